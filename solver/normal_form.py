@@ -1,0 +1,274 @@
+"""Canonical forms of arithmetic expressions: two solutions are the same iff their forms are equal.
+
+A *node* is a nested tuple that is its own canonical key:
+
+* ``(LEAF, value)``: a card;
+* ``(SUM, value, plus, minus)``: a run of + and −, ``plus`` and ``minus`` sorted tuples of
+  nodes that are not sums;
+* ``(PRODUCT, value, num, den)``: a run of × and ÷, ``num`` and ``den`` sorted tuples of
+  nodes that are not products.
+
+Every value is non-negative: a difference is always larger − smaller.
+
+A *form* is ``(core, lifted, cancelled)``: the core node, the factors worth exactly 1 that were
+lifted out of products (sorted tuple of nodes), and the wasted parts that cancelled inside a
+sum or a product (sorted tuple of zero-total *bags*, each ``(plus, minus)``).  Those carried
+parts are put back only at the top, by :func:`finish`, which gives the final key of a
+solution: pairs of lifted ones become ``+a−b``, every cancelled part is added and subtracted
+at the top, and one lifted one that is left over multiplies the whole at the very end.
+
+The rules implemented here are those of 4nums.com, as the project's issue #2 states them.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+Value = int | Fraction
+Node = tuple
+Bag = tuple[tuple[Node, ...], tuple[Node, ...]]
+Form = tuple[Node, tuple[Node, ...], tuple[Bag, ...]]
+
+LEAF, SUM, PRODUCT = 0, 1, 2
+
+
+def leaf(value: Value) -> Form:
+    """The form of a single card."""
+    return ((LEAF, value), (), ())
+
+
+def terms(node: Node) -> Bag:
+    """The signed terms of a node seen as a sum: ``(plus, minus)``."""
+    if node[0] == SUM:
+        return node[2], node[3]
+    return (node,), ()
+
+
+def factors(node: Node) -> Bag:
+    """The factors of a node seen as a product: ``(numerator, denominator)``."""
+    if node[0] == PRODUCT:
+        return node[2], node[3]
+    return (node,), ()
+
+
+# --- zero-total parts of a sum ------------------------------------------------------------
+
+
+def _zero_subbags(plus: tuple[Node, ...], minus: tuple[Node, ...]) -> list[tuple[int, int]]:
+    """Index masks ``(plus_mask, minus_mask)`` of every non-empty sub-bag whose total is 0."""
+    if not minus and all(n[1] for n in plus):
+        return []
+    plus_sums: dict[int, Value] = {}
+    for mask in range(1 << len(plus)):
+        plus_sums[mask] = sum(plus[i][1] for i in range(len(plus)) if mask >> i & 1)
+    found = []
+    for mmask in range(1 << len(minus)):
+        total = sum(minus[i][1] for i in range(len(minus)) if mmask >> i & 1)
+        for pmask, ptotal in plus_sums.items():
+            if (pmask or mmask) and ptotal == total:
+                found.append((pmask, mmask))
+    return found
+
+
+def _split(nodes: tuple[Node, ...], mask: int) -> tuple[tuple[Node, ...], tuple[Node, ...]]:
+    inside = tuple(n for i, n in enumerate(nodes) if mask >> i & 1)
+    outside = tuple(n for i, n in enumerate(nodes) if not mask >> i & 1)
+    return inside, outside
+
+
+def canonical_bag(plus: tuple[Node, ...], minus: tuple[Node, ...]) -> Bag:
+    """The least orientation of a bag of signed terms.
+
+    A part worth exactly 0 has no direction (p−q is q−p when p = q), so flipping the signs of
+    any zero-total sub-bag gives the same solution.  The result is the least bag, with a
+    non-empty plus side, reachable by such flips.
+    """
+    start = (tuple(sorted(plus)), tuple(sorted(minus)))
+    if not _zero_subbags(*start):
+        return start
+    seen = {start}
+    todo = [start]
+    while todo:
+        p, m = todo.pop()
+        for pmask, mmask in _zero_subbags(p, m):
+            p_in, p_out = _split(p, pmask)
+            m_in, m_out = _split(m, mmask)
+            flipped = (tuple(sorted(p_out + m_in)), tuple(sorted(m_out + p_in)))
+            if flipped not in seen:
+                seen.add(flipped)
+                todo.append(flipped)
+    return min(seen, key=lambda bag: (not bag[0], bag))
+
+
+def _best_extraction(
+    candidates: list[tuple[tuple[Node, ...], tuple[Node, ...], Bag]],
+) -> tuple[tuple[Node, ...], tuple[Node, ...], Bag]:
+    """Among ``(rest_plus, rest_minus, removed)`` choices, remove the most; ties by least rest."""
+    return min(candidates, key=lambda c: (len(c[0]) + len(c[1]), c[0], c[1], c[2]))
+
+
+def _merge(*parts: tuple) -> tuple:
+    return tuple(sorted(x for part in parts for x in part))
+
+
+def make_sum(
+    plus: tuple[Node, ...], minus: tuple[Node, ...], value: Value, a: Form, b: Form
+) -> Form:
+    """The form of a + or − of forms ``a`` and ``b`` whose signed terms are given."""
+    lifted = _merge(a[1], b[1])
+    cancelled = a[2] + b[2]
+    if value == 0:
+        plus, minus = canonical_bag(plus, minus)
+        return (SUM, value, plus, minus), lifted, _merge(cancelled)
+    masks = _zero_subbags(plus, minus)
+    if masks:
+        candidates = []
+        for pmask, mmask in masks:
+            p_in, p_out = _split(plus, pmask)
+            m_in, m_out = _split(minus, mmask)
+            candidates.append(
+                (tuple(sorted(p_out)), tuple(sorted(m_out)), canonical_bag(p_in, m_in))
+            )
+        plus, minus, removed = _best_extraction(candidates)
+        cancelled += (removed,)
+    else:
+        plus, minus = tuple(sorted(plus)), tuple(sorted(minus))
+    if len(plus) == 1 and not minus:
+        return plus[0], lifted, _merge(cancelled)
+    return (SUM, value, plus, minus), lifted, _merge(cancelled)
+
+
+# --- products -----------------------------------------------------------------------------
+
+
+def _product_value(nodes: tuple[Node, ...]) -> Value:
+    result: Value = 1
+    for n in nodes:
+        result *= n[1]
+    return result
+
+
+def _one_subbags(num: tuple[Node, ...], den: tuple[Node, ...]) -> list[tuple[int, int]]:
+    """Masks of sub-bags with a numerator and a denominator part of equal products."""
+    if not den:
+        return []
+    num_products = {m: _product_value(_split(num, m)[0]) for m in range(1, 1 << len(num))}
+    found = []
+    for dmask in range(1, 1 << len(den)):
+        dprod = _product_value(_split(den, dmask)[0])
+        found.extend((nmask, dmask) for nmask, p in num_products.items() if p == dprod)
+    return found
+
+
+def _as_term_bag(num: tuple[Node, ...], den: tuple[Node, ...]) -> Bag:
+    """The cancelled factors N÷D put at the top as the signed terms of +N − D."""
+    plus: list[Node] = []
+    minus: list[Node] = []
+    for side, same, other in ((num, plus, minus), (den, minus, plus)):
+        node = side[0] if len(side) == 1 else (PRODUCT, _product_value(side), side, ())
+        p, m = terms(node)
+        same.extend(p)
+        other.extend(m)
+    return canonical_bag(tuple(plus), tuple(minus))
+
+
+def _canonical_ratio(num: tuple[Node, ...], den: tuple[Node, ...]) -> Bag:
+    """The least orientation of a product worth exactly 1 (p÷q is q÷p when p = q)."""
+    start = (tuple(sorted(num)), tuple(sorted(den)))
+    seen = {start}
+    todo = [start]
+    while todo:
+        n, d = todo.pop()
+        for nmask, dmask in _one_subbags(n, d):
+            n_in, n_out = _split(n, nmask)
+            d_in, d_out = _split(d, dmask)
+            flipped = (tuple(sorted(n_out + d_in)), tuple(sorted(d_out + n_in)))
+            if flipped not in seen:
+                seen.add(flipped)
+                todo.append(flipped)
+    return min(seen)
+
+
+def make_product(
+    num: tuple[Node, ...], den: tuple[Node, ...], value: Value, a: Form, b: Form
+) -> Form:
+    """The form of a × or ÷ of forms ``a`` and ``b`` whose factors are given."""
+    lifted = list(a[1] + b[1])
+    cancelled = a[2] + b[2]
+    # A factor worth exactly 1 is lifted out, wherever it stands, except that a numerator made
+    # only of such factors keeps one: 1/x is a real reciprocal.
+    if any(n[1] == 1 for n in num) or any(n[1] == 1 for n in den):
+        ones = sorted(n for n in num if n[1] == 1)
+        keep = [n for n in num if n[1] != 1] or ones[:1]
+        lifted += [n for n in den if n[1] == 1]
+        lifted += ones[1:] if keep == ones[:1] else ones
+        num, den = tuple(keep), tuple(n for n in den if n[1] != 1)
+    if value == 0:
+        # 0÷w is 0×w: a product worth nothing has no denominator.
+        num, den = num + den, ()
+    elif den:
+        masks = _one_subbags(num, den)
+        rest_masks = [(nm, dm) for nm, dm in masks if nm != (1 << len(num)) - 1]
+        if rest_masks:
+            candidates = []
+            for nmask, dmask in rest_masks:
+                n_in, n_out = _split(num, nmask)
+                d_in, d_out = _split(den, dmask)
+                candidates.append(
+                    (tuple(sorted(n_out)), tuple(sorted(d_out)), _as_term_bag(n_in, d_in))
+                )
+            num, den, removed = _best_extraction(candidates)
+            cancelled += (removed,)
+        elif value == 1:
+            num, den = _canonical_ratio(num, den)
+    lifted_t = tuple(sorted(lifted))
+    if len(num) == 1 and not den:
+        return num[0], lifted_t, _merge(cancelled)
+    return (PRODUCT, value, tuple(sorted(num)), tuple(sorted(den))), lifted_t, _merge(cancelled)
+
+
+# --- the top ------------------------------------------------------------------------------
+
+Final = tuple[Bag, Node | None]
+
+
+def finish(form: Form) -> Final:
+    """The canonical key of a whole solution: its top-level bag and a final ×1, if any."""
+    core, lifted, cancelled = form
+    plus, minus = terms(core)
+    plus, minus = list(plus), list(minus)
+    leftover = None
+    ones = list(lifted)
+    if len(ones) % 2:
+        leftover = ones.pop(0)
+    # Two lifted ones cancel: ×a×b is the same as +a−b at the top.
+    for a, b in zip(ones[::2], ones[1::2], strict=True):
+        pa, ma = terms(a)
+        pb, mb = terms(b)
+        plus += pa + mb
+        minus += ma + pb
+    for p, m in cancelled:
+        plus += p
+        minus += m
+    return canonical_bag(tuple(plus), tuple(minus)), leftover
+
+
+def pairs_to_forms(a: Form, b: Form, op: str, value: Value) -> Form:
+    """Combine forms ``a`` and ``b`` with ``op`` (one of ``+ - * /``) into a form of ``value``.
+
+    For ``-`` the caller passes the larger operand first; for ``/`` the dividend first.
+    """
+    if op == "+":
+        pa, ma = terms(a[0])
+        pb, mb = terms(b[0])
+        return make_sum(pa + pb, ma + mb, value, a, b)
+    if op == "-":
+        pa, ma = terms(a[0])
+        pb, mb = terms(b[0])
+        return make_sum(pa + mb, ma + pb, value, a, b)
+    na, da = factors(a[0])
+    nb, db = factors(b[0])
+    if op == "*":
+        return make_product(na + nb, da + db, value, a, b)
+    return make_product(na + db, da + nb, value, a, b)
+

@@ -1,0 +1,212 @@
+"""The search over sub-multisets of the dealt numbers.
+
+A multiset of numbers is a sorted tuple.  :class:`Engine` answers three questions about one,
+each memoised:
+
+* :meth:`Engine.values`: every value it can make (non-negative; exact);
+* :meth:`Engine.reach`: whether it can make one given value;
+* :meth:`Engine.forms`: every normal form (see :mod:`solver.normal_form`) of a given value.
+
+Small multisets (up to :data:`SMALL` numbers) are solved bottom-up: all their values are
+listed.  A larger one is split in two; the small side's values are listed and, for each value
+and operation, the large side is asked only for the one value it then needs.  So a whole hand
+of up to ``2 * SMALL`` numbers never lists its own values unless asked for the closest one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+from itertools import combinations
+
+from solver.normal_form import Form, Value, leaf, pairs_to_forms
+
+Multiset = tuple[Value, ...]
+
+SMALL = 4
+"""Multisets of at most this many numbers have all their values listed."""
+
+CACHE_LIMIT = 200_000
+"""Entries a cache may hold before it is emptied (bounds a long-running process's memory)."""
+
+ANY = object()
+"""Marks "any value at all" as the value the other side must make (a factor times 0)."""
+
+
+def divide(a: Value, b: Value) -> Value:
+    """Exact a ÷ b, as an ``int`` whenever the quotient is whole."""
+    if type(a) is int and type(b) is int:
+        q, r = divmod(a, b)
+        return q if r == 0 else Fraction(a, b)
+    q = Fraction(a) / b
+    return q.numerator if q.denominator == 1 else q
+
+
+def splits(numbers: Multiset) -> list[tuple[Multiset, Multiset]]:
+    """Every way to cut a multiset in two non-empty parts, the smaller part first, once each."""
+    n = len(numbers)
+    seen = set()
+    result = []
+    for size in range(1, n // 2 + 1):
+        for idx in combinations(range(n), size):
+            part = tuple(numbers[i] for i in idx)
+            rest = tuple(numbers[i] for i in range(n) if i not in idx)
+            if size * 2 == n and rest < part:
+                part, rest = rest, part
+            if (part, rest) not in seen:
+                seen.add((part, rest))
+                result.append((part, rest))
+    return result
+
+
+class Engine:
+    """Memoised answers for one arithmetic rule set (``integer_only`` or exact rationals)."""
+
+    def __init__(self, *, integer_only: bool = False) -> None:
+        self.integer_only = integer_only
+        self._values: dict[Multiset, frozenset[Value]] = {}
+        self._reach: dict[tuple[Multiset, Value], bool] = {}
+        self._forms: dict[tuple[Multiset, Value], frozenset[Form]] = {}
+        self._splits: dict[Multiset, list[tuple[Multiset, Multiset]]] = {}
+
+    def clear(self) -> None:
+        """Forget everything (used by benchmarks to measure a cold start)."""
+        for cache in (self._values, self._reach, self._forms, self._splits):
+            cache.clear()
+
+    def _store(self, cache: dict, key: object, value: object) -> None:
+        if len(cache) >= CACHE_LIMIT:
+            cache.clear()
+        cache[key] = value
+
+    def splits(self, numbers: Multiset) -> list[tuple[Multiset, Multiset]]:
+        """Memoised :func:`splits`."""
+        found = self._splits.get(numbers)
+        if found is None:
+            found = splits(numbers)
+            self._store(self._splits, numbers, found)
+        return found
+
+    # --- values ---------------------------------------------------------------------------
+
+    def values(self, numbers: Multiset) -> frozenset[Value]:
+        """Every value the multiset can make with + − × ÷, each number used once."""
+        found = self._values.get(numbers)
+        if found is not None:
+            return found
+        if len(numbers) == 1:
+            result = frozenset(numbers)
+        else:
+            out: set[Value] = set()
+            integer_only = self.integer_only
+            for part, rest in self.splits(numbers):
+                right = self.values(rest)
+                for a in self.values(part):
+                    for b in right:
+                        out.add(a + b)
+                        out.add(a - b if a >= b else b - a)
+                        out.add(a * b)
+                        if b:
+                            q = divide(a, b)
+                            if not integer_only or type(q) is int:
+                                out.add(q)
+                        if a:
+                            q = divide(b, a)
+                            if not integer_only or type(q) is int:
+                                out.add(q)
+            result = frozenset(out)
+        self._store(self._values, numbers, result)
+        return result
+
+    # --- one value --------------------------------------------------------------------------
+
+    def _needs(self, a: Value, v: Value) -> Iterator[tuple[str, object, bool]]:
+        """For ``a`` from one side and target ``v``: ``(op, w, a_first)`` for the other side.
+
+        ``w`` is the value the other side must make, or :data:`ANY`.  The expression is
+        ``a op w`` when ``a_first``, else ``w op a``.
+        """
+        if v >= a:
+            yield "+", v - a, True
+        if a >= v:
+            yield "-", a - v, True
+        if v:
+            yield "-", a + v, False
+        if a:
+            yield "*", divide(v, a), True
+            yield "/", v * a, False
+            if v:
+                yield "/", divide(a, v), True
+        elif v == 0:
+            yield "*", ANY, True
+            yield "/", ANY, True
+
+    def _partners(self, rest: Multiset, op: str, w: object, a_first: bool) -> Iterator[Value]:
+        """The values ``rest`` can make that complete ``_needs``'s answer ``(op, w, a_first)``."""
+        if w is ANY:
+            divisor = op == "/" and a_first
+            yield from (x for x in self.values(rest) if x or not divisor)
+        elif (not self.integer_only or type(w) is int) and self.reach(rest, w):
+            yield w
+
+    def reach(self, numbers: Multiset, v: Value) -> bool:
+        """Whether the multiset can make exactly ``v``."""
+        if len(numbers) <= SMALL:
+            return v in self.values(numbers)
+        key = (numbers, v)
+        found = self._reach.get(key)
+        if found is None:
+            found = any(
+                True
+                for part, rest in self.splits(numbers)
+                for a in self.values(part)
+                for op, w, a_first in self._needs(a, v)
+                for _ in self._partners(rest, op, w, a_first)
+            )
+            self._store(self._reach, key, found)
+        return found
+
+    def forms(self, numbers: Multiset, v: Value) -> frozenset[Form]:
+        """Every normal form of value ``v`` over the multiset."""
+        key = (numbers, v)
+        found = self._forms.get(key)
+        if found is not None:
+            return found
+        if len(numbers) == 1:
+            result = frozenset([leaf(numbers[0])] if numbers[0] == v else [])
+        elif not self.reach(numbers, v):
+            result = frozenset()
+        else:
+            out: set[Form] = set()
+            for part, rest in self.splits(numbers):
+                for a in self.values(part):
+                    for op, w, a_first in self._needs(a, v):
+                        for w_value in self._partners(rest, op, w, a_first):
+                            self._combine(out, part, a, rest, w_value, op, a_first, v)
+            result = frozenset(out)
+        self._store(self._forms, key, result)
+        return result
+
+    def _combine(
+        self,
+        out: set[Form],
+        part: Multiset,
+        a: Value,
+        rest: Multiset,
+        w: Value,
+        op: str,
+        a_first: bool,
+        v: Value,
+    ) -> None:
+        for fa in self.forms(part, a):
+            for fw in self.forms(rest, w):
+                first, second = (fa, fw) if a_first else (fw, fa)
+                out.add(pairs_to_forms(first, second, op, v))
+
+
+_ENGINES = {False: Engine(integer_only=False), True: Engine(integer_only=True)}
+
+
+def engine(integer_only: bool = False) -> Engine:
+    """The shared engine for a rule set (its caches serve every later call)."""
+    return _ENGINES[integer_only]

@@ -1,0 +1,129 @@
+"""Finding solutions: every distinct one, the first one, or the closest reachable value."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from solver.normal_form import Final, Value, finish
+from solver.printing import ASCII, PRETTY, format_value, render
+from solver.search import Multiset, engine
+
+MAX_NUMBERS = 8
+"""The most numbers one search accepts (seven take seconds; eight can take minutes)."""
+
+
+class SolverInputError(ValueError):
+    """Numbers or a target the solver does not accept; the message says why, for a person."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """One distinct solution.  ``str()`` is plain ASCII for copying; ``pretty`` uses × ÷ −."""
+
+    text: str
+    pretty: str
+    value: Value
+    key: Final
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Closest:
+    """The reachable values nearest to an unreachable target, with an expression for each.
+
+    ``below`` and ``above`` are ``None`` when nothing is reachable on that side.
+    """
+
+    target: Value
+    exact: Solution | None
+    below: Solution | None
+    above: Solution | None
+
+
+def _as_number(x: object, what: str) -> Value:
+    if isinstance(x, bool) or not isinstance(x, int | Fraction):
+        raise SolverInputError(f"{what} must be a whole number or a fraction, not {x!r}")
+    if x < 0:
+        raise SolverInputError(f"{what} must not be negative (got {format_value(x)})")
+    if isinstance(x, Fraction) and x.denominator == 1:
+        return x.numerator
+    return x
+
+
+def normalise(numbers: object, target: object = 24) -> tuple[Multiset, Value]:
+    """Validate the inputs of a search: 1 to :data:`MAX_NUMBERS` non-negative numbers."""
+    try:
+        items = list(numbers)  # type: ignore[call-overload]
+    except TypeError:
+        raise SolverInputError("the numbers must be a list") from None
+    if not items:
+        raise SolverInputError("give at least one number")
+    if len(items) > MAX_NUMBERS:
+        raise SolverInputError(f"at most {MAX_NUMBERS} numbers (got {len(items)})")
+    hand = tuple(sorted(_as_number(x, "each number") for x in items))
+    return hand, _as_number(target, "the target")
+
+
+def _solution(final: Final, value: Value) -> Solution:
+    return Solution(render(final, ASCII), render(final, PRETTY), value, final)
+
+
+def _sort_key(solution: Solution) -> tuple:
+    return (solution.text.count("("), len(solution.text), solution.text)
+
+
+def _solutions(hand: Multiset, target: Value, integer_only: bool) -> list[Solution]:
+    finals = {finish(form) for form in engine(integer_only).forms(hand, target)}
+    return sorted((_solution(f, target) for f in finals), key=_sort_key)
+
+
+def solve(numbers: object, target: object = 24, *, integer_only: bool = False) -> list[Solution]:
+    """Every distinct solution, simplest first (fewest brackets, then shortest).
+
+    Solutions are distinct under the rules of 4nums.com (see the README): equal cards are
+    interchangeable, a factor worth 1 and parts that cancel are wasted cards wherever they
+    stand, and so on.  With ``integer_only`` every intermediate result must be whole.
+    Raises :class:`SolverInputError` for inputs it does not accept.
+    """
+    hand, goal = normalise(numbers, target)
+    if integer_only and not isinstance(goal, int):
+        return []
+    return _solutions(hand, goal, integer_only)
+
+
+def is_solvable(numbers: object, target: object = 24, *, integer_only: bool = False) -> bool:
+    """Whether any solution exists (much cheaper than listing them)."""
+    hand, goal = normalise(numbers, target)
+    if integer_only and not isinstance(goal, int):
+        return False
+    return engine(integer_only).reach(hand, goal)
+
+
+def first_solution(
+    numbers: object, target: object = 24, *, integer_only: bool = False
+) -> Solution | None:
+    """The simplest solution, or ``None``."""
+    found = solve(numbers, target, integer_only=integer_only)
+    return found[0] if found else None
+
+
+def closest(numbers: object, target: object = 24, *, integer_only: bool = False) -> Closest:
+    """The exact solution if there is one, else the nearest reachable value on each side.
+
+    The generalised game scores the best value not above the target: that is ``below``.
+    """
+    hand, goal = normalise(numbers, target)
+    eng = engine(integer_only)
+    if (not integer_only or isinstance(goal, int)) and eng.reach(hand, goal):
+        return Closest(goal, _solutions(hand, goal, integer_only)[0], None, None)
+    values = eng.values(hand)
+    below = max((v for v in values if v < goal), default=None)
+    above = min((v for v in values if v > goal), default=None)
+
+    def witness(value: Value | None) -> Solution | None:
+        return None if value is None else _solutions(hand, value, integer_only)[0]
+
+    return Closest(goal, None, witness(below), witness(above))
