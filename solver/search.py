@@ -23,8 +23,12 @@ from solver.normal_form import Form, Value, leaf, pairs_to_forms
 
 Multiset = tuple[Value, ...]
 
-SMALL = 4
+SMALL = 3
 """Multisets of at most this many numbers have all their values listed."""
+
+LIST_GROWTH = 16
+"""A larger multiset of n numbers asked :meth:`Engine.reach` more than ``LIST_GROWTH ** (n - SMALL)``
+times has all its values listed instead: listing costs about that many single questions."""
 
 CACHE_LIMIT = 200_000
 """Entries a cache may hold before it is emptied (bounds a long-running process's memory)."""
@@ -33,13 +37,19 @@ ANY = object()
 """Marks "any value at all" as the value the other side must make (a factor times 0)."""
 
 
+def whole(x: Value) -> Value:
+    """``x`` as an ``int`` when it is whole, so that equal values share one type."""
+    if type(x) is int or x.denominator != 1:
+        return x
+    return x.numerator
+
+
 def divide(a: Value, b: Value) -> Value:
     """Exact a ÷ b, as an ``int`` whenever the quotient is whole."""
     if type(a) is int and type(b) is int:
         q, r = divmod(a, b)
         return q if r == 0 else Fraction(a, b)
-    q = Fraction(a) / b
-    return q.numerator if q.denominator == 1 else q
+    return whole(Fraction(a) / b)
 
 
 def splits(numbers: Multiset) -> list[tuple[Multiset, Multiset]]:
@@ -68,10 +78,11 @@ class Engine:
         self._reach: dict[tuple[Multiset, Value], bool] = {}
         self._forms: dict[tuple[Multiset, Value], frozenset[Form]] = {}
         self._splits: dict[Multiset, list[tuple[Multiset, Multiset]]] = {}
+        self._asked: dict[Multiset, int] = {}
 
     def clear(self) -> None:
         """Forget everything (used by benchmarks to measure a cold start)."""
-        for cache in (self._values, self._reach, self._forms, self._splits):
+        for cache in (self._values, self._reach, self._forms, self._splits, self._asked):
             cache.clear()
 
     def _store(self, cache: dict, key: object, value: object) -> None:
@@ -103,9 +114,14 @@ class Engine:
                 right = self.values(rest)
                 for a in self.values(part):
                     for b in right:
-                        out.add(a + b)
-                        out.add(a - b if a >= b else b - a)
-                        out.add(a * b)
+                        if type(a) is int and type(b) is int:
+                            out.add(a + b)
+                            out.add(a - b if a >= b else b - a)
+                            out.add(a * b)
+                        else:
+                            out.add(whole(a + b))
+                            out.add(whole(a - b if a >= b else b - a))
+                            out.add(whole(a * b))
                         if b:
                             q = divide(a, b)
                             if not integer_only or type(q) is int:
@@ -127,14 +143,14 @@ class Engine:
         ``a op w`` when ``a_first``, else ``w op a``.
         """
         if v >= a:
-            yield "+", v - a, True
+            yield "+", whole(v - a), True
         if a >= v:
-            yield "-", a - v, True
+            yield "-", whole(a - v), True
         if v:
-            yield "-", a + v, False
+            yield "-", whole(a + v), False
         if a:
             yield "*", divide(v, a), True
-            yield "/", v * a, False
+            yield "/", whole(v * a), False
             if v:
                 yield "/", divide(a, v), True
         elif v == 0:
@@ -151,7 +167,11 @@ class Engine:
 
     def reach(self, numbers: Multiset, v: Value) -> bool:
         """Whether the multiset can make exactly ``v``."""
-        if len(numbers) <= SMALL:
+        if len(numbers) <= SMALL or numbers in self._values:
+            return v in self.values(numbers)
+        asked = self._asked.get(numbers, 0) + 1
+        self._asked[numbers] = asked
+        if asked > LIST_GROWTH ** (len(numbers) - SMALL):
             return v in self.values(numbers)
         key = (numbers, v)
         found = self._reach.get(key)
