@@ -54,20 +54,31 @@ def factors(node: Node) -> Bag:
 # --- zero-total parts of a sum ------------------------------------------------------------
 
 
+def _subset_totals(nodes: tuple[Node, ...], combine: str) -> list[Value]:
+    """The sum (``"+"``) or product (``"*"``) of the values of each subset, indexed by mask."""
+    totals: list[Value] = [0 if combine == "+" else 1]
+    for node in nodes:
+        value = node[1]
+        if combine == "+":
+            totals += [t + value for t in totals]
+        else:
+            totals += [t * value for t in totals]
+    return totals
+
+
 def _zero_subbags(plus: tuple[Node, ...], minus: tuple[Node, ...]) -> list[tuple[int, int]]:
     """Index masks ``(plus_mask, minus_mask)`` of every non-empty sub-bag whose total is 0."""
     if not minus and all(n[1] for n in plus):
         return []
-    plus_sums: dict[int, Value] = {}
-    for mask in range(1 << len(plus)):
-        plus_sums[mask] = sum(plus[i][1] for i in range(len(plus)) if mask >> i & 1)
-    found = []
-    for mmask in range(1 << len(minus)):
-        total = sum(minus[i][1] for i in range(len(minus)) if mmask >> i & 1)
-        for pmask, ptotal in plus_sums.items():
-            if (pmask or mmask) and ptotal == total:
-                found.append((pmask, mmask))
-    return found
+    by_total: dict[Value, list[int]] = {}
+    for pmask, total in enumerate(_subset_totals(plus, "+")):
+        by_total.setdefault(total, []).append(pmask)
+    return [
+        (pmask, mmask)
+        for mmask, total in enumerate(_subset_totals(minus, "+"))
+        for pmask in by_total.get(total, ())
+        if pmask or mmask
+    ]
 
 
 def _split(nodes: tuple[Node, ...], mask: int) -> tuple[tuple[Node, ...], tuple[Node, ...]]:
@@ -152,12 +163,16 @@ def _one_subbags(num: tuple[Node, ...], den: tuple[Node, ...]) -> list[tuple[int
     """Masks of sub-bags with a numerator and a denominator part of equal products."""
     if not den:
         return []
-    num_products = {m: _product_value(_split(num, m)[0]) for m in range(1, 1 << len(num))}
-    found = []
-    for dmask in range(1, 1 << len(den)):
-        dprod = _product_value(_split(den, dmask)[0])
-        found.extend((nmask, dmask) for nmask, p in num_products.items() if p == dprod)
-    return found
+    by_product: dict[Value, list[int]] = {}
+    for nmask, product in enumerate(_subset_totals(num, "*")):
+        if nmask:
+            by_product.setdefault(product, []).append(nmask)
+    return [
+        (nmask, dmask)
+        for dmask, product in enumerate(_subset_totals(den, "*"))
+        if dmask
+        for nmask in by_product.get(product, ())
+    ]
 
 
 def _as_term_bag(num: tuple[Node, ...], den: tuple[Node, ...]) -> Bag:
@@ -271,4 +286,3 @@ def pairs_to_forms(a: Form, b: Form, op: str, value: Value) -> Form:
     if op == "*":
         return make_product(na + nb, da + db, value, a, b)
     return make_product(na + db, da + nb, value, a, b)
-

@@ -28,6 +28,26 @@ def format_value(value: Value) -> str:
     return str(int(value))
 
 
+_VULGAR = {
+    (1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾", (1, 5): "⅕",
+    (2, 5): "⅖", (3, 5): "⅗", (4, 5): "⅘", (1, 6): "⅙", (5, 6): "⅚", (1, 8): "⅛",
+    (3, 8): "⅜", (5, 8): "⅝", (7, 8): "⅞",
+}  # fmt: skip
+
+
+def friendly_value(value: Value) -> str:
+    """A value as a player reads it: ``22``, ``23⅓``, ``-½``, or ``70/11`` when no glyph fits."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    sign = "-" if value < 0 else ""
+    whole, rest = divmod(abs(value.numerator), value.denominator)
+    glyph = _VULGAR.get((rest, value.denominator))
+    if glyph is None:
+        return f"{sign}{abs(value.numerator)}/{value.denominator}"
+    return f"{sign}{whole or ''}{glyph}"
+
+
 def _order(nodes: tuple[Node, ...]) -> list[Node]:
     """Bigger first; equal values in the fixed order of their keys."""
     return sorted(nodes, key=lambda n: (-n[1], n))

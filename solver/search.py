@@ -27,8 +27,9 @@ SMALL = 3
 """Multisets of at most this many numbers have all their values listed."""
 
 LIST_GROWTH = 16
-"""A larger multiset of n numbers asked :meth:`Engine.reach` more than ``LIST_GROWTH ** (n - SMALL)``
-times has all its values listed instead: listing costs about that many single questions."""
+"""A larger multiset of n numbers asked :meth:`Engine.reach` more than
+``LIST_GROWTH ** (n - SMALL)`` times has all its values listed instead: listing costs about
+that many single questions."""
 
 CACHE_LIMIT = 200_000
 """Entries a cache may hold before it is emptied (bounds a long-running process's memory)."""
@@ -149,10 +150,14 @@ class Engine:
         if v:
             yield "-", whole(a + v), False
         if a:
-            yield "*", divide(v, a), True
+            quotient = divide(v, a)
+            if not self.integer_only or type(quotient) is int:
+                yield "*", quotient, True
             yield "/", whole(v * a), False
             if v:
-                yield "/", divide(a, v), True
+                quotient = divide(a, v)
+                if not self.integer_only or type(quotient) is int:
+                    yield "/", quotient, True
         elif v == 0:
             yield "*", ANY, True
             yield "/", ANY, True
@@ -194,7 +199,7 @@ class Engine:
             return found
         if len(numbers) == 1:
             result = frozenset([leaf(numbers[0])] if numbers[0] == v else [])
-        elif not self.reach(numbers, v):
+        elif len(numbers) <= SMALL and v not in self.values(numbers):
             result = frozenset()
         else:
             out: set[Form] = set()
@@ -206,6 +211,24 @@ class Engine:
             result = frozenset(out)
         self._store(self._forms, key, result)
         return result
+
+    def one_form(self, numbers: Multiset, v: Value) -> Form | None:
+        """One normal form of value ``v`` (found depth-first, without listing the rest)."""
+        if len(numbers) == 1:
+            return leaf(numbers[0]) if numbers[0] == v else None
+        if not self.reach(numbers, v):
+            return None
+        for part, rest in self.splits(numbers):
+            for a in self.values(part):
+                for op, w, a_first in self._needs(a, v):
+                    for w_value in self._partners(rest, op, w, a_first):
+                        fa = self.one_form(part, a)
+                        fw = self.one_form(rest, w_value)
+                        if fa is None or fw is None:  # pragma: no cover - reach said yes
+                            continue
+                        first, second = (fa, fw) if a_first else (fw, fa)
+                        return pairs_to_forms(first, second, op, v)
+        return None  # pragma: no cover - reach said yes
 
     def _combine(
         self,

@@ -111,19 +111,22 @@ def first_solution(
 
 
 def closest(numbers: object, target: object = 24, *, integer_only: bool = False) -> Closest:
-    """The exact solution if there is one, else the nearest reachable value on each side.
+    """A solution if there is one, else the nearest reachable value on each side.
 
-    The generalised game scores the best value not above the target: that is ``below``.
+    Each comes with one expression (not necessarily the simplest).  The generalised game
+    scores the best value not above the target: that is ``below``.
     """
     hand, goal = normalise(numbers, target)
     eng = engine(integer_only)
-    if (not integer_only or isinstance(goal, int)) and eng.reach(hand, goal):
-        return Closest(goal, _solutions(hand, goal, integer_only)[0], None, None)
+
+    def witness(value: Value | None) -> Solution | None:
+        form = None if value is None else eng.one_form(hand, value)
+        return None if form is None else _solution(finish(form), value)  # type: ignore[arg-type]
+
+    exact = witness(goal) if not integer_only or isinstance(goal, int) else None
+    if exact is not None:
+        return Closest(goal, exact, None, None)
     values = eng.values(hand)
     below = max((v for v in values if v < goal), default=None)
     above = min((v for v in values if v > goal), default=None)
-
-    def witness(value: Value | None) -> Solution | None:
-        return None if value is None else _solutions(hand, value, integer_only)[0]
-
     return Closest(goal, None, witness(below), witness(above))

@@ -1,0 +1,107 @@
+"""Dealing hands from a real deck, and the one puzzle of each day."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import random
+from functools import lru_cache
+
+from solver.difficulty import LABELS, difficulty
+from solver.solutions import SolverInputError, is_solvable
+from solver.stats import SUITS, hands
+
+MAX_TRIES = 10_000
+"""Draws :func:`deal` makes before it gives up on a combination no hand satisfies."""
+
+DAILY_EPOCH = dt.date(2026, 1, 1)
+"""Daily #1."""
+
+DAILY_LEVELS = {0: 1, 1: 2, 2: 3, 3: 3, 4: 4, 5: 5, 6: 5}
+"""Difficulty level by weekday (Monday is 0): gentle on Monday, hardest at the weekend."""
+
+
+def deal(
+    rng: random.Random,
+    *,
+    cards: int = 4,
+    deck: tuple[int, int] = (1, 13),
+    target: int = 24,
+    difficulty: str | int | None = None,
+    solvable: bool = True,
+) -> tuple[int, ...]:
+    """Draw ``cards`` cards from a shuffled deck with four suits of each rank in ``deck``.
+
+    ``difficulty`` is a label (``easy``, ``medium``, ``hard``) or a level 1 to 5; with
+    ``solvable`` false the hand may be unsolvable (as a real deal would be).  Raises
+    :class:`SolverInputError` when no hand fits.
+    """
+    low, high = deck
+    pack = [rank for rank in range(low, high + 1) for _ in range(SUITS)]
+    if not 1 <= cards <= min(len(pack), 8):
+        raise SolverInputError(f"cannot deal {cards} cards from {low}-{high}")
+    wanted = _wanted_levels(difficulty)
+    for _ in range(MAX_TRIES):
+        hand = tuple(rng.sample(pack, cards))
+        if not solvable and wanted is None:
+            return hand
+        if not is_solvable(hand, target):
+            continue
+        if wanted is None or _level(tuple(sorted(hand)), target) in wanted:
+            return hand
+    raise SolverInputError(
+        f"no {difficulty} hand of {cards} cards from {low}-{high} makes {target}"
+    )
+
+
+def _wanted_levels(difficulty: str | int | None) -> set[int] | None:
+    if difficulty is None:
+        return None
+    if isinstance(difficulty, int) and 1 <= difficulty <= 5:
+        return {difficulty}
+    levels = {level for level, label in LABELS.items() if label == difficulty}
+    if not levels:
+        raise SolverInputError(f"unknown difficulty {difficulty!r}: use easy, medium or hard")
+    return levels
+
+
+@lru_cache(maxsize=20_000)
+def _level(hand: tuple[int, ...], target: int) -> int:
+    return difficulty(hand, target).level
+
+
+def _stable_order(hand: tuple[int, ...]) -> bytes:
+    return hashlib.sha256(("twenty-four daily " + " ".join(map(str, hand))).encode()).digest()
+
+
+@lru_cache(maxsize=1)
+def _daily_pools() -> dict[int, list[tuple[int, ...]]]:
+    """The solvable 4-card hands by level, each in a fixed pseudo-random order."""
+    pools: dict[int, list[tuple[int, ...]]] = {level: [] for level in range(1, 6)}
+    for hand in hands((1, 13), 4):
+        if is_solvable(hand, 24):
+            pools[_level(hand, 24)].append(hand)
+    for pool in pools.values():
+        pool.sort(key=_stable_order)
+    return pools
+
+
+def daily_number(date: dt.date) -> int:
+    """The puzzle's number: #1 on :data:`DAILY_EPOCH`."""
+    return (date - DAILY_EPOCH).days + 1
+
+
+def daily(date: dt.date) -> tuple[int, ...]:
+    """The puzzle of a calendar day: four cards from 1 to 13 that make 24.
+
+    The same in every process (it depends on the date alone); its difficulty level follows
+    the weekday (:data:`DAILY_LEVELS`); a hand comes back only after every other hand of its
+    level has had its turn, which is longer than a year for every level.
+    """
+    level = DAILY_LEVELS[date.weekday()]
+    pool = _daily_pools()[level]
+    days = (date - DAILY_EPOCH).days
+    weeks, weekday = divmod(days + DAILY_EPOCH.weekday(), 7)
+    same_level_days = [d for d in range(7) if DAILY_LEVELS[d] == level]
+    turn = weeks * len(same_level_days) + same_level_days.index(weekday)
+    return pool[turn % len(pool)]

@@ -1,0 +1,109 @@
+"""How hard a hand is for people, computed from the arithmetic alone.
+
+The model is a player who searches at random the way people do: pick two of the numbers on
+the table, combine them with an operation, put the result back, and go on until one number
+is left.  Each operation is picked with a weight (people reach for + and × before − and ÷,
+seldom make a fraction, and avoid big numbers), so the chance that such a search ends on the
+target is high for easy hands and tiny for hard ones.
+
+``score = −ln(chance)``.  Hands that need a fraction on every route are rated 5 whatever the
+chance.  The weights and the level cut-offs were fitted once against the 4nums.com ranking
+of the 1362 solvable hands (``bench/calibrate_difficulty.py`` recomputes the fit's figure);
+the rating itself looks nothing up.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from solver.search import divide
+from solver.solutions import is_solvable, normalise
+
+WEIGHTS = {"+": 0.72, "*": 0.76, "-": 1.0, "/": 0.37, "fraction": 1.0}
+"""How often the model player picks each operation; ``fraction``: a division with a remainder."""
+
+BIG = 30
+"""Results above this are picked less often, by :data:`BIG_FACTOR`."""
+
+BIG_FACTOR = 0.14
+
+CUTS = (4.6, 5.2, 5.8, 6.4)
+"""Scores at which the levels 2, 3, 4 and 5 begin: the quintiles of the 1362 solvable hands."""
+
+LABELS = {1: "easy", 2: "easy", 3: "medium", 4: "hard", 5: "hard"}
+
+EXACT_UP_TO = 5
+"""Hands of at most this many numbers are scored exactly; larger ones by sampled searches."""
+
+SAMPLES = 4000
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """A rating: ``level`` 1 (easiest) to 5, its ``label``, and the model's ``score``."""
+
+    level: int
+    label: str
+    score: float
+    needs_fraction: bool
+
+
+def _moves(state: tuple[Fraction, ...]) -> list[tuple[float, tuple[Fraction, ...]]]:
+    """Every (weight, next state) the model player can move to."""
+    moves = []
+    n = len(state)
+    for i in range(n):
+        for j in range(i + 1, n):
+            a, b = max(state[i], state[j]), min(state[i], state[j])
+            rest = state[:i] + state[i + 1 : j] + state[j + 1 :]
+            options = [("+", a + b), ("*", a * b), ("-", a - b)]
+            if b:
+                options.append(("/", divide(a, b)))
+            if a:
+                options.append(("fraction", divide(b, a)))
+            for op, result in options:
+                kind = "fraction" if op == "/" and Fraction(result).denominator != 1 else op
+                weight = WEIGHTS[kind] * (BIG_FACTOR if result > BIG else 1.0)
+                moves.append((weight, tuple(sorted((*rest, result)))))
+    return moves
+
+
+@lru_cache(maxsize=100_000)
+def _chance(state: tuple[Fraction, ...], target: Fraction) -> float:
+    if len(state) == 1:
+        return 1.0 if state[0] == target else 0.0
+    moves = _moves(state)
+    total = sum(w for w, _ in moves)
+    return sum(w * _chance(nxt, target) for w, nxt in moves) / total
+
+
+def _sampled_chance(state: tuple[Fraction, ...], target: Fraction) -> float:
+    rng = random.Random(f"{state}->{target}")
+    hits = 0
+    for _ in range(SAMPLES):
+        current = state
+        while len(current) > 1:
+            moves = _moves(current)
+            current = rng.choices([m[1] for m in moves], weights=[m[0] for m in moves])[0]
+        hits += current[0] == target
+    return hits / SAMPLES
+
+
+def difficulty(numbers: object, target: object = 24) -> Difficulty:
+    """Rate a solvable hand from 1 (easy) to 5 (hard); raise ``ValueError`` if unsolvable."""
+    hand, goal = normalise(numbers, target)
+    if not is_solvable(hand, goal):
+        raise ValueError("an unsolvable hand has no difficulty")
+    needs_fraction = not is_solvable(hand, goal, integer_only=True)
+    state = tuple(Fraction(x) for x in hand)
+    if len(hand) <= EXACT_UP_TO:
+        chance = _chance(state, Fraction(goal))
+    else:
+        chance = _sampled_chance(state, Fraction(goal))
+    score = -math.log(chance) if chance > 0 else 50.0
+    level = 5 if needs_fraction else 1 + sum(score >= cut for cut in CUTS)
+    return Difficulty(level, LABELS[level], score, needs_fraction)
