@@ -1,60 +1,18 @@
-"""Checking what a player typed: a tokenizer, an iterative parser and an exact evaluator.
-
-Nothing here calls ``eval`` or parses Python.  The parser is a shunting-yard loop, not a
-recursive descent, so no depth of brackets can exhaust the stack, and every number is checked
-against the dealt cards before any arithmetic, so huge numbers cost nothing.
-"""
+"""Judging a player's answer: correct, or what is wrong with it, in words a person reads."""
 
 from __future__ import annotations
 
-import unicodedata
-from collections import Counter
 from dataclasses import dataclass, field
-from enum import StrEnum
 from fractions import Fraction
 
+from solver.parsing import EMPTY_MESSAGE, IGNORED, MAX_LENGTH, Code, ParseError, evaluate
 from solver.printing import friendly_value
 from solver.solutions import is_solvable
-
-MAX_LENGTH = 200
-"""The most characters an answer may have, not counting spaces."""
-
-CARD_LETTERS = {"A": 1, "J": 11, "Q": 12, "K": 13}
 
 NO_SOLUTION_CLAIMS = frozenset(
     {"none", "no solution", "no solutions", "nosolution", "impossible", "unsolvable", "no"}
     | {"无解", "無解", "没有", "沒有", "没有解", "不可能", "无", "无法"}
 )
-
-_IGNORED = frozenset(
-    "\u200b\u200c\u200d\u2060\ufeff\u200e\u200f\u061c"
-    "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u00ad"
-)
-_TIMES = frozenset("*×xX·∙⋅✕✖")
-_DIVIDE = frozenset("/÷∕⁄")
-_MINUS = frozenset("-−–—‐‑﹣")
-_OPEN = frozenset("([{")
-_CLOSE = frozenset(")]}")
-_PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
-
-
-class Code(StrEnum):
-    """What a verdict says; the bot translates by code."""
-
-    CORRECT = "correct"
-    NO_SOLUTION_RIGHT = "no_solution_right"
-    NO_SOLUTION_WRONG = "no_solution_wrong"
-    WRONG_VALUE = "wrong_value"
-    MISSING_CARD = "missing_card"
-    CARD_TWICE = "card_twice"
-    NOT_DEALT = "not_dealt"
-    GLUED_DIGITS = "glued_digits"
-    DIVISION_BY_ZERO = "division_by_zero"
-    SYNTAX = "syntax"
-    NOT_ALLOWED = "not_allowed"
-    TOO_LONG = "too_long"
-    EMPTY = "empty"
-    WRONG_TARGET = "wrong_target"
 
 
 @dataclass(frozen=True)
@@ -83,299 +41,8 @@ class Verdict:
         return self.code in (Code.NO_SOLUTION_RIGHT, Code.NO_SOLUTION_WRONG)
 
 
-@dataclass(frozen=True)
-class _Token:
-    kind: str  # "num", "op", "(", ")", "="
-    text: str
-    position: int  # 1-based column in the original text
-    value: int | None = None  # for "num"; None when too long to be any card
-
-
-class _Reject(Exception):
-    def __init__(self, code: Code, message: str, position: int | None = None, **params: str):
-        super().__init__(message)
-        self.verdict = Verdict(code, message, None, position, params)
-
-
-def _char_class(ch: str) -> str:
-    """One character, folded: digits to ``0-9``, operators to ``+-*/``, brackets to ``()``."""
-    if ch in _TIMES:
-        return "*"
-    if ch in _DIVIDE:
-        return "/"
-    if ch in _MINUS:
-        return "-"
-    folded = unicodedata.normalize("NFKC", ch)
-    if len(folded) == 1 and folded != ch:
-        return _char_class(folded)
-    if ch in _OPEN:
-        return "("
-    if ch in _CLOSE:
-        return ")"
-    if ch.isdigit():
-        digit = unicodedata.digit(ch, None)
-        return str(digit) if digit is not None else ch
-    return ch
-
-
-def _tokens(text: str) -> list[_Token]:
-    """Split an answer into tokens, or raise :class:`_Reject` saying what is wrong and where."""
-    # Spaces stay in as " " so that "8 8" is two numbers, not 88; invisible marks go.
-    chars = [
-        (i + 1, " " if ch.isspace() else _char_class(ch))
-        for i, ch in enumerate(text)
-        if ch not in _IGNORED
-    ]
-    if all(ch == " " for _, ch in chars):
-        raise _Reject(Code.EMPTY, "The answer is empty: type an expression like 8/(3-8/3).")
-    if sum(ch != " " for _, ch in chars) > MAX_LENGTH:
-        raise _Reject(
-            Code.TOO_LONG,
-            f"That is too long (over {MAX_LENGTH} characters).",
-            limit=str(MAX_LENGTH),
-        )
-    tokens: list[_Token] = []
-    i = 0
-    while i < len(chars):
-        pos, ch = chars[i]
-        if ch == " ":
-            i += 1
-            continue
-        if ch.isdigit() and ch.isascii():
-            j = i
-            while j < len(chars) and chars[j][1].isdigit() and chars[j][1].isascii():
-                j += 1
-            digits = "".join(c for _, c in chars[i:j])
-            if j < len(chars) and chars[j][1] in ".,":
-                raise _Reject(
-                    Code.NOT_ALLOWED,
-                    "Decimals are not allowed: use whole cards and /.",
-                    chars[j][0],
-                )
-            value = int(digits) if len(digits) <= 9 else None
-            tokens.append(_Token("num", digits, pos, value))
-            i = j
-            continue
-        if ch.upper() in CARD_LETTERS and not (i + 1 < len(chars) and chars[i + 1][1].isalpha()):
-            tokens.append(_Token("num", ch.upper(), pos, CARD_LETTERS[ch.upper()]))
-        elif ch in "+-/":
-            tokens.append(_Token("op", ch, pos))
-        elif ch == "*":
-            if i + 1 < len(chars) and chars[i + 1][1] == "*":
-                raise _Reject(Code.NOT_ALLOWED, "Powers (**) are not allowed: only + - × ÷.", pos)
-            tokens.append(_Token("op", ch, pos))
-        elif ch in "()=":
-            tokens.append(_Token(ch, ch, pos))
-        elif ch == "^":
-            raise _Reject(Code.NOT_ALLOWED, "Powers (^) are not allowed: only + - × ÷.", pos)
-        elif ch == "%":
-            raise _Reject(Code.NOT_ALLOWED, "% is not allowed: only + - × ÷.", pos)
-        elif ch in ".,":
-            raise _Reject(Code.NOT_ALLOWED, "Decimals are not allowed: use whole cards and /.", pos)
-        elif ch == "!":
-            raise _Reject(Code.NOT_ALLOWED, "Factorials (!) are not allowed: only + - × ÷.", pos)
-        elif ch.isalpha():
-            j = i
-            while j < len(chars) and chars[j][1].isalpha():
-                j += 1
-            word = "".join(c for _, c in chars[i:j])
-            raise _Reject(
-                Code.NOT_ALLOWED,
-                f"“{word[:20]}” is not allowed: only cards, + - × ÷ and brackets.",
-                pos,
-                word=word[:20],
-            )
-        else:
-            raise _Reject(
-                Code.SYNTAX, f"“{ch}” is not part of an answer (column {pos}).", pos, char=ch
-            )
-        i += 1
-    return tokens
-
-
-def _strip_target(tokens: list[_Token], target: Fraction) -> list[_Token]:
-    """Drop a trailing ``= 24``; refuse any other use of ``=``."""
-    equals = [t for t in tokens if t.kind == "="]
-    if not equals:
-        return tokens
-    first = equals[0]
-    index = tokens.index(first)
-    tail = tokens[index + 1 :]
-    if len(equals) > 1 or len(tail) > 1 or (tail and tail[0].kind != "num"):
-        raise _Reject(Code.SYNTAX, f"Only “= {target}” may follow the expression.", first.position)
-    if tail and tail[0].value != target:
-        raise _Reject(
-            Code.WRONG_TARGET,
-            f"The target is {friendly_value(target)}, not {tail[0].text[:12]}.",
-            tail[0].position,
-            target=friendly_value(target),
-        )
-    return tokens[:index]
-
-
-def _to_rpn(tokens: list[_Token]) -> list[_Token]:
-    """Shunting-yard: infix tokens to postfix, checking the grammar on the way."""
-    output: list[_Token] = []
-    stack: list[_Token] = []
-    expect_operand = True
-    for tok in tokens:
-        if expect_operand:
-            if tok.kind == "num":
-                output.append(tok)
-                expect_operand = False
-            elif tok.kind == "(":
-                stack.append(tok)
-            elif tok.kind == "op" and tok.text in "+-":
-                raise _Reject(
-                    Code.NOT_ALLOWED,
-                    f"A sign before a number (column {tok.position}) is not allowed: "
-                    "every - must stand between two numbers.",
-                    tok.position,
-                )
-            else:
-                raise _Reject(
-                    Code.SYNTAX,
-                    f"A number is missing before “{tok.text}” (column {tok.position}).",
-                    tok.position,
-                    char=tok.text,
-                )
-            continue
-        if tok.kind == "op":
-            while (
-                stack
-                and stack[-1].kind == "op"
-                and (_PRECEDENCE[stack[-1].text] >= _PRECEDENCE[tok.text])
-            ):
-                output.append(stack.pop())
-            stack.append(tok)
-            expect_operand = True
-        elif tok.kind == ")":
-            while stack and stack[-1].kind != "(":
-                output.append(stack.pop())
-            if not stack:
-                raise _Reject(
-                    Code.SYNTAX,
-                    f"This “)” (column {tok.position}) closes no bracket.",
-                    tok.position,
-                )
-            stack.pop()
-        else:
-            raise _Reject(
-                Code.SYNTAX,
-                f"An operator is missing before “{tok.text[:12]}” (column {tok.position}).",
-                tok.position,
-                char=tok.text[:12],
-            )
-    if expect_operand:
-        last = tokens[-1]
-        raise _Reject(
-            Code.SYNTAX,
-            f"The answer ends too early, after “{last.text[:12]}” (column {last.position}).",
-            last.position,
-        )
-    while stack:
-        tok = stack.pop()
-        if tok.kind == "(":
-            raise _Reject(
-                Code.SYNTAX, f"This “(” (column {tok.position}) is never closed.", tok.position
-            )
-        output.append(tok)
-    return output
-
-
-def _glued(digits: str, available: Counter[int], parts: int = 0) -> bool:
-    """Whether ``digits`` reads as two or more cards from ``available`` written side by side."""
-    if not digits:
-        return parts >= 2
-    if len(digits) > 16:
-        return False
-    for cut in range(1, len(digits) + 1):
-        head = digits[:cut]
-        if head.startswith("0") and head != "0":
-            break
-        card = int(head)
-        if available[card] > 0:
-            available[card] -= 1
-            found = _glued(digits[cut:], available, parts + 1)
-            available[card] += 1
-            if found:
-                return True
-    return False
-
-
-def _check_cards(numbers: list[_Token], hand: tuple[int, ...]) -> None:
-    """Each dealt card used exactly once, or a :class:`_Reject` naming the first problem."""
-    dealt = Counter(hand)
-    used = Counter(t.value for t in numbers)
-    for tok in numbers:
-        if tok.value is None or tok.value not in dealt:
-            others = Counter(t.value for t in numbers if t is not tok and t.value in dealt)
-            if tok.text.isdigit() and _glued(tok.text, dealt - others):
-                raise _Reject(
-                    Code.GLUED_DIGITS,
-                    f"{tok.text} glues cards together: write each card as its own number.",
-                    tok.position,
-                    number=tok.text,
-                )
-            shown = tok.text if len(tok.text) <= 12 else tok.text[:12] + "…"
-            raise _Reject(
-                Code.NOT_DEALT, f"{shown} is not one of the cards.", tok.position, card=shown
-            )
-    for tok in numbers:
-        if used[tok.value] > dealt[tok.value]:
-            times = dealt[tok.value]
-            raise _Reject(
-                Code.CARD_TWICE,
-                f"{tok.text} is used {used[tok.value]} times but dealt {times} "
-                f"time{'s' if times > 1 else ''}.",
-                tok.position,
-                card=tok.text,
-            )
-    missing = sorted((dealt - used).elements())
-    if missing:
-        cards = ", ".join(str(c) for c in missing)
-        raise _Reject(Code.MISSING_CARD, f"You did not use {cards}.", None, cards=cards)
-
-
-def _evaluate(rpn: list[_Token]) -> Fraction:
-    stack: list[Fraction] = []
-    for tok in rpn:
-        if tok.kind == "num":
-            stack.append(Fraction(tok.value or 0))
-            continue
-        b = stack.pop()
-        a = stack.pop()
-        if tok.text == "+":
-            stack.append(a + b)
-        elif tok.text == "-":
-            stack.append(a - b)
-        elif tok.text == "*":
-            stack.append(a * b)
-        elif b == 0:
-            raise _Reject(
-                Code.DIVISION_BY_ZERO,
-                f"Division by zero at column {tok.position}.",
-                tok.position,
-            )
-        else:
-            stack.append(a / b)
-    return stack[0]
-
-
-def postfix(text: str) -> list[int | str]:
-    """An expression in postfix order: card values and the operators ``+ - * /``.
-
-    Raises :class:`ValueError` with the reason when the text is not a well-formed expression.
-    """
-    try:
-        rpn = _to_rpn(_tokens(text))
-    except _Reject as reject:
-        raise ValueError(reject.verdict.message) from None
-    return [t.text if t.kind == "op" else t.value for t in rpn]  # type: ignore[misc]
-
-
 def _is_claim(text: str) -> bool:
-    folded = " ".join("".join(ch for ch in text if ch not in _IGNORED).lower().split())
+    folded = " ".join("".join(ch for ch in text if ch not in IGNORED).lower().split())
     return folded.strip(" .!?。！") in NO_SOLUTION_CLAIMS
 
 
@@ -388,34 +55,27 @@ def check(text: str, numbers: object, target: object = 24) -> Verdict:
     """
     hand = tuple(sorted(int(n) for n in numbers))  # type: ignore[attr-defined]
     goal = Fraction(target)  # type: ignore[arg-type]
-    if not isinstance(text, str):
-        return Verdict(Code.EMPTY, "The answer is empty: type an expression like 8/(3-8/3).")
+    if not isinstance(text, str) or not text.strip():
+        return Verdict(Code.EMPTY, EMPTY_MESSAGE)
     if len(text) > 5 * MAX_LENGTH:
-        return Verdict(
-            Code.TOO_LONG,
-            f"That is too long (over {MAX_LENGTH} characters).",
-            params={"limit": str(MAX_LENGTH)},
-        )
+        message = f"That is too long (over {MAX_LENGTH} characters)."
+        return Verdict(Code.TOO_LONG, message, params={"limit": str(MAX_LENGTH)})
     if _is_claim(text):
         if is_solvable(hand, goal):
             return Verdict(Code.NO_SOLUTION_WRONG, "There is a solution: keep looking!")
         return Verdict(Code.NO_SOLUTION_RIGHT, "Right: there is no solution.")
     try:
-        tokens = _strip_target(_tokens(text), goal)
-        if not tokens:
-            raise _Reject(Code.EMPTY, "The answer is empty: type an expression like 8/(3-8/3).")
-        rpn = _to_rpn(tokens)
-        _check_cards([t for t in rpn if t.kind == "num"], hand)
-        value = _evaluate(rpn)
-    except _Reject as reject:
-        return reject.verdict
+        value = evaluate(text, hand, goal)
+    except ParseError as error:
+        return Verdict(error.code, error.message, None, error.position, error.params)
     shown = friendly_value(value)
     if value == goal:
         return Verdict(Code.CORRECT, f"Correct: that makes {shown}.", value, None, {"value": shown})
+    target_text = friendly_value(goal)
     return Verdict(
         Code.WRONG_VALUE,
-        f"That makes {shown}, not {friendly_value(goal)}.",
+        f"That makes {shown}, not {target_text}.",
         value,
         None,
-        {"value": shown, "target": friendly_value(goal)},
+        {"value": shown, "target": target_text},
     )

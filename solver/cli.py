@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from fractions import Fraction
 
-from solver.answers import CARD_LETTERS
+from solver.parsing import CARD_LETTERS
 from solver.printing import format_value
 from solver.solutions import Solution, SolverInputError, closest, solve
 from solver.stats import stats

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
-from solver.answers import postfix
+from solver.parsing import postfix
 from solver.printing import friendly_value
 
 SYMBOLS = {"+": "+", "-": "−", "*": "×", "/": "÷"}

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from solver.normal_form import Final, Value, finish
+from solver.normal_form import Final, Form, Value, finish, leaf, pairs_to_forms
+from solver.parsing import postfix
 from solver.printing import ASCII, PRETTY, format_value, render
 from solver.search import Multiset, engine
 
@@ -130,3 +131,50 @@ def closest(numbers: object, target: object = 24, *, integer_only: bool = False)
     below = max((v for v in values if v < goal), default=None)
     above = min((v for v in values if v > goal), default=None)
     return Closest(goal, None, witness(below), witness(above))
+
+
+Signed = tuple[int, Form, Value]
+
+
+def _signed(op: str, left: Signed, right: Signed) -> Signed:
+    """Combine signed forms ``(sign, form, magnitude)``; magnitudes stay non-negative."""
+    (sa, fa, a), (sb, fb, b) = left, right
+    if op in "*/":
+        if op == "/" and b == 0:
+            raise ZeroDivisionError
+        value = a * b if op == "*" else Fraction(a) / b
+        sign = 1 if value == 0 else sa * sb
+        return sign, pairs_to_forms(fa, fb, op, _whole(value)), _whole(value)
+    if op == "-":
+        sb = -sb
+    if sa == sb or b == 0 or a == 0:
+        sign = sa if a else sb
+        return sign, pairs_to_forms(fa, fb, "+", a + b), a + b
+    # Opposite signs: the larger magnitude minus the smaller, with the larger one's sign.
+    if a >= b:
+        return (sa if a != b else 1), pairs_to_forms(fa, fb, "-", a - b), a - b
+    return sb, pairs_to_forms(fb, fa, "-", b - a), b - a
+
+
+def _whole(value: Value) -> Value:
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return value.numerator
+    return value
+
+
+def solution_of(expression: str) -> Solution:
+    """The distinct solution an expression belongs to (equal to its item in :func:`solve`).
+
+    Raises :class:`~solver.parsing.ParseError` (a ``ValueError``) for text that is not an
+    expression, ``ZeroDivisionError`` for a division by zero.  A negative result keeps its
+    magnitude: check the value separately.
+    """
+    stack: list[Signed] = []
+    for item in postfix(expression):
+        if isinstance(item, int):
+            stack.append((1, leaf(item), item))
+        else:
+            right = stack.pop()
+            stack.append(_signed(item, stack.pop(), right))
+    _, form, value = stack[0]
+    return _solution(finish(form), value)
