@@ -1,0 +1,97 @@
+"""check(): what players type, and the reason given when it is wrong."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from solver import Code, check
+
+HAND = [3, 3, 8, 8]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "8/(3-8/3)",
+        "8÷(3−8÷3)",
+        "（８／（３－８／３））",
+        "[8/(3-8/3)] = 24",
+        "{8 / ( 3 - 8 / 3 )}=24",
+        "8/\u200b(3-8/3)",
+        "\u202e8/(3-8/3)",
+        "((((((((8))))))))/(3-8/3)",
+    ],
+)
+def test_accepted_spellings(text: str) -> None:
+    verdict = check(text, HAND)
+    assert verdict.code is Code.CORRECT and verdict.ok
+
+
+def test_times_spellings_and_card_letters() -> None:
+    for text in ("(3+3×7)", "(3+3x7)", "(3+3X7)", "(3+3·7)", "(3+3*7)"):
+        assert check(text, [3, 3, 7, 1]).code is Code.MISSING_CARD
+        assert check(text, [3, 3, 7]).ok
+    assert check("K+J", [13, 11], 24).ok
+    assert check("a*(q+q)", [1, 12, 12]).ok
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "position", "words"),
+    [
+        ("3*3+8+8", Code.WRONG_VALUE, None, "That makes 25, not 24."),
+        ("33+8-8", Code.GLUED_DIGITS, 1, "33 glues cards together"),
+        ("3+3+8", Code.MISSING_CARD, None, "You did not use 8."),
+        ("3+3+8+8+8", Code.CARD_TWICE, 5, "8 is used 3 times"),
+        ("3+3+8+9", Code.NOT_DEALT, 7, "9 is not one of the cards"),
+        ("8/(3-3)*8", Code.DIVISION_BY_ZERO, 2, "Division by zero"),
+        ("-3+3+8+8", Code.NOT_ALLOWED, 1, "sign before a number"),
+        ("3**3", Code.NOT_ALLOWED, 2, "Powers"),
+        ("3^3", Code.NOT_ALLOWED, 2, "Powers"),
+        ("3%3", Code.NOT_ALLOWED, 2, "%"),
+        ("3.5+8", Code.NOT_ALLOWED, 2, "Decimals"),
+        ("sqrt(9)", Code.NOT_ALLOWED, 1, "sqrt"),
+        ("(((3+3)", Code.SYNTAX, 2, "never closed"),
+        ("3+3)", Code.SYNTAX, 4, "closes no bracket"),
+        ("3(8+8)", Code.SYNTAX, 2, "operator is missing"),
+        ("8 8 3 3", Code.SYNTAX, 3, "operator is missing"),
+        ("3+", Code.SYNTAX, 2, "ends too early"),
+        ("<b>8</b>", Code.SYNTAX, 1, "“<”"),
+        ("8/(3-8/3)=25", Code.WRONG_TARGET, 11, "The target is 24"),
+        ("", Code.EMPTY, None, "empty"),
+        ("   ", Code.EMPTY, None, "empty"),
+        ("9" * 10_000, Code.TOO_LONG, None, "too long"),
+        ("(" * 3000 + "8" + ")" * 3000, Code.TOO_LONG, None, "too long"),
+    ],
+)
+def test_rejections(text: str, code: Code, position: int | None, words: str) -> None:
+    verdict = check(text, HAND)
+    assert verdict.code is code
+    assert verdict.position == position
+    assert words in verdict.message
+    assert not verdict.ok
+
+
+def test_wrong_values_are_exact() -> None:
+    assert check("8/3+8+3", [8, 3, 8, 3]).message == "That makes 13⅔, not 24."
+    assert check("8/3", [8, 3]).value == Fraction(8, 3)
+    assert check("(3-8)*8+3", HAND).params["value"] == "-37"
+    assert check("1/7+2+5", [1, 7, 2, 5]).params["value"] == "50/7"
+
+
+def test_deep_nesting_within_the_limit() -> None:
+    assert check("(" * 90 + "8" + ")" * 90 + "/(3-8/3)", HAND).ok
+
+
+@pytest.mark.parametrize("claim", ["none", "No solution", "无解", "没有", "  NONE! "])
+def test_no_solution_claims(claim: str) -> None:
+    assert check(claim, [1, 1, 1, 1]).code is Code.NO_SOLUTION_RIGHT
+    wrong = check(claim, HAND)
+    assert wrong.code is Code.NO_SOLUTION_WRONG and wrong.is_claim and not wrong.ok
+
+
+def test_big_numbers_are_never_converted() -> None:
+    verdict = check("1" + "0" * 150 + "+8", HAND)
+    assert verdict.code is Code.NOT_DEALT
+    assert "…" in verdict.message

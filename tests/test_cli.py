@@ -1,0 +1,69 @@
+"""python -m solver."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from solver.cli import main
+
+
+def test_lists_solutions_then_count(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["3", "3", "8", "8"]) == 0
+    assert capsys.readouterr().out == "8/(3-8/3)\n1 distinct solution\n"
+
+
+def test_target_forms_and_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["1", "2", "3", "4", "7", "25", "=", "573", "--integer-only", "--first"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2 and lines[1] == "5 distinct solutions"
+    assert main(["1,2,3,4,7,25", "--target", "573", "--integer-only", "--json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["target"] == "573" and payload["count"] == 5 and payload["closest"] is None
+
+
+def test_closest_json(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["50", "25", "2", "2", "1", "1", "=875", "--integer-only", "--closest", "--json"]
+    assert main(args) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["count"] == 0
+    assert payload["closest"]["below"]["value"] == "850"
+
+
+def test_card_letters(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["A", "5", "5", "5"]) == 0
+    assert "5*(5-1/5)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["3", "x", "8"],
+        ["3", "3", "8", "8", "=", "-4"],
+        [str(i) for i in range(1, 10)],
+        ["1", "=", ""],
+    ],
+)
+def test_errors_exit_2_with_one_line(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1
+
+
+def test_stats(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "--deck", "1-10"]) == 0
+    out = capsys.readouterr().out
+    assert "solvable: 566" in out and "0.8747" in out
+
+
+def test_module_entry_point() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "solver", "3", "3", "8", "8"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0 and done.stdout.startswith("8/(3-8/3)")

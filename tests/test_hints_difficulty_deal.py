@@ -1,0 +1,74 @@
+"""Hints, the difficulty rating, deals and the daily puzzle."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+
+import pytest
+
+from solver import check, difficulty, is_solvable
+from solver.deal import DAILY_LEVELS, daily, daily_number, deal
+from solver.hints import hint
+from tests.test_solver_counts import FRACTION_HANDS
+
+
+def test_hints_grow_and_agree() -> None:
+    first, second, third = (hint([3, 3, 8, 8], 24, level) for level in (1, 2, 3))
+    assert first is not None and second is not None and third is not None
+    assert first.text == "Start with 8 ÷ 3 = 2⅔."
+    assert second.aim is not None and second.op == "/"
+    assert "⅓" in second.text
+    assert [str(s) for s in third.steps] == ["8 ÷ 3 = 2⅔", "3 − 2⅔ = ⅓"]
+    assert first.solution == second.solution == third.solution
+    assert check(first.solution, [3, 3, 8, 8]).ok
+
+
+def test_no_hint_for_an_unsolvable_hand() -> None:
+    assert hint([1, 1, 1, 1], 24, 1) is None
+
+
+def test_fraction_hands_rate_hardest() -> None:
+    ratings = {hand: difficulty(hand) for hand in FRACTION_HANDS}
+    assert all(r.level == 5 and r.needs_fraction for r in ratings.values())
+
+
+def test_easiest_hands_rate_easy() -> None:
+    for hand in [(1, 1, 4, 6), (1, 1, 11, 11), (1, 1, 3, 8)]:
+        assert difficulty(hand).label == "easy"
+    easiest = max(difficulty(h).score for h in [(1, 1, 4, 6), (1, 1, 3, 8)])
+    assert easiest < min(difficulty(h).score for h in [(2, 3, 5, 12), (1, 3, 4, 6)])
+
+
+def test_unsolvable_hand_has_no_rating() -> None:
+    with pytest.raises(ValueError):
+        difficulty([1, 1, 1, 1])
+
+
+def test_deal_is_reproducible_and_solvable() -> None:
+    hands = [deal(random.Random(7)) for _ in range(3)]
+    assert hands[0] == hands[1] == hands[2]
+    rng = random.Random(1)
+    for _ in range(30):
+        hand = deal(rng)
+        assert len(hand) == 4 and is_solvable(hand)
+    assert difficulty(deal(rng, difficulty="hard")).label == "hard"
+    assert len(deal(rng, cards=6, deck=(1, 10))) == 6
+
+
+def test_deal_can_include_unsolvable_hands() -> None:
+    rng = random.Random(3)
+    hands = [deal(rng, solvable=False) for _ in range(300)]
+    assert any(not is_solvable(h) for h in hands)
+
+
+def test_daily_is_deterministic_solvable_and_does_not_repeat() -> None:
+    start = dt.date(2026, 11, 22)
+    days = [start + dt.timedelta(days=i) for i in range(366)]
+    hands = [daily(day) for day in days]
+    assert len(set(hands)) == len(hands)
+    assert hands == [daily(day) for day in days]
+    for day, hand in zip(days[:14], hands[:14], strict=True):
+        assert is_solvable(hand)
+        assert difficulty(hand).level == DAILY_LEVELS[day.weekday()]
+    assert daily_number(dt.date(2026, 1, 1)) == 1

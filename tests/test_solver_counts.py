@@ -1,0 +1,124 @@
+"""Distinct-solution counts: the vectors of issue #2 and the 4nums.com totals."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations_with_replacement
+
+import pytest
+
+from solver import is_solvable, solve
+from solver.stats import stats
+
+ALL_HANDS = list(combinations_with_replacement(range(1, 14), 4))
+
+COUNTS = {
+    "1 2 3 4": 3,
+    "2 4 8 10": 11,
+    "2 3 6 12": 10,
+    "2 4 4 8": 10,
+    "2 4 6 12": 10,
+    "2 4 6 8": 8,
+    "1 1 5 5": 2,
+    "6 6 6 6": 2,
+    "3 7 9 13": 2,
+    "1 4 5 6": 2,
+    "1 1 3 13": 1,
+    "2 2 11 13": 1,
+    "1 1 1 1": 0,
+    "3 3 8 8": 1,
+    "1 5 5 5": 1,
+    "1 1 10 13": 1,
+    "1 2 11 13": 1,
+    "1 1 2 12": 2,
+    "1 1 12 12": 1,
+    "4 6 7 7": 2,
+    "1 1 3 8": 1,
+    "12 12 13 13": 1,
+    "5 5 7 7": 4,
+    # Further hands as 4nums.com lists them.
+    "2 2 3 12": 8,
+    "2 3 4 6": 9,
+    "1 2 2 12": 4,
+    "2 2 2 8": 5,
+    "3 6 6 12": 8,
+    "2 6 10 12": 9,
+    "2 2 2 10": 2,
+    "2 2 2 12": 3,
+    "1 1 1 12": 1,
+}
+
+FRACTION_HANDS = {
+    (1, 3, 4, 6), (1, 4, 5, 6), (1, 5, 5, 5), (1, 6, 6, 8), (1, 8, 12, 12), (2, 2, 11, 11),
+    (2, 2, 13, 13), (2, 3, 5, 12), (2, 4, 10, 10), (2, 5, 5, 10), (2, 7, 7, 10), (3, 3, 7, 7),
+    (3, 3, 8, 8), (4, 4, 7, 7), (5, 5, 7, 11), (5, 7, 7, 11),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("hand", "count"), COUNTS.items())
+def test_distinct_counts(hand: str, count: int) -> None:
+    assert len(solve([int(x) for x in hand.split()])) == count
+
+
+@pytest.mark.parametrize(
+    ("hand", "text"),
+    [
+        ("3 3 8 8", "8/(3-8/3)"),
+        ("1 1 12 12", "12+12+1-1"),
+        ("12 12 13 13", "13+12+12-13"),
+        ("1 1 10 13", "(13+10+1)*1"),
+        ("1 2 11 13", "(13+11)*(2-1)"),
+    ],
+)
+def test_printed_forms(hand: str, text: str) -> None:
+    assert [s.text for s in solve([int(x) for x in hand.split()])] == [text]
+
+
+def test_fraction_answers_are_found() -> None:
+    assert "5*(5-1/5)" in [s.text for s in solve([1, 5, 5, 5])]
+    assert solve([3, 3, 8, 8])[0].pretty == "8÷(3−8÷3)"
+
+
+def test_five_cards() -> None:
+    assert len(solve([1, 2, 3, 4, 5])) == 45
+
+
+def test_all_hands_total_3017() -> None:
+    counts = [len(solve(h)) for h in ALL_HANDS]
+    assert sum(counts) == 3017
+    assert sum(c > 0 for c in counts) == 1362
+
+
+def test_integer_only_and_fraction_hands() -> None:
+    integer = {h for h in ALL_HANDS if is_solvable(h, integer_only=True)}
+    assert len(integer) == 1346
+    assert {h for h in ALL_HANDS if is_solvable(h)} - integer == FRACTION_HANDS
+    for hand in FRACTION_HANDS:
+        assert solve(hand, integer_only=True) == []
+
+
+@pytest.mark.parametrize(
+    ("deck", "hands", "solvable", "integer", "chance"),
+    [
+        ((1, 13), 1820, 1362, 1346, 0.8046),
+        ((1, 10), 715, 566, 556, 0.8747),
+        ((1, 9), 495, 404, None, None),
+    ],
+)
+def test_deck_statistics(deck, hands, solvable, integer, chance) -> None:
+    result = stats(deck)
+    assert (result.hands, result.solvable) == (hands, solvable)
+    if integer is not None:
+        assert result.integer_only == integer
+    if chance is not None:
+        assert round(float(result.deal_chance), 4) == chance
+    assert set(result.fraction_only) <= FRACTION_HANDS
+
+
+def test_other_targets_and_rationals() -> None:
+    assert [s.text for s in solve([1, 2], 3)] == ["2+1"]
+    assert solve([5], 5)[0].text == "5"
+    assert solve([Fraction(1, 2), 2], 1)[0].text == "2*(1/2)"
+    # A zero term has no sign, so 0+0 is 0−0; 0×0 is another solution.
+    assert sorted(s.text for s in solve([0, 0], 0)) == ["0*0", "0-0"]
+    assert solve([4, 4], Fraction(1, 1))[0].text == "4/4"

@@ -1,0 +1,93 @@
+"""Property tests: printed solutions parse back, nothing is missing, check() never raises."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solver import check, closest, is_solvable, solve
+from solver.solutions import solution_of
+
+cards = st.integers(min_value=1, max_value=13)
+hands = st.lists(cards, min_size=2, max_size=5)
+targets = st.integers(min_value=0, max_value=40)
+
+FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@FAST
+@given(hands, targets, st.booleans())
+def test_every_printed_solution_checks_and_is_distinct(hand, target, integer_only) -> None:
+    found = solve(hand, target, integer_only=integer_only)
+    assert len({s.key for s in found}) == len(found) == len({s.text for s in found})
+    for solution in found:
+        for text in (solution.text, solution.pretty):
+            verdict = check(text, hand, target)
+            assert verdict.ok, (hand, target, text, verdict.message)
+        # Printing and reading back lands on the very same distinct solution.
+        assert solution_of(solution.text).key == solution.key
+
+
+def _brute_force(hand: tuple[int, ...], target: int) -> set[str]:
+    """Every fully bracketed expression over the hand that makes the target."""
+
+    def build(items: tuple[tuple[Fraction, str], ...]) -> set[str]:
+        if len(items) == 1:
+            return {items[0][1]} if items[0][0] == target else set()
+        found = set()
+        for i, j in itertools.permutations(range(len(items)), 2):
+            (a, ta), (b, tb) = items[i], items[j]
+            rest = tuple(x for k, x in enumerate(items) if k not in (i, j))
+            options = [(a + b, f"({ta}+{tb})"), (a - b, f"({ta}-{tb})"), (a * b, f"({ta}*{tb})")]
+            if b:
+                options.append((a / b, f"({ta}/{tb})"))
+            for value, text in options:
+                found |= build((*rest, (value, text)))
+        return found
+
+    return build(tuple((Fraction(x), str(x)) for x in hand))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(cards, min_size=3, max_size=4), st.integers(min_value=1, max_value=30))
+def test_no_solution_is_missing(hand, target) -> None:
+    listed = {s.key for s in solve(hand, target)}
+    every = {solution_of(text).key for text in _brute_force(tuple(hand), target)}
+    assert every == listed
+
+
+@FAST
+@given(hands, targets)
+def test_closest_agrees_with_solve(hand, target) -> None:
+    result = closest(hand, target)
+    if is_solvable(hand, target):
+        assert result.exact is not None and check(result.exact.text, hand, target).ok
+    else:
+        assert result.exact is None
+        for side in (result.below, result.above):
+            if side is not None:
+                assert check(side.text, hand, side.value).ok
+        assert result.below is None or result.below.value < target
+        assert result.above is None or result.above.value > target
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=60), hands)
+def test_check_never_raises(text, hand) -> None:
+    verdict = check(text, hand)
+    assert verdict.message
+
+
+answer_alphabet = st.sampled_from([*list("0123456789+-*/()[]{}=xX×÷−·.,^%!AJQKa  （）＋－"), "**"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(answer_alphabet, max_size=40).map("".join), hands)
+def test_check_on_answer_like_text(text, hand) -> None:
+    verdict = check(text, hand)
+    assert verdict.message
+    if verdict.ok:
+        assert verdict.value == 24
