@@ -1,7 +1,9 @@
 """Twenty-Four's solver: exact, complete and duplicate-free answers to the 24 game."""
 
 from solver.answers import Code, Verdict, check
+from solver.deal import daily, daily_number, deal
 from solver.difficulty import Difficulty, difficulty
+from solver.hints import Hint, hint
 from solver.solutions import (
     Closest,
     Solution,
@@ -9,6 +11,7 @@ from solver.solutions import (
     closest,
     first_solution,
     is_solvable,
+    solution_of,
     solve,
 )
 from solver.stats import DeckStats, stats
@@ -18,14 +21,20 @@ __all__ = [
     "Code",
     "DeckStats",
     "Difficulty",
+    "Hint",
     "Solution",
     "SolverInputError",
     "Verdict",
     "check",
     "closest",
+    "daily",
+    "daily_number",
+    "deal",
     "difficulty",
     "first_solution",
+    "hint",
     "is_solvable",
+    "solution_of",
     "solve",
     "stats",
 ]
