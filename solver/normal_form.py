@@ -180,7 +180,9 @@ def _as_term_bag(num: tuple[Node, ...], den: tuple[Node, ...]) -> Bag:
     plus: list[Node] = []
     minus: list[Node] = []
     for side, same, other in ((num, plus, minus), (den, minus, plus)):
-        node = side[0] if len(side) == 1 else (PRODUCT, _product_value(side), side, ())
+        node = (
+            side[0] if len(side) == 1 else (PRODUCT, _product_value(side), tuple(sorted(side)), ())
+        )
         p, m = terms(node)
         same.extend(p)
         other.extend(m)
@@ -250,6 +252,10 @@ Final = tuple[Bag, Node | None]
 def finish(form: Form) -> Final:
     """The canonical key of a whole solution: its top-level bag and a final ×1, if any."""
     core, lifted, cancelled = form
+    if lifted and core[1] == 1:
+        # The whole is worth 1, so the core is one more factor worth 1: the least one leads.
+        core, *rest = sorted((core, *lifted))
+        lifted = tuple(rest)
     plus, minus = terms(core)
     plus, minus = list(plus), list(minus)
     leftover = None

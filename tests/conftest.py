@@ -5,6 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Property tests take their size from a profile: quick by default, `thorough` on demand
+# (pytest --hypothesis-profile=thorough -m "slow or not slow").
+settings.register_profile(
+    "default", max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile(
+    "thorough", max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("default")
 
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
