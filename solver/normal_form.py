@@ -128,10 +128,15 @@ def make_sum(
     """The form of a + or − of forms ``a`` and ``b`` whose signed terms are given."""
     lifted = _merge(a[1], b[1])
     cancelled = a[2] + b[2]
+    whole_mask = ((1 << len(plus)) - 1, (1 << len(minus)) - 1)
     if value == 0:
-        plus, minus = canonical_bag(plus, minus)
-        return (SUM, value, plus, minus), lifted, _merge(cancelled)
-    masks = _zero_subbags(plus, minus)
+        # Worth nothing, the sum is wasted as a whole: it takes back the parts wasted inside
+        # it, so that its form depends only on the terms, however they were grouped.
+        for p, m in cancelled:
+            plus, minus = plus + p, minus + m
+        cancelled = ()
+        whole_mask = ((1 << len(plus)) - 1, (1 << len(minus)) - 1)
+    masks = [mask for mask in _zero_subbags(plus, minus) if mask != whole_mask]
     if masks:
         candidates = []
         for pmask, mmask in masks:
@@ -142,6 +147,8 @@ def make_sum(
             )
         plus, minus, removed = _best_extraction(candidates)
         cancelled += (removed,)
+    if value == 0:
+        plus, minus = canonical_bag(plus, minus)
     else:
         plus, minus = tuple(sorted(plus)), tuple(sorted(minus))
     if len(plus) == 1 and not minus:
