@@ -6,9 +6,8 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from fractions import Fraction
 
-from solver.parsing import CARD_LETTERS
+from solver.parsing import ParseError, parse_request
 from solver.printing import format_value
 from solver.solutions import Solution, SolverInputError, closest, solve
 from solver.stats import stats
@@ -18,36 +17,11 @@ class UsageError(Exception):
     """A command line the solver cannot read; the message is one line for stderr."""
 
 
-def parse_number(text: str) -> int | Fraction:
-    """A number as typed: ``8``, ``K``, ``1/2``."""
-    text = text.strip().rstrip(",")
-    if text.upper() in CARD_LETTERS:
-        return CARD_LETTERS[text.upper()]
-    if len(text) > 30:
-        raise UsageError(f"{text[:30]}… is too long to be a number")
-    try:
-        value = Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        raise UsageError(f"{text!r} is not a number") from None
-    return value.numerator if value.denominator == 1 else value
-
-
 def _parse_deck(text: str) -> tuple[int, int]:
     low, sep, high = text.partition("-")
     if not sep or not low.isdigit() or not high.isdigit():
         raise UsageError(f"--deck takes a range like 1-13, not {text!r}")
     return int(low), int(high)
-
-
-def _split_target(words: list[str]) -> tuple[list[str], str | None]:
-    """Separate a trailing ``= N`` (also ``=N``) from the numbers."""
-    joined = " ".join(words).replace(",", " ")
-    if "=" not in joined:
-        return joined.split(), None
-    left, _, right = joined.partition("=")
-    if not right.strip() or "=" in right:
-        raise UsageError("write the target once, at the end: 1 2 3 4 7 25 = 573")
-    return left.split(), right.strip()
 
 
 def _solution_json(solution: Solution | None) -> dict[str, str] | None:
@@ -57,11 +31,10 @@ def _solution_json(solution: Solution | None) -> dict[str, str] | None:
 
 
 def _run_solve(args: argparse.Namespace) -> int:
-    words, eq_target = _split_target(args.numbers)
+    numbers, eq_target = parse_request(" ".join(args.numbers))
     if eq_target is not None and args.target is not None:
         raise UsageError("give the target either as --target or as = N, not both")
-    numbers = [parse_number(w) for w in words]
-    target = parse_number(eq_target or args.target or "24")
+    target = eq_target if eq_target is not None else parse_request(args.target or "24")[0][0]
     found = solve(numbers, target, integer_only=args.integer_only)
     near = None
     if args.closest and not found:
@@ -93,7 +66,7 @@ def _run_solve(args: argparse.Namespace) -> int:
 
 
 def _run_stats(args: argparse.Namespace) -> int:
-    result = stats(_parse_deck(args.deck), args.cards, parse_number(args.target or "24"))
+    result = stats(_parse_deck(args.deck), args.cards, parse_request(args.target or "24")[0][0])
     low, high = result.deck
     print(f"deck {low}-{high}, {result.cards} cards, target {format_value(result.target)}")
     print(f"hands: {result.hands}")
@@ -139,6 +112,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args_list[:1] == ["stats"]:
             return _run_stats(_stats_parser().parse_args(args_list[1:]))
         return _run_solve(_parser().parse_args(args_list))
-    except (UsageError, SolverInputError) as error:
+    except (UsageError, SolverInputError, ParseError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

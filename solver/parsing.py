@@ -364,3 +364,61 @@ def evaluate(text: str, hand: tuple[int, ...], target: Fraction) -> Fraction:
     rpn = _to_rpn(tokens)
     _check_cards([t for t in rpn if t.kind == "num"], hand)
     return _evaluate(rpn)
+
+
+MAX_REQUEST_NUMBERS = 8
+
+
+def parse_request(text: str) -> tuple[list[int | Fraction], int | Fraction | None]:
+    """Numbers and an optional target as people ask for them.
+
+    ``3 3 8 8``, ``3,3,8,8``, ``A 5 5 5``, ``1 2 3 4 7 25 = 573`` or ``… target 573``;
+    fractions as ``1/2``.  Raises :class:`ParseError` saying what is wrong.
+    """
+    words = text.replace(",", " ").replace("，", " ").split()
+    target_words: list[str] = []
+    for marker in ("=", "target"):
+        if marker in words:
+            index = words.index(marker)
+            words, target_words = words[:index], words[index + 1 :]
+            break
+    else:
+        for i, word in enumerate(words):
+            if "=" in word:
+                left, _, right = word.partition("=")
+                target_words = [right, *words[i + 1 :]] if right else words[i + 1 :]
+                words = [*words[:i], left] if left else words[:i]
+                break
+    if len(target_words) > 1 or (target_words == [] and "=" in text):
+        raise ParseError(Code.SYNTAX, "Write the target once, at the end: 1 2 3 4 7 25 = 573")
+    if not words:
+        raise ParseError(Code.EMPTY, "Give the numbers, like 3 3 8 8.")
+    if len(words) > MAX_REQUEST_NUMBERS:
+        raise ParseError(
+            Code.TOO_LONG,
+            f"At most {MAX_REQUEST_NUMBERS} numbers (got {len(words)}).",
+            limit=str(MAX_REQUEST_NUMBERS),
+        )
+    numbers = [_request_number(w) for w in words]
+    target = _request_number(target_words[0]) if target_words else None
+    return numbers, target
+
+
+def _request_number(word: str) -> int | Fraction:
+    folded = "".join(_char_class(ch) for ch in word)
+    if folded.upper() in CARD_LETTERS:
+        return CARD_LETTERS[folded.upper()]
+    shown = word if len(word) <= 12 else word[:12] + "…"
+    if len(folded) > 12:
+        raise ParseError(Code.TOO_LONG, f"{shown} is too long to be a number.", number=shown)
+    if folded.startswith("-"):
+        raise ParseError(
+            Code.NOT_ALLOWED, f"{shown}: negative numbers are not allowed.", number=shown
+        )
+    try:
+        value = Fraction(folded)
+    except (ValueError, ZeroDivisionError):
+        raise ParseError(Code.SYNTAX, f"{shown} is not a number.", number=shown) from None
+    if "." in folded or "e" in folded.lower():
+        raise ParseError(Code.NOT_ALLOWED, f"{shown}: decimals are not allowed.", number=shown)
+    return value.numerator if value.denominator == 1 else value

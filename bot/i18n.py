@@ -1,0 +1,41 @@
+"""Translations: gettext catalogues in ``bot/locales``, chosen from the user's language."""
+
+from __future__ import annotations
+
+import gettext
+import io
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+LOCALES = Path(__file__).with_name("locales")
+LANGUAGES = ("en", "zh")
+DEFAULT = "en"
+
+
+@cache
+def translations(language: str) -> gettext.NullTranslations:
+    """The catalogue of a language (English strings are the message ids themselves)."""
+    path = LOCALES / language / "LC_MESSAGES" / "messages.po"
+    if not path.exists():
+        return gettext.NullTranslations()
+    with path.open("rb") as po_file:
+        catalog = read_po(po_file, locale=language)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+def language_of(code: str | None) -> str:
+    """The supported language for a Telegram ``language_code`` (``zh-hans`` → ``zh``)."""
+    base = (code or "").lower().replace("_", "-").split("-")[0]
+    return base if base in LANGUAGES else DEFAULT
+
+
+def gettext_for(language: str | None) -> Callable[[str], str]:
+    """The ``_`` function of a language."""
+    return translations(language_of(language)).gettext

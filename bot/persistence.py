@@ -1,0 +1,143 @@
+"""PTB persistence in one SQLite file: every write is a transaction, so a crash never leaves a
+half-written file, and a damaged file is reported and left alone, never replaced."""
+
+from __future__ import annotations
+
+import pickle
+import sqlite3
+from copy import deepcopy
+from pathlib import Path
+from typing import Any
+
+from telegram.ext import BasePersistence, PersistenceInput
+from telegram.ext._utils.types import CDCData, ConversationDict, ConversationKey
+
+FILE_NAME = "twentyfour.sqlite3"
+
+
+class DataFileError(RuntimeError):
+    """The data file exists but cannot be read; the message says which file and why."""
+
+
+class SQLitePersistence(BasePersistence[dict, dict, dict]):
+    """Stores user, chat and bot data (and conversations) as pickled rows of a SQLite table.
+
+    PTB calls :meth:`update_chat_data` and friends every ``update_interval`` seconds and on
+    shutdown; each call commits at once.
+    """
+
+    def __init__(self, directory: Path, *, update_interval: float = 5) -> None:
+        super().__init__(
+            store_data=PersistenceInput(callback_data=False), update_interval=update_interval
+        )
+        directory.mkdir(parents=True, exist_ok=True)
+        self.path = directory / FILE_NAME
+        self._db = open_database(self.path)
+
+    # --- storage --------------------------------------------------------------------------
+
+    def _rows(self, kind: str) -> dict[Any, Any]:
+        rows = self._db.execute("SELECT key, value FROM data WHERE kind = ?", (kind,))
+        try:
+            return {pickle.loads(key): pickle.loads(value) for key, value in rows}
+        except Exception as error:  # any unpickling failure means the same: unreadable data
+            raise DataFileError(
+                f"the data file {self.path} holds {kind} data this version cannot read "
+                f"({error!r}). It was left untouched."
+            ) from error
+
+    def _put(self, kind: str, key: object, value: object) -> None:
+        with self._db:
+            self._db.execute(
+                "INSERT OR REPLACE INTO data (kind, key, value) VALUES (?, ?, ?)",
+                (kind, pickle.dumps(key), pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)),
+            )
+
+    def _drop(self, kind: str, key: object) -> None:
+        with self._db:
+            self._db.execute(
+                "DELETE FROM data WHERE kind = ? AND key = ?", (kind, pickle.dumps(key))
+            )
+
+    # --- BasePersistence ------------------------------------------------------------------
+
+    async def get_user_data(self) -> dict[int, dict]:
+        return self._rows("user")
+
+    async def get_chat_data(self) -> dict[int, dict]:
+        return self._rows("chat")
+
+    async def get_bot_data(self) -> dict:
+        return self._rows("bot").get("bot", {})
+
+    async def get_callback_data(self) -> CDCData | None:
+        return None
+
+    async def get_conversations(self, name: str) -> ConversationDict:
+        return self._rows(f"conversation:{name}")
+
+    async def update_conversation(
+        self, name: str, key: ConversationKey, new_state: object | None
+    ) -> None:
+        if new_state is None:
+            self._drop(f"conversation:{name}", key)
+        else:
+            self._put(f"conversation:{name}", key, new_state)
+
+    async def update_user_data(self, user_id: int, data: dict) -> None:
+        self._put("user", user_id, data)
+
+    async def update_chat_data(self, chat_id: int, data: dict) -> None:
+        self._put("chat", chat_id, data)
+
+    async def update_bot_data(self, data: dict) -> None:
+        self._put("bot", "bot", deepcopy(data))
+
+    async def update_callback_data(self, data: CDCData) -> None:
+        """Callback data is not stored (``arbitrary_callback_data`` is off)."""
+
+    async def drop_chat_data(self, chat_id: int) -> None:
+        self._drop("chat", chat_id)
+
+    async def drop_user_data(self, user_id: int) -> None:
+        self._drop("user", user_id)
+
+    async def refresh_user_data(self, user_id: int, user_data: dict) -> None:
+        """Nothing to refresh: this process is the file's only writer."""
+
+    async def refresh_chat_data(self, chat_id: int, chat_data: dict) -> None:
+        """Nothing to refresh: this process is the file's only writer."""
+
+    async def refresh_bot_data(self, bot_data: dict) -> None:
+        """Nothing to refresh: this process is the file's only writer."""
+
+    async def flush(self) -> None:
+        self._db.close()
+
+
+def open_database(path: Path) -> sqlite3.Connection:
+    """Open (or create) the data file and check that it is whole.
+
+    Raises :class:`DataFileError` for a file that is not a readable database; the file is
+    left exactly as it was, for recovery.
+    """
+    existed = path.exists() and path.stat().st_size > 0
+    try:
+        db = sqlite3.connect(path, isolation_level="DEFERRED", check_same_thread=False)
+        if existed:
+            verdict = db.execute("PRAGMA quick_check").fetchone()[0]
+            if verdict != "ok":
+                raise sqlite3.DatabaseError(verdict)
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA synchronous = FULL")
+        db.execute(
+            "CREATE TABLE IF NOT EXISTS data"
+            " (kind TEXT NOT NULL, key BLOB NOT NULL, value BLOB NOT NULL, PRIMARY KEY (kind, key))"
+        )
+        db.execute("SELECT count(*) FROM data").fetchone()
+    except sqlite3.DatabaseError as error:
+        raise DataFileError(
+            f"the data file {path} cannot be read ({error}). It was left untouched: move it "
+            "away to start afresh, or restore it from a backup."
+        ) from error
+    return db
