@@ -1,0 +1,74 @@
+"""``python -m bot``: run the bot (long polling or webhook), or the console game with no token."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import sys
+
+from bot.app import build_application, register_commands, run_polling
+from bot.console import run_console
+from bot.persistence import DataFileError
+from bot.settings import Settings, SettingsError
+
+logger = logging.getLogger("bot")
+
+
+async def _serve(settings: Settings) -> int:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    application = build_application(settings)
+    if not settings.webhook_url:
+        logger.info("Starting with long polling")
+        return await run_polling(application, stop)
+    logger.info("Starting with a webhook at %s", settings.webhook_url)
+    async with application:
+        await register_commands(application)
+        # PTB checks Telegram's X-Telegram-Bot-Api-Secret-Token header against the secret.
+        await application.updater.start_webhook(
+            listen=settings.webhook_listen,
+            port=settings.webhook_port,
+            url_path="telegram",
+            webhook_url=settings.webhook_url,
+            secret_token=settings.webhook_secret,
+        )
+        await application.start()
+        await stop.wait()
+        await application.updater.stop()
+        await application.stop()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the bot, or the console game when there is no token or with ``--console``."""
+    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+    parser.add_argument("--console", action="store_true", help="play in the terminal")
+    args = parser.parse_args(argv)
+    try:
+        settings = Settings.from_env()
+    except SettingsError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    logging.basicConfig(
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        level=settings.log_level if not (args.console or not settings.token) else "WARNING",
+    )
+    # httpx logs every request at INFO: useful for debugging, noise otherwise.
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    try:
+        if args.console or not settings.token:
+            return asyncio.run(run_console(settings))
+        return asyncio.run(_serve(settings))
+    except DataFileError as error:
+        logger.error("Cannot start: %s", error)
+        return 2
+    except KeyboardInterrupt:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,188 @@
+"""The console game: the real bot and its handlers, with a chat in the terminal.
+
+Lines you type are messages from the current user in the current chat.  Lines that start
+with ``:`` steer the simulation (``:help`` lists them).  Standard input may be a pipe, so a
+session can be scripted; the console exits at end of input.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, TextIO
+
+from telegram import Update
+from telegram.ext import TypeHandler
+from telegram.request import HTTPXRequest
+
+from bot.app import build_application, run_polling
+from bot.local_api import LocalBotApi, LocalTransport, plain_text
+from bot.settings import Settings
+
+GROUP_ID = -1_001_000_000_001
+QUIET = 0.05
+"""Seconds to let messages sent after an update's handlers (error reports) arrive."""
+LAST_GROUP = 1_000
+
+CONSOLE_HELP = """Console commands:
+  :group            talk in the simulated group (privacy mode on, as on Telegram)
+  :private          talk to the bot in private
+  :user NAME        become another user (created on first use), e.g. :user Bob
+  :reply N TEXT     reply to the bot's message #N
+  :press N LABEL    press the button LABEL under message #N
+  :help             this help
+  :quit             leave (end of input does the same)"""
+
+
+def _language() -> str:
+    """The console user's language, from the terminal's locale (zh_CN.UTF-8 gives zh)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "")
+        if value:
+            return value.split(".")[0].replace("_", "-").lower()
+    return "en"
+
+
+class Console:
+    """One terminal session against a :class:`LocalBotApi`."""
+
+    def __init__(self, api: LocalBotApi, out: TextIO) -> None:
+        self.api = api
+        self.out = out
+        self.users: dict[str, int] = {}
+        self.user_id = self._user("You")
+        self.chat_id = self.user_id
+        api.add_group(GROUP_ID, "Console group", admins={self.user_id})
+        api.on_sent(self._show)
+
+    def _user(self, name: str) -> int:
+        if name not in self.users:
+            user_id = 10_000 + len(self.users)
+            self.api.add_user(user_id, name, language_code=_language())
+            self.users[name] = user_id
+        return self.users[name]
+
+    def _where(self) -> str:
+        return "group" if self.chat_id == GROUP_ID else "private"
+
+    def _show(self, message: dict[str, Any]) -> None:
+        where = "group" if message["chat"]["id"] == GROUP_ID else "private"
+        label = f"[#{message['message_id']} {where}{' edited' if message.get('edited') else ''}]"
+        if "photo" in message:
+            path = message.get("local_path") or "not saved"
+            body = f"(photo: {path})\n{plain_text(message['caption'])}"
+        else:
+            body = plain_text(message["text"])
+        print(f"{label} Twenty-Four: {body}", file=self.out)
+        for row in (message.get("reply_markup") or {}).get("inline_keyboard", []):
+            print("    " + "  ".join(f"[{button['text']}]" for button in row), file=self.out)
+        self.out.flush()
+
+    def handle(self, line: str) -> bool:
+        """Act on one input line; returns False when the session should end."""
+        text = line.strip()
+        if not text:
+            return True
+        if text.startswith(":"):
+            return self._command(text)
+        message = self.api.send(self.user_id, self.chat_id, text)
+        if "reply_to_message" not in message and not self.api.visible_to_bot(message):
+            print("(The bot cannot see that: in groups it sees only commands, replies to it "
+                  "and mentions. Try :reply N TEXT.)", file=self.out)  # fmt: skip
+        return True
+
+    def _command(self, text: str) -> bool:
+        word, _, rest = text.partition(" ")
+        if word in (":quit", ":exit", ":q"):
+            return False
+        if word == ":group":
+            self.chat_id = GROUP_ID
+        elif word == ":private":
+            self.chat_id = self.user_id
+        elif word == ":user" and rest.strip():
+            self.user_id = self._user(rest.strip())
+            if self.chat_id != GROUP_ID:
+                self.chat_id = self.user_id
+        elif word == ":reply" and rest.split(" ", 1)[0].isdigit() and " " in rest:
+            number, reply = rest.split(" ", 1)
+            self.api.send(self.user_id, self.chat_id, reply, reply_to=int(number))
+        elif word == ":press" and rest.split(" ", 1)[0].isdigit() and " " in rest:
+            number, label = rest.split(" ", 1)
+            self._press(int(number), label.strip())
+        else:
+            print(CONSOLE_HELP, file=self.out)
+            return True
+        names = {v: k for k, v in self.users.items()}
+        print(f"(you are {names[self.user_id]}, in the {self._where()} chat)", file=self.out)
+        return True
+
+    def _press(self, number: int, label: str) -> None:
+        message = self.api.messages.get((self.chat_id, number))
+        buttons = [b for row in (message or {}).get("reply_markup", {}).get("inline_keyboard", [])
+                   for b in row]  # fmt: skip
+        for button in buttons:
+            if button["text"] == label and "callback_data" in button:
+                self.api.press(self.user_id, message, button["callback_data"])  # type: ignore[arg-type]
+                return
+        print(f"(no button {label!r} under message #{number})", file=self.out)
+
+
+class _Progress:
+    """Counts the updates the application has finished with."""
+
+    def __init__(self) -> None:
+        self.done = 0
+
+    async def mark(self, update: object, context: object) -> None:
+        """Runs after every other handler of an update (it sits in the last group)."""
+        self.done += 1
+
+
+async def _wait_until_answered(api: LocalBotApi, progress: _Progress, timeout: float = 30) -> None:
+    """Wait until the bot has handled every update sent so far, then a moment more."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while progress.done < api.pushed and loop.time() < deadline:
+        await asyncio.sleep(0.02)
+    await asyncio.sleep(QUIET)
+
+
+async def run_console(
+    settings: Settings, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout
+) -> int:
+    """Play in the terminal until ``:quit`` or end of input; returns the exit status."""
+    api = LocalBotApi()
+    photos = Path(tempfile.mkdtemp(prefix="twentyfour-photos-"))
+
+    def save(data: bytes) -> str:
+        path = photos / f"photo{len(list(photos.iterdir())) + 1}.png"
+        path.write_bytes(data)
+        return str(path)
+
+    def request() -> HTTPXRequest:
+        return HTTPXRequest(httpx_kwargs={"transport": LocalTransport(api, save_files=save)})
+
+    console_settings = Settings(**{**settings.__dict__, "data_dir": settings.data_dir / "console"})
+    application = build_application(
+        console_settings, token="1:CONSOLE", request=request(), get_updates_request=request()
+    )
+    progress = _Progress()
+    # Console only: a last-group handler tells when the bot is done with an update.
+    application.add_handler(TypeHandler(Update, progress.mark), group=LAST_GROUP)
+    console = Console(api, out)
+    stop = asyncio.Event()
+    runner = asyncio.create_task(run_polling(application, stop, timeout=1))
+    if stdin.isatty():
+        print("Twenty-Four console. You are chatting with the bot in private; "
+              "type /start, or :help for console commands.", file=out)  # fmt: skip
+    loop = asyncio.get_running_loop()
+    while True:
+        line = await loop.run_in_executor(None, stdin.readline)
+        if not line or not console.handle(line):
+            break
+        await _wait_until_answered(api, progress)
+    stop.set()
+    return await runner

@@ -1,0 +1,509 @@
+"""A small Bot API server that lives in this process: the console game and the tests use it.
+
+It behaves like Telegram where bots get hurt: group privacy mode (a bot sees only commands,
+replies to it and mentions, unless it is an admin), ``bot_command`` entities measured in
+UTF-16 code units, HTML that must parse, "message is not modified", 409 when a second
+poller appears, and 429 ``retry_after`` on demand.  The bot reaches it through PTB's own
+HTTP stack, either in-process (:class:`LocalTransport`, an httpx transport) or over loopback
+HTTP (:func:`serve`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html as html_lib
+import itertools
+import json
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl
+
+import httpx
+
+BOT_ID = 700_000_001
+ALLOWED_TAGS = {
+    "b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "a", "code", "pre",
+    "span", "tg-spoiler", "tg-emoji", "blockquote",
+}  # fmt: skip
+_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z-]*)((?:\s[^<>]*)?)>")
+_ENTITY = re.compile(r"&(lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);")
+
+
+class ApiError(Exception):
+    """A Bot API error reply."""
+
+    def __init__(self, code: int, description: str, retry_after: int | None = None) -> None:
+        super().__init__(description)
+        self.code = code
+        self.description = description
+        self.retry_after = retry_after
+
+    def body(self) -> dict[str, Any]:
+        reply: dict[str, Any] = {
+            "ok": False,
+            "error_code": self.code,
+            "description": self.description,
+        }
+        if self.retry_after is not None:
+            reply["parameters"] = {"retry_after": self.retry_after}
+        return reply
+
+
+def utf16_len(text: str) -> int:
+    """Length in UTF-16 code units, as Telegram measures entity offsets."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+def check_html(text: str) -> None:
+    """Raise :class:`ApiError` as Telegram does when ``text`` is not valid Bot API HTML."""
+    stack: list[str] = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "<":
+            match = _TAG.match(text, i)
+            if not match or match.group(2).lower() not in ALLOWED_TAGS:
+                raise ApiError(
+                    400, f"Bad Request: can't parse entities: unsupported tag at byte offset {i}"
+                )
+            closing, name = match.group(1), match.group(2).lower()
+            if closing:
+                if not stack or stack.pop() != name:
+                    raise ApiError(
+                        400, f"Bad Request: can't parse entities: unmatched end tag </{name}>"
+                    )
+            else:
+                stack.append(name)
+            i = match.end()
+        elif ch == "&":
+            if not _ENTITY.match(text, i):
+                raise ApiError(
+                    400, f"Bad Request: can't parse entities: unescaped & at byte offset {i}"
+                )
+            i += 1
+        elif ch == ">":
+            raise ApiError(400, f"Bad Request: can't parse entities: unescaped > at offset {i}")
+        else:
+            i += 1
+    if stack:
+        raise ApiError(400, f"Bad Request: can't parse entities: unclosed tag <{stack[-1]}>")
+
+
+def plain_text(html_text: str) -> str:
+    """What a Telegram client shows for Bot API HTML: tags dropped, entities decoded."""
+    return html_lib.unescape(_TAG.sub("", html_text))
+
+
+@dataclass
+class Chat:
+    """A chat the local server knows."""
+
+    id: int
+    type: str  # "private", "group" or "supergroup"
+    title: str | None = None
+    admins: set[int] = field(default_factory=set)
+    bot_is_admin: bool = False
+
+    def as_dict(self, users: dict[int, dict[str, Any]]) -> dict[str, Any]:
+        if self.type == "private":
+            user = users[self.id]
+            return {"id": self.id, "type": "private", "first_name": user["first_name"]}
+        return {"id": self.id, "type": self.type, "title": self.title}
+
+
+class LocalBotApi:
+    """The server's state and its Bot API methods."""
+
+    def __init__(self, *, username: str = "TwentyFourBot", privacy: bool = True) -> None:
+        self.username = username
+        self.privacy = privacy
+        self.bot_user = {
+            "id": BOT_ID,
+            "is_bot": True,
+            "first_name": "Twenty-Four",
+            "username": username,
+        }
+        self.users: dict[int, dict[str, Any]] = {}
+        self.chats: dict[int, Chat] = {}
+        self.messages: dict[tuple[int, int], dict[str, Any]] = {}
+        self.sent: list[dict[str, Any]] = []
+        """Every message the bot sent or edited, in order (edits carry ``edited: True``)."""
+        self.commands: dict[tuple[str, str], list[dict[str, str]]] = {}
+        self.calls: list[str] = []
+        self.pushed = 0
+        """How many updates were queued for the bot."""
+        self.files_dir: Path | None = None
+        self._updates: list[dict[str, Any]] = []
+        self._update_ids = itertools.count(1)
+        self._message_ids: dict[int, itertools.count] = {}
+        self._poll_generation = 0
+        self._changed: asyncio.Event | None = None
+        self._failures: list[tuple[str, ApiError]] = []
+        self._listeners: list[Callable[[dict[str, Any]], None]] = []
+
+    # --- the people's side ------------------------------------------------------------------
+
+    def add_user(self, user_id: int, first_name: str, *, language_code: str = "en",
+                 username: str | None = None) -> dict[str, Any]:  # fmt: skip
+        """A user, known from now on; returns the User object."""
+        user = {
+            "id": user_id,
+            "is_bot": False,
+            "first_name": first_name,
+            "language_code": language_code,
+        }
+        if username:
+            user["username"] = username
+        self.users[user_id] = user
+        self.chats.setdefault(user_id, Chat(user_id, "private"))
+        return user
+
+    def add_group(self, chat_id: int, title: str, *, admins: set[int] | None = None,
+                  supergroup: bool = False) -> Chat:  # fmt: skip
+        """A group chat with the bot in it."""
+        chat = Chat(chat_id, "supergroup" if supergroup else "group", title, set(admins or ()))
+        self.chats[chat_id] = chat
+        return chat
+
+    def send(self, user_id: int, chat_id: int, text: str, *,
+             reply_to: int | None = None) -> dict[str, Any]:  # fmt: skip
+        """A user writes ``text`` in a chat; the bot gets it only if Telegram would show it."""
+        message = self._new_message(chat_id, self.users[user_id], text, reply_to)
+        if self.visible_to_bot(message):
+            self._push({"message": message})
+        return message
+
+    def edit(self, message: dict[str, Any], text: str) -> None:
+        """A user edits a message they sent."""
+        edited = dict(message, text=text, edit_date=int(time.time()))
+        edited["entities"] = self._entities(text)
+        self.messages[(message["chat"]["id"], message["message_id"])] = edited
+        if self.visible_to_bot(edited):
+            self._push({"edited_message": edited})
+
+    def press(self, user_id: int, message: dict[str, Any], data: str) -> None:
+        """A user presses an inline button of a bot message."""
+        self._push({"callback_query": {
+            "id": str(next(self._update_ids) * 7919), "from": self.users[user_id],
+            "message": message, "chat_instance": str(message["chat"]["id"]), "data": data,
+        }})  # fmt: skip
+
+    def fail_next(
+        self, method: str, code: int, description: str, retry_after: int | None = None
+    ) -> None:
+        """Make the next call of ``method`` fail as Telegram would (e.g. 429)."""
+        self._failures.append((method, ApiError(code, description, retry_after)))
+
+    def on_sent(self, listener: Callable[[dict[str, Any]], None]) -> None:
+        """Call ``listener`` with each message the bot sends or edits."""
+        self._listeners.append(listener)
+
+    async def wait_for_sent(self, count: int, *, timeout: float = 10) -> list[dict[str, Any]]:
+        """Wait until the bot has sent at least ``count`` messages in all; return them all."""
+        deadline = time.monotonic() + timeout
+        while len(self.sent) < count:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError(f"the bot sent {len(self.sent)} messages, not {count}")
+            await self._wait_change(remaining)
+        return self.sent
+
+    # --- the bot's side: the Bot API ------------------------------------------------------
+
+    async def call(self, method: str, params: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        """Run one Bot API method; returns the HTTP status and the JSON body."""
+        self.calls.append(method)
+        try:
+            for index, (name, error) in enumerate(self._failures):
+                if name == method:
+                    del self._failures[index]
+                    raise error
+            handler = getattr(self, f"_m_{method}", None)
+            if handler is None:
+                raise ApiError(404, "Not Found: method not found")
+            result = await handler(params)
+        except ApiError as error:
+            return error.code, error.body()
+        return 200, {"ok": True, "result": result}
+
+    async def _m_getMe(self, params: dict[str, Any]) -> dict[str, Any]:
+        return dict(
+            self.bot_user,
+            can_join_groups=True,
+            can_read_all_group_messages=not self.privacy,
+            supports_inline_queries=True,
+        )
+
+    async def _m_deleteWebhook(self, params: dict[str, Any]) -> bool:
+        return True
+
+    async def _m_setWebhook(self, params: dict[str, Any]) -> bool:
+        return True
+
+    async def _m_getUpdates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
+        # Like Telegram, a new getUpdates ends the one still waiting, which gets a 409: two
+        # instances polling with one token keep knocking each other out.
+        self._poll_generation += 1
+        generation = self._poll_generation
+        self._notify()
+        offset = int(params.get("offset") or 0)
+        timeout = min(float(params.get("timeout") or 0), 5.0)
+        self._updates = [u for u in self._updates if u["update_id"] >= offset]
+        deadline = time.monotonic() + timeout
+        while not self._updates and time.monotonic() < deadline:
+            await self._wait_change(deadline - time.monotonic())
+            if generation != self._poll_generation:
+                raise ApiError(409, "Conflict: terminated by other getUpdates request; make "
+                               "sure that only one bot instance is running")  # fmt: skip
+        limit = int(params.get("limit") or 100)
+        return self._updates[:limit]
+
+    async def _m_setMyCommands(self, params: dict[str, Any]) -> bool:
+        key = (json.dumps(params.get("scope") or {"type": "default"}, sort_keys=True),
+               params.get("language_code") or "")  # fmt: skip
+        self.commands[key] = list(params["commands"])
+        return True
+
+    async def _m_getMyCommands(self, params: dict[str, Any]) -> list[dict[str, str]]:
+        key = (json.dumps(params.get("scope") or {"type": "default"}, sort_keys=True),
+               params.get("language_code") or "")  # fmt: skip
+        return self.commands.get(key, [])
+
+    async def _m_sendMessage(self, params: dict[str, Any]) -> dict[str, Any]:
+        chat = self._chat(params)
+        text = str(params.get("text", ""))
+        if not text.strip():
+            raise ApiError(400, "Bad Request: message text is empty")
+        if len(text) > 4096:
+            raise ApiError(400, "Bad Request: message is too long")
+        if params.get("parse_mode") == "HTML":
+            check_html(text)
+        reply_to = (params.get("reply_parameters") or {}).get("message_id") or params.get(
+            "reply_to_message_id"
+        )
+        message = self._new_message(chat.id, self.bot_user, text, reply_to, entities=False)
+        if params.get("reply_markup"):
+            message["reply_markup"] = params["reply_markup"]
+        self._record(message)
+        return message
+
+    async def _m_sendPhoto(self, params: dict[str, Any]) -> dict[str, Any]:
+        chat = self._chat(params)
+        caption = str(params.get("caption", ""))
+        if params.get("parse_mode") == "HTML":
+            check_html(caption)
+        message = self._new_message(chat.id, self.bot_user, "", None, entities=False)
+        del message["text"]
+        message["caption"] = caption
+        message["photo"] = [{"file_id": f"photo{message['message_id']}", "file_unique_id": "p",
+                             "width": 512, "height": 512}]  # fmt: skip
+        message["local_path"] = params.get("photo_path")
+        if params.get("reply_markup"):
+            message["reply_markup"] = params["reply_markup"]
+        self._record(message)
+        return message
+
+    async def _m_editMessageText(self, params: dict[str, Any]) -> dict[str, Any]:
+        chat = self._chat(params)
+        key = (chat.id, int(params["message_id"]))
+        if key not in self.messages:
+            raise ApiError(400, "Bad Request: message to edit not found")
+        old = self.messages[key]
+        text = str(params.get("text", ""))
+        if params.get("parse_mode") == "HTML":
+            check_html(text)
+        markup = params.get("reply_markup")
+        if old.get("text") == text and old.get("reply_markup") == markup:
+            raise ApiError(400, "Bad Request: message is not modified: specified new message "
+                           "content and reply markup are exactly the same")  # fmt: skip
+        edited = dict(old, text=text, edit_date=int(time.time()), edited=True)
+        edited.pop("reply_markup", None)
+        if markup:
+            edited["reply_markup"] = markup
+        self._record(edited)
+        return edited
+
+    async def _m_answerCallbackQuery(self, params: dict[str, Any]) -> bool:
+        return True
+
+    async def _m_sendChatAction(self, params: dict[str, Any]) -> bool:
+        return True
+
+    async def _m_getChat(self, params: dict[str, Any]) -> dict[str, Any]:
+        return dict(
+            self._chat(params).as_dict(self.users), accent_color_id=0, max_reaction_count=11
+        )
+
+    async def _m_getChatMember(self, params: dict[str, Any]) -> dict[str, Any]:
+        chat = self._chat(params)
+        user_id = int(params["user_id"])
+        user = self.bot_user if user_id == BOT_ID else self.users[user_id]
+        if user_id in chat.admins:
+            return {"status": "administrator", "user": user, "can_be_edited": False,
+                    "is_anonymous": False, "can_manage_chat": True, "can_delete_messages": True,
+                    "can_manage_video_chats": True, "can_restrict_members": True,
+                    "can_promote_members": False, "can_change_info": True,
+                    "can_invite_users": True, "can_post_stories": False,
+                    "can_edit_stories": False, "can_delete_stories": False}  # fmt: skip
+        return {"status": "member", "user": user}
+
+    # --- internals ----------------------------------------------------------------------------
+
+    def _chat(self, params: dict[str, Any]) -> Chat:
+        try:
+            chat_id = int(params["chat_id"])
+        except (KeyError, ValueError):
+            raise ApiError(400, "Bad Request: chat_id is empty") from None
+        if chat_id not in self.chats:
+            raise ApiError(400, "Bad Request: chat not found")
+        return self.chats[chat_id]
+
+    def _entities(self, text: str) -> list[dict[str, Any]]:
+        entities = []
+        for match in re.finditer(
+            r"(?<!\S)/[A-Za-z0-9_]+(?:@[A-Za-z0-9_]+)?|@[A-Za-z0-9_]{5,}", text
+        ):
+            kind = "bot_command" if match.group().startswith("/") else "mention"
+            entities.append({"type": kind, "offset": utf16_len(text[: match.start()]),
+                             "length": utf16_len(match.group())})  # fmt: skip
+        return entities
+
+    def _new_message(self, chat_id: int, sender: dict[str, Any], text: str, reply_to: object,
+                     *, entities: bool = True) -> dict[str, Any]:  # fmt: skip
+        counter = self._message_ids.setdefault(chat_id, itertools.count(1))
+        message: dict[str, Any] = {
+            "message_id": next(counter),
+            "date": int(time.time()),
+            "chat": self.chats[chat_id].as_dict(self.users),
+            "from": sender,
+            "text": text,
+        }
+        if entities and self._entities(text):
+            message["entities"] = self._entities(text)
+        if reply_to is not None and (chat_id, int(reply_to)) in self.messages:  # type: ignore[call-overload]
+            message["reply_to_message"] = self.messages[(chat_id, int(reply_to))]  # type: ignore[call-overload]
+        self.messages[(chat_id, message["message_id"])] = message
+        return message
+
+    def visible_to_bot(self, message: dict[str, Any]) -> bool:
+        """Whether Telegram would deliver this message to the bot (privacy mode)."""
+        chat = self.chats[message["chat"]["id"]]
+        if chat.type == "private" or not self.privacy or chat.bot_is_admin:
+            return True
+        text = message.get("text", "")
+        command = re.match(r"/[A-Za-z0-9_]+(@[A-Za-z0-9_]+)?", text)
+        if command:
+            return command.group(1) is None or command.group(1)[1:].lower() == self.username.lower()
+        replied = message.get("reply_to_message")
+        if replied and replied["from"]["id"] == BOT_ID:
+            return True
+        return f"@{self.username.lower()}" in text.lower()
+
+    def _record(self, message: dict[str, Any]) -> None:
+        self.messages[(message["chat"]["id"], message["message_id"])] = message
+        self.sent.append(message)
+        for listener in self._listeners:
+            listener(message)
+        self._notify()
+
+    def _push(self, payload: dict[str, Any]) -> None:
+        self._updates.append({"update_id": next(self._update_ids), **payload})
+        self.pushed += 1
+        self._notify()
+
+    def _notify(self) -> None:
+        # Wake everyone waiting now; later waiters get a fresh event.
+        if self._changed is not None:
+            self._changed.set()
+            self._changed = None
+
+    async def _wait_change(self, timeout: float) -> None:
+        if self._changed is None:
+            self._changed = asyncio.Event()
+        event = self._changed
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(event.wait(), timeout=max(timeout, 0))
+
+
+# --- transports ---------------------------------------------------------------------------
+
+
+def _decode_params(request_body: bytes, content_type: str) -> dict[str, Any]:
+    """Bot API parameters from a request body (form, JSON or multipart), JSON values decoded."""
+    params: dict[str, Any] = {}
+    if content_type.startswith("application/json"):
+        params = json.loads(request_body or b"{}")
+    elif content_type.startswith("multipart/form-data"):
+        params = _decode_multipart(request_body, content_type)
+    else:
+        params = dict(parse_qsl(request_body.decode("utf-8"), keep_blank_values=True))
+    for key, value in list(params.items()):
+        if isinstance(value, str) and value[:1] in "[{":
+            with contextlib.suppress(ValueError):
+                params[key] = json.loads(value)
+    return params
+
+
+def _decode_multipart(body: bytes, content_type: str) -> dict[str, Any]:
+    boundary = content_type.split("boundary=", 1)[1].strip('"').encode()
+    params: dict[str, Any] = {}
+    for part in body.split(b"--" + boundary):
+        head, sep, content = part.partition(b"\r\n\r\n")
+        if not sep:
+            continue
+        name = re.search(rb'name="([^"]+)"', head)
+        if not name:
+            continue
+        content = content.removesuffix(b"\r\n")
+        if b"filename=" in head:
+            params[name.group(1).decode()] = content
+        else:
+            params[name.group(1).decode()] = content.decode("utf-8")
+    return params
+
+
+class LocalTransport(httpx.AsyncBaseTransport):
+    """An httpx transport that hands PTB's requests to a :class:`LocalBotApi` in-process."""
+
+    def __init__(
+        self, api: LocalBotApi, *, save_files: Callable[[bytes], str] | None = None
+    ) -> None:
+        self.api = api
+        self.save_files = save_files
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        body = await request.aread()
+        method = request.url.path.rsplit("/", 1)[-1]
+        params = _decode_params(body, request.headers.get("content-type", ""))
+        for key, value in list(params.items()):
+            if isinstance(value, bytes):
+                params[f"{key}_path"] = self.save_files(value) if self.save_files else None
+        status, reply = await self.api.call(method, params)
+        return httpx.Response(status, json=reply)
+
+
+async def serve(api: LocalBotApi, host: str = "127.0.0.1", port: int = 0) -> tuple[Any, int]:
+    """Serve ``api`` over HTTP on loopback (``/bot<token>/<method>``); returns (server, port)."""
+    from tornado.httpserver import HTTPServer
+    from tornado.netutil import bind_sockets
+    from tornado.web import Application, RequestHandler
+
+    class MethodHandler(RequestHandler):
+        async def post(self, method: str) -> None:
+            params = _decode_params(self.request.body, self.request.headers.get("Content-Type", ""))
+            status, reply = await api.call(method, params)
+            self.set_status(status)
+            self.set_header("Content-Type", "application/json")
+            self.finish(json.dumps(reply))
+
+        get = post
+
+    sockets = bind_sockets(port, address=host)
+    server = HTTPServer(Application([(r"/bot[^/]+/(\w+)", MethodHandler)]))
+    server.add_sockets(sockets)
+    return server, sockets[0].getsockname()[1]
