@@ -90,8 +90,11 @@ class Console:
             return self._command(text)
         message = self.api.send(self.user_id, self.chat_id, text)
         if "reply_to_message" not in message and not self.api.visible_to_bot(message):
-            print("(The bot cannot see that: in groups it sees only commands, replies to it "
-                  "and mentions. Try :reply N TEXT.)", file=self.out)  # fmt: skip
+            print(
+                "(The bot cannot see that: in groups it sees only commands, replies to it "
+                "and mentions. Try :reply N TEXT.)",
+                file=self.out,
+            )
         return True
 
     def _command(self, text: str) -> bool:
@@ -121,8 +124,11 @@ class Console:
 
     def _press(self, number: int, label: str) -> None:
         message = self.api.messages.get((self.chat_id, number))
-        buttons = [b for row in (message or {}).get("reply_markup", {}).get("inline_keyboard", [])
-                   for b in row]  # fmt: skip
+        buttons = [
+            b
+            for row in (message or {}).get("reply_markup", {}).get("inline_keyboard", [])
+            for b in row
+        ]
         for button in buttons:
             if button["text"] == label and "callback_data" in button:
                 self.api.press(self.user_id, message, button["callback_data"])  # type: ignore[arg-type]
@@ -176,8 +182,11 @@ async def run_console(
     stop = asyncio.Event()
     runner = asyncio.create_task(run_polling(application, stop, timeout=1))
     if stdin.isatty():
-        print("Twenty-Four console. You are chatting with the bot in private; "
-              "type /start, or :help for console commands.", file=out)  # fmt: skip
+        print(
+            "Twenty-Four console. You are chatting with the bot in private; "
+            "type /start, or :help for console commands.",
+            file=out,
+        )
     loop = asyncio.get_running_loop()
     while True:
         line = await loop.run_in_executor(None, stdin.readline)

@@ -27,9 +27,23 @@ import httpx
 
 BOT_ID = 700_000_001
 ALLOWED_TAGS = {
-    "b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "a", "code", "pre",
-    "span", "tg-spoiler", "tg-emoji", "blockquote",
-}  # fmt: skip
+    "b",
+    "strong",
+    "i",
+    "em",
+    "u",
+    "ins",
+    "s",
+    "strike",
+    "del",
+    "a",
+    "code",
+    "pre",
+    "span",
+    "tg-spoiler",
+    "tg-emoji",
+    "blockquote",
+}
 _TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z-]*)((?:\s[^<>]*)?)>")
 _ENTITY = re.compile(r"&(lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);")
 
@@ -148,8 +162,14 @@ class LocalBotApi:
 
     # --- the people's side ------------------------------------------------------------------
 
-    def add_user(self, user_id: int, first_name: str, *, language_code: str = "en",
-                 username: str | None = None) -> dict[str, Any]:  # fmt: skip
+    def add_user(
+        self,
+        user_id: int,
+        first_name: str,
+        *,
+        language_code: str = "en",
+        username: str | None = None,
+    ) -> dict[str, Any]:
         """A user, known from now on; returns the User object."""
         user = {
             "id": user_id,
@@ -163,15 +183,17 @@ class LocalBotApi:
         self.chats.setdefault(user_id, Chat(user_id, "private"))
         return user
 
-    def add_group(self, chat_id: int, title: str, *, admins: set[int] | None = None,
-                  supergroup: bool = False) -> Chat:  # fmt: skip
+    def add_group(
+        self, chat_id: int, title: str, *, admins: set[int] | None = None, supergroup: bool = False
+    ) -> Chat:
         """A group chat with the bot in it."""
         chat = Chat(chat_id, "supergroup" if supergroup else "group", title, set(admins or ()))
         self.chats[chat_id] = chat
         return chat
 
-    def send(self, user_id: int, chat_id: int, text: str, *,
-             reply_to: int | None = None) -> dict[str, Any]:  # fmt: skip
+    def send(
+        self, user_id: int, chat_id: int, text: str, *, reply_to: int | None = None
+    ) -> dict[str, Any]:
         """A user writes ``text`` in a chat; the bot gets it only if Telegram would show it."""
         message = self._new_message(chat_id, self.users[user_id], text, reply_to)
         if self.visible_to_bot(message):
@@ -188,10 +210,17 @@ class LocalBotApi:
 
     def press(self, user_id: int, message: dict[str, Any], data: str) -> None:
         """A user presses an inline button of a bot message."""
-        self._push({"callback_query": {
-            "id": str(next(self._update_ids) * 7919), "from": self.users[user_id],
-            "message": message, "chat_instance": str(message["chat"]["id"]), "data": data,
-        }})  # fmt: skip
+        self._push(
+            {
+                "callback_query": {
+                    "id": str(next(self._update_ids) * 7919),
+                    "from": self.users[user_id],
+                    "message": message,
+                    "chat_instance": str(message["chat"]["id"]),
+                    "data": data,
+                }
+            }
+        )
 
     def fail_next(
         self, method: str, code: int, description: str, retry_after: int | None = None
@@ -258,20 +287,27 @@ class LocalBotApi:
         while not self._updates and time.monotonic() < deadline:
             await self._wait_change(deadline - time.monotonic())
             if generation != self._poll_generation:
-                raise ApiError(409, "Conflict: terminated by other getUpdates request; make "
-                               "sure that only one bot instance is running")  # fmt: skip
+                raise ApiError(
+                    409,
+                    "Conflict: terminated by other getUpdates request; make "
+                    "sure that only one bot instance is running",
+                )
         limit = int(params.get("limit") or 100)
         return self._updates[:limit]
 
     async def _m_setMyCommands(self, params: dict[str, Any]) -> bool:
-        key = (json.dumps(params.get("scope") or {"type": "default"}, sort_keys=True),
-               params.get("language_code") or "")  # fmt: skip
+        key = (
+            json.dumps(params.get("scope") or {"type": "default"}, sort_keys=True),
+            params.get("language_code") or "",
+        )
         self.commands[key] = list(params["commands"])
         return True
 
     async def _m_getMyCommands(self, params: dict[str, Any]) -> list[dict[str, str]]:
-        key = (json.dumps(params.get("scope") or {"type": "default"}, sort_keys=True),
-               params.get("language_code") or "")  # fmt: skip
+        key = (
+            json.dumps(params.get("scope") or {"type": "default"}, sort_keys=True),
+            params.get("language_code") or "",
+        )
         return self.commands.get(key, [])
 
     async def _m_sendMessage(self, params: dict[str, Any]) -> dict[str, Any]:
@@ -300,8 +336,14 @@ class LocalBotApi:
         message = self._new_message(chat.id, self.bot_user, "", None, entities=False)
         del message["text"]
         message["caption"] = caption
-        message["photo"] = [{"file_id": f"photo{message['message_id']}", "file_unique_id": "p",
-                             "width": 512, "height": 512}]  # fmt: skip
+        message["photo"] = [
+            {
+                "file_id": f"photo{message['message_id']}",
+                "file_unique_id": "p",
+                "width": 512,
+                "height": 512,
+            }
+        ]
         message["local_path"] = params.get("photo_path")
         if params.get("reply_markup"):
             message["reply_markup"] = params["reply_markup"]
@@ -319,8 +361,11 @@ class LocalBotApi:
             check_html(text)
         markup = params.get("reply_markup")
         if old.get("text") == text and old.get("reply_markup") == markup:
-            raise ApiError(400, "Bad Request: message is not modified: specified new message "
-                           "content and reply markup are exactly the same")  # fmt: skip
+            raise ApiError(
+                400,
+                "Bad Request: message is not modified: specified new message "
+                "content and reply markup are exactly the same",
+            )
         edited = dict(old, text=text, edit_date=int(time.time()), edited=True)
         edited.pop("reply_markup", None)
         if markup:
@@ -344,12 +389,22 @@ class LocalBotApi:
         user_id = int(params["user_id"])
         user = self.bot_user if user_id == BOT_ID else self.users[user_id]
         if user_id in chat.admins:
-            return {"status": "administrator", "user": user, "can_be_edited": False,
-                    "is_anonymous": False, "can_manage_chat": True, "can_delete_messages": True,
-                    "can_manage_video_chats": True, "can_restrict_members": True,
-                    "can_promote_members": False, "can_change_info": True,
-                    "can_invite_users": True, "can_post_stories": False,
-                    "can_edit_stories": False, "can_delete_stories": False}  # fmt: skip
+            return {
+                "status": "administrator",
+                "user": user,
+                "can_be_edited": False,
+                "is_anonymous": False,
+                "can_manage_chat": True,
+                "can_delete_messages": True,
+                "can_manage_video_chats": True,
+                "can_restrict_members": True,
+                "can_promote_members": False,
+                "can_change_info": True,
+                "can_invite_users": True,
+                "can_post_stories": False,
+                "can_edit_stories": False,
+                "can_delete_stories": False,
+            }
         return {"status": "member", "user": user}
 
     # --- internals ----------------------------------------------------------------------------
@@ -369,12 +424,24 @@ class LocalBotApi:
             r"(?<!\S)/[A-Za-z0-9_]+(?:@[A-Za-z0-9_]+)?|@[A-Za-z0-9_]{5,}", text
         ):
             kind = "bot_command" if match.group().startswith("/") else "mention"
-            entities.append({"type": kind, "offset": utf16_len(text[: match.start()]),
-                             "length": utf16_len(match.group())})  # fmt: skip
+            entities.append(
+                {
+                    "type": kind,
+                    "offset": utf16_len(text[: match.start()]),
+                    "length": utf16_len(match.group()),
+                }
+            )
         return entities
 
-    def _new_message(self, chat_id: int, sender: dict[str, Any], text: str, reply_to: object,
-                     *, entities: bool = True) -> dict[str, Any]:  # fmt: skip
+    def _new_message(
+        self,
+        chat_id: int,
+        sender: dict[str, Any],
+        text: str,
+        reply_to: object,
+        *,
+        entities: bool = True,
+    ) -> dict[str, Any]:
         counter = self._message_ids.setdefault(chat_id, itertools.count(1))
         message: dict[str, Any] = {
             "message_id": next(counter),
