@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
+from typing import Any
 
+import httpx
 from telegram import (
     BotCommand,
     BotCommandScopeAllChatAdministrators,
@@ -23,7 +26,7 @@ from telegram.ext import (
     MessageHandler,
     filters,
 )
-from telegram.request import BaseRequest
+from telegram.request import HTTPXRequest
 
 from bot import handlers
 from bot.context import BotContext, ChatData, UserData
@@ -45,14 +48,36 @@ logger = logging.getLogger(__name__)
 CONTEXT_TYPES = ContextTypes(context=BotContext, chat_data=ChatData, user_data=UserData)
 
 
+class PollingRequest(HTTPXRequest):
+    """The connection that long-polls ``getUpdates``; it remembers whether a poll succeeded."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.polled = False
+
+    async def do_request(self, *args: Any, **kwargs: Any) -> tuple[int, bytes]:
+        status, payload = await super().do_request(*args, **kwargs)
+        if status == 200:
+            self.polled = True
+        return status, payload
+
+
+_POLLING: weakref.WeakKeyDictionary[Application, PollingRequest] = weakref.WeakKeyDictionary()
+
+
 def build_application(
     settings: Settings,
     *,
     token: str | None = None,
-    request: BaseRequest | None = None,
-    get_updates_request: BaseRequest | None = None,
+    transport: httpx.AsyncBaseTransport | None = None,
 ) -> Application:
-    """The bot's application, ready to initialise; ``request`` swaps the HTTP transport."""
+    """The bot's application, ready to initialise.
+
+    ``transport`` replaces the network under PTB's own HTTP stack (the console and the tests
+    pass the local Bot API's); ``settings.api_url`` points it at another Bot API server.
+    """
+    httpx_kwargs = {"httpx_kwargs": {"transport": transport}} if transport else {}
+    polling = PollingRequest(connection_pool_size=1, **httpx_kwargs)
     builder = (
         ApplicationBuilder()
         .token(token or settings.token or "")
@@ -60,16 +85,15 @@ def build_application(
         .context_types(CONTEXT_TYPES)
         .persistence(SQLitePersistence(settings.data_dir))
         # Telegram allows about 20 messages a minute in a group and 30 a second overall;
-        # the limiter queues to stay under that and retries once after a RetryAfter.
+        # the limiter queues to stay under that and retries after a RetryAfter.
         .rate_limiter(AIORateLimiter(max_retries=3))
+        .request(HTTPXRequest(**httpx_kwargs))
+        .get_updates_request(polling)
     )
     if settings.base_url:
         builder = builder.base_url(settings.base_url).base_file_url(settings.base_file_url)
-    if request is not None:
-        builder = builder.request(request)
-    if get_updates_request is not None:
-        builder = builder.get_updates_request(get_updates_request)
     application = builder.build()
+    _POLLING[application] = polling
     add_handlers(application)
     return application
 
@@ -104,20 +128,26 @@ async def register_commands(application: Application) -> None:
 async def run_polling(application: Application, stop: asyncio.Event, *, timeout: int = 10) -> int:
     """Poll for updates until ``stop`` is set; returns the process exit status.
 
-    A 409 Conflict means another process polls with the same token: that is logged once,
-    clearly, and ends the run with status 1 instead of retrying forever.
+    A 409 Conflict before any poll succeeded means another process already polls with the
+    same token: that is logged clearly and ends the run with status 1 instead of retrying
+    forever.  A 409 later means a newcomer appeared; this process keeps serving.
     """
     status = 0
 
+    polling = _POLLING[application]
+
     def on_error(error: TelegramError) -> None:
         nonlocal status
-        if isinstance(error, Conflict):
+        if isinstance(error, Conflict) and not polling.polled:
             logger.error(
                 "Another instance of this bot is already running with the same token "
                 "(Telegram answered 409 Conflict). Stop it first; this one exits."
             )
             status = 1
             stop.set()
+        elif isinstance(error, Conflict):
+            # We were polling first: the newcomer is the one that will give up.
+            logger.warning("Another instance started polling with this token: %s", error)
         else:
             logger.warning("Polling error (will retry): %s", error)
 

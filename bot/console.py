@@ -16,7 +16,6 @@ from typing import Any, TextIO
 
 from telegram import Update
 from telegram.ext import TypeHandler
-from telegram.request import HTTPXRequest
 
 from bot.app import build_application, run_polling
 from bot.local_api import LocalBotApi, LocalTransport, plain_text
@@ -168,12 +167,9 @@ async def run_console(
         path.write_bytes(data)
         return str(path)
 
-    def request() -> HTTPXRequest:
-        return HTTPXRequest(httpx_kwargs={"transport": LocalTransport(api, save_files=save)})
-
     console_settings = Settings(**{**settings.__dict__, "data_dir": settings.data_dir / "console"})
     application = build_application(
-        console_settings, token="1:CONSOLE", request=request(), get_updates_request=request()
+        console_settings, token="1:CONSOLE", transport=LocalTransport(api, save_files=save)
     )
     progress = _Progress()
     # Console only: a last-group handler tells when the bot is done with an update.

@@ -1,0 +1,51 @@
+"""Running the unmodified bot against the local Bot API, in-process, for tests."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from telegram.ext import Application
+
+from bot.app import build_application, run_polling
+from bot.local_api import LocalBotApi, LocalTransport
+from bot.settings import Settings
+
+ANN, BOB = 501, 502
+GROUP = -1_002_000
+
+
+def make_api() -> LocalBotApi:
+    """A server with Ann (English), Bob (Chinese) and a group where Ann is admin."""
+    api = LocalBotApi()
+    api.add_user(ANN, "Ann", language_code="en")
+    api.add_user(BOB, "Bob", language_code="zh-hans")
+    api.add_group(GROUP, "Friends", admins={ANN})
+    return api
+
+
+@asynccontextmanager
+async def running_bot(api: LocalBotApi, data_dir: Path) -> AsyncIterator[Application]:
+    """The real application polling ``api`` through PTB's HTTP stack, until the block ends."""
+    settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(data_dir)})
+
+    application = build_application(settings, token="42:TEST", transport=LocalTransport(api))
+    stop = asyncio.Event()
+    runner = asyncio.create_task(run_polling(application, stop, timeout=1))
+    try:
+        while "setMyCommands" not in api.calls or "getUpdates" not in api.calls:
+            await asyncio.sleep(0.01)
+        yield application
+    finally:
+        stop.set()
+        assert await asyncio.wait_for(runner, timeout=10) == 0
+
+
+async def reply_to(api: LocalBotApi, user: int, chat: int, text: str, **kwargs: object) -> str:
+    """Send ``text`` and return the text of the bot's next message."""
+    before = len(api.sent)
+    api.send(user, chat, text, **kwargs)  # type: ignore[arg-type]
+    sent = await api.wait_for_sent(before + 1)
+    return sent[before].get("text") or sent[before].get("caption", "")

@@ -1,0 +1,98 @@
+"""The unmodified bot through PTB's HTTP stack against the in-process Bot API."""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+
+import pytest
+
+from bot.local_api import plain_text
+from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot
+
+pytestmark = pytest.mark.asyncio
+
+
+async def test_start_and_help_in_private_and_group(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        assert "Hi Ann!" in await reply_to(api, ANN, ANN, "/start")
+        assert "Hi!" in await reply_to(api, ANN, GROUP, "/start@TwentyFourBot")
+        help_text = await reply_to(api, BOB, GROUP, "/help@TwentyFourBot")
+        assert "/solve 3 3 8 8" in help_text and "隐私模式" in help_text
+        api.send(BOB, GROUP, "just chatting")  # privacy mode: never reaches the bot
+        assert "24" in await reply_to(api, ANN, GROUP, "/help")
+    assert all(m["chat"]["id"] in (ANN, GROUP) for m in api.sent)
+    assert len(api.sent) == 4
+
+
+async def test_commands_are_registered_per_scope_and_language(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        pass
+    scopes = {json.loads(scope)["type"] for scope, _ in api.commands}
+    assert scopes == {"all_private_chats", "all_group_chats", "all_chat_administrators"}
+    languages = {language for _, language in api.commands}
+    assert languages == {"", "zh"}
+    zh = api.commands[('{"type": "all_private_chats"}', "zh")]
+    assert {c["command"] for c in zh} >= {"start", "help", "solve"}
+    assert any(c["description"] == "玩法说明" for c in zh)
+
+
+async def test_solve_replies_and_bad_input(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        assert "8÷(3−8÷3)" in plain_text(await reply_to(api, ANN, ANN, "/solve 3 3 8 8"))
+        answer = plain_text(await reply_to(api, ANN, ANN, "/solve 1 2 3 4 7 25 = 573"))
+        assert "5 distinct solutions" in answer
+        assert "cannot make 24" in plain_text(await reply_to(api, ANN, ANN, "/solve 1 1 1 1"))
+        for bad in ["/solve <b>x</b>", "/solve " + " ".join(["1"] * 50), "/solve 10**1000"]:
+            text = plain_text(await reply_to(api, ANN, ANN, bad))
+            assert "could not read" in text
+        assert "Give me the numbers" in await reply_to(api, ANN, ANN, "/solve")
+        assert "共 1 种不同解法" in plain_text(await reply_to(api, BOB, BOB, "/solve 3 3 8 8"))
+
+
+async def test_rate_limiter_retries_after_429(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        api.fail_next("sendMessage", 429, "Too Many Requests: retry after 1", retry_after=1)
+        assert "Hi Ann!" in await reply_to(api, ANN, ANN, "/start")
+    assert api.calls.count("sendMessage") == 2
+
+
+async def test_error_handler_logs_and_tells_the_user(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        api.fail_next("sendMessage", 400, "Bad Request: something unexpected")
+        with caplog.at_level(logging.ERROR):
+            text = await reply_to(api, BOB, BOB, "/start")
+    assert text == "抱歉，出错了，请再试一次。"
+    assert "Exception while handling an update" in caplog.text
+
+
+async def test_forbidden_is_logged_quietly(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        api.fail_next("sendMessage", 403, "Forbidden: bot was blocked by the user")
+        with caplog.at_level(logging.INFO):
+            api.send(ANN, ANN, "/start")
+            await reply_to(api, ANN, ANN, "/help")
+    assert "Forbidden" in caplog.text
+    assert "Exception while handling" not in caplog.text
+
+
+async def test_chat_data_survives_a_restart(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        await reply_to(api, ANN, GROUP, "/start")
+        application.chat_data[GROUP].language = "zh"
+        await application.update_persistence()
+    async with running_bot(api, tmp_path):
+        # Ann's Telegram is English, but the group chose Chinese before the restart.
+        assert "大家好" in await reply_to(api, ANN, GROUP, "/start")

@@ -1,0 +1,136 @@
+"""``python -m bot`` as a real process: loopback HTTP, a second instance, bad data, console."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.local_api import serve
+from bot.persistence import FILE_NAME
+from tests.bot.harness import ANN, BOB, GROUP, make_api
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "TWENTYFOUR_"))}
+    env.update({"TWENTYFOUR_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}, **extra)
+    return env
+
+
+async def _bot_process(env: dict[str, str], data: Path | None = None) -> asyncio.subprocess.Process:
+    if data is not None:
+        env = dict(env, TWENTYFOUR_DATA_DIR=str(data))
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        env=env,
+        cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+
+
+@pytest.mark.asyncio
+async def test_real_process_answers_over_loopback_http(tmp_path: Path) -> None:
+    api = make_api()
+    server, port = await serve(api)
+    env = _env(tmp_path, TELEGRAM_BOT_TOKEN="42:REAL", TELEGRAM_API_URL=f"http://127.0.0.1:{port}")
+    process = await _bot_process(env)
+    try:
+        api.send(ANN, ANN, "/start")
+        api.send(BOB, GROUP, "/help@TwentyFourBot")
+        sent = await api.wait_for_sent(2, timeout=30)
+        assert {m["chat"]["id"] for m in sent} == {ANN, GROUP}
+        assert any("Hi Ann!" in m["text"] for m in sent)
+        assert "setMyCommands" in api.calls
+    finally:
+        process.send_signal(signal.SIGTERM)
+        _, err = await asyncio.wait_for(process.communicate(), timeout=20)
+        server.stop()
+    assert process.returncode == 0, err.decode()
+    assert (tmp_path / "data" / FILE_NAME).exists()
+
+
+@pytest.mark.asyncio
+async def test_second_instance_gets_409_and_exits(tmp_path: Path) -> None:
+    api = make_api()
+    server, port = await serve(api)
+    env = _env(tmp_path, TELEGRAM_BOT_TOKEN="42:REAL", TELEGRAM_API_URL=f"http://127.0.0.1:{port}")
+    first = await _bot_process(env, tmp_path / "one")
+    try:
+        while api.calls.count("getUpdates") < 2:
+            await asyncio.sleep(0.05)
+        second = await _bot_process(env, tmp_path / "two")
+        _, err = await asyncio.wait_for(second.communicate(), timeout=40)
+        assert second.returncode == 1
+        assert "Another instance of this bot is already running" in err.decode()
+        # The first instance is still serving.
+        api.send(ANN, ANN, "/start")
+        assert "Hi Ann!" in (await api.wait_for_sent(1, timeout=20))[0]["text"]
+    finally:
+        first.send_signal(signal.SIGTERM)
+        _, first_err = await asyncio.wait_for(first.communicate(), timeout=20)
+        server.stop()
+    assert first.returncode == 0, first_err.decode()
+
+
+def test_corrupted_data_file_stops_start_up_and_is_kept(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    garbage = b"this is not a database" * 100
+    (data / FILE_NAME).write_bytes(garbage)
+    env = _env(tmp_path, TELEGRAM_BOT_TOKEN="42:REAL", TELEGRAM_API_URL="http://127.0.0.1:9")
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], env=env, cwd=ROOT, capture_output=True, text=True, timeout=30
+    )
+    assert done.returncode == 2
+    assert "cannot be read" in done.stderr and "left untouched" in done.stderr
+    assert (data / FILE_NAME).read_bytes() == garbage
+
+
+def test_bad_setting_is_reported(tmp_path: Path) -> None:
+    env = _env(tmp_path, TWENTYFOUR_TIMEZONE="Mars/Olympus")
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], env=env, cwd=ROOT, capture_output=True, text=True, timeout=30
+    )
+    assert done.returncode == 2 and "TWENTYFOUR_TIMEZONE" in done.stderr
+
+
+def test_console_with_piped_input(tmp_path: Path) -> None:
+    script = "/solve 3 3 8 8\n:group\nhello\n:user Bob\n/start\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "--console"],
+        input=script,
+        env=_env(tmp_path),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "8÷(3−8÷3)" in out
+    assert "(you are You, in the group chat)" in out
+    assert "The bot cannot see that" in out
+    assert "(you are Bob, in the group chat)" in out and "I am Twenty-Four" in out
+
+
+def test_no_token_starts_the_console(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        input="/solve 1 1 1 1\n",
+        env=_env(tmp_path),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0 and "cannot make 24" in done.stdout
