@@ -119,7 +119,14 @@ async def solve_command(update: Update, context: BotContext) -> None:
 
 async def migrate_chat(update: Update, context: BotContext) -> None:
     """Move a group's data when Telegram upgrades it to a supergroup."""
-    context.application.migrate_chat_data(message=update.effective_message)
+    message = update.effective_message
+    # Telegram sends two service messages: migrate_to_chat_id in the old group and
+    # migrate_from_chat_id in the new supergroup.  Move the data once, while the old chat
+    # still has it (PTB's chat_data would hand the second call an empty default).
+    old_chat_id = message.migrate_from_chat_id or message.chat.id
+    if old_chat_id in context.application.chat_data:
+        context.application.migrate_chat_data(message=message)
+        logger.info("Moved chat data from %s to the new supergroup", old_chat_id)
 
 
 async def error_handler(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:

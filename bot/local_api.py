@@ -208,6 +208,21 @@ class LocalBotApi:
         if self.visible_to_bot(edited):
             self._push({"edited_message": edited})
 
+    def migrate(self, chat_id: int, new_chat_id: int) -> None:
+        """Telegram upgrades a group to a supergroup with a new id (both service messages)."""
+        old = self.chats.pop(chat_id)
+        self.chats[new_chat_id] = Chat(new_chat_id, "supergroup", old.title, old.admins)
+        self.chats[chat_id] = old
+        creator = self.users[next(iter(old.admins))] if old.admins else self.bot_user
+        to_new = self._new_message(chat_id, creator, "", None, entities=False)
+        del to_new["text"]
+        to_new["migrate_to_chat_id"] = new_chat_id
+        self._push({"message": to_new})
+        from_old = self._new_message(new_chat_id, creator, "", None, entities=False)
+        del from_old["text"]
+        from_old["migrate_from_chat_id"] = chat_id
+        self._push({"message": from_old})
+
     def press(self, user_id: int, message: dict[str, Any], data: str) -> None:
         """A user presses an inline button of a bot message."""
         self._push(

@@ -96,3 +96,16 @@ async def test_chat_data_survives_a_restart(tmp_path: Path) -> None:
     async with running_bot(api, tmp_path):
         # Ann's Telegram is English, but the group chose Chinese before the restart.
         assert "大家好" in await reply_to(api, ANN, GROUP, "/start")
+
+
+async def test_group_upgraded_to_supergroup_keeps_its_data(tmp_path: Path) -> None:
+    api = make_api()
+    supergroup = -1_009_000_000_001
+    async with running_bot(api, tmp_path) as application:
+        await reply_to(api, ANN, GROUP, "/start")
+        application.chat_data[GROUP].language = "zh"
+        api.migrate(GROUP, supergroup)
+        # Updates are handled in order, so this reply comes after the migration.
+        assert "大家好" in await reply_to(api, ANN, supergroup, "/start")
+        assert application.chat_data[supergroup].language == "zh"
+        assert GROUP not in application.chat_data

@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
 
+import httpx
 import pytest
 
 from bot.local_api import serve
@@ -134,3 +136,53 @@ def test_no_token_starts_the_console(tmp_path: Path) -> None:
         timeout=60,
     )
     assert done.returncode == 0 and "cannot make 24" in done.stdout
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.mark.asyncio
+async def test_webhook_mode_checks_the_secret(tmp_path: Path) -> None:
+    api = make_api()
+    server, port = await serve(api)
+    hook_port = _free_port()
+    env = _env(
+        tmp_path,
+        TELEGRAM_BOT_TOKEN="42:HOOK",
+        TELEGRAM_API_URL=f"http://127.0.0.1:{port}",
+        TELEGRAM_WEBHOOK_URL="https://bot.example/telegram",
+        TELEGRAM_WEBHOOK_SECRET="s3cret",
+        TELEGRAM_WEBHOOK_LISTEN="127.0.0.1",
+        TELEGRAM_WEBHOOK_PORT=str(hook_port),
+    )
+    process = await _bot_process(env)
+    try:
+        while "setWebhook" not in api.calls:
+            await asyncio.sleep(0.05)
+        update = {"update_id": 1, "message": api.send(ANN, ANN, "/start")}
+        url = f"http://127.0.0.1:{hook_port}/telegram"
+        async with httpx.AsyncClient() as client:
+            for _ in range(100):
+                try:
+                    wrong = await client.post(
+                        url, json=update, headers={"X-Telegram-Bot-Api-Secret-Token": "nope"}
+                    )
+                    break
+                except httpx.ConnectError:
+                    await asyncio.sleep(0.1)
+            assert wrong.status_code == 403
+            right = await client.post(
+                url, json=update, headers={"X-Telegram-Bot-Api-Secret-Token": "s3cret"}
+            )
+            assert right.status_code == 200
+        sent = await api.wait_for_sent(1, timeout=20)
+        assert "Hi Ann!" in sent[0]["text"]
+        assert len(sent) == 1
+    finally:
+        process.send_signal(signal.SIGTERM)
+        _, err = await asyncio.wait_for(process.communicate(), timeout=20)
+        server.stop()
+    assert process.returncode == 0, err.decode()
