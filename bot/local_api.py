@@ -154,6 +154,7 @@ class LocalBotApi:
         self.files_dir: Path | None = None
         self._updates: list[dict[str, Any]] = []
         self._update_ids = itertools.count(1)
+        self._file_ids = itertools.count(1)
         self._message_ids: dict[int, itertools.count] = {}
         self._poll_generation = 0
         self._changed: asyncio.Event | None = None
@@ -214,12 +215,10 @@ class LocalBotApi:
         self.chats[new_chat_id] = Chat(new_chat_id, "supergroup", old.title, old.admins)
         self.chats[chat_id] = old
         creator = self.users[next(iter(old.admins))] if old.admins else self.bot_user
-        to_new = self._new_message(chat_id, creator, "", None, entities=False)
-        del to_new["text"]
+        to_new = self._new_message(chat_id, creator, None, None, entities=False)
         to_new["migrate_to_chat_id"] = new_chat_id
         self._push({"message": to_new})
-        from_old = self._new_message(new_chat_id, creator, "", None, entities=False)
-        del from_old["text"]
+        from_old = self._new_message(new_chat_id, creator, None, None, entities=False)
         from_old["migrate_from_chat_id"] = chat_id
         self._push({"message": from_old})
 
@@ -326,40 +325,35 @@ class LocalBotApi:
         return self.commands.get(key, [])
 
     async def _m_sendMessage(self, params: dict[str, Any]) -> dict[str, Any]:
-        chat = self._chat(params)
         text = str(params.get("text", ""))
         if not text.strip():
             raise ApiError(400, "Bad Request: message text is empty")
         if len(text) > 4096:
             raise ApiError(400, "Bad Request: message is too long")
+        return self._bot_message(params, {"text": text})
+
+    async def _m_sendPhoto(self, params: dict[str, Any]) -> dict[str, Any]:
+        file_id = f"photo{next(self._file_ids)}"
+        photo = {"file_id": file_id, "file_unique_id": file_id, "width": 512, "height": 512}
+        return self._bot_message(
+            params,
+            {
+                "caption": str(params.get("caption", "")),
+                "photo": [photo],
+                "local_path": params.get("photo_path"),
+            },
+        )
+
+    def _bot_message(self, params: dict[str, Any], content: dict[str, Any]) -> dict[str, Any]:
+        """Record a message the bot sends, with its reply and buttons, checking its HTML."""
+        chat = self._chat(params)
         if params.get("parse_mode") == "HTML":
-            check_html(text)
+            check_html(content.get("text") or content.get("caption") or "")
         reply_to = (params.get("reply_parameters") or {}).get("message_id") or params.get(
             "reply_to_message_id"
         )
-        message = self._new_message(chat.id, self.bot_user, text, reply_to, entities=False)
-        if params.get("reply_markup"):
-            message["reply_markup"] = params["reply_markup"]
-        self._record(message)
-        return message
-
-    async def _m_sendPhoto(self, params: dict[str, Any]) -> dict[str, Any]:
-        chat = self._chat(params)
-        caption = str(params.get("caption", ""))
-        if params.get("parse_mode") == "HTML":
-            check_html(caption)
-        message = self._new_message(chat.id, self.bot_user, "", None, entities=False)
-        del message["text"]
-        message["caption"] = caption
-        message["photo"] = [
-            {
-                "file_id": f"photo{message['message_id']}",
-                "file_unique_id": "p",
-                "width": 512,
-                "height": 512,
-            }
-        ]
-        message["local_path"] = params.get("photo_path")
+        message = self._new_message(chat.id, self.bot_user, None, reply_to, entities=False)
+        message.update(content)
         if params.get("reply_markup"):
             message["reply_markup"] = params["reply_markup"]
         self._record(message)
@@ -452,7 +446,7 @@ class LocalBotApi:
         self,
         chat_id: int,
         sender: dict[str, Any],
-        text: str,
+        text: str | None,
         reply_to: object,
         *,
         entities: bool = True,
@@ -463,9 +457,10 @@ class LocalBotApi:
             "date": int(time.time()),
             "chat": self.chats[chat_id].as_dict(self.users),
             "from": sender,
-            "text": text,
         }
-        if entities and self._entities(text):
+        if text is not None:
+            message["text"] = text
+        if entities and text and self._entities(text):
             message["entities"] = self._entities(text)
         if reply_to is not None and (chat_id, int(reply_to)) in self.messages:  # type: ignore[call-overload]
             message["reply_to_message"] = self.messages[(chat_id, int(reply_to))]  # type: ignore[call-overload]

@@ -75,3 +75,31 @@ async def test_a_new_poller_ends_the_waiting_one_with_409() -> None:
     second = asyncio.create_task(api.call("getUpdates", {"timeout": 0}))
     assert (await first)[0] == 409
     assert (await second)[0] == 200
+
+
+@pytest.mark.asyncio
+async def test_photos_arrive_with_their_file_and_the_console_shows_the_path(tmp_path) -> None:
+    import io
+
+    from telegram import Bot
+    from telegram.request import HTTPXRequest
+
+    from bot.console import Console
+    from bot.local_api import LocalTransport
+
+    api = make_api()
+    saved = tmp_path / "card.png"
+
+    def save(data: bytes) -> str:
+        saved.write_bytes(data)
+        return str(saved)
+
+    request = HTTPXRequest(httpx_kwargs={"transport": LocalTransport(api, save_files=save)})
+    async with Bot("42:TEST", request=request) as bot:
+        await bot.send_photo(
+            ANN, io.BytesIO(b"\x89PNG fake"), caption="<b>3 3 8 8</b>", parse_mode="HTML"
+        )
+    assert saved.read_bytes() == b"\x89PNG fake"
+    shown = io.StringIO()
+    Console(api, shown)._show(api.sent[-1])
+    assert f"(photo: {saved})" in shown.getvalue() and "3 3 8 8" in shown.getvalue()
