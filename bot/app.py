@@ -20,6 +20,7 @@ from telegram.ext import (
     AIORateLimiter,
     Application,
     ApplicationBuilder,
+    ChatMemberHandler,
     CommandHandler,
     ContextTypes,
     Defaults,
@@ -30,15 +31,15 @@ from telegram.request import HTTPXRequest
 
 from bot import handlers
 from bot.context import BotContext, ChatData, UserData
-from bot.i18n import LANGUAGES, gettext_for
+from bot.i18n import LANGUAGES, N_, gettext_for
 from bot.persistence import SQLitePersistence
 from bot.settings import Settings
 
 # (command, description): the description is a message id, translated per language.
 PRIVATE_COMMANDS = [
-    ("start", "Start here"),
-    ("solve", "All distinct solutions: /solve 3 3 8 8"),
-    ("help", "How to play"),
+    ("start", N_("Start here")),
+    ("solve", N_("All distinct solutions: /solve 3 3 8 8")),
+    ("help", N_("How to play")),
 ]
 GROUP_COMMANDS = PRIVATE_COMMANDS
 ADMIN_COMMANDS = GROUP_COMMANDS
@@ -104,6 +105,9 @@ def add_handlers(application: Application) -> None:
     application.add_handler(CommandHandler("help", handlers.help_command))
     application.add_handler(CommandHandler("solve", handlers.solve_command))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, handlers.migrate_chat))
+    application.add_handler(
+        ChatMemberHandler(handlers.added_to_group, ChatMemberHandler.MY_CHAT_MEMBER)
+    )
     application.add_error_handler(handlers.error_handler)
 
 

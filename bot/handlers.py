@@ -12,7 +12,7 @@ from telegram.error import BadRequest, Forbidden
 from telegram.ext import ContextTypes
 
 from bot.context import BotContext
-from bot.i18n import gettext_for
+from bot.i18n import N_, gettext_for
 from solver import SolverInputError, closest, solve
 from solver.parsing import ParseError, parse_request
 from solver.printing import friendly_value
@@ -24,6 +24,19 @@ SOLVE_TIMEOUT = 2.0
 
 SHOWN_SOLUTIONS = 10
 """Solutions listed in a /solve reply."""
+
+SORRY = N_("Sorry, something went wrong. Please try again.")
+
+# What was wrong with the numbers of a /solve, by the parser's ``problem``.
+REQUEST_PROBLEMS = {
+    "target": N_("write the target once, at the end: 1 2 3 4 7 25 = 573"),
+    "empty": N_("give the numbers, like 3 3 8 8"),
+    "too_many": N_("at most {limit} numbers"),
+    "too_long": N_("{number} is too long to be a number"),
+    "not_a_number": N_("{number} is not a number"),
+    "negative": N_("{number}: negative numbers are not allowed"),
+    "decimal": N_("{number}: decimals are not allowed; fractions like 1/2 are fine"),
+}
 
 
 def _remember_language(update: Update, context: BotContext) -> None:
@@ -70,10 +83,14 @@ def _solve_reply(text: str, context: BotContext) -> str:
         numbers, target = parse_request(text)
         goal = 24 if target is None else target
         found = solve(numbers, goal)
-    except (ParseError, SolverInputError) as error:
+    except ParseError as error:
+        template = REQUEST_PROBLEMS.get(error.params.get("problem", ""))
+        reason = _(template).format(**error.params) if template else str(error)
         return _("I could not read that: {reason}\nTry /solve 3 3 8 8").format(
-            reason=html.escape(str(error))
+            reason=html.escape(reason)
         )
+    except SolverInputError as error:  # pragma: no cover - parse_request refuses these first
+        return html.escape(str(error))
     shown = " ".join(friendly_value(n) for n in numbers)
     target_text = friendly_value(goal)
     if not found:
@@ -117,6 +134,26 @@ async def solve_command(update: Update, context: BotContext) -> None:
     await update.effective_message.reply_text(reply)
 
 
+async def added_to_group(update: Update, context: BotContext) -> None:
+    """Greet a group when someone adds the bot to it."""
+    change = update.my_chat_member
+    if change is None or change.chat.type == ChatType.PRIVATE:
+        return
+    was_in = change.old_chat_member.status in ("member", "administrator", "creator")
+    is_in = change.new_chat_member.status in ("member", "administrator")
+    if is_in and not was_in:
+        context.telegram_language = change.from_user.language_code
+        await context.bot.send_message(
+            change.chat.id,
+            context._(
+                "Hi everyone! I am Twenty-Four, the 24 game. Try /solve 3 3 8 8, "
+                "or /help to see how to play here."
+            ),
+        )
+    elif was_in and not is_in:
+        logger.info("Removed from chat %s", change.chat.id)
+
+
 async def migrate_chat(update: Update, context: BotContext) -> None:
     """Move a group's data when Telegram upgrades it to a supergroup."""
     message = update.effective_message
@@ -141,7 +178,7 @@ async def error_handler(update: object, context: ContextTypes.DEFAULT_TYPE) -> N
     logger.error("Exception while handling an update", exc_info=error)
     if isinstance(update, Update) and update.effective_chat:
         language = update.effective_user.language_code if update.effective_user else None
-        text = gettext_for(language)("Sorry, something went wrong. Please try again.")
+        text = gettext_for(language)(SORRY)
         try:
             await context.bot.send_message(update.effective_chat.id, text)
         except Exception:  # the error report itself failed; the log already has the cause

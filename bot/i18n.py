@@ -30,6 +30,11 @@ def translations(language: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(buffer)
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue where it is defined; it is translated where shown."""
+    return message
+
+
 def language_of(code: str | None) -> str:
     """The supported language for a Telegram ``language_code`` (``zh-hans`` → ``zh``)."""
     base = (code or "").lower().replace("_", "-").split("-")[0]

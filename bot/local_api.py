@@ -209,6 +209,21 @@ class LocalBotApi:
         if self.visible_to_bot(edited):
             self._push({"edited_message": edited})
 
+    def add_bot(self, chat_id: int, by_user: int) -> None:
+        """A user adds the bot to a group (Telegram sends a ``my_chat_member`` update)."""
+        member = {"status": "member", "user": self.bot_user}
+        self._push(
+            {
+                "my_chat_member": {
+                    "chat": self.chats[chat_id].as_dict(self.users),
+                    "from": self.users[by_user],
+                    "date": int(time.time()),
+                    "old_chat_member": {"status": "left", "user": self.bot_user},
+                    "new_chat_member": member,
+                }
+            }
+        )
+
     def migrate(self, chat_id: int, new_chat_id: int) -> None:
         """Telegram upgrades a group to a supergroup with a new id (both service messages)."""
         old = self.chats.pop(chat_id)

@@ -390,14 +390,17 @@ def parse_request(text: str) -> tuple[list[int | Fraction], int | Fraction | Non
                 words = [*words[:i], left] if left else words[:i]
                 break
     if len(target_words) > 1 or (target_words == [] and "=" in text):
-        raise ParseError(Code.SYNTAX, "Write the target once, at the end: 1 2 3 4 7 25 = 573")
+        raise ParseError(
+            Code.SYNTAX, "Write the target once, at the end: 1 2 3 4 7 25 = 573", problem="target"
+        )
     if not words:
-        raise ParseError(Code.EMPTY, "Give the numbers, like 3 3 8 8.")
+        raise ParseError(Code.EMPTY, "Give the numbers, like 3 3 8 8.", problem="empty")
     if len(words) > MAX_REQUEST_NUMBERS:
         raise ParseError(
             Code.TOO_LONG,
             f"At most {MAX_REQUEST_NUMBERS} numbers (got {len(words)}).",
             limit=str(MAX_REQUEST_NUMBERS),
+            problem="too_many",
         )
     numbers = [_request_number(w) for w in words]
     target = _request_number(target_words[0]) if target_words else None
@@ -410,15 +413,24 @@ def _request_number(word: str) -> int | Fraction:
         return CARD_LETTERS[folded.upper()]
     shown = word if len(word) <= 12 else word[:12] + "…"
     if len(folded) > 12:
-        raise ParseError(Code.TOO_LONG, f"{shown} is too long to be a number.", number=shown)
+        raise ParseError(
+            Code.TOO_LONG, f"{shown} is too long to be a number.", number=shown, problem="too_long"
+        )
     if folded.startswith("-"):
         raise ParseError(
-            Code.NOT_ALLOWED, f"{shown}: negative numbers are not allowed.", number=shown
+            Code.NOT_ALLOWED,
+            f"{shown}: negative numbers are not allowed.",
+            number=shown,
+            problem="negative",
         )
     try:
         value = Fraction(folded)
     except (ValueError, ZeroDivisionError):
-        raise ParseError(Code.SYNTAX, f"{shown} is not a number.", number=shown) from None
+        raise ParseError(
+            Code.SYNTAX, f"{shown} is not a number.", number=shown, problem="not_a_number"
+        ) from None
     if "." in folded or "e" in folded.lower():
-        raise ParseError(Code.NOT_ALLOWED, f"{shown}: decimals are not allowed.", number=shown)
+        raise ParseError(
+            Code.NOT_ALLOWED, f"{shown}: decimals are not allowed.", number=shown, problem="decimal"
+        )
     return value.numerator if value.denominator == 1 else value

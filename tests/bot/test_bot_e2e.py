@@ -52,6 +52,8 @@ async def test_solve_replies_and_bad_input(tmp_path: Path) -> None:
             assert "could not read" in text
         assert "Give me the numbers" in await reply_to(api, ANN, ANN, "/solve")
         assert "共 1 种不同解法" in plain_text(await reply_to(api, BOB, BOB, "/solve 3 3 8 8"))
+        assert "x 不是数字" in plain_text(await reply_to(api, BOB, BOB, "/solve 3 x 8"))
+        assert "-3: negative" in plain_text(await reply_to(api, ANN, ANN, "/solve -3 3 8 8"))
 
 
 async def test_rate_limiter_retries_after_429(tmp_path: Path) -> None:
@@ -109,3 +111,12 @@ async def test_group_upgraded_to_supergroup_keeps_its_data(tmp_path: Path) -> No
         assert "大家好" in await reply_to(api, ANN, supergroup, "/start")
         assert application.chat_data[supergroup].language == "zh"
         assert GROUP not in application.chat_data
+
+
+async def test_greets_a_group_when_added(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        before = len(api.sent)
+        api.add_bot(GROUP, BOB)
+        sent = await api.wait_for_sent(before + 1)
+    assert sent[-1]["chat"]["id"] == GROUP and "大家好" in sent[-1]["text"]

@@ -107,7 +107,7 @@ def test_bad_setting_is_reported(tmp_path: Path) -> None:
 
 
 def test_console_with_piped_input(tmp_path: Path) -> None:
-    script = "/solve 3 3 8 8\n:group\nhello\n:user Bob\n/start\n"
+    script = "/solve 3 3 8 8\n:group\nhello\n:user Bob\n/start\n:reply 3 thanks\n"
     done = subprocess.run(
         [sys.executable, "-m", "bot", "--console"],
         input=script,
@@ -121,7 +121,7 @@ def test_console_with_piped_input(tmp_path: Path) -> None:
     out = done.stdout
     assert "8÷(3−8÷3)" in out
     assert "(you are You, in the group chat)" in out
-    assert "The bot cannot see that" in out
+    assert out.count("The bot cannot see that") == 1  # the reply to #3 is visible
     assert "(you are Bob, in the group chat)" in out and "I am Twenty-Four" in out
 
 

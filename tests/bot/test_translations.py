@@ -1,0 +1,41 @@
+"""Every message the bot can send has a Chinese translation with the same placeholders."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from babel.messages.extract import extract_from_dir
+
+from bot.i18n import LOCALES, translations
+
+BOT = Path(__file__).resolve().parents[2] / "bot"
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+
+
+def _messages() -> list[str | tuple[str, str]]:
+    found = extract_from_dir(str(BOT), method_map=[("**.py", "python")], keywords=KEYWORDS)
+    return [message for _, _, message, _, _ in found]
+
+
+def _placeholders(text: str) -> set[str]:
+    return set(re.findall(r"\{(\w+)\}", text))
+
+
+def test_messages_are_found() -> None:
+    assert len(_messages()) >= 20
+
+
+def test_every_message_has_a_chinese_translation() -> None:
+    zh = translations("zh")
+    assert (LOCALES / "zh" / "LC_MESSAGES" / "messages.po").exists()
+    for message in _messages():
+        if isinstance(message, tuple):
+            singular, plural = message
+            translated = zh.ngettext(singular, plural, 2)
+            assert translated != plural, f"untranslated: {singular!r}"
+            assert _placeholders(translated) == _placeholders(plural)
+        else:
+            translated = zh.gettext(message)
+            assert translated != message, f"untranslated: {message!r}"
+            assert _placeholders(translated) == _placeholders(message)
