@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from telegram import Update
 from telegram.ext import Application, CallbackContext, ExtBot
 
 from bot.i18n import language_of, translations
@@ -35,6 +36,14 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, dict]):
     ) -> None:
         super().__init__(application=application, chat_id=chat_id, user_id=user_id)
         self.telegram_language: str | None = None
+
+    @classmethod
+    def from_update(cls, update: object, application: Application) -> BotContext:
+        """PTB's constructor for every handler (and error handler) context."""
+        context = super().from_update(update, application)
+        if isinstance(update, Update) and update.effective_user:
+            context.telegram_language = update.effective_user.language_code
+        return context
 
     @property
     def language(self) -> str:

@@ -9,10 +9,9 @@ import logging
 from telegram import Update
 from telegram.constants import ChatType
 from telegram.error import BadRequest, Forbidden
-from telegram.ext import ContextTypes
 
 from bot.context import BotContext
-from bot.i18n import N_, gettext_for
+from bot.i18n import N_
 from solver import SolverInputError, closest, solve
 from solver.parsing import ParseError, parse_request
 from solver.printing import friendly_value
@@ -39,14 +38,8 @@ REQUEST_PROBLEMS = {
 }
 
 
-def _remember_language(update: Update, context: BotContext) -> None:
-    user = update.effective_user
-    context.telegram_language = user.language_code if user else None
-
-
 async def start(update: Update, context: BotContext) -> None:
     """Greet the user and say how to play."""
-    _remember_language(update, context)
     _ = context._
     name = html.escape(update.effective_user.first_name) if update.effective_user else ""
     if update.effective_chat and update.effective_chat.type == ChatType.PRIVATE:
@@ -62,7 +55,6 @@ async def start(update: Update, context: BotContext) -> None:
 
 async def help_command(update: Update, context: BotContext) -> None:
     """Explain the commands and how answers reach the bot."""
-    _remember_language(update, context)
     _ = context._
     text = _(
         "<b>Twenty-Four</b>: make 24 from the cards with + − × ÷ and brackets, "
@@ -117,7 +109,6 @@ def _solve_reply(text: str, context: BotContext) -> str:
 
 async def solve_command(update: Update, context: BotContext) -> None:
     """List the distinct solutions of the numbers given (off the event loop, time-bounded)."""
-    _remember_language(update, context)
     text = " ".join(context.args or [])
     if not text:
         await update.effective_message.reply_text(
@@ -142,7 +133,6 @@ async def added_to_group(update: Update, context: BotContext) -> None:
     was_in = change.old_chat_member.status in ("member", "administrator", "creator")
     is_in = change.new_chat_member.status in ("member", "administrator")
     if is_in and not was_in:
-        context.telegram_language = change.from_user.language_code
         await context.bot.send_message(
             change.chat.id,
             context._(
@@ -166,7 +156,7 @@ async def migrate_chat(update: Update, context: BotContext) -> None:
         logger.info("Moved chat data from %s to the new supergroup", old_chat_id)
 
 
-async def error_handler(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def error_handler(update: object, context: BotContext) -> None:
     """Log the error and tell the user briefly that something went wrong."""
     error = context.error
     if isinstance(error, Forbidden):
@@ -177,9 +167,7 @@ async def error_handler(update: object, context: ContextTypes.DEFAULT_TYPE) -> N
         return
     logger.error("Exception while handling an update", exc_info=error)
     if isinstance(update, Update) and update.effective_chat:
-        language = update.effective_user.language_code if update.effective_user else None
-        text = gettext_for(language)(SORRY)
         try:
-            await context.bot.send_message(update.effective_chat.id, text)
+            await context.bot.send_message(update.effective_chat.id, context._(SORRY))
         except Exception:  # the error report itself failed; the log already has the cause
             logger.exception("Could not tell the user about the error")
