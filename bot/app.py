@@ -20,17 +20,19 @@ from telegram.ext import (
     AIORateLimiter,
     Application,
     ApplicationBuilder,
+    CallbackQueryHandler,
     ChatMemberHandler,
     CommandHandler,
     ContextTypes,
     Defaults,
+    InlineQueryHandler,
     MessageHandler,
     filters,
 )
 from telegram.request import HTTPXRequest
 
-from bot import handlers
-from bot.context import BotContext, ChatData, UserData
+from bot import handlers, solve_command
+from bot.context import BotContext, ChatData, UserData, register_settings
 from bot.i18n import LANGUAGES, N_, gettext_for
 from bot.persistence import SQLitePersistence
 from bot.settings import Settings
@@ -45,6 +47,8 @@ GROUP_COMMANDS = PRIVATE_COMMANDS
 ADMIN_COMMANDS = GROUP_COMMANDS
 
 logger = logging.getLogger(__name__)
+
+CONCURRENT_UPDATES = 256
 
 CONTEXT_TYPES = ContextTypes(context=BotContext, chat_data=ChatData, user_data=UserData)
 
@@ -88,6 +92,9 @@ def build_application(
         # Telegram allows about 20 messages a minute in a group and 30 a second overall;
         # the limiter queues to stay under that and retries after a RetryAfter.
         .rate_limiter(AIORateLimiter(max_retries=3))
+        # Updates are handled concurrently so that a slow one (a long /solve) never holds up
+        # other chats; handlers change shared state only between awaits.
+        .concurrent_updates(CONCURRENT_UPDATES)
         .request(HTTPXRequest(**httpx_kwargs))
         .get_updates_request(polling)
     )
@@ -95,6 +102,7 @@ def build_application(
         builder = builder.base_url(settings.base_url).base_file_url(settings.base_file_url)
     application = builder.build()
     _POLLING[application] = polling
+    register_settings(application, settings)
     add_handlers(application)
     return application
 
@@ -103,7 +111,9 @@ def add_handlers(application: Application) -> None:
     """Register every handler of the bot."""
     application.add_handler(CommandHandler("start", handlers.start))
     application.add_handler(CommandHandler("help", handlers.help_command))
-    application.add_handler(CommandHandler("solve", handlers.solve_command))
+    application.add_handler(CommandHandler("solve", solve_command.solve_command))
+    application.add_handler(CallbackQueryHandler(solve_command.solve_page, pattern=r"^solve:\d+$"))
+    application.add_handler(InlineQueryHandler(solve_command.inline_query))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, handlers.migrate_chat))
     application.add_handler(
         ChatMemberHandler(handlers.added_to_group, ChatMemberHandler.MY_CHAT_MEMBER)

@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import weakref
+from dataclasses import dataclass, field
+from fractions import Fraction
 
 from telegram import Update
 from telegram.ext import Application, CallbackContext, ExtBot
 
 from bot.i18n import language_of, translations
+from bot.settings import Settings
+
+SolveRequest = tuple[tuple[int | Fraction, ...], int | Fraction, bool]
+"""(numbers, target, integer_only) of a /solve, kept to page through its answer."""
+
+SOLVE_REQUESTS_KEPT = 30
+
+_SETTINGS: weakref.WeakKeyDictionary[Application, Settings] = weakref.WeakKeyDictionary()
+
+
+def register_settings(application: Application, settings: Settings) -> None:
+    """Make ``settings`` reachable from the handlers' context (never persisted)."""
+    _SETTINGS[application] = settings
 
 
 @dataclass
@@ -16,6 +31,19 @@ class ChatData:
 
     language: str | None = None
     """A language chosen for the chat; ``None`` follows each user's Telegram language."""
+    solve_requests: dict[int, SolveRequest] = field(default_factory=dict)
+    """The requests behind this chat's recent /solve replies, by message id."""
+
+    def __setstate__(self, state: dict) -> None:
+        # Data saved by an older version lacks newer fields: start from the defaults.
+        self.__init__()  # type: ignore[misc]
+        self.__dict__.update(state)
+
+    def remember_solve(self, message_id: int, request: SolveRequest) -> None:
+        """Keep a /solve request for its page buttons (only the most recent ones)."""
+        self.solve_requests[message_id] = request
+        while len(self.solve_requests) > SOLVE_REQUESTS_KEPT:
+            del self.solve_requests[min(self.solve_requests)]
 
 
 @dataclass
@@ -44,6 +72,11 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, dict]):
         if isinstance(update, Update) and update.effective_user:
             context.telegram_language = update.effective_user.language_code
         return context
+
+    @property
+    def settings(self) -> Settings:
+        """The bot's settings."""
+        return _SETTINGS[self.application]
 
     @property
     def language(self) -> str:

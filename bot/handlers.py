@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import html
 import logging
 
@@ -12,30 +11,10 @@ from telegram.error import BadRequest, Forbidden
 
 from bot.context import BotContext
 from bot.i18n import N_
-from solver import SolverInputError, closest, solve
-from solver.parsing import ParseError, parse_request
-from solver.printing import friendly_value
 
 logger = logging.getLogger(__name__)
 
-SOLVE_TIMEOUT = 2.0
-"""Seconds a /solve search may take before the bot gives up on it."""
-
-SHOWN_SOLUTIONS = 10
-"""Solutions listed in a /solve reply."""
-
 SORRY = N_("Sorry, something went wrong. Please try again.")
-
-# What was wrong with the numbers of a /solve, by the parser's ``problem``.
-REQUEST_PROBLEMS = {
-    "target": N_("write the target once, at the end: 1 2 3 4 7 25 = 573"),
-    "empty": N_("give the numbers, like 3 3 8 8"),
-    "too_many": N_("at most {limit} numbers"),
-    "too_long": N_("{number} is too long to be a number"),
-    "not_a_number": N_("{number} is not a number"),
-    "negative": N_("{number}: negative numbers are not allowed"),
-    "decimal": N_("{number}: decimals are not allowed; fractions like 1/2 are fine"),
-}
 
 
 async def start(update: Update, context: BotContext) -> None:
@@ -66,63 +45,6 @@ async def help_command(update: Update, context: BotContext) -> None:
         "(Telegram's privacy mode)."
     )
     await update.effective_message.reply_text(text)
-
-
-def _solve_reply(text: str, context: BotContext) -> str:
-    """The reply to ``/solve <text>`` (runs in a worker thread)."""
-    _ = context._
-    try:
-        numbers, target = parse_request(text)
-        goal = 24 if target is None else target
-        found = solve(numbers, goal)
-    except ParseError as error:
-        template = REQUEST_PROBLEMS.get(error.params.get("problem", ""))
-        reason = _(template).format(**error.params) if template else str(error)
-        return _("I could not read that: {reason}\nTry /solve 3 3 8 8").format(
-            reason=html.escape(reason)
-        )
-    except SolverInputError as error:  # pragma: no cover - parse_request refuses these first
-        return html.escape(str(error))
-    shown = " ".join(friendly_value(n) for n in numbers)
-    target_text = friendly_value(goal)
-    if not found:
-        near = closest(numbers, goal)
-        lines = [_("{numbers} cannot make {target}.").format(numbers=shown, target=target_text)]
-        for side in (near.below, near.above):
-            if side is not None:
-                lines.append(
-                    _("Closest: {value} = {expression}").format(
-                        value=friendly_value(side.value), expression=html.escape(side.pretty)
-                    )
-                )
-        return "\n".join(lines)
-    header = context.ngettext(
-        "{numbers} → {target}: {count} distinct solution",
-        "{numbers} → {target}: {count} distinct solutions",
-        len(found),
-    ).format(numbers=shown, target=target_text, count=len(found))
-    body = [f"<code>{html.escape(s.pretty)}</code>" for s in found[:SHOWN_SOLUTIONS]]
-    if len(found) > SHOWN_SOLUTIONS:
-        body.append(_("… and {count} more").format(count=len(found) - SHOWN_SOLUTIONS))
-    return "\n".join([header, *body])
-
-
-async def solve_command(update: Update, context: BotContext) -> None:
-    """List the distinct solutions of the numbers given (off the event loop, time-bounded)."""
-    text = " ".join(context.args or [])
-    if not text:
-        await update.effective_message.reply_text(
-            context._("Give me the numbers, like /solve 3 3 8 8")
-        )
-        return
-    try:
-        # The search runs in a worker thread so that other chats are served meanwhile.
-        reply = await asyncio.wait_for(
-            asyncio.to_thread(_solve_reply, text, context), timeout=SOLVE_TIMEOUT
-        )
-    except TimeoutError:
-        reply = context._("That search takes too long; try fewer or smaller numbers.")
-    await update.effective_message.reply_text(reply)
 
 
 async def added_to_group(update: Update, context: BotContext) -> None:

@@ -150,6 +150,8 @@ class LocalBotApi:
         self.commands: dict[tuple[str, str], list[dict[str, str]]] = {}
         self.calls: list[str] = []
         self.pushed = 0
+        self.inline_answers: dict[str, dict[str, Any]] = {}
+        self.callback_answers: list[dict[str, Any]] = []
         """How many updates were queued for the bot."""
         self.files_dir: Path | None = None
         self._updates: list[dict[str, Any]] = []
@@ -223,6 +225,31 @@ class LocalBotApi:
                 }
             }
         )
+
+    def inline_query(self, user_id: int, query: str) -> str:
+        """A user types ``@Bot query`` in some chat; returns the query id."""
+        query_id = str(next(self._update_ids) * 104729)
+        self._push(
+            {
+                "inline_query": {
+                    "id": query_id,
+                    "from": self.users[user_id],
+                    "query": query,
+                    "offset": "",
+                    "chat_type": "sender",
+                }
+            }
+        )
+        return query_id
+
+    async def wait_for_inline_answer(self, query_id: str, *, timeout: float = 10) -> dict[str, Any]:
+        """The bot's answer to an inline query."""
+        deadline = time.monotonic() + timeout
+        while query_id not in self.inline_answers:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"no answer to inline query {query_id}")
+            await self._wait_change(deadline - time.monotonic())
+        return self.inline_answers[query_id]
 
     def migrate(self, chat_id: int, new_chat_id: int) -> None:
         """Telegram upgrades a group to a supergroup with a new id (both service messages)."""
@@ -398,6 +425,22 @@ class LocalBotApi:
         return edited
 
     async def _m_answerCallbackQuery(self, params: dict[str, Any]) -> bool:
+        self.callback_answers.append(params)
+        return True
+
+    async def _m_answerInlineQuery(self, params: dict[str, Any]) -> bool:
+        results = params.get("results") or []
+        if len(results) > 50:
+            raise ApiError(400, "Bad Request: RESULTS_TOO_MUCH")
+        ids = [r.get("id", "") for r in results]
+        if len(set(ids)) != len(ids) or any(len(i.encode()) > 64 for i in ids):
+            raise ApiError(400, "Bad Request: RESULT_ID_DUPLICATE")
+        for result in results:
+            content = result.get("input_message_content") or {}
+            if content.get("parse_mode") == "HTML":
+                check_html(content.get("message_text", ""))
+        self.inline_answers[str(params["inline_query_id"])] = params
+        self._notify()
         return True
 
     async def _m_sendChatAction(self, params: dict[str, Any]) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from pathlib import Path
@@ -107,7 +108,8 @@ async def test_group_upgraded_to_supergroup_keeps_its_data(tmp_path: Path) -> No
         await reply_to(api, ANN, GROUP, "/start")
         application.chat_data[GROUP].language = "zh"
         api.migrate(GROUP, supergroup)
-        # Updates are handled in order, so this reply comes after the migration.
+        while supergroup not in application.chat_data:
+            await asyncio.sleep(0.01)
         assert "大家好" in await reply_to(api, ANN, supergroup, "/start")
         assert application.chat_data[supergroup].language == "zh"
         assert GROUP not in application.chat_data

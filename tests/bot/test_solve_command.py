@@ -1,0 +1,123 @@
+"""/solve in private and groups, its page buttons, bounds, and inline mode."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.local_api import plain_text
+from bot.solve_command import RequestError, parse_solve
+from solver import daily, daily_number
+from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("3 3 8 8", ((3, 3, 8, 8), 24, False)),
+        ("3,3,8,8", ((3, 3, 8, 8), 24, False)),
+        ("A 5 5 5", ((1, 5, 5, 5), 24, False)),
+        ("1 2 3 4 7 25 = 573 int", ((1, 2, 3, 4, 7, 25), 573, True)),
+        ("1 2 3 4 7 25 target 573", ((1, 2, 3, 4, 7, 25), 573, False)),
+    ],
+)
+def test_requests(text: str, expected: tuple) -> None:
+    assert parse_solve(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("5", "too_few"),
+        (" ".join(["1"] * 50), "too_many"),
+        ("10**1000 1", "not_a_number"),
+        ("1" * 10_000 + " 2", "too_long"),
+        ("20000 1", "too_big"),
+        ("1 2 = 99999999", "too_big"),
+        ("x y", "not_a_number"),
+        ("-3 3 8 8", "negative"),
+        ("3.5 2", "decimal"),
+        ("= 24", "empty"),
+    ],
+)
+def test_refused_requests(text: str, problem: str) -> None:
+    with pytest.raises(RequestError) as caught:
+        parse_solve(text)
+    assert caught.value.problem == problem
+
+
+@pytest.mark.asyncio
+async def test_pages_of_a_long_answer(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        first = plain_text(await reply_to(api, ANN, ANN, "/solve 1 2 3 4 5"))
+        assert "45 distinct solutions" in first and "… and 35 more" in first
+        message = api.sent[-1]
+        buttons = message["reply_markup"]["inline_keyboard"][0]
+        assert [b["text"] for b in buttons] == ["1/5", "▶"]
+        before = len(api.sent)
+        api.press(ANN, message, "solve:1")
+        edited = (await api.wait_for_sent(before + 1))[-1]
+        assert edited["edited"] and edited["message_id"] == message["message_id"]
+        assert "… and 25 more" in plain_text(edited["text"])
+        # The button of the page shown changes nothing: "not modified" is ignored quietly.
+        api.press(ANN, edited, "solve:1")
+        while len(api.callback_answers) < 2:
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.2)
+    assert len(api.sent) == before + 1
+
+
+@pytest.mark.asyncio
+async def test_integer_only_closest_and_groups(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        text = plain_text(await reply_to(api, ANN, ANN, "/solve 3 3 8 8 int"))
+        assert "cannot make 24 (whole numbers only)" in text and "Closest:" in text
+        text = plain_text(await reply_to(api, ANN, ANN, "/solve 50 25 2 2 1 1 = 875 integer"))
+        assert "Closest: 850 = " in text and "Closest: 900 = " in text
+        group = plain_text(await reply_to(api, BOB, GROUP, "/solve@TwentyFourBot 3 3 8 8"))
+        assert "8÷(3−8÷3)" in group
+
+
+@pytest.mark.asyncio
+async def test_a_slow_search_is_stopped_and_blocks_nobody(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        started = time.monotonic()
+        api.send(ANN, ANN, "/solve 1 2 3 4 5 6 7 8")
+        # Another chat is answered while the search runs.
+        assert "Bob" in await reply_to(api, BOB, BOB, "/start")
+        assert len(api.sent) == 1
+        slow = (await api.wait_for_sent(2, timeout=20))[-1]
+        assert "takes too long" in plain_text(slow["text"])
+        assert time.monotonic() - started < 10
+
+
+@pytest.mark.asyncio
+async def test_inline_mode(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        answer = await api.wait_for_inline_answer(api.inline_query(ANN, "3 3 8 8"))
+        assert [r["title"] for r in answer["results"]] == ["8÷(3−8÷3)"]
+        assert int(answer["cache_time"]) > 0
+        content = answer["results"][0]["input_message_content"]["message_text"]
+        assert "3 3 8 8 → 24" in plain_text(content)
+        many = await api.wait_for_inline_answer(api.inline_query(ANN, "1 2 3 4 5"))
+        assert len(many["results"]) == 45
+        everything = await api.wait_for_inline_answer(api.inline_query(ANN, "1 2 3 4 5 6"))
+        assert len(everything["results"]) == 50
+        none = await api.wait_for_inline_answer(api.inline_query(ANN, "1 1 1 1"))
+        assert "No solution" in none["results"][0]["title"]
+        bad = await api.wait_for_inline_answer(api.inline_query(BOB, "hello"))
+        assert "不是数字" in bad["results"][0]["title"]
+        empty = await api.wait_for_inline_answer(api.inline_query(ANN, ""), timeout=30)
+    today = dt.datetime.now(dt.UTC).date()
+    shared = empty["results"][0]["input_message_content"]["message_text"]
+    hand = " ".join(map(str, daily(today)))
+    assert f"#{daily_number(today)}" in shared and hand in shared
+    assert "(" not in shared and "÷" not in shared  # the puzzle only, no answer
