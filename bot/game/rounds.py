@@ -1,0 +1,121 @@
+"""One round: a dealt hand, answers racing in, hints, and how it ends."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from bot.game.scoring import points
+from solver import Code, Verdict, check, difficulty, hint, is_solvable
+from solver.hints import LEVELS, Hint
+
+
+class Phase(StrEnum):
+    """Where a round stands."""
+
+    PLAYING = "playing"
+    WON = "won"
+    REVEALED = "revealed"
+    EXPIRED = "expired"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one answer did: its verdict, and whether it won (with points and seconds)."""
+
+    verdict: Verdict
+    won: bool = False
+    points: int = 0
+    seconds: float = 0.0
+    too_late: bool = False
+    """The round had already ended when the answer arrived."""
+
+
+@dataclass
+class Round:
+    """A round of one chat.  ``number`` grows with each round, so a timer can tell whether
+    the round it was set for is still the current one."""
+
+    number: int
+    hand: tuple[int, ...]
+    target: int
+    started: float
+    time_limit: float | None = None
+    level: int | None = None
+    solvable: bool = True
+    hints: int = 0
+    phase: Phase = Phase.PLAYING
+    winner: int | None = None
+    winning_answer: str | None = None
+    ended: float | None = None
+    wrong: dict[int, int] = field(default_factory=dict)
+    """Wrong answers per user."""
+
+    @classmethod
+    def deal(
+        cls,
+        number: int,
+        hand: tuple[int, ...],
+        target: int,
+        now: float,
+        time_limit: float | None = None,
+    ) -> Round:
+        """A new round for ``hand``, rated by the solver."""
+        solvable = is_solvable(hand, target)
+        level = difficulty(hand, target).level if solvable else None
+        return cls(number, tuple(hand), target, now, time_limit, level, solvable)
+
+    @property
+    def deadline(self) -> float | None:
+        """When the time runs out, if the round is timed."""
+        return None if self.time_limit is None else self.started + self.time_limit
+
+    def answer(self, user_id: int, text: str, now: float) -> Outcome:
+        """Judge an answer; the first correct one wins the round, later ones are too late."""
+        verdict = check(text, self.hand, self.target)
+        if self.phase is not Phase.PLAYING:
+            return Outcome(verdict, too_late=verdict.ok)
+        if not verdict.ok:
+            if verdict.code not in (Code.EMPTY, Code.TOO_LONG):
+                self.wrong[user_id] = self.wrong.get(user_id, 0) + 1
+            return Outcome(verdict)
+        self.phase = Phase.WON
+        self.winner = user_id
+        self.winning_answer = text
+        self.ended = now
+        won = points(self.level if self.solvable else None, self.hints)
+        return Outcome(verdict, won=True, points=won, seconds=now - self.started)
+
+    def next_hint(self) -> Hint | None:
+        """The next hint (each one lowers the round's points), or ``None`` when there is none:
+        the round is over, all hints are out, or the hand has no solution."""
+        if self.phase is not Phase.PLAYING or not self.solvable or self.hints >= LEVELS:
+            return None
+        self.hints += 1
+        return hint(self.hand, self.target, self.hints)
+
+    def reveal(self, now: float) -> bool:
+        """Give up: the round ends with no winner.  False if it had already ended."""
+        if self.phase is not Phase.PLAYING:
+            return False
+        self.phase = Phase.REVEALED
+        self.ended = now
+        return True
+
+    def expire(self, number: int, now: float) -> bool:
+        """A timer for round ``number`` fired: end the round if it is this one and its time is
+        up.  A stale timer (an older round's, or an early one) changes nothing."""
+        deadline = self.deadline
+        if number != self.number or self.phase is not Phase.PLAYING or deadline is None:
+            return False
+        if now < deadline:
+            return False
+        self.phase = Phase.EXPIRED
+        self.ended = now
+        return True
+
+    def half_time_hint_due(self, number: int, now: float) -> bool:
+        """Whether the automatic half-time hint should be given now for round ``number``."""
+        if number != self.number or self.phase is not Phase.PLAYING or self.time_limit is None:
+            return False
+        return self.hints == 0 and now >= self.started + self.time_limit / 2

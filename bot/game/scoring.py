@@ -1,0 +1,18 @@
+"""Points for a win."""
+
+from __future__ import annotations
+
+POINTS_BY_LEVEL = {1: 10, 2: 15, 3: 20, 4: 30, 5: 40}
+"""Points for winning a round by the hand's difficulty level (see solver.difficulty)."""
+
+NO_SOLUTION_POINTS = 20
+"""Points for rightly claiming that an unsolvable hand has no solution."""
+
+HINT_COST = 0.25
+"""Each hint taken in a round removes this share of its points (never below one point)."""
+
+
+def points(level: int | None, hints: int) -> int:
+    """Points for the winner of a round of difficulty ``level`` (None: an unsolvable hand)."""
+    base = NO_SOLUTION_POINTS if level is None else POINTS_BY_LEVEL[level]
+    return max(1, round(base * (1 - HINT_COST * hints)))

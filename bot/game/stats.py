@@ -1,0 +1,78 @@
+"""Players' statistics in one chat: wins, points, times, streaks, and the leaderboards."""
+
+from __future__ import annotations
+
+import datetime as dt
+import statistics
+from dataclasses import dataclass, field
+
+TIMES_KEPT = 200
+"""Winning times kept per player (for the median); the best time is kept apart."""
+
+
+def week_of(day: dt.date) -> str:
+    """The ISO week a day belongs to, e.g. ``2026-W47`` (weeks start on Monday)."""
+    year, week, _ = day.isocalendar()
+    return f"{year}-W{week:02d}"
+
+
+@dataclass
+class PlayerStats:
+    """One player's record in one chat."""
+
+    name: str
+    wins: int = 0
+    points: int = 0
+    best_time: float | None = None
+    times: list[float] = field(default_factory=list)
+    streak: int = 0
+    """Rounds of this chat won in a row by this player."""
+    best_streak: int = 0
+    weekly_points: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def median_time(self) -> float | None:
+        """The median of the recent winning times."""
+        return statistics.median(self.times) if self.times else None
+
+
+@dataclass
+class ChatStats:
+    """Every player's record in a chat, updated as rounds end."""
+
+    players: dict[int, PlayerStats] = field(default_factory=dict)
+
+    def record_win(
+        self, user_id: int, name: str, points: int, seconds: float, day: dt.date
+    ) -> None:
+        """Score a won round: the winner's streak grows, everyone else's ends."""
+        player = self.players.setdefault(user_id, PlayerStats(name))
+        player.name = name
+        player.wins += 1
+        player.points += points
+        week = week_of(day)
+        player.weekly_points[week] = player.weekly_points.get(week, 0) + points
+        player.times = [*player.times, seconds][-TIMES_KEPT:]
+        player.best_time = seconds if player.best_time is None else min(player.best_time, seconds)
+        for other_id, other in self.players.items():
+            if other_id != user_id:
+                other.streak = 0
+        player.streak += 1
+        player.best_streak = max(player.best_streak, player.streak)
+
+    def record_no_winner(self) -> None:
+        """A round ended with no winner: every streak ends."""
+        for player in self.players.values():
+            player.streak = 0
+
+    def top(
+        self, *, week: str | None = None, limit: int = 10
+    ) -> list[tuple[int, PlayerStats, int]]:
+        """(user id, stats, points) by points: all time, or in one ISO ``week``."""
+        rows = [
+            (user_id, player, player.points if week is None else player.weekly_points.get(week, 0))
+            for user_id, player in self.players.items()
+        ]
+        rows = [row for row in rows if row[2] > 0]
+        rows.sort(key=lambda row: (-row[2], -row[1].wins, row[1].name))
+        return rows[:limit]

@@ -1,0 +1,36 @@
+"""The house has three floors and imports only point down: solver ← game rules ← Telegram."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _imports(folder: Path) -> dict[str, set[str]]:
+    found = {}
+    for path in folder.rglob("*.py"):
+        names = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names.add(node.module.split(".")[0] if node.level == 0 else ".")
+        found[str(path.relative_to(ROOT))] = names
+    return found
+
+
+def test_solver_imports_neither_the_bot_nor_telegram() -> None:
+    for path, names in _imports(ROOT / "solver").items():
+        assert not names & {"bot", "telegram", "httpx"}, path
+
+
+def test_game_rules_import_no_telegram() -> None:
+    for path, names in _imports(ROOT / "bot" / "game").items():
+        assert not names & {"telegram", "httpx", "tornado"}, path
+    rules = (ROOT / "bot" / "game").rglob("*.py")
+    for path in rules:
+        text = path.read_text(encoding="utf-8")
+        for layer in ("bot.app", "bot.handlers", "bot.context", "bot.solve_command"):
+            assert f"from {layer}" not in text and f"import {layer}" not in text, path
