@@ -31,7 +31,7 @@ from telegram.ext import (
 )
 from telegram.request import HTTPXRequest
 
-from bot import handlers, solve_command
+from bot import handlers, play, solve_command
 from bot.context import BotContext, ChatData, UserData, register_settings
 from bot.i18n import LANGUAGES, N_, gettext_for
 from bot.persistence import SQLitePersistence
@@ -39,9 +39,17 @@ from bot.settings import Settings
 
 # (command, description): the description is a message id, translated per language.
 PRIVATE_COMMANDS = [
-    ("start", N_("Start here")),
+    ("play", N_("Deal a hand (easy, medium, hard; /play 5 for a match)")),
+    ("a", N_("Answer: /a 8/(3-8/3)")),
+    ("hint", N_("A hint (costs points)")),
+    ("reveal", N_("Give up and show the solutions")),
+    ("skip", N_("Deal another hand")),
+    ("stop", N_("End the game")),
+    ("score", N_("Your wins, points and times here")),
+    ("top", N_("Leaderboard")),
     ("solve", N_("All distinct solutions: /solve 3 3 8 8")),
     ("help", N_("How to play")),
+    ("start", N_("Start here")),
 ]
 GROUP_COMMANDS = PRIVATE_COMMANDS
 ADMIN_COMMANDS = GROUP_COMMANDS
@@ -111,9 +119,18 @@ def add_handlers(application: Application) -> None:
     """Register every handler of the bot."""
     application.add_handler(CommandHandler("start", handlers.start))
     application.add_handler(CommandHandler("help", handlers.help_command))
+    application.add_handler(CommandHandler(["play", "deal"], play.play))
+    application.add_handler(CommandHandler(["a", "answer"], play.answer_command))
+    application.add_handler(CommandHandler("hint", play.hint_command))
+    application.add_handler(CommandHandler(["reveal", "giveup"], play.reveal))
+    application.add_handler(CommandHandler("skip", play.skip))
+    application.add_handler(CommandHandler("stop", play.stop))
+    application.add_handler(CommandHandler("score", play.score))
+    application.add_handler(CommandHandler("top", play.top))
     application.add_handler(CommandHandler("solve", solve_command.solve_command))
     application.add_handler(CallbackQueryHandler(solve_command.solve_page, pattern=r"^solve:\d+$"))
     application.add_handler(InlineQueryHandler(solve_command.inline_query))
+    application.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, play.text_answer))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, handlers.migrate_chat))
     application.add_handler(
         ChatMemberHandler(handlers.added_to_group, ChatMemberHandler.MY_CHAT_MEMBER)

@@ -9,6 +9,7 @@ from fractions import Fraction
 from telegram import Update
 from telegram.ext import Application, CallbackContext, ExtBot
 
+from bot.game.table import Table
 from bot.i18n import language_of, translations
 from bot.settings import Settings
 
@@ -33,6 +34,14 @@ class ChatData:
     """A language chosen for the chat; ``None`` follows each user's Telegram language."""
     solve_requests: dict[int, SolveRequest] = field(default_factory=dict)
     """The requests behind this chat's recent /solve replies, by message id."""
+    table: Table = field(default_factory=Table)
+    """The chat's game: settings, current round, match and scores."""
+    deal_message_id: int | None = None
+    """The picture of the current hand (replies to it are answers)."""
+    status_message_id: int | None = None
+    """The message listing wrong answers of the current round, in groups."""
+    status_lines: list[str] = field(default_factory=list)
+    status_time: float = 0.0
 
     def __setstate__(self, state: dict) -> None:
         # Data saved by an older version lacks newer fields: start from the defaults.

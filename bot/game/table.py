@@ -1,0 +1,102 @@
+"""A chat's game: its settings, the current round, a match in progress, and the scores."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from dataclasses import dataclass, field
+
+from bot.game.rounds import Outcome, Phase, Round
+from bot.game.stats import ChatStats
+from solver.deal import deal
+
+TIME_LIMITS = (0, 30, 60, 120, 300)
+"""Time limits a chat may choose, in seconds (0: untimed)."""
+DECKS = ((1, 10), (1, 13))
+CARD_COUNTS = (3, 4, 5, 6)
+DIFFICULTIES = (None, "easy", "medium", "hard")
+MAX_MATCH = 20
+
+
+@dataclass
+class GameSettings:
+    """How a chat plays (changed by its admins with /settings)."""
+
+    deck: tuple[int, int] = (1, 13)
+    difficulty: str | None = None
+    time_limit: int = 120
+    target: int = 24
+    cards: int = 4
+    unsolvable: bool = False
+    """Whether hands with no solution may be dealt ("no solution" then wins)."""
+
+
+@dataclass
+class Match:
+    """Several rounds in a row, with their own standings."""
+
+    rounds: int
+    played: int = 0
+    points: dict[int, int] = field(default_factory=dict)
+    names: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def over(self) -> bool:
+        """Whether every round of the match has been played."""
+        return self.played >= self.rounds
+
+    def standings(self) -> list[tuple[str, int]]:
+        """(name, points), best first."""
+        rows = [(self.names[u], p) for u, p in self.points.items()]
+        return sorted(rows, key=lambda row: (-row[1], row[0]))
+
+
+@dataclass
+class Table:
+    """Everything the game keeps for one chat."""
+
+    settings: GameSettings = field(default_factory=GameSettings)
+    round: Round | None = None
+    rounds_dealt: int = 0
+    match: Match | None = None
+    stats: ChatStats = field(default_factory=ChatStats)
+
+    @property
+    def playing(self) -> bool:
+        """Whether a round is waiting for answers."""
+        return self.round is not None and self.round.phase is Phase.PLAYING
+
+    def start_match(self, rounds: int) -> Match:
+        """Begin a match of ``rounds`` rounds (1 to :data:`MAX_MATCH`)."""
+        self.match = Match(max(1, min(rounds, MAX_MATCH)))
+        return self.match
+
+    def new_round(self, rng: random.Random, now: float, difficulty: str | None = None) -> Round:
+        """Deal the next hand by the chat's settings; ``difficulty`` overrides the setting."""
+        s = self.settings
+        hand = deal(
+            rng,
+            cards=s.cards,
+            deck=s.deck,
+            target=s.target,
+            difficulty=difficulty or s.difficulty,
+            solvable=not s.unsolvable,
+        )
+        self.rounds_dealt += 1
+        limit = s.time_limit or None
+        self.round = Round.deal(self.rounds_dealt, tuple(hand), s.target, now, limit)
+        return self.round
+
+    def record_win(self, outcome: Outcome, user_id: int, name: str, day: dt.date) -> None:
+        """Score the round just won."""
+        self.stats.record_win(user_id, name, outcome.points, outcome.seconds, day)
+        if self.match is not None:
+            self.match.played += 1
+            self.match.points[user_id] = self.match.points.get(user_id, 0) + outcome.points
+            self.match.names[user_id] = name
+
+    def record_no_winner(self) -> None:
+        """The round ended unsolved (revealed, skipped or out of time)."""
+        self.stats.record_no_winner()
+        if self.match is not None:
+            self.match.played += 1

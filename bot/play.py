@@ -1,0 +1,461 @@
+"""Rounds on Telegram: /play, answers (/a, replies, plain text), hints, timers, matches, scores.
+
+The rules live in :mod:`bot.game`; these handlers read updates, call them, and speak.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+import logging
+import random
+import time
+
+from telegram import Message, Update
+from telegram.constants import ChatType
+from telegram.helpers import mention_html
+
+from bot.cards import random_suits, render_hand
+from bot.context import BotContext
+from bot.game.rounds import Outcome, Round
+from bot.game.stats import week_of
+from bot.game.table import Table
+from bot.i18n import N_
+from bot.solve_command import solve_cached
+from bot.solving import SolveError
+from solver import Code, Verdict, solution_of
+from solver.hints import Hint
+from solver.parsing import ParseError
+from solver.printing import friendly_value
+
+logger = logging.getLogger(__name__)
+
+RNG = random.Random()
+"""Deals and suits; replace with a seeded ``random.Random`` for reproducible games."""
+
+SHOWN_SOLUTIONS = 10
+STATUS_LINES = 6
+STATUS_FRESH = 60.0
+"""A wrong-answer status message younger than this is edited rather than sent anew."""
+NEXT_DEAL_DELAY = 4.0
+"""Seconds between a match's rounds."""
+
+REASONS = {
+    Code.WRONG_VALUE: N_("that makes {value}"),
+    Code.MISSING_CARD: N_("you did not use {cards}"),
+    Code.CARD_TWICE: N_("{card} is used more often than dealt"),
+    Code.NOT_DEALT: N_("{card} is not one of the cards"),
+    Code.GLUED_DIGITS: N_("{number} glues cards together: write each card on its own"),
+    Code.DIVISION_BY_ZERO: N_("that divides by zero"),
+    Code.SYNTAX: N_("the expression breaks at column {column}"),
+    Code.NOT_ALLOWED: N_("only + − × ÷ and brackets are allowed (column {column})"),
+    Code.TOO_LONG: N_("that is too long"),
+    Code.EMPTY: N_("the answer is empty"),
+    Code.WRONG_TARGET: N_("the target is {target}"),
+    Code.NO_SOLUTION_WRONG: N_("there is a solution"),
+}
+DIFFICULTY_WORDS = {
+    "easy": "easy",
+    "medium": "medium",
+    "hard": "hard",
+    "简单": "easy",
+    "中等": "medium",
+    "困难": "hard",
+}
+
+
+def table_of(context: BotContext) -> Table:
+    """The chat's game table."""
+    return context.chat_data.table
+
+
+def reason(verdict: Verdict, context: BotContext) -> str:
+    """Why an answer is wrong, in the user's language (plain text)."""
+    params = dict(verdict.params)
+    params.setdefault("column", str(verdict.position or "?"))
+    template = REASONS.get(verdict.code)
+    return context._(template).format(**params) if template else verdict.message
+
+
+def hint_text(found: Hint, context: BotContext) -> str:
+    """A hint in the user's language."""
+    _ = context._
+    if found.level == 1:
+        return _("Hint: start with {step}.").format(step=found.steps[0])
+    if found.level == 2 and found.aim is not None:
+        made = [
+            _("{value} from {cards}").format(
+                value=friendly_value(value), cards=", ".join(map(str, cards))
+            )
+            for value, cards in zip(found.aim, found.parts, strict=True)
+            if len(cards) > 1
+        ]
+        symbol = {"+": "+", "-": "−", "*": "×", "/": "÷"}[found.op or "+"]
+        return _("Hint: aim for {left} {op} {right}; make {parts}.").format(
+            left=friendly_value(found.aim[0]),
+            op=symbol,
+            right=friendly_value(found.aim[1]),
+            parts=_(" and ").join(made),
+        )
+    steps = "; ".join(str(s) for s in found.steps)
+    return _("Hint: {steps}. Now finish it.").format(steps=steps)
+
+
+def _caption(game: Round, context: BotContext, match_text: str) -> str:
+    _ = context._
+    hand = " ".join(map(str, game.hand))
+    lines = [_("Make {target} from <b>{hand}</b>").format(target=game.target, hand=hand)]
+    if match_text:
+        lines[0] = f"{match_text} · {lines[0]}"
+    if game.time_limit:
+        lines.append(_("Time: {seconds} s.").format(seconds=int(game.time_limit)))
+    if context.chat_data.table.settings.unsolvable:
+        lines.append(_("This hand may have no solution: then answer /a none."))
+    if game.level is not None:
+        lines.append(_("Difficulty: {level}/5.").format(level=game.level))
+    lines.append(
+        _("Answer with /a and your expression, e.g. /a (8-2)*4, or reply to this picture.")
+    )
+    return "\n".join(lines)
+
+
+def _match_text(table: Table, context: BotContext) -> str:
+    if table.match is None:
+        return ""
+    return context._("Round {n} of {total}").format(
+        n=table.match.played + 1, total=table.match.rounds
+    )
+
+
+async def deal_round(chat_id: int, context: BotContext, difficulty: str | None = None) -> None:
+    """Deal a new hand in the chat: picture, caption, timers."""
+    table = table_of(context)
+    game = table.new_round(RNG, time.time(), difficulty)
+    picture = render_hand(game.hand, random_suits(RNG, len(game.hand)))
+    sent = await context.bot.send_photo(
+        chat_id, picture, caption=_caption(game, context, _match_text(table, context))
+    )
+    data = context.chat_data
+    data.deal_message_id = sent.message_id
+    data.status_message_id = None
+    data.status_lines = []
+    schedule_timers(context, chat_id, game)
+
+
+def schedule_timers(context: BotContext, chat_id: int, game: Round) -> None:
+    """Half-time hint and time-up jobs for a timed round (jobs are not persisted by PTB)."""
+    if game.time_limit is None or context.job_queue is None:
+        return
+    left = game.started + game.time_limit - time.time()
+    data = game.number
+    context.job_queue.run_once(
+        half_time,
+        max(left - game.time_limit / 2, 0),
+        chat_id=chat_id,
+        data=data,
+        name=f"round:{chat_id}:half",
+    )
+    context.job_queue.run_once(
+        time_up, max(left, 0), chat_id=chat_id, data=data, name=f"round:{chat_id}:end"
+    )
+
+
+def _cancel_timers(context: BotContext, chat_id: int) -> None:
+    if context.job_queue is None:
+        return
+    for name in (f"round:{chat_id}:half", f"round:{chat_id}:end"):
+        for job in context.job_queue.get_jobs_by_name(name):
+            job.schedule_removal()
+
+
+async def _solutions_text(game: Round, context: BotContext, exclude: str | None) -> str:
+    """The distinct solutions of the round's hand, as HTML lines."""
+    _ = context._
+    try:
+        result = await solve_cached((game.hand, game.target, False))
+    except SolveError:
+        return _("(The solutions take too long to list.)")
+    shown = [s for s in result.solutions if s != exclude]
+    if not result.solutions:
+        return _("This hand has no solution.")
+    if not shown:
+        return _("That was the only solution.")
+    lines = [f"<code>{html.escape(s)}</code>" for s in shown[:SHOWN_SOLUTIONS]]
+    if len(shown) > SHOWN_SOLUTIONS:
+        lines.append(_("… and {count} more").format(count=len(shown) - SHOWN_SOLUTIONS))
+    return "\n".join(lines)
+
+
+async def _after_round(chat_id: int, context: BotContext) -> None:
+    """Go on with a match, or close it with its standings."""
+    table = table_of(context)
+    match = table.match
+    if match is None:
+        return
+    if not match.over:
+        context.job_queue.run_once(  # type: ignore[union-attr]
+            next_deal, NEXT_DEAL_DELAY, chat_id=chat_id, name=f"round:{chat_id}:next"
+        )
+        return
+    table.match = None
+    lines = [context._("<b>Final standings</b>")]
+    standings = match.standings()
+    for place, (name, points) in enumerate(standings, start=1):
+        lines.append(f"{place}. {html.escape(name)}: {points}")
+    if not standings:
+        lines.append(context._("Nobody scored this time."))
+    await context.bot.send_message(chat_id, "\n".join(lines))
+
+
+async def next_deal(context: BotContext) -> None:
+    """Job: the next round of a match."""
+    if table_of(context).match is not None and not table_of(context).playing:
+        await deal_round(context.job.chat_id, context)  # type: ignore[union-attr]
+
+
+async def half_time(context: BotContext) -> None:
+    """Job: the automatic hint at half time."""
+    game = table_of(context).round
+    if game is None or not game.half_time_hint_due(context.job.data, time.time()):  # type: ignore[union-attr]
+        return
+    found = game.next_hint()
+    if found is not None:
+        await context.bot.send_message(context.job.chat_id, hint_text(found, context))  # type: ignore[union-attr]
+
+
+async def time_up(context: BotContext) -> None:
+    """Job: the time is up; show the solutions."""
+    table = table_of(context)
+    game = table.round
+    chat_id = context.job.chat_id  # type: ignore[union-attr]
+    if game is None or not game.expire(context.job.data, time.time()):  # type: ignore[union-attr]
+        return
+    table.record_no_winner()
+    text = context._("⏰ Time is up! The solutions:") + "\n"
+    await context.bot.send_message(chat_id, text + await _solutions_text(game, context, None))
+    await _after_round(chat_id, context)
+
+
+async def play(update: Update, context: BotContext) -> None:
+    """Deal a hand (/play, /deal), optionally of a difficulty or as a match (/play 5)."""
+    _ = context._
+    table = table_of(context)
+    if table.playing:
+        await update.effective_message.reply_text(
+            _("A round is on: answer it with /a, or use /hint, /reveal or /skip.")
+        )
+        return
+    difficulty = None
+    rounds = None
+    for word in context.args or []:
+        if word.lower() in DIFFICULTY_WORDS:
+            difficulty = DIFFICULTY_WORDS[word.lower()]
+        elif word.isdigit() and 1 <= int(word) <= 20:
+            rounds = int(word)
+        else:
+            await update.effective_message.reply_text(
+                _("Use /play, /play easy|medium|hard, or /play 5 for a match of five rounds.")
+            )
+            return
+    if rounds is not None and rounds > 1:
+        table.start_match(rounds)
+    else:
+        table.match = None
+    await deal_round(update.effective_chat.id, context, difficulty)
+
+
+def _name(update: Update) -> str:
+    user = update.effective_user
+    return user.full_name if user else "?"
+
+
+async def judge(update: Update, context: BotContext, text: str) -> None:
+    """Judge an answer to the running round and say what it did."""
+    _ = context._
+    table = table_of(context)
+    message = update.effective_message
+    game = table.round
+    if game is None:
+        await message.reply_text(_("No round is running: /play deals a hand."))
+        return
+    outcome = game.answer(update.effective_user.id, text, time.time())
+    if outcome.too_late:
+        await message.reply_text(_("Right, but the round is already over."))
+        return
+    if not outcome.won:
+        await _say_wrong(update, context, outcome)
+        return
+    chat_id = update.effective_chat.id
+    _cancel_timers(context, chat_id)
+    day = dt.datetime.now(context.settings.timezone).date()
+    table.record_win(outcome, update.effective_user.id, _name(update), day)
+    who = mention_html(update.effective_user.id, _name(update))
+    head = _("🎉 {who} wins in {seconds} s: +{points} points!").format(
+        who=who, seconds=f"{outcome.seconds:.1f}", points=outcome.points
+    )
+    if outcome.verdict.is_claim:
+        others = _("Indeed, this hand has no solution.")
+    else:
+        try:
+            mine = solution_of(text).pretty
+        except (ParseError, ZeroDivisionError):
+            mine = None
+        others = _("Other solutions:") + "\n" + await _solutions_text(game, context, mine)
+    await message.reply_text(f"{head}\n{others}")
+    await _after_round(chat_id, context)
+
+
+async def _say_wrong(update: Update, context: BotContext, outcome: Outcome) -> None:
+    """Tell a player why the answer is wrong; in groups, by editing one status message."""
+    why = html.escape(reason(outcome.verdict, context))
+    message = update.effective_message
+    if update.effective_chat.type == ChatType.PRIVATE:
+        await message.reply_text(context._("Not quite: {reason}.").format(reason=why))
+        return
+    # Telegram allows about 20 messages a minute in a group: when guesses pour in, one
+    # status message is edited instead of answering each guess with a new one.
+    data = context.chat_data
+    data.status_lines = [*data.status_lines, f"{html.escape(_name(update))}: {why}"][-STATUS_LINES:]
+    text = context._("Not yet:") + "\n" + "\n".join(data.status_lines)
+    now = time.time()
+    if data.status_message_id is not None and now - data.status_time < STATUS_FRESH:
+        await context.bot.edit_message_text(text, update.effective_chat.id, data.status_message_id)
+        return
+    sent = await message.reply_text(text)
+    data.status_message_id = sent.message_id
+    data.status_time = now
+
+
+async def answer_command(update: Update, context: BotContext) -> None:
+    """/a (or /answer) followed by an expression."""
+    text = " ".join(context.args or [])
+    if not text:
+        await update.effective_message.reply_text(
+            context._("Write your answer after /a, like /a (8-2)*4")
+        )
+        return
+    await judge(update, context, text)
+
+
+def _looks_like_answer(text: str) -> bool:
+    """Whether plain text in a group is meant as an answer (digits with an operator, or a claim)."""
+    has_digit = any(ch.isdigit() for ch in text)
+    has_operator = any(ch in "+-*/×÷−xX（）()" for ch in text)
+    return (has_digit and has_operator) or text.strip().lower() in {"none", "无解", "no solution"}
+
+
+async def text_answer(update: Update, context: BotContext) -> None:
+    """Plain text: an answer when it replies to the deal, in private, or looks like one."""
+    message: Message = update.effective_message
+    table = table_of(context)
+    text = message.text or ""
+    replied = message.reply_to_message
+    if (replied is not None and replied.message_id == context.chat_data.deal_message_id) or (
+        table.playing
+        and (update.effective_chat.type == ChatType.PRIVATE or _looks_like_answer(text))
+    ):
+        await judge(update, context, text)
+    elif update.effective_chat.type == ChatType.PRIVATE:
+        await message.reply_text(context._("Send /play for a hand, or /solve 3 3 8 8."))
+
+
+async def hint_command(update: Update, context: BotContext) -> None:
+    """The next hint for the running round; each one lowers its points."""
+    game = table_of(context).round
+    found = game.next_hint() if game is not None and table_of(context).playing else None
+    if found is None:
+        if not table_of(context).playing:
+            text = context._("No round is running: /play deals a hand.")
+        else:
+            text = context._("No more hints for this hand.")
+        await update.effective_message.reply_text(text)
+        return
+    await update.effective_message.reply_text(hint_text(found, context))
+
+
+async def reveal(update: Update, context: BotContext) -> None:
+    """Give up on the round (/reveal, /giveup) and show every solution."""
+    table = table_of(context)
+    game = table.round
+    if game is None or not game.reveal(time.time()):
+        await update.effective_message.reply_text(
+            context._("No round is running: /play deals a hand.")
+        )
+        return
+    chat_id = update.effective_chat.id
+    _cancel_timers(context, chat_id)
+    table.record_no_winner()
+    text = context._("The solutions:") + "\n" + await _solutions_text(game, context, None)
+    await update.effective_message.reply_text(text)
+    await _after_round(chat_id, context)
+
+
+async def skip(update: Update, context: BotContext) -> None:
+    """Drop the running hand and deal a new one."""
+    table = table_of(context)
+    if table.round is not None and table.round.reveal(time.time()):
+        _cancel_timers(context, update.effective_chat.id)
+        table.record_no_winner()
+        if table.match is not None and table.match.over:
+            await _after_round(update.effective_chat.id, context)
+            return
+    await deal_round(update.effective_chat.id, context)
+
+
+async def stop(update: Update, context: BotContext) -> None:
+    """End the game: the running round and any match."""
+    table = table_of(context)
+    chat_id = update.effective_chat.id
+    if table.round is not None and table.round.reveal(time.time()):
+        _cancel_timers(context, chat_id)
+        table.record_no_winner()
+    for job in (
+        context.job_queue.get_jobs_by_name(f"round:{chat_id}:next") if context.job_queue else []
+    ):
+        job.schedule_removal()
+    table.match = None
+    await update.effective_message.reply_text(context._("Game stopped. /play to start again."))
+
+
+async def score(update: Update, context: BotContext) -> None:
+    """The player's own record in this chat."""
+    _ = context._
+    player = table_of(context).stats.players.get(update.effective_user.id)
+    if player is None:
+        await update.effective_message.reply_text(_("No wins here yet: /play and be first!"))
+        return
+    median = player.median_time
+    text = _(
+        "<b>{name}</b>: {wins} wins, {points} points\n"
+        "Best time {best} s, median {median} s\n"
+        "Win streak {streak} (best {best_streak})"
+    ).format(
+        name=html.escape(player.name),
+        wins=player.wins,
+        points=player.points,
+        best=f"{player.best_time:.1f}" if player.best_time is not None else "–",
+        median=f"{median:.1f}" if median is not None else "–",
+        streak=player.streak,
+        best_streak=player.best_streak,
+    )
+    await update.effective_message.reply_text(text)
+
+
+async def top(update: Update, context: BotContext) -> None:
+    """The chat's leaderboard, all time and this week."""
+    _ = context._
+    stats = table_of(context).stats
+    week = week_of(dt.datetime.now(context.settings.timezone).date())
+    parts = []
+    for title, rows in (
+        (_("<b>All time</b>"), stats.top()),
+        (_("<b>This week</b>"), stats.top(week=week)),
+    ):
+        lines = [title]
+        lines += [
+            f"{i}. {html.escape(p.name)}: {points}" for i, (_u, p, points) in enumerate(rows, 1)
+        ]
+        if not rows:
+            lines.append(_("Nobody yet."))
+        parts.append("\n".join(lines))
+    await update.effective_message.reply_text("\n\n".join(parts))
