@@ -8,6 +8,7 @@ import logging
 import signal
 import sys
 
+from bot import play
 from bot.app import build_application, register_commands, run_polling
 from bot.console import run_console
 from bot.persistence import DataFileError
@@ -37,6 +38,7 @@ async def _serve(settings: Settings) -> int:
             secret_token=settings.webhook_secret,
         )
         await application.start()
+        play.restore_timers(application)
         await stop.wait()
         await application.updater.stop()
         await application.stop()

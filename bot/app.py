@@ -188,6 +188,7 @@ async def run_polling(application: Application, stop: asyncio.Event, *, timeout:
             poll_interval=0, timeout=timeout, error_callback=on_error
         )
         await application.start()
+        play.restore_timers(application)
         await stop.wait()
         await application.updater.stop()
         await application.stop()

@@ -42,6 +42,8 @@ class ChatData:
     """The message listing wrong answers of the current round, in groups."""
     status_lines: list[str] = field(default_factory=list)
     status_time: float = 0.0
+    recent_language: str | None = None
+    """The Telegram language of the last user who wrote here (for messages sent by timers)."""
 
     def __setstate__(self, state: dict) -> None:
         # Data saved by an older version lacks newer fields: start from the defaults.
@@ -80,6 +82,9 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, dict]):
         context = super().from_update(update, application)
         if isinstance(update, Update) and update.effective_user:
             context.telegram_language = update.effective_user.language_code
+            if context.chat_data is not None and context.telegram_language:
+                # Timers and match deals have no user: they speak as the chat was last spoken to.
+                context.chat_data.recent_language = context.telegram_language
         return context
 
     @property
@@ -93,7 +98,8 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, dict]):
         chosen = (self.chat_data.language if self.chat_data else None) or (
             self.user_data.language if self.user_data else None
         )
-        return language_of(chosen or self.telegram_language)
+        recent = self.chat_data.recent_language if self.chat_data else None
+        return language_of(chosen or self.telegram_language or recent)
 
     def _(self, message: str) -> str:
         """``message`` translated into :attr:`language`."""

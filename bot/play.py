@@ -13,6 +13,7 @@ import time
 
 from telegram import Message, Update
 from telegram.constants import ChatType
+from telegram.ext import Application, JobQueue
 from telegram.helpers import mention_html
 
 from bot.cards import random_suits, render_hand
@@ -139,25 +140,35 @@ async def deal_round(chat_id: int, context: BotContext, difficulty: str | None =
     data.deal_message_id = sent.message_id
     data.status_message_id = None
     data.status_lines = []
-    schedule_timers(context, chat_id, game)
+    schedule_timers(context.job_queue, chat_id, game)
 
 
-def schedule_timers(context: BotContext, chat_id: int, game: Round) -> None:
+def schedule_timers(job_queue: JobQueue | None, chat_id: int, game: Round) -> None:
     """Half-time hint and time-up jobs for a timed round (jobs are not persisted by PTB)."""
-    if game.time_limit is None or context.job_queue is None:
+    if game.time_limit is None or job_queue is None:
         return
     left = game.started + game.time_limit - time.time()
-    data = game.number
-    context.job_queue.run_once(
+    job_queue.run_once(
         half_time,
         max(left - game.time_limit / 2, 0),
         chat_id=chat_id,
-        data=data,
+        data=game.number,
         name=f"round:{chat_id}:half",
     )
-    context.job_queue.run_once(
-        time_up, max(left, 0), chat_id=chat_id, data=data, name=f"round:{chat_id}:end"
+    job_queue.run_once(
+        time_up, max(left, 0), chat_id=chat_id, data=game.number, name=f"round:{chat_id}:end"
     )
+
+
+def restore_timers(application: Application) -> int:
+    """After a restart, set the timers of every round still running; returns how many."""
+    restored = 0
+    for chat_id, data in application.chat_data.items():
+        game = data.table.round
+        if data.table.playing and game is not None and game.time_limit:
+            schedule_timers(application.job_queue, chat_id, game)
+            restored += 1
+    return restored
 
 
 def _cancel_timers(context: BotContext, chat_id: int) -> None:

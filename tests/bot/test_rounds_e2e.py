@@ -1,0 +1,123 @@
+"""Full rounds through the local Bot API: a group with privacy mode on, two players."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+import pytest
+
+from bot import play
+from bot.local_api import LocalBotApi, plain_text
+from solver import solve
+from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot
+
+pytestmark = pytest.mark.asyncio
+
+
+def dealt(message: dict) -> tuple[int, ...]:
+    """The hand a deal message states in its caption."""
+    caption = plain_text(message["caption"])
+    numbers = re.search(r"(\d+(?: \d+)+)", caption.split("\n")[0].split("·")[-1])
+    assert numbers, caption
+    return tuple(int(n) for n in numbers.group(1).split())
+
+
+async def deal(api: LocalBotApi, user: int, chat: int, command: str = "/play") -> dict:
+    before = len(api.sent)
+    api.send(user, chat, command)
+    message = (await api.wait_for_sent(before + 1))[before]
+    assert ("photo" in message and message["local_path"] is None) or True
+    return message
+
+
+async def test_race_in_a_group_with_privacy_mode(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        deal_message = await deal(api, ANN, GROUP)
+        assert "photo" in deal_message
+        hand = dealt(deal_message)
+        answer = solve(hand)[0].text
+        wrong = await reply_to(api, BOB, GROUP, "/a 1+1")
+        assert "Not yet" in plain_text(wrong) or "还没答对" in plain_text(wrong)
+        status = api.sent[-1]
+        # A wrong reply to the picture edits the same status message.
+        before = len(api.sent)
+        api.send(ANN, GROUP, "9999", reply_to=deal_message["message_id"])
+        edited = (await api.wait_for_sent(before + 1))[-1]
+        assert edited.get("edited") and edited["message_id"] == status["message_id"]
+        assert "Ann: 9999 is not one of the cards" in plain_text(edited["text"])
+        # Plain text in the group is invisible to the bot with privacy mode on.
+        api.send(BOB, GROUP, answer)
+        won = plain_text(await reply_to(api, ANN, GROUP, f"/a {answer}"))
+        assert "Ann wins in" in won and "points" in won
+        assert '<a href="tg://user?id=501">Ann</a>' in api.sent[-1]["text"]
+        late = await reply_to(api, BOB, GROUP, "/a " + answer)
+        assert "已经结束" in late
+    assert not any("Bob wins" in plain_text(m.get("text", "")) for m in api.sent)
+
+
+async def test_hints_reveal_and_private_plain_text(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        application.chat_data[ANN].table.settings.time_limit = 0
+        hand = dealt(await deal(api, ANN, ANN))
+        hints = [plain_text(await reply_to(api, ANN, ANN, "/hint")) for _ in range(4)]
+        assert hints[0].startswith("Hint: start with") and "aim for" in hints[1]
+        assert hints[3] == "No more hints for this hand."
+        wrong = await reply_to(api, ANN, ANN, "1+1")
+        assert wrong.startswith("Not quite:")
+        revealed = plain_text(await reply_to(api, ANN, ANN, "/reveal"))
+        assert revealed.startswith("The solutions:")
+        assert solve(hand)[0].pretty in revealed
+        assert "No round is running" in await reply_to(api, ANN, ANN, "/giveup")
+        assert "/play" in await reply_to(api, ANN, ANN, "hello")
+
+
+async def test_time_up_with_a_half_time_hint(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        application.chat_data[GROUP].table.settings.time_limit = 1
+        await deal(api, ANN, GROUP)
+        before = len(api.sent)
+        sent = await api.wait_for_sent(before + 2, timeout=10)
+        texts = [plain_text(m["text"]) for m in sent[before:]]
+        assert texts[0].startswith("Hint:") and texts[1].startswith("⏰ Time is up!")
+        await asyncio.sleep(0.3)
+        assert len(api.sent) == before + 2
+
+
+async def test_a_match_then_scores_survive_a_restart(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(play, "NEXT_DEAL_DELAY", 0.05)
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        first = await deal(api, BOB, BOB, "/play 2")
+        assert "第 1/2 局" in plain_text(first["caption"])
+        before = len(api.sent)
+        api.send(BOB, BOB, "/a " + solve(dealt(first))[0].text)
+        sent = await api.wait_for_sent(before + 2)
+        assert "获胜" in plain_text(sent[before]["text"])
+        second = sent[before + 1]
+        assert "第 2/2 局" in plain_text(second["caption"])
+        final = plain_text(await reply_to(api, BOB, BOB, "/reveal"))
+        assert final.startswith("解法")
+        standings = await api.wait_for_sent(len(api.sent))
+        assert "最终排名" in plain_text(standings[-1]["text"]) and "Bob" in standings[-1]["text"]
+    async with running_bot(api, tmp_path):
+        score = plain_text(await reply_to(api, BOB, BOB, "/score"))
+        assert "1 胜" in score
+        top = plain_text(await reply_to(api, BOB, BOB, "/top"))
+        assert "总榜" in top and "1. Bob" in top
+
+
+async def test_a_running_round_keeps_its_timer_across_a_restart(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        application.chat_data[GROUP].table.settings.time_limit = 2
+        await deal(api, ANN, GROUP)
+        await application.update_persistence()
+    before = len(api.sent)
+    async with running_bot(api, tmp_path):
+        sent = await api.wait_for_sent(before + 2, timeout=10)
+    assert plain_text(sent[-1]["text"]).startswith(("⏰ Time is up!", "⏰ 时间到"))
