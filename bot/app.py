@@ -31,7 +31,7 @@ from telegram.ext import (
 )
 from telegram.request import HTTPXRequest
 
-from bot import handlers, play, solve_command
+from bot import handlers, play, settings_menu, solve_command
 from bot.context import BotContext, ChatData, UserData, register_settings
 from bot.i18n import LANGUAGES, N_, gettext_for
 from bot.persistence import SQLitePersistence
@@ -52,7 +52,16 @@ PRIVATE_COMMANDS = [
     ("start", N_("Start here")),
 ]
 GROUP_COMMANDS = PRIVATE_COMMANDS
-ADMIN_COMMANDS = GROUP_COMMANDS
+ADMIN_COMMANDS = [
+    *GROUP_COMMANDS,
+    ("settings", N_("Game settings (admins)")),
+    ("language", N_("Chat language: en, zh or auto")),
+]
+PRIVATE_COMMANDS = [
+    *PRIVATE_COMMANDS,
+    ("settings", N_("Game settings")),
+    ("language", N_("Language: en, zh or auto")),
+]
 
 logger = logging.getLogger(__name__)
 
@@ -127,6 +136,11 @@ def add_handlers(application: Application) -> None:
     application.add_handler(CommandHandler("stop", play.stop))
     application.add_handler(CommandHandler("score", play.score))
     application.add_handler(CommandHandler("top", play.top))
+    application.add_handler(CommandHandler("settings", settings_menu.settings_command))
+    application.add_handler(CommandHandler("language", settings_menu.language_command))
+    application.add_handler(
+        CallbackQueryHandler(settings_menu.settings_button, pattern=r"^cfg:\w+:[\w-]+$")
+    )
     application.add_handler(CommandHandler("solve", solve_command.solve_command))
     application.add_handler(CallbackQueryHandler(solve_command.solve_page, pattern=r"^solve:\d+$"))
     application.add_handler(InlineQueryHandler(solve_command.inline_query))

@@ -1,0 +1,164 @@
+"""/settings (an inline keyboard; in groups, admins only) and /language."""
+
+from __future__ import annotations
+
+import time
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram.constants import ChatType
+
+from bot.context import BotContext
+from bot.game.table import CARD_COUNTS, DECKS, DIFFICULTIES, TIME_LIMITS, GameSettings
+from bot.i18n import LANGUAGES, N_
+
+ADMIN_CACHE_SECONDS = 300.0
+"""How long a getChatMember answer about a user's admin rights is trusted."""
+
+_ADMINS: dict[tuple[int, int], tuple[bool, float]] = {}
+
+DIFFICULTY_LABELS = {
+    None: N_("any"),
+    "easy": N_("easy"),
+    "medium": N_("medium"),
+    "hard": N_("hard"),
+}
+
+TARGETS = (24, 10, 36, 100)
+"""Targets offered as buttons; ``/settings target N`` sets any whole number from 1 to 100."""
+
+
+async def is_admin(update: Update, context: BotContext) -> bool:
+    """Whether the user may change settings: anyone in private, admins in groups."""
+    chat, user = update.effective_chat, update.effective_user
+    if chat.type == ChatType.PRIVATE:
+        return True
+    key = (chat.id, user.id)
+    cached = _ADMINS.get(key)
+    if cached is not None and time.monotonic() - cached[1] < ADMIN_CACHE_SECONDS:
+        return cached[0]
+    member = await context.bot.get_chat_member(chat.id, user.id)
+    allowed = member.status in ("administrator", "creator")
+    _ADMINS[key] = (allowed, time.monotonic())
+    return allowed
+
+
+def _describe(settings: GameSettings, context: BotContext) -> str:
+    _ = context._
+    low, high = settings.deck
+    lines = [
+        _("<b>Settings</b>"),
+        _("Deck: {low}–{high}").format(low=low, high=high),
+        _("Difficulty: {value}").format(value=_(DIFFICULTY_LABELS[settings.difficulty])),
+        _("Time limit: {value}").format(
+            value=_("none") if not settings.time_limit else f"{settings.time_limit} s"
+        ),
+        _("Target: {value}").format(value=settings.target),
+        _("Cards: {value}").format(value=settings.cards),
+        _("Unsolvable hands: {value}").format(value=_("on") if settings.unsolvable else _("off")),
+        _("Language: {value}").format(value=context.chat_data.language or _("each player's own")),
+    ]
+    return "\n".join(lines)
+
+
+def _keyboard(settings: GameSettings, context: BotContext) -> InlineKeyboardMarkup:
+    _ = context._
+
+    def button(label: str, key: str, value: object, current: object) -> InlineKeyboardButton:
+        mark = "• " if value == current else ""
+        return InlineKeyboardButton(mark + label, callback_data=f"cfg:{key}:{value}")
+
+    rows = [
+        [button(f"{lo}–{hi}", "deck", hi, settings.deck[1]) for lo, hi in DECKS],
+        [
+            button(_(DIFFICULTY_LABELS[d]), "difficulty", d or "any", settings.difficulty or "any")
+            for d in DIFFICULTIES
+        ],
+        [button(f"{t} s" if t else _("none"), "time", t, settings.time_limit) for t in TIME_LIMITS],
+        [button(str(t), "target", t, settings.target) for t in TARGETS],
+        [button(_("{n} cards").format(n=n), "cards", n, settings.cards) for n in CARD_COUNTS],
+        [
+            button(_("unsolvable: on"), "unsolvable", "on", "on" if settings.unsolvable else "off"),
+            button(
+                _("unsolvable: off"), "unsolvable", "off", "on" if settings.unsolvable else "off"
+            ),
+        ],
+        [
+            button(code, "language", code, context.chat_data.language)
+            for code in (*LANGUAGES, "auto")
+        ],
+    ]
+    return InlineKeyboardMarkup(rows)
+
+
+def apply(settings: GameSettings, context: BotContext, key: str, value: str) -> bool:
+    """Change one setting from a button or a command; False for a value out of range."""
+    if key == "deck" and value in ("10", "13"):
+        settings.deck = (1, int(value))
+    elif key == "difficulty" and value in ("any", "easy", "medium", "hard"):
+        settings.difficulty = None if value == "any" else value
+    elif key == "time" and value.isdigit() and int(value) in TIME_LIMITS:
+        settings.time_limit = int(value)
+    elif key == "target" and value.isdigit() and 1 <= int(value) <= 100:
+        settings.target = int(value)
+    elif key == "cards" and value.isdigit() and int(value) in CARD_COUNTS:
+        settings.cards = int(value)
+    elif key == "unsolvable" and value in ("on", "off"):
+        settings.unsolvable = value == "on"
+    elif key == "language" and value in (*LANGUAGES, "auto"):
+        context.chat_data.language = None if value == "auto" else value
+    else:
+        return False
+    return True
+
+
+async def settings_command(update: Update, context: BotContext) -> None:
+    """Show the chat's settings with buttons; ``/settings target 36`` sets a value directly."""
+    _ = context._
+    if not await is_admin(update, context):
+        await update.effective_message.reply_text(_("Only the group's admins can change settings."))
+        return
+    settings = context.chat_data.table.settings
+    if len(context.args or []) == 2 and not apply(settings, context, *context.args):
+        await update.effective_message.reply_text(
+            _("Unknown setting or value. Example: /settings target 36 (1 to 100).")
+        )
+        return
+    await update.effective_message.reply_text(
+        _describe(settings, context), reply_markup=_keyboard(settings, context)
+    )
+
+
+async def settings_button(update: Update, context: BotContext) -> None:
+    """A settings button was pressed."""
+    query = update.callback_query
+    if not await is_admin(update, context):
+        await query.answer(
+            context._("Only the group's admins can change settings."), show_alert=True
+        )
+        return
+    _, key, value = query.data.split(":", 2)
+    settings = context.chat_data.table.settings
+    changed = apply(settings, context, key, value)
+    await query.answer()
+    if changed:
+        await query.edit_message_text(
+            _describe(settings, context), reply_markup=_keyboard(settings, context)
+        )
+
+
+async def language_command(update: Update, context: BotContext) -> None:
+    """/language en|zh|auto: the chat's language (admins only in groups)."""
+    if not await is_admin(update, context):
+        await update.effective_message.reply_text(
+            context._("Only the group's admins can change settings.")
+        )
+        return
+    words = context.args or []
+    if len(words) != 1 or not apply(
+        context.chat_data.table.settings, context, "language", words[0]
+    ):
+        await update.effective_message.reply_text(
+            context._("Use /language en, /language zh or /language auto.")
+        )
+        return
+    await update.effective_message.reply_text(context._("Language set."))

@@ -1,0 +1,50 @@
+"""/settings and /language: admins only in groups, buttons and direct values."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from bot.local_api import plain_text
+from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot
+
+pytestmark = pytest.mark.asyncio
+
+
+async def test_admin_changes_settings_non_admin_is_refused(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        menu_text = plain_text(await reply_to(api, ANN, GROUP, "/settings"))
+        assert "Time limit: 120 s" in menu_text
+        menu = api.sent[-1]
+        labels = [b["text"] for row in menu["reply_markup"]["inline_keyboard"] for b in row]
+        assert "• 120 s" in labels and "30 s" in labels
+        before = len(api.sent)
+        api.press(ANN, menu, "cfg:time:30")
+        edited = (await api.wait_for_sent(before + 1))[-1]
+        assert "Time limit: 30 s" in plain_text(edited["text"])
+        assert application.chat_data[GROUP].table.settings.time_limit == 30
+        # Bob is not an admin: his button press and his command change nothing.
+        api.press(BOB, edited, "cfg:time:300")
+        while not any(a.get("show_alert") for a in api.callback_answers):
+            await asyncio.sleep(0.01)
+        assert application.chat_data[GROUP].table.settings.time_limit == 30
+        refused = await reply_to(api, BOB, GROUP, "/settings target 10")
+        assert "只有群管理员" in refused
+        assert "getChatMember" in api.calls
+        assert "Target: 36" in plain_text(await reply_to(api, ANN, GROUP, "/settings target 36"))
+        assert "Unknown setting" in await reply_to(api, ANN, GROUP, "/settings target 1000")
+        caption = plain_text(await reply_to(api, ANN, GROUP, "/play"))
+        assert caption.startswith("Make 36 from")
+
+
+async def test_language_for_a_chat(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        assert "语言已设置" in await reply_to(api, ANN, ANN, "/language zh")
+        assert "你好" in await reply_to(api, ANN, ANN, "/start")
+        assert "Language set" in await reply_to(api, ANN, ANN, "/language auto")
+        assert "Hi Ann" in await reply_to(api, ANN, ANN, "/start")
+        assert "Use /language" in await reply_to(api, ANN, ANN, "/language fr")
