@@ -37,12 +37,17 @@ async def help_command(update: Update, context: BotContext) -> None:
     _ = context._
     text = _(
         "<b>Twenty-Four</b>: make 24 from the cards with + − × ÷ and brackets, "
-        "each card used exactly once.\n\n"
-        "/solve 3 3 8 8: every distinct solution\n"
-        "/solve 1 2 3 4 7 25 = 573: other targets and up to 8 numbers\n"
-        "/help: this message\n\n"
-        "In groups I only see commands, replies to my messages and mentions "
-        "(Telegram's privacy mode)."
+        "each card used exactly once. J=11, Q=12, K=13, A=1.\n\n"
+        "/play: deal a hand (/play easy, medium or hard; /play 5 for a match of five)\n"
+        "/a 8/(3-8/3): answer (also /answer)\n"
+        "/hint: a hint (each one costs points)\n"
+        "/reveal: give up and see the solutions; /skip: another hand; /stop: end\n"
+        "/score, /top: your record and the leaderboard\n"
+        "/solve 3 3 8 8: every distinct solution of any numbers\n"
+        "/settings: deck, difficulty, time, target, cards, language (admins)\n\n"
+        "In groups I see only commands, replies to my messages and mentions "
+        "(Telegram's privacy mode), so answer with /a or by replying to the cards. "
+        "In private, just type the answer."
     )
     await update.effective_message.reply_text(text)
 
@@ -58,8 +63,9 @@ async def added_to_group(update: Update, context: BotContext) -> None:
         await context.bot.send_message(
             change.chat.id,
             context._(
-                "Hi everyone! I am Twenty-Four, the 24 game. Try /solve 3 3 8 8, "
-                "or /help to see how to play here."
+                "Hi everyone! I am Twenty-Four, the 24 game. /play deals four cards: the "
+                "first to make 24 wins. Answer with /a followed by your expression, or reply "
+                "to the cards. /help for more."
             ),
         )
     elif was_in and not is_in:

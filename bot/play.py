@@ -293,6 +293,9 @@ async def judge(update: Update, context: BotContext, text: str) -> None:
     if outcome.too_late:
         await message.reply_text(_("Right, but the round is already over."))
         return
+    if not table.playing and not outcome.won:
+        await message.reply_text(_("No round is running: /play deals a hand."))
+        return
     if not outcome.won:
         await _say_wrong(update, context, outcome)
         return

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 from pathlib import Path
 
@@ -121,3 +122,59 @@ async def test_a_running_round_keeps_its_timer_across_a_restart(tmp_path: Path) 
     async with running_bot(api, tmp_path):
         sent = await api.wait_for_sent(before + 2, timeout=10)
     assert plain_text(sent[-1]["text"]).startswith(("⏰ Time is up!", "⏰ 时间到"))
+
+
+async def test_two_correct_answers_at_once_make_one_winner(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        answer = solve(dealt(await deal(api, ANN, GROUP)))[0].text
+        before = len(api.sent)
+        api.send(ANN, GROUP, f"/a {answer}")
+        api.send(BOB, GROUP, f"/a {answer}")
+        sent = await api.wait_for_sent(before + 2)
+        await asyncio.sleep(0.3)
+    texts = [plain_text(m["text"]) for m in api.sent[before:]]
+    assert sum("wins in" in t or "获胜" in t for t in texts) == 1
+    assert sum("already over" in t or "已经结束" in t for t in texts) == 1
+    assert len(sent) == before + 2
+
+
+async def test_names_and_answers_with_markup_never_break_html(tmp_path: Path) -> None:
+    api = make_api()
+    evil = 666
+    api.add_user(evil, "<b>Evil & Co</script>", language_code="en")
+    async with running_bot(api, tmp_path):
+        answer = solve(dealt(await deal(api, ANN, GROUP)))[0].text
+        for text in ["/a <b>1</b>", "/a 1 & 2", "/a <script>"]:
+            reply = plain_text(await reply_to(api, evil, GROUP, text))
+            assert "<b>Evil & Co</script>" in reply
+        won = plain_text(await reply_to(api, evil, GROUP, f"/a {answer}"))
+        assert won.startswith("🎉 <b>Evil & Co</script> wins")
+        assert "<b>Evil" in plain_text(await reply_to(api, evil, GROUP, "/top"))
+    assert not any("Sorry" in plain_text(m.get("text", "")) for m in api.sent)
+
+
+async def test_unsolvable_hands_when_the_chat_allows_them(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(play, "RNG", random.Random(0))
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        application.chat_data[ANN].table.settings.unsolvable = True
+        message = await deal(api, ANN, ANN)
+        assert dealt(message) == (7, 13, 7, 1)
+        assert "/a none" in plain_text(message["caption"])
+        assert "No more hints" in await reply_to(api, ANN, ANN, "/hint")
+        won = plain_text(await reply_to(api, ANN, ANN, "/a none"))
+        assert "+20 points" in won and "no solution" in won
+
+
+async def test_skip_stop_and_difficulty(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        easy = await deal(api, ANN, ANN, "/play easy")
+        assert re.search(r"Difficulty: [12]/5", plain_text(easy["caption"]))
+        assert "A round is on" in await reply_to(api, ANN, ANN, "/play")
+        skipped = await deal(api, ANN, ANN, "/skip")
+        assert "photo" in skipped and skipped["message_id"] != easy["message_id"]
+        assert "Game stopped" in await reply_to(api, ANN, ANN, "/stop")
+        assert "No round is running" in await reply_to(api, ANN, ANN, "/a 1+2")
+        assert "Use /play" in await reply_to(api, ANN, ANN, "/play nonsense")
