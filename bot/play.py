@@ -303,6 +303,8 @@ async def judge(update: Update, context: BotContext, text: str) -> None:
     _cancel_timers(context, chat_id)
     day = dt.datetime.now(context.settings.timezone).date()
     table.record_win(outcome, update.effective_user.id, _name(update), day)
+    # A score must survive a crash: save now rather than at the next periodic save.
+    await context.application.update_persistence()
     who = mention_html(update.effective_user.id, _name(update))
     head = _("🎉 {who} wins in {seconds} s: +{points} points!").format(
         who=who, seconds=f"{outcome.seconds:.1f}", points=outcome.points

@@ -159,6 +159,15 @@ def page_buttons(result: SolveResult, page: int) -> InlineKeyboardMarkup | None:
     return InlineKeyboardMarkup([row])
 
 
+def _spoils_round(request: SolveRequest, context: BotContext) -> bool:
+    """Whether the request asks about the hand being played in this chat right now."""
+    table = context.chat_data.table if context.chat_data else None
+    if table is None or not table.playing or table.round is None:
+        return False
+    numbers, target, _ = request
+    return sorted(numbers) == sorted(table.round.hand) and target == table.round.target
+
+
 async def solve_command(update: Update, context: BotContext) -> None:
     """List the distinct solutions of the numbers given, or the closest values."""
     _ = context._
@@ -169,6 +178,11 @@ async def solve_command(update: Update, context: BotContext) -> None:
         return
     try:
         request = parse_solve(text)
+        if _spoils_round(request, context):
+            await message.reply_text(
+                _("No spoilers: that is the hand being played here. Try /hint instead.")
+            )
+            return
         result = await solve_cached(request)
     except RequestError as error:
         reason = html.escape(_problem_text(error, context))

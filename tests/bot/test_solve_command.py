@@ -121,3 +121,17 @@ async def test_inline_mode(tmp_path: Path) -> None:
     hand = " ".join(map(str, daily(today)))
     assert f"#{daily_number(today)}" in shared and hand in shared
     assert "(" not in shared and "÷" not in shared  # the puzzle only, no answer
+
+
+@pytest.mark.asyncio
+async def test_no_spoilers_during_a_round(tmp_path: Path) -> None:
+    from tests.bot.test_rounds_e2e import deal, dealt
+
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        hand = dealt(await deal(api, ANN, GROUP))
+        spoiler = " ".join(map(str, reversed(hand)))
+        assert "No spoilers" in await reply_to(api, ANN, GROUP, f"/solve {spoiler}")
+        other = plain_text(await reply_to(api, ANN, GROUP, f"/solve {spoiler} = 25"))
+        assert "→ 25" in other or "cannot make 25" in other
+        assert "3 3 8 8 → 24" in plain_text(await reply_to(api, ANN, ANN, "/solve 3 3 8 8"))
