@@ -42,6 +42,9 @@ class ChatData:
     """The message listing wrong answers of the current round, in groups."""
     status_lines: list[str] = field(default_factory=list)
     status_time: float = 0.0
+    """When the status message was last sent or edited."""
+    status_sent: float = 0.0
+    """When the status message was first sent (older ones are not edited)."""
     recent_language: str | None = None
     """The Telegram language of the last user who wrote here (for messages sent by timers)."""
 

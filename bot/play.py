@@ -25,6 +25,7 @@ from bot.i18n import N_
 from bot.solve_command import solve_cached
 from bot.solving import SolveError
 from solver import Code, Verdict, solution_of
+from solver.derivation import SYMBOLS
 from solver.hints import Hint
 from solver.parsing import ParseError
 from solver.printing import friendly_value
@@ -38,6 +39,8 @@ SHOWN_SOLUTIONS = 10
 STATUS_LINES = 6
 STATUS_FRESH = 60.0
 """A wrong-answer status message younger than this is edited rather than sent anew."""
+STATUS_EVERY = 4.0
+"""Seconds between two updates of the status message."""
 NEXT_DEAL_DELAY = 4.0
 """Seconds between a match's rounds."""
 
@@ -91,7 +94,7 @@ def hint_text(found: Hint, context: BotContext) -> str:
             for value, cards in zip(found.aim, found.parts, strict=True)
             if len(cards) > 1
         ]
-        symbol = {"+": "+", "-": "−", "*": "×", "/": "÷"}[found.op or "+"]
+        symbol = SYMBOLS[found.op or "+"]
         return _("Hint: aim for {left} {op} {right}; make {parts}.").format(
             left=friendly_value(found.aim[0]),
             op=symbol,
@@ -140,6 +143,7 @@ async def deal_round(chat_id: int, context: BotContext, difficulty: str | None =
     data.deal_message_id = sent.message_id
     data.status_message_id = None
     data.status_lines = []
+    data.status_time = 0.0
     schedule_timers(context.job_queue, chat_id, game)
 
 
@@ -174,7 +178,7 @@ def restore_timers(application: Application) -> int:
 def _cancel_timers(context: BotContext, chat_id: int) -> None:
     if context.job_queue is None:
         return
-    for name in (f"round:{chat_id}:half", f"round:{chat_id}:end"):
+    for name in (f"round:{chat_id}:half", f"round:{chat_id}:end", f"round:{chat_id}:status"):
         for job in context.job_queue.get_jobs_by_name(name):
             job.schedule_removal()
 
@@ -322,24 +326,42 @@ async def judge(update: Update, context: BotContext, text: str) -> None:
 
 
 async def _say_wrong(update: Update, context: BotContext, outcome: Outcome) -> None:
-    """Tell a player why the answer is wrong; in groups, by editing one status message."""
+    """Tell a player why the answer is wrong; in groups, through one status message."""
     why = html.escape(reason(outcome.verdict, context))
     message = update.effective_message
     if update.effective_chat.type == ChatType.PRIVATE:
         await message.reply_text(context._("Not quite: {reason}.").format(reason=why))
         return
-    # Telegram allows about 20 messages a minute in a group: when guesses pour in, one
-    # status message is edited instead of answering each guess with a new one.
+    # Telegram allows about 20 messages a minute in a group (edits count too): wrong guesses
+    # are gathered into one status message, sent or edited at most every STATUS_EVERY seconds.
     data = context.chat_data
     data.status_lines = [*data.status_lines, f"{html.escape(_name(update))}: {why}"][-STATUS_LINES:]
-    text = context._("Not yet:") + "\n" + "\n".join(data.status_lines)
-    now = time.time()
-    if data.status_message_id is not None and now - data.status_time < STATUS_FRESH:
-        await context.bot.edit_message_text(text, update.effective_chat.id, data.status_message_id)
+    chat_id = update.effective_chat.id
+    wait = data.status_time + STATUS_EVERY - time.time()
+    if wait > 0:
+        name = f"round:{chat_id}:status"
+        if context.job_queue is not None and not context.job_queue.get_jobs_by_name(name):
+            context.job_queue.run_once(flush_status, wait, chat_id=chat_id, name=name)
         return
-    sent = await message.reply_text(text)
+    await _show_status(chat_id, context)
+
+
+async def _show_status(chat_id: int, context: BotContext) -> None:
+    data = context.chat_data
+    text = context._("Not yet:") + "\n" + "\n".join(data.status_lines)
+    data.status_time = time.time()
+    if data.status_message_id is not None and data.status_time - data.status_sent < STATUS_FRESH:
+        await context.bot.edit_message_text(text, chat_id, data.status_message_id)
+        return
+    sent = await context.bot.send_message(chat_id, text)
     data.status_message_id = sent.message_id
-    data.status_time = now
+    data.status_sent = data.status_time
+
+
+async def flush_status(context: BotContext) -> None:
+    """Job: show the wrong guesses gathered since the last status update."""
+    if table_of(context).playing:
+        await _show_status(context.job.chat_id, context)  # type: ignore[union-attr]
 
 
 async def answer_command(update: Update, context: BotContext) -> None:

@@ -33,7 +33,8 @@ async def deal(api: LocalBotApi, user: int, chat: int, command: str = "/play") -
     return message
 
 
-async def test_race_in_a_group_with_privacy_mode(tmp_path: Path) -> None:
+async def test_race_in_a_group_with_privacy_mode(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(play, "STATUS_EVERY", 0.2)
     api = make_api()
     async with running_bot(api, tmp_path):
         deal_message = await deal(api, ANN, GROUP)
@@ -139,7 +140,8 @@ async def test_two_correct_answers_at_once_make_one_winner(tmp_path: Path) -> No
     assert len(sent) == before + 2
 
 
-async def test_names_and_answers_with_markup_never_break_html(tmp_path: Path) -> None:
+async def test_names_and_answers_with_markup_never_break_html(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(play, "STATUS_EVERY", 0.2)
     api = make_api()
     evil = 666
     api.add_user(evil, "<b>Evil & Co</script>", language_code="en")
@@ -178,3 +180,23 @@ async def test_skip_stop_and_difficulty(tmp_path: Path) -> None:
         assert "Game stopped" in await reply_to(api, ANN, ANN, "/stop")
         assert "No round is running" in await reply_to(api, ANN, ANN, "/a 1+2")
         assert "Use /play" in await reply_to(api, ANN, ANN, "/play nonsense")
+
+
+async def test_a_flood_of_wrong_guesses_stays_within_telegrams_limits(tmp_path: Path) -> None:
+    api = make_api()
+    players = range(1000, 1050)
+    for user in players:
+        api.add_user(user, f"P{user}")
+    async with running_bot(api, tmp_path):
+        answer = solve(dealt(await deal(api, ANN, GROUP)))[0].text
+        before = len(api.sent)
+        for user in players:
+            api.send(user, GROUP, "/a 1+2+3")
+        await asyncio.sleep(1.0)
+        won = plain_text(await reply_to(api, ANN, GROUP, f"/a {answer}"))
+        assert "Ann wins" in won
+        await asyncio.sleep(play.STATUS_EVERY + 0.5)
+    to_group = [m for m in api.sent[before:] if m["chat"]["id"] == GROUP]
+    new_messages = [m for m in to_group if not m.get("edited")]
+    assert len(new_messages) == 2  # one status message and the winner's announcement
+    assert len(to_group) <= 4  # plus at most a couple of edits in those seconds
