@@ -8,7 +8,7 @@ import logging
 import signal
 import sys
 
-from bot import play
+from bot import daily_command, play
 from bot.app import build_application, register_commands, run_polling
 from bot.console import run_console
 from bot.persistence import DataFileError
@@ -39,6 +39,7 @@ async def _serve(settings: Settings) -> int:
         )
         await application.start()
         play.restore_timers(application)
+        daily_command.restore_subscriptions(application)
         await stop.wait()
         await application.updater.stop()
         await application.stop()

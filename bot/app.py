@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -31,7 +33,7 @@ from telegram.ext import (
 )
 from telegram.request import HTTPXRequest
 
-from bot import handlers, play, settings_menu, solve_command
+from bot import daily_command, handlers, play, settings_menu, solve_command
 from bot.context import BotContext, ChatData, UserData, register_settings
 from bot.i18n import LANGUAGES, N_, gettext_for
 from bot.persistence import SQLitePersistence
@@ -45,6 +47,7 @@ PRIVATE_COMMANDS = [
     ("reveal", N_("Give up and show the solutions")),
     ("skip", N_("Deal another hand")),
     ("stop", N_("End the game")),
+    ("daily", N_("Today's puzzle (/daily top: today's fastest)")),
     ("score", N_("Your wins, points and times here")),
     ("top", N_("Leaderboard")),
     ("solve", N_("All distinct solutions: /solve 3 3 8 8")),
@@ -54,11 +57,15 @@ PRIVATE_COMMANDS = [
 GROUP_COMMANDS = PRIVATE_COMMANDS
 ADMIN_COMMANDS = [
     *GROUP_COMMANDS,
+    ("subscribe", N_("Post the daily puzzle here every day: /subscribe 09:00")),
+    ("unsubscribe", N_("Stop the daily post")),
     ("settings", N_("Game settings (admins)")),
     ("language", N_("Chat language: en, zh or auto")),
 ]
 PRIVATE_COMMANDS = [
     *PRIVATE_COMMANDS,
+    ("subscribe", N_("Get the daily puzzle every day: /subscribe 09:00")),
+    ("unsubscribe", N_("Stop the daily post")),
     ("settings", N_("Game settings")),
     ("language", N_("Language: en, zh or auto")),
 ]
@@ -92,11 +99,13 @@ def build_application(
     *,
     token: str | None = None,
     transport: httpx.AsyncBaseTransport | None = None,
+    clock: Callable[[], float] = time.time,
 ) -> Application:
     """The bot's application, ready to initialise.
 
     ``transport`` replaces the network under PTB's own HTTP stack (the console and the tests
     pass the local Bot API's); ``settings.api_url`` points it at another Bot API server.
+    ``clock`` gives the time in seconds (tests pass a fixed one).
     """
     httpx_kwargs = {"httpx_kwargs": {"transport": transport}} if transport else {}
     polling = PollingRequest(connection_pool_size=1, **httpx_kwargs)
@@ -119,7 +128,7 @@ def build_application(
         builder = builder.base_url(settings.base_url).base_file_url(settings.base_file_url)
     application = builder.build()
     _POLLING[application] = polling
-    register_settings(application, settings)
+    register_settings(application, settings, clock)
     add_handlers(application)
     return application
 
@@ -136,6 +145,9 @@ def add_handlers(application: Application) -> None:
     application.add_handler(CommandHandler("stop", play.stop))
     application.add_handler(CommandHandler("score", play.score))
     application.add_handler(CommandHandler("top", play.top))
+    application.add_handler(CommandHandler("daily", daily_command.daily_command))
+    application.add_handler(CommandHandler("subscribe", daily_command.subscribe))
+    application.add_handler(CommandHandler("unsubscribe", daily_command.unsubscribe))
     application.add_handler(CommandHandler("settings", settings_menu.settings_command))
     application.add_handler(CommandHandler("language", settings_menu.language_command))
     application.add_handler(
@@ -203,6 +215,7 @@ async def run_polling(application: Application, stop: asyncio.Event, *, timeout:
         )
         await application.start()
         play.restore_timers(application)
+        daily_command.restore_subscriptions(application)
         await stop.wait()
         await application.updater.stop()
         await application.stop()

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import time
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from telegram import Update
 from telegram.ext import Application, CallbackContext, ExtBot
 
+from bot.game.daily import DailyRecord
 from bot.game.table import Table
 from bot.i18n import language_of, translations
 from bot.settings import Settings
@@ -19,11 +23,25 @@ SolveRequest = tuple[tuple[int | Fraction, ...], int | Fraction, bool]
 SOLVE_REQUESTS_KEPT = 30
 
 _SETTINGS: weakref.WeakKeyDictionary[Application, Settings] = weakref.WeakKeyDictionary()
+_CLOCKS: weakref.WeakKeyDictionary[Application, Callable[[], float]] = weakref.WeakKeyDictionary()
 
 
-def register_settings(application: Application, settings: Settings) -> None:
-    """Make ``settings`` reachable from the handlers' context (never persisted)."""
+def register_settings(
+    application: Application, settings: Settings, clock: Callable[[], float] = time.time
+) -> None:
+    """Make ``settings`` and the clock reachable from the handlers' context (never persisted)."""
     _SETTINGS[application] = settings
+    _CLOCKS[application] = clock
+
+
+def settings_of(application: Application) -> Settings:
+    """The application's settings."""
+    return _SETTINGS[application]
+
+
+def now_of(application: Application) -> float:
+    """The application's clock, in seconds (``time.time`` unless a test gave another)."""
+    return _CLOCKS.get(application, time.time)()
 
 
 @dataclass
@@ -46,6 +64,14 @@ class ChatData:
     status_sent: float = 0.0
     """When the status message was first sent (older ones are not edited)."""
     recent_language: str | None = None
+    daily_message_id: int | None = None
+    """The picture of today's daily puzzle in this private chat (replies to it are answers)."""
+    mode: str = "round"
+    """In private chats, what plain answers go to: ``round`` or ``daily``."""
+    members: dict[int, str] = field(default_factory=dict)
+    """Users seen in this group, by id (for the group's daily results)."""
+    subscription: str | None = None
+    """``HH:MM`` (local time) at which the daily puzzle is posted here, if subscribed."""
     """The Telegram language of the last user who wrote here (for messages sent by timers)."""
 
     def __setstate__(self, state: dict) -> None:
@@ -65,6 +91,11 @@ class UserData:
     """What the bot keeps for one user (persisted)."""
 
     language: str | None = None
+    daily: DailyRecord = field(default_factory=DailyRecord)
+
+    def __setstate__(self, state: dict) -> None:
+        self.__init__()  # type: ignore[misc]
+        self.__dict__.update(state)
 
 
 class BotContext(CallbackContext[ExtBot, UserData, ChatData, dict]):
@@ -88,12 +119,24 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, dict]):
             if context.chat_data is not None and context.telegram_language:
                 # Timers and match deals have no user: they speak as the chat was last spoken to.
                 context.chat_data.recent_language = context.telegram_language
+            chat = update.effective_chat
+            if context.chat_data is not None and chat and chat.type != "private":
+                user = update.effective_user
+                context.chat_data.members[user.id] = user.full_name
         return context
 
     @property
     def settings(self) -> Settings:
         """The bot's settings."""
-        return _SETTINGS[self.application]
+        return settings_of(self.application)
+
+    def now(self) -> float:
+        """The current time in seconds, from the application's clock."""
+        return now_of(self.application)
+
+    def today(self) -> dt.date:
+        """Today's date where the daily puzzle's day is counted (``TWENTYFOUR_TIMEZONE``)."""
+        return dt.datetime.fromtimestamp(self.now(), self.settings.timezone).date()
 
     @property
     def language(self) -> str:

@@ -9,6 +9,7 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.error import BadRequest, Forbidden
 
+from bot import daily_command
 from bot.context import BotContext
 from bot.i18n import N_
 
@@ -18,7 +19,10 @@ SORRY = N_("Sorry, something went wrong. Please try again.")
 
 
 async def start(update: Update, context: BotContext) -> None:
-    """Greet the user and say how to play."""
+    """Greet the user and say how to play; ``/start daily`` (a deep link) opens the daily."""
+    if context.args == ["daily"] and update.effective_chat.type == ChatType.PRIVATE:
+        await daily_command.start_private(update, context)
+        return
     _ = context._
     name = html.escape(update.effective_user.first_name) if update.effective_user else ""
     if update.effective_chat and update.effective_chat.type == ChatType.PRIVATE:

@@ -5,26 +5,25 @@ The rules live in :mod:`bot.game`; these handlers read updates, call them, and s
 
 from __future__ import annotations
 
-import datetime as dt
 import html
 import logging
 import random
-import time
 
 from telegram import Message, Update
 from telegram.constants import ChatType
 from telegram.ext import Application, JobQueue
 from telegram.helpers import mention_html
 
+from bot import daily_command
 from bot.cards import random_suits, render_hand
-from bot.context import BotContext
+from bot.context import BotContext, now_of
 from bot.game.rounds import Outcome, Round
 from bot.game.stats import week_of
 from bot.game.table import Table
-from bot.i18n import N_
 from bot.solve_command import solve_cached
 from bot.solving import SolveError
-from solver import Code, Verdict, solution_of
+from bot.verdicts import reason
+from solver import solution_of
 from solver.derivation import SYMBOLS
 from solver.hints import Hint
 from solver.parsing import ParseError
@@ -44,20 +43,6 @@ STATUS_EVERY = 4.0
 NEXT_DEAL_DELAY = 4.0
 """Seconds between a match's rounds."""
 
-REASONS = {
-    Code.WRONG_VALUE: N_("that makes {value}"),
-    Code.MISSING_CARD: N_("you did not use {cards}"),
-    Code.CARD_TWICE: N_("{card} is used more often than dealt"),
-    Code.NOT_DEALT: N_("{card} is not one of the cards"),
-    Code.GLUED_DIGITS: N_("{number} glues cards together: write each card on its own"),
-    Code.DIVISION_BY_ZERO: N_("that divides by zero"),
-    Code.SYNTAX: N_("the expression breaks at column {column}"),
-    Code.NOT_ALLOWED: N_("only + − × ÷ and brackets are allowed (column {column})"),
-    Code.TOO_LONG: N_("that is too long"),
-    Code.EMPTY: N_("the answer is empty"),
-    Code.WRONG_TARGET: N_("the target is {target}"),
-    Code.NO_SOLUTION_WRONG: N_("there is a solution"),
-}
 DIFFICULTY_WORDS = {
     "easy": "easy",
     "medium": "medium",
@@ -71,14 +56,6 @@ DIFFICULTY_WORDS = {
 def table_of(context: BotContext) -> Table:
     """The chat's game table."""
     return context.chat_data.table
-
-
-def reason(verdict: Verdict, context: BotContext) -> str:
-    """Why an answer is wrong, in the user's language (plain text)."""
-    params = dict(verdict.params)
-    params.setdefault("column", str(verdict.position or "?"))
-    template = REASONS.get(verdict.code)
-    return context._(template).format(**params) if template else verdict.message
 
 
 def hint_text(found: Hint, context: BotContext) -> str:
@@ -134,7 +111,7 @@ def _match_text(table: Table, context: BotContext) -> str:
 async def deal_round(chat_id: int, context: BotContext, difficulty: str | None = None) -> None:
     """Deal a new hand in the chat: picture, caption, timers."""
     table = table_of(context)
-    game = table.new_round(RNG, time.time(), difficulty)
+    game = table.new_round(RNG, context.now(), difficulty)
     picture = render_hand(game.hand, random_suits(RNG, len(game.hand)))
     sent = await context.bot.send_photo(
         chat_id, picture, caption=_caption(game, context, _match_text(table, context))
@@ -144,14 +121,14 @@ async def deal_round(chat_id: int, context: BotContext, difficulty: str | None =
     data.status_message_id = None
     data.status_lines = []
     data.status_time = 0.0
-    schedule_timers(context.job_queue, chat_id, game)
+    schedule_timers(context.job_queue, chat_id, game, context.now())
 
 
-def schedule_timers(job_queue: JobQueue | None, chat_id: int, game: Round) -> None:
+def schedule_timers(job_queue: JobQueue | None, chat_id: int, game: Round, now: float) -> None:
     """Half-time hint and time-up jobs for a timed round (jobs are not persisted by PTB)."""
     if game.time_limit is None or job_queue is None:
         return
-    left = game.started + game.time_limit - time.time()
+    left = game.started + game.time_limit - now
     job_queue.run_once(
         half_time,
         max(left - game.time_limit / 2, 0),
@@ -170,7 +147,7 @@ def restore_timers(application: Application) -> int:
     for chat_id, data in application.chat_data.items():
         game = data.table.round
         if data.table.playing and game is not None and game.time_limit:
-            schedule_timers(application.job_queue, chat_id, game)
+            schedule_timers(application.job_queue, chat_id, game, now_of(application))
             restored += 1
     return restored
 
@@ -231,7 +208,7 @@ async def next_deal(context: BotContext) -> None:
 async def half_time(context: BotContext) -> None:
     """Job: the automatic hint at half time."""
     game = table_of(context).round
-    if game is None or not game.half_time_hint_due(context.job.data, time.time()):  # type: ignore[union-attr]
+    if game is None or not game.half_time_hint_due(context.job.data, context.now()):  # type: ignore[union-attr]
         return
     found = game.next_hint()
     if found is not None:
@@ -243,7 +220,7 @@ async def time_up(context: BotContext) -> None:
     table = table_of(context)
     game = table.round
     chat_id = context.job.chat_id  # type: ignore[union-attr]
-    if game is None or not game.expire(context.job.data, time.time()):  # type: ignore[union-attr]
+    if game is None or not game.expire(context.job.data, context.now()):  # type: ignore[union-attr]
         return
     table.record_no_winner()
     text = context._("⏰ Time is up! The solutions:") + "\n"
@@ -272,6 +249,7 @@ async def play(update: Update, context: BotContext) -> None:
                 _("Use /play, /play easy|medium|hard, or /play 5 for a match of five rounds.")
             )
             return
+    context.chat_data.mode = "round"
     if rounds is not None and rounds > 1:
         table.start_match(rounds)
     else:
@@ -293,7 +271,7 @@ async def judge(update: Update, context: BotContext, text: str) -> None:
     if game is None:
         await message.reply_text(_("No round is running: /play deals a hand."))
         return
-    outcome = game.answer(update.effective_user.id, text, time.time())
+    outcome = game.answer(update.effective_user.id, text, context.now())
     if outcome.too_late:
         await message.reply_text(_("Right, but the round is already over."))
         return
@@ -305,7 +283,7 @@ async def judge(update: Update, context: BotContext, text: str) -> None:
         return
     chat_id = update.effective_chat.id
     _cancel_timers(context, chat_id)
-    day = dt.datetime.now(context.settings.timezone).date()
+    day = context.today()
     table.record_win(outcome, update.effective_user.id, _name(update), day)
     # A score must survive a crash: save now rather than at the next periodic save.
     await context.application.update_persistence()
@@ -337,7 +315,7 @@ async def _say_wrong(update: Update, context: BotContext, outcome: Outcome) -> N
     data = context.chat_data
     data.status_lines = [*data.status_lines, f"{html.escape(_name(update))}: {why}"][-STATUS_LINES:]
     chat_id = update.effective_chat.id
-    wait = data.status_time + STATUS_EVERY - time.time()
+    wait = data.status_time + STATUS_EVERY - context.now()
     if wait > 0:
         name = f"round:{chat_id}:status"
         if context.job_queue is not None and not context.job_queue.get_jobs_by_name(name):
@@ -349,7 +327,7 @@ async def _say_wrong(update: Update, context: BotContext, outcome: Outcome) -> N
 async def _show_status(chat_id: int, context: BotContext) -> None:
     data = context.chat_data
     text = context._("Not yet:") + "\n" + "\n".join(data.status_lines)
-    data.status_time = time.time()
+    data.status_time = context.now()
     if data.status_message_id is not None and data.status_time - data.status_sent < STATUS_FRESH:
         await context.bot.edit_message_text(text, chat_id, data.status_message_id)
         return
@@ -364,6 +342,16 @@ async def flush_status(context: BotContext) -> None:
         await _show_status(context.job.chat_id, context)  # type: ignore[union-attr]
 
 
+def _for_daily(update: Update, context: BotContext) -> bool:
+    """Whether a private answer is meant for the daily puzzle rather than a round."""
+    if update.effective_chat.type != ChatType.PRIVATE:
+        return False
+    replied = update.effective_message.reply_to_message
+    if replied is not None:
+        return replied.message_id == context.chat_data.daily_message_id
+    return context.chat_data.mode == "daily"
+
+
 async def answer_command(update: Update, context: BotContext) -> None:
     """/a (or /answer) followed by an expression."""
     text = " ".join(context.args or [])
@@ -371,6 +359,9 @@ async def answer_command(update: Update, context: BotContext) -> None:
         await update.effective_message.reply_text(
             context._("Write your answer after /a, like /a (8-2)*4")
         )
+        return
+    if _for_daily(update, context):
+        await daily_command.answer(update, context, text)
         return
     await judge(update, context, text)
 
@@ -388,7 +379,9 @@ async def text_answer(update: Update, context: BotContext) -> None:
     table = table_of(context)
     text = message.text or ""
     replied = message.reply_to_message
-    if (replied is not None and replied.message_id == context.chat_data.deal_message_id) or (
+    if _for_daily(update, context):
+        await daily_command.answer(update, context, text)
+    elif (replied is not None and replied.message_id == context.chat_data.deal_message_id) or (
         table.playing
         and (update.effective_chat.type == ChatType.PRIVATE or _looks_like_answer(text))
     ):
@@ -415,7 +408,7 @@ async def reveal(update: Update, context: BotContext) -> None:
     """Give up on the round (/reveal, /giveup) and show every solution."""
     table = table_of(context)
     game = table.round
-    if game is None or not game.reveal(time.time()):
+    if game is None or not game.reveal(context.now()):
         await update.effective_message.reply_text(
             context._("No round is running: /play deals a hand.")
         )
@@ -431,7 +424,7 @@ async def reveal(update: Update, context: BotContext) -> None:
 async def skip(update: Update, context: BotContext) -> None:
     """Drop the running hand and deal a new one."""
     table = table_of(context)
-    if table.round is not None and table.round.reveal(time.time()):
+    if table.round is not None and table.round.reveal(context.now()):
         _cancel_timers(context, update.effective_chat.id)
         table.record_no_winner()
         if table.match is not None and table.match.over:
@@ -444,7 +437,7 @@ async def stop(update: Update, context: BotContext) -> None:
     """End the game: the running round and any match."""
     table = table_of(context)
     chat_id = update.effective_chat.id
-    if table.round is not None and table.round.reveal(time.time()):
+    if table.round is not None and table.round.reveal(context.now()):
         _cancel_timers(context, chat_id)
         table.record_no_winner()
     for job in (
@@ -483,7 +476,7 @@ async def top(update: Update, context: BotContext) -> None:
     """The chat's leaderboard, all time and this week."""
     _ = context._
     stats = table_of(context).stats
-    week = week_of(dt.datetime.now(context.settings.timezone).date())
+    week = week_of(context.today())
     parts = []
     for title, rows in (
         (_("<b>All time</b>"), stats.top()),

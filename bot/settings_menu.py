@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import time
+import weakref
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ChatType
+from telegram.ext import Application
 
 from bot.context import BotContext
 from bot.game.table import CARD_COUNTS, DECKS, DIFFICULTIES, TIME_LIMITS, GameSettings
@@ -14,7 +16,10 @@ from bot.i18n import LANGUAGES, N_
 ADMIN_CACHE_SECONDS = 300.0
 """How long a getChatMember answer about a user's admin rights is trusted."""
 
-_ADMINS: dict[tuple[int, int], tuple[bool, float]] = {}
+_ADMINS: weakref.WeakKeyDictionary[Application, dict[tuple[int, int], tuple[bool, float]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per application: (chat, user) → (is admin, when asked)."""
 
 DIFFICULTY_LABELS = {
     None: N_("any"),
@@ -33,12 +38,13 @@ async def is_admin(update: Update, context: BotContext) -> bool:
     if chat.type == ChatType.PRIVATE:
         return True
     key = (chat.id, user.id)
-    cached = _ADMINS.get(key)
+    known = _ADMINS.setdefault(context.application, {})
+    cached = known.get(key)
     if cached is not None and time.monotonic() - cached[1] < ADMIN_CACHE_SECONDS:
         return cached[0]
     member = await context.bot.get_chat_member(chat.id, user.id)
     allowed = member.status in ("administrator", "creator")
-    _ADMINS[key] = (allowed, time.monotonic())
+    known[key] = (allowed, time.monotonic())
     return allowed
 
 

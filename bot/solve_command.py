@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import datetime as dt
 import html
 import logging
 from collections import OrderedDict
@@ -238,7 +237,7 @@ async def inline_query(update: Update, context: BotContext) -> None:
     query = update.inline_query
     text = query.query.strip()
     if not text:
-        today = dt.datetime.now(context.settings.timezone).date()
+        today = context.today()
         hand = " ".join(map(str, await asyncio.to_thread(daily, today)))
         number = daily_number(today)
         title = _("Daily #{number}: {hand}").format(number=number, hand=hand)

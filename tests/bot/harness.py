@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -26,17 +27,37 @@ def make_api() -> LocalBotApi:
     return api
 
 
-@asynccontextmanager
-async def running_bot(api: LocalBotApi, data_dir: Path) -> AsyncIterator[Application]:
-    """The real application polling ``api`` through PTB's HTTP stack, until the block ends."""
-    settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(data_dir)})
+class FakeClock:
+    """A clock that stands still until a test moves it."""
 
-    application = build_application(settings, token="42:TEST", transport=LocalTransport(api))
+    def __init__(self, start: float) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@asynccontextmanager
+async def running_bot(
+    api: LocalBotApi,
+    data_dir: Path,
+    *,
+    clock: Callable[[], float] = time.time,
+    env: dict[str, str] | None = None,
+) -> AsyncIterator[Application]:
+    """The real application polling ``api`` through PTB's HTTP stack, until the block ends."""
+    settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(data_dir), **(env or {})})
+    application = build_application(
+        settings, token="42:TEST", transport=LocalTransport(api), clock=clock
+    )
     stop = asyncio.Event()
+    calls_before = len(api.calls)
     runner = asyncio.create_task(run_polling(application, stop, timeout=1))
     try:
-        while "setMyCommands" not in api.calls or "getUpdates" not in api.calls:
+        # This run's own start-up: the API may be reused from an earlier run.
+        while not application.running or "getUpdates" not in api.calls[calls_before:]:
             await asyncio.sleep(0.01)
+        await asyncio.sleep(0.05)  # start() returned; timers and subscriptions are restored
         yield application
     finally:
         stop.set()

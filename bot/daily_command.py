@@ -1,0 +1,257 @@
+"""The daily puzzle: /daily in private (timed, one result a day) and in groups (no spoilers),
+/daily top, and /subscribe for a daily post."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import html
+import logging
+import random
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram.constants import ChatType
+from telegram.error import Forbidden
+from telegram.ext import Application
+
+from bot.cards import random_suits, render_hand
+from bot.context import BotContext, settings_of
+from bot.game.daily import DailyRecord, clock_text, share_line
+from bot.settings_menu import is_admin
+from bot.solve_command import solve_cached
+from bot.solving import SolveError
+from bot.verdicts import reason
+from solver import check, daily, daily_number
+
+logger = logging.getLogger(__name__)
+
+SUITS_SEED = "daily"
+TOP = 10
+
+
+async def todays_hand(context: BotContext, day: dt.date | None = None) -> tuple[int, ...]:
+    """The day's hand (the first call of a process rates every hand: seconds, once)."""
+    return await asyncio.to_thread(daily, day or context.today())
+
+
+def _picture(hand: tuple[int, ...], day: dt.date) -> bytes:
+    return render_hand(hand, random_suits(random.Random(f"{SUITS_SEED}{day}"), len(hand)))
+
+
+def _record(context: BotContext) -> DailyRecord:
+    return context.user_data.daily
+
+
+async def daily_command(update: Update, context: BotContext) -> None:
+    """/daily: the puzzle in private, the puzzle and results in groups; /daily top."""
+    if context.args and context.args[0].lower() == "top":
+        await daily_top(update, context)
+    elif update.effective_chat.type == ChatType.PRIVATE:
+        await start_private(update, context)
+    else:
+        await show_in_group(update.effective_chat.id, context)
+
+
+async def start_private(update: Update, context: BotContext) -> None:
+    """Show today's puzzle and start the player's clock, or the result if already solved."""
+    _ = context._
+    day = context.today()
+    number = daily_number(day)
+    record = _record(context)
+    done = record.result(day)
+    if done is not None:
+        await update.effective_message.reply_text(
+            _("You solved Daily #{number} already. Share it:").format(number=number)
+            + "\n"
+            + html.escape(share_line(number, done, record.streak(day)))
+        )
+        return
+    hand = await todays_hand(context, day)
+    record.start(day, context.now())
+    context.chat_data.mode = "daily"
+    sent = await update.effective_message.reply_photo(
+        _picture(hand, day),
+        caption=_(
+            "<b>Daily #{number}</b>: make 24 from <b>{hand}</b>\n"
+            "Your clock is running. Type your answer (or /a, or reply to this picture)."
+        ).format(number=number, hand=" ".join(map(str, hand))),
+    )
+    context.chat_data.daily_message_id = sent.message_id
+
+
+async def answer(update: Update, context: BotContext, text: str) -> None:
+    """Judge an answer to today's puzzle, in private."""
+    _ = context._
+    day = context.today()
+    record = _record(context)
+    number = daily_number(day)
+    if record.result(day) is not None:
+        await update.effective_message.reply_text(
+            _("You solved Daily #{number} already: /play for more.").format(number=number)
+        )
+        return
+    verdict = check(text, await todays_hand(context, day), 24)
+    if not verdict.ok:
+        if verdict.code.value not in ("empty", "too_long"):
+            record.miss(day)
+        await update.effective_message.reply_text(
+            _("Not quite: {reason}.").format(reason=html.escape(reason(verdict, context)))
+        )
+        return
+    result = record.solve(day, context.now())
+    context.chat_data.mode = "round"
+    await context.application.update_persistence()
+    streak = record.streak(day)
+    await update.effective_message.reply_text(
+        _("✅ Solved in {time}! Streak: {streak} (best {best}). Share it:").format(
+            time=clock_text(result.seconds), streak=streak, best=record.best_streak()
+        )
+        + "\n"
+        + html.escape(share_line(number, result, streak))
+    )
+
+
+def _members_results(
+    context: BotContext, chat_id: int, day: dt.date
+) -> list[tuple[str, float, int]]:
+    """(name, seconds, current streak) of the group's members who solved the day's puzzle."""
+    chat_data = context.application.chat_data.get(chat_id)
+    rows = []
+    for user_id, name in (chat_data.members if chat_data else {}).items():
+        user_data = context.application.user_data.get(user_id)
+        result = user_data.daily.result(day) if user_data else None
+        if result is not None:
+            rows.append((name, result.seconds, user_data.daily.streak(day)))
+    return sorted(rows, key=lambda row: row[1])
+
+
+async def show_in_group(chat_id: int, context: BotContext, *, extra: str = "") -> None:
+    """The day's puzzle in a group, with a button to solve it in private, and the results."""
+    _ = context._
+    day = context.today()
+    number = daily_number(day)
+    hand = await todays_hand(context, day)
+    lines = [
+        _("<b>Daily #{number}</b>: make 24 from <b>{hand}</b>").format(
+            number=number, hand=" ".join(map(str, hand))
+        ),
+        _("Solve it in private, so nobody spoils it here."),
+    ]
+    results = _members_results(context, chat_id, day)
+    if results:
+        lines.append(_("Solved today:"))
+        lines += [f"{html.escape(name)}: {clock_text(sec)}" for name, sec, _s in results[:TOP]]
+    if extra:
+        lines.append(extra)
+    # The deep link opens the private chat with /start daily.
+    link = f"https://t.me/{context.bot.username}?start=daily"
+    button = InlineKeyboardMarkup([[InlineKeyboardButton(_("Solve it privately"), url=link)]])
+    await context.bot.send_photo(
+        chat_id, _picture(hand, day), caption="\n".join(lines), reply_markup=button
+    )
+
+
+async def daily_top(update: Update, context: BotContext) -> None:
+    """The fastest solvers today and the longest streaks, among this chat's members."""
+    _ = context._
+    day = context.today()
+    chat = update.effective_chat
+    if chat.type == ChatType.PRIVATE:
+        context.chat_data.members[update.effective_user.id] = update.effective_user.full_name
+    results = _members_results(context, chat.id, day)
+    lines = [_("<b>Fastest today</b>")]
+    lines += [
+        f"{i}. {html.escape(n)}: {clock_text(s)}" for i, (n, s, _k) in enumerate(results[:TOP], 1)
+    ]
+    if not results:
+        lines.append(_("Nobody yet."))
+    lines.append(_("<b>Longest streaks</b>"))
+    streaks = sorted((r for r in results if r[2] > 0), key=lambda r: -r[2])
+    lines += [f"{i}. {html.escape(n)}: 🔥{k}" for i, (n, _s, k) in enumerate(streaks[:TOP], 1)]
+    if not streaks:
+        lines.append(_("Nobody yet."))
+    await update.effective_message.reply_text("\n".join(lines))
+
+
+async def subscribe(update: Update, context: BotContext) -> None:
+    """/subscribe [HH:MM]: post each day's puzzle here at that local time (admins in groups)."""
+    _ = context._
+    if not await is_admin(update, context):
+        await update.effective_message.reply_text(_("Only the group's admins can change settings."))
+        return
+    when = (context.args or ["09:00"])[0]
+    try:
+        hour, minute = (int(x) for x in when.split(":"))
+        post_time = dt.time(hour, minute)
+    except ValueError:
+        await update.effective_message.reply_text(_("Use /subscribe 09:00 (24-hour time)."))
+        return
+    context.chat_data.subscription = post_time.strftime("%H:%M")
+    schedule_post(context.application, update.effective_chat.id, post_time)
+    await update.effective_message.reply_text(
+        _("Subscribed: the daily puzzle comes here every day at {time} ({zone}).").format(
+            time=context.chat_data.subscription, zone=context.settings.timezone.key
+        )
+    )
+
+
+async def unsubscribe(update: Update, context: BotContext) -> None:
+    """/unsubscribe: stop the daily post."""
+    if not await is_admin(update, context):
+        await update.effective_message.reply_text(
+            context._("Only the group's admins can change settings.")
+        )
+        return
+    context.chat_data.subscription = None
+    _cancel_post(context.application, update.effective_chat.id)
+    await update.effective_message.reply_text(context._("Unsubscribed from the daily puzzle."))
+
+
+def schedule_post(application: Application, chat_id: int, post_time: dt.time) -> None:
+    """A daily job at ``post_time`` in the bot's time zone (replacing an earlier one)."""
+    _cancel_post(application, chat_id)
+    zone = settings_of(application).timezone
+    application.job_queue.run_daily(  # type: ignore[union-attr]
+        post_daily, post_time.replace(tzinfo=zone), chat_id=chat_id, name=f"daily:{chat_id}"
+    )
+
+
+def _cancel_post(application: Application, chat_id: int) -> None:
+    if application.job_queue is None:
+        return
+    for job in application.job_queue.get_jobs_by_name(f"daily:{chat_id}"):
+        job.schedule_removal()
+
+
+def restore_subscriptions(application: Application) -> int:
+    """After a restart, schedule every saved subscription again; returns how many."""
+    count = 0
+    for chat_id, data in application.chat_data.items():
+        if data.subscription:
+            hour, minute = (int(x) for x in data.subscription.split(":"))
+            schedule_post(application, chat_id, dt.time(hour, minute))
+            count += 1
+    return count
+
+
+async def post_daily(context: BotContext) -> None:
+    """Job: post today's puzzle, with yesterday's solutions and how the chat did."""
+    _ = context._
+    chat_id = context.job.chat_id  # type: ignore[union-attr]
+    yesterday = context.today() - dt.timedelta(days=1)
+    solved = _members_results(context, chat_id, yesterday)
+    try:
+        result = await solve_cached((await todays_hand(context, yesterday), 24, False))
+        answers = " · ".join(result.solutions[:5])
+    except SolveError:
+        answers = ""
+    extra = _("Yesterday (#{number}): {count} solved; solutions: {answers}").format(
+        number=daily_number(yesterday), count=len(solved), answers=html.escape(answers)
+    )
+    try:
+        await show_in_group(chat_id, context, extra=extra)
+    except Forbidden:
+        # The bot was blocked or removed: this chat is unsubscribed.
+        logger.info("Chat %s unreachable; its daily subscription ends", chat_id)
+        context.chat_data.subscription = None
+        _cancel_post(context.application, chat_id)

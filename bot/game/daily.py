@@ -1,0 +1,82 @@
+"""The daily puzzle's rules for one player: the clock, one result a day, streaks, the share line."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class DailyResult:
+    """A solved daily puzzle."""
+
+    seconds: float
+    misses: int
+
+
+@dataclass
+class DailyRecord:
+    """One player's daily puzzles, by ISO date."""
+
+    started: dict[str, float] = field(default_factory=dict)
+    misses: dict[str, int] = field(default_factory=dict)
+    results: dict[str, DailyResult] = field(default_factory=dict)
+
+    def start(self, day: dt.date, now: float) -> bool:
+        """Start the day's clock; False if it was already running (or the day is solved)."""
+        key = day.isoformat()
+        if key in self.started:
+            return False
+        self.started[key] = now
+        return True
+
+    def result(self, day: dt.date) -> DailyResult | None:
+        """The day's result, if solved."""
+        return self.results.get(day.isoformat())
+
+    def miss(self, day: dt.date) -> None:
+        """A wrong answer to the day's puzzle."""
+        key = day.isoformat()
+        self.misses[key] = self.misses.get(key, 0) + 1
+
+    def solve(self, day: dt.date, now: float) -> DailyResult:
+        """Record the day's solution (once: later calls return the first result)."""
+        key = day.isoformat()
+        if key not in self.results:
+            started = self.started.setdefault(key, now)
+            self.results[key] = DailyResult(max(0.0, now - started), self.misses.get(key, 0))
+        return self.results[key]
+
+    def streak(self, today: dt.date) -> int:
+        """Days solved in a row up to today (or up to yesterday, if today is still open)."""
+        day = today if self.result(today) else today - dt.timedelta(days=1)
+        count = 0
+        while self.result(day):
+            count += 1
+            day -= dt.timedelta(days=1)
+        return count
+
+    def best_streak(self) -> int:
+        """The longest run of consecutive solved days."""
+        best = run = 0
+        previous: dt.date | None = None
+        for key in sorted(self.results):
+            day = dt.date.fromisoformat(key)
+            run = run + 1 if previous is not None and day - previous == dt.timedelta(days=1) else 1
+            best = max(best, run)
+            previous = day
+        return best
+
+
+def clock_text(seconds: float) -> str:
+    """``0:42``, ``12:05``, ``1:02:03``."""
+    whole = int(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def share_line(number: int, result: DailyResult, streak: int) -> str:
+    """A result to share that gives nothing away: ``24点 Daily #123 ✅ 0:42 · 1 miss · 🔥5``."""
+    misses = f"{result.misses} miss" + ("" if result.misses == 1 else "es")
+    return f"24点 Daily #{number} ✅ {clock_text(result.seconds)} · {misses} · 🔥{streak}"

@@ -1,0 +1,107 @@
+"""The daily puzzle through the local Bot API, with a fixed clock."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from bot import daily_command
+from bot.local_api import plain_text
+from solver import daily, daily_number, solve
+from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot
+
+pytestmark = pytest.mark.asyncio
+
+NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
+DAY = dt.date(2026, 11, 23)
+
+
+async def test_private_daily_with_clock_misses_and_share_line(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock):
+        shown = await reply_to(api, BOB, BOB, "/daily")
+        assert f"每日一题 #{daily_number(DAY)}" in plain_text(shown)
+        assert "还不对" in await reply_to(api, BOB, BOB, "1+1")
+        clock.now += 42
+        solved = plain_text(await reply_to(api, BOB, BOB, solve(daily(DAY))[0].text))
+        assert f"24点 Daily #{daily_number(DAY)} ✅ 0:42 · 1 miss · 🔥1" in solved
+        again = plain_text(await reply_to(api, BOB, BOB, "/daily"))
+        assert "已经完成" in again and "✅ 0:42" in again
+
+
+async def test_streak_across_days_and_a_restart(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    for offset in (0, 1):
+        day = DAY + dt.timedelta(days=offset)
+        async with running_bot(api, tmp_path, clock=clock):
+            await reply_to(api, ANN, ANN, "/daily")
+            solved = plain_text(await reply_to(api, ANN, ANN, "/a " + solve(daily(day))[0].text))
+        clock.now += 86_400
+    assert "🔥2" in solved and "Streak: 2" in solved
+
+
+async def test_day_boundary_follows_the_time_zone(tmp_path: Path) -> None:
+    api = make_api()
+    late = dt.datetime(2026, 11, 23, 15, 30, tzinfo=dt.UTC).timestamp()  # 23:30 in Shanghai
+    clock = FakeClock(late)
+    env = {"TWENTYFOUR_TIMEZONE": "Asia/Shanghai"}
+    async with running_bot(api, tmp_path, clock=clock, env=env):
+        before = plain_text(await reply_to(api, ANN, ANN, "/daily"))
+        clock.now += 3600  # 00:30 in Shanghai, still the 23rd in UTC
+        after = plain_text(await reply_to(api, ANN, ANN, "/start daily"))
+    assert f"Daily #{daily_number(DAY)}" in before
+    assert f"Daily #{daily_number(DAY + dt.timedelta(days=1))}" in after
+
+
+async def test_group_daily_has_no_spoilers_and_shows_results(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        posted = await reply_to(api, ANN, GROUP, "/daily")
+        message = api.sent[-1]
+        button = message["reply_markup"]["inline_keyboard"][0][0]
+        assert button["url"] == "https://t.me/TwentyFourBot?start=daily"
+        answer = solve(daily(DAY))[0].text
+        assert answer not in posted and "Solved today" not in posted
+        await reply_to(api, ANN, ANN, "/start daily")
+        await reply_to(api, ANN, ANN, answer)
+        results = plain_text(await reply_to(api, BOB, GROUP, "/daily"))
+        assert "Ann: 0:00" in results
+        top = plain_text(await reply_to(api, BOB, GROUP, "/daily top"))
+        assert "1. Ann: 0:00" in top and "Ann: 🔥1" in top
+    group_texts = [
+        m.get("text") or m.get("caption") or "" for m in api.sent if m["chat"]["id"] == GROUP
+    ]
+    assert all(answer not in text for text in group_texts)
+
+
+async def test_subscriptions_post_rebuild_and_end_when_blocked(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        assert "只有群管理员" in await reply_to(api, BOB, GROUP, "/subscribe 08:30")
+        done = plain_text(await reply_to(api, ANN, GROUP, "/subscribe 08:30"))
+        assert "every day at 08:30 (UTC)" in done
+        assert application.job_queue.get_jobs_by_name(f"daily:{GROUP}")
+        before = len(api.sent)
+        application.job_queue.run_once(daily_command.post_daily, 0, chat_id=GROUP)
+        post = (await api.wait_for_sent(before + 1, timeout=20))[-1]
+        assert "photo" in post and "Yesterday (#" in plain_text(post["caption"])
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        jobs = application.job_queue.get_jobs_by_name(f"daily:{GROUP}")
+        assert len(jobs) == 1
+        api.fail_next("sendPhoto", 403, "Forbidden: bot was kicked from the group chat")
+        calls = api.calls.count("sendPhoto")
+        application.job_queue.run_once(daily_command.post_daily, 0, chat_id=GROUP)
+        while api.calls.count("sendPhoto") == calls:
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(0.2)
+        assert application.chat_data[GROUP].subscription is None
+        assert not [
+            j
+            for j in application.job_queue.get_jobs_by_name(f"daily:{GROUP}")
+            if j.enabled and not j.removed
+        ]

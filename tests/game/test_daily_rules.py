@@ -1,0 +1,52 @@
+"""Daily puzzle rules with fixed dates: one result a day, streaks across days, the share line."""
+
+from __future__ import annotations
+
+import datetime as dt
+import pickle
+
+from bot.game.daily import DailyRecord, clock_text, share_line
+
+D = dt.date(2026, 11, 20)
+
+
+def day(n: int) -> dt.date:
+    return D + dt.timedelta(days=n)
+
+
+def test_clock_misses_and_one_result_a_day() -> None:
+    record = DailyRecord()
+    assert record.start(D, 1000.0) and not record.start(D, 2000.0)
+    record.miss(D)
+    first = record.solve(D, 1042.0)
+    assert (first.seconds, first.misses) == (42.0, 1)
+    assert record.solve(D, 9999.0) == first
+
+
+def test_streaks_across_days_and_a_missed_day() -> None:
+    record = DailyRecord()
+    for n in (0, 1, 2):
+        record.solve(day(n), 0.0)
+    assert record.streak(day(2)) == 3
+    assert record.streak(day(3)) == 3  # today still open: yesterday's streak stands
+    assert record.streak(day(4)) == 0  # a missed day resets it
+    for n in (4, 5):
+        record.solve(day(n), 0.0)
+    assert record.streak(day(5)) == 2 and record.best_streak() == 3
+
+
+def test_streak_survives_a_restart() -> None:
+    record = DailyRecord()
+    record.solve(day(0), 0.0)
+    record.solve(day(1), 0.0)
+    restored = pickle.loads(pickle.dumps(record))
+    assert restored.streak(day(1)) == 2
+
+
+def test_share_line_gives_nothing_away() -> None:
+    record = DailyRecord()
+    record.start(D, 0.0)
+    record.miss(D)
+    result = record.solve(D, 42.0)
+    assert share_line(123, result, 5) == "24点 Daily #123 ✅ 0:42 · 1 miss · 🔥5"
+    assert clock_text(3723) == "1:02:03" and clock_text(605) == "10:05"
