@@ -125,6 +125,18 @@ def _members_results(
     return sorted(rows, key=lambda row: row[1])
 
 
+def _members_streaks(context: BotContext, chat_id: int, day: dt.date) -> list[tuple[str, int]]:
+    """(name, current streak) of the chat's members with a streak, longest first."""
+    chat_data = context.application.chat_data.get(chat_id)
+    rows = []
+    for user_id, name in (chat_data.members if chat_data else {}).items():
+        user_data = context.application.user_data.get(user_id)
+        streak = user_data.daily.streak(day) if user_data else 0
+        if streak:
+            rows.append((name, streak))
+    return sorted(rows, key=lambda row: (-row[1], row[0]))
+
+
 async def show_in_group(chat_id: int, context: BotContext, *, extra: str = "") -> None:
     """The day's puzzle in a group, with a button to solve it in private, and the results."""
     _ = context._
@@ -143,9 +155,13 @@ async def show_in_group(chat_id: int, context: BotContext, *, extra: str = "") -
         lines += [f"{html.escape(name)}: {clock_text(sec)}" for name, sec, _s in results[:TOP]]
     if extra:
         lines.append(extra)
-    # The deep link opens the private chat with /start daily.
-    link = f"https://t.me/{context.bot.username}?start=daily"
-    button = InlineKeyboardMarkup([[InlineKeyboardButton(_("Solve it privately"), url=link)]])
+    button = None
+    if chat_id < 0:
+        # The deep link opens the private chat with /start daily.
+        link = f"https://t.me/{context.bot.username}?start=daily"
+        button = InlineKeyboardMarkup([[InlineKeyboardButton(_("Solve it privately"), url=link)]])
+    else:
+        lines[1] = _("/daily starts your clock.")
     await context.bot.send_photo(
         chat_id, _picture(hand, day), caption="\n".join(lines), reply_markup=button
     )
@@ -159,6 +175,7 @@ async def daily_top(update: Update, context: BotContext) -> None:
     if chat.type == ChatType.PRIVATE:
         context.chat_data.members[update.effective_user.id] = update.effective_user.full_name
     results = _members_results(context, chat.id, day)
+    streaks = _members_streaks(context, chat.id, day)
     lines = [_("<b>Fastest today</b>")]
     lines += [
         f"{i}. {html.escape(n)}: {clock_text(s)}" for i, (n, s, _k) in enumerate(results[:TOP], 1)
@@ -166,8 +183,7 @@ async def daily_top(update: Update, context: BotContext) -> None:
     if not results:
         lines.append(_("Nobody yet."))
     lines.append(_("<b>Longest streaks</b>"))
-    streaks = sorted((r for r in results if r[2] > 0), key=lambda r: -r[2])
-    lines += [f"{i}. {html.escape(n)}: 🔥{k}" for i, (n, _s, k) in enumerate(streaks[:TOP], 1)]
+    lines += [f"{i}. {html.escape(n)}: 🔥{k}" for i, (n, k) in enumerate(streaks[:TOP], 1)]
     if not streaks:
         lines.append(_("Nobody yet."))
     await update.effective_message.reply_text("\n".join(lines))

@@ -72,7 +72,7 @@ async def test_group_daily_has_no_spoilers_and_shows_results(tmp_path: Path) -> 
         results = plain_text(await reply_to(api, BOB, GROUP, "/daily"))
         assert "Ann: 0:00" in results
         top = plain_text(await reply_to(api, BOB, GROUP, "/daily top"))
-        assert "1. Ann: 0:00" in top and "Ann: 🔥1" in top
+        assert "1. Ann: 0:00" in top and "1. Ann: 🔥1" in top
     group_texts = [
         m.get("text") or m.get("caption") or "" for m in api.sent if m["chat"]["id"] == GROUP
     ]
