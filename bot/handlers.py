@@ -47,6 +47,7 @@ async def help_command(update: Update, context: BotContext) -> None:
         "/hint: a hint (each one costs points)\n"
         "/reveal: give up and see the solutions; /skip: another hand; /stop: end\n"
         "/score, /top: your record and the leaderboard\n"
+        "/daily: today's puzzle, the same for everyone (/daily top; /subscribe 09:00)\n"
         "/solve 3 3 8 8: every distinct solution of any numbers\n"
         "/settings: deck, difficulty, time, target, cards, language (admins)\n\n"
         "In groups I see only commands, replies to my messages and mentions "
