@@ -157,6 +157,11 @@ def add_handlers(application: Application) -> None:
     application.add_handler(CallbackQueryHandler(solve_command.solve_page, pattern=r"^solve:\d+$"))
     application.add_handler(InlineQueryHandler(solve_command.inline_query))
     application.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, play.text_answer))
+    application.add_handler(
+        MessageHandler(
+            filters.ChatType.PRIVATE & ~filters.TEXT & ~filters.StatusUpdate.ALL, play.not_text
+        )
+    )
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, handlers.migrate_chat))
     application.add_handler(
         ChatMemberHandler(handlers.added_to_group, ChatMemberHandler.MY_CHAT_MEMBER)

@@ -203,6 +203,22 @@ class LocalBotApi:
             self._push({"message": message})
         return message
 
+    def send_sticker(self, user_id: int, chat_id: int) -> dict[str, Any]:
+        """A user sends a sticker (a message with no text)."""
+        message = self._new_message(chat_id, self.users[user_id], None, None, entities=False)
+        message["sticker"] = {
+            "file_id": "sticker",
+            "file_unique_id": "sticker",
+            "width": 512,
+            "height": 512,
+            "is_animated": False,
+            "is_video": False,
+            "type": "regular",
+        }
+        if self.visible_to_bot(message):
+            self._push({"message": message})
+        return message
+
     def edit(self, message: dict[str, Any], text: str) -> None:
         """A user edits a message they sent."""
         edited = dict(message, text=text, edit_date=int(time.time()))

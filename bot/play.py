@@ -390,6 +390,15 @@ async def text_answer(update: Update, context: BotContext) -> None:
         await message.reply_text(context._("Send /play for a hand, or /solve 3 3 8 8."))
 
 
+async def not_text(update: Update, context: BotContext) -> None:
+    """A sticker, photo or other non-text message in private: say how to answer."""
+    if table_of(context).playing or context.chat_data.mode == "daily":
+        text = context._("Please type your answer as text, like (8-2)*4.")
+    else:
+        text = context._("Send /play for a hand, or /solve 3 3 8 8.")
+    await update.effective_message.reply_text(text)
+
+
 async def hint_command(update: Update, context: BotContext) -> None:
     """The next hint for the running round; each one lowers its points."""
     game = table_of(context).round

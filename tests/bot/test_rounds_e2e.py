@@ -200,3 +200,20 @@ async def test_a_flood_of_wrong_guesses_stays_within_telegrams_limits(tmp_path: 
     new_messages = [m for m in to_group if not m.get("edited")]
     assert len(new_messages) == 2  # one status message and the winner's announcement
     assert len(to_group) <= 4  # plus at most a couple of edits in those seconds
+
+
+async def test_stickers_edits_and_other_bots_commands(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        await deal(api, ANN, ANN)
+        before = len(api.sent)
+        api.send_sticker(ANN, ANN)
+        assert "type your answer as text" in (await api.wait_for_sent(before + 1))[-1]["text"]
+        wrong = api.send(ANN, ANN, "1+1")
+        await api.wait_for_sent(before + 2)
+        # Fixing a typo by editing the message is a new attempt, judged like any other.
+        api.edit(wrong, "2+2")
+        assert "Not quite" in (await api.wait_for_sent(before + 3))[-1]["text"]
+        api.send(BOB, GROUP, "/play@OtherBot")  # another bot's command never arrives
+        assert "/play" in await reply_to(api, ANN, ANN, "/stop")
+    assert len(api.sent) == before + 4
