@@ -100,12 +100,14 @@ def build_application(
     token: str | None = None,
     transport: httpx.AsyncBaseTransport | None = None,
     clock: Callable[[], float] = time.time,
+    rate_limited: bool = True,
 ) -> Application:
     """The bot's application, ready to initialise.
 
     ``transport`` replaces the network under PTB's own HTTP stack (the console and the tests
     pass the local Bot API's); ``settings.api_url`` points it at another Bot API server.
-    ``clock`` gives the time in seconds (tests pass a fixed one).
+    ``clock`` gives the time in seconds (tests pass a fixed one).  ``rate_limited=False``
+    drops Telegram's outgoing limits, for benchmarks of the bot's own processing only.
     """
     httpx_kwargs = {"httpx_kwargs": {"transport": transport}} if transport else {}
     polling = PollingRequest(connection_pool_size=1, **httpx_kwargs)
@@ -115,15 +117,16 @@ def build_application(
         .defaults(Defaults(parse_mode=ParseMode.HTML))
         .context_types(CONTEXT_TYPES)
         .persistence(SQLitePersistence(settings.data_dir))
-        # Telegram allows about 20 messages a minute in a group and 30 a second overall;
-        # the limiter queues to stay under that and retries after a RetryAfter.
-        .rate_limiter(AIORateLimiter(max_retries=3))
         # Updates are handled concurrently so that a slow one (a long /solve) never holds up
         # other chats; handlers change shared state only between awaits.
         .concurrent_updates(CONCURRENT_UPDATES)
         .request(HTTPXRequest(**httpx_kwargs))
         .get_updates_request(polling)
     )
+    if rate_limited:
+        # Telegram allows about 20 messages a minute in a group and 30 a second overall;
+        # the limiter queues to stay under that and retries after a RetryAfter.
+        builder = builder.rate_limiter(AIORateLimiter(max_retries=3))
     if settings.base_url:
         builder = builder.base_url(settings.base_url).base_file_url(settings.base_file_url)
     application = builder.build()

@@ -1,4 +1,4 @@
-"""The deal as a picture of playing cards (PNG), drawn with Pillow and cached."""
+"""The deal as a picture of playing cards (JPEG), drawn with Pillow and cached."""
 
 from __future__ import annotations
 
@@ -52,25 +52,32 @@ def _suit(draw: ImageDraw.ImageDraw, suit: str, cx: float, cy: float, r: float) 
         draw.polygon([(cx, cy), (cx - r * 0.35, cy + r), (cx + r * 0.35, cy + r)], colour)
 
 
-@lru_cache(maxsize=512)
-def render_hand(hand: tuple[int, ...], suits: tuple[str, ...]) -> bytes:
-    """PNG bytes of the cards side by side on green felt (the same deal gives the same bytes)."""
-    width = MARGIN * 2 + CARD_W * len(hand) + GAP * (len(hand) - 1)
-    image = Image.new("RGB", (width, CARD_H + MARGIN * 2), FELT)
+@lru_cache(maxsize=128)
+def _card(value: int, suit: str) -> Image.Image:
+    """One card, drawn once and reused."""
+    image = Image.new("RGBA", (CARD_W + 1, CARD_H + 1), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     big = ImageFont.load_default(size=104)
     small = ImageFont.load_default(size=44)
+    draw.rounded_rectangle([0, 0, CARD_W, CARD_H], 22, fill="white", outline=(60, 60, 60), width=3)
+    colour = RED if suit in ("hearts", "diamonds") else BLACK
+    rank = rank_text(value)
+    draw.text((18, 10), rank, fill=colour, font=small)
+    _suit(draw, suit, 36, 86, 16)
+    draw.text((CARD_W / 2, CARD_H / 2 - 12), rank, fill=colour, font=big, anchor="mm")
+    _suit(draw, suit, CARD_W / 2, CARD_H - 70, 34)
+    return image
+
+
+@lru_cache(maxsize=512)
+def render_hand(hand: tuple[int, ...], suits: tuple[str, ...]) -> bytes:
+    """JPEG bytes of the cards side by side on green felt (the same deal, the same bytes)."""
+    width = MARGIN * 2 + CARD_W * len(hand) + GAP * (len(hand) - 1)
+    image = Image.new("RGB", (width, CARD_H + MARGIN * 2), FELT)
     for i, (value, suit) in enumerate(zip(hand, suits, strict=True)):
-        x, y = MARGIN + i * (CARD_W + GAP), MARGIN
-        draw.rounded_rectangle(
-            [x, y, x + CARD_W, y + CARD_H], 22, fill="white", outline=(60, 60, 60), width=3
-        )
-        colour = RED if suit in ("hearts", "diamonds") else BLACK
-        rank = rank_text(value)
-        draw.text((x + 18, y + 10), rank, fill=colour, font=small)
-        _suit(draw, suit, x + 36, y + 86, 16)
-        draw.text((x + CARD_W / 2, y + CARD_H / 2 - 12), rank, fill=colour, font=big, anchor="mm")
-        _suit(draw, suit, x + CARD_W / 2, y + CARD_H - 70, 34)
+        card = _card(value, suit)
+        image.paste(card, (MARGIN + i * (CARD_W + GAP), MARGIN), card)
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    # JPEG encodes several times faster than PNG, and Telegram recompresses photos to JPEG.
+    image.save(out, format="JPEG", quality=92)
     return out.getvalue()

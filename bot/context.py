@@ -62,6 +62,8 @@ class ChatData:
     status_time: float = 0.0
     """When the status message was last sent or edited."""
     status_sent: float = 0.0
+    status_pending: bool = False
+    """Whether a status update is already scheduled."""
     """When the status message was first sent (older ones are not edited)."""
     recent_language: str | None = None
     daily_message_id: int | None = None

@@ -5,13 +5,16 @@ The rules live in :mod:`bot.game`; these handlers read updates, call them, and s
 
 from __future__ import annotations
 
+import contextlib
 import html
 import logging
 import random
+import weakref
 
+from apscheduler.jobstores.base import JobLookupError
 from telegram import Message, Update
 from telegram.constants import ChatType
-from telegram.ext import Application, JobQueue
+from telegram.ext import Application, Job, JobQueue
 from telegram.helpers import mention_html
 
 from bot import daily_command
@@ -124,21 +127,25 @@ async def deal_round(chat_id: int, context: BotContext, difficulty: str | None =
     schedule_timers(context.job_queue, chat_id, game, context.now())
 
 
+_TIMERS: weakref.WeakKeyDictionary[Application, dict[int, list[Job]]] = weakref.WeakKeyDictionary()
+"""Each chat's pending round jobs, so that ending a round cancels them without a search."""
+
+
+def _keep(application: Application, chat_id: int, job: Job) -> None:
+    _TIMERS.setdefault(application, {}).setdefault(chat_id, []).append(job)
+
+
 def schedule_timers(job_queue: JobQueue | None, chat_id: int, game: Round, now: float) -> None:
     """Half-time hint and time-up jobs for a timed round (jobs are not persisted by PTB)."""
     if game.time_limit is None or job_queue is None:
         return
     left = game.started + game.time_limit - now
-    job_queue.run_once(
-        half_time,
-        max(left - game.time_limit / 2, 0),
-        chat_id=chat_id,
-        data=game.number,
-        name=f"round:{chat_id}:half",
+    half = job_queue.run_once(
+        half_time, max(left - game.time_limit / 2, 0), chat_id=chat_id, data=game.number
     )
-    job_queue.run_once(
-        time_up, max(left, 0), chat_id=chat_id, data=game.number, name=f"round:{chat_id}:end"
-    )
+    end = job_queue.run_once(time_up, max(left, 0), chat_id=chat_id, data=game.number)
+    for job in (half, end):
+        _keep(job_queue.application, chat_id, job)
 
 
 def restore_timers(application: Application) -> int:
@@ -153,11 +160,11 @@ def restore_timers(application: Application) -> int:
 
 
 def _cancel_timers(context: BotContext, chat_id: int) -> None:
-    if context.job_queue is None:
-        return
-    for name in (f"round:{chat_id}:half", f"round:{chat_id}:end", f"round:{chat_id}:status"):
-        for job in context.job_queue.get_jobs_by_name(name):
+    """Cancel the chat's pending round jobs (timers, a status update, a match's next deal)."""
+    for job in _TIMERS.get(context.application, {}).pop(chat_id, []):
+        with contextlib.suppress(JobLookupError):  # a job that already ran is gone already
             job.schedule_removal()
+    context.chat_data.status_pending = False
 
 
 async def _solutions_text(game: Round, context: BotContext, exclude: str | None) -> str:
@@ -185,9 +192,8 @@ async def _after_round(chat_id: int, context: BotContext) -> None:
     if match is None:
         return
     if not match.over:
-        context.job_queue.run_once(  # type: ignore[union-attr]
-            next_deal, NEXT_DEAL_DELAY, chat_id=chat_id, name=f"round:{chat_id}:next"
-        )
+        job = context.job_queue.run_once(next_deal, NEXT_DEAL_DELAY, chat_id=chat_id)  # type: ignore[union-attr]
+        _keep(context.application, chat_id, job)
         return
     table.match = None
     lines = [context._("<b>Final standings</b>")]
@@ -317,9 +323,10 @@ async def _say_wrong(update: Update, context: BotContext, outcome: Outcome) -> N
     chat_id = update.effective_chat.id
     wait = data.status_time + STATUS_EVERY - context.now()
     if wait > 0:
-        name = f"round:{chat_id}:status"
-        if context.job_queue is not None and not context.job_queue.get_jobs_by_name(name):
-            context.job_queue.run_once(flush_status, wait, chat_id=chat_id, name=name)
+        if context.job_queue is not None and not data.status_pending:
+            data.status_pending = True
+            job = context.job_queue.run_once(flush_status, wait, chat_id=chat_id)
+            _keep(context.application, chat_id, job)
         return
     await _show_status(chat_id, context)
 
@@ -338,6 +345,7 @@ async def _show_status(chat_id: int, context: BotContext) -> None:
 
 async def flush_status(context: BotContext) -> None:
     """Job: show the wrong guesses gathered since the last status update."""
+    context.chat_data.status_pending = False
     if table_of(context).playing:
         await _show_status(context.job.chat_id, context)  # type: ignore[union-attr]
 
@@ -449,10 +457,7 @@ async def stop(update: Update, context: BotContext) -> None:
     if table.round is not None and table.round.reveal(context.now()):
         _cancel_timers(context, chat_id)
         table.record_no_winner()
-    for job in (
-        context.job_queue.get_jobs_by_name(f"round:{chat_id}:next") if context.job_queue else []
-    ):
-        job.schedule_removal()
+    _cancel_timers(context, chat_id)
     table.match = None
     await update.effective_message.reply_text(context._("Game stopped. /play to start again."))
 

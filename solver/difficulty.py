@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+from solver.normal_form import Value
 from solver.search import divide
 from solver.solutions import is_solvable, normalise
 
@@ -95,7 +96,11 @@ def _sampled_chance(state: tuple[Fraction, ...], target: Fraction) -> float:
 
 def difficulty(numbers: object, target: object = 24) -> Difficulty:
     """Rate a solvable hand from 1 (easy) to 5 (hard); raise ``ValueError`` if unsolvable."""
-    hand, goal = normalise(numbers, target)
+    return _rate(*normalise(numbers, target))
+
+
+@lru_cache(maxsize=4096)
+def _rate(hand: tuple, goal: Value) -> Difficulty:
     if not is_solvable(hand, goal):
         raise ValueError("an unsolvable hand has no difficulty")
     needs_fraction = not is_solvable(hand, goal, integer_only=True)
