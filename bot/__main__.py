@@ -8,8 +8,7 @@ import logging
 import signal
 import sys
 
-from bot import daily_command, play
-from bot.app import build_application, register_commands, run_polling
+from bot.app import build_application, register_commands, run_polling, serve_until
 from bot.console import run_console
 from bot.persistence import DataFileError
 from bot.settings import Settings, SettingsError
@@ -37,12 +36,7 @@ async def _serve(settings: Settings) -> int:
             webhook_url=settings.webhook_url,
             secret_token=settings.webhook_secret,
         )
-        await application.start()
-        play.restore_timers(application)
-        daily_command.restore_subscriptions(application)
-        await stop.wait()
-        await application.updater.stop()
-        await application.stop()
+        await serve_until(application, stop)
     return 0
 
 

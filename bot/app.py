@@ -221,10 +221,16 @@ async def run_polling(application: Application, stop: asyncio.Event, *, timeout:
         await application.updater.start_polling(
             poll_interval=0, timeout=timeout, error_callback=on_error
         )
-        await application.start()
-        play.restore_timers(application)
-        daily_command.restore_subscriptions(application)
-        await stop.wait()
-        await application.updater.stop()
-        await application.stop()
+        await serve_until(application, stop)
     return status
+
+
+async def serve_until(application: Application, stop: asyncio.Event) -> None:
+    """Start handling updates (the updater already runs), rebuild the jobs PTB does not
+    persist (round timers, daily posts), and stop cleanly once ``stop`` is set."""
+    await application.start()
+    play.restore_timers(application)
+    daily_command.restore_subscriptions(application)
+    await stop.wait()
+    await application.updater.stop()
+    await application.stop()
