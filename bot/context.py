@@ -63,6 +63,8 @@ class ChatData:
     """When the status message was last sent or edited."""
     status_sent: float = 0.0
     status_pending: bool = False
+    late_names: list[str] = field(default_factory=list)
+    """Players whose right answer came after the round was won (named together, in groups)."""
     """Whether a status update is already scheduled."""
     """When the status message was first sent (older ones are not edited)."""
     recent_language: str | None = None

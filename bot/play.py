@@ -43,6 +43,9 @@ STATUS_FRESH = 60.0
 """A wrong-answer status message younger than this is edited rather than sent anew."""
 STATUS_EVERY = 4.0
 """Seconds between two updates of the status message."""
+LATE_DELAY = 3.0
+"""Seconds after the first late right answer before the one message naming them all."""
+LATE_SHOWN = 20
 NEXT_DEAL_DELAY = 4.0
 """Seconds between a match's rounds."""
 
@@ -279,7 +282,10 @@ async def judge(update: Update, context: BotContext, text: str) -> None:
         return
     outcome = game.answer(update.effective_user.id, text, context.now())
     if outcome.too_late:
-        await message.reply_text(_("Right, but the round is already over."))
+        if update.effective_chat.type == ChatType.PRIVATE:
+            await message.reply_text(_("Right, but the round is already over."))
+        else:
+            _note_late(update, context)
         return
     if not table.playing and not outcome.won:
         await message.reply_text(_("No round is running: /play deals a hand."))
@@ -307,6 +313,26 @@ async def judge(update: Update, context: BotContext, text: str) -> None:
         others = _("Other solutions:") + "\n" + await _solutions_text(game, context, mine)
     await message.reply_text(f"{head}\n{others}")
     await _after_round(chat_id, context)
+
+
+def _note_late(update: Update, context: BotContext) -> None:
+    """In groups, right answers after the win are named together in one message, later."""
+    data = context.chat_data
+    if not data.late_names and context.job_queue is not None:
+        context.job_queue.run_once(say_late, LATE_DELAY, chat_id=update.effective_chat.id)
+    data.late_names = [*data.late_names, _name(update)]
+
+
+async def say_late(context: BotContext) -> None:
+    """Job: one message for everyone whose right answer came after the winner's."""
+    names, context.chat_data.late_names = context.chat_data.late_names, []
+    shown = ", ".join(html.escape(n) for n in names[:LATE_SHOWN])
+    if len(names) > LATE_SHOWN:
+        shown += context._(" and {count} more").format(count=len(names) - LATE_SHOWN)
+    await context.bot.send_message(
+        context.job.chat_id,  # type: ignore[union-attr]
+        context._("Also right, but too late: {names}").format(names=shown),
+    )
 
 
 async def _say_wrong(update: Update, context: BotContext, outcome: Outcome) -> None:

@@ -56,7 +56,7 @@ async def test_race_in_a_group_with_privacy_mode(tmp_path: Path, monkeypatch) ->
         assert "Ann wins in" in won and "points" in won
         assert '<a href="tg://user?id=501">Ann</a>' in api.sent[-1]["text"]
         late = await reply_to(api, BOB, GROUP, "/a " + answer)
-        assert "已经结束" in late
+        assert "Bob" in late and ("too late" in late or "晚了" in late)
     assert not any("Bob wins" in plain_text(m.get("text", "")) for m in api.sent)
 
 
@@ -136,7 +136,7 @@ async def test_two_correct_answers_at_once_make_one_winner(tmp_path: Path) -> No
         await asyncio.sleep(0.3)
     texts = [plain_text(m["text"]) for m in api.sent[before:]]
     assert sum("wins in" in t or "获胜" in t for t in texts) == 1
-    assert sum("already over" in t or "已经结束" in t for t in texts) == 1
+    assert sum("too late" in t or "晚了" in t for t in texts) == 1
     assert len(sent) == before + 2
 
 
@@ -217,3 +217,26 @@ async def test_stickers_edits_and_other_bots_commands(tmp_path: Path) -> None:
         api.send(BOB, GROUP, "/play@OtherBot")  # another bot's command never arrives
         assert "/play" in await reply_to(api, ANN, ANN, "/stop")
     assert len(api.sent) == before + 4
+
+
+async def test_a_hundred_correct_answers_at_once_make_one_winner(tmp_path: Path) -> None:
+    api = make_api()
+    players = range(2000, 2100)
+    for user in players:
+        api.add_user(user, f"P{user}")
+    async with running_bot(api, tmp_path) as application:
+        answer = solve(dealt(await deal(api, ANN, GROUP)))[0].text
+        before = len(api.sent)
+        for user in players:
+            api.send(user, GROUP, f"/a {answer}")
+        await api.wait_for_sent(before + 2, timeout=30)
+        await asyncio.sleep(0.5)
+        stats = application.chat_data[GROUP].table.stats
+    texts = [plain_text(m["text"]) for m in api.sent[before:]]
+    assert len(texts) == 2  # the winner, then one message naming the 99 who were too late
+    assert sum(" wins in " in t or "获胜" in t for t in texts) == 1
+    assert "and 79 more" in texts[1] or "还有 79 人" in texts[1]
+    assert sum(p.wins for p in stats.players.values()) == 1
+    assert sum(p.points for p in stats.players.values()) == max(
+        p.points for p in stats.players.values()
+    )
