@@ -103,14 +103,6 @@ def is_solvable(numbers: object, target: object = 24, *, integer_only: bool = Fa
     return engine(integer_only).reach(hand, goal)
 
 
-def first_solution(
-    numbers: object, target: object = 24, *, integer_only: bool = False
-) -> Solution | None:
-    """The simplest solution, or ``None``."""
-    found = solve(numbers, target, integer_only=integer_only)
-    return found[0] if found else None
-
-
 def closest(numbers: object, target: object = 24, *, integer_only: bool = False) -> Closest:
     """A solution if there is one, else the nearest reachable value on each side.
 
