@@ -17,11 +17,10 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import lru_cache
 
 from solver.normal_form import Value
-from solver.search import divide
+from solver.search import divide, whole
 from solver.solutions import is_solvable, normalise
 
 WEIGHTS = {"+": 0.72, "*": 0.76, "-": 1.0, "/": 0.37, "fraction": 1.0}
@@ -53,36 +52,51 @@ class Difficulty:
     needs_fraction: bool
 
 
-def _moves(state: tuple[Fraction, ...]) -> list[tuple[float, tuple[Fraction, ...]]]:
-    """Every (weight, next state) the model player can move to."""
+def _steps(a: Value, b: Value) -> list[tuple[float, Value]]:
+    """Every (weight, result) of one operation on ``a`` ≥ ``b``.
+
+    Whole values are kept as ``int`` (see :func:`solver.search.whole`): most values on the
+    table are whole, and ``int`` arithmetic is many times faster than ``Fraction``'s.
+    """
+    options = [("+", whole(a + b)), ("*", whole(a * b)), ("-", whole(a - b))]
+    if b:
+        options.append(("/", divide(a, b)))
+    if a:
+        options.append(("fraction", divide(b, a)))
+    steps = []
+    for op, result in options:
+        kind = "fraction" if op == "/" and type(result) is not int else op
+        steps.append((WEIGHTS[kind] * (BIG_FACTOR if result > BIG else 1.0), result))
+    return steps
+
+
+def _moves(state: tuple[Value, ...]) -> list[tuple[float, tuple[Value, ...]]]:
+    """Every (weight, next state) the model player can move to from a sorted ``state``."""
     moves = []
     n = len(state)
     for i in range(n):
         for j in range(i + 1, n):
-            a, b = max(state[i], state[j]), min(state[i], state[j])
             rest = state[:i] + state[i + 1 : j] + state[j + 1 :]
-            options = [("+", a + b), ("*", a * b), ("-", a - b)]
-            if b:
-                options.append(("/", divide(a, b)))
-            if a:
-                options.append(("fraction", divide(b, a)))
-            for op, result in options:
-                kind = "fraction" if op == "/" and Fraction(result).denominator != 1 else op
-                weight = WEIGHTS[kind] * (BIG_FACTOR if result > BIG else 1.0)
+            for weight, result in _steps(state[j], state[i]):
                 moves.append((weight, tuple(sorted((*rest, result)))))
     return moves
 
 
 @lru_cache(maxsize=100_000)
-def _chance(state: tuple[Fraction, ...], target: Fraction) -> float:
+def _chance(state: tuple[Value, ...], target: Value) -> float:
     if len(state) == 1:
         return 1.0 if state[0] == target else 0.0
+    if len(state) == 2:
+        # The last move: no state follows, so its chance is read off the results directly.
+        steps = _steps(state[1], state[0])
+        total = sum(w for w, _ in steps)
+        return sum(w if result == target else 0.0 for w, result in steps) / total
     moves = _moves(state)
     total = sum(w for w, _ in moves)
     return sum(w * _chance(nxt, target) for w, nxt in moves) / total
 
 
-def _sampled_chance(state: tuple[Fraction, ...], target: Fraction) -> float:
+def _sampled_chance(state: tuple[Value, ...], target: Value) -> float:
     rng = random.Random(f"{state}->{target}")
     hits = 0
     for _ in range(SAMPLES):
@@ -104,11 +118,11 @@ def _rate(hand: tuple, goal: Value) -> Difficulty:
     if not is_solvable(hand, goal):
         raise ValueError("an unsolvable hand has no difficulty")
     needs_fraction = not is_solvable(hand, goal, integer_only=True)
-    state = tuple(Fraction(x) for x in hand)
+    state = tuple(whole(x) for x in hand)
     if len(hand) <= EXACT_UP_TO:
-        chance = _chance(state, Fraction(goal))
+        chance = _chance(state, whole(goal))
     else:
-        chance = _sampled_chance(state, Fraction(goal))
+        chance = _sampled_chance(state, whole(goal))
     score = -math.log(chance) if chance > 0 else 50.0
     level = 5 if needs_fraction else 1 + sum(score >= cut for cut in CUTS)
     return Difficulty(level, LABELS[level], score, needs_fraction)
