@@ -54,8 +54,8 @@ def _suit(draw: ImageDraw.ImageDraw, suit: str, cx: float, cy: float, r: float) 
 
 @lru_cache(maxsize=128)
 def _card(value: int, suit: str) -> Image.Image:
-    """One card, drawn once and reused."""
-    image = Image.new("RGBA", (CARD_W + 1, CARD_H + 1), (0, 0, 0, 0))
+    """One card on its patch of felt, drawn once and reused (pasting it needs no mask)."""
+    image = Image.new("RGB", (CARD_W + 1, CARD_H + 1), FELT)
     draw = ImageDraw.Draw(image)
     big = ImageFont.load_default(size=104)
     small = ImageFont.load_default(size=44)
@@ -75,8 +75,7 @@ def render_hand(hand: tuple[int, ...], suits: tuple[str, ...]) -> bytes:
     width = MARGIN * 2 + CARD_W * len(hand) + GAP * (len(hand) - 1)
     image = Image.new("RGB", (width, CARD_H + MARGIN * 2), FELT)
     for i, (value, suit) in enumerate(zip(hand, suits, strict=True)):
-        card = _card(value, suit)
-        image.paste(card, (MARGIN + i * (CARD_W + GAP), MARGIN), card)
+        image.paste(_card(value, suit), (MARGIN + i * (CARD_W + GAP), MARGIN))
     out = io.BytesIO()
     # JPEG encodes several times faster than PNG, and Telegram recompresses photos to JPEG.
     image.save(out, format="JPEG", quality=92)
