@@ -38,6 +38,7 @@ from bot.context import BotContext, ChatData, UserData, register_settings
 from bot.i18n import LANGUAGES, N_, gettext_for
 from bot.persistence import SQLitePersistence
 from bot.settings import Settings
+from solver import warm_up
 
 # (command, description): the description is a message id, translated per language.
 PRIVATE_COMMANDS = [
@@ -229,6 +230,9 @@ async def serve_until(application: Application, stop: asyncio.Event) -> None:
     """Start handling updates (the updater already runs), rebuild the jobs PTB does not
     persist (round timers, daily posts), and stop cleanly once ``stop`` is set."""
     await application.start()
+    # Rating hands is pure Python, so the thread shares the GIL: start-up is a little slower
+    # for a few seconds, and no deal afterwards waits for a rating.
+    application.create_task(asyncio.to_thread(warm_up), name="warm up the solver")
     play.restore_timers(application)
     daily_command.restore_subscriptions(application)
     await stop.wait()

@@ -5,6 +5,7 @@ The rules live in :mod:`bot.game`; these handlers read updates, call them, and s
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import html
 import logging
@@ -118,7 +119,9 @@ async def deal_round(chat_id: int, context: BotContext, difficulty: str | None =
     """Deal a new hand in the chat: picture, caption, timers."""
     table = table_of(context)
     game = table.new_round(RNG, context.now(), difficulty)
-    picture = render_hand(game.hand, random_suits(RNG, len(game.hand)))
+    # Pillow lets go of the GIL while it draws and encodes, so in a thread the picture is
+    # made on another core while the event loop serves other chats.
+    picture = await asyncio.to_thread(render_hand, game.hand, random_suits(RNG, len(game.hand)))
     sent = await context.bot.send_photo(
         chat_id, picture, caption=_caption(game, context, _match_text(table, context))
     )
