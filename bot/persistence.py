@@ -3,9 +3,9 @@ half-written file, and a damaged file is reported and left alone, never replaced
 
 from __future__ import annotations
 
+import asyncio
 import pickle
 import sqlite3
-from copy import deepcopy
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +22,10 @@ class DataFileError(RuntimeError):
 class SQLitePersistence(BasePersistence[dict, dict, dict]):
     """Stores user, chat and bot data (and conversations) as pickled rows of a SQLite table.
 
-    PTB calls :meth:`update_chat_data` and friends every ``update_interval`` seconds and on
-    shutdown; each call commits at once.
+    PTB calls :meth:`update_chat_data` and friends every ``update_interval`` seconds, on
+    shutdown, and when a handler asks (a won round is saved before it is announced), all at
+    once for every chat and user that changed.  Those writes are gathered into one
+    transaction, and each call returns only once its transaction has committed.
     """
 
     def __init__(self, directory: Path, *, update_interval: float = 5) -> None:
@@ -33,6 +35,8 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
         directory.mkdir(parents=True, exist_ok=True)
         self.path = directory / FILE_NAME
         self._db = open_database(self.path)
+        self._pending: dict[tuple[str, bytes], bytes | None] = {}
+        self._batch: asyncio.Task[None] | None = None
 
     # --- storage --------------------------------------------------------------------------
 
@@ -46,17 +50,27 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
                 f"({error!r}). It was left untouched."
             ) from error
 
-    def _put(self, kind: str, key: object, value: object) -> None:
-        with self._db:
-            self._db.execute(
-                "INSERT OR REPLACE INTO data (kind, key, value) VALUES (?, ?, ?)",
-                (kind, pickle.dumps(key), pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)),
-            )
+    async def _put(self, kind: str, key: object, value: object) -> None:
+        """Write (or with ``value`` None, delete) a row in the next batch; wait for its commit."""
+        row = None if value is None else pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        self._pending[(kind, pickle.dumps(key))] = row
+        if self._batch is None:
+            self._batch = asyncio.ensure_future(self._write_batch())
+        # Shielded: a caller that is cancelled must not cancel the others' commit.
+        await asyncio.shield(self._batch)
 
-    def _drop(self, kind: str, key: object) -> None:
+    async def _write_batch(self) -> None:
+        # PTB starts all its writes together; one turn of the event loop lets them all join.
+        await asyncio.sleep(0)
+        rows, self._pending, self._batch = self._pending, {}, None
         with self._db:
-            self._db.execute(
-                "DELETE FROM data WHERE kind = ? AND key = ?", (kind, pickle.dumps(key))
+            self._db.executemany(
+                "DELETE FROM data WHERE kind = ? AND key = ?",
+                [key for key, value in rows.items() if value is None],
+            )
+            self._db.executemany(
+                "INSERT OR REPLACE INTO data (kind, key, value) VALUES (?, ?, ?)",
+                [(*key, value) for key, value in rows.items() if value is not None],
             )
 
     # --- BasePersistence ------------------------------------------------------------------
@@ -79,28 +93,25 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
     async def update_conversation(
         self, name: str, key: ConversationKey, new_state: object | None
     ) -> None:
-        if new_state is None:
-            self._drop(f"conversation:{name}", key)
-        else:
-            self._put(f"conversation:{name}", key, new_state)
+        await self._put(f"conversation:{name}", key, new_state)
 
     async def update_user_data(self, user_id: int, data: dict) -> None:
-        self._put("user", user_id, data)
+        await self._put("user", user_id, data)
 
     async def update_chat_data(self, chat_id: int, data: dict) -> None:
-        self._put("chat", chat_id, data)
+        await self._put("chat", chat_id, data)
 
     async def update_bot_data(self, data: dict) -> None:
-        self._put("bot", "bot", deepcopy(data))
+        await self._put("bot", "bot", data)
 
     async def update_callback_data(self, data: CDCData) -> None:
         """Callback data is not stored (``arbitrary_callback_data`` is off)."""
 
     async def drop_chat_data(self, chat_id: int) -> None:
-        self._drop("chat", chat_id)
+        await self._put("chat", chat_id, None)
 
     async def drop_user_data(self, user_id: int) -> None:
-        self._drop("user", user_id)
+        await self._put("user", user_id, None)
 
     async def refresh_user_data(self, user_id: int, user_data: dict) -> None:
         """Nothing to refresh: this process is the file's only writer."""
@@ -112,6 +123,8 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
         """Nothing to refresh: this process is the file's only writer."""
 
     async def flush(self) -> None:
+        if self._batch is not None:
+            await asyncio.shield(self._batch)
         self._db.close()
 
 
