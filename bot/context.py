@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
+import pickle
 import time
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TypeVar
 
 from telegram import Update
 from telegram.ext import Application, CallbackContext, ExtBot
@@ -21,6 +23,8 @@ SolveRequest = tuple[tuple[int | Fraction, ...], int | Fraction, bool]
 """(numbers, target, integer_only) of a /solve, kept to page through its answer."""
 
 SOLVE_REQUESTS_KEPT = 30
+
+_Data = TypeVar("_Data", "ChatData", "UserData")
 
 _SETTINGS: weakref.WeakKeyDictionary[Application, Settings] = weakref.WeakKeyDictionary()
 _CLOCKS: weakref.WeakKeyDictionary[Application, Callable[[], float]] = weakref.WeakKeyDictionary()
@@ -62,12 +66,13 @@ class ChatData:
     status_time: float = 0.0
     """When the status message was last sent or edited."""
     status_sent: float = 0.0
+    """When the status message was first sent (older ones are not edited)."""
     status_pending: bool = False
+    """Whether a status update is already scheduled."""
     late_names: list[str] = field(default_factory=list)
     """Players whose right answer came after the round was won (named together, in groups)."""
-    """Whether a status update is already scheduled."""
-    """When the status message was first sent (older ones are not edited)."""
     recent_language: str | None = None
+    """The Telegram language of the last user who wrote here (for messages sent by timers)."""
     daily_message_id: int | None = None
     """The picture of today's daily puzzle in this private chat (replies to it are answers)."""
     mode: str = "round"
@@ -76,12 +81,14 @@ class ChatData:
     """Users seen in this group, by id (for the group's daily results)."""
     subscription: str | None = None
     """``HH:MM`` (local time) at which the daily puzzle is posted here, if subscribed."""
-    """The Telegram language of the last user who wrote here (for messages sent by timers)."""
 
     def __setstate__(self, state: dict) -> None:
         # Data saved by an older version lacks newer fields: start from the defaults.
         self.__init__()  # type: ignore[misc]
         self.__dict__.update(state)
+
+    def __deepcopy__(self, memo: dict) -> ChatData:
+        return _copy(self)
 
     def remember_solve(self, message_id: int, request: SolveRequest) -> None:
         """Keep a /solve request for its page buttons (only the most recent ones)."""
@@ -100,6 +107,19 @@ class UserData:
     def __setstate__(self, state: dict) -> None:
         self.__init__()  # type: ignore[misc]
         self.__dict__.update(state)
+
+    def __deepcopy__(self, memo: dict) -> UserData:
+        return _copy(self)
+
+
+def _copy(data: _Data) -> _Data:
+    """A deep copy made by pickling, as the data file stores it.
+
+    PTB deep-copies the data of every changed chat and user before it saves them (each won
+    round saves at once); a pickle round trip makes the same copy in C, several times faster
+    than :func:`copy.deepcopy`.
+    """
+    return pickle.loads(pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
 
 
 class BotContext(CallbackContext[ExtBot, UserData, ChatData, dict]):
