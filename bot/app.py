@@ -38,7 +38,8 @@ from bot.context import BotContext, ChatData, UserData, register_settings
 from bot.i18n import LANGUAGES, N_, gettext_for
 from bot.persistence import SQLitePersistence
 from bot.settings import Settings
-from solver import warm_up
+from solver import difficulty, is_solvable
+from solver.stats import hands
 
 # (command, description): the description is a message id, translated per language.
 PRIVATE_COMMANDS = [
@@ -226,15 +227,27 @@ async def run_polling(application: Application, stop: asyncio.Event, *, timeout:
     return status
 
 
+async def rate_every_hand() -> None:
+    """Rate every hand of four cards from 1 to 13 once, so that no deal waits for a rating.
+
+    One hand per turn of the event loop (a couple of milliseconds each): updates that
+    arrive meanwhile are served between hands, not after the seconds the whole takes.
+    """
+    for hand in hands((1, 13), 4):
+        if is_solvable(hand, 24):
+            difficulty(hand, 24)
+        await asyncio.sleep(0)
+
+
 async def serve_until(application: Application, stop: asyncio.Event) -> None:
     """Start handling updates (the updater already runs), rebuild the jobs PTB does not
     persist (round timers, daily posts), and stop cleanly once ``stop`` is set."""
     await application.start()
-    # Rating hands is pure Python, so the thread shares the GIL: start-up is a little slower
-    # for a few seconds, and no deal afterwards waits for a rating.
-    application.create_task(asyncio.to_thread(warm_up), name="warm up the solver")
+    # Not application.create_task: the application waits for those when it stops.
+    rating = asyncio.create_task(rate_every_hand(), name="rate every hand")
     play.restore_timers(application)
     daily_command.restore_subscriptions(application)
     await stop.wait()
+    rating.cancel()
     await application.updater.stop()
     await application.stop()

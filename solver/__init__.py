@@ -1,7 +1,7 @@
 """Twenty-Four's solver: exact, complete and duplicate-free answers to the 24 game."""
 
 from solver.answers import Code, Verdict, check
-from solver.deal import daily, daily_number, deal, warm_up
+from solver.deal import daily, daily_number, deal
 from solver.difficulty import Difficulty, difficulty
 from solver.hints import Hint, hint
 from solver.solutions import (
@@ -35,5 +35,4 @@ __all__ = [
     "solution_of",
     "solve",
     "stats",
-    "warm_up",
 ]

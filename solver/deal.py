@@ -86,15 +86,6 @@ def _daily_pools() -> dict[int, list[tuple[int, ...]]]:
     return pools
 
 
-def warm_up() -> None:
-    """Rate every 4-card hand of 1 to 13 now (a few seconds' work, once per process).
-
-    Later deals and daily puzzles then find each rating in the cache instead of paying a
-    couple of milliseconds for it; a long-running bot calls this once at start-up.
-    """
-    _daily_pools()
-
-
 def daily_number(date: dt.date) -> int:
     """The puzzle's number: #1 on :data:`DAILY_EPOCH`."""
     return (date - DAILY_EPOCH).days + 1

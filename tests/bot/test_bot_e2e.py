@@ -122,3 +122,22 @@ async def test_greets_a_group_when_added(tmp_path: Path) -> None:
         api.add_bot(GROUP, BOB)
         sent = await api.wait_for_sent(before + 1)
     assert sent[-1]["chat"]["id"] == GROUP and "大家好" in sent[-1]["text"]
+
+
+async def test_rating_every_hand_at_start_up_lets_others_run() -> None:
+    from bot.app import rate_every_hand
+    from solver.difficulty import _rate
+
+    turns = 0
+
+    async def other_work() -> None:
+        nonlocal turns
+        while True:
+            turns += 1
+            await asyncio.sleep(0)
+
+    other = asyncio.create_task(other_work())
+    await rate_every_hand()
+    other.cancel()
+    assert _rate.cache_info().currsize >= 1362  # every solvable hand of 1..13 is rated
+    assert turns >= 1820  # the other task ran between every two hands
