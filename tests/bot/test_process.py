@@ -62,6 +62,34 @@ async def test_real_process_answers_over_loopback_http(tmp_path: Path) -> None:
 
 
 @pytest.mark.asyncio
+async def test_network_outage_while_polling_is_survived(tmp_path: Path) -> None:
+    api = make_api()
+    server, port = await serve(api)
+    env = _env(tmp_path, TELEGRAM_BOT_TOKEN="42:REAL", TELEGRAM_API_URL=f"http://127.0.0.1:{port}")
+    process = await _bot_process(env)
+    try:
+        api.send(ANN, ANN, "/start")
+        await api.wait_for_sent(1, timeout=30)
+        # The server goes away, long poll and all: the bot meets refused connections.
+        server.stop()
+        await server.close_all_connections()
+        polls = api.calls.count("getUpdates")
+        api.send(ANN, ANN, "/help")  # Telegram keeps it until the bot is back
+        await asyncio.sleep(3)
+        assert api.calls.count("getUpdates") == polls
+        server, _ = await serve(api, port=port)
+        api.send(BOB, BOB, "/start")
+        sent = await api.wait_for_sent(3, timeout=40)
+        assert sorted(m["chat"]["id"] for m in sent[1:]) == [ANN, BOB]
+    finally:
+        process.send_signal(signal.SIGTERM)
+        _, err = await asyncio.wait_for(process.communicate(), timeout=20)
+        server.stop()
+    assert process.returncode == 0, err.decode()
+    assert "Polling error (will retry)" in err.decode()
+
+
+@pytest.mark.asyncio
 async def test_second_instance_gets_409_and_exits(tmp_path: Path) -> None:
     api = make_api()
     server, port = await serve(api)
