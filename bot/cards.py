@@ -69,9 +69,13 @@ def _card(value: int, suit: str) -> Image.Image:
     return image
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=8)
 def render_hand(hand: tuple[int, ...], suits: tuple[str, ...]) -> bytes:
-    """JPEG bytes of the cards side by side on green felt (the same deal, the same bytes)."""
+    """JPEG bytes of the cards side by side on green felt (the same deal, the same bytes).
+
+    Only the last few pictures are kept (about 40 KB each): a day's daily puzzle is drawn
+    once, while the random suits of a round's deal seldom come twice.
+    """
     width = MARGIN * 2 + CARD_W * len(hand) + GAP * (len(hand) - 1)
     image = Image.new("RGB", (width, CARD_H + MARGIN * 2), FELT)
     for i, (value, suit) in enumerate(zip(hand, suits, strict=True)):
