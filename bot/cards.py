@@ -1,12 +1,21 @@
-"""The deal as a picture of playing cards (JPEG), drawn with Pillow and cached."""
+"""The deal as a picture of playing cards (JPEG), drawn with Pillow, and sent to Telegram
+once per picture: later deals of the same hand re-send it by the file id Telegram gave it."""
 
 from __future__ import annotations
 
 import io
+import logging
 import random
+import weakref
 from functools import lru_cache
+from itertools import groupby
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
+from telegram import Bot, Message
+from telegram.error import BadRequest
+
+logger = logging.getLogger(__name__)
 
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -15,9 +24,15 @@ CARD_W, CARD_H, GAP, MARGIN = 220, 320, 28, 32
 RED, BLACK, FELT = (200, 30, 45), (25, 25, 30), (22, 110, 70)
 
 
-def random_suits(rng: random.Random, count: int) -> tuple[str, ...]:
-    """Suits for the cards of a deal (as a real deck would give, at random)."""
-    return tuple(rng.choice(SUITS) for _ in range(count))
+def suits_for(hand: tuple[int, ...]) -> tuple[str, ...]:
+    """Suits for the cards of a sorted hand: the same hand always gets the same suits, and
+    equal ranks get different suits, as in a real deck."""
+    rng = random.Random(" ".join(map(str, hand)))
+    suits: list[str] = []
+    for _rank, cards in groupby(hand):
+        count = len(list(cards))
+        suits += (rng.sample(SUITS, len(SUITS)) * count)[:count]
+    return tuple(suits)
 
 
 def rank_text(value: int) -> str:
@@ -70,12 +85,14 @@ def _card(value: int, suit: str) -> Image.Image:
 
 
 @lru_cache(maxsize=8)
-def render_hand(hand: tuple[int, ...], suits: tuple[str, ...]) -> bytes:
-    """JPEG bytes of the cards side by side on green felt (the same deal, the same bytes).
+def render_hand(hand: tuple[int, ...]) -> bytes:
+    """JPEG bytes of the cards, in rank order, side by side on green felt.
 
-    Only the last few pictures are kept (about 40 KB each): a day's daily puzzle is drawn
-    once, while the random suits of a round's deal seldom come twice.
+    A hand has one picture (see :func:`suits_for`).  Only the last few are kept here (about
+    40 KB each): once sent, a picture is re-sent by its Telegram file id.
     """
+    hand = tuple(sorted(hand))
+    suits = suits_for(hand)
     width = MARGIN * 2 + CARD_W * len(hand) + GAP * (len(hand) - 1)
     image = Image.new("RGB", (width, CARD_H + MARGIN * 2), FELT)
     for i, (value, suit) in enumerate(zip(hand, suits, strict=True)):
@@ -84,3 +101,36 @@ def render_hand(hand: tuple[int, ...], suits: tuple[str, ...]) -> bytes:
     # JPEG encodes several times faster than PNG, and Telegram recompresses photos to JPEG.
     image.save(out, format="JPEG", quality=92)
     return out.getvalue()
+
+
+_FILE_IDS: weakref.WeakKeyDictionary[Bot, dict[tuple[int, ...], str]] = weakref.WeakKeyDictionary()
+"""Each bot's pictures on Telegram: sorted hand → file id (file ids are valid per bot)."""
+
+FILE_IDS_KEPT = 20_000
+
+
+async def send_hand(bot: Bot, chat_id: int, hand: tuple[int, ...], **kwargs: Any) -> Message:
+    """Send the picture of ``hand`` with ``kwargs`` (caption, reply_markup, …).
+
+    The first time, the picture is drawn and uploaded; after that it is sent by the file id
+    Telegram returned, which saves drawing, uploading and Telegram's processing.
+    """
+    key = tuple(sorted(hand))
+    file_ids = _FILE_IDS.setdefault(bot, {})
+    file_id = file_ids.get(key)
+    if file_id is not None:
+        try:
+            return await bot.send_photo(chat_id, file_id, **kwargs)
+        except BadRequest as error:
+            # A file id can stop working (Telegram says "wrong file identifier"): upload anew.
+            if "file" not in error.message.lower():
+                raise
+            logger.warning("Picture of %s not re-sent by file id: %s", hand, error)
+            file_ids.pop(key, None)
+    sent = await bot.send_photo(chat_id, render_hand(hand), **kwargs)
+    if sent.photo:
+        if len(file_ids) >= FILE_IDS_KEPT:
+            file_ids.clear()
+        # The largest size: Telegram re-sends it as it is, the others it would scale up.
+        file_ids[key] = sent.photo[-1].file_id
+    return sent

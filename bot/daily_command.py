@@ -7,14 +7,13 @@ import asyncio
 import datetime as dt
 import html
 import logging
-import random
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ChatType
 from telegram.error import Forbidden
 from telegram.ext import Application
 
-from bot.cards import random_suits, render_hand
+from bot.cards import send_hand
 from bot.context import BotContext, settings_of
 from bot.game.daily import DailyRecord, clock_text, share_line
 from bot.settings_menu import is_admin
@@ -25,17 +24,12 @@ from solver import check, daily, daily_number
 
 logger = logging.getLogger(__name__)
 
-SUITS_SEED = "daily"
 TOP = 10
 
 
 async def todays_hand(context: BotContext, day: dt.date | None = None) -> tuple[int, ...]:
     """The day's hand (the first call of a process rates every hand: seconds, once)."""
     return await asyncio.to_thread(daily, day or context.today())
-
-
-def _picture(hand: tuple[int, ...], day: dt.date) -> bytes:
-    return render_hand(hand, random_suits(random.Random(f"{SUITS_SEED}{day}"), len(hand)))
 
 
 def _record(context: BotContext) -> DailyRecord:
@@ -69,8 +63,10 @@ async def start_private(update: Update, context: BotContext) -> None:
     hand = await todays_hand(context, day)
     record.start(day, context.now())
     context.chat_data.mode = "daily"
-    sent = await update.effective_message.reply_photo(
-        _picture(hand, day),
+    sent = await send_hand(
+        context.bot,
+        update.effective_chat.id,
+        hand,
         caption=_(
             "<b>Daily #{number}</b>: make 24 from <b>{hand}</b>\n"
             "Your clock is running. Type your answer (or /a, or reply to this picture)."
@@ -162,9 +158,7 @@ async def show_in_group(chat_id: int, context: BotContext, *, extra: str = "") -
         button = InlineKeyboardMarkup([[InlineKeyboardButton(_("Solve it privately"), url=link)]])
     else:
         lines[1] = _("/daily starts your clock.")
-    await context.bot.send_photo(
-        chat_id, _picture(hand, day), caption="\n".join(lines), reply_markup=button
-    )
+    await send_hand(context.bot, chat_id, hand, caption="\n".join(lines), reply_markup=button)
 
 
 async def daily_top(update: Update, context: BotContext) -> None:

@@ -157,6 +157,8 @@ class LocalBotApi:
         self._updates: list[dict[str, Any]] = []
         self._update_ids = itertools.count(1)
         self._file_ids = itertools.count(1)
+        self.photos: dict[str, str | None] = {}
+        """Uploaded photos: file id → where the local copy was saved (if it was)."""
         self._message_ids: dict[int, itertools.count] = {}
         self._poll_generation = 0
         self._changed: asyncio.Event | None = None
@@ -391,14 +393,21 @@ class LocalBotApi:
         return self._bot_message(params, {"text": text})
 
     async def _m_sendPhoto(self, params: dict[str, Any]) -> dict[str, Any]:
-        file_id = f"photo{next(self._file_ids)}"
+        if isinstance(params.get("photo"), str):
+            # A file id from an earlier upload (Telegram ids are per bot; here, per server).
+            file_id = params["photo"]
+            if file_id not in self.photos:
+                raise ApiError(400, "Bad Request: wrong file identifier/HTTP URL specified")
+        else:
+            file_id = f"photo{next(self._file_ids)}"
+            self.photos[file_id] = params.get("photo_path")
         photo = {"file_id": file_id, "file_unique_id": file_id, "width": 512, "height": 512}
         return self._bot_message(
             params,
             {
                 "caption": str(params.get("caption", "")),
                 "photo": [photo],
-                "local_path": params.get("photo_path"),
+                "local_path": self.photos[file_id],
             },
         )
 

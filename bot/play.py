@@ -5,7 +5,6 @@ The rules live in :mod:`bot.game`; these handlers read updates, call them, and s
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import html
 import logging
@@ -19,7 +18,7 @@ from telegram.ext import Application, Job, JobQueue
 from telegram.helpers import mention_html
 
 from bot import daily_command
-from bot.cards import random_suits, render_hand
+from bot.cards import send_hand
 from bot.context import BotContext, now_of
 from bot.game.rounds import Outcome, Round
 from bot.game.stats import week_of
@@ -91,7 +90,7 @@ def hint_text(found: Hint, context: BotContext) -> str:
 
 def _caption(game: Round, context: BotContext, match_text: str) -> str:
     _ = context._
-    hand = " ".join(map(str, game.hand))
+    hand = " ".join(map(str, sorted(game.hand)))  # in the picture's order
     lines = [_("Make {target} from <b>{hand}</b>").format(target=game.target, hand=hand)]
     if match_text:
         lines[0] = f"{match_text} · {lines[0]}"
@@ -119,11 +118,11 @@ async def deal_round(chat_id: int, context: BotContext, difficulty: str | None =
     """Deal a new hand in the chat: picture, caption, timers."""
     table = table_of(context)
     game = table.new_round(RNG, context.now(), difficulty)
-    # Pillow lets go of the GIL while it draws and encodes, so in a thread the picture is
-    # made on another core while the event loop serves other chats.
-    picture = await asyncio.to_thread(render_hand, game.hand, random_suits(RNG, len(game.hand)))
-    sent = await context.bot.send_photo(
-        chat_id, picture, caption=_caption(game, context, _match_text(table, context))
+    sent = await send_hand(
+        context.bot,
+        chat_id,
+        game.hand,
+        caption=_caption(game, context, _match_text(table, context)),
     )
     data = context.chat_data
     data.deal_message_id = sent.message_id

@@ -1,0 +1,50 @@
+"""The deal's picture: one per hand, drawn once, then re-sent by Telegram's file id."""
+
+from __future__ import annotations
+
+import io
+import logging
+import random
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot import play
+from bot.cards import SUITS, render_hand, suits_for
+from tests.bot.harness import ANN, BOB, make_api, reply_to, running_bot
+from tests.bot.test_rounds_e2e import deal, dealt
+
+
+def test_a_hand_has_one_picture_with_suits_a_real_deck_allows() -> None:
+    assert render_hand((8, 3, 8, 3)) == render_hand((3, 3, 8, 8))
+    picture = Image.open(io.BytesIO(render_hand((1, 5, 12, 13))))
+    assert picture.format == "JPEG" and picture.width > 4 * 200
+    for hand in [(1, 1, 1, 1), (2, 2, 5, 5), (3, 3, 3, 9), (4, 6, 6, 6)]:
+        suits = suits_for(hand)
+        assert suits == suits_for(hand) and set(suits) <= set(SUITS)
+        for rank in set(hand):
+            same = [suit for card, suit in zip(hand, suits, strict=True) if card == rank]
+            assert len(set(same)) == len(same)  # no two 8♠ in one deal
+    assert len({suits_for((1, 2, 3, n)) for n in range(4, 14)}) > 1
+
+
+@pytest.mark.asyncio
+async def test_the_same_hand_is_re_sent_by_file_id(tmp_path: Path, monkeypatch, caplog) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        first = []
+        for user in (ANN, BOB, ANN):
+            monkeypatch.setattr(play, "RNG", random.Random(3))
+            first.append(await deal(api, user, user))
+            await reply_to(api, user, user, "/stop")
+        assert len({dealt(m) for m in first}) == 1
+        assert len(api.photos) == 1  # uploaded once
+        assert {m["photo"][0]["file_id"] for m in first} == set(api.photos)
+        # Telegram no longer knows the file id: the picture is uploaded again.
+        api.photos.clear()
+        monkeypatch.setattr(play, "RNG", random.Random(3))
+        with caplog.at_level(logging.WARNING):
+            again = await deal(api, ANN, ANN)
+        assert dealt(again) == dealt(first[0]) and len(api.photos) == 1
+        assert "wrong file identifier" in caplog.text.lower()
