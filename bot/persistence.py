@@ -26,9 +26,13 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
     shutdown, and when a handler asks (a won round is saved before it is announced), all at
     once for every chat and user that changed.  Those writes are gathered into one
     transaction, and each call returns only once its transaction has committed.
+
+    Saving every second rather than every minute (PTB's default) keeps each save small: a
+    save holds up the event loop while it copies and pickles what changed, and under load a
+    minute's changes take long enough to notice.
     """
 
-    def __init__(self, directory: Path, *, update_interval: float = 5) -> None:
+    def __init__(self, directory: Path, *, update_interval: float = 1) -> None:
         super().__init__(
             store_data=PersistenceInput(callback_data=False), update_interval=update_interval
         )
