@@ -239,7 +239,9 @@ async def rate_every_hand() -> None:
             difficulty(hand, 24)
         await asyncio.sleep(0)
     # The solver's caches now hold a few hundred thousand objects for the life of the
-    # process: set them aside so that the garbage collector stops walking them each time.
+    # process: set them aside so that the garbage collector stops walking them each time
+    # (after one last collection, so that no garbage is kept forever with them).
+    gc.collect()
     gc.freeze()
 
 
