@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import pickle
 import time
@@ -174,6 +175,19 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, dict]):
     def _(self, message: str) -> str:
         """``message`` translated into :attr:`language`."""
         return translations(self.language).gettext(message)
+
+    async def save_now(self, chat_id: int, user_id: int) -> None:
+        """Save one chat's and one user's data at once (a score must survive a crash).
+
+        Only these two are written, not everything that changed since the last save; PTB
+        still saves them again with the rest at its next regular save.
+        """
+        persistence = self.application.persistence
+        if persistence is not None:
+            await asyncio.gather(
+                persistence.update_chat_data(chat_id, _copy(self.application.chat_data[chat_id])),
+                persistence.update_user_data(user_id, _copy(self.application.user_data[user_id])),
+            )
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:
         """The singular or plural message for ``count``, translated into :attr:`language`."""
