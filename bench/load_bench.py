@@ -1,118 +1,343 @@
-"""Load: many chats playing rounds at once through the in-process Bot API.
+"""Load: a thousand chats playing rounds at once through the in-process Bot API.
 
-Each chat deals a hand (/play), sends two wrong answers, then the right one.  Reports
-updates per second, the latency from an update's arrival to the bot's reply (p50, p99), and
-the memory one idle chat's data takes.  The same run measures a baseline: /start, the
-lightest command.  Telegram's outgoing rate limits are off, so this measures the bot's own
-work.  Usage: ``python bench/load_bench.py [--chats 1000]``.
+Two kinds of chat play the same round: *private* chats (a player deals with /play, sends two
+wrong answers and the right one; every update gets a reply) and *groups* of three players
+(one deals, each sends a wrong /a, then one wins; wrong guesses share one status message,
+as Telegram's limit of 20 messages a minute per group demands).
+
+For each kind the script reports:
+
+* **throughput**: every chat sends each step at the same moment (a burst of one message
+  per chat); updates handled per second over the whole round;
+* **latency**: the same round again, with the messages spread evenly at ``--rate`` updates
+  a second and the chats at different steps of the round, as in real traffic; the time from
+  a user's message to the end of the bot's handling of it (reply sent), p50 and p99.  At a
+  rate the bot sustains this is the wait a player feels; in a burst it would only measure
+  the length of the queue;
+* **a slow /solve**: /start in other chats every 50 ms while the slowest /solve (eight
+  numbers, stopped at its time limit) runs: how long each waits;
+* **memory**: the traced memory 100 more chats in an open round add, per chat (their chat and
+  user data, timers, PTB's records), and the pickled size of an idle chat's data.
+
+Baselines in the same run: an echo bot on unmodified PTB with the same transport (the cost
+of one update in and one message out, which no handler can go below), and the bot's /start.
+Telegram's outgoing rate limits are off, and every hand's rating is cached first, as after
+the bot's start-up, so this measures the bot's own steady work.  The fake Bot API runs in
+the same process and its work is counted too.
+
+Usage: ``python bench/load_bench.py [--chats 1000] [--rate 100]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import pickle
 import platform
-import statistics
 import tempfile
 import time
 import tracemalloc
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.app import build_application, run_polling
+from telegram import Update
+from telegram.ext import Application, ApplicationBuilder, MessageHandler, TypeHandler, filters
+from telegram.request import HTTPXRequest
+
+from bot.app import build_application, rate_every_hand, run_polling
 from bot.local_api import LocalBotApi, LocalTransport, plain_text
 from bot.settings import Settings
 from solver import solve
 
+PLAYERS = 3
+"""Players in each group."""
 
-class Latency:
-    """Time from each user message to the bot's next message in that chat."""
+Step = list[tuple[int, int, str]]
+"""One step of a round: (user, chat, text) for every chat."""
 
-    def __init__(self, api: LocalBotApi) -> None:
-        self.pending: dict[int, list[float]] = {}
-        self.samples: list[float] = []
-        api.on_sent(self._sent)
 
-    def sent_by_user(self, chat_id: int) -> None:
-        self.pending.setdefault(chat_id, []).append(time.perf_counter())
+@dataclass
+class Observer:
+    """Counts handled updates and times each from the user's message to the handler's end."""
 
-    def _sent(self, message: dict) -> None:
-        waiting = self.pending.get(message["chat"]["id"])
-        if waiting:
-            self.samples.append(time.perf_counter() - waiting.pop(0))
+    api: LocalBotApi
+    sent_at: dict[tuple[int, int], float] = field(default_factory=dict)
+    samples: list[float] = field(default_factory=list)
+    latency: dict[tuple[int, int], float] = field(default_factory=dict)
+    """The latest message of each chat that was timed: (chat, message id) → seconds."""
+    handled: int = 0
+
+    def attach(self, application: Application) -> None:
+        # Handler groups run in order for each update, so this one runs once the bot's own
+        # handler (group 0) has finished, reply included.
+        application.add_handler(TypeHandler(Update, self._handled), group=99)
+
+    async def _handled(self, update: Update, _context: object) -> None:
+        message = update.effective_message
+        if message is not None:
+            start = self.sent_at.pop((message.chat_id, message.message_id), None)
+            if start is not None:
+                self.samples.append(time.perf_counter() - start)
+                self.latency[(message.chat_id, message.message_id)] = self.samples[-1]
+        self.handled += 1
+
+    def send(self, user: int, chat: int, text: str) -> tuple[int, int]:
+        message = self.api.send(user, chat, text)
+        key = (chat, message["message_id"])
+        self.sent_at[key] = time.perf_counter()
+        return key
+
+    async def until_handled(self, count: int) -> None:
+        while self.handled < count:
+            await asyncio.sleep(0.001)
 
     def percentile(self, share: float) -> float:
         ordered = sorted(self.samples)
-        return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
+        return ordered[min(len(ordered) - 1, int(len(ordered) * share))] * 1000
 
 
-async def _phase(api: LocalBotApi, latency: Latency, messages: list[tuple[int, str]]) -> float:
-    """Send every (chat, text) at once; seconds until each got its reply."""
-    expected = len(api.sent) + len(messages)
+async def burst(observer: Observer, step: Step) -> float:
+    """Send one message per chat at once; seconds until all are handled."""
+    expected = observer.handled + len(step)
     start = time.perf_counter()
-    for chat_id, text in messages:
-        latency.sent_by_user(chat_id)
-        api.send(chat_id, chat_id, text)
-    await api.wait_for_sent(expected, timeout=600)
+    for user, chat, text in step:
+        observer.send(user, chat, text)
+    await observer.until_handled(expected)
     return time.perf_counter() - start
 
 
-async def run(chats: int) -> None:
+COHORTS = 20
+"""Groups of chats that start their round one step apart, in the paced run."""
+
+StepOf = Callable[[int], tuple[int, int, str]]
+"""One step of a round: for a chat, the (user, chat, text) to send."""
+
+
+class Hands:
+    """The hand of each chat's latest deal, read off the picture's caption as it is sent."""
+
+    def __init__(self, api: LocalBotApi) -> None:
+        self.of: dict[int, tuple[int, ...]] = {}
+        api.on_sent(self._sent)
+
+    def _sent(self, message: dict) -> None:
+        if "caption" in message and "from " in message["caption"]:
+            caption = plain_text(message["caption"]).split("\n")[0]
+            numbers = caption.split("from ")[1].split()
+            self.of[message["chat"]["id"]] = tuple(int(n) for n in numbers)
+
+    def answer(self, chat: int) -> str:
+        return solve(self.of[chat])[0].text
+
+
+def private_round(hands: Hands) -> list[StepOf]:
+    """/play, two wrong answers, the right one, in a user's private chat."""
+    return [
+        lambda u: (u, u, "/play"),
+        lambda u: (u, u, "1+1"),
+        lambda u: (u, u, "/a 99"),
+        lambda u: (u, u, hands.answer(u)),
+    ]
+
+
+def group_round(hands: Hands, players: dict[int, list[int]]) -> list[StepOf]:
+    """/play, a wrong /a from each player, then the first player's right answer."""
+    wrong = [lambda c, p=p: (players[c][p], c, "/a 1+1") for p in range(PLAYERS)]
+    return [
+        lambda c: (players[c][0], c, "/play"),
+        *wrong,
+        lambda c: (players[c][0], c, "/a " + hands.answer(c)),
+    ]
+
+
+async def in_bursts(observer: Observer, chats: list[int], steps: list[StepOf]) -> float:
+    """Every chat plays the round, each step sent by all chats at once; seconds taken."""
+    return sum([await burst(observer, [step(c) for c in chats]) for step in steps])
+
+
+async def mixed(observer: Observer, chats: list[int], steps: list[StepOf], rate: float) -> None:
+    """Every chat plays the round, messages sent evenly at ``rate`` a second.
+
+    The chats are split into :data:`COHORTS` groups, each a step behind the one before, so
+    that (after the first few steps) every step is being played at any moment, as in real
+    traffic.
+    """
+    cohorts = [chats[i::COHORTS] for i in range(COHORTS)]
+    order = []
+    for wave in range(COHORTS + len(steps) - 1):
+        playing = [
+            [(chat, steps[wave - i]) for chat in cohort]
+            for i, cohort in enumerate(cohorts)
+            if 0 <= wave - i < len(steps)
+        ]
+        order += [move for moves in zip(*playing, strict=False) for move in moves]
+    expected = observer.handled + len(order)
+    start = time.perf_counter()
+    for i, (chat, step) in enumerate(order):
+        delay = start + i / rate - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        observer.send(*step(chat))
+    await observer.until_handled(expected)
+
+
+async def start_during_slow_solve(
+    observer: Observer, users: list[int]
+) -> tuple[list[float], float]:
+    """/start from other chats, every 50 ms, while the slowest /solve (8 numbers) runs.
+
+    Returns the /start latencies (ms) and the seconds until the /solve was answered.
+    """
+    solver, others = users[0], users[1:41]
+    expected = observer.handled + 1 + len(others)
+    slow = observer.send(solver, solver, "/solve 1 2 3 4 5 6 7 8")
+    starts = []
+    for user in others:
+        starts.append(observer.send(user, user, "/start"))
+        await asyncio.sleep(0.05)
+    await observer.until_handled(expected)
+    return [observer.latency[key] * 1000 for key in starts], observer.latency[slow]
+
+
+async def _running(application: Application) -> tuple[asyncio.Event, asyncio.Task]:
+    stop = asyncio.Event()
+    runner = asyncio.create_task(run_polling(application, stop, timeout=1))
+    while not application.running:
+        await asyncio.sleep(0.01)
+    return stop, runner
+
+
+async def echo_baseline(chats: int) -> float:
+    """Updates a second of a bare PTB bot that answers every message with one message."""
+
+    async def echo(update: Update, _context: object) -> None:
+        await update.effective_message.reply_text("ok")
+
     api = LocalBotApi()
+    request = HTTPXRequest(
+        connection_pool_size=256, httpx_kwargs={"transport": LocalTransport(api)}
+    )
+    poll = HTTPXRequest(httpx_kwargs={"transport": LocalTransport(api)})
+    application = (
+        ApplicationBuilder()
+        .token("1:ECHO")
+        .request(request)
+        .get_updates_request(poll)
+        .concurrent_updates(256)
+        .build()
+    )
+    application.add_handler(MessageHandler(filters.ALL, echo))
+    observer = Observer(api)
+    observer.attach(application)
     users = [100_000 + i for i in range(chats)]
     for user in users:
         api.add_user(user, f"P{user}")
+    async with application:
+        await application.start()
+        await application.updater.start_polling(poll_interval=0, timeout=1)
+        seconds = 0.0
+        for _ in range(3):
+            seconds += await burst(observer, [(u, u, "hello") for u in users])
+        await application.updater.stop()
+        await application.stop()
+    return 3 * chats / seconds
+
+
+async def memory_per_chat(application: Application, api: LocalBotApi, observer: Observer) -> float:
+    """Bytes that 100 more private chats in an open round add, per chat (traced)."""
+    users = [900_000 + i for i in range(100)]
+    for user in users:
+        api.add_user(user, f"M{user}")
+    # A first round warms PTB's and the bot's caches; the second is the one measured.
+    await burst(observer, [(u, u, "/play") for u in users])
+    await burst(observer, [(u, u, "/stop") for u in users])
+    gc.collect()
+    tracemalloc.start()
+    before = _bot_memory(tracemalloc.take_snapshot())
+    await burst(observer, [(u, u, "/play") for u in users])
+    gc.collect()
+    after = _bot_memory(tracemalloc.take_snapshot())
+    tracemalloc.stop()
+    return (after - before) / len(users)
+
+
+def _bot_memory(snapshot: tracemalloc.Snapshot) -> int:
+    """Traced bytes, leaving out the fake Bot API's record of every message and this script."""
+    leave_out = [
+        tracemalloc.Filter(False, "*/local_api.py", all_frames=True),
+        tracemalloc.Filter(False, "*/load_bench.py"),
+        tracemalloc.Filter(False, tracemalloc.__file__),
+    ]
+    return sum(stat.size for stat in snapshot.filter_traces(leave_out).statistics("filename"))
+
+
+async def run(chats: int, rate: float) -> None:
+    await rate_every_hand()
+    echo = await echo_baseline(chats)
+
+    api = LocalBotApi()
+    users = [100_000 + i for i in range(chats)]
+    groups = {
+        -(10**6) - i: [200_000 + PLAYERS * i + p for p in range(PLAYERS)] for i in range(chats)
+    }
+    for user in users + [p for players in groups.values() for p in players]:
+        api.add_user(user, f"P{user}")
+    for chat in groups:
+        api.add_group(chat, f"G{chat}")
     data = Path(tempfile.mkdtemp(prefix="twentyfour-load-"))
     settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(data)})
     application = build_application(
         settings, token="1:LOAD", transport=LocalTransport(api), rate_limited=False
     )
-    stop = asyncio.Event()
-    runner = asyncio.create_task(run_polling(application, stop, timeout=1))
-    while not application.running:
-        await asyncio.sleep(0.01)
+    observer = Observer(api)
+    observer.attach(application)
+    stop, runner = await _running(application)
 
-    baseline = Latency(api)
-    base_seconds = await _phase(api, baseline, [(u, "/start") for u in users])
-    api.on_sent(lambda m: None)
-    game = Latency(api)
-    seconds = await _phase(api, game, [(u, "/play") for u in users])
-    hands = {}
-    for message in api.sent[-chats:]:
-        caption = plain_text(message["caption"]).split("\n")[0]
-        hands[message["chat"]["id"]] = tuple(int(n) for n in caption.split("from ")[1].split())
-    seconds += await _phase(api, game, [(u, "1+1") for u in users])
-    seconds += await _phase(api, game, [(u, "/a 99") for u in users])
-    seconds += await _phase(api, game, [(u, solve(hands[u])[0].text) for u in users])
+    start_seconds = await burst(observer, [(u, u, "/start") for u in users])
+    hands = Hands(api)
+    rows = []
+    for name, chats_of_kind, steps in (
+        ("private rounds", users, private_round(hands)),
+        ("group rounds", list(groups), group_round(hands, groups)),
+    ):
+        seconds = await in_bursts(observer, chats_of_kind, steps)
+        observer.samples.clear()
+        await mixed(observer, chats_of_kind, steps, rate)
+        throughput = len(steps) * len(chats_of_kind) / seconds
+        rows.append((name, throughput, observer.percentile(0.5), observer.percentile(0.99)))
+    starts, solve_seconds = await start_during_slow_solve(observer, users)
+    active = await memory_per_chat(application, api, observer)
+    idle = len(pickle.dumps(application.chat_data[users[0]]))
     stop.set()
     await runner
 
-    one = pickle.dumps(application.chat_data[users[0]])
-    tracemalloc.start()
-    before = tracemalloc.get_traced_memory()[0]
-    copies = [pickle.loads(one) for _ in range(1000)]
-    per_chat = (tracemalloc.get_traced_memory()[0] - before) / len(copies)
-    tracemalloc.stop()
-
-    updates = 4 * chats
     print(f"machine: {platform.machine()}, Python {platform.python_version()}; {chats} chats")
+    print(f"baseline, echo bot on bare PTB: {echo:.0f} updates/s")
+    print(f"baseline, /start: {chats / start_seconds:.0f} updates/s")
+    for name, throughput, p50, p99 in rows:
+        print(
+            f"{name}: {throughput:.0f} updates/s in a burst; "
+            f"at {rate:.0f}/s latency p50 {p50:.1f} ms, p99 {p99:.1f} ms"
+        )
     print(
-        f"baseline /start: {chats / base_seconds:.0f} updates/s, "
-        f"p50 {baseline.percentile(0.5) * 1000:.1f} ms, "
-        f"p99 {baseline.percentile(0.99) * 1000:.1f} ms"
+        f"/start in other chats while /solve 1 2 3 4 5 6 7 8 runs ({solve_seconds:.1f} s): "
+        f"{len(starts)} answered, median {sorted(starts)[len(starts) // 2]:.1f} ms, "
+        f"slowest {max(starts):.1f} ms"
     )
     print(
-        f"rounds (/play, 2 wrong, 1 right): {updates / seconds:.0f} updates/s, "
-        f"p50 {statistics.median(game.samples) * 1000:.1f} ms, "
-        f"p99 {game.percentile(0.99) * 1000:.1f} ms"
+        f"memory: {active / 1024:.1f} KiB per chat in an open round; "
+        f"an idle chat's data pickles to {idle} bytes"
     )
-    print(f"memory of one idle chat's data (after a won round): {per_chat / 1024:.1f} KiB")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--chats", type=int, default=1000)
-    asyncio.run(run(parser.parse_args().chats))
+    parser.add_argument("--rate", type=float, default=100, help="updates a second, for latency")
+    args = parser.parse_args()
+    asyncio.run(run(args.chats, args.rate))
     return 0
 
 
