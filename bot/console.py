@@ -163,7 +163,7 @@ async def run_console(
     photos = Path(tempfile.mkdtemp(prefix="twentyfour-photos-"))
 
     def save(data: bytes) -> str:
-        path = photos / f"photo{len(list(photos.iterdir())) + 1}.png"
+        path = photos / f"photo{len(list(photos.iterdir())) + 1}.jpg"
         path.write_bytes(data)
         return str(path)
 
