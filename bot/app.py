@@ -133,6 +133,13 @@ def build_application(
     if settings.base_url:
         builder = builder.base_url(settings.base_url).base_file_url(settings.base_file_url)
     application = builder.build()
+    job_queue = application.job_queue
+    # APScheduler, under PTB's JobQueue, silently skips a job that runs more than a second
+    # late; after a burst of updates a round's time-up or the daily post can be that late,
+    # and must still happen.  (configure() replaces the scheduler's settings: PTB's go too.)
+    job_queue.scheduler.configure(
+        job_defaults={"misfire_grace_time": None}, **job_queue.scheduler_configuration
+    )
     _POLLING[application] = polling
     register_settings(application, settings, clock)
     add_handlers(application)

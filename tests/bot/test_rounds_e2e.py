@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -180,6 +181,23 @@ async def test_skip_stop_and_difficulty(tmp_path: Path) -> None:
         assert "Game stopped" in await reply_to(api, ANN, ANN, "/stop")
         assert "No round is running" in await reply_to(api, ANN, ANN, "/a 1+2")
         assert "Use /play" in await reply_to(api, ANN, ANN, "/play nonsense")
+
+
+async def test_time_up_comes_even_when_the_bot_was_too_busy_to_be_on_time(
+    tmp_path: Path,
+) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        application.chat_data[GROUP].table.settings.time_limit = 1
+        await deal(api, ANN, GROUP)
+        before = len(api.sent)
+        # A burst of work holds up the event loop past the round's end (APScheduler, under
+        # PTB's JobQueue, skips by default a job that is more than a second late).
+        time.sleep(2.5)
+        sent = await api.wait_for_sent(before + 1, timeout=10)
+        await asyncio.sleep(0.3)
+        texts = [plain_text(m["text"]) for m in sent[before:]]
+        assert any(text.startswith("⏰ Time is up!") for text in texts), texts
 
 
 async def test_a_flood_of_wrong_guesses_stays_within_telegrams_limits(tmp_path: Path) -> None:
