@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import plain_text
+from bot.persistence import SQLitePersistence
 from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot
 
 pytestmark = pytest.mark.asyncio
@@ -99,6 +100,23 @@ async def test_chat_data_survives_a_restart(tmp_path: Path) -> None:
     async with running_bot(api, tmp_path):
         # Ann's Telegram is English, but the group chose Chinese before the restart.
         assert "大家好" in await reply_to(api, ANN, GROUP, "/start")
+
+
+async def test_saves_changes_within_a_second_and_nothing_while_idle(tmp_path: Path) -> None:
+    api = make_api()
+    data_file = tmp_path / "twentyfour.sqlite3"
+    async with running_bot(api, tmp_path) as application:
+        await reply_to(api, ANN, GROUP, "/start")
+        application.chat_data[GROUP].language = "zh"
+        await asyncio.sleep(0.6)  # the regular save runs four times a second
+        reader = SQLitePersistence(tmp_path)
+        assert (await reader.get_chat_data())[GROUP].language == "zh"
+        await reader.flush()
+        wal = data_file.with_name(data_file.name + "-wal")
+        before = wal.stat()
+        await asyncio.sleep(1.0)
+        after = wal.stat()
+        assert (after.st_size, after.st_mtime_ns) == (before.st_size, before.st_mtime_ns)
 
 
 async def test_group_upgraded_to_supergroup_keeps_its_data(tmp_path: Path) -> None:
