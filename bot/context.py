@@ -49,6 +49,11 @@ def now_of(application: Application) -> float:
     return _CLOCKS.get(application, time.time)()
 
 
+def local_now(application: Application) -> dt.datetime:
+    """The application's clock in the time zone where the daily puzzle's day is counted."""
+    return dt.datetime.fromtimestamp(now_of(application), settings_of(application).timezone)
+
+
 @dataclass
 class ChatData:
     """What the bot keeps for one chat (persisted)."""
@@ -82,6 +87,8 @@ class ChatData:
     """Users seen in this group, by id (for the group's daily results)."""
     subscription: str | None = None
     """``HH:MM`` (local time) at which the daily puzzle is posted here, if subscribed."""
+    daily_done: dt.date | None = None
+    """The last day whose post is done here: posted, or subscribed after its time."""
 
     def __setstate__(self, state: dict) -> None:
         # Data saved by an older version lacks newer fields: start from the defaults.
@@ -161,7 +168,7 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, dict]):
 
     def today(self) -> dt.date:
         """Today's date where the daily puzzle's day is counted (``TWENTYFOUR_TIMEZONE``)."""
-        return dt.datetime.fromtimestamp(self.now(), self.settings.timezone).date()
+        return local_now(self.application).date()
 
     @property
     def language(self) -> str:

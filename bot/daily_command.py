@@ -14,7 +14,7 @@ from telegram.error import Forbidden
 from telegram.ext import Application
 
 from bot.cards import send_hand
-from bot.context import BotContext, settings_of
+from bot.context import BotContext, local_now, settings_of
 from bot.game.daily import DailyRecord, clock_text, share_line
 from bot.settings_menu import is_admin
 from bot.solve_command import solve_cached
@@ -197,6 +197,8 @@ async def subscribe(update: Update, context: BotContext) -> None:
         await update.effective_message.reply_text(_("Use /subscribe 09:00 (24-hour time)."))
         return
     context.chat_data.subscription = post_time.strftime("%H:%M")
+    if local_now(context.application).time() >= post_time:
+        context.chat_data.daily_done = context.today()  # the first post is tomorrow's
     schedule_post(context.application, update.effective_chat.id, post_time)
     await update.effective_message.reply_text(
         _("Subscribed: the daily puzzle comes here every day at {time} ({zone}).").format(
@@ -234,12 +236,21 @@ def _cancel_post(application: Application, chat_id: int) -> None:
 
 
 def restore_subscriptions(application: Application) -> int:
-    """After a restart, schedule every saved subscription again; returns how many."""
+    """After a restart, schedule every saved subscription again; returns how many.
+
+    A chat whose post time passed today while the bot was down gets today's post at once.
+    """
+    now = local_now(application)
     count = 0
     for chat_id, data in application.chat_data.items():
         if data.subscription:
             hour, minute = (int(x) for x in data.subscription.split(":"))
-            schedule_post(application, chat_id, dt.time(hour, minute))
+            post_time = dt.time(hour, minute)
+            schedule_post(application, chat_id, post_time)
+            if now.time() >= post_time and data.daily_done != now.date():
+                application.job_queue.run_once(  # type: ignore[union-attr]
+                    post_daily, 0, chat_id=chat_id, name=f"daily:{chat_id}"
+                )
             count += 1
     return count
 
@@ -260,6 +271,7 @@ async def post_daily(context: BotContext) -> None:
     )
     try:
         await show_in_group(chat_id, context, extra=extra)
+        context.chat_data.daily_done = context.today()
     except Forbidden:
         # The bot was blocked or removed: this chat is unsubscribed.
         logger.info("Chat %s unreachable; its daily subscription ends", chat_id)

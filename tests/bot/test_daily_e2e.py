@@ -105,3 +105,25 @@ async def test_subscriptions_post_rebuild_and_end_when_blocked(tmp_path: Path) -
             for j in application.job_queue.get_jobs_by_name(f"daily:{GROUP}")
             if j.enabled and not j.removed
         ]
+
+
+async def test_a_post_missed_while_the_bot_was_down_comes_at_restart(tmp_path: Path) -> None:
+    api = make_api()
+    morning = dt.datetime(2026, 11, 23, 8, 0, tzinfo=dt.UTC).timestamp()
+    async with running_bot(api, tmp_path, clock=FakeClock(morning)):
+        assert "08:30" in await reply_to(api, ANN, GROUP, "/subscribe 08:30")
+    # The bot is down from 08:00 to noon, across the post's time.
+    before = len(api.sent)
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        post = (await api.wait_for_sent(before + 1, timeout=20))[-1]
+        assert post["chat"]["id"] == GROUP
+        assert f"Daily #{daily_number(DAY)}" in plain_text(post["caption"])
+        await asyncio.sleep(0.3)
+        assert application.chat_data[GROUP].daily_done == DAY
+    # Restarted again the same day: it was posted, and a subscription made after its time
+    # does not post today either.
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        assert "every day at 11:00" in plain_text(await reply_to(api, ANN, ANN, "/subscribe 11:00"))
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON + 60)):
+        await asyncio.sleep(0.5)
+    assert len(api.sent) == before + 2  # the post and the reply to /subscribe
