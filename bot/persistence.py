@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import pickle
 import sqlite3
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,8 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
     PTB calls :meth:`update_chat_data` and friends every ``update_interval`` seconds, on
     shutdown, and when a handler asks (a won round is saved before it is announced), all at
     once for every chat and user that had an update since.  Those writes are gathered into
-    one transaction, and each call returns only once its transaction has committed.
+    one transaction, committed in a thread of its own, and each call returns only once its
+    transaction has committed.
 
     Saving four times a second rather than every minute (PTB's default) keeps each save
     small: a save holds up the event loop while it copies and pickles what changed, so its
@@ -42,6 +44,13 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
         directory.mkdir(parents=True, exist_ok=True)
         self.path = directory / FILE_NAME
         self._db = open_database(self.path)
+        # Commits run in this thread, so that the event loop never waits for the disk (now
+        # and then a commit copies SQLite's log into the file and syncs it: tens of
+        # milliseconds).  The rows are written on the loop, a few microseconds each: in the
+        # thread each would wait for the interpreter lock while the loop is busy.
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="data-file")
+        self._writing = asyncio.Lock()
+        """Held from a batch's first row to its commit: one transaction at a time."""
         self._pending: dict[tuple[str, bytes], bytes | None] = {}
         self._batch: asyncio.Task[None] | None = None
 
@@ -69,16 +78,21 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
     async def _write_batch(self) -> None:
         # PTB starts all its writes together; one turn of the event loop lets them all join.
         await asyncio.sleep(0)
-        rows, self._pending, self._batch = self._pending, {}, None
-        with self._db:
-            self._db.executemany(
-                "DELETE FROM data WHERE kind = ? AND key = ?",
-                [key for key, value in rows.items() if value is None],
-            )
-            self._db.executemany(
-                "INSERT OR REPLACE INTO data (kind, key, value) VALUES (?, ?, ?)",
-                [(*key, value) for key, value in rows.items() if value is not None],
-            )
+        async with self._writing:
+            rows, self._pending, self._batch = self._pending, {}, None
+            try:
+                self._db.executemany(
+                    "DELETE FROM data WHERE kind = ? AND key = ?",
+                    [key for key, value in rows.items() if value is None],
+                )
+                self._db.executemany(
+                    "INSERT OR REPLACE INTO data (kind, key, value) VALUES (?, ?, ?)",
+                    [(*key, value) for key, value in rows.items() if value is not None],
+                )
+                await asyncio.get_running_loop().run_in_executor(self._writer, self._db.commit)
+            except Exception:
+                self._db.rollback()
+                raise
 
     # --- BasePersistence ------------------------------------------------------------------
 
@@ -133,7 +147,9 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
     async def flush(self) -> None:
         if self._batch is not None:
             await asyncio.shield(self._batch)
-        self._db.close()
+        async with self._writing:
+            self._db.close()
+        self._writer.shutdown()
 
 
 def open_database(path: Path) -> sqlite3.Connection:
