@@ -4,8 +4,10 @@ half-written file, and a damaged file is reported and left alone, never replaced
 from __future__ import annotations
 
 import asyncio
+import logging
 import pickle
 import sqlite3
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -14,6 +16,10 @@ from telegram.ext import BasePersistence, PersistenceInput
 from telegram.ext._utils.types import CDCData, ConversationDict, ConversationKey
 
 FILE_NAME = "twentyfour.sqlite3"
+CHECKPOINT_EVERY = 1.0
+"""Seconds between checkpoints while the bot writes (none while it is idle)."""
+
+logger = logging.getLogger(__name__)
 
 
 class DataFileError(RuntimeError):
@@ -26,8 +32,7 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
     PTB calls :meth:`update_chat_data` and friends every ``update_interval`` seconds, on
     shutdown, and when a handler asks (a won round is saved before it is announced), all at
     once for every chat and user that had an update since.  Those writes are gathered into
-    one transaction, committed in a thread of its own, and each call returns only once its
-    transaction has committed.
+    one transaction, and each call returns only once its transaction has committed.
 
     Saving four times a second rather than every minute (PTB's default) keeps each save
     small: a save holds up the event loop while it copies and pickles what changed, so its
@@ -44,13 +49,16 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
         directory.mkdir(parents=True, exist_ok=True)
         self.path = directory / FILE_NAME
         self._db = open_database(self.path)
-        # Commits run in this thread, so that the event loop never waits for the disk (now
-        # and then a commit copies SQLite's log into the file and syncs it: tens of
-        # milliseconds).  The rows are written on the loop, a few microseconds each: in the
-        # thread each would wait for the interpreter lock while the loop is busy.
-        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="data-file")
-        self._writing = asyncio.Lock()
-        """Held from a batch's first row to its commit: one transaction at a time."""
+        # A commit only appends to SQLite's log (WAL, synchronous NORMAL): no disk sync, well
+        # under a millisecond, so it runs on the event loop.  The syncs come when the log is
+        # copied into the file (a checkpoint: tens of milliseconds), which SQLite would do
+        # inside whichever commit fills the log; here a thread of its own does it instead,
+        # with its own connection, while the loop goes on writing.
+        self._db.execute("PRAGMA wal_autocheckpoint = 0")
+        self._checkpointer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="checkpoint")
+        self._checkpoint_db: sqlite3.Connection | None = None
+        self._checkpoint: asyncio.Future[None] | None = None
+        self._last_checkpoint = time.monotonic()
         self._pending: dict[tuple[str, bytes], bytes | None] = {}
         self._batch: asyncio.Task[None] | None = None
 
@@ -78,21 +86,42 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
     async def _write_batch(self) -> None:
         # PTB starts all its writes together; one turn of the event loop lets them all join.
         await asyncio.sleep(0)
-        async with self._writing:
-            rows, self._pending, self._batch = self._pending, {}, None
-            try:
-                self._db.executemany(
-                    "DELETE FROM data WHERE kind = ? AND key = ?",
-                    [key for key, value in rows.items() if value is None],
-                )
-                self._db.executemany(
-                    "INSERT OR REPLACE INTO data (kind, key, value) VALUES (?, ?, ?)",
-                    [(*key, value) for key, value in rows.items() if value is not None],
-                )
-                await asyncio.get_running_loop().run_in_executor(self._writer, self._db.commit)
-            except Exception:
-                self._db.rollback()
-                raise
+        rows, self._pending, self._batch = self._pending, {}, None
+        with self._db:  # one transaction: committed, or rolled back on any error
+            self._db.executemany(
+                "DELETE FROM data WHERE kind = ? AND key = ?",
+                [key for key, value in rows.items() if value is None],
+            )
+            self._db.executemany(
+                "INSERT OR REPLACE INTO data (kind, key, value) VALUES (?, ?, ?)",
+                [(*key, value) for key, value in rows.items() if value is not None],
+            )
+        if (
+            self._checkpoint is None
+            and time.monotonic() - self._last_checkpoint >= CHECKPOINT_EVERY
+        ):
+            self._last_checkpoint = time.monotonic()
+            self._checkpoint = asyncio.get_running_loop().run_in_executor(
+                self._checkpointer, self._copy_log_into_file
+            )
+            self._checkpoint.add_done_callback(self._checkpoint_done)
+
+    def _copy_log_into_file(self) -> None:
+        """Checkpoint (in the checkpoint thread): copy the committed log into the file."""
+        if self._checkpoint_db is None:
+            self._checkpoint_db = sqlite3.connect(self.path)
+        # PASSIVE never waits for the writer: what it cannot copy now waits for the next one.
+        self._checkpoint_db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
+    def _checkpoint_done(self, checkpoint: asyncio.Future[None]) -> None:
+        self._checkpoint = None
+        if not checkpoint.cancelled() and checkpoint.exception() is not None:
+            # Nothing is lost: the commits are in the log, which the next checkpoint retries.
+            logger.warning("Checkpoint of %s failed", self.path, exc_info=checkpoint.exception())
+
+    def _close_checkpoint_db(self) -> None:
+        if self._checkpoint_db is not None:
+            self._checkpoint_db.close()
 
     # --- BasePersistence ------------------------------------------------------------------
 
@@ -147,9 +176,11 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
     async def flush(self) -> None:
         if self._batch is not None:
             await asyncio.shield(self._batch)
-        async with self._writing:
-            self._db.close()
-        self._writer.shutdown()
+        await asyncio.get_running_loop().run_in_executor(
+            self._checkpointer, self._close_checkpoint_db
+        )
+        self._checkpointer.shutdown()
+        self._db.close()  # the last connection to close copies the log into the file
 
 
 def open_database(path: Path) -> sqlite3.Connection:
@@ -160,7 +191,7 @@ def open_database(path: Path) -> sqlite3.Connection:
     """
     existed = path.exists() and path.stat().st_size > 0
     try:
-        db = sqlite3.connect(path, isolation_level="DEFERRED", check_same_thread=False)
+        db = sqlite3.connect(path, isolation_level="DEFERRED")
         if existed:
             verdict = db.execute("PRAGMA quick_check").fetchone()[0]
             if verdict != "ok":

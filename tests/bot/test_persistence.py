@@ -1,0 +1,62 @@
+"""The data file on its own, without Telegram: what the bot writes reaches the file."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.persistence import CHECKPOINT_EVERY, FILE_NAME, SQLitePersistence
+
+pytestmark = pytest.mark.asyncio
+
+
+def rows_in_the_file_itself(path: Path) -> int:
+    """Rows in the data file, not counting what is still only in SQLite's log."""
+    # immutable=1 makes SQLite read the file as it is, without looking at the -wal log.
+    db = sqlite3.connect(f"file:{path}?immutable=1", uri=True)
+    try:
+        if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'data'").fetchone():
+            return 0  # not even the table has been copied from the log yet
+        return db.execute("SELECT count(*) FROM data").fetchone()[0]
+    finally:
+        db.close()
+
+
+async def test_the_log_is_copied_into_the_file_while_the_bot_writes(tmp_path: Path) -> None:
+    persistence = SQLitePersistence(tmp_path)
+    path = tmp_path / FILE_NAME
+    written = 0
+    loop = asyncio.get_running_loop()
+    until = loop.time() + CHECKPOINT_EVERY * 2.5
+    while loop.time() < until:
+        await persistence.update_chat_data(-written, {"round": written})
+        written += 1
+        await asyncio.sleep(0.01)
+    for _ in range(100):  # the last checkpoint finishes in its own thread
+        if rows_in_the_file_itself(path) >= written // 3:
+            break
+        await asyncio.sleep(0.02)
+    assert rows_in_the_file_itself(path) >= written // 3
+    assert path.with_name(FILE_NAME + "-wal").stat().st_size > 0  # the rest is in the log
+    await persistence.flush()
+    # Closing copies the whole log into the file.
+    assert rows_in_the_file_itself(path) == written
+    reopened = SQLitePersistence(tmp_path)
+    assert (await reopened.get_chat_data())[-(written - 1)] == {"round": written - 1}
+    await reopened.flush()
+
+
+async def test_writes_made_together_commit_together(tmp_path: Path) -> None:
+    persistence = SQLitePersistence(tmp_path)
+    await asyncio.gather(
+        persistence.update_chat_data(1, {"score": 1}),
+        persistence.update_user_data(2, {"score": 2}),
+        persistence.drop_chat_data(3),
+    )
+    reader = sqlite3.connect(tmp_path / FILE_NAME)
+    assert reader.execute("SELECT count(*) FROM data").fetchone()[0] == 2
+    reader.close()
+    await persistence.flush()
