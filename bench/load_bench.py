@@ -48,7 +48,7 @@ from telegram import Update
 from telegram.ext import Application, ApplicationBuilder, MessageHandler, TypeHandler, filters
 from telegram.request import HTTPXRequest
 
-from bot.app import build_application, rate_every_hand, run_polling
+from bot.app import build_application, prepare_every_hand, run_polling
 from bot.local_api import LocalBotApi, LocalTransport, plain_text
 from bot.settings import Settings
 from solver import is_solvable, solve
@@ -306,7 +306,7 @@ def _bot_memory(snapshot: tracemalloc.Snapshot) -> int:
 
 async def run(chats: int, rate: float) -> None:
     work_out_answers()
-    await rate_every_hand()
+    await prepare_every_hand()
     echo = await echo_baseline(chats)
 
     api = LocalBotApi()

@@ -235,15 +235,17 @@ async def run_polling(application: Application, stop: asyncio.Event, *, timeout:
     return status
 
 
-async def rate_every_hand() -> None:
-    """Rate every hand of four cards from 1 to 13 once, so that no deal waits for a rating.
+async def prepare_every_hand() -> None:
+    """Rate and solve every hand of four cards from 1 to 13 for 24 once, so that no deal
+    waits for a rating and no round's end for its solutions.
 
-    One hand per turn of the event loop (a couple of milliseconds each): updates that
-    arrive meanwhile are served between hands, not after the seconds the whole takes.
+    One hand per turn of the event loop (a few milliseconds each): updates that arrive
+    meanwhile are served between hands, not after the seconds the whole takes.
     """
     for hand in hands((1, 13), 4):
         if is_solvable(hand, 24):
             difficulty(hand, 24)
+            solve_command.solve_and_keep((hand, 24, False))
         await asyncio.sleep(0)
     # The solver's caches now hold a few hundred thousand objects for the life of the
     # process: set them aside so that the garbage collector stops walking them each time
@@ -257,7 +259,7 @@ async def serve_until(application: Application, stop: asyncio.Event) -> None:
     persist (round timers, daily posts), and stop cleanly once ``stop`` is set."""
     await application.start()
     # Not application.create_task: the application waits for those when it stops.
-    rating = asyncio.create_task(rate_every_hand(), name="rate every hand")
+    rating = asyncio.create_task(prepare_every_hand(), name="prepare every hand")
     play.restore_timers(application)
     daily_command.restore_subscriptions(application)
     await stop.wait()

@@ -18,7 +18,7 @@ from telegram import (
 
 from bot.context import BotContext, SolveRequest
 from bot.i18n import N_
-from bot.solving import SOLVER, SolveError, SolveResult, SolveTimeout
+from bot.solving import SOLVER, SolveError, SolveResult, SolveTimeout, solve_request
 from solver import daily, daily_number
 from solver.parsing import ParseError, parse_request
 from solver.printing import friendly_value
@@ -62,6 +62,9 @@ _RESULTS: OrderedDict[SolveRequest, SolveResult] = OrderedDict()
 """Recent results, so that paging and repeated questions do not search again."""
 RESULTS_KEPT = 256
 
+_KEPT: dict[SolveRequest, SolveResult] = {}
+"""Results kept for the life of the process: every hand a round deals by default."""
+
 
 class RequestError(ValueError):
     """A /solve or inline request the bot will not run; ``problem`` keys :data:`PROBLEMS`."""
@@ -93,9 +96,20 @@ def parse_solve(text: str) -> SolveRequest:
     return tuple(numbers), goal, integer_only
 
 
+def solve_and_keep(request: SolveRequest) -> None:
+    """Solve ``request`` here and now, and keep its result for the life of the process.
+
+    For small requests only (a dealt hand: a millisecond or so).  A won or timed-out round
+    shows its hand's solutions; kept, they come at once rather than from a thread, which
+    a busy event loop leaves waiting for tens of milliseconds.
+    """
+    if request not in _KEPT:
+        _KEPT[request] = solve_request(*request)
+
+
 async def solve_cached(request: SolveRequest, timeout: float = SOLVE_TIMEOUT) -> SolveResult:
-    """The result of a request, from the recent results or a bounded search."""
-    found = _RESULTS.get(request)
+    """The result of a request: kept, recent, or from a bounded search."""
+    found = _KEPT.get(request) or _RESULTS.get(request)
     if found is None:
         numbers, target, integer_only = request
         found = await SOLVER.solve(numbers, target, integer_only=integer_only, timeout=timeout)

@@ -142,8 +142,9 @@ async def test_greets_a_group_when_added(tmp_path: Path) -> None:
     assert sent[-1]["chat"]["id"] == GROUP and "大家好" in sent[-1]["text"]
 
 
-async def test_rating_every_hand_at_start_up_lets_others_run() -> None:
-    from bot.app import rate_every_hand
+async def test_preparing_every_hand_at_start_up_lets_others_run() -> None:
+    from bot.app import prepare_every_hand
+    from bot.solve_command import solve_cached
     from solver.difficulty import _rate
 
     turns = 0
@@ -155,7 +156,13 @@ async def test_rating_every_hand_at_start_up_lets_others_run() -> None:
             await asyncio.sleep(0)
 
     other = asyncio.create_task(other_work())
-    await rate_every_hand()
+    await prepare_every_hand()
     other.cancel()
     assert _rate.cache_info().currsize >= 1362  # every solvable hand of 1..13 is rated
     assert turns >= 1820  # the other task ran between every two hands
+    # A dealt hand's solutions are now there at once: the coroutine ends at its first step,
+    # without waiting for a thread.
+    step = solve_cached(((1, 5, 5, 5), 24, False))
+    with pytest.raises(StopIteration) as done:
+        step.send(None)
+    assert done.value.value.solutions == ("5×(5−1÷5)",)
