@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import pickle
 import time
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TypeVar
 
 from telegram import Update
 from telegram.ext import Application, CallbackContext, ExtBot
@@ -18,6 +16,7 @@ from telegram.ext import Application, CallbackContext, ExtBot
 from bot.game.daily import DailyRecord
 from bot.game.table import Table
 from bot.i18n import language_of, translations
+from bot.persistence import Pickled
 from bot.settings import Settings
 
 SolveRequest = tuple[tuple[int | Fraction, ...], int | Fraction, bool]
@@ -25,7 +24,6 @@ SolveRequest = tuple[tuple[int | Fraction, ...], int | Fraction, bool]
 
 SOLVE_REQUESTS_KEPT = 30
 
-_Data = TypeVar("_Data", "ChatData", "UserData")
 
 _SETTINGS: weakref.WeakKeyDictionary[Application, Settings] = weakref.WeakKeyDictionary()
 _CLOCKS: weakref.WeakKeyDictionary[Application, Callable[[], float]] = weakref.WeakKeyDictionary()
@@ -95,8 +93,11 @@ class ChatData:
         self.__init__()  # type: ignore[misc]
         self.__dict__.update(state)
 
-    def __deepcopy__(self, memo: dict) -> ChatData:
-        return _copy(self)
+    def __deepcopy__(self, memo: dict) -> Pickled:
+        # PTB deep-copies chat and user data only to hand the copies to the persistence,
+        # which stores them pickled: the pickled form is the copy, made once (a copy as
+        # objects would be made by pickling and unpickling, then pickled again to be stored).
+        return Pickled.of(self)
 
     def remember_solve(self, message_id: int, request: SolveRequest) -> None:
         """Keep a /solve request for its page buttons (only the most recent ones)."""
@@ -116,18 +117,8 @@ class UserData:
         self.__init__()  # type: ignore[misc]
         self.__dict__.update(state)
 
-    def __deepcopy__(self, memo: dict) -> UserData:
-        return _copy(self)
-
-
-def _copy(data: _Data) -> _Data:
-    """A deep copy made by pickling, as the data file stores it.
-
-    PTB deep-copies the data of every changed chat and user before it saves them (each won
-    round saves at once); a pickle round trip makes the same copy in C, several times faster
-    than :func:`copy.deepcopy`.
-    """
-    return pickle.loads(pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
+    def __deepcopy__(self, memo: dict) -> Pickled:
+        return Pickled.of(self)  # as ChatData's
 
 
 class BotContext(CallbackContext[ExtBot, UserData, ChatData, dict]):
@@ -192,8 +183,12 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, dict]):
         persistence = self.application.persistence
         if persistence is not None:
             await asyncio.gather(
-                persistence.update_chat_data(chat_id, _copy(self.application.chat_data[chat_id])),
-                persistence.update_user_data(user_id, _copy(self.application.user_data[user_id])),
+                persistence.update_chat_data(
+                    chat_id, Pickled.of(self.application.chat_data[chat_id])
+                ),
+                persistence.update_user_data(
+                    user_id, Pickled.of(self.application.user_data[user_id])
+                ),
             )
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:

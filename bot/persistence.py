@@ -9,6 +9,7 @@ import pickle
 import sqlite3
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,22 @@ logger = logging.getLogger(__name__)
 
 class DataFileError(RuntimeError):
     """The data file exists but cannot be read; the message says which file and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pickled:
+    """A value as the data file stores it: pickled, so that later changes cannot reach it."""
+
+    data: bytes
+
+    @classmethod
+    def of(cls, value: object) -> Pickled:
+        """``value`` pickled now."""
+        return cls(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+
+    def load(self) -> Any:
+        """A new copy of the value."""
+        return pickle.loads(self.data)
 
 
 class SQLitePersistence(BasePersistence[dict, dict, dict]):
@@ -76,7 +93,10 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
 
     async def _put(self, kind: str, key: object, value: object) -> None:
         """Write (or with ``value`` None, delete) a row in the next batch; wait for its commit."""
-        row = None if value is None else pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        if value is None:
+            row = None
+        else:
+            row = (value if isinstance(value, Pickled) else Pickled.of(value)).data
         self._pending[(kind, pickle.dumps(key))] = row
         if self._batch is None:
             self._batch = asyncio.ensure_future(self._write_batch())

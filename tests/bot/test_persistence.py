@@ -1,13 +1,15 @@
-"""The data file on its own, without Telegram: what the bot writes reaches the file."""
+"""The data file on its own, without Telegram: what the bot saves reaches the file."""
 
 from __future__ import annotations
 
 import asyncio
+import copy
 import sqlite3
 from pathlib import Path
 
 import pytest
 
+from bot.context import ChatData, UserData
 from bot.persistence import CHECKPOINT_EVERY, FILE_NAME, SQLitePersistence
 
 pytestmark = pytest.mark.asyncio
@@ -60,3 +62,20 @@ async def test_writes_made_together_commit_together(tmp_path: Path) -> None:
     assert reader.execute("SELECT count(*) FROM data").fetchone()[0] == 2
     reader.close()
     await persistence.flush()
+
+
+async def test_the_copy_ptb_saves_is_the_data_as_it_was(tmp_path: Path) -> None:
+    data = ChatData(language="zh")
+    data.members[7] = "Ann"
+    saved = copy.deepcopy(data)  # what PTB hands to the persistence
+    data.members[8] = "Bob"
+    data.language = None
+    persistence = SQLitePersistence(tmp_path)
+    await persistence.update_chat_data(-1, saved)
+    await persistence.update_user_data(2, copy.deepcopy(UserData(language="en")))
+    await persistence.flush()
+    reopened = SQLitePersistence(tmp_path)
+    restored = (await reopened.get_chat_data())[-1]
+    assert (restored.language, restored.members) == ("zh", {7: "Ann"})
+    assert (await reopened.get_user_data())[2] == UserData(language="en")
+    await reopened.flush()
