@@ -24,7 +24,6 @@ SolveRequest = tuple[tuple[int | Fraction, ...], int | Fraction, bool]
 
 SOLVE_REQUESTS_KEPT = 30
 
-
 _SETTINGS: weakref.WeakKeyDictionary[Application, Settings] = weakref.WeakKeyDictionary()
 _CLOCKS: weakref.WeakKeyDictionary[Application, Callable[[], float]] = weakref.WeakKeyDictionary()
 

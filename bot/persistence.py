@@ -38,10 +38,6 @@ class Pickled:
         """``value`` pickled now."""
         return cls(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
 
-    def load(self) -> Any:
-        """A new copy of the value."""
-        return pickle.loads(self.data)
-
 
 class SQLitePersistence(BasePersistence[dict, dict, dict]):
     """Stores user and chat data (and conversations) as pickled rows of a SQLite table.
