@@ -21,7 +21,7 @@ For each kind the script reports:
 
 Baselines in the same run: an echo bot on unmodified PTB with the same transport (the cost
 of one update in and one message out, which no handler can go below), and the bot's /start.
-Telegram's outgoing rate limits are off, and every hand's rating is cached first, as after
+Telegram's outgoing rate limits are off, and every hand is rated and solved first, as after
 the bot's start-up, so this measures the bot's own steady work (the script works out a
 right answer for every hand beforehand, too).  The fake Bot API runs in the same process
 and its work is counted.
