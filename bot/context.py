@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import time
 import weakref
@@ -16,7 +15,7 @@ from telegram.ext import Application, CallbackContext, ExtBot
 from bot.game.daily import DailyRecord
 from bot.game.table import Table
 from bot.i18n import language_of, translations
-from bot.persistence import Pickled
+from bot.persistence import Pickled, SQLitePersistence
 from bot.settings import Settings
 
 SolveRequest = tuple[tuple[int | Fraction, ...], int | Fraction, bool]
@@ -173,21 +172,19 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, dict]):
         """``message`` translated into :attr:`language`."""
         return translations(self.language).gettext(message)
 
-    async def save_now(self, chat_id: int, user_id: int) -> None:
+    def save_now(self, chat_id: int, user_id: int) -> None:
         """Save one chat's and one user's data at once (a score must survive a crash).
 
         Only these two are written, not everything that changed since the last save; PTB
         still saves them again with the rest at its next regular save.
         """
         persistence = self.application.persistence
-        if persistence is not None:
-            await asyncio.gather(
-                persistence.update_chat_data(
-                    chat_id, Pickled.of(self.application.chat_data[chat_id])
-                ),
-                persistence.update_user_data(
-                    user_id, Pickled.of(self.application.user_data[user_id])
-                ),
+        if isinstance(persistence, SQLitePersistence):
+            persistence.write_now(
+                {
+                    ("chat", chat_id): Pickled.of(self.application.chat_data[chat_id]),
+                    ("user", user_id): Pickled.of(self.application.user_data[user_id]),
+                }
             )
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:

@@ -96,7 +96,7 @@ async def answer(update: Update, context: BotContext, text: str) -> None:
         return
     result = record.solve(day, context.now())
     context.chat_data.mode = "round"
-    await context.save_now(update.effective_chat.id, update.effective_user.id)
+    context.save_now(update.effective_chat.id, update.effective_user.id)
     streak = record.streak(day)
     await update.effective_message.reply_text(
         _("✅ Solved in {time}! Streak: {streak} (best {best}). Share it:").format(

@@ -42,10 +42,10 @@ class Pickled:
 class SQLitePersistence(BasePersistence[dict, dict, dict]):
     """Stores user and chat data (and conversations) as pickled rows of a SQLite table.
 
-    PTB calls :meth:`update_chat_data` and friends every ``update_interval`` seconds, on
-    shutdown, and when a handler asks (a won round is saved before it is announced), all at
-    once for every chat and user that had an update since.  Those writes are gathered into
-    one transaction, and each call returns only once its transaction has committed.
+    PTB calls :meth:`update_chat_data` and friends every ``update_interval`` seconds and on
+    shutdown, all at once for every chat and user that had an update since.  Those writes
+    are gathered into one transaction, and each call returns only once its transaction has
+    committed.  A won round is saved at once, before it is announced (:meth:`write_now`).
 
     Saving four times a second rather than every minute (PTB's default) keeps each save
     small: a save holds up the event loop while it copies and pickles what changed, so its
@@ -99,10 +99,28 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
         # Shielded: a caller that is cancelled must not cancel the others' commit.
         await asyncio.shield(self._batch)
 
+    def write_now(self, rows: dict[tuple[str, object], Pickled]) -> None:
+        """Write ``rows`` ((kind, key) → value, e.g. ``("chat", chat_id)``) at once, in a
+        transaction of their own, without waiting for the event loop.
+
+        A won round is saved this way before it is announced: waiting for the next batch
+        costs a turn or more of a busy event loop.  An older copy of the same row that is
+        still waiting for its batch is dropped, so it cannot overwrite the newer one.
+        """
+        pending: dict[tuple[str, bytes], bytes | None] = {
+            (kind, pickle.dumps(key)): value.data for (kind, key), value in rows.items()
+        }
+        for row in pending:
+            self._pending.pop(row, None)
+        self._write(pending)
+
     async def _write_batch(self) -> None:
         # PTB starts all its writes together; one turn of the event loop lets them all join.
         await asyncio.sleep(0)
         rows, self._pending, self._batch = self._pending, {}, None
+        self._write(rows)
+
+    def _write(self, rows: dict[tuple[str, bytes], bytes | None]) -> None:
         with self._db:  # one transaction: committed, or rolled back on any error
             self._db.executemany(
                 "DELETE FROM data WHERE kind = ? AND key = ?",

@@ -300,7 +300,7 @@ async def judge(update: Update, context: BotContext, text: str) -> None:
     day = context.today()
     table.record_win(outcome, update.effective_user.id, _name(update), day)
     # A score must survive a crash: save it before it is announced.
-    await context.save_now(chat_id, update.effective_user.id)
+    context.save_now(chat_id, update.effective_user.id)
     who = mention_html(update.effective_user.id, _name(update))
     head = _("🎉 {who} wins in {seconds} s: +{points} points!").format(
         who=who, seconds=f"{outcome.seconds:.1f}", points=outcome.points

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.context import ChatData, UserData
-from bot.persistence import CHECKPOINT_EVERY, FILE_NAME, SQLitePersistence
+from bot.persistence import CHECKPOINT_EVERY, FILE_NAME, Pickled, SQLitePersistence
 
 pytestmark = pytest.mark.asyncio
 
@@ -78,4 +78,23 @@ async def test_the_copy_ptb_saves_is_the_data_as_it_was(tmp_path: Path) -> None:
     restored = (await reopened.get_chat_data())[-1]
     assert (restored.language, restored.members) == ("zh", {7: "Ann"})
     assert (await reopened.get_user_data())[2] == UserData(language="en")
+    await reopened.flush()
+
+
+async def test_a_win_is_written_at_once_and_an_older_pending_copy_cannot_overwrite_it(
+    tmp_path: Path,
+) -> None:
+    persistence = SQLitePersistence(tmp_path)
+    # PTB's regular save has handed over an older copy of chat 1, still waiting for its batch.
+    regular_save = asyncio.ensure_future(persistence.update_chat_data(1, {"score": 1}))
+    await asyncio.sleep(0)
+    persistence.write_now({("chat", 1): Pickled.of({"score": 2}), ("user", 7): Pickled.of({})})
+    # Committed before the event loop runs again: another connection sees it.
+    reader = sqlite3.connect(tmp_path / FILE_NAME)
+    assert reader.execute("SELECT count(*) FROM data").fetchone()[0] == 2
+    reader.close()
+    await regular_save
+    await persistence.flush()
+    reopened = SQLitePersistence(tmp_path)
+    assert (await reopened.get_chat_data())[1] == {"score": 2}
     await reopened.flush()
