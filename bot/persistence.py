@@ -110,9 +110,10 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
         pending: dict[tuple[str, bytes], bytes | None] = {
             (kind, pickle.dumps(key)): value.data for (kind, key), value in rows.items()
         }
+        self._write(pending)
+        # Only once written: should the write fail, the older copies are still saved.
         for row in pending:
             self._pending.pop(row, None)
-        self._write(pending)
 
     async def _write_batch(self) -> None:
         # PTB starts all its writes together; one turn of the event loop lets them all join.
