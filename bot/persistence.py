@@ -93,7 +93,7 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
             row = None
         else:
             row = (value if isinstance(value, Pickled) else Pickled.of(value)).data
-        self._pending[(kind, pickle.dumps(key))] = row
+        self._pending[_row(kind, key)] = row
         if self._batch is None:
             self._batch = asyncio.ensure_future(self._write_batch())
         # Shielded: a caller that is cancelled must not cancel the others' commit.
@@ -108,7 +108,7 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
         still waiting for its batch is dropped, so it cannot overwrite the newer one.
         """
         pending: dict[tuple[str, bytes], bytes | None] = {
-            (kind, pickle.dumps(key)): value.data for (kind, key), value in rows.items()
+            _row(kind, key): value.data for (kind, key), value in rows.items()
         }
         self._write(pending)
         # Only once written: should the write fail, the older copies are still saved.
@@ -216,6 +216,11 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
         )
         self._checkpointer.shutdown()
         self._db.close()  # the last connection to close copies the log into the file
+
+
+def _row(kind: str, key: object) -> tuple[str, bytes]:
+    """The data table's (kind, key) for a row: the key is stored pickled."""
+    return kind, pickle.dumps(key)
 
 
 def open_database(path: Path) -> sqlite3.Connection:
