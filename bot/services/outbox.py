@@ -1,0 +1,441 @@
+"""The outbox: every message the bot sends into a chat goes through here.
+
+Handlers post a *letter* (a coroutine factory that makes one Bot API call) and return at
+once, so no handler ever holds one of PTB's concurrent-update slots while Telegram's limits
+make it wait.  The outbox sends the letters itself, within Telegram's flood limits:
+
+* at most :data:`GROUP_LIMIT` messages per :data:`GROUP_PERIOD` seconds in a group (edits
+  count too), and about one a second in a private chat (:data:`PRIVATE_LIMIT` per
+  :data:`PRIVATE_PERIOD`, so a reply and its follow-up need not wait);
+* at most :data:`GLOBAL_LIMIT` messages a second in all.
+
+Each chat has two queues.  *Game* letters (deals, wins, time-ups, hints, daily results) are
+always kept and go first; should a chat ever hold :data:`GAME_KEPT` of them, the oldest is
+dropped and logged.  *Cheap* letters (``/help``, ``/start``, wrong-answer notices, refusals)
+are kept up to :data:`CHEAP_KEPT` per chat: beyond that the oldest is dropped.  A letter with
+a ``key`` replaces a queued letter of the same chat and key (the round's status message is
+sent once with its latest text, not once per wrong answer).  A user who asks for more than
+:data:`USER_LIMIT` cheap replies within :data:`USER_PERIOD` seconds in one chat is told once to
+slow down and then not answered until the period has passed; the chat's game is not delayed.
+
+A 429 (``RetryAfter``) for a message pauses that chat only; a 429 for a request that is not
+about a chat pauses everything (:class:`FloodControl`, PTB's rate limiter hook).  A game letter
+whose send fails on the network (a dropped connection, a timeout, a 5xx) is retried with
+backoff for up to :data:`RETRY_FOR` seconds; a cheap one is dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import logging
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import Any
+
+from telegram import Message
+from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter
+from telegram.ext import BaseRateLimiter
+
+logger = logging.getLogger(__name__)
+
+GROUP_LIMIT, GROUP_PERIOD = 20, 60.0
+PRIVATE_LIMIT, PRIVATE_PERIOD = 3, 3.0
+GLOBAL_LIMIT, GLOBAL_PERIOD = 30, 1.0
+GAME_KEPT = 50
+CHEAP_KEPT = 5
+USER_LIMIT, USER_PERIOD = 6, 30.0
+RETRY_FOR = 60.0
+"""Seconds a game letter is retried after network errors before it is given up."""
+FIRST_BACKOFF = 0.5
+
+Sent = Message | bool | None
+"""What a Bot API call returns: a message, or ``True`` for some edits."""
+
+
+def _seconds(retry_after: object) -> float:
+    """``RetryAfter.retry_after`` as seconds (PTB gives an int or a timedelta)."""
+    total = getattr(retry_after, "total_seconds", None)
+    return float(total()) if callable(total) else float(retry_after)  # type: ignore[arg-type]
+
+
+@dataclass(eq=False)
+class Letter:
+    """One Bot API call into a chat, waiting for its turn."""
+
+    chat_id: int
+    send: Callable[[], Awaitable[Sent]]
+    game: bool = False
+    key: str | None = None
+    user_id: int | None = None
+    on_sent: Callable[[Sent], object] | None = None
+    """Called with the call's result once it succeeded (e.g. to remember a message id)."""
+    on_failed: Callable[[Exception], object] | None = None
+    """Called with the error when the letter is given up (a refusal, or no network for long)."""
+    flood_notice: Callable[[], Letter] | None = None
+    """Makes the one "slow down" letter for a user who floods the chat with requests."""
+    first_try: float | None = None
+
+
+@dataclass
+class _Window:
+    """A sliding window: at most ``limit`` events per ``period`` seconds."""
+
+    limit: int
+    period: float
+    times: deque[float] = field(default_factory=deque)
+
+    def free_at(self, now: float, extra: int = 0) -> float:
+        """The earliest time one more event fits, with ``extra`` events still unrecorded."""
+        while self.times and self.times[0] <= now - self.period:
+            self.times.popleft()
+        over = len(self.times) + extra - self.limit
+        if over < 0:
+            return now
+        return self.times[over] + self.period
+
+    def add(self, when: float) -> None:
+        self.times.append(when)
+
+
+@dataclass
+class _ChatQueue:
+    window: _Window
+    game: deque[Letter] = field(default_factory=deque)
+    cheap: deque[Letter] = field(default_factory=deque)
+    paused_until: float = 0.0
+    busy: bool = False
+    scheduled: bool = False
+
+    def __bool__(self) -> bool:
+        return bool(self.game or self.cheap)
+
+    def pop(self) -> Letter:
+        return self.game.popleft() if self.game else self.cheap.popleft()
+
+
+@dataclass
+class OutboxStats:
+    """Counts for logs, tests and benchmarks."""
+
+    sent: int = 0
+    dropped: int = 0
+    merged: int = 0
+    failed: int = 0
+    slowed: int = 0
+    paused: int = 0
+
+
+class Outbox:
+    """Per-chat queues of letters, sent within Telegram's limits by one dispatcher task."""
+
+    def __init__(
+        self,
+        *,
+        limited: bool = True,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        """``limited=False`` sends as fast as letters come (benchmarks of the bot's own work)."""
+        self.limited = limited
+        self.clock = clock
+        self.stats = OutboxStats()
+        self._chats: dict[int, _ChatQueue] = {}
+        self._ready: deque[int] = deque()
+        self._waiting: list[tuple[float, int, int]] = []
+        self._order = itertools.count()
+        self._global = _Window(GLOBAL_LIMIT, GLOBAL_PERIOD)
+        self._in_flight: set[asyncio.Task[None]] = set()
+        self._paused_all_until = 0.0
+        self._users: dict[tuple[int, int], _Window] = {}
+        self._told: dict[tuple[int, int], float] = {}
+        self._wake: asyncio.Event | None = None
+        self._dispatcher: asyncio.Task[None] | None = None
+        self._closing = False
+        self._idle: asyncio.Event | None = None
+
+    # --- posting ----------------------------------------------------------------------------
+
+    def post(self, letter: Letter) -> None:
+        """Queue ``letter`` for its chat; returns at once."""
+        if self._closing and not letter.game:
+            self.stats.dropped += 1
+            return
+        if not letter.game and letter.user_id is not None and not self._user_may(letter):
+            return
+        queue = self._chats.get(letter.chat_id)
+        if queue is None:
+            if len(self._chats) > 10_000:
+                for chat_id, idle in list(self._chats.items()):
+                    self._forget(chat_id, idle)
+            queue = self._chats[letter.chat_id] = _ChatQueue(self._window_for(letter.chat_id))
+        lane = queue.game if letter.game else queue.cheap
+        if letter.key is not None:
+            for index, queued in enumerate(lane):
+                if queued.key == letter.key:
+                    lane[index] = letter
+                    self.stats.merged += 1
+                    return
+        lane.append(letter)
+        kept = GAME_KEPT if letter.game else CHEAP_KEPT
+        while len(lane) > kept:
+            dropped = lane.popleft()
+            self.stats.dropped += 1
+            if dropped.game:
+                logger.warning("Chat %s has over %d game messages queued", dropped.chat_id, kept)
+        self._schedule(letter.chat_id, queue)
+
+    def _user_may(self, letter: Letter) -> bool:
+        """Count a cheap reply to a user; False (after one "slow down") when over the limit."""
+        assert letter.user_id is not None
+        key = (letter.chat_id, letter.user_id)
+        window = self._users.get(key)
+        if window is None:
+            if len(self._users) > 10_000:  # forget the quiet ones now and then
+                now = self.clock()
+                self._users = {
+                    k: w for k, w in self._users.items() if w.free_at(now) < now + USER_PERIOD
+                }
+            window = self._users[key] = _Window(USER_LIMIT, USER_PERIOD)
+        now = self.clock()
+        if window.free_at(now) <= now:
+            window.add(now)
+            return True
+        self.stats.dropped += 1
+        if self._told.get(key, -USER_PERIOD) > now - USER_PERIOD or letter.flood_notice is None:
+            return False
+        self._told[key] = now
+        notice = letter.flood_notice()
+        notice.user_id = None  # the notice itself is not counted against the user
+        self.stats.slowed += 1
+        self.post(notice)
+        return False
+
+    @staticmethod
+    def _window_for(chat_id: int) -> _Window:
+        # Group and channel ids are negative, users' (private chats') positive.
+        if chat_id < 0:
+            return _Window(GROUP_LIMIT, GROUP_PERIOD)
+        return _Window(PRIVATE_LIMIT, PRIVATE_PERIOD)
+
+    # --- dispatching ------------------------------------------------------------------------
+
+    def _schedule(self, chat_id: int, queue: _ChatQueue) -> None:
+        """Put a chat with letters and nothing in flight in line for its next send."""
+        if queue.busy or queue.scheduled or not queue:
+            return
+        queue.scheduled = True
+        now = self.clock()
+        when = max(queue.paused_until, queue.window.free_at(now) if self.limited else now)
+        if when <= now:
+            self._ready.append(chat_id)
+        else:
+            heapq.heappush(self._waiting, (when, next(self._order), chat_id))
+        self._poke()
+
+    def _poke(self) -> None:
+        if self._wake is not None:
+            self._wake.set()
+        if self._dispatcher is None or self._dispatcher.done():
+            self._dispatcher = asyncio.get_running_loop().create_task(
+                self._dispatch(), name="outbox"
+            )
+
+    async def _dispatch(self) -> None:
+        self._wake = asyncio.Event()
+        while True:
+            self._wake.clear()
+            now = self.clock()
+            while self._waiting and self._waiting[0][0] <= now:
+                self._ready.append(heapq.heappop(self._waiting)[2])
+            sleep: float | None = None
+            while self._ready:
+                free = max(self._paused_all_until, self._global_free(now))
+                if free > now:
+                    sleep = free - now
+                    break
+                self._start(self._ready.popleft())
+            if sleep is None and self._waiting:
+                sleep = self._waiting[0][0] - now
+            if sleep is None and not self._ready and not self._waiting and not self._in_flight:
+                if self._idle is not None:
+                    self._idle.set()
+            try:
+                await asyncio.wait_for(self._wake.wait(), sleep)
+            except TimeoutError:
+                pass
+
+    def _global_free(self, now: float) -> float:
+        if not self.limited:
+            return now
+        return self._global.free_at(now, extra=len(self._in_flight))
+
+    def _start(self, chat_id: int) -> None:
+        queue = self._chats.get(chat_id)
+        if queue is None:
+            return
+        queue.scheduled = False
+        if not queue:
+            self._forget(chat_id, queue)
+            return
+        queue.busy = True
+        letter = queue.pop()
+        task = asyncio.get_running_loop().create_task(self._deliver(letter, queue))
+        self._in_flight.add(task)
+        task.add_done_callback(self._in_flight.discard)
+
+    def _forget(self, chat_id: int, queue: _ChatQueue) -> None:
+        if not queue and not queue.busy and queue.paused_until <= self.clock():
+            # An idle chat keeps its window only while it still limits the next send.
+            if queue.window.free_at(self.clock()) <= self.clock():
+                self._chats.pop(chat_id, None)
+
+    async def _deliver(self, letter: Letter, queue: _ChatQueue) -> None:
+        """Make the letter's call once; requeue, retry or give it up as the outcome says."""
+        if letter.first_try is None:
+            letter.first_try = self.clock()
+        try:
+            result = await letter.send()
+        except RetryAfter as error:
+            wait = _seconds(error.retry_after)
+            logger.info("Chat %s is flood-limited for %.0f s", letter.chat_id, wait)
+            self.stats.paused += 1
+            queue.paused_until = self.clock() + wait
+            self._requeue(letter, queue)
+        except Forbidden as error:
+            # Blocked, or removed from the group: nothing more can be sent there.
+            self._give_up(letter, error, logging.INFO)
+            queue.game.clear()
+            queue.cheap.clear()
+        except BadRequest as error:
+            if "message is not modified" not in error.message.lower():
+                self._give_up(letter, error, logging.WARNING)
+        except NetworkError as error:  # includes TimedOut; 5xx answers arrive as NetworkError
+            waited = self.clock() - letter.first_try
+            if letter.game and not self._closing and waited < RETRY_FOR:
+                queue.paused_until = self.clock() + min(FIRST_BACKOFF * 2 ** int(waited), 10)
+                logger.warning("Sending to chat %s failed (%s); retrying", letter.chat_id, error)
+                self._requeue(letter, queue)
+            else:
+                self._give_up(letter, error, logging.WARNING)
+        except Exception as error:  # a bug in a letter must not stop the outbox
+            self._give_up(letter, error, logging.ERROR)
+        else:
+            self.stats.sent += 1
+            if letter.on_sent is not None:
+                try:
+                    letter.on_sent(result)
+                except Exception:
+                    logger.exception("A letter's on_sent failed")
+        finally:
+            # Out of the in-flight set before anyone is woken, so that "idle" can be seen.
+            self._in_flight.discard(asyncio.current_task())  # type: ignore[arg-type]
+            now = self.clock()
+            if self.limited:
+                self._global.add(now)
+                queue.window.add(now)
+            queue.busy = False
+            self._schedule(letter.chat_id, queue)
+            if not queue:
+                self._forget(letter.chat_id, queue)
+            self._poke()
+
+    def _requeue(self, letter: Letter, queue: _ChatQueue) -> None:
+        (queue.game if letter.game else queue.cheap).appendleft(letter)
+
+    def _give_up(self, letter: Letter, error: Exception, level: int) -> None:
+        self.stats.failed += 1
+        logger.log(level, "Message to chat %s not sent: %s", letter.chat_id, error)
+        if letter.on_failed is not None:
+            try:
+                letter.on_failed(error)
+            except Exception:
+                logger.exception("A letter's on_failed failed")
+
+    # --- pauses, waiting and closing --------------------------------------------------------
+
+    def pause_all(self, seconds: float) -> None:
+        """Stop sending anywhere for ``seconds`` (a 429 that is not about one chat)."""
+        self._paused_all_until = max(self._paused_all_until, self.clock() + seconds)
+        self.stats.paused += 1
+        if self._wake is not None:
+            self._wake.set()
+
+    @property
+    def paused_all_until(self) -> float:
+        """Until when (on :attr:`clock`) everything waits, after a global 429."""
+        return self._paused_all_until
+
+    def pending(self) -> int:
+        """Letters queued or in flight."""
+        queued = sum(len(q.game) + len(q.cheap) for q in self._chats.values())
+        return queued + len(self._in_flight)
+
+    async def drained(self) -> None:
+        """Wait until every letter has been sent or given up."""
+        while self.pending():
+            self._idle = asyncio.Event()
+            self._poke()
+            await self._idle.wait()
+
+    async def close(self, timeout: float) -> None:
+        """Stop: drop cheap letters, send game letters for up to ``timeout`` seconds, then
+        give up the rest."""
+        self._closing = True
+        for queue in self._chats.values():
+            self.stats.dropped += len(queue.cheap)
+            queue.cheap.clear()
+        try:
+            await asyncio.wait_for(self.drained(), timeout)
+        except TimeoutError:
+            left = self.pending()
+            logger.warning("Stopping with %d game messages unsent", left)
+            self.stats.dropped += left
+        for task in list(self._in_flight):
+            task.cancel()
+        if self._dispatcher is not None:
+            self._dispatcher.cancel()
+        self._chats.clear()
+
+
+class FloodControl(BaseRateLimiter[None]):
+    """PTB's rate-limiter hook: a 429 for a request not about a chat pauses every request
+    (and the outbox); a 429 about a chat is left to the outbox, which pauses that chat.
+
+    PTB's own ``AIORateLimiter`` would hold *every* request for the length of *any* 429; on
+    Telegram flood control is counted per chat, and only some limits are global.
+    """
+
+    def __init__(self, outbox: Outbox, *, max_retries: int = 2) -> None:
+        self.outbox = outbox
+        self.max_retries = max_retries
+
+    async def initialize(self) -> None:
+        """Nothing to set up."""
+
+    async def shutdown(self) -> None:
+        """Nothing to tear down."""
+
+    async def process_request(
+        self,
+        callback: Callable[..., Coroutine[Any, Any, bool | dict[str, Any] | list[Any] | None]],
+        args: Any,
+        kwargs: dict[str, Any],
+        endpoint: str,
+        data: dict[str, Any],
+        rate_limit_args: None,
+    ) -> bool | dict[str, Any] | list[Any] | None:
+        """Run one request, waiting out a global pause first."""
+        for attempt in range(self.max_retries + 1):
+            wait = self.outbox.paused_all_until - self.outbox.clock()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            try:
+                return await callback(*args, **kwargs)
+            except RetryAfter as error:
+                if data.get("chat_id") is not None or attempt == self.max_retries:
+                    raise
+                self.outbox.pause_all(_seconds(error.retry_after))
+        raise AssertionError("unreachable")

@@ -1,0 +1,233 @@
+"""The outbox on its own: Telegram's limits per chat, priorities, bounds, backoff, stopping."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+
+import pytest
+from telegram.error import NetworkError, RetryAfter
+
+from bot.services import outbox as outbox_module
+from bot.services.outbox import FloodControl, Letter, Outbox
+
+pytestmark = pytest.mark.asyncio
+
+
+class Recorder:
+    """Letters that record what was sent, and when."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+        self.times: dict[str, float] = {}
+        self.changed = asyncio.Event()
+
+    def letter(self, chat_id: int, name: str, **kwargs: object) -> Letter:
+        async def send() -> bool:
+            self.sent.append(name)
+            self.times[name] = time.monotonic()
+            self.changed.set()
+            return True
+
+        return Letter(chat_id, send, **kwargs)  # type: ignore[arg-type]
+
+    async def wait_for(self, condition: Callable[[], bool], timeout: float = 10) -> None:
+        deadline = time.monotonic() + timeout
+        while not condition():
+            self.changed.clear()
+            await asyncio.wait_for(self.changed.wait(), deadline - time.monotonic())
+
+
+@pytest.fixture
+def small_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three messages per 0.3 s in a group, so that tests see the limit quickly."""
+    monkeypatch.setattr(outbox_module, "GROUP_LIMIT", 3)
+    monkeypatch.setattr(outbox_module, "GROUP_PERIOD", 0.3)
+
+
+async def test_posting_returns_before_anything_is_sent() -> None:
+    outbox, record = Outbox(), Recorder()
+    outbox.post(record.letter(-1, "a"))
+    assert record.sent == []
+    await outbox.drained()
+    assert record.sent == ["a"]
+
+
+async def test_a_group_gets_no_more_than_its_limit_per_period(small_limits: None) -> None:
+    outbox, record = Outbox(), Recorder()
+    for name in "abcd":
+        outbox.post(record.letter(-1, name, game=True))
+    await outbox.drained()
+    assert record.times["d"] - record.times["a"] >= 0.3
+
+
+async def test_a_busy_group_does_not_hold_up_another(small_limits: None) -> None:
+    outbox, record = Outbox(), Recorder()
+    for name in "abcdef":
+        outbox.post(record.letter(-1, name, game=True))
+    await record.wait_for(lambda: "c" in record.sent)
+    outbox.post(record.letter(-2, "other"))
+    await record.wait_for(lambda: "other" in record.sent)
+    assert "d" not in record.sent
+
+
+async def test_game_letters_go_before_cheap_ones(small_limits: None) -> None:
+    outbox, record = Outbox(), Recorder()
+    for name in "abc":
+        outbox.post(record.letter(-1, name, game=True))
+    outbox.post(record.letter(-1, "help"))
+    outbox.post(record.letter(-1, "win", game=True))
+    await outbox.drained()
+    assert record.sent[3:] == ["win", "help"]
+
+
+async def test_cheap_letters_beyond_the_bound_are_dropped_oldest_first(small_limits: None) -> None:
+    outbox, record = Outbox(), Recorder()
+    for name in "abc":
+        outbox.post(record.letter(-1, name, game=True))
+    cheap = [f"c{i}" for i in range(outbox_module.CHEAP_KEPT + 3)]
+    for name in cheap:
+        outbox.post(record.letter(-1, name))
+    await outbox.drained()
+    assert record.sent[3:] == cheap[3:]
+
+
+async def test_game_letters_are_never_dropped(small_limits: None) -> None:
+    outbox, record = Outbox(), Recorder()
+    names = [f"g{i}" for i in range(12)]
+    for name in names:
+        outbox.post(record.letter(-1, name, game=True))
+    await outbox.drained()
+    assert record.sent == names
+
+
+async def test_a_letter_with_a_key_replaces_the_queued_one(small_limits: None) -> None:
+    outbox, record = Outbox(), Recorder()
+    for name in "abc":
+        outbox.post(record.letter(-1, name, game=True))
+    outbox.post(record.letter(-1, "status 1", key="status"))
+    outbox.post(record.letter(-1, "status 2", key="status"))
+    await outbox.drained()
+    assert record.sent[3:] == ["status 2"]
+
+
+async def test_a_flooding_user_is_told_once_to_slow_down() -> None:
+    outbox, record = Outbox(), Recorder()
+
+    def notice() -> Letter:
+        return record.letter(-1, "slow down")
+
+    for i in range(outbox_module.USER_LIMIT + 5):
+        outbox.post(record.letter(-1, f"help {i}", user_id=7, flood_notice=notice))
+        await outbox.drained()
+    outbox.post(record.letter(-1, "someone else", user_id=8, flood_notice=notice))
+    await outbox.drained()
+    assert record.sent.count("slow down") == 1
+    assert "someone else" in record.sent
+    assert len([s for s in record.sent if s.startswith("help")]) == outbox_module.USER_LIMIT
+
+
+async def test_a_429_for_one_chat_pauses_that_chat_only() -> None:
+    outbox, record = Outbox(), Recorder()
+    tries = 0
+
+    async def flooded() -> bool:
+        nonlocal tries
+        tries += 1
+        if tries == 1:
+            raise RetryAfter(1)
+        record.sent.append("flooded")
+        record.times["flooded"] = time.monotonic()
+        record.changed.set()
+        return True
+
+    started = time.monotonic()
+    outbox.post(Letter(-1, flooded, game=True))
+    await asyncio.sleep(0)
+    outbox.post(record.letter(-2, "other"))
+    await record.wait_for(lambda: "other" in record.sent)
+    assert record.sent == ["other"]
+    await outbox.drained()
+    assert record.times["flooded"] - started >= 1.0
+
+
+async def test_a_game_letter_is_retried_after_a_network_error() -> None:
+    outbox, record = Outbox(), Recorder()
+    failures = 2
+
+    async def flaky() -> bool:
+        nonlocal failures
+        if failures:
+            failures -= 1
+            raise NetworkError("Bad Gateway")
+        record.sent.append("deal")
+        return True
+
+    outbox.post(Letter(5, flaky, game=True))
+    await outbox.drained()
+    assert record.sent == ["deal"]
+
+
+async def test_a_cheap_letter_is_given_up_after_a_network_error() -> None:
+    outbox = Outbox()
+    failed: list[Exception] = []
+
+    async def broken() -> bool:
+        raise NetworkError("connection reset")
+
+    outbox.post(Letter(5, broken, on_failed=failed.append))
+    await outbox.drained()
+    assert len(failed) == 1
+
+
+async def test_closing_drops_cheap_letters_and_sends_game_ones(small_limits: None) -> None:
+    outbox, record = Outbox(), Recorder()
+    for name in "abc":
+        outbox.post(record.letter(-1, name, game=True))
+    outbox.post(record.letter(-1, "help"))
+    outbox.post(record.letter(-1, "win", game=True))
+    await outbox.close(timeout=3)
+    assert record.sent == ["a", "b", "c", "win"]
+
+
+async def test_closing_gives_up_after_its_timeout() -> None:
+    outbox = Outbox()
+
+    async def hangs() -> bool:
+        await asyncio.sleep(60)
+        return True
+
+    outbox.post(Letter(5, hangs, game=True))
+    started = time.monotonic()
+    await outbox.close(timeout=0.2)
+    assert time.monotonic() - started < 2
+
+
+async def test_a_429_that_is_not_about_a_chat_pauses_everything() -> None:
+    outbox = Outbox()
+    limiter = FloodControl(outbox)
+    calls = 0
+
+    async def answer_inline_query() -> bool:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            raise RetryAfter(1)
+        return True
+
+    started = time.monotonic()
+    result = await limiter.process_request(answer_inline_query, (), {}, "answerInlineQuery", {}, None)
+    assert result is True
+    assert time.monotonic() - started >= 1.0
+    assert outbox.paused_all_until > 0
+
+
+async def test_a_429_about_a_chat_is_left_to_the_outbox() -> None:
+    limiter = FloodControl(Outbox())
+
+    async def send_message() -> bool:
+        raise RetryAfter(5)
+
+    with pytest.raises(RetryAfter):
+        await limiter.process_request(send_message, (), {}, "sendMessage", {"chat_id": 5}, None)
