@@ -1,7 +1,7 @@
 """Twenty-Four's solver: exact, complete and duplicate-free answers to the 24 game."""
 
 from solver.answers import Code, Verdict, check
-from solver.deal import daily, daily_number, deal
+from solver.deal import daily, daily_number, daily_pools, deal
 from solver.difficulty import Difficulty, difficulty
 from solver.hints import Hint, hint
 from solver.solutions import (
@@ -28,6 +28,7 @@ __all__ = [
     "closest",
     "daily",
     "daily_number",
+    "daily_pools",
     "deal",
     "difficulty",
     "hint",

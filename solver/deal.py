@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import random
+from collections.abc import Mapping
 from functools import lru_cache
 
 from solver.difficulty import LABELS, difficulty
@@ -16,6 +17,9 @@ MAX_TRIES = 10_000
 
 DAILY_EPOCH = dt.date(2026, 1, 1)
 """Daily #1."""
+
+DailyPools = dict[int, list[tuple[int, ...]]]
+"""The daily puzzle's hands by difficulty level, in the order they come."""
 
 DAILY_LEVELS = {0: 1, 1: 2, 2: 3, 3: 3, 4: 4, 5: 5, 6: 5}
 """Difficulty level by weekday (Monday is 0): gentle on Monday, hardest at the weekend."""
@@ -74,16 +78,29 @@ def _stable_order(hand: tuple[int, ...]) -> bytes:
     return hashlib.sha256(("twenty-four daily " + " ".join(map(str, hand))).encode()).digest()
 
 
-@lru_cache(maxsize=1)
-def _daily_pools() -> dict[int, list[tuple[int, ...]]]:
-    """The solvable 4-card hands by level, each in a fixed pseudo-random order."""
-    pools: dict[int, list[tuple[int, ...]]] = {level: [] for level in range(1, 6)}
+def daily_pools(levels: Mapping[tuple[int, ...], int] | None = None) -> DailyPools:
+    """The solvable 4-card hands by level, each in the fixed pseudo-random order the daily
+    puzzle takes them in.
+
+    ``levels`` gives each hand of four cards from 1 to 13 its :func:`difficulty` level (0 or
+    absent for a hand with no solution to 24), so that a caller that keeps them need not rate
+    every hand again (seconds); without it, every hand is rated here.
+    """
+    if levels is None:
+        return _rated_pools()
+    pools: DailyPools = {level: [] for level in range(1, 6)}
     for hand in hands((1, 13), 4):
-        if is_solvable(hand, 24):
-            pools[_level(hand, 24)].append(hand)
+        level = levels.get(hand, 0)
+        if level:
+            pools[level].append(hand)
     for pool in pools.values():
         pool.sort(key=_stable_order)
     return pools
+
+
+@lru_cache(maxsize=1)
+def _rated_pools() -> DailyPools:
+    return daily_pools({h: _level(h, 24) for h in hands((1, 13), 4) if is_solvable(h, 24)})
 
 
 def daily_number(date: dt.date) -> int:
@@ -91,15 +108,17 @@ def daily_number(date: dt.date) -> int:
     return (date - DAILY_EPOCH).days + 1
 
 
-def daily(date: dt.date) -> tuple[int, ...]:
+def daily(date: dt.date, pools: DailyPools | None = None) -> tuple[int, ...]:
     """The puzzle of a calendar day: four cards from 1 to 13 that make 24.
 
     The same in every process (it depends on the date alone); its difficulty level follows
     the weekday (:data:`DAILY_LEVELS`); a hand comes back only after every other hand of its
-    level has had its turn, which is longer than a year for every level.
+    level has had its turn, which is longer than a year for every level.  ``pools`` are
+    :func:`daily_pools` made once by the caller; without them the first call rates every
+    hand (seconds).
     """
     level = DAILY_LEVELS[date.weekday()]
-    pool = _daily_pools()[level]
+    pool = (pools or _rated_pools())[level]
     days = (date - DAILY_EPOCH).days
     weeks, weekday = divmod(days + DAILY_EPOCH.weekday(), 7)
     same_level_days = [d for d in range(7) if DAILY_LEVELS[d] == level]

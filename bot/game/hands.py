@@ -1,0 +1,158 @@
+"""What the game knows about hands before it deals one: levels, deal odds, solutions, hints.
+
+Rating and solving cost from a millisecond (four cards) to a second (six), too much for the
+bot's event loop, so the functions named ``*_job`` are run in worker processes: they are
+pure, module-level and take and return only picklable values.  Drawing a hand from a
+:class:`LevelTable` is cheap (a bisection) and happens where the random source lives.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import math
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+from solver import difficulty, hint, is_solvable, solve
+from solver.hints import LEVELS, Hint
+from solver.stats import SUITS, hands
+
+RATED_CARDS = (3, 4)
+"""Hands of these sizes have difficulty levels: every hand is rated once per target.  A
+six-card hand takes about a second to rate, so larger hands are dealt unrated."""
+
+TOP_RANK = 13
+"""Tables cover every hand from 1 to this rank; a smaller deck uses the part within it."""
+
+LABEL_LEVELS = {"easy": frozenset({1, 2}), "medium": frozenset({3}), "hard": frozenset({4, 5})}
+"""The levels each difficulty word deals (see :data:`solver.difficulty.LABELS`)."""
+
+SHOWN = 11
+"""Solutions kept with a dealt hand: the ten a round's end shows, and one in case the
+winner's own is among them."""
+
+CANDIDATES = 24
+"""Unrated hands drawn at once for a worker to find a solvable one among."""
+
+Hand = tuple[int, ...]
+
+
+def deal_weight(hand: Hand) -> int:
+    """How many ways a shuffled deck with four suits of each rank deals ``hand``."""
+    return math.prod(math.comb(SUITS, count) for count in Counter(hand).values())
+
+
+@dataclass(frozen=True, eq=False)
+class LevelTable:
+    """Every hand of ``cards`` cards from 1 to 13 for one ``target``: its level 1 to 5, or 0
+    when it has no solution."""
+
+    cards: int
+    target: int
+    levels: dict[Hand, int]
+
+    @classmethod
+    def from_text(cls, cards: int, target: int, text: str) -> LevelTable:
+        """A table from :meth:`text`; raises ``ValueError`` if it does not fit."""
+        order = list(hands((1, TOP_RANK), cards))
+        if len(text) != len(order) or not set(text) <= set("012345"):
+            raise ValueError(f"not a level table of {cards} cards")
+        return cls(cards, target, {hand: int(level) for hand, level in zip(order, text)})
+
+    def text(self) -> str:
+        """The levels as one digit per hand, in :func:`solver.stats.hands` order."""
+        return "".join(str(self.levels[hand]) for hand in hands((1, TOP_RANK), self.cards))
+
+    def count(self, deck: tuple[int, int], wanted: frozenset[int] | None) -> int:
+        """How many hands of the deck have one of the ``wanted`` levels (None: solvable)."""
+        return len(self._pool(deck, wanted, solvable=True)[0])
+
+    def draw(
+        self,
+        rng: random.Random,
+        deck: tuple[int, int],
+        wanted: frozenset[int] | None,
+        *,
+        solvable: bool = True,
+    ) -> Hand | None:
+        """A hand as a shuffled deck would deal it, among those of a ``wanted`` level (any
+        solvable one when None; any at all when also ``solvable`` is false); None if none."""
+        pool, cumulative = self._pool(deck, wanted, solvable)
+        if not pool:
+            return None
+        return pool[bisect.bisect_right(cumulative, rng.random() * cumulative[-1])]
+
+    def _pool(
+        self, deck: tuple[int, int], wanted: frozenset[int] | None, solvable: bool
+    ) -> tuple[list[Hand], list[int]]:
+        key = (deck, wanted, solvable)
+        found = self._pools.get(key)
+        if found is None:
+            low, high = deck
+            pool = [
+                hand
+                for hand, level in self.levels.items()
+                if low <= hand[0]
+                and hand[-1] <= high
+                and (level in wanted if wanted is not None else level > 0 or not solvable)
+            ]
+            found = self._pools[key] = (pool, list(itertools.accumulate(map(deal_weight, pool))))
+        return found
+
+    @cached_property
+    def _pools(self) -> dict[object, tuple[list[Hand], list[int]]]:
+        return {}
+
+
+def draw_unrated(rng: random.Random, deck: tuple[int, int], cards: int, count: int) -> list[Hand]:
+    """``count`` hands dealt from freshly shuffled decks, each sorted."""
+    low, high = deck
+    pack = [rank for rank in range(low, high + 1) for _ in range(SUITS)]
+    return [tuple(sorted(rng.sample(pack, cards))) for _ in range(count)]
+
+
+@dataclass(frozen=True)
+class HandFacts:
+    """What a round needs of its hand, worked out before it is dealt."""
+
+    hand: Hand
+    target: int
+    solvable: bool
+    solutions: tuple[str, ...]
+    """The first :data:`SHOWN` distinct solutions, simplest first, with × ÷ −."""
+    count: int
+    """How many distinct solutions there are in all."""
+    hints: tuple[Hint, ...]
+    """The hints of levels 1 to 3 (none for a hand with no solution)."""
+
+
+def rate_job(cards: int, target: int) -> str:
+    """Worker job: the :class:`LevelTable` text of ``cards`` cards for ``target``."""
+    digits = []
+    for hand in hands((1, TOP_RANK), cards):
+        digits.append(str(difficulty(hand, target).level) if is_solvable(hand, target) else "0")
+    return "".join(digits)
+
+
+def facts_job(candidates: Sequence[Hand], target: int, solvable: bool) -> HandFacts | None:
+    """Worker job: the facts of the first candidate that has a solution (the first one at
+    all, when ``solvable`` is false); None when no candidate has one."""
+    for hand in candidates:
+        if solvable and not is_solvable(hand, target):
+            continue  # much cheaper than listing the solutions of six cards
+        found = solve(hand, target)
+        if found or not solvable:
+            hints = tuple(hint(hand, target, level) for level in range(1, LEVELS + 1))
+            return HandFacts(
+                hand,
+                target,
+                bool(found),
+                tuple(s.pretty for s in found[:SHOWN]),
+                len(found),
+                tuple(h for h in hints if h is not None),
+            )
+    return None

@@ -1,0 +1,121 @@
+"""Level tables, deal odds and hand facts: the work done before a hand is dealt."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import cache
+
+import pytest
+
+from bot.game.hands import (
+    LABEL_LEVELS,
+    LevelTable,
+    deal_weight,
+    draw_unrated,
+    facts_job,
+    rate_job,
+)
+from solver import daily, daily_pools, difficulty, is_solvable, solve
+from solver.stats import hands
+
+
+@cache
+def table_24() -> LevelTable:
+    return LevelTable.from_text(4, 24, rate_job(4, 24))
+
+
+def test_the_table_gives_every_hand_the_level_the_rating_function_gives() -> None:
+    table = table_24()
+    for hand in list(hands((1, 13), 4))[::37]:
+        expected = difficulty(hand, 24).level if is_solvable(hand, 24) else 0
+        assert table.levels[hand] == expected, hand
+
+
+def test_the_table_counts_the_solvable_hands() -> None:
+    assert sum(1 for level in table_24().levels.values() if level) == 1362
+
+
+def test_a_table_reads_back_from_its_text() -> None:
+    table = table_24()
+    assert LevelTable.from_text(4, 24, table.text()).levels == table.levels
+
+
+def test_a_text_of_the_wrong_size_is_refused() -> None:
+    with pytest.raises(ValueError):
+        LevelTable.from_text(4, 24, "123")
+
+
+def test_the_daily_schedule_from_a_table_is_the_rated_one() -> None:
+    pools = daily_pools(table_24().levels)
+    assert pools == daily_pools()
+
+
+def test_the_daily_hand_from_a_table_is_the_rated_one() -> None:
+    import datetime as dt
+
+    pools = daily_pools(table_24().levels)
+    day = dt.date(2026, 11, 23)
+    assert daily(day, pools) == daily(day)
+
+
+def test_a_deal_weight_counts_the_suits() -> None:
+    assert deal_weight((1, 2, 3, 4)) == 256  # four suits for each of four ranks
+
+
+def test_a_pair_is_dealt_less_often_than_distinct_ranks() -> None:
+    assert deal_weight((1, 1, 2, 3)) == 6 * 4 * 4
+
+
+def test_drawn_hands_have_the_wanted_level() -> None:
+    rng = random.Random(1)
+    table = table_24()
+    drawn = [table.draw(rng, (1, 13), LABEL_LEVELS["easy"]) for _ in range(200)]
+    assert {table.levels[hand] for hand in drawn if hand} <= {1, 2}
+
+
+def test_drawn_hands_stay_within_the_deck() -> None:
+    rng = random.Random(2)
+    drawn = [table_24().draw(rng, (1, 10), None) for _ in range(200)]
+    assert max(max(hand) for hand in drawn if hand) <= 10
+
+
+def test_drawn_hands_follow_the_deal_odds() -> None:
+    # Among hands of 1 to 2 (five of them), 1 1 2 2 is dealt 36 times for every one of
+    # 1 1 1 1: C(4,2)² against C(4,4).
+    table = LevelTable(4, 24, {h: 1 for h in hands((1, 2), 4)})
+    rng = random.Random(3)
+    counts = Counter(table.draw(rng, (1, 2), None) for _ in range(20_000))
+    assert counts[(1, 1, 2, 2)] > 20 * counts[(1, 1, 1, 1)]
+
+
+def test_no_hand_of_a_level_gives_none() -> None:
+    table = LevelTable(4, 24, {h: 0 for h in hands((1, 13), 4)})
+    assert table.draw(random.Random(4), (1, 13), LABEL_LEVELS["easy"]) is None
+
+
+def test_unrated_hands_are_sorted_and_from_the_deck() -> None:
+    drawn = draw_unrated(random.Random(5), (1, 10), 6, 10)
+    assert all(list(hand) == sorted(hand) and max(hand) <= 10 for hand in drawn)
+
+
+def test_facts_carry_the_solutions_and_hints() -> None:
+    facts = facts_job([(3, 3, 8, 8)], 24, True)
+    assert facts is not None
+    assert (facts.solutions, facts.count, len(facts.hints)) == (("8÷(3−8÷3)",), 1, 3)
+
+
+def test_facts_skip_candidates_with_no_solution() -> None:
+    facts = facts_job([(1, 1, 1, 1), (3, 3, 8, 8)], 24, True)
+    assert facts is not None and facts.hand == (3, 3, 8, 8)
+
+
+def test_facts_of_an_unsolvable_hand_when_allowed() -> None:
+    facts = facts_job([(1, 1, 1, 1)], 24, False)
+    assert facts is not None and (facts.solvable, facts.count, facts.hints) == (False, 0, ())
+
+
+def test_facts_count_every_solution_but_keep_a_few() -> None:
+    facts = facts_job([(1, 2, 3, 4, 5, 6)], 24, True)
+    assert facts is not None and facts.count == len(solve((1, 2, 3, 4, 5, 6)))
+    assert len(facts.solutions) == 11
