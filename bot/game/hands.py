@@ -61,7 +61,9 @@ class LevelTable:
         order = list(hands((1, TOP_RANK), cards))
         if len(text) != len(order) or not set(text) <= set("012345"):
             raise ValueError(f"not a level table of {cards} cards")
-        return cls(cards, target, {hand: int(level) for hand, level in zip(order, text)})
+        return cls(
+            cards, target, {hand: int(level) for hand, level in zip(order, text, strict=True)}
+        )
 
     def text(self) -> str:
         """The levels as one digit per hand, in :func:`solver.stats.hands` order."""
