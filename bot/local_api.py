@@ -3,7 +3,8 @@
 It behaves like Telegram where bots get hurt: group privacy mode (a bot sees only commands,
 replies to it and mentions, unless it is an admin), ``bot_command`` entities measured in
 UTF-16 code units, HTML that must parse, "message is not modified", 409 when a second
-poller appears, 429 ``retry_after`` on demand, and Telegram's size limits (text, captions,
+poller appears, Telegram's flood limits (20 messages a minute in a group, 30 a second in all;
+429 with ``retry_after`` past them, or on demand) and its size limits (text, captions,
 buttons, callback answers, inline results).  The bot reaches it through PTB's own HTTP
 stack, either in-process (:class:`LocalTransport`, an httpx transport) or over loopback HTTP
 (:func:`serve`).
@@ -16,8 +17,10 @@ import contextlib
 import html as html_lib
 import itertools
 import json
+import math
 import re
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,6 +58,10 @@ MAX_CALLBACK_DATA_BYTES = 64
 MAX_BUTTONS = 100
 MAX_CALLBACK_ANSWER = 200
 MAX_INLINE_RESULTS = 50
+
+# Telegram's flood limits: messages in one group, and messages in all chats together.
+GROUP_MESSAGES, GROUP_SECONDS = 20, 60.0
+ALL_MESSAGES, ALL_SECONDS = 30, 1.0
 
 
 class ApiError(Exception):
@@ -161,6 +168,31 @@ def check_reply_markup(markup: object) -> None:
             raise ApiError(400, "Bad Request: BUTTON_DATA_INVALID")
 
 
+class SlidingWindow:
+    """At most ``limit`` events in any ``seconds`` long stretch of time.
+
+    An event at time ``t`` counts until ``t + seconds`` and no longer.  Times come from the
+    caller (one monotonic clock), never decrease, and are in seconds.
+    """
+
+    def __init__(self, limit: int, seconds: float) -> None:
+        self.limit = limit
+        self.seconds = seconds
+        self._times: deque[float] = deque()
+
+    def wait(self, now: float) -> float:
+        """Seconds from ``now`` until one more event fits (0 if it fits now)."""
+        while self._times and self._times[0] + self.seconds <= now:
+            self._times.popleft()
+        if len(self._times) < self.limit:
+            return 0.0
+        return self._times[0] + self.seconds - now
+
+    def add(self, now: float) -> None:
+        """Count an event at ``now``; the caller has checked that :meth:`wait` is 0."""
+        self._times.append(now)
+
+
 @dataclass
 class Chat:
     """A chat the local server knows."""
@@ -186,13 +218,22 @@ class LocalBotApi:
         *,
         username: str = "TwentyFourBot",
         privacy: bool = True,
+        flood_limits: bool = True,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         """A server with no users or chats yet.
 
-        ``privacy`` is the bot's group privacy mode.
+        ``privacy`` is the bot's group privacy mode.  ``flood_limits`` enforces Telegram's
+        limits on how fast the bot sends (see :meth:`_admit`); benchmarks of the bot's own
+        speed turn them off.  ``clock`` gives monotonic seconds for those limits only (tests
+        pass one they move by hand); message dates and long-poll timeouts use real time.
         """
         self.username = username
         self.privacy = privacy
+        self.flood_limits = flood_limits
+        self._clock = clock
+        self._all_chats = SlidingWindow(ALL_MESSAGES, ALL_SECONDS)
+        self._group_windows: dict[int, SlidingWindow] = {}
         self.bot_user = {
             "id": BOT_ID,
             "is_bot": True,
@@ -453,6 +494,7 @@ class LocalBotApi:
             too_long="Bad Request: message is too long",
         )
         check_reply_markup(params.get("reply_markup"))
+        self._admit(chat)
         return self._bot_message(chat, params, {"text": text})
 
     async def _m_sendPhoto(self, params: dict[str, Any]) -> dict[str, Any]:
@@ -473,6 +515,7 @@ class LocalBotApi:
             file_id = params["photo"]
             if file_id not in self.photos:
                 raise ApiError(400, "Bad Request: wrong file identifier/HTTP URL specified")
+        self._admit(chat)
         if uploaded:
             # Only a photo that was sent gets a file id the bot can use again.
             self.photos[file_id] = params.get("photo_path")
@@ -518,6 +561,7 @@ class LocalBotApi:
                 "Bad Request: message is not modified: specified new message "
                 "content and reply markup are exactly the same",
             )
+        self._admit(chat)
         edited = dict(old, text=text, edit_date=int(time.time()), edited=True)
         edited.pop("reply_markup", None)
         if markup:
@@ -586,6 +630,35 @@ class LocalBotApi:
         return {"status": "member", "user": user}
 
     # --- internals ----------------------------------------------------------------------------
+
+    def _admit(self, chat: Chat) -> None:
+        """Count one message the bot sends or edits in ``chat``, or refuse it with a 429.
+
+        Telegram allows a bot at most 20 messages a minute in each group or supergroup and
+        30 a second in all chats together; an edit counts like a new message.  Both are
+        sliding windows here.  A refused message is not counted, and its 429 says in whole
+        seconds (rounded up, at least 1) when the oldest message leaves the window it broke
+        (the later one if it broke both), as Telegram's ``retry_after`` does.  Does nothing
+        when flood limits are off.
+        """
+        if not self.flood_limits:
+            return
+        now = self._clock()
+        windows = [self._all_chats]
+        if chat.type in ("group", "supergroup"):
+            windows.append(
+                self._group_windows.setdefault(
+                    chat.id, SlidingWindow(GROUP_MESSAGES, GROUP_SECONDS)
+                )
+            )
+        wait = max(window.wait(now) for window in windows)
+        if wait > 0:
+            retry_after = max(1, math.ceil(wait))
+            raise ApiError(
+                429, f"Too Many Requests: retry after {retry_after}", retry_after=retry_after
+            )
+        for window in windows:
+            window.add(now)
 
     def _chat(self, params: dict[str, Any]) -> Chat:
         try:
