@@ -231,7 +231,7 @@ async def echo_baseline(chats: int) -> float:
     async def echo(update: Update, _context: object) -> None:
         await update.effective_message.reply_text("ok")
 
-    api = LocalBotApi()
+    api = LocalBotApi(flood_limits=False)
     request = HTTPXRequest(
         connection_pool_size=256, httpx_kwargs={"transport": LocalTransport(api)}
     )
@@ -309,7 +309,7 @@ async def run(chats: int, rate: float) -> None:
     await prepare_every_hand()
     echo = await echo_baseline(chats)
 
-    api = LocalBotApi()
+    api = LocalBotApi(flood_limits=False)
     users = [100_000 + i for i in range(chats)]
     groups = {
         -(10**6) - i: [200_000 + PLAYERS * i + p for p in range(PLAYERS)] for i in range(chats)

@@ -3,9 +3,11 @@
 It behaves like Telegram where bots get hurt: group privacy mode (a bot sees only commands,
 replies to it and mentions, unless it is an admin), ``bot_command`` entities measured in
 UTF-16 code units, HTML that must parse, "message is not modified", 409 when a second
-poller appears, and 429 ``retry_after`` on demand.  The bot reaches it through PTB's own
-HTTP stack, either in-process (:class:`LocalTransport`, an httpx transport) or over loopback
-HTTP (:func:`serve`).
+poller appears, Telegram's flood limits (20 messages a minute in a group, 30 a second in all;
+429 with ``retry_after`` past them, or on demand) and its size limits (text, captions,
+buttons, callback answers, inline results).  The bot reaches it through PTB's own HTTP
+stack, either in-process (:class:`LocalTransport`, an httpx transport) or over loopback HTTP
+(:func:`serve`).
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ import contextlib
 import html as html_lib
 import itertools
 import json
+import math
 import re
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,6 +50,18 @@ ALLOWED_TAGS = {
 }
 _TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z-]*)((?:\s[^<>]*)?)>")
 _ENTITY = re.compile(r"&(lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);")
+
+# Telegram's size limits.  Text and captions count UTF-16 code units of what the user sees.
+MAX_TEXT = 4096
+MAX_CAPTION = 1024
+MAX_CALLBACK_DATA_BYTES = 64
+MAX_BUTTONS = 100
+MAX_CALLBACK_ANSWER = 200
+MAX_INLINE_RESULTS = 50
+
+# Telegram's flood limits: messages in one group, and messages in all chats together.
+GROUP_MESSAGES, GROUP_SECONDS = 20, 60.0
+ALL_MESSAGES, ALL_SECONDS = 30, 1.0
 
 
 class ApiError(Exception):
@@ -113,6 +129,70 @@ def plain_text(html_text: str) -> str:
     return html_lib.unescape(_TAG.sub("", html_text))
 
 
+def visible_length(text: str, parse_mode: object) -> int:
+    """How long Telegram counts ``text`` against its limits.
+
+    Telegram measures the text after entity parsing, in UTF-16 code units: with HTML, tags
+    cost nothing and ``&amp;`` is one character.  ``text`` must already have passed
+    :func:`check_html` when ``parse_mode`` is ``"HTML"``.
+    """
+    return utf16_len(plain_text(text) if parse_mode == "HTML" else text)
+
+
+def check_text(text: str, parse_mode: object, *, limit: int, too_long: str) -> None:
+    """Raise :class:`ApiError` as Telegram does for bad HTML or a text over ``limit``.
+
+    ``too_long`` is the error description Telegram gives for this kind of text.
+    """
+    if parse_mode == "HTML":
+        check_html(text)
+    if visible_length(text, parse_mode) > limit:
+        raise ApiError(400, too_long)
+
+
+def check_reply_markup(markup: object) -> None:
+    """Raise :class:`ApiError` as Telegram does for an inline keyboard it refuses.
+
+    At most :data:`MAX_BUTTONS` buttons in all rows together, and each ``callback_data`` at
+    most :data:`MAX_CALLBACK_DATA_BYTES` bytes of UTF-8 (bytes, not characters: a Chinese
+    label's data runs out three times sooner).  Other kinds of markup pass unchecked.
+    """
+    if not isinstance(markup, dict) or not isinstance(markup.get("inline_keyboard"), list):
+        return
+    buttons = [button for row in markup["inline_keyboard"] for button in row]
+    if len(buttons) > MAX_BUTTONS:
+        raise ApiError(400, "Bad Request: reply markup is too long")
+    for button in buttons:
+        data = button.get("callback_data")
+        if data is not None and len(str(data).encode("utf-8")) > MAX_CALLBACK_DATA_BYTES:
+            raise ApiError(400, "Bad Request: BUTTON_DATA_INVALID")
+
+
+class SlidingWindow:
+    """At most ``limit`` events in any ``seconds`` long stretch of time.
+
+    An event at time ``t`` counts until ``t + seconds`` and no longer.  Times come from the
+    caller (one monotonic clock), never decrease, and are in seconds.
+    """
+
+    def __init__(self, limit: int, seconds: float) -> None:
+        self.limit = limit
+        self.seconds = seconds
+        self._times: deque[float] = deque()
+
+    def wait(self, now: float) -> float:
+        """Seconds from ``now`` until one more event fits (0 if it fits now)."""
+        while self._times and self._times[0] + self.seconds <= now:
+            self._times.popleft()
+        if len(self._times) < self.limit:
+            return 0.0
+        return self._times[0] + self.seconds - now
+
+    def add(self, now: float) -> None:
+        """Count an event at ``now``; the caller has checked that :meth:`wait` is 0."""
+        self._times.append(now)
+
+
 @dataclass
 class Chat:
     """A chat the local server knows."""
@@ -133,9 +213,27 @@ class Chat:
 class LocalBotApi:
     """The server's state and its Bot API methods."""
 
-    def __init__(self, *, username: str = "TwentyFourBot", privacy: bool = True) -> None:
+    def __init__(
+        self,
+        *,
+        username: str = "TwentyFourBot",
+        privacy: bool = True,
+        flood_limits: bool = True,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        """A server with no users or chats yet.
+
+        ``privacy`` is the bot's group privacy mode.  ``flood_limits`` enforces Telegram's
+        limits on how fast the bot sends (see :meth:`_admit`); benchmarks of the bot's own
+        speed turn them off.  ``clock`` gives monotonic seconds for those limits only (tests
+        pass one they move by hand); message dates and long-poll timeouts use real time.
+        """
         self.username = username
         self.privacy = privacy
+        self.flood_limits = flood_limits
+        self._clock = clock
+        self._all_chats = SlidingWindow(ALL_MESSAGES, ALL_SECONDS)
+        self._group_windows: dict[int, SlidingWindow] = {}
         self.bot_user = {
             "id": BOT_ID,
             "is_bot": True,
@@ -385,37 +483,53 @@ class LocalBotApi:
         return self.commands.get(key, [])
 
     async def _m_sendMessage(self, params: dict[str, Any]) -> dict[str, Any]:
+        chat = self._chat(params)
         text = str(params.get("text", ""))
         if not text.strip():
             raise ApiError(400, "Bad Request: message text is empty")
-        if len(text) > 4096:
-            raise ApiError(400, "Bad Request: message is too long")
-        return self._bot_message(params, {"text": text})
+        check_text(
+            text,
+            params.get("parse_mode"),
+            limit=MAX_TEXT,
+            too_long="Bad Request: message is too long",
+        )
+        check_reply_markup(params.get("reply_markup"))
+        self._admit(chat)
+        return self._bot_message(chat, params, {"text": text})
 
     async def _m_sendPhoto(self, params: dict[str, Any]) -> dict[str, Any]:
-        if isinstance(params.get("photo"), str):
+        chat = self._chat(params)
+        caption = str(params.get("caption", ""))
+        check_text(
+            caption,
+            params.get("parse_mode"),
+            limit=MAX_CAPTION,
+            too_long="Bad Request: message caption is too long",
+        )
+        check_reply_markup(params.get("reply_markup"))
+        uploaded = not isinstance(params.get("photo"), str)
+        if uploaded:
+            file_id = f"photo{next(self._file_ids)}"
+        else:
             # A file id from an earlier upload (Telegram ids are per bot; here, per server).
             file_id = params["photo"]
             if file_id not in self.photos:
                 raise ApiError(400, "Bad Request: wrong file identifier/HTTP URL specified")
-        else:
-            file_id = f"photo{next(self._file_ids)}"
+        self._admit(chat)
+        if uploaded:
+            # Only a photo that was sent gets a file id the bot can use again.
             self.photos[file_id] = params.get("photo_path")
         photo = {"file_id": file_id, "file_unique_id": file_id, "width": 512, "height": 512}
         return self._bot_message(
+            chat,
             params,
-            {
-                "caption": str(params.get("caption", "")),
-                "photo": [photo],
-                "local_path": self.photos[file_id],
-            },
+            {"caption": caption, "photo": [photo], "local_path": self.photos[file_id]},
         )
 
-    def _bot_message(self, params: dict[str, Any], content: dict[str, Any]) -> dict[str, Any]:
-        """Record a message the bot sends, with its reply and buttons, checking its HTML."""
-        chat = self._chat(params)
-        if params.get("parse_mode") == "HTML":
-            check_html(content.get("text") or content.get("caption") or "")
+    def _bot_message(
+        self, chat: Chat, params: dict[str, Any], content: dict[str, Any]
+    ) -> dict[str, Any]:
+        """Record a message the bot sends, with its reply and buttons (already checked)."""
         reply_to = (params.get("reply_parameters") or {}).get("message_id") or params.get(
             "reply_to_message_id"
         )
@@ -433,15 +547,21 @@ class LocalBotApi:
             raise ApiError(400, "Bad Request: message to edit not found")
         old = self.messages[key]
         text = str(params.get("text", ""))
-        if params.get("parse_mode") == "HTML":
-            check_html(text)
+        check_text(
+            text,
+            params.get("parse_mode"),
+            limit=MAX_TEXT,
+            too_long="Bad Request: message is too long",
+        )
         markup = params.get("reply_markup")
+        check_reply_markup(markup)
         if old.get("text") == text and old.get("reply_markup") == markup:
             raise ApiError(
                 400,
                 "Bad Request: message is not modified: specified new message "
                 "content and reply markup are exactly the same",
             )
+        self._admit(chat)
         edited = dict(old, text=text, edit_date=int(time.time()), edited=True)
         edited.pop("reply_markup", None)
         if markup:
@@ -450,20 +570,30 @@ class LocalBotApi:
         return edited
 
     async def _m_answerCallbackQuery(self, params: dict[str, Any]) -> bool:
+        # Telegram passes the MTProto error name through here, not a sentence.
+        if utf16_len(str(params.get("text") or "")) > MAX_CALLBACK_ANSWER:
+            raise ApiError(400, "Bad Request: MESSAGE_TOO_LONG")
         self.callback_answers.append(params)
         return True
 
     async def _m_answerInlineQuery(self, params: dict[str, Any]) -> bool:
         results = params.get("results") or []
-        if len(results) > 50:
+        if len(results) > MAX_INLINE_RESULTS:
             raise ApiError(400, "Bad Request: RESULTS_TOO_MUCH")
         ids = [r.get("id", "") for r in results]
         if len(set(ids)) != len(ids) or any(len(i.encode()) > 64 for i in ids):
             raise ApiError(400, "Bad Request: RESULT_ID_DUPLICATE")
         for result in results:
             content = result.get("input_message_content") or {}
-            if content.get("parse_mode") == "HTML":
-                check_html(content.get("message_text", ""))
+            if "message_text" in content:
+                # As for callback answers, inline errors are MTProto names.
+                check_text(
+                    str(content["message_text"]),
+                    content.get("parse_mode"),
+                    limit=MAX_TEXT,
+                    too_long="Bad Request: MESSAGE_TOO_LONG",
+                )
+            check_reply_markup(result.get("reply_markup"))
         self.inline_answers[str(params["inline_query_id"])] = params
         self._notify()
         return True
@@ -500,6 +630,35 @@ class LocalBotApi:
         return {"status": "member", "user": user}
 
     # --- internals ----------------------------------------------------------------------------
+
+    def _admit(self, chat: Chat) -> None:
+        """Count one message the bot sends or edits in ``chat``, or refuse it with a 429.
+
+        Telegram allows a bot at most 20 messages a minute in each group or supergroup and
+        30 a second in all chats together; an edit counts like a new message.  Both are
+        sliding windows here.  A refused message is not counted, and its 429 says in whole
+        seconds (rounded up, at least 1) when the oldest message leaves the window it broke
+        (the later one if it broke both), as Telegram's ``retry_after`` does.  Does nothing
+        when flood limits are off.
+        """
+        if not self.flood_limits:
+            return
+        now = self._clock()
+        windows = [self._all_chats]
+        if chat.type in ("group", "supergroup"):
+            windows.append(
+                self._group_windows.setdefault(
+                    chat.id, SlidingWindow(GROUP_MESSAGES, GROUP_SECONDS)
+                )
+            )
+        wait = max(window.wait(now) for window in windows)
+        if wait > 0:
+            retry_after = max(1, math.ceil(wait))
+            raise ApiError(
+                429, f"Too Many Requests: retry after {retry_after}", retry_after=retry_after
+            )
+        for window in windows:
+            window.add(now)
 
     def _chat(self, params: dict[str, Any]) -> Chat:
         try:
