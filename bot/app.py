@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import time
 import weakref
@@ -20,7 +19,6 @@ from telegram import (
 from telegram.constants import ParseMode
 from telegram.error import Conflict, TelegramError
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     ApplicationBuilder,
     CallbackQueryHandler,
@@ -35,12 +33,13 @@ from telegram.ext import (
 from telegram.request import HTTPXRequest
 
 from bot import daily_command, handlers, play, settings_menu, solve_command
-from bot.context import BotContext, ChatData, UserData, register_settings
+from bot.context import BotContext, BotData, ChatData, UserData, services
 from bot.i18n import LANGUAGES, N_, gettext_for
 from bot.persistence import SQLitePersistence
+from bot.services.outbox import FloodControl, Outbox
+from bot.services.solving import DAILY_TABLE, Solving
+from bot.services.workers import WorkerPool
 from bot.settings import Settings
-from solver import difficulty, is_solvable
-from solver.stats import hands
 
 # (command, description): the description is a message id, translated per language.
 PRIVATE_COMMANDS = [
@@ -77,7 +76,12 @@ logger = logging.getLogger(__name__)
 
 CONCURRENT_UPDATES = 256
 
-CONTEXT_TYPES = ContextTypes(context=BotContext, chat_data=ChatData, user_data=UserData)
+CONTEXT_TYPES = ContextTypes(
+    context=BotContext, chat_data=ChatData, user_data=UserData, bot_data=BotData
+)
+
+STOP_SENDING = 3.0
+"""Seconds a stopping bot goes on sending game messages already decided (wins, time-ups)."""
 
 
 class PollingRequest(HTTPXRequest):
@@ -114,22 +118,23 @@ def build_application(
     """
     httpx_kwargs = {"httpx_kwargs": {"transport": transport}} if transport else {}
     polling = PollingRequest(connection_pool_size=1, **httpx_kwargs)
+    persistence = SQLitePersistence(settings.data_dir)
+    # Telegram's limits are kept by the outbox, per chat; PTB's own limiter would make every
+    # handler wait for them, holding one of the concurrent-update slots meanwhile.
+    outbox = Outbox(limited=rate_limited)
     builder = (
         ApplicationBuilder()
         .token(token or settings.token or "")
         .defaults(Defaults(parse_mode=ParseMode.HTML))
         .context_types(CONTEXT_TYPES)
-        .persistence(SQLitePersistence(settings.data_dir))
-        # Updates are handled concurrently so that a slow one (a long /solve) never holds up
-        # other chats; handlers change shared state only between awaits.
+        .persistence(persistence)
+        # Updates are handled concurrently so that a slow one (a search waiting for a worker)
+        # never holds up other chats; handlers change shared state only between awaits.
         .concurrent_updates(CONCURRENT_UPDATES)
-        .request(HTTPXRequest(**httpx_kwargs))
+        .request(HTTPXRequest(connection_pool_size=64, **httpx_kwargs))
         .get_updates_request(polling)
+        .rate_limiter(FloodControl(outbox))
     )
-    if rate_limited:
-        # Telegram allows about 20 messages a minute in a group and 30 a second overall;
-        # the limiter queues to stay under that and retries after a RetryAfter.
-        builder = builder.rate_limiter(AIORateLimiter(max_retries=3))
     if settings.base_url:
         builder = builder.base_url(settings.base_url).base_file_url(settings.base_file_url)
     application = builder.build()
@@ -141,7 +146,11 @@ def build_application(
         job_defaults={"misfire_grace_time": None}, **job_queue.scheduler_configuration
     )
     _POLLING[application] = polling
-    register_settings(application, settings, clock)
+    data = services(application)
+    data.settings = settings
+    data.clock = clock
+    data.outbox = outbox
+    data.solving = Solving(WorkerPool(), (persistence.load_table, persistence.save_table))
     add_handlers(application)
     return application
 
@@ -235,34 +244,20 @@ async def run_polling(application: Application, stop: asyncio.Event, *, timeout:
     return status
 
 
-async def prepare_every_hand() -> None:
-    """Rate and solve every hand of four cards from 1 to 13 for 24 once, so that no deal
-    waits for a rating and no round's end for its solutions.
-
-    One hand per turn of the event loop (a few milliseconds each): updates that arrive
-    meanwhile are served between hands, not after the seconds the whole takes.
-    """
-    for hand in hands((1, 13), 4):
-        if is_solvable(hand, 24):
-            difficulty(hand, 24)
-            solve_command.solve_and_keep((hand, 24, False))
-        await asyncio.sleep(0)
-    # The solver's caches now hold a few hundred thousand objects for the life of the
-    # process: set them aside so that the garbage collector stops walking them each time
-    # (after one last collection, so that no garbage is kept forever with them).
-    gc.collect()
-    gc.freeze()
-
-
 async def serve_until(application: Application, stop: asyncio.Event) -> None:
     """Start handling updates (the updater already runs), rebuild the jobs PTB does not
-    persist (round timers, daily posts), and stop cleanly once ``stop`` is set."""
+    persist (round timers, daily posts), and stop promptly once ``stop`` is set."""
+    data = services(application)
     await application.start()
-    # Not application.create_task: the application waits for those when it stops.
-    rating = asyncio.create_task(prepare_every_hand(), name="prepare every hand")
+    # The daily puzzle's level table: from the data file, or rated once in a worker.
+    warm_up = asyncio.create_task(data.solving.levels(*DAILY_TABLE), name="levels")
     play.restore_timers(application)
     daily_command.restore_subscriptions(application)
     await stop.wait()
-    rating.cancel()
+    # Stop taking updates, end the solver work still waiting (those handlers answer at
+    # once), send the game messages already decided for a few seconds, and save.
     await application.updater.stop()
+    warm_up.cancel()
+    await data.solving.pool.close()
+    await data.outbox.close(STOP_SENDING)
     await application.stop()

@@ -8,6 +8,7 @@ session can be scripted; the console exits at end of input.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import sys
 import tempfile
@@ -18,7 +19,9 @@ from telegram import Update
 from telegram.ext import TypeHandler
 
 from bot.app import build_application, run_polling
+from bot.context import services
 from bot.local_api import LocalBotApi, LocalTransport, plain_text
+from bot.services.outbox import Outbox
 from bot.settings import Settings
 
 GROUP_ID = -1_001_000_000_001
@@ -146,12 +149,16 @@ class _Progress:
         self.done += 1
 
 
-async def _wait_until_answered(api: LocalBotApi, progress: _Progress, timeout: float = 30) -> None:
-    """Wait until the bot has handled every update sent so far, then a moment more."""
+async def _wait_until_answered(
+    api: LocalBotApi, progress: _Progress, outbox: Outbox, timeout: float = 30
+) -> None:
+    """Wait until the bot has handled every update sent so far and sent its replies."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while progress.done < api.pushed and loop.time() < deadline:
         await asyncio.sleep(0.02)
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(outbox.drained(), max(deadline - loop.time(), 0))
     await asyncio.sleep(QUIET)
 
 
@@ -188,6 +195,6 @@ async def run_console(
         line = await loop.run_in_executor(None, stdin.readline)
         if not line or not console.handle(line):
             break
-        await _wait_until_answered(api, progress)
+        await _wait_until_answered(api, progress, services(application).outbox)
     stop.set()
     return await runner

@@ -3,51 +3,77 @@
 from __future__ import annotations
 
 import datetime as dt
+import random
 import time
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from telegram import Update
-from telegram.ext import Application, CallbackContext, ExtBot
+from telegram.error import BadRequest
+from telegram.ext import Application, CallbackContext, ExtBot, Job
 
 from bot.game.daily import DailyRecord
+from bot.game.requests import SolveRequest
 from bot.game.table import Table
-from bot.i18n import language_of, translations
+from bot.i18n import N_, language_of, translations
 from bot.persistence import Pickled, SQLitePersistence
+from bot.services.outbox import Letter, Outbox, Sent
+from bot.services.solving import Solving
 from bot.settings import Settings
-
-SolveRequest = tuple[tuple[int | Fraction, ...], int | Fraction, bool]
-"""(numbers, target, integer_only) of a /solve, kept to page through its answer."""
 
 SOLVE_REQUESTS_KEPT = 30
 
-_SETTINGS: weakref.WeakKeyDictionary[Application, Settings] = weakref.WeakKeyDictionary()
-_CLOCKS: weakref.WeakKeyDictionary[Application, Callable[[], float]] = weakref.WeakKeyDictionary()
+SORRY = N_("Sorry, something went wrong. Please try again.")
 
 
-def register_settings(
-    application: Application, settings: Settings, clock: Callable[[], float] = time.time
-) -> None:
-    """Make ``settings`` and the clock reachable from the handlers' context (never persisted)."""
-    _SETTINGS[application] = settings
-    _CLOCKS[application] = clock
+class BotData:
+    """The application's shared services, reachable from every handler as
+    ``context.bot_data`` (never persisted; :func:`bot.app.build_application` fills it in)."""
+
+    settings: Settings
+    clock: Callable[[], float]
+    outbox: Outbox
+    solving: Solving
+    rng: random.Random
+    """Deals and suits; a seeded ``random.Random`` makes games reproducible (tests)."""
+    dealing: set[int]
+    """Chats whose next hand is being found right now (a second /play waits its turn)."""
+    timers: dict[int, list[Job]]
+    """Each chat's pending round jobs, so that ending a round cancels them without a search."""
+
+    def __init__(self) -> None:
+        self.clock = time.time
+        self.rng = random.Random()
+        self.dealing = set()
+        self.timers = {}
+
+    def now(self) -> float:
+        """The application's clock, in seconds."""
+        return self.clock()
+
+    def local_now(self) -> dt.datetime:
+        """The clock in the time zone where the daily puzzle's day is counted."""
+        return dt.datetime.fromtimestamp(self.clock(), self.settings.timezone)
+
+
+def services(application: Application) -> BotData:
+    """The application's shared services."""
+    return application.bot_data  # type: ignore[return-value]
 
 
 def settings_of(application: Application) -> Settings:
     """The application's settings."""
-    return _SETTINGS[application]
+    return services(application).settings
 
 
 def now_of(application: Application) -> float:
     """The application's clock, in seconds (``time.time`` unless a test gave another)."""
-    return _CLOCKS.get(application, time.time)()
+    return services(application).now()
 
 
 def local_now(application: Application) -> dt.datetime:
     """The application's clock in the time zone where the daily puzzle's day is counted."""
-    return dt.datetime.fromtimestamp(now_of(application), settings_of(application).timezone)
+    return services(application).local_now()
 
 
 @dataclass
@@ -65,12 +91,8 @@ class ChatData:
     status_message_id: int | None = None
     """The message listing wrong answers of the current round, in groups."""
     status_lines: list[str] = field(default_factory=list)
-    status_time: float = 0.0
-    """When the status message was last sent or edited."""
     status_sent: float = 0.0
     """When the status message was first sent (older ones are not edited)."""
-    status_pending: bool = False
-    """Whether a status update is already scheduled."""
     late_names: list[str] = field(default_factory=list)
     """Players whose right answer came after the round was won (named together, in groups)."""
     recent_language: str | None = None
@@ -119,7 +141,7 @@ class UserData:
         return Pickled.of(self)  # as ChatData's
 
 
-class BotContext(CallbackContext[ExtBot, UserData, ChatData, dict]):
+class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
     """The context of every handler, with the language helpers handlers need."""
 
     def __init__(
@@ -149,15 +171,15 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, dict]):
     @property
     def settings(self) -> Settings:
         """The bot's settings."""
-        return settings_of(self.application)
+        return self.bot_data.settings
 
     def now(self) -> float:
         """The current time in seconds, from the application's clock."""
-        return now_of(self.application)
+        return self.bot_data.now()
 
     def today(self) -> dt.date:
         """Today's date where the daily puzzle's day is counted (``TWENTYFOUR_TIMEZONE``)."""
-        return local_now(self.application).date()
+        return self.bot_data.local_now().date()
 
     @property
     def language(self) -> str:
@@ -186,6 +208,99 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, dict]):
                     ("user", user_id): Pickled.of(self.application.user_data[user_id]),
                 }
             )
+
+    # --- sending: every message goes through the outbox ---------------------------------------
+
+    def post(
+        self,
+        chat_id: int,
+        send: Callable[[], object],
+        *,
+        game: bool = False,
+        key: str | None = None,
+        user_id: int | None = None,
+        on_sent: Callable[[Sent], object] | None = None,
+        on_failed: Callable[[Exception], object] | None = None,
+    ) -> None:
+        """Queue one Bot API call into a chat (see :mod:`bot.services.outbox`)."""
+        flood_notice = None
+        if user_id is not None:
+            flood_notice = self._flood_notice(chat_id)
+        if on_failed is None and key != "sorry":
+            on_failed = self._sorry(chat_id)
+        self.bot_data.outbox.post(
+            Letter(
+                chat_id,
+                send,  # type: ignore[arg-type]
+                game=game,
+                key=key,
+                user_id=user_id,
+                on_sent=on_sent,
+                on_failed=on_failed,
+                flood_notice=flood_notice,
+            )
+        )
+
+    def _sorry(self, chat_id: int) -> Callable[[Exception], None]:
+        """What to do when a message is refused (a bug of ours): say sorry rather than
+        leave the user with no answer at all."""
+        text = self._(SORRY)
+
+        def failed(error: Exception) -> None:
+            if isinstance(error, BadRequest):
+                self.send(chat_id, text, key="sorry")
+
+        return failed
+
+    def _flood_notice(self, chat_id: int) -> Callable[[], Letter]:
+        text = self._("Slow down, please: I will answer you again in half a minute.")
+
+        def notice() -> Letter:
+            return Letter(chat_id, lambda: self.bot.send_message(chat_id, text))
+
+        return notice
+
+    def reply(
+        self,
+        update: Update,
+        text: str,
+        *,
+        game: bool = False,
+        key: str | None = None,
+        on_sent: Callable[[Sent], object] | None = None,
+        **kwargs: object,
+    ) -> None:
+        """Reply to the update's message (queued; cheap unless ``game``)."""
+        message = update.effective_message
+        assert message is not None
+        user = update.effective_user
+        self.post(
+            message.chat_id,
+            lambda: message.reply_text(text, **kwargs),  # type: ignore[arg-type]
+            game=game,
+            key=key,
+            user_id=None if game or user is None else user.id,
+            on_sent=on_sent,
+        )
+
+    def send(
+        self,
+        chat_id: int,
+        text: str,
+        *,
+        game: bool = False,
+        key: str | None = None,
+        on_sent: Callable[[Sent], object] | None = None,
+        **kwargs: object,
+    ) -> None:
+        """Send a message to a chat (queued; cheap unless ``game``)."""
+        self.post(
+            chat_id,
+            lambda: self.bot.send_message(chat_id, text, **kwargs),  # type: ignore[arg-type]
+            game=game,
+            key=key,
+            on_sent=on_sent,
+        )
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:
         """The singular or plural message for ``count``, translated into :attr:`language`."""

@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import html
 import logging
+from collections.abc import Callable
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatType
 from telegram.error import Forbidden
 from telegram.ext import Application
@@ -16,11 +16,10 @@ from telegram.ext import Application
 from bot.cards import send_hand
 from bot.context import BotContext, local_now, settings_of
 from bot.game.daily import DailyRecord, clock_text, share_line
+from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.settings_menu import is_admin
-from bot.solve_command import solve_cached
-from bot.solving import SolveError
 from bot.verdicts import reason
-from solver import check, daily, daily_number
+from solver import check, daily_number
 
 logger = logging.getLogger(__name__)
 
@@ -28,8 +27,8 @@ TOP = 10
 
 
 async def todays_hand(context: BotContext, day: dt.date | None = None) -> tuple[int, ...]:
-    """The day's hand (the first call of a process rates every hand: seconds, once)."""
-    return await asyncio.to_thread(daily, day or context.today())
+    """The day's hand (the first call of a first run waits for every hand's rating)."""
+    return await context.bot_data.solving.daily_hand(day or context.today())
 
 
 def _record(context: BotContext) -> DailyRecord:
@@ -54,25 +53,33 @@ async def start_private(update: Update, context: BotContext) -> None:
     record = _record(context)
     done = record.result(day)
     if done is not None:
-        await update.effective_message.reply_text(
+        context.reply(
+            update,
             _("You solved Daily #{number} already. Share it:").format(number=number)
             + "\n"
-            + html.escape(share_line(number, done, record.streak(day)))
+            + html.escape(share_line(number, done, record.streak(day))),
         )
         return
     hand = await todays_hand(context, day)
     record.start(day, context.now())
     context.chat_data.mode = "daily"
-    sent = await send_hand(
-        context.bot,
-        update.effective_chat.id,
-        hand,
-        caption=_(
-            "<b>Daily #{number}</b>: make 24 from <b>{hand}</b>\n"
-            "Your clock is running. Type your answer (or /a, or reply to this picture)."
-        ).format(number=number, hand=" ".join(map(str, hand))),
+    chat_id = update.effective_chat.id
+    chat = context.chat_data
+    caption = _(
+        "<b>Daily #{number}</b>: make 24 from <b>{hand}</b>\n"
+        "Your clock is running. Type your answer (or /a, or reply to this picture)."
+    ).format(number=number, hand=" ".join(map(str, hand)))
+
+    def shown(sent: object) -> None:
+        if isinstance(sent, Message):
+            chat.daily_message_id = sent.message_id
+
+    context.post(
+        chat_id,
+        lambda: send_hand(context.bot, chat_id, hand, caption=caption),
+        game=True,
+        on_sent=shown,
     )
-    context.chat_data.daily_message_id = sent.message_id
 
 
 async def answer(update: Update, context: BotContext, text: str) -> None:
@@ -82,28 +89,30 @@ async def answer(update: Update, context: BotContext, text: str) -> None:
     record = _record(context)
     number = daily_number(day)
     if record.result(day) is not None:
-        await update.effective_message.reply_text(
-            _("You solved Daily #{number} already: /play for more.").format(number=number)
+        context.reply(
+            update, _("You solved Daily #{number} already: /play for more.").format(number=number)
         )
         return
     verdict = check(text, await todays_hand(context, day), 24)
     if not verdict.ok:
         if verdict.code.value not in ("empty", "too_long"):
             record.miss(day)
-        await update.effective_message.reply_text(
-            _("Not quite: {reason}.").format(reason=html.escape(reason(verdict, context)))
+        context.reply(
+            update, _("Not quite: {reason}.").format(reason=html.escape(reason(verdict, context)))
         )
         return
     result = record.solve(day, context.now())
     context.chat_data.mode = "round"
     context.save_now(update.effective_chat.id, update.effective_user.id)
     streak = record.streak(day)
-    await update.effective_message.reply_text(
+    context.reply(
+        update,
         _("✅ Solved in {time}! Streak: {streak} (best {best}). Share it:").format(
             time=clock_text(result.seconds), streak=streak, best=record.best_streak()
         )
         + "\n"
-        + html.escape(share_line(number, result, streak))
+        + html.escape(share_line(number, result, streak)),
+        game=True,
     )
 
 
@@ -133,7 +142,13 @@ def _members_streaks(context: BotContext, chat_id: int, day: dt.date) -> list[tu
     return sorted(rows, key=lambda row: (-row[1], row[0]))
 
 
-async def show_in_group(chat_id: int, context: BotContext, *, extra: str = "") -> None:
+async def show_in_group(
+    chat_id: int,
+    context: BotContext,
+    *,
+    extra: str = "",
+    on_failed: Callable[[Exception], object] | None = None,
+) -> None:
     """The day's puzzle in a group, with a button to solve it in private, and the results."""
     _ = context._
     day = context.today()
@@ -158,7 +173,13 @@ async def show_in_group(chat_id: int, context: BotContext, *, extra: str = "") -
         button = InlineKeyboardMarkup([[InlineKeyboardButton(_("Solve it privately"), url=link)]])
     else:
         lines[1] = _("/daily starts your clock.")
-    await send_hand(context.bot, chat_id, hand, caption="\n".join(lines), reply_markup=button)
+    caption = "\n".join(lines)
+    context.post(
+        chat_id,
+        lambda: send_hand(context.bot, chat_id, hand, caption=caption, reply_markup=button),
+        game=True,
+        on_failed=on_failed,
+    )
 
 
 async def daily_top(update: Update, context: BotContext) -> None:
@@ -180,43 +201,42 @@ async def daily_top(update: Update, context: BotContext) -> None:
     lines += [f"{i}. {html.escape(n)}: 🔥{k}" for i, (n, k) in enumerate(streaks[:TOP], 1)]
     if not streaks:
         lines.append(_("Nobody yet."))
-    await update.effective_message.reply_text("\n".join(lines))
+    context.reply(update, "\n".join(lines))
 
 
 async def subscribe(update: Update, context: BotContext) -> None:
     """/subscribe [HH:MM]: post each day's puzzle here at that local time (admins in groups)."""
     _ = context._
     if not await is_admin(update, context):
-        await update.effective_message.reply_text(_("Only the group's admins can change settings."))
+        context.reply(update, _("Only the group's admins can change settings."))
         return
     when = (context.args or ["09:00"])[0]
     try:
         hour, minute = (int(x) for x in when.split(":"))
         post_time = dt.time(hour, minute)
     except ValueError:
-        await update.effective_message.reply_text(_("Use /subscribe 09:00 (24-hour time)."))
+        context.reply(update, _("Use /subscribe 09:00 (24-hour time)."))
         return
     context.chat_data.subscription = post_time.strftime("%H:%M")
     if local_now(context.application).time() >= post_time:
         context.chat_data.daily_done = context.today()  # the first post is tomorrow's
     schedule_post(context.application, update.effective_chat.id, post_time)
-    await update.effective_message.reply_text(
+    context.reply(
+        update,
         _("Subscribed: the daily puzzle comes here every day at {time} ({zone}).").format(
             time=context.chat_data.subscription, zone=context.settings.timezone.key
-        )
+        ),
     )
 
 
 async def unsubscribe(update: Update, context: BotContext) -> None:
     """/unsubscribe: stop the daily post."""
     if not await is_admin(update, context):
-        await update.effective_message.reply_text(
-            context._("Only the group's admins can change settings.")
-        )
+        context.reply(update, context._("Only the group's admins can change settings."))
         return
     context.chat_data.subscription = None
     _cancel_post(context.application, update.effective_chat.id)
-    await update.effective_message.reply_text(context._("Unsubscribed from the daily puzzle."))
+    context.reply(update, context._("Unsubscribed from the daily puzzle."))
 
 
 def schedule_post(application: Application, chat_id: int, post_time: dt.time) -> None:
@@ -262,18 +282,24 @@ async def post_daily(context: BotContext) -> None:
     yesterday = context.today() - dt.timedelta(days=1)
     solved = _members_results(context, chat_id, yesterday)
     try:
-        result = await solve_cached((await todays_hand(context, yesterday), 24, False))
-        answers = " · ".join(result.solutions[:5])
-    except SolveError:
+        facts = await context.bot_data.solving.facts(await todays_hand(context, yesterday), 24)
+        answers = " · ".join(facts.solutions[:5])
+    except (WorkTimeout, WorkFailed, PoolBusy):
         answers = ""
     extra = _("Yesterday (#{number}): {count} solved; solutions: {answers}").format(
         number=daily_number(yesterday), count=len(solved), answers=html.escape(answers)
     )
-    try:
-        await show_in_group(chat_id, context, extra=extra)
-        context.chat_data.daily_done = context.today()
-    except Forbidden:
-        # The bot was blocked or removed: this chat is unsubscribed.
-        logger.info("Chat %s unreachable; its daily subscription ends", chat_id)
-        context.chat_data.subscription = None
-        _cancel_post(context.application, chat_id)
+    chat = context.chat_data
+    today = context.today()
+
+    def failed(error: Exception) -> None:
+        if isinstance(error, Forbidden):
+            # The bot was blocked or removed: this chat is unsubscribed.
+            logger.info("Chat %s unreachable; its daily subscription ends", chat_id)
+            chat.subscription = None
+            _cancel_post(context.application, chat_id)
+
+    # Marked done at once, so that a restart before the post is sent does not post it twice
+    # (a post lost to an outage is retried by the outbox for a minute).
+    chat.daily_done = today
+    await show_in_group(chat_id, context, extra=extra, on_failed=failed)

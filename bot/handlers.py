@@ -10,12 +10,9 @@ from telegram.constants import ChatType
 from telegram.error import BadRequest, Forbidden
 
 from bot import daily_command
-from bot.context import BotContext
-from bot.i18n import N_
+from bot.context import SORRY, BotContext
 
 logger = logging.getLogger(__name__)
-
-SORRY = N_("Sorry, something went wrong. Please try again.")
 
 
 async def start(update: Update, context: BotContext) -> None:
@@ -33,7 +30,7 @@ async def start(update: Update, context: BotContext) -> None:
         ).format(name=name)
     else:
         text = _("Hi! I am Twenty-Four. Ask me /solve 3 3 8 8, or /help to see how to play here.")
-    await update.effective_message.reply_text(text)
+    context.reply(update, text, key="start")
 
 
 async def help_command(update: Update, context: BotContext) -> None:
@@ -54,7 +51,7 @@ async def help_command(update: Update, context: BotContext) -> None:
         "(Telegram's privacy mode), so answer with /a or by replying to the cards. "
         "In private, just type the answer."
     )
-    await update.effective_message.reply_text(text)
+    context.reply(update, text, key="help")
 
 
 async def added_to_group(update: Update, context: BotContext) -> None:
@@ -65,7 +62,7 @@ async def added_to_group(update: Update, context: BotContext) -> None:
     was_in = change.old_chat_member.status in ("member", "administrator", "creator")
     is_in = change.new_chat_member.status in ("member", "administrator")
     if is_in and not was_in:
-        await context.bot.send_message(
+        context.send(
             change.chat.id,
             context._(
                 "Hi everyone! I am Twenty-Four, the 24 game. /play deals four cards: the "
@@ -100,7 +97,4 @@ async def error_handler(update: object, context: BotContext) -> None:
         return
     logger.error("Exception while handling an update", exc_info=error)
     if isinstance(update, Update) and update.effective_chat:
-        try:
-            await context.bot.send_message(update.effective_chat.id, context._(SORRY))
-        except Exception:  # the error report itself failed; the log already has the cause
-            logger.exception("Could not tell the user about the error")
+        context.send(update.effective_chat.id, context._(SORRY), key="sorry")

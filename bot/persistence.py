@@ -158,6 +158,20 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
         if self._checkpoint_db is not None:
             self._checkpoint_db.close()
 
+    # --- computed tables --------------------------------------------------------------------
+
+    def load_table(self, name: str) -> str | None:
+        """A table the bot computed in an earlier run (e.g. every hand's level), if kept."""
+        row = self._db.execute("SELECT value FROM tables WHERE name = ?", (name,)).fetchone()
+        return row[0] if row else None
+
+    def save_table(self, name: str, value: str) -> None:
+        """Keep a computed table for later runs (its own small transaction)."""
+        with self._db:
+            self._db.execute(
+                "INSERT OR REPLACE INTO tables (name, value) VALUES (?, ?)", (name, value)
+            )
+
     # --- BasePersistence ------------------------------------------------------------------
 
     async def get_user_data(self) -> dict[int, dict]:
@@ -244,6 +258,7 @@ def open_database(path: Path) -> sqlite3.Connection:
             "CREATE TABLE IF NOT EXISTS data"
             " (kind TEXT NOT NULL, key BLOB NOT NULL, value BLOB NOT NULL, PRIMARY KEY (kind, key))"
         )
+        db.execute("CREATE TABLE IF NOT EXISTS tables (name TEXT PRIMARY KEY, value TEXT NOT NULL)")
         db.execute("SELECT count(*) FROM data").fetchone()
     except sqlite3.DatabaseError as error:
         raise DataFileError(

@@ -8,24 +8,22 @@ from __future__ import annotations
 import contextlib
 import html
 import logging
-import random
-import weakref
 
 from apscheduler.jobstores.base import JobLookupError
 from telegram import Message, Update
 from telegram.constants import ChatType
+from telegram.error import BadRequest
 from telegram.ext import Application, Job, JobQueue
 from telegram.helpers import mention_html
 
 from bot import daily_command
 from bot.cards import send_hand
-from bot.context import BotContext, now_of
+from bot.context import BotContext, now_of, services
 from bot.game.rounds import Outcome, Round
 from bot.game.stats import week_of
 from bot.game.table import Table
-from bot.solve_command import solve_cached
-from bot.solving import SolveError
-from bot.verdicts import reason
+from bot.services.solving import DealRefused
+from bot.verdicts import deal_refusal, reason
 from solver import solution_of
 from solver.derivation import SYMBOLS
 from solver.hints import Hint
@@ -34,15 +32,10 @@ from solver.printing import friendly_value
 
 logger = logging.getLogger(__name__)
 
-RNG = random.Random()
-"""Deals and suits; replace with a seeded ``random.Random`` for reproducible games."""
-
 SHOWN_SOLUTIONS = 10
 STATUS_LINES = 6
 STATUS_FRESH = 60.0
 """A wrong-answer status message younger than this is edited rather than sent anew."""
-STATUS_EVERY = 4.0
-"""Seconds between two updates of the status message."""
 LATE_DELAY = 3.0
 """Seconds after the first late right answer before the one message naming them all."""
 LATE_SHOWN = 20
@@ -115,29 +108,42 @@ def _match_text(table: Table, context: BotContext) -> str:
 
 
 async def deal_round(chat_id: int, context: BotContext, difficulty: str | None = None) -> None:
-    """Deal a new hand in the chat: picture, caption, timers."""
+    """Find a hand by the chat's settings (in a worker), then deal it: picture, timers."""
+    data = context.bot_data
+    if chat_id in data.dealing:
+        return  # a hand is on its way already (two /play at once)
+    data.dealing.add(chat_id)
+    try:
+        facts, level = await data.solving.deal(table_of(context).settings, data.rng, difficulty)
+    except DealRefused as refused:
+        context.send(chat_id, html.escape(deal_refusal(refused, context)), game=True)
+        return
+    finally:
+        data.dealing.discard(chat_id)
     table = table_of(context)
-    game = table.new_round(RNG, context.now(), difficulty)
-    sent = await send_hand(
-        context.bot,
+    if table.playing:
+        return  # a round opened meanwhile
+    game = table.new_round(facts, level, context.now())
+    chat = context.chat_data
+    chat.status_message_id = None
+    chat.status_lines = []
+    caption = _caption(game, context, _match_text(table, context))
+
+    def dealt(sent: object) -> None:
+        if isinstance(sent, Message):
+            chat.deal_message_id = sent.message_id
+
+    context.post(
         chat_id,
-        game.hand,
-        caption=_caption(game, context, _match_text(table, context)),
+        lambda: send_hand(context.bot, chat_id, game.hand, caption=caption),
+        game=True,
+        on_sent=dealt,
     )
-    data = context.chat_data
-    data.deal_message_id = sent.message_id
-    data.status_message_id = None
-    data.status_lines = []
-    data.status_time = 0.0
     schedule_timers(context.job_queue, chat_id, game, context.now())
 
 
-_TIMERS: weakref.WeakKeyDictionary[Application, dict[int, list[Job]]] = weakref.WeakKeyDictionary()
-"""Each chat's pending round jobs, so that ending a round cancels them without a search."""
-
-
 def _keep(application: Application, chat_id: int, job: Job) -> None:
-    _TIMERS.setdefault(application, {}).setdefault(chat_id, []).append(job)
+    services(application).timers.setdefault(chat_id, []).append(job)
 
 
 def schedule_timers(job_queue: JobQueue | None, chat_id: int, game: Round, now: float) -> None:
@@ -166,27 +172,26 @@ def restore_timers(application: Application) -> int:
 
 def _cancel_timers(context: BotContext, chat_id: int) -> None:
     """Cancel the chat's pending round jobs (timers, a status update, a match's next deal)."""
-    for job in _TIMERS.get(context.application, {}).pop(chat_id, []):
+    for job in context.bot_data.timers.pop(chat_id, []):
         with contextlib.suppress(JobLookupError):  # a job that already ran is gone already
             job.schedule_removal()
-    context.chat_data.status_pending = False
 
 
 async def _solutions_text(game: Round, context: BotContext, exclude: str | None) -> str:
     """The distinct solutions of the round's hand, as HTML lines."""
     _ = context._
-    try:
-        result = await solve_cached((game.hand, game.target, False))
-    except SolveError:
-        return _("(The solutions take too long to list.)")
-    shown = [s for s in result.solutions if s != exclude]
-    if not result.solutions:
+    if game.solutions is None:  # a round saved before rounds carried their solutions
+        facts = await context.bot_data.solving.facts(game.hand, game.target)
+        game.solutions, game.solution_count = facts.solutions, facts.count
+    if not game.solution_count:
         return _("This hand has no solution.")
+    shown = [s for s in game.solutions if s != exclude][:SHOWN_SOLUTIONS]
     if not shown:
         return _("That was the only solution.")
-    lines = [f"<code>{html.escape(s)}</code>" for s in shown[:SHOWN_SOLUTIONS]]
-    if len(shown) > SHOWN_SOLUTIONS:
-        lines.append(_("… and {count} more").format(count=len(shown) - SHOWN_SOLUTIONS))
+    lines = [f"<code>{html.escape(s)}</code>" for s in shown]
+    more = game.solution_count - len(shown) - (exclude in game.solutions)
+    if more > 0:
+        lines.append(_("… and {count} more").format(count=more))
     return "\n".join(lines)
 
 
@@ -207,7 +212,7 @@ async def _after_round(chat_id: int, context: BotContext) -> None:
         lines.append(f"{place}. {html.escape(name)}: {points}")
     if not standings:
         lines.append(context._("Nobody scored this time."))
-    await context.bot.send_message(chat_id, "\n".join(lines))
+    context.send(chat_id, "\n".join(lines), game=True)
 
 
 async def next_deal(context: BotContext) -> None:
@@ -223,7 +228,7 @@ async def half_time(context: BotContext) -> None:
         return
     found = game.next_hint()
     if found is not None:
-        await context.bot.send_message(context.job.chat_id, hint_text(found, context))  # type: ignore[union-attr]
+        context.send(context.job.chat_id, hint_text(found, context), game=True)  # type: ignore[union-attr]
 
 
 async def time_up(context: BotContext) -> None:
@@ -235,7 +240,7 @@ async def time_up(context: BotContext) -> None:
         return
     table.record_no_winner()
     text = context._("⏰ Time is up! The solutions:") + "\n"
-    await context.bot.send_message(chat_id, text + await _solutions_text(game, context, None))
+    context.send(chat_id, text + await _solutions_text(game, context, None), game=True)
     await _after_round(chat_id, context)
 
 
@@ -244,8 +249,8 @@ async def play(update: Update, context: BotContext) -> None:
     _ = context._
     table = table_of(context)
     if table.playing:
-        await update.effective_message.reply_text(
-            _("A round is on: answer it with /a, or use /hint, /reveal or /skip.")
+        context.reply(
+            update, _("A round is on: answer it with /a, or use /hint, /reveal or /skip.")
         )
         return
     difficulty = None
@@ -256,8 +261,9 @@ async def play(update: Update, context: BotContext) -> None:
         elif word.isdigit() and 1 <= int(word) <= 20:
             rounds = int(word)
         else:
-            await update.effective_message.reply_text(
-                _("Use /play, /play easy|medium|hard, or /play 5 for a match of five rounds.")
+            context.reply(
+                update,
+                _("Use /play, /play easy|medium|hard, or /play 5 for a match of five rounds."),
             )
             return
     context.chat_data.mode = "round"
@@ -277,20 +283,19 @@ async def judge(update: Update, context: BotContext, text: str) -> None:
     """Judge an answer to the running round and say what it did."""
     _ = context._
     table = table_of(context)
-    message = update.effective_message
     game = table.round
     if game is None:
-        await message.reply_text(_("No round is running: /play deals a hand."))
+        context.reply(update, _("No round is running: /play deals a hand."))
         return
     outcome = game.answer(update.effective_user.id, text, context.now())
     if outcome.too_late:
         if update.effective_chat.type == ChatType.PRIVATE:
-            await message.reply_text(_("Right, but the round is already over."))
+            context.reply(update, _("Right, but the round is already over."))
         else:
             _note_late(update, context)
         return
     if not table.playing and not outcome.won:
-        await message.reply_text(_("No round is running: /play deals a hand."))
+        context.reply(update, _("No round is running: /play deals a hand."))
         return
     if not outcome.won:
         await _say_wrong(update, context, outcome)
@@ -313,7 +318,7 @@ async def judge(update: Update, context: BotContext, text: str) -> None:
         except (ParseError, ZeroDivisionError):
             mine = None
         others = _("Other solutions:") + "\n" + await _solutions_text(game, context, mine)
-    await message.reply_text(f"{head}\n{others}")
+    context.reply(update, f"{head}\n{others}", game=True)
     await _after_round(chat_id, context)
 
 
@@ -331,51 +336,46 @@ async def say_late(context: BotContext) -> None:
     shown = ", ".join(html.escape(n) for n in names[:LATE_SHOWN])
     if len(names) > LATE_SHOWN:
         shown += context._(" and {count} more").format(count=len(names) - LATE_SHOWN)
-    await context.bot.send_message(
-        context.job.chat_id,  # type: ignore[union-attr]
-        context._("Also right, but too late: {names}").format(names=shown),
-    )
+    text = context._("Also right, but too late: {names}").format(names=shown)
+    context.send(context.job.chat_id, text)  # type: ignore[union-attr]
 
 
 async def _say_wrong(update: Update, context: BotContext, outcome: Outcome) -> None:
     """Tell a player why the answer is wrong; in groups, through one status message."""
     why = html.escape(reason(outcome.verdict, context))
-    message = update.effective_message
     if update.effective_chat.type == ChatType.PRIVATE:
-        await message.reply_text(context._("Not quite: {reason}.").format(reason=why))
+        context.reply(update, context._("Not quite: {reason}.").format(reason=why))
         return
-    # Telegram allows about 20 messages a minute in a group (edits count too): wrong guesses
-    # are gathered into one status message, sent or edited at most every STATUS_EVERY seconds.
+    # Telegram allows 20 messages a minute in a group (edits count too): wrong guesses are
+    # gathered into one status message.  The outbox keeps one status letter per chat and
+    # sends it with the lines as they are then, so the lines pile up only while it waits.
     data = context.chat_data
     data.status_lines = [*data.status_lines, f"{html.escape(_name(update))}: {why}"][-STATUS_LINES:]
     chat_id = update.effective_chat.id
-    wait = data.status_time + STATUS_EVERY - context.now()
-    if wait > 0:
-        if context.job_queue is not None and not data.status_pending:
-            data.status_pending = True
-            job = context.job_queue.run_once(flush_status, wait, chat_id=chat_id)
-            _keep(context.application, chat_id, job)
-        return
-    await _show_status(chat_id, context)
+    game = table_of(context).round
+    number = game.number if game is not None else None
+    heading = context._("Not yet:")
 
+    async def show() -> object:
+        table = table_of(context)
+        if not table.playing or table.round is None or table.round.number != number:
+            return None  # the round ended while this waited: its status is old news
+        text = heading + "\n" + "\n".join(data.status_lines)
+        now = context.now()
+        if data.status_message_id is not None and now - data.status_sent < STATUS_FRESH:
+            try:
+                return await context.bot.edit_message_text(text, chat_id, data.status_message_id)
+            except BadRequest as error:
+                if "not modified" in error.message.lower():
+                    return None
+                # Deleted by an admin, or too old to edit: say it in a new message.
+                logger.info("Status message in %s not edited (%s); sending anew", chat_id, error)
+        sent = await context.bot.send_message(chat_id, text)
+        data.status_message_id = sent.message_id
+        data.status_sent = now
+        return sent
 
-async def _show_status(chat_id: int, context: BotContext) -> None:
-    data = context.chat_data
-    text = context._("Not yet:") + "\n" + "\n".join(data.status_lines)
-    data.status_time = context.now()
-    if data.status_message_id is not None and data.status_time - data.status_sent < STATUS_FRESH:
-        await context.bot.edit_message_text(text, chat_id, data.status_message_id)
-        return
-    sent = await context.bot.send_message(chat_id, text)
-    data.status_message_id = sent.message_id
-    data.status_sent = data.status_time
-
-
-async def flush_status(context: BotContext) -> None:
-    """Job: show the wrong guesses gathered since the last status update."""
-    context.chat_data.status_pending = False
-    if table_of(context).playing:
-        await _show_status(context.job.chat_id, context)  # type: ignore[union-attr]
+    context.post(chat_id, show, key="status")
 
 
 def _for_daily(update: Update, context: BotContext) -> bool:
@@ -392,9 +392,7 @@ async def answer_command(update: Update, context: BotContext) -> None:
     """/a (or /answer) followed by an expression."""
     text = " ".join(context.args or [])
     if not text:
-        await update.effective_message.reply_text(
-            context._("Write your answer after /a, like /a (8-2)*4")
-        )
+        context.reply(update, context._("Write your answer after /a, like /a (8-2)*4"))
         return
     if _for_daily(update, context):
         await daily_command.answer(update, context, text)
@@ -423,7 +421,7 @@ async def text_answer(update: Update, context: BotContext) -> None:
     ):
         await judge(update, context, text)
     elif update.effective_chat.type == ChatType.PRIVATE:
-        await message.reply_text(context._("Send /play for a hand, or /solve 3 3 8 8."))
+        context.reply(update, context._("Send /play for a hand, or /solve 3 3 8 8."))
 
 
 async def not_text(update: Update, context: BotContext) -> None:
@@ -432,7 +430,7 @@ async def not_text(update: Update, context: BotContext) -> None:
         text = context._("Please type your answer as text, like (8-2)*4.")
     else:
         text = context._("Send /play for a hand, or /solve 3 3 8 8.")
-    await update.effective_message.reply_text(text)
+    context.reply(update, text)
 
 
 async def hint_command(update: Update, context: BotContext) -> None:
@@ -444,9 +442,9 @@ async def hint_command(update: Update, context: BotContext) -> None:
             text = context._("No round is running: /play deals a hand.")
         else:
             text = context._("No more hints for this hand.")
-        await update.effective_message.reply_text(text)
+        context.reply(update, text)
         return
-    await update.effective_message.reply_text(hint_text(found, context))
+    context.reply(update, hint_text(found, context), game=True)
 
 
 async def reveal(update: Update, context: BotContext) -> None:
@@ -454,15 +452,13 @@ async def reveal(update: Update, context: BotContext) -> None:
     table = table_of(context)
     game = table.round
     if game is None or not game.reveal(context.now()):
-        await update.effective_message.reply_text(
-            context._("No round is running: /play deals a hand.")
-        )
+        context.reply(update, context._("No round is running: /play deals a hand."))
         return
     chat_id = update.effective_chat.id
     _cancel_timers(context, chat_id)
     table.record_no_winner()
     text = context._("The solutions:") + "\n" + await _solutions_text(game, context, None)
-    await update.effective_message.reply_text(text)
+    context.reply(update, text, game=True)
     await _after_round(chat_id, context)
 
 
@@ -487,7 +483,7 @@ async def stop(update: Update, context: BotContext) -> None:
         table.record_no_winner()
     _cancel_timers(context, chat_id)
     table.match = None
-    await update.effective_message.reply_text(context._("Game stopped. /play to start again."))
+    context.reply(update, context._("Game stopped. /play to start again."), game=True)
 
 
 async def score(update: Update, context: BotContext) -> None:
@@ -495,7 +491,7 @@ async def score(update: Update, context: BotContext) -> None:
     _ = context._
     player = table_of(context).stats.players.get(update.effective_user.id)
     if player is None:
-        await update.effective_message.reply_text(_("No wins here yet: /play and be first!"))
+        context.reply(update, _("No wins here yet: /play and be first!"))
         return
     median = player.median_time
     text = _(
@@ -511,7 +507,7 @@ async def score(update: Update, context: BotContext) -> None:
         streak=player.streak,
         best_streak=player.best_streak,
     )
-    await update.effective_message.reply_text(text)
+    context.reply(update, text)
 
 
 async def top(update: Update, context: BotContext) -> None:
@@ -531,4 +527,4 @@ async def top(update: Update, context: BotContext) -> None:
         if not rows:
             lines.append(_("Nobody yet."))
         parts.append("\n".join(lines))
-    await update.effective_message.reply_text("\n\n".join(parts))
+    context.reply(update, "\n\n".join(parts))

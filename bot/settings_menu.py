@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import html
 import time
 import weakref
 
@@ -12,6 +14,8 @@ from telegram.ext import Application
 from bot.context import BotContext
 from bot.game.table import CARD_COUNTS, DECKS, DIFFICULTIES, TIME_LIMITS, GameSettings
 from bot.i18n import LANGUAGES, N_
+from bot.services.solving import DealRefused
+from bot.verdicts import deal_refusal
 
 ADMIN_CACHE_SECONDS = 300.0
 """How long a getChatMember answer about a user's admin rights is trusted."""
@@ -117,21 +121,36 @@ def apply(settings: GameSettings, context: BotContext, key: str, value: str) -> 
     return True
 
 
+async def change(settings: GameSettings, context: BotContext, key: str, value: str) -> str | None:
+    """Change one setting; returns why not (in the user's language), or None once changed.
+
+    A change that would leave no hand to deal (a difficulty for 6 cards; no easy hands that
+    make 97) is refused here, with what would work, rather than failing at every /play.
+    """
+    trial = dataclasses.replace(settings)
+    if not apply(trial, context, key, value):
+        return context._("Unknown setting or value. Example: /settings target 36 (1 to 100).")
+    try:
+        await context.bot_data.solving.check(trial)
+    except DealRefused as refused:
+        return deal_refusal(refused, context)
+    apply(settings, context, key, value)
+    return None
+
+
 async def settings_command(update: Update, context: BotContext) -> None:
     """Show the chat's settings with buttons; ``/settings target 36`` sets a value directly."""
     _ = context._
     if not await is_admin(update, context):
-        await update.effective_message.reply_text(_("Only the group's admins can change settings."))
+        context.reply(update, _("Only the group's admins can change settings."))
         return
     settings = context.chat_data.table.settings
-    if len(context.args or []) == 2 and not apply(settings, context, *context.args):
-        await update.effective_message.reply_text(
-            _("Unknown setting or value. Example: /settings target 36 (1 to 100).")
-        )
-        return
-    await update.effective_message.reply_text(
-        _describe(settings, context), reply_markup=_keyboard(settings, context)
-    )
+    if len(context.args or []) == 2:
+        refusal = await change(settings, context, *context.args)
+        if refusal is not None:
+            context.reply(update, html.escape(refusal))
+            return
+    context.reply(update, _describe(settings, context), reply_markup=_keyboard(settings, context))
 
 
 async def settings_button(update: Update, context: BotContext) -> None:
@@ -144,27 +163,29 @@ async def settings_button(update: Update, context: BotContext) -> None:
         return
     _, key, value = query.data.split(":", 2)
     settings = context.chat_data.table.settings
-    changed = apply(settings, context, key, value)
+    refusal = await change(settings, context, key, value)
+    if refusal is not None:
+        await query.answer(refusal[:200], show_alert=True)
+        return
     await query.answer()
-    if changed:
-        await query.edit_message_text(
-            _describe(settings, context), reply_markup=_keyboard(settings, context)
-        )
+    text, keyboard = _describe(settings, context), _keyboard(settings, context)
+    # Presses in a row keep only the last edit; an unchanged menu is "not modified".
+    context.post(
+        query.message.chat_id,
+        lambda: query.edit_message_text(text, reply_markup=keyboard),
+        key=f"settings:{query.message.message_id}",
+    )
 
 
 async def language_command(update: Update, context: BotContext) -> None:
     """/language en|zh|auto: the chat's language (admins only in groups)."""
     if not await is_admin(update, context):
-        await update.effective_message.reply_text(
-            context._("Only the group's admins can change settings.")
-        )
+        context.reply(update, context._("Only the group's admins can change settings."))
         return
     words = context.args or []
     if len(words) != 1 or not apply(
         context.chat_data.table.settings, context, "language", words[0]
     ):
-        await update.effective_message.reply_text(
-            context._("Use /language en, /language zh or /language auto.")
-        )
+        context.reply(update, context._("Use /language en, /language zh or /language auto."))
         return
-    await update.effective_message.reply_text(context._("Language set."))
+    context.reply(update, context._("Language set."))

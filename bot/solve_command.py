@@ -2,31 +2,26 @@
 
 from __future__ import annotations
 
-import asyncio
 import html
 import logging
-from collections import OrderedDict
-from fractions import Fraction
 
 from telegram import (
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     InlineQueryResultArticle,
     InputTextMessageContent,
+    Message,
     Update,
 )
 
-from bot.context import BotContext, SolveRequest
+from bot.context import BotContext
+from bot.game.requests import RequestError, SolveRequest, SolveResult, parse_solve
 from bot.i18n import N_
-from bot.solving import SOLVER, SolveError, SolveResult, SolveTimeout, solve_request
-from solver import daily, daily_number
-from solver.parsing import ParseError, parse_request
+from bot.services.solving import SolveBusy, SolveTimeout
+from solver import daily_number
 from solver.printing import friendly_value
 
 logger = logging.getLogger(__name__)
-
-SOLVE_TIMEOUT = 2.0
-"""Seconds a search may take; longer ones are stopped and the user is told."""
 
 PAGE_SIZE = 10
 """Solutions on one page of a /solve reply."""
@@ -38,12 +33,6 @@ INLINE_CACHE_SECONDS = 3600
 """Answers depend only on the query, so Telegram may reuse them for an hour."""
 
 DAILY_CACHE_SECONDS = 300
-
-MAX_NUMBER = 10_000
-MAX_TARGET = 1_000_000
-MIN_NUMBERS = 2
-
-INTEGER_FLAGS = {"int", "integer", "integers", "--int", "--integer-only", "countdown", "整数"}
 
 # The parser's problems, and the bot's own, in words for the user.
 PROBLEMS = {
@@ -58,65 +47,11 @@ PROBLEMS = {
     "decimal": N_("{number}: decimals are not allowed; fractions like 1/2 are fine"),
 }
 
-_RESULTS: OrderedDict[SolveRequest, SolveResult] = OrderedDict()
-"""Recent results, so that paging and repeated questions do not search again."""
-RESULTS_KEPT = 256
-
-_KEPT: dict[SolveRequest, SolveResult] = {}
-"""Results kept for the life of the process: every hand a round deals by default."""
-
-
-class RequestError(ValueError):
-    """A /solve or inline request the bot will not run; ``problem`` keys :data:`PROBLEMS`."""
-
-    def __init__(self, problem: str, **params: str) -> None:
-        super().__init__(problem)
-        self.problem = problem
-        self.params = params
-
-
-def parse_solve(text: str) -> SolveRequest:
-    """Numbers, target (24 unless given) and the integer-only flag of a request."""
-    words = text.split()
-    integer_only = any(w.lower() in INTEGER_FLAGS for w in words)
-    rest = " ".join(w for w in words if w.lower() not in INTEGER_FLAGS)
-    try:
-        numbers, target = parse_request(rest)
-    except ParseError as error:
-        params = dict(error.params)
-        raise RequestError(params.pop("problem", "not_a_number"), **params) from None
-    if len(numbers) < MIN_NUMBERS:
-        raise RequestError("too_few")
-    goal = 24 if target is None else target
-    for value, limit in [*((n, MAX_NUMBER) for n in numbers), (goal, MAX_TARGET)]:
-        if abs(Fraction(value).numerator) > limit * Fraction(value).denominator or (
-            Fraction(value).denominator > MAX_NUMBER
-        ):
-            raise RequestError("too_big", number=friendly_value(value), limit=str(limit))
-    return tuple(numbers), goal, integer_only
-
-
-def solve_and_keep(request: SolveRequest) -> None:
-    """Solve ``request`` here and now, and keep its result for the life of the process.
-
-    For small requests only (a dealt hand: a millisecond or so).  A won or timed-out round
-    shows its hand's solutions; kept, they come at once rather than from a thread, which
-    a busy event loop leaves waiting for tens of milliseconds.
-    """
-    if request not in _KEPT:
-        _KEPT[request] = solve_request(*request)
-
-
-async def solve_cached(request: SolveRequest, timeout: float = SOLVE_TIMEOUT) -> SolveResult:
-    """The result of a request: kept, recent, or from a bounded search."""
-    found = _KEPT.get(request) or _RESULTS.get(request)
-    if found is None:
-        numbers, target, integer_only = request
-        found = await SOLVER.solve(numbers, target, integer_only=integer_only, timeout=timeout)
-        _RESULTS[request] = found
-        while len(_RESULTS) > RESULTS_KEPT:
-            _RESULTS.popitem(last=False)
-    return found
+SLOW = N_("That search takes too long; try fewer or smaller numbers.")
+BUSY = {
+    "mine": N_("Still working on your last one: one search at a time, please."),
+    "full": N_("I am busy with many searches: try again in a minute."),
+}
 
 
 def _problem_text(error: RequestError, context: BotContext) -> str:
@@ -184,33 +119,41 @@ def _spoils_round(request: SolveRequest, context: BotContext) -> bool:
 async def solve_command(update: Update, context: BotContext) -> None:
     """List the distinct solutions of the numbers given, or the closest values."""
     _ = context._
-    message = update.effective_message
     text = " ".join(context.args or [])
     if not text:
-        await message.reply_text(_("Give me the numbers, like /solve 3 3 8 8"))
+        context.reply(update, _("Give me the numbers, like /solve 3 3 8 8"))
         return
     try:
         request = parse_solve(text)
         if _spoils_round(request, context):
-            await message.reply_text(
-                _("No spoilers: that is the hand being played here. Try /hint instead.")
+            context.reply(
+                update, _("No spoilers: that is the hand being played here. Try /hint instead.")
             )
             return
-        result = await solve_cached(request)
+        result = await context.bot_data.solving.search(request, owner=update.effective_user.id)
     except RequestError as error:
         reason = html.escape(_problem_text(error, context))
-        await message.reply_text(
-            _("I could not read that: {reason}\nTry /solve 3 3 8 8").format(reason=reason)
+        context.reply(
+            update, _("I could not read that: {reason}\nTry /solve 3 3 8 8").format(reason=reason)
         )
         return
-    except SolveTimeout:
-        await message.reply_text(_("That search takes too long; try fewer or smaller numbers."))
+    except SolveBusy as busy:
+        context.reply(update, _(BUSY[busy.reason]))
         return
-    sent = await message.reply_text(
-        render_result(result, 0, context), reply_markup=page_buttons(result, 0)
+    except SolveTimeout:
+        context.reply(update, _(SLOW))
+        return
+
+    def sent(message: object) -> None:
+        if _pages(result) > 1 and isinstance(message, Message):
+            context.chat_data.remember_solve(message.message_id, request)
+
+    context.reply(
+        update,
+        render_result(result, 0, context),
+        reply_markup=page_buttons(result, 0),
+        on_sent=sent,
     )
-    if _pages(result) > 1:
-        context.chat_data.remember_solve(sent.message_id, request)
 
 
 async def solve_page(update: Update, context: BotContext) -> None:
@@ -222,15 +165,22 @@ async def solve_page(update: Update, context: BotContext) -> None:
         await query.answer(context._("This list has expired: send /solve again."))
         return
     try:
-        result = await solve_cached(request)
-    except SolveError:
-        await query.answer(context._("That search takes too long; try fewer or smaller numbers."))
+        result = await context.bot_data.solving.search(request, owner=update.effective_user.id)
+    except SolveBusy as busy:
+        await query.answer(context._(BUSY[busy.reason]))
+        return
+    except SolveTimeout:
+        await query.answer(context._(SLOW))
         return
     await query.answer()
     page = max(0, min(page, _pages(result) - 1))
-    # Pressing the button of the page already shown would be "message is not modified".
-    await query.edit_message_text(
-        render_result(result, page, context), reply_markup=page_buttons(result, page)
+    text, buttons = render_result(result, page, context), page_buttons(result, page)
+    # Pressing the button of the page already shown would be "message is not modified",
+    # which the outbox lets pass; presses in a row keep only the last page.
+    context.post(
+        query.message.chat_id,
+        lambda: query.edit_message_text(text, reply_markup=buttons),
+        key=f"page:{query.message.message_id}",
     )
 
 
@@ -252,7 +202,7 @@ async def inline_query(update: Update, context: BotContext) -> None:
     text = query.query.strip()
     if not text:
         today = context.today()
-        hand = " ".join(map(str, await asyncio.to_thread(daily, today)))
+        hand = " ".join(map(str, await context.bot_data.solving.daily_hand(today)))
         number = daily_number(today)
         title = _("Daily #{number}: {hand}").format(number=number, hand=hand)
         share = _("24 Daily #{number}: make 24 from {hand}. Can you?").format(
@@ -265,7 +215,7 @@ async def inline_query(update: Update, context: BotContext) -> None:
         return
     try:
         request = parse_solve(text)
-        result = await solve_cached(request)
+        result = await context.bot_data.solving.search(request, owner=query.from_user.id)
     except RequestError as error:
         reason = _problem_text(error, context)
         help_text = _("Type numbers after my name, like 3 3 8 8 or 1 2 3 4 7 25 = 573.")
@@ -273,8 +223,12 @@ async def inline_query(update: Update, context: BotContext) -> None:
             [_article("help", reason, html.escape(help_text), help_text)], cache_time=60
         )
         return
+    except SolveBusy as busy:
+        text = _(BUSY[busy.reason])
+        await query.answer([_article("busy", text, html.escape(text))], cache_time=5)
+        return
     except SolveTimeout:
-        slow = _("That search takes too long; try fewer or smaller numbers.")
+        slow = _(SLOW)
         await query.answer([_article("slow", slow, html.escape(slow))], cache_time=60)
         return
     target = friendly_value(result.target)

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from bot.game.hands import HandFacts
 from bot.game.scoring import points
-from solver import Code, Verdict, check, difficulty, hint, is_solvable
-from solver.hints import LEVELS, Hint
+from solver import Code, Verdict, check
+from solver.hints import Hint
 
 
 class Phase(StrEnum):
@@ -50,20 +51,38 @@ class Round:
     ended: float | None = None
     wrong: dict[int, int] = field(default_factory=dict)
     """Wrong answers per user."""
+    solutions: tuple[str, ...] | None = None
+    """The first distinct solutions (None in rounds saved before rounds carried them)."""
+    solution_count: int = 0
+    hint_list: tuple[Hint, ...] = ()
+
+    def __setstate__(self, state: dict) -> None:
+        # Rounds saved by an older version lack newer fields: start from the defaults.
+        self.__dict__.update({"solutions": None, "solution_count": 0, "hint_list": ()})
+        self.__dict__.update(state)
 
     @classmethod
     def deal(
         cls,
         number: int,
-        hand: tuple[int, ...],
-        target: int,
+        facts: HandFacts,
+        level: int | None,
         now: float,
         time_limit: float | None = None,
     ) -> Round:
-        """A new round for ``hand``, rated by the solver."""
-        solvable = is_solvable(hand, target)
-        level = difficulty(hand, target).level if solvable else None
-        return cls(number, tuple(hand), target, now, time_limit, level, solvable)
+        """A new round for a hand whose facts were worked out (see :mod:`bot.game.hands`)."""
+        return cls(
+            number,
+            facts.hand,
+            facts.target,
+            now,
+            time_limit,
+            level,
+            facts.solvable,
+            solutions=facts.solutions,
+            solution_count=facts.count,
+            hint_list=facts.hints,
+        )
 
     @property
     def deadline(self) -> float | None:
@@ -89,10 +108,10 @@ class Round:
     def next_hint(self) -> Hint | None:
         """The next hint (each one lowers the round's points), or ``None`` when there is none:
         the round is over, all hints are out, or the hand has no solution."""
-        if self.phase is not Phase.PLAYING or not self.solvable or self.hints >= LEVELS:
+        if self.phase is not Phase.PLAYING or self.hints >= len(self.hint_list):
             return None
         self.hints += 1
-        return hint(self.hand, self.target, self.hints)
+        return self.hint_list[self.hints - 1]
 
     def reveal(self, now: float) -> bool:
         """Give up: the round ends with no winner.  False if it had already ended."""

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
-import random
 from dataclasses import dataclass, field
 
+from bot.game.hands import HandFacts
 from bot.game.rounds import Outcome, Phase, Round
 from bot.game.stats import ChatStats
-from solver.deal import deal
 
 TIME_LIMITS = (0, 30, 60, 120, 300)
 """Time limits a chat may choose, in seconds (0: untimed)."""
@@ -71,20 +70,11 @@ class Table:
         self.match = Match(max(1, min(rounds, MAX_MATCH)))
         return self.match
 
-    def new_round(self, rng: random.Random, now: float, difficulty: str | None = None) -> Round:
-        """Deal the next hand by the chat's settings; ``difficulty`` overrides the setting."""
-        s = self.settings
-        hand = deal(
-            rng,
-            cards=s.cards,
-            deck=s.deck,
-            target=s.target,
-            difficulty=difficulty or s.difficulty,
-            solvable=not s.unsolvable,
-        )
+    def new_round(self, facts: HandFacts, level: int | None, now: float) -> Round:
+        """Open the next round with a hand found for the chat's settings."""
         self.rounds_dealt += 1
-        limit = s.time_limit or None
-        self.round = Round.deal(self.rounds_dealt, tuple(hand), s.target, now, limit)
+        limit = self.settings.time_limit or None
+        self.round = Round.deal(self.rounds_dealt, facts, level, now, limit)
         return self.round
 
     def record_win(self, outcome: Outcome, user_id: int, name: str, day: dt.date) -> None:

@@ -5,8 +5,8 @@ once, so no handler ever holds one of PTB's concurrent-update slots while Telegr
 make it wait.  The outbox sends the letters itself, within Telegram's flood limits:
 
 * at most :data:`GROUP_LIMIT` messages per :data:`GROUP_PERIOD` seconds in a group (edits
-  count too), and about one a second in a private chat (:data:`PRIVATE_LIMIT` per
-  :data:`PRIVATE_PERIOD`, so a reply and its follow-up need not wait);
+  count too), and :data:`PRIVATE_LIMIT` per :data:`PRIVATE_PERIOD` seconds in a private chat
+  (Telegram asks for about one a second, and lets short bursts pass);
 * at most :data:`GLOBAL_LIMIT` messages a second in all.
 
 Each chat has two queues.  *Game* letters (deals, wins, time-ups, hints, daily results) are
@@ -17,6 +17,8 @@ a ``key`` replaces a queued letter of the same chat and key (the round's status 
 sent once with its latest text, not once per wrong answer).  A user who asks for more than
 :data:`USER_LIMIT` cheap replies within :data:`USER_PERIOD` seconds in one chat is told once to
 slow down and then not answered until the period has passed; the chat's game is not delayed.
+Only requests that find the chat's queue backed up count: a player who waits for each reply
+is never told to slow down.
 
 A 429 (``RetryAfter``) for a message pauses that chat only; a 429 for a request that is not
 about a chat pauses everything (:class:`FloodControl`, PTB's rate limiter hook).  A game letter
@@ -27,6 +29,7 @@ backoff for up to :data:`RETRY_FOR` seconds; a cheap one is dropped.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import heapq
 import itertools
 import logging
@@ -43,7 +46,7 @@ from telegram.ext import BaseRateLimiter
 logger = logging.getLogger(__name__)
 
 GROUP_LIMIT, GROUP_PERIOD = 20, 60.0
-PRIVATE_LIMIT, PRIVATE_PERIOD = 3, 3.0
+PRIVATE_LIMIT, PRIVATE_PERIOD = 5, 2.0
 GLOBAL_LIMIT, GLOBAL_PERIOD = 30, 1.0
 GAME_KEPT = 50
 CHEAP_KEPT = 5
@@ -163,9 +166,15 @@ class Outbox:
         if self._closing and not letter.game:
             self.stats.dropped += 1
             return
-        if not letter.game and letter.user_id is not None and not self._user_may(letter):
-            return
         queue = self._chats.get(letter.chat_id)
+        backlog = queue is not None and (queue.busy or bool(queue))
+        if (
+            backlog
+            and not letter.game
+            and letter.user_id is not None
+            and not self._user_may(letter)
+        ):
+            return
         if queue is None:
             if len(self._chats) > 10_000:
                 for chat_id, idle in list(self._chats.items()):
@@ -209,6 +218,7 @@ class Outbox:
         self._told[key] = now
         notice = letter.flood_notice()
         notice.user_id = None  # the notice itself is not counted against the user
+        notice.game = True  # and never crowded out: the user is told, once
         self.stats.slowed += 1
         self.post(notice)
         return False
@@ -259,13 +269,11 @@ class Outbox:
                 self._start(self._ready.popleft())
             if sleep is None and self._waiting:
                 sleep = self._waiting[0][0] - now
-            if sleep is None and not self._ready and not self._waiting and not self._in_flight:
-                if self._idle is not None:
-                    self._idle.set()
-            try:
+            idle = sleep is None and not self._ready and not self._in_flight
+            if idle and self._idle is not None:
+                self._idle.set()
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), sleep)
-            except TimeoutError:
-                pass
 
     def _global_free(self, now: float) -> float:
         if not self.limited:
@@ -287,10 +295,14 @@ class Outbox:
         task.add_done_callback(self._in_flight.discard)
 
     def _forget(self, chat_id: int, queue: _ChatQueue) -> None:
-        if not queue and not queue.busy and queue.paused_until <= self.clock():
-            # An idle chat keeps its window only while it still limits the next send.
-            if queue.window.free_at(self.clock()) <= self.clock():
-                self._chats.pop(chat_id, None)
+        # An idle chat keeps its window (and pause) only while they still limit the next send.
+        now = self.clock()
+        if (
+            not queue
+            and not queue.busy
+            and max(queue.paused_until, queue.window.free_at(now)) <= now
+        ):
+            self._chats.pop(chat_id, None)
 
     async def _deliver(self, letter: Letter, queue: _ChatQueue) -> None:
         """Make the letter's call once; requeue, retry or give it up as the outcome says."""
@@ -305,10 +317,8 @@ class Outbox:
             queue.paused_until = self.clock() + wait
             self._requeue(letter, queue)
         except Forbidden as error:
-            # Blocked, or removed from the group: nothing more can be sent there.
+            # Blocked, or removed from the group (the letters after it fail the same way).
             self._give_up(letter, error, logging.INFO)
-            queue.game.clear()
-            queue.cheap.clear()
         except BadRequest as error:
             if "message is not modified" not in error.message.lower():
                 self._give_up(letter, error, logging.WARNING)

@@ -66,14 +66,27 @@ async def test_rate_limiter_retries_after_429(tmp_path: Path) -> None:
     assert api.calls.count("sendMessage") == 2
 
 
-async def test_error_handler_logs_and_tells_the_user(
+async def test_a_refused_reply_is_logged_and_the_user_told(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     api = make_api()
     async with running_bot(api, tmp_path):
         api.fail_next("sendMessage", 400, "Bad Request: something unexpected")
-        with caplog.at_level(logging.ERROR):
+        with caplog.at_level(logging.WARNING):
             text = await reply_to(api, BOB, BOB, "/start")
+    assert text == "抱歉，出错了，请再试一次。"
+    assert "not sent: Something unexpected" in caplog.text
+
+
+async def test_error_handler_logs_and_tells_the_user(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        # The admin check fails inside the handler: the error handler takes over.
+        api.fail_next("getChatMember", 400, "Bad Request: something unexpected")
+        with caplog.at_level(logging.ERROR):
+            text = await reply_to(api, BOB, GROUP, "/settings")
     assert text == "抱歉，出错了，请再试一次。"
     assert "Exception while handling an update" in caplog.text
 
@@ -106,6 +119,7 @@ async def test_saves_changes_within_a_second_and_nothing_while_idle(tmp_path: Pa
     api = make_api()
     data_file = tmp_path / "twentyfour.sqlite3"
     async with running_bot(api, tmp_path) as application:
+        await application.bot_data.solving.levels(4, 24)  # rated and kept once, at start-up
         await reply_to(api, ANN, GROUP, "/start")
         application.chat_data[GROUP].language = "zh"
         await asyncio.sleep(0.6)  # the regular save runs four times a second
@@ -140,29 +154,3 @@ async def test_greets_a_group_when_added(tmp_path: Path) -> None:
         api.add_bot(GROUP, BOB)
         sent = await api.wait_for_sent(before + 1)
     assert sent[-1]["chat"]["id"] == GROUP and "大家好" in sent[-1]["text"]
-
-
-async def test_preparing_every_hand_at_start_up_lets_others_run() -> None:
-    from bot.app import prepare_every_hand
-    from bot.solve_command import solve_cached
-    from solver.difficulty import _rate
-
-    turns = 0
-
-    async def other_work() -> None:
-        nonlocal turns
-        while True:
-            turns += 1
-            await asyncio.sleep(0)
-
-    other = asyncio.create_task(other_work())
-    await prepare_every_hand()
-    other.cancel()
-    assert _rate.cache_info().currsize >= 1362  # every solvable hand of 1..13 is rated
-    assert turns >= 1820  # the other task ran between every two hands
-    # A dealt hand's solutions are now there at once: the coroutine ends at its first step,
-    # without waiting for a thread.
-    step = solve_cached(((1, 5, 5, 5), 24, False))
-    with pytest.raises(StopIteration) as done:
-        step.send(None)
-    assert done.value.value.solutions == ("5×(5−1÷5)",)

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot import play
 from bot.cards import SUITS, render_hand, suits_for
 from tests.bot.harness import ANN, BOB, make_api, reply_to, running_bot
 from tests.bot.test_rounds_e2e import deal, dealt
@@ -32,10 +31,10 @@ def test_a_hand_has_one_picture_with_suits_a_real_deck_allows() -> None:
 @pytest.mark.asyncio
 async def test_the_same_hand_is_re_sent_by_file_id(tmp_path: Path, monkeypatch, caplog) -> None:
     api = make_api()
-    async with running_bot(api, tmp_path):
+    async with running_bot(api, tmp_path) as application:
         first = []
         for user in (ANN, BOB, ANN):
-            monkeypatch.setattr(play, "RNG", random.Random(3))
+            application.bot_data.rng = random.Random(3)
             first.append(await deal(api, user, user))
             await reply_to(api, user, user, "/stop")
         assert len({dealt(m) for m in first}) == 1
@@ -43,7 +42,7 @@ async def test_the_same_hand_is_re_sent_by_file_id(tmp_path: Path, monkeypatch, 
         assert {m["photo"][0]["file_id"] for m in first} == set(api.photos)
         # Telegram no longer knows the file id: the picture is uploaded again.
         api.photos.clear()
-        monkeypatch.setattr(play, "RNG", random.Random(3))
+        application.bot_data.rng = random.Random(3)
         with caplog.at_level(logging.WARNING):
             again = await deal(api, ANN, ANN)
         assert dealt(again) == dealt(first[0]) and len(api.photos) == 1

@@ -112,7 +112,7 @@ async def test_a_letter_with_a_key_replaces_the_queued_one(small_limits: None) -
     assert record.sent[3:] == ["status 2"]
 
 
-async def test_a_flooding_user_is_told_once_to_slow_down() -> None:
+async def test_a_flooding_user_is_told_once_to_slow_down(small_limits: None) -> None:
     outbox, record = Outbox(), Recorder()
 
     def notice() -> Letter:
@@ -120,12 +120,34 @@ async def test_a_flooding_user_is_told_once_to_slow_down() -> None:
 
     for i in range(outbox_module.USER_LIMIT + 5):
         outbox.post(record.letter(-1, f"help {i}", user_id=7, flood_notice=notice))
-        await outbox.drained()
     outbox.post(record.letter(-1, "someone else", user_id=8, flood_notice=notice))
     await outbox.drained()
     assert record.sent.count("slow down") == 1
+
+
+async def test_a_flooding_user_does_not_silence_others(small_limits: None) -> None:
+    outbox, record = Outbox(), Recorder()
+
+    def notice() -> Letter:
+        return record.letter(-1, "slow down")
+
+    for i in range(outbox_module.USER_LIMIT + 5):
+        outbox.post(record.letter(-1, f"help {i}", user_id=7, flood_notice=notice))
+    outbox.post(record.letter(-1, "someone else", user_id=8, flood_notice=notice))
+    await outbox.drained()
     assert "someone else" in record.sent
-    assert len([s for s in record.sent if s.startswith("help")]) == outbox_module.USER_LIMIT
+
+
+async def test_a_user_who_waits_for_each_reply_is_never_slowed_down(small_limits: None) -> None:
+    outbox, record = Outbox(), Recorder()
+
+    def notice() -> Letter:
+        return record.letter(-1, "slow down")
+
+    for i in range(outbox_module.USER_LIMIT * 3):
+        outbox.post(record.letter(-1, f"solve {i}", user_id=5, flood_notice=notice))
+        await outbox.drained()
+    assert "slow down" not in record.sent
 
 
 async def test_a_429_for_one_chat_pauses_that_chat_only() -> None:
@@ -217,7 +239,9 @@ async def test_a_429_that_is_not_about_a_chat_pauses_everything() -> None:
         return True
 
     started = time.monotonic()
-    result = await limiter.process_request(answer_inline_query, (), {}, "answerInlineQuery", {}, None)
+    result = await limiter.process_request(
+        answer_inline_query, (), {}, "answerInlineQuery", {}, None
+    )
     assert result is True
     assert time.monotonic() - started >= 1.0
     assert outbox.paused_all_until > 0

@@ -4,16 +4,25 @@ from __future__ import annotations
 
 import datetime as dt
 
+from bot.game.hands import facts_job
 from bot.game.rounds import Phase, Round
 from bot.game.scoring import NO_SOLUTION_POINTS, POINTS_BY_LEVEL, points
 from bot.game.stats import ChatStats, week_of
-from solver import Code
+from solver import Code, difficulty
 
 ANN, BOB = 1, 2
 
 
+def dealt(number: int, hand: tuple[int, ...], now: float, time_limit: float | None = None) -> Round:
+    """A round of ``hand`` for 24, rated and solved as the bot's workers do it."""
+    facts = facts_job([hand], 24, False)
+    assert facts is not None
+    level = difficulty(hand).level if facts.solvable else None
+    return Round.deal(number, facts, level, now, time_limit)
+
+
 def test_first_correct_answer_wins_exactly_once() -> None:
-    game = Round.deal(1, (3, 3, 8, 8), 24, now=100.0)
+    game = dealt(1, (3, 3, 8, 8), now=100.0)
     assert game.level == 5
     wrong = game.answer(BOB, "3*3+8+8", now=101.0)
     assert not wrong.won and wrong.verdict.code is Code.WRONG_VALUE
@@ -25,7 +34,7 @@ def test_first_correct_answer_wins_exactly_once() -> None:
 
 
 def test_hints_cost_points_and_run_out() -> None:
-    game = Round.deal(1, (1, 2, 3, 4), 24, now=0.0)
+    game = dealt(1, (1, 2, 3, 4), now=0.0)
     hints = [game.next_hint() for _ in range(4)]
     assert [h.level for h in hints[:3] if h] == [1, 2, 3] and hints[3] is None
     outcome = game.answer(ANN, "(1+2+3)*4", now=5.0)
@@ -34,30 +43,30 @@ def test_hints_cost_points_and_run_out() -> None:
 
 
 def test_timers_cannot_end_a_newer_round() -> None:
-    old = Round.deal(1, (1, 2, 3, 4), 24, now=0.0, time_limit=120)
+    old = dealt(1, (1, 2, 3, 4), now=0.0, time_limit=120)
     assert not old.half_time_hint_due(1, now=59.0)
     assert old.half_time_hint_due(1, now=60.0)
     assert not old.expire(1, now=119.0)
     assert old.expire(1, now=120.0) and old.phase is Phase.EXPIRED
     assert not old.expire(1, now=121.0)
-    new = Round.deal(2, (3, 3, 8, 8), 24, now=200.0, time_limit=120)
+    new = dealt(2, (3, 3, 8, 8), now=200.0, time_limit=120)
     assert not new.expire(1, now=400.0) and not new.half_time_hint_due(1, now=400.0)
     assert new.phase is Phase.PLAYING
 
 
 def test_reveal_and_no_solution_claims() -> None:
-    game = Round.deal(1, (1, 1, 1, 1), 24, now=0.0)
+    game = dealt(1, (1, 1, 1, 1), now=0.0)
     assert not game.solvable and game.level is None and game.next_hint() is None
     outcome = game.answer(BOB, "无解", now=3.0)
     assert outcome.won and outcome.points == NO_SOLUTION_POINTS
-    solvable = Round.deal(2, (3, 3, 8, 8), 24, now=0.0)
+    solvable = dealt(2, (3, 3, 8, 8), now=0.0)
     assert solvable.answer(BOB, "none", now=1.0).verdict.code is Code.NO_SOLUTION_WRONG
     assert solvable.reveal(now=2.0) and not solvable.reveal(now=3.0)
     assert not solvable.answer(ANN, "8/(3-8/3)", now=4.0).won
 
 
 def test_empty_answers_do_not_count_as_wrong() -> None:
-    game = Round.deal(1, (3, 3, 8, 8), 24, now=0.0)
+    game = dealt(1, (3, 3, 8, 8), now=0.0)
     game.answer(BOB, "   ", now=1.0)
     assert game.wrong == {}
 

@@ -1,0 +1,1 @@
+"""Services the features share: the outbox, the solver workers and their caches."""

@@ -1,0 +1,230 @@
+"""Solver work for the features, off the event loop: deals, level tables, searches, the daily.
+
+Everything that can take more than a few milliseconds runs in the :class:`WorkerPool`:
+
+* *game* work (analysing a hand before it is dealt, rating every hand for a target) goes
+  first and always has a worker of its own;
+* *search* work (``/solve`` and inline queries, any numbers a user types) is limited to one
+  request at a time per user and a bounded queue in all, each with :data:`SEARCH_BUDGET`.
+
+Level tables (every hand's difficulty for a card count and target) are computed once, kept
+in memory and in the data file, and loaded from there at the next start.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import logging
+import random
+from collections import OrderedDict
+from collections.abc import Callable
+
+from bot.game.hands import (
+    CANDIDATES,
+    LABEL_LEVELS,
+    RATED_CARDS,
+    HandFacts,
+    LevelTable,
+    draw_unrated,
+    facts_job,
+    rate_job,
+)
+from bot.game.requests import SolveRequest, SolveResult, solve_job
+from bot.game.table import GameSettings
+from bot.services.workers import AlreadyRunning, PoolBusy, WorkerPool, WorkFailed, WorkTimeout
+from solver import daily_pools
+from solver.deal import DailyPools, daily
+
+logger = logging.getLogger(__name__)
+
+SEARCH_BUDGET = 2.0
+"""Seconds a /solve or inline search may take, queueing included."""
+DEAL_BUDGET = 3.0
+"""Seconds to find and analyse a hand to deal."""
+RATE_BUDGET = 60.0
+"""Seconds to rate every hand of a card count for a target (about 1.5 s for four cards)."""
+DEAL_ATTEMPTS = 4
+"""Batches of unrated candidates tried before a deal of five or six cards gives up."""
+RESULTS_KEPT = 256
+
+DAILY_TABLE = (4, 24)
+"""The level table the daily puzzle's schedule is made from."""
+
+
+class SolveBusy(Exception):
+    """The search was not started: ``reason`` is ``mine`` (the user's last search still runs)
+    or ``full`` (too many searches queued)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class SolveTimeout(Exception):
+    """The search did not finish within its budget."""
+
+
+class DealRefused(Exception):
+    """No hand can be dealt as asked; ``problem`` names why, ``params`` fill its wording.
+
+    Problems: ``unrated`` (a difficulty asked of hands of 5 or 6 cards), ``no_hands`` (no hand
+    of that difficulty makes the target), ``none_solvable`` (no solvable hand was found),
+    ``busy`` (the workers could not do it in time).
+    """
+
+    def __init__(self, problem: str, **params: str) -> None:
+        super().__init__(problem)
+        self.problem = problem
+        self.params = params
+
+
+TableStore = tuple[Callable[[str], str | None], Callable[[str, str], None]]
+"""(load, save) of level tables by name, in the data file."""
+
+
+class Solving:
+    """The features' one door to the solver's heavy work."""
+
+    def __init__(self, pool: WorkerPool, store: TableStore | None = None) -> None:
+        self.pool = pool
+        self.store = store
+        self._results: OrderedDict[SolveRequest, SolveResult] = OrderedDict()
+        self._tables: dict[tuple[int, int], asyncio.Future[LevelTable]] = {}
+        self._pools: asyncio.Future[DailyPools] | None = None
+
+    # --- searches -------------------------------------------------------------------------
+
+    def cached(self, request: SolveRequest) -> SolveResult | None:
+        """A result computed recently, if any (no work)."""
+        return self._results.get(request)
+
+    async def search(self, request: SolveRequest, *, owner: int | None) -> SolveResult:
+        """The answer to a /solve or inline request; raises :class:`SolveBusy` or
+        :class:`SolveTimeout`."""
+        found = self._results.get(request)
+        if found is not None:
+            self._results.move_to_end(request)
+            return found
+        try:
+            found = await self.pool.run(
+                solve_job, request, budget=SEARCH_BUDGET, lane="search", owner=owner
+            )
+        except AlreadyRunning:
+            raise SolveBusy("mine") from None
+        except PoolBusy:
+            raise SolveBusy("full") from None
+        except (WorkTimeout, WorkFailed):
+            raise SolveTimeout from None
+        self._results[request] = found
+        while len(self._results) > RESULTS_KEPT:
+            self._results.popitem(last=False)
+        return found
+
+    # --- level tables ---------------------------------------------------------------------
+
+    async def levels(self, cards: int, target: int) -> LevelTable:
+        """Every hand's level for a card count (3 or 4) and target: kept, stored or rated."""
+        key = (cards, target)
+        future = self._tables.get(key)
+        if future is None or (future.done() and future.exception() is not None):
+            future = self._tables[key] = asyncio.ensure_future(self._load_or_rate(cards, target))
+            # Awaited through a shield: a failure seen by nobody (a stop) must not be logged.
+            future.add_done_callback(lambda done: done.cancelled() or done.exception())
+        return await asyncio.shield(future)
+
+    def known_levels(self, cards: int, target: int) -> LevelTable | None:
+        """The table if it is already in memory (no waiting)."""
+        future = self._tables.get((cards, target))
+        if future is None or not future.done() or future.exception() is not None:
+            return None
+        return future.result()
+
+    async def _load_or_rate(self, cards: int, target: int) -> LevelTable:
+        name = f"levels:v1:{cards}:{target}"
+        text = self.store[0](name) if self.store else None
+        if text is not None:
+            try:
+                return LevelTable.from_text(cards, target, text)
+            except ValueError:
+                logger.warning("Stored table %s does not fit; rating again", name)
+        logger.info("Rating every hand of %d cards for %d", cards, target)
+        text = await self.pool.run(rate_job, cards, target, budget=RATE_BUDGET, lane="game")
+        if self.store:
+            self.store[1](name, text)
+        return LevelTable.from_text(cards, target, text)
+
+    # --- deals ----------------------------------------------------------------------------
+
+    async def check(self, settings: GameSettings, difficulty: str | None = None) -> None:
+        """Raise :class:`DealRefused` if no hand can be dealt with these settings."""
+        wanted = LABEL_LEVELS.get(difficulty or settings.difficulty or "")
+        if wanted is None:
+            return
+        if settings.cards not in RATED_CARDS:
+            raise DealRefused("unrated", cards=str(settings.cards))
+        try:
+            table = await self.levels(settings.cards, settings.target)
+        except (WorkTimeout, WorkFailed, PoolBusy):
+            raise DealRefused("busy") from None
+        if not table.count(settings.deck, wanted):
+            raise DealRefused(
+                "no_hands",
+                difficulty=difficulty or settings.difficulty or "",
+                cards=str(settings.cards),
+                target=str(settings.target),
+            )
+
+    async def deal(
+        self, settings: GameSettings, rng: random.Random, difficulty: str | None = None
+    ) -> tuple[HandFacts, int | None]:
+        """A hand to deal by the chat's settings, its facts and its level (None: unrated)."""
+        await self.check(settings, difficulty)
+        solvable = not settings.unsolvable
+        wanted = LABEL_LEVELS.get(difficulty or settings.difficulty or "")
+        try:
+            if settings.cards in RATED_CARDS:
+                table = await self.levels(settings.cards, settings.target)
+                hand = table.draw(
+                    rng, settings.deck, wanted, solvable=solvable or wanted is not None
+                )
+                if hand is None:
+                    raise DealRefused("none_solvable")
+                facts = await self.pool.run(
+                    facts_job, [hand], settings.target, False, budget=DEAL_BUDGET, lane="game"
+                )
+                return facts, table.levels[hand] or None
+            for _ in range(DEAL_ATTEMPTS):
+                candidates = draw_unrated(rng, settings.deck, settings.cards, CANDIDATES)
+                facts = await self.pool.run(
+                    facts_job,
+                    candidates,
+                    settings.target,
+                    solvable,
+                    budget=DEAL_BUDGET,
+                    lane="game",
+                )
+                if facts is not None:
+                    return facts, None
+        except (WorkTimeout, WorkFailed, PoolBusy):
+            raise DealRefused("busy") from None
+        raise DealRefused("none_solvable")
+
+    async def facts(self, hand: tuple[int, ...], target: int) -> HandFacts:
+        """The facts of one hand (for a round saved before hands carried them)."""
+        found = await self.pool.run(facts_job, [hand], target, False, budget=DEAL_BUDGET)
+        assert found is not None  # with solvable=False the first candidate is taken
+        return found
+
+    # --- the daily puzzle -----------------------------------------------------------------
+
+    async def daily_hand(self, day: dt.date) -> tuple[int, ...]:
+        """The day's puzzle (the first call may wait for the level table)."""
+        if self._pools is None or (self._pools.done() and self._pools.exception()):
+            self._pools = asyncio.ensure_future(self._make_pools())
+            self._pools.add_done_callback(lambda done: done.cancelled() or done.exception())
+        return daily(day, await asyncio.shield(self._pools))
+
+    async def _make_pools(self) -> DailyPools:
+        table = await self.levels(*DAILY_TABLE)
+        return daily_pools(table.levels)

@@ -1,0 +1,304 @@
+"""Worker processes for the solver's heavy work, so the event loop never computes for long.
+
+:meth:`WorkerPool.run` sends a picklable, module-level function and its arguments to a
+long-lived worker process and waits for the result without blocking the loop (the loop reads
+a worker's pipe only once it is readable).  The contract:
+
+* **Budgets.**  Every job has a budget in seconds, queueing included.  When it runs out the
+  caller gets :class:`WorkTimeout`; a job still running is stopped by killing its worker,
+  which is replaced when next needed.  A caller that is cancelled is treated the same way.
+* **Lanes.**  *Game* jobs (dealing, rating) always start before queued *search* jobs (what
+  users ask with /solve and inline queries), and at most ``search_workers`` workers run
+  searches at once, so one worker is always free for the game however many searches wait.
+* **Bounds.**  Each lane's queue is bounded: a job that does not fit raises
+  :class:`PoolBusy` at once.  In the search lane an ``owner`` (a user) has at most one job
+  queued or running; a second raises :class:`AlreadyRunning` at once.
+* **Failures.**  An exception inside the job, or a worker that dies, raises
+  :class:`WorkFailed` (naming the original exception).
+* **Priority.**  Workers lower their own scheduling priority (``nice``), so on a machine with
+  fewer cores than busy workers the bot's event loop still gets the CPU first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import multiprocessing
+import os
+from collections import deque
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any, Literal, TypeVar
+
+logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
+Lane = Literal["game", "search"]
+
+
+class WorkFailed(Exception):
+    """The job raised an exception, or its worker died."""
+
+
+class PoolClosed(WorkFailed):
+    """The pool was closed before the job finished."""
+
+
+class WorkTimeout(Exception):
+    """The job's budget ran out (queueing included)."""
+
+
+class PoolBusy(Exception):
+    """The lane's queue is full; nothing was started."""
+
+
+class AlreadyRunning(Exception):
+    """The owner already has a search queued or running; nothing was started."""
+
+
+def _serve(connection: Connection, nice: int) -> None:
+    """A worker process: run jobs from the pipe until it closes."""
+    with contextlib.suppress(OSError):
+        os.nice(nice)
+    while True:
+        try:
+            job_id, function, args = connection.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            reply = (job_id, True, function(*args))
+        except Exception as error:
+            reply = (job_id, False, f"{type(error).__name__}: {error}")
+        connection.send(reply)
+
+
+@dataclass(eq=False)
+class _Job:
+    id: int
+    function: Callable[..., Any]
+    args: tuple[Any, ...]
+    lane: Lane
+    owner: Hashable | None
+    future: asyncio.Future[Any] = field(repr=False)
+
+
+@dataclass(eq=False)
+class _Worker:
+    process: BaseProcess
+    connection: Connection
+    job: _Job | None = None
+
+
+class WorkerPool:
+    """Long-lived worker processes with two lanes, budgets and bounded queues."""
+
+    def __init__(
+        self,
+        *,
+        workers: int = 3,
+        search_workers: int = 2,
+        search_queue: int = 32,
+        game_queue: int = 256,
+        nice: int = 10,
+        preload: Sequence[str] = ("solver", "bot.game.hands", "bot.game.requests"),
+    ) -> None:
+        if not 0 < search_workers < workers:
+            raise ValueError("search_workers must leave at least one worker for the game")
+        self.size = workers
+        self.search_workers = search_workers
+        self.bounds: dict[Lane, int] = {"game": game_queue, "search": search_queue}
+        self.nice = nice
+        self.preload = list(preload)
+        self._queues: dict[Lane, deque[_Job]] = {"game": deque(), "search": deque()}
+        self._idle: list[_Worker] = []
+        self._busy: set[_Worker] = set()
+        self._starting = 0
+        self._owners: set[Hashable] = set()
+        self._ids = itertools.count()
+        self._context: multiprocessing.context.BaseContext | None = None
+        self._closed = False
+
+    # --- the callers' side ------------------------------------------------------------------
+
+    async def run(
+        self,
+        function: Callable[..., T],
+        *args: Any,
+        budget: float,
+        lane: Lane = "game",
+        owner: Hashable | None = None,
+    ) -> T:
+        """``function(*args)`` computed in a worker within ``budget`` seconds (see the module's
+        contract for what it raises)."""
+        if self._closed:
+            raise PoolClosed("the pool is closed")
+        queue = self._queues[lane]
+        if lane == "search" and owner is not None and owner in self._owners:
+            raise AlreadyRunning
+        if len(queue) >= self.bounds[lane]:
+            raise PoolBusy(lane)
+        loop = asyncio.get_running_loop()
+        job = _Job(next(self._ids), function, args, lane, owner, loop.create_future())
+        if lane == "search" and owner is not None:
+            self._owners.add(owner)
+        queue.append(job)
+        self._pump()
+        try:
+            return await asyncio.wait_for(asyncio.shield(job.future), budget)
+        except TimeoutError:
+            raise WorkTimeout from None
+        finally:
+            self._abandon(job)
+
+    def queued(self, lane: Lane) -> int:
+        """Jobs of a lane waiting for a worker."""
+        return len(self._queues[lane])
+
+    def running(self, lane: Lane) -> int:
+        """Jobs of a lane being computed now."""
+        return sum(1 for worker in self._busy if worker.job and worker.job.lane == lane)
+
+    async def start(self) -> None:
+        """Start the worker processes now rather than at the first job."""
+        while len(self._idle) + len(self._busy) + self._starting < self.size:
+            await self._spawn()
+        self._pump()
+
+    async def close(self) -> None:
+        """End every queued and running job (their callers get :class:`PoolClosed`) and stop
+        the workers at once."""
+        self._closed = True
+        for queue in self._queues.values():
+            while queue:
+                self._finish(queue.popleft(), PoolClosed("the pool is closed"))
+        for worker in [*self._idle, *self._busy]:
+            if worker.job is not None:
+                self._finish(worker.job, PoolClosed("the pool is closed"))
+            self._stop(worker)
+        self._idle.clear()
+        self._busy.clear()
+
+    # --- dispatching ------------------------------------------------------------------------
+
+    def _next_job(self) -> _Job | None:
+        if self._queues["game"]:
+            return self._queues["game"].popleft()
+        if self._queues["search"] and self.running("search") < self.search_workers:
+            return self._queues["search"].popleft()
+        return None
+
+    def _pump(self) -> None:
+        """Start queued jobs on idle workers, and more workers while jobs wait."""
+        if self._closed:
+            return
+        while self._idle:
+            job = self._next_job()
+            if job is None:
+                break
+            self._assign(self._idle.pop(), job)
+        waiting = len(self._queues["game"]) + (
+            len(self._queues["search"]) if self.running("search") < self.search_workers else 0
+        )
+        total = len(self._idle) + len(self._busy) + self._starting
+        for _ in range(min(waiting - self._starting, self.size - total)):
+            self._starting += 1
+            asyncio.get_running_loop().create_task(self._spawn(counted=True))
+
+    def _assign(self, worker: _Worker, job: _Job) -> None:
+        worker.job = job
+        self._busy.add(worker)
+        try:
+            worker.connection.send((job.id, job.function, job.args))
+        except (OSError, ValueError) as error:  # a dead worker, or arguments that won't pickle
+            self._finish(job, WorkFailed(str(error)))
+            self._retire(worker)
+
+    async def _spawn(self, *, counted: bool = False) -> None:
+        try:
+            if self._context is None:
+                # A fork server with the solver preloaded starts each worker in milliseconds
+                # and, unlike a plain fork, never copies this process's threads or event loop.
+                self._context = multiprocessing.get_context("forkserver")
+                self._context.set_forkserver_preload(self.preload)
+            ours, theirs = self._context.Pipe(duplex=True)
+            process = self._context.Process(
+                target=_serve, args=(theirs, self.nice), daemon=True, name="solver worker"
+            )
+            # Starting talks to the fork server, which may first have to start and import
+            # the solver: a thread keeps that off the event loop.
+            await asyncio.to_thread(process.start)
+            theirs.close()
+        finally:
+            if counted:
+                self._starting -= 1
+        worker = _Worker(process, ours)
+        if self._closed:
+            self._stop(worker)
+            return
+        asyncio.get_running_loop().add_reader(ours.fileno(), self._readable, worker)
+        self._idle.append(worker)
+        self._pump()
+
+    def _readable(self, worker: _Worker) -> None:
+        """The worker's pipe has data: its job's result, or the end of a dead worker."""
+        try:
+            job_id, ok, value = worker.connection.recv()
+        except (EOFError, OSError):
+            if worker.job is not None:
+                self._finish(worker.job, WorkFailed("the worker process died"))
+            self._retire(worker)
+            return
+        job = worker.job
+        worker.job = None
+        self._busy.discard(worker)
+        self._idle.append(worker)
+        if job is not None and job.id == job_id:
+            self._finish(job, value if ok else WorkFailed(value))
+        self._pump()
+
+    def _finish(self, job: _Job, outcome: object) -> None:
+        if job.lane == "search" and job.owner is not None:
+            self._owners.discard(job.owner)
+        if job.future.done():
+            return
+        if isinstance(outcome, BaseException):
+            job.future.set_exception(outcome)
+            job.future.exception()  # retrieved: an abandoned job's error is not logged
+        else:
+            job.future.set_result(outcome)
+
+    def _abandon(self, job: _Job) -> None:
+        """The caller is gone (result, timeout or cancellation): free what the job holds."""
+        if job.future.done():
+            return
+        with contextlib.suppress(ValueError):
+            self._queues[job.lane].remove(job)
+            self._finish(job, WorkTimeout())
+            return
+        for worker in self._busy:
+            if worker.job is job:
+                self._finish(job, WorkTimeout())
+                self._retire(worker)
+                break
+        self._pump()
+
+    def _retire(self, worker: _Worker) -> None:
+        self._busy.discard(worker)
+        with contextlib.suppress(ValueError):
+            self._idle.remove(worker)
+        self._stop(worker)
+        self._pump()
+
+    @staticmethod
+    def _stop(worker: _Worker) -> None:
+        with contextlib.suppress(ValueError, OSError):
+            asyncio.get_running_loop().remove_reader(worker.connection.fileno())
+        worker.connection.close()
+        if worker.process.is_alive():
+            worker.process.kill()
+        # Reap it without waiting here: join with no timeout could block the event loop.
+        asyncio.get_running_loop().run_in_executor(None, worker.process.join, 5)

@@ -1,0 +1,178 @@
+"""One chat can never slow down another: each attack of issue #15 in a small form.
+
+The bot runs unmodified against the local Bot API with Telegram's flood limits on.  The
+bounds are generous (seconds where the bot takes milliseconds), so the tests stay stable on
+a busy machine; ``bench/isolation_bench.py`` measures the real figures.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.local_api import LocalBotApi, plain_text
+from bot.persistence import FILE_NAME, open_database
+from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot
+
+pytestmark = pytest.mark.asyncio
+
+PROBE_BOUND = 2.0
+"""Seconds within which a probe user's /start must be answered, whatever others do."""
+
+
+async def probe(api: LocalBotApi, user: int = ANN) -> float:
+    """Seconds until the bot answers ``user``'s /start in private (fails after the bound)."""
+    started = time.monotonic()
+    answered = asyncio.Event()
+
+    def listener(message: dict) -> None:
+        if message["chat"]["id"] == user and "Hi " in message.get("text", ""):
+            answered.set()
+
+    api.on_sent(listener)
+    api.send(user, user, "/start")
+    await asyncio.wait_for(answered.wait(), PROBE_BOUND)
+    return time.monotonic() - started
+
+
+async def next_in(api: LocalBotApi, chat: int, before: int, timeout: float = 10) -> dict:
+    """The bot's first message to ``chat`` after the first ``before`` of all it sent."""
+    deadline = time.monotonic() + timeout
+    while True:
+        for message in api.sent[before:]:
+            if message["chat"]["id"] == chat:
+                return message
+        await api.wait_for_sent(len(api.sent) + 1, timeout=deadline - time.monotonic())
+
+
+async def test_a_difficulty_for_six_cards_is_refused_with_what_would_work(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        await reply_to(api, ANN, ANN, "/settings cards 6")
+        refused = plain_text(await reply_to(api, ANN, ANN, "/settings difficulty easy"))
+    assert refused.startswith("Difficulty levels are rated for hands of 3 or 4 cards, not 6")
+
+
+async def test_a_difficulty_no_hand_has_for_the_target_is_refused(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        await reply_to(api, ANN, ANN, "/settings target 97")
+        refused = plain_text(await reply_to(api, ANN, ANN, "/settings difficulty easy"))
+    assert refused == "No easy hands of 4 cards make 97: choose another difficulty or target."
+
+
+async def test_a_refused_setting_is_not_kept(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        await reply_to(api, ANN, ANN, "/settings target 97")
+        await reply_to(api, ANN, ANN, "/settings difficulty easy")
+        assert application.chat_data[ANN].table.settings.difficulty is None
+
+
+async def test_six_card_deals_do_not_slow_down_anyone_else(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        await reply_to(api, BOB, BOB, "/settings cards 6")
+        await reply_to(api, BOB, BOB, "/settings target 100")
+        for command in ("/play", "/skip", "/skip"):
+            before = len(api.sent)
+            api.send(BOB, BOB, command)
+            await probe(api)
+            deal = await next_in(api, BOB, before)
+            assert "photo" in deal
+
+
+async def test_a_help_flood_in_a_group_delays_neither_others_nor_the_game(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        before = len(api.sent)
+        for _ in range(60):
+            api.send(BOB, GROUP, "/help")
+        await probe(api)
+        api.send(ANN, GROUP, "/play")
+        deal_started = time.monotonic()
+        while not any("photo" in m for m in api.sent[before:] if m["chat"]["id"] == GROUP):
+            await api.wait_for_sent(len(api.sent) + 1, timeout=10)
+        assert time.monotonic() - deal_started < 5
+    to_group = [
+        plain_text(m.get("text", "")) for m in api.sent[before:] if m["chat"]["id"] == GROUP
+    ]
+    assert to_group.count("请慢一点：半分钟后我再回复你。") == 1
+
+
+async def test_a_429_for_one_chat_does_not_delay_another(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        api.fail_next("sendMessage", 429, "Too Many Requests: retry after 30", retry_after=30)
+        calls = len(api.calls)
+        api.send(BOB, GROUP, "/help")
+        while "sendMessage" not in api.calls[calls:]:  # the group's reply met the 429
+            await asyncio.sleep(0.01)
+        await probe(api)
+        to_group = [m for m in api.sent if m["chat"]["id"] == GROUP]
+    assert to_group == []
+
+
+async def test_a_second_search_of_the_same_user_waits_its_turn(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        api.send(BOB, BOB, "/solve 1 2 3 4 5 6 7 8")
+        busy = await reply_to(api, BOB, BOB, "/solve 2 3 4 5 6 7 8 9")
+    assert busy == "仍在处理你的上一个请求：请一次只搜索一个。"
+
+
+async def test_searches_do_not_slow_down_anyone_else(tmp_path: Path) -> None:
+    api = make_api()
+    users = range(3000, 3020)
+    for user in users:
+        api.add_user(user, f"S{user}")
+    async with running_bot(api, tmp_path):
+        for n, user in enumerate(users):
+            api.send(user, user, f"/solve {n + 1} 2 3 4 5 6 7 8")
+            api.inline_query(user, f"{n + 2} 3 4 5 6 7 8 9")
+        assert await probe(api) < PROBE_BOUND
+
+
+async def test_stopping_with_a_backlog_is_prompt(tmp_path: Path) -> None:
+    api = make_api()
+    for user in range(4000, 4030):
+        api.add_user(user, f"P{user}")
+    async with running_bot(api, tmp_path) as application:
+        # Thirty players ask for searches in one group: more replies than its 20 a minute.
+        for user in range(4000, 4030):
+            api.send(user, GROUP, f"/solve {user % 13 + 1} 2 3 4")
+        while application.bot_data.outbox.pending() < 5:
+            await asyncio.sleep(0.01)
+        stopping = time.monotonic()
+    stopped_in = time.monotonic() - stopping
+    assert stopped_in < 5
+
+
+async def test_the_first_update_is_answered_while_hands_are_rated(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        assert await probe(api) < PROBE_BOUND
+
+
+async def test_a_restart_does_not_rate_the_hands_again(tmp_path: Path, caplog) -> None:
+    api = make_api()
+    with caplog.at_level(logging.INFO, logger="bot.services.solving"):
+        async with running_bot(api, tmp_path) as application:
+            await application.bot_data.solving.levels(4, 24)
+        first = caplog.text.count("Rating every hand")
+        async with running_bot(api, tmp_path) as application:
+            await application.bot_data.solving.levels(4, 24)
+    assert (first, caplog.text.count("Rating every hand")) == (1, 1)
+
+
+async def test_the_level_table_is_kept_in_the_data_file(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        await application.bot_data.solving.levels(4, 24)
+    db = open_database(tmp_path / FILE_NAME)
+    names = [row[0] for row in db.execute("SELECT name FROM tables")]
+    assert names == ["levels:v1:4:24"]
