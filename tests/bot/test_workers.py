@@ -1,0 +1,165 @@
+"""The worker pool: budgets, lanes, bounds and failures, with real worker processes."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import time
+from collections.abc import AsyncIterator
+
+import pytest
+import pytest_asyncio
+
+from bot.services.workers import (
+    AlreadyRunning,
+    PoolBusy,
+    PoolClosed,
+    WorkerPool,
+    WorkFailed,
+    WorkTimeout,
+)
+from tests.bot import worker_jobs
+
+pytestmark = pytest.mark.asyncio
+
+
+@pytest_asyncio.fixture
+async def pool() -> AsyncIterator[WorkerPool]:
+    pool = WorkerPool(
+        workers=3, search_workers=2, search_queue=4, preload=["tests.bot.worker_jobs"]
+    )
+    await pool.start()
+    yield pool
+    await pool.close()
+
+
+async def test_a_result_comes_back(pool: WorkerPool) -> None:
+    assert await pool.run(worker_jobs.add, 2, 3, budget=10) == 5
+
+
+async def test_a_large_result_arrives_whole(pool: WorkerPool) -> None:
+    result = await pool.run(worker_jobs.strings, 2000, 40, budget=10)
+    assert result == worker_jobs.strings(2000, 40)
+
+
+async def test_a_job_over_budget_times_out(pool: WorkerPool) -> None:
+    with pytest.raises(WorkTimeout):
+        await pool.run(worker_jobs.sleep, 30, budget=0.3)
+
+
+async def test_the_worker_of_a_job_over_budget_is_replaced(pool: WorkerPool) -> None:
+    with pytest.raises(WorkTimeout):
+        await pool.run(worker_jobs.sleep, 30, budget=0.3)
+    assert await pool.run(worker_jobs.add, 1, 1, budget=10) == 2
+
+
+async def test_a_game_job_runs_while_every_search_worker_is_busy(pool: WorkerPool) -> None:
+    searches = [
+        asyncio.create_task(pool.run(worker_jobs.sleep, 30, budget=60, lane="search", owner=n))
+        for n in range(4)
+    ]
+    while pool.running("search") < 2:
+        await asyncio.sleep(0.01)
+    started = time.monotonic()
+    assert await pool.run(worker_jobs.add, 1, 2, budget=10) == 3
+    assert time.monotonic() - started < 5
+    for search in searches:
+        search.cancel()
+
+
+async def test_no_more_searches_run_at_once_than_allowed(pool: WorkerPool) -> None:
+    searches = [
+        asyncio.create_task(pool.run(worker_jobs.sleep, 30, budget=60, lane="search", owner=n))
+        for n in range(3)
+    ]
+    while pool.queued("search") + pool.running("search") < 3:
+        await asyncio.sleep(0.01)
+    await pool.run(worker_jobs.add, 1, 2, budget=10)  # every worker has been started by now
+    assert pool.running("search") == 2
+    for search in searches:
+        search.cancel()
+
+
+async def test_a_full_queue_refuses_at_once(pool: WorkerPool) -> None:
+    searches = [
+        asyncio.create_task(pool.run(worker_jobs.sleep, 30, budget=60, lane="search", owner=n))
+        for n in range(6)
+    ]
+    while pool.queued("search") < 4:
+        await asyncio.sleep(0.01)
+    with pytest.raises(PoolBusy):
+        await pool.run(worker_jobs.add, 1, 1, budget=10, lane="search", owner="late")
+    for search in searches:
+        search.cancel()
+
+
+async def test_one_search_at_a_time_per_owner(pool: WorkerPool) -> None:
+    first = asyncio.create_task(pool.run(worker_jobs.sleep, 30, budget=60, lane="search", owner=1))
+    await asyncio.sleep(0)
+    with pytest.raises(AlreadyRunning):
+        await pool.run(worker_jobs.add, 1, 1, budget=10, lane="search", owner=1)
+    first.cancel()
+
+
+async def test_another_owner_is_not_held_up_by_one_owners_search(pool: WorkerPool) -> None:
+    first = asyncio.create_task(pool.run(worker_jobs.sleep, 30, budget=60, lane="search", owner=1))
+    await asyncio.sleep(0)
+    assert await pool.run(worker_jobs.add, 1, 1, budget=10, lane="search", owner=2) == 2
+    first.cancel()
+
+
+async def test_an_owner_may_search_again_once_done(pool: WorkerPool) -> None:
+    await pool.run(worker_jobs.add, 1, 1, budget=10, lane="search", owner=1)
+    assert await pool.run(worker_jobs.add, 2, 2, budget=10, lane="search", owner=1) == 4
+
+
+async def test_an_exception_in_the_job_reaches_the_caller(pool: WorkerPool) -> None:
+    with pytest.raises(WorkFailed, match="ValueError: no good"):
+        await pool.run(worker_jobs.fail, "no good", budget=10)
+
+
+async def test_a_dying_worker_fails_its_job(pool: WorkerPool) -> None:
+    with pytest.raises(WorkFailed):
+        await pool.run(worker_jobs.die, budget=10)
+
+
+async def test_the_pool_recovers_after_a_worker_died(pool: WorkerPool) -> None:
+    with pytest.raises(WorkFailed):
+        await pool.run(worker_jobs.die, budget=10)
+    assert await pool.run(worker_jobs.add, 3, 4, budget=10) == 7
+
+
+async def test_a_cancelled_caller_frees_its_place(pool: WorkerPool) -> None:
+    first = asyncio.create_task(pool.run(worker_jobs.sleep, 30, budget=60, lane="search", owner=1))
+    await asyncio.sleep(0.1)
+    first.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await first
+    assert await pool.run(worker_jobs.add, 1, 1, budget=10, lane="search", owner=1) == 2
+
+
+async def test_workers_stay_alive_between_jobs(pool: WorkerPool) -> None:
+    pids = {await pool.run(worker_jobs.pid, budget=10) for _ in range(6)}
+    assert len(pids) <= 3
+
+
+async def test_closing_ends_running_jobs_promptly() -> None:
+    pool = WorkerPool(workers=2, search_workers=1, preload=["tests.bot.worker_jobs"])
+    running = asyncio.create_task(pool.run(worker_jobs.sleep, 30, budget=60))
+    while pool.running("game") < 1:
+        await asyncio.sleep(0.01)
+    started = time.monotonic()
+    await pool.close()
+    with pytest.raises(PoolClosed):
+        await running
+    assert time.monotonic() - started < 2
+
+
+async def test_closing_leaves_no_worker_process() -> None:
+    pool = WorkerPool(workers=2, search_workers=1, preload=["tests.bot.worker_jobs"])
+    await pool.run(worker_jobs.add, 1, 1, budget=10)
+    await pool.close()
+    deadline = time.monotonic() + 5
+    while [p for p in multiprocessing.active_children() if p.name == "solver worker"]:
+        assert time.monotonic() < deadline
+        await asyncio.sleep(0.05)

@@ -1,0 +1,37 @@
+"""Jobs for the worker pool's tests (worker processes import them by name)."""
+
+from __future__ import annotations
+
+import os
+import time
+
+
+def add(a: int, b: int) -> int:
+    """A quick job."""
+    return a + b
+
+
+def sleep(seconds: float) -> float:
+    """A job that takes ``seconds``."""
+    time.sleep(seconds)
+    return seconds
+
+
+def fail(message: str) -> None:
+    """A job that raises."""
+    raise ValueError(message)
+
+
+def die() -> None:
+    """A job whose worker process dies."""
+    os._exit(3)
+
+
+def strings(count: int, length: int) -> list[str]:
+    """A large result."""
+    return [f"{i:0{length}d}" for i in range(count)]
+
+
+def pid() -> int:
+    """The worker's process id."""
+    return os.getpid()
