@@ -87,6 +87,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
 
+from checkout import strays, use_checkout
+
 PROBE, ATTACKER, MEMBER = 101, 666, 102
 GROUP = -1_000_100
 """The group the attacker floods, where the member then deals."""
@@ -169,20 +171,7 @@ class BotCode:
 
 def load_bot(path: str | None) -> BotCode:
     """Import the bot, its local Bot API and the solver, from ``path`` when given."""
-    if path is not None:
-        root = Path(path).resolve()
-        if not (root / "bot" / "app.py").is_file():
-            raise SystemExit(f"--bot-path: no bot package in {root}")
-        sys.path.insert(0, str(root))
-        # ``bot`` is a namespace package (no __init__.py): an editable install of this
-        # checkout would add its own directory to it, and a module missing from ``root``
-        # would quietly come from here.  Only ``root`` must provide ``bot`` and ``solver``.
-        sys.meta_path[:] = [
-            finder
-            for finder in sys.meta_path
-            if not getattr(finder, "__module__", "").startswith("__editable__")
-        ]
-        sys.path[:] = [entry for entry in sys.path if not entry.startswith("__editable__")]
+    use_checkout(path)
     modules = {
         name: importlib.import_module(name)
         for name in ("bot.app", "bot.local_api", "bot.settings", "solver")
@@ -200,17 +189,6 @@ def load_bot(path: str | None) -> BotCode:
         transport_class=local_api.LocalTransport,
         serve=local_api.serve,
         flood_limits="flood_limits" in inspect.signature(local_api.LocalBotApi).parameters,
-    )
-
-
-def strays(root: Path) -> list[str]:
-    """Modules of ``bot`` or ``solver`` loaded from anywhere but ``root``."""
-    return sorted(
-        name
-        for name, module in list(sys.modules.items())
-        if name.split(".")[0] in ("bot", "solver")
-        and getattr(module, "__file__", None)
-        and not Path(module.__file__).resolve().is_relative_to(root)
     )
 
 

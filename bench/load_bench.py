@@ -26,7 +26,13 @@ the bot's start-up, so this measures the bot's own steady work (the script works
 right answer for every hand beforehand, too).  The fake Bot API runs in the same process
 and its work is counted.
 
-Usage: ``python bench/load_bench.py [--chats 1000] [--rate 100]``.
+Latency and throughput count until the player sees the bot's answer: from a user's message
+to the bot's next message (or edit) in that chat, so a bot that queues its replies gets no
+credit for returning early.
+
+Usage: ``python bench/load_bench.py [--chats 1000] [--rate 100] [--bot-path DIR]``; with
+``--bot-path`` the bot is imported from another checkout (see ``bench/checkout.py``), to
+compare two versions in one session.
 """
 
 from __future__ import annotations
@@ -35,24 +41,38 @@ import argparse
 import asyncio
 import functools
 import gc
+import importlib
+import inspect
 import pickle
 import platform
+import sys
 import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from telegram import Update
-from telegram.ext import Application, ApplicationBuilder, MessageHandler, TypeHandler, filters
-from telegram.request import HTTPXRequest
+from checkout import bot_path_argument, strays, use_checkout
 
-from bot.app import build_application, prepare_every_hand, run_polling
-from bot.local_api import LocalBotApi, LocalTransport, plain_text
-from bot.settings import Settings
-from solver import is_solvable, solve
-from solver.stats import hands as all_hands
+use_checkout(bot_path_argument(sys.argv))
+
+from telegram import Update  # noqa: E402
+from telegram.ext import (  # noqa: E402
+    Application,
+    ApplicationBuilder,
+    MessageHandler,
+    TypeHandler,
+    filters,
+)
+from telegram.request import HTTPXRequest  # noqa: E402
+
+from bot.app import build_application, run_polling  # noqa: E402
+from bot.local_api import LocalBotApi, LocalTransport, plain_text  # noqa: E402
+from bot.settings import Settings  # noqa: E402
+from solver import is_solvable, solve  # noqa: E402
+from solver.stats import hands as all_hands  # noqa: E402
 
 PLAYERS = 3
 """Players in each group."""
@@ -61,39 +81,57 @@ Step = list[tuple[int, int, str]]
 """One step of a round: (user, chat, text) for every chat."""
 
 
+def new_api() -> LocalBotApi:
+    """A local Bot API with Telegram's outgoing limits off (where the version has them)."""
+    if "flood_limits" in inspect.signature(LocalBotApi).parameters:
+        return LocalBotApi(flood_limits=False)  # type: ignore[call-arg]
+    return LocalBotApi()
+
+
 @dataclass
 class Observer:
-    """Counts handled updates and times each from the user's message to the handler's end."""
+    """Counts handled updates, and times each user's message until the bot's next message
+    (or edit) in that chat: the wait the player sees."""
 
     api: LocalBotApi
-    sent_at: dict[tuple[int, int], float] = field(default_factory=dict)
+    waiting: dict[int, list[tuple[tuple[int, int], float]]] = field(default_factory=dict)
     samples: list[float] = field(default_factory=list)
     latency: dict[tuple[int, int], float] = field(default_factory=dict)
-    """The latest message of each chat that was timed: (chat, message id) → seconds."""
+    """Every timed message: (chat, message id) → seconds until answered."""
     handled: int = 0
+    unanswered: int = 0
 
     def attach(self, application: Application) -> None:
-        # Handler groups run in order for each update, so this one runs once the bot's own
-        # handler (group 0) has finished, reply included.
+        # Handler groups run in order for each update: this one runs after the bot's own.
         application.add_handler(TypeHandler(Update, self._handled), group=99)
+        self.api.on_sent(self._answered)
 
     async def _handled(self, update: Update, _context: object) -> None:
-        message = update.effective_message
-        if message is not None:
-            start = self.sent_at.pop((message.chat_id, message.message_id), None)
-            if start is not None:
-                self.samples.append(time.perf_counter() - start)
-                self.latency[(message.chat_id, message.message_id)] = self.samples[-1]
         self.handled += 1
+
+    def _answered(self, message: dict) -> None:
+        now = time.perf_counter()
+        for key, sent in self.waiting.pop(message["chat"]["id"], []):
+            self.samples.append(now - sent)
+            self.latency[key] = now - sent
+            self.unanswered -= 1
 
     def send(self, user: int, chat: int, text: str) -> tuple[int, int]:
         message = self.api.send(user, chat, text)
         key = (chat, message["message_id"])
-        self.sent_at[key] = time.perf_counter()
+        self.waiting.setdefault(chat, []).append((key, time.perf_counter()))
+        self.unanswered += 1
         return key
 
-    async def until_handled(self, count: int) -> None:
-        while self.handled < count:
+    async def until_handled(self, count: int, timeout: float = 120) -> None:
+        """Until ``count`` updates are handled and every message sent has its answer."""
+        deadline = time.perf_counter() + timeout
+        while self.handled < count or self.unanswered > 0:
+            if time.perf_counter() > deadline:
+                print(f"  ({self.unanswered} messages still unanswered after {timeout:.0f} s)")
+                self.waiting.clear()
+                self.unanswered = 0
+                return
             await asyncio.sleep(0.001)
 
     def percentile(self, share: float) -> float:
@@ -231,7 +269,7 @@ async def echo_baseline(chats: int) -> float:
     async def echo(update: Update, _context: object) -> None:
         await update.effective_message.reply_text("ok")
 
-    api = LocalBotApi(flood_limits=False)
+    api = new_api()
     request = HTTPXRequest(
         connection_pool_size=256, httpx_kwargs={"transport": LocalTransport(api)}
     )
@@ -304,12 +342,23 @@ def _bot_memory(snapshot: tracemalloc.Snapshot) -> int:
     return sum(stat.size for stat in snapshot.filter_traces(leave_out).statistics("filename"))
 
 
+async def warm_up(application: Application) -> None:
+    """Let the bot do its start-up work (rating every hand) before anything is timed."""
+    app_module = importlib.import_module("bot.app")
+    prepare: Any = getattr(app_module, "prepare_every_hand", None)
+    if prepare is not None:  # versions that rated and solved every hand on the event loop
+        await prepare()
+        return
+    solving = application.bot_data.solving  # type: ignore[attr-defined]
+    await solving.levels(4, 24)
+    await solving.pool.start()
+
+
 async def run(chats: int, rate: float) -> None:
     work_out_answers()
-    await prepare_every_hand()
     echo = await echo_baseline(chats)
 
-    api = LocalBotApi(flood_limits=False)
+    api = new_api()
     users = [100_000 + i for i in range(chats)]
     groups = {
         -(10**6) - i: [200_000 + PLAYERS * i + p for p in range(PLAYERS)] for i in range(chats)
@@ -326,6 +375,7 @@ async def run(chats: int, rate: float) -> None:
     observer = Observer(api)
     observer.attach(application)
     stop, runner = await _running(application)
+    await warm_up(application)
 
     start_seconds = await burst(observer, [(u, u, "/start") for u in users])
     hands = Hands(api)
@@ -347,6 +397,10 @@ async def run(chats: int, rate: float) -> None:
     stop.set()
     await runner
 
+    root = Path(sys.modules["bot.app"].__file__ or ".").resolve().parents[1]
+    if strays(root):
+        print(f"warning: modules not from {root}: {', '.join(strays(root))}")
+    print(f"bot: {root}")
     print(f"machine: {platform.machine()}, Python {platform.python_version()}; {chats} chats")
     print(f"baseline, echo bot on bare PTB: {echo:.0f} updates/s")
     print(f"baseline, /start: {chats / start_seconds:.0f} updates/s")
@@ -370,6 +424,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--chats", type=int, default=1000)
     parser.add_argument("--rate", type=float, default=100, help="updates a second, for latency")
+    parser.add_argument("--bot-path", help="checkout to import bot and solver from")
     args = parser.parse_args()
     asyncio.run(run(args.chats, args.rate))
     return 0

@@ -232,6 +232,14 @@ class WorkerPool:
             # the solver: a thread keeps that off the event loop.
             await asyncio.to_thread(process.start)
             theirs.close()
+        except Exception as error:
+            logger.error("Cannot start a solver worker: %s", error)
+            if not self._idle and not self._busy:
+                # With no worker at all, the queued jobs would only wait for their budgets.
+                for queue in self._queues.values():
+                    while queue:
+                        self._finish(queue.popleft(), WorkFailed(f"no worker: {error}"))
+            return
         finally:
             if counted:
                 self._starting -= 1
