@@ -62,6 +62,35 @@ async def test_real_process_answers_over_loopback_http(tmp_path: Path) -> None:
 
 
 @pytest.mark.asyncio
+async def test_sigterm_with_a_backlog_stops_within_five_seconds(tmp_path: Path) -> None:
+    api = make_api()
+    players = range(5000, 5060)
+    for user in players:
+        api.add_user(user, f"P{user}")
+    server, port = await serve(api)
+    env = _env(tmp_path, TELEGRAM_BOT_TOKEN="42:REAL", TELEGRAM_API_URL=f"http://127.0.0.1:{port}")
+    process = await _bot_process(env)
+    try:
+        api.send(ANN, ANN, "/start")
+        await api.wait_for_sent(1, timeout=30)
+        # Sixty players ask in one group: three times its 20 messages a minute.
+        for user in players:
+            api.send(user, GROUP, f"/solve {user % 13 + 1} 2 3 4")
+        while len(api.sent) < 20:
+            await api.wait_for_sent(len(api.sent) + 1, timeout=30)
+        started = asyncio.get_running_loop().time()
+        process.send_signal(signal.SIGTERM)
+        _, err = await asyncio.wait_for(process.communicate(), timeout=60)
+        stopped_in = asyncio.get_running_loop().time() - started
+    finally:
+        if process.returncode is None:
+            process.kill()
+        server.stop()
+    assert process.returncode == 0, err.decode()
+    assert stopped_in < 5
+
+
+@pytest.mark.asyncio
 async def test_network_outage_while_polling_is_survived(tmp_path: Path) -> None:
     api = make_api()
     server, port = await serve(api)
