@@ -98,12 +98,16 @@ class Round:
             if verdict.code not in (Code.EMPTY, Code.TOO_LONG):
                 self.wrong[user_id] = self.wrong.get(user_id, 0) + 1
             return Outcome(verdict)
-        self.phase = Phase.WON
+        self._end(Phase.WON)
         self.winner = user_id
         self.winning_answer = text
         self.ended = now
         won = points(self.level if self.solvable else None, self.hints)
         return Outcome(verdict, won=True, points=won, seconds=now - self.started)
+
+    def _end(self, phase: Phase) -> None:
+        self.phase = phase
+        self.hint_list = ()  # hints help only while the round is played: not kept for ever
 
     def next_hint(self) -> Hint | None:
         """The next hint (each one lowers the round's points), or ``None`` when there is none:
@@ -117,7 +121,7 @@ class Round:
         """Give up: the round ends with no winner.  False if it had already ended."""
         if self.phase is not Phase.PLAYING:
             return False
-        self.phase = Phase.REVEALED
+        self._end(Phase.REVEALED)
         self.ended = now
         return True
 
@@ -129,7 +133,7 @@ class Round:
             return False
         if now < deadline:
             return False
-        self.phase = Phase.EXPIRED
+        self._end(Phase.EXPIRED)
         self.ended = now
         return True
 

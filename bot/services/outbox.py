@@ -239,6 +239,13 @@ class Outbox:
         queue.scheduled = True
         now = self.clock()
         when = max(queue.paused_until, queue.window.free_at(now) if self.limited else now)
+        if (
+            when <= now
+            and not self._ready
+            and max(self._paused_all_until, self._global_free(now)) <= now
+        ):
+            self._start(chat_id)  # nothing to wait for: no need to wake the dispatcher
+            return
         if when <= now:
             self._ready.append(chat_id)
         else:
@@ -272,6 +279,7 @@ class Outbox:
             idle = sleep is None and not self._ready and not self._in_flight
             if idle and self._idle is not None:
                 self._idle.set()
+                self._idle = None
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), sleep)
 
@@ -350,7 +358,8 @@ class Outbox:
             self._schedule(letter.chat_id, queue)
             if not queue:
                 self._forget(letter.chat_id, queue)
-            self._poke()
+            if self._ready or self._waiting or (self._idle is not None and not self._in_flight):
+                self._poke()
 
     def _requeue(self, letter: Letter, queue: _ChatQueue) -> None:
         (queue.game if letter.game else queue.cheap).appendleft(letter)

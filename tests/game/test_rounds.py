@@ -85,3 +85,9 @@ def test_stats_streaks_times_and_weekly_leaderboard() -> None:
     assert [row[0] for row in stats.top()] == [BOB, ANN]
     assert [(row[0], row[2]) for row in stats.top(week=week_of(monday))] == [(ANN, 30)]
     assert week_of(dt.date(2026, 11, 22)) == "2026-W47"
+
+
+def test_an_ended_round_keeps_no_hints() -> None:
+    game = dealt(1, (1, 2, 3, 4), now=0.0)
+    game.reveal(now=1.0)
+    assert game.hint_list == ()
