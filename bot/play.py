@@ -23,6 +23,7 @@ from bot.game.rounds import Outcome, Round
 from bot.game.stats import week_of
 from bot.game.table import Table
 from bot.services.solving import DealRefused
+from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.verdicts import deal_refusal, reason
 from solver import solution_of
 from solver.derivation import SYMBOLS
@@ -177,12 +178,20 @@ def _cancel_timers(context: BotContext, chat_id: int) -> None:
             job.schedule_removal()
 
 
+async def _learn(game: Round, context: BotContext) -> None:
+    """Work out what was left out at the deal (five or six cards; rounds saved before)."""
+    if game.needs_facts:
+        game.learn(await context.bot_data.solving.facts(game.hand, game.target))
+
+
 async def _solutions_text(game: Round, context: BotContext, exclude: str | None) -> str:
     """The distinct solutions of the round's hand, as HTML lines."""
     _ = context._
-    if game.solutions is None:  # a round saved before rounds carried their solutions
-        facts = await context.bot_data.solving.facts(game.hand, game.target)
-        game.solutions, game.solution_count = facts.solutions, facts.count
+    try:
+        await _learn(game, context)
+    except (WorkTimeout, WorkFailed, PoolBusy):
+        return _("(The solutions take too long to list.)")
+    assert game.solutions is not None
     if not game.solution_count:
         return _("This hand has no solution.")
     shown = [s for s in game.solutions if s != exclude][:SHOWN_SOLUTIONS]
@@ -226,6 +235,8 @@ async def half_time(context: BotContext) -> None:
     game = table_of(context).round
     if game is None or not game.half_time_hint_due(context.job.data, context.now()):  # type: ignore[union-attr]
         return
+    with contextlib.suppress(WorkTimeout, WorkFailed, PoolBusy):  # then no hint this time
+        await _learn(game, context)
     found = game.next_hint()
     if found is not None:
         context.send(context.job.chat_id, hint_text(found, context), game=True)  # type: ignore[union-attr]
@@ -436,6 +447,14 @@ async def not_text(update: Update, context: BotContext) -> None:
 async def hint_command(update: Update, context: BotContext) -> None:
     """The next hint for the running round; each one lowers its points."""
     game = table_of(context).round
+    if game is not None and table_of(context).playing:
+        try:
+            await _learn(game, context)
+        except (WorkTimeout, WorkFailed, PoolBusy):
+            context.reply(
+                update, context._("I am busy dealing other hands: try again in a moment.")
+            )
+            return
     found = game.next_hint() if game is not None and table_of(context).playing else None
     if found is None:
         if not table_of(context).playing:

@@ -124,12 +124,14 @@ class HandFacts:
     hand: Hand
     target: int
     solvable: bool
-    solutions: tuple[str, ...]
-    """The first :data:`SHOWN` distinct solutions, simplest first, with × ÷ −."""
+    solutions: tuple[str, ...] | None
+    """The first :data:`SHOWN` distinct solutions, simplest first, with × ÷ − (None: not
+    listed yet)."""
     count: int
     """How many distinct solutions there are in all."""
-    hints: tuple[Hint, ...]
-    """The hints of levels 1 to 3 (none for a hand with no solution)."""
+    hints: tuple[Hint, ...] | None
+    """The hints of levels 1 to 3 (none for a hand with no solution; None: not worked out
+    yet)."""
 
 
 def rate_job(cards: int, target: int) -> str:
@@ -140,21 +142,31 @@ def rate_job(cards: int, target: int) -> str:
     return "".join(digits)
 
 
-def facts_job(candidates: Sequence[Hand], target: int, solvable: bool) -> HandFacts | None:
+def facts_job(
+    candidates: Sequence[Hand], target: int, solvable: bool, details: bool = True
+) -> HandFacts | None:
     """Worker job: the facts of the first candidate that has a solution (the first one at
-    all, when ``solvable`` is false); None when no candidate has one."""
+    all, when ``solvable`` is false); None when no candidate has one.
+
+    With ``details`` false only the check is made: listing the solutions of six cards, and
+    the hints that come from them, can take several hundred milliseconds, too long for a
+    deal to wait; they are worked out when the round needs them (``solutions`` and ``hints``
+    None).
+    """
     for hand in candidates:
-        if solvable and not is_solvable(hand, target):
-            continue  # much cheaper than listing the solutions of six cards
-        found = solve(hand, target)
-        if found or not solvable:
-            hints = tuple(hint(hand, target, level) for level in range(1, LEVELS + 1))
-            return HandFacts(
-                hand,
-                target,
-                bool(found),
-                tuple(s.pretty for s in found[:SHOWN]),
-                len(found),
-                tuple(h for h in hints if h is not None),
-            )
+        found = is_solvable(hand, target)
+        if solvable and not found:
+            continue
+        if not details:
+            return HandFacts(hand, target, found, None, 0, None)
+        listed = solve(hand, target)
+        hints = tuple(hint(hand, target, level) for level in range(1, LEVELS + 1)) if found else ()
+        return HandFacts(
+            hand,
+            target,
+            found,
+            tuple(s.pretty for s in listed[:SHOWN]),
+            len(listed),
+            tuple(h for h in hints if h is not None),
+        )
     return None

@@ -54,11 +54,12 @@ class Round:
     solutions: tuple[str, ...] | None = None
     """The first distinct solutions (None in rounds saved before rounds carried them)."""
     solution_count: int = 0
-    hint_list: tuple[Hint, ...] = ()
+    hint_list: tuple[Hint, ...] | None = None
+    """The hints of levels 1 to 3 (None: not worked out yet, see :meth:`learn`)."""
 
     def __setstate__(self, state: dict) -> None:
         # Rounds saved by an older version lack newer fields: start from the defaults.
-        self.__dict__.update({"solutions": None, "solution_count": 0, "hint_list": ()})
+        self.__dict__.update({"solutions": None, "solution_count": 0, "hint_list": None})
         self.__dict__.update(state)
 
     @classmethod
@@ -105,6 +106,17 @@ class Round:
         won = points(self.level if self.solvable else None, self.hints)
         return Outcome(verdict, won=True, points=won, seconds=now - self.started)
 
+    @property
+    def needs_facts(self) -> bool:
+        """Whether the hand's solutions or hints are still to be worked out."""
+        return self.solutions is None or (self.hint_list is None and self.phase is Phase.PLAYING)
+
+    def learn(self, facts: HandFacts) -> None:
+        """Take the solutions and hints worked out after the deal."""
+        self.solutions, self.solution_count = facts.solutions, facts.count
+        if self.phase is Phase.PLAYING:
+            self.hint_list = facts.hints
+
     def _end(self, phase: Phase) -> None:
         self.phase = phase
         self.hint_list = ()  # hints help only while the round is played: not kept for ever
@@ -112,7 +124,9 @@ class Round:
     def next_hint(self) -> Hint | None:
         """The next hint (each one lowers the round's points), or ``None`` when there is none:
         the round is over, all hints are out, or the hand has no solution."""
-        if self.phase is not Phase.PLAYING or self.hints >= len(self.hint_list):
+        if self.phase is not Phase.PLAYING or self.hint_list is None:
+            return None
+        if self.hints >= len(self.hint_list):
             return None
         self.hints += 1
         return self.hint_list[self.hints - 1]

@@ -201,6 +201,7 @@ class Solving:
                     candidates,
                     settings.target,
                     solvable,
+                    False,  # six cards' solutions and hints can take 0.8 s: worked out later
                     budget=DEAL_BUDGET,
                     lane="game",
                 )
@@ -211,7 +212,7 @@ class Solving:
         raise DealRefused("none_solvable")
 
     async def facts(self, hand: tuple[int, ...], target: int) -> HandFacts:
-        """The facts of one hand (for a round saved before hands carried them)."""
+        """The facts of one hand, solutions and hints included (for a round dealt without)."""
         found = await self.pool.run(facts_job, [hand], target, False, budget=DEAL_BUDGET)
         assert found is not None  # with solvable=False the first candidate is taken
         return found

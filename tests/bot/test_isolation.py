@@ -176,3 +176,21 @@ async def test_the_level_table_is_kept_in_the_data_file(tmp_path: Path) -> None:
     db = open_database(tmp_path / FILE_NAME)
     names = [row[0] for row in db.execute("SELECT name FROM tables")]
     assert names == ["levels:v1:4:24"]
+
+
+async def test_a_six_card_round_gives_hints_worked_out_after_the_deal(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        await reply_to(api, ANN, ANN, "/settings cards 6")
+        await reply_to(api, ANN, ANN, "/play")
+        hint = plain_text(await reply_to(api, ANN, ANN, "/hint"))
+    assert hint.startswith("Hint: start with")
+
+
+async def test_a_six_card_round_shows_its_solutions_at_the_end(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        await reply_to(api, ANN, ANN, "/settings cards 6")
+        await reply_to(api, ANN, ANN, "/play")
+        revealed = await reply_to(api, ANN, ANN, "/reveal")
+    assert revealed.startswith("The solutions:\n<code>")

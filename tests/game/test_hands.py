@@ -119,3 +119,13 @@ def test_facts_count_every_solution_but_keep_a_few() -> None:
     facts = facts_job([(1, 2, 3, 4, 5, 6)], 24, True)
     assert facts is not None and facts.count == len(solve((1, 2, 3, 4, 5, 6)))
     assert len(facts.solutions) == 11
+
+
+def test_facts_can_leave_the_solutions_for_later() -> None:
+    facts = facts_job([(1, 2, 3, 4, 5, 6)], 24, True, False)
+    assert facts is not None and facts.solutions is None
+
+
+def test_facts_can_leave_the_hints_for_later() -> None:
+    facts = facts_job([(1, 2, 3, 4, 5, 6)], 24, True, False)
+    assert facts is not None and facts.hints is None

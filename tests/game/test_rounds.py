@@ -91,3 +91,19 @@ def test_an_ended_round_keeps_no_hints() -> None:
     game = dealt(1, (1, 2, 3, 4), now=0.0)
     game.reveal(now=1.0)
     assert game.hint_list == ()
+
+
+def test_a_round_dealt_without_its_facts_learns_them() -> None:
+    quick = facts_job([(1, 2, 3, 4, 5, 6)], 24, True, False)
+    assert quick is not None
+    game = Round.deal(1, quick, None, 0.0)
+    facts = facts_job([(1, 2, 3, 4, 5, 6)], 24, True)
+    assert facts is not None
+    game.learn(facts)
+    assert game.next_hint() == facts.hints[0]
+
+
+def test_a_round_gives_no_hint_before_it_knows_them() -> None:
+    quick = facts_job([(1, 2, 3, 4, 5, 6)], 24, True, False)
+    assert quick is not None
+    assert Round.deal(1, quick, None, 0.0).next_hint() is None
