@@ -259,6 +259,9 @@ async def play(update: Update, context: BotContext) -> None:
     """Deal a hand (/play, /deal), optionally of a difficulty or as a match (/play 5)."""
     _ = context._
     table = table_of(context)
+    if update.effective_chat.id in context.bot_data.dealing:
+        context.reply(update, _("A hand is on its way: one moment."))
+        return
     if table.playing:
         context.reply(
             update, _("A round is on: answer it with /a, or use /hint, /reveal or /skip.")
@@ -484,6 +487,9 @@ async def reveal(update: Update, context: BotContext) -> None:
 async def skip(update: Update, context: BotContext) -> None:
     """Drop the running hand and deal a new one."""
     table = table_of(context)
+    if update.effective_chat.id in context.bot_data.dealing:
+        context.reply(update, context._("A hand is on its way: one moment."))
+        return
     if table.round is not None and table.round.reveal(context.now()):
         _cancel_timers(context, update.effective_chat.id)
         table.record_no_winner()

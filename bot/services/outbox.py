@@ -439,13 +439,13 @@ class FloodControl(BaseRateLimiter[None]):
 
     async def process_request(
         self,
-        callback: Callable[..., Coroutine[Any, Any, bool | dict[str, Any] | list[Any] | None]],
+        callback: Callable[..., Coroutine[Any, Any, bool | dict[str, Any] | list[dict[str, Any]]]],
         args: Any,
         kwargs: dict[str, Any],
         endpoint: str,
         data: dict[str, Any],
         rate_limit_args: None,
-    ) -> bool | dict[str, Any] | list[Any] | None:
+    ) -> bool | dict[str, Any] | list[dict[str, Any]]:
         """Run one request, waiting out a global pause first."""
         for attempt in range(self.max_retries + 1):
             wait = self.outbox.paused_all_until - self.outbox.clock()

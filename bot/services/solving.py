@@ -190,10 +190,11 @@ class Solving:
                 )
                 if hand is None:
                     raise DealRefused("none_solvable")
-                facts = await self.pool.run(
+                dealt = await self.pool.run(
                     facts_job, [hand], settings.target, False, budget=DEAL_BUDGET, lane="game"
                 )
-                return facts, table.levels[hand] or None
+                assert dealt is not None  # with solvable=False the first candidate is taken
+                return dealt, table.levels[hand] or None
             for _ in range(DEAL_ATTEMPTS):
                 candidates = draw_unrated(rng, settings.deck, settings.cards, CANDIDATES)
                 facts = await self.pool.run(

@@ -119,7 +119,7 @@ class WorkerPool:
         self._starting = 0
         self._owners: set[Hashable] = set()
         self._ids = itertools.count()
-        self._context: multiprocessing.context.BaseContext | None = None
+        self._context: multiprocessing.context.ForkServerContext | None = None
         self._closed = False
 
     # --- the callers' side ------------------------------------------------------------------

@@ -194,3 +194,14 @@ async def test_a_six_card_round_shows_its_solutions_at_the_end(tmp_path: Path) -
         await reply_to(api, ANN, ANN, "/play")
         revealed = await reply_to(api, ANN, ANN, "/reveal")
     assert revealed.startswith("The solutions:\n<code>")
+
+
+async def test_a_second_play_while_a_hand_is_dealt_is_answered(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        before = len(api.sent)
+        api.send(ANN, ANN, "/play")
+        api.send(ANN, ANN, "/play")
+        sent = await api.wait_for_sent(before + 2)
+    texts = sorted("photo" if "photo" in m else plain_text(m["text"]) for m in sent[before:])
+    assert texts == ["A hand is on its way: one moment.", "photo"]
