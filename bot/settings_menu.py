@@ -121,7 +121,9 @@ def apply(settings: GameSettings, context: BotContext, key: str, value: str) -> 
     return True
 
 
-async def change(settings: GameSettings, context: BotContext, key: str, value: str) -> str | None:
+async def change(
+    settings: GameSettings, context: BotContext, key: str, value: str, user_id: int
+) -> str | None:
     """Change one setting; returns why not (in the user's language), or None once changed.
 
     A change that would leave no hand to deal (a difficulty for 6 cards; no easy hands that
@@ -131,7 +133,7 @@ async def change(settings: GameSettings, context: BotContext, key: str, value: s
     if not apply(trial, context, key, value):
         return context._("Unknown setting or value. Example: /settings target 36 (1 to 100).")
     try:
-        await context.bot_data.solving.check(trial)
+        await context.bot_data.solving.check(trial, owner=user_id)
     except DealRefused as refused:
         return deal_refusal(refused, context)
     apply(settings, context, key, value)
@@ -146,7 +148,8 @@ async def settings_command(update: Update, context: BotContext) -> None:
         return
     settings = context.chat_data.table.settings
     if len(context.args or []) == 2:
-        refusal = await change(settings, context, *context.args)
+        key, value = context.args
+        refusal = await change(settings, context, key, value, update.effective_user.id)
         if refusal is not None:
             context.reply(update, html.escape(refusal))
             return
@@ -163,7 +166,7 @@ async def settings_button(update: Update, context: BotContext) -> None:
         return
     _, key, value = query.data.split(":", 2)
     settings = context.chat_data.table.settings
-    refusal = await change(settings, context, key, value)
+    refusal = await change(settings, context, key, value, update.effective_user.id)
     if refusal is not None:
         await query.answer(refusal[:200], show_alert=True)
         return

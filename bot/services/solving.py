@@ -2,10 +2,11 @@
 
 Everything that can take more than a few milliseconds runs in the :class:`WorkerPool`:
 
-* *game* work (analysing a hand before it is dealt, rating every hand for a target) goes
-  first and always has a worker of its own;
-* *search* work (``/solve`` and inline queries, any numbers a user types) is limited to one
-  request at a time per user and a bounded queue in all, each with :data:`SEARCH_BUDGET`.
+* *game* work (analysing a hand before it is dealt, working out its hints) goes first and
+  always has a worker of its own;
+* *search* work (``/solve`` and inline queries, any numbers a user types, and rating every
+  hand for a target a user chose) is limited to one request at a time per user and a
+  bounded queue in all; a search has :data:`SEARCH_BUDGET`.
 
 Level tables (every hand's difficulty for a card count and target) are computed once, kept
 in memory and in the data file, and loaded from there at the next start.
@@ -123,12 +124,19 @@ class Solving:
 
     # --- level tables ---------------------------------------------------------------------
 
-    async def levels(self, cards: int, target: int) -> LevelTable:
-        """Every hand's level for a card count (3 or 4) and target: kept, stored or rated."""
+    async def levels(self, cards: int, target: int, *, owner: int | None = None) -> LevelTable:
+        """Every hand's level for a card count (3 or 4) and target: kept, stored or rated.
+
+        Rating is asked for by users (a new target in /settings), so it runs in the search
+        lane, one at a time per ``owner``: a user who changes targets in a loop can never
+        hold up anyone's deal.
+        """
         key = (cards, target)
         future = self._tables.get(key)
         if future is None or (future.done() and future.exception() is not None):
-            future = self._tables[key] = asyncio.ensure_future(self._load_or_rate(cards, target))
+            future = self._tables[key] = asyncio.ensure_future(
+                self._load_or_rate(cards, target, owner)
+            )
             # Awaited through a shield: a failure seen by nobody (a stop) must not be logged.
             future.add_done_callback(lambda done: done.cancelled() or done.exception())
         return await asyncio.shield(future)
@@ -140,7 +148,7 @@ class Solving:
             return None
         return future.result()
 
-    async def _load_or_rate(self, cards: int, target: int) -> LevelTable:
+    async def _load_or_rate(self, cards: int, target: int, owner: int | None) -> LevelTable:
         name = f"levels:v1:{cards}:{target}"
         text = self.store[0](name) if self.store else None
         if text is not None:
@@ -149,14 +157,18 @@ class Solving:
             except ValueError:
                 logger.warning("Stored table %s does not fit; rating again", name)
         logger.info("Rating every hand of %d cards for %d", cards, target)
-        text = await self.pool.run(rate_job, cards, target, budget=RATE_BUDGET, lane="game")
+        text = await self.pool.run(
+            rate_job, cards, target, budget=RATE_BUDGET, lane="search", owner=owner
+        )
         if self.store:
             self.store[1](name, text)
         return LevelTable.from_text(cards, target, text)
 
     # --- deals ----------------------------------------------------------------------------
 
-    async def check(self, settings: GameSettings, difficulty: str | None = None) -> None:
+    async def check(
+        self, settings: GameSettings, difficulty: str | None = None, *, owner: int | None = None
+    ) -> None:
         """Raise :class:`DealRefused` if no hand can be dealt with these settings."""
         wanted = LABEL_LEVELS.get(difficulty or settings.difficulty or "")
         if wanted is None:
@@ -164,8 +176,8 @@ class Solving:
         if settings.cards not in RATED_CARDS:
             raise DealRefused("unrated", cards=str(settings.cards))
         try:
-            table = await self.levels(settings.cards, settings.target)
-        except (WorkTimeout, WorkFailed, PoolBusy):
+            table = await self.levels(settings.cards, settings.target, owner=owner)
+        except (WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
             raise DealRefused("busy") from None
         if not table.count(settings.deck, wanted):
             raise DealRefused(
@@ -208,7 +220,7 @@ class Solving:
                 )
                 if facts is not None:
                     return facts, None
-        except (WorkTimeout, WorkFailed, PoolBusy):
+        except (WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
             raise DealRefused("busy") from None
         raise DealRefused("none_solvable")
 

@@ -205,3 +205,24 @@ async def test_a_second_play_while_a_hand_is_dealt_is_answered(tmp_path: Path) -
         sent = await api.wait_for_sent(before + 2)
     texts = sorted("photo" if "photo" in m else plain_text(m["text"]) for m in sent[before:])
     assert texts == ["A hand is on its way: one moment.", "photo"]
+
+
+async def test_new_targets_in_a_loop_do_not_hold_up_anyone_elses_deal(tmp_path: Path) -> None:
+    api = make_api()
+    users = range(6000, 6030)
+    for user in users:
+        api.add_user(user, f"R{user}")
+    async with running_bot(api, tmp_path) as application:
+        await application.bot_data.solving.levels(4, 24)
+        for user in users:
+            application.chat_data[user].table.settings.difficulty = "easy"
+        for user in users:  # each new target with a difficulty is rated: about a second each
+            api.send(user, user, f"/settings target {user - 5960}")
+        pool = application.bot_data.solving.pool
+        while pool.queued("search") + pool.queued("game") < 20:
+            await asyncio.sleep(0.01)
+        before = len(api.sent)
+        started = time.monotonic()
+        api.send(ANN, ANN, "/play")
+        await next_in(api, ANN, before)
+        assert time.monotonic() - started < PROBE_BOUND
