@@ -48,6 +48,8 @@ RATE_BUDGET = 60.0
 DEAL_ATTEMPTS = 4
 """Batches of unrated candidates tried before a deal of five or six cards gives up."""
 RESULTS_KEPT = 256
+FACTS_KEPT = 4096
+"""Hands whose facts are kept: every hand of four cards for a few targets (a few MB)."""
 
 DAILY_TABLE = (4, 24)
 """The level table the daily puzzle's schedule is made from."""
@@ -91,6 +93,7 @@ class Solving:
         self.pool = pool
         self.store = store
         self._results: OrderedDict[SolveRequest, SolveResult] = OrderedDict()
+        self._facts: OrderedDict[tuple[tuple[int, ...], int], HandFacts] = OrderedDict()
         self._tables: dict[tuple[int, int], asyncio.Future[LevelTable]] = {}
         self._pools: asyncio.Future[DailyPools] | None = None
 
@@ -202,11 +205,7 @@ class Solving:
                 )
                 if hand is None:
                     raise DealRefused("none_solvable")
-                dealt = await self.pool.run(
-                    facts_job, [hand], settings.target, False, budget=DEAL_BUDGET, lane="game"
-                )
-                assert dealt is not None  # with solvable=False the first candidate is taken
-                return dealt, table.levels[hand] or None
+                return await self.facts(hand, settings.target), table.levels[hand] or None
             for _ in range(DEAL_ATTEMPTS):
                 candidates = draw_unrated(rng, settings.deck, settings.cards, CANDIDATES)
                 facts = await self.pool.run(
@@ -226,8 +225,16 @@ class Solving:
 
     async def facts(self, hand: tuple[int, ...], target: int) -> HandFacts:
         """The facts of one hand, solutions and hints included (for a round dealt without)."""
+        key = (tuple(sorted(hand)), target)
+        found = self._facts.get(key)
+        if found is not None:
+            self._facts.move_to_end(key)
+            return found
         found = await self.pool.run(facts_job, [hand], target, False, budget=DEAL_BUDGET)
         assert found is not None  # with solvable=False the first candidate is taken
+        self._facts[key] = found
+        while len(self._facts) > FACTS_KEPT:
+            self._facts.popitem(last=False)
         return found
 
     # --- the daily puzzle -----------------------------------------------------------------
