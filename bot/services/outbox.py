@@ -303,13 +303,11 @@ class Outbox:
         task.add_done_callback(self._in_flight.discard)
 
     def _forget(self, chat_id: int, queue: _ChatQueue) -> None:
-        # An idle chat keeps its window (and pause) only while they still limit the next send.
+        # An idle chat is forgotten only once its window holds no send of the last period
+        # (and no pause is on): a window dropped earlier would let the chat go over the limit.
         now = self.clock()
-        if (
-            not queue
-            and not queue.busy
-            and max(queue.paused_until, queue.window.free_at(now)) <= now
-        ):
+        queue.window.free_at(now)  # drops the sends older than the period
+        if not queue and not queue.busy and not queue.window.times and queue.paused_until <= now:
             self._chats.pop(chat_id, None)
 
     async def _deliver(self, letter: Letter, queue: _ChatQueue) -> None:

@@ -254,3 +254,11 @@ async def test_a_429_about_a_chat_is_left_to_the_outbox() -> None:
 
     with pytest.raises(RetryAfter):
         await limiter.process_request(send_message, (), {}, "sendMessage", {"chat_id": 5}, None)
+
+
+async def test_a_group_sent_one_letter_at_a_time_still_keeps_its_limit(small_limits: None) -> None:
+    outbox, record = Outbox(), Recorder()
+    for name in "abcd":
+        outbox.post(record.letter(-1, name, game=True))
+        await outbox.drained()  # the queue empties between letters
+    assert record.times["d"] - record.times["a"] >= 0.3
