@@ -227,7 +227,7 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         if user_id is not None:
             flood_notice = self._flood_notice(chat_id)
         if on_failed is None and key != "sorry":
-            on_failed = self._sorry(chat_id)
+            on_failed = self.sorry(chat_id)
         self.bot_data.outbox.post(
             Letter(
                 chat_id,
@@ -241,7 +241,7 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
             )
         )
 
-    def _sorry(self, chat_id: int) -> Callable[[Exception], None]:
+    def sorry(self, chat_id: int) -> Callable[[Exception], None]:
         """What to do when a message is refused (a bug of ours): say sorry rather than
         leave the user with no answer at all."""
         text = self._(SORRY)

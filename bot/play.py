@@ -133,14 +133,28 @@ async def deal_round(chat_id: int, context: BotContext, difficulty: str | None =
     def dealt(sent: object) -> None:
         if isinstance(sent, Message):
             chat.deal_message_id = sent.message_id
+        if table.round is game:
+            game.show(context.now())
+            schedule_timers(context.job_queue, chat_id, game, context.now())
+
+    sorry = context.sorry(chat_id)
+
+    def lost(error: Exception) -> None:
+        # A picture Telegram refuses, or that found no network for a minute: nobody saw
+        # the hand, so no round is left open with no timers.
+        if table.round is game and game.reveal(context.now()):
+            logger.warning("The hand for chat %s was not sent (%s): round ended", chat_id, error)
+        sorry(error)
 
     context.post(
         chat_id,
         lambda: send_hand(context.bot, chat_id, game.hand, caption=caption),
         game=True,
         on_sent=dealt,
+        on_failed=lost,
     )
-    schedule_timers(context.job_queue, chat_id, game, context.now())
+    if game.needs_facts:
+        context.application.create_task(_learn_meanwhile(game, context), name="learn")
 
 
 def _keep(application: Application, chat_id: int, job: Job) -> None:
@@ -179,9 +193,16 @@ def _cancel_timers(context: BotContext, chat_id: int) -> None:
 
 
 async def _learn(game: Round, context: BotContext) -> None:
-    """Work out what was left out at the deal (five or six cards; rounds saved before)."""
+    """Work out what the deal left to a worker: solutions and hints (see :meth:`Round.learn`)."""
     if game.needs_facts:
         game.learn(await context.bot_data.solving.facts(game.hand, game.target))
+
+
+async def _learn_meanwhile(game: Round, context: BotContext) -> None:
+    """Work out the hand's solutions and hints while the players think (a round's end or a
+    hint that comes before them waits for the same worker job)."""
+    with contextlib.suppress(WorkTimeout, WorkFailed, PoolBusy):  # then asked again later
+        await _learn(game, context)
 
 
 async def _solutions_text(game: Round, context: BotContext, exclude: str | None) -> str:

@@ -106,6 +106,15 @@ class Round:
         won = points(self.level if self.solvable else None, self.hints)
         return Outcome(verdict, won=True, points=won, seconds=now - self.started)
 
+    def show(self, now: float) -> None:
+        """The hand has reached the players: its clock and time limit start now.
+
+        A hand is drawn before its picture is sent, and the picture may wait for the chat's
+        message limit; timing from the draw would cost the players that wait.
+        """
+        if self.phase is Phase.PLAYING:
+            self.started = now
+
     @property
     def needs_facts(self) -> bool:
         """Whether the hand's solutions or hints are still to be worked out."""

@@ -94,6 +94,7 @@ class Solving:
         self.store = store
         self._results: OrderedDict[SolveRequest, SolveResult] = OrderedDict()
         self._facts: OrderedDict[tuple[tuple[int, ...], int], HandFacts] = OrderedDict()
+        self._working: dict[tuple[tuple[int, ...], int], asyncio.Future[HandFacts]] = {}
         self._tables: dict[tuple[int, int], asyncio.Future[LevelTable]] = {}
         self._pools: asyncio.Future[DailyPools] | None = None
 
@@ -205,7 +206,13 @@ class Solving:
                 )
                 if hand is None:
                     raise DealRefused("none_solvable")
-                return await self.facts(hand, settings.target), table.levels[hand] or None
+                level = table.levels[hand]
+                # The table knows whether the hand has a solution: the round starts at once,
+                # and its solutions and hints follow from a worker unless already known.
+                facts = self.known_facts(hand, settings.target) or HandFacts(
+                    hand, settings.target, level > 0, None, 0, None
+                )
+                return facts, level or None
             for _ in range(DEAL_ATTEMPTS):
                 candidates = draw_unrated(rng, settings.deck, settings.cards, CANDIDATES)
                 facts = await self.pool.run(
@@ -223,14 +230,32 @@ class Solving:
             raise DealRefused("busy") from None
         raise DealRefused("none_solvable")
 
-    async def facts(self, hand: tuple[int, ...], target: int) -> HandFacts:
-        """The facts of one hand, solutions and hints included (for a round dealt without)."""
+    def known_facts(self, hand: tuple[int, ...], target: int) -> HandFacts | None:
+        """The facts of one hand if they are kept (no work)."""
         key = (tuple(sorted(hand)), target)
         found = self._facts.get(key)
         if found is not None:
             self._facts.move_to_end(key)
+        return found
+
+    async def facts(self, hand: tuple[int, ...], target: int) -> HandFacts:
+        """The facts of one hand, solutions and hints included (for a round dealt without).
+
+        Callers asking for the same hand at once share one worker job.
+        """
+        found = self.known_facts(hand, target)
+        if found is not None:
             return found
-        found = await self.pool.run(facts_job, [hand], target, False, budget=DEAL_BUDGET)
+        key = (tuple(sorted(hand)), target)
+        pending = self._working.get(key)
+        if pending is None:
+            pending = self._working[key] = asyncio.ensure_future(self._work_out(key, hand))
+            pending.add_done_callback(lambda _: self._working.pop(key, None))
+            pending.add_done_callback(lambda done: done.cancelled() or done.exception())
+        return await asyncio.shield(pending)
+
+    async def _work_out(self, key: tuple[tuple[int, ...], int], hand: tuple[int, ...]) -> HandFacts:
+        found = await self.pool.run(facts_job, [hand], key[1], False, budget=DEAL_BUDGET)
         assert found is not None  # with solvable=False the first candidate is taken
         self._facts[key] = found
         while len(self._facts) > FACTS_KEPT:

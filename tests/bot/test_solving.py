@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import random
 from collections.abc import AsyncIterator
 
 import pytest
 import pytest_asyncio
 
+from bot.game.table import GameSettings
 from bot.services.solving import Solving
 from bot.services.workers import WorkerPool
 
@@ -35,3 +38,24 @@ async def test_a_rated_table_is_stored(solving: Solving) -> None:
     solving.store = (kept.get, kept.__setitem__)
     await solving.levels(3, 10)
     assert list(kept) == ["levels:v1:3:10"]
+
+
+async def test_a_four_card_deal_waits_for_no_worker(solving: Solving) -> None:
+    """A new hand of a rated table is dealt at once; its solutions are worked out later."""
+    await solving.levels(4, 24)
+    await solving.pool.close()  # any worker job now fails
+    facts, _level = await solving.deal(GameSettings(), random.Random(7))
+    assert facts.solutions is None
+
+
+async def test_a_dealt_hand_is_known_to_have_a_solution(solving: Solving) -> None:
+    await solving.levels(4, 24)
+    facts, _level = await solving.deal(GameSettings(), random.Random(7))
+    assert facts.solvable
+
+
+async def test_two_rounds_asking_for_one_hand_share_one_job(solving: Solving) -> None:
+    first, second = await asyncio.gather(
+        solving.facts((1, 5, 5, 5), 24), solving.facts((5, 1, 5, 5), 24)
+    )
+    assert first is second

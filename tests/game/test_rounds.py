@@ -107,3 +107,22 @@ def test_a_round_gives_no_hint_before_it_knows_them() -> None:
     quick = facts_job([(1, 2, 3, 4, 5, 6)], 24, True, False)
     assert quick is not None
     assert Round.deal(1, quick, None, 0.0).next_hint() is None
+
+
+def test_the_clock_starts_when_the_hand_is_shown() -> None:
+    game = dealt(1, (3, 3, 8, 8), now=100.0, time_limit=60)
+    game.show(now=130.0)
+    assert game.answer(ANN, "8/(3-8/3)", now=140.0).seconds == 10.0
+
+
+def test_the_time_limit_runs_from_the_showing() -> None:
+    game = dealt(1, (3, 3, 8, 8), now=100.0, time_limit=60)
+    game.show(now=130.0)
+    assert not game.expire(1, now=170.0)
+
+
+def test_an_ended_round_is_not_shown_again() -> None:
+    game = dealt(1, (3, 3, 8, 8), now=100.0)
+    game.reveal(now=101.0)
+    game.show(now=130.0)
+    assert game.started == 100.0
