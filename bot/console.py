@@ -10,8 +10,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import signal
 import sys
 import tempfile
+import threading
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -165,9 +167,13 @@ async def _wait_until_answered(
 async def run_console(
     settings: Settings, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout
 ) -> int:
-    """Play in the terminal until ``:quit`` or end of input; returns the exit status."""
+    """Play in the terminal until ``:quit``, end of input or Ctrl-C; returns the exit status."""
+    with tempfile.TemporaryDirectory(prefix="twentyfour-photos-") as photos:
+        return await _play(settings, stdin, out, Path(photos))
+
+
+async def _play(settings: Settings, stdin: TextIO, out: TextIO, photos: Path) -> int:
     api = LocalBotApi()
-    photos = Path(tempfile.mkdtemp(prefix="twentyfour-photos-"))
 
     def save(data: bytes) -> str:
         path = photos / f"photo{len(list(photos.iterdir())) + 1}.jpg"
@@ -190,11 +196,36 @@ async def run_console(
             "type /start, or :help for console commands.",
             file=out,
         )
-    loop = asyncio.get_running_loop()
+    lines = _read_lines(stdin)
     while True:
-        line = await loop.run_in_executor(None, stdin.readline)
+        line = await lines.get()
         if not line or not console.handle(line):
             break
         await _wait_until_answered(api, progress, services(application).outbox)
     stop.set()
     return await runner
+
+
+def _read_lines(stdin: TextIO) -> asyncio.Queue[str]:
+    """Lines of ``stdin`` as they are typed, then ``""`` at its end or on Ctrl-C.
+
+    The reading happens in a daemon thread: a read blocked on the terminal must not keep
+    the process alive once the console has stopped (an executor thread would).
+    """
+    loop = asyncio.get_running_loop()
+    lines: asyncio.Queue[str] = asyncio.Queue()
+
+    def put(line: str) -> None:
+        with contextlib.suppress(RuntimeError):  # the console has already closed its loop
+            loop.call_soon_threadsafe(lines.put_nowait, line)
+
+    def read() -> None:
+        for line in iter(stdin.readline, ""):
+            put(line)
+        put("")
+
+    threading.Thread(target=read, name="console input", daemon=True).start()
+    # Ctrl-C ends the session like end of input: the bot stops cleanly and saves.
+    with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+        loop.add_signal_handler(signal.SIGINT, lines.put_nowait, "")
+    return lines

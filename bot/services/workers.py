@@ -27,6 +27,7 @@ import itertools
 import logging
 import multiprocessing
 import os
+import signal
 from collections import deque
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
@@ -62,6 +63,9 @@ class AlreadyRunning(Exception):
 
 def _serve(connection: Connection, nice: int) -> None:
     """A worker process: run jobs from the pipe until it closes."""
+    # Ctrl-C in a terminal reaches the whole process group: the bot decides when its
+    # workers stop (they would otherwise die mid-job with a traceback each).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     with contextlib.suppress(OSError):
         os.nice(nice)
     while True:

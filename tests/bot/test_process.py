@@ -197,6 +197,31 @@ def test_no_token_starts_the_console(tmp_path: Path) -> None:
     assert done.returncode == 0 and "cannot make 24" in done.stdout
 
 
+@pytest.mark.asyncio
+async def test_ctrl_c_stops_the_console_at_once(tmp_path: Path) -> None:
+    """Ctrl-C reaches every process of the terminal's group, the solver workers too."""
+    console = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        env=_env(tmp_path),
+        cwd=ROOT,
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        start_new_session=True,  # its own process group, as a terminal gives it
+    )
+    assert console.stdin is not None and console.stdout is not None
+    console.stdin.write(b"/solve 3 3 8 8\n")  # the pipe stays open, like a terminal
+    await console.stdin.drain()
+    while b"8\xc3\xb7(3\xe2\x88\x928\xc3\xb73)" not in await console.stdout.readline():
+        pass  # until the answer (8÷(3−8÷3)) is shown: the workers are running
+    os.killpg(console.pid, signal.SIGINT)
+    _out, err = await asyncio.wait_for(console.communicate(), timeout=5)
+    assert console.returncode == 0
+    assert b"Traceback" not in err
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
