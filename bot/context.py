@@ -244,18 +244,17 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
     def sorry(self, chat_id: int) -> Callable[[Exception], None]:
         """What to do when a message is refused (a bug of ours): say sorry rather than
         leave the user with no answer at all."""
-        text = self._(SORRY)
 
         def failed(error: Exception) -> None:
             if isinstance(error, BadRequest):
-                self.send(chat_id, text, key="sorry")
+                self.send(chat_id, self._(SORRY), key="sorry")
 
         return failed
 
     def _flood_notice(self, chat_id: int) -> Callable[[], Letter]:
-        text = self._("Slow down, please: I will answer you again in half a minute.")
 
         def notice() -> Letter:
+            text = self._("Slow down, please: I will answer you again in half a minute.")
             return Letter(chat_id, lambda: self.bot.send_message(chat_id, text))
 
         return notice
