@@ -114,16 +114,19 @@ async def deal_round(chat_id: int, context: BotContext, difficulty: str | None =
     if chat_id in data.dealing:
         return  # a hand is on its way already (two /play at once)
     data.dealing.add(chat_id)
+    table = table_of(context)
     try:
-        facts, level = await data.solving.deal(table_of(context).settings, data.rng, difficulty)
+        facts, level = await data.solving.deal(table.settings, data.rng, difficulty)
     except DealRefused as refused:
-        context.send(chat_id, html.escape(deal_refusal(refused, context)), game=True)
+        if chat_id in data.dealing:
+            table.match = None  # a match whose first hand cannot be dealt is not armed
+            context.send(chat_id, html.escape(deal_refusal(refused, context)), game=True)
         return
     finally:
+        stopped = chat_id not in data.dealing  # /stop came while the hand was looked for
         data.dealing.discard(chat_id)
-    table = table_of(context)
-    if table.playing:
-        return  # a round opened meanwhile
+    if stopped or table.playing:
+        return
     game = table.new_round(facts, level, context.now())
     chat = context.chat_data
     chat.status_message_id = None
@@ -525,10 +528,10 @@ async def stop(update: Update, context: BotContext) -> None:
     table = table_of(context)
     chat_id = update.effective_chat.id
     if table.round is not None and table.round.reveal(context.now()):
-        _cancel_timers(context, chat_id)
         table.record_no_winner()
-    _cancel_timers(context, chat_id)
+    _cancel_timers(context, chat_id)  # the round's timers, or a match's next deal
     table.match = None
+    context.bot_data.dealing.discard(chat_id)  # a hand still being looked for is not dealt
     context.reply(update, context._("Game stopped. /play to start again."), game=True)
 
 

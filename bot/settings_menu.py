@@ -129,13 +129,21 @@ async def change(
     A change that would leave no hand to deal (a difficulty for 6 cards; no easy hands that
     make 97) is refused here, with what would work, rather than failing at every /play.
     """
-    trial = dataclasses.replace(settings)
-    if not apply(trial, context, key, value):
-        return context._("Unknown setting or value. Example: /settings target 36 (1 to 100).")
-    try:
-        await context.bot_data.solving.check(trial, owner=user_id)
-    except DealRefused as refused:
-        return deal_refusal(refused, context)
+    while True:
+        before = dataclasses.replace(settings)
+        trial = dataclasses.replace(settings)
+        if not apply(trial, context, key, value):
+            return context._("Unknown setting or value. Example: /settings target 36 (1 to 100).")
+        try:
+            await context.bot_data.solving.check(trial, owner=user_id)
+        except DealRefused as refused:
+            if refused.problem == "busy":
+                return context._("I am busy right now: try that setting again in a minute.")
+            return deal_refusal(refused, context)
+        if settings == before:
+            break
+        # Another change landed while this one was checked (two admins, two presses): the
+        # pair might leave nothing to deal, so this one is checked again on top of it.
     apply(settings, context, key, value)
     return None
 

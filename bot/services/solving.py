@@ -31,6 +31,7 @@ from bot.game.hands import (
     facts_job,
     rate_job,
 )
+from bot.game.rated import LEVELS_4_24
 from bot.game.requests import SolveRequest, SolveResult, solve_job
 from bot.game.table import GameSettings
 from bot.services.workers import AlreadyRunning, PoolBusy, WorkerPool, WorkFailed, WorkTimeout
@@ -153,6 +154,8 @@ class Solving:
         return future.result()
 
     async def _load_or_rate(self, cards: int, target: int, owner: int | None) -> LevelTable:
+        if (cards, target) == (4, 24):
+            return LevelTable.from_text(cards, target, LEVELS_4_24)
         name = f"levels:v1:{cards}:{target}"
         text = self.store[0](name) if self.store else None
         if text is not None:
@@ -175,14 +178,19 @@ class Solving:
     ) -> None:
         """Raise :class:`DealRefused` if no hand can be dealt with these settings."""
         wanted = LABEL_LEVELS.get(difficulty or settings.difficulty or "")
-        if wanted is None:
-            return
         if settings.cards not in RATED_CARDS:
-            raise DealRefused("unrated", cards=str(settings.cards))
+            if wanted is not None:
+                raise DealRefused("unrated", cards=str(settings.cards))
+            return  # unrated hands are checked one by one as they are dealt
+        # The table is rated now, when the settings are chosen, rather than at the next deal.
         try:
             table = await self.levels(settings.cards, settings.target, owner=owner)
         except (WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
             raise DealRefused("busy") from None
+        if wanted is None:
+            if not settings.unsolvable and not table.count(settings.deck, None):
+                raise DealRefused("none_solvable")
+            return
         if not table.count(settings.deck, wanted):
             raise DealRefused(
                 "no_hands",

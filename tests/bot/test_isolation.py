@@ -162,20 +162,28 @@ async def test_a_restart_does_not_rate_the_hands_again(tmp_path: Path, caplog) -
     api = make_api()
     with caplog.at_level(logging.INFO, logger="bot.services.solving"):
         async with running_bot(api, tmp_path) as application:
-            await application.bot_data.solving.levels(4, 24)
+            await application.bot_data.solving.levels(3, 10)
         first = caplog.text.count("Rating every hand")
         async with running_bot(api, tmp_path) as application:
-            await application.bot_data.solving.levels(4, 24)
+            await application.bot_data.solving.levels(3, 10)
     assert (first, caplog.text.count("Rating every hand")) == (1, 1)
+
+
+async def test_the_default_table_is_never_rated(tmp_path: Path, caplog) -> None:
+    api = make_api()
+    with caplog.at_level(logging.INFO, logger="bot.services.solving"):
+        async with running_bot(api, tmp_path):
+            await reply_to(api, ANN, ANN, "/play")
+    assert "Rating every hand" not in caplog.text
 
 
 async def test_the_level_table_is_kept_in_the_data_file(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path) as application:
-        await application.bot_data.solving.levels(4, 24)
+        await application.bot_data.solving.levels(3, 10)
     db = open_database(tmp_path / FILE_NAME)
     names = [row[0] for row in db.execute("SELECT name FROM tables")]
-    assert names == ["levels:v1:4:24"]
+    assert names == ["levels:v1:3:10"]
 
 
 async def test_a_six_card_round_gives_hints_worked_out_after_the_deal(tmp_path: Path) -> None:
@@ -198,7 +206,9 @@ async def test_a_six_card_round_shows_its_solutions_at_the_end(tmp_path: Path) -
 
 async def test_a_second_play_while_a_hand_is_dealt_is_answered(tmp_path: Path) -> None:
     api = make_api()
-    async with running_bot(api, tmp_path):
+    async with running_bot(api, tmp_path) as application:
+        # A target never played before: the first deal waits for its table to be rated.
+        application.chat_data[ANN].table.settings.target = 30
         before = len(api.sent)
         api.send(ANN, ANN, "/play")
         api.send(ANN, ANN, "/play")

@@ -16,6 +16,7 @@ from bot.game.hands import (
     facts_job,
     rate_job,
 )
+from bot.game.rated import LEVELS_4_24
 from solver import daily, daily_pools, difficulty, is_solvable, solve
 from solver.stats import hands
 
@@ -30,6 +31,10 @@ def test_the_table_gives_every_hand_the_level_the_rating_function_gives() -> Non
     for hand in list(hands((1, 13), 4))[::37]:
         expected = difficulty(hand, 24).level if is_solvable(hand, 24) else 0
         assert table.levels[hand] == expected, hand
+
+
+def test_the_kept_default_table_is_the_rated_one() -> None:
+    assert table_24().text() == LEVELS_4_24
 
 
 def test_the_table_counts_the_solvable_hands() -> None:

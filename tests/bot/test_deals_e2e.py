@@ -1,0 +1,50 @@
+"""Deals that take a while (a target never played before): what may happen meanwhile."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.local_api import plain_text
+from tests.bot.harness import ANN, GROUP, make_api, reply_to, running_bot
+
+pytestmark = pytest.mark.asyncio
+
+
+async def test_stop_while_a_hand_is_looked_for_deals_nothing(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        # A new target: the deal waits for its level table to be rated in a worker.
+        application.chat_data[ANN].table.settings.target = 30
+        api.send(ANN, ANN, "/play")
+        stopped = await reply_to(api, ANN, ANN, "/stop")
+        after = len(api.sent)
+        # The deal resumes before this does (it waited on the same table first).
+        await application.bot_data.solving.levels(4, 30)
+        await application.bot_data.outbox.drained()
+        assert plain_text(stopped) == "Game stopped. /play to start again."
+        assert api.sent[after:] == []
+
+
+async def test_a_refused_match_is_not_left_armed(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        await reply_to(api, ANN, ANN, "/settings cards 6")
+        refused = await reply_to(api, ANN, ANN, "/play 5 easy")
+        assert refused.startswith("Difficulty levels are rated for hands of 3 or 4 cards")
+        assert application.chat_data[ANN].table.match is None
+
+
+async def test_two_settings_at_once_never_leave_nothing_to_deal(tmp_path: Path) -> None:
+    """Easy hands exist for 24, and any hand for 97; no easy hand of four cards makes 97."""
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        before = len(api.sent)
+        api.send(ANN, GROUP, "/settings target 97")  # rated in a worker: takes a while
+        api.send(ANN, GROUP, "/settings difficulty easy")  # known at once for 24
+        sent = await api.wait_for_sent(before + 2)
+        settings = application.chat_data[GROUP].table.settings
+        texts = [plain_text(m["text"]) for m in sent[before:]]
+        assert (settings.target, settings.difficulty) in [(97, None), (24, "easy")]
+        assert any(text.startswith("No easy hands of 4 cards make 97") for text in texts)
