@@ -39,8 +39,9 @@ from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
+import httpx
 from telegram import Message
-from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter
+from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
 from telegram.ext import BaseRateLimiter
 
 logger = logging.getLogger(__name__)
@@ -57,6 +58,14 @@ FIRST_BACKOFF = 0.5
 
 Sent = Message | bool | None
 """What a Bot API call returns: a message, or ``True`` for some edits."""
+
+
+def _maybe_done(error: NetworkError) -> bool:
+    """Whether a failed call may still have been carried out: it timed out after reaching
+    Telegram (not while connecting or waiting for a free connection)."""
+    return isinstance(error, TimedOut) and not isinstance(
+        error.__cause__, httpx.ConnectTimeout | httpx.PoolTimeout
+    )
 
 
 def _seconds(retry_after: object) -> float:
@@ -329,6 +338,12 @@ class Outbox:
             if "message is not modified" not in error.message.lower():
                 self._give_up(letter, error, logging.WARNING)
         except NetworkError as error:  # includes TimedOut; 5xx answers arrive as NetworkError
+            if _maybe_done(error):
+                # Telegram got the request and may have posted it: sending it again could
+                # post it twice, so it counts as sent, with no result to show for it.
+                logger.warning("Sending to chat %s timed out; not repeated", letter.chat_id)
+                self._sent(letter, None)
+                return
             waited = self.clock() - letter.first_try
             if letter.game and not self._closing and waited < RETRY_FOR:
                 queue.paused_until = self.clock() + min(FIRST_BACKOFF * 2 ** int(waited), 10)
@@ -339,12 +354,7 @@ class Outbox:
         except Exception as error:  # a bug in a letter must not stop the outbox
             self._give_up(letter, error, logging.ERROR)
         else:
-            self.stats.sent += 1
-            if letter.on_sent is not None:
-                try:
-                    letter.on_sent(result)
-                except Exception:
-                    logger.exception("A letter's on_sent failed")
+            self._sent(letter, result)
         finally:
             # Out of the in-flight set before anyone is woken, so that "idle" can be seen.
             self._in_flight.discard(asyncio.current_task())  # type: ignore[arg-type]
@@ -358,6 +368,14 @@ class Outbox:
                 self._forget(letter.chat_id, queue)
             if self._ready or self._waiting or (self._idle is not None and not self._in_flight):
                 self._poke()
+
+    def _sent(self, letter: Letter, result: Sent | None) -> None:
+        self.stats.sent += 1
+        if letter.on_sent is not None:
+            try:
+                letter.on_sent(result)
+            except Exception:
+                logger.exception("A letter's on_sent failed")
 
     def _requeue(self, letter: Letter, queue: _ChatQueue) -> None:
         (queue.game if letter.game else queue.cheap).appendleft(letter)

@@ -6,8 +6,9 @@ import asyncio
 import time
 from collections.abc import Callable
 
+import httpx
 import pytest
-from telegram.error import NetworkError, RetryAfter
+from telegram.error import NetworkError, RetryAfter, TimedOut
 
 from bot.services import outbox as outbox_module
 from bot.services.outbox import FloodControl, Letter, Outbox
@@ -188,6 +189,44 @@ async def test_a_game_letter_is_retried_after_a_network_error() -> None:
     outbox.post(Letter(5, flaky, game=True))
     await outbox.drained()
     assert record.sent == ["deal"]
+
+
+async def test_a_send_that_timed_out_at_telegram_is_not_repeated() -> None:
+    """A read timeout: Telegram had the request and may have posted it already."""
+    outbox, calls, sent = Outbox(), [], []
+
+    async def slow() -> bool:
+        calls.append("deal")
+        raise TimedOut() from httpx.ReadTimeout("read timed out")
+
+    outbox.post(Letter(5, slow, game=True, on_sent=sent.append))
+    await outbox.drained()
+    assert calls == ["deal"]
+
+
+async def test_a_send_that_timed_out_at_telegram_counts_as_sent() -> None:
+    outbox, sent = Outbox(), []
+
+    async def slow() -> bool:
+        raise TimedOut() from httpx.ReadTimeout("read timed out")
+
+    outbox.post(Letter(5, slow, game=True, on_sent=sent.append))
+    await outbox.drained()
+    assert sent == [None]
+
+
+async def test_a_send_that_could_not_connect_is_repeated() -> None:
+    outbox, calls = Outbox(), []
+
+    async def unreachable() -> bool:
+        calls.append("deal")
+        if len(calls) == 1:
+            raise TimedOut() from httpx.ConnectTimeout("connect timed out")
+        return True
+
+    outbox.post(Letter(5, unreachable, game=True))
+    await outbox.drained()
+    assert calls == ["deal", "deal"]
 
 
 async def test_a_cheap_letter_is_given_up_after_a_network_error() -> None:
