@@ -215,7 +215,9 @@ async def inline_query(update: Update, context: BotContext) -> None:
         return
     try:
         request = parse_solve(text)
-        result = await context.bot_data.solving.search(request, owner=query.from_user.id)
+        result = await context.bot_data.solving.search(
+            request, owner=query.from_user.id, supersede=True
+        )
     except RequestError as error:
         reason = _problem_text(error, context)
         help_text = _("Type numbers after my name, like 3 3 8 8 or 1 2 3 4 7 25 = 573.")
@@ -224,6 +226,8 @@ async def inline_query(update: Update, context: BotContext) -> None:
         )
         return
     except SolveBusy as busy:
+        if busy.reason == "superseded":
+            return  # the user typed on: Telegram shows only the answer to the newest query
         text = _(BUSY[busy.reason])
         await query.answer([_article("busy", text, html.escape(text))], cache_time=5)
         return

@@ -57,8 +57,9 @@ DAILY_TABLE = (4, 24)
 
 
 class SolveBusy(Exception):
-    """The search was not started: ``reason`` is ``mine`` (the user's last search still runs)
-    or ``full`` (too many searches queued)."""
+    """The search was not started or not finished: ``reason`` is ``mine`` (the user's last
+    search still runs), ``full`` (too many searches queued) or ``superseded`` (a newer
+    request of the same user took its place)."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
@@ -96,6 +97,7 @@ class Solving:
         self._results: OrderedDict[SolveRequest, SolveResult] = OrderedDict()
         self._facts: OrderedDict[tuple[tuple[int, ...], int], HandFacts] = OrderedDict()
         self._working: dict[tuple[tuple[int, ...], int], asyncio.Future[HandFacts]] = {}
+        self._latest: dict[int, asyncio.Future[SolveResult]] = {}
         self._tables: dict[tuple[int, int], asyncio.Future[LevelTable]] = {}
         self._pools: asyncio.Future[DailyPools] | None = None
 
@@ -105,23 +107,45 @@ class Solving:
         """A result computed recently, if any (no work)."""
         return self._results.get(request)
 
-    async def search(self, request: SolveRequest, *, owner: int | None) -> SolveResult:
+    async def search(
+        self, request: SolveRequest, *, owner: int | None, supersede: bool = False
+    ) -> SolveResult:
         """The answer to a /solve or inline request; raises :class:`SolveBusy` or
-        :class:`SolveTimeout`."""
+        :class:`SolveTimeout`.
+
+        With ``supersede`` the request replaces the owner's earlier superseding one, which
+        ends with ``SolveBusy("superseded")``: inline queries come one per key typed, and
+        only the answer to the latest is shown.
+        """
         found = self._results.get(request)
         if found is not None:
             self._results.move_to_end(request)
             return found
+        if supersede and owner is not None:
+            older = self._latest.pop(owner, None)
+            if older is not None:
+                older.cancel()
+                await asyncio.wait([older])  # until its worker job is given up
+        job = asyncio.ensure_future(
+            self.pool.run(solve_job, request, budget=SEARCH_BUDGET, lane="search", owner=owner)
+        )
+        if supersede and owner is not None:
+            self._latest[owner] = job
         try:
-            found = await self.pool.run(
-                solve_job, request, budget=SEARCH_BUDGET, lane="search", owner=owner
-            )
+            found = await job
+        except asyncio.CancelledError:
+            if not job.cancelled():
+                raise  # the caller itself is cancelled
+            raise SolveBusy("superseded") from None
         except AlreadyRunning:
             raise SolveBusy("mine") from None
         except PoolBusy:
             raise SolveBusy("full") from None
         except (WorkTimeout, WorkFailed):
             raise SolveTimeout from None
+        finally:
+            if owner is not None and self._latest.get(owner) is job:
+                del self._latest[owner]
         self._results[request] = found
         while len(self._results) > RESULTS_KEPT:
             self._results.popitem(last=False)

@@ -135,3 +135,16 @@ async def test_no_spoilers_during_a_round(tmp_path: Path) -> None:
         other = plain_text(await reply_to(api, ANN, GROUP, f"/solve {spoiler} = 25"))
         assert "→ 25" in other or "cannot make 25" in other
         assert "3 3 8 8 → 24" in plain_text(await reply_to(api, ANN, ANN, "/solve 3 3 8 8"))
+
+
+@pytest.mark.asyncio
+async def test_typing_on_in_inline_mode_replaces_the_search(tmp_path: Path) -> None:
+    """Inline queries come one per key typed: the newest one is answered, not refused."""
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        api.inline_query(ANN, "1 2 3 4 5 6 7 8")  # a search of its full two seconds
+        pool = application.bot_data.solving.pool
+        while not pool.running("search"):
+            await asyncio.sleep(0.01)
+        answer = await api.wait_for_inline_answer(api.inline_query(ANN, "3 3 8 8"))
+    assert [r["title"] for r in answer["results"]] == ["8÷(3−8÷3)"]
