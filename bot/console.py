@@ -61,6 +61,7 @@ class Console:
         self.chat_id = self.user_id
         api.add_group(GROUP_ID, "Console group", admins={self.user_id})
         api.on_sent(self._show)
+        self._answers_shown = 0
 
     def _user(self, name: str) -> int:
         if name not in self.users:
@@ -83,6 +84,16 @@ class Console:
         print(f"{label} Twenty-Four: {body}", file=self.out)
         for row in (message.get("reply_markup") or {}).get("inline_keyboard", []):
             print("    " + "  ".join(f"[{button['text']}]" for button in row), file=self.out)
+        self.out.flush()
+
+    def show_button_answers(self) -> None:
+        """Print what the bot said to button presses since last time (Telegram shows these
+        as a pop-up or a brief notice, not as messages)."""
+        for answer in self.api.callback_answers[self._answers_shown :]:
+            if answer.get("text"):
+                kind = "pop-up" if str(answer.get("show_alert")).lower() == "true" else "notice"
+                print(f"({kind}) Twenty-Four: {answer['text']}", file=self.out)
+        self._answers_shown = len(self.api.callback_answers)
         self.out.flush()
 
     def handle(self, line: str) -> bool:
@@ -116,9 +127,11 @@ class Console:
         elif word == ":reply" and rest.split(" ", 1)[0].isdigit() and " " in rest:
             number, reply = rest.split(" ", 1)
             self.api.send(self.user_id, self.chat_id, reply, reply_to=int(number))
+            return True
         elif word == ":press" and rest.split(" ", 1)[0].isdigit() and " " in rest:
             number, label = rest.split(" ", 1)
             self._press(int(number), label.strip())
+            return True
         else:
             print(CONSOLE_HELP, file=self.out)
             return True
@@ -202,6 +215,7 @@ async def _play(settings: Settings, stdin: TextIO, out: TextIO, photos: Path) ->
         if not line or not console.handle(line):
             break
         await _wait_until_answered(api, progress, services(application).outbox)
+        console.show_button_answers()
     stop.set()
     return await runner
 

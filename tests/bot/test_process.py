@@ -184,6 +184,20 @@ def test_console_with_piped_input(tmp_path: Path) -> None:
     assert "(you are Bob, in the group chat)" in out and "I am Twenty-Four" in out
 
 
+def test_the_console_shows_what_a_button_press_pops_up(tmp_path: Path) -> None:
+    script = ":group\n/settings\n:user Bob\n:press 2 easy\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "--console"],
+        input=script,
+        env=_env(tmp_path, LC_ALL="en_US.UTF-8"),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "(pop-up) Twenty-Four: Only the group's admins can change settings." in done.stdout
+
+
 def test_no_token_starts_the_console(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "bot"],
