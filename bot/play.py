@@ -178,12 +178,18 @@ def schedule_timers(job_queue: JobQueue | None, chat_id: int, game: Round, now: 
 
 
 def restore_timers(application: Application) -> int:
-    """After a restart, set the timers of every round still running; returns how many."""
+    """After a restart, set the timers of every round still running, and the next deal of
+    every match between two rounds; returns how many chats."""
     restored = 0
     for chat_id, data in application.chat_data.items():
-        game = data.table.round
-        if data.table.playing and game is not None and game.time_limit:
+        table = data.table
+        game = table.round
+        if table.playing and game is not None and game.time_limit:
             schedule_timers(application.job_queue, chat_id, game, now_of(application))
+            restored += 1
+        elif not table.playing and table.match is not None and application.job_queue:
+            job = application.job_queue.run_once(next_deal, NEXT_DEAL_DELAY, chat_id=chat_id)
+            _keep(application, chat_id, job)
             restored += 1
     return restored
 

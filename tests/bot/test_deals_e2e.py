@@ -7,9 +7,12 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import plain_text
+from solver import solve
 from tests.bot.harness import ANN, GROUP, make_api, reply_to, running_bot
 
 pytestmark = pytest.mark.asyncio
+
+from tests.bot.test_rounds_e2e import deal, dealt  # noqa: E402
 
 
 async def test_stop_while_a_hand_is_looked_for_deals_nothing(tmp_path: Path) -> None:
@@ -48,3 +51,15 @@ async def test_two_settings_at_once_never_leave_nothing_to_deal(tmp_path: Path) 
         texts = [plain_text(m["text"]) for m in sent[before:]]
         assert (settings.target, settings.difficulty) in [(97, None), (24, "easy")]
         assert any(text.startswith("No easy hands of 4 cards make 97") for text in texts)
+
+
+async def test_a_match_goes_on_after_a_restart_between_its_rounds(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        application.chat_data[ANN].table.settings.time_limit = 0
+        hand = dealt(await deal(api, ANN, ANN, "/play 2"))
+        await reply_to(api, ANN, ANN, solve(hand)[0].text)
+    before = len(api.sent)
+    async with running_bot(api, tmp_path):
+        sent = await api.wait_for_sent(before + 1, timeout=15)
+    assert plain_text(sent[before]["caption"]).startswith("Round 2 of 2")
