@@ -232,9 +232,17 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
         self._db.close()  # the last connection to close copies the log into the file
 
 
+KEY_PROTOCOL = 4
+"""The pickle protocol of row keys in every data file written so far."""
+
+
 def _row(kind: str, key: object) -> tuple[str, bytes]:
-    """The data table's (kind, key) for a row: the key is stored pickled."""
-    return kind, pickle.dumps(key)
+    """The data table's (kind, key) for a row: the key is stored pickled.
+
+    The protocol is fixed: a key must be the same bytes under every Python version (3.14
+    pickles with protocol 5 by default), or a row would be added again instead of updated.
+    """
+    return kind, pickle.dumps(key, protocol=KEY_PROTOCOL)
 
 
 def open_database(path: Path) -> sqlite3.Connection:

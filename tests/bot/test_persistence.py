@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.context import ChatData, UserData
-from bot.persistence import CHECKPOINT_EVERY, FILE_NAME, Pickled, SQLitePersistence
+from bot.persistence import CHECKPOINT_EVERY, FILE_NAME, Pickled, SQLitePersistence, _row
 
 pytestmark = pytest.mark.asyncio
 
@@ -98,3 +98,8 @@ async def test_a_win_is_written_at_once_and_an_older_pending_copy_cannot_overwri
     reopened = SQLitePersistence(tmp_path)
     assert (await reopened.get_chat_data())[1] == {"score": 2}
     await reopened.flush()
+
+
+def test_a_row_key_is_the_same_bytes_on_every_python() -> None:
+    """Written by Python 3.11; Python 3.14 would pickle the id with protocol 5 by default."""
+    assert _row("chat", -1002000) == ("chat", bytes.fromhex("80049506000000000000004af0b5f0ff2e"))
