@@ -290,7 +290,7 @@ async def play(update: Update, context: BotContext) -> None:
     _ = context._
     table = table_of(context)
     if update.effective_chat.id in context.bot_data.dealing:
-        context.reply(update, _("A hand is on its way: one moment."))
+        context.reply(update, _("A hand is on its way: one moment."), key="on its way")
         return
     if table.playing:
         context.reply(
@@ -518,7 +518,7 @@ async def skip(update: Update, context: BotContext) -> None:
     """Drop the running hand and deal a new one."""
     table = table_of(context)
     if update.effective_chat.id in context.bot_data.dealing:
-        context.reply(update, context._("A hand is on its way: one moment."))
+        context.reply(update, context._("A hand is on its way: one moment."), key="on its way")
         return
     if table.round is not None and table.round.reveal(context.now()):
         _cancel_timers(context, update.effective_chat.id)

@@ -155,7 +155,12 @@ async def settings_command(update: Update, context: BotContext) -> None:
         context.reply(update, _("Only the group's admins can change settings."))
         return
     settings = context.chat_data.table.settings
-    if len(context.args or []) == 2:
+    if context.args and len(context.args) != 2:
+        context.reply(
+            update, _("Unknown setting or value. Example: /settings target 36 (1 to 100).")
+        )
+        return
+    if context.args:
         key, value = context.args
         refusal = await change(settings, context, key, value, update.effective_user.id)
         if refusal is not None:
