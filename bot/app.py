@@ -37,7 +37,7 @@ from bot.context import BotContext, BotData, ChatData, UserData, services
 from bot.i18n import LANGUAGES, N_, gettext_for
 from bot.persistence import SQLitePersistence
 from bot.services.outbox import FloodControl, Outbox
-from bot.services.solving import DAILY_TABLE, Solving
+from bot.services.solving import Solving
 from bot.services.workers import WorkerPool
 from bot.settings import Settings
 
@@ -249,8 +249,8 @@ async def serve_until(application: Application, stop: asyncio.Event) -> None:
     persist (round timers, daily posts), and stop promptly once ``stop`` is set."""
     data = services(application)
     await application.start()
-    # The daily puzzle's level table: from the data file, or rated once in a worker.
-    warm_up = asyncio.create_task(data.solving.levels(*DAILY_TABLE), name="levels")
+    # The workers start in the background: the first deal or search finds them ready.
+    warm_up = asyncio.create_task(data.solving.pool.start(), name="workers")
     play.restore_timers(application)
     daily_command.restore_subscriptions(application)
     await stop.wait()

@@ -53,6 +53,10 @@ class WorkTimeout(Exception):
     """The job's budget ran out (queueing included)."""
 
 
+START_BUDGET = 30.0
+"""Seconds a new worker may take to be ready for its first job."""
+
+
 class PoolBusy(Exception):
     """The lane's queue is full; nothing was started."""
 
@@ -167,10 +171,17 @@ class WorkerPool:
         return sum(1 for worker in self._busy if worker.job and worker.job.lane == lane)
 
     async def start(self) -> None:
-        """Start the worker processes now rather than at the first job."""
+        """Start the worker processes now rather than at the first job, and return once each
+        has run a first job (a new process may still be importing for a while after it is
+        started: a program started as a script has its script imported again in each)."""
         while len(self._idle) + len(self._busy) + self._starting < self.size:
             await self._spawn()
         self._pump()
+        # Each worker takes one of these, as none is free before its answer.
+        await asyncio.gather(
+            *(self.run(os.getpid, budget=START_BUDGET) for _ in range(self.size)),
+            return_exceptions=True,
+        )
 
     async def close(self) -> None:
         """End every queued and running job (their callers get :class:`PoolClosed`) and stop

@@ -212,7 +212,7 @@ async def test_a_second_play_while_a_hand_is_dealt_is_answered(tmp_path: Path) -
         before = len(api.sent)
         api.send(ANN, ANN, "/play")
         api.send(ANN, ANN, "/play")
-        sent = await api.wait_for_sent(before + 2)
+        sent = await api.wait_for_sent(before + 2, timeout=60)  # rating: slow on a busy machine
     texts = sorted("photo" if "photo" in m else plain_text(m["text"]) for m in sent[before:])
     assert texts == ["A hand is on its way: one moment.", "photo"]
 
