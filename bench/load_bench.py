@@ -351,7 +351,10 @@ async def warm_up(application: Application) -> None:
         return
     solving = application.bot_data.solving  # type: ignore[attr-defined]
     await solving.levels(4, 24)
-    await solving.pool.start()
+    if hasattr(solving, "warm_up"):  # versions that keep the default game's solutions
+        await solving.warm_up()
+    else:
+        await solving.pool.start()
 
 
 async def run(chats: int, rate: float) -> None:

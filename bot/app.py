@@ -249,8 +249,8 @@ async def serve_until(application: Application, stop: asyncio.Event) -> None:
     persist (round timers, daily posts), and stop promptly once ``stop`` is set."""
     data = services(application)
     await application.start()
-    # The workers start in the background: the first deal or search finds them ready.
-    warm_up = asyncio.create_task(data.solving.pool.start(), name="workers")
+    # The workers start, and the default game's solutions are loaded, in the background.
+    warm_up = asyncio.create_task(data.solving.warm_up(), name="warm up")
     play.restore_timers(application)
     daily_command.restore_subscriptions(application)
     await stop.wait()

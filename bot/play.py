@@ -156,7 +156,7 @@ async def deal_round(chat_id: int, context: BotContext, difficulty: str | None =
         on_sent=dealt,
         on_failed=lost,
     )
-    if game.needs_facts:
+    if game.solutions is None:  # hints alone are worked out when first asked for
         context.application.create_task(_learn_meanwhile(game, context), name="learn")
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import json
 import math
 import random
 from collections import Counter
@@ -170,3 +171,30 @@ def facts_job(
             tuple(h for h in hints if h is not None),
         )
     return None
+
+
+def solutions_job(cards: int, target: int) -> str:
+    """Worker job: every solvable hand's first :data:`SHOWN` solutions and their count, for
+    ``cards`` cards from 1 to 13 and ``target``, as the text :func:`read_solutions` reads."""
+    table = {}
+    for hand in hands((1, TOP_RANK), cards):
+        listed = solve(hand, target)
+        if listed:
+            table[" ".join(map(str, hand))] = [len(listed), *(s.pretty for s in listed[:SHOWN])]
+    return json.dumps({"v": 1, "cards": cards, "target": target, "hands": table})
+
+
+def read_solutions(cards: int, target: int, text: str) -> dict[Hand, HandFacts]:
+    """The facts (without hints) of every hand in a :func:`solutions_job` text; raises
+    ``ValueError`` if the text is not such a table."""
+    try:
+        table = json.loads(text)
+        if (table["v"], table["cards"], table["target"]) != (1, cards, target):
+            raise ValueError("another table")
+        facts = {}
+        for numbers, (count, *shown) in table["hands"].items():
+            hand = tuple(int(n) for n in numbers.split())
+            facts[hand] = HandFacts(hand, target, True, tuple(shown), count, None)
+    except (KeyError, TypeError, AttributeError) as error:
+        raise ValueError(f"not a solutions table: {error}") from None
+    return facts

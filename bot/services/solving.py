@@ -30,6 +30,8 @@ from bot.game.hands import (
     draw_unrated,
     facts_job,
     rate_job,
+    read_solutions,
+    solutions_job,
 )
 from bot.game.rated import LEVELS_4_24
 from bot.game.requests import SolveRequest, SolveResult, solve_job
@@ -52,6 +54,8 @@ RESULTS_KEPT = 256
 FACTS_KEPT = 4096
 """Hands whose facts are kept: every hand of four cards for a few targets (a few MB)."""
 
+DEFAULT_GAME = (4, 24)
+"""Cards and target of a chat's default settings: their hands' solutions are kept."""
 DAILY_TABLE = (4, 24)
 """The level table the daily puzzle's schedule is made from."""
 
@@ -98,6 +102,8 @@ class Solving:
         self._facts: OrderedDict[tuple[tuple[int, ...], int], HandFacts] = OrderedDict()
         self._working: dict[tuple[tuple[int, ...], int], asyncio.Future[HandFacts]] = {}
         self._latest: dict[int, asyncio.Future[SolveResult]] = {}
+        self._solutions: dict[tuple[int, int], dict[tuple[int, ...], HandFacts]] = {}
+        self._warm: asyncio.Future[None] | None = None
         self._tables: dict[tuple[int, int], asyncio.Future[LevelTable]] = {}
         self._pools: asyncio.Future[DailyPools] | None = None
 
@@ -239,12 +245,7 @@ class Solving:
                 if hand is None:
                     raise DealRefused("none_solvable")
                 level = table.levels[hand]
-                # The table knows whether the hand has a solution: the round starts at once,
-                # and its solutions and hints follow from a worker unless already known.
-                facts = self.known_facts(hand, settings.target) or HandFacts(
-                    hand, settings.target, level > 0, None, 0, None
-                )
-                return facts, level or None
+                return self._facts_at_once(hand, settings.target, level), level or None
             for _ in range(DEAL_ATTEMPTS):
                 candidates = draw_unrated(rng, settings.deck, settings.cards, CANDIDATES)
                 facts = await self.pool.run(
@@ -261,6 +262,48 @@ class Solving:
         except (WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
             raise DealRefused("busy") from None
         raise DealRefused("none_solvable")
+
+    def _facts_at_once(self, hand: tuple[int, ...], target: int, level: int) -> HandFacts:
+        """What is known of a rated hand without a worker: its level table says whether it
+        has a solution; its solutions come from a kept table or earlier deals, else they
+        (and the hints, which are worked out when first asked for) follow from a worker
+        while the players think."""
+        if not level:
+            return HandFacts(hand, target, False, (), 0, ())
+        known = self.known_facts(hand, target)
+        if known is None:
+            known = self._solutions.get((len(hand), target), {}).get(hand)
+        return known or HandFacts(hand, target, True, None, 0, None)
+
+    async def prepare(self, cards: int, target: int) -> None:
+        """Keep every hand's solutions for a card count and target (the default game's, at
+        start): from the data file, or listed once in a worker (about 1.5 s) and stored."""
+        name = f"solutions:v1:{cards}:{target}"
+        text = self.store[0](name) if self.store else None
+        if text is not None:
+            try:
+                self._solutions[cards, target] = read_solutions(cards, target, text)
+                return
+            except ValueError:
+                logger.warning("Stored table %s does not fit; listing again", name)
+        text = await self.pool.run(
+            solutions_job, cards, target, budget=RATE_BUDGET, lane="search", owner=None
+        )
+        self._solutions[cards, target] = read_solutions(cards, target, text)
+        if self.store:
+            self.store[1](name, text)
+
+    async def warm_up(self) -> None:
+        """Start the workers and keep the default game's solutions (once)."""
+        if self._warm is None:
+            self._warm = asyncio.ensure_future(self._warm_up())
+            # Seen by nobody when the bot stops meanwhile: not worth a log line then.
+            self._warm.add_done_callback(lambda done: done.cancelled() or done.exception())
+        await asyncio.shield(self._warm)
+
+    async def _warm_up(self) -> None:
+        await self.pool.start()
+        await self.prepare(*DEFAULT_GAME)
 
     def known_facts(self, hand: tuple[int, ...], target: int) -> HandFacts | None:
         """The facts of one hand if they are kept (no work)."""

@@ -129,6 +129,7 @@ class WorkerPool:
         self._ids = itertools.count()
         self._context: multiprocessing.context.ForkServerContext | None = None
         self._closed = False
+        self._started: asyncio.Future[None] | None = None
 
     # --- the callers' side ------------------------------------------------------------------
 
@@ -174,6 +175,12 @@ class WorkerPool:
         """Start the worker processes now rather than at the first job, and return once each
         has run a first job (a new process may still be importing for a while after it is
         started: a program started as a script has its script imported again in each)."""
+        if self._started is None:
+            self._started = asyncio.ensure_future(self._start())
+            self._started.add_done_callback(lambda done: done.cancelled() or done.exception())
+        await asyncio.shield(self._started)
+
+    async def _start(self) -> None:
         while len(self._idle) + len(self._busy) + self._starting < self.size:
             await self._spawn()
         self._pump()

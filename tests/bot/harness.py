@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -11,7 +12,10 @@ from pathlib import Path
 from telegram.ext import Application
 
 from bot.app import build_application, run_polling
+from bot.game.hands import solutions_job
 from bot.local_api import LocalBotApi, LocalTransport
+from bot.persistence import FILE_NAME, open_database
+from bot.services.solving import DEFAULT_GAME
 from bot.settings import Settings
 
 ANN, BOB = 501, 502
@@ -46,6 +50,7 @@ async def running_bot(
     env: dict[str, str] | None = None,
 ) -> AsyncIterator[Application]:
     """The real application polling ``api`` through PTB's HTTP stack, until the block ends."""
+    seed_tables(data_dir)
     settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(data_dir), **(env or {})})
     application = build_application(
         settings, token="42:TEST", transport=LocalTransport(api), clock=clock
@@ -62,6 +67,24 @@ async def running_bot(
     finally:
         stop.set()
         assert await asyncio.wait_for(runner, timeout=10) == 0
+
+
+@functools.cache
+def _default_solutions() -> str:
+    return solutions_job(*DEFAULT_GAME)
+
+
+def seed_tables(data_dir: Path) -> None:
+    """Give a new data file the default game's solutions, listed once per test process:
+    each bot a test starts would otherwise list them again in a worker (about a second)."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    db = open_database(data_dir / FILE_NAME)
+    with db:
+        db.execute(
+            "INSERT OR IGNORE INTO tables (name, value) VALUES (?, ?)",
+            ("solutions:v1:{}:{}".format(*DEFAULT_GAME), _default_solutions()),
+        )
+    db.close()
 
 
 async def reply_to(api: LocalBotApi, user: int, chat: int, text: str, **kwargs: object) -> str:

@@ -119,7 +119,7 @@ async def test_saves_changes_within_a_second_and_nothing_while_idle(tmp_path: Pa
     api = make_api()
     data_file = tmp_path / "twentyfour.sqlite3"
     async with running_bot(api, tmp_path) as application:
-        await application.bot_data.solving.levels(4, 24)  # rated and kept once, at start-up
+        await application.bot_data.solving.warm_up()  # tables computed and kept once, at start-up
         await reply_to(api, ANN, GROUP, "/start")
         application.chat_data[GROUP].language = "zh"
         await asyncio.sleep(0.6)  # the regular save runs four times a second

@@ -183,7 +183,7 @@ async def test_the_level_table_is_kept_in_the_data_file(tmp_path: Path) -> None:
         await application.bot_data.solving.levels(3, 10)
     db = open_database(tmp_path / FILE_NAME)
     names = [row[0] for row in db.execute("SELECT name FROM tables")]
-    assert names == ["levels:v1:3:10"]
+    assert "levels:v1:3:10" in names
 
 
 async def test_a_six_card_round_gives_hints_worked_out_after_the_deal(tmp_path: Path) -> None:

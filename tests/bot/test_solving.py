@@ -59,3 +59,29 @@ async def test_two_rounds_asking_for_one_hand_share_one_job(solving: Solving) ->
         solving.facts((1, 5, 5, 5), 24), solving.facts((5, 1, 5, 5), 24)
     )
     assert first is second
+
+
+async def test_the_kept_solutions_deal_a_hand_with_its_solutions(solving: Solving) -> None:
+    await solving.prepare(4, 24)
+    await solving.pool.close()  # any worker job now fails
+    facts, _level = await solving.deal(GameSettings(), random.Random(7))
+    assert facts.solutions
+
+
+async def test_kept_solutions_are_stored(solving: Solving) -> None:
+    kept: dict[str, str] = {}
+    solving.store = (kept.get, kept.__setitem__)
+    await solving.prepare(3, 10)
+    assert list(kept) == ["solutions:v1:3:10"]
+
+
+async def test_stored_solutions_need_no_worker(solving: Solving) -> None:
+    kept: dict[str, str] = {}
+    solving.store = (kept.get, kept.__setitem__)
+    await solving.levels(3, 10)
+    await solving.prepare(3, 10)
+    await solving.pool.close()  # any worker job now fails
+    again = Solving(solving.pool, solving.store)
+    await again.prepare(3, 10)
+    facts, _level = await again.deal(GameSettings(cards=3, target=10), random.Random(7))
+    assert facts.solutions

@@ -15,6 +15,8 @@ from bot.game.hands import (
     draw_unrated,
     facts_job,
     rate_job,
+    read_solutions,
+    solutions_job,
 )
 from bot.game.rated import LEVELS_4_24
 from solver import daily, daily_pools, difficulty, is_solvable, solve
@@ -134,3 +136,18 @@ def test_facts_can_leave_the_solutions_for_later() -> None:
 def test_facts_can_leave_the_hints_for_later() -> None:
     facts = facts_job([(1, 2, 3, 4, 5, 6)], 24, True, False)
     assert facts is not None and facts.hints is None
+
+
+def test_the_kept_solutions_are_the_solvers() -> None:
+    facts = read_solutions(3, 10, solutions_job(3, 10))
+    assert facts[(1, 2, 7)].solutions == tuple(s.pretty for s in solve((1, 2, 7), 10)[:11])
+
+
+def test_the_kept_solutions_count_every_solution() -> None:
+    facts = read_solutions(3, 10, solutions_job(3, 10))
+    assert facts[(1, 2, 7)].count == len(solve((1, 2, 7), 10))
+
+
+def test_a_text_that_is_not_a_solutions_table_is_refused() -> None:
+    with pytest.raises(ValueError):
+        read_solutions(3, 10, solutions_job(3, 24))
