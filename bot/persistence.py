@@ -76,7 +76,7 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
     def _rows(self, kind: str) -> dict[Any, Any]:
         rows = self._db.execute("SELECT key, value FROM records WHERE kind = ?", (kind,))
         try:
-            return {records.key_from_text(key): records.load(kind, value) for key, value in rows}
+            return {records.key_from_stored(key): records.load(kind, value) for key, value in rows}
         except (records.RecordError, ValueError) as error:  # ValueError: a key that is not JSON
             raise DataFileError(
                 f"the data file {self.path} holds {kind} data this version cannot read "
@@ -90,7 +90,7 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
         :class:`~bot.records.Saved`.
         """
         row = None if value is None else records.saved(kind, value).text
-        self._pending[kind, records.key_text(key)] = row
+        self._pending[kind, records.stored_key(key)] = row
         if self._batch is None:
             self._batch = asyncio.ensure_future(self._write_batch())
         # Shielded: a caller that is cancelled must not cancel the others' commit.
@@ -105,7 +105,7 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
         still waiting for its batch is dropped, so it cannot overwrite the newer one.
         """
         pending: dict[tuple[str, int | str], str | None] = {
-            (kind, records.key_text(key)): records.saved(kind, value).text
+            (kind, records.stored_key(key)): records.saved(kind, value).text
             for (kind, key), value in rows.items()
         }
         self._write(pending)

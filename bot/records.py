@@ -87,7 +87,7 @@ def _dict_of(convert: Callable[[Any], Any]) -> Callable[[Mapping[str, Any]], dic
     return lambda items: {k: convert(v) for k, v in items.items()}
 
 
-def _number(value: int | Fraction) -> int | str:
+def _number(value: object) -> int | str:
     """A number of a /solve request: an int as such, a fraction as text (``"3/4"``)."""
     if isinstance(value, Fraction):
         return str(value)
@@ -96,7 +96,7 @@ def _number(value: int | Fraction) -> int | str:
     raise TypeError(f"not a number of a request: {value!r}")
 
 
-def _number_from(value: int | str) -> int | Fraction:
+def _number_from(value: object) -> int | Fraction:
     if isinstance(value, str):
         return Fraction(value)
     if isinstance(value, int) and not isinstance(value, bool):
@@ -128,6 +128,8 @@ def _record(obj: Any, **convert: Callable[[Any], Any]) -> Record:
         value = getattr(obj, field.name)
         if value is not None and field.name in convert:
             value = convert[field.name](value)
+        elif isinstance(value, tuple):
+            value = list(value)  # as JSON has it (read back as a tuple: see the readers)
         record[field.name] = value
     return record
 
@@ -146,10 +148,6 @@ def _build(cls: type[T], record: Any, **convert: Callable[[Any], Any]) -> T:
             value = convert[field.name](value)
         values[field.name] = value
     return cls(**values)
-
-
-def _settings(settings: GameSettings) -> Record:
-    return _record(settings)
 
 
 def _settings_from(record: Record) -> GameSettings:
@@ -182,7 +180,7 @@ def _stats_from(record: Record) -> ChatStats:
 
 def table_record(table: Table) -> Record:
     """A chat's game as a record (its settings, round, match and players' stats)."""
-    return _record(table, settings=_settings, round=_round, match=_match, stats=_stats)
+    return _record(table, settings=_record, round=_round, match=_match, stats=_stats)
 
 
 def table_from_record(record: Record) -> Table:
@@ -278,7 +276,8 @@ def saved(kind: str, value: Any) -> Saved:
 
 
 def _text(record: Record) -> str:
-    # Compact, and in the fields' order; allow_nan: a time may in theory be infinite.
+    # Compact, fields in their order; an infinite time would be written as Infinity, which
+    # Python's json reads back (strict JSON has no such number).
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -308,15 +307,16 @@ def load(kind: str, text: str) -> Any:
         raise RecordError(f"a {kind} record that does not fit ({error!r})") from error
 
 
-def key_text(key: Key) -> int | str:
-    """A row's key as stored: an id as an integer, a conversation's key as JSON text."""
-    if isinstance(key, int) and not isinstance(key, bool):
-        return key
-    return json.dumps(list(key), ensure_ascii=False)
+def stored_key(key: Key) -> int | str:
+    """A row's key as the data file stores it: an id as an integer, a conversation's key
+    as JSON text."""
+    if isinstance(key, tuple):
+        return json.dumps(list(key), ensure_ascii=False)
+    return key
 
 
-def key_from_text(stored: int | str) -> Key:
-    """A row's key from what :func:`key_text` stored."""
+def key_from_stored(stored: int | str) -> Key:
+    """A row's key from what :func:`stored_key` made of it."""
     if isinstance(stored, int):
         return stored
     return tuple(json.loads(stored))
@@ -372,7 +372,7 @@ class _Pickled:
         self.state = state
 
 
-class _PickledTuple(tuple):  # type: ignore[type-arg]
+class _PickledTuple(tuple[Any, ...]):
     """A named tuple of a pickled row (its fields in order)."""
 
     path = ""
@@ -409,8 +409,6 @@ def _plain(value: Any) -> Any:
     if isinstance(value, _Pickled):
         dropped = {"bot.game.rounds.Round": NOT_SAVED[Round]}.get(value.path, frozenset())
         return {k: _plain(v) for k, v in value.state.items() if k not in dropped}
-    if isinstance(value, _PickledTuple):
-        raise RecordError(f"a {value.path} outside a round's hints")
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
@@ -446,4 +444,4 @@ def migrate_row(kind: str, key: bytes, value: bytes) -> tuple[str, int | str, st
     if not isinstance(old_key, int | tuple) or isinstance(old_key, bool):
         raise RecordError(f"a {kind} row keyed by {type(old_key).__name__}")
     data = from_record(kind, upgrade(record_from_pickle(kind, value)))
-    return kind, key_text(old_key), saved(kind, data).text
+    return kind, stored_key(old_key), saved(kind, data).text
