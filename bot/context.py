@@ -16,7 +16,8 @@ from bot.game.daily import DailyRecord
 from bot.game.requests import SolveRequest
 from bot.game.table import Table
 from bot.i18n import N_, language_of, translations
-from bot.persistence import Pickled, SQLitePersistence
+from bot.persistence import SQLitePersistence
+from bot.records import Saved, saved
 from bot.services.outbox import Letter, Outbox, Sent
 from bot.services.solving import Solving
 from bot.settings import Settings
@@ -108,16 +109,11 @@ class ChatData:
     daily_done: dt.date | None = None
     """The last day whose post is done here: posted, or subscribed after its time."""
 
-    def __setstate__(self, state: dict) -> None:
-        # Data saved by an older version lacks newer fields: start from the defaults.
-        self.__init__()  # type: ignore[misc]
-        self.__dict__.update(state)
-
-    def __deepcopy__(self, memo: dict) -> Pickled:
+    def __deepcopy__(self, memo: dict) -> Saved:
         # PTB deep-copies chat and user data only to hand the copies to the persistence,
-        # which stores them pickled: the pickled form is the copy, made once (a copy as
-        # objects would be made by pickling and unpickling, then pickled again to be stored).
-        return Pickled.of(self)
+        # which stores them as records (bot/records.py): the saved record is the copy, made
+        # once (a copy as objects would be copied again into a record to be stored).
+        return saved("chat", self)
 
     def remember_solve(self, message_id: int, request: SolveRequest) -> None:
         """Keep a /solve request for its page buttons (only the most recent ones)."""
@@ -133,12 +129,8 @@ class UserData:
     language: str | None = None
     daily: DailyRecord = field(default_factory=DailyRecord)
 
-    def __setstate__(self, state: dict) -> None:
-        self.__init__()  # type: ignore[misc]
-        self.__dict__.update(state)
-
-    def __deepcopy__(self, memo: dict) -> Pickled:
-        return Pickled.of(self)  # as ChatData's
+    def __deepcopy__(self, memo: dict) -> Saved:
+        return saved("user", self)  # as ChatData's
 
 
 class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
@@ -204,8 +196,8 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         if isinstance(persistence, SQLitePersistence):
             persistence.write_now(
                 {
-                    ("chat", chat_id): Pickled.of(self.application.chat_data[chat_id]),
-                    ("user", user_id): Pickled.of(self.application.user_data[user_id]),
+                    ("chat", chat_id): self.application.chat_data[chat_id],
+                    ("user", user_id): self.application.user_data[user_id],
                 }
             )
 

@@ -1,24 +1,32 @@
 """PTB persistence in one SQLite file: every write is a transaction, so a crash never leaves a
-half-written file, and a damaged file is reported and left alone, never replaced."""
+half-written file, and a damaged file is reported and left alone, never replaced.
+
+Each chat's and user's data is one row holding its record as JSON (:mod:`bot.records`).
+Files of release 1 held pickled objects instead; they are migrated once, when opened.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import pickle
 import sqlite3
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from telegram.ext import BasePersistence, PersistenceInput
 from telegram.ext._utils.types import CDCData, ConversationDict, ConversationKey
 
+from bot import records
+
 FILE_NAME = "twentyfour.sqlite3"
 CHECKPOINT_EVERY = 1.0
 """Seconds between checkpoints while the bot writes (none while it is idle)."""
+FORMAT = 1
+"""The data file's format, kept in SQLite's ``user_version``: 1, a row of table ``records``
+per chat, user or conversation, holding its record as JSON text.  Format 0 is release 1's:
+a row of table ``data`` per chat or user, key and value pickled."""
 
 logger = logging.getLogger(__name__)
 
@@ -27,20 +35,8 @@ class DataFileError(RuntimeError):
     """The data file exists but cannot be read; the message says which file and why."""
 
 
-@dataclass(frozen=True, slots=True)
-class Pickled:
-    """A value as the data file stores it: pickled, so that later changes cannot reach it."""
-
-    data: bytes
-
-    @classmethod
-    def of(cls, value: object) -> Pickled:
-        """``value`` pickled now."""
-        return cls(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
-
-
 class SQLitePersistence(BasePersistence[dict, dict, dict]):
-    """Stores user and chat data (and conversations) as pickled rows of a SQLite table.
+    """Stores user and chat data (and conversations) as rows of records of a SQLite table.
 
     PTB calls :meth:`update_chat_data` and friends every ``update_interval`` seconds and on
     shutdown, all at once for every chat and user that had an update since.  Those writes
@@ -48,7 +44,7 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
     committed.  A won round is saved at once, before it is announced (:meth:`write_now`).
 
     Saving four times a second rather than every minute (PTB's default) keeps each save
-    small: a save holds up the event loop while it copies and pickles what changed, so its
+    small: a save holds up the event loop while it turns what changed into records, so its
     length is the longest wait a player can feel (at 100 updates a second a save every
     second took 30-60 ms, one every quarter second 5-15 ms).  Bot data is not stored: the
     bot keeps none, and PTB would otherwise write it at every save, idle or not.
@@ -72,34 +68,35 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
         self._checkpoint_db: sqlite3.Connection | None = None
         self._checkpoint: asyncio.Future[None] | None = None
         self._last_checkpoint = time.monotonic()
-        self._pending: dict[tuple[str, bytes], bytes | None] = {}
+        self._pending: dict[tuple[str, int | str], str | None] = {}
         self._batch: asyncio.Task[None] | None = None
 
     # --- storage --------------------------------------------------------------------------
 
     def _rows(self, kind: str) -> dict[Any, Any]:
-        rows = self._db.execute("SELECT key, value FROM data WHERE kind = ?", (kind,))
+        rows = self._db.execute("SELECT key, value FROM records WHERE kind = ?", (kind,))
         try:
-            return {pickle.loads(key): pickle.loads(value) for key, value in rows}
-        except Exception as error:  # any unpickling failure means the same: unreadable data
+            return {records.key_from_stored(key): records.load(kind, value) for key, value in rows}
+        except (records.RecordError, ValueError) as error:  # ValueError: a key that is not JSON
             raise DataFileError(
                 f"the data file {self.path} holds {kind} data this version cannot read "
-                f"({error!r}). It was left untouched."
+                f"({error}). It was left untouched."
             ) from error
 
-    async def _put(self, kind: str, key: object, value: object) -> None:
-        """Write (or with ``value`` None, delete) a row in the next batch; wait for its commit."""
-        if value is None:
-            row = None
-        else:
-            row = (value if isinstance(value, Pickled) else Pickled.of(value)).data
-        self._pending[_row(kind, key)] = row
+    async def _put(self, kind: str, key: Any, value: object) -> None:
+        """Write (or with ``value`` None, delete) a row in the next batch; wait for its commit.
+
+        ``value`` is the data itself or, as PTB's copy of chat and user data, already
+        :class:`~bot.records.Saved`.
+        """
+        row = None if value is None else records.saved(kind, value).text
+        self._pending[kind, records.stored_key(key)] = row
         if self._batch is None:
             self._batch = asyncio.ensure_future(self._write_batch())
         # Shielded: a caller that is cancelled must not cancel the others' commit.
         await asyncio.shield(self._batch)
 
-    def write_now(self, rows: dict[tuple[str, object], Pickled]) -> None:
+    def write_now(self, rows: dict[tuple[str, Any], object]) -> None:
         """Write ``rows`` ((kind, key) → value, e.g. ``("chat", chat_id)``) at once, in a
         transaction of their own, without waiting for the event loop.
 
@@ -107,8 +104,9 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
         costs a turn or more of a busy event loop.  An older copy of the same row that is
         still waiting for its batch is dropped, so it cannot overwrite the newer one.
         """
-        pending: dict[tuple[str, bytes], bytes | None] = {
-            _row(kind, key): value.data for (kind, key), value in rows.items()
+        pending: dict[tuple[str, int | str], str | None] = {
+            (kind, records.stored_key(key)): records.saved(kind, value).text
+            for (kind, key), value in rows.items()
         }
         self._write(pending)
         # Only once written: should the write fail, the older copies are still saved.
@@ -121,14 +119,14 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
         rows, self._pending, self._batch = self._pending, {}, None
         self._write(rows)
 
-    def _write(self, rows: dict[tuple[str, bytes], bytes | None]) -> None:
+    def _write(self, rows: dict[tuple[str, int | str], str | None]) -> None:
         with self._db:  # one transaction: committed, or rolled back on any error
             self._db.executemany(
-                "DELETE FROM data WHERE kind = ? AND key = ?",
+                "DELETE FROM records WHERE kind = ? AND key = ?",
                 [key for key, value in rows.items() if value is None],
             )
             self._db.executemany(
-                "INSERT OR REPLACE INTO data (kind, key, value) VALUES (?, ?, ?)",
+                "INSERT OR REPLACE INTO records (kind, key, value) VALUES (?, ?, ?)",
                 [(*key, value) for key, value in rows.items() if value is not None],
             )
         if (
@@ -232,45 +230,74 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
         self._db.close()  # the last connection to close copies the log into the file
 
 
-KEY_PROTOCOL = 4
-"""The pickle protocol of row keys in every data file written so far."""
-
-
-def _row(kind: str, key: object) -> tuple[str, bytes]:
-    """The data table's (kind, key) for a row: the key is stored pickled.
-
-    The protocol is fixed: a key must be the same bytes under every Python version (3.14
-    pickles with protocol 5 by default), or a row would be added again instead of updated.
-    """
-    return kind, pickle.dumps(key, protocol=KEY_PROTOCOL)
-
-
 def open_database(path: Path) -> sqlite3.Connection:
-    """Open (or create) the data file and check that it is whole.
+    """Open (or create) the data file, check that it is whole, and migrate it if it is older.
 
-    Raises :class:`DataFileError` for a file that is not a readable database; the file is
-    left exactly as it was, for recovery.
+    Raises :class:`DataFileError` for a file that is not a readable database, or whose data
+    this version cannot read; the file is left exactly as it was, for recovery.
     """
     existed = path.exists() and path.stat().st_size > 0
+    db = None
     try:
         db = sqlite3.connect(path, isolation_level="DEFERRED")
         if existed:
             verdict = db.execute("PRAGMA quick_check").fetchone()[0]
             if verdict != "ok":
                 raise sqlite3.DatabaseError(verdict)
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > FORMAT:
+            raise DataFileError(
+                f"the data file {path} was written by a newer version of the bot (format "
+                f"{version}; this version reads up to {FORMAT}). It was left untouched."
+            )
         db.execute("PRAGMA journal_mode = WAL")
         # In WAL mode NORMAL survives a killed process; only a power cut may drop the last
         # commits (FULL would sync every commit, which costs each won round a disk flush).
         db.execute("PRAGMA synchronous = NORMAL")
-        db.execute(
-            "CREATE TABLE IF NOT EXISTS data"
-            " (kind TEXT NOT NULL, key BLOB NOT NULL, value BLOB NOT NULL, PRIMARY KEY (kind, key))"
-        )
-        db.execute("CREATE TABLE IF NOT EXISTS tables (name TEXT PRIMARY KEY, value TEXT NOT NULL)")
-        db.execute("SELECT count(*) FROM data").fetchone()
-    except sqlite3.DatabaseError as error:
+        if version < FORMAT:
+            _migrate(db, path)
+        db.execute("SELECT count(*) FROM records").fetchone()
+    except (sqlite3.DatabaseError, DataFileError) as error:
+        if db is not None:
+            db.close()
+        if isinstance(error, DataFileError):
+            raise
         raise DataFileError(
             f"the data file {path} cannot be read ({error}). It was left untouched: move it "
             "away to start afresh, or restore it from a backup."
         ) from error
     return db
+
+
+def _migrate(db: sqlite3.Connection, path: Path) -> None:
+    """Bring a file of format 0 (release 1's pickled rows, or a new file) to :data:`FORMAT`,
+    in one transaction: should anything fail or the process die, the file stays as it was.
+
+    Every row is converted and read back before anything is committed; table ``data`` goes.
+    """
+    try:
+        db.execute("BEGIN IMMEDIATE")
+        db.execute(
+            "CREATE TABLE records (kind TEXT NOT NULL, key NOT NULL, value TEXT NOT NULL,"
+            " PRIMARY KEY (kind, key))"
+        )
+        db.execute("CREATE TABLE IF NOT EXISTS tables (name TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        if db.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'data'"
+        ).fetchone():
+            rows = db.execute("SELECT kind, key, value FROM data").fetchall()
+            try:
+                migrated = [records.migrate_row(kind, key, value) for kind, key, value in rows]
+            except Exception as error:  # unreadable in any way: the same for the operator
+                raise DataFileError(
+                    f"the data file {path} holds release 1 data this version cannot read "
+                    f"({error}). It was left untouched."
+                ) from error
+            db.executemany("INSERT INTO records (kind, key, value) VALUES (?, ?, ?)", migrated)
+            db.execute("DROP TABLE data")
+            logger.info("Migrated %d rows of %s to records (format %d)", len(rows), path, FORMAT)
+        db.execute(f"PRAGMA user_version = {FORMAT}")
+        db.commit()
+    except BaseException:
+        db.rollback()
+        raise

@@ -57,11 +57,6 @@ class Round:
     hint_list: tuple[Hint, ...] | None = None
     """The hints of levels 1 to 3 (None: not worked out yet, see :meth:`learn`)."""
 
-    def __setstate__(self, state: dict) -> None:
-        # Rounds saved by an older version lack newer fields: start from the defaults.
-        self.__dict__.update({"solutions": None, "solution_count": 0, "hint_list": None})
-        self.__dict__.update(state)
-
     @classmethod
     def deal(
         cls,

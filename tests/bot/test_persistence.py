@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.context import ChatData, UserData
-from bot.persistence import CHECKPOINT_EVERY, FILE_NAME, Pickled, SQLitePersistence, _row
+from bot.persistence import CHECKPOINT_EVERY, FILE_NAME, SQLitePersistence
 
 pytestmark = pytest.mark.asyncio
 
@@ -20,9 +20,9 @@ def rows_in_the_file_itself(path: Path) -> int:
     # immutable=1 makes SQLite read the file as it is, without looking at the -wal log.
     db = sqlite3.connect(f"file:{path}?immutable=1", uri=True)
     try:
-        if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'data'").fetchone():
+        if not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'records'").fetchone():
             return 0  # not even the table has been copied from the log yet
-        return db.execute("SELECT count(*) FROM data").fetchone()[0]
+        return db.execute("SELECT count(*) FROM records").fetchone()[0]
     finally:
         db.close()
 
@@ -34,7 +34,7 @@ async def test_the_log_is_copied_into_the_file_while_the_bot_writes(tmp_path: Pa
     loop = asyncio.get_running_loop()
     until = loop.time() + CHECKPOINT_EVERY * 2.5
     while loop.time() < until:
-        await persistence.update_chat_data(-written, {"round": written})
+        await persistence.update_chat_data(-written, ChatData(deal_message_id=written))
         written += 1
         await asyncio.sleep(0.01)
     for _ in range(100):  # the last checkpoint finishes in its own thread
@@ -47,19 +47,19 @@ async def test_the_log_is_copied_into_the_file_while_the_bot_writes(tmp_path: Pa
     # Closing copies the whole log into the file.
     assert rows_in_the_file_itself(path) == written
     reopened = SQLitePersistence(tmp_path)
-    assert (await reopened.get_chat_data())[-(written - 1)] == {"round": written - 1}
+    assert (await reopened.get_chat_data())[-(written - 1)].deal_message_id == written - 1
     await reopened.flush()
 
 
 async def test_writes_made_together_commit_together(tmp_path: Path) -> None:
     persistence = SQLitePersistence(tmp_path)
     await asyncio.gather(
-        persistence.update_chat_data(1, {"score": 1}),
-        persistence.update_user_data(2, {"score": 2}),
+        persistence.update_chat_data(1, ChatData(language="en")),
+        persistence.update_user_data(2, UserData(language="zh")),
         persistence.drop_chat_data(3),
     )
     reader = sqlite3.connect(tmp_path / FILE_NAME)
-    assert reader.execute("SELECT count(*) FROM data").fetchone()[0] == 2
+    assert reader.execute("SELECT count(*) FROM records").fetchone()[0] == 2
     reader.close()
     await persistence.flush()
 
@@ -86,20 +86,17 @@ async def test_a_win_is_written_at_once_and_an_older_pending_copy_cannot_overwri
 ) -> None:
     persistence = SQLitePersistence(tmp_path)
     # PTB's regular save has handed over an older copy of chat 1, still waiting for its batch.
-    regular_save = asyncio.ensure_future(persistence.update_chat_data(1, {"score": 1}))
+    regular_save = asyncio.ensure_future(
+        persistence.update_chat_data(1, ChatData(deal_message_id=1))
+    )
     await asyncio.sleep(0)
-    persistence.write_now({("chat", 1): Pickled.of({"score": 2}), ("user", 7): Pickled.of({})})
+    persistence.write_now({("chat", 1): ChatData(deal_message_id=2), ("user", 7): UserData()})
     # Committed before the event loop runs again: another connection sees it.
     reader = sqlite3.connect(tmp_path / FILE_NAME)
-    assert reader.execute("SELECT count(*) FROM data").fetchone()[0] == 2
+    assert reader.execute("SELECT count(*) FROM records").fetchone()[0] == 2
     reader.close()
     await regular_save
     await persistence.flush()
     reopened = SQLitePersistence(tmp_path)
-    assert (await reopened.get_chat_data())[1] == {"score": 2}
+    assert (await reopened.get_chat_data())[1].deal_message_id == 2
     await reopened.flush()
-
-
-def test_a_row_key_is_the_same_bytes_on_every_python() -> None:
-    """Written by Python 3.11; Python 3.14 would pickle the id with protocol 5 by default."""
-    assert _row("chat", -1002000) == ("chat", bytes.fromhex("80049506000000000000004af0b5f0ff2e"))

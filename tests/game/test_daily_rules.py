@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import datetime as dt
-import pickle
+import json
 
 from bot.game.daily import DailyRecord, clock_text, share_line
+from bot.records import daily_from_record, daily_record
 
 D = dt.date(2026, 11, 20)
 
@@ -39,7 +40,8 @@ def test_streak_survives_a_restart() -> None:
     record = DailyRecord()
     record.solve(day(0), 0.0)
     record.solve(day(1), 0.0)
-    restored = pickle.loads(pickle.dumps(record))
+    # A restart reads the record the data file keeps.
+    restored = daily_from_record(json.loads(json.dumps(daily_record(record))))
     assert restored.streak(day(1)) == 2
 
 

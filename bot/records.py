@@ -1,0 +1,447 @@
+"""What the data file stores: each chat's and user's data as an explicit, versioned record.
+
+A record is a JSON object with the schema version under ``"v"`` and one entry per saved
+field, nested as the objects are (a chat's record holds its table's, which holds its
+round's...).  A record names no class: moving or renaming a class changes nothing on disk.
+Reading is lenient: a field the record lacks takes its default, a field it has that no
+class knows any more is ignored, so adding or removing a field never breaks a data file.
+A change that needs more (a field renamed, a meaning changed) raises :data:`VERSION` and
+adds a step to :data:`UPGRADES`; records of older versions are upgraded as they are read.
+
+The conversion is generic over each dataclass's fields, with converters only for what JSON
+does not have: tuples, ids as object keys (JSON keys are text), fractions, dates, the
+round's phase and nested objects.  What is not saved (:data:`NOT_SAVED`) is left at its
+default when read.
+
+Data files of release 1 hold pickled objects instead (:func:`record_from_pickle` reads
+them, once, when the file is migrated: see :mod:`bot.persistence`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import io
+import json
+import pickle
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from bot.game.daily import DailyRecord, DailyResult
+from bot.game.rounds import Phase, Round
+from bot.game.stats import ChatStats, PlayerStats
+from bot.game.table import GameSettings, Match, Table
+
+if TYPE_CHECKING:
+    from bot.context import ChatData, UserData
+
+VERSION = 1
+"""The schema version of the records this version writes."""
+
+T = TypeVar("T")
+Record = dict[str, Any]
+Key = int | tuple[int | str, ...]
+"""A row's key: a chat's or user's id, or a conversation's key."""
+
+UPGRADES: dict[int, Callable[[Record], Record]] = {}
+"""For each older version ``v``, the step that turns a record of version ``v`` into one of
+``v + 1`` (none yet: version 1 is the first)."""
+
+NOT_SAVED: dict[type, frozenset[str]] = {
+    # Never read: the winner and the time are in the outcome and the players' stats.
+    Round: frozenset({"winning_answer", "ended", "hint_list"}),
+}
+"""Fields left out of the records (read back as their defaults).  A round's hints are
+worked out again from its hand when first needed (:meth:`Round.needs_facts`): they are
+objects of the solver (steps of fractions), and a running round is rare in a file."""
+
+
+class RecordError(ValueError):
+    """A record (or a pickled row of release 1) this version cannot read."""
+
+
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """A chat's or user's data as the data file stores it: its record as JSON text, made at
+    once, so that later changes to the data cannot reach it."""
+
+    text: str
+
+
+# --- JSON stand-ins for what JSON lacks ----------------------------------------------------
+
+
+def _by_id(convert: Callable[[Any], Any] | None = None) -> Callable[[Mapping[int, Any]], Record]:
+    """Writes a dict keyed by ids as a JSON object (its keys as text)."""
+    return lambda items: {str(k): v if convert is None else convert(v) for k, v in items.items()}
+
+
+def _from_id(convert: Callable[[Any], Any] | None = None) -> Callable[[Record], dict[int, Any]]:
+    """Reads back what :func:`_by_id` wrote."""
+    return lambda items: {int(k): v if convert is None else convert(v) for k, v in items.items()}
+
+
+def _dict_of(convert: Callable[[Any], Any]) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
+    return lambda items: {k: convert(v) for k, v in items.items()}
+
+
+def _number(value: object) -> int | str:
+    """A number of a /solve request: an int as such, a fraction as text (``"3/4"``)."""
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise TypeError(f"not a number of a request: {value!r}")
+
+
+def _number_from(value: object) -> int | Fraction:
+    if isinstance(value, str):
+        return Fraction(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise TypeError(f"not a number of a request: {value!r}")
+
+
+def _request(request: tuple[tuple[int | Fraction, ...], int | Fraction, bool]) -> list[Any]:
+    """A /solve request (numbers, target, integer_only) as ``[[numbers], target, flag]``."""
+    numbers, target, integer_only = request
+    return [[_number(n) for n in numbers], _number(target), bool(integer_only)]
+
+
+def _request_from(value: list[Any]) -> tuple[tuple[int | Fraction, ...], int | Fraction, bool]:
+    numbers, target, integer_only = value
+    return tuple(_number_from(n) for n in numbers), _number_from(target), bool(integer_only)
+
+
+# --- objects to records and back ------------------------------------------------------------
+
+
+def _record(obj: Any, **convert: Callable[[Any], Any]) -> Record:
+    """An object's saved fields, each converted by ``convert[name]`` if given (not None)."""
+    skip = NOT_SAVED.get(type(obj), frozenset())
+    record = {}
+    for field in dataclasses.fields(obj):
+        if field.name in skip:
+            continue
+        value = getattr(obj, field.name)
+        if value is not None and field.name in convert:
+            value = convert[field.name](value)
+        elif isinstance(value, tuple):
+            value = list(value)  # as JSON has it (read back as a tuple: see the readers)
+        record[field.name] = value
+    return record
+
+
+def _build(cls: type[T], record: Any, **convert: Callable[[Any], Any]) -> T:
+    """A ``cls`` from a record: fields it lacks take their defaults, unknown ones are ignored."""
+    if not isinstance(record, dict):
+        raise TypeError(f"a record of {cls.__name__} is not an object: {record!r}")
+    skip = NOT_SAVED.get(cls, frozenset())
+    values = {}
+    for field in dataclasses.fields(cls):  # type: ignore[arg-type]
+        if field.name in skip or field.name not in record:
+            continue
+        value = record[field.name]
+        if value is not None and field.name in convert:
+            value = convert[field.name](value)
+        values[field.name] = value
+    return cls(**values)
+
+
+def _settings_from(record: Record) -> GameSettings:
+    return _build(GameSettings, record, deck=tuple)
+
+
+def _round(game: Round) -> Record:
+    return _record(game, phase=str, wrong=_by_id())
+
+
+def _round_from(record: Record) -> Round:
+    return _build(Round, record, hand=tuple, phase=Phase, wrong=_from_id(), solutions=tuple)
+
+
+def _match(match: Match) -> Record:
+    return _record(match, points=_by_id(), names=_by_id())
+
+
+def _match_from(record: Record) -> Match:
+    return _build(Match, record, points=_from_id(), names=_from_id())
+
+
+def _stats(stats: ChatStats) -> Record:
+    return _record(stats, players=_by_id(_record))
+
+
+def _stats_from(record: Record) -> ChatStats:
+    return _build(ChatStats, record, players=_from_id(lambda r: _build(PlayerStats, r)))
+
+
+def table_record(table: Table) -> Record:
+    """A chat's game as a record (its settings, round, match and players' stats)."""
+    return _record(table, settings=_record, round=_round, match=_match, stats=_stats)
+
+
+def table_from_record(record: Record) -> Table:
+    """The game a :func:`table_record` holds."""
+    return _build(
+        Table,
+        record,
+        settings=_settings_from,
+        round=_round_from,
+        match=_match_from,
+        stats=_stats_from,
+    )
+
+
+def daily_record(daily: DailyRecord) -> Record:
+    """A player's daily puzzles as a record."""
+    return _record(daily, results=_dict_of(_record))
+
+
+def daily_from_record(record: Record) -> DailyRecord:
+    """The daily puzzles a :func:`daily_record` holds."""
+    return _build(DailyRecord, record, results=_dict_of(lambda r: _build(DailyResult, r)))
+
+
+def chat_record(data: ChatData) -> Record:
+    """What the data file keeps for a chat."""
+    return {
+        "v": VERSION,
+        **_record(
+            data,
+            solve_requests=_by_id(_request),
+            table=table_record,
+            members=_by_id(),
+            daily_done=dt.date.isoformat,
+        ),
+    }
+
+
+def chat_from_record(record: Record) -> ChatData:
+    """A chat's data from its record (of this version: see :func:`load`)."""
+    from bot.context import ChatData  # bot.context imports this module
+
+    return _build(
+        ChatData,
+        record,
+        solve_requests=_from_id(_request_from),
+        table=table_from_record,
+        members=_from_id(),
+        daily_done=dt.date.fromisoformat,
+    )
+
+
+def user_record(data: UserData) -> Record:
+    """What the data file keeps for a user."""
+    return {"v": VERSION, **_record(data, daily=daily_record)}
+
+
+def user_from_record(record: Record) -> UserData:
+    """A user's data from its record (of this version: see :func:`load`)."""
+    from bot.context import UserData  # bot.context imports this module
+
+    return _build(UserData, record, daily=daily_from_record)
+
+
+# --- rows: kinds, keys and JSON text ----------------------------------------------------------
+
+
+def to_record(kind: str, value: Any) -> Record:
+    """The record of a row's value: ``kind`` is ``chat``, ``user`` or ``conversation:…``."""
+    if kind == "chat":
+        return chat_record(value)
+    if kind == "user":
+        return user_record(value)
+    if kind.startswith("conversation:"):
+        return {"v": VERSION, "state": value}
+    raise ValueError(f"no records of kind {kind!r}")
+
+
+def from_record(kind: str, record: Record) -> Any:
+    """The value a row's record holds (of this version: see :func:`upgrade`)."""
+    if kind == "chat":
+        return chat_from_record(record)
+    if kind == "user":
+        return user_from_record(record)
+    if kind.startswith("conversation:"):
+        return record.get("state")
+    raise ValueError(f"no records of kind {kind!r}")
+
+
+def saved(kind: str, value: Any) -> Saved:
+    """``value`` as the data file stores it, made now."""
+    return value if isinstance(value, Saved) else Saved(_text(to_record(kind, value)))
+
+
+def _text(record: Record) -> str:
+    # Compact, fields in their order; an infinite time would be written as Infinity, which
+    # Python's json reads back (strict JSON has no such number).
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+
+def upgrade(record: Any) -> Record:
+    """A record of any version this version reads, brought to :data:`VERSION`."""
+    if not isinstance(record, dict) or not isinstance(record.get("v"), int):
+        raise RecordError(f"not a record: {str(record)[:80]!r}")
+    version = record["v"]
+    if version > VERSION:
+        raise RecordError(f"a record of version {version}, written by a newer version")
+    while version < VERSION:
+        if version not in UPGRADES:
+            raise RecordError(f"a record of unknown version {version}")
+        record = UPGRADES[version](record)
+        version += 1
+        record["v"] = version
+    return record
+
+
+def load(kind: str, text: str) -> Any:
+    """A row's value from its JSON text; :class:`RecordError` if it cannot be read."""
+    try:
+        return from_record(kind, upgrade(json.loads(text)))
+    except RecordError:
+        raise
+    except (ValueError, TypeError, KeyError, AttributeError) as error:
+        raise RecordError(f"a {kind} record that does not fit ({error!r})") from error
+
+
+def stored_key(key: Key) -> int | str:
+    """A row's key as the data file stores it: an id as an integer, a conversation's key
+    as JSON text."""
+    if isinstance(key, tuple):
+        return json.dumps(list(key), ensure_ascii=False)
+    return key
+
+
+def key_from_stored(stored: int | str) -> Key:
+    """A row's key from what :func:`stored_key` made of it."""
+    if isinstance(stored, int):
+        return stored
+    return tuple(json.loads(stored))
+
+
+# --- release 1: pickled rows ------------------------------------------------------------------
+
+# Release 1 stored each row's key and value pickled.  They are read here without the
+# classes they name: each allowed class path stands for a plain stand-in that keeps the
+# state it was pickled with, and anything else is refused, so a tampered file cannot run
+# code and no later move of a class can make the old rows unreadable.
+
+RELEASE_1_OBJECTS = frozenset(
+    {
+        "bot.context.ChatData",
+        "bot.context.UserData",
+        "bot.game.table.Table",
+        "bot.game.table.GameSettings",
+        "bot.game.table.Match",
+        "bot.game.rounds.Round",
+        "bot.game.stats.ChatStats",
+        "bot.game.stats.PlayerStats",
+        "bot.game.daily.DailyRecord",
+        "bot.game.daily.DailyResult",
+        "solver.hints.Hint",
+    }
+)
+"""The dataclasses release 1 pickled (rebuilt from their pickled ``__dict__``)."""
+
+RELEASE_1_TUPLES = frozenset({"solver.derivation.Step"})
+"""Named tuples release 1 pickled (in a running round's hints, which are not kept)."""
+
+RELEASE_1_VALUES: dict[str, Callable[..., Any]] = {
+    "bot.game.rounds.Phase": str,  # an enum pickled by value: "playing", "won", ...
+    "fractions.Fraction": Fraction,
+    "datetime.date": dt.date,
+}
+"""Values release 1 pickled by calling their class, and what rebuilds each here."""
+
+RELEASE_1_CLASSES = RELEASE_1_OBJECTS | RELEASE_1_TUPLES | frozenset(RELEASE_1_VALUES)
+"""Every class path a row of release 1 may name; the unpickler refuses any other."""
+
+
+class _Pickled:
+    """An object of a pickled row: its class path and the state it was pickled with."""
+
+    path = ""
+    state: Mapping[str, Any] = {}  # unpickling makes the object without calling __init__
+
+    def __setstate__(self, state: Any) -> None:
+        if not isinstance(state, dict):
+            raise pickle.UnpicklingError(f"{self.path} pickled with a state of {type(state)}")
+        self.state = state
+
+
+class _PickledTuple(tuple[Any, ...]):
+    """A named tuple of a pickled row (its fields in order)."""
+
+    path = ""
+
+    def __new__(cls, *fields: Any) -> _PickledTuple:
+        return super().__new__(cls, fields)
+
+
+_STAND_INS: dict[str, type] = {
+    **{path: type(path, (_Pickled,), {"path": path}) for path in RELEASE_1_OBJECTS},
+    **{path: type(path, (_PickledTuple,), {"path": path}) for path in RELEASE_1_TUPLES},
+}
+
+
+class Release1Unpickler(pickle.Unpickler):
+    """Reads release 1's pickled rows with stand-ins, refusing every other class."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        path = f"{module}.{name}"
+        if path in _STAND_INS:
+            return _STAND_INS[path]
+        if path in RELEASE_1_VALUES:
+            return RELEASE_1_VALUES[path]
+        raise pickle.UnpicklingError(f"a pickled row names {path}, which is not allowed")
+
+
+def unpickle(data: bytes) -> Any:
+    """A pickled key or value of release 1, built of stand-ins (never of the bot's classes)."""
+    return Release1Unpickler(io.BytesIO(data)).load()
+
+
+def _plain(value: Any) -> Any:
+    """A release 1 value as a version 1 record (objects as their fields, ids as text keys)."""
+    if isinstance(value, _Pickled):
+        dropped = {"bot.game.rounds.Round": NOT_SAVED[Round]}.get(value.path, frozenset())
+        return {k: _plain(v) for k, v in value.state.items() if k not in dropped}
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    raise RecordError(f"a value of {type(value).__name__} in a pickled row")
+
+
+def record_from_pickle(kind: str, data: bytes) -> Record:
+    """A version 1 record from a pickled row of release 1 (raises :class:`RecordError`,
+    or :class:`pickle.UnpicklingError` for a class that is not allowed)."""
+    value = unpickle(data)
+    expected = {"chat": "bot.context.ChatData", "user": "bot.context.UserData"}.get(kind)
+    if expected is not None:
+        if getattr(value, "path", None) != expected:
+            raise RecordError(f"a {kind} row holding {type(value).__name__}, not {expected}")
+        return {"v": 1, **_plain(value)}
+    return {"v": 1, "state": _plain(value)}
+
+
+def migrate_row(kind: str, key: bytes, value: bytes) -> tuple[str, int | str, str]:
+    """A row of release 1 (key and value pickled) as a row of records: (kind, key, JSON).
+
+    The record is read back into the bot's data and written from it, so that a row that
+    would not load is refused now, while the file can still be left as it was.
+    """
+    old_key = unpickle(key)
+    if not isinstance(old_key, int | tuple) or isinstance(old_key, bool):
+        raise RecordError(f"a {kind} row keyed by {type(old_key).__name__}")
+    data = from_record(kind, upgrade(record_from_pickle(kind, value)))
+    return kind, stored_key(old_key), saved(kind, data).text

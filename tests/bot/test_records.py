@@ -1,0 +1,434 @@
+"""Saved data as versioned records: the migration of release 1's pickled rows, lenient
+reading, refused classes, and records that survive the round trip unchanged."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import json
+import os
+import pickle
+import shutil
+import sqlite3
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot import records
+from bot.context import ChatData, UserData
+from bot.game.daily import DailyRecord, DailyResult
+from bot.game.rounds import Phase, Round
+from bot.game.stats import ChatStats, PlayerStats
+from bot.game.table import GameSettings, Match, Table
+from bot.persistence import FILE_NAME, FORMAT, DataFileError, SQLitePersistence, open_database
+from tests.bot.harness import ANN, BOB, GROUP
+from tests.bot.test_process import ROOT, _env
+from tests.bot.test_release_data import FIXTURE
+
+
+@pytest.fixture
+def release_1_file(tmp_path: Path) -> Path:
+    """A copy of release 1's data file (pickled rows)."""
+    path = tmp_path / FILE_NAME
+    shutil.copyfile(FIXTURE, path)
+    return path
+
+
+def _read(path: Path, sql: str) -> list[tuple]:
+    """Rows of a query, as the next connection to open the file sees them."""
+    db = sqlite3.connect(path)
+    try:
+        return db.execute(sql).fetchall()
+    finally:
+        db.close()
+
+
+def _add_row(path: Path, kind: str, key: object, value: bytes) -> None:
+    """A row added to a release 1 file, as release 1 wrote them (pickled key and value)."""
+    db = sqlite3.connect(path)
+    with db:
+        db.execute(
+            "INSERT INTO data (kind, key, value) VALUES (?, ?, ?)",
+            (kind, pickle.dumps(key, protocol=4), value),
+        )
+    db.close()
+
+
+# --- the migration ----------------------------------------------------------------------------
+
+
+@pytest.mark.asyncio
+async def test_a_migrated_file_holds_records_only_and_its_format(release_1_file: Path) -> None:
+    persistence = SQLitePersistence(release_1_file.parent)
+    chats = await persistence.get_chat_data()
+    users = await persistence.get_user_data()
+    await persistence.flush()
+    assert _read(release_1_file, "PRAGMA user_version") == [(FORMAT,)]
+    tables = {name for (name,) in _read(release_1_file, "SELECT name FROM sqlite_master")}
+    assert "data" not in tables  # the table of pickled rows is gone
+    rows = _read(release_1_file, "SELECT kind, key, typeof(key), typeof(value), value FROM records")
+    assert sorted((kind, key) for kind, key, *_ in rows) == [
+        ("chat", GROUP),
+        ("chat", ANN),
+        ("chat", BOB),
+        ("user", ANN),
+        ("user", BOB),
+    ]
+    assert {(key_type, value_type) for _, _, key_type, value_type, _ in rows} == {
+        ("integer", "text")
+    }
+    assert all(json.loads(value)["v"] == records.VERSION for *_, value in rows)
+    # The level tables are kept as they were.
+    assert [name for (name,) in _read(release_1_file, "SELECT name FROM tables ORDER BY name")] == [
+        "levels:v1:3:10",
+        "levels:v1:4:24",
+    ]
+    assert chats[GROUP].table.stats.players[ANN].points == 42
+    assert chats[GROUP].daily_done.isoformat() == "2026-11-24"
+    assert users[BOB].daily.results["2026-11-24"] == DailyResult(63.0, 1)
+
+
+@pytest.mark.asyncio
+async def test_a_migrated_running_round_keeps_all_but_its_hints(release_1_file: Path) -> None:
+    persistence = SQLitePersistence(release_1_file.parent)
+    game = (await persistence.get_chat_data())[ANN].table.round
+    await persistence.flush()
+    assert game is not None
+    assert (game.hand, game.target, game.hints, game.wrong) == ((3, 7, 11), 10, 1, {ANN: 1})
+    assert game.phase is Phase.PLAYING
+    assert game.solutions == ("7×3−11",)
+    assert game.hint_list is None  # worked out again from the hand when first needed
+    assert game.needs_facts
+
+
+@pytest.mark.asyncio
+async def test_the_migration_runs_once(release_1_file: Path) -> None:
+    first = SQLitePersistence(release_1_file.parent)
+    await first.update_chat_data(GROUP, ChatData(subscription="09:15"))
+    await first.flush()
+    second = SQLitePersistence(release_1_file.parent)
+    assert (await second.get_chat_data())[GROUP].subscription == "09:15"
+    await second.flush()
+
+
+def test_a_migration_killed_half_way_leaves_the_old_file(release_1_file: Path) -> None:
+    # The process dies (no clean-up at all) once three rows are converted.
+    script = (
+        "import os, sys\n"
+        "from pathlib import Path\n"
+        "from bot import persistence, records\n"
+        "convert, done = records.migrate_row, []\n"
+        "def dying(*row):\n"
+        "    done.append(convert(*row))\n"
+        "    if len(done) == 3:\n"
+        "        os._exit(9)\n"
+        "    return done[-1]\n"
+        "records.migrate_row = dying\n"
+        "persistence.open_database(Path(sys.argv[1]))\n"
+    )
+    died = subprocess.run([sys.executable, "-c", script, str(release_1_file)], cwd=ROOT, timeout=60)
+    assert died.returncode == 9
+    assert _read(release_1_file, "PRAGMA user_version") == [(0,)]
+    assert _read(release_1_file, "SELECT count(*) FROM data") == [(5,)]
+    assert "records" not in {n for (n,) in _read(release_1_file, "SELECT name FROM sqlite_master")}
+    open_database(release_1_file).close()  # and the next start migrates it
+    assert _read(release_1_file, "SELECT count(*) FROM records") == [(5,)]
+
+
+class _Evil:
+    """Unpickled by a plain ``pickle.loads``, it would run a command."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> tuple:
+        return os.system, (f"touch {self.marker}",)
+
+
+@pytest.mark.parametrize("forbidden", ["command", "class of the bot"])
+def test_a_row_naming_a_class_not_allowed_is_refused(
+    release_1_file: Path, tmp_path: Path, forbidden: str
+) -> None:
+    marker = tmp_path / "ran"
+    if forbidden == "command":
+        value = pickle.dumps(_Evil(marker))
+    else:
+        value = pickle.dumps(records.Saved("x"))  # bot.records.Saved: not a class of release 1
+    _add_row(release_1_file, "chat", 7, value)
+    before = release_1_file.read_bytes()
+    with pytest.raises(DataFileError, match=r"cannot read .*not allowed.*left untouched"):
+        SQLitePersistence(tmp_path)
+    assert not marker.exists()
+    assert release_1_file.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == [FILE_NAME]
+
+
+def test_a_tampered_file_stops_start_up_and_is_kept(release_1_file: Path, tmp_path: Path) -> None:
+    marker = tmp_path / "ran"
+    _add_row(release_1_file, "user", 7, pickle.dumps(_Evil(marker)))
+    data = tmp_path / "data"
+    data.mkdir()
+    shutil.move(release_1_file, data / FILE_NAME)
+    before = (data / FILE_NAME).read_bytes()
+    env = _env(tmp_path, TELEGRAM_BOT_TOKEN="42:REAL", TELEGRAM_API_URL="http://127.0.0.1:9")
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], env=env, cwd=ROOT, capture_output=True, text=True, timeout=30
+    )
+    assert done.returncode == 2
+    assert "posix.system, which is not allowed" in done.stderr
+    assert "left untouched" in done.stderr
+    assert not marker.exists()
+    assert (data / FILE_NAME).read_bytes() == before
+
+
+def test_every_class_release_1_pickled_is_allowed() -> None:
+    names: set[str] = set()
+
+    class Recorder(pickle.Unpickler):
+        def find_class(self, module: str, name: str) -> object:
+            names.add(f"{module}.{name}")
+            return records.Release1Unpickler.find_class(self, module, name)  # type: ignore[arg-type]
+
+    # immutable: nothing is written beside the fixture (not even SQLite's -shm and -wal).
+    fixture = sqlite3.connect(f"file:{FIXTURE}?immutable=1", uri=True)
+    rows = fixture.execute("SELECT key, value FROM data").fetchall()
+    fixture.close()
+    for key, value in rows:
+        for blob in (key, value):
+            Recorder(io.BytesIO(blob)).load()
+    assert names <= records.RELEASE_1_CLASSES
+    assert "solver.hints.Hint" in names  # the running round's hints are read, then dropped
+
+
+# --- reading records ---------------------------------------------------------------------------
+
+
+def _file_with(tmp_path: Path, rows: list[tuple[str, int, object]]) -> Path:
+    """A data file of this version holding ``rows`` (kind, id, record) as given."""
+    open_database(tmp_path / FILE_NAME).close()
+    db = sqlite3.connect(tmp_path / FILE_NAME)
+    with db:
+        db.executemany(
+            "INSERT INTO records (kind, key, value) VALUES (?, ?, ?)",
+            [(kind, key, json.dumps(record)) for kind, key, record in rows],
+        )
+    db.close()
+    return tmp_path
+
+
+@pytest.mark.asyncio
+async def test_a_record_with_unknown_fields_loads(tmp_path: Path) -> None:
+    chat = {
+        "v": 1,
+        "language": "zh",
+        "colour": "blue",  # a field of a later version, say
+        "table": {
+            "settings": {"cards": 3, "sound": True},
+            "stats": {"players": {"7": {"name": "Ann", "wins": 2, "trophies": ["gold"]}}},
+            "tournament": None,
+        },
+    }
+    user = {"v": 1, "daily": {"results": {"2026-11-23": {"seconds": 37.0, "misses": 0, "x": 1}}}}
+    persistence = SQLitePersistence(_file_with(tmp_path, [("chat", 1, chat), ("user", 7, user)]))
+    loaded = (await persistence.get_chat_data())[1]
+    daily = (await persistence.get_user_data())[7].daily
+    await persistence.flush()
+    assert loaded.language == "zh"
+    assert loaded.table.settings.cards == 3
+    assert loaded.table.stats.players[7].wins == 2
+    assert daily.results == {"2026-11-23": DailyResult(37.0, 0)}
+
+
+@pytest.mark.asyncio
+async def test_a_record_with_missing_fields_loads_with_defaults(tmp_path: Path) -> None:
+    chat = {
+        "v": 1,
+        "table": {"settings": {"target": 10}, "stats": {"players": {"7": {"name": "A"}}}},
+    }
+    rows = [("chat", 1, chat), ("chat", 2, {"v": 1}), ("user", 7, {"v": 1})]
+    persistence = SQLitePersistence(_file_with(tmp_path, rows))
+    chats = await persistence.get_chat_data()
+    user = (await persistence.get_user_data())[7]
+    await persistence.flush()
+    assert chats[1].table.settings == GameSettings(target=10)
+    assert chats[1].table.stats.players[7] == PlayerStats("A")
+    assert chats[1].mode == "round"
+    assert chats[2] == ChatData()
+    assert user == UserData()
+
+
+@pytest.mark.parametrize(
+    "record",
+    [{"v": 2}, {"language": "en"}, {"v": 1, "table": []}, {"v": 1, "members": {"Ann": "Ann"}}],
+    ids=["newer version", "no version", "not an object", "not an id"],
+)
+@pytest.mark.asyncio
+async def test_a_record_this_version_cannot_read_stops_start_up(
+    tmp_path: Path, record: dict
+) -> None:
+    _file_with(tmp_path, [("chat", 1, record)])
+    persistence = SQLitePersistence(tmp_path)
+    with pytest.raises(DataFileError, match="chat data this version cannot read"):
+        await persistence.get_chat_data()
+    await persistence.flush()
+
+
+def test_a_file_of_a_newer_format_is_refused_and_kept(tmp_path: Path) -> None:
+    open_database(tmp_path / FILE_NAME).close()
+    db = sqlite3.connect(tmp_path / FILE_NAME)
+    db.execute(f"PRAGMA user_version = {FORMAT + 1}")
+    db.close()
+    before = (tmp_path / FILE_NAME).read_bytes()
+    with pytest.raises(DataFileError, match="newer version"):
+        open_database(tmp_path / FILE_NAME)
+    assert (tmp_path / FILE_NAME).read_bytes() == before
+
+
+def test_a_conversation_key_is_stored_as_json_text() -> None:
+    assert records.stored_key((-1002000, 7)) == "[-1002000, 7]"
+    assert records.key_from_stored(records.stored_key((-1002000, 7))) == (-1002000, 7)
+    assert records.key_from_stored(records.stored_key(-1002000)) == -1002000
+
+
+# --- records that survive the round trip ----------------------------------------------------------
+
+ids = st.integers(-(10**13), 10**13)
+counts = st.integers(0, 10**6)
+seconds = st.floats(allow_nan=False)
+words = st.text(max_size=12)
+days = st.dates().map(lambda day: day.isoformat())
+numbers = st.integers(-(10**6), 10**6) | st.fractions(max_denominator=10**4)
+
+rounds = st.builds(
+    Round,
+    number=counts,
+    hand=st.lists(st.integers(1, 13), max_size=6).map(tuple),
+    target=st.integers(-100, 1000),
+    started=seconds,
+    time_limit=st.none() | seconds,
+    level=st.none() | st.integers(0, 5),
+    solvable=st.booleans(),
+    hints=st.integers(0, 3),
+    phase=st.sampled_from(Phase),
+    winner=st.none() | ids,
+    wrong=st.dictionaries(ids, counts, max_size=3),
+    solutions=st.none() | st.lists(words, max_size=3).map(tuple),
+    solution_count=counts,
+)
+players = st.builds(
+    PlayerStats,
+    name=words,
+    wins=counts,
+    points=counts,
+    best_time=st.none() | seconds,
+    times=st.lists(seconds, max_size=5),
+    streak=counts,
+    best_streak=counts,
+    weekly_points=st.dictionaries(words, counts, max_size=3),
+)
+tables = st.builds(
+    Table,
+    settings=st.builds(
+        GameSettings,
+        deck=st.tuples(st.integers(1, 13), st.integers(1, 13)),
+        difficulty=st.none() | words,
+        time_limit=counts,
+        target=st.integers(-100, 1000),
+        cards=st.integers(1, 8),
+        unsolvable=st.booleans(),
+    ),
+    round=st.none() | rounds,
+    rounds_dealt=counts,
+    match=st.none()
+    | st.builds(
+        Match,
+        rounds=counts,
+        played=counts,
+        points=st.dictionaries(ids, counts, max_size=3),
+        names=st.dictionaries(ids, words, max_size=3),
+    ),
+    stats=st.builds(ChatStats, players=st.dictionaries(ids, players, max_size=3)),
+)
+chats = st.builds(
+    ChatData,
+    language=st.none() | words,
+    solve_requests=st.dictionaries(
+        ids, st.tuples(st.lists(numbers, max_size=4).map(tuple), numbers, st.booleans())
+    ),
+    table=tables,
+    deal_message_id=st.none() | ids,
+    status_message_id=st.none() | ids,
+    status_lines=st.lists(words, max_size=3),
+    status_sent=seconds,
+    late_names=st.lists(words, max_size=3),
+    recent_language=st.none() | words,
+    daily_message_id=st.none() | ids,
+    mode=st.sampled_from(["round", "daily"]),
+    members=st.dictionaries(ids, words, max_size=3),
+    subscription=st.none() | words,
+    daily_done=st.none() | st.dates(),
+)
+users = st.builds(
+    UserData,
+    language=st.none() | words,
+    daily=st.builds(
+        DailyRecord,
+        started=st.dictionaries(days, seconds, max_size=3),
+        misses=st.dictionaries(days, counts, max_size=3),
+        results=st.dictionaries(
+            days, st.builds(DailyResult, seconds=seconds, misses=counts), max_size=3
+        ),
+    ),
+)
+
+
+@given(chats)
+def test_a_chat_survives_the_round_trip(data: ChatData) -> None:
+    text = records.saved("chat", data).text
+    again = records.load("chat", text)
+    assert again == data
+    assert records.saved("chat", again).text == text
+
+
+@given(users)
+def test_a_user_survives_the_round_trip(data: UserData) -> None:
+    text = records.saved("user", data).text
+    again = records.load("user", text)
+    assert again == data
+    assert records.saved("user", again).text == text
+
+
+@given(chats)
+def test_a_record_read_and_written_again_is_the_same_record(data: ChatData) -> None:
+    record = json.loads(records.saved("chat", data).text)
+    assert records.chat_record(records.chat_from_record(record)) == record
+
+
+def test_every_field_is_saved_or_left_out_on_purpose() -> None:
+    game = Round(1, (1, 2), 3, 0.0, winning_answer="1+2", ended=5.0)
+    table = Table(round=game, match=Match(3))
+    table.stats.players[1] = PlayerStats("A")
+    data = ChatData(table=table)
+    record = records.chat_record(data)
+    for obj, fields in [
+        (data, record),
+        (table, record["table"]),
+        (game, record["table"]["round"]),
+        (table.match, record["table"]["match"]),
+        (table.stats.players[1], record["table"]["stats"]["players"]["1"]),
+        (UserData(), records.user_record(UserData())),
+    ]:
+        names = {field.name for field in dataclasses.fields(obj)}
+        left_out = records.NOT_SAVED.get(type(obj), frozenset())
+        assert set(fields) - {"v"} == names - left_out, type(obj).__name__
+    assert records.NOT_SAVED[Round] == {"winning_answer", "ended", "hint_list"}
+
+
+def test_a_fraction_of_a_request_is_saved_as_text() -> None:
+    data = ChatData(solve_requests={4: ((Fraction(1, 2), 3, 4), Fraction(7, 3), True)})
+    assert records.chat_record(data)["solve_requests"] == {"4": [["1/2", 3, 4], "7/3", True]}
