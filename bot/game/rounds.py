@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from bot.game.hands import HandFacts
 from bot.game.scoring import points
@@ -57,7 +58,7 @@ class Round:
     hint_list: tuple[Hint, ...] | None = None
     """The hints of levels 1 to 3 (None: not worked out yet, see :meth:`learn`)."""
 
-    def __setstate__(self, state: dict) -> None:
+    def __setstate__(self, state: dict[str, Any]) -> None:
         # Rounds saved by an older version lack newer fields: start from the defaults.
         self.__dict__.update({"solutions": None, "solution_count": 0, "hint_list": None})
         self.__dict__.update(state)
