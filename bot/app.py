@@ -40,6 +40,7 @@ from bot.services.outbox import FloodControl, Outbox
 from bot.services.solving import DAILY_TABLE, Solving
 from bot.services.workers import WorkerPool
 from bot.settings import Settings
+from bot.typed_handlers import for_buttons, for_messages
 
 # (command, description): the description is a message id, translated per language.
 PRIVATE_COMMANDS = [
@@ -156,32 +157,48 @@ def build_application(
 
 
 def add_handlers(application: Application) -> None:
-    """Register every handler of the bot."""
-    application.add_handler(CommandHandler("start", handlers.start))
+    """Register every handler of the bot.
+
+    Handlers typed with the views of :mod:`bot.typed_handlers` (an update with a chat and a
+    user, a context with their data) come in through its checks, ``for_messages`` and
+    ``for_buttons``; mypy refuses them otherwise.
+    """
+    application.add_handler(CommandHandler("start", for_messages(handlers.start)))
     application.add_handler(CommandHandler("help", handlers.help_command))
-    application.add_handler(CommandHandler(["play", "deal"], play.play))
-    application.add_handler(CommandHandler(["a", "answer"], play.answer_command))
-    application.add_handler(CommandHandler("hint", play.hint_command))
-    application.add_handler(CommandHandler(["reveal", "giveup"], play.reveal))
-    application.add_handler(CommandHandler("skip", play.skip))
-    application.add_handler(CommandHandler("stop", play.stop))
-    application.add_handler(CommandHandler("score", play.score))
-    application.add_handler(CommandHandler("top", play.top))
-    application.add_handler(CommandHandler("daily", daily_command.daily_command))
-    application.add_handler(CommandHandler("subscribe", daily_command.subscribe))
-    application.add_handler(CommandHandler("unsubscribe", daily_command.unsubscribe))
-    application.add_handler(CommandHandler("settings", settings_menu.settings_command))
-    application.add_handler(CommandHandler("language", settings_menu.language_command))
+    application.add_handler(CommandHandler(["play", "deal"], for_messages(play.play)))
+    application.add_handler(CommandHandler(["a", "answer"], for_messages(play.answer_command)))
+    application.add_handler(CommandHandler("hint", for_messages(play.hint_command)))
+    application.add_handler(CommandHandler(["reveal", "giveup"], for_messages(play.reveal)))
+    application.add_handler(CommandHandler("skip", for_messages(play.skip)))
+    application.add_handler(CommandHandler("stop", for_messages(play.stop)))
+    application.add_handler(CommandHandler("score", for_messages(play.score)))
+    application.add_handler(CommandHandler("top", for_messages(play.top)))
+    application.add_handler(CommandHandler("daily", for_messages(daily_command.daily_command)))
+    application.add_handler(CommandHandler("subscribe", for_messages(daily_command.subscribe)))
+    application.add_handler(CommandHandler("unsubscribe", for_messages(daily_command.unsubscribe)))
     application.add_handler(
-        CallbackQueryHandler(settings_menu.settings_button, pattern=r"^cfg:\w+:[\w-]+$")
+        CommandHandler("settings", for_messages(settings_menu.settings_command))
     )
-    application.add_handler(CommandHandler("solve", solve_command.solve_command))
-    application.add_handler(CallbackQueryHandler(solve_command.solve_page, pattern=r"^solve:\d+$"))
+    application.add_handler(
+        CommandHandler("language", for_messages(settings_menu.language_command))
+    )
+    application.add_handler(
+        CallbackQueryHandler(
+            for_buttons(settings_menu.settings_button), pattern=r"^cfg:\w+:[\w-]+$"
+        )
+    )
+    application.add_handler(CommandHandler("solve", for_messages(solve_command.solve_command)))
+    application.add_handler(
+        CallbackQueryHandler(for_buttons(solve_command.solve_page), pattern=r"^solve:\d+$")
+    )
     application.add_handler(InlineQueryHandler(solve_command.inline_query))
-    application.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, play.text_answer))
+    application.add_handler(
+        MessageHandler(filters.TEXT & ~filters.COMMAND, for_messages(play.text_answer))
+    )
     application.add_handler(
         MessageHandler(
-            filters.ChatType.PRIVATE & ~filters.TEXT & ~filters.StatusUpdate.ALL, play.not_text
+            filters.ChatType.PRIVATE & ~filters.TEXT & ~filters.StatusUpdate.ALL,
+            for_messages(play.not_text),
         )
     )
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, handlers.migrate_chat))
