@@ -22,6 +22,7 @@ from bot.context import BotContext, now_of, services
 from bot.game.rounds import Outcome, Round
 from bot.game.stats import week_of
 from bot.game.table import Table
+from bot.services.outbox import Sent
 from bot.services.solving import DealRefused
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
@@ -394,7 +395,7 @@ async def _say_wrong(update: MessageUpdate, context: HandlerContext, outcome: Ou
     number = game.number if game is not None else None
     heading = context._("Not yet:")
 
-    async def show() -> object:
+    async def show() -> Sent:
         table = table_of(context)
         if not table.playing or table.round is None or table.round.number != number:
             return None  # the round ended while this waited: its status is old news

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import heapq
 import itertools
 import logging
@@ -59,10 +60,11 @@ Sent = Message | bool | None
 """What a Bot API call returns: a message, or ``True`` for some edits."""
 
 
-def _seconds(retry_after: object) -> float:
+def _seconds(retry_after: int | dt.timedelta) -> float:
     """``RetryAfter.retry_after`` as seconds (PTB gives an int or a timedelta)."""
-    total = getattr(retry_after, "total_seconds", None)
-    return float(total()) if callable(total) else float(retry_after)  # type: ignore[arg-type]
+    if isinstance(retry_after, dt.timedelta):
+        return retry_after.total_seconds()
+    return float(retry_after)
 
 
 @dataclass(eq=False)
@@ -347,7 +349,7 @@ class Outbox:
                     logger.exception("A letter's on_sent failed")
         finally:
             # Out of the in-flight set before anyone is woken, so that "idle" can be seen.
-            self._in_flight.discard(asyncio.current_task())  # type: ignore[arg-type]
+            self._in_flight.discard(asyncio.current_task())
             now = self.clock()
             if self.limited:
                 self._global.add(now)
