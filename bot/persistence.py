@@ -8,19 +8,25 @@ import logging
 import pickle
 import sqlite3
 import time
+from collections.abc import MutableMapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from telegram.ext import BasePersistence, PersistenceInput
-from telegram.ext._utils.types import CDCData, ConversationDict, ConversationKey
 
 FILE_NAME = "twentyfour.sqlite3"
 CHECKPOINT_EVERY = 1.0
 """Seconds between checkpoints while the bot writes (none while it is idle)."""
 
 logger = logging.getLogger(__name__)
+
+# The shapes BasePersistence's methods take and give for conversations and callback data,
+# as PTB documents them (its own aliases are in a private module).
+ConversationKey = tuple[int | str, ...]
+ConversationDict = MutableMapping[ConversationKey, object]
+CDCData = tuple[list[tuple[str, float, dict[str, Any]]], dict[str, str]]
 
 
 class DataFileError(RuntimeError):
