@@ -12,6 +12,7 @@ import csv
 import math
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from solver import difficulty, solve
@@ -19,7 +20,7 @@ from solver import difficulty, solve
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "4nums_difficulty.csv"
 
 
-def ranks(xs: list[float]) -> list[float]:
+def ranks(xs: Sequence[float]) -> list[float]:
     """Ranks from 0, ties sharing their mean rank."""
     order = sorted(range(len(xs)), key=xs.__getitem__)
     result = [0.0] * len(xs)
@@ -34,7 +35,7 @@ def ranks(xs: list[float]) -> list[float]:
     return result
 
 
-def spearman(a: list[float], b: list[float]) -> float:
+def spearman(a: Sequence[float], b: Sequence[float]) -> float:
     """Spearman's rank correlation."""
     ra, rb = ranks(a), ranks(b)
     ma, mb = sum(ra) / len(ra), sum(rb) / len(rb)

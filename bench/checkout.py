@@ -33,8 +33,8 @@ def strays(root: Path) -> list[str]:
         name
         for name, module in list(sys.modules.items())
         if name.split(".")[0] in ("bot", "solver")
-        and getattr(module, "__file__", None)
-        and not Path(module.__file__).resolve().is_relative_to(root)
+        and (file := getattr(module, "__file__", None))
+        and not Path(file).resolve().is_relative_to(root)
     )
 
 

@@ -177,6 +177,8 @@ def load_bot(path: str | None) -> BotCode:
         for name in ("bot.app", "bot.local_api", "bot.settings", "solver")
     }
     app, local_api = modules["bot.app"], modules["bot.local_api"]
+    if app.__file__ is None:
+        raise SystemExit(f"bot.app has no file: {app}")
     found = Path(app.__file__).resolve().parent.parent
     if strays(found):
         raise SystemExit(f"modules not from {found}: {', '.join(strays(found))}")

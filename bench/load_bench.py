@@ -84,7 +84,7 @@ Step = list[tuple[int, int, str]]
 def new_api() -> LocalBotApi:
     """A local Bot API with Telegram's outgoing limits off (where the version has them)."""
     if "flood_limits" in inspect.signature(LocalBotApi).parameters:
-        return LocalBotApi(flood_limits=False)  # type: ignore[call-arg]
+        return LocalBotApi(flood_limits=False)
     return LocalBotApi()
 
 
@@ -267,7 +267,8 @@ async def echo_baseline(chats: int) -> float:
     """Updates a second of a bare PTB bot that answers every message with one message."""
 
     async def echo(update: Update, _context: object) -> None:
-        await update.effective_message.reply_text("ok")
+        if update.effective_message is not None:
+            await update.effective_message.reply_text("ok")
 
     api = new_api()
     request = HTTPXRequest(
@@ -288,13 +289,15 @@ async def echo_baseline(chats: int) -> float:
     users = [100_000 + i for i in range(chats)]
     for user in users:
         api.add_user(user, f"P{user}")
+    updater = application.updater
+    assert updater is not None  # the builder makes one
     async with application:
         await application.start()
-        await application.updater.start_polling(poll_interval=0, timeout=1)
+        await updater.start_polling(poll_interval=0, timeout=1)
         seconds = 0.0
         for _ in range(3):
             seconds += await burst(observer, [(u, u, "hello") for u in users])
-        await application.updater.stop()
+        await updater.stop()
         await application.stop()
     return 3 * chats / seconds
 
@@ -349,7 +352,7 @@ async def warm_up(application: Application) -> None:
     if prepare is not None:  # versions that rated and solved every hand on the event loop
         await prepare()
         return
-    solving = application.bot_data.solving  # type: ignore[attr-defined]
+    solving = application.bot_data.solving
     await solving.levels(4, 24)
     if hasattr(solving, "warm_up"):  # versions that keep the default game's solutions
         await solving.warm_up()

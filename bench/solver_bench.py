@@ -10,6 +10,7 @@ exact fractions.  Usage::
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import os
 import platform
@@ -98,7 +99,7 @@ def main() -> int:
     per_hand = []
     for hand in HANDS:
         cold()
-        per_hand.append(timed(lambda hand=hand: solve(hand)))
+        per_hand.append(timed(functools.partial(solve, hand)))
     per_hand.sort()
     p99 = per_hand[int(len(per_hand) * 0.99)]
     countdown = []

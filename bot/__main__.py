@@ -8,7 +8,7 @@ import logging
 import signal
 import sys
 
-from bot.app import build_application, register_commands, run_polling, serve_until
+from bot.app import build_application, register_commands, run_polling, serve_until, updater_of
 from bot.console import run_console
 from bot.persistence import DataFileError
 from bot.settings import Settings, SettingsError
@@ -29,7 +29,7 @@ async def _serve(settings: Settings) -> int:
     async with application:
         await register_commands(application)
         # PTB checks Telegram's X-Telegram-Bot-Api-Secret-Token header against the secret.
-        await application.updater.start_webhook(
+        await updater_of(application).start_webhook(
             listen=settings.webhook_listen,
             port=settings.webhook_port,
             url_path="telegram",

@@ -28,6 +28,7 @@ from telegram.ext import (
     Defaults,
     InlineQueryHandler,
     MessageHandler,
+    Updater,
     filters,
 )
 from telegram.request import HTTPXRequest
@@ -40,6 +41,7 @@ from bot.services.outbox import FloodControl, Outbox
 from bot.services.solving import Solving
 from bot.services.workers import WorkerPool
 from bot.settings import Settings
+from bot.typed_handlers import for_buttons, for_messages, jobs_of
 
 # (command, description): the description is a message id, translated per language.
 PRIVATE_COMMANDS = [
@@ -116,8 +118,8 @@ def build_application(
     ``clock`` gives the time in seconds (tests pass a fixed one).  ``rate_limited=False``
     drops Telegram's outgoing limits, for benchmarks of the bot's own processing only.
     """
-    httpx_kwargs = {"httpx_kwargs": {"transport": transport}} if transport else {}
-    polling = PollingRequest(connection_pool_size=1, **httpx_kwargs)
+    httpx_kwargs: dict[str, Any] | None = {"transport": transport} if transport else None
+    polling = PollingRequest(connection_pool_size=1, httpx_kwargs=httpx_kwargs)
     persistence = SQLitePersistence(settings.data_dir)
     # Telegram's limits are kept by the outbox, per chat; PTB's own limiter would make every
     # handler wait for them, holding one of the concurrent-update slots meanwhile.
@@ -131,14 +133,15 @@ def build_application(
         # Updates are handled concurrently so that a slow one (a search waiting for a worker)
         # never holds up other chats; handlers change shared state only between awaits.
         .concurrent_updates(CONCURRENT_UPDATES)
-        .request(HTTPXRequest(connection_pool_size=64, **httpx_kwargs))
+        .request(HTTPXRequest(connection_pool_size=64, httpx_kwargs=httpx_kwargs))
         .get_updates_request(polling)
         .rate_limiter(FloodControl(outbox))
     )
-    if settings.base_url:
-        builder = builder.base_url(settings.base_url).base_file_url(settings.base_file_url)
+    base_url, base_file_url = settings.base_url, settings.base_file_url
+    if base_url is not None and base_file_url is not None:
+        builder = builder.base_url(base_url).base_file_url(base_file_url)
     application = builder.build()
-    job_queue = application.job_queue
+    job_queue = jobs_of(application)
     # APScheduler, under PTB's JobQueue, silently skips a job that runs more than a second
     # late; after a burst of updates a round's time-up or the daily post can be that late,
     # and must still happen.  (configure() replaces the scheduler's settings: PTB's go too.)
@@ -155,33 +158,57 @@ def build_application(
     return application
 
 
+def updater_of(application: Application) -> Updater:
+    """The application's updater (PTB types it optional: an application may be built
+    without one, which :func:`build_application` never does)."""
+    if application.updater is None:
+        raise RuntimeError("the application was built without an updater")
+    return application.updater
+
+
 def add_handlers(application: Application) -> None:
-    """Register every handler of the bot."""
-    application.add_handler(CommandHandler("start", handlers.start))
+    """Register every handler of the bot.
+
+    Handlers typed with the views of :mod:`bot.typed_handlers` (an update with a chat and a
+    user, a context with their data) come in through its checks, ``for_messages`` and
+    ``for_buttons``; mypy refuses them otherwise.
+    """
+    application.add_handler(CommandHandler("start", for_messages(handlers.start)))
     application.add_handler(CommandHandler("help", handlers.help_command))
-    application.add_handler(CommandHandler(["play", "deal"], play.play))
-    application.add_handler(CommandHandler(["a", "answer"], play.answer_command))
-    application.add_handler(CommandHandler("hint", play.hint_command))
-    application.add_handler(CommandHandler(["reveal", "giveup"], play.reveal))
-    application.add_handler(CommandHandler("skip", play.skip))
-    application.add_handler(CommandHandler("stop", play.stop))
-    application.add_handler(CommandHandler("score", play.score))
-    application.add_handler(CommandHandler("top", play.top))
-    application.add_handler(CommandHandler("daily", daily_command.daily_command))
-    application.add_handler(CommandHandler("subscribe", daily_command.subscribe))
-    application.add_handler(CommandHandler("unsubscribe", daily_command.unsubscribe))
-    application.add_handler(CommandHandler("settings", settings_menu.settings_command))
-    application.add_handler(CommandHandler("language", settings_menu.language_command))
+    application.add_handler(CommandHandler(["play", "deal"], for_messages(play.play)))
+    application.add_handler(CommandHandler(["a", "answer"], for_messages(play.answer_command)))
+    application.add_handler(CommandHandler("hint", for_messages(play.hint_command)))
+    application.add_handler(CommandHandler(["reveal", "giveup"], for_messages(play.reveal)))
+    application.add_handler(CommandHandler("skip", for_messages(play.skip)))
+    application.add_handler(CommandHandler("stop", for_messages(play.stop)))
+    application.add_handler(CommandHandler("score", for_messages(play.score)))
+    application.add_handler(CommandHandler("top", for_messages(play.top)))
+    application.add_handler(CommandHandler("daily", for_messages(daily_command.daily_command)))
+    application.add_handler(CommandHandler("subscribe", for_messages(daily_command.subscribe)))
+    application.add_handler(CommandHandler("unsubscribe", for_messages(daily_command.unsubscribe)))
     application.add_handler(
-        CallbackQueryHandler(settings_menu.settings_button, pattern=r"^cfg:\w+:[\w-]+$")
+        CommandHandler("settings", for_messages(settings_menu.settings_command))
     )
-    application.add_handler(CommandHandler("solve", solve_command.solve_command))
-    application.add_handler(CallbackQueryHandler(solve_command.solve_page, pattern=r"^solve:\d+$"))
+    application.add_handler(
+        CommandHandler("language", for_messages(settings_menu.language_command))
+    )
+    application.add_handler(
+        CallbackQueryHandler(
+            for_buttons(settings_menu.settings_button), pattern=r"^cfg:\w+:[\w-]+$"
+        )
+    )
+    application.add_handler(CommandHandler("solve", for_messages(solve_command.solve_command)))
+    application.add_handler(
+        CallbackQueryHandler(for_buttons(solve_command.solve_page), pattern=r"^solve:\d+$")
+    )
     application.add_handler(InlineQueryHandler(solve_command.inline_query))
-    application.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, play.text_answer))
+    application.add_handler(
+        MessageHandler(filters.TEXT & ~filters.COMMAND, for_messages(play.text_answer))
+    )
     application.add_handler(
         MessageHandler(
-            filters.ChatType.PRIVATE & ~filters.TEXT & ~filters.StatusUpdate.ALL, play.not_text
+            filters.ChatType.PRIVATE & ~filters.TEXT & ~filters.StatusUpdate.ALL,
+            for_messages(play.not_text),
         )
     )
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, handlers.migrate_chat))
@@ -237,7 +264,7 @@ async def run_polling(application: Application, stop: asyncio.Event, *, timeout:
 
     async with application:
         await register_commands(application)
-        await application.updater.start_polling(
+        await updater_of(application).start_polling(
             poll_interval=0, timeout=timeout, error_callback=on_error
         )
         await serve_until(application, stop)
@@ -256,7 +283,7 @@ async def serve_until(application: Application, stop: asyncio.Event) -> None:
     await stop.wait()
     # Stop taking updates, end the solver work still waiting (those handlers answer at
     # once), send the game messages already decided for a few seconds, and save.
-    await application.updater.stop()
+    await updater_of(application).stop()
     warm_up.cancel()
     await data.solving.pool.close()
     await data.outbox.close(STOP_SENDING)

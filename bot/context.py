@@ -5,8 +5,9 @@ from __future__ import annotations
 import datetime as dt
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from telegram import Update
 from telegram.error import BadRequest
@@ -59,7 +60,7 @@ class BotData:
 
 def services(application: Application) -> BotData:
     """The application's shared services."""
-    return application.bot_data  # type: ignore[return-value]
+    return application.bot_data
 
 
 def settings_of(application: Application) -> Settings:
@@ -206,7 +207,7 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
     def post(
         self,
         chat_id: int,
-        send: Callable[[], object],
+        send: Callable[[], Awaitable[Sent]],
         *,
         game: bool = False,
         key: str | None = None,
@@ -223,7 +224,7 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         self.bot_data.outbox.post(
             Letter(
                 chat_id,
-                send,  # type: ignore[arg-type]
+                send,
                 game=game,
                 key=key,
                 user_id=user_id,
@@ -259,7 +260,7 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         game: bool = False,
         key: str | None = None,
         on_sent: Callable[[Sent], object] | None = None,
-        **kwargs: object,
+        **kwargs: Any,
     ) -> None:
         """Reply to the update's message (queued; cheap unless ``game``)."""
         message = update.effective_message
@@ -267,7 +268,7 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         user = update.effective_user
         self.post(
             message.chat_id,
-            lambda: message.reply_text(text, **kwargs),  # type: ignore[arg-type]
+            lambda: message.reply_text(text, **kwargs),
             game=game,
             key=key,
             user_id=None if game or user is None else user.id,
@@ -282,12 +283,12 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         game: bool = False,
         key: str | None = None,
         on_sent: Callable[[Sent], object] | None = None,
-        **kwargs: object,
+        **kwargs: Any,
     ) -> None:
         """Send a message to a chat (queued; cheap unless ``game``)."""
         self.post(
             chat_id,
-            lambda: self.bot.send_message(chat_id, text, **kwargs),  # type: ignore[arg-type]
+            lambda: self.bot.send_message(chat_id, text, **kwargs),
             game=game,
             key=key,
             on_sent=on_sent,

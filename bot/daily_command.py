@@ -8,7 +8,7 @@ import html
 import logging
 from collections.abc import Callable
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message
 from telegram.constants import ChatType
 from telegram.error import Forbidden
 from telegram.ext import Application
@@ -18,6 +18,7 @@ from bot.context import BotContext, local_now, settings_of
 from bot.game.daily import DailyRecord, clock_text, share_line
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.settings_menu import is_admin
+from bot.typed_handlers import HandlerContext, JobContext, MessageUpdate, jobs_of
 from bot.verdicts import reason
 from solver import check, daily_number
 
@@ -31,11 +32,11 @@ async def todays_hand(context: BotContext, day: dt.date | None = None) -> tuple[
     return await context.bot_data.solving.daily_hand(day or context.today())
 
 
-def _record(context: BotContext) -> DailyRecord:
+def _record(context: HandlerContext) -> DailyRecord:
     return context.user_data.daily
 
 
-async def daily_command(update: Update, context: BotContext) -> None:
+async def daily_command(update: MessageUpdate, context: HandlerContext) -> None:
     """/daily: the puzzle in private, the puzzle and results in groups; /daily top."""
     if context.args and context.args[0].lower() == "top":
         await daily_top(update, context)
@@ -45,7 +46,7 @@ async def daily_command(update: Update, context: BotContext) -> None:
         await show_in_group(update.effective_chat.id, context)
 
 
-async def start_private(update: Update, context: BotContext) -> None:
+async def start_private(update: MessageUpdate, context: HandlerContext) -> None:
     """Show today's puzzle and start the player's clock, or the result if already solved."""
     _ = context._
     day = context.today()
@@ -82,7 +83,7 @@ async def start_private(update: Update, context: BotContext) -> None:
     )
 
 
-async def answer(update: Update, context: BotContext, text: str) -> None:
+async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> None:
     """Judge an answer to today's puzzle, in private."""
     _ = context._
     day = context.today()
@@ -125,7 +126,7 @@ def _members_results(
     for user_id, name in (chat_data.members if chat_data else {}).items():
         user_data = context.application.user_data.get(user_id)
         result = user_data.daily.result(day) if user_data else None
-        if result is not None:
+        if user_data is not None and result is not None:
             rows.append((name, result.seconds, user_data.daily.streak(day)))
     return sorted(rows, key=lambda row: row[1])
 
@@ -182,7 +183,7 @@ async def show_in_group(
     )
 
 
-async def daily_top(update: Update, context: BotContext) -> None:
+async def daily_top(update: MessageUpdate, context: HandlerContext) -> None:
     """The fastest solvers today and the longest streaks, among this chat's members."""
     _ = context._
     day = context.today()
@@ -204,7 +205,7 @@ async def daily_top(update: Update, context: BotContext) -> None:
     context.reply(update, "\n".join(lines))
 
 
-async def subscribe(update: Update, context: BotContext) -> None:
+async def subscribe(update: MessageUpdate, context: HandlerContext) -> None:
     """/subscribe [HH:MM]: post each day's puzzle here at that local time (admins in groups)."""
     _ = context._
     if not await is_admin(update, context):
@@ -229,7 +230,7 @@ async def subscribe(update: Update, context: BotContext) -> None:
     )
 
 
-async def unsubscribe(update: Update, context: BotContext) -> None:
+async def unsubscribe(update: MessageUpdate, context: HandlerContext) -> None:
     """/unsubscribe: stop the daily post."""
     if not await is_admin(update, context):
         context.reply(update, context._("Only the group's admins can change settings."))
@@ -243,8 +244,12 @@ def schedule_post(application: Application, chat_id: int, post_time: dt.time) ->
     """A daily job at ``post_time`` in the bot's time zone (replacing an earlier one)."""
     _cancel_post(application, chat_id)
     zone = settings_of(application).timezone
-    application.job_queue.run_daily(  # type: ignore[union-attr]
-        post_daily, post_time.replace(tzinfo=zone), chat_id=chat_id, name=f"daily:{chat_id}"
+    # PTB cannot type a job's context by the chat_id it is given: that is post_daily's.
+    jobs_of(application).run_daily(
+        post_daily,  # type: ignore[arg-type]
+        post_time.replace(tzinfo=zone),
+        chat_id=chat_id,
+        name=f"daily:{chat_id}",
     )
 
 
@@ -268,22 +273,26 @@ def restore_subscriptions(application: Application) -> int:
             post_time = dt.time(hour, minute)
             schedule_post(application, chat_id, post_time)
             if now.time() >= post_time and data.daily_done != now.date():
-                application.job_queue.run_once(  # type: ignore[union-attr]
-                    post_daily, 0, chat_id=chat_id, name=f"daily:{chat_id}"
+                # As in schedule_post: post_daily's context is that of this chat_id.
+                jobs_of(application).run_once(
+                    post_daily,  # type: ignore[arg-type]
+                    0,
+                    chat_id=chat_id,
+                    name=f"daily:{chat_id}",
                 )
             count += 1
     return count
 
 
-async def post_daily(context: BotContext) -> None:
+async def post_daily(context: JobContext[None]) -> None:
     """Job: post today's puzzle, with yesterday's solutions and how the chat did."""
     _ = context._
-    chat_id = context.job.chat_id  # type: ignore[union-attr]
+    chat_id = context.job.chat_id
     yesterday = context.today() - dt.timedelta(days=1)
     solved = _members_results(context, chat_id, yesterday)
     try:
         facts = await context.bot_data.solving.facts(await todays_hand(context, yesterday), 24)
-        answers = " · ".join(facts.solutions[:5])
+        answers = " · ".join((facts.solutions or ())[:5])
     except (WorkTimeout, WorkFailed, PoolBusy):
         answers = ""
     extra = _("Yesterday (#{number}): {count} solved; solutions: {answers}").format(

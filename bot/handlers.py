@@ -11,18 +11,19 @@ from telegram.error import BadRequest, Forbidden
 
 from bot import daily_command
 from bot.context import SORRY, BotContext
+from bot.typed_handlers import HandlerContext, MessageUpdate
 
 logger = logging.getLogger(__name__)
 
 
-async def start(update: Update, context: BotContext) -> None:
+async def start(update: MessageUpdate, context: HandlerContext) -> None:
     """Greet the user and say how to play; ``/start daily`` (a deep link) opens the daily."""
     if context.args == ["daily"] and update.effective_chat.type == ChatType.PRIVATE:
         await daily_command.start_private(update, context)
         return
     _ = context._
-    name = html.escape(update.effective_user.first_name) if update.effective_user else ""
-    if update.effective_chat and update.effective_chat.type == ChatType.PRIVATE:
+    name = html.escape(update.effective_user.first_name)
+    if update.effective_chat.type == ChatType.PRIVATE:
         text = _(
             "Hi {name}! I am Twenty-Four, the 24 game.\n"
             "Make 24 from four cards with + − × ÷ and brackets, each card used once.\n"
@@ -77,6 +78,8 @@ async def added_to_group(update: Update, context: BotContext) -> None:
 async def migrate_chat(update: Update, context: BotContext) -> None:
     """Move a group's data when Telegram upgrades it to a supergroup."""
     message = update.effective_message
+    if message is None:
+        return
     # Telegram sends two service messages: migrate_to_chat_id in the old group and
     # migrate_from_chat_id in the new supergroup.  Move the data once, while the old chat
     # still has it (PTB's chat_data would hand the second call an empty default).

@@ -689,7 +689,7 @@ class LocalBotApi:
         chat_id: int,
         sender: dict[str, Any],
         text: str | None,
-        reply_to: object,
+        reply_to: int | str | None,
         *,
         entities: bool = True,
     ) -> dict[str, Any]:
@@ -704,8 +704,8 @@ class LocalBotApi:
             message["text"] = text
         if entities and text and self._entities(text):
             message["entities"] = self._entities(text)
-        if reply_to is not None and (chat_id, int(reply_to)) in self.messages:  # type: ignore[call-overload]
-            message["reply_to_message"] = self.messages[(chat_id, int(reply_to))]  # type: ignore[call-overload]
+        if reply_to is not None and (chat_id, int(reply_to)) in self.messages:
+            message["reply_to_message"] = self.messages[(chat_id, int(reply_to))]
         self.messages[(chat_id, message["message_id"])] = message
         return message
 

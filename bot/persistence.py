@@ -11,12 +11,12 @@ import asyncio
 import logging
 import sqlite3
 import time
+from collections.abc import MutableMapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from telegram.ext import BasePersistence, PersistenceInput
-from telegram.ext._utils.types import CDCData, ConversationDict, ConversationKey
 
 from bot import records
 
@@ -29,6 +29,12 @@ per chat, user or conversation, holding its record as JSON text.  Format 0 is re
 a row of table ``data`` per chat or user, key and value pickled."""
 
 logger = logging.getLogger(__name__)
+
+# The shapes BasePersistence's methods take and give for conversations and callback data,
+# as PTB documents them (its own aliases are in a private module).
+ConversationKey = tuple[int | str, ...]
+ConversationDict = MutableMapping[ConversationKey, object]
+CDCData = tuple[list[tuple[str, float, dict[str, Any]]], dict[str, str]]
 
 
 class DataFileError(RuntimeError):

@@ -22,8 +22,10 @@ from bot.context import BotContext, now_of, services
 from bot.game.rounds import Outcome, Round
 from bot.game.stats import week_of
 from bot.game.table import Table
+from bot.services.outbox import Sent
 from bot.services.solving import DealRefused
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
+from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
 from bot.verdicts import deal_refusal, reason
 from solver import solution_of
 from solver.derivation import SYMBOLS
@@ -53,7 +55,7 @@ DIFFICULTY_WORDS = {
 }
 
 
-def table_of(context: BotContext) -> Table:
+def table_of(context: ChatContext) -> Table:
     """The chat's game table."""
     return context.chat_data.table
 
@@ -82,7 +84,7 @@ def hint_text(found: Hint, context: BotContext) -> str:
     return _("Hint: {steps}. Now finish it.").format(steps=steps)
 
 
-def _caption(game: Round, context: BotContext, match_text: str) -> str:
+def _caption(game: Round, context: ChatContext, match_text: str) -> str:
     _ = context._
     hand = " ".join(map(str, sorted(game.hand)))  # in the picture's order
     lines = [_("Make {target} from <b>{hand}</b>").format(target=game.target, hand=hand)]
@@ -108,7 +110,7 @@ def _match_text(table: Table, context: BotContext) -> str:
     )
 
 
-async def deal_round(chat_id: int, context: BotContext, difficulty: str | None = None) -> None:
+async def deal_round(chat_id: int, context: ChatContext, difficulty: str | None = None) -> None:
     """Find a hand by the chat's settings (in a worker), then deal it: picture, timers."""
     data = context.bot_data
     if chat_id in data.dealing:
@@ -234,14 +236,15 @@ async def _solutions_text(game: Round, context: BotContext, exclude: str | None)
     return "\n".join(lines)
 
 
-async def _after_round(chat_id: int, context: BotContext) -> None:
+async def _after_round(chat_id: int, context: ChatContext) -> None:
     """Go on with a match, or close it with its standings."""
     table = table_of(context)
     match = table.match
     if match is None:
         return
     if not match.over:
-        job = context.job_queue.run_once(next_deal, NEXT_DEAL_DELAY, chat_id=chat_id)  # type: ignore[union-attr]
+        # PTB cannot type a job's context by the chat_id it is given: that is next_deal's.
+        job = context.job_queue.run_once(next_deal, NEXT_DEAL_DELAY, chat_id=chat_id)  # type: ignore[arg-type]
         _keep(context.application, chat_id, job)
         return
     table.match = None
@@ -254,30 +257,30 @@ async def _after_round(chat_id: int, context: BotContext) -> None:
     context.send(chat_id, "\n".join(lines), game=True)
 
 
-async def next_deal(context: BotContext) -> None:
+async def next_deal(context: JobContext[None]) -> None:
     """Job: the next round of a match."""
     if table_of(context).match is not None and not table_of(context).playing:
-        await deal_round(context.job.chat_id, context)  # type: ignore[union-attr]
+        await deal_round(context.job.chat_id, context)
 
 
-async def half_time(context: BotContext) -> None:
+async def half_time(context: JobContext[int]) -> None:
     """Job: the automatic hint at half time."""
     game = table_of(context).round
-    if game is None or not game.half_time_hint_due(context.job.data, context.now()):  # type: ignore[union-attr]
+    if game is None or not game.half_time_hint_due(context.job.data, context.now()):
         return
     with contextlib.suppress(WorkTimeout, WorkFailed, PoolBusy):  # then no hint this time
         await _learn(game, context)
     found = game.next_hint()
     if found is not None:
-        context.send(context.job.chat_id, hint_text(found, context), game=True)  # type: ignore[union-attr]
+        context.send(context.job.chat_id, hint_text(found, context), game=True)
 
 
-async def time_up(context: BotContext) -> None:
+async def time_up(context: JobContext[int]) -> None:
     """Job: the time is up; show the solutions."""
     table = table_of(context)
     game = table.round
-    chat_id = context.job.chat_id  # type: ignore[union-attr]
-    if game is None or not game.expire(context.job.data, context.now()):  # type: ignore[union-attr]
+    chat_id = context.job.chat_id
+    if game is None or not game.expire(context.job.data, context.now()):
         return
     table.record_no_winner()
     text = context._("⏰ Time is up! The solutions:") + "\n"
@@ -285,7 +288,7 @@ async def time_up(context: BotContext) -> None:
     await _after_round(chat_id, context)
 
 
-async def play(update: Update, context: BotContext) -> None:
+async def play(update: MessageUpdate, context: HandlerContext) -> None:
     """Deal a hand (/play, /deal), optionally of a difficulty or as a match (/play 5)."""
     _ = context._
     table = table_of(context)
@@ -323,7 +326,7 @@ def _name(update: Update) -> str:
     return user.full_name if user else "?"
 
 
-async def judge(update: Update, context: BotContext, text: str) -> None:
+async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> None:
     """Judge an answer to the running round and say what it did."""
     _ = context._
     table = table_of(context)
@@ -366,25 +369,26 @@ async def judge(update: Update, context: BotContext, text: str) -> None:
     await _after_round(chat_id, context)
 
 
-def _note_late(update: Update, context: BotContext) -> None:
+def _note_late(update: MessageUpdate, context: HandlerContext) -> None:
     """In groups, right answers after the win are named together in one message, later."""
     data = context.chat_data
     if not data.late_names and context.job_queue is not None:
-        context.job_queue.run_once(say_late, LATE_DELAY, chat_id=update.effective_chat.id)
+        # PTB cannot type a job's context by the chat_id it is given: that is say_late's.
+        context.job_queue.run_once(say_late, LATE_DELAY, chat_id=update.effective_chat.id)  # type: ignore[arg-type]
     data.late_names = [*data.late_names, _name(update)]
 
 
-async def say_late(context: BotContext) -> None:
+async def say_late(context: JobContext[None]) -> None:
     """Job: one message for everyone whose right answer came after the winner's."""
     names, context.chat_data.late_names = context.chat_data.late_names, []
     shown = ", ".join(html.escape(n) for n in names[:LATE_SHOWN])
     if len(names) > LATE_SHOWN:
         shown += context._(" and {count} more").format(count=len(names) - LATE_SHOWN)
     text = context._("Also right, but too late: {names}").format(names=shown)
-    context.send(context.job.chat_id, text)  # type: ignore[union-attr]
+    context.send(context.job.chat_id, text)
 
 
-async def _say_wrong(update: Update, context: BotContext, outcome: Outcome) -> None:
+async def _say_wrong(update: MessageUpdate, context: HandlerContext, outcome: Outcome) -> None:
     """Tell a player why the answer is wrong; in groups, through one status message."""
     why = html.escape(reason(outcome.verdict, context))
     if update.effective_chat.type == ChatType.PRIVATE:
@@ -400,7 +404,7 @@ async def _say_wrong(update: Update, context: BotContext, outcome: Outcome) -> N
     number = game.number if game is not None else None
     heading = context._("Not yet:")
 
-    async def show() -> object:
+    async def show() -> Sent:
         table = table_of(context)
         if not table.playing or table.round is None or table.round.number != number:
             return None  # the round ended while this waited: its status is old news
@@ -422,7 +426,7 @@ async def _say_wrong(update: Update, context: BotContext, outcome: Outcome) -> N
     context.post(chat_id, show, key="status")
 
 
-def _for_daily(update: Update, context: BotContext) -> bool:
+def _for_daily(update: MessageUpdate, context: HandlerContext) -> bool:
     """Whether a private answer is meant for the daily puzzle rather than a round."""
     if update.effective_chat.type != ChatType.PRIVATE:
         return False
@@ -432,7 +436,7 @@ def _for_daily(update: Update, context: BotContext) -> bool:
     return context.chat_data.mode == "daily"
 
 
-async def answer_command(update: Update, context: BotContext) -> None:
+async def answer_command(update: MessageUpdate, context: HandlerContext) -> None:
     """/a (or /answer) followed by an expression."""
     text = " ".join(context.args or [])
     if not text:
@@ -451,7 +455,7 @@ def _looks_like_answer(text: str) -> bool:
     return (has_digit and has_operator) or text.strip().lower() in {"none", "无解", "no solution"}
 
 
-async def text_answer(update: Update, context: BotContext) -> None:
+async def text_answer(update: MessageUpdate, context: HandlerContext) -> None:
     """Plain text: an answer when it replies to the deal, in private, or looks like one."""
     message: Message = update.effective_message
     table = table_of(context)
@@ -468,7 +472,7 @@ async def text_answer(update: Update, context: BotContext) -> None:
         context.reply(update, context._("Send /play for a hand, or /solve 3 3 8 8."))
 
 
-async def not_text(update: Update, context: BotContext) -> None:
+async def not_text(update: MessageUpdate, context: HandlerContext) -> None:
     """A sticker, photo or other non-text message in private: say how to answer."""
     if table_of(context).playing or context.chat_data.mode == "daily":
         text = context._("Please type your answer as text, like (8-2)*4.")
@@ -477,7 +481,7 @@ async def not_text(update: Update, context: BotContext) -> None:
     context.reply(update, text)
 
 
-async def hint_command(update: Update, context: BotContext) -> None:
+async def hint_command(update: MessageUpdate, context: HandlerContext) -> None:
     """The next hint for the running round; each one lowers its points."""
     game = table_of(context).round
     if game is not None and table_of(context).playing:
@@ -499,7 +503,7 @@ async def hint_command(update: Update, context: BotContext) -> None:
     context.reply(update, hint_text(found, context), game=True)
 
 
-async def reveal(update: Update, context: BotContext) -> None:
+async def reveal(update: MessageUpdate, context: HandlerContext) -> None:
     """Give up on the round (/reveal, /giveup) and show every solution."""
     table = table_of(context)
     game = table.round
@@ -514,7 +518,7 @@ async def reveal(update: Update, context: BotContext) -> None:
     await _after_round(chat_id, context)
 
 
-async def skip(update: Update, context: BotContext) -> None:
+async def skip(update: MessageUpdate, context: HandlerContext) -> None:
     """Drop the running hand and deal a new one."""
     table = table_of(context)
     if update.effective_chat.id in context.bot_data.dealing:
@@ -529,7 +533,7 @@ async def skip(update: Update, context: BotContext) -> None:
     await deal_round(update.effective_chat.id, context)
 
 
-async def stop(update: Update, context: BotContext) -> None:
+async def stop(update: MessageUpdate, context: HandlerContext) -> None:
     """End the game: the running round and any match."""
     table = table_of(context)
     chat_id = update.effective_chat.id
@@ -541,7 +545,7 @@ async def stop(update: Update, context: BotContext) -> None:
     context.reply(update, context._("Game stopped. /play to start again."), game=True)
 
 
-async def score(update: Update, context: BotContext) -> None:
+async def score(update: MessageUpdate, context: HandlerContext) -> None:
     """The player's own record in this chat."""
     _ = context._
     player = table_of(context).stats.players.get(update.effective_user.id)
@@ -565,7 +569,7 @@ async def score(update: Update, context: BotContext) -> None:
     context.reply(update, text)
 
 
-async def top(update: Update, context: BotContext) -> None:
+async def top(update: MessageUpdate, context: HandlerContext) -> None:
     """The chat's leaderboard, all time and this week."""
     _ = context._
     stats = table_of(context).stats

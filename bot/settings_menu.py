@@ -7,7 +7,7 @@ import html
 import time
 import weakref
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import ChatType
 from telegram.ext import Application
 
@@ -15,6 +15,13 @@ from bot.context import BotContext
 from bot.game.table import CARD_COUNTS, DECKS, DIFFICULTIES, TIME_LIMITS, GameSettings
 from bot.i18n import LANGUAGES, N_
 from bot.services.solving import DealRefused
+from bot.typed_handlers import (
+    ButtonUpdate,
+    ChatContext,
+    ChatUpdate,
+    HandlerContext,
+    MessageUpdate,
+)
 from bot.verdicts import deal_refusal
 
 ADMIN_CACHE_SECONDS = 300.0
@@ -36,7 +43,7 @@ TARGETS = (24, 10, 36, 100)
 """Targets offered as buttons; ``/settings target N`` sets any whole number from 1 to 100."""
 
 
-async def is_admin(update: Update, context: BotContext) -> bool:
+async def is_admin(update: ChatUpdate, context: BotContext) -> bool:
     """Whether the user may change settings: anyone in private, admins in groups."""
     chat, user = update.effective_chat, update.effective_user
     if chat.type == ChatType.PRIVATE:
@@ -52,7 +59,7 @@ async def is_admin(update: Update, context: BotContext) -> bool:
     return allowed
 
 
-def _describe(settings: GameSettings, context: BotContext) -> str:
+def _describe(settings: GameSettings, context: ChatContext) -> str:
     _ = context._
     low, high = settings.deck
     lines = [
@@ -70,7 +77,7 @@ def _describe(settings: GameSettings, context: BotContext) -> str:
     return "\n".join(lines)
 
 
-def _keyboard(settings: GameSettings, context: BotContext) -> InlineKeyboardMarkup:
+def _keyboard(settings: GameSettings, context: ChatContext) -> InlineKeyboardMarkup:
     _ = context._
 
     def button(label: str, key: str, value: object, current: object) -> InlineKeyboardButton:
@@ -100,7 +107,7 @@ def _keyboard(settings: GameSettings, context: BotContext) -> InlineKeyboardMark
     return InlineKeyboardMarkup(rows)
 
 
-def apply(settings: GameSettings, context: BotContext, key: str, value: str) -> bool:
+def apply(settings: GameSettings, context: ChatContext, key: str, value: str) -> bool:
     """Change one setting from a button or a command; False for a value out of range."""
     if key == "deck" and value in ("10", "13"):
         settings.deck = (1, int(value))
@@ -122,7 +129,7 @@ def apply(settings: GameSettings, context: BotContext, key: str, value: str) -> 
 
 
 async def change(
-    settings: GameSettings, context: BotContext, key: str, value: str, user_id: int
+    settings: GameSettings, context: ChatContext, key: str, value: str, user_id: int
 ) -> str | None:
     """Change one setting; returns why not (in the user's language), or None once changed.
 
@@ -148,20 +155,21 @@ async def change(
     return None
 
 
-async def settings_command(update: Update, context: BotContext) -> None:
+async def settings_command(update: MessageUpdate, context: HandlerContext) -> None:
     """Show the chat's settings with buttons; ``/settings target 36`` sets a value directly."""
     _ = context._
     if not await is_admin(update, context):
         context.reply(update, _("Only the group's admins can change settings."))
         return
     settings = context.chat_data.table.settings
-    if context.args and len(context.args) != 2:
+    words = context.args or []
+    if words and len(words) != 2:
         context.reply(
             update, _("Unknown setting or value. Example: /settings target 36 (1 to 100).")
         )
         return
-    if context.args:
-        key, value = context.args
+    if words:
+        key, value = words
         refusal = await change(settings, context, key, value, update.effective_user.id)
         if refusal is not None:
             context.reply(update, html.escape(refusal))
@@ -169,7 +177,7 @@ async def settings_command(update: Update, context: BotContext) -> None:
     context.reply(update, _describe(settings, context), reply_markup=_keyboard(settings, context))
 
 
-async def settings_button(update: Update, context: BotContext) -> None:
+async def settings_button(update: ButtonUpdate, context: HandlerContext) -> None:
     """A settings button was pressed."""
     query = update.callback_query
     if not await is_admin(update, context):
@@ -187,13 +195,13 @@ async def settings_button(update: Update, context: BotContext) -> None:
     text, keyboard = _describe(settings, context), _keyboard(settings, context)
     # Presses in a row keep only the last edit; an unchanged menu is "not modified".
     context.post(
-        query.message.chat_id,
+        update.effective_chat.id,
         lambda: query.edit_message_text(text, reply_markup=keyboard),
         key=f"settings:{query.message.message_id}",
     )
 
 
-async def language_command(update: Update, context: BotContext) -> None:
+async def language_command(update: MessageUpdate, context: HandlerContext) -> None:
     """/language en|zh|auto: the chat's language (admins only in groups)."""
     if not await is_admin(update, context):
         context.reply(update, context._("Only the group's admins can change settings."))

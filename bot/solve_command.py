@@ -18,6 +18,7 @@ from bot.context import BotContext
 from bot.game.requests import RequestError, SolveRequest, SolveResult, parse_solve
 from bot.i18n import N_
 from bot.services.solving import SolveBusy, SolveTimeout
+from bot.typed_handlers import ButtonUpdate, HandlerContext, MessageUpdate
 from solver import daily_number
 from solver.printing import friendly_value
 
@@ -116,7 +117,7 @@ def _spoils_round(request: SolveRequest, context: BotContext) -> bool:
     return sorted(numbers) == sorted(table.round.hand) and target == table.round.target
 
 
-async def solve_command(update: Update, context: BotContext) -> None:
+async def solve_command(update: MessageUpdate, context: HandlerContext) -> None:
     """List the distinct solutions of the numbers given, or the closest values."""
     _ = context._
     text = " ".join(context.args or [])
@@ -156,7 +157,7 @@ async def solve_command(update: Update, context: BotContext) -> None:
     )
 
 
-async def solve_page(update: Update, context: BotContext) -> None:
+async def solve_page(update: ButtonUpdate, context: HandlerContext) -> None:
     """Show another page of a /solve reply."""
     query = update.callback_query
     page = int(query.data.split(":", 1)[1])
@@ -178,7 +179,7 @@ async def solve_page(update: Update, context: BotContext) -> None:
     # Pressing the button of the page already shown would be "message is not modified",
     # which the outbox lets pass; presses in a row keep only the last page.
     context.post(
-        query.message.chat_id,
+        update.effective_chat.id,
         lambda: query.edit_message_text(text, reply_markup=buttons),
         key=f"page:{query.message.message_id}",
     )
@@ -199,6 +200,8 @@ async def inline_query(update: Update, context: BotContext) -> None:
     """Offer solutions for ``@Bot 3 3 8 8``; today's daily puzzle for an empty query."""
     _ = context._
     query = update.inline_query
+    if query is None:
+        return
     text = query.query.strip()
     if not text:
         today = context.today()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -46,15 +47,16 @@ def _is_claim(text: str) -> bool:
     return folded.strip(" .!?。！") in NO_SOLUTION_CLAIMS
 
 
-def check(text: str, numbers: object, target: object = 24) -> Verdict:
+def check(text: object, numbers: Iterable[int], target: int | Fraction = 24) -> Verdict:
     """Judge a player's answer for the dealt ``numbers`` and ``target``; never raises.
 
     Accepts ``+ - * /``, ``× ÷ − · x``, full-width forms, ``[ ]`` and ``{ }`` as brackets,
     spaces anywhere, a trailing ``= 24`` and the card letters A J Q K.  "No solution" answers
-    (``none``, ``无解`` …) are checked as a claim against the solver.
+    (``none``, ``无解`` …) are checked as a claim against the solver.  A ``text`` that is not
+    a string counts as an empty answer.
     """
-    hand = tuple(sorted(int(n) for n in numbers))  # type: ignore[attr-defined]
-    goal = Fraction(target)  # type: ignore[arg-type]
+    hand = tuple(sorted(int(n) for n in numbers))
+    goal = Fraction(target)
     if not isinstance(text, str) or not text.strip():
         return Verdict(Code.EMPTY, EMPTY_MESSAGE)
     if len(text) > 5 * MAX_LENGTH:

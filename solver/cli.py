@@ -57,11 +57,11 @@ def _run_solve(args: argparse.Namespace) -> int:
     noun = "solution" if len(found) == 1 else "solutions"
     print(f"{len(found)} distinct {noun}")
     if near is not None:
-        for side, solution in (("below", near.below), ("above", near.above)):
-            if solution is None:
+        for side, nearest in (("below", near.below), ("above", near.above)):
+            if nearest is None:
                 print(f"closest {side}: none")
             else:
-                print(f"closest {side}: {format_value(solution.value)} = {solution.text}")
+                print(f"closest {side}: {format_value(nearest.value)} = {nearest.text}")
     return 0
 
 

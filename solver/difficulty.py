@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from solver.normal_form import Value
-from solver.search import divide, whole
+from solver.search import Multiset, divide, whole
 from solver.solutions import is_solvable, normalise
 
 WEIGHTS = {"+": 0.72, "*": 0.76, "-": 1.0, "/": 0.37, "fraction": 1.0}
@@ -114,7 +114,7 @@ def difficulty(numbers: object, target: object = 24) -> Difficulty:
 
 
 @lru_cache(maxsize=4096)
-def _rate(hand: tuple, goal: Value) -> Difficulty:
+def _rate(hand: Multiset, goal: Value) -> Difficulty:
     if not is_solvable(hand, goal):
         raise ValueError("an unsolvable hand has no difficulty")
     needs_fraction = not is_solvable(hand, goal, integer_only=True)

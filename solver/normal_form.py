@@ -23,9 +23,12 @@ The rules implemented here are those of 4nums.com, as the project's issue #2 sta
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any, TypeVar
 
 Value = int | Fraction
-Node = tuple
+# A node's shape depends on its kind (its first item), which the type cannot say; nodes are
+# compared and sorted as plain tuples.
+Node = tuple[Any, ...]
 Bag = tuple[tuple[Node, ...], tuple[Node, ...]]
 Form = tuple[Node, tuple[Node, ...], tuple[Bag, ...]]
 
@@ -118,7 +121,10 @@ def _best_extraction(
     return min(candidates, key=lambda c: (len(c[0]) + len(c[1]), c[0], c[1], c[2]))
 
 
-def _merge(*parts: tuple) -> tuple:
+_Sortable = TypeVar("_Sortable", bound=tuple[Any, ...])
+
+
+def _merge(*parts: tuple[_Sortable, ...]) -> tuple[_Sortable, ...]:
     return tuple(sorted(x for part in parts for x in part))
 
 
@@ -263,8 +269,8 @@ def finish(form: Form) -> Final:
         # The whole is worth 1, so the core is one more factor worth 1: the least one leads.
         core, *rest = sorted((core, *lifted))
         lifted = tuple(rest)
-    plus, minus = terms(core)
-    plus, minus = list(plus), list(minus)
+    core_plus, core_minus = terms(core)
+    plus, minus = list(core_plus), list(core_minus)
     leftover = None
     ones = list(lifted)
     if len(ones) % 2:

@@ -284,13 +284,22 @@ def _glued(digits: str, available: Counter[int], parts: int = 0) -> bool:
     return False
 
 
+def _not_a_card(tok: _Token) -> ParseError:
+    shown = tok.text if len(tok.text) <= 12 else tok.text[:12] + "…"
+    return ParseError(Code.NOT_DEALT, f"{shown} is not one of the cards.", tok.position, card=shown)
+
+
 def _check_cards(numbers: list[_Token], hand: tuple[int, ...]) -> None:
     """Each dealt card used exactly once, or a :class:`ParseError` naming the first problem."""
     dealt = Counter(hand)
-    used = Counter(t.value for t in numbers)
+    values: list[int] = []
     for tok in numbers:
         if tok.value is None or tok.value not in dealt:
-            others = Counter(t.value for t in numbers if t is not tok and t.value in dealt)
+            others = Counter(
+                t.value
+                for t in numbers
+                if t is not tok and t.value is not None and t.value in dealt
+            )
             if tok.text.isdigit() and _glued(tok.text, dealt - others):
                 raise ParseError(
                     Code.GLUED_DIGITS,
@@ -298,16 +307,15 @@ def _check_cards(numbers: list[_Token], hand: tuple[int, ...]) -> None:
                     tok.position,
                     number=tok.text,
                 )
-            shown = tok.text if len(tok.text) <= 12 else tok.text[:12] + "…"
-            raise ParseError(
-                Code.NOT_DEALT, f"{shown} is not one of the cards.", tok.position, card=shown
-            )
-    for tok in numbers:
-        if used[tok.value] > dealt[tok.value]:
-            times = dealt[tok.value]
+            raise _not_a_card(tok)
+        values.append(tok.value)
+    used = Counter(values)
+    for tok, value in zip(numbers, values, strict=True):
+        if used[value] > dealt[value]:
+            times = dealt[value]
             raise ParseError(
                 Code.CARD_TWICE,
-                f"{tok.text} is used {used[tok.value]} times but dealt {times} "
+                f"{tok.text} is used {used[value]} times but dealt {times} "
                 f"time{'s' if times > 1 else ''}.",
                 tok.position,
                 card=tok.text,
@@ -348,8 +356,15 @@ def postfix(text: str) -> list[int | str]:
 
     Raises :class:`ParseError` when the text is not a well-formed expression.
     """
-    rpn = _to_rpn(_tokens(text))
-    return [t.text if t.kind == "op" else t.value for t in rpn]  # type: ignore[misc]
+    items: list[int | str] = []
+    for tok in _to_rpn(_tokens(text)):
+        if tok.kind == "op":
+            items.append(tok.text)
+        elif tok.value is None:
+            raise _not_a_card(tok)
+        else:
+            items.append(tok.value)
+    return items
 
 
 def evaluate(text: str, hand: tuple[int, ...], target: Fraction) -> Fraction:

@@ -15,9 +15,11 @@ of up to ``2 * SMALL`` numbers never lists its own values unless asked for the c
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterator
 from fractions import Fraction
 from itertools import combinations
+from typing import Final, TypeVar
 
 from solver.normal_form import Form, Value, leaf, pairs_to_forms
 
@@ -34,7 +36,12 @@ that many single questions."""
 CACHE_LIMIT = 200_000
 """Entries a cache may hold before it is emptied (bounds a long-running process's memory)."""
 
-ANY = object()
+
+class _Any(enum.Enum):
+    ANY = enum.auto()
+
+
+ANY: Final = _Any.ANY
 """Marks "any value at all" as the value the other side must make (a factor times 0)."""
 
 
@@ -70,6 +77,10 @@ def splits(numbers: Multiset) -> list[tuple[Multiset, Multiset]]:
     return result
 
 
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
 class Engine:
     """Memoised answers for one arithmetic rule set (``integer_only`` or exact rationals)."""
 
@@ -86,7 +97,7 @@ class Engine:
         for cache in (self._values, self._reach, self._forms, self._splits, self._asked):
             cache.clear()
 
-    def _store(self, cache: dict, key: object, value: object) -> None:
+    def _store(self, cache: dict[_K, _V], key: _K, value: _V) -> None:
         if len(cache) >= CACHE_LIMIT:
             cache.clear()
         cache[key] = value
@@ -137,7 +148,7 @@ class Engine:
 
     # --- one value --------------------------------------------------------------------------
 
-    def _needs(self, a: Value, v: Value) -> Iterator[tuple[str, object, bool]]:
+    def _needs(self, a: Value, v: Value) -> Iterator[tuple[str, Value | _Any, bool]]:
         """For ``a`` from one side and target ``v``: ``(op, w, a_first)`` for the other side.
 
         ``w`` is the value the other side must make, or :data:`ANY`.  The expression is
@@ -162,7 +173,7 @@ class Engine:
             yield "*", ANY, True
             yield "/", ANY, True
 
-    def _partners(self, rest: Multiset, op: str, w: object, a_first: bool) -> Iterator[Value]:
+    def _partners(self, rest: Multiset, op: str, w: Value | _Any, a_first: bool) -> Iterator[Value]:
         """The values ``rest`` can make that complete ``_needs``'s answer ``(op, w, a_first)``."""
         if w is ANY:
             divisor = op == "/" and a_first

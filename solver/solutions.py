@@ -57,6 +57,7 @@ def _as_number(x: object, what: str) -> Value:
 def normalise(numbers: object, target: object = 24) -> tuple[Multiset, Value]:
     """Validate the inputs of a search: 1 to :data:`MAX_NUMBERS` non-negative numbers."""
     try:
+        # Anything at all may come in: what is not iterable is refused just below.
         items = list(numbers)  # type: ignore[call-overload]
     except TypeError:
         raise SolverInputError("the numbers must be a list") from None
@@ -72,7 +73,7 @@ def _solution(final: Final, value: Value) -> Solution:
     return Solution(render(final, ASCII), render(final, PRETTY), value, final)
 
 
-def _sort_key(solution: Solution) -> tuple:
+def _sort_key(solution: Solution) -> tuple[int, int, str]:
     return (solution.text.count("("), len(solution.text), solution.text)
 
 
@@ -113,8 +114,10 @@ def closest(numbers: object, target: object = 24, *, integer_only: bool = False)
     eng = engine(integer_only)
 
     def witness(value: Value | None) -> Solution | None:
-        form = None if value is None else eng.one_form(hand, value)
-        return None if form is None else _solution(finish(form), value)  # type: ignore[arg-type]
+        if value is None:
+            return None
+        form = eng.one_form(hand, value)
+        return None if form is None else _solution(finish(form), value)
 
     exact = witness(goal) if not integer_only or isinstance(goal, int) else None
     if exact is not None:

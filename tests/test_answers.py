@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
 
-from solver import Code, check
+from solver import Code, check, solution_of
+from solver.derivation import steps
+from solver.parsing import ParseError
 
 HAND = [3, 3, 8, 8]
 
@@ -95,3 +98,12 @@ def test_big_numbers_are_never_converted() -> None:
     verdict = check("1" + "0" * 150 + "+8", HAND)
     assert verdict.code is Code.NOT_DEALT
     assert "…" in verdict.message
+
+
+@pytest.mark.parametrize("read", [solution_of, steps])
+def test_a_number_too_long_for_a_card_is_a_parse_error_outside_check_too(
+    read: Callable[[str], object],
+) -> None:
+    with pytest.raises(ParseError) as caught:
+        read("12345678901+1")
+    assert caught.value.code is Code.NOT_DEALT

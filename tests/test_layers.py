@@ -34,3 +34,19 @@ def test_game_rules_import_no_telegram() -> None:
         text = path.read_text(encoding="utf-8")
         for layer in ("bot.app", "bot.handlers", "bot.context", "bot.solve_command"):
             assert f"from {layer}" not in text and f"import {layer}" not in text, path
+
+
+def test_no_private_modules_of_python_telegram_bot() -> None:
+    for folder in ("bot", "bench", "tests"):
+        for path in (ROOT / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Import):
+                    modules = [alias.name for alias in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                    modules = [node.module]
+                else:
+                    continue
+                for module in modules:
+                    parts = module.split(".")
+                    private = parts[0] == "telegram" and any(p.startswith("_") for p in parts)
+                    assert not private, f"{path}: {module}"

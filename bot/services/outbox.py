@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import heapq
 import itertools
 import logging
@@ -68,10 +69,11 @@ def _maybe_done(error: NetworkError) -> bool:
     )
 
 
-def _seconds(retry_after: object) -> float:
+def _seconds(retry_after: int | dt.timedelta) -> float:
     """``RetryAfter.retry_after`` as seconds (PTB gives an int or a timedelta)."""
-    total = getattr(retry_after, "total_seconds", None)
-    return float(total()) if callable(total) else float(retry_after)  # type: ignore[arg-type]
+    if isinstance(retry_after, dt.timedelta):
+        return retry_after.total_seconds()
+    return float(retry_after)
 
 
 @dataclass(eq=False)
@@ -357,7 +359,7 @@ class Outbox:
             self._sent(letter, result)
         finally:
             # Out of the in-flight set before anyone is woken, so that "idle" can be seen.
-            self._in_flight.discard(asyncio.current_task())  # type: ignore[arg-type]
+            self._in_flight.discard(asyncio.current_task())
             now = self.clock()
             if self.limited:
                 self._global.add(now)

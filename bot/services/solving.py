@@ -236,6 +236,7 @@ class Solving:
         await self.check(settings, difficulty)
         solvable = not settings.unsolvable
         wanted = LABEL_LEVELS.get(difficulty or settings.difficulty or "")
+        facts: HandFacts | None  # None from a worker when no candidate fits
         try:
             if settings.cards in RATED_CARDS:
                 table = await self.levels(settings.cards, settings.target)
