@@ -60,7 +60,8 @@ def test_no_solution_is_missing(hand, target) -> None:
 def test_closest_agrees_with_solve(hand, target) -> None:
     result = closest(hand, target)
     if is_solvable(hand, target):
-        assert result.exact is not None and check(result.exact.text, hand, target).ok
+        assert result.exact is not None
+        assert check(result.exact.text, hand, target).ok
     else:
         assert result.exact is None
         for side in (result.below, result.above):
