@@ -113,7 +113,7 @@ async def test_network_outage_while_polling_is_survived(tmp_path: Path) -> None:
         server, _ = await serve(api, port=port)
         api.send(BOB, BOB, "/start")
         sent = await api.wait_for_sent(3, timeout=40)
-        assert sorted(m["chat"]["id"] for m in sent[1:]) == [ANN, BOB]
+        assert sorted([m["chat"]["id"] for m in sent[1:]]) == [ANN, BOB]
     finally:
         process.send_signal(signal.SIGTERM)
         _, err = await asyncio.wait_for(process.communicate(), timeout=20)

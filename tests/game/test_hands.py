@@ -33,7 +33,7 @@ def test_the_table_gives_every_hand_the_level_the_rating_function_gives() -> Non
 
 
 def test_the_table_counts_the_solvable_hands() -> None:
-    assert sum(1 for level in table_24().levels.values() if level) == 1362
+    assert len([level for level in table_24().levels.values() if level]) == 1362
 
 
 def test_a_table_reads_back_from_its_text() -> None:
@@ -77,7 +77,7 @@ def test_drawn_hands_have_the_wanted_level() -> None:
 def test_drawn_hands_stay_within_the_deck() -> None:
     rng = random.Random(2)
     drawn = [table_24().draw(rng, (1, 10), None) for _ in range(200)]
-    assert max(max(hand) for hand in drawn if hand) <= 10
+    assert [hand for hand in drawn if hand and max(hand) > 10] == []
 
 
 def test_drawn_hands_follow_the_deal_odds() -> None:
