@@ -123,7 +123,8 @@ async def settled(api: LocalBotApi, application: Application, *, timeout: float 
 
     After this, "nothing else was sent" is a fact to check, not a hope after a sleep.  A job
     scheduled for later (a round's time-up) is not waited for: a test that must rule it out
-    looks at ``application.job_queue.jobs()``.
+    looks at ``application.job_queue.jobs()``.  Neither are tasks a handler leaves behind
+    with ``application.create_task`` (working out a hand's solutions): they send nothing.
     """
     outbox = application.bot_data.outbox
     async with asyncio.timeout(timeout):
