@@ -29,7 +29,8 @@ HAND = [3, 3, 8, 8]
 )
 def test_accepted_spellings(text: str) -> None:
     verdict = check(text, HAND)
-    assert verdict.code is Code.CORRECT and verdict.ok
+    assert verdict.code is Code.CORRECT
+    assert verdict.ok
 
 
 def test_times_spellings_and_card_letters() -> None:
@@ -91,7 +92,9 @@ def test_deep_nesting_within_the_limit() -> None:
 def test_no_solution_claims(claim: str) -> None:
     assert check(claim, [1, 1, 1, 1]).code is Code.NO_SOLUTION_RIGHT
     wrong = check(claim, HAND)
-    assert wrong.code is Code.NO_SOLUTION_WRONG and wrong.is_claim and not wrong.ok
+    assert wrong.code is Code.NO_SOLUTION_WRONG
+    assert wrong.is_claim
+    assert not wrong.ok
 
 
 def test_big_numbers_are_never_converted() -> None:

@@ -94,7 +94,8 @@ hands = st.lists(st.integers(min_value=1, max_value=13), min_size=2, max_size=6)
 def test_check_survives_anything(text: str, hand: list[int], target: int) -> None:
     verdict = check(text, hand, target)
     assert verdict.message
-    assert verdict.ok == (verdict.value == target) or verdict.is_claim
+    if not verdict.is_claim:
+        assert verdict.ok == (verdict.value == target)
 
 
 @LONG
@@ -105,4 +106,5 @@ def test_solve_arguments_survive_anything(text: str) -> None:
     except RequestError as error:
         assert error.problem
         return
-    assert 2 <= len(numbers) <= 8 and 0 <= target <= 1_000_000
+    assert 2 <= len(numbers) <= 8
+    assert 0 <= target <= 1_000_000

@@ -19,7 +19,8 @@ targets = st.integers(min_value=0, max_value=40)
 @given(hands, targets, st.booleans())
 def test_every_printed_solution_checks_and_is_distinct(hand, target, integer_only) -> None:
     found = solve(hand, target, integer_only=integer_only)
-    assert len({s.key for s in found}) == len(found) == len({s.text for s in found})
+    assert len({s.key for s in found}) == len(found)  # distinct forms
+    assert len({s.text for s in found}) == len(found)  # printed differently
     for solution in found:
         for text in (solution.text, solution.pretty):
             verdict = check(text, hand, target)
@@ -60,7 +61,8 @@ def test_no_solution_is_missing(hand, target) -> None:
 def test_closest_agrees_with_solve(hand, target) -> None:
     result = closest(hand, target)
     if is_solvable(hand, target):
-        assert result.exact is not None and check(result.exact.text, hand, target).ok
+        assert result.exact is not None
+        assert check(result.exact.text, hand, target).ok
     else:
         assert result.exact is None
         for side in (result.below, result.above):

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import functools
 import time
+import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+from apscheduler.events import (
+    EVENT_JOB_ERROR,
+    EVENT_JOB_EXECUTED,
+    EVENT_JOB_MISSED,
+    EVENT_JOB_SUBMITTED,
+    JobEvent,
+)
 from telegram.ext import Application
 
 from bot.app import build_application, run_polling
@@ -29,6 +38,22 @@ def make_api() -> LocalBotApi:
     api.add_user(BOB, "Bob", language_code="zh-hans")
     api.add_group(GROUP, "Friends", admins={ANN})
     return api
+
+
+class _RunningJobs:
+    """How many job runs the bot's scheduler has started and not yet finished."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self, event: JobEvent) -> None:
+        if event.code == EVENT_JOB_SUBMITTED:
+            self.count += len(event.scheduled_run_times)  # type: ignore[attr-defined]
+        else:
+            self.count -= 1  # one event for each run: done, failed or missed
+
+
+_RUNNING_JOBS: weakref.WeakKeyDictionary[Application, _RunningJobs] = weakref.WeakKeyDictionary()
 
 
 class FakeClock:
@@ -54,6 +79,10 @@ async def running_bot(
     settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(data_dir), **(env or {})})
     application = build_application(
         settings, token="42:TEST", transport=LocalTransport(api), clock=clock
+    )
+    running_jobs = _RUNNING_JOBS[application] = _RunningJobs()
+    application.job_queue.scheduler.add_listener(
+        running_jobs, EVENT_JOB_SUBMITTED | EVENT_JOB_EXECUTED | EVENT_JOB_ERROR | EVENT_JOB_MISSED
     )
     stop = asyncio.Event()
     calls_before = len(api.calls)
@@ -93,3 +122,45 @@ async def reply_to(api: LocalBotApi, user: int, chat: int, text: str, **kwargs: 
     api.send(user, chat, text, **kwargs)  # type: ignore[arg-type]
     sent = await api.wait_for_sent(before + 1)
     return sent[before].get("text") or sent[before].get("caption", "")
+
+
+def _fetched(api: LocalBotApi) -> bool:
+    """Whether the bot has fetched every update sent so far.
+
+    The local server forgets an update when the next ``getUpdates`` acknowledges it, which
+    PTB sends only after it has queued the updates of the previous one.
+    """
+    return not api._updates
+
+
+def _jobs_idle(application: Application) -> bool:
+    """No job is running, and none is due (about to be started by the scheduler)."""
+    now = dt.datetime.now(dt.UTC)
+    due = [job for job in application.job_queue.jobs() if job.next_t and job.next_t <= now]
+    return _RUNNING_JOBS[application].count == 0 and not due
+
+
+async def settled(api: LocalBotApi, application: Application, *, timeout: float = 10) -> None:
+    """Wait until the bot has nothing under way: every update sent so far fetched and handled,
+    no job running or due, and every letter in its outbox sent or given up.
+
+    After this, "nothing else was sent" is a fact to check, not a hope after a sleep.  A job
+    scheduled for later (a round's time-up) is not waited for: a test that must rule it out
+    looks at ``application.job_queue.jobs()``.  Neither are tasks a handler leaves behind
+    with ``application.create_task`` (working out a hand's solutions): they send nothing.
+    """
+    outbox = application.bot_data.outbox
+    async with asyncio.timeout(timeout):
+        while True:
+            pushed = api.pushed
+            if _fetched(api):
+                await application.update_queue.join()  # every queued update handled
+                await outbox.drained()
+                if (
+                    api.pushed == pushed
+                    and _fetched(api)
+                    and _jobs_idle(application)
+                    and not outbox.pending()
+                ):
+                    return
+            await asyncio.sleep(0.01)

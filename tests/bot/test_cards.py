@@ -18,10 +18,12 @@ from tests.bot.test_rounds_e2e import deal, dealt
 def test_a_hand_has_one_picture_with_suits_a_real_deck_allows() -> None:
     assert render_hand((8, 3, 8, 3)) == render_hand((3, 3, 8, 8))
     picture = Image.open(io.BytesIO(render_hand((1, 5, 12, 13))))
-    assert picture.format == "JPEG" and picture.width > 4 * 200
+    assert picture.format == "JPEG"
+    assert picture.width > 4 * 200
     for hand in [(1, 1, 1, 1), (2, 2, 5, 5), (3, 3, 3, 9), (4, 6, 6, 6)]:
         suits = suits_for(hand)
-        assert suits == suits_for(hand) and set(suits) <= set(SUITS)
+        assert suits == suits_for(hand)
+        assert set(suits) <= set(SUITS)
         for rank in set(hand):
             same = [suit for card, suit in zip(hand, suits, strict=True) if card == rank]
             assert len(set(same)) == len(same)  # no two 8♠ in one deal
@@ -45,5 +47,6 @@ async def test_the_same_hand_is_re_sent_by_file_id(tmp_path: Path, monkeypatch, 
         application.bot_data.rng = random.Random(3)
         with caplog.at_level(logging.WARNING):
             again = await deal(api, ANN, ANN)
-        assert dealt(again) == dealt(first[0]) and len(api.photos) == 1
+        assert dealt(again) == dealt(first[0])
+        assert len(api.photos) == 1
         assert "wrong file identifier" in caplog.text.lower()

@@ -33,7 +33,8 @@ def test_command_entities_use_utf16_offsets() -> None:
     message = api.send(ANN, ANN, "🎲 /solve@TwentyFourBot 3 3 8 8")
     entity = message["entities"][0]
     assert entity["type"] == "bot_command"
-    assert entity["offset"] == utf16_len("🎲 ") == 3
+    assert utf16_len("🎲 ") == 3  # the die is two UTF-16 code units
+    assert entity["offset"] == 3
     assert entity["length"] == len("/solve@TwentyFourBot")
 
 
@@ -50,7 +51,8 @@ def test_valid_html(text: str) -> None:
 def test_invalid_html_is_refused(text: str) -> None:
     with pytest.raises(ApiError) as caught:
         check_html(text)
-    assert caught.value.code == 400 and "can't parse entities" in caught.value.description
+    assert caught.value.code == 400
+    assert "can't parse entities" in caught.value.description
 
 
 @pytest.mark.asyncio
@@ -59,10 +61,12 @@ async def test_message_not_modified_and_retry_after() -> None:
     _, sent = await api.call("sendMessage", {"chat_id": ANN, "text": "hi"})
     edit = {"chat_id": ANN, "message_id": sent["result"]["message_id"], "text": "hi"}
     status, body = await api.call("editMessageText", edit)
-    assert status == 400 and "message is not modified" in body["description"]
+    assert status == 400
+    assert "message is not modified" in body["description"]
     api.fail_next("sendMessage", 429, "Too Many Requests: retry after 3", retry_after=3)
     status, body = await api.call("sendMessage", {"chat_id": ANN, "text": "again"})
-    assert status == 429 and body["parameters"]["retry_after"] == 3
+    assert status == 429
+    assert body["parameters"]["retry_after"] == 3
 
 
 @pytest.mark.asyncio
@@ -102,7 +106,8 @@ async def test_photos_arrive_with_their_file_and_the_console_shows_the_path(tmp_
     assert saved.read_bytes() == b"\x89PNG fake"
     shown = io.StringIO()
     Console(api, shown)._show(api.sent[-1])
-    assert f"(photo: {saved})" in shown.getvalue() and "3 3 8 8" in shown.getvalue()
+    assert f"(photo: {saved})" in shown.getvalue()
+    assert "3 3 8 8" in shown.getvalue()
 
 
 # --- size limits ----------------------------------------------------------------------------

@@ -76,7 +76,8 @@ async def test_the_copy_ptb_saves_is_the_data_as_it_was(tmp_path: Path) -> None:
     await persistence.flush()
     reopened = SQLitePersistence(tmp_path)
     restored = (await reopened.get_chat_data())[-1]
-    assert (restored.language, restored.members) == ("zh", {7: "Ann"})
+    assert restored.language == "zh"
+    assert restored.members == {7: "Ann"}
     assert (await reopened.get_user_data())[2] == UserData(language="en")
     await reopened.flush()
 

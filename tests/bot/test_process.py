@@ -51,7 +51,9 @@ async def test_real_process_answers_over_loopback_http(tmp_path: Path) -> None:
         api.send(BOB, GROUP, "/help@TwentyFourBot")
         sent = await api.wait_for_sent(2, timeout=30)
         assert {m["chat"]["id"] for m in sent} == {ANN, GROUP}
-        assert any("Hi Ann!" in m["text"] for m in sent)
+        texts = {m["chat"]["id"]: m["text"] for m in sent}
+        assert "Hi Ann!" in texts[ANN]
+        assert "隐私模式" in texts[GROUP]  # Bob asked for help, and reads Chinese
         assert "setMyCommands" in api.calls
     finally:
         process.send_signal(signal.SIGTERM)
@@ -111,7 +113,7 @@ async def test_network_outage_while_polling_is_survived(tmp_path: Path) -> None:
         server, _ = await serve(api, port=port)
         api.send(BOB, BOB, "/start")
         sent = await api.wait_for_sent(3, timeout=40)
-        assert sorted(m["chat"]["id"] for m in sent[1:]) == [ANN, BOB]
+        assert sorted([m["chat"]["id"] for m in sent[1:]]) == [ANN, BOB]
     finally:
         process.send_signal(signal.SIGTERM)
         _, err = await asyncio.wait_for(process.communicate(), timeout=20)
@@ -153,7 +155,8 @@ def test_corrupted_data_file_stops_start_up_and_is_kept(tmp_path: Path) -> None:
         [sys.executable, "-m", "bot"], env=env, cwd=ROOT, capture_output=True, text=True, timeout=30
     )
     assert done.returncode == 2
-    assert "cannot be read" in done.stderr and "left untouched" in done.stderr
+    assert "cannot be read" in done.stderr
+    assert "left untouched" in done.stderr
     assert (data / FILE_NAME).read_bytes() == garbage
 
 
@@ -162,7 +165,8 @@ def test_bad_setting_is_reported(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "bot"], env=env, cwd=ROOT, capture_output=True, text=True, timeout=30
     )
-    assert done.returncode == 2 and "TWENTYFOUR_TIMEZONE" in done.stderr
+    assert done.returncode == 2, done.stderr
+    assert "TWENTYFOUR_TIMEZONE" in done.stderr
 
 
 def test_console_with_piped_input(tmp_path: Path) -> None:
@@ -181,7 +185,8 @@ def test_console_with_piped_input(tmp_path: Path) -> None:
     assert "8÷(3−8÷3)" in out
     assert "(you are You, in the group chat)" in out
     assert out.count("The bot cannot see that") == 1  # the reply to #3 is visible
-    assert "(you are Bob, in the group chat)" in out and "I am Twenty-Four" in out
+    assert "(you are Bob, in the group chat)" in out
+    assert "I am Twenty-Four" in out
 
 
 def test_the_console_shows_what_a_button_press_pops_up(tmp_path: Path) -> None:
@@ -208,7 +213,8 @@ def test_no_token_starts_the_console(tmp_path: Path) -> None:
         text=True,
         timeout=60,
     )
-    assert done.returncode == 0 and "cannot make 24" in done.stdout
+    assert done.returncode == 0, done.stderr
+    assert "cannot make 24" in done.stdout
 
 
 @pytest.mark.asyncio
@@ -225,7 +231,8 @@ async def test_ctrl_c_stops_the_console_at_once(tmp_path: Path) -> None:
         stderr=asyncio.subprocess.PIPE,
         start_new_session=True,  # its own process group, as a terminal gives it
     )
-    assert console.stdin is not None and console.stdout is not None
+    assert console.stdin is not None
+    assert console.stdout is not None
     console.stdin.write(b"/solve 3 3 8 8\n")  # the pipe stays open, like a terminal
     await console.stdin.drain()
     while b"8\xc3\xb7(3\xe2\x88\x928\xc3\xb73)" not in await console.stdout.readline():

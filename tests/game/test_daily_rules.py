@@ -17,10 +17,12 @@ def day(n: int) -> dt.date:
 
 def test_clock_misses_and_one_result_a_day() -> None:
     record = DailyRecord()
-    assert record.start(D, 1000.0) and not record.start(D, 2000.0)
+    assert record.start(D, 1000.0)
+    assert not record.start(D, 2000.0)  # the clock started once
     record.miss(D)
     first = record.solve(D, 1042.0)
-    assert (first.seconds, first.misses) == (42.0, 1)
+    assert first.seconds == 42.0
+    assert first.misses == 1
     assert record.solve(D, 9999.0) == first
 
 
@@ -33,7 +35,8 @@ def test_streaks_across_days_and_a_missed_day() -> None:
     assert record.streak(day(4)) == 0  # a missed day resets it
     for n in (4, 5):
         record.solve(day(n), 0.0)
-    assert record.streak(day(5)) == 2 and record.best_streak() == 3
+    assert record.streak(day(5)) == 2
+    assert record.best_streak() == 3
 
 
 def test_streak_survives_a_restart() -> None:
@@ -51,4 +54,5 @@ def test_share_line_gives_nothing_away() -> None:
     record.miss(D)
     result = record.solve(D, 42.0)
     assert share_line(123, result, 5) == "24点 Daily #123 ✅ 0:42 · 1 miss · 🔥5"
-    assert clock_text(3723) == "1:02:03" and clock_text(605) == "10:05"
+    assert clock_text(3723) == "1:02:03"
+    assert clock_text(605) == "10:05"

@@ -25,20 +25,29 @@ def test_first_correct_answer_wins_exactly_once() -> None:
     game = dealt(1, (3, 3, 8, 8), now=100.0)
     assert game.level == 5
     wrong = game.answer(BOB, "3*3+8+8", now=101.0)
-    assert not wrong.won and wrong.verdict.code is Code.WRONG_VALUE
+    assert not wrong.won
+    assert wrong.verdict.code is Code.WRONG_VALUE
     won = game.answer(ANN, "8/(3-8/3)", now=112.5)
-    assert won.won and won.seconds == 12.5 and won.points == POINTS_BY_LEVEL[5]
+    assert won.won
+    assert won.seconds == 12.5
+    assert won.points == POINTS_BY_LEVEL[5]
     late = game.answer(BOB, "8÷(3−8÷3)", now=112.6)
-    assert not late.won and late.too_late and late.points == 0
-    assert (game.phase, game.winner, game.wrong) == (Phase.WON, ANN, {BOB: 1})
+    assert not late.won
+    assert late.too_late
+    assert late.points == 0
+    assert game.phase is Phase.WON
+    assert game.winner == ANN
+    assert game.wrong == {BOB: 1}
 
 
 def test_hints_cost_points_and_run_out() -> None:
     game = dealt(1, (1, 2, 3, 4), now=0.0)
     hints = [game.next_hint() for _ in range(4)]
-    assert [h.level for h in hints[:3] if h] == [1, 2, 3] and hints[3] is None
+    assert [h.level for h in hints[:3] if h] == [1, 2, 3]
+    assert hints[3] is None
     outcome = game.answer(ANN, "(1+2+3)*4", now=5.0)
-    assert outcome.points == points(game.level, 3) < POINTS_BY_LEVEL[game.level]
+    assert outcome.points == points(game.level, 3)
+    assert points(game.level, 3) < POINTS_BY_LEVEL[game.level]
     assert points(1, 10) == 1
 
 
@@ -47,21 +56,27 @@ def test_timers_cannot_end_a_newer_round() -> None:
     assert not old.half_time_hint_due(1, now=59.0)
     assert old.half_time_hint_due(1, now=60.0)
     assert not old.expire(1, now=119.0)
-    assert old.expire(1, now=120.0) and old.phase is Phase.EXPIRED
+    assert old.expire(1, now=120.0)
+    assert old.phase is Phase.EXPIRED
     assert not old.expire(1, now=121.0)
     new = dealt(2, (3, 3, 8, 8), now=200.0, time_limit=120)
-    assert not new.expire(1, now=400.0) and not new.half_time_hint_due(1, now=400.0)
+    assert not new.expire(1, now=400.0)
+    assert not new.half_time_hint_due(1, now=400.0)
     assert new.phase is Phase.PLAYING
 
 
 def test_reveal_and_no_solution_claims() -> None:
     game = dealt(1, (1, 1, 1, 1), now=0.0)
-    assert not game.solvable and game.level is None and game.next_hint() is None
+    assert not game.solvable
+    assert game.level is None
+    assert game.next_hint() is None
     outcome = game.answer(BOB, "无解", now=3.0)
-    assert outcome.won and outcome.points == NO_SOLUTION_POINTS
+    assert outcome.won
+    assert outcome.points == NO_SOLUTION_POINTS
     solvable = dealt(2, (3, 3, 8, 8), now=0.0)
     assert solvable.answer(BOB, "none", now=1.0).verdict.code is Code.NO_SOLUTION_WRONG
-    assert solvable.reveal(now=2.0) and not solvable.reveal(now=3.0)
+    assert solvable.reveal(now=2.0)
+    assert not solvable.reveal(now=3.0)  # revealed once only
     assert not solvable.answer(ANN, "8/(3-8/3)", now=4.0).won
 
 
@@ -78,10 +93,16 @@ def test_stats_streaks_times_and_weekly_leaderboard() -> None:
     stats.record_win(ANN, "Ann", 10, 30.0, monday)
     stats.record_win(BOB, "Bob", 40, 5.0, monday + dt.timedelta(days=7))
     ann, bob = stats.players[ANN], stats.players[BOB]
-    assert (ann.wins, ann.points, ann.best_time, ann.median_time) == (2, 30, 10.0, 20.0)
-    assert (ann.streak, ann.best_streak, bob.streak) == (0, 2, 1)
+    assert ann.wins == 2
+    assert ann.points == 30
+    assert ann.best_time == 10.0
+    assert ann.median_time == 20.0
+    assert ann.streak == 0
+    assert ann.best_streak == 2
+    assert bob.streak == 1
     stats.record_no_winner()
-    assert bob.streak == 0 and bob.best_streak == 1
+    assert bob.streak == 0
+    assert bob.best_streak == 1
     assert [row[0] for row in stats.top()] == [BOB, ANN]
     assert [(row[0], row[2]) for row in stats.top(week=week_of(monday))] == [(ANN, 30)]
     assert week_of(dt.date(2026, 11, 22)) == "2026-W47"
