@@ -4,7 +4,10 @@ The real bot runs in this process against the local Bot API (``bot.local_api``),
 own HTTP stack, with its data in a temporary directory and Telegram's outgoing limits on, as
 in production.  For ``--seconds`` (30 by default) these happen at the same time:
 
-* **the probe**: a user sends ``/start`` in a private chat every 250 ms.  Each probe's
+* **the probe**: ``/start`` in private every 250 ms, from four users in turn (each user
+  once a second: the bot answers a private chat at most five times in two seconds, as
+  Telegram asks for about one message a second per chat, so one user sending four a
+  second would measure that limit rather than the attack's effect).  Each probe's
   latency runs from the moment it was due (its place in the schedule) to the bot's reply in
   that chat, seen by a listener on every message the bot sends.  Everything here shares one
   event loop, so while the bot holds the loop the probes cannot even be sent: they go out
@@ -90,6 +93,8 @@ from typing import Any, NoReturn
 from checkout import strays, use_checkout
 
 PROBE, ATTACKER, MEMBER = 101, 666, 102
+PROBES = (PROBE, 103, 104, 105)
+"""The probe users, who take turns."""
 GROUP = -1_000_100
 """The group the attacker floods, where the member then deals."""
 ATTACK_GROUP = -1_000_666
@@ -281,6 +286,7 @@ class Probe:
     """When it should have been sent, by the schedule."""
     sent: float
     message_id: int
+    chat: int = 0
     replied: float | None = None
 
 
@@ -405,11 +411,13 @@ class Prober:
         self.api = api
         self.watch = watch
         self.probes = probes
-        watch.hooks[PROBE] = self._reply
+        for user in PROBES:
+            watch.hooks[user] = self._reply
 
     def _reply(self, seen: Seen) -> None:
         quoted = (seen.message.get("reply_to_message") or {}).get("message_id")
-        waiting = [p for p in self.probes if p.replied is None]
+        chat = seen.message["chat"]["id"]
+        waiting = [p for p in self.probes if p.replied is None and p.chat == chat]
         match = next((p for p in waiting if p.message_id == quoted), None)
         if match is None and waiting:
             match = waiting[0]  # replies do not quote in private: the oldest one waiting
@@ -425,8 +433,9 @@ class Prober:
             delay = due - time.perf_counter()
             if delay > 0:
                 await asyncio.sleep(delay)
-            message = self.api.send(PROBE, PROBE, "/start")
-            self.probes.append(Probe(due, time.perf_counter(), message["message_id"]))
+            user = PROBES[index % len(PROBES)]
+            message = self.api.send(user, user, "/start")
+            self.probes.append(Probe(due, time.perf_counter(), message["message_id"], user))
             index += 1
         last = self.probes[-1].due if self.probes else end
         await self.watch.until(self.all_answered, last + PROBE_WINDOW)
@@ -600,8 +609,10 @@ async def in_process(code: BotCode, results: Results, args: argparse.Namespace) 
     """The isolation run.  Should the bot not stop in time, the figures are printed and the
     process leaves at once (the bot's tasks could hold up the event loop's shutdown too)."""
     api = code.new_api()
-    for user, name in ((PROBE, "Probe"), (ATTACKER, "Mallory"), (MEMBER, "Member")):
+    for user, name in ((ATTACKER, "Mallory"), (MEMBER, "Member")):
         api.add_user(user, name)
+    for number, user in enumerate(PROBES, start=1):
+        api.add_user(user, f"Probe {number}")
     api.add_group(GROUP, "Flooded", admins={MEMBER})
     api.add_group(ATTACK_GROUP, "Mallory's own", admins={ATTACKER})
     data = Path(tempfile.mkdtemp(prefix="twentyfour-isolation-"))
