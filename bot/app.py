@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -21,27 +20,22 @@ from telegram.error import Conflict, TelegramError
 from telegram.ext import (
     Application,
     ApplicationBuilder,
-    CallbackQueryHandler,
-    ChatMemberHandler,
-    CommandHandler,
     ContextTypes,
     Defaults,
-    InlineQueryHandler,
-    MessageHandler,
     Updater,
-    filters,
 )
 from telegram.request import HTTPXRequest
 
-from bot import daily_command, handlers, play, settings_menu, solve_command
 from bot.context import BotContext, BotData, ChatData, UserData, services
+from bot.features import basics, chat_settings, daily, rounds, solve
 from bot.i18n import LANGUAGES, N_, gettext_for
 from bot.persistence import SQLitePersistence
 from bot.services.outbox import FloodControl, Outbox
+from bot.services.polling import PollingRequest
 from bot.services.solving import Solving
 from bot.services.workers import WorkerPool
 from bot.settings import Settings
-from bot.typed_handlers import for_buttons, for_messages, jobs_of
+from bot.typed_handlers import jobs_of
 
 # (command, description): the description is a message id, translated per language.
 PRIVATE_COMMANDS = [
@@ -84,23 +78,6 @@ CONTEXT_TYPES = ContextTypes(
 
 STOP_SENDING = 3.0
 """Seconds a stopping bot goes on sending game messages already decided (wins, time-ups)."""
-
-
-class PollingRequest(HTTPXRequest):
-    """The connection that long-polls ``getUpdates``; it remembers whether a poll succeeded."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.polled = False
-
-    async def do_request(self, *args: Any, **kwargs: Any) -> tuple[int, bytes]:
-        status, payload = await super().do_request(*args, **kwargs)
-        if status == 200:
-            self.polled = True
-        return status, payload
-
-
-_POLLING: weakref.WeakKeyDictionary[Application, PollingRequest] = weakref.WeakKeyDictionary()
 
 
 def build_application(
@@ -149,8 +126,8 @@ def build_application(
     job_queue.scheduler.configure(
         job_defaults={"misfire_grace_time": None}, **job_queue.scheduler_configuration
     )
-    _POLLING[application] = polling
     data = services(application)
+    data.polling = polling
     data.settings = settings
     data.clock = clock
     data.outbox = outbox
@@ -167,56 +144,14 @@ def updater_of(application: Application) -> Updater:
     return application.updater
 
 
-def add_handlers(application: Application) -> None:
-    """Register every handler of the bot.
+FEATURES = (daily, basics, rounds, solve, chat_settings)
+"""Registered in this order: the daily's ``/start daily`` must come before the basics' /start."""
 
-    Handlers typed with the views of :mod:`bot.typed_handlers` (an update with a chat and a
-    user, a context with their data) come in through its checks, ``for_messages`` and
-    ``for_buttons``; mypy refuses them otherwise.
-    """
-    application.add_handler(CommandHandler("start", for_messages(handlers.start)))
-    application.add_handler(CommandHandler("help", handlers.help_command))
-    application.add_handler(CommandHandler(["play", "deal"], for_messages(play.play)))
-    application.add_handler(CommandHandler(["a", "answer"], for_messages(play.answer_command)))
-    application.add_handler(CommandHandler("hint", for_messages(play.hint_command)))
-    application.add_handler(CommandHandler(["reveal", "giveup"], for_messages(play.reveal)))
-    application.add_handler(CommandHandler("skip", for_messages(play.skip)))
-    application.add_handler(CommandHandler("stop", for_messages(play.stop)))
-    application.add_handler(CommandHandler("score", for_messages(play.score)))
-    application.add_handler(CommandHandler("top", for_messages(play.top)))
-    application.add_handler(CommandHandler("daily", for_messages(daily_command.daily_command)))
-    application.add_handler(CommandHandler("subscribe", for_messages(daily_command.subscribe)))
-    application.add_handler(CommandHandler("unsubscribe", for_messages(daily_command.unsubscribe)))
-    application.add_handler(
-        CommandHandler("settings", for_messages(settings_menu.settings_command))
-    )
-    application.add_handler(
-        CommandHandler("language", for_messages(settings_menu.language_command))
-    )
-    application.add_handler(
-        CallbackQueryHandler(
-            for_buttons(settings_menu.settings_button), pattern=r"^cfg:\w+:[\w-]+$"
-        )
-    )
-    application.add_handler(CommandHandler("solve", for_messages(solve_command.solve_command)))
-    application.add_handler(
-        CallbackQueryHandler(for_buttons(solve_command.solve_page), pattern=r"^solve:\d+$")
-    )
-    application.add_handler(InlineQueryHandler(solve_command.inline_query))
-    application.add_handler(
-        MessageHandler(filters.TEXT & ~filters.COMMAND, for_messages(play.text_answer))
-    )
-    application.add_handler(
-        MessageHandler(
-            filters.ChatType.PRIVATE & ~filters.TEXT & ~filters.StatusUpdate.ALL,
-            for_messages(play.not_text),
-        )
-    )
-    application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, handlers.migrate_chat))
-    application.add_handler(
-        ChatMemberHandler(handlers.added_to_group, ChatMemberHandler.MY_CHAT_MEMBER)
-    )
-    application.add_error_handler(handlers.error_handler)
+
+def add_handlers(application: Application) -> None:
+    """Register every feature's handlers."""
+    for feature in FEATURES:
+        feature.register(application)
 
 
 async def register_commands(application: Application) -> None:
@@ -246,7 +181,7 @@ async def run_polling(application: Application, stop: asyncio.Event, *, timeout:
     """
     status = 0
 
-    polling = _POLLING[application]
+    polling = services(application).polling
 
     def on_error(error: TelegramError) -> None:
         nonlocal status
@@ -279,8 +214,8 @@ async def serve_until(application: Application, stop: asyncio.Event) -> None:
     await application.start()
     # The workers start, and the default game's solutions are loaded, in the background.
     warm_up = asyncio.create_task(data.solving.warm_up(), name="warm up")
-    play.restore_timers(application)
-    daily_command.restore_subscriptions(application)
+    rounds.restore_timers(application)
+    daily.restore_subscriptions(application)
     await stop.wait()
     # Stop taking updates, end the solver work still waiting (those handlers answer at
     # once), send the game messages already decided for a few seconds, and save.

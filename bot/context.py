@@ -20,8 +20,14 @@ from bot.i18n import N_, language_of, translations
 from bot.persistence import SQLitePersistence
 from bot.records import Saved, saved
 from bot.services.outbox import Letter, Outbox, Sent
+from bot.services.polling import PollingRequest
 from bot.services.solving import Solving
 from bot.settings import Settings
+
+AnswerClaim = Callable[[Any, Any], bool]
+"""Whether a typed answer (update, context) belongs to a feature."""
+AnswerTaker = Callable[[Any, Any, str], Awaitable[None]]
+"""What judges it: (update, context, the answer's text)."""
 
 SOLVE_REQUESTS_KEPT = 30
 
@@ -42,12 +48,36 @@ class BotData:
     """Chats whose next hand is being found right now (a second /play waits its turn)."""
     timers: dict[int, list[Job]]
     """Each chat's pending round jobs, so that ending a round cancels them without a search."""
+    admins: dict[tuple[int, int], tuple[bool, float]]
+    """(chat, user) → (is an admin, when Telegram was asked): see :mod:`bot.services.admins`."""
+    answer_routes: list[tuple[AnswerClaim, AnswerTaker]]
+    """Where typed answers go besides the chat's round: see :meth:`route_answer`."""
+    file_ids: dict[tuple[int, ...], str]
+    """Each hand's picture, once uploaded, by Telegram's file id (sent again by id)."""
+    polling: PollingRequest
+    """The connection that polls for updates (whether a poll has succeeded yet)."""
 
     def __init__(self) -> None:
         self.clock = time.time
         self.rng = random.Random()
         self.dealing = set()
         self.timers = {}
+        self.admins = {}
+        self.answer_routes = []
+        self.file_ids = {}
+
+    def take_answers(self, claim: AnswerClaim, taker: AnswerTaker) -> None:
+        """Send typed answers (``/a``, replies, plain text) to ``taker`` whenever ``claim``
+        says they are its (the daily puzzle's attempt in private), instead of the round's."""
+        self.answer_routes.append((claim, taker))
+
+    async def route_answer(self, update: Any, context: Any, text: str) -> bool:
+        """Give an answer to the feature that claims it; False if none does."""
+        for claim, taker in self.answer_routes:
+            if claim(update, context):
+                await taker(update, context, text)
+                return True
+        return False
 
     def now(self) -> float:
         """The application's clock, in seconds."""

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.solve_command import RequestError, parse_solve
+from bot.features.solve import RequestError, parse_solve
 from solver import check
 
 pytestmark = pytest.mark.slow

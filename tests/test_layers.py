@@ -32,7 +32,7 @@ def test_game_rules_import_no_telegram() -> None:
     rules = (ROOT / "bot" / "game").rglob("*.py")
     for path in rules:
         text = path.read_text(encoding="utf-8")
-        for layer in ("bot.app", "bot.handlers", "bot.context", "bot.solve_command"):
+        for layer in ("bot.app", "bot.features", "bot.context", "bot.services"):
             assert f"from {layer}" not in text, path
             assert f"import {layer}" not in text, path
 
@@ -51,3 +51,34 @@ def test_no_private_modules_of_python_telegram_bot() -> None:
                     parts = module.split(".")
                     private = parts[0] == "telegram" and any(p.startswith("_") for p in parts)
                     assert not private, f"{path}: {module}"
+
+
+def _bot_modules_imported(path: Path) -> set[str]:
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found |= {f"{node.module}.{alias.name}" for alias in node.names}
+    return {name for name in found if name.split(".")[0] == "bot"}
+
+
+def test_features_never_import_each_other() -> None:
+    for path in (ROOT / "bot" / "features").glob("*.py"):
+        imported = [m for m in _bot_modules_imported(path) if m.startswith("bot.features")]
+        assert imported == [], path
+
+
+def test_services_import_no_feature_and_not_the_app() -> None:
+    for path in (ROOT / "bot" / "services").glob("*.py"):
+        imported = [
+            m for m in _bot_modules_imported(path) if m.startswith(("bot.features", "bot.app"))
+        ]
+        assert imported == [], path
+
+
+def test_game_rules_import_only_the_solver_and_themselves() -> None:
+    for path in (ROOT / "bot" / "game").glob("*.py"):
+        imported = [m for m in _bot_modules_imported(path) if not m.startswith("bot.game")]
+        assert imported == [], path

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.cards import SUITS, render_hand, suits_for
+from bot.services.pictures import SUITS, render_hand, suits_for
 from tests.bot.harness import ANN, BOB, make_api, reply_to, running_bot
 from tests.bot.test_rounds_e2e import deal, dealt
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import daily_command
+from bot.features import daily as daily_command
 from bot.local_api import plain_text
 from solver import daily, daily_number, solve
 from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot, settled

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import play
+from bot.features import rounds as play
 from bot.local_api import LocalBotApi, plain_text
 from solver import solve
 from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot, settled

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.features.solve import RequestError, parse_solve
 from bot.local_api import plain_text
-from bot.solve_command import RequestError, parse_solve
 from solver import daily, daily_number, solve
 from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot, settled
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import logging
 import random
-import weakref
 from functools import lru_cache
 from itertools import groupby
 from typing import Any
@@ -103,20 +102,23 @@ def render_hand(hand: tuple[int, ...]) -> bytes:
     return out.getvalue()
 
 
-_FILE_IDS: weakref.WeakKeyDictionary[Bot, dict[tuple[int, ...], str]] = weakref.WeakKeyDictionary()
-"""Each bot's pictures on Telegram: sorted hand → file id (file ids are valid per bot)."""
-
 FILE_IDS_KEPT = 20_000
 
 
-async def send_hand(bot: Bot, chat_id: int, hand: tuple[int, ...], **kwargs: Any) -> Message:
+async def send_hand(
+    bot: Bot,
+    chat_id: int,
+    hand: tuple[int, ...],
+    file_ids: dict[tuple[int, ...], str],
+    **kwargs: Any,
+) -> Message:
     """Send the picture of ``hand`` with ``kwargs`` (caption, reply_markup, …).
 
     The first time, the picture is drawn and uploaded; after that it is sent by the file id
-    Telegram returned, which saves drawing, uploading and Telegram's processing.
+    Telegram returned (kept in ``file_ids``, sorted hand → id; ids are valid for one bot),
+    which saves drawing, uploading and Telegram's processing.
     """
     key = tuple(sorted(hand))
-    file_ids = _FILE_IDS.setdefault(bot, {})
     file_id = file_ids.get(key)
     if file_id is not None:
         try:

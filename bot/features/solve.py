@@ -13,12 +13,19 @@ from telegram import (
     Message,
     Update,
 )
+from telegram.ext import Application, CallbackQueryHandler, CommandHandler, InlineQueryHandler
 
 from bot.context import BotContext
 from bot.game.requests import RequestError, SolveRequest, SolveResult, parse_solve
 from bot.i18n import N_
 from bot.services.solving import SolveBusy, SolveTimeout
-from bot.typed_handlers import ButtonUpdate, HandlerContext, MessageUpdate
+from bot.typed_handlers import (
+    ButtonUpdate,
+    HandlerContext,
+    MessageUpdate,
+    for_buttons,
+    for_messages,
+)
 from solver import daily_number
 from solver.printing import friendly_value
 
@@ -254,3 +261,10 @@ async def inline_query(update: Update, context: BotContext) -> None:
         for i, solution in enumerate(result.solutions[:INLINE_RESULTS])
     ]
     await query.answer(articles, cache_time=INLINE_CACHE_SECONDS)
+
+
+def register(application: Application) -> None:
+    """/solve with its page buttons, and inline mode."""
+    application.add_handler(CommandHandler("solve", for_messages(solve_command)))
+    application.add_handler(CallbackQueryHandler(for_buttons(solve_page), pattern=r"^solve:\d+$"))
+    application.add_handler(InlineQueryHandler(inline_query))

@@ -13,20 +13,19 @@ from apscheduler.jobstores.base import JobLookupError
 from telegram import Message, Update
 from telegram.constants import ChatType
 from telegram.error import BadRequest
-from telegram.ext import Application, Job, JobQueue
+from telegram.ext import Application, CommandHandler, Job, JobQueue, MessageHandler, filters
 from telegram.helpers import mention_html
 
-from bot import daily_command
-from bot.cards import send_hand
 from bot.context import BotContext, now_of, services
 from bot.game.rounds import Outcome, Round
 from bot.game.stats import week_of
 from bot.game.table import Table
 from bot.services.outbox import Sent
+from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
-from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
-from bot.verdicts import deal_refusal, reason
+from bot.texts import deal_refusal, reason
+from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
 from solver import solution_of
 from solver.derivation import SYMBOLS
 from solver.hints import Hint
@@ -153,7 +152,9 @@ async def deal_round(chat_id: int, context: ChatContext, difficulty: str | None 
 
     context.post(
         chat_id,
-        lambda: send_hand(context.bot, chat_id, game.hand, caption=caption),
+        lambda: send_hand(
+            context.bot, chat_id, game.hand, context.bot_data.file_ids, caption=caption
+        ),
         game=True,
         on_sent=dealt,
         on_failed=lost,
@@ -426,25 +427,14 @@ async def _say_wrong(update: MessageUpdate, context: HandlerContext, outcome: Ou
     context.post(chat_id, show, key="status")
 
 
-def _for_daily(update: MessageUpdate, context: HandlerContext) -> bool:
-    """Whether a private answer is meant for the daily puzzle rather than a round."""
-    if update.effective_chat.type != ChatType.PRIVATE:
-        return False
-    replied = update.effective_message.reply_to_message
-    if replied is not None:
-        return replied.message_id == context.chat_data.daily_message_id
-    return context.chat_data.mode == "daily"
-
-
 async def answer_command(update: MessageUpdate, context: HandlerContext) -> None:
     """/a (or /answer) followed by an expression."""
     text = " ".join(context.args or [])
     if not text:
         context.reply(update, context._("Write your answer after /a, like /a (8-2)*4"))
         return
-    if _for_daily(update, context):
-        await daily_command.answer(update, context, text)
-        return
+    if await context.bot_data.route_answer(update, context, text):
+        return  # another feature's answer (the daily puzzle's)
     await judge(update, context, text)
 
 
@@ -461,8 +451,8 @@ async def text_answer(update: MessageUpdate, context: HandlerContext) -> None:
     table = table_of(context)
     text = message.text or ""
     replied = message.reply_to_message
-    if _for_daily(update, context):
-        await daily_command.answer(update, context, text)
+    if await context.bot_data.route_answer(update, context, text):
+        pass  # another feature's answer (the daily puzzle's)
     elif (replied is not None and replied.message_id == context.chat_data.deal_message_id) or (
         table.playing
         and (update.effective_chat.type == ChatType.PRIVATE or _looks_like_answer(text))
@@ -587,3 +577,24 @@ async def top(update: MessageUpdate, context: HandlerContext) -> None:
             lines.append(_("Nobody yet."))
         parts.append("\n".join(lines))
     context.reply(update, "\n\n".join(parts))
+
+
+def register(application: Application) -> None:
+    """Rounds and matches (/play, /a, /hint, /reveal, /skip, /stop), typed answers, scores."""
+    application.add_handler(CommandHandler(["play", "deal"], for_messages(play)))
+    application.add_handler(CommandHandler(["a", "answer"], for_messages(answer_command)))
+    application.add_handler(CommandHandler("hint", for_messages(hint_command)))
+    application.add_handler(CommandHandler(["reveal", "giveup"], for_messages(reveal)))
+    application.add_handler(CommandHandler("skip", for_messages(skip)))
+    application.add_handler(CommandHandler("stop", for_messages(stop)))
+    application.add_handler(CommandHandler("score", for_messages(score)))
+    application.add_handler(CommandHandler("top", for_messages(top)))
+    application.add_handler(
+        MessageHandler(filters.TEXT & ~filters.COMMAND, for_messages(text_answer))
+    )
+    application.add_handler(
+        MessageHandler(
+            filters.ChatType.PRIVATE & ~filters.TEXT & ~filters.StatusUpdate.ALL,
+            for_messages(not_text),
+        )
+    )

@@ -8,19 +8,16 @@ import logging
 from telegram import Update
 from telegram.constants import ChatType
 from telegram.error import BadRequest, Forbidden
+from telegram.ext import Application, ChatMemberHandler, CommandHandler, MessageHandler, filters
 
-from bot import daily_command
 from bot.context import SORRY, BotContext
-from bot.typed_handlers import HandlerContext, MessageUpdate
+from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
 logger = logging.getLogger(__name__)
 
 
 async def start(update: MessageUpdate, context: HandlerContext) -> None:
-    """Greet the user and say how to play; ``/start daily`` (a deep link) opens the daily."""
-    if context.args == ["daily"] and update.effective_chat.type == ChatType.PRIVATE:
-        await daily_command.start_private(update, context)
-        return
+    """Greet the user and say how to play (``/start daily`` is the daily feature's)."""
     _ = context._
     name = html.escape(update.effective_user.first_name)
     if update.effective_chat.type == ChatType.PRIVATE:
@@ -101,3 +98,12 @@ async def error_handler(update: object, context: BotContext) -> None:
     logger.error("Exception while handling an update", exc_info=error)
     if isinstance(update, Update) and update.effective_chat:
         context.send(update.effective_chat.id, context._(SORRY), key="sorry")
+
+
+def register(application: Application) -> None:
+    """/start, /help, the greeting in a new group, group upgrades and the error handler."""
+    application.add_handler(CommandHandler("start", for_messages(start)))
+    application.add_handler(CommandHandler("help", help_command))
+    application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, migrate_chat))
+    application.add_handler(ChatMemberHandler(added_to_group, ChatMemberHandler.MY_CHAT_MEMBER))
+    application.add_error_handler(error_handler)

@@ -11,15 +11,15 @@ from collections.abc import Callable
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message
 from telegram.constants import ChatType
 from telegram.error import Forbidden
-from telegram.ext import Application
+from telegram.ext import Application, CommandHandler, filters
 
-from bot.cards import send_hand
-from bot.context import BotContext, local_now, settings_of
+from bot.context import BotContext, local_now, services, settings_of
 from bot.game.daily import DailyRecord, clock_text, share_line
+from bot.services.admins import is_admin
+from bot.services.pictures import send_hand
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
-from bot.settings_menu import is_admin
-from bot.typed_handlers import HandlerContext, JobContext, MessageUpdate, jobs_of
-from bot.verdicts import reason
+from bot.texts import reason
+from bot.typed_handlers import HandlerContext, JobContext, MessageUpdate, for_messages, jobs_of
 from solver import check, daily_number
 
 logger = logging.getLogger(__name__)
@@ -77,10 +77,20 @@ async def start_private(update: MessageUpdate, context: HandlerContext) -> None:
 
     context.post(
         chat_id,
-        lambda: send_hand(context.bot, chat_id, hand, caption=caption),
+        lambda: send_hand(context.bot, chat_id, hand, context.bot_data.file_ids, caption=caption),
         game=True,
         on_sent=shown,
     )
+
+
+def for_daily(update: MessageUpdate, context: HandlerContext) -> bool:
+    """Whether a private answer is meant for the daily puzzle rather than a round."""
+    if update.effective_chat.type != ChatType.PRIVATE:
+        return False
+    replied = update.effective_message.reply_to_message
+    if replied is not None:
+        return replied.message_id == context.chat_data.daily_message_id
+    return context.chat_data.mode == "daily"
 
 
 async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> None:
@@ -177,7 +187,14 @@ async def show_in_group(
     caption = "\n".join(lines)
     context.post(
         chat_id,
-        lambda: send_hand(context.bot, chat_id, hand, caption=caption, reply_markup=button),
+        lambda: send_hand(
+            context.bot,
+            chat_id,
+            hand,
+            context.bot_data.file_ids,
+            caption=caption,
+            reply_markup=button,
+        ),
         game=True,
         on_failed=on_failed,
     )
@@ -312,3 +329,15 @@ async def post_daily(context: JobContext[None]) -> None:
     # (a post lost to an outage is retried by the outbox for a minute).
     chat.daily_done = today
     await show_in_group(chat_id, context, extra=extra, on_failed=failed)
+
+
+def register(application: Application) -> None:
+    """/daily, the ``/start daily`` deep link, /subscribe and /unsubscribe, and the answers
+    of a daily attempt in private.  Registered before the basics: its /start comes first."""
+    # A deep link t.me/<bot>?start=daily arrives as "/start daily" in private.
+    deep_link = filters.ChatType.PRIVATE & filters.Regex(r"^/start(@\w+)? daily$")
+    application.add_handler(CommandHandler("start", for_messages(start_private), filters=deep_link))
+    application.add_handler(CommandHandler("daily", for_messages(daily_command)))
+    application.add_handler(CommandHandler("subscribe", for_messages(subscribe)))
+    application.add_handler(CommandHandler("unsubscribe", for_messages(unsubscribe)))
+    services(application).take_answers(for_daily, answer)

@@ -4,33 +4,23 @@ from __future__ import annotations
 
 import dataclasses
 import html
-import time
-import weakref
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
-from telegram.constants import ChatType
-from telegram.ext import Application
+from telegram.ext import Application, CallbackQueryHandler, CommandHandler
 
-from bot.context import BotContext
 from bot.game.table import CARD_COUNTS, DECKS, DIFFICULTIES, TIME_LIMITS, GameSettings
 from bot.i18n import LANGUAGES, N_
+from bot.services.admins import is_admin
 from bot.services.solving import DealRefused
+from bot.texts import deal_refusal
 from bot.typed_handlers import (
     ButtonUpdate,
     ChatContext,
-    ChatUpdate,
     HandlerContext,
     MessageUpdate,
+    for_buttons,
+    for_messages,
 )
-from bot.verdicts import deal_refusal
-
-ADMIN_CACHE_SECONDS = 300.0
-"""How long a getChatMember answer about a user's admin rights is trusted."""
-
-_ADMINS: weakref.WeakKeyDictionary[Application, dict[tuple[int, int], tuple[bool, float]]] = (
-    weakref.WeakKeyDictionary()
-)
-"""Per application: (chat, user) → (is admin, when asked)."""
 
 DIFFICULTY_LABELS = {
     None: N_("any"),
@@ -41,22 +31,6 @@ DIFFICULTY_LABELS = {
 
 TARGETS = (24, 10, 36, 100)
 """Targets offered as buttons; ``/settings target N`` sets any whole number from 1 to 100."""
-
-
-async def is_admin(update: ChatUpdate, context: BotContext) -> bool:
-    """Whether the user may change settings: anyone in private, admins in groups."""
-    chat, user = update.effective_chat, update.effective_user
-    if chat.type == ChatType.PRIVATE:
-        return True
-    key = (chat.id, user.id)
-    known = _ADMINS.setdefault(context.application, {})
-    cached = known.get(key)
-    if cached is not None and time.monotonic() - cached[1] < ADMIN_CACHE_SECONDS:
-        return cached[0]
-    member = await context.bot.get_chat_member(chat.id, user.id)
-    allowed = member.status in ("administrator", "creator")
-    known[key] = (allowed, time.monotonic())
-    return allowed
 
 
 def _describe(settings: GameSettings, context: ChatContext) -> str:
@@ -213,3 +187,12 @@ async def language_command(update: MessageUpdate, context: HandlerContext) -> No
         context.reply(update, context._("Use /language en, /language zh or /language auto."))
         return
     context.reply(update, context._("Language set."))
+
+
+def register(application: Application) -> None:
+    """/settings with its buttons, and /language."""
+    application.add_handler(CommandHandler("settings", for_messages(settings_command)))
+    application.add_handler(CommandHandler("language", for_messages(language_command)))
+    application.add_handler(
+        CallbackQueryHandler(for_buttons(settings_button), pattern=r"^cfg:\w+:[\w-]+$")
+    )
