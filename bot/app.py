@@ -27,7 +27,7 @@ from telegram.ext import (
 from telegram.request import HTTPXRequest
 
 from bot.context import BotContext, BotData, ChatData, UserData, services
-from bot.features import basics, chat_settings, daily, rounds, solve
+from bot.features import basics, chat_settings, daily, rounds, scores, solve
 from bot.i18n import LANGUAGES, N_, gettext_for
 from bot.persistence import SQLitePersistence
 from bot.services.outbox import FloodControl, Outbox
@@ -144,7 +144,7 @@ def updater_of(application: Application) -> Updater:
     return application.updater
 
 
-FEATURES = (daily, basics, rounds, solve, chat_settings)
+FEATURES = (daily, basics, rounds, scores, solve, chat_settings)
 """Registered in this order: the daily's ``/start daily`` must come before the basics' /start."""
 
 

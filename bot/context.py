@@ -182,13 +182,6 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         context = super().from_update(update, application)
         if isinstance(update, Update) and update.effective_user:
             context.telegram_language = update.effective_user.language_code
-            if context.chat_data is not None and context.telegram_language:
-                # Timers and match deals have no user: they speak as the chat was last spoken to.
-                context.chat_data.recent_language = context.telegram_language
-            chat = update.effective_chat
-            if context.chat_data is not None and chat and chat.type != "private":
-                user = update.effective_user
-                context.chat_data.members[user.id] = user.full_name
         return context
 
     @property

@@ -8,7 +8,14 @@ import logging
 from telegram import Update
 from telegram.constants import ChatType
 from telegram.error import BadRequest, Forbidden
-from telegram.ext import Application, ChatMemberHandler, CommandHandler, MessageHandler, filters
+from telegram.ext import (
+    Application,
+    ChatMemberHandler,
+    CommandHandler,
+    MessageHandler,
+    TypeHandler,
+    filters,
+)
 
 from bot.context import SORRY, BotContext
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
@@ -100,8 +107,23 @@ async def error_handler(update: object, context: BotContext) -> None:
         context.send(update.effective_chat.id, context._(SORRY), key="sorry")
 
 
+async def track(update: Update, context: BotContext) -> None:
+    """Remember, before any other handler runs, who spoke in a chat and in what language."""
+    user, chat = update.effective_user, update.effective_chat
+    if user is None or context.chat_data is None:
+        return
+    if user.language_code:
+        # Timers and match deals have no user: they speak as the chat was last spoken to.
+        context.chat_data.recent_language = user.language_code
+    if chat is not None and chat.type != ChatType.PRIVATE:
+        context.chat_data.members[user.id] = user.full_name
+
+
 def register(application: Application) -> None:
-    """/start, /help, the greeting in a new group, group upgrades and the error handler."""
+    """/start, /help, the greeting in a new group, group upgrades and the error handler;
+    and, first of all, who spoke where (:func:`track`)."""
+    # Group -1 runs before the handlers of group 0, for every update.
+    application.add_handler(TypeHandler(Update, track), group=-1)
     application.add_handler(CommandHandler("start", for_messages(start)))
     application.add_handler(CommandHandler("help", help_command))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, migrate_chat))

@@ -18,7 +18,6 @@ from telegram.helpers import mention_html
 
 from bot.context import BotContext, now_of, services
 from bot.game.rounds import Outcome, Round
-from bot.game.stats import week_of
 from bot.game.table import Table
 from bot.services.outbox import Sent
 from bot.services.pictures import send_hand
@@ -535,60 +534,14 @@ async def stop(update: MessageUpdate, context: HandlerContext) -> None:
     context.reply(update, context._("Game stopped. /play to start again."), game=True)
 
 
-async def score(update: MessageUpdate, context: HandlerContext) -> None:
-    """The player's own record in this chat."""
-    _ = context._
-    player = table_of(context).stats.players.get(update.effective_user.id)
-    if player is None:
-        context.reply(update, _("No wins here yet: /play and be first!"))
-        return
-    median = player.median_time
-    text = _(
-        "<b>{name}</b>: {wins} wins, {points} points\n"
-        "Best time {best} s, median {median} s\n"
-        "Win streak {streak} (best {best_streak})"
-    ).format(
-        name=html.escape(player.name),
-        wins=player.wins,
-        points=player.points,
-        best=f"{player.best_time:.1f}" if player.best_time is not None else "–",
-        median=f"{median:.1f}" if median is not None else "–",
-        streak=player.streak,
-        best_streak=player.best_streak,
-    )
-    context.reply(update, text)
-
-
-async def top(update: MessageUpdate, context: HandlerContext) -> None:
-    """The chat's leaderboard, all time and this week."""
-    _ = context._
-    stats = table_of(context).stats
-    week = week_of(context.today())
-    parts = []
-    for title, rows in (
-        (_("<b>All time</b>"), stats.top()),
-        (_("<b>This week</b>"), stats.top(week=week)),
-    ):
-        lines = [title]
-        lines += [
-            f"{i}. {html.escape(p.name)}: {points}" for i, (_u, p, points) in enumerate(rows, 1)
-        ]
-        if not rows:
-            lines.append(_("Nobody yet."))
-        parts.append("\n".join(lines))
-    context.reply(update, "\n\n".join(parts))
-
-
 def register(application: Application) -> None:
-    """Rounds and matches (/play, /a, /hint, /reveal, /skip, /stop), typed answers, scores."""
+    """Rounds and matches (/play, /a, /hint, /reveal, /skip, /stop), and typed answers."""
     application.add_handler(CommandHandler(["play", "deal"], for_messages(play)))
     application.add_handler(CommandHandler(["a", "answer"], for_messages(answer_command)))
     application.add_handler(CommandHandler("hint", for_messages(hint_command)))
     application.add_handler(CommandHandler(["reveal", "giveup"], for_messages(reveal)))
     application.add_handler(CommandHandler("skip", for_messages(skip)))
     application.add_handler(CommandHandler("stop", for_messages(stop)))
-    application.add_handler(CommandHandler("score", for_messages(score)))
-    application.add_handler(CommandHandler("top", for_messages(top)))
     application.add_handler(
         MessageHandler(filters.TEXT & ~filters.COMMAND, for_messages(text_answer))
     )

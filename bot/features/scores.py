@@ -1,0 +1,60 @@
+"""/score and /top: the players' records in a chat, all time and this week."""
+
+from __future__ import annotations
+
+import html
+
+from telegram.ext import Application, CommandHandler
+
+from bot.game.stats import week_of
+from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
+
+
+async def score(update: MessageUpdate, context: HandlerContext) -> None:
+    """The player's own record in this chat."""
+    _ = context._
+    player = context.chat_data.table.stats.players.get(update.effective_user.id)
+    if player is None:
+        context.reply(update, _("No wins here yet: /play and be first!"))
+        return
+    median = player.median_time
+    text = _(
+        "<b>{name}</b>: {wins} wins, {points} points\n"
+        "Best time {best} s, median {median} s\n"
+        "Win streak {streak} (best {best_streak})"
+    ).format(
+        name=html.escape(player.name),
+        wins=player.wins,
+        points=player.points,
+        best=f"{player.best_time:.1f}" if player.best_time is not None else "–",
+        median=f"{median:.1f}" if median is not None else "–",
+        streak=player.streak,
+        best_streak=player.best_streak,
+    )
+    context.reply(update, text)
+
+
+async def top(update: MessageUpdate, context: HandlerContext) -> None:
+    """The chat's leaderboard, all time and this week."""
+    _ = context._
+    stats = context.chat_data.table.stats
+    week = week_of(context.today())
+    parts = []
+    for title, rows in (
+        (_("<b>All time</b>"), stats.top()),
+        (_("<b>This week</b>"), stats.top(week=week)),
+    ):
+        lines = [title]
+        lines += [
+            f"{i}. {html.escape(p.name)}: {points}" for i, (_u, p, points) in enumerate(rows, 1)
+        ]
+        if not rows:
+            lines.append(_("Nobody yet."))
+        parts.append("\n".join(lines))
+    context.reply(update, "\n\n".join(parts))
+
+
+def register(application: Application) -> None:
+    """/score and /top."""
+    application.add_handler(CommandHandler("score", for_messages(score)))
+    application.add_handler(CommandHandler("top", for_messages(top)))
