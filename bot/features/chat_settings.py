@@ -9,10 +9,10 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler
 
 from bot.game.table import CARD_COUNTS, DECKS, DIFFICULTIES, TIME_LIMITS, GameSettings
-from bot.i18n import LANGUAGES, N_
+from bot.i18n import LANGUAGES
 from bot.services.admins import is_admin
 from bot.services.solving import DealRefused
-from bot.texts import deal_refusal
+from bot.texts import DIFFICULTY_LABELS, deal_refusal
 from bot.typed_handlers import (
     ButtonUpdate,
     ChatContext,
@@ -21,13 +21,6 @@ from bot.typed_handlers import (
     for_buttons,
     for_messages,
 )
-
-DIFFICULTY_LABELS = {
-    None: N_("any"),
-    "easy": N_("easy"),
-    "medium": N_("medium"),
-    "hard": N_("hard"),
-}
 
 TARGETS = (24, 10, 36, 100)
 """Targets offered as buttons; ``/settings target N`` sets any whole number from 1 to 100."""

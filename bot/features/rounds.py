@@ -18,18 +18,15 @@ from telegram.helpers import mention_html
 
 from bot.context import BotContext, now_of, services
 from bot.game.rounds import Outcome, Round
-from bot.game.table import Table
+from bot.game.table import DIFFICULTY_WORDS, Table
 from bot.services.outbox import Sent
 from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
-from bot.texts import deal_refusal, reason
+from bot.texts import deal_refusal, hint_text, reason
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
 from solver import solution_of
-from solver.derivation import SYMBOLS
-from solver.hints import Hint
 from solver.parsing import ParseError
-from solver.printing import friendly_value
 
 logger = logging.getLogger(__name__)
 
@@ -43,43 +40,10 @@ LATE_SHOWN = 20
 NEXT_DEAL_DELAY = 4.0
 """Seconds between a match's rounds."""
 
-DIFFICULTY_WORDS = {
-    "easy": "easy",
-    "medium": "medium",
-    "hard": "hard",
-    "简单": "easy",
-    "中等": "medium",
-    "困难": "hard",
-}
-
 
 def table_of(context: ChatContext) -> Table:
     """The chat's game table."""
     return context.chat_data.table
-
-
-def hint_text(found: Hint, context: BotContext) -> str:
-    """A hint in the user's language."""
-    _ = context._
-    if found.level == 1:
-        return _("Hint: start with {step}.").format(step=found.steps[0])
-    if found.level == 2 and found.aim is not None:
-        made = [
-            _("{value} from {cards}").format(
-                value=friendly_value(value), cards=", ".join(map(str, cards))
-            )
-            for value, cards in zip(found.aim, found.parts, strict=True)
-            if len(cards) > 1
-        ]
-        symbol = SYMBOLS[found.op or "+"]
-        return _("Hint: aim for {left} {op} {right}; make {parts}.").format(
-            left=friendly_value(found.aim[0]),
-            op=symbol,
-            right=friendly_value(found.aim[1]),
-            parts=_(" and ").join(made),
-        )
-    steps = "; ".join(str(s) for s in found.steps)
-    return _("Hint: {steps}. Now finish it.").format(steps=steps)
 
 
 def _caption(game: Round, context: ChatContext, match_text: str) -> str:

@@ -19,6 +19,7 @@ from bot.context import BotContext
 from bot.game.requests import RequestError, SolveRequest, SolveResult, parse_solve
 from bot.i18n import N_
 from bot.services.solving import SolveBusy, SolveTimeout
+from bot.texts import problem_text
 from bot.typed_handlers import (
     ButtonUpdate,
     HandlerContext,
@@ -42,28 +43,12 @@ INLINE_CACHE_SECONDS = 3600
 
 DAILY_CACHE_SECONDS = 300
 
-# The parser's problems, and the bot's own, in words for the user.
-PROBLEMS = {
-    "target": N_("write the target once, at the end: 1 2 3 4 7 25 = 573"),
-    "empty": N_("give the numbers, like 3 3 8 8"),
-    "too_many": N_("at most {limit} numbers"),
-    "too_few": N_("give at least two numbers"),
-    "too_long": N_("{number} is too long to be a number"),
-    "too_big": N_("{number} is too big: numbers go up to {limit}"),
-    "not_a_number": N_("{number} is not a number"),
-    "negative": N_("{number}: negative numbers are not allowed"),
-    "decimal": N_("{number}: decimals are not allowed; fractions like 1/2 are fine"),
-}
 
 SLOW = N_("That search takes too long; try fewer or smaller numbers.")
 BUSY = {
     "mine": N_("Still working on your last one: one search at a time, please."),
     "full": N_("I am busy with many searches: try again in a minute."),
 }
-
-
-def _problem_text(error: RequestError, context: BotContext) -> str:
-    return context._(PROBLEMS[error.problem]).format(**error.params)
 
 
 def _pages(result: SolveResult) -> int:
@@ -140,7 +125,7 @@ async def solve_command(update: MessageUpdate, context: HandlerContext) -> None:
             return
         result = await context.bot_data.solving.search(request, owner=update.effective_user.id)
     except RequestError as error:
-        reason = html.escape(_problem_text(error, context))
+        reason = html.escape(problem_text(error, context))
         context.reply(
             update, _("I could not read that: {reason}\nTry /solve 3 3 8 8").format(reason=reason)
         )
@@ -229,7 +214,7 @@ async def inline_query(update: Update, context: BotContext) -> None:
             request, owner=query.from_user.id, supersede=True
         )
     except RequestError as error:
-        reason = _problem_text(error, context)
+        reason = problem_text(error, context)
         help_text = _("Type numbers after my name, like 3 3 8 8 or 1 2 3 4 7 25 = 573.")
         await query.answer(
             [_article("help", reason, html.escape(help_text), help_text)], cache_time=60

@@ -14,6 +14,15 @@ TIME_LIMITS = (0, 30, 60, 120, 300)
 DECKS = ((1, 10), (1, 13))
 CARD_COUNTS = (3, 4, 5, 6)
 DIFFICULTIES = (None, "easy", "medium", "hard")
+DIFFICULTY_WORDS = {
+    "easy": "easy",
+    "medium": "medium",
+    "hard": "hard",
+    "简单": "easy",
+    "中等": "medium",
+    "困难": "hard",
+}
+"""What players may type after /play for a difficulty, in either language."""
 MAX_MATCH = 20
 
 

@@ -240,7 +240,7 @@ async def test_ctrl_c_stops_the_console_at_once(tmp_path: Path) -> None:
     os.killpg(console.pid, signal.SIGINT)
     _out, err = await asyncio.wait_for(console.communicate(), timeout=5)
     assert console.returncode == 0
-    assert b"Traceback" not in err
+    assert b"Traceback" not in err, err.decode(errors="replace")
 
 
 def _free_port() -> int:
