@@ -38,7 +38,7 @@ from bot.settings import Settings
 from bot.typed_handlers import jobs_of
 
 # (command, description): the description is a message id, translated per language.
-PRIVATE_COMMANDS = [
+PLAYER_COMMANDS = [
     ("play", N_("Deal a hand (easy, medium, hard; /play 5 for a match)")),
     ("a", N_("Answer: /a 8/(3-8/3)")),
     ("hint", N_("A hint (costs points)")),
@@ -52,16 +52,16 @@ PRIVATE_COMMANDS = [
     ("help", N_("How to play")),
     ("start", N_("Start here")),
 ]
-GROUP_COMMANDS = PRIVATE_COMMANDS
+GROUP_COMMANDS = PLAYER_COMMANDS
 ADMIN_COMMANDS = [
-    *GROUP_COMMANDS,
+    *PLAYER_COMMANDS,
     ("subscribe", N_("Post the daily puzzle here every day: /subscribe 09:00")),
     ("unsubscribe", N_("Stop the daily post")),
     ("settings", N_("Game settings (admins)")),
     ("language", N_("Chat language: en, zh or auto")),
 ]
 PRIVATE_COMMANDS = [
-    *PRIVATE_COMMANDS,
+    *PLAYER_COMMANDS,
     ("subscribe", N_("Get the daily puzzle every day: /subscribe 09:00")),
     ("unsubscribe", N_("Stop the daily post")),
     ("settings", N_("Game settings")),

@@ -260,7 +260,6 @@ class LocalBotApi:
         self._message_ids: dict[int, itertools.count] = {}
         self._poll_generation = 0
         self._changed: asyncio.Event | None = None
-        self._failures: list[tuple[str, ApiError]] = []
         self._listeners: list[Callable[[dict[str, Any]], None]] = []
 
     # --- the people's side ------------------------------------------------------------------
@@ -394,12 +393,6 @@ class LocalBotApi:
             }
         )
 
-    def fail_next(
-        self, method: str, code: int, description: str, retry_after: int | None = None
-    ) -> None:
-        """Make the next call of ``method`` fail as Telegram would (e.g. 429)."""
-        self._failures.append((method, ApiError(code, description, retry_after)))
-
     def on_sent(self, listener: Callable[[dict[str, Any]], None]) -> None:
         """Call ``listener`` with each message the bot sends or edits."""
         self._listeners.append(listener)
@@ -420,10 +413,6 @@ class LocalBotApi:
         """Run one Bot API method; returns the HTTP status and the JSON body."""
         self.calls.append(method)
         try:
-            for index, (name, error) in enumerate(self._failures):
-                if name == method:
-                    del self._failures[index]
-                    raise error
             handler = getattr(self, f"_m_{method}", None)
             if handler is None:
                 raise ApiError(404, "Not Found: method not found")

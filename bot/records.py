@@ -50,8 +50,7 @@ UPGRADES: dict[int, Callable[[Record], Record]] = {}
 ``v + 1`` (none yet: version 1 is the first)."""
 
 NOT_SAVED: dict[type, frozenset[str]] = {
-    # Never read: the winner and the time are in the outcome and the players' stats.
-    Round: frozenset({"winning_answer", "ended", "hint_list"}),
+    Round: frozenset({"hint_list"}),
 }
 """Fields left out of the records (read back as their defaults).  A round's hints are
 worked out again from its hand when first needed (:meth:`Round.needs_facts`): they are

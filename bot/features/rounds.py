@@ -109,7 +109,7 @@ async def deal_round(chat_id: int, context: ChatContext, difficulty: str | None 
     def lost(error: Exception) -> None:
         # A picture Telegram refuses, or that found no network for a minute: nobody saw
         # the hand, so no round is left open with no timers.
-        if table.round is game and game.reveal(context.now()):
+        if table.round is game and game.reveal():
             logger.warning("The hand for chat %s was not sent (%s): round ended", chat_id, error)
         sorry(error)
 
@@ -460,7 +460,7 @@ async def reveal(update: MessageUpdate, context: HandlerContext) -> None:
     """Give up on the round (/reveal, /giveup) and show every solution."""
     table = table_of(context)
     game = table.round
-    if game is None or not game.reveal(context.now()):
+    if game is None or not game.reveal():
         context.reply(update, context._("No round is running: /play deals a hand."))
         return
     chat_id = update.effective_chat.id
@@ -477,7 +477,7 @@ async def skip(update: MessageUpdate, context: HandlerContext) -> None:
     if update.effective_chat.id in context.bot_data.dealing:
         context.reply(update, context._("A hand is on its way: one moment."), key="on its way")
         return
-    if table.round is not None and table.round.reveal(context.now()):
+    if table.round is not None and table.round.reveal():
         _cancel_timers(context, update.effective_chat.id)
         table.record_no_winner()
         if table.match is not None and table.match.over:
@@ -490,7 +490,7 @@ async def stop(update: MessageUpdate, context: HandlerContext) -> None:
     """End the game: the running round and any match."""
     table = table_of(context)
     chat_id = update.effective_chat.id
-    if table.round is not None and table.round.reveal(context.now()):
+    if table.round is not None and table.round.reveal():
         table.record_no_winner()
     _cancel_timers(context, chat_id)  # the round's timers, or a match's next deal
     table.match = None

@@ -47,8 +47,6 @@ class Round:
     hints: int = 0
     phase: Phase = Phase.PLAYING
     winner: int | None = None
-    winning_answer: str | None = None
-    ended: float | None = None
     wrong: dict[int, int] = field(default_factory=dict)
     """Wrong answers per user."""
     solutions: tuple[str, ...] | None = None
@@ -96,8 +94,6 @@ class Round:
             return Outcome(verdict)
         self._end(Phase.WON)
         self.winner = user_id
-        self.winning_answer = text
-        self.ended = now
         won = points(self.level if self.solvable else None, self.hints)
         return Outcome(verdict, won=True, points=won, seconds=now - self.started)
 
@@ -135,12 +131,11 @@ class Round:
         self.hints += 1
         return self.hint_list[self.hints - 1]
 
-    def reveal(self, now: float) -> bool:
+    def reveal(self) -> bool:
         """Give up: the round ends with no winner.  False if it had already ended."""
         if self.phase is not Phase.PLAYING:
             return False
         self._end(Phase.REVEALED)
-        self.ended = now
         return True
 
     def expire(self, number: int, now: float) -> bool:
@@ -152,7 +147,6 @@ class Round:
         if now < deadline:
             return False
         self._end(Phase.EXPIRED)
-        self.ended = now
         return True
 
     def half_time_hint_due(self, number: int, now: float) -> bool:

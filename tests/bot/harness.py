@@ -10,6 +10,7 @@ import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from apscheduler.events import (
     EVENT_JOB_ERROR,
@@ -22,7 +23,7 @@ from telegram.ext import Application
 
 from bot.app import build_application, run_polling
 from bot.game.hands import solutions_job
-from bot.local_api import LocalBotApi, LocalTransport
+from bot.local_api import ApiError, LocalBotApi, LocalTransport
 from bot.persistence import FILE_NAME, open_database
 from bot.services.solving import DEFAULT_GAME
 from bot.settings import Settings
@@ -31,9 +32,32 @@ ANN, BOB = 501, 502
 GROUP = -1_002_000
 
 
-def make_api() -> LocalBotApi:
+class FaultyBotApi(LocalBotApi):
+    """The local Bot API, with errors a test can have Telegram return on demand."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._failures: list[tuple[str, ApiError]] = []
+
+    def fail_next(
+        self, method: str, code: int, description: str, retry_after: int | None = None
+    ) -> None:
+        """Make the next call of ``method`` fail as Telegram would (e.g. 429); the failed
+        call counts against no limit."""
+        self._failures.append((method, ApiError(code, description, retry_after)))
+
+    async def call(self, method: str, params: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        for index, (name, error) in enumerate(self._failures):
+            if name == method:
+                del self._failures[index]
+                self.calls.append(method)
+                return error.code, error.body()
+        return await super().call(method, params)
+
+
+def make_api() -> FaultyBotApi:
     """A server with Ann (English), Bob (Chinese) and a group where Ann is admin."""
-    api = LocalBotApi()
+    api = FaultyBotApi()
     api.add_user(ANN, "Ann", language_code="en")
     api.add_user(BOB, "Bob", language_code="zh-hans")
     api.add_group(GROUP, "Friends", admins={ANN})

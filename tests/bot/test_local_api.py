@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.local_api import ApiError, LocalBotApi, check_html, utf16_len
-from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api
+from tests.bot.harness import ANN, BOB, GROUP, FakeClock, FaultyBotApi, make_api
 
 
 def test_privacy_mode_shows_commands_replies_and_mentions_only() -> None:
@@ -363,9 +363,9 @@ OTHER_GROUP = -1_003_000
 START = 1000.0
 
 
-def flood_api(clock: FakeClock, **kwargs: bool) -> LocalBotApi:
+def flood_api(clock: FakeClock, **kwargs: bool) -> FaultyBotApi:
     """Ann, Bob, two groups and a supergroup, on a server whose flood clock is ``clock``."""
-    api = LocalBotApi(clock=clock, **kwargs)
+    api = FaultyBotApi(clock=clock, **kwargs)
     api.add_user(ANN, "Ann")
     api.add_user(BOB, "Bob")
     api.add_group(GROUP, "Friends")

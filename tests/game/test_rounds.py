@@ -75,8 +75,8 @@ def test_reveal_and_no_solution_claims() -> None:
     assert outcome.points == NO_SOLUTION_POINTS
     solvable = dealt(2, (3, 3, 8, 8), now=0.0)
     assert solvable.answer(BOB, "none", now=1.0).verdict.code is Code.NO_SOLUTION_WRONG
-    assert solvable.reveal(now=2.0)
-    assert not solvable.reveal(now=3.0)  # revealed once only
+    assert solvable.reveal()
+    assert not solvable.reveal()  # revealed once only
     assert not solvable.answer(ANN, "8/(3-8/3)", now=4.0).won
 
 
@@ -110,7 +110,7 @@ def test_stats_streaks_times_and_weekly_leaderboard() -> None:
 
 def test_an_ended_round_keeps_no_hints() -> None:
     game = dealt(1, (1, 2, 3, 4), now=0.0)
-    game.reveal(now=1.0)
+    game.reveal()
     assert game.hint_list == ()
 
 
@@ -144,6 +144,6 @@ def test_the_time_limit_runs_from_the_showing() -> None:
 
 def test_an_ended_round_is_not_shown_again() -> None:
     game = dealt(1, (3, 3, 8, 8), now=100.0)
-    game.reveal(now=101.0)
+    game.reveal()
     game.show(now=130.0)
     assert game.started == 100.0
