@@ -112,7 +112,12 @@ class WorkerPool:
         search_queue: int = 32,
         game_queue: int = 256,
         nice: int = 10,
-        preload: Sequence[str] = ("solver", "bot.game.hands", "bot.game.requests"),
+        preload: Sequence[str] = (
+            "bot.services.worker_start",
+            "solver",
+            "bot.game.hands",
+            "bot.game.requests",
+        ),
     ) -> None:
         if not 0 < search_workers < workers:
             raise ValueError("search_workers must leave at least one worker for the game")
