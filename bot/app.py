@@ -144,8 +144,8 @@ def updater_of(application: Application) -> Updater:
     return application.updater
 
 
-FEATURES = (daily, basics, rounds, scores, solve, chat_settings)
-"""Registered in this order: the daily's ``/start daily`` must come before the basics' /start."""
+FEATURES = (basics, rounds, scores, solve, chat_settings, daily)
+"""Registered in this order: the most frequent commands are matched first."""
 
 
 def add_handlers(application: Application) -> None:

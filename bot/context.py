@@ -52,6 +52,8 @@ class BotData:
     """(chat, user) → (is an admin, when Telegram was asked): see :mod:`bot.services.admins`."""
     answer_routes: list[tuple[AnswerClaim, AnswerTaker]]
     """Where typed answers go besides the chat's round: see :meth:`route_answer`."""
+    deep_links: dict[str, Callable[[Any, Any], Awaitable[None]]]
+    """``/start PAYLOAD`` in private (a t.me/<bot>?start=PAYLOAD link) → the feature's handler."""
     file_ids: dict[tuple[int, ...], str]
     """Each hand's picture, once uploaded, by Telegram's file id (sent again by id)."""
     polling: PollingRequest
@@ -65,6 +67,7 @@ class BotData:
         self.admins = {}
         self.answer_routes = []
         self.file_ids = {}
+        self.deep_links = {}
 
     def take_answers(self, claim: AnswerClaim, taker: AnswerTaker) -> None:
         """Send typed answers (``/a``, replies, plain text) to ``taker`` whenever ``claim``

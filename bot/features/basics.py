@@ -24,7 +24,13 @@ logger = logging.getLogger(__name__)
 
 
 async def start(update: MessageUpdate, context: HandlerContext) -> None:
-    """Greet the user and say how to play (``/start daily`` is the daily feature's)."""
+    """Greet the user and say how to play; a deep link (``/start daily``) goes to the
+    feature that registered it."""
+    if update.effective_chat.type == ChatType.PRIVATE and len(context.args or []) == 1:
+        opened = context.bot_data.deep_links.get((context.args or [""])[0])
+        if opened is not None:
+            await opened(update, context)
+            return
     _ = context._
     name = html.escape(update.effective_user.first_name)
     if update.effective_chat.type == ChatType.PRIVATE:

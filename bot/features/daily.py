@@ -11,7 +11,7 @@ from collections.abc import Callable
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message
 from telegram.constants import ChatType
 from telegram.error import Forbidden
-from telegram.ext import Application, CommandHandler, filters
+from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext, local_now, services, settings_of
 from bot.game.daily import DailyRecord, clock_text, share_line
@@ -333,10 +333,9 @@ async def post_daily(context: JobContext[None]) -> None:
 
 def register(application: Application) -> None:
     """/daily, the ``/start daily`` deep link, /subscribe and /unsubscribe, and the answers
-    of a daily attempt in private.  Registered before the basics: its /start comes first."""
+    of a daily attempt in private."""
     # A deep link t.me/<bot>?start=daily arrives as "/start daily" in private.
-    deep_link = filters.ChatType.PRIVATE & filters.Regex(r"^/start(@\w+)? daily$")
-    application.add_handler(CommandHandler("start", for_messages(start_private), filters=deep_link))
+    services(application).deep_links["daily"] = start_private
     application.add_handler(CommandHandler("daily", for_messages(daily_command)))
     application.add_handler(CommandHandler("subscribe", for_messages(subscribe)))
     application.add_handler(CommandHandler("unsubscribe", for_messages(unsubscribe)))
