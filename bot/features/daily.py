@@ -14,7 +14,7 @@ from telegram.error import Forbidden
 from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext, local_now, services, settings_of
-from bot.game.daily import DailyRecord, clock_text, share_line
+from bot.game.daily import DailyRecord, clock_text, post_time, share_line
 from bot.services.admins import is_admin
 from bot.services.pictures import send_hand
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
@@ -230,15 +230,14 @@ async def subscribe(update: MessageUpdate, context: HandlerContext) -> None:
         return
     when = (context.args or ["09:00"])[0]
     try:
-        hour, minute = (int(x) for x in when.split(":"))
-        post_time = dt.time(hour, minute)
+        at = post_time(when)
     except ValueError:
         context.reply(update, _("Use /subscribe 09:00 (24-hour time)."))
         return
-    context.chat_data.subscription = post_time.strftime("%H:%M")
-    if local_now(context.application).time() >= post_time:
+    context.chat_data.subscription = at.strftime("%H:%M")
+    if local_now(context.application).time() >= at:
         context.chat_data.daily_done = context.today()  # the first post is tomorrow's
-    schedule_post(context.application, update.effective_chat.id, post_time)
+    schedule_post(context.application, update.effective_chat.id, at)
     context.reply(
         update,
         _("Subscribed: the daily puzzle comes here every day at {time} ({zone}).").format(
@@ -257,14 +256,14 @@ async def unsubscribe(update: MessageUpdate, context: HandlerContext) -> None:
     context.reply(update, context._("Unsubscribed from the daily puzzle."))
 
 
-def schedule_post(application: Application, chat_id: int, post_time: dt.time) -> None:
-    """A daily job at ``post_time`` in the bot's time zone (replacing an earlier one)."""
+def schedule_post(application: Application, chat_id: int, at: dt.time) -> None:
+    """A daily job at ``at`` in the bot's time zone (replacing an earlier one)."""
     _cancel_post(application, chat_id)
     zone = settings_of(application).timezone
     # PTB cannot type a job's context by the chat_id it is given: that is post_daily's.
     jobs_of(application).run_daily(
         post_daily,  # type: ignore[arg-type]
-        post_time.replace(tzinfo=zone),
+        at.replace(tzinfo=zone),
         chat_id=chat_id,
         name=f"daily:{chat_id}",
     )
@@ -286,10 +285,9 @@ def restore_subscriptions(application: Application) -> int:
     count = 0
     for chat_id, data in application.chat_data.items():
         if data.subscription:
-            hour, minute = (int(x) for x in data.subscription.split(":"))
-            post_time = dt.time(hour, minute)
-            schedule_post(application, chat_id, post_time)
-            if now.time() >= post_time and data.daily_done != now.date():
+            at = post_time(data.subscription)
+            schedule_post(application, chat_id, at)
+            if now.time() >= at and data.daily_done != now.date():
                 # As in schedule_post: post_daily's context is that of this chat_id.
                 jobs_of(application).run_once(
                     post_daily,  # type: ignore[arg-type]

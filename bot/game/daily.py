@@ -80,3 +80,10 @@ def share_line(number: int, result: DailyResult, streak: int) -> str:
     """A result to share that gives nothing away: ``24点 Daily #123 ✅ 0:42 · 1 miss · 🔥5``."""
     misses = f"{result.misses} miss" + ("" if result.misses == 1 else "es")
     return f"24点 Daily #{number} ✅ {clock_text(result.seconds)} · {misses} · 🔥{streak}"
+
+
+def post_time(text: str) -> dt.time:
+    """A daily post's time of day from ``HH:MM`` (24-hour; ``9:00`` too); raises
+    ``ValueError`` for anything else."""
+    hour, minute = (int(part) for part in text.split(":"))
+    return dt.time(hour, minute)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import datetime as dt
 import json
 
-from bot.game.daily import DailyRecord, clock_text, share_line
+import pytest
+
+from bot.game.daily import DailyRecord, clock_text, post_time, share_line
 from bot.records import daily_from_record, daily_record
 
 D = dt.date(2026, 11, 20)
@@ -56,3 +58,13 @@ def test_share_line_gives_nothing_away() -> None:
     assert share_line(123, result, 5) == "24点 Daily #123 ✅ 0:42 · 1 miss · 🔥5"
     assert clock_text(3723) == "1:02:03"
     assert clock_text(605) == "10:05"
+
+
+def test_a_post_time_reads_24_hour_time() -> None:
+    assert post_time("20:05") == dt.time(20, 5)
+
+
+@pytest.mark.parametrize("text", ["24:00", "9", "9:00:00", "nine", "-1:00", ""])
+def test_a_post_time_refuses_anything_else(text: str) -> None:
+    with pytest.raises(ValueError):
+        post_time(text)
