@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import functools
 import logging
 import random
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import TypeVar
 
 from bot.game.hands import (
     CANDIDATES,
@@ -41,6 +43,8 @@ from solver import daily_pools
 from solver.deal import DailyPools, daily
 
 logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 SEARCH_BUDGET = 2.0
 """Seconds a /solve or inline search may take, queueing included."""
@@ -186,20 +190,43 @@ class Solving:
     async def _load_or_rate(self, cards: int, target: int, owner: int | None) -> LevelTable:
         if (cards, target) == (4, 24):
             return LevelTable.from_text(cards, target, LEVELS_4_24)
-        name = f"levels:v1:{cards}:{target}"
+        return await self._kept(
+            "levels",
+            "Rating",
+            functools.partial(LevelTable.from_text, cards, target),
+            rate_job,
+            cards,
+            target,
+            owner,
+        )
+
+    async def _kept(
+        self,
+        kind: str,
+        doing: str,
+        read: Callable[[str], T],
+        job: Callable[[int, int], str],
+        cards: int,
+        target: int,
+        owner: int | None,
+    ) -> T:
+        """A table of ``kind`` for a card count and target: read from the data file, or
+        worked out once by ``job`` in a worker (search lane) and stored there."""
+        name = f"{kind}:v1:{cards}:{target}"
         text = self.store[0](name) if self.store else None
         if text is not None:
             try:
-                return LevelTable.from_text(cards, target, text)
+                return read(text)
             except ValueError:
-                logger.warning("Stored table %s does not fit; rating again", name)
-        logger.info("Rating every hand of %d cards for %d", cards, target)
+                logger.warning("Stored table %s does not fit; working it out again", name)
+        logger.info("%s every hand of %d cards for %d", doing, cards, target)
         text = await self.pool.run(
-            rate_job, cards, target, budget=RATE_BUDGET, lane="search", owner=owner
+            job, cards, target, budget=RATE_BUDGET, lane="search", owner=owner
         )
+        found = read(text)
         if self.store:
             self.store[1](name, text)
-        return LevelTable.from_text(cards, target, text)
+        return found
 
     # --- deals ----------------------------------------------------------------------------
 
@@ -279,20 +306,15 @@ class Solving:
     async def prepare(self, cards: int, target: int) -> None:
         """Keep every hand's solutions for a card count and target (the default game's, at
         start): from the data file, or listed once in a worker (about 1.5 s) and stored."""
-        name = f"solutions:v1:{cards}:{target}"
-        text = self.store[0](name) if self.store else None
-        if text is not None:
-            try:
-                self._solutions[cards, target] = read_solutions(cards, target, text)
-                return
-            except ValueError:
-                logger.warning("Stored table %s does not fit; listing again", name)
-        text = await self.pool.run(
-            solutions_job, cards, target, budget=RATE_BUDGET, lane="search", owner=None
+        self._solutions[cards, target] = await self._kept(
+            "solutions",
+            "Listing the solutions of",
+            functools.partial(read_solutions, cards, target),
+            solutions_job,
+            cards,
+            target,
+            None,
         )
-        self._solutions[cards, target] = read_solutions(cards, target, text)
-        if self.store:
-            self.store[1](name, text)
 
     async def warm_up(self) -> None:
         """Start the workers and keep the default game's solutions (once)."""
