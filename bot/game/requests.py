@@ -53,16 +53,6 @@ def parse_solve(text: str) -> SolveRequest:
     return tuple(numbers), goal, integer_only
 
 
-def contains(numbers: tuple[int | Fraction, ...], hand: tuple[int, ...]) -> bool:
-    """Whether ``numbers`` hold every card of ``hand`` (as many times as dealt)."""
-    left = list(numbers)
-    for card in hand:
-        if card not in left:
-            return False
-        left.remove(card)
-    return True
-
-
 @dataclass(frozen=True)
 class SolveResult:
     """What a /solve reply or an inline answer needs, small enough to send between processes."""

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.game.hands import HandFacts
-from bot.game.scoring import points
-from solver import Code, Verdict, check
+from bot.game.scoring import counts_as_miss, points
+from solver import Verdict, check
 from solver.hints import Hint
 
 
@@ -89,7 +89,7 @@ class Round:
         if self.phase is not Phase.PLAYING:
             return Outcome(verdict, too_late=verdict.ok)
         if not verdict.ok:
-            if verdict.code not in (Code.EMPTY, Code.TOO_LONG):
+            if counts_as_miss(verdict):
                 self.wrong[user_id] = self.wrong.get(user_id, 0) + 1
             return Outcome(verdict)
         self._end(Phase.WON)

@@ -1,6 +1,8 @@
-"""Points for a win."""
+"""Points for a win, and what counts as a miss."""
 
 from __future__ import annotations
+
+from solver import Code, Verdict
 
 POINTS_BY_LEVEL = {1: 10, 2: 15, 3: 20, 4: 30, 5: 40}
 """Points for winning a round by the hand's difficulty level (see solver.difficulty)."""
@@ -16,3 +18,9 @@ def points(level: int | None, hints: int) -> int:
     """Points for the winner of a round of difficulty ``level`` (None: an unsolvable hand)."""
     base = NO_SOLUTION_POINTS if level is None else POINTS_BY_LEVEL[level]
     return max(1, round(base * (1 - HINT_COST * hints)))
+
+
+def counts_as_miss(verdict: Verdict) -> bool:
+    """Whether a wrong answer counts against the player (in a round's list of wrong answers
+    and a daily result's misses): an empty or overlong message is not an attempt."""
+    return not verdict.ok and verdict.code not in (Code.EMPTY, Code.TOO_LONG)
