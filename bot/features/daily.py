@@ -15,6 +15,7 @@ from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext, local_now, services, settings_of
 from bot.game.daily import DailyRecord, clock_text, post_time, share_line
+from bot.game.scoring import counts_as_miss
 from bot.services.admins import is_admin
 from bot.services.pictures import send_hand
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
@@ -94,19 +95,27 @@ def for_daily(update: MessageUpdate, context: HandlerContext) -> bool:
 
 
 async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> None:
-    """Judge an answer to today's puzzle, in private."""
+    """Judge an answer to the daily puzzle whose clock the player started, in private."""
     _ = context._
-    day = context.today()
     record = _record(context)
-    number = daily_number(day)
-    if record.result(day) is not None:
+    day = record.running()
+    if day is None:
+        # Only /daily in private starts a clock: an answer to a puzzle read elsewhere
+        # (a group's post, inline mode) would be timed from nothing.
+        context.chat_data.mode = "round"
+        solved = record.result(context.today()) is not None
         context.reply(
-            update, _("You solved Daily #{number} already: /play for more.").format(number=number)
+            update,
+            _("You solved today's daily already: /play for more.")
+            if solved
+            else _("Your daily clock is not running: /daily shows the puzzle and starts it."),
         )
         return
+    number = daily_number(day)
+    # Judged against the puzzle the player saw, even if midnight has passed since.
     verdict = check(text, await todays_hand(context, day), 24)
     if not verdict.ok:
-        if verdict.code.value not in ("empty", "too_long"):
+        if counts_as_miss(verdict):
             record.miss(day)
         context.reply(
             update, _("Not quite: {reason}.").format(reason=html.escape(reason(verdict, context)))
@@ -115,7 +124,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
     result = record.solve(day, context.now())
     context.chat_data.mode = "round"
     context.save_now(update.effective_chat.id, update.effective_user.id)
-    streak = record.streak(day)
+    streak = record.streak(context.today())
     context.reply(
         update,
         _("✅ Solved in {time}! Streak: {streak} (best {best}). Share it:").format(

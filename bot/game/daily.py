@@ -21,14 +21,29 @@ class DailyRecord:
     started: dict[str, float] = field(default_factory=dict)
     misses: dict[str, int] = field(default_factory=dict)
     results: dict[str, DailyResult] = field(default_factory=dict)
+    attempt: str | None = None
+    """The day whose clock the player last started (with /daily in private).  Answers are
+    judged against that day's puzzle, the one the player saw, even after midnight; an
+    answer without a running clock counts for nothing (it prevents a time of 0:00 for a
+    puzzle read elsewhere first)."""
 
     def start(self, day: dt.date, now: float) -> bool:
-        """Start the day's clock; False if it was already running (or the day is solved)."""
+        """Start the day's clock and make it the player's attempt; False if that clock was
+        already started (it keeps its first start) or the day is solved."""
         key = day.isoformat()
+        if key in self.results:
+            return False
+        self.attempt = key
         if key in self.started:
             return False
         self.started[key] = now
         return True
+
+    def running(self) -> dt.date | None:
+        """The day of the player's attempt while its clock runs (None: no clock runs)."""
+        if self.attempt is None or self.attempt in self.results:
+            return None
+        return dt.date.fromisoformat(self.attempt)
 
     def result(self, day: dt.date) -> DailyResult | None:
         """The day's result, if solved."""
@@ -40,11 +55,14 @@ class DailyRecord:
         self.misses[key] = self.misses.get(key, 0) + 1
 
     def solve(self, day: dt.date, now: float) -> DailyResult:
-        """Record the day's solution (once: later calls return the first result)."""
+        """Record the day's solution, timed from its clock's start (once: later calls return
+        the first result); raises ``ValueError`` if the day's clock never started."""
         key = day.isoformat()
         if key not in self.results:
-            started = self.started.setdefault(key, now)
-            self.results[key] = DailyResult(max(0.0, now - started), self.misses.get(key, 0))
+            if key not in self.started:
+                raise ValueError(f"the clock of {key} never started")
+            seconds = max(0.0, now - self.started[key])
+            self.results[key] = DailyResult(seconds, self.misses.get(key, 0))
         return self.results[key]
 
     def streak(self, today: dt.date) -> int:

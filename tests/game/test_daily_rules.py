@@ -28,26 +28,88 @@ def test_clock_misses_and_one_result_a_day() -> None:
     assert record.solve(D, 9999.0) == first
 
 
+def solved(record: DailyRecord, *days: dt.date) -> None:
+    for each in days:
+        record.start(each, 0.0)
+        record.solve(each, 10.0)
+
+
 def test_streaks_across_days_and_a_missed_day() -> None:
     record = DailyRecord()
-    for n in (0, 1, 2):
-        record.solve(day(n), 0.0)
+    solved(record, day(0), day(1), day(2))
     assert record.streak(day(2)) == 3
     assert record.streak(day(3)) == 3  # today still open: yesterday's streak stands
     assert record.streak(day(4)) == 0  # a missed day resets it
-    for n in (4, 5):
-        record.solve(day(n), 0.0)
+    solved(record, day(4), day(5))
     assert record.streak(day(5)) == 2
     assert record.best_streak() == 3
 
 
 def test_streak_survives_a_restart() -> None:
     record = DailyRecord()
-    record.solve(day(0), 0.0)
-    record.solve(day(1), 0.0)
+    solved(record, day(0), day(1))
     # A restart reads the record the data file keeps.
     restored = daily_from_record(json.loads(json.dumps(daily_record(record))))
     assert restored.streak(day(1)) == 2
+
+
+def test_no_result_without_a_started_clock() -> None:
+    record = DailyRecord()
+    with pytest.raises(ValueError):
+        record.solve(D, 42.0)
+
+
+def test_no_clock_runs_before_the_first_start() -> None:
+    assert DailyRecord().running() is None
+
+
+def test_the_attempt_is_the_day_last_started() -> None:
+    record = DailyRecord()
+    record.start(day(0), 0.0)
+    record.start(day(1), 86_400.0)
+    assert record.running() == day(1)
+
+
+def test_an_attempt_started_before_midnight_runs_after_it() -> None:
+    record = DailyRecord()
+    record.start(day(0), 86_000.0)
+    # Nothing about the date now: the attempt is the day the player saw.
+    assert record.running() == day(0)
+
+
+def test_an_attempt_started_before_midnight_is_timed_from_its_start() -> None:
+    record = DailyRecord()
+    record.start(day(0), 86_000.0)
+    assert record.solve(day(0), 86_500.0).seconds == 500.0
+
+
+def test_starting_again_keeps_the_first_start() -> None:
+    record = DailyRecord()
+    record.start(day(0), 100.0)
+    record.start(day(1), 200.0)
+    record.start(day(0), 300.0)  # back to the first day's puzzle: its clock ran all along
+    assert record.solve(day(0), 400.0).seconds == 300.0
+
+
+def test_no_clock_runs_once_the_attempt_is_solved() -> None:
+    record = DailyRecord()
+    record.start(D, 0.0)
+    record.solve(D, 5.0)
+    assert record.running() is None
+
+
+def test_a_solved_day_cannot_be_started_again() -> None:
+    record = DailyRecord()
+    record.start(D, 0.0)
+    record.solve(D, 5.0)
+    assert not record.start(D, 10.0)
+
+
+def test_the_attempt_survives_a_restart() -> None:
+    record = DailyRecord()
+    record.start(D, 0.0)
+    restored = daily_from_record(json.loads(json.dumps(daily_record(record))))
+    assert restored.running() == D
 
 
 def test_share_line_gives_nothing_away() -> None:
