@@ -15,6 +15,7 @@ from telegram.ext import Application, CallbackContext, ExtBot, Job
 
 from bot.game.daily import DailyRecord
 from bot.game.requests import SolveRequest
+from bot.game.spoilers import LiveHands
 from bot.game.table import Table
 from bot.i18n import N_, language_of, translations
 from bot.persistence import SQLitePersistence
@@ -58,11 +59,14 @@ class BotData:
     """Each hand's picture, once uploaded, by Telegram's file id (sent again by id)."""
     polling: PollingRequest
     """The connection that polls for updates (whether a poll has succeeded yet)."""
+    live_hands: LiveHands
+    """The rounds being played, whose solutions their players may not ask for."""
 
     def __init__(self) -> None:
         self.clock = time.time
         self.rng = random.Random()
         self.dealing = set()
+        self.live_hands = LiveHands()
         self.timers = {}
         self.admins = {}
         self.answer_routes = []

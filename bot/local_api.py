@@ -341,8 +341,9 @@ class LocalBotApi:
             }
         )
 
-    def inline_query(self, user_id: int, query: str) -> str:
-        """A user types ``@Bot query`` in some chat; returns the query id."""
+    def inline_query(self, user_id: int, query: str, chat_type: str = "sender") -> str:
+        """A user types ``@Bot query`` in a chat of ``chat_type`` (``sender``: their chat with
+        the bot; ``private``, ``group``, ``supergroup``); returns the query id."""
         query_id = str(next(self._update_ids) * 104729)
         self._push(
             {
@@ -351,7 +352,7 @@ class LocalBotApi:
                     "from": self.users[user_id],
                     "query": query,
                     "offset": "",
-                    "chat_type": "sender",
+                    "chat_type": chat_type,
                 }
             }
         )

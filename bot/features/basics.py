@@ -96,6 +96,8 @@ async def migrate_chat(update: Update, context: BotContext) -> None:
     old_chat_id = message.migrate_from_chat_id or message.chat.id
     if old_chat_id in context.application.chat_data:
         context.application.migrate_chat_data(message=message)
+        new_chat_id = message.migrate_to_chat_id or message.chat.id
+        context.bot_data.live_hands.move(old_chat_id, new_chat_id)
         logger.info("Moved chat data from %s to the new supergroup", old_chat_id)
 
 

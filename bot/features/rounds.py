@@ -92,6 +92,7 @@ async def deal_round(chat_id: int, context: ChatContext, difficulty: str | None 
     if stopped or table.playing:
         return
     game = table.new_round(facts, level, context.now())
+    data.live_hands.add(chat_id, game)
     chat = context.chat_data
     chat.status_message_id = None
     chat.status_lines = []
@@ -150,6 +151,8 @@ def restore_timers(application: Application) -> int:
     for chat_id, data in application.chat_data.items():
         table = data.table
         game = table.round
+        if table.playing and game is not None:
+            services(application).live_hands.add(chat_id, game)
         if table.playing and game is not None and game.time_limit:
             schedule_timers(application.job_queue, chat_id, game, now_of(application))
             restored += 1

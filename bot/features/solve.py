@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import logging
+from collections import Counter
 
 from telegram import (
     InlineKeyboardButton,
@@ -13,10 +14,12 @@ from telegram import (
     Message,
     Update,
 )
+from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, InlineQueryHandler
 
 from bot.context import BotContext
 from bot.game.requests import RequestError, SolveRequest, SolveResult, parse_solve
+from bot.game.spoilers import holds
 from bot.i18n import N_
 from bot.services.solving import SolveBusy, SolveTimeout
 from bot.texts import problem_text
@@ -38,8 +41,10 @@ PAGE_SIZE = 10
 INLINE_RESULTS = 50
 """Telegram accepts at most 50 results in one answer to an inline query."""
 
-INLINE_CACHE_SECONDS = 3600
-"""Answers depend only on the query, so Telegram may reuse them for an hour."""
+INLINE_CACHE_SECONDS = 60
+"""How long Telegram may show an answer again without asking.  Answers depend on who asks
+(a hand being played in their group is refused), so they are personal and short-lived:
+a cached answer would outlive the round it was refused for, or be shown during it."""
 
 DAILY_CACHE_SECONDS = 300
 
@@ -100,13 +105,37 @@ def page_buttons(result: SolveResult, page: int) -> InlineKeyboardMarkup | None:
     return InlineKeyboardMarkup([row])
 
 
-def _spoils_round(request: SolveRequest, context: BotContext) -> bool:
-    """Whether the request asks about the hand being played in this chat right now."""
-    table = context.chat_data.table if context.chat_data else None
-    if table is None or not table.playing or table.round is None:
-        return False
-    numbers, target, _ = request
-    return sorted(numbers) == sorted(table.round.hand) and target == table.round.target
+async def spoiler(
+    request: SolveRequest, user_id: int, chat_id: int | None, in_group: bool, context: BotContext
+) -> str | None:
+    """Why answering the request would spoil a game for this user, worded (None: it would
+    not): a hand being played in a group where the user has been seen, or a daily puzzle
+    the user has not solved.  Numbers that hold a hand being played (or the user's running
+    daily) among others count too, whatever the target, so that "/solve 4 6 7 12 1" gives
+    nothing away either."""
+    _ = context._
+    numbers = request[0]
+    for playing in context.bot_data.live_hands.chats_holding(numbers):
+        data = context.application.chat_data.get(playing)
+        # The chat asked in, the user's own private chat, or a group the user was seen in.
+        if playing in (chat_id, user_id) or (data is not None and user_id in data.members):
+            return _(
+                "No spoilers: those numbers hold a hand you are playing right now. "
+                "Ask again once its round is over (/hint helps meanwhile)."
+            )
+    user = context.application.user_data.get(user_id)
+    record = user.daily if user is not None else None
+    running = record.running() if record is not None else None
+    if running is not None and holds(numbers, await context.bot_data.solving.daily_hand(running)):
+        return _("No spoilers: that is your daily puzzle, and your clock is running.")
+    # Today's puzzle itself (any target), to anyone who may still play it.
+    today = context.today()
+    if Counter(numbers) == Counter(await context.bot_data.solving.daily_hand(today)):
+        if in_group:
+            return _("No spoilers: that is today's daily puzzle, and others here may be on it.")
+        if record is None or record.result(today) is None:
+            return _("No spoilers: that is today's daily puzzle. Solve it first: /daily")
+    return None
 
 
 async def solve_command(update: MessageUpdate, context: HandlerContext) -> None:
@@ -118,10 +147,12 @@ async def solve_command(update: MessageUpdate, context: HandlerContext) -> None:
         return
     try:
         request = parse_solve(text)
-        if _spoils_round(request, context):
-            context.reply(
-                update, _("No spoilers: that is the hand being played here. Try /hint instead.")
-            )
+        chat = update.effective_chat
+        refusal = await spoiler(
+            request, update.effective_user.id, chat.id, chat.type != ChatType.PRIVATE, context
+        )
+        if refusal is not None:
+            context.reply(update, refusal)
             return
         result = await context.bot_data.solving.search(request, owner=update.effective_user.id)
     except RequestError as error:
@@ -156,6 +187,14 @@ async def solve_page(update: ButtonUpdate, context: HandlerContext) -> None:
     request = context.chat_data.solve_requests.get(query.message.message_id)
     if request is None:
         await query.answer(context._("This list has expired: send /solve again."))
+        return
+    chat = update.effective_chat
+    refusal = await spoiler(
+        request, update.effective_user.id, chat.id, chat.type != ChatType.PRIVATE, context
+    )
+    if refusal is not None:
+        # The first page was shown before the hand was dealt; the others wait for its end.
+        await query.answer(refusal, show_alert=True)
         return
     try:
         result = await context.bot_data.solving.search(request, owner=update.effective_user.id)
@@ -210,6 +249,14 @@ async def inline_query(update: Update, context: BotContext) -> None:
         return
     try:
         request = parse_solve(text)
+        # The chosen result is posted in the chat the user types in: a group, perhaps.
+        in_group = query.chat_type in (ChatType.GROUP, ChatType.SUPERGROUP)
+        refusal = await spoiler(request, query.from_user.id, None, in_group, context)
+        if refusal is not None:
+            await query.answer(
+                [_article("spoiler", refusal, html.escape(refusal))], cache_time=5, is_personal=True
+            )
+            return
         result = await context.bot_data.solving.search(
             request, owner=query.from_user.id, supersede=True
         )
@@ -237,7 +284,9 @@ async def inline_query(update: Update, context: BotContext) -> None:
         title = _("No solution: {numbers} cannot make {target}").format(
             numbers=result.hand, target=target
         )
-        await query.answer([_article("none", title, summary)], cache_time=INLINE_CACHE_SECONDS)
+        await query.answer(
+            [_article("none", title, summary)], cache_time=INLINE_CACHE_SECONDS, is_personal=True
+        )
         return
     articles = [
         _article(
@@ -245,7 +294,7 @@ async def inline_query(update: Update, context: BotContext) -> None:
         )
         for i, solution in enumerate(result.solutions[:INLINE_RESULTS])
     ]
-    await query.answer(articles, cache_time=INLINE_CACHE_SECONDS)
+    await query.answer(articles, cache_time=INLINE_CACHE_SECONDS, is_personal=True)
 
 
 def register(application: Application) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from bot.features.solve import RequestError, parse_solve
 from bot.local_api import plain_text
-from solver import daily, daily_number, solve
+from solver import daily, daily_number
 from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot, settled
 
 
@@ -127,21 +127,6 @@ async def test_inline_mode(tmp_path: Path) -> None:
     # The puzzle only, no answer.
     assert "(" not in shared
     assert "÷" not in shared
-
-
-@pytest.mark.asyncio
-async def test_no_spoilers_during_a_round(tmp_path: Path) -> None:
-    from tests.bot.test_rounds_e2e import deal, dealt
-
-    api = make_api()
-    async with running_bot(api, tmp_path):
-        hand = dealt(await deal(api, ANN, GROUP))
-        spoiler = " ".join(map(str, reversed(hand)))
-        assert "No spoilers" in await reply_to(api, ANN, GROUP, f"/solve {spoiler}")
-        other = plain_text(await reply_to(api, ANN, GROUP, f"/solve {spoiler} = 25"))
-        makes_25 = bool(solve(hand, 25))
-        assert ("→ 25" if makes_25 else "cannot make 25") in other
-        assert "3 3 8 8 → 24" in plain_text(await reply_to(api, ANN, ANN, "/solve 3 3 8 8"))
 
 
 @pytest.mark.asyncio
