@@ -27,6 +27,8 @@ from bot.services.outbox import Outbox
 from bot.settings import Settings
 
 GROUP_ID = -1_001_000_000_001
+INLINE_SHOWN = 10
+"""Inline results printed for one query."""
 QUIET = 0.05
 """Seconds to let messages sent after an update's handlers (error reports) arrive."""
 LAST_GROUP = 1_000
@@ -36,9 +38,24 @@ CONSOLE_HELP = """Console commands:
   :private          talk to the bot in private
   :user NAME        become another user (created on first use), e.g. :user Bob
   :reply N TEXT     reply to the bot's message #N
-  :press N LABEL    press the button LABEL under message #N
+  :press N BUTTON   press a button under message #N, by its label or its number (1, 2, …)
+  :inline QUERY     type @bot QUERY in the chat (inline mode): lists what the bot offers
   :help             this help
-  :quit             leave (end of input does the same)"""
+  :quit             leave (Ctrl-D and Ctrl-C do the same)"""
+
+ASCII = str.maketrans({"–": "-", "—": "-", "−": "-", "×": "*", "÷": "/", "◀": "<", "▶": ">"})
+"""How a button label may be typed on a keyboard without those signs."""
+
+
+def _name() -> str:
+    """The console user's name: the login name (``alice`` gives Alice), else Player."""
+    login = os.environ.get("USER", "") or os.environ.get("USERNAME", "")
+    return login.capitalize() if login.isalpha() and login != "root" else "Player"
+
+
+def _plain_label(label: str) -> str:
+    """A button's label as it may be typed: ASCII signs, no marker of the current option."""
+    return label.translate(ASCII).removeprefix("• ").strip().lower()
 
 
 def _language() -> str:
@@ -57,11 +74,12 @@ class Console:
         self.api = api
         self.out = out
         self.users: dict[str, int] = {}
-        self.user_id = self._user("You")
+        self.user_id = self._user(_name())
         self.chat_id = self.user_id
         api.add_group(GROUP_ID, "Console group", admins={self.user_id})
         api.on_sent(self._show)
         self._answers_shown = 0
+        self._inline_shown = 0
 
     def _user(self, name: str) -> int:
         if name not in self.users:
@@ -132,12 +150,18 @@ class Console:
             number, label = rest.split(" ", 1)
             self._press(int(number), label.strip())
             return True
+        elif word == ":inline" and rest.strip():
+            self.api.inline_query(self.user_id, rest.strip(), chat_type=self._chat_type())
+            return True
         else:
             print(CONSOLE_HELP, file=self.out)
             return True
         names = {v: k for k, v in self.users.items()}
         print(f"(you are {names[self.user_id]}, in the {self._where()} chat)", file=self.out)
         return True
+
+    def _chat_type(self) -> str:
+        return "supergroup" if self.chat_id == GROUP_ID else "sender"
 
     def _press(self, number: int, label: str) -> None:
         message = self.api.messages.get((self.chat_id, number))
@@ -146,11 +170,38 @@ class Console:
             for row in (message or {}).get("reply_markup", {}).get("inline_keyboard", [])
             for b in row
         ]
-        for button in buttons:
-            if button["text"] == label and "callback_data" in button:
-                self.api.press(self.user_id, message, button["callback_data"])  # type: ignore[arg-type]
-                return
-        print(f"(no button {label!r} under message #{number})", file=self.out)
+        if message is None or not buttons:
+            print(f"(no buttons under message #{number} in this chat)", file=self.out)
+            return
+        wanted = _plain_label(label)
+        chosen = [b for b in buttons if _plain_label(b["text"]) == wanted]
+        if not chosen and label.isdigit() and 1 <= int(label) <= len(buttons):
+            chosen = [buttons[int(label) - 1]]
+        if not chosen:
+            labels = ", ".join(f"{i}: {b['text']}" for i, b in enumerate(buttons, 1))
+            print(
+                f"(no button {label!r} under message #{number}; there are {labels})", file=self.out
+            )
+            return
+        button = chosen[0]
+        if "url" in button:
+            # A link button opens its address in Telegram; here it is only shown.
+            print(f"(that button opens {button['url']})", file=self.out)
+        else:
+            self.api.press(self.user_id, message, button["callback_data"])
+
+    def show_inline_answers(self) -> None:
+        """Print what the bot offered for inline queries since last time (Telegram shows
+        these as a list above the keyboard; choosing one posts its text)."""
+        for answer in list(self.api.inline_answers.values())[self._inline_shown :]:
+            results = answer.get("results") or []
+            print(f"(inline) Twenty-Four offers {len(results)}:", file=self.out)
+            for result in results[:INLINE_SHOWN]:
+                print(f"    {result.get('title', '')}", file=self.out)
+            if len(results) > INLINE_SHOWN:
+                print(f"    … and {len(results) - INLINE_SHOWN} more", file=self.out)
+        self._inline_shown = len(self.api.inline_answers)
+        self.out.flush()
 
 
 class _Progress:
@@ -204,9 +255,12 @@ async def _play(settings: Settings, stdin: TextIO, out: TextIO, photos: Path) ->
     stop = asyncio.Event()
     runner = asyncio.create_task(run_polling(application, stop, timeout=1))
     if stdin.isatty():
+        name = {v: k for k, v in console.users.items()}[console.user_id]
         print(
-            "Twenty-Four console. You are chatting with the bot in private; "
-            "type /start, or :help for console commands.",
+            f"Twenty-Four console. You are {name}, chatting with the bot in private; "
+            "type /start, or :help for console commands, :quit to leave.\n"
+            f"Your games are kept in {console_settings.data_dir} "
+            "(delete that folder to start afresh).",
             file=out,
         )
     lines = _read_lines(stdin)
@@ -216,6 +270,7 @@ async def _play(settings: Settings, stdin: TextIO, out: TextIO, photos: Path) ->
             break
         await _wait_until_answered(api, progress, services(application).outbox)
         console.show_button_answers()
+        console.show_inline_answers()
     stop.set()
     return await runner
 

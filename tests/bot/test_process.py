@@ -174,7 +174,7 @@ def test_console_with_piped_input(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "bot", "--console"],
         input=script,
-        env=_env(tmp_path),
+        env=_env(tmp_path, USER="alice"),
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -183,7 +183,7 @@ def test_console_with_piped_input(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "8÷(3−8÷3)" in out
-    assert "(you are You, in the group chat)" in out
+    assert "(you are Alice, in the group chat)" in out
     assert out.count("The bot cannot see that") == 1  # the reply to #3 is visible
     assert "(you are Bob, in the group chat)" in out
     assert "I am Twenty-Four" in out
@@ -201,6 +201,50 @@ def test_the_console_shows_what_a_button_press_pops_up(tmp_path: Path) -> None:
         timeout=60,
     )
     assert "(pop-up) Twenty-Four: Only the group's admins can change settings." in done.stdout
+
+
+def _console(tmp_path: Path, script: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "--console"],
+        input=script,
+        env=_env(tmp_path, LC_ALL="en_US.UTF-8", USER="root"),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_the_console_user_has_a_name(tmp_path: Path) -> None:
+    """Not "You", which gave "Hi You!" and "You wins"; root is no name either."""
+    assert "Hi Player!" in _console(tmp_path, "/start\n")
+
+
+def test_a_console_button_is_pressed_by_its_number(tmp_path: Path) -> None:
+    out = _console(tmp_path, "/settings\n:press 2 4\n")
+    assert "Difficulty: easy" in out
+
+
+def test_a_console_button_is_pressed_by_its_label_typed_in_ascii(tmp_path: Path) -> None:
+    out = _console(tmp_path, "/settings\n:press 2 1-10\n")
+    assert "Deck: 1–10" in out
+
+
+def test_a_wrong_console_button_lists_the_buttons(tmp_path: Path) -> None:
+    out = _console(tmp_path, "/settings\n:press 2 nope\n")
+    assert "(no button 'nope' under message #2; there are 1: 1–10, 2: • 1–13," in out
+
+
+def test_a_console_link_button_shows_its_address(tmp_path: Path) -> None:
+    out = _console(tmp_path, ":group\n/daily\n:press 2 1\n")
+    assert "(that button opens https://t.me/" in out
+
+
+def test_inline_mode_in_the_console(tmp_path: Path) -> None:
+    out = _console(tmp_path, ":inline 3 3 8 8\n")
+    assert "(inline) Twenty-Four offers 1:\n    8÷(3−8÷3)" in out
 
 
 def test_no_token_starts_the_console(tmp_path: Path) -> None:
