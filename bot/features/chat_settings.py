@@ -67,11 +67,15 @@ def _keyboard(settings: GameSettings, context: ChatContext) -> InlineKeyboardMar
             ),
         ],
         [
-            button(code, "language", code, context.chat_data.language)
+            button(code, "language", code, context.chat_data.language or "auto")
             for code in (*LANGUAGES, "auto")
         ],
     ]
     return InlineKeyboardMarkup(rows)
+
+
+LANGUAGE_NAMES = {"en": "English", "zh": "中文"}
+"""Each language by its own name, as a player looks for it."""
 
 
 def apply(settings: GameSettings, context: ChatContext, key: str, value: str) -> bool:
@@ -179,7 +183,14 @@ async def language_command(update: MessageUpdate, context: HandlerContext) -> No
     ):
         context.reply(update, context._("Use /language en, /language zh or /language auto."))
         return
-    context.reply(update, context._("Language set."))
+    # Said in the language just chosen (context.language reads the chat's choice).
+    chosen = context.chat_data.language
+    context.reply(
+        update,
+        context._("Language: {value}.").format(
+            value=LANGUAGE_NAMES[chosen] if chosen else context._("each player's own")
+        ),
+    )
 
 
 def register(application: Application) -> None:

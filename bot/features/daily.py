@@ -260,6 +260,9 @@ async def unsubscribe(update: MessageUpdate, context: HandlerContext) -> None:
     if not await is_admin(update, context):
         context.reply(update, context._("Only the group's admins can change settings."))
         return
+    if context.chat_data.subscription is None:
+        context.reply(update, context._("This chat is not subscribed to the daily puzzle."))
+        return
     context.chat_data.subscription = None
     _cancel_post(context.application, update.effective_chat.id)
     context.reply(update, context._("Unsubscribed from the daily puzzle."))

@@ -130,3 +130,18 @@ async def test_a_post_missed_while_the_bot_was_down_comes_at_restart(tmp_path: P
     async with running_bot(api, tmp_path, clock=FakeClock(NOON + 60)) as application:
         await settled(api, application)
     assert len(api.sent) == before + 2  # the post and the reply to /subscribe
+
+
+async def test_unsubscribing_a_chat_that_is_not_subscribed_says_so(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        reply = await reply_to(api, ANN, GROUP, "/unsubscribe")
+    assert reply == "This chat is not subscribed to the daily puzzle."
+
+
+async def test_unsubscribing_a_subscribed_chat(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        await reply_to(api, ANN, GROUP, "/subscribe 20:00")
+        reply = await reply_to(api, ANN, GROUP, "/unsubscribe")
+    assert reply == "Unsubscribed from the daily puzzle."

@@ -41,11 +41,19 @@ async def test_admin_changes_settings_non_admin_is_refused(tmp_path: Path) -> No
         assert caption.startswith("Make 36 from")
 
 
+async def test_the_settings_mark_each_players_own_language_as_chosen(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        await reply_to(api, ANN, ANN, "/settings")
+        rows = api.sent[-1]["reply_markup"]["inline_keyboard"]
+    assert [b["text"] for b in rows[-1]] == ["en", "zh", "• auto"]
+
+
 async def test_language_for_a_chat(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path):
-        assert "语言已设置" in await reply_to(api, ANN, ANN, "/language zh")
+        assert await reply_to(api, ANN, ANN, "/language zh") == "语言：中文。"
         assert "你好" in await reply_to(api, ANN, ANN, "/start")
-        assert "Language set" in await reply_to(api, ANN, ANN, "/language auto")
+        assert await reply_to(api, ANN, ANN, "/language auto") == "Language: each player's own."
         assert "Hi Ann" in await reply_to(api, ANN, ANN, "/start")
         assert "Use /language" in await reply_to(api, ANN, ANN, "/language fr")
