@@ -54,6 +54,10 @@ class Round:
     solution_count: int = 0
     hint_list: tuple[Hint, ...] | None = None
     """The hints of levels 1 to 3 (None: not worked out yet, see :meth:`learn`)."""
+    starter: int | None = None
+    """Who dealt the round, or started the match it belongs to (None: before rounds knew)."""
+    votes: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    """Who asked for each action they may not take alone (see :mod:`bot.game.votes`)."""
 
     @classmethod
     def deal(
@@ -63,8 +67,10 @@ class Round:
         level: int | None,
         now: float,
         time_limit: float | None = None,
+        starter: int | None = None,
     ) -> Round:
-        """A new round for a hand whose facts were worked out (see :mod:`bot.game.hands`)."""
+        """A new round for a hand whose facts were worked out (see :mod:`bot.game.hands`),
+        dealt for ``starter``."""
         return cls(
             number,
             facts.hand,
@@ -76,7 +82,14 @@ class Round:
             solutions=facts.solutions,
             solution_count=facts.count,
             hint_list=facts.hints,
+            starter=starter,
         )
+
+    @property
+    def players(self) -> set[int]:
+        """The round's players: who started it and who has answered in it."""
+        starter = set() if self.starter is None else {self.starter}
+        return starter | set(self.wrong)
 
     @property
     def deadline(self) -> float | None:

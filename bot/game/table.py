@@ -45,6 +45,8 @@ class Match:
 
     rounds: int
     played: int = 0
+    starter: int | None = None
+    """Who started the match: they may stop it alone (see :mod:`bot.game.votes`)."""
     points: dict[int, int] = field(default_factory=dict)
     names: dict[int, str] = field(default_factory=dict)
 
@@ -74,16 +76,21 @@ class Table:
         """Whether a round is waiting for answers."""
         return self.round is not None and self.round.phase is Phase.PLAYING
 
-    def start_match(self, rounds: int) -> Match:
-        """Begin a match of ``rounds`` rounds (1 to :data:`MAX_MATCH`)."""
-        self.match = Match(max(1, min(rounds, MAX_MATCH)))
+    def start_match(self, rounds: int, starter: int | None = None) -> Match:
+        """Begin a match of ``rounds`` rounds (1 to :data:`MAX_MATCH`) for ``starter``."""
+        self.match = Match(max(1, min(rounds, MAX_MATCH)), starter=starter)
         return self.match
 
-    def new_round(self, facts: HandFacts, level: int | None, now: float) -> Round:
-        """Open the next round with a hand found for the chat's settings."""
+    def new_round(
+        self, facts: HandFacts, level: int | None, now: float, starter: int | None = None
+    ) -> Round:
+        """Open the next round with a hand found for the chat's settings, dealt for
+        ``starter`` (a match's rounds are its starter's)."""
         self.rounds_dealt += 1
         limit = self.settings.time_limit or None
-        self.round = Round.deal(self.rounds_dealt, facts, level, now, limit)
+        if self.match is not None and self.match.starter is not None:
+            starter = self.match.starter
+        self.round = Round.deal(self.rounds_dealt, facts, level, now, limit, starter)
         return self.round
 
     def record_win(self, outcome: Outcome, user_id: int, name: str, day: dt.date) -> None:

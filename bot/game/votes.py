@@ -1,0 +1,52 @@
+"""Who may stop, skip or reveal a round, or take a hint: the rule against griefing.
+
+The player who started the round (or the match it belongs to) and the chat's admins act
+at once.  Anyone else's request is a vote, and it takes effect once two players of the
+round agree: people who started it or have answered in it.  It prevents a bystander from
+ending someone else's match, or cutting the winner's points with hints, on their own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from bot.game.rounds import Round
+
+VOTES_NEEDED = 2
+"""Players of the round who must agree to a request none of them may make alone."""
+
+
+class Action(StrEnum):
+    """What a player may ask of a round."""
+
+    STOP = "stop"
+    SKIP = "skip"
+    REVEAL = "reveal"
+    HINT = "hint"
+
+
+@dataclass(frozen=True)
+class Ballot:
+    """What one request did: ``agreed`` if the action happens now; else the votes of players
+    so far, and whether the requester's own vote counts (they are a player of the round)."""
+
+    agreed: bool
+    votes: int
+    counted: bool = True
+    needed: int = VOTES_NEEDED
+
+
+def request(game: Round, action: Action, user_id: int, *, admin: bool) -> Ballot:
+    """A request for ``action`` by ``user_id`` (``admin``: one of the chat's admins)."""
+    if admin or user_id == game.starter:
+        game.votes.pop(action, None)
+        return Ballot(agreed=True, votes=0)
+    voters = {*game.votes.get(action, ()), user_id}
+    players = game.players
+    votes = len(voters & players)
+    if votes >= VOTES_NEEDED:
+        game.votes.pop(action, None)
+        return Ballot(agreed=True, votes=votes)
+    game.votes[action] = tuple(sorted(voters))
+    return Ballot(agreed=False, votes=votes, counted=user_id in players)

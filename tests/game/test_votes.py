@@ -1,0 +1,84 @@
+"""Who may end a round or take a hint at once, and when the others' votes carry it."""
+
+from __future__ import annotations
+
+from bot.game.rounds import Round
+from bot.game.votes import Action, request
+
+STARTER, ADMIN, PLAYER, OTHER, BYSTANDER = 1, 2, 3, 4, 5
+
+
+def played() -> Round:
+    """A round STARTER dealt, where PLAYER and OTHER have answered wrongly."""
+    game = Round(1, (3, 3, 8, 8), 24, 0.0, starter=STARTER)
+    game.answer(PLAYER, "3+3+8+8", 1.0)
+    game.answer(OTHER, "3*3+8+8", 2.0)
+    return game
+
+
+def test_the_starter_acts_at_once() -> None:
+    assert request(played(), Action.SKIP, STARTER, admin=False).agreed
+
+
+def test_an_admin_acts_at_once() -> None:
+    assert request(played(), Action.STOP, ADMIN, admin=True).agreed
+
+
+def test_one_players_request_is_a_vote() -> None:
+    ballot = request(played(), Action.REVEAL, PLAYER, admin=False)
+    assert not ballot.agreed
+    assert ballot.votes == 1
+
+
+def test_two_players_agreeing_carry_it() -> None:
+    game = played()
+    request(game, Action.SKIP, PLAYER, admin=False)
+    assert request(game, Action.SKIP, OTHER, admin=False).agreed
+
+
+def test_the_same_player_twice_is_one_vote() -> None:
+    game = played()
+    request(game, Action.HINT, PLAYER, admin=False)
+    assert not request(game, Action.HINT, PLAYER, admin=False).agreed
+
+
+def test_a_bystanders_vote_does_not_count() -> None:
+    game = played()
+    ballot = request(game, Action.HINT, BYSTANDER, admin=False)
+    assert not ballot.counted
+
+
+def test_bystanders_cannot_carry_it_together_with_one_player() -> None:
+    game = played()
+    request(game, Action.HINT, BYSTANDER, admin=False)
+    assert not request(game, Action.HINT, PLAYER, admin=False).agreed
+
+
+def test_a_bystanders_vote_counts_once_they_answer() -> None:
+    game = played()
+    request(game, Action.HINT, BYSTANDER, admin=False)
+    game.answer(BYSTANDER, "8+8+3+3", 3.0)
+    assert request(game, Action.HINT, PLAYER, admin=False).agreed
+
+
+def test_votes_for_one_action_do_not_count_for_another() -> None:
+    game = played()
+    request(game, Action.SKIP, PLAYER, admin=False)
+    assert not request(game, Action.REVEAL, OTHER, admin=False).agreed
+
+
+def test_each_hint_needs_its_own_votes() -> None:
+    game = played()
+    request(game, Action.HINT, PLAYER, admin=False)
+    request(game, Action.HINT, OTHER, admin=False)
+    assert not request(game, Action.HINT, PLAYER, admin=False).agreed
+
+
+def test_the_starter_of_a_match_starts_its_rounds() -> None:
+    from bot.game.hands import HandFacts
+    from bot.game.table import Table
+
+    table = Table()
+    table.start_match(3, starter=STARTER)
+    game = table.new_round(HandFacts((3, 3, 8, 8), 24, True, (), 1, ()), 1, 0.0, PLAYER)
+    assert game.starter == STARTER
