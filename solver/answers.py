@@ -6,7 +6,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from solver.parsing import EMPTY_MESSAGE, IGNORED, MAX_LENGTH, Code, ParseError, evaluate
+from solver.arithmetic import Value
+from solver.parsing import EMPTY_MESSAGE, IGNORED, MAX_LENGTH, Code, ParseError, read_answer
 from solver.printing import friendly_value
 from solver.solutions import is_solvable
 
@@ -27,7 +28,7 @@ class Verdict:
 
     code: Code
     message: str
-    value: Fraction | None = None
+    value: Value | None = None
     position: int | None = None
     params: dict[str, str] = field(default_factory=dict)
 
@@ -67,7 +68,7 @@ def check(text: object, numbers: Iterable[int], target: int | Fraction = 24) -> 
             return Verdict(Code.NO_SOLUTION_WRONG, "There is a solution: keep looking!")
         return Verdict(Code.NO_SOLUTION_RIGHT, "Right: there is no solution.")
     try:
-        value = evaluate(text, hand, goal)
+        value = read_answer(text, hand, goal)
     except ParseError as error:
         return Verdict(error.code, error.message, None, error.position, error.params)
     shown = friendly_value(value)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import NamedTuple
 
+from solver.arithmetic import Operation, Value, fold
 from solver.parsing import postfix
 from solver.printing import friendly_value
 
@@ -12,12 +12,13 @@ SYMBOLS = {"+": "+", "-": "−", "*": "×", "/": "÷"}
 
 
 class Step(NamedTuple):
-    """One operation: ``left op right = result`` (``op`` is ASCII)."""
+    """One operation, ``left op right = result`` (``op`` is ASCII), and the cards behind each
+    operand."""
 
-    left: Fraction
+    left: Value
     op: str
-    right: Fraction
-    result: Fraction
+    right: Value
+    result: Value
     left_cards: tuple[int, ...]
     right_cards: tuple[int, ...]
 
@@ -35,23 +36,18 @@ class Step(NamedTuple):
 
 def steps(expression: str) -> list[Step]:
     """The operations of an expression, innermost first (post-order, left before right)."""
-    stack: list[tuple[Fraction, tuple[int, ...]]] = []
-    found = []
-    for item in postfix(expression):
-        if isinstance(item, int):
-            stack.append((Fraction(item), (item,)))
-            continue
-        right, right_cards = stack.pop()
-        left, left_cards = stack.pop()
-        if item == "+":
-            result = left + right
-        elif item == "-":
-            result = left - right
-        elif item == "*":
-            result = left * right
-        else:
-            result = left / right
-        step = Step(left, item, right, result, left_cards, right_cards)
+    found: list[Step] = []
+
+    def take(
+        operation: Operation, left: tuple[int, ...], right: tuple[int, ...]
+    ) -> tuple[int, ...]:
+        step = Step(*operation, left, right)
         found.append(step)
-        stack.append((result, step.cards))
+        return step.cards
+
+    fold(postfix(expression), _alone, take)
     return found
+
+
+def _alone(card: int) -> tuple[int, ...]:
+    return (card,)

@@ -19,8 +19,8 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from solver.normal_form import Value
-from solver.search import Multiset, divide, whole
+from solver.arithmetic import Value, divide, whole
+from solver.search import Multiset
 from solver.solutions import is_solvable, normalise
 
 WEIGHTS = {"+": 0.72, "*": 0.76, "-": 1.0, "/": 0.37, "fraction": 1.0}
@@ -55,7 +55,7 @@ class Difficulty:
 def _steps(a: Value, b: Value) -> list[tuple[float, Value]]:
     """Every (weight, result) of one operation on ``a`` ≥ ``b``.
 
-    Whole values are kept as ``int`` (see :func:`solver.search.whole`): most values on the
+    Whole values are kept as ``int`` (see :func:`solver.arithmetic.whole`): most values on the
     table are whole, and ``int`` arithmetic is many times faster than ``Fraction``'s.
     """
     options = [("+", whole(a + b)), ("*", whole(a * b)), ("-", whole(a - b))]

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
+from solver.arithmetic import Value
 from solver.derivation import SYMBOLS, Step, steps
 from solver.printing import friendly_value
 from solver.solutions import solve
@@ -25,7 +25,7 @@ class Hint:
     level: int
     text: str
     steps: tuple[Step, ...] = ()
-    aim: tuple[Fraction, Fraction] | None = None
+    aim: tuple[Value, Value] | None = None
     op: str | None = None
     parts: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
     solution: str = ""

@@ -22,10 +22,10 @@ The rules implemented here are those of 4nums.com, as the project's issue #2 sta
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any, TypeVar
 
-Value = int | Fraction
+from solver.arithmetic import Value
+
 # A node's shape depends on its kind (its first item), which the type cannot say; nodes are
 # compared and sorted as plain tuples.
 Node = tuple[Any, ...]

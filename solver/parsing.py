@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
+from solver.arithmetic import DivisionByZero, Value, evaluate, whole
 from solver.printing import friendly_value
 
 MAX_LENGTH = 200
@@ -326,38 +327,10 @@ def _check_cards(numbers: list[_Token], hand: tuple[int, ...]) -> None:
         raise ParseError(Code.MISSING_CARD, f"You did not use {cards}.", None, cards=cards)
 
 
-def _evaluate(rpn: list[_Token]) -> Fraction:
-    stack: list[Fraction] = []
-    for tok in rpn:
-        if tok.kind == "num":
-            stack.append(Fraction(tok.value or 0))
-            continue
-        b = stack.pop()
-        a = stack.pop()
-        if tok.text == "+":
-            stack.append(a + b)
-        elif tok.text == "-":
-            stack.append(a - b)
-        elif tok.text == "*":
-            stack.append(a * b)
-        elif b == 0:
-            raise ParseError(
-                Code.DIVISION_BY_ZERO,
-                f"Division by zero at column {tok.position}.",
-                tok.position,
-            )
-        else:
-            stack.append(a / b)
-    return stack[0]
-
-
-def postfix(text: str) -> list[int | str]:
-    """An expression in postfix order: card values and the operators ``+ - * /``.
-
-    Raises :class:`ParseError` when the text is not a well-formed expression.
-    """
+def _items(rpn: list[_Token]) -> list[int | str]:
+    """Postfix tokens as card values and operators; a number too long for a card is refused."""
     items: list[int | str] = []
-    for tok in _to_rpn(_tokens(text)):
+    for tok in rpn:
         if tok.kind == "op":
             items.append(tok.text)
         elif tok.value is None:
@@ -367,7 +340,15 @@ def postfix(text: str) -> list[int | str]:
     return items
 
 
-def evaluate(text: str, hand: tuple[int, ...], target: Fraction) -> Fraction:
+def postfix(text: str) -> list[int | str]:
+    """An expression in postfix order: card values and the operators ``+ - * /``.
+
+    Raises :class:`ParseError` when the text is not a well-formed expression.
+    """
+    return _items(_to_rpn(_tokens(text)))
+
+
+def read_answer(text: str, hand: tuple[int, ...], target: Fraction) -> Value:
     """The exact value of an answer that uses each card of ``hand`` once.
 
     Raises :class:`ParseError` naming the first problem: the text (syntax, forbidden
@@ -378,7 +359,13 @@ def evaluate(text: str, hand: tuple[int, ...], target: Fraction) -> Fraction:
         raise ParseError(Code.EMPTY, EMPTY_MESSAGE)
     rpn = _to_rpn(tokens)
     _check_cards([t for t in rpn if t.kind == "num"], hand)
-    return _evaluate(rpn)
+    try:
+        return evaluate(_items(rpn))
+    except DivisionByZero as error:
+        column = rpn[error.index].position
+        raise ParseError(
+            Code.DIVISION_BY_ZERO, f"Division by zero at column {column}.", column
+        ) from None
 
 
 MAX_REQUEST_NUMBERS = 8
@@ -448,4 +435,4 @@ def _request_number(word: str) -> int | Fraction:
         raise ParseError(
             Code.NOT_ALLOWED, f"{shown}: decimals are not allowed.", number=shown, problem="decimal"
         )
-    return value.numerator if value.denominator == 1 else value
+    return whole(value)

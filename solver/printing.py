@@ -5,7 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
-from solver.normal_form import LEAF, SUM, Final, Node, Value
+from solver.arithmetic import Value
+from solver.normal_form import LEAF, SUM, Final, Node
 
 
 class Style(NamedTuple):

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from fractions import Fraction
 from itertools import combinations
 from typing import Final, TypeVar
 
-from solver.normal_form import Form, Value, leaf, pairs_to_forms
+from solver.arithmetic import Value, divide, whole
+from solver.normal_form import Form, leaf, pairs_to_forms
 
 Multiset = tuple[Value, ...]
 
@@ -43,21 +43,6 @@ class _Any(enum.Enum):
 
 ANY: Final = _Any.ANY
 """Marks "any value at all" as the value the other side must make (a factor times 0)."""
-
-
-def whole(x: Value) -> Value:
-    """``x`` as an ``int`` when it is whole, so that equal values share one type."""
-    if type(x) is int or x.denominator != 1:
-        return x
-    return x.numerator
-
-
-def divide(a: Value, b: Value) -> Value:
-    """Exact a ÷ b, as an ``int`` whenever the quotient is whole."""
-    if type(a) is int and type(b) is int:
-        q, r = divmod(a, b)
-        return q if r == 0 else Fraction(a, b)
-    return whole(Fraction(a) / b)
 
 
 def splits(numbers: Multiset) -> list[tuple[Multiset, Multiset]]:

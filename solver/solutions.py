@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from solver.normal_form import Final, Form, Value, finish, leaf, pairs_to_forms
+from solver.arithmetic import Operation, Value, fold, whole
+from solver.normal_form import Final, Form, finish, leaf, pairs_to_forms
 from solver.parsing import postfix
 from solver.printing import ASCII, PRETTY, format_value, render
 from solver.search import Multiset, engine
@@ -49,9 +50,7 @@ def _as_number(x: object, what: str) -> Value:
         raise SolverInputError(f"{what} must be a whole number or a fraction, not {x!r}")
     if x < 0:
         raise SolverInputError(f"{what} must not be negative (got {format_value(x)})")
-    if isinstance(x, Fraction) and x.denominator == 1:
-        return x.numerator
-    return x
+    return whole(x)
 
 
 def normalise(numbers: object, target: object = 24) -> tuple[Multiset, Value]:
@@ -128,33 +127,23 @@ def closest(numbers: object, target: object = 24, *, integer_only: bool = False)
     return Closest(goal, None, witness(below), witness(above))
 
 
-Signed = tuple[int, Form, Value]
+def _form(operation: Operation, left: Form, right: Form) -> Form:
+    """The normal form of one operation of a typed expression, from its operands' forms.
 
-
-def _signed(op: str, left: Signed, right: Signed) -> Signed:
-    """Combine signed forms ``(sign, form, magnitude)``; magnitudes stay non-negative."""
-    (sa, fa, a), (sb, fb, b) = left, right
+    Forms are of non-negative values: a sum of operands of opposite signs is the larger
+    magnitude minus the smaller, and every result keeps its magnitude.
+    """
+    op, a, b = operation.op, operation.left, operation.right
+    value = _magnitude(operation.result)
     if op in "*/":
-        if op == "/" and b == 0:
-            raise ZeroDivisionError
-        value = a * b if op == "*" else Fraction(a) / b
-        sign = 1 if value == 0 else sa * sb
-        return sign, pairs_to_forms(fa, fb, op, _whole(value)), _whole(value)
+        return pairs_to_forms(left, right, op, value)
     if op == "-":
-        sb = -sb
-    if sa == sb or b == 0 or a == 0:
-        sign = sa if a else sb
-        return sign, pairs_to_forms(fa, fb, "+", a + b), a + b
-    # Opposite signs: the larger magnitude minus the smaller, with the larger one's sign.
-    if a >= b:
-        return (sa if a != b else 1), pairs_to_forms(fa, fb, "-", a - b), a - b
-    return sb, pairs_to_forms(fb, fa, "-", b - a), b - a
-
-
-def _whole(value: Value) -> Value:
-    if isinstance(value, Fraction) and value.denominator == 1:
-        return value.numerator
-    return value
+        b = -b
+    if a == 0 or b == 0 or (a > 0) == (b > 0):
+        return pairs_to_forms(left, right, "+", value)
+    if _magnitude(a) >= _magnitude(b):
+        return pairs_to_forms(left, right, "-", value)
+    return pairs_to_forms(right, left, "-", value)
 
 
 def solution_of(expression: str) -> Solution:
@@ -164,12 +153,9 @@ def solution_of(expression: str) -> Solution:
     expression, ``ZeroDivisionError`` for a division by zero.  A negative result keeps its
     magnitude: check the value separately.
     """
-    stack: list[Signed] = []
-    for item in postfix(expression):
-        if isinstance(item, int):
-            stack.append((1, leaf(item), item))
-        else:
-            right = stack.pop()
-            stack.append(_signed(item, stack.pop(), right))
-    _, form, value = stack[0]
-    return _solution(finish(form), value)
+    value, form = fold(postfix(expression), leaf, _form)
+    return _solution(finish(form), _magnitude(value))
+
+
+def _magnitude(x: Value) -> Value:
+    return -x if x < 0 else x

@@ -1,0 +1,104 @@
+"""Exact arithmetic: values, the four operations, and expressions evaluated in postfix order.
+
+A value is an ``int`` when it is whole and a ``Fraction`` otherwise (:func:`whole`), so equal
+values share one type, hash alike, and whole arithmetic stays as fast as ``int``'s.  No float
+is ever involved.
+
+An expression in postfix order is a sequence of card values (``int``) and the operators
+``"+" "-" "*" "/"``.  :func:`fold` is the one place such an expression is evaluated: it works
+out every intermediate value and lets a caller build something of its own over the same tree
+(the cards behind each result, a normal form …).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import NamedTuple, TypeVar
+
+Value = int | Fraction
+
+Postfix = Sequence[int | str]
+"""An expression in postfix order: card values and the operators ``+ - * /``."""
+
+T = TypeVar("T")
+
+
+def whole(x: Value) -> Value:
+    """``x`` as an ``int`` when it is whole, else unchanged."""
+    if type(x) is int or x.denominator != 1:
+        return x
+    return x.numerator
+
+
+def divide(a: Value, b: Value) -> Value:
+    """Exact ``a ÷ b``, as an ``int`` whenever the quotient is whole.
+
+    Raises ``ZeroDivisionError`` when ``b`` is 0.
+    """
+    if type(a) is int and type(b) is int:
+        q, r = divmod(a, b)
+        return q if r == 0 else Fraction(a, b)
+    return whole(Fraction(a) / b)
+
+
+def apply(op: str, a: Value, b: Value) -> Value:
+    """``a op b`` for ``op`` one of ``+ - * /``, exact, whole results as ``int``."""
+    if op == "+":
+        return whole(a + b)
+    if op == "-":
+        return whole(a - b)
+    if op == "*":
+        return whole(a * b)
+    return divide(a, b)
+
+
+class Operation(NamedTuple):
+    """One operation of an expression, ``left op right = result``, with signed exact values."""
+
+    left: Value
+    op: str
+    right: Value
+    result: Value
+
+
+class DivisionByZero(ZeroDivisionError):
+    """An expression divides by zero; ``index`` is that ``/``'s place in the postfix items."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__(f"division by zero (item {index})")
+        self.index = index
+
+
+def fold(
+    items: Postfix, leaf: Callable[[int], T], combine: Callable[[Operation, T, T], T]
+) -> tuple[Value, T]:
+    """The value of a well-formed postfix expression, and what the callbacks build over it.
+
+    ``leaf(card)`` makes the item of a card; ``combine(operation, left, right)`` that of one
+    operation, from its operands' items, innermost operations first (left before right).
+    Raises :class:`DivisionByZero` at the first division by zero.
+    """
+    stack: list[tuple[Value, T]] = []
+    for index, item in enumerate(items):
+        if isinstance(item, int):
+            stack.append((item, leaf(item)))
+            continue
+        right, right_item = stack.pop()
+        left, left_item = stack.pop()
+        try:
+            result = apply(item, left, right)
+        except ZeroDivisionError:
+            raise DivisionByZero(index) from None
+        operation = Operation(left, item, right, result)
+        stack.append((result, combine(operation, left_item, right_item)))
+    return stack[0]
+
+
+def _nothing(*_: object) -> None:
+    return None
+
+
+def evaluate(items: Postfix) -> Value:
+    """The value of a well-formed postfix expression (see :func:`fold`)."""
+    return fold(items, _nothing, _nothing)[0]
