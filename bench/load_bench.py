@@ -72,7 +72,7 @@ from bot.app import build_application, run_polling  # noqa: E402
 from bot.local_api import LocalBotApi, LocalTransport, plain_text  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from solver import is_solvable, solve  # noqa: E402
-from solver.stats import hands as all_hands  # noqa: E402
+from solver.decks import hands as all_hands  # noqa: E402
 
 PLAYERS = 3
 """Players in each group."""

@@ -2,6 +2,7 @@
 
 from solver.answers import Verdict, check
 from solver.deal import daily, daily_number, daily_pools, deal
+from solver.decks import DeckStats, deck_stats
 from solver.difficulty import Difficulty, difficulty
 from solver.hints import Hint, hint
 from solver.parsing import Code
@@ -14,7 +15,6 @@ from solver.solutions import (
     solution_of,
     solve,
 )
-from solver.stats import DeckStats, stats
 
 __all__ = [
     "Closest",
@@ -31,10 +31,10 @@ __all__ = [
     "daily_number",
     "daily_pools",
     "deal",
+    "deck_stats",
     "difficulty",
     "hint",
     "is_solvable",
     "solution_of",
     "solve",
-    "stats",
 ]

@@ -7,10 +7,10 @@ import json
 import sys
 from collections.abc import Sequence
 
+from solver.decks import deck_stats
 from solver.parsing import ParseError, parse_request
 from solver.printing import format_value
 from solver.solutions import Solution, SolverInputError, closest, solve
-from solver.stats import stats
 
 
 class UsageError(Exception):
@@ -66,7 +66,9 @@ def _run_solve(args: argparse.Namespace) -> int:
 
 
 def _run_stats(args: argparse.Namespace) -> int:
-    result = stats(_parse_deck(args.deck), args.cards, parse_request(args.target or "24")[0][0])
+    result = deck_stats(
+        _parse_deck(args.deck), args.cards, parse_request(args.target or "24")[0][0]
+    )
     low, high = result.deck
     print(f"deck {low}-{high}, {result.cards} cards, target {format_value(result.target)}")
     print(f"hands: {result.hands}")

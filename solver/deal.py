@@ -8,9 +8,9 @@ import random
 from collections.abc import Mapping
 from functools import lru_cache
 
+from solver.decks import SUITS, hands
 from solver.difficulty import LABELS, difficulty
 from solver.solutions import SolverInputError, is_solvable
-from solver.stats import SUITS, hands
 
 MAX_TRIES = 10_000
 """Draws :func:`deal` makes before it gives up on a combination no hand satisfies."""

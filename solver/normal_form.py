@@ -287,7 +287,7 @@ def finish(form: Form) -> Final:
     return canonical_bag(tuple(plus), tuple(minus)), leftover
 
 
-def pairs_to_forms(a: Form, b: Form, op: str, value: Value) -> Form:
+def combine(a: Form, b: Form, op: str, value: Value) -> Form:
     """Combine forms ``a`` and ``b`` with ``op`` (one of ``+ - * /``) into a form of ``value``.
 
     For ``-`` the caller passes the larger operand first; for ``/`` the dividend first.

@@ -21,7 +21,7 @@ from itertools import combinations
 from typing import Final, TypeVar
 
 from solver.arithmetic import Value, divide, whole
-from solver.normal_form import Form, leaf, pairs_to_forms
+from solver.normal_form import Form, combine, leaf
 
 Multiset = tuple[Value, ...]
 
@@ -223,7 +223,7 @@ class Engine:
                         if fa is None or fw is None:  # pragma: no cover - reach said yes
                             continue
                         first, second = (fa, fw) if a_first else (fw, fa)
-                        return pairs_to_forms(first, second, op, v)
+                        return combine(first, second, op, v)
         return None  # pragma: no cover - reach said yes
 
     def _combine(
@@ -240,7 +240,7 @@ class Engine:
         for fa in self.forms(part, a):
             for fw in self.forms(rest, w):
                 first, second = (fa, fw) if a_first else (fw, fa)
-                out.add(pairs_to_forms(first, second, op, v))
+                out.add(combine(first, second, op, v))
 
 
 _ENGINES = {False: Engine(integer_only=False), True: Engine(integer_only=True)}

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from solver.arithmetic import Operation, Value, fold, whole
-from solver.normal_form import Final, Form, finish, leaf, pairs_to_forms
+from solver.normal_form import Final, Form, combine, finish, leaf
 from solver.parsing import postfix
 from solver.printing import ASCII, PRETTY, format_value, render
 from solver.search import Multiset, engine
@@ -136,14 +136,14 @@ def _form(operation: Operation, left: Form, right: Form) -> Form:
     op, a, b = operation.op, operation.left, operation.right
     value = _magnitude(operation.result)
     if op in "*/":
-        return pairs_to_forms(left, right, op, value)
+        return combine(left, right, op, value)
     if op == "-":
         b = -b
     if a == 0 or b == 0 or (a > 0) == (b > 0):
-        return pairs_to_forms(left, right, "+", value)
+        return combine(left, right, "+", value)
     if _magnitude(a) >= _magnitude(b):
-        return pairs_to_forms(left, right, "-", value)
-    return pairs_to_forms(right, left, "-", value)
+        return combine(left, right, "-", value)
+    return combine(right, left, "-", value)
 
 
 def solution_of(expression: str) -> Solution:

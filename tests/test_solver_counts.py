@@ -8,7 +8,7 @@ from itertools import combinations_with_replacement
 import pytest
 
 from solver import is_solvable, solve
-from solver.stats import stats
+from solver.decks import deck_stats
 
 ALL_HANDS = list(combinations_with_replacement(range(1, 14), 4))
 
@@ -106,7 +106,7 @@ def test_integer_only_and_fraction_hands() -> None:
     ],
 )
 def test_deck_statistics(deck, hands, solvable, integer, chance) -> None:
-    result = stats(deck)
+    result = deck_stats(deck)
     assert result.hands == hands
     assert result.solvable == solvable
     if integer is not None:

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from solver import difficulty, hint, is_solvable, solve
+from solver.decks import SUITS, hands
 from solver.hints import LEVELS, Hint
-from solver.stats import SUITS, hands
 
 RATED_CARDS = (3, 4)
 """Hands of these sizes have difficulty levels: every hand is rated once per target.  A
@@ -67,7 +67,7 @@ class LevelTable:
         )
 
     def text(self) -> str:
-        """The levels as one digit per hand, in :func:`solver.stats.hands` order."""
+        """The levels as one digit per hand, in :func:`solver.decks.hands` order."""
         return "".join(str(self.levels[hand]) for hand in hands((1, TOP_RANK), self.cards))
 
     def count(self, deck: tuple[int, int], wanted: frozenset[int] | None) -> int:

@@ -1,6 +1,6 @@
 """The default game's level table, rated ahead of time so that no start has to rate it.
 
-One digit per hand of four cards from 1 to 13, in :func:`solver.stats.hands` order, for the
+One digit per hand of four cards from 1 to 13, in :func:`solver.decks.hands` order, for the
 target 24: the hand's level 1 to 5, or 0 when it has no solution.  Made by
 ``rate_job(4, 24)``; ``tests/game/test_hands.py`` checks that it still matches the rating.
 """

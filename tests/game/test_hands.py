@@ -20,7 +20,7 @@ from bot.game.hands import (
 )
 from bot.game.rated import LEVELS_4_24
 from solver import daily, daily_pools, difficulty, is_solvable, solve
-from solver.stats import hands
+from solver.decks import hands
 
 
 @cache

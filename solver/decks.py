@@ -1,4 +1,4 @@
-"""The classic success-rate table: how many hands of a deck can make the target."""
+"""The hands of a deck, and the classic success-rate table: how many of them make the target."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def draw_ways(hand: tuple[int, ...]) -> int:
     return prod(comb(SUITS, hand.count(rank)) for rank in set(hand))
 
 
-def stats(deck: tuple[int, int] = (1, 13), cards: int = 4, target: object = 24) -> DeckStats:
+def deck_stats(deck: tuple[int, int] = (1, 13), cards: int = 4, target: object = 24) -> DeckStats:
     """Solvability of every hand of ``cards`` ranks from ``deck``, for ``target``."""
     low, high = deck
     if not 0 <= low <= high or high - low > 99:
