@@ -173,8 +173,8 @@ def _tokens(text: str) -> list[_Token]:
     return tokens
 
 
-def _strip_target(tokens: list[_Token], target: Fraction) -> list[_Token]:
-    """Drop a trailing ``= 24``; refuse any other use of ``=``."""
+def _strip_target(tokens: list[_Token], target: Value) -> list[_Token]:
+    """Drop a trailing ``= target``; refuse any other use of ``=``."""
     equals = [t for t in tokens if t.kind == "="]
     if not equals:
         return tokens
@@ -340,24 +340,32 @@ def _items(rpn: list[_Token]) -> list[int | str]:
     return items
 
 
-def postfix(text: str) -> list[int | str]:
-    """An expression in postfix order: card values and the operators ``+ - * /``.
-
-    Raises :class:`ParseError` when the text is not a well-formed expression.
-    """
-    return _items(_to_rpn(_tokens(text)))
-
-
-def read_answer(text: str, hand: tuple[int, ...], target: Fraction) -> Value:
-    """The exact value of an answer that uses each card of ``hand`` once.
-
-    Raises :class:`ParseError` naming the first problem: the text (syntax, forbidden
-    operations, length), then the cards, then a division by zero.
-    """
+def _parse(text: str, target: Value) -> list[_Token]:
+    """The tokens of an expression in postfix order, a trailing ``= target`` dropped."""
     tokens = _strip_target(_tokens(text), target)
     if not tokens:
         raise ParseError(Code.EMPTY, EMPTY_MESSAGE)
-    rpn = _to_rpn(tokens)
+    return _to_rpn(tokens)
+
+
+def postfix(text: str, target: Value = 24) -> list[int | str]:
+    """An expression in postfix order: card values and the operators ``+ - * /``.
+
+    The expression is read as :func:`read_answer` reads an answer, a trailing ``= target``
+    included, without checking which cards it uses.  Raises :class:`ParseError` when the
+    text is not a well-formed expression.
+    """
+    return _items(_parse(text, target))
+
+
+def read_answer(text: str, hand: tuple[int, ...], target: Value) -> Value:
+    """The exact value of an answer that uses each card of ``hand`` once.
+
+    Raises :class:`ParseError` naming the first problem: the text (syntax, forbidden
+    operations, length, an ``=`` other than a trailing ``= target``), then the cards, then
+    a division by zero.
+    """
+    rpn = _parse(text, target)
     _check_cards([t for t in rpn if t.kind == "num"], hand)
     try:
         return evaluate(_items(rpn))

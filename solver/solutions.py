@@ -146,14 +146,15 @@ def _form(operation: Operation, left: Form, right: Form) -> Form:
     return combine(right, left, "-", value)
 
 
-def solution_of(expression: str) -> Solution:
+def solution_of(expression: str, target: Value = 24) -> Solution:
     """The distinct solution an expression belongs to (equal to its item in :func:`solve`).
 
-    Raises :class:`~solver.parsing.ParseError` (a ``ValueError``) for text that is not an
-    expression, ``ZeroDivisionError`` for a division by zero.  A negative result keeps its
-    magnitude: check the value separately.
+    The expression is read as :func:`~solver.answers.check` reads an answer, so a trailing
+    ``= target`` is allowed.  Raises :class:`~solver.parsing.ParseError` (a ``ValueError``)
+    for text that is not an expression, ``ZeroDivisionError`` for a division by zero.  A
+    negative result keeps its magnitude: check the value separately.
     """
-    value, form = fold(postfix(expression), leaf, _form)
+    value, form = fold(postfix(expression, target), leaf, _form)
     return _solution(finish(form), _magnitude(value))
 
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from solver import Code, check, solution_of
+from solver import Code, check, solution_of, solve
 from solver.derivation import steps
 from solver.parsing import ParseError
 
@@ -110,3 +110,18 @@ def test_a_number_too_long_for_a_card_is_a_parse_error_outside_check_too(
     with pytest.raises(ParseError) as caught:
         read("12345678901+1")
     assert caught.value.code is Code.NOT_DEALT
+
+
+def test_a_winning_answer_with_its_target_is_its_listed_solution() -> None:
+    listed = {s.text for s in solve([12, 9, 4, 1])}
+    assert solution_of("12 + 9 + 4 − 1 = 24").text in listed
+
+
+def test_the_target_after_an_expression_follows_the_game() -> None:
+    assert solution_of("2×5 = 10", 10).text == solution_of("2×5").text
+
+
+def test_solution_of_refuses_a_target_check_refuses() -> None:
+    with pytest.raises(ParseError) as caught:
+        solution_of("12 + 9 + 4 − 1 = 25")
+    assert caught.value.code is Code.WRONG_TARGET

@@ -328,7 +328,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         others = _("Indeed, this hand has no solution.")
     else:
         try:
-            mine = solution_of(text).pretty
+            mine = solution_of(text, game.target).pretty
         except (ParseError, ZeroDivisionError):
             mine = None
         others = _("Other solutions:") + "\n" + await _solutions_text(game, context, mine)
