@@ -4,36 +4,77 @@ can be dealt, what is wrong with a /solve request, the hints; in the user's lang
 from __future__ import annotations
 
 from bot.context import BotContext
-from bot.game.requests import RequestError
+from bot.game.requests import Limit, RequestError
 from bot.i18n import N_
 from bot.services.solving import DealRefused
 from solver import Code, Verdict
-from solver.derivation import SYMBOLS
 from solver.hints import Hint
-from solver.printing import friendly_value
+from solver.printing import SYMBOLS, friendly_value
 
 REASONS = {
+    # A wrong answer.
     Code.WRONG_VALUE: N_("that makes {value}"),
+    Code.NO_SOLUTION_WRONG: N_("there is a solution"),
     Code.MISSING_CARD: N_("you did not use {cards}"),
-    Code.CARD_TWICE: N_("{card} is used more often than dealt"),
+    Code.CARD_TWICE: N_("{card} is used {used} times but dealt only {dealt}"),
     Code.NOT_DEALT: N_("{card} is not one of the cards"),
     Code.GLUED_DIGITS: N_("{number} glues cards together: write each card on its own"),
-    Code.DIVISION_BY_ZERO: N_("that divides by zero"),
-    Code.SYNTAX: N_("the expression breaks at column {column}"),
-    Code.NOT_ALLOWED: N_("only + − × ÷ and brackets are allowed (column {column})"),
-    Code.TOO_LONG: N_("that is too long"),
+    Code.DIVISION_BY_ZERO: N_("the ÷ at column {column} divides by zero"),
+    # Text that is not an answer.
     Code.EMPTY: N_("the answer is empty"),
-    Code.WRONG_TARGET: N_("the target is {target}"),
-    Code.NO_SOLUTION_WRONG: N_("there is a solution"),
+    Code.TOO_LONG: N_("that is too long (over {limit} characters)"),
+    Code.UNKNOWN_CHARACTER: N_("“{char}” (column {column}) is not part of an answer"),
+    Code.WORD: N_("“{word}” is not a card: answer with the cards, + − × ÷ and brackets"),
+    Code.POWER: N_("powers ({symbol}) are not allowed: only + − × ÷"),
+    Code.PERCENT: N_("% is not allowed: only + − × ÷"),
+    Code.FACTORIAL: N_("factorials (!) are not allowed: only + − × ÷"),
+    Code.DECIMAL: N_("{number}: decimals are not allowed; write a fraction instead, like 1/2"),
+    Code.SIGN: N_(
+        "a number can't start with {sign} (column {column}): the cards are used as dealt"
+    ),
+    Code.MISSING_NUMBER: N_("a number is missing before “{token}” (column {column})"),
+    Code.MISSING_OPERATOR: N_("an operator is missing before “{token}” (column {column})"),
+    Code.ENDS_EARLY: N_("the answer ends too early, after “{token}” (column {column})"),
+    Code.UNOPENED_BRACKET: N_("the “)” at column {column} closes no bracket"),
+    Code.UNCLOSED_BRACKET: N_("the “(” at column {column} is never closed"),
+    Code.MISPLACED_EQUALS: N_("only “= {target}” may follow the expression (column {column})"),
+    Code.WRONG_TARGET: N_("the target is {target}, not {given}"),
+    # A /solve or inline request that cannot be read.
+    Code.NO_NUMBERS: N_("give the numbers, like 3 3 8 8"),
+    Code.TOO_FEW_NUMBERS: N_("give at least {minimum} numbers, like 3 3 8 8"),
+    Code.TOO_MANY_NUMBERS: N_("at most {limit} numbers (you gave {count})"),
+    Code.TARGET_MISSING: N_("the target is missing: write it at the end, like 1 2 3 4 7 25 = 573"),
+    Code.TARGET_TWICE: N_("write the target once, at the end: 1 2 3 4 7 25 = 573"),
+    Code.NUMBER_TOO_LONG: N_("{number} is too long to be a number"),
+    Code.NOT_A_NUMBER: N_("{number} is not a number"),
+    Code.NEGATIVE: N_("{number}: negative numbers are not allowed"),
 }
+"""Why an answer is wrong or a request unreadable, for every solver code but a win; one
+wording for each idea, whether an answer or a request has it."""
+
+LIMITS = {
+    Limit.NUMBER: N_("{number} is too big: numbers go up to {limit}"),
+    Limit.TARGET: N_("the target {number} is too big: it goes up to {limit}"),
+}
+"""The bot's own limits on /solve and inline requests."""
+
+
+def _worded(
+    template: str, position: int | None, params: dict[str, str], context: BotContext
+) -> str:
+    return context._(template).format(column=position, **params)
 
 
 def reason(verdict: Verdict, context: BotContext) -> str:
     """Why an answer is wrong, in the user's language (plain text)."""
-    params = dict(verdict.params)
-    params.setdefault("column", str(verdict.position or "?"))
-    template = REASONS.get(verdict.code)
-    return context._(template).format(**params) if template else verdict.message
+    return _worded(REASONS[verdict.code], verdict.position, verdict.params, context)
+
+
+def problem_text(error: RequestError, context: BotContext) -> str:
+    """What is wrong with a /solve or inline request, in the user's language (plain text)."""
+    problem = error.problem
+    template = LIMITS[problem] if isinstance(problem, Limit) else REASONS[problem]
+    return _worded(template, None, error.params, context)
 
 
 DEAL_REFUSALS = {
@@ -66,25 +107,6 @@ def deal_refusal(refused: DealRefused, context: BotContext) -> str:
     if "difficulty" in params:
         params["difficulty"] = context._(DIFFICULTY_LABELS.get(params["difficulty"] or None, "any"))
     return context._(DEAL_REFUSALS[refused.problem]).format(**params)
-
-
-# The parser's problems, and the bot's own, in words for the user.
-PROBLEMS = {
-    "target": N_("write the target once, at the end: 1 2 3 4 7 25 = 573"),
-    "empty": N_("give the numbers, like 3 3 8 8"),
-    "too_many": N_("at most {limit} numbers"),
-    "too_few": N_("give at least two numbers"),
-    "too_long": N_("{number} is too long to be a number"),
-    "too_big": N_("{number} is too big: numbers go up to {limit}"),
-    "not_a_number": N_("{number} is not a number"),
-    "negative": N_("{number}: negative numbers are not allowed"),
-    "decimal": N_("{number}: decimals are not allowed; fractions like 1/2 are fine"),
-}
-
-
-def problem_text(error: RequestError, context: BotContext) -> str:
-    """What is wrong with a /solve or inline request, in the user's language."""
-    return context._(PROBLEMS[error.problem]).format(**error.params)
 
 
 def hint_text(found: Hint, context: BotContext) -> str:

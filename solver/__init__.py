@@ -1,11 +1,11 @@
 """Twenty-Four's solver: exact, complete and duplicate-free answers to the 24 game."""
 
 from solver.answers import Verdict, check
+from solver.codes import Code
 from solver.deal import daily, daily_number, daily_pools, deal
 from solver.decks import DeckStats, deck_stats
 from solver.difficulty import Difficulty, difficulty
 from solver.hints import Hint, hint
-from solver.parsing import Code
 from solver.solutions import (
     Closest,
     Solution,

@@ -7,7 +7,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from solver.arithmetic import Value
-from solver.parsing import EMPTY_MESSAGE, IGNORED, MAX_LENGTH, Code, ParseError, read_answer
+from solver.codes import Code
+from solver.messages import message
+from solver.parsing import IGNORED, MAX_LENGTH, ParseError, read_answer
 from solver.printing import friendly_value
 from solver.solutions import is_solvable
 
@@ -19,18 +21,23 @@ NO_SOLUTION_CLAIMS = frozenset(
 
 @dataclass(frozen=True)
 class Verdict:
-    """The outcome of :func:`check`, with a reason a person understands.
+    """The outcome of :func:`check`: a :class:`~solver.codes.Code` saying what the answer
+    does or what is wrong with it.
 
-    ``position`` is a 1-based column in the text as typed; ``value`` is the exact value the
-    answer makes when it parsed and used the right cards; ``params`` are the pieces of the
-    message, for translations.
+    ``position`` is a 1-based column in the text as typed, where the code has one; ``value``
+    is the exact value the answer makes when it parsed and used the right cards; ``params``
+    are the pieces of the code's wording (see :mod:`solver.codes`).
     """
 
     code: Code
-    message: str
     value: Value | None = None
     position: int | None = None
     params: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def message(self) -> str:
+        """The verdict in English (see :mod:`solver.messages`)."""
+        return message(self.code, self.position, self.params)
 
     @property
     def ok(self) -> bool:
@@ -59,26 +66,18 @@ def check(text: object, numbers: Iterable[int], target: int | Fraction = 24) -> 
     hand = tuple(sorted(int(n) for n in numbers))
     goal = Fraction(target)
     if not isinstance(text, str) or not text.strip():
-        return Verdict(Code.EMPTY, EMPTY_MESSAGE)
+        return Verdict(Code.EMPTY)
     if len(text) > 5 * MAX_LENGTH:
-        message = f"That is too long (over {MAX_LENGTH} characters)."
-        return Verdict(Code.TOO_LONG, message, params={"limit": str(MAX_LENGTH)})
+        return Verdict(Code.TOO_LONG, params={"limit": str(MAX_LENGTH)})
     if _is_claim(text):
         if is_solvable(hand, goal):
-            return Verdict(Code.NO_SOLUTION_WRONG, "There is a solution: keep looking!")
-        return Verdict(Code.NO_SOLUTION_RIGHT, "Right: there is no solution.")
+            return Verdict(Code.NO_SOLUTION_WRONG)
+        return Verdict(Code.NO_SOLUTION_RIGHT)
     try:
         value = read_answer(text, hand, goal)
     except ParseError as error:
-        return Verdict(error.code, error.message, None, error.position, error.params)
+        return Verdict(error.code, None, error.position, error.params)
     shown = friendly_value(value)
     if value == goal:
-        return Verdict(Code.CORRECT, f"Correct: that makes {shown}.", value, None, {"value": shown})
-    target_text = friendly_value(goal)
-    return Verdict(
-        Code.WRONG_VALUE,
-        f"That makes {shown}, not {target_text}.",
-        value,
-        None,
-        {"value": shown, "target": target_text},
-    )
+        return Verdict(Code.CORRECT, value, params={"value": shown})
+    return Verdict(Code.WRONG_VALUE, value, params={"value": shown, "target": friendly_value(goal)})

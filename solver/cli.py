@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from solver.decks import deck_stats
-from solver.parsing import ParseError, parse_request
+from solver.parsing import ParseError, parse_request, read_number
 from solver.printing import format_value
 from solver.solutions import Solution, SolverInputError, closest, solve
 
@@ -34,7 +34,7 @@ def _run_solve(args: argparse.Namespace) -> int:
     numbers, eq_target = parse_request(" ".join(args.numbers))
     if eq_target is not None and args.target is not None:
         raise UsageError("give the target either as --target or as = N, not both")
-    target = eq_target if eq_target is not None else parse_request(args.target or "24")[0][0]
+    target = eq_target if eq_target is not None else read_number(args.target or "24")
     found = solve(numbers, target, integer_only=args.integer_only)
     near = None
     if args.closest and not found:
@@ -66,9 +66,7 @@ def _run_solve(args: argparse.Namespace) -> int:
 
 
 def _run_stats(args: argparse.Namespace) -> int:
-    result = deck_stats(
-        _parse_deck(args.deck), args.cards, parse_request(args.target or "24")[0][0]
-    )
+    result = deck_stats(_parse_deck(args.deck), args.cards, read_number(args.target or "24"))
     low, high = result.deck
     print(f"deck {low}-{high}, {result.cards} cards, target {format_value(result.target)}")
     print(f"hands: {result.hands}")

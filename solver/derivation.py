@@ -6,9 +6,7 @@ from typing import NamedTuple
 
 from solver.arithmetic import Operation, Value, fold
 from solver.parsing import postfix
-from solver.printing import friendly_value
-
-SYMBOLS = {"+": "+", "-": "−", "*": "×", "/": "÷"}
+from solver.printing import SYMBOLS, friendly_value
 
 
 class Step(NamedTuple):

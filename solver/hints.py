@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.arithmetic import Value
-from solver.derivation import SYMBOLS, Step, steps
-from solver.printing import friendly_value
+from solver.derivation import Step, steps
+from solver.printing import SYMBOLS, friendly_value
 from solver.solutions import solve
 
 LEVELS = 3

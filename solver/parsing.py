@@ -1,4 +1,6 @@
-"""Reading what a player typed: a tokenizer and an iterative (shunting-yard) parser.
+"""Reading what people type: answers (a tokenizer and an iterative, shunting-yard parser),
+and requests for the solver (numbers and a target).  What cannot be read raises a
+:class:`ParseError` with a :class:`~solver.codes.Code`.
 
 Nothing here calls ``eval`` or parses Python.  The parser is a loop, not a recursive descent,
 so no depth of brackets can exhaust the stack; numbers too long to be any card are never
@@ -10,18 +12,17 @@ from __future__ import annotations
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
-from enum import StrEnum
 from fractions import Fraction
 
 from solver.arithmetic import DivisionByZero, Value, evaluate, whole
-from solver.printing import friendly_value
+from solver.codes import Code
+from solver.messages import message
+from solver.printing import SYMBOLS, friendly_value
 
 MAX_LENGTH = 200
 """The most characters an answer may have, not counting spaces."""
 
 CARD_LETTERS = {"A": 1, "J": 11, "Q": 12, "K": 13}
-
-EMPTY_MESSAGE = "The answer is empty: type an expression like 8/(3-8/3)."
 
 IGNORED = frozenset(
     "\u200b\u200c\u200d\u2060\ufeff\u200e\u200f\u061c"
@@ -35,32 +36,13 @@ _CLOSE = frozenset(")]}")
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
 
 
-class Code(StrEnum):
-    """What a verdict says; the bot translates by code."""
-
-    CORRECT = "correct"
-    NO_SOLUTION_RIGHT = "no_solution_right"
-    NO_SOLUTION_WRONG = "no_solution_wrong"
-    WRONG_VALUE = "wrong_value"
-    MISSING_CARD = "missing_card"
-    CARD_TWICE = "card_twice"
-    NOT_DEALT = "not_dealt"
-    GLUED_DIGITS = "glued_digits"
-    DIVISION_BY_ZERO = "division_by_zero"
-    SYNTAX = "syntax"
-    NOT_ALLOWED = "not_allowed"
-    TOO_LONG = "too_long"
-    EMPTY = "empty"
-    WRONG_TARGET = "wrong_target"
-
-
 class ParseError(ValueError):
-    """An answer that is not a usable expression: what is wrong, where, and its pieces."""
+    """Text that is not a usable answer or request: a :class:`~solver.codes.Code`, the column
+    of the problem where there is one, and the pieces (``params``) its wording needs."""
 
-    def __init__(self, code: Code, message: str, position: int | None = None, **params: str):
-        super().__init__(message)
+    def __init__(self, code: Code, position: int | None = None, **params: str) -> None:
+        super().__init__(message(code, position, params))
         self.code = code
-        self.message = message
         self.position = position
         self.params = params
 
@@ -71,6 +53,13 @@ class _Token:
     text: str
     position: int  # 1-based column in the original text
     value: int | None = None  # for "num"; None when too long to be any card
+
+    @property
+    def shown(self) -> str:
+        """The token as an error message quotes it: operators as × ÷ −, long numbers cut."""
+        if self.kind == "op":
+            return SYMBOLS[self.text]
+        return self.text if len(self.text) <= 12 else self.text[:12] + "…"
 
 
 def _char_class(ch: str) -> str:
@@ -103,13 +92,9 @@ def _tokens(text: str) -> list[_Token]:
         if ch not in IGNORED
     ]
     if all(ch == " " for _, ch in chars):
-        raise ParseError(Code.EMPTY, EMPTY_MESSAGE)
+        raise ParseError(Code.EMPTY)
     if sum(ch != " " for _, ch in chars) > MAX_LENGTH:
-        raise ParseError(
-            Code.TOO_LONG,
-            f"That is too long (over {MAX_LENGTH} characters).",
-            limit=str(MAX_LENGTH),
-        )
+        raise ParseError(Code.TOO_LONG, limit=str(MAX_LENGTH))
     tokens: list[_Token] = []
     i = 0
     while i < len(chars):
@@ -123,11 +108,7 @@ def _tokens(text: str) -> list[_Token]:
                 j += 1
             digits = "".join(c for _, c in chars[i:j])
             if j < len(chars) and chars[j][1] in ".,":
-                raise ParseError(
-                    Code.NOT_ALLOWED,
-                    "Decimals are not allowed: use whole cards and /.",
-                    chars[j][0],
-                )
+                raise _decimal(chars, i, chars[j][0])
             value = int(digits) if len(digits) <= 9 else None
             tokens.append(_Token("num", digits, pos, value))
             i = j
@@ -138,39 +119,37 @@ def _tokens(text: str) -> list[_Token]:
             tokens.append(_Token("op", ch, pos))
         elif ch == "*":
             if i + 1 < len(chars) and chars[i + 1][1] == "*":
-                raise ParseError(
-                    Code.NOT_ALLOWED, "Powers (**) are not allowed: only + - × ÷.", pos
-                )
+                raise ParseError(Code.POWER, pos, symbol="**")
             tokens.append(_Token("op", ch, pos))
         elif ch in "()=":
             tokens.append(_Token(ch, ch, pos))
         elif ch == "^":
-            raise ParseError(Code.NOT_ALLOWED, "Powers (^) are not allowed: only + - × ÷.", pos)
+            raise ParseError(Code.POWER, pos, symbol="^")
         elif ch == "%":
-            raise ParseError(Code.NOT_ALLOWED, "% is not allowed: only + - × ÷.", pos)
+            raise ParseError(Code.PERCENT, pos)
         elif ch in ".,":
-            raise ParseError(
-                Code.NOT_ALLOWED, "Decimals are not allowed: use whole cards and /.", pos
-            )
+            raise _decimal(chars, i, pos)
         elif ch == "!":
-            raise ParseError(Code.NOT_ALLOWED, "Factorials (!) are not allowed: only + - × ÷.", pos)
+            raise ParseError(Code.FACTORIAL, pos)
         elif ch.isalpha():
             j = i
             while j < len(chars) and chars[j][1].isalpha():
                 j += 1
             word = "".join(c for _, c in chars[i:j])
-            raise ParseError(
-                Code.NOT_ALLOWED,
-                f"“{word[:20]}” is not allowed: only cards, + - × ÷ and brackets.",
-                pos,
-                word=word[:20],
-            )
+            raise ParseError(Code.WORD, pos, word=word[:20])
         else:
-            raise ParseError(
-                Code.SYNTAX, f"“{ch}” is not part of an answer (column {pos}).", pos, char=ch
-            )
+            raise ParseError(Code.UNKNOWN_CHARACTER, pos, char=ch)
         i += 1
     return tokens
+
+
+def _decimal(chars: list[tuple[int, str]], start: int, position: int) -> ParseError:
+    """The error for a decimal that starts at ``chars[start]``, quoting it whole."""
+    end = start
+    while end < len(chars) and (chars[end][1] in ".," or chars[end][1] in "0123456789"):
+        end += 1
+    number = "".join(c for _, c in chars[start:end])
+    return ParseError(Code.DECIMAL, position, number=number[:12])
 
 
 def _strip_target(tokens: list[_Token], target: Value) -> list[_Token]:
@@ -181,17 +160,11 @@ def _strip_target(tokens: list[_Token], target: Value) -> list[_Token]:
     first = equals[0]
     index = tokens.index(first)
     tail = tokens[index + 1 :]
+    shown = friendly_value(target)
     if len(equals) > 1 or len(tail) > 1 or (tail and tail[0].kind != "num"):
-        raise ParseError(
-            Code.SYNTAX, f"Only “= {target}” may follow the expression.", first.position
-        )
+        raise ParseError(Code.MISPLACED_EQUALS, first.position, target=shown)
     if tail and tail[0].value != target:
-        raise ParseError(
-            Code.WRONG_TARGET,
-            f"The target is {friendly_value(target)}, not {tail[0].text[:12]}.",
-            tail[0].position,
-            target=friendly_value(target),
-        )
+        raise ParseError(Code.WRONG_TARGET, tail[0].position, target=shown, given=tail[0].shown)
     return tokens[:index]
 
 
@@ -208,19 +181,9 @@ def _to_rpn(tokens: list[_Token]) -> list[_Token]:
             elif tok.kind == "(":
                 stack.append(tok)
             elif tok.kind == "op" and tok.text in "+-":
-                raise ParseError(
-                    Code.NOT_ALLOWED,
-                    f"A sign before a number (column {tok.position}) is not allowed: "
-                    "every - must stand between two numbers.",
-                    tok.position,
-                )
+                raise ParseError(Code.SIGN, tok.position, sign=tok.shown)
             else:
-                raise ParseError(
-                    Code.SYNTAX,
-                    f"A number is missing before “{tok.text}” (column {tok.position}).",
-                    tok.position,
-                    char=tok.text,
-                )
+                raise ParseError(Code.MISSING_NUMBER, tok.position, token=tok.shown)
             continue
         if tok.kind == "op":
             while (
@@ -235,32 +198,17 @@ def _to_rpn(tokens: list[_Token]) -> list[_Token]:
             while stack and stack[-1].kind != "(":
                 output.append(stack.pop())
             if not stack:
-                raise ParseError(
-                    Code.SYNTAX,
-                    f"This “)” (column {tok.position}) closes no bracket.",
-                    tok.position,
-                )
+                raise ParseError(Code.UNOPENED_BRACKET, tok.position)
             stack.pop()
         else:
-            raise ParseError(
-                Code.SYNTAX,
-                f"An operator is missing before “{tok.text[:12]}” (column {tok.position}).",
-                tok.position,
-                char=tok.text[:12],
-            )
+            raise ParseError(Code.MISSING_OPERATOR, tok.position, token=tok.shown)
     if expect_operand:
         last = tokens[-1]
-        raise ParseError(
-            Code.SYNTAX,
-            f"The answer ends too early, after “{last.text[:12]}” (column {last.position}).",
-            last.position,
-        )
+        raise ParseError(Code.ENDS_EARLY, last.position, token=last.shown)
     while stack:
         tok = stack.pop()
         if tok.kind == "(":
-            raise ParseError(
-                Code.SYNTAX, f"This “(” (column {tok.position}) is never closed.", tok.position
-            )
+            raise ParseError(Code.UNCLOSED_BRACKET, tok.position)
         output.append(tok)
     return output
 
@@ -286,8 +234,7 @@ def _glued(digits: str, available: Counter[int], parts: int = 0) -> bool:
 
 
 def _not_a_card(tok: _Token) -> ParseError:
-    shown = tok.text if len(tok.text) <= 12 else tok.text[:12] + "…"
-    return ParseError(Code.NOT_DEALT, f"{shown} is not one of the cards.", tok.position, card=shown)
+    return ParseError(Code.NOT_DEALT, tok.position, card=tok.shown)
 
 
 def _check_cards(numbers: list[_Token], hand: tuple[int, ...]) -> None:
@@ -302,29 +249,22 @@ def _check_cards(numbers: list[_Token], hand: tuple[int, ...]) -> None:
                 if t is not tok and t.value is not None and t.value in dealt
             )
             if tok.text.isdigit() and _glued(tok.text, dealt - others):
-                raise ParseError(
-                    Code.GLUED_DIGITS,
-                    f"{tok.text} glues cards together: write each card as its own number.",
-                    tok.position,
-                    number=tok.text,
-                )
+                raise ParseError(Code.GLUED_DIGITS, tok.position, number=tok.text)
             raise _not_a_card(tok)
         values.append(tok.value)
     used = Counter(values)
     for tok, value in zip(numbers, values, strict=True):
         if used[value] > dealt[value]:
-            times = dealt[value]
             raise ParseError(
                 Code.CARD_TWICE,
-                f"{tok.text} is used {used[value]} times but dealt {times} "
-                f"time{'s' if times > 1 else ''}.",
                 tok.position,
                 card=tok.text,
+                used=str(used[value]),
+                dealt=str(dealt[value]),
             )
     missing = sorted((dealt - used).elements())
     if missing:
-        cards = ", ".join(str(c) for c in missing)
-        raise ParseError(Code.MISSING_CARD, f"You did not use {cards}.", None, cards=cards)
+        raise ParseError(Code.MISSING_CARD, cards=", ".join(str(c) for c in missing))
 
 
 def _items(rpn: list[_Token]) -> list[int | str]:
@@ -344,7 +284,7 @@ def _parse(text: str, target: Value) -> list[_Token]:
     """The tokens of an expression in postfix order, a trailing ``= target`` dropped."""
     tokens = _strip_target(_tokens(text), target)
     if not tokens:
-        raise ParseError(Code.EMPTY, EMPTY_MESSAGE)
+        raise ParseError(Code.EMPTY)
     return _to_rpn(tokens)
 
 
@@ -370,27 +310,31 @@ def read_answer(text: str, hand: tuple[int, ...], target: Value) -> Value:
     try:
         return evaluate(_items(rpn))
     except DivisionByZero as error:
-        column = rpn[error.index].position
-        raise ParseError(
-            Code.DIVISION_BY_ZERO, f"Division by zero at column {column}.", column
-        ) from None
+        raise ParseError(Code.DIVISION_BY_ZERO, rpn[error.index].position) from None
 
 
+MIN_REQUEST_NUMBERS = 2
 MAX_REQUEST_NUMBERS = 8
+"""How many numbers a request may have (a single number is no game; see also
+:data:`~solver.solutions.MAX_NUMBERS`)."""
+
+TARGET_MARKERS = ("=", "target")
 
 
-def parse_request(text: str) -> tuple[list[int | Fraction], int | Fraction | None]:
+def parse_request(text: str) -> tuple[list[Value], Value | None]:
     """Numbers and an optional target as people ask for them.
 
     ``3 3 8 8``, ``3,3,8,8``, ``A 5 5 5``, ``1 2 3 4 7 25 = 573`` or ``… target 573``;
-    fractions as ``1/2``.  Raises :class:`ParseError` saying what is wrong.
+    fractions as ``1/2``; :data:`MIN_REQUEST_NUMBERS` to :data:`MAX_REQUEST_NUMBERS`
+    numbers.  Raises :class:`ParseError` saying what is wrong.
     """
     words = text.replace(",", " ").replace("，", " ").split()
+    marked = False
     target_words: list[str] = []
-    for marker in ("=", "target"):
+    for marker in TARGET_MARKERS:
         if marker in words:
             index = words.index(marker)
-            words, target_words = words[:index], words[index + 1 :]
+            words, target_words, marked = words[:index], words[index + 1 :], True
             break
     else:
         for i, word in enumerate(words):
@@ -398,49 +342,42 @@ def parse_request(text: str) -> tuple[list[int | Fraction], int | Fraction | Non
                 left, _, right = word.partition("=")
                 target_words = [right, *words[i + 1 :]] if right else words[i + 1 :]
                 words = [*words[:i], left] if left else words[:i]
+                marked = True
                 break
-    if len(target_words) > 1 or (target_words == [] and "=" in text):
-        raise ParseError(
-            Code.SYNTAX, "Write the target once, at the end: 1 2 3 4 7 25 = 573", problem="target"
-        )
+    if marked and not target_words:
+        raise ParseError(Code.TARGET_MISSING)
+    if len(target_words) > 1:
+        raise ParseError(Code.TARGET_TWICE)
     if not words:
-        raise ParseError(Code.EMPTY, "Give the numbers, like 3 3 8 8.", problem="empty")
+        raise ParseError(Code.NO_NUMBERS)
     if len(words) > MAX_REQUEST_NUMBERS:
         raise ParseError(
-            Code.TOO_LONG,
-            f"At most {MAX_REQUEST_NUMBERS} numbers (got {len(words)}).",
-            limit=str(MAX_REQUEST_NUMBERS),
-            problem="too_many",
+            Code.TOO_MANY_NUMBERS, limit=str(MAX_REQUEST_NUMBERS), count=str(len(words))
         )
-    numbers = [_request_number(w) for w in words]
-    target = _request_number(target_words[0]) if target_words else None
+    numbers = [read_number(w) for w in words]
+    target = read_number(target_words[0]) if target_words else None
+    if len(numbers) < MIN_REQUEST_NUMBERS:
+        raise ParseError(Code.TOO_FEW_NUMBERS, minimum=str(MIN_REQUEST_NUMBERS))
     return numbers, target
 
 
-def _request_number(word: str) -> int | Fraction:
+def read_number(word: str) -> Value:
+    """One number as people write it: ``12``, ``1/2``, a card letter; a whole one as ``int``.
+
+    Raises :class:`ParseError` for a word that is not a non-negative whole number or fraction.
+    """
     folded = "".join(_char_class(ch) for ch in word)
     if folded.upper() in CARD_LETTERS:
         return CARD_LETTERS[folded.upper()]
     shown = word if len(word) <= 12 else word[:12] + "…"
     if len(folded) > 12:
-        raise ParseError(
-            Code.TOO_LONG, f"{shown} is too long to be a number.", number=shown, problem="too_long"
-        )
+        raise ParseError(Code.NUMBER_TOO_LONG, number=shown)
     if folded.startswith("-"):
-        raise ParseError(
-            Code.NOT_ALLOWED,
-            f"{shown}: negative numbers are not allowed.",
-            number=shown,
-            problem="negative",
-        )
+        raise ParseError(Code.NEGATIVE, number=shown)
     try:
         value = Fraction(folded)
     except (ValueError, ZeroDivisionError):
-        raise ParseError(
-            Code.SYNTAX, f"{shown} is not a number.", number=shown, problem="not_a_number"
-        ) from None
+        raise ParseError(Code.NOT_A_NUMBER, number=shown) from None
     if "." in folded or "e" in folded.lower():
-        raise ParseError(
-            Code.NOT_ALLOWED, f"{shown}: decimals are not allowed.", number=shown, problem="decimal"
-        )
+        raise ParseError(Code.DECIMAL, number=shown)
     return whole(value)

@@ -21,6 +21,9 @@ class Style(NamedTuple):
 ASCII = Style("+", "-", "*", "/")
 PRETTY = Style("+", "−", "×", "÷")
 
+SYMBOLS = dict(zip(ASCII, PRETTY, strict=True))
+"""Each ASCII operator's symbol as players read it: ``*`` is ``×``."""
+
 
 def format_value(value: Value) -> str:
     """A number as people read it: ``22``, ``70/3``."""

@@ -9,6 +9,7 @@ import pytest
 
 from solver import Code, check, solution_of, solve
 from solver.derivation import steps
+from solver.messages import MESSAGES
 from solver.parsing import ParseError
 
 HAND = [3, 3, 8, 8]
@@ -42,39 +43,72 @@ def test_times_spellings_and_card_letters() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "code", "position", "words"),
+    ("text", "code", "position", "params"),
     [
-        ("3*3+8+8", Code.WRONG_VALUE, None, "That makes 25, not 24."),
-        ("33+8-8", Code.GLUED_DIGITS, 1, "33 glues cards together"),
-        ("3+3+8", Code.MISSING_CARD, None, "You did not use 8."),
-        ("3+3+8+8+8", Code.CARD_TWICE, 5, "8 is used 3 times"),
-        ("3+3+8+9", Code.NOT_DEALT, 7, "9 is not one of the cards"),
-        ("8/(3-3)*8", Code.DIVISION_BY_ZERO, 2, "Division by zero"),
-        ("-3+3+8+8", Code.NOT_ALLOWED, 1, "sign before a number"),
-        ("3**3", Code.NOT_ALLOWED, 2, "Powers"),
-        ("3^3", Code.NOT_ALLOWED, 2, "Powers"),
-        ("3%3", Code.NOT_ALLOWED, 2, "%"),
-        ("3.5+8", Code.NOT_ALLOWED, 2, "Decimals"),
-        ("sqrt(9)", Code.NOT_ALLOWED, 1, "sqrt"),
-        ("(((3+3)", Code.SYNTAX, 2, "never closed"),
-        ("3+3)", Code.SYNTAX, 4, "closes no bracket"),
-        ("3(8+8)", Code.SYNTAX, 2, "operator is missing"),
-        ("8 8 3 3", Code.SYNTAX, 3, "operator is missing"),
-        ("3+", Code.SYNTAX, 2, "ends too early"),
-        ("<b>8</b>", Code.SYNTAX, 1, "“<”"),
-        ("8/(3-8/3)=25", Code.WRONG_TARGET, 11, "The target is 24"),
-        ("", Code.EMPTY, None, "empty"),
-        ("   ", Code.EMPTY, None, "empty"),
-        ("9" * 10_000, Code.TOO_LONG, None, "too long"),
-        ("(" * 3000 + "8" + ")" * 3000, Code.TOO_LONG, None, "too long"),
+        ("3*3+8+8", Code.WRONG_VALUE, None, {"value": "25", "target": "24"}),
+        ("33+8-8", Code.GLUED_DIGITS, 1, {"number": "33"}),
+        ("3+3+8", Code.MISSING_CARD, None, {"cards": "8"}),
+        ("3+3+8+8+8", Code.CARD_TWICE, 5, {"card": "8", "used": "3", "dealt": "2"}),
+        ("3+3+8+9", Code.NOT_DEALT, 7, {"card": "9"}),
+        ("8/(3-3)*8", Code.DIVISION_BY_ZERO, 2, {}),
+        ("-3+3+8+8", Code.SIGN, 1, {"sign": "−"}),
+        ("3*-3+8+8", Code.SIGN, 3, {"sign": "−"}),
+        ("+3+3+8+8", Code.SIGN, 1, {"sign": "+"}),
+        ("3**3", Code.POWER, 2, {"symbol": "**"}),
+        ("3^3", Code.POWER, 2, {"symbol": "^"}),
+        ("3%3", Code.PERCENT, 2, {}),
+        ("3!", Code.FACTORIAL, 2, {}),
+        ("3.5+8", Code.DECIMAL, 2, {"number": "3.5"}),
+        (".5+8", Code.DECIMAL, 1, {"number": ".5"}),
+        ("sqrt(9)", Code.WORD, 1, {"word": "sqrt"}),
+        ("hello", Code.WORD, 1, {"word": "hello"}),
+        ("(((3+3)", Code.UNCLOSED_BRACKET, 2, {}),
+        ("3+3)", Code.UNOPENED_BRACKET, 4, {}),
+        ("3(8+8)", Code.MISSING_OPERATOR, 2, {"token": "("}),
+        ("8 8 3 3", Code.MISSING_OPERATOR, 3, {"token": "8"}),
+        ("*3+3+8+8", Code.MISSING_NUMBER, 1, {"token": "×"}),
+        ("3+", Code.ENDS_EARLY, 2, {"token": "+"}),
+        ("<b>8</b>", Code.UNKNOWN_CHARACTER, 1, {"char": "<"}),
+        ("8/(3-8/3)=24=24", Code.MISPLACED_EQUALS, 10, {"target": "24"}),
+        ("8/(3-8/3)=25", Code.WRONG_TARGET, 11, {"target": "24", "given": "25"}),
+        ("", Code.EMPTY, None, {}),
+        ("   ", Code.EMPTY, None, {}),
+        ("9" * 10_000, Code.TOO_LONG, None, {"limit": "200"}),
+        ("(" * 3000 + "8" + ")" * 3000, Code.TOO_LONG, None, {"limit": "200"}),
     ],
 )
-def test_rejections(text: str, code: Code, position: int | None, words: str) -> None:
+def test_rejections(text: str, code: Code, position: int | None, params: dict[str, str]) -> None:
     verdict = check(text, HAND)
     assert verdict.code is code
     assert verdict.position == position
-    assert words in verdict.message
+    assert verdict.params == params
     assert not verdict.ok
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("3+3+8+8+8", "8 is used 3 times but dealt only 2."),
+        ("8/(3-3)*8", "Division by zero at column 2."),
+        ("-3+3+8+8", "A number can't start with − (column 1): the cards are used as dealt."),
+        ("3**3", "Powers (**) are not allowed: only + - × ÷."),
+        ("3.5+8", "3.5: decimals are not allowed; write a fraction instead, like 1/2."),
+        ("hello", "“hello” is not a card: use the cards, + - × ÷ and brackets."),
+        ("12*2+(4-3", "This “(” (column 6) is never closed."),
+        ("8 8 3 3", "An operator is missing before “8” (column 3)."),
+        ("*3+3+8+8", "A number is missing before “×” (column 1)."),
+        ("3+", "The answer ends too early, after “+” (column 2)."),
+        ("8/(3-8/3)=24=24", "Only “= 24” may follow the expression (column 10)."),
+        ("8/(3-8/3)=25", "The target is 24, not 25."),
+        ("", "The answer is empty: type an expression like 8/(3-8/3)."),
+    ],
+)
+def test_the_solver_words_each_code_in_english(text: str, message: str) -> None:
+    assert check(text, HAND).message == message
+
+
+def test_every_code_has_english_wording() -> None:
+    assert set(MESSAGES) == set(Code)
 
 
 def test_wrong_values_are_exact() -> None:

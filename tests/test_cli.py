@@ -57,6 +57,27 @@ def test_errors_exit_2_with_one_line(args: list[str], capsys: pytest.CaptureFixt
     assert err.count("\n") == 1
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["3", "3", "8", "8", "="],
+            "error: The target is missing: write it at the end, like 1 2 3 4 7 25 = 573.\n",
+        ),
+        (["3"], "error: Give at least 2 numbers, like 3 3 8 8.\n"),
+        (
+            ["3", "3", "8", "8", "=", "1", "2"],
+            "error: Write the target once, at the end, like 1 2 3 4 7 25 = 573.\n",
+        ),
+    ],
+)
+def test_request_errors_say_what_is_wrong(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(args) == 2
+    assert capsys.readouterr().err == message
+
+
 def test_stats(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", "--deck", "1-10"]) == 0
     out = capsys.readouterr().out

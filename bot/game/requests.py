@@ -7,9 +7,10 @@ and :class:`SolveResult` are plain and picklable.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 
-from solver import closest, solve
+from solver import Code, closest, solve
 from solver.parsing import ParseError, parse_request
 from solver.printing import friendly_value
 
@@ -18,15 +19,23 @@ SolveRequest = tuple[tuple[int | Fraction, ...], int | Fraction, bool]
 
 MAX_NUMBER = 10_000
 MAX_TARGET = 1_000_000
-MIN_NUMBERS = 2
 
 INTEGER_FLAGS = {"int", "integer", "integers", "--int", "--integer-only", "countdown", "整数"}
 
 
-class RequestError(ValueError):
-    """A request the bot will not run; ``problem`` names why (the Telegram layer words it)."""
+class Limit(StrEnum):
+    """Which of the bot's limits a request goes beyond (the solver itself has none)."""
 
-    def __init__(self, problem: str, **params: str) -> None:
+    NUMBER = "number"
+    TARGET = "target"
+
+
+class RequestError(ValueError):
+    """A request the bot will not run, and why: ``problem`` is the solver's code for text it
+    cannot read, or the bot's :class:`Limit` that a number goes beyond; ``params`` are the
+    pieces of its wording (the Telegram layer words it)."""
+
+    def __init__(self, problem: Code | Limit, **params: str) -> None:
         super().__init__(problem)
         self.problem = problem
         self.params = params
@@ -40,16 +49,13 @@ def parse_solve(text: str) -> SolveRequest:
     try:
         numbers, target = parse_request(rest)
     except ParseError as error:
-        params = dict(error.params)
-        raise RequestError(params.pop("problem", "not_a_number"), **params) from None
-    if len(numbers) < MIN_NUMBERS:
-        raise RequestError("too_few")
+        raise RequestError(error.code, **error.params) from None
     goal = 24 if target is None else target
-    for value, limit in [*((n, MAX_NUMBER) for n in numbers), (goal, MAX_TARGET)]:
-        if abs(Fraction(value).numerator) > limit * Fraction(value).denominator or (
-            Fraction(value).denominator > MAX_NUMBER
-        ):
-            raise RequestError("too_big", number=friendly_value(value), limit=str(limit))
+    bounds = [*((n, Limit.NUMBER, MAX_NUMBER) for n in numbers), (goal, Limit.TARGET, MAX_TARGET)]
+    for value, limit, most in bounds:
+        exact = Fraction(value)
+        if abs(exact.numerator) > most * exact.denominator or exact.denominator > MAX_NUMBER:
+            raise RequestError(limit, number=friendly_value(value), limit=str(most))
     return tuple(numbers), goal, integer_only
 
 

@@ -32,3 +32,29 @@ async def test_a_win_written_with_its_target_is_not_listed_again(tmp_path: Path)
         won = plain_text(await reply_to(api, ANN, ANN, f"/a {answer.text} = 24"))
     listed = won.split("\n")[2:]
     assert answer.pretty not in listed
+
+
+async def test_a_wrong_answer_gets_the_solvers_precise_reason(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        await _deal(api)
+        signed = plain_text(await reply_to(api, ANN, ANN, "-1+25"))
+        chat = plain_text(await reply_to(api, ANN, ANN, "hello"))
+        unclosed = plain_text(await reply_to(api, ANN, ANN, "/a 12*2+(4-3"))
+    assert signed == (
+        "Not quite: a number can't start with − (column 1): the cards are used as dealt."
+    )
+    assert chat == (
+        "Not quite: “hello” is not a card: answer with the cards, + − × ÷ and brackets."
+    )
+    assert unclosed == "Not quite: the “(” at column 6 is never closed."
+
+
+async def test_a_target_too_big_for_solve_names_the_targets_limit(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        reply = await reply_to(api, ANN, ANN, "/solve 3 3 8 8 = 2000000")
+    assert plain_text(reply) == (
+        "I could not read that: the target 2000000 is too big: it goes up to 1000000\n"
+        "Try /solve 3 3 8 8"
+    )

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.features.solve import RequestError, parse_solve
+from bot.game.requests import Limit, RequestError, parse_solve
 from bot.local_api import plain_text
-from solver import daily, daily_number
+from solver import Code, daily, daily_number
 from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot, settled
 
 
@@ -32,22 +32,25 @@ def test_requests(text: str, expected: tuple) -> None:
 @pytest.mark.parametrize(
     ("text", "problem"),
     [
-        ("5", "too_few"),
-        (" ".join(["1"] * 50), "too_many"),
-        ("10**1000 1", "not_a_number"),
-        ("1" * 10_000 + " 2", "too_long"),
-        ("20000 1", "too_big"),
-        ("1 2 = 99999999", "too_big"),
-        ("x y", "not_a_number"),
-        ("-3 3 8 8", "negative"),
-        ("3.5 2", "decimal"),
-        ("= 24", "empty"),
+        ("5", Code.TOO_FEW_NUMBERS),
+        (" ".join(["1"] * 50), Code.TOO_MANY_NUMBERS),
+        ("10**1000 1", Code.NOT_A_NUMBER),
+        ("1" * 10_000 + " 2", Code.NUMBER_TOO_LONG),
+        ("20000 1", Limit.NUMBER),
+        ("1 2 = 99999999", Limit.TARGET),
+        ("x y", Code.NOT_A_NUMBER),
+        ("-3 3 8 8", Code.NEGATIVE),
+        ("3.5 2", Code.DECIMAL),
+        ("= 24", Code.NO_NUMBERS),
+        ("3 3 8 8 =", Code.TARGET_MISSING),
+        ("3 3 8 8 target", Code.TARGET_MISSING),
+        ("3 3 8 8 = 1 2", Code.TARGET_TWICE),
     ],
 )
-def test_refused_requests(text: str, problem: str) -> None:
+def test_refused_requests(text: str, problem: Code | Limit) -> None:
     with pytest.raises(RequestError) as caught:
         parse_solve(text)
-    assert caught.value.problem == problem
+    assert caught.value.problem is problem
 
 
 @pytest.mark.asyncio

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
 
 from bot.i18n import LOCALES, translations
 
@@ -39,3 +40,11 @@ def test_every_message_has_a_chinese_translation() -> None:
             translated = zh.gettext(message)
             assert translated != message, f"untranslated: {message!r}"
             assert _placeholders(translated) == _placeholders(message)
+
+
+def test_the_catalogue_keeps_no_message_the_bot_no_longer_sends() -> None:
+    sent = {m[0] if isinstance(m, tuple) else m for m in _messages()}
+    with (LOCALES / "zh" / "LC_MESSAGES" / "messages.po").open("rb") as po_file:
+        catalog = read_po(po_file, locale="zh")
+    kept = {m.id[0] if isinstance(m.id, tuple) else m.id for m in catalog if m.id}
+    assert kept - sent == set()

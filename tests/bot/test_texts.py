@@ -1,0 +1,133 @@
+"""The wording of the solver's codes, the bot's limits and the hints, in English and Chinese."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.game.requests import RequestError, parse_solve
+from bot.i18n import translations
+from bot.texts import REASONS, problem_text, reason
+from solver import Code, check
+
+
+class Speaker:
+    """What the wording needs of a handler's context: ``_`` in one language."""
+
+    def __init__(self, language: str) -> None:
+        self._ = translations(language).gettext
+
+
+EN: Any = Speaker("en")
+ZH: Any = Speaker("zh")
+
+
+def _refusal(text: str) -> RequestError:
+    with pytest.raises(RequestError) as caught:
+        parse_solve(text)
+    return caught.value
+
+
+def test_every_code_but_a_win_has_a_reason() -> None:
+    assert set(REASONS) == set(Code) - {Code.CORRECT, Code.NO_SOLUTION_RIGHT}
+
+
+@pytest.mark.parametrize(
+    ("answer", "hand", "english", "chinese"),
+    [
+        (
+            "-1+25",
+            [1, 25],
+            "a number can't start with − (column 1): the cards are used as dealt",
+            "数字前面不能加 −（第 1 个字符）：牌要照发到的样子用",
+        ),
+        (
+            "hello",
+            [3, 3, 8, 8],
+            "“hello” is not a card: answer with the cards, + − × ÷ and brackets",
+            "“hello” 不是牌：答案只能用牌、+ − × ÷ 和括号",
+        ),
+        (
+            "12*2+(4-3",
+            [12, 2, 4, 3],
+            "the “(” at column 6 is never closed",
+            "第 6 个字符的“(”没有闭合",
+        ),
+        (
+            "1 2 3 4",
+            [1, 2, 3, 4],
+            "an operator is missing before “2” (column 3)",
+            "“2”（第 3 个字符）前面缺一个运算符",
+        ),
+        (
+            "8/(3-3)*8",
+            [3, 3, 8, 8],
+            "the ÷ at column 2 divides by zero",
+            "第 2 个字符处的 ÷ 除以了零",
+        ),
+        (
+            "3+3+8+8+8",
+            [3, 3, 8, 8],
+            "8 is used 3 times but dealt only 2",
+            "8 用了 3 次，但只发到 2 张",
+        ),
+        (
+            "8/(3-8/3) = 25",
+            [3, 3, 8, 8],
+            "the target is 24, not 25",
+            "目标数是 24，不是 25",
+        ),
+    ],
+)
+def test_each_reason_is_worded_precisely(
+    answer: str, hand: list[int], english: str, chinese: str
+) -> None:
+    verdict = check(answer, hand)
+    assert reason(verdict, EN) == english
+    assert reason(verdict, ZH) == chinese
+
+
+@pytest.mark.parametrize(
+    ("request_text", "english", "chinese"),
+    [
+        (
+            "3 3 8 8 = 2000000",
+            "the target 2000000 is too big: it goes up to 1000000",
+            "目标数 2000000 太大了：最大为 1000000",
+        ),
+        (
+            "20000 1",
+            "20000 is too big: numbers go up to 10000",
+            "20000 太大了：数最大为 10000",
+        ),
+        (
+            "3 3 8 8 =",
+            "the target is missing: write it at the end, like 1 2 3 4 7 25 = 573",
+            "缺少目标数：写在最后，例如 1 2 3 4 7 25 = 573",
+        ),
+        (
+            "3",
+            "give at least 2 numbers, like 3 3 8 8",
+            "至少要给 2 个数，例如 3 3 8 8",
+        ),
+        (
+            "1 2 3 4 5 6 7 8 9",
+            "at most 8 numbers (you gave 9)",
+            "最多 8 个数（你给了 9 个）",
+        ),
+    ],
+)
+def test_each_request_problem_is_worded_precisely(
+    request_text: str, english: str, chinese: str
+) -> None:
+    error = _refusal(request_text)
+    assert problem_text(error, EN) == english
+    assert problem_text(error, ZH) == chinese
+
+
+def test_a_decimal_is_worded_alike_in_an_answer_and_a_request() -> None:
+    in_answer = reason(check("3.5+8", [3, 3, 8, 8]), EN)
+    in_request = problem_text(_refusal("3.5 2"), EN)
+    assert in_answer == "3.5: decimals are not allowed; write a fraction instead, like 1/2"
+    assert in_request == in_answer
