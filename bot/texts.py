@@ -112,22 +112,22 @@ def deal_refusal(refused: DealRefused, context: BotContext) -> str:
 def hint_text(found: Hint, context: BotContext) -> str:
     """A hint in the user's language."""
     _ = context._
-    if found.level == 1:
-        return _("Hint: start with {step}.").format(step=found.steps[0])
-    if found.level == 2 and found.aim is not None:
+    aim = found.aim
+    if aim is not None:
         made = [
             _("{value} from {cards}").format(
                 value=friendly_value(value), cards=", ".join(map(str, cards))
             )
-            for value, cards in zip(found.aim, found.parts, strict=True)
+            for value, cards in ((aim.left, aim.left_cards), (aim.right, aim.right_cards))
             if len(cards) > 1
         ]
-        symbol = SYMBOLS[found.op or "+"]
         return _("Hint: aim for {left} {op} {right}; make {parts}.").format(
-            left=friendly_value(found.aim[0]),
-            op=symbol,
-            right=friendly_value(found.aim[1]),
+            left=friendly_value(aim.left),
+            op=SYMBOLS[aim.op],
+            right=friendly_value(aim.right),
             parts=_(" and ").join(made),
         )
+    if found.level == 1:
+        return _("Hint: start with {step}.").format(step=found.steps[0])
     steps = "; ".join(str(s) for s in found.steps)
     return _("Hint: {steps}. Now finish it.").format(steps=steps)

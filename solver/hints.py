@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.arithmetic import Value
 from solver.derivation import Step, steps
-from solver.printing import SYMBOLS, friendly_value
 from solver.solutions import solve
 
 LEVELS = 3
@@ -14,25 +12,22 @@ LEVELS = 3
 
 @dataclass(frozen=True)
 class Hint:
-    """One hint.  ``text`` is English; the other fields let a bot word it in any language.
+    """One hint, as data for a caller to word in its own language.
 
     * level 1: ``steps`` holds the first step to take;
-    * level 2: ``aim`` is the pair of values the last step combines, with ``op``, and
-      ``parts`` says which cards make each value;
+    * level 2: ``aim`` is the last step: its two operands are the values to aim for, and its
+      ``left_cards`` and ``right_cards`` the cards that make each;
     * level 3: ``steps`` holds every step but the last.
+
+    A solution of one step or none (a hand of one or two numbers) has nothing to give away
+    but itself: every level's ``steps`` holds its whole path, and ``aim`` is ``None``.
+    ``solution`` is the solution the hints come from.
     """
 
     level: int
-    text: str
+    solution: str
     steps: tuple[Step, ...] = ()
-    aim: tuple[Value, Value] | None = None
-    op: str | None = None
-    parts: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
-    solution: str = ""
-
-
-def _cards(values: tuple[int, ...]) -> str:
-    return ", ".join(str(v) for v in values)
+    aim: Step | None = None
 
 
 def hint(numbers: object, target: object = 24, level: int = 1) -> Hint | None:
@@ -45,28 +40,11 @@ def hint(numbers: object, target: object = 24, level: int = 1) -> Hint | None:
     if not found:
         return None
     solution = found[0].text
-    path = steps(solution)
-    if not path:
-        return Hint(level, f"The answer is just {solution}.", solution=solution)
-    last = path[-1]
+    path = tuple(steps(solution))
+    if len(path) < 2:
+        return Hint(level, solution, path)
     if level == 1:
-        return Hint(1, f"Start with {path[0]}.", (path[0],), solution=solution)
+        return Hint(1, solution, path[:1])
     if level == 2:
-        parts = (last.left_cards, last.right_cards)
-        made = [
-            f"{friendly_value(value)} from {_cards(cards)}"
-            for value, cards in zip((last.left, last.right), parts, strict=True)
-            if len(cards) > 1
-        ]
-        text = (
-            f"Aim for {friendly_value(last.left)} {SYMBOLS[last.op]} {friendly_value(last.right)}:"
-            f" make {' and '.join(made)}."
-        )
-        return Hint(
-            2, text, aim=(last.left, last.right), op=last.op, parts=parts, solution=solution
-        )
-    done = path[:-1]
-    text = (
-        "; ".join(str(s) for s in done) + ". Now finish it." if done else "One step: " + str(last)
-    )
-    return Hint(3, text, tuple(done), solution=solution)
+        return Hint(2, solution, aim=path[-1])
+    return Hint(3, solution, path[:-1])

@@ -18,13 +18,22 @@ def test_hints_grow_and_agree() -> None:
     assert first is not None
     assert second is not None
     assert third is not None
-    assert first.text == "Start with 8 ÷ 3 = 2⅔."
+    assert [str(s) for s in first.steps] == ["8 ÷ 3 = 2⅔"]
+    assert second.steps == ()
+    assert str(second.aim) == "8 ÷ ⅓ = 24"
     assert second.aim is not None
-    assert second.op == "/"
-    assert "⅓" in second.text
+    assert second.aim.right_cards == (3, 3, 8)
     assert [str(s) for s in third.steps] == ["8 ÷ 3 = 2⅔", "3 − 2⅔ = ⅓"]
     assert first.solution == second.solution == third.solution
     assert check(first.solution, [3, 3, 8, 8]).ok
+
+
+def test_a_hint_of_a_one_step_solution_is_that_step() -> None:
+    for level in (1, 2, 3):
+        found = hint([3, 8], 24, level)
+        assert found is not None
+        assert [str(s) for s in found.steps] == ["8 × 3 = 24"]
+        assert found.aim is None
 
 
 def test_no_hint_for_an_unsolvable_hand() -> None:

@@ -8,8 +8,8 @@ import pytest
 
 from bot.game.requests import RequestError, parse_solve
 from bot.i18n import translations
-from bot.texts import REASONS, problem_text, reason
-from solver import Code, check
+from bot.texts import REASONS, hint_text, problem_text, reason
+from solver import Code, check, hint
 
 
 class Speaker:
@@ -131,3 +131,22 @@ def test_a_decimal_is_worded_alike_in_an_answer_and_a_request() -> None:
     in_request = problem_text(_refusal("3.5 2"), EN)
     assert in_answer == "3.5: decimals are not allowed; write a fraction instead, like 1/2"
     assert in_request == in_answer
+
+
+@pytest.mark.parametrize(
+    ("level", "english", "chinese"),
+    [
+        (1, "Hint: start with 8 ÷ 3 = 2⅔.", "提示：先算 8 ÷ 3 = 2⅔。"),
+        (2, "Hint: aim for 8 ÷ ⅓; make ⅓ from 3, 3, 8.", "提示：目标是 8 ÷ ⅓；用 3, 3, 8 算出 ⅓。"),
+        (
+            3,
+            "Hint: 8 ÷ 3 = 2⅔; 3 − 2⅔ = ⅓. Now finish it.",
+            "提示：8 ÷ 3 = 2⅔; 3 − 2⅔ = ⅓。最后一步你来！",
+        ),
+    ],
+)
+def test_hints_are_worded_from_the_solvers_data(level: int, english: str, chinese: str) -> None:
+    found = hint([3, 3, 8, 8], 24, level)
+    assert found is not None
+    assert hint_text(found, EN) == english
+    assert hint_text(found, ZH) == chinese
