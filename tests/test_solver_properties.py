@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver import check, closest, is_solvable, solve
+from solver.derivation import steps
 from solver.solutions import solution_of
 
 cards = st.integers(min_value=1, max_value=13)
@@ -27,6 +28,18 @@ def test_every_printed_solution_checks_and_is_distinct(hand, target, integer_onl
             assert verdict.ok, (hand, target, text, verdict.message)
         # Printing and reading back lands on the very same distinct solution.
         assert solution_of(solution.text).key == solution.key
+
+
+@given(hands, targets, st.booleans())
+def test_every_printed_solution_reads_back_as_itself(hand, target, integer_only) -> None:
+    for solution in solve(hand, target, integer_only=integer_only):
+        for text in (solution.text, solution.pretty):
+            for written in (text, f"{text} = {target}"):
+                assert solution_of(written, target).key == solution.key, written
+                assert check(written, hand, target).value == target, written
+        # The steps a hint is made of are the same evaluation, one operation at a time.
+        path = steps(solution.text)
+        assert path == [] or path[-1].result == target
 
 
 def _brute_force(hand: tuple[int, ...], target: int) -> set[str]:
