@@ -22,6 +22,7 @@ The rules implemented here are those of 4nums.com, as the project's issue #2 sta
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from solver.arithmetic import Value
@@ -31,6 +32,8 @@ from solver.arithmetic import Value
 Node = tuple[Any, ...]
 Bag = tuple[tuple[Node, ...], tuple[Node, ...]]
 Form = tuple[Node, tuple[Node, ...], tuple[Bag, ...]]
+Masks = list[tuple[int, int]]
+"""Parts of a bag, each as a pair of index masks into its two sides."""
 
 LEAF, SUM, PRODUCT = 0, 1, 2
 
@@ -69,7 +72,7 @@ def _subset_totals(nodes: tuple[Node, ...], combine: str) -> list[Value]:
     return totals
 
 
-def _zero_subbags(plus: tuple[Node, ...], minus: tuple[Node, ...]) -> list[tuple[int, int]]:
+def _zero_subbags(plus: tuple[Node, ...], minus: tuple[Node, ...]) -> Masks:
     """Index masks ``(plus_mask, minus_mask)`` of every non-empty sub-bag whose total is 0."""
     if not minus and all(n[1] for n in plus):
         return []
@@ -100,24 +103,45 @@ def canonical_bag(plus: tuple[Node, ...], minus: tuple[Node, ...]) -> Bag:
     start = (tuple(sorted(plus)), tuple(sorted(minus)))
     if not _zero_subbags(*start):
         return start
+    return min(_flips(start, _zero_subbags), key=lambda bag: (not bag[0], bag))
+
+
+def _flips(start: Bag, parts: Callable[[tuple[Node, ...], tuple[Node, ...]], Masks]) -> set[Bag]:
+    """Every bag reachable from ``start`` by moving a part that ``parts`` finds (by index
+    masks: a part worth 0 in a sum, or 1 in a product) to the other side, ``start`` included."""
     seen = {start}
     todo = [start]
     while todo:
-        p, m = todo.pop()
-        for pmask, mmask in _zero_subbags(p, m):
-            p_in, p_out = _split(p, pmask)
-            m_in, m_out = _split(m, mmask)
-            flipped = (tuple(sorted(p_out + m_in)), tuple(sorted(m_out + p_in)))
+        top, bottom = todo.pop()
+        for top_mask, bottom_mask in parts(top, bottom):
+            top_in, top_out = _split(top, top_mask)
+            bottom_in, bottom_out = _split(bottom, bottom_mask)
+            flipped = (tuple(sorted(top_out + bottom_in)), tuple(sorted(bottom_out + top_in)))
             if flipped not in seen:
                 seen.add(flipped)
                 todo.append(flipped)
-    return min(seen, key=lambda bag: (not bag[0], bag))
+    return seen
 
 
-def _best_extraction(
-    candidates: list[tuple[tuple[Node, ...], tuple[Node, ...], Bag]],
+def _extract(
+    top: tuple[Node, ...],
+    bottom: tuple[Node, ...],
+    masks: Masks,
+    as_bag: Callable[[tuple[Node, ...], tuple[Node, ...]], Bag],
 ) -> tuple[tuple[Node, ...], tuple[Node, ...], Bag]:
-    """Among ``(rest_plus, rest_minus, removed)`` choices, remove the most; ties by least rest."""
+    """Take out of a sum (``top`` added, ``bottom`` subtracted) or a product (numerator,
+    denominator) the best of the parts that cancel, each given by index ``masks``.
+
+    Returns what is left of each side and the part taken out, as ``as_bag`` makes it a bag of
+    terms.  The best part leaves the fewest nodes; ties go to the least rest.
+    """
+    candidates = []
+    for top_mask, bottom_mask in masks:
+        top_in, top_out = _split(top, top_mask)
+        bottom_in, bottom_out = _split(bottom, bottom_mask)
+        candidates.append(
+            (tuple(sorted(top_out)), tuple(sorted(bottom_out)), as_bag(top_in, bottom_in))
+        )
     return min(candidates, key=lambda c: (len(c[0]) + len(c[1]), c[0], c[1], c[2]))
 
 
@@ -144,14 +168,7 @@ def make_sum(
         whole_mask = ((1 << len(plus)) - 1, (1 << len(minus)) - 1)
     masks = [mask for mask in _zero_subbags(plus, minus) if mask != whole_mask]
     if masks:
-        candidates = []
-        for pmask, mmask in masks:
-            p_in, p_out = _split(plus, pmask)
-            m_in, m_out = _split(minus, mmask)
-            candidates.append(
-                (tuple(sorted(p_out)), tuple(sorted(m_out)), canonical_bag(p_in, m_in))
-            )
-        plus, minus, removed = _best_extraction(candidates)
+        plus, minus, removed = _extract(plus, minus, masks, canonical_bag)
         cancelled += (removed,)
     if value == 0:
         plus, minus = canonical_bag(plus, minus)
@@ -172,7 +189,7 @@ def _product_value(nodes: tuple[Node, ...]) -> Value:
     return result
 
 
-def _one_subbags(num: tuple[Node, ...], den: tuple[Node, ...]) -> list[tuple[int, int]]:
+def _one_subbags(num: tuple[Node, ...], den: tuple[Node, ...]) -> Masks:
     """Masks of sub-bags with a numerator and a denominator part of equal products."""
     if not den:
         return []
@@ -204,19 +221,7 @@ def _as_term_bag(num: tuple[Node, ...], den: tuple[Node, ...]) -> Bag:
 
 def _canonical_ratio(num: tuple[Node, ...], den: tuple[Node, ...]) -> Bag:
     """The least orientation of a product worth exactly 1 (p÷q is q÷p when p = q)."""
-    start = (tuple(sorted(num)), tuple(sorted(den)))
-    seen = {start}
-    todo = [start]
-    while todo:
-        n, d = todo.pop()
-        for nmask, dmask in _one_subbags(n, d):
-            n_in, n_out = _split(n, nmask)
-            d_in, d_out = _split(d, dmask)
-            flipped = (tuple(sorted(n_out + d_in)), tuple(sorted(d_out + n_in)))
-            if flipped not in seen:
-                seen.add(flipped)
-                todo.append(flipped)
-    return min(seen)
+    return min(_flips((tuple(sorted(num)), tuple(sorted(den))), _one_subbags))
 
 
 def make_product(
@@ -240,14 +245,7 @@ def make_product(
         masks = _one_subbags(num, den)
         rest_masks = [(nm, dm) for nm, dm in masks if nm != (1 << len(num)) - 1]
         if rest_masks:
-            candidates = []
-            for nmask, dmask in rest_masks:
-                n_in, n_out = _split(num, nmask)
-                d_in, d_out = _split(den, dmask)
-                candidates.append(
-                    (tuple(sorted(n_out)), tuple(sorted(d_out)), _as_term_bag(n_in, d_in))
-                )
-            num, den, removed = _best_extraction(candidates)
+            num, den, removed = _extract(num, den, rest_masks, _as_term_bag)
             cancelled += (removed,)
         elif value == 1:
             num, den = _canonical_ratio(num, den)
