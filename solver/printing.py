@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import NamedTuple
 
-from solver.arithmetic import Value
+from solver.arithmetic import Value, whole
 from solver.normal_form import LEAF, SUM, Final, Node
 
 
@@ -27,9 +26,10 @@ SYMBOLS = dict(zip(ASCII, PRETTY, strict=True))
 
 def format_value(value: Value) -> str:
     """A number as people read it: ``22``, ``70/3``."""
-    if isinstance(value, Fraction) and value.denominator != 1:
-        return f"{value.numerator}/{value.denominator}"
-    return str(int(value))
+    value = whole(value)
+    if isinstance(value, int):
+        return str(value)
+    return f"{value.numerator}/{value.denominator}"
 
 
 _VULGAR = {
@@ -41,15 +41,15 @@ _VULGAR = {
 
 def friendly_value(value: Value) -> str:
     """A value as a player reads it: ``22``, ``23⅓``, ``-½``, or ``70/11`` when no glyph fits."""
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
+    value = whole(value)
+    if isinstance(value, int):
+        return str(value)
     sign = "-" if value < 0 else ""
-    whole, rest = divmod(abs(value.numerator), value.denominator)
+    units, rest = divmod(abs(value.numerator), value.denominator)
     glyph = _VULGAR.get((rest, value.denominator))
     if glyph is None:
-        return f"{sign}{abs(value.numerator)}/{value.denominator}"
-    return f"{sign}{whole or ''}{glyph}"
+        return sign + format_value(abs(value))
+    return f"{sign}{units or ''}{glyph}"
 
 
 def _order(nodes: tuple[Node, ...]) -> list[Node]:
