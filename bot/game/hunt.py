@@ -1,0 +1,134 @@
+"""Solution Hunt: every distinct solution of one hand, found together, each scoring once.
+
+Each correct answer is mapped to the distinct solution it belongs to (the solver's
+``solution_of``).  A solution found for the first time scores a point for its finder; one
+found before scores nothing and is named with who found it and how they wrote it, so that
+rewriting a found solution (``4×6`` for ``6×4``) earns nothing.  The hunt ends when every
+solution is found or the time is up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from solver import Verdict, check, solution_of
+
+MIN_SOLUTIONS = 3
+"""A hunt's hand has at least this many distinct solutions."""
+DEFAULT_SECONDS = 90
+MIN_SECONDS = 10
+MAX_SECONDS = 600
+
+
+class Found(StrEnum):
+    """What one answer did in a hunt."""
+
+    NEW = "new"
+    """A solution nobody had found: a point for its finder."""
+    AGAIN = "again"
+    """A solution found before (by anyone): no point."""
+    WRONG = "wrong"
+    """Not a solution (the verdict says why)."""
+    OVER = "over"
+    """The hunt had already ended."""
+
+
+@dataclass(frozen=True)
+class Find:
+    """Who found a solution first, and how they wrote it."""
+
+    user_id: int
+    name: str
+    written: str
+    seconds: float
+    """Seconds into the hunt."""
+
+
+@dataclass(frozen=True)
+class HuntAnswer:
+    """What one answer did: ``found`` says which case; ``index`` is the solution's place in
+    the hunt's list, ``order`` its place among the solutions found (1 for the first);
+    ``find`` is the first find of it (the earlier one for :attr:`Found.AGAIN`)."""
+
+    found: Found
+    verdict: Verdict
+    index: int | None = None
+    order: int = 0
+    find: Find | None = None
+    left: int = 0
+
+
+@dataclass
+class Hunt:
+    """One hunt in one chat.  ``solutions`` are every distinct solution, as the solver
+    prints them; ``found`` maps each one found (by its index) to its first find."""
+
+    number: int
+    hand: tuple[int, ...]
+    target: int
+    started: float
+    time_limit: float
+    solutions: tuple[str, ...]
+    found: dict[int, Find] = field(default_factory=dict)
+    ended: bool = False
+
+    @property
+    def deadline(self) -> float:
+        """When the time runs out."""
+        return self.started + self.time_limit
+
+    @property
+    def left(self) -> int:
+        """Solutions nobody has found yet."""
+        return len(self.solutions) - len(self.found)
+
+    def answer(self, user_id: int, name: str, text: str, now: float) -> HuntAnswer:
+        """Judge one answer: a new solution scores, one found before does not."""
+        verdict = check(text, self.hand, self.target)
+        if self.ended:
+            return HuntAnswer(Found.OVER, verdict, left=self.left)
+        if not verdict.ok or verdict.is_claim:
+            return HuntAnswer(Found.WRONG, verdict, left=self.left)
+        index = self._index_of(text)
+        earlier = self.found.get(index)
+        if earlier is not None:
+            return HuntAnswer(Found.AGAIN, verdict, index, find=earlier, left=self.left)
+        find = Find(user_id, name, text.strip(), max(0.0, now - self.started))
+        self.found[index] = find
+        if not self.left:
+            self.ended = True
+        return HuntAnswer(Found.NEW, verdict, index, len(self.found), find, self.left)
+
+    def _index_of(self, text: str) -> int:
+        pretty = solution_of(text, self.target).pretty
+        return self.solutions.index(pretty)
+
+    def expire(self, number: int, now: float) -> bool:
+        """A timer for hunt ``number`` fired: end the hunt if it is this one and its time is
+        up.  A stale timer changes nothing."""
+        if number != self.number or self.ended or now < self.deadline:
+            return False
+        self.ended = True
+        return True
+
+    def stop(self) -> bool:
+        """End the hunt now; False if it had already ended."""
+        if self.ended:
+            return False
+        self.ended = True
+        return True
+
+    def standings(self) -> list[tuple[int, str, int]]:
+        """(user id, name, solutions found) of every finder: most first, and of equal
+        counts the one who reached it first."""
+        counts: dict[int, tuple[str, int, float]] = {}
+        for find in sorted(self.found.values(), key=lambda f: f.seconds):
+            _name, count, _last = counts.get(find.user_id, (find.name, 0, 0.0))
+            counts[find.user_id] = (find.name, count + 1, find.seconds)
+        rows = sorted(counts.items(), key=lambda row: (-row[1][1], row[1][2]))
+        return [(user_id, name, count) for user_id, (name, count, _last) in rows]
+
+    def missed(self) -> list[str]:
+        """The solutions nobody found, in the solver's order."""
+        return [s for i, s in enumerate(self.solutions) if i not in self.found]
