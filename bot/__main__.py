@@ -10,7 +10,7 @@ import sys
 
 from bot.app import build_application, register_commands, run_polling, serve_until, updater_of
 from bot.console import run_console
-from bot.persistence import DataFileError
+from bot.persistence import DataFileError, DataFolderInUse
 from bot.settings import Settings, SettingsError
 
 logger = logging.getLogger("bot")
@@ -60,6 +60,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.console or not settings.token:
             return asyncio.run(run_console(settings))
         return asyncio.run(_serve(settings))
+    except DataFolderInUse as error:
+        # Another bot serves from this folder: as with Telegram's 409, this one gives way.
+        logger.error("Cannot start: %s", error)
+        return 1
     except DataFileError as error:
         logger.error("Cannot start: %s", error)
         return 2

@@ -3,24 +3,33 @@ half-written file, and a damaged file is reported and left alone, never replaced
 
 Each chat's and user's data is one row holding its record as JSON (:mod:`bot.records`).
 Files of release 1 held pickled objects instead; they are migrated once, when opened.
+
+One process at a time: the data folder is locked (``flock`` on a file beside the data file)
+for as long as the persistence is open, so a second bot on the same folder stops before it
+reads or writes anything.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import fcntl
 import logging
+import os
 import sqlite3
 import time
 from collections.abc import MutableMapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from telegram.ext import BasePersistence, PersistenceInput
 
 from bot import records
 
 FILE_NAME = "twentyfour.sqlite3"
+LOCK_NAME = FILE_NAME + ".lock"
+"""The file beside the data file that a running bot holds locked (it names the process)."""
 CHECKPOINT_EVERY = 1.0
 """Seconds between checkpoints while the bot writes (none while it is idle)."""
 FORMAT = 1
@@ -38,7 +47,66 @@ CDCData = tuple[list[tuple[str, float, dict[str, Any]]], dict[str, str]]
 
 
 class DataFileError(RuntimeError):
-    """The data file exists but cannot be read; the message says which file and why."""
+    """The data file or its folder cannot be used; the message says which and why, in one
+    line, for the operator."""
+
+
+class DataFolderInUse(DataFileError):
+    """Another process holds the data folder: two bots would overwrite each other's rows."""
+
+
+def unwritable(where: Path, error: BaseException) -> str:
+    """What to tell the operator when the disk refuses to write (full, read-only, no
+    permission): never "move the file away", which would throw a healthy file out."""
+    return (
+        f"{where} cannot be written ({error}): is the disk full or read-only, or not writable "
+        "by this user? Nothing was changed; free some space or make it writable, then start "
+        "again."
+    )
+
+
+class FolderLock:
+    """An exclusive lock on a data folder, held until :meth:`release` or the process ends
+    (the system releases it however the process ends, ``kill -9`` included).
+
+    ``flock`` on a file of its own beside the data file: SQLite's own locks on the data
+    file are of another kind (``fcntl``), which closing any other descriptor of that file
+    would silently drop.
+    """
+
+    def __init__(self, directory: Path) -> None:
+        path = directory / LOCK_NAME
+        try:
+            handle: IO[bytes] = open(path, "a+b", buffering=0)  # noqa: SIM115 (held open)
+        except OSError as error:
+            raise DataFileError("the data folder " + unwritable(directory, error)) from error
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.close()
+            holder = ""
+            with contextlib.suppress(OSError, ValueError):
+                holder = f" (process {int(path.read_text().strip())})"
+            raise DataFolderInUse(
+                f"the data folder {directory} is in use by another running bot{holder}: "
+                "two would overwrite each other's data. Stop it first, then start this one"
+            ) from None
+        except OSError as error:  # a file system without locks
+            handle.close()
+            raise DataFileError(
+                f"the data folder {directory} cannot be locked ({error})"
+            ) from error
+        # Who holds it, for a second process's message (best effort: a full disk refuses).
+        with contextlib.suppress(OSError):
+            handle.truncate(0)
+            handle.write(f"{os.getpid()}\n".encode())
+        self._handle: IO[bytes] | None = handle
+
+    def release(self) -> None:
+        """Let another process have the folder (closing the file releases the lock)."""
+        if self._handle is not None:
+            self._handle.close()
+            self._handle = None
 
 
 class SQLitePersistence(BasePersistence[dict, dict, dict]):
@@ -63,7 +131,14 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
         )
         directory.mkdir(parents=True, exist_ok=True)
         self.path = directory / FILE_NAME
-        self._db = open_database(self.path)
+        # Before the file is even opened: a second process must not read (and later write
+        # back) rows that the first one is changing.
+        self._lock = FolderLock(directory)
+        try:
+            self._db = open_database(self.path)
+        except BaseException:
+            self._lock.release()
+            raise
         # A commit only appends to SQLite's log (WAL, synchronous NORMAL): no disk sync, well
         # under a millisecond, so it runs on the event loop.  The syncs come when the log is
         # copied into the file (a checkpoint: tens of milliseconds), which SQLite would do
@@ -234,6 +309,7 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
         )
         self._checkpointer.shutdown()
         self._db.close()  # the last connection to close copies the log into the file
+        self._lock.release()
 
 
 def open_database(path: Path) -> sqlite3.Connection:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import functools
+import sqlite3
 import time
 import weakref
 from collections.abc import AsyncIterator, Callable
@@ -21,6 +22,7 @@ from apscheduler.events import (
 )
 from telegram.ext import Application
 
+from bot import records
 from bot.app import build_application, run_polling
 from bot.game.hands import solutions_job
 from bot.local_api import ApiError, LocalBotApi, LocalTransport
@@ -138,6 +140,19 @@ def seed_tables(data_dir: Path) -> None:
             ("solutions:v1:{}:{}".format(*DEFAULT_GAME), _default_solutions()),
         )
     db.close()
+
+
+def saved_record(data_dir: Path, kind: str, key: int) -> Any:
+    """A chat's or user's data as the data file holds it now, read as another program would
+    while the bot runs (read-only: the bot holds the folder's lock)."""
+    db = sqlite3.connect(f"file:{data_dir / FILE_NAME}?mode=ro", uri=True)
+    try:
+        row = db.execute(
+            "SELECT value FROM records WHERE kind = ? AND key = ?", (kind, key)
+        ).fetchone()
+    finally:
+        db.close()
+    return None if row is None else records.load(kind, row[0])
 
 
 async def reply_to(api: LocalBotApi, user: int, chat: int, text: str, **kwargs: object) -> str:
