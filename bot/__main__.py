@@ -8,7 +8,14 @@ import logging
 import signal
 import sys
 
-from bot.app import build_application, register_commands, run_polling, serve_until, updater_of
+from bot.app import (
+    StartUpError,
+    build_application,
+    register_commands,
+    run_polling,
+    serve_until,
+    updater_of,
+)
 from bot.console import run_console
 from bot.persistence import DataFileError, DataFolderInUse
 from bot.settings import Settings, SettingsError
@@ -64,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
         # Another bot serves from this folder: as with Telegram's 409, this one gives way.
         logger.error("Cannot start: %s", error)
         return 1
-    except DataFileError as error:
+    except (DataFileError, StartUpError) as error:
         logger.error("Cannot start: %s", error)
         return 2
     except KeyboardInterrupt:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import httpx
@@ -16,7 +16,7 @@ from telegram import (
     BotCommandScopeAllPrivateChats,
 )
 from telegram.constants import ParseMode
-from telegram.error import Conflict, TelegramError
+from telegram.error import BadRequest, Conflict, InvalidToken, NetworkError, TelegramError
 from telegram.ext import (
     Application,
     ApplicationBuilder,
@@ -78,6 +78,14 @@ CONTEXT_TYPES = ContextTypes(
 
 STOP_SENDING = 3.0
 """Seconds a stopping bot goes on sending game messages already decided (wins, time-ups)."""
+START_RETRIES = (1.0, 2.0, 4.0)
+"""Seconds between tries to reach the Bot API at start-up: four tries in about 7 s, then
+the bot gives up (a process manager may start it again later)."""
+TELEGRAM_API = "https://api.telegram.org"
+
+
+class StartUpError(RuntimeError):
+    """The bot cannot start; the message says why in one line, for the operator."""
 
 
 def build_application(
@@ -172,12 +180,53 @@ async def register_commands(application: Application) -> None:
             )
 
 
+async def connect(application: Application) -> None:
+    """Meet the Bot API (``getMe``), trying again a few times over a few seconds when it
+    cannot be reached; :class:`StartUpError` if it never answers or refuses the token."""
+    await with_retries(application, "getMe", application.bot.initialize)
+
+
+async def with_retries(
+    application: Application, what: str, call: Callable[[], Awaitable[object]]
+) -> None:
+    """Run ``call`` (a start-up request to the Bot API), again after each of
+    :data:`START_RETRIES` while the Bot API cannot be reached (network errors, 5xx)."""
+    root = services(application).settings.api_url or TELEGRAM_API
+    for wait in (*START_RETRIES, None):
+        try:
+            await call()
+            return
+        except InvalidToken:
+            # PTB's message repeats the token: it is not for the log.
+            raise StartUpError(
+                f"the Bot API at {root} refused the token (TELEGRAM_BOT_TOKEN): check it "
+                "with @BotFather"
+            ) from None
+        except NetworkError as error:  # includes timeouts; BadRequest is a reply, not this
+            if isinstance(error, BadRequest):
+                raise
+            if wait is None:
+                raise StartUpError(
+                    f"the Bot API at {root} cannot be reached ({error}); tried "
+                    f"{len(START_RETRIES) + 1} times in {sum(START_RETRIES):.0f} s"
+                ) from None
+            logger.warning(
+                "The Bot API at %s cannot be reached for %s (%s): trying again in %.0f s",
+                root,
+                what,
+                error,
+                wait,
+            )
+            await asyncio.sleep(wait)
+
+
 async def run_polling(application: Application, stop: asyncio.Event, *, timeout: int = 10) -> int:
     """Poll for updates until ``stop`` is set; returns the process exit status.
 
     A 409 Conflict before any poll succeeded means another process already polls with the
     same token: that is logged clearly and ends the run with status 1 instead of retrying
-    forever.  A 409 later means a newcomer appeared; this process keeps serving.
+    forever.  A 409 later means a newcomer appeared; this process keeps serving.  A Bot API
+    that cannot be reached at start-up is tried a few times, then :class:`StartUpError`.
     """
     status = 0
 
@@ -198,10 +247,15 @@ async def run_polling(application: Application, stop: asyncio.Event, *, timeout:
         else:
             logger.warning("Polling error (will retry): %s", error)
 
+    await connect(application)
     async with application:
-        await register_commands(application)
-        await updater_of(application).start_polling(
-            poll_interval=0, timeout=timeout, error_callback=on_error
+        await with_retries(application, "the command menus", lambda: register_commands(application))
+        await with_retries(
+            application,
+            "deleteWebhook",
+            lambda: updater_of(application).start_polling(
+                poll_interval=0, timeout=timeout, error_callback=on_error
+            ),
         )
         await serve_until(application, stop)
     return status

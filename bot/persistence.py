@@ -36,6 +36,18 @@ FORMAT = 1
 """The data file's format, kept in SQLite's ``user_version``: 1, a row of table ``records``
 per chat, user or conversation, holding its record as JSON text.  Format 0 is release 1's:
 a row of table ``data`` per chat or user, key and value pickled."""
+TABLES = {"records": ("kind", "key", "value"), "tables": ("name", "value")}
+"""The tables of a file of :data:`FORMAT` and their columns."""
+RELEASE_1_TABLES = {"data": ("kind", "key", "value"), "tables": ("name", "value")}
+"""The tables a file of format 0 may hold (release 1's)."""
+DISK_ERRORS = {
+    sqlite3.SQLITE_FULL,
+    sqlite3.SQLITE_READONLY,
+    sqlite3.SQLITE_IOERR,
+    sqlite3.SQLITE_CANTOPEN,
+    sqlite3.SQLITE_PERM,
+}
+"""SQLite's primary result codes that are about the disk, not about the file's content."""
 
 logger = logging.getLogger(__name__)
 
@@ -63,6 +75,27 @@ def unwritable(where: Path, error: BaseException) -> str:
         "by this user? Nothing was changed; free some space or make it writable, then start "
         "again."
     )
+
+
+def prepare_folder(directory: Path) -> None:
+    """Create the data folder if need be; :class:`DataFileError` if it cannot be one."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise DataFileError(
+            f"the data folder {directory} is a file, not a folder: set TWENTYFOUR_DATA_DIR "
+            "to a folder"
+        ) from None
+    except NotADirectoryError:
+        blocking = next(
+            (p for p in directory.parents if p.exists() and not p.is_dir()), directory.parent
+        )
+        raise DataFileError(
+            f"the data folder {directory} lies under {blocking}, which is a file, not a "
+            "folder: set TWENTYFOUR_DATA_DIR to a folder"
+        ) from None
+    except OSError as error:
+        raise DataFileError("the data folder " + unwritable(directory, error)) from error
 
 
 class FolderLock:
@@ -129,7 +162,7 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
             store_data=PersistenceInput(bot_data=False, callback_data=False),
             update_interval=update_interval,
         )
-        directory.mkdir(parents=True, exist_ok=True)
+        prepare_folder(directory)
         self.path = directory / FILE_NAME
         # Before the file is even opened: a second process must not read (and later write
         # back) rows that the first one is changing.
@@ -156,13 +189,16 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
 
     def _rows(self, kind: str) -> dict[Any, Any]:
         rows = self._db.execute("SELECT key, value FROM records WHERE kind = ?", (kind,))
-        try:
-            return {records.key_from_stored(key): records.load(kind, value) for key, value in rows}
-        except (records.RecordError, ValueError) as error:  # ValueError: a key that is not JSON
-            raise DataFileError(
-                f"the data file {self.path} holds {kind} data this version cannot read "
-                f"({error}). It was left untouched."
-            ) from error
+        loaded = {}
+        for key, value in rows:
+            try:
+                loaded[_key_from_row(kind, key)] = records.load(kind, value)
+            except (records.RecordError, ValueError, TypeError) as error:
+                raise DataFileError(
+                    f"the data file {self.path} holds {kind} data this version cannot read "
+                    f"(the row of {key!r}: {error}). It was left untouched."
+                ) from error
+        return loaded
 
     async def _put(self, kind: str, key: Any, value: object) -> None:
         """Write (or with ``value`` None, delete) a row in the next batch; wait for its commit.
@@ -240,8 +276,15 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
     # --- computed tables --------------------------------------------------------------------
 
     def load_table(self, name: str) -> str | None:
-        """A table the bot computed in an earlier run (e.g. every hand's level), if kept."""
+        """A table the bot computed in an earlier run (e.g. every hand's level), if kept.
+
+        A row that is not text is not one this bot wrote: it is ignored (and the table
+        worked out again) rather than handed on.
+        """
         row = self._db.execute("SELECT value FROM tables WHERE name = ?", (name,)).fetchone()
+        if row is not None and not isinstance(row[0], str):
+            logger.warning("Stored table %s is not text; working it out again", name)
+            return None
         return row[0] if row else None
 
     def save_table(self, name: str, value: str) -> None:
@@ -313,10 +356,12 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
 
 
 def open_database(path: Path) -> sqlite3.Connection:
-    """Open (or create) the data file, check that it is whole, and migrate it if it is older.
+    """Open (or create) the data file, check that it is whole and this bot's, migrate it if
+    it is older, and check that the disk takes a write.
 
-    Raises :class:`DataFileError` for a file that is not a readable database, or whose data
-    this version cannot read; the file is left exactly as it was, for recovery.
+    Raises :class:`DataFileError` for a file that is not a readable database, that holds
+    tables of another shape, or whose data this version cannot read; the file is left
+    exactly as it was, for recovery.  A disk that is full or read-only is reported as such.
     """
     existed = path.exists() and path.stat().st_size > 0
     db = None
@@ -332,23 +377,64 @@ def open_database(path: Path) -> sqlite3.Connection:
                 f"the data file {path} was written by a newer version of the bot (format "
                 f"{version}; this version reads up to {FORMAT}). It was left untouched."
             )
+        _check_tables(db, path, TABLES if version == FORMAT else RELEASE_1_TABLES)
         db.execute("PRAGMA journal_mode = WAL")
         # In WAL mode NORMAL survives a killed process; only a power cut may drop the last
         # commits (FULL would sync every commit, which costs each won round a disk flush).
         db.execute("PRAGMA synchronous = NORMAL")
         if version < FORMAT:
             _migrate(db, path)
-        db.execute("SELECT count(*) FROM records").fetchone()
+        # A write (of what is there already) now, so that a full or read-only disk stops
+        # the start with a message saying so, rather than the first won round's save.
+        db.execute(f"PRAGMA user_version = {FORMAT}")
     except (sqlite3.DatabaseError, DataFileError) as error:
         if db is not None:
             db.close()
         if isinstance(error, DataFileError):
             raise
+        if getattr(error, "sqlite_errorcode", 0) & 0xFF in DISK_ERRORS:
+            raise DataFileError("the data file " + unwritable(path, error)) from error
         raise DataFileError(
             f"the data file {path} cannot be read ({error}). It was left untouched: move it "
             "away to start afresh, or restore it from a backup."
         ) from error
     return db
+
+
+def _check_tables(db: sqlite3.Connection, path: Path, expected: dict[str, tuple[str, ...]]) -> None:
+    """:class:`DataFileError` unless every table of the file is one of ``expected``, with
+    its columns (a table expected may be missing: a new file has none)."""
+    names = [
+        name
+        for (name,) in db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+    ]
+    for name in names:
+        columns = tuple(row[1] for row in db.execute(f'PRAGMA table_info("{name}")'))
+        if expected.get(name) != columns:
+            raise DataFileError(
+                f"the data file {path} is not one this bot writes: its table {name} "
+                f"({', '.join(columns)}) is not one of {', '.join(expected)}. It was left "
+                "untouched: check TWENTYFOUR_DATA_DIR, or move the file away to start afresh."
+            )
+    if expected is TABLES and set(names) != set(TABLES):
+        raise DataFileError(
+            f"the data file {path} is not one this bot writes: it lacks the table(s) "
+            f"{', '.join(sorted(set(TABLES) - set(names)))}. It was left untouched: check "
+            "TWENTYFOUR_DATA_DIR, or move the file away to start afresh."
+        )
+
+
+def _key_from_row(kind: str, stored: object) -> Any:
+    """A row's key: a chat's or user's id is an integer, a conversation's key JSON text."""
+    if kind in ("chat", "user"):
+        if type(stored) is not int:
+            raise TypeError(f"its key is {type(stored).__name__}, not an id")
+        return stored
+    if not isinstance(stored, str):
+        raise TypeError(f"its key is {type(stored).__name__}, not text")
+    return records.key_from_stored(stored)
 
 
 def _migrate(db: sqlite3.Connection, path: Path) -> None:
