@@ -6,7 +6,8 @@ Files of release 1 held pickled objects instead; they are migrated once, when op
 
 One process at a time: the data folder is locked (``flock`` on a file beside the data file)
 for as long as the persistence is open, so a second bot on the same folder stops before it
-reads or writes anything.
+reads or writes anything.  A save the disk refuses (full, read-only) is kept in memory and
+tried again until the disk takes it.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import itertools
 import logging
 import os
 import sqlite3
@@ -40,6 +42,8 @@ TABLES = {"records": ("kind", "key", "value"), "tables": ("name", "value")}
 """The tables of a file of :data:`FORMAT` and their columns."""
 RELEASE_1_TABLES = {"data": ("kind", "key", "value"), "tables": ("name", "value")}
 """The tables a file of format 0 may hold (release 1's)."""
+RETRY_SAVES = (1.0, 2.0, 5.0, 10.0, 30.0)
+"""Seconds between tries of a save the disk refused; the last is repeated until it works."""
 DISK_ERRORS = {
     sqlite3.SQLITE_FULL,
     sqlite3.SQLITE_READONLY,
@@ -148,7 +152,9 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
     PTB calls :meth:`update_chat_data` and friends every ``update_interval`` seconds and on
     shutdown, all at once for every chat and user that had an update since.  Those writes
     are gathered into one transaction, and each call returns only once its transaction has
-    committed.  A won round is saved at once, before it is announced (:meth:`write_now`).
+    committed, or has been refused by the disk: then its rows are kept in memory and written
+    as soon as the disk takes them (:meth:`_write`).  A won round is saved at once, before it
+    is announced (:meth:`write_now`), and announced even when the disk refuses it.
 
     Saving four times a second rather than every minute (PTB's default) keeps each save
     small: a save holds up the event loop while it turns what changed into records, so its
@@ -184,6 +190,9 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
         self._last_checkpoint = time.monotonic()
         self._pending: dict[tuple[str, int | str], str | None] = {}
         self._batch: asyncio.Task[None] | None = None
+        self._unsaved: dict[tuple[str, int | str], str | None] = {}
+        """Rows the disk refused, newest copy of each, until a write takes them."""
+        self._retry: asyncio.Task[None] | None = None
 
     # --- storage --------------------------------------------------------------------------
 
@@ -220,15 +229,17 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
         A won round is saved this way before it is announced: waiting for the next batch
         costs a turn or more of a busy event loop.  An older copy of the same row that is
         still waiting for its batch is dropped, so it cannot overwrite the newer one.
+        Should the disk refuse the write, the rows are kept and tried again (see
+        :meth:`_write`): this never raises for a full or read-only disk.
         """
         pending: dict[tuple[str, int | str], str | None] = {
             (kind, records.stored_key(key)): records.saved(kind, value).text
             for (kind, key), value in rows.items()
         }
-        self._write(pending)
-        # Only once written: should the write fail, the older copies are still saved.
+        # Dropped either way: these copies are newer, and are written or kept for a retry.
         for row in pending:
             self._pending.pop(row, None)
+        self._write(pending)
 
     async def _write_batch(self) -> None:
         # PTB starts all its writes together; one turn of the event loop lets them all join.
@@ -236,16 +247,41 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
         rows, self._pending, self._batch = self._pending, {}, None
         self._write(rows)
 
-    def _write(self, rows: dict[tuple[str, int | str], str | None]) -> None:
-        with self._db:  # one transaction: committed, or rolled back on any error
-            self._db.executemany(
-                "DELETE FROM records WHERE kind = ? AND key = ?",
-                [key for key, value in rows.items() if value is None],
-            )
-            self._db.executemany(
-                "INSERT OR REPLACE INTO records (kind, key, value) VALUES (?, ?, ?)",
-                [(*key, value) for key, value in rows.items() if value is not None],
-            )
+    def _write(self, rows: dict[tuple[str, int | str], str | None]) -> bool:
+        """Write ``rows`` in one transaction, together with any rows the disk refused
+        earlier (``rows`` being newer); whether the disk took them.
+
+        A refused write (a full or read-only disk, an I/O error) is logged for the operator
+        and its rows are kept in memory, the newest copy of each, and written with the next
+        write or by :meth:`_retry_unsaved`, whichever comes first.
+        """
+        if self._unsaved:
+            rows = {**self._unsaved, **rows}
+        try:
+            with self._db:  # one transaction: committed, or rolled back on any error
+                self._db.executemany(
+                    "DELETE FROM records WHERE kind = ? AND key = ?",
+                    [key for key, value in rows.items() if value is None],
+                )
+                self._db.executemany(
+                    "INSERT OR REPLACE INTO records (kind, key, value) VALUES (?, ?, ?)",
+                    [(*key, value) for key, value in rows.items() if value is not None],
+                )
+        except sqlite3.DatabaseError as error:
+            if not self._unsaved:
+                logger.error(
+                    "Cannot save to %s (%s): is the disk full or read-only? The data is kept "
+                    "in memory and saved as soon as the disk takes it",
+                    self.path,
+                    error,
+                )
+            self._unsaved = rows
+            if self._retry is None:
+                self._retry = asyncio.ensure_future(self._retry_unsaved())
+            return False
+        if self._unsaved:
+            logger.warning("Saved to %s again: nothing kept in memory was lost", self.path)
+            self._unsaved = {}
         if (
             self._checkpoint is None
             and time.monotonic() - self._last_checkpoint >= CHECKPOINT_EVERY
@@ -255,6 +291,22 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
                 self._checkpointer, self._copy_log_into_file
             )
             self._checkpoint.add_done_callback(self._checkpoint_done)
+        return True
+
+    async def _retry_unsaved(self) -> None:
+        """Try the refused rows again, less and less often, until the disk takes them."""
+        try:
+            for attempt in itertools.count():
+                await asyncio.sleep(RETRY_SAVES[min(attempt, len(RETRY_SAVES) - 1)])
+                if not self._unsaved or self._write({}):
+                    return
+                logger.warning(
+                    "Still cannot save to %s: %d chats and users wait in memory",
+                    self.path,
+                    len(self._unsaved),
+                )
+        finally:
+            self._retry = None
 
     def _copy_log_into_file(self) -> None:
         """Checkpoint (in the checkpoint thread): copy the committed log into the file."""
@@ -288,11 +340,15 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
         return row[0] if row else None
 
     def save_table(self, name: str, value: str) -> None:
-        """Keep a computed table for later runs (its own small transaction)."""
-        with self._db:
-            self._db.execute(
-                "INSERT OR REPLACE INTO tables (name, value) VALUES (?, ?)", (name, value)
-            )
+        """Keep a computed table for later runs (its own small transaction).  A disk that
+        refuses it costs nothing now: the table is worked out again at a later start."""
+        try:
+            with self._db:
+                self._db.execute(
+                    "INSERT OR REPLACE INTO tables (name, value) VALUES (?, ?)", (name, value)
+                )
+        except sqlite3.DatabaseError as error:
+            logger.warning("Cannot keep table %s in %s (%s)", name, self.path, error)
 
     # --- BasePersistence ------------------------------------------------------------------
 
@@ -347,6 +403,15 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
     async def flush(self) -> None:
         if self._batch is not None:
             await asyncio.shield(self._batch)
+        if self._retry is not None:
+            self._retry.cancel()
+        if self._unsaved and not self._write({}):
+            logger.error(
+                "Stopping without saving %d chats and users to %s: the disk still refuses "
+                "them; their changes since the disk filled up are lost",
+                len(self._unsaved),
+                self.path,
+            )
         await asyncio.get_running_loop().run_in_executor(
             self._checkpointer, self._close_checkpoint_db
         )

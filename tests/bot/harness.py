@@ -26,7 +26,7 @@ from bot import records
 from bot.app import build_application, run_polling
 from bot.game.hands import solutions_job
 from bot.local_api import ApiError, LocalBotApi, LocalTransport
-from bot.persistence import FILE_NAME, open_database
+from bot.persistence import FILE_NAME, SQLitePersistence, open_database
 from bot.services.solving import DEFAULT_GAME
 from bot.settings import Settings
 
@@ -140,6 +140,15 @@ def seed_tables(data_dir: Path) -> None:
             ("solutions:v1:{}:{}".format(*DEFAULT_GAME), _default_solutions()),
         )
     db.close()
+
+
+def refuse_writes(application: Application, refuse: bool = True) -> None:
+    """Make the data file's disk refuse every write, as a full or read-only one does, or
+    take them again.  SQLite's ``query_only`` fails each write on the bot's connection with
+    the error a read-only file gives (SQLITE_READONLY); reads go on as before."""
+    persistence = application.persistence
+    assert isinstance(persistence, SQLitePersistence)
+    persistence._db.execute(f"PRAGMA query_only = {int(refuse)}")
 
 
 def saved_record(data_dir: Path, kind: str, key: int) -> Any:
