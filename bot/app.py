@@ -261,9 +261,16 @@ async def run_polling(application: Application, stop: asyncio.Event, *, timeout:
     return status
 
 
-async def serve_until(application: Application, stop: asyncio.Event) -> None:
-    """Start handling updates (the updater already runs), rebuild the jobs PTB does not
-    persist (round timers, daily posts), and stop promptly once ``stop`` is set."""
+async def serve_until(
+    application: Application,
+    stop: asyncio.Event,
+    *,
+    stop_taking_updates: Callable[[], Awaitable[object]] | None = None,
+) -> None:
+    """Start handling updates (the updater, or a webhook server, already takes them),
+    rebuild the jobs PTB does not persist (round timers, daily posts), and stop promptly once
+    ``stop`` is set.  ``stop_taking_updates`` stops what takes them (the updater's polling by
+    default)."""
     data = services(application)
     await application.start()
     # The workers start, and the default game's solutions are loaded, in the background.
@@ -273,7 +280,7 @@ async def serve_until(application: Application, stop: asyncio.Event) -> None:
     await stop.wait()
     # Stop taking updates, end the solver work still waiting (those handlers answer at
     # once), send the game messages already decided for a few seconds, and save.
-    await updater_of(application).stop()
+    await (stop_taking_updates or updater_of(application).stop)()
     warm_up.cancel()
     await data.solving.pool.close()
     await data.outbox.close(STOP_SENDING)
