@@ -269,6 +269,7 @@ class LocalBotApi:
         user_id: int,
         first_name: str,
         *,
+        last_name: str | None = None,
         language_code: str = "en",
         username: str | None = None,
     ) -> dict[str, Any]:
@@ -279,6 +280,8 @@ class LocalBotApi:
             "first_name": first_name,
             "language_code": language_code,
         }
+        if last_name:
+            user["last_name"] = last_name
         if username:
             user["username"] = username
         self.users[user_id] = user

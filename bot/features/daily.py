@@ -15,6 +15,7 @@ from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext, local_now, services, settings_of
 from bot.game.daily import DailyRecord, clock_text, post_time, share_line
+from bot.limits import CAPTION, fit_list
 from bot.services.admins import is_admin
 from bot.services.pictures import send_hand
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
@@ -127,6 +128,13 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
     )
 
 
+def more_players(context: BotContext, count: int) -> str:
+    """The last line of a list of players cut short."""
+    return context.ngettext(
+        "… and {count} more player", "… and {count} more players", count
+    ).format(count=count)
+
+
 def _members_results(
     context: BotContext, chat_id: int, day: dt.date
 ) -> list[tuple[str, float, int]]:
@@ -174,9 +182,7 @@ async def show_in_group(
     results = _members_results(context, chat_id, day)
     if results:
         lines.append(_("Solved today:"))
-        lines += [f"{html.escape(name)}: {clock_text(sec)}" for name, sec, _s in results[:TOP]]
-    if extra:
-        lines.append(extra)
+    solvers = [f"{html.escape(name)}: {clock_text(sec)}" for name, sec, _s in results[:TOP]]
     button = None
     if chat_id < 0:
         # The deep link opens the private chat with /start daily.
@@ -184,7 +190,16 @@ async def show_in_group(
         button = InlineKeyboardMarkup([[InlineKeyboardButton(_("Solve it privately"), url=link)]])
     else:
         lines[1] = _("/daily starts your clock.")
-    caption = "\n".join(lines)
+    # Ten names of 129 characters would not fit in a caption: as many as fit, then how many
+    # more solved it.
+    caption = fit_list(
+        lines,
+        solvers,
+        [extra] if extra else [],
+        limit=CAPTION,
+        more=lambda count: more_players(context, count),
+        total=len(results),
+    )
     context.post(
         chat_id,
         lambda: send_hand(
