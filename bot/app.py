@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -26,6 +25,7 @@ from telegram.ext import (
 )
 from telegram.request import HTTPXRequest
 
+from bot.clock import SteadyClock
 from bot.context import BotContext, BotData, ChatData, UserData, services
 from bot.features import basics, chat_settings, daily, rounds, scores, solve
 from bot.i18n import LANGUAGES, N_, gettext_for
@@ -93,15 +93,17 @@ def build_application(
     *,
     token: str | None = None,
     transport: httpx.AsyncBaseTransport | None = None,
-    clock: Callable[[], float] = time.time,
+    clock: Callable[[], float] | None = None,
     rate_limited: bool = True,
 ) -> Application:
     """The bot's application, ready to initialise.
 
     ``transport`` replaces the network under PTB's own HTTP stack (the console and the tests
     pass the local Bot API's); ``settings.api_url`` points it at another Bot API server.
-    ``clock`` gives the time in seconds (tests pass a fixed one).  ``rate_limited=False``
-    drops Telegram's outgoing limits, for benchmarks of the bot's own processing only.
+    ``clock`` gives the time in seconds (tests pass a fixed one; by default a
+    :class:`~bot.clock.SteadyClock`, wall-clock time that never runs backwards).
+    ``rate_limited=False`` drops Telegram's outgoing limits, for benchmarks of the bot's own
+    processing only.
     """
     httpx_kwargs: dict[str, Any] | None = {"transport": transport} if transport else None
     polling = PollingRequest(connection_pool_size=1, httpx_kwargs=httpx_kwargs)
@@ -137,7 +139,7 @@ def build_application(
     data = services(application)
     data.polling = polling
     data.settings = settings
-    data.clock = clock
+    data.clock = clock or SteadyClock()
     data.outbox = outbox
     data.solving = Solving(WorkerPool(), (persistence.load_table, persistence.save_table))
     add_handlers(application)

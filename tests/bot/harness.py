@@ -6,7 +6,6 @@ import asyncio
 import datetime as dt
 import functools
 import sqlite3
-import time
 import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -97,7 +96,7 @@ async def running_bot(
     api: LocalBotApi,
     data_dir: Path,
     *,
-    clock: Callable[[], float] = time.time,
+    clock: Callable[[], float] | None = None,
     env: dict[str, str] | None = None,
 ) -> AsyncIterator[Application]:
     """The real application polling ``api`` through PTB's HTTP stack, until the block ends."""
