@@ -396,6 +396,23 @@ class LocalBotApi:
             }
         )
 
+    def press_inline(self, user_id: int, inline_message_id: str, data: str) -> str:
+        """A user presses a button of a message sent through inline mode: the callback query
+        has no message (and no chat), only the message's inline id.  Returns the query id."""
+        query_id = str(next(self._update_ids) * 7919)
+        self._push(
+            {
+                "callback_query": {
+                    "id": query_id,
+                    "from": self.users[user_id],
+                    "inline_message_id": inline_message_id,
+                    "chat_instance": inline_message_id,
+                    "data": data,
+                }
+            }
+        )
+        return query_id
+
     def on_sent(self, listener: Callable[[dict[str, Any]], None]) -> None:
         """Call ``listener`` with each message the bot sends or edits."""
         self._listeners.append(listener)
