@@ -13,6 +13,7 @@ from telegram import (
     BotCommandScopeAllChatAdministrators,
     BotCommandScopeAllGroupChats,
     BotCommandScopeAllPrivateChats,
+    Update,
 )
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Conflict, InvalidToken, NetworkError, TelegramError
@@ -82,6 +83,13 @@ START_RETRIES = (1.0, 2.0, 4.0)
 """Seconds between tries to reach the Bot API at start-up: four tries in about 7 s, then
 the bot gives up (a process manager may start it again later)."""
 TELEGRAM_API = "https://api.telegram.org"
+ALLOWED_UPDATES = [
+    kind
+    for kind in Update.ALL_TYPES
+    if kind not in (Update.MESSAGE_REACTION, Update.MESSAGE_REACTION_COUNT)
+]
+"""The updates asked of Telegram: its default ones, and ``chat_member`` (who is promoted or
+demoted, sent where the bot is an admin), which it sends only when asked by name."""
 
 
 class StartUpError(RuntimeError):
@@ -256,7 +264,10 @@ async def run_polling(application: Application, stop: asyncio.Event, *, timeout:
             application,
             "deleteWebhook",
             lambda: updater_of(application).start_polling(
-                poll_interval=0, timeout=timeout, error_callback=on_error
+                poll_interval=0,
+                timeout=timeout,
+                error_callback=on_error,
+                allowed_updates=ALLOWED_UPDATES,
             ),
         )
         await serve_until(application, stop)

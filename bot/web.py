@@ -32,7 +32,14 @@ from tornado.netutil import bind_sockets
 from tornado.web import Application as Routes
 from tornado.web import RequestHandler, stream_request_body
 
-from bot.app import StartUpError, connect, register_commands, serve_until, with_retries
+from bot.app import (
+    ALLOWED_UPDATES,
+    StartUpError,
+    connect,
+    register_commands,
+    serve_until,
+    with_retries,
+)
 from bot.context import services
 
 logger = logging.getLogger(__name__)
@@ -208,7 +215,9 @@ async def run_webhook(application: Application, stop: asyncio.Event) -> int:
                 application,
                 "setWebhook",
                 lambda: application.bot.set_webhook(
-                    settings.webhook_url, secret_token=settings.webhook_secret
+                    settings.webhook_url,
+                    secret_token=settings.webhook_secret,
+                    allowed_updates=ALLOWED_UPDATES,
                 ),
             )
             logger.info("Listening on %s:%d%s", settings.webhook_listen, port, WEBHOOK_PATH)
