@@ -43,6 +43,7 @@ from bot.app import (
 from bot.context import services
 
 logger = logging.getLogger(__name__)
+access = logging.getLogger("bot.web.access")
 
 Rules = list[tuple[Any, ...]]
 """Tornado routes: ``(path pattern, handler class)`` or with the handler's arguments too."""
@@ -163,7 +164,7 @@ class WebServer:
     """The bot's HTTP server: routes added with :meth:`add`, served from :meth:`start`."""
 
     def __init__(self) -> None:
-        self._routes = Routes(default_handler_class=NotFound)
+        self._routes = Routes(default_handler_class=NotFound, log_function=_log_request)
         self._server: HTTPServer | None = None
 
     def add(self, routes: Rules) -> None:
@@ -192,6 +193,20 @@ class WebServer:
         if self._server is not None:
             self._server.stop()
             await self._server.close_all_connections()
+
+
+def _log_request(handler: RequestHandler) -> None:
+    """Tornado logs every request at INFO, refusals as warnings: one line per update, and
+    as many as an attacker likes.  Only a failure of the server's own is worth the log."""
+    status = handler.get_status()
+    level = logging.ERROR if status >= 500 else logging.DEBUG
+    access.log(
+        level,
+        "%d %s %.1f ms",
+        status,
+        handler.request.method,
+        1000 * handler.request.request_time(),
+    )
 
 
 def webhook_routes(application: Application, secret: str) -> Rules:
