@@ -3,12 +3,14 @@ port (a Mini App's pages under ``/app/`` and its JSON under ``/app/api/``).
 
 It is a small tornado application (tornado comes with ``python-telegram-bot[webhooks]``)
 that puts the updates it receives into the application's ``update_queue``, as PTB's own
-webhook server does, but reads nothing it has not admitted: every handler derives from
-:class:`BoundedHandler`, which streams the request body instead of buffering it, answers
-from the headers alone when it can (a wrong secret: 403; a declared size over the limit:
-413) before a byte of the body is read, and keeps at most :data:`MAX_BODY` bytes of it.
-Ten 90 MiB posts without the secret cost nothing (with PTB's server, which reads a body
-whole before looking at it, they raised the process from 70 to 994 MiB).
+webhook server does, but keeps nothing it has not admitted: every handler derives from
+:class:`BoundedHandler`, which streams the request body instead of buffering it and judges
+the headers before a byte of the body is read (a wrong secret: 403; a declared size over
+the limit: 413).  A refused request's body is dropped as it arrives, and read at all only
+up to :data:`MAX_BODY` (so that the client sees the answer); an admitted one is kept up to
+:data:`MAX_BODY` bytes.  Ten 90 MiB posts without the secret cost nothing (with PTB's
+server, which reads a body whole before looking at it, they raised the process from 70 to
+994 MiB).
 
 A Mini App adds its routes with :meth:`WebServer.add` before the server starts, e.g.
 ``server.add([(r"/app/api/(.*)", ApiHandler), (r"/app/(.*)", PageHandler)])``, its handlers
