@@ -8,10 +8,10 @@ import html
 import logging
 from collections.abc import Callable
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatType
 from telegram.error import Forbidden
-from telegram.ext import Application, CommandHandler
+from telegram.ext import Application, CommandHandler, MessageHandler, filters
 
 from bot.context import BotContext, local_now, services, settings_of
 from bot.game.daily import DailyRecord, clock_text, post_time, share_line
@@ -344,9 +344,23 @@ async def post_daily(context: JobContext[None]) -> None:
     await show_in_group(chat_id, context, extra=extra, on_failed=failed)
 
 
+async def moved(update: Update, context: BotContext) -> None:
+    """A group became a supergroup (a new chat id): its daily post moves with its data,
+    which the basics feature has moved by now (in handler group 0; this runs in group 1)."""
+    message = update.effective_message
+    if message is None or message.migrate_from_chat_id is None:
+        return  # the service message in the old group: the one in the new one does it
+    application, new_id = context.application, message.chat.id
+    _cancel_post(application, message.migrate_from_chat_id)
+    data = application.chat_data.get(new_id)
+    if data is not None and data.subscription:
+        schedule_post(application, new_id, post_time(data.subscription))
+
+
 def register(application: Application) -> None:
     """/daily, the ``/start daily`` deep link, /subscribe and /unsubscribe, and the answers
-    of a daily attempt in private."""
+    of a daily attempt in private; a subscription follows its group to a supergroup."""
+    application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, moved), group=1)
     # A deep link t.me/<bot>?start=daily arrives as "/start daily" in private.
     services(application).deep_links["daily"] = start_private
     application.add_handler(CommandHandler("daily", for_messages(daily_command)))

@@ -130,3 +130,18 @@ async def test_a_post_missed_while_the_bot_was_down_comes_at_restart(tmp_path: P
     async with running_bot(api, tmp_path, clock=FakeClock(NOON + 60)) as application:
         await settled(api, application)
     assert len(api.sent) == before + 2  # the post and the reply to /subscribe
+
+
+async def test_a_subscription_moves_with_a_group_upgraded_to_a_supergroup(tmp_path: Path) -> None:
+    api = make_api()
+    supergroup = -1_009_000_000_001
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        assert "08:30" in await reply_to(api, ANN, GROUP, "/subscribe 08:30")
+        api.migrate(GROUP, supergroup)
+        await settled(api, application)
+        names = [job.name for job in application.job_queue.jobs()]
+        assert names == [f"daily:{supergroup}"]
+        before = len(api.sent)
+        application.job_queue.run_once(daily_command.post_daily, 0, chat_id=supergroup)
+        post = (await api.wait_for_sent(before + 1, timeout=20))[-1]
+    assert post["chat"]["id"] == supergroup
