@@ -8,10 +8,11 @@ import logging
 import signal
 import sys
 
-from bot.app import build_application, register_commands, run_polling, serve_until, updater_of
+from bot.app import StartUpError, build_application, run_polling
 from bot.console import run_console
-from bot.persistence import DataFileError
+from bot.persistence import DataFileError, DataFolderInUse
 from bot.settings import Settings, SettingsError
+from bot.web import run_webhook
 
 logger = logging.getLogger("bot")
 
@@ -26,18 +27,7 @@ async def _serve(settings: Settings) -> int:
         logger.info("Starting with long polling")
         return await run_polling(application, stop)
     logger.info("Starting with a webhook at %s", settings.webhook_url)
-    async with application:
-        await register_commands(application)
-        # PTB checks Telegram's X-Telegram-Bot-Api-Secret-Token header against the secret.
-        await updater_of(application).start_webhook(
-            listen=settings.webhook_listen,
-            port=settings.webhook_port,
-            url_path="telegram",
-            webhook_url=settings.webhook_url,
-            secret_token=settings.webhook_secret,
-        )
-        await serve_until(application, stop)
-    return 0
+    return await run_webhook(application, stop)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -60,7 +50,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.console or not settings.token:
             return asyncio.run(run_console(settings))
         return asyncio.run(_serve(settings))
-    except DataFileError as error:
+    except DataFolderInUse as error:
+        # Another bot serves from this folder: as with Telegram's 409, this one gives way.
+        logger.error("Cannot start: %s", error)
+        return 1
+    except (DataFileError, StartUpError) as error:
         logger.error("Cannot start: %s", error)
         return 2
     except KeyboardInterrupt:

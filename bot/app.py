@@ -5,8 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
-import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import httpx
@@ -15,9 +14,10 @@ from telegram import (
     BotCommandScopeAllChatAdministrators,
     BotCommandScopeAllGroupChats,
     BotCommandScopeAllPrivateChats,
+    Update,
 )
 from telegram.constants import ParseMode
-from telegram.error import Conflict, TelegramError
+from telegram.error import BadRequest, Conflict, InvalidToken, NetworkError, TelegramError
 from telegram.ext import (
     Application,
     ApplicationBuilder,
@@ -27,6 +27,7 @@ from telegram.ext import (
 )
 from telegram.request import HTTPXRequest
 
+from bot.clock import SteadyClock
 from bot.context import BotContext, BotData, ChatData, UserData, services
 from bot.features import basics, chat_settings, daily, rounds, scores, solve
 from bot.i18n import LANGUAGES, N_, gettext_for
@@ -79,6 +80,21 @@ CONTEXT_TYPES = ContextTypes(
 
 STOP_SENDING = 3.0
 """Seconds a stopping bot goes on sending game messages already decided (wins, time-ups)."""
+START_RETRIES = (1.0, 2.0, 4.0)
+"""Seconds between tries to reach the Bot API at start-up: four tries in about 7 s, then
+the bot gives up (a process manager may start it again later)."""
+TELEGRAM_API = "https://api.telegram.org"
+ALLOWED_UPDATES = [
+    kind
+    for kind in Update.ALL_TYPES
+    if kind not in (Update.MESSAGE_REACTION, Update.MESSAGE_REACTION_COUNT)
+]
+"""The updates asked of Telegram: its default ones, and ``chat_member`` (who is promoted or
+demoted, sent where the bot is an admin), which it sends only when asked by name."""
+
+
+class StartUpError(RuntimeError):
+    """The bot cannot start; the message says why in one line, for the operator."""
 
 
 def build_application(
@@ -86,15 +102,17 @@ def build_application(
     *,
     token: str | None = None,
     transport: httpx.AsyncBaseTransport | None = None,
-    clock: Callable[[], float] = time.time,
+    clock: Callable[[], float] | None = None,
     rate_limited: bool = True,
 ) -> Application:
     """The bot's application, ready to initialise.
 
     ``transport`` replaces the network under PTB's own HTTP stack (the console and the tests
     pass the local Bot API's); ``settings.api_url`` points it at another Bot API server.
-    ``clock`` gives the time in seconds (tests pass a fixed one).  ``rate_limited=False``
-    drops Telegram's outgoing limits, for benchmarks of the bot's own processing only.
+    ``clock`` gives the time in seconds (tests pass a fixed one; by default a
+    :class:`~bot.clock.SteadyClock`, wall-clock time that never runs backwards).
+    ``rate_limited=False`` drops Telegram's outgoing limits, for benchmarks of the bot's own
+    processing only.
     """
     httpx_kwargs: dict[str, Any] | None = {"transport": transport} if transport else None
     polling = PollingRequest(connection_pool_size=1, httpx_kwargs=httpx_kwargs)
@@ -130,7 +148,7 @@ def build_application(
     data = services(application)
     data.polling = polling
     data.settings = settings
-    data.clock = clock
+    data.clock = clock or SteadyClock()
     data.outbox = outbox
     data.solving = Solving(WorkerPool(), (persistence.load_table, persistence.save_table))
     add_handlers(application)
@@ -173,12 +191,53 @@ async def register_commands(application: Application) -> None:
             )
 
 
+async def connect(application: Application) -> None:
+    """Meet the Bot API (``getMe``), trying again a few times over a few seconds when it
+    cannot be reached; :class:`StartUpError` if it never answers or refuses the token."""
+    await with_retries(application, "getMe", application.bot.initialize)
+
+
+async def with_retries(
+    application: Application, what: str, call: Callable[[], Awaitable[object]]
+) -> None:
+    """Run ``call`` (a start-up request to the Bot API), again after each of
+    :data:`START_RETRIES` while the Bot API cannot be reached (network errors, 5xx)."""
+    root = services(application).settings.api_url or TELEGRAM_API
+    for wait in (*START_RETRIES, None):
+        try:
+            await call()
+            return
+        except InvalidToken:
+            # PTB's message repeats the token: it is not for the log.
+            raise StartUpError(
+                f"the Bot API at {root} refused the token (TELEGRAM_BOT_TOKEN): check it "
+                "with @BotFather"
+            ) from None
+        except NetworkError as error:  # includes timeouts; BadRequest is a reply, not this
+            if isinstance(error, BadRequest):
+                raise
+            if wait is None:
+                raise StartUpError(
+                    f"the Bot API at {root} cannot be reached ({error}); tried "
+                    f"{len(START_RETRIES) + 1} times in {sum(START_RETRIES):.0f} s"
+                ) from None
+            logger.warning(
+                "The Bot API at %s cannot be reached for %s (%s): trying again in %.0f s",
+                root,
+                what,
+                error,
+                wait,
+            )
+            await asyncio.sleep(wait)
+
+
 async def run_polling(application: Application, stop: asyncio.Event, *, timeout: int = 10) -> int:
     """Poll for updates until ``stop`` is set; returns the process exit status.
 
     A 409 Conflict before any poll succeeded means another process already polls with the
     same token: that is logged clearly and ends the run with status 1 instead of retrying
-    forever.  A 409 later means a newcomer appeared; this process keeps serving.
+    forever.  A 409 later means a newcomer appeared; this process keeps serving.  A Bot API
+    that cannot be reached at start-up is tried a few times, then :class:`StartUpError`.
     """
     status = 0
 
@@ -199,18 +258,33 @@ async def run_polling(application: Application, stop: asyncio.Event, *, timeout:
         else:
             logger.warning("Polling error (will retry): %s", error)
 
+    await connect(application)
     async with application:
-        await register_commands(application)
-        await updater_of(application).start_polling(
-            poll_interval=0, timeout=timeout, error_callback=on_error
+        await with_retries(application, "the command menus", lambda: register_commands(application))
+        await with_retries(
+            application,
+            "deleteWebhook",
+            lambda: updater_of(application).start_polling(
+                poll_interval=0,
+                timeout=timeout,
+                error_callback=on_error,
+                allowed_updates=ALLOWED_UPDATES,
+            ),
         )
         await serve_until(application, stop)
     return status
 
 
-async def serve_until(application: Application, stop: asyncio.Event) -> None:
-    """Start handling updates (the updater already runs), rebuild the jobs PTB does not
-    persist (round timers, daily posts), and stop promptly once ``stop`` is set."""
+async def serve_until(
+    application: Application,
+    stop: asyncio.Event,
+    *,
+    stop_taking_updates: Callable[[], Awaitable[object]] | None = None,
+) -> None:
+    """Start handling updates (the updater, or a webhook server, already takes them),
+    rebuild the jobs PTB does not persist (round timers, daily posts), and stop promptly once
+    ``stop`` is set.  ``stop_taking_updates`` stops what takes them (the updater's polling by
+    default)."""
     data = services(application)
     await application.start()
     # The workers start, and the default game's solutions are loaded, in the background.
@@ -224,7 +298,7 @@ async def serve_until(application: Application, stop: asyncio.Event) -> None:
     await stop.wait()
     # Stop taking updates, end the solver work still waiting (those handlers answer at
     # once), send the game messages already decided for a few seconds, and save.
-    await updater_of(application).stop()
+    await (stop_taking_updates or updater_of(application).stop)()
     warm_up.cancel()
     await data.solving.pool.close()
     await data.outbox.close(STOP_SENDING)

@@ -59,6 +59,9 @@ MAX_BUTTONS = 100
 MAX_CALLBACK_ANSWER = 200
 MAX_INLINE_RESULTS = 50
 
+DEFAULT_LEFT_OUT = {"chat_member", "message_reaction", "message_reaction_count"}
+"""Update kinds Telegram sends only to a bot that asks for them by name."""
+
 # Telegram's flood limits: messages in one group, and messages in all chats together.
 GROUP_MESSAGES, GROUP_SECONDS = 20, 60.0
 ALL_MESSAGES, ALL_SECONDS = 30, 1.0
@@ -259,6 +262,8 @@ class LocalBotApi:
         """Uploaded photos: file id → where the local copy was saved (if it was)."""
         self._message_ids: dict[int, itertools.count] = {}
         self._poll_generation = 0
+        self.allowed_updates: list[str] | None = None
+        """The update kinds the bot last asked for (``None``: never said)."""
         self._changed: asyncio.Event | None = None
         self._listeners: list[Callable[[dict[str, Any]], None]] = []
 
@@ -269,6 +274,7 @@ class LocalBotApi:
         user_id: int,
         first_name: str,
         *,
+        last_name: str | None = None,
         language_code: str = "en",
         username: str | None = None,
     ) -> dict[str, Any]:
@@ -279,6 +285,8 @@ class LocalBotApi:
             "first_name": first_name,
             "language_code": language_code,
         }
+        if last_name:
+            user["last_name"] = last_name
         if username:
             user["username"] = username
         self.users[user_id] = user
@@ -394,6 +402,48 @@ class LocalBotApi:
             }
         )
 
+    def set_admin(self, chat_id: int, user_id: int, admin: bool, *, by_user: int) -> None:
+        """``by_user`` promotes ``user_id`` to admin of a group or demotes them.  Telegram
+        tells the bot (a ``chat_member`` update) only where the bot is an admin itself, and
+        only if it asked for such updates (see :meth:`wants`)."""
+        chat = self.chats[chat_id]
+        old = self._member(chat, user_id)
+        if admin:
+            chat.admins.add(user_id)
+        else:
+            chat.admins.discard(user_id)
+        new = self._member(chat, user_id)
+        if old["status"] == new["status"] or not chat.bot_is_admin or not self.wants("chat_member"):
+            return
+        self._push(
+            {
+                "chat_member": {
+                    "chat": chat.as_dict(self.users),
+                    "from": self.users[by_user],
+                    "date": int(time.time()),
+                    "old_chat_member": old,
+                    "new_chat_member": new,
+                }
+            }
+        )
+
+    def press_inline(self, user_id: int, inline_message_id: str, data: str) -> str:
+        """A user presses a button of a message sent through inline mode: the callback query
+        has no message (and no chat), only the message's inline id.  Returns the query id."""
+        query_id = str(next(self._update_ids) * 7919)
+        self._push(
+            {
+                "callback_query": {
+                    "id": query_id,
+                    "from": self.users[user_id],
+                    "inline_message_id": inline_message_id,
+                    "chat_instance": inline_message_id,
+                    "data": data,
+                }
+            }
+        )
+        return query_id
+
     def on_sent(self, listener: Callable[[dict[str, Any]], None]) -> None:
         """Call ``listener`` with each message the bot sends or edits."""
         self._listeners.append(listener)
@@ -434,11 +484,25 @@ class LocalBotApi:
         return True
 
     async def _m_setWebhook(self, params: dict[str, Any]) -> bool:
+        self._remember_allowed_updates(params)
         return True
+
+    def _remember_allowed_updates(self, params: dict[str, Any]) -> None:
+        # As on Telegram, a getUpdates or setWebhook without the list keeps the last one.
+        if "allowed_updates" in params:
+            self.allowed_updates = list(params["allowed_updates"])
+
+    def wants(self, kind: str) -> bool:
+        """Whether the bot asked for updates of ``kind`` (Telegram's default, with no list
+        given: all but ``chat_member`` and message reactions)."""
+        if self.allowed_updates is None or not self.allowed_updates:
+            return kind not in DEFAULT_LEFT_OUT
+        return kind in self.allowed_updates
 
     async def _m_getUpdates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
         # Like Telegram, a new getUpdates ends the one still waiting, which gets a 409: two
         # instances polling with one token keep knocking each other out.
+        self._remember_allowed_updates(params)
         self._poll_generation += 1
         generation = self._poll_generation
         self._notify()
@@ -597,8 +661,10 @@ class LocalBotApi:
         )
 
     async def _m_getChatMember(self, params: dict[str, Any]) -> dict[str, Any]:
-        chat = self._chat(params)
-        user_id = int(params["user_id"])
+        return self._member(self._chat(params), int(params["user_id"]))
+
+    def _member(self, chat: Chat, user_id: int) -> dict[str, Any]:
+        """A ChatMember object: what the user is in the chat."""
         user = self.bot_user if user_id == BOT_ID else self.users[user_id]
         if user_id in chat.admins:
             return {

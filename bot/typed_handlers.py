@@ -121,8 +121,15 @@ def for_buttons(callback: Callable[[ButtonUpdate, HandlerContext], Awaitable[Non
     @functools.wraps(callback)
     async def handle(update: Update, context: BotContext) -> None:
         query = update.callback_query
-        if query is None or query.data is None or query.message is None:
+        if query is None:
+            logger.debug("%s: update %s is no button press", callback.__name__, update)
+            return
+        if query.data is None or query.message is None:
+            # A button of a message sent through inline mode (no message, no chat) or of a
+            # game: nothing to do, but the press is answered, or the user's client keeps
+            # showing a spinner on the button.
             logger.debug("%s: update %s is no button in a chat", callback.__name__, update)
+            await query.answer()
             return
         if not _in_chat(update, context):
             logger.debug("%s: update %s has no chat or user", callback.__name__, update)

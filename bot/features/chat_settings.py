@@ -5,12 +5,13 @@ from __future__ import annotations
 import dataclasses
 import html
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
-from telegram.ext import Application, CallbackQueryHandler, CommandHandler
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram.ext import Application, CallbackQueryHandler, ChatMemberHandler, CommandHandler
 
+from bot.context import BotContext
 from bot.game.table import CARD_COUNTS, DECKS, DIFFICULTIES, TIME_LIMITS, GameSettings
 from bot.i18n import LANGUAGES
-from bot.services.admins import is_admin
+from bot.services.admins import is_admin, member_changed
 from bot.services.solving import DealRefused
 from bot.texts import DIFFICULTY_LABELS, deal_refusal
 from bot.typed_handlers import (
@@ -193,8 +194,18 @@ async def language_command(update: MessageUpdate, context: HandlerContext) -> No
     )
 
 
+async def chat_member(update: Update, context: BotContext) -> None:
+    """A member of a group was promoted or demoted (Telegram says so where the bot is an
+    admin): a demoted admin loses the settings rights at once, not within a minute."""
+    change = update.chat_member
+    if change is not None:
+        member = change.new_chat_member
+        member_changed(context, change.chat.id, member.user.id, member.status)
+
+
 def register(application: Application) -> None:
-    """/settings with its buttons, and /language."""
+    """/settings with its buttons, and /language; who is an admin, as Telegram tells it."""
+    application.add_handler(ChatMemberHandler(chat_member, ChatMemberHandler.CHAT_MEMBER))
     application.add_handler(CommandHandler("settings", for_messages(settings_command)))
     application.add_handler(CommandHandler("language", for_messages(language_command)))
     application.add_handler(

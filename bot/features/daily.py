@@ -8,14 +8,15 @@ import html
 import logging
 from collections.abc import Callable
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatType
 from telegram.error import Forbidden
-from telegram.ext import Application, CommandHandler
+from telegram.ext import Application, CommandHandler, MessageHandler, filters
 
 from bot.context import BotContext, local_now, services, settings_of
 from bot.game.daily import DailyRecord, clock_text, post_time, share_line
 from bot.game.scoring import counts_as_miss
+from bot.limits import CAPTION, fit_list
 from bot.services.admins import is_admin
 from bot.services.pictures import send_hand
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
@@ -136,6 +137,13 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
     )
 
 
+def more_players(context: BotContext, count: int) -> str:
+    """The last line of a list of players cut short."""
+    return context.ngettext(
+        "… and {count} more player", "… and {count} more players", count
+    ).format(count=count)
+
+
 def _members_results(
     context: BotContext, chat_id: int, day: dt.date
 ) -> list[tuple[str, float, int]]:
@@ -183,9 +191,7 @@ async def show_in_group(
     results = _members_results(context, chat_id, day)
     if results:
         lines.append(_("Solved today:"))
-        lines += [f"{html.escape(name)}: {clock_text(sec)}" for name, sec, _s in results[:TOP]]
-    if extra:
-        lines.append(extra)
+    solvers = [f"{html.escape(name)}: {clock_text(sec)}" for name, sec, _s in results[:TOP]]
     button = None
     if chat_id < 0:
         # The deep link opens the private chat with /start daily.
@@ -193,7 +199,16 @@ async def show_in_group(
         button = InlineKeyboardMarkup([[InlineKeyboardButton(_("Solve it privately"), url=link)]])
     else:
         lines[1] = _("/daily starts your clock.")
-    caption = "\n".join(lines)
+    # Ten names of 129 characters would not fit in a caption: as many as fit, then how many
+    # more solved it.
+    caption = fit_list(
+        lines,
+        solvers,
+        [extra] if extra else [],
+        limit=CAPTION,
+        more=lambda count: more_players(context, count),
+        total=len(results),
+    )
     context.post(
         chat_id,
         lambda: send_hand(
@@ -341,9 +356,23 @@ async def post_daily(context: JobContext[None]) -> None:
     await show_in_group(chat_id, context, extra=extra, on_failed=failed)
 
 
+async def moved(update: Update, context: BotContext) -> None:
+    """A group became a supergroup (a new chat id): its daily post moves with its data,
+    which the basics feature has moved by now (in handler group 0; this runs in group 1)."""
+    message = update.effective_message
+    if message is None or message.migrate_from_chat_id is None:
+        return  # the service message in the old group: the one in the new one does it
+    application, new_id = context.application, message.chat.id
+    _cancel_post(application, message.migrate_from_chat_id)
+    data = application.chat_data.get(new_id)
+    if data is not None and data.subscription:
+        schedule_post(application, new_id, post_time(data.subscription))
+
+
 def register(application: Application) -> None:
     """/daily, the ``/start daily`` deep link, /subscribe and /unsubscribe, and the answers
-    of a daily attempt in private."""
+    of a daily attempt in private; a subscription follows its group to a supergroup."""
+    application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, moved), group=1)
     # A deep link t.me/<bot>?start=daily arrives as "/start daily" in private.
     services(application).deep_links["daily"] = start_private
     application.add_handler(CommandHandler("daily", for_messages(daily_command)))

@@ -108,7 +108,9 @@ class Round:
         self._end(Phase.WON)
         self.winner = user_id
         won = points(self.level if self.solvable else None, self.hints)
-        return Outcome(verdict, won=True, points=won, seconds=now - self.started)
+        # Never below zero: ``started`` may come from before a restart, on another clock.
+        seconds = max(0.0, now - self.started)
+        return Outcome(verdict, won=True, points=won, seconds=seconds)
 
     def show(self, now: float) -> None:
         """The hand has reached the players: its clock and time limit start now.

@@ -1,4 +1,9 @@
-"""Who may change a chat's settings: anyone in private, a group's admins in groups."""
+"""Who may change a chat's settings: anyone in private, a group's admins in groups.
+
+Telegram's answers are trusted a minute; where the bot is an admin itself, Telegram also
+tells it when a member is promoted or demoted (``chat_member`` updates), and the answer is
+replaced at once (:func:`member_changed`).
+"""
 
 from __future__ import annotations
 
@@ -25,13 +30,23 @@ async def is_admin(update: ChatUpdate, context: BotContext) -> bool:
     known = context.bot_data.admins
     key = (chat.id, user.id)
     cached = known.get(key)
-    now = time.monotonic()
-    if cached is not None and now - cached[1] < CACHE_SECONDS:
+    if cached is not None and time.monotonic() - cached[1] < CACHE_SECONDS:
         return cached[0]
     member = await context.bot.get_chat_member(chat.id, user.id)
     allowed = member.status in ("administrator", "creator")
+    _remember(context, key, allowed)
+    return allowed
+
+
+def member_changed(context: BotContext, chat_id: int, user_id: int, status: str) -> None:
+    """Telegram says what a member now is in a group (promoted, demoted, gone)."""
+    _remember(context, (chat_id, user_id), status in ("administrator", "creator"))
+
+
+def _remember(context: BotContext, key: tuple[int, int], allowed: bool) -> None:
+    known = context.bot_data.admins
+    now = time.monotonic()
     if len(known) >= KEPT:
         for stale in [k for k, (_, asked) in known.items() if now - asked >= CACHE_SECONDS]:
             del known[stale]
     known[key] = (allowed, now)
-    return allowed

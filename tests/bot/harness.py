@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import functools
-import time
+import sqlite3
 import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -21,10 +21,11 @@ from apscheduler.events import (
 )
 from telegram.ext import Application
 
+from bot import records
 from bot.app import build_application, run_polling
 from bot.game.hands import solutions_job
 from bot.local_api import ApiError, LocalBotApi, LocalTransport
-from bot.persistence import FILE_NAME, open_database
+from bot.persistence import FILE_NAME, SQLitePersistence, open_database
 from bot.services.solving import DEFAULT_GAME
 from bot.settings import Settings
 
@@ -95,7 +96,7 @@ async def running_bot(
     api: LocalBotApi,
     data_dir: Path,
     *,
-    clock: Callable[[], float] = time.time,
+    clock: Callable[[], float] | None = None,
     env: dict[str, str] | None = None,
 ) -> AsyncIterator[Application]:
     """The real application polling ``api`` through PTB's HTTP stack, until the block ends."""
@@ -138,6 +139,28 @@ def seed_tables(data_dir: Path) -> None:
             ("solutions:v1:{}:{}".format(*DEFAULT_GAME), _default_solutions()),
         )
     db.close()
+
+
+def refuse_writes(application: Application, refuse: bool = True) -> None:
+    """Make the data file's disk refuse every write, as a full or read-only one does, or
+    take them again.  SQLite's ``query_only`` fails each write on the bot's connection with
+    the error a read-only file gives (SQLITE_READONLY); reads go on as before."""
+    persistence = application.persistence
+    assert isinstance(persistence, SQLitePersistence)
+    persistence._db.execute(f"PRAGMA query_only = {int(refuse)}")
+
+
+def saved_record(data_dir: Path, kind: str, key: int) -> Any:
+    """A chat's or user's data as the data file holds it now, read as another program would
+    while the bot runs (read-only: the bot holds the folder's lock)."""
+    db = sqlite3.connect(f"file:{data_dir / FILE_NAME}?mode=ro", uri=True)
+    try:
+        row = db.execute(
+            "SELECT value FROM records WHERE kind = ? AND key = ?", (kind, key)
+        ).fetchone()
+    finally:
+        db.close()
+    return None if row is None else records.load(kind, row[0])
 
 
 async def reply_to(api: LocalBotApi, user: int, chat: int, text: str, **kwargs: object) -> str:

@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import plain_text
-from bot.persistence import SQLitePersistence
-from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot
+from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot, saved_record
 
 pytestmark = pytest.mark.asyncio
 
@@ -124,9 +123,7 @@ async def test_saves_changes_within_a_second_and_nothing_while_idle(tmp_path: Pa
         await reply_to(api, ANN, GROUP, "/start")
         application.chat_data[GROUP].language = "zh"
         await asyncio.sleep(0.6)  # the regular save runs four times a second
-        reader = SQLitePersistence(tmp_path)
-        assert (await reader.get_chat_data())[GROUP].language == "zh"
-        await reader.flush()
+        assert saved_record(tmp_path, "chat", GROUP).language == "zh"
         wal = data_file.with_name(data_file.name + "-wal")
         before = wal.stat()
         await asyncio.sleep(1.0)

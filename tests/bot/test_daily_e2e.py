@@ -145,3 +145,18 @@ async def test_unsubscribing_a_subscribed_chat(tmp_path: Path) -> None:
         await reply_to(api, ANN, GROUP, "/subscribe 20:00")
         reply = await reply_to(api, ANN, GROUP, "/unsubscribe")
     assert reply == "Unsubscribed from the daily puzzle."
+
+
+async def test_a_subscription_moves_with_a_group_upgraded_to_a_supergroup(tmp_path: Path) -> None:
+    api = make_api()
+    supergroup = -1_009_000_000_001
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        assert "08:30" in await reply_to(api, ANN, GROUP, "/subscribe 08:30")
+        api.migrate(GROUP, supergroup)
+        await settled(api, application)
+        names = [job.name for job in application.job_queue.jobs()]
+        assert names == [f"daily:{supergroup}"]
+        before = len(api.sent)
+        application.job_queue.run_once(daily_command.post_daily, 0, chat_id=supergroup)
+        post = (await api.wait_for_sent(before + 1, timeout=20))[-1]
+    assert post["chat"]["id"] == supergroup

@@ -600,3 +600,30 @@ async def test_an_injected_failure_comes_first_and_is_not_counted() -> None:
     api = flood_api(FakeClock(START))
     api.fail_next("sendMessage", 429, "Too Many Requests: retry after 7", retry_after=7)
     assert await send_many(api, GROUP, 21) == [429] + [200] * 20
+
+
+async def _kinds(api: LocalBotApi, params: dict) -> list[str]:
+    status, body = await api.call("getUpdates", {"timeout": 0, **params})
+    assert status == 200
+    return [next(k for k in update if k != "update_id") for update in body["result"]]
+
+
+@pytest.mark.parametrize(
+    ("bot_is_admin", "allowed", "kinds"),
+    [
+        (True, {"allowed_updates": ["message", "chat_member"]}, ["chat_member"]),
+        (True, {}, []),  # Telegram's default leaves chat_member out
+        (False, {"allowed_updates": ["message", "chat_member"]}, []),
+    ],
+    ids=["asked, as an admin", "not asked", "asked, not an admin"],
+)
+@pytest.mark.asyncio
+async def test_a_demotion_is_told_to_an_admin_bot_that_asked(
+    bot_is_admin: bool, allowed: dict, kinds: list[str]
+) -> None:
+    api = make_api()
+    api.chats[GROUP].bot_is_admin = bot_is_admin
+    api.chats[GROUP].admins.add(BOB)
+    await _kinds(api, allowed)  # the bot says what it wants
+    api.set_admin(GROUP, ANN, False, by_user=BOB)
+    assert await _kinds(api, {}) == kinds  # the list asked for last still holds

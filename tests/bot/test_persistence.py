@@ -4,13 +4,27 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import logging
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from bot.context import ChatData, UserData
+from bot.local_api import plain_text
 from bot.persistence import CHECKPOINT_EVERY, FILE_NAME, SQLitePersistence
+from solver import solve
+from tests.bot.harness import (
+    ANN,
+    GROUP,
+    make_api,
+    refuse_writes,
+    reply_to,
+    running_bot,
+    saved_record,
+)
+from tests.bot.test_rounds_e2e import deal, dealt
 
 pytestmark = pytest.mark.asyncio
 
@@ -101,3 +115,93 @@ async def test_a_win_is_written_at_once_and_an_older_pending_copy_cannot_overwri
     reopened = SQLitePersistence(tmp_path)
     assert (await reopened.get_chat_data())[1].deal_message_id == 2
     await reopened.flush()
+
+
+# --- a disk that refuses to write ---------------------------------------------------------------
+
+
+def _rows_in(path: Path) -> int:
+    reader = sqlite3.connect(path)
+    try:
+        return reader.execute("SELECT count(*) FROM records").fetchone()[0]
+    finally:
+        reader.close()
+
+
+async def _until(condition: Callable[[], bool], timeout: float = 10) -> None:
+    """Wait until ``condition()`` holds (the retries run on their own schedule)."""
+    async with asyncio.timeout(timeout):
+        while not condition():
+            await asyncio.sleep(0.02)
+
+
+async def test_a_save_the_disk_refuses_is_kept_and_written_once_it_can_be(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    persistence = SQLitePersistence(tmp_path)
+    persistence._db.execute("PRAGMA query_only = ON")  # the disk refuses every write
+    with caplog.at_level(logging.ERROR, logger="bot.persistence"):
+        persistence.write_now({("chat", 1): ChatData(deal_message_id=1), ("user", 7): UserData()})
+        # A newer copy of the chat, saved while the disk still refuses, replaces the kept one.
+        await persistence.update_chat_data(1, copy.deepcopy(ChatData(deal_message_id=2)))
+    assert "is the disk full or read-only" in caplog.text
+    assert _rows_in(tmp_path / FILE_NAME) == 0
+    persistence._db.execute("PRAGMA query_only = OFF")  # space again
+    await _until(lambda: _rows_in(tmp_path / FILE_NAME) == 2)
+    await persistence.flush()
+    reopened = SQLitePersistence(tmp_path)
+    assert (await reopened.get_chat_data())[1].deal_message_id == 2
+    await reopened.flush()
+
+
+async def test_an_older_copy_waiting_for_its_batch_cannot_overwrite_a_kept_one(
+    tmp_path: Path,
+) -> None:
+    persistence = SQLitePersistence(tmp_path)
+    persistence._db.execute("PRAGMA query_only = ON")
+    regular_save = asyncio.ensure_future(
+        persistence.update_chat_data(1, copy.deepcopy(ChatData(deal_message_id=1)))
+    )
+    await asyncio.sleep(0)
+    persistence.write_now({("chat", 1): ChatData(deal_message_id=2)})  # refused: kept
+    await regular_save
+    persistence._db.execute("PRAGMA query_only = OFF")
+    await persistence.update_user_data(7, copy.deepcopy(UserData()))  # the next save
+    await persistence.flush()
+    reopened = SQLitePersistence(tmp_path)
+    assert (await reopened.get_chat_data())[1].deal_message_id == 2
+    await reopened.flush()
+
+
+async def test_stopping_while_the_disk_refuses_says_what_is_lost(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    persistence = SQLitePersistence(tmp_path)
+    persistence._db.execute("PRAGMA query_only = ON")
+    persistence.write_now({("chat", 1): ChatData()})
+    with caplog.at_level(logging.ERROR, logger="bot.persistence"):
+        await persistence.flush()
+    assert "Stopping without saving 1 chats and users" in caplog.text
+
+
+def _wins_on_disk(data_dir: Path, chat: int, user: int) -> int:
+    saved = saved_record(data_dir, "chat", chat)
+    player = saved.table.stats.players.get(user) if saved is not None else None
+    return player.wins if player is not None else 0
+
+
+async def test_a_win_on_a_full_disk_is_announced_and_saved_once_there_is_room(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        hand = dealt(await deal(api, ANN, GROUP))
+        refuse_writes(application)
+        with caplog.at_level(logging.ERROR, logger="bot.persistence"):
+            won = plain_text(await reply_to(api, ANN, GROUP, "/a " + solve(hand)[0].text))
+        assert won.startswith("🎉 Ann wins in")
+        assert application.chat_data[GROUP].table.stats.players[ANN].wins == 1  # in memory
+        assert "Cannot save to" in caplog.text  # for the operator
+        assert _wins_on_disk(tmp_path, GROUP, ANN) == 0
+        refuse_writes(application, False)  # space again: the kept save goes through
+        await _until(lambda: _wins_on_disk(tmp_path, GROUP, ANN) == 1)

@@ -145,6 +145,38 @@ async def test_second_instance_gets_409_and_exits(tmp_path: Path) -> None:
     assert first.returncode == 0, first_err.decode()
 
 
+@pytest.mark.asyncio
+async def test_a_second_bot_on_the_same_data_folder_exits_before_it_polls(tmp_path: Path) -> None:
+    """A rolling deploy: the newcomer finds the folder locked and gives way at once.
+
+    It is pointed at a Bot API of its own with messages waiting, so that any call it made
+    (before or instead of the 409 it would meet on the shared one) would show."""
+    api = make_api()
+    server, port = await serve(api)
+    waiting = make_api()
+    waiting.send(ANN, ANN, "/start")
+    waiting.send(BOB, GROUP, "/play")
+    waiting_server, waiting_port = await serve(waiting)
+    env = _env(tmp_path, TELEGRAM_BOT_TOKEN="42:REAL", TELEGRAM_API_URL=f"http://127.0.0.1:{port}")
+    first = await _bot_process(env)
+    try:
+        while "getUpdates" not in api.calls:
+            await asyncio.sleep(0.05)
+        second = await _bot_process(dict(env, TELEGRAM_API_URL=f"http://127.0.0.1:{waiting_port}"))
+        _, err = await asyncio.wait_for(second.communicate(), timeout=30)
+    finally:
+        first.send_signal(signal.SIGTERM)
+        _, first_err = await asyncio.wait_for(first.communicate(), timeout=20)
+        server.stop()
+        waiting_server.stop()
+    lines = err.decode().strip().splitlines()
+    assert second.returncode == 1
+    assert len(lines) == 1, lines
+    assert "is in use by another running bot" in lines[0]
+    assert waiting.calls == []
+    assert first.returncode == 0, first_err.decode()
+
+
 def test_corrupted_data_file_stops_start_up_and_is_kept(tmp_path: Path) -> None:
     data = tmp_path / "data"
     data.mkdir()

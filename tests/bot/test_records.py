@@ -25,7 +25,14 @@ from bot.game.daily import DailyRecord, DailyResult
 from bot.game.rounds import Phase, Round
 from bot.game.stats import ChatStats, PlayerStats
 from bot.game.table import GameSettings, Match, Table
-from bot.persistence import FILE_NAME, FORMAT, DataFileError, SQLitePersistence, open_database
+from bot.persistence import (
+    FILE_NAME,
+    FORMAT,
+    LOCK_NAME,
+    DataFileError,
+    SQLitePersistence,
+    open_database,
+)
 from tests.bot.harness import ANN, BOB, GROUP
 from tests.bot.test_process import ROOT, _env
 from tests.bot.test_release_data import FIXTURE
@@ -165,7 +172,8 @@ def test_a_row_naming_a_class_not_allowed_is_refused(
         SQLitePersistence(tmp_path)
     assert not marker.exists()
     assert release_1_file.read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == [FILE_NAME]
+    # Nothing beside it but the lock a bot holds while the folder is its (no -wal, no -shm).
+    assert sorted(p.name for p in tmp_path.iterdir()) == [FILE_NAME, LOCK_NAME]
 
 
 def test_a_tampered_file_stops_start_up_and_is_kept(release_1_file: Path, tmp_path: Path) -> None:

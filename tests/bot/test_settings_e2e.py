@@ -57,3 +57,16 @@ async def test_language_for_a_chat(tmp_path: Path) -> None:
         assert await reply_to(api, ANN, ANN, "/language auto") == "Language: each player's own."
         assert "Hi Ann" in await reply_to(api, ANN, ANN, "/start")
         assert "Use /language" in await reply_to(api, ANN, ANN, "/language fr")
+
+
+async def test_a_demoted_admin_loses_the_settings_rights_at_once(tmp_path: Path) -> None:
+    api = make_api()
+    api.chats[GROUP].bot_is_admin = True  # Telegram tells only admins who is promoted
+    api.add_user(503, "Cy")
+    api.chats[GROUP].admins.add(503)
+    async with running_bot(api, tmp_path) as application:
+        assert "Target: 36" in plain_text(await reply_to(api, ANN, GROUP, "/settings target 36"))
+        api.set_admin(GROUP, ANN, False, by_user=503)  # Ann's admin rights were just asked
+        await settled(api, application)
+        refused = await reply_to(api, ANN, GROUP, "/settings target 10")
+    assert "Only the group's admins" in refused

@@ -143,3 +143,13 @@ async def test_typing_on_in_inline_mode_replaces_the_search(tmp_path: Path) -> N
             await asyncio.sleep(0.01)
         answer = await api.wait_for_inline_answer(api.inline_query(ANN, "3 3 8 8"))
     assert [r["title"] for r in answer["results"]] == ["8÷(3−8÷3)"]
+
+
+@pytest.mark.parametrize("data", ["solve:1", "cfg:time:30"])
+@pytest.mark.asyncio
+async def test_a_button_of_a_message_sent_inline_is_answered(tmp_path: Path, data: str) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        query_id = api.press_inline(ANN, "AgAAAL4x", data)  # no message, no chat
+        await settled(api, application)
+    assert [a["callback_query_id"] for a in api.callback_answers] == [query_id]

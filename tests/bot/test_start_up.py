@@ -1,0 +1,220 @@
+"""``python -m bot`` refusing to start: one line saying why, exit status 2, no traceback, and
+the data file left as it was; a Bot API that is briefly away is waited for."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from bot.local_api import serve
+from bot.persistence import FILE_NAME, open_database
+from tests.bot.harness import ANN, make_api
+from tests.bot.test_process import ROOT, _bot_process, _env, _free_port
+
+UNREACHABLE = "http://127.0.0.1:9"  # the discard port: nothing listens there
+
+
+def _start(env: dict[str, str], timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot"],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def _errors(done: subprocess.CompletedProcess[str]) -> list[str]:
+    return [line for line in done.stderr.splitlines() if " ERROR " in line]
+
+
+def _data_file(tmp_path: Path) -> Path:
+    """A data file of this version, as the bot leaves it, in ``tmp_path / "data"``."""
+    data = tmp_path / "data"
+    data.mkdir(exist_ok=True)
+    open_database(data / FILE_NAME).close()
+    return data / FILE_NAME
+
+
+# --- the data folder ---------------------------------------------------------------------------
+
+
+def test_a_data_folder_that_is_a_file(tmp_path: Path) -> None:
+    (tmp_path / "data").write_text("not a folder")
+    done = _start(_env(tmp_path, TELEGRAM_BOT_TOKEN="42:REAL", TELEGRAM_API_URL=UNREACHABLE))
+    assert done.returncode == 2
+    assert len(done.stderr.splitlines()) == 1, done.stderr
+    assert "is a file, not a folder" in done.stderr
+
+
+def test_a_data_folder_under_a_file(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("not a folder")
+    env = _env(tmp_path, TELEGRAM_BOT_TOKEN="42:REAL", TELEGRAM_API_URL=UNREACHABLE)
+    done = _start(dict(env, TWENTYFOUR_DATA_DIR=str(tmp_path / "file" / "data")))
+    assert done.returncode == 2
+    assert len(done.stderr.splitlines()) == 1, done.stderr
+    assert f"lies under {tmp_path / 'file'}, which is a file" in done.stderr
+
+
+# --- the data file's content --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        "CREATE TABLE records (id INTEGER PRIMARY KEY, payload BLOB)",
+        "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT)",
+    ],
+    ids=["records of another shape", "another program's file"],
+)
+def test_a_database_with_another_schema(tmp_path: Path, schema: str) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    db = sqlite3.connect(data / FILE_NAME)
+    db.execute(schema)
+    db.execute("PRAGMA user_version = 1")
+    db.commit()
+    db.close()
+    before = (data / FILE_NAME).read_bytes()
+    done = _start(_env(tmp_path, TELEGRAM_BOT_TOKEN="42:REAL", TELEGRAM_API_URL=UNREACHABLE))
+    assert done.returncode == 2
+    assert len(done.stderr.splitlines()) == 1, done.stderr
+    assert "is not one this bot writes" in done.stderr
+    assert (data / FILE_NAME).read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [(ANN, 42), ("Ann", json.dumps({"v": 1})), (1.5, json.dumps({"v": 1}))],
+    ids=["a value that is a number", "a key that is text", "a key that is a float"],
+)
+@pytest.mark.asyncio
+async def test_a_row_of_the_wrong_type(tmp_path: Path, key: object, value: object) -> None:
+    path = _data_file(tmp_path)
+    db = sqlite3.connect(path)
+    with db:
+        db.execute("INSERT INTO records (kind, key, value) VALUES ('chat', ?, ?)", (key, value))
+    db.close()
+    api = make_api()
+    server, port = await serve(api)  # the rows are read once the bot has met Telegram
+    try:
+        env = _env(
+            tmp_path, TELEGRAM_BOT_TOKEN="42:REAL", TELEGRAM_API_URL=f"http://127.0.0.1:{port}"
+        )
+        process = await _bot_process(env)
+        _, err = await asyncio.wait_for(process.communicate(), timeout=30)
+    finally:
+        server.stop()
+    errors = [line for line in err.decode().splitlines() if " ERROR " in line]
+    assert process.returncode == 2
+    assert "Traceback" not in err.decode()
+    assert len(errors) == 1, err.decode()
+    assert "holds chat data this version cannot read" in errors[0]
+    assert "getUpdates" not in api.calls
+
+
+# --- a full or read-only disk -------------------------------------------------------------------
+
+
+@cache
+def _namespaces() -> bool:
+    """Whether this user may make a mount namespace of its own (``unshare -rm``), where a
+    small file system of its own can fill up or be read-only, as a real disk can."""
+    if shutil.which("unshare") is None:
+        return False
+    probe = ["unshare", "--user", "--map-root-user", "--mount", "true"]
+    return subprocess.run(probe, capture_output=True, timeout=30).returncode == 0
+
+
+def _start_on_a_small_disk(tmp_path: Path, then: str) -> subprocess.CompletedProcess[str]:
+    """Start the bot on its data file copied onto a 256 KiB file system of its own, after
+    running the shell command ``then`` (to fill it up, or make it read-only).  The script
+    says on stderr whether the data file is as it was once the bot has stopped."""
+    if not _namespaces():
+        pytest.skip("needs user and mount namespaces (unshare --user --map-root-user --mount)")
+    seed = _data_file(tmp_path)
+    shutil.move(seed, tmp_path / "seed.sqlite3")
+    script = f"""
+        mount -t tmpfs -o size=256k tmpfs "$TWENTYFOUR_DATA_DIR" || exit 90
+        cp "$SEED" "$TWENTYFOUR_DATA_DIR/{FILE_NAME}" || exit 91
+        {then}
+        "$PYTHON" -m bot
+        status=$?
+        cmp -s "$SEED" "$TWENTYFOUR_DATA_DIR/{FILE_NAME}" && echo "(data file as it was)" >&2
+        exit $status
+    """
+    env = _env(tmp_path, TELEGRAM_BOT_TOKEN="42:REAL", TELEGRAM_API_URL=UNREACHABLE)
+    env.update(SEED=str(tmp_path / "seed.sqlite3"), PYTHON=sys.executable)
+    return subprocess.run(
+        ["unshare", "--user", "--map-root-user", "--mount", "sh", "-c", script],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize(
+    "then",
+    [
+        'cat /dev/zero > "$TWENTYFOUR_DATA_DIR/filler" 2>/dev/null; true',
+        'mount -o remount,ro "$TWENTYFOUR_DATA_DIR"',
+    ],
+    ids=["full", "read-only"],
+)
+def test_a_full_or_read_only_disk_is_named_as_such(tmp_path: Path, then: str) -> None:
+    done = _start_on_a_small_disk(tmp_path, then)
+    assert done.returncode == 2, done.stderr
+    assert len(_errors(done)) == 1, done.stderr
+    assert "is the disk full or read-only" in done.stderr
+    assert "cannot be read" not in done.stderr  # which would send the operator to move it
+    assert "Traceback" not in done.stderr
+    assert "(data file as it was)" in done.stderr
+
+
+# --- the Bot API ----------------------------------------------------------------------------------
+
+
+def test_a_bot_api_that_cannot_be_reached(tmp_path: Path) -> None:
+    done = _start(_env(tmp_path, TELEGRAM_BOT_TOKEN="42:REAL", TELEGRAM_API_URL=UNREACHABLE))
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert done.stderr.count("trying again in") == 3  # tried four times in all
+    assert len(_errors(done)) == 1, done.stderr
+    assert "Cannot start: the Bot API at http://127.0.0.1:9 cannot be reached" in done.stderr
+
+
+@pytest.mark.asyncio
+async def test_a_bot_api_back_within_the_retries_is_served(tmp_path: Path) -> None:
+    api = make_api()
+    port = _free_port()
+    env = _env(tmp_path, TELEGRAM_BOT_TOKEN="42:REAL", TELEGRAM_API_URL=f"http://127.0.0.1:{port}")
+    process = await _bot_process(env)
+    assert process.stderr is not None
+    server = None
+    try:
+        line = b"?"
+        while line and b"trying again in" not in line:  # until the first attempt has failed
+            line = await asyncio.wait_for(process.stderr.readline(), timeout=30)
+        assert line, "the bot stopped without trying again"
+        server, _ = await serve(api, port=port)
+        api.send(ANN, ANN, "/start")
+        sent = await api.wait_for_sent(1, timeout=30)
+        assert "Hi Ann!" in sent[0]["text"]
+    finally:
+        process.send_signal(signal.SIGTERM)
+        await asyncio.wait_for(process.communicate(), timeout=20)
+        if server is not None:
+            server.stop()
+    assert process.returncode == 0
