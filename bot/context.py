@@ -11,7 +11,7 @@ from typing import Any
 
 from telegram import Update
 from telegram.error import BadRequest
-from telegram.ext import Application, CallbackContext, ExtBot, Job
+from telegram.ext import Application, CallbackContext, ExtBot
 
 from bot.game.daily import DailyRecord
 from bot.game.requests import SolveRequest
@@ -23,6 +23,7 @@ from bot.records import Saved, saved
 from bot.services.outbox import Letter, Outbox, Sent
 from bot.services.polling import PollingRequest
 from bot.services.solving import Solving
+from bot.services.timers import Timers
 from bot.settings import Settings
 
 AnswerClaim = Callable[[Any, Any], bool]
@@ -47,8 +48,8 @@ class BotData:
     """Deals and suits; a seeded ``random.Random`` makes games reproducible (tests)."""
     dealing: set[int]
     """Chats whose next hand is being found right now (a second /play waits its turn)."""
-    timers: dict[int, list[Job]]
-    """Each chat's pending round jobs, so that ending a round cancels them without a search."""
+    timers: Timers
+    """Every chat's pending jobs: round timers, a match's next deal, the daily post."""
     admins: dict[tuple[int, int], tuple[bool, float]]
     """(chat, user) → (is an admin, when Telegram was asked): see :mod:`bot.services.admins`."""
     answer_routes: list[tuple[AnswerClaim, AnswerTaker]]
@@ -67,7 +68,6 @@ class BotData:
         self.rng = random.Random()
         self.dealing = set()
         self.live_hands = LiveHands()
-        self.timers = {}
         self.admins = {}
         self.answer_routes = []
         self.file_ids = {}

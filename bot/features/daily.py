@@ -18,9 +18,10 @@ from bot.game.daily import DailyRecord, clock_text, post_time, share_line
 from bot.game.scoring import counts_as_miss
 from bot.services.admins import is_admin
 from bot.services.pictures import send_hand
+from bot.services.timers import DAILY_POST
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.texts import reason
-from bot.typed_handlers import HandlerContext, JobContext, MessageUpdate, for_messages, jobs_of
+from bot.typed_handlers import HandlerContext, JobContext, MessageUpdate, for_messages
 from solver import check, daily_number
 
 logger = logging.getLogger(__name__)
@@ -272,20 +273,13 @@ def schedule_post(application: Application, chat_id: int, at: dt.time) -> None:
     """A daily job at ``at`` in the bot's time zone (replacing an earlier one)."""
     _cancel_post(application, chat_id)
     zone = settings_of(application).timezone
-    # PTB cannot type a job's context by the chat_id it is given: that is post_daily's.
-    jobs_of(application).run_daily(
-        post_daily,  # type: ignore[arg-type]
-        at.replace(tzinfo=zone),
-        chat_id=chat_id,
-        name=f"daily:{chat_id}",
+    services(application).timers.run_daily(
+        post_daily, at.replace(tzinfo=zone), chat_id=chat_id, kind=DAILY_POST
     )
 
 
 def _cancel_post(application: Application, chat_id: int) -> None:
-    if application.job_queue is None:
-        return
-    for job in application.job_queue.get_jobs_by_name(f"daily:{chat_id}"):
-        job.schedule_removal()
+    services(application).timers.cancel(chat_id, DAILY_POST)
 
 
 def restore_subscriptions(application: Application) -> int:
@@ -294,19 +288,14 @@ def restore_subscriptions(application: Application) -> int:
     A chat whose post time passed today while the bot was down gets today's post at once.
     """
     now = local_now(application)
+    timers = services(application).timers
     count = 0
     for chat_id, data in application.chat_data.items():
         if data.subscription:
             at = post_time(data.subscription)
             schedule_post(application, chat_id, at)
             if now.time() >= at and data.daily_done != now.date():
-                # As in schedule_post: post_daily's context is that of this chat_id.
-                jobs_of(application).run_once(
-                    post_daily,  # type: ignore[arg-type]
-                    0,
-                    chat_id=chat_id,
-                    name=f"daily:{chat_id}",
-                )
+                timers.run_once(post_daily, 0, chat_id=chat_id, kind=DAILY_POST)
             count += 1
     return count
 

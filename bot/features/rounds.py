@@ -9,11 +9,10 @@ import contextlib
 import html
 import logging
 
-from apscheduler.jobstores.base import JobLookupError
 from telegram import Message, Update
 from telegram.constants import ChatType
 from telegram.error import BadRequest
-from telegram.ext import Application, CommandHandler, Job, JobQueue, MessageHandler, filters
+from telegram.ext import Application, CommandHandler, MessageHandler, filters
 from telegram.helpers import mention_html
 
 from bot.context import BotContext, now_of, services
@@ -22,6 +21,7 @@ from bot.game.table import DIFFICULTY_WORDS, Table
 from bot.services.outbox import Sent
 from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
+from bot.services.timers import HALF_TIME, LATE_ANSWERS, NEXT_DEAL, TIME_UP, Timers
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.texts import deal_refusal, hint_text, reason
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
@@ -103,7 +103,7 @@ async def deal_round(chat_id: int, context: ChatContext, difficulty: str | None 
             chat.deal_message_id = sent.message_id
         if table.round is game:
             game.show(context.now())
-            schedule_timers(context.job_queue, chat_id, game, context.now())
+            schedule_timers(context.bot_data.timers, chat_id, game, context.now())
 
     sorry = context.sorry(chat_id)
 
@@ -127,47 +127,38 @@ async def deal_round(chat_id: int, context: ChatContext, difficulty: str | None 
         context.application.create_task(_learn_meanwhile(game, context), name="learn")
 
 
-def _keep(application: Application, chat_id: int, job: Job) -> None:
-    services(application).timers.setdefault(chat_id, []).append(job)
-
-
-def schedule_timers(job_queue: JobQueue | None, chat_id: int, game: Round, now: float) -> None:
+def schedule_timers(timers: Timers, chat_id: int, game: Round, now: float) -> None:
     """Half-time hint and time-up jobs for a timed round (jobs are not persisted by PTB)."""
-    if game.time_limit is None or job_queue is None:
+    if game.time_limit is None:
         return
     left = game.started + game.time_limit - now
-    half = job_queue.run_once(
-        half_time, max(left - game.time_limit / 2, 0), chat_id=chat_id, data=game.number
-    )
-    end = job_queue.run_once(time_up, max(left, 0), chat_id=chat_id, data=game.number)
-    for job in (half, end):
-        _keep(job_queue.application, chat_id, job)
+    half = max(left - game.time_limit / 2, 0)
+    timers.run_once(half_time, half, chat_id=chat_id, kind=HALF_TIME, data=game.number)
+    timers.run_once(time_up, max(left, 0), chat_id=chat_id, kind=TIME_UP, data=game.number)
 
 
 def restore_timers(application: Application) -> int:
     """After a restart, set the timers of every round still running, and the next deal of
     every match between two rounds; returns how many chats."""
     restored = 0
+    timers = services(application).timers
     for chat_id, data in application.chat_data.items():
         table = data.table
         game = table.round
         if table.playing and game is not None:
             services(application).live_hands.add(chat_id, game)
         if table.playing and game is not None and game.time_limit:
-            schedule_timers(application.job_queue, chat_id, game, now_of(application))
+            schedule_timers(timers, chat_id, game, now_of(application))
             restored += 1
-        elif not table.playing and table.match is not None and application.job_queue:
-            job = application.job_queue.run_once(next_deal, NEXT_DEAL_DELAY, chat_id=chat_id)
-            _keep(application, chat_id, job)
+        elif not table.playing and table.match is not None:
+            timers.run_once(next_deal, NEXT_DEAL_DELAY, chat_id=chat_id, kind=NEXT_DEAL)
             restored += 1
     return restored
 
 
 def _cancel_timers(context: BotContext, chat_id: int) -> None:
-    """Cancel the chat's pending round jobs (timers, a status update, a match's next deal)."""
-    for job in context.bot_data.timers.pop(chat_id, []):
-        with contextlib.suppress(JobLookupError):  # a job that already ran is gone already
-            job.schedule_removal()
+    """Cancel the chat's pending round jobs (its timers, or a match's next deal)."""
+    context.bot_data.timers.cancel(chat_id, HALF_TIME, TIME_UP, NEXT_DEAL)
 
 
 async def _learn(game: Round, context: BotContext) -> None:
@@ -210,9 +201,9 @@ async def _after_round(chat_id: int, context: ChatContext) -> None:
     if match is None:
         return
     if not match.over:
-        # PTB cannot type a job's context by the chat_id it is given: that is next_deal's.
-        job = context.job_queue.run_once(next_deal, NEXT_DEAL_DELAY, chat_id=chat_id)  # type: ignore[arg-type]
-        _keep(context.application, chat_id, job)
+        context.bot_data.timers.run_once(
+            next_deal, NEXT_DEAL_DELAY, chat_id=chat_id, kind=NEXT_DEAL
+        )
         return
     table.match = None
     lines = [context._("<b>Final standings</b>")]
@@ -339,9 +330,12 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
 def _note_late(update: MessageUpdate, context: HandlerContext) -> None:
     """In groups, right answers after the win are named together in one message, later."""
     data = context.chat_data
-    if not data.late_names and context.job_queue is not None:
-        # PTB cannot type a job's context by the chat_id it is given: that is say_late's.
-        context.job_queue.run_once(say_late, LATE_DELAY, chat_id=update.effective_chat.id)  # type: ignore[arg-type]
+    chat_id = update.effective_chat.id
+    timers = context.bot_data.timers
+    # Whether the message is on its way is the job's to say: names saved just before a
+    # restart have no job to name them, and would otherwise keep every later one waiting.
+    if not timers.pending(chat_id, LATE_ANSWERS):
+        timers.run_once(say_late, LATE_DELAY, chat_id=chat_id, kind=LATE_ANSWERS)
     data.late_names = [*data.late_names, _name(update)]
 
 
