@@ -11,7 +11,8 @@ import pytest
 
 from bot.local_api import plain_text
 from bot.persistence import SQLitePersistence
-from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot
+from bot.services.timers import DAILY_POST
+from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot, settled
 
 pytestmark = pytest.mark.asyncio
 
@@ -146,6 +147,42 @@ async def test_group_upgraded_to_supergroup_keeps_its_data(tmp_path: Path) -> No
             await asyncio.sleep(0.01)
         assert "大家好" in await reply_to(api, ANN, supergroup, "/start")
         assert application.chat_data[supergroup].language == "zh"
+        assert GROUP not in application.chat_data
+
+
+async def test_a_round_and_the_daily_post_follow_the_group_to_its_supergroup(
+    tmp_path: Path,
+) -> None:
+    api = make_api()
+    supergroup = -1_009_000_000_002
+    async with running_bot(api, tmp_path) as application:
+        timers = application.bot_data.timers
+        application.chat_data[GROUP].language = "en"
+        await reply_to(api, ANN, GROUP, "/subscribe 08:30")
+        application.chat_data[GROUP].table.settings.time_limit = 2
+        before = len(api.sent)
+        api.send(ANN, GROUP, "/play")
+        assert "photo" in (await api.wait_for_sent(before + 1))[-1]
+        await settled(api, application)
+        post_time = timers.pending(GROUP, DAILY_POST)[0].next_t
+        api.migrate(GROUP, supergroup)
+        await settled(api, application)
+        moved = {job.name: job for job in timers.pending(supergroup)}
+        assert timers.pending(GROUP) == []
+        assert sorted(moved) == [
+            f"daily:{supergroup}",
+            f"half-time:{supergroup}",
+            f"time-up:{supergroup}",
+        ]
+        assert moved[f"daily:{supergroup}"].next_t == post_time
+        assert {job.chat_id for job in moved.values()} == {supergroup}
+        # The round's time runs out in the supergroup, where its data now is.
+        while not [m for m in api.sent if "Time is up" in m.get("text", "")]:
+            await api.wait_for_sent(len(api.sent) + 1)
+        await settled(api, application)
+        time_up = [m for m in api.sent if "Time is up" in m.get("text", "")]
+        assert [m["chat"]["id"] for m in time_up] == [supergroup]
+        assert not application.chat_data[supergroup].table.playing
         assert GROUP not in application.chat_data
 
 
