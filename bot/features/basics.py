@@ -124,7 +124,7 @@ async def track(update: Update, context: BotContext) -> None:
         return
     if user.language_code:
         # Timers and match deals have no user: they speak as the chat was last spoken to.
-        context.chat_data.recent_language = user.language_code
+        context.chat_data.language.recent = user.language_code
     if chat is not None and chat.type != ChatType.PRIVATE:
         context.chat_data.members[user.id] = user.full_name
 

@@ -65,7 +65,7 @@ async def start_private(update: MessageUpdate, context: HandlerContext) -> None:
         return
     hand = await todays_hand(context, day)
     record.start(day, context.now())
-    context.chat_data.mode = "daily"
+    context.chat_data.answers_to = "daily"
     chat_id = update.effective_chat.id
     chat = context.chat_data
     caption = _(
@@ -75,7 +75,7 @@ async def start_private(update: MessageUpdate, context: HandlerContext) -> None:
 
     def shown(sent: object) -> None:
         if isinstance(sent, Message):
-            chat.daily_message_id = sent.message_id
+            chat.daily.message_id = sent.message_id
 
     context.post(
         chat_id,
@@ -91,8 +91,8 @@ def for_daily(update: MessageUpdate, context: HandlerContext) -> bool:
         return False
     replied = update.effective_message.reply_to_message
     if replied is not None:
-        return replied.message_id == context.chat_data.daily_message_id
-    return context.chat_data.mode == "daily"
+        return replied.message_id == context.chat_data.daily.message_id
+    return context.chat_data.answers_to == "daily"
 
 
 async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> None:
@@ -103,7 +103,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
     if day is None:
         # Only /daily in private starts a clock: an answer to a puzzle read elsewhere
         # (a group's post, inline mode) would be timed from nothing.
-        context.chat_data.mode = "round"
+        context.chat_data.answers_to = "round"
         solved = record.result(context.today()) is not None
         context.reply(
             update,
@@ -123,7 +123,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
         )
         return
     result = record.solve(day, context.now())
-    context.chat_data.mode = "round"
+    context.chat_data.answers_to = "round"
     context.save_now(update.effective_chat.id, update.effective_user.id)
     streak = record.streak(context.today())
     context.reply(
@@ -244,14 +244,14 @@ async def subscribe(update: MessageUpdate, context: HandlerContext) -> None:
     except ValueError:
         context.reply(update, _("Use /subscribe 09:00 (24-hour time)."))
         return
-    context.chat_data.subscription = at.strftime("%H:%M")
+    context.chat_data.daily.subscription = at.strftime("%H:%M")
     if local_now(context.application).time() >= at:
-        context.chat_data.daily_done = context.today()  # the first post is tomorrow's
+        context.chat_data.daily.done = context.today()  # the first post is tomorrow's
     schedule_post(context.application, update.effective_chat.id, at)
     context.reply(
         update,
         _("Subscribed: the daily puzzle comes here every day at {time} ({zone}).").format(
-            time=context.chat_data.subscription, zone=context.settings.timezone.key
+            time=context.chat_data.daily.subscription, zone=context.settings.timezone.key
         ),
     )
 
@@ -261,10 +261,10 @@ async def unsubscribe(update: MessageUpdate, context: HandlerContext) -> None:
     if not await is_admin(update, context):
         context.reply(update, context._("Only the group's admins can change settings."))
         return
-    if context.chat_data.subscription is None:
+    if context.chat_data.daily.subscription is None:
         context.reply(update, context._("This chat is not subscribed to the daily puzzle."))
         return
-    context.chat_data.subscription = None
+    context.chat_data.daily.subscription = None
     _cancel_post(context.application, update.effective_chat.id)
     context.reply(update, context._("Unsubscribed from the daily puzzle."))
 
@@ -291,10 +291,10 @@ def restore_subscriptions(application: Application) -> int:
     timers = services(application).timers
     count = 0
     for chat_id, data in application.chat_data.items():
-        if data.subscription:
-            at = post_time(data.subscription)
+        if data.daily.subscription:
+            at = post_time(data.daily.subscription)
             schedule_post(application, chat_id, at)
-            if now.time() >= at and data.daily_done != now.date():
+            if now.time() >= at and data.daily.done != now.date():
                 timers.run_once(post_daily, 0, chat_id=chat_id, kind=DAILY_POST)
             count += 1
     return count
@@ -321,12 +321,12 @@ async def post_daily(context: JobContext[None]) -> None:
         if isinstance(error, Forbidden):
             # The bot was blocked or removed: this chat is unsubscribed.
             logger.info("Chat %s unreachable; its daily subscription ends", chat_id)
-            chat.subscription = None
+            chat.daily.subscription = None
             _cancel_post(context.application, chat_id)
 
     # Marked done at once, so that a restart before the post is sent does not post it twice
     # (a post lost to an outage is retried by the outbox for a minute).
-    chat.daily_done = today
+    chat.daily.done = today
     await show_in_group(chat_id, context, extra=extra, on_failed=failed)
 
 

@@ -94,13 +94,13 @@ async def deal_round(chat_id: int, context: ChatContext, difficulty: str | None 
     game = table.new_round(facts, level, context.now())
     data.live_hands.add(chat_id, game)
     chat = context.chat_data
-    chat.status_message_id = None
-    chat.status_lines = []
+    chat.status.message_id = None
+    chat.status.lines = []
     caption = _caption(game, context, _match_text(table, context))
 
     def dealt(sent: object) -> None:
         if isinstance(sent, Message):
-            chat.deal_message_id = sent.message_id
+            chat.rounds.deal_message_id = sent.message_id
         if table.round is game:
             game.show(context.now())
             schedule_timers(context.bot_data.timers, chat_id, game, context.now())
@@ -271,7 +271,7 @@ async def play(update: MessageUpdate, context: HandlerContext) -> None:
                 _("Use /play, /play easy|medium|hard, or /play 5 for a match of five rounds."),
             )
             return
-    context.chat_data.mode = "round"
+    context.chat_data.answers_to = "round"
     if rounds is not None and rounds > 1:
         table.start_match(rounds)
     else:
@@ -336,12 +336,12 @@ def _note_late(update: MessageUpdate, context: HandlerContext) -> None:
     # restart have no job to name them, and would otherwise keep every later one waiting.
     if not timers.pending(chat_id, LATE_ANSWERS):
         timers.run_once(say_late, LATE_DELAY, chat_id=chat_id, kind=LATE_ANSWERS)
-    data.late_names = [*data.late_names, _name(update)]
+    data.status.late_names = [*data.status.late_names, _name(update)]
 
 
 async def say_late(context: JobContext[None]) -> None:
     """Job: one message for everyone whose right answer came after the winner's."""
-    names, context.chat_data.late_names = context.chat_data.late_names, []
+    names, context.chat_data.status.late_names = context.chat_data.status.late_names, []
     shown = ", ".join(html.escape(n) for n in names[:LATE_SHOWN])
     if len(names) > LATE_SHOWN:
         shown += context._(" and {count} more").format(count=len(names) - LATE_SHOWN)
@@ -359,7 +359,7 @@ async def _say_wrong(update: MessageUpdate, context: HandlerContext, outcome: Ou
     # gathered into one status message.  The outbox keeps one status letter per chat and
     # sends it with the lines as they are then, so the lines pile up only while it waits.
     data = context.chat_data
-    data.status_lines = [*data.status_lines, f"{html.escape(_name(update))}: {why}"][-STATUS_LINES:]
+    data.status.lines = [*data.status.lines, f"{html.escape(_name(update))}: {why}"][-STATUS_LINES:]
     chat_id = update.effective_chat.id
     game = table_of(context).round
     number = game.number if game is not None else None
@@ -369,19 +369,19 @@ async def _say_wrong(update: MessageUpdate, context: HandlerContext, outcome: Ou
         table = table_of(context)
         if not table.playing or table.round is None or table.round.number != number:
             return None  # the round ended while this waited: its status is old news
-        text = heading + "\n" + "\n".join(data.status_lines)
+        text = heading + "\n" + "\n".join(data.status.lines)
         now = context.now()
-        if data.status_message_id is not None and now - data.status_sent < STATUS_FRESH:
+        if data.status.message_id is not None and now - data.status.sent < STATUS_FRESH:
             try:
-                return await context.bot.edit_message_text(text, chat_id, data.status_message_id)
+                return await context.bot.edit_message_text(text, chat_id, data.status.message_id)
             except BadRequest as error:
                 if "not modified" in error.message.lower():
                     return None
                 # Deleted by an admin, or too old to edit: say it in a new message.
                 logger.info("Status message in %s not edited (%s); sending anew", chat_id, error)
         sent = await context.bot.send_message(chat_id, text)
-        data.status_message_id = sent.message_id
-        data.status_sent = now
+        data.status.message_id = sent.message_id
+        data.status.sent = now
         return sent
 
     context.post(chat_id, show, key="status")
@@ -413,7 +413,9 @@ async def text_answer(update: MessageUpdate, context: HandlerContext) -> None:
     replied = message.reply_to_message
     if await context.bot_data.route_answer(update, context, text):
         pass  # another feature's answer (the daily puzzle's)
-    elif (replied is not None and replied.message_id == context.chat_data.deal_message_id) or (
+    elif (
+        replied is not None and replied.message_id == context.chat_data.rounds.deal_message_id
+    ) or (
         table.playing
         and (update.effective_chat.type == ChatType.PRIVATE or _looks_like_answer(text))
     ):
@@ -424,7 +426,7 @@ async def text_answer(update: MessageUpdate, context: HandlerContext) -> None:
 
 async def not_text(update: MessageUpdate, context: HandlerContext) -> None:
     """A sticker, photo or other non-text message in private: say how to answer."""
-    if table_of(context).playing or context.chat_data.mode == "daily":
+    if table_of(context).playing or context.chat_data.answers_to == "daily":
         text = context._("Please type your answer as text, like (8-2)*4.")
     else:
         text = context._("Send /play for a hand, or /solve 3 3 8 8.")

@@ -110,7 +110,7 @@ async def test_chat_data_survives_a_restart(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path) as application:
         await reply_to(api, ANN, GROUP, "/start")
-        application.chat_data[GROUP].language = "zh"
+        application.chat_data[GROUP].language.chosen = "zh"
         await application.update_persistence()
     async with running_bot(api, tmp_path):
         # Ann's Telegram is English, but the group chose Chinese before the restart.
@@ -123,10 +123,10 @@ async def test_saves_changes_within_a_second_and_nothing_while_idle(tmp_path: Pa
     async with running_bot(api, tmp_path) as application:
         await application.bot_data.solving.warm_up()  # tables computed and kept once, at start-up
         await reply_to(api, ANN, GROUP, "/start")
-        application.chat_data[GROUP].language = "zh"
+        application.chat_data[GROUP].language.chosen = "zh"
         await asyncio.sleep(0.6)  # the regular save runs four times a second
         reader = SQLitePersistence(tmp_path)
-        assert (await reader.get_chat_data())[GROUP].language == "zh"
+        assert (await reader.get_chat_data())[GROUP].language.chosen == "zh"
         await reader.flush()
         wal = data_file.with_name(data_file.name + "-wal")
         before = wal.stat()
@@ -141,12 +141,12 @@ async def test_group_upgraded_to_supergroup_keeps_its_data(tmp_path: Path) -> No
     supergroup = -1_009_000_000_001
     async with running_bot(api, tmp_path) as application:
         await reply_to(api, ANN, GROUP, "/start")
-        application.chat_data[GROUP].language = "zh"
+        application.chat_data[GROUP].language.chosen = "zh"
         api.migrate(GROUP, supergroup)
         while supergroup not in application.chat_data:
             await asyncio.sleep(0.01)
         assert "大家好" in await reply_to(api, ANN, supergroup, "/start")
-        assert application.chat_data[supergroup].language == "zh"
+        assert application.chat_data[supergroup].language.chosen == "zh"
         assert GROUP not in application.chat_data
 
 
@@ -157,7 +157,7 @@ async def test_a_round_and_the_daily_post_follow_the_group_to_its_supergroup(
     supergroup = -1_009_000_000_002
     async with running_bot(api, tmp_path) as application:
         timers = application.bot_data.timers
-        application.chat_data[GROUP].language = "en"
+        application.chat_data[GROUP].language.chosen = "en"
         await reply_to(api, ANN, GROUP, "/subscribe 08:30")
         application.chat_data[GROUP].table.settings.time_limit = 2
         before = len(api.sent)

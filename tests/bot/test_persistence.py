@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.context import ChatData, UserData
 from bot.persistence import CHECKPOINT_EVERY, FILE_NAME, SQLitePersistence
+from bot.state import ChatData, ChatLanguage, RoundMessages, UserData
 
 pytestmark = pytest.mark.asyncio
 
@@ -34,7 +34,7 @@ async def test_the_log_is_copied_into_the_file_while_the_bot_writes(tmp_path: Pa
     loop = asyncio.get_running_loop()
     until = loop.time() + CHECKPOINT_EVERY * 2.5
     while loop.time() < until:
-        await persistence.update_chat_data(-written, ChatData(deal_message_id=written))
+        await persistence.update_chat_data(-written, ChatData(rounds=RoundMessages(written)))
         written += 1
         await asyncio.sleep(0.01)
     for _ in range(100):  # the last checkpoint finishes in its own thread
@@ -47,14 +47,14 @@ async def test_the_log_is_copied_into_the_file_while_the_bot_writes(tmp_path: Pa
     # Closing copies the whole log into the file.
     assert rows_in_the_file_itself(path) == written
     reopened = SQLitePersistence(tmp_path)
-    assert (await reopened.get_chat_data())[-(written - 1)].deal_message_id == written - 1
+    assert (await reopened.get_chat_data())[-(written - 1)].rounds.deal_message_id == written - 1
     await reopened.flush()
 
 
 async def test_writes_made_together_commit_together(tmp_path: Path) -> None:
     persistence = SQLitePersistence(tmp_path)
     await asyncio.gather(
-        persistence.update_chat_data(1, ChatData(language="en")),
+        persistence.update_chat_data(1, ChatData(language=ChatLanguage("en"))),
         persistence.update_user_data(2, UserData(language="zh")),
         persistence.drop_chat_data(3),
     )
@@ -65,18 +65,20 @@ async def test_writes_made_together_commit_together(tmp_path: Path) -> None:
 
 
 async def test_the_copy_ptb_saves_is_the_data_as_it_was(tmp_path: Path) -> None:
-    data = ChatData(language="zh")
+    data = ChatData(language=ChatLanguage("zh"))
     data.members[7] = "Ann"
     saved = copy.deepcopy(data)  # what PTB hands to the persistence
+    assert saved == data
+    assert isinstance(saved, ChatData)
     data.members[8] = "Bob"
-    data.language = None
+    data.language.chosen = None
     persistence = SQLitePersistence(tmp_path)
     await persistence.update_chat_data(-1, saved)
     await persistence.update_user_data(2, copy.deepcopy(UserData(language="en")))
     await persistence.flush()
     reopened = SQLitePersistence(tmp_path)
     restored = (await reopened.get_chat_data())[-1]
-    assert restored.language == "zh"
+    assert restored.language.chosen == "zh"
     assert restored.members == {7: "Ann"}
     assert (await reopened.get_user_data())[2] == UserData(language="en")
     await reopened.flush()
@@ -88,10 +90,10 @@ async def test_a_win_is_written_at_once_and_an_older_pending_copy_cannot_overwri
     persistence = SQLitePersistence(tmp_path)
     # PTB's regular save has handed over an older copy of chat 1, still waiting for its batch.
     regular_save = asyncio.ensure_future(
-        persistence.update_chat_data(1, ChatData(deal_message_id=1))
+        persistence.update_chat_data(1, ChatData(rounds=RoundMessages(1)))
     )
     await asyncio.sleep(0)
-    persistence.write_now({("chat", 1): ChatData(deal_message_id=2), ("user", 7): UserData()})
+    persistence.write_now({("chat", 1): ChatData(rounds=RoundMessages(2)), ("user", 7): UserData()})
     # Committed before the event loop runs again: another connection sees it.
     reader = sqlite3.connect(tmp_path / FILE_NAME)
     assert reader.execute("SELECT count(*) FROM records").fetchone()[0] == 2
@@ -99,5 +101,5 @@ async def test_a_win_is_written_at_once_and_an_older_pending_copy_cannot_overwri
     await regular_save
     await persistence.flush()
     reopened = SQLitePersistence(tmp_path)
-    assert (await reopened.get_chat_data())[1].deal_message_id == 2
+    assert (await reopened.get_chat_data())[1].rounds.deal_message_id == 2
     await reopened.flush()

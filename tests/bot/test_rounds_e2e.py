@@ -140,7 +140,7 @@ async def test_a_running_round_keeps_its_timer_across_a_restart(tmp_path: Path) 
 async def test_two_correct_answers_at_once_make_one_winner(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path) as application:
-        application.chat_data[GROUP].language = "en"  # whoever wins, the group reads English
+        application.chat_data[GROUP].language.chosen = "en"  # whoever wins, the group reads English
         answer = solve(dealt(await deal(api, ANN, GROUP)))[0].text
         before = len(api.sent)
         api.send(ANN, GROUP, f"/a {answer}")

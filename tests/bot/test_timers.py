@@ -70,8 +70,8 @@ async def test_late_names_left_from_before_a_restart_do_not_silence_later_ones(
     api = make_api()
     async with running_bot(api, tmp_path) as application:
         # Saved between a late answer and its message, then the bot restarted: no job.
-        application.chat_data[GROUP].late_names = ["Zed"]
-        application.chat_data[GROUP].language = "en"
+        application.chat_data[GROUP].status.late_names = ["Zed"]
+        application.chat_data[GROUP].language.chosen = "en"
         answer = solve(dealt(await deal(api, ANN, GROUP)))[0].text
         await reply_to(api, ANN, GROUP, f"/a {answer}")
         late = plain_text(await reply_to(api, BOB, GROUP, f"/a {answer}"))
