@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.features import rounds as play
+from bot.features.rounds import matches
 from bot.local_api import LocalBotApi, plain_text
 from solver import solve
 from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot, settled
@@ -97,7 +97,7 @@ async def test_time_up_with_a_half_time_hint(tmp_path: Path) -> None:
 
 
 async def test_a_match_then_scores_survive_a_restart(tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.setattr(play, "NEXT_DEAL_DELAY", 0.05)
+    monkeypatch.setattr(matches, "NEXT_DEAL_DELAY", 0.05)
     api = make_api()
     async with running_bot(api, tmp_path):
         first = await deal(api, BOB, BOB, "/play 2")
