@@ -134,6 +134,7 @@ def build_application(
     data.clock = clock
     data.outbox = outbox
     data.timers = Timers(job_queue)
+    data.write_now = persistence.write_now
     data.solving = Solving(WorkerPool(), (persistence.load_table, persistence.save_table))
     add_handlers(application)
     return application

@@ -15,7 +15,6 @@ from telegram.ext import Application, CallbackContext, ExtBot
 
 from bot.game.spoilers import LiveHands
 from bot.i18n import N_, language_of, translations
-from bot.persistence import SQLitePersistence
 from bot.services.outbox import Letter, Outbox, Sent
 from bot.services.polling import PollingRequest
 from bot.services.solving import Solving
@@ -27,6 +26,8 @@ AnswerClaim = Callable[[Any, Any], bool]
 """Whether a typed answer (update, context) belongs to a feature."""
 AnswerTaker = Callable[[Any, Any, str], Awaitable[None]]
 """What judges it: (update, context, the answer's text)."""
+RowWriter = Callable[[dict[tuple[str, Any], object]], None]
+"""Writes rows of the data file at once: (kind, key) → the data, e.g. ``("chat", chat_id)``."""
 
 SORRY = N_("Sorry, something went wrong. Please try again.")
 
@@ -57,6 +58,9 @@ class BotData:
     """The connection that polls for updates (whether a poll has succeeded yet)."""
     live_hands: LiveHands
     """The rounds being played, whose solutions their players may not ask for."""
+    write_now: RowWriter | None
+    """The persistence's way to save a chat's and a user's data at once (see
+    :meth:`BotContext.save_now`), given where the application is built; None saves nothing."""
 
     def __init__(self) -> None:
         self.clock = time.time
@@ -67,6 +71,7 @@ class BotData:
         self.answer_routes = []
         self.file_ids = {}
         self.deep_links = {}
+        self.write_now = None
 
     def take_answers(self, claim: AnswerClaim, taker: AnswerTaker) -> None:
         """Send typed answers (``/a``, replies, plain text) to ``taker`` whenever ``claim``
@@ -162,9 +167,9 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         Only these two are written, not everything that changed since the last save; PTB
         still saves them again with the rest at its next regular save.
         """
-        persistence = self.application.persistence
-        if isinstance(persistence, SQLitePersistence):
-            persistence.write_now(
+        write_now = self.bot_data.write_now
+        if write_now is not None:
+            write_now(
                 {
                     ("chat", chat_id): self.application.chat_data[chat_id],
                     ("user", user_id): self.application.user_data[user_id],

@@ -120,6 +120,15 @@ def test_features_import_only_the_context_state_texts_services_and_rules() -> No
         assert imported == set(), path
 
 
+def test_the_context_knows_nothing_of_saving() -> None:
+    # The persistence is reached through BotData (save_now); the state is copied through
+    # its records (bot.records), but never knows the data file.
+    imported = _bot_modules_imported(ROOT / "bot" / "context.py")
+    assert {m for m in imported if m.startswith(("bot.persistence", "bot.records"))} == set()
+    imported = _bot_modules_imported(ROOT / "bot" / "state.py")
+    assert {m for m in imported if m.startswith("bot.persistence")} == set()
+
+
 def test_services_import_no_feature_and_not_the_app() -> None:
     for path in (ROOT / "bot" / "services").glob("*.py"):
         imported = [
