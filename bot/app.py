@@ -35,6 +35,7 @@ from bot.persistence import SQLitePersistence
 from bot.services.outbox import FloodControl, Outbox
 from bot.services.polling import PollingRequest
 from bot.services.solving import Solving
+from bot.services.timers import Timers
 from bot.services.workers import WorkerPool
 from bot.settings import Settings
 from bot.typed_handlers import jobs_of
@@ -150,6 +151,8 @@ def build_application(
     data.settings = settings
     data.clock = clock or SteadyClock()
     data.outbox = outbox
+    data.timers = Timers(job_queue)
+    data.write_now = persistence.write_now
     data.solving = Solving(WorkerPool(), (persistence.load_table, persistence.save_table))
     add_handlers(application)
     return application

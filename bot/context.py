@@ -1,4 +1,5 @@
-"""Typed per-chat and per-user data, and the callback context that carries them."""
+"""The handlers' context: the chat's and user's data (:mod:`bot.state`), the application's
+services (:class:`BotData`), the language to speak and the way to send."""
 
 from __future__ import annotations
 
@@ -6,31 +7,27 @@ import datetime as dt
 import random
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from telegram import Update
 from telegram.error import BadRequest
-from telegram.ext import Application, CallbackContext, ExtBot, Job
+from telegram.ext import Application, CallbackContext, ExtBot
 
-from bot.game.daily import DailyRecord
-from bot.game.requests import SolveRequest
 from bot.game.spoilers import LiveHands
-from bot.game.table import Table
 from bot.i18n import N_, language_of, translations
-from bot.persistence import SQLitePersistence
-from bot.records import Saved, saved
 from bot.services.outbox import Letter, Outbox, Sent
 from bot.services.polling import PollingRequest
 from bot.services.solving import Solving
+from bot.services.timers import Timers
 from bot.settings import Settings
+from bot.state import ChatData, UserData
 
 AnswerClaim = Callable[[Any, Any], bool]
 """Whether a typed answer (update, context) belongs to a feature."""
 AnswerTaker = Callable[[Any, Any, str], Awaitable[None]]
 """What judges it: (update, context, the answer's text)."""
-
-SOLVE_REQUESTS_KEPT = 30
+RowWriter = Callable[[dict[tuple[str, Any], object]], None]
+"""Writes rows of the data file at once: (kind, key) → the data, e.g. ``("chat", chat_id)``."""
 
 SORRY = N_("Sorry, something went wrong. Please try again.")
 
@@ -47,8 +44,8 @@ class BotData:
     """Deals and suits; a seeded ``random.Random`` makes games reproducible (tests)."""
     dealing: set[int]
     """Chats whose next hand is being found right now (a second /play waits its turn)."""
-    timers: dict[int, list[Job]]
-    """Each chat's pending round jobs, so that ending a round cancels them without a search."""
+    timers: Timers
+    """Every chat's pending jobs: round timers, a match's next deal, the daily post."""
     admins: dict[tuple[int, int], tuple[bool, float]]
     """(chat, user) → (is an admin, when Telegram was asked): see :mod:`bot.services.admins`."""
     answer_routes: list[tuple[AnswerClaim, AnswerTaker]]
@@ -61,17 +58,20 @@ class BotData:
     """The connection that polls for updates (whether a poll has succeeded yet)."""
     live_hands: LiveHands
     """The rounds being played, whose solutions their players may not ask for."""
+    write_now: RowWriter | None
+    """The persistence's way to save a chat's and a user's data at once (see
+    :meth:`BotContext.save_now`), given where the application is built; None saves nothing."""
 
     def __init__(self) -> None:
         self.clock = time.time
         self.rng = random.Random()
         self.dealing = set()
         self.live_hands = LiveHands()
-        self.timers = {}
         self.admins = {}
         self.answer_routes = []
         self.file_ids = {}
         self.deep_links = {}
+        self.write_now = None
 
     def take_answers(self, claim: AnswerClaim, taker: AnswerTaker) -> None:
         """Send typed answers (``/a``, replies, plain text) to ``taker`` whenever ``claim``
@@ -115,62 +115,6 @@ def local_now(application: Application) -> dt.datetime:
     return services(application).local_now()
 
 
-@dataclass
-class ChatData:
-    """What the bot keeps for one chat (persisted)."""
-
-    language: str | None = None
-    """A language chosen for the chat; ``None`` follows each user's Telegram language."""
-    solve_requests: dict[int, SolveRequest] = field(default_factory=dict)
-    """The requests behind this chat's recent /solve replies, by message id."""
-    table: Table = field(default_factory=Table)
-    """The chat's game: settings, current round, match and scores."""
-    deal_message_id: int | None = None
-    """The picture of the current hand (replies to it are answers)."""
-    status_message_id: int | None = None
-    """The message listing wrong answers of the current round, in groups."""
-    status_lines: list[str] = field(default_factory=list)
-    status_sent: float = 0.0
-    """When the status message was first sent (older ones are not edited)."""
-    late_names: list[str] = field(default_factory=list)
-    """Players whose right answer came after the round was won (named together, in groups)."""
-    recent_language: str | None = None
-    """The Telegram language of the last user who wrote here (for messages sent by timers)."""
-    daily_message_id: int | None = None
-    """The picture of today's daily puzzle in this private chat (replies to it are answers)."""
-    mode: str = "round"
-    """In private chats, what plain answers go to: ``round`` or ``daily``."""
-    members: dict[int, str] = field(default_factory=dict)
-    """Users seen in this group, by id (for the group's daily results)."""
-    subscription: str | None = None
-    """``HH:MM`` (local time) at which the daily puzzle is posted here, if subscribed."""
-    daily_done: dt.date | None = None
-    """The last day whose post is done here: posted, or subscribed after its time."""
-
-    def __deepcopy__(self, memo: dict) -> Saved:
-        # PTB deep-copies chat and user data only to hand the copies to the persistence,
-        # which stores them as records (bot/records.py): the saved record is the copy, made
-        # once (a copy as objects would be copied again into a record to be stored).
-        return saved("chat", self)
-
-    def remember_solve(self, message_id: int, request: SolveRequest) -> None:
-        """Keep a /solve request for its page buttons (only the most recent ones)."""
-        self.solve_requests[message_id] = request
-        while len(self.solve_requests) > SOLVE_REQUESTS_KEPT:
-            del self.solve_requests[min(self.solve_requests)]
-
-
-@dataclass
-class UserData:
-    """What the bot keeps for one user (persisted)."""
-
-    language: str | None = None
-    daily: DailyRecord = field(default_factory=DailyRecord)
-
-    def __deepcopy__(self, memo: dict) -> Saved:
-        return saved("user", self)  # as ChatData's
-
-
 class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
     """The context of every handler, with the language helpers handlers need."""
 
@@ -207,10 +151,10 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
     @property
     def language(self) -> str:
         """The chat's chosen language, else the user's, else the Telegram client's."""
-        chosen = (self.chat_data.language if self.chat_data else None) or (
+        chosen = (self.chat_data.language.chosen if self.chat_data else None) or (
             self.user_data.language if self.user_data else None
         )
-        recent = self.chat_data.recent_language if self.chat_data else None
+        recent = self.chat_data.language.recent if self.chat_data else None
         return language_of(chosen or self.telegram_language or recent)
 
     def _(self, message: str) -> str:
@@ -223,9 +167,9 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         Only these two are written, not everything that changed since the last save; PTB
         still saves them again with the rest at its next regular save.
         """
-        persistence = self.application.persistence
-        if isinstance(persistence, SQLitePersistence):
-            persistence.write_now(
+        write_now = self.bot_data.write_now
+        if write_now is not None:
+            write_now(
                 {
                     ("chat", chat_id): self.application.chat_data[chat_id],
                     ("user", user_id): self.application.user_data[user_id],

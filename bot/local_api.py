@@ -251,9 +251,11 @@ class LocalBotApi:
         self.commands: dict[tuple[str, str], list[dict[str, str]]] = {}
         self.calls: list[str] = []
         self.pushed = 0
+        """How many updates were queued for the bot."""
+        self.polls = 0
+        """How many ``getUpdates`` calls the bot has made (long polls included)."""
         self.inline_answers: dict[str, dict[str, Any]] = {}
         self.callback_answers: list[dict[str, Any]] = []
-        """How many updates were queued for the bot."""
         self.files_dir: Path | None = None
         self._updates: list[dict[str, Any]] = []
         self._update_ids = itertools.count(1)
@@ -458,6 +460,26 @@ class LocalBotApi:
             await self._wait_change(remaining)
         return self.sent
 
+    async def wait_for_poll(self, count: int, *, timeout: float = 10) -> None:
+        """Wait until the bot has made at least ``count`` ``getUpdates`` calls in all (the
+        first of a run means it has started: see :attr:`polls`)."""
+        deadline = time.monotonic() + timeout
+        while self.polls < count:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError(f"the bot polled {self.polls} times, not {count}")
+            await self._wait_change(remaining)
+
+    @property
+    def drained(self) -> bool:
+        """Whether the bot has fetched every update queued so far.
+
+        The server forgets an update when a later ``getUpdates`` acknowledges it (by its
+        offset), which PTB sends only after it has put the updates of the previous one into
+        its update queue: once drained, every update is in the bot's hands.
+        """
+        return not self._updates
+
     # --- the bot's side: the Bot API ------------------------------------------------------
 
     async def call(self, method: str, params: dict[str, Any]) -> tuple[int, dict[str, Any]]:
@@ -504,6 +526,7 @@ class LocalBotApi:
         # instances polling with one token keep knocking each other out.
         self._remember_allowed_updates(params)
         self._poll_generation += 1
+        self.polls += 1
         generation = self._poll_generation
         self._notify()
         offset = int(params.get("offset") or 0)

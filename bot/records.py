@@ -5,8 +5,9 @@ field, nested as the objects are (a chat's record holds its table's, which holds
 round's...).  A record names no class: moving or renaming a class changes nothing on disk.
 Reading is lenient: a field the record lacks takes its default, a field it has that no
 class knows any more is ignored, so adding or removing a field never breaks a data file.
-A change that needs more (a field renamed, a meaning changed) raises :data:`VERSION` and
-adds a step to :data:`UPGRADES`; records of older versions are upgraded as they are read.
+A change that needs more (a field renamed or moved, a meaning changed) raises
+:data:`VERSION` and adds a step to :data:`UPGRADES`; records of older versions are upgraded
+as they are read.
 
 The conversion is generic over each dataclass's fields, with converters only for what JSON
 does not have: tuples, ids as object keys (JSON keys are text), fractions, dates, the
@@ -27,17 +28,23 @@ import pickle
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from bot.game.daily import DailyRecord, DailyResult
 from bot.game.rounds import Phase, Round
 from bot.game.stats import ChatStats, PlayerStats
 from bot.game.table import GameSettings, Match, Table
+from bot.state import (
+    ChatData,
+    ChatLanguage,
+    DailyChat,
+    GroupStatus,
+    RoundMessages,
+    SolvePages,
+    UserData,
+)
 
-if TYPE_CHECKING:
-    from bot.context import ChatData, UserData
-
-VERSION = 1
+VERSION = 2
 """The schema version of the records this version writes."""
 
 T = TypeVar("T")
@@ -45,9 +52,44 @@ Record = dict[str, Any]
 Key = int | tuple[int | str, ...]
 """A row's key: a chat's or user's id, or a conversation's key."""
 
-UPGRADES: dict[int, Callable[[Record], Record]] = {}
-"""For each older version ``v``, the step that turns a record of version ``v`` into one of
-``v + 1`` (none yet: version 1 is the first)."""
+
+CHAT_PARTS_OF_VERSION_1 = {
+    "language": ("language", "chosen"),
+    "recent_language": ("language", "recent"),
+    "deal_message_id": ("rounds", "deal_message_id"),
+    "status_message_id": ("status", "message_id"),
+    "status_lines": ("status", "lines"),
+    "status_sent": ("status", "sent"),
+    "late_names": ("status", "late_names"),
+    "daily_message_id": ("daily", "message_id"),
+    "subscription": ("daily", "subscription"),
+    "daily_done": ("daily", "done"),
+    "solve_requests": ("solve", "requests"),
+}
+"""Where version 2 keeps each field a chat's record of version 1 held at its top: in a part
+of the chat's data, by feature (:mod:`bot.state`)."""
+
+
+def _chat_parts(kind: str, record: Record) -> Record:
+    """Version 1 → 2: a chat's fields go into parts by feature, and ``mode`` is called
+    ``answers_to``; the table, the members and other kinds of record are unchanged."""
+    if kind != "chat":
+        return record
+    upgraded: Record = {}
+    for name, value in record.items():
+        if name in CHAT_PARTS_OF_VERSION_1:
+            part, field = CHAT_PARTS_OF_VERSION_1[name]
+            upgraded.setdefault(part, {})[field] = value
+        elif name == "mode":
+            upgraded["answers_to"] = value
+        else:
+            upgraded[name] = value
+    return upgraded
+
+
+UPGRADES: dict[int, Callable[[str, Record], Record]] = {1: _chat_parts}
+"""For each older version ``v``, the step that turns a record of version ``v`` (of a kind:
+``chat``, ``user``, ``conversation:…``) into one of ``v + 1``."""
 
 NOT_SAVED: dict[type, frozenset[str]] = {
     Round: frozenset({"hint_list"}),
@@ -132,14 +174,21 @@ def _saved_fields(cls: type) -> tuple[str, ...]:
 
 
 def _record(obj: Any, **convert: Callable[[Any], Any]) -> Record:
-    """An object's saved fields, each converted by ``convert[name]`` if given (not None)."""
+    """An object's saved fields, each converted by ``convert[name]`` if given (not None).
+
+    The record shares nothing that can change with the object: a list or dict with no
+    converter (a player's times, the status lines) is copied; what it holds is text or
+    numbers.
+    """
     record = {}
     for name in _saved_fields(type(obj)):
         value = getattr(obj, name)
         if value is not None and name in convert:
             value = convert[name](value)
-        elif isinstance(value, tuple):
-            value = list(value)  # as JSON has it (read back as a tuple: see the readers)
+        elif isinstance(value, tuple | list):
+            value = list(value)  # as JSON has it (a tuple is read back as one: see the readers)
+        elif isinstance(value, dict):
+            value = dict(value)
         record[name] = value
     return record
 
@@ -148,15 +197,14 @@ def _build(cls: type[T], record: Any, **convert: Callable[[Any], Any]) -> T:
     """A ``cls`` from a record: fields it lacks take their defaults, unknown ones are ignored."""
     if not isinstance(record, dict):
         raise TypeError(f"a record of {cls.__name__} is not an object: {record!r}")
-    skip = NOT_SAVED.get(cls, frozenset())
     values = {}
-    for field in dataclasses.fields(cls):  # type: ignore[arg-type]
-        if field.name in skip or field.name not in record:
+    for name in _saved_fields(cls):
+        if name not in record:
             continue
-        value = record[field.name]
-        if value is not None and field.name in convert:
-            value = convert[field.name](value)
-        values[field.name] = value
+        value = record[name]
+        if value is not None and name in convert:
+            value = convert[name](value)
+        values[name] = value
     return cls(**values)
 
 
@@ -215,31 +263,51 @@ def daily_from_record(record: Record) -> DailyRecord:
     return _build(DailyRecord, record, results=_dict_of(lambda r: _build(DailyResult, r)))
 
 
+def _daily_chat(daily: DailyChat) -> Record:
+    return _record(daily, done=dt.date.isoformat)
+
+
+def _daily_chat_from(record: Record) -> DailyChat:
+    return _build(DailyChat, record, done=dt.date.fromisoformat)
+
+
+def _solve_pages(pages: SolvePages) -> Record:
+    return _record(pages, requests=_by_id(_request))
+
+
+def _solve_pages_from(record: Record) -> SolvePages:
+    return _build(SolvePages, record, requests=_from_id(_request_from))
+
+
 def chat_record(data: ChatData) -> Record:
-    """What the data file keeps for a chat."""
+    """What the data file keeps for a chat: its game, and its other parts by feature."""
     return {
         "v": VERSION,
         **_record(
             data,
-            solve_requests=_by_id(_request),
             table=table_record,
+            language=_record,
+            rounds=_record,
+            status=_record,
+            daily=_daily_chat,
+            solve=_solve_pages,
             members=_by_id(),
-            daily_done=dt.date.isoformat,
         ),
     }
 
 
 def chat_from_record(record: Record) -> ChatData:
     """A chat's data from its record (of this version: see :func:`load`)."""
-    from bot.context import ChatData  # bot.context imports this module
-
     return _build(
         ChatData,
         record,
-        solve_requests=_from_id(_request_from),
         table=table_from_record,
+        language=lambda part: _build(ChatLanguage, part),
+        rounds=lambda part: _build(RoundMessages, part),
+        status=lambda part: _build(GroupStatus, part),
+        daily=_daily_chat_from,
+        solve=_solve_pages_from,
         members=_from_id(),
-        daily_done=dt.date.fromisoformat,
     )
 
 
@@ -250,8 +318,6 @@ def user_record(data: UserData) -> Record:
 
 def user_from_record(record: Record) -> UserData:
     """A user's data from its record (of this version: see :func:`load`)."""
-    from bot.context import UserData  # bot.context imports this module
-
     return _build(UserData, record, daily=daily_from_record)
 
 
@@ -282,7 +348,14 @@ def from_record(kind: str, record: Record) -> Any:
 
 def saved(kind: str, value: Any) -> Saved:
     """``value`` as the data file stores it, made now."""
-    return value if isinstance(value, Saved) else Saved(_text(to_record(kind, value)))
+    return Saved(_text(to_record(kind, value)))
+
+
+def copied(kind: str, value: T) -> T:
+    """A copy of a chat's or user's data made through its record: equal to what the data
+    file would give back, and sharing nothing with ``value``."""
+    copy: T = from_record(kind, to_record(kind, value))
+    return copy
 
 
 def _text(record: Record) -> str:
@@ -291,7 +364,7 @@ def _text(record: Record) -> str:
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
 
 
-def upgrade(record: Any) -> Record:
+def upgrade(kind: str, record: Any) -> Record:
     """A record of any version this version reads, brought to :data:`VERSION`."""
     if not isinstance(record, dict) or not isinstance(record.get("v"), int):
         raise RecordError(f"not a record: {str(record)[:80]!r}")
@@ -301,7 +374,7 @@ def upgrade(record: Any) -> Record:
     while version < VERSION:
         if version not in UPGRADES:
             raise RecordError(f"a record of unknown version {version}")
-        record = UPGRADES[version](record)
+        record = UPGRADES[version](kind, record)
         version += 1
         record["v"] = version
     return record
@@ -310,7 +383,7 @@ def upgrade(record: Any) -> Record:
 def load(kind: str, text: str) -> Any:
     """A row's value from its JSON text; :class:`RecordError` if it cannot be read."""
     try:
-        return from_record(kind, upgrade(json.loads(text)))
+        return from_record(kind, upgrade(kind, json.loads(text)))
     except RecordError:
         raise
     except (ValueError, TypeError, KeyError, AttributeError) as error:
@@ -453,5 +526,5 @@ def migrate_row(kind: str, key: bytes, value: bytes) -> tuple[str, int | str, st
     old_key = unpickle(key)
     if not isinstance(old_key, int | tuple) or isinstance(old_key, bool):
         raise RecordError(f"a {kind} row keyed by {type(old_key).__name__}")
-    data = from_record(kind, upgrade(record_from_pickle(kind, value)))
+    data = from_record(kind, upgrade(kind, record_from_pickle(kind, value)))
     return kind, stored_key(old_key), saved(kind, data).text

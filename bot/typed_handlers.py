@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any, Generic, NoReturn, TypeVar, cast
 from telegram import CallbackQuery, Chat, MaybeInaccessibleMessage, Message, Update, User
 from telegram.ext import Application, Job, JobQueue
 
-from bot.context import BotContext, ChatData, UserData
+from bot.context import BotContext
+from bot.state import ChatData, UserData
 
 logger = logging.getLogger(__name__)
 

@@ -53,21 +53,80 @@ def test_no_private_modules_of_python_telegram_bot() -> None:
                     assert not private, f"{path}: {module}"
 
 
+def _module_of(path: Path) -> str:
+    """The dotted name of a module of the tree (a package by its ``__init__``)."""
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
 def _bot_modules_imported(path: Path) -> set[str]:
+    """The modules of ``bot`` a file imports (``from bot.x import y`` counts ``bot.x`` and
+    ``bot.x.y``, as y may be a module), relative imports included."""
+    package = _module_of(path).split(".")
+    if path.name != "__init__.py":
+        package = package[:-1]
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.add(node.module)
-            found |= {f"{node.module}.{alias.name}" for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            module = ".".join([*base, *([node.module] if node.module else [])])
+            found.add(module)
+            found |= {f"{module}.{alias.name}" for alias in node.names}
     return {name for name in found if name.split(".")[0] == "bot"}
 
 
+def _feature_of(module: str) -> str | None:
+    """The feature a module belongs to (``bot.features.rounds`` for its package's modules)."""
+    parts = module.split(".")
+    return ".".join(parts[:3]) if parts[:2] == ["bot", "features"] and len(parts) > 2 else None
+
+
+FEATURE_FLOORS = (
+    "bot.context",
+    "bot.typed_handlers",
+    "bot.state",
+    "bot.texts",
+    "bot.i18n",
+    "bot.settings",
+    "bot.services.",
+    "bot.game.",
+)
+"""What a feature may import besides its own modules: the context and the state, the
+wording, the services and the rules."""
+
+
 def test_features_never_import_each_other() -> None:
-    for path in (ROOT / "bot" / "features").glob("*.py"):
-        imported = [m for m in _bot_modules_imported(path) if m.startswith("bot.features")]
-        assert imported == [], path
+    paths = list((ROOT / "bot" / "features").rglob("*.py"))
+    assert ROOT / "bot" / "features" / "rounds" / "play.py" in paths  # packages are seen
+    for path in paths:
+        own = _feature_of(_module_of(path))
+        others = {m for m in _bot_modules_imported(path) if _feature_of(m) not in (None, own)}
+        assert others == set(), path
+
+
+def test_features_import_only_the_context_state_texts_services_and_rules() -> None:
+    for path in (ROOT / "bot" / "features").rglob("*.py"):
+        own = _feature_of(_module_of(path))
+        imported = {
+            m
+            for m in _bot_modules_imported(path)
+            if m != "bot.features"
+            and _feature_of(m) != own
+            and not m.startswith(FEATURE_FLOORS)
+            and m not in {f.rstrip(".") for f in FEATURE_FLOORS}
+        }
+        assert imported == set(), path
+
+
+def test_the_context_knows_nothing_of_saving() -> None:
+    # The persistence is reached through BotData (save_now); the state is copied through
+    # its records (bot.records), but never knows the data file.
+    imported = _bot_modules_imported(ROOT / "bot" / "context.py")
+    assert {m for m in imported if m.startswith(("bot.persistence", "bot.records"))} == set()
+    imported = _bot_modules_imported(ROOT / "bot" / "state.py")
+    assert {m for m in imported if m.startswith("bot.persistence")} == set()
 
 
 def test_services_import_no_feature_and_not_the_app() -> None:

@@ -86,7 +86,7 @@ async def added_to_group(update: Update, context: BotContext) -> None:
 
 
 async def migrate_chat(update: Update, context: BotContext) -> None:
-    """Move a group's data when Telegram upgrades it to a supergroup."""
+    """Move a group's data and jobs when Telegram upgrades it to a supergroup."""
     message = update.effective_message
     if message is None:
         return
@@ -94,11 +94,13 @@ async def migrate_chat(update: Update, context: BotContext) -> None:
     # migrate_from_chat_id in the new supergroup.  Move the data once, while the old chat
     # still has it (PTB's chat_data would hand the second call an empty default).
     old_chat_id = message.migrate_from_chat_id or message.chat.id
+    new_chat_id = message.migrate_to_chat_id or message.chat.id
     if old_chat_id in context.application.chat_data:
         context.application.migrate_chat_data(message=message)
-        new_chat_id = message.migrate_to_chat_id or message.chat.id
         context.bot_data.live_hands.move(old_chat_id, new_chat_id)
-        logger.info("Moved chat data from %s to the new supergroup", old_chat_id)
+        # PTB moves no job: a round's timers and the daily post follow the data here.
+        context.bot_data.timers.move(old_chat_id, new_chat_id)
+        logger.info("Moved chat data from %s to the new supergroup %s", old_chat_id, new_chat_id)
 
 
 async def error_handler(update: object, context: BotContext) -> None:
@@ -122,7 +124,7 @@ async def track(update: Update, context: BotContext) -> None:
         return
     if user.language_code:
         # Timers and match deals have no user: they speak as the chat was last spoken to.
-        context.chat_data.recent_language = user.language_code
+        context.chat_data.language.recent = user.language_code
     if chat is not None and chat.type != ChatType.PRIVATE:
         context.chat_data.members[user.id] = user.full_name
 

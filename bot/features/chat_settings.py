@@ -40,7 +40,9 @@ def _describe(settings: GameSettings, context: ChatContext) -> str:
         _("Target: {value}").format(value=settings.target),
         _("Cards: {value}").format(value=settings.cards),
         _("Unsolvable hands: {value}").format(value=_("on") if settings.unsolvable else _("off")),
-        _("Language: {value}").format(value=context.chat_data.language or _("each player's own")),
+        _("Language: {value}").format(
+            value=context.chat_data.language.chosen or _("each player's own")
+        ),
     ]
     return "\n".join(lines)
 
@@ -68,7 +70,7 @@ def _keyboard(settings: GameSettings, context: ChatContext) -> InlineKeyboardMar
             ),
         ],
         [
-            button(code, "language", code, context.chat_data.language or "auto")
+            button(code, "language", code, context.chat_data.language.chosen or "auto")
             for code in (*LANGUAGES, "auto")
         ],
     ]
@@ -94,7 +96,7 @@ def apply(settings: GameSettings, context: ChatContext, key: str, value: str) ->
     elif key == "unsolvable" and value in ("on", "off"):
         settings.unsolvable = value == "on"
     elif key == "language" and value in (*LANGUAGES, "auto"):
-        context.chat_data.language = None if value == "auto" else value
+        context.chat_data.language.chosen = None if value == "auto" else value
     else:
         return False
     return True
@@ -185,7 +187,7 @@ async def language_command(update: MessageUpdate, context: HandlerContext) -> No
         context.reply(update, context._("Use /language en, /language zh or /language auto."))
         return
     # Said in the language just chosen (context.language reads the chat's choice).
-    chosen = context.chat_data.language
+    chosen = context.chat_data.language.chosen
     context.reply(
         update,
         context._("Language: {value}.").format(

@@ -8,20 +8,21 @@ import html
 import logging
 from collections.abc import Callable
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message
 from telegram.constants import ChatType
 from telegram.error import Forbidden
-from telegram.ext import Application, CommandHandler, MessageHandler, filters
+from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext, local_now, services, settings_of
 from bot.game.daily import DailyRecord, clock_text, post_time, share_line
 from bot.game.scoring import counts_as_miss
-from bot.limits import CAPTION, fit_list
 from bot.services.admins import is_admin
+from bot.services.limits import CAPTION, fit_list
 from bot.services.pictures import send_hand
+from bot.services.timers import DAILY_POST
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.texts import reason
-from bot.typed_handlers import HandlerContext, JobContext, MessageUpdate, for_messages, jobs_of
+from bot.typed_handlers import HandlerContext, JobContext, MessageUpdate, for_messages
 from solver import check, daily_number
 
 logger = logging.getLogger(__name__)
@@ -65,7 +66,7 @@ async def start_private(update: MessageUpdate, context: HandlerContext) -> None:
         return
     hand = await todays_hand(context, day)
     record.start(day, context.now())
-    context.chat_data.mode = "daily"
+    context.chat_data.answers_to = "daily"
     chat_id = update.effective_chat.id
     chat = context.chat_data
     caption = _(
@@ -75,7 +76,7 @@ async def start_private(update: MessageUpdate, context: HandlerContext) -> None:
 
     def shown(sent: object) -> None:
         if isinstance(sent, Message):
-            chat.daily_message_id = sent.message_id
+            chat.daily.message_id = sent.message_id
 
     context.post(
         chat_id,
@@ -91,8 +92,8 @@ def for_daily(update: MessageUpdate, context: HandlerContext) -> bool:
         return False
     replied = update.effective_message.reply_to_message
     if replied is not None:
-        return replied.message_id == context.chat_data.daily_message_id
-    return context.chat_data.mode == "daily"
+        return replied.message_id == context.chat_data.daily.message_id
+    return context.chat_data.answers_to == "daily"
 
 
 async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> None:
@@ -103,7 +104,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
     if day is None:
         # Only /daily in private starts a clock: an answer to a puzzle read elsewhere
         # (a group's post, inline mode) would be timed from nothing.
-        context.chat_data.mode = "round"
+        context.chat_data.answers_to = "round"
         solved = record.result(context.today()) is not None
         context.reply(
             update,
@@ -123,7 +124,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
         )
         return
     result = record.solve(day, context.now())
-    context.chat_data.mode = "round"
+    context.chat_data.answers_to = "round"
     context.save_now(update.effective_chat.id, update.effective_user.id)
     streak = record.streak(context.today())
     context.reply(
@@ -258,14 +259,14 @@ async def subscribe(update: MessageUpdate, context: HandlerContext) -> None:
     except ValueError:
         context.reply(update, _("Use /subscribe 09:00 (24-hour time)."))
         return
-    context.chat_data.subscription = at.strftime("%H:%M")
+    context.chat_data.daily.subscription = at.strftime("%H:%M")
     if local_now(context.application).time() >= at:
-        context.chat_data.daily_done = context.today()  # the first post is tomorrow's
+        context.chat_data.daily.done = context.today()  # the first post is tomorrow's
     schedule_post(context.application, update.effective_chat.id, at)
     context.reply(
         update,
         _("Subscribed: the daily puzzle comes here every day at {time} ({zone}).").format(
-            time=context.chat_data.subscription, zone=context.settings.timezone.key
+            time=context.chat_data.daily.subscription, zone=context.settings.timezone.key
         ),
     )
 
@@ -275,10 +276,10 @@ async def unsubscribe(update: MessageUpdate, context: HandlerContext) -> None:
     if not await is_admin(update, context):
         context.reply(update, context._("Only the group's admins can change settings."))
         return
-    if context.chat_data.subscription is None:
+    if context.chat_data.daily.subscription is None:
         context.reply(update, context._("This chat is not subscribed to the daily puzzle."))
         return
-    context.chat_data.subscription = None
+    context.chat_data.daily.subscription = None
     _cancel_post(context.application, update.effective_chat.id)
     context.reply(update, context._("Unsubscribed from the daily puzzle."))
 
@@ -287,20 +288,13 @@ def schedule_post(application: Application, chat_id: int, at: dt.time) -> None:
     """A daily job at ``at`` in the bot's time zone (replacing an earlier one)."""
     _cancel_post(application, chat_id)
     zone = settings_of(application).timezone
-    # PTB cannot type a job's context by the chat_id it is given: that is post_daily's.
-    jobs_of(application).run_daily(
-        post_daily,  # type: ignore[arg-type]
-        at.replace(tzinfo=zone),
-        chat_id=chat_id,
-        name=f"daily:{chat_id}",
+    services(application).timers.run_daily(
+        post_daily, at.replace(tzinfo=zone), chat_id=chat_id, kind=DAILY_POST
     )
 
 
 def _cancel_post(application: Application, chat_id: int) -> None:
-    if application.job_queue is None:
-        return
-    for job in application.job_queue.get_jobs_by_name(f"daily:{chat_id}"):
-        job.schedule_removal()
+    services(application).timers.cancel(chat_id, DAILY_POST)
 
 
 def restore_subscriptions(application: Application) -> int:
@@ -309,19 +303,14 @@ def restore_subscriptions(application: Application) -> int:
     A chat whose post time passed today while the bot was down gets today's post at once.
     """
     now = local_now(application)
+    timers = services(application).timers
     count = 0
     for chat_id, data in application.chat_data.items():
-        if data.subscription:
-            at = post_time(data.subscription)
+        if data.daily.subscription:
+            at = post_time(data.daily.subscription)
             schedule_post(application, chat_id, at)
-            if now.time() >= at and data.daily_done != now.date():
-                # As in schedule_post: post_daily's context is that of this chat_id.
-                jobs_of(application).run_once(
-                    post_daily,  # type: ignore[arg-type]
-                    0,
-                    chat_id=chat_id,
-                    name=f"daily:{chat_id}",
-                )
+            if now.time() >= at and data.daily.done != now.date():
+                timers.run_once(post_daily, 0, chat_id=chat_id, kind=DAILY_POST)
             count += 1
     return count
 
@@ -347,32 +336,18 @@ async def post_daily(context: JobContext[None]) -> None:
         if isinstance(error, Forbidden):
             # The bot was blocked or removed: this chat is unsubscribed.
             logger.info("Chat %s unreachable; its daily subscription ends", chat_id)
-            chat.subscription = None
+            chat.daily.subscription = None
             _cancel_post(context.application, chat_id)
 
     # Marked done at once, so that a restart before the post is sent does not post it twice
     # (a post lost to an outage is retried by the outbox for a minute).
-    chat.daily_done = today
+    chat.daily.done = today
     await show_in_group(chat_id, context, extra=extra, on_failed=failed)
-
-
-async def moved(update: Update, context: BotContext) -> None:
-    """A group became a supergroup (a new chat id): its daily post moves with its data,
-    which the basics feature has moved by now (in handler group 0; this runs in group 1)."""
-    message = update.effective_message
-    if message is None or message.migrate_from_chat_id is None:
-        return  # the service message in the old group: the one in the new one does it
-    application, new_id = context.application, message.chat.id
-    _cancel_post(application, message.migrate_from_chat_id)
-    data = application.chat_data.get(new_id)
-    if data is not None and data.subscription:
-        schedule_post(application, new_id, post_time(data.subscription))
 
 
 def register(application: Application) -> None:
     """/daily, the ``/start daily`` deep link, /subscribe and /unsubscribe, and the answers
-    of a daily attempt in private; a subscription follows its group to a supergroup."""
-    application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, moved), group=1)
+    of a daily attempt in private."""
     # A deep link t.me/<bot>?start=daily arrives as "/start daily" in private.
     services(application).deep_links["daily"] = start_private
     application.add_handler(CommandHandler("daily", for_messages(daily_command)))

@@ -170,7 +170,7 @@ async def solve_command(update: MessageUpdate, context: HandlerContext) -> None:
 
     def sent(message: object) -> None:
         if _pages(result) > 1 and isinstance(message, Message):
-            context.chat_data.remember_solve(message.message_id, request)
+            context.chat_data.solve.remember(message.message_id, request)
 
     context.reply(
         update,
@@ -184,7 +184,7 @@ async def solve_page(update: ButtonUpdate, context: HandlerContext) -> None:
     """Show another page of a /solve reply."""
     query = update.callback_query
     page = int(query.data.split(":", 1)[1])
-    request = context.chat_data.solve_requests.get(query.message.message_id)
+    request = context.chat_data.solve.requests.get(query.message.message_id)
     if request is None:
         await query.answer(context._("This list has expired: send /solve again."))
         return

@@ -29,7 +29,7 @@ class Outcome:
     points: int = 0
     seconds: float = 0.0
     too_late: bool = False
-    """The round had already ended when the answer arrived."""
+    """A right answer that came when the round had already ended (a wrong one never is)."""
 
 
 @dataclass

@@ -110,13 +110,19 @@ async def running_bot(
         running_jobs, EVENT_JOB_SUBMITTED | EVENT_JOB_EXECUTED | EVENT_JOB_ERROR | EVENT_JOB_MISSED
     )
     stop = asyncio.Event()
-    calls_before = len(api.calls)
+    polls = api.polls  # the API may be reused from an earlier run: this run's first poll
     runner = asyncio.create_task(run_polling(application, stop, timeout=1))
     try:
-        # This run's own start-up: the API may be reused from an earlier run.
-        while not application.running or "getUpdates" not in api.calls[calls_before:]:
-            await asyncio.sleep(0.01)
-        await asyncio.sleep(0.05)  # start() returned; timers and subscriptions are restored
+        # The updater's first poll goes out only once run_polling waits for ``stop``: after
+        # the application has started and rebuilt its jobs (timers, daily posts), which
+        # serve_until does without awaiting anything in between.
+        poll = asyncio.create_task(api.wait_for_poll(polls + 1))
+        await asyncio.wait({poll, runner}, return_when=asyncio.FIRST_COMPLETED)
+        if runner.done():  # it stopped before it polled: the finally block says how
+            poll.cancel()
+            raise RuntimeError("the bot stopped at start-up")
+        await poll
+        assert application.running
         yield application
     finally:
         stop.set()
@@ -171,15 +177,6 @@ async def reply_to(api: LocalBotApi, user: int, chat: int, text: str, **kwargs: 
     return sent[before].get("text") or sent[before].get("caption", "")
 
 
-def _fetched(api: LocalBotApi) -> bool:
-    """Whether the bot has fetched every update sent so far.
-
-    The local server forgets an update when the next ``getUpdates`` acknowledges it, which
-    PTB sends only after it has queued the updates of the previous one.
-    """
-    return not api._updates
-
-
 def _jobs_idle(application: Application) -> bool:
     """No job is running, and none is due (about to be started by the scheduler)."""
     now = dt.datetime.now(dt.UTC)
@@ -200,12 +197,12 @@ async def settled(api: LocalBotApi, application: Application, *, timeout: float 
     async with asyncio.timeout(timeout):
         while True:
             pushed = api.pushed
-            if _fetched(api):
+            if api.drained:
                 await application.update_queue.join()  # every queued update handled
                 await outbox.drained()
                 if (
                     api.pushed == pushed
-                    and _fetched(api)
+                    and api.drained
                     and _jobs_idle(application)
                     and not outbox.pending()
                 ):

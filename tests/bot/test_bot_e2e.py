@@ -10,7 +10,17 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import plain_text
-from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot, saved_record
+from bot.services.timers import DAILY_POST
+from tests.bot.harness import (
+    ANN,
+    BOB,
+    GROUP,
+    make_api,
+    reply_to,
+    running_bot,
+    saved_record,
+    settled,
+)
 
 pytestmark = pytest.mark.asyncio
 
@@ -108,7 +118,7 @@ async def test_chat_data_survives_a_restart(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path) as application:
         await reply_to(api, ANN, GROUP, "/start")
-        application.chat_data[GROUP].language = "zh"
+        application.chat_data[GROUP].language.chosen = "zh"
         await application.update_persistence()
     async with running_bot(api, tmp_path):
         # Ann's Telegram is English, but the group chose Chinese before the restart.
@@ -121,9 +131,9 @@ async def test_saves_changes_within_a_second_and_nothing_while_idle(tmp_path: Pa
     async with running_bot(api, tmp_path) as application:
         await application.bot_data.solving.warm_up()  # tables computed and kept once, at start-up
         await reply_to(api, ANN, GROUP, "/start")
-        application.chat_data[GROUP].language = "zh"
+        application.chat_data[GROUP].language.chosen = "zh"
         await asyncio.sleep(0.6)  # the regular save runs four times a second
-        assert saved_record(tmp_path, "chat", GROUP).language == "zh"
+        assert saved_record(tmp_path, "chat", GROUP).language.chosen == "zh"
         wal = data_file.with_name(data_file.name + "-wal")
         before = wal.stat()
         await asyncio.sleep(1.0)
@@ -137,12 +147,48 @@ async def test_group_upgraded_to_supergroup_keeps_its_data(tmp_path: Path) -> No
     supergroup = -1_009_000_000_001
     async with running_bot(api, tmp_path) as application:
         await reply_to(api, ANN, GROUP, "/start")
-        application.chat_data[GROUP].language = "zh"
+        application.chat_data[GROUP].language.chosen = "zh"
         api.migrate(GROUP, supergroup)
         while supergroup not in application.chat_data:
             await asyncio.sleep(0.01)
         assert "大家好" in await reply_to(api, ANN, supergroup, "/start")
-        assert application.chat_data[supergroup].language == "zh"
+        assert application.chat_data[supergroup].language.chosen == "zh"
+        assert GROUP not in application.chat_data
+
+
+async def test_a_round_and_the_daily_post_follow_the_group_to_its_supergroup(
+    tmp_path: Path,
+) -> None:
+    api = make_api()
+    supergroup = -1_009_000_000_002
+    async with running_bot(api, tmp_path) as application:
+        timers = application.bot_data.timers
+        application.chat_data[GROUP].language.chosen = "en"
+        await reply_to(api, ANN, GROUP, "/subscribe 08:30")
+        application.chat_data[GROUP].table.settings.time_limit = 2
+        before = len(api.sent)
+        api.send(ANN, GROUP, "/play")
+        assert "photo" in (await api.wait_for_sent(before + 1))[-1]
+        await settled(api, application)
+        post_time = timers.pending(GROUP, DAILY_POST)[0].next_t
+        api.migrate(GROUP, supergroup)
+        await settled(api, application)
+        moved = {job.name: job for job in timers.pending(supergroup)}
+        assert timers.pending(GROUP) == []
+        assert sorted(moved) == [
+            f"daily:{supergroup}",
+            f"half-time:{supergroup}",
+            f"time-up:{supergroup}",
+        ]
+        assert moved[f"daily:{supergroup}"].next_t == post_time
+        assert {job.chat_id for job in moved.values()} == {supergroup}
+        # The round's time runs out in the supergroup, where its data now is.
+        while not [m for m in api.sent if "Time is up" in m.get("text", "")]:
+            await api.wait_for_sent(len(api.sent) + 1)
+        await settled(api, application)
+        time_up = [m for m in api.sent if "Time is up" in m.get("text", "")]
+        assert [m["chat"]["id"] for m in time_up] == [supergroup]
+        assert not application.chat_data[supergroup].table.playing
         assert GROUP not in application.chat_data
 
 

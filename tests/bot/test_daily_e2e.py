@@ -102,7 +102,7 @@ async def test_subscriptions_post_rebuild_and_end_when_blocked(tmp_path: Path) -
         application.job_queue.run_once(daily_command.post_daily, 0, chat_id=GROUP)
         await settled(api, application, timeout=20)
         assert api.calls.count("sendPhoto") == calls + 1  # tried once, refused
-        assert application.chat_data[GROUP].subscription is None
+        assert application.chat_data[GROUP].daily.subscription is None
         assert not [
             j
             for j in application.job_queue.get_jobs_by_name(f"daily:{GROUP}")
@@ -122,7 +122,7 @@ async def test_a_post_missed_while_the_bot_was_down_comes_at_restart(tmp_path: P
         assert post["chat"]["id"] == GROUP
         assert f"Daily #{daily_number(DAY)}" in plain_text(post["caption"])
         await settled(api, application)
-        assert application.chat_data[GROUP].daily_done == DAY
+        assert application.chat_data[GROUP].daily.done == DAY
     # Restarted again the same day: it was posted, and a subscription made after its time
     # does not post today either.
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)):

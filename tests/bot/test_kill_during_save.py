@@ -28,16 +28,16 @@ CHATS = 2000
 WRITER = f"""
 import asyncio, sys
 from pathlib import Path
-from bot.context import ChatData
+from bot.state import ChatData, GroupStatus
 from bot.persistence import SQLitePersistence
 
 async def main():
     persistence = SQLitePersistence(Path(sys.argv[1]))
-    first = max((d.status_sent for d in (await persistence.get_chat_data()).values()), default=0)
+    first = max((d.status.sent for d in (await persistence.get_chat_data()).values()), default=0)
     save = int(first)
     while True:
         save += 1
-        data = ChatData(status_sent=save, status_lines=["x" * 40] * 20)
+        data = ChatData(status=GroupStatus(sent=save, lines=["x" * 40] * 20))
         # One write each (with PYTHONUNBUFFERED print's parts are written one by one, and a
         # kill could land between "saved" and its number).
         print(f"saving {{save}}", flush=True)
@@ -82,7 +82,7 @@ async def test_kill_nine_during_saves_never_leaves_half_a_save(tmp_path: Path) -
 
         open_database(tmp_path / FILE_NAME).close()
         chats = await SQLitePersistence(tmp_path).get_chat_data()
-        values = {data.status_sent for data in chats.values()}
+        values = {data.status.sent for data in chats.values()}
         assert len(chats) == CHATS
         assert len(values) == 1, "a save was left half done"
         assert values.pop() >= saved, "a save reported done was lost"

@@ -70,6 +70,22 @@ async def test_message_not_modified_and_retry_after() -> None:
 
 
 @pytest.mark.asyncio
+async def test_polls_are_counted_and_an_acknowledged_queue_is_drained() -> None:
+    import asyncio
+
+    api = make_api()
+    waiting = asyncio.create_task(api.wait_for_poll(1))
+    api.send(ANN, ANN, "/start")
+    assert not api.drained
+    _, body = await api.call("getUpdates", {"timeout": 0})
+    await waiting  # the first poll was noticed
+    assert not api.drained  # fetched, not yet acknowledged
+    await api.call("getUpdates", {"offset": body["result"][-1]["update_id"] + 1, "timeout": 0})
+    assert api.drained
+    assert api.polls == 2
+
+
+@pytest.mark.asyncio
 async def test_a_new_poller_ends_the_waiting_one_with_409() -> None:
     import asyncio
 

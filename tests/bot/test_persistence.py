@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.context import ChatData, UserData
 from bot.local_api import plain_text
 from bot.persistence import CHECKPOINT_EVERY, FILE_NAME, SQLitePersistence
+from bot.state import ChatData, ChatLanguage, RoundMessages, UserData
 from solver import solve
 from tests.bot.harness import (
     ANN,
@@ -27,6 +27,10 @@ from tests.bot.harness import (
 from tests.bot.test_rounds_e2e import deal, dealt
 
 pytestmark = pytest.mark.asyncio
+
+
+def chat_with_deal(message_id: int) -> ChatData:
+    return ChatData(rounds=RoundMessages(deal_message_id=message_id))
 
 
 def rows_in_the_file_itself(path: Path) -> int:
@@ -48,7 +52,7 @@ async def test_the_log_is_copied_into_the_file_while_the_bot_writes(tmp_path: Pa
     loop = asyncio.get_running_loop()
     until = loop.time() + CHECKPOINT_EVERY * 2.5
     while loop.time() < until:
-        await persistence.update_chat_data(-written, ChatData(deal_message_id=written))
+        await persistence.update_chat_data(-written, ChatData(rounds=RoundMessages(written)))
         written += 1
         await asyncio.sleep(0.01)
     for _ in range(100):  # the last checkpoint finishes in its own thread
@@ -61,14 +65,14 @@ async def test_the_log_is_copied_into_the_file_while_the_bot_writes(tmp_path: Pa
     # Closing copies the whole log into the file.
     assert rows_in_the_file_itself(path) == written
     reopened = SQLitePersistence(tmp_path)
-    assert (await reopened.get_chat_data())[-(written - 1)].deal_message_id == written - 1
+    assert (await reopened.get_chat_data())[-(written - 1)].rounds.deal_message_id == written - 1
     await reopened.flush()
 
 
 async def test_writes_made_together_commit_together(tmp_path: Path) -> None:
     persistence = SQLitePersistence(tmp_path)
     await asyncio.gather(
-        persistence.update_chat_data(1, ChatData(language="en")),
+        persistence.update_chat_data(1, ChatData(language=ChatLanguage("en"))),
         persistence.update_user_data(2, UserData(language="zh")),
         persistence.drop_chat_data(3),
     )
@@ -79,18 +83,20 @@ async def test_writes_made_together_commit_together(tmp_path: Path) -> None:
 
 
 async def test_the_copy_ptb_saves_is_the_data_as_it_was(tmp_path: Path) -> None:
-    data = ChatData(language="zh")
+    data = ChatData(language=ChatLanguage("zh"))
     data.members[7] = "Ann"
     saved = copy.deepcopy(data)  # what PTB hands to the persistence
+    assert saved == data
+    assert isinstance(saved, ChatData)
     data.members[8] = "Bob"
-    data.language = None
+    data.language.chosen = None
     persistence = SQLitePersistence(tmp_path)
     await persistence.update_chat_data(-1, saved)
     await persistence.update_user_data(2, copy.deepcopy(UserData(language="en")))
     await persistence.flush()
     reopened = SQLitePersistence(tmp_path)
     restored = (await reopened.get_chat_data())[-1]
-    assert restored.language == "zh"
+    assert restored.language.chosen == "zh"
     assert restored.members == {7: "Ann"}
     assert (await reopened.get_user_data())[2] == UserData(language="en")
     await reopened.flush()
@@ -102,10 +108,10 @@ async def test_a_win_is_written_at_once_and_an_older_pending_copy_cannot_overwri
     persistence = SQLitePersistence(tmp_path)
     # PTB's regular save has handed over an older copy of chat 1, still waiting for its batch.
     regular_save = asyncio.ensure_future(
-        persistence.update_chat_data(1, ChatData(deal_message_id=1))
+        persistence.update_chat_data(1, ChatData(rounds=RoundMessages(1)))
     )
     await asyncio.sleep(0)
-    persistence.write_now({("chat", 1): ChatData(deal_message_id=2), ("user", 7): UserData()})
+    persistence.write_now({("chat", 1): ChatData(rounds=RoundMessages(2)), ("user", 7): UserData()})
     # Committed before the event loop runs again: another connection sees it.
     reader = sqlite3.connect(tmp_path / FILE_NAME)
     assert reader.execute("SELECT count(*) FROM records").fetchone()[0] == 2
@@ -113,7 +119,7 @@ async def test_a_win_is_written_at_once_and_an_older_pending_copy_cannot_overwri
     await regular_save
     await persistence.flush()
     reopened = SQLitePersistence(tmp_path)
-    assert (await reopened.get_chat_data())[1].deal_message_id == 2
+    assert (await reopened.get_chat_data())[1].rounds.deal_message_id == 2
     await reopened.flush()
 
 
@@ -141,16 +147,16 @@ async def test_a_save_the_disk_refuses_is_kept_and_written_once_it_can_be(
     persistence = SQLitePersistence(tmp_path)
     persistence._db.execute("PRAGMA query_only = ON")  # the disk refuses every write
     with caplog.at_level(logging.ERROR, logger="bot.persistence"):
-        persistence.write_now({("chat", 1): ChatData(deal_message_id=1), ("user", 7): UserData()})
+        persistence.write_now({("chat", 1): chat_with_deal(1), ("user", 7): UserData()})
         # A newer copy of the chat, saved while the disk still refuses, replaces the kept one.
-        await persistence.update_chat_data(1, copy.deepcopy(ChatData(deal_message_id=2)))
+        await persistence.update_chat_data(1, copy.deepcopy(chat_with_deal(2)))
     assert "is the disk full or read-only" in caplog.text
     assert _rows_in(tmp_path / FILE_NAME) == 0
     persistence._db.execute("PRAGMA query_only = OFF")  # space again
     await _until(lambda: _rows_in(tmp_path / FILE_NAME) == 2)
     await persistence.flush()
     reopened = SQLitePersistence(tmp_path)
-    assert (await reopened.get_chat_data())[1].deal_message_id == 2
+    assert (await reopened.get_chat_data())[1].rounds.deal_message_id == 2
     await reopened.flush()
 
 
@@ -160,16 +166,16 @@ async def test_an_older_copy_waiting_for_its_batch_cannot_overwrite_a_kept_one(
     persistence = SQLitePersistence(tmp_path)
     persistence._db.execute("PRAGMA query_only = ON")
     regular_save = asyncio.ensure_future(
-        persistence.update_chat_data(1, copy.deepcopy(ChatData(deal_message_id=1)))
+        persistence.update_chat_data(1, copy.deepcopy(chat_with_deal(1)))
     )
     await asyncio.sleep(0)
-    persistence.write_now({("chat", 1): ChatData(deal_message_id=2)})  # refused: kept
+    persistence.write_now({("chat", 1): chat_with_deal(2)})  # refused: kept
     await regular_save
     persistence._db.execute("PRAGMA query_only = OFF")
     await persistence.update_user_data(7, copy.deepcopy(UserData()))  # the next save
     await persistence.flush()
     reopened = SQLitePersistence(tmp_path)
-    assert (await reopened.get_chat_data())[1].deal_message_id == 2
+    assert (await reopened.get_chat_data())[1].rounds.deal_message_id == 2
     await reopened.flush()
 
 

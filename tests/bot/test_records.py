@@ -3,7 +3,9 @@ reading, refused classes, and records that survive the round trip unchanged."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import datetime as dt
 import io
 import json
 import os
@@ -20,7 +22,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot import records
-from bot.context import ChatData, UserData
 from bot.game.daily import DailyRecord, DailyResult
 from bot.game.rounds import Phase, Round
 from bot.game.stats import ChatStats, PlayerStats
@@ -32,6 +33,15 @@ from bot.persistence import (
     DataFileError,
     SQLitePersistence,
     open_database,
+)
+from bot.state import (
+    ChatData,
+    ChatLanguage,
+    DailyChat,
+    GroupStatus,
+    RoundMessages,
+    SolvePages,
+    UserData,
 )
 from tests.bot.harness import ANN, BOB, GROUP
 from tests.bot.test_process import ROOT, _env
@@ -96,7 +106,7 @@ async def test_a_migrated_file_holds_records_only_and_its_format(release_1_file:
         "levels:v1:4:24",
     ]
     assert chats[GROUP].table.stats.players[ANN].points == 42
-    assert chats[GROUP].daily_done.isoformat() == "2026-11-24"
+    assert chats[GROUP].daily.done == dt.date(2026, 11, 24)
     assert users[BOB].daily.results["2026-11-24"] == DailyResult(63.0, 1)
 
 
@@ -116,10 +126,10 @@ async def test_a_migrated_running_round_keeps_all_but_its_hints(release_1_file: 
 @pytest.mark.asyncio
 async def test_the_migration_runs_once(release_1_file: Path) -> None:
     first = SQLitePersistence(release_1_file.parent)
-    await first.update_chat_data(GROUP, ChatData(subscription="09:15"))
+    await first.update_chat_data(GROUP, ChatData(daily=DailyChat(subscription="09:15")))
     await first.flush()
     second = SQLitePersistence(release_1_file.parent)
-    assert (await second.get_chat_data())[GROUP].subscription == "09:15"
+    assert (await second.get_chat_data())[GROUP].daily.subscription == "09:15"
     await second.flush()
 
 
@@ -246,7 +256,7 @@ async def test_a_record_with_unknown_fields_loads(tmp_path: Path) -> None:
     loaded = (await persistence.get_chat_data())[1]
     daily = (await persistence.get_user_data())[7].daily
     await persistence.flush()
-    assert loaded.language == "zh"
+    assert loaded.language.chosen == "zh"
     assert loaded.table.settings.cards == 3
     assert loaded.table.stats.players[7].wins == 2
     assert daily.results == {"2026-11-23": DailyResult(37.0, 0)}
@@ -265,14 +275,19 @@ async def test_a_record_with_missing_fields_loads_with_defaults(tmp_path: Path) 
     await persistence.flush()
     assert chats[1].table.settings == GameSettings(target=10)
     assert chats[1].table.stats.players[7] == PlayerStats("A")
-    assert chats[1].mode == "round"
+    assert chats[1].answers_to == "round"
     assert chats[2] == ChatData()
     assert user == UserData()
 
 
 @pytest.mark.parametrize(
     "record",
-    [{"v": 2}, {"language": "en"}, {"v": 1, "table": []}, {"v": 1, "members": {"Ann": "Ann"}}],
+    [
+        {"v": records.VERSION + 1},
+        {"language": "en"},
+        {"v": 1, "table": []},
+        {"v": 1, "members": {"Ann": "Ann"}},
+    ],
     ids=["newer version", "no version", "not an object", "not an id"],
 )
 @pytest.mark.asyncio
@@ -295,6 +310,74 @@ def test_a_file_of_a_newer_format_is_refused_and_kept(tmp_path: Path) -> None:
     with pytest.raises(DataFileError, match="newer version"):
         open_database(tmp_path / FILE_NAME)
     assert (tmp_path / FILE_NAME).read_bytes() == before
+
+
+# --- records of version 1 -------------------------------------------------------------------
+
+CHAT_RECORD_OF_VERSION_1 = (
+    '{"v":1,"language":"zh","solve_requests":{"12":[[1,2,3,"1/2"],24,true]},'
+    '"table":{"settings":{"deck":[1,10],"difficulty":"easy","time_limit":60,"target":10,'
+    '"cards":3,"unsolvable":true},"round":{"number":4,"hand":[3,7,11],"target":10,'
+    '"started":1764000000.5,"time_limit":60,"level":1,"solvable":true,"hints":1,'
+    '"phase":"playing","winner":null,"wrong":{"502":1},"solutions":["3*7-11"],'
+    '"solution_count":1},"rounds_dealt":4,"match":{"rounds":3,"played":1,"points":{"501":20},'
+    '"names":{"501":"Ann"}},"stats":{"players":{"501":{"name":"Ann","wins":2,"points":42,'
+    '"best_time":14.2,"times":[14.2,21.5],"streak":1,"best_streak":1,'
+    '"weekly_points":{"2026-W48":42}}}}},"deal_message_id":40,"status_message_id":41,'
+    '"status_lines":["Bob: that makes 20"],"status_sent":1764000010.0,"late_names":["Bob"],'
+    '"recent_language":"en","daily_message_id":39,"mode":"daily",'
+    '"members":{"501":"Ann","502":"Bob"},"subscription":"08:30","daily_done":"2026-11-24"}'
+)
+"""A chat's record as the previous version (records of version 1, at 0de4c61) wrote it,
+with every field it had set."""
+
+
+def test_a_chat_record_of_version_1_loads_into_its_parts() -> None:
+    data = records.load("chat", CHAT_RECORD_OF_VERSION_1)
+    assert data.language == ChatLanguage(chosen="zh", recent="en")
+    assert data.rounds == RoundMessages(deal_message_id=40)
+    assert data.status == GroupStatus(41, ["Bob: that makes 20"], 1764000010.0, ["Bob"])
+    assert data.daily == DailyChat(39, "08:30", dt.date(2026, 11, 24))
+    assert data.solve == SolvePages({12: ((1, 2, 3, Fraction(1, 2)), 24, True)})
+    assert data.answers_to == "daily"
+    assert data.members == {501: "Ann", 502: "Bob"}
+    assert data.table.settings == GameSettings((1, 10), "easy", 60, 10, 3, True)
+    assert data.table.stats.players[501].points == 42
+    assert data.table.match == Match(3, played=1, points={501: 20}, names={501: "Ann"})
+    assert data.table.round is not None
+    assert data.table.round.hand == (3, 7, 11)
+
+
+def test_a_chat_record_of_version_1_is_written_again_as_version_2() -> None:
+    record = json.loads(records.saved("chat", records.load("chat", CHAT_RECORD_OF_VERSION_1)).text)
+    assert record["v"] == records.VERSION == 2
+    assert record["language"] == {"chosen": "zh", "recent": "en"}
+    assert record["daily"] == {"message_id": 39, "subscription": "08:30", "done": "2026-11-24"}
+    assert record["answers_to"] == "daily"
+    flat = json.loads(CHAT_RECORD_OF_VERSION_1)
+    for part in ("settings", "stats", "rounds_dealt"):  # the table is as it was
+        assert record["table"][part] == flat["table"][part]
+    assert set(record) == {f.name for f in dataclasses.fields(ChatData)} | {"v"}
+
+
+def test_other_records_of_version_1_load_as_they_were() -> None:
+    user = '{"v":1,"language":"en","daily":{"started":{},"misses":{"2026-11-24":1},"results":{}}}'
+    assert records.load("user", user) == UserData("en", DailyRecord(misses={"2026-11-24": 1}))
+    assert records.load("conversation:x", '{"v":1,"state":3}') == 3
+
+
+def test_a_deep_copy_of_chat_or_user_data_is_an_equal_copy() -> None:
+    data = records.load("chat", CHAT_RECORD_OF_VERSION_1)
+    copied = copy.deepcopy(data)
+    assert type(copied) is ChatData
+    assert copied == data
+    copied.table.stats.players[501].times.append(1.0)
+    copied.table.stats.players[501].weekly_points["2026-W49"] = 1
+    copied.status.lines.append("x")
+    assert data == records.load("chat", CHAT_RECORD_OF_VERSION_1)  # nothing shared
+    user = UserData("zh")
+    assert copy.deepcopy(user) == user
+    assert type(copy.deepcopy(user)) is UserData
 
 
 def test_a_conversation_key_is_stored_as_json_text() -> None:
@@ -364,22 +447,30 @@ tables = st.builds(
 )
 chats = st.builds(
     ChatData,
-    language=st.none() | words,
-    solve_requests=st.dictionaries(
-        ids, st.tuples(st.lists(numbers, max_size=4).map(tuple), numbers, st.booleans())
-    ),
     table=tables,
-    deal_message_id=st.none() | ids,
-    status_message_id=st.none() | ids,
-    status_lines=st.lists(words, max_size=3),
-    status_sent=seconds,
-    late_names=st.lists(words, max_size=3),
-    recent_language=st.none() | words,
-    daily_message_id=st.none() | ids,
-    mode=st.sampled_from(["round", "daily"]),
+    language=st.builds(ChatLanguage, chosen=st.none() | words, recent=st.none() | words),
+    rounds=st.builds(RoundMessages, deal_message_id=st.none() | ids),
+    status=st.builds(
+        GroupStatus,
+        message_id=st.none() | ids,
+        lines=st.lists(words, max_size=3),
+        sent=seconds,
+        late_names=st.lists(words, max_size=3),
+    ),
+    daily=st.builds(
+        DailyChat,
+        message_id=st.none() | ids,
+        subscription=st.none() | words,
+        done=st.none() | st.dates(),
+    ),
+    solve=st.builds(
+        SolvePages,
+        requests=st.dictionaries(
+            ids, st.tuples(st.lists(numbers, max_size=4).map(tuple), numbers, st.booleans())
+        ),
+    ),
     members=st.dictionaries(ids, words, max_size=3),
-    subscription=st.none() | words,
-    daily_done=st.none() | st.dates(),
+    answers_to=st.sampled_from(["round", "daily"]),
 )
 users = st.builds(
     UserData,
@@ -425,6 +516,11 @@ def test_every_field_is_saved_or_left_out_on_purpose() -> None:
     record = records.chat_record(data)
     for obj, fields in [
         (data, record),
+        (data.language, record["language"]),
+        (data.rounds, record["rounds"]),
+        (data.status, record["status"]),
+        (data.daily, record["daily"]),
+        (data.solve, record["solve"]),
         (table, record["table"]),
         (game, record["table"]["round"]),
         (table.match, record["table"]["match"]),
@@ -438,5 +534,5 @@ def test_every_field_is_saved_or_left_out_on_purpose() -> None:
 
 
 def test_a_fraction_of_a_request_is_saved_as_text() -> None:
-    data = ChatData(solve_requests={4: ((Fraction(1, 2), 3, 4), Fraction(7, 3), True)})
-    assert records.chat_record(data)["solve_requests"] == {"4": [["1/2", 3, 4], "7/3", True]}
+    data = ChatData(solve=SolvePages({4: ((Fraction(1, 2), 3, 4), Fraction(7, 3), True)}))
+    assert records.chat_record(data)["solve"]["requests"] == {"4": [["1/2", 3, 4], "7/3", True]}

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
+import sqlite3
 import time
 from pathlib import Path
 
 import pytest
 
-from bot.features import rounds as play
+from bot.features.rounds import matches
 from bot.local_api import LocalBotApi, plain_text
+from bot.persistence import FILE_NAME
 from solver import solve
 from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot, settled
 
@@ -97,7 +100,7 @@ async def test_time_up_with_a_half_time_hint(tmp_path: Path) -> None:
 
 
 async def test_a_match_then_scores_survive_a_restart(tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.setattr(play, "NEXT_DEAL_DELAY", 0.05)
+    monkeypatch.setattr(matches, "NEXT_DEAL_DELAY", 0.05)
     api = make_api()
     async with running_bot(api, tmp_path):
         first = await deal(api, BOB, BOB, "/play 2")
@@ -140,7 +143,7 @@ async def test_a_running_round_keeps_its_timer_across_a_restart(tmp_path: Path) 
 async def test_two_correct_answers_at_once_make_one_winner(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path) as application:
-        application.chat_data[GROUP].language = "en"  # whoever wins, the group reads English
+        application.chat_data[GROUP].language.chosen = "en"  # whoever wins, the group reads English
         answer = solve(dealt(await deal(api, ANN, GROUP)))[0].text
         before = len(api.sent)
         api.send(ANN, GROUP, f"/a {answer}")
@@ -274,3 +277,29 @@ async def test_a_hundred_correct_answers_at_once_make_one_winner(tmp_path: Path)
     winners = [p for p in stats.players.values() if p.wins]
     assert len(winners) == 1
     assert [p for p in stats.players.values() if p.points] == winners  # nobody else scored
+
+
+async def test_a_win_is_written_to_the_data_file_before_it_is_announced(tmp_path: Path) -> None:
+    api = make_api()
+    in_file_when_announced: list[int] = []
+
+    def read_wins(message: dict) -> None:
+        if "wins in" not in message.get("text", ""):
+            return
+        db = sqlite3.connect(tmp_path / FILE_NAME)
+        (row,) = db.execute("SELECT value FROM records WHERE kind = 'chat' AND key = ?", (ANN,))
+        db.close()
+        in_file_when_announced.append(
+            json.loads(row[0])["table"]["stats"]["players"]["501"]["wins"]
+        )
+
+    api.on_sent(read_wins)
+    async with running_bot(api, tmp_path) as application:
+        written = application.bot_data.write_now
+        assert written is not None  # the persistence's, given where the application is built
+        calls = []
+        application.bot_data.write_now = lambda rows: (calls.append(set(rows)), written(rows))
+        answer = solve(dealt(await deal(api, ANN, ANN)))[0].text
+        assert "wins in" in await reply_to(api, ANN, ANN, f"/a {answer}")
+    assert calls == [{("chat", ANN), ("user", ANN)}]
+    assert in_file_when_announced == [1]

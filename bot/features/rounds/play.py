@@ -1,6 +1,8 @@
-"""Rounds on Telegram: /play, answers (/a, replies, plain text), hints, timers, matches, scores.
+"""A round's life: /play deals a hand, answers are judged, /hint, /reveal, /skip and /stop;
+a timed round's half-time hint and time-up.
 
-The rules live in :mod:`bot.game`; these handlers read updates, call them, and speak.
+The rules live in :mod:`bot.game` (:class:`~bot.game.rounds.Round`, and the chat's
+:class:`~bot.game.table.Table`); these handlers and jobs read updates, call them, and speak.
 """
 
 from __future__ import annotations
@@ -9,36 +11,30 @@ import contextlib
 import html
 import logging
 
-from apscheduler.jobstores.base import JobLookupError
 from telegram import Message, Update
 from telegram.constants import ChatType
-from telegram.error import BadRequest
-from telegram.ext import Application, CommandHandler, Job, JobQueue, MessageHandler, filters
+from telegram.ext import Application
 from telegram.helpers import mention_html
 
 from bot.context import BotContext, now_of, services
-from bot.game.rounds import Outcome, Round
+from bot.features.rounds import group_status, matches
+from bot.game.rounds import Round
 from bot.game.table import DIFFICULTY_WORDS, Table
-from bot.services.outbox import Sent
 from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
+from bot.services.timers import HALF_TIME, NEXT_DEAL, TIME_UP, Timers
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.texts import deal_refusal, hint_text, reason
-from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
+from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
 from solver import solution_of
 from solver.parsing import ParseError
 
 logger = logging.getLogger(__name__)
 
 SHOWN_SOLUTIONS = 10
-STATUS_LINES = 6
-STATUS_FRESH = 60.0
-"""A wrong-answer status message younger than this is edited rather than sent anew."""
-LATE_DELAY = 3.0
-"""Seconds after the first late right answer before the one message naming them all."""
-LATE_SHOWN = 20
-NEXT_DEAL_DELAY = 4.0
-"""Seconds between a match's rounds."""
+"""Solutions listed when a round ends (the rest are counted)."""
+ROUND_JOBS = (HALF_TIME, TIME_UP, NEXT_DEAL)
+"""The jobs a round's end cancels: its timers, or a match's next deal."""
 
 
 def table_of(context: ChatContext) -> Table:
@@ -64,14 +60,6 @@ def _caption(game: Round, context: ChatContext, match_text: str) -> str:
     return "\n".join(lines)
 
 
-def _match_text(table: Table, context: BotContext) -> str:
-    if table.match is None:
-        return ""
-    return context._("Round {n} of {total}").format(
-        n=table.match.played + 1, total=table.match.rounds
-    )
-
-
 async def deal_round(chat_id: int, context: ChatContext, difficulty: str | None = None) -> None:
     """Find a hand by the chat's settings (in a worker), then deal it: picture, timers."""
     data = context.bot_data
@@ -94,16 +82,15 @@ async def deal_round(chat_id: int, context: ChatContext, difficulty: str | None 
     game = table.new_round(facts, level, context.now())
     data.live_hands.add(chat_id, game)
     chat = context.chat_data
-    chat.status_message_id = None
-    chat.status_lines = []
-    caption = _caption(game, context, _match_text(table, context))
+    group_status.new_round(chat)
+    caption = _caption(game, context, matches.caption_prefix(table, context))
 
     def dealt(sent: object) -> None:
         if isinstance(sent, Message):
-            chat.deal_message_id = sent.message_id
+            chat.rounds.deal_message_id = sent.message_id
         if table.round is game:
             game.show(context.now())
-            schedule_timers(context.job_queue, chat_id, game, context.now())
+            schedule_timers(context.bot_data.timers, chat_id, game, context.now())
 
     sorry = context.sorry(chat_id)
 
@@ -127,47 +114,35 @@ async def deal_round(chat_id: int, context: ChatContext, difficulty: str | None 
         context.application.create_task(_learn_meanwhile(game, context), name="learn")
 
 
-def _keep(application: Application, chat_id: int, job: Job) -> None:
-    services(application).timers.setdefault(chat_id, []).append(job)
-
-
-def schedule_timers(job_queue: JobQueue | None, chat_id: int, game: Round, now: float) -> None:
+def schedule_timers(timers: Timers, chat_id: int, game: Round, now: float) -> None:
     """Half-time hint and time-up jobs for a timed round (jobs are not persisted by PTB)."""
-    if game.time_limit is None or job_queue is None:
+    if game.time_limit is None:
         return
     left = game.started + game.time_limit - now
-    half = job_queue.run_once(
-        half_time, max(left - game.time_limit / 2, 0), chat_id=chat_id, data=game.number
-    )
-    end = job_queue.run_once(time_up, max(left, 0), chat_id=chat_id, data=game.number)
-    for job in (half, end):
-        _keep(job_queue.application, chat_id, job)
+    half = max(left - game.time_limit / 2, 0)
+    timers.run_once(half_time, half, chat_id=chat_id, kind=HALF_TIME, data=game.number)
+    timers.run_once(time_up, max(left, 0), chat_id=chat_id, kind=TIME_UP, data=game.number)
 
 
 def restore_timers(application: Application) -> int:
-    """After a restart, set the timers of every round still running, and the next deal of
-    every match between two rounds; returns how many chats."""
+    """After a restart, set the timers of every round still running (whose hand is live
+    again: see :mod:`bot.game.spoilers`); returns how many."""
     restored = 0
+    timers = services(application).timers
     for chat_id, data in application.chat_data.items():
-        table = data.table
-        game = table.round
-        if table.playing and game is not None:
-            services(application).live_hands.add(chat_id, game)
-        if table.playing and game is not None and game.time_limit:
-            schedule_timers(application.job_queue, chat_id, game, now_of(application))
-            restored += 1
-        elif not table.playing and table.match is not None and application.job_queue:
-            job = application.job_queue.run_once(next_deal, NEXT_DEAL_DELAY, chat_id=chat_id)
-            _keep(application, chat_id, job)
+        game = data.table.round
+        if not data.table.playing or game is None:
+            continue
+        services(application).live_hands.add(chat_id, game)  # its solutions stay secret
+        if game.time_limit:
+            schedule_timers(timers, chat_id, game, now_of(application))
             restored += 1
     return restored
 
 
 def _cancel_timers(context: BotContext, chat_id: int) -> None:
-    """Cancel the chat's pending round jobs (timers, a status update, a match's next deal)."""
-    for job in context.bot_data.timers.pop(chat_id, []):
-        with contextlib.suppress(JobLookupError):  # a job that already ran is gone already
-            job.schedule_removal()
+    """Cancel the chat's pending round jobs (its timers, or a match's next deal)."""
+    context.bot_data.timers.cancel(chat_id, *ROUND_JOBS)
 
 
 async def _learn(game: Round, context: BotContext) -> None:
@@ -203,29 +178,8 @@ async def _solutions_text(game: Round, context: BotContext, exclude: str | None)
     return "\n".join(lines)
 
 
-async def _after_round(chat_id: int, context: ChatContext) -> None:
-    """Go on with a match, or close it with its standings."""
-    table = table_of(context)
-    match = table.match
-    if match is None:
-        return
-    if not match.over:
-        # PTB cannot type a job's context by the chat_id it is given: that is next_deal's.
-        job = context.job_queue.run_once(next_deal, NEXT_DEAL_DELAY, chat_id=chat_id)  # type: ignore[arg-type]
-        _keep(context.application, chat_id, job)
-        return
-    table.match = None
-    lines = [context._("<b>Final standings</b>")]
-    standings = match.standings()
-    for place, (name, points) in enumerate(standings, start=1):
-        lines.append(f"{place}. {html.escape(name)}: {points}")
-    if not standings:
-        lines.append(context._("Nobody scored this time."))
-    context.send(chat_id, "\n".join(lines), game=True)
-
-
 async def next_deal(context: JobContext[None]) -> None:
-    """Job: the next round of a match."""
+    """Job: the next round of a match (see :func:`matches.after_round`)."""
     if table_of(context).match is not None and not table_of(context).playing:
         await deal_round(context.job.chat_id, context)
 
@@ -252,7 +206,7 @@ async def time_up(context: JobContext[int]) -> None:
     table.record_no_winner()
     text = context._("⏰ Time is up! The solutions:") + "\n"
     context.send(chat_id, text + await _solutions_text(game, context, None), game=True)
-    await _after_round(chat_id, context)
+    matches.after_round(chat_id, context, next_deal)
 
 
 async def play(update: MessageUpdate, context: HandlerContext) -> None:
@@ -280,7 +234,7 @@ async def play(update: MessageUpdate, context: HandlerContext) -> None:
                 _("Use /play, /play easy|medium|hard, or /play 5 for a match of five rounds."),
             )
             return
-    context.chat_data.mode = "round"
+    context.chat_data.answers_to = "round"
     if rounds is not None and rounds > 1:
         table.start_match(rounds)
     else:
@@ -302,19 +256,27 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         context.reply(update, _("No round is running: /play deals a hand."))
         return
     outcome = game.answer(update.effective_user.id, text, context.now())
+    chat_id = update.effective_chat.id
+    private = update.effective_chat.type == ChatType.PRIVATE
+    # Round.answer marks only a right answer as too late (the round was won or ended before
+    # it): a wrong one to a round that is over answers nothing; to a round on, it is wrong.
     if outcome.too_late:
-        if update.effective_chat.type == ChatType.PRIVATE:
+        if private:
             context.reply(update, _("Right, but the round is already over."))
         else:
-            _note_late(update, context)
+            group_status.late_answer(context, chat_id, _name(update))
         return
     if not table.playing and not outcome.won:
         context.reply(update, _("No round is running: /play deals a hand."))
         return
     if not outcome.won:
-        await _say_wrong(update, context, outcome)
+        why = html.escape(reason(outcome.verdict, context))
+        if private:
+            context.reply(update, _("Not quite: {reason}.").format(reason=why))
+        else:
+            line = f"{html.escape(_name(update))}: {why}"
+            group_status.wrong_answer(context, chat_id, game.number, line)
         return
-    chat_id = update.effective_chat.id
     _cancel_timers(context, chat_id)
     day = context.today()
     table.record_win(outcome, update.effective_user.id, _name(update), day)
@@ -333,108 +295,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
             mine = None
         others = _("Other solutions:") + "\n" + await _solutions_text(game, context, mine)
     context.reply(update, f"{head}\n{others}", game=True)
-    await _after_round(chat_id, context)
-
-
-def _note_late(update: MessageUpdate, context: HandlerContext) -> None:
-    """In groups, right answers after the win are named together in one message, later."""
-    data = context.chat_data
-    if not data.late_names and context.job_queue is not None:
-        # PTB cannot type a job's context by the chat_id it is given: that is say_late's.
-        context.job_queue.run_once(say_late, LATE_DELAY, chat_id=update.effective_chat.id)  # type: ignore[arg-type]
-    data.late_names = [*data.late_names, _name(update)]
-
-
-async def say_late(context: JobContext[None]) -> None:
-    """Job: one message for everyone whose right answer came after the winner's."""
-    names, context.chat_data.late_names = context.chat_data.late_names, []
-    shown = ", ".join(html.escape(n) for n in names[:LATE_SHOWN])
-    if len(names) > LATE_SHOWN:
-        shown += context._(" and {count} more").format(count=len(names) - LATE_SHOWN)
-    text = context._("Also right, but too late: {names}").format(names=shown)
-    context.send(context.job.chat_id, text)
-
-
-async def _say_wrong(update: MessageUpdate, context: HandlerContext, outcome: Outcome) -> None:
-    """Tell a player why the answer is wrong; in groups, through one status message."""
-    why = html.escape(reason(outcome.verdict, context))
-    if update.effective_chat.type == ChatType.PRIVATE:
-        context.reply(update, context._("Not quite: {reason}.").format(reason=why))
-        return
-    # Telegram allows 20 messages a minute in a group (edits count too): wrong guesses are
-    # gathered into one status message.  The outbox keeps one status letter per chat and
-    # sends it with the lines as they are then, so the lines pile up only while it waits.
-    data = context.chat_data
-    data.status_lines = [*data.status_lines, f"{html.escape(_name(update))}: {why}"][-STATUS_LINES:]
-    chat_id = update.effective_chat.id
-    game = table_of(context).round
-    number = game.number if game is not None else None
-    heading = context._("Not yet:")
-
-    async def show() -> Sent:
-        table = table_of(context)
-        if not table.playing or table.round is None or table.round.number != number:
-            return None  # the round ended while this waited: its status is old news
-        text = heading + "\n" + "\n".join(data.status_lines)
-        now = context.now()
-        if data.status_message_id is not None and now - data.status_sent < STATUS_FRESH:
-            try:
-                return await context.bot.edit_message_text(text, chat_id, data.status_message_id)
-            except BadRequest as error:
-                if "not modified" in error.message.lower():
-                    return None
-                # Deleted by an admin, or too old to edit: say it in a new message.
-                logger.info("Status message in %s not edited (%s); sending anew", chat_id, error)
-        sent = await context.bot.send_message(chat_id, text)
-        data.status_message_id = sent.message_id
-        data.status_sent = now
-        return sent
-
-    context.post(chat_id, show, key="status")
-
-
-async def answer_command(update: MessageUpdate, context: HandlerContext) -> None:
-    """/a (or /answer) followed by an expression."""
-    text = " ".join(context.args or [])
-    if not text:
-        context.reply(update, context._("Write your answer after /a, like /a (8-2)*4"))
-        return
-    if await context.bot_data.route_answer(update, context, text):
-        return  # another feature's answer (the daily puzzle's)
-    await judge(update, context, text)
-
-
-def _looks_like_answer(text: str) -> bool:
-    """Whether plain text in a group is meant as an answer (digits with an operator, or a claim)."""
-    has_digit = any(ch.isdigit() for ch in text)
-    has_operator = any(ch in "+-*/×÷−xX（）()" for ch in text)
-    return (has_digit and has_operator) or text.strip().lower() in {"none", "无解", "no solution"}
-
-
-async def text_answer(update: MessageUpdate, context: HandlerContext) -> None:
-    """Plain text: an answer when it replies to the deal, in private, or looks like one."""
-    message: Message = update.effective_message
-    table = table_of(context)
-    text = message.text or ""
-    replied = message.reply_to_message
-    if await context.bot_data.route_answer(update, context, text):
-        pass  # another feature's answer (the daily puzzle's)
-    elif (replied is not None and replied.message_id == context.chat_data.deal_message_id) or (
-        table.playing
-        and (update.effective_chat.type == ChatType.PRIVATE or _looks_like_answer(text))
-    ):
-        await judge(update, context, text)
-    elif update.effective_chat.type == ChatType.PRIVATE:
-        context.reply(update, context._("Send /play for a hand, or /solve 3 3 8 8."))
-
-
-async def not_text(update: MessageUpdate, context: HandlerContext) -> None:
-    """A sticker, photo or other non-text message in private: say how to answer."""
-    if table_of(context).playing or context.chat_data.mode == "daily":
-        text = context._("Please type your answer as text, like (8-2)*4.")
-    else:
-        text = context._("Send /play for a hand, or /solve 3 3 8 8.")
-    context.reply(update, text)
+    matches.after_round(chat_id, context, next_deal)
 
 
 async def hint_command(update: MessageUpdate, context: HandlerContext) -> None:
@@ -471,7 +332,7 @@ async def reveal(update: MessageUpdate, context: HandlerContext) -> None:
     table.record_no_winner()
     text = context._("The solutions:") + "\n" + await _solutions_text(game, context, None)
     context.reply(update, text, game=True)
-    await _after_round(chat_id, context)
+    matches.after_round(chat_id, context, next_deal)
 
 
 async def skip(update: MessageUpdate, context: HandlerContext) -> None:
@@ -484,7 +345,7 @@ async def skip(update: MessageUpdate, context: HandlerContext) -> None:
         _cancel_timers(context, update.effective_chat.id)
         table.record_no_winner()
         if table.match is not None and table.match.over:
-            await _after_round(update.effective_chat.id, context)
+            matches.after_round(update.effective_chat.id, context, next_deal)
             return
     await deal_round(update.effective_chat.id, context)
 
@@ -499,22 +360,3 @@ async def stop(update: MessageUpdate, context: HandlerContext) -> None:
     table.match = None
     context.bot_data.dealing.discard(chat_id)  # a hand still being looked for is not dealt
     context.reply(update, context._("Game stopped. /play to start again."), game=True)
-
-
-def register(application: Application) -> None:
-    """Rounds and matches (/play, /a, /hint, /reveal, /skip, /stop), and typed answers."""
-    application.add_handler(CommandHandler(["play", "deal"], for_messages(play)))
-    application.add_handler(CommandHandler(["a", "answer"], for_messages(answer_command)))
-    application.add_handler(CommandHandler("hint", for_messages(hint_command)))
-    application.add_handler(CommandHandler(["reveal", "giveup"], for_messages(reveal)))
-    application.add_handler(CommandHandler("skip", for_messages(skip)))
-    application.add_handler(CommandHandler("stop", for_messages(stop)))
-    application.add_handler(
-        MessageHandler(filters.TEXT & ~filters.COMMAND, for_messages(text_answer))
-    )
-    application.add_handler(
-        MessageHandler(
-            filters.ChatType.PRIVATE & ~filters.TEXT & ~filters.StatusUpdate.ALL,
-            for_messages(not_text),
-        )
-    )

@@ -1,0 +1,62 @@
+"""What reaches a round as an answer: ``/a`` and ``/answer``, a reply to the hand's picture,
+plain text in private (or in a group, where the bot sees it, text that looks like an answer),
+and a sticker or photo in private, which gets a reminder to type.
+
+Another feature may claim an answer first (the daily puzzle's attempt in private: see
+:meth:`bot.context.BotData.route_answer`); the others go to the round's judge.
+"""
+
+from __future__ import annotations
+
+from telegram.constants import ChatType
+
+from bot.features.rounds.play import judge
+from bot.typed_handlers import HandlerContext, MessageUpdate
+
+PLAIN_CLAIMS = frozenset({"none", "无解", "no solution"})
+"""The "no solution" words taken as an answer in a group's plain text: only unmistakable
+ones (``no`` is said all the time); ``/a`` and replies take every word the solver knows."""
+
+
+async def answer_command(update: MessageUpdate, context: HandlerContext) -> None:
+    """/a (or /answer) followed by an expression."""
+    text = " ".join(context.args or [])
+    if not text:
+        context.reply(update, context._("Write your answer after /a, like /a (8-2)*4"))
+        return
+    if await context.bot_data.route_answer(update, context, text):
+        return  # another feature's answer (the daily puzzle's)
+    await judge(update, context, text)
+
+
+def looks_like_answer(text: str) -> bool:
+    """Whether plain text in a group is meant as an answer (digits with an operator, or a claim)."""
+    has_digit = any(ch.isdigit() for ch in text)
+    has_operator = any(ch in "+-*/×÷−xX（）()" for ch in text)
+    return (has_digit and has_operator) or text.strip().lower() in PLAIN_CLAIMS
+
+
+async def text_answer(update: MessageUpdate, context: HandlerContext) -> None:
+    """Plain text: an answer when it replies to the deal, in private, or looks like one."""
+    message = update.effective_message
+    text = message.text or ""
+    replied = message.reply_to_message
+    private = update.effective_chat.type == ChatType.PRIVATE
+    to_the_deal = replied is not None and (
+        replied.message_id == context.chat_data.rounds.deal_message_id
+    )
+    if await context.bot_data.route_answer(update, context, text):
+        pass  # another feature's answer (the daily puzzle's)
+    elif to_the_deal or (context.chat_data.table.playing and (private or looks_like_answer(text))):
+        await judge(update, context, text)
+    elif private:
+        context.reply(update, context._("Send /play for a hand, or /solve 3 3 8 8."))
+
+
+async def not_text(update: MessageUpdate, context: HandlerContext) -> None:
+    """A sticker, photo or other non-text message in private: say how to answer."""
+    if context.chat_data.table.playing or context.chat_data.answers_to == "daily":
+        text = context._("Please type your answer as text, like (8-2)*4.")
+    else:
+        text = context._("Send /play for a hand, or /solve 3 3 8 8.")
+    context.reply(update, text)

@@ -1,0 +1,171 @@
+"""Timers: every job the bot schedules for a chat, in one place and under one naming scheme.
+
+A job is named ``KIND:CHAT_ID`` (``time-up:-1002000``, ``daily:-1002000``): rounds (the
+half-time hint, the time-up, the late answers' message), matches (the next deal) and the
+daily post all schedule theirs here, on PTB's job queue.  The service keeps each chat's
+pending jobs at hand, so that ending a round cancels its jobs without searching the queue.
+A job leaves that index as soon as the scheduler drops it (it ran, or was cancelled), so
+nothing piles up for chats that go quiet.
+
+When Telegram upgrades a group to a supergroup, the group gets a new chat id:
+:meth:`Timers.move` gives its pending jobs to the new id (PTB moves the chat's data, not its
+jobs), so a round's time-up or the daily post reaches the chat where its data now is.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import logging
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from apscheduler.events import EVENT_JOB_REMOVED, JobEvent
+from apscheduler.jobstores.base import JobLookupError
+from telegram.ext import Job, JobQueue
+
+if TYPE_CHECKING:
+    from bot.typed_handlers import JobContext
+
+logger = logging.getLogger(__name__)
+
+JobCallback = Callable[["JobContext[Any]"], Coroutine[Any, Any, None]]
+"""A job of a chat: it gets the chat's context, with the job's ``chat_id`` and ``data``."""
+
+
+# The kinds of job, every one the bot has (a chat has at most one pending of each, but for
+# the daily post, whose catch-up after a restart may wait beside the day's own).
+HALF_TIME = "half-time"
+"""A timed round's automatic hint at half time."""
+TIME_UP = "time-up"
+"""A timed round's end."""
+LATE_ANSWERS = "late-answers"
+"""The one message naming everyone whose right answer came after the win (in groups)."""
+NEXT_DEAL = "next-deal"
+"""A match's next round, a few seconds after the last one ended."""
+DAILY_POST = "daily"
+"""The daily puzzle's post in a subscribed chat."""
+
+
+def job_name(kind: str, chat_id: int) -> str:
+    """The name of a chat's job of a kind: ``KIND:CHAT_ID``."""
+    return f"{kind}:{chat_id}"
+
+
+def _id(job: Job[Any]) -> str:
+    """The scheduler's id of a job (APScheduler's)."""
+    return str(job.job.id)
+
+
+@dataclass
+class _Timer:
+    """A pending job, and what it takes to schedule it again (for another chat id)."""
+
+    kind: str
+    callback: JobCallback
+    job: Job[Any]
+    daily_at: dt.time | None = None
+    """For a daily job, its time of day (with its time zone); None for a job that runs once."""
+
+
+class Timers:
+    """The chats' pending jobs on the application's job queue (``context.bot_data.timers``)."""
+
+    def __init__(self, job_queue: JobQueue[Any]) -> None:
+        self._queue = job_queue
+        self._chats: dict[int, dict[str, _Timer]] = {}
+        """Each chat's pending jobs, by the scheduler's job id."""
+        self._chat_of: dict[str, int] = {}
+        """The chat of each pending job, by the scheduler's job id."""
+        job_queue.scheduler.add_listener(self._dropped, EVENT_JOB_REMOVED)
+
+    def run_once(
+        self,
+        callback: JobCallback,
+        when: float | dt.datetime,
+        *,
+        chat_id: int,
+        kind: str,
+        data: object = None,
+    ) -> Job[Any]:
+        """Run ``callback`` once, in ``when`` seconds (or at that time), for the chat."""
+        job = self._queue.run_once(
+            callback,
+            when,
+            data=data,
+            name=job_name(kind, chat_id),
+            chat_id=chat_id,
+        )
+        return self._keep(chat_id, _Timer(kind, callback, job))
+
+    def run_daily(self, callback: JobCallback, at: dt.time, *, chat_id: int, kind: str) -> Job[Any]:
+        """Run ``callback`` every day at ``at`` (a time with its time zone), for the chat."""
+        job = self._queue.run_daily(
+            callback,
+            at,
+            name=job_name(kind, chat_id),
+            chat_id=chat_id,
+        )
+        return self._keep(chat_id, _Timer(kind, callback, job, at))
+
+    def _keep(self, chat_id: int, timer: _Timer) -> Job[Any]:
+        self._chats.setdefault(chat_id, {})[_id(timer.job)] = timer
+        self._chat_of[_id(timer.job)] = chat_id
+        return timer.job
+
+    def pending(self, chat_id: int, *kinds: str) -> list[Job[Any]]:
+        """The chat's jobs still to run, of the given kinds (of every kind if none given)."""
+        timers = self._chats.get(chat_id, {}).values()
+        return [t.job for t in timers if not kinds or t.kind in kinds]
+
+    def chats(self) -> set[int]:
+        """The chats that have jobs still to run."""
+        return set(self._chats)
+
+    def cancel(self, chat_id: int, *kinds: str) -> None:
+        """Cancel the chat's jobs of these kinds (a job that is running already goes on)."""
+        for timer in list(self._chats.get(chat_id, {}).values()):
+            if timer.kind in kinds:
+                self._cancel(timer)
+
+    def move(self, old_chat_id: int, new_chat_id: int) -> int:
+        """Give the old chat's pending jobs to the new chat id; returns how many moved.
+
+        Each is scheduled again for the new id as it was (the same callback, data and next
+        run, or the same time of day), and cancelled for the old one.
+        """
+        moved = 0
+        for timer in list(self._chats.get(old_chat_id, {}).values()):
+            job, when = timer.job, timer.job.next_t
+            self._cancel(timer)
+            if timer.daily_at is not None:
+                self.run_daily(timer.callback, timer.daily_at, chat_id=new_chat_id, kind=timer.kind)
+            elif when is not None:
+                self.run_once(
+                    timer.callback, when, chat_id=new_chat_id, kind=timer.kind, data=job.data
+                )
+            else:
+                continue
+            moved += 1
+        if moved:
+            logger.info("Moved %d jobs from chat %s to %s", moved, old_chat_id, new_chat_id)
+        return moved
+
+    def _cancel(self, timer: _Timer) -> None:
+        with contextlib.suppress(JobLookupError):  # dropped meanwhile: gone already
+            timer.job.schedule_removal()
+        self._forget(_id(timer.job))
+
+    def _dropped(self, event: JobEvent) -> None:
+        """The scheduler dropped a job (it ran for the last time, or was cancelled)."""
+        self._forget(event.job_id)
+
+    def _forget(self, job_id: str) -> None:
+        chat_id = self._chat_of.pop(job_id, None)
+        if chat_id is None:
+            return
+        timers = self._chats[chat_id]
+        del timers[job_id]
+        if not timers:
+            del self._chats[chat_id]

@@ -1,0 +1,121 @@
+"""What the bot keeps for each chat and each user, in parts by the feature that owns them.
+
+PTB hands them to every handler as ``context.chat_data`` and ``context.user_data``; the data
+file saves them as records (:mod:`bot.records`).  A chat's game (settings, the running round,
+a match, the scores) is the rules' :class:`~bot.game.table.Table`; the other parts are what
+Telegram adds around it: the language to speak, message ids, the group's status message,
+the daily post, the pages of ``/solve``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from bot.game.daily import DailyRecord
+from bot.game.requests import SolveRequest
+from bot.game.table import Table
+
+SOLVE_REQUESTS_KEPT = 30
+
+
+@dataclass
+class ChatLanguage:
+    """The language to speak in a chat (:mod:`bot.features.chat_settings` sets ``chosen``;
+    :mod:`bot.features.basics` keeps ``recent``)."""
+
+    chosen: str | None = None
+    """A language chosen for the chat; ``None`` follows each user's Telegram language."""
+    recent: str | None = None
+    """The Telegram language of the last user who wrote here (for messages sent by timers)."""
+
+
+@dataclass
+class RoundMessages:
+    """The messages of a chat's rounds (:mod:`bot.features.rounds`)."""
+
+    deal_message_id: int | None = None
+    """The picture of the current hand (replies to it are answers)."""
+
+
+@dataclass
+class GroupStatus:
+    """In groups, the messages that gather the players' answers to a round, so that a crowd
+    guessing costs the group few messages (:mod:`bot.features.rounds.group_status`)."""
+
+    message_id: int | None = None
+    """The message listing the current round's wrong answers."""
+    lines: list[str] = field(default_factory=list)
+    """Its lines: the latest wrong answers, with their reasons."""
+    sent: float = 0.0
+    """When the status message was first sent (older ones are not edited)."""
+    late_names: list[str] = field(default_factory=list)
+    """Players whose right answer came after the round was won (named together)."""
+
+
+@dataclass
+class DailyChat:
+    """The daily puzzle in a chat (:mod:`bot.features.daily`)."""
+
+    message_id: int | None = None
+    """The picture of today's puzzle in this private chat (replies to it are answers)."""
+    subscription: str | None = None
+    """``HH:MM`` (local time) at which the daily puzzle is posted here, if subscribed."""
+    done: dt.date | None = None
+    """The last day whose post is done here: posted, or subscribed after its time."""
+
+
+@dataclass
+class SolvePages:
+    """The requests behind a chat's recent ``/solve`` replies, for their page buttons
+    (:mod:`bot.features.solve`)."""
+
+    requests: dict[int, SolveRequest] = field(default_factory=dict)
+    """By the message id of the reply."""
+
+    def remember(self, message_id: int, request: SolveRequest) -> None:
+        """Keep a request for its page buttons (only the most recent ones)."""
+        self.requests[message_id] = request
+        while len(self.requests) > SOLVE_REQUESTS_KEPT:
+            del self.requests[min(self.requests)]
+
+
+@dataclass
+class ChatData:
+    """What the bot keeps for one chat (saved)."""
+
+    table: Table = field(default_factory=Table)
+    """The chat's game: settings, current round, match and scores."""
+    language: ChatLanguage = field(default_factory=ChatLanguage)
+    rounds: RoundMessages = field(default_factory=RoundMessages)
+    status: GroupStatus = field(default_factory=GroupStatus)
+    daily: DailyChat = field(default_factory=DailyChat)
+    solve: SolvePages = field(default_factory=SolvePages)
+    members: dict[int, str] = field(default_factory=dict)
+    """Users seen in this group, by id (for the group's daily results)."""
+    answers_to: str = "round"
+    """In a private chat, what plain answers go to: the ``round``, or the ``daily`` puzzle
+    while an attempt at it is open."""
+
+    def __deepcopy__(self, memo: dict) -> ChatData:
+        # PTB deep-copies chat data to hand the copy to the persistence, at every save of a
+        # chat that changed.  A copy through its record (which the persistence makes anyway)
+        # is about twice as fast as copy.deepcopy's, and equal to what the data file gives back.
+        from bot.records import copied  # bot.records converts the classes of this module
+
+        return copied("chat", self)
+
+
+@dataclass
+class UserData:
+    """What the bot keeps for one user (saved)."""
+
+    language: str | None = None
+    """A language the user chose (none can yet: the user's Telegram language is used)."""
+    daily: DailyRecord = field(default_factory=DailyRecord)
+    """The user's daily puzzles: attempts, results, streaks."""
+
+    def __deepcopy__(self, memo: dict) -> UserData:
+        from bot.records import copied  # as ChatData's
+
+        return copied("user", self)
