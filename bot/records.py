@@ -213,11 +213,19 @@ def _settings_from(record: Record) -> GameSettings:
 
 
 def _round(game: Round) -> Record:
-    return _record(game, phase=str, wrong=_by_id())
+    return _record(game, phase=str, wrong=_by_id(), votes=_dict_of(list))
 
 
 def _round_from(record: Record) -> Round:
-    return _build(Round, record, hand=tuple, phase=Phase, wrong=_from_id(), solutions=tuple)
+    return _build(
+        Round,
+        record,
+        hand=tuple,
+        phase=Phase,
+        wrong=_from_id(),
+        solutions=tuple,
+        votes=_dict_of(tuple),
+    )
 
 
 def _match(match: Match) -> Record:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.context import BotContext
 from bot.game.requests import Limit, RequestError
+from bot.game.votes import Action, Ballot
 from bot.i18n import N_
 from bot.services.solving import DealRefused
 from solver import Code, Verdict
@@ -131,3 +132,27 @@ def hint_text(found: Hint, context: BotContext) -> str:
         return _("Hint: start with {step}.").format(step=found.steps[0])
     steps = "; ".join(str(s) for s in found.steps)
     return _("Hint: {steps}. Now finish it.").format(steps=steps)
+
+
+VOTE_ACTIONS = {
+    Action.STOP: N_("stop the game"),
+    Action.SKIP: N_("skip this hand"),
+    Action.REVEAL: N_("reveal the solutions"),
+    Action.HINT: N_("take a hint"),
+}
+"""What each vote asks for, as in "a vote to …"."""
+
+
+def vote_text(action: Action, ballot: Ballot, context: BotContext) -> str:
+    """What a request that did not take effect did: a vote, or nothing (a bystander)."""
+    _ = context._
+    what = _(VOTE_ACTIONS[action])
+    if not ballot.counted:
+        return _(
+            "Only players of this round can vote to {action}: answer first. Whoever started "
+            "it, or an admin, can do it at once."
+        ).format(action=what)
+    return _(
+        "A vote to {action}: {votes} of {needed} players. Another player of this round can "
+        "agree with /{command}; whoever started it, or an admin, can do it at once."
+    ).format(action=what, votes=ballot.votes, needed=ballot.needed, command=action.value)

@@ -60,6 +60,15 @@ class Match:
         rows = [(self.names[u], p) for u, p in self.points.items()]
         return sorted(rows, key=lambda row: (-row[1], row[0]))
 
+    def winners(self) -> tuple[list[str], int]:
+        """The names of the match's winner (several in a tie) and their points; no names
+        when nobody scored."""
+        standings = self.standings()
+        if not standings:
+            return [], 0
+        best = standings[0][1]
+        return [name for name, points in standings if points == best], best
+
 
 @dataclass
 class Table:

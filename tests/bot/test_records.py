@@ -410,6 +410,12 @@ rounds = st.builds(
     wrong=st.dictionaries(ids, counts, max_size=3),
     solutions=st.none() | st.lists(words, max_size=3).map(tuple),
     solution_count=counts,
+    starter=st.none() | ids,
+    votes=st.dictionaries(
+        st.sampled_from(["stop", "skip", "reveal", "hint"]),
+        st.lists(ids, max_size=3).map(tuple),
+        max_size=2,
+    ),
 )
 players = st.builds(
     PlayerStats,
@@ -442,6 +448,7 @@ tables = st.builds(
         played=counts,
         points=st.dictionaries(ids, counts, max_size=3),
         names=st.dictionaries(ids, words, max_size=3),
+        starter=st.none() | ids,
     ),
     stats=st.builds(ChatStats, players=st.dictionaries(ids, players, max_size=3)),
 )
@@ -482,6 +489,7 @@ users = st.builds(
         results=st.dictionaries(
             days, st.builds(DailyResult, seconds=seconds, misses=counts), max_size=3
         ),
+        attempt=st.none() | days,
     ),
 )
 

@@ -117,7 +117,7 @@ async def test_a_match_then_scores_survive_a_restart(tmp_path: Path, monkeypatch
             plain_text(m["text"]) for m in (await api.wait_for_sent(before + 2))[before:]
         ]
         assert final.startswith("解法")
-        assert standings.startswith("最终排名")
+        assert standings.startswith("🏆 Bob 以 ")
         assert "1. Bob: " in standings
     async with running_bot(api, tmp_path):
         score = plain_text(await reply_to(api, BOB, BOB, "/score"))
@@ -194,8 +194,11 @@ async def test_skip_stop_and_difficulty(tmp_path: Path) -> None:
         easy = await deal(api, ANN, ANN, "/play easy")
         assert re.search(r"Difficulty: [12]/5", plain_text(easy["caption"]))
         assert "A round is on" in await reply_to(api, ANN, ANN, "/play")
-        skipped = await deal(api, ANN, ANN, "/skip")
-        assert skipped["message_id"] != easy["message_id"]  # a new picture (deal() saw a photo)
+        before = len(api.sent)
+        api.send(ANN, ANN, "/skip")
+        solutions, skipped = (await api.wait_for_sent(before + 2))[before : before + 2]
+        assert plain_text(solutions["text"]).startswith("Skipped. The solutions were:")
+        assert "photo" in skipped  # then a new hand
         assert "Game stopped" in await reply_to(api, ANN, ANN, "/stop")
         assert "No round is running" in await reply_to(api, ANN, ANN, "/a 1+2")
         assert "Use /play" in await reply_to(api, ANN, ANN, "/play nonsense")

@@ -14,7 +14,7 @@ import html
 from telegram.ext import Application
 
 from bot.context import BotContext, services
-from bot.game.table import Table
+from bot.game.table import Match, Table
 from bot.services.timers import NEXT_DEAL, JobCallback
 from bot.typed_handlers import ChatContext
 
@@ -31,6 +31,14 @@ def caption_prefix(table: Table, context: BotContext) -> str:
     )
 
 
+def between_rounds(table: Table, context: BotContext) -> str:
+    """What /play or /skip between two rounds of a match says (it would end the match)."""
+    assert table.match is not None
+    return context._(
+        "A match is on: round {n} of {total} comes in a moment. /stop ends the match."
+    ).format(n=table.match.played + 1, total=table.match.rounds)
+
+
 def after_round(chat_id: int, context: ChatContext, deal_next: JobCallback) -> None:
     """A round has ended: go on with the chat's match, if one is on, or close it with its
     final standings."""
@@ -44,13 +52,42 @@ def after_round(chat_id: int, context: ChatContext, deal_next: JobCallback) -> N
         )
         return
     table.match = None
-    lines = [context._("<b>Final standings</b>")]
-    standings = match.standings()
-    for place, (name, points) in enumerate(standings, start=1):
-        lines.append(f"{place}. {html.escape(name)}: {points}")
-    if not standings:
-        lines.append(context._("Nobody scored this time."))
-    context.send(chat_id, "\n".join(lines), game=True)
+    context.send(chat_id, final_standings(match, context), game=True)
+
+
+def stopped(chat_id: int, context: ChatContext) -> None:
+    """/stop ended the chat's match, if one was on: never silently, its standings follow."""
+    table = context.chat_data.table
+    match = table.match
+    if match is None:
+        return
+    table.match = None
+    head = context._("Match stopped after {played} of {total} rounds.").format(
+        played=match.played, total=match.rounds
+    )
+    context.send(chat_id, head + "\n" + final_standings(match, context), game=True)
+
+
+def final_standings(match: Match, context: BotContext) -> str:
+    """The winner (or the tie) and every player's points."""
+    _ = context._
+    winners, best = match.winners()
+    if not winners:
+        return _("<b>Final standings</b>") + "\n" + _("Nobody scored this time.")
+    winners = [html.escape(name) for name in winners]
+    points = context.ngettext("{count} point", "{count} points", best).format(count=best)
+    if len(winners) == 1:
+        head = _("🏆 {name} wins the match with {points}!").format(name=winners[0], points=points)
+    else:
+        head = _("🏆 A tie between {names}, with {points} each!").format(
+            names=", ".join(winners), points=points
+        )
+    lines = [head, _("<b>Final standings</b>")]
+    lines += [
+        f"{place}. {html.escape(name)}: {score}"
+        for place, (name, score) in enumerate(match.standings(), start=1)
+    ]
+    return "\n".join(lines)
 
 
 def restore(application: Application, deal_next: JobCallback) -> int:

@@ -20,11 +20,13 @@ from bot.context import BotContext, now_of, services
 from bot.features.rounds import group_status, matches
 from bot.game.rounds import Round
 from bot.game.table import DIFFICULTY_WORDS, Table
+from bot.game.votes import Action, request
+from bot.services.admins import is_admin
 from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
 from bot.services.timers import HALF_TIME, NEXT_DEAL, TIME_UP, Timers
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
-from bot.texts import deal_refusal, hint_text, reason
+from bot.texts import deal_refusal, hint_text, reason, vote_text
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
 from solver import solution_of
 from solver.parsing import ParseError
@@ -60,8 +62,14 @@ def _caption(game: Round, context: ChatContext, match_text: str) -> str:
     return "\n".join(lines)
 
 
-async def deal_round(chat_id: int, context: ChatContext, difficulty: str | None = None) -> None:
-    """Find a hand by the chat's settings (in a worker), then deal it: picture, timers."""
+async def deal_round(
+    chat_id: int,
+    context: ChatContext,
+    difficulty: str | None = None,
+    starter: int | None = None,
+) -> None:
+    """Find a hand by the chat's settings (in a worker), then deal it for ``starter`` (a
+    match's rounds are its starter's): picture, timers."""
     data = context.bot_data
     if chat_id in data.dealing:
         return  # a hand is on its way already (two /play at once)
@@ -79,7 +87,7 @@ async def deal_round(chat_id: int, context: ChatContext, difficulty: str | None 
         data.dealing.discard(chat_id)
     if stopped or table.playing:
         return
-    game = table.new_round(facts, level, context.now())
+    game = table.new_round(facts, level, context.now(), starter)
     data.live_hands.add(chat_id, game)
     chat = context.chat_data
     group_status.new_round(chat)
@@ -221,6 +229,10 @@ async def play(update: MessageUpdate, context: HandlerContext) -> None:
             update, _("A round is on: answer it with /a, or use /hint, /reveal or /skip.")
         )
         return
+    if table.match is not None:
+        # Between two rounds of a match: /play would end it without a word.
+        context.reply(update, matches.between_rounds(table, context))
+        return
     difficulty = None
     rounds = None
     for word in context.args or []:
@@ -235,11 +247,12 @@ async def play(update: MessageUpdate, context: HandlerContext) -> None:
             )
             return
     context.chat_data.answers_to = "round"
+    starter = update.effective_user.id
     if rounds is not None and rounds > 1:
-        table.start_match(rounds)
+        table.start_match(rounds, starter)
     else:
         table.match = None
-    await deal_round(update.effective_chat.id, context, difficulty)
+    await deal_round(update.effective_chat.id, context, difficulty, starter)
 
 
 def _name(update: Update) -> str:
@@ -298,9 +311,30 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     matches.after_round(chat_id, context, next_deal)
 
 
+async def _granted(update: MessageUpdate, context: HandlerContext, action: Action) -> bool:
+    """Whether a /stop, /skip, /reveal or /hint takes effect now: from whoever started the
+    round or match, or an admin, or once two of its players agree (see
+    :mod:`bot.game.votes`); otherwise the reply says how the vote stands."""
+    game = table_of(context).round
+    if update.effective_chat.type == ChatType.PRIVATE or game is None:
+        return True
+    user_id = update.effective_user.id
+    # The starter needs no admin check, which may cost a Bot API call.
+    admin = user_id != game.starter and await is_admin(update, context)
+    ballot = request(game, action, user_id, admin=admin)
+    if not ballot.agreed:
+        context.reply(update, vote_text(action, ballot, context))
+    return ballot.agreed
+
+
 async def hint_command(update: MessageUpdate, context: HandlerContext) -> None:
     """The next hint for the running round; each one lowers its points."""
     game = table_of(context).round
+    if not table_of(context).playing and context.chat_data.answers_to == "daily":
+        context.reply(update, context._("The daily puzzle has no hints: just you and the clock."))
+        return
+    if table_of(context).playing and not await _granted(update, context, Action.HINT):
+        return
     if game is not None and table_of(context).playing:
         try:
             await _learn(game, context)
@@ -324,9 +358,12 @@ async def reveal(update: MessageUpdate, context: HandlerContext) -> None:
     """Give up on the round (/reveal, /giveup) and show every solution."""
     table = table_of(context)
     game = table.round
-    if game is None or not game.reveal():
+    if not table.playing or game is None:
         context.reply(update, context._("No round is running: /play deals a hand."))
         return
+    if not await _granted(update, context, Action.REVEAL):
+        return
+    game.reveal()
     chat_id = update.effective_chat.id
     _cancel_timers(context, chat_id)
     table.record_no_winner()
@@ -336,27 +373,47 @@ async def reveal(update: MessageUpdate, context: HandlerContext) -> None:
 
 
 async def skip(update: MessageUpdate, context: HandlerContext) -> None:
-    """Drop the running hand and deal a new one."""
+    """Drop the running hand, show its solutions, and deal a new one."""
     table = table_of(context)
-    if update.effective_chat.id in context.bot_data.dealing:
+    chat_id = update.effective_chat.id
+    if chat_id in context.bot_data.dealing:
         context.reply(update, context._("A hand is on its way: one moment."), key="on its way")
         return
-    if table.round is not None and table.round.reveal():
-        _cancel_timers(context, update.effective_chat.id)
-        table.record_no_winner()
-        if table.match is not None and table.match.over:
-            matches.after_round(update.effective_chat.id, context, next_deal)
+    game = table.round
+    if not table.playing or game is None:
+        if table.match is not None:
+            context.reply(update, matches.between_rounds(table, context))
             return
-    await deal_round(update.effective_chat.id, context)
+        await deal_round(chat_id, context, starter=update.effective_user.id)
+        return
+    if not await _granted(update, context, Action.SKIP):
+        return
+    game.reveal()
+    _cancel_timers(context, chat_id)
+    table.record_no_winner()
+    text = context._("Skipped. The solutions were:") + "\n"
+    context.reply(update, text + await _solutions_text(game, context, None), game=True)
+    if table.match is not None:
+        matches.after_round(chat_id, context, next_deal)
+        return
+    await deal_round(chat_id, context, starter=update.effective_user.id)
 
 
 async def stop(update: MessageUpdate, context: HandlerContext) -> None:
-    """End the game: the running round and any match."""
+    """End the game: the running round (showing its solutions) and any match (with its
+    final standings)."""
     table = table_of(context)
     chat_id = update.effective_chat.id
-    if table.round is not None and table.round.reveal():
+    game = table.round
+    playing = table.playing and game is not None
+    if (playing or table.match is not None) and not await _granted(update, context, Action.STOP):
+        return
+    lines = [context._("Game stopped. /play to start again.")]
+    if playing and game is not None and game.reveal():
         table.record_no_winner()
+        lines.append(context._("The solutions were:"))
+        lines.append(await _solutions_text(game, context, None))
     _cancel_timers(context, chat_id)  # the round's timers, or a match's next deal
-    table.match = None
     context.bot_data.dealing.discard(chat_id)  # a hand still being looked for is not dealt
-    context.reply(update, context._("Game stopped. /play to start again."), game=True)
+    context.reply(update, "\n".join(lines), game=True)
+    matches.stopped(chat_id, context)

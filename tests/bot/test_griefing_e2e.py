@@ -1,0 +1,147 @@
+"""Griefing in a group with privacy mode on: who may stop, skip, reveal or take a hint at
+once, votes for everyone else, and matches that never end silently."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.local_api import LocalBotApi, plain_text
+from solver import solve
+from tests.bot.harness import ANN, GROUP, make_api, reply_to, running_bot
+from tests.bot.test_rounds_e2e import deal, dealt
+
+pytestmark = pytest.mark.asyncio
+
+CAROL, DAVE, EVE = 503, 504, 505
+"""Plain members of the group (Ann is its admin)."""
+
+
+def group() -> LocalBotApi:
+    api = make_api()
+    for user, name in ((CAROL, "Carol"), (DAVE, "Dave"), (EVE, "Eve")):
+        api.add_user(user, name, language_code="en")
+    return api
+
+
+async def carols_round(api: LocalBotApi, command: str = "/play") -> tuple[int, ...]:
+    """Carol deals; Dave answers wrongly, so he is a player of the round too."""
+    hand = dealt(await deal(api, CAROL, GROUP, command))
+    await reply_to(api, DAVE, GROUP, "/a 1+1")
+    return hand
+
+
+def won(hand: tuple[int, ...]) -> str:
+    return "/a " + solve(hand, 24)[0].text
+
+
+async def test_a_bystander_cannot_stop_someone_elses_round(tmp_path: Path) -> None:
+    api = group()
+    async with running_bot(api, tmp_path):
+        await carols_round(api)
+        reply = await reply_to(api, EVE, GROUP, "/stop")
+    assert reply == (
+        "Only players of this round can vote to stop the game: answer first. Whoever "
+        "started it, or an admin, can do it at once."
+    )
+
+
+async def test_a_players_request_is_a_vote(tmp_path: Path) -> None:
+    api = group()
+    async with running_bot(api, tmp_path):
+        await carols_round(api)
+        reply = await reply_to(api, DAVE, GROUP, "/skip")
+    assert reply == (
+        "A vote to skip this hand: 1 of 2 players. Another player of this round can agree "
+        "with /skip; whoever started it, or an admin, can do it at once."
+    )
+
+
+async def test_two_players_agreeing_skip_the_hand(tmp_path: Path) -> None:
+    api = group()
+    async with running_bot(api, tmp_path):
+        await carols_round(api)
+        await reply_to(api, DAVE, GROUP, "/skip")
+        api.send(EVE, GROUP, "/a 2+2")  # Eve plays too now
+        reply = plain_text(await reply_to(api, EVE, GROUP, "/skip"))
+    assert reply.startswith("Skipped. The solutions were:")
+
+
+async def test_the_starter_reveals_at_once(tmp_path: Path) -> None:
+    api = group()
+    async with running_bot(api, tmp_path):
+        await carols_round(api)
+        reply = plain_text(await reply_to(api, CAROL, GROUP, "/reveal"))
+    assert reply.startswith("The solutions:")
+
+
+async def test_an_admin_stops_at_once_and_the_solutions_are_shown(tmp_path: Path) -> None:
+    api = group()
+    async with running_bot(api, tmp_path):
+        hand = await carols_round(api)
+        reply = plain_text(await reply_to(api, ANN, GROUP, "/stop"))
+    assert reply.startswith("Game stopped. /play to start again.\nThe solutions were:\n")
+    assert solve(hand, 24)[0].pretty in reply
+
+
+async def test_a_bystanders_hints_do_not_cut_the_winners_points(tmp_path: Path) -> None:
+    api = group()
+    async with running_bot(api, tmp_path):
+        hand = await carols_round(api)
+        for _ in range(3):
+            await reply_to(api, EVE, GROUP, "/hint")
+        win = plain_text(await reply_to(api, CAROL, GROUP, won(hand)))
+    level_points = {"1": 10, "2": 15, "3": 20, "4": 30, "5": 40}
+    assert any(f"+{points} points" in win for points in level_points.values())
+    assert "+2 points" not in win
+
+
+async def test_a_starters_hint_is_given_at_once(tmp_path: Path) -> None:
+    api = group()
+    async with running_bot(api, tmp_path):
+        await carols_round(api)
+        reply = await reply_to(api, CAROL, GROUP, "/hint")
+    assert not reply.startswith(("A vote", "Only players"))
+
+
+async def test_play_between_a_matchs_rounds_does_not_end_it(tmp_path: Path) -> None:
+    api = group()
+    async with running_bot(api, tmp_path):
+        hand = await carols_round(api, "/play 3")
+        await reply_to(api, CAROL, GROUP, won(hand))
+        reply = await reply_to(api, DAVE, GROUP, "/play")
+    assert reply == "A match is on: round 2 of 3 comes in a moment. /stop ends the match."
+
+
+async def test_a_stopped_match_shows_its_standings(tmp_path: Path) -> None:
+    api = group()
+    async with running_bot(api, tmp_path):
+        hand = await carols_round(api, "/play 3")
+        await reply_to(api, CAROL, GROUP, won(hand))
+        before = len(api.sent)
+        api.send(ANN, GROUP, "/stop")
+        sent = await api.wait_for_sent(before + 2)
+    standings = plain_text(sent[-1]["text"])
+    assert standings.startswith("Match stopped after 1 of 3 rounds.\n🏆 Carol wins the match")
+
+
+async def test_a_match_ends_with_its_winner(tmp_path: Path) -> None:
+    api = group()
+    async with running_bot(api, tmp_path):
+        hand = await carols_round(api, "/play 2")
+        await reply_to(api, CAROL, GROUP, won(hand))
+        second = dealt((await api.wait_for_sent(len(api.sent) + 1, timeout=20))[-1])
+        before = len(api.sent)
+        api.send(DAVE, GROUP, won(second))
+        sent = await api.wait_for_sent(before + 2)
+    first_line = plain_text(sent[-1]["text"]).split("\n")[0]
+    assert first_line.startswith("🏆 ")
+
+
+async def test_the_daily_in_private_has_no_hints(tmp_path: Path) -> None:
+    api = group()
+    async with running_bot(api, tmp_path):
+        await reply_to(api, CAROL, CAROL, "/daily")
+        reply = await reply_to(api, CAROL, CAROL, "/hint")
+    assert reply == "The daily puzzle has no hints: just you and the clock."
