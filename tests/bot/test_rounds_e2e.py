@@ -306,3 +306,19 @@ async def test_a_win_is_written_to_the_data_file_before_it_is_announced(tmp_path
         assert "wins in" in await reply_to(api, ANN, ANN, f"/a {answer}")
     assert calls == [{("chat", ANN), ("user", ANN)}]
     assert in_file_when_announced == [1]
+
+
+async def test_a_hands_only_solution_is_not_announced_as_other_solutions(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        # A seed whose first deal (any level, cards 1 to 13) has exactly one solution.
+        levels = await application.bot_data.solving.levels(4, 24)
+        seed = next(
+            seed
+            for seed in range(10_000)
+            if len(solve(levels.draw(random.Random(seed), (1, 13), None) or ())) == 1
+        )
+        application.bot_data.rng = random.Random(seed)
+        hand = dealt(await deal(api, ANN, ANN))
+        win = plain_text(await reply_to(api, ANN, ANN, "/a " + solve(hand)[0].text))
+    assert win.endswith("points!\nThat was the only solution.")

@@ -166,8 +166,12 @@ async def _learn_meanwhile(game: Round, context: BotContext) -> None:
         await _learn(game, context)
 
 
-async def _solutions_text(game: Round, context: BotContext, exclude: str | None) -> str:
-    """The distinct solutions of the round's hand, as HTML lines."""
+async def _solutions_text(
+    game: Round, context: BotContext, exclude: str | None, header: str | None = None
+) -> str:
+    """The distinct solutions of the round's hand but ``exclude`` (the winner's), as HTML
+    lines under ``header``; the header is left out when no solution is listed (it would
+    stand over "That was the only solution.")."""
     _ = context._
     try:
         await _learn(game, context)
@@ -183,7 +187,7 @@ async def _solutions_text(game: Round, context: BotContext, exclude: str | None)
     more = game.solution_count - len(shown) - (exclude in game.solutions)
     if more > 0:
         lines.append(_("… and {count} more").format(count=more))
-    return "\n".join(lines)
+    return "\n".join(lines if header is None else [header, *lines])
 
 
 async def next_deal(context: JobContext[None]) -> None:
@@ -306,7 +310,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
             mine = solution_of(text, game.target).pretty
         except (ParseError, ZeroDivisionError):
             mine = None
-        others = _("Other solutions:") + "\n" + await _solutions_text(game, context, mine)
+        others = await _solutions_text(game, context, mine, _("Other solutions:"))
     context.reply(update, f"{head}\n{others}", game=True)
     matches.after_round(chat_id, context, next_deal)
 
