@@ -205,6 +205,8 @@ class Chat:
     title: str | None = None
     admins: set[int] = field(default_factory=set)
     bot_is_admin: bool = False
+    photos: bool = True
+    """Whether members (the bot among them) may send photos here."""
 
     def as_dict(self, users: dict[int, dict[str, Any]]) -> dict[str, Any]:
         if self.type == "private":
@@ -296,10 +298,17 @@ class LocalBotApi:
         return user
 
     def add_group(
-        self, chat_id: int, title: str, *, admins: set[int] | None = None, supergroup: bool = False
+        self,
+        chat_id: int,
+        title: str,
+        *,
+        admins: set[int] | None = None,
+        supergroup: bool = False,
+        photos: bool = True,
     ) -> Chat:
-        """A group chat with the bot in it."""
+        """A group chat with the bot in it (``photos``: whether its members may send photos)."""
         chat = Chat(chat_id, "supergroup" if supergroup else "group", title, set(admins or ()))
+        chat.photos = photos
         self.chats[chat_id] = chat
         return chat
 
@@ -576,6 +585,8 @@ class LocalBotApi:
 
     async def _m_sendPhoto(self, params: dict[str, Any]) -> dict[str, Any]:
         chat = self._chat(params)
+        if not chat.photos:
+            raise ApiError(400, "Bad Request: not enough rights to send photos to the chat")
         caption = str(params.get("caption", ""))
         check_text(
             caption,

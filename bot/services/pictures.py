@@ -110,14 +110,35 @@ async def send_hand(
     chat_id: int,
     hand: tuple[int, ...],
     file_ids: dict[tuple[int, ...], str],
+    *,
+    caption: str,
     **kwargs: Any,
 ) -> Message:
-    """Send the picture of ``hand`` with ``kwargs`` (caption, reply_markup, …).
+    """Send the picture of ``hand`` with its ``caption`` and ``kwargs`` (reply_markup, …);
+    as a text message, the caption alone, where the chat allows no photos.
 
     The first time, the picture is drawn and uploaded; after that it is sent by the file id
     Telegram returned (kept in ``file_ids``, sorted hand → id; ids are valid for one bot),
     which saves drawing, uploading and Telegram's processing.
     """
+    try:
+        return await _send_picture(bot, chat_id, hand, file_ids, caption=caption, **kwargs)
+    except BadRequest as error:
+        # A group's admins may forbid photos ("not enough rights to send photos to the
+        # chat"): the caption gives the numbers, so the hand can be played from the text.
+        if "rights to send photos" not in error.message.lower():
+            raise
+        logger.info("Chat %s allows no photos: the hand is sent as text", chat_id)
+        return await bot.send_message(chat_id, caption, **kwargs)
+
+
+async def _send_picture(
+    bot: Bot,
+    chat_id: int,
+    hand: tuple[int, ...],
+    file_ids: dict[tuple[int, ...], str],
+    **kwargs: Any,
+) -> Message:
     key = tuple(sorted(hand))
     file_id = file_ids.get(key)
     if file_id is not None:

@@ -322,3 +322,18 @@ async def test_a_hands_only_solution_is_not_announced_as_other_solutions(tmp_pat
         hand = dealt(await deal(api, ANN, ANN))
         win = plain_text(await reply_to(api, ANN, ANN, "/a " + solve(hand)[0].text))
     assert win.endswith("points!\nThat was the only solution.")
+
+
+async def test_a_group_that_allows_no_photos_gets_the_deal_as_text(tmp_path: Path) -> None:
+    api = make_api()
+    no_photos = -1_003_000
+    api.add_group(no_photos, "No photos", admins={ANN}, photos=False)
+    async with running_bot(api, tmp_path):
+        before = len(api.sent)
+        api.send(ANN, no_photos, "/play")
+        deal_message = (await api.wait_for_sent(before + 1))[-1]
+        hand = dealt({"caption": deal_message["text"]})
+        # The round is on: an answer by reply to the text wins it.
+        api.send(ANN, no_photos, solve(hand)[0].text, reply_to=deal_message["message_id"])
+        win = (await api.wait_for_sent(before + 2))[-1]
+    assert "wins in" in plain_text(win["text"])
