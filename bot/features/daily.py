@@ -195,7 +195,8 @@ async def show_in_group(
     solvers = [f"{html.escape(name)}: {clock_text(sec)}" for name, sec, _s in results[:TOP]]
     button = None
     if chat_id < 0:
-        # The deep link opens the private chat with /start daily.
+        # A group (Telegram gives groups negative ids, users positive; a subscribed post has
+        # no update to ask): the deep link opens the private chat with /start daily.
         link = f"https://t.me/{context.bot.username}?start=daily"
         button = InlineKeyboardMarkup([[InlineKeyboardButton(_("Solve it privately"), url=link)]])
     else:

@@ -254,29 +254,28 @@ def test_the_console_user_has_a_name(tmp_path: Path) -> None:
     assert "Hi Player!" in _console(tmp_path, "/start\n")
 
 
-def test_a_console_button_is_pressed_by_its_number(tmp_path: Path) -> None:
-    out = _console(tmp_path, "/settings\n:press 2 4\n")
-    assert "Difficulty: easy" in out
-
-
-def test_a_console_button_is_pressed_by_its_label_typed_in_ascii(tmp_path: Path) -> None:
-    out = _console(tmp_path, "/settings\n:press 2 1-10\n")
-    assert "Deck: 1–10" in out
-
-
-def test_a_wrong_console_button_lists_the_buttons(tmp_path: Path) -> None:
-    out = _console(tmp_path, "/settings\n:press 2 nope\n")
-    assert "(no button 'nope' under message #2; there are 1: 1–10, 2: • 1–13," in out
-
-
-def test_a_console_link_button_shows_its_address(tmp_path: Path) -> None:
-    out = _console(tmp_path, ":group\n/daily\n:press 2 1\n")
-    assert "(that button opens https://t.me/" in out
-
-
-def test_inline_mode_in_the_console(tmp_path: Path) -> None:
-    out = _console(tmp_path, ":inline 3 3 8 8\n")
-    assert "(inline) Twenty-Four offers 1:\n    8÷(3−8÷3)" in out
+@pytest.mark.parametrize(
+    ("script", "shown"),
+    [
+        pytest.param("/settings\n:press 2 4\n", "Difficulty: easy", id="button by number"),
+        pytest.param("/settings\n:press 2 1-10\n", "Deck: 1–10", id="label typed in ASCII"),
+        pytest.param(
+            "/settings\n:press 2 nope\n",
+            "(no button 'nope' under message #2; there are 1: 1–10, 2: • 1–13,",
+            id="a wrong label lists the buttons",
+        ),
+        pytest.param(
+            ":group\n/daily\n:press 2 1\n",
+            "(that button opens https://t.me/",
+            id="a link button shows its address",
+        ),
+        pytest.param(
+            ":inline 3 3 8 8\n", "(inline) Twenty-Four offers 1:\n    8÷(3−8÷3)", id="inline"
+        ),
+    ],
+)
+def test_console_buttons_and_inline_mode(tmp_path: Path, script: str, shown: str) -> None:
+    assert shown in _console(tmp_path, script)
 
 
 def test_no_token_starts_the_console(tmp_path: Path) -> None:
