@@ -31,6 +31,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from bot.game.daily import DailyRecord, DailyResult
+from bot.game.hunt import Find, Hunt
 from bot.game.rounds import Phase, Round
 from bot.game.stats import ChatStats, PlayerStats
 from bot.game.table import GameSettings, Match, Table
@@ -244,9 +245,23 @@ def _stats_from(record: Record) -> ChatStats:
     return _build(ChatStats, record, players=_from_id(lambda r: _build(PlayerStats, r)))
 
 
+def _hunt(hunt: Hunt) -> Record:
+    return _record(hunt, found=_by_id(_record))
+
+
+def _hunt_from(record: Record) -> Hunt:
+    return _build(
+        Hunt,
+        record,
+        hand=tuple,
+        solutions=tuple,
+        found=_from_id(lambda r: _build(Find, r)),
+    )
+
+
 def table_record(table: Table) -> Record:
-    """A chat's game as a record (its settings, round, match and players' stats)."""
-    return _record(table, settings=_record, round=_round, match=_match, stats=_stats)
+    """A chat's game as a record (its settings, round, match, hunt and players' stats)."""
+    return _record(table, settings=_record, round=_round, match=_match, stats=_stats, hunt=_hunt)
 
 
 def table_from_record(record: Record) -> Table:
@@ -258,6 +273,7 @@ def table_from_record(record: Record) -> Table:
         round=_round_from,
         match=_match_from,
         stats=_stats_from,
+        hunt=_hunt_from,
     )
 
 

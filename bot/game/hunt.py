@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from solver import Verdict, check, solution_of
+from solver import Verdict, check, solution_of, solve
 
 MIN_SOLUTIONS = 3
 """A hunt's hand has at least this many distinct solutions."""
@@ -132,3 +132,15 @@ class Hunt:
     def missed(self) -> list[str]:
         """The solutions nobody found, in the solver's order."""
         return [s for i, s in enumerate(self.solutions) if i not in self.found]
+
+
+def hunt_job(
+    candidates: list[tuple[int, ...]], target: int
+) -> tuple[tuple[int, ...], tuple[str, ...]] | None:
+    """Worker job: the first candidate hand with at least :data:`MIN_SOLUTIONS` distinct
+    solutions, and every one of them as the solver prints it; None if no candidate has."""
+    for hand in candidates:
+        found = solve(hand, target)
+        if len(found) >= MIN_SOLUTIONS:
+            return hand, tuple(s.pretty for s in found)
+    return None

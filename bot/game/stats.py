@@ -29,6 +29,8 @@ class PlayerStats:
     """Rounds of this chat won in a row by this player."""
     best_streak: int = 0
     weekly_points: dict[str, int] = field(default_factory=dict)
+    hunt_points: int = 0
+    """Solutions found first in Solution Hunts (a point each), apart from rounds' points."""
 
     @property
     def median_time(self) -> float | None:
@@ -41,6 +43,8 @@ class ChatStats:
     """Every player's record in a chat, updated as rounds end."""
 
     players: dict[int, PlayerStats] = field(default_factory=dict)
+    hunt_best: dict[str, int] = field(default_factory=dict)
+    """For each hand hunted here (``"2 4 8 10"``), the most of its solutions found in one hunt."""
 
     def record_win(
         self, user_id: int, name: str, points: int, seconds: float, day: dt.date
@@ -59,6 +63,17 @@ class ChatStats:
                 other.streak = 0
         player.streak += 1
         player.best_streak = max(player.best_streak, player.streak)
+
+    def record_hunt(self, finds: list[tuple[int, str, int]], hand: str, total: int) -> None:
+        """Score a hunt: each finder's (user id, name, solutions found) adds to their hunt
+        points, and the best share of the hand found in this chat is kept."""
+        for user_id, name, count in finds:
+            player = self.players.setdefault(user_id, PlayerStats(name))
+            player.name = name
+            player.hunt_points += count
+        found = sum(count for _user, _name, count in finds)
+        if total and found > self.hunt_best.get(hand, 0):
+            self.hunt_best[hand] = found
 
     def record_no_winner(self) -> None:
         """A round ended with no winner: every streak ends."""

@@ -6,6 +6,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from bot.game.hands import HandFacts
+from bot.game.hunt import Hunt
 from bot.game.rounds import Outcome, Phase, Round
 from bot.game.stats import ChatStats
 
@@ -79,11 +80,26 @@ class Table:
     rounds_dealt: int = 0
     match: Match | None = None
     stats: ChatStats = field(default_factory=ChatStats)
+    hunt: Hunt | None = None
+    """The chat's Solution Hunt (the last one; see :attr:`hunting`)."""
 
     @property
     def playing(self) -> bool:
         """Whether a round is waiting for answers."""
         return self.round is not None and self.round.phase is Phase.PLAYING
+
+    @property
+    def hunting(self) -> bool:
+        """Whether a Solution Hunt is on."""
+        return self.hunt is not None and not self.hunt.ended
+
+    def new_hunt(
+        self, hand: tuple[int, ...], solutions: tuple[str, ...], now: float, seconds: float
+    ) -> Hunt:
+        """Open a Solution Hunt of a hand whose every distinct solution is listed."""
+        self.rounds_dealt += 1
+        self.hunt = Hunt(self.rounds_dealt, hand, self.settings.target, now, seconds, solutions)
+        return self.hunt
 
     def start_match(self, rounds: int, starter: int | None = None) -> Match:
         """Begin a match of ``rounds`` rounds (1 to :data:`MAX_MATCH`) for ``starter``."""
