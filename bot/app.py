@@ -29,7 +29,7 @@ from telegram.request import HTTPXRequest
 
 from bot.clock import SteadyClock
 from bot.context import BotContext, BotData, ChatData, UserData, services
-from bot.features import basics, chat_settings, daily, rounds, scores, solve
+from bot.features import basics, chat_settings, daily, hunt, rounds, scores, solve
 from bot.i18n import LANGUAGES, N_, gettext_for
 from bot.persistence import SQLitePersistence
 from bot.services.outbox import FloodControl, Outbox
@@ -48,6 +48,7 @@ PLAYER_COMMANDS = [
     ("reveal", N_("Give up and show the solutions")),
     ("skip", N_("Deal another hand")),
     ("stop", N_("End the game")),
+    ("hunt", N_("Solution Hunt: find every solution together")),
     ("daily", N_("Today's puzzle (/daily top: today's fastest)")),
     ("score", N_("Your wins, points and times here")),
     ("top", N_("Leaderboard")),
@@ -166,7 +167,7 @@ def updater_of(application: Application) -> Updater:
     return application.updater
 
 
-FEATURES = (basics, rounds, scores, solve, chat_settings, daily)
+FEATURES = (basics, rounds, hunt, scores, solve, chat_settings, daily)
 """Registered in this order: the most frequent commands are matched first."""
 
 
@@ -298,6 +299,7 @@ async def serve_until(
     warm_up.add_done_callback(lambda _: gc.freeze())
     rounds.restore_timers(application)
     daily.restore_subscriptions(application)
+    hunt.restore(application)
     await stop.wait()
     # Stop taking updates, end the solver work still waiting (those handlers answer at
     # once), send the game messages already decided for a few seconds, and save.

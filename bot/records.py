@@ -40,8 +40,10 @@ from bot.state import (
     ChatLanguage,
     DailyChat,
     GroupStatus,
+    HuntMessages,
     RoundMessages,
     SolvePages,
+    Status,
     UserData,
 )
 
@@ -315,6 +317,7 @@ def chat_record(data: ChatData) -> Record:
             status=_record,
             daily=_daily_chat,
             solve=_solve_pages,
+            hunt=lambda part: _record(part, status=_record),
             members=_by_id(),
         ),
     }
@@ -331,6 +334,7 @@ def chat_from_record(record: Record) -> ChatData:
         status=lambda part: _build(GroupStatus, part),
         daily=_daily_chat_from,
         solve=_solve_pages_from,
+        hunt=lambda part: _build(HuntMessages, part, status=lambda status: _build(Status, status)),
         members=_from_id(),
     )
 

@@ -54,6 +54,26 @@ class GroupStatus:
 
 
 @dataclass
+class Status:
+    """A status message (:mod:`bot.services.status_message`): its id, its latest lines, and
+    when it was first sent (older ones are not edited)."""
+
+    message_id: int | None = None
+    lines: list[str] = field(default_factory=list)
+    sent: float = 0.0
+
+
+@dataclass
+class HuntMessages:
+    """The messages of a chat's Solution Hunt (:mod:`bot.features.hunt`)."""
+
+    deal_message_id: int | None = None
+    """The hunt's picture (replies to it are answers)."""
+    status: Status = field(default_factory=Status)
+    """In groups, the message gathering the hunt's finds, edited as they come."""
+
+
+@dataclass
 class DailyChat:
     """The daily puzzle in a chat (:mod:`bot.features.daily`)."""
 
@@ -91,6 +111,7 @@ class ChatData:
     status: GroupStatus = field(default_factory=GroupStatus)
     daily: DailyChat = field(default_factory=DailyChat)
     solve: SolvePages = field(default_factory=SolvePages)
+    hunt: HuntMessages = field(default_factory=HuntMessages)
     members: dict[int, str] = field(default_factory=dict)
     """Users seen in this group, by id (for the group's daily results)."""
     answers_to: str = "round"

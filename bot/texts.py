@@ -91,6 +91,10 @@ DEAL_REFUSALS = {
         "or allow unsolvable hands."
     ),
     "busy": N_("I am busy dealing other hands: try again in a moment."),
+    "no_hunt": N_(
+        "I found no hand of {cards} cards with three solutions for {target}: "
+        "try another target or number of cards."
+    ),
 }
 
 DIFFICULTY_LABELS = {

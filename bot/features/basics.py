@@ -62,6 +62,10 @@ async def help_command(update: Update, context: BotContext) -> None:
         "(Telegram's privacy mode), so answer with /a or by replying to the cards. "
         "In private, just type the answer."
     )
+    text += "\n\n" + _(
+        "/hunt: Solution Hunt, every distinct solution of one hand found together, "
+        "a point for each new one (/hunt 120 for 120 seconds)"
+    )
     context.reply(update, text, key="help")
 
 

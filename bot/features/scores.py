@@ -31,6 +31,10 @@ async def score(update: MessageUpdate, context: HandlerContext) -> None:
         streak=player.streak,
         best_streak=player.best_streak,
     )
+    if player.hunt_points:
+        text += "\n" + context.ngettext(
+            "Solution Hunt: {count} point", "Solution Hunt: {count} points", player.hunt_points
+        ).format(count=player.hunt_points)
     context.reply(update, text)
 
 
@@ -50,6 +54,13 @@ async def top(update: MessageUpdate, context: HandlerContext) -> None:
         ]
         if not rows:
             lines.append(_("Nobody yet."))
+        parts.append("\n".join(lines))
+    hunters = stats.hunt_top()
+    if hunters:
+        lines = [_("<b>Solution Hunt</b>")]
+        lines += [
+            f"{i}. {html.escape(p.name)}: {points}" for i, (_u, p, points) in enumerate(hunters, 1)
+        ]
         parts.append("\n".join(lines))
     context.reply(update, "\n\n".join(parts))
 

@@ -80,6 +80,12 @@ class ChatStats:
         for player in self.players.values():
             player.streak = 0
 
+    def hunt_top(self, limit: int = 10) -> list[tuple[int, PlayerStats, int]]:
+        """(user id, stats, hunt points) by hunt points, for those who have any."""
+        rows = [(u, p, p.hunt_points) for u, p in self.players.items() if p.hunt_points > 0]
+        rows.sort(key=lambda row: (-row[2], row[1].name))
+        return rows[:limit]
+
     def top(
         self, *, week: str | None = None, limit: int = 10
     ) -> list[tuple[int, PlayerStats, int]]:

@@ -35,6 +35,7 @@ from bot.game.hands import (
     read_solutions,
     solutions_job,
 )
+from bot.game.hunt import hunt_job
 from bot.game.rated import LEVELS_4_24
 from bot.game.requests import SolveRequest, SolveResult, solve_job
 from bot.game.table import GameSettings
@@ -83,7 +84,8 @@ class DealRefused(Exception):
 
     Problems: ``unrated`` (a difficulty asked of hands of 5 or 6 cards), ``no_hands`` (no hand
     of that difficulty makes the target), ``none_solvable`` (no solvable hand was found),
-    ``busy`` (the workers could not do it in time).
+    ``busy`` (the workers could not do it in time), ``no_hunt`` (no hand with three solutions
+    for a Solution Hunt was found).
     """
 
     def __init__(self, problem: str, **params: str) -> None:
@@ -290,6 +292,23 @@ class Solving:
         except (WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
             raise DealRefused("busy") from None
         raise DealRefused("none_solvable")
+
+    async def hunt_hand(
+        self, settings: GameSettings, rng: random.Random
+    ) -> tuple[tuple[int, ...], tuple[str, ...]]:
+        """A hand for a Solution Hunt by the chat's deck, card count and target, with every
+        one of its distinct solutions (at least three); raises :class:`DealRefused`."""
+        for _ in range(DEAL_ATTEMPTS):
+            candidates = draw_unrated(rng, settings.deck, settings.cards, CANDIDATES)
+            try:
+                found = await self.pool.run(
+                    hunt_job, candidates, settings.target, budget=DEAL_BUDGET, lane="game"
+                )
+            except (WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
+                raise DealRefused("busy") from None
+            if found is not None:
+                return found
+        raise DealRefused("no_hunt", cards=str(settings.cards), target=str(settings.target))
 
     def _facts_at_once(self, hand: tuple[int, ...], target: int, level: int) -> HandFacts:
         """What is known of a rated hand without a worker: its level table says whether it

@@ -46,6 +46,8 @@ NEXT_DEAL = "next-deal"
 """A match's next round, a few seconds after the last one ended."""
 DAILY_POST = "daily"
 """The daily puzzle's post in a subscribed chat."""
+HUNT_UP = "hunt-up"
+"""A Solution Hunt's end."""
 
 
 def job_name(kind: str, chat_id: int) -> str:

@@ -11,11 +11,8 @@ from __future__ import annotations
 from telegram.constants import ChatType
 
 from bot.features.rounds.play import judge
+from bot.game.claims import looks_like_answer
 from bot.typed_handlers import HandlerContext, MessageUpdate
-
-PLAIN_CLAIMS = frozenset({"none", "无解", "no solution"})
-"""The "no solution" words taken as an answer in a group's plain text: only unmistakable
-ones (``no`` is said all the time); ``/a`` and replies take every word the solver knows."""
 
 
 async def answer_command(update: MessageUpdate, context: HandlerContext) -> None:
@@ -27,13 +24,6 @@ async def answer_command(update: MessageUpdate, context: HandlerContext) -> None
     if await context.bot_data.route_answer(update, context, text):
         return  # another feature's answer (the daily puzzle's)
     await judge(update, context, text)
-
-
-def looks_like_answer(text: str) -> bool:
-    """Whether plain text in a group is meant as an answer (digits with an operator, or a claim)."""
-    has_digit = any(ch.isdigit() for ch in text)
-    has_operator = any(ch in "+-*/×÷−xX（）()" for ch in text)
-    return (has_digit and has_operator) or text.strip().lower() in PLAIN_CLAIMS
 
 
 async def text_answer(update: MessageUpdate, context: HandlerContext) -> None:

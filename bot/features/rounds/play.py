@@ -233,6 +233,9 @@ async def play(update: MessageUpdate, context: HandlerContext) -> None:
             update, _("A round is on: answer it with /a, or use /hint, /reveal or /skip.")
         )
         return
+    if table.hunting:
+        context.reply(update, _("A hunt is on: answer with /a, or /hunt stop to end it."))
+        return
     if table.match is not None:
         # Between two rounds of a match: /play would end it without a word.
         context.reply(update, matches.between_rounds(table, context))

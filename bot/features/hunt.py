@@ -1,0 +1,256 @@
+"""Solution Hunt (``/hunt [seconds]``): every distinct solution of one hand, found together.
+
+The rules are the game's (:mod:`bot.game.hunt`): each correct answer is mapped to its
+distinct solution; a new one scores a point for its finder, one found before scores nothing.
+Answers come as in rounds (``/a``, a reply to the picture, plain text where the bot sees
+it); this feature claims them while a hunt is on (see :meth:`bot.context.BotData.take_answers`).
+In groups the finds are lines of one status message, edited as they come, so a busy hunt
+costs a handful of the group's 20 messages a minute.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+
+from telegram import Message
+from telegram.constants import ChatType
+from telegram.ext import Application, CommandHandler
+
+from bot.context import now_of, services
+from bot.game.claims import looks_like_answer
+from bot.game.hunt import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS, Found, Hunt
+from bot.services import status_message
+from bot.services.admins import is_admin
+from bot.services.pictures import send_hand
+from bot.services.solving import DealRefused
+from bot.services.timers import HUNT_UP
+from bot.texts import deal_refusal, reason
+from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
+
+logger = logging.getLogger(__name__)
+
+MISSED_SHOWN = 20
+"""Solutions nobody found listed at a hunt's end (the rest are counted)."""
+
+
+async def hunt_command(update: MessageUpdate, context: HandlerContext) -> None:
+    """/hunt [seconds]: deal a hand with several solutions to find together; /hunt stop."""
+    _ = context._
+    table = context.chat_data.table
+    chat_id = update.effective_chat.id
+    words = context.args or []
+    if words and words[0].lower() in ("stop", "end"):
+        await _stop(update, context)
+        return
+    if table.hunting:
+        context.reply(update, _("A hunt is on: answer with /a, or /hunt stop to end it."))
+        return
+    if table.playing or chat_id in context.bot_data.dealing:
+        context.reply(update, _("A round is on: finish it (or /stop it) before a hunt."))
+        return
+    seconds = DEFAULT_SECONDS
+    if words:
+        if (
+            len(words) > 1
+            or not words[0].isdigit()
+            or not (MIN_SECONDS <= int(words[0]) <= MAX_SECONDS)
+        ):
+            context.reply(
+                update,
+                _("Use /hunt, or /hunt 120 for a hunt of 120 seconds ({low} to {high}).").format(
+                    low=MIN_SECONDS, high=MAX_SECONDS
+                ),
+            )
+            return
+        seconds = int(words[0])
+    data = context.bot_data
+    data.dealing.add(chat_id)
+    try:
+        hand, solutions = await data.solving.hunt_hand(table.settings, data.rng)
+    except DealRefused as refused:
+        context.send(chat_id, html.escape(deal_refusal(refused, context)), game=True)
+        return
+    finally:
+        data.dealing.discard(chat_id)
+    if table.playing:
+        return  # a round began while this hand was looked for
+    hunt = table.new_hunt(hand, solutions, context.now(), seconds)
+    messages = context.chat_data.hunt
+    messages.status.message_id, messages.status.lines = None, []
+    count = len(solutions)
+    caption = (
+        context.ngettext(
+            "<b>Solution Hunt</b>: {hand} → {target}: {count} distinct solution to find, "
+            "{seconds} s.",
+            "<b>Solution Hunt</b>: {hand} → {target}: {count} distinct solutions to find, "
+            "{seconds} s.",
+            count,
+        ).format(hand=" ".join(map(str, hand)), target=hunt.target, count=count, seconds=seconds)
+        + "\n"
+        + _("Each new one scores a point. Answer with /a, or reply to this picture.")
+    )
+
+    def dealt(sent: object) -> None:
+        if isinstance(sent, Message):
+            messages.deal_message_id = sent.message_id
+        if table.hunt is hunt and not hunt.ended:
+            # The clock starts when the players can see the hand.
+            hunt.started = context.now()
+            data.timers.run_once(hunt_up, seconds, chat_id=chat_id, kind=HUNT_UP, data=hunt.number)
+
+    def lost(error: Exception) -> None:
+        if table.hunt is hunt:
+            hunt.stop()  # nobody saw the hand
+            logger.warning("The hunt's hand for chat %s was not sent (%s)", chat_id, error)
+
+    context.post(
+        chat_id,
+        lambda: send_hand(context.bot, chat_id, hand, data.file_ids, caption=caption),
+        game=True,
+        on_sent=dealt,
+        on_failed=lost,
+    )
+
+
+def claims(update: MessageUpdate, context: HandlerContext) -> bool:
+    """Whether a typed answer is the hunt's: while one is on, in private any answer; in a
+    group ``/a``, a reply to the hunt's picture, or text that looks like an answer."""
+    if not context.chat_data.table.hunting:
+        return False
+    message = update.effective_message
+    replied = message.reply_to_message
+    if update.effective_chat.type == ChatType.PRIVATE:
+        return True
+    if replied is not None:
+        return replied.message_id == context.chat_data.hunt.deal_message_id
+    text = message.text or ""
+    return text.startswith("/") or looks_like_answer(text)
+
+
+async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> None:
+    """Judge an answer to the chat's hunt and say what it did."""
+    _ = context._
+    table = context.chat_data.table
+    hunt = table.hunt
+    if hunt is None:
+        return
+    user = update.effective_user
+    chat_id = update.effective_chat.id
+    outcome = hunt.answer(user.id, user.full_name, text, context.now())
+    private = update.effective_chat.type == ChatType.PRIVATE
+    if outcome.found is Found.OVER:
+        return
+    if outcome.found is Found.WRONG:
+        line = _("Not quite: {reason}.").format(
+            reason=html.escape(reason(outcome.verdict, context))
+        )
+    else:
+        assert outcome.find is not None and outcome.index is not None
+        solution = f"<code>{html.escape(hunt.solutions[outcome.index])}</code>"
+        if outcome.found is Found.NEW:
+            line = _("#{order} {solution}, {name} · {left} to go").format(
+                order=outcome.order,
+                solution=solution,
+                name=html.escape(user.full_name),
+                left=outcome.left,
+            )
+        else:
+            line = _("Same as {name}'s {written}").format(
+                name=html.escape(outcome.find.name),
+                written=f"<code>{html.escape(outcome.find.written)}</code>",
+            )
+    if private:
+        context.reply(update, line)
+    else:
+        if outcome.found is not Found.NEW:
+            line = f"{html.escape(user.full_name)}: {line}"
+        number = hunt.number
+        status_message.show(
+            context,
+            chat_id,
+            context.chat_data.hunt.status,
+            line,
+            heading=_("<b>Solution Hunt</b>"),
+            key="hunt-status",
+            current=lambda: table.hunt is not None and table.hunt.number == number,
+        )
+    if hunt.ended:
+        finish(chat_id, context, hunt)
+
+
+async def hunt_up(context: JobContext[int]) -> None:
+    """Job: the hunt's time is up."""
+    hunt = context.chat_data.table.hunt
+    if hunt is not None and hunt.expire(context.job.data, context.now()):
+        finish(context.job.chat_id, context, hunt)
+
+
+async def _stop(update: MessageUpdate, context: HandlerContext) -> None:
+    """/hunt stop: end the hunt early (in groups, its admins; it ends by itself anyway)."""
+    hunt = context.chat_data.table.hunt
+    if hunt is None or hunt.ended:
+        context.reply(update, context._("No hunt is on: /hunt starts one."))
+        return
+    if not await is_admin(update, context):
+        context.reply(update, context._("Only the group's admins can stop a hunt early."))
+        return
+    hunt.stop()
+    finish(update.effective_chat.id, context, hunt)
+
+
+def finish(chat_id: int, context: ChatContext, hunt: Hunt) -> None:
+    """A hunt has ended: score it (saved before it is told), then the finders and the
+    solutions nobody found."""
+    _ = context._
+    context.bot_data.timers.cancel(chat_id, HUNT_UP)
+    table = context.chat_data.table
+    standings = hunt.standings()
+    hand = " ".join(map(str, hunt.hand))
+    total = len(hunt.solutions)
+    table.stats.record_hunt(standings, hand, total)
+    if standings:
+        context.save_now(chat_id, standings[0][0])
+    found = total - hunt.left
+    lines = [
+        context.ngettext(
+            "🏁 Solution Hunt over: {found} of {total} solution found.",
+            "🏁 Solution Hunt over: {found} of {total} solutions found.",
+            total,
+        ).format(found=found, total=total)
+    ]
+    if chat_id > 0:  # a user's id, so a private chat (groups' ids are negative): a solo game
+        best = table.stats.hunt_best.get(hand, 0)
+        lines.append(
+            _("Your best on {hand}: {best} of {total}.").format(hand=hand, best=best, total=total)
+        )
+    else:
+        for place, (_user, name, count) in enumerate(standings, start=1):
+            lines.append(f"{place}. {html.escape(name)}: {count}")
+    missed = hunt.missed()
+    if missed:
+        lines.append(_("Nobody found:"))
+        lines += [f"<code>{html.escape(s)}</code>" for s in missed[:MISSED_SHOWN]]
+        if len(missed) > MISSED_SHOWN:
+            lines.append(_("… and {count} more").format(count=len(missed) - MISSED_SHOWN))
+    context.send(chat_id, "\n".join(lines), game=True)
+
+
+def restore(application: Application) -> int:
+    """After a restart, the end of every hunt still on; returns how many."""
+    timers = services(application).timers
+    restored = 0
+    now = now_of(application)
+    for chat_id, data in application.chat_data.items():
+        hunt = data.table.hunt
+        if hunt is not None and not hunt.ended:
+            left = max(hunt.deadline - now, 0)
+            timers.run_once(hunt_up, left, chat_id=chat_id, kind=HUNT_UP, data=hunt.number)
+            restored += 1
+    return restored
+
+
+def register(application: Application) -> None:
+    """/hunt, and the answers of a hunt while one is on."""
+    application.add_handler(CommandHandler("hunt", for_messages(hunt_command)))
+    services(application).take_answers(claims, judge)

@@ -1,0 +1,196 @@
+"""Solution Hunt through the local Bot API: solo in private, together in a group with
+privacy mode on, its end, its points, and a restart in the middle."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from telegram.ext import Application
+
+from bot.features import hunt as hunt_feature
+from bot.game.hunt import Hunt
+from bot.local_api import LocalBotApi, plain_text
+from tests.bot.harness import ANN, GROUP, FakeClock, make_api, reply_to, running_bot, settled
+
+pytestmark = pytest.mark.asyncio
+
+CAROL, DAVE = 503, 504
+NOON = 1_795_435_200.0
+
+
+def players() -> LocalBotApi:
+    api = make_api()
+    api.add_user(CAROL, "Carol", language_code="en")
+    api.add_user(DAVE, "Dave", language_code="en")
+    return api
+
+
+def the_hunt(application: Application, chat: int) -> Hunt:
+    hunt = application.chat_data[chat].table.hunt
+    assert hunt is not None
+    return hunt
+
+
+async def start(api: LocalBotApi, user: int, chat: int, command: str = "/hunt") -> dict:
+    before = len(api.sent)
+    api.send(user, chat, command)
+    deal = (await api.wait_for_sent(before + 1, timeout=20))[-1]
+    assert "photo" in deal, deal
+    return deal
+
+
+async def test_a_hunt_says_how_many_solutions_there_are(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        deal = await start(api, CAROL, CAROL)
+        hunt = the_hunt(application, CAROL)
+    hand = " ".join(map(str, hunt.hand))
+    count = len(hunt.solutions)
+    assert plain_text(deal["caption"]).startswith(
+        f"Solution Hunt: {hand} → 24: {count} distinct solutions to find, 90 s."
+    )
+
+
+async def test_a_hand_for_a_hunt_has_at_least_three_solutions(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await start(api, CAROL, CAROL)
+        assert len(the_hunt(application, CAROL).solutions) >= 3
+
+
+async def test_a_new_solution_is_confirmed_with_what_is_left(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await start(api, CAROL, CAROL)
+        hunt = the_hunt(application, CAROL)
+        reply = plain_text(await reply_to(api, CAROL, CAROL, hunt.solutions[0]))
+    assert reply == f"#1 {hunt.solutions[0]}, Carol · {len(hunt.solutions) - 1} to go"
+
+
+async def test_a_solution_found_before_names_its_finder(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await start(api, CAROL, CAROL)
+        first = the_hunt(application, CAROL).solutions[0]
+        await reply_to(api, CAROL, CAROL, first)
+        reply = plain_text(await reply_to(api, CAROL, CAROL, f"/a {first} = 24"))
+    assert reply == f"Same as Carol's {first}"
+
+
+async def test_a_wrong_answer_gets_its_reason(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path):
+        await start(api, CAROL, CAROL)
+        reply = await reply_to(api, CAROL, CAROL, "1+1")
+    assert reply.startswith("Not quite: ")
+
+
+async def test_finding_them_all_ends_the_hunt(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await start(api, CAROL, CAROL)
+        hunt = the_hunt(application, CAROL)
+        for solution in hunt.solutions[:-1]:
+            await reply_to(api, CAROL, CAROL, solution)
+        before = len(api.sent)
+        api.send(CAROL, CAROL, hunt.solutions[-1])
+        end = plain_text((await api.wait_for_sent(before + 2))[-1]["text"])
+    total = len(hunt.solutions)
+    hand = " ".join(map(str, hunt.hand))
+    assert end == (
+        f"🏁 Solution Hunt over: {total} of {total} solutions found.\n"
+        f"Your best on {hand}: {total} of {total}."
+    )
+
+
+async def test_in_a_group_finds_gather_in_one_status_message(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await start(api, ANN, GROUP)
+        hunt = the_hunt(application, GROUP)
+        await reply_to(api, CAROL, GROUP, f"/a {hunt.solutions[0]}")
+        status = api.sent[-1]
+        api.send(DAVE, GROUP, f"/a {hunt.solutions[0]}")
+        await settled(api, application)
+    edited = api.sent[-1]
+    assert edited["message_id"] == status["message_id"]
+    assert plain_text(edited["text"]).endswith(f"Dave: Same as Carol's {hunt.solutions[0]}")
+
+
+async def test_a_group_hunt_ends_with_the_finders_and_what_nobody_found(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await start(api, ANN, GROUP, "/hunt 30")
+        hunt = the_hunt(application, GROUP)
+        await reply_to(api, CAROL, GROUP, f"/a {hunt.solutions[0]}")
+        clock.now += 31
+        before = len(api.sent)
+        application.job_queue.run_once(
+            hunt_feature.hunt_up,
+            0,
+            chat_id=GROUP,
+            data=hunt.number,  # type: ignore[arg-type]
+        )
+        end = plain_text((await api.wait_for_sent(before + 1))[-1]["text"])
+    total = len(hunt.solutions)
+    assert end.startswith(
+        f"🏁 Solution Hunt over: 1 of {total} solutions found.\n1. Carol: 1\nNobody found:\n"
+        f"{hunt.solutions[1]}"
+    )
+
+
+async def test_hunt_points_have_their_own_column(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await start(api, ANN, GROUP)
+        hunt = the_hunt(application, GROUP)
+        await reply_to(api, CAROL, GROUP, f"/a {hunt.solutions[0]}")
+        await reply_to(api, ANN, GROUP, "/hunt stop")
+        top = plain_text(await reply_to(api, CAROL, GROUP, "/top"))
+    assert top.endswith("Solution Hunt\n1. Carol: 1")
+
+
+async def test_only_admins_stop_a_hunt_early(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path):
+        await start(api, CAROL, GROUP)
+        reply = await reply_to(api, DAVE, GROUP, "/hunt stop")
+    assert reply == "Only the group's admins can stop a hunt early."
+
+
+async def test_no_round_during_a_hunt(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path):
+        await start(api, CAROL, CAROL)
+        reply = await reply_to(api, CAROL, CAROL, "/play")
+    assert reply == "A hunt is on: answer with /a, or /hunt stop to end it."
+
+
+async def test_a_hunts_length_out_of_range_is_refused(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path):
+        reply = await reply_to(api, CAROL, CAROL, "/hunt 5")
+    assert reply == "Use /hunt, or /hunt 120 for a hunt of 120 seconds (10 to 600)."
+
+
+async def test_a_hunt_and_its_finds_survive_a_restart(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await start(api, ANN, GROUP)
+        hunt = the_hunt(application, GROUP)
+        await reply_to(api, CAROL, GROUP, f"/a {hunt.solutions[0]}")
+    async with running_bot(api, tmp_path) as application:
+        reply = plain_text(await reply_to(api, DAVE, GROUP, f"/a {hunt.solutions[1]}"))
+        jobs = [job.name for job in application.job_queue.jobs()]
+    assert reply.endswith(f"#2 {hunt.solutions[1]}, Dave · {len(hunt.solutions) - 2} to go")
+    assert f"hunt-up:{GROUP}" in jobs
+
+
+async def test_a_hunt_in_chinese(tmp_path: Path) -> None:
+    api = players()
+    bob = 502  # make_api's Chinese-speaking user
+    async with running_bot(api, tmp_path):
+        deal = await start(api, bob, bob)
+    assert "寻解大赛" in plain_text(deal["caption"])
