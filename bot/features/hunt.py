@@ -76,6 +76,7 @@ async def hunt_command(update: MessageUpdate, context: HandlerContext) -> None:
     if table.playing:
         return  # a round began while this hand was looked for
     hunt = table.new_hunt(hand, solutions, context.now(), seconds)
+    data.live_hands.add(chat_id, hunt)  # no /solve of it meanwhile
     messages = context.chat_data.hunt
     messages.status.message_id, messages.status.lines = None, []
     count = len(solutions)
@@ -244,6 +245,7 @@ def restore(application: Application) -> int:
     for chat_id, data in application.chat_data.items():
         hunt = data.table.hunt
         if hunt is not None and not hunt.ended:
+            services(application).live_hands.add(chat_id, hunt)
             left = max(hunt.deadline - now, 0)
             timers.run_once(hunt_up, left, chat_id=chat_id, kind=HUNT_UP, data=hunt.number)
             restored += 1

@@ -74,6 +74,11 @@ class Hunt:
     ended: bool = False
 
     @property
+    def live(self) -> bool:
+        """Whether the hunt is on (its solutions are a secret)."""
+        return not self.ended
+
+    @property
     def deadline(self) -> float:
         """When the time runs out."""
         return self.started + self.time_limit

@@ -86,6 +86,11 @@ class Round:
         )
 
     @property
+    def live(self) -> bool:
+        """Whether the round is being played (its solutions are a secret)."""
+        return self.phase is Phase.PLAYING
+
+    @property
     def players(self) -> set[int]:
         """The round's players: who started it and who has answered in it."""
         starter = set() if self.starter is None else {self.starter}

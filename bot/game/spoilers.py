@@ -13,10 +13,19 @@ from collections.abc import Iterable
 from fractions import Fraction
 from itertools import combinations
 from math import comb
-
-from bot.game.rounds import Phase, Round
+from typing import Protocol
 
 Numbers = tuple[int | Fraction, ...]
+
+
+class Game(Protocol):
+    """A round or a Solution Hunt: a hand, live until the game is over."""
+
+    @property
+    def hand(self) -> tuple[int, ...]: ...
+
+    @property
+    def live(self) -> bool: ...
 
 
 def holds(numbers: Iterable[int | Fraction], hand: Iterable[int | Fraction]) -> bool:
@@ -25,18 +34,18 @@ def holds(numbers: Iterable[int | Fraction], hand: Iterable[int | Fraction]) -> 
 
 
 class LiveHands:
-    """The group rounds being played, found by any numbers that hold their hand.
+    """The rounds and hunts being played, found by any numbers that hold their hand.
 
-    A round is added when it is dealt; one that is over is dropped when it is next looked
-    at (or when its chat deals again), so ending a round needs no call here.
+    A game is added when it is dealt; one that is over is dropped when it is next looked
+    at (or when its chat deals again), so ending a game needs no call here.
     """
 
     def __init__(self) -> None:
-        self._by_hand: dict[Numbers, dict[int, Round]] = {}
-        self._by_chat: dict[int, Round] = {}
+        self._by_hand: dict[Numbers, dict[int, Game]] = {}
+        self._by_chat: dict[int, Game] = {}
 
-    def add(self, chat_id: int, game: Round) -> None:
-        """A round dealt in a group: its hand is live until the round is over."""
+    def add(self, chat_id: int, game: Game) -> None:
+        """A game dealt in a chat: its hand is live until the game is over."""
         self._drop(chat_id)
         self._by_chat[chat_id] = game
         self._by_hand.setdefault(tuple(sorted(game.hand)), {})[chat_id] = game
@@ -66,7 +75,7 @@ class LiveHands:
         found = []
         for hand in hands:
             for chat_id, game in list(self._by_hand.get(hand, {}).items()):
-                if game.phase is Phase.PLAYING:
+                if game.live:
                     found.append(chat_id)
                 else:
                     self._drop(chat_id)

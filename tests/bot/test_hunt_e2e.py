@@ -194,3 +194,13 @@ async def test_a_hunt_in_chinese(tmp_path: Path) -> None:
     async with running_bot(api, tmp_path):
         deal = await start(api, bob, bob)
     assert "寻解大赛" in plain_text(deal["caption"])
+
+
+async def test_the_hunts_hand_is_not_solved_for_its_players(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await start(api, ANN, GROUP)
+        hand = " ".join(map(str, the_hunt(application, GROUP).hand))
+        await reply_to(api, CAROL, GROUP, "/a 1+1")  # Carol is seen in the group
+        reply = await reply_to(api, CAROL, CAROL, f"/solve {hand}")
+    assert reply.startswith("No spoilers: those numbers hold a hand you are playing right now.")
