@@ -160,3 +160,13 @@ def vote_text(action: Action, ballot: Ballot, context: BotContext) -> str:
         "A vote to {action}: {votes} of {needed} players. Another player of this round can "
         "agree with /{command}; whoever started it, or an admin, can do it at once."
     ).format(action=what, votes=ballot.votes, needed=ballot.needed, command=action.value)
+
+
+def how_to_answer(private: bool, context: BotContext) -> str:
+    """How to answer a hand, right for the chat: in private the bot reads every message; in
+    a group (privacy mode) only commands and replies to it."""
+    if private:
+        return context._("Type your answer, like (8-2)*4.")
+    return context._(
+        "Answer with /a and your expression, like /a (8-2)*4, or reply to this picture."
+    )

@@ -60,7 +60,7 @@ async def help_command(update: Update, context: BotContext) -> None:
         "/settings: deck, difficulty, time, target, cards, language (admins)\n\n"
         "In groups I see only commands, replies to my messages and mentions "
         "(Telegram's privacy mode), so answer with /a or by replying to the cards. "
-        "In private, just type the answer."
+        "In private, just type your answer, like (8-2)*4."
     )
     text += "\n\n" + _(
         "/hunt: Solution Hunt, every distinct solution of one hand found together, "

@@ -71,7 +71,7 @@ async def start_private(update: MessageUpdate, context: HandlerContext) -> None:
     chat = context.chat_data
     caption = _(
         "<b>Daily #{number}</b>: make 24 from <b>{hand}</b>\n"
-        "Your clock is running. Type your answer (or /a, or reply to this picture)."
+        "Your clock is running. Type your answer, like (8-2)*4."
     ).format(number=number, hand=" ".join(map(str, hand)))
 
     def shown(sent: object) -> None:

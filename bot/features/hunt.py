@@ -25,7 +25,7 @@ from bot.services.admins import is_admin
 from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
 from bot.services.timers import HUNT_UP
-from bot.texts import deal_refusal, reason
+from bot.texts import deal_refusal, how_to_answer, reason
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
 
 logger = logging.getLogger(__name__)
@@ -89,7 +89,9 @@ async def hunt_command(update: MessageUpdate, context: HandlerContext) -> None:
             count,
         ).format(hand=" ".join(map(str, hand)), target=hunt.target, count=count, seconds=seconds)
         + "\n"
-        + _("Each new one scores a point. Answer with /a, or reply to this picture.")
+        + _("Each new one scores a point.")
+        + " "
+        + how_to_answer(chat_id > 0, context)
     )
 
     def dealt(sent: object) -> None:

@@ -337,3 +337,26 @@ async def test_a_group_that_allows_no_photos_gets_the_deal_as_text(tmp_path: Pat
         api.send(ANN, no_photos, solve(hand)[0].text, reply_to=deal_message["message_id"])
         win = (await api.wait_for_sent(before + 2))[-1]
     assert "wins in" in plain_text(win["text"])
+
+
+async def test_a_private_deal_says_to_type_the_answer(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        caption = plain_text((await deal(api, ANN, ANN))["caption"])
+    assert caption.endswith("\nType your answer, like (8-2)*4.")
+
+
+async def test_a_group_deal_says_to_answer_with_a_or_a_reply(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        caption = plain_text((await deal(api, ANN, GROUP))["caption"])
+    assert caption.endswith(
+        "\nAnswer with /a and your expression, like /a (8-2)*4, or reply to this picture."
+    )
+
+
+async def test_an_empty_answer_with_nothing_to_answer_says_how_to_start(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        reply = await reply_to(api, ANN, ANN, "/a")
+    assert reply == "Nothing to answer: /play deals a hand."

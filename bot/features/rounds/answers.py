@@ -19,7 +19,11 @@ async def answer_command(update: MessageUpdate, context: HandlerContext) -> None
     """/a (or /answer) followed by an expression."""
     text = " ".join(context.args or [])
     if not text:
-        context.reply(update, context._("Write your answer after /a, like /a (8-2)*4"))
+        table = context.chat_data.table
+        if table.playing or table.hunting or context.chat_data.answers_to == "daily":
+            context.reply(update, context._("Write your answer after /a, like /a (8-2)*4"))
+        else:
+            context.reply(update, context._("Nothing to answer: /play deals a hand."))
         return
     if await context.bot_data.route_answer(update, context, text):
         return  # another feature's answer (the daily puzzle's)

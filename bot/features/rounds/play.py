@@ -26,7 +26,7 @@ from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
 from bot.services.timers import HALF_TIME, NEXT_DEAL, TIME_UP, Timers
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
-from bot.texts import deal_refusal, hint_text, reason, vote_text
+from bot.texts import deal_refusal, hint_text, how_to_answer, reason, vote_text
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
 from solver import solution_of
 from solver.parsing import ParseError
@@ -44,7 +44,7 @@ def table_of(context: ChatContext) -> Table:
     return context.chat_data.table
 
 
-def _caption(game: Round, context: ChatContext, match_text: str) -> str:
+def _caption(game: Round, context: ChatContext, match_text: str, private: bool) -> str:
     _ = context._
     hand = " ".join(map(str, sorted(game.hand)))  # in the picture's order
     lines = [_("Make {target} from <b>{hand}</b>").format(target=game.target, hand=hand)]
@@ -56,9 +56,7 @@ def _caption(game: Round, context: ChatContext, match_text: str) -> str:
         lines.append(_("This hand may have no solution: then answer /a none."))
     if game.level is not None:
         lines.append(_("Difficulty: {level}/5.").format(level=game.level))
-    lines.append(
-        _("Answer with /a and your expression, e.g. /a (8-2)*4, or reply to this picture.")
-    )
+    lines.append(how_to_answer(private, context))
     return "\n".join(lines)
 
 
@@ -91,7 +89,10 @@ async def deal_round(
     data.live_hands.add(chat_id, game)
     chat = context.chat_data
     group_status.new_round(chat)
-    caption = _caption(game, context, matches.caption_prefix(table, context))
+    # A user's id is their private chat's (groups' ids are negative): deals by timers have
+    # no update to ask.
+    private = chat_id > 0
+    caption = _caption(game, context, matches.caption_prefix(table, context), private)
 
     def dealt(sent: object) -> None:
         if isinstance(sent, Message):
