@@ -95,7 +95,7 @@ async def test_time_up_with_a_half_time_hint(tmp_path: Path) -> None:
     texts = [plain_text(m["text"]) for m in api.sent[before:]]
     assert len(texts) == 2, texts
     assert texts[0].startswith("Hint:")
-    assert texts[1].startswith("⏰ Time is up!")
+    assert texts[1].startswith("⏰ Time is up for ")
     assert left == ()  # no timer is left to send anything later
 
 
@@ -131,13 +131,14 @@ async def test_a_running_round_keeps_its_timer_across_a_restart(tmp_path: Path) 
     api = make_api()
     async with running_bot(api, tmp_path) as application:
         application.chat_data[GROUP].table.settings.time_limit = 2
-        await deal(api, ANN, GROUP)
+        hand = " ".join(map(str, sorted(dealt(await deal(api, ANN, GROUP)))))
         await application.update_persistence()
     before = len(api.sent)
     async with running_bot(api, tmp_path):
         sent = await api.wait_for_sent(before + 2, timeout=10)
-    # Ann (English) dealt: the time-up, sent by a timer, is in her language.
-    assert plain_text(sent[-1]["text"]).startswith("⏰ Time is up!")
+    # Ann (English) dealt: the time-up, sent by a timer, is in her language, and names the
+    # hand (after a restart it may be the first thing the chat sees).
+    assert plain_text(sent[-1]["text"]).startswith(f"⏰ Time is up for {hand}! The solutions:")
 
 
 async def test_two_correct_answers_at_once_make_one_winner(tmp_path: Path) -> None:
@@ -218,7 +219,7 @@ async def test_time_up_comes_even_when_the_bot_was_too_busy_to_be_on_time(
         await api.wait_for_sent(before + 1, timeout=10)
         await settled(api, application)
     texts = [plain_text(m["text"]) for m in api.sent[before:]]
-    assert [t for t in texts if t.startswith("⏰ Time is up!")] == texts[-1:], texts
+    assert [t for t in texts if t.startswith("⏰ Time is up for ")] == texts[-1:], texts
 
 
 async def test_a_flood_of_wrong_guesses_stays_within_telegrams_limits(tmp_path: Path) -> None:

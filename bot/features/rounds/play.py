@@ -217,7 +217,9 @@ async def time_up(context: JobContext[int]) -> None:
     if game is None or not game.expire(context.job.data, context.now()):
         return
     table.record_no_winner()
-    text = context._("⏰ Time is up! The solutions:") + "\n"
+    # The hand is named: after a restart the time-up may be the chat's first message.
+    hand = " ".join(map(str, sorted(game.hand)))
+    text = context._("⏰ Time is up for {hand}! The solutions:").format(hand=hand) + "\n"
     context.send(chat_id, text + await _solutions_text(game, context, None), game=True)
     matches.after_round(chat_id, context, next_deal)
 
