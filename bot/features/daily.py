@@ -126,16 +126,27 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
     result = record.solve(day, context.now())
     context.chat_data.answers_to = "round"
     context.save_now(update.effective_chat.id, update.effective_user.id)
-    streak = record.streak(context.today())
-    context.reply(
-        update,
+    today = context.today()
+    streak = record.streak_on(today)
+    lines = [
         _("✅ Solved in {time}! Streak: {streak} (best {best}). Share it:").format(
-            time=clock_text(result.seconds), streak=streak, best=record.best_streak()
-        )
-        + "\n"
-        + html.escape(share_line(number, result, streak)),
-        game=True,
-    )
+            time=clock_text(result.seconds), streak=streak.current, best=streak.best
+        ),
+        html.escape(share_line(number, result, streak.current)),
+    ]
+    frozen = record.frozen_before(day)
+    if frozen:
+        lines.insert(1, freeze_used(context, frozen))
+    context.reply(update, "\n".join(lines), game=True)
+
+
+def freeze_used(context: BotContext, frozen: tuple[dt.date, ...]) -> str:
+    """The line saying a streak freeze covered missed days."""
+    return context.ngettext(
+        "🧊 A streak freeze covered {days}: your streak lives on.",
+        "🧊 Streak freezes covered {days}: your streak lives on.",
+        len(frozen),
+    ).format(days=", ".join(day.isoformat() for day in frozen))
 
 
 def more_players(context: BotContext, count: int) -> str:

@@ -1,9 +1,31 @@
-"""The daily puzzle's rules for one player: the clock, one result a day, streaks, the share line."""
+"""The daily puzzle's rules for one player: the clock, one result a day, streaks and their
+freezes, the share line."""
 
 from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+
+FREEZE_EVERY = 7
+"""Each run of this many days solved in a row earns one streak freeze."""
+FREEZES_HELD = 2
+"""The most freezes a player holds at once."""
+
+
+@dataclass(frozen=True)
+class Streak:
+    """A player's streak as of a day, worked out from the days solved (nothing of it is
+    stored, so the results kept before freezes existed count as they are)."""
+
+    current: int = 0
+    """Days solved in a row up to the day (or up to the day before, if the day is still open);
+    days a freeze covered keep the streak but add nothing to it."""
+    best: int = 0
+    """The longest streak so far."""
+    freezes: int = 0
+    """Freezes held now."""
+    frozen: tuple[dt.date, ...] = ()
+    """Days missed that a freeze covered, oldest first."""
 
 
 @dataclass(frozen=True)
@@ -65,25 +87,49 @@ class DailyRecord:
             self.results[key] = DailyResult(seconds, self.misses.get(key, 0))
         return self.results[key]
 
-    def streak(self, today: dt.date) -> int:
-        """Days solved in a row up to today (or up to yesterday, if today is still open)."""
-        day = today if self.result(today) else today - dt.timedelta(days=1)
-        count = 0
-        while self.result(day):
-            count += 1
-            day -= dt.timedelta(days=1)
-        return count
+    def streak_on(self, today: dt.date) -> Streak:
+        """The streak as of ``today``: every seventh day solved in a row earns a freeze (at
+        most :data:`FREEZES_HELD` held); a day before today missed uses one if one is held,
+        and the streak survives it, else the streak ends.  Today still open changes nothing."""
+        if not self.results:
+            return Streak()
+        day = dt.date.fromisoformat(min(self.results))
+        run = best = freezes = 0
+        frozen: list[dt.date] = []
+        while day <= today:
+            if day.isoformat() in self.results:
+                run += 1
+                best = max(best, run)
+                if run % FREEZE_EVERY == 0:
+                    freezes = min(FREEZES_HELD, freezes + 1)
+            elif day < today:
+                if freezes:
+                    freezes -= 1
+                    frozen.append(day)
+                else:
+                    run = 0
+            day += dt.timedelta(days=1)
+        return Streak(run, best, freezes, tuple(frozen))
 
-    def best_streak(self) -> int:
-        """The longest run of consecutive solved days."""
-        best = run = 0
-        previous: dt.date | None = None
-        for key in sorted(self.results):
-            day = dt.date.fromisoformat(key)
-            run = run + 1 if previous is not None and day - previous == dt.timedelta(days=1) else 1
-            best = max(best, run)
-            previous = day
-        return best
+    def streak(self, today: dt.date) -> int:
+        """Days solved in a row up to today (or up to yesterday, if today is still open),
+        freezes included (see :meth:`streak_on`)."""
+        return self.streak_on(today).current
+
+    def best_streak(self, today: dt.date | None = None) -> int:
+        """The longest streak up to ``today`` (by default, up to the last day solved)."""
+        if today is None:
+            if not self.results:
+                return 0
+            today = dt.date.fromisoformat(max(self.results))
+        return self.streak_on(today).best
+
+    def frozen_before(self, day: dt.date) -> tuple[dt.date, ...]:
+        """The days a freeze covered since the last day solved before ``day`` (what a result
+        of ``day`` says was saved)."""
+        earlier = [key for key in self.results if key < day.isoformat()]
+        last = max(earlier) if earlier else ""
+        return tuple(d for d in self.streak_on(day).frozen if d.isoformat() > last)
 
 
 def clock_text(seconds: float) -> str:

@@ -160,3 +160,17 @@ async def test_a_subscription_moves_with_a_group_upgraded_to_a_supergroup(tmp_pa
         application.job_queue.run_once(daily_command.post_daily, 0, chat_id=supergroup)
         post = (await api.wait_for_sent(before + 1, timeout=20))[-1]
     assert post["chat"]["id"] == supergroup
+
+
+async def test_a_missed_day_after_a_week_uses_a_freeze_and_says_so(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock):
+        for offset in (*range(7), 8):  # a week solved, then the eighth day missed
+            clock.now = NOON + offset * 86_400
+            await reply_to(api, ANN, ANN, "/daily")
+            day = DAY + dt.timedelta(days=offset)
+            solved = plain_text(await reply_to(api, ANN, ANN, solve(daily(day))[0].text))
+    missed = (DAY + dt.timedelta(days=7)).isoformat()
+    assert f"A streak freeze covered {missed}: your streak lives on." in solved
+    assert "Streak: 8 (best 8)" in solved

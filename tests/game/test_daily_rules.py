@@ -130,3 +130,85 @@ def test_a_post_time_reads_24_hour_time() -> None:
 def test_a_post_time_refuses_anything_else(text: str) -> None:
     with pytest.raises(ValueError):
         post_time(text)
+
+
+# --- streak freezes ---------------------------------------------------------------------------
+
+
+def test_seven_days_in_a_row_earn_a_freeze() -> None:
+    record = DailyRecord()
+    solved(record, *(day(n) for n in range(7)))
+    assert record.streak_on(day(6)).freezes == 1
+
+
+def test_six_days_in_a_row_earn_no_freeze() -> None:
+    record = DailyRecord()
+    solved(record, *(day(n) for n in range(6)))
+    assert record.streak_on(day(5)).freezes == 0
+
+
+def test_at_most_two_freezes_are_held() -> None:
+    record = DailyRecord()
+    solved(record, *(day(n) for n in range(21)))
+    assert record.streak_on(day(20)).freezes == 2
+
+
+def test_a_missed_day_uses_a_freeze_and_the_streak_survives() -> None:
+    record = DailyRecord()
+    solved(record, *(day(n) for n in range(7)), day(8))
+    assert record.streak(day(8)) == 8
+
+
+def test_the_freeze_is_used_up_by_the_missed_day() -> None:
+    record = DailyRecord()
+    solved(record, *(day(n) for n in range(7)), day(8))
+    assert record.streak_on(day(8)).freezes == 0
+
+
+def test_the_day_a_freeze_covered_is_named() -> None:
+    record = DailyRecord()
+    solved(record, *(day(n) for n in range(7)), day(8))
+    assert record.frozen_before(day(8)) == (day(7),)
+
+
+def test_a_result_after_no_gap_names_no_freeze() -> None:
+    record = DailyRecord()
+    solved(record, *(day(n) for n in range(8)))
+    assert record.frozen_before(day(7)) == ()
+
+
+def test_two_missed_days_with_one_freeze_end_the_streak() -> None:
+    record = DailyRecord()
+    solved(record, *(day(n) for n in range(7)), day(9))
+    assert record.streak(day(9)) == 1
+
+
+def test_two_freezes_cover_two_missed_days() -> None:
+    record = DailyRecord()
+    solved(record, *(day(n) for n in range(14)), day(16))
+    assert record.streak(day(16)) == 15
+
+
+def test_today_still_open_uses_no_freeze() -> None:
+    record = DailyRecord()
+    solved(record, *(day(n) for n in range(7)))
+    assert record.streak_on(day(7)).freezes == 1
+
+
+def test_a_streak_held_by_a_freeze_stands_while_today_is_open() -> None:
+    record = DailyRecord()
+    solved(record, *(day(n) for n in range(7)))
+    assert record.streak(day(8)) == 7  # day 7 missed, covered; day 8 still open
+
+
+def test_the_best_streak_counts_across_a_freeze() -> None:
+    record = DailyRecord()
+    solved(record, *(day(n) for n in range(7)), day(8), day(9))
+    assert record.best_streak() == 9
+
+
+def test_results_kept_before_freezes_existed_earn_them() -> None:
+    # A record as an earlier version wrote it: results only, no field about freezes.
+    old = {"results": {day(n).isoformat(): {"seconds": 30.0, "misses": 0} for n in range(7)}}
+    record = daily_from_record(old)
+    assert record.streak(day(8)) == 7
