@@ -14,10 +14,19 @@ from telegram.error import Forbidden
 from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext, local_now, services, settings_of
-from bot.game.daily import DailyRecord, clock_text, post_time, share_line
+from bot.game.daily import (
+    TIME_BUCKETS,
+    DailyRecord,
+    DailyStats,
+    clock_text,
+    post_time,
+    share_line,
+    stats_of,
+)
 from bot.game.scoring import counts_as_miss
 from bot.services.admins import is_admin
-from bot.services.limits import CAPTION, fit_list
+from bot.services.charts import bar_chart
+from bot.services.limits import CAPTION, fit_list, visible_length
 from bot.services.pictures import send_hand
 from bot.services.timers import DAILY_POST
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
@@ -41,8 +50,11 @@ def _record(context: HandlerContext) -> DailyRecord:
 
 async def daily_command(update: MessageUpdate, context: HandlerContext) -> None:
     """/daily: the puzzle in private, the puzzle and results in groups; /daily top."""
-    if context.args and context.args[0].lower() == "top":
+    word = context.args[0].lower() if context.args else ""
+    if word == "top":
         await daily_top(update, context)
+    elif word == "stats":
+        await stats_command(update, context)
     elif update.effective_chat.type == ChatType.PRIVATE:
         await start_private(update, context)
     else:
@@ -147,6 +159,66 @@ def freeze_used(context: BotContext, frozen: tuple[dt.date, ...]) -> str:
         "🧊 Streak freezes covered {days}: your streak lives on.",
         len(frozen),
     ).format(days=", ".join(day.isoformat() for day in frozen))
+
+
+def _time_or_dash(seconds: float | None) -> str:
+    return "–" if seconds is None else clock_text(seconds)
+
+
+def stats_lines(context: BotContext, stats: DailyStats) -> list[str]:
+    """The player's daily statistics, a line per fact."""
+    _ = context._
+    return [
+        _("Days played: {played} · solved: {share} %").format(
+            played=stats.played, share=round(100 * stats.solved_share)
+        ),
+        _("Streak: 🔥{current} (best {best}) · freezes held: 🧊{freezes}").format(
+            current=stats.streak.current, best=stats.streak.best, freezes=stats.streak.freezes
+        ),
+        _("Best time: {best} · median: {median}").format(
+            best=_time_or_dash(stats.best_time), median=_time_or_dash(stats.median_time)
+        ),
+        _("Misses per day: {misses:.1f}").format(misses=stats.misses_per_day),
+    ]
+
+
+def chart_labels() -> list[str]:
+    """The solve-time chart's bars: ``<0:30``, ``0:30`` … ``10:00+``."""
+    return [
+        "<" + clock_text(TIME_BUCKETS[0]),
+        *(clock_text(bound) for bound in TIME_BUCKETS[:-1]),
+        clock_text(TIME_BUCKETS[-1]) + "+",
+    ]
+
+
+async def stats_command(update: MessageUpdate, context: HandlerContext) -> None:
+    """/stats (/daily stats): in private, the player's numbers and a chart of their solve
+    times (today's bar highlighted); in a group, the asker's line only."""
+    _ = context._
+    stats = stats_of(_record(context), context.today())
+    lines = stats_lines(context, stats)
+    chat_id = update.effective_chat.id
+    if update.effective_chat.type != ChatType.PRIVATE:
+        name = html.escape(update.effective_user.full_name)
+        link = f"https://t.me/{context.bot.username}?start=stats"
+        button = InlineKeyboardMarkup([[InlineKeyboardButton(_("My chart"), url=link)]])
+        context.reply(
+            update,
+            f"<b>{name}</b>: " + " · ".join(lines) + "\n" + _("Your chart is in our private chat."),
+            reply_markup=button,
+        )
+        return
+    caption = "\n".join([_("<b>Your daily puzzles</b>"), *lines])
+    picture = bar_chart(_("Solve times"), chart_labels(), stats.bars, stats.today_bar)
+    if visible_length(caption) > CAPTION:  # a long translation: the text on its own
+        context.post(chat_id, lambda: context.bot.send_photo(chat_id, picture))
+        context.reply(update, caption)
+        return
+    context.post(
+        chat_id,
+        lambda: context.bot.send_photo(chat_id, picture, caption=caption),
+        user_id=update.effective_user.id,
+    )
 
 
 def more_players(context: BotContext, count: int) -> str:
@@ -362,7 +434,9 @@ def register(application: Application) -> None:
     of a daily attempt in private."""
     # A deep link t.me/<bot>?start=daily arrives as "/start daily" in private.
     services(application).deep_links["daily"] = start_private
+    services(application).deep_links["stats"] = stats_command
     application.add_handler(CommandHandler("daily", for_messages(daily_command)))
+    application.add_handler(CommandHandler("stats", for_messages(stats_command)))
     application.add_handler(CommandHandler("subscribe", for_messages(subscribe)))
     application.add_handler(CommandHandler("unsubscribe", for_messages(unsubscribe)))
     services(application).take_answers(for_daily, answer)

@@ -132,6 +132,71 @@ class DailyRecord:
         return tuple(d for d in self.streak_on(day).frozen if d.isoformat() > last)
 
 
+TIME_BUCKETS = (30.0, 60.0, 120.0, 300.0, 600.0)
+"""The upper bounds (seconds) of the solve-time chart's bars; the last bar is everything
+slower: under 0:30, 0:30–1:00, 1:00–2:00, 2:00–5:00, 5:00–10:00, 10:00 and more."""
+
+
+def bucket_of(seconds: float) -> int:
+    """The bar of :data:`TIME_BUCKETS` a solve time falls in (0 to its length)."""
+    return sum(1 for bound in TIME_BUCKETS if seconds >= bound)
+
+
+@dataclass(frozen=True)
+class DailyStats:
+    """A player's daily puzzles in numbers (the archive's replays are not counted)."""
+
+    played: int
+    """Days whose clock the player started (solved or not)."""
+    solved: int
+    streak: Streak
+    best_time: float | None
+    median_time: float | None
+    misses_per_day: float
+    """Wrong answers per day played."""
+    bars: tuple[int, ...]
+    """Solve times per bar of :data:`TIME_BUCKETS`."""
+    today_bar: int | None
+    """The bar of today's time, if today is solved."""
+
+    @property
+    def solved_share(self) -> float:
+        """Days solved of days played (0 to 1; 0 when none was played)."""
+        return self.solved / self.played if self.played else 0.0
+
+
+def median(values: list[float]) -> float | None:
+    """The median (None for no values)."""
+    ordered = sorted(values)
+    if not ordered:
+        return None
+    middle = len(ordered) // 2
+    if len(ordered) % 2:
+        return ordered[middle]
+    return (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def stats_of(record: DailyRecord, today: dt.date) -> DailyStats:
+    """The player's statistics as of ``today``."""
+    played = set(record.started) | set(record.results)
+    times = [result.seconds for result in record.results.values()]
+    bars = [0] * (len(TIME_BUCKETS) + 1)
+    for seconds in times:
+        bars[bucket_of(seconds)] += 1
+    solved_today = record.result(today)
+    misses = sum(record.misses.get(key, 0) for key in played)
+    return DailyStats(
+        played=len(played),
+        solved=len(record.results),
+        streak=record.streak_on(today),
+        best_time=min(times) if times else None,
+        median_time=median(times),
+        misses_per_day=misses / len(played) if played else 0.0,
+        bars=tuple(bars),
+        today_bar=None if solved_today is None else bucket_of(solved_today.seconds),
+    )
+
+
 def clock_text(seconds: float) -> str:
     """``0:42``, ``12:05``, ``1:02:03``."""
     whole = int(seconds)

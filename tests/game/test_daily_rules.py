@@ -7,7 +7,15 @@ import json
 
 import pytest
 
-from bot.game.daily import DailyRecord, clock_text, post_time, share_line
+from bot.game.daily import (
+    DailyRecord,
+    bucket_of,
+    clock_text,
+    median,
+    post_time,
+    share_line,
+    stats_of,
+)
 from bot.records import daily_from_record, daily_record
 
 D = dt.date(2026, 11, 20)
@@ -212,3 +220,70 @@ def test_results_kept_before_freezes_existed_earn_them() -> None:
     old = {"results": {day(n).isoformat(): {"seconds": 30.0, "misses": 0} for n in range(7)}}
     record = daily_from_record(old)
     assert record.streak(day(8)) == 7
+
+
+# --- statistics -------------------------------------------------------------------------------
+
+
+def played(record: DailyRecord, when: dt.date, seconds: float | None, misses: int = 0) -> None:
+    record.start(when, 0.0)
+    for _ in range(misses):
+        record.miss(when)
+    if seconds is not None:
+        record.solve(when, seconds)
+
+
+def a_record() -> DailyRecord:
+    record = DailyRecord()
+    played(record, day(0), 20.0, misses=2)
+    played(record, day(1), 90.0)
+    played(record, day(2), None, misses=1)  # started, never solved
+    played(record, day(3), 700.0)
+    return record
+
+
+def test_stats_count_the_days_played() -> None:
+    assert stats_of(a_record(), day(3)).played == 4
+
+
+def test_stats_count_the_days_solved() -> None:
+    assert stats_of(a_record(), day(3)).solved_share == 0.75
+
+
+def test_stats_give_the_best_time() -> None:
+    assert stats_of(a_record(), day(3)).best_time == 20.0
+
+
+def test_stats_give_the_median_time() -> None:
+    assert stats_of(a_record(), day(3)).median_time == 90.0
+
+
+def test_stats_give_the_misses_per_day_played() -> None:
+    assert stats_of(a_record(), day(3)).misses_per_day == 0.75
+
+
+def test_stats_count_solve_times_per_bar() -> None:
+    assert stats_of(a_record(), day(3)).bars == (1, 0, 1, 0, 0, 1)
+
+
+def test_stats_mark_todays_bar() -> None:
+    assert stats_of(a_record(), day(3)).today_bar == 5
+
+
+def test_stats_mark_no_bar_while_today_is_open() -> None:
+    assert stats_of(a_record(), day(4)).today_bar is None
+
+
+def test_stats_of_nothing_played() -> None:
+    assert stats_of(DailyRecord(), D).solved_share == 0.0
+
+
+def test_the_median_of_an_even_count_is_the_mean_of_the_middle_two() -> None:
+    assert median([4.0, 1.0, 3.0, 2.0]) == 2.5
+
+
+@pytest.mark.parametrize(
+    ("seconds", "bar"), [(0.0, 0), (29.9, 0), (30.0, 1), (119.0, 2), (300.0, 4), (9999.0, 5)]
+)
+def test_a_time_falls_in_its_bar(seconds: float, bar: int) -> None:
+    assert bucket_of(seconds) == bar
