@@ -298,7 +298,7 @@ async def serve_until(
     # about a twelfth of a busy bot's time.
     warm_up.add_done_callback(lambda _: gc.freeze())
     rounds.restore_timers(application)
-    daily.restore_subscriptions(application)
+    daily.restore(application)
     hunt.restore(application)
     await stop.wait()
     # Stop taking updates, end the solver work still waiting (those handlers answer at

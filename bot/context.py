@@ -13,6 +13,7 @@ from telegram import Update
 from telegram.error import BadRequest
 from telegram.ext import Application, CallbackContext, ExtBot
 
+from bot.game.daily import DayBoard
 from bot.game.spoilers import LiveHands
 from bot.i18n import N_, language_of, translations
 from bot.services.outbox import Letter, Outbox, Sent
@@ -58,6 +59,8 @@ class BotData:
     """The connection that polls for updates (whether a poll has succeeded yet)."""
     live_hands: LiveHands
     """The rounds being played, whose solutions their players may not ask for."""
+    daily_board: DayBoard
+    """Every player's solve time of the latest daily puzzles, sorted (rebuilt at start-up)."""
     write_now: RowWriter | None
     """The persistence's way to save a chat's and a user's data at once (see
     :meth:`BotContext.save_now`), given where the application is built; None saves nothing."""
@@ -67,6 +70,7 @@ class BotData:
         self.rng = random.Random()
         self.dealing = set()
         self.live_hands = LiveHands()
+        self.daily_board = DayBoard()
         self.admins = {}
         self.answer_routes = []
         self.file_ids = {}

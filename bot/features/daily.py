@@ -18,10 +18,12 @@ from bot.game.daily import (
     TIME_BUCKETS,
     DailyRecord,
     DailyStats,
+    Standing,
     clock_text,
     post_time,
     share_line,
     stats_of,
+    until_next,
 )
 from bot.game.scoring import counts_as_miss
 from bot.services.admins import is_admin
@@ -140,16 +142,43 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
     context.save_now(update.effective_chat.id, update.effective_user.id)
     today = context.today()
     streak = record.streak_on(today)
+    standing = context.bot_data.daily_board.add(day, result.seconds)
     lines = [
         _("✅ Solved in {time}! Streak: {streak} (best {best}). Share it:").format(
             time=clock_text(result.seconds), streak=streak.current, best=streak.best
         ),
-        html.escape(share_line(number, result, streak.current)),
+        html.escape(share_line(number, result, streak.current, standing.faster_than)),
+        everyones_day(context, standing),
+        _("Next puzzle in {time}.").format(time=duration_text(context, until_next_puzzle(context))),
     ]
     frozen = record.frozen_before(day)
     if frozen:
         lines.insert(1, freeze_used(context, frozen))
     context.reply(update, "\n".join(lines), game=True)
+
+
+def until_next_puzzle(context: BotContext) -> dt.timedelta:
+    return until_next(context.bot_data.local_now())
+
+
+def duration_text(context: BotContext, span: dt.timedelta) -> str:
+    """``3 h 05 min`` (``42 min`` under an hour)."""
+    minutes = max(0, int(span.total_seconds()) // 60)
+    hours, minutes = divmod(minutes, 60)
+    if hours:
+        return context._("{hours} h {minutes:02d} min").format(hours=hours, minutes=minutes)
+    return context._("{minutes} min").format(minutes=minutes)
+
+
+def everyones_day(context: BotContext, standing: Standing) -> str:
+    """How many solved the day's puzzle, across all chats, and how the player's time ranks."""
+    if standing.faster_than is None:
+        return context._("🌍 You are the first to solve this puzzle today.")
+    return context.ngettext(
+        "🌍 {count} player solved it: you were faster than {percent} % of them.",
+        "🌍 {count} players solved it: you were faster than {percent} % of them.",
+        standing.solvers,
+    ).format(count=standing.solvers, percent=standing.faster_than)
 
 
 def freeze_used(context: BotContext, frozen: tuple[dt.date, ...]) -> str:
@@ -379,6 +408,28 @@ def schedule_post(application: Application, chat_id: int, at: dt.time) -> None:
 
 def _cancel_post(application: Application, chat_id: int) -> None:
     services(application).timers.cancel(chat_id, DAILY_POST)
+
+
+def restore(application: Application) -> None:
+    """At start-up: the subscriptions' posts, and the board of the latest days' solve times."""
+    restore_subscriptions(application)
+    rebuild_board(application)
+
+
+def rebuild_board(application: Application) -> int:
+    """Fill the board of solve times with every kept result of today and yesterday (a scan
+    of every player, once, at start-up); returns how many."""
+    board = services(application).daily_board
+    today = local_now(application).date()
+    days = [today - dt.timedelta(days=1), today]
+    count = 0
+    for user_data in application.user_data.values():
+        for day in days:
+            result = user_data.daily.result(day)
+            if result is not None:
+                board.add(day, result.seconds)
+                count += 1
+    return count
 
 
 def restore_subscriptions(application: Application) -> int:

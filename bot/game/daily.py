@@ -3,6 +3,7 @@ freezes, the share line."""
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 from dataclasses import dataclass, field
 
@@ -197,6 +198,55 @@ def stats_of(record: DailyRecord, today: dt.date) -> DailyStats:
     )
 
 
+@dataclass(frozen=True)
+class Standing:
+    """Where a solve time stands among a day's solvers, across all chats."""
+
+    solvers: int
+    """How many solved the day's puzzle (the player included)."""
+    faster_than: int | None
+    """The share of the other solvers who were slower, in whole percent (None: nobody else)."""
+
+
+class DayBoard:
+    """Every player's solve time of the latest days' puzzles, sorted, so that a player's
+    standing costs a binary search, not a look at every player.  Only live results go in (the
+    archive's replays never do); a board is rebuilt from the kept results at start-up."""
+
+    DAYS_KEPT = 2
+    """Today's and yesterday's (an attempt started before midnight may end after it)."""
+
+    def __init__(self) -> None:
+        self._times: dict[dt.date, list[float]] = {}
+
+    def add(self, day: dt.date, seconds: float) -> Standing:
+        """Count a solve of the day's puzzle; returns its standing."""
+        times = self._times.setdefault(day, [])
+        bisect.insort(times, seconds)
+        for old in sorted(self._times)[: -self.DAYS_KEPT]:
+            del self._times[old]
+        return self.standing(day, seconds)
+
+    def standing(self, day: dt.date, seconds: float) -> Standing:
+        """Where ``seconds`` (a time already added) stands among the day's solvers."""
+        times = self._times.get(day, [])
+        if len(times) < 2:
+            return Standing(len(times), None)
+        slower = len(times) - bisect.bisect_right(times, seconds)
+        return Standing(len(times), 100 * slower // (len(times) - 1))
+
+    def solvers(self, day: dt.date) -> int:
+        """How many solved the day's puzzle."""
+        return len(self._times.get(day, []))
+
+
+def until_next(now: dt.datetime) -> dt.timedelta:
+    """The time from ``now`` (aware, in the daily puzzle's time zone) to the next puzzle, at
+    the next midnight there (real time: a change of the clocks in between counts)."""
+    midnight = dt.datetime.combine(now.date() + dt.timedelta(days=1), dt.time(), now.tzinfo)
+    return dt.timedelta(seconds=midnight.timestamp() - now.timestamp())
+
+
 def clock_text(seconds: float) -> str:
     """``0:42``, ``12:05``, ``1:02:03``."""
     whole = int(seconds)
@@ -205,10 +255,14 @@ def clock_text(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
-def share_line(number: int, result: DailyResult, streak: int) -> str:
-    """A result to share that gives nothing away: ``24点 Daily #123 ✅ 0:42 · 1 miss · 🔥5``."""
+def share_line(
+    number: int, result: DailyResult, streak: int, faster_than: int | None = None
+) -> str:
+    """A result to share that gives nothing away (no hand, no expression):
+    ``24点 Daily #123 ✅ 0:42 · 1 miss · 🔥5``, and ``· faster than 73%`` given a standing."""
     misses = f"{result.misses} miss" + ("" if result.misses == 1 else "es")
-    return f"24点 Daily #{number} ✅ {clock_text(result.seconds)} · {misses} · 🔥{streak}"
+    line = f"24点 Daily #{number} ✅ {clock_text(result.seconds)} · {misses} · 🔥{streak}"
+    return line if faster_than is None else f"{line} · faster than {faster_than}%"
 
 
 def post_time(text: str) -> dt.time:

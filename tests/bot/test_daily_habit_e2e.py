@@ -63,3 +63,39 @@ async def test_the_stats_link_opens_the_chart_in_private(tmp_path: Path) -> None
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
         caption = plain_text(await reply_to(api, ANN, ANN, "/start stats"))
     assert caption.startswith("Your daily puzzles")
+
+
+async def solve_daily(api: object, clock: FakeClock, user: int, seconds: float) -> str:
+    await reply_to(api, user, user, "/daily")  # type: ignore[arg-type]
+    clock.now += seconds
+    return plain_text(await reply_to(api, user, user, answer_of(DAY)))  # type: ignore[arg-type]
+
+
+async def test_the_first_solver_of_the_day_is_told_so(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock):
+        solved = await solve_daily(api, clock, ANN, 30)
+    assert "You are the first to solve this puzzle today." in solved
+    assert "Next puzzle in 11 h 59 min." in solved
+
+
+async def test_a_solver_hears_how_many_solved_and_the_percentile(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock):
+        await solve_daily(api, clock, BOB, 30)
+        solved = await solve_daily(api, clock, ANN, 20)
+    assert "2 players solved it: you were faster than 100 % of them." in solved
+    assert "· faster than 100%" in solved
+    assert answer_of(DAY) not in solved
+
+
+async def test_the_days_solvers_are_counted_again_after_a_restart(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock):
+        await solve_daily(api, clock, ANN, 20)
+    async with running_bot(api, tmp_path, clock=clock):
+        solved = await solve_daily(api, clock, BOB, 30)
+    assert "已有 2 人解出：你比其中 0 % 的人快。" in solved

@@ -4,17 +4,22 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from zoneinfo import ZoneInfo
 
 import pytest
 
 from bot.game.daily import (
     DailyRecord,
+    DailyResult,
+    DayBoard,
+    Standing,
     bucket_of,
     clock_text,
     median,
     post_time,
     share_line,
     stats_of,
+    until_next,
 )
 from bot.records import daily_from_record, daily_record
 
@@ -287,3 +292,67 @@ def test_the_median_of_an_even_count_is_the_mean_of_the_middle_two() -> None:
 )
 def test_a_time_falls_in_its_bar(seconds: float, bar: int) -> None:
     assert bucket_of(seconds) == bar
+
+
+# --- everyone's day ---------------------------------------------------------------------------
+
+
+def board_of(*times: float, when: dt.date = D) -> DayBoard:
+    board = DayBoard()
+    for seconds in times:
+        board.add(when, seconds)
+    return board
+
+
+def test_the_first_solver_has_no_percentile() -> None:
+    assert DayBoard().add(D, 30.0) == Standing(1, None)
+
+
+def test_a_standing_counts_the_days_solvers() -> None:
+    assert board_of(10.0, 20.0, 30.0).add(D, 25.0).solvers == 4
+
+
+def test_a_standing_is_the_share_of_others_slower() -> None:
+    assert board_of(10.0, 20.0, 30.0, 40.0).add(D, 25.0).faster_than == 50
+
+
+def test_the_fastest_is_faster_than_everyone() -> None:
+    assert board_of(10.0, 20.0).add(D, 5.0).faster_than == 100
+
+
+def test_a_tie_is_not_slower() -> None:
+    assert board_of(10.0).add(D, 10.0).faster_than == 0
+
+
+def test_days_are_apart() -> None:
+    assert board_of(10.0, 20.0, when=day(1)).solvers(D) == 0
+
+
+def test_the_board_keeps_two_days() -> None:
+    board = board_of(10.0)
+    board.add(day(1), 10.0)
+    board.add(day(2), 10.0)
+    assert board.solvers(D) == 0
+
+
+def test_the_next_puzzle_comes_at_midnight() -> None:
+    now = dt.datetime(2026, 11, 23, 22, 30, tzinfo=dt.UTC)
+    assert until_next(now) == dt.timedelta(hours=1, minutes=30)
+
+
+def test_the_next_puzzle_counts_a_change_of_the_clocks() -> None:
+    # 2026-10-25: Europe/Berlin goes from summer time back to winter time at 03:00.
+    now = dt.datetime(2026, 10, 24, 23, 0, tzinfo=ZoneInfo("Europe/Berlin"))
+    assert until_next(now) == dt.timedelta(hours=1)
+
+
+def test_the_day_after_the_change_has_25_hours() -> None:
+    now = dt.datetime(2026, 10, 25, 0, 0, tzinfo=ZoneInfo("Europe/Berlin"))
+    assert until_next(now) == dt.timedelta(hours=25)
+
+
+def test_the_share_line_may_carry_the_percentile() -> None:
+    result = DailyResult(42.0, 0)
+    assert (
+        share_line(9, result, 2, 73) == "24点 Daily #9 ✅ 0:42 · 0 misses · 🔥2 · faster than 73%"
+    )
