@@ -281,12 +281,13 @@ def table_from_record(record: Record) -> Table:
 
 def daily_record(daily: DailyRecord) -> Record:
     """A player's daily puzzles as a record."""
-    return _record(daily, results=_dict_of(_record))
+    return _record(daily, results=_dict_of(_record), replays=_dict_of(_record))
 
 
 def daily_from_record(record: Record) -> DailyRecord:
     """The daily puzzles a :func:`daily_record` holds."""
-    return _build(DailyRecord, record, results=_dict_of(lambda r: _build(DailyResult, r)))
+    result = _dict_of(lambda r: _build(DailyResult, r))
+    return _build(DailyRecord, record, results=result, replays=result)
 
 
 def _daily_chat(daily: DailyChat) -> Record:

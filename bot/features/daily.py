@@ -11,7 +11,7 @@ from collections.abc import Callable
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message
 from telegram.constants import ChatType
 from telegram.error import Forbidden
-from telegram.ext import Application, CommandHandler
+from telegram.ext import Application, CallbackQueryHandler, CommandHandler
 
 from bot.context import BotContext, local_now, services, settings_of
 from bot.game.daily import (
@@ -20,6 +20,7 @@ from bot.game.daily import (
     DailyStats,
     Standing,
     clock_text,
+    past_day,
     post_time,
     share_line,
     stats_of,
@@ -33,7 +34,14 @@ from bot.services.pictures import send_hand
 from bot.services.timers import DAILY_POST
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.texts import reason
-from bot.typed_handlers import HandlerContext, JobContext, MessageUpdate, for_messages
+from bot.typed_handlers import (
+    ButtonUpdate,
+    HandlerContext,
+    JobContext,
+    MessageUpdate,
+    for_buttons,
+    for_messages,
+)
 from solver import check, daily_number
 
 logger = logging.getLogger(__name__)
@@ -57,6 +65,10 @@ async def daily_command(update: MessageUpdate, context: HandlerContext) -> None:
         await daily_top(update, context)
     elif word == "stats":
         await stats_command(update, context)
+    elif word == "archive":
+        await archive_command(update, context)
+    elif word and (word.startswith("#") or word[:1].isdigit()):
+        await replay_command(update, context, word)
     elif update.effective_chat.type == ChatType.PRIVATE:
         await start_private(update, context)
     else:
@@ -100,6 +112,93 @@ async def start_private(update: MessageUpdate, context: HandlerContext) -> None:
     )
 
 
+async def replay_command(update: MessageUpdate, context: HandlerContext, word: str) -> None:
+    """/daily 2026-11-01, /daily #300: a past puzzle in private, with its own clock."""
+    _ = context._
+    if update.effective_chat.type != ChatType.PRIVATE:
+        context.reply(update, _("Past puzzles are played in private: send me /daily archive."))
+        return
+    today = context.today()
+    try:
+        day = past_day(word, today)
+    except ValueError:
+        context.reply(
+            update,
+            _("Give a past day or number: /daily 2026-11-01 or /daily #{number}.").format(
+                number=daily_number(today) - 1
+            ),
+        )
+        return
+    if day == today:
+        await start_private(update, context)
+        return
+    await start_replay(context, update.effective_chat.id, day)
+
+
+async def start_replay(context: HandlerContext, chat_id: int, day: dt.date) -> None:
+    """Show a past day's puzzle and start its own clock, or its result if already played."""
+    _ = context._
+    number = daily_number(day)
+    record = _record(context)
+    if not record.start_replay(day, context.now()):
+        done = record.played(day)
+        assert done is not None
+        context.send(
+            chat_id,
+            _("You solved Daily #{number} already: {time}.").format(
+                number=number, time=clock_text(done.seconds)
+            ),
+        )
+        return
+    hand = await todays_hand(context, day)
+    context.chat_data.answers_to = "daily"
+    chat = context.chat_data
+    caption = _(
+        "<b>Daily #{number}</b> ({day}, from the archive): make 24 from <b>{hand}</b>\n"
+        "Its own clock is running; it counts for no streak."
+    ).format(number=number, day=day.isoformat(), hand=" ".join(map(str, hand)))
+
+    def shown(sent: object) -> None:
+        if isinstance(sent, Message):
+            chat.daily.message_id = sent.message_id
+
+    context.post(
+        chat_id,
+        lambda: send_hand(context.bot, chat_id, hand, context.bot_data.file_ids, caption=caption),
+        game=True,
+        on_sent=shown,
+    )
+
+
+async def archive_command(update: MessageUpdate, context: HandlerContext) -> None:
+    """/daily archive: the last seven days with the player's result of each, missed first,
+    each with a button to play it."""
+    _ = context._
+    if update.effective_chat.type != ChatType.PRIVATE:
+        context.reply(update, _("Past puzzles are played in private: send me /daily archive."))
+        return
+    lines = [_("<b>The last seven days</b>")]
+    buttons = []
+    for day, result in _record(context).archive(context.today()):
+        number = daily_number(day)
+        state = _("missed") if result is None else "✅ " + clock_text(result.seconds)
+        lines.append(f"#{number} {day.isoformat()}: {state}")
+        if result is None:
+            label = _("▶ Play #{number}").format(number=number)
+            buttons.append([InlineKeyboardButton(label, callback_data=f"daily:{day.isoformat()}")])
+    markup = InlineKeyboardMarkup(buttons) if buttons else None
+    context.reply(update, "\n".join(lines), reply_markup=markup)
+
+
+async def archive_button(update: ButtonUpdate, context: HandlerContext) -> None:
+    """A button of /daily archive: play that day's puzzle."""
+    query = update.callback_query
+    await query.answer()
+    day = past_day(query.data.removeprefix("daily:"), context.today())
+    if update.effective_chat.type == ChatType.PRIVATE:
+        await start_replay(context, update.effective_chat.id, day)
+
+
 def for_daily(update: MessageUpdate, context: HandlerContext) -> bool:
     """Whether a private answer is meant for the daily puzzle rather than a round."""
     if update.effective_chat.type != ChatType.PRIVATE:
@@ -140,6 +239,16 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
     result = record.solve(day, context.now())
     context.chat_data.answers_to = "round"
     context.save_now(update.effective_chat.id, update.effective_user.id)
+    if record.replaying:
+        # The archive's: kept, but no streak, board or percentile.
+        context.reply(
+            update,
+            _(
+                "✅ Daily #{number} ({day}) solved in {time}. Archive results count for no streak."
+            ).format(number=number, day=day.isoformat(), time=clock_text(result.seconds)),
+            game=True,
+        )
+        return
     today = context.today()
     streak = record.streak_on(today)
     standing = context.bot_data.daily_board.add(day, result.seconds)
@@ -488,6 +597,9 @@ def register(application: Application) -> None:
     services(application).deep_links["stats"] = stats_command
     application.add_handler(CommandHandler("daily", for_messages(daily_command)))
     application.add_handler(CommandHandler("stats", for_messages(stats_command)))
+    application.add_handler(
+        CallbackQueryHandler(for_buttons(archive_button), pattern=r"^daily:\d{4}-\d{2}-\d{2}$")
+    )
     application.add_handler(CommandHandler("subscribe", for_messages(subscribe)))
     application.add_handler(CommandHandler("unsubscribe", for_messages(unsubscribe)))
     services(application).take_answers(for_daily, answer)

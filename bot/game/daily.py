@@ -7,6 +7,8 @@ import bisect
 import datetime as dt
 from dataclasses import dataclass, field
 
+from solver import daily_number
+
 FREEZE_EVERY = 7
 """Each run of this many days solved in a row earns one streak freeze."""
 FREEZES_HELD = 2
@@ -49,6 +51,13 @@ class DailyRecord:
     judged against that day's puzzle, the one the player saw, even after midnight; an
     answer without a running clock counts for nothing (it prevents a time of 0:00 for a
     puzzle read elsewhere first)."""
+    replaying: bool = False
+    """Whether the attempt is a past puzzle played from the archive (its clock, misses and
+    result are the ``replay_…`` ones, which no streak, board or statistic counts)."""
+    replay_started: dict[str, float] = field(default_factory=dict)
+    replay_misses: dict[str, int] = field(default_factory=dict)
+    replays: dict[str, DailyResult] = field(default_factory=dict)
+    """Past puzzles solved from the archive, by ISO date."""
 
     def start(self, day: dt.date, now: float) -> bool:
         """Start the day's clock and make it the player's attempt; False if that clock was
@@ -56,17 +65,42 @@ class DailyRecord:
         key = day.isoformat()
         if key in self.results:
             return False
-        self.attempt = key
+        self.attempt, self.replaying = key, False
         if key in self.started:
             return False
         self.started[key] = now
         return True
 
+    def start_replay(self, day: dt.date, now: float) -> bool:
+        """Start a past day's puzzle from the archive, with a clock of its own, and make it
+        the attempt; False if it was solved already (live or from the archive)."""
+        key = day.isoformat()
+        if key in self.results or key in self.replays:
+            return False
+        self.attempt, self.replaying = key, True
+        self.replay_started.setdefault(key, now)
+        return True
+
     def running(self) -> dt.date | None:
         """The day of the player's attempt while its clock runs (None: no clock runs)."""
-        if self.attempt is None or self.attempt in self.results:
+        solved = self.replays if self.replaying else self.results
+        if self.attempt is None or self.attempt in solved:
             return None
         return dt.date.fromisoformat(self.attempt)
+
+    def played(self, day: dt.date) -> DailyResult | None:
+        """The day's result, live or from the archive."""
+        key = day.isoformat()
+        return self.results.get(key) or self.replays.get(key)
+
+    def archive(self, today: dt.date, days: int = 7) -> list[tuple[dt.date, DailyResult | None]]:
+        """The ``days`` days before today with the player's result of each (None: missed),
+        the missed ones first, each part newest first."""
+        listed = [(today - dt.timedelta(days=n), None) for n in range(1, days + 1)]
+        with_results = [(day, self.played(day)) for day, _none in listed]
+        return [row for row in with_results if row[1] is None] + [
+            row for row in with_results if row[1] is not None
+        ]
 
     def result(self, day: dt.date) -> DailyResult | None:
         """The day's result, if solved."""
@@ -75,18 +109,26 @@ class DailyRecord:
     def miss(self, day: dt.date) -> None:
         """A wrong answer to the day's puzzle."""
         key = day.isoformat()
-        self.misses[key] = self.misses.get(key, 0) + 1
+        misses = self.replay_misses if self._replay(key) else self.misses
+        misses[key] = misses.get(key, 0) + 1
+
+    def _replay(self, key: str) -> bool:
+        return self.replaying and self.attempt == key
 
     def solve(self, day: dt.date, now: float) -> DailyResult:
         """Record the day's solution, timed from its clock's start (once: later calls return
         the first result); raises ``ValueError`` if the day's clock never started."""
         key = day.isoformat()
-        if key not in self.results:
-            if key not in self.started:
+        replay = self._replay(key)
+        results = self.replays if replay else self.results
+        started = self.replay_started if replay else self.started
+        if key not in results:
+            if key not in started:
                 raise ValueError(f"the clock of {key} never started")
-            seconds = max(0.0, now - self.started[key])
-            self.results[key] = DailyResult(seconds, self.misses.get(key, 0))
-        return self.results[key]
+            seconds = max(0.0, now - started[key])
+            misses = (self.replay_misses if replay else self.misses).get(key, 0)
+            results[key] = DailyResult(seconds, misses)
+        return results[key]
 
     def streak_on(self, today: dt.date) -> Streak:
         """The streak as of ``today``: every seventh day solved in a row earns a freeze (at
@@ -263,6 +305,21 @@ def share_line(
     misses = f"{result.misses} miss" + ("" if result.misses == 1 else "es")
     line = f"24点 Daily #{number} ✅ {clock_text(result.seconds)} · {misses} · 🔥{streak}"
     return line if faster_than is None else f"{line} · faster than {faster_than}%"
+
+
+def past_day(text: str, today: dt.date) -> dt.date:
+    """The day a player asks the archive for: ``2026-11-01`` or ``#300``; ``ValueError`` for
+    anything else, for a day after ``today`` or before Daily #1."""
+    if text.startswith("#"):
+        number = int(text[1:])
+        day = today + dt.timedelta(days=number - daily_number(today))
+    else:
+        day = dt.date.fromisoformat(text)
+    if day > today:
+        raise ValueError(f"{day} is still to come")
+    if daily_number(day) < 1:
+        raise ValueError(f"{day} is before Daily #1")
+    return day
 
 
 def post_time(text: str) -> dt.time:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import plain_text
-from solver import daily, solve
+from solver import daily, daily_number, solve
 from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot
 
 pytestmark = pytest.mark.asyncio
@@ -99,3 +99,78 @@ async def test_the_days_solvers_are_counted_again_after_a_restart(tmp_path: Path
     async with running_bot(api, tmp_path, clock=clock):
         solved = await solve_daily(api, clock, BOB, 30)
     assert "已有 2 人解出：你比其中 0 % 的人快。" in solved
+
+
+PAST = DAY - dt.timedelta(days=22)  # 2026-11-01
+
+
+async def test_a_past_puzzle_by_date_has_its_own_clock(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock):
+        shown = plain_text(await reply_to(api, ANN, ANN, "/daily 2026-11-01"))
+        clock.now += 42
+        solved = plain_text(await reply_to(api, ANN, ANN, answer_of(PAST)))
+    assert shown.startswith(f"Daily #{daily_number(PAST)} (2026-11-01, from the archive)")
+    assert solved == (
+        f"✅ Daily #{daily_number(PAST)} (2026-11-01) solved in 0:42. "
+        "Archive results count for no streak."
+    )
+
+
+async def test_a_past_puzzle_by_number_is_kept_and_no_streak(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        await reply_to(api, ANN, ANN, "/daily #300")
+        await reply_to(api, ANN, ANN, answer_of(dt.date(2026, 10, 27)))
+        record = application.user_data[ANN].daily
+        assert record.played(dt.date(2026, 10, 27)) is not None
+        assert record.streak(DAY) == 0
+
+
+async def test_a_replay_never_reaches_todays_board(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock):
+        await reply_to(api, BOB, BOB, "/daily 2026-11-22")
+        await reply_to(api, BOB, BOB, answer_of(DAY - dt.timedelta(days=1)))
+        solved = await solve_daily(api, clock, ANN, 20)
+    assert "You are the first to solve this puzzle today." in solved
+
+
+async def test_no_future_puzzle(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        refused = await reply_to(api, ANN, ANN, "/daily 2026-11-24")
+    assert refused == (
+        f"Give a past day or number: /daily 2026-11-01 or /daily #{daily_number(DAY) - 1}."
+    )
+
+
+async def test_the_archive_lists_missed_days_first_with_buttons_to_play(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON - 86_400)
+    async with running_bot(api, tmp_path, clock=clock):
+        await reply_to(api, ANN, ANN, "/daily")  # yesterday's, solved live
+        await reply_to(api, ANN, ANN, answer_of(DAY - dt.timedelta(days=1)))
+        clock.now = NOON
+        listing = plain_text(await reply_to(api, ANN, ANN, "/daily archive"))
+        message = api.sent[-1]
+        buttons = [row[0] for row in message["reply_markup"]["inline_keyboard"]]
+        assert listing.splitlines()[1] == f"#{daily_number(DAY) - 2} 2026-11-21: missed"
+        assert listing.splitlines()[-1] == f"#{daily_number(DAY) - 1} 2026-11-22: ✅ 0:00"
+        assert len(buttons) == 6
+        assert all(len(b["callback_data"].encode()) <= 64 for b in buttons)
+        before = len(api.sent)
+        api.press(ANN, message, buttons[0]["callback_data"])
+        shown = (await api.wait_for_sent(before + 1))[before]
+    assert plain_text(shown["caption"]).startswith(
+        f"Daily #{daily_number(DAY) - 2} (2026-11-21, from the archive)"
+    )
+
+
+async def test_the_archive_in_a_group_points_to_private(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        reply = await reply_to(api, BOB, GROUP, "/daily archive")
+    assert reply == "往期题目请在私聊里玩：私聊我发送 /daily archive。"

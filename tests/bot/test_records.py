@@ -519,6 +519,12 @@ users = st.builds(
             days, st.builds(DailyResult, seconds=seconds, misses=counts), max_size=3
         ),
         attempt=st.none() | days,
+        replaying=st.booleans(),
+        replay_started=st.dictionaries(days, seconds, max_size=3),
+        replay_misses=st.dictionaries(days, counts, max_size=3),
+        replays=st.dictionaries(
+            days, st.builds(DailyResult, seconds=seconds, misses=counts), max_size=3
+        ),
     ),
 )
 

@@ -16,6 +16,7 @@ from bot.game.daily import (
     bucket_of,
     clock_text,
     median,
+    past_day,
     post_time,
     share_line,
     stats_of,
@@ -356,3 +357,101 @@ def test_the_share_line_may_carry_the_percentile() -> None:
     assert (
         share_line(9, result, 2, 73) == "24点 Daily #9 ✅ 0:42 · 0 misses · 🔥2 · faster than 73%"
     )
+
+
+# --- the archive ------------------------------------------------------------------------------
+
+
+def replayed(record: DailyRecord, when: dt.date, seconds: float) -> None:
+    record.start_replay(when, 0.0)
+    record.solve(when, seconds)
+
+
+def test_a_replay_is_timed_from_its_own_clock() -> None:
+    record = DailyRecord()
+    record.start(day(0), 0.0)  # the live clock of that day started long before
+    record.start_replay(day(0), 500.0)
+    assert record.solve(day(0), 542.0).seconds == 42.0
+
+
+def test_a_replay_result_is_kept() -> None:
+    record = DailyRecord()
+    replayed(record, day(0), 42.0)
+    assert record.played(day(0)) == DailyResult(42.0, 0)
+
+
+def test_a_replay_touches_no_streak() -> None:
+    record = DailyRecord()
+    solved(record, day(0), day(2))
+    replayed(record, day(1), 42.0)
+    assert record.streak(day(2)) == 1
+
+
+def test_a_replay_is_no_live_result() -> None:
+    record = DailyRecord()
+    replayed(record, day(1), 42.0)
+    assert record.result(day(1)) is None
+
+
+def test_a_replays_misses_are_its_own() -> None:
+    record = DailyRecord()
+    record.start_replay(day(0), 0.0)
+    record.miss(day(0))
+    assert record.misses == {}
+
+
+def test_a_replay_counts_its_misses() -> None:
+    record = DailyRecord()
+    record.start_replay(day(0), 0.0)
+    record.miss(day(0))
+    assert record.solve(day(0), 1.0).misses == 1
+
+
+def test_a_replay_is_not_in_the_stats() -> None:
+    record = DailyRecord()
+    replayed(record, day(0), 42.0)
+    assert stats_of(record, day(1)).played == 0
+
+
+def test_a_day_solved_live_cannot_be_replayed() -> None:
+    record = DailyRecord()
+    solved(record, day(0))
+    assert not record.start_replay(day(0), 100.0)
+
+
+def test_starting_today_after_a_replay_is_live_again() -> None:
+    record = DailyRecord()
+    record.start_replay(day(0), 0.0)
+    record.start(day(1), 0.0)
+    record.solve(day(1), 5.0)
+    assert record.streak(day(1)) == 1
+
+
+def test_the_archive_lists_seven_days_missed_first() -> None:
+    record = DailyRecord()
+    solved(record, day(1), day(3))
+    replayed(record, day(5), 42.0)
+    listed = [(when, result is not None) for when, result in record.archive(day(8))]
+    assert listed == [
+        (day(7), False),
+        (day(6), False),
+        (day(4), False),
+        (day(2), False),
+        (day(5), True),
+        (day(3), True),
+        (day(1), True),
+    ]
+
+
+def test_a_past_day_by_date() -> None:
+    assert past_day("2026-11-01", D) == dt.date(2026, 11, 1)
+
+
+def test_a_past_day_by_number() -> None:
+    assert past_day("#300", D) == dt.date(2026, 10, 27)
+
+
+@pytest.mark.parametrize("text", ["2026-11-21", "#1000", "2025-12-31", "#0", "yesterday", "#x"])
+def test_no_future_day_nor_one_before_daily_1_nor_nonsense(text: str) -> None:
+    with pytest.raises(ValueError):
+        past_day(text, D)
