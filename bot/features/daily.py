@@ -65,6 +65,8 @@ async def daily_command(update: MessageUpdate, context: HandlerContext) -> None:
         await daily_top(update, context)
     elif word == "stats":
         await stats_command(update, context)
+    elif word == "week":
+        await week_command(update, context)
     elif word == "archive":
         await archive_command(update, context)
     elif word and (word.startswith("#") or word[:1].isdigit()):
@@ -466,6 +468,32 @@ async def daily_top(update: MessageUpdate, context: HandlerContext) -> None:
     lines += [f"{i}. {html.escape(n)}: 🔥{k}" for i, (n, k) in enumerate(streaks[:TOP], 1)]
     if not streaks:
         lines.append(_("Nobody yet."))
+    context.reply(update, "\n".join(lines))
+
+
+async def week_command(update: MessageUpdate, context: HandlerContext) -> None:
+    """/daily week: the chat's members ranked by days solved this week, then total time."""
+    _ = context._
+    context.chat_data.members[update.effective_user.id] = update.effective_user.full_name
+    today = context.today()
+    rows = []
+    for user_id, name in context.chat_data.members.items():
+        user_data = context.application.user_data.get(user_id)
+        days, total = user_data.daily.week(today) if user_data else (0, 0.0)
+        if days:
+            rows.append((name, days, total))
+    rows.sort(key=lambda row: (-row[1], row[2], row[0]))
+    lines = [_("<b>This week's daily puzzles</b>")]
+    lines += [
+        context.ngettext(
+            "{rank}. {name}: {days} day, {time}", "{rank}. {name}: {days} days, {time}", days
+        ).format(rank=rank, name=html.escape(name), days=days, time=clock_text(total))
+        for rank, (name, days, total) in enumerate(rows[:TOP], 1)
+    ]
+    if not rows:
+        lines.append(_("Nobody yet."))
+    elif len(rows) > TOP:
+        lines.append(more_players(context, len(rows) - TOP))
     context.reply(update, "\n".join(lines))
 
 

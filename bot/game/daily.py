@@ -167,6 +167,13 @@ class DailyRecord:
             today = dt.date.fromisoformat(max(self.results))
         return self.streak_on(today).best
 
+    def week(self, today: dt.date) -> tuple[int, float]:
+        """Days solved this week (Monday to today, live results only) and their total time."""
+        monday = today - dt.timedelta(days=today.weekday())
+        days = [monday + dt.timedelta(days=n) for n in range((today - monday).days + 1)]
+        results = [r for r in (self.result(day) for day in days) if r is not None]
+        return len(results), sum(r.seconds for r in results)
+
     def frozen_before(self, day: dt.date) -> tuple[dt.date, ...]:
         """The days a freeze covered since the last day solved before ``day`` (what a result
         of ``day`` says was saved)."""

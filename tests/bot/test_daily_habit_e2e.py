@@ -174,3 +174,28 @@ async def test_the_archive_in_a_group_points_to_private(tmp_path: Path) -> None:
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
         reply = await reply_to(api, BOB, GROUP, "/daily archive")
     assert reply == "往期题目请在私聊里玩：私聊我发送 /daily archive。"
+
+
+async def test_the_groups_week_ranks_by_days_then_time(tmp_path: Path) -> None:
+    api = make_api()
+    api.add_user(503, "Cy", language_code="en")
+    clock = FakeClock(NOON - 86_400)  # Sunday: last week
+    async with running_bot(api, tmp_path, clock=clock):
+        for user in (ANN, BOB, 503):
+            await reply_to(api, user, GROUP, "/daily top")  # seen in the group
+        await reply_to(api, ANN, ANN, "/daily")  # last week's, solved: not counted
+        solved = plain_text(await reply_to(api, ANN, ANN, answer_of(DAY - dt.timedelta(days=1))))
+        assert "Solved in 0:00" in solved
+        clock.now = NOON  # Monday
+        await reply_to(api, ANN, ANN, "/daily")
+        clock.now += 50
+        await reply_to(api, ANN, ANN, answer_of(DAY))
+        await reply_to(api, 503, 503, "/daily")
+        clock.now += 10
+        await reply_to(api, 503, 503, answer_of(DAY))
+        week = plain_text(await reply_to(api, ANN, GROUP, "/daily week"))
+    assert week.splitlines() == [
+        "This week's daily puzzles",
+        "1. Cy: 1 day, 0:10",
+        "2. Ann: 1 day, 0:50",
+    ]

@@ -455,3 +455,18 @@ def test_a_past_day_by_number() -> None:
 def test_no_future_day_nor_one_before_daily_1_nor_nonsense(text: str) -> None:
     with pytest.raises(ValueError):
         past_day(text, D)
+
+
+# --- the group's week -------------------------------------------------------------------------
+
+
+def test_a_week_counts_from_monday() -> None:
+    record = DailyRecord()
+    solved(record, dt.date(2026, 11, 22), dt.date(2026, 11, 23), dt.date(2026, 11, 24))
+    assert record.week(dt.date(2026, 11, 25)) == (2, 20.0)  # Sunday the 22nd was last week
+
+
+def test_a_replay_is_not_in_the_week() -> None:
+    record = DailyRecord()
+    replayed(record, dt.date(2026, 11, 23), 42.0)
+    assert record.week(dt.date(2026, 11, 25)) == (0, 0.0)
