@@ -7,6 +7,7 @@ import datetime as dt
 import html
 import logging
 from collections.abc import Callable
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message
 from telegram.constants import ChatType
@@ -31,7 +32,7 @@ from bot.services.admins import is_admin
 from bot.services.charts import bar_chart
 from bot.services.limits import CAPTION, fit_list, visible_length
 from bot.services.pictures import send_hand
-from bot.services.timers import DAILY_POST
+from bot.services.timers import DAILY_POST, DAILY_REMINDER
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.texts import reason
 from bot.typed_handlers import (
@@ -547,9 +548,104 @@ def _cancel_post(application: Application, chat_id: int) -> None:
     services(application).timers.cancel(chat_id, DAILY_POST)
 
 
+async def remind_command(update: MessageUpdate, context: HandlerContext) -> None:
+    """/remind 20:00 [Asia/Shanghai], /remind off: a private reminder on a day the puzzle is
+    not yet solved."""
+    _ = context._
+    if update.effective_chat.type != ChatType.PRIVATE:
+        context.reply(update, _("Reminders come in private: send me /remind 20:00 there."))
+        return
+    record = _record(context)
+    args = context.args or []
+    user_id = update.effective_user.id
+    if args[:1] == ["off"]:
+        record.remind_at = record.remind_zone = None
+        context.bot_data.timers.cancel(user_id, DAILY_REMINDER)
+        context.reply(update, _("No more reminders."))
+        return
+    usage = _(
+        "Use /remind 20:00 (24-hour time), optionally with a time zone: "
+        "/remind 20:00 Asia/Shanghai; /remind off."
+    )
+    if not 1 <= len(args) <= 2:
+        context.reply(update, usage)
+        return
+    try:
+        at = post_time(args[0])
+        zone = ZoneInfo(args[1]) if len(args) == 2 else None
+    except (ValueError, ZoneInfoNotFoundError):
+        context.reply(update, usage)
+        return
+    record.remind_at = at.strftime("%H:%M")
+    record.remind_zone = zone.key if zone else None
+    schedule_reminder(context.application, user_id, record)
+    context.reply(
+        update,
+        _(
+            "I will remind you at {time} ({zone}) on days you have not solved the puzzle yet."
+        ).format(time=record.remind_at, zone=(zone or context.settings.timezone).key),
+    )
+
+
+def schedule_reminder(application: Application, user_id: int, record: DailyRecord) -> None:
+    """The player's daily reminder job (replacing an earlier one)."""
+    timers = services(application).timers
+    timers.cancel(user_id, DAILY_REMINDER)
+    if record.remind_at is None:
+        return
+    zone = ZoneInfo(record.remind_zone) if record.remind_zone else settings_of(application).timezone
+    at = post_time(record.remind_at).replace(tzinfo=zone)
+    timers.run_daily(send_reminder, at, chat_id=user_id, kind=DAILY_REMINDER)
+
+
+async def send_reminder(context: JobContext[None]) -> None:
+    """Job: remind a player of today's puzzle, unless solved or reminded today already."""
+    _ = context._
+    user_id = context.job.chat_id
+    user_data = context.application.user_data.get(user_id)
+    today = context.today()
+    if user_data is None or not user_data.daily.reminder_due(today):
+        return
+    record = user_data.daily
+    record.reminded = today.isoformat()
+    streak = record.streak(today)
+    number = daily_number(today)
+    text = (
+        _("⏰ Daily #{number} is waiting: your 🔥{streak} streak ends at midnight. /daily").format(
+            number=number, streak=streak
+        )
+        if streak
+        else _("⏰ Daily #{number} is waiting: /daily").format(number=number)
+    )
+    application = context.application
+
+    def failed(error: Exception) -> None:
+        if isinstance(error, Forbidden):
+            # The player blocked the bot: the reminder is forgotten.
+            logger.info("User %s unreachable; their daily reminder ends", user_id)
+            record.remind_at = record.remind_zone = None
+            services(application).timers.cancel(user_id, DAILY_REMINDER)
+
+    context.post(
+        user_id, lambda: context.bot.send_message(user_id, text), game=True, on_failed=failed
+    )
+
+
+def restore_reminders(application: Application) -> int:
+    """After a restart, schedule every saved reminder again; returns how many."""
+    count = 0
+    for user_id, data in application.user_data.items():
+        if data.daily.remind_at:
+            schedule_reminder(application, user_id, data.daily)
+            count += 1
+    return count
+
+
 def restore(application: Application) -> None:
-    """At start-up: the subscriptions' posts, and the board of the latest days' solve times."""
+    """At start-up: the subscriptions' posts, the reminders, and the board of the latest
+    days' solve times."""
     restore_subscriptions(application)
+    restore_reminders(application)
     rebuild_board(application)
 
 
@@ -625,6 +721,7 @@ def register(application: Application) -> None:
     services(application).deep_links["stats"] = stats_command
     application.add_handler(CommandHandler("daily", for_messages(daily_command)))
     application.add_handler(CommandHandler("stats", for_messages(stats_command)))
+    application.add_handler(CommandHandler("remind", for_messages(remind_command)))
     application.add_handler(
         CallbackQueryHandler(for_buttons(archive_button), pattern=r"^daily:\d{4}-\d{2}-\d{2}$")
     )

@@ -58,6 +58,21 @@ class DailyRecord:
     replay_misses: dict[str, int] = field(default_factory=dict)
     replays: dict[str, DailyResult] = field(default_factory=dict)
     """Past puzzles solved from the archive, by ISO date."""
+    remind_at: str | None = None
+    """``HH:MM`` at which to remind the player of a puzzle not yet solved (None: never)."""
+    remind_zone: str | None = None
+    """The IANA time zone of ``remind_at`` (None: the bot's)."""
+    reminded: str | None = None
+    """The last day (ISO) the player was reminded: never more than once a day."""
+
+    def reminder_due(self, today: dt.date) -> bool:
+        """Whether to remind the player now: a reminder is set, today's puzzle is not solved,
+        and no reminder went out today."""
+        return (
+            self.remind_at is not None
+            and self.result(today) is None
+            and self.reminded != today.isoformat()
+        )
 
     def start(self, day: dt.date, now: float) -> bool:
         """Start the day's clock and make it the player's attempt; False if that clock was

@@ -48,6 +48,8 @@ DAILY_POST = "daily"
 """The daily puzzle's post in a subscribed chat."""
 HUNT_UP = "hunt-up"
 """A Solution Hunt's end."""
+DAILY_REMINDER = "daily-reminder"
+"""A player's daily reminder of the puzzle, in the private chat."""
 
 
 def job_name(kind: str, chat_id: int) -> str:

@@ -8,9 +8,19 @@ from pathlib import Path
 
 import pytest
 
+from bot.features import daily as daily_command
 from bot.local_api import plain_text
 from solver import daily, daily_number, solve
-from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot
+from tests.bot.harness import (
+    ANN,
+    BOB,
+    GROUP,
+    FakeClock,
+    make_api,
+    reply_to,
+    running_bot,
+    settled,
+)
 
 pytestmark = pytest.mark.asyncio
 
@@ -199,3 +209,70 @@ async def test_the_groups_week_ranks_by_days_then_time(tmp_path: Path) -> None:
         "1. Cy: 1 day, 0:10",
         "2. Ann: 1 day, 0:50",
     ]
+
+
+async def test_a_reminder_comes_once_a_day_with_the_streak(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON - 86_400)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await reply_to(api, ANN, ANN, "/daily")
+        await reply_to(api, ANN, ANN, answer_of(DAY - dt.timedelta(days=1)))
+        clock.now = NOON
+        set_up = await reply_to(api, ANN, ANN, "/remind 20:00")
+        assert application.job_queue.get_jobs_by_name(f"daily-reminder:{ANN}")
+        before = len(api.sent)
+        for _ in range(2):
+            application.job_queue.run_once(daily_command.send_reminder, 0, chat_id=ANN)
+            await settled(api, application)
+    assert set_up == (
+        "I will remind you at 20:00 (UTC) on days you have not solved the puzzle yet."
+    )
+    assert [m["text"] for m in api.sent[before:]] == [
+        f"⏰ Daily #{daily_number(DAY)} is waiting: your 🔥1 streak ends at midnight. /daily"
+    ]
+
+
+async def test_a_reminder_keeps_its_time_zone_across_a_restart(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        reply = await reply_to(api, BOB, BOB, "/remind 20:00 Asia/Shanghai")
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        (job,) = application.job_queue.get_jobs_by_name(f"daily-reminder:{BOB}")
+    assert reply == "在你还没解出当天题目的日子，我会在 20:00（Asia/Shanghai）提醒你。"
+    assert job.next_t is not None
+    assert job.next_t.astimezone(dt.UTC).hour == 12
+
+
+async def test_no_reminder_on_a_day_solved(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await reply_to(api, ANN, ANN, "/remind 20:00")
+        await solve_daily(api, clock, ANN, 10)
+        before = len(api.sent)
+        application.job_queue.run_once(daily_command.send_reminder, 0, chat_id=ANN)
+        await settled(api, application)
+    assert len(api.sent) == before
+
+
+async def test_a_player_who_blocked_the_bot_is_forgotten(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        await reply_to(api, ANN, ANN, "/remind 20:00")
+        api.fail_next("sendMessage", 403, "Forbidden: bot was blocked by the user")
+        application.job_queue.run_once(daily_command.send_reminder, 0, chat_id=ANN)
+        await settled(api, application)
+        assert application.user_data[ANN].daily.remind_at is None
+        assert not [
+            j
+            for j in application.job_queue.get_jobs_by_name(f"daily-reminder:{ANN}")
+            if j.enabled and not j.removed
+        ]
+
+
+async def test_reminders_off(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        await reply_to(api, ANN, ANN, "/remind 20:00")
+        reply = await reply_to(api, ANN, ANN, "/remind off")
+    assert reply == "No more reminders."

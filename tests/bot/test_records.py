@@ -525,6 +525,9 @@ users = st.builds(
         replays=st.dictionaries(
             days, st.builds(DailyResult, seconds=seconds, misses=counts), max_size=3
         ),
+        remind_at=st.none() | words,
+        remind_zone=st.none() | words,
+        reminded=st.none() | days,
     ),
 )
 

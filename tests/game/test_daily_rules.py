@@ -470,3 +470,34 @@ def test_a_replay_is_not_in_the_week() -> None:
     record = DailyRecord()
     replayed(record, dt.date(2026, 11, 23), 42.0)
     assert record.week(dt.date(2026, 11, 25)) == (0, 0.0)
+
+
+# --- reminders --------------------------------------------------------------------------------
+
+
+def test_no_reminder_unless_asked() -> None:
+    assert not DailyRecord().reminder_due(D)
+
+
+def test_a_reminder_is_due_on_a_day_not_yet_solved() -> None:
+    assert DailyRecord(remind_at="20:00").reminder_due(D)
+
+
+def test_no_reminder_once_the_day_is_solved() -> None:
+    record = DailyRecord(remind_at="20:00")
+    solved(record, D)
+    assert not record.reminder_due(D)
+
+
+def test_no_second_reminder_the_same_day() -> None:
+    assert not DailyRecord(remind_at="20:00", reminded=D.isoformat()).reminder_due(D)
+
+
+def test_a_reminder_is_due_again_the_next_day() -> None:
+    assert DailyRecord(remind_at="20:00", reminded=D.isoformat()).reminder_due(day(1))
+
+
+def test_a_replay_of_today_does_not_stop_the_reminder() -> None:
+    record = DailyRecord(remind_at="20:00")
+    replayed(record, day(-1), 10.0)
+    assert record.reminder_due(D)
