@@ -50,6 +50,7 @@ PLAYER_COMMANDS = [
     ("stop", N_("End the game")),
     ("hunt", N_("Solution Hunt: find every solution together")),
     ("daily", N_("Today's puzzle (/daily top: today's fastest)")),
+    ("stats", N_("Your daily puzzle statistics and chart")),
     ("score", N_("Your wins, points and times here")),
     ("top", N_("Leaderboard")),
     ("solve", N_("All distinct solutions: /solve 3 3 8 8")),
@@ -66,6 +67,7 @@ ADMIN_COMMANDS = [
 ]
 PRIVATE_COMMANDS = [
     *PLAYER_COMMANDS,
+    ("remind", N_("A daily reminder: /remind 20:00, /remind off")),
     ("subscribe", N_("Get the daily puzzle every day: /subscribe 09:00")),
     ("unsubscribe", N_("Stop the daily post")),
     ("settings", N_("Game settings")),

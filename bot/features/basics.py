@@ -66,6 +66,12 @@ async def help_command(update: Update, context: BotContext) -> None:
         "/hunt: Solution Hunt, every distinct solution of one hand found together, "
         "a point for each new one (/hunt 120 for 120 seconds)"
     )
+    text += "\n\n" + _(
+        "/stats: your daily numbers and a chart of your times; /daily archive: the last "
+        "seven days, to play the ones you missed (/daily #300, /daily 2026-11-01); "
+        "/daily week: this group's week; /remind 20:00: a reminder in private. "
+        "Seven days solved in a row earn a streak freeze (two at most), used up by a missed day."
+    )
     context.reply(update, text, key="help")
 
 
