@@ -2,12 +2,13 @@
 
 It behaves like Telegram where bots get hurt: group privacy mode (a bot sees only commands,
 replies to it and mentions, unless it is an admin), ``bot_command`` entities measured in
-UTF-16 code units, HTML that must parse, "message is not modified", 409 when a second
-poller appears, Telegram's flood limits (20 messages a minute in a group, 30 a second in all;
-429 with ``retry_after`` past them, or on demand) and its size limits (text, captions,
-buttons, callback answers, inline results).  The bot reaches it through PTB's own HTTP
-stack, either in-process (:class:`LocalTransport`, an httpx transport) or over loopback HTTP
-(:func:`serve`).
+UTF-16 code units, HTML that must parse, "message is not modified", "message can't be
+edited" (another's message), messages that a user or an admin deletes ("message to edit not
+found" afterwards), 409 when a second poller appears, Telegram's flood limits (20 messages a
+minute in a group, 30 a second in all; 429 with ``retry_after`` past them, or on demand) and
+its size limits (text, captions, buttons, callback answers, inline results).  The bot
+reaches it through PTB's own HTTP stack, either in-process (:class:`LocalTransport`, an httpx
+transport) or over loopback HTTP (:func:`serve`).
 """
 
 from __future__ import annotations
@@ -345,6 +346,14 @@ class LocalBotApi:
         if self.visible_to_bot(edited):
             self._push({"edited_message": edited})
 
+    def delete(self, user_id: int, message: dict[str, Any]) -> None:
+        """A user deletes a message: their own, or in a group, as an admin, anyone's (the
+        bot's too).  Telegram tells the bot nothing; editing it afterwards fails."""
+        chat = self.chats[message["chat"]["id"]]
+        if message["from"]["id"] != user_id and user_id not in chat.admins:
+            raise PermissionError(f"user {user_id} may not delete this message")
+        self.messages.pop((chat.id, message["message_id"]), None)
+
     def add_bot(self, chat_id: int, by_user: int) -> None:
         """A user adds the bot to a group (Telegram sends a ``my_chat_member`` update)."""
         member = {"status": "member", "user": self.bot_user}
@@ -634,6 +643,8 @@ class LocalBotApi:
         if key not in self.messages:
             raise ApiError(400, "Bad Request: message to edit not found")
         old = self.messages[key]
+        if old["from"]["id"] != BOT_ID:
+            raise ApiError(400, "Bad Request: message can't be edited")
         text = str(params.get("text", ""))
         check_text(
             text,
@@ -656,6 +667,17 @@ class LocalBotApi:
             edited["reply_markup"] = markup
         self._record(edited)
         return edited
+
+    async def _m_deleteMessage(self, params: dict[str, Any]) -> bool:
+        chat = self._chat(params)
+        key = (chat.id, int(params["message_id"]))
+        if key not in self.messages:
+            raise ApiError(400, "Bad Request: message to delete not found")
+        mine = self.messages[key]["from"]["id"] == BOT_ID
+        if not mine and chat.type != "private" and not chat.bot_is_admin:
+            raise ApiError(400, "Bad Request: message can't be deleted")
+        del self.messages[key]
+        return True
 
     async def _m_answerCallbackQuery(self, params: dict[str, Any]) -> bool:
         # Telegram passes the MTProto error name through here, not a sentence.

@@ -643,3 +643,43 @@ async def test_a_demotion_is_told_to_an_admin_bot_that_asked(
     await _kinds(api, allowed)  # the bot says what it wants
     api.set_admin(GROUP, ANN, False, by_user=BOB)
     assert await _kinds(api, {}) == kinds  # the list asked for last still holds
+
+
+async def _edit(api: LocalBotApi, message_id: int) -> tuple[int, dict]:
+    return await api.call(
+        "editMessageText", {"chat_id": GROUP, "message_id": message_id, "text": "edited"}
+    )
+
+
+@pytest.mark.asyncio
+async def test_a_message_an_admin_deleted_cannot_be_edited() -> None:
+    api = make_api()
+    _, sent = await api.call("sendMessage", {"chat_id": GROUP, "text": "Not yet:"})
+    api.delete(ANN, sent["result"])  # Ann is the group's admin
+    _, body = await _edit(api, sent["result"]["message_id"])
+    assert body["description"] == "Bad Request: message to edit not found"
+
+
+def test_a_member_may_delete_only_their_own_messages() -> None:
+    api = make_api()
+    anns = api.send(ANN, GROUP, "hello")
+    with pytest.raises(PermissionError):
+        api.delete(BOB, anns)
+
+
+@pytest.mark.asyncio
+async def test_the_bot_deletes_its_own_message() -> None:
+    api = make_api()
+    _, sent = await api.call("sendMessage", {"chat_id": GROUP, "text": "Not yet:"})
+    params = {"chat_id": GROUP, "message_id": sent["result"]["message_id"]}
+    await api.call("deleteMessage", params)
+    _, body = await api.call("deleteMessage", params)  # it is gone: nothing to delete
+    assert body["description"] == "Bad Request: message to delete not found"
+
+
+@pytest.mark.asyncio
+async def test_a_message_the_bot_did_not_send_cannot_be_edited() -> None:
+    api = make_api()
+    anns = api.send(ANN, GROUP, "/a 1+2")
+    _, body = await _edit(api, anns["message_id"])
+    assert body["description"] == "Bad Request: message can't be edited"
