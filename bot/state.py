@@ -50,7 +50,9 @@ class GroupStatus:
     sent: float = 0.0
     """When the status message was first sent (older ones are not edited)."""
     late_names: list[str] = field(default_factory=list)
-    """Players whose right answer came after the round was won (named together)."""
+    """Players whose right answer came after the round was won, still to be named (together)."""
+    late_ids: list[int] = field(default_factory=list)
+    """Who has been found too late in this round (each is named once)."""
 
 
 @dataclass

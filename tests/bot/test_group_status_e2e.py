@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.features.rounds import group_status
 from bot.local_api import LocalBotApi, plain_text
+from solver import solve
 from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot, settled
-from tests.bot.test_rounds_e2e import deal
+from tests.bot.test_rounds_e2e import deal, dealt
 
 pytestmark = pytest.mark.asyncio
 
@@ -52,3 +54,67 @@ async def test_a_status_message_that_cannot_be_edited_is_sent_anew(tmp_path: Pat
     assert [(m.get("edited"), plain_text(m["text"])) for m in _to_group(api, before)] == [
         (None, f"Not yet:\n{TOO_EARLY.format(1)}\n{TOO_EARLY.format(2)}")
     ]
+
+
+async def _late_after_bobs_win(api: LocalBotApi, tmp_path: Path, monkeypatch, after_win) -> str:
+    """Bob wins a round, ``after_win(api, bob's winning message, the answer)`` sends right
+    answers that come too late; returns the one message naming them."""
+    monkeypatch.setattr(group_status, "LATE_DELAY", 0.5)
+    async with running_bot(api, tmp_path) as application:
+        application.chat_data[GROUP].language.chosen = "en"
+        answer = solve(dealt(await deal(api, ANN, GROUP)))[0].text
+        winning = api.send(BOB, GROUP, f"/a {answer}")
+        before = len(api.sent)
+        await api.wait_for_sent(before + 1)  # the win
+        after_win(api, winning, answer)
+        await api.wait_for_sent(before + 2)
+        await settled(api, application)
+    (late,) = [plain_text(m["text"]) for m in api.sent[before + 1 :]]
+    return late
+
+
+async def test_the_winner_who_edits_his_answer_is_not_named_too_late(
+    tmp_path: Path, monkeypatch
+) -> None:
+    def after_win(api: LocalBotApi, winning: dict, answer: str) -> None:
+        api.edit(winning, f"/a {answer} = 24")
+        api.send(ANN, GROUP, f"/a {answer}")
+
+    late = await _late_after_bobs_win(make_api(), tmp_path, monkeypatch, after_win)
+    assert late == "Also right, but too late: Ann"
+
+
+async def test_the_winner_who_sends_his_answer_again_is_not_named_too_late(
+    tmp_path: Path, monkeypatch
+) -> None:
+    def after_win(api: LocalBotApi, winning: dict, answer: str) -> None:
+        api.send(BOB, GROUP, f"/a {answer}")
+        api.send(ANN, GROUP, f"/a {answer}")
+
+    late = await _late_after_bobs_win(make_api(), tmp_path, monkeypatch, after_win)
+    assert late == "Also right, but too late: Ann"
+
+
+async def test_a_late_player_is_named_once(tmp_path: Path, monkeypatch) -> None:
+    def after_win(api: LocalBotApi, winning: dict, answer: str) -> None:
+        late = api.send(ANN, GROUP, f"/a {answer}")
+        api.edit(late, f"/a {answer} = 24")
+        api.send(ANN, GROUP, f"/a {answer}")
+
+    late = await _late_after_bobs_win(make_api(), tmp_path, monkeypatch, after_win)
+    assert late == "Also right, but too late: Ann"
+
+
+async def test_the_winner_sending_his_answer_again_costs_the_group_nothing(
+    tmp_path: Path, monkeypatch
+) -> None:
+    monkeypatch.setattr(group_status, "LATE_DELAY", 0.5)
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        answer = solve(dealt(await deal(api, ANN, GROUP)))[0].text
+        await reply_to(api, BOB, GROUP, f"/a {answer}")  # the win
+        before = len(api.sent)
+        api.send(BOB, GROUP, f"/a {answer}")
+        await settled(api, application)
+        jobs = application.job_queue.jobs()
+    assert (api.sent[before:], jobs) == ([], ())  # nothing sent, and no message on its way

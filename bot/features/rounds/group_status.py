@@ -32,9 +32,11 @@ LATE_SHOWN = 20
 
 
 def new_round(chat: ChatData) -> None:
-    """A new round's wrong answers start a new status message."""
+    """A new round's wrong answers start a new status message, and its late players a new
+    list."""
     chat.status.message_id = None
     chat.status.lines = []
+    chat.status.late_ids = []
 
 
 def wrong_answer(context: ChatContext, chat_id: int, round_number: int, line: str) -> None:
@@ -70,15 +72,20 @@ def wrong_answer(context: ChatContext, chat_id: int, round_number: int, line: st
     context.post(chat_id, show, key="status")
 
 
-def late_answer(context: ChatContext, chat_id: int, name: str) -> None:
-    """Name a player whose right answer came after the win, with the others, in a moment."""
+def late_answer(context: ChatContext, chat_id: int, user_id: int, name: str) -> None:
+    """Name a player whose right answer came after the win, with the others, in a moment:
+    never the winner (who edited or sent his answer again), and each player once a round."""
+    status = context.chat_data.status
+    game = context.chat_data.table.round
+    if (game is not None and game.winner == user_id) or user_id in status.late_ids:
+        return
+    status.late_ids = [*status.late_ids, user_id]
+    status.late_names = [*status.late_names, name]
     timers = context.bot_data.timers
     # Whether the message is on its way is the job's to say: names saved just before a
     # restart have no job to name them, and would otherwise keep every later one waiting.
     if not timers.pending(chat_id, LATE_ANSWERS):
         timers.run_once(say_late, LATE_DELAY, chat_id=chat_id, kind=LATE_ANSWERS)
-    status = context.chat_data.status
-    status.late_names = [*status.late_names, name]
 
 
 async def say_late(context: JobContext[None]) -> None:

@@ -287,7 +287,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         if private:
             context.reply(update, _("Right, but the round is already over."))
         else:
-            group_status.late_answer(context, chat_id, _name(update))
+            group_status.late_answer(context, chat_id, update.effective_user.id, _name(update))
         return
     if not table.playing and not outcome.won:
         context.reply(update, _("No round is running: /play deals a hand."))
