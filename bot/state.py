@@ -39,23 +39,6 @@ class RoundMessages:
 
 
 @dataclass
-class GroupStatus:
-    """In groups, the messages that gather the players' answers to a round, so that a crowd
-    guessing costs the group few messages (:mod:`bot.features.rounds.group_status`)."""
-
-    message_id: int | None = None
-    """The message listing the current round's wrong answers."""
-    lines: list[str] = field(default_factory=list)
-    """Its lines: the latest wrong answers, with their reasons."""
-    sent: float = 0.0
-    """When the status message was first sent (older ones are not edited)."""
-    late_names: list[str] = field(default_factory=list)
-    """Players whose right answer came after the round was won, still to be named (together)."""
-    late_ids: list[int] = field(default_factory=list)
-    """Who has been found too late in this round (each is named once)."""
-
-
-@dataclass
 class Status:
     """A status message (:mod:`bot.services.status_message`): its id, its latest lines, and
     when it was first sent (older ones are not edited)."""
@@ -63,6 +46,20 @@ class Status:
     message_id: int | None = None
     lines: list[str] = field(default_factory=list)
     sent: float = 0.0
+
+
+@dataclass
+class GroupStatus(Status):
+    """In groups, the messages that gather the players' answers to a round, so that a crowd
+    guessing costs the group few messages (:mod:`bot.features.rounds.group_status`): the
+    status message of the current round's wrong answers, with their reasons, and who was
+    right too late.
+    """
+
+    late_names: list[str] = field(default_factory=list)
+    """Players whose right answer came after the round was won, still to be named (together)."""
+    late_ids: list[int] = field(default_factory=list)
+    """Who has been found too late in this round (each is named once)."""
 
 
 @dataclass

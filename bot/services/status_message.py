@@ -49,7 +49,8 @@ def show(
             except BadRequest as error:
                 if "not modified" in error.message.lower():
                     return None
-                # Deleted by an admin, or too old to edit: say it in a new message.
+                # Deleted by an admin ("message to edit not found"), or no longer editable
+                # ("message can't be edited"): a new message, not a "Sorry" per line.
                 logger.info("Status message in %s not edited (%s); sending anew", chat_id, error)
         sent = await context.bot.send_message(chat_id, text)
         status.message_id = sent.message_id

@@ -10,21 +10,14 @@ seconds later ("Also right, but too late: …").  The state is the chat's
 from __future__ import annotations
 
 import html
-import logging
 
-from telegram.error import BadRequest
-
-from bot.services.outbox import Sent
+from bot.services import status_message
 from bot.services.timers import LATE_ANSWERS
 from bot.state import ChatData
 from bot.typed_handlers import ChatContext, JobContext
 
-logger = logging.getLogger(__name__)
-
 STATUS_LINES = 6
 """The latest wrong answers the status message shows."""
-STATUS_FRESH = 60.0
-"""A status message younger than this is edited rather than sent anew."""
 LATE_DELAY = 3.0
 """Seconds after the first late right answer before the one message naming them all."""
 LATE_SHOWN = 20
@@ -40,36 +33,23 @@ def new_round(chat: ChatData) -> None:
 
 
 def wrong_answer(context: ChatContext, chat_id: int, round_number: int, line: str) -> None:
-    """Show a wrong answer (``line``: HTML, the player and the reason) in the status message.
+    """Show a wrong answer (``line``: HTML, the player and the reason) in the status message
+    (see :mod:`bot.services.status_message`)."""
 
-    The outbox keeps one status letter per chat and sends it with the lines as they are
-    then, so the lines pile up only while it waits.
-    """
-    status = context.chat_data.status
-    status.lines = [*status.lines, line][-STATUS_LINES:]
-    heading = context._("Not yet:")
-
-    async def show() -> Sent:
+    def current() -> bool:
         game = context.chat_data.table.round
-        if not context.chat_data.table.playing or game is None or game.number != round_number:
-            return None  # the round ended while this waited: its status is old news
-        text = heading + "\n" + "\n".join(status.lines)
-        now = context.now()
-        if status.message_id is not None and now - status.sent < STATUS_FRESH:
-            try:
-                return await context.bot.edit_message_text(text, chat_id, status.message_id)
-            except BadRequest as error:
-                if "not modified" in error.message.lower():
-                    return None
-                # Deleted by an admin ("message to edit not found"), or no longer editable
-                # ("message can't be edited"): a new message, not a "Sorry" per answer.
-                logger.info("Status message in %s not edited (%s); sending anew", chat_id, error)
-        sent = await context.bot.send_message(chat_id, text)
-        status.message_id = sent.message_id
-        status.sent = now
-        return sent
+        return context.chat_data.table.playing and game is not None and game.number == round_number
 
-    context.post(chat_id, show, key="status")
+    status_message.show(
+        context,
+        chat_id,
+        context.chat_data.status,
+        line,
+        heading=context._("Not yet:"),
+        key="status",
+        current=current,
+        keep=STATUS_LINES,
+    )
 
 
 def late_answer(context: ChatContext, chat_id: int, user_id: int, name: str) -> None:
