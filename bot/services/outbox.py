@@ -20,6 +20,12 @@ slow down and then not answered until the period has passed; the chat's game is 
 Only requests that find the chat's queue backed up count: a player who waits for each reply
 is never told to slow down.
 
+In a group, cheap letters leave room in the window for :data:`GROUP_GAME_ROOM` game letters,
+so a busy group still deals and announces its winner at once.  Cheap letters with a key (the
+status message of wrong answers) go at once while the group is quiet, and one every few
+seconds when they come fast, each with whatever piled up meanwhile (:meth:`Outbox._free_at`):
+a lone wrong answer is shown at once, and a crowd's guesses cost a few edits a minute.
+
 A 429 (``RetryAfter``) for a message pauses that chat only; a 429 for a request that is not
 about a chat pauses everything (:class:`FloodControl`, PTB's rate limiter hook).  A game letter
 whose send fails on the network (a dropped connection, a timeout, a 5xx) is retried with
@@ -34,6 +40,7 @@ import datetime as dt
 import heapq
 import itertools
 import logging
+import math
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine
@@ -48,6 +55,12 @@ from telegram.ext import BaseRateLimiter
 logger = logging.getLogger(__name__)
 
 GROUP_LIMIT, GROUP_PERIOD = 20, 60.0
+GROUP_GAME_ROOM = 4
+"""Messages of a group's window kept for game letters: a cheap one goes only while this
+many more would still fit."""
+GROUP_MERGED_BURST, GROUP_MERGED_RATE = 5, 12
+"""A group's cheap letters with a key (the status message): up to this many at once, then
+this many per period (one every five seconds)."""
 PRIVATE_LIMIT, PRIVATE_PERIOD = 5, 2.0
 GLOBAL_LIMIT, GLOBAL_PERIOD = 30, 1.0
 GAME_KEPT = 50
@@ -116,13 +129,42 @@ class _Window:
 
 
 @dataclass
+class _Bucket:
+    """A token bucket: up to ``burst`` events at once, then one every ``every`` seconds."""
+
+    burst: int
+    every: float
+    tokens: float = 0.0
+    at: float = -math.inf
+
+    def free_at(self, now: float) -> float:
+        """The earliest time one more event fits."""
+        tokens = self._tokens(now)
+        return now if tokens >= 1 else now + (1 - tokens) * self.every
+
+    def add(self, when: float) -> None:
+        self.tokens, self.at = self._tokens(when) - 1, when
+
+    def _tokens(self, now: float) -> float:
+        if self.at == -math.inf:
+            return float(self.burst)
+        return min(float(self.burst), self.tokens + (now - self.at) / self.every)
+
+
+@dataclass
 class _ChatQueue:
     window: _Window
+    merged_pace: _Bucket | None = None
+    """A group's: how fast its cheap letters with a key go (see :meth:`Outbox._free_at`)."""
     game: deque[Letter] = field(default_factory=deque)
     cheap: deque[Letter] = field(default_factory=deque)
     paused_until: float = 0.0
     busy: bool = False
-    scheduled: bool = False
+    ticket: int | None = None
+    """Set while the chat waits for its next send: the ticket of that turn (a turn moved
+    earlier leaves its old ticket behind, which is then ignored)."""
+    due: float = 0.0
+    """When that turn comes."""
 
     def __bool__(self) -> bool:
         return bool(self.game or self.cheap)
@@ -157,8 +199,10 @@ class Outbox:
         self.clock = clock
         self.stats = OutboxStats()
         self._chats: dict[int, _ChatQueue] = {}
-        self._ready: deque[int] = deque()
+        self._ready: deque[tuple[int, int]] = deque()
+        """(ticket, chat id) of chats whose turn has come."""
         self._waiting: list[tuple[float, int, int]] = []
+        """(when, ticket, chat id) of chats whose turn is to come."""
         self._order = itertools.count()
         self._global = _Window(GLOBAL_LIMIT, GLOBAL_PERIOD)
         self._in_flight: set[asyncio.Task[None]] = set()
@@ -190,7 +234,7 @@ class Outbox:
             if len(self._chats) > 10_000:
                 for chat_id, idle in list(self._chats.items()):
                     self._forget(chat_id, idle)
-            queue = self._chats[letter.chat_id] = _ChatQueue(self._window_for(letter.chat_id))
+            queue = self._chats[letter.chat_id] = self._queue_for(letter.chat_id)
         lane = queue.game if letter.game else queue.cheap
         if letter.key is not None:
             for index, queued in enumerate(lane):
@@ -235,32 +279,58 @@ class Outbox:
         return False
 
     @staticmethod
-    def _window_for(chat_id: int) -> _Window:
+    def _queue_for(chat_id: int) -> _ChatQueue:
         # Group and channel ids are negative, users' (private chats') positive.
         if chat_id < 0:
-            return _Window(GROUP_LIMIT, GROUP_PERIOD)
-        return _Window(PRIVATE_LIMIT, PRIVATE_PERIOD)
+            pace = _Bucket(GROUP_MERGED_BURST, GROUP_PERIOD / GROUP_MERGED_RATE)
+            return _ChatQueue(_Window(GROUP_LIMIT, GROUP_PERIOD), pace)
+        return _ChatQueue(_Window(PRIVATE_LIMIT, PRIVATE_PERIOD))
 
     # --- dispatching ------------------------------------------------------------------------
 
+    def _free_at(self, queue: _ChatQueue, now: float) -> float:
+        """When the chat's next letter may go, by the chat's limits.
+
+        A game letter may use the whole window.  In a group, a cheap one goes only while
+        :data:`GROUP_GAME_ROOM` more would fit, so that a busy group can always deal, hint
+        and announce its winner at once.  A cheap letter with a key (the status message,
+        which is sent with whatever piled up while it waited) also keeps the group's pace
+        for such letters: a lone one goes at once, and when they come fast, one every few
+        seconds (:data:`GROUP_MERGED_BURST`, :data:`GROUP_MERGED_RATE`).  Waiting saves
+        messages only for letters that merge; others go as soon as the window allows.
+        """
+        if not self.limited:
+            return now
+        if queue.game or queue.merged_pace is None:
+            return queue.window.free_at(now)
+        room = min(GROUP_GAME_ROOM, queue.window.limit - 1)
+        when = queue.window.free_at(now, extra=room)
+        if queue.cheap[0].key is not None:
+            when = max(when, queue.merged_pace.free_at(now))
+        return when
+
     def _schedule(self, chat_id: int, queue: _ChatQueue) -> None:
-        """Put a chat with letters and nothing in flight in line for its next send."""
-        if queue.busy or queue.scheduled or not queue:
+        """Put a chat with letters and nothing in flight in line for its next send (again,
+        earlier, when a game letter comes to a chat waiting for a cheap one's turn)."""
+        if queue.busy or not queue:
             return
-        queue.scheduled = True
         now = self.clock()
-        when = max(queue.paused_until, queue.window.free_at(now) if self.limited else now)
+        when = max(queue.paused_until, self._free_at(queue, now))
+        if queue.ticket is not None and queue.due <= when:
+            return  # its turn comes soon enough
+        ticket = next(self._order)
+        queue.ticket, queue.due = ticket, when
         if (
             when <= now
             and not self._ready
             and max(self._paused_all_until, self._global_free(now)) <= now
         ):
-            self._start(chat_id)  # nothing to wait for: no need to wake the dispatcher
+            self._start(chat_id, ticket)  # nothing to wait for: no need to wake the dispatcher
             return
         if when <= now:
-            self._ready.append(chat_id)
+            self._ready.append((ticket, chat_id))
         else:
-            heapq.heappush(self._waiting, (when, next(self._order), chat_id))
+            heapq.heappush(self._waiting, (when, ticket, chat_id))
         self._poke()
 
     def _poke(self) -> None:
@@ -277,14 +347,16 @@ class Outbox:
             self._wake.clear()
             now = self.clock()
             while self._waiting and self._waiting[0][0] <= now:
-                self._ready.append(heapq.heappop(self._waiting)[2])
+                _, ticket, chat_id = heapq.heappop(self._waiting)
+                self._ready.append((ticket, chat_id))
             sleep: float | None = None
             while self._ready:
                 free = max(self._paused_all_until, self._global_free(now))
                 if free > now:
                     sleep = free - now
                     break
-                self._start(self._ready.popleft())
+                ticket, chat_id = self._ready.popleft()
+                self._start(chat_id, ticket)
             if sleep is None and self._waiting:
                 sleep = self._waiting[0][0] - now
             idle = sleep is None and not self._ready and not self._in_flight
@@ -299,11 +371,11 @@ class Outbox:
             return now
         return self._global.free_at(now, extra=len(self._in_flight))
 
-    def _start(self, chat_id: int) -> None:
+    def _start(self, chat_id: int, ticket: int) -> None:
         queue = self._chats.get(chat_id)
-        if queue is None:
-            return
-        queue.scheduled = False
+        if queue is None or queue.ticket != ticket:
+            return  # a turn that was moved earlier, and has been taken
+        queue.ticket = None
         if not queue:
             self._forget(chat_id, queue)
             return
@@ -364,6 +436,8 @@ class Outbox:
             if self.limited:
                 self._global.add(now)
                 queue.window.add(now)
+                if queue.merged_pace is not None and not letter.game and letter.key:
+                    queue.merged_pace.add(now)
             queue.busy = False
             self._schedule(letter.chat_id, queue)
             if not queue:

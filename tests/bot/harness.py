@@ -184,6 +184,18 @@ def _jobs_idle(application: Application) -> bool:
     return _RUNNING_JOBS[application].count == 0 and not due
 
 
+async def handled(api: LocalBotApi, application: Application, *, timeout: float = 10) -> None:
+    """Wait until every update sent so far has been fetched and handled (what the handlers
+    posted may still wait in the outbox: see :func:`settled`)."""
+    async with asyncio.timeout(timeout):
+        while True:
+            if api.drained:
+                await application.update_queue.join()
+                if api.drained:
+                    return
+            await asyncio.sleep(0.01)
+
+
 async def settled(api: LocalBotApi, application: Application, *, timeout: float = 10) -> None:
     """Wait until the bot has nothing under way: every update sent so far fetched and handled,
     no job running or due, and every letter in its outbox sent or given up.

@@ -3,6 +3,7 @@ through the local Bot API, in a group with privacy mode on (players answer with 
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,16 @@ import pytest
 from bot.features.rounds import group_status
 from bot.local_api import LocalBotApi, plain_text
 from solver import solve
-from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot, settled
+from tests.bot.harness import (
+    ANN,
+    BOB,
+    GROUP,
+    handled,
+    make_api,
+    reply_to,
+    running_bot,
+    settled,
+)
 from tests.bot.test_rounds_e2e import deal, dealt
 
 pytestmark = pytest.mark.asyncio
@@ -118,3 +128,43 @@ async def test_the_winner_sending_his_answer_again_costs_the_group_nothing(
         await settled(api, application)
         jobs = application.job_queue.jobs()
     assert (api.sent[before:], jobs) == ([], ())  # nothing sent, and no message on its way
+
+
+async def test_a_lone_wrong_answer_is_shown_at_once(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        application.chat_data[GROUP].language.chosen = "en"
+        await deal(api, ANN, GROUP)
+        await reply_to(api, BOB, GROUP, "/a (")
+        await reply_to(api, BOB, GROUP, "/a ((")
+        started = time.monotonic()
+        await reply_to(api, BOB, GROUP, "/a (((")  # the third, as quick as the others
+        shown = time.monotonic() - started
+    assert shown < 1
+
+
+async def test_a_busy_round_stays_within_the_limit_and_announces_its_winner_at_once(
+    tmp_path: Path,
+) -> None:
+    api = make_api()
+    players = range(1000, 1030)
+    for user in players:
+        api.add_user(user, f"P{user}")
+    async with running_bot(api, tmp_path) as application:
+        application.chat_data[GROUP].language.chosen = "en"
+        answer = solve(dealt(await deal(api, ANN, GROUP)))[0].text
+        before = len(api.sent)
+        for user in players:  # guesses that come one after another, each on its own
+            api.send(user, GROUP, "/a (")
+            await handled(api, application)
+        api.send(BOB, GROUP, f"/a {answer}")
+        started = time.monotonic()
+        while not [m for m in api.sent[before:] if m.get("text", "").startswith("🎉")]:
+            await api.wait_for_sent(len(api.sent) + 1, timeout=15)
+        announced = time.monotonic() - started
+        await settled(api, application)
+        paused = application.bot_data.outbox.stats.paused
+    statuses = [m for m in api.sent[before:] if m["text"].startswith("Not yet")]
+    assert announced < 5  # not held up by the status message's edits
+    assert len(statuses) < 10  # the guesses were gathered into a few edits
+    assert paused == 0  # and Telegram never said "Too Many Requests"

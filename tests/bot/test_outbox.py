@@ -301,3 +301,71 @@ async def test_a_group_sent_one_letter_at_a_time_still_keeps_its_limit(small_lim
         outbox.post(record.letter(-1, name, game=True))
         await outbox.drained()  # the queue empties between letters
     assert record.times["d"] - record.times["a"] >= 0.3
+
+
+@pytest.fixture
+def quick_pace(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A group's letters with a key: two at once, then one every 0.2 s."""
+    monkeypatch.setattr(outbox_module, "GROUP_MERGED_BURST", 2)
+    monkeypatch.setattr(outbox_module, "GROUP_MERGED_RATE", 300)  # per 60 s
+
+
+async def _one_at_a_time(outbox: Outbox, letters: list[Letter]) -> None:
+    """Post each letter once the one before it has been sent: answers that never pile up."""
+    for letter in letters:
+        outbox.post(letter)
+        await outbox.drained()
+
+
+async def test_status_letters_of_a_quiet_group_go_at_once(quick_pace: None) -> None:
+    outbox, record = Outbox(), Recorder()
+    await _one_at_a_time(outbox, [record.letter(-1, f"s{i}", key="status") for i in range(2)])
+    assert record.times["s1"] - record.times["s0"] < 0.1
+
+
+async def test_status_letters_that_come_fast_are_paced(quick_pace: None) -> None:
+    outbox, record = Outbox(), Recorder()
+    await _one_at_a_time(outbox, [record.letter(-1, f"s{i}", key="status") for i in range(3)])
+    assert record.times["s2"] - record.times["s1"] >= 0.15
+
+
+async def test_a_paced_status_letter_goes_with_what_piled_up(quick_pace: None) -> None:
+    outbox, record = Outbox(), Recorder()
+    await _one_at_a_time(outbox, [record.letter(-1, f"s{i}", key="status") for i in range(2)])
+    for i in range(2, 6):
+        outbox.post(record.letter(-1, f"s{i}", key="status"))
+    await outbox.drained()
+    assert record.sent == ["s0", "s1", "s5"]
+
+
+async def test_letters_without_a_key_are_not_paced(quick_pace: None) -> None:
+    outbox, record = Outbox(), Recorder()
+    await _one_at_a_time(outbox, [record.letter(-1, f"h{i}") for i in range(4)])
+    assert record.times["h3"] - record.times["h0"] < 0.1
+
+
+async def test_a_game_letter_does_not_wait_for_a_paced_one(
+    quick_pace: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(outbox_module, "GROUP_MERGED_RATE", 30)  # one every 2 s
+    outbox, record = Outbox(), Recorder()
+    await _one_at_a_time(outbox, [record.letter(-1, f"s{i}", key="status") for i in range(2)])
+    outbox.post(record.letter(-1, "s2", key="status"))  # waits for its turn
+    posted = time.monotonic()
+    outbox.post(record.letter(-1, "win", game=True))
+    await record.wait_for(lambda: "win" in record.sent)
+    assert record.times["win"] - posted < 1
+    await outbox.close(timeout=1)
+
+
+async def test_cheap_letters_leave_room_for_game_letters_in_a_group() -> None:
+    outbox, record = Outbox(), Recorder()
+    room = outbox_module.GROUP_GAME_ROOM
+    cheap = outbox_module.GROUP_LIMIT - room
+    await _one_at_a_time(outbox, [record.letter(-1, f"h{i}") for i in range(cheap)])
+    outbox.post(record.letter(-1, "help"))  # the window's cheap part is full: it waits
+    for i in range(room):
+        outbox.post(record.letter(-1, f"g{i}", game=True))
+    await record.wait_for(lambda: f"g{room - 1}" in record.sent)
+    assert "help" not in record.sent
+    await outbox.close(timeout=1)
