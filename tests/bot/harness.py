@@ -12,6 +12,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx
 from apscheduler.events import (
     EVENT_JOB_ERROR,
     EVENT_JOB_EXECUTED,
@@ -34,11 +35,12 @@ GROUP = -1_002_000
 
 
 class FaultyBotApi(LocalBotApi):
-    """The local Bot API, with errors a test can have Telegram return on demand."""
+    """The local Bot API, with errors a test can have Telegram return on demand, and
+    connections it can drop."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._failures: list[tuple[str, ApiError]] = []
+        self._failures: list[tuple[str, ApiError | httpx.TransportError]] = []
 
     def fail_next(
         self, method: str, code: int, description: str, retry_after: int | None = None
@@ -47,11 +49,19 @@ class FaultyBotApi(LocalBotApi):
         call counts against no limit."""
         self._failures.append((method, ApiError(code, description, retry_after)))
 
+    def drop_next(self, method: str) -> None:
+        """Make the next call of ``method`` lose its connection before any answer (the
+        request is not carried out), as a network outage does."""
+        error = httpx.RemoteProtocolError("Server disconnected without sending a response.")
+        self._failures.append((method, error))
+
     async def call(self, method: str, params: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         for index, (name, error) in enumerate(self._failures):
             if name == method:
                 del self._failures[index]
                 self.calls.append(method)
+                if isinstance(error, httpx.TransportError):
+                    raise error  # through the in-process transport, to PTB's httpx client
                 return error.code, error.body()
         return await super().call(method, params)
 

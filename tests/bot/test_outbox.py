@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import time
 from collections.abc import Callable
 
@@ -189,6 +190,22 @@ async def test_a_game_letter_is_retried_after_a_network_error() -> None:
     outbox.post(Letter(5, flaky, game=True))
     await outbox.drained()
     assert record.sent == ["deal"]
+
+
+async def test_a_game_letter_is_given_up_after_a_minute_of_network_errors() -> None:
+    # A clock that moves 11 s each time it is read, so that no backoff is waited out.
+    ticks = itertools.count(0, 11)
+    outbox = Outbox(clock=lambda: float(next(ticks)))
+    tries: list[float] = []
+
+    async def down() -> bool:
+        tries.append(outbox.clock())
+        raise NetworkError("Bad Gateway")
+
+    outbox.post(Letter(5, down, game=True))
+    await outbox.drained()  # it ends: the letter was given up
+    # Tried again until it had failed for a minute, not after.
+    assert tries[-2] - tries[0] < outbox_module.RETRY_FOR <= tries[-1] - tries[0]
 
 
 async def test_a_send_that_timed_out_at_telegram_is_not_repeated() -> None:

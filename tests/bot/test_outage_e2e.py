@@ -1,0 +1,79 @@
+"""Replies in an outage: a game message (deal, win, hint, time-up) whose send meets a 5xx or a
+dropped connection is sent again, with backoff, for up to a minute; a cheap reply is given up
+at once and holds up nothing.  End to end through the local Bot API."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.local_api import plain_text
+from solver import solve
+from tests.bot.harness import ANN, GROUP, make_api, reply_to, running_bot, settled
+from tests.bot.test_rounds_e2e import deal, dealt
+
+pytestmark = pytest.mark.asyncio
+
+
+@pytest.mark.parametrize(
+    ("code", "description"),
+    [(500, "Internal Server Error"), (502, "Bad Gateway"), (503, "Service Unavailable")],
+)
+async def test_a_deal_that_meets_a_server_error_is_sent_again(
+    tmp_path: Path, code: int, description: str
+) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        api.fail_next("sendPhoto", code, description)
+        await deal(api, ANN, GROUP)  # a picture comes: the one that failed, sent again
+    assert api.calls.count("sendPhoto") == 2
+
+
+async def test_a_win_whose_connection_dropped_is_sent_again(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        answer = solve(dealt(await deal(api, ANN, ANN)))[0].text
+        api.drop_next("sendMessage")
+        won = plain_text(await reply_to(api, ANN, ANN, f"/a {answer}"))
+    assert won.startswith("🎉 Ann wins in ")
+
+
+async def test_a_hint_and_a_time_up_that_meet_server_errors_are_sent_again(
+    tmp_path: Path,
+) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        application.chat_data[GROUP].language.chosen = "en"
+        application.chat_data[GROUP].table.settings.time_limit = 1
+        await deal(api, ANN, GROUP)
+        before = len(api.sent)
+        api.fail_next("sendMessage", 502, "Bad Gateway")  # the half-time hint's first try
+        api.fail_next("sendMessage", 500, "Internal Server Error")  # its second, or the time-up
+        await api.wait_for_sent(before + 2, timeout=15)
+        await settled(api, application)
+    texts = [plain_text(m["text"]).split()[0] for m in api.sent[before:]]
+    assert texts == ["Hint:", "⏰"]
+
+
+async def test_a_cheap_reply_that_meets_a_server_error_is_given_up_at_once(
+    tmp_path: Path,
+) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        api.fail_next("sendMessage", 502, "Bad Gateway")
+        api.send(ANN, ANN, "/help")
+        await settled(api, application)
+    assert api.sent == []  # not sent again: a cheap reply is not worth a minute of retries
+
+
+async def test_a_cheap_reply_given_up_holds_up_nothing(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        api.fail_next("sendMessage", 502, "Bad Gateway")
+        api.send(ANN, ANN, "/help")
+        started = time.monotonic()
+        await reply_to(api, ANN, ANN, "/start")
+        answered = time.monotonic() - started
+    assert answered < 1
