@@ -1,17 +1,26 @@
-"""Replies in an outage: a game message (deal, win, hint, time-up) whose send meets a 5xx or a
-dropped connection is sent again, with backoff, for up to a minute; a cheap reply is given up
-at once and holds up nothing.  End to end through the local Bot API."""
+"""Replies in an outage: a game message (deal, win, hint, time-up, daily result) whose send
+meets a 5xx or a dropped connection is sent again, with backoff, for up to a minute; a cheap
+reply is given up at once and holds up nothing.  End to end through the local Bot API."""
 
 from __future__ import annotations
 
+import datetime as dt
 import time
 from pathlib import Path
 
 import pytest
 
 from bot.local_api import plain_text
-from solver import solve
-from tests.bot.harness import ANN, GROUP, make_api, reply_to, running_bot, settled
+from solver import daily, solve
+from tests.bot.harness import (
+    ANN,
+    GROUP,
+    FakeClock,
+    make_api,
+    reply_to,
+    running_bot,
+    settled,
+)
 from tests.bot.test_rounds_e2e import deal, dealt
 
 pytestmark = pytest.mark.asyncio
@@ -38,6 +47,16 @@ async def test_a_win_whose_connection_dropped_is_sent_again(tmp_path: Path) -> N
         api.drop_next("sendMessage")
         won = plain_text(await reply_to(api, ANN, ANN, f"/a {answer}"))
     assert won.startswith("🎉 Ann wins in ")
+
+
+async def test_a_daily_result_that_meets_a_server_error_is_sent_again(tmp_path: Path) -> None:
+    api = make_api()
+    noon = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC)
+    async with running_bot(api, tmp_path, clock=FakeClock(noon.timestamp())):
+        await reply_to(api, ANN, ANN, "/daily")
+        api.fail_next("sendMessage", 502, "Bad Gateway")
+        solved = await reply_to(api, ANN, ANN, solve(daily(noon.date()))[0].text)
+    assert "✅" in solved
 
 
 async def test_a_hint_and_a_time_up_that_meet_server_errors_are_sent_again(
