@@ -492,6 +492,7 @@ chats = st.builds(
         lines=st.lists(words, max_size=3),
         sent=seconds,
         late_names=st.lists(words, max_size=3),
+        late_ids=st.lists(ids, max_size=3),
     ),
     daily=st.builds(
         DailyChat,
