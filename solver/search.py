@@ -45,7 +45,10 @@ ANY: Final = _Any.ANY
 """Marks "any value at all" as the value the other side must make (a factor times 0)."""
 
 
-def splits(numbers: Multiset) -> list[tuple[Multiset, Multiset]]:
+_N = TypeVar("_N", bound=Value)
+
+
+def splits(numbers: tuple[_N, ...]) -> list[tuple[tuple[_N, ...], tuple[_N, ...]]]:
     """Every way to cut a multiset in two non-empty parts, the smaller part first, once each."""
     n = len(numbers)
     seen = set()

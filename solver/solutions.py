@@ -1,11 +1,20 @@
-"""Finding solutions: every distinct one, the first one, or the closest reachable value."""
+"""Finding solutions: every distinct one, the first one, or the closest reachable value.
+
+Each search takes its rules as keywords: by default each number is used once and fractions
+are allowed on the way; ``integer_only`` allows only whole intermediate results;
+``countdown`` is Countdown's rules: each number at most once (not all need be used), every
+intermediate result a positive whole number (so ``integer_only`` adds nothing to it).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 
 from solver.arithmetic import Operation, Value, fold, whole
+from solver.countdown import countdown as countdown_search
 from solver.normal_form import Final, Form, combine, finish, leaf
 from solver.parsing import postfix
 from solver.printing import ASCII, PRETTY, format_value, render
@@ -53,8 +62,11 @@ def _as_number(x: object, what: str) -> Value:
     return whole(x)
 
 
-def normalise(numbers: object, target: object = 24) -> tuple[Multiset, Value]:
-    """Validate the inputs of a search: 1 to :data:`MAX_NUMBERS` non-negative numbers."""
+def normalise(
+    numbers: object, target: object = 24, *, countdown: bool = False
+) -> tuple[Multiset, Value]:
+    """Validate the inputs of a search: 1 to :data:`MAX_NUMBERS` non-negative numbers, whole
+    numbers from 1 up under Countdown's rules (``countdown``), and a non-negative target."""
     try:
         # Anything at all may come in: what is not iterable is refused just below.
         items = list(numbers)  # type: ignore[call-overload]
@@ -65,6 +77,8 @@ def normalise(numbers: object, target: object = 24) -> tuple[Multiset, Value]:
     if len(items) > MAX_NUMBERS:
         raise SolverInputError(f"at most {MAX_NUMBERS} numbers (got {len(items)})")
     hand = tuple(sorted(_as_number(x, "each number") for x in items))
+    if countdown and not all(type(x) is int and x > 0 for x in hand):
+        raise SolverInputError("under Countdown's rules the numbers are whole numbers from 1 up")
     return hand, _as_number(target, "the target")
 
 
@@ -76,54 +90,82 @@ def _sort_key(solution: Solution) -> tuple[int, int, str]:
     return (solution.text.count("("), len(solution.text), solution.text)
 
 
-def _solutions(hand: Multiset, target: Value, integer_only: bool) -> list[Solution]:
-    finals = {finish(form) for form in engine(integer_only).forms(hand, target)}
-    return sorted((_solution(f, target) for f in finals), key=_sort_key)
-
-
-def solve(numbers: object, target: object = 24, *, integer_only: bool = False) -> list[Solution]:
+def solve(
+    numbers: object,
+    target: object = 24,
+    *,
+    integer_only: bool = False,
+    countdown: bool = False,
+) -> list[Solution]:
     """Every distinct solution, simplest first (fewest brackets, then shortest).
 
     Solutions are distinct under the rules of 4nums.com (see the README): equal cards are
     interchangeable, a factor worth 1 and parts that cancel are wasted cards wherever they
-    stand, and so on.  With ``integer_only`` every intermediate result must be whole.
+    stand, and so on.  With ``integer_only`` every intermediate result must be whole.  With
+    ``countdown`` (Countdown's rules) the solutions use any of the numbers, and one that
+    wastes numbers is left out: the same without them is listed.
     Raises :class:`SolverInputError` for inputs it does not accept.
     """
-    hand, goal = normalise(numbers, target)
-    if integer_only and not isinstance(goal, int):
+    hand, goal = normalise(numbers, target, countdown=countdown)
+    if countdown:
+        finals = countdown_search(hand).solutions(goal)
+    elif integer_only and not isinstance(goal, int):
         return []
-    return _solutions(hand, goal, integer_only)
+    else:
+        finals = {finish(form) for form in engine(integer_only).forms(hand, goal)}
+    return sorted((_solution(f, goal) for f in finals), key=_sort_key)
 
 
-def is_solvable(numbers: object, target: object = 24, *, integer_only: bool = False) -> bool:
+def is_solvable(
+    numbers: object,
+    target: object = 24,
+    *,
+    integer_only: bool = False,
+    countdown: bool = False,
+) -> bool:
     """Whether any solution exists (much cheaper than listing them)."""
-    hand, goal = normalise(numbers, target)
+    hand, goal = normalise(numbers, target, countdown=countdown)
+    if countdown:
+        return countdown_search(hand).smallest_part(goal) is not None
     if integer_only and not isinstance(goal, int):
         return False
     return engine(integer_only).reach(hand, goal)
 
 
-def closest(numbers: object, target: object = 24, *, integer_only: bool = False) -> Closest:
+def closest(
+    numbers: object,
+    target: object = 24,
+    *,
+    integer_only: bool = False,
+    countdown: bool = False,
+) -> Closest:
     """A solution if there is one, else the nearest reachable value on each side.
 
-    Each comes with one expression (not necessarily the simplest).  The generalised game
-    scores the best value not above the target: that is ``below``.
+    Each comes with one expression (not necessarily the simplest; under Countdown's rules
+    one with the fewest numbers).  The generalised game scores the best value not above the
+    target: that is ``below``.
     """
-    hand, goal = normalise(numbers, target)
-    eng = engine(integer_only)
+    hand, goal = normalise(numbers, target, countdown=countdown)
+    one_form: Callable[[Value], Form | None]
+    values: Callable[[], frozenset[Value]]
+    if countdown:
+        search = countdown_search(hand)
+        one_form, values = search.one_form, search.reachable
+    else:
+        eng = engine(integer_only)
+        one_form, values = partial(eng.one_form, hand), partial(eng.values, hand)
 
     def witness(value: Value | None) -> Solution | None:
         if value is None:
             return None
-        form = eng.one_form(hand, value)
+        form = one_form(value)
         return None if form is None else _solution(finish(form), value)
 
     exact = witness(goal) if not integer_only or isinstance(goal, int) else None
     if exact is not None:
         return Closest(goal, exact, None, None)
-    values = eng.values(hand)
-    below = max((v for v in values if v < goal), default=None)
-    above = min((v for v in values if v > goal), default=None)
+    below = max((v for v in values() if v < goal), default=None)
+    above = min((v for v in values() if v > goal), default=None)
     return Closest(goal, None, witness(below), witness(above))
 
 

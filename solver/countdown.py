@@ -1,0 +1,193 @@
+"""The search under Countdown's rules: each number at most once, + − × ÷ and brackets, and
+every intermediate result a positive whole number (the numbers game of the TV show).
+
+A :class:`Countdown` works over the distinct sub-multisets (*parts*) of the numbers.  A part's
+values, those it makes using each of its numbers once, are listed from the values of every
+way to cut it in two, memoised: dynamic programming over the parts.  Whether a part makes
+one given value is answered without listing its values, by asking of each cut, for each
+value of its smaller side, whether the other side makes the one value then needed.  So the
+whole hand, whose values cost most to list, is listed only when the value asked for is not
+made and the closest ones are wanted.
+
+Solutions are told apart by their normal forms (:mod:`solver.normal_form`).  A form that
+wastes numbers (a factor worth 1 such as ×(7−6) or ×1, parts that cancel such as +7−7) is
+not a solution of its own: since not every number need be used, the same solution without
+them is.  An expression from the smallest part that makes its value wastes nothing (else a
+smaller part would make it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from itertools import combinations
+
+from solver.arithmetic import Value
+from solver.normal_form import Final, Form, combine, finish, leaf
+from solver.search import splits
+
+Part = tuple[int, ...]
+"""A sub-multiset of the numbers, sorted."""
+
+Cut = tuple[Part, int, Part, int, str, bool]
+"""A part's last step to a value: ``(left, a, right, b, op, a_first)``, the step being
+``a op b`` (``b op a`` unless ``a_first``) with ``a`` made by ``left`` and ``b`` by ``right``."""
+
+
+def _add_cut_values(out: set[int], left: frozenset[int], right: frozenset[int]) -> None:
+    """Add to ``out`` every positive whole ``a op b``, ``a`` in ``left`` and ``b`` in ``right``."""
+    add = out.add  # the search's innermost loop
+    for a in left:
+        for b in right:
+            add(a + b)
+            add(a * b)
+            if a > b:
+                add(a - b)
+                if a % b == 0:
+                    add(a // b)
+            elif b > a:
+                add(b - a)
+                if b % a == 0:
+                    add(b // a)
+            else:
+                add(1)  # a ÷ a; a − a is 0
+
+
+def _needs(a: int, v: int) -> Iterator[tuple[str, int, bool]]:
+    """For ``a`` from one side and ``v`` to make: ``(op, b, a_first)``, where ``b`` is the
+    positive whole value the other side must make for ``a op b`` (``b op a`` unless
+    ``a_first``) to be ``v``."""
+    if v > a:
+        yield "+", v - a, True
+    if a > v:
+        yield "-", a - v, True
+    yield "-", a + v, False
+    if v % a == 0:
+        yield "*", v // a, True
+    if a % v == 0:
+        yield "/", a // v, True
+    yield "/", a * v, False
+
+
+def wastes_numbers(form: Form) -> bool:
+    """Whether a form has a factor worth 1 or parts that cancel (see :mod:`solver.normal_form`):
+    under Countdown's rules the same solution leaves those numbers out."""
+    _, lifted, cancelled = form
+    return bool(lifted or cancelled)
+
+
+class Countdown:
+    """What a multiset of whole numbers from 1 up makes under Countdown's rules, and how;
+    memoised."""
+
+    def __init__(self, numbers: Part) -> None:
+        self.numbers = tuple(sorted(numbers))
+        count = len(self.numbers)
+        self.parts: list[Part] = sorted(
+            {
+                tuple(self.numbers[i] for i in chosen)
+                for size in range(1, count + 1)
+                for chosen in combinations(range(count), size)
+            },
+            key=lambda part: (len(part), part),
+        )
+        """Every distinct non-empty sub-multiset, fewest numbers first."""
+        self._splits: dict[Part, list[tuple[Part, Part]]] = {}
+        self._values: dict[Part, frozenset[int]] = {}
+        self._forms: dict[tuple[Part, int], frozenset[Form]] = {}
+        self._reachable: frozenset[int] | None = None
+
+    def splits(self, part: Part) -> list[tuple[Part, Part]]:
+        """Every way to cut a part in two, the smaller side first (memoised
+        :func:`~solver.search.splits`)."""
+        found = self._splits.get(part)
+        if found is None:
+            found = self._splits[part] = splits(part)
+        return found
+
+    def values(self, part: Part) -> frozenset[int]:
+        """Every value the part makes using each of its numbers once."""
+        found = self._values.get(part)
+        if found is None:
+            made = set(part[:1]) if len(part) == 1 else set()
+            for left, right in self.splits(part):
+                _add_cut_values(made, self.values(left), self.values(right))
+            found = self._values[part] = frozenset(made)
+        return found
+
+    def reachable(self) -> frozenset[int]:
+        """Every value some of the numbers make (this lists the values of every part)."""
+        if self._reachable is None:
+            self._reachable = frozenset().union(*(self.values(part) for part in self.parts))
+        return self._reachable
+
+    def _cuts(self, part: Part, v: int) -> Iterator[Cut]:
+        """Every last step by which a part of two or more numbers makes ``v``."""
+        for left, right in self.splits(part):
+            right_values = self.values(right)
+            for a in self.values(left):
+                for op, b, a_first in _needs(a, v):
+                    if b in right_values:
+                        yield left, a, right, b, op, a_first
+
+    def makes(self, part: Part, v: int) -> bool:
+        """Whether the part makes ``v`` using each of its numbers once (its values are not
+        listed for this)."""
+        listed = self._values.get(part)
+        if listed is not None:
+            return v in listed
+        if len(part) == 1:
+            return part[0] == v
+        return next(self._cuts(part, v), None) is not None
+
+    def smallest_part(self, v: Value) -> Part | None:
+        """The part with the fewest numbers that makes ``v`` (``None`` if none does)."""
+        if type(v) is not int or v < 1:
+            return None
+        return next((part for part in self.parts if self.makes(part, v)), None)
+
+    def one_form(self, v: Value) -> Form | None:
+        """One expression of ``v``, from the smallest part that makes it (so it wastes no
+        number); ``None`` if no part makes it."""
+        part = self.smallest_part(v)
+        return None if part is None else self._one_form(part, int(v))
+
+    def _one_form(self, part: Part, v: int) -> Form:
+        if len(part) == 1:
+            return leaf(v)
+        left, a, right, b, op, a_first = next(self._cuts(part, v))
+        fa, fb = self._one_form(left, a), self._one_form(right, b)
+        return combine(fa, fb, op, v) if a_first else combine(fb, fa, op, v)
+
+    def solutions(self, v: Value) -> set[Final]:
+        """The final keys (:func:`~solver.normal_form.finish`) of every distinct solution
+        that makes ``v``, over every part."""
+        if type(v) is not int or v < 1:
+            return set()
+        return {finish(form) for part in self.parts for form in self.forms(part, v)}
+
+    def forms(self, part: Part, v: int) -> frozenset[Form]:
+        """Every normal form of ``v`` over the part that wastes no number."""
+        key = (part, v)
+        found = self._forms.get(key)
+        if found is not None:
+            return found
+        out = set()
+        if len(part) == 1:
+            if part[0] == v:
+                out.add(leaf(v))
+        else:
+            for left, a, right, b, op, a_first in self._cuts(part, v):
+                for fa in self.forms(left, a):
+                    for fb in self.forms(right, b):
+                        form = combine(fa, fb, op, v) if a_first else combine(fb, fa, op, v)
+                        if not wastes_numbers(form):
+                            out.add(form)
+        found = self._forms[key] = frozenset(out)
+        return found
+
+
+@lru_cache(maxsize=16)
+def countdown(numbers: Part) -> Countdown:
+    """The search over a sorted multiset of numbers (the last few are kept for later calls)."""
+    return Countdown(numbers)
