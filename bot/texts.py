@@ -21,6 +21,14 @@ REASONS = {
     Code.NOT_DEALT: N_("{card} is not one of the cards"),
     Code.GLUED_DIGITS: N_("{number} glues cards together: write each card on its own"),
     Code.DIVISION_BY_ZERO: N_("the ÷ at column {column} divides by zero"),
+    # A wrong answer under Countdown's rules.
+    Code.NOT_OFFERED: N_("{number} is not one of the numbers"),
+    Code.NUMBER_TWICE: N_("{number} is used {used} times but offered only {offered}"),
+    Code.FRACTION_STEP: N_("{step} makes {value} (column {column}): no fractions on the way"),
+    Code.NEGATIVE_STEP: N_(
+        "{step} makes {value} (column {column}): no negative numbers on the way"
+    ),
+    Code.ZERO_STEP: N_("{step} makes 0 (column {column}): no zero on the way"),
     # Text that is not an answer.
     Code.EMPTY: N_("the answer is empty"),
     Code.TOO_LONG: N_("that is too long (over {limit} characters)"),
@@ -49,6 +57,7 @@ REASONS = {
     Code.NUMBER_TOO_LONG: N_("{number} is too long to be a number"),
     Code.NOT_A_NUMBER: N_("{number} is not a number"),
     Code.NEGATIVE: N_("{number}: negative numbers are not allowed"),
+    Code.NOT_POSITIVE_WHOLE: N_("{number}: Countdown's numbers are whole numbers from 1 up"),
 }
 """Why an answer is wrong or a request unreadable, for every solver code but a win; one
 wording for each idea, whether an answer or a request has it."""

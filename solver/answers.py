@@ -55,13 +55,16 @@ def _is_claim(text: str) -> bool:
     return folded.strip(" .!?。！") in NO_SOLUTION_CLAIMS
 
 
-def check(text: object, numbers: Iterable[int], target: int | Fraction = 24) -> Verdict:
+def check(
+    text: object, numbers: Iterable[int], target: int | Fraction = 24, *, countdown: bool = False
+) -> Verdict:
     """Judge a player's answer for the dealt ``numbers`` and ``target``; never raises.
 
     Accepts ``+ - * /``, ``× ÷ − · x``, full-width forms, ``[ ]`` and ``{ }`` as brackets,
     spaces anywhere, a trailing ``= 24`` and the card letters A J Q K.  "No solution" answers
     (``none``, ``无解`` …) are checked as a claim against the solver.  A ``text`` that is not
-    a string counts as an empty answer.
+    a string counts as an empty answer.  Under Countdown's rules (``countdown``) the answer
+    may use each number at most once, and every step must make a positive whole number.
     """
     hand = tuple(sorted(int(n) for n in numbers))
     goal = Fraction(target)
@@ -70,11 +73,11 @@ def check(text: object, numbers: Iterable[int], target: int | Fraction = 24) -> 
     if len(text) > 5 * MAX_LENGTH:
         return Verdict(Code.TOO_LONG, params={"limit": str(MAX_LENGTH)})
     if _is_claim(text):
-        if is_solvable(hand, goal):
+        if is_solvable(hand, goal, countdown=countdown):
             return Verdict(Code.NO_SOLUTION_WRONG)
         return Verdict(Code.NO_SOLUTION_RIGHT)
     try:
-        value = read_answer(text, hand, goal)
+        value = read_answer(text, hand, goal, countdown=countdown)
     except ParseError as error:
         return Verdict(error.code, None, error.position, error.params)
     shown = friendly_value(value)

@@ -35,6 +35,19 @@ class Code(StrEnum):
     DIVISION_BY_ZERO = "division_by_zero"
     """The division at the column divides by zero."""
 
+    # An answer under Countdown's rules: each number at most once, every step's result a
+    # positive whole number.  (``step`` is an operation as players read it: ``7 ÷ 2``.)
+    NOT_OFFERED = "not_offered"
+    """``number`` is not one of the numbers."""
+    NUMBER_TWICE = "number_twice"
+    """``number`` is used ``used`` times but offered only ``offered``."""
+    FRACTION_STEP = "fraction_step"
+    """``step`` (its operator at the column) makes ``value``, which is not whole."""
+    NEGATIVE_STEP = "negative_step"
+    """``step`` (its operator at the column) makes ``value``, which is below 0."""
+    ZERO_STEP = "zero_step"
+    """``step`` (its operator at the column) makes 0."""
+
     # What an answer is written with.
     EMPTY = "empty"
     """The answer is empty."""
@@ -88,3 +101,5 @@ class Code(StrEnum):
     """``number`` is not a number."""
     NEGATIVE = "negative"
     """``number`` is negative."""
+    NOT_POSITIVE_WHOLE = "not_positive_whole"
+    """``number`` is not a whole number from 1 up, as Countdown's numbers are."""

@@ -21,6 +21,11 @@ MESSAGES = {
     Code.NOT_DEALT: "{card} is not one of the cards.",
     Code.GLUED_DIGITS: "{number} glues cards together: write each card as its own number.",
     Code.DIVISION_BY_ZERO: "Division by zero at column {column}.",
+    Code.NOT_OFFERED: "{number} is not one of the numbers.",
+    Code.NUMBER_TWICE: "{number} is used {used} times but offered only {offered}.",
+    Code.FRACTION_STEP: "{step} makes {value} (column {column}): no fractions on the way.",
+    Code.NEGATIVE_STEP: "{step} makes {value} (column {column}): no negative numbers on the way.",
+    Code.ZERO_STEP: "{step} makes 0 (column {column}): no zero on the way.",
     Code.EMPTY: "The answer is empty: type an expression like 8/(3-8/3).",
     Code.TOO_LONG: "That is too long (over {limit} characters).",
     Code.UNKNOWN_CHARACTER: "“{char}” is not part of an answer (column {column}).",
@@ -45,6 +50,7 @@ MESSAGES = {
     Code.NUMBER_TOO_LONG: "{number} is too long to be a number.",
     Code.NOT_A_NUMBER: "{number} is not a number.",
     Code.NEGATIVE: "{number}: negative numbers are not allowed.",
+    Code.NOT_POSITIVE_WHOLE: "{number}: Countdown's numbers are whole numbers from 1 up.",
 }
 """Each code's English wording; ``{column}`` is the position, the other fields its params."""
 

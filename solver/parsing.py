@@ -14,10 +14,10 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from solver.arithmetic import DivisionByZero, Value, evaluate, whole
+from solver.arithmetic import DivisionByZero, NotPositiveWhole, Value, evaluate, whole
 from solver.codes import Code
 from solver.messages import message
-from solver.printing import SYMBOLS, friendly_value
+from solver.printing import SYMBOLS, format_value, friendly_value
 
 MAX_LENGTH = 200
 """The most characters an answer may have, not counting spaces."""
@@ -267,6 +267,30 @@ def _check_cards(numbers: list[_Token], hand: tuple[int, ...]) -> None:
         raise ParseError(Code.MISSING_CARD, cards=", ".join(str(c) for c in missing))
 
 
+def _check_offered(numbers: list[_Token], offered: tuple[int, ...]) -> None:
+    """Countdown's rules: each number one of those offered and used at most as often as it
+    is offered (not all need be used), or a :class:`ParseError` naming the first problem."""
+    counts: Counter[int | None] = Counter(offered)  # a number too long for any has None
+    for tok in numbers:
+        if tok.value not in counts:
+            raise ParseError(Code.NOT_OFFERED, tok.position, number=tok.shown)
+    used = Counter(tok.value for tok in numbers)
+    for tok in numbers:
+        if used[tok.value] > counts[tok.value]:
+            times = {"used": str(used[tok.value]), "offered": str(counts[tok.value])}
+            raise ParseError(Code.NUMBER_TWICE, tok.position, number=tok.text, **times)
+
+
+def _bad_step(error: NotPositiveWhole, position: int) -> ParseError:
+    """The error for a step that Countdown's rules refuse: a fraction, a negative or 0."""
+    left, op, right, result = error.operation
+    step = f"{friendly_value(left)} {SYMBOLS[op]} {friendly_value(right)}"
+    if result == 0:
+        return ParseError(Code.ZERO_STEP, position, step=step)
+    code = Code.NEGATIVE_STEP if result < 0 else Code.FRACTION_STEP
+    return ParseError(code, position, step=step, value=friendly_value(result))
+
+
 def _items(rpn: list[_Token]) -> list[int | str]:
     """Postfix tokens as card values and operators; a number too long for a card is refused."""
     items: list[int | str] = []
@@ -298,19 +322,29 @@ def postfix(text: str, target: Value = 24) -> list[int | str]:
     return _items(_parse(text, target))
 
 
-def read_answer(text: str, hand: tuple[int, ...], target: Value) -> Value:
-    """The exact value of an answer that uses each card of ``hand`` once.
+def read_answer(
+    text: str, hand: tuple[int, ...], target: Value, *, countdown: bool = False
+) -> Value:
+    """The exact value of an answer that uses each card of ``hand`` once or, under
+    Countdown's rules (``countdown``), each at most once with every step's result a positive
+    whole number.
 
     Raises :class:`ParseError` naming the first problem: the text (syntax, forbidden
     operations, length, an ``=`` other than a trailing ``= target``), then the cards, then
-    a division by zero.
+    a division by zero or, under Countdown's rules, a step that makes a fraction, 0 or less.
     """
     rpn = _parse(text, target)
-    _check_cards([t for t in rpn if t.kind == "num"], hand)
+    numbers = [t for t in rpn if t.kind == "num"]
+    if countdown:
+        _check_offered(numbers, hand)
+    else:
+        _check_cards(numbers, hand)
     try:
-        return evaluate(_items(rpn))
+        return evaluate(_items(rpn), positive_whole=countdown)
     except DivisionByZero as error:
         raise ParseError(Code.DIVISION_BY_ZERO, rpn[error.index].position) from None
+    except NotPositiveWhole as error:
+        raise _bad_step(error, rpn[error.index].position) from None
 
 
 MIN_REQUEST_NUMBERS = 2
@@ -321,12 +355,13 @@ MAX_REQUEST_NUMBERS = 8
 TARGET_MARKERS = ("=", "target")
 
 
-def parse_request(text: str) -> tuple[list[Value], Value | None]:
+def parse_request(text: str, *, countdown: bool = False) -> tuple[list[Value], Value | None]:
     """Numbers and an optional target as people ask for them.
 
     ``3 3 8 8``, ``3,3,8,8``, ``A 5 5 5``, ``1 2 3 4 7 25 = 573`` or ``… target 573``;
     fractions as ``1/2``; :data:`MIN_REQUEST_NUMBERS` to :data:`MAX_REQUEST_NUMBERS`
-    numbers.  Raises :class:`ParseError` saying what is wrong.
+    numbers, whole numbers from 1 up for Countdown's rules (``countdown``).  Raises
+    :class:`ParseError` saying what is wrong.
     """
     words = text.replace(",", " ").replace("，", " ").split()
     marked = False
@@ -358,6 +393,9 @@ def parse_request(text: str) -> tuple[list[Value], Value | None]:
     target = read_number(target_words[0]) if target_words else None
     if len(numbers) < MIN_REQUEST_NUMBERS:
         raise ParseError(Code.TOO_FEW_NUMBERS, minimum=str(MIN_REQUEST_NUMBERS))
+    refused = [n for n in numbers if not isinstance(n, int) or n < 1] if countdown else []
+    if refused:
+        raise ParseError(Code.NOT_POSITIVE_WHOLE, number=format_value(refused[0]))
     return numbers, target
 
 

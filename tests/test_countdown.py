@@ -10,12 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver import SolverInputError, closest, is_solvable, solve
+from solver import Code, SolverInputError, check, closest, is_solvable, solve
 from solver.arithmetic import Value
 from solver.countdown import countdown, wastes_numbers
 from solver.derivation import steps
 from solver.normal_form import Form, combine, finish, leaf
+from solver.parsing import ParseError, parse_request
 from solver.solutions import solution_of
+from tests.test_solver_properties import answer_alphabet
 
 LARGE = (25, 50, 75, 100)
 SMALL = tuple(n for n in range(1, 11) for _ in range(2))
@@ -184,3 +186,92 @@ def test_searches_are_kept_for_later_calls() -> None:
     closest([25, 50, 75, 100, 3, 6], 952, countdown=True)
     solve([25, 50, 75, 100, 3, 6], 952, countdown=True)
     assert countdown.cache_info().hits == 1
+
+
+SHOW = [25, 50, 75, 100, 3, 6]
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "position", "params"),
+    [
+        ("((100+6)*3*75-50)/25", Code.CORRECT, None, {"value": "952"}),
+        ("100+6", Code.WRONG_VALUE, None, {"value": "106", "target": "952"}),
+        ("100 = 952", Code.WRONG_VALUE, None, {"value": "100", "target": "952"}),
+        ("100+7", Code.NOT_OFFERED, 5, {"number": "7"}),
+        ("(100+3)*2", Code.NOT_OFFERED, 9, {"number": "2"}),
+        ("3+99999999999999", Code.NOT_OFFERED, 3, {"number": "999999999999…"}),
+        ("100*6+100", Code.NUMBER_TWICE, 1, {"number": "100", "used": "2", "offered": "1"}),
+        ("(100+3)/6", Code.FRACTION_STEP, 8, {"step": "103 ÷ 6", "value": "17⅙"}),
+        ("3-6+100", Code.NEGATIVE_STEP, 2, {"step": "3 − 6", "value": "-3"}),
+        ("100-(3-6)", Code.NEGATIVE_STEP, 7, {"step": "3 − 6", "value": "-3"}),
+        ("100/(6/6)", Code.NUMBER_TWICE, 6, {"number": "6", "used": "2", "offered": "1"}),
+        ("100*(50-25-25)", Code.NUMBER_TWICE, 9, {"number": "25", "used": "2", "offered": "1"}),
+        ("100+", Code.ENDS_EARLY, 4, {"token": "+"}),
+    ],
+)
+def test_verdicts_under_countdown_rules(
+    text: str, code: Code, position: int | None, params: dict[str, str]
+) -> None:
+    verdict = check(text, SHOW, 952, countdown=True)
+    assert (verdict.code, verdict.position, verdict.params) == (code, position, params)
+
+
+def test_zero_on_the_way_and_division_by_zero() -> None:
+    verdict = check("(3-3)*8+24", [3, 3, 8, 24], 24, countdown=True)
+    assert (verdict.code, verdict.position, verdict.params) == (
+        Code.ZERO_STEP,
+        3,
+        {"step": "3 − 3"},
+    )
+    assert verdict.message == "3 − 3 makes 0 (column 3): no zero on the way."
+    # The first step refused is named: 3 − 3 comes before the division by it.
+    assert check("8/(3-3)", [3, 3, 8], 24, countdown=True).code is Code.ZERO_STEP
+    assert check("8/0", [0, 8], 24, countdown=True).code is Code.DIVISION_BY_ZERO
+
+
+def test_the_wording_of_countdown_verdicts() -> None:
+    messages = {
+        text: check(text, SHOW, 952, countdown=True).message
+        for text in ("100+7", "100*6+100", "(100+3)/6", "3-6+100")
+    }
+    assert messages == {
+        "100+7": "7 is not one of the numbers.",
+        "100*6+100": "100 is used 2 times but offered only 1.",
+        "(100+3)/6": "103 ÷ 6 makes 17⅙ (column 8): no fractions on the way.",
+        "3-6+100": "3 − 6 makes -3 (column 2): no negative numbers on the way.",
+    }
+
+
+def test_the_same_answers_under_the_24_games_rules() -> None:
+    # Every card once, fractions allowed: other verdicts for the same texts.
+    assert check("100+6", SHOW, 952).code is Code.MISSING_CARD
+    assert check("(100+3)*2", SHOW, 952).code is Code.NOT_DEALT
+    assert check("100*6+100", SHOW, 952).code is Code.CARD_TWICE
+    assert check("8/(3-8/3)", [3, 3, 8, 8]).ok
+    assert check("8/(3-8/3)", [3, 3, 8, 8], countdown=True).code is Code.FRACTION_STEP
+
+
+@given(st.lists(answer_alphabet, max_size=40).map("".join), instances())
+def test_check_under_countdown_rules_on_answer_like_text(
+    text: str, instance: tuple[list[int], int]
+) -> None:
+    numbers, target = instance
+    verdict = check(text, numbers, target, countdown=True)
+    assert verdict.message
+    if verdict.ok:
+        assert verdict.value == target
+
+
+def test_no_solution_claims_are_judged_by_countdown_rules() -> None:
+    assert check("none", [3, 3, 8, 8], 24, countdown=True).code is Code.NO_SOLUTION_WRONG
+    assert check("无解", [1, 1, 2, 2, 3, 3], 999, countdown=True).ok
+
+
+def test_requests_under_countdown_rules() -> None:
+    assert parse_request("25 50 75 100 3 6 = 952", countdown=True) == (SHOW, 952)
+    for text, number in (("1/2 3 = 7", "1/2"), ("0 5 = 5", "0")):
+        with pytest.raises(ParseError) as refused:
+            parse_request(text, countdown=True)
+        assert refused.value.code is Code.NOT_POSITIVE_WHOLE
+        assert refused.value.params == {"number": number}
+        assert str(refused.value) == f"{number}: Countdown's numbers are whole numbers from 1 up."

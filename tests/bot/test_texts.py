@@ -89,6 +89,38 @@ def test_each_reason_is_worded_precisely(
 
 
 @pytest.mark.parametrize(
+    ("answer", "english", "chinese"),
+    [
+        ("100+7", "7 is not one of the numbers", "7 不在给出的数里"),
+        (
+            "100*6+100",
+            "100 is used 2 times but offered only 1",
+            "100 用了 2 次，但只给了 1 个",
+        ),
+        (
+            "(100+3)/6",
+            "103 ÷ 6 makes 17⅙ (column 8): no fractions on the way",
+            "103 ÷ 6 得 17⅙（第 8 个字符）：中间结果不能是分数",
+        ),
+        (
+            "3-6+100",
+            "3 − 6 makes -3 (column 2): no negative numbers on the way",
+            "3 − 6 得 -3（第 2 个字符）：中间结果不能是负数",
+        ),
+        (
+            "(3-3)*100",
+            "3 − 3 makes 0 (column 3): no zero on the way",
+            "3 − 3 得 0（第 3 个字符）：中间结果不能是 0",
+        ),
+    ],
+)
+def test_each_countdown_reason_is_worded_precisely(answer: str, english: str, chinese: str) -> None:
+    verdict = check(answer, [25, 50, 75, 100, 3, 3, 6], 952, countdown=True)
+    assert reason(verdict, EN) == english
+    assert reason(verdict, ZH) == chinese
+
+
+@pytest.mark.parametrize(
     ("request_text", "english", "chinese"),
     [
         (
