@@ -31,14 +31,15 @@ def _solution_json(solution: Solution | None) -> dict[str, str] | None:
 
 
 def _run_solve(args: argparse.Namespace) -> int:
-    numbers, eq_target = parse_request(" ".join(args.numbers))
+    numbers, eq_target = parse_request(" ".join(args.numbers), countdown=args.countdown)
     if eq_target is not None and args.target is not None:
         raise UsageError("give the target either as --target or as = N, not both")
     target = eq_target if eq_target is not None else read_number(args.target or "24")
-    found = solve(numbers, target, integer_only=args.integer_only)
+    rules = {"integer_only": args.integer_only, "countdown": args.countdown}
+    found = solve(numbers, target, **rules)
     near = None
     if args.closest and not found:
-        near = closest(numbers, target, integer_only=args.integer_only)
+        near = closest(numbers, target, **rules)
     shown = found[:1] if args.first else found
     if args.json:
         payload = {
@@ -90,6 +91,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--target", help="the number to make (default 24)")
     parser.add_argument(
         "--integer-only", action="store_true", help="whole intermediate results only"
+    )
+    parser.add_argument(
+        "--countdown",
+        action="store_true",
+        help="Countdown's rules: each number at most once, every step a positive whole number",
     )
     parser.add_argument("--closest", action="store_true", help="if unreachable, the nearest values")
     parser.add_argument("--first", action="store_true", help="print only the simplest solution")

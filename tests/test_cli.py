@@ -36,6 +36,22 @@ def test_closest_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert payload["closest"]["below"]["value"] == "850"
 
 
+def test_countdown(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["25", "50", "75", "100", "3", "6", "=", "952", "--countdown"]) == 0
+    assert capsys.readouterr().out == (
+        "(100+3)*75*6/50+25\n((100+6)*75*3-50)/25\n2 distinct solutions\n"
+    )
+    # Not every number need be used: the 24 game's rules would make 100+7+3-3.
+    assert main(["100", "7", "3", "3", "=", "107", "--countdown"]) == 0
+    assert capsys.readouterr().out == "100+7\n1 distinct solution\n"
+    args = ["50", "25", "2", "2", "1", "1", "=875", "--countdown", "--closest", "--json"]
+    assert main(args) == 0
+    closest = json.loads(capsys.readouterr().out)["closest"]
+    assert (closest["below"]["value"], closest["above"]["value"]) == ("850", "900")
+    assert main(["0", "5", "--countdown"]) == 2
+    assert capsys.readouterr().err == "error: 0: Countdown's numbers are whole numbers from 1 up.\n"
+
+
 def test_card_letters(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["A", "5", "5", "5"]) == 0
     assert "5*(5-1/5)" in capsys.readouterr().out
