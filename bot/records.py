@@ -32,6 +32,7 @@ from typing import Any, TypeVar
 
 from bot.game.daily import DailyRecord, DailyResult
 from bot.game.hunt import Find, Hunt
+from bot.game.requests import Rules, SolveRequest
 from bot.game.rounds import Phase, Round
 from bot.game.stats import ChatStats, PlayerStats
 from bot.game.table import GameSettings, Match, Table
@@ -148,15 +149,19 @@ def _number_from(value: object) -> int | Fraction:
     raise TypeError(f"not a number of a request: {value!r}")
 
 
-def _request(request: tuple[tuple[int | Fraction, ...], int | Fraction, bool]) -> list[Any]:
-    """A /solve request (numbers, target, integer_only) as ``[[numbers], target, flag]``."""
-    numbers, target, integer_only = request
-    return [[_number(n) for n in numbers], _number(target), bool(integer_only)]
+def _request(request: SolveRequest) -> list[Any]:
+    """A /solve request (numbers, target, rules) as ``[[numbers], target, rules]``."""
+    numbers, target, rules = request
+    return [[_number(n) for n in numbers], _number(target), rules.value]
 
 
-def _request_from(value: list[Any]) -> tuple[tuple[int | Fraction, ...], int | Fraction, bool]:
-    numbers, target, integer_only = value
-    return tuple(_number_from(n) for n in numbers), _number_from(target), bool(integer_only)
+def _request_from(value: list[Any]) -> SolveRequest:
+    """Reads back what :func:`_request` wrote; records written before Countdown's rules have
+    ``true`` (whole numbers only) or ``false`` where the rules are."""
+    numbers, target, rules = value
+    if isinstance(rules, bool):
+        rules = Rules.WHOLE if rules else Rules.EXACT
+    return tuple(_number_from(n) for n in numbers), _number_from(target), Rules(rules)
 
 
 # --- objects to records and back ------------------------------------------------------------

@@ -18,7 +18,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, InlineQueryHandler
 
 from bot.context import BotContext
-from bot.game.requests import RequestError, SolveRequest, SolveResult, parse_solve
+from bot.game.requests import RequestError, Rules, SolveRequest, SolveResult, parse_solve
 from bot.game.spoilers import holds
 from bot.i18n import N_
 from bot.services.solving import SolveBusy, SolveTimeout
@@ -49,6 +49,12 @@ a cached answer would outlive the round it was refused for, or be shown during i
 DAILY_CACHE_SECONDS = 300
 
 
+RULES_NOTES = {
+    Rules.WHOLE: N_(" (whole numbers only)"),
+    Rules.COUNTDOWN: N_(" (Countdown rules)"),
+}
+"""What follows the target in a reply solved by other rules than the 24 game's."""
+
 SLOW = N_("That search takes too long; try fewer or smaller numbers.")
 BUSY = {
     "mine": N_("Still working on your last one: one search at a time, please."),
@@ -60,12 +66,18 @@ def _pages(result: SolveResult) -> int:
     return max(1, -(-len(result.solutions) // PAGE_SIZE))
 
 
+def target_text(result: SolveResult, context: BotContext) -> str:
+    """The target of a reply, with the rules it was solved by unless they are the 24 game's."""
+    target = friendly_value(result.target)
+    if result.rules in RULES_NOTES:
+        target += context._(RULES_NOTES[result.rules])
+    return target
+
+
 def render_result(result: SolveResult, page: int, context: BotContext) -> str:
     """One page of a /solve reply, as Bot API HTML."""
     _ = context._
-    target = friendly_value(result.target)
-    if result.integer_only:
-        target += _(" (whole numbers only)")
+    target = target_text(result, context)
     if not result.solutions:
         lines = [_("{numbers} cannot make {target}.").format(numbers=result.hand, target=target)]
         for side in (result.below, result.above):
@@ -277,7 +289,7 @@ async def inline_query(update: Update, context: BotContext) -> None:
         slow = _(SLOW)
         await query.answer([_article("slow", slow, html.escape(slow))], cache_time=60)
         return
-    target = friendly_value(result.target)
+    target = target_text(result, context)
     about = f"{result.hand} → {target}"
     if not result.solutions:
         summary = render_result(result, 0, context)

@@ -14,13 +14,34 @@ from solver import Code, closest, solve
 from solver.parsing import ParseError, parse_request
 from solver.printing import friendly_value
 
-SolveRequest = tuple[tuple[int | Fraction, ...], int | Fraction, bool]
-"""(numbers, target, integer_only) of a request."""
+
+class Rules(StrEnum):
+    """The rules a request is solved by."""
+
+    EXACT = "exact"
+    """The 24 game's: each number once, fractions allowed on the way."""
+    WHOLE = "whole"
+    """Each number once, every intermediate result whole."""
+    COUNTDOWN = "countdown"
+    """Countdown's: each number at most once, every intermediate result a positive whole
+    number."""
+
+    def options(self) -> dict[str, bool]:
+        """The solver's keywords for these rules."""
+        return {"integer_only": self is Rules.WHOLE, "countdown": self is Rules.COUNTDOWN}
+
+
+SolveRequest = tuple[tuple[int | Fraction, ...], int | Fraction, Rules]
+"""(numbers, target, rules) of a request."""
 
 MAX_NUMBER = 10_000
 MAX_TARGET = 1_000_000
 
-INTEGER_FLAGS = {"int", "integer", "integers", "--int", "--integer-only", "countdown", "整数"}
+RULE_WORDS = {
+    **dict.fromkeys(["int", "integer", "integers", "--int", "--integer-only", "整数"], Rules.WHOLE),
+    **dict.fromkeys(["countdown", "--countdown", "倒计时"], Rules.COUNTDOWN),
+}
+"""The words of a request that choose its rules (Countdown's, which are whole too, win)."""
 
 
 class Limit(StrEnum):
@@ -42,12 +63,13 @@ class RequestError(ValueError):
 
 
 def parse_solve(text: str) -> SolveRequest:
-    """Numbers, target (24 unless given) and the integer-only flag of a request."""
+    """Numbers, target (24 unless given) and rules of a request."""
     words = text.split()
-    integer_only = any(w.lower() in INTEGER_FLAGS for w in words)
-    rest = " ".join(w for w in words if w.lower() not in INTEGER_FLAGS)
+    chosen = {RULE_WORDS[w.lower()] for w in words if w.lower() in RULE_WORDS}
+    rules = Rules.COUNTDOWN if Rules.COUNTDOWN in chosen else Rules.WHOLE if chosen else Rules.EXACT
+    rest = " ".join(w for w in words if w.lower() not in RULE_WORDS)
     try:
-        numbers, target = parse_request(rest)
+        numbers, target = parse_request(rest, countdown=rules is Rules.COUNTDOWN)
     except ParseError as error:
         raise RequestError(error.code, **error.params) from None
     goal = 24 if target is None else target
@@ -56,7 +78,7 @@ def parse_solve(text: str) -> SolveRequest:
         exact = Fraction(value)
         if abs(exact.numerator) > most * exact.denominator or exact.denominator > MAX_NUMBER:
             raise RequestError(limit, number=friendly_value(value), limit=str(most))
-    return tuple(numbers), goal, integer_only
+    return tuple(numbers), goal, rules
 
 
 @dataclass(frozen=True)
@@ -65,7 +87,7 @@ class SolveResult:
 
     numbers: tuple[int | Fraction, ...]
     target: int | Fraction
-    integer_only: bool
+    rules: Rules
     solutions: tuple[str, ...]
     """Every distinct solution, with × ÷ −, simplest first."""
     below: tuple[str, str] | None = None
@@ -80,13 +102,13 @@ class SolveResult:
 
 def solve_job(request: SolveRequest) -> SolveResult:
     """Worker job: solve one request completely."""
-    numbers, target, integer_only = request
-    found = solve(numbers, target, integer_only=integer_only)
+    numbers, target, rules = request
+    found = solve(numbers, target, **rules.options())
     if found:
-        return SolveResult(numbers, target, integer_only, tuple(s.pretty for s in found))
-    near = closest(numbers, target, integer_only=integer_only)
+        return SolveResult(numbers, target, rules, tuple(s.pretty for s in found))
+    near = closest(numbers, target, **rules.options())
     sides = [
         None if side is None else (friendly_value(side.value), side.pretty)
         for side in (near.below, near.above)
     ]
-    return SolveResult(numbers, target, integer_only, (), sides[0], sides[1])
+    return SolveResult(numbers, target, rules, (), sides[0], sides[1])

@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from bot import records
 from bot.game.daily import DailyRecord, DailyResult
 from bot.game.hunt import Find, Hunt
+from bot.game.requests import Rules
 from bot.game.rounds import Phase, Round
 from bot.game.stats import ChatStats, PlayerStats
 from bot.game.table import GameSettings, Match, Table
@@ -339,7 +340,7 @@ def test_a_chat_record_of_version_1_loads_into_its_parts() -> None:
     assert data.rounds == RoundMessages(deal_message_id=40)
     assert data.status == GroupStatus(41, ["Bob: that makes 20"], 1764000010.0, ["Bob"])
     assert data.daily == DailyChat(39, "08:30", dt.date(2026, 11, 24))
-    assert data.solve == SolvePages({12: ((1, 2, 3, Fraction(1, 2)), 24, True)})
+    assert data.solve == SolvePages({12: ((1, 2, 3, Fraction(1, 2)), 24, Rules.WHOLE)})
     assert data.answers_to == "daily"
     assert data.members == {501: "Ann", 502: "Bob"}
     assert data.table.settings == GameSettings((1, 10), "easy", 60, 10, 3, True)
@@ -503,7 +504,8 @@ chats = st.builds(
     solve=st.builds(
         SolvePages,
         requests=st.dictionaries(
-            ids, st.tuples(st.lists(numbers, max_size=4).map(tuple), numbers, st.booleans())
+            ids,
+            st.tuples(st.lists(numbers, max_size=4).map(tuple), numbers, st.sampled_from(Rules)),
         ),
     ),
     members=st.dictionaries(ids, words, max_size=3),
@@ -581,5 +583,14 @@ def test_every_field_is_saved_or_left_out_on_purpose() -> None:
 
 
 def test_a_fraction_of_a_request_is_saved_as_text() -> None:
-    data = ChatData(solve=SolvePages({4: ((Fraction(1, 2), 3, 4), Fraction(7, 3), True)}))
-    assert records.chat_record(data)["solve"]["requests"] == {"4": [["1/2", 3, 4], "7/3", True]}
+    data = ChatData(solve=SolvePages({4: ((Fraction(1, 2), 3, 4), Fraction(7, 3), Rules.WHOLE)}))
+    assert records.chat_record(data)["solve"]["requests"] == {"4": [["1/2", 3, 4], "7/3", "whole"]}
+
+
+def test_a_requests_rules_were_a_flag_before_countdown() -> None:
+    saved = '{"v":2,"solve":{"requests":{"1":[[3,3,8,8],24,true],"2":[[3,3,8,8],24,false]}}}'
+    assert records.load("chat", saved).solve == SolvePages(
+        {1: ((3, 3, 8, 8), 24, Rules.WHOLE), 2: ((3, 3, 8, 8), 24, Rules.EXACT)}
+    )
+    countdown = ChatData(solve=SolvePages({3: ((25, 50, 75, 100, 3, 6), 952, Rules.COUNTDOWN)}))
+    assert records.load("chat", records.saved("chat", countdown).text) == countdown

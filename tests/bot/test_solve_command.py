@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.game.requests import Limit, RequestError, parse_solve
+from bot.game.requests import Limit, RequestError, Rules, parse_solve
 from bot.local_api import plain_text
 from solver import Code, daily, daily_number
 from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot, settled
@@ -18,11 +18,16 @@ from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot, 
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("3 3 8 8", ((3, 3, 8, 8), 24, False)),
-        ("3,3,8,8", ((3, 3, 8, 8), 24, False)),
-        ("A 5 5 5", ((1, 5, 5, 5), 24, False)),
-        ("1 2 3 4 7 25 = 573 int", ((1, 2, 3, 4, 7, 25), 573, True)),
-        ("1 2 3 4 7 25 target 573", ((1, 2, 3, 4, 7, 25), 573, False)),
+        ("3 3 8 8", ((3, 3, 8, 8), 24, Rules.EXACT)),
+        ("3,3,8,8", ((3, 3, 8, 8), 24, Rules.EXACT)),
+        ("A 5 5 5", ((1, 5, 5, 5), 24, Rules.EXACT)),
+        ("1 2 3 4 7 25 = 573 int", ((1, 2, 3, 4, 7, 25), 573, Rules.WHOLE)),
+        ("整数 1 2 3 4 7 25 = 573", ((1, 2, 3, 4, 7, 25), 573, Rules.WHOLE)),
+        ("1 2 3 4 7 25 target 573", ((1, 2, 3, 4, 7, 25), 573, Rules.EXACT)),
+        ("25 50 75 100 3 6 = 952 countdown", ((25, 50, 75, 100, 3, 6), 952, Rules.COUNTDOWN)),
+        ("25 50 75 100 3 6 = 952 Countdown", ((25, 50, 75, 100, 3, 6), 952, Rules.COUNTDOWN)),
+        ("倒计时 25 50 75 100 3 6 = 952", ((25, 50, 75, 100, 3, 6), 952, Rules.COUNTDOWN)),
+        ("25 50 75 100 3 6 = 952 int countdown", ((25, 50, 75, 100, 3, 6), 952, Rules.COUNTDOWN)),
     ],
 )
 def test_requests(text: str, expected: tuple) -> None:
@@ -45,6 +50,8 @@ def test_requests(text: str, expected: tuple) -> None:
         ("3 3 8 8 =", Code.TARGET_MISSING),
         ("3 3 8 8 target", Code.TARGET_MISSING),
         ("3 3 8 8 = 1 2", Code.TARGET_TWICE),
+        ("0 3 8 8 countdown", Code.NOT_POSITIVE_WHOLE),
+        ("1/2 3 8 8 倒计时", Code.NOT_POSITIVE_WHOLE),
     ],
 )
 def test_refused_requests(text: str, problem: Code | Limit) -> None:
@@ -88,6 +95,38 @@ async def test_integer_only_closest_and_groups(tmp_path: Path) -> None:
         assert "Closest: 900 = " in text
         group = plain_text(await reply_to(api, BOB, GROUP, "/solve@TwentyFourBot 3 3 8 8"))
         assert "8÷(3−8÷3)" in group
+
+
+@pytest.mark.asyncio
+async def test_countdown_rules(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        show = await reply_to(api, ANN, ANN, "/solve 25 50 75 100 3 6 = 952 countdown")
+        assert show == (
+            "25 50 75 100 3 6 → 952 (Countdown rules): 2 distinct solutions\n"
+            "<code>(100+3)×75×6÷50+25</code>\n"
+            "<code>((100+6)×75×3−50)÷25</code>"
+        )
+        # Bob reads Chinese; the 24 game's rules would have to use the 3s.
+        assert await reply_to(api, BOB, BOB, "/solve 100 7 3 3 = 107 倒计时") == (
+            "100 7 3 3 → 107（倒计时规则）：共 1 种不同解法\n<code>100+7</code>"
+        )
+        near = await reply_to(api, ANN, ANN, "/solve 50 25 2 2 1 1 = 875 countdown")
+        assert near == (
+            "50 25 2 2 1 1 cannot make 875 (Countdown rules).\n"
+            "Closest: 850 = <code>(50+1)×25×2÷(2+1)</code>\n"
+            "Closest: 900 = <code>50×(25−(2+1)×2−1)</code>"
+        )
+        inline = await api.wait_for_inline_answer(
+            api.inline_query(ANN, "100 7 3 3 = 107 countdown")
+        )
+        assert [r["title"] for r in inline["results"]] == ["100+7"]
+        assert inline["results"][0]["description"] == "100 7 3 3 → 107 (Countdown rules)"
+        refused = await reply_to(api, ANN, ANN, "/solve 0 25 50 = 75 countdown")
+        assert plain_text(refused) == (
+            "I could not read that: 0: Countdown's numbers are whole numbers from 1 up\n"
+            "Try /solve 3 3 8 8"
+        )
 
 
 @pytest.mark.asyncio

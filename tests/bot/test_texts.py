@@ -148,6 +148,11 @@ def test_each_countdown_reason_is_worded_precisely(answer: str, english: str, ch
             "at most 8 numbers (you gave 9)",
             "最多 8 个数（你给了 9 个）",
         ),
+        (
+            "0 25 50 = 75 countdown",
+            "0: Countdown's numbers are whole numbers from 1 up",
+            "0：倒计时的数只能是从 1 起的整数",
+        ),
     ],
 )
 def test_each_request_problem_is_worded_precisely(
