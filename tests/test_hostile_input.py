@@ -1,4 +1,5 @@
-"""Hostile input for the answer checker and /solve's arguments: a long dedicated run.
+"""Hostile input for the answer checker (by either rules) and /solve's arguments: a long
+dedicated run.
 
 ``pytest -m slow tests/test_hostile_input.py`` generates well over 100,000 inputs (the
 default run skips it).  Nothing may raise, hang or recurse without bound, and every
@@ -71,6 +72,9 @@ pieces = st.sampled_from(
         "none",
         "无解",
         "sqrt",
+        "countdown",
+        "倒计时",
+        "int",
         "10**1000",
         "9" * 50,
         "1e5",
@@ -90,9 +94,9 @@ hands = st.lists(st.integers(min_value=1, max_value=13), min_size=2, max_size=6)
 
 
 @LONG
-@given(answers, hands, st.integers(min_value=0, max_value=100))
-def test_check_survives_anything(text: str, hand: list[int], target: int) -> None:
-    verdict = check(text, hand, target)
+@given(answers, hands, st.integers(min_value=0, max_value=100), st.booleans())
+def test_check_survives_anything(text: str, hand: list[int], target: int, countdown: bool) -> None:
+    verdict = check(text, hand, target, countdown=countdown)
     assert verdict.message
     if not verdict.is_claim:
         assert verdict.ok == (verdict.value == target)
