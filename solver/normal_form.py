@@ -219,36 +219,71 @@ def _as_term_bag(num: tuple[Node, ...], den: tuple[Node, ...]) -> Bag:
     return canonical_bag(tuple(plus), tuple(minus))
 
 
-def _canonical_ratio(num: tuple[Node, ...], den: tuple[Node, ...]) -> Bag:
-    """The least orientation of a product worth exactly 1 (p÷q is q÷p when p = q)."""
-    return min(_flips((tuple(sorted(num)), tuple(sorted(den))), _one_subbags))
+Reduced = tuple[tuple[Node, ...], tuple[Node, ...], Bag | None, tuple[Node, ...]]
+"""A product once reduced: numerator, denominator, the part that cancelled (if any), and the
+factors worth 1 lifted out of it."""
+
+
+def _lift_ones(
+    num: tuple[Node, ...], den: tuple[Node, ...], lifted: tuple[Node, ...]
+) -> tuple[tuple[Node, ...], tuple[Node, ...], tuple[Node, ...]]:
+    """A product's numerator and denominator without the factors worth exactly 1, and those
+    factors joined to the ones ``lifted`` before.
+
+    A numerator made only of such factors keeps one, the least of them all: 1/x is a real
+    reciprocal, and any card or part worth 1 may be its 1 ((9−8)÷x×1 is 1÷x×(9−8)).
+    """
+    ones = [n for n in num + den if n[1] == 1]
+    if not ones:
+        return num, den, lifted
+    pool = sorted(ones + list(lifted))
+    keep = tuple(n for n in num if n[1] != 1) or (pool.pop(0),)
+    return keep, tuple(n for n in den if n[1] != 1), tuple(pool)
+
+
+def _without_waste(num: tuple[Node, ...], den: tuple[Node, ...]) -> Reduced:
+    """A product with the best part that cancels taken out (see :func:`_extract`), if one
+    does while something else stays in the numerator; else the product as it is."""
+    # A turn (see _reduce_product) may have brought the numerator's one to the denominator.
+    num, den, lifted = _lift_ones(num, den, ())
+    whole_num = (1 << len(num)) - 1
+    masks = [(nm, dm) for nm, dm in _one_subbags(num, den) if nm != whole_num]
+    if masks:
+        return (*_extract(num, den, masks, _as_term_bag), lifted)
+    return tuple(sorted(num)), tuple(sorted(den)), None, lifted
+
+
+def _reduce_product(num: tuple[Node, ...], den: tuple[Node, ...]) -> Reduced:
+    """A product once what cancels in it is taken out.
+
+    A part worth exactly 1 that is the whole numerator is no waste (1/x is a real reciprocal),
+    but it has no direction: p÷q is q÷p when p = q, so (34+21)÷55÷x is 55÷(34+21)÷x.  So every
+    orientation reachable by such turns is considered, with what then cancels beside something
+    else or is worth 1, and the least result (fewest factors left) is the form.
+    """
+    whole_num = (1 << len(num)) - 1
+    if all(nm != whole_num for nm, _ in _one_subbags(num, den)):
+        return _without_waste(num, den)
+    start = (tuple(sorted(num)), tuple(sorted(den)))
+    options = [_without_waste(*bag) for bag in _flips(start, _one_subbags)]
+    return min(options, key=lambda o: (len(o[0]) + len(o[1]), o[0], o[1], o[2] or (), o[3]))
 
 
 def make_product(
     num: tuple[Node, ...], den: tuple[Node, ...], value: Value, a: Form, b: Form
 ) -> Form:
     """The form of a × or ÷ of forms ``a`` and ``b`` whose factors are given."""
-    lifted = list(a[1] + b[1])
     cancelled = a[2] + b[2]
-    # A factor worth exactly 1 is lifted out, wherever it stands, except that a numerator made
-    # only of such factors keeps one: 1/x is a real reciprocal.
-    if any(n[1] == 1 for n in num) or any(n[1] == 1 for n in den):
-        ones = sorted(n for n in num if n[1] == 1)
-        keep = [n for n in num if n[1] != 1] or ones[:1]
-        lifted += [n for n in den if n[1] == 1]
-        lifted += ones[1:] if keep == ones[:1] else ones
-        num, den = tuple(keep), tuple(n for n in den if n[1] != 1)
+    # A factor worth exactly 1 is lifted out, wherever it stands (but see _lift_ones).
+    num, den, lifted = _lift_ones(num, den, a[1] + b[1])
     if value == 0:
         # 0÷w is 0×w: a product worth nothing has no denominator.
         num, den = num + den, ()
     elif den:
-        masks = _one_subbags(num, den)
-        rest_masks = [(nm, dm) for nm, dm in masks if nm != (1 << len(num)) - 1]
-        if rest_masks:
-            num, den, removed = _extract(num, den, rest_masks, _as_term_bag)
+        num, den, removed, more = _reduce_product(num, den)
+        lifted += more
+        if removed is not None:
             cancelled += (removed,)
-        elif value == 1:
-            num, den = _canonical_ratio(num, den)
     lifted_t = tuple(sorted(lifted))
     if len(num) == 1 and not den:
         return num[0], lifted_t, _merge(cancelled)

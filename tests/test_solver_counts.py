@@ -7,7 +7,7 @@ from itertools import combinations_with_replacement
 
 import pytest
 
-from solver import is_solvable, solve
+from solver import is_solvable, solution_of, solve
 from solver.decks import deck_stats
 
 ALL_HANDS = list(combinations_with_replacement(range(1, 14), 4))
@@ -123,3 +123,39 @@ def test_other_targets_and_rationals() -> None:
     # A zero term has no sign, so 0+0 is 0−0; 0×0 is another solution.
     assert sorted([s.text for s in solve([0, 0], 0)]) == ["0*0", "0-0"]
     assert solve([4, 4], Fraction(1, 1))[0].text == "4/4"
+
+
+SEVEN = [3, 5, 8, 13, 21, 34, 55]
+
+
+@pytest.mark.parametrize(
+    ("turned", "upright"),
+    [
+        ("(34+21)/55/(5/3-13/8)", "55/(34+21)/(5/3-13/8)"),
+        ("(55-21)/34/(5/3-13/8)", "34/(55-21)/(5/3-13/8)"),
+        ("(55-34)/21/(5/3-13/8)", "21/(55-34)/(5/3-13/8)"),
+    ],
+)
+def test_a_whole_numerator_worth_one_has_no_direction(turned: str, upright: str) -> None:
+    # (34+21)/55 is worth 1: turned over, it is the same part, however the rest is grouped.
+    assert solution_of(turned).key == solution_of(upright).key
+
+
+@pytest.mark.parametrize(
+    ("grouped", "regrouped"),
+    [
+        ("(34+21)/55/(5/3-13/8)", "(34+21)/(55*(5/3-13/8))"),
+        ("(9-8)/(2-9/6)*1", "1/(2-9/6)*(9-8)"),
+        ("(9-8)/((2-9/6)/1)", "1/(2-9/6)*(9-8)"),
+        ("(8+4-11)/((6-11/2)*2)", "(8+4-11)*2*(6-11/2)"),
+    ],
+)
+def test_grouping_does_not_make_another_solution(grouped: str, regrouped: str) -> None:
+    assert solution_of(grouped, 0).key == solution_of(regrouped, 0).key
+
+
+@pytest.mark.slow
+def test_seven_numbers_list_each_solution_once() -> None:
+    found = solve(SEVEN)
+    assert len({solution_of(s.text).key for s in found}) == len(found)
+    assert len(found) == 1066

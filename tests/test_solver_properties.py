@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -40,6 +41,30 @@ def test_every_printed_solution_reads_back_as_itself(hand, target, integer_only)
         # The steps a hint is made of are the same evaluation, one operation at a time.
         path = steps(solution.text)
         assert path == [] or path[-1].result == target
+
+
+def _reads_back_as_itself(hand: list[int], target: int, integer_only: bool) -> None:
+    for solution in solve(hand, target, integer_only=integer_only):
+        assert solution_of(solution.text, target).key == solution.key, (hand, solution.text)
+
+
+def _hands_of(least: int, most: int) -> st.SearchStrategy[list[int]]:
+    """Hands of each size from ``least`` to ``most`` alike (lists lean to the shortest)."""
+    sizes = st.integers(min_value=least, max_value=most)
+    return sizes.flatmap(lambda n: st.lists(cards, min_size=n, max_size=n))
+
+
+@settings(max_examples=settings().max_examples // 4)
+@given(_hands_of(5, 6), targets, st.booleans())
+def test_five_or_six_numbers_read_back_as_themselves(hand, target, integer_only) -> None:
+    _reads_back_as_itself(hand, target, integer_only)
+
+
+@pytest.mark.slow
+@settings(max_examples=settings().max_examples // 2)
+@given(_hands_of(5, 7), targets, st.booleans())
+def test_five_to_seven_numbers_read_back_as_themselves(hand, target, integer_only) -> None:
+    _reads_back_as_itself(hand, target, integer_only)
 
 
 def _brute_force(hand: tuple[int, ...], target: int) -> set[str]:
