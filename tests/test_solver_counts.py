@@ -159,3 +159,12 @@ def test_seven_numbers_list_each_solution_once() -> None:
     found = solve(SEVEN)
     assert len({solution_of(s.text).key for s in found}) == len(found)
     assert len(found) == 1066
+
+
+def test_one_card_alone_with_the_rest_wasted_is_one_solution() -> None:
+    assert [s.text for s in solve([1, 2, 3, 10], 10)] == ["10+2+1-3"]
+
+
+@pytest.mark.parametrize("text", ["10+3-2-1", "10*(3-2)*1", "10-(3-2-1)"])
+def test_wasted_cards_at_the_top_have_no_direction(text: str) -> None:
+    assert solution_of(text, 10).key == solution_of("10+2+1-3", 10).key
