@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from solver.decks import SUITS, hands
-from solver.difficulty import LABELS, difficulty
+from solver.difficulty import LABELS, MAX_RATED, difficulty
 from solver.solutions import SolverInputError, is_solvable
 
 MAX_TRIES = 10_000
@@ -36,15 +36,20 @@ def deal(
 ) -> tuple[int, ...]:
     """Draw ``cards`` cards from a shuffled deck with four suits of each rank in ``deck``.
 
-    ``difficulty`` is a label (``easy``, ``medium``, ``hard``) or a level 1 to 5; with
-    ``solvable`` false the hand may be unsolvable (as a real deal would be).  Raises
-    :class:`SolverInputError` when no hand fits.
+    ``difficulty`` is a label (``easy``, ``medium``, ``hard``) or a level 1 to 5 (for hands
+    of up to :data:`~solver.difficulty.MAX_RATED` cards); with ``solvable`` false the hand may
+    be unsolvable (as a real deal would be).  Raises :class:`SolverInputError` when no hand
+    fits.
     """
     low, high = deck
     pack = [rank for rank in range(low, high + 1) for _ in range(SUITS)]
     if not 1 <= cards <= min(len(pack), 8):
         raise SolverInputError(f"cannot deal {cards} cards from {low}-{high}")
     wanted = _wanted_levels(difficulty)
+    if wanted is not None and cards > MAX_RATED:
+        raise SolverInputError(
+            f"difficulty levels are rated for hands of up to {MAX_RATED} cards, not {cards}"
+        )
     for _ in range(MAX_TRIES):
         hand = tuple(rng.sample(pack, cards))
         if not solvable and wanted is None:

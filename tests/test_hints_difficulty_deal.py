@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from fractions import Fraction
 
 import pytest
 
-from solver import check, difficulty, is_solvable
+from solver import SolverInputError, check, difficulty, is_solvable
 from solver.deal import DAILY_LEVELS, daily, daily_number, deal
+from solver.decks import hands
+from solver.difficulty import CUTS, SHARES_BELOW
 from solver.hints import hint
 from tests.test_solver_counts import FRACTION_HANDS
 
@@ -86,3 +89,32 @@ def test_daily_is_deterministic_solvable_and_does_not_repeat() -> None:
         assert is_solvable(hand)
         assert difficulty(hand).level == DAILY_LEVELS[day.weekday()]
     assert daily_number(dt.date(2026, 1, 1)) == 1
+
+
+def test_a_hand_is_rated_among_the_hands_of_its_game() -> None:
+    assert difficulty([2, 8, 10], 100).level == 3
+
+
+@pytest.mark.parametrize(("cards", "target"), [(3, 24), (3, 10), (3, 100)])
+def test_every_game_has_each_level(cards: int, target: int) -> None:
+    levels = {difficulty(h, target).level for h in hands((1, 13), cards) if is_solvable(h, target)}
+    assert levels == {1, 2, 3, 4, 5}
+
+
+def test_other_games_are_cut_where_four_cards_for_24_are() -> None:
+    """The shares the other games are cut at are those of the fitted cuts."""
+    scores = sorted(
+        difficulty(h).score for h in hands((1, 13), 4) if is_solvable(h, integer_only=True)
+    )
+    shares = [Fraction(sum(s < cut for s in scores), len(scores)) for cut in CUTS]
+    assert shares == list(SHARES_BELOW)
+
+
+def test_hands_of_five_numbers_have_no_level() -> None:
+    with pytest.raises(SolverInputError, match="up to 4 numbers, not 5"):
+        difficulty([1, 2, 3, 4, 5])
+
+
+def test_no_deal_of_five_cards_by_difficulty() -> None:
+    with pytest.raises(SolverInputError, match="up to 4 cards, not 5"):
+        deal(random.Random(1), cards=5, difficulty="easy")
