@@ -23,8 +23,9 @@ from solver.decks import SUITS, hands
 from solver.hints import LEVELS, Hint
 
 RATED_CARDS = (3, 4)
-"""Hands of these sizes have difficulty levels: every hand is rated once per target.  A
-six-card hand takes about a second to rate, so larger hands are dealt unrated."""
+"""Hands of these sizes have difficulty levels: every hand is rated once per target, ranked
+among the hands of its size for that target.  The solver rates no larger hands (see
+:data:`solver.difficulty.MAX_RATED`), so they are dealt unrated."""
 
 TOP_RANK = 13
 """Tables cover every hand from 1 to this rank; a smaller deck uses the part within it."""

@@ -112,7 +112,7 @@ class Round:
             return Outcome(verdict)
         self._end(Phase.WON)
         self.winner = user_id
-        won = points(self.level if self.solvable else None, self.hints)
+        won = points(self.level, self.hints, solvable=self.solvable)
         # Never below zero: ``started`` may come from before a restart, on another clock.
         seconds = max(0.0, now - self.started)
         return Outcome(verdict, won=True, points=won, seconds=seconds)

@@ -10,13 +10,21 @@ POINTS_BY_LEVEL = {1: 10, 2: 15, 3: 20, 4: 30, 5: 40}
 NO_SOLUTION_POINTS = 20
 """Points for rightly claiming that an unsolvable hand has no solution."""
 
+UNRATED_POINTS = POINTS_BY_LEVEL[3]
+"""Points for winning a round of a hand with no level (five or six cards): the middle
+level's, whatever the hand."""
+
 HINT_COST = 0.25
 """Each hint taken in a round removes this share of its points (never below one point)."""
 
 
-def points(level: int | None, hints: int) -> int:
-    """Points for the winner of a round of difficulty ``level`` (None: an unsolvable hand)."""
-    base = NO_SOLUTION_POINTS if level is None else POINTS_BY_LEVEL[level]
+def points(level: int | None, hints: int, *, solvable: bool = True) -> int:
+    """Points for the winner of a round of difficulty ``level`` (None: a hand with no level)
+    after ``hints`` hints; for rightly saying there is no solution, when not ``solvable``."""
+    if not solvable:
+        base = NO_SOLUTION_POINTS
+    else:
+        base = UNRATED_POINTS if level is None else POINTS_BY_LEVEL[level]
     return max(1, round(base * (1 - HINT_COST * hints)))
 
 

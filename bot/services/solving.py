@@ -59,6 +59,11 @@ RESULTS_KEPT = 256
 FACTS_KEPT = 4096
 """Hands whose facts are kept: every hand of four cards for a few targets (a few MB)."""
 
+TABLE_VERSIONS = {"levels": 2, "solutions": 1}
+"""The version in the name of each kind of table kept in the data file, raised when the same
+card count and target would give another table: version 1 levels were cut where four cards
+for 24 are, whatever the game; version 2 ranks each game's hands among themselves."""
+
 DEFAULT_GAME = (4, 24)
 """Cards and target of a chat's default settings: their hands' solutions are kept."""
 DAILY_TABLE = (4, 24)
@@ -214,7 +219,7 @@ class Solving:
     ) -> T:
         """A table of ``kind`` for a card count and target: read from the data file, or
         worked out once by ``job`` in a worker (search lane) and stored there."""
-        name = f"{kind}:v1:{cards}:{target}"
+        name = f"{kind}:v{TABLE_VERSIONS[kind]}:{cards}:{target}"
         text = self.store[0](name) if self.store else None
         if text is not None:
             try:

@@ -147,3 +147,14 @@ def test_an_ended_round_is_not_shown_again() -> None:
     game.reveal()
     game.show(now=130.0)
     assert game.started == 100.0
+
+
+def test_a_hand_with_no_level_pays_the_middle_level() -> None:
+    facts = facts_job([(1, 2, 3, 4, 5)], 24, False)
+    assert facts is not None
+    game = Round.deal(1, facts, None, 0.0)
+    assert game.answer(ANN, "(5+3-2)*4*1", now=5.0).points == 20
+
+
+def test_no_solution_pays_without_a_level() -> None:
+    assert points(None, 0, solvable=False) == NO_SOLUTION_POINTS
