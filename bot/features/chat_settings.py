@@ -107,8 +107,9 @@ async def change(
 ) -> str | None:
     """Change one setting; returns why not (in the user's language), or None once changed.
 
-    A change that would leave no hand to deal (a difficulty for 6 cards; no easy hands that
-    make 97) is refused here, with what would work, rather than failing at every /play.
+    A change that would leave no hand to deal (a difficulty for 6 cards; no hard hands of 3
+    cards that make 97) is refused here, with what would work, rather than failing at every
+    /play.
     """
     while True:
         before = dataclasses.replace(settings)
