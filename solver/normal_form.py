@@ -15,7 +15,8 @@ lifted out of products (sorted tuple of nodes), and the wasted parts that cancel
 sum or a product (sorted tuple of zero-total *bags*, each ``(plus, minus)``).  Those carried
 parts are put back only at the top, by :func:`finish`, which gives the final key of a
 solution: pairs of lifted ones become ``+a−b``, every cancelled part is added and subtracted
-at the top, and one lifted one that is left over multiplies the whole at the very end.
+at the top, and one lifted one that is left over multiplies the whole at the very end (traded
+for a part of the sum worth 1 where that gives a lesser key).
 
 The rules implemented here are those of 4nums.com, as the project's issue #2 states them.
 """
@@ -317,7 +318,50 @@ def finish(form: Form) -> Final:
     for p, m in cancelled:
         plus += p
         minus += m
-    return canonical_bag(tuple(plus), tuple(minus)), leftover
+    bag = canonical_bag(tuple(plus), tuple(minus))
+    if leftover is None:
+        return bag, None
+    return min(_trades(bag, leftover))
+
+
+def _trades(bag: Bag, one: Node) -> set[Final]:
+    """Every way to write ``bag`` × ``one``, where ``one`` is worth 1, by trading ``one`` for
+    a part of the sum worth 1: (3+(9−8))×1 is (3+1)×(9−8), as 3+1×(9−8) is both.  Each
+    bag is in its canonical orientation."""
+    seen = {(turned, one) for turned in _flips(bag, _zero_subbags)}
+    todo = list(seen)
+    while todo:
+        (top, bottom), now = todo.pop()
+        for top_mask, bottom_mask in _ones_within(top, bottom):
+            top_in, top_out = _split(top, top_mask)
+            bottom_in, bottom_out = _split(bottom, bottom_mask)
+            part = top_in[0] if not bottom_in and len(top_in) == 1 else (SUM, 1, top_in, bottom_in)
+            p, m = terms(now)
+            traded = (tuple(sorted(top_out + p)), tuple(sorted(bottom_out + m)))
+            for turned in _flips(traded, _zero_subbags):
+                if (turned, part) not in seen:
+                    seen.add((turned, part))
+                    todo.append((turned, part))
+    return {(canonical_bag(*turned), part) for turned, part in seen}
+
+
+def _ones_within(plus: tuple[Node, ...], minus: tuple[Node, ...]) -> Masks:
+    """Masks of the parts of a sum that are worth exactly 1 and could be a factor of a
+    product: a sum with no part worth 0 inside (that part would be wasted), or a lone card
+    (a lone product, x÷x, would be one with the product it multiplies)."""
+    minus_totals = _subset_totals(minus, "+")
+    found = []
+    for plus_mask, total in enumerate(_subset_totals(plus, "+")):
+        for minus_mask, taken in enumerate(minus_totals):
+            if plus_mask and total - taken == 1:
+                top, bottom = _split(plus, plus_mask)[0], _split(minus, minus_mask)[0]
+                if len(top) == 1 and not bottom:
+                    factor = top[0][0] == LEAF
+                else:
+                    factor = not _zero_subbags(top, bottom)
+                if factor:
+                    found.append((plus_mask, minus_mask))
+    return found
 
 
 def combine(a: Form, b: Form, op: str, value: Value) -> Form:

@@ -168,3 +168,17 @@ def test_one_card_alone_with_the_rest_wasted_is_one_solution() -> None:
 @pytest.mark.parametrize("text", ["10+3-2-1", "10*(3-2)*1", "10-(3-2-1)"])
 def test_wasted_cards_at_the_top_have_no_direction(text: str) -> None:
     assert solution_of(text, 10).key == solution_of("10+2+1-3", 10).key
+
+
+@pytest.mark.parametrize("text", ["(9+3-8)*1", "3+1*(9-8)", "(3+(9-8))*1"])
+def test_the_last_one_trades_places_with_a_one_in_the_sum(text: str) -> None:
+    assert solution_of(text, 4).key == solution_of("(3+1)*(9-8)", 4).key
+
+
+def test_a_one_in_the_sum_and_a_last_one_are_one_solution() -> None:
+    listed = [s.text for s in solve([1, 3, 8, 9], 4)]
+    assert listed == ["8-9/3-1", "3+8/(9-1)", "3+9/(8+1)", "8/(9/3-1)", "(3+1)*(9-8)"]
+
+
+def test_ones_that_cancel_inside_a_sum_read_back_alike() -> None:
+    assert solution_of("(9+7+1-8-8)*(6-5)", 1).key == solution_of("(8+5+1-7-6)*(9-8)", 1).key
