@@ -4,6 +4,7 @@ can be dealt, what is wrong with a /solve request, the hints; in the user's lang
 from __future__ import annotations
 
 from bot.context import BotContext
+from bot.game.daily import DailyResult, clock_text
 from bot.game.requests import Limit, RequestError
 from bot.game.votes import Action, Ballot
 from bot.i18n import N_
@@ -179,3 +180,25 @@ def how_to_answer(private: bool, context: BotContext) -> str:
     return context._(
         "Answer with /a and your expression, like /a (8-2)*4, or reply to this picture."
     )
+
+
+def share_line(
+    number: int,
+    result: DailyResult,
+    streak: int,
+    context: BotContext,
+    faster_than: int | None = None,
+) -> str:
+    """A daily result to share that gives nothing away (no hand, no expression), in the
+    user's language: ``24点 Daily #123 ✅ 0:42 · 1 miss · 🔥5``, and ``· faster than 73%``
+    given a standing (plain text)."""
+    misses = context.ngettext("{count} miss", "{count} misses", result.misses)
+    line = context._("24点 Daily #{number} ✅ {time} · {misses} · 🔥{streak}").format(
+        number=number,
+        time=clock_text(result.seconds),
+        misses=misses.format(count=result.misses),
+        streak=streak,
+    )
+    if faster_than is None:
+        return line
+    return context._("{line} · faster than {percent}%").format(line=line, percent=faster_than)

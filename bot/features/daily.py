@@ -23,7 +23,6 @@ from bot.game.daily import (
     clock_text,
     past_day,
     post_time,
-    share_line,
     stats_of,
     until_next,
 )
@@ -34,7 +33,7 @@ from bot.services.limits import CAPTION, fit_list, visible_length
 from bot.services.pictures import send_hand
 from bot.services.timers import DAILY_POST, DAILY_REMINDER
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
-from bot.texts import reason
+from bot.texts import reason, share_line
 from bot.typed_handlers import (
     ButtonUpdate,
     HandlerContext,
@@ -90,7 +89,7 @@ async def start_private(update: MessageUpdate, context: HandlerContext) -> None:
             update,
             _("You solved Daily #{number} already. Share it:").format(number=number)
             + "\n"
-            + html.escape(share_line(number, done, record.streak(day))),
+            + html.escape(share_line(number, done, record.streak(day), context)),
         )
         return
     hand = await todays_hand(context, day)
@@ -259,7 +258,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
         _("✅ Solved in {time}! Streak: {streak} (best {best}). Share it:").format(
             time=clock_text(result.seconds), streak=streak.current, best=streak.best
         ),
-        html.escape(share_line(number, result, streak.current, standing.faster_than)),
+        html.escape(share_line(number, result, streak.current, context, standing.faster_than)),
         everyones_day(context, standing),
         _("Next puzzle in {time}.").format(time=duration_text(context, until_next_puzzle(context))),
     ]

@@ -13,19 +13,25 @@ from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 async def score(update: MessageUpdate, context: HandlerContext) -> None:
     """The player's own record in this chat."""
     _ = context._
-    player = context.chat_data.table.stats.players.get(update.effective_user.id)
+    players = context.chat_data.table.stats.players
+    player = players.get(update.effective_user.id)
     if player is None:
-        context.reply(update, _("No wins here yet: /play and be first!"))
+        if players:
+            context.reply(update, _("You have no wins here yet: /play to get on the board!"))
+        else:
+            context.reply(update, _("No wins here yet: /play and be first!"))
         return
     median = player.median_time
+    wins = context.ngettext("{count} win", "{count} wins", player.wins)
+    points = context.ngettext("{count} point", "{count} points", player.points)
     text = _(
-        "<b>{name}</b>: {wins} wins, {points} points\n"
+        "<b>{name}</b>: {wins}, {points}\n"
         "Best time {best} s, median {median} s\n"
         "Win streak {streak} (best {best_streak})"
     ).format(
         name=html.escape(player.name),
-        wins=player.wins,
-        points=player.points,
+        wins=wins.format(count=player.wins),
+        points=points.format(count=player.points),
         best=f"{player.best_time:.1f}" if player.best_time is not None else "–",
         median=f"{median:.1f}" if median is not None else "–",
         streak=player.streak,

@@ -319,16 +319,6 @@ def clock_text(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
-def share_line(
-    number: int, result: DailyResult, streak: int, faster_than: int | None = None
-) -> str:
-    """A result to share that gives nothing away (no hand, no expression):
-    ``24点 Daily #123 ✅ 0:42 · 1 miss · 🔥5``, and ``· faster than 73%`` given a standing."""
-    misses = f"{result.misses} miss" + ("" if result.misses == 1 else "es")
-    line = f"24点 Daily #{number} ✅ {clock_text(result.seconds)} · {misses} · 🔥{streak}"
-    return line if faster_than is None else f"{line} · faster than {faster_than}%"
-
-
 def past_day(text: str, today: dt.date) -> dt.date:
     """The day a player asks the archive for: ``2026-11-01`` or ``#300``; ``ValueError`` for
     anything else, for a day after ``today`` or before Daily #1."""

@@ -27,7 +27,7 @@ async def test_private_daily_with_clock_misses_and_share_line(tmp_path: Path) ->
         assert "还不对" in await reply_to(api, BOB, BOB, "1+1")
         clock.now += 42
         solved = plain_text(await reply_to(api, BOB, BOB, solve(daily(DAY))[0].text))
-        assert f"24点 Daily #{daily_number(DAY)} ✅ 0:42 · 1 miss · 🔥1" in solved
+        assert f"24点 每日一题 #{daily_number(DAY)} ✅ 0:42 · 失误 1 次 · 🔥1" in solved
         again = plain_text(await reply_to(api, BOB, BOB, "/daily"))
         assert "已经完成" in again
         assert "✅ 0:42" in again

@@ -105,7 +105,7 @@ async def test_the_daily_streak_is_kept(data_dir: Path) -> None:
     # Day 3 is not solved yet: the streak of days 1 and 2 still counts.
     assert top[-1] == "1. Bob: 🔥2"
     assert solved[0] == "✅ 用时 0:30 解出！连续 3 天（最佳 3）。分享一下："
-    assert solved[1] == f"24点 Daily #{daily_number(DAY3)} ✅ 0:30 · 0 misses · 🔥3"
+    assert solved[1] == f"24点 每日一题 #{daily_number(DAY3)} ✅ 0:30 · 失误 0 次 · 🔥3"
 
 
 async def test_the_group_still_gets_the_daily_post(data_dir: Path) -> None:

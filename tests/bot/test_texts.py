@@ -6,17 +6,20 @@ from typing import Any
 
 import pytest
 
+from bot.game.daily import DailyResult
 from bot.game.requests import RequestError, parse_solve
 from bot.i18n import translations
-from bot.texts import REASONS, hint_text, problem_text, reason
+from bot.texts import REASONS, hint_text, problem_text, reason, share_line
 from solver import Code, check, hint
 
 
 class Speaker:
-    """What the wording needs of a handler's context: ``_`` in one language."""
+    """What the wording needs of a handler's context: ``_`` and ``ngettext`` in one
+    language."""
 
     def __init__(self, language: str) -> None:
         self._ = translations(language).gettext
+        self.ngettext = translations(language).ngettext
 
 
 EN: Any = Speaker("en")
@@ -187,3 +190,38 @@ def test_hints_are_worded_from_the_solvers_data(level: int, english: str, chines
     assert found is not None
     assert hint_text(found, EN) == english
     assert hint_text(found, ZH) == chinese
+
+
+@pytest.mark.parametrize(
+    ("misses", "english", "chinese"),
+    [
+        (
+            1,
+            "24点 Daily #123 ✅ 0:42 · 1 miss · 🔥5",
+            "24点 每日一题 #123 ✅ 0:42 · 失误 1 次 · 🔥5",
+        ),
+        (
+            2,
+            "24点 Daily #123 ✅ 0:42 · 2 misses · 🔥5",
+            "24点 每日一题 #123 ✅ 0:42 · 失误 2 次 · 🔥5",
+        ),
+    ],
+)
+def test_the_share_line_counts_misses_in_the_players_language(
+    misses: int, english: str, chinese: str
+) -> None:
+    result = DailyResult(42.0, misses)
+    assert share_line(123, result, 5, EN) == english
+    assert share_line(123, result, 5, ZH) == chinese
+
+
+@pytest.mark.parametrize(
+    ("speaker", "text"),
+    [
+        (EN, "24点 Daily #9 ✅ 0:42 · 0 misses · 🔥2 · faster than 73%"),
+        (ZH, "24点 每日一题 #9 ✅ 0:42 · 失误 0 次 · 🔥2 · 快过 73% 的人"),
+    ],
+    ids=["en", "zh"],
+)
+def test_the_share_line_may_carry_the_percentile(speaker: Any, text: str) -> None:
+    assert share_line(9, DailyResult(42.0, 0), 2, speaker, 73) == text

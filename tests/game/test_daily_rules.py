@@ -18,7 +18,6 @@ from bot.game.daily import (
     median,
     past_day,
     post_time,
-    share_line,
     stats_of,
     until_next,
 )
@@ -126,14 +125,23 @@ def test_the_attempt_survives_a_restart() -> None:
     assert restored.running() == D
 
 
-def test_share_line_gives_nothing_away() -> None:
+def test_a_result_keeps_its_time() -> None:
     record = DailyRecord()
     record.start(D, 0.0)
     record.miss(D)
-    result = record.solve(D, 42.0)
-    assert share_line(123, result, 5) == "24点 Daily #123 ✅ 0:42 · 1 miss · 🔥5"
-    assert clock_text(3723) == "1:02:03"
-    assert clock_text(605) == "10:05"
+    assert record.solve(D, 42.0).seconds == 42.0
+
+
+def test_a_result_keeps_its_misses() -> None:
+    record = DailyRecord()
+    record.start(D, 0.0)
+    record.miss(D)
+    assert record.solve(D, 42.0).misses == 1
+
+
+@pytest.mark.parametrize(("seconds", "text"), [(3723, "1:02:03"), (605, "10:05"), (42, "0:42")])
+def test_the_clock_reads_as_people_read_it(seconds: int, text: str) -> None:
+    assert clock_text(seconds) == text
 
 
 def test_a_post_time_reads_24_hour_time() -> None:
@@ -350,13 +358,6 @@ def test_the_next_puzzle_counts_a_change_of_the_clocks() -> None:
 def test_the_day_after_the_change_has_25_hours() -> None:
     now = dt.datetime(2026, 10, 25, 0, 0, tzinfo=ZoneInfo("Europe/Berlin"))
     assert until_next(now) == dt.timedelta(hours=25)
-
-
-def test_the_share_line_may_carry_the_percentile() -> None:
-    result = DailyResult(42.0, 0)
-    assert (
-        share_line(9, result, 2, 73) == "24点 Daily #9 ✅ 0:42 · 0 misses · 🔥2 · faster than 73%"
-    )
 
 
 # --- the archive ------------------------------------------------------------------------------

@@ -306,9 +306,11 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     # A score must survive a crash: save it before it is announced.
     context.save_now(chat_id, update.effective_user.id)
     who = mention_html(update.effective_user.id, _name(update))
-    head = _("🎉 {who} wins in {seconds} s: +{points} points!").format(
-        who=who, seconds=f"{outcome.seconds:.1f}", points=outcome.points
-    )
+    head = context.ngettext(
+        "🎉 {who} wins in {seconds} s: +{points} point!",
+        "🎉 {who} wins in {seconds} s: +{points} points!",
+        outcome.points,
+    ).format(who=who, seconds=f"{outcome.seconds:.1f}", points=outcome.points)
     if outcome.verdict.is_claim:
         others = _("Indeed, this hand has no solution.")
     else:

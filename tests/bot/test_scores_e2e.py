@@ -1,0 +1,53 @@
+"""/score and /top: counts in the right grammar, and the right words for who asks."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.local_api import LocalBotApi, plain_text
+from solver import solve
+from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot
+
+pytestmark = pytest.mark.asyncio
+
+
+async def _bob_wins_a_round(api: LocalBotApi) -> int:
+    """Bob (whose Telegram is Chinese) deals in the group and wins: his points."""
+    before = len(api.sent)
+    api.send(BOB, GROUP, "/play")
+    caption = plain_text((await api.wait_for_sent(before + 1))[before]["caption"])
+    hand = re.search(r"用 ([\d ]+) 算出", caption)
+    assert hand, caption
+    answer = solve([int(n) for n in hand.group(1).split()])[0].text
+    won = plain_text(await reply_to(api, BOB, GROUP, f"/a {answer}"))
+    points = re.search(r"\+(\d+) 分", won)
+    assert points, won
+    return int(points.group(1))
+
+
+async def test_nobody_has_won_in_a_new_chat(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        score = plain_text(await reply_to(api, ANN, GROUP, "/score"))
+    assert score == "No wins here yet: /play and be first!"
+
+
+async def test_a_player_without_wins_where_someone_leads_is_not_told_to_be_first(
+    tmp_path: Path,
+) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        await _bob_wins_a_round(api)
+        score = plain_text(await reply_to(api, ANN, GROUP, "/score"))
+    assert score == "You have no wins here yet: /play to get on the board!"
+
+
+async def test_one_win_is_singular(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        await _bob_wins_a_round(api)
+        score = plain_text(await reply_to(api, BOB, GROUP, "/score")).split("\n")
+    assert re.fullmatch(r"Bob：1 胜，\d+ 分", score[0]), score
