@@ -131,7 +131,7 @@ def hint_text(found: Hint, context: BotContext) -> str:
     if aim is not None:
         made = [
             _("{value} from {cards}").format(
-                value=friendly_value(value), cards=", ".join(map(str, cards))
+                value=friendly_value(value), cards=_(", ").join(map(str, cards))
             )
             for value, cards in ((aim.left, aim.left_cards), (aim.right, aim.right_cards))
             if len(cards) > 1
@@ -144,7 +144,7 @@ def hint_text(found: Hint, context: BotContext) -> str:
         )
     if found.level == 1:
         return _("Hint: start with {step}.").format(step=found.steps[0])
-    steps = "; ".join(str(s) for s in found.steps)
+    steps = _("; ").join(str(s) for s in found.steps)
     return _("Hint: {steps}. Now finish it.").format(steps=steps)
 
 
@@ -180,6 +180,14 @@ def how_to_answer(private: bool, context: BotContext) -> str:
     return context._(
         "Answer with /a and your expression, like /a (8-2)*4, or reply to this picture."
     )
+
+
+def player_line(name: str, value: object, context: BotContext, place: int | None = None) -> str:
+    """A player's line in a list, ``Ann: 0:42``, or with a ``place`` in a table,
+    ``1. Ann: 42``, with the colon of the user's language; ``name`` as HTML."""
+    if place is None:
+        return context._("{name}: {value}").format(name=name, value=value)
+    return context._("{place}. {name}: {value}").format(place=place, name=name, value=value)
 
 
 def share_line(

@@ -35,7 +35,9 @@ def _describe(settings: GameSettings, context: ChatContext) -> str:
         _("Deck: {low}–{high}").format(low=low, high=high),
         _("Difficulty: {value}").format(value=_(DIFFICULTY_LABELS[settings.difficulty])),
         _("Time limit: {value}").format(
-            value=_("none") if not settings.time_limit else f"{settings.time_limit} s"
+            value=_("{seconds} s").format(seconds=settings.time_limit)
+            if settings.time_limit
+            else _("none")
         ),
         _("Target: {value}").format(value=settings.target),
         _("Cards: {value}").format(value=settings.cards),
@@ -60,7 +62,15 @@ def _keyboard(settings: GameSettings, context: ChatContext) -> InlineKeyboardMar
             button(_(DIFFICULTY_LABELS[d]), "difficulty", d or "any", settings.difficulty or "any")
             for d in DIFFICULTIES
         ],
-        [button(f"{t} s" if t else _("none"), "time", t, settings.time_limit) for t in TIME_LIMITS],
+        [
+            button(
+                _("{seconds} s").format(seconds=t) if t else _("none"),
+                "time",
+                t,
+                settings.time_limit,
+            )
+            for t in TIME_LIMITS
+        ],
         [button(str(t), "target", t, settings.target) for t in TARGETS],
         [button(_("{n} cards").format(n=n), "cards", n, settings.cards) for n in CARD_COUNTS],
         [

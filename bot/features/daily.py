@@ -33,7 +33,7 @@ from bot.services.limits import CAPTION, fit_list, visible_length
 from bot.services.pictures import send_hand
 from bot.services.timers import DAILY_POST, DAILY_REMINDER
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
-from bot.texts import reason, share_line
+from bot.texts import player_line, reason, share_line
 from bot.typed_handlers import (
     ButtonUpdate,
     HandlerContext,
@@ -344,7 +344,9 @@ async def stats_command(update: MessageUpdate, context: HandlerContext) -> None:
         button = InlineKeyboardMarkup([[InlineKeyboardButton(_("My chart"), url=link)]])
         context.reply(
             update,
-            f"<b>{name}</b>: " + " · ".join(lines) + "\n" + _("Your chart is in our private chat."),
+            player_line(f"<b>{name}</b>", " · ".join(lines), context)
+            + "\n"
+            + _("Your chart is in our private chat."),
             reply_markup=button,
         )
         return
@@ -415,7 +417,9 @@ async def show_in_group(
     results = _members_results(context, chat_id, day)
     if results:
         lines.append(_("Solved today:"))
-    solvers = [f"{html.escape(name)}: {clock_text(sec)}" for name, sec, _s in results[:TOP]]
+    solvers = [
+        player_line(html.escape(name), clock_text(sec), context) for name, sec, _s in results[:TOP]
+    ]
     button = None
     if chat_id < 0:
         # A group (Telegram gives groups negative ids, users positive; a subscribed post has
@@ -460,12 +464,16 @@ async def daily_top(update: MessageUpdate, context: HandlerContext) -> None:
     streaks = _members_streaks(context, chat.id, day)
     lines = [_("<b>Fastest today</b>")]
     lines += [
-        f"{i}. {html.escape(n)}: {clock_text(s)}" for i, (n, s, _k) in enumerate(results[:TOP], 1)
+        player_line(html.escape(n), clock_text(s), context, i)
+        for i, (n, s, _k) in enumerate(results[:TOP], 1)
     ]
     if not results:
         lines.append(_("Nobody yet."))
     lines.append(_("<b>Longest streaks</b>"))
-    lines += [f"{i}. {html.escape(n)}: 🔥{k}" for i, (n, k) in enumerate(streaks[:TOP], 1)]
+    lines += [
+        player_line(html.escape(n), f"🔥{k}", context, i)
+        for i, (n, k) in enumerate(streaks[:TOP], 1)
+    ]
     if not streaks:
         lines.append(_("Nobody yet."))
     context.reply(update, "\n".join(lines))

@@ -7,6 +7,7 @@ import html
 from telegram.ext import Application, CommandHandler
 
 from bot.game.stats import week_of
+from bot.texts import player_line
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
 
@@ -56,7 +57,8 @@ async def top(update: MessageUpdate, context: HandlerContext) -> None:
     ):
         lines = [title]
         lines += [
-            f"{i}. {html.escape(p.name)}: {points}" for i, (_u, p, points) in enumerate(rows, 1)
+            player_line(html.escape(p.name), points, context, i)
+            for i, (_u, p, points) in enumerate(rows, 1)
         ]
         if not rows:
             lines.append(_("Nobody yet."))
@@ -65,7 +67,8 @@ async def top(update: MessageUpdate, context: HandlerContext) -> None:
     if hunters:
         lines = [_("<b>Solution Hunt</b>")]
         lines += [
-            f"{i}. {html.escape(p.name)}: {points}" for i, (_u, p, points) in enumerate(hunters, 1)
+            player_line(html.escape(p.name), points, context, i)
+            for i, (_u, p, points) in enumerate(hunters, 1)
         ]
         parts.append("\n".join(lines))
     context.reply(update, "\n\n".join(parts))

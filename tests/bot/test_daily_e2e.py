@@ -72,10 +72,10 @@ async def test_group_daily_has_no_spoilers_and_shows_results(tmp_path: Path) -> 
         await reply_to(api, ANN, ANN, "/start daily")
         await reply_to(api, ANN, ANN, answer)
         results = plain_text(await reply_to(api, BOB, GROUP, "/daily"))
-        assert "Ann: 0:00" in results
+        assert "Ann：0:00" in results
         top = plain_text(await reply_to(api, BOB, GROUP, "/daily top"))
-        assert "1. Ann: 0:00" in top
-        assert "1. Ann: 🔥1" in top
+        assert "1. Ann：0:00" in top
+        assert "1. Ann：🔥1" in top
     group_texts = [
         m.get("text") or m.get("caption") or "" for m in api.sent if m["chat"]["id"] == GROUP
     ]

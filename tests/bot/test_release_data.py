@@ -88,7 +88,7 @@ async def test_the_running_round_can_still_be_won(data_dir: Path) -> None:
         won = plain_text(await reply_to(api, ANN, ANN, f"/a {answer}")).split("\n")
     assert busy == "本局还在进行：用 /a 作答，或使用 /hint、/reveal、/skip。"
     # The round's first hint was taken before the save: the next one is the second.
-    assert hint == "提示：目标是 21 − 11；用 3, 7 算出 21。"
+    assert hint == "提示：目标是 21 − 11；用 3、7 算出 21。"
     assert won[0].startswith("🎉 Ann 用时 ")
     # Level 1 (10 points) less two hints of a quarter each.
     assert won[0].endswith("秒获胜：+5 分！")
@@ -103,7 +103,7 @@ async def test_the_daily_streak_is_kept(data_dir: Path) -> None:
         clock.now += 30
         solved = plain_text(await reply_to(api, BOB, BOB, solve(hand)[0].text)).split("\n")
     # Day 3 is not solved yet: the streak of days 1 and 2 still counts.
-    assert top[-1] == "1. Bob: 🔥2"
+    assert top[-1] == "1. Bob：🔥2"
     assert solved[0] == "✅ 用时 0:30 解出！连续 3 天（最佳 3）。分享一下："
     assert solved[1] == f"24点 每日一题 #{daily_number(DAY3)} ✅ 0:30 · 失误 0 次 · 🔥3"
 

@@ -51,3 +51,14 @@ async def test_one_win_is_singular(tmp_path: Path) -> None:
         await _bob_wins_a_round(api)
         score = plain_text(await reply_to(api, BOB, GROUP, "/score")).split("\n")
     assert re.fullmatch(r"Bob：1 胜，\d+ 分", score[0]), score
+
+
+@pytest.mark.parametrize(("user", "colon"), [(BOB, "："), (ANN, ": ")], ids=["zh", "en"])
+async def test_the_leaderboard_uses_the_readers_colon(
+    tmp_path: Path, user: int, colon: str
+) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        points = await _bob_wins_a_round(api)
+        top = plain_text(await reply_to(api, user, GROUP, "/top"))
+    assert top.split("\n")[1] == f"1. Bob{colon}{points}"

@@ -70,3 +70,16 @@ async def test_a_demoted_admin_loses_the_settings_rights_at_once(tmp_path: Path)
         await settled(api, application)
         refused = await reply_to(api, ANN, GROUP, "/settings target 10")
     assert "Only the group's admins" in refused
+
+
+async def test_the_time_limit_reads_alike_in_settings_and_rounds_in_chinese(
+    tmp_path: Path,
+) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        menu = plain_text(await reply_to(api, BOB, BOB, "/settings")).split("\n")
+        labels = [b["text"] for row in api.sent[-1]["reply_markup"]["inline_keyboard"] for b in row]
+        caption = plain_text(await reply_to(api, BOB, BOB, "/play")).split("\n")
+    assert "限时：120 秒" in menu
+    assert "• 120 秒" in labels
+    assert "限时：120 秒。" in caption

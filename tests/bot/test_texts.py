@@ -9,7 +9,7 @@ import pytest
 from bot.game.daily import DailyResult
 from bot.game.requests import RequestError, parse_solve
 from bot.i18n import translations
-from bot.texts import REASONS, hint_text, problem_text, reason, share_line
+from bot.texts import REASONS, hint_text, player_line, problem_text, reason, share_line
 from solver import Code, check, hint
 
 
@@ -177,11 +177,11 @@ def test_a_decimal_is_worded_alike_in_an_answer_and_a_request() -> None:
     ("level", "english", "chinese"),
     [
         (1, "Hint: start with 8 ÷ 3 = 2⅔.", "提示：先算 8 ÷ 3 = 2⅔。"),
-        (2, "Hint: aim for 8 ÷ ⅓; make ⅓ from 3, 3, 8.", "提示：目标是 8 ÷ ⅓；用 3, 3, 8 算出 ⅓。"),
+        (2, "Hint: aim for 8 ÷ ⅓; make ⅓ from 3, 3, 8.", "提示：目标是 8 ÷ ⅓；用 3、3、8 算出 ⅓。"),
         (
             3,
             "Hint: 8 ÷ 3 = 2⅔; 3 − 2⅔ = ⅓. Now finish it.",
-            "提示：8 ÷ 3 = 2⅔; 3 − 2⅔ = ⅓。最后一步你来！",
+            "提示：8 ÷ 3 = 2⅔；3 − 2⅔ = ⅓。最后一步你来！",
         ),
     ],
 )
@@ -225,3 +225,14 @@ def test_the_share_line_counts_misses_in_the_players_language(
 )
 def test_the_share_line_may_carry_the_percentile(speaker: Any, text: str) -> None:
     assert share_line(9, DailyResult(42.0, 0), 2, speaker, 73) == text
+
+
+@pytest.mark.parametrize(
+    ("place", "english", "chinese"),
+    [(None, "Ann: 0:42", "Ann：0:42"), (1, "1. Ann: 0:42", "1. Ann：0:42")],
+)
+def test_a_players_line_uses_the_languages_colon(
+    place: int | None, english: str, chinese: str
+) -> None:
+    assert player_line("Ann", "0:42", EN, place) == english
+    assert player_line("Ann", "0:42", ZH, place) == chinese
