@@ -49,8 +49,8 @@ logger = logging.getLogger(__name__)
 TOP = 10
 
 
-async def todays_hand(context: BotContext, day: dt.date | None = None) -> tuple[int, ...]:
-    """The day's hand (the first call of a first run waits for every hand's rating)."""
+async def puzzle_of(context: BotContext, day: dt.date | None = None) -> tuple[int, ...]:
+    """The puzzle of a day, today by default (read from the level table the bot ships)."""
     return await context.bot_data.solving.daily_hand(day or context.today())
 
 
@@ -92,7 +92,7 @@ async def start_private(update: MessageUpdate, context: HandlerContext) -> None:
             + html.escape(share_line(number, done, record.streak(day), context)),
         )
         return
-    hand = await todays_hand(context, day)
+    hand = await puzzle_of(context, day)
     record.start(day, context.now())
     context.chat_data.answers_to = "daily"
     chat_id = update.effective_chat.id
@@ -152,7 +152,7 @@ async def start_replay(context: HandlerContext, chat_id: int, day: dt.date) -> N
             ),
         )
         return
-    hand = await todays_hand(context, day)
+    hand = await puzzle_of(context, day)
     context.chat_data.answers_to = "daily"
     chat = context.chat_data
     caption = _(
@@ -230,7 +230,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
         return
     number = daily_number(day)
     # Judged against the puzzle the player saw, even if midnight has passed since.
-    verdict = check(text, await todays_hand(context, day), 24)
+    verdict = check(text, await puzzle_of(context, day), 24)
     if not verdict.ok:
         if counts_as_miss(verdict):
             record.miss(day)
@@ -407,7 +407,7 @@ async def show_in_group(
     _ = context._
     day = context.today()
     number = daily_number(day)
-    hand = await todays_hand(context, day)
+    hand = await puzzle_of(context, day)
     lines = [
         _("<b>Daily #{number}</b>: make 24 from <b>{hand}</b>").format(
             number=number, hand=" ".join(map(str, hand))
@@ -697,7 +697,7 @@ async def post_daily(context: JobContext[None]) -> None:
     yesterday = context.today() - dt.timedelta(days=1)
     solved = _members_results(context, chat_id, yesterday)
     try:
-        facts = await context.bot_data.solving.facts(await todays_hand(context, yesterday), 24)
+        facts = await context.bot_data.solving.facts(await puzzle_of(context, yesterday), 24)
         answers = " · ".join((facts.solutions or ())[:5])
     except (WorkTimeout, WorkFailed, PoolBusy):
         answers = ""
