@@ -96,22 +96,11 @@ async def start_private(update: MessageUpdate, context: HandlerContext) -> None:
     record.start(day, context.now())
     context.chat_data.answers_to = "daily"
     chat_id = update.effective_chat.id
-    chat = context.chat_data
     caption = _(
         "<b>Daily #{number}</b>: make 24 from <b>{hand}</b>\n"
         "Your clock is running. Type your answer, like (8-2)*4."
     ).format(number=number, hand=" ".join(map(str, hand)))
-
-    def shown(sent: object) -> None:
-        if isinstance(sent, Message):
-            chat.daily.message_id = sent.message_id
-
-    context.post(
-        chat_id,
-        lambda: send_hand(context.bot, chat_id, hand, context.bot_data.file_ids, caption=caption),
-        game=True,
-        on_sent=shown,
-    )
+    _show_puzzle(context, chat_id, hand, caption)
 
 
 async def replay_command(update: MessageUpdate, context: HandlerContext, word: str) -> None:
@@ -154,22 +143,11 @@ async def start_replay(context: HandlerContext, chat_id: int, day: dt.date) -> N
         return
     hand = await puzzle_of(context, day)
     context.chat_data.answers_to = "daily"
-    chat = context.chat_data
     caption = _(
         "<b>Daily #{number}</b> ({day}, from the archive): make 24 from <b>{hand}</b>\n"
         "Its own clock is running; it counts for no streak."
     ).format(number=number, day=day.isoformat(), hand=" ".join(map(str, hand)))
-
-    def shown(sent: object) -> None:
-        if isinstance(sent, Message):
-            chat.daily.message_id = sent.message_id
-
-    context.post(
-        chat_id,
-        lambda: send_hand(context.bot, chat_id, hand, context.bot_data.file_ids, caption=caption),
-        game=True,
-        on_sent=shown,
-    )
+    _show_puzzle(context, chat_id, hand, caption)
 
 
 async def archive_command(update: MessageUpdate, context: HandlerContext) -> None:
@@ -199,6 +177,24 @@ async def archive_button(update: ButtonUpdate, context: HandlerContext) -> None:
     day = past_day(query.data.removeprefix("daily:"), context.today())
     if update.effective_chat.type == ChatType.PRIVATE:
         await start_replay(context, update.effective_chat.id, day)
+
+
+def _show_puzzle(
+    context: HandlerContext, chat_id: int, hand: tuple[int, ...], caption: str
+) -> None:
+    """Send a daily puzzle's picture in private; replies to it are answers to it."""
+    chat = context.chat_data
+
+    def shown(sent: object) -> None:
+        if isinstance(sent, Message):
+            chat.daily.message_id = sent.message_id
+
+    context.post(
+        chat_id,
+        lambda: send_hand(context.bot, chat_id, hand, context.bot_data.file_ids, caption=caption),
+        game=True,
+        on_sent=shown,
+    )
 
 
 def for_daily(update: MessageUpdate, context: HandlerContext) -> bool:
