@@ -43,6 +43,7 @@ import functools
 import gc
 import importlib
 import inspect
+import itertools
 import pickle
 import platform
 import sys
@@ -72,7 +73,6 @@ from bot.app import build_application, run_polling  # noqa: E402
 from bot.local_api import LocalBotApi, LocalTransport, plain_text  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from solver import is_solvable, solve  # noqa: E402
-from solver.decks import hands as all_hands  # noqa: E402
 
 PLAYERS = 3
 """Players in each group."""
@@ -181,7 +181,9 @@ def _answer(hand: tuple[int, ...]) -> str:
 def work_out_answers() -> None:
     """A right answer for every hand the bot deals, worked out before anything is timed (the
     script's own work is not the bot's)."""
-    for hand in all_hands((1, 13), 4):
+    # Every hand of four cards A to K (spelt out here: the solver's module that lists them
+    # was renamed, and the script also runs against versions from before).
+    for hand in itertools.combinations_with_replacement(range(1, 14), 4):
         if is_solvable(hand, 24):
             _answer(hand)
 
