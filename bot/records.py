@@ -191,12 +191,13 @@ def _record(obj: Any, **convert: Callable[[Any], Any]) -> Record:
     record = {}
     for name in _saved_fields(type(obj)):
         value = getattr(obj, name)
-        if value is not None and name in convert:
-            value = convert[name](value)
-        elif isinstance(value, tuple | list):
-            value = list(value)  # as JSON has it (a tuple is read back as one: see the readers)
-        elif isinstance(value, dict):
-            value = dict(value)
+        if value is not None:  # (most values are None, text or numbers: kept as they are)
+            if name in convert:
+                value = convert[name](value)
+            elif isinstance(value, tuple | list):
+                value = list(value)  # as JSON has it (a tuple is read back as one)
+            elif isinstance(value, dict):
+                value = dict(value)
         record[name] = value
     return record
 
@@ -392,10 +393,14 @@ def copied(kind: str, value: T) -> T:
     return copy
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+"""Compact, fields in their order; an infinite time is written as Infinity, which Python's
+json reads back (strict JSON has no such number).  Made once: ``json.dumps`` with options
+makes a new encoder at every call."""
+
+
 def _text(record: Record) -> str:
-    # Compact, fields in their order; an infinite time would be written as Infinity, which
-    # Python's json reads back (strict JSON has no such number).
-    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(record)
 
 
 def upgrade(kind: str, record: Any) -> Record:
