@@ -210,7 +210,11 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
         return loaded
 
     async def _put(self, kind: str, key: Any, value: object) -> None:
-        """Write (or with ``value`` None, delete) a row in the next batch; wait for its commit."""
+        """Write (or with ``value`` None, delete) a row in the next batch; wait for its commit.
+
+        ``value`` is the data itself or, as PTB's copies of chat and user data are, already
+        :class:`~bot.records.Saved`.
+        """
         row = None if value is None else records.saved(kind, value).text
         self._pending[kind, records.stored_key(key)] = row
         if self._batch is None:

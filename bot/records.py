@@ -110,7 +110,11 @@ class RecordError(ValueError):
 @dataclass(frozen=True, slots=True)
 class Saved:
     """A chat's or user's data as the data file stores it: its record as JSON text, made at
-    once, so that later changes to the data cannot reach it."""
+    once, so that later changes to the data cannot reach it.
+
+    It is what ``copy.deepcopy`` makes of chat and user data (:mod:`bot.state`): PTB
+    deep-copies them only to hand the copies to the persistence, and this text is the one
+    copy the data file needs."""
 
     text: str
 
@@ -382,15 +386,11 @@ def from_record(kind: str, record: Record) -> Any:
 
 
 def saved(kind: str, value: Any) -> Saved:
-    """``value`` as the data file stores it, made now."""
+    """``value`` as the data file stores it, made now (``value`` may already be
+    :class:`Saved`, as PTB's copies of chat and user data are)."""
+    if isinstance(value, Saved):
+        return value
     return Saved(_text(to_record(kind, value)))
-
-
-def copied(kind: str, value: T) -> T:
-    """A copy of a chat's or user's data made through its record: equal to what the data
-    file would give back, and sharing nothing with ``value``."""
-    copy: T = from_record(kind, to_record(kind, value))
-    return copy
 
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))

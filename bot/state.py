@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from bot.game.daily import DailyRecord
 from bot.game.requests import SolveRequest
 from bot.game.table import Table
+
+if TYPE_CHECKING:
+    from bot.records import Saved
 
 SOLVE_REQUESTS_KEPT = 30
 
@@ -117,13 +121,18 @@ class ChatData:
     """In a private chat, what plain answers go to: the ``round``, or the ``daily`` puzzle
     while an attempt at it is open."""
 
-    def __deepcopy__(self, memo: dict) -> ChatData:
-        # PTB deep-copies chat data to hand the copy to the persistence, at every save of a
-        # chat that changed.  A copy through its record (which the persistence makes anyway)
-        # is about twice as fast as copy.deepcopy's, and equal to what the data file gives back.
-        from bot.records import copied  # bot.records converts the classes of this module
+    def __deepcopy__(self, memo: dict) -> Saved:
+        """The chat's saved record (:class:`~bot.records.Saved`), not a ``ChatData``.
 
-        return copied("chat", self)
+        PTB deep-copies chat data only to hand the copy to the persistence, at every save
+        of a chat that changed (four times a second).  The record's JSON text, made now, is
+        that copy: later changes to the chat cannot reach it, and the data file needs
+        nothing else (a copy as objects, made through the record, was turned into the same
+        text again to be written: twice the work, at every save).
+        """
+        from bot.records import saved  # bot.records converts the classes of this module
+
+        return saved("chat", self)
 
 
 @dataclass
@@ -135,7 +144,8 @@ class UserData:
     daily: DailyRecord = field(default_factory=DailyRecord)
     """The user's daily puzzles: attempts, results, streaks."""
 
-    def __deepcopy__(self, memo: dict) -> UserData:
-        from bot.records import copied  # as ChatData's
+    def __deepcopy__(self, memo: dict) -> Saved:
+        """The user's saved record, not a ``UserData`` (see :meth:`ChatData.__deepcopy__`)."""
+        from bot.records import saved
 
-        return copied("user", self)
+        return saved("user", self)

@@ -85,20 +85,31 @@ async def test_writes_made_together_commit_together(tmp_path: Path) -> None:
 async def test_the_copy_ptb_saves_is_the_data_as_it_was(tmp_path: Path) -> None:
     data = ChatData(language=ChatLanguage("zh"))
     data.members[7] = "Ann"
-    saved = copy.deepcopy(data)  # what PTB hands to the persistence
-    assert saved == data
-    assert isinstance(saved, ChatData)
+    data.status.lines.append("Ann: that makes 20")
+    user = UserData(language="en")
+    user.daily.misses["2026-11-24"] = 1
+    persistence = SQLitePersistence(tmp_path)
+    # As PTB's regular save does: the copies are made at once, and written later, while
+    # the handlers go on changing the data.
+    saving = asyncio.gather(
+        persistence.update_chat_data(-1, copy.deepcopy(data)),
+        persistence.update_user_data(2, copy.deepcopy(user)),
+    )
     data.members[8] = "Bob"
     data.language.chosen = None
-    persistence = SQLitePersistence(tmp_path)
-    await persistence.update_chat_data(-1, saved)
-    await persistence.update_user_data(2, copy.deepcopy(UserData(language="en")))
+    data.status.lines.append("Bob: that makes 23")
+    user.language = "zh"
+    user.daily.misses["2026-11-24"] = 2
+    await saving
     await persistence.flush()
     reopened = SQLitePersistence(tmp_path)
     restored = (await reopened.get_chat_data())[-1]
     assert restored.language.chosen == "zh"
     assert restored.members == {7: "Ann"}
-    assert (await reopened.get_user_data())[2] == UserData(language="en")
+    assert restored.status.lines == ["Ann: that makes 20"]
+    restored_user = (await reopened.get_user_data())[2]
+    assert restored_user.language == "en"
+    assert restored_user.daily.misses == {"2026-11-24": 1}
     await reopened.flush()
 
 

@@ -375,18 +375,28 @@ def test_other_records_of_version_1_load_as_they_were() -> None:
     assert records.load("conversation:x", '{"v":1,"state":3}') == 3
 
 
-def test_a_deep_copy_of_chat_or_user_data_is_an_equal_copy() -> None:
+def test_a_deep_copy_of_chat_or_user_data_is_its_saved_record_made_then() -> None:
+    # What PTB hands the persistence: the record's text, which gives the data back...
     data = records.load("chat", CHAT_RECORD_OF_VERSION_1)
     copied = copy.deepcopy(data)
-    assert type(copied) is ChatData
-    assert copied == data
-    copied.table.stats.players[501].times.append(1.0)
-    copied.table.stats.players[501].weekly_points["2026-W49"] = 1
-    copied.status.lines.append("x")
-    assert data == records.load("chat", CHAT_RECORD_OF_VERSION_1)  # nothing shared
-    user = UserData("zh")
-    assert copy.deepcopy(user) == user
-    assert type(copy.deepcopy(user)) is UserData
+    assert type(copied) is records.Saved
+    assert copied == records.saved("chat", data)
+    assert records.load("chat", copied.text) == data
+    # ...and which no later change to the data reaches, however deep.
+    text = copied.text
+    data.table.stats.players[501].times.append(1.0)
+    data.table.stats.players[501].weekly_points["2026-W49"] = 1
+    data.status.lines.append("x")
+    data.members[503] = "Cy"
+    data.language.chosen = None
+    assert copied.text == text
+    assert records.load("chat", copied.text) == records.load("chat", CHAT_RECORD_OF_VERSION_1)
+    user = UserData("zh", DailyRecord(misses={"2026-11-24": 1}))
+    copied_user = copy.deepcopy(user)
+    user.daily.misses["2026-11-24"] = 2
+    assert records.load("user", copied_user.text) == UserData(
+        "zh", DailyRecord(misses={"2026-11-24": 1})
+    )
 
 
 def test_a_conversation_key_is_stored_as_json_text() -> None:
