@@ -393,10 +393,12 @@ def saved(kind: str, value: Any) -> Saved:
     return Saved(_text(to_record(kind, value)))
 
 
-_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
 """Compact, fields in their order; an infinite time is written as Infinity, which Python's
 json reads back (strict JSON has no such number).  Made once: ``json.dumps`` with options
-makes a new encoder at every call."""
+makes a new encoder at every call.  No check for circular references (a tenth of the
+encoding): the bot's data holds none, and one would still fail, as a ``RecursionError``
+rather than a ``ValueError``."""
 
 
 def _text(record: Record) -> str:
