@@ -399,6 +399,26 @@ def test_a_deep_copy_of_chat_or_user_data_is_its_saved_record_made_then() -> Non
     )
 
 
+def test_a_new_users_record_is_the_same_however_it_is_made() -> None:
+    # A new user's record is not written afresh each time (see records.saved).
+    new = json.loads(records.saved("user", UserData()).text)
+    assert (
+        new
+        == records.user_record(UserData())
+        == {
+            "v": records.VERSION,
+            "language": None,
+            "daily": {"started": {}, "misses": {}, "results": {}, "attempt": None},
+        }
+    )
+    for changed in (
+        UserData("en"),
+        UserData(daily=DailyRecord(attempt="2026-11-24")),
+        UserData(daily=DailyRecord(results={"2026-11-24": DailyResult(12.5, 0)})),
+    ):
+        assert records.load("user", records.saved("user", changed).text) == changed
+
+
 def test_a_conversation_key_is_stored_as_json_text() -> None:
     assert records.stored_key((-1002000, 7)) == "[-1002000, 7]"
     assert records.key_from_stored(records.stored_key((-1002000, 7))) == (-1002000, 7)
