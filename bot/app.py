@@ -25,7 +25,6 @@ from telegram.ext import (
     Defaults,
     Updater,
 )
-from telegram.request import HTTPXRequest
 
 from bot.clock import SteadyClock
 from bot.context import BotContext, BotData, ChatData, UserData, services
@@ -34,6 +33,7 @@ from bot.i18n import LANGUAGES, N_, gettext_for
 from bot.persistence import SQLitePersistence
 from bot.services.outbox import FloodControl, Outbox
 from bot.services.polling import PollingRequest
+from bot.services.sending import SendingRequest
 from bot.services.solving import Solving
 from bot.services.timers import Timers
 from bot.services.workers import WorkerPool
@@ -133,7 +133,8 @@ def build_application(
         # Updates are handled concurrently so that a slow one (a search waiting for a worker)
         # never holds up other chats; handlers change shared state only between awaits.
         .concurrent_updates(CONCURRENT_UPDATES)
-        .request(HTTPXRequest(connection_pool_size=64, httpx_kwargs=httpx_kwargs))
+        # Messages whose answer nobody reads are sent without PTB building a Message of it.
+        .request(SendingRequest(connection_pool_size=64, httpx_kwargs=httpx_kwargs))
         .get_updates_request(polling)
     )
     if rate_limited:  # a benchmark of the bot's own work has no 429s to wait out

@@ -18,6 +18,7 @@ from bot.game.spoilers import LiveHands
 from bot.i18n import N_, language_of, translations
 from bot.services.outbox import Letter, Outbox, Sent
 from bot.services.polling import PollingRequest
+from bot.services.sending import unread
 from bot.services.solving import Solving
 from bot.services.timers import Timers
 from bot.settings import Settings
@@ -226,7 +227,7 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
 
         def notice() -> Letter:
             text = self._("Slow down, please: I will answer you again in half a minute.")
-            return Letter(chat_id, lambda: self.bot.send_message(chat_id, text))
+            return Letter(chat_id, lambda: unread(self.bot.send_message(chat_id, text)))
 
         return notice
 
@@ -246,7 +247,10 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         user = update.effective_user
         self.post(
             message.chat_id,
-            lambda: message.reply_text(text, **kwargs),
+            # Unless on_sent reads it, Telegram's answer is left unread (no Message is built).
+            (lambda: unread(message.reply_text(text, **kwargs)))
+            if on_sent is None
+            else (lambda: message.reply_text(text, **kwargs)),
             game=game,
             key=key,
             user_id=None if game or user is None else user.id,
@@ -266,7 +270,9 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         """Send a message to a chat (queued; cheap unless ``game``)."""
         self.post(
             chat_id,
-            lambda: self.bot.send_message(chat_id, text, **kwargs),
+            (lambda: unread(self.bot.send_message(chat_id, text, **kwargs)))
+            if on_sent is None
+            else (lambda: self.bot.send_message(chat_id, text, **kwargs)),
             game=game,
             key=key,
             on_sent=on_sent,
