@@ -4,6 +4,7 @@ compared in the same session with the same script."""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -25,6 +26,10 @@ def use_checkout(path: str | None) -> None:
         if not getattr(finder, "__module__", "").startswith("__editable__")
     ]
     sys.path[:] = [entry for entry in sys.path if not entry.startswith("__editable__")]
+    # Worker processes are started afresh, and multiprocessing's forkserver imports the
+    # modules it preloads (``solver``) before it is given any ``sys.path``: from the current
+    # directory first.  Make that the checkout, or they would be this checkout's modules.
+    os.chdir(root)
 
 
 def strays(root: Path) -> list[str]:
