@@ -122,7 +122,11 @@ class _Window:
         over = len(self.times) + extra - self.limit
         if over < 0:
             return now
-        return self.times[over] + self.period
+        if over < len(self.times):
+            return self.times[over] + self.period
+        # One of the events still unrecorded (a send in flight) frees the place: it will be
+        # recorded when it ends, no earlier than now.
+        return now + self.period
 
     def add(self, when: float) -> None:
         self.times.append(when)

@@ -386,3 +386,30 @@ async def test_cheap_letters_leave_room_for_game_letters_in_a_group() -> None:
     await record.wait_for(lambda: f"g{room - 1}" in record.sent)
     assert "help" not in record.sent
     await outbox.close(timeout=1)
+
+
+async def test_a_letter_beyond_the_limit_in_flight_waits_for_its_turn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # As many letters in flight at once as the limit for all chats allows, none of them
+    # sent yet: one more waits until a second after the first of them is sent.
+    monkeypatch.setattr(outbox_module, "GLOBAL_PERIOD", 0.2)
+    outbox, release, sent = Outbox(), asyncio.Event(), {}
+
+    def letter(chat_id: int) -> Letter:
+        async def send() -> bool:
+            await release.wait()
+            sent[chat_id] = time.monotonic()
+            return True
+
+        return Letter(chat_id, send)
+
+    for chat in range(1, outbox_module.GLOBAL_LIMIT + 2):
+        outbox.post(letter(chat))
+    await asyncio.sleep(0.05)
+    assert sent == {}
+    release.set()
+    await outbox.drained()
+    assert len(sent) == outbox_module.GLOBAL_LIMIT + 1
+    last = sent.pop(outbox_module.GLOBAL_LIMIT + 1)
+    assert last >= min(sent.values()) + 0.2
