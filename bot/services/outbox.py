@@ -66,6 +66,9 @@ GLOBAL_LIMIT, GLOBAL_PERIOD = 30, 1.0
 GAME_KEPT = 50
 CHEAP_KEPT = 5
 USER_LIMIT, USER_PERIOD = 6, 30.0
+CHATS_KEPT = 10_000
+"""Chats (and users' counts of cheap replies) kept before the outbox looks for idle ones to
+forget; once it has looked, it looks again when it holds twice as many as it kept."""
 RETRY_FOR = 60.0
 """Seconds a game letter is retried after network errors before it is given up."""
 FIRST_BACKOFF = 0.5
@@ -212,6 +215,8 @@ class Outbox:
         self._in_flight: set[asyncio.Task[None]] = set()
         self._paused_all_until = 0.0
         self._users: dict[tuple[int, int], _Window] = {}
+        self._look_for_idle_chats = CHATS_KEPT
+        self._look_for_quiet_users = CHATS_KEPT
         self._told: dict[tuple[int, int], float] = {}
         self._wake: asyncio.Event | None = None
         self._dispatcher: asyncio.Task[None] | None = None
@@ -235,9 +240,12 @@ class Outbox:
         ):
             return
         if queue is None:
-            if len(self._chats) > 10_000:
+            if len(self._chats) > self._look_for_idle_chats:
+                # Not at every new chat: with many busy ones, that cost a look at each of
+                # them per message.
                 for chat_id, idle in list(self._chats.items()):
                     self._forget(chat_id, idle)
+                self._look_for_idle_chats = max(CHATS_KEPT, 2 * len(self._chats))
             queue = self._chats[letter.chat_id] = self._queue_for(letter.chat_id)
         lane = queue.game if letter.game else queue.cheap
         if letter.key is not None:
@@ -261,11 +269,12 @@ class Outbox:
         key = (letter.chat_id, letter.user_id)
         window = self._users.get(key)
         if window is None:
-            if len(self._users) > 10_000:  # forget the quiet ones now and then
+            if len(self._users) > self._look_for_quiet_users:  # forget them now and then
                 now = self.clock()
                 self._users = {
                     k: w for k, w in self._users.items() if w.free_at(now) < now + USER_PERIOD
                 }
+                self._look_for_quiet_users = max(CHATS_KEPT, 2 * len(self._users))
             window = self._users[key] = _Window(USER_LIMIT, USER_PERIOD)
         now = self.clock()
         if window.free_at(now) <= now:

@@ -413,3 +413,32 @@ async def test_a_letter_beyond_the_limit_in_flight_waits_for_its_turn(
     assert len(sent) == outbox_module.GLOBAL_LIMIT + 1
     last = sent.pop(outbox_module.GLOBAL_LIMIT + 1)
     assert last >= min(sent.values()) + 0.2
+
+
+async def test_idle_chats_are_forgotten_without_a_look_at_every_chat_per_message(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(outbox_module, "CHATS_KEPT", 100)
+    monkeypatch.setattr(outbox_module, "PRIVATE_PERIOD", 0.05)
+    outbox, record = Outbox(), Recorder()
+    looked = 0
+    forget = Outbox._forget
+
+    def counting(self: Outbox, chat_id: int, queue: object) -> None:
+        nonlocal looked
+        looked += 1
+        forget(self, chat_id, queue)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Outbox, "_forget", counting)
+    for chat in range(1, 31):  # answered, then idle once their period has passed
+        outbox.post(record.letter(chat, f"idle {chat}"))
+    await outbox.drained()
+    await asyncio.sleep(0.1)
+    looked = 0
+    # A thousand chats at once, which the limit of 30 messages a second keeps waiting.
+    for chat in range(1001, 2001):
+        outbox.post(record.letter(chat, f"busy {chat}"))
+    # Each chat is looked at now and then (when their number has doubled), not at each new
+    # one: that made these thousand letters cost about 450,000 looks.
+    assert 130 <= looked < 3_000
+    await outbox.close(0)
