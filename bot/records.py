@@ -192,18 +192,44 @@ def _record(obj: Any, **convert: Callable[[Any], Any]) -> Record:
     converter (a player's times, the status lines) is copied; what it holds is text or
     numbers.
     """
-    record = {}
-    for name in _saved_fields(type(obj)):
-        value = getattr(obj, name)
-        if value is not None:  # (most values are None, text or numbers: kept as they are)
-            if name in convert:
-                value = convert[name](value)
-            elif isinstance(value, tuple | list):
-                value = list(value)  # as JSON has it (a tuple is read back as one)
-            elif isinstance(value, dict):
-                value = dict(value)
-        record[name] = value
-    return record
+    key = (type(obj), *convert)
+    make = _RECORD_MAKERS.get(key)
+    if make is None:
+        make = _RECORD_MAKERS[key] = _record_maker(type(obj), frozenset(convert))
+    return make(obj, convert)
+
+
+_RECORD_MAKERS: dict[tuple[Any, ...], Callable[[Any, dict[str, Callable[[Any], Any]]], Record]] = {}
+_LEAVES = frozenset({str, int, float, bool})
+
+
+def _record_maker(
+    cls: type, converted: frozenset[str]
+) -> Callable[[Any, dict[str, Callable[[Any], Any]]], Record]:
+    """:func:`_record` written out field by field for one class and one set of converted
+    fields, as :mod:`dataclasses` writes out a class's ``__init__``.  A save writes every
+    chat that changed, four times a second, holding up the event loop meanwhile: a loop
+    over the fields by name took 1.2 to 1.4 times as long."""
+    names = _saved_fields(cls)
+    lines = ["def record(obj, convert):"]
+    for i, name in enumerate(names):
+        lines.append(f"    v{i} = obj.{name}")
+        if name in converted:
+            lines += [f"    if v{i} is not None:", f"        v{i} = convert[{name!r}](v{i})"]
+        else:  # as JSON has it (a tuple is read back as one), and shared with nothing
+            lines += [
+                f"    if v{i} is None or v{i}.__class__ in LEAVES:",
+                "        pass",
+                f"    elif isinstance(v{i}, tuple | list):",
+                f"        v{i} = list(v{i})",
+                f"    elif isinstance(v{i}, dict):",
+                f"        v{i} = dict(v{i})",
+            ]
+    lines.append("    return {" + ", ".join(f"{n!r}: v{i}" for i, n in enumerate(names)) + "}")
+    namespace: dict[str, Any] = {"LEAVES": _LEAVES}
+    exec("\n".join(lines), namespace)
+    maker: Callable[[Any, dict[str, Callable[[Any], Any]]], Record] = namespace["record"]
+    return maker
 
 
 def _build(cls: type[T], record: Any, **convert: Callable[[Any], Any]) -> T:

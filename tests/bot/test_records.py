@@ -399,6 +399,21 @@ def test_a_deep_copy_of_chat_or_user_data_is_its_saved_record_made_then() -> Non
     )
 
 
+def test_a_record_shares_nothing_with_the_data() -> None:
+    data = records.load("chat", CHAT_RECORD_OF_VERSION_1)
+    record = records.chat_record(data)
+    text = json.dumps(record)
+    record["status"]["lines"].append("x")
+    record["table"]["stats"]["players"]["501"]["times"].append(1.0)
+    record["table"]["round"]["solutions"].append("x")
+    assert data == records.load("chat", CHAT_RECORD_OF_VERSION_1)
+    record = records.chat_record(data)
+    data.status.lines.append("y")
+    data.table.stats.players[501].weekly_points["2026-W49"] = 1
+    data.members[503] = "Cy"
+    assert json.dumps(record) == text
+
+
 def test_a_new_users_record_is_the_same_however_it_is_made() -> None:
     # A new user's record is not written afresh each time (see records.saved).
     new = json.loads(records.saved("user", UserData()).text)
