@@ -31,7 +31,7 @@ class Streak:
     """Days missed that a freeze covered, oldest first."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DailyResult:
     """A solved daily puzzle."""
 
@@ -39,7 +39,7 @@ class DailyResult:
     misses: int
 
 
-@dataclass
+@dataclass(slots=True)
 class DailyRecord:
     """One player's daily puzzles, by ISO date."""
 

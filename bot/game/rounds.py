@@ -32,7 +32,7 @@ class Outcome:
     """A right answer that came when the round had already ended (a wrong one never is)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Round:
     """A round of one chat.  ``number`` grows with each round, so a timer can tell whether
     the round it was set for is still the current one."""

@@ -16,7 +16,7 @@ def week_of(day: dt.date) -> str:
     return f"{year}-W{week:02d}"
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerStats:
     """One player's record in one chat."""
 
@@ -38,7 +38,7 @@ class PlayerStats:
         return statistics.median(self.times) if self.times else None
 
 
-@dataclass
+@dataclass(slots=True)
 class ChatStats:
     """Every player's record in a chat, updated as rounds end."""
 

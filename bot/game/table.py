@@ -27,7 +27,7 @@ DIFFICULTY_WORDS = {
 MAX_MATCH = 20
 
 
-@dataclass
+@dataclass(slots=True)
 class GameSettings:
     """How a chat plays (changed by its admins with /settings)."""
 
@@ -40,7 +40,7 @@ class GameSettings:
     """Whether hands with no solution may be dealt ("no solution" then wins)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Match:
     """Several rounds in a row, with their own standings."""
 
@@ -71,7 +71,7 @@ class Match:
         return [name for name, points in standings if points == best], best
 
 
-@dataclass
+@dataclass(slots=True)
 class Table:
     """Everything the game keeps for one chat."""
 
