@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 SOLVE_REQUESTS_KEPT = 30
 
 
-@dataclass
+@dataclass(slots=True)
 class ChatLanguage:
     """The language to speak in a chat (:mod:`bot.features.chat_settings` sets ``chosen``;
     :mod:`bot.features.basics` keeps ``recent``)."""
@@ -34,7 +34,7 @@ class ChatLanguage:
     """The Telegram language of the last user who wrote here (for messages sent by timers)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class RoundMessages:
     """The messages of a chat's rounds (:mod:`bot.features.rounds`)."""
 
@@ -42,7 +42,7 @@ class RoundMessages:
     """The picture of the current hand (replies to it are answers)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Status:
     """A status message (:mod:`bot.services.status_message`): its id, its latest lines, and
     when it was first sent (older ones are not edited)."""
@@ -52,7 +52,7 @@ class Status:
     sent: float = 0.0
 
 
-@dataclass
+@dataclass(slots=True)
 class GroupStatus(Status):
     """In groups, the messages that gather the players' answers to a round, so that a crowd
     guessing costs the group few messages (:mod:`bot.features.rounds.group_status`): the
@@ -66,7 +66,7 @@ class GroupStatus(Status):
     """Who has been found too late in this round (each is named once)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class HuntMessages:
     """The messages of a chat's Solution Hunt (:mod:`bot.features.hunt`)."""
 
@@ -76,7 +76,7 @@ class HuntMessages:
     """In groups, the message gathering the hunt's finds, edited as they come."""
 
 
-@dataclass
+@dataclass(slots=True)
 class DailyChat:
     """The daily puzzle in a chat (:mod:`bot.features.daily`)."""
 
@@ -88,7 +88,7 @@ class DailyChat:
     """The last day whose post is done here: posted, or subscribed after its time."""
 
 
-@dataclass
+@dataclass(slots=True)
 class SolvePages:
     """The requests behind a chat's recent ``/solve`` replies, for their page buttons
     (:mod:`bot.features.solve`)."""
@@ -103,7 +103,7 @@ class SolvePages:
             del self.requests[min(self.requests)]
 
 
-@dataclass
+@dataclass(slots=True)
 class ChatData:
     """What the bot keeps for one chat (saved)."""
 
@@ -135,7 +135,7 @@ class ChatData:
         return saved("chat", self)
 
 
-@dataclass
+@dataclass(slots=True)
 class UserData:
     """What the bot keeps for one user (saved)."""
 
