@@ -351,6 +351,9 @@ class Solving:
     async def _warm_up(self) -> None:
         await self.pool.start()
         await self.prepare(*DEFAULT_GAME)
+        # The daily pools (a few ms of sorting) are made now rather than by whichever
+        # update first needs today's puzzle (a /daily, or any /solve's spoiler check).
+        await self._daily_pools()
 
     def known_facts(self, hand: tuple[int, ...], target: int) -> HandFacts | None:
         """The facts of one hand if they are kept (no work)."""
@@ -388,10 +391,13 @@ class Solving:
 
     async def daily_hand(self, day: dt.date) -> tuple[int, ...]:
         """The day's puzzle (the first call may wait for the level table)."""
+        return daily(day, await self._daily_pools())
+
+    async def _daily_pools(self) -> DailyPools:
         if self._pools is None or (self._pools.done() and self._pools.exception()):
             self._pools = asyncio.ensure_future(self._make_pools())
             self._pools.add_done_callback(lambda done: done.cancelled() or done.exception())
-        return daily(day, await asyncio.shield(self._pools))
+        return await asyncio.shield(self._pools)
 
     async def _make_pools(self) -> DailyPools:
         table = await self.levels(*DAILY_TABLE)
