@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import os
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -118,6 +119,9 @@ def build_application(
     ``rate_limited=False`` drops Telegram's outgoing limits, for benchmarks of the bot's own
     processing only.
     """
+    # PTB 22 gives durations such as a 429's retry_after as timedeltas only when this is set
+    # (and warns at every read otherwise); the outbox reads either.
+    os.environ.setdefault("PTB_TIMEDELTA", "true")
     httpx_kwargs: dict[str, Any] | None = {"transport": transport} if transport else None
     polling = PollingRequest(connection_pool_size=1, httpx_kwargs=httpx_kwargs)
     persistence = SQLitePersistence(settings.data_dir)
