@@ -401,7 +401,7 @@ async def run(chats: int, rate: float) -> None:
         rows.append((name, throughput, observer.percentile(0.5), observer.percentile(0.99)))
     starts, solve_seconds = await start_during_slow_solve(observer, users)
     active = await memory_per_chat(application, api, observer)
-    idle = idle_chat_memory(application, users[0])
+    idle = idle_chat_memory(application, users[-1])  # users[0] also ran the /solve
     stop.set()
     await runner
 
