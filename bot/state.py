@@ -114,7 +114,9 @@ class ChatData:
     status: GroupStatus = field(default_factory=GroupStatus)
     daily: DailyChat = field(default_factory=DailyChat)
     solve: SolvePages = field(default_factory=SolvePages)
-    hunt: HuntMessages = field(default_factory=HuntMessages)
+    hunt: HuntMessages | None = None
+    """The messages of the chat's latest hunt (None until its first: most chats never hunt,
+    and an idle chat's data is kept in memory)."""
     members: dict[int, str] = field(default_factory=dict)
     """Users seen in this group, by id (for the group's daily results)."""
     answers_to: str = "round"

@@ -25,6 +25,7 @@ from bot.services.admins import is_admin
 from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
 from bot.services.timers import HUNT_UP
+from bot.state import HuntMessages
 from bot.texts import deal_refusal, how_to_answer, reason
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
 
@@ -77,8 +78,7 @@ async def hunt_command(update: MessageUpdate, context: HandlerContext) -> None:
         return  # a round began while this hand was looked for
     hunt = table.new_hunt(hand, solutions, context.now(), seconds)
     data.live_hands.add(chat_id, hunt)  # no /solve of it meanwhile
-    messages = context.chat_data.hunt
-    messages.status.message_id, messages.status.lines = None, []
+    messages = context.chat_data.hunt = HuntMessages()
     count = len(solutions)
     caption = (
         context.ngettext(
@@ -126,7 +126,8 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     if update.effective_chat.type == ChatType.PRIVATE:
         return True
     if replied is not None:
-        return replied.message_id == context.chat_data.hunt.deal_message_id
+        messages = context.chat_data.hunt
+        return messages is not None and replied.message_id == messages.deal_message_id
     text = message.text or ""
     return text.startswith("/") or looks_like_answer(text)
 
@@ -169,6 +170,8 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         if outcome.found is not Found.NEW:
             line = f"{html.escape(user.full_name)}: {line}"
         number = hunt.number
+        if context.chat_data.hunt is None:  # made with the deal: only the type checker asks
+            context.chat_data.hunt = HuntMessages()
         status_message.show(
             context,
             chat_id,
