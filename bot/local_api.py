@@ -154,12 +154,25 @@ def check_text(text: str, parse_mode: object, *, limit: int, too_long: str) -> N
         raise ApiError(400, too_long)
 
 
-def check_reply_markup(markup: object) -> None:
+def check_web_app(web_app: object, where: str) -> None:
+    """Raise :class:`ApiError` as Telegram does for a Mini App's address it refuses: it
+    opens Mini Apps over HTTPS only.  ``where`` names the button in the error."""
+    url = web_app.get("url") if isinstance(web_app, dict) else None
+    if not isinstance(url, str) or not url.startswith("https://"):
+        raise ApiError(
+            400,
+            f"Bad Request: {where} Web App URL '{url}' is invalid: Only HTTPS links are allowed",
+        )
+
+
+def check_reply_markup(markup: object, chat_type: str = "private") -> None:
     """Raise :class:`ApiError` as Telegram does for an inline keyboard it refuses.
 
     At most :data:`MAX_BUTTONS` buttons in all rows together, and each ``callback_data`` at
     most :data:`MAX_CALLBACK_DATA_BYTES` bytes of UTF-8 (bytes, not characters: a Chinese
-    label's data runs out three times sooner).  Other kinds of markup pass unchecked.
+    label's data runs out three times sooner).  A ``web_app`` button (one that opens a Mini
+    App) only in a private chat (``chat_type``), and with an HTTPS address.  Other kinds of
+    markup pass unchecked.
     """
     if not isinstance(markup, dict) or not isinstance(markup.get("inline_keyboard"), list):
         return
@@ -170,6 +183,11 @@ def check_reply_markup(markup: object) -> None:
         data = button.get("callback_data")
         if data is not None and len(str(data).encode("utf-8")) > MAX_CALLBACK_DATA_BYTES:
             raise ApiError(400, "Bad Request: BUTTON_DATA_INVALID")
+        if "web_app" in button:
+            if chat_type != "private":
+                # Telegram's MTProto error name, passed through as it is.
+                raise ApiError(400, "Bad Request: BUTTON_TYPE_INVALID")
+            check_web_app(button["web_app"], "inline keyboard button")
 
 
 class SlidingWindow:
@@ -252,6 +270,8 @@ class LocalBotApi:
         self.sent: list[dict[str, Any]] = []
         """Every message the bot sent or edited, in order (edits carry ``edited: True``)."""
         self.commands: dict[tuple[str, str], list[dict[str, str]]] = {}
+        self.menu_buttons: dict[int | None, dict[str, Any]] = {}
+        """The chat menu buttons set: by private chat, or (None) every private chat's."""
         self.calls: list[str] = []
         self.pushed = 0
         """How many updates were queued for the bot."""
@@ -577,6 +597,29 @@ class LocalBotApi:
         )
         return self.commands.get(key, [])
 
+    async def _m_setChatMenuButton(self, params: dict[str, Any]) -> bool:
+        # Without chat_id: the default button of every private chat.
+        button = params.get("menu_button") or {"type": "default"}
+        kind = button.get("type") if isinstance(button, dict) else None
+        if kind not in ("commands", "web_app", "default"):
+            raise ApiError(400, "Bad Request: can't parse menu button: unknown type")
+        if kind == "web_app":
+            if not str(button.get("text") or "").strip():
+                raise ApiError(400, "Bad Request: can't parse menu button: text is empty")
+            check_web_app(button.get("web_app"), "menu button")
+        chat_id = None
+        if params.get("chat_id") is not None:
+            chat = self._chat(params)
+            if chat.type != "private":
+                raise ApiError(400, "Bad Request: chat not found")
+            chat_id = chat.id
+        self.menu_buttons[chat_id] = button
+        return True
+
+    async def _m_getChatMenuButton(self, params: dict[str, Any]) -> dict[str, Any]:
+        chat_id = int(params["chat_id"]) if params.get("chat_id") is not None else None
+        return self.menu_buttons.get(chat_id) or self.menu_buttons.get(None) or {"type": "commands"}
+
     async def _m_sendMessage(self, params: dict[str, Any]) -> dict[str, Any]:
         chat = self._chat(params)
         text = str(params.get("text", ""))
@@ -588,7 +631,7 @@ class LocalBotApi:
             limit=MAX_TEXT,
             too_long="Bad Request: message is too long",
         )
-        check_reply_markup(params.get("reply_markup"))
+        check_reply_markup(params.get("reply_markup"), chat.type)
         self._admit(chat)
         return self._bot_message(chat, params, {"text": text})
 
@@ -603,7 +646,7 @@ class LocalBotApi:
             limit=MAX_CAPTION,
             too_long="Bad Request: message caption is too long",
         )
-        check_reply_markup(params.get("reply_markup"))
+        check_reply_markup(params.get("reply_markup"), chat.type)
         uploaded = not isinstance(params.get("photo"), str)
         if uploaded:
             file_id = f"photo{next(self._file_ids)}"
@@ -653,7 +696,7 @@ class LocalBotApi:
             too_long="Bad Request: message is too long",
         )
         markup = params.get("reply_markup")
-        check_reply_markup(markup)
+        check_reply_markup(markup, chat.type)
         if old.get("text") == text and old.get("reply_markup") == markup:
             raise ApiError(
                 400,
