@@ -15,7 +15,11 @@ from telegram import (
     BotCommandScopeAllChatAdministrators,
     BotCommandScopeAllGroupChats,
     BotCommandScopeAllPrivateChats,
+    MenuButton,
+    MenuButtonDefault,
+    MenuButtonWebApp,
     Update,
+    WebAppInfo,
 )
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Conflict, InvalidToken, NetworkError, TelegramError
@@ -29,14 +33,16 @@ from telegram.ext import (
 
 from bot.clock import SteadyClock
 from bot.context import BotContext, BotData, ChatData, UserData, services
-from bot.features import basics, chat_settings, daily, hunt, rounds, scores, solve
+from bot.features import basics, chat_settings, daily, hunt, practice, rounds, scores, solve
 from bot.i18n import LANGUAGES, N_, gettext_for
 from bot.persistence import SQLitePersistence
+from bot.services.miniapp import app_routes
 from bot.services.outbox import FloodControl, Outbox
 from bot.services.polling import PollingRequest
 from bot.services.sending import SendingRequest
 from bot.services.solving import Solving
 from bot.services.timers import Timers
+from bot.services.web import ListenError, WebServer
 from bot.services.workers import WorkerPool
 from bot.settings import Settings
 from bot.typed_handlers import jobs_of
@@ -74,6 +80,9 @@ PRIVATE_COMMANDS = [
     ("settings", N_("Game settings")),
     ("language", N_("Language: en, zh or auto")),
 ]
+
+MENU_BUTTON = N_("Play")
+"""The label of the chat menu button that opens the Mini App in private chats."""
 
 logger = logging.getLogger(__name__)
 
@@ -174,7 +183,7 @@ def updater_of(application: Application) -> Updater:
     return application.updater
 
 
-FEATURES = (basics, rounds, hunt, scores, solve, chat_settings, daily)
+FEATURES = (basics, rounds, hunt, scores, solve, chat_settings, daily, practice)
 """Registered in this order: the most frequent commands are matched first."""
 
 
@@ -200,6 +209,46 @@ async def register_commands(application: Application) -> None:
                 scope=scope,
                 language_code=code,
             )
+    await application.bot.set_chat_menu_button(menu_button=menu_button(application))
+
+
+def menu_button(application: Application) -> MenuButton:
+    """The menu button of private chats: the Mini App with ``TWENTYFOUR_WEBAPP_URL``, else
+    Telegram's default (the command list), which also takes back an app no longer served.
+
+    Telegram keeps one default button for every private chat, in no particular language:
+    its label is the English one.
+    """
+    url = services(application).settings.webapp_url
+    if url is None:
+        return MenuButtonDefault()
+    return MenuButtonWebApp(gettext_for("en")(MENU_BUTTON), WebAppInfo(url))
+
+
+def app_server(application: Application, *, serve_app: bool | None = None) -> WebServer | None:
+    """The web server for the Mini App with long polling: when ``TWENTYFOUR_WEBAPP_URL`` is
+    set (or ``serve_app`` says so, as the console does), else None."""
+    if not (services(application).settings.webapp_url if serve_app is None else serve_app):
+        return None
+    server = WebServer()
+    server.add(app_routes(application))
+    return server
+
+
+async def listen(
+    application: Application, server: WebServer, address: str, port: int, *, any_port: bool = False
+) -> int:
+    """Start ``server`` on ``address:port`` (with ``any_port``, on a free port if that one is
+    taken); records where in :attr:`BotData.web_address` and returns the port."""
+    try:
+        port = await server.start(address, port)
+    except ListenError as error:
+        if not any_port:
+            raise StartUpError(str(error)) from None
+        port = await server.start(address, 0)
+    host = f"[{address}]" if ":" in address else address
+    services(application).web_address = f"http://{host}:{port}"
+    return port
 
 
 async def connect(application: Application) -> None:
@@ -242,8 +291,19 @@ async def with_retries(
             await asyncio.sleep(wait)
 
 
-async def run_polling(application: Application, stop: asyncio.Event, *, timeout: int = 10) -> int:
+async def run_polling(
+    application: Application,
+    stop: asyncio.Event,
+    *,
+    timeout: int = 10,
+    serve_app: bool | None = None,
+    any_port: bool = False,
+) -> int:
     """Poll for updates until ``stop`` is set; returns the process exit status.
+
+    The Mini App is served meanwhile on ``TWENTYFOUR_WEB_LISTEN:TWENTYFOUR_WEB_PORT`` when
+    ``TWENTYFOUR_WEBAPP_URL`` is set, or as ``serve_app`` says (on any free port if that
+    one is taken, with ``any_port``).
 
     A 409 Conflict before any poll succeeded means another process already polls with the
     same token: that is logged clearly and ends the run with status 1 instead of retrying
@@ -269,20 +329,31 @@ async def run_polling(application: Application, stop: asyncio.Event, *, timeout:
         else:
             logger.warning("Polling error (will retry): %s", error)
 
+    settings = services(application).settings
+    server = app_server(application, serve_app=serve_app)
     await connect(application)
     async with application:
         await with_retries(application, "the command menus", lambda: register_commands(application))
-        await with_retries(
-            application,
-            "deleteWebhook",
-            lambda: updater_of(application).start_polling(
-                poll_interval=0,
-                timeout=timeout,
-                error_callback=on_error,
-                allowed_updates=ALLOWED_UPDATES,
-            ),
-        )
-        await serve_until(application, stop)
+        if server is not None:
+            await listen(
+                application, server, settings.web_listen, settings.web_port, any_port=any_port
+            )
+            logger.info("Serving the Mini App at %s/app/", services(application).web_address)
+        try:
+            await with_retries(
+                application,
+                "deleteWebhook",
+                lambda: updater_of(application).start_polling(
+                    poll_interval=0,
+                    timeout=timeout,
+                    error_callback=on_error,
+                    allowed_updates=ALLOWED_UPDATES,
+                ),
+            )
+            await serve_until(application, stop)
+        finally:
+            if server is not None:
+                await server.stop()
     return status
 
 

@@ -9,20 +9,24 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
+import secrets
 import signal
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 from typing import Any, TextIO
 
 from telegram import Update
-from telegram.ext import TypeHandler
+from telegram.ext import Application, TypeHandler
 
 from bot.app import build_application, run_polling
 from bot.context import services
 from bot.local_api import LocalBotApi, LocalTransport, plain_text
+from bot.services.miniapp import launch_hash, sign_init_data
 from bot.services.outbox import Outbox
 from bot.settings import Settings
 
@@ -40,6 +44,7 @@ CONSOLE_HELP = """Console commands:
   :reply N TEXT     reply to the bot's message #N
   :press N BUTTON   press a button under message #N, by its label or its number (1, 2, …)
   :inline QUERY     type @bot QUERY in the chat (inline mode): lists what the bot offers
+  :app              the address that opens the Mini App in a browser, as the current user
   :help             this help
   :quit             leave (Ctrl-D and Ctrl-C do the same)"""
 
@@ -70,9 +75,12 @@ def _language() -> str:
 class Console:
     """One terminal session against a :class:`LocalBotApi`."""
 
-    def __init__(self, api: LocalBotApi, out: TextIO) -> None:
+    def __init__(self, api: LocalBotApi, out: TextIO, token: str = "1:CONSOLE") -> None:
         self.api = api
         self.out = out
+        self.token = token
+        self.web_address: str | None = None
+        """Where the bot serves the Mini App, once it does."""
         self.users: dict[str, int] = {}
         self.user_id = self._user(_name())
         self.chat_id = self.user_id
@@ -153,12 +161,37 @@ class Console:
         elif word == ":inline" and rest.strip():
             self.api.inline_query(self.user_id, rest.strip(), chat_type=self._chat_type())
             return True
+        elif word == ":app":
+            print(self.app_line(), file=self.out)
+            return True
         else:
             print(CONSOLE_HELP, file=self.out)
             return True
         names = {v: k for k, v in self.users.items()}
         print(f"(you are {names[self.user_id]}, in the {self._where()} chat)", file=self.out)
         return True
+
+    def app_url(self) -> str | None:
+        """The Mini App's address with launch data signed for the current user, as Telegram
+        opens it (None before the server listens)."""
+        if self.web_address is None:
+            return None
+        user = dict(self.api.users[self.user_id])
+        user.pop("is_bot", None)
+        fields = {
+            "auth_date": str(int(time.time())),
+            "query_id": secrets.token_hex(8),
+            "user": json.dumps(user, ensure_ascii=False, separators=(",", ":")),
+        }
+        return f"{self.web_address}/app/{launch_hash(sign_init_data(self.token, fields))}"
+
+    def app_line(self) -> str:
+        """Where to play the Mini App, as the current user, for a day (its launch data's
+        life)."""
+        url = self.app_url()
+        if url is None:
+            return "(the Mini App is not served)"
+        return f"Play by tapping in a browser (as yourself, for a day): {url}"
 
     def _chat_type(self) -> str:
         return "supergroup" if self.chat_id == GROUP_ID else "sender"
@@ -245,15 +278,24 @@ async def _play(settings: Settings, stdin: TextIO, out: TextIO, photos: Path) ->
         return str(path)
 
     console_settings = Settings(**{**settings.__dict__, "data_dir": settings.data_dir / "console"})
+    # A token made here, never shown: the Mini App's launch data is signed with a key made
+    # from it, so that nobody else can sign in as a console user.
+    token = f"1:{secrets.token_hex(24)}"
     application = build_application(
-        console_settings, token="1:CONSOLE", transport=LocalTransport(api, save_files=save)
+        console_settings, token=token, transport=LocalTransport(api, save_files=save)
     )
     progress = _Progress()
     # Console only: a last-group handler tells when the bot is done with an update.
     application.add_handler(TypeHandler(Update, progress.mark), group=LAST_GROUP)
-    console = Console(api, out)
+    console = Console(api, out, token)
     stop = asyncio.Event()
-    runner = asyncio.create_task(run_polling(application, stop, timeout=1))
+    # The Mini App on localhost (TWENTYFOUR_WEB_PORT, or any free port if it is taken);
+    # with no public address no button points to it, and the console prints where it is.
+    runner = asyncio.create_task(
+        run_polling(application, stop, timeout=1, serve_app=True, any_port=True)
+    )
+    await _wait_for_address(application, runner)
+    console.web_address = services(application).web_address
     if stdin.isatty():
         name = {v: k for k, v in console.users.items()}[console.user_id]
         print(
@@ -263,6 +305,8 @@ async def _play(settings: Settings, stdin: TextIO, out: TextIO, photos: Path) ->
             "(delete that folder to start afresh).",
             file=out,
         )
+    print(console.app_line(), file=out)
+    out.flush()
     lines = _read_lines(stdin)
     while True:
         line = await lines.get()
@@ -273,6 +317,12 @@ async def _play(settings: Settings, stdin: TextIO, out: TextIO, photos: Path) ->
         console.show_inline_answers()
     stop.set()
     return await runner
+
+
+async def _wait_for_address(application: Application, runner: asyncio.Task[int]) -> None:
+    """Wait until the bot's web server listens (or the bot has stopped)."""
+    while services(application).web_address is None and not runner.done():
+        await asyncio.sleep(0.02)
 
 
 def _read_lines(stdin: TextIO) -> asyncio.Queue[str]:

@@ -62,6 +62,12 @@ class BotData:
     """The rounds being played, whose solutions their players may not ask for."""
     daily_board: DayBoard
     """Every player's solve time of the latest daily puzzles, sorted (rebuilt at start-up)."""
+    app_calls: dict[str, Callable[[Any], Awaitable[tuple[int, dict[str, Any]]]]]
+    """``"GET daily"`` → the feature's answer to ``GET /app/api/daily`` from the Mini App
+    (see :mod:`bot.services.miniapp`)."""
+    web_address: str | None
+    """Where the bot's web server listens once started (``http://127.0.0.1:8080``); None
+    when it serves none."""
     write_now: RowWriter | None
     """The persistence's way to save a chat's and a user's data at once (see
     :meth:`BotContext.save_now`), given where the application is built; None saves nothing."""
@@ -76,6 +82,8 @@ class BotData:
         self.answer_routes = []
         self.file_ids = {}
         self.deep_links = {}
+        self.app_calls = {}
+        self.web_address = None
         self.write_now = None
 
     def take_answers(self, claim: AnswerClaim, taker: AnswerTaker) -> None:
@@ -165,6 +173,13 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
     def _(self, message: str) -> str:
         """``message`` translated into :attr:`language`."""
         return translations(self.language).gettext(message)
+
+    def save_user_now(self, user_id: int) -> None:
+        """Save one user's data at once (a daily result from the Mini App, which has no
+        chat): see :meth:`save_now`."""
+        write_now = self.bot_data.write_now
+        if write_now is not None:
+            write_now({("user", user_id): self.application.user_data[user_id]})
 
     def save_now(self, chat_id: int, user_id: int) -> None:
         """Save one chat's and one user's data at once (a score must survive a crash).

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +27,15 @@ class Settings:
     data_dir: Path
     timezone: ZoneInfo
     log_level: str
+    webapp_url: str | None = None
+    """The Mini App's public HTTPS address (its page, served at ``/app/``); None: no button
+    or link points to the app, and with polling no web server runs."""
+    webapp_name: str | None = None
+    """The Mini App's short name given to @BotFather's /newapp, for ``t.me/<bot>/<name>``
+    links in groups (where Telegram allows no web-app buttons)."""
+    web_listen: str = "127.0.0.1"
+    """Where the web server listens with long polling (with a webhook, the webhook's)."""
+    web_port: int = 8080
 
     @property
     def base_url(self) -> str | None:
@@ -59,6 +69,19 @@ class Settings:
             raise SettingsError(
                 f"TWENTYFOUR_TIMEZONE is not a known time zone: {zone_name}"
             ) from None
+        webapp_url = env.get("TWENTYFOUR_WEBAPP_URL", "").strip() or None
+        if webapp_url and not webapp_url.startswith("https://"):
+            # Telegram opens Mini Apps over HTTPS only (it refuses the buttons otherwise).
+            raise SettingsError(f"TWENTYFOUR_WEBAPP_URL must start with https://: {webapp_url}")
+        webapp_name = env.get("TWENTYFOUR_WEBAPP_NAME", "").strip() or None
+        if webapp_name and not re.fullmatch(r"[A-Za-z0-9_]{3,30}", webapp_name):
+            raise SettingsError(
+                "TWENTYFOUR_WEBAPP_NAME must be the app's short name (3 to 30 letters, digits "
+                f"or _): {webapp_name}"
+            )
+        web_port = env.get("TWENTYFOUR_WEB_PORT", "8080").strip()
+        if not web_port.isdigit() or not 0 <= int(web_port) < 65536:
+            raise SettingsError(f"TWENTYFOUR_WEB_PORT must be a port number: {web_port}")
         level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
             raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR: {level}")
@@ -72,4 +95,8 @@ class Settings:
             data_dir=Path(env.get("TWENTYFOUR_DATA_DIR", "").strip() or "./data"),
             timezone=timezone,
             log_level=level,
+            webapp_url=webapp_url,
+            webapp_name=webapp_name,
+            web_listen=env.get("TWENTYFOUR_WEB_LISTEN", "127.0.0.1").strip() or "127.0.0.1",
+            web_port=int(web_port),
         )

@@ -9,7 +9,7 @@ import logging
 from collections.abc import Callable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, WebAppInfo
 from telegram.constants import ChatType
 from telegram.error import Forbidden
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler
@@ -18,6 +18,7 @@ from bot.context import BotContext, local_now, services, settings_of
 from bot.game.daily import (
     TIME_BUCKETS,
     DailyRecord,
+    DailyResult,
     DailyStats,
     Standing,
     clock_text,
@@ -30,6 +31,7 @@ from bot.game.scoring import counts_as_miss
 from bot.services.admins import is_admin
 from bot.services.charts import bar_chart
 from bot.services.limits import CAPTION, fit_list, visible_length
+from bot.services.miniapp import AppReply, AppRequest, app_address, group_link, serve_app
 from bot.services.pictures import send_hand
 from bot.services.timers import DAILY_POST, DAILY_REMINDER
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
@@ -100,7 +102,15 @@ async def start_private(update: MessageUpdate, context: HandlerContext) -> None:
         "<b>Daily #{number}</b>: make 24 from <b>{hand}</b>\n"
         "Your clock is running. Type your answer, like (8-2)*4."
     ).format(number=number, hand=" ".join(map(str, hand)))
-    _show_puzzle(context, chat_id, hand, caption)
+    markup = None
+    url = context.settings.webapp_url
+    if url is not None:
+        # Web-app buttons work in private chats only (Telegram refuses them in groups).
+        button = InlineKeyboardButton(
+            _("🃏 Play by tapping"), web_app=WebAppInfo(app_address(url, "daily"))
+        )
+        markup = InlineKeyboardMarkup([[button]])
+    _show_puzzle(context, chat_id, hand, caption, markup)
 
 
 async def replay_command(update: MessageUpdate, context: HandlerContext, word: str) -> None:
@@ -180,7 +190,11 @@ async def archive_button(update: ButtonUpdate, context: HandlerContext) -> None:
 
 
 def _show_puzzle(
-    context: HandlerContext, chat_id: int, hand: tuple[int, ...], caption: str
+    context: HandlerContext,
+    chat_id: int,
+    hand: tuple[int, ...],
+    caption: str,
+    markup: InlineKeyboardMarkup | None = None,
 ) -> None:
     """Send a daily puzzle's picture in private; replies to it are answers to it."""
     chat = context.chat_data
@@ -191,7 +205,14 @@ def _show_puzzle(
 
     context.post(
         chat_id,
-        lambda: send_hand(context.bot, chat_id, hand, context.bot_data.file_ids, caption=caption),
+        lambda: send_hand(
+            context.bot,
+            chat_id,
+            hand,
+            context.bot_data.file_ids,
+            caption=caption,
+            reply_markup=markup,
+        ),
         game=True,
         on_sent=shown,
     )
@@ -247,9 +268,19 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
             game=True,
         )
         return
-    today = context.today()
-    streak = record.streak_on(today)
+    context.reply(update, "\n".join(solved_lines(context, record, day, result)), game=True)
+
+
+def solved_lines(
+    context: BotContext, record: DailyRecord, day: dt.date, result: DailyResult
+) -> list[str]:
+    """What a player is told (HTML lines) on solving a day's puzzle live, in the chat or in
+    the Mini App: time, streak, the share line, everyone's day; the solve goes on the day's
+    board here (once per result: the caller has just recorded it)."""
+    _ = context._
+    streak = record.streak_on(context.today())
     standing = context.bot_data.daily_board.add(day, result.seconds)
+    number = daily_number(day)
     lines = [
         _("✅ Solved in {time}! Streak: {streak} (best {best}). Share it:").format(
             time=clock_text(result.seconds), streak=streak.current, best=streak.best
@@ -261,7 +292,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
     frozen = record.frozen_before(day)
     if frozen:
         lines.insert(1, freeze_used(context, frozen))
-    context.reply(update, "\n".join(lines), game=True)
+    return lines
 
 
 def until_next_puzzle(context: BotContext) -> dt.timedelta:
@@ -419,9 +450,14 @@ async def show_in_group(
     button = None
     if chat_id < 0:
         # A group (Telegram gives groups negative ids, users positive; a subscribed post has
-        # no update to ask): the deep link opens the private chat with /start daily.
+        # no update to ask): the deep link opens the private chat with /start daily.  Groups
+        # take no web-app buttons: the Mini App opens from a t.me link to it instead.
         link = f"https://t.me/{context.bot.username}?start=daily"
-        button = InlineKeyboardMarkup([[InlineKeyboardButton(_("Solve it privately"), url=link)]])
+        row = [InlineKeyboardButton(_("Solve it privately"), url=link)]
+        app_link = group_link(context.settings, context.bot.username, "daily")
+        if app_link is not None:
+            row.append(InlineKeyboardButton(_("🃏 Play by tapping"), url=app_link))
+        button = InlineKeyboardMarkup([row])
     else:
         lines[1] = _("/daily starts your clock.")
     # Ten names of 129 characters would not fit in a caption: as many as fit, then how many
@@ -716,6 +752,98 @@ async def post_daily(context: JobContext[None]) -> None:
     await show_in_group(chat_id, context, extra=extra, on_failed=failed)
 
 
+def _result_json(
+    context: BotContext,
+    record: DailyRecord,
+    day: dt.date,
+    result: DailyResult,
+    lines: list[str] | None,
+) -> dict[str, object]:
+    """A day's result as the Mini App shows it; ``lines`` (HTML) when just solved."""
+    streak = record.streak_on(context.today())
+    return {
+        "seconds": round(result.seconds, 1),
+        "time": clock_text(result.seconds),
+        "misses": result.misses,
+        "streak": streak.current,
+        "best": streak.best,
+        "share": share_line(daily_number(day), result, streak.current, context),
+        "lines": lines,
+    }
+
+
+def _app_record(context: BotContext) -> DailyRecord:
+    assert context.user_data is not None  # a Mini App's context is made for its player
+    return context.user_data.daily
+
+
+async def app_daily(request: AppRequest) -> AppReply:
+    """``GET /app/api/daily``: today's puzzle for the Mini App, whose opening starts the
+    player's clock as /daily in private does (the same attempt: one clock, one result);
+    or the result, if solved."""
+    context = request.context
+    record = _app_record(context)
+    day = context.today()
+    hand = await puzzle_of(context, day)
+    reply: dict[str, object] = {
+        "day": day.isoformat(),
+        "number": daily_number(day),
+        "hand": list(hand),
+        "language": context.language,
+        "next_in": int(until_next_puzzle(context).total_seconds()),
+    }
+    done = record.result(day)
+    if done is not None:
+        return 200, {
+            **reply,
+            "state": "solved",
+            "result": _result_json(context, record, day, done, None),
+        }
+    record.start(day, context.now())
+    started = record.started[day.isoformat()]
+    return 200, {
+        **reply,
+        "state": "playing",
+        "elapsed": round(max(0.0, context.now() - started), 1),
+        "misses": record.misses.get(day.isoformat(), 0),
+    }
+
+
+async def app_daily_answer(request: AppRequest) -> AppReply:
+    """``POST /app/api/daily`` with ``{"day": "2026-11-01", "expression": "8/(3-8/3)"}``:
+    the expression the player built by tapping, judged against that day's puzzle, timed from
+    the clock the player started (in the app or with /daily in private)."""
+    context = request.context
+    record = _app_record(context)
+    text, day_text = request.body.get("expression"), request.body.get("day")
+    try:
+        day = dt.date.fromisoformat(day_text) if isinstance(day_text, str) else None
+    except ValueError:
+        day = None
+    if day is None or not isinstance(text, str):
+        return 400, {"error": "bad_request"}
+    done = record.result(day)
+    if done is not None:  # one result a day: the first one stands
+        return 200, {"state": "solved", "result": _result_json(context, record, day, done, None)}
+    if day.isoformat() not in record.started or day > context.today():
+        # Only an opened puzzle has a clock: no time for a puzzle read elsewhere first.
+        return 409, {"error": "not_started"}
+    verdict = check(text, await puzzle_of(context, day), 24)
+    if not verdict.ok:
+        if counts_as_miss(verdict):
+            record.miss(day)
+        return 200, {"state": "playing", "reason": reason(verdict, context)}
+    result = record.solve(day, context.now())
+    user_id = request.user.id
+    context.save_user_now(user_id)  # saved before it is announced
+    lines = solved_lines(context, record, day, result)
+    if user_id in context.application.chat_data:
+        # The result in the private chat too (where it can be forwarded), if there is one:
+        # a player who opened the app from a group's link may never have started the bot.
+        context.send(user_id, "\n".join(lines), game=True)
+    return 200, {"state": "solved", "result": _result_json(context, record, day, result, lines)}
+
+
 def register(application: Application) -> None:
     """/daily, the ``/start daily`` deep link, /subscribe and /unsubscribe, and the answers
     of a daily attempt in private."""
@@ -731,3 +859,5 @@ def register(application: Application) -> None:
     application.add_handler(CommandHandler("subscribe", for_messages(subscribe)))
     application.add_handler(CommandHandler("unsubscribe", for_messages(unsubscribe)))
     services(application).take_answers(for_daily, answer)
+    serve_app(application, "GET", "daily", app_daily)
+    serve_app(application, "POST", "daily", app_daily_answer)

@@ -1,0 +1,236 @@
+"""The Mini App's server side: its page under ``/app/`` and its JSON under ``/app/api/``.
+
+Telegram opens the page (``bot/webapp/``) inside the chat and gives it the launch data,
+``initData``, signed with the bot's token; the page sends that text, as it came, with every
+API call in the ``X-Telegram-Init-Data`` header.  The server checks it as Telegram documents
+(:func:`check_init_data`) and takes the player only from checked data: anything else is
+answered 401 with no detail, before the request's body is read.  The page judges nothing:
+it sends what the player built, and the features that registered the calls
+(:func:`serve_app`) judge it by the same rules as in the chat.
+
+Features add API calls by name, as they add handlers: ``serve_app(application, "GET",
+"daily", call)`` answers ``GET /app/api/daily``.  A call gets an :class:`AppRequest` (the
+player, the JSON body, and a :class:`~bot.context.BotContext` for the player, so that the
+feature's own functions and wording work as for an update) and returns an HTTP status with a
+JSON object.  What a call changes in the player's data is saved with the next regular save
+(a result is saved at once by the feature, as in the chat).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, quote, urlencode
+
+from telegram.ext import Application
+from tornado.web import RedirectHandler, StaticFileHandler
+
+from bot.context import BotContext, services
+from bot.services.web import BoundedHandler, Rules
+from bot.settings import Settings
+
+logger = logging.getLogger(__name__)
+
+INIT_DATA_HEADER = "X-Telegram-Init-Data"
+MAX_AGE = 24 * 3600.0
+"""Seconds launch data stays good (``auth_date`` older than that: 401)."""
+API_BODY = 4096
+"""Bytes of an API request's body kept at most (a move list or an expression is tiny)."""
+PAGE = Path(__file__).resolve().parents[1] / "webapp"
+"""The page's files: plain HTML, CSS and JavaScript, no build step."""
+PAGE_POLICY = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "connect-src 'self'; base-uri 'none'; form-action 'none'"
+)
+"""The page loads nothing from elsewhere."""
+
+
+@dataclass(frozen=True)
+class AppUser:
+    """The player, as the checked launch data gives them."""
+
+    id: int
+    first_name: str
+    language_code: str | None = None
+    start_param: str | None = None
+    """What a ``t.me/<bot>/<app>?startapp=…`` link passed (``daily``, ``practice``)."""
+
+
+@dataclass
+class AppRequest:
+    """One API call, judged to come from :attr:`user`."""
+
+    context: BotContext
+    user: AppUser
+    body: dict[str, Any] = field(default_factory=dict)
+
+
+AppReply = tuple[int, dict[str, Any]]
+AppCall = Callable[[AppRequest], Awaitable[AppReply]]
+
+
+def serve_app(application: Application, method: str, name: str, call: AppCall) -> None:
+    """Answer ``method /app/api/<name>`` with ``call`` (a feature's registration)."""
+    services(application).app_calls[f"{method} {name}"] = call
+
+
+def app_address(url: str, mode: str) -> str:
+    """The app's address opening on ``mode`` (``daily``, ``practice``): a web-app button's."""
+    return f"{url}{'&' if '?' in url else '?'}mode={mode}"
+
+
+def group_link(settings: Settings, bot_username: str, mode: str) -> str | None:
+    """``https://t.me/<bot>/<app>?startapp=<mode>``, the app's link for groups (where
+    Telegram allows no web-app buttons), if the app and its short name are set."""
+    if settings.webapp_url is None or settings.webapp_name is None:
+        return None
+    return f"https://t.me/{bot_username}/{settings.webapp_name}?startapp={mode}"
+
+
+def secret_key(token: str) -> bytes:
+    """The key launch data is signed with: HMAC-SHA256 of the bot's token, keyed with the
+    text ``WebAppData`` (Telegram's "Validating data received via the Mini App")."""
+    return hmac.new(b"WebAppData", token.encode(), hashlib.sha256).digest()
+
+
+def check_init_data(
+    raw: str, token: str, now: float, *, max_age: float = MAX_AGE
+) -> AppUser | None:
+    """The player of launch data signed for the bot with ``token`` and at most ``max_age``
+    seconds old at ``now``; None for anything else (a field changed, another bot's, old,
+    unreadable).
+
+    The hash is the hex HMAC-SHA256, keyed with :func:`secret_key`, of the other fields as
+    ``key=value`` lines sorted by key, values URL-decoded.
+    """
+    try:
+        pairs = parse_qsl(raw, keep_blank_values=True, strict_parsing=True)
+    except ValueError:
+        return None
+    fields = dict(pairs)
+    given = fields.pop("hash", "")
+    if len(fields) + 1 != len(pairs) or not given:
+        return None  # no hash, or a field twice: which one was signed?
+    lines = "\n".join(f"{key}={value}" for key, value in sorted(fields.items()))
+    expected = hmac.new(secret_key(token), lines.encode(), hashlib.sha256).hexdigest()
+    if not hmac.compare_digest(expected.encode(), given.encode("utf-8", "replace")):
+        return None
+    try:
+        signed_at = int(fields["auth_date"])
+        user = json.loads(fields["user"])
+        user_id = user["id"]
+    except (KeyError, ValueError, TypeError):
+        return None
+    if now - signed_at > max_age or not isinstance(user_id, int) or isinstance(user_id, bool):
+        return None
+    language = user.get("language_code")
+    return AppUser(
+        user_id,
+        str(user.get("first_name", "")),
+        language if isinstance(language, str) else None,
+        fields.get("start_param"),
+    )
+
+
+def sign_init_data(token: str, fields: dict[str, str]) -> str:
+    """Launch data with ``fields`` (``user`` as JSON, ``auth_date``...) signed as Telegram
+    signs it for the bot with ``token``: the console signs its player's with its own key."""
+    lines = "\n".join(f"{key}={value}" for key, value in sorted(fields.items()))
+    digest = hmac.new(secret_key(token), lines.encode(), hashlib.sha256).hexdigest()
+    return urlencode({**fields, "hash": digest}, quote_via=quote)
+
+
+def launch_hash(init_data: str, theme: dict[str, str] | None = None) -> str:
+    """The fragment Telegram adds to the app's address when it opens it:
+    ``#tgWebAppData=…&tgWebAppVersion=…&tgWebAppThemeParams=…``."""
+    parts = {"tgWebAppData": init_data, "tgWebAppVersion": "8.0", "tgWebAppPlatform": "web"}
+    if theme is not None:
+        parts["tgWebAppThemeParams"] = json.dumps(theme, separators=(",", ":"))
+    return "#" + urlencode(parts, quote_via=quote)
+
+
+def player_context(application: Application, user: AppUser) -> BotContext:
+    """A context for the player's API call: their user data, their private chat's data if
+    they have one (its chosen language), and their Telegram language."""
+    chat_id = user.id if user.id in application.chat_data else None
+    context = BotContext(application, chat_id=chat_id, user_id=user.id)
+    context.telegram_language = user.language_code
+    return context
+
+
+class ApiHandler(BoundedHandler):
+    """``GET`` and ``POST /app/api/<name>``: a feature's call, for the player whose launch
+    data came with the request (401, body unread, for anyone else)."""
+
+    SUPPORTED_METHODS = ("GET", "POST")
+    max_body = API_BODY
+
+    def initialize(self, bot_application: Application) -> None:
+        self.bot_application = bot_application
+        self.user: AppUser | None = None
+
+    def admit(self) -> int | None:
+        data = services(self.bot_application)
+        raw = self.request.headers.get(INIT_DATA_HEADER, "")
+        self.user = check_init_data(raw, self.bot_application.bot.token, data.now())
+        return HTTPStatus.UNAUTHORIZED if self.user is None else None
+
+    def set_default_headers(self) -> None:
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("X-Content-Type-Options", "nosniff")
+
+    async def get(self, name: str) -> None:
+        await self._answer("GET", name, {})
+
+    async def post(self, name: str) -> None:
+        try:
+            body = json.loads(self.body or b"{}")
+        except ValueError:  # UnicodeDecodeError included
+            body = None
+        if not isinstance(body, dict):
+            self.refuse(HTTPStatus.BAD_REQUEST)
+            return
+        await self._answer("POST", name, body)
+
+    async def _answer(self, method: str, name: str, body: dict[str, Any]) -> None:
+        assert self.user is not None  # admitted
+        call = services(self.bot_application).app_calls.get(f"{method} {name}")
+        if call is None:
+            self.refuse(HTTPStatus.NOT_FOUND)
+            return
+        context = player_context(self.bot_application, self.user)
+        status, reply = await call(AppRequest(context, self.user, body))
+        # PTB saves the data of the chats and users that updates touched; a call is no
+        # update, so it says whose data it may have changed.
+        self.bot_application.mark_data_for_update_persistence(user_ids=self.user.id)
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.finish(json.dumps(reply, ensure_ascii=False))
+
+
+class PageHandler(StaticFileHandler):
+    """The page's files, with a policy that lets it load nothing from elsewhere."""
+
+    def set_extra_headers(self, path: str) -> None:
+        self.set_header("Content-Security-Policy", PAGE_POLICY)
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.set_header("Referrer-Policy", "no-referrer")
+        # Revalidated at each opening (the ETag makes that cheap): a new release's page and
+        # script arrive together.
+        self.set_header("Cache-Control", "no-cache")
+
+
+def app_routes(application: Application) -> Rules:
+    """The Mini App's routes: the API first, then the page's files."""
+    return [
+        (r"/app/api/([a-z]+(?:/[a-z]+)?)", ApiHandler, {"bot_application": application}),
+        (r"/app", RedirectHandler, {"url": "/app/"}),
+        (r"/app/(.*)", PageHandler, {"path": str(PAGE), "default_filename": "index.html"}),
+    ]
