@@ -1,0 +1,138 @@
+"""The Mini App in a real browser (headless Chromium, driven by Playwright), against the
+running bot: the daily solved by tapping is the daily of the private chat, a fraction on the
+way, Undo, and launch data with a changed user id refused.
+
+Skipped where Chromium or Playwright is missing (``.ci/run`` installs both: Debian's
+``chromium`` and the ``playwright`` package of the ``test`` extra; no browser is downloaded).
+One browser serves the whole session.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import shutil
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+import pytest
+import pytest_asyncio
+
+from bot.context import services
+from bot.local_api import plain_text
+from solver import daily, daily_number
+from tests.bot.harness import ANN, BOB, FakeClock, make_api, reply_to, running_bot
+from tests.bot.miniapp_data import init_data, user_json
+
+playwright = pytest.importorskip(
+    "playwright.async_api",
+    reason="the playwright package is not installed (pip install -e '.[test]')",
+)
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+if not Path(CHROMIUM).exists():
+    pytest.skip("Chromium is not installed (apt-get install -y chromium)", allow_module_level=True)
+
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+
+# Chromium on a closed network: no sandbox (root), no GPU, nothing fetched in the background.
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+DAY = dt.date(2027, 3, 14)
+"""A day whose daily puzzle is 3 3 8 8: 8/(3-8/3) needs a fraction on the way."""
+NOON = dt.datetime(2027, 3, 14, 12, 0, tzinfo=dt.UTC).timestamp()
+APP_ENV = {"TWENTYFOUR_WEBAPP_URL": "https://games.example/app/", "TWENTYFOUR_WEB_PORT": "0"}
+LIGHT = {"bg_color": "#ffffff", "text_color": "#000000", "button_color": "#2481cc"}
+
+
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def browser() -> AsyncIterator[Any]:
+    async with playwright.async_playwright() as driver:
+        chromium = await driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        await chromium.close()
+
+
+def app_url(base: str, data: str) -> str:
+    """The page as Telegram opens it: the launch data in the address's fragment."""
+    theme = json.dumps(LIGHT, separators=(",", ":"))
+    return f"{base}/app/#tgWebAppData={quote(data, safe='')}&tgWebAppThemeParams={quote(theme)}"
+
+
+def card(page: Any, name: str) -> Any:
+    return page.locator("#cards").get_by_role("button", name=name, exact=True).first
+
+
+async def test_the_day_has_the_fraction_puzzle() -> None:
+    assert daily(DAY) == (3, 3, 8, 8)
+
+
+async def test_the_daily_solved_by_tapping_is_the_private_daily(
+    browser: Any, tmp_path: Path
+) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    expect = playwright.expect
+    async with running_bot(api, tmp_path, clock=clock, env=APP_ENV) as application:
+        await reply_to(api, ANN, ANN, "/start")  # Ann has a private chat with the bot
+        page = await browser.new_page(viewport={"width": 360, "height": 740})
+        base = services(application).web_address
+        await page.goto(app_url(base, init_data(ANN, NOON)))
+        status = page.get_by_role("status")
+        await expect(status).to_have_text("Tap a card, an operator, then another card.")
+        await expect(page.locator("#cards").get_by_role("button")).to_have_count(4)
+        # A fraction on the way, then Undo.
+        await card(page, "8").click()
+        await page.get_by_role("button", name="÷", exact=True).click()
+        await card(page, "3").click()
+        await expect(card(page, "8/3")).to_be_visible()
+        await expect(page.locator("#cards").get_by_role("button")).to_have_count(3)
+        await page.get_by_role("button", name="Undo", exact=True).click()
+        await expect(page.locator("#cards").get_by_role("button")).to_have_count(4)
+        await expect(card(page, "8/3")).to_have_count(0)
+        # 8 ÷ 3, 3 − 8/3, 8 ÷ 1/3.
+        await card(page, "8").click()
+        await page.get_by_role("button", name="÷", exact=True).click()
+        await card(page, "3").click()
+        await card(page, "3").click()
+        await page.get_by_role("button", name="−", exact=True).click()
+        await card(page, "8/3").click()
+        await expect(card(page, "1/3")).to_be_visible()
+        clock.now += 42
+        before = len(api.sent)
+        await card(page, "8").click()
+        await page.get_by_role("button", name="÷", exact=True).click()
+        await card(page, "1/3").click()
+        await expect(status).to_have_text("Solved!")
+        await expect(page.locator("#share")).to_contain_text("✅ 0:42")
+        told = await api.wait_for_sent(before + 1)
+        private = plain_text(await reply_to(api, ANN, ANN, "/daily"))
+        await page.close()
+    assert plain_text(told[before]["text"]).startswith("✅ Solved in 0:42!")
+    assert f"You solved Daily #{daily_number(DAY)} already" in private
+    assert f"24点 Daily #{daily_number(DAY)} ✅ 0:42 · 0 misses · 🔥1" in private
+
+
+async def test_launch_data_with_another_user_id_gets_401(browser: Any, tmp_path: Path) -> None:
+    clock = FakeClock(NOON)
+    expect = playwright.expect
+    async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
+        page = await browser.new_page()
+        tampered = str(httpx.QueryParams(init_data(ANN, NOON)).set("user", user_json(BOB)))
+        async with page.expect_response(lambda r: "/app/api/daily" in r.url) as answered:
+            await page.goto(app_url(services(application).web_address, tampered))
+        response = await answered.value
+        await expect(page.get_by_role("status")).to_have_text(
+            "Open this page from the bot in Telegram: it could not check who you are."
+        )
+        await page.close()
+    assert response.status == 401
+    assert BOB not in application.user_data

@@ -1,0 +1,293 @@
+"""The Mini App's server, through real HTTP to the running bot: the page, the launch data
+check, the daily puzzle as the same attempt as /daily in private, practice, launch points."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from telegram.ext import Application
+
+from bot.context import services
+from bot.local_api import LocalBotApi, plain_text
+from bot.settings import Settings, SettingsError
+from solver import daily, daily_number, solve
+from tests.bot.harness import (
+    ANN,
+    BOB,
+    GROUP,
+    FakeClock,
+    make_api,
+    reply_to,
+    running_bot,
+    settled,
+)
+from tests.bot.miniapp_data import init_data, user_json
+
+pytestmark = pytest.mark.asyncio
+
+NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
+DAY = dt.date(2026, 11, 23)
+URL = "https://games.example/app/"
+APP_ENV = {"TWENTYFOUR_WEBAPP_URL": URL, "TWENTYFOUR_WEB_PORT": "0"}
+HEADER = "X-Telegram-Init-Data"
+
+
+async def call(
+    application: Application,
+    method: str,
+    name: str,
+    user: int = ANN,
+    body: Any = None,
+    *,
+    data: str | None = None,
+    content: bytes | None = None,
+) -> httpx.Response:
+    """One API call as the page makes it, signed for ``user`` now (by the bot's clock)."""
+    base = services(application).web_address
+    if data is None:
+        language = "zh-hans" if user == BOB else "en"
+        data = init_data(user, services(application).now(), language=language)
+    async with httpx.AsyncClient() as client:
+        return await client.request(
+            method,
+            f"{base}/app/api/{name}",
+            headers={HEADER: data} if data else {},
+            json=body,
+            content=content,
+        )
+
+
+def wrong_for(hand: tuple[int, ...]) -> str:
+    """An expression that uses the cards but does not make 24."""
+    first, *rest = sorted(hand)
+    return "-".join(map(str, [first, *rest]))
+
+
+async def test_the_page_is_served_with_its_policy(tmp_path: Path) -> None:
+    async with running_bot(make_api(), tmp_path, env=APP_ENV) as application:
+        base = services(application).web_address
+        async with httpx.AsyncClient() as client:
+            page = await client.get(f"{base}/app/")
+            script = await client.get(f"{base}/app/app.js")
+            bare = await client.get(f"{base}/app")
+    assert page.status_code == 200
+    assert 'role="status"' in page.text
+    assert "default-src 'self'" in page.headers["Content-Security-Policy"]
+    assert script.status_code == 200
+    assert bare.headers["Location"] == "/app/"
+
+
+async def test_no_web_server_without_the_apps_address(tmp_path: Path) -> None:
+    async with running_bot(make_api(), tmp_path) as application:
+        assert services(application).web_address is None
+
+
+async def test_calls_without_good_launch_data_get_401_and_nothing_else(tmp_path: Path) -> None:
+    clock = FakeClock(NOON)
+    async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
+        missing = await call(application, "GET", "daily", data="")
+        # Ann's signed data with Bob's id in it: the hash no longer fits.
+        tampered = str(httpx.QueryParams(init_data(ANN, NOON)).set("user", user_json(BOB)))
+        forged = await call(application, "GET", "daily", data=tampered)
+        old = await call(application, "GET", "daily", data=init_data(ANN, NOON - 86_401))
+        other = await call(application, "GET", "daily", data=init_data(ANN, NOON, token="1:X"))
+    for refused in (missing, forged, old, other):
+        assert refused.status_code == 401
+        assert refused.content == b""
+    assert BOB not in application.user_data  # the forged call touched nobody's data
+
+
+async def test_a_large_body_is_refused_unread(tmp_path: Path) -> None:
+    async with running_bot(make_api(), tmp_path, env=APP_ENV) as application:
+        big = await call(application, "POST", "daily", content=b"{" + b" " * 10_000 + b"}")
+        bad = await call(application, "POST", "daily", content=b"[1, 2]")
+        unknown = await call(application, "GET", "nothing")
+    assert big.status_code == 413
+    assert bad.status_code == 400
+    assert unknown.status_code == 404
+
+
+async def test_the_app_goes_on_the_clock_that_daily_in_private_started(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock, env=APP_ENV) as application:
+        await reply_to(api, ANN, ANN, "/daily")
+        clock.now += 30
+        opened = (await call(application, "GET", "daily")).json()
+        clock.now += 12
+        wrong = await call(
+            application,
+            "POST",
+            "daily",
+            body={"day": opened["day"], "expression": wrong_for(daily(DAY))},
+        )
+        before = len(api.sent)
+        right = solve(daily(DAY))[0].text
+        solved = await call(
+            application, "POST", "daily", body={"day": opened["day"], "expression": right}
+        )
+        told = await api.wait_for_sent(before + 1)
+        clock.now += 100
+        again = await call(
+            application, "POST", "daily", body={"day": opened["day"], "expression": right}
+        )
+        private = plain_text(await reply_to(api, ANN, ANN, "/daily"))
+    assert opened["hand"] == list(daily(DAY))
+    assert opened["number"] == daily_number(DAY)
+    assert opened["state"] == "playing"
+    assert opened["elapsed"] == 30
+    assert wrong.json()["state"] == "playing"
+    assert wrong.json()["reason"].startswith("that makes")
+    assert solved.json()["result"]["time"] == "0:42"
+    assert solved.json()["result"]["misses"] == 1
+    assert plain_text(told[before]["text"]).startswith("✅ Solved in 0:42!")
+    assert told[before]["chat"]["id"] == ANN
+    assert again.json()["result"]["time"] == "0:42"  # the first result stands
+    assert f"24点 Daily #{daily_number(DAY)} ✅ 0:42 · 1 miss · 🔥1" in private
+
+
+async def test_opening_the_app_starts_the_clock_private_answers_use(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock, env=APP_ENV) as application:
+        opened = (await call(application, "GET", "daily", BOB)).json()
+        clock.now += 20
+        shown = plain_text(await reply_to(api, BOB, BOB, "/daily"))
+        clock.now += 5
+        solved = plain_text(await reply_to(api, BOB, BOB, solve(daily(DAY))[0].text))
+        after = (await call(application, "GET", "daily", BOB)).json()
+    assert opened["language"] == "zh"
+    assert f"每日一题 #{daily_number(DAY)}" in shown
+    assert "0:25" in solved
+    assert after["state"] == "solved"
+    assert after["result"]["time"] == "0:25"
+
+
+async def test_no_answer_without_an_opened_puzzle(tmp_path: Path) -> None:
+    clock = FakeClock(NOON)
+    async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
+        right = solve(daily(DAY))[0].text
+        unopened = await call(
+            application, "POST", "daily", body={"day": DAY.isoformat(), "expression": right}
+        )
+        no_day = await call(application, "POST", "daily", body={"expression": right})
+    assert unopened.status_code == 409
+    assert no_day.status_code == 400
+    assert application.user_data[ANN].daily.result(DAY) is None
+
+
+async def test_a_wrong_answer_is_explained_in_the_players_language(tmp_path: Path) -> None:
+    clock = FakeClock(NOON)
+    async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
+        await call(application, "GET", "daily", BOB)
+        wrong = await call(
+            application, "POST", "daily", BOB, {"day": DAY.isoformat(), "expression": "1+2"}
+        )
+    assert wrong.json()["reason"] == "1 不是发到的牌"
+
+
+async def test_practice_deals_judges_and_shows_the_other_solutions(tmp_path: Path) -> None:
+    async with running_bot(make_api(), tmp_path, env=APP_ENV) as application:
+        dealt = (await call(application, "POST", "practice", body={"difficulty": "easy"})).json()
+        hand = tuple(dealt["hand"])
+        listed = solve(hand)
+        mine = listed[0]
+        answer = {"token": dealt["token"], "expression": mine.text}
+        solved = (await call(application, "POST", "practice/answer", body=answer)).json()
+        wrong = (
+            await call(
+                application,
+                "POST",
+                "practice/answer",
+                body={**answer, "expression": wrong_for(hand)},
+            )
+        ).json()
+        stolen = await call(application, "POST", "practice/answer", BOB, answer)
+        forged = await call(
+            application,
+            "POST",
+            "practice/answer",
+            body={**answer, "token": "3-3-8-8" + dealt["token"][7:]},
+        )
+        revealed = (
+            await call(application, "POST", "practice/reveal", body={"token": dealt["token"]})
+        ).json()
+        refused = await call(application, "POST", "practice", body={"difficulty": "insane"})
+    assert len(hand) == 4
+    assert dealt["difficulty"] == "easy"
+    assert solved["ok"] is True
+    assert solved["expression"] == mine.pretty
+    assert mine.pretty not in solved["solutions"]
+    assert solved["count"] == len(listed)
+    assert wrong["ok"] is False
+    assert stolen.status_code == 400
+    assert forged.status_code == 400
+    assert revealed["solutions"][0] == mine.pretty
+    assert refused.status_code == 400
+
+
+async def test_launch_points_with_the_app(tmp_path: Path) -> None:
+    api = make_api()
+    env = {**APP_ENV, "TWENTYFOUR_WEBAPP_NAME": "play"}
+    async with running_bot(api, tmp_path, env=env) as application:
+        await reply_to(api, ANN, ANN, "/daily")
+        private = api.sent[-1]
+        await reply_to(api, ANN, GROUP, "/daily")
+        group = api.sent[-1]
+        await settled(api, application)
+    assert api.menu_buttons[None] == {"type": "web_app", "text": "Play", "web_app": {"url": URL}}
+    [[button]] = private["reply_markup"]["inline_keyboard"]
+    assert button["web_app"] == {"url": URL + "?mode=daily"}
+    [[_private_link, app_link]] = group["reply_markup"]["inline_keyboard"]
+    assert app_link["url"] == "https://t.me/TwentyFourBot/play?startapp=daily"
+    assert "web_app" not in app_link
+
+
+async def test_no_launch_point_without_the_app(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        await reply_to(api, ANN, ANN, "/daily")
+        private = api.sent[-1]
+        await reply_to(api, ANN, GROUP, "/daily")
+        group = api.sent[-1]
+        await settled(api, application)
+    assert api.menu_buttons[None] == {"type": "default"}
+    assert "reply_markup" not in private
+    assert [len(row) for row in group["reply_markup"]["inline_keyboard"]] == [1]
+
+
+async def test_the_local_api_refuses_web_app_buttons_in_groups() -> None:
+    api: LocalBotApi = make_api()
+    markup = {"inline_keyboard": [[{"text": "Play", "web_app": {"url": URL}}]]}
+    refused = await api.call(
+        "sendMessage", {"chat_id": GROUP, "text": "hi", "reply_markup": markup}
+    )
+    taken = await api.call("sendMessage", {"chat_id": ANN, "text": "hi", "reply_markup": markup})
+    plain = {"inline_keyboard": [[{"text": "Play", "web_app": {"url": "http://games.example/"}}]]}
+    insecure = await api.call("sendMessage", {"chat_id": ANN, "text": "hi", "reply_markup": plain})
+    assert refused == (
+        400,
+        {"ok": False, "error_code": 400, "description": "Bad Request: BUTTON_TYPE_INVALID"},
+    )
+    assert taken[0] == 200
+    assert insecure[0] == 400
+    assert "Only HTTPS links are allowed" in insecure[1]["description"]
+
+
+async def test_settings_want_an_https_address_and_a_short_name() -> None:
+    with pytest.raises(SettingsError, match="TWENTYFOUR_WEBAPP_URL"):
+        Settings.from_env({"TWENTYFOUR_WEBAPP_URL": "http://games.example/app/"})
+    with pytest.raises(SettingsError, match="TWENTYFOUR_WEBAPP_NAME"):
+        Settings.from_env({"TWENTYFOUR_WEBAPP_NAME": "no/such name"})
+    with pytest.raises(SettingsError, match="TWENTYFOUR_WEB_PORT"):
+        Settings.from_env({"TWENTYFOUR_WEB_PORT": "http"})
+    settings = Settings.from_env({})
+    assert (settings.web_listen, settings.web_port, settings.webapp_url) == (
+        "127.0.0.1",
+        8080,
+        None,
+    )
