@@ -47,6 +47,7 @@ async def webhook_bot(tmp_path: Path) -> AsyncIterator[Hook]:
         TELEGRAM_WEBHOOK_SECRET=SECRET,
         TELEGRAM_WEBHOOK_LISTEN="127.0.0.1",
         TELEGRAM_WEBHOOK_PORT=str(port),
+        TWENTYFOUR_WEBAPP_URL="https://bot.example/app/",
     )
     process = await _bot_process(env)
     try:
@@ -120,6 +121,15 @@ CASES = [
     ),
     ("the secret, an update with no id", [_secret(), _length(NO_ID)], NO_ID, None, 400),
     ("another path", [_secret(), _length(NOT_JSON)], NOT_JSON, "/elsewhere", 404),
+    # The Mini App's API shares the server: no launch data, 401, the body never read.
+    ("the app's API, no launch data", [f"Content-Length: {90 * MiB}"], b"", "/app/api/daily", 401),
+    (
+        "the app's API, 8 KiB",
+        ["X-Telegram-Init-Data: x", _length(b"x" * 8192)],
+        b"",
+        "/app/api/daily",
+        401,
+    ),
 ]
 
 
@@ -131,6 +141,18 @@ async def test_what_is_refused(
     hook: Hook, head: list[str], body: bytes, path: str | None, status: int
 ) -> None:
     assert await _status(hook.port, head, body, path or "/telegram") == status
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_the_mini_apps_page_shares_the_webhooks_port(hook: Hook) -> None:
+    reader, writer = await asyncio.open_connection("127.0.0.1", hook.port)
+    try:
+        writer.write(b"GET /app/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        await writer.drain()
+        status_line = await asyncio.wait_for(reader.readline(), timeout=5)
+    finally:
+        writer.close()
+    assert status_line.split()[1] == b"200"
 
 
 @pytest.mark.asyncio(loop_scope="module")

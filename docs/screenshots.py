@@ -1,0 +1,96 @@
+"""Screenshots of the Mini App for the README, light and dark: ``docs/miniapp-light.png`` and
+``docs/miniapp-dark.png``.
+
+    .venv/bin/python docs/screenshots.py
+
+It runs the real bot against the local Bot API (as the console does), opens the page in
+headless Chromium (Debian's ``chromium``, driven by Playwright: ``pip install -e ".[test]"``)
+with launch data signed for a player and Telegram's theme colours, on the day whose puzzle
+is 3 3 8 8, and taps 8 ÷ 3 so that a fraction shows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import json
+import secrets
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.async_api import async_playwright
+
+from bot.app import build_application, run_polling
+from bot.context import services
+from bot.local_api import LocalBotApi, LocalTransport
+from bot.services.miniapp import launch_hash, sign_init_data
+from bot.settings import Settings
+
+DOCS = Path(__file__).resolve().parent
+DAY = dt.datetime(2027, 3, 14, 12, 0, 42, tzinfo=dt.UTC)
+THEMES = {
+    "light": {
+        "bg_color": "#ffffff",
+        "secondary_bg_color": "#f1f1f4",
+        "text_color": "#000000",
+        "hint_color": "#8e8e93",
+        "link_color": "#2481cc",
+        "button_color": "#2481cc",
+        "button_text_color": "#ffffff",
+    },
+    "dark": {
+        "bg_color": "#17212b",
+        "secondary_bg_color": "#232e3c",
+        "section_bg_color": "#232e3c",
+        "text_color": "#f5f5f5",
+        "hint_color": "#708499",
+        "link_color": "#6ab3f3",
+        "button_color": "#5288c1",
+        "button_text_color": "#ffffff",
+    },
+}
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+
+
+async def main() -> int:
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        print("Chromium is missing: apt-get install -y chromium", file=sys.stderr)
+        return 1
+    with tempfile.TemporaryDirectory() as data_dir:
+        api = LocalBotApi()
+        api.add_user(501, "Ann", language_code="en")
+        token = f"1:{secrets.token_hex(16)}"
+        settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": data_dir, "TWENTYFOUR_WEB_PORT": "0"})
+        start = DAY.timestamp()
+        application = build_application(
+            settings, token=token, transport=LocalTransport(api), clock=lambda: start
+        )
+        stop = asyncio.Event()
+        runner = asyncio.create_task(run_polling(application, stop, timeout=1, serve_app=True))
+        while services(application).web_address is None and not runner.done():
+            await asyncio.sleep(0.05)
+        user = {"id": 501, "first_name": "Ann", "language_code": "en"}
+        fields = {"auth_date": str(int(start)), "user": json.dumps(user, separators=(",", ":"))}
+        data = sign_init_data(token, fields)
+        async with async_playwright() as driver:
+            browser = await driver.chromium.launch(executable_path=chromium, args=ARGS)
+            for name, theme in THEMES.items():
+                page = await browser.new_page(viewport={"width": 360, "height": 620})
+                await page.goto(f"{services(application).web_address}/app/{launch_hash(data, theme)}")
+                cards = page.locator("#cards")
+                await cards.get_by_role("button", name="8", exact=True).first.click()
+                await page.get_by_role("button", name="÷", exact=True).click()
+                await cards.get_by_role("button", name="3", exact=True).first.click()
+                await cards.get_by_role("button", name="8/3", exact=True).wait_for()
+                await page.screenshot(path=str(DOCS / f"miniapp-{name}.png"))
+                await page.close()
+            await browser.close()
+        stop.set()
+        return await runner
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))
