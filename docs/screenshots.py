@@ -79,7 +79,9 @@ async def main() -> int:
             browser = await driver.chromium.launch(executable_path=chromium, args=ARGS)
             for name, theme in THEMES.items():
                 page = await browser.new_page(viewport={"width": 360, "height": 620})
-                await page.goto(f"{services(application).web_address}/app/{launch_hash(data, theme)}")
+                await page.goto(
+                    f"{services(application).web_address}/app/{launch_hash(data, theme)}"
+                )
                 cards = page.locator("#cards")
                 await cards.get_by_role("button", name="8", exact=True).first.click()
                 await page.get_by_role("button", name="÷", exact=True).click()

@@ -825,8 +825,13 @@ async def app_daily_answer(request: AppRequest) -> AppReply:
     done = record.result(day)
     if done is not None:  # one result a day: the first one stands
         return 200, {"state": "solved", "result": _result_json(context, record, day, done, None)}
-    if day.isoformat() not in record.started or day > context.today():
+    today, key = context.today(), day.isoformat()
+    if key not in record.started or day > today:
         # Only an opened puzzle has a clock: no time for a puzzle read elsewhere first.
+        return 409, {"error": "not_started"}
+    if day < today and (record.attempt != key or record.replaying):
+        # After midnight, only the attempt still open, as in the chat: a result for any
+        # day whose puzzle was once opened would fill the gaps of a broken streak.
         return 409, {"error": "not_started"}
     verdict = check(text, await puzzle_of(context, day), 24)
     if not verdict.ok:

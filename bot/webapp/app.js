@@ -516,6 +516,12 @@ async function submit(expression) {
       await newHand();
       return;
     }
+    if (error instanceof Refused && error.status === 409 && state.mode === "daily") {
+      // The puzzle shown is no longer the open attempt (a new day, or another one started
+      // in the chat): show the current one.
+      await openDaily();
+      return;
+    }
     state.locked = false;
     failed(error);
   }

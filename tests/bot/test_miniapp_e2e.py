@@ -180,6 +180,37 @@ async def test_no_answer_without_an_opened_puzzle(tmp_path: Path) -> None:
     assert application.user_data[ANN].daily.result(DAY) is None
 
 
+async def test_after_midnight_the_open_attempt_can_still_be_solved(tmp_path: Path) -> None:
+    clock = FakeClock(NOON)
+    async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
+        await call(application, "GET", "daily")
+        clock.now += 86_400
+        late = await call(
+            application,
+            "POST",
+            "daily",
+            body={"day": DAY.isoformat(), "expression": solve(daily(DAY))[0].text},
+        )
+    assert late.json()["result"]["time"] == "24:00:00"
+    assert application.user_data[ANN].daily.result(DAY) is not None
+
+
+async def test_an_old_opened_puzzle_cannot_fill_a_streak(tmp_path: Path) -> None:
+    clock = FakeClock(NOON)
+    async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
+        await call(application, "GET", "daily")
+        clock.now += 86_400
+        await call(application, "GET", "daily")  # the next day's attempt replaces it
+        old = await call(
+            application,
+            "POST",
+            "daily",
+            body={"day": DAY.isoformat(), "expression": solve(daily(DAY))[0].text},
+        )
+    assert old.status_code == 409
+    assert application.user_data[ANN].daily.result(DAY) is None
+
+
 async def test_a_wrong_answer_is_explained_in_the_players_language(tmp_path: Path) -> None:
     clock = FakeClock(NOON)
     async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
