@@ -268,31 +268,34 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
             game=True,
         )
         return
-    context.reply(update, "\n".join(solved_lines(context, record, day, result)), game=True)
+    lines, _share = solved_lines(context, record, day, result)
+    context.reply(update, "\n".join(lines), game=True)
 
 
 def solved_lines(
     context: BotContext, record: DailyRecord, day: dt.date, result: DailyResult
-) -> list[str]:
+) -> tuple[list[str], str]:
     """What a player is told (HTML lines) on solving a day's puzzle live, in the chat or in
-    the Mini App: time, streak, the share line, everyone's day; the solve goes on the day's
-    board here (once per result: the caller has just recorded it)."""
+    the Mini App: time, streak, the share line, everyone's day; and the share line itself
+    (plain text).  The solve goes on the day's board here (once per result: the caller has
+    just recorded it)."""
     _ = context._
     streak = record.streak_on(context.today())
     standing = context.bot_data.daily_board.add(day, result.seconds)
     number = daily_number(day)
+    share = share_line(number, result, streak.current, context, standing.faster_than)
     lines = [
         _("✅ Solved in {time}! Streak: {streak} (best {best}). Share it:").format(
             time=clock_text(result.seconds), streak=streak.current, best=streak.best
         ),
-        html.escape(share_line(number, result, streak.current, context, standing.faster_than)),
+        html.escape(share),
         everyones_day(context, standing),
         _("Next puzzle in {time}.").format(time=duration_text(context, until_next_puzzle(context))),
     ]
     frozen = record.frozen_before(day)
     if frozen:
         lines.insert(1, freeze_used(context, frozen))
-    return lines
+    return lines, share
 
 
 def until_next_puzzle(context: BotContext) -> dt.timedelta:
@@ -757,18 +760,20 @@ def _result_json(
     record: DailyRecord,
     day: dt.date,
     result: DailyResult,
-    lines: list[str] | None,
+    told: tuple[list[str], str] | None = None,
 ) -> dict[str, object]:
-    """A day's result as the Mini App shows it; ``lines`` (HTML) when just solved."""
+    """A day's result as the Mini App shows it; with what the chat is ``told`` when just
+    solved (:func:`solved_lines`): those lines but the share line, shown on its own."""
     streak = record.streak_on(context.today())
+    lines, share = told or ([], share_line(daily_number(day), result, streak.current, context))
     return {
         "seconds": round(result.seconds, 1),
         "time": clock_text(result.seconds),
         "misses": result.misses,
         "streak": streak.current,
         "best": streak.best,
-        "share": share_line(daily_number(day), result, streak.current, context),
-        "lines": lines,
+        "share": share,
+        "lines": [line for line in lines if line != html.escape(share)],
     }
 
 
@@ -797,7 +802,7 @@ async def app_daily(request: AppRequest) -> AppReply:
         return 200, {
             **reply,
             "state": "solved",
-            "result": _result_json(context, record, day, done, None),
+            "result": _result_json(context, record, day, done),
         }
     record.start(day, context.now())
     started = record.started[day.isoformat()]
@@ -824,7 +829,7 @@ async def app_daily_answer(request: AppRequest) -> AppReply:
         return 400, {"error": "bad_request"}
     done = record.result(day)
     if done is not None:  # one result a day: the first one stands
-        return 200, {"state": "solved", "result": _result_json(context, record, day, done, None)}
+        return 200, {"state": "solved", "result": _result_json(context, record, day, done)}
     today, key = context.today(), day.isoformat()
     if key not in record.started or day > today:
         # Only an opened puzzle has a clock: no time for a puzzle read elsewhere first.
@@ -841,12 +846,12 @@ async def app_daily_answer(request: AppRequest) -> AppReply:
     result = record.solve(day, context.now())
     user_id = request.user.id
     context.save_user_now(user_id)  # saved before it is announced
-    lines = solved_lines(context, record, day, result)
+    told = solved_lines(context, record, day, result)
     if user_id in context.application.chat_data:
         # The result in the private chat too (where it can be forwarded), if there is one:
         # a player who opened the app from a group's link may never have started the bot.
-        context.send(user_id, "\n".join(lines), game=True)
-    return 200, {"state": "solved", "result": _result_json(context, record, day, result, lines)}
+        context.send(user_id, "\n".join(told[0]), game=True)
+    return 200, {"state": "solved", "result": _result_json(context, record, day, result, told)}
 
 
 def register(application: Application) -> None:

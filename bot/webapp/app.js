@@ -413,7 +413,7 @@ async function api(method, name, body) {
 function failed(error) {
   const status = error instanceof Refused ? error.status : 0;
   if (status === 401) say(t("unauthorized"), "bad");
-  else if (status === 503) say(error.body.reason || t("busy"), "bad");
+  else if (status >= 500) say(error.body.reason || t("busy"), "bad");
   else say(t("offline"), "bad");
 }
 

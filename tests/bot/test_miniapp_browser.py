@@ -98,6 +98,12 @@ async def test_the_daily_solved_by_tapping_is_the_private_daily(
         await page.get_by_role("button", name="Undo", exact=True).click()
         await expect(page.locator("#cards").get_by_role("button")).to_have_count(4)
         await expect(card(page, "8/3")).to_have_count(0)
+        # The same with the keyboard: the 1st card, +, the 2nd card; Backspace undoes.
+        for key in ("1", "+", "2"):
+            await page.keyboard.press(key)
+        await expect(card(page, "6")).to_be_visible()
+        await page.keyboard.press("Backspace")
+        await expect(page.locator("#cards").get_by_role("button")).to_have_count(4)
         # 8 ÷ 3, 3 − 8/3, 8 ÷ 1/3.
         await card(page, "8").click()
         await page.get_by_role("button", name="÷", exact=True).click()

@@ -3,9 +3,13 @@ check, the daily puzzle as the same attempt as /daily in private, practice, laun
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
+import json
+import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs
 
 import httpx
 import pytest
@@ -26,6 +30,7 @@ from tests.bot.harness import (
     settled,
 )
 from tests.bot.miniapp_data import init_data, user_json
+from tests.bot.test_process import ROOT, _env
 
 pytestmark = pytest.mark.asyncio
 
@@ -144,6 +149,9 @@ async def test_the_app_goes_on_the_clock_that_daily_in_private_started(tmp_path:
     assert wrong.json()["reason"].startswith("that makes")
     assert solved.json()["result"]["time"] == "0:42"
     assert solved.json()["result"]["misses"] == 1
+    share = f"24点 Daily #{daily_number(DAY)} ✅ 0:42 · 1 miss · 🔥1"
+    assert solved.json()["result"]["share"] == share
+    assert share not in solved.json()["result"]["lines"]  # shown once, on its own
     assert plain_text(told[before]["text"]).startswith("✅ Solved in 0:42!")
     assert told[before]["chat"]["id"] == ANN
     assert again.json()["result"]["time"] == "0:42"  # the first result stands
@@ -322,3 +330,39 @@ async def test_settings_want_an_https_address_and_a_short_name() -> None:
         8080,
         None,
     )
+
+
+async def test_the_console_serves_the_app_signed_as_its_player(tmp_path: Path) -> None:
+    console = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        "--console",
+        env=_env(tmp_path, USER="alice", TWENTYFOUR_WEB_PORT="0"),
+        cwd=ROOT,
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    assert console.stdin is not None
+    assert console.stdout is not None
+    try:
+        line = (await asyncio.wait_for(console.stdout.readline(), timeout=30)).decode()
+        url = line.split(": ", 1)[1].strip()
+        address, fragment = url.split("#", 1)
+        data = parse_qs(fragment)["tgWebAppData"][0]
+        forged = str(httpx.QueryParams(data).set("user", user_json(BOB)))
+        async with httpx.AsyncClient() as client:
+            opened = await client.get(f"{address}api/daily", headers={HEADER: data})
+            refused = await client.get(f"{address}api/daily", headers={HEADER: forged})
+    finally:
+        console.stdin.write(b":quit\n")
+        await console.stdin.drain()
+        _out, err = await asyncio.wait_for(console.communicate(), timeout=20)
+    assert line.startswith("Play by tapping in a browser")
+    assert address.startswith("http://127.0.0.1:")
+    assert json.loads(parse_qs(data)["user"][0])["first_name"] == "Alice"
+    assert opened.status_code == 200
+    assert len(opened.json()["hand"]) == 4
+    assert refused.status_code == 401
+    assert console.returncode == 0, err.decode()
