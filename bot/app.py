@@ -36,7 +36,7 @@ from bot.context import BotContext, BotData, ChatData, UserData, services
 from bot.features import basics, chat_settings, daily, hunt, practice, rounds, scores, solve
 from bot.i18n import LANGUAGES, N_, gettext_for
 from bot.persistence import SQLitePersistence
-from bot.services.miniapp import app_routes
+from bot.services.miniapp import MENU_BUTTON, app_routes
 from bot.services.outbox import FloodControl, Outbox
 from bot.services.polling import PollingRequest
 from bot.services.sending import SendingRequest
@@ -80,9 +80,6 @@ PRIVATE_COMMANDS = [
     ("settings", N_("Game settings")),
     ("language", N_("Language: en, zh or auto")),
 ]
-
-MENU_BUTTON = N_("Play")
-"""The label of the chat menu button that opens the Mini App in private chats."""
 
 logger = logging.getLogger(__name__)
 
@@ -217,7 +214,7 @@ def menu_button(application: Application) -> MenuButton:
     Telegram's default (the command list), which also takes back an app no longer served.
 
     Telegram keeps one default button for every private chat, in no particular language:
-    its label is the English one.
+    its label is the English one (a chat in another language gets its own at /start).
     """
     url = services(application).settings.webapp_url
     if url is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import logging
 
-from telegram import Update
+from telegram import MenuButtonWebApp, Update, WebAppInfo
 from telegram.constants import ChatType
 from telegram.error import BadRequest, Forbidden
 from telegram.ext import (
@@ -18,6 +18,7 @@ from telegram.ext import (
 )
 
 from bot.context import SORRY, BotContext
+from bot.services.miniapp import MENU_BUTTON
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
 logger = logging.getLogger(__name__)
@@ -42,6 +43,18 @@ async def start(update: MessageUpdate, context: HandlerContext) -> None:
     else:
         text = _("Hi! I am Twenty-Four. Ask me /solve 3 3 8 8, or /help to see how to play here.")
     context.reply(update, text, key="start")
+    url = context.settings.webapp_url
+    if update.effective_chat.type == ChatType.PRIVATE and url and context.language != "en":
+        # The default menu button (set at start-up) has one label for every chat, in
+        # English: this chat gets the app's button in its own language.
+        chat_id = update.effective_chat.id
+        button = MenuButtonWebApp(_(MENU_BUTTON), WebAppInfo(url))
+        context.post(
+            chat_id,
+            lambda: context.bot.set_chat_menu_button(chat_id, button),
+            # The default button still opens the app: a refusal is worth no apology.
+            on_failed=lambda error: logger.info("Menu button of %s refused: %s", chat_id, error),
+        )
 
 
 async def help_command(update: Update, context: BotContext) -> None:
@@ -72,6 +85,11 @@ async def help_command(update: Update, context: BotContext) -> None:
         "/daily week: this group's week; /remind 20:00: a reminder in private. "
         "Seven days solved in a row earn a streak freeze (two at most), used up by a missed day."
     )
+    if context.settings.webapp_url is not None:
+        text += "\n\n" + _(
+            "🃏 Play by tapping: the menu button of our private chat opens the daily puzzle "
+            "and practice hands, no typing needed."
+        )
     context.reply(update, text, key="help")
 
 

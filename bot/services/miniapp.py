@@ -33,11 +33,14 @@ from telegram.ext import Application
 from tornado.web import RedirectHandler, StaticFileHandler
 
 from bot.context import BotContext, services
+from bot.i18n import N_
 from bot.services.web import BoundedHandler, Rules
 from bot.settings import Settings
 
 logger = logging.getLogger(__name__)
 
+MENU_BUTTON = N_("Play")
+"""The label of the chat menu button that opens the Mini App in private chats."""
 INIT_DATA_HEADER = "X-Telegram-Init-Data"
 MAX_AGE = 24 * 3600.0
 """Seconds launch data stays good (``auth_date`` older than that: 401)."""

@@ -286,6 +286,16 @@ async def test_launch_points_with_the_app(tmp_path: Path) -> None:
     assert "web_app" not in app_link
 
 
+async def test_a_chinese_private_chat_gets_the_menu_button_in_chinese(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, env=APP_ENV) as application:
+        await reply_to(api, BOB, BOB, "/start")
+        await reply_to(api, ANN, ANN, "/start")
+        await settled(api, application)
+    assert api.menu_buttons[BOB] == {"type": "web_app", "text": "开玩", "web_app": {"url": URL}}
+    assert ANN not in api.menu_buttons  # English: the default button
+
+
 async def test_no_launch_point_without_the_app(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path) as application:
