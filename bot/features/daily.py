@@ -827,6 +827,11 @@ async def app_daily_answer(request: AppRequest) -> AppReply:
         day = None
     if day is None or not isinstance(text, str):
         return 400, {"error": "bad_request"}
+    if daily_number(day) < 1 or day > context.today():
+        return 409, {"error": "not_started"}
+    # Everything below runs without an await: a second answer sent at once (a double tap)
+    # finds the first one's result, and is neither counted nor announced again.
+    hand = await puzzle_of(context, day)
     done = record.result(day)
     if done is not None:  # one result a day: the first one stands
         return 200, {"state": "solved", "result": _result_json(context, record, day, done)}
@@ -838,7 +843,7 @@ async def app_daily_answer(request: AppRequest) -> AppReply:
         # After midnight, only the attempt still open, as in the chat: a result for any
         # day whose puzzle was once opened would fill the gaps of a broken streak.
         return 409, {"error": "not_started"}
-    verdict = check(text, await puzzle_of(context, day), 24)
+    verdict = check(text, hand, 24)
     if not verdict.ok:
         if counts_as_miss(verdict):
             record.miss(day)
