@@ -15,7 +15,6 @@ from telegram import (
     BotCommandScopeAllChatAdministrators,
     BotCommandScopeAllGroupChats,
     BotCommandScopeAllPrivateChats,
-    MenuButton,
     MenuButtonDefault,
     MenuButtonWebApp,
     Update,
@@ -206,20 +205,28 @@ async def register_commands(application: Application) -> None:
                 scope=scope,
                 language_code=code,
             )
-    await application.bot.set_chat_menu_button(menu_button=menu_button(application))
+    await register_menu_button(application)
 
 
-def menu_button(application: Application) -> MenuButton:
-    """The menu button of private chats: the Mini App with ``TWENTYFOUR_WEBAPP_URL``, else
-    Telegram's default (the command list), which also takes back an app no longer served.
+async def register_menu_button(application: Application) -> None:
+    """The menu button of private chats: the Mini App with ``TWENTYFOUR_WEBAPP_URL``.
 
     Telegram keeps one default button for every private chat, in no particular language:
     its label is the English one (a chat in another language gets its own at /start).
+    Without the app the button is left as it is (an operator may have set one with
+    @BotFather), unless it is the app's, set by an earlier run: it would open a page no
+    longer served, so Telegram's default (the command list) takes its place.
     """
+    bot = application.bot
     url = services(application).settings.webapp_url
-    if url is None:
-        return MenuButtonDefault()
-    return MenuButtonWebApp(gettext_for("en")(MENU_BUTTON), WebAppInfo(url))
+    if url is not None:
+        label = gettext_for("en")(MENU_BUTTON)
+        await bot.set_chat_menu_button(menu_button=MenuButtonWebApp(label, WebAppInfo(url)))
+        return
+    current = await bot.get_chat_menu_button()
+    ours = {gettext_for(language)(MENU_BUTTON) for language in LANGUAGES}
+    if isinstance(current, MenuButtonWebApp) and current.text in ours:
+        await bot.set_chat_menu_button(menu_button=MenuButtonDefault())
 
 
 def app_server(application: Application, *, serve_app: bool | None = None) -> WebServer | None:

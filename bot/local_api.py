@@ -618,7 +618,11 @@ class LocalBotApi:
 
     async def _m_getChatMenuButton(self, params: dict[str, Any]) -> dict[str, Any]:
         chat_id = int(params["chat_id"]) if params.get("chat_id") is not None else None
-        return self.menu_buttons.get(chat_id) or self.menu_buttons.get(None) or {"type": "commands"}
+        button = self.menu_buttons.get(chat_id) or self.menu_buttons.get(None)
+        # Telegram answers with what the button is: "default" is not one of them.
+        if button is None or button.get("type") == "default":
+            return {"type": "commands"}
+        return button
 
     async def _m_sendMessage(self, params: dict[str, Any]) -> dict[str, Any]:
         chat = self._chat(params)

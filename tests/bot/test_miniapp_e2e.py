@@ -304,9 +304,27 @@ async def test_no_launch_point_without_the_app(tmp_path: Path) -> None:
         await reply_to(api, ANN, GROUP, "/daily")
         group = api.sent[-1]
         await settled(api, application)
-    assert api.menu_buttons[None] == {"type": "default"}
+    assert None not in api.menu_buttons  # never touched: it may be the operator's own
     assert "reply_markup" not in private
     assert [len(row) for row in group["reply_markup"]["inline_keyboard"]] == [1]
+
+
+async def test_the_apps_menu_button_goes_when_the_app_does(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, env=APP_ENV):
+        pass
+    async with running_bot(api, tmp_path):
+        pass
+    assert api.menu_buttons[None] == {"type": "default"}
+
+
+async def test_an_operators_own_menu_button_stays(tmp_path: Path) -> None:
+    api = make_api()
+    own = {"type": "web_app", "text": "Shop", "web_app": {"url": "https://shop.example/"}}
+    api.menu_buttons[None] = own
+    async with running_bot(api, tmp_path):
+        pass
+    assert api.menu_buttons[None] == own
 
 
 async def test_the_local_api_refuses_web_app_buttons_in_groups() -> None:
