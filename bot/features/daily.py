@@ -782,6 +782,41 @@ def _app_record(context: BotContext) -> DailyRecord:
     return context.user_data.daily
 
 
+def _app_day(context: BotContext, day: dt.date) -> dict[str, object]:
+    """What the Mini App shows of a day's puzzle before its cards: never the hand."""
+    return {
+        "day": day.isoformat(),
+        "number": daily_number(day),
+        "language": context.language,
+        "next_in": int(until_next_puzzle(context).total_seconds()),
+    }
+
+
+def _app_progress(context: BotContext, record: DailyRecord, day: dt.date) -> dict[str, object]:
+    """The player's state for the day: ``new`` (never opened), ``playing`` (its clock runs,
+    with the seconds ``elapsed`` and the misses so far) or ``solved`` (with the result)."""
+    key = day.isoformat()
+    done = record.result(day)
+    if done is not None:
+        return {"state": "solved", "result": _result_json(context, record, day, done)}
+    if key not in record.started:
+        return {"state": "new"}
+    return {
+        "state": "playing",
+        "elapsed": round(max(0.0, context.now() - record.started[key]), 1),
+        "misses": record.misses.get(key, 0),
+    }
+
+
+async def app_daily_state(request: AppRequest) -> AppReply:
+    """``GET /app/api/daily/state``: the player's state for today without the hand, starting
+    nothing: the page asks it first, so that opening the app (from the menu button, say, to
+    practise) does not start the daily clock before the player chooses to see the cards."""
+    context = request.context
+    day = context.today()
+    return 200, {**_app_day(context, day), **_app_progress(context, _app_record(context), day)}
+
+
 async def app_daily(request: AppRequest) -> AppReply:
     """``GET /app/api/daily``: today's puzzle for the Mini App, whose opening starts the
     player's clock as /daily in private does (the same attempt: one clock, one result);
@@ -790,27 +825,11 @@ async def app_daily(request: AppRequest) -> AppReply:
     record = _app_record(context)
     day = context.today()
     hand = await puzzle_of(context, day)
-    reply: dict[str, object] = {
-        "day": day.isoformat(),
-        "number": daily_number(day),
-        "hand": list(hand),
-        "language": context.language,
-        "next_in": int(until_next_puzzle(context).total_seconds()),
-    }
-    done = record.result(day)
-    if done is not None:
-        return 200, {
-            **reply,
-            "state": "solved",
-            "result": _result_json(context, record, day, done),
-        }
-    record.start(day, context.now())
-    started = record.started[day.isoformat()]
+    record.start(day, context.now())  # nothing if solved; an earlier start stands
     return 200, {
-        **reply,
-        "state": "playing",
-        "elapsed": round(max(0.0, context.now() - started), 1),
-        "misses": record.misses.get(day.isoformat(), 0),
+        **_app_day(context, day),
+        "hand": list(hand),
+        **_app_progress(context, record, day),
     }
 
 
@@ -874,5 +893,6 @@ def register(application: Application) -> None:
     application.add_handler(CommandHandler("subscribe", for_messages(subscribe)))
     application.add_handler(CommandHandler("unsubscribe", for_messages(unsubscribe)))
     services(application).take_answers(for_daily, answer)
+    serve_app(application, "GET", "daily/state", app_daily_state)
     serve_app(application, "GET", "daily", app_daily)
     serve_app(application, "POST", "daily", app_daily_answer)

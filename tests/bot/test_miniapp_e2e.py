@@ -158,6 +158,33 @@ async def test_the_app_goes_on_the_clock_that_daily_in_private_started(tmp_path:
     assert f"24点 Daily #{daily_number(DAY)} ✅ 0:42 · 1 miss · 🔥1" in private
 
 
+async def test_the_daily_state_shows_no_hand_and_starts_no_clock(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock, env=APP_ENV) as application:
+        new = (await call(application, "GET", "daily/state", BOB)).json()
+        started = dict(application.user_data[BOB].daily.started)
+        clock.now += 100
+        await reply_to(api, BOB, BOB, "/daily")  # the clock starts here, not at the state
+        clock.now += 7
+        playing = (await call(application, "GET", "daily/state", BOB)).json()
+        solved = plain_text(await reply_to(api, BOB, BOB, solve(daily(DAY))[0].text))
+        after = (await call(application, "GET", "daily/state", BOB)).json()
+    assert new["state"] == "new"
+    assert "hand" not in new
+    assert new["number"] == daily_number(DAY)
+    assert new["day"] == DAY.isoformat()
+    assert new["language"] == "zh"
+    assert started == {}
+    assert playing["state"] == "playing"
+    assert playing["elapsed"] == 7
+    assert "hand" not in playing
+    assert "0:07" in solved
+    assert after["state"] == "solved"
+    assert after["result"]["time"] == "0:07"
+    assert "hand" not in after
+
+
 async def test_opening_the_app_starts_the_clock_private_answers_use(tmp_path: Path) -> None:
     api = make_api()
     clock = FakeClock(NOON)
