@@ -11,6 +11,7 @@ const TEXTS = {
     again: "New hand", cards: "Cards",
     keys: "Keys: 1–4 pick a card, + − * / an operator, Backspace undoes, Esc clears.",
     dailyTitle: "Daily #{number}", practiceTitle: "Practice",
+    gate: "Daily #{number} — the clock starts when you see the cards.", start: "Start",
     pick: "Tap a card, an operator, then another card.",
     pickOp: "Now an operator, or another card.",
     pickSecond: "Now the second card.",
@@ -35,6 +36,7 @@ const TEXTS = {
     again: "再来一手", cards: "牌",
     keys: "键盘：1–4 选牌，+ − * / 选运算，退格键撤销，Esc 取消选择。",
     dailyTitle: "每日一题 #{number}", practiceTitle: "练习",
+    gate: "每日一题 #{number}：看到牌时开始计时。", start: "开始",
     pick: "先点一张牌，再点运算符，再点另一张牌。",
     pickOp: "现在点运算符，或换一张牌。",
     pickSecond: "现在点第二张牌。",
@@ -528,15 +530,62 @@ async function submit(expression) {
   render();
 }
 
+// The daily's clock starts when the player can see the cards, so the page first asks only
+// for the player's state: a player who opened the app to practise (from the menu button,
+// which opens on the Daily tab) has started nothing. Not opened today: the Start button.
 async function openDaily() {
   state.mode = "daily";
   selectTab();
   clearResult();
+  showGate(false);
   $("levels").hidden = true;
   $("reveal").hidden = true;
+  state.cards = [];
+  state.locked = true;
+  state.started = null;
+  tick();
+  render();
+  say(t("loading"));
+  try {
+    const reply = await api("GET", "daily/state");
+    if (state.mode !== "daily") return; // the player went to practice meanwhile
+    state.day = reply.day;
+    state.number = reply.number;
+    $("title").textContent = t("dailyTitle", { number: reply.number });
+    if (reply.state === "new") {
+      $("gate-text").textContent = t("gate", { number: reply.number });
+      showGate(true);
+      say("");
+      return;
+    }
+  } catch (error) {
+    failed(error);
+    return;
+  }
+  await showDaily();
+}
+
+function showGate(shown) {
+  $("gate").hidden = !shown;
+  $("start").disabled = false;
+  $("ops").hidden = shown;
+  $("tools").hidden = shown;
+}
+
+async function startDaily() {
+  if (state.mode !== "daily" || $("start").disabled) return;
+  $("start").disabled = true;
+  await showDaily();
+}
+
+// The cards, for a player who chose to see them: GET daily starts the clock (or goes on
+// with the one started in the app or with /daily in private).
+async function showDaily() {
   say(t("loading"));
   try {
     const reply = await api("GET", "daily");
+    if (state.mode !== "daily") return;
+    showGate(false);
     state.day = reply.day;
     state.number = reply.number;
     $("title").textContent = t("dailyTitle", { number: reply.number });
@@ -552,6 +601,7 @@ async function openDaily() {
       say(t("pick"));
     }
   } catch (error) {
+    $("start").disabled = false;
     failed(error);
   }
 }
@@ -564,6 +614,7 @@ async function newHand() {
   say(t("loading"));
   try {
     const reply = await api("POST", "practice", { difficulty: state.level });
+    if (state.mode !== "practice") return; // the player went to the daily meanwhile
     state.token = reply.token;
     $("title").textContent = t("practiceTitle");
     deal(reply.hand);
@@ -599,6 +650,7 @@ function openPractice() {
   state.mode = "practice";
   selectTab();
   clearResult();
+  showGate(false);
   $("levels").hidden = false;
   $("title").textContent = t("practiceTitle");
   for (const button of document.querySelectorAll("#levels button")) {
@@ -639,6 +691,7 @@ function onKey(event) {
   } else if (key === "Backspace" || key === "z") {
     undo();
   } else if (key === "Escape") {
+    if (state.locked) return; // nothing to clear (no cards yet, or solved)
     state.selected = null;
     state.op = null;
     say(t("pick"));
@@ -666,6 +719,7 @@ function start() {
   $("reveal").addEventListener("click", reveal);
   $("copy").addEventListener("click", copyShare);
   $("again").addEventListener("click", newHand);
+  $("start").addEventListener("click", startDaily);
   $("tab-daily").addEventListener("click", openDaily);
   $("tab-practice").addEventListener("click", openPractice);
   document.addEventListener("keydown", onKey);

@@ -86,6 +86,7 @@ async def test_the_daily_solved_by_tapping_is_the_private_daily(
         page = await browser.new_page(viewport={"width": 360, "height": 740})
         base = services(application).web_address
         await page.goto(app_url(base, init_data(ANN, NOON)))
+        await page.get_by_role("button", name="Start", exact=True).click()
         status = page.get_by_role("status")
         await expect(status).to_have_text("Tap a card, an operator, then another card.")
         await expect(page.locator("#cards").get_by_role("button")).to_have_count(4)
@@ -125,6 +126,37 @@ async def test_the_daily_solved_by_tapping_is_the_private_daily(
     assert plain_text(told[before]["text"]).startswith("✅ Solved in 0:42!")
     assert f"You solved Daily #{daily_number(DAY)} already" in private
     assert f"24点 Daily #{daily_number(DAY)} ✅ 0:42 · 0 misses · 🔥1" in private
+
+
+async def test_opening_the_app_starts_no_clock_until_start(browser: Any, tmp_path: Path) -> None:
+    clock = FakeClock(NOON)
+    expect = playwright.expect
+    async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
+        base = services(application).web_address
+        # As the chat's menu button opens it: the app's address, no mode.
+        page = await browser.new_page()
+        await page.goto(app_url(base, init_data(ANN, NOON)))
+        await expect(page.locator("#gate")).to_have_text(
+            f"Daily #{daily_number(DAY)} — the clock starts when you see the cards. Start"
+        )
+        await expect(page.get_by_role("button", name="Start", exact=True)).to_be_visible()
+        await expect(page.locator("#cards").get_by_role("button")).to_have_count(0)
+        opened = dict(application.user_data[ANN].daily.started)
+        # Practice is there without the daily's clock.
+        await page.get_by_role("tab", name="Practice", exact=True).click()
+        await expect(page.locator("#cards").get_by_role("button")).to_have_count(4)
+        practised = dict(application.user_data[ANN].daily.started)
+        await page.close()
+        chinese = await browser.new_page()
+        await chinese.goto(app_url(base, init_data(BOB, NOON, first_name="Bob", language="zh")))
+        await expect(chinese.get_by_role("button", name="开始", exact=True)).to_be_visible()
+        await expect(chinese.locator("#gate-text")).to_have_text(
+            f"每日一题 #{daily_number(DAY)}：看到牌时开始计时。"
+        )
+        await chinese.close()
+    assert opened == {}
+    assert practised == {}
+    assert application.user_data[BOB].daily.started == {}
 
 
 async def test_launch_data_with_another_user_id_gets_401(browser: Any, tmp_path: Path) -> None:
