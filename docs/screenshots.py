@@ -6,7 +6,8 @@
 It runs the real bot against the local Bot API (as the console does), opens the page in
 headless Chromium (Debian's ``chromium``, driven by Playwright: ``pip install -e ".[test]"``)
 with launch data signed for a player and Telegram's theme colours, on the day whose puzzle
-is 3 3 8 8, and taps 8 ÷ 3 so that a fraction shows.
+is 3 3 8 8, taps Start (the daily's clock starts only then) and 8 ÷ 3 so that a fraction
+shows.
 """
 
 from __future__ import annotations
@@ -77,11 +78,13 @@ async def main() -> int:
         data = sign_init_data(token, fields)
         async with async_playwright() as driver:
             browser = await driver.chromium.launch(executable_path=chromium, args=ARGS)
-            for name, theme in THEMES.items():
+            for index, (name, theme) in enumerate(THEMES.items()):
                 page = await browser.new_page(viewport={"width": 360, "height": 620})
                 await page.goto(
                     f"{services(application).web_address}/app/{launch_hash(data, theme)}"
                 )
+                if index == 0:  # Ann's clock starts here; the next page goes on with it
+                    await page.get_by_role("button", name="Start", exact=True).click()
                 cards = page.locator("#cards")
                 await cards.get_by_role("button", name="8", exact=True).first.click()
                 await page.get_by_role("button", name="÷", exact=True).click()
