@@ -1,0 +1,184 @@
+"""Countdown, the numbers game of the TV show: six numbers, a target from 101 to 999, and
+the closest answer wins.
+
+The answers follow Countdown's rules (the solver's ``countdown``): each number at most once,
+not all need be used, + − × ÷ and brackets, and every step a positive whole number.  Each
+player's best answer counts (the closest to the target); a player may improve it, and of
+equal distances the earlier answer stands.  When the time is up every player scores by
+their own best: 10 points for the target itself, 7 within 5, 5 within 10.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from solver import Code, Solution, Verdict, check, closest
+
+LARGE = (25, 50, 75, 100)
+SMALL = tuple(n for n in range(1, 11) for _ in range(2))
+"""The small numbers: two of each of 1 to 10."""
+NUMBERS = 6
+MIN_TARGET, MAX_TARGET = 101, 999
+DEFAULT_SECONDS = 30
+MIN_SECONDS = 10
+MAX_SECONDS = 300
+POINTS = ((0, 10), (5, 7), (10, 5))
+"""(greatest distance, points), closest first."""
+
+
+def draw(rng: random.Random, large: int | None = None) -> tuple[tuple[int, ...], int]:
+    """Six numbers (``large`` of :data:`LARGE`, one or two at random if None; the rest
+    small ones) in ascending order, and a target drawn uniformly from 101 to 999."""
+    if large is None:
+        large = rng.choice((1, 2))
+    if not 0 <= large <= len(LARGE):
+        raise ValueError(f"0 to {len(LARGE)} large numbers, not {large}")
+    numbers = rng.sample(LARGE, large) + rng.sample(SMALL, NUMBERS - large)
+    return tuple(sorted(numbers)), rng.randint(MIN_TARGET, MAX_TARGET)
+
+
+def points_for(distance: int) -> int:
+    """Points for a best answer this far from the target."""
+    for most, points in POINTS:
+        if distance <= most:
+            return points
+    return 0
+
+
+class Outcome(StrEnum):
+    """What one answer did."""
+
+    BEST = "best"
+    """The player's best so far (their first, or closer than before)."""
+    NOT_BETTER = "not better"
+    """Right by the rules, but no closer than the player's best (which stands)."""
+    WRONG = "wrong"
+    """Not an answer by the rules (the verdict says why)."""
+    OVER = "over"
+    """The game had already ended."""
+
+
+@dataclass(frozen=True)
+class Best:
+    """A player's best answer: what they wrote, its value and distance to the target, and
+    when (seconds into the game)."""
+
+    user_id: int
+    name: str
+    written: str
+    value: int
+    distance: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class CountdownAnswer:
+    """What one answer did; ``best`` is the player's best after it (None if they have none),
+    ``value`` and ``distance`` those of this answer when it was right by the rules."""
+
+    outcome: Outcome
+    verdict: Verdict
+    best: Best | None = None
+    value: int | None = None
+    distance: int | None = None
+
+
+@dataclass
+class Countdown:
+    """One Countdown game in one chat.
+
+    ``exact``, ``below`` and ``above`` are the solver's best answer, worked out when the
+    game is dealt: an expression making the target, else the closest value on each side with
+    an expression (``(value, expression)``; None when nothing is reachable on that side).
+    """
+
+    number: int
+    numbers: tuple[int, ...]
+    target: int
+    started: float
+    time_limit: float
+    exact: str | None = None
+    below: tuple[int, str] | None = None
+    above: tuple[int, str] | None = None
+    best: dict[int, Best] = field(default_factory=dict)
+    ended: bool = False
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """The numbers (a live game's numbers are kept from /solve)."""
+        return self.numbers
+
+    @property
+    def live(self) -> bool:
+        """Whether the game is on."""
+        return not self.ended
+
+    @property
+    def deadline(self) -> float:
+        """When the time runs out."""
+        return self.started + self.time_limit
+
+    @property
+    def best_distance(self) -> int | None:
+        """How far the solver's best answer is from the target (None: nothing reachable)."""
+        if self.exact is not None:
+            return 0
+        sides = [side for side in (self.below, self.above) if side is not None]
+        return min((abs(value - self.target) for value, _expression in sides), default=None)
+
+    def answer(self, user_id: int, name: str, text: str, now: float) -> CountdownAnswer:
+        """Judge one answer; the player's best is kept unless this one is closer."""
+        verdict = check(text, self.numbers, self.target, countdown=True)
+        earlier = self.best.get(user_id)
+        if self.ended:
+            return CountdownAnswer(Outcome.OVER, verdict, earlier)
+        if verdict.code not in (Code.CORRECT, Code.WRONG_VALUE) or verdict.value is None:
+            return CountdownAnswer(Outcome.WRONG, verdict, earlier)
+        value = int(verdict.value)  # every step is whole: so is the value
+        distance = abs(value - self.target)
+        if earlier is not None and earlier.distance <= distance:
+            return CountdownAnswer(Outcome.NOT_BETTER, verdict, earlier, value, distance)
+        best = Best(user_id, name, text.strip(), value, distance, max(0.0, now - self.started))
+        self.best[user_id] = best
+        return CountdownAnswer(Outcome.BEST, verdict, best, value, distance)
+
+    def expire(self, number: int, now: float) -> bool:
+        """A timer for game ``number`` fired: end the game if it is this one and its time is
+        up.  A stale timer changes nothing."""
+        if number != self.number or self.ended or now < self.deadline:
+            return False
+        self.ended = True
+        return True
+
+    def stop(self) -> bool:
+        """End the game now; False if it had already ended."""
+        if self.ended:
+            return False
+        self.ended = True
+        return True
+
+    def standings(self) -> list[Best]:
+        """Every player's best, closest first, and of equal distances the earlier."""
+        return sorted(self.best.values(), key=lambda b: (b.distance, b.seconds))
+
+    def matched(self) -> bool:
+        """Whether some player's best is as close as the solver's."""
+        best = self.best_distance
+        return best is not None and any(b.distance == best for b in self.best.values())
+
+
+def _witness(solution: Solution | None) -> tuple[int, str] | None:
+    return None if solution is None else (int(solution.value), solution.pretty)
+
+
+def countdown_job(
+    numbers: tuple[int, ...], target: int
+) -> tuple[str | None, tuple[int, str] | None, tuple[int, str] | None]:
+    """Worker job: the solver's best answer under Countdown's rules, as :class:`Countdown`
+    keeps it (``exact``, ``below``, ``above``)."""
+    found = closest(numbers, target, countdown=True)
+    if found.exact is not None:
+        return found.exact.pretty, None, None
+    return None, _witness(found.below), _witness(found.above)
