@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeVar
 
+from bot.game.countdown import Best, Countdown
 from bot.game.daily import DailyRecord, DailyResult
 from bot.game.hunt import Find, Hunt
 from bot.game.requests import Rules, SolveRequest
@@ -39,6 +40,7 @@ from bot.game.table import GameSettings, Match, Table
 from bot.state import (
     ChatData,
     ChatLanguage,
+    CountdownMessages,
     DailyChat,
     GroupStatus,
     HuntMessages,
@@ -297,9 +299,32 @@ def _hunt_from(record: Record) -> Hunt:
     )
 
 
+def _countdown(game: Countdown) -> Record:
+    return _record(game, below=list, above=list, best=_by_id(_record))
+
+
+def _countdown_from(record: Record) -> Countdown:
+    return _build(
+        Countdown,
+        record,
+        numbers=tuple,
+        below=tuple,
+        above=tuple,
+        best=_from_id(lambda r: _build(Best, r)),
+    )
+
+
 def table_record(table: Table) -> Record:
     """A chat's game as a record (its settings, round, match, hunt and players' stats)."""
-    return _record(table, settings=_record, round=_round, match=_match, stats=_stats, hunt=_hunt)
+    return _record(
+        table,
+        settings=_record,
+        round=_round,
+        match=_match,
+        stats=_stats,
+        hunt=_hunt,
+        countdown=_countdown,
+    )
 
 
 def table_from_record(record: Record) -> Table:
@@ -312,6 +337,7 @@ def table_from_record(record: Record) -> Table:
         match=_match_from,
         stats=_stats_from,
         hunt=_hunt_from,
+        countdown=_countdown_from,
     )
 
 
@@ -355,6 +381,7 @@ def chat_record(data: ChatData) -> Record:
             daily=_daily_chat,
             solve=_solve_pages,
             hunt=lambda part: _record(part, status=_record),
+            countdown=lambda part: _record(part, status=_record),
             members=_by_id(),
         ),
     }
@@ -372,6 +399,9 @@ def chat_from_record(record: Record) -> ChatData:
         daily=_daily_chat_from,
         solve=_solve_pages_from,
         hunt=lambda part: _build(HuntMessages, part, status=lambda status: _build(Status, status)),
+        countdown=lambda part: _build(
+            CountdownMessages, part, status=lambda status: _build(Status, status)
+        ),
         members=_from_id(),
     )
 

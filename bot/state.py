@@ -77,6 +77,16 @@ class HuntMessages:
 
 
 @dataclass(slots=True)
+class CountdownMessages:
+    """The messages of a chat's Countdown games (:mod:`bot.features.countdown`)."""
+
+    deal_message_id: int | None = None
+    """The game's picture (replies to it are answers)."""
+    status: Status = field(default_factory=Status)
+    """In groups, the message gathering the players' answers, edited as they come."""
+
+
+@dataclass(slots=True)
 class DailyChat:
     """The daily puzzle in a chat (:mod:`bot.features.daily`)."""
 
@@ -117,6 +127,7 @@ class ChatData:
     hunt: HuntMessages | None = None
     """The messages of the chat's latest hunt (None until its first: most chats never hunt,
     and an idle chat's data is kept in memory)."""
+    countdown: CountdownMessages = field(default_factory=CountdownMessages)
     members: dict[int, str] = field(default_factory=dict)
     """Users seen in this group, by id (for the group's daily results)."""
     answers_to: str = "round"

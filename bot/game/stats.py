@@ -31,6 +31,8 @@ class PlayerStats:
     weekly_points: dict[str, int] = field(default_factory=dict)
     hunt_points: int = 0
     """Solutions found first in Solution Hunts (a point each), apart from rounds' points."""
+    countdown_points: int = 0
+    """Points of Countdown games (10, 7 or 5 by distance), apart from rounds' points."""
 
     @property
     def median_time(self) -> float | None:
@@ -74,6 +76,22 @@ class ChatStats:
         found = sum(count for _user, _name, count in finds)
         if total and found > self.hunt_best.get(hand, 0):
             self.hunt_best[hand] = found
+
+    def record_countdown(self, scores: list[tuple[int, str, int]]) -> None:
+        """Score a Countdown game: each player's (user id, name, points) adds to their
+        Countdown points."""
+        for user_id, name, points in scores:
+            player = self.players.setdefault(user_id, PlayerStats(name))
+            player.name = name
+            player.countdown_points += points
+
+    def countdown_top(self, limit: int = 10) -> list[tuple[int, PlayerStats, int]]:
+        """(user id, stats, Countdown points) by those points, for those who have any."""
+        rows = [
+            (u, p, p.countdown_points) for u, p in self.players.items() if p.countdown_points > 0
+        ]
+        rows.sort(key=lambda row: (-row[2], row[1].name))
+        return rows[:limit]
 
     def record_no_winner(self) -> None:
         """A round ended with no winner: every streak ends."""

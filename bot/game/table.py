@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from bot.game.countdown import Countdown
 from bot.game.hands import HandFacts
 from bot.game.hunt import Hunt
 from bot.game.rounds import Outcome, Phase, Round
@@ -82,6 +83,8 @@ class Table:
     stats: ChatStats = field(default_factory=ChatStats)
     hunt: Hunt | None = None
     """The chat's Solution Hunt (the last one; see :attr:`hunting`)."""
+    countdown: Countdown | None = None
+    """The chat's Countdown game (the last one; see :attr:`counting`)."""
 
     @property
     def playing(self) -> bool:
@@ -92,6 +95,28 @@ class Table:
     def hunting(self) -> bool:
         """Whether a Solution Hunt is on."""
         return self.hunt is not None and not self.hunt.ended
+
+    @property
+    def counting(self) -> bool:
+        """Whether a Countdown game is on."""
+        return self.countdown is not None and not self.countdown.ended
+
+    def new_countdown(
+        self,
+        numbers: tuple[int, ...],
+        target: int,
+        solver_best: tuple[str | None, tuple[int, str] | None, tuple[int, str] | None],
+        now: float,
+        seconds: float,
+    ) -> Countdown:
+        """Open a Countdown game, with the solver's best answer (see
+        :func:`bot.game.countdown.countdown_job`)."""
+        self.rounds_dealt += 1
+        exact, below, above = solver_best
+        self.countdown = Countdown(
+            self.rounds_dealt, numbers, target, now, seconds, exact, below, above
+        )
+        return self.countdown
 
     def new_hunt(
         self, hand: tuple[int, ...], solutions: tuple[str, ...], now: float, seconds: float

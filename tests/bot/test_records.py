@@ -22,6 +22,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot import records
+from bot.game.countdown import Best, Countdown
 from bot.game.daily import DailyRecord, DailyResult
 from bot.game.hunt import Find, Hunt
 from bot.game.requests import Rules
@@ -39,10 +40,12 @@ from bot.persistence import (
 from bot.state import (
     ChatData,
     ChatLanguage,
+    CountdownMessages,
     DailyChat,
     GroupStatus,
     RoundMessages,
     SolvePages,
+    Status,
     UserData,
 )
 from tests.bot.harness import ANN, BOB, GROUP
@@ -475,6 +478,7 @@ players = st.builds(
     best_streak=counts,
     weekly_points=st.dictionaries(words, counts, max_size=3),
     hunt_points=counts,
+    countdown_points=counts,
 )
 hunts = st.builds(
     Hunt,
@@ -487,6 +491,32 @@ hunts = st.builds(
     found=st.dictionaries(
         st.integers(0, 3),
         st.builds(Find, user_id=ids, name=words, written=words, seconds=seconds),
+        max_size=3,
+    ),
+    ended=st.booleans(),
+)
+witnesses = st.none() | st.tuples(st.integers(1, 10_000), words)
+countdowns = st.builds(
+    Countdown,
+    number=counts,
+    numbers=st.lists(st.integers(1, 100), max_size=6).map(tuple),
+    target=st.integers(101, 999),
+    started=seconds,
+    time_limit=seconds,
+    exact=st.none() | words,
+    below=witnesses,
+    above=witnesses,
+    best=st.dictionaries(
+        ids,
+        st.builds(
+            Best,
+            user_id=ids,
+            name=words,
+            written=words,
+            value=counts,
+            distance=counts,
+            seconds=seconds,
+        ),
         max_size=3,
     ),
     ended=st.booleans(),
@@ -519,6 +549,7 @@ tables = st.builds(
         hunt_best=st.dictionaries(words, counts, max_size=3),
     ),
     hunt=st.none() | hunts,
+    countdown=st.none() | countdowns,
 )
 chats = st.builds(
     ChatData,
@@ -544,6 +575,13 @@ chats = st.builds(
         requests=st.dictionaries(
             ids,
             st.tuples(st.lists(numbers, max_size=4).map(tuple), numbers, st.sampled_from(Rules)),
+        ),
+    ),
+    countdown=st.builds(
+        CountdownMessages,
+        deal_message_id=st.none() | ids,
+        status=st.builds(
+            Status, message_id=st.none() | ids, lines=st.lists(words, max_size=3), sent=seconds
         ),
     ),
     members=st.dictionaries(ids, words, max_size=3),

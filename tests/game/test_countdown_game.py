@@ -36,7 +36,7 @@ def test_a_draw_has_six_numbers_of_the_shows_and_a_target_in_range(
     assert len(numbers) == 6 and list(numbers) == sorted(numbers)
     big = [n for n in numbers if n in LARGE]
     assert len(big) == len(set(big))
-    assert large is None and len(big) in (1, 2) or len(big) == large
+    assert (large is None and len(big) in (1, 2)) or len(big) == large
     assert not Counter(n for n in numbers if n not in LARGE) - Counter(SMALL)
     assert 101 <= target <= 999
 
