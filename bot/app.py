@@ -32,7 +32,17 @@ from telegram.ext import (
 
 from bot.clock import SteadyClock
 from bot.context import BotContext, BotData, ChatData, UserData, services
-from bot.features import basics, chat_settings, daily, hunt, practice, rounds, scores, solve
+from bot.features import (
+    basics,
+    chat_settings,
+    countdown,
+    daily,
+    hunt,
+    practice,
+    rounds,
+    scores,
+    solve,
+)
 from bot.i18n import LANGUAGES, N_, gettext_for
 from bot.persistence import SQLitePersistence
 from bot.services.miniapp import MENU_BUTTON, app_routes
@@ -55,6 +65,7 @@ PLAYER_COMMANDS = [
     ("skip", N_("Deal another hand")),
     ("stop", N_("End the game")),
     ("hunt", N_("Solution Hunt: find every solution together")),
+    ("countdown", N_("Countdown: six numbers, get closest to the target")),
     ("daily", N_("Today's puzzle (/daily top: today's fastest)")),
     ("stats", N_("Your daily puzzle statistics and chart")),
     ("score", N_("Your wins, points and times here")),
@@ -179,7 +190,7 @@ def updater_of(application: Application) -> Updater:
     return application.updater
 
 
-FEATURES = (basics, rounds, hunt, scores, solve, chat_settings, daily, practice)
+FEATURES = (basics, rounds, hunt, countdown, scores, solve, chat_settings, daily, practice)
 """Registered in this order: the most frequent commands are matched first."""
 
 
@@ -382,6 +393,7 @@ async def serve_until(
     rounds.restore_timers(application)
     daily.restore(application)
     hunt.restore(application)
+    countdown.restore(application)
     await stop.wait()
     # Stop taking updates, end the solver work still waiting (those handlers answer at
     # once), send the game messages already decided for a few seconds, and save.

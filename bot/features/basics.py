@@ -80,6 +80,12 @@ async def help_command(update: Update, context: BotContext) -> None:
         "a point for each new one (/hunt 120 for 120 seconds)"
     )
     text += "\n\n" + _(
+        "/countdown: the numbers game (also /numbers): six numbers, a target from 101 to 999; "
+        "each number at most once, whole numbers on the way, the closest answer wins "
+        "(10 points exact, 7 within 5, 5 within 10). /countdown 2 60: two large numbers, "
+        "60 seconds"
+    )
+    text += "\n\n" + _(
         "/stats: your daily numbers and a chart of your times; /daily archive: the last "
         "seven days, to play the ones you missed (/daily #300, /daily 2026-11-01); "
         "/daily week: this group's week; /remind 20:00: a reminder in private. "

@@ -47,6 +47,11 @@ async def hunt_command(update: MessageUpdate, context: HandlerContext) -> None:
     if table.hunting:
         context.reply(update, _("A hunt is on: answer with /a, or /hunt stop to end it."))
         return
+    if table.counting:
+        context.reply(
+            update, _("A Countdown game is on: answer with /a, or /countdown stop to end it.")
+        )
+        return
     if table.playing or chat_id in context.bot_data.dealing:
         context.reply(update, _("A round is on: finish it (or /stop it) before a hunt."))
         return
@@ -74,8 +79,8 @@ async def hunt_command(update: MessageUpdate, context: HandlerContext) -> None:
         return
     finally:
         data.dealing.discard(chat_id)
-    if table.playing:
-        return  # a round began while this hand was looked for
+    if table.game_on:
+        return  # another game began while this hand was looked for
     hunt = table.new_hunt(hand, solutions, context.now(), seconds)
     data.live_hands.add(chat_id, hunt)  # no /solve of it meanwhile
     messages = context.chat_data.hunt = HuntMessages()

@@ -42,6 +42,10 @@ async def score(update: MessageUpdate, context: HandlerContext) -> None:
         text += "\n" + context.ngettext(
             "Solution Hunt: {count} point", "Solution Hunt: {count} points", player.hunt_points
         ).format(count=player.hunt_points)
+    if player.countdown_points:
+        text += "\n" + context.ngettext(
+            "Countdown: {count} point", "Countdown: {count} points", player.countdown_points
+        ).format(count=player.countdown_points)
     context.reply(update, text)
 
 
@@ -69,6 +73,13 @@ async def top(update: MessageUpdate, context: HandlerContext) -> None:
         lines += [
             player_line(html.escape(p.name), points, context, i)
             for i, (_u, p, points) in enumerate(hunters, 1)
+        ]
+        parts.append("\n".join(lines))
+    counters = stats.countdown_top()
+    if counters:
+        lines = [_("<b>Countdown</b>")]
+        lines += [
+            f"{i}. {html.escape(p.name)}: {points}" for i, (_u, p, points) in enumerate(counters, 1)
         ]
         parts.append("\n".join(lines))
     context.reply(update, "\n\n".join(parts))

@@ -101,6 +101,11 @@ class Table:
         """Whether a Countdown game is on."""
         return self.countdown is not None and not self.countdown.ended
 
+    @property
+    def game_on(self) -> bool:
+        """Whether a round, a hunt or a Countdown game is on."""
+        return self.playing or self.hunting or self.counting
+
     def new_countdown(
         self,
         numbers: tuple[int, ...],

@@ -23,6 +23,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import TypeVar
 
+from bot.game.countdown import countdown_job, draw
 from bot.game.hands import (
     CANDIDATES,
     LABEL_LEVELS,
@@ -314,6 +315,23 @@ class Solving:
             if found is not None:
                 return found
         raise DealRefused("no_hunt", cards=str(settings.cards), target=str(settings.target))
+
+    async def countdown_deal(
+        self, rng: random.Random, large: int | None
+    ) -> tuple[
+        tuple[int, ...], int, tuple[str | None, tuple[int, str] | None, tuple[int, str] | None]
+    ]:
+        """Numbers and a target for a Countdown game (``large`` large numbers, one or two
+        at random if None), with the solver's best answer worked out in a worker; raises
+        :class:`DealRefused` (``busy``)."""
+        numbers, target = draw(rng, large)
+        try:
+            best = await self.pool.run(
+                countdown_job, numbers, target, budget=DEAL_BUDGET, lane="game"
+            )
+        except (WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
+            raise DealRefused("busy") from None
+        return numbers, target, best
 
     def _facts_at_once(self, hand: tuple[int, ...], target: int, level: int) -> HandFacts:
         """What is known of a rated hand without a worker: its level table says whether it

@@ -48,6 +48,8 @@ DAILY_POST = "daily"
 """The daily puzzle's post in a subscribed chat."""
 HUNT_UP = "hunt-up"
 """A Solution Hunt's end."""
+COUNTDOWN_UP = "countdown-up"
+"""A Countdown game's end."""
 DAILY_REMINDER = "daily-reminder"
 """A player's daily reminder of the puzzle, in the private chat."""
 

@@ -20,7 +20,12 @@ async def answer_command(update: MessageUpdate, context: HandlerContext) -> None
     text = " ".join(context.args or [])
     if not text:
         table = context.chat_data.table
-        if table.playing or table.hunting or context.chat_data.answers_to == "daily":
+        if (
+            table.playing
+            or table.hunting
+            or table.counting
+            or context.chat_data.answers_to == "daily"
+        ):
             context.reply(update, context._("Write your answer after /a, like /a (8-2)*4"))
         else:
             context.reply(update, context._("Nothing to answer: /play deals a hand."))

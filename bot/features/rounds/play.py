@@ -239,6 +239,11 @@ async def play(update: MessageUpdate, context: HandlerContext) -> None:
     if table.hunting:
         context.reply(update, _("A hunt is on: answer with /a, or /hunt stop to end it."))
         return
+    if table.counting:
+        context.reply(
+            update, _("A Countdown game is on: answer with /a, or /countdown stop to end it.")
+        )
+        return
     if table.match is not None:
         # Between two rounds of a match: /play would end it without a word.
         context.reply(update, matches.between_rounds(table, context))
