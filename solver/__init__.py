@@ -1,6 +1,6 @@
 """Twenty-Four's solver: exact, complete and duplicate-free answers to the 24 game."""
 
-from solver.answers import Verdict, check
+from solver.answers import Verdict, check, is_claim
 from solver.codes import Code
 from solver.deal import daily, daily_number, daily_pools, deal
 from solver.decks import DeckStats, deck_stats
@@ -34,6 +34,7 @@ __all__ = [
     "deck_stats",
     "difficulty",
     "hint",
+    "is_claim",
     "is_solvable",
     "solution_of",
     "solve",

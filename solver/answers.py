@@ -50,7 +50,11 @@ class Verdict:
         return self.code in (Code.NO_SOLUTION_RIGHT, Code.NO_SOLUTION_WRONG)
 
 
-def _is_claim(text: str) -> bool:
+def is_claim(text: object) -> bool:
+    """Whether ``text`` says there is no solution (``none``, ``无解`` …), as :func:`check`
+    reads it; cheap, unlike the check of the claim against the solver."""
+    if not isinstance(text, str) or len(text) > 5 * MAX_LENGTH:
+        return False
     folded = " ".join("".join(ch for ch in text if ch not in IGNORED).lower().split())
     return folded.strip(" .!?。！") in NO_SOLUTION_CLAIMS
 
@@ -72,7 +76,7 @@ def check(
         return Verdict(Code.EMPTY)
     if len(text) > 5 * MAX_LENGTH:
         return Verdict(Code.TOO_LONG, params={"limit": str(MAX_LENGTH)})
-    if _is_claim(text):
+    if is_claim(text):
         if is_solvable(hand, goal, countdown=countdown):
             return Verdict(Code.NO_SOLUTION_WRONG)
         return Verdict(Code.NO_SOLUTION_RIGHT)

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from solver import Code, check, solution_of, solve
+from solver import Code, check, is_claim, solution_of, solve
 from solver.derivation import steps
 from solver.messages import MESSAGES
 from solver.parsing import ParseError
@@ -129,6 +129,14 @@ def test_no_solution_claims(claim: str) -> None:
     assert wrong.code is Code.NO_SOLUTION_WRONG
     assert wrong.is_claim
     assert not wrong.ok
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [("none", True), ("  无解。", True), ("No solution!", True), ("3+3", False), (None, False)],
+)
+def test_a_claim_is_told_without_the_solver(text: object, claim: bool) -> None:
+    assert is_claim(text) is claim
 
 
 def test_big_numbers_are_never_converted() -> None:
