@@ -286,7 +286,7 @@ def _stats_from(record: Record) -> ChatStats:
 
 
 def _hunt(hunt: Hunt) -> Record:
-    return _record(hunt, found=_by_id(_record))
+    return _record(hunt, found=_by_id(_record), votes=_dict_of(list))
 
 
 def _hunt_from(record: Record) -> Hunt:
@@ -296,11 +296,12 @@ def _hunt_from(record: Record) -> Hunt:
         hand=tuple,
         solutions=tuple,
         found=_from_id(lambda r: _build(Find, r)),
+        votes=_dict_of(tuple),
     )
 
 
 def _countdown(game: Countdown) -> Record:
-    return _record(game, below=list, above=list, best=_by_id(_record))
+    return _record(game, below=list, above=list, best=_by_id(_record), votes=_dict_of(list))
 
 
 def _countdown_from(record: Record) -> Countdown:
@@ -311,6 +312,7 @@ def _countdown_from(record: Record) -> Countdown:
         below=tuple,
         above=tuple,
         best=_from_id(lambda r: _build(Best, r)),
+        votes=_dict_of(tuple),
     )
 
 

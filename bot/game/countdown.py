@@ -5,7 +5,13 @@ The answers follow Countdown's rules (the solver's ``countdown``): each number a
 not all need be used, + − × ÷ and brackets, and every step a positive whole number.  Each
 player's best answer counts (the closest to the target); a player may improve it, and of
 equal distances the earlier answer stands.  When the time is up every player scores by
-their own best: 10 points for the target itself, 7 within 5, 5 within 10.
+their own best: 10 points for the target itself, 7 within 5, 5 within 10; the closest
+player (of equal distances, the one who got there first) wins.
+
+An answer is judged by the clock, not by the timer: one that comes after the deadline is
+too late even while the timer that ends the game has not fired yet (it prevents answers
+slipped in after the time, e.g. while the bot restarts).  Who may end a game early is
+:mod:`bot.game.votes`'s rule: its starter and the chat's admins, or two of its players.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ import random
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from solver import Code, Solution, Verdict, check, closest
+from solver import Code, Solution, Verdict, check, closest, is_claim
 
 LARGE = (25, 50, 75, 100)
 SMALL = tuple(n for n in range(1, 11) for _ in range(2))
@@ -24,6 +30,9 @@ MIN_TARGET, MAX_TARGET = 101, 999
 DEFAULT_SECONDS = 30
 MIN_SECONDS = 10
 MAX_SECONDS = 300
+SECONDS_CHOICES = (20, 30, 60, 120)
+"""Times offered as buttons in /settings (any from :data:`MIN_SECONDS` to
+:data:`MAX_SECONDS` may be typed)."""
 POINTS = ((0, 10), (5, 7), (10, 5))
 """(greatest distance, points), closest first."""
 
@@ -60,7 +69,7 @@ class Outcome(StrEnum):
     """The game had already ended."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Best:
     """A player's best answer: what they wrote, its value and distance to the target, and
     when (seconds into the game)."""
@@ -73,7 +82,7 @@ class Best:
     seconds: float
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CountdownAnswer:
     """What one answer did; ``best`` is the player's best after it (None if they have none),
     ``value`` and ``distance`` those of this answer when it was right by the rules."""
@@ -85,7 +94,7 @@ class CountdownAnswer:
     distance: int | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Countdown:
     """One Countdown game in one chat.
 
@@ -104,6 +113,12 @@ class Countdown:
     above: tuple[int, str] | None = None
     best: dict[int, Best] = field(default_factory=dict)
     ended: bool = False
+    starter: int | None = None
+    """Who started the game (None: a game saved before games knew): they may stop it alone."""
+    answered: list[int] = field(default_factory=list)
+    """Who has answered, right or wrong (players, whose votes count: :mod:`bot.game.votes`)."""
+    votes: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    """Who asked to stop the game, not being allowed to alone (see :mod:`bot.game.votes`)."""
 
     @property
     def hand(self) -> tuple[int, ...]:
@@ -121,6 +136,12 @@ class Countdown:
         return self.started + self.time_limit
 
     @property
+    def players(self) -> set[int]:
+        """Who started the game and who has answered in it."""
+        starter = set() if self.starter is None else {self.starter}
+        return starter | set(self.answered)
+
+    @property
     def best_distance(self) -> int | None:
         """How far the solver's best answer is from the target (None: nothing reachable)."""
         if self.exact is not None:
@@ -129,11 +150,22 @@ class Countdown:
         return min((abs(value - self.target) for value, _expression in sides), default=None)
 
     def answer(self, user_id: int, name: str, text: str, now: float) -> CountdownAnswer:
-        """Judge one answer; the player's best is kept unless this one is closer."""
-        verdict = check(text, self.numbers, self.target, countdown=True)
+        """Judge one answer; the player's best is kept unless this one is closer.
+
+        A "no solution" claim is no answer here (the closest one counts), and is told apart
+        without the solver: checking it against six numbers could take the solver tens of
+        milliseconds, on the event loop, at each claim a player repeats.
+        """
+        if is_claim(text):
+            exists = self.exact is not None
+            verdict = Verdict(Code.NO_SOLUTION_WRONG if exists else Code.NO_SOLUTION_RIGHT)
+        else:
+            verdict = check(text, self.numbers, self.target, countdown=True)
         earlier = self.best.get(user_id)
-        if self.ended:
+        if self.ended or now >= self.deadline:
             return CountdownAnswer(Outcome.OVER, verdict, earlier)
+        if user_id not in self.answered and verdict.code not in (Code.EMPTY, Code.TOO_LONG):
+            self.answered.append(user_id)  # an attempt: an empty or overlong text is none
         if verdict.code not in (Code.CORRECT, Code.WRONG_VALUE) or verdict.value is None:
             return CountdownAnswer(Outcome.WRONG, verdict, earlier)
         value = int(verdict.value)  # every step is whole: so is the value
@@ -162,6 +194,16 @@ class Countdown:
     def standings(self) -> list[Best]:
         """Every player's best, closest first, and of equal distances the earlier."""
         return sorted(self.best.values(), key=lambda b: (b.distance, b.seconds))
+
+    def winner(self) -> Best | None:
+        """The closest best answer (of equal distances, the earlier); None: no answer."""
+        standings = self.standings()
+        return standings[0] if standings else None
+
+    def scores(self) -> list[tuple[int, str, int]]:
+        """(user id, name, points) of every player who scored, closest first."""
+        rows = [(b.user_id, b.name, points_for(b.distance)) for b in self.standings()]
+        return [row for row in rows if row[2]]
 
     def matched(self) -> bool:
         """Whether some player's best is as close as the solver's."""

@@ -4,7 +4,8 @@ Each correct answer is mapped to the distinct solution it belongs to (the solver
 ``solution_of``).  A solution found for the first time scores a point for its finder; one
 found before scores nothing and is named with who found it and how they wrote it, so that
 rewriting a found solution (``4×6`` for ``6×4``) earns nothing.  The hunt ends when every
-solution is found or the time is up.
+solution is found or the time is up.  Who may end it early is :mod:`bot.game.votes`'s rule:
+its starter and the chat's admins, or two of its players.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from solver import Verdict, check, solution_of, solve
+from solver import Code, Verdict, check, solution_of, solve
 
 MIN_SOLUTIONS = 3
 """A hunt's hand has at least this many distinct solutions."""
@@ -34,7 +35,7 @@ class Found(StrEnum):
     """The hunt had already ended."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Find:
     """Who found a solution first, and how they wrote it."""
 
@@ -45,7 +46,7 @@ class Find:
     """Seconds into the hunt."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HuntAnswer:
     """What one answer did: ``found`` says which case; ``index`` is the solution's place in
     the hunt's list, ``order`` its place among the solutions found (1 for the first);
@@ -59,7 +60,7 @@ class HuntAnswer:
     left: int = 0
 
 
-@dataclass
+@dataclass(slots=True)
 class Hunt:
     """One hunt in one chat.  ``solutions`` are every distinct solution, as the solver
     prints them; ``found`` maps each one found (by its index) to its first find."""
@@ -72,6 +73,12 @@ class Hunt:
     solutions: tuple[str, ...]
     found: dict[int, Find] = field(default_factory=dict)
     ended: bool = False
+    starter: int | None = None
+    """Who started the hunt (None: a hunt saved before hunts knew): they may stop it alone."""
+    answered: list[int] = field(default_factory=list)
+    """Who has answered, right or wrong (players, whose votes count: :mod:`bot.game.votes`)."""
+    votes: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    """Who asked to stop the hunt, not being allowed to alone (see :mod:`bot.game.votes`)."""
 
     @property
     def live(self) -> bool:
@@ -84,6 +91,12 @@ class Hunt:
         return self.started + self.time_limit
 
     @property
+    def players(self) -> set[int]:
+        """Who started the hunt and who has answered in it."""
+        starter = set() if self.starter is None else {self.starter}
+        return starter | set(self.answered)
+
+    @property
     def left(self) -> int:
         """Solutions nobody has found yet."""
         return len(self.solutions) - len(self.found)
@@ -91,8 +104,10 @@ class Hunt:
     def answer(self, user_id: int, name: str, text: str, now: float) -> HuntAnswer:
         """Judge one answer: a new solution scores, one found before does not."""
         verdict = check(text, self.hand, self.target)
-        if self.ended:
+        if self.ended or now >= self.deadline:  # by the clock: the timer may be late
             return HuntAnswer(Found.OVER, verdict, left=self.left)
+        if user_id not in self.answered and verdict.code not in (Code.EMPTY, Code.TOO_LONG):
+            self.answered.append(user_id)  # an attempt: an empty or overlong text is none
         if not verdict.ok or verdict.is_claim:
             return HuntAnswer(Found.WRONG, verdict, left=self.left)
         index = self._index_of(text)

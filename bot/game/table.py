@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from bot.game.countdown import DEFAULT_SECONDS as DEFAULT_COUNTDOWN_SECONDS
 from bot.game.countdown import Countdown
 from bot.game.hands import HandFacts
 from bot.game.hunt import Hunt
@@ -39,6 +40,8 @@ class GameSettings:
     cards: int = 4
     unsolvable: bool = False
     """Whether hands with no solution may be dealt ("no solution" then wins)."""
+    countdown_time: int = DEFAULT_COUNTDOWN_SECONDS
+    """Seconds of a Countdown game started with no time of its own (10 to 300)."""
 
 
 @dataclass(slots=True)
@@ -113,22 +116,37 @@ class Table:
         solver_best: tuple[str | None, tuple[int, str] | None, tuple[int, str] | None],
         now: float,
         seconds: float,
+        starter: int | None = None,
     ) -> Countdown:
-        """Open a Countdown game, with the solver's best answer (see
+        """Open a Countdown game for ``starter``, with the solver's best answer (see
         :func:`bot.game.countdown.countdown_job`)."""
         self.rounds_dealt += 1
         exact, below, above = solver_best
         self.countdown = Countdown(
-            self.rounds_dealt, numbers, target, now, seconds, exact, below, above
+            self.rounds_dealt, numbers, target, now, seconds, exact, below, above, starter=starter
         )
         return self.countdown
 
     def new_hunt(
-        self, hand: tuple[int, ...], solutions: tuple[str, ...], now: float, seconds: float
+        self,
+        hand: tuple[int, ...],
+        solutions: tuple[str, ...],
+        now: float,
+        seconds: float,
+        starter: int | None = None,
     ) -> Hunt:
-        """Open a Solution Hunt of a hand whose every distinct solution is listed."""
+        """Open a Solution Hunt for ``starter`` of a hand whose every distinct solution is
+        listed."""
         self.rounds_dealt += 1
-        self.hunt = Hunt(self.rounds_dealt, hand, self.settings.target, now, seconds, solutions)
+        self.hunt = Hunt(
+            self.rounds_dealt,
+            hand,
+            self.settings.target,
+            now,
+            seconds,
+            solutions,
+            starter=starter,
+        )
         return self.hunt
 
     def start_match(self, rounds: int, starter: int | None = None) -> Match:

@@ -1,17 +1,18 @@
-"""Who may stop, skip or reveal a round, or take a hint: the rule against griefing.
+"""Who may stop, skip or reveal a round, or take a hint, and who may stop a Solution Hunt
+or a Countdown game early: the rule against griefing.
 
-The player who started the round (or the match it belongs to) and the chat's admins act
+The player who started the game (or the match a round belongs to) and the chat's admins act
 at once.  Anyone else's request is a vote, and it takes effect once two players of the
-round agree: people who started it or have answered in it.  It prevents a bystander from
-ending someone else's match, or cutting the winner's points with hints, on their own.
+game agree: people who started it or have answered in it.  It prevents a bystander from
+ending someone else's match, hunt or Countdown, or cutting the winner's points with hints,
+on their own.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-
-from bot.game.rounds import Round
+from typing import Protocol
 
 VOTES_NEEDED = 2
 """Players of the round who must agree to a request none of them may make alone."""
@@ -37,7 +38,19 @@ class Ballot:
     needed: int = VOTES_NEEDED
 
 
-def request(game: Round, action: Action, user_id: int, *, admin: bool) -> Ballot:
+class Game(Protocol):
+    """A round, a hunt or a Countdown game: who started it, who plays it, the votes so far."""
+
+    @property
+    def starter(self) -> int | None: ...
+
+    @property
+    def players(self) -> set[int]: ...
+
+    votes: dict[str, tuple[int, ...]]
+
+
+def request(game: Game, action: Action, user_id: int, *, admin: bool) -> Ballot:
     """A request for ``action`` by ``user_id`` (``admin``: one of the chat's admins)."""
     if admin or user_id == game.starter:
         game.votes.pop(action, None)

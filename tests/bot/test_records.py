@@ -494,6 +494,11 @@ hunts = st.builds(
         max_size=3,
     ),
     ended=st.booleans(),
+    starter=st.none() | ids,
+    answered=st.lists(ids, max_size=3),
+    votes=st.dictionaries(
+        st.sampled_from(["stop"]), st.lists(ids, max_size=3).map(tuple), max_size=1
+    ),
 )
 witnesses = st.none() | st.tuples(st.integers(1, 10_000), words)
 countdowns = st.builds(
@@ -520,6 +525,11 @@ countdowns = st.builds(
         max_size=3,
     ),
     ended=st.booleans(),
+    starter=st.none() | ids,
+    answered=st.lists(ids, max_size=3),
+    votes=st.dictionaries(
+        st.sampled_from(["stop"]), st.lists(ids, max_size=3).map(tuple), max_size=1
+    ),
 )
 tables = st.builds(
     Table,
@@ -531,6 +541,7 @@ tables = st.builds(
         target=st.integers(-100, 1000),
         cards=st.integers(1, 8),
         unsolvable=st.booleans(),
+        countdown_time=counts,
     ),
     round=st.none() | rounds,
     rounds_dealt=counts,
@@ -635,7 +646,9 @@ def test_a_record_read_and_written_again_is_the_same_record(data: ChatData) -> N
 
 def test_every_field_is_saved_or_left_out_on_purpose() -> None:
     game = Round(1, (1, 2), 3, 0.0)
-    table = Table(round=game, match=Match(3))
+    hunt = Hunt(2, (1, 2), 3, 0.0, 60, ("1+2",), {0: Find(1, "A", "1+2", 1.0)})
+    countdown = Countdown(3, (1, 2), 101, 0.0, 30, best={1: Best(1, "A", "1+2", 3, 98, 1.0)})
+    table = Table(round=game, match=Match(3), hunt=hunt, countdown=countdown)
     table.stats.players[1] = PlayerStats("A")
     data = ChatData(table=table)
     record = records.chat_record(data)
@@ -646,8 +659,15 @@ def test_every_field_is_saved_or_left_out_on_purpose() -> None:
         (data.status, record["status"]),
         (data.daily, record["daily"]),
         (data.solve, record["solve"]),
+        (data.hunt, record["hunt"]),
+        (data.countdown, record["countdown"]),
         (table, record["table"]),
+        (table.settings, record["table"]["settings"]),
         (game, record["table"]["round"]),
+        (hunt, record["table"]["hunt"]),
+        (hunt.found[0], record["table"]["hunt"]["found"]["0"]),
+        (countdown, record["table"]["countdown"]),
+        (countdown.best[1], record["table"]["countdown"]["best"]["1"]),
         (table.match, record["table"]["match"]),
         (table.stats.players[1], record["table"]["stats"]["players"]["1"]),
         (UserData(), records.user_record(UserData())),
@@ -670,3 +690,40 @@ def test_a_requests_rules_were_a_flag_before_countdown() -> None:
     )
     countdown = ChatData(solve=SolvePages({3: ((25, 50, 75, 100, 3, 6), 952, Rules.COUNTDOWN)}))
     assert records.load("chat", records.saved("chat", countdown).text) == countdown
+
+
+def test_a_chat_record_from_before_countdown_loads_with_its_defaults() -> None:
+    # As the version before Countdown wrote it: a hunt on, with no starter, players or
+    # votes; settings, a player and the chat's parts with no Countdown fields.
+    saved = json.dumps(
+        {
+            "v": 2,
+            "table": {
+                "settings": {"deck": [1, 13], "time_limit": 60, "target": 24, "cards": 4},
+                "rounds_dealt": 4,
+                "stats": {"players": {"7": {"name": "Ann", "wins": 1, "hunt_points": 2}}},
+                "hunt": {
+                    "number": 4,
+                    "hand": [2, 4, 8, 10],
+                    "target": 24,
+                    "started": 100.0,
+                    "time_limit": 90,
+                    "solutions": ["(10−2)×(8÷4+1)", "2×10+8−4"],
+                    "found": {
+                        "1": {"user_id": 7, "name": "Ann", "written": "2*10+8-4", "seconds": 3.5}
+                    },
+                    "ended": False,
+                },
+            },
+            "hunt": {"deal_message_id": 12, "status": {"message_id": 13, "lines": ["x"]}},
+        }
+    )
+    data = records.load("chat", saved)
+    hunt = data.table.hunt
+    assert hunt is not None
+    assert (hunt.starter, hunt.answered, hunt.votes) == (None, [], {})
+    assert hunt.players == set()
+    assert data.table.countdown is None
+    assert data.table.settings.countdown_time == 30
+    assert data.table.stats.players[7].countdown_points == 0
+    assert data.countdown == CountdownMessages()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -25,7 +26,7 @@ NUMBERS = (1, 3, 7, 10, 25, 50)
 
 def game(numbers: tuple[int, ...] = NUMBERS, target: int = 765) -> Countdown:
     exact, below, above = countdown_job(numbers, target)
-    return Countdown(1, numbers, target, 100.0, 30, exact, below, above)
+    return Countdown(1, numbers, target, 100.0, 30, exact, below, above, starter=ANN)
 
 
 @given(st.integers(0, 2**32), st.none() | st.integers(0, 4))
@@ -117,11 +118,68 @@ def test_a_no_solution_claim_is_not_an_answer() -> None:
     assert game().answer(ANN, "Ann", "no solution", 105.0).outcome is Outcome.WRONG
 
 
+@pytest.mark.parametrize(
+    ("numbers", "target", "code"),
+    [(NUMBERS, 765, Code.NO_SOLUTION_WRONG), ((1, 1, 2, 2, 3, 3), 999, Code.NO_SOLUTION_RIGHT)],
+)
+def test_a_claim_is_judged_by_the_solvers_best_not_by_the_solver(
+    monkeypatch: pytest.MonkeyPatch, numbers: tuple[int, ...], target: int, code: Code
+) -> None:
+    g = game(numbers, target)
+
+    def no_solver(*args: object, **kwargs: object) -> bool:
+        raise AssertionError("the solver was asked on the event loop")
+
+    monkeypatch.setattr("solver.answers.is_solvable", no_solver)
+    assert g.answer(ANN, "Ann", "无解", 105.0).verdict.code is code
+
+
 def test_answers_after_the_end_change_nothing() -> None:
     g = game()
     g.stop()
     assert g.answer(ANN, "Ann", "50*10", 105.0).outcome is Outcome.OVER
     assert not g.best
+
+
+def test_an_answer_after_the_deadline_is_over_before_the_timer_fires() -> None:
+    g = game()
+    assert g.answer(BOB, "Bob", "50*10", 130.0).outcome is Outcome.OVER
+    assert not g.best
+
+
+def test_the_players_are_the_starter_and_whoever_answered() -> None:
+    g = game()
+    g.answer(BOB, "Bob", "25*4", 105.0)  # wrong, but an attempt
+    assert g.players == {ANN, BOB}
+
+
+def test_an_empty_or_overlong_answer_makes_no_player() -> None:
+    g = game()
+    g.answer(BOB, "Bob", "", 105.0)
+    g.answer(BOB, "Bob", "1+" * 600, 105.0)
+    assert g.players == {ANN}
+
+
+def test_the_winner_is_the_closest_and_of_equals_the_earlier() -> None:
+    g = game()
+    g.answer(BOB, "Bob", "(25+50)*10+7+3", 105.0)  # 760, 5 away
+    g.answer(ANN, "Ann", "(25+50)*10+7*3-1", 106.0)  # 770, 5 away, later
+    g.answer(3, "Cy", "50*10", 104.0)  # 500, first but far
+    winner = g.winner()
+    assert winner is not None and winner.name == "Bob"
+
+
+def test_no_answer_no_winner() -> None:
+    assert game().winner() is None
+
+
+def test_every_player_within_ten_scores_by_their_own_distance() -> None:
+    g = game()
+    g.answer(ANN, "Ann", "(50+1)*(25-10)", 105.0)  # 765, exact
+    g.answer(BOB, "Bob", "(25+50)*10+7+3", 106.0)  # 760, 5 away
+    g.answer(3, "Cy", "(25+50)*10+7", 107.0)  # 757, 8 away
+    g.answer(4, "Di", "(25+50)*10", 108.0)  # 750, 15 away: no points
+    assert g.scores() == [(ANN, "Ann", 10), (BOB, "Bob", 7), (3, "Cy", 5)]
 
 
 def test_a_stale_timer_changes_nothing() -> None:

@@ -102,3 +102,22 @@ def test_every_listed_solution_is_found_once(hand: list[int]) -> None:
     game = hunt(tuple(hand))
     found = [game.answer(ANN, "Ann", s.text, 105.0).found for s in solutions]
     assert found == [Found.NEW] * len(solutions)
+
+
+def test_an_answer_after_the_deadline_is_over_before_the_timer_fires() -> None:
+    game = hunt(seconds=90)
+    assert game.answer(ANN, "Ann", "10+8+4+2", 190.0).found is Found.OVER
+    assert not game.found
+
+
+def test_the_players_are_the_starter_and_whoever_answered() -> None:
+    game = Hunt(1, HAND, 24, 100.0, 90, tuple(s.pretty for s in solve(HAND, 24)), starter=ANN)
+    game.answer(BOB, "Bob", "1+1", 105.0)
+    assert game.players == {ANN, BOB}
+
+
+def test_an_empty_or_overlong_answer_makes_no_player() -> None:
+    game = hunt()
+    game.answer(ANN, "Ann", " ", 105.0)
+    game.answer(BOB, "Bob", "1+" * 600, 105.0)
+    assert game.players == set()

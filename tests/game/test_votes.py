@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import pytest
+
+from bot.game.countdown import Countdown
+from bot.game.hunt import Hunt
 from bot.game.rounds import Round
 from bot.game.votes import Action, request
 
@@ -82,3 +88,59 @@ def test_the_starter_of_a_match_starts_its_rounds() -> None:
     table.start_match(3, starter=STARTER)
     game = table.new_round(HandFacts((3, 3, 8, 8), 24, True, (), 1, ()), 1, 0.0, PLAYER)
     assert game.starter == STARTER
+
+
+def hunted() -> Hunt:
+    """A hunt STARTER started, where PLAYER and OTHER have answered."""
+    from solver import solve
+
+    hand = (2, 4, 8, 10)
+    game = Hunt(1, hand, 24, 0.0, 90, tuple(s.pretty for s in solve(hand, 24)), starter=STARTER)
+    game.answer(PLAYER, "Player", "10+8+4+2", 1.0)
+    game.answer(OTHER, "Other", "1+1", 2.0)
+    return game
+
+
+def counted() -> Countdown:
+    """A Countdown game STARTER started, where PLAYER and OTHER have answered."""
+    game = Countdown(1, (1, 3, 7, 10, 25, 50), 765, 0.0, 30, starter=STARTER)
+    game.answer(PLAYER, "Player", "25*10", 1.0)
+    game.answer(OTHER, "Other", "99", 2.0)
+    return game
+
+
+@pytest.mark.parametrize("make", [hunted, counted])
+def test_the_starter_of_a_hunt_or_countdown_stops_it_at_once(
+    make: Callable[[], Hunt | Countdown],
+) -> None:
+    assert request(make(), Action.STOP, STARTER, admin=False).agreed
+
+
+@pytest.mark.parametrize("make", [hunted, counted])
+def test_an_admin_stops_a_hunt_or_countdown_at_once(
+    make: Callable[[], Hunt | Countdown],
+) -> None:
+    assert request(make(), Action.STOP, ADMIN, admin=True).agreed
+
+
+@pytest.mark.parametrize("make", [hunted, counted])
+def test_one_players_stop_of_a_hunt_or_countdown_is_a_vote(
+    make: Callable[[], Hunt | Countdown],
+) -> None:
+    ballot = request(make(), Action.STOP, PLAYER, admin=False)
+    assert (ballot.agreed, ballot.votes) == (False, 1)
+
+
+@pytest.mark.parametrize("make", [hunted, counted])
+def test_two_players_stop_a_hunt_or_countdown(make: Callable[[], Hunt | Countdown]) -> None:
+    game = make()
+    request(game, Action.STOP, PLAYER, admin=False)
+    assert request(game, Action.STOP, OTHER, admin=False).agreed
+
+
+@pytest.mark.parametrize("make", [hunted, counted])
+def test_bystanders_cannot_stop_a_hunt_or_countdown(make: Callable[[], Hunt | Countdown]) -> None:
+    game = make()
+    first = request(game, Action.STOP, BYSTANDER, admin=False)
+    second = request(game, Action.STOP, BYSTANDER + 1, admin=False)
+    assert (first.counted, second.agreed) == (False, False)
