@@ -124,13 +124,24 @@ async def spoiler(
     not): a hand being played in a group where the user has been seen, or a daily puzzle
     the user has not solved.  Numbers that hold a hand being played (or the user's running
     daily) among others count too, whatever the target, so that "/solve 4 6 7 12 1" gives
-    nothing away either."""
+    nothing away either; so do two numbers of a Countdown game being played, with a target
+    of its size (see :mod:`bot.game.spoilers`)."""
     _ = context._
-    numbers = request[0]
-    for playing in context.bot_data.live_hands.chats_holding(numbers):
+    numbers, target, _rules = request
+    for playing in context.bot_data.live_hands.chats_spoiled(numbers, target):
         data = context.application.chat_data.get(playing)
         # The chat asked in, the user's own private chat, or a group the user was seen in.
         if playing in (chat_id, user_id) or (data is not None and user_id in data.members):
+            if data is not None and data.table.counting:
+                return _(
+                    "No spoilers: those are numbers of a Countdown game you are playing "
+                    "right now. Ask again once it is over."
+                )
+            if data is not None and data.table.hunting:
+                return _(
+                    "No spoilers: those numbers hold the hand of a Solution Hunt you are "
+                    "playing right now. Ask again once it is over."
+                )
             return _(
                 "No spoilers: those numbers hold a hand you are playing right now. "
                 "Ask again once its round is over (/hint helps meanwhile)."

@@ -4,6 +4,13 @@ The rule (it prevents a player from asking the bot for the answer of the hand th
 for): while a group plays a hand, a player who has been seen in that group gets no solution
 of it, in any chat and in any way, nor for numbers that hold the hand among others, or with
 another target.  The same goes for the daily puzzle of a player whose daily clock runs.
+
+A Countdown game may be answered with only some of its numbers, so any part of them
+spoils it too: while one is on, its players get no solution of numbers sharing two or
+more with it (counted as often as each was drawn), asked with a target of Countdown's
+size (101 and up: a 24-game hand of small numbers stays free to solve), besides numbers
+holding all six, whatever the target.  Extra numbers that are not among the game's do not
+hide a part of them: under Countdown's rules the solver may leave them out.
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ Numbers = tuple[int | Fraction, ...]
 
 
 class Game(Protocol):
-    """A round or a Solution Hunt: a hand, live until the game is over."""
+    """A round, a Solution Hunt or a Countdown game: a hand, live until the game is over."""
 
     @property
     def hand(self) -> tuple[int, ...]: ...
@@ -33,8 +40,14 @@ def holds(numbers: Iterable[int | Fraction], hand: Iterable[int | Fraction]) -> 
     return not Counter(hand) - Counter(numbers)
 
 
+def pairs(numbers: Iterable[int | Fraction]) -> set[Numbers]:
+    """Every two of ``numbers`` (a number drawn twice makes a pair with itself), sorted."""
+    return set(combinations(sorted(numbers), 2))
+
+
 class LiveHands:
-    """The rounds and hunts being played, found by any numbers that hold their hand.
+    """The rounds, hunts and Countdown games being played, found by any numbers that hold
+    their hand (and a Countdown game by two of its numbers, too).
 
     A game is added when it is dealt; one that is over is dropped when it is next looked
     at (or when its chat deals again), so ending a game needs no call here.
@@ -43,19 +56,43 @@ class LiveHands:
     def __init__(self) -> None:
         self._by_hand: dict[Numbers, dict[int, Game]] = {}
         self._by_chat: dict[int, Game] = {}
+        self._by_pair: dict[Numbers, dict[int, Game]] = {}
+        self._parts_from: dict[int, int] = {}
+        """The chats whose game any two of its numbers spoil, with the least target that
+        does."""
 
-    def add(self, chat_id: int, game: Game) -> None:
-        """A game dealt in a chat: its hand is live until the game is over."""
+    def add(self, chat_id: int, game: Game, *, parts_from: int | None = None) -> None:
+        """A game dealt in a chat: its hand is live until the game is over.  With
+        ``parts_from`` (a Countdown game), any two of its numbers asked with a target of
+        ``parts_from`` or more spoil it too."""
         self._drop(chat_id)
         self._by_chat[chat_id] = game
         self._by_hand.setdefault(tuple(sorted(game.hand)), {})[chat_id] = game
+        if parts_from is not None:
+            self._parts_from[chat_id] = parts_from
+            for pair in pairs(game.hand):
+                self._by_pair.setdefault(pair, {})[chat_id] = game
 
     def move(self, old_chat_id: int, new_chat_id: int) -> None:
         """A group became a supergroup: its round goes on under the new id."""
         game = self._by_chat.get(old_chat_id)
+        parts_from = self._parts_from.get(old_chat_id)
         self._drop(old_chat_id)
         if game is not None:
-            self.add(new_chat_id, game)
+            self.add(new_chat_id, game, parts_from=parts_from)
+
+    def chats_spoiled(self, numbers: Numbers, target: int | Fraction) -> list[int]:
+        """The groups whose live game a request for ``numbers`` and ``target`` would
+        spoil: numbers holding its hand, or two of a Countdown game's numbers with a
+        target of its size (see the module's rule)."""
+        found = self.chats_holding(numbers)
+        for pair in pairs(numbers) if self._by_pair else ():
+            for chat_id, game in list(self._by_pair.get(pair, {}).items()):
+                if not game.live:
+                    self._drop(chat_id)
+                elif target >= self._parts_from[chat_id] and chat_id not in found:
+                    found.append(chat_id)
+        return found
 
     def chats_holding(self, numbers: Numbers) -> list[int]:
         """The groups whose live hand ``numbers`` hold.
@@ -93,3 +130,9 @@ class LiveHands:
         chats.pop(chat_id, None)
         if not chats:
             self._by_hand.pop(key, None)
+        if self._parts_from.pop(chat_id, None) is not None:
+            for pair in pairs(game.hand):
+                sharing = self._by_pair.get(pair, {})
+                sharing.pop(chat_id, None)
+                if not sharing:
+                    self._by_pair.pop(pair, None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from bot.game.countdown import Countdown
 from bot.game.rounds import Round
 from bot.game.spoilers import LiveHands, holds
 
@@ -88,3 +89,65 @@ def test_a_group_that_became_a_supergroup_keeps_its_live_hand() -> None:
     hands.add(GROUP, live((3, 3, 8, 8)))
     hands.move(GROUP, OTHER)
     assert hands.chats_holding((3, 3, 8, 8)) == [OTHER]
+
+
+def countdown(numbers: tuple[int, ...] = (3, 3, 7, 10, 25, 100), target: int = 537) -> Countdown:
+    return Countdown(1, numbers, target, 0.0, 30)
+
+
+def test_part_of_a_countdowns_numbers_with_its_target_is_found() -> None:
+    hands = LiveHands()
+    hands.add(GROUP, countdown(), parts_from=101)
+    assert hands.chats_spoiled((100, 25, 7), 537) == [GROUP]
+
+
+def test_two_of_a_countdowns_numbers_with_another_big_target_are_found() -> None:
+    hands = LiveHands()
+    hands.add(GROUP, countdown(), parts_from=101)
+    assert hands.chats_spoiled((100, 3, 1, 2), 530) == [GROUP]
+
+
+def test_a_number_drawn_twice_pairs_with_itself() -> None:
+    hands = LiveHands()
+    hands.add(GROUP, countdown(), parts_from=101)
+    assert hands.chats_spoiled((3, 3, 1), 200) == [GROUP]
+
+
+def test_one_number_shared_with_a_countdown_is_free() -> None:
+    hands = LiveHands()
+    hands.add(GROUP, countdown(), parts_from=101)
+    assert hands.chats_spoiled((100, 1, 2, 4), 537) == []
+
+
+def test_a_24_game_hand_among_a_countdowns_numbers_is_free() -> None:
+    hands = LiveHands()
+    hands.add(GROUP, countdown(), parts_from=101)
+    assert hands.chats_spoiled((3, 3, 7, 10), 24) == []
+
+
+def test_all_six_numbers_spoil_a_countdown_whatever_the_target() -> None:
+    hands = LiveHands()
+    hands.add(GROUP, countdown(), parts_from=101)
+    assert hands.chats_spoiled((3, 3, 7, 10, 25, 100), 24) == [GROUP]
+
+
+def test_parts_of_a_rounds_hand_are_free() -> None:
+    hands = LiveHands()
+    hands.add(GROUP, live((3, 3, 8, 8)))
+    assert hands.chats_spoiled((3, 8), 200) == []
+
+
+def test_a_countdown_that_is_over_is_forgotten_with_its_parts() -> None:
+    hands = LiveHands()
+    game = countdown()
+    hands.add(GROUP, game, parts_from=101)
+    game.stop()
+    assert hands.chats_spoiled((100, 25), 537) == []
+    assert len(hands) == 0
+
+
+def test_a_countdown_of_a_group_that_became_a_supergroup_keeps_its_parts() -> None:
+    hands = LiveHands()
+    hands.add(GROUP, countdown(), parts_from=101)
+    hands.move(GROUP, OTHER)
+    assert hands.chats_spoiled((100, 25), 537) == [OTHER]
