@@ -172,6 +172,30 @@ def vote_text(action: Action, ballot: Ballot, context: BotContext) -> str:
     ).format(action=what, votes=ballot.votes, needed=ballot.needed, command=action.value)
 
 
+STOP_VOTES = {
+    "hunt": (
+        N_(
+            "Only players of this hunt can vote to stop it: answer first. Whoever started it, "
+            "or an admin, can stop it at once."
+        ),
+        N_(
+            "A vote to stop the hunt: {votes} of {needed} players. Another player of this hunt "
+            "can agree with /hunt stop; whoever started it, or an admin, can stop it at once."
+        ),
+    ),
+}
+"""What a request to stop a hunt early did, when it did not stop it: a bystander's, or a
+player's vote."""
+
+
+def stop_vote_text(game: str, ballot: Ballot, context: BotContext) -> str:
+    """What a request to stop a ``hunt`` that did not take effect did."""
+    bystander, vote = STOP_VOTES[game]
+    if not ballot.counted:
+        return context._(bystander)
+    return context._(vote).format(votes=ballot.votes, needed=ballot.needed)
+
+
 def how_to_answer(private: bool, context: BotContext) -> str:
     """How to answer a hand, right for the chat: in private the bot reads every message; in
     a group (privacy mode) only commands and replies to it."""

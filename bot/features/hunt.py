@@ -20,13 +20,14 @@ from telegram.ext import Application, CommandHandler
 from bot.context import now_of, services
 from bot.game.claims import looks_like_answer
 from bot.game.hunt import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS, Found, Hunt
+from bot.game.votes import Action, request
 from bot.services import status_message
 from bot.services.admins import is_admin
 from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
 from bot.services.timers import HUNT_UP
 from bot.state import HuntMessages
-from bot.texts import deal_refusal, how_to_answer, reason
+from bot.texts import deal_refusal, how_to_answer, reason, stop_vote_text
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
 
 logger = logging.getLogger(__name__)
@@ -52,14 +53,15 @@ async def hunt_command(update: MessageUpdate, context: HandlerContext) -> None:
             update, _("A Countdown game is on: answer with /a, or /countdown stop to end it.")
         )
         return
-    if table.playing or chat_id in context.bot_data.dealing:
+    if table.playing or table.match is not None or chat_id in context.bot_data.dealing:
+        # Between two rounds of a match too: its next deal would come in the middle.
         context.reply(update, _("A round is on: finish it (or /stop it) before a hunt."))
         return
     seconds = DEFAULT_SECONDS
     if words:
         if (
             len(words) > 1
-            or not words[0].isdigit()
+            or not words[0].isdecimal()
             or not (MIN_SECONDS <= int(words[0]) <= MAX_SECONDS)
         ):
             context.reply(
@@ -78,11 +80,13 @@ async def hunt_command(update: MessageUpdate, context: HandlerContext) -> None:
         context.send(chat_id, html.escape(deal_refusal(refused, context)), game=True)
         return
     finally:
+        stopped = chat_id not in data.dealing  # /stop came while the hand was looked for
         data.dealing.discard(chat_id)
-    if table.game_on:
+    if stopped or table.game_on or table.match is not None:
         return  # another game began while this hand was looked for
-    hunt = table.new_hunt(hand, solutions, context.now(), seconds)
+    hunt = table.new_hunt(hand, solutions, context.now(), seconds, update.effective_user.id)
     data.live_hands.add(chat_id, hunt)  # no /solve of it meanwhile
+    context.chat_data.answers_to = "round"  # in private, plain answers are the hunt's
     messages = context.chat_data.hunt = HuntMessages()
     count = len(solutions)
     caption = (
@@ -122,18 +126,26 @@ async def hunt_command(update: MessageUpdate, context: HandlerContext) -> None:
 
 
 def claims(update: MessageUpdate, context: HandlerContext) -> bool:
-    """Whether a typed answer is the hunt's: while one is on, in private any answer; in a
-    group ``/a``, a reply to the hunt's picture, or text that looks like an answer."""
-    if not context.chat_data.table.hunting:
+    """Whether a typed answer is the hunt's: while one is on, a reply to its picture; in
+    private any other answer unless it is meant for the daily puzzle; in a group ``/a``
+    (whatever it replies to) or text that looks like an answer."""
+    chat = context.chat_data
+    if not chat.table.hunting:
         return False
     message = update.effective_message
     replied = message.reply_to_message
-    if update.effective_chat.type == ChatType.PRIVATE:
-        return True
-    if replied is not None:
-        messages = context.chat_data.hunt
-        return messages is not None and replied.message_id == messages.deal_message_id
     text = message.text or ""
+    if (
+        replied is not None
+        and chat.hunt is not None
+        and (replied.message_id == chat.hunt.deal_message_id)
+    ):
+        return True
+    if update.effective_chat.type == ChatType.PRIVATE:
+        # Unless it is meant for the daily puzzle: a reply to its picture, or any answer
+        # while an attempt at it is open (/daily after /hunt).
+        to_daily = replied is not None and replied.message_id == chat.daily.message_id
+        return not to_daily and chat.answers_to != "daily"
     return text.startswith("/") or looks_like_answer(text)
 
 
@@ -148,7 +160,8 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     chat_id = update.effective_chat.id
     outcome = hunt.answer(user.id, user.full_name, text, context.now())
     private = update.effective_chat.type == ChatType.PRIVATE
-    if outcome.found is Found.OVER:
+    if outcome.found is Found.OVER:  # after the deadline, before the timer ended the hunt
+        context.reply(update, _("Too late: this hunt is over. /hunt starts another."))
         return
     if outcome.found is Found.WRONG:
         line = _("Not quite: {reason}.").format(
@@ -198,16 +211,22 @@ async def hunt_up(context: JobContext[int]) -> None:
 
 
 async def _stop(update: MessageUpdate, context: HandlerContext) -> None:
-    """/hunt stop: end the hunt early (in groups, its admins; it ends by itself anyway)."""
+    """/hunt stop: end the hunt early; in groups its starter and the admins at once, anyone
+    else by a vote two of its players carry (see :mod:`bot.game.votes`)."""
     hunt = context.chat_data.table.hunt
     if hunt is None or hunt.ended:
         context.reply(update, context._("No hunt is on: /hunt starts one."))
         return
-    if not await is_admin(update, context):
-        context.reply(update, context._("Only the group's admins can stop a hunt early."))
-        return
-    hunt.stop()
-    finish(update.effective_chat.id, context, hunt)
+    if update.effective_chat.type != ChatType.PRIVATE:
+        user_id = update.effective_user.id
+        # The starter needs no admin check, which may cost a Bot API call.
+        admin = user_id != hunt.starter and await is_admin(update, context)
+        ballot = request(hunt, Action.STOP, user_id, admin=admin)
+        if not ballot.agreed:
+            context.reply(update, stop_vote_text("hunt", ballot, context))
+            return
+    if context.chat_data.table.hunt is hunt and hunt.stop():
+        finish(update.effective_chat.id, context, hunt)
 
 
 def finish(chat_id: int, context: ChatContext, hunt: Hunt) -> None:

@@ -11,7 +11,7 @@ from telegram.ext import Application
 from bot.features import hunt as hunt_feature
 from bot.game.hunt import Hunt
 from bot.local_api import LocalBotApi, plain_text
-from tests.bot.harness import ANN, GROUP, FakeClock, make_api, reply_to, running_bot, settled
+from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot, settled
 
 pytestmark = pytest.mark.asyncio
 
@@ -154,12 +154,75 @@ async def test_hunt_points_have_their_own_column(tmp_path: Path) -> None:
     assert top.endswith("Solution Hunt\n1. Carol: 1")
 
 
-async def test_only_admins_stop_a_hunt_early(tmp_path: Path) -> None:
+async def test_a_bystander_cannot_stop_a_hunt(tmp_path: Path) -> None:
     api = players()
-    async with running_bot(api, tmp_path):
+    async with running_bot(api, tmp_path) as application:
         await start(api, CAROL, GROUP)
         reply = await reply_to(api, DAVE, GROUP, "/hunt stop")
-    assert reply == "Only the group's admins can stop a hunt early."
+        hunt = the_hunt(application, GROUP)
+    assert reply == (
+        "Only players of this hunt can vote to stop it: answer first. Whoever started it, "
+        "or an admin, can stop it at once."
+    )
+    assert hunt.live
+
+
+async def test_two_players_stop_a_hunt_by_a_vote(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await start(api, ANN, GROUP)
+        hunt = the_hunt(application, GROUP)
+        await reply_to(api, CAROL, GROUP, f"/a {hunt.solutions[0]}")
+        await reply_to(api, DAVE, GROUP, "/a 1+1")
+        vote = await reply_to(api, CAROL, GROUP, "/hunt stop")
+        live = hunt.live
+        end = plain_text(await reply_to(api, DAVE, GROUP, "/hunt stop"))
+    assert vote == (
+        "A vote to stop the hunt: 1 of 2 players. Another player of this hunt can agree with "
+        "/hunt stop; whoever started it, or an admin, can stop it at once."
+    )
+    assert live
+    total = len(hunt.solutions)
+    assert end.startswith(f"🏁 Solution Hunt over: 1 of {total} solutions found.\n1. Carol: 1\n")
+
+
+async def test_the_starter_stops_a_hunt_at_once(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await start(api, CAROL, GROUP)  # Carol is no admin
+        end = plain_text(await reply_to(api, CAROL, GROUP, "/hunt stop"))
+        hunt = the_hunt(application, GROUP)
+        jobs = [job.name for job in application.job_queue.jobs()]
+    assert end.startswith("🏁 Solution Hunt over: 0 of ")
+    assert hunt.ended
+    assert f"hunt-up:{GROUP}" not in jobs
+
+
+async def test_a_hunt_vote_in_chinese(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await start(api, CAROL, GROUP)
+        await reply_to(api, BOB, GROUP, "/a 1+1")
+        vote = await reply_to(api, BOB, GROUP, "/hunt stop")
+        live = the_hunt(application, GROUP).live
+    assert vote == (
+        "投票结束寻解大赛：1/2 名玩家。本场再有一名玩家发送 /hunt stop 即可；"
+        "发起的人或管理员可以直接结束。"
+    )
+    assert live
+
+
+async def test_an_answer_after_the_hunts_deadline_scores_nothing(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await start(api, ANN, GROUP, "/hunt 30")
+        await settled(api, application)
+        hunt = the_hunt(application, GROUP)
+        clock.now += 31  # the timer has not fired yet
+        reply = await reply_to(api, CAROL, GROUP, f"/a {hunt.solutions[0]}")
+    assert reply == "Too late: this hunt is over. /hunt starts another."
+    assert not hunt.found
 
 
 async def test_no_round_during_a_hunt(tmp_path: Path) -> None:
@@ -205,4 +268,7 @@ async def test_the_hunts_hand_is_not_solved_for_its_players(tmp_path: Path) -> N
         hand = " ".join(map(str, the_hunt(application, GROUP).hand))
         await reply_to(api, CAROL, GROUP, "/a 1+1")  # Carol is seen in the group
         reply = await reply_to(api, CAROL, CAROL, f"/solve {hand}")
-    assert reply.startswith("No spoilers: those numbers hold a hand you are playing right now.")
+    assert reply == (
+        "No spoilers: those numbers hold the hand of a Solution Hunt you are playing right now. "
+        "Ask again once it is over."
+    )
