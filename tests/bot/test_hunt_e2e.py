@@ -225,12 +225,17 @@ async def test_an_answer_after_the_hunts_deadline_scores_nothing(tmp_path: Path)
     assert not hunt.found
 
 
-async def test_no_round_during_a_hunt(tmp_path: Path) -> None:
+@pytest.mark.parametrize("command", ["/play", "/skip", "/stop"])
+async def test_no_round_during_a_hunt(tmp_path: Path, command: str) -> None:
     api = players()
-    async with running_bot(api, tmp_path):
+    async with running_bot(api, tmp_path) as application:
         await start(api, CAROL, CAROL)
-        reply = await reply_to(api, CAROL, CAROL, "/play")
+        reply = await reply_to(api, CAROL, CAROL, command)
+        await settled(api, application)
+        table = application.chat_data[CAROL].table
     assert reply == "A hunt is on: answer with /a, or /hunt stop to end it."
+    assert table.round is None
+    assert table.hunting
 
 
 async def test_a_hunts_length_out_of_range_is_refused(tmp_path: Path) -> None:

@@ -83,8 +83,8 @@ async def deal_round(
     finally:
         stopped = chat_id not in data.dealing  # /stop came while the hand was looked for
         data.dealing.discard(chat_id)
-    if stopped or table.playing:
-        return
+    if stopped or table.playing or table.hunting or table.counting:
+        return  # /stop came meanwhile, or another game began
     game = table.new_round(facts, level, context.now(), starter)
     data.live_hands.add(chat_id, game)
     chat = context.chat_data
@@ -224,6 +224,16 @@ async def time_up(context: JobContext[int]) -> None:
     matches.after_round(chat_id, context, next_deal)
 
 
+def _other_game(table: Table, context: ChatContext) -> str | None:
+    """What to say to /play, /skip or /stop while a hunt or a Countdown game is on (each
+    has its own stop); None when neither is."""
+    if table.hunting:
+        return context._("A hunt is on: answer with /a, or /hunt stop to end it.")
+    if table.counting:
+        return context._("A Countdown game is on: answer with /a, or /countdown stop to end it.")
+    return None
+
+
 async def play(update: MessageUpdate, context: HandlerContext) -> None:
     """Deal a hand (/play, /deal), optionally of a difficulty or as a match (/play 5)."""
     _ = context._
@@ -236,13 +246,9 @@ async def play(update: MessageUpdate, context: HandlerContext) -> None:
             update, _("A round is on: answer it with /a, or use /hint, /reveal or /skip.")
         )
         return
-    if table.hunting:
-        context.reply(update, _("A hunt is on: answer with /a, or /hunt stop to end it."))
-        return
-    if table.counting:
-        context.reply(
-            update, _("A Countdown game is on: answer with /a, or /countdown stop to end it.")
-        )
+    other = _other_game(table, context)
+    if other is not None:
+        context.reply(update, other)
         return
     if table.match is not None:
         # Between two rounds of a match: /play would end it without a word.
@@ -253,7 +259,7 @@ async def play(update: MessageUpdate, context: HandlerContext) -> None:
     for word in context.args or []:
         if word.lower() in DIFFICULTY_WORDS:
             difficulty = DIFFICULTY_WORDS[word.lower()]
-        elif word.isdigit() and 1 <= int(word) <= 20:
+        elif word.isdecimal() and 1 <= int(word) <= 20:
             rounds = int(word)
         else:
             context.reply(
@@ -398,6 +404,10 @@ async def skip(update: MessageUpdate, context: HandlerContext) -> None:
         return
     game = table.round
     if not table.playing or game is None:
+        other = _other_game(table, context)
+        if other is not None:
+            context.reply(update, other)
+            return
         if table.match is not None:
             context.reply(update, matches.between_rounds(table, context))
             return
@@ -423,6 +433,10 @@ async def stop(update: MessageUpdate, context: HandlerContext) -> None:
     chat_id = update.effective_chat.id
     game = table.round
     playing = table.playing and game is not None
+    other = _other_game(table, context)
+    if other is not None and not playing:
+        context.reply(update, other)
+        return
     if (playing or table.match is not None) and not await _granted(update, context, Action.STOP):
         return
     lines = [context._("Game stopped. /play to start again.")]
