@@ -9,6 +9,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.ext import Application, CallbackQueryHandler, ChatMemberHandler, CommandHandler
 
 from bot.context import BotContext
+from bot.game import countdown
 from bot.game.table import CARD_COUNTS, DECKS, DIFFICULTIES, TIME_LIMITS, GameSettings
 from bot.i18n import LANGUAGES
 from bot.services.admins import is_admin, member_changed
@@ -45,6 +46,9 @@ def _describe(settings: GameSettings, context: ChatContext) -> str:
         _("Language: {value}").format(
             value=context.chat_data.language.chosen or _("each player's own")
         ),
+        _("Countdown time: {value}").format(
+            value=_("{seconds} s").format(seconds=settings.countdown_time)
+        ),
     ]
     return "\n".join(lines)
 
@@ -80,6 +84,15 @@ def _keyboard(settings: GameSettings, context: ChatContext) -> InlineKeyboardMar
             ),
         ],
         [
+            button(
+                _("Countdown {seconds} s").format(seconds=t),
+                "countdown",
+                t,
+                settings.countdown_time,
+            )
+            for t in countdown.SECONDS_CHOICES
+        ],
+        [
             button(code, "language", code, context.chat_data.language.chosen or "auto")
             for code in (*LANGUAGES, "auto")
         ],
@@ -97,12 +110,19 @@ def apply(settings: GameSettings, context: ChatContext, key: str, value: str) ->
         settings.deck = (1, int(value))
     elif key == "difficulty" and value in ("any", "easy", "medium", "hard"):
         settings.difficulty = None if value == "any" else value
-    elif key == "time" and value.isdigit() and int(value) in TIME_LIMITS:
+    elif key == "time" and value.isdecimal() and int(value) in TIME_LIMITS:
         settings.time_limit = int(value)
-    elif key == "target" and value.isdigit() and 1 <= int(value) <= 100:
+    elif key == "target" and value.isdecimal() and 1 <= int(value) <= 100:
         settings.target = int(value)
-    elif key == "cards" and value.isdigit() and int(value) in CARD_COUNTS:
+    elif key == "cards" and value.isdecimal() and int(value) in CARD_COUNTS:
         settings.cards = int(value)
+    elif (
+        key == "countdown"
+        and value.isdecimal()
+        and value.isascii()
+        and countdown.MIN_SECONDS <= int(value) <= countdown.MAX_SECONDS
+    ):
+        settings.countdown_time = int(value)
     elif key == "unsolvable" and value in ("on", "off"):
         settings.unsolvable = value == "on"
     elif key == "language" and value in (*LANGUAGES, "auto"):

@@ -19,7 +19,15 @@ import pytest
 from bot.local_api import plain_text
 from bot.persistence import FILE_NAME
 from solver import daily_number, solve
-from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot
+from tests.bot.harness import (
+    ANN,
+    BOB,
+    GROUP,
+    FakeClock,
+    make_api,
+    reply_to,
+    running_bot,
+)
 
 pytestmark = pytest.mark.asyncio
 
@@ -77,6 +85,7 @@ async def test_the_private_settings_are_kept(data_dir: Path) -> None:
     assert menu[5] == "牌数：3"
     assert menu[6] == "无解牌：关"
     assert menu[7] == "语言：zh"
+    assert menu[8] == "倒计时限时：30 秒"  # a setting release 1 did not have: its default
 
 
 async def test_the_running_round_can_still_be_won(data_dir: Path) -> None:
