@@ -183,13 +183,24 @@ STOP_VOTES = {
             "can agree with /hunt stop; whoever started it, or an admin, can stop it at once."
         ),
     ),
+    "countdown": (
+        N_(
+            "Only players of this Countdown can vote to stop it: answer first. Whoever started "
+            "it, or an admin, can stop it at once."
+        ),
+        N_(
+            "A vote to stop the Countdown: {votes} of {needed} players. Another player of this "
+            "Countdown can agree with /countdown stop; whoever started it, or an admin, can "
+            "stop it at once."
+        ),
+    ),
 }
-"""What a request to stop a hunt early did, when it did not stop it: a bystander's, or a
-player's vote."""
+"""What a request to stop a hunt or a Countdown game early did, when it did not stop it: a
+bystander's, or a player's vote."""
 
 
 def stop_vote_text(game: str, ballot: Ballot, context: BotContext) -> str:
-    """What a request to stop a ``hunt`` that did not take effect did."""
+    """What a request to stop a ``hunt`` or a ``countdown`` that did not take effect did."""
     bystander, vote = STOP_VOTES[game]
     if not ballot.counted:
         return context._(bystander)

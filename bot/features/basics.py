@@ -83,7 +83,11 @@ async def help_command(update: Update, context: BotContext) -> None:
         "/countdown: the numbers game (also /numbers): six numbers, a target from 101 to 999; "
         "each number at most once, whole numbers on the way, the closest answer wins "
         "(10 points exact, 7 within 5, 5 within 10). /countdown 2 60: two large numbers, "
-        "60 seconds"
+        "60 seconds (30 unless /settings says otherwise)"
+    )
+    text += "\n" + _(
+        "/hunt stop, /countdown stop: end it early (whoever started it or an admin; "
+        "anyone else's stop is a vote two players carry)"
     )
     text += "\n\n" + _(
         "/stats: your daily numbers and a chart of your times; /daily archive: the last "

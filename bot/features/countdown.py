@@ -4,10 +4,12 @@ TV show.  Six numbers and a target from 101 to 999; the closest answer wins.
 The rules are the game's (:mod:`bot.game.countdown`): each player's best answer counts,
 improved by a closer one; equal distances go to the earlier answer.  Answers come as in
 rounds (``/a``, a reply to the picture, plain text where the bot sees it); this feature
-claims them while a game is on (see :meth:`bot.context.BotData.take_answers`).  In groups the
-answers are lines of one status message (values only: the expressions stay secret until
-the end), edited as they come.  The solver's best answer is worked out when the game is
-dealt, in a worker, and told at the end.
+claims them while a game is on (see :meth:`bot.context.BotData.take_answers`), and for a
+minute after its end, to say they came too late.  In groups the answers are lines of one
+status message (values only: the expressions stay secret until the end), edited as they
+come.  The solver's best answer is worked out when the game is dealt, in a worker, and
+told at the end.  While a game is on, its numbers are kept from its players' ``/solve``
+(:mod:`bot.game.spoilers`).
 """
 
 from __future__ import annotations
@@ -22,38 +24,54 @@ from telegram.ext import Application, CommandHandler
 from bot.context import now_of, services
 from bot.game.claims import looks_like_answer
 from bot.game.countdown import (
-    DEFAULT_SECONDS,
     LARGE,
     MAX_SECONDS,
     MIN_SECONDS,
+    MIN_TARGET,
     Countdown,
     Outcome,
     points_for,
 )
+from bot.game.votes import Action, request
 from bot.services import status_message
 from bot.services.admins import is_admin
+from bot.services.limits import TEXT, fit_list
 from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
 from bot.services.timers import COUNTDOWN_UP
-from bot.texts import deal_refusal, how_to_answer, reason
+from bot.texts import deal_refusal, how_to_answer, player_line, reason, stop_vote_text
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
 
 logger = logging.getLogger(__name__)
 
+LATE_SECONDS = 60.0
+"""After a game's deadline, answers are still taken for this long, to be told they came too
+late (a reply to the game's messages, at any time)."""
+ROWS_SHOWN = 50
+"""Players listed at a game's end at most (fewer if their names are long: the message keeps
+to Telegram's 4096 characters); the others are counted."""
+MATCHED_NAMED = 10
+"""Players named as having matched the solver's best at most (the others are counted)."""
+STOP_WORDS = frozenset({"stop", "end", "停止", "结束"})
 
-def _usage(context: HandlerContext) -> str:
+
+def _usage(context: ChatContext) -> str:
     return context._(
         "Use /countdown, or /countdown 2 60 for two large numbers (0 to {large}) "
         "and 60 seconds ({low} to {high})."
     ).format(large=len(LARGE), low=MIN_SECONDS, high=MAX_SECONDS)
 
 
-def read_words(words: list[str]) -> tuple[int | None, int] | None:
-    """``[large] [seconds]`` → (large numbers or None, seconds); None if unreadable."""
-    if len(words) > 2 or not all(w.isdecimal() and len(w) <= 4 for w in words):
+def read_words(words: list[str], default_seconds: int) -> tuple[int | None, int] | None:
+    """``[large] [seconds]`` → (large numbers or None, seconds); None if unreadable.  A single
+    number of 10 or more is the seconds (no game has that many large numbers)."""
+    if len(words) > 2 or not all(w.isdecimal() and w.isascii() and len(w) <= 4 for w in words):
         return None
-    large = int(words[0]) if words else None
-    seconds = int(words[1]) if len(words) > 1 else DEFAULT_SECONDS
+    values = [int(w) for w in words]
+    if len(values) == 1 and values[0] >= MIN_SECONDS:
+        values = [-1, values[0]]
+    large = values[0] if values and values[0] >= 0 else None
+    seconds = values[1] if len(values) > 1 else default_seconds
     if large is not None and not 0 <= large <= len(LARGE):
         return None
     if not MIN_SECONDS <= seconds <= MAX_SECONDS:
@@ -67,8 +85,12 @@ async def countdown_command(update: MessageUpdate, context: HandlerContext) -> N
     table = context.chat_data.table
     chat_id = update.effective_chat.id
     words = context.args or []
-    if words and words[0].lower() in ("stop", "end"):
+    if words and words[0].lower() in STOP_WORDS:
         await _stop(update, context)
+        return
+    data = context.bot_data
+    if chat_id in data.dealing:
+        context.reply(update, _("A hand is on its way: one moment."), key="on its way")
         return
     if table.counting:
         context.reply(
@@ -78,15 +100,15 @@ async def countdown_command(update: MessageUpdate, context: HandlerContext) -> N
     if table.hunting:
         context.reply(update, _("A hunt is on: answer with /a, or /hunt stop to end it."))
         return
-    if table.playing or chat_id in context.bot_data.dealing:
+    if table.playing or table.match is not None:
+        # Between two rounds of a match too: its next deal would come in the middle.
         context.reply(update, _("A round is on: finish it (or /stop it) first."))
         return
-    read = read_words(words)
+    read = read_words(words, table.settings.countdown_time)
     if read is None:
         context.reply(update, _usage(context))
         return
     large, seconds = read
-    data = context.bot_data
     data.dealing.add(chat_id)
     try:
         numbers, target, best = await data.solving.countdown_deal(data.rng, large)
@@ -94,12 +116,17 @@ async def countdown_command(update: MessageUpdate, context: HandlerContext) -> N
         context.send(chat_id, html.escape(deal_refusal(refused, context)), game=True)
         return
     finally:
+        stopped = chat_id not in data.dealing  # /stop came while the numbers were drawn
         data.dealing.discard(chat_id)
-    if table.game_on:
+    if stopped or table.game_on or table.match is not None:
         return  # another game began while this one was dealt
-    game = table.new_countdown(numbers, target, best, context.now(), seconds)
-    data.live_hands.add(chat_id, game)  # no /solve of it meanwhile
-    messages = context.chat_data.countdown
+    starter = update.effective_user.id
+    game = table.new_countdown(numbers, target, best, context.now(), seconds, starter)
+    data.live_hands.add(chat_id, game, parts_from=MIN_TARGET)  # no /solve of it meanwhile
+    chat = context.chat_data
+    chat.answers_to = "round"  # in private, plain answers are the game's, not the daily's
+    messages = chat.countdown
+    messages.deal_message_id = None
     messages.status.message_id, messages.status.lines = None, []
     caption = (
         _("<b>Countdown</b>: make {target} from {numbers}, {seconds} s.").format(
@@ -121,10 +148,13 @@ async def countdown_command(update: MessageUpdate, context: HandlerContext) -> N
                 countdown_up, seconds, chat_id=chat_id, kind=COUNTDOWN_UP, data=game.number
             )
 
+    sorry = context.sorry(chat_id)
+
     def lost(error: Exception) -> None:
-        if table.countdown is game:
-            game.stop()  # nobody saw the numbers
+        if table.countdown is game and game.stop():
+            # Nobody saw the numbers: no game is left open with no timer.
             logger.warning("The Countdown numbers for chat %s were not sent (%s)", chat_id, error)
+        sorry(error)
 
     context.post(
         chat_id,
@@ -136,18 +166,37 @@ async def countdown_command(update: MessageUpdate, context: HandlerContext) -> N
 
 
 def claims(update: MessageUpdate, context: HandlerContext) -> bool:
-    """Whether a typed answer is the Countdown game's: while one is on, in private any
-    answer; in a group ``/a``, a reply to the game's picture, or text that looks like one."""
-    if not context.chat_data.table.counting:
+    """Whether a typed answer is the Countdown game's: while one is on, ``/a``, a reply to
+    its picture or status message, in private any text (unless it is meant for the daily
+    puzzle), in a group text that looks like an answer.  After the end, a reply to those
+    messages, and for a minute ``/a`` or text that looks like an answer, unless another game
+    is on (they are told they came too late)."""
+    chat = context.chat_data
+    game = chat.table.countdown
+    if game is None:
         return False
     message = update.effective_message
     replied = message.reply_to_message
-    if update.effective_chat.type == ChatType.PRIVATE:
+    ours = replied is not None and replied.message_id in (
+        chat.countdown.deal_message_id,
+        chat.countdown.status.message_id,
+    )
+    if ours:
         return True
-    if replied is not None:
-        return replied.message_id == context.chat_data.countdown.deal_message_id
+    if not chat.table.counting and (
+        chat.table.game_on or context.now() > game.deadline + LATE_SECONDS
+    ):
+        return False
+    private = update.effective_chat.type == ChatType.PRIVATE
+    if private and (
+        chat.answers_to == "daily"  # an attempt at the daily puzzle is open (/daily after)
+        or (replied is not None and replied.message_id == chat.daily.message_id)
+    ):
+        return False
     text = message.text or ""
-    return text.startswith("/") or looks_like_answer(text)
+    if text.startswith("/"):
+        return True
+    return (private and chat.table.counting) or looks_like_answer(text)
 
 
 def _away(value: int, distance: int, context: ChatContext) -> str:
@@ -170,6 +219,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     outcome = game.answer(user.id, user.full_name, text, context.now())
     private = update.effective_chat.type == ChatType.PRIVATE
     if outcome.outcome is Outcome.OVER:
+        context.reply(update, _("Too late: this Countdown is over. /countdown starts another."))
         return
     if outcome.outcome is Outcome.WRONG:
         if outcome.verdict.is_claim:
@@ -190,16 +240,15 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
             )
     if private:
         context.reply(update, line)
-        if outcome.distance == 0:
-            game.stop()  # a solo game ends at the target itself
-            finish(chat_id, context, game)
+        if outcome.distance == 0 and game.stop():
+            finish(chat_id, context, game)  # a solo game ends at the target itself
         return
     number = game.number
     status_message.show(
         context,
         chat_id,
         context.chat_data.countdown.status,
-        f"{html.escape(user.full_name)}: {line}",
+        player_line(html.escape(user.full_name), line, context),
         heading=_("<b>Countdown</b>: {target}").format(target=game.target),
         key="countdown-status",
         current=lambda: table.countdown is not None and table.countdown.number == number,
@@ -214,19 +263,25 @@ async def countdown_up(context: JobContext[int]) -> None:
 
 
 async def _stop(update: MessageUpdate, context: HandlerContext) -> None:
-    """/countdown stop: end the game early (in groups, its admins; it ends by itself anyway)."""
+    """/countdown stop: end the game early; in groups its starter and the admins at once,
+    anyone else by a vote two of its players carry (see :mod:`bot.game.votes`)."""
     game = context.chat_data.table.countdown
     if game is None or game.ended:
         context.reply(update, context._("No Countdown game is on: /countdown starts one."))
         return
-    if not await is_admin(update, context):
-        context.reply(update, context._("Only the group's admins can stop a Countdown early."))
-        return
-    game.stop()
-    finish(update.effective_chat.id, context, game)
+    if update.effective_chat.type != ChatType.PRIVATE:
+        user_id = update.effective_user.id
+        # The starter needs no admin check, which may cost a Bot API call.
+        admin = user_id != game.starter and await is_admin(update, context)
+        ballot = request(game, Action.STOP, user_id, admin=admin)
+        if not ballot.agreed:
+            context.reply(update, stop_vote_text("countdown", ballot, context))
+            return
+    if context.chat_data.table.countdown is game and game.stop():
+        finish(update.effective_chat.id, context, game)
 
 
-def solver_line(game: Countdown, context: ChatContext) -> str:
+def solver_lines(game: Countdown, context: ChatContext) -> list[str]:
     """The solver's best answer, and whether a player matched it (HTML)."""
     _ = context._
     if game.exact is not None:
@@ -236,7 +291,7 @@ def solver_line(game: Countdown, context: ChatContext) -> str:
     else:
         sides = [side for side in (game.below, game.above) if side is not None]
         if not sides:
-            return _("Solver: nothing can be made.")
+            return [_("Solver: nothing can be made.")]
         line = _("Solver: {target} can't be made; closest {sides}").format(
             target=game.target,
             sides=_(" and ").join(
@@ -245,41 +300,62 @@ def solver_line(game: Countdown, context: ChatContext) -> str:
         )
     closest = game.best_distance
     names = [html.escape(b.name) for b in game.standings() if b.distance == closest]
-    if names:
-        return line + "\n" + _("Matched by {names}.").format(names=", ".join(names))
-    return line + "\n" + _("Nobody matched it.")
+    if not names:
+        return [line, _("Nobody matched it.")]
+    shown = _(", ").join(names[:MATCHED_NAMED])
+    if len(names) > MATCHED_NAMED:
+        more = len(names) - MATCHED_NAMED
+        shown += _(" and {count} more").format(count=more)
+    return [line, _("Matched by {names}.").format(names=shown)]
+
+
+def end_text(chat_id: int, game: Countdown, context: ChatContext) -> str:
+    """A game's end (HTML, within Telegram's 4096 characters however many played): every
+    player's best with its points, the winner (in groups) and the solver's best answer."""
+    _ = context._
+    head = [
+        _("🏁 Countdown over: {target} from {numbers}.").format(
+            target=game.target, numbers=" ".join(map(str, game.numbers))
+        )
+    ]
+    standings = game.standings()
+    if not standings:
+        head.append(_("No answers."))
+    rows = []
+    for place, best in enumerate(standings[:ROWS_SHOWN], start=1):
+        row = _away(best.value, best.distance, context)
+        points = points_for(best.distance)
+        if points:
+            row += " · " + context.ngettext("{count} point", "{count} points", points).format(
+                count=points
+            )
+        rows.append(player_line(html.escape(best.name), row, context, place))
+    tail = []
+    winner = game.winner()
+    if winner is not None and chat_id < 0:  # a group (a private chat's id is the user's)
+        tail.append(_("Winner: {name}").format(name=html.escape(winner.name)))
+    tail += solver_lines(game, context)
+    return fit_list(
+        head,
+        rows,
+        tail,
+        limit=TEXT,
+        total=len(standings),
+        more=lambda count: context.ngettext(
+            "… and {count} more player", "… and {count} more players", count
+        ).format(count=count),
+    )
 
 
 def finish(chat_id: int, context: ChatContext, game: Countdown) -> None:
     """A game has ended: score it (saved before it is told), then every player's best, the
     winner and the solver's best answer."""
-    _ = context._
     context.bot_data.timers.cancel(chat_id, COUNTDOWN_UP)
-    table = context.chat_data.table
-    standings = game.standings()
-    scores = [(b.user_id, b.name, points_for(b.distance)) for b in standings]
-    table.stats.record_countdown([row for row in scores if row[2]])
-    if standings:
-        context.save_now(chat_id, standings[0].user_id)
-    lines = [
-        _("🏁 Countdown over: {target} from {numbers}.").format(
-            target=game.target, numbers=" ".join(map(str, game.numbers))
-        )
-    ]
-    if not standings:
-        lines.append(_("No answers."))
-    for place, best in enumerate(standings, start=1):
-        points = points_for(best.distance)
-        row = f"{place}. {html.escape(best.name)}: {_away(best.value, best.distance, context)}"
-        if points:
-            row += " · " + context.ngettext("{count} point", "{count} points", points).format(
-                count=points
-            )
-        lines.append(row)
-    if standings and chat_id < 0:  # a group (a private chat's id is the user's, positive)
-        lines.append(_("Winner: {name}").format(name=html.escape(standings[0].name)))
-    lines.append(solver_line(game, context))
-    context.send(chat_id, "\n".join(lines), game=True)
+    scores = game.scores()
+    context.chat_data.table.stats.record_countdown(scores)
+    if scores:
+        context.save_now(chat_id, scores[0][0])
+    context.send(chat_id, end_text(chat_id, game, context), game=True)
 
 
 def restore(application: Application) -> int:
@@ -290,7 +366,7 @@ def restore(application: Application) -> int:
     for chat_id, data in application.chat_data.items():
         game = data.table.countdown
         if game is not None and not game.ended:
-            services(application).live_hands.add(chat_id, game)
+            services(application).live_hands.add(chat_id, game, parts_from=MIN_TARGET)
             left = max(game.deadline - now, 0)
             timers.run_once(
                 countdown_up, left, chat_id=chat_id, kind=COUNTDOWN_UP, data=game.number

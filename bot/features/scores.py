@@ -79,7 +79,8 @@ async def top(update: MessageUpdate, context: HandlerContext) -> None:
     if counters:
         lines = [_("<b>Countdown</b>")]
         lines += [
-            f"{i}. {html.escape(p.name)}: {points}" for i, (_u, p, points) in enumerate(counters, 1)
+            player_line(html.escape(p.name), points, context, i)
+            for i, (_u, p, points) in enumerate(counters, 1)
         ]
         parts.append("\n".join(lines))
     context.reply(update, "\n\n".join(parts))

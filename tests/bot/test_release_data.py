@@ -10,6 +10,7 @@ languages are known: Ann's private chat was set to Chinese, Bob's Telegram is Ch
 from __future__ import annotations
 
 import datetime as dt
+import random
 import re
 import shutil
 from pathlib import Path
@@ -27,6 +28,7 @@ from tests.bot.harness import (
     make_api,
     reply_to,
     running_bot,
+    settled,
 )
 
 pytestmark = pytest.mark.asyncio
@@ -86,6 +88,23 @@ async def test_the_private_settings_are_kept(data_dir: Path) -> None:
     assert menu[6] == "无解牌：关"
     assert menu[7] == "语言：zh"
     assert menu[8] == "倒计时限时：30 秒"  # a setting release 1 did not have: its default
+
+
+async def test_the_group_plays_a_countdown_on_its_old_data(data_dir: Path) -> None:
+    api = make_api()
+    clock = FakeClock(MORNING)
+    async with running_bot(api, data_dir, clock=clock) as application:
+        application.bot_data.rng = random.Random(1)  # 2 2 5 8 10 50 → 880
+        before = len(api.sent)
+        api.send(BOB, GROUP, "/countdown 1")
+        await api.wait_for_sent(before + 1, timeout=20)
+        await settled(api, application)
+        await reply_to(api, BOB, GROUP, "/a (50+5)*8*2")
+        end = plain_text(await reply_to(api, ANN, GROUP, "/countdown stop"))
+        bob = plain_text(await reply_to(api, BOB, GROUP, "/score")).split("\n")
+    assert end.split("\n")[1] == "1. Bob: 880, exactly! · 10 points"
+    assert bob[0] == "Bob：1 胜，40 分"
+    assert bob[3] == "倒计时：10 分"
 
 
 async def test_the_running_round_can_still_be_won(data_dir: Path) -> None:
