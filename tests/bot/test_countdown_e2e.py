@@ -596,3 +596,15 @@ async def test_the_command_menus_offer_countdown_in_both_languages(tmp_path: Pat
             if language == "zh"
             else "Countdown: six numbers, get closest to the target"
         ), (scope, language)
+
+
+async def test_inline_mode_keeps_the_countdowns_numbers_too(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await start(api, application, ANN, GROUP)
+        await reply_to(api, CAROL, GROUP, "/a 1+1")
+        answer = await api.wait_for_inline_answer(api.inline_query(CAROL, "50 10 8 = 900"))
+    assert answer["results"][0]["title"] == (
+        "No spoilers: those are numbers of a Countdown game you are playing right now. "
+        "Ask again once it is over."
+    )
