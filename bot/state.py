@@ -127,7 +127,9 @@ class ChatData:
     hunt: HuntMessages | None = None
     """The messages of the chat's latest hunt (None until its first: most chats never hunt,
     and an idle chat's data is kept in memory)."""
-    countdown: CountdownMessages = field(default_factory=CountdownMessages)
+    countdown: CountdownMessages | None = None
+    """The messages of the chat's latest Countdown game (None until its first, as
+    :attr:`hunt`)."""
     members: dict[int, str] = field(default_factory=dict)
     """Users seen in this group, by id (for the group's daily results)."""
     answers_to: str = "round"

@@ -39,6 +39,7 @@ from bot.services.limits import TEXT, fit_list
 from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
 from bot.services.timers import COUNTDOWN_UP
+from bot.state import CountdownMessages
 from bot.texts import deal_refusal, how_to_answer, player_line, reason, stop_vote_text
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
 
@@ -125,9 +126,7 @@ async def countdown_command(update: MessageUpdate, context: HandlerContext) -> N
     data.live_hands.add(chat_id, game, parts_from=MIN_TARGET)  # no /solve of it meanwhile
     chat = context.chat_data
     chat.answers_to = "round"  # in private, plain answers are the game's, not the daily's
-    messages = chat.countdown
-    messages.deal_message_id = None
-    messages.status.message_id, messages.status.lines = None, []
+    messages = chat.countdown = CountdownMessages()
     caption = (
         _("<b>Countdown</b>: make {target} from {numbers}, {seconds} s.").format(
             target=target, numbers=" ".join(map(str, numbers)), seconds=seconds
@@ -177,9 +176,11 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
         return False
     message = update.effective_message
     replied = message.reply_to_message
-    ours = replied is not None and replied.message_id in (
-        chat.countdown.deal_message_id,
-        chat.countdown.status.message_id,
+    messages = chat.countdown
+    ours = (
+        replied is not None
+        and messages is not None
+        and replied.message_id in (messages.deal_message_id, messages.status.message_id)
     )
     if ours:
         return True
@@ -244,6 +245,8 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
             finish(chat_id, context, game)  # a solo game ends at the target itself
         return
     number = game.number
+    if context.chat_data.countdown is None:  # made with the deal: only the type checker asks
+        context.chat_data.countdown = CountdownMessages()
     status_message.show(
         context,
         chat_id,
