@@ -138,13 +138,14 @@ async def test_a_settings_button_sets_the_time(tmp_path: Path) -> None:
     assert plain_text(edited["text"]).endswith("\nCountdown time: 120 s")
 
 
-@pytest.mark.parametrize("value", ["9", "301", "²", "thirty"])
-async def test_a_time_out_of_range_is_refused_in_settings(tmp_path: Path, value: str) -> None:
+async def test_a_time_out_of_range_is_refused_in_settings(tmp_path: Path) -> None:
     api = players()
     async with running_bot(api, tmp_path) as application:
-        reply = await reply_to(api, ANN, GROUP, f"/settings countdown {value}")
+        values = ["9", "301", "²", "thirty"]
+        replies = [await reply_to(api, ANN, GROUP, f"/settings countdown {v}") for v in values]
         settings = application.chat_data[GROUP].table.settings
-    assert reply == "Unknown setting or value. Example: /settings target 36 (1 to 100)."
+    unknown = "Unknown setting or value. Example: /settings target 36 (1 to 100)."
+    assert replies == [unknown] * len(values)
     assert settings.countdown_time == 30
 
 
@@ -211,28 +212,29 @@ async def test_the_closest_on_each_side_when_the_target_cannot_be_made(tmp_path:
     )
 
 
-@pytest.mark.parametrize(
-    ("answer", "reply"),
-    [
-        ("50+50", "Not quite: 50 is used 2 times but offered only 1."),
-        ("7*100", "Not quite: 7 is not one of the numbers."),
-        ("50/8+2", "Not quite: 50 ÷ 8 makes 6¼ (column 3): no fractions on the way."),
-        ("2-5+50", "Not quite: 2 − 5 makes -3 (column 2): no negative numbers on the way."),
-        ("no solution", "Answer with an expression: the closest one counts."),
-        ("99999999999999999999*2", "Not quite: 999999999999… is not one of the numbers."),
-        ("9" * 5000, "Not quite: that is too long (over 200 characters)."),
-        ("<b>1</b>", "Not quite: “<” (column 1) is not part of an answer."),
-    ],
-)
-async def test_wrong_and_hostile_answers_get_their_reason(
-    tmp_path: Path, answer: str, reply: str
-) -> None:
+WRONG_AND_HOSTILE = [
+    ("50+50", "Not quite: 50 is used 2 times but offered only 1."),
+    ("7*100", "Not quite: 7 is not one of the numbers."),
+    ("50/8+2", "Not quite: 50 ÷ 8 makes 6¼ (column 3): no fractions on the way."),
+    ("2-5+50", "Not quite: 2 − 5 makes -3 (column 2): no negative numbers on the way."),
+    ("no solution", "Answer with an expression: the closest one counts."),
+    ("99999999999999999999*2", "Not quite: 999999999999… is not one of the numbers."),
+    ("9" * 5000, "Not quite: that is too long (over 200 characters)."),
+    ("<b>1</b>", "Not quite: “<” (column 1) is not part of an answer."),
+]
+"""Answers that are wrong by Countdown's rules, or hostile, and the reply each gets."""
+
+
+async def test_wrong_and_hostile_answers_get_their_reason(tmp_path: Path) -> None:
     api = players()
     async with running_bot(api, tmp_path) as application:
         await start(api, application, CAROL, CAROL)
-        got = plain_text(await reply_to(api, CAROL, CAROL, answer))
+        got = [
+            plain_text(await reply_to(api, CAROL, CAROL, answer))
+            for answer, _reply in WRONG_AND_HOSTILE
+        ]
         game = the_game(application, CAROL)
-    assert got == reply
+    assert got == [reply for _answer, reply in WRONG_AND_HOSTILE]
     assert not game.best
     assert game.live
 
@@ -417,17 +419,18 @@ async def test_no_countdown_between_two_rounds_of_a_match(tmp_path: Path) -> Non
     assert table.countdown is None
 
 
-@pytest.mark.parametrize(
-    "words", ["5", "1 5", "1 301", "-1", "two", "1 30 9", "99999999999999999999", "²", "1 ³⁰"]
-)
-async def test_hostile_arguments_are_refused(tmp_path: Path, words: str) -> None:
+async def test_hostile_arguments_are_refused(tmp_path: Path) -> None:
     api = players()
-    async with running_bot(api, tmp_path):
-        reply = await reply_to(api, CAROL, CAROL, f"/countdown {words}")
-    assert reply == (
+    hostile = ["5", "1 5", "1 301", "-1", "two", "1 30 9", "99999999999999999999", "²", "1 ³⁰"]
+    async with running_bot(api, tmp_path) as application:
+        replies = [await reply_to(api, CAROL, CAROL, f"/countdown {words}") for words in hostile]
+        table = application.chat_data[CAROL].table
+    usage = (
         "Use /countdown, or /countdown 2 60 for two large numbers (0 to 4) "
         "and 60 seconds (10 to 300)."
     )
+    assert replies == [usage] * len(hostile)
+    assert table.countdown is None
 
 
 async def test_a_countdown_and_its_best_answers_survive_a_restart(tmp_path: Path) -> None:
@@ -454,27 +457,23 @@ async def test_a_countdown_and_its_best_answers_survive_a_restart(tmp_path: Path
     )
 
 
-@pytest.mark.parametrize(
-    "request_",
-    [
+async def test_the_countdowns_numbers_are_not_solved_for_its_players(tmp_path: Path) -> None:
+    api = players()
+    requests = [
         "/solve 2 2 5 8 10 50 = 880 countdown",
         "/solve 50 10 8 2 2 5 1 = 24",  # all six among others, another target
         "/solve 50 5 8 2 = 880 countdown",  # four of them
         "/solve 50 8 1 = 401",  # two of them, and a number that is not one
-    ],
-)
-async def test_the_countdowns_numbers_are_not_solved_for_its_players(
-    tmp_path: Path, request_: str
-) -> None:
-    api = players()
+    ]
     async with running_bot(api, tmp_path) as application:
         await start(api, application, ANN, GROUP)
         await reply_to(api, CAROL, GROUP, "/a 1+1")  # Carol is seen in the group
-        reply = await reply_to(api, CAROL, CAROL, request_)
-    assert reply == (
+        replies = [await reply_to(api, CAROL, CAROL, request) for request in requests]
+    refusal = (
         "No spoilers: those are numbers of a Countdown game you are playing right now. "
         "Ask again once it is over."
     )
+    assert replies == [refusal] * len(requests)
 
 
 async def test_a_24_game_hand_stays_free_to_solve_during_a_countdown(tmp_path: Path) -> None:
