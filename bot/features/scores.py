@@ -6,7 +6,7 @@ import html
 
 from telegram.ext import Application, CommandHandler
 
-from bot.game.stats import week_of
+from bot.game.stats import PlayerStats, week_of
 from bot.texts import player_line
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
@@ -49,8 +49,29 @@ async def score(update: MessageUpdate, context: HandlerContext) -> None:
     context.reply(update, text)
 
 
+NAME_SHOWN = 40
+"""Characters of a name shown in /top: four boards of ten players with the longest names
+Telegram allows (129 characters, emoji counting twice) would not fit in one message."""
+
+
+def _shown_name(name: str) -> str:
+    return name if len(name) <= NAME_SHOWN else name[: NAME_SHOWN - 1] + "…"
+
+
+def _board(
+    title: str, rows: list[tuple[int, PlayerStats, int]], context: HandlerContext
+) -> list[str]:
+    lines = [title]
+    lines += [
+        player_line(html.escape(_shown_name(p.name)), points, context, i)
+        for i, (_u, p, points) in enumerate(rows, 1)
+    ]
+    return lines
+
+
 async def top(update: MessageUpdate, context: HandlerContext) -> None:
-    """The chat's leaderboard, all time and this week."""
+    """The chat's leaderboard, all time and this week; Solution Hunt's and Countdown's
+    points on their own boards."""
     _ = context._
     stats = context.chat_data.table.stats
     week = week_of(context.today())
@@ -59,30 +80,16 @@ async def top(update: MessageUpdate, context: HandlerContext) -> None:
         (_("<b>All time</b>"), stats.top()),
         (_("<b>This week</b>"), stats.top(week=week)),
     ):
-        lines = [title]
-        lines += [
-            player_line(html.escape(p.name), points, context, i)
-            for i, (_u, p, points) in enumerate(rows, 1)
-        ]
+        lines = _board(title, rows, context)
         if not rows:
             lines.append(_("Nobody yet."))
         parts.append("\n".join(lines))
-    hunters = stats.hunt_top()
-    if hunters:
-        lines = [_("<b>Solution Hunt</b>")]
-        lines += [
-            player_line(html.escape(p.name), points, context, i)
-            for i, (_u, p, points) in enumerate(hunters, 1)
-        ]
-        parts.append("\n".join(lines))
-    counters = stats.countdown_top()
-    if counters:
-        lines = [_("<b>Countdown</b>")]
-        lines += [
-            player_line(html.escape(p.name), points, context, i)
-            for i, (_u, p, points) in enumerate(counters, 1)
-        ]
-        parts.append("\n".join(lines))
+    for title, rows in (
+        (_("<b>Solution Hunt</b>"), stats.hunt_top()),
+        (_("<b>Countdown</b>"), stats.countdown_top()),
+    ):
+        if rows:
+            parts.append("\n".join(_board(title, rows, context)))
     context.reply(update, "\n\n".join(parts))
 
 

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from pathlib import Path
 
 import pytest
 
-from bot.local_api import LocalBotApi, plain_text
+from bot.game.stats import PlayerStats, week_of
+from bot.local_api import LocalBotApi, plain_text, utf16_len
 from solver import solve
-from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot
+from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot
 
 pytestmark = pytest.mark.asyncio
 
@@ -62,3 +64,32 @@ async def test_the_leaderboard_uses_the_readers_colon(
         points = await _bob_wins_a_round(api)
         top = plain_text(await reply_to(api, user, GROUP, "/top"))
     assert top.split("\n")[1] == f"1. Bob{colon}{points}"
+
+
+async def test_top_fits_one_message_with_the_longest_names_on_all_four_boards(
+    tmp_path: Path,
+) -> None:
+    api = make_api()
+    clock = FakeClock(dt.datetime(2026, 11, 25, 12, tzinfo=dt.UTC).timestamp())
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        week = week_of(dt.date(2026, 11, 25))
+        players = application.chat_data[GROUP].table.stats.players
+        for i in range(12):  # the longest names Telegram allows, in characters counting twice
+            players[1000 + i] = PlayerStats(
+                f"{i:02}" + "🦄" * 127,
+                wins=1,
+                points=50 - i,
+                weekly_points={week: 50 - i},
+                hunt_points=30 - i,
+                countdown_points=20 - i,
+            )
+        top = plain_text(await reply_to(api, ANN, GROUP, "/top"))
+    boards = top.split("\n\n")
+    assert [board.split("\n")[0] for board in boards] == [
+        "All time",
+        "This week",
+        "Solution Hunt",
+        "Countdown",
+    ]
+    assert boards[3].split("\n")[1] == "1. 00" + "🦄" * 37 + "…: 20"
+    assert utf16_len(top) <= 4096
