@@ -99,10 +99,12 @@ UPGRADES: dict[int, Callable[[str, Record], Record]] = {1: _chat_parts}
 
 NOT_SAVED: dict[type, frozenset[str]] = {
     Round: frozenset({"hint_list"}),
+    DailyRecord: frozenset({"_fold"}),
 }
 """Fields left out of the records (read back as their defaults).  A round's hints are
 worked out again from its hand when first needed (:meth:`Round.needs_facts`): they are
-objects of the solver (steps of fractions), and a running round is rare in a file."""
+objects of the solver (steps of fractions), and a running round is rare in a file.  A
+player's streak is worked out again from the days solved."""
 
 
 class RecordError(ValueError):

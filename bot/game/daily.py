@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from solver import daily_number
@@ -64,6 +65,8 @@ class DailyRecord:
     """The IANA time zone of ``remind_at`` (None: the bot's)."""
     reminded: str | None = None
     """The last day (ISO) the player was reminded: never more than once a day."""
+    _fold: _Fold | None = field(default=None, compare=False, repr=False)
+    """The streak worked out so far (see :meth:`streak_on`; not saved)."""
 
     def reminder_due(self, today: dt.date) -> bool:
         """Whether to remind the player now: a reminder is set, today's puzzle is not solved,
@@ -148,26 +151,47 @@ class DailyRecord:
     def streak_on(self, today: dt.date) -> Streak:
         """The streak as of ``today``: every seventh day solved in a row earns a freeze (at
         most :data:`FREEZES_HELD` held); a day before today missed uses one if one is held,
-        and the streak survives it, else the streak ends.  Today still open changes nothing."""
-        if not self.results:
+        and the streak survives it, else the streak ends.  Today still open changes nothing.
+
+        The days solved are folded once, and the fold is kept (not saved) and carried on by
+        each new result, so that a call costs the same for a player of three years as for a
+        new one (a group's ``/daily top`` asks it of every member)."""
+        fold = self._folded()
+        if fold is None:
             return Streak()
-        day = dt.date.fromisoformat(min(self.results))
-        run = best = freezes = 0
-        frozen: list[dt.date] = []
-        while day <= today:
-            if day.isoformat() in self.results:
-                run += 1
-                best = max(best, run)
-                if run % FREEZE_EVERY == 0:
-                    freezes = min(FREEZES_HELD, freezes + 1)
-            elif day < today:
-                if freezes:
-                    freezes -= 1
-                    frozen.append(day)
-                else:
-                    run = 0
-            day += dt.timedelta(days=1)
-        return Streak(run, best, freezes, tuple(frozen))
+        if today.toordinal() < fold.last:  # a day before the last result: folded apart
+            fold = _fold_days(day for day in sorted(self.results) if day <= today.isoformat())
+            if fold is None:
+                return Streak()
+        run, freezes, frozen = fold.run, fold.freezes, fold.frozen
+        missed = today.toordinal() - fold.last - 1  # the days between, today left out
+        if missed > 0:
+            used = min(freezes, missed)
+            frozen = frozen + [dt.date.fromordinal(fold.last + 1 + n) for n in range(used)]
+            freezes -= used
+            if missed > used:
+                run = 0
+        return Streak(run, fold.best, freezes, tuple(frozen))
+
+    def _folded(self) -> _Fold | None:
+        """The fold of every result (None: none), kept up to date with the results."""
+        results = self.results
+        if not results:
+            return None
+        fold = self._fold
+        newest = next(reversed(results))  # the latest result added (dicts keep their order)
+        if fold is not None and fold.results is results:
+            if fold.count == len(results) and fold.newest == newest:
+                return fold
+            ordinal = dt.date.fromisoformat(newest).toordinal()
+            if fold.count == len(results) - 1 and ordinal > fold.last:
+                fold.add(ordinal)  # the usual case: one more day solved, after the others
+                fold.count, fold.newest = len(results), newest
+                return fold
+        fold = self._fold = _fold_days(sorted(results))
+        assert fold is not None
+        fold.results, fold.count, fold.newest = results, len(results), newest
+        return fold
 
     def streak(self, today: dt.date) -> int:
         """Days solved in a row up to today (or up to yesterday, if today is still open),
@@ -190,11 +214,64 @@ class DailyRecord:
         return len(results), sum(r.seconds for r in results)
 
     def frozen_before(self, day: dt.date) -> tuple[dt.date, ...]:
-        """The days a freeze covered since the last day solved before ``day`` (what a result
-        of ``day`` says was saved)."""
-        earlier = [key for key in self.results if key < day.isoformat()]
-        last = max(earlier) if earlier else ""
-        return tuple(d for d in self.streak_on(day).frozen if d.isoformat() > last)
+        """The days a freeze covered just before the result of ``day``, if the streak lived
+        through them (what that result says was saved): none if the freezes held ran out
+        before the result, as the streak ended then, or if ``day`` is not solved."""
+        if self.result(day) is None:
+            return ()
+        fold = self._folded()
+        if fold is None or fold.last != day.toordinal():
+            fold = _fold_days(key for key in sorted(self.results) if key <= day.isoformat())
+        return fold.covered if fold is not None else ()
+
+
+@dataclass(slots=True)
+class _Fold:
+    """A player's streak through their last day solved, worked out from the days solved
+    (a cache of :meth:`DailyRecord.streak_on`: never saved)."""
+
+    last: int
+    """The last day solved (its ordinal)."""
+    run: int = 0
+    best: int = 0
+    freezes: int = 0
+    frozen: list[dt.date] = field(default_factory=list)
+    covered: tuple[dt.date, ...] = ()
+    """The days a freeze covered just before the last day solved, if the streak lived."""
+    results: dict[str, DailyResult] | None = None
+    """The results folded (the dict itself), how many, and the latest added: the fold is
+    carried on when one more is added, and made again if the results changed otherwise."""
+    count: int = 0
+    newest: str = ""
+
+    def add(self, ordinal: int) -> None:
+        """Fold one more day solved, after :attr:`last`: the days missed in between use the
+        freezes held, one each; more missed days than freezes end the streak."""
+        missed = ordinal - self.last - 1
+        used = min(self.freezes, missed)
+        start = self.last + 1
+        covered = [dt.date.fromordinal(start + n) for n in range(used)]
+        self.frozen += covered
+        self.freezes -= used
+        if missed > used:
+            self.run = 0
+        self.covered = tuple(covered) if missed <= used else ()
+        self.last = ordinal
+        self.run += 1
+        self.best = max(self.best, self.run)
+        if self.run % FREEZE_EVERY == 0:
+            self.freezes = min(FREEZES_HELD, self.freezes + 1)
+
+
+def _fold_days(days: Iterable[str]) -> _Fold | None:
+    """The fold of days solved (ISO dates, in order); None for none."""
+    fold: _Fold | None = None
+    for key in days:
+        ordinal = dt.date.fromisoformat(key).toordinal()
+        if fold is None:
+            fold = _Fold(last=ordinal - 1)
+        fold.add(ordinal)
+    return fold
 
 
 TIME_BUCKETS = (30.0, 60.0, 120.0, 300.0, 600.0)
