@@ -248,28 +248,31 @@ class _Fold:
         """Fold one more day solved, after :attr:`last`: the days missed in between use the
         freezes held, one each; more missed days than freezes end the streak."""
         missed = ordinal - self.last - 1
-        used = min(self.freezes, missed)
-        start = self.last + 1
-        covered = [dt.date.fromordinal(start + n) for n in range(used)]
-        self.frozen += covered
-        self.freezes -= used
-        if missed > used:
-            self.run = 0
-        self.covered = tuple(covered) if missed <= used else ()
+        self.covered = ()
+        if missed:
+            used = min(self.freezes, missed)
+            covered = tuple(dt.date.fromordinal(self.last + 1 + n) for n in range(used))
+            self.frozen += covered
+            self.freezes -= used
+            if missed > used:
+                self.run = 0
+            else:
+                self.covered = covered
         self.last = ordinal
         self.run += 1
-        self.best = max(self.best, self.run)
-        if self.run % FREEZE_EVERY == 0:
-            self.freezes = min(FREEZES_HELD, self.freezes + 1)
+        if self.run > self.best:
+            self.best = self.run
+        if self.run % FREEZE_EVERY == 0 and self.freezes < FREEZES_HELD:
+            self.freezes += 1
 
 
 def _fold_days(days: Iterable[str]) -> _Fold | None:
     """The fold of days solved (ISO dates, in order); None for none."""
-    fold: _Fold | None = None
-    for key in days:
-        ordinal = dt.date.fromisoformat(key).toordinal()
-        if fold is None:
-            fold = _Fold(last=ordinal - 1)
+    ordinals = [dt.date.fromisoformat(key).toordinal() for key in days]
+    if not ordinals:
+        return None
+    fold = _Fold(last=ordinals[0] - 1)
+    for ordinal in ordinals:
         fold.add(ordinal)
     return fold
 
@@ -281,7 +284,7 @@ slower: under 0:30, 0:30–1:00, 1:00–2:00, 2:00–5:00, 5:00–10:00, 10:00 a
 
 def bucket_of(seconds: float) -> int:
     """The bar of :data:`TIME_BUCKETS` a solve time falls in (0 to its length)."""
-    return sum(1 for bound in TIME_BUCKETS if seconds >= bound)
+    return bisect.bisect_right(TIME_BUCKETS, seconds)
 
 
 @dataclass(frozen=True)
