@@ -292,7 +292,7 @@ class DailyStats:
     """A player's daily puzzles in numbers (the archive's replays are not counted)."""
 
     played: int
-    """Days whose clock the player started (solved or not)."""
+    """Days whose clock the player started (solved or not; today's once solved)."""
     solved: int
     streak: Streak
     best_time: float | None
@@ -324,11 +324,15 @@ def median(values: list[float]) -> float | None:
 def stats_of(record: DailyRecord, today: dt.date) -> DailyStats:
     """The player's statistics as of ``today``."""
     played = set(record.started) | set(record.results)
+    solved_today = record.result(today)
+    if solved_today is None:
+        # Today's puzzle, started and still open, is no day lost yet ("solved: 50 %" just
+        # after /daily on a player's second day).
+        played.discard(today.isoformat())
     times = [result.seconds for result in record.results.values()]
     bars = [0] * (len(TIME_BUCKETS) + 1)
     for seconds in times:
         bars[bucket_of(seconds)] += 1
-    solved_today = record.result(today)
     misses = sum(record.misses.get(key, 0) for key in played)
     return DailyStats(
         played=len(played),

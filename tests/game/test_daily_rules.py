@@ -366,6 +366,24 @@ def test_stats_mark_no_bar_while_today_is_open() -> None:
     assert stats_of(a_record(), day(4)).today_bar is None
 
 
+def test_todays_open_puzzle_is_not_counted_as_played() -> None:
+    record = a_record()
+    played(record, day(4), None, misses=3)  # started today, still open
+    assert stats_of(record, day(4)).played == 4
+
+
+def test_todays_open_puzzle_adds_no_misses_per_day() -> None:
+    record = a_record()
+    played(record, day(4), None, misses=3)
+    assert stats_of(record, day(4)).misses_per_day == 0.75
+
+
+def test_todays_puzzle_once_solved_is_counted_as_played() -> None:
+    record = a_record()
+    played(record, day(4), 30.0)
+    assert stats_of(record, day(4)).played == 5
+
+
 def test_stats_of_nothing_played() -> None:
     assert stats_of(DailyRecord(), D).solved_share == 0.0
 
