@@ -20,6 +20,7 @@ from bot.game.daily import (
     DailyRecord,
     DailyResult,
     DailyStats,
+    NotInArchive,
     Standing,
     clock_text,
     past_day,
@@ -73,6 +74,16 @@ async def daily_command(update: MessageUpdate, context: HandlerContext) -> None:
         await archive_command(update, context)
     elif word and (word.startswith("#") or word[:1].isdigit()):
         await replay_command(update, context, word)
+    elif word:
+        # A word /daily does not know starts no clock: say what /daily takes (without the
+        # word, which may be 4,000 characters long).
+        context.reply(
+            update,
+            context._(
+                "/daily alone shows today's puzzle; it also takes top, stats, week, archive, "
+                "a past day (/daily 2026-11-01) or its number (/daily #{number})."
+            ).format(number=daily_number(context.today()) - 1),
+        )
     elif update.effective_chat.type == ChatType.PRIVATE:
         await start_private(update, context)
     else:
@@ -122,18 +133,30 @@ async def replay_command(update: MessageUpdate, context: HandlerContext, word: s
     today = context.today()
     try:
         day = past_day(word, today)
-    except ValueError:
-        context.reply(
-            update,
-            _("Give a past day or number: /daily 2026-11-01 or /daily #{number}.").format(
-                number=daily_number(today) - 1
-            ),
-        )
+    except NotInArchive as refused:
+        context.reply(update, not_in_archive(context, refused))
         return
     if day == today:
         await start_private(update, context)
         return
     await start_replay(context, update.effective_chat.id, day)
+
+
+def not_in_archive(context: BotContext, refused: NotInArchive) -> str:
+    """Why a day asked for is not in the archive, and what is."""
+    _ = context._
+    today = daily_number(context.today())
+    if refused.why == "to_come":
+        return _("That puzzle is still to come: today's is Daily #{number} (/daily).").format(
+            number=today
+        )
+    if refused.why == "before_first":
+        return _("Daily #1 was on {day}: there is no earlier puzzle.").format(
+            day=(context.today() - dt.timedelta(days=today - 1)).isoformat()
+        )
+    return _("Give a past day or number: /daily 2026-11-01 or /daily #{number}.").format(
+        number=today - 1
+    )
 
 
 async def start_replay(context: HandlerContext, chat_id: int, day: dt.date) -> None:
@@ -172,7 +195,9 @@ async def archive_command(update: MessageUpdate, context: HandlerContext) -> Non
     for day, result in _record(context).archive(context.today()):
         number = daily_number(day)
         state = _("missed") if result is None else "✅ " + clock_text(result.seconds)
-        lines.append(f"#{number} {day.isoformat()}: {state}")
+        lines.append(
+            _("#{number} {day}: {state}").format(number=number, day=day.isoformat(), state=state)
+        )
         if result is None:
             label = _("▶ Play #{number}").format(number=number)
             buttons.append([InlineKeyboardButton(label, callback_data=f"daily:{day.isoformat()}")])
@@ -183,8 +208,17 @@ async def archive_command(update: MessageUpdate, context: HandlerContext) -> Non
 async def archive_button(update: ButtonUpdate, context: HandlerContext) -> None:
     """A button of /daily archive: play that day's puzzle."""
     query = update.callback_query
+    today = context.today()
+    try:
+        # Callback data comes back from the client, and a client of one's own can send any:
+        # only days of the archive, never today's (untimed practice before the live clock).
+        day = past_day(query.data.removeprefix("daily:"), today)
+        if day == today:
+            raise NotInArchive("to_come")
+    except NotInArchive as refused:
+        await query.answer(not_in_archive(context, refused))
+        return
     await query.answer()
-    day = past_day(query.data.removeprefix("daily:"), context.today())
     if update.effective_chat.type == ChatType.PRIVATE:
         await start_replay(context, update.effective_chat.id, day)
 

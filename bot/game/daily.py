@@ -403,18 +403,36 @@ def clock_text(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
+class NotInArchive(ValueError):
+    """Why a day asked of the archive is not there: its :attr:`why` is ``unreadable`` (no
+    day nor number), ``to_come`` (after today) or ``before_first`` (before Daily #1)."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
 def past_day(text: str, today: dt.date) -> dt.date:
-    """The day a player asks the archive for: ``2026-11-01`` or ``#300``; ``ValueError`` for
-    anything else, for a day after ``today`` or before Daily #1."""
+    """The day a player asks the archive for: ``2026-11-01`` or ``#300``, today at the
+    latest; :class:`NotInArchive` for anything else (a number of any size included)."""
     if text.startswith("#"):
-        number = int(text[1:])
-        day = today + dt.timedelta(days=number - daily_number(today))
-    else:
+        try:
+            number = int(text[1:])
+        except ValueError:  # not a number, or one of more than 4,300 digits
+            raise NotInArchive("unreadable") from None
+        if number > daily_number(today):  # checked first: a date has at most 9,999 years
+            raise NotInArchive("to_come")
+        if number < 1:
+            raise NotInArchive("before_first")
+        return today - dt.timedelta(days=daily_number(today) - number)
+    try:
         day = dt.date.fromisoformat(text)
+    except ValueError:
+        raise NotInArchive("unreadable") from None
     if day > today:
-        raise ValueError(f"{day} is still to come")
+        raise NotInArchive("to_come")
     if daily_number(day) < 1:
-        raise ValueError(f"{day} is before Daily #1")
+        raise NotInArchive("before_first")
     return day
 
 

@@ -153,7 +153,94 @@ async def test_no_future_puzzle(tmp_path: Path) -> None:
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
         refused = await reply_to(api, ANN, ANN, "/daily 2026-11-24")
     assert refused == (
+        f"That puzzle is still to come: today's is Daily #{daily_number(DAY)} (/daily)."
+    )
+
+
+async def test_a_number_past_the_last_date_is_still_to_come(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        refused = await reply_to(api, BOB, BOB, "/daily #99999999")
+    assert refused == f"那道题还没到：今天的是每日一题 #{daily_number(DAY)}（/daily）。"
+
+
+async def test_no_puzzle_before_daily_1(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        refused = await reply_to(api, ANN, ANN, "/daily #0")
+    assert refused == "Daily #1 was on 2026-01-01: there is no earlier puzzle."
+
+
+async def test_a_day_that_does_not_exist_is_asked_again(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        refused = await reply_to(api, ANN, ANN, "/daily 2026-02-30")
+    assert refused == (
         f"Give a past day or number: /daily 2026-11-01 or /daily #{daily_number(DAY) - 1}."
+    )
+
+
+async def test_a_word_daily_does_not_know_starts_no_clock(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        reply = await reply_to(api, ANN, ANN, "/daily " + "x" * 4000)
+        assert application.user_data[ANN].daily.started == {}
+    assert reply == (
+        "/daily alone shows today's puzzle; it also takes top, stats, week, archive, "
+        f"a past day (/daily 2026-11-01) or its number (/daily #{daily_number(DAY) - 1})."
+    )
+
+
+async def archive_message(api: object, user: int) -> dict[str, object]:
+    await reply_to(api, user, user, "/daily archive")  # type: ignore[arg-type]
+    return api.sent[-1]  # type: ignore[attr-defined,no-any-return]
+
+
+@pytest.mark.parametrize(
+    ("data", "notice"),
+    [
+        # A client of one's own sends any callback data: today's puzzle would be practised
+        # with no clock before /daily started the live one.
+        (
+            "daily:2026-11-23",
+            f"That puzzle is still to come: today's is Daily #{daily_number(DAY)} (/daily).",
+        ),
+        (
+            "daily:2026-12-01",
+            f"That puzzle is still to come: today's is Daily #{daily_number(DAY)} (/daily).",
+        ),
+        ("daily:2025-12-31", "Daily #1 was on 2026-01-01: there is no earlier puzzle."),
+        (
+            "daily:2026-02-30",
+            f"Give a past day or number: /daily 2026-11-01 or /daily #{daily_number(DAY) - 1}.",
+        ),
+    ],
+)
+async def test_an_archive_button_with_data_of_ones_own_plays_nothing(
+    tmp_path: Path, data: str, notice: str
+) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        message = await archive_message(api, ANN)
+        sent = len(api.sent)
+        api.press(ANN, message, data)
+        await settled(api, application)
+        assert application.user_data[ANN].daily.replay_started == {}
+    assert api.callback_answers[-1]["text"] == notice
+    assert len(api.sent) == sent
+
+
+async def test_an_archive_button_pressed_after_midnight_plays_its_day(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock):
+        message = await archive_message(api, ANN)
+        clock.now += 86_400  # the next day: the listing's days are still past
+        before = len(api.sent)
+        api.press(ANN, message, "daily:2026-11-22")
+        shown = (await api.wait_for_sent(before + 1))[before]
+    assert plain_text(shown["caption"]).startswith(
+        f"Daily #{daily_number(DAY) - 1} (2026-11-22, from the archive)"
     )
 
 
@@ -276,3 +363,10 @@ async def test_reminders_off(tmp_path: Path) -> None:
         await reply_to(api, ANN, ANN, "/remind 20:00")
         reply = await reply_to(api, ANN, ANN, "/remind off")
     assert reply == "No more reminders."
+
+
+async def test_the_archive_in_chinese_has_chinese_punctuation(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        listing = plain_text(await reply_to(api, BOB, BOB, "/daily archive"))
+    assert listing.splitlines()[1] == f"#{daily_number(DAY) - 1} 2026-11-22：未完成"

@@ -14,6 +14,7 @@ from bot.game.daily import (
     DailyRecord,
     DailyResult,
     DayBoard,
+    NotInArchive,
     Standing,
     bucket_of,
     clock_text,
@@ -24,6 +25,7 @@ from bot.game.daily import (
     until_next,
 )
 from bot.records import daily_from_record, daily_record
+from solver import daily_number
 
 D = dt.date(2026, 11, 20)
 
@@ -548,10 +550,38 @@ def test_a_past_day_by_number() -> None:
     assert past_day("#300", D) == dt.date(2026, 10, 27)
 
 
-@pytest.mark.parametrize("text", ["2026-11-21", "#1000", "2025-12-31", "#0", "yesterday", "#x"])
-def test_no_future_day_nor_one_before_daily_1_nor_nonsense(text: str) -> None:
-    with pytest.raises(ValueError):
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("2026-11-21", "to_come"),
+        ("#1000", "to_come"),
+        ("#99999999", "to_come"),  # past the last date Python has
+        ("#" + "9" * 4000, "to_come"),
+        ("9999-12-31", "to_come"),
+        ("2025-12-31", "before_first"),
+        ("#0", "before_first"),
+        ("#-1", "before_first"),
+        ("#-99999999", "before_first"),
+        ("0001-01-01", "before_first"),
+        ("yesterday", "unreadable"),
+        ("#x", "unreadable"),
+        ("#", "unreadable"),
+        ("#" + "9" * 5000, "unreadable"),  # more digits than Python reads
+        ("2026-02-30", "unreadable"),
+    ],
+)
+def test_no_future_day_nor_one_before_daily_1_nor_nonsense(text: str, why: str) -> None:
+    with pytest.raises(NotInArchive) as refused:
         past_day(text, D)
+    assert refused.value.why == why
+
+
+def test_today_is_the_last_day_asked_for() -> None:
+    assert past_day(f"#{daily_number(D)}", D) == D
+
+
+def test_daily_1_is_the_first_day_asked_for() -> None:
+    assert past_day("#1", D) == dt.date(2026, 1, 1)
 
 
 # --- the group's week -------------------------------------------------------------------------
