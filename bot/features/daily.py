@@ -102,7 +102,7 @@ async def start_private(update: MessageUpdate, context: HandlerContext) -> None:
             update,
             _("You solved Daily #{number} already. Share it:").format(number=number)
             + "\n"
-            + html.escape(share_line(number, done, record.streak(day), context)),
+            + html.escape(share_of(context, record, day, done)),
         )
         return
     hand = await puzzle_of(context, day)
@@ -324,12 +324,33 @@ def solved_lines(
         ),
         html.escape(share),
         everyones_day(context, standing),
-        _("Next puzzle in {time}.").format(time=duration_text(context, until_next_puzzle(context))),
+        next_puzzle(context, day),
     ]
     frozen = record.frozen_before(day)
     if frozen:
         lines.insert(1, freeze_used(context, frozen))
     return lines, share
+
+
+def share_of(context: BotContext, record: DailyRecord, day: dt.date, result: DailyResult) -> str:
+    """The share line of a result shown again: the streak and the standing as they are now
+    (the standing while the board keeps the day), as the result first gave them."""
+    streak = record.streak(context.today())
+    standing = context.bot_data.daily_board.standing(day, result.seconds)
+    return share_line(daily_number(day), result, streak, context, standing.faster_than)
+
+
+def next_puzzle(context: BotContext, day: dt.date) -> str:
+    """When the next puzzle comes, after a result of ``day``; or that it came already (an
+    attempt started before midnight and solved after it)."""
+    today = context.today()
+    if day < today:
+        return context._("Today's puzzle, Daily #{number}, is out: /daily").format(
+            number=daily_number(today)
+        )
+    return context._("Next puzzle in {time}.").format(
+        time=duration_text(context, until_next_puzzle(context))
+    )
 
 
 def until_next_puzzle(context: BotContext) -> dt.timedelta:
@@ -348,10 +369,11 @@ def duration_text(context: BotContext, span: dt.timedelta) -> str:
 def everyones_day(context: BotContext, standing: Standing) -> str:
     """How many solved the day's puzzle, across all chats, and how the player's time ranks."""
     if standing.faster_than is None:
-        return context._("🌍 You are the first to solve this puzzle today.")
+        # "today" would not be true of an attempt started before midnight and solved after.
+        return context._("🌍 You are the first to solve this puzzle.")
     return context.ngettext(
-        "🌍 {count} player solved it: you were faster than {percent} % of them.",
-        "🌍 {count} players solved it: you were faster than {percent} % of them.",
+        "🌍 {count} player solved it: you were faster than {percent} % of the others.",
+        "🌍 {count} players solved it: you were faster than {percent} % of the others.",
         standing.solvers,
     ).format(count=standing.solvers, percent=standing.faster_than)
 
@@ -799,7 +821,7 @@ def _result_json(
     """A day's result as the Mini App shows it; with what the chat is ``told`` when just
     solved (:func:`solved_lines`): those lines but the share line, shown on its own."""
     streak = record.streak_on(context.today())
-    lines, share = told or ([], share_line(daily_number(day), result, streak.current, context))
+    lines, share = told or ([], share_of(context, record, day, result))
     return {
         "seconds": round(result.seconds, 1),
         "time": clock_text(result.seconds),

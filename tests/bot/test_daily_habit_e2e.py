@@ -86,7 +86,7 @@ async def test_the_first_solver_of_the_day_is_told_so(tmp_path: Path) -> None:
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock):
         solved = await solve_daily(api, clock, ANN, 30)
-    assert "You are the first to solve this puzzle today." in solved
+    assert "You are the first to solve this puzzle." in solved
     assert "Next puzzle in 11 h 59 min." in solved
 
 
@@ -96,7 +96,7 @@ async def test_a_solver_hears_how_many_solved_and_the_percentile(tmp_path: Path)
     async with running_bot(api, tmp_path, clock=clock):
         await solve_daily(api, clock, BOB, 30)
         solved = await solve_daily(api, clock, ANN, 20)
-    assert "2 players solved it: you were faster than 100 % of them." in solved
+    assert "2 players solved it: you were faster than 100 % of the others." in solved
     assert "· faster than 100%" in solved
     assert answer_of(DAY) not in solved
 
@@ -108,7 +108,32 @@ async def test_the_days_solvers_are_counted_again_after_a_restart(tmp_path: Path
         await solve_daily(api, clock, ANN, 20)
     async with running_bot(api, tmp_path, clock=clock):
         solved = await solve_daily(api, clock, BOB, 30)
-    assert "已有 2 人解出：你比其中 0 % 的人快。" in solved
+    assert "已有 2 人解出：你比其他解出的人中 0 % 的人快。" in solved
+
+
+async def test_a_puzzle_solved_after_midnight_points_to_todays(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON + 12 * 3600 - 60)  # 23:59
+    async with running_bot(api, tmp_path, clock=clock):
+        await reply_to(api, ANN, ANN, "/daily")
+        clock.now += 120  # 00:01, the next day
+        solved = plain_text(await reply_to(api, ANN, ANN, answer_of(DAY)))
+    assert solved.splitlines()[-2:] == [
+        "🌍 You are the first to solve this puzzle.",
+        f"Today's puzzle, Daily #{daily_number(DAY) + 1}, is out: /daily",
+    ]
+
+
+async def test_the_share_line_shown_again_keeps_the_percentile(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock):
+        await solve_daily(api, clock, BOB, 30)
+        await solve_daily(api, clock, ANN, 20)
+        again = plain_text(await reply_to(api, ANN, ANN, "/daily"))
+    assert again.splitlines()[-1] == (
+        f"24点 Daily #{daily_number(DAY)} ✅ 0:20 · 0 misses · 🔥1 · faster than 100%"
+    )
 
 
 PAST = DAY - dt.timedelta(days=22)  # 2026-11-01
@@ -145,7 +170,7 @@ async def test_a_replay_never_reaches_todays_board(tmp_path: Path) -> None:
         await reply_to(api, BOB, BOB, "/daily 2026-11-22")
         await reply_to(api, BOB, BOB, answer_of(DAY - dt.timedelta(days=1)))
         solved = await solve_daily(api, clock, ANN, 20)
-    assert "You are the first to solve this puzzle today." in solved
+    assert "You are the first to solve this puzzle." in solved
 
 
 async def test_no_future_puzzle(tmp_path: Path) -> None:
