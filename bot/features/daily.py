@@ -7,7 +7,7 @@ import datetime as dt
 import html
 import logging
 from collections.abc import Callable
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, WebAppInfo
 from telegram.constants import ChatType
@@ -23,6 +23,8 @@ from bot.game.daily import (
     NotInArchive,
     Standing,
     clock_text,
+    find_zone,
+    next_puzzle_at,
     past_day,
     post_time,
     stats_of,
@@ -648,7 +650,7 @@ def _cancel_post(application: Application, chat_id: int) -> None:
 
 async def remind_command(update: MessageUpdate, context: HandlerContext) -> None:
     """/remind 20:00 [Asia/Shanghai], /remind off: a private reminder on a day the puzzle is
-    not yet solved."""
+    not yet solved; /remind alone says which is set."""
     _ = context._
     if update.effective_chat.type != ChatType.PRIVATE:
         context.reply(update, _("Reminders come in private: send me /remind 20:00 there."))
@@ -656,7 +658,7 @@ async def remind_command(update: MessageUpdate, context: HandlerContext) -> None
     record = _record(context)
     args = context.args or []
     user_id = update.effective_user.id
-    if args[:1] == ["off"]:
+    if len(args) == 1 and args[0].lower() == "off":
         record.remind_at = record.remind_zone = None
         context.bot_data.timers.cancel(user_id, DAILY_REMINDER)
         context.reply(update, _("No more reminders."))
@@ -665,24 +667,53 @@ async def remind_command(update: MessageUpdate, context: HandlerContext) -> None
         "Use /remind 20:00 (24-hour time), optionally with a time zone: "
         "/remind 20:00 Asia/Shanghai; /remind off."
     )
-    if not 1 <= len(args) <= 2:
+    if not args:
+        context.reply(update, reminder_set(context, record) + "\n" + usage)
+        return
+    if len(args) > 2:
         context.reply(update, usage)
         return
     try:
         at = post_time(args[0])
-        zone = ZoneInfo(args[1]) if len(args) == 2 else None
-    except (ValueError, ZoneInfoNotFoundError):
+    except ValueError:
         context.reply(update, usage)
         return
+    if len(args) == 2:
+        zone = find_zone(args[1])
+        if zone is None:
+            context.reply(
+                update,
+                _(
+                    "I do not know the time zone {zone}: give its name as in "
+                    "/remind 20:00 Asia/Shanghai, Europe/London or America/New_York."
+                ).format(zone=html.escape(args[1][:64])),
+            )
+            return
+        record.remind_zone = zone.key
+    # Without a zone, the one the player gave before (if any) stays.
     record.remind_at = at.strftime("%H:%M")
-    record.remind_zone = zone.key if zone else None
     schedule_reminder(context.application, user_id, record)
-    context.reply(
-        update,
-        _(
-            "I will remind you at {time} ({zone}) on days you have not solved the puzzle yet."
-        ).format(time=record.remind_at, zone=(zone or context.settings.timezone).key),
-    )
+    context.reply(update, reminder_set(context, record))
+
+
+def reminder_zone(context: BotContext, record: DailyRecord) -> ZoneInfo:
+    """The time zone of a player's reminder: theirs, or the bot's (also for a zone the
+    time zone database no longer has)."""
+    zone = find_zone(record.remind_zone) if record.remind_zone else None
+    return zone or context.bot_data.settings.timezone
+
+
+def reminder_set(context: BotContext, record: DailyRecord) -> str:
+    """Which reminder a player has, and when the puzzle changes in its time zone."""
+    _ = context._
+    if record.remind_at is None:
+        return _("You have no reminder.")
+    zone = reminder_zone(context, record)
+    change = next_puzzle_at(context.bot_data.local_now()).astimezone(zone)
+    return _(
+        "I will remind you at {time} ({zone}) on days you have not solved the puzzle yet. "
+        "A new puzzle comes at {change} your time."
+    ).format(time=record.remind_at, zone=zone.key, change=change.strftime("%H:%M"))
 
 
 def schedule_reminder(application: Application, user_id: int, record: DailyRecord) -> None:
@@ -691,14 +722,42 @@ def schedule_reminder(application: Application, user_id: int, record: DailyRecor
     timers.cancel(user_id, DAILY_REMINDER)
     if record.remind_at is None:
         return
-    zone = ZoneInfo(record.remind_zone) if record.remind_zone else settings_of(application).timezone
-    at = post_time(record.remind_at).replace(tzinfo=zone)
+    zone = find_zone(record.remind_zone) if record.remind_zone else None
+    at = post_time(record.remind_at).replace(tzinfo=zone or settings_of(application).timezone)
     timers.run_daily(send_reminder, at, chat_id=user_id, kind=DAILY_REMINDER)
+
+
+def reminder_text(context: BotContext, record: DailyRecord) -> str:
+    """A reminder of today's puzzle: how long is left, and when that is in the player's
+    time zone (the puzzle changes at midnight in the bot's, which may not be theirs)."""
+    _ = context._
+    now = context.bot_data.local_now()
+    today = now.date()
+    streak = record.streak_on(today)
+    change = next_puzzle_at(now)
+    facts = {
+        "number": daily_number(today),
+        "streak": streak.current,
+        "left": duration_text(context, until_next(now)),  # real time, across a DST change
+        "time": change.astimezone(reminder_zone(context, record)).strftime("%H:%M"),
+    }
+    if not streak.current:
+        text = _("⏰ Daily #{number} is waiting, for {left} more (until {time} your time): /daily")
+    elif streak.freezes:
+        text = _(
+            "⏰ Daily #{number} is waiting: solve it within {left} (by {time} your time), "
+            "or a streak freeze 🧊 is used to keep your 🔥{streak} streak. /daily"
+        )
+    else:
+        text = _(
+            "⏰ Daily #{number} is waiting: your 🔥{streak} streak ends in {left}, "
+            "at {time} your time. /daily"
+        )
+    return text.format(**facts)
 
 
 async def send_reminder(context: JobContext[None]) -> None:
     """Job: remind a player of today's puzzle, unless solved or reminded today already."""
-    _ = context._
     user_id = context.job.chat_id
     user_data = context.application.user_data.get(user_id)
     today = context.today()
@@ -706,23 +765,18 @@ async def send_reminder(context: JobContext[None]) -> None:
         return
     record = user_data.daily
     record.reminded = today.isoformat()
-    streak = record.streak(today)
-    number = daily_number(today)
-    text = (
-        _("⏰ Daily #{number} is waiting: your 🔥{streak} streak ends at midnight. /daily").format(
-            number=number, streak=streak
-        )
-        if streak
-        else _("⏰ Daily #{number} is waiting: /daily").format(number=number)
-    )
     application = context.application
+    # A job's update of the data is saved for its chat only: this is the user's.
+    application.mark_data_for_update_persistence(user_ids=user_id)
+    text = reminder_text(context, record)
 
     def failed(error: Exception) -> None:
         if isinstance(error, Forbidden):
-            # The player blocked the bot: the reminder is forgotten.
+            # The player blocked the bot: the reminder is forgotten, also after a restart.
             logger.info("User %s unreachable; their daily reminder ends", user_id)
             record.remind_at = record.remind_zone = None
             services(application).timers.cancel(user_id, DAILY_REMINDER)
+            application.mark_data_for_update_persistence(user_ids=user_id)
 
     context.post(
         user_id, lambda: context.bot.send_message(user_id, text), game=True, on_failed=failed

@@ -7,6 +7,7 @@ import bisect
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from solver import daily_number
 
@@ -388,11 +389,32 @@ class DayBoard:
         return len(self._times.get(day, []))
 
 
+def next_puzzle_at(now: dt.datetime) -> dt.datetime:
+    """When the next puzzle comes, after ``now`` (aware, in the daily puzzle's time zone):
+    the next midnight there (``astimezone`` gives it in a player's zone)."""
+    return dt.datetime.combine(now.date() + dt.timedelta(days=1), dt.time(), now.tzinfo)
+
+
 def until_next(now: dt.datetime) -> dt.timedelta:
     """The time from ``now`` (aware, in the daily puzzle's time zone) to the next puzzle, at
     the next midnight there (real time: a change of the clocks in between counts)."""
-    midnight = dt.datetime.combine(now.date() + dt.timedelta(days=1), dt.time(), now.tzinfo)
-    return dt.timedelta(seconds=midnight.timestamp() - now.timestamp())
+    return dt.timedelta(seconds=next_puzzle_at(now).timestamp() - now.timestamp())
+
+
+def find_zone(name: str) -> ZoneInfo | None:
+    """The IANA time zone a player names, in any case (``asia/shanghai``, ``utc``); None if
+    there is none of that name."""
+    title = "/".join(
+        "_".join(word.capitalize() for word in part.split("_")) for part in name.split("/")
+    )
+    for key in dict.fromkeys((name, name.upper(), title)):
+        try:
+            return ZoneInfo(key)
+        except (ZoneInfoNotFoundError, ValueError, OSError):
+            # Not a zone; or not a key at all (an absolute path, "..", a NUL, a tzdata file
+            # that is no zone): the same to the player.
+            continue
+    return None
 
 
 def clock_text(seconds: float) -> str:

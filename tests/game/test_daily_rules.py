@@ -18,7 +18,9 @@ from bot.game.daily import (
     Standing,
     bucket_of,
     clock_text,
+    find_zone,
     median,
+    next_puzzle_at,
     past_day,
     post_time,
     stats_of,
@@ -628,3 +630,33 @@ def test_a_replay_of_today_does_not_stop_the_reminder() -> None:
     record = DailyRecord(remind_at="20:00")
     replayed(record, day(-1), 10.0)
     assert record.reminder_due(D)
+
+
+# --- time zones -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "key"),
+    [
+        ("Asia/Shanghai", "Asia/Shanghai"),
+        ("asia/shanghai", "Asia/Shanghai"),
+        ("america/new_york", "America/New_York"),
+        ("utc", "UTC"),
+    ],
+)
+def test_a_time_zone_in_any_case(name: str, key: str) -> None:
+    zone = find_zone(name)
+    assert zone is not None and zone.key == key
+
+
+@pytest.mark.parametrize(
+    "name", ["Mars/Olympus", "UTC+8", "/etc/passwd", "..", "", "x" * 5000, "a\x00b", "zone.tab"]
+)
+def test_no_time_zone_of_that_name(name: str) -> None:
+    assert find_zone(name) is None
+
+
+def test_the_next_puzzle_in_another_zone() -> None:
+    now = dt.datetime(2026, 11, 20, 12, 0, tzinfo=dt.UTC)
+    shanghai = next_puzzle_at(now).astimezone(ZoneInfo("Asia/Shanghai"))
+    assert shanghai == dt.datetime(2026, 11, 21, 8, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
