@@ -96,6 +96,9 @@ class DailyChat:
     """``HH:MM`` (local time) at which the daily puzzle is posted here, if subscribed."""
     done: dt.date | None = None
     """The last day whose post is done here: posted, or subscribed after its time."""
+    previous_message_id: int | None = None
+    """The picture before ``message_id`` (replies to it are answers too: after midnight,
+    yesterday's puzzle may still be open)."""
 
 
 @dataclass(slots=True)

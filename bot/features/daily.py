@@ -237,6 +237,8 @@ def _show_puzzle(
 
     def shown(sent: object) -> None:
         if isinstance(sent, Message):
+            # The picture before stays an answer's address: yesterday's may still be open.
+            chat.daily.previous_message_id = chat.daily.message_id
             chat.daily.message_id = sent.message_id
 
     context.post(
@@ -260,7 +262,8 @@ def for_daily(update: MessageUpdate, context: HandlerContext) -> bool:
         return False
     replied = update.effective_message.reply_to_message
     if replied is not None:
-        return replied.message_id == context.chat_data.daily.message_id
+        daily = context.chat_data.daily
+        return replied.message_id in (daily.message_id, daily.previous_message_id)
     return context.chat_data.answers_to == "daily"
 
 
@@ -281,9 +284,15 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
             else _("Your daily clock is not running: /daily shows the puzzle and starts it."),
         )
         return
-    number = daily_number(day)
     # Judged against the puzzle the player saw, even if midnight has passed since.
     verdict = check(text, await puzzle_of(context, day), 24)
+    before = record.still_open(context.today()) if not verdict.ok else None
+    if before is not None:
+        # Yesterday's puzzle, shown before midnight, and today's opened since: an answer
+        # to yesterday's counts for it (a wrong one is a miss of today's).
+        earlier = check(text, await puzzle_of(context, before), 24)
+        if earlier.ok:
+            day, verdict = before, earlier
     if not verdict.ok:
         if counts_as_miss(verdict):
             record.miss(day)
@@ -291,8 +300,10 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
             update, _("Not quite: {reason}.").format(reason=html.escape(reason(verdict, context)))
         )
         return
+    number = daily_number(day)
     result = record.solve(day, context.now())
-    context.chat_data.answers_to = "round"
+    if record.running() is None:  # today's clock may still run (yesterday's was solved)
+        context.chat_data.answers_to = "round"
     context.save_now(update.effective_chat.id, update.effective_user.id)
     if record.replaying:
         # The archive's: kept, but no streak, board or percentile.
@@ -326,7 +337,7 @@ def solved_lines(
         ),
         html.escape(share),
         everyones_day(context, standing),
-        next_puzzle(context, day),
+        next_puzzle(context, day, record),
     ]
     frozen = record.frozen_before(day)
     if frozen:
@@ -342,10 +353,14 @@ def share_of(context: BotContext, record: DailyRecord, day: dt.date, result: Dai
     return share_line(daily_number(day), result, streak, context, standing.faster_than)
 
 
-def next_puzzle(context: BotContext, day: dt.date) -> str:
+def next_puzzle(context: BotContext, day: dt.date, record: DailyRecord) -> str:
     """When the next puzzle comes, after a result of ``day``; or that it came already (an
-    attempt started before midnight and solved after it)."""
+    attempt started before midnight and solved after it), and whether its clock runs."""
     today = context.today()
+    if day < today and record.running() == today:
+        return context._("Today's puzzle, Daily #{number}, is open too: its clock runs.").format(
+            number=daily_number(today)
+        )
     if day < today:
         return context._("Today's puzzle, Daily #{number}, is out: /daily").format(
             number=daily_number(today)

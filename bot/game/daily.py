@@ -107,6 +107,19 @@ class DailyRecord:
             return None
         return dt.date.fromisoformat(self.attempt)
 
+    def still_open(self, today: dt.date) -> dt.date | None:
+        """Yesterday, if its clock was started (its puzzle shown before midnight) and it is
+        not solved while today's live clock runs: an answer to it still counts after the
+        player opened today's puzzle (None otherwise: never an older day, which would fill a
+        gap of a broken streak)."""
+        yesterday = today - dt.timedelta(days=1)
+        key = yesterday.isoformat()
+        if self.running() != today or self.replaying:
+            return None
+        if key in self.started and key not in self.results:
+            return yesterday
+        return None
+
     def played(self, day: dt.date) -> DailyResult | None:
         """The day's result, live or from the archive."""
         key = day.isoformat()

@@ -138,6 +138,36 @@ async def test_the_share_line_shown_again_keeps_the_percentile(tmp_path: Path) -
     )
 
 
+async def test_yesterdays_answer_counts_after_todays_puzzle_was_opened(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON + 12 * 3600 - 60)  # 23:59
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await reply_to(api, ANN, ANN, "/daily")
+        clock.now += 120  # 00:01: Ann asks for the puzzle again, and gets today's
+        await reply_to(api, ANN, ANN, "/daily")
+        solved = plain_text(await reply_to(api, ANN, ANN, answer_of(DAY)))
+        today = plain_text(await reply_to(api, ANN, ANN, answer_of(DAY + dt.timedelta(days=1))))
+        record = application.user_data[ANN].daily
+        assert record.streak(DAY + dt.timedelta(days=1)) == 2
+    assert solved.splitlines()[0] == "✅ Solved in 2:00! Streak: 1 (best 1). Share it:"
+    assert solved.splitlines()[-1] == (
+        f"Today's puzzle, Daily #{daily_number(DAY) + 1}, is open too: its clock runs."
+    )
+    assert today.startswith("✅ Solved in 0:00! Streak: 2 (best 2).")
+
+
+async def test_a_reply_to_yesterdays_picture_counts_for_it(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON + 12 * 3600 - 60)  # 23:59
+    async with running_bot(api, tmp_path, clock=clock):
+        await reply_to(api, BOB, BOB, "/daily")
+        yesterdays = api.sent[-1]["message_id"]
+        clock.now += 120
+        await reply_to(api, BOB, BOB, "/daily")
+        solved = plain_text(await reply_to(api, BOB, BOB, answer_of(DAY), reply_to=yesterdays))
+    assert solved.splitlines()[0] == "✅ 用时 2:00 解出！连续 1 天（最佳 1）。分享一下："
+
+
 PAST = DAY - dt.timedelta(days=22)  # 2026-11-01
 
 

@@ -365,7 +365,12 @@ def test_a_chat_record_of_version_1_is_written_again_as_version_2() -> None:
     record = json.loads(records.saved("chat", records.load("chat", CHAT_RECORD_OF_VERSION_1)).text)
     assert record["v"] == records.VERSION == 2
     assert record["language"] == {"chosen": "zh", "recent": "en"}
-    assert record["daily"] == {"message_id": 39, "subscription": "08:30", "done": "2026-11-24"}
+    assert record["daily"] == {
+        "message_id": 39,
+        "subscription": "08:30",
+        "done": "2026-11-24",
+        "previous_message_id": None,
+    }
     assert record["answers_to"] == "daily"
     flat = json.loads(CHAT_RECORD_OF_VERSION_1)
     for part in ("settings", "stats", "rounds_dealt"):  # the table is as it was

@@ -318,6 +318,55 @@ def test_a_record_with_its_streak_worked_out_equals_one_without() -> None:
     assert record == daily_from_record(daily_record(record))
 
 
+# --- two days' clocks across midnight -------------------------------------------------------
+
+
+def test_yesterdays_clock_stays_open_once_todays_is_started() -> None:
+    record = DailyRecord()
+    record.start(day(0), 0.0)  # shown at 23:59
+    record.start(day(1), 120.0)  # today's, opened after midnight
+    assert record.still_open(day(1)) == day(0)
+
+
+def test_a_solved_yesterday_is_not_open() -> None:
+    record = DailyRecord()
+    solved(record, day(0))
+    record.start(day(1), 120.0)
+    assert record.still_open(day(1)) is None
+
+
+def test_no_day_before_is_open_while_yesterdays_clock_is_the_attempt() -> None:
+    # After midnight, yesterday's attempt still runs and today's was never opened: the day
+    # before yesterday, opened once and left, must not come back to fill a streak's gap.
+    record = DailyRecord()
+    record.start(day(0), 0.0)
+    record.start(day(1), 86_400.0)
+    assert record.still_open(day(2)) is None
+
+
+def test_no_day_is_open_while_a_replay_is_the_attempt() -> None:
+    record = DailyRecord()
+    record.start(day(0), 0.0)
+    record.start(day(1), 120.0)
+    record.start_replay(day(-5), 130.0)
+    assert record.still_open(day(1)) is None
+
+
+def test_yesterday_solved_after_todays_was_opened_keeps_its_own_time() -> None:
+    record = DailyRecord()
+    record.start(day(0), 0.0)
+    record.start(day(1), 120.0)
+    assert record.solve(day(0), 150.0).seconds == 150.0
+
+
+def test_yesterday_solved_after_todays_was_opened_leaves_todays_clock_running() -> None:
+    record = DailyRecord()
+    record.start(day(0), 0.0)
+    record.start(day(1), 120.0)
+    record.solve(day(0), 150.0)
+    assert record.running() == day(1)
+
+
 # --- statistics -------------------------------------------------------------------------------
 
 
