@@ -116,8 +116,8 @@ class DailyRecord:
         key = yesterday.isoformat()
         if self.running() != today or self.replaying:
             return None
-        if key in self.started and key not in self.results:
-            return yesterday
+        if key in self.started and key not in self.results and key not in self.replay_started:
+            return yesterday  # (a day taken up from the archive since was left live)
         return None
 
     def played(self, day: dt.date) -> DailyResult | None:

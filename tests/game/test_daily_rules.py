@@ -352,6 +352,15 @@ def test_no_day_is_open_while_a_replay_is_the_attempt() -> None:
     assert record.still_open(day(1)) is None
 
 
+def test_yesterday_played_from_the_archive_since_is_not_open() -> None:
+    # Practised from the archive after midnight: its live clock was left for good.
+    record = DailyRecord()
+    record.start(day(0), 0.0)
+    record.start_replay(day(0), 100.0)
+    record.start(day(1), 120.0)
+    assert record.still_open(day(1)) is None
+
+
 def test_yesterday_solved_after_todays_was_opened_keeps_its_own_time() -> None:
     record = DailyRecord()
     record.start(day(0), 0.0)
