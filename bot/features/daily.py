@@ -454,7 +454,20 @@ async def stats_command(update: MessageUpdate, context: HandlerContext) -> None:
         )
         return
     caption = "\n".join([_("<b>Your daily puzzles</b>"), *lines])
-    picture = bar_chart(_("Solve times"), chart_labels(), stats.bars, stats.today_bar)
+    if not stats.solved:  # a chart of nothing but zeros says nothing
+        context.reply(
+            update,
+            caption + "\n" + _("No solve times to chart yet: /daily starts today's puzzle."),
+        )
+        return
+    # The chart's only words are in the caption: the picture's font has no Chinese (a title
+    # drawn with it came out as empty boxes), and times and counts need no translation.
+    caption += "\n" + (
+        _("The chart: how many days you solved in each time, today's bar in orange.")
+        if stats.today_bar is not None
+        else _("The chart: how many days you solved in each time.")
+    )
+    picture = bar_chart(chart_labels(), stats.bars, stats.today_bar)
     if visible_length(caption) > CAPTION:  # a long translation: the text on its own
         context.post(chat_id, lambda: context.bot.send_photo(chat_id, picture))
         context.reply(update, caption)

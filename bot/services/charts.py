@@ -11,17 +11,14 @@ WIDTH, HEIGHT, MARGIN = 720, 400, 40
 BACKGROUND, BAR, TODAY, INK = (250, 250, 247), (150, 160, 175), (230, 120, 30), (40, 40, 45)
 
 
-def bar_chart(
-    title: str, labels: Sequence[str], counts: Sequence[int], highlight: int | None
-) -> bytes:
+def bar_chart(labels: Sequence[str], counts: Sequence[int], highlight: int | None) -> bytes:
     """A bar chart as PNG: one bar per label with its count above it, the bar ``highlight``
-    (today's) in another colour."""
+    (today's) in another colour.  No title: Pillow's font draws Latin letters, digits and
+    signs only (Chinese would come out as boxes), so words go in the caption."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    big = ImageFont.load_default(size=28)
     small = ImageFont.load_default(size=20)
-    draw.text((WIDTH / 2, MARGIN / 2 + 6), title, fill=INK, font=big, anchor="mm")
-    top, bottom = MARGIN + 50, HEIGHT - MARGIN - 10
+    top, bottom = MARGIN + 10, HEIGHT - MARGIN - 10
     slot = (WIDTH - 2 * MARGIN) / max(1, len(counts))
     tallest = max(counts, default=0) or 1
     for index, count in enumerate(counts):

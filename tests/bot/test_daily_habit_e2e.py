@@ -57,6 +57,24 @@ async def test_daily_stats_is_stats_in_the_users_language(tmp_path: Path) -> Non
     assert "最快：– · 中位数：–" in caption
 
 
+async def test_the_charts_words_are_in_the_caption_in_chinese(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock):
+        await solve_daily(api, clock, BOB, 40)
+        caption = plain_text(await reply_to(api, BOB, BOB, "/stats"))
+    assert "photo" in api.sent[-1]
+    assert caption.splitlines()[-1] == "图表：每个用时段你解出的天数，今天的柱子是橙色。"
+
+
+async def test_stats_with_nothing_solved_are_words_without_a_chart(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        text = plain_text(await reply_to(api, ANN, ANN, "/stats"))
+    assert "photo" not in api.sent[-1]
+    assert text.splitlines()[-1] == "No solve times to chart yet: /daily starts today's puzzle."
+
+
 async def test_stats_in_a_group_are_the_askers_line_and_a_link_to_the_chart(
     tmp_path: Path,
 ) -> None:
