@@ -11,7 +11,7 @@ import pytest
 from bot.features import daily as daily_feature
 from bot.local_api import LocalBotApi, plain_text, visible_length
 from solver import daily, solve
-from tests.bot.harness import ANN, GROUP, FakeClock, make_api, reply_to, running_bot, settled
+from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot, settled
 
 pytestmark = pytest.mark.asyncio
 
@@ -95,3 +95,17 @@ async def test_the_leaderboard_with_ten_long_named_players_fits(tmp_path: Path) 
         top = plain_text(await reply_to(api, ANN, GROUP, "/top"))
     assert top.startswith("All time")
     assert top.count("Maximilian") == 20  # ten all time, ten this week
+
+
+async def test_the_groups_week_with_twelve_players_shows_ten_and_fits(tmp_path: Path) -> None:
+    api = make_api()
+    add_long_named_players(api)
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        for user in [*PLAYERS, ANN, BOB]:
+            await reply_to(api, user, GROUP, "/score")
+            await reply_to(api, user, user, "/daily")
+            await reply_to(api, user, user, solve(daily(DAY))[0].text)
+        await reply_to(api, ANN, GROUP, "/daily week")
+        week = api.sent[-1]
+    assert visible_length(week["text"], "HTML") <= 4096
+    assert plain_text(week["text"]).splitlines()[-1] == "… and 2 more players"
