@@ -486,17 +486,15 @@ def more_players(context: BotContext, count: int) -> str:
     ).format(count=count)
 
 
-def _members_results(
-    context: BotContext, chat_id: int, day: dt.date
-) -> list[tuple[str, float, int]]:
-    """(name, seconds, current streak) of the group's members who solved the day's puzzle."""
+def _members_results(context: BotContext, chat_id: int, day: dt.date) -> list[tuple[str, float]]:
+    """(name, seconds) of the group's members who solved the day's puzzle, fastest first."""
     chat_data = context.application.chat_data.get(chat_id)
     rows = []
     for user_id, name in (chat_data.members if chat_data else {}).items():
         user_data = context.application.user_data.get(user_id)
         result = user_data.daily.result(day) if user_data else None
-        if user_data is not None and result is not None:
-            rows.append((name, result.seconds, user_data.daily.streak(day)))
+        if result is not None:
+            rows.append((name, result.seconds))
     return sorted(rows, key=lambda row: row[1])
 
 
@@ -534,7 +532,7 @@ async def show_in_group(
     if results:
         lines.append(_("Solved today:"))
     solvers = [
-        player_line(html.escape(name), clock_text(sec), context) for name, sec, _s in results[:TOP]
+        player_line(html.escape(name), clock_text(sec), context) for name, sec in results[:TOP]
     ]
     button = None
     if chat_id < 0:
@@ -586,7 +584,7 @@ async def daily_top(update: MessageUpdate, context: HandlerContext) -> None:
     lines = [_("<b>Fastest today</b>")]
     lines += [
         player_line(html.escape(n), clock_text(s), context, i)
-        for i, (n, s, _k) in enumerate(results[:TOP], 1)
+        for i, (n, s) in enumerate(results[:TOP], 1)
     ]
     if not results:
         lines.append(_("Nobody yet."))
