@@ -994,9 +994,14 @@ async def app_daily_answer(request: AppRequest) -> AppReply:
     if key not in record.started or day > today:
         # Only an opened puzzle has a clock: no time for a puzzle read elsewhere first.
         return 409, {"error": "not_started"}
-    if day < today and (record.attempt != key or record.replaying):
-        # After midnight, only the attempt still open, as in the chat: a result for any
-        # day whose puzzle was once opened would fill the gaps of a broken streak.
+    if (
+        day < today
+        and (record.attempt != key or record.replaying)
+        and day != record.still_open(today)
+    ):
+        # After midnight, only the attempt still open, as in the chat (the running one, or
+        # yesterday's beside today's): a result for any day whose puzzle was once opened
+        # would fill the gaps of a broken streak.
         return 409, {"error": "not_started"}
     verdict = check(text, hand, 24)
     if not verdict.ok:

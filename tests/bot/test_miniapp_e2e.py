@@ -230,12 +230,29 @@ async def test_after_midnight_the_open_attempt_can_still_be_solved(tmp_path: Pat
     assert application.user_data[ANN].daily.result(DAY) is not None
 
 
-async def test_an_old_opened_puzzle_cannot_fill_a_streak(tmp_path: Path) -> None:
+async def test_yesterdays_open_puzzle_counts_beside_todays_as_in_the_chat(
+    tmp_path: Path,
+) -> None:
     clock = FakeClock(NOON)
     async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
         await call(application, "GET", "daily")
         clock.now += 86_400
-        await call(application, "GET", "daily")  # the next day's attempt replaces it
+        await call(application, "GET", "daily")  # today's clock runs too
+        await call(
+            application,
+            "POST",
+            "daily",
+            body={"day": DAY.isoformat(), "expression": solve(daily(DAY))[0].text},
+        )
+    assert application.user_data[ANN].daily.result(DAY) is not None
+
+
+async def test_an_old_opened_puzzle_cannot_fill_a_streak(tmp_path: Path) -> None:
+    clock = FakeClock(NOON)
+    async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
+        await call(application, "GET", "daily")
+        clock.now += 2 * 86_400
+        await call(application, "GET", "daily")  # two days on: the old attempt is over
         old = await call(
             application,
             "POST",
