@@ -48,3 +48,11 @@ def test_the_catalogue_keeps_no_message_the_bot_no_longer_sends() -> None:
         catalog = read_po(po_file, locale="zh")
     kept = {m.id[0] if isinstance(m.id, tuple) else m.id for m in catalog if m.id}
     assert kept - sent == set()
+
+
+def test_the_catalogue_holds_each_message_once() -> None:
+    # gettext keeps one of two entries with the same id silently: the other translation is lost.
+    text = (LOCALES / "zh" / "LC_MESSAGES" / "messages.po").read_text(encoding="utf-8")
+    entries = re.findall(r'^msgid ((?:".*"\n)+)', text + "\n", flags=re.MULTILINE)
+    ids = [entry for entry in entries if entry != '""\n']
+    assert sorted(i for i in set(ids) if ids.count(i) > 1) == []
