@@ -186,7 +186,9 @@ class WorkerPool:
         await asyncio.shield(self._started)
 
     async def _start(self) -> None:
-        while len(self._idle) + len(self._busy) + self._starting < self.size:
+        # One try per place: a worker that cannot be started (no processes left, say) is
+        # logged once each, not retried in a loop; jobs then fail with the reason.
+        for _ in range(self.size - len(self._idle) - len(self._busy) - self._starting):
             await self._spawn()
         self._pump()
         # Each worker takes one of these, as none is free before its answer.

@@ -169,3 +169,35 @@ async def test_closing_leaves_no_worker_process() -> None:
     ]:
         assert time.monotonic() < deadline
         await asyncio.sleep(0.05)
+
+
+class _NoProcesses:
+    """A multiprocessing context (its method names) whose processes cannot start: the OS
+    refuses a fork."""
+
+    def set_forkserver_preload(self, modules: list[str]) -> None:
+        pass
+
+    def Pipe(self, duplex: bool) -> tuple[object, object]:
+        return multiprocessing.Pipe(duplex)
+
+    def Process(self, **kwargs: object) -> object:
+        class Refused:
+            def start(self) -> None:
+                raise OSError("Resource temporarily unavailable")
+
+        return Refused()
+
+
+async def test_workers_that_cannot_start_fail_the_jobs_once_each(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(multiprocessing, "get_context", lambda method: _NoProcesses())
+    pool = WorkerPool(workers=3, search_workers=2)
+    await asyncio.wait_for(pool.start(), timeout=5)
+    with pytest.raises(WorkFailed):
+        await pool.run(worker_jobs.add, 1, 2, budget=1)
+    await pool.close()
+    # A try for each of the three places at start, for each of the start's three probe
+    # jobs, and for this job: never a loop.
+    assert len([r for r in caplog.records if "Cannot start" in r.message]) == 7
