@@ -198,6 +198,6 @@ async def test_workers_that_cannot_start_fail_the_jobs_once_each(
     with pytest.raises(WorkFailed):
         await pool.run(worker_jobs.add, 1, 2, budget=1)
     await pool.close()
-    # A try for each of the three places at start, for each of the start's three probe
-    # jobs, and for this job: never a loop.
-    assert len([r for r in caplog.records if "Cannot start" in r.message]) == 7
+    # At most a try for each of the three places at start, for each of the start's three
+    # probe jobs (fewer when the first failure has already failed them), and for this job.
+    assert len([r for r in caplog.records if "Cannot start" in r.message]) <= 7
