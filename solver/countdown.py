@@ -71,7 +71,8 @@ def _needs(a: int, v: int) -> Iterator[tuple[str, int, bool]]:
 
 def wastes_numbers(form: Form) -> bool:
     """Whether a form has a factor worth 1 or parts that cancel (see :mod:`solver.normal_form`):
-    under Countdown's rules the same solution leaves those numbers out."""
+    under Countdown's rules the same solution leaves those numbers out.  (A reciprocal's 1 is
+    lifted too, but a reciprocal is a fraction, which Countdown's rules never make.)"""
     _, lifted, cancelled = form
     return bool(lifted or cancelled)
 

@@ -8,15 +8,16 @@ A *node* is a nested tuple that is its own canonical key:
 * ``(PRODUCT, value, num, den)``: a run of × and ÷, ``num`` and ``den`` sorted tuples of
   nodes that are not products.
 
-Every value is non-negative: a difference is always larger − smaller.
+Every value is non-negative: a difference is always larger − smaller.  One more node,
+:data:`HOLE`, holds the place of a reciprocal's 1 until the solution is finished.
 
 A *form* is ``(core, lifted, cancelled)``: the core node, the factors worth exactly 1 that were
 lifted out of products (sorted tuple of nodes), and the wasted parts that cancelled inside a
 sum or a product (sorted tuple of zero-total *bags*, each ``(plus, minus)``).  Those carried
 parts are put back only at the top, by :func:`finish`, which gives the final key of a
-solution: pairs of lifted ones become ``+a−b``, every cancelled part is added and subtracted
-at the top, and one lifted one that is left over multiplies the whole at the very end (traded
-for a part of the sum worth 1 where that gives a lesser key).
+solution: lifted ones fill the holes, pairs of the others become ``+a−b``, every cancelled
+part is added and subtracted at the top, and one lifted one that is left over multiplies the
+whole at the very end (traded for a part of the sum worth 1 where that gives a lesser key).
 
 The rules implemented here are those of 4nums.com, as the project's issue #2 states them.
 """
@@ -24,6 +25,7 @@ The rules implemented here are those of 4nums.com, as the project's issue #2 sta
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import combinations
 from typing import Any, TypeVar
 
 from solver.arithmetic import Value
@@ -37,6 +39,11 @@ Masks = list[tuple[int, int]]
 """Parts of a bag, each as a pair of index masks into its two sides."""
 
 LEAF, SUM, PRODUCT = 0, 1, 2
+
+HOLE: Node = (3, 1)
+"""Where a reciprocal's 1 stands (1/x), worth 1.  Any factor worth 1 that the solution lifts,
+there or anywhere else, may be that 1: (3+(9−8)÷x)×1 is (3+1÷x)×(9−8).  So the 1 is lifted
+like the others, and :func:`finish` chooses which of them fill the holes."""
 
 
 def leaf(value: Value) -> Form:
@@ -231,21 +238,25 @@ def _lift_ones(
     """A product's numerator and denominator without the factors worth exactly 1, and those
     factors joined to the ones ``lifted`` before.
 
-    A numerator made only of such factors keeps one, the least of them all: 1/x is a real
-    reciprocal, and any card or part worth 1 may be its 1 ((9−8)÷x×1 is 1÷x×(9−8)).
+    A numerator made only of such factors is a :data:`HOLE` over what is left of the
+    denominator (1/x is a real reciprocal), or, with nothing left there, the least of all the
+    ones (the product is itself worth 1).  A hole beside other factors, or turned into the
+    denominator, is dropped: its 1 was lifted with the others.
     """
-    ones = [n for n in num + den if n[1] == 1]
-    if not ones:
+    keep = tuple(n for n in num if n[1] != 1)
+    under = tuple(n for n in den if n[1] != 1)
+    if len(keep) + len(under) == len(num) + len(den):
         return num, den, lifted
-    pool = sorted(ones + list(lifted))
-    keep = tuple(n for n in num if n[1] != 1) or (pool.pop(0),)
-    return keep, tuple(n for n in den if n[1] != 1), tuple(pool)
+    pool = sorted([n for n in num + den if n[1] == 1 and n != HOLE] + list(lifted))
+    if not keep:
+        keep = (HOLE,) if under else (pool.pop(0),)
+    return keep, under, tuple(pool)
 
 
 def _without_waste(num: tuple[Node, ...], den: tuple[Node, ...]) -> Reduced:
     """A product with the best part that cancels taken out (see :func:`_extract`), if one
     does while something else stays in the numerator; else the product as it is."""
-    # A turn (see _reduce_product) may have brought the numerator's one to the denominator.
+    # A turn (see _reduce_product) may have brought the numerator's hole to the denominator.
     num, den, lifted = _lift_ones(num, den, ())
     whole_num = (1 << len(num)) - 1
     masks = [(nm, dm) for nm, dm in _one_subbags(num, den) if nm != whole_num]
@@ -297,7 +308,77 @@ Final = tuple[Bag, Node | None]
 
 
 def finish(form: Form) -> Final:
-    """The canonical key of a whole solution: its top-level bag and a final ×1, if any."""
+    """The canonical key of a whole solution: its top-level bag and a final ×1, if any.
+
+    The holes are filled with ones the solution lifted, the least key of every choice.
+    """
+    core, lifted, cancelled = form
+    holes = _holes(form) if lifted else 0
+    if not holes:
+        return _finish(form)
+    # A whole worth 1 times ones that fill no hole: the core is one more factor worth 1 (see
+    # _finish), which may fill a hole too, unless it is a product (x÷x), which would be no
+    # factor of its own in the reciprocal it filled.
+    joins = core[1] == 1 and core[0] != PRODUCT and len(lifted) > holes
+    ones = tuple(sorted((core, *lifted))) if joins else lifted
+    options = (
+        _filled(None if joins else core, ones, chosen, cancelled)
+        for chosen in set(combinations(ones, holes))
+    )
+    return min(_finish(filled) for filled in options if filled is not None)
+
+
+def _holes(form: Form) -> int:
+    """How many holes a form has, wherever they stand."""
+    core, lifted, cancelled = form
+    nodes = [core, *lifted, *(n for bag in cancelled for side in bag for n in side)]
+    return sum(map(_holes_in, nodes))
+
+
+def _holes_in(node: Node) -> int:
+    if node == HOLE:
+        return 1
+    if node[0] == LEAF:
+        return 0
+    return sum(map(_holes_in, node[2])) + sum(map(_holes_in, node[3]))
+
+
+def _filled(
+    core: Node | None, ones: tuple[Node, ...], chosen: tuple[Node, ...], cancelled: tuple[Bag, ...]
+) -> Form | None:
+    """A form with its holes filled by the ``chosen`` of its ``ones``, or ``None`` if they
+    cannot all be placed (a one with holes of its own can fill no hole within itself).  With
+    no ``core``, the core is one of the ``ones`` (the least is taken by :func:`_finish`).
+
+    The holes are filled in order, and a one with holes of its own has them filled at once;
+    such ones go first, so that each opens holes for the others.
+    """
+    supply = sorted(chosen, key=lambda one: not _holes_in(one))
+    rest = list(ones)
+    for one in chosen:
+        rest.remove(one)
+
+    def fill(node: Node) -> Node:
+        if node == HOLE:
+            return fill(supply.pop(0))
+        if node[0] == LEAF:
+            return node
+        return (node[0], node[1], fill_all(node[2]), fill_all(node[3]))
+
+    def fill_all(nodes: tuple[Node, ...]) -> tuple[Node, ...]:
+        return tuple(sorted(map(fill, nodes)))
+
+    first, *others = map(fill, rest if core is None else [core, *rest])
+    filled = (
+        first,
+        tuple(sorted(others)),
+        tuple(sorted((fill_all(plus), fill_all(minus)) for plus, minus in cancelled)),
+    )
+    return None if supply else filled
+
+
+def _finish(form: Form) -> Final:
+    """The key of a form with no holes (see :func:`finish`)."""
     core, lifted, cancelled = form
     if lifted and core[1] == 1:
         # The whole is worth 1, so the core is one more factor worth 1: the least one leads.

@@ -147,11 +147,46 @@ def test_a_whole_numerator_worth_one_has_no_direction(turned: str, upright: str)
         ("(34+21)/55/(5/3-13/8)", "(34+21)/(55*(5/3-13/8))"),
         ("(9-8)/(2-9/6)*1", "1/(2-9/6)*(9-8)"),
         ("(9-8)/((2-9/6)/1)", "1/(2-9/6)*(9-8)"),
+        ("(3+(9-8)/(2-9/6))*1", "(3+1/(2-9/6))*(9-8)"),
+        ("9/2+1/3+(9-8)/6", "9/2+(9-8)/3+1/6"),
         ("(8+4-11)/((6-11/2)*2)", "(8+4-11)*2*(6-11/2)"),
     ],
 )
 def test_grouping_does_not_make_another_solution(grouped: str, regrouped: str) -> None:
     assert solution_of(grouped, 0).key == solution_of(regrouped, 0).key
+
+
+def test_a_reciprocals_one_may_be_any_factor_worth_one_anywhere() -> None:
+    # (9−8)÷2×1 is 1÷2×(9−8), also where the ÷2 stands inside a sum.
+    listed = [s.text for s in solve([1, 2, 2, 3, 8, 9], 7)]
+    assert "(3+1/2)*2*(9-8)" in listed
+    assert "(3+(9-8)/2)*2*1" not in listed
+
+
+def test_a_one_with_a_reciprocal_inside_keeps_its_cards() -> None:
+    # 8/9+1/9 is worth 1 and holds a reciprocal's 1: it cannot be that 1 itself.
+    assert solution_of("(6+2-3)*(8/9+1/9)", 5).text == "(6+2-3)*(8/9+1/9)"
+
+
+def test_a_whole_worth_one_times_a_one_may_fill_a_reciprocals_one() -> None:
+    # (2−1)×(1/2+1/2): the whole and (2−1) are factors worth 1, so either may be a 1 of 1/2.
+    assert solution_of("(2-1)*(1/2+1/2)", 1).key == solution_of("1*(1/2+(2-1)/2)", 1).key
+
+
+def test_a_one_holding_a_reciprocal_fills_another_reciprocal() -> None:
+    # 8/6−1/3 is worth 1 and is the numerator of ÷2; the 1s fill 1/2 and 1/3.
+    assert solution_of("1/2-(8/6-1/3)/2", 0).text == "1/2-(8/6-1/3)/2"
+
+
+def test_a_whole_worth_one_that_is_a_product_fills_no_reciprocal() -> None:
+    # 5÷5 in the hole of 1÷2 would print as 5÷5÷2, which reads back as another product.
+    found = solve([1, 1, 1, 1, 2, 5, 5], 1)
+    assert [s.text for s in found if solution_of(s.text, 1).key != s.key] == []
+
+
+def test_a_whole_worth_one_with_no_factor_keeps_its_reciprocals() -> None:
+    # 2−1 is a sum here, multiplied by nothing: it is no reciprocal's 1.
+    assert solution_of("2+1/2-1-1/2", 1).text == "2+1/2-1-1/2"
 
 
 @pytest.mark.slow
