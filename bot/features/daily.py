@@ -401,7 +401,7 @@ def freeze_used(context: BotContext, frozen: tuple[dt.date, ...]) -> str:
         "🧊 A streak freeze covered {days}: your streak lives on.",
         "🧊 Streak freezes covered {days}: your streak lives on.",
         len(frozen),
-    ).format(days=", ".join(day.isoformat() for day in frozen))
+    ).format(days=context._(", ").join(day.isoformat() for day in frozen))
 
 
 def _time_or_dash(seconds: float | None) -> str:

@@ -27,7 +27,7 @@ from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
 from bot.services.timers import HUNT_UP
 from bot.state import HuntMessages
-from bot.texts import deal_refusal, how_to_answer, reason, stop_vote_text
+from bot.texts import deal_refusal, how_to_answer, player_line, reason, stop_vote_text
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
 
 logger = logging.getLogger(__name__)
@@ -186,7 +186,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         context.reply(update, line)
     else:
         if outcome.found is not Found.NEW:
-            line = f"{html.escape(user.full_name)}: {line}"
+            line = player_line(html.escape(user.full_name), line, context)
         number = hunt.number
         if context.chat_data.hunt is None:  # made with the deal: only the type checker asks
             context.chat_data.hunt = HuntMessages()
@@ -256,7 +256,7 @@ def finish(chat_id: int, context: ChatContext, hunt: Hunt) -> None:
         )
     else:
         for place, (_user, name, count) in enumerate(standings, start=1):
-            lines.append(f"{place}. {html.escape(name)}: {count}")
+            lines.append(player_line(html.escape(name), count, context, place))
     missed = hunt.missed()
     if missed:
         lines.append(_("Nobody found:"))

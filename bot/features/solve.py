@@ -311,9 +311,17 @@ async def inline_query(update: Update, context: BotContext) -> None:
             [_article("none", title, summary)], cache_time=INLINE_CACHE_SECONDS, is_personal=True
         )
         return
+    said = _("{numbers} → {target}: {solution}")
     articles = [
         _article(
-            str(i), solution, f"{html.escape(about)}: <code>{html.escape(solution)}</code>", about
+            str(i),
+            solution,
+            said.format(
+                numbers=html.escape(result.hand),
+                target=html.escape(target),
+                solution=f"<code>{html.escape(solution)}</code>",
+            ),
+            about,
         )
         for i, solution in enumerate(result.solutions[:INLINE_RESULTS])
     ]

@@ -3,6 +3,7 @@ once, votes for everyone else, and matches that never end silently."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -124,6 +125,20 @@ async def test_a_stopped_match_shows_its_standings(tmp_path: Path) -> None:
         sent = await api.wait_for_sent(before + 2)
     standings = plain_text(sent[-1]["text"])
     assert standings.startswith("Match stopped after 1 of 3 rounds.\n🏆 Carol wins the match")
+
+
+async def test_the_standings_have_the_languages_colon(tmp_path: Path) -> None:
+    api = group()
+    async with running_bot(api, tmp_path) as application:
+        application.chat_data[GROUP].language.chosen = "zh"
+        hand = await carols_round(api, "/play 3")
+        win = plain_text(await reply_to(api, CAROL, GROUP, won(hand)))
+        before = len(api.sent)
+        api.send(ANN, GROUP, "/stop")
+        sent = await api.wait_for_sent(before + 2)
+    points = re.search(r"\+(\d+) 分", win)
+    assert points, win
+    assert plain_text(sent[-1]["text"]).split("\n")[-1] == f"1. Carol：{points.group(1)}"
 
 
 async def test_a_match_ends_with_its_winner(tmp_path: Path) -> None:

@@ -28,6 +28,8 @@ pytestmark = pytest.mark.asyncio
 TOO_EARLY = "Bob: the answer ends too early, after “(” (column {})"
 """Bob's reason for ``/a (`` (column 1) and ``/a ((`` (column 2), whatever the hand."""
 
+CAROL = 503
+
 
 def _to_group(api: LocalBotApi, before: int) -> list[dict]:
     """What the bot sent or edited in the group since ``before``."""
@@ -66,12 +68,14 @@ async def test_a_status_message_that_cannot_be_edited_is_sent_anew(tmp_path: Pat
     ]
 
 
-async def _late_after_bobs_win(api: LocalBotApi, tmp_path: Path, monkeypatch, after_win) -> str:
+async def _late_after_bobs_win(
+    api: LocalBotApi, tmp_path: Path, monkeypatch, after_win, language: str = "en"
+) -> str:
     """Bob wins a round, ``after_win(api, bob's winning message, the answer)`` sends right
     answers that come too late; returns the one message naming them."""
     monkeypatch.setattr(group_status, "LATE_DELAY", 0.5)
     async with running_bot(api, tmp_path) as application:
-        application.chat_data[GROUP].language.chosen = "en"
+        application.chat_data[GROUP].language.chosen = language
         answer = solve(dealt(await deal(api, ANN, GROUP)))[0].text
         winning = api.send(BOB, GROUP, f"/a {answer}")
         before = len(api.sent)
@@ -115,6 +119,20 @@ async def test_a_late_player_is_named_once(tmp_path: Path, monkeypatch) -> None:
     assert late == "Also right, but too late: Ann"
 
 
+async def test_late_players_are_listed_with_the_languages_comma(
+    tmp_path: Path, monkeypatch
+) -> None:
+    api = make_api()
+    api.add_user(CAROL, "Carol", language_code="zh")
+
+    def after_win(api: LocalBotApi, winning: dict, answer: str) -> None:
+        api.send(ANN, GROUP, f"/a {answer}")
+        api.send(CAROL, GROUP, f"/a {answer}")
+
+    late = await _late_after_bobs_win(api, tmp_path, monkeypatch, after_win, "zh")
+    assert late == "也答对了，但晚了一步：Ann、Carol"
+
+
 async def test_the_winner_sending_his_answer_again_costs_the_group_nothing(
     tmp_path: Path, monkeypatch
 ) -> None:
@@ -128,6 +146,22 @@ async def test_the_winner_sending_his_answer_again_costs_the_group_nothing(
         await settled(api, application)
         jobs = application.job_queue.jobs()
     assert (api.sent[before:], jobs) == ([], ())  # nothing sent, and no message on its way
+
+
+async def test_a_status_line_has_the_languages_colon(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        application.chat_data[GROUP].language.chosen = "zh"
+        await deal(api, ANN, GROUP)
+        before = len(api.sent)
+        api.send(BOB, GROUP, "/a (")
+        await api.wait_for_sent(before + 1)
+        await settled(api, application)
+    (status,) = _to_group(api, before)
+    assert (
+        plain_text(status["text"])
+        == "还没答对：\nBob：算式没写完：“(”（第 1 个字符）后面还缺一个数"
+    )
 
 
 async def test_a_lone_wrong_answer_is_shown_at_once(tmp_path: Path) -> None:

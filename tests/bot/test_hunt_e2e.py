@@ -266,6 +266,30 @@ async def test_a_hunt_in_chinese(tmp_path: Path) -> None:
     assert "寻解大赛" in plain_text(deal["caption"])
 
 
+async def test_a_group_hunt_in_chinese_has_its_colons(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        application.chat_data[GROUP].language.chosen = "zh"
+        await start(api, ANN, GROUP, "/hunt 30")
+        hunt = the_hunt(application, GROUP)
+        await reply_to(api, CAROL, GROUP, f"/a {hunt.solutions[0]}")
+        api.send(DAVE, GROUP, f"/a {hunt.solutions[0]}")
+        await settled(api, application)
+        status = plain_text(api.sent[-1]["text"])
+        clock.now += 31
+        before = len(api.sent)
+        application.job_queue.run_once(
+            hunt_feature.hunt_up,
+            0,
+            chat_id=GROUP,
+            data=hunt.number,  # type: ignore[arg-type]
+        )
+        end = plain_text((await api.wait_for_sent(before + 1))[-1]["text"])
+    assert status.endswith(f"Dave：与 Carol 的 {hunt.solutions[0]} 相同")
+    assert end.split("\n")[1] == "1. Carol：1"
+
+
 async def test_the_hunts_hand_is_not_solved_for_its_players(tmp_path: Path) -> None:
     api = players()
     async with running_bot(api, tmp_path) as application:

@@ -118,7 +118,7 @@ async def test_a_match_then_scores_survive_a_restart(tmp_path: Path, monkeypatch
         ]
         assert final.startswith("解法")
         assert standings.startswith("🏆 Bob 以 ")
-        assert "1. Bob: " in standings
+        assert "\n1. Bob：" in standings
     async with running_bot(api, tmp_path):
         score = plain_text(await reply_to(api, BOB, BOB, "/score"))
         assert "1 胜" in score

@@ -172,6 +172,15 @@ async def test_inline_mode(tmp_path: Path) -> None:
 
 
 @pytest.mark.asyncio
+async def test_an_inline_solution_in_chinese_has_its_colon(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        answer = await api.wait_for_inline_answer(api.inline_query(BOB, "3 3 8 8"))
+    content = answer["results"][0]["input_message_content"]["message_text"]
+    assert plain_text(content) == "3 3 8 8 → 24：8÷(3−8÷3)"
+
+
+@pytest.mark.asyncio
 async def test_typing_on_in_inline_mode_replaces_the_search(tmp_path: Path) -> None:
     """Inline queries come one per key typed: the newest one is answered, not refused."""
     api = make_api()

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 import pytest
 
+from bot.features.daily import freeze_used
 from bot.game.daily import DailyResult
 from bot.game.requests import RequestError, parse_solve
 from bot.i18n import translations
@@ -236,3 +238,9 @@ def test_a_players_line_uses_the_languages_colon(
 ) -> None:
     assert player_line("Ann", "0:42", EN, place) == english
     assert player_line("Ann", "0:42", ZH, place) == chinese
+
+
+def test_streak_freezes_name_their_days_with_the_languages_comma() -> None:
+    days = (dt.date(2026, 11, 20), dt.date(2026, 11, 21))
+    said = freeze_used(ZH, days)
+    assert said == "🧊 连胜保护卡补上了 2026-11-20、2026-11-21：连胜继续。"

@@ -72,7 +72,7 @@ async def say_late(context: JobContext[None]) -> None:
     """Job: one message for everyone whose right answer came after the winner's."""
     status = context.chat_data.status
     names, status.late_names = status.late_names, []
-    shown = ", ".join(html.escape(n) for n in names[:LATE_SHOWN])
+    shown = context._(", ").join(html.escape(n) for n in names[:LATE_SHOWN])
     if len(names) > LATE_SHOWN:
         shown += context._(" and {count} more").format(count=len(names) - LATE_SHOWN)
     text = context._("Also right, but too late: {names}").format(names=shown)

@@ -16,6 +16,7 @@ from telegram.ext import Application
 from bot.context import BotContext, services
 from bot.game.table import Match, Table
 from bot.services.timers import NEXT_DEAL, JobCallback
+from bot.texts import player_line
 from bot.typed_handlers import ChatContext
 
 NEXT_DEAL_DELAY = 4.0
@@ -80,11 +81,11 @@ def final_standings(match: Match, context: BotContext) -> str:
         head = _("🏆 {name} wins the match with {points}!").format(name=winners[0], points=points)
     else:
         head = _("🏆 A tie between {names}, with {points} each!").format(
-            names=", ".join(winners), points=points
+            names=_(", ").join(winners), points=points
         )
     lines = [head, _("<b>Final standings</b>")]
     lines += [
-        f"{place}. {html.escape(name)}: {score}"
+        player_line(html.escape(name), score, context, place)
         for place, (name, score) in enumerate(match.standings(), start=1)
     ]
     return "\n".join(lines)

@@ -26,7 +26,7 @@ from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
 from bot.services.timers import HALF_TIME, NEXT_DEAL, TIME_UP, Timers
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
-from bot.texts import deal_refusal, hint_text, how_to_answer, reason, vote_text
+from bot.texts import deal_refusal, hint_text, how_to_answer, player_line, reason, vote_text
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
 from solver import solution_of
 from solver.parsing import ParseError
@@ -308,7 +308,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         if private:
             context.reply(update, _("Not quite: {reason}.").format(reason=why))
         else:
-            line = f"{html.escape(_name(update))}: {why}"
+            line = player_line(html.escape(_name(update)), why, context)
             group_status.wrong_answer(context, chat_id, game.number, line)
         return
     _cancel_timers(context, chat_id)
