@@ -83,19 +83,26 @@ def _card(value: int, suit: str) -> Image.Image:
     return image
 
 
-@lru_cache(maxsize=8)
-def render_hand(hand: tuple[int, ...]) -> bytes:
-    """JPEG bytes of the cards, in rank order, side by side on green felt.
-
-    A hand has one picture (see :func:`suits_for`).  Only the last few are kept here (about
-    40 KB each): once sent, a picture is re-sent by its Telegram file id.
-    """
+def draw_hand(hand: tuple[int, ...]) -> Image.Image:
+    """The cards, in rank order, side by side on green felt; a hand has one picture (see
+    :func:`suits_for`)."""
     hand = tuple(sorted(hand))
     suits = suits_for(hand)
     width = MARGIN * 2 + CARD_W * len(hand) + GAP * (len(hand) - 1)
     image = Image.new("RGB", (width, CARD_H + MARGIN * 2), FELT)
     for i, (value, suit) in enumerate(zip(hand, suits, strict=True)):
         image.paste(_card(value, suit), (MARGIN + i * (CARD_W + GAP), MARGIN))
+    return image
+
+
+@lru_cache(maxsize=8)
+def render_hand(hand: tuple[int, ...]) -> bytes:
+    """JPEG bytes of the picture of a hand (:func:`draw_hand`).
+
+    Only the last few are kept here (about 40 KB each): once sent, a picture is re-sent by
+    its Telegram file id.
+    """
+    image = draw_hand(hand)
     out = io.BytesIO()
     # JPEG encodes several times faster than PNG, and Telegram recompresses photos to JPEG.
     image.save(out, format="JPEG", quality=92)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import logging
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,8 @@ from PIL import Image
 from bot.services.pictures import SUITS, render_hand, suits_for
 from tests.bot.harness import ANN, BOB, make_api, reply_to, running_bot
 from tests.bot.test_rounds_e2e import deal, dealt
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_hand_has_one_picture_with_suits_a_real_deck_allows() -> None:
@@ -28,6 +32,14 @@ def test_a_hand_has_one_picture_with_suits_a_real_deck_allows() -> None:
             same = [suit for card, suit in zip(hand, suits, strict=True) if card == rank]
             assert len(set(same)) == len(same)  # no two 8♠ in one deal
     assert len({suits_for((1, 2, 3, n)) for n in range(4, 14)}) > 1
+
+
+def test_the_readmes_picture_is_what_the_bot_draws(tmp_path: Path) -> None:
+    drawn = tmp_path / "deal.png"
+    script = ROOT / "docs" / "make_pictures.py"
+    subprocess.run([sys.executable, str(script), str(drawn)], check=True, cwd=ROOT, timeout=60)
+    with Image.open(drawn) as new, Image.open(ROOT / "docs" / "deal.png") as kept:
+        assert new.tobytes() == kept.tobytes(), "docs/deal.png is stale: run that script"
 
 
 @pytest.mark.asyncio
