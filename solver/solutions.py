@@ -99,7 +99,7 @@ def solve(
 ) -> list[Solution]:
     """Every distinct solution, simplest first (fewest brackets, then shortest).
 
-    Solutions are distinct under the rules of 4nums.com (see the README): equal cards are
+    Solutions are distinct under the rules of 4nums.com (see docs/solver.md): equal cards are
     interchangeable, a factor worth 1 and parts that cancel are wasted cards wherever they
     stand, and so on.  With ``integer_only`` every intermediate result must be whole.  With
     ``countdown`` (Countdown's rules) the solutions use any of the numbers, and one that
