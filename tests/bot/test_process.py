@@ -131,15 +131,17 @@ async def test_second_instance_gets_409_and_exits(tmp_path: Path) -> None:
     env = _env(tmp_path, TELEGRAM_BOT_TOKEN="42:REAL", TELEGRAM_API_URL=f"http://127.0.0.1:{port}")
     first = await _bot_process(env, tmp_path / "one")
     try:
-        while api.calls.count("getUpdates") < 2:
-            await asyncio.sleep(0.05)
+        # A poll of the first instance has succeeded once it has answered (rather than
+        # waiting for its long poll to time out).
+        api.send(ANN, ANN, "/help")
+        await api.wait_for_sent(1, timeout=40)
         second = await _bot_process(env, tmp_path / "two")
         _, err = await asyncio.wait_for(second.communicate(), timeout=40)
         assert second.returncode == 1
         assert "Another instance of this bot is already running" in err.decode()
         # The first instance is still serving.
         api.send(ANN, ANN, "/start")
-        assert "Hi Ann!" in (await api.wait_for_sent(1, timeout=20))[0]["text"]
+        assert "Hi Ann!" in (await api.wait_for_sent(2, timeout=20))[1]["text"]
     finally:
         first.send_signal(signal.SIGTERM)
         _, first_err = await asyncio.wait_for(first.communicate(), timeout=20)
