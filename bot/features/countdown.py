@@ -227,7 +227,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
             line = _("Answer with an expression: the closest one counts.")
         else:
             line = _("Not quite: {reason}.").format(
-                reason=html.escape(reason(outcome.verdict, context))
+                reason=html.escape(reason(outcome.verdict, context, countdown=True))
             )
     else:
         assert outcome.value is not None and outcome.distance is not None

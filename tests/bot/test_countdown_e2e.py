@@ -221,6 +221,12 @@ WRONG_AND_HOSTILE = [
     ("99999999999999999999*2", "Not quite: 999999999999… is not one of the numbers."),
     ("9" * 5000, "Not quite: that is too long (over 200 characters)."),
     ("<b>1</b>", "Not quite: “<” (column 1) is not part of an answer."),
+    (
+        "sqrt(50)",
+        "Not quite: “sqrt” is not a number: answer with the numbers, + − × ÷ and brackets.",
+    ),
+    ("2.5*2", "Not quite: 2.5: decimals are not allowed: use the numbers as given."),
+    ("-2+50", "Not quite: a number can't start with − (column 1): the numbers are used as given."),
 ]
 """Answers that are wrong by Countdown's rules, or hostile, and the reply each gets."""
 
@@ -518,6 +524,9 @@ async def test_a_countdown_in_chinese(tmp_path: Path) -> None:
         first = await reply_to(api, BOB, BOB, "9*(4+3)*3*2*2")
         worse = await reply_to(api, BOB, BOB, "9*4*3*3*2")
         wrong = await reply_to(api, BOB, BOB, "9+9")
+        word = await reply_to(api, BOB, BOB, "sqrt(9)")
+        decimal = await reply_to(api, BOB, BOB, "2.5*2")
+        sign = await reply_to(api, BOB, BOB, "-2+9")
         end = await time_up(api, application, clock, BOB)
     assert plain_text(deal["caption"]) == (
         "倒计时：用 2 2 3 3 4 9 算出 754，限时 30 秒。\n"
@@ -527,6 +536,9 @@ async def test_a_countdown_in_chinese(tmp_path: Path) -> None:
     assert first == "756，差 2"
     assert worse == "648，差 106：你的最好成绩仍是 756，差 2"
     assert wrong == "还不对：9 用了 2 次，但只给了 1 个。"
+    assert word == "还不对：“sqrt” 不是数：答案只能用给出的数、+ − × ÷ 和括号。"
+    assert decimal == "还不对：2.5：不能用小数，请照给出的样子用这些数。"
+    assert sign == "还不对：数字前面不能加 −（第 1 个字符）：这些数要照给出的样子用。"
     assert end == (
         "🏁 倒计时结束：用 2 2 3 3 4 9 算 754。\n"
         "1. Bob：756，差 2 · 7 分\n"
