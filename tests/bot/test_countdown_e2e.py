@@ -142,10 +142,22 @@ async def test_a_time_out_of_range_is_refused_in_settings(tmp_path: Path) -> Non
     api = players()
     async with running_bot(api, tmp_path) as application:
         values = ["9", "301", "²", "thirty"]
-        replies = [await reply_to(api, ANN, GROUP, f"/settings countdown {v}") for v in values]
+        replies = [
+            plain_text(await reply_to(api, ANN, GROUP, f"/settings countdown {v}")) for v in values
+        ]
         settings = application.chat_data[GROUP].table.settings
-    unknown = "Unknown setting or value. Example: /settings target 36 (1 to 100)."
-    assert replies == [unknown] * len(values)
+    usage = "Countdown's time goes from 10 to 300 seconds, like /settings countdown 45."
+    assert replies == [usage] * len(values)
+    assert settings.countdown_time == 30
+
+
+async def test_a_time_out_of_range_is_refused_in_chinese(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await reply_to(api, ANN, GROUP, "/language zh")
+        reply = plain_text(await reply_to(api, ANN, GROUP, "/settings countdown 5"))
+        settings = application.chat_data[GROUP].table.settings
+    assert reply == "倒计时的时间为 10 到 300 秒，例如 /settings countdown 45。"
     assert settings.countdown_time == 30
 
 
