@@ -171,11 +171,13 @@ async def test_a_solo_game_keeps_the_best_answer_and_ends_with_the_solvers(
         first = await reply_to(api, CAROL, CAROL, "50*(10+8)")
         better = await reply_to(api, CAROL, CAROL, "/a (50+5)*8*2-10")
         worse = await reply_to(api, CAROL, CAROL, "50*8*2")
+        again = await reply_to(api, CAROL, CAROL, "(5+50)*2*8-10")
         end = await time_up(api, application, clock, CAROL)
         score = plain_text(await reply_to(api, CAROL, CAROL, "/score"))
     assert first == "900, 20 away"
     assert better == "870, 10 away"
     assert worse == "800, 80 away: your best stays 870, 10 away"
+    assert again == "same as your best: 870, 10 away"
     assert end == (
         "🏁 Countdown over: 880 from 2 2 5 8 10 50.\n"
         "1. Carol: 870, 10 away · 5 points\n"
@@ -535,6 +537,7 @@ async def test_a_countdown_in_chinese(tmp_path: Path) -> None:
         deal = await start(api, application, BOB, BOB, CLOSE, seed=28)
         first = await reply_to(api, BOB, BOB, "9*(4+3)*3*2*2")
         worse = await reply_to(api, BOB, BOB, "9*4*3*3*2")
+        again = await reply_to(api, BOB, BOB, "(4+3)*9*3*2*2")
         wrong = await reply_to(api, BOB, BOB, "9+9")
         word = await reply_to(api, BOB, BOB, "sqrt(9)")
         decimal = await reply_to(api, BOB, BOB, "2.5*2")
@@ -547,6 +550,7 @@ async def test_a_countdown_in_chinese(tmp_path: Path) -> None:
     )
     assert first == "756，差 2"
     assert worse == "648，差 106：你的最好成绩仍是 756，差 2"
+    assert again == "与你的最好成绩相同：756，差 2"
     assert wrong == "还不对：9 用了 2 次，但只给了 1 个。"
     assert word == "还不对：“sqrt” 不是数：答案只能用给出的数、+ − × ÷ 和括号。"
     assert decimal == "还不对：2.5：不能用小数，请照给出的样子用这些数。"
