@@ -63,6 +63,15 @@ REASONS = {
 """Why an answer is wrong or a request unreadable, for every solver code but a win; one
 wording for each idea, whether an answer or a request has it."""
 
+COUNTDOWN_REASONS = {
+    Code.WORD: N_("“{word}” is not a number: answer with the numbers, + − × ÷ and brackets"),
+    Code.DECIMAL: N_("{number}: decimals are not allowed: use the numbers as given"),
+    Code.SIGN: N_(
+        "a number can't start with {sign} (column {column}): the numbers are used as given"
+    ),
+}
+"""The reasons whose wording speaks of cards, as a Countdown (which offers numbers) has them."""
+
 LIMITS = {
     Limit.NUMBER: N_("{number} is too big: numbers go up to {limit}"),
     Limit.TARGET: N_("the target {number} is too big: it goes up to {limit}"),
@@ -76,9 +85,13 @@ def _worded(
     return context._(template).format(column=position, **params)
 
 
-def reason(verdict: Verdict, context: BotContext) -> str:
-    """Why an answer is wrong, in the user's language (plain text)."""
-    return _worded(REASONS[verdict.code], verdict.position, verdict.params, context)
+def reason(verdict: Verdict, context: BotContext, countdown: bool = False) -> str:
+    """Why an answer is wrong, in the user's language (plain text); a ``countdown``'s answer
+    in the words of its numbers, not of cards."""
+    template = REASONS[verdict.code]
+    if countdown:
+        template = COUNTDOWN_REASONS.get(verdict.code, template)
+    return _worded(template, verdict.position, verdict.params, context)
 
 
 def problem_text(error: RequestError, context: BotContext) -> str:

@@ -145,6 +145,11 @@ async def change(
         before = dataclasses.replace(settings)
         trial = dataclasses.replace(settings)
         if not apply(trial, context, key, value):
+            if key == "countdown":
+                return context._(
+                    "Countdown's time goes from {low} to {high} seconds, "
+                    "like /settings countdown 45."
+                ).format(low=countdown.MIN_SECONDS, high=countdown.MAX_SECONDS)
             return context._("Unknown setting or value. Example: /settings target 36 (1 to 100).")
         try:
             await context.bot_data.solving.check(trial, owner=user_id)

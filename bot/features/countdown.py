@@ -227,7 +227,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
             line = _("Answer with an expression: the closest one counts.")
         else:
             line = _("Not quite: {reason}.").format(
-                reason=html.escape(reason(outcome.verdict, context))
+                reason=html.escape(reason(outcome.verdict, context, countdown=True))
             )
     else:
         assert outcome.value is not None and outcome.distance is not None
@@ -235,6 +235,8 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         this = _away(outcome.value, outcome.distance, context)
         if outcome.outcome is Outcome.BEST:
             line = this
+        elif outcome.best.value == outcome.value:  # "433, exactly!: your best stays 433, …"
+            line = _("same as your best: {this}").format(this=this)
         else:
             line = _("{this}: your best stays {best}").format(
                 this=this, best=_away(outcome.best.value, outcome.best.distance, context)

@@ -340,8 +340,8 @@ def solved_lines(
         next_puzzle(context, day, record),
     ]
     frozen = record.frozen_before(day)
-    if frozen:
-        lines.insert(1, freeze_used(context, frozen))
+    if frozen:  # after the share line, which "Share it:" leads to
+        lines.insert(2, freeze_used(context, frozen))
     return lines, share
 
 
@@ -899,9 +899,12 @@ def _result_json(
     told: tuple[list[str], str] | None = None,
 ) -> dict[str, object]:
     """A day's result as the Mini App shows it; with what the chat is ``told`` when just
-    solved (:func:`solved_lines`): those lines but the share line, shown on its own."""
+    solved (:func:`solved_lines`): those lines but the share line, shown on its own (with
+    its Copy button) between the ``lines`` that lead to it and those ``after`` it."""
     streak = record.streak_on(context.today())
     lines, share = told or ([], share_of(context, record, day, result))
+    shown = html.escape(share)
+    cut = lines.index(shown) if shown in lines else len(lines)
     return {
         "seconds": round(result.seconds, 1),
         "time": clock_text(result.seconds),
@@ -909,7 +912,8 @@ def _result_json(
         "streak": streak.current,
         "best": streak.best,
         "share": share,
-        "lines": [line for line in lines if line != html.escape(share)],
+        "lines": lines[:cut],
+        "after": lines[cut + 1 :],
     }
 
 

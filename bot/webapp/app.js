@@ -427,6 +427,7 @@ function clearResult() {
   $("result").hidden = true;
   $("built").textContent = "";
   $("lines").textContent = "";
+  $("after").textContent = "";
   $("share").hidden = true;
   $("copy").hidden = true;
   $("others").textContent = "";
@@ -441,10 +442,14 @@ function showDailyResult(result, expression) {
   clearResult();
   $("result").hidden = false;
   if (expression) $("built").textContent = t("built", { expression: prettyExpression(expression) });
-  for (const line of result.lines || []) {
-    const p = document.createElement("p");
-    p.textContent = plain(line);
-    $("lines").append(p);
+  // The chat's lines around its share line: those that lead to it ("Share it:"), the
+  // share line with its Copy button, then the rest.
+  for (const [box, lines] of [["lines", result.lines], ["after", result.after]]) {
+    for (const line of lines || []) {
+      const p = document.createElement("p");
+      p.textContent = plain(line);
+      $(box).append(p);
+    }
   }
   $("share").textContent = result.share;
   $("share").hidden = false;

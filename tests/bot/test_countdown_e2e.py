@@ -142,10 +142,22 @@ async def test_a_time_out_of_range_is_refused_in_settings(tmp_path: Path) -> Non
     api = players()
     async with running_bot(api, tmp_path) as application:
         values = ["9", "301", "²", "thirty"]
-        replies = [await reply_to(api, ANN, GROUP, f"/settings countdown {v}") for v in values]
+        replies = [
+            plain_text(await reply_to(api, ANN, GROUP, f"/settings countdown {v}")) for v in values
+        ]
         settings = application.chat_data[GROUP].table.settings
-    unknown = "Unknown setting or value. Example: /settings target 36 (1 to 100)."
-    assert replies == [unknown] * len(values)
+    usage = "Countdown's time goes from 10 to 300 seconds, like /settings countdown 45."
+    assert replies == [usage] * len(values)
+    assert settings.countdown_time == 30
+
+
+async def test_a_time_out_of_range_is_refused_in_chinese(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await reply_to(api, ANN, GROUP, "/language zh")
+        reply = plain_text(await reply_to(api, ANN, GROUP, "/settings countdown 5"))
+        settings = application.chat_data[GROUP].table.settings
+    assert reply == "倒计时的时间为 10 到 300 秒，例如 /settings countdown 45。"
     assert settings.countdown_time == 30
 
 
@@ -159,11 +171,13 @@ async def test_a_solo_game_keeps_the_best_answer_and_ends_with_the_solvers(
         first = await reply_to(api, CAROL, CAROL, "50*(10+8)")
         better = await reply_to(api, CAROL, CAROL, "/a (50+5)*8*2-10")
         worse = await reply_to(api, CAROL, CAROL, "50*8*2")
+        again = await reply_to(api, CAROL, CAROL, "(5+50)*2*8-10")
         end = await time_up(api, application, clock, CAROL)
         score = plain_text(await reply_to(api, CAROL, CAROL, "/score"))
     assert first == "900, 20 away"
     assert better == "870, 10 away"
     assert worse == "800, 80 away: your best stays 870, 10 away"
+    assert again == "same as your best: 870, 10 away"
     assert end == (
         "🏁 Countdown over: 880 from 2 2 5 8 10 50.\n"
         "1. Carol: 870, 10 away · 5 points\n"
@@ -221,6 +235,12 @@ WRONG_AND_HOSTILE = [
     ("99999999999999999999*2", "Not quite: 999999999999… is not one of the numbers."),
     ("9" * 5000, "Not quite: that is too long (over 200 characters)."),
     ("<b>1</b>", "Not quite: “<” (column 1) is not part of an answer."),
+    (
+        "sqrt(50)",
+        "Not quite: “sqrt” is not a number: answer with the numbers, + − × ÷ and brackets.",
+    ),
+    ("2.5*2", "Not quite: 2.5: decimals are not allowed: use the numbers as given."),
+    ("-2+50", "Not quite: a number can't start with − (column 1): the numbers are used as given."),
 ]
 """Answers that are wrong by Countdown's rules, or hostile, and the reply each gets."""
 
@@ -517,7 +537,11 @@ async def test_a_countdown_in_chinese(tmp_path: Path) -> None:
         deal = await start(api, application, BOB, BOB, CLOSE, seed=28)
         first = await reply_to(api, BOB, BOB, "9*(4+3)*3*2*2")
         worse = await reply_to(api, BOB, BOB, "9*4*3*3*2")
+        again = await reply_to(api, BOB, BOB, "(4+3)*9*3*2*2")
         wrong = await reply_to(api, BOB, BOB, "9+9")
+        word = await reply_to(api, BOB, BOB, "sqrt(9)")
+        decimal = await reply_to(api, BOB, BOB, "2.5*2")
+        sign = await reply_to(api, BOB, BOB, "-2+9")
         end = await time_up(api, application, clock, BOB)
     assert plain_text(deal["caption"]) == (
         "倒计时：用 2 2 3 3 4 9 算出 754，限时 30 秒。\n"
@@ -526,7 +550,11 @@ async def test_a_countdown_in_chinese(tmp_path: Path) -> None:
     )
     assert first == "756，差 2"
     assert worse == "648，差 106：你的最好成绩仍是 756，差 2"
+    assert again == "与你的最好成绩相同：756，差 2"
     assert wrong == "还不对：9 用了 2 次，但只给了 1 个。"
+    assert word == "还不对：“sqrt” 不是数：答案只能用给出的数、+ − × ÷ 和括号。"
+    assert decimal == "还不对：2.5：不能用小数，请照给出的样子用这些数。"
+    assert sign == "还不对：数字前面不能加 −（第 1 个字符）：这些数要照给出的样子用。"
     assert end == (
         "🏁 倒计时结束：用 2 2 3 3 4 9 算 754。\n"
         "1. Bob：756，差 2 · 7 分\n"

@@ -172,5 +172,8 @@ async def test_a_missed_day_after_a_week_uses_a_freeze_and_says_so(tmp_path: Pat
             day = DAY + dt.timedelta(days=offset)
             solved = plain_text(await reply_to(api, ANN, ANN, solve(daily(day))[0].text))
     missed = (DAY + dt.timedelta(days=7)).isoformat()
-    assert f"A streak freeze covered {missed}: your streak lives on." in solved
+    lines = solved.splitlines()
+    assert lines[0].endswith("Share it:")
+    assert lines[1].startswith(f"24点 Daily #{daily_number(DAY + dt.timedelta(days=8))} ✅")
+    assert lines[2] == f"🧊 A streak freeze covered {missed}: your streak lives on."
     assert "Streak: 8 (best 8)" in solved

@@ -151,7 +151,9 @@ async def test_the_app_goes_on_the_clock_that_daily_in_private_started(tmp_path:
     assert solved.json()["result"]["misses"] == 1
     share = f"24点 Daily #{daily_number(DAY)} ✅ 0:42 · 1 miss · 🔥1"
     assert solved.json()["result"]["share"] == share
-    assert share not in solved.json()["result"]["lines"]  # shown once, on its own
+    # The share line is shown once, on its own, between the line leading to it and the rest.
+    assert solved.json()["result"]["lines"] == ["✅ Solved in 0:42! Streak: 1 (best 1). Share it:"]
+    assert solved.json()["result"]["after"][0] == "🌍 You are the first to solve this puzzle."
     assert plain_text(told[before]["text"]).startswith("✅ Solved in 0:42!")
     assert told[before]["chat"]["id"] == ANN
     assert again.json()["result"]["time"] == "0:42"  # the first result stands
@@ -200,6 +202,18 @@ async def test_opening_the_app_starts_the_clock_private_answers_use(tmp_path: Pa
     assert "0:25" in solved
     assert after["state"] == "solved"
     assert after["result"]["time"] == "0:25"
+
+
+async def test_the_share_line_follows_the_line_leading_to_it_in_chinese(tmp_path: Path) -> None:
+    clock = FakeClock(NOON)
+    async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
+        await call(application, "GET", "daily", BOB)
+        clock.now += 7
+        body = {"day": DAY.isoformat(), "expression": solve(daily(DAY))[0].text}
+        result = (await call(application, "POST", "daily", BOB, body)).json()["result"]
+    assert result["lines"] == ["✅ 用时 0:07 解出！连续 1 天（最佳 1）。分享一下："]
+    assert result["share"] == f"24点 每日一题 #{daily_number(DAY)} ✅ 0:07 · 失误 0 次 · 🔥1"
+    assert result["after"][0] == "🌍 你是第一个解出这道题的人。"
 
 
 async def test_no_answer_without_an_opened_puzzle(tmp_path: Path) -> None:
