@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import html
 import logging
 from collections import Counter
@@ -168,6 +169,9 @@ async def solve_command(update: MessageUpdate, context: HandlerContext) -> None:
     if not text:
         context.reply(update, _("Give me the numbers, like /solve 3 3 8 8"))
         return
+    # A search costs its handler a millisecond or two before the worker takes it (reading,
+    # the spoiler checks, the job sent): cheap updates fetched in the same batch go first.
+    await asyncio.sleep(0)
     try:
         request = parse_solve(text)
         chat = update.effective_chat
