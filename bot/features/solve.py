@@ -81,14 +81,15 @@ def render_result(result: SolveResult, page: int, context: BotContext) -> str:
     target = target_text(result, context)
     if not result.solutions:
         lines = [_("{numbers} cannot make {target}.").format(numbers=result.hand, target=target)]
-        for side in (result.below, result.above):
+        sides = (
+            (result.below, _("Closest below: {value} = {expression}")),
+            (result.above, _("Closest above: {value} = {expression}")),
+        )
+        for side, wording in sides:
             if side is not None:
                 value, expression = side
-                lines.append(
-                    _("Closest: {value} = {expression}").format(
-                        value=value, expression=f"<code>{html.escape(expression)}</code>"
-                    )
-                )
+                code = f"<code>{html.escape(expression)}</code>"
+                lines.append(wording.format(value=value, expression=code))
         return "\n".join(lines)
     count = len(result.solutions)
     header = context.ngettext(

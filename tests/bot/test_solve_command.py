@@ -89,10 +89,10 @@ async def test_integer_only_closest_and_groups(tmp_path: Path) -> None:
     async with running_bot(api, tmp_path):
         text = plain_text(await reply_to(api, ANN, ANN, "/solve 3 3 8 8 int"))
         assert "cannot make 24 (whole numbers only)" in text
-        assert "Closest:" in text
+        assert "Closest below:" in text
         text = plain_text(await reply_to(api, ANN, ANN, "/solve 50 25 2 2 1 1 = 875 integer"))
-        assert "Closest: 850 = " in text
-        assert "Closest: 900 = " in text
+        assert "Closest below: 850 = " in text
+        assert "Closest above: 900 = " in text
         group = plain_text(await reply_to(api, BOB, GROUP, "/solve@TwentyFourBot 3 3 8 8"))
         assert "8÷(3−8÷3)" in group
 
@@ -114,8 +114,13 @@ async def test_countdown_rules(tmp_path: Path) -> None:
         near = await reply_to(api, ANN, ANN, "/solve 50 25 2 2 1 1 = 875 countdown")
         assert near == (
             "50 25 2 2 1 1 cannot make 875 (Countdown rules).\n"
-            "Closest: 850 = <code>(50+1)×25×2÷(2+1)</code>\n"
-            "Closest: 900 = <code>50×(25−(2+1)×2−1)</code>"
+            "Closest below: 850 = <code>(50+1)×25×2÷(2+1)</code>\n"
+            "Closest above: 900 = <code>50×(25−(2+1)×2−1)</code>"
+        )
+        assert await reply_to(api, BOB, BOB, "/solve 50 25 2 2 1 1 = 875 倒计时") == (
+            "50 25 2 2 1 1 算不出 875（倒计时规则）。\n"
+            "下方最接近：850 = <code>(50+1)×25×2÷(2+1)</code>\n"
+            "上方最接近：900 = <code>50×(25−(2+1)×2−1)</code>"
         )
         inline = await api.wait_for_inline_answer(
             api.inline_query(ANN, "100 7 3 3 = 107 countdown")
