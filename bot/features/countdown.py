@@ -157,7 +157,9 @@ async def countdown_command(update: MessageUpdate, context: HandlerContext) -> N
 
     context.post(
         chat_id,
-        lambda: send_hand(context.bot, chat_id, numbers, data.file_ids, caption=caption),
+        lambda: send_hand(
+            context.bot, chat_id, numbers, data.file_ids, caption=caption, tiles=True
+        ),
         game=True,
         on_sent=dealt,
         on_failed=lost,

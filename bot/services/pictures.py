@@ -21,6 +21,7 @@ RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 CARD_W, CARD_H, GAP, MARGIN = 220, 320, 28, 32
 """Card size in pixels: four cards make a 1,000-pixel-wide picture, crisp on a phone."""
 RED, BLACK, FELT = (200, 30, 45), (25, 25, 30), (22, 110, 70)
+TILE, TILE_BOARD = (30, 70, 160), (15, 30, 70)
 
 
 def suits_for(hand: tuple[int, ...]) -> tuple[str, ...]:
@@ -83,26 +84,37 @@ def _card(value: int, suit: str) -> Image.Image:
     return image
 
 
-def draw_hand(hand: tuple[int, ...]) -> Image.Image:
+@lru_cache(maxsize=32)
+def _tile(value: int) -> Image.Image:
+    """One number tile (Countdown's numbers are numbers, not cards: 1 is no ace)."""
+    image = Image.new("RGB", (CARD_W + 1, CARD_H + 1), TILE_BOARD)
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.load_default(size=104 if value < 100 else 84)
+    draw.rounded_rectangle([0, 0, CARD_W, CARD_H], 22, fill=TILE, outline=(20, 40, 90), width=3)
+    draw.text((CARD_W / 2, CARD_H / 2), str(value), fill="white", font=font, anchor="mm")
+    return image
+
+
+def draw_hand(hand: tuple[int, ...], *, tiles: bool = False) -> Image.Image:
     """The cards, in rank order, side by side on green felt; a hand has one picture (see
-    :func:`suits_for`)."""
+    :func:`suits_for`).  With ``tiles``, Countdown's numbers as plain tiles on blue."""
     hand = tuple(sorted(hand))
-    suits = suits_for(hand)
     width = MARGIN * 2 + CARD_W * len(hand) + GAP * (len(hand) - 1)
-    image = Image.new("RGB", (width, CARD_H + MARGIN * 2), FELT)
-    for i, (value, suit) in enumerate(zip(hand, suits, strict=True)):
-        image.paste(_card(value, suit), (MARGIN + i * (CARD_W + GAP), MARGIN))
+    image = Image.new("RGB", (width, CARD_H + MARGIN * 2), TILE_BOARD if tiles else FELT)
+    faces = [_tile(v) for v in hand] if tiles else map(_card, hand, suits_for(hand))
+    for i, face in enumerate(faces):
+        image.paste(face, (MARGIN + i * (CARD_W + GAP), MARGIN))
     return image
 
 
 @lru_cache(maxsize=8)
-def render_hand(hand: tuple[int, ...]) -> bytes:
+def render_hand(hand: tuple[int, ...], *, tiles: bool = False) -> bytes:
     """JPEG bytes of the picture of a hand (:func:`draw_hand`).
 
     Only the last few are kept here (about 40 KB each): once sent, a picture is re-sent by
     its Telegram file id.
     """
-    image = draw_hand(hand)
+    image = draw_hand(hand, tiles=tiles)
     out = io.BytesIO()
     # JPEG encodes several times faster than PNG, and Telegram recompresses photos to JPEG.
     image.save(out, format="JPEG", quality=92)
@@ -116,20 +128,24 @@ async def send_hand(
     bot: Bot,
     chat_id: int,
     hand: tuple[int, ...],
-    file_ids: dict[tuple[int, ...], str],
+    file_ids: dict[tuple[tuple[int, ...], bool], str],
     *,
     caption: str,
+    tiles: bool = False,
     **kwargs: Any,
 ) -> Message:
     """Send the picture of ``hand`` with its ``caption`` and ``kwargs`` (reply_markup, …);
     as a text message, the caption alone, where the chat allows no photos.
 
     The first time, the picture is drawn and uploaded; after that it is sent by the file id
-    Telegram returned (kept in ``file_ids``, sorted hand → id; ids are valid for one bot),
-    which saves drawing, uploading and Telegram's processing.
+    Telegram returned (kept in ``file_ids``, (sorted hand, tiles) → id; ids are valid for one bot),
+    which saves drawing, uploading and Telegram's processing.  ``tiles``: Countdown's
+    numbers as tiles (a picture of its own, never a card hand's with the same numbers).
     """
     try:
-        return await _send_picture(bot, chat_id, hand, file_ids, caption=caption, **kwargs)
+        return await _send_picture(
+            bot, chat_id, hand, file_ids, tiles=tiles, caption=caption, **kwargs
+        )
     except BadRequest as error:
         # A group's admins may forbid photos ("not enough rights to send photos to the
         # chat"): the caption gives the numbers, so the hand can be played from the text.
@@ -143,10 +159,12 @@ async def _send_picture(
     bot: Bot,
     chat_id: int,
     hand: tuple[int, ...],
-    file_ids: dict[tuple[int, ...], str],
+    file_ids: dict[tuple[tuple[int, ...], bool], str],
+    *,
+    tiles: bool,
     **kwargs: Any,
 ) -> Message:
-    key = tuple(sorted(hand))
+    key = (tuple(sorted(hand)), tiles)
     file_id = file_ids.get(key)
     if file_id is not None:
         try:
@@ -157,7 +175,7 @@ async def _send_picture(
                 raise
             logger.warning("Picture of %s not re-sent by file id: %s", hand, error)
             file_ids.pop(key, None)
-    sent = await bot.send_photo(chat_id, render_hand(hand), **kwargs)
+    sent = await bot.send_photo(chat_id, render_hand(hand, tiles=tiles), **kwargs)
     if sent.photo:
         if len(file_ids) >= FILE_IDS_KEPT:
             file_ids.clear()

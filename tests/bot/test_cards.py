@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.services.pictures import SUITS, render_hand, suits_for
+from bot.services.pictures import SUITS, render_hand, send_hand, suits_for
 from tests.bot.harness import ANN, BOB, make_api, reply_to, running_bot
 from tests.bot.test_rounds_e2e import deal, dealt
 
@@ -62,3 +62,16 @@ async def test_the_same_hand_is_re_sent_by_file_id(tmp_path: Path, monkeypatch, 
         assert dealt(again) == dealt(first[0])
         assert len(api.photos) == 1
         assert "wrong file identifier" in caplog.text.lower()
+
+
+@pytest.mark.asyncio
+async def test_countdowns_tiles_are_a_picture_of_their_own(tmp_path: Path) -> None:
+    # Countdown draws numbers as tiles (its 1 is no ace): a card hand of the same numbers
+    # must not be re-sent in its place by file id, nor the other way round.
+    api = make_api()
+    hand = (1, 2, 3, 5, 9, 10)
+    async with running_bot(api, tmp_path) as application:
+        file_ids = application.bot_data.file_ids
+        for tiles in (False, True, False, True):
+            await send_hand(application.bot, ANN, hand, file_ids, caption="x", tiles=tiles)
+    assert len(api.photos) == 2
