@@ -19,6 +19,7 @@ const TEXTS = {
     notYet: "That makes {value}, not 24: Undo or Reset.",
     checking: "Checking…", loading: "Loading…",
     solvedDaily: "Solved!", solvedAlready: "You solved today's puzzle already.",
+    summary: "Solved in {time}. Streak: {streak} (best {best}).",
     solvedPractice: "Solved in {time}!",
     built: "Your solution: {expression}",
     others: "Other solutions:", only: "That was the only solution.",
@@ -44,6 +45,7 @@ const TEXTS = {
     notYet: "结果是 {value}，不是 24：撤销或重来。",
     checking: "正在检查……", loading: "加载中……",
     solvedDaily: "解出来了！", solvedAlready: "你今天已经解出这道题了。",
+    summary: "用时 {time}。连胜：{streak}（最佳 {best}）。",
     solvedPractice: "用时 {time}，解出来了！",
     built: "你的解法：{expression}",
     others: "其他解法：", only: "这是唯一的解法。",
@@ -444,6 +446,12 @@ function showDailyResult(result, expression) {
   if (expression) $("built").textContent = t("built", { expression: prettyExpression(expression) });
   // The chat's lines around its share line: those that lead to it ("Share it:"), the
   // share line with its Copy button, then the rest.
+  if (!(result.lines || []).length && !(result.after || []).length) {
+    // Opened again after solving: no chat lines to repeat, but the player's numbers.
+    const p = document.createElement("p");
+    p.textContent = t("summary", { time: result.time, streak: result.streak, best: result.best });
+    $("lines").append(p);
+  }
   for (const [box, lines] of [["lines", result.lines], ["after", result.after]]) {
     for (const line of lines || []) {
       const p = document.createElement("p");
@@ -507,6 +515,7 @@ async function submit(expression) {
         state.started = state.stopped - reply.seconds * 1000;
         tick();
         say(t("solvedPractice", { time: clockText(reply.seconds) }), "good");
+        $("reveal").hidden = true; // solved: the solutions are listed below
         clearResult();
         $("result").hidden = false;
         $("built").textContent = t("built", { expression: reply.expression });

@@ -125,6 +125,10 @@ async def test_the_daily_solved_by_tapping_is_the_private_daily(
         assert shown[leads + 1].startswith(f"24点 Daily #{daily_number(DAY)} ✅ 0:42")
         told = await api.wait_for_sent(before + 1)
         private = plain_text(await reply_to(api, ANN, ANN, "/daily"))
+        # Opened again: the result, not only its share line.
+        await page.reload()
+        await expect(status).to_have_text("You solved today's puzzle already.")
+        await expect(page.locator("#lines")).to_have_text("Solved in 0:42. Streak: 1 (best 1).")
         await page.close()
     assert plain_text(told[before]["text"]).startswith("✅ Solved in 0:42!")
     assert f"You solved Daily #{daily_number(DAY)} already" in private
