@@ -67,6 +67,8 @@ def _language() -> str:
     """The console user's language, from the terminal's locale (zh_CN.UTF-8 gives zh)."""
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(name, "")
+        if value in ("C", "POSIX") or value.startswith("C."):
+            break  # no language: the locale of a bare system or a container
         if value:
             return value.split(".")[0].replace("_", "-").lower()
     return "en"
