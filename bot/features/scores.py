@@ -25,19 +25,22 @@ async def score(update: MessageUpdate, context: HandlerContext) -> None:
     median = player.median_time
     wins = context.ngettext("{count} win", "{count} wins", player.wins)
     points = context.ngettext("{count} point", "{count} points", player.points)
-    text = _(
-        "<b>{name}</b>: {wins}, {points}\n"
-        "Best time {best} s, median {median} s\n"
-        "Win streak {streak} (best {best_streak})"
-    ).format(
-        name=html.escape(player.name),
-        wins=wins.format(count=player.wins),
-        points=points.format(count=player.points),
-        best=f"{player.best_time:.1f}" if player.best_time is not None else "–",
-        median=f"{median:.1f}" if median is not None else "–",
-        streak=player.streak,
-        best_streak=player.best_streak,
-    )
+    if player.wins or player.points or player.best_streak or player.best_time is not None:
+        text = _(
+            "<b>{name}</b>: {wins}, {points}\n"
+            "Best time {best} s, median {median} s\n"
+            "Win streak {streak} (best {best_streak})"
+        ).format(
+            name=html.escape(player.name),
+            wins=wins.format(count=player.wins),
+            points=points.format(count=player.points),
+            best=f"{player.best_time:.1f}" if player.best_time is not None else "–",
+            median=f"{median:.1f}" if median is not None else "–",
+            streak=player.streak,
+            best_streak=player.best_streak,
+        )
+    else:  # only the other games so far: no line of zeros and dashes for rounds
+        text = f"<b>{html.escape(player.name)}</b>"
     if player.hunt_points:
         text += "\n" + context.ngettext(
             "Solution Hunt: {count} point", "Solution Hunt: {count} points", player.hunt_points
@@ -75,19 +78,23 @@ async def top(update: MessageUpdate, context: HandlerContext) -> None:
     _ = context._
     stats = context.chat_data.table.stats
     week = week_of(context.today())
-    parts = []
-    for title, rows in (
-        (_("<b>All time</b>"), stats.top()),
-        (_("<b>This week</b>"), stats.top(week=week)),
-    ):
-        lines = _board(title, rows, context)
-        if not rows:
-            lines.append(_("Nobody yet."))
-        parts.append("\n".join(lines))
-    for title, rows in (
+    games = [
         (_("<b>Solution Hunt</b>"), stats.hunt_top()),
         (_("<b>Countdown</b>"), stats.countdown_top()),
-    ):
+    ]
+    parts = []
+    rounds = stats.top()
+    # The rounds' boards, unless only the other games have been played here.
+    if rounds or not any(rows for _title, rows in games):
+        for title, rows in (
+            (_("<b>All time</b>"), rounds),
+            (_("<b>This week</b>"), stats.top(week=week)),
+        ):
+            lines = _board(title, rows, context)
+            if not rows:
+                lines.append(_("Nobody yet."))
+            parts.append("\n".join(lines))
+    for title, rows in games:
         if rows:
             parts.append("\n".join(_board(title, rows, context)))
     context.reply(update, "\n\n".join(parts))
