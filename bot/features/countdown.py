@@ -32,9 +32,8 @@ from bot.game.countdown import (
     Outcome,
     points_for,
 )
-from bot.game.votes import Action, request
 from bot.services import status_message
-from bot.services.admins import is_admin
+from bot.services.admins import stop_ballot
 from bot.services.limits import TEXT, fit_list
 from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
@@ -276,14 +275,10 @@ async def _stop(update: MessageUpdate, context: HandlerContext) -> None:
     if game is None or game.ended:
         context.reply(update, context._("No Countdown game is on: /countdown starts one."))
         return
-    if update.effective_chat.type != ChatType.PRIVATE:
-        user_id = update.effective_user.id
-        # The starter needs no admin check, which may cost a Bot API call.
-        admin = user_id != game.starter and await is_admin(update, context)
-        ballot = request(game, Action.STOP, user_id, admin=admin)
-        if not ballot.agreed:
-            context.reply(update, stop_vote_text("countdown", ballot, context))
-            return
+    ballot = await stop_ballot(update, context, game)
+    if ballot is not None and not ballot.agreed:
+        context.reply(update, stop_vote_text("countdown", ballot, context))
+        return
     if context.chat_data.table.countdown is game and game.stop():
         finish(update.effective_chat.id, context, game)
 

@@ -20,9 +20,8 @@ from telegram.ext import Application, CommandHandler
 from bot.context import now_of, services
 from bot.game.claims import looks_like_answer
 from bot.game.hunt import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS, Found, Hunt
-from bot.game.votes import Action, request
 from bot.services import status_message
-from bot.services.admins import is_admin
+from bot.services.admins import stop_ballot
 from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
 from bot.services.timers import HUNT_UP
@@ -217,14 +216,10 @@ async def _stop(update: MessageUpdate, context: HandlerContext) -> None:
     if hunt is None or hunt.ended:
         context.reply(update, context._("No hunt is on: /hunt starts one."))
         return
-    if update.effective_chat.type != ChatType.PRIVATE:
-        user_id = update.effective_user.id
-        # The starter needs no admin check, which may cost a Bot API call.
-        admin = user_id != hunt.starter and await is_admin(update, context)
-        ballot = request(hunt, Action.STOP, user_id, admin=admin)
-        if not ballot.agreed:
-            context.reply(update, stop_vote_text("hunt", ballot, context))
-            return
+    ballot = await stop_ballot(update, context, hunt)
+    if ballot is not None and not ballot.agreed:
+        context.reply(update, stop_vote_text("hunt", ballot, context))
+        return
     if context.chat_data.table.hunt is hunt and hunt.stop():
         finish(update.effective_chat.id, context, hunt)
 

@@ -20,6 +20,7 @@ import random
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from bot.game.votes import TimedGame
 from solver import Code, Solution, Verdict, check, closest, is_claim
 
 LARGE = (25, 50, 75, 100)
@@ -95,7 +96,7 @@ class CountdownAnswer:
 
 
 @dataclass(slots=True)
-class Countdown:
+class Countdown(TimedGame):
     """One Countdown game in one chat.
 
     ``exact``, ``below`` and ``above`` are the solver's best answer, worked out when the
@@ -124,22 +125,6 @@ class Countdown:
     def hand(self) -> tuple[int, ...]:
         """The numbers (a live game's numbers are kept from /solve)."""
         return self.numbers
-
-    @property
-    def live(self) -> bool:
-        """Whether the game is on."""
-        return not self.ended
-
-    @property
-    def deadline(self) -> float:
-        """When the time runs out."""
-        return self.started + self.time_limit
-
-    @property
-    def players(self) -> set[int]:
-        """Who started the game and who has answered in it."""
-        starter = set() if self.starter is None else {self.starter}
-        return starter | set(self.answered)
 
     @property
     def best_distance(self) -> int | None:

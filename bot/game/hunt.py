@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from bot.game.votes import TimedGame
 from solver import Code, Verdict, check, solution_of, solve
 
 MIN_SOLUTIONS = 3
@@ -61,7 +62,7 @@ class HuntAnswer:
 
 
 @dataclass(slots=True)
-class Hunt:
+class Hunt(TimedGame):
     """One hunt in one chat.  ``solutions`` are every distinct solution, as the solver
     prints them; ``found`` maps each one found (by its index) to its first find."""
 
@@ -79,22 +80,6 @@ class Hunt:
     """Who has answered, right or wrong (players, whose votes count: :mod:`bot.game.votes`)."""
     votes: dict[str, tuple[int, ...]] = field(default_factory=dict)
     """Who asked to stop the hunt, not being allowed to alone (see :mod:`bot.game.votes`)."""
-
-    @property
-    def live(self) -> bool:
-        """Whether the hunt is on (its solutions are a secret)."""
-        return not self.ended
-
-    @property
-    def deadline(self) -> float:
-        """When the time runs out."""
-        return self.started + self.time_limit
-
-    @property
-    def players(self) -> set[int]:
-        """Who started the hunt and who has answered in it."""
-        starter = set() if self.starter is None else {self.starter}
-        return starter | set(self.answered)
 
     @property
     def left(self) -> int:

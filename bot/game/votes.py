@@ -63,3 +63,33 @@ def request(game: Game, action: Action, user_id: int, *, admin: bool) -> Ballot:
         return Ballot(agreed=True, votes=votes)
     game.votes[action] = tuple(sorted(voters))
     return Ballot(agreed=False, votes=votes, counted=user_id in players)
+
+
+class TimedGame:
+    """What a hunt and a Countdown game share (mixed into their dataclasses, which hold the
+    fields): a clock that runs ``time_limit`` seconds from ``started``, and players whose
+    votes count, who started it or have answered in it."""
+
+    __slots__ = ()
+    started: float
+    time_limit: float
+    ended: bool
+    starter: int | None
+    answered: list[int]
+
+    @property
+    def live(self) -> bool:
+        """Whether the game is on (a hunt's solutions and a Countdown's numbers are kept
+        from /solve meanwhile: :mod:`bot.game.spoilers`)."""
+        return not self.ended
+
+    @property
+    def deadline(self) -> float:
+        """When the time runs out."""
+        return self.started + self.time_limit
+
+    @property
+    def players(self) -> set[int]:
+        """Who started the game and who has answered in it."""
+        starter = set() if self.starter is None else {self.starter}
+        return starter | set(self.answered)

@@ -12,6 +12,7 @@ import time
 from telegram.constants import ChatType
 
 from bot.context import BotContext
+from bot.game.votes import Action, Ballot, Game, request
 from bot.typed_handlers import ChatUpdate
 
 CACHE_SECONDS = 60.0
@@ -50,3 +51,15 @@ def _remember(context: BotContext, key: tuple[int, int], allowed: bool) -> None:
         for stale in [k for k, (_, asked) in known.items() if now - asked >= CACHE_SECONDS]:
             del known[stale]
     known[key] = (allowed, now)
+
+
+async def stop_ballot(update: ChatUpdate, context: BotContext, game: Game) -> Ballot | None:
+    """The user's request to stop ``game`` early (see :mod:`bot.game.votes`): in a group its
+    starter and the admins at once, anyone else by a vote; None in private, where the player
+    alone decides."""
+    if update.effective_chat.type == ChatType.PRIVATE:
+        return None
+    user_id = update.effective_user.id
+    # The starter needs no admin check, which may cost a Bot API call.
+    admin = user_id != game.starter and await is_admin(update, context)
+    return request(game, Action.STOP, user_id, admin=admin)
