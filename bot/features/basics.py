@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import logging
 
-from telegram import MenuButtonWebApp, Update, WebAppInfo
+from telegram import Update
 from telegram.constants import ChatType
 from telegram.error import BadRequest, Forbidden
 from telegram.ext import (
@@ -18,7 +18,7 @@ from telegram.ext import (
 )
 
 from bot.context import SORRY, BotContext
-from bot.services.miniapp import MENU_BUTTON
+from bot.services.miniapp import label_menu_button
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
 logger = logging.getLogger(__name__)
@@ -43,18 +43,8 @@ async def start(update: MessageUpdate, context: HandlerContext) -> None:
     else:
         text = _("Hi! I am Twenty-Four. Ask me /solve 3 3 8 8, or /help to see how to play here.")
     context.reply(update, text, key="start")
-    url = context.settings.webapp_url
-    if update.effective_chat.type == ChatType.PRIVATE and url and context.language != "en":
-        # The default menu button (set at start-up) has one label for every chat, in
-        # English: this chat gets the app's button in its own language.
-        chat_id = update.effective_chat.id
-        button = MenuButtonWebApp(_(MENU_BUTTON), WebAppInfo(url))
-        context.post(
-            chat_id,
-            lambda: context.bot.set_chat_menu_button(chat_id, button),
-            # The default button still opens the app: a refusal is worth no apology.
-            on_failed=lambda error: logger.info("Menu button of %s refused: %s", chat_id, error),
-        )
+    if update.effective_chat.type == ChatType.PRIVATE and context.language != "en":
+        label_menu_button(context, update.effective_chat.id)
 
 
 async def help_command(update: Update, context: BotContext) -> None:

@@ -6,6 +6,7 @@ import dataclasses
 import html
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, ChatMemberHandler, CommandHandler
 
 from bot.context import BotContext
@@ -13,6 +14,7 @@ from bot.game import countdown
 from bot.game.table import CARD_COUNTS, DECKS, DIFFICULTIES, TIME_LIMITS, GameSettings
 from bot.i18n import LANGUAGES
 from bot.services.admins import is_admin, member_changed
+from bot.services.miniapp import label_menu_button
 from bot.services.solving import DealRefused
 from bot.texts import DIFFICULTY_LABELS, deal_refusal
 from bot.typed_handlers import (
@@ -230,6 +232,8 @@ async def language_command(update: MessageUpdate, context: HandlerContext) -> No
             value=LANGUAGE_NAMES[chosen] if chosen else context._("each player's own")
         ),
     )
+    if update.effective_chat.type == ChatType.PRIVATE:
+        label_menu_button(context, update.effective_chat.id)
 
 
 async def chat_member(update: Update, context: BotContext) -> None:

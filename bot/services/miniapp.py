@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode
 
+from telegram import MenuButton, MenuButtonDefault, MenuButtonWebApp, WebAppInfo
 from telegram.ext import Application
 from tornado.web import RedirectHandler, StaticFileHandler
 
@@ -41,6 +42,28 @@ logger = logging.getLogger(__name__)
 
 MENU_BUTTON = N_("Play")
 """The label of the chat menu button that opens the Mini App in private chats."""
+
+
+def label_menu_button(context: BotContext, chat_id: int) -> None:
+    """Give a private chat the app's menu button in the chat's language, if the app is
+    served: the default button (set at start-up) has one label for every chat, in English,
+    so an English chat gets the default back."""
+    url = context.settings.webapp_url
+    if url is None:
+        return
+    button: MenuButton = (
+        MenuButtonWebApp(context._(MENU_BUTTON), WebAppInfo(url))
+        if context.language != "en"
+        else MenuButtonDefault()
+    )
+    context.post(
+        chat_id,
+        lambda: context.bot.set_chat_menu_button(chat_id, button),
+        # The default button still opens the app: a refusal is worth no apology.
+        on_failed=lambda error: logger.info("Menu button of %s refused: %s", chat_id, error),
+    )
+
+
 INIT_DATA_HEADER = "X-Telegram-Init-Data"
 MAX_AGE = 24 * 3600.0
 """Seconds launch data stays good (``auth_date`` older than that: 401)."""

@@ -354,6 +354,18 @@ async def test_a_chinese_private_chat_gets_the_menu_button_in_chinese(tmp_path: 
     assert ANN not in api.menu_buttons  # English: the default button
 
 
+async def test_the_menu_button_follows_the_language_chosen_in_private(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, env=APP_ENV) as application:
+        await reply_to(api, ANN, ANN, "/language zh")
+        await settled(api, application)
+        chinese = api.menu_buttons[ANN]
+        await reply_to(api, ANN, ANN, "/language en")
+        await settled(api, application)
+    assert chinese == {"type": "web_app", "text": "开玩", "web_app": {"url": URL}}
+    assert api.menu_buttons[ANN] == {"type": "default"}
+
+
 async def test_no_launch_point_without_the_app(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path) as application:
