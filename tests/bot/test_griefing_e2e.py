@@ -64,7 +64,7 @@ async def test_two_players_agreeing_skip_the_hand(tmp_path: Path) -> None:
     async with running_bot(api, tmp_path):
         await carols_round(api)
         await reply_to(api, DAVE, GROUP, "/skip")
-        api.send(EVE, GROUP, "/a 2+2")  # Eve plays too now
+        await reply_to(api, EVE, GROUP, "/a 2+2")  # Eve plays too now
         reply = plain_text(await reply_to(api, EVE, GROUP, "/skip"))
     assert reply.startswith("Skipped. The solutions were:")
 
