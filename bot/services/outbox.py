@@ -2,7 +2,10 @@
 
 Handlers post a *letter* (a coroutine factory that makes one Bot API call) and return at
 once, so no handler ever holds one of PTB's concurrent-update slots while Telegram's limits
-make it wait.  The outbox sends the letters itself, within Telegram's flood limits:
+make it wait.  A letter to a chat with nothing queued and no limit to wait for has its call
+made at once, up to its first wait for Telegram's answer, before :meth:`Outbox.post`
+returns: a reply leaves as soon as it is decided.  Otherwise the outbox sends the letters
+itself, in turn, within Telegram's flood limits:
 
 * at most :data:`GROUP_LIMIT` messages per :data:`GROUP_PERIOD` seconds in a group (edits
   count too), and :data:`PRIVATE_LIMIT` per :data:`PRIVATE_PERIOD` seconds in a private chat
@@ -543,8 +546,8 @@ def _run_eagerly(coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
     eager tasks do, for Python 3.11 as well.
 
     A handler's reply then goes out while the handler runs, as an awaited send would, rather
-    than after the rest of the update's handling and a turn of the event loop (0.15 ms of a
-    private round's 1.5 ms median reply; docs/performance.md).  While it runs, the task is
+    than after the rest of the update's handling and a turn of the event loop (about 0.1 ms
+    of a private round's 1.5 ms median reply; docs/performance.md).  While it runs, the task is
     the current one, as in any task: httpx's timeouts (anyio's cancel scopes) belong to the
     task that starts them, and must be left in the same task.  Only a letter just posted
     starts so: a chain of letters that end without waiting (the in-process Bot API) would
