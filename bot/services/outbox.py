@@ -2,10 +2,10 @@
 
 Handlers post a *letter* (a coroutine factory that makes one Bot API call) and return at
 once, so no handler ever holds one of PTB's concurrent-update slots while Telegram's limits
-make it wait.  A letter to a chat with nothing queued and no limit to wait for has its call
-made at once, up to its first wait for Telegram's answer, before :meth:`Outbox.post`
-returns: a reply leaves as soon as it is decided.  Otherwise the outbox sends the letters
-itself, in turn, within Telegram's flood limits:
+make it wait.  A letter to a private chat with nothing queued and no limit to wait for has
+its call made at once, up to its first wait for Telegram's answer, before
+:meth:`Outbox.post` returns: a reply leaves as soon as it is decided.  Otherwise the
+outbox sends the letters itself, in turn, within Telegram's flood limits:
 
 * at most :data:`GROUP_LIMIT` messages per :data:`GROUP_PERIOD` seconds in a group (edits
   count too), and :data:`PRIVATE_LIMIT` per :data:`PRIVATE_PERIOD` seconds in a private chat
@@ -349,8 +349,11 @@ class Outbox:
             and max(self._paused_all_until, self._global_free(now)) <= now
         ):
             # Nothing to wait for: no need to wake the dispatcher.  A letter just posted (by a
-            # handler) starts at once, before the rest of the update's handling.
-            self._start(chat_id, ticket, eager=posted)
+            # handler) to a private chat starts at once, before the rest of the update's
+            # handling.  Not in a group: there a user's flood is seen only by the backlog it
+            # builds (see post), and replies that each ended before the next request was
+            # read (an in-process Bot API) built none, and spent the global limit at once.
+            self._start(chat_id, ticket, eager=posted and chat_id > 0)
             return
         if when <= now:
             self._ready.append((ticket, chat_id))

@@ -217,6 +217,21 @@ async def test_a_flooding_user_is_told_once_to_slow_down(small_limits: None) -> 
     assert record.sent.count("slow down") == 1
 
 
+async def test_a_flood_in_a_quiet_group_is_seen_though_each_reply_ends_at_once() -> None:
+    # The in-process Bot API answers without waiting: sent at once, each reply would end
+    # before the next request came, the group would never look backed up, and the flooder
+    # would get a reply to each request until the group's limit.
+    outbox, record = Outbox(), Recorder()
+
+    def notice() -> Letter:
+        return record.letter(-1, "slow down")
+
+    for i in range(outbox_module.USER_LIMIT + 5):
+        outbox.post(record.letter(-1, f"help {i}", user_id=7, flood_notice=notice))
+    await outbox.drained()
+    assert record.sent.count("slow down") == 1
+
+
 async def test_a_flooding_user_does_not_silence_others(small_limits: None) -> None:
     record = Recorder()
     await flood(record)
