@@ -130,7 +130,7 @@ class Console:
         if "reply_to_message" not in message and not self.api.visible_to_bot(message):
             print(
                 "(The bot cannot see that: in groups it sees only commands, replies to it "
-                "and mentions. Try :reply N TEXT.)",
+                f"and mentions. Try :reply N TEXT, or @{self.api.username} TEXT.)",
                 file=self.out,
             )
         return True
