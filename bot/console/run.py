@@ -93,6 +93,7 @@ async def run_console(
     api = LocalBotApi()
     console_settings = Settings(**{**settings.__dict__, "data_dir": settings.data_dir / "console"})
     pictures = Pictures(console_settings.data_dir / PICTURES)
+    users = UserTable(console_settings.data_dir)  # one that cannot be read stops us here
     # A token made here, never shown: the Mini App's launch data is signed with a key made
     # from it, so that nobody else can sign in as a console user.
     token = f"1:{secrets.token_hex(24)}"
@@ -104,7 +105,7 @@ async def run_console(
     application.add_handler(TypeHandler(Update, progress.mark), group=LAST_GROUP)
     # After build_application, which holds the data folder's lock: no other console writes
     # the user table meanwhile.
-    console = Console(api, out, UserTable(console_settings.data_dir), token)
+    console = Console(api, out, users, token)
     stop = asyncio.Event()
     # The Mini App on localhost (TWENTYFOUR_WEB_PORT, or any free port if it is taken);
     # with no public address no button points to it, and the console prints where it is.

@@ -15,7 +15,7 @@ import pytest
 
 from bot.__main__ import main
 from bot.console import run_console
-from bot.persistence import FILE_NAME
+from bot.persistence import FILE_NAME, DataFileError
 from bot.settings import Settings
 from solver import daily_number, solve
 from tests.bot.harness import seed_tables
@@ -115,6 +115,15 @@ async def test_an_earlier_releases_console_folder_still_loads(data: Path) -> Non
     assert REMINDS_AT.format("20:00") in alice  # the console's own player keeps her id
     assert NO_REMINDER in dave  # a new name gets nobody's data (Bob's id, by order of use)
     assert REMINDS_AT.format("21:00") in bob  # known by the name the group saw him with
+
+
+@pytest.mark.asyncio
+async def test_a_user_table_that_cannot_be_read_stops_the_console_and_is_kept(data: Path) -> None:
+    table = data / "console" / "console-users.json"
+    table.write_text('{"users": {"Bob": "twenty"}}')
+    with pytest.raises(DataFileError, match=r"console-users\.json cannot be read"):
+        await play(data, "/start")
+    assert table.read_text() == '{"users": {"Bob": "twenty"}}'
 
 
 @pytest.mark.asyncio
