@@ -114,10 +114,6 @@ class UserTable:
         """The name a user was first given."""
         return self._names[user_id]
 
-    def names(self) -> dict[int, str]:
-        """Every user: id → name."""
-        return dict(self._names)
-
     def _save(self) -> None:
         # Written whole and then renamed: a crash leaves the old table or the new one.
         data = {"version": 1, "users": {name: i for i, name in self._names.items()}}
