@@ -22,7 +22,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
 from bot.context import now_of, services
-from bot.game.claims import looks_like_answer
+from bot.game.claims import after_mention, looks_like_answer
 from bot.game.countdown import (
     LARGE,
     MAX_SECONDS,
@@ -196,8 +196,8 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     ):
         return False
     text = message.text or ""
-    if text.startswith("/"):
-        return True
+    if text.startswith("/") or after_mention(text, context.bot.username) is not None:
+        return True  # /a, or the bot's name: said to the bot
     return (private and chat.table.counting) or looks_like_answer(text)
 
 

@@ -219,9 +219,9 @@ def test_console_with_piped_input(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "8÷(3−8÷3)" in out
-    assert "(you are Alice, in the group chat)" in out
+    assert "(you are Alice, in the group chat, as its admin)" in out
     assert out.count("The bot cannot see that") == 1  # the reply to #3 is visible
-    assert "(you are Bob, in the group chat)" in out
+    assert "(you are Bob, in the group chat; Alice is its admin)" in out
     assert "I am Twenty-Four" in out
 
 
