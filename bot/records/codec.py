@@ -1,121 +1,74 @@
-"""The generic codec: a dataclass's saved fields to a JSON-ready record and back.
+"""The generic codec: dataclasses to JSON-ready records and back, by their type hints.
 
-It knows no class of the bot: :mod:`bot.records.schema` says, class by class, which
-fields need a converter (what JSON does not have: tuples, ids as object keys, fractions,
-dates, enums, nested objects) and which are not saved.
+It is a cattrs converter that knows no class of the bot, with hooks only for what JSON
+does not have: ids as object keys (JSON keys are text), fractions, dates; tuples are
+written as lists and read back as the hints say, enums by value.  Reading is lenient: a
+field a record lacks takes its default, one that no class knows is ignored.
+:mod:`bot.records.schema` says which fields are not saved, and what older records hold.
+
+A record shares nothing that can change with the data: every list and dict is made anew
+(``copy.deepcopy`` of chat data is its record: see :mod:`bot.records.rows`).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import json
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from fractions import Fraction
+from typing import Any, get_args, get_origin
 
-T = TypeVar("T")
+import cattrs
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+
 Record = dict[str, Any]
-Convert = Callable[[Any], Any]
-_Maker = Callable[[Any, dict[str, Convert]], Record]
 
 
 class RecordError(ValueError):
     """A record (or a pickled row of release 1) this version cannot read."""
 
 
-_LEAVES = frozenset({str, int, float, bool})
+def _keyed_by_ids(hint: Any) -> bool:
+    """Whether a type hint is a dict keyed by ids (``dict[int, ...]``)."""
+    origin = get_origin(hint)
+    return isinstance(origin, type) and issubclass(origin, Mapping) and get_args(hint)[:1] == (int,)
 
 
-class Codec:
-    """Records of dataclasses, leaving out the fields ``not_saved`` names for each class
+def make_converter(not_saved: Mapping[type, frozenset[str]]) -> cattrs.Converter:
+    """A converter of records, leaving out the fields ``not_saved`` names for each class
     (read back as their defaults)."""
+    # Tuples as lists: what JSON has, and what the record is once read back.
+    converter = cattrs.Converter(
+        detailed_validation=False, unstruct_collection_overrides={tuple: list}
+    )
 
-    def __init__(self, not_saved: Mapping[type, frozenset[str]]) -> None:
-        self._not_saved = not_saved
-        self._fields: dict[type, tuple[str, ...]] = {}
-        self._makers: dict[tuple[Any, ...], _Maker] = {}
+    def by_id(hint: Any) -> Callable[[Mapping[int, Any]], Record]:
+        value = converter.get_unstructure_hook(get_args(hint)[1])
+        return lambda items: {str(k): value(v) for k, v in items.items()}
 
-    def saved_fields(self, cls: type) -> tuple[str, ...]:
-        """The names of a dataclass's fields that are saved (worked out once per class: a
-        save of every chat that changed runs four times a second)."""
-        names = self._fields.get(cls)
-        if names is None:
-            skip = self._not_saved.get(cls, frozenset())
-            fields = dataclasses.fields(cls)
-            names = self._fields[cls] = tuple(f.name for f in fields if f.name not in skip)
-        return names
+    converter.register_unstructure_hook_factory(_keyed_by_ids, by_id)
+    converter.register_unstructure_hook(Fraction, str)
+    converter.register_structure_hook(Fraction, lambda value, _: Fraction(value))
+    converter.register_unstructure_hook(dt.date, dt.date.isoformat)
+    converter.register_structure_hook(dt.date, lambda value, _: dt.date.fromisoformat(value))
+    for cls, names in not_saved.items():
+        omit: dict[str, Any] = {name: override(omit=True) for name in names}
+        converter.register_unstructure_hook(cls, make_dict_unstructure_fn(cls, converter, **omit))
 
-    def record(self, obj: Any, **convert: Convert) -> Record:
-        """An object's saved fields, each converted by ``convert[name]`` if given (not None).
+    def from_record(cls: type) -> Callable[[Any, type], Any]:
+        omit: dict[str, Any] = {name: override(omit=True) for name in not_saved.get(cls, ())}
+        build: Callable[[Any, type], Any] = make_dict_structure_fn(cls, converter, **omit)
 
-        The record shares nothing that can change with the object: a list or dict with no
-        converter (a player's times, the status lines) is copied; what it holds is text or
-        numbers.
-        """
-        key = (type(obj), *convert)
-        make = self._makers.get(key)
-        if make is None:
-            make = self._makers[key] = self._maker(type(obj), frozenset(convert))
-        return make(obj, convert)
+        def structure(record: Any, _: type) -> Any:
+            if not isinstance(record, dict):
+                raise TypeError(f"a record of {cls.__name__} is not an object: {record!r}")
+            return build(record, cls)
 
-    def _maker(self, cls: type, converted: frozenset[str]) -> _Maker:
-        """:meth:`record` written out field by field for one class and one set of converted
-        fields, as :mod:`dataclasses` writes out a class's ``__init__``.  A save writes every
-        chat that changed, four times a second, holding up the event loop meanwhile: a loop
-        over the fields by name took 1.2 to 1.4 times as long (``bench/records_bench.py``
-        weighs it against msgspec and cattrs)."""
-        names = self.saved_fields(cls)
-        lines = ["def record(obj, convert):"]
-        for i, name in enumerate(names):
-            lines.append(f"    v{i} = obj.{name}")
-            if name in converted:
-                lines += [f"    if v{i} is not None:", f"        v{i} = convert[{name!r}](v{i})"]
-            else:  # as JSON has it (a tuple is read back as one), and shared with nothing
-                lines += [
-                    f"    if v{i} is None or v{i}.__class__ in LEAVES:",
-                    "        pass",
-                    f"    elif isinstance(v{i}, tuple | list):",
-                    f"        v{i} = list(v{i})",
-                    f"    elif isinstance(v{i}, dict):",
-                    f"        v{i} = dict(v{i})",
-                ]
-        lines.append("    return {" + ", ".join(f"{n!r}: v{i}" for i, n in enumerate(names)) + "}")
-        namespace: dict[str, Any] = {"LEAVES": _LEAVES}
-        exec("\n".join(lines), namespace)
-        maker: _Maker = namespace["record"]
-        return maker
+        return structure
 
-    def build(self, cls: type[T], record: Any, **convert: Convert) -> T:
-        """A ``cls`` from a record: fields it lacks take their defaults, unknown ones are
-        ignored."""
-        if not isinstance(record, dict):
-            raise TypeError(f"a record of {cls.__name__} is not an object: {record!r}")
-        values = {}
-        for name in self.saved_fields(cls):
-            if name not in record:
-                continue
-            value = record[name]
-            if value is not None and name in convert:
-                value = convert[name](value)
-            values[name] = value
-        return cls(**values)
-
-
-# --- JSON stand-ins for what JSON lacks ----------------------------------------------------
-
-
-def by_id(convert: Convert | None = None) -> Callable[[Mapping[int, Any]], Record]:
-    """Writes a dict keyed by ids as a JSON object (its keys as text)."""
-    return lambda items: {str(k): v if convert is None else convert(v) for k, v in items.items()}
-
-
-def from_id(convert: Convert | None = None) -> Callable[[Record], dict[int, Any]]:
-    """Reads back what :func:`by_id` wrote."""
-    return lambda items: {int(k): v if convert is None else convert(v) for k, v in items.items()}
-
-
-def dict_of(convert: Convert) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
-    """A dict with the same keys, each value converted."""
-    return lambda items: {k: convert(v) for k, v in items.items()}
+    converter.register_structure_hook_factory(dataclasses.is_dataclass, from_record)
+    return converter
 
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
