@@ -122,11 +122,11 @@ def test_features_import_only_the_context_state_texts_services_and_rules() -> No
 
 def test_the_context_knows_nothing_of_saving() -> None:
     # The persistence is reached through BotData (save_now); the state is copied through
-    # its records (bot.records), but never knows the data file.
+    # its records (bot.records registers how), but knows neither them nor the data file.
     imported = _bot_modules_imported(ROOT / "bot" / "context.py")
     assert {m for m in imported if m.startswith(("bot.persistence", "bot.records"))} == set()
     imported = _bot_modules_imported(ROOT / "bot" / "state.py")
-    assert {m for m in imported if m.startswith("bot.persistence")} == set()
+    assert {m for m in imported if m.startswith(("bot.persistence", "bot.records"))} == set()
 
 
 def test_services_import_no_feature_and_not_the_app() -> None:
@@ -141,3 +141,70 @@ def test_game_rules_import_only_the_solver_and_themselves() -> None:
     for path in (ROOT / "bot" / "game").glob("*.py"):
         imported = [m for m in _bot_modules_imported(path) if not m.startswith("bot.game")]
         assert imported == [], path
+
+
+def _graph() -> dict[str, set[str]]:
+    """Which modules of the bot each imports: at the top, in functions (deferred) and under
+    ``if TYPE_CHECKING:`` alike, as a cycle of any of them is a knot in the house.  A
+    package's ``__init__`` is not counted as imported by its own modules."""
+    paths = {_module_of(path): path for path in (ROOT / "bot").rglob("*.py")}
+    return {
+        module: {
+            m
+            for m in _bot_modules_imported(path)
+            if m in paths and m != module and not module.startswith(f"{m}.")
+        }
+        for module, path in paths.items()
+    }
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import cycles of ``graph``: each strongly connected part of more than one module
+    (Tarjan's algorithm), sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for other in sorted(graph[module]):
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            part = []
+            while True:
+                other = stack.pop()
+                part.append(other)
+                if other == module:
+                    break
+            if len(part) > 1:
+                found.append(sorted(part))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return sorted(found)
+
+
+def test_the_cycle_finder_sees_deferred_and_type_only_imports() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": {"e"}}
+    assert _cycles(graph) == [["a", "b", "c"]]
+    # What the bot's graph is made of: a deferred import and a type-only one both count.
+    source = (
+        "def f():\n    from bot import state\nif TYPE_CHECKING:\n    from bot.context import X\n"
+    )
+    path = ROOT / "tests" / "_layers_probe.py"
+    path.write_text(source, encoding="utf-8")
+    try:
+        assert {"bot.state", "bot.context"} <= _bot_modules_imported(path)
+    finally:
+        path.unlink()
+
+
+def test_the_bot_has_no_import_cycles() -> None:
+    assert _cycles(_graph()) == []
