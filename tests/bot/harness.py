@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import functools
+import inspect
 import sqlite3
 import weakref
 from collections.abc import AsyncIterator, Callable
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from apscheduler.events import (
     EVENT_JOB_ERROR,
     EVENT_JOB_EXECUTED,
@@ -185,6 +187,23 @@ async def reply_to(api: LocalBotApi, user: int, chat: int, text: str, **kwargs: 
     api.send(user, chat, text, **kwargs)  # type: ignore[arg-type]
     sent = await api.wait_for_sent(before + 1)
     return sent[before].get("text") or sent[before].get("caption", "")
+
+
+async def until(
+    predicate: Callable[[], object], *, timeout: float = 30, interval: float = 0.01
+) -> None:
+    """Wait until ``predicate()`` is true, checking every ``interval`` seconds; fail the test
+    with what was awaited if it is not within ``timeout`` seconds (every wait is bounded)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not predicate():
+        if loop.time() >= deadline:
+            try:
+                awaited = inspect.getsource(predicate).strip()
+            except (OSError, TypeError):
+                awaited = repr(predicate)
+            pytest.fail(f"waited {timeout} s in vain for: {awaited}", pytrace=False)
+        await asyncio.sleep(interval)
 
 
 def _jobs_idle(application: Application) -> bool:

@@ -16,7 +16,7 @@ import pytest
 from bot.local_api import serve
 from bot.persistence import FILE_NAME
 from bot.services.outbox import GROUP_GAME_ROOM, GROUP_LIMIT
-from tests.bot.harness import ANN, BOB, GROUP, make_api
+from tests.bot.harness import ANN, BOB, GROUP, make_api, until
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -164,8 +164,7 @@ async def test_a_second_bot_on_the_same_data_folder_exits_before_it_polls(tmp_pa
     env = _env(tmp_path, TELEGRAM_BOT_TOKEN="42:REAL", TELEGRAM_API_URL=f"http://127.0.0.1:{port}")
     first = await _bot_process(env)
     try:
-        while "getUpdates" not in api.calls:
-            await asyncio.sleep(0.05)
+        await until(lambda: "getUpdates" in api.calls, timeout=60, interval=0.05)
         second = await _bot_process(dict(env, TELEGRAM_API_URL=f"http://127.0.0.1:{waiting_port}"))
         _, err = await asyncio.wait_for(second.communicate(), timeout=30)
     finally:
@@ -344,8 +343,7 @@ async def test_webhook_mode_checks_the_secret(tmp_path: Path) -> None:
     )
     process = await _bot_process(env)
     try:
-        while "setWebhook" not in api.calls:
-            await asyncio.sleep(0.05)
+        await until(lambda: "setWebhook" in api.calls, timeout=60, interval=0.05)
         update = {"update_id": 1, "message": api.send(ANN, ANN, "/start")}
         url = f"http://127.0.0.1:{hook_port}/telegram"
         async with httpx.AsyncClient() as client:
