@@ -6,7 +6,11 @@ import asyncio
 import datetime as dt
 import functools
 import inspect
+import os
+import re
+import socket
 import sqlite3
+import sys
 import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -27,7 +31,7 @@ from telegram.ext import Application
 from bot import records
 from bot.app import build_application, run_polling
 from bot.game.hands import solutions_job
-from bot.local_api import ApiError, LocalBotApi, LocalTransport
+from bot.local_api import ApiError, LocalBotApi, LocalTransport, plain_text
 from bot.persistence import FILE_NAME, SQLitePersistence, open_database
 from bot.services.solving import DEFAULT_GAME
 from bot.settings import Settings
@@ -249,3 +253,59 @@ async def settled(api: LocalBotApi, application: Application, *, timeout: float 
                 ):
                     return
             await asyncio.sleep(0.01)
+
+
+# --- helpers shared by test modules -----------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[2]
+"""The checkout: where ``python -m bot`` runs from."""
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "data-release-1.sqlite3"
+"""Release 1's data file, as its own bot wrote it (see ``tests/fixtures/make_release_data.py``)."""
+
+
+def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    """The environment of a bot process: none of this shell's bot settings, its data in
+    ``tmp_path / "data"``, and ``extra``."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "TWENTYFOUR_"))}
+    env.update({"TWENTYFOUR_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}, **extra)
+    return env
+
+
+async def _bot_process(env: dict[str, str], data: Path | None = None) -> asyncio.subprocess.Process:
+    """``python -m bot`` started in ``env`` (with its data in ``data`` if given)."""
+    if data is not None:
+        env = dict(env, TWENTYFOUR_DATA_DIR=str(data))
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        env=env,
+        cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+
+
+def _free_port() -> int:
+    """A port of 127.0.0.1 free a moment ago."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def dealt(message: dict) -> tuple[int, ...]:
+    """The hand a deal message states in its caption."""
+    caption = plain_text(message["caption"])
+    numbers = re.search(r"(\d+(?: \d+)+)", caption.split("\n")[0].split("·")[-1])
+    assert numbers, caption
+    return tuple(int(n) for n in numbers.group(1).split())
+
+
+async def deal(api: LocalBotApi, user: int, chat: int, command: str = "/play") -> dict:
+    """The deal (a picture) the bot answers ``command`` with."""
+    before = len(api.sent)
+    api.send(user, chat, command)
+    message = (await api.wait_for_sent(before + 1))[before]
+    assert "photo" in message, message
+    return message

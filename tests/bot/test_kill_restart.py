@@ -14,9 +14,7 @@ import pytest
 from bot.local_api import plain_text, serve
 from bot.persistence import SQLitePersistence, open_database
 from solver import solve
-from tests.bot.harness import ANN, make_api, until
-from tests.bot.test_process import _bot_process, _env
-from tests.bot.test_rounds_e2e import dealt
+from tests.bot.harness import ANN, _bot_process, _env, dealt, make_api, until
 
 pytestmark = [pytest.mark.slow, pytest.mark.asyncio]
 LOOPS = 50

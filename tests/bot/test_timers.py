@@ -11,8 +11,18 @@ from bot.local_api import plain_text
 from bot.services.timers import DAILY_POST, HALF_TIME, NEXT_DEAL, TIME_UP, Timers
 from bot.typed_handlers import JobContext
 from solver import solve
-from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot, settled, until
-from tests.bot.test_rounds_e2e import deal, dealt
+from tests.bot.harness import (
+    ANN,
+    BOB,
+    GROUP,
+    deal,
+    dealt,
+    make_api,
+    reply_to,
+    running_bot,
+    settled,
+    until,
+)
 
 pytestmark = pytest.mark.asyncio
 

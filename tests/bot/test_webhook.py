@@ -17,8 +17,7 @@ import pytest_asyncio
 
 from bot.local_api import LocalBotApi, serve
 from bot.web import MAX_BODY
-from tests.bot.harness import ANN, make_api, seed_tables, until
-from tests.bot.test_process import _bot_process, _env, _free_port
+from tests.bot.harness import ANN, _bot_process, _env, _free_port, make_api, seed_tables, until
 
 SECRET = "s3cret"
 MiB = 1 << 20
