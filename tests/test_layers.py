@@ -1,4 +1,6 @@
-"""The house has three floors and imports only point down: solver ← game rules ← Telegram."""
+"""The house has floors and imports only point down (solver ← game rules ← Telegram, and the
+Telegram layer's own floors: FLOORS), with no import cycle, deferred and type-only imports
+counted."""
 
 from __future__ import annotations
 
@@ -59,14 +61,16 @@ def _module_of(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _bot_modules_imported(path: Path) -> set[str]:
+def _bot_modules_imported(path: Path, source: str | None = None) -> set[str]:
     """The modules of ``bot`` a file imports (``from bot.x import y`` counts ``bot.x`` and
-    ``bot.x.y``, as y may be a module), relative imports included."""
+    ``bot.x.y``, as y may be a module), relative imports included, wherever they stand (in
+    a function, under ``if TYPE_CHECKING:``).  ``source``: the file's text, if not read."""
     package = _module_of(path).split(".")
     if path.name != "__init__.py":
         package = package[:-1]
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    text = path.read_text(encoding="utf-8") if source is None else source
+    for node in ast.walk(ast.parse(text)):
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom):
@@ -195,15 +199,9 @@ def test_the_cycle_finder_sees_deferred_and_type_only_imports() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": {"e"}}
     assert _cycles(graph) == [["a", "b", "c"]]
     # What the bot's graph is made of: a deferred import and a type-only one both count.
-    source = (
-        "def f():\n    from bot import state\nif TYPE_CHECKING:\n    from bot.context import X\n"
-    )
-    path = ROOT / "tests" / "_layers_probe.py"
-    path.write_text(source, encoding="utf-8")
-    try:
-        assert {"bot.state", "bot.context"} <= _bot_modules_imported(path)
-    finally:
-        path.unlink()
+    source = "def f():\n    from . import state\nif TYPE_CHECKING:\n    from bot.context import X\n"
+    imported = _bot_modules_imported(ROOT / "bot" / "probe.py", source)
+    assert {"bot.state", "bot.context"} <= imported
 
 
 def test_the_bot_has_no_import_cycles() -> None:

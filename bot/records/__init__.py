@@ -11,12 +11,14 @@ as they are read.
 
 Where things live, one concern a module:
 
-- :mod:`~bot.records.codec`: the generic conversion of a dataclass's fields to a record and
-  back, with converters only for what JSON does not have, and the JSON text;
-- :mod:`~bot.records.schema`: this version's records, class by class (:data:`VERSION`,
-  :data:`NOT_SAVED`: what is not saved is left at its default when read);
+- :mod:`~bot.records.codec`: the generic conversion of dataclasses to records and back, by
+  their type hints (a cattrs converter), with hooks only for what JSON does not have, and
+  the JSON text;
+- :mod:`~bot.records.schema`: this version's records (:data:`VERSION`; :data:`NOT_SAVED`,
+  what is left at its default when read; values older records hold);
 - :mod:`~bot.records.migrations`: the steps that bring older records up to date;
 - :mod:`~bot.records.rows`: the data file's rows (kinds, keys, JSON text, :class:`Saved`);
+  importing it makes ``copy.deepcopy`` of chat and user data their :class:`Saved` record;
 - :mod:`~bot.records.release1`: data files of release 1, which hold pickled objects
   instead (:func:`record_from_pickle` reads them, once, when the file is migrated: see
   :mod:`bot.persistence`).
