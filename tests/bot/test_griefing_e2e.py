@@ -10,8 +10,7 @@ import pytest
 
 from bot.local_api import LocalBotApi, plain_text
 from solver import solve
-from tests.bot.harness import ANN, GROUP, make_api, reply_to, running_bot
-from tests.bot.test_rounds_e2e import deal, dealt
+from tests.bot.harness import ANN, GROUP, deal, dealt, make_api, reply_to, running_bot
 
 pytestmark = pytest.mark.asyncio
 

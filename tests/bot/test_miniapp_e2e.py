@@ -23,14 +23,15 @@ from tests.bot.harness import (
     ANN,
     BOB,
     GROUP,
+    ROOT,
     FakeClock,
+    _env,
     make_api,
     reply_to,
     running_bot,
     settled,
 )
 from tests.bot.miniapp_data import init_data, user_json
-from tests.bot.test_process import ROOT, _env
 
 pytestmark = pytest.mark.asyncio
 

@@ -23,6 +23,7 @@ from solver import daily_number, solve
 from tests.bot.harness import (
     ANN,
     BOB,
+    FIXTURE,
     GROUP,
     FakeClock,
     make_api,
@@ -33,7 +34,6 @@ from tests.bot.harness import (
 
 pytestmark = pytest.mark.asyncio
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "data-release-1.sqlite3"
 
 DAY3 = dt.date(2026, 11, 25)
 MORNING = dt.datetime(2026, 11, 25, 8, 0, tzinfo=dt.UTC).timestamp()

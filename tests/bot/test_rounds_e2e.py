@@ -12,28 +12,22 @@ from pathlib import Path
 import pytest
 
 from bot.features.rounds import matches
-from bot.local_api import LocalBotApi, plain_text
+from bot.local_api import plain_text
 from bot.persistence import FILE_NAME
 from solver import solve
-from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot, settled
+from tests.bot.harness import (
+    ANN,
+    BOB,
+    GROUP,
+    deal,
+    dealt,
+    make_api,
+    reply_to,
+    running_bot,
+    settled,
+)
 
 pytestmark = pytest.mark.asyncio
-
-
-def dealt(message: dict) -> tuple[int, ...]:
-    """The hand a deal message states in its caption."""
-    caption = plain_text(message["caption"])
-    numbers = re.search(r"(\d+(?: \d+)+)", caption.split("\n")[0].split("·")[-1])
-    assert numbers, caption
-    return tuple(int(n) for n in numbers.group(1).split())
-
-
-async def deal(api: LocalBotApi, user: int, chat: int, command: str = "/play") -> dict:
-    before = len(api.sent)
-    api.send(user, chat, command)
-    message = (await api.wait_for_sent(before + 1))[before]
-    assert "photo" in message, message
-    return message
 
 
 async def test_race_in_a_group_with_privacy_mode(tmp_path: Path, monkeypatch) -> None:
