@@ -96,6 +96,33 @@ async def help_command(update: Update, context: BotContext) -> None:
     context.reply(update, text, key="help")
 
 
+def _known_commands(application: Application) -> set[str]:
+    """Every command a feature has registered (PTB matches them in lower case)."""
+    return {
+        command
+        for handlers in application.handlers.values()
+        for handler in handlers
+        if isinstance(handler, CommandHandler)
+        for command in handler.commands
+    }
+
+
+async def unknown_command(update: MessageUpdate, context: HandlerContext) -> None:
+    """A command no feature knows, in private: say briefly what there is (in groups, where
+    other bots' commands pass by, nothing is said)."""
+    text = update.effective_message.text or ""
+    command = text.split(maxsplit=1)[0][1:].split("@")[0].lower()
+    if command in _known_commands(context.application):
+        return  # a known command: its own handler answered
+    context.reply(
+        update,
+        context._(
+            "I don't know /{command}. Try /play for a hand, /daily for today's puzzle or "
+            "/solve 3 3 8 8; /help lists everything."
+        ).format(command=html.escape(command[:32])),
+    )
+
+
 async def added_to_group(update: Update, context: BotContext) -> None:
     """Greet a group when someone adds the bot to it."""
     change = update.my_chat_member
@@ -169,4 +196,9 @@ def register(application: Application) -> None:
     application.add_handler(CommandHandler("help", help_command))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, migrate_chat))
     application.add_handler(ChatMemberHandler(added_to_group, ChatMemberHandler.MY_CHAT_MEMBER))
+    # Group 1 runs after every feature's handlers of group 0, which are registered later.
+    private_commands = filters.ChatType.PRIVATE & filters.COMMAND
+    application.add_handler(
+        MessageHandler(private_commands, for_messages(unknown_command)), group=1
+    )
     application.add_error_handler(error_handler)

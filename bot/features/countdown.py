@@ -131,9 +131,14 @@ async def countdown_command(update: MessageUpdate, context: HandlerContext) -> N
             target=target, numbers=" ".join(map(str, numbers)), seconds=seconds
         )
         + "\n"
-        + _("Each number at most once, + − × ÷, whole numbers on the way; the closest answer wins.")
-        + " "
-        + how_to_answer(chat_id > 0, context)
+        # Two sentences: Chinese runs them together after its full stop, English spaces them.
+        + _("{rules} {how}").format(
+            rules=_(
+                "Each number at most once, + − × ÷, whole numbers on the way; "
+                "the closest answer wins."
+            ),
+            how=how_to_answer(chat_id > 0, context, countdown=True),
+        )
     )
 
     def dealt(sent: object) -> None:
@@ -157,7 +162,7 @@ async def countdown_command(update: MessageUpdate, context: HandlerContext) -> N
     context.post(
         chat_id,
         lambda: send_hand(
-            context.bot, chat_id, numbers, data.file_ids, caption=caption, tiles=True
+            context.bot, chat_id, numbers, data.file_ids, caption=caption, tiles=True, target=target
         ),
         game=True,
         on_sent=dealt,
@@ -301,9 +306,10 @@ def solver_lines(game: Countdown, context: ChatContext) -> list[str]:
             ),
         )
     closest = game.best_distance
-    names = [html.escape(b.name) for b in game.standings() if b.distance == closest]
-    if not names:
-        return [line, _("Nobody matched it.")]
+    standings = game.standings()
+    names = [html.escape(b.name) for b in standings if b.distance == closest]
+    if not names:  # with no answers at all, "No answers." has said it
+        return [line, _("Nobody matched it.")] if standings else [line]
     shown = _(", ").join(names[:MATCHED_NAMED])
     if len(names) > MATCHED_NAMED:
         more = len(names) - MATCHED_NAMED

@@ -178,9 +178,8 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
                 left=outcome.left,
             )
         else:
-            line = _("Same as {name}'s {written}").format(
-                name=html.escape(outcome.find.name),
-                written=f"<code>{html.escape(outcome.find.written)}</code>",
+            line = _("Same as {name}'s {written}").format(  # written as the list has it
+                name=html.escape(outcome.find.name), written=solution
             )
     if private:
         context.reply(update, line)

@@ -20,7 +20,7 @@ from telegram.ext import Application, CallbackQueryHandler, CommandHandler, Inli
 
 from bot.context import BotContext
 from bot.game.requests import RequestError, Rules, SolveRequest, SolveResult, parse_solve
-from bot.game.spoilers import holds
+from bot.game.spoilers import another_puzzle, holds
 from bot.i18n import N_
 from bot.services.solving import SolveBusy, SolveTimeout
 from bot.texts import problem_text
@@ -127,13 +127,16 @@ async def spoiler(
     the user has not solved.  Numbers that hold a hand being played (or the user's running
     daily) among others count too, whatever the target, so that "/solve 4 6 7 12 1" gives
     nothing away either; so do two numbers of a Countdown game being played, with a target
-    of its size (see :mod:`bot.game.spoilers`)."""
+    of its size (see :mod:`bot.game.spoilers`).  The very hand of a round with another
+    target is another puzzle, and is answered."""
     _ = context._
     numbers, target, _rules = request
     for playing in context.bot_data.live_hands.chats_spoiled(numbers, target):
         data = context.application.chat_data.get(playing)
         # The chat asked in, the user's own private chat, or a group the user was seen in.
         if playing in (chat_id, user_id) or (data is not None and user_id in data.members):
+            if data is not None and another_puzzle(numbers, target, data.table.round):
+                continue
             if data is not None and data.table.counting:
                 return _(
                     "No spoilers: those are numbers of a Countdown game you are playing "

@@ -2,8 +2,10 @@
 
 The rule (it prevents a player from asking the bot for the answer of the hand they race
 for): while a group plays a hand, a player who has been seen in that group gets no solution
-of it, in any chat and in any way, nor for numbers that hold the hand among others, or with
-another target.  The same goes for the daily puzzle of a player whose daily clock runs.
+of it, in any chat and in any way, nor for numbers that hold the hand among others, whatever
+the target; the same goes for the daily puzzle of a player whose daily clock runs.  Only a
+round's very hand with another target is another puzzle (:func:`another_puzzle`): its
+answers use every card, so none holds an answer of the round's.
 
 A Countdown game may be answered with only some of its numbers, so any part of them
 spoils it too: while one is on, its players get no solution of numbers sharing two or
@@ -38,6 +40,21 @@ class Game(Protocol):
 def holds(numbers: Iterable[int | Fraction], hand: Iterable[int | Fraction]) -> bool:
     """Whether ``numbers`` hold every card of ``hand``, as many times as it was dealt."""
     return not Counter(hand) - Counter(numbers)
+
+
+class Round(Game, Protocol):
+    """A round: a hand to make a target from."""
+
+    @property
+    def target(self) -> int: ...
+
+
+def another_puzzle(numbers: Numbers, target: int | Fraction, game: Round | None) -> bool:
+    """Whether a request for ``numbers`` and ``target`` is another puzzle than the live
+    ``game``'s: its very hand (no number more), with another target."""
+    if game is None or not game.live or target == game.target:
+        return False
+    return Counter(numbers) == Counter(game.hand)
 
 
 def pairs(numbers: Iterable[int | Fraction]) -> set[Numbers]:

@@ -118,8 +118,8 @@ async def test_countdown_rules(tmp_path: Path) -> None:
         )
         assert await reply_to(api, BOB, BOB, "/solve 50 25 2 2 1 1 = 875 倒计时") == (
             "50 25 2 2 1 1 算不出 875（倒计时规则）。\n"
-            "下方最接近：850 = <code>(50+1)×25×2÷(2+1)</code>\n"
-            "上方最接近：900 = <code>50×(25−(2+1)×2−1)</code>"
+            "最接近的较小值：850 = <code>(50+1)×25×2÷(2+1)</code>\n"
+            "最接近的较大值：900 = <code>50×(25−(2+1)×2−1)</code>"
         )
         inline = await api.wait_for_inline_answer(
             api.inline_query(ANN, "100 7 3 3 = 107 countdown")

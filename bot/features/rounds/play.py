@@ -17,7 +17,8 @@ from telegram.ext import Application
 from telegram.helpers import mention_html
 
 from bot.context import BotContext, now_of, services
-from bot.features.rounds import group_status, matches
+from bot.features.rounds import group_status, matches, solutions
+from bot.features.rounds.solutions import learn, solutions_text
 from bot.game.rounds import Round
 from bot.game.table import DIFFICULTY_WORDS, Table
 from bot.game.votes import Action, request
@@ -26,15 +27,21 @@ from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
 from bot.services.timers import HALF_TIME, NEXT_DEAL, TIME_UP, Timers
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
-from bot.texts import deal_refusal, hint_text, how_to_answer, player_line, reason, vote_text
+from bot.texts import (
+    deal_refusal,
+    hint_text,
+    how_to_answer,
+    player_line,
+    reason,
+    round_on,
+    vote_text,
+)
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
 from solver import solution_of
 from solver.parsing import ParseError
 
 logger = logging.getLogger(__name__)
 
-SHOWN_SOLUTIONS = 10
-"""Solutions listed when a round ends (the rest are counted)."""
 ROUND_JOBS = (HALF_TIME, TIME_UP, NEXT_DEAL)
 """The jobs a round's end cancels: its timers, or a match's next deal."""
 
@@ -154,41 +161,11 @@ def _cancel_timers(context: BotContext, chat_id: int) -> None:
     context.bot_data.timers.cancel(chat_id, *ROUND_JOBS)
 
 
-async def _learn(game: Round, context: BotContext) -> None:
-    """Work out what the deal left to a worker: solutions and hints (see :meth:`Round.learn`)."""
-    if game.needs_facts:
-        game.learn(await context.bot_data.solving.facts(game.hand, game.target))
-
-
 async def _learn_meanwhile(game: Round, context: BotContext) -> None:
     """Work out the hand's solutions and hints while the players think (a round's end or a
     hint that comes before them waits for the same worker job)."""
     with contextlib.suppress(WorkTimeout, WorkFailed, PoolBusy):  # then asked again later
-        await _learn(game, context)
-
-
-async def _solutions_text(
-    game: Round, context: BotContext, exclude: str | None, header: str | None = None
-) -> str:
-    """The distinct solutions of the round's hand but ``exclude`` (the winner's), as HTML
-    lines under ``header``; the header is left out when no solution is listed (it would
-    stand over "That was the only solution.")."""
-    _ = context._
-    try:
-        await _learn(game, context)
-    except (WorkTimeout, WorkFailed, PoolBusy):
-        return _("(The solutions take too long to list.)")
-    assert game.solutions is not None
-    if not game.solution_count:
-        return _("This hand has no solution.")
-    shown = [s for s in game.solutions if s != exclude][:SHOWN_SOLUTIONS]
-    if not shown:
-        return _("That was the only solution.")
-    lines = [f"<code>{html.escape(s)}</code>" for s in shown]
-    more = game.solution_count - len(shown) - (exclude in game.solutions)
-    if more > 0:
-        lines.append(_("… and {count} more").format(count=more))
-    return "\n".join(lines if header is None else [header, *lines])
+        await learn(game, context)
 
 
 async def next_deal(context: JobContext[None]) -> None:
@@ -203,7 +180,7 @@ async def half_time(context: JobContext[int]) -> None:
     if game is None or not game.half_time_hint_due(context.job.data, context.now()):
         return
     with contextlib.suppress(WorkTimeout, WorkFailed, PoolBusy):  # then no hint this time
-        await _learn(game, context)
+        await learn(game, context)
     found = game.next_hint()
     if found is not None:
         context.send(context.job.chat_id, hint_text(found, context), game=True)
@@ -217,10 +194,8 @@ async def time_up(context: JobContext[int]) -> None:
     if game is None or not game.expire(context.job.data, context.now()):
         return
     table.record_no_winner()
-    # The hand is named: after a restart the time-up may be the chat's first message.
-    hand = " ".join(map(str, sorted(game.hand)))
-    text = context._("⏰ Time is up for {hand}! The solutions:").format(hand=hand) + "\n"
-    context.send(chat_id, text + await _solutions_text(game, context, None), game=True)
+    header = solutions.time_up(" ".join(map(str, sorted(game.hand))))
+    context.send(chat_id, await solutions_text(game, context, None, header), game=True)
     matches.after_round(chat_id, context, next_deal)
 
 
@@ -242,9 +217,7 @@ async def play(update: MessageUpdate, context: HandlerContext) -> None:
         context.reply(update, _("A hand is on its way: one moment."), key="on its way")
         return
     if table.playing:
-        context.reply(
-            update, _("A round is on: answer it with /a, or use /hint, /reveal or /skip.")
-        )
+        context.reply(update, round_on(update.effective_chat.type == ChatType.PRIVATE, context))
         return
     other = _other_game(table, context)
     if other is not None:
@@ -264,7 +237,10 @@ async def play(update: MessageUpdate, context: HandlerContext) -> None:
         else:
             context.reply(
                 update,
-                _("Use /play, /play easy|medium|hard, or /play 5 for a match of five rounds."),
+                _(
+                    "Use /play, /play easy|medium|hard, or /play 5 for a match of five rounds "
+                    "(2 to 20)."
+                ),
             )
             return
     context.chat_data.answers_to = "round"
@@ -329,7 +305,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
             mine = solution_of(text, game.target).pretty
         except (ParseError, ZeroDivisionError):
             mine = None
-        others = await _solutions_text(game, context, mine, _("Other solutions:"))
+        others = await solutions_text(game, context, mine, solutions.others)
     context.reply(update, f"{head}\n{others}", game=True)
     matches.after_round(chat_id, context, next_deal)
 
@@ -344,7 +320,9 @@ async def _granted(update: MessageUpdate, context: HandlerContext, action: Actio
     user_id = update.effective_user.id
     # The starter needs no admin check, which may cost a Bot API call.
     admin = user_id != game.starter and await is_admin(update, context)
-    ballot = request(game, action, user_id, admin=admin)
+    match = table_of(context).match  # a match's players may stop it in any of its rounds
+    also = set(match.points) if match is not None and action is Action.STOP else set()
+    ballot = request(game, action, user_id, admin=admin, also=also)
     if not ballot.agreed:
         context.reply(update, vote_text(action, ballot, context))
     return ballot.agreed
@@ -360,7 +338,7 @@ async def hint_command(update: MessageUpdate, context: HandlerContext) -> None:
         return
     if game is not None and table_of(context).playing:
         try:
-            await _learn(game, context)
+            await learn(game, context)
         except (WorkTimeout, WorkFailed, PoolBusy):
             context.reply(
                 update, context._("I am busy dealing other hands: try again in a moment.")
@@ -390,7 +368,7 @@ async def reveal(update: MessageUpdate, context: HandlerContext) -> None:
     chat_id = update.effective_chat.id
     _cancel_timers(context, chat_id)
     table.record_no_winner()
-    text = context._("The solutions:") + "\n" + await _solutions_text(game, context, None)
+    text = await solutions_text(game, context, None, solutions.revealed)
     context.reply(update, text, game=True)
     matches.after_round(chat_id, context, next_deal)
 
@@ -418,8 +396,8 @@ async def skip(update: MessageUpdate, context: HandlerContext) -> None:
     game.reveal()
     _cancel_timers(context, chat_id)
     table.record_no_winner()
-    text = context._("Skipped. The solutions were:") + "\n"
-    context.reply(update, text + await _solutions_text(game, context, None), game=True)
+    text = await solutions_text(game, context, None, solutions.skipped)
+    context.reply(update, text, game=True)
     if table.match is not None:
         matches.after_round(chat_id, context, next_deal)
         return
@@ -439,11 +417,11 @@ async def stop(update: MessageUpdate, context: HandlerContext) -> None:
         return
     if (playing or table.match is not None) and not await _granted(update, context, Action.STOP):
         return
-    lines = [context._("Game stopped. /play to start again.")]
+    lines = []  # the solutions first: what to do next comes last
     if playing and game is not None and game.reveal():
         table.record_no_winner()
-        lines.append(context._("The solutions were:"))
-        lines.append(await _solutions_text(game, context, None))
+        lines.append(await solutions_text(game, context, None, solutions.stopped))
+    lines.append(context._("Game stopped. /play to start again."))
     _cancel_timers(context, chat_id)  # the round's timers, or a match's next deal
     context.bot_data.dealing.discard(chat_id)  # a hand still being looked for is not dealt
     context.reply(update, "\n".join(lines), game=True)
