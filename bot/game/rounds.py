@@ -7,7 +7,7 @@ from enum import StrEnum
 
 from bot.game.hands import HandFacts
 from bot.game.scoring import counts_as_miss, points
-from solver import Verdict, check
+from solver import Code, Verdict, check
 from solver.hints import Hint
 
 
@@ -30,6 +30,8 @@ class Outcome:
     seconds: float = 0.0
     too_late: bool = False
     """A right answer that came when the round had already ended (a wrong one never is)."""
+    out: bool = False
+    """The player is out of the round: by a wrong "no solution" claim, this one or earlier."""
 
 
 @dataclass(slots=True)
@@ -58,6 +60,10 @@ class Round:
     """Who dealt the round, or started the match it belongs to (None: before rounds knew)."""
     votes: dict[str, tuple[int, ...]] = field(default_factory=dict)
     """Who asked for each action they may not take alone (see :mod:`bot.game.votes`)."""
+    peeked: list[int] = field(default_factory=list)
+    """Who was given solutions of the hand while it was live (:mod:`bot.game.spoilers`)."""
+    out: list[int] = field(default_factory=list)
+    """Who claimed "no solution" wrongly: their part in the round is over."""
 
     @classmethod
     def deal(
@@ -102,10 +108,19 @@ class Round:
         return None if self.time_limit is None else self.started + self.time_limit
 
     def answer(self, user_id: int, text: str, now: float) -> Outcome:
-        """Judge an answer; the first correct one wins the round, later ones are too late."""
+        """Judge an answer; the first correct one wins the round, later ones are too late.
+        A wrong "no solution" puts its player out of the round: none of their later answers
+        count."""
         verdict = check(text, self.hand, self.target)
         if self.phase is not Phase.PLAYING:
             return Outcome(verdict, too_late=verdict.ok)
+        if user_id in self.out:
+            return Outcome(verdict, out=True)
+        if verdict.code is Code.NO_SOLUTION_WRONG:
+            # A claim that costs nothing when wrong would be worth making at every deal.
+            self.out.append(user_id)
+            self.wrong[user_id] = self.wrong.get(user_id, 0) + 1
+            return Outcome(verdict, out=True)
         if not verdict.ok:
             if counts_as_miss(verdict):
                 self.wrong[user_id] = self.wrong.get(user_id, 0) + 1
