@@ -3,6 +3,8 @@ can be dealt, what is wrong with a /solve request, the hints; in the user's lang
 
 from __future__ import annotations
 
+import datetime as dt
+
 from bot.context import BotContext
 from bot.game.daily import DailyResult, clock_text
 from bot.game.requests import Limit, RequestError
@@ -258,3 +260,12 @@ def share_line(
     if faster_than is None:
         return line
     return context._("{line} · faster than {percent}%").format(line=line, percent=faster_than)
+
+
+def duration_text(context: BotContext, span: dt.timedelta) -> str:
+    """``3 h 05 min`` (``42 min`` under an hour)."""
+    minutes = max(0, int(span.total_seconds()) // 60)
+    hours, minutes = divmod(minutes, 60)
+    if hours:
+        return context._("{hours} h {minutes:02d} min").format(hours=hours, minutes=minutes)
+    return context._("{minutes} min").format(minutes=minutes)
