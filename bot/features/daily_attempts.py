@@ -15,17 +15,19 @@ from collections.abc import Callable
 
 from telegram import Update
 from telegram.constants import ChatType
-from telegram.ext import Application, CommandHandler, filters
+from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filters
 
 from bot.context import BotContext, services
 from bot.game.attempts import closed_attempt, closes_at, give_up
-from bot.game.daily import DailyRecord, until_next
+from bot.game.daily import DailyRecord, NotInArchive, past_day, until_next
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.state import ChatData
 from bot.texts import duration_text
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 from solver import daily_number
 
+OPENING_GROUP = -2
+"""The handler group of :func:`opening_another`: before the daily puzzle's (group 0)."""
 SHOWN_SOLUTIONS = 10
 """Solutions listed when an attempt is given up (the rest are counted)."""
 
@@ -180,6 +182,78 @@ async def gave_up_today(update: MessageUpdate, context: HandlerContext) -> None:
     )
 
 
+def _opening(update: Update, today: dt.date) -> tuple[dt.date, bool] | None:
+    """The puzzle an update opens in private, and whether from the archive: ``/daily``,
+    ``/start daily``, ``/daily 2026-11-01`` or ``#300``, a button of ``/daily archive``
+    (None: it opens none)."""
+    query = update.callback_query
+    if query is not None:  # the archive's buttons open past days only
+        words = ["/daily", (query.data or "").removeprefix("daily:")]
+        if words[1] == today.isoformat():
+            return None
+    else:
+        message = update.effective_message
+        words = (message.text or "").split() if message is not None else []
+    command = words[0].split("@")[0].lower() if words else ""
+    if (command, words[1:]) in (("/daily", []), ("/start", ["daily"])):
+        return today, False
+    if command != "/daily" or len(words) != 2:
+        return None
+    try:
+        day = past_day(words[1], today)
+    except NotInArchive:
+        return None
+    return day, day != today
+
+
+def set_aside(record: DailyRecord, day: dt.date, replay: bool, now: dt.datetime) -> str | None:
+    """What opening ``day``'s puzzle does to the attempt running (None: nothing to say):
+    ``replay`` or ``today`` is set aside, its clock running on; ``yesterday`` (live, not
+    closed) is dropped for good."""
+    running = record.running()
+    if running is None or closed_attempt(record, now) is not None:
+        return None
+    if replay:
+        if day.isoformat() in record.results or day.isoformat() in record.replays:
+            return None  # solved: nothing is opened
+        if record.replaying:
+            return None if running == day else "replay"
+        return "today" if running == now.date() else "yesterday"
+    if record.result(day) is not None or day.isoformat() in record.gave_up:
+        return None
+    return "replay" if record.replaying else None  # yesterday's stays open beside today's
+
+
+async def opening_another(update: Update, context: BotContext) -> None:
+    """Say so when opening a daily puzzle sets aside (or drops) the attempt running; the
+    update goes on to the daily puzzle's handler."""
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None or user is None or chat.type != ChatType.PRIVATE or context.user_data is None:
+        return
+    now = context.bot_data.local_now()
+    opened = _opening(update, now.date())
+    record = context.user_data.daily
+    if opened is None:
+        return
+    what = set_aside(record, *opened, now)
+    running = record.running()
+    if what is None or running is None:
+        return
+    number = daily_number(running)
+    if what == "replay":
+        text = context._(
+            "Daily #{number} from the archive is set aside, its clock running on: "
+            "/daily #{number} takes it up again."
+        )
+    elif what == "today":
+        text = context._(
+            "Today's Daily #{number} is set aside, its clock running on: /daily takes it up again."
+        )
+    else:
+        text = context._("Daily #{number} from yesterday is dropped: it no longer counts.")
+    context.send(chat.id, text.format(number=number))
+
+
 def register(application: Application) -> None:
     """Give-ups and closed attempts, before the rounds' and the daily puzzle's handlers."""
     attempt = _Private(application, _on_attempt)
@@ -194,3 +268,11 @@ def register(application: Application) -> None:
         )
     )
     services(application).take_answers(to_closed, closed_answer)
+    # Before every other group, and never the last word: the puzzle is opened as before.
+    application.add_handler(
+        CommandHandler(["daily", "start"], opening_another), group=OPENING_GROUP
+    )
+    application.add_handler(
+        CallbackQueryHandler(opening_another, pattern=r"^daily:\d{4}-\d{2}-\d{2}$"),
+        group=OPENING_GROUP,
+    )

@@ -326,3 +326,34 @@ async def test_stop_gives_up_the_daily_attempt_in_chinese(tmp_path: Path) -> Non
         await reply_to(api, BOB, BOB, "/daily")
         gave_up = plain_text(await reply_to(api, BOB, BOB, "/stop"))
     assert gave_up.split("\n")[0] == f"你放弃了今天的每日一题 #{NUMBER}：这一天算作错过。解法："
+
+
+async def opened(api: LocalBotApi, user: int, command: str) -> list[str]:
+    """The texts (captions) of the two messages opening a puzzle sends when it sets
+    another aside: the note and the picture."""
+    before = len(api.sent)
+    api.send(user, user, command)
+    sent = (await api.wait_for_sent(before + 2))[before:]
+    return [plain_text(m.get("text") or m.get("caption", "")) for m in sent]
+
+
+async def test_opening_a_past_puzzle_says_todays_is_set_aside(tmp_path: Path) -> None:
+    api = with_eve()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        await reply_to(api, EVE, EVE, "/daily")
+        texts = await opened(api, EVE, "/daily 2026-11-20")
+    assert (
+        f"Today's Daily #{NUMBER} is set aside, its clock running on: /daily takes it up again."
+        in texts
+    )
+
+
+async def test_opening_todays_puzzle_says_the_archives_is_set_aside_in_chinese(
+    tmp_path: Path,
+) -> None:
+    api = with_eve()
+    past = daily_number(dt.date(2026, 11, 20))
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        await reply_to(api, BOB, BOB, "/daily 2026-11-20")
+        texts = await opened(api, BOB, "/daily")
+    assert f"往期的每日一题 #{past} 先放一放，它的计时照走：发 /daily #{past} 接着做。" in texts
