@@ -15,7 +15,7 @@ from telegram.error import Forbidden
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler
 
 from bot.context import BotContext, local_now, services, settings_of
-from bot.game.attempts import may_answer, still_open
+from bot.game.attempts import closed, closes_at, may_answer, still_open
 from bot.game.daily import (
     TIME_BUCKETS,
     DailyRecord,
@@ -864,7 +864,14 @@ async def post_daily(context: JobContext[None]) -> None:
         answers = " · ".join((facts.solutions or ())[:5])
     except (WorkTimeout, WorkFailed, PoolBusy):
         answers = ""
-    extra = _("Yesterday (#{number}): {count} solved; solutions: {answers}").format(
+    extra = _("Yesterday (#{number}): {count} solved; solutions: {answers}")
+    now = context.bot_data.local_now()
+    if not closed(yesterday, now):  # attempts at it still take answers: no solutions yet
+        answers = closes_at(yesterday, now.tzinfo).strftime("%H:%M")
+        extra = _(
+            "Yesterday (#{number}): {count} solved; /solve shows its solutions after {answers}."
+        )
+    extra = extra.format(
         number=daily_number(yesterday), count=len(solved), answers=html.escape(answers)
     )
     chat = context.chat_data

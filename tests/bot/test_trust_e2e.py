@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from telegram.ext import Application
 
+from bot.features import daily as daily_feature
 from bot.local_api import LocalBotApi, plain_text
 from solver import daily, daily_number, solve
 from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot, settled
@@ -357,3 +358,16 @@ async def test_opening_todays_puzzle_says_the_archives_is_set_aside_in_chinese(
         await reply_to(api, BOB, BOB, "/daily 2026-11-20")
         texts = await opened(api, BOB, "/daily")
     assert f"往期的每日一题 #{past} 先放一放，它的计时照走：发 /daily #{past} 接着做。" in texts
+
+
+async def test_a_post_just_after_midnight_keeps_yesterdays_solutions(tmp_path: Path) -> None:
+    """A group subscribed at 00:00: yesterday's attempts still take answers till 00:05."""
+    api = with_eve()
+    midnight = NOON + 12 * 3600
+    async with running_bot(api, tmp_path, clock=FakeClock(midnight + 60)) as application:
+        before = len(api.sent)
+        application.job_queue.run_once(daily_feature.post_daily, 0, chat_id=GROUP)
+        post = (await api.wait_for_sent(before + 1, timeout=20))[-1]
+    assert plain_text(post["caption"]).split("\n")[-1] == (
+        f"Yesterday (#{NUMBER}): 0 solved; /solve shows its solutions after 00:05."
+    )
