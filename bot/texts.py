@@ -142,6 +142,8 @@ def deal_refusal(refused: DealRefused, context: BotContext) -> str:
 def hint_text(found: Hint, context: BotContext) -> str:
     """A hint in the user's language."""
     _ = context._
+    if not found.solution:  # bot.game.rounds.NO_SOLUTION_HINT
+        return _("Hint: this hand has no solution.")
     aim = found.aim
     if aim is not None:
         made = [

@@ -10,6 +10,9 @@ from bot.game.scoring import counts_as_miss, points
 from solver import Code, Verdict, check
 from solver.hints import Hint
 
+NO_SOLUTION_HINT = Hint(level=1, solution="")
+"""The hint of a hand with no solution: that it has none (it names no solution)."""
+
 
 class Phase(StrEnum):
     """Where a round stands."""
@@ -158,13 +161,16 @@ class Round:
 
     def next_hint(self) -> Hint | None:
         """The next hint (each one lowers the round's points), or ``None`` when there is none:
-        the round is over, all hints are out, or the hand has no solution."""
+        the round is over or all hints are out.  A hand with no solution has one hint, which
+        says so (:data:`NO_SOLUTION_HINT`) at the same cost: a hint refused at once, for
+        nothing, would tell an unsolvable hand from the others."""
         if self.phase is not Phase.PLAYING or self.hint_list is None:
             return None
-        if self.hints >= len(self.hint_list):
+        hints = self.hint_list if self.solvable else (NO_SOLUTION_HINT,)
+        if self.hints >= len(hints):
             return None
         self.hints += 1
-        return self.hint_list[self.hints - 1]
+        return hints[self.hints - 1]
 
     def reveal(self) -> bool:
         """Give up: the round ends with no winner.  False if it had already ended."""

@@ -371,3 +371,16 @@ async def test_a_post_just_after_midnight_keeps_yesterdays_solutions(tmp_path: P
     assert plain_text(post["caption"]).split("\n")[-1] == (
         f"Yesterday (#{NUMBER}): 0 solved; /solve shows its solutions after 00:05."
     )
+
+
+async def test_a_hint_on_a_hand_with_no_solution_says_so_at_a_hints_cost(tmp_path: Path) -> None:
+    """A free "no more hints" would tell an unsolvable hand apart (Bob reads Chinese)."""
+    api = with_eve()
+    async with running_bot(api, tmp_path) as application:
+        application.bot_data.rng = random.Random(8)  # 1 6 10 11: no solution
+        application.chat_data[BOB].table.settings.unsolvable = True
+        assert not solve(dealt(await deal(api, BOB, BOB)))
+        hint = await reply_to(api, BOB, BOB, "/hint")
+        won = plain_text(await reply_to(api, BOB, BOB, "/a 无解"))
+    assert hint == "提示：这手牌无解。"
+    assert "+15" in won
