@@ -384,3 +384,13 @@ async def test_a_hint_on_a_hand_with_no_solution_says_so_at_a_hints_cost(tmp_pat
         won = plain_text(await reply_to(api, BOB, BOB, "/a 无解"))
     assert hint == "提示：这手牌无解。"
     assert "+15" in won
+
+
+async def test_a_lurkers_mark_survives_a_restart(tmp_path: Path) -> None:
+    api = with_eve()
+    async with running_bot(api, tmp_path):
+        hand = dealt(await deal(api, ANN, GROUP))
+        await reply_to(api, EVE, EVE, "/solve " + " ".join(map(str, hand)))
+    async with running_bot(api, tmp_path):
+        reply = await reply_to(api, EVE, GROUP, f"/a {answer_of(hand)}")
+    assert reply == PEEKED_ROUND
