@@ -73,14 +73,10 @@ def _on_attempt(
 def _gave_up_today(
     application: Application, chat: ChatData, record: DailyRecord, update: Update
 ) -> bool:
-    """``/daily`` (or ``/start daily``) from a player who gave today's puzzle up."""
-    message = update.effective_message
-    words = (message.text or "").split() if message is not None else []
-    command = words[0].split("@")[0].lower() if words else ""
-    if (command, words[1:]) not in (("/daily", []), ("/start", ["daily"])):
-        return False
+    """``/daily`` (``/start daily``, ``/daily #328``) from a player who gave today's puzzle
+    up."""
     today = services(application).local_now().date()
-    return today.isoformat() in record.gave_up
+    return _opening(update, today) == (today, False) and today.isoformat() in record.gave_up
 
 
 def closed_text(context: BotContext, day: dt.date) -> str:

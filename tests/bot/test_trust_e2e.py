@@ -310,6 +310,7 @@ async def test_giving_up_todays_puzzle_is_a_day_missed(tmp_path: Path) -> None:
         await reply_to(api, EVE, EVE, "/daily")
         gave_up = plain_text(await reply_to(api, EVE, EVE, "/reveal"))
         again = await reply_to(api, EVE, EVE, "/daily")
+        by_number = await reply_to(api, EVE, EVE, f"/daily #{NUMBER}")
         solved = plain_text(await reply_to(api, EVE, EVE, f"/solve {hand_of(DAY)}"))
         assert application.user_data[EVE].daily.result(DAY) is None
     assert gave_up.split("\n")[0] == (
@@ -318,6 +319,7 @@ async def test_giving_up_todays_puzzle_is_a_day_missed(tmp_path: Path) -> None:
     assert again == (
         f"You gave up today's puzzle, Daily #{NUMBER}. The next one comes in 12 h 00 min."
     )
+    assert by_number == again
     assert solved.startswith(f"{hand_of(DAY)} → 24")
 
 
