@@ -18,6 +18,7 @@ from bot.features import daily as daily_feature
 from bot.local_api import LocalBotApi, plain_text
 from solver import daily, daily_number, solve
 from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot, settled
+from tests.bot.test_miniapp_e2e import APP_ENV, call
 from tests.bot.test_rounds_e2e import deal, dealt
 
 pytestmark = pytest.mark.asyncio
@@ -221,6 +222,21 @@ async def test_a_closed_attempt_is_told_in_chinese(tmp_path: Path) -> None:
         f"抱歉，每日一题 #{NUMBER} 已经关闭：它那一天在午夜结束，答案只收到 00:05。"
         f"现在它的解法已经公开，这个答案不能算了。今天的是每日一题 #{NUMBER + 1}：/daily"
     )
+
+
+async def test_the_mini_app_refuses_an_attempt_that_closed(tmp_path: Path) -> None:
+    clock = FakeClock(NOON + 11 * 3600 + 59 * 60 + 30)  # 23:59:30
+    async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
+        await call(application, "GET", "daily")
+        clock.now += 36 * 3600
+        late = await call(
+            application,
+            "POST",
+            "daily",
+            body={"day": DAY.isoformat(), "expression": answer_of(daily(DAY))},
+        )
+        assert late.status_code == 409
+        assert application.user_data[ANN].daily.result(DAY) is None
 
 
 # --- every deal reads the same; a wrong "no solution" costs the claimer the round -----------
