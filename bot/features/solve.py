@@ -160,7 +160,6 @@ async def spoiler(
         for day in open_to_anyone(now):
             if holds(numbers, await solving.daily_hand(day)):
                 return _("No spoilers: that is today's daily puzzle, and others here may be on it.")
-        return None
     days = unspoiled_days(record, now)
     if running is not None and running not in days and record is not None and record.replaying:
         days.append(running)  # a past puzzle from the archive, with a clock of its own

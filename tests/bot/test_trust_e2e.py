@@ -179,6 +179,15 @@ async def test_yesterdays_open_attempt_is_kept_just_after_midnight(tmp_path: Pat
     assert reply == "No spoilers: that is your daily puzzle, and your clock is running."
 
 
+async def test_a_running_archive_puzzle_is_refused_in_a_group_too(tmp_path: Path) -> None:
+    api = with_eve()
+    past = DAY - dt.timedelta(days=3)
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        await reply_to(api, ANN, ANN, f"/daily {past.isoformat()}")
+        reply = await reply_to(api, ANN, GROUP, f"/solve {hand_of(past)}")
+    assert reply == "No spoilers: that is your daily puzzle, and your clock is running."
+
+
 # --- a daily attempt closes ----------------------------------------------------------------
 
 
