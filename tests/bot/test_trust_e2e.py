@@ -321,12 +321,14 @@ async def test_giving_up_a_past_puzzle_shows_its_solutions(tmp_path: Path) -> No
         await reply_to(api, EVE, EVE, f"/daily {past.isoformat()}")
         gave_up = plain_text(await reply_to(api, EVE, EVE, "/giveup"))
         after = await reply_to(api, EVE, EVE, answer_of(daily(past)))
+        solved = plain_text(await reply_to(api, EVE, EVE, f"/solve {hand_of(past)}"))
     assert gave_up.split("\n")[0] == (
         f"You gave up Daily #{daily_number(past)} ({past.isoformat()}, from the archive). "
         "Its solutions:"
     )
     assert gave_up.split("\n")[1] == solve(daily(past))[0].pretty
     assert after == "Send /play for a hand, or /solve 3 3 8 8."
+    assert solved.startswith(f"{hand_of(past)} → 24")
 
 
 async def test_giving_up_todays_puzzle_is_a_day_missed(tmp_path: Path) -> None:
