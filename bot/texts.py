@@ -3,6 +3,8 @@ can be dealt, what is wrong with a /solve request, the hints; in the user's lang
 
 from __future__ import annotations
 
+import datetime as dt
+
 from bot.context import BotContext
 from bot.game.daily import DailyResult, clock_text
 from bot.game.requests import Limit, RequestError
@@ -152,6 +154,8 @@ def deal_refusal(refused: DealRefused, context: BotContext) -> str:
 def hint_text(found: Hint, context: BotContext) -> str:
     """A hint in the user's language."""
     _ = context._
+    if not found.solution:  # bot.game.rounds.NO_SOLUTION_HINT
+        return _("Hint: this hand has no solution.")
     aim = found.aim
     if aim is not None:
         made = [
@@ -297,3 +301,12 @@ def subscription_text(time: str | None, zone: str, context: BotContext) -> str:
     return context._(
         "Subscribed: the daily puzzle comes here every day at {time} ({zone})."
     ).format(time=time, zone=zone)
+
+
+def duration_text(context: BotContext, span: dt.timedelta) -> str:
+    """``3 h 05 min`` (``42 min`` under an hour)."""
+    minutes = max(0, int(span.total_seconds()) // 60)
+    hours, minutes = divmod(minutes, 60)
+    if hours:
+        return context._("{hours} h {minutes:02d} min").format(hours=hours, minutes=minutes)
+    return context._("{minutes} min").format(minutes=minutes)

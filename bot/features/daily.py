@@ -16,6 +16,7 @@ from telegram.error import Forbidden
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler
 
 from bot.context import BotContext, local_now, services, settings_of
+from bot.game.attempts import closed, closes_at, may_answer, still_open
 from bot.game.daily import (
     TIME_BUCKETS,
     DailyRecord,
@@ -39,7 +40,7 @@ from bot.services.miniapp import AppReply, AppRequest, app_address, group_link, 
 from bot.services.pictures import send_hand
 from bot.services.timers import DAILY_POST, DAILY_REMINDER
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
-from bot.texts import player_line, reason, share_line, subscription_text
+from bot.texts import duration_text, player_line, reason, share_line, subscription_text
 from bot.typed_handlers import (
     ButtonUpdate,
     HandlerContext,
@@ -287,7 +288,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
         return
     # Judged against the puzzle the player saw, even if midnight has passed since.
     verdict = check(text, await puzzle_of(context, day), 24)
-    before = record.still_open(context.today()) if not verdict.ok else None
+    before = still_open(record, context.bot_data.local_now()) if not verdict.ok else None
     if before is not None:
         # Yesterday's puzzle, shown before midnight, and today's opened since: an answer
         # to yesterday's counts for it (a wrong one is a miss of today's).
@@ -373,15 +374,6 @@ def next_puzzle(context: BotContext, day: dt.date, record: DailyRecord) -> str:
 
 def until_next_puzzle(context: BotContext) -> dt.timedelta:
     return until_next(context.bot_data.local_now())
-
-
-def duration_text(context: BotContext, span: dt.timedelta) -> str:
-    """``3 h 05 min`` (``42 min`` under an hour)."""
-    minutes = max(0, int(span.total_seconds()) // 60)
-    hours, minutes = divmod(minutes, 60)
-    if hours:
-        return context._("{hours} h {minutes:02d} min").format(hours=hours, minutes=minutes)
-    return context._("{minutes} min").format(minutes=minutes)
 
 
 def everyones_day(context: BotContext, standing: Standing) -> str:
@@ -871,7 +863,14 @@ async def post_daily(context: JobContext[None]) -> None:
         answers = " · ".join((facts.solutions or ())[:5])
     except (WorkTimeout, WorkFailed, PoolBusy):
         answers = ""
-    extra = _("Yesterday (#{number}): {count} solved; solutions: {answers}").format(
+    extra = _("Yesterday (#{number}): {count} solved; solutions: {answers}")
+    now = context.bot_data.local_now()
+    if not closed(yesterday, now):  # attempts at it still take answers: no solutions yet
+        answers = closes_at(yesterday, now.tzinfo).strftime("%H:%M")
+        extra = _(
+            "Yesterday (#{number}): {count} solved; /solve shows its solutions after {answers}."
+        )
+    extra = extra.format(
         number=daily_number(yesterday), count=len(solved), answers=html.escape(answers)
     )
     chat = context.chat_data
@@ -993,18 +992,10 @@ async def app_daily_answer(request: AppRequest) -> AppReply:
     done = record.result(day)
     if done is not None:  # one result a day: the first one stands
         return 200, {"state": "solved", "result": _result_json(context, record, day, done)}
-    today, key = context.today(), day.isoformat()
-    if key not in record.started or day > today:
-        # Only an opened puzzle has a clock: no time for a puzzle read elsewhere first.
-        return 409, {"error": "not_started"}
-    if (
-        day < today
-        and (record.attempt != key or record.replaying)
-        and day != record.still_open(today)
-    ):
-        # After midnight, only the attempt still open, as in the chat (the running one, or
-        # yesterday's beside today's): a result for any day whose puzzle was once opened
-        # would fill the gaps of a broken streak.
+    if not may_answer(record, day, context.bot_data.local_now()):
+        # Only an opened puzzle has a clock (no time for a puzzle read elsewhere first), and
+        # only the attempt still open counts, as in the chat (the running one until its day
+        # closes, or yesterday's beside today's): see bot.game.attempts.
         return 409, {"error": "not_started"}
     verdict = check(text, hand, 24)
     if not verdict.ok:

@@ -80,6 +80,8 @@ class Hunt(TimedGame):
     """Who has answered, right or wrong (players, whose votes count: :mod:`bot.game.votes`)."""
     votes: dict[str, tuple[int, ...]] = field(default_factory=dict)
     """Who asked to stop the hunt, not being allowed to alone (see :mod:`bot.game.votes`)."""
+    peeked: list[int] = field(default_factory=list)
+    """Who was given solutions of its numbers while it was on (:mod:`bot.game.spoilers`)."""
 
     @property
     def left(self) -> int:

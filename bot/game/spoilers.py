@@ -13,6 +13,12 @@ more with it (counted as often as each was drawn), asked with a target of Countd
 size (101 and up: a 24-game hand of small numbers stays free to solve), besides numbers
 holding all six, whatever the target.  Extra numbers that are not among the game's do not
 hide a part of them: under Countdown's rules the solver may leave them out.
+
+Anyone else (a member who only reads a group, whom the bot has never seen there) is given
+the solutions, as is a player of another chat that happens to deal the same hand: nothing
+tells a lurker from a stranger.  Instead, whoever is given solutions that would spoil a live
+game is marked in it (:func:`peek`), and answers of a marked player to that game score
+nothing (it prevents a lurker's instant win).  Nobody is told where the hand is played.
 """
 
 from __future__ import annotations
@@ -35,6 +41,20 @@ class Game(Protocol):
 
     @property
     def live(self) -> bool: ...
+
+    peeked: list[int]
+    """Who was given solutions that spoil it while it was live."""
+
+
+def peek(game: Game, user_id: int) -> None:
+    """``user_id`` was given solutions that spoil ``game``: their answers to it score nothing."""
+    if game.live and user_id not in game.peeked:
+        game.peeked.append(user_id)
+
+
+def peeked(game: Game, user_id: int) -> bool:
+    """Whether ``user_id`` was given solutions of ``game``'s hand while it was live."""
+    return game.live and user_id in game.peeked
 
 
 def holds(numbers: Iterable[int | Fraction], hand: Iterable[int | Fraction]) -> bool:
@@ -134,6 +154,11 @@ class LiveHands:
                 else:
                     self._drop(chat_id)
         return found
+
+    def game(self, chat_id: int) -> Game | None:
+        """The live game of a chat, if any."""
+        game = self._by_chat.get(chat_id)
+        return game if game is not None and game.live else None
 
     def __len__(self) -> int:
         return len(self._by_chat)

@@ -166,8 +166,12 @@ async def test_an_answer_without_a_started_clock_counts_for_nothing(tmp_path: Pa
         clock.now += 86_400
         today = DAY + dt.timedelta(days=1)
         reply = plain_text(await reply_to(api, CAROL, CAROL, solve(daily(today))[0].text))
-    # Judged against yesterday's puzzle, the one she saw, not today's.
-    assert reply.startswith("Not quite")
+    # Not judged against today's puzzle: yesterday's, the one she saw, has closed.
+    assert reply == (
+        f"Sorry, Daily #{daily_number(DAY)} has closed: its day ended at midnight, and "
+        "answers were taken until 00:05. Its solutions are out now, so this one cannot "
+        f"count. Today's puzzle is Daily #{daily_number(today)}: /daily"
+    )
 
 
 async def test_an_answer_after_midnight_counts_for_the_puzzle_seen(tmp_path: Path) -> None:

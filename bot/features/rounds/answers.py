@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from telegram.constants import ChatType
 
-from bot.features.rounds.play import judge
+from bot.features.rounds.judging import judge
 from bot.game.claims import after_mention, looks_like_answer
 from bot.typed_handlers import HandlerContext, MessageUpdate
 

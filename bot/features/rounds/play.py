@@ -1,5 +1,5 @@
-"""A round's life: /play deals a hand, answers are judged, /hint, /reveal, /skip and /stop;
-a timed round's half-time hint and time-up.
+"""A round's life: /play deals a hand, /hint, /reveal, /skip and /stop; a timed round's
+half-time hint and time-up (answers are judged in :mod:`~bot.features.rounds.judging`).
 
 The rules live in :mod:`bot.game` (:class:`~bot.game.rounds.Round`, and the chat's
 :class:`~bot.game.table.Table`); these handlers and jobs read updates, call them, and speak.
@@ -11,10 +11,9 @@ import contextlib
 import html
 import logging
 
-from telegram import Message, Update
+from telegram import Message
 from telegram.constants import ChatType
 from telegram.ext import Application
-from telegram.helpers import mention_html
 
 from bot.context import BotContext, now_of, services
 from bot.features.rounds import group_status, matches, solutions
@@ -27,18 +26,8 @@ from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
 from bot.services.timers import HALF_TIME, NEXT_DEAL, TIME_UP, Timers
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
-from bot.texts import (
-    deal_refusal,
-    hint_text,
-    how_to_answer,
-    player_line,
-    reason,
-    round_on,
-    vote_text,
-)
+from bot.texts import deal_refusal, hint_text, how_to_answer, round_on, vote_text
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
-from solver import solution_of
-from solver.parsing import ParseError
 
 logger = logging.getLogger(__name__)
 
@@ -60,8 +49,14 @@ def _caption(game: Round, context: ChatContext, match_text: str, private: bool) 
     if game.time_limit:
         lines.append(_("Time: {seconds} s.").format(seconds=int(game.time_limit)))
     if context.chat_data.table.settings.unsolvable:
-        lines.append(_("This hand may have no solution: then answer /a none."))
-    if game.level is not None:
+        # Only a solvable hand has a level: every deal reads the same, with none shown.
+        lines.append(
+            _(
+                "This hand may have no solution: then answer /a none "
+                "(if it has one, that puts you out of the round)."
+            )
+        )
+    elif game.level is not None:
         lines.append(_("Difficulty: {level}/5.").format(level=game.level))
     lines.append(how_to_answer(private, context))
     return "\n".join(lines)
@@ -156,7 +151,7 @@ def restore_timers(application: Application) -> int:
     return restored
 
 
-def _cancel_timers(context: BotContext, chat_id: int) -> None:
+def cancel_timers(context: BotContext, chat_id: int) -> None:
     """Cancel the chat's pending round jobs (its timers, or a match's next deal)."""
     context.bot_data.timers.cancel(chat_id, *ROUND_JOBS)
 
@@ -252,64 +247,6 @@ async def play(update: MessageUpdate, context: HandlerContext) -> None:
     await deal_round(update.effective_chat.id, context, difficulty, starter)
 
 
-def _name(update: Update) -> str:
-    user = update.effective_user
-    return user.full_name if user else "?"
-
-
-async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> None:
-    """Judge an answer to the running round and say what it did."""
-    _ = context._
-    table = table_of(context)
-    game = table.round
-    if game is None:
-        context.reply(update, _("No round is running: /play deals a hand."))
-        return
-    outcome = game.answer(update.effective_user.id, text, context.now())
-    chat_id = update.effective_chat.id
-    private = update.effective_chat.type == ChatType.PRIVATE
-    # Round.answer marks only a right answer as too late (the round was won or ended before
-    # it): a wrong one to a round that is over answers nothing; to a round on, it is wrong.
-    if outcome.too_late:
-        if private:
-            context.reply(update, _("Right, but the round is already over."))
-        else:
-            group_status.late_answer(context, chat_id, update.effective_user.id, _name(update))
-        return
-    if not table.playing and not outcome.won:
-        context.reply(update, _("No round is running: /play deals a hand."))
-        return
-    if not outcome.won:
-        why = html.escape(reason(outcome.verdict, context))
-        if private:
-            context.reply(update, _("Not quite: {reason}.").format(reason=why))
-        else:
-            line = player_line(html.escape(_name(update)), why, context)
-            group_status.wrong_answer(context, chat_id, game.number, line)
-        return
-    _cancel_timers(context, chat_id)
-    day = context.today()
-    table.record_win(outcome, update.effective_user.id, _name(update), day)
-    # A score must survive a crash: save it before it is announced.
-    context.save_now(chat_id, update.effective_user.id)
-    who = mention_html(update.effective_user.id, _name(update))
-    head = context.ngettext(
-        "🎉 {who} wins in {seconds} s: +{points} point!",
-        "🎉 {who} wins in {seconds} s: +{points} points!",
-        outcome.points,
-    ).format(who=who, seconds=f"{outcome.seconds:.1f}", points=outcome.points)
-    if outcome.verdict.is_claim:
-        others = _("Indeed, this hand has no solution.")
-    else:
-        try:
-            mine = solution_of(text, game.target).pretty
-        except (ParseError, ZeroDivisionError):
-            mine = None
-        others = await solutions_text(game, context, mine, solutions.others)
-    context.reply(update, f"{head}\n{others}", game=True)
-    matches.after_round(chat_id, context, next_deal)
-
-
 async def _granted(update: MessageUpdate, context: HandlerContext, action: Action) -> bool:
     """Whether a /stop, /skip, /reveal or /hint takes effect now: from whoever started the
     round or match, or an admin, or once two of its players agree (see
@@ -366,7 +303,7 @@ async def reveal(update: MessageUpdate, context: HandlerContext) -> None:
         return
     game.reveal()
     chat_id = update.effective_chat.id
-    _cancel_timers(context, chat_id)
+    cancel_timers(context, chat_id)
     table.record_no_winner()
     text = await solutions_text(game, context, None, solutions.revealed)
     context.reply(update, text, game=True)
@@ -394,7 +331,7 @@ async def skip(update: MessageUpdate, context: HandlerContext) -> None:
     if not await _granted(update, context, Action.SKIP):
         return
     game.reveal()
-    _cancel_timers(context, chat_id)
+    cancel_timers(context, chat_id)
     table.record_no_winner()
     text = await solutions_text(game, context, None, solutions.skipped)
     context.reply(update, text, game=True)
@@ -422,7 +359,7 @@ async def stop(update: MessageUpdate, context: HandlerContext) -> None:
         table.record_no_winner()
         lines.append(await solutions_text(game, context, None, solutions.stopped))
     lines.append(context._("Game stopped. /play to start again."))
-    _cancel_timers(context, chat_id)  # the round's timers, or a match's next deal
+    cancel_timers(context, chat_id)  # the round's timers, or a match's next deal
     context.bot_data.dealing.discard(chat_id)  # a hand still being looked for is not dealt
     context.reply(update, "\n".join(lines), game=True)
     matches.stopped(chat_id, context)
