@@ -1,0 +1,169 @@
+"""A flood of slow connections to the web port of a real ``python -m bot`` process, whose file
+limit is lowered below the flood: the bot goes on answering Telegram, the web server goes on
+serving complete requests, and the log stays quiet.
+
+Everything stays on 127.0.0.1; the flood is a few hundred sockets held for a few seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import resource
+import signal
+import socket
+import sys
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager, suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+import pytest
+
+from bot.local_api import LocalBotApi, serve
+from tests.bot.harness import ANN, BOB, make_api, seed_tables
+from tests.bot.test_process import ROOT, _env, _free_port
+
+FILE_LIMIT = 256
+"""The bot's file limit, soft and hard (so that it cannot raise it): a common 1,024 scaled
+down, to keep the flood small."""
+FLOOD = 400
+"""Slow connections opened at once: well over the bot's file limit."""
+HALF_REQUEST = b"GET /app/ HT"
+"""Half a request line, never finished."""
+QUIET_LOG = 20
+"""Log lines the flood may cause at most (without the caps: hundreds of thousands)."""
+
+
+def _lower_file_limit() -> None:
+    resource.setrlimit(resource.RLIMIT_NOFILE, (FILE_LIMIT, FILE_LIMIT))
+
+
+@dataclass
+class Running:
+    """A bot process serving the Mini App, its Bot API, its web port and its log so far."""
+
+    api: LocalBotApi
+    port: int
+    log: list[str] = field(default_factory=list)
+
+
+@asynccontextmanager
+async def limited_bot(tmp_path: Path, **settings: str) -> AsyncIterator[Running]:
+    """A bot process with the Mini App served on a free port, a file limit of
+    :data:`FILE_LIMIT`, and its log read as it comes (a full pipe would stop it)."""
+    api = make_api()
+    server, api_port = await serve(api)
+    seed_tables(tmp_path / "data")  # nothing to work out at start-up: a quiet process
+    port = _free_port()
+    env = _env(
+        tmp_path,
+        TELEGRAM_BOT_TOKEN="42:SLOW",
+        TELEGRAM_API_URL=f"http://127.0.0.1:{api_port}",
+        TWENTYFOUR_WEBAPP_URL="https://bot.example/app/",
+        TWENTYFOUR_WEB_PORT=str(port),
+        **settings,
+    )
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        env=env,
+        cwd=ROOT,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+        preexec_fn=_lower_file_limit,
+    )
+    running = Running(api, port)
+
+    async def read_log() -> None:
+        assert process.stderr is not None
+        while line := await process.stderr.readline():
+            running.log.append(line.decode(errors="replace"))
+
+    reader = asyncio.create_task(read_log())
+    try:
+        api.send(ANN, ANN, "/start")
+        await api.wait_for_sent(1, timeout=30)
+        await _until(lambda: any("Serving the Mini App" in line for line in running.log))
+        yield running
+    finally:
+        if process.returncode is None:
+            process.send_signal(signal.SIGTERM)
+        try:
+            await asyncio.wait_for(process.wait(), timeout=20)
+        finally:
+            if process.returncode is None:
+                process.kill()
+            await asyncio.wait_for(reader, timeout=5)
+            server.stop()
+    assert process.returncode == 0, "".join(running.log[-20:])
+
+
+async def _until(condition: Callable[[], bool], timeout: float = 10) -> None:
+    """Wait (bounded) until ``condition()`` holds."""
+    async with asyncio.timeout(timeout):
+        while not condition():
+            await asyncio.sleep(0.02)
+
+
+async def _slow_connection(port: int) -> socket.socket | None:
+    """A connection that sends half a request line and no more (None: it never connected)."""
+    loop = asyncio.get_running_loop()
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setblocking(False)
+    try:
+        await asyncio.wait_for(loop.sock_connect(sock, ("127.0.0.1", port)), timeout=2)
+        await asyncio.wait_for(loop.sock_sendall(sock, HALF_REQUEST), timeout=2)
+    except (OSError, TimeoutError):
+        sock.close()
+        return None
+    return sock
+
+
+@asynccontextmanager
+async def slow_flood(port: int, count: int = FLOOD) -> AsyncIterator[list[socket.socket]]:
+    """``count`` slow connections to ``port``, held open meanwhile."""
+    opened = await asyncio.gather(*(_slow_connection(port) for _ in range(count)))
+    sockets = [sock for sock in opened if sock is not None]
+    try:
+        yield sockets
+    finally:
+        for sock in sockets:
+            with suppress(OSError):
+                sock.close()
+
+
+@pytest.mark.asyncio
+async def test_a_slow_connection_flood_leaves_telegram_answered_and_the_log_quiet(
+    tmp_path: Path,
+) -> None:
+    async with limited_bot(tmp_path) as bot:
+        before = len(bot.log)
+        async with slow_flood(bot.port):
+            await asyncio.sleep(1)  # what the flood does to the log, it does at once
+            bot.api.send(BOB, BOB, "/start")
+            sent = await bot.api.wait_for_sent(2, timeout=10)
+            assert sent[-1]["text"].startswith("你好，Bob！")  # Bob reads Chinese
+            # A complete request still gets through: the slowest connections make room.
+            async with httpx.AsyncClient(timeout=5) as client:
+                page = await client.get(f"http://127.0.0.1:{bot.port}/app/")
+            assert page.status_code == 200
+            flood_log = bot.log[before:]
+        assert len(flood_log) <= QUIET_LOG, "".join(flood_log[:5])
+
+
+@pytest.mark.asyncio
+async def test_a_slow_connection_is_closed_within_seconds(tmp_path: Path) -> None:
+    async with limited_bot(tmp_path) as bot:
+        sock = await _slow_connection(bot.port)
+        assert sock is not None
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        try:
+            # The server closes it: the read ends (b"" or a reset) well before a minute.
+            with suppress(ConnectionResetError):
+                await asyncio.wait_for(loop.sock_recv(sock, 1024), timeout=30)
+        finally:
+            sock.close()
+        assert loop.time() - started < 15
