@@ -48,21 +48,31 @@ class Running:
     log: list[str] = field(default_factory=list)
 
 
+SECRET = "s3cret"
+
+
 @asynccontextmanager
-async def limited_bot(tmp_path: Path, **settings: str) -> AsyncIterator[Running]:
-    """A bot process with the Mini App served on a free port, a file limit of
-    :data:`FILE_LIMIT`, and its log read as it comes (a full pipe would stop it)."""
+async def limited_bot(tmp_path: Path, *, webhook: bool = False) -> AsyncIterator[Running]:
+    """A bot process with the Mini App served on a free port (with ``webhook``, the
+    webhook's too), a file limit of :data:`FILE_LIMIT`, and its log read as it comes (a full
+    pipe would stop it)."""
     api = make_api()
     server, api_port = await serve(api)
     seed_tables(tmp_path / "data")  # nothing to work out at start-up: a quiet process
     port = _free_port()
+    hook = {
+        "TELEGRAM_WEBHOOK_URL": "https://bot.example/telegram",
+        "TELEGRAM_WEBHOOK_SECRET": SECRET,
+        "TELEGRAM_WEBHOOK_LISTEN": "127.0.0.1",
+        "TELEGRAM_WEBHOOK_PORT": str(port),
+    }
     env = _env(
         tmp_path,
         TELEGRAM_BOT_TOKEN="42:SLOW",
         TELEGRAM_API_URL=f"http://127.0.0.1:{api_port}",
         TWENTYFOUR_WEBAPP_URL="https://bot.example/app/",
         TWENTYFOUR_WEB_PORT=str(port),
-        **settings,
+        **(hook if webhook else {}),
     )
     process = await asyncio.create_subprocess_exec(
         sys.executable,
@@ -83,9 +93,12 @@ async def limited_bot(tmp_path: Path, **settings: str) -> AsyncIterator[Running]
 
     reader = asyncio.create_task(read_log())
     try:
-        api.send(ANN, ANN, "/start")
-        await api.wait_for_sent(1, timeout=30)
-        await _until(lambda: any("Serving the Mini App" in line for line in running.log))
+        if webhook:  # the server listens before the webhook is set
+            await _until(lambda: "setWebhook" in api.calls, timeout=30)
+        else:
+            api.send(ANN, ANN, "/start")
+            await api.wait_for_sent(1, timeout=30)
+            await _until(lambda: any("Serving the Mini App" in line for line in running.log))
         yield running
     finally:
         if process.returncode is None:
@@ -167,3 +180,25 @@ async def test_a_slow_connection_is_closed_within_seconds(tmp_path: Path) -> Non
         finally:
             sock.close()
         assert loop.time() - started < 15
+
+
+@pytest.mark.asyncio
+async def test_a_slow_connection_flood_lets_telegrams_updates_through_to_a_webhook(
+    tmp_path: Path,
+) -> None:
+    async with limited_bot(tmp_path, webhook=True) as bot:
+        before = len(bot.log)
+        async with slow_flood(bot.port):
+            await asyncio.sleep(1)
+            message = bot.api.send(ANN, ANN, "/start")
+            async with httpx.AsyncClient(timeout=5) as client:
+                posted = await client.post(
+                    f"http://127.0.0.1:{bot.port}/telegram",
+                    json={"update_id": 1, "message": message},
+                    headers={"X-Telegram-Bot-Api-Secret-Token": SECRET},
+                )
+            assert posted.status_code == 200
+            sent = await bot.api.wait_for_sent(1, timeout=10)
+            assert "Hi Ann!" in sent[-1]["text"]
+            flood_log = bot.log[before:]
+        assert len(flood_log) <= QUIET_LOG, "".join(flood_log[:5])
