@@ -193,7 +193,7 @@ class Console:
         url = self.app_url()
         if url is None:
             return "(the Mini App is not served)"
-        return f"Play by tapping in a browser (as yourself, for an hour; :app again for a new link): {url}"
+        return f"Play by tapping in a browser (as yourself, for an hour): {url}"
 
     def _chat_type(self) -> str:
         return "supergroup" if self.chat_id == GROUP_ID else "sender"

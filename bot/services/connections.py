@@ -7,11 +7,13 @@ as it can (1,100 connections sending half a request line each did both to a bot 
 common limit of 1,024 files).  So:
 
 - the soft file limit is raised to the hard one at start-up (:func:`raise_file_limit`);
-- the server holds at most :func:`connection_cap` connections (half the file limit, at
-  most :data:`MAX_CONNECTIONS`), and at most :data:`PER_ADDRESS` from one address;
-- a connection over a cap makes room by closing the oldest connection that is still
-  waiting for a request's headers (a slow or idle one: a client that sends its request at
-  once, as Telegram does, is never waiting long); when every connection is busy with a
+- the server holds at most :data:`PER_ADDRESS` connections from one address: one more is
+  closed as soon as it is accepted, before tornado spends anything on it;
+- and at most :func:`connection_cap` in all (half the file limit, at most
+  :data:`MAX_CONNECTIONS`): one more, from an address under its own cap, takes the place
+  of the connection that has waited longest for a request's headers (a slow or idle one:
+  a client that sends its request at once, as Telegram does, waits for nothing), so that
+  many slow addresses cannot keep Telegram out; when every connection is busy with a
   request, the newcomer is closed instead;
 - a request's headers must arrive within :data:`HEADER_SECONDS` (tornado's header timeout,
   which also closes a kept-alive connection idle that long);
@@ -161,8 +163,9 @@ class GuardedHTTPServer(HTTPServer):
         self._waiting: OrderedDict[IOStream, None] = OrderedDict()
         """Connections waiting for a request's headers, longest waiting first."""
         self._address_of: dict[IOStream, str] = {}
-        self._by_address: dict[str, OrderedDict[IOStream, None]] = {}
-        self._closed_for_room = 0
+        self._count_of: dict[str, int] = {}
+        self.refused = 0
+        """Connections closed at once, or to make room, since the start."""
 
     @property
     def open_connections(self) -> int:
@@ -172,16 +175,24 @@ class GuardedHTTPServer(HTTPServer):
     def add_sockets(self, sockets: Iterable[socket.socket]) -> None:
         for sock in sockets:
             self._sockets[sock.fileno()] = sock
-            self._handlers[sock.fileno()] = _Acceptor(sock, self._handle_connection).remove
+            self._handlers[sock.fileno()] = _Acceptor(sock, self._accept).remove
+
+    def _accept(self, connection: socket.socket, address: Any) -> None:
+        """A connection just accepted: closed at once over a cap (cheaply: tornado has not
+        wrapped it yet), else served."""
+        host = _host(address)
+        if self._count_of.get(host, 0) >= self.per_address or (
+            self.open_connections >= self.cap and not self._close_oldest_waiting()
+        ):
+            self._note_refused()
+            connection.close()
+            return
+        self._handle_connection(connection, address)
 
     def handle_stream(self, stream: IOStream, address: Any) -> None:
-        host = str(address[0]) if isinstance(address, tuple) and address else str(address)
-        if not self._make_room(host):
-            self._note_closed()
-            stream.close()
-            return
+        host = _host(address)
         self._address_of[stream] = host
-        self._by_address.setdefault(host, OrderedDict())[stream] = None
+        self._count_of[host] = self._count_of.get(host, 0) + 1
         self._waiting[stream] = None
         super().handle_stream(stream, address)
 
@@ -201,45 +212,42 @@ class GuardedHTTPServer(HTTPServer):
         self._forget(getattr(server_conn, "stream", None))
         super().on_close(server_conn)
 
-    def _make_room(self, host: str) -> bool:
-        """Whether a connection from ``host`` may be held, once the oldest waiting one (of
-        ``host``'s, if it is at its own cap) is closed to make room."""
-        mine = self._by_address.get(host, OrderedDict())
-        if len(mine) >= self.per_address:
-            return self._close_oldest_waiting(mine)
-        if self.open_connections >= self.cap:
-            return self._close_oldest_waiting(self._waiting)
+    def _close_oldest_waiting(self) -> bool:
+        """Close the connection that has waited longest for a request's headers, if any
+        waits: a newcomer takes its place."""
+        if not self._waiting:
+            return False
+        stream = next(iter(self._waiting))
+        self._forget(stream)
+        stream.close()
+        self._note_refused()
         return True
-
-    def _close_oldest_waiting(self, among: OrderedDict[IOStream, None]) -> bool:
-        for stream in among:
-            if stream in self._waiting:
-                self._forget(stream)
-                stream.close()
-                self._note_closed()
-                return True
-        return False
 
     def _forget(self, stream: IOStream | None) -> None:
         host = self._address_of.pop(stream, None) if stream is not None else None
-        if host is None:
+        if stream is None or host is None:
             return
-        self._waiting.pop(stream, None)  # type: ignore[arg-type]
-        mine = self._by_address.get(host)
-        if mine is not None:
-            mine.pop(stream, None)  # type: ignore[arg-type]
-            if not mine:
-                del self._by_address[host]
+        self._waiting.pop(stream, None)
+        left = self._count_of[host] - 1
+        if left:
+            self._count_of[host] = left
+        else:
+            del self._count_of[host]
 
-    def _note_closed(self) -> None:
-        self._closed_for_room += 1
+    def _note_refused(self) -> None:
+        self.refused += 1
         logger.warning(
-            "The web server is full (%d connections, at most %d from one address): it "
-            "closes the slowest; %d closed so far",
+            "The web server is full (at most %d connections, %d from one address): "
+            "%d closed so far",
             self.cap,
             self.per_address,
-            self._closed_for_room,
+            self.refused,
         )
+
+
+def _host(address: Any) -> str:
+    """The client's address, without its port."""
+    return str(address[0]) if isinstance(address, tuple) and address else str(address)
 
 
 class _Acceptor:

@@ -21,6 +21,7 @@ import httpx
 import pytest
 
 from bot.local_api import LocalBotApi, serve
+from bot.services.web import WebServer
 from tests.bot.harness import ANN, BOB, make_api, seed_tables
 from tests.bot.test_process import ROOT, _env, _free_port
 
@@ -29,6 +30,11 @@ FILE_LIMIT = 256
 down, to keep the flood small."""
 FLOOD = 400
 """Slow connections opened at once: well over the bot's file limit."""
+FLOODERS = [f"127.0.0.{10 + index}" for index in range(8)]
+"""Where the flood comes from: eight addresses, each under the cap per address (the
+flood in all over the cap of the whole server)."""
+TELEGRAM = "127.0.0.2"
+"""Where Telegram's (and a player's) complete requests come from."""
 HALF_REQUEST = b"GET /app/ HT"
 """Half a request line, never finished."""
 QUIET_LOG = 20
@@ -120,12 +126,14 @@ async def _until(condition: Callable[[], bool], timeout: float = 10) -> None:
             await asyncio.sleep(0.02)
 
 
-async def _slow_connection(port: int) -> socket.socket | None:
-    """A connection that sends half a request line and no more (None: it never connected)."""
+async def _slow_connection(port: int, source: str = "127.0.0.1") -> socket.socket | None:
+    """A connection from ``source`` that sends half a request line and no more (None: it
+    never connected)."""
     loop = asyncio.get_running_loop()
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setblocking(False)
     try:
+        sock.bind((source, 0))
         await asyncio.wait_for(loop.sock_connect(sock, ("127.0.0.1", port)), timeout=2)
         await asyncio.wait_for(loop.sock_sendall(sock, HALF_REQUEST), timeout=2)
     except (OSError, TimeoutError):
@@ -135,9 +143,13 @@ async def _slow_connection(port: int) -> socket.socket | None:
 
 
 @asynccontextmanager
-async def slow_flood(port: int, count: int = FLOOD) -> AsyncIterator[list[socket.socket]]:
-    """``count`` slow connections to ``port``, held open meanwhile."""
-    opened = await asyncio.gather(*(_slow_connection(port) for _ in range(count)))
+async def slow_flood(
+    port: int, count: int = FLOOD, sources: list[str] = FLOODERS
+) -> AsyncIterator[list[socket.socket]]:
+    """``count`` slow connections to ``port`` from ``sources`` in turn, held open meanwhile."""
+    opened = await asyncio.gather(
+        *(_slow_connection(port, sources[index % len(sources)]) for index in range(count))
+    )
     sockets = [sock for sock in opened if sock is not None]
     try:
         yield sockets
@@ -145,6 +157,12 @@ async def slow_flood(port: int, count: int = FLOOD) -> AsyncIterator[list[socket
         for sock in sockets:
             with suppress(OSError):
                 sock.close()
+
+
+def _client() -> httpx.AsyncClient:
+    """A client whose connections come from :data:`TELEGRAM`'s address."""
+    transport = httpx.AsyncHTTPTransport(local_address=TELEGRAM)
+    return httpx.AsyncClient(transport=transport, timeout=5)
 
 
 @pytest.mark.asyncio
@@ -159,7 +177,7 @@ async def test_a_slow_connection_flood_leaves_telegram_answered_and_the_log_quie
             sent = await bot.api.wait_for_sent(2, timeout=10)
             assert sent[-1]["text"].startswith("你好，Bob！")  # Bob reads Chinese
             # A complete request still gets through: the slowest connections make room.
-            async with httpx.AsyncClient(timeout=5) as client:
+            async with _client() as client:
                 page = await client.get(f"http://127.0.0.1:{bot.port}/app/")
             assert page.status_code == 200
             flood_log = bot.log[before:]
@@ -191,7 +209,7 @@ async def test_a_slow_connection_flood_lets_telegrams_updates_through_to_a_webho
         async with slow_flood(bot.port):
             await asyncio.sleep(1)
             message = bot.api.send(ANN, ANN, "/start")
-            async with httpx.AsyncClient(timeout=5) as client:
+            async with _client() as client:
                 posted = await client.post(
                     f"http://127.0.0.1:{bot.port}/telegram",
                     json={"update_id": 1, "message": message},
@@ -202,3 +220,30 @@ async def test_a_slow_connection_flood_lets_telegrams_updates_through_to_a_webho
             assert "Hi Ann!" in sent[-1]["text"]
             flood_log = bot.log[before:]
         assert len(flood_log) <= QUIET_LOG, "".join(flood_log[:5])
+
+
+@pytest.mark.asyncio
+async def test_one_address_gets_no_more_than_its_share() -> None:
+    server = WebServer(cap=20, per_address=4)
+    port = await server.start("127.0.0.1", 0)
+    loop = asyncio.get_running_loop()
+    try:
+        async with slow_flood(port, 6, ["127.0.0.3"]) as mine:
+            # The first four are held; the two over the share are closed as accepted.
+            ended = await asyncio.gather(
+                *(asyncio.wait_for(_closed(loop, sock), timeout=2) for sock in mine),
+                return_exceptions=True,
+            )
+            async with _client() as client:
+                other = await client.get(f"http://127.0.0.1:{port}/elsewhere")
+    finally:
+        await server.stop()
+    assert sum(result is True for result in ended) == 2
+    assert other.status_code == 404  # another address is served (nothing is routed here)
+
+
+async def _closed(loop: asyncio.AbstractEventLoop, sock: socket.socket) -> bool:
+    """Wait until the server closes ``sock``."""
+    with suppress(ConnectionResetError):
+        await loop.sock_recv(sock, 1024)
+    return True
