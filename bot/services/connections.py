@@ -10,11 +10,12 @@ common limit of 1,024 files).  So:
 - the server holds at most :data:`PER_ADDRESS` connections from one address: one more is
   closed as soon as it is accepted, before tornado spends anything on it;
 - and at most :func:`connection_cap` in all (half the file limit, at most
-  :data:`MAX_CONNECTIONS`): one more, from an address under its own cap, takes the place
-  of the connection that has waited longest for a request's headers (a slow or idle one:
-  a client that sends its request at once, as Telegram does, waits for nothing), so that
-  many slow addresses cannot keep Telegram out; when every connection is busy with a
-  request, the newcomer is closed instead;
+  :data:`MAX_CONNECTIONS`): one more takes the place of the connection that has waited
+  longest for a request's headers (a slow or idle one: a client that sends its request at
+  once, as Telegram does, waits for nothing) among those of an address holding more than
+  the newcomer's, so that many slow addresses cannot keep Telegram or a player out, nor
+  make the server replace connection after connection for them
+  (:meth:`GuardedHTTPServer._make_room`); when there is none, the newcomer is closed;
 - a request's headers must arrive within :data:`HEADER_SECONDS` (tornado's header timeout,
   which also closes a kept-alive connection idle that long);
 - an accept that fails for want of descriptors or memory pauses accepting, for longer each
@@ -49,6 +50,8 @@ unless ``setWebhook`` asks for more)."""
 HEADER_SECONDS = 10.0
 """A request's headers must arrive within this; a kept-alive connection idle this long is
 closed too."""
+SCANNED = 32
+"""Waiting connections looked at, longest waiting first, to make room for a newcomer."""
 PAUSES = (0.05, 0.1, 0.2, 0.5, 1.0)
 """Seconds accepting pauses after each failure in a row to accept (for want of file
 descriptors or memory): the last is repeated."""
@@ -180,9 +183,9 @@ class GuardedHTTPServer(HTTPServer):
     def _accept(self, connection: socket.socket, address: Any) -> None:
         """A connection just accepted: closed at once over a cap (cheaply: tornado has not
         wrapped it yet), else served."""
-        host = _host(address)
-        if self._count_of.get(host, 0) >= self.per_address or (
-            self.open_connections >= self.cap and not self._close_oldest_waiting()
+        held = self._count_of.get(_host(address), 0)
+        if held >= self.per_address or (
+            self.open_connections >= self.cap and not self._make_room(held)
         ):
             self._note_refused()
             connection.close()
@@ -212,14 +215,26 @@ class GuardedHTTPServer(HTTPServer):
         self._forget(getattr(server_conn, "stream", None))
         super().on_close(server_conn)
 
-    def _close_oldest_waiting(self) -> bool:
-        """Close the connection that has waited longest for a request's headers, if any
-        waits: a newcomer takes its place."""
-        if not self._waiting:
+    def _make_room(self, held: int) -> bool:
+        """Close the connection that has waited longest for a request's headers among those
+        of an address holding more than one more than the newcomer's (which holds
+        ``held``): False if there is none among the :data:`SCANNED` longest waiting.
+
+        So an address holding few connections (Telegram's, a player's) always finds room,
+        while addresses that hold many cannot take room from each other: a flood from many
+        addresses ends in equal shares, and its newcomers are closed as accepted, which
+        costs little, instead of each replacing another."""
+        victim = None
+        for scanned, stream in enumerate(self._waiting):
+            if scanned >= SCANNED:
+                break
+            if self._count_of[self._address_of[stream]] > held + 1:
+                victim = stream
+                break
+        if victim is None:
             return False
-        stream = next(iter(self._waiting))
-        self._forget(stream)
-        stream.close()
+        self._forget(victim)
+        victim.close()
         self._note_refused()
         return True
 
