@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -50,6 +51,8 @@ class Running:
     """A bot process serving the Mini App, its Bot API, its web port and its log so far."""
 
     api: LocalBotApi
+    api_server: Any
+    """The local Bot API's HTTP server, on 127.0.0.1."""
     port: int
     log: list[str] = field(default_factory=list)
 
@@ -90,7 +93,7 @@ async def limited_bot(tmp_path: Path, *, webhook: bool = False) -> AsyncIterator
         stderr=asyncio.subprocess.PIPE,
         preexec_fn=_lower_file_limit,
     )
-    running = Running(api, port)
+    running = Running(api, server, port)
 
     async def read_log() -> None:
         assert process.stderr is not None
@@ -173,6 +176,9 @@ async def test_a_slow_connection_flood_leaves_telegram_answered_and_the_log_quie
         before = len(bot.log)
         async with slow_flood(bot.port):
             await asyncio.sleep(1)  # what the flood does to the log, it does at once
+            # The bot's connections to Telegram drop: it must open new ones, with files the
+            # flood has not taken.
+            await bot.api_server.close_all_connections()
             bot.api.send(BOB, BOB, "/start")
             sent = await bot.api.wait_for_sent(2, timeout=10)
             assert sent[-1]["text"].startswith("你好，Bob！")  # Bob reads Chinese
