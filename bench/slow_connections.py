@@ -7,12 +7,14 @@ every 250 ms from four users in turn, as the isolation run's does, and its laten
 each was due to the reply) is measured twice in the same process: for ``seconds`` with the
 web port quiet, then for ``seconds`` while :data:`FLOOD` connections from twenty addresses
 (127.0.0.10 to .29) each send half a request line and no more; one the server closes is
-opened again at once.  The flood runs in a process of its own (``python
-bench/slow_connections.py flood PORT COUNT SECONDS``), so that its work does not slow the
-local Bot API, which shares this script's event loop with the probe.  Each second
-meanwhile, a plain ``GET /app/`` on a new connection from 127.0.0.2 measures the page
-(failures and the slowest answer).  Reported beside the probe: the log lines and bytes the bot wrote
-during the attack, and how many slow connections the server closed or never accepted.
+opened again at once.  Once the flood is on, the local Bot API closes its connections, as a
+network may, so that the bot needs new files to reach it.  The flood runs in a process of
+its own (``python bench/slow_connections.py flood PORT COUNT SECONDS``), so that its work
+does not slow the local Bot API, which shares this script's event loop with the probe.  Each
+second meanwhile, a plain ``GET /app/`` on a new connection from 127.0.0.2 measures the page
+(failures and the slowest answer).  Reported beside the probe: the log lines and bytes the
+bot wrote during the attack, and how many slow connections the server closed or never
+accepted.
 """
 
 from __future__ import annotations
@@ -262,6 +264,9 @@ async def slow_connection_attack(
                     stdout=asyncio.subprocess.PIPE,
                 )
                 await asyncio.sleep(1)  # the connections are opened
+                # The bot's connections to the Bot API drop (as a network's do), so that it
+                # needs files for new ones.
+                await server.close_all_connections()
                 log_before = log_path.stat().st_size
                 lines_before = log_path.read_bytes().count(b"\n")
             stop = asyncio.Event()
