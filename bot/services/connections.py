@@ -14,8 +14,10 @@ common limit of 1,024 files).  So:
   longest for a request's headers (a slow or idle one: a client that sends its request at
   once, as Telegram does, waits for nothing) among those of an address holding more than
   the newcomer's, so that many slow addresses cannot keep Telegram or a player out, nor
-  make the server replace connection after connection for them
-  (:meth:`GuardedHTTPServer._make_room`); when there is none, the newcomer is closed;
+  make the server replace connection after connection for them; failing that (a flood of
+  one connection from each of many addresses), the longest waiting if it has waited
+  :data:`STALE_SECONDS` (:meth:`GuardedHTTPServer._make_room`); when there is none, the
+  newcomer is closed;
 - a request's headers must arrive within :data:`HEADER_SECONDS` (tornado's header timeout,
   which also closes a kept-alive connection idle that long);
 - an accept that fails for want of descriptors or memory pauses accepting, for longer each
@@ -50,6 +52,9 @@ unless ``setWebhook`` asks for more)."""
 HEADER_SECONDS = 10.0
 """A request's headers must arrive within this; a kept-alive connection idle this long is
 closed too."""
+STALE_SECONDS = 2.0
+"""A connection waiting this long for a request's headers gives its place to any newcomer
+at the server's cap."""
 SCANNED = 32
 """Waiting connections looked at, longest waiting first, to make room for a newcomer."""
 PAUSES = (0.05, 0.1, 0.2, 0.5, 1.0)
@@ -133,7 +138,7 @@ def throttle_logs() -> None:
 class _Watched(httputil.HTTPMessageDelegate):
     """A request's delegate that says when the request's headers have arrived."""
 
-    def __init__(self, inner: httputil.HTTPMessageDelegate, on_headers: Callable[[], None]):
+    def __init__(self, inner: httputil.HTTPMessageDelegate, on_headers: Callable[[], object]):
         self._inner = inner
         self._on_headers = on_headers
 
@@ -163,8 +168,9 @@ class GuardedHTTPServer(HTTPServer):
         """Set the caps (before the server takes sockets)."""
         self.cap = cap
         self.per_address = per_address
-        self._waiting: OrderedDict[IOStream, None] = OrderedDict()
-        """Connections waiting for a request's headers, longest waiting first."""
+        self._waiting: OrderedDict[IOStream, float] = OrderedDict()
+        """Connections waiting for a request's headers, longest waiting first, with when
+        they started waiting (``time.monotonic()``)."""
         self._address_of: dict[IOStream, str] = {}
         self._count_of: dict[str, int] = {}
         self.refused = 0
@@ -196,7 +202,7 @@ class GuardedHTTPServer(HTTPServer):
         host = _host(address)
         self._address_of[stream] = host
         self._count_of[host] = self._count_of.get(host, 0) + 1
-        self._waiting[stream] = None
+        self._waiting[stream] = time.monotonic()
         super().handle_stream(stream, address)
 
     def start_request(
@@ -208,7 +214,7 @@ class GuardedHTTPServer(HTTPServer):
             return delegate
         # Waiting (again) for a request: the newest of the waiting.
         self._waiting.pop(stream, None)
-        self._waiting[stream] = None
+        self._waiting[stream] = time.monotonic()
         return _Watched(delegate, lambda: self._waiting.pop(stream, None))
 
     def on_close(self, server_conn: object) -> None:
@@ -218,12 +224,16 @@ class GuardedHTTPServer(HTTPServer):
     def _make_room(self, held: int) -> bool:
         """Close the connection that has waited longest for a request's headers among those
         of an address holding more than one more than the newcomer's (which holds
-        ``held``): False if there is none among the :data:`SCANNED` longest waiting.
+        ``held``), or else the longest waiting if it has waited :data:`STALE_SECONDS`:
+        False if there is neither among the :data:`SCANNED` longest waiting.
 
         So an address holding few connections (Telegram's, a player's) always finds room,
         while addresses that hold many cannot take room from each other: a flood from many
         addresses ends in equal shares, and its newcomers are closed as accepted, which
-        costs little, instead of each replacing another."""
+        costs little, instead of each replacing another.  A flood from as many addresses as
+        the server holds connections (one each) is met by the second rule: a connection
+        that has waited seconds for its headers is not a client worth keeping out another
+        for, and none is replaced sooner."""
         victim = None
         for scanned, stream in enumerate(self._waiting):
             if scanned >= SCANNED:
@@ -231,6 +241,10 @@ class GuardedHTTPServer(HTTPServer):
             if self._count_of[self._address_of[stream]] > held + 1:
                 victim = stream
                 break
+        if victim is None and self._waiting:
+            oldest, since = next(iter(self._waiting.items()))
+            if time.monotonic() - since >= STALE_SECONDS:
+                victim = oldest
         if victim is None:
             return False
         self._forget(victim)

@@ -22,6 +22,7 @@ import httpx
 import pytest
 
 from bot.local_api import LocalBotApi, serve
+from bot.services.connections import STALE_SECONDS
 from bot.services.web import WebServer
 from tests.bot.harness import ANN, BOB, make_api, seed_tables
 from tests.bot.test_process import ROOT, _env, _free_port
@@ -246,6 +247,23 @@ async def test_one_address_gets_no_more_than_its_share() -> None:
         await server.stop()
     assert sum(result is True for result in ended) == 2
     assert other.status_code == 404  # another address is served (nothing is routed here)
+
+
+@pytest.mark.asyncio
+async def test_a_flood_of_one_connection_per_address_gives_way_after_two_seconds() -> None:
+    server = WebServer(cap=8, per_address=4)
+    port = await server.start("127.0.0.1", 0)
+    addresses = [f"127.0.0.{40 + index}" for index in range(8)]
+    try:
+        async with slow_flood(port, 8, addresses), _client() as client:
+            # Every address holds one, as the newcomer's would: none gives way to it yet.
+            with pytest.raises(httpx.TransportError):
+                await client.get(f"http://127.0.0.1:{port}/elsewhere")
+            await asyncio.sleep(STALE_SECONDS + 0.2)
+            other = await client.get(f"http://127.0.0.1:{port}/elsewhere")
+    finally:
+        await server.stop()
+    assert other.status_code == 404  # served (nothing is routed here)
 
 
 async def _closed(loop: asyncio.AbstractEventLoop, sock: socket.socket) -> bool:
