@@ -7,8 +7,8 @@ API call in the ``X-Telegram-Init-Data`` header.  The server checks it as Telegr
 answered 401 with no detail, before the request's body is read.  Launch data is good for
 :data:`MAX_AGE` (an hour) after Telegram signed it, i.e. after the page was opened: a page
 open longer asks to be opened again.  Each player's calls are held to :data:`API_RATE` a
-second (bursts of :data:`API_BURST`): a flood gets 429 and costs no work.  The page judges nothing:
-it sends what the player built, and the features that registered the calls
+second (bursts of :data:`API_BURST`): a flood gets 429 and costs no work.  The page judges
+nothing: it sends what the player built, and the features that registered the calls
 (:func:`serve_app`) judge it by the same rules as in the chat.
 
 Features add API calls by name, as they add handlers: ``serve_app(application, "GET",
