@@ -46,10 +46,17 @@ second overall, 429 with ``retry_after``) when its ``LocalBotApi`` takes ``flood
 older versions do not have them, and the report says which it was.  All traffic stays on
 127.0.0.1.
 
+Then **the slow-connection attack** (``bench/slow_connections.py``): the real ``python -m
+bot`` process, serving the Mini App with its file limit lowered to 1,024, gets 1,100
+connections to its web port that each send half a request line; the probe's latency is
+reported for ``--slow-seconds`` (10) with the port quiet, then as long under the attack,
+beside the page's own answers and the lines the bot logged meanwhile.
+
 Usage::
 
     python bench/isolation_bench.py [--seconds 30] [--warmup 3] [--json]
                                     [--bot-path DIR] [--no-sigterm] [--log FILE]
+                                    [--no-slow] [--slow-seconds 10]
 
 In the JSON, ``null`` marks a figure not reached: a probe rank with no reply, a deal after
 more than 120 s, a stop after more than 30 s, a SIGTERM exit after more than 60 s.
@@ -91,6 +98,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from checkout import strays, use_checkout
+from slow_connections import slow_connection_attack, table_lines
 
 PROBE, ATTACKER, MEMBER = 101, 666, 102
 PROBES = (PROBE, 103, 104, 105)
@@ -323,6 +331,8 @@ class Results:
     stop_seconds: float | None = None
     stop_tried: bool = False
     sigterm: dict[str, Any] | None = None
+    slow: dict[str, Any] | None = None
+    """The slow-connection attack's figures (``bench/slow_connections.py``)."""
     log_counts: dict[str, int] = field(default_factory=lambda: {"WARNING": 0, "ERROR": 0})
     notes: list[str] = field(default_factory=list)
 
@@ -378,6 +388,7 @@ class Results:
             "stop_seconds": _round(self.stop_seconds),
             "stop_limit_seconds": STOP_LIMIT,
             "sigterm": self.sigterm,
+            "slow_connections": self.slow,
             "bot_log": self.log_counts,
             "notes": self.notes,
         }
@@ -876,6 +887,8 @@ def table(results: Results) -> str:
                 f"{s['startup_seconds']:.1f} s; group replies: {s['replies_before_sigterm']} "
                 f"before SIGTERM, {s['replies_total']} in all",
             ]
+    if results.slow is not None:
+        lines += ["", *table_lines(results.slow)]
     counts = results.log_counts
     lines += [
         "",
@@ -915,6 +928,10 @@ def main() -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--no-sigterm", action="store_true", help="skip the SIGTERM test")
     parser.add_argument("--log", help="file for the in-process bot's log")
+    parser.add_argument("--no-slow", action="store_true", help="skip the slow-connection attack")
+    parser.add_argument(
+        "--slow-seconds", type=float, default=10, help="seconds of each slow-connection phase"
+    )
     args = parser.parse_args()
 
     code = load_bot(args.bot_path)
@@ -933,6 +950,15 @@ def main() -> int:
         except Exception as error:  # report it, and measure the rest all the same
             traceback.print_exc()
             results.notes.append(f"SIGTERM test failed: {error!r}")
+    if not args.no_slow:
+        say("slow connections: starting python -m bot with 1,024 files")
+        try:
+            results.slow = asyncio.run(
+                slow_connection_attack(code.root, code.new_api, code.serve, args.slow_seconds)
+            )
+        except Exception as error:
+            traceback.print_exc()
+            results.notes.append(f"slow-connection attack failed: {error!r}")
     limit = STARTUP_LIMIT + args.warmup + args.seconds + GROUP_DEAL_LIMIT + STOP_LIMIT + 30
     watchdog = arm_watchdog(limit, results, args)
     try:

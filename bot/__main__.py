@@ -14,6 +14,7 @@ import sys
 from bot.app import StartUpError, build_application, run_polling
 from bot.console import run_console
 from bot.persistence import DataFileError, DataFolderInUse
+from bot.services.connections import raise_file_limit
 from bot.settings import Settings, SettingsError
 from bot.web import run_webhook
 
@@ -49,6 +50,9 @@ async def _serve(settings: Settings) -> int:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
+    # Every connection, the web server's and the bot's own to Telegram, is a file: a soft
+    # limit of 1,024 (a common default) is raised as far as the hard limit allows.
+    raise_file_limit()
     application = build_application(settings)
     if not settings.webhook_url:
         logger.info("Starting with long polling")

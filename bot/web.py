@@ -55,7 +55,7 @@ class TelegramWebhook(BoundedHandler):
     async def post(self) -> None:
         try:
             data = json.loads(self.body)
-        except ValueError:  # UnicodeDecodeError included
+        except (ValueError, RecursionError):  # UnicodeDecodeError included; [[[[…]]]]
             self.refuse(HTTPStatus.BAD_REQUEST)
             return
         if not isinstance(data, dict) or not isinstance(data.get("update_id"), int):

@@ -183,12 +183,12 @@ class Console:
         return f"{self.web_address}/app/{launch_hash(sign_init_data(self.token, fields))}"
 
     def app_line(self) -> str:
-        """Where to play the Mini App, as the current user, for a day (its launch data's
-        life)."""
+        """Where to play the Mini App, as the current user, for an hour (its launch data's
+        life; ``:app`` gives a new address)."""
         url = self.app_url()
         if url is None:
             return "(the Mini App is not served)"
-        return f"Play by tapping in a browser (as yourself, for a day): {url}"
+        return f"Play by tapping in a browser (as yourself, for an hour): {url}"
 
     def _chat_type(self) -> str:
         return "supergroup" if self.chat_id == GROUP_ID else "sender"

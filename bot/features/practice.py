@@ -4,11 +4,19 @@ the hand's other distinct solutions once it is solved (or given up).
 A practice hand counts for nothing, so the server keeps nothing of it: the page holds a
 token, signed with a key made at start-up, that names the player, the hand and when it was
 dealt.  A token cannot be made for another hand or another player, nor moved in time; one
-from before a restart is refused (the page deals again).
+from before a restart, or older than :data:`TOKEN_SECONDS`, is refused (the page deals
+again).
+
+No hand is dealt, judged or revealed while it would spoil a game (:func:`_spoils`): a hand
+being played in any chat, yesterday's, today's or tomorrow's daily puzzle, or the player's
+running daily.  A hand that became one of those after it was dealt is withdrawn (409,
+``spoiler``): tokens collected in advance reveal nothing of a round dealt later, nor of
+the next day's puzzle.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import hmac
 import secrets
@@ -30,6 +38,8 @@ SHOWN = 10
 """Other solutions listed after a hand (the rest are counted)."""
 DRAWS = 8
 """Hands drawn at most to find one that spoils no game."""
+TOKEN_SECONDS = 15 * 60.0
+"""Seconds a practice hand's token stays good: a hand left longer is dealt anew."""
 _KEY = secrets.token_bytes(32)
 """Signs practice tokens; made anew at each start."""
 
@@ -45,8 +55,9 @@ def make_token(user_id: int, hand: tuple[int, ...], dealt: float) -> str:
     return f"{'-'.join(map(str, hand))}.{dealt_ms}.{_signature(user_id, hand, dealt_ms)}"
 
 
-def read_token(user_id: int, token: object) -> tuple[tuple[int, ...], float] | None:
-    """The hand and the time it was dealt, from the player's token; None if it is not one."""
+def read_token(user_id: int, token: object, now: float) -> tuple[tuple[int, ...], float] | None:
+    """The hand and the time it was dealt, from the player's token; None if it is not one,
+    or was dealt more than :data:`TOKEN_SECONDS` before ``now``."""
     if not isinstance(token, str) or len(token) > 200:
         return None
     try:
@@ -58,14 +69,19 @@ def read_token(user_id: int, token: object) -> tuple[tuple[int, ...], float] | N
     expected = _signature(user_id, hand, dealt_ms)
     if not hmac.compare_digest(expected.encode(), signature.encode("utf-8", "replace")):
         return None
-    return hand, dealt_ms / 1000
+    dealt = dealt_ms / 1000
+    if not 0 <= now - dealt <= TOKEN_SECONDS:
+        return None
+    return hand, dealt
 
 
 async def _spoils(hand: tuple[int, ...], context: BotContext) -> bool:
-    """Whether the hand is one whose solutions must not be shown: today's daily puzzle,
-    the player's running daily, or a hand being played in a chat."""
+    """Whether the hand is one whose solutions must not be shown: yesterday's, today's or
+    tomorrow's daily puzzle (days the daily's clock may be running on, or will be before a
+    token runs out), the player's running daily, or a hand being played in any chat."""
     solving = context.bot_data.solving
-    days = [context.today()]
+    today = context.today()
+    days = [today + dt.timedelta(days=shift) for shift in (-1, 0, 1)]
     record = context.user_data.daily if context.user_data is not None else None
     running = record.running() if record is not None else None
     if running is not None:
@@ -123,15 +139,21 @@ async def _solutions(
     }
 
 
+WITHDRAWN: AppReply = (409, {"error": "spoiler"})
+"""The answer for a hand that would now spoil a game: the page deals another."""
+
+
 async def app_answer(request: AppRequest) -> AppReply:
     """``POST /app/api/practice/answer`` with ``{"token": …, "expression": "8/(3-8/3)"}``:
     the player's solution judged; if right, the time and the other solutions."""
     context = request.context
-    found = read_token(request.user.id, request.body.get("token"))
+    found = read_token(request.user.id, request.body.get("token"), context.now())
     text = request.body.get("expression")
     if found is None or not isinstance(text, str):
         return 400, {"error": "bad_token"}
     hand, dealt = found
+    if await _spoils(hand, context):
+        return WITHDRAWN
     verdict = check(text, hand, 24)
     if not verdict.ok or verdict.is_claim:
         return 200, {"ok": False, "reason": reason(verdict, context)}
@@ -147,10 +169,13 @@ async def app_answer(request: AppRequest) -> AppReply:
 
 async def app_reveal(request: AppRequest) -> AppReply:
     """``POST /app/api/practice/reveal`` with ``{"token": …}``: give up; the solutions."""
-    found = read_token(request.user.id, request.body.get("token"))
+    context = request.context
+    found = read_token(request.user.id, request.body.get("token"), context.now())
     if found is None:
         return 400, {"error": "bad_token"}
-    return 200, await _solutions(found[0], None, request.context)
+    if await _spoils(found[0], context):
+        return WITHDRAWN
+    return 200, await _solutions(found[0], None, context)
 
 
 def register(application: Application) -> None:

@@ -4,8 +4,11 @@ Telegram opens the page (``bot/webapp/``) inside the chat and gives it the launc
 ``initData``, signed with the bot's token; the page sends that text, as it came, with every
 API call in the ``X-Telegram-Init-Data`` header.  The server checks it as Telegram documents
 (:func:`check_init_data`) and takes the player only from checked data: anything else is
-answered 401 with no detail, before the request's body is read.  The page judges nothing:
-it sends what the player built, and the features that registered the calls
+answered 401 with no detail, before the request's body is read.  Launch data is good for
+:data:`MAX_AGE` (an hour) after Telegram signed it, i.e. after the page was opened: a page
+open longer asks to be opened again.  Each player's calls are held to :data:`API_RATE` a
+second (bursts of :data:`API_BURST`): a flood gets 429 and costs no work.  The page judges
+nothing: it sends what the player built, and the features that registered the calls
 (:func:`serve_app`) judge it by the same rules as in the chat.
 
 Features add API calls by name, as they add handlers: ``serve_app(application, "GET",
@@ -31,10 +34,11 @@ from urllib.parse import parse_qsl, quote, urlencode
 
 from telegram import MenuButton, MenuButtonDefault, MenuButtonWebApp, WebAppInfo
 from telegram.ext import Application
-from tornado.web import RedirectHandler, StaticFileHandler
+from tornado.web import HTTPError, RedirectHandler, StaticFileHandler
 
 from bot.context import BotContext, services
 from bot.i18n import N_
+from bot.services.rates import RateLimit
 from bot.services.web import BoundedHandler, Rules
 from bot.settings import Settings
 
@@ -65,8 +69,14 @@ def label_menu_button(context: BotContext, chat_id: int) -> None:
 
 
 INIT_DATA_HEADER = "X-Telegram-Init-Data"
-MAX_AGE = 24 * 3600.0
-"""Seconds launch data stays good (``auth_date`` older than that: 401)."""
+MAX_AGE = 3600.0
+"""Seconds launch data stays good (``auth_date`` older than that: 401).  The page sends it
+with every call while it is open: a copy of it (from a shared address, a log) is of use
+for an hour at most."""
+API_RATE = 2.0
+"""API calls a second a player may make, on average (the page makes one per move judged)."""
+API_BURST = 20
+"""API calls a player may make at once, before :data:`API_RATE` holds them back."""
 API_BODY = 4096
 """Bytes of an API request's body kept at most (a move list or an expression is tiny)."""
 PAGE = Path(__file__).resolve().parents[1] / "webapp"
@@ -198,15 +208,22 @@ class ApiHandler(BoundedHandler):
     SUPPORTED_METHODS = ("GET", "POST")
     max_body = API_BODY
 
-    def initialize(self, bot_application: Application) -> None:
+    def initialize(self, bot_application: Application, limit: RateLimit) -> None:
         self.bot_application = bot_application
+        self.limit = limit
         self.user: AppUser | None = None
 
     def admit(self) -> int | None:
         data = services(self.bot_application)
         raw = self.request.headers.get(INIT_DATA_HEADER, "")
         self.user = check_init_data(raw, self.bot_application.bot.token, data.now())
-        return HTTPStatus.UNAUTHORIZED if self.user is None else None
+        if self.user is None:
+            return HTTPStatus.UNAUTHORIZED
+        wait = self.limit.wait(self.user.id)
+        if wait:
+            self.set_header("Retry-After", str(max(1, round(wait))))
+            return HTTPStatus.TOO_MANY_REQUESTS
+        return None
 
     def set_default_headers(self) -> None:
         self.set_header("Cache-Control", "no-store")
@@ -218,7 +235,7 @@ class ApiHandler(BoundedHandler):
     async def post(self, name: str) -> None:
         try:
             body = json.loads(self.body or b"{}")
-        except ValueError:  # UnicodeDecodeError included
+        except (ValueError, RecursionError):  # UnicodeDecodeError included; [[[[…]]]]
             body = None
         if not isinstance(body, dict):
             self.refuse(HTTPStatus.BAD_REQUEST)
@@ -244,6 +261,13 @@ class ApiHandler(BoundedHandler):
 class PageHandler(StaticFileHandler):
     """The page's files, with a policy that lets it load nothing from elsewhere."""
 
+    def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
+        # A path no file can have (a NUL byte: ``/app/x%00``) is a 404, not the ValueError
+        # the file system raises for it.
+        if "\x00" in absolute_path:
+            raise HTTPError(HTTPStatus.NOT_FOUND)
+        return super().validate_absolute_path(root, absolute_path)
+
     def set_extra_headers(self, path: str) -> None:
         self.set_header("Content-Security-Policy", PAGE_POLICY)
         self.set_header("X-Content-Type-Options", "nosniff")
@@ -255,8 +279,13 @@ class PageHandler(StaticFileHandler):
 
 def app_routes(application: Application) -> Rules:
     """The Mini App's routes: the API first, then the page's files."""
+    limit = RateLimit(API_RATE, API_BURST)
     return [
-        (r"/app/api/([a-z]+(?:/[a-z]+)?)", ApiHandler, {"bot_application": application}),
+        (
+            r"/app/api/([a-z]+(?:/[a-z]+)?)",
+            ApiHandler,
+            {"bot_application": application, "limit": limit},
+        ),
         (r"/app", RedirectHandler, {"url": "/app/"}),
         (r"/app/(.*)", PageHandler, {"path": str(PAGE), "default_filename": "index.html"}),
     ]

@@ -21,10 +21,17 @@ import logging
 from http import HTTPStatus
 from typing import Any
 
-from tornado.httpserver import HTTPServer
 from tornado.netutil import bind_sockets
 from tornado.web import Application as Routes
 from tornado.web import RequestHandler, stream_request_body
+
+from bot.services.connections import (
+    HEADER_SECONDS,
+    PER_ADDRESS,
+    GuardedHTTPServer,
+    connection_cap,
+    throttle_logs,
+)
 
 access = logging.getLogger("bot.web.access")
 
@@ -38,8 +45,6 @@ Rules = list[tuple[Any, ...]]
 
 MAX_BODY = 1 << 20
 """Bytes of a request body a handler keeps at most (Telegram's updates are far smaller)."""
-IDLE_SECONDS = 75.0
-"""A kept-alive connection with no request for this long is closed."""
 BODY_SECONDS = 30.0
 """A request whose body takes longer than this to arrive is dropped."""
 
@@ -115,9 +120,11 @@ class NotFound(BoundedHandler):
 class WebServer:
     """The bot's HTTP server: routes added with :meth:`add`, served from :meth:`start`."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, cap: int | None = None, per_address: int = PER_ADDRESS) -> None:
         self._routes = Routes(default_handler_class=NotFound, log_function=_log_request)
-        self._server: HTTPServer | None = None
+        self._server: GuardedHTTPServer | None = None
+        self._cap = cap
+        self._per_address = per_address
 
     def add(self, routes: Rules) -> None:
         """Serve ``routes`` (tornado rules: ``(pattern, handler class, arguments)``) too."""
@@ -129,14 +136,19 @@ class WebServer:
             sockets = bind_sockets(port, address=address)
         except OSError as error:
             raise ListenError(f"cannot listen on {address}:{port} ({error})") from None
-        self._server = HTTPServer(
+        throttle_logs()
+        self._server = GuardedHTTPServer(
             self._routes,
             # A backstop for handlers that buffer bodies (tornado's own): BoundedHandler
             # refuses anything over MAX_BODY itself, with a 413.
             max_body_size=2 * MAX_BODY,
-            idle_connection_timeout=IDLE_SECONDS,
+            # Tornado times a request's headers with this (and a kept-alive connection's
+            # wait for its next request): a slow client is closed within seconds.
+            idle_connection_timeout=HEADER_SECONDS,
             body_timeout=BODY_SECONDS,
         )
+        cap = self._cap if self._cap is not None else connection_cap()
+        self._server.configure_guard(cap, min(self._per_address, cap))
         self._server.add_sockets(sockets)
         return int(sockets[0].getsockname()[1])
 

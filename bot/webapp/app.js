@@ -30,6 +30,10 @@ const TEXTS = {
     offline: "No connection to the bot: try again in a moment.",
     expired: "That hand has expired: here is a new one.",
     busy: "The bot is busy: try again in a moment.",
+    tooFast: "That was a lot of requests at once: wait a few seconds, then try again.",
+    reopen: "This page has been open for an hour: close it and open it again from the bot.",
+    withdrawn: "That hand is being played somewhere right now, or is a daily puzzle: no " +
+      "solutions for it. Here is a new one.",
   },
   zh: {
     daily: "每日一题", practice: "练习", easy: "简单", medium: "中等", hard: "困难",
@@ -56,6 +60,9 @@ const TEXTS = {
     offline: "连不上机器人：请稍后再试。",
     expired: "这手牌已过期，换一手新的。",
     busy: "机器人正忙：请稍后再试。",
+    tooFast: "请求太频繁了：等几秒再试。",
+    reopen: "本页已打开一小时：请关闭后从机器人那里重新打开。",
+    withdrawn: "这手牌正在别处对局，或者是每日一题：不能看它的解法。换一手新的。",
   },
 };
 
@@ -66,6 +73,9 @@ const query = new URLSearchParams(location.search);
 const webApp = window.Telegram && window.Telegram.WebApp ? window.Telegram.WebApp : null;
 const initData = (webApp && webApp.initData) || launch.get("tgWebAppData") || "";
 const signed = new URLSearchParams(initData);
+// The server takes launch data for an hour after Telegram signs it (when it opens the page).
+const LAUNCH_LIFE = 3600 * 1000;
+const loadedAt = Date.now();
 let player = {};
 try {
   player = JSON.parse(signed.get("user") || "{}");
@@ -408,7 +418,9 @@ async function api(method, name, body) {
 
 function failed(error) {
   const status = error instanceof Refused ? error.status : 0;
-  if (status === 401) say(t("unauthorized"), "bad");
+  if (status === 401) {
+    say(t(Date.now() - loadedAt >= LAUNCH_LIFE ? "reopen" : "unauthorized"), "bad");
+  } else if (status === 429) say(t("tooFast"), "bad");
   else if (status >= 500) say(error.body.reason || t("busy"), "bad");
   else say(t("offline"), "bad");
 }
@@ -520,11 +532,7 @@ async function submit(expression) {
       }
     }
   } catch (error) {
-    if (error instanceof Refused && error.status === 400 && state.mode === "practice") {
-      say(t("expired"), "bad");
-      await newHand();
-      return;
-    }
+    if (await dealtAgain(error)) return;
     if (error instanceof Refused && error.status === 409 && state.mode === "daily") {
       // The puzzle shown is no longer the open attempt (a new day, or another one started
       // in the chat): show the current one.
@@ -613,7 +621,16 @@ async function showDaily() {
   }
 }
 
-async function newHand() {
+// A practice hand's token is refused when it has expired (400), and the hand withdrawn when it
+// would now spoil a game (409): either way, a new hand, saying why.
+async function dealtAgain(error) {
+  if (!(error instanceof Refused) || state.mode !== "practice") return false;
+  if (error.status !== 400 && error.status !== 409) return false;
+  await newHand(t(error.status === 400 ? "expired" : "withdrawn"));
+  return true;
+}
+
+async function newHand(notice) {
   state.locked = true;
   clearResult();
   state.started = null;
@@ -629,7 +646,8 @@ async function newHand() {
     state.started = Date.now();
     tick();
     $("reveal").hidden = false;
-    say(t("pick"));
+    if (notice) say(notice, "bad");
+    else say(t("pick"));
   } catch (error) {
     failed(error);
   }
@@ -649,6 +667,9 @@ async function reveal() {
     $("again").hidden = false;
     say("");
   } catch (error) {
+    if (await dealtAgain(error)) return;
+    state.locked = false;
+    state.stopped = null;
     failed(error);
   }
 }
@@ -725,7 +746,7 @@ function start() {
   $("reset").addEventListener("click", reset);
   $("reveal").addEventListener("click", reveal);
   $("copy").addEventListener("click", copyShare);
-  $("again").addEventListener("click", newHand);
+  $("again").addEventListener("click", () => newHand());
   $("start").addEventListener("click", startDaily);
   $("tab-daily").addEventListener("click", openDaily);
   $("tab-practice").addEventListener("click", openPractice);

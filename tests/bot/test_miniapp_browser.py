@@ -13,6 +13,7 @@ import datetime as dt
 import json
 import shutil
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -22,6 +23,7 @@ import pytest
 import pytest_asyncio
 
 from bot.context import services
+from bot.features.practice import TOKEN_SECONDS
 from bot.local_api import plain_text
 from solver import daily, daily_number
 from tests.bot.harness import ANN, BOB, FakeClock, make_api, reply_to, running_bot
@@ -183,3 +185,63 @@ async def test_launch_data_with_another_user_id_gets_401(browser: Any, tmp_path:
         await page.close()
     assert response.status == 401
     assert BOB not in application.user_data
+
+
+async def _practice_page(browser: Any, base: str, data: str) -> Any:
+    """A page on the Practice tab, with a hand dealt."""
+    page = await browser.new_page()
+    await page.goto(app_url(base, data))
+    await page.locator("#tab-practice").click()
+    await playwright.expect(page.locator("#cards").get_by_role("button")).to_have_count(4)
+    return page
+
+
+async def test_an_expired_practice_hand_is_dealt_anew_saying_why(
+    browser: Any, tmp_path: Path
+) -> None:
+    clock = FakeClock(NOON)
+    expect = playwright.expect
+    async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
+        page = await _practice_page(
+            browser, services(application).web_address, init_data(ANN, NOON)
+        )
+        clock.now += TOKEN_SECONDS + 1
+        async with page.expect_response(lambda r: r.url.endswith("/api/practice")) as dealt:
+            await page.get_by_role("button", name="Show solutions", exact=True).click()
+        await expect(page.get_by_role("status")).to_have_text(
+            "That hand has expired: here is a new one."
+        )
+        await page.close()
+    assert (await dealt.value).status == 200
+
+
+@dataclass
+class _LiveRound:
+    """A round being played in a group (as far as the spoiler check looks)."""
+
+    hand: tuple[int, ...]
+    live: bool = True
+
+
+async def test_a_hand_withdrawn_as_a_spoiler_is_dealt_anew_saying_why_in_chinese(
+    browser: Any, tmp_path: Path
+) -> None:
+    clock = FakeClock(NOON)
+    expect = playwright.expect
+    async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
+        data = init_data(BOB, NOON, first_name="Bob", language="zh")
+        page = await browser.new_page()
+        async with page.expect_response(lambda r: r.url.endswith("/api/practice")) as dealt:
+            await page.goto(app_url(services(application).web_address, data))
+            await page.locator("#tab-practice").click()
+        hand = tuple((await (await dealt.value).json())["hand"])
+        # A group deals the same hand meanwhile.
+        services(application).live_hands.add(-100_777, _LiveRound(hand))
+        async with page.expect_response(lambda r: "/api/practice/reveal" in r.url) as refused:
+            await page.get_by_role("button", name="看答案", exact=True).click()
+        await expect(page.get_by_role("status")).to_have_text(
+            "这手牌正在别处对局，或者是每日一题：不能看它的解法。换一手新的。"
+        )
+        await expect(page.locator("#cards").get_by_role("button")).to_have_count(4)
+        await page.close()
+    assert (await refused.value).status == 409
