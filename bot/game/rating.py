@@ -11,9 +11,9 @@ The contract, rule by rule (each says what it prevents):
   per unit, ``mu`` 25 is 1500).
 - The first :data:`PROVISIONAL_DUELS` rated duels are *provisional*, and move the rating
   faster: the update OpenSkill makes grows with the player's uncertainty, which starts
-  high and shrinks with each duel (the first win moves a new player about 105 points, the
-  sixth about 55).  A newcomer is placed quickly, and a settled player's rating does not
-  swing on one duel.
+  high and shrinks with each duel (the first win over a new player moves a new player
+  about 105 points, the sixth about 50).  A newcomer is placed quickly, and a settled
+  player's rating does not swing on one duel.
 - A forfeit (``stop``, idle) counts as a loss like any other: leaving cannot dodge one.
 - At most :data:`DAILY_PAIR_CAP` duels a day between the same two players count (whoever
   invited); later ones are *friendly*: they change no rating and no record, and their
