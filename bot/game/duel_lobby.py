@@ -24,7 +24,7 @@ import random
 import string
 from dataclasses import dataclass, field
 
-from bot.game.duel import HAND_SECONDS, Duel, Refusal, Refused
+from bot.game.duel import HAND_SECONDS, Duel, End, Refusal, Refused
 
 INVITATION_SECONDS = 120.0
 """How long an invitation can be accepted."""
@@ -32,6 +32,8 @@ TOKEN_LENGTH = 10
 """Characters of an invitation's or duel's token: fits a ``start`` parameter and 64 bytes
 of callback data; 62**10 of them, so that two never meet."""
 _TOKEN_ALPHABET = string.ascii_letters + string.digits
+HISTORY_KEPT = 1_000
+"""Finished duels kept in :attr:`Duels.history` (the oldest go first)."""
 
 
 def new_token(rng: random.Random) -> str:
@@ -60,6 +62,21 @@ class Invitation:
         return now < self.expires
 
 
+@dataclass(frozen=True, slots=True)
+class PastDuel:
+    """A finished duel, as the history keeps it."""
+
+    token: str
+    players: tuple[int, int]
+    score: tuple[int, int]
+    end: End
+    winner: int | None
+    rated: bool
+    """Whether it counted for the rating (a friendly duel over the day's cap did not)."""
+    started: float
+    ended: float
+
+
 @dataclass(slots=True)
 class Duels:
     """Every invitation out and duel being played, across all chats: the one place that
@@ -69,6 +86,8 @@ class Duels:
     """By token."""
     duels: dict[str, Duel] = field(default_factory=dict)
     """Duels being played, by token (a finished one is removed by :meth:`finish`)."""
+    history: list[PastDuel] = field(default_factory=list)
+    """The last finished duels, oldest first."""
 
     def duel_of(self, user_id: int) -> Duel | None:
         """The duel ``user_id`` is playing, if any."""
@@ -179,10 +198,16 @@ class Duels:
             raise Refused(Refusal.NOT_PLAYER)
         return duel
 
-    def finish(self, token: str) -> Duel | None:
-        """Forget a duel that has ended (after its result is saved and rated)."""
+    def finish(self, token: str, now: float, *, rated: bool) -> PastDuel | None:
+        """Move a duel that has ended into the history (once its result is rated: ``rated``
+        says whether it counted); None if it is still being played or unknown."""
         duel = self.duels.get(token)
-        if duel is None or not duel.over:
+        if duel is None or duel.end is None:
             return None
         del self.duels[token]
-        return duel
+        past = PastDuel(
+            token, duel.players, duel.score, duel.end, duel.winner, rated, duel.created, now
+        )
+        self.history.append(past)
+        del self.history[: max(0, len(self.history) - HISTORY_KEPT)]
+        return past

@@ -6,8 +6,9 @@ import random
 
 import pytest
 
+from bot.game import duel_lobby
 from bot.game.duel import HAND_SECONDS, Duel, End, HandResult, Refusal, Refused
-from bot.game.duel_lobby import INVITATION_SECONDS, Duels
+from bot.game.duel_lobby import INVITATION_SECONDS, Duels, PastDuel
 from bot.game.hands import HandFacts, facts_job
 from solver import Code
 
@@ -151,9 +152,11 @@ def test_only_the_players_act_in_a_duel() -> None:
 def test_a_finished_duel_is_forgotten_and_frees_its_players() -> None:
     lobby = Duels()
     duel = started(lobby)
-    assert lobby.finish(duel.token) is None  # still playing
+    assert lobby.finish(duel.token, 1.0, rated=True) is None  # still playing
     duel.stop(ANN)
-    assert lobby.finish(duel.token) is duel
+    past = lobby.finish(duel.token, 2.0, rated=True)
+    assert past == PastDuel(duel.token, (ANN, BOB), (0, 0), End.STOPPED, BOB, True, 0.0, 2.0)
+    assert lobby.history == [past]
     assert lobby.duel_of(ANN) is None
     assert lobby.invite(ANN, BOB, 5.0, random.Random(2)).invitee == BOB
 
@@ -305,3 +308,17 @@ def test_a_cancelled_duel_is_not_rated() -> None:
     assert not duel.rated
     assert duel.winner is None
     assert not duel.cancel()
+
+
+def test_the_history_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(duel_lobby, "HISTORY_KEPT", 2)
+    lobby = Duels()
+    tokens = []
+    for i in range(3):
+        invitation = lobby.invite(ANN, BOB, float(i), random.Random(i))
+        duel = lobby.accept(invitation.token, BOB, float(i))
+        duel.cancel()
+        tokens.append(duel.token)
+        lobby.finish(duel.token, float(i), rated=False)
+    assert len(set(tokens)) == 3
+    assert [past.token for past in lobby.history] == tokens[1:]
