@@ -15,6 +15,8 @@ from bot.records.schema import (
     VERSION,
     chat_from_record,
     chat_record,
+    global_from_record,
+    global_record,
     user_from_record,
     user_record,
 )
@@ -37,11 +39,14 @@ class Saved:
 
 
 def to_record(kind: str, value: Any) -> Record:
-    """The record of a row's value: ``kind`` is ``chat``, ``user`` or ``conversation:…``."""
+    """The record of a row's value: ``kind`` is ``chat``, ``user``, ``global`` (the bot's
+    data across all chats) or ``conversation:…``."""
     if kind == "chat":
         return chat_record(value)
     if kind == "user":
         return user_record(value)
+    if kind == "global":
+        return global_record(value)
     if kind.startswith("conversation:"):
         return {"v": VERSION, "state": value}
     raise ValueError(f"no records of kind {kind!r}")
@@ -53,6 +58,8 @@ def from_record(kind: str, record: Record) -> Any:
         return chat_from_record(record)
     if kind == "user":
         return user_from_record(record)
+    if kind == "global":
+        return global_from_record(record)
     if kind.startswith("conversation:"):
         return record.get("state")
     raise ValueError(f"no records of kind {kind!r}")

@@ -12,7 +12,7 @@ from bot.game.requests import Rules
 from bot.game.rounds import Round
 from bot.game.table import Table
 from bot.records.codec import Record, make_converter
-from bot.state import ChatData, UserData
+from bot.state import ChatData, GlobalData, UserData
 
 VERSION = 2
 """The schema version of the records this version writes."""
@@ -90,3 +90,14 @@ def user_record(data: UserData) -> Record:
 def user_from_record(record: Record) -> UserData:
     """A user's data from its record (of this version: see :func:`~bot.records.load`)."""
     return CONVERTER.structure(record, UserData)
+
+
+def global_record(data: GlobalData) -> Record:
+    """What the data file keeps across all chats (one row, key 0): ratings, duels and their
+    history, each hand's record, challenges."""
+    return {"v": VERSION, **CONVERTER.unstructure(data, GlobalData)}
+
+
+def global_from_record(record: Record) -> GlobalData:
+    """The data a :func:`global_record` holds (of this version: see :func:`~bot.records.load`)."""
+    return CONVERTER.structure(record, GlobalData)
