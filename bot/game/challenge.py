@@ -196,6 +196,9 @@ class Challenges:
     """Every challenge kept, by token."""
 
     challenges: dict[str, Challenge] = field(default_factory=dict)
+    """By token, oldest first."""
+    dropped: list[str] = field(default_factory=list)
+    """Tokens dropped to make room and not yet taken by :meth:`take_dropped` (not saved)."""
 
     def create(
         self,
@@ -216,12 +219,19 @@ class Challenges:
         while token in self.challenges:
             token = new_token(rng)
         while len(self.challenges) >= CHALLENGES_KEPT:
-            del self.challenges[next(iter(self.challenges))]  # the oldest: kept in order made
+            oldest = next(iter(self.challenges))  # kept in the order made
+            del self.challenges[oldest]
+            self.dropped.append(oldest)
         challenge = Challenge(
             token, setter, setter_name, tuple(hand), target, seconds, origin, now, daily
         )
         self.challenges[token] = challenge
         return challenge
+
+    def take_dropped(self) -> list[str]:
+        """The tokens dropped since the last call (their saved rows are to be deleted)."""
+        dropped, self.dropped = self.dropped, []
+        return dropped
 
     def get(self, token: str) -> Challenge:
         """The challenge ``token`` (refused as ``NOT_FOUND`` if there is none)."""

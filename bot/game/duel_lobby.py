@@ -32,7 +32,7 @@ TOKEN_LENGTH = 10
 """Characters of an invitation's or duel's token: fits a ``start`` parameter and 64 bytes
 of callback data; 62**10 of them, so that two never meet."""
 _TOKEN_ALPHABET = string.ascii_letters + string.digits
-HISTORY_KEPT = 1_000
+HISTORY_KEPT = 200
 """Finished duels kept in :attr:`Duels.history` (the oldest go first)."""
 
 

@@ -71,6 +71,8 @@ class HandRecords:
     """The records of every hand played, by :func:`hand_key`."""
 
     hands: dict[str, HandRecord] = field(default_factory=dict)
+    dropped: list[str] = field(default_factory=list)
+    """Keys dropped to make room and not yet taken by :meth:`take_dropped` (not saved)."""
 
     def get(self, hand: tuple[int, ...], target: int) -> HandRecord:
         """The hand's record (an empty one, not stored, if it was never solved)."""
@@ -96,11 +98,17 @@ class HandRecords:
             record.best, record.holder, record.source = seconds, user_id, source.value
         return Noted(before, new_record)
 
+    def take_dropped(self) -> list[str]:
+        """The keys dropped since the last call (their saved rows are to be deleted)."""
+        dropped, self.dropped = self.dropped, []
+        return dropped
+
     def _make_room(self) -> None:
         if len(self.hands) < HANDS_KEPT:
             return
         least = min(self.hands, key=lambda key: self.hands[key].seen)
         del self.hands[least]
+        self.dropped.append(least)
 
 
 def _copy(record: HandRecord) -> HandRecord:

@@ -1,11 +1,11 @@
-"""The bot's data across all chats (ratings, duels, hand records, challenges) as a saved
-record: the round trip, a pinned record of this format, and data of the current release
-(which had no such record) still loading.
+"""The bot's data across all chats (ratings, duels, hand records, challenges) as saved
+rows: the round trip, pinned rows of this format, and data of the current release (which
+had no such rows) still loading.
 
 ``tests/fixtures/records-release-2.json`` holds a chat's and a user's rows as the release
 before duels wrote them (made by that release's ``bot.records.saved``).
-``tests/fixtures/global-record-2.json`` is the global row as this version writes it, from the
-story of :func:`story`: later versions must still read it.
+``tests/fixtures/global-rows-2.json`` holds the rows this version writes for the story of
+:func:`story` (kind, stored key, JSON text): later versions must still read them.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import datetime as dt
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,6 +29,7 @@ from bot.persistence import SQLitePersistence
 from bot.state import ChatData, GlobalData, UserData
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+PINNED = FIXTURES / "global-rows-2.json"
 ANN, BOB, CAT = 1, 2, 3
 
 
@@ -54,9 +56,25 @@ def story() -> GlobalData:
     return data
 
 
+def as_text(data: GlobalData) -> list[list[Any]]:
+    """The rows of ``data`` as the data file stores them: kind, stored key, JSON text."""
+    return [
+        [kind, records.stored_key(key), records.saved(kind, value).text]
+        for (kind, key), value in records.global_rows(data).items()
+    ]
+
+
+def from_text(rows: list[list[Any]]) -> GlobalData:
+    """The data that rows as :func:`as_text` makes them hold."""
+    by_kind: dict[str, dict[Any, Any]] = {}
+    for kind, key, text in rows:
+        by_kind.setdefault(kind, {})[records.key_from_stored(key)] = records.load(kind, text)
+    return records.global_from_rows(by_kind)
+
+
 def test_global_data_survives_the_round_trip() -> None:
     data = story()
-    assert records.load("global", records.saved("global", data).text) == data
+    assert from_text(as_text(data)) == data
 
 
 def test_a_finished_duel_and_its_history_survive_the_round_trip() -> None:
@@ -64,13 +82,23 @@ def test_a_finished_duel_and_its_history_survive_the_round_trip() -> None:
     duel = next(iter(data.duels.duels.values()))
     duel.stop(BOB)
     data.duels.finish(duel.token, 9.0, rated=True)
-    loaded = records.load("global", records.saved("global", data).text)
+    loaded = from_text(as_text(data))
     assert loaded.duels.history == data.duels.history
     assert loaded.duels.history[0].end is End.STOPPED
 
 
-def test_the_global_record_of_this_format_still_loads() -> None:
-    loaded = records.load("global", (FIXTURES / "global-record-2.json").read_text())
+def test_each_rating_hand_record_and_challenge_is_a_row_of_its_own() -> None:
+    data = story()
+    kinds = [kind for kind, _key, _text in as_text(data)]
+    assert kinds == ["global", "rating", "rating", "hand", "challenge"]
+    small = len(records.saved("global", data).text)
+    for n in range(100):  # the global row does not grow with the hands solved
+        data.hand_records.note((1, 1, 1, n + 1), 24, ANN, 9.0, Source.ROUND)
+    assert len(records.saved("global", data).text) == small
+
+
+def test_the_rows_of_this_format_still_load() -> None:
+    loaded = from_text(json.loads(PINNED.read_text()))
     assert loaded == story()
     assert loaded.ratings.of(ANN).recent[0].result is Result.WON
     assert loaded.hand_records.get((8, 3, 8, 3), 24) == HandRecord(1, 9.0, ANN, "round")
@@ -80,20 +108,18 @@ def test_the_global_record_of_this_format_still_loads() -> None:
 
 def test_every_field_of_the_global_data_is_saved() -> None:
     data = story()
-    record = records.global_record(data)
     duel = next(iter(data.duels.duels.values()))
-    token = duel.token
     challenge = next(iter(data.challenges.challenges.values()))
+    global_row = records.global_record(data)
+    assert set(global_row) == {"v", "duels", "pairs"}
     for obj, fields in [
-        (data, record),
-        (data.ratings, record["ratings"]),
-        (data.ratings.players[ANN], record["ratings"]["players"]["1"]),
-        (data.duels, record["duels"]),
-        (duel, record["duels"]["duels"][token]),
-        (data.hand_records.hands["3 3 8 8=24"], record["hand_records"]["hands"]["3 3 8 8=24"]),
-        (challenge, record["challenges"]["challenges"][challenge.token]),
+        (data.duels, global_row["duels"]),
+        (duel, global_row["duels"]["duels"][duel.token]),
+        (data.ratings.players[ANN], records.to_record("rating", data.ratings.players[ANN])),
+        (data.hand_records.hands["3 3 8 8=24"], records.to_record("hand", HandRecord())),
+        (challenge, records.to_record("challenge", challenge)),
     ]:
-        names = {field.name for field in dataclasses.fields(obj)}
+        names = {field.name for field in dataclasses.fields(obj)}  # type: ignore[arg-type]
         assert set(fields) - {"v"} == names, type(obj).__name__
 
 
@@ -117,16 +143,18 @@ async def test_global_data_written_before_an_announcement_survives_a_restart(
 ) -> None:
     data = story()
     first = SQLitePersistence(tmp_path)
-    assert await first.get_chat_data() == {}
-    first.write_now({("global", 0): data})
+    first.write_now(records.global_rows(data))
     await first.flush()
     second = SQLitePersistence(tmp_path)
     try:
         # The persistence reads every kind of row alike (see SQLitePersistence._rows).
-        assert second._rows("global") == {0: data}
+        kinds = ("global", "rating", "hand", "challenge")
+        loaded = records.global_from_rows({kind: second._rows(kind) for kind in kinds})
     finally:
         await second.flush()
+    assert loaded == data
 
 
 def test_a_data_file_without_global_data_starts_with_none() -> None:
     assert records.load("global", '{"v":2}') == GlobalData()
+    assert records.global_from_rows({}) == GlobalData()

@@ -131,6 +131,8 @@ def test_challenges_are_found_by_token_and_the_oldest_go(monkeypatch: pytest.Mon
     ]
     assert challenges.get(tokens[2]).created == 2.0
     assert refusal(lambda: challenges.get(tokens[0])) is ChallengeRefusal.NOT_FOUND
+    assert challenges.take_dropped() == [tokens[0]]  # for the saver to delete its row
+    assert challenges.take_dropped() == []
 
 
 def test_a_daily_challenge_names_its_puzzle() -> None:

@@ -62,3 +62,5 @@ def test_the_least_seen_hand_makes_room(monkeypatch: pytest.MonkeyPatch) -> None
     records.note((2, 2, 2, 2), 24, ANN, 9.0, Source.ROUND)
     records.note((3, 3, 3, 3), 24, ANN, 9.0, Source.ROUND)
     assert list(records.hands) == ["1 1 1 1=24", "3 3 3 3=24"]
+    assert records.take_dropped() == ["2 2 2 2=24"]  # for the saver to delete its row
+    assert records.take_dropped() == []
