@@ -6,7 +6,9 @@ The contract, rule by rule (each says what it prevents):
 - A duel is first to :data:`WINS_NEEDED` hands, at most :data:`MOST_HANDS` hands.  Each
   hand is a :class:`~bot.game.rounds.Round` shown to both players at the same moment; the
   first right answer wins it, and only the two players' answers count (nobody else can
-  decide a hand).  A hand nobody solves within its time counts for no one.  After the last
+  decide a hand).  As in a round, a wrong "no solution" puts its player out of the hand
+  (a free guess at every deal is no guess).  A hand nobody solves within its time counts
+  for no one.  After the last
   hand, the player with more hands wins; equal hands are a draw.
 - A player *attempts* a hand by sending a right answer or a wrong one that counts as a
   miss (:func:`~bot.game.scoring.counts_as_miss`: an empty or overlong message is not).  A

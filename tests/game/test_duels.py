@@ -177,6 +177,15 @@ def test_the_first_right_answer_wins_the_hand() -> None:
     assert duel.score == (1, 0)
 
 
+def test_a_wrong_no_solution_claim_puts_a_player_out_of_the_hand() -> None:
+    duel = started()
+    duel.deal(facts(), 5, 10.0)
+    assert duel.answer(ANN, "none", 11.0).outcome.out
+    assert duel.answer(ANN, RIGHT, 12.0).hand is None
+    assert duel.attempted(ANN)
+    assert duel.answer(BOB, RIGHT, 13.0).hand == HandResult(BOB, 3.0)
+
+
 def test_the_clock_starts_when_both_players_have_the_hand() -> None:
     duel = started()
     duel.deal(facts(), 5, 10.0)
