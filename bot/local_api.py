@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import html as html_lib
 import itertools
 import json
 import math
@@ -30,33 +29,24 @@ from urllib.parse import parse_qsl
 
 import httpx
 
-BOT_ID = 700_000_001
-ALLOWED_TAGS = {
-    "b",
-    "strong",
-    "i",
-    "em",
-    "u",
-    "ins",
-    "s",
-    "strike",
-    "del",
-    "a",
-    "code",
-    "pre",
-    "span",
-    "tg-spoiler",
-    "tg-emoji",
-    "blockquote",
-}
-_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z-]*)((?:\s[^<>]*)?)>")
-_ENTITY = re.compile(r"&(lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);")
+# The checks live in their own module; tests and the console import them from here too.
+from bot.local_api_checks import (  # noqa: F401
+    MAX_CAPTION,
+    MAX_TEXT,
+    ApiError,
+    check_html,
+    check_reply_markup,
+    check_text,
+    check_web_app,
+    plain_text,
+    utf16_len,
+    visible_length,
+)
+from bot.local_api_inline import InlineMode
 
-# Telegram's size limits.  Text and captions count UTF-16 code units of what the user sees.
-MAX_TEXT = 4096
-MAX_CAPTION = 1024
-MAX_CALLBACK_DATA_BYTES = 64
-MAX_BUTTONS = 100
+BOT_ID = 700_000_001
+# Telegram's size limits for callback answers and inline results (text, captions and
+# buttons: see bot.local_api_checks).
 MAX_CALLBACK_ANSWER = 200
 MAX_INLINE_RESULTS = 50
 
@@ -66,128 +56,6 @@ DEFAULT_LEFT_OUT = {"chat_member", "message_reaction", "message_reaction_count"}
 # Telegram's flood limits: messages in one group, and messages in all chats together.
 GROUP_MESSAGES, GROUP_SECONDS = 20, 60.0
 ALL_MESSAGES, ALL_SECONDS = 30, 1.0
-
-
-class ApiError(Exception):
-    """A Bot API error reply."""
-
-    def __init__(self, code: int, description: str, retry_after: int | None = None) -> None:
-        super().__init__(description)
-        self.code = code
-        self.description = description
-        self.retry_after = retry_after
-
-    def body(self) -> dict[str, Any]:
-        reply: dict[str, Any] = {
-            "ok": False,
-            "error_code": self.code,
-            "description": self.description,
-        }
-        if self.retry_after is not None:
-            reply["parameters"] = {"retry_after": self.retry_after}
-        return reply
-
-
-def utf16_len(text: str) -> int:
-    """Length in UTF-16 code units, as Telegram measures entity offsets."""
-    return len(text.encode("utf-16-le")) // 2
-
-
-def check_html(text: str) -> None:
-    """Raise :class:`ApiError` as Telegram does when ``text`` is not valid Bot API HTML."""
-    stack: list[str] = []
-    i = 0
-    while i < len(text):
-        ch = text[i]
-        if ch == "<":
-            match = _TAG.match(text, i)
-            if not match or match.group(2).lower() not in ALLOWED_TAGS:
-                raise ApiError(
-                    400, f"Bad Request: can't parse entities: unsupported tag at byte offset {i}"
-                )
-            closing, name = match.group(1), match.group(2).lower()
-            if closing:
-                if not stack or stack.pop() != name:
-                    raise ApiError(
-                        400, f"Bad Request: can't parse entities: unmatched end tag </{name}>"
-                    )
-            else:
-                stack.append(name)
-            i = match.end()
-        elif ch == "&":
-            if not _ENTITY.match(text, i):
-                raise ApiError(
-                    400, f"Bad Request: can't parse entities: unescaped & at byte offset {i}"
-                )
-            i += 1
-        elif ch == ">":
-            raise ApiError(400, f"Bad Request: can't parse entities: unescaped > at offset {i}")
-        else:
-            i += 1
-    if stack:
-        raise ApiError(400, f"Bad Request: can't parse entities: unclosed tag <{stack[-1]}>")
-
-
-def plain_text(html_text: str) -> str:
-    """What a Telegram client shows for Bot API HTML: tags dropped, entities decoded."""
-    return html_lib.unescape(_TAG.sub("", html_text))
-
-
-def visible_length(text: str, parse_mode: object) -> int:
-    """How long Telegram counts ``text`` against its limits.
-
-    Telegram measures the text after entity parsing, in UTF-16 code units: with HTML, tags
-    cost nothing and ``&amp;`` is one character.  ``text`` must already have passed
-    :func:`check_html` when ``parse_mode`` is ``"HTML"``.
-    """
-    return utf16_len(plain_text(text) if parse_mode == "HTML" else text)
-
-
-def check_text(text: str, parse_mode: object, *, limit: int, too_long: str) -> None:
-    """Raise :class:`ApiError` as Telegram does for bad HTML or a text over ``limit``.
-
-    ``too_long`` is the error description Telegram gives for this kind of text.
-    """
-    if parse_mode == "HTML":
-        check_html(text)
-    if visible_length(text, parse_mode) > limit:
-        raise ApiError(400, too_long)
-
-
-def check_web_app(web_app: object, where: str) -> None:
-    """Raise :class:`ApiError` as Telegram does for a Mini App's address it refuses: it
-    opens Mini Apps over HTTPS only.  ``where`` names the button in the error."""
-    url = web_app.get("url") if isinstance(web_app, dict) else None
-    if not isinstance(url, str) or not url.startswith("https://"):
-        raise ApiError(
-            400,
-            f"Bad Request: {where} Web App URL '{url}' is invalid: Only HTTPS links are allowed",
-        )
-
-
-def check_reply_markup(markup: object, chat_type: str = "private") -> None:
-    """Raise :class:`ApiError` as Telegram does for an inline keyboard it refuses.
-
-    At most :data:`MAX_BUTTONS` buttons in all rows together, and each ``callback_data`` at
-    most :data:`MAX_CALLBACK_DATA_BYTES` bytes of UTF-8 (bytes, not characters: a Chinese
-    label's data runs out three times sooner).  A ``web_app`` button (one that opens a Mini
-    App) only in a private chat (``chat_type``), and with an HTTPS address.  Other kinds of
-    markup pass unchecked.
-    """
-    if not isinstance(markup, dict) or not isinstance(markup.get("inline_keyboard"), list):
-        return
-    buttons = [button for row in markup["inline_keyboard"] for button in row]
-    if len(buttons) > MAX_BUTTONS:
-        raise ApiError(400, "Bad Request: reply markup is too long")
-    for button in buttons:
-        data = button.get("callback_data")
-        if data is not None and len(str(data).encode("utf-8")) > MAX_CALLBACK_DATA_BYTES:
-            raise ApiError(400, "Bad Request: BUTTON_DATA_INVALID")
-        if "web_app" in button:
-            if chat_type != "private":
-                # Telegram's MTProto error name, passed through as it is.
-                raise ApiError(400, "Bad Request: BUTTON_TYPE_INVALID")
-            check_web_app(button["web_app"], "inline keyboard button")
 
 
 class SlidingWindow:
@@ -234,8 +102,9 @@ class Chat:
         return {"id": self.id, "type": self.type, "title": self.title}
 
 
-class LocalBotApi:
-    """The server's state and its Bot API methods."""
+class LocalBotApi(InlineMode):
+    """The server's state and its Bot API methods (messages sent through inline mode:
+    :class:`~bot.local_api_inline.InlineMode`)."""
 
     def __init__(
         self,
@@ -291,6 +160,7 @@ class LocalBotApi:
         """The update kinds the bot last asked for (``None``: never said)."""
         self._changed: asyncio.Event | None = None
         self._listeners: list[Callable[[dict[str, Any]], None]] = []
+        super().__init__()
 
     # --- the people's side ------------------------------------------------------------------
 
@@ -393,6 +263,7 @@ class LocalBotApi:
         """A user types ``@Bot query`` in a chat of ``chat_type`` (``sender``: their chat with
         the bot; ``private``, ``group``, ``supergroup``); returns the query id."""
         query_id = str(next(self._update_ids) * 104729)
+        self.inline_queries[query_id] = (user_id, query, chat_type)
         self._push(
             {
                 "inline_query": {
@@ -684,7 +555,9 @@ class LocalBotApi:
         self._record(message)
         return message
 
-    async def _m_editMessageText(self, params: dict[str, Any]) -> dict[str, Any]:
+    async def _m_editMessageText(self, params: dict[str, Any]) -> dict[str, Any] | bool:
+        if params.get("inline_message_id") is not None:
+            return self._edit_inline(params, text=True)
         chat = self._chat(params)
         key = (chat.id, int(params["message_id"]))
         if key not in self.messages:

@@ -494,8 +494,9 @@ def _check_tables(db: sqlite3.Connection, path: Path, expected: dict[str, tuple[
 
 
 def _key_from_row(kind: str, stored: object) -> Any:
-    """A row's key: a chat's or user's id is an integer, a conversation's key JSON text."""
-    if kind in ("chat", "user"):
+    """A row's key: a chat's or user's id (the global row's 0, a rating's player) is an
+    integer, any other key JSON text."""
+    if kind in ("chat", "user", "global", "rating"):
         if type(stored) is not int:
             raise TypeError(f"its key is {type(stored).__name__}, not an id")
         return stored

@@ -13,7 +13,11 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from bot.game.challenge import Challenges
 from bot.game.daily import DailyRecord
+from bot.game.duel_lobby import Duels
+from bot.game.hand_records import HandRecords
+from bot.game.rating import Ratings
 from bot.game.requests import SolveRequest
 from bot.game.table import Table
 
@@ -145,3 +149,15 @@ class UserData:
     """A language the user chose (none can yet: the user's Telegram language is used)."""
     daily: DailyRecord = field(default_factory=DailyRecord)
     """The user's daily puzzles: attempts, results, streaks."""
+
+
+@dataclass(slots=True)
+class GlobalData:
+    """What the bot keeps across all chats (saved as one record of kind ``global``): duels
+    and their invitations, ratings, each hand's record, challenges."""
+
+    ratings: Ratings = field(default_factory=Ratings)
+    duels: Duels = field(default_factory=Duels)
+    """Invitations out, duels being played and the history of finished ones."""
+    hand_records: HandRecords = field(default_factory=HandRecords)
+    challenges: Challenges = field(default_factory=Challenges)

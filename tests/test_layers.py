@@ -222,7 +222,16 @@ FLOORS = (
     ("records", ("bot.records",)),
     (
         "state and settings",
-        ("bot", "bot.state", "bot.i18n", "bot.settings", "bot.clock", "bot.local_api"),
+        (
+            "bot",
+            "bot.state",
+            "bot.i18n",
+            "bot.settings",
+            "bot.clock",
+            "bot.local_api",
+            "bot.local_api_checks",
+            "bot.local_api_inline",
+        ),
     ),
     ("game rules", ("bot.game",)),
 )

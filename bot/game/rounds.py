@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.game.hands import HandFacts
-from bot.game.scoring import counts_as_miss, points
+from bot.game.scoring import counts_as_miss, elapsed, points
 from solver import Code, Verdict, check
 from solver.hints import Hint
 
@@ -131,9 +131,7 @@ class Round:
         self._end(Phase.WON)
         self.winner = user_id
         won = points(self.level, self.hints, solvable=self.solvable)
-        # Never below zero: ``started`` may come from before a restart, on another clock.
-        seconds = max(0.0, now - self.started)
-        return Outcome(verdict, won=True, points=won, seconds=seconds)
+        return Outcome(verdict, won=True, points=won, seconds=elapsed(self.started, now))
 
     def show(self, now: float) -> None:
         """The hand has reached the players: its clock and time limit start now.

@@ -32,6 +32,12 @@ def points(level: int | None, hints: int, *, solvable: bool = True) -> int:
     return max(1, math.floor(base * (1 - HINT_COST * hints) + Fraction(1, 2)))
 
 
+def elapsed(started: float, now: float) -> float:
+    """Seconds from ``started`` to ``now``, never below zero: ``started`` may come from
+    before a restart, on another clock."""
+    return max(0.0, now - started)
+
+
 def counts_as_miss(verdict: Verdict) -> bool:
     """Whether a wrong answer counts against the player (in a round's list of wrong answers
     and a daily result's misses): an empty or overlong message is not an attempt."""

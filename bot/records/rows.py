@@ -5,20 +5,25 @@ from __future__ import annotations
 
 import copyreg
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from bot.records.codec import Record, RecordError, json_text
 from bot.records.migrations import upgrade
 from bot.records.schema import (
+    ITEM_KINDS,
     VERSION,
     chat_from_record,
     chat_record,
+    global_from_record,
+    global_record,
+    item_from_record,
+    item_record,
     user_from_record,
     user_record,
 )
-from bot.state import ChatData, UserData
+from bot.state import ChatData, GlobalData, UserData
 
 Key = int | tuple[int | str, ...]
 """A row's key: a chat's or user's id, or a conversation's key."""
@@ -37,11 +42,17 @@ class Saved:
 
 
 def to_record(kind: str, value: Any) -> Record:
-    """The record of a row's value: ``kind`` is ``chat``, ``user`` or ``conversation:…``."""
+    """The record of a row's value: ``kind`` is ``chat``, ``user``, ``global`` or one of
+    :data:`~bot.records.schema.ITEM_KINDS` (the bot's data across all chats: see
+    :func:`global_rows`) or ``conversation:…``."""
     if kind == "chat":
         return chat_record(value)
     if kind == "user":
         return user_record(value)
+    if kind == "global":
+        return global_record(value)
+    if kind in ITEM_KINDS:
+        return item_record(kind, value)
     if kind.startswith("conversation:"):
         return {"v": VERSION, "state": value}
     raise ValueError(f"no records of kind {kind!r}")
@@ -53,6 +64,10 @@ def from_record(kind: str, record: Record) -> Any:
         return chat_from_record(record)
     if kind == "user":
         return user_from_record(record)
+    if kind == "global":
+        return global_from_record(record)
+    if kind in ITEM_KINDS:
+        return item_from_record(kind, record)
     if kind.startswith("conversation:"):
         return record.get("state")
     raise ValueError(f"no records of kind {kind!r}")
@@ -115,3 +130,41 @@ def _as_saved(kind: str) -> Callable[[Any], tuple[Any, tuple[str]]]:
 
 copyreg.pickle(ChatData, _as_saved("chat"))
 copyreg.pickle(UserData, _as_saved("user"))
+
+
+def global_rows(data: GlobalData) -> dict[tuple[str, Key], object]:
+    """Every row of the bot's data across all chats: the global row (key 0), each player's
+    rating (by id), each hand's record (by ``(hand key,)``), each challenge (by
+    ``(token,)``).  A save after a change writes only the rows it touched (a rated duel:
+    the global row and its two players'), and deletes those of dropped hand records and
+    challenges (``take_dropped``)."""
+    rows: dict[tuple[str, Key], object] = {("global", 0): data}
+    rows.update({("rating", user_id): r for user_id, r in data.ratings.players.items()})
+    rows.update({("hand", (key,)): r for key, r in data.hand_records.hands.items()})
+    rows.update({("challenge", (t,)): c for t, c in data.challenges.challenges.items()})
+    return rows
+
+
+def global_from_rows(rows: Mapping[str, Mapping[Key, Any]]) -> GlobalData:
+    """The bot's data across all chats from its rows, by kind then key (as
+    :func:`global_rows` makes them; a file with none gives new data)."""
+    data = rows.get("global", {}).get(0)
+    if not isinstance(data, GlobalData):
+        data = GlobalData()
+    data.ratings.players = {_user_key(k): v for k, v in rows.get("rating", {}).items()}
+    data.hand_records.hands = {_item_key(k): v for k, v in rows.get("hand", {}).items()}
+    challenges = sorted(rows.get("challenge", {}).items(), key=lambda row: row[1].created)
+    data.challenges.challenges = {_item_key(k): v for k, v in challenges}
+    return data
+
+
+def _item_key(key: Key) -> str:
+    if not isinstance(key, tuple) or len(key) != 1 or not isinstance(key[0], str):
+        raise RecordError(f"not the key of an item: {key!r}")
+    return key[0]
+
+
+def _user_key(key: Key) -> int:
+    if not isinstance(key, int):
+        raise RecordError(f"not a user's id: {key!r}")
+    return key

@@ -7,12 +7,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from bot.game.challenge import Challenge, Challenges
 from bot.game.daily import DailyRecord
+from bot.game.duel_lobby import Duels
+from bot.game.hand_records import HandRecord, HandRecords
+from bot.game.rating import PlayerRating
 from bot.game.requests import Rules
 from bot.game.rounds import Round
 from bot.game.table import Table
 from bot.records.codec import Record, make_converter
-from bot.state import ChatData, UserData
+from bot.state import ChatData, GlobalData, UserData
 
 VERSION = 2
 """The schema version of the records this version writes."""
@@ -20,11 +24,14 @@ VERSION = 2
 NOT_SAVED: dict[type, frozenset[str]] = {
     Round: frozenset({"hint_list"}),
     DailyRecord: frozenset({"_fold"}),
+    HandRecords: frozenset({"dropped"}),
+    Challenges: frozenset({"dropped"}),
 }
 """Fields left out of the records (read back as their defaults).  A round's hints are
 worked out again from its hand when first needed (:meth:`Round.needs_facts`): they are
 objects of the solver (steps of fractions), and a running round is rare in a file.  A
-player's streak is worked out again from the days solved."""
+player's streak is worked out again from the days solved.  What was dropped from the hand
+records and challenges is only waiting for its rows to be deleted."""
 
 CONVERTER = make_converter(NOT_SAVED)
 
@@ -90,3 +97,43 @@ def user_record(data: UserData) -> Record:
 def user_from_record(record: Record) -> UserData:
     """A user's data from its record (of this version: see :func:`~bot.records.load`)."""
     return CONVERTER.structure(record, UserData)
+
+
+def global_record(data: GlobalData) -> Record:
+    """The global row (kind ``global``, key 0): invitations, duels being played and the last
+    ones finished, and each pair's rated duels of the day.  Each player's rating, hand
+    record and challenge is a row of its own (:data:`ITEM_KINDS`), so that a save writes
+    what changed, not every hand ever solved."""
+    return {
+        "v": VERSION,
+        "duels": CONVERTER.unstructure(data.duels, Duels),
+        "pairs": dict(data.ratings.pairs),
+    }
+
+
+def global_from_record(record: Record) -> GlobalData:
+    """The data of the global row, with no ratings, hand records or challenges yet (see
+    :func:`~bot.records.global_from_rows`)."""
+    data = GlobalData()
+    data.duels = CONVERTER.structure(record.get("duels", {}), Duels)
+    data.ratings.pairs = CONVERTER.structure(record.get("pairs", {}), dict[str, int])
+    return data
+
+
+ITEM_KINDS: dict[str, type] = {
+    "rating": PlayerRating,
+    "hand": HandRecord,
+    "challenge": Challenge,
+}
+"""Kinds of row that hold one item of the global data: a player's rating (keyed by their
+id), a hand's record (by ``(hand key,)``), a challenge (by ``(token,)``)."""
+
+
+def item_record(kind: str, value: object) -> Record:
+    """The record of one item of the global data (see :data:`ITEM_KINDS`)."""
+    return {"v": VERSION, **CONVERTER.unstructure(value, ITEM_KINDS[kind])}
+
+
+def item_from_record(kind: str, record: Record) -> object:
+    """The item a :func:`item_record` holds."""
+    return CONVERTER.structure(record, ITEM_KINDS[kind])

@@ -1,0 +1,241 @@
+"""Challenges: a hand a player solved, sent to friends to play later against their time.
+
+The contract, rule by rule (each says what it prevents):
+
+- A challenge holds who set it, the hand and target, the setter's time and where the hand
+  came from (the daily puzzle's number, or practice).
+- The shared message shows the setter, the origin, the times and who played, never the
+  cards or a solution (:meth:`Challenge.card` has no field that holds them): a challenge
+  posted in a group spoils nobody's daily puzzle.
+- Each friend plays once, on their own clock, which starts when the hand is dealt to them
+  (:meth:`Challenge.play`).  Opening it again resumes the same play and clock; a finished
+  play (solved or given up) cannot be played again: nobody replays a challenge to improve
+  their time.  The setter does not play their own challenge.
+- Answers are judged by the solver as in a round (:func:`solver.check`); a wrong answer is
+  counted as a miss as in a round (:func:`~bot.game.scoring.counts_as_miss`).
+- A challenge takes at most :data:`MOST_PLAYS` players (its message stays within
+  Telegram's limits, and it cannot grow without end); the card lists the fastest
+  :data:`CARD_LINES` and counts the rest.  At most :data:`CHALLENGES_KEPT` challenges are
+  kept; the oldest go first.
+
+Time is given as ``now`` (seconds on any clock), and the random source as a
+:class:`random.Random`, so the rules run the same in tests as in the bot.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from bot.game.duel_lobby import new_token
+from bot.game.scoring import counts_as_miss, elapsed
+from solver import Verdict, check
+
+MOST_PLAYS = 200
+CARD_LINES = 10
+CHALLENGES_KEPT = 5_000
+
+
+class Origin(StrEnum):
+    """Where a challenge's hand came from."""
+
+    DAILY = "daily"
+    PRACTICE = "practice"
+
+
+class ChallengeRefusal(StrEnum):
+    """Why a challenge cannot be played."""
+
+    NOT_FOUND = "not_found"
+    SETTER = "setter"
+    """The setter's own challenge."""
+    PLAYED = "played"
+    """Played already (solved or given up)."""
+    NOT_PLAYING = "not_playing"
+    """An answer from someone who has not opened the challenge."""
+    FULL = "full"
+    """:data:`MOST_PLAYS` players have played it."""
+
+
+class ChallengeRefused(ValueError):
+    """An action the rules refuse; :attr:`reason` says why."""
+
+    def __init__(self, reason: ChallengeRefusal) -> None:
+        super().__init__(reason.value)
+        self.reason = reason
+
+
+@dataclass(slots=True)
+class Play:
+    """A friend's play of a challenge."""
+
+    name: str
+    started: float
+    seconds: float | None = None
+    """Their time, once solved."""
+    gave_up: bool = False
+    misses: int = 0
+
+    @property
+    def finished(self) -> bool:
+        """Solved or given up: the play is over for good."""
+        return self.seconds is not None or self.gave_up
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A line of the shared message: a player and their time (None: gave up or playing)."""
+
+    name: str
+    seconds: float | None
+    finished: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """What the shared message shows: no cards, no solution."""
+
+    setter_name: str
+    setter_seconds: float
+    origin: Origin
+    daily: int | None
+    entries: tuple[Entry, ...]
+    """The fastest solves first, then those who gave up, then those still playing."""
+    more: int
+    """Players not listed (beyond :data:`CARD_LINES`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeAnswer:
+    """What an answer did: its verdict, and the play (solved when the verdict is right)."""
+
+    verdict: Verdict
+    play: Play
+
+
+@dataclass(slots=True)
+class Challenge:
+    """A challenge of one hand (see the module's rules)."""
+
+    token: str
+    setter: int
+    setter_name: str
+    hand: tuple[int, ...]
+    target: int
+    seconds: float
+    origin: Origin
+    created: float
+    daily: int | None = None
+    """The daily puzzle's number, when the hand is one."""
+    plays: dict[int, Play] = field(default_factory=dict)
+    inline_message_ids: list[str] = field(default_factory=list)
+    """The messages sent through inline mode that show it (edited as friends play)."""
+
+    def play(self, user_id: int, name: str, now: float) -> Play:
+        """``user_id`` opens the challenge: their clock starts now, or goes on if they
+        opened it before."""
+        if user_id == self.setter:
+            raise ChallengeRefused(ChallengeRefusal.SETTER)
+        play = self.plays.get(user_id)
+        if play is not None:
+            if play.finished:
+                raise ChallengeRefused(ChallengeRefusal.PLAYED)
+            return play
+        if len(self.plays) >= MOST_PLAYS:
+            raise ChallengeRefused(ChallengeRefusal.FULL)
+        play = self.plays[user_id] = Play(name, now)
+        return play
+
+    def _playing(self, user_id: int) -> Play:
+        play = self.plays.get(user_id)
+        if play is None:
+            raise ChallengeRefused(ChallengeRefusal.NOT_PLAYING)
+        if play.finished:
+            raise ChallengeRefused(ChallengeRefusal.PLAYED)
+        return play
+
+    def answer(self, user_id: int, text: str, now: float) -> ChallengeAnswer:
+        """Judge ``user_id``'s answer; a right one ends their play with their time."""
+        play = self._playing(user_id)
+        verdict = check(text, self.hand, self.target)
+        if verdict.ok:
+            play.seconds = elapsed(play.started, now)
+        elif counts_as_miss(verdict):
+            play.misses += 1
+        return ChallengeAnswer(verdict, play)
+
+    def give_up(self, user_id: int) -> Play:
+        """``user_id`` gives up: their play ends with no time."""
+        play = self._playing(user_id)
+        play.gave_up = True
+        return play
+
+    def card(self) -> Card:
+        """What the shared message shows."""
+
+        def order(play: Play) -> tuple[int, float, float]:
+            if play.seconds is not None:
+                return (0, play.seconds, play.started)
+            return (1 if play.gave_up else 2, 0.0, play.started)
+
+        plays = sorted(self.plays.values(), key=order)
+        entries = tuple(Entry(p.name, p.seconds, p.finished) for p in plays[:CARD_LINES])
+        return Card(
+            self.setter_name,
+            self.seconds,
+            self.origin,
+            self.daily,
+            entries,
+            max(0, len(plays) - CARD_LINES),
+        )
+
+
+@dataclass(slots=True)
+class Challenges:
+    """Every challenge kept, by token."""
+
+    challenges: dict[str, Challenge] = field(default_factory=dict)
+    """By token, oldest first."""
+    dropped: list[str] = field(default_factory=list)
+    """Tokens dropped to make room and not yet taken by :meth:`take_dropped` (not saved)."""
+
+    def create(
+        self,
+        setter: int,
+        setter_name: str,
+        hand: tuple[int, ...],
+        target: int,
+        seconds: float,
+        origin: Origin,
+        now: float,
+        rng: random.Random,
+        daily: int | None = None,
+    ) -> Challenge:
+        """A new challenge of a hand ``setter`` solved in ``seconds``."""
+        if origin is Origin.DAILY and daily is None:
+            raise ValueError("a daily challenge needs the daily puzzle's number")
+        token = new_token(rng)
+        while token in self.challenges:
+            token = new_token(rng)
+        while len(self.challenges) >= CHALLENGES_KEPT:
+            oldest = next(iter(self.challenges))  # kept in the order made
+            del self.challenges[oldest]
+            self.dropped.append(oldest)
+        challenge = Challenge(
+            token, setter, setter_name, tuple(hand), target, seconds, origin, now, daily
+        )
+        self.challenges[token] = challenge
+        return challenge
+
+    def take_dropped(self) -> list[str]:
+        """The tokens dropped since the last call (their saved rows are to be deleted)."""
+        dropped, self.dropped = self.dropped, []
+        return dropped
+
+    def get(self, token: str) -> Challenge:
+        """The challenge ``token`` (refused as ``NOT_FOUND`` if there is none)."""
+        challenge = self.challenges.get(token)
+        if challenge is None:
+            raise ChallengeRefused(ChallengeRefusal.NOT_FOUND)
+        return challenge

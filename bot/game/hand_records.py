@@ -1,0 +1,115 @@
+"""Each hand's record across the bot: how often it was solved, and the fastest solve.
+
+After a solve the bot can say "Seen 47 times; the record is 3.2 s by Ann".  A hand is keyed
+by its cards as a multiset and its target (``3 3 8 8 = 24``: the order the cards were
+dealt in does not make another hand).  The holder is kept as a user id: how they are named
+(by name in a chat they are known in, anonymously elsewhere) is the Telegram layer's call.
+
+The contract, rule by rule (each says what it prevents):
+
+- What counts (:class:`Source`): a won round, a first attempt at the daily puzzle, a won
+  duel hand, a challenge's play.  A replay of the daily puzzle, a practice hand replayed
+  or a hand looked up with ``/solve`` is not a :class:`Source` at all: a player who has
+  seen the solution cannot set a record with it.
+- Every counted solve adds one to the times seen; a solve can take the record only if it
+  is faster than the record (a tie keeps the earlier holder) and not faster than
+  :data:`FASTEST_HUMAN` seconds: four cards cannot be read and an answer typed faster, so
+  such a time is a pasted answer or a clock glitch, not a record.
+- The table is bounded (:data:`HANDS_KEPT`): custom decks and targets make many hands;
+  the least seen is dropped first.
+
+The records are plain data (:class:`HandRecords`), saved with the bot's global state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+FASTEST_HUMAN = 1.5
+"""Seconds below which a solve does not set a record (it still counts as seen)."""
+HANDS_KEPT = 20_000
+"""The most hands whose records are kept."""
+
+
+class Source(StrEnum):
+    """The solves that count for a hand's record."""
+
+    ROUND = "round"
+    DAILY = "daily"
+    DUEL = "duel"
+    CHALLENGE = "challenge"
+
+
+def hand_key(hand: tuple[int, ...], target: int) -> str:
+    """The key of a hand and target: its cards in order, then the target (``3 3 8 8=24``)."""
+    return " ".join(map(str, sorted(hand))) + f"={target}"
+
+
+@dataclass(slots=True)
+class HandRecord:
+    """One hand's record: times solved, the best time and who holds it."""
+
+    seen: int = 0
+    best: float | None = None
+    holder: int | None = None
+    source: str | None = None
+    """Where the record was set (a :class:`Source` value)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Noted:
+    """What a solve found and did: the record as it stood before, and whether this solve
+    set a new one."""
+
+    before: HandRecord
+    new_record: bool
+
+
+@dataclass(slots=True)
+class HandRecords:
+    """The records of every hand played, by :func:`hand_key`."""
+
+    hands: dict[str, HandRecord] = field(default_factory=dict)
+    dropped: list[str] = field(default_factory=list)
+    """Keys dropped to make room and not yet taken by :meth:`take_dropped` (not saved)."""
+
+    def get(self, hand: tuple[int, ...], target: int) -> HandRecord:
+        """The hand's record (an empty one, not stored, if it was never solved)."""
+        found = self.hands.get(hand_key(hand, target))
+        return HandRecord() if found is None else _copy(found)
+
+    def note(
+        self, hand: tuple[int, ...], target: int, user_id: int, seconds: float, source: Source
+    ) -> Noted:
+        """Count a solve of ``hand`` by ``user_id`` in ``seconds``, from ``source`` (a
+        :class:`ValueError` for anything but a :class:`Source`, before anything changes)."""
+        source = Source(source)
+        key = hand_key(hand, target)
+        record = self.hands.get(key)
+        if record is None:
+            self._make_room()
+            record = self.hands[key] = HandRecord()
+        before = _copy(record)
+        record.seen += 1
+        faster = record.best is None or seconds < record.best
+        new_record = faster and seconds >= FASTEST_HUMAN
+        if new_record:
+            record.best, record.holder, record.source = seconds, user_id, source.value
+        return Noted(before, new_record)
+
+    def take_dropped(self) -> list[str]:
+        """The keys dropped since the last call (their saved rows are to be deleted)."""
+        dropped, self.dropped = self.dropped, []
+        return dropped
+
+    def _make_room(self) -> None:
+        if len(self.hands) < HANDS_KEPT:
+            return
+        least = min(self.hands, key=lambda key: self.hands[key].seen)
+        del self.hands[least]
+        self.dropped.append(least)
+
+
+def _copy(record: HandRecord) -> HandRecord:
+    return HandRecord(record.seen, record.best, record.holder, record.source)

@@ -1,0 +1,211 @@
+"""The duel rating: each player's skill across all chats, kept by OpenSkill.
+
+OpenSkill (the ``openskill`` package, Weng-Lin's Bayesian rating, model Plackett-Luce)
+keeps each player's skill as a mean ``mu`` and an uncertainty ``sigma``; this module keeps
+those two numbers and the integrity rules around them, and never computes a rating itself.
+
+The contract, rule by rule (each says what it prevents):
+
+- A player's rating is shown as one number and its uncertainty, ``1500 ± 333`` for a new
+  player (:class:`Shown`): ``mu`` and ``sigma`` on a familiar scale (:data:`SCALE` points
+  per unit, ``mu`` 25 is 1500).
+- The first :data:`PROVISIONAL_DUELS` rated duels are *provisional*, and move the rating
+  faster: the update OpenSkill makes grows with the player's uncertainty, which starts
+  high and shrinks with each duel (the first win over a new player moves a new player
+  about 105 points, the sixth about 50).  A newcomer is placed quickly, and a settled
+  player's rating does not swing on one duel.
+- A forfeit (``stop``, idle) counts as a loss like any other: leaving cannot dodge one.
+- At most :data:`DAILY_PAIR_CAP` duels a day between the same two players count (whoever
+  invited); later ones are *friendly*: they change no rating and no record, and their
+  :class:`RatingChange` says so.  Two friends, or a player and a second account, cannot
+  farm rating by playing each other all day.
+- Cancelled and abandoned duels are not rated at all (see :mod:`bot.game.duel`).
+- The leaderboard ranks players with at least :data:`BOARD_MIN_DUELS` rated duels by the
+  conservative estimate ``mu - 3 sigma`` (OpenSkill's *ordinal*): a newcomer with two lucky
+  wins does not top players who proved their rating over many duels.
+- Each player keeps their last :data:`RECENT_KEPT` results, friendly ones included.
+
+The day is given by the caller (the bot's local day), so the rules run the same in tests.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from openskill.models import PlackettLuce
+
+MODEL = PlackettLuce()
+"""OpenSkill's default model: ``mu`` 25, ``sigma`` 25/3 for a new player."""
+SCALE = 40.0
+"""Shown points per unit of ``mu`` and ``sigma``."""
+SHOWN_BASE = 1500.0
+"""The shown rating of a new player."""
+PROVISIONAL_DUELS = 5
+DAILY_PAIR_CAP = 3
+BOARD_MIN_DUELS = 3
+RECENT_KEPT = 5
+PAIR_DAYS_KEPT = 2
+"""Days of pair counts kept (today and yesterday: enough for any local day)."""
+
+
+class Result(StrEnum):
+    """A duel's result for one player."""
+
+    WON = "won"
+    LOST = "lost"
+    DRAWN = "drawn"
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A rating as people read it: ``1500 ± 333``, provisional or not."""
+
+    points: int
+    plus_minus: int
+    provisional: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RecentResult:
+    """One of a player's last results."""
+
+    opponent: int
+    result: Result
+    change: int
+    """Shown points won or lost (0 for a friendly duel)."""
+    rated: bool
+    day: str
+    """The day, ISO ``YYYY-MM-DD``."""
+
+
+@dataclass(slots=True)
+class PlayerRating:
+    """One player's rating and duel record."""
+
+    mu: float = MODEL.mu
+    sigma: float = MODEL.sigma
+    rated: int = 0
+    """Rated duels played."""
+    won: int = 0
+    lost: int = 0
+    drawn: int = 0
+    friendly: int = 0
+    """Friendly duels played (not rated: see :data:`DAILY_PAIR_CAP`)."""
+    recent: list[RecentResult] = field(default_factory=list)
+    """The last results, newest first."""
+
+    @property
+    def shown(self) -> Shown:
+        """The rating as people read it."""
+        return Shown(
+            round(SHOWN_BASE + (self.mu - MODEL.mu) * SCALE),
+            round(self.sigma * SCALE),
+            self.rated < PROVISIONAL_DUELS,
+        )
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative estimate the leaderboard ranks by (``mu - 3 sigma``)."""
+        return self.mu - 3 * self.sigma
+
+    def _note(self, result: RecentResult) -> None:
+        self.recent.insert(0, result)
+        del self.recent[RECENT_KEPT:]
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """What a finished duel did to both players' ratings."""
+
+    rated: bool
+    """False: a friendly duel (over the day's cap between these two), nothing changed."""
+    counted_today: int
+    """Rated duels between the two players today, this one included if rated."""
+    before: dict[int, Shown]
+    after: dict[int, Shown]
+
+    def change(self, player: int) -> int:
+        """Shown points ``player`` won (negative: lost)."""
+        return self.after[player].points - self.before[player].points
+
+
+def _pair_key(day: dt.date, first: int, second: int) -> str:
+    low, high = sorted((first, second))
+    return f"{day.isoformat()} {low} {high}"
+
+
+@dataclass(slots=True)
+class Ratings:
+    """Every player's rating, and the day's rated duels of each pair."""
+
+    players: dict[int, PlayerRating] = field(default_factory=dict)
+    pairs: dict[str, int] = field(default_factory=dict)
+    """Rated duels by ``"YYYY-MM-DD low high"`` (the two ids, in order), recent days only."""
+
+    def of(self, player: int) -> PlayerRating:
+        """``player``'s rating (a new one, not stored, if they never dueled)."""
+        return self.players.get(player) or PlayerRating()
+
+    def record(self, first: int, second: int, winner: int | None, day: dt.date) -> RatingChange:
+        """Rate a finished duel between ``first`` and ``second`` on ``day``: ``winner``
+        None is a draw.  Over the day's cap for the pair, the duel is friendly."""
+        if first == second:
+            raise ValueError("a player cannot duel themselves")
+        if winner is not None and winner not in (first, second):
+            raise ValueError(f"{winner} did not play this duel")
+        self._forget_old_days(day)
+        key = _pair_key(day, first, second)
+        rated = self.pairs.get(key, 0) < DAILY_PAIR_CAP
+        a = self.players.setdefault(first, PlayerRating())
+        b = self.players.setdefault(second, PlayerRating())
+        before = {first: a.shown, second: b.shown}
+        if rated:
+            self.pairs[key] = self.pairs.get(key, 0) + 1
+            # OpenSkill's ranks: lower is better, equal is a draw.
+            ranks = [1.0, 1.0] if winner is None else [1.0, 2.0] if winner == first else [2.0, 1.0]
+            [[new_a], [new_b]] = MODEL.rate(
+                [[MODEL.rating(a.mu, a.sigma)], [MODEL.rating(b.mu, b.sigma)]], ranks=ranks
+            )
+            a.mu, a.sigma, b.mu, b.sigma = new_a.mu, new_a.sigma, new_b.mu, new_b.sigma
+        after = {first: a.shown, second: b.shown}
+        change = RatingChange(rated, self.pairs.get(key, 0), before, after)
+        for me, other, mine in ((first, second, a), (second, first, b)):
+            result = Result.DRAWN if winner is None else Result.WON if winner == me else Result.LOST
+            if rated:
+                mine.rated += 1
+                if result is Result.WON:
+                    mine.won += 1
+                elif result is Result.LOST:
+                    mine.lost += 1
+                else:
+                    mine.drawn += 1
+            else:
+                mine.friendly += 1
+            mine._note(RecentResult(other, result, change.change(me), rated, day.isoformat()))
+        return change
+
+    def _forget_old_days(self, day: dt.date) -> None:
+        oldest = (day - dt.timedelta(days=PAIR_DAYS_KEPT - 1)).isoformat()
+        for key in [k for k in self.pairs if k.split(" ", 1)[0] < oldest]:
+            del self.pairs[key]
+
+    def board(self, among: Iterable[int] | None = None) -> list[int]:
+        """Players with at least :data:`BOARD_MIN_DUELS` rated duels, best first (by
+        :attr:`PlayerRating.ordinal`, then more duels, then the earlier id); ``among``
+        limits it to some players (a group's members)."""
+        wanted = None if among is None else set(among)
+        ranked = [
+            (player, rating)
+            for player, rating in self.players.items()
+            if rating.rated >= BOARD_MIN_DUELS and (wanted is None or player in wanted)
+        ]
+        ranked.sort(key=lambda item: (-item[1].ordinal, -item[1].rated, item[0]))
+        return [player for player, _rating in ranked]
+
+    def rank(self, player: int) -> int | None:
+        """``player``'s place on the whole board (1 is first), or None when not on it."""
+        board = self.board()
+        return board.index(player) + 1 if player in board else None

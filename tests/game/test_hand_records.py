@@ -1,0 +1,66 @@
+"""Each hand's record across the bot: times seen, the best time, its holder."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.game import hand_records
+from bot.game.hand_records import FASTEST_HUMAN, HandRecord, HandRecords, Source, hand_key
+
+ANN, BOB = 1, 2
+
+
+def test_a_hand_is_its_cards_in_any_order_and_its_target() -> None:
+    assert hand_key((8, 3, 8, 3), 24) == "3 3 8 8=24"
+    assert hand_key((3, 3, 8, 8), 24) != hand_key((3, 3, 8, 8), 10)
+
+
+def test_a_solve_counts_and_the_fastest_holds_the_record() -> None:
+    records = HandRecords()
+    first = records.note((3, 3, 8, 8), 24, ANN, 12.0, Source.ROUND)
+    assert first.before == HandRecord()
+    assert first.new_record
+    second = records.note((8, 3, 8, 3), 24, BOB, 3.2, Source.DUEL)
+    assert second.before == HandRecord(1, 12.0, ANN, "round")
+    assert second.new_record
+    assert records.get((3, 8, 3, 8), 24) == HandRecord(2, 3.2, BOB, "duel")
+
+
+def test_a_tie_keeps_the_earlier_holder() -> None:
+    records = HandRecords()
+    records.note((1, 2, 3, 4), 24, ANN, 5.0, Source.DAILY)
+    assert not records.note((1, 2, 3, 4), 24, BOB, 5.0, Source.CHALLENGE).new_record
+    assert records.get((1, 2, 3, 4), 24).holder == ANN
+
+
+def test_an_inhumanly_fast_time_is_seen_but_sets_no_record() -> None:
+    records = HandRecords()
+    records.note((1, 2, 3, 4), 24, ANN, 9.0, Source.ROUND)
+    assert not records.note((1, 2, 3, 4), 24, BOB, FASTEST_HUMAN - 0.1, Source.ROUND).new_record
+    assert records.get((1, 2, 3, 4), 24) == HandRecord(2, 9.0, ANN, "round")
+
+
+def test_only_the_listed_sources_count() -> None:
+    records = HandRecords()
+    with pytest.raises(ValueError):
+        records.note((1, 2, 3, 4), 24, ANN, 9.0, "replay")  # type: ignore[arg-type]
+    assert records.get((1, 2, 3, 4), 24) == HandRecord()
+
+
+def test_reading_a_record_cannot_change_it() -> None:
+    records = HandRecords()
+    records.note((1, 2, 3, 4), 24, ANN, 9.0, Source.ROUND)
+    records.get((1, 2, 3, 4), 24).seen = 100
+    assert records.get((1, 2, 3, 4), 24).seen == 1
+
+
+def test_the_least_seen_hand_makes_room(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(hand_records, "HANDS_KEPT", 2)
+    records = HandRecords()
+    records.note((1, 1, 1, 1), 24, ANN, 9.0, Source.ROUND)
+    records.note((1, 1, 1, 1), 24, ANN, 9.0, Source.ROUND)
+    records.note((2, 2, 2, 2), 24, ANN, 9.0, Source.ROUND)
+    records.note((3, 3, 3, 3), 24, ANN, 9.0, Source.ROUND)
+    assert list(records.hands) == ["1 1 1 1=24", "3 3 3 3=24"]
+    assert records.take_dropped() == ["2 2 2 2=24"]  # for the saver to delete its row
+    assert records.take_dropped() == []
