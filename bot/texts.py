@@ -176,8 +176,8 @@ def vote_text(action: Action, ballot: Ballot, context: BotContext) -> str:
     what = _(VOTE_ACTIONS[action])
     if not ballot.counted:
         return _(
-            "Only players of this round can vote to {action}: answer first. Whoever started "
-            "it, or an admin, can do it at once."
+            "Only players of this round can vote to {action}: try an answer with its cards "
+            "first. Whoever started it, or an admin, can do it at once."
         ).format(action=what)
     return _(
         "A vote to {action}: {votes} of {needed} players. Another player of this round can "
@@ -188,8 +188,8 @@ def vote_text(action: Action, ballot: Ballot, context: BotContext) -> str:
 STOP_VOTES = {
     "hunt": (
         N_(
-            "Only players of this hunt can vote to stop it: answer first. Whoever started it, "
-            "or an admin, can stop it at once."
+            "Only players of this hunt can vote to stop it: try an answer with its cards "
+            "first. Whoever started it, or an admin, can stop it at once."
         ),
         N_(
             "A vote to stop the hunt: {votes} of {needed} players. Another player of this hunt "
@@ -198,8 +198,8 @@ STOP_VOTES = {
     ),
     "countdown": (
         N_(
-            "Only players of this Countdown can vote to stop it: answer first. Whoever started "
-            "it, or an admin, can stop it at once."
+            "Only players of this Countdown can vote to stop it: try an answer with its "
+            "numbers first. Whoever started it, or an admin, can stop it at once."
         ),
         N_(
             "A vote to stop the Countdown: {votes} of {needed} players. Another player of this "

@@ -161,8 +161,24 @@ async def test_a_bystander_cannot_stop_a_hunt(tmp_path: Path) -> None:
         reply = await reply_to(api, DAVE, GROUP, "/hunt stop")
         hunt = the_hunt(application, GROUP)
     assert reply == (
-        "Only players of this hunt can vote to stop it: answer first. Whoever started it, "
-        "or an admin, can stop it at once."
+        "Only players of this hunt can vote to stop it: try an answer with its cards first. "
+        "Whoever started it, or an admin, can stop it at once."
+    )
+    assert hunt.live
+
+
+async def test_two_bystanders_answering_nonsense_do_not_stop_a_hunt(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await start(api, ANN, GROUP, "/hunt 300")
+        for user in (CAROL, DAVE):
+            await reply_to(api, user, GROUP, "/a x")
+        await reply_to(api, CAROL, GROUP, "/hunt stop")
+        reply = await reply_to(api, DAVE, GROUP, "/hunt stop")
+        hunt = the_hunt(application, GROUP)
+    assert reply == (
+        "Only players of this hunt can vote to stop it: try an answer with its cards first. "
+        "Whoever started it, or an admin, can stop it at once."
     )
     assert hunt.live
 
@@ -173,7 +189,7 @@ async def test_two_players_stop_a_hunt_by_a_vote(tmp_path: Path) -> None:
         await start(api, ANN, GROUP)
         hunt = the_hunt(application, GROUP)
         await reply_to(api, CAROL, GROUP, f"/a {hunt.solutions[0]}")
-        await reply_to(api, DAVE, GROUP, "/a 1+1")
+        await reply_to(api, DAVE, GROUP, "/a " + "-".join(map(str, sorted(hunt.hand)[::-1])))
         vote = await reply_to(api, CAROL, GROUP, "/hunt stop")
         live = hunt.live
         end = plain_text(await reply_to(api, DAVE, GROUP, "/hunt stop"))
@@ -202,7 +218,8 @@ async def test_a_hunt_vote_in_chinese(tmp_path: Path) -> None:
     api = players()
     async with running_bot(api, tmp_path) as application:
         await start(api, CAROL, GROUP)
-        await reply_to(api, BOB, GROUP, "/a 1+1")
+        hand = the_hunt(application, GROUP).hand
+        await reply_to(api, BOB, GROUP, "/a " + "-".join(map(str, sorted(hand)[::-1])))
         vote = await reply_to(api, BOB, GROUP, "/hunt stop")
         live = the_hunt(application, GROUP).live
     assert vote == (
