@@ -238,6 +238,13 @@ def player_line(name: str, value: object, context: BotContext, place: int | None
     return context._("{place}. {name}: {value}").format(place=place, name=name, value=value)
 
 
+def more_players(count: int, context: BotContext) -> str:
+    """The last line of a list of players cut to fit a message: how many were left out."""
+    return context.ngettext(
+        "… and {count} more player", "… and {count} more players", count
+    ).format(count=count)
+
+
 def share_line(
     number: int,
     result: DailyResult,

@@ -39,7 +39,14 @@ from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
 from bot.services.timers import COUNTDOWN_UP
 from bot.state import CountdownMessages
-from bot.texts import deal_refusal, how_to_answer, player_line, reason, stop_vote_text
+from bot.texts import (
+    deal_refusal,
+    how_to_answer,
+    more_players,
+    player_line,
+    reason,
+    stop_vote_text,
+)
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
 
 logger = logging.getLogger(__name__)
@@ -343,9 +350,7 @@ def end_text(chat_id: int, game: Countdown, context: ChatContext) -> str:
         tail,
         limit=TEXT,
         total=len(standings),
-        more=lambda count: context.ngettext(
-            "… and {count} more player", "… and {count} more players", count
-        ).format(count=count),
+        more=lambda count: more_players(count, context),
     )
 
 
