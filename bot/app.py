@@ -176,7 +176,7 @@ def build_application(
     data.clock = clock or SteadyClock()
     data.outbox = outbox
     data.timers = Timers(job_queue)
-    data.write_now = persistence.write_now
+    data.write_now, persistence.on_saved_again = persistence.write_now, data.held.release
     data.solving = Solving(WorkerPool(), (persistence.load_table, persistence.save_table))
     add_handlers(application)
     return application

@@ -34,6 +34,7 @@ from bot.game.countdown import (
 )
 from bot.services import status_message
 from bot.services.admins import stop_ballot
+from bot.services.announce import tell_saved
 from bot.services.limits import TEXT, fit_list
 from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
@@ -360,9 +361,8 @@ def finish(chat_id: int, context: ChatContext, game: Countdown) -> None:
     context.bot_data.timers.cancel(chat_id, COUNTDOWN_UP)
     scores = game.scores()
     context.chat_data.table.stats.record_countdown(scores)
-    if scores:
-        context.save_now(chat_id, scores[0][0])
-    context.send(chat_id, end_text(chat_id, game, context), game=True)
+    saved = context.save_now(chat_id, scores[0][0]) if scores else True
+    tell_saved(context, chat_id, end_text(chat_id, game, context), saved, end=True)
 
 
 def restore(application: Application) -> int:

@@ -22,6 +22,7 @@ from bot.game.claims import looks_like_answer
 from bot.game.hunt import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS, Found, Hunt
 from bot.services import status_message
 from bot.services.admins import stop_ballot
+from bot.services.announce import tell_saved
 from bot.services.limits import TEXT, fit_list
 from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
@@ -242,8 +243,7 @@ def finish(chat_id: int, context: ChatContext, hunt: Hunt) -> None:
     hand = " ".join(map(str, hunt.hand))
     total = len(hunt.solutions)
     table.stats.record_hunt(standings, hand, total)
-    if standings:
-        context.save_now(chat_id, standings[0][0])
+    saved = context.save_now(chat_id, standings[0][0]) if standings else True
     found = total - hunt.left
     head = [
         context.ngettext(
@@ -271,7 +271,7 @@ def finish(chat_id: int, context: ChatContext, hunt: Hunt) -> None:
     # However many found something, the end fits Telegram's 4096 characters: finders that
     # would not fit are counted, as at a Countdown's end.
     text = fit_list(head, rows, tail, limit=TEXT, more=lambda count: more_players(count, context))
-    context.send(chat_id, text, game=True)
+    tell_saved(context, chat_id, text, saved, end=True)
 
 
 def restore(application: Application) -> int:

@@ -22,6 +22,7 @@ from bot.game.rounds import Round
 from bot.game.table import DIFFICULTY_WORDS, Table
 from bot.game.votes import Action, request
 from bot.services.admins import is_admin
+from bot.services.announce import tell_saved
 from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
 from bot.services.timers import HALF_TIME, NEXT_DEAL, TIME_UP, Timers
@@ -314,8 +315,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     _cancel_timers(context, chat_id)
     day = context.today()
     table.record_win(outcome, update.effective_user.id, _name(update), day)
-    # A score must survive a crash: save it before it is announced.
-    context.save_now(chat_id, update.effective_user.id)
+    saved = context.save_now(chat_id, update.effective_user.id)  # before it is announced
     who = mention_html(update.effective_user.id, _name(update))
     head = context.ngettext(
         "🎉 {who} wins in {seconds} s: +{points} point!",
@@ -330,7 +330,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         except (ParseError, ZeroDivisionError):
             mine = None
         others = await _solutions_text(game, context, mine, _("Other solutions:"))
-    context.reply(update, f"{head}\n{others}", game=True)
+    tell_saved(context, chat_id, f"{head}\n{others}", saved, update=update)
     matches.after_round(chat_id, context, next_deal)
 
 
