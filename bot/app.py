@@ -177,7 +177,8 @@ def build_application(
     data.outbox = outbox
     data.timers = Timers(job_queue)
     data.write_now, persistence.on_saved_again = persistence.write_now, data.held.release
-    data.solving = Solving(WorkerPool(), (persistence.load_table, persistence.save_table))
+    pool = WorkerPool(memory=settings.worker_memory and settings.worker_memory * 2**20)
+    data.solving = Solving(pool, (persistence.load_table, persistence.save_table))
     add_handlers(application)
     return application
 
