@@ -22,6 +22,7 @@ RUN pip install .
 
 USER 10001
 VOLUME ["/data"]
-# The Mini App and a webhook are served here (only when they are set up).
-EXPOSE 8080
+# Only what is set up listens: a webhook on 8443 (TELEGRAM_WEBHOOK_PORT, the Mini App with
+# it), the Mini App alone, with long polling, on 8080 (TWENTYFOUR_WEB_PORT).  Polling needs none.
+EXPOSE 8443 8080
 CMD ["python", "-m", "bot"]

@@ -1,4 +1,7 @@
-"""``python -m bot``: run the bot (long polling or webhook), or the console game with no token."""
+"""``python -m bot``: run the bot (long polling or webhook), or the console game with no token.
+
+Its ``--help`` is :data:`DESCRIPTION` and :data:`EPILOG`, plain text for a terminal.
+"""
 
 from __future__ import annotations
 
@@ -16,6 +19,30 @@ from bot.web import run_webhook
 
 logger = logging.getLogger("bot")
 
+DESCRIPTION = """\
+Twenty-Four, a Telegram bot for the 24 game.
+
+With TELEGRAM_BOT_TOKEN set it serves Telegram: by long polling, or by a
+webhook when TELEGRAM_WEBHOOK_URL is set. Without TELEGRAM_BOT_TOKEN it starts
+the console game: the real bot, with a chat in this terminal (type :help there
+for its commands, :quit to leave)."""
+
+EPILOG = """\
+settings, from the environment (README.md describes them all):
+  TELEGRAM_BOT_TOKEN     the token from @BotFather
+  TELEGRAM_WEBHOOK_URL   public HTTPS address for a webhook (with
+                         TELEGRAM_WEBHOOK_SECRET; port TELEGRAM_WEBHOOK_PORT,
+                         8443); without it the bot long-polls
+  TWENTYFOUR_DATA_DIR    where the data is kept (./data; the console's: in
+                         ./data/console)
+  TWENTYFOUR_TIMEZONE    time zone of the daily puzzle's day (UTC)
+  TWENTYFOUR_WEBAPP_URL  public HTTPS address of the Mini App
+  LOG_LEVEL              DEBUG, INFO, WARNING or ERROR (INFO)
+
+examples:
+  python -m bot                                   the console game
+  TELEGRAM_BOT_TOKEN=123456:ABC... python -m bot  the bot on Telegram"""
+
 
 async def _serve(settings: Settings) -> int:
     stop = asyncio.Event()
@@ -32,8 +59,15 @@ async def _serve(settings: Settings) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the bot, or the console game when there is no token or with ``--console``."""
-    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
-    parser.add_argument("--console", action="store_true", help="play in the terminal")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--console", action="store_true", help="play the console game even with a token set"
+    )
     args = parser.parse_args(argv)
     try:
         settings = Settings.from_env()

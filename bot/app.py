@@ -37,6 +37,8 @@ from bot.features import (
     chat_settings,
     countdown,
     daily,
+    daily_attempts,
+    fair_play,
     hunt,
     practice,
     rounds,
@@ -184,8 +186,22 @@ def updater_of(application: Application) -> Updater:
     return application.updater
 
 
-FEATURES = (basics, rounds, hunt, countdown, scores, solve, chat_settings, daily, practice)
-"""Registered in this order: the most frequent commands are matched first."""
+FEATURES = (
+    daily_attempts,
+    basics,
+    fair_play,
+    rounds,
+    hunt,
+    countdown,
+    scores,
+    solve,
+    chat_settings,
+    daily,
+    practice,
+)
+"""Registered in this order: the most frequent commands are matched first, after the few
+handlers that take some updates before the feature that has them otherwise (an attempt at
+the daily puzzle given up or closed, a game's answers that score nothing)."""
 
 
 def add_handlers(application: Application) -> None:

@@ -56,7 +56,7 @@ class BotData:
     """Where typed answers go besides the chat's round: see :meth:`route_answer`."""
     deep_links: dict[str, Callable[[Any, Any], Awaitable[None]]]
     """``/start PAYLOAD`` in private (a t.me/<bot>?start=PAYLOAD link) → the feature's handler."""
-    file_ids: dict[tuple[tuple[int, ...], bool], str]
+    file_ids: dict[tuple[tuple[int, ...], bool, int | None], str]
     """Each hand's picture, once uploaded, by Telegram's file id (sent again by id)."""
     polling: PollingRequest
     """The connection that polls for updates (whether a poll has succeeded yet)."""

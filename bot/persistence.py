@@ -28,6 +28,8 @@ from typing import IO, Any
 from telegram.ext import BasePersistence, PersistenceInput
 
 from bot import records
+from bot.records import Saved
+from bot.state import ChatData, UserData
 
 FILE_NAME = "twentyfour.sqlite3"
 LOCK_NAME = FILE_NAME + ".lock"
@@ -146,7 +148,7 @@ class FolderLock:
             self._handle = None
 
 
-class SQLitePersistence(BasePersistence[dict, dict, dict]):
+class SQLitePersistence(BasePersistence[UserData, ChatData, dict[str, Any]]):
     """Stores user and chat data (and conversations) as rows of records of a SQLite table.
 
     PTB calls :meth:`update_chat_data` and friends every ``update_interval`` seconds and on
@@ -352,13 +354,13 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
 
     # --- BasePersistence ------------------------------------------------------------------
 
-    async def get_user_data(self) -> dict[int, dict]:
+    async def get_user_data(self) -> dict[int, UserData]:
         return self._rows("user")
 
-    async def get_chat_data(self) -> dict[int, dict]:
+    async def get_chat_data(self) -> dict[int, ChatData]:
         return self._rows("chat")
 
-    async def get_bot_data(self) -> dict:
+    async def get_bot_data(self) -> dict[str, Any]:
         """Bot data is not stored (the bot keeps none)."""
         return {}
 
@@ -373,13 +375,13 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
     ) -> None:
         await self._put(f"conversation:{name}", key, new_state)
 
-    async def update_user_data(self, user_id: int, data: dict) -> None:
+    async def update_user_data(self, user_id: int, data: UserData | Saved) -> None:
         await self._put("user", user_id, data)
 
-    async def update_chat_data(self, chat_id: int, data: dict) -> None:
+    async def update_chat_data(self, chat_id: int, data: ChatData | Saved) -> None:
         await self._put("chat", chat_id, data)
 
-    async def update_bot_data(self, data: dict) -> None:
+    async def update_bot_data(self, data: dict[str, Any]) -> None:
         """Bot data is not stored (the bot keeps none)."""
 
     async def update_callback_data(self, data: CDCData) -> None:
@@ -391,13 +393,13 @@ class SQLitePersistence(BasePersistence[dict, dict, dict]):
     async def drop_user_data(self, user_id: int) -> None:
         await self._put("user", user_id, None)
 
-    async def refresh_user_data(self, user_id: int, user_data: dict) -> None:
+    async def refresh_user_data(self, user_id: int, user_data: UserData) -> None:
         """Nothing to refresh: this process is the file's only writer."""
 
-    async def refresh_chat_data(self, chat_id: int, chat_data: dict) -> None:
+    async def refresh_chat_data(self, chat_id: int, chat_data: ChatData) -> None:
         """Nothing to refresh: this process is the file's only writer."""
 
-    async def refresh_bot_data(self, bot_data: dict) -> None:
+    async def refresh_bot_data(self, bot_data: dict[str, Any]) -> None:
         """Bot data is not stored (the bot keeps none)."""
 
     async def flush(self) -> None:

@@ -1,24 +1,21 @@
 """What the bot keeps for each chat and each user, in parts by the feature that owns them.
 
 PTB hands them to every handler as ``context.chat_data`` and ``context.user_data``; the data
-file saves them as records (:mod:`bot.records`).  A chat's game (settings, the running round,
-a match, the scores) is the rules' :class:`~bot.game.table.Table`; the other parts are what
-Telegram adds around it: the language to speak, message ids, the group's status message,
-the daily post, the pages of ``/solve``.
+file saves them as records (:mod:`bot.records`, which also makes ``copy.deepcopy`` of them
+their saved record: this module knows nothing of saving).  A chat's game (settings, the
+running round, a match, the scores) is the rules' :class:`~bot.game.table.Table`; the other
+parts are what Telegram adds around it: the language to speak, message ids, the group's
+status message, the daily post, the pages of ``/solve``.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from bot.game.daily import DailyRecord
 from bot.game.requests import SolveRequest
 from bot.game.table import Table
-
-if TYPE_CHECKING:
-    from bot.records import Saved
 
 SOLVE_REQUESTS_KEPT = 30
 
@@ -139,19 +136,6 @@ class ChatData:
     """In a private chat, what plain answers go to: the ``round``, or the ``daily`` puzzle
     while an attempt at it is open."""
 
-    def __deepcopy__(self, memo: dict) -> Saved:
-        """The chat's saved record (:class:`~bot.records.Saved`), not a ``ChatData``.
-
-        PTB deep-copies chat data only to hand the copy to the persistence, at every save
-        of a chat that changed (four times a second).  The record's JSON text, made now, is
-        that copy: later changes to the chat cannot reach it, and the data file needs
-        nothing else (a copy as objects, made through the record, was turned into the same
-        text again to be written: twice the work, at every save).
-        """
-        from bot.records import saved  # bot.records converts the classes of this module
-
-        return saved("chat", self)
-
 
 @dataclass(slots=True)
 class UserData:
@@ -161,9 +145,3 @@ class UserData:
     """A language the user chose (none can yet: the user's Telegram language is used)."""
     daily: DailyRecord = field(default_factory=DailyRecord)
     """The user's daily puzzles: attempts, results, streaks."""
-
-    def __deepcopy__(self, memo: dict) -> Saved:
-        """The user's saved record, not a ``UserData`` (see :meth:`ChatData.__deepcopy__`)."""
-        from bot.records import saved
-
-        return saved("user", self)

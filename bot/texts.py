@@ -3,6 +3,8 @@ can be dealt, what is wrong with a /solve request, the hints; in the user's lang
 
 from __future__ import annotations
 
+import datetime as dt
+
 from bot.context import BotContext
 from bot.game.daily import DailyResult, clock_text
 from bot.game.requests import Limit, RequestError
@@ -72,6 +74,12 @@ COUNTDOWN_REASONS = {
 }
 """The reasons whose wording speaks of cards, as a Countdown (which offers numbers) has them."""
 
+ONCE = {
+    Code.CARD_TWICE: ("dealt", N_("{card} is used {used} times but dealt only once")),
+    Code.NUMBER_TWICE: ("offered", N_("{number} is used {used} times but offered only once")),
+}
+"""The reasons that count how often a number was dealt, worded for a number dealt once."""
+
 LIMITS = {
     Limit.NUMBER: N_("{number} is too big: numbers go up to {limit}"),
     Limit.TARGET: N_("the target {number} is too big: it goes up to {limit}"),
@@ -91,7 +99,13 @@ def reason(verdict: Verdict, context: BotContext, countdown: bool = False) -> st
     template = REASONS[verdict.code]
     if countdown:
         template = COUNTDOWN_REASONS.get(verdict.code, template)
-    return _worded(template, verdict.position, verdict.params, context)
+    params = dict(verdict.params)
+    count, once = ONCE.get(verdict.code, ("", ""))
+    if params.get(count) == "1":
+        template = once
+    if verdict.code is Code.MISSING_CARD:  # listed as the user's language lists: 5、5
+        params["cards"] = context._(", ").join(params["cards"].split(", "))
+    return _worded(template, verdict.position, params, context)
 
 
 def problem_text(error: RequestError, context: BotContext) -> str:
@@ -140,6 +154,8 @@ def deal_refusal(refused: DealRefused, context: BotContext) -> str:
 def hint_text(found: Hint, context: BotContext) -> str:
     """A hint in the user's language."""
     _ = context._
+    if not found.solution:  # bot.game.rounds.NO_SOLUTION_HINT
+        return _("Hint: this hand has no solution.")
     aim = found.aim
     if aim is not None:
         made = [
@@ -220,14 +236,29 @@ def stop_vote_text(game: str, ballot: Ballot, context: BotContext) -> str:
     return context._(vote).format(votes=ballot.votes, needed=ballot.needed)
 
 
-def how_to_answer(private: bool, context: BotContext) -> str:
+def how_to_answer(private: bool, context: BotContext, countdown: bool = False) -> str:
     """How to answer a hand, right for the chat: in private the bot reads every message; in
-    a group (privacy mode) only commands and replies to it."""
+    a group (privacy mode) only commands and replies to it; a ``countdown``'s with an
+    example of its own numbers and size."""
+    if countdown and private:
+        return context._("Type your answer, like (75-5)*8+3.")
+    if countdown:
+        return context._(
+            "Answer with /a and your expression, like /a (75-5)*8+3, or reply to this picture."
+        )
     if private:
         return context._("Type your answer, like (8-2)*4.")
     return context._(
         "Answer with /a and your expression, like /a (8-2)*4, or reply to this picture."
     )
+
+
+def round_on(private: bool, context: BotContext) -> str:
+    """What /play says while a round is on: in private, where plain typing answers, without
+    sending the player to /a."""
+    if private:
+        return context._("A round is on: type your answer, or use /hint, /reveal or /skip.")
+    return context._("A round is on: answer it with /a, or use /hint, /reveal or /skip.")
 
 
 def player_line(name: str, value: object, context: BotContext, place: int | None = None) -> str:
@@ -254,7 +285,7 @@ def share_line(
 ) -> str:
     """A daily result to share that gives nothing away (no hand, no expression), in the
     user's language: ``24点 Daily #123 ✅ 0:42 · 1 miss · 🔥5``, and ``· faster than 73%``
-    given a standing (plain text)."""
+    given a standing that beats somebody (plain text; "faster than 0%" would be no news)."""
     misses = context.ngettext("{count} miss", "{count} misses", result.misses)
     line = context._("24点 Daily #{number} ✅ {time} · {misses} · 🔥{streak}").format(
         number=number,
@@ -262,6 +293,27 @@ def share_line(
         misses=misses.format(count=result.misses),
         streak=streak,
     )
-    if faster_than is None:
+    if not faster_than:
         return line
     return context._("{line} · faster than {percent}%").format(line=line, percent=faster_than)
+
+
+def subscription_text(time: str | None, zone: str, context: BotContext) -> str:
+    """Whether the chat gets the daily puzzle posted, and at what ``time`` in ``zone``."""
+    if time is None:
+        return context._(
+            "This chat is not subscribed to the daily puzzle: /subscribe 09:00 posts it here "
+            "every day at 09:00 ({zone})."
+        ).format(zone=zone)
+    return context._(
+        "Subscribed: the daily puzzle comes here every day at {time} ({zone})."
+    ).format(time=time, zone=zone)
+
+
+def duration_text(context: BotContext, span: dt.timedelta) -> str:
+    """``3 h 05 min`` (``42 min`` under an hour)."""
+    minutes = max(0, int(span.total_seconds()) // 60)
+    hours, minutes = divmod(minutes, 60)
+    if hours:
+        return context._("{hours} h {minutes:02d} min").format(hours=hours, minutes=minutes)
+    return context._("{minutes} min").format(minutes=minutes)

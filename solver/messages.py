@@ -55,6 +55,15 @@ MESSAGES = {
 """Each code's English wording; ``{column}`` is the position, the other fields its params."""
 
 
+ONCE = {
+    Code.CARD_TWICE: ("dealt", "{card} is used {used} times but dealt only once."),
+    Code.NUMBER_TWICE: ("offered", "{number} is used {used} times but offered only once."),
+}
+"""The wording of the codes that count how often a number was dealt, for a number dealt once."""
+
+
 def message(code: Code, position: int | None, params: Mapping[str, str]) -> str:
     """A code in English, with its column and params filled in."""
-    return MESSAGES[code].format(column=position, **params)
+    count, once = ONCE.get(code, ("", ""))
+    template = once if params.get(count) == "1" else MESSAGES[code]
+    return template.format(column=position, **params)

@@ -145,10 +145,10 @@ def _tokens(text: str) -> list[_Token]:
 
 def _decimal(chars: list[tuple[int, str]], start: int, position: int) -> ParseError:
     """The error for a decimal that starts at ``chars[start]``, quoting it whole."""
-    end = start
-    while end < len(chars) and (chars[end][1] in ".," or chars[end][1] in "0123456789"):
-        end += 1
-    number = "".join(c for _, c in chars[start:end])
+    text = "".join(c for _, c in chars[start:])
+    number = text[: len(text) - len(text.lstrip("0123456789.,"))]
+    if ".." in number:  # an ellipsis ("4...", "..."), a pause rather than a decimal point
+        return ParseError(Code.UNKNOWN_CHARACTER, position, char="...")
     return ParseError(Code.DECIMAL, position, number=number[:12])
 
 

@@ -17,6 +17,17 @@ settings.register_profile(
 )
 settings.load_profile("default")
 
+SLOW_TIMEOUT = 1800
+"""Seconds a `slow` test (a property sweep, a load run) may take, unless it says otherwise."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Give `slow` tests longer than the default timeout (pyproject.toml)."""
+    for item in items:
+        if item.get_closest_marker("slow") and not item.get_closest_marker("timeout"):
+            item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT))
+
+
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
 

@@ -236,7 +236,7 @@ def test_the_wording_of_countdown_verdicts() -> None:
     }
     assert messages == {
         "100+7": "7 is not one of the numbers.",
-        "100*6+100": "100 is used 2 times but offered only 1.",
+        "100*6+100": "100 is used 2 times but offered only once.",
         "(100+3)/6": "103 ÷ 6 makes 17⅙ (column 8): no fractions on the way.",
         "3-6+100": "3 − 6 makes -3 (column 2): no negative numbers on the way.",
     }

@@ -38,7 +38,7 @@ async def start(update: MessageUpdate, context: HandlerContext) -> None:
         text = _(
             "Hi {name}! I am Twenty-Four, the 24 game.\n"
             "Make 24 from four cards with + − × ÷ and brackets, each card used once.\n"
-            "Try /solve 3 3 8 8, or /help for everything I can do."
+            "Send /play for a hand, /daily for today's puzzle, or /help for everything I can do."
         ).format(name=name)
     else:
         text = _("Hi! I am Twenty-Four. Ask me /solve 3 3 8 8, or /help to see how to play here.")
@@ -60,10 +60,7 @@ async def help_command(update: Update, context: BotContext) -> None:
         "/score, /top: your record and the leaderboard\n"
         "/daily: today's puzzle, the same for everyone (/daily top; /subscribe 09:00)\n"
         "/solve 3 3 8 8: every distinct solution of any numbers\n"
-        "/settings: deck, difficulty, time, target, cards, language (admins)\n\n"
-        "In groups I see only commands, replies to my messages and mentions "
-        "(Telegram's privacy mode), so answer with /a or by replying to the cards. "
-        "In private, just type your answer, like (8-2)*4."
+        "/settings: deck, difficulty, time, target, cards, language (admins)"
     )
     text += "\n\n" + _(
         "/hunt: Solution Hunt, every distinct solution of one hand found together, "
@@ -90,7 +87,40 @@ async def help_command(update: Update, context: BotContext) -> None:
             "🃏 Play by tapping: the menu button of our private chat opens the daily puzzle "
             "and practice hands, no typing needed."
         )
+    # Last, after every command: how answers reach the bot (privacy mode in groups).
+    text += "\n\n" + _(
+        "In groups I see only commands, replies to my messages and mentions "
+        "(Telegram's privacy mode), so answer with /a, by replying to the cards, or by "
+        "starting with my name: @{bot} (8-2)*4. In private, just type your answer, like (8-2)*4."
+    ).format(bot=context.bot.username)
     context.reply(update, text, key="help")
+
+
+def _known_commands(application: Application) -> set[str]:
+    """Every command a feature has registered (PTB matches them in lower case)."""
+    return {
+        command
+        for handlers in application.handlers.values()
+        for handler in handlers
+        if isinstance(handler, CommandHandler)
+        for command in handler.commands
+    }
+
+
+async def unknown_command(update: MessageUpdate, context: HandlerContext) -> None:
+    """A command no feature knows, in private: say briefly what there is (in groups, where
+    other bots' commands pass by, nothing is said)."""
+    text = update.effective_message.text or ""
+    command = text.split(maxsplit=1)[0][1:].split("@")[0].lower()
+    if command in _known_commands(context.application):
+        return  # a known command: its own handler answered
+    context.reply(
+        update,
+        context._(
+            "I don't know /{command}. Try /play for a hand, /daily for today's puzzle or "
+            "/solve 3 3 8 8; /help lists everything."
+        ).format(command=html.escape(command[:32])),
+    )
 
 
 async def added_to_group(update: Update, context: BotContext) -> None:
@@ -166,4 +196,9 @@ def register(application: Application) -> None:
     application.add_handler(CommandHandler("help", help_command))
     application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, migrate_chat))
     application.add_handler(ChatMemberHandler(added_to_group, ChatMemberHandler.MY_CHAT_MEMBER))
+    # Group 1 runs after every feature's handlers of group 0, which are registered later.
+    private_commands = filters.ChatType.PRIVATE & filters.COMMAND
+    application.add_handler(
+        MessageHandler(private_commands, for_messages(unknown_command)), group=1
+    )
     application.add_error_handler(error_handler)

@@ -45,9 +45,7 @@ def _describe(settings: GameSettings, context: ChatContext) -> str:
         _("Target: {value}").format(value=settings.target),
         _("Cards: {value}").format(value=settings.cards),
         _("Unsolvable hands: {value}").format(value=_("on") if settings.unsolvable else _("off")),
-        _("Language: {value}").format(
-            value=context.chat_data.language.chosen or _("each player's own")
-        ),
+        _("Language: {value}").format(value=language_name(context)),
         _("Countdown time: {value}").format(
             value=_("{seconds} s").format(seconds=settings.countdown_time)
         ),
@@ -70,7 +68,7 @@ def _keyboard(settings: GameSettings, context: ChatContext) -> InlineKeyboardMar
         ],
         [
             button(
-                _("{seconds} s").format(seconds=t) if t else _("none"),
+                _("{seconds} s").format(seconds=t) if t else _("untimed"),
                 "time",
                 t,
                 settings.time_limit,
@@ -95,7 +93,12 @@ def _keyboard(settings: GameSettings, context: ChatContext) -> InlineKeyboardMar
             for t in countdown.SECONDS_CHOICES
         ],
         [
-            button(code, "language", code, context.chat_data.language.chosen or "auto")
+            button(
+                LANGUAGE_NAMES[code] if code in LANGUAGE_NAMES else _("automatic"),
+                "language",
+                code,
+                context.chat_data.language.chosen or "auto",
+            )
             for code in (*LANGUAGES, "auto")
         ],
     ]
@@ -104,6 +107,12 @@ def _keyboard(settings: GameSettings, context: ChatContext) -> InlineKeyboardMar
 
 LANGUAGE_NAMES = {"en": "English", "zh": "中文"}
 """Each language by its own name, as a player looks for it."""
+
+
+def language_name(context: ChatContext) -> str:
+    """The chat's language by its own name, or that each player gets their own."""
+    chosen = context.chat_data.language.chosen
+    return LANGUAGE_NAMES[chosen] if chosen else context._("each player's own")
 
 
 def apply(settings: GameSettings, context: ChatContext, key: str, value: str) -> bool:
@@ -214,7 +223,16 @@ async def settings_button(update: ButtonUpdate, context: HandlerContext) -> None
 
 
 async def language_command(update: MessageUpdate, context: HandlerContext) -> None:
-    """/language en|zh|auto: the chat's language (admins only in groups)."""
+    """/language en|zh|auto: the chat's language (admins only in groups); /language alone
+    says which it is (anyone may ask)."""
+    if not context.args:
+        context.reply(
+            update,
+            context._(
+                "Language: {value}. Change it with /language en, /language zh or /language auto."
+            ).format(value=language_name(context)),
+        )
+        return
     if not await is_admin(update, context):
         context.reply(update, context._("Only the group's admins can change settings."))
         return
@@ -225,13 +243,7 @@ async def language_command(update: MessageUpdate, context: HandlerContext) -> No
         context.reply(update, context._("Use /language en, /language zh or /language auto."))
         return
     # Said in the language just chosen (context.language reads the chat's choice).
-    chosen = context.chat_data.language.chosen
-    context.reply(
-        update,
-        context._("Language: {value}.").format(
-            value=LANGUAGE_NAMES[chosen] if chosen else context._("each player's own")
-        ),
-    )
+    context.reply(update, context._("Language: {value}.").format(value=language_name(context)))
     if update.effective_chat.type == ChatType.PRIVATE:
         label_menu_button(context, update.effective_chat.id)
 

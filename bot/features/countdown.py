@@ -22,7 +22,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
 from bot.context import now_of, services
-from bot.game.claims import looks_like_answer
+from bot.game.claims import after_mention, looks_like_answer
 from bot.game.countdown import (
     LARGE,
     MAX_SECONDS,
@@ -139,9 +139,14 @@ async def countdown_command(update: MessageUpdate, context: HandlerContext) -> N
             target=target, numbers=" ".join(map(str, numbers)), seconds=seconds
         )
         + "\n"
-        + _("Each number at most once, + − × ÷, whole numbers on the way; the closest answer wins.")
-        + " "
-        + how_to_answer(chat_id > 0, context)
+        # Two sentences: Chinese runs them together after its full stop, English spaces them.
+        + _("{rules} {how}").format(
+            rules=_(
+                "Each number at most once, + − × ÷, whole numbers on the way; "
+                "the closest answer wins."
+            ),
+            how=how_to_answer(chat_id > 0, context, countdown=True),
+        )
     )
 
     def dealt(sent: object) -> None:
@@ -165,7 +170,7 @@ async def countdown_command(update: MessageUpdate, context: HandlerContext) -> N
     context.post(
         chat_id,
         lambda: send_hand(
-            context.bot, chat_id, numbers, data.file_ids, caption=caption, tiles=True
+            context.bot, chat_id, numbers, data.file_ids, caption=caption, tiles=True, target=target
         ),
         game=True,
         on_sent=dealt,
@@ -204,8 +209,8 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     ):
         return False
     text = message.text or ""
-    if text.startswith("/"):
-        return True
+    if text.startswith("/") or after_mention(text, context.bot.username) is not None:
+        return True  # /a, or the bot's name: said to the bot
     return (private and chat.table.counting) or looks_like_answer(text)
 
 
@@ -309,9 +314,10 @@ def solver_lines(game: Countdown, context: ChatContext) -> list[str]:
             ),
         )
     closest = game.best_distance
-    names = [html.escape(b.name) for b in game.standings() if b.distance == closest]
-    if not names:
-        return [line, _("Nobody matched it.")]
+    standings = game.standings()
+    names = [html.escape(b.name) for b in standings if b.distance == closest]
+    if not names:  # with no answers at all, "No answers." has said it
+        return [line, _("Nobody matched it.")] if standings else [line]
     shown = _(", ").join(names[:MATCHED_NAMED])
     if len(names) > MATCHED_NAMED:
         more = len(names) - MATCHED_NAMED

@@ -7,6 +7,7 @@ import datetime as dt
 import html
 import logging
 from collections.abc import Callable
+from itertools import pairwise
 from zoneinfo import ZoneInfo
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, WebAppInfo
@@ -15,6 +16,7 @@ from telegram.error import Forbidden
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler
 
 from bot.context import BotContext, local_now, services, settings_of
+from bot.game.attempts import closed, closes_at, may_answer, still_open
 from bot.game.daily import (
     TIME_BUCKETS,
     DailyRecord,
@@ -38,7 +40,7 @@ from bot.services.miniapp import AppReply, AppRequest, app_address, group_link, 
 from bot.services.pictures import send_hand
 from bot.services.timers import DAILY_POST, DAILY_REMINDER
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
-from bot.texts import player_line, reason, share_line
+from bot.texts import duration_text, player_line, reason, share_line, subscription_text
 from bot.typed_handlers import (
     ButtonUpdate,
     HandlerContext,
@@ -47,7 +49,7 @@ from bot.typed_handlers import (
     for_buttons,
     for_messages,
 )
-from solver import check, daily_number
+from solver import check, daily_number, solution_of
 
 logger = logging.getLogger(__name__)
 
@@ -286,7 +288,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
         return
     # Judged against the puzzle the player saw, even if midnight has passed since.
     verdict = check(text, await puzzle_of(context, day), 24)
-    before = record.still_open(context.today()) if not verdict.ok else None
+    before = still_open(record, context.bot_data.local_now()) if not verdict.ok else None
     if before is not None:
         # Yesterday's puzzle, shown before midnight, and today's opened since: an answer
         # to yesterday's counts for it (a wrong one is a miss of today's).
@@ -374,23 +376,14 @@ def until_next_puzzle(context: BotContext) -> dt.timedelta:
     return until_next(context.bot_data.local_now())
 
 
-def duration_text(context: BotContext, span: dt.timedelta) -> str:
-    """``3 h 05 min`` (``42 min`` under an hour)."""
-    minutes = max(0, int(span.total_seconds()) // 60)
-    hours, minutes = divmod(minutes, 60)
-    if hours:
-        return context._("{hours} h {minutes:02d} min").format(hours=hours, minutes=minutes)
-    return context._("{minutes} min").format(minutes=minutes)
-
-
 def everyones_day(context: BotContext, standing: Standing) -> str:
     """How many solved the day's puzzle, across all chats, and how the player's time ranks."""
     if standing.faster_than is None:
         # "today" would not be true of an attempt started before midnight and solved after.
         return context._("🌍 You are the first to solve this puzzle.")
     return context.ngettext(
-        "🌍 {count} player solved it: you were faster than {percent} % of the others.",
-        "🌍 {count} players solved it: you were faster than {percent} % of the others.",
+        "🌍 {count} player solved it: you were faster than {percent}% of the others.",
+        "🌍 {count} players solved it: you were faster than {percent}% of the others.",
         standing.solvers,
     ).format(count=standing.solvers, percent=standing.faster_than)
 
@@ -412,7 +405,7 @@ def stats_lines(context: BotContext, stats: DailyStats) -> list[str]:
     """The player's daily statistics, a line per fact."""
     _ = context._
     return [
-        _("Days played: {played} · solved: {share} %").format(
+        _("Days played: {played} · solved: {share}%").format(
             played=stats.played, share=round(100 * stats.solved_share)
         ),
         _("Streak: 🔥{current} (best {best}) · freezes held: 🧊{freezes}").format(
@@ -426,12 +419,10 @@ def stats_lines(context: BotContext, stats: DailyStats) -> list[str]:
 
 
 def chart_labels() -> list[str]:
-    """The solve-time chart's bars: ``<0:30``, ``0:30`` … ``10:00+``."""
-    return [
-        "<" + clock_text(TIME_BUCKETS[0]),
-        *(clock_text(bound) for bound in TIME_BUCKETS[:-1]),
-        clock_text(TIME_BUCKETS[-1]) + "+",
-    ]
+    """The solve-time chart's bars, each its range: ``<0:30``, ``0:30-1:00`` … ``10:00+``."""
+    bounds = [clock_text(bound) for bound in TIME_BUCKETS]
+    ranges = [f"{low}-{high}" for low, high in pairwise(bounds)]
+    return ["<" + bounds[0], *ranges, bounds[-1] + "+"]
 
 
 async def stats_command(update: MessageUpdate, context: HandlerContext) -> None:
@@ -467,7 +458,7 @@ async def stats_command(update: MessageUpdate, context: HandlerContext) -> None:
         if stats.today_bar is not None
         else _("The chart: how many days you solved in each time.")
     )
-    picture = bar_chart(chart_labels(), stats.bars, stats.today_bar)
+    picture = bar_chart(chart_labels(), stats.bars, stats.today_bar, unit="m:ss")
     if visible_length(caption) > CAPTION:  # a long translation: the text on its own
         context.post(chat_id, lambda: context.bot.send_photo(chat_id, picture))
         context.reply(update, caption)
@@ -625,14 +616,19 @@ async def week_command(update: MessageUpdate, context: HandlerContext) -> None:
 
 
 async def subscribe(update: MessageUpdate, context: HandlerContext) -> None:
-    """/subscribe [HH:MM]: post each day's puzzle here at that local time (admins in groups)."""
-    _ = context._
+    """/subscribe HH:MM: post each day's puzzle here at that local time (admins in groups);
+    /subscribe alone says whether it is (anyone may ask)."""
+    _, zone = context._, context.settings.timezone.key
+    if not context.args:
+        context.reply(
+            update, subscription_text(context.chat_data.daily.subscription, zone, context)
+        )
+        return
     if not await is_admin(update, context):
         context.reply(update, _("Only the group's admins can change settings."))
         return
-    when = (context.args or ["09:00"])[0]
     try:
-        at = post_time(when)
+        at = post_time(context.args[0])
     except ValueError:
         context.reply(update, _("Use /subscribe 09:00 (24-hour time)."))
         return
@@ -640,12 +636,7 @@ async def subscribe(update: MessageUpdate, context: HandlerContext) -> None:
     if local_now(context.application).time() >= at:
         context.chat_data.daily.done = context.today()  # the first post is tomorrow's
     schedule_post(context.application, update.effective_chat.id, at)
-    context.reply(
-        update,
-        _("Subscribed: the daily puzzle comes here every day at {time} ({zone}).").format(
-            time=context.chat_data.daily.subscription, zone=context.settings.timezone.key
-        ),
-    )
+    context.reply(update, subscription_text(context.chat_data.daily.subscription, zone, context))
 
 
 async def unsubscribe(update: MessageUpdate, context: HandlerContext) -> None:
@@ -872,7 +863,14 @@ async def post_daily(context: JobContext[None]) -> None:
         answers = " · ".join((facts.solutions or ())[:5])
     except (WorkTimeout, WorkFailed, PoolBusy):
         answers = ""
-    extra = _("Yesterday (#{number}): {count} solved; solutions: {answers}").format(
+    extra = _("Yesterday (#{number}): {count} solved; solutions: {answers}")
+    now = context.bot_data.local_now()
+    if not closed(yesterday, now):  # attempts at it still take answers: no solutions yet
+        answers = closes_at(yesterday, now.tzinfo).strftime("%H:%M")
+        extra = _(
+            "Yesterday (#{number}): {count} solved; /solve shows its solutions after {answers}."
+        )
+    extra = extra.format(
         number=daily_number(yesterday), count=len(solved), answers=html.escape(answers)
     )
     chat = context.chat_data
@@ -994,33 +992,25 @@ async def app_daily_answer(request: AppRequest) -> AppReply:
     done = record.result(day)
     if done is not None:  # one result a day: the first one stands
         return 200, {"state": "solved", "result": _result_json(context, record, day, done)}
-    today, key = context.today(), day.isoformat()
-    if key not in record.started or day > today:
-        # Only an opened puzzle has a clock: no time for a puzzle read elsewhere first.
-        return 409, {"error": "not_started"}
-    if (
-        day < today
-        and (record.attempt != key or record.replaying)
-        and day != record.still_open(today)
-    ):
-        # After midnight, only the attempt still open, as in the chat (the running one, or
-        # yesterday's beside today's): a result for any day whose puzzle was once opened
-        # would fill the gaps of a broken streak.
+    if not may_answer(record, day, context.bot_data.local_now()):
+        # Only an opened puzzle has a clock (no time for a puzzle read elsewhere first), and
+        # only the attempt still open counts, as in the chat (the running one until its day
+        # closes, or yesterday's beside today's): see bot.game.attempts.
         return 409, {"error": "not_started"}
     verdict = check(text, hand, 24)
     if not verdict.ok:
         if counts_as_miss(verdict):
             record.miss(day)
         return 200, {"state": "playing", "reason": reason(verdict, context)}
-    result = record.solve(day, context.now())
-    user_id = request.user.id
+    result, user_id = record.solve(day, context.now()), request.user.id
     context.save_user_now(user_id)  # saved before it is announced
     told = solved_lines(context, record, day, result)
     if user_id in context.application.chat_data:
         # The result in the private chat too (where it can be forwarded), if there is one:
         # a player who opened the app from a group's link may never have started the bot.
         context.send(user_id, "\n".join(told[0]), game=True)
-    return 200, {"state": "solved", "result": _result_json(context, record, day, result, told)}
+    reply = _result_json(context, record, day, result, told)
+    return 200, {"state": "solved", "result": reply, "expression": solution_of(text).pretty}
 
 
 def register(application: Application) -> None:

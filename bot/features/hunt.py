@@ -18,7 +18,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
 from bot.context import now_of, services
-from bot.game.claims import looks_like_answer
+from bot.game.claims import after_mention, looks_like_answer
 from bot.game.hunt import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS, Found, Hunt
 from bot.services import status_message
 from bot.services.admins import stop_ballot
@@ -154,7 +154,8 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
         # while an attempt at it is open (/daily after /hunt).
         to_daily = replied is not None and replied.message_id == chat.daily.message_id
         return not to_daily and chat.answers_to != "daily"
-    return text.startswith("/") or looks_like_answer(text)
+    said_to_bot = after_mention(text, context.bot.username) is not None  # like /a
+    return text.startswith("/") or said_to_bot or looks_like_answer(text)
 
 
 async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> None:
@@ -186,9 +187,8 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
                 left=outcome.left,
             )
         else:
-            line = _("Same as {name}'s {written}").format(
-                name=html.escape(outcome.find.name),
-                written=f"<code>{html.escape(outcome.find.written)}</code>",
+            line = _("Same as {name}'s {written}").format(  # written as the list has it
+                name=html.escape(outcome.find.name), written=solution
             )
     if private:
         context.reply(update, line)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import html
 import logging
-from collections import Counter
 
 from telegram import (
     InlineKeyboardButton,
@@ -19,8 +18,9 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, InlineQueryHandler
 
 from bot.context import BotContext
+from bot.game.attempts import open_to_anyone, unspoiled_days
 from bot.game.requests import RequestError, Rules, SolveRequest, SolveResult, parse_solve
-from bot.game.spoilers import holds
+from bot.game.spoilers import another_puzzle, holds, peek
 from bot.i18n import N_
 from bot.services.solving import SolveBusy, SolveTimeout, SolveTooBig
 from bot.texts import problem_text
@@ -130,16 +130,20 @@ async def spoiler(
 ) -> str | None:
     """Why answering the request would spoil a game for this user, worded (None: it would
     not): a hand being played in a group where the user has been seen, or a daily puzzle
-    the user has not solved.  Numbers that hold a hand being played (or the user's running
-    daily) among others count too, whatever the target, so that "/solve 4 6 7 12 1" gives
-    nothing away either; so do two numbers of a Countdown game being played, with a target
-    of its size (see :mod:`bot.game.spoilers`)."""
+    the user may still score.  Numbers that hold a hand being played (or a daily puzzle)
+    among others count too, whatever the target, so that "/solve 4 6 7 12 1" gives nothing
+    away either; so do two numbers of a Countdown game being played, with a target of its
+    size (see :mod:`bot.game.spoilers`).  The very hand of a round with another target is
+    another puzzle, and is answered.  Anyone else is answered, and marked in the games the
+    answer spoils (:func:`mark_peeks`)."""
     _ = context._
     numbers, target, _rules = request
     for playing in context.bot_data.live_hands.chats_spoiled(numbers, target):
         data = context.application.chat_data.get(playing)
         # The chat asked in, the user's own private chat, or a group the user was seen in.
         if playing in (chat_id, user_id) or (data is not None and user_id in data.members):
+            if data is not None and another_puzzle(numbers, target, data.table.round):
+                continue
             if data is not None and data.table.counting:
                 return _(
                     "No spoilers: those are numbers of a Countdown game you are playing "
@@ -157,16 +161,39 @@ async def spoiler(
     user = context.application.user_data.get(user_id)
     record = user.daily if user is not None else None
     running = record.running() if record is not None else None
-    if running is not None and holds(numbers, await context.bot_data.solving.daily_hand(running)):
-        return _("No spoilers: that is your daily puzzle, and your clock is running.")
-    # Today's puzzle itself (any target), to anyone who may still play it.
-    today = context.today()
-    if Counter(numbers) == Counter(await context.bot_data.solving.daily_hand(today)):
-        if in_group:
-            return _("No spoilers: that is today's daily puzzle, and others here may be on it.")
-        if record is None or record.result(today) is None:
-            return _("No spoilers: that is today's daily puzzle. Solve it first: /daily")
+    now = context.bot_data.local_now()
+    solving = context.bot_data.solving
+    # Today's puzzle (and yesterday's, just after midnight), to anyone who may still play
+    # it: before the clock starts too (the empty inline query shows the hand).
+    if in_group:
+        for day in open_to_anyone(now):
+            if holds(numbers, await solving.daily_hand(day)):
+                return _("No spoilers: that is today's daily puzzle, and others here may be on it.")
+    days = unspoiled_days(record, now)
+    if running is not None and running not in days and record is not None and record.replaying:
+        days.append(running)  # a past puzzle from the archive, with a clock of its own
+    for day in days:
+        if holds(numbers, await solving.daily_hand(day)):
+            if day == now.date() and day != running:
+                return _("No spoilers: that is today's daily puzzle. Solve it first: /daily")
+            return _("No spoilers: that is your daily puzzle, and your clock is running.")
     return None
+
+
+def mark_peeks(request: SolveRequest, user_id: int, context: BotContext) -> None:
+    """The user was given the solutions of ``request``: their answers to every live game
+    these numbers spoil score nothing (a member of a group who only reads it is never
+    refused: see :mod:`bot.game.spoilers`)."""
+    numbers, target, _rules = request
+    live = context.bot_data.live_hands
+    for chat_id in live.chats_spoiled(numbers, target):
+        game = live.game(chat_id)
+        data = context.application.chat_data.get(chat_id)
+        if data is not None and another_puzzle(numbers, target, data.table.round):
+            continue  # the round's very hand with another target spoils nothing
+        if game is not None:
+            peek(game, user_id)
+            context.application.mark_data_for_update_persistence(chat_ids=chat_id)
 
 
 async def solve_command(update: MessageUpdate, context: HandlerContext) -> None:
@@ -189,6 +216,7 @@ async def solve_command(update: MessageUpdate, context: HandlerContext) -> None:
             context.reply(update, refusal)
             return
         result = await context.bot_data.solving.search(request, owner=update.effective_user.id)
+        mark_peeks(request, update.effective_user.id, context)
     except RequestError as error:
         reason = html.escape(problem_text(error, context))
         context.reply(
@@ -238,6 +266,7 @@ async def solve_page(update: ButtonUpdate, context: HandlerContext) -> None:
     except SolveTimeout as stopped:
         await query.answer(context._(_slow(stopped)))
         return
+    mark_peeks(request, update.effective_user.id, context)
     await query.answer()
     page = max(0, min(page, _pages(result) - 1))
     text, buttons = render_result(result, page, context), page_buttons(result, page)
@@ -294,6 +323,7 @@ async def inline_query(update: Update, context: BotContext) -> None:
         result = await context.bot_data.solving.search(
             request, owner=query.from_user.id, supersede=True
         )
+        mark_peeks(request, query.from_user.id, context)
     except RequestError as error:
         reason = problem_text(error, context)
         help_text = _("Type numbers after my name, like 3 3 8 8 or 1 2 3 4 7 25 = 573.")

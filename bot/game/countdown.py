@@ -121,6 +121,8 @@ class Countdown(TimedGame):
     :func:`bot.game.votes.is_attempt`)."""
     votes: dict[str, tuple[int, ...]] = field(default_factory=dict)
     """Who asked to stop the game, not being allowed to alone (see :mod:`bot.game.votes`)."""
+    peeked: list[int] = field(default_factory=list)
+    """Who was given solutions of its numbers while it was on (:mod:`bot.game.spoilers`)."""
 
     @property
     def hand(self) -> tuple[int, ...]:

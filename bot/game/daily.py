@@ -60,6 +60,8 @@ class DailyRecord:
     replay_misses: dict[str, int] = field(default_factory=dict)
     replays: dict[str, DailyResult] = field(default_factory=dict)
     """Past puzzles solved from the archive, by ISO date."""
+    gave_up: list[str] = field(default_factory=list)
+    """Days (ISO) whose live attempt the player gave up: no result may follow."""
     remind_at: str | None = None
     """``HH:MM`` at which to remind the player of a puzzle not yet solved (None: never)."""
     remind_zone: str | None = None
@@ -82,7 +84,7 @@ class DailyRecord:
         """Start the day's clock and make it the player's attempt; False if that clock was
         already started (it keeps its first start) or the day is solved."""
         key = day.isoformat()
-        if key in self.results:
+        if key in self.results or key in self.gave_up:
             return False
         self.attempt, self.replaying = key, False
         if key in self.started:

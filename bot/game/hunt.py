@@ -81,6 +81,8 @@ class Hunt(TimedGame):
     :func:`bot.game.votes.is_attempt`)."""
     votes: dict[str, tuple[int, ...]] = field(default_factory=dict)
     """Who asked to stop the hunt, not being allowed to alone (see :mod:`bot.game.votes`)."""
+    peeked: list[int] = field(default_factory=list)
+    """Who was given solutions of its numbers while it was on (:mod:`bot.game.spoilers`)."""
 
     @property
     def left(self) -> int:

@@ -8,8 +8,11 @@ from enum import StrEnum
 from bot.game.hands import HandFacts
 from bot.game.scoring import counts_as_miss, points
 from bot.game.votes import is_attempt
-from solver import Verdict, check
+from solver import Code, Verdict, check
 from solver.hints import Hint
+
+NO_SOLUTION_HINT = Hint(level=1, solution="")
+"""The hint of a hand with no solution: that it has none (it names no solution)."""
 
 
 class Phase(StrEnum):
@@ -31,6 +34,8 @@ class Outcome:
     seconds: float = 0.0
     too_late: bool = False
     """A right answer that came when the round had already ended (a wrong one never is)."""
+    out: bool = False
+    """The player is out of the round: by a wrong "no solution" claim, this one or earlier."""
 
 
 @dataclass(slots=True)
@@ -62,6 +67,10 @@ class Round:
     attempted: list[int] = field(default_factory=list)
     """Who made a real attempt (:func:`bot.game.votes.is_attempt`): players, whose votes
     count."""
+    peeked: list[int] = field(default_factory=list)
+    """Who was given solutions of the hand while it was live (:mod:`bot.game.spoilers`)."""
+    out: list[int] = field(default_factory=list)
+    """Who claimed "no solution" wrongly: their part in the round is over."""
 
     @classmethod
     def deal(
@@ -106,10 +115,19 @@ class Round:
         return None if self.time_limit is None else self.started + self.time_limit
 
     def answer(self, user_id: int, text: str, now: float) -> Outcome:
-        """Judge an answer; the first correct one wins the round, later ones are too late."""
+        """Judge an answer; the first correct one wins the round, later ones are too late.
+        A wrong "no solution" puts its player out of the round: none of their later answers
+        count."""
         verdict = check(text, self.hand, self.target)
         if self.phase is not Phase.PLAYING:
             return Outcome(verdict, too_late=verdict.ok)
+        if user_id in self.out:
+            return Outcome(verdict, out=True)
+        if verdict.code is Code.NO_SOLUTION_WRONG:
+            # A claim that costs nothing when wrong would be worth making at every deal.
+            self.out.append(user_id)
+            self.wrong[user_id] = self.wrong.get(user_id, 0) + 1
+            return Outcome(verdict, out=True)
         if user_id not in self.attempted and is_attempt(verdict):
             self.attempted.append(user_id)
         if not verdict.ok:
@@ -149,13 +167,16 @@ class Round:
 
     def next_hint(self) -> Hint | None:
         """The next hint (each one lowers the round's points), or ``None`` when there is none:
-        the round is over, all hints are out, or the hand has no solution."""
+        the round is over or all hints are out.  A hand with no solution has one hint, which
+        says so (:data:`NO_SOLUTION_HINT`) at the same cost: a hint refused at once, for
+        nothing, would tell an unsolvable hand from the others."""
         if self.phase is not Phase.PLAYING or self.hint_list is None:
             return None
-        if self.hints >= len(self.hint_list):
+        hints = self.hint_list if self.solvable else (NO_SOLUTION_HINT,)
+        if self.hints >= len(hints):
             return None
         self.hints += 1
-        return self.hint_list[self.hints - 1]
+        return hints[self.hints - 1]
 
     def reveal(self) -> bool:
         """Give up: the round ends with no winner.  False if it had already ended."""

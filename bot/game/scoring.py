@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 from solver import Code, Verdict
 
 POINTS_BY_LEVEL = {1: 10, 2: 15, 3: 20, 4: 30, 5: 40}
@@ -14,8 +17,9 @@ UNRATED_POINTS = POINTS_BY_LEVEL[3]
 """Points for winning a round of a hand with no level (five or six cards): the middle
 level's, whatever the hand."""
 
-HINT_COST = 0.25
-"""Each hint taken in a round removes this share of its points (never below one point)."""
+HINT_COST = Fraction(1, 4)
+"""Each hint taken in a round removes this share of its points (never below one point); what
+is left is rounded to the nearest point, a half up (7.5 → 8, 22.5 → 23)."""
 
 
 def points(level: int | None, hints: int, *, solvable: bool = True) -> int:
@@ -25,7 +29,7 @@ def points(level: int | None, hints: int, *, solvable: bool = True) -> int:
         base = NO_SOLUTION_POINTS
     else:
         base = UNRATED_POINTS if level is None else POINTS_BY_LEVEL[level]
-    return max(1, round(base * (1 - HINT_COST * hints)))
+    return max(1, math.floor(base * (1 - HINT_COST * hints) + Fraction(1, 2)))
 
 
 def counts_as_miss(verdict: Verdict) -> bool:

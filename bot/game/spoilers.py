@@ -2,8 +2,10 @@
 
 The rule (it prevents a player from asking the bot for the answer of the hand they race
 for): while a group plays a hand, a player who has been seen in that group gets no solution
-of it, in any chat and in any way, nor for numbers that hold the hand among others, or with
-another target.  The same goes for the daily puzzle of a player whose daily clock runs.
+of it, in any chat and in any way, nor for numbers that hold the hand among others, whatever
+the target; the same goes for the daily puzzle of a player whose daily clock runs.  Only a
+round's very hand with another target is another puzzle (:func:`another_puzzle`): its
+answers use every card, so none holds an answer of the round's.
 
 A Countdown game may be answered with only some of its numbers, so any part of them
 spoils it too: while one is on, its players get no solution of numbers sharing two or
@@ -11,6 +13,12 @@ more with it (counted as often as each was drawn), asked with a target of Countd
 size (101 and up: a 24-game hand of small numbers stays free to solve), besides numbers
 holding all six, whatever the target.  Extra numbers that are not among the game's do not
 hide a part of them: under Countdown's rules the solver may leave them out.
+
+Anyone else (a member who only reads a group, whom the bot has never seen there) is given
+the solutions, as is a player of another chat that happens to deal the same hand: nothing
+tells a lurker from a stranger.  Instead, whoever is given solutions that would spoil a live
+game is marked in it (:func:`peek`), and answers of a marked player to that game score
+nothing (it prevents a lurker's instant win).  Nobody is told where the hand is played.
 """
 
 from __future__ import annotations
@@ -34,10 +42,39 @@ class Game(Protocol):
     @property
     def live(self) -> bool: ...
 
+    peeked: list[int]
+    """Who was given solutions that spoil it while it was live."""
+
+
+def peek(game: Game, user_id: int) -> None:
+    """``user_id`` was given solutions that spoil ``game``: their answers to it score nothing."""
+    if game.live and user_id not in game.peeked:
+        game.peeked.append(user_id)
+
+
+def peeked(game: Game, user_id: int) -> bool:
+    """Whether ``user_id`` was given solutions of ``game``'s hand while it was live."""
+    return game.live and user_id in game.peeked
+
 
 def holds(numbers: Iterable[int | Fraction], hand: Iterable[int | Fraction]) -> bool:
     """Whether ``numbers`` hold every card of ``hand``, as many times as it was dealt."""
     return not Counter(hand) - Counter(numbers)
+
+
+class Round(Game, Protocol):
+    """A round: a hand to make a target from."""
+
+    @property
+    def target(self) -> int: ...
+
+
+def another_puzzle(numbers: Numbers, target: int | Fraction, game: Round | None) -> bool:
+    """Whether a request for ``numbers`` and ``target`` is another puzzle than the live
+    ``game``'s: its very hand (no number more), with another target."""
+    if game is None or not game.live or target == game.target:
+        return False
+    return Counter(numbers) == Counter(game.hand)
 
 
 def pairs(numbers: Iterable[int | Fraction]) -> set[Numbers]:
@@ -117,6 +154,11 @@ class LiveHands:
                 else:
                     self._drop(chat_id)
         return found
+
+    def game(self, chat_id: int) -> Game | None:
+        """The live game of a chat, if any."""
+        game = self._by_chat.get(chat_id)
+        return game if game is not None and game.live else None
 
     def __len__(self) -> int:
         return len(self._by_chat)

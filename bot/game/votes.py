@@ -83,13 +83,16 @@ class Game(Protocol):
     votes: dict[str, tuple[int, ...]]
 
 
-def request(game: Game, action: Action, user_id: int, *, admin: bool) -> Ballot:
-    """A request for ``action`` by ``user_id`` (``admin``: one of the chat's admins)."""
+def request(
+    game: Game, action: Action, user_id: int, *, admin: bool, also: set[int] | None = None
+) -> Ballot:
+    """A request for ``action`` by ``user_id`` (``admin``: one of the chat's admins);
+    ``also``: players beyond the game's own whose votes count (a match's, to stop it)."""
     if admin or user_id == game.starter:
         game.votes.pop(action, None)
         return Ballot(agreed=True, votes=0)
     voters = {*game.votes.get(action, ()), user_id}
-    players = game.players
+    players = game.players | (also or set())
     votes = len(voters & players)
     wanted = needed(len(players))
     if votes >= wanted:

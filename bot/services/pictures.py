@@ -24,7 +24,11 @@ RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 CARD_W, CARD_H, GAP, MARGIN = 220, 320, 28, 32
 """Card size in pixels: four cards make a 1,000-pixel-wide picture, crisp on a phone."""
 RED, BLACK, FELT = (200, 30, 45), (25, 25, 30), (22, 110, 70)
-TILE, TILE_BOARD = (30, 70, 160), (15, 30, 70)
+TILE, TILE_BOARD, TARGET = (30, 70, 160), (15, 30, 70), (235, 180, 40)
+TARGET_H = 150
+"""Height of the target's plate over Countdown's tiles."""
+FileKey = tuple[tuple[int, ...], bool, int | None]
+"""A picture, as its file id is kept: (sorted hand, drawn as tiles, Countdown's target)."""
 
 
 def suits_for(hand: tuple[int, ...]) -> tuple[str, ...]:
@@ -98,26 +102,39 @@ def _tile(value: int) -> Image.Image:
     return image
 
 
-def draw_hand(hand: tuple[int, ...], *, tiles: bool = False) -> Image.Image:
+def draw_hand(
+    hand: tuple[int, ...], *, tiles: bool = False, target: int | None = None
+) -> Image.Image:
     """The cards, in rank order, side by side on green felt; a hand has one picture (see
-    :func:`suits_for`).  With ``tiles``, Countdown's numbers as plain tiles on blue."""
+    :func:`suits_for`).  With ``tiles``, Countdown's numbers as plain tiles on blue, under
+    a gold plate with the ``target``, if given."""
     hand = tuple(sorted(hand))
     width = MARGIN * 2 + CARD_W * len(hand) + GAP * (len(hand) - 1)
-    image = Image.new("RGB", (width, CARD_H + MARGIN * 2), TILE_BOARD if tiles else FELT)
+    top = MARGIN if target is None else MARGIN + TARGET_H + GAP
+    image = Image.new("RGB", (width, top + CARD_H + MARGIN), TILE_BOARD if tiles else FELT)
     faces = [_tile(v) for v in hand] if tiles else map(_card, hand, suits_for(hand))
     for i, face in enumerate(faces):
-        image.paste(face, (MARGIN + i * (CARD_W + GAP), MARGIN))
+        image.paste(face, (MARGIN + i * (CARD_W + GAP), top))
+    if target is not None:
+        # Digits only: the picture is the same in every language.
+        draw = ImageDraw.Draw(image)
+        plate = [width / 2 - 240, MARGIN, width / 2 + 240, MARGIN + TARGET_H]
+        draw.rounded_rectangle(plate, 22, fill=TARGET, outline=(120, 85, 10), width=3)
+        font = ImageFont.load_default(size=112)
+        draw.text(
+            (width / 2, MARGIN + TARGET_H / 2), str(target), fill=BLACK, font=font, anchor="mm"
+        )
     return image
 
 
 @lru_cache(maxsize=8)
-def render_hand(hand: tuple[int, ...], *, tiles: bool = False) -> bytes:
+def render_hand(hand: tuple[int, ...], *, tiles: bool = False, target: int | None = None) -> bytes:
     """JPEG bytes of the picture of a hand (:func:`draw_hand`).
 
     Only the last few are kept here (about 40 KB each): once sent, a picture is re-sent by
     its Telegram file id.
     """
-    image = draw_hand(hand, tiles=tiles)
+    image = draw_hand(hand, tiles=tiles, target=target)
     out = io.BytesIO()
     # JPEG encodes several times faster than PNG, and Telegram recompresses photos to JPEG.
     image.save(out, format="JPEG", quality=92)
@@ -136,10 +153,11 @@ async def send_hand(
     bot: Bot,
     chat_id: int,
     hand: tuple[int, ...],
-    file_ids: dict[tuple[tuple[int, ...], bool], str],
+    file_ids: dict[FileKey, str],
     *,
     caption: str,
     tiles: bool = False,
+    target: int | None = None,
     **kwargs: Any,
 ) -> Message:
     """Send the picture of ``hand`` with its ``caption`` and ``kwargs`` (reply_markup, …);
@@ -150,15 +168,23 @@ async def send_hand(
     it again.
 
     The first time, the picture is drawn and uploaded; after that it is sent by the file id
-    Telegram returned (kept in ``file_ids``, (sorted hand, tiles) → id; ids are valid for one bot),
+    Telegram returned (kept in ``file_ids`` by :data:`FileKey`; ids are valid for one bot),
     which saves drawing, uploading and Telegram's processing.  ``tiles``: Countdown's
-    numbers as tiles (a picture of its own, never a card hand's with the same numbers).
+    numbers as tiles (a picture of its own, never a card hand's with the same numbers),
+    with its ``target`` over them.
     """
     for attempt in range(1, PICTURE_TRIES + 1):
         with calls_seen() as seen:
             try:
                 return await _send_picture(
-                    bot, chat_id, hand, file_ids, tiles=tiles, caption=caption, **kwargs
+                    bot,
+                    chat_id,
+                    hand,
+                    file_ids,
+                    tiles=tiles,
+                    target=target,
+                    caption=caption,
+                    **kwargs,
                 )
             except BadRequest as error:
                 # A group's admins may forbid photos ("not enough rights to send photos to
@@ -184,12 +210,13 @@ async def _send_picture(
     bot: Bot,
     chat_id: int,
     hand: tuple[int, ...],
-    file_ids: dict[tuple[tuple[int, ...], bool], str],
+    file_ids: dict[FileKey, str],
     *,
     tiles: bool,
+    target: int | None,
     **kwargs: Any,
 ) -> Message:
-    key = (tuple(sorted(hand)), tiles)
+    key = (tuple(sorted(hand)), tiles, target)
     file_id = file_ids.get(key)
     if file_id is not None:
         try:
@@ -200,7 +227,7 @@ async def _send_picture(
                 raise
             logger.warning("Picture of %s not re-sent by file id: %s", hand, error)
             file_ids.pop(key, None)
-    sent = await bot.send_photo(chat_id, render_hand(hand, tiles=tiles), **kwargs)
+    sent = await bot.send_photo(chat_id, render_hand(hand, tiles=tiles, target=target), **kwargs)
     if sent.photo:
         if len(file_ids) >= FILE_IDS_KEPT:
             file_ids.clear()

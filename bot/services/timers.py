@@ -19,19 +19,20 @@ import datetime as dt
 import logging
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from apscheduler.events import EVENT_JOB_REMOVED, JobEvent
 from apscheduler.jobstores.base import JobLookupError
-from telegram.ext import Job, JobQueue
-
-if TYPE_CHECKING:
-    from bot.typed_handlers import JobContext
+from telegram.ext import CallbackContext, Job, JobQueue
 
 logger = logging.getLogger(__name__)
 
-JobCallback = Callable[["JobContext[Any]"], Coroutine[Any, Any, None]]
-"""A job of a chat: it gets the chat's context, with the job's ``chat_id`` and ``data``."""
+_Context = TypeVar("_Context", bound=CallbackContext[Any, Any, Any, Any])
+
+JobCallback = Callable[[_Context], Coroutine[Any, Any, None]]
+"""A job of a chat: it gets the chat's context, with the job's ``chat_id`` and ``data``
+(typed as :class:`bot.typed_handlers.JobContext`, which this module, below the context,
+does not import)."""
 
 
 # The kinds of job, every one the bot has (a chat has at most one pending of each, but for
@@ -69,7 +70,7 @@ class _Timer:
     """A pending job, and what it takes to schedule it again (for another chat id)."""
 
     kind: str
-    callback: JobCallback
+    callback: JobCallback[Any]
     job: Job[Any]
     daily_at: dt.time | None = None
     """For a daily job, its time of day (with its time zone); None for a job that runs once."""
@@ -88,7 +89,7 @@ class Timers:
 
     def run_once(
         self,
-        callback: JobCallback,
+        callback: JobCallback[_Context],
         when: float | dt.datetime,
         *,
         chat_id: int,
@@ -105,7 +106,9 @@ class Timers:
         )
         return self._keep(chat_id, _Timer(kind, callback, job))
 
-    def run_daily(self, callback: JobCallback, at: dt.time, *, chat_id: int, kind: str) -> Job[Any]:
+    def run_daily(
+        self, callback: JobCallback[_Context], at: dt.time, *, chat_id: int, kind: str
+    ) -> Job[Any]:
         """Run ``callback`` every day at ``at`` (a time with its time zone), for the chat."""
         job = self._queue.run_daily(
             callback,

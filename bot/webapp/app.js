@@ -59,8 +59,6 @@ const TEXTS = {
   },
 };
 
-const SIGNS = { "+": "+", "-": "−", "*": "×", "/": "÷" };
-
 // --- launch data and Telegram -------------------------------------------------------------
 
 const launch = new URLSearchParams(location.hash.slice(1));
@@ -179,12 +177,6 @@ function combine(a, op, b) {
 
 function valueText(v) {
   return v.d === 1 ? String(v.n) : `${v.n}/${v.d}`;
-}
-
-function prettyExpression(expression) {
-  let text = expression;
-  if (text.startsWith("(") && text.endsWith(")")) text = text.slice(1, -1);
-  return text.replace(/[-+*/]/g, (sign) => ` ${SIGNS[sign]} `);
 }
 
 // --- the page -----------------------------------------------------------------------------
@@ -443,7 +435,8 @@ function showDailyResult(result, expression) {
   tick();
   clearResult();
   $("result").hidden = false;
-  if (expression) $("built").textContent = t("built", { expression: prettyExpression(expression) });
+  // As the chat writes it (the server's form, 5×5−8+7), not as the taps built it.
+  if (expression) $("built").textContent = t("built", { expression });
   // The chat's lines around its share line: those that lead to it ("Share it:"), the
   // share line with its Copy button, then the rest.
   if (!(result.lines || []).length && !(result.after || []).length) {
@@ -503,7 +496,7 @@ async function submit(expression) {
       const reply = await api("POST", "daily", { day: state.day, expression });
       if (reply.state === "solved") {
         say(t("solvedDaily"), "good");
-        showDailyResult(reply.result, expression);
+        showDailyResult(reply.result, reply.expression);
       } else {
         state.locked = false;
         say(reply.reason || t("notYet", { value: "?" }), "bad");

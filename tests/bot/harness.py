@@ -5,14 +5,20 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import functools
+import inspect
+import os
+import re
+import socket
 import sqlite3
+import sys
 import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import httpx
+import pytest
 from apscheduler.events import (
     EVENT_JOB_ERROR,
     EVENT_JOB_EXECUTED,
@@ -20,18 +26,30 @@ from apscheduler.events import (
     EVENT_JOB_SUBMITTED,
     JobEvent,
 )
-from telegram.ext import Application
+from telegram.ext import Application, JobQueue
 
 from bot import records
 from bot.app import build_application, run_polling
 from bot.game.hands import solutions_job
-from bot.local_api import ApiError, LocalBotApi, LocalTransport
+from bot.local_api import ApiError, LocalBotApi, LocalTransport, plain_text
 from bot.persistence import FILE_NAME, SQLitePersistence, open_database
 from bot.services.solving import DEFAULT_GAME
 from bot.settings import Settings
 
 ANN, BOB = 501, 502
 GROUP = -1_002_000
+
+if TYPE_CHECKING:
+
+    class BotApplication(Application):
+        """The application as the bot builds it: PTB types its job queue as optional, but
+        the project depends on the job-queue extra (as ``bot.typed_handlers`` says)."""
+
+        @property
+        def job_queue(self) -> JobQueue[Any]: ...
+
+else:
+    BotApplication = Application
 
 
 class FaultyBotApi(LocalBotApi):
@@ -108,12 +126,13 @@ async def running_bot(
     *,
     clock: Callable[[], float] | None = None,
     env: dict[str, str] | None = None,
-) -> AsyncIterator[Application]:
+) -> AsyncIterator[BotApplication]:
     """The real application polling ``api`` through PTB's HTTP stack, until the block ends."""
     seed_tables(data_dir)
     settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(data_dir), **(env or {})})
-    application = build_application(
-        settings, token="42:TEST", transport=LocalTransport(api), clock=clock
+    application = cast(
+        "BotApplication",
+        build_application(settings, token="42:TEST", transport=LocalTransport(api), clock=clock),
     )
     running_jobs = _RUNNING_JOBS[application] = _RunningJobs()
     application.job_queue.scheduler.add_listener(
@@ -187,10 +206,28 @@ async def reply_to(api: LocalBotApi, user: int, chat: int, text: str, **kwargs: 
     return sent[before].get("text") or sent[before].get("caption", "")
 
 
+async def until(
+    predicate: Callable[[], object], *, timeout: float = 30, interval: float = 0.01
+) -> None:
+    """Wait until ``predicate()`` is true, checking every ``interval`` seconds; fail the test
+    with what was awaited if it is not within ``timeout`` seconds (every wait is bounded)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not predicate():
+        if loop.time() >= deadline:
+            try:
+                awaited = inspect.getsource(predicate).strip()
+            except (OSError, TypeError):
+                awaited = repr(predicate)
+            pytest.fail(f"waited {timeout} s in vain for: {awaited}", pytrace=False)
+        await asyncio.sleep(interval)
+
+
 def _jobs_idle(application: Application) -> bool:
     """No job is running, and none is due (about to be started by the scheduler)."""
     now = dt.datetime.now(dt.UTC)
-    due = [job for job in application.job_queue.jobs() if job.next_t and job.next_t <= now]
+    jobs = cast("BotApplication", application).job_queue.jobs()
+    due = [job for job in jobs if job.next_t and job.next_t <= now]
     return _RUNNING_JOBS[application].count == 0 and not due
 
 
@@ -230,3 +267,59 @@ async def settled(api: LocalBotApi, application: Application, *, timeout: float 
                 ):
                     return
             await asyncio.sleep(0.01)
+
+
+# --- helpers shared by test modules -----------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[2]
+"""The checkout: where ``python -m bot`` runs from."""
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "data-release-1.sqlite3"
+"""Release 1's data file, as its own bot wrote it (see ``tests/fixtures/make_release_data.py``)."""
+
+
+def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    """The environment of a bot process: none of this shell's bot settings, its data in
+    ``tmp_path / "data"``, and ``extra``."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "TWENTYFOUR_"))}
+    env.update({"TWENTYFOUR_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}, **extra)
+    return env
+
+
+async def _bot_process(env: dict[str, str], data: Path | None = None) -> asyncio.subprocess.Process:
+    """``python -m bot`` started in ``env`` (with its data in ``data`` if given)."""
+    if data is not None:
+        env = dict(env, TWENTYFOUR_DATA_DIR=str(data))
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        env=env,
+        cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+
+
+def _free_port() -> int:
+    """A port of 127.0.0.1 free a moment ago."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def dealt(message: dict) -> tuple[int, ...]:
+    """The hand a deal message states in its caption."""
+    caption = plain_text(message["caption"])
+    numbers = re.search(r"(\d+(?: \d+)+)", caption.split("\n")[0].split("·")[-1])
+    assert numbers, caption
+    return tuple(int(n) for n in numbers.group(1).split())
+
+
+async def deal(api: LocalBotApi, user: int, chat: int, command: str = "/play") -> dict:
+    """The deal (a picture) the bot answers ``command`` with."""
+    before = len(api.sent)
+    api.send(user, chat, command)
+    message = (await api.wait_for_sent(before + 1))[before]
+    assert "photo" in message, message
+    return message

@@ -20,6 +20,7 @@ from tests.bot.harness import (
     running_bot,
     saved_record,
     settled,
+    until,
 )
 
 pytestmark = pytest.mark.asyncio
@@ -149,8 +150,7 @@ async def test_group_upgraded_to_supergroup_keeps_its_data(tmp_path: Path) -> No
         await reply_to(api, ANN, GROUP, "/start")
         application.chat_data[GROUP].language.chosen = "zh"
         api.migrate(GROUP, supergroup)
-        while supergroup not in application.chat_data:
-            await asyncio.sleep(0.01)
+        await until(lambda: supergroup in application.chat_data)
         assert "大家好" in await reply_to(api, ANN, supergroup, "/start")
         assert application.chat_data[supergroup].language.chosen == "zh"
         assert GROUP not in application.chat_data

@@ -13,8 +13,7 @@ import pytest
 from PIL import Image
 
 from bot.services.pictures import SUITS, render_hand, send_hand, suits_for
-from tests.bot.harness import ANN, BOB, make_api, reply_to, running_bot
-from tests.bot.test_rounds_e2e import deal, dealt
+from tests.bot.harness import ANN, BOB, deal, dealt, make_api, reply_to, running_bot
 
 ROOT = Path(__file__).resolve().parents[2]
 

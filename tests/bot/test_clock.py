@@ -10,8 +10,7 @@ import pytest
 from bot.clock import SteadyClock
 from bot.local_api import plain_text
 from solver import daily, solve
-from tests.bot.harness import ANN, FakeClock, make_api, reply_to, running_bot, settled
-from tests.bot.test_rounds_e2e import deal, dealt
+from tests.bot.harness import ANN, FakeClock, deal, dealt, make_api, reply_to, running_bot, settled
 
 NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
 HOUR = 3600.0

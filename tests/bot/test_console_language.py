@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.console import _language
+from bot.console.users import language
 
 
 @pytest.mark.parametrize(
@@ -23,4 +23,4 @@ def test_the_locale_gives_the_language(
     for name in ("LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", lang)
-    assert _language() == expected
+    assert language() == expected

@@ -33,7 +33,7 @@ CLOSE = "/countdown 0"
 """With seed 28: 2 2 3 3 4 9 → 754."""
 SOLVER_880 = "Solver: 880 = (50+5)×8×2"
 SOLVER_754 = "Solver: 754 can't be made; closest 720 = (9×2+2)×4×3×3 and 756 = 9×(4+3)×3×2×2"
-TO_A_GROUP = "Answer with /a and your expression, like /a (8-2)*4, or reply to this picture."
+TO_A_GROUP = "Answer with /a and your expression, like /a (75-5)*8+3, or reply to this picture."
 RULES = "Each number at most once, + − × ÷, whole numbers on the way; the closest answer wins."
 
 
@@ -227,7 +227,7 @@ async def test_the_closest_on_each_side_when_the_target_cannot_be_made(tmp_path:
 
 
 WRONG_AND_HOSTILE = [
-    ("50+50", "Not quite: 50 is used 2 times but offered only 1."),
+    ("50+50", "Not quite: 50 is used 2 times but offered only once."),
     ("7*100", "Not quite: 7 is not one of the numbers."),
     ("50/8+2", "Not quite: 50 ÷ 8 makes 6¼ (column 3): no fractions on the way."),
     ("2-5+50", "Not quite: 2 − 5 makes -3 (column 2): no negative numbers on the way."),
@@ -381,9 +381,7 @@ async def test_the_starter_or_an_admin_stops_a_countdown_at_once(tmp_path: Path,
         end = plain_text(await reply_to(api, who, GROUP, "/countdown stop"))
         game = the_game(application, GROUP)
         jobs = [job.name for job in application.job_queue.jobs()]
-    assert end == (
-        f"🏁 Countdown over: 880 from 2 2 5 8 10 50.\nNo answers.\n{SOLVER_880}\nNobody matched it."
-    )
+    assert end == (f"🏁 Countdown over: 880 from 2 2 5 8 10 50.\nNo answers.\n{SOLVER_880}")
     assert game.ended
     assert f"countdown-up:{GROUP}" not in jobs
 
@@ -561,8 +559,8 @@ async def test_a_countdown_in_chinese(tmp_path: Path) -> None:
         end = await time_up(api, application, clock, BOB)
     assert plain_text(deal["caption"]) == (
         "倒计时：用 2 2 3 3 4 9 算出 754，限时 30 秒。\n"
-        "每个数最多用一次，只用 + − × ÷，中间结果须为正整数；最接近目标者胜。 "
-        "直接输入答案，例如 (8-2)*4。"
+        "每个数最多用一次，只用 + − × ÷，中间结果须为正整数；最接近目标者胜。"
+        "直接输入答案，例如 (75-5)*8+3。"
     )
     assert first == "756，差 2"
     assert worse == "648，差 106：你的最好成绩仍是 756，差 2"

@@ -43,7 +43,7 @@ async def test_stats_in_private_are_a_chart_with_the_numbers_as_caption(tmp_path
         await reply_to(api, ANN, ANN, answer_of(DAY))
         caption = plain_text(await reply_to(api, ANN, ANN, "/stats"))
     assert "photo" in api.sent[-1]
-    assert "Days played: 1 · solved: 100 %" in caption
+    assert "Days played: 1 · solved: 100%" in caption
     assert "Streak: 🔥1 (best 1) · freezes held: 🧊0" in caption
     assert "Best time: 1:05 · median: 1:05" in caption
     assert "Misses per day: 0.0" in caption
@@ -53,7 +53,7 @@ async def test_daily_stats_is_stats_in_the_users_language(tmp_path: Path) -> Non
     api = make_api()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
         caption = plain_text(await reply_to(api, BOB, BOB, "/daily stats"))
-    assert "参与天数：0 · 完成率：0 %" in caption
+    assert "参与天数：0 · 完成率：0%" in caption
     assert "最快：– · 中位数：–" in caption
 
 
@@ -116,7 +116,7 @@ async def test_a_solver_hears_how_many_solved_and_the_percentile(tmp_path: Path)
     async with running_bot(api, tmp_path, clock=clock):
         await solve_daily(api, clock, BOB, 30)
         solved = await solve_daily(api, clock, ANN, 20)
-    assert "2 players solved it: you were faster than 100 % of the others." in solved
+    assert "2 players solved it: you were faster than 100% of the others." in solved
     assert "· faster than 100%" in solved
     assert answer_of(DAY) not in solved
 
@@ -128,7 +128,7 @@ async def test_the_days_solvers_are_counted_again_after_a_restart(tmp_path: Path
         await solve_daily(api, clock, ANN, 20)
     async with running_bot(api, tmp_path, clock=clock):
         solved = await solve_daily(api, clock, BOB, 30)
-    assert "已有 2 人解出：你比其他解出的人中 0 % 的人快。" in solved
+    assert "已有 2 人解出：你比其他解出的人中 0% 的人快。" in solved
 
 
 async def test_a_puzzle_solved_after_midnight_points_to_todays(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ from tests.bot.harness import ANN, GROUP, make_api, reply_to, running_bot
 
 pytestmark = pytest.mark.asyncio
 
-from tests.bot.test_rounds_e2e import deal, dealt  # noqa: E402
+from tests.bot.harness import deal, dealt  # noqa: E402
 
 
 async def test_stop_while_a_hand_is_looked_for_deals_nothing(tmp_path: Path) -> None:

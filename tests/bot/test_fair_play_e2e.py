@@ -10,8 +10,7 @@ import pytest
 
 from bot.local_api import LocalBotApi, plain_text
 from solver import daily, daily_number, solve
-from tests.bot.harness import ANN, GROUP, FakeClock, make_api, reply_to, running_bot
-from tests.bot.test_rounds_e2e import deal, dealt
+from tests.bot.harness import ANN, GROUP, FakeClock, deal, dealt, make_api, reply_to, running_bot
 
 pytestmark = pytest.mark.asyncio
 
@@ -56,11 +55,14 @@ async def test_the_live_hand_with_another_number_is_refused(tmp_path: Path) -> N
         assert await reply_to(api, ANN, GROUP, f"/solve {hand} 1") == ROUND_SPOILER
 
 
-async def test_the_live_hand_with_another_target_is_refused(tmp_path: Path) -> None:
+async def test_the_live_hand_with_another_target_is_another_puzzle(tmp_path: Path) -> None:
+    # Its answers use every card, so none holds the round's (test_newcomer_e2e.py has the
+    # same hand with a number more, which is still refused).
     api = with_carol()
     async with running_bot(api, tmp_path):
         hand = await a_live_round(api)
-        assert await reply_to(api, ANN, GROUP, f"/solve {hand} = 25") == ROUND_SPOILER
+        reply = plain_text(await reply_to(api, ANN, GROUP, f"/solve {hand} = 25"))
+        assert reply.startswith(f"{hand} ")
 
 
 async def test_a_member_of_the_group_is_refused_in_private(tmp_path: Path) -> None:
@@ -164,8 +166,12 @@ async def test_an_answer_without_a_started_clock_counts_for_nothing(tmp_path: Pa
         clock.now += 86_400
         today = DAY + dt.timedelta(days=1)
         reply = plain_text(await reply_to(api, CAROL, CAROL, solve(daily(today))[0].text))
-    # Judged against yesterday's puzzle, the one she saw, not today's.
-    assert reply.startswith("Not quite")
+    # Not judged against today's puzzle: yesterday's, the one she saw, has closed.
+    assert reply == (
+        f"Sorry, Daily #{daily_number(DAY)} has closed: its day ended at midnight, and "
+        "answers were taken until 00:05. Its solutions are out now, so this one cannot "
+        f"count. Today's puzzle is Daily #{daily_number(today)}: /daily"
+    )
 
 
 async def test_an_answer_after_midnight_counts_for_the_puzzle_seen(tmp_path: Path) -> None:

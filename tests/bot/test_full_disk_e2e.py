@@ -15,6 +15,8 @@ from tests.bot.harness import (
     ANN,
     BOB,
     GROUP,
+    deal,
+    dealt,
     make_api,
     refuse_writes,
     reply_to,
@@ -22,7 +24,6 @@ from tests.bot.harness import (
     saved_record,
     settled,
 )
-from tests.bot.test_rounds_e2e import deal, dealt
 
 pytestmark = pytest.mark.asyncio
 

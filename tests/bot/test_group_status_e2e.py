@@ -15,13 +15,14 @@ from tests.bot.harness import (
     ANN,
     BOB,
     GROUP,
+    deal,
+    dealt,
     handled,
     make_api,
     reply_to,
     running_bot,
     settled,
 )
-from tests.bot.test_rounds_e2e import deal, dealt
 
 pytestmark = pytest.mark.asyncio
 

@@ -16,7 +16,7 @@ import pytest
 
 from bot.local_api import LocalBotApi, plain_text
 from bot.persistence import FILE_NAME, open_database
-from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot
+from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot, until
 
 pytestmark = pytest.mark.asyncio
 
@@ -115,8 +115,7 @@ async def test_a_429_for_one_chat_does_not_delay_another(tmp_path: Path) -> None
         api.fail_next("sendMessage", 429, "Too Many Requests: retry after 30", retry_after=30)
         calls = len(api.calls)
         api.send(BOB, GROUP, "/help")
-        while "sendMessage" not in api.calls[calls:]:  # the group's reply met the 429
-            await asyncio.sleep(0.01)
+        await until(lambda: "sendMessage" in api.calls[calls:])  # the group's reply met the 429
         await probe(api)
         to_group = [m for m in api.sent if m["chat"]["id"] == GROUP]
     assert to_group == []
@@ -150,8 +149,7 @@ async def test_stopping_with_a_backlog_is_prompt(tmp_path: Path) -> None:
         # Thirty players ask for searches in one group: more replies than its 20 a minute.
         for user in range(4000, 4030):
             api.send(user, GROUP, f"/solve {user % 13 + 1} 2 3 4")
-        while application.bot_data.outbox.pending() < 5:
-            await asyncio.sleep(0.01)
+        await until(lambda: application.bot_data.outbox.pending() >= 5)
         stopping = time.monotonic()
     stopped_in = time.monotonic() - stopping
     assert stopped_in < 5
@@ -235,8 +233,7 @@ async def test_new_targets_in_a_loop_do_not_hold_up_anyone_elses_deal(tmp_path: 
         for user in users:  # each new target with a difficulty is rated: about a second each
             api.send(user, user, f"/settings target {user - 5960}")
         pool = application.bot_data.solving.pool
-        while pool.queued("search") + pool.queued("game") < 20:
-            await asyncio.sleep(0.01)
+        await until(lambda: pool.queued("search") + pool.queued("game") >= 20)
         before = len(api.sent)
         started = time.monotonic()
         api.send(ANN, ANN, "/play")

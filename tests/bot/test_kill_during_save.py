@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from bot.persistence import FILE_NAME, SQLitePersistence, open_database
-from tests.bot.test_process import ROOT
+from tests.bot.harness import ROOT
 
 pytestmark = [pytest.mark.slow, pytest.mark.asyncio]
 LOOPS = 50

@@ -14,9 +14,7 @@ import pytest
 from bot.local_api import plain_text, serve
 from bot.persistence import SQLitePersistence, open_database
 from solver import solve
-from tests.bot.harness import ANN, make_api
-from tests.bot.test_process import _bot_process, _env
-from tests.bot.test_rounds_e2e import dealt
+from tests.bot.harness import ANN, _bot_process, _env, dealt, make_api, until
 
 pytestmark = [pytest.mark.slow, pytest.mark.asyncio]
 LOOPS = 50
@@ -32,8 +30,7 @@ async def test_kill_nine_never_loses_an_announced_score(tmp_path: Path) -> None:
         for loop in range(LOOPS):
             calls = len(api.calls)
             process = await _bot_process(env)
-            while "getUpdates" not in api.calls[calls:]:
-                await asyncio.sleep(0.02)
+            await until(lambda: "getUpdates" in api.calls[calls:], timeout=60, interval=0.02)  # noqa: B023 (awaited at once)
             before = len(api.sent)
             api.send(ANN, ANN, "/play")
             deal_message = (await api.wait_for_sent(before + 1, timeout=30))[-1]

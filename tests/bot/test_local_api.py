@@ -105,6 +105,7 @@ async def test_photos_arrive_with_their_file_and_the_console_shows_the_path(tmp_
     from telegram.request import HTTPXRequest
 
     from bot.console import Console
+    from bot.console.users import UserTable
     from bot.local_api import LocalTransport
 
     api = make_api()
@@ -121,7 +122,7 @@ async def test_photos_arrive_with_their_file_and_the_console_shows_the_path(tmp_
         )
     assert saved.read_bytes() == b"\x89PNG fake"
     shown = io.StringIO()
-    Console(api, shown)._show(api.sent[-1])
+    Console(api, shown, UserTable(tmp_path))._show(api.sent[-1])
     assert f"(photo: {saved})" in shown.getvalue()
     assert "3 3 8 8" in shown.getvalue()
 

@@ -120,6 +120,8 @@ async def test_the_daily_solved_by_tapping_is_the_private_daily(
         await card(page, "1/3").click()
         await expect(status).to_have_text("Solved!")
         await expect(page.locator("#share")).to_contain_text("✅ 0:42")
+        # Written as the chat writes it, not as the taps built it: (8 ÷ (3 − (8 ÷ 3))).
+        await expect(page.locator("#built")).to_have_text("Your solution: 8÷(3−8÷3)")
         shown = [line for line in (await page.locator("#result").inner_text()).splitlines() if line]
         leads = shown.index("✅ Solved in 0:42! Streak: 1 (best 1). Share it:")
         assert shown[leads + 1].startswith(f"24点 Daily #{daily_number(DAY)} ✅ 0:42")

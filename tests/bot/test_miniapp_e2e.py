@@ -23,14 +23,15 @@ from tests.bot.harness import (
     ANN,
     BOB,
     GROUP,
+    ROOT,
     FakeClock,
+    _env,
     make_api,
     reply_to,
     running_bot,
     settled,
 )
 from tests.bot.miniapp_data import init_data, user_json
-from tests.bot.test_process import ROOT, _env
 
 pytestmark = pytest.mark.asyncio
 
@@ -230,27 +231,28 @@ async def test_no_answer_without_an_opened_puzzle(tmp_path: Path) -> None:
 
 
 async def test_after_midnight_the_open_attempt_can_still_be_solved(tmp_path: Path) -> None:
-    clock = FakeClock(NOON)
+    """Within the grace after midnight (see bot.game.attempts)."""
+    clock = FakeClock(NOON + 11 * 3600 + 58 * 60)  # 23:58
     async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
         await call(application, "GET", "daily")
-        clock.now += 86_400
+        clock.now += 240  # 00:02
         late = await call(
             application,
             "POST",
             "daily",
             body={"day": DAY.isoformat(), "expression": solve(daily(DAY))[0].text},
         )
-    assert late.json()["result"]["time"] == "24:00:00"
+    assert late.json()["result"]["time"] == "4:00"
     assert application.user_data[ANN].daily.result(DAY) is not None
 
 
 async def test_yesterdays_open_puzzle_counts_beside_todays_as_in_the_chat(
     tmp_path: Path,
 ) -> None:
-    clock = FakeClock(NOON)
+    clock = FakeClock(NOON + 11 * 3600 + 58 * 60)  # 23:58
     async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
         await call(application, "GET", "daily")
-        clock.now += 86_400
+        clock.now += 240  # 00:02, within the grace
         await call(application, "GET", "daily")  # today's clock runs too
         await call(
             application,

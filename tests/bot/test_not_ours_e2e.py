@@ -14,8 +14,7 @@ import pytest
 from bot import start_up
 from bot.local_api import plain_text
 from solver import solve
-from tests.bot.harness import ANN, BOB, FaultyBotApi, reply_to, running_bot, settled
-from tests.bot.test_rounds_e2e import dealt
+from tests.bot.harness import ANN, BOB, FaultyBotApi, dealt, reply_to, running_bot, settled
 
 pytestmark = pytest.mark.asyncio
 

@@ -16,12 +16,13 @@ from tests.bot.harness import (
     ANN,
     GROUP,
     FakeClock,
+    deal,
+    dealt,
     make_api,
     reply_to,
     running_bot,
     settled,
 )
-from tests.bot.test_rounds_e2e import deal, dealt
 
 pytestmark = pytest.mark.asyncio
 

@@ -18,13 +18,14 @@ from solver import solve
 from tests.bot.harness import (
     ANN,
     GROUP,
+    deal,
+    dealt,
     make_api,
     refuse_writes,
     reply_to,
     running_bot,
     saved_record,
 )
-from tests.bot.test_rounds_e2e import deal, dealt
 
 pytestmark = pytest.mark.asyncio
 

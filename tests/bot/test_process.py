@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -17,29 +16,17 @@ from bot.local_api import serve
 from bot.persistence import FILE_NAME
 from bot.services.outbox import GROUP_GAME_ROOM, GROUP_LIMIT
 from bot.services.polling import NEWCOMER_CUT
-from tests.bot.harness import ANN, BOB, GROUP, make_api
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "TWENTYFOUR_"))}
-    env.update({"TWENTYFOUR_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}, **extra)
-    return env
-
-
-async def _bot_process(env: dict[str, str], data: Path | None = None) -> asyncio.subprocess.Process:
-    if data is not None:
-        env = dict(env, TWENTYFOUR_DATA_DIR=str(data))
-    return await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        env=env,
-        cwd=ROOT,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
+from tests.bot.harness import (
+    ANN,
+    BOB,
+    GROUP,
+    ROOT,
+    _bot_process,
+    _env,
+    _free_port,
+    make_api,
+    until,
+)
 
 
 @pytest.mark.asyncio
@@ -195,8 +182,7 @@ async def test_a_second_bot_on_the_same_data_folder_exits_before_it_polls(tmp_pa
     env = _env(tmp_path, TELEGRAM_BOT_TOKEN="42:REAL", TELEGRAM_API_URL=f"http://127.0.0.1:{port}")
     first = await _bot_process(env)
     try:
-        while "getUpdates" not in api.calls:
-            await asyncio.sleep(0.05)
+        await until(lambda: "getUpdates" in api.calls, timeout=60, interval=0.05)
         second = await _bot_process(dict(env, TELEGRAM_API_URL=f"http://127.0.0.1:{waiting_port}"))
         _, err = await asyncio.wait_for(second.communicate(), timeout=30)
     finally:
@@ -250,9 +236,9 @@ def test_console_with_piped_input(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "8÷(3−8÷3)" in out
-    assert "(you are Alice, in the group chat)" in out
+    assert "(you are Alice, in the group chat, as its admin)" in out
     assert out.count("The bot cannot see that") == 1  # the reply to #3 is visible
-    assert "(you are Bob, in the group chat)" in out
+    assert "(you are Bob, in the group chat; Alice is its admin)" in out
     assert "I am Twenty-Four" in out
 
 
@@ -353,12 +339,6 @@ async def test_ctrl_c_stops_the_console_at_once(tmp_path: Path) -> None:
     assert b"Traceback" not in err, err.decode(errors="replace")
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.mark.asyncio
 async def test_webhook_mode_checks_the_secret(tmp_path: Path) -> None:
     api = make_api()
@@ -375,8 +355,7 @@ async def test_webhook_mode_checks_the_secret(tmp_path: Path) -> None:
     )
     process = await _bot_process(env)
     try:
-        while "setWebhook" not in api.calls:
-            await asyncio.sleep(0.05)
+        await until(lambda: "setWebhook" in api.calls, timeout=60, interval=0.05)
         update = {"update_id": 1, "message": api.send(ANN, ANN, "/start")}
         url = f"http://127.0.0.1:{hook_port}/telegram"
         async with httpx.AsyncClient() as client:

@@ -49,9 +49,7 @@ from bot.state import (
     Status,
     UserData,
 )
-from tests.bot.harness import ANN, BOB, GROUP
-from tests.bot.test_process import ROOT, _env
-from tests.bot.test_release_data import FIXTURE
+from tests.bot.harness import ANN, BOB, FIXTURE, GROUP, ROOT, _env
 
 
 @pytest.fixture

@@ -23,6 +23,7 @@ from solver import daily_number, solve
 from tests.bot.harness import (
     ANN,
     BOB,
+    FIXTURE,
     GROUP,
     FakeClock,
     make_api,
@@ -33,7 +34,6 @@ from tests.bot.harness import (
 
 pytestmark = pytest.mark.asyncio
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "data-release-1.sqlite3"
 
 DAY3 = dt.date(2026, 11, 25)
 MORNING = dt.datetime(2026, 11, 25, 8, 0, tzinfo=dt.UTC).timestamp()
@@ -86,7 +86,7 @@ async def test_the_private_settings_are_kept(data_dir: Path) -> None:
     assert menu[4] == "目标数：10"
     assert menu[5] == "牌数：3"
     assert menu[6] == "无解牌：关"
-    assert menu[7] == "语言：zh"
+    assert menu[7] == "语言：中文"
     assert menu[8] == "倒计时限时：30 秒"  # a setting release 1 did not have: its default
 
 
@@ -114,7 +114,7 @@ async def test_the_running_round_can_still_be_won(data_dir: Path) -> None:
         busy = plain_text(await reply_to(api, ANN, ANN, "/play"))
         hint = plain_text(await reply_to(api, ANN, ANN, "/hint"))
         won = plain_text(await reply_to(api, ANN, ANN, f"/a {answer}")).split("\n")
-    assert busy == "本局还在进行：用 /a 作答，或使用 /hint、/reveal、/skip。"
+    assert busy == "本局还在进行：直接输入答案，或使用 /hint、/reveal、/skip。"
     # The round's first hint was taken before the save: the next one is the second.
     assert hint == "提示：目标是 21 − 11；用 3、7 算出 21。"
     assert won[0].startswith("🎉 Ann 用时 ")

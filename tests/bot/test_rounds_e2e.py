@@ -12,28 +12,22 @@ from pathlib import Path
 import pytest
 
 from bot.features.rounds import matches
-from bot.local_api import LocalBotApi, plain_text
+from bot.local_api import plain_text
 from bot.persistence import FILE_NAME
 from solver import solve
-from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot, settled
+from tests.bot.harness import (
+    ANN,
+    BOB,
+    GROUP,
+    deal,
+    dealt,
+    make_api,
+    reply_to,
+    running_bot,
+    settled,
+)
 
 pytestmark = pytest.mark.asyncio
-
-
-def dealt(message: dict) -> tuple[int, ...]:
-    """The hand a deal message states in its caption."""
-    caption = plain_text(message["caption"])
-    numbers = re.search(r"(\d+(?: \d+)+)", caption.split("\n")[0].split("·")[-1])
-    assert numbers, caption
-    return tuple(int(n) for n in numbers.group(1).split())
-
-
-async def deal(api: LocalBotApi, user: int, chat: int, command: str = "/play") -> dict:
-    before = len(api.sent)
-    api.send(user, chat, command)
-    message = (await api.wait_for_sent(before + 1))[before]
-    assert "photo" in message, message
-    return message
 
 
 async def test_race_in_a_group_with_privacy_mode(tmp_path: Path, monkeypatch) -> None:
@@ -77,7 +71,7 @@ async def test_hints_reveal_and_private_plain_text(tmp_path: Path) -> None:
         wrong = await reply_to(api, ANN, ANN, "1+1")
         assert wrong.startswith("Not quite:")
         revealed = plain_text(await reply_to(api, ANN, ANN, "/reveal"))
-        assert revealed.startswith("The solutions:")
+        assert revealed.startswith(("The solution:", "The solutions:"))
         assert solve(hand)[0].pretty in revealed
         assert "No round is running" in await reply_to(api, ANN, ANN, "/giveup")
         assert "/play" in await reply_to(api, ANN, ANN, "hello")
@@ -138,7 +132,7 @@ async def test_a_running_round_keeps_its_timer_across_a_restart(tmp_path: Path) 
         sent = await api.wait_for_sent(before + 2, timeout=10)
     # Ann (English) dealt: the time-up, sent by a timer, is in her language, and names the
     # hand (after a restart it may be the first thing the chat sees).
-    assert plain_text(sent[-1]["text"]).startswith(f"⏰ Time is up for {hand}! The solutions:")
+    assert plain_text(sent[-1]["text"]).startswith(f"⏰ Time is up for {hand}! The solution")
 
 
 async def test_two_correct_answers_at_once_make_one_winner(tmp_path: Path) -> None:
@@ -183,9 +177,11 @@ async def test_unsolvable_hands_when_the_chat_allows_them(tmp_path: Path) -> Non
         message = await deal(api, ANN, ANN)
         assert dealt(message) == (1, 6, 10, 11)  # shown in rank order
         assert "/a none" in plain_text(message["caption"])
+        # A hint costs as much as any: a free "no more hints" would give the hand away.
+        assert await reply_to(api, ANN, ANN, "/hint") == "Hint: this hand has no solution."
         assert "No more hints" in await reply_to(api, ANN, ANN, "/hint")
         won = plain_text(await reply_to(api, ANN, ANN, "/a none"))
-        assert "+20 points" in won
+        assert "+15 points" in won
         assert "no solution" in won
 
 
@@ -198,7 +194,9 @@ async def test_skip_stop_and_difficulty(tmp_path: Path) -> None:
         before = len(api.sent)
         api.send(ANN, ANN, "/skip")
         solutions, skipped = (await api.wait_for_sent(before + 2))[before : before + 2]
-        assert plain_text(solutions["text"]).startswith("Skipped. The solutions were:")
+        assert plain_text(solutions["text"]).startswith(
+            ("Skipped. The solution was:", "Skipped. The solutions were:")
+        )
         assert "photo" in skipped  # then a new hand
         assert "Game stopped" in await reply_to(api, ANN, ANN, "/stop")
         assert "No round is running" in await reply_to(api, ANN, ANN, "/a 1+2")

@@ -13,8 +13,7 @@ from telegram.error import BadRequest, RetryAfter
 
 from bot.local_api import LocalTransport
 from bot.services.sending import SendingRequest, unread
-from tests.bot.harness import ANN, make_api, reply_to, running_bot, settled
-from tests.bot.test_rounds_e2e import deal
+from tests.bot.harness import ANN, deal, make_api, reply_to, running_bot, settled
 
 pytestmark = pytest.mark.asyncio
 

@@ -46,7 +46,7 @@ async def test_the_settings_mark_each_players_own_language_as_chosen(tmp_path: P
     async with running_bot(api, tmp_path):
         await reply_to(api, ANN, ANN, "/settings")
         rows = api.sent[-1]["reply_markup"]["inline_keyboard"]
-    assert [b["text"] for b in rows[-1]] == ["en", "zh", "• auto"]
+    assert [b["text"] for b in rows[-1]] == ["English", "中文", "• automatic"]
 
 
 async def test_language_for_a_chat(tmp_path: Path) -> None:
@@ -90,7 +90,9 @@ async def test_superscript_digits_are_no_number(tmp_path: Path) -> None:
     api = make_api()
     commands = ["/settings target ²", "/settings cards ³", "/settings time ¹²⁰"]
     usages = {
-        "/play ²": "Use /play, /play easy|medium|hard, or /play 5 for a match of five rounds.",
+        "/play ²": (
+            "Use /play, /play easy|medium|hard, or /play 5 for a match of five rounds (2 to 20)."
+        ),
         "/hunt ²": "Use /hunt, or /hunt 120 for a hunt of 120 seconds (10 to 600).",
     }
     async with running_bot(api, tmp_path):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import time
 from pathlib import Path
@@ -13,7 +12,7 @@ from bot.game.requests import Limit, RequestError, Rules, parse_solve
 from bot.local_api import plain_text
 from bot.services import solving
 from solver import Code, daily, daily_number
-from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot, settled
+from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot, settled, until
 
 
 @pytest.mark.parametrize(
@@ -120,8 +119,8 @@ async def test_countdown_rules(tmp_path: Path) -> None:
         )
         assert await reply_to(api, BOB, BOB, "/solve 50 25 2 2 1 1 = 875 倒计时") == (
             "50 25 2 2 1 1 算不出 875（倒计时规则）。\n"
-            "下方最接近：850 = <code>(50+1)×25×2÷(2+1)</code>\n"
-            "上方最接近：900 = <code>50×(25−(2+1)×2−1)</code>"
+            "最接近的较小值：850 = <code>(50+1)×25×2÷(2+1)</code>\n"
+            "最接近的较大值：900 = <code>50×(25−(2+1)×2−1)</code>"
         )
         inline = await api.wait_for_inline_answer(
             api.inline_query(ANN, "100 7 3 3 = 107 countdown")
@@ -193,8 +192,7 @@ async def test_typing_on_in_inline_mode_replaces_the_search(tmp_path: Path) -> N
     async with running_bot(api, tmp_path) as application:
         api.inline_query(ANN, "1 2 3 4 5 6 7 8")  # a search of its full two seconds
         pool = application.bot_data.solving.pool
-        while not pool.running("search"):
-            await asyncio.sleep(0.01)
+        await until(lambda: pool.running("search"))
         answer = await api.wait_for_inline_answer(api.inline_query(ANN, "3 3 8 8"))
     assert [r["title"] for r in answer["results"]] == ["8÷(3−8÷3)"]
 

@@ -18,8 +18,7 @@ import pytest
 
 from bot.local_api import serve
 from bot.persistence import FILE_NAME, open_database
-from tests.bot.harness import ANN, FaultyBotApi, make_api
-from tests.bot.test_process import ROOT, _bot_process, _env, _free_port
+from tests.bot.harness import ANN, ROOT, FaultyBotApi, _bot_process, _env, _free_port, make_api
 
 UNREACHABLE = "http://127.0.0.1:9"  # the discard port: nothing listens there
 

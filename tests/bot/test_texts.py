@@ -99,7 +99,7 @@ def test_each_reason_is_worded_precisely(
         ("100+7", "7 is not one of the numbers", "7 不在给出的数里"),
         (
             "100*6+100",
-            "100 is used 2 times but offered only 1",
+            "100 is used 2 times but offered only once",
             "100 用了 2 次，但只给了 1 个",
         ),
         (

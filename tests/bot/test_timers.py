@@ -3,7 +3,6 @@ is gone."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -12,8 +11,18 @@ from bot.local_api import plain_text
 from bot.services.timers import DAILY_POST, HALF_TIME, NEXT_DEAL, TIME_UP, Timers
 from bot.typed_handlers import JobContext
 from solver import solve
-from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot, settled
-from tests.bot.test_rounds_e2e import deal, dealt
+from tests.bot.harness import (
+    ANN,
+    BOB,
+    GROUP,
+    deal,
+    dealt,
+    make_api,
+    reply_to,
+    running_bot,
+    settled,
+    until,
+)
 
 pytestmark = pytest.mark.asyncio
 
@@ -58,8 +67,9 @@ async def test_a_round_leaves_no_timer_behind(tmp_path: Path) -> None:
         assert _timers(application).chats() == set()
         application.chat_data[GROUP].table.settings.time_limit = 1
         await deal(api, ANN, GROUP)
-        while application.chat_data[GROUP].table.playing:  # until the time is up
-            await asyncio.sleep(0.05)
+        await until(
+            lambda: not application.chat_data[GROUP].table.playing, interval=0.05
+        )  # until the time is up
         await settled(api, application)
         assert _timers(application).chats() == set()
 

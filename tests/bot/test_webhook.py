@@ -17,8 +17,7 @@ import pytest_asyncio
 
 from bot.local_api import LocalBotApi, serve
 from bot.web import MAX_BODY
-from tests.bot.harness import ANN, make_api, seed_tables
-from tests.bot.test_process import _bot_process, _env, _free_port
+from tests.bot.harness import ANN, _bot_process, _env, _free_port, make_api, seed_tables, until
 
 SECRET = "s3cret"
 MiB = 1 << 20
@@ -51,8 +50,9 @@ async def webhook_bot(tmp_path: Path) -> AsyncIterator[Hook]:
     )
     process = await _bot_process(env)
     try:
-        while "setWebhook" not in api.calls:  # the server listens before it is set
-            await asyncio.sleep(0.05)
+        await until(
+            lambda: "setWebhook" in api.calls, timeout=60, interval=0.05
+        )  # the server listens before it is set
         yield Hook(api, port, process.pid)
     finally:
         process.send_signal(signal.SIGTERM)

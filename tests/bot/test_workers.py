@@ -21,6 +21,7 @@ from bot.services.workers import (
     WorkTooBig,
 )
 from tests.bot import worker_jobs
+from tests.bot.harness import until
 
 pytestmark = pytest.mark.asyncio
 
@@ -60,8 +61,7 @@ async def test_a_game_job_runs_while_every_search_worker_is_busy(pool: WorkerPoo
         asyncio.create_task(pool.run(worker_jobs.sleep, 30, budget=60, lane="search", owner=n))
         for n in range(4)
     ]
-    while pool.running("search") < 2:
-        await asyncio.sleep(0.01)
+    await until(lambda: pool.running("search") >= 2)
     started = time.monotonic()
     assert await pool.run(worker_jobs.add, 1, 2, budget=10) == 3
     assert time.monotonic() - started < 5
@@ -74,8 +74,7 @@ async def test_no_more_searches_run_at_once_than_allowed(pool: WorkerPool) -> No
         asyncio.create_task(pool.run(worker_jobs.sleep, 30, budget=60, lane="search", owner=n))
         for n in range(3)
     ]
-    while pool.queued("search") + pool.running("search") < 3:
-        await asyncio.sleep(0.01)
+    await until(lambda: pool.queued("search") + pool.running("search") >= 3)
     await pool.run(worker_jobs.add, 1, 2, budget=10)  # every worker has been started by now
     assert pool.running("search") == 2
     for search in searches:
@@ -87,8 +86,7 @@ async def test_a_full_queue_refuses_at_once(pool: WorkerPool) -> None:
         asyncio.create_task(pool.run(worker_jobs.sleep, 30, budget=60, lane="search", owner=n))
         for n in range(6)
     ]
-    while pool.queued("search") < 4:
-        await asyncio.sleep(0.01)
+    await until(lambda: pool.queued("search") >= 4)
     with pytest.raises(PoolBusy):
         await pool.run(worker_jobs.add, 1, 1, budget=10, lane="search", owner="late")
     for search in searches:
@@ -148,8 +146,7 @@ async def test_workers_stay_alive_between_jobs(pool: WorkerPool) -> None:
 async def test_closing_ends_running_jobs_promptly() -> None:
     pool = WorkerPool(workers=2, search_workers=1, preload=["tests.bot.worker_jobs"])
     running = asyncio.create_task(pool.run(worker_jobs.sleep, 30, budget=60))
-    while pool.running("game") < 1:
-        await asyncio.sleep(0.01)
+    await until(lambda: pool.running("game") >= 1)
     started = time.monotonic()
     await pool.close()
     with pytest.raises(PoolClosed):

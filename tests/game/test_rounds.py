@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from bot.game.hands import facts_job
-from bot.game.rounds import Phase, Round
+from bot.game.rounds import NO_SOLUTION_HINT, Phase, Round
 from bot.game.scoring import NO_SOLUTION_POINTS, POINTS_BY_LEVEL, points
 from bot.game.stats import ChatStats, week_of
 from solver import Code, difficulty
@@ -69,7 +69,6 @@ def test_reveal_and_no_solution_claims() -> None:
     game = dealt(1, (1, 1, 1, 1), now=0.0)
     assert not game.solvable
     assert game.level is None
-    assert game.next_hint() is None
     outcome = game.answer(BOB, "无解", now=3.0)
     assert outcome.won
     assert outcome.points == NO_SOLUTION_POINTS
@@ -158,3 +157,18 @@ def test_a_hand_with_no_level_pays_the_middle_level() -> None:
 
 def test_no_solution_pays_without_a_level() -> None:
     assert points(None, 0, solvable=False) == NO_SOLUTION_POINTS
+
+
+def test_a_hand_with_no_solution_has_one_hint_that_says_so_and_costs() -> None:
+    game = dealt(1, (1, 1, 1, 1), now=0.0)
+    assert game.next_hint() is NO_SOLUTION_HINT
+    assert game.next_hint() is None
+    assert game.answer(BOB, "none", now=1.0).points == NO_SOLUTION_POINTS * 3 // 4
+
+
+def test_a_wrong_claim_puts_its_player_out_of_the_round() -> None:
+    game = dealt(1, (3, 3, 8, 8), now=0.0)
+    assert game.answer(BOB, "none", now=1.0).out
+    later = game.answer(BOB, "8/(3-8/3)", now=2.0)
+    assert (later.out, later.won) == (True, False)
+    assert game.answer(ANN, "8/(3-8/3)", now=3.0).won

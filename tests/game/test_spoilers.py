@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from bot.game.countdown import Countdown
 from bot.game.rounds import Round
-from bot.game.spoilers import LiveHands, holds
+from bot.game.spoilers import LiveHands, holds, peek, peeked
 
 GROUP, OTHER = -100, -200
 
@@ -151,3 +151,23 @@ def test_a_countdown_of_a_group_that_became_a_supergroup_keeps_its_parts() -> No
     hands.add(GROUP, countdown(), parts_from=101)
     hands.move(GROUP, OTHER)
     assert hands.chats_spoiled((100, 25), 537) == [OTHER]
+
+
+def test_a_player_given_a_live_hands_solutions_is_marked_in_its_game() -> None:
+    game = _Peekable((3, 3, 8, 8))
+    peek(game, 7)
+    peek(game, 7)
+    assert game.peeked == [7]
+    assert peeked(game, 7)
+    assert not peeked(game, 8)
+    game.live = False
+    peek(game, 9)  # after its end, solutions spoil nothing
+    assert game.peeked == [7]
+    assert not peeked(game, 7)
+
+
+class _Peekable:
+    def __init__(self, hand: tuple[int, ...]) -> None:
+        self.hand = hand
+        self.live = True
+        self.peeked: list[int] = []

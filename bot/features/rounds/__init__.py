@@ -8,7 +8,8 @@ calls them, and speaks.  Its parts, each with one reason to change:
   picture, plain text);
 * :mod:`~bot.features.rounds.group_status`: in groups, one status message for the wrong
   answers and one message for the late right ones;
-* :mod:`~bot.features.rounds.matches`: /play 5: the pause between rounds, the final standings.
+* :mod:`~bot.features.rounds.matches`: /play 5: the pause between rounds, the final standings;
+* :mod:`~bot.features.rounds.solutions`: a hand's solutions as a round's end lists them.
 """
 
 from __future__ import annotations

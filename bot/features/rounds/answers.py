@@ -1,6 +1,8 @@
-"""What reaches a round as an answer: ``/a`` and ``/answer``, a reply to the hand's picture,
-plain text in private (or in a group, where the bot sees it, text that looks like an answer),
-and a sticker or photo in private, which gets a reminder to type.
+"""What reaches a round as an answer: ``/a`` and ``/answer``, a message that starts with the
+bot's name (``@TwentyFourBot 8/(3-8/3)``, which Telegram delivers even with privacy mode on),
+a reply to the hand's picture, plain text in private (or in a group, where the bot sees it,
+text that looks like an answer), and a sticker or photo in private, which gets a reminder to
+type.
 
 Another feature may claim an answer first (the daily puzzle's attempt in private: see
 :meth:`bot.context.BotData.route_answer`); the others go to the round's judge.
@@ -10,14 +12,18 @@ from __future__ import annotations
 
 from telegram.constants import ChatType
 
-from bot.features.rounds.play import judge
-from bot.game.claims import looks_like_answer
+from bot.features.rounds.judging import judge
+from bot.game.claims import after_mention, looks_like_answer
 from bot.typed_handlers import HandlerContext, MessageUpdate
 
 
 async def answer_command(update: MessageUpdate, context: HandlerContext) -> None:
     """/a (or /answer) followed by an expression."""
-    text = " ".join(context.args or [])
+    await _answer(update, context, " ".join(context.args or []))
+
+
+async def _answer(update: MessageUpdate, context: HandlerContext, text: str) -> None:
+    """An answer said to the bot (``/a``, or its name in a group): judged, or what to do."""
     if not text:
         table = context.chat_data.table
         if (
@@ -36,11 +42,17 @@ async def answer_command(update: MessageUpdate, context: HandlerContext) -> None
 
 
 async def text_answer(update: MessageUpdate, context: HandlerContext) -> None:
-    """Plain text: an answer when it replies to the deal, in private, or looks like one."""
+    """Plain text: an answer when it is said to the bot by name in a group, replies to the
+    deal, is sent in private, or looks like one."""
     message = update.effective_message
     text = message.text or ""
     replied = message.reply_to_message
     private = update.effective_chat.type == ChatType.PRIVATE
+    said = after_mention(text, context.bot.username)
+    if said is not None and not private:
+        await _answer(update, context, said)  # "@TwentyFourBot 8/(3-8/3)": as /a
+        return
+    text = text if said is None else said
     to_the_deal = replied is not None and (
         replied.message_id == context.chat_data.rounds.deal_message_id
     )

@@ -1,5 +1,5 @@
-"""A round's life: /play deals a hand, answers are judged, /hint, /reveal, /skip and /stop;
-a timed round's half-time hint and time-up.
+"""A round's life: /play deals a hand, /hint, /reveal, /skip and /stop; a timed round's
+half-time hint and time-up (answers are judged in :mod:`~bot.features.rounds.judging`).
 
 The rules live in :mod:`bot.game` (:class:`~bot.game.rounds.Round`, and the chat's
 :class:`~bot.game.table.Table`); these handlers and jobs read updates, call them, and speak.
@@ -11,31 +11,26 @@ import contextlib
 import html
 import logging
 
-from telegram import Message, Update
+from telegram import Message
 from telegram.constants import ChatType
 from telegram.ext import Application
-from telegram.helpers import mention_html
 
 from bot.context import BotContext, now_of, services
-from bot.features.rounds import group_status, matches
+from bot.features.rounds import group_status, matches, solutions
+from bot.features.rounds.solutions import learn, solutions_text
 from bot.game.rounds import Round
 from bot.game.table import DIFFICULTY_WORDS, Table
 from bot.game.votes import Action, request
 from bot.services.admins import is_admin
-from bot.services.announce import tell_saved
 from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
 from bot.services.timers import HALF_TIME, NEXT_DEAL, TIME_UP, Timers
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
-from bot.texts import deal_refusal, hint_text, how_to_answer, player_line, reason, vote_text
+from bot.texts import deal_refusal, hint_text, how_to_answer, round_on, vote_text
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
-from solver import solution_of
-from solver.parsing import ParseError
 
 logger = logging.getLogger(__name__)
 
-SHOWN_SOLUTIONS = 10
-"""Solutions listed when a round ends (the rest are counted)."""
 ROUND_JOBS = (HALF_TIME, TIME_UP, NEXT_DEAL)
 """The jobs a round's end cancels: its timers, or a match's next deal."""
 
@@ -54,8 +49,14 @@ def _caption(game: Round, context: ChatContext, match_text: str, private: bool) 
     if game.time_limit:
         lines.append(_("Time: {seconds} s.").format(seconds=int(game.time_limit)))
     if context.chat_data.table.settings.unsolvable:
-        lines.append(_("This hand may have no solution: then answer /a none."))
-    if game.level is not None:
+        # Only a solvable hand has a level: every deal reads the same, with none shown.
+        lines.append(
+            _(
+                "This hand may have no solution: then answer /a none "
+                "(if it has one, that puts you out of the round)."
+            )
+        )
+    elif game.level is not None:
         lines.append(_("Difficulty: {level}/5.").format(level=game.level))
     lines.append(how_to_answer(private, context))
     return "\n".join(lines)
@@ -150,46 +151,16 @@ def restore_timers(application: Application) -> int:
     return restored
 
 
-def _cancel_timers(context: BotContext, chat_id: int) -> None:
+def cancel_timers(context: BotContext, chat_id: int) -> None:
     """Cancel the chat's pending round jobs (its timers, or a match's next deal)."""
     context.bot_data.timers.cancel(chat_id, *ROUND_JOBS)
-
-
-async def _learn(game: Round, context: BotContext) -> None:
-    """Work out what the deal left to a worker: solutions and hints (see :meth:`Round.learn`)."""
-    if game.needs_facts:
-        game.learn(await context.bot_data.solving.facts(game.hand, game.target))
 
 
 async def _learn_meanwhile(game: Round, context: BotContext) -> None:
     """Work out the hand's solutions and hints while the players think (a round's end or a
     hint that comes before them waits for the same worker job)."""
     with contextlib.suppress(WorkTimeout, WorkFailed, PoolBusy):  # then asked again later
-        await _learn(game, context)
-
-
-async def _solutions_text(
-    game: Round, context: BotContext, exclude: str | None, header: str | None = None
-) -> str:
-    """The distinct solutions of the round's hand but ``exclude`` (the winner's), as HTML
-    lines under ``header``; the header is left out when no solution is listed (it would
-    stand over "That was the only solution.")."""
-    _ = context._
-    try:
-        await _learn(game, context)
-    except (WorkTimeout, WorkFailed, PoolBusy):
-        return _("(The solutions take too long to list.)")
-    assert game.solutions is not None
-    if not game.solution_count:
-        return _("This hand has no solution.")
-    shown = [s for s in game.solutions if s != exclude][:SHOWN_SOLUTIONS]
-    if not shown:
-        return _("That was the only solution.")
-    lines = [f"<code>{html.escape(s)}</code>" for s in shown]
-    more = game.solution_count - len(shown) - (exclude in game.solutions)
-    if more > 0:
-        lines.append(_("… and {count} more").format(count=more))
-    return "\n".join(lines if header is None else [header, *lines])
+        await learn(game, context)
 
 
 async def next_deal(context: JobContext[None]) -> None:
@@ -204,7 +175,7 @@ async def half_time(context: JobContext[int]) -> None:
     if game is None or not game.half_time_hint_due(context.job.data, context.now()):
         return
     with contextlib.suppress(WorkTimeout, WorkFailed, PoolBusy):  # then no hint this time
-        await _learn(game, context)
+        await learn(game, context)
     found = game.next_hint()
     if found is not None:
         context.send(context.job.chat_id, hint_text(found, context), game=True)
@@ -218,10 +189,8 @@ async def time_up(context: JobContext[int]) -> None:
     if game is None or not game.expire(context.job.data, context.now()):
         return
     table.record_no_winner()
-    # The hand is named: after a restart the time-up may be the chat's first message.
-    hand = " ".join(map(str, sorted(game.hand)))
-    text = context._("⏰ Time is up for {hand}! The solutions:").format(hand=hand) + "\n"
-    context.send(chat_id, text + await _solutions_text(game, context, None), game=True)
+    header = solutions.time_up(" ".join(map(str, sorted(game.hand))))
+    context.send(chat_id, await solutions_text(game, context, None, header), game=True)
     matches.after_round(chat_id, context, next_deal)
 
 
@@ -243,9 +212,7 @@ async def play(update: MessageUpdate, context: HandlerContext) -> None:
         context.reply(update, _("A hand is on its way: one moment."), key="on its way")
         return
     if table.playing:
-        context.reply(
-            update, _("A round is on: answer it with /a, or use /hint, /reveal or /skip.")
-        )
+        context.reply(update, round_on(update.effective_chat.type == ChatType.PRIVATE, context))
         return
     other = _other_game(table, context)
     if other is not None:
@@ -265,7 +232,10 @@ async def play(update: MessageUpdate, context: HandlerContext) -> None:
         else:
             context.reply(
                 update,
-                _("Use /play, /play easy|medium|hard, or /play 5 for a match of five rounds."),
+                _(
+                    "Use /play, /play easy|medium|hard, or /play 5 for a match of five rounds "
+                    "(2 to 20)."
+                ),
             )
             return
     context.chat_data.answers_to = "round"
@@ -275,63 +245,6 @@ async def play(update: MessageUpdate, context: HandlerContext) -> None:
     else:
         table.match = None
     await deal_round(update.effective_chat.id, context, difficulty, starter)
-
-
-def _name(update: Update) -> str:
-    user = update.effective_user
-    return user.full_name if user else "?"
-
-
-async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> None:
-    """Judge an answer to the running round and say what it did."""
-    _ = context._
-    table = table_of(context)
-    game = table.round
-    if game is None:
-        context.reply(update, _("No round is running: /play deals a hand."))
-        return
-    outcome = game.answer(update.effective_user.id, text, context.now())
-    chat_id = update.effective_chat.id
-    private = update.effective_chat.type == ChatType.PRIVATE
-    # Round.answer marks only a right answer as too late (the round was won or ended before
-    # it): a wrong one to a round that is over answers nothing; to a round on, it is wrong.
-    if outcome.too_late:
-        if private:
-            context.reply(update, _("Right, but the round is already over."))
-        else:
-            group_status.late_answer(context, chat_id, update.effective_user.id, _name(update))
-        return
-    if not table.playing and not outcome.won:
-        context.reply(update, _("No round is running: /play deals a hand."))
-        return
-    if not outcome.won:
-        why = html.escape(reason(outcome.verdict, context))
-        if private:
-            context.reply(update, _("Not quite: {reason}.").format(reason=why))
-        else:
-            line = player_line(html.escape(_name(update)), why, context)
-            group_status.wrong_answer(context, chat_id, game.number, line)
-        return
-    _cancel_timers(context, chat_id)
-    day = context.today()
-    table.record_win(outcome, update.effective_user.id, _name(update), day)
-    saved = context.save_now(chat_id, update.effective_user.id)  # before it is announced
-    who = mention_html(update.effective_user.id, _name(update))
-    head = context.ngettext(
-        "🎉 {who} wins in {seconds} s: +{points} point!",
-        "🎉 {who} wins in {seconds} s: +{points} points!",
-        outcome.points,
-    ).format(who=who, seconds=f"{outcome.seconds:.1f}", points=outcome.points)
-    if outcome.verdict.is_claim:
-        others = _("Indeed, this hand has no solution.")
-    else:
-        try:
-            mine = solution_of(text, game.target).pretty
-        except (ParseError, ZeroDivisionError):
-            mine = None
-        others = await _solutions_text(game, context, mine, _("Other solutions:"))
-    tell_saved(context, chat_id, f"{head}\n{others}", saved, update=update)
-    matches.after_round(chat_id, context, next_deal)
 
 
 async def _granted(update: MessageUpdate, context: HandlerContext, action: Action) -> bool:
@@ -344,7 +257,9 @@ async def _granted(update: MessageUpdate, context: HandlerContext, action: Actio
     user_id = update.effective_user.id
     # The starter needs no admin check, which may cost a Bot API call.
     admin = user_id != game.starter and await is_admin(update, context)
-    ballot = request(game, action, user_id, admin=admin)
+    match = table_of(context).match  # a match's players may stop it in any of its rounds
+    also = set(match.points) if match is not None and action is Action.STOP else set()
+    ballot = request(game, action, user_id, admin=admin, also=also)
     if not ballot.agreed:
         context.reply(update, vote_text(action, ballot, context))
     return ballot.agreed
@@ -360,7 +275,7 @@ async def hint_command(update: MessageUpdate, context: HandlerContext) -> None:
         return
     if game is not None and table_of(context).playing:
         try:
-            await _learn(game, context)
+            await learn(game, context)
         except (WorkTimeout, WorkFailed, PoolBusy):
             context.reply(
                 update, context._("I am busy dealing other hands: try again in a moment.")
@@ -388,9 +303,9 @@ async def reveal(update: MessageUpdate, context: HandlerContext) -> None:
         return
     game.reveal()
     chat_id = update.effective_chat.id
-    _cancel_timers(context, chat_id)
+    cancel_timers(context, chat_id)
     table.record_no_winner()
-    text = context._("The solutions:") + "\n" + await _solutions_text(game, context, None)
+    text = await solutions_text(game, context, None, solutions.revealed)
     context.reply(update, text, game=True)
     matches.after_round(chat_id, context, next_deal)
 
@@ -416,10 +331,10 @@ async def skip(update: MessageUpdate, context: HandlerContext) -> None:
     if not await _granted(update, context, Action.SKIP):
         return
     game.reveal()
-    _cancel_timers(context, chat_id)
+    cancel_timers(context, chat_id)
     table.record_no_winner()
-    text = context._("Skipped. The solutions were:") + "\n"
-    context.reply(update, text + await _solutions_text(game, context, None), game=True)
+    text = await solutions_text(game, context, None, solutions.skipped)
+    context.reply(update, text, game=True)
     if table.match is not None:
         matches.after_round(chat_id, context, next_deal)
         return
@@ -439,12 +354,12 @@ async def stop(update: MessageUpdate, context: HandlerContext) -> None:
         return
     if (playing or table.match is not None) and not await _granted(update, context, Action.STOP):
         return
-    lines = [context._("Game stopped. /play to start again.")]
+    lines = []  # the solutions first: what to do next comes last
     if playing and game is not None and game.reveal():
         table.record_no_winner()
-        lines.append(context._("The solutions were:"))
-        lines.append(await _solutions_text(game, context, None))
-    _cancel_timers(context, chat_id)  # the round's timers, or a match's next deal
+        lines.append(await solutions_text(game, context, None, solutions.stopped))
+    lines.append(context._("Game stopped. /play to start again."))
+    cancel_timers(context, chat_id)  # the round's timers, or a match's next deal
     context.bot_data.dealing.discard(chat_id)  # a hand still being looked for is not dealt
     context.reply(update, "\n".join(lines), game=True)
     matches.stopped(chat_id, context)

@@ -1,0 +1,176 @@
+"""The console's run: the bot polling a :class:`LocalBotApi` in this process, the terminal's
+lines fed to it one at a time, each shown with the bot's answers before the next is read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import signal
+import sys
+import threading
+from pathlib import Path
+from typing import TextIO
+
+from telegram import Update
+from telegram.ext import Application, TypeHandler
+
+from bot.app import build_application, run_polling
+from bot.console.session import GROUP_ID, Console
+from bot.console.users import UserTable
+from bot.context import services
+from bot.local_api import LocalBotApi, LocalTransport
+from bot.services.outbox import Outbox
+from bot.settings import Settings
+
+QUIET = 0.05
+"""Seconds to let messages sent after an update's handlers (error reports) arrive."""
+LAST_GROUP = 1_000
+PICTURES = "pictures"
+"""The folder, in the console's data folder, where the pictures the bot sends are kept."""
+
+
+def picture_name(data: bytes) -> str:
+    """A picture's file extension from its first bytes: the deals are JPEG, charts PNG."""
+    if data.startswith(b"\x89PNG\r\n\x1a\n"):
+        return ".png"
+    if data.startswith(b"\xff\xd8\xff"):
+        return ".jpg"
+    return ".bin"
+
+
+class Pictures:
+    """Keeps each picture the bot sends as a numbered file (``photo12.jpg``), numbered on
+    from the files an earlier session kept."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        numbers = [
+            int(path.stem.removeprefix("photo"))
+            for path in folder.glob("photo*")
+            if path.stem.removeprefix("photo").isdigit()
+        ]
+        self.last = max(numbers, default=0)
+
+    def save(self, data: bytes) -> str:
+        """Write one picture; returns its path."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.last += 1
+        path = self.folder / f"photo{self.last}{picture_name(data)}"
+        path.write_bytes(data)
+        return str(path)
+
+
+class _Progress:
+    """Counts the updates the application has finished with."""
+
+    def __init__(self) -> None:
+        self.done = 0
+
+    async def mark(self, update: object, context: object) -> None:
+        """Runs after every other handler of an update (it sits in the last group)."""
+        self.done += 1
+
+
+async def _wait_until_answered(
+    api: LocalBotApi, progress: _Progress, outbox: Outbox, timeout: float = 30
+) -> None:
+    """Wait until the bot has handled every update sent so far and sent its replies."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while progress.done < api.pushed and loop.time() < deadline:
+        await asyncio.sleep(0.02)
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(outbox.drained(), max(deadline - loop.time(), 0))
+    await asyncio.sleep(QUIET)
+
+
+async def run_console(
+    settings: Settings, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout
+) -> int:
+    """Play in the terminal until ``:quit``, end of input or Ctrl-C; returns the exit status."""
+    api = LocalBotApi()
+    console_settings = Settings(**{**settings.__dict__, "data_dir": settings.data_dir / "console"})
+    pictures = Pictures(console_settings.data_dir / PICTURES)
+    users = UserTable(console_settings.data_dir)  # one that cannot be read stops us here
+    # A token made here, never shown: the Mini App's launch data is signed with a key made
+    # from it, so that nobody else can sign in as a console user.
+    token = f"1:{secrets.token_hex(24)}"
+    application = build_application(
+        console_settings, token=token, transport=LocalTransport(api, save_files=pictures.save)
+    )
+    progress = _Progress()
+    # Console only: a last-group handler tells when the bot is done with an update.
+    application.add_handler(TypeHandler(Update, progress.mark), group=LAST_GROUP)
+    # After build_application, which holds the data folder's lock: no other console writes
+    # the user table meanwhile.
+    console = Console(api, out, users, token)
+    stop = asyncio.Event()
+    # The Mini App on localhost (TWENTYFOUR_WEB_PORT, or any free port if it is taken);
+    # with no public address no button points to it, and the console prints where it is.
+    runner = asyncio.create_task(
+        run_polling(application, stop, timeout=1, serve_app=True, any_port=True)
+    )
+    await _wait_for_address(application, runner)
+    if runner.done():  # it could not start: its status says why
+        return await runner
+    try:
+        # What the bot read from the data file at start-up: who played here before.
+        console.users.in_use([*application.user_data, *application.chat_data])
+        group = application.chat_data.get(GROUP_ID)
+        if group is not None:
+            console.adopt(group.members)
+        console.web_address = services(application).web_address
+        if stdin.isatty():
+            print(
+                f"Twenty-Four console. You are {console.name}, chatting with the bot in "
+                "private; type /start, or :help for console commands, :quit to leave.\n"
+                "Your games, your users and the pictures the bot sends are kept in "
+                f"{console_settings.data_dir} (delete that folder to start afresh).",
+                file=out,
+            )
+        print(console.app_line(), file=out)
+        out.flush()
+        lines = _read_lines(stdin)
+        while True:
+            line = await lines.get()
+            if not line or not console.handle(line):
+                break
+            await _wait_until_answered(api, progress, services(application).outbox)
+            console.show_button_answers()
+            console.show_inline_answers()
+    finally:
+        stop.set()  # the bot stops cleanly and saves, whatever ended the session
+    return await runner
+
+
+async def _wait_for_address(application: Application, runner: asyncio.Task[int]) -> None:
+    """Wait until the bot's web server listens (or the bot has stopped)."""
+    while services(application).web_address is None and not runner.done():
+        await asyncio.sleep(0.02)
+
+
+def _read_lines(stdin: TextIO) -> asyncio.Queue[str]:
+    """Lines of ``stdin`` as they are typed, then ``""`` at its end or on Ctrl-C.
+
+    The reading happens in a daemon thread: a read blocked on the terminal must not keep
+    the process alive once the console has stopped (an executor thread would).
+    """
+    loop = asyncio.get_running_loop()
+    lines: asyncio.Queue[str] = asyncio.Queue()
+
+    def put(line: str) -> None:
+        with contextlib.suppress(RuntimeError):  # the console has already closed its loop
+            loop.call_soon_threadsafe(lines.put_nowait, line)
+
+    def read() -> None:
+        for line in iter(stdin.readline, ""):
+            put(line)
+        put("")
+
+    threading.Thread(target=read, name="console input", daemon=True).start()
+    # Ctrl-C ends the session like end of input: the bot stops cleanly and saves.
+    with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+        loop.add_signal_handler(signal.SIGINT, lines.put_nowait, "")
+    return lines

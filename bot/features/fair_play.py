@@ -1,0 +1,59 @@
+"""Answers that score nothing: those of a player who was given the solutions of a game's
+hand while it was live.
+
+``/solve`` and inline mode refuse a live hand's solutions only to the players the bot has
+seen in its group; a member who only reads the group cannot be told from a stranger, and is
+answered (see :mod:`bot.game.spoilers`).  Such a player is marked in the game, and this
+feature takes their answers to it before the game's judge does: they win no round, find
+nothing in a hunt and have no best in a Countdown game.
+"""
+
+from __future__ import annotations
+
+from telegram.constants import ChatType
+from telegram.ext import Application
+
+from bot.context import services
+from bot.game.claims import looks_like_answer
+from bot.game.spoilers import peeked
+from bot.typed_handlers import HandlerContext, MessageUpdate
+
+
+def peeker(update: MessageUpdate, context: HandlerContext) -> bool:
+    """Whether a typed answer in a group comes from a player marked in the group's live
+    game (chat about the game around it, where the bot sees every message, is not)."""
+    if update.effective_chat.type == ChatType.PRIVATE:
+        return False  # a private game is its player's own: their /solve of it is refused
+    game = context.bot_data.live_hands.game(update.effective_chat.id)
+    if game is None or not peeked(game, update.effective_user.id):
+        return False
+    text = update.effective_message.text or ""
+    return text.startswith("/") or looks_like_answer(text)
+
+
+async def no_score(update: MessageUpdate, context: HandlerContext, text: str) -> None:
+    """Tell a marked player why their answer counts for nothing (once per game and player
+    in the outbox at a time: a flood of answers gets one reply)."""
+    _ = context._
+    table = context.chat_data.table
+    if table.counting:
+        said = _(
+            "You were given solutions of these numbers while this game was on "
+            "(/solve or inline mode): your answers to it score nothing."
+        )
+    elif table.hunting:
+        said = _(
+            "You were given this hand's solutions while this hunt was on "
+            "(/solve or inline mode): your finds score nothing."
+        )
+    else:
+        said = _(
+            "You were given this hand's solutions while it was being played "
+            "(/solve or inline mode): your answers to it score nothing."
+        )
+    context.reply(update, said, key=f"peeked:{update.effective_user.id}")
+
+
+def register(application: Application) -> None:
+    """The marked players' answers, taken before any game's (register before the games)."""
+    services(application).take_answers(peeker, no_score)

@@ -1,0 +1,115 @@
+"""Judging an answer to a round: a win (saved, then announced with the other solutions),
+a wrong answer (in groups, on the round's status message), one too late, and a wrong "no
+solution", which puts its player out of the round (in private, the round is lost)."""
+
+from __future__ import annotations
+
+import html
+
+from telegram import Update
+from telegram.constants import ChatType
+from telegram.helpers import mention_html
+
+from bot.context import BotContext
+from bot.features.rounds import group_status, matches, play, solutions
+from bot.features.rounds.solutions import solutions_text
+from bot.game.rounds import Outcome, Round
+from bot.services.announce import tell_saved
+from bot.texts import player_line, reason
+from bot.typed_handlers import HandlerContext, MessageUpdate
+from solver import Code, solution_of
+from solver.parsing import ParseError
+
+
+def _name(update: Update) -> str:
+    user = update.effective_user
+    return user.full_name if user else "?"
+
+
+async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> None:
+    """Judge an answer to the running round and say what it did."""
+    _ = context._
+    table = play.table_of(context)
+    game = table.round
+    if game is None:
+        context.reply(update, _("No round is running: /play deals a hand."))
+        return
+    outcome = game.answer(update.effective_user.id, text, context.now())
+    chat_id = update.effective_chat.id
+    private = update.effective_chat.type == ChatType.PRIVATE
+    # Round.answer marks only a right answer as too late (the round was won or ended before
+    # it): a wrong one to a round that is over answers nothing; to a round on, it is wrong.
+    if outcome.too_late:
+        if private:
+            context.reply(update, _("Right, but the round is already over."))
+        else:
+            group_status.late_answer(context, chat_id, update.effective_user.id, _name(update))
+        return
+    if not table.playing and not outcome.won:
+        context.reply(update, _("No round is running: /play deals a hand."))
+        return
+    if outcome.out:
+        await _out(update, context, game, outcome, private)
+        return
+    if not outcome.won:
+        why = html.escape(reason(outcome.verdict, context))
+        if private:
+            context.reply(update, _("Not quite: {reason}.").format(reason=why))
+        else:
+            line = player_line(html.escape(_name(update)), why, context)
+            group_status.wrong_answer(context, chat_id, game.number, line)
+        return
+    play.cancel_timers(context, chat_id)
+    day = context.today()
+    table.record_win(outcome, update.effective_user.id, _name(update), day)
+    # A score must survive a crash: save it before it is announced (bot.services.saving).
+    saved = context.save_now(chat_id, update.effective_user.id)
+    who = mention_html(update.effective_user.id, _name(update))
+    head = context.ngettext(
+        "🎉 {who} wins in {seconds} s: +{points} point!",
+        "🎉 {who} wins in {seconds} s: +{points} points!",
+        outcome.points,
+    ).format(who=who, seconds=f"{outcome.seconds:.1f}", points=outcome.points)
+    if outcome.verdict.is_claim:
+        others = _("Indeed, this hand has no solution.")
+    else:
+        try:
+            mine = solution_of(text, game.target).pretty
+        except (ParseError, ZeroDivisionError):
+            mine = None
+        others = await solutions_text(game, context, mine, solutions.others)
+    tell_saved(context, chat_id, f"{head}\n{others}", saved, update=update)
+    matches.after_round(chat_id, context, play.next_deal)
+
+
+async def _out(
+    update: MessageUpdate, context: HandlerContext, game: Round, outcome: Outcome, private: bool
+) -> None:
+    """A wrong "no solution", or an answer of a player who made one: the player is out of
+    the round.  In private the round is theirs alone: it is lost, and its solutions shown."""
+    _ = context._
+    chat_id = update.effective_chat.id
+    table = play.table_of(context)
+    if private:
+        if game.reveal():
+            play.cancel_timers(context, chat_id)
+            table.record_no_winner()
+        text = await solutions_text(game, context, None, _lost)
+        context.reply(update, text, game=True)
+        matches.after_round(chat_id, context, play.next_deal)
+        return
+    if outcome.verdict.code is Code.NO_SOLUTION_WRONG:
+        why = _("there is a solution: out of this round")
+    else:
+        why = _("out of this round (you said it had no solution)")
+    line = player_line(html.escape(_name(update)), why, context)
+    group_status.wrong_answer(context, chat_id, game.number, line)
+
+
+def _lost(context: BotContext, count: int) -> str:
+    """The header of a private round lost by a wrong "no solution"."""
+    return context.ngettext(
+        "There is a solution, so this round is lost. The solution:",
+        "There is a solution, so this round is lost. The solutions:",
+        count,
+    )

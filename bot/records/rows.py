@@ -1,0 +1,117 @@
+"""Rows of the data file: a chat's, user's or conversation's value as JSON text and back,
+and their keys."""
+
+from __future__ import annotations
+
+import copyreg
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from bot.records.codec import Record, RecordError, json_text
+from bot.records.migrations import upgrade
+from bot.records.schema import (
+    VERSION,
+    chat_from_record,
+    chat_record,
+    user_from_record,
+    user_record,
+)
+from bot.state import ChatData, UserData
+
+Key = int | tuple[int | str, ...]
+"""A row's key: a chat's or user's id, or a conversation's key."""
+
+
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """A chat's or user's data as the data file stores it: its record as JSON text, made at
+    once, so that later changes to the data cannot reach it.
+
+    It is what ``copy.deepcopy`` makes of chat and user data (:mod:`bot.state`): PTB
+    deep-copies them only to hand the copies to the persistence, and this text is the one
+    copy the data file needs."""
+
+    text: str
+
+
+def to_record(kind: str, value: Any) -> Record:
+    """The record of a row's value: ``kind`` is ``chat``, ``user`` or ``conversation:…``."""
+    if kind == "chat":
+        return chat_record(value)
+    if kind == "user":
+        return user_record(value)
+    if kind.startswith("conversation:"):
+        return {"v": VERSION, "state": value}
+    raise ValueError(f"no records of kind {kind!r}")
+
+
+def from_record(kind: str, record: Record) -> Any:
+    """The value a row's record holds (of this version: see :func:`upgrade`)."""
+    if kind == "chat":
+        return chat_from_record(record)
+    if kind == "user":
+        return user_from_record(record)
+    if kind.startswith("conversation:"):
+        return record.get("state")
+    raise ValueError(f"no records of kind {kind!r}")
+
+
+def saved(kind: str, value: Any) -> Saved:
+    """``value`` as the data file stores it, made now (``value`` may already be
+    :class:`Saved`, as PTB's copies of chat and user data are)."""
+    if isinstance(value, Saved):
+        return value
+    if kind == "user" and value == _NEW_USER:
+        # Most users' data is as new (they never played the daily puzzle), and is saved
+        # after each of their updates: comparing costs a tenth of writing the record.
+        return _NEW_USER_SAVED
+    return Saved(json_text(to_record(kind, value)))
+
+
+_NEW_USER = UserData()
+"""A user's data as new (never changed: compared with, never handed out)."""
+_NEW_USER_SAVED = Saved(json_text(user_record(_NEW_USER)))
+
+
+def load(kind: str, text: str) -> Any:
+    """A row's value from its JSON text; :class:`RecordError` if it cannot be read."""
+    try:
+        return from_record(kind, upgrade(kind, json.loads(text)))
+    except RecordError:
+        raise
+    except (ValueError, TypeError, KeyError, AttributeError) as error:
+        raise RecordError(f"a {kind} record that does not fit ({error!r})") from error
+
+
+def stored_key(key: Key) -> int | str:
+    """A row's key as the data file stores it: an id as an integer, a conversation's key
+    as JSON text."""
+    if isinstance(key, tuple):
+        return json.dumps(list(key), ensure_ascii=False)
+    return key
+
+
+def key_from_stored(stored: int | str) -> Key:
+    """A row's key from what :func:`stored_key` made of it."""
+    if isinstance(stored, int):
+        return stored
+    return tuple(json.loads(stored))
+
+
+# PTB deep-copies chat and user data only to hand the copy to the persistence, at every save
+# of a chat that changed (four times a second).  The record's JSON text, made then, is that
+# copy: later changes to the data cannot reach it, and the data file needs nothing else (a
+# copy as objects, made through the record, was turned into the same text again to be
+# written: twice the work, at every save).  ``copy`` (and ``pickle``, which nothing uses
+# for them any more) take a class's reduction from copyreg: a Saved, rebuilt from its text.
+
+
+def _as_saved(kind: str) -> Callable[[Any], tuple[Any, tuple[str]]]:
+    """The reduction of a chat's or user's data: its :class:`Saved` record, made now."""
+    return lambda data: (Saved, (saved(kind, data).text,))
+
+
+copyreg.pickle(ChatData, _as_saved("chat"))
+copyreg.pickle(UserData, _as_saved("user"))

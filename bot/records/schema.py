@@ -1,0 +1,92 @@
+"""The records of this version: which fields are not saved (:data:`NOT_SAVED`), and how
+values older records hold are read.  A chat's record holds its table's, which holds its
+round's...; a record names no class, and its fields are the dataclasses' (:mod:`bot.state`,
+:mod:`bot.game`), converted by :mod:`bot.records.codec`."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from bot.game.daily import DailyRecord
+from bot.game.requests import Rules
+from bot.game.rounds import Round
+from bot.game.table import Table
+from bot.records.codec import Record, make_converter
+from bot.state import ChatData, UserData
+
+VERSION = 2
+"""The schema version of the records this version writes."""
+
+NOT_SAVED: dict[type, frozenset[str]] = {
+    Round: frozenset({"hint_list"}),
+    DailyRecord: frozenset({"_fold"}),
+}
+"""Fields left out of the records (read back as their defaults).  A round's hints are
+worked out again from its hand when first needed (:meth:`Round.needs_facts`): they are
+objects of the solver (steps of fractions), and a running round is rare in a file.  A
+player's streak is worked out again from the days solved."""
+
+CONVERTER = make_converter(NOT_SAVED)
+
+
+def _number_from(value: object, _: object) -> int | Fraction:
+    """A number of a /solve request: an int as such, a fraction as text (``"3/4"``)."""
+    if isinstance(value, str):
+        return Fraction(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise TypeError(f"not a number of a request: {value!r}")
+
+
+def _rules_from(value: object, _: object) -> Rules:
+    """A /solve request's rules; records written before Countdown's rules have ``true``
+    (whole numbers only) or ``false`` where the rules are."""
+    if isinstance(value, bool):
+        return Rules.WHOLE if value else Rules.EXACT
+    return Rules(str(value))
+
+
+CONVERTER.register_structure_hook(int | Fraction, _number_from)
+CONVERTER.register_structure_hook(Rules, _rules_from)
+
+
+def table_record(table: Table) -> Record:
+    """A chat's game as a record (its settings, round, match, hunt and players' stats)."""
+    record: Record = CONVERTER.unstructure(table, Table)
+    return record
+
+
+def table_from_record(record: Record) -> Table:
+    """The game a :func:`table_record` holds."""
+    return CONVERTER.structure(record, Table)
+
+
+def daily_record(daily: DailyRecord) -> Record:
+    """A player's daily puzzles as a record."""
+    record: Record = CONVERTER.unstructure(daily, DailyRecord)
+    return record
+
+
+def daily_from_record(record: Record) -> DailyRecord:
+    """The daily puzzles a :func:`daily_record` holds."""
+    return CONVERTER.structure(record, DailyRecord)
+
+
+def chat_record(data: ChatData) -> Record:
+    """What the data file keeps for a chat: its game, and its other parts by feature."""
+    return {"v": VERSION, **CONVERTER.unstructure(data, ChatData)}
+
+
+def chat_from_record(record: Record) -> ChatData:
+    """A chat's data from its record (of this version: see :func:`~bot.records.load`)."""
+    return CONVERTER.structure(record, ChatData)
+
+
+def user_record(data: UserData) -> Record:
+    """What the data file keeps for a user."""
+    return {"v": VERSION, **CONVERTER.unstructure(data, UserData)}
+
+
+def user_from_record(record: Record) -> UserData:
+    """A user's data from its record (of this version: see :func:`~bot.records.load`)."""
+    return CONVERTER.structure(record, UserData)

@@ -1,0 +1,185 @@
+"""The console game as a newcomer meets it: the real console, in this process, fed lines as
+from a terminal, its data folder kept between sessions as on a player's disk."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import io
+import queue
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import main
+from bot.console import run_console
+from bot.persistence import FILE_NAME, DataFileError
+from bot.settings import Settings
+from solver import daily_number, solve
+from tests.bot.harness import seed_tables
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "console-release-1.sqlite3"
+"""A console folder's data file from the release before the console kept its users (commit
+1d7ea72, ``bot/console.py``), written by its console with ``USER=alice``: ``/remind 20:00``,
+``:user Bob``, ``/remind 21:00``, ``:group``, ``/score``.  Alice had id 10000, Bob 10001."""
+
+
+class Keyboard(io.TextIOBase):
+    """Standard input that the test types on, line by line, while the console runs."""
+
+    def __init__(self) -> None:
+        self._lines: queue.Queue[str] = queue.Queue()
+
+    def type(self, line: str) -> None:
+        self._lines.put(line + "\n")
+
+    def close(self) -> None:
+        """End of input (Ctrl-D)."""
+        self._lines.put("")
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        return self._lines.get()
+
+    def isatty(self) -> bool:
+        return False
+
+
+class Session:
+    """One console session: what was typed and what it printed."""
+
+    def __init__(self, data: Path) -> None:
+        self.keyboard = Keyboard()
+        self.out = io.StringIO()
+        settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(data)})
+        self.task = asyncio.create_task(run_console(settings, self.keyboard, self.out))
+
+    async def shown(self, pattern: str, timeout: float = 30) -> re.Match[str]:
+        """Wait until the console has printed something that matches ``pattern``."""
+        try:
+            async with asyncio.timeout(timeout):
+                while (found := re.search(pattern, self.out.getvalue())) is None:
+                    if self.task.done():
+                        raise AssertionError(f"the console ended: {self.out.getvalue()}")
+                    await asyncio.sleep(0.02)
+        except TimeoutError:
+            self.keyboard.close()  # the console stops and saves; the test fails
+            raise AssertionError(f"{pattern!r} never shown: {self.out.getvalue()}") from None
+        return found
+
+    async def end(self) -> str:
+        """End the input and wait for the console to save and stop; its whole output."""
+        self.keyboard.close()
+        assert await asyncio.wait_for(self.task, timeout=30) == 0
+        return self.out.getvalue()
+
+
+async def play(data: Path, script: str) -> str:
+    """A session that types ``script`` and ends; what it printed."""
+    session = Session(data)
+    for line in script.splitlines():
+        session.keyboard.type(line)
+    return await session.end()
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A data folder, the console's own seeded with the default game's table; the
+    console's player is Alice, in English."""
+    monkeypatch.setenv("USER", "alice")
+    monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
+    seed_tables(tmp_path / "console")
+    return tmp_path
+
+
+NO_REMINDER = "You have no reminder."
+REMINDS_AT = "I will remind you at {} (UTC)"
+
+
+@pytest.mark.asyncio
+async def test_a_name_is_the_same_user_in_every_session(data: Path) -> None:
+    await play(data, ":user Bob\n/remind 20:00")
+    second = await play(data, ":user Dave\n/remind")
+    third = await play(data, ":user Zed\n/remind\n:user bob\n/remind")
+    assert NO_REMINDER in second  # Dave is not Bob, who came first in the session before
+    assert NO_REMINDER in third.split("(you are Bob")[0]  # nor is Zed
+    assert REMINDS_AT.format("20:00") in third.split("(you are Bob")[1]  # bob is Bob
+
+
+@pytest.mark.asyncio
+async def test_an_earlier_releases_console_folder_still_loads(data: Path) -> None:
+    shutil.copyfile(FIXTURE, data / "console" / FILE_NAME)
+    out = await play(data, "/remind\n:user Dave\n/remind\n:user Bob\n/remind")
+    alice, dave, bob = out.split("(you are ")
+    assert REMINDS_AT.format("20:00") in alice  # the console's own player keeps her id
+    assert NO_REMINDER in dave  # a new name gets nobody's data (Bob's id, by order of use)
+    assert REMINDS_AT.format("21:00") in bob  # known by the name the group saw him with
+
+
+@pytest.mark.asyncio
+async def test_a_user_table_that_cannot_be_read_stops_the_console_and_is_kept(data: Path) -> None:
+    table = data / "console" / "console-users.json"
+    table.write_text('{"users": {"Bob": "twenty"}}')
+    with pytest.raises(DataFileError, match=r"console-users\.json cannot be read"):
+        await play(data, "/start")
+    assert table.read_text() == '{"users": {"Bob": "twenty"}}'
+
+
+@pytest.mark.asyncio
+async def test_an_empty_inline_query_offers_todays_puzzle(data: Path) -> None:
+    out = await play(data, ":inline")
+    number = daily_number(dt.datetime.now(dt.UTC).date())
+    assert f"(inline) Twenty-Four offers 1:\n    Daily #{number}: " in out
+
+
+@pytest.mark.asyncio
+async def test_the_console_says_who_is_the_groups_admin(data: Path) -> None:
+    out = await play(data, ":group\n:user Bob\n:help")
+    assert "(you are Alice, in the group chat, as its admin)" in out
+    assert "(you are Bob, in the group chat; Alice is its admin)" in out
+    assert "(privacy mode on, as on Telegram; Alice," in out  # in :help
+
+
+@pytest.mark.asyncio
+async def test_the_deals_pictures_are_kept_in_the_data_folder(data: Path) -> None:
+    out = await play(data, "/play")
+    path = data / "console" / "pictures" / "photo1.jpg"
+    assert f"(photo: {path})" in out
+    assert path.read_bytes().startswith(b"\xff\xd8\xff")  # a JPEG, still there after exit
+
+
+@pytest.mark.asyncio
+async def test_the_stats_chart_is_kept_as_a_png(data: Path) -> None:
+    session = Session(data)
+    session.keyboard.type("/daily")
+    hand = (await session.shown(r"Daily #\d+: make 24 from ([\d ]+)\n")).group(1)
+    session.keyboard.type(solve(tuple(int(card) for card in hand.split()))[0].text)
+    await session.shown(r"✅")
+    session.keyboard.type("/stats")
+    chart = Path((await session.shown(r"\(photo: (\S+\.png)\)")).group(1))
+    await session.end()
+    assert chart.parent == data / "console" / "pictures"
+    assert chart.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+@pytest.mark.asyncio
+async def test_an_answer_after_the_bots_name_wins_in_the_consoles_group(data: Path) -> None:
+    session = Session(data)
+    session.keyboard.type(":group")
+    session.keyboard.type("/play")
+    hand = (await session.shown(r"Make 24 from ([\d ]+)\n")).group(1)
+    answer = solve(tuple(int(card) for card in hand.split()))[0].text
+    session.keyboard.type(f"@TwentyFourBot {answer}")
+    await session.shown(r"🎉 Alice wins")
+    out = await session.end()
+    assert "The bot cannot see that" not in out
+
+
+def test_python_m_bot_help_is_plain_text(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0
+    shown = capsys.readouterr().out
+    assert "``" not in shown  # no reStructuredText
+    assert "Without TELEGRAM_BOT_TOKEN it starts\nthe console game" in shown

@@ -1,0 +1,25 @@
+"""What the README and the Dockerfile tell a newcomer agrees with what the bot does."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from bot.game.table import TIME_LIMITS
+from bot.settings import Settings
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_dockerfile_exposes_the_webhooks_and_the_mini_apps_default_ports() -> None:
+    settings = Settings.from_env({})
+    exposed = re.findall(r"^EXPOSE (.+)$", (ROOT / "Dockerfile").read_text(), re.MULTILINE)
+    ports = {int(port) for line in exposed for port in line.split()}
+    assert ports == {settings.webhook_port, settings.web_port}
+
+
+def test_the_readme_names_the_time_limits_as_the_buttons_do() -> None:
+    """The buttons say seconds (``120 s``), as the round's caption does (``Time: 120 s.``)."""
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    *limits, last = [str(seconds) for seconds in TIME_LIMITS if seconds]
+    assert f"the time limit (none, {', '.join(limits)} or {last} seconds)" in readme
