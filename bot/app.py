@@ -21,7 +21,7 @@ from telegram import (
     WebAppInfo,
 )
 from telegram.constants import ParseMode
-from telegram.error import BadRequest, Conflict, InvalidToken, NetworkError, TelegramError
+from telegram.error import Conflict, TelegramError
 from telegram.ext import (
     Application,
     ApplicationBuilder,
@@ -56,6 +56,7 @@ from bot.services.timers import Timers
 from bot.services.web import ListenError, WebServer
 from bot.services.workers import WorkerPool
 from bot.settings import Settings
+from bot.start_up import StartUpError, connect, publish_menus, with_retries
 from bot.typed_handlers import jobs_of
 
 # (command, description): the description is a message id, translated per language.
@@ -103,10 +104,6 @@ CONTEXT_TYPES = ContextTypes(
 
 STOP_SENDING = 3.0
 """Seconds a stopping bot goes on sending game messages already decided (wins, time-ups)."""
-START_RETRIES = (1.0, 2.0, 4.0)
-"""Seconds between tries to reach the Bot API at start-up: four tries in about 7 s, then
-the bot gives up (a process manager may start it again later)."""
-TELEGRAM_API = "https://api.telegram.org"
 ALLOWED_UPDATES = [
     kind
     for kind in Update.ALL_TYPES
@@ -114,10 +111,6 @@ ALLOWED_UPDATES = [
 ]
 """The updates asked of Telegram: its default ones, and ``chat_member`` (who is promoted or
 demoted, sent where the bot is an admin), which it sends only when asked by name."""
-
-
-class StartUpError(RuntimeError):
-    """The bot cannot start; the message says why in one line, for the operator."""
 
 
 def build_application(
@@ -178,8 +171,9 @@ def build_application(
     data.clock = clock or SteadyClock()
     data.outbox = outbox
     data.timers = Timers(job_queue)
-    data.write_now = persistence.write_now
-    data.solving = Solving(WorkerPool(), (persistence.load_table, persistence.save_table))
+    data.write_now, persistence.on_saved_again = persistence.write_now, data.held.release
+    pool = WorkerPool(memory=settings.worker_memory and settings.worker_memory * 2**20)
+    data.solving = Solving(pool, (persistence.load_table, persistence.save_table))
     add_handlers(application)
     return application
 
@@ -282,46 +276,6 @@ async def listen(
     return port
 
 
-async def connect(application: Application) -> None:
-    """Meet the Bot API (``getMe``), trying again a few times over a few seconds when it
-    cannot be reached; :class:`StartUpError` if it never answers or refuses the token."""
-    await with_retries(application, "getMe", application.bot.initialize)
-
-
-async def with_retries(
-    application: Application, what: str, call: Callable[[], Awaitable[object]]
-) -> None:
-    """Run ``call`` (a start-up request to the Bot API), again after each of
-    :data:`START_RETRIES` while the Bot API cannot be reached (network errors, 5xx)."""
-    root = services(application).settings.api_url or TELEGRAM_API
-    for wait in (*START_RETRIES, None):
-        try:
-            await call()
-            return
-        except InvalidToken:
-            # PTB's message repeats the token: it is not for the log.
-            raise StartUpError(
-                f"the Bot API at {root} refused the token (TELEGRAM_BOT_TOKEN): check it "
-                "with @BotFather"
-            ) from None
-        except NetworkError as error:  # includes timeouts; BadRequest is a reply, not this
-            if isinstance(error, BadRequest):
-                raise
-            if wait is None:
-                raise StartUpError(
-                    f"the Bot API at {root} cannot be reached ({error}); tried "
-                    f"{len(START_RETRIES) + 1} times in {sum(START_RETRIES):.0f} s"
-                ) from None
-            logger.warning(
-                "The Bot API at %s cannot be reached for %s (%s): trying again in %.0f s",
-                root,
-                what,
-                error,
-                wait,
-            )
-            await asyncio.sleep(wait)
-
-
 async def run_polling(
     application: Application,
     stop: asyncio.Event,
@@ -336,10 +290,11 @@ async def run_polling(
     ``TWENTYFOUR_WEBAPP_URL`` is set, or as ``serve_app`` says (on any free port if that
     one is taken, with ``any_port``).
 
-    A 409 Conflict before any poll succeeded means another process already polls with the
-    same token: that is logged clearly and ends the run with status 1 instead of retrying
-    forever.  A 409 later means a newcomer appeared; this process keeps serving.  A Bot API
-    that cannot be reached at start-up is tried a few times, then :class:`StartUpError`.
+    A 409 Conflict that tells this process it came second (see
+    :meth:`~bot.services.polling.PollingRequest.newcomer`) is logged clearly and ends the run
+    with status 1, without polling again; any other 409 means a newcomer appeared, and this
+    process keeps serving.  A Bot API that cannot be reached at start-up is tried a few
+    times, then :class:`StartUpError` (see :mod:`bot.start_up`).
     """
     status = 0
 
@@ -347,7 +302,8 @@ async def run_polling(
 
     def on_error(error: TelegramError) -> None:
         nonlocal status
-        if isinstance(error, Conflict) and not polling.polled:
+        if isinstance(error, Conflict) and polling.newcomer():
+            polling.give_way()
             logger.error(
                 "Another instance of this bot is already running with the same token "
                 "(Telegram answered 409 Conflict). Stop it first; this one exits."
@@ -364,13 +320,15 @@ async def run_polling(
     server = app_server(application, serve_app=serve_app)
     await connect(application)
     async with application:
-        await with_retries(application, "the command menus", lambda: register_commands(application))
+        menus = await publish_menus(application, register_commands)
         if server is not None:
             await listen(
                 application, server, settings.web_listen, settings.web_port, any_port=any_port
             )
             logger.info("Serving the Mini App at %s/app/", services(application).web_address)
         try:
+            # Asked first on its own: PTB's own call, in start_polling, logs a traceback.
+            await with_retries(application, "deleteWebhook", application.bot.delete_webhook)
             await with_retries(
                 application,
                 "deleteWebhook",
@@ -383,6 +341,8 @@ async def run_polling(
             )
             await serve_until(application, stop)
         finally:
+            if menus is not None:
+                menus.cancel()
             if server is not None:
                 await server.stop()
     return status

@@ -18,6 +18,7 @@ from bot.game.spoilers import LiveHands
 from bot.i18n import N_, language_of, translations
 from bot.services.outbox import Letter, Outbox, Sent
 from bot.services.polling import PollingRequest
+from bot.services.saving import HeldNews
 from bot.services.sending import unread
 from bot.services.solving import Solving
 from bot.services.timers import Timers
@@ -28,8 +29,9 @@ AnswerClaim = Callable[[Any, Any], bool]
 """Whether a typed answer (update, context) belongs to a feature."""
 AnswerTaker = Callable[[Any, Any, str], Awaitable[None]]
 """What judges it: (update, context, the answer's text)."""
-RowWriter = Callable[[dict[tuple[str, Any], object]], None]
-"""Writes rows of the data file at once: (kind, key) → the data, e.g. ``("chat", chat_id)``."""
+RowWriter = Callable[[dict[tuple[str, Any], object]], bool]
+"""Writes rows of the data file at once: (kind, key) → the data, e.g. ``("chat", chat_id)``;
+whether the disk took them (if not, they are kept and tried again)."""
 
 SORRY = N_("Sorry, something went wrong. Please try again.")
 
@@ -71,6 +73,8 @@ class BotData:
     write_now: RowWriter | None
     """The persistence's way to save a chat's and a user's data at once (see
     :meth:`BotContext.save_now`), given where the application is built; None saves nothing."""
+    held: HeldNews
+    """Announcements of scores waiting for the disk to take them (:mod:`bot.services.saving`)."""
 
     def __init__(self) -> None:
         self.clock = time.time
@@ -85,6 +89,7 @@ class BotData:
         self.app_calls = {}
         self.web_address = None
         self.write_now = None
+        self.held = HeldNews()
 
     def take_answers(self, claim: AnswerClaim, taker: AnswerTaker) -> None:
         """Send typed answers (``/a``, replies, plain text) to ``taker`` whenever ``claim``
@@ -181,20 +186,22 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         if write_now is not None:
             write_now({("user", user_id): self.application.user_data[user_id]})
 
-    def save_now(self, chat_id: int, user_id: int) -> None:
-        """Save one chat's and one user's data at once (a score must survive a crash).
+    def save_now(self, chat_id: int, user_id: int) -> bool:
+        """Save one chat's and one user's data at once (a score must survive a crash);
+        whether the disk took them (see :mod:`bot.services.saving` for when it does not).
 
         Only these two are written, not everything that changed since the last save; PTB
         still saves them again with the rest at its next regular save.
         """
         write_now = self.bot_data.write_now
-        if write_now is not None:
-            write_now(
-                {
-                    ("chat", chat_id): self.application.chat_data[chat_id],
-                    ("user", user_id): self.application.user_data[user_id],
-                }
-            )
+        if write_now is None:
+            return True
+        return write_now(
+            {
+                ("chat", chat_id): self.application.chat_data[chat_id],
+                ("user", user_id): self.application.user_data[user_id],
+            }
+        )
 
     # --- sending: every message goes through the outbox ---------------------------------------
 

@@ -144,8 +144,8 @@ class LocalBotApi(InlineMode):
         self.calls: list[str] = []
         self.pushed = 0
         """How many updates were queued for the bot."""
-        self.polls = 0
-        """How many ``getUpdates`` calls the bot has made (long polls included)."""
+        self.polls, self.longest_poll = 0, 5.0
+        """``getUpdates`` calls the bot made, and the seconds a long poll may wait at most."""
         self.inline_answers: dict[str, dict[str, Any]] = {}
         self.callback_answers: list[dict[str, Any]] = []
         self.files_dir: Path | None = None
@@ -439,7 +439,7 @@ class LocalBotApi(InlineMode):
         generation = self._poll_generation
         self._notify()
         offset = int(params.get("offset") or 0)
-        timeout = min(float(params.get("timeout") or 0), 5.0)
+        timeout = min(float(params.get("timeout") or 0), self.longest_poll)
         self._updates = [u for u in self._updates if u["update_id"] >= offset]
         deadline = time.monotonic() + timeout
         while not self._updates and time.monotonic() < deadline:

@@ -20,7 +20,7 @@ import logging
 import os
 import sqlite3
 import time
-from collections.abc import MutableMapping
+from collections.abc import Callable, MutableMapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import IO, Any
@@ -156,7 +156,7 @@ class SQLitePersistence(BasePersistence[UserData, ChatData, dict[str, Any]]):
     are gathered into one transaction, and each call returns only once its transaction has
     committed, or has been refused by the disk: then its rows are kept in memory and written
     as soon as the disk takes them (:meth:`_write`).  A won round is saved at once, before it
-    is announced (:meth:`write_now`), and announced even when the disk refuses it.
+    is announced (:meth:`write_now`): see :mod:`bot.services.saving` when the disk refuses.
 
     Saving four times a second rather than every minute (PTB's default) keeps each save
     small: a save holds up the event loop while it turns what changed into records, so its
@@ -195,6 +195,7 @@ class SQLitePersistence(BasePersistence[UserData, ChatData, dict[str, Any]]):
         self._unsaved: dict[tuple[str, int | str], str | None] = {}
         """Rows the disk refused, newest copy of each, until a write takes them."""
         self._retry: asyncio.Task[None] | None = None
+        self.on_saved_again: Callable[[], object] = lambda: None  # took rows it had refused
 
     # --- storage --------------------------------------------------------------------------
 
@@ -224,14 +225,12 @@ class SQLitePersistence(BasePersistence[UserData, ChatData, dict[str, Any]]):
         # Shielded: a caller that is cancelled must not cancel the others' commit.
         await asyncio.shield(self._batch)
 
-    def write_now(self, rows: dict[tuple[str, Any], object]) -> None:
+    def write_now(self, rows: dict[tuple[str, Any], object]) -> bool:
         """Write ``rows`` ((kind, key) → value, e.g. ``("chat", chat_id)``) at once, in a
-        transaction of their own, without waiting for the event loop.
-
-        A won round is saved this way before it is announced: waiting for the next batch
-        costs a turn or more of a busy event loop.  An older copy of the same row that is
-        still waiting for its batch is dropped, so it cannot overwrite the newer one.
-        Should the disk refuse the write, the rows are kept and tried again (see
+        transaction of their own, without waiting for the event loop; whether the disk took
+        them.  A won round is saved this way before it is announced.  An older copy of the
+        same row still waiting for its batch is dropped, so it cannot overwrite the newer
+        one.  Should the disk refuse the write, the rows are kept and tried again (see
         :meth:`_write`): this never raises for a full or read-only disk.
         """
         pending: dict[tuple[str, int | str], str | None] = {
@@ -241,7 +240,7 @@ class SQLitePersistence(BasePersistence[UserData, ChatData, dict[str, Any]]):
         # Dropped either way: these copies are newer, and are written or kept for a retry.
         for row in pending:
             self._pending.pop(row, None)
-        self._write(pending)
+        return self._write(pending)
 
     async def _write_batch(self) -> None:
         # PTB starts all its writes together; one turn of the event loop lets them all join.
@@ -284,6 +283,7 @@ class SQLitePersistence(BasePersistence[UserData, ChatData, dict[str, Any]]):
         if self._unsaved:
             logger.warning("Saved to %s again: nothing kept in memory was lost", self.path)
             self._unsaved = {}
+            self.on_saved_again()
         if (
             self._checkpoint is None
             and time.monotonic() - self._last_checkpoint >= CHECKPOINT_EVERY

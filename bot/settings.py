@@ -36,6 +36,8 @@ class Settings:
     web_listen: str = "127.0.0.1"
     """Where the web server listens with long polling (with a webhook, the webhook's)."""
     web_port: int = 8080
+    worker_memory: int | None = 256
+    """MiB each solver worker may grow by (:mod:`bot.services.workers`); None: no cap."""
 
     @property
     def base_url(self) -> str | None:
@@ -82,6 +84,11 @@ class Settings:
         web_port = env.get("TWENTYFOUR_WEB_PORT", "8080").strip()
         if not web_port.isdigit() or not 0 <= int(web_port) < 65536:
             raise SettingsError(f"TWENTYFOUR_WEB_PORT must be a port number: {web_port}")
+        memory = env.get("TWENTYFOUR_WORKER_MEMORY_MB", "256").strip() or "256"
+        if not memory.isdigit() or 0 < int(memory) < 32:
+            raise SettingsError(
+                f"TWENTYFOUR_WORKER_MEMORY_MB must be 0 (no cap) or at least 32: {memory}"
+            )
         level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
             raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR: {level}")
@@ -99,4 +106,5 @@ class Settings:
             webapp_name=webapp_name,
             web_listen=env.get("TWENTYFOUR_WEB_LISTEN", "127.0.0.1").strip() or "127.0.0.1",
             web_port=int(web_port),
+            worker_memory=int(memory) or None,
         )

@@ -192,8 +192,8 @@ def vote_text(action: Action, ballot: Ballot, context: BotContext) -> str:
     what = _(VOTE_ACTIONS[action])
     if not ballot.counted:
         return _(
-            "Only players of this round can vote to {action}: answer first. Whoever started "
-            "it, or an admin, can do it at once."
+            "Only players of this round can vote to {action}: try an answer with its cards "
+            "first. Whoever started it, or an admin, can do it at once."
         ).format(action=what)
     return _(
         "A vote to {action}: {votes} of {needed} players. Another player of this round can "
@@ -204,8 +204,8 @@ def vote_text(action: Action, ballot: Ballot, context: BotContext) -> str:
 STOP_VOTES = {
     "hunt": (
         N_(
-            "Only players of this hunt can vote to stop it: answer first. Whoever started it, "
-            "or an admin, can stop it at once."
+            "Only players of this hunt can vote to stop it: try an answer with its cards "
+            "first. Whoever started it, or an admin, can stop it at once."
         ),
         N_(
             "A vote to stop the hunt: {votes} of {needed} players. Another player of this hunt "
@@ -214,8 +214,8 @@ STOP_VOTES = {
     ),
     "countdown": (
         N_(
-            "Only players of this Countdown can vote to stop it: answer first. Whoever started "
-            "it, or an admin, can stop it at once."
+            "Only players of this Countdown can vote to stop it: try an answer with its "
+            "numbers first. Whoever started it, or an admin, can stop it at once."
         ),
         N_(
             "A vote to stop the Countdown: {votes} of {needed} players. Another player of this "
@@ -267,6 +267,13 @@ def player_line(name: str, value: object, context: BotContext, place: int | None
     if place is None:
         return context._("{name}: {value}").format(name=name, value=value)
     return context._("{place}. {name}: {value}").format(place=place, name=name, value=value)
+
+
+def more_players(count: int, context: BotContext) -> str:
+    """The last line of a list of players cut to fit a message: how many were left out."""
+    return context.ngettext(
+        "… and {count} more player", "… and {count} more players", count
+    ).format(count=count)
 
 
 def share_line(

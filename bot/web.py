@@ -22,6 +22,7 @@ from bot.app import (
     ALLOWED_UPDATES,
     connect,
     listen,
+    publish_menus,
     register_commands,
     serve_until,
     with_retries,
@@ -88,7 +89,7 @@ async def run_webhook(application: Application, stop: asyncio.Event) -> int:
         server.add(app_routes(application))
     await connect(application)
     async with application:
-        await with_retries(application, "the command menus", lambda: register_commands(application))
+        menus = await publish_menus(application, register_commands)
         port = await listen(application, server, settings.webhook_listen, settings.webhook_port)
         try:
             await with_retries(
@@ -103,5 +104,7 @@ async def run_webhook(application: Application, stop: asyncio.Event) -> int:
             logger.info("Listening on %s:%d%s", settings.webhook_listen, port, WEBHOOK_PATH)
             await serve_until(application, stop, stop_taking_updates=server.stop)
         finally:
+            if menus is not None:
+                menus.cancel()
             await server.stop()
     return 0

@@ -210,11 +210,17 @@ def test_the_bot_has_no_import_cycles() -> None:
 
 FLOORS = (
     ("entry points", ("bot.__main__", "bot.console", "bot.web")),
-    ("the application", ("bot.app",)),
+    ("the application", ("bot.app", "bot.start_up")),
     ("features", ("bot.features",)),
     (
         "services over the context",
-        ("bot.services.admins", "bot.services.miniapp", "bot.services.status_message", "bot.texts"),
+        (
+            "bot.services.admins",
+            "bot.services.announce",
+            "bot.services.miniapp",
+            "bot.services.status_message",
+            "bot.texts",
+        ),
     ),
     ("typed handlers", ("bot.typed_handlers",)),
     ("the context", ("bot.context",)),

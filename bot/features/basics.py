@@ -74,7 +74,7 @@ async def help_command(update: Update, context: BotContext) -> None:
     )
     text += "\n" + _(
         "/hunt stop, /countdown stop: end it early (whoever started it or an admin; "
-        "anyone else's stop is a vote two players carry)"
+        "anyone else's stop is a vote that most of its players, at least two, must carry)"
     )
     text += "\n\n" + _(
         "/stats: your daily numbers and a chart of your times; /daily archive: the last "

@@ -34,12 +34,20 @@ from bot.game.countdown import (
 )
 from bot.services import status_message
 from bot.services.admins import stop_ballot
+from bot.services.announce import tell_saved
 from bot.services.limits import TEXT, fit_list
 from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
 from bot.services.timers import COUNTDOWN_UP
 from bot.state import CountdownMessages
-from bot.texts import deal_refusal, how_to_answer, player_line, reason, stop_vote_text
+from bot.texts import (
+    deal_refusal,
+    how_to_answer,
+    more_players,
+    player_line,
+    reason,
+    stop_vote_text,
+)
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
 
 logger = logging.getLogger(__name__)
@@ -349,9 +357,7 @@ def end_text(chat_id: int, game: Countdown, context: ChatContext) -> str:
         tail,
         limit=TEXT,
         total=len(standings),
-        more=lambda count: context.ngettext(
-            "… and {count} more player", "… and {count} more players", count
-        ).format(count=count),
+        more=lambda count: more_players(count, context),
     )
 
 
@@ -361,9 +367,8 @@ def finish(chat_id: int, context: ChatContext, game: Countdown) -> None:
     context.bot_data.timers.cancel(chat_id, COUNTDOWN_UP)
     scores = game.scores()
     context.chat_data.table.stats.record_countdown(scores)
-    if scores:
-        context.save_now(chat_id, scores[0][0])
-    context.send(chat_id, end_text(chat_id, game, context), game=True)
+    saved = context.save_now(chat_id, scores[0][0]) if scores else True
+    tell_saved(context, chat_id, end_text(chat_id, game, context), saved, end=True)
 
 
 def restore(application: Application) -> int:

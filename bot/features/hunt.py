@@ -22,11 +22,20 @@ from bot.game.claims import after_mention, looks_like_answer
 from bot.game.hunt import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS, Found, Hunt
 from bot.services import status_message
 from bot.services.admins import stop_ballot
+from bot.services.announce import tell_saved
+from bot.services.limits import TEXT, fit_list
 from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
 from bot.services.timers import HUNT_UP
 from bot.state import HuntMessages
-from bot.texts import deal_refusal, how_to_answer, player_line, reason, stop_vote_text
+from bot.texts import (
+    deal_refusal,
+    how_to_answer,
+    more_players,
+    player_line,
+    reason,
+    stop_vote_text,
+)
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
 
 logger = logging.getLogger(__name__)
@@ -234,31 +243,35 @@ def finish(chat_id: int, context: ChatContext, hunt: Hunt) -> None:
     hand = " ".join(map(str, hunt.hand))
     total = len(hunt.solutions)
     table.stats.record_hunt(standings, hand, total)
-    if standings:
-        context.save_now(chat_id, standings[0][0])
+    saved = context.save_now(chat_id, standings[0][0]) if standings else True
     found = total - hunt.left
-    lines = [
+    head = [
         context.ngettext(
             "🏁 Solution Hunt over: {found} of {total} solution found.",
             "🏁 Solution Hunt over: {found} of {total} solutions found.",
             total,
         ).format(found=found, total=total)
     ]
+    rows = []
     if chat_id > 0:  # a user's id, so a private chat (groups' ids are negative): a solo game
         best = table.stats.hunt_best.get(hand, 0)
-        lines.append(
+        head.append(
             _("Your best on {hand}: {best} of {total}.").format(hand=hand, best=best, total=total)
         )
     else:
         for place, (_user, name, count) in enumerate(standings, start=1):
-            lines.append(player_line(html.escape(name), count, context, place))
+            rows.append(player_line(html.escape(name), count, context, place))
+    tail = []
     missed = hunt.missed()
     if missed:
-        lines.append(_("Nobody found:"))
-        lines += [f"<code>{html.escape(s)}</code>" for s in missed[:MISSED_SHOWN]]
+        tail.append(_("Nobody found:"))
+        tail += [f"<code>{html.escape(s)}</code>" for s in missed[:MISSED_SHOWN]]
         if len(missed) > MISSED_SHOWN:
-            lines.append(_("… and {count} more").format(count=len(missed) - MISSED_SHOWN))
-    context.send(chat_id, "\n".join(lines), game=True)
+            tail.append(_("… and {count} more").format(count=len(missed) - MISSED_SHOWN))
+    # However many found something, the end fits Telegram's 4096 characters: finders that
+    # would not fit are counted, as at a Countdown's end.
+    text = fit_list(head, rows, tail, limit=TEXT, more=lambda count: more_players(count, context))
+    tell_saved(context, chat_id, text, saved, end=True)
 
 
 def restore(application: Application) -> int:

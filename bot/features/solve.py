@@ -22,7 +22,7 @@ from bot.game.attempts import open_to_anyone, unspoiled_days
 from bot.game.requests import RequestError, Rules, SolveRequest, SolveResult, parse_solve
 from bot.game.spoilers import another_puzzle, holds, peek
 from bot.i18n import N_
-from bot.services.solving import SolveBusy, SolveTimeout
+from bot.services.solving import SolveBusy, SolveTimeout, SolveTooBig
 from bot.texts import problem_text
 from bot.typed_handlers import (
     ButtonUpdate,
@@ -57,10 +57,16 @@ RULES_NOTES = {
 """What follows the target in a reply solved by other rules than the 24 game's."""
 
 SLOW = N_("That search takes too long; try fewer or smaller numbers.")
+TOO_BIG = N_("That search needs too much memory; try fewer or smaller numbers.")
 BUSY = {
     "mine": N_("Still working on your last one: one search at a time, please."),
     "full": N_("I am busy with many searches: try again in a minute."),
 }
+
+
+def _slow(stopped: SolveTimeout) -> str:
+    """Why a search gave no answer, untranslated: its memory or its time."""
+    return TOO_BIG if isinstance(stopped, SolveTooBig) else SLOW
 
 
 def _pages(result: SolveResult) -> int:
@@ -220,8 +226,8 @@ async def solve_command(update: MessageUpdate, context: HandlerContext) -> None:
     except SolveBusy as busy:
         context.reply(update, _(BUSY[busy.reason]))
         return
-    except SolveTimeout:
-        context.reply(update, _(SLOW))
+    except SolveTimeout as stopped:
+        context.reply(update, _(_slow(stopped)))
         return
 
     def sent(message: object) -> None:
@@ -257,8 +263,8 @@ async def solve_page(update: ButtonUpdate, context: HandlerContext) -> None:
     except SolveBusy as busy:
         await query.answer(context._(BUSY[busy.reason]))
         return
-    except SolveTimeout:
-        await query.answer(context._(SLOW))
+    except SolveTimeout as stopped:
+        await query.answer(context._(_slow(stopped)))
         return
     mark_peeks(request, update.effective_user.id, context)
     await query.answer()
@@ -331,8 +337,8 @@ async def inline_query(update: Update, context: BotContext) -> None:
         text = _(BUSY[busy.reason])
         await query.answer([_article("busy", text, html.escape(text))], cache_time=5)
         return
-    except SolveTimeout:
-        slow = _(SLOW)
+    except SolveTimeout as stopped:
+        slow = _(_slow(stopped))
         await query.answer([_article("slow", slow, html.escape(slow))], cache_time=60)
         return
     target = target_text(result, context)

@@ -11,7 +11,7 @@ player (of equal distances, the one who got there first) wins.
 An answer is judged by the clock, not by the timer: one that comes after the deadline is
 too late even while the timer that ends the game has not fired yet (it prevents answers
 slipped in after the time, e.g. while the bot restarts).  Who may end a game early is
-:mod:`bot.game.votes`'s rule: its starter and the chat's admins, or two of its players.
+:mod:`bot.game.votes`'s rule: its starter and the chat's admins, or a majority of its players.
 """
 
 from __future__ import annotations
@@ -117,7 +117,8 @@ class Countdown(TimedGame):
     starter: int | None = None
     """Who started the game (None: a game saved before games knew): they may stop it alone."""
     answered: list[int] = field(default_factory=list)
-    """Who has answered, right or wrong (players, whose votes count: :mod:`bot.game.votes`)."""
+    """Who made a real attempt, right or wrong (players, whose votes count: see
+    :func:`bot.game.votes.is_attempt`)."""
     votes: dict[str, tuple[int, ...]] = field(default_factory=dict)
     """Who asked to stop the game, not being allowed to alone (see :mod:`bot.game.votes`)."""
     peeked: list[int] = field(default_factory=list)
@@ -151,8 +152,7 @@ class Countdown(TimedGame):
         earlier = self.best.get(user_id)
         if self.ended or now >= self.deadline:
             return CountdownAnswer(Outcome.OVER, verdict, earlier)
-        if user_id not in self.answered and verdict.code not in (Code.EMPTY, Code.TOO_LONG):
-            self.answered.append(user_id)  # an attempt: an empty or overlong text is none
+        self.attempt(user_id, verdict)
         if verdict.code not in (Code.CORRECT, Code.WRONG_VALUE) or verdict.value is None:
             return CountdownAnswer(Outcome.WRONG, verdict, earlier)
         value = int(verdict.value)  # every step is whole: so is the value

@@ -477,4 +477,4 @@ def post_time(text: str) -> dt.time:
     """A daily post's time of day from ``HH:MM`` (24-hour; ``9:00`` too); raises
     ``ValueError`` for anything else."""
     hour, minute = (int(part) for part in text.split(":"))
-    return dt.time(hour, minute)
+    return dt.time.fromisoformat(f"{hour:02d}:{minute:02d}")  # 10**20:00 too is a ValueError

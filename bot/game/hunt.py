@@ -5,7 +5,7 @@ Each correct answer is mapped to the distinct solution it belongs to (the solver
 found before scores nothing and is named with who found it and how they wrote it, so that
 rewriting a found solution (``4×6`` for ``6×4``) earns nothing.  The hunt ends when every
 solution is found or the time is up.  Who may end it early is :mod:`bot.game.votes`'s rule:
-its starter and the chat's admins, or two of its players.
+its starter and the chat's admins, or a majority of its players.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.game.votes import TimedGame
-from solver import Code, Verdict, check, solution_of, solve
+from solver import Verdict, check, solution_of, solve
 
 MIN_SOLUTIONS = 3
 """A hunt's hand has at least this many distinct solutions."""
@@ -77,7 +77,8 @@ class Hunt(TimedGame):
     starter: int | None = None
     """Who started the hunt (None: a hunt saved before hunts knew): they may stop it alone."""
     answered: list[int] = field(default_factory=list)
-    """Who has answered, right or wrong (players, whose votes count: :mod:`bot.game.votes`)."""
+    """Who made a real attempt, right or wrong (players, whose votes count: see
+    :func:`bot.game.votes.is_attempt`)."""
     votes: dict[str, tuple[int, ...]] = field(default_factory=dict)
     """Who asked to stop the hunt, not being allowed to alone (see :mod:`bot.game.votes`)."""
     peeked: list[int] = field(default_factory=list)
@@ -93,8 +94,7 @@ class Hunt(TimedGame):
         verdict = check(text, self.hand, self.target)
         if self.ended or now >= self.deadline:  # by the clock: the timer may be late
             return HuntAnswer(Found.OVER, verdict, left=self.left)
-        if user_id not in self.answered and verdict.code not in (Code.EMPTY, Code.TOO_LONG):
-            self.answered.append(user_id)  # an attempt: an empty or overlong text is none
+        self.attempt(user_id, verdict)
         if not verdict.ok or verdict.is_claim:
             return HuntAnswer(Found.WRONG, verdict, left=self.left)
         index = self._index_of(text)

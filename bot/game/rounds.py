@@ -7,6 +7,7 @@ from enum import StrEnum
 
 from bot.game.hands import HandFacts
 from bot.game.scoring import counts_as_miss, elapsed, points
+from bot.game.votes import is_attempt
 from solver import Code, Verdict, check
 from solver.hints import Hint
 
@@ -63,6 +64,9 @@ class Round:
     """Who dealt the round, or started the match it belongs to (None: before rounds knew)."""
     votes: dict[str, tuple[int, ...]] = field(default_factory=dict)
     """Who asked for each action they may not take alone (see :mod:`bot.game.votes`)."""
+    attempted: list[int] = field(default_factory=list)
+    """Who made a real attempt (:func:`bot.game.votes.is_attempt`): players, whose votes
+    count."""
     peeked: list[int] = field(default_factory=list)
     """Who was given solutions of the hand while it was live (:mod:`bot.game.spoilers`)."""
     out: list[int] = field(default_factory=list)
@@ -101,9 +105,9 @@ class Round:
 
     @property
     def players(self) -> set[int]:
-        """The round's players: who started it and who has answered in it."""
+        """The round's players: who started it and who made a real attempt in it."""
         starter = set() if self.starter is None else {self.starter}
-        return starter | set(self.wrong)
+        return starter | set(self.attempted)
 
     @property
     def deadline(self) -> float | None:
@@ -124,6 +128,8 @@ class Round:
             self.out.append(user_id)
             self.wrong[user_id] = self.wrong.get(user_id, 0) + 1
             return Outcome(verdict, out=True)
+        if user_id not in self.attempted and is_attempt(verdict):
+            self.attempted.append(user_id)
         if not verdict.ok:
             if counts_as_miss(verdict):
                 self.wrong[user_id] = self.wrong.get(user_id, 0) + 1

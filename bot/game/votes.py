@@ -2,10 +2,13 @@
 or a Countdown game early: the rule against griefing.
 
 The player who started the game (or the match a round belongs to) and the chat's admins act
-at once.  Anyone else's request is a vote, and it takes effect once two players of the
-game agree: people who started it or have answered in it.  It prevents a bystander from
-ending someone else's match, hunt or Countdown, or cutting the winner's points with hints,
-on their own.
+at once.  Anyone else's request is a vote, and it takes effect once a majority of the
+game's players agree, and never fewer than two: its players are who started it and who
+made a real attempt in it (:func:`is_attempt`).  A request from anyone else counts for
+nothing.  It prevents a bystander from ending someone else's match, hunt or Countdown, or
+cutting the winner's points with hints: a text such as ``/a x`` makes nobody a player, and
+those who join with a real attempt to outvote the others still need more than half of all
+the players, the starter included (who never votes: they act alone).
 """
 
 from __future__ import annotations
@@ -14,8 +17,38 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
 
+from solver import Code, Verdict
+
 VOTES_NEEDED = 2
-"""Players of the round who must agree to a request none of them may make alone."""
+"""Players of the round who must agree, at least, to a request none of them may make alone."""
+
+ATTEMPTS = frozenset(
+    {
+        Code.CORRECT,
+        Code.WRONG_VALUE,
+        Code.DIVISION_BY_ZERO,
+        Code.FRACTION_STEP,
+        Code.NEGATIVE_STEP,
+        Code.ZERO_STEP,
+    }
+)
+"""The verdicts of an answer that reads as an expression and uses the dealt cards by the
+game's rules (each card once; in Countdown, offered numbers, each at most once): the
+solver checks the text and the cards before a division by zero or a Countdown step."""
+
+
+def is_attempt(verdict: Verdict) -> bool:
+    """Whether an answer was a real attempt at the game, which makes its author a player:
+    an expression of the dealt cards (:data:`ATTEMPTS`), right or wrong.  Text that does not
+    read, uses other numbers or leaves cards out, and a "no solution" claim (one word
+    anyone can type) are not."""
+    return verdict.code in ATTEMPTS
+
+
+def needed(players: int) -> int:
+    """Votes that carry a request in a game of ``players`` players: more than half of them,
+    and never fewer than :data:`VOTES_NEEDED`."""
+    return max(VOTES_NEEDED, players // 2 + 1)
 
 
 class Action(StrEnum):
@@ -61,17 +94,18 @@ def request(
     voters = {*game.votes.get(action, ()), user_id}
     players = game.players | (also or set())
     votes = len(voters & players)
-    if votes >= VOTES_NEEDED:
+    wanted = needed(len(players))
+    if votes >= wanted:
         game.votes.pop(action, None)
-        return Ballot(agreed=True, votes=votes)
+        return Ballot(agreed=True, votes=votes, needed=wanted)
     game.votes[action] = tuple(sorted(voters))
-    return Ballot(agreed=False, votes=votes, counted=user_id in players)
+    return Ballot(agreed=False, votes=votes, counted=user_id in players, needed=wanted)
 
 
 class TimedGame:
     """What a hunt and a Countdown game share (mixed into their dataclasses, which hold the
     fields): a clock that runs ``time_limit`` seconds from ``started``, and players whose
-    votes count, who started it or have answered in it."""
+    votes count, who started it or made a real attempt in it (:func:`is_attempt`)."""
 
     __slots__ = ()
     started: float
@@ -91,8 +125,13 @@ class TimedGame:
         """When the time runs out."""
         return self.started + self.time_limit
 
+    def attempt(self, user_id: int, verdict: Verdict) -> None:
+        """Count ``user_id`` among the players if ``verdict`` is a real attempt."""
+        if user_id not in self.answered and is_attempt(verdict):
+            self.answered.append(user_id)
+
     @property
     def players(self) -> set[int]:
-        """Who started the game and who has answered in it."""
+        """Who started the game and who made a real attempt in it."""
         starter = set() if self.starter is None else {self.starter}
         return starter | set(self.answered)

@@ -3,6 +3,7 @@ once per picture: later deals of the same hand re-send it by the file id Telegra
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import random
@@ -12,7 +13,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 from telegram import Bot, Message
-from telegram.error import BadRequest
+from telegram.error import BadRequest, InvalidToken, NetworkError
+
+from bot.services.sending import calls_seen
 
 logger = logging.getLogger(__name__)
 
@@ -139,6 +142,11 @@ def render_hand(hand: tuple[int, ...], *, tiles: bool = False, target: int | Non
 
 
 FILE_IDS_KEPT = 20_000
+PICTURE_TRIES = 2
+"""Tries of a picture the Bot API answers with a server error (5xx) before the hand is
+sent as text; a 404 (no ``sendPhoto``) is not tried again."""
+PICTURE_PAUSE = 1.0
+"""Seconds between those tries."""
 
 
 async def send_hand(
@@ -153,7 +161,11 @@ async def send_hand(
     **kwargs: Any,
 ) -> Message:
     """Send the picture of ``hand`` with its ``caption`` and ``kwargs`` (reply_markup, …);
-    as a text message, the caption alone, where the chat allows no photos.
+    as a text message, the caption alone, where the chat allows no photos, or when the Bot
+    API answers the picture with a server error twice (:data:`PICTURE_TRIES`) or "method
+    not found" (the caption gives the numbers, so the hand is played from the text rather
+    than lost).  A picture that got no answer at all (the network) raises: the outbox tries
+    it again.
 
     The first time, the picture is drawn and uploaded; after that it is sent by the file id
     Telegram returned (kept in ``file_ids`` by :data:`FileKey`; ids are valid for one bot),
@@ -161,17 +173,37 @@ async def send_hand(
     numbers as tiles (a picture of its own, never a card hand's with the same numbers),
     with its ``target`` over them.
     """
-    try:
-        return await _send_picture(
-            bot, chat_id, hand, file_ids, tiles=tiles, target=target, caption=caption, **kwargs
-        )
-    except BadRequest as error:
-        # A group's admins may forbid photos ("not enough rights to send photos to the
-        # chat"): the caption gives the numbers, so the hand can be played from the text.
-        if "rights to send photos" not in error.message.lower():
-            raise
-        logger.info("Chat %s allows no photos: the hand is sent as text", chat_id)
-        return await bot.send_message(chat_id, caption, **kwargs)
+    for attempt in range(1, PICTURE_TRIES + 1):
+        with calls_seen() as seen:
+            try:
+                return await _send_picture(
+                    bot,
+                    chat_id,
+                    hand,
+                    file_ids,
+                    tiles=tiles,
+                    target=target,
+                    caption=caption,
+                    **kwargs,
+                )
+            except BadRequest as error:
+                # A group's admins may forbid photos ("not enough rights to send photos to
+                # the chat"): the caption gives the numbers, so the hand is played from text.
+                if "rights to send photos" not in error.message.lower():
+                    raise
+                logger.info("Chat %s allows no photos: the hand is sent as text", chat_id)
+                break
+            except (NetworkError, InvalidToken) as error:
+                # PTB raises InvalidToken for any 404: here, a Bot API without sendPhoto.
+                status = seen[-1][1] if seen else None
+                if status is None or (status < 500 and status != 404):
+                    raise  # no answer (the network): the outbox tries again
+                if status != 404 and attempt < PICTURE_TRIES:
+                    await asyncio.sleep(PICTURE_PAUSE)  # a server error may pass
+                    continue
+                logger.warning("Picture for chat %s not sent (%s): sent as text", chat_id, error)
+                break
+    return await bot.send_message(chat_id, caption, **kwargs)
 
 
 async def _send_picture(

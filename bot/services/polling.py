@@ -1,21 +1,59 @@
-"""The long-polling connection, which tells a 409 Conflict at start-up from one later."""
+"""The long-polling connection, which tells whether a 409 Conflict means that this process
+came second (and must give way) or that another one did.
+
+Telegram answers 409 to the ``getUpdates`` still waiting when another one comes: each
+instance polling with one token cuts the other's poll.  The instance that was there first
+polls again a second later (PTB waits a second after an error), which cuts the newcomer's
+first poll.  So a poll of ours cut by a 409 before any had succeeded, and within
+:data:`NEWCOMER_CUT` seconds, was a newcomer's; one cut after waiting longer was there
+first, even if it was still its first long poll (an idle bot's first poll waits its whole
+timeout).  A process that gives way polls no more, not even PTB's last poll at shutdown,
+which would cut the poll of the instance that stays.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import time
 from typing import Any
 
 from telegram.request import HTTPXRequest
 
+NEWCOMER_CUT = 5.0
+"""Seconds within which a first poll cut by a 409 was a newcomer's (the other instance's
+next poll comes about a second after its own was cut, later on a loaded machine).  Two
+instances started within this time of each other: the first gives way, the second serves."""
+_NO_UPDATES = b'{"ok":true,"result":[]}'
+
 
 class PollingRequest(HTTPXRequest):
-    """The connection that long-polls ``getUpdates``; it remembers whether a poll succeeded."""
+    """The connection that long-polls ``getUpdates``; it remembers whether a poll
+    succeeded, and how long a poll cut by a 409 had waited."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.polled = False
+        self.cut_after: float | None = None
+        """Seconds the last poll cut by a 409 had waited."""
+        self.given_way = False
+
+    def newcomer(self) -> bool:
+        """Whether the 409 just received means that another process polled first."""
+        cut = self.cut_after
+        return not self.polled and (cut is None or cut < NEWCOMER_CUT)
+
+    def give_way(self) -> None:
+        """Poll no more: every later ``getUpdates`` gets no updates without asking Telegram."""
+        self.given_way = True
 
     async def do_request(self, *args: Any, **kwargs: Any) -> tuple[int, bytes]:
+        if self.given_way:
+            await asyncio.sleep(0.1)  # PTB may poll on until it stops: not in a tight loop
+            return 200, _NO_UPDATES
+        started = time.monotonic()
         status, payload = await super().do_request(*args, **kwargs)
         if status == 200:
             self.polled = True
+        elif status == 409:
+            self.cut_after = time.monotonic() - started
         return status, payload

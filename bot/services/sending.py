@@ -8,21 +8,45 @@ once sent (replies, notices, a win's announcement): :func:`unread` sends those, 
 as ``true`` (Telegram's answer to an edit of an inline message), so PTB builds nothing.
 What is sent, and how errors are raised (a 429 and its ``retry_after``, a refusal), is
 unchanged: only the answer to a call that succeeded is left unread.
+
+PTB's errors do not say which method failed, nor whether the server answered at all (a 500
+and a lost connection are both a ``NetworkError``; a 404 for an unknown method is an
+``InvalidToken``): :func:`calls_seen` tells both, for calls made through this connection.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
+import contextlib
+import json
+from collections.abc import Awaitable, Iterator
 from contextvars import ContextVar
 from http import HTTPStatus
 from typing import Any, TypeVar
 
+from telegram.error import TelegramError
 from telegram.request import HTTPXRequest
 
 T = TypeVar("T")
 
 _UNREAD: ContextVar[bool] = ContextVar("unread", default=False)
 """Set while :func:`unread` makes its call (in that call's task only)."""
+Call = tuple[str, int | None]
+"""A Bot API call made: its method, and the HTTP status of the answer (None: none came)."""
+_SEEN: ContextVar[list[Call] | None] = ContextVar("seen", default=None)
+"""Where :func:`calls_seen` collects the calls made (tasks started meanwhile share it)."""
+
+
+@contextlib.contextmanager
+def calls_seen() -> Iterator[list[Call]]:
+    """The calls made through :class:`SendingRequest` within the block, in order, also by
+    tasks it starts (PTB starts some): the last one says which method an error came from,
+    and whether the server answered at all."""
+    seen: list[Call] = []
+    token = _SEEN.set(seen)
+    try:
+        yield seen
+    finally:
+        _SEEN.reset(token)
 
 
 async def unread(call: Awaitable[T]) -> T | bool:
@@ -42,8 +66,27 @@ class SendingRequest(HTTPXRequest):
     """The connection the bot sends through: PTB's, except that the answer to a call made
     by :func:`unread` that succeeded is read as ``true``, Telegram's shortest answer."""
 
-    async def do_request(self, *args: Any, **kwargs: Any) -> tuple[int, bytes]:
-        status, payload = await super().do_request(*args, **kwargs)
+    @staticmethod
+    def parse_json_payload(payload: bytes) -> dict[str, Any]:
+        """PTB's, except that an answer that is not JSON is not logged with a traceback
+        here: the error raised says it, and whoever catches it decides what to log."""
+        try:
+            parsed: dict[str, Any] = json.loads(payload.decode("utf-8", "replace"))
+        except ValueError as error:
+            shown = payload[:60].decode("utf-8", "replace")
+            raise TelegramError(f"Invalid server response: {shown!r}") from error
+        return parsed
+
+    async def do_request(self, url: str, *args: Any, **kwargs: Any) -> tuple[int, bytes]:
+        seen = _SEEN.get()
+        try:
+            status, payload = await super().do_request(url, *args, **kwargs)
+        except BaseException:
+            if seen is not None:
+                seen.append((url.rsplit("/", 1)[-1], None))
+            raise
+        if seen is not None:
+            seen.append((url.rsplit("/", 1)[-1], status))
         if _UNREAD.get() and HTTPStatus.OK <= status < HTTPStatus.MULTIPLE_CHOICES:
             return status, _TRUE
         return status, payload  # an error is read as ever (a 429's retry_after, a refusal)

@@ -40,7 +40,15 @@ from bot.game.hunt import hunt_job
 from bot.game.rated import LEVELS_4_24
 from bot.game.requests import SolveRequest, SolveResult, solve_job
 from bot.game.table import GameSettings
-from bot.services.workers import AlreadyRunning, PoolBusy, WorkerPool, WorkFailed, WorkTimeout
+from bot.services.solve_errors import DealRefused, SolveBusy, SolveTimeout, SolveTooBig
+from bot.services.workers import (
+    AlreadyRunning,
+    PoolBusy,
+    WorkerPool,
+    WorkFailed,
+    WorkTimeout,
+    WorkTooBig,
+)
 from solver import daily_pools
 from solver.deal import DailyPools, daily
 
@@ -69,35 +77,6 @@ DEFAULT_GAME = (4, 24)
 """Cards and target of a chat's default settings: their hands' solutions are kept."""
 DAILY_TABLE = (4, 24)
 """The level table the daily puzzle's schedule is made from."""
-
-
-class SolveBusy(Exception):
-    """The search was not started or not finished: ``reason`` is ``mine`` (the user's last
-    search still runs), ``full`` (too many searches queued) or ``superseded`` (a newer
-    request of the same user took its place)."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-class SolveTimeout(Exception):
-    """The search did not finish within its budget."""
-
-
-class DealRefused(Exception):
-    """No hand can be dealt as asked; ``problem`` names why, ``params`` fill its wording.
-
-    Problems: ``unrated`` (a difficulty asked of hands of 5 or 6 cards), ``no_hands`` (no hand
-    of that difficulty makes the target), ``none_solvable`` (no solvable hand was found),
-    ``busy`` (the workers could not do it in time), ``no_hunt`` (no hand with three solutions
-    for a Solution Hunt was found).
-    """
-
-    def __init__(self, problem: str, **params: str) -> None:
-        super().__init__(problem)
-        self.problem = problem
-        self.params = params
 
 
 TableStore = tuple[Callable[[str], str | None], Callable[[str, str], None]]
@@ -159,6 +138,8 @@ class Solving:
             raise SolveBusy("mine") from None
         except PoolBusy:
             raise SolveBusy("full") from None
+        except WorkTooBig:
+            raise SolveTooBig from None
         except (WorkTimeout, WorkFailed):
             raise SolveTimeout from None
         finally:

@@ -15,6 +15,11 @@ a worker's pipe only once it is readable).  The contract:
   queued or running; a second raises :class:`AlreadyRunning` at once.
 * **Failures.**  An exception inside the job, or a worker that dies, raises
   :class:`WorkFailed` (naming the original exception).
+* **Memory.**  Each worker's address space may grow at most ``memory`` bytes beyond what it
+  holds when it starts (``RLIMIT_AS``, where the system has it): a job that needs more gets
+  a ``MemoryError`` in the worker, its caller gets :class:`WorkTooBig`, and the worker is
+  replaced (returning its memory to the system).  A search's time budget alone does not
+  bound its memory: some grow by hundreds of MiB within two seconds.
 * **Priority.**  Workers lower their own scheduling priority (``nice``), so on a machine with
   fewer cores than busy workers the bot's event loop still gets the CPU first.
 """
@@ -27,6 +32,7 @@ import itertools
 import logging
 import multiprocessing
 import os
+import resource
 import signal
 from collections import deque
 from collections.abc import Callable, Hashable, Sequence
@@ -45,6 +51,10 @@ class WorkFailed(Exception):
     """The job raised an exception, or its worker died."""
 
 
+class WorkTooBig(WorkFailed):
+    """The job needed more memory than a worker may have."""
+
+
 class PoolClosed(WorkFailed):
     """The pool was closed before the job finished."""
 
@@ -55,6 +65,8 @@ class WorkTimeout(Exception):
 
 START_BUDGET = 30.0
 """Seconds a new worker may take to be ready for its first job."""
+MEMORY = 256 * 1024 * 1024
+"""Bytes a worker's address space may grow by (the solver's usual jobs need under 20 MiB)."""
 
 
 class PoolBusy(Exception):
@@ -65,22 +77,41 @@ class AlreadyRunning(Exception):
     """The owner already has a search queued or running; nothing was started."""
 
 
-def _serve(connection: Connection, nice: int) -> None:
-    """A worker process: run jobs from the pipe until it closes."""
+def _cap_memory(memory: int | None) -> None:
+    """Let this process's address space grow at most ``memory`` bytes beyond its size now
+    (nothing where the system cannot say its size or set the limit)."""
+    if memory is None:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        with open("/proc/self/statm", encoding="ascii") as statm:  # its size, in pages
+            size = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        cap = size + memory if hard == resource.RLIM_INFINITY else min(size + memory, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+
+
+def _serve(connection: Connection, nice: int, memory: int | None = None) -> None:
+    """A worker process: run jobs from the pipe until it closes, or until a job has run out
+    of memory (the worker then ends, to be replaced by a fresh one)."""
     # Ctrl-C in a terminal reaches the whole process group: the bot decides when its
     # workers stop (they would otherwise die mid-job with a traceback each).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     with contextlib.suppress(OSError):
         os.nice(nice)
+    _cap_memory(memory)
     while True:
         try:
             job_id, function, args = connection.recv()
         except (EOFError, OSError):
             return
         try:
-            reply = (job_id, True, function(*args))
+            reply = (job_id, "ok", function(*args))
+        except MemoryError:
+            # What the job built is freed by now: there is room to say so, then to exit.
+            connection.send((job_id, "memory", "MemoryError"))
+            return
         except Exception as error:
-            reply = (job_id, False, f"{type(error).__name__}: {error}")
+            reply = (job_id, "failed", f"{type(error).__name__}: {error}")
         connection.send(reply)
 
 
@@ -112,6 +143,7 @@ class WorkerPool:
         search_queue: int = 32,
         game_queue: int = 256,
         nice: int = 10,
+        memory: int | None = MEMORY,
         preload: Sequence[str] = (
             "bot.services.worker_start",
             "solver",
@@ -125,6 +157,7 @@ class WorkerPool:
         self.search_workers = search_workers
         self.bounds: dict[Lane, int] = {"game": game_queue, "search": search_queue}
         self.nice = nice
+        self.memory = memory
         self.preload = list(preload)
         self._queues: dict[Lane, deque[_Job]] = {"game": deque(), "search": deque()}
         self._idle: list[_Worker] = []
@@ -255,7 +288,10 @@ class WorkerPool:
                 self._context.set_forkserver_preload(self.preload)
             ours, theirs = self._context.Pipe(duplex=True)
             process = self._context.Process(
-                target=_serve, args=(theirs, self.nice), daemon=True, name="solver worker"
+                target=_serve,
+                args=(theirs, self.nice, self.memory),
+                daemon=True,
+                name="solver worker",
             )
             # Starting talks to the fork server, which may first have to start and import
             # the solver: a thread keeps that off the event loop.
@@ -283,7 +319,7 @@ class WorkerPool:
     def _readable(self, worker: _Worker) -> None:
         """The worker's pipe has data: its job's result, or the end of a dead worker."""
         try:
-            job_id, ok, value = worker.connection.recv()
+            job_id, status, value = worker.connection.recv()
         except (EOFError, OSError):
             if worker.job is not None:
                 self._finish(worker.job, WorkFailed("the worker process died"))
@@ -291,10 +327,14 @@ class WorkerPool:
             return
         job = worker.job
         worker.job = None
+        if job is not None and job.id == job_id:
+            failed = {"failed": WorkFailed, "memory": WorkTooBig}.get(status)
+            self._finish(job, value if failed is None else failed(value))
+        if status == "memory":  # the worker ends after a MemoryError: a fresh one replaces it
+            self._retire(worker)
+            return
         self._busy.discard(worker)
         self._idle.append(worker)
-        if job is not None and job.id == job_id:
-            self._finish(job, value if ok else WorkFailed(value))
         self._pump()
 
     def _finish(self, job: _Job, outcome: object) -> None:

@@ -334,8 +334,24 @@ async def test_a_bystander_cannot_stop_a_countdown(tmp_path: Path) -> None:
         reply = await reply_to(api, DAVE, GROUP, "/countdown stop")
         game = the_game(application, GROUP)
     assert reply == (
-        "Only players of this Countdown can vote to stop it: answer first. Whoever started it, "
-        "or an admin, can stop it at once."
+        "Only players of this Countdown can vote to stop it: try an answer with its numbers "
+        "first. Whoever started it, or an admin, can stop it at once."
+    )
+    assert game.live
+
+
+async def test_two_bystanders_answering_nonsense_do_not_stop_a_countdown(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await start(api, application, CAROL, GROUP)
+        for user in (DAVE, ERIN):
+            await reply_to(api, user, GROUP, "/a x")
+        await reply_to(api, DAVE, GROUP, "/countdown stop")
+        reply = await reply_to(api, ERIN, GROUP, "/countdown stop")
+        game = the_game(application, GROUP)
+    assert reply == (
+        "Only players of this Countdown can vote to stop it: try an answer with its numbers "
+        "first. Whoever started it, or an admin, can stop it at once."
     )
     assert game.live
 
@@ -345,7 +361,7 @@ async def test_two_players_stop_a_countdown_by_a_vote(tmp_path: Path) -> None:
     async with running_bot(api, tmp_path) as application:
         await start(api, application, CAROL, GROUP)
         await reply_to(api, DAVE, GROUP, "/a 50*(10+8)")
-        await reply_to(api, ERIN, GROUP, "/a 50+50")
+        await reply_to(api, ERIN, GROUP, "/a 50+10")
         vote = await reply_to(api, DAVE, GROUP, "/countdown stop")
         live = the_game(application, GROUP).live
         end = plain_text(await reply_to(api, ERIN, GROUP, "/countdown stop"))
@@ -573,8 +589,8 @@ async def test_a_countdown_vote_in_chinese(tmp_path: Path) -> None:
         "投票结束倒计时：1/2 名玩家。本局再有一名玩家发送 /countdown stop 即可；"
         "发起的人或管理员可以直接结束。"
     )
-    assert (
-        bystander == "只有本局倒计时的玩家才能投票结束它：先作答吧。发起的人或管理员可以直接结束。"
+    assert bystander == (
+        "只有本局倒计时的玩家才能投票结束它：先用这些数字试着作答吧。发起的人或管理员可以直接结束。"
     )
 
 
@@ -604,7 +620,8 @@ async def test_help_tells_of_countdown_in_both_languages(tmp_path: Path) -> None
         "999; each number at most once, whole numbers on the way, the closest answer wins (10 "
         "points exact, 7 within 5, 5 within 10). /countdown 2 60: two large numbers, 60 seconds "
         "(30 unless /settings says otherwise)\n/hunt stop, /countdown stop: end it early "
-        "(whoever started it or an admin; anyone else's stop is a vote two players carry)\n"
+        "(whoever started it or an admin; anyone else's stop is a vote that most of its "
+        "players, at least two, must carry)\n"
     ) in english
     assert "\n\n/countdown：倒计时数字游戏（也可用 /numbers）" in chinese
     assert "\n/hunt stop、/countdown stop：提前结束" in chinese

@@ -14,21 +14,26 @@ from tests.bot.harness import ANN, GROUP, deal, dealt, make_api, reply_to, runni
 
 pytestmark = pytest.mark.asyncio
 
-CAROL, DAVE, EVE = 503, 504, 505
+CAROL, DAVE, EVE, FRANK = 503, 504, 505, 506
 """Plain members of the group (Ann is its admin)."""
 
 
 def group() -> LocalBotApi:
     api = make_api()
-    for user, name in ((CAROL, "Carol"), (DAVE, "Dave"), (EVE, "Eve")):
+    for user, name in ((CAROL, "Carol"), (DAVE, "Dave"), (EVE, "Eve"), (FRANK, "Frank")):
         api.add_user(user, name, language_code="en")
     return api
+
+
+def attempt(hand: tuple[int, ...]) -> str:
+    """A real attempt that is wrong: every card once, the largest less the others (below 24)."""
+    return "/a " + "-".join(map(str, sorted(hand, reverse=True)))
 
 
 async def carols_round(api: LocalBotApi, command: str = "/play") -> tuple[int, ...]:
     """Carol deals; Dave answers wrongly, so he is a player of the round too."""
     hand = dealt(await deal(api, CAROL, GROUP, command))
-    await reply_to(api, DAVE, GROUP, "/a 1+1")
+    await reply_to(api, DAVE, GROUP, attempt(hand))
     return hand
 
 
@@ -42,8 +47,62 @@ async def test_a_bystander_cannot_stop_someone_elses_round(tmp_path: Path) -> No
         await carols_round(api)
         reply = await reply_to(api, EVE, GROUP, "/stop")
     assert reply == (
-        "Only players of this round can vote to stop the game: answer first. Whoever "
-        "started it, or an admin, can do it at once."
+        "Only players of this round can vote to stop the game: try an answer with its cards "
+        "first. Whoever started it, or an admin, can do it at once."
+    )
+
+
+async def test_two_bystanders_answering_nonsense_take_no_hint(tmp_path: Path) -> None:
+    api = group()
+    async with running_bot(api, tmp_path):
+        await deal(api, CAROL, GROUP, "/play 3")
+        for user in (EVE, FRANK):
+            await reply_to(api, user, GROUP, "/a x")
+        await reply_to(api, EVE, GROUP, "/hint")
+        reply = await reply_to(api, FRANK, GROUP, "/hint")
+    assert reply == (
+        "Only players of this round can vote to take a hint: try an answer with its cards "
+        "first. Whoever started it, or an admin, can do it at once."
+    )
+
+
+async def test_two_bystanders_answering_nonsense_do_not_stop_a_match(tmp_path: Path) -> None:
+    api = group()
+    async with running_bot(api, tmp_path):
+        await deal(api, CAROL, GROUP, "/play 3")
+        for user in (EVE, FRANK):
+            await reply_to(api, user, GROUP, "/a x")
+        await reply_to(api, EVE, GROUP, "/stop")
+        reply = await reply_to(api, FRANK, GROUP, "/stop")
+    assert reply == (
+        "Only players of this round can vote to stop the game: try an answer with its cards "
+        "first. Whoever started it, or an admin, can do it at once."
+    )
+
+
+async def test_a_bystander_is_told_in_chinese_what_makes_a_player(tmp_path: Path) -> None:
+    api = group()
+    async with running_bot(api, tmp_path) as application:
+        application.chat_data[GROUP].language.chosen = "zh"
+        await deal(api, CAROL, GROUP)
+        await reply_to(api, EVE, GROUP, "/a x")
+        reply = await reply_to(api, EVE, GROUP, "/hint")
+    assert reply == (
+        "只有本局的玩家才能投票要提示：先用这几张牌试着作答吧。发起本局的人或管理员可以直接要提示。"
+    )
+
+
+async def test_newcomers_cannot_outvote_the_players(tmp_path: Path) -> None:
+    api = group()
+    async with running_bot(api, tmp_path):
+        hand = await carols_round(api)  # Carol and Dave play
+        for user in (EVE, FRANK):
+            await reply_to(api, user, GROUP, attempt(hand))
+        await reply_to(api, EVE, GROUP, "/stop")
+        reply = await reply_to(api, FRANK, GROUP, "/stop")
+    assert reply == (
+        "A vote to stop the game: 2 of 3 players. Another player of this round can agree "
+        "with /stop; whoever started it, or an admin, can do it at once."
     )
 
 
@@ -61,9 +120,9 @@ async def test_a_players_request_is_a_vote(tmp_path: Path) -> None:
 async def test_two_players_agreeing_skip_the_hand(tmp_path: Path) -> None:
     api = group()
     async with running_bot(api, tmp_path):
-        await carols_round(api)
+        hand = await carols_round(api)
         await reply_to(api, DAVE, GROUP, "/skip")
-        await reply_to(api, EVE, GROUP, "/a 2+2")  # Eve plays too now
+        await reply_to(api, EVE, GROUP, attempt(hand))  # Eve plays too now
         reply = plain_text(await reply_to(api, EVE, GROUP, "/skip"))
     assert reply.startswith(("Skipped. The solution was:", "Skipped. The solutions were:"))
 

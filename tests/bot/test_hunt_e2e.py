@@ -9,8 +9,8 @@ import pytest
 from telegram.ext import Application
 
 from bot.features import hunt as hunt_feature
-from bot.game.hunt import Hunt
-from bot.local_api import LocalBotApi, plain_text
+from bot.game.hunt import Find, Hunt
+from bot.local_api import LocalBotApi, plain_text, utf16_len
 from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot, settled
 
 pytestmark = pytest.mark.asyncio
@@ -161,8 +161,24 @@ async def test_a_bystander_cannot_stop_a_hunt(tmp_path: Path) -> None:
         reply = await reply_to(api, DAVE, GROUP, "/hunt stop")
         hunt = the_hunt(application, GROUP)
     assert reply == (
-        "Only players of this hunt can vote to stop it: answer first. Whoever started it, "
-        "or an admin, can stop it at once."
+        "Only players of this hunt can vote to stop it: try an answer with its cards first. "
+        "Whoever started it, or an admin, can stop it at once."
+    )
+    assert hunt.live
+
+
+async def test_two_bystanders_answering_nonsense_do_not_stop_a_hunt(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await start(api, ANN, GROUP, "/hunt 300")
+        for user in (CAROL, DAVE):
+            await reply_to(api, user, GROUP, "/a x")
+        await reply_to(api, CAROL, GROUP, "/hunt stop")
+        reply = await reply_to(api, DAVE, GROUP, "/hunt stop")
+        hunt = the_hunt(application, GROUP)
+    assert reply == (
+        "Only players of this hunt can vote to stop it: try an answer with its cards first. "
+        "Whoever started it, or an admin, can stop it at once."
     )
     assert hunt.live
 
@@ -173,7 +189,7 @@ async def test_two_players_stop_a_hunt_by_a_vote(tmp_path: Path) -> None:
         await start(api, ANN, GROUP)
         hunt = the_hunt(application, GROUP)
         await reply_to(api, CAROL, GROUP, f"/a {hunt.solutions[0]}")
-        await reply_to(api, DAVE, GROUP, "/a 1+1")
+        await reply_to(api, DAVE, GROUP, "/a " + "-".join(map(str, sorted(hunt.hand)[::-1])))
         vote = await reply_to(api, CAROL, GROUP, "/hunt stop")
         live = hunt.live
         end = plain_text(await reply_to(api, DAVE, GROUP, "/hunt stop"))
@@ -202,7 +218,8 @@ async def test_a_hunt_vote_in_chinese(tmp_path: Path) -> None:
     api = players()
     async with running_bot(api, tmp_path) as application:
         await start(api, CAROL, GROUP)
-        await reply_to(api, BOB, GROUP, "/a 1+1")
+        hand = the_hunt(application, GROUP).hand
+        await reply_to(api, BOB, GROUP, "/a " + "-".join(map(str, sorted(hand)[::-1])))
         vote = await reply_to(api, BOB, GROUP, "/hunt stop")
         live = the_hunt(application, GROUP).live
     assert vote == (
@@ -301,3 +318,23 @@ async def test_the_hunts_hand_is_not_solved_for_its_players(tmp_path: Path) -> N
         "No spoilers: those numbers hold the hand of a Solution Hunt you are playing right now. "
         "Ask again once it is over."
     )
+
+
+async def test_a_hunts_end_fits_a_message_however_many_found_something(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await start(api, ANN, GROUP)
+        hunt = the_hunt(application, GROUP)
+        # Forty finders with long names (Telegram allows 64 characters a first and last name).
+        hunt.solutions = tuple(f"solution {i}" for i in range(60))
+        for i in range(40):
+            name = f"{'Finder' * 10}{i:04d} {'Longname' * 8}"
+            hunt.found[i] = Find(10_000 + i, name, f"solution {i}", float(i))
+        end = plain_text(await reply_to(api, ANN, GROUP, "/hunt stop"))
+    lines = end.split("\n")
+    assert utf16_len(end) <= 4096
+    assert lines[0] == "🏁 Solution Hunt over: 40 of 60 solutions found."
+    assert lines[1] == f"1. {'Finder' * 10}0000 {'Longname' * 8}: 1"
+    shown = lines.index("Nobody found:") - 2  # the head and "… and N more players"
+    assert lines[shown + 1] == f"… and {40 - shown} more players"
+    assert lines[-1] == "solution 59"

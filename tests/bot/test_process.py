@@ -15,6 +15,7 @@ import pytest
 from bot.local_api import serve
 from bot.persistence import FILE_NAME
 from bot.services.outbox import GROUP_GAME_ROOM, GROUP_LIMIT
+from bot.services.polling import NEWCOMER_CUT
 from tests.bot.harness import (
     ANN,
     BOB,
@@ -133,6 +134,36 @@ async def test_second_instance_gets_409_and_exits(tmp_path: Path) -> None:
         first.send_signal(signal.SIGTERM)
         _, first_err = await asyncio.wait_for(first.communicate(), timeout=20)
         server.stop()
+    assert first.returncode == 0, first_err.decode()
+
+
+@pytest.mark.asyncio
+async def test_a_newcomer_during_the_first_long_poll_alone_gives_way(tmp_path: Path) -> None:
+    """The second instance starts while the first one's first long poll still waits (no
+    update has come): the second exits with 409, the first serves on."""
+    api = make_api()
+    api.longest_poll = 60.0  # an idle bot's first poll waits its whole timeout (10 s)
+    server, port = await serve(api)
+    env = _env(tmp_path, TELEGRAM_BOT_TOKEN="42:REAL", TELEGRAM_API_URL=f"http://127.0.0.1:{port}")
+    first = await _bot_process(env, tmp_path / "one")
+    try:
+        async with asyncio.timeout(40):
+            while "getUpdates" not in api.calls:
+                await asyncio.sleep(0.01)
+        # The second polls some seconds into that poll (two instances started within
+        # NEWCOMER_CUT of each other may keep either one): the first's poll is still waiting.
+        await asyncio.sleep(NEWCOMER_CUT)
+        second = await _bot_process(env, tmp_path / "two")
+        _, err = await asyncio.wait_for(second.communicate(), timeout=40)
+        assert second.returncode == 1, err.decode()
+        api.send(ANN, ANN, "/start")
+        answer = (await api.wait_for_sent(1, timeout=20))[0]["text"]
+    finally:
+        first.send_signal(signal.SIGTERM)
+        _, first_err = await asyncio.wait_for(first.communicate(), timeout=20)
+        server.stop()
+    assert "Another instance of this bot is already running" in err.decode()
+    assert "Hi Ann!" in answer
     assert first.returncode == 0, first_err.decode()
 
 

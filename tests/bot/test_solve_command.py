@@ -10,6 +10,7 @@ import pytest
 
 from bot.game.requests import Limit, RequestError, Rules, parse_solve
 from bot.local_api import plain_text
+from bot.services import solving
 from solver import Code, daily, daily_number
 from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot, settled, until
 
@@ -204,3 +205,28 @@ async def test_a_button_of_a_message_sent_inline_is_answered(tmp_path: Path, dat
         query_id = api.press_inline(ANN, "AgAAAL4x", data)  # no message, no chat
         await settled(api, application)
     assert [a["callback_query_id"] for a in api.callback_answers] == [query_id]
+
+
+HEAVY = "/solve 25 50 75 100 3 6 7 9 = 952 countdown"
+"""Eight numbers under Countdown's rules: a search that grows by tens of MiB a second."""
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("user", "expected"),
+    [
+        (ANN, "That search needs too much memory; try fewer or smaller numbers."),
+        (BOB, "这个计算需要的内存太多了，请换少一点或小一点的数字。"),
+    ],
+    ids=["en", "zh"],
+)
+async def test_a_search_stopped_by_its_memory_says_too_big(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, user: int, expected: str
+) -> None:
+    # Time enough for the search to reach the cap, however loaded the machine.
+    monkeypatch.setattr(solving, "SEARCH_BUDGET", 30.0)
+    api = make_api()
+    async with running_bot(api, tmp_path, env={"TWENTYFOUR_WORKER_MEMORY_MB": "32"}):
+        api.send(user, user, HEAVY)
+        reply = (await api.wait_for_sent(1, timeout=40))[0]
+    assert plain_text(reply["text"]) == expected

@@ -12,12 +12,13 @@ import subprocess
 import sys
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.local_api import serve
 from bot.persistence import FILE_NAME, open_database
-from tests.bot.harness import ANN, ROOT, _bot_process, _env, _free_port, make_api
+from tests.bot.harness import ANN, ROOT, FaultyBotApi, _bot_process, _env, _free_port, make_api
 
 UNREACHABLE = "http://127.0.0.1:9"  # the discard port: nothing listens there
 
@@ -217,3 +218,118 @@ async def test_a_bot_api_back_within_the_retries_is_served(tmp_path: Path) -> No
         if server is not None:
             server.stop()
     assert process.returncode == 0
+
+
+# --- a Bot API that is not Telegram's ---------------------------------------------------------
+
+
+class NotOursApi(FaultyBotApi):
+    """A Bot API server that answers some methods as Telegram never would: ``statuses``
+    maps a method to the HTTP status it always gets (404: a server without the method)."""
+
+    def __init__(self, statuses: dict[str, int]) -> None:
+        super().__init__()
+        self.statuses = statuses
+        self.add_user(ANN, "Ann", language_code="en")
+
+    async def call(self, method: str, params: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        status = self.statuses.get(method)
+        if status is None:
+            return await super().call(method, params)
+        self.calls.append(method)
+        description = "Not Found: method not found" if status == 404 else "Internal Server Error"
+        return status, {"ok": False, "error_code": status, "description": description}
+
+
+async def _served_despite(api: NotOursApi, tmp_path: Path) -> tuple[str, str]:
+    """Start the bot on ``api``; its answer to Ann's /start and what it logged."""
+    server, port = await serve(api)
+    env = _env(tmp_path, TELEGRAM_BOT_TOKEN="42:REAL", TELEGRAM_API_URL=f"http://127.0.0.1:{port}")
+    process = await _bot_process(env)
+    try:
+        api.send(ANN, ANN, "/start")
+        answer = (await api.wait_for_sent(1, timeout=40))[0]["text"]
+    finally:
+        process.send_signal(signal.SIGTERM)
+        _, err = await asyncio.wait_for(process.communicate(), timeout=20)
+        server.stop()
+    assert process.returncode == 0, err.decode()
+    return answer, err.decode()
+
+
+@pytest.mark.asyncio
+async def test_a_bot_api_without_the_menu_methods_is_served_without_menus(tmp_path: Path) -> None:
+    api = NotOursApi({"setMyCommands": 404})
+    answer, log = await _served_despite(api, tmp_path)
+    port = log.split("http://127.0.0.1:")[1].split(" ")[0]
+    assert "Hi Ann!" in answer
+    assert (
+        "Serving without the command menus for now: the Bot API at http://127.0.0.1:"
+        f"{port} answered setMyCommands with HTTP 404 (Not Found: method not found); "
+        "trying again in 30 s"
+    ) in log
+    assert "refused the token" not in log
+
+
+@pytest.mark.asyncio
+async def test_a_server_error_on_the_menus_is_named_as_such_and_served(tmp_path: Path) -> None:
+    api = NotOursApi({"setMyCommands": 500})
+    answer, log = await _served_despite(api, tmp_path)
+    assert "Hi Ann!" in answer
+    assert "answered setMyCommands with HTTP 500 (Internal Server Error)" in log
+    assert "cannot be reached" not in log
+
+
+@pytest.mark.asyncio
+async def test_a_bot_api_without_delete_webhook_names_the_method(tmp_path: Path) -> None:
+    api = NotOursApi({"deleteWebhook": 404})
+    server, port = await serve(api)
+    env = _env(tmp_path, TELEGRAM_BOT_TOKEN="42:REAL", TELEGRAM_API_URL=f"http://127.0.0.1:{port}")
+    try:
+        done = await asyncio.to_thread(_start, env)
+    finally:
+        server.stop()
+    assert done.returncode == 2
+    assert len(_errors(done)) == 1, done.stderr
+    assert _errors(done)[0].endswith(
+        f" ERROR bot: Cannot start: the Bot API at http://127.0.0.1:{port} answered "
+        "deleteWebhook with HTTP 404 (Not Found: method not found)"
+    )
+    assert "Traceback" not in done.stderr
+
+
+def _garbage_server(api: FaultyBotApi) -> tuple[Any, int]:
+    """``api`` over loopback HTTP, except that ``getMe`` gets a web page, not JSON."""
+    from tornado.httpserver import HTTPServer
+    from tornado.netutil import bind_sockets
+    from tornado.web import Application, RequestHandler
+
+    class Garbage(RequestHandler):
+        async def post(self, method: str) -> None:
+            api.calls.append(method)
+            self.set_header("Content-Type", "text/html")
+            self.finish("<html><body>It works!</body></html>")
+
+        get = post
+
+    sockets = bind_sockets(0, address="127.0.0.1")
+    server = HTTPServer(Application([(r"/bot[^/]+/(getMe)", Garbage)]))
+    server.add_sockets(sockets)
+    return server, sockets[0].getsockname()[1]
+
+
+@pytest.mark.asyncio
+async def test_an_unreadable_get_me_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    server, port = _garbage_server(FaultyBotApi())
+    env = _env(tmp_path, TELEGRAM_BOT_TOKEN="42:REAL", TELEGRAM_API_URL=f"http://127.0.0.1:{port}")
+    try:
+        done = await asyncio.to_thread(_start, env)
+    finally:
+        server.stop()
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert len(_errors(done)) == 1, done.stderr
+    assert (
+        f"Cannot start: the Bot API at http://127.0.0.1:{port} gave an answer to getMe that "
+        "cannot be read (Invalid server response: '<html><body>It works!</body></html>')"
+    ) in done.stderr

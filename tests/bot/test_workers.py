@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import time
 from collections.abc import AsyncIterator
@@ -17,6 +18,7 @@ from bot.services.workers import (
     WorkerPool,
     WorkFailed,
     WorkTimeout,
+    WorkTooBig,
 )
 from tests.bot import worker_jobs
 from tests.bot.harness import until
@@ -198,3 +200,23 @@ async def test_workers_that_cannot_start_fail_the_jobs_once_each(
     # At most a try for each of the three places at start, for each of the start's three
     # probe jobs (fewer when the first failure has already failed them), and for this job.
     assert len([r for r in caplog.records if "Cannot start" in r.message]) <= 7
+
+
+async def test_a_job_over_a_workers_memory_is_too_big() -> None:
+    pool = WorkerPool(workers=2, search_workers=1, memory=64 * 2**20, preload=[])
+    try:
+        with pytest.raises(WorkTooBig):
+            await pool.run(worker_jobs.hoard, 256, budget=20)
+    finally:
+        await pool.close()
+
+
+async def test_the_pool_works_on_after_a_job_too_big() -> None:
+    pool = WorkerPool(workers=2, search_workers=1, memory=64 * 2**20, preload=[])
+    try:
+        with contextlib.suppress(WorkTooBig):
+            await pool.run(worker_jobs.hoard, 256, budget=20)
+        held = [await pool.run(worker_jobs.hoard, 16, budget=20) for _ in range(3)]
+    finally:
+        await pool.close()
+    assert held == [16 * 2**20] * 3

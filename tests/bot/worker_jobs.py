@@ -35,3 +35,10 @@ def strings(count: int, length: int) -> list[str]:
 def pid() -> int:
     """The worker's process id."""
     return os.getpid()
+
+
+def hoard(mib: int) -> int:
+    """A job that holds ``mib`` MiB at once (written, so that it is really used)."""
+    held = bytearray(mib * 1024 * 1024)
+    held[::4096] = b"x" * len(held[::4096])
+    return len(held)

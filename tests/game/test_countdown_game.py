@@ -149,8 +149,14 @@ def test_an_answer_after_the_deadline_is_over_before_the_timer_fires() -> None:
 
 def test_the_players_are_the_starter_and_whoever_answered() -> None:
     g = game()
-    g.answer(BOB, "Bob", "25*4", 105.0)  # wrong, but an attempt
+    g.answer(BOB, "Bob", "25*10", 105.0)  # wrong, but an attempt
     assert g.players == {ANN, BOB}
+
+
+def test_an_answer_with_numbers_not_offered_makes_no_player() -> None:
+    g = game()
+    g.answer(BOB, "Bob", "99", 105.0)
+    assert g.players == {ANN}
 
 
 def test_an_empty_or_overlong_answer_makes_no_player() -> None:

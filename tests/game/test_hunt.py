@@ -112,8 +112,14 @@ def test_an_answer_after_the_deadline_is_over_before_the_timer_fires() -> None:
 
 def test_the_players_are_the_starter_and_whoever_answered() -> None:
     game = Hunt(1, HAND, 24, 100.0, 90, tuple(s.pretty for s in solve(HAND, 24)), starter=ANN)
-    game.answer(BOB, "Bob", "1+1", 105.0)
+    game.answer(BOB, "Bob", "10-8-4-2", 105.0)  # wrong, but an attempt with the cards
     assert game.players == {ANN, BOB}
+
+
+def test_an_answer_that_does_not_use_the_cards_makes_no_player() -> None:
+    game = Hunt(1, HAND, 24, 100.0, 90, tuple(s.pretty for s in solve(HAND, 24)), starter=ANN)
+    game.answer(BOB, "Bob", "1+1", 105.0)
+    assert game.players == {ANN}
 
 
 def test_an_empty_or_overlong_answer_makes_no_player() -> None:

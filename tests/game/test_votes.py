@@ -61,7 +61,8 @@ def test_bystanders_cannot_carry_it_together_with_one_player() -> None:
 
 
 def test_a_bystanders_vote_counts_once_they_answer() -> None:
-    game = played()
+    game = Round(1, (3, 3, 8, 8), 24, 0.0, starter=STARTER)
+    game.answer(PLAYER, "3+3+8+8", 1.0)
     request(game, Action.HINT, BYSTANDER, admin=False)
     game.answer(BYSTANDER, "8+8+3+3", 3.0)
     assert request(game, Action.HINT, PLAYER, admin=False).agreed
@@ -97,7 +98,7 @@ def hunted() -> Hunt:
     hand = (2, 4, 8, 10)
     game = Hunt(1, hand, 24, 0.0, 90, tuple(s.pretty for s in solve(hand, 24)), starter=STARTER)
     game.answer(PLAYER, "Player", "10+8+4+2", 1.0)
-    game.answer(OTHER, "Other", "1+1", 2.0)
+    game.answer(OTHER, "Other", "10-8-4-2", 2.0)
     return game
 
 
@@ -105,7 +106,7 @@ def counted() -> Countdown:
     """A Countdown game STARTER started, where PLAYER and OTHER have answered."""
     game = Countdown(1, (1, 3, 7, 10, 25, 50), 765, 0.0, 30, starter=STARTER)
     game.answer(PLAYER, "Player", "25*10", 1.0)
-    game.answer(OTHER, "Other", "99", 2.0)
+    game.answer(OTHER, "Other", "50+1", 2.0)
     return game
 
 
@@ -144,3 +145,26 @@ def test_bystanders_cannot_stop_a_hunt_or_countdown(make: Callable[[], Hunt | Co
     first = request(game, Action.STOP, BYSTANDER, admin=False)
     second = request(game, Action.STOP, BYSTANDER + 1, admin=False)
     assert (first.counted, second.agreed) == (False, False)
+
+
+@pytest.mark.parametrize("text", ["x", "1+1", "none", "3+3+8", "3+3+8+8+8", "33+8+8"])
+def test_an_answer_that_is_no_expression_of_the_cards_makes_no_player(text: str) -> None:
+    game = Round(1, (3, 3, 8, 8), 24, 0.0, starter=STARTER)
+    game.answer(BYSTANDER, text, 1.0)
+    assert BYSTANDER not in game.players
+
+
+@pytest.mark.parametrize("text", ["3+3+8+8", "8/(3-3)+8", "8/(3-8/3)"])
+def test_an_expression_of_the_cards_makes_a_player(text: str) -> None:
+    game = Round(1, (3, 3, 8, 8), 24, 0.0, starter=STARTER)
+    game.answer(PLAYER, text, 1.0)
+    assert PLAYER in game.players
+
+
+def test_a_vote_needs_a_majority_of_the_players() -> None:
+    game = played()
+    for newcomer in (6, 7):
+        game.answer(newcomer, "3*3*8/8", 3.0)
+    request(game, Action.STOP, 6, admin=False)
+    ballot = request(game, Action.STOP, 7, admin=False)
+    assert (ballot.agreed, ballot.needed) == (False, 3)

@@ -14,6 +14,7 @@ from bot.context import BotContext
 from bot.features.rounds import group_status, matches, play, solutions
 from bot.features.rounds.solutions import solutions_text
 from bot.game.rounds import Outcome, Round
+from bot.services.announce import tell_saved
 from bot.texts import player_line, reason
 from bot.typed_handlers import HandlerContext, MessageUpdate
 from solver import Code, solution_of
@@ -61,8 +62,8 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     play.cancel_timers(context, chat_id)
     day = context.today()
     table.record_win(outcome, update.effective_user.id, _name(update), day)
-    # A score must survive a crash: save it before it is announced.
-    context.save_now(chat_id, update.effective_user.id)
+    # A score must survive a crash: save it before it is announced (bot.services.saving).
+    saved = context.save_now(chat_id, update.effective_user.id)
     who = mention_html(update.effective_user.id, _name(update))
     head = context.ngettext(
         "🎉 {who} wins in {seconds} s: +{points} point!",
@@ -77,7 +78,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         except (ParseError, ZeroDivisionError):
             mine = None
         others = await solutions_text(game, context, mine, solutions.others)
-    context.reply(update, f"{head}\n{others}", game=True)
+    tell_saved(context, chat_id, f"{head}\n{others}", saved, update=update)
     matches.after_round(chat_id, context, play.next_deal)
 
 
