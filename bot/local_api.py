@@ -6,7 +6,8 @@ UTF-16 code units, HTML that must parse, "message is not modified", "message can
 edited" (another's message), messages that a user or an admin deletes ("message to edit not
 found" afterwards), 409 when a second poller appears, Telegram's flood limits (20 messages a
 minute in a group, 30 a second in all; 429 with ``retry_after`` past them, or on demand) and
-its size limits (text, captions, buttons, callback answers, inline results).  The bot
+its size limits (text, captions, buttons, callback answers, inline results), and Telegram's
+Games API (:mod:`bot.local_games`).  The bot
 reaches it through PTB's own HTTP stack, either in-process (:class:`LocalTransport`, an httpx
 transport) or over loopback HTTP (:func:`serve`).
 """
@@ -29,6 +30,8 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 import httpx
+
+from bot.local_games import LocalGames
 
 BOT_ID = 700_000_001
 ALLOWED_TAGS = {
@@ -291,6 +294,8 @@ class LocalBotApi:
         """The update kinds the bot last asked for (``None``: never said)."""
         self._changed: asyncio.Event | None = None
         self._listeners: list[Callable[[dict[str, Any]], None]] = []
+        self.games = LocalGames(self, ApiError, check_reply_markup)
+        """The Games API (:mod:`bot.local_games`): the bot's games, scores, Play presses."""
 
     # --- the people's side ------------------------------------------------------------------
 
@@ -524,7 +529,7 @@ class LocalBotApi:
         """Run one Bot API method; returns the HTTP status and the JSON body."""
         self.calls.append(method)
         try:
-            handler = getattr(self, f"_m_{method}", None)
+            handler = getattr(self, f"_m_{method}", None) or self.games.handler(method)
             if handler is None:
                 raise ApiError(404, "Not Found: method not found")
             result = await handler(params)
@@ -730,6 +735,7 @@ class LocalBotApi:
         # Telegram passes the MTProto error name through here, not a sentence.
         if utf16_len(str(params.get("text") or "")) > MAX_CALLBACK_ANSWER:
             raise ApiError(400, "Bad Request: MESSAGE_TOO_LONG")
+        self.games.check_callback_answer(params)
         self.callback_answers.append(params)
         return True
 
