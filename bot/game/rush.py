@@ -20,8 +20,10 @@ What each rule prevents:
 - A hand is taken once: its round ends with the first right answer, and an answer that
   names a hand (``hand=``) that is no longer the current one is refused, so the same hand
   never scores twice (no double points from a resent answer).
-- A skip only ever takes time away (it can end the run, never extend it), and in a shared
-  run only the starter may skip or stop (a member cannot throw the group's hands away).
+- A skip only ever takes time away (it can end the run, never extend it).  In a shared run
+  a skip or a stop follows the rounds' rule against griefing (:mod:`bot.game.votes`): who
+  started the run and the chat's admins act at once, anyone else's request is a vote of the
+  run's players, so no bystander throws the group's hands or clock away.
 - An answer, a skip or a stop after the clock ran out is refused: the run ended at its
   deadline, whenever the server notices.
 - A hand's time starts when it is dealt, or once when it is first shown
@@ -37,6 +39,7 @@ from enum import StrEnum
 
 from bot.game.hands import HandFacts, LevelTable
 from bot.game.rounds import Outcome, Phase, Round
+from bot.game.votes import Action, Ballot, request
 from solver import Verdict
 
 START_SECONDS = 120.0
@@ -86,7 +89,10 @@ class Refusal(StrEnum):
     STALE = "stale"
     """The answer names a hand that is no longer the one being played."""
     NOT_STARTER = "not_starter"
-    """Only the run's starter may skip or stop a shared run."""
+    """Only its player may skip or stop a run of their own."""
+    VOTED = "voted"
+    """A shared run's skip or stop by someone who may not act alone: a vote (see the
+    outcome's ``ballot``), which has not carried yet."""
 
 
 @dataclass(frozen=True)
@@ -105,7 +111,9 @@ class RushOutcome:
     out: bool = False
     """The player is out of this hand (a wrong "no solution"): only a skip moves on."""
     ended: bool = False
-    """The run is over (a skip took its last seconds)."""
+    """The run is over (a skip took its last seconds, or it was stopped)."""
+    ballot: Ballot | None = None
+    """How the vote stands, for a skip or a stop asked by a player who may not act alone."""
 
 
 @dataclass(slots=True)
@@ -145,7 +153,9 @@ class RushRun:
     hand: Round
     shared: bool = False
     skips: int = 0
-    players: dict[int, Runner] = field(default_factory=dict)
+    runners: dict[int, Runner] = field(default_factory=dict)
+    votes: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    """Who asked for a skip or a stop they may not make alone (see :mod:`bot.game.votes`)."""
     ended_at: float | None = None
     hand_shown: bool = False
 
@@ -162,13 +172,18 @@ class RushRun:
             now + START_SECONDS,
             first,
             shared,
-            players={starter: Runner(name)},
+            runners={starter: Runner(name)},
         )
 
     @property
     def score(self) -> int:
         """Hands solved in the run, by anyone."""
-        return sum(runner.score for runner in self.players.values())
+        return sum(runner.score for runner in self.runners.values())
+
+    @property
+    def players(self) -> set[int]:
+        """Who started the run and who has answered in it (their votes count)."""
+        return set(self.runners)
 
     @property
     def ended(self) -> bool:
@@ -190,15 +205,24 @@ class RushRun:
             return True
         return False
 
-    def stop(self, user_id: int, now: float) -> Refusal | None:
-        """The starter gives up the run at ``now``: it ends there (None), or the reason not."""
+    def _allowed(self, action: Action, user_id: int, admin: bool) -> RushOutcome | None:
+        """None if ``user_id`` may skip or stop now, else the outcome that says why not."""
+        if not self.shared:
+            return None if user_id == self.starter else RushOutcome(Refusal.NOT_STARTER)
+        ballot = request(self, action, user_id, admin=admin)
+        return None if ballot.agreed else RushOutcome(Refusal.VOTED, ballot=ballot)
+
+    def stop(self, user_id: int, now: float, *, admin: bool = False) -> RushOutcome:
+        """``user_id`` (``admin``: one of the chat's admins) gives up the run at ``now``: it
+        ends there, or the outcome says why not."""
         if self.finish(now) or self.ended_at is not None:
-            return Refusal.OVER
-        if user_id != self.starter:
-            return Refusal.NOT_STARTER
+            return RushOutcome(Refusal.OVER)
+        refused = self._allowed(Action.STOP, user_id, admin)
+        if refused is not None:
+            return refused
         self.ended_at = now
         self.hand.reveal()
-        return None
+        return RushOutcome(ended=True)
 
     def shown(self, now: float) -> None:
         """The current hand has reached the players: its time starts now, once (a picture
@@ -218,7 +242,7 @@ class RushRun:
         if hand is not None and hand != self.hand.number:
             return RushOutcome(Refusal.STALE)
         outcome: Outcome = self.hand.answer(user_id, text, now)
-        runner = self.players.setdefault(user_id, Runner(name))
+        runner = self.runners.setdefault(user_id, Runner(name))
         runner.name = name
         if not outcome.won:
             return RushOutcome(verdict=outcome.verdict, too_late=outcome.too_late, out=outcome.out)
@@ -229,13 +253,15 @@ class RushRun:
         self._next(now, deal)
         return RushOutcome(verdict=outcome.verdict, solved=True, seconds=outcome.seconds)
 
-    def skip(self, user_id: int, now: float, deal: Deal) -> RushOutcome:
-        """Skip the current hand: :data:`SKIP_COST` seconds off the clock and the next hand
-        (of the same level), or the end of the run if that was its last time."""
+    def skip(self, user_id: int, now: float, deal: Deal, *, admin: bool = False) -> RushOutcome:
+        """Skip the current hand for ``user_id`` (``admin``: one of the chat's admins):
+        :data:`SKIP_COST` seconds off the clock and the next hand (of the same level), or the
+        end of the run if that was its last time."""
         if self.finish(now) or self.ended_at is not None:
             return RushOutcome(Refusal.OVER)
-        if self.shared and user_id != self.starter:
-            return RushOutcome(Refusal.NOT_STARTER)
+        refused = self._allowed(Action.SKIP, user_id, admin)
+        if refused is not None:
+            return refused
         self.skips += 1
         self.deadline -= SKIP_COST
         self.hand.reveal()
@@ -249,6 +275,7 @@ class RushRun:
         facts = deal(level)
         self.hand = Round.deal(self.hand.number + 1, facts, level, now, None, self.starter)
         self.hand_shown = False
+        self.votes.pop(Action.SKIP, None)  # a skip vote is for the hand it was asked in
 
     @property
     def live(self) -> bool:
@@ -264,15 +291,15 @@ class RushRun:
             fastest = runner.best_time if runner.best_time is not None else float("inf")
             return (-runner.score, fastest, user_id != self.starter, runner.name)
 
-        return sorted(self.players.items(), key=key)
+        return sorted(self.runners.items(), key=key)
 
     def result(self, user_id: int) -> RunResult | None:
         """``user_id``'s result of the ended run (None while it runs, or if they did not
         play in it)."""
-        runner = self.players.get(user_id)
+        runner = self.runners.get(user_id)
         if self.ended_at is None or runner is None:
             return None
-        place = 1 + sum(1 for other in self.players.values() if other.score > runner.score)
+        place = 1 + sum(1 for other in self.runners.values() if other.score > runner.score)
         return RunResult(
             runner.score,
             runner.best_time,

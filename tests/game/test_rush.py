@@ -115,7 +115,7 @@ def test_in_a_shared_run_each_hand_goes_to_the_first_right_answer() -> None:
     assert game.answer(BOB, "Bob", RIGHT, 1003.0, deal, hand=1).solved
     late = game.answer(CAT, "Cat", RIGHT, 1003.1, deal, hand=1)
     assert late.refused is Refusal.STALE
-    assert game.players[BOB].score == 1
+    assert game.runners[BOB].score == 1
 
 
 def test_a_shared_run_ranks_its_players() -> None:
@@ -128,13 +128,42 @@ def test_a_shared_run_ranks_its_players() -> None:
     assert [game.result(u).place for u in (BOB, CAT, ANN)] == [1, 2, 3]  # type: ignore[union-attr]
 
 
-def test_only_the_starter_skips_or_stops_a_shared_run() -> None:
+def test_a_members_skip_in_a_shared_run_is_a_vote() -> None:
     game, deal = run(shared=True)
-    assert game.skip(BOB, 1001.0, deal).refused is Refusal.NOT_STARTER
-    assert game.stop(BOB, 1001.0) is Refusal.NOT_STARTER
+    game.answer(BOB, "Bob", "1+1", 1000.5, deal)
+    outcome = game.skip(BOB, 1001.0, deal)
+    assert outcome.refused is Refusal.VOTED
+    assert outcome.ballot is not None and outcome.ballot.votes == 1
     assert game.hand.number == 1
-    assert game.stop(ANN, 1002.0) is None
+
+
+def test_two_players_votes_skip_a_shared_runs_hand() -> None:
+    game, deal = run(shared=True)
+    game.answer(BOB, "Bob", "1+1", 1000.5, deal)
+    game.answer(CAT, "Cat", "1+2", 1000.6, deal)
+    game.skip(BOB, 1001.0, deal)
+    assert game.skip(CAT, 1002.0, deal).refused is None
+    assert game.hand.number == 2
+
+
+def test_a_bystanders_stop_counts_for_nothing() -> None:
+    game, _ = run(shared=True)
+    outcome = game.stop(CAT, 1001.0)
+    assert outcome.ballot is not None and not outcome.ballot.counted
+    assert not game.ended
+
+
+def test_the_starter_or_an_admin_stops_a_shared_run_at_once() -> None:
+    game, _ = run(shared=True)
+    assert game.stop(BOB, 1002.0, admin=True).ended
     assert game.ended_at == 1002.0
+
+
+def test_nobody_else_skips_or_stops_a_solo_run() -> None:
+    game, deal = run()
+    assert game.skip(BOB, 1001.0, deal).refused is Refusal.NOT_STARTER
+    assert game.stop(BOB, 1001.0).refused is Refusal.NOT_STARTER
+    assert game.stop(ANN, 1002.0).ended
 
 
 def test_a_wrong_no_solution_puts_the_player_out_of_the_hand() -> None:
