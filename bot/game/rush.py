@@ -26,6 +26,8 @@ What each rule prevents:
   run's players, so no bystander throws the group's hands or clock away.
 - An answer, a skip or a stop after the clock ran out is refused: the run ended at its
   deadline, whenever the server notices.
+- No hand comes twice in a run (as far as :data:`REDEALS` draws can avoid it): an answer
+  learned once, or sent again, is not worth a second point.
 - A hand's time starts when it is dealt, or once when it is first shown
   (:meth:`RushRun.shown`): asking again cannot shorten it, so no fake fast times.
 """
@@ -56,6 +58,9 @@ CARDS = 4
 DECK = (1, 13)
 """Rush is the default game: four cards from 1 to 13, to make 24 (its levels are rated
 ahead of time, see :mod:`bot.game.rated`)."""
+
+REDEALS = 20
+"""Draws made at most for a hand not yet dealt in the run, before one is dealt again."""
 
 Deal = Callable[[int], HandFacts]
 """Returns a solvable hand of the level asked for (1 to 5)."""
@@ -158,6 +163,8 @@ class RushRun:
     """Who asked for a skip or a stop they may not make alone (see :mod:`bot.game.votes`)."""
     ended_at: float | None = None
     hand_shown: bool = False
+    dealt: list[tuple[int, ...]] = field(default_factory=list)
+    """The run's hands so far, in order."""
 
     @classmethod
     def start(
@@ -173,6 +180,7 @@ class RushRun:
             first,
             shared,
             runners={starter: Runner(name)},
+            dealt=[first.hand],
         )
 
     @property
@@ -272,7 +280,11 @@ class RushRun:
 
     def _next(self, now: float, deal: Deal) -> None:
         level = level_for(self.score)
-        facts = deal(level)
+        for _ in range(REDEALS):
+            facts = deal(level)
+            if facts.hand not in self.dealt:
+                break
+        self.dealt.append(facts.hand)
         self.hand = Round.deal(self.hand.number + 1, facts, level, now, None, self.starter)
         self.hand_shown = False
         self.votes.pop(Action.SKIP, None)  # a skip vote is for the hand it was asked in

@@ -207,9 +207,11 @@ def test_hands_get_harder_as_the_score_grows(score: int, level: int) -> None:
 
 def test_levels_follow_the_run_score() -> None:
     game, deal = run()
+    levels = [game.hand.level]
     for n in range(LEVEL_STEPS[1]):
         game.answer(ANN, "Ann", RIGHT, 1001.0 + n, deal)
-    assert deal.levels == [1, 1, 1, 2]
+        levels.append(game.hand.level)
+    assert levels == [1, 1, 1, 2]
 
 
 def test_the_table_dealer_deals_rated_hands_of_the_level_asked() -> None:
@@ -225,3 +227,29 @@ def test_the_table_dealer_is_repeatable_with_a_seed() -> None:
     first = table_dealer(table, random.Random(3))(5).hand
     again = table_dealer(table, random.Random(3))(5).hand
     assert first == again
+
+
+class Cycle:
+    """Deals the hands given in order, then the last one for ever."""
+
+    def __init__(self, *hands: tuple[int, ...]) -> None:
+        self.hands = list(hands)
+
+    def __call__(self, level: int) -> HandFacts:
+        hand = self.hands.pop(0) if len(self.hands) > 1 else self.hands[0]
+        return HandFacts(hand, 24, True, None, 0, None)
+
+
+def test_no_hand_comes_twice_in_a_run() -> None:
+    deal = Cycle(HAND, HAND, (2, 3, 4, 6))
+    game = RushRun.start(ANN, "Ann", 1000.0, deal)
+    game.answer(ANN, "Ann", RIGHT, 1001.0, deal)
+    assert game.hand.hand == (2, 3, 4, 6)
+    assert game.answer(ANN, "Ann", RIGHT, 1002.0, deal).verdict.code is not Code.CORRECT  # type: ignore[union-attr]
+
+
+def test_a_hand_comes_again_when_the_dealer_has_no_other() -> None:
+    deal = Cycle(HAND)
+    game = RushRun.start(ANN, "Ann", 1000.0, deal)
+    game.skip(ANN, 1001.0, deal)
+    assert game.dealt == [HAND, HAND]
