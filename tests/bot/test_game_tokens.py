@@ -13,7 +13,7 @@ from bot.services.game_tokens import (
     check_game_token,
     sign_game_token,
 )
-from bot.services.miniapp import check_init_data
+from bot.services.miniapp import sign_init_data
 
 BOT = "123456:TEST-TOKEN"
 ANN, BOB = 1001, 1002
@@ -85,9 +85,9 @@ def test_another_users_token_is_refused_for_them() -> None:
     assert check_game_token(token, BOT, NOW, user_id=BOB) is None
 
 
-def test_a_token_is_not_launch_data() -> None:
-    token = sign_game_token(BOT, ANN, IN_CHAT, NOW)
-    assert check_init_data(token, BOT, NOW) is None
+def test_launch_data_signed_for_the_mini_app_is_no_token() -> None:
+    fields = {"u": str(ANN), "c": "-100123", "m": "42", "t": str(int(NOW)), "n": "x"}
+    assert check_game_token(sign_init_data(BOT, fields), BOT, NOW) is None
 
 
 def test_a_token_starts_one_run_only() -> None:
