@@ -262,8 +262,12 @@ class LocalGames:
         force = bool(params.get("force"))
         if old is not None and (score == old[0] or (score < old[0] and not force)):
             raise self.error(400, "Bad Request: BOT_SCORE_NOT_MODIFIED")
+        edit = not params.get("disable_edit_message")
+        if edit and message is not None:
+            # The edit counts against the chat's flood limit; a refused one sets nothing.
+            self.server._admit(self.server.chats[message["chat"]["id"]])
         table.scores[user_id] = (score, next(self._order))
-        if params.get("disable_edit_message"):
+        if not edit:
             return message if message is not None else True
         text = "\n".join(
             f"{place}. {self.server.users[user]['first_name']}: {points}"
@@ -276,8 +280,6 @@ class LocalGames:
                 {"game": self._game_object(self.games[short_name], text)},
             )
             return True
-        chat = self.server.chats[message["chat"]["id"]]
-        self.server._admit(chat)
         game = self.games[message["local_game_short_name"]]
         edited = dict(message, game=self._game_object(game, text), edited=True)
         edited["edit_date"] = int(time.time())

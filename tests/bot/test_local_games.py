@@ -216,6 +216,17 @@ async def test_disable_edit_message_leaves_the_message_alone() -> None:
 
 
 @pytest.mark.asyncio
+async def test_a_score_whose_edit_breaks_the_flood_limit_is_not_set() -> None:
+    api = games_api()
+    message = await sent_game(api)
+    for _ in range(19):  # with the game: 20 messages in a minute, the group's limit
+        await api.call("sendMessage", {"chat_id": GROUP, "text": "x"})
+    status, _ = await set_score(api, message, BOB, 12)
+    assert status == 429
+    assert await high_scores(api, message, BOB) == []
+
+
+@pytest.mark.asyncio
 async def test_a_negative_score_is_refused() -> None:
     api = games_api()
     status, body = await set_score(api, await sent_game(api), BOB, -1)
