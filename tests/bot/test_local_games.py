@@ -370,3 +370,31 @@ async def test_ptb_reads_the_game_message_and_the_play_query() -> None:
         assert not isinstance(edited, bool) and edited.game is not None
         scores = await bot.get_game_high_scores(BOB, chat_id=GROUP, message_id=message.message_id)
         assert [(s.position, s.user.id, s.score) for s in scores] == [(1, BOB, 3)]
+
+
+@pytest.mark.asyncio
+async def test_a_play_query_may_not_open_what_is_no_web_address() -> None:
+    api = games_api()
+    query = api.games.press_play(BOB, await sent_game(api))
+    status, body = await api.call(
+        "answerCallbackQuery", {"callback_query_id": query, "url": "javascript:alert(1)"}
+    )
+    assert (status, body["description"]) == (400, "Bad Request: URL_INVALID")
+
+
+@pytest.mark.asyncio
+async def test_high_scores_of_an_inline_game_message() -> None:
+    api = games_api()
+    inline_id = api.games.share_inline("rush")
+    for user, score in ((ANN, 4), (BOB, 9)):
+        await api.call(
+            "setGameScore", {"user_id": user, "score": score, "inline_message_id": inline_id}
+        )
+    status, body = await api.call(
+        "getGameHighScores", {"user_id": ANN, "inline_message_id": inline_id}
+    )
+    assert status == 200
+    assert [(r["position"], r["user"]["id"], r["score"]) for r in body["result"]] == [
+        (1, BOB, 9),
+        (2, ANN, 4),
+    ]
