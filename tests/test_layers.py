@@ -229,8 +229,6 @@ FLOORS = (
             "bot.settings",
             "bot.clock",
             "bot.local_api",
-            "bot.local_api_checks",
-            "bot.local_api_inline",
         ),
     ),
     ("game rules", ("bot.game",)),
