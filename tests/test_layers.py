@@ -31,12 +31,11 @@ def test_solver_imports_neither_the_bot_nor_telegram() -> None:
 def test_game_rules_import_no_telegram() -> None:
     for path, names in _imports(ROOT / "bot" / "game").items():
         assert not names & {"telegram", "httpx", "tornado"}, path
-    rules = (ROOT / "bot" / "game").rglob("*.py")
-    for path in rules:
-        text = path.read_text(encoding="utf-8")
+    for rule in (ROOT / "bot" / "game").rglob("*.py"):
+        text = rule.read_text(encoding="utf-8")
         for layer in ("bot.app", "bot.features", "bot.context", "bot.services"):
-            assert f"from {layer}" not in text, path
-            assert f"import {layer}" not in text, path
+            assert f"from {layer}" not in text, rule
+            assert f"import {layer}" not in text, rule
 
 
 def test_no_private_modules_of_python_telegram_bot() -> None:

@@ -105,7 +105,9 @@ def test_integer_only_and_fraction_hands() -> None:
         ((1, 9), 495, 404, None, None),
     ],
 )
-def test_deck_statistics(deck, hands, solvable, integer, chance) -> None:
+def test_deck_statistics(
+    deck: tuple[int, int], hands: int, solvable: int, integer: int | None, chance: float | None
+) -> None:
     result = deck_stats(deck)
     assert result.hands == hands
     assert result.solvable == solvable

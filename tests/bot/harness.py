@@ -234,6 +234,12 @@ def _jobs_idle(application: Application) -> bool:
     return _RUNNING_JOBS[application].count == 0 and not due
 
 
+def _at_rest(api: LocalBotApi, application: Application) -> bool:
+    """No update waits to be fetched, no job is running or due, no letter waits."""
+    outbox = application.bot_data.outbox
+    return api.drained and _jobs_idle(application) and not outbox.pending()
+
+
 async def handled(api: LocalBotApi, application: Application, *, timeout: float = 10) -> None:
     """Wait until every update sent so far has been fetched and handled (what the handlers
     posted may still wait in the outbox: see :func:`settled`)."""
@@ -262,12 +268,8 @@ async def settled(api: LocalBotApi, application: Application, *, timeout: float 
             if api.drained:
                 await application.update_queue.join()  # every queued update handled
                 await outbox.drained()
-                if (
-                    api.pushed == pushed
-                    and api.drained
-                    and _jobs_idle(application)
-                    and not outbox.pending()
-                ):
+                # (api.drained is read again: an update may have come while this waited.)
+                if api.pushed == pushed and _at_rest(api, application):
                     return
             await asyncio.sleep(0.01)
 

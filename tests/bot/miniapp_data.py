@@ -8,6 +8,10 @@ import hmac
 import json
 from urllib.parse import urlencode
 
+from telegram.ext import Application
+
+from bot.context import services
+
 TOKEN = "42:TEST"
 """The token the test harness runs the bot with."""
 
@@ -52,3 +56,10 @@ def init_data(
         **extra,
     }
     return sign(fields, token)
+
+
+def web_address(application: Application) -> str:
+    """The address the bot's web server listens on (run with the Mini App's settings)."""
+    address = services(application).web_address
+    assert address is not None, "no web server: run the bot with the Mini App's address"
+    return address

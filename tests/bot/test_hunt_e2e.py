@@ -133,7 +133,7 @@ async def test_a_group_hunt_ends_with_the_finders_and_what_nobody_found(tmp_path
             hunt_feature.hunt_up,
             0,
             chat_id=GROUP,
-            data=hunt.number,  # type: ignore[arg-type]
+            data=hunt.number,
         )
         end = plain_text((await api.wait_for_sent(before + 1))[-1]["text"])
     total = len(hunt.solutions)
@@ -300,7 +300,7 @@ async def test_a_group_hunt_in_chinese_has_its_colons(tmp_path: Path) -> None:
             hunt_feature.hunt_up,
             0,
             chat_id=GROUP,
-            data=hunt.number,  # type: ignore[arg-type]
+            data=hunt.number,
         )
         end = plain_text((await api.wait_for_sent(before + 1))[-1]["text"])
     assert status.endswith(f"Dave：与 Carol 的 {hunt.solutions[0]} 相同")

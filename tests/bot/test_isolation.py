@@ -161,7 +161,9 @@ async def test_the_first_update_is_answered_while_hands_are_rated(tmp_path: Path
         assert await probe(api) < PROBE_BOUND
 
 
-async def test_a_restart_does_not_rate_the_hands_again(tmp_path: Path, caplog) -> None:
+async def test_a_restart_does_not_rate_the_hands_again(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     api = make_api()
     with caplog.at_level(logging.INFO, logger="bot.services.solving"):
         async with running_bot(api, tmp_path) as application:
@@ -173,7 +175,9 @@ async def test_a_restart_does_not_rate_the_hands_again(tmp_path: Path, caplog) -
     assert caplog.text.count("Rating every hand") == 1  # not again at the restart
 
 
-async def test_the_default_table_is_never_rated(tmp_path: Path, caplog) -> None:
+async def test_the_default_table_is_never_rated(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     api = make_api()
     with caplog.at_level(logging.INFO, logger="bot.services.solving"):
         async with running_bot(api, tmp_path):

@@ -168,7 +168,7 @@ async def test_a_hint_costs_a_quarter_rounded_half_up(tmp_path: Path) -> None:
 
 
 async def test_a_match_winner_may_vote_to_stop_it_in_the_next_round(
-    tmp_path: Path, monkeypatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(matches, "NEXT_DEAL_DELAY", 0.05)
     api = players()

@@ -309,7 +309,7 @@ async def test_a_game_letter_is_given_up_after_a_minute_of_network_errors() -> N
 
 async def test_a_send_that_timed_out_at_telegram_is_not_repeated() -> None:
     """A read timeout: Telegram had the request and may have posted it already."""
-    outbox, calls, sent = Outbox(), [], []
+    outbox, calls, sent = Outbox(), list[str](), list[outbox_module.Sent]()
 
     async def slow() -> bool:
         calls.append("deal")
@@ -321,7 +321,7 @@ async def test_a_send_that_timed_out_at_telegram_is_not_repeated() -> None:
 
 
 async def test_a_send_that_timed_out_at_telegram_counts_as_sent() -> None:
-    outbox, sent = Outbox(), []
+    outbox, sent = Outbox(), list[outbox_module.Sent]()
 
     async def slow() -> bool:
         raise TimedOut() from httpx.ReadTimeout("read timed out")
