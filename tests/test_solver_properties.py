@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from solver import check, closest, is_solvable, solve
 from solver.derivation import steps
 from solver.solutions import solution_of
+from tests.helpers import answer_alphabet
 
 cards = st.integers(min_value=1, max_value=13)
 hands = st.lists(cards, min_size=2, max_size=5)
@@ -122,9 +123,6 @@ def test_closest_agrees_with_solve(hand: list[int], target: int) -> None:
 def test_check_never_raises(text: str, hand: list[int]) -> None:
     verdict = check(text, hand)
     assert verdict.message
-
-
-answer_alphabet = st.sampled_from([*list("0123456789+-*/()[]{}=xX×÷−·.,^%!AJQKa  （）＋－"), "**"])
 
 
 @given(st.lists(answer_alphabet, max_size=40).map("".join), hands)

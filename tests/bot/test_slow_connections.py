@@ -24,8 +24,7 @@ import pytest
 from bot.local_api import LocalBotApi, serve
 from bot.services.connections import STALE_SECONDS
 from bot.services.web import WebServer
-from tests.bot.harness import ANN, BOB, make_api, seed_tables
-from tests.bot.test_process import ROOT, _env, _free_port
+from tests.bot.harness import ANN, BOB, ROOT, _env, _free_port, make_api, seed_tables
 
 FILE_LIMIT = 256
 """The bot's file limit, soft and hard (so that it cannot raise it): a common 1,024 scaled
