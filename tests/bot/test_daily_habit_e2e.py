@@ -3,7 +3,6 @@ day, the archive, reminders and the group's week."""
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 from pathlib import Path
 from typing import Any
@@ -24,6 +23,7 @@ from tests.bot.harness import (
     running_bot,
     saved_record,
     settled,
+    until,
 )
 
 pytestmark = pytest.mark.asyncio
@@ -549,12 +549,12 @@ async def test_a_player_who_blocked_the_bot_is_forgotten(tmp_path: Path) -> None
 async def saved_reminder(data_dir: Path, user: int) -> None:
     """Wait until the data file holds the user's reminder: a change made after that (by a
     job) is saved only if the job says whose data it changed."""
-    async with asyncio.timeout(10):
-        while True:
-            saved = saved_record(data_dir, "user", user)
-            if saved is not None and saved.daily.remind_at is not None:
-                return
-            await asyncio.sleep(0.05)
+
+    def reminder_saved() -> bool:
+        saved = saved_record(data_dir, "user", user)
+        return saved is not None and saved.daily.remind_at is not None
+
+    await until(reminder_saved, timeout=10, interval=0.05)
 
 
 async def test_a_player_who_blocked_the_bot_is_forgotten_after_a_restart(tmp_path: Path) -> None:

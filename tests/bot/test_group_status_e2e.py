@@ -23,6 +23,7 @@ from tests.bot.harness import (
     reply_to,
     running_bot,
     settled,
+    until,
 )
 
 pytestmark = pytest.mark.asyncio
@@ -199,8 +200,10 @@ async def test_a_busy_round_stays_within_the_limit_and_announces_its_winner_at_o
             await handled(api, application)
         api.send(BOB, GROUP, f"/a {answer}")
         started = time.monotonic()
-        while not [m for m in api.sent[before:] if m.get("text", "").startswith("🎉")]:
-            await api.wait_for_sent(len(api.sent) + 1, timeout=15)
+        await until(
+            lambda: [m for m in api.sent[before:] if m.get("text", "").startswith("🎉")],
+            timeout=15,
+        )
         announced = time.monotonic() - started
         await settled(api, application)
         paused = application.bot_data.outbox.stats.paused

@@ -100,8 +100,10 @@ async def test_a_help_flood_in_a_group_delays_neither_others_nor_the_game(tmp_pa
         await probe(api)
         api.send(ANN, GROUP, "/play")
         deal_started = time.monotonic()
-        while not any("photo" in m for m in api.sent[before:] if m["chat"]["id"] == GROUP):
-            await api.wait_for_sent(len(api.sent) + 1, timeout=10)
+        await until(
+            lambda: any("photo" in m for m in api.sent[before:] if m["chat"]["id"] == GROUP),
+            timeout=10,
+        )
         assert time.monotonic() - deal_started < 5
     to_group = [
         plain_text(m.get("text", "")) for m in api.sent[before:] if m["chat"]["id"] == GROUP
