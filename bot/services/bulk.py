@@ -28,6 +28,12 @@ BULK_KEPT = 20_000
 """Bulk letters queued at most (about 17 minutes at 20 a second)."""
 
 
+def spread_second(key: int) -> int:
+    """A second of the minute for ``key`` (a user id), the same every day: notices due at
+    the same minute, each at its own second, spread over that minute."""
+    return (key * 37) % 60  # 37 is prime to 60: sixty ids in a row take every second
+
+
 class BulkNotSent(Exception):
     """A bulk letter given up unsent: its queue was full, or the bot stopped."""
 

@@ -9,7 +9,7 @@ import asyncio
 import pytest
 
 from bot.services import bulk as bulk_module
-from bot.services.bulk import BULK_ROOM, BulkNotSent
+from bot.services.bulk import BULK_ROOM, BulkNotSent, spread_second
 from bot.services.outbox import GLOBAL_LIMIT, Outbox
 from tests.bot.harness import FakeClock
 from tests.bot.test_outbox import Recorder
@@ -119,3 +119,7 @@ async def test_bulk_notices_count_as_pending() -> None:
     outbox, record = Outbox(clock=FakeClock(100.0)), Recorder()
     post_notices(outbox, record)
     assert outbox.pending() == len(REMINDED) + len(SUBSCRIBED)
+
+
+def test_reminders_of_one_minute_are_spread_over_its_seconds() -> None:
+    assert len({spread_second(user) for user in range(1_000, 1_060)}) == 60
