@@ -35,6 +35,10 @@ group's deal up to its 120 s) and stops the bot, timing the stop; past 30 s it s
 waiting, prints the figures and leaves with ``os._exit``.  A watchdog thread does the same
 if the bot holds the event loop so long that no timeout here can fire.
 
+After it, **the bulk-notice attack** (``bench/bulk_attack.py``; ``--no-bulk`` skips it): the
+probe and a group's win beside 1,500 reminders and 300 daily posts due at once, and the same
+without them (the quiet run).
+
 Before that, **the SIGTERM test**: the real ``python -m bot`` process, polling the local Bot
 API served over HTTP on 127.0.0.1, gets 500 ``/help`` from five users in one group (with
 Telegram's 20 messages a minute per group, most replies must wait), and once it has started
@@ -49,7 +53,7 @@ older versions do not have them, and the report says which it was.  All traffic 
 Usage::
 
     python bench/isolation_bench.py [--seconds 30] [--warmup 3] [--json]
-                                    [--bot-path DIR] [--no-sigterm] [--log FILE]
+                                    [--bot-path DIR] [--no-sigterm] [--no-bulk] [--log FILE]
 
 In the JSON, ``null`` marks a figure not reached: a probe rank with no reply, a deal after
 more than 120 s, a stop after more than 30 s, a SIGTERM exit after more than 60 s.
@@ -90,6 +94,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
 
+from bulk_attack import bulk_notices
+from bulk_attack import table_lines as bulk_lines
 from checkout import strays, use_checkout
 
 PROBE, ATTACKER, MEMBER = 101, 666, 102
@@ -325,6 +331,7 @@ class Results:
     sigterm: dict[str, Any] | None = None
     log_counts: dict[str, int] = field(default_factory=lambda: {"WARNING": 0, "ERROR": 0})
     notes: list[str] = field(default_factory=list)
+    bulk: dict[str, Any] | None = None
 
     def probe_figures(self) -> dict[str, Any]:
         """Latencies from each probe's due time; a probe with no reply counts as infinite."""
@@ -380,6 +387,7 @@ class Results:
             "sigterm": self.sigterm,
             "bot_log": self.log_counts,
             "notes": self.notes,
+            "bulk_notices": self.bulk,
         }
 
 
@@ -876,6 +884,8 @@ def table(results: Results) -> str:
                 f"{s['startup_seconds']:.1f} s; group replies: {s['replies_before_sigterm']} "
                 f"before SIGTERM, {s['replies_total']} in all",
             ]
+    if results.bulk is not None:
+        lines += bulk_lines(results.bulk)
     counts = results.log_counts
     lines += [
         "",
@@ -914,6 +924,7 @@ def main() -> int:
     parser.add_argument("--bot-path", help="checkout to import bot and solver from")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--no-sigterm", action="store_true", help="skip the SIGTERM test")
+    parser.add_argument("--no-bulk", action="store_true", help="skip the bulk-notice attack")
     parser.add_argument("--log", help="file for the in-process bot's log")
     args = parser.parse_args()
 
@@ -942,6 +953,14 @@ def main() -> int:
         results.notes.append(f"in-process run failed: {error!r}")
         leave(results, args, status=1)
     watchdog.cancel()
+    if not args.no_bulk:
+        watchdog = arm_watchdog(2 * (STARTUP_LIMIT + args.seconds + 300), results, args)
+        try:
+            results.bulk = asyncio.run(bulk_notices(code, args.seconds, Watch, Prober, PROBES))
+        except Exception as error:  # report it, with the figures of the rest
+            traceback.print_exc()
+            results.notes.append(f"bulk-notice run failed: {error!r}")
+        watchdog.cancel()
     if strays(code.root):
         results.notes.append(f"modules not from {code.root}: {', '.join(strays(code.root))}")
     with _REPORTING:

@@ -668,10 +668,8 @@ async def unsubscribe(update: MessageUpdate, context: HandlerContext) -> None:
 def schedule_post(application: Application, chat_id: int, at: dt.time) -> None:
     """A daily job at ``at`` in the bot's time zone (replacing an earlier one)."""
     _cancel_post(application, chat_id)
-    zone = settings_of(application).timezone
-    services(application).timers.run_daily(
-        post_daily, at.replace(tzinfo=zone), chat_id=chat_id, kind=DAILY_POST
-    )
+    at = at.replace(second=spread_second(chat_id), tzinfo=settings_of(application).timezone)
+    services(application).timers.run_daily(post_daily, at, chat_id=chat_id, kind=DAILY_POST)
 
 
 def _cancel_post(application: Application, chat_id: int) -> None:

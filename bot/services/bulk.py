@@ -29,8 +29,8 @@ BULK_KEPT = 20_000
 
 
 def spread_second(key: int) -> int:
-    """A second of the minute for ``key`` (a user id), the same every day: notices due at
-    the same minute, each at its own second, spread over that minute."""
+    """A second of the minute for ``key`` (a user's or chat's id), the same every day:
+    notices due at the same minute, each at its own second, spread over that minute."""
     return (key * 37) % 60  # 37 is prime to 60: sixty ids in a row take every second
 
 

@@ -121,5 +121,5 @@ async def test_bulk_notices_count_as_pending() -> None:
     assert outbox.pending() == len(REMINDED) + len(SUBSCRIBED)
 
 
-def test_reminders_of_one_minute_are_spread_over_its_seconds() -> None:
+async def test_reminders_of_one_minute_are_spread_over_its_seconds() -> None:
     assert len({spread_second(user) for user in range(1_000, 1_060)}) == 60

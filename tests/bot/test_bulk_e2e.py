@@ -136,3 +136,19 @@ async def test_reminders_set_for_the_same_minute_come_at_different_seconds(
     seconds = {job.next_t.second for (job,) in jobs}
     assert len(times) == 1
     assert len(seconds) == 2
+
+
+async def test_posts_subscribed_for_the_same_minute_come_at_different_seconds(
+    tmp_path: Path,
+) -> None:
+    api = make_api()
+    other = -1_002_001
+    api.add_group(other, "Others", admins={ANN})
+    async with running_bot(api, tmp_path) as application:
+        for group in (GROUP, other):
+            await reply_to(api, ANN, group, "/subscribe 08:30")
+        jobs = [application.job_queue.get_jobs_by_name(f"daily:{g}") for g in (GROUP, other)]
+    times = {job.next_t.replace(second=0) for (job,) in jobs}
+    seconds = {job.next_t.second for (job,) in jobs}
+    assert len(times) == 1
+    assert len(seconds) == 2
