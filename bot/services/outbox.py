@@ -240,9 +240,10 @@ class Outbox:
             self.stats.dropped += 1
             return
         if letter.bulk:
-            if self._closing or not self._bulk.add(letter):
-                why = "the bot is stopping" if self._closing else "too many bulk notices queued"
-                self._give_up(letter, BulkNotSent(why), logging.WARNING)
+            if self._closing:  # a job still running at the stop: logged, and told to its feature
+                self._give_up(letter, BulkNotSent("the bot is stopping"), logging.INFO)
+            elif not self._bulk.add(letter):
+                self._give_up(letter, BulkNotSent("too many queued"), logging.WARNING)
             else:
                 self._poke()
             return

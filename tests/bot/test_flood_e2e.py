@@ -50,7 +50,7 @@ async def test_inline_answers_held_by_a_429_are_not_waited_for(tmp_path: Path) -
 async def test_a_button_press_held_by_a_429_still_turns_the_page(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path) as application:
-        api.send(BOB, BOB, "/solve 1 2 3 4 5 6")
+        api.send(BOB, BOB, "/solve 1 2 3 4 5")
         await settled(api, application)
         listing = api.sent[-1]
         api.fail_next("answerCallbackQuery", 429, f"Too Many Requests: retry after {LONG}", LONG)
