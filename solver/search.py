@@ -45,6 +45,9 @@ ANY: Final = _Any.ANY
 """Marks "any value at all" as the value the other side must make (a factor times 0)."""
 
 
+Need = tuple[str, "Value | _Any", bool]
+"""``(op, w, a_first)``: see :meth:`Engine._needs`."""
+
 _N = TypeVar("_N", bound=Value)
 
 
@@ -79,10 +82,18 @@ class Engine:
         self._forms: dict[tuple[Multiset, Value], frozenset[Form]] = {}
         self._splits: dict[Multiset, list[tuple[Multiset, Multiset]]] = {}
         self._asked: dict[Multiset, int] = {}
+        self._need: dict[tuple[Value, Value], tuple[Need, ...]] = {}
 
     def clear(self) -> None:
         """Forget everything (used by benchmarks to measure a cold start)."""
-        for cache in (self._values, self._reach, self._forms, self._splits, self._asked):
+        for cache in (
+            self._values,
+            self._reach,
+            self._forms,
+            self._splits,
+            self._asked,
+            self._need,
+        ):
             cache.clear()
 
     def _store(self, cache: dict[_K, _V], key: _K, value: _V) -> None:
@@ -136,12 +147,25 @@ class Engine:
 
     # --- one value --------------------------------------------------------------------------
 
-    def _needs(self, a: Value, v: Value) -> Iterator[tuple[str, Value | _Any, bool]]:
-        """For ``a`` from one side and target ``v``: ``(op, w, a_first)`` for the other side.
+    def _needs(self, a: Value, v: Value) -> tuple[Need, ...]:
+        """For ``a`` from one side and target ``v``: every ``(op, w, a_first)`` for the other
+        side (memoised: the same pairs come back for every multiset).
 
         ``w`` is the value the other side must make, or :data:`ANY`.  The expression is
-        ``a op w`` when ``a_first``, else ``w op a``.
+        ``a op w`` when ``a_first``, else ``w op a``.  Under ``integer_only`` a ``w`` that is
+        not whole is left out.
         """
+        key = (a, v)
+        found = self._need.get(key)
+        if found is None:
+            found = tuple(self._list_needs(a, v))
+            if self.integer_only:
+                found = tuple(need for need in found if need[1] is ANY or type(need[1]) is int)
+            self._store(self._need, key, found)
+        return found
+
+    @staticmethod
+    def _list_needs(a: Value, v: Value) -> Iterator[Need]:
         if v >= a:
             yield "+", whole(v - a), True
         if a >= v:
@@ -149,30 +173,27 @@ class Engine:
         if v:
             yield "-", whole(a + v), False
         if a:
-            quotient = divide(v, a)
-            if not self.integer_only or type(quotient) is int:
-                yield "*", quotient, True
+            yield "*", divide(v, a), True
             yield "/", whole(v * a), False
             if v:
-                quotient = divide(a, v)
-                if not self.integer_only or type(quotient) is int:
-                    yield "/", quotient, True
+                yield "/", divide(a, v), True
         elif v == 0:
             yield "*", ANY, True
             yield "/", ANY, True
 
-    def _partners(self, rest: Multiset, op: str, w: Value | _Any, a_first: bool) -> Iterator[Value]:
-        """The values ``rest`` can make that complete ``_needs``'s answer ``(op, w, a_first)``."""
-        if w is ANY:
-            divisor = op == "/" and a_first
-            yield from (x for x in self.values(rest) if x or not divisor)
-        elif (not self.integer_only or type(w) is int) and self.reach(rest, w):
-            yield w
+    def _any(self, rest: Multiset, op: str, a_first: bool) -> list[Value]:
+        """The values of ``rest`` that may stand beside a 0 in a result worth 0 (any value,
+        but not 0 as a divisor)."""
+        divisor = op == "/" and a_first
+        return [x for x in self.values(rest) if x or not divisor]
 
     def reach(self, numbers: Multiset, v: Value) -> bool:
         """Whether the multiset can make exactly ``v``."""
-        if len(numbers) <= SMALL or numbers in self._values:
+        if len(numbers) <= SMALL:
             return v in self.values(numbers)
+        listed = self._values.get(numbers)
+        if listed is not None:
+            return v in listed
         asked = self._asked.get(numbers, 0) + 1
         self._asked[numbers] = asked
         if asked > LIST_GROWTH ** (len(numbers) - SMALL):
@@ -180,15 +201,22 @@ class Engine:
         key = (numbers, v)
         found = self._reach.get(key)
         if found is None:
-            found = any(
-                True
-                for part, rest in self.splits(numbers)
-                for a in self.values(part)
-                for op, w, a_first in self._needs(a, v)
-                for _ in self._partners(rest, op, w, a_first)
-            )
+            found = self._search(numbers, v)
             self._store(self._reach, key, found)
         return found
+
+    def _search(self, numbers: Multiset, v: Value) -> bool:
+        """Whether some split of the multiset makes ``v`` (no cache)."""
+        for part, rest in self.splits(numbers):
+            listed = self._values.get(rest) if len(rest) > SMALL else self.values(rest)
+            for a in self.values(part):
+                for op, w, a_first in self._needs(a, v):
+                    if w is ANY:
+                        if self._any(rest, op, a_first):
+                            return True
+                    elif (w in listed) if listed is not None else self.reach(rest, w):
+                        return True
+        return False
 
     def forms(self, numbers: Multiset, v: Value) -> frozenset[Form]:
         """Every normal form of value ``v`` over the multiset."""
@@ -202,11 +230,28 @@ class Engine:
             result = frozenset()
         else:
             out: set[Form] = set()
+            forms = self.forms
             for part, rest in self.splits(numbers):
+                small = len(rest) <= SMALL
                 for a in self.values(part):
+                    part_forms: frozenset[Form] | None = None
                     for op, w, a_first in self._needs(a, v):
-                        for w_value in self._partners(rest, op, w, a_first):
-                            self._combine(out, part, a, rest, w_value, op, a_first, v)
+                        if w is ANY:
+                            partners = self._any(rest, op, a_first)
+                        elif (w in self.values(rest)) if small else self.reach(rest, w):
+                            partners = [w]
+                        else:
+                            continue
+                        if part_forms is None:
+                            part_forms = forms(part, a)
+                        for w_value in partners:
+                            rest_forms = forms(rest, w_value)
+                            for fa in part_forms:
+                                for fw in rest_forms:
+                                    if a_first:
+                                        out.add(combine(fa, fw, op, v))
+                                    else:
+                                        out.add(combine(fw, fa, op, v))
             result = frozenset(out)
         self._store(self._forms, key, result)
         return result
@@ -220,7 +265,11 @@ class Engine:
         for part, rest in self.splits(numbers):
             for a in self.values(part):
                 for op, w, a_first in self._needs(a, v):
-                    for w_value in self._partners(rest, op, w, a_first):
+                    if w is ANY:
+                        partners = self._any(rest, op, a_first)
+                    else:
+                        partners = [w] if self.reach(rest, w) else []
+                    for w_value in partners:
                         fa = self.one_form(part, a)
                         fw = self.one_form(rest, w_value)
                         if fa is None or fw is None:  # pragma: no cover - reach said yes
@@ -228,22 +277,6 @@ class Engine:
                         first, second = (fa, fw) if a_first else (fw, fa)
                         return combine(first, second, op, v)
         return None  # pragma: no cover - reach said yes
-
-    def _combine(
-        self,
-        out: set[Form],
-        part: Multiset,
-        a: Value,
-        rest: Multiset,
-        w: Value,
-        op: str,
-        a_first: bool,
-        v: Value,
-    ) -> None:
-        for fa in self.forms(part, a):
-            for fw in self.forms(rest, w):
-                first, second = (fa, fw) if a_first else (fw, fa)
-                out.add(combine(first, second, op, v))
 
 
 _ENGINES = {False: Engine(integer_only=False), True: Engine(integer_only=True)}
