@@ -33,6 +33,10 @@ LIST_GROWTH = 16
 ``LIST_GROWTH ** (n - SMALL)`` times has all its values listed instead: listing costs about
 that many single questions."""
 
+EAGER = 5
+"""Multisets of at most this many numbers have all their forms of a value listed at once by
+:meth:`Engine.iter_forms` (a few milliseconds at most); larger ones yield theirs one by one."""
+
 CACHE_LIMIT = 200_000
 """Entries a cache may hold before it is emptied (bounds a long-running process's memory)."""
 
@@ -255,6 +259,37 @@ class Engine:
             result = frozenset(out)
         self._store(self._forms, key, result)
         return result
+
+    def iter_forms(self, numbers: Multiset, v: Value) -> Iterator[Form]:
+        """The normal forms of :meth:`forms`, each once, yielded as they are found, so that a
+        caller may stop early.  Between two forms yielded the work is bounded by listing the
+        forms of one multiset of :data:`EAGER` numbers; the whole set is kept (for
+        :meth:`forms`) once it is exhausted."""
+        found = self._forms.get((numbers, v))
+        if found is not None or len(numbers) <= EAGER:
+            yield from self.forms(numbers, v) if found is None else found
+            return
+        seen: set[Form] = set()
+        for part, rest in self.splits(numbers):
+            for a in self.values(part):
+                for op, w, a_first in self._needs(a, v):
+                    if w is ANY:
+                        partners = self._any(rest, op, a_first)
+                    elif self.reach(rest, w):
+                        partners = [w]
+                    else:
+                        continue
+                    # The smaller side's forms are listed at once; the larger side's come
+                    # one by one, each combined with all of them.
+                    part_forms = self.forms(part, a)
+                    for w_value in partners:
+                        for fw in self.iter_forms(rest, w_value):
+                            for fa in part_forms:
+                                form = combine(fa, fw, op, v) if a_first else combine(fw, fa, op, v)
+                                if form not in seen:
+                                    seen.add(form)
+                                    yield form
+        self._store(self._forms, (numbers, v), frozenset(seen))
 
     def one_form(self, numbers: Multiset, v: Value) -> Form | None:
         """One normal form of value ``v`` (found depth-first, without listing the rest)."""

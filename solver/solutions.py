@@ -8,7 +8,8 @@ intermediate result a positive whole number (so ``integer_only`` adds nothing to
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
@@ -114,6 +115,56 @@ def solve(
     else:
         finals = {finish(form) for form in engine(integer_only).forms(hand, goal)}
     return sorted((_solution(f, goal) for f in finals), key=_sort_key)
+
+
+@dataclass(frozen=True)
+class Listing:
+    """The distinct solutions found within a time budget, simplest first; ``complete`` says
+    whether they are all of them (as :func:`solve` lists them) or only the first found."""
+
+    solutions: list[Solution]
+    complete: bool
+
+
+def solve_within(
+    numbers: object,
+    target: object = 24,
+    *,
+    seconds: float,
+    integer_only: bool = False,
+    countdown: bool = False,
+    clock: Callable[[], float] = time.monotonic,
+) -> Listing:
+    """:func:`solve`'s solutions, as many as are found in about ``seconds`` of ``clock``.
+
+    The search yields solutions as it goes, so a large hand whose full list takes minutes
+    gives its first ones in milliseconds; a solvable hand gives at least one, however long
+    that takes.  The time between two solutions found is bounded by listing those of one
+    sub-multiset of five numbers (a few milliseconds), or under Countdown's rules of one part
+    (more for parts of seven or eight large numbers).  When the list is ``complete`` it is
+    exactly :func:`solve`'s.  Raises :class:`SolverInputError` as :func:`solve` does.
+    """
+    hand, goal = normalise(numbers, target, countdown=countdown)
+    finals: Iterator[Final]
+    if countdown:
+        finals = countdown_search(hand).iter_solutions(goal)
+    elif integer_only and not isinstance(goal, int):
+        finals = iter(())
+    else:
+        finals = (finish(form) for form in engine(integer_only).iter_forms(hand, goal))
+    deadline = clock() + seconds
+    found: set[Final] = set()
+    complete = True
+    for final in finals:
+        found.add(final)
+        if clock() >= deadline:
+            more = next(finals, None)
+            complete = more is None
+            if more is not None:
+                found.add(more)
+            break
+    solutions = sorted((_solution(f, goal) for f in found), key=_sort_key)
+    return Listing(solutions, complete)
 
 
 def is_solvable(
