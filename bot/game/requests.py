@@ -6,11 +6,12 @@ and :class:`SolveResult` are plain and picklable.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from solver import Code, closest, solve
+from solver import Code, closest, solve_within
 from solver.parsing import ParseError, parse_request
 from solver.printing import friendly_value
 
@@ -89,10 +90,13 @@ class SolveResult:
     target: int | Fraction
     rules: Rules
     solutions: tuple[str, ...]
-    """Every distinct solution, with × ÷ −, simplest first."""
+    """The distinct solutions found, with × ÷ −, simplest first: every one when
+    ``complete``."""
     below: tuple[str, str] | None = None
     """(value, expression) of the nearest value below the target, when it is unreachable."""
     above: tuple[str, str] | None = None
+    complete: bool = True
+    """Whether ``solutions`` are all of them, or only those found in :data:`LIST_SECONDS`."""
 
     @property
     def hand(self) -> str:
@@ -100,12 +104,30 @@ class SolveResult:
         return " ".join(friendly_value(n) for n in self.numbers)
 
 
+LIST_SECONDS = 0.35
+"""Seconds a request's solutions are listed for: a hand whose full list takes longer (seven
+or eight numbers) is answered with those found by then, so the reply comes within half a
+second rather than never."""
+WHOLE_LIST_NUMBERS = 5
+"""Hands of at most this many numbers are always listed whole (tens of milliseconds at most),
+so that a busy machine never turns their full answer into a partial one."""
+
+
 def solve_job(request: SolveRequest) -> SolveResult:
-    """Worker job: solve one request completely."""
+    """Worker job: the solutions of one request (all, or those found in
+    :data:`LIST_SECONDS`), else the closest values."""
     numbers, target, rules = request
-    found = solve(numbers, target, **rules.options())
-    if found:
-        return SolveResult(numbers, target, rules, tuple(s.pretty for s in found))
+    seconds = LIST_SECONDS if len(numbers) > WHOLE_LIST_NUMBERS else math.inf
+    listing = solve_within(
+        numbers,
+        target,
+        seconds=seconds,
+        integer_only=rules is Rules.WHOLE,
+        countdown=rules is Rules.COUNTDOWN,
+    )
+    if listing.solutions:
+        solutions = tuple(s.pretty for s in listing.solutions)
+        return SolveResult(numbers, target, rules, solutions, complete=listing.complete)
     near = closest(numbers, target, **rules.options())
     sides = [
         None if side is None else (friendly_value(side.value), side.pretty)
