@@ -236,13 +236,13 @@ class Engine:
             out: set[Form] = set()
             forms = self.forms
             for part, rest in self.splits(numbers):
-                small = len(rest) <= SMALL
+                listed = self.values(rest) if len(rest) <= SMALL else None
                 for a in self.values(part):
                     part_forms: frozenset[Form] | None = None
                     for op, w, a_first in self._needs(a, v):
                         if w is ANY:
                             partners = self._any(rest, op, a_first)
-                        elif (w in self.values(rest)) if small else self.reach(rest, w):
+                        elif (w in listed) if listed is not None else self.reach(rest, w):
                             partners = [w]
                         else:
                             continue

@@ -108,13 +108,37 @@ def solve(
     Raises :class:`SolverInputError` for inputs it does not accept.
     """
     hand, goal = normalise(numbers, target, countdown=countdown)
-    if countdown:
-        finals = countdown_search(hand).solutions(goal)
-    elif integer_only and not isinstance(goal, int):
-        return []
-    else:
-        finals = {finish(form) for form in engine(integer_only).forms(hand, goal)}
-    return sorted((_solution(f, goal) for f in finals), key=_sort_key)
+    key = (hand, goal, integer_only, countdown)
+    listed = _LISTED.get(key)
+    if listed is None:
+        if countdown:
+            finals = countdown_search(hand).solutions(goal)
+        elif integer_only and not isinstance(goal, int):
+            finals = set()
+        else:
+            finals = {finish(form) for form in engine(integer_only).forms(hand, goal)}
+        listed = tuple(sorted((_solution(f, goal) for f in finals), key=_sort_key))
+        if len(listed) <= LISTS_KEPT_SIZE:
+            if len(_LISTED) >= LISTS_KEPT:
+                del _LISTED[next(iter(_LISTED))]
+            _LISTED[key] = listed
+    return list(listed)
+
+
+LISTS_KEPT = 64
+"""How many of its last lists :func:`solve` keeps: a hand's facts and its three hints each
+ask for the same list, which the search's caches make cheap but not its printing."""
+LISTS_KEPT_SIZE = 5_000
+"""Lists longer than this are not kept (bounds the memory they hold)."""
+_LISTED: dict[tuple[Multiset, Value, bool, bool], tuple[Solution, ...]] = {}
+
+
+def clear_caches() -> None:
+    """Forget every search and list made so far (for benchmarks that time a cold start)."""
+    _LISTED.clear()
+    for integer_only in (False, True):
+        engine(integer_only).clear()
+    countdown_search.cache_clear()
 
 
 @dataclass(frozen=True)
