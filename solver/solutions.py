@@ -15,6 +15,7 @@ from fractions import Fraction
 from functools import partial
 
 from solver.arithmetic import Operation, Value, fold, whole
+from solver.collector import paused
 from solver.countdown import countdown as countdown_search
 from solver.normal_form import Final, Form, combine, finish, leaf
 from solver.parsing import postfix
@@ -91,6 +92,7 @@ def _sort_key(solution: Solution) -> tuple[int, int, str]:
     return (solution.text.count("("), len(solution.text), solution.text)
 
 
+@paused
 def solve(
     numbers: object,
     target: object = 24,
@@ -150,6 +152,7 @@ class Listing:
     complete: bool
 
 
+@paused
 def solve_within(
     numbers: object,
     target: object = 24,
@@ -191,6 +194,7 @@ def solve_within(
     return Listing(solutions, complete)
 
 
+@paused
 def is_solvable(
     numbers: object,
     target: object = 24,
@@ -207,6 +211,7 @@ def is_solvable(
     return engine(integer_only).reach(hand, goal)
 
 
+@paused
 def closest(
     numbers: object,
     target: object = 24,
