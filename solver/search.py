@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
+from fractions import Fraction
 from itertools import combinations
 from typing import Final, TypeVar
 
@@ -51,6 +52,30 @@ ANY: Final = _Any.ANY
 
 Need = tuple[str, "Value | _Any", bool]
 """``(op, w, a_first)``: see :meth:`Engine._needs`."""
+
+
+class _Keyed(Fraction):
+    """A fraction that works its hash out once: each value the other side must make is
+    looked up in sets and caches again and again, and a fraction's hash is slow to make."""
+
+    __slots__ = ("_hash",)
+    _hash: int
+
+    def __new__(cls, numerator: Fraction | int, denominator: int | None = None) -> _Keyed:
+        keyed = super().__new__(cls, numerator, denominator)
+        keyed._hash = Fraction.__hash__(keyed)
+        return keyed
+
+    # typeshed declares numbers.Complex unhashable (__hash__ = None); Fraction is not.
+    def __hash__(self) -> int:  # type: ignore[override]
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Fraction({self.numerator}, {self.denominator})"
+
+    def __reduce__(self) -> tuple[type[Fraction], tuple[int, int]]:
+        return Fraction, (self.numerator, self.denominator)
+
 
 _N = TypeVar("_N", bound=Value)
 
@@ -162,9 +187,11 @@ class Engine:
         key = (a, v)
         found = self._need.get(key)
         if found is None:
-            found = tuple(self._list_needs(a, v))
-            if self.integer_only:
-                found = tuple(need for need in found if need[1] is ANY or type(need[1]) is int)
+            found = tuple(
+                (op, _Keyed(w) if type(w) is Fraction else w, a_first)
+                for op, w, a_first in self._list_needs(a, v)
+                if not self.integer_only or w is ANY or type(w) is int
+            )
             self._store(self._need, key, found)
         return found
 
