@@ -127,11 +127,12 @@ def solve(
     return list(listed)
 
 
-LISTS_KEPT = 64
+LISTS_KEPT = 4
 """How many of its last lists :func:`solve` keeps: a hand's facts and its three hints each
 ask for the same list, which the search's caches make cheap but not its printing."""
-LISTS_KEPT_SIZE = 5_000
-"""Lists longer than this are not kept (bounds the memory they hold)."""
+LISTS_KEPT_SIZE = 2_000
+"""Lists longer than this are not kept (with :data:`LISTS_KEPT`, bounds the memory they
+hold to a few MB in a long-lived worker)."""
 _LISTED: dict[tuple[Multiset, Value, bool, bool], tuple[Solution, ...]] = {}
 
 
