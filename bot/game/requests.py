@@ -7,6 +7,8 @@ and :class:`SolveResult` are plain and picklable.
 from __future__ import annotations
 
 import math
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -105,12 +107,29 @@ class SolveResult:
 
 
 LIST_SECONDS = 0.35
-"""Seconds a request's solutions are listed for: a hand whose full list takes longer (seven
-or eight numbers) is answered with those found by then, so the reply comes within half a
-second rather than never."""
+"""Seconds of the worker's CPU time a request's solutions are listed for: a hand whose full
+list takes longer (seven or eight numbers) is answered with those found by then, so the
+reply comes within half a second on a machine with a core to spare, rather than never."""
+LIST_WALL_SECONDS = 1.2
+"""Wall-clock seconds the listing stops after all the same, on a machine so busy that the
+worker gets little CPU: well within the search's budget of 2 seconds, where nothing found
+would be shown at all."""
 WHOLE_LIST_NUMBERS = 5
 """Hands of at most this many numbers are always listed whole (tens of milliseconds at most),
 so that a busy machine never turns their full answer into a partial one."""
+
+
+def _listing_clock() -> Callable[[], float]:
+    """A clock of seconds spent from now: the worker's CPU time, or the wall-clock time
+    scaled so that :data:`LIST_WALL_SECONDS` of it count as :data:`LIST_SECONDS`, whichever
+    is further on."""
+    cpu, wall = time.process_time(), time.monotonic()
+    scale = LIST_SECONDS / LIST_WALL_SECONDS
+
+    def spent() -> float:
+        return max(time.process_time() - cpu, (time.monotonic() - wall) * scale)
+
+    return spent
 
 
 def solve_job(request: SolveRequest) -> SolveResult:
@@ -122,6 +141,7 @@ def solve_job(request: SolveRequest) -> SolveResult:
         numbers,
         target,
         seconds=seconds,
+        clock=_listing_clock(),
         integer_only=rules is Rules.WHOLE,
         countdown=rules is Rules.COUNTDOWN,
     )
