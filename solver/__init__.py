@@ -8,12 +8,14 @@ from solver.difficulty import Difficulty, difficulty
 from solver.hints import Hint, hint
 from solver.solutions import (
     Closest,
+    Listing,
     Solution,
     SolverInputError,
     closest,
     is_solvable,
     solution_of,
     solve,
+    solve_within,
 )
 
 __all__ = [
@@ -22,6 +24,7 @@ __all__ = [
     "DeckStats",
     "Difficulty",
     "Hint",
+    "Listing",
     "Solution",
     "SolverInputError",
     "Verdict",
@@ -38,4 +41,5 @@ __all__ = [
     "is_solvable",
     "solution_of",
     "solve",
+    "solve_within",
 ]
