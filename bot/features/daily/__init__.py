@@ -12,6 +12,9 @@ with one reason to change:
 * :mod:`~bot.features.daily.subscriptions`: /subscribe, /unsubscribe and the daily post;
 * :mod:`~bot.features.daily.reminders`: /remind and the private reminders;
 * :mod:`~bot.features.daily.app`: the Mini App's daily API.
+
+The parts import each other (never this module), and, as every feature, the context, state,
+texts, chat helpers, services and rules, never another feature.
 """
 
 from __future__ import annotations
