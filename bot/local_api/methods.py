@@ -18,6 +18,9 @@ from bot.local_api.checks import (
 )
 from bot.local_api.world import BOT_ID, Chat, World
 
+if TYPE_CHECKING:
+    from bot.local_api.games import LocalGames
+
 # Telegram's size limits for callback answers and inline results (text, captions and
 # buttons: see bot.local_api.checks).
 MAX_CALLBACK_ANSWER = 200
@@ -29,6 +32,7 @@ class Methods(World):
     :class:`~bot.local_api.inline.InlineMode`)."""
 
     if TYPE_CHECKING:
+        games: LocalGames  # the Games API, made by the server (bot.local_api.server)
 
         def _edit_inline(self, params: dict[str, Any], *, text: bool) -> bool: ...
 
@@ -36,7 +40,7 @@ class Methods(World):
         """Run one Bot API method; returns the HTTP status and the JSON body."""
         self.calls.append(method)
         try:
-            handler = getattr(self, f"_m_{method}", None)
+            handler = getattr(self, f"_m_{method}", None) or self.games.handler(method)
             if handler is None:
                 raise ApiError(404, "Not Found: method not found")
             result = await handler(params)
@@ -232,6 +236,7 @@ class Methods(World):
         # Telegram passes the MTProto error name through here, not a sentence.
         if utf16_len(str(params.get("text") or "")) > MAX_CALLBACK_ANSWER:
             raise ApiError(400, "Bad Request: MESSAGE_TOO_LONG")
+        self.games.check_callback_answer(params)
         self.callback_answers.append(params)
         return True
 
