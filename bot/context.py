@@ -13,7 +13,7 @@ from telegram import Update
 from telegram.error import BadRequest
 from telegram.ext import Application, CallbackContext, ExtBot
 
-from bot.game.daily_stats import DayBoard
+from bot.game.daily import DayBoard
 from bot.game.spoilers import LiveHands
 from bot.i18n import N_, language_of, translations
 from bot.services.outbox import Letter, Outbox, Sent

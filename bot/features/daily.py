@@ -21,17 +21,20 @@ from bot.chat.miniapp import AppReply, AppRequest, app_address, group_link, serv
 from bot.context import BotContext, local_now, services, settings_of
 from bot.game.attempts import closed, closes_at, may_answer, still_open
 from bot.game.daily import (
+    TIME_BUCKETS,
     DailyRecord,
     DailyResult,
+    DailyStats,
     NotInArchive,
+    Standing,
     clock_text,
     find_zone,
     next_puzzle_at,
     past_day,
     post_time,
+    stats_of,
     until_next,
 )
-from bot.game.daily_stats import TIME_BUCKETS, DailyStats, Standing, stats_of
 from bot.game.scoring import counts_as_miss
 from bot.services.bulk import BulkNotSent, spread_second
 from bot.services.charts import bar_chart

@@ -13,15 +13,19 @@ from hypothesis import strategies as st
 from bot.game.daily import (
     DailyRecord,
     DailyResult,
+    DayBoard,
     NotInArchive,
+    Standing,
+    bucket_of,
     clock_text,
     find_zone,
+    median,
     next_puzzle_at,
     past_day,
     post_time,
+    stats_of,
     until_next,
 )
-from bot.game.daily_stats import DayBoard, Standing, bucket_of, median, stats_of
 from bot.records import daily_from_record, daily_record
 from solver import daily_number
 
