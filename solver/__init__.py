@@ -1,4 +1,10 @@
-"""Twenty-Four's solver: exact, complete and duplicate-free answers to the 24 game."""
+"""Twenty-Four's solver: exact, complete and duplicate-free answers to the 24 game.
+
+Owns the arithmetic: parsing and checking answers, finding and printing solutions, hints,
+difficulty, deals and decks, the numbers game.  Imports only itself and the standard
+library, and does no I/O but its command line (``python -m solver``); nothing of the bot
+or Telegram (``tests/test_layers.py``).
+"""
 
 from solver.answers import Verdict, check, is_claim
 from solver.codes import Code
