@@ -11,6 +11,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, WebApp
 from telegram.constants import ChatType
 from telegram.ext import Application
 
+from bot.chat.announce import tell_saved
 from bot.chat.miniapp import app_address
 from bot.context import BotContext, local_now, services
 from bot.game.attempts import still_open
@@ -153,19 +154,18 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
     result = record.solve(day, context.now())
     if record.running() is None:  # today's clock may still run (yesterday's was solved)
         context.chat_data.answers_to = "round"
-    context.save_now(update.effective_chat.id, update.effective_user.id)
+    # A result must survive a crash: saved before it is announced (bot.services.saving).
+    chat_id = update.effective_chat.id
+    saved = context.save_now(chat_id, update.effective_user.id)
     if record.replaying:
         # The archive's: kept, but no streak, board or percentile.
-        context.reply(
-            update,
-            _(
-                "✅ Daily #{number} ({day}) solved in {time}. Archive results count for no streak."
-            ).format(number=number, day=day.isoformat(), time=clock_text(result.seconds)),
-            game=True,
-        )
+        text = _(
+            "✅ Daily #{number} ({day}) solved in {time}. Archive results count for no streak."
+        ).format(number=number, day=day.isoformat(), time=clock_text(result.seconds))
+        tell_saved(context, chat_id, text, saved, update=update)
         return
     lines, _share = solved_lines(context, record, day, result)
-    context.reply(update, "\n".join(lines), game=True)
+    tell_saved(context, chat_id, "\n".join(lines), saved, update=update)
 
 
 def solved_lines(
