@@ -228,6 +228,13 @@ def everyones_day(context: BotContext, standing: Standing) -> str:
     if standing.faster_than is None:
         # "today" would not be true of an attempt started before midnight and solved after.
         return context._("🌍 You are the first to solve this puzzle.")
+    if not standing.faster_than:
+        # "faster than 0% of the others" would be no news, and unkind.
+        return context.ngettext(
+            "🌍 {count} player solved it so far.",
+            "🌍 {count} players solved it so far.",
+            standing.solvers,
+        ).format(count=standing.solvers)
     return context.ngettext(
         "🌍 {count} player solved it: you were faster than {percent}% of the others.",
         "🌍 {count} players solved it: you were faster than {percent}% of the others.",
