@@ -17,19 +17,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from bot.game import spoilers, votes
 from bot.game.votes import is_attempt
 from solver import Verdict
 
 
-class Life(Protocol):
-    """What the game service asks of a game: which one it is, whether it is on, when its
-    time runs out, and the three moments of its life it does not judge itself."""
+class Life(spoilers.Game, votes.Game, Protocol):
+    """What the game service asks of a game: which one it is, its hand (live while the game
+    is on), who may stop it, when its time runs out, and the three moments of its life it
+    does not judge itself."""
 
     @property
     def number(self) -> int: ...
-
-    @property
-    def live(self) -> bool: ...
 
     @property
     def started(self) -> float: ...

@@ -1,0 +1,32 @@
+"""Every timed game lives one life (bot.services.game_life), end to end through the local
+Bot API: a deal Telegram refuses ends the game with the same apology, whatever the game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.bot.harness import ANN, make_api, reply_to, running_bot, settled
+
+pytestmark = pytest.mark.asyncio
+
+SORRY = "Sorry, something went wrong. Please try again."
+
+
+@pytest.mark.parametrize("command", ["/play", "/hunt", "/countdown"])
+async def test_a_deal_telegram_refuses_gets_the_apology(tmp_path: Path, command: str) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        api.fail_next("sendPhoto", 400, "Bad Request: something unexpected")
+        assert await reply_to(api, ANN, ANN, command) == SORRY
+
+
+@pytest.mark.parametrize("command", ["/play", "/hunt", "/countdown"])
+async def test_a_deal_telegram_refuses_leaves_no_game_on(tmp_path: Path, command: str) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        api.fail_next("sendPhoto", 400, "Bad Request: something unexpected")
+        await reply_to(api, ANN, ANN, command)
+        await settled(api, application)
+        assert not application.chat_data[ANN].table.game_on
