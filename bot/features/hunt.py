@@ -28,7 +28,7 @@ from bot.services.game_life import (
     deal,
     expired,
     look_for,
-    refusal,
+    refused,
     stop_game,
 )
 from bot.services.limits import TEXT, fit_list
@@ -57,9 +57,7 @@ async def hunt_command(update: MessageUpdate, context: HandlerContext) -> None:
     if words and words[0].lower() in ("stop", "end"):
         await _stop(update, context)
         return
-    busy = refusal(context, chat_id, _("A round is on: finish it (or /stop it) before a hunt."))
-    if busy is not None:
-        context.reply(update, busy)
+    if refused(update, context, _("A round is on: finish it (or /stop it) before a hunt.")):
         return
     seconds = DEFAULT_SECONDS
     if words:

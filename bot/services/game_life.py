@@ -26,7 +26,7 @@ a chat keeps the game (``game_of``), its alarms (a kind of :mod:`bot.services.ti
 moment on the game's clock, the job), and whether any two of its numbers spoil it; then it
 calls :func:`look_for`, :func:`deal` with its caption and its messages, :func:`expired` in
 its alarm's job, :func:`stop_game` for its stop command and :func:`restore` at start-up
-(in :func:`bot.app.run`), and asks :func:`refusal` before dealing.  A game dealt to two
+(in :func:`bot.app.run`), and asks :func:`refused` before dealing.  A game dealt to two
 chats at once (a duel) passes the life whose :meth:`~bot.game.life.Life.show` starts the
 clock at the later delivery.
 """
@@ -104,24 +104,30 @@ def other_game(context: ChatContext) -> str | None:
     return None
 
 
-def refusal(
-    context: ChatContext, chat_id: int, round_on: str, between_rounds: str | None = None
-) -> str | None:
-    """What to say to a new game while another one is on in the chat (or a hand is on its
-    way): the game's own ``round_on`` while a round is on, and ``between_rounds`` (that
-    text by default) between two rounds of a match, whose next deal would come in the
-    middle; None when the chat is free."""
+def refused(
+    update: MessageUpdate,
+    context: HandlerContext,
+    round_on: str,
+    between_rounds: str | None = None,
+) -> bool:
+    """Refuse a new game while another one is on in the chat (or a hand is on its way),
+    saying so: with the game's own ``round_on`` while a round is on, and ``between_rounds``
+    (that text by default) between two rounds of a match, whose next deal would come in the
+    middle.  False when the chat is free."""
     table = context.chat_data.table
-    if chat_id in context.bot_data.dealing:
-        return context._("A hand is on its way: one moment.")
-    other = other_game(context)
-    if other is not None:
-        return other
-    if table.playing:
-        return round_on
-    if table.match is not None:
-        return between_rounds or round_on
-    return None
+    if update.effective_chat.id in context.bot_data.dealing:
+        # Two deals at once: one answer, however many times it is asked.
+        context.reply(update, context._("A hand is on its way: one moment."), key="on its way")
+        return True
+    text = other_game(context)
+    if text is None and table.playing:
+        text = round_on
+    elif text is None and table.match is not None:
+        text = between_rounds or round_on
+    if text is None:
+        return False
+    context.reply(update, text)
+    return True
 
 
 async def look_for(
@@ -189,7 +195,9 @@ def deal(
         # A picture Telegram refuses, or that found no network for a minute: nobody saw
         # the hand, so no game is left open with no timer.
         if kind.game_of(chat) is game and game.stop():
-            logger.warning("The %s for chat %s was not sent (%s): ended", kind.name, chat_id, error)
+            logger.warning(
+                "The %s's deal for chat %s was not sent (%s): ended", kind.name, chat_id, error
+            )
         sorry(error)
 
     context.post(
