@@ -108,12 +108,12 @@ def refused(
     update: MessageUpdate,
     context: HandlerContext,
     round_on: str,
-    between_rounds: str | None = None,
+    between_rounds: Callable[[], str] | None = None,
 ) -> bool:
     """Refuse a new game while another one is on in the chat (or a hand is on its way),
-    saying so: with the game's own ``round_on`` while a round is on, and ``between_rounds``
-    (that text by default) between two rounds of a match, whose next deal would come in the
-    middle.  False when the chat is free."""
+    saying so: with the game's own ``round_on`` while a round is on, and ``between_rounds()``
+    (``round_on`` by default) between two rounds of a match, whose next deal would come in
+    the middle.  False when the chat is free."""
     table = context.chat_data.table
     if update.effective_chat.id in context.bot_data.dealing:
         # Two deals at once: one answer, however many times it is asked.
@@ -123,7 +123,7 @@ def refused(
     if text is None and table.playing:
         text = round_on
     elif text is None and table.match is not None:
-        text = between_rounds or round_on
+        text = round_on if between_rounds is None else between_rounds()
     if text is None:
         return False
     context.reply(update, text)
