@@ -33,25 +33,10 @@ from bot.game.countdown import (
 )
 from bot.services import game_life, status_message
 from bot.services.announce import tell_saved
-from bot.services.game_life import (
-    Alarm,
-    Kind,
-    cancel_alarms,
-    deal,
-    expired,
-    look_for,
-    refused,
-    stop_game,
-)
 from bot.services.limits import TEXT, fit_list
 from bot.services.timers import COUNTDOWN_UP
 from bot.state import CountdownMessages
-from bot.texts import (
-    how_to_answer,
-    more_players,
-    player_line,
-    reason,
-)
+from bot.texts import how_to_answer, more_players, player_line, reason
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
 
 logger = logging.getLogger(__name__)
@@ -100,7 +85,7 @@ async def countdown_command(update: MessageUpdate, context: HandlerContext) -> N
     if words and words[0].lower() in STOP_WORDS:
         await _stop(update, context)
         return
-    if refused(update, context, _("A round is on: finish it (or /stop it) first.")):
+    if game_life.refused(update, context, _("A round is on: finish it (or /stop it) first.")):
         return
     read = read_words(words, table.settings.countdown_time)
     if read is None:
@@ -108,7 +93,7 @@ async def countdown_command(update: MessageUpdate, context: HandlerContext) -> N
         return
     large, seconds = read
     data = context.bot_data
-    found = await look_for(context, chat_id, data.solving.countdown_deal(data.rng, large))
+    found = await game_life.look_for(context, chat_id, data.solving.countdown_deal(data.rng, large))
     if found is None:
         return
     numbers, target, best = found
@@ -132,7 +117,7 @@ async def countdown_command(update: MessageUpdate, context: HandlerContext) -> N
         )
     )
 
-    deal(context, chat_id, COUNTDOWN, game, messages, caption, tiles=True, target=target)
+    game_life.deal(context, chat_id, COUNTDOWN, game, messages, caption, tiles=True, target=target)
 
 
 def claims(update: MessageUpdate, context: HandlerContext) -> bool:
@@ -233,7 +218,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
 
 async def countdown_up(context: JobContext[int]) -> None:
     """Job: the game's time is up."""
-    game = expired(context, COUNTDOWN)
+    game = game_life.expired(context, COUNTDOWN)
     if game is not None:
         finish(context.job.chat_id, context, game)
 
@@ -241,7 +226,9 @@ async def countdown_up(context: JobContext[int]) -> None:
 async def _stop(update: MessageUpdate, context: HandlerContext) -> None:
     """/countdown stop: end the game early (see :func:`bot.services.game_life.stop_game`)."""
     none_on = context._("No Countdown game is on: /countdown starts one.")
-    await stop_game(update, context, COUNTDOWN, finish, none_on=none_on, votes="countdown")
+    await game_life.stop_game(
+        update, context, COUNTDOWN, finish, none_on=none_on, votes="countdown"
+    )
 
 
 def solver_lines(game: Countdown, context: ChatContext) -> list[str]:
@@ -312,17 +299,17 @@ def end_text(chat_id: int, game: Countdown, context: ChatContext) -> str:
 def finish(chat_id: int, context: ChatContext, game: Countdown) -> None:
     """A game has ended: score it (saved before it is told), then every player's best, the
     winner and the solver's best answer."""
-    cancel_alarms(context, chat_id, COUNTDOWN)
+    game_life.cancel_alarms(context, chat_id, COUNTDOWN)
     scores = game.scores()
     context.chat_data.table.stats.record_countdown(scores)
     saved = context.save_now(chat_id, scores[0][0]) if scores else True
     tell_saved(context, chat_id, end_text(chat_id, game, context), saved, end=True)
 
 
-COUNTDOWN = Kind[Countdown](
+COUNTDOWN = game_life.Kind[Countdown](
     "Countdown game",
     lambda chat: chat.table.countdown,
-    (Alarm(COUNTDOWN_UP, lambda game: game.deadline, countdown_up),),
+    (game_life.Alarm(COUNTDOWN_UP, lambda game: game.deadline, countdown_up),),
     parts_from=MIN_TARGET,  # any two of its numbers spoil it too
 )
 """A Countdown game's life: the chat's last game, its end by its clock."""

@@ -21,25 +21,10 @@ from bot.game.claims import after_mention, looks_like_answer
 from bot.game.hunt import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS, Found, Hunt
 from bot.services import game_life, status_message
 from bot.services.announce import tell_saved
-from bot.services.game_life import (
-    Alarm,
-    Kind,
-    cancel_alarms,
-    deal,
-    expired,
-    look_for,
-    refused,
-    stop_game,
-)
 from bot.services.limits import TEXT, fit_list
 from bot.services.timers import HUNT_UP
 from bot.state import HuntMessages
-from bot.texts import (
-    how_to_answer,
-    more_players,
-    player_line,
-    reason,
-)
+from bot.texts import how_to_answer, more_players, player_line, reason
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
 
 logger = logging.getLogger(__name__)
@@ -57,7 +42,9 @@ async def hunt_command(update: MessageUpdate, context: HandlerContext) -> None:
     if words and words[0].lower() in ("stop", "end"):
         await _stop(update, context)
         return
-    if refused(update, context, _("A round is on: finish it (or /stop it) before a hunt.")):
+    if game_life.refused(
+        update, context, _("A round is on: finish it (or /stop it) before a hunt.")
+    ):
         return
     seconds = DEFAULT_SECONDS
     if words:
@@ -75,7 +62,9 @@ async def hunt_command(update: MessageUpdate, context: HandlerContext) -> None:
             return
         seconds = int(words[0])
     data = context.bot_data
-    found = await look_for(context, chat_id, data.solving.hunt_hand(table.settings, data.rng))
+    found = await game_life.look_for(
+        context, chat_id, data.solving.hunt_hand(table.settings, data.rng)
+    )
     if found is None:
         return
     hand, solutions = found
@@ -97,7 +86,7 @@ async def hunt_command(update: MessageUpdate, context: HandlerContext) -> None:
         + how_to_answer(chat_id > 0, context)
     )
 
-    deal(context, chat_id, HUNT, hunt, messages, caption)
+    game_life.deal(context, chat_id, HUNT, hunt, messages, caption)
 
 
 def claims(update: MessageUpdate, context: HandlerContext) -> bool:
@@ -180,7 +169,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
 
 async def hunt_up(context: JobContext[int]) -> None:
     """Job: the hunt's time is up."""
-    hunt = expired(context, HUNT)
+    hunt = game_life.expired(context, HUNT)
     if hunt is not None:
         finish(context.job.chat_id, context, hunt)
 
@@ -188,11 +177,13 @@ async def hunt_up(context: JobContext[int]) -> None:
 async def _stop(update: MessageUpdate, context: HandlerContext) -> None:
     """/hunt stop: end the hunt early (see :func:`bot.services.game_life.stop_game`)."""
     none_on = context._("No hunt is on: /hunt starts one.")
-    await stop_game(update, context, HUNT, finish, none_on=none_on, votes="hunt")
+    await game_life.stop_game(update, context, HUNT, finish, none_on=none_on, votes="hunt")
 
 
-HUNT = Kind[Hunt](
-    "hunt", lambda chat: chat.table.hunt, (Alarm(HUNT_UP, lambda hunt: hunt.deadline, hunt_up),)
+HUNT = game_life.Kind[Hunt](
+    "hunt",
+    lambda chat: chat.table.hunt,
+    (game_life.Alarm(HUNT_UP, lambda hunt: hunt.deadline, hunt_up),),
 )
 """A hunt's life: the chat's last hunt, its end by its clock."""
 
@@ -201,7 +192,7 @@ def finish(chat_id: int, context: ChatContext, hunt: Hunt) -> None:
     """A hunt has ended: score it (saved before it is told), then the finders and the
     solutions nobody found."""
     _ = context._
-    cancel_alarms(context, chat_id, HUNT)
+    game_life.cancel_alarms(context, chat_id, HUNT)
     table = context.chat_data.table
     standings = hunt.standings()
     hand = " ".join(map(str, hunt.hand))

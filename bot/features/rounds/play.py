@@ -21,7 +21,6 @@ from bot.game.table import DIFFICULTY_WORDS, Table
 from bot.game.votes import Action, request
 from bot.services import game_life
 from bot.services.admins import is_admin
-from bot.services.game_life import Alarm, Kind, deal, expired, look_for, other_game, refused
 from bot.services.timers import HALF_TIME, NEXT_DEAL, TIME_UP
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.texts import hint_text, how_to_answer, round_on, vote_text
@@ -77,7 +76,7 @@ async def deal_round(
         table.match = None  # a match whose first hand cannot be dealt is not armed
 
     work = data.solving.deal(table.settings, data.rng, difficulty)
-    found = await look_for(context, chat_id, work, own_match=True, refused=unarmed)
+    found = await game_life.look_for(context, chat_id, work, own_match=True, refused=unarmed)
     if found is None:
         return  # refused, /stop came meanwhile, or another game began
     facts, level = found
@@ -89,7 +88,7 @@ async def deal_round(
     private = chat_id > 0
     caption = _caption(game, context, matches.caption_prefix(table, context), private)
 
-    deal(context, chat_id, ROUND, game, chat.rounds, caption)
+    game_life.deal(context, chat_id, ROUND, game, chat.rounds, caption)
     if game.solutions is None:  # hints alone are worked out when first asked for
         context.application.create_task(_learn_meanwhile(game, context), name="learn")
 
@@ -133,7 +132,7 @@ async def half_time(context: JobContext[int]) -> None:
 async def time_up(context: JobContext[int]) -> None:
     """Job: the time is up; show the solutions."""
     table = table_of(context)
-    game = expired(context, ROUND)
+    game = game_life.expired(context, ROUND)
     chat_id = context.job.chat_id
     if game is None:
         return
@@ -148,12 +147,12 @@ def _half_time(game: Round) -> float | None:
     return None if game.time_limit is None else game.started + game.time_limit / 2
 
 
-ROUND = Kind[Round](
+ROUND = game_life.Kind[Round](
     "round",
     lambda chat: chat.table.round,
     (
-        Alarm(HALF_TIME, _half_time, half_time),
-        Alarm(TIME_UP, lambda game: game.deadline, time_up),
+        game_life.Alarm(HALF_TIME, _half_time, half_time),
+        game_life.Alarm(TIME_UP, lambda game: game.deadline, time_up),
     ),
 )
 """A round's life: the chat's last round, its hint at half time and its end by its clock."""
@@ -165,7 +164,7 @@ async def play(update: MessageUpdate, context: HandlerContext) -> None:
     table = table_of(context)
     # Between two rounds of a match: /play would end it without a word.
     on = round_on(update.effective_chat.type == ChatType.PRIVATE, context)
-    if refused(update, context, on, lambda: matches.between_rounds(table, context)):
+    if game_life.refused(update, context, on, lambda: matches.between_rounds(table, context)):
         return
     difficulty = None
     rounds = None
@@ -265,7 +264,7 @@ async def skip(update: MessageUpdate, context: HandlerContext) -> None:
     game = table.round
     if not table.playing or game is None:
         on = round_on(False, context)  # not said: no round is on
-        if refused(update, context, on, lambda: matches.between_rounds(table, context)):
+        if game_life.refused(update, context, on, lambda: matches.between_rounds(table, context)):
             return
         await deal_round(chat_id, context, starter=update.effective_user.id)
         return
@@ -289,7 +288,7 @@ async def stop(update: MessageUpdate, context: HandlerContext) -> None:
     chat_id = update.effective_chat.id
     game = table.round
     playing = table.playing and game is not None
-    other = other_game(context)
+    other = game_life.other_game(context)
     if other is not None and not playing:
         context.reply(update, other)
         return
