@@ -218,6 +218,7 @@ FLOORS = (
             "bot.services.admins",
             "bot.services.announce",
             "bot.services.game_life",
+            "bot.services.game_tokens",
             "bot.services.miniapp",
             "bot.services.status_message",
             "bot.texts",
@@ -238,6 +239,7 @@ FLOORS = (
             "bot.local_api",
             "bot.local_api_checks",
             "bot.local_api_inline",
+            "bot.local_games",
         ),
     ),
     ("game rules", ("bot.game",)),
@@ -245,8 +247,9 @@ FLOORS = (
 """The bot's floors, top first: a module imports only from its own floor or below (the
 solver, under them all, is tested above).  Some services and the texts need the context
 (admin checks cache in ``BotData``, the Mini App's routes, the status messages and a game's
-deal send through it), so they stand over it, apart from the other services: the plan is to move
-them out of ``bot/services/`` (see docs/design.md)."""
+deal send through it), so they stand over it, apart from the other services: the plan is to
+move them out of ``bot/services/`` (see docs/design.md).  The game tokens are signed with the
+Mini App's key, so they stand beside it."""
 
 
 def _floor(module: str) -> int:
