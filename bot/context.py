@@ -51,7 +51,7 @@ class BotData:
     timers: Timers
     """Every chat's pending jobs: round timers, a match's next deal, the daily post."""
     admins: dict[tuple[int, int], tuple[bool, float]]
-    """(chat, user) → (is an admin, when Telegram was asked): see :mod:`bot.services.admins`."""
+    """(chat, user) → (is an admin, when Telegram was asked): see :mod:`bot.chat.admins`."""
     answer_routes: list[tuple[AnswerClaim, AnswerTaker]]
     """Where typed answers go besides the chat's round: see :meth:`route_answer`."""
     deep_links: dict[str, Callable[[Any, Any], Awaitable[None]]]
@@ -66,7 +66,7 @@ class BotData:
     """Every player's solve time of the latest daily puzzles, sorted (rebuilt at start-up)."""
     app_calls: dict[str, Callable[[Any], Awaitable[tuple[int, dict[str, Any]]]]]
     """``"GET daily"`` → the feature's answer to ``GET /app/api/daily`` from the Mini App
-    (see :mod:`bot.services.miniapp`)."""
+    (see :mod:`bot.chat.miniapp`)."""
     web_address: str | None
     """Where the bot's web server listens once started (``http://127.0.0.1:8080``); None
     when it serves none."""

@@ -20,6 +20,8 @@ import logging
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
+from bot.chat import game_life, status_message
+from bot.chat.announce import tell_saved
 from bot.context import services
 from bot.game.claims import after_mention, looks_like_answer
 from bot.game.countdown import (
@@ -31,8 +33,6 @@ from bot.game.countdown import (
     Outcome,
     points_for,
 )
-from bot.services import game_life, status_message
-from bot.services.announce import tell_saved
 from bot.services.limits import TEXT, fit_list
 from bot.services.timers import COUNTDOWN_UP
 from bot.state import CountdownMessages
@@ -224,7 +224,7 @@ async def countdown_up(context: JobContext[int]) -> None:
 
 
 async def _stop(update: MessageUpdate, context: HandlerContext) -> None:
-    """/countdown stop: end the game early (see :func:`bot.services.game_life.stop_game`)."""
+    """/countdown stop: end the game early (see :func:`bot.chat.game_life.stop_game`)."""
     none_on = context._("No Countdown game is on: /countdown starts one.")
     await game_life.stop_game(
         update, context, COUNTDOWN, finish, none_on=none_on, votes="countdown"

@@ -15,6 +15,8 @@ from telegram.constants import ChatType
 from telegram.error import Forbidden
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler
 
+from bot.chat.admins import is_admin
+from bot.chat.miniapp import AppReply, AppRequest, app_address, group_link, serve_app
 from bot.context import BotContext, local_now, services, settings_of
 from bot.game.attempts import closed, closes_at, may_answer, still_open
 from bot.game.daily import (
@@ -33,10 +35,8 @@ from bot.game.daily import (
     until_next,
 )
 from bot.game.scoring import counts_as_miss
-from bot.services.admins import is_admin
 from bot.services.charts import bar_chart
 from bot.services.limits import CAPTION, fit_list, visible_length
-from bot.services.miniapp import AppReply, AppRequest, app_address, group_link, serve_app
 from bot.services.pictures import send_hand
 from bot.services.timers import DAILY_POST, DAILY_REMINDER
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout

@@ -16,11 +16,11 @@ import logging
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
+from bot.chat import game_life, status_message
+from bot.chat.announce import tell_saved
 from bot.context import services
 from bot.game.claims import after_mention, looks_like_answer
 from bot.game.hunt import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS, Found, Hunt
-from bot.services import game_life, status_message
-from bot.services.announce import tell_saved
 from bot.services.limits import TEXT, fit_list
 from bot.services.timers import HUNT_UP
 from bot.state import HuntMessages
@@ -175,7 +175,7 @@ async def hunt_up(context: JobContext[int]) -> None:
 
 
 async def _stop(update: MessageUpdate, context: HandlerContext) -> None:
-    """/hunt stop: end the hunt early (see :func:`bot.services.game_life.stop_game`)."""
+    """/hunt stop: end the hunt early (see :func:`bot.chat.game_life.stop_game`)."""
     none_on = context._("No hunt is on: /hunt starts one.")
     await game_life.stop_game(update, context, HUNT, finish, none_on=none_on, votes="hunt")
 

@@ -2,7 +2,7 @@
 its clock, by a stop, or by its own rules (a win, every solution found).
 
 Every timed game of a chat (a round, a Solution Hunt, a Countdown game, a duel's hand) is
-a :class:`Life` to the game service (:mod:`bot.services.game_life`), which sends its deal,
+a :class:`Life` to the game service (:mod:`bot.chat.game_life`), which sends its deal,
 starts its clock when the deal is seen, sets and restores its timers and ends it when
 nobody could see it.  ``number`` grows with each game of a chat, so that a timer set for
 one game changes nothing in the next (a stale timer).

@@ -1,4 +1,4 @@
-"""Every timed game lives one life (bot.services.game_life), end to end through the local
+"""Every timed game lives one life (bot.chat.game_life), end to end through the local
 Bot API: a deal Telegram refuses ends the game with the same apology, and a game asked for
 while a hand is dealt gets the same answer, whatever the game."""
 

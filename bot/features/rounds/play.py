@@ -13,14 +13,14 @@ import logging
 from telegram.constants import ChatType
 from telegram.ext import Application
 
+from bot.chat import game_life
+from bot.chat.admins import is_admin
 from bot.context import BotContext
 from bot.features.rounds import group_status, matches, solutions
 from bot.features.rounds.solutions import learn, solutions_text
 from bot.game.rounds import Round
 from bot.game.table import DIFFICULTY_WORDS, Table
 from bot.game.votes import Action, request
-from bot.services import game_life
-from bot.services.admins import is_admin
 from bot.services.timers import HALF_TIME, NEXT_DEAL, TIME_UP
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.texts import hint_text, how_to_answer, round_on, vote_text

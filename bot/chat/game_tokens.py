@@ -29,7 +29,7 @@ import secrets
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, quote, urlencode
 
-from bot.services.miniapp import secret_key
+from bot.chat.miniapp import secret_key
 
 TOKEN_AGE = 600.0
 """Seconds a token is good for after it was issued (ten minutes: a Rush run lasts a few)."""

@@ -42,9 +42,9 @@ from typing import Generic, Protocol, TypeVar
 from telegram import Message
 from telegram.ext import Application
 
+from bot.chat.admins import stop_ballot
 from bot.context import now_of, services
 from bot.game.life import Life
-from bot.services.admins import stop_ballot
 from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
 from bot.services.timers import JobCallback, Timers

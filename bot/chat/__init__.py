@@ -1,0 +1,12 @@
+"""What the features share that acts through a handler's context, above it.
+
+Owns a timed game's life in a chat (:mod:`~bot.chat.game_life`: deal, clock, alarms, stop,
+restore), the admin checks and stop votes (:mod:`~bot.chat.admins`, cached in ``BotData``), a
+score told once it is saved (:mod:`~bot.chat.announce`), a chat's status messages
+(:mod:`~bot.chat.status_message`) and the Mini App's server side (:mod:`~bot.chat.miniapp`:
+launch data, routes, the rate per player).
+
+May import the context and the typed handlers, and everything below them: the services
+(:mod:`bot.services`), the state, texts, i18n and settings, and the rules (:mod:`bot.game`,
+:mod:`solver`).  Never a feature, the application or an entry point (``tests/test_layers.py``).
+"""
