@@ -39,12 +39,13 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
-from telegram import Message
+from telegram import InlineKeyboardMarkup, Message
 from telegram.ext import Application
 
 from bot.chat.admins import stop_ballot
 from bot.context import now_of, services
 from bot.game.life import Life
+from bot.services.outbox import Sent
 from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
 from bot.services.timers import JobCallback, Timers
@@ -168,17 +169,15 @@ def deal(
     messages: DealMessages,
     caption: str,
     *,
-    hand: tuple[int, ...] | None = None,
     tiles: bool = False,
     target: int | None = None,
 ) -> None:
-    """Deal ``game`` in the chat: its picture (``hand``, the game's own by default; as
-    ``tiles`` under a ``target`` for Countdown) with ``caption``, kept secret from /solve
+    """Deal ``game`` in the chat: the picture of its hand (as ``tiles`` under a ``target``
+    for Countdown) with ``caption``, kept secret from /solve
     while it is on.  Its clock and alarms start when the picture is sent; if it cannot be
     sent, the game ends and the chat gets the apology."""
     data = context.bot_data
     chat = context.chat_data
-    cards = game.hand if hand is None else hand
     data.live_hands.add(chat_id, game, parts_from=kind.parts_from)  # no /solve of it meanwhile
 
     def dealt(sent: object) -> None:
@@ -200,14 +199,49 @@ def deal(
             )
         sorry(error)
 
+    post_hand(
+        context,
+        chat_id,
+        game.hand,
+        caption,
+        tiles=tiles,
+        target=target,
+        on_sent=dealt,
+        on_failed=lost,
+    )
+
+
+def post_hand(
+    context: ChatContext,
+    chat_id: int,
+    hand: tuple[int, ...],
+    caption: str,
+    *,
+    tiles: bool = False,
+    target: int | None = None,
+    reply_markup: InlineKeyboardMarkup | None = None,
+    on_sent: Callable[[Sent], object] | None = None,
+    on_failed: Callable[[Exception], object] | None = None,
+) -> None:
+    """Send a hand's picture with its ``caption`` (and ``reply_markup``) through the outbox,
+    as a game message: as text where no picture can be sent
+    (:func:`~bot.services.pictures.send_hand`).  ``on_failed``: what to do if it cannot be
+    sent at all (the chat's apology by default)."""
     context.post(
         chat_id,
         lambda: send_hand(
-            context.bot, chat_id, cards, data.file_ids, caption=caption, tiles=tiles, target=target
+            context.bot,
+            chat_id,
+            hand,
+            context.bot_data.file_ids,
+            caption=caption,
+            tiles=tiles,
+            target=target,
+            reply_markup=reply_markup,
         ),
         game=True,
-        on_sent=dealt,
-        on_failed=lost,
+        on_sent=on_sent,
+        on_failed=on_failed,
     )
 
 
