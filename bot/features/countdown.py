@@ -15,7 +15,6 @@ told at the end.  While a game is on, its numbers are kept from its players' ``/
 from __future__ import annotations
 
 import html
-import logging
 
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
@@ -38,8 +37,6 @@ from bot.services.timers import COUNTDOWN_UP
 from bot.state import CountdownMessages
 from bot.texts import how_to_answer, more_players, player_line, reason
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
-
-logger = logging.getLogger(__name__)
 
 LATE_SECONDS = 60.0
 """After a game's deadline, answers are still taken for this long, to be told they came too

@@ -11,7 +11,6 @@ costs a handful of the group's 20 messages a minute.
 from __future__ import annotations
 
 import html
-import logging
 
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
@@ -26,8 +25,6 @@ from bot.services.timers import HUNT_UP
 from bot.state import HuntMessages
 from bot.texts import how_to_answer, more_players, player_line, reason
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
-
-logger = logging.getLogger(__name__)
 
 MISSED_SHOWN = 20
 """Solutions nobody found listed at a hunt's end (the rest are counted)."""

@@ -8,7 +8,6 @@ The rules live in :mod:`bot.game` (:class:`~bot.game.rounds.Round`, and the chat
 from __future__ import annotations
 
 import contextlib
-import logging
 
 from telegram.constants import ChatType
 from telegram.ext import Application
@@ -25,8 +24,6 @@ from bot.services.timers import HALF_TIME, NEXT_DEAL, TIME_UP
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.texts import hint_text, how_to_answer, round_on, vote_text
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
-
-logger = logging.getLogger(__name__)
 
 ROUND_JOBS = (HALF_TIME, TIME_UP, NEXT_DEAL)
 """The jobs a round's end cancels: its timers, or a match's next deal."""
