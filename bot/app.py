@@ -48,7 +48,8 @@ from bot.features import (
 )
 from bot.i18n import LANGUAGES, N_, gettext_for
 from bot.persistence import SQLitePersistence
-from bot.services.outbox import FloodControl, Outbox
+from bot.services.flood_control import FloodControl
+from bot.services.outbox import Outbox
 from bot.services.polling import PollingRequest
 from bot.services.sending import SendingRequest
 from bot.services.solving import Solving

@@ -215,8 +215,10 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         user_id: int | None = None,
         on_sent: Callable[[Sent], object] | None = None,
         on_failed: Callable[[Exception], object] | None = None,
+        bulk: bool = False,
     ) -> None:
-        """Queue one Bot API call into a chat (see :mod:`bot.services.outbox`)."""
+        """Queue one Bot API call into a chat (see :mod:`bot.services.outbox`); ``bulk``: one
+        of many chats' notices due at once (:mod:`bot.services.bulk`)."""
         flood_notice = None
         if user_id is not None:
             flood_notice = self._flood_notice(chat_id)
@@ -232,6 +234,7 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
                 on_sent=on_sent,
                 on_failed=on_failed,
                 flood_notice=flood_notice,
+                bulk=bulk,
             )
         )
 
