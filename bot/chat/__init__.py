@@ -4,7 +4,7 @@ Owns a timed game's life in a chat (:mod:`~bot.chat.game_life`: deal, clock, ala
 restore), the admin checks and stop votes (:mod:`~bot.chat.admins`, cached in ``BotData``), a
 score told once it is saved (:mod:`~bot.chat.announce`), a chat's status messages
 (:mod:`~bot.chat.status_message`) and the Mini App's server side (:mod:`~bot.chat.miniapp`:
-launch data, routes, the rate per player).
+its page, API routes, the rate per player; the launch data's check is a service below).
 
 May import the context and the typed handlers, and everything below them: the services
 (:mod:`bot.services`), the state, texts, i18n and settings, and the rules (:mod:`bot.game`,
