@@ -43,7 +43,7 @@ from telegram import InlineKeyboardMarkup, Message
 from telegram.ext import Application
 
 from bot.chat.admins import stop_ballot
-from bot.context import now_of, services
+from bot.context import BotContext, now_of, services
 from bot.game.life import Life
 from bot.services.outbox import Sent
 from bot.services.pictures import send_hand
@@ -212,7 +212,7 @@ def deal(
 
 
 def post_hand(
-    context: ChatContext,
+    context: BotContext,
     chat_id: int,
     hand: tuple[int, ...],
     caption: str,
@@ -222,11 +222,13 @@ def post_hand(
     reply_markup: InlineKeyboardMarkup | None = None,
     on_sent: Callable[[Sent], object] | None = None,
     on_failed: Callable[[Exception], object] | None = None,
+    bulk: bool = False,
 ) -> None:
     """Send a hand's picture with its ``caption`` (and ``reply_markup``) through the outbox,
     as a game message: as text where no picture can be sent
     (:func:`~bot.services.pictures.send_hand`).  ``on_failed``: what to do if it cannot be
-    sent at all (the chat's apology by default)."""
+    sent at all (the chat's apology by default); ``bulk``: one of many chats' posts due at
+    once (:meth:`bot.context.BotContext.post`)."""
     context.post(
         chat_id,
         lambda: send_hand(
@@ -242,6 +244,7 @@ def post_hand(
         game=True,
         on_sent=on_sent,
         on_failed=on_failed,
+        bulk=bulk,
     )
 
 
