@@ -11,6 +11,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, WebApp
 from telegram.constants import ChatType
 from telegram.ext import Application
 
+from bot.chat import game_life
 from bot.chat.announce import tell_saved
 from bot.chat.miniapp import app_address
 from bot.context import BotContext, local_now, services
@@ -23,7 +24,6 @@ from bot.game.daily import (
     until_next,
 )
 from bot.game.scoring import counts_as_miss
-from bot.services.pictures import send_hand
 from bot.texts import duration_text, reason, share_line
 from bot.typed_handlers import (
     HandlerContext,
@@ -91,19 +91,7 @@ def _show_puzzle(
             chat.daily.previous_message_id = chat.daily.message_id
             chat.daily.message_id = sent.message_id
 
-    context.post(
-        chat_id,
-        lambda: send_hand(
-            context.bot,
-            chat_id,
-            hand,
-            context.bot_data.file_ids,
-            caption=caption,
-            reply_markup=markup,
-        ),
-        game=True,
-        on_sent=shown,
-    )
+    game_life.post_hand(context, chat_id, hand, caption, reply_markup=markup, on_sent=shown)
 
 
 def for_daily(update: MessageUpdate, context: HandlerContext) -> bool:
