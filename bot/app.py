@@ -47,6 +47,7 @@ from bot.features import (
 )
 from bot.i18n import LANGUAGES, N_, gettext_for
 from bot.persistence import SQLitePersistence
+from bot.services import answers
 from bot.services.miniapp import MENU_BUTTON, app_routes
 from bot.services.outbox import FloodControl, Outbox
 from bot.services.polling import PollingRequest
@@ -201,13 +202,16 @@ FEATURES = (
 )
 """Registered in this order: the most frequent commands are matched first, after the few
 handlers that take some updates before the feature that has them otherwise (an attempt at
-the daily puzzle given up or closed, a game's answers that score nothing)."""
+the daily puzzle given up).  Typed answers do not follow this order: the games give the
+answer router their routes, asked by their declared priority
+(:class:`bot.services.answer_routes.Priority`)."""
 
 
 def add_handlers(application: Application) -> None:
-    """Register every feature's handlers."""
+    """Register every feature's handlers, then the answer router's (/a, plain text)."""
     for feature in FEATURES:
         feature.register(application)
+    answers.register(application)
 
 
 async def register_commands(application: Application) -> None:

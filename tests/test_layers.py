@@ -217,6 +217,7 @@ FLOORS = (
         (
             "bot.services.admins",
             "bot.services.announce",
+            "bot.services.answers",
             "bot.services.miniapp",
             "bot.services.status_message",
             "bot.texts",
@@ -242,10 +243,10 @@ FLOORS = (
     ("game rules", ("bot.game",)),
 )
 """The bot's floors, top first: a module imports only from its own floor or below (the
-solver, under them all, is tested above).  Three services and the texts need the context
-(admin checks cache in ``BotData``, the Mini App's routes and the status messages send
-through it), so they stand over it, apart from the other services: the plan is to move
-them out of ``bot/services/`` (see docs/design.md)."""
+solver, under them all, is tested above).  Some services and the texts need the context
+(admin checks cache in ``BotData``, the Mini App's routes, the status messages and the
+answer router's replies send through it), so they stand over it, apart from the other
+services: the plan is to move them out of ``bot/services/`` (see docs/design.md)."""
 
 
 def _floor(module: str) -> int:

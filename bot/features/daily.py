@@ -34,12 +34,14 @@ from bot.game.daily import (
 )
 from bot.game.scoring import counts_as_miss
 from bot.services.admins import is_admin
+from bot.services.answer_routes import Priority, Route
 from bot.services.charts import bar_chart
 from bot.services.limits import CAPTION, fit_list, visible_length
 from bot.services.miniapp import AppReply, AppRequest, app_address, group_link, serve_app
 from bot.services.pictures import send_hand
 from bot.services.timers import DAILY_POST, DAILY_REMINDER
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
+from bot.state import AnswersTo
 from bot.texts import duration_text, player_line, reason, share_line, subscription_text
 from bot.typed_handlers import (
     ButtonUpdate,
@@ -111,7 +113,7 @@ async def start_private(update: MessageUpdate, context: HandlerContext) -> None:
         return
     hand = await puzzle_of(context, day)
     record.start(day, context.now())
-    context.chat_data.answers_to = "daily"
+    context.chat_data.answers_to = AnswersTo.DAILY
     chat_id = update.effective_chat.id
     caption = _(
         "<b>Daily #{number}</b>: make 24 from <b>{hand}</b>\n"
@@ -179,7 +181,7 @@ async def start_replay(context: HandlerContext, chat_id: int, day: dt.date) -> N
         )
         return
     hand = await puzzle_of(context, day)
-    context.chat_data.answers_to = "daily"
+    context.chat_data.answers_to = AnswersTo.DAILY
     caption = _(
         "<b>Daily #{number}</b> ({day}, from the archive): make 24 from <b>{hand}</b>\n"
         "Its own clock is running; it counts for no streak."
@@ -259,14 +261,20 @@ def _show_puzzle(
 
 
 def for_daily(update: MessageUpdate, context: HandlerContext) -> bool:
-    """Whether a private answer is meant for the daily puzzle rather than a round."""
+    """Whether a private answer is meant for the daily puzzle rather than the chat's game
+    (asked before it: see :class:`~bot.services.answer_routes.Priority`)."""
     if update.effective_chat.type != ChatType.PRIVATE:
         return False
     replied = update.effective_message.reply_to_message
     if replied is not None:
         daily = context.chat_data.daily
         return replied.message_id in (daily.message_id, daily.previous_message_id)
-    return context.chat_data.answers_to == "daily"
+    return attempt_open(context)
+
+
+def attempt_open(context: HandlerContext) -> bool:
+    """Whether plain answers in this private chat go to an attempt at the daily puzzle."""
+    return context.chat_data.answers_to == AnswersTo.DAILY
 
 
 async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> None:
@@ -277,7 +285,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
     if day is None:
         # Only /daily in private starts a clock: an answer to a puzzle read elsewhere
         # (a group's post, inline mode) would be timed from nothing.
-        context.chat_data.answers_to = "round"
+        context.chat_data.answers_to = AnswersTo.GAME
         solved = record.result(context.today()) is not None
         context.reply(
             update,
@@ -305,7 +313,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
     number = daily_number(day)
     result = record.solve(day, context.now())
     if record.running() is None:  # today's clock may still run (yesterday's was solved)
-        context.chat_data.answers_to = "round"
+        context.chat_data.answers_to = AnswersTo.GAME
     context.save_now(update.effective_chat.id, update.effective_user.id)
     if record.replaying:
         # The archive's: kept, but no streak, board or percentile.
@@ -1027,7 +1035,7 @@ def register(application: Application) -> None:
     )
     application.add_handler(CommandHandler("subscribe", for_messages(subscribe)))
     application.add_handler(CommandHandler("unsubscribe", for_messages(unsubscribe)))
-    services(application).take_answers(for_daily, answer)
+    services(application).answers.add(Route(Priority.DAILY, for_daily, answer, attempt_open))
     serve_app(application, "GET", "daily/state", app_daily_state)
     serve_app(application, "GET", "daily", app_daily)
     serve_app(application, "POST", "daily", app_daily_answer)

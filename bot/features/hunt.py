@@ -3,7 +3,7 @@
 The rules are the game's (:mod:`bot.game.hunt`): each correct answer is mapped to its
 distinct solution; a new one scores a point for its finder, one found before scores nothing.
 Answers come as in rounds (``/a``, a reply to the picture, plain text where the bot sees
-it); this feature claims them while a hunt is on (see :meth:`bot.context.BotData.take_answers`).
+it); this feature claims them while a hunt is on (see :mod:`bot.services.answer_routes`).
 In groups the finds are lines of one status message, edited as they come, so a busy hunt
 costs a handful of the group's 20 messages a minute.
 """
@@ -23,11 +23,12 @@ from bot.game.hunt import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS, Found, Hunt
 from bot.services import status_message
 from bot.services.admins import stop_ballot
 from bot.services.announce import tell_saved
+from bot.services.answer_routes import Priority, Route
 from bot.services.limits import TEXT, fit_list
 from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
 from bot.services.timers import HUNT_UP
-from bot.state import HuntMessages
+from bot.state import AnswersTo, HuntMessages
 from bot.texts import (
     deal_refusal,
     how_to_answer,
@@ -94,7 +95,7 @@ async def hunt_command(update: MessageUpdate, context: HandlerContext) -> None:
         return  # another game began while this hand was looked for
     hunt = table.new_hunt(hand, solutions, context.now(), seconds, update.effective_user.id)
     data.live_hands.add(chat_id, hunt)  # no /solve of it meanwhile
-    context.chat_data.answers_to = "round"  # in private, plain answers are the hunt's
+    context.chat_data.answers_to = AnswersTo.GAME  # in private, plain answers are the hunt's
     messages = context.chat_data.hunt = HuntMessages()
     count = len(solutions)
     caption = (
@@ -135,8 +136,8 @@ async def hunt_command(update: MessageUpdate, context: HandlerContext) -> None:
 
 def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     """Whether a typed answer is the hunt's: while one is on, a reply to its picture; in
-    private any other answer unless it is meant for the daily puzzle; in a group ``/a``
-    (whatever it replies to) or text that looks like an answer."""
+    private any other answer (the daily puzzle, asked before, has taken what is its); in a
+    group ``/a`` (whatever it replies to) or text that looks like an answer."""
     chat = context.chat_data
     if not chat.table.hunting:
         return False
@@ -150,12 +151,14 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     ):
         return True
     if update.effective_chat.type == ChatType.PRIVATE:
-        # Unless it is meant for the daily puzzle: a reply to its picture, or any answer
-        # while an attempt at it is open (/daily after /hunt).
-        to_daily = replied is not None and replied.message_id == chat.daily.message_id
-        return not to_daily and chat.answers_to != "daily"
+        return True
     said_to_bot = after_mention(text, context.bot.username) is not None  # like /a
     return text.startswith("/") or said_to_bot or looks_like_answer(text)
+
+
+def hunting(context: ChatContext) -> bool:
+    """Whether the chat's hunt waits for answers."""
+    return context.chat_data.table.hunting
 
 
 async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> None:
@@ -292,4 +295,4 @@ def restore(application: Application) -> int:
 def register(application: Application) -> None:
     """/hunt, and the answers of a hunt while one is on."""
     application.add_handler(CommandHandler("hunt", for_messages(hunt_command)))
-    services(application).take_answers(claims, judge)
+    services(application).answers.add(Route(Priority.HUNT, claims, judge, hunting))

@@ -26,6 +26,7 @@ from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
 from bot.services.timers import HALF_TIME, NEXT_DEAL, TIME_UP, Timers
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
+from bot.state import AnswersTo
 from bot.texts import deal_refusal, hint_text, how_to_answer, round_on, vote_text
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
 
@@ -238,7 +239,7 @@ async def play(update: MessageUpdate, context: HandlerContext) -> None:
                 ),
             )
             return
-    context.chat_data.answers_to = "round"
+    context.chat_data.answers_to = AnswersTo.GAME
     starter = update.effective_user.id
     if rounds is not None and rounds > 1:
         table.start_match(rounds, starter)
@@ -268,7 +269,7 @@ async def _granted(update: MessageUpdate, context: HandlerContext, action: Actio
 async def hint_command(update: MessageUpdate, context: HandlerContext) -> None:
     """The next hint for the running round; each one lowers its points."""
     game = table_of(context).round
-    if not table_of(context).playing and context.chat_data.answers_to == "daily":
+    if not table_of(context).playing and context.chat_data.answers_to == AnswersTo.DAILY:
         context.reply(update, context._("The daily puzzle has no hints: just you and the clock."))
         return
     if table_of(context).playing and not await _granted(update, context, Action.HINT):
