@@ -8,14 +8,13 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
-from telegram.ext import Application
 
 from bot import app
 from bot.features import fair_play
-from bot.game.hunt import Hunt
-from bot.local_api import LocalBotApi, plain_text
+from bot.local_api import plain_text
 from solver import daily, daily_number, solve
 from tests.bot.harness import ANN, GROUP, FakeClock, make_api, reply_to, running_bot
+from tests.bot.test_hunt_e2e import start, the_hunt
 
 pytestmark = pytest.mark.asyncio
 
@@ -25,29 +24,14 @@ EVE = 505
 """A member of the group who only reads it: the bot has never seen her write there."""
 
 
-def the_hunt(application: Application, chat: int) -> Hunt:
-    hunt = application.chat_data[chat].table.hunt
-    assert hunt is not None
-    return hunt
-
-
-async def picture(api: LocalBotApi, user: int, chat: int, command: str) -> dict:
-    """The picture the bot answers ``command`` with."""
-    before = len(api.sent)
-    api.send(user, chat, command)
-    sent = (await api.wait_for_sent(before + 1, timeout=20))[-1]
-    assert "photo" in sent, sent
-    return sent
-
-
 async def test_a_hunt_then_the_daily_each_answer_goes_to_its_own(tmp_path: Path) -> None:
     # The daily's route was given after the hunt's (the order of bot.app.FEATURES); the
     # daily's attempt still comes first in private, by the router's declared priority.
     api = make_api()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
-        hunt_picture = await picture(api, ANN, ANN, "/hunt")
+        hunt_picture = await start(api, ANN, ANN, "/hunt")
         hunt = the_hunt(application, ANN)
-        await picture(api, ANN, ANN, "/daily")
+        await start(api, ANN, ANN, "/daily")
         plain = plain_text(await reply_to(api, ANN, ANN, solve(daily(DAY))[0].text))
         found = plain_text(
             await reply_to(api, ANN, ANN, hunt.solutions[0], reply_to=hunt_picture["message_id"])
@@ -59,7 +43,7 @@ async def test_a_hunt_then_the_daily_each_answer_goes_to_its_own(tmp_path: Path)
 async def test_an_edited_answer_to_a_hunt_is_a_new_attempt(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path) as application:
-        await picture(api, ANN, ANN, "/hunt")
+        await start(api, ANN, ANN, "/hunt")
         hunt = the_hunt(application, ANN)
         before = len(api.sent)
         wrong = api.send(ANN, ANN, "1+1")
@@ -72,7 +56,7 @@ async def test_an_edited_answer_to_a_hunt_is_a_new_attempt(tmp_path: Path) -> No
 async def test_a_sticker_during_a_private_hunt_is_told_to_type(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path):
-        await picture(api, ANN, ANN, "/hunt")
+        await start(api, ANN, ANN, "/hunt")
         before = len(api.sent)
         api.send_sticker(ANN, ANN)
         told = (await api.wait_for_sent(before + 1))[-1]["text"]
@@ -84,7 +68,7 @@ async def test_an_empty_slash_a_during_a_private_hunt_says_how_to_answer(
 ) -> None:
     api = make_api()
     async with running_bot(api, tmp_path):
-        await picture(api, ANN, ANN, "/hunt")
+        await start(api, ANN, ANN, "/hunt")
         told = await reply_to(api, ANN, ANN, "/a")
     assert told == "Write your answer after /a, like /a (8-2)*4"
 
@@ -98,7 +82,7 @@ async def test_a_lurkers_find_scores_nothing_whatever_order_the_features_registe
     api = make_api()
     api.add_user(EVE, "Eve", language_code="en")
     async with running_bot(api, tmp_path) as application:
-        await picture(api, ANN, GROUP, "/hunt")
+        await start(api, ANN, GROUP, "/hunt")
         hunt = the_hunt(application, GROUP)
         await reply_to(api, EVE, EVE, "/solve " + " ".join(map(str, hunt.hand)))
         reply = await reply_to(api, EVE, GROUP, f"/a {hunt.solutions[0]}")
