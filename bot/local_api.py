@@ -6,7 +6,8 @@ UTF-16 code units, HTML that must parse, "message is not modified", "message can
 edited" (another's message), messages that a user or an admin deletes ("message to edit not
 found" afterwards), 409 when a second poller appears, Telegram's flood limits (20 messages a
 minute in a group, 30 a second in all; 429 with ``retry_after`` past them, or on demand) and
-its size limits (text, captions, buttons, callback answers, inline results).  The bot
+its size limits (text, captions, buttons, callback answers, inline results), and Telegram's
+Games API (:mod:`bot.local_games`).  The bot
 reaches it through PTB's own HTTP stack, either in-process (:class:`LocalTransport`, an httpx
 transport) or over loopback HTTP (:func:`serve`).
 """
@@ -43,6 +44,7 @@ from bot.local_api_checks import (  # noqa: F401
     visible_length,
 )
 from bot.local_api_inline import InlineMode
+from bot.local_games import LocalGames
 
 BOT_ID = 700_000_001
 # Telegram's size limits for callback answers and inline results (text, captions and
@@ -161,6 +163,8 @@ class LocalBotApi(InlineMode):
         self._changed: asyncio.Event | None = None
         self._listeners: list[Callable[[dict[str, Any]], None]] = []
         super().__init__()
+        self.games = LocalGames(self, ApiError, check_reply_markup)
+        """The Games API (:mod:`bot.local_games`): the bot's games, scores, Play presses."""
 
     # --- the people's side ------------------------------------------------------------------
 
@@ -395,7 +399,7 @@ class LocalBotApi(InlineMode):
         """Run one Bot API method; returns the HTTP status and the JSON body."""
         self.calls.append(method)
         try:
-            handler = getattr(self, f"_m_{method}", None)
+            handler = getattr(self, f"_m_{method}", None) or self.games.handler(method)
             if handler is None:
                 raise ApiError(404, "Not Found: method not found")
             result = await handler(params)
@@ -603,6 +607,7 @@ class LocalBotApi(InlineMode):
         # Telegram passes the MTProto error name through here, not a sentence.
         if utf16_len(str(params.get("text") or "")) > MAX_CALLBACK_ANSWER:
             raise ApiError(400, "Bad Request: MESSAGE_TOO_LONG")
+        self.games.check_callback_answer(params)
         self.callback_answers.append(params)
         return True
 

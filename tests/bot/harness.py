@@ -198,11 +198,14 @@ def saved_record(data_dir: Path, kind: str, key: int) -> Any:
     return None if row is None else records.load(kind, row[0])
 
 
-async def reply_to(api: LocalBotApi, user: int, chat: int, text: str, **kwargs: object) -> str:
-    """Send ``text`` and return the text of the bot's next message."""
+async def reply_to(
+    api: LocalBotApi, user: int, chat: int, text: str, *, timeout: float = 10, **kwargs: object
+) -> str:
+    """Send ``text`` and return the text of the bot's next message (waiting ``timeout``
+    seconds at most)."""
     before = len(api.sent)
     api.send(user, chat, text, **kwargs)  # type: ignore[arg-type]
-    sent = await api.wait_for_sent(before + 1)
+    sent = await api.wait_for_sent(before + 1, timeout=timeout)
     return sent[before].get("text") or sent[before].get("caption", "")
 
 

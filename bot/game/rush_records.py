@@ -1,0 +1,205 @@
+"""Rush records: a player's personal best and best run this week, and boards of the best runs.
+
+Weeks are ISO weeks: they start on Monday at 00:00 UTC, and a run belongs to the UTC day it
+ended on (the caller passes that day).  A record is plain data (ints, a float, an ISO date)
+and saves as a JSON object with :meth:`RushRecords.as_dict` and :meth:`RushBoard.as_dict`;
+``from_dict`` reads it back and raises ``ValueError`` for anything else.
+
+Only a finished run's :class:`~bot.game.rush.RunResult`, which the server counted, becomes a
+record: there is no other way in.  A board keeps each player once, with their best run, so
+that one player cannot fill it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.game.rush import RunResult
+
+BOARD_SIZE = 10
+"""Runs a board keeps for the week and for all time."""
+
+
+def week_start(day: dt.date) -> dt.date:
+    """The Monday that starts the week of ``day`` (a UTC date)."""
+    return day - dt.timedelta(days=day.weekday())
+
+
+@dataclass(frozen=True, slots=True)
+class RunRecord:
+    """A finished run as records keep it."""
+
+    score: int
+    best_time: float | None
+    day: dt.date
+
+    @classmethod
+    def of(cls, result: RunResult, day: dt.date) -> RunRecord:
+        """The record of a run that ended on ``day``."""
+        return cls(result.score, result.best_time, day)
+
+    def beats(self, other: RunRecord | None) -> bool:
+        """Whether this run ranks above ``other``: a higher score, or the same score with a
+        faster best hand (an earlier run keeps its place in a full tie)."""
+        if other is None:
+            return True
+        return self.rank_key() < other.rank_key()
+
+    def rank_key(self) -> tuple[int, float]:
+        """Sorts the best run first."""
+        return (-self.score, self.best_time if self.best_time is not None else float("inf"))
+
+    def as_dict(self) -> dict[str, Any]:
+        """The record as JSON values."""
+        return {"score": self.score, "best_time": self.best_time, "day": self.day.isoformat()}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> RunRecord:
+        """A record from :meth:`as_dict`; raises ``ValueError`` for anything else."""
+        try:
+            score, best, day = data["score"], data["best_time"], data["day"]
+            if not isinstance(score, int) or isinstance(score, bool) or score < 0:
+                raise ValueError(f"bad score {score!r}")
+            if best is not None and (not isinstance(best, int | float) or best < 0):
+                raise ValueError(f"bad time {best!r}")
+            return cls(score, None if best is None else float(best), dt.date.fromisoformat(day))
+        except (KeyError, TypeError) as error:
+            raise ValueError(f"not a run record: {error!r}") from None
+
+
+def _record_or_none(data: Any) -> RunRecord | None:
+    return None if data is None else RunRecord.from_dict(data)
+
+
+@dataclass(frozen=True)
+class PersonalBest:
+    """How a run compares with the player's best before it."""
+
+    previous: RunRecord | None
+    """The personal best before this run (None: their first run)."""
+    new_best: bool
+    """The run beats it (a first run with a point is a best)."""
+
+
+@dataclass(slots=True)
+class RushRecords:
+    """One player's Rush: runs played, the personal best, and the best run of the week."""
+
+    runs: int = 0
+    best: RunRecord | None = None
+    week_best: RunRecord | None = None
+    """The best run of the week it belongs to (see :meth:`this_week`)."""
+
+    def add(self, result: RunResult, day: dt.date) -> PersonalBest:
+        """Count a finished run that ended on ``day``; how it compares with the best before."""
+        record = RunRecord.of(result, day)
+        previous = self.best
+        self.runs += 1
+        new_best = record.score > 0 and record.beats(previous)
+        if new_best:
+            self.best = record
+        if self.this_week(day) is None or record.beats(self.week_best):
+            self.week_best = record
+        return PersonalBest(previous, new_best)
+
+    def this_week(self, today: dt.date) -> RunRecord | None:
+        """The best run of the week of ``today`` (None: no run this week)."""
+        week = self.week_best
+        if week is None or week_start(week.day) != week_start(today):
+            return None
+        return week
+
+    def as_dict(self) -> dict[str, Any]:
+        """The records as JSON values."""
+        return {
+            "runs": self.runs,
+            "best": None if self.best is None else self.best.as_dict(),
+            "week_best": None if self.week_best is None else self.week_best.as_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> RushRecords:
+        """Records from :meth:`as_dict`; raises ``ValueError`` for anything else."""
+        try:
+            runs = data["runs"]
+            if not isinstance(runs, int) or isinstance(runs, bool) or runs < 0:
+                raise ValueError(f"bad run count {runs!r}")
+            return cls(runs, _record_or_none(data["best"]), _record_or_none(data["week_best"]))
+        except (KeyError, TypeError) as error:
+            raise ValueError(f"not Rush records: {error!r}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class BoardEntry:
+    """A player's best run on a board."""
+
+    user_id: int
+    name: str
+    record: RunRecord
+
+    def as_dict(self) -> dict[str, Any]:
+        """The entry as JSON values."""
+        return {"user": self.user_id, "name": self.name, **self.record.as_dict()}
+
+
+def _entry(data: Any) -> BoardEntry:
+    try:
+        user, name = data["user"], data["name"]
+        if not isinstance(user, int) or not isinstance(name, str):
+            raise ValueError(f"bad board entry {data!r}")
+        return BoardEntry(user, name, RunRecord.from_dict(data))
+    except (KeyError, TypeError) as error:
+        raise ValueError(f"not a board entry: {error!r}") from None
+
+
+def _place(entries: list[BoardEntry], entry: BoardEntry) -> list[BoardEntry]:
+    """``entries`` with ``entry`` in, if it beats the player's own, best first, cut to size."""
+    mine = next((e for e in entries if e.user_id == entry.user_id), None)
+    if mine is not None and not entry.record.beats(mine.record):
+        return [
+            e if e.user_id != entry.user_id else BoardEntry(e.user_id, entry.name, e.record)
+            for e in entries
+        ]
+    others = [e for e in entries if e.user_id != entry.user_id]
+    others.append(entry)
+    # sorted() is stable: an earlier run keeps its place in a full tie
+    return sorted(others, key=lambda e: e.record.rank_key())[:BOARD_SIZE]
+
+
+@dataclass(slots=True)
+class RushBoard:
+    """The best runs of many players (everywhere, or in one group): the week's and all time's."""
+
+    all_time: list[BoardEntry] = field(default_factory=list)
+    week: list[BoardEntry] = field(default_factory=list)
+    """This week's best runs (from the week of their day; see :meth:`this_week`)."""
+
+    def add(self, user_id: int, name: str, result: RunResult, day: dt.date) -> None:
+        """Put a run that ended on ``day`` on the board, where it ranks."""
+        entry = BoardEntry(user_id, name, RunRecord.of(result, day))
+        if entry.record.score == 0:
+            return
+        self.all_time = _place(self.all_time, entry)
+        self.week = _place(self.this_week(day), entry)
+
+    def this_week(self, today: dt.date) -> list[BoardEntry]:
+        """The best runs of the week of ``today``, best first."""
+        monday = week_start(today)
+        return [e for e in self.week if week_start(e.record.day) == monday]
+
+    def as_dict(self) -> dict[str, Any]:
+        """The board as JSON values."""
+        return {
+            "all_time": [e.as_dict() for e in self.all_time],
+            "week": [e.as_dict() for e in self.week],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> RushBoard:
+        """A board from :meth:`as_dict`; raises ``ValueError`` for anything else."""
+        try:
+            return cls([_entry(e) for e in data["all_time"]], [_entry(e) for e in data["week"]])
+        except (KeyError, TypeError) as error:
+            raise ValueError(f"not a Rush board: {error!r}") from None

@@ -1,0 +1,255 @@
+"""Rush's rules, driven with a fixed clock, a seeded random source and no Telegram."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.game.hands import HandFacts, LevelTable
+from bot.game.rated import LEVELS_4_24
+from bot.game.rush import (
+    LEVEL_STEPS,
+    SKIP_COST,
+    SOLVE_BONUS,
+    START_SECONDS,
+    Refusal,
+    RushRun,
+    level_for,
+    table_dealer,
+)
+from solver import Code, difficulty
+
+ANN, BOB, CAT = 1, 2, 3
+HAND = (1, 2, 3, 4)
+RIGHT = "1*2*3*4"
+
+
+class Dealer:
+    """Deals 1 2 3 4 whatever the level, and notes the levels asked for."""
+
+    def __init__(self) -> None:
+        self.levels: list[int] = []
+
+    def __call__(self, level: int) -> HandFacts:
+        self.levels.append(level)
+        return HandFacts(HAND, 24, True, None, 0, None)
+
+
+def run(now: float = 1000.0, *, shared: bool = False) -> tuple[RushRun, Dealer]:
+    deal = Dealer()
+    return RushRun.start(ANN, "Ann", now, deal, shared=shared), deal
+
+
+def test_a_run_starts_with_120_seconds_and_a_level_1_hand() -> None:
+    game, deal = run()
+    assert game.remaining(1000.0) == START_SECONDS == 120.0
+    assert deal.levels == [1]
+    assert game.hand.hand == HAND
+
+
+def test_a_solved_hand_adds_ten_seconds_and_a_point() -> None:
+    game, deal = run()
+    outcome = game.answer(ANN, "Ann", RIGHT, 1004.0, deal)
+    assert outcome.solved
+    assert outcome.seconds == 4.0
+    assert game.score == 1
+    assert game.remaining(1004.0) == 120.0 - 4.0 + SOLVE_BONUS
+
+
+def test_a_wrong_answer_scores_nothing_and_keeps_the_hand() -> None:
+    game, deal = run()
+    outcome = game.answer(ANN, "Ann", "1+2+3+4", 1001.0, deal)
+    assert outcome.verdict is not None and outcome.verdict.code is Code.WRONG_VALUE
+    assert game.score == 0
+    assert game.hand.number == 1
+
+
+def test_a_skip_costs_twenty_seconds_and_deals_the_next_hand() -> None:
+    game, deal = run()
+    outcome = game.skip(ANN, 1001.0, deal)
+    assert outcome.refused is None
+    assert game.hand.number == 2
+    assert game.remaining(1001.0) == 120.0 - 1.0 - SKIP_COST
+    assert game.score == 0
+
+
+def test_a_skip_never_adds_time_and_can_end_the_run() -> None:
+    game, deal = run()
+    outcome = game.skip(ANN, 1105.0, deal)  # 15 s left: the skip takes them all
+    assert outcome.ended
+    assert game.ended
+    assert game.remaining(1105.0) == 0.0
+
+
+def test_an_answer_after_the_end_is_refused() -> None:
+    game, deal = run()
+    outcome = game.answer(ANN, "Ann", RIGHT, 1120.0, deal)
+    assert outcome.refused is Refusal.OVER
+    assert game.score == 0
+
+
+def test_the_run_ends_at_its_deadline_however_late_it_is_noticed() -> None:
+    game, _ = run()
+    assert game.finish(1500.0)
+    assert game.ended_at == 1120.0
+    result = game.result(ANN)
+    assert result is not None and result.seconds == 120.0
+
+
+def test_a_skip_after_the_end_is_refused() -> None:
+    game, deal = run()
+    assert game.skip(ANN, 1121.0, deal).refused is Refusal.OVER
+
+
+def test_the_same_hand_never_scores_twice() -> None:
+    game, deal = run()
+    game.answer(ANN, "Ann", RIGHT, 1001.0, deal, hand=1)
+    again = game.answer(ANN, "Ann", RIGHT, 1001.5, deal, hand=1)
+    assert again.refused is Refusal.STALE
+    assert game.score == 1
+
+
+def test_in_a_shared_run_each_hand_goes_to_the_first_right_answer() -> None:
+    game, deal = run(shared=True)
+    assert game.answer(BOB, "Bob", RIGHT, 1003.0, deal, hand=1).solved
+    late = game.answer(CAT, "Cat", RIGHT, 1003.1, deal, hand=1)
+    assert late.refused is Refusal.STALE
+    assert game.runners[BOB].score == 1
+
+
+def test_a_shared_run_ranks_its_players() -> None:
+    game, deal = run(shared=True)
+    game.answer(BOB, "Bob", RIGHT, 1003.0, deal)
+    game.answer(CAT, "Cat", RIGHT, 1005.0, deal)  # 2 s on the second hand
+    game.answer(BOB, "Bob", RIGHT, 1010.0, deal)
+    game.finish(2000.0)
+    assert [name for _, name in ((u, r.name) for u, r in game.ranking())] == ["Bob", "Cat", "Ann"]
+    assert [game.result(u).place for u in (BOB, CAT, ANN)] == [1, 2, 3]  # type: ignore[union-attr]
+
+
+def test_a_members_skip_in_a_shared_run_is_a_vote() -> None:
+    game, deal = run(shared=True)
+    game.answer(BOB, "Bob", "1+1", 1000.5, deal)
+    outcome = game.skip(BOB, 1001.0, deal)
+    assert outcome.refused is Refusal.VOTED
+    assert outcome.ballot is not None and outcome.ballot.votes == 1
+    assert game.hand.number == 1
+
+
+def test_two_players_votes_skip_a_shared_runs_hand() -> None:
+    game, deal = run(shared=True)
+    game.answer(BOB, "Bob", "1+1", 1000.5, deal)
+    game.answer(CAT, "Cat", "1+2", 1000.6, deal)
+    game.skip(BOB, 1001.0, deal)
+    assert game.skip(CAT, 1002.0, deal).refused is None
+    assert game.hand.number == 2
+
+
+def test_a_bystanders_stop_counts_for_nothing() -> None:
+    game, _ = run(shared=True)
+    outcome = game.stop(CAT, 1001.0)
+    assert outcome.ballot is not None and not outcome.ballot.counted
+    assert not game.ended
+
+
+def test_the_starter_or_an_admin_stops_a_shared_run_at_once() -> None:
+    game, _ = run(shared=True)
+    assert game.stop(BOB, 1002.0, admin=True).ended
+    assert game.ended_at == 1002.0
+
+
+def test_nobody_else_skips_or_stops_a_solo_run() -> None:
+    game, deal = run()
+    assert game.skip(BOB, 1001.0, deal).refused is Refusal.NOT_STARTER
+    assert game.stop(BOB, 1001.0).refused is Refusal.NOT_STARTER
+    assert game.stop(ANN, 1002.0).ended
+
+
+def test_a_wrong_no_solution_puts_the_player_out_of_the_hand() -> None:
+    game, deal = run()
+    assert game.answer(ANN, "Ann", "no solution", 1001.0, deal).out
+    assert not game.answer(ANN, "Ann", RIGHT, 1002.0, deal).solved
+    assert game.skip(ANN, 1003.0, deal).refused is None
+    assert game.answer(ANN, "Ann", RIGHT, 1004.0, deal).solved
+
+
+def test_a_hands_time_starts_once_when_shown() -> None:
+    game, deal = run()
+    game.shown(1002.0)
+    game.shown(1008.0)  # asked again: the hand's time does not start over
+    outcome = game.answer(ANN, "Ann", RIGHT, 1010.0, deal)
+    assert outcome.seconds == 8.0
+
+
+def test_the_result_gives_score_hands_and_the_best_time() -> None:
+    game, deal = run()
+    game.answer(ANN, "Ann", RIGHT, 1005.0, deal)
+    game.answer(ANN, "Ann", RIGHT, 1007.0, deal)
+    game.skip(ANN, 1008.0, deal)
+    game.finish(2000.0)
+    result = game.result(ANN)
+    assert result is not None
+    assert (result.score, result.best_time, result.hands, result.skips) == (2, 2.0, 4, 1)
+
+
+def test_no_result_while_the_run_is_on() -> None:
+    game, _ = run()
+    assert game.result(ANN) is None
+
+
+@pytest.mark.parametrize(
+    ("score", "level"), [(0, 1), (2, 1), (3, 2), (5, 2), (6, 3), (9, 3), (10, 4), (15, 5), (99, 5)]
+)
+def test_hands_get_harder_as_the_score_grows(score: int, level: int) -> None:
+    assert level_for(score) == level
+
+
+def test_levels_follow_the_run_score() -> None:
+    game, deal = run()
+    levels = [game.hand.level]
+    for n in range(LEVEL_STEPS[1]):
+        game.answer(ANN, "Ann", RIGHT, 1001.0 + n, deal)
+        levels.append(game.hand.level)
+    assert levels == [1, 1, 1, 2]
+
+
+def test_the_table_dealer_deals_rated_hands_of_the_level_asked() -> None:
+    table = LevelTable.from_text(4, 24, LEVELS_4_24)
+    deal = table_dealer(table, random.Random(7))
+    for level in range(1, 6):
+        facts = deal(level)
+        assert difficulty(facts.hand, 24).level == level
+
+
+def test_the_table_dealer_is_repeatable_with_a_seed() -> None:
+    table = LevelTable.from_text(4, 24, LEVELS_4_24)
+    first = table_dealer(table, random.Random(3))(5).hand
+    again = table_dealer(table, random.Random(3))(5).hand
+    assert first == again
+
+
+class Cycle:
+    """Deals the hands given in order, then the last one for ever."""
+
+    def __init__(self, *hands: tuple[int, ...]) -> None:
+        self.hands = list(hands)
+
+    def __call__(self, level: int) -> HandFacts:
+        hand = self.hands.pop(0) if len(self.hands) > 1 else self.hands[0]
+        return HandFacts(hand, 24, True, None, 0, None)
+
+
+def test_no_hand_comes_twice_in_a_run() -> None:
+    deal = Cycle(HAND, HAND, (2, 3, 4, 6))
+    game = RushRun.start(ANN, "Ann", 1000.0, deal)
+    game.answer(ANN, "Ann", RIGHT, 1001.0, deal)
+    assert game.hand.hand == (2, 3, 4, 6)
+    assert game.answer(ANN, "Ann", RIGHT, 1002.0, deal).verdict.code is not Code.CORRECT  # type: ignore[union-attr]
+
+
+def test_a_hand_comes_again_when_the_dealer_has_no_other() -> None:
+    deal = Cycle(HAND)
+    game = RushRun.start(ANN, "Ann", 1000.0, deal)
+    game.skip(ANN, 1001.0, deal)
+    assert game.dealt == [HAND, HAND]

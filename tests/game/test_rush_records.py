@@ -1,0 +1,114 @@
+"""Rush records: personal bests, the week's best and boards, saved as plain JSON values."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import pytest
+
+from bot.game.rush import RunResult
+from bot.game.rush_records import BOARD_SIZE, RunRecord, RushBoard, RushRecords, week_start
+
+WED = dt.date(2026, 11, 25)
+SUN = dt.date(2026, 11, 29)
+NEXT_MON = dt.date(2026, 11, 30)
+
+
+def result(score: int, best: float | None = 3.0) -> RunResult:
+    return RunResult(score, best, 120.0, score + 1, 0, False, 1)
+
+
+def test_the_week_starts_on_monday() -> None:
+    assert week_start(WED) == dt.date(2026, 11, 23)
+    assert week_start(SUN) == dt.date(2026, 11, 23)
+    assert week_start(NEXT_MON) == NEXT_MON
+
+
+def test_a_first_run_with_a_point_is_a_personal_best() -> None:
+    records = RushRecords()
+    compared = records.add(result(5), WED)
+    assert compared.previous is None
+    assert compared.new_best
+
+
+def test_a_lower_run_is_compared_with_the_best() -> None:
+    records = RushRecords()
+    records.add(result(7), WED)
+    compared = records.add(result(5), WED)
+    assert not compared.new_best
+    assert compared.previous == RunRecord(7, 3.0, WED)
+    assert records.runs == 2
+
+
+def test_the_same_score_with_a_faster_hand_is_a_new_best() -> None:
+    records = RushRecords()
+    records.add(result(7, 3.0), WED)
+    assert records.add(result(7, 2.5), WED).new_best
+
+
+def test_the_weeks_best_starts_again_on_monday() -> None:
+    records = RushRecords()
+    records.add(result(9), SUN)
+    records.add(result(2), NEXT_MON)
+    assert records.this_week(NEXT_MON) == RunRecord(2, 3.0, NEXT_MON)
+    assert records.best == RunRecord(9, 3.0, SUN)
+
+
+def test_no_best_this_week_after_a_week_without_runs() -> None:
+    records = RushRecords()
+    records.add(result(9), WED)
+    assert records.this_week(NEXT_MON) is None
+
+
+def test_records_save_and_load_as_json() -> None:
+    records = RushRecords()
+    records.add(result(9), WED)
+    saved = json.loads(json.dumps(records.as_dict()))
+    assert RushRecords.from_dict(saved) == records
+
+
+@pytest.mark.parametrize(
+    "data", [{}, {"runs": -1, "best": None, "week_best": None}, [], {"runs": 1, "best": 3}]
+)
+def test_records_that_do_not_read_are_refused(data: object) -> None:
+    with pytest.raises(ValueError):
+        RushRecords.from_dict(data)
+
+
+def test_a_board_keeps_each_player_once_with_their_best() -> None:
+    board = RushBoard()
+    board.add(1, "Ann", result(5), WED)
+    board.add(1, "Ann", result(8), WED)
+    board.add(1, "Ann", result(6), WED)
+    board.add(2, "Bob", result(7), WED)
+    assert [(e.name, e.record.score) for e in board.all_time] == [("Ann", 8), ("Bob", 7)]
+
+
+def test_a_board_keeps_the_best_ten() -> None:
+    board = RushBoard()
+    for user in range(BOARD_SIZE + 2):
+        board.add(user, f"P{user}", result(user + 1), WED)
+    assert len(board.all_time) == BOARD_SIZE
+    assert board.all_time[0].record.score == BOARD_SIZE + 2
+
+
+def test_a_boards_week_starts_again_on_monday() -> None:
+    board = RushBoard()
+    board.add(1, "Ann", result(9), SUN)
+    board.add(2, "Bob", result(3), NEXT_MON)
+    assert [e.name for e in board.this_week(NEXT_MON)] == ["Bob"]
+    assert [e.name for e in board.all_time] == ["Ann", "Bob"]
+
+
+def test_a_run_without_points_is_not_on_a_board() -> None:
+    board = RushBoard()
+    board.add(1, "Ann", result(0, None), WED)
+    assert board.all_time == []
+
+
+def test_a_board_saves_and_loads_as_json() -> None:
+    board = RushBoard()
+    board.add(1, "Ann", result(9), WED)
+    board.add(2, "Bob", result(4, None), WED)
+    assert RushBoard.from_dict(json.loads(json.dumps(board.as_dict()))) == board
