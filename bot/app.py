@@ -30,6 +30,8 @@ from telegram.ext import (
     Updater,
 )
 
+from bot.chat import answers
+from bot.chat.miniapp import MENU_BUTTON, app_routes
 from bot.clock import SteadyClock
 from bot.context import BotContext, BotData, ChatData, UserData, services
 from bot.features import (
@@ -47,9 +49,8 @@ from bot.features import (
 )
 from bot.i18n import LANGUAGES, N_, gettext_for
 from bot.persistence import SQLitePersistence
-from bot.services import answers
-from bot.services.miniapp import MENU_BUTTON, app_routes
-from bot.services.outbox import FloodControl, Outbox
+from bot.services.flood_control import FloodControl
+from bot.services.outbox import Outbox
 from bot.services.polling import PollingRequest
 from bot.services.sending import SendingRequest
 from bot.services.solving import Solving

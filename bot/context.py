@@ -48,7 +48,7 @@ class BotData:
     timers: Timers
     """Every chat's pending jobs: round timers, a match's next deal, the daily post."""
     admins: dict[tuple[int, int], tuple[bool, float]]
-    """(chat, user) → (is an admin, when Telegram was asked): see :mod:`bot.services.admins`."""
+    """(chat, user) → (is an admin, when Telegram was asked): see :mod:`bot.chat.admins`."""
     answers: AnswerRouter
     """Which game of a chat a typed answer goes to: each game's route, by priority (see
     :mod:`bot.services.answer_routes`)."""
@@ -64,7 +64,7 @@ class BotData:
     """Every player's solve time of the latest daily puzzles, sorted (rebuilt at start-up)."""
     app_calls: dict[str, Callable[[Any], Awaitable[tuple[int, dict[str, Any]]]]]
     """``"GET daily"`` → the feature's answer to ``GET /app/api/daily`` from the Mini App
-    (see :mod:`bot.services.miniapp`)."""
+    (see :mod:`bot.chat.miniapp`)."""
     web_address: str | None
     """Where the bot's web server listens once started (``http://127.0.0.1:8080``); None
     when it serves none."""
@@ -200,8 +200,10 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         user_id: int | None = None,
         on_sent: Callable[[Sent], object] | None = None,
         on_failed: Callable[[Exception], object] | None = None,
+        bulk: bool = False,
     ) -> None:
-        """Queue one Bot API call into a chat (see :mod:`bot.services.outbox`)."""
+        """Queue one Bot API call into a chat (see :mod:`bot.services.outbox`); ``bulk``: one
+        of many chats' notices due at once (:mod:`bot.services.bulk`)."""
         flood_notice = None
         if user_id is not None:
             flood_notice = self._flood_notice(chat_id)
@@ -217,6 +219,7 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
                 on_sent=on_sent,
                 on_failed=on_failed,
                 flood_notice=flood_notice,
+                bulk=bulk,
             )
         )
 

@@ -7,6 +7,7 @@ import io
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import Protocol
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -44,3 +45,16 @@ def language_of(code: str | None) -> str:
 def gettext_for(language: str | None) -> Callable[[str], str]:
     """The ``_`` function of a language."""
     return translations(language_of(language)).gettext
+
+
+class Translator(Protocol):
+    """What translates into its reader's language: a handler's context
+    (:class:`bot.context.BotContext`), for the wording in :mod:`bot.texts`."""
+
+    def _(self, message: str) -> str:
+        """``message`` translated."""
+        ...
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        """The form for ``count``, translated."""
+        ...

@@ -59,7 +59,7 @@ class RoundMessages:
 
 @dataclass(slots=True)
 class Status:
-    """A status message (:mod:`bot.services.status_message`): its id, its latest lines, and
+    """A status message (:mod:`bot.chat.status_message`): its id, its latest lines, and
     when it was first sent (older ones are not edited)."""
 
     message_id: int | None = None

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from bot.context import BotContext
 from bot.game.daily import DailyResult, clock_text
 from bot.game.requests import Limit, RequestError
 from bot.game.votes import Action, Ballot
-from bot.i18n import N_
+from bot.i18n import N_, Translator
 from bot.services.solving import DealRefused
 from solver import Code, Verdict
 from solver.hints import Hint
@@ -88,12 +87,12 @@ LIMITS = {
 
 
 def _worded(
-    template: str, position: int | None, params: dict[str, str], context: BotContext
+    template: str, position: int | None, params: dict[str, str], context: Translator
 ) -> str:
     return context._(template).format(column=position, **params)
 
 
-def reason(verdict: Verdict, context: BotContext, countdown: bool = False) -> str:
+def reason(verdict: Verdict, context: Translator, countdown: bool = False) -> str:
     """Why an answer is wrong, in the user's language (plain text); a ``countdown``'s answer
     in the words of its numbers, not of cards."""
     template = REASONS[verdict.code]
@@ -108,7 +107,7 @@ def reason(verdict: Verdict, context: BotContext, countdown: bool = False) -> st
     return _worded(template, verdict.position, params, context)
 
 
-def problem_text(error: RequestError, context: BotContext) -> str:
+def problem_text(error: RequestError, context: Translator) -> str:
     """What is wrong with a /solve or inline request, in the user's language (plain text)."""
     problem = error.problem
     template = LIMITS[problem] if isinstance(problem, Limit) else REASONS[problem]
@@ -143,7 +142,7 @@ DIFFICULTY_LABELS = {
 """Each difficulty setting's name, for menus and refusals."""
 
 
-def deal_refusal(refused: DealRefused, context: BotContext) -> str:
+def deal_refusal(refused: DealRefused, context: Translator) -> str:
     """Why no hand can be dealt, in the user's language (plain text)."""
     params = dict(refused.params)
     if "difficulty" in params:
@@ -151,7 +150,7 @@ def deal_refusal(refused: DealRefused, context: BotContext) -> str:
     return context._(DEAL_REFUSALS[refused.problem]).format(**params)
 
 
-def hint_text(found: Hint, context: BotContext) -> str:
+def hint_text(found: Hint, context: Translator) -> str:
     """A hint in the user's language."""
     _ = context._
     if not found.solution:  # bot.game.rounds.NO_SOLUTION_HINT
@@ -186,7 +185,7 @@ VOTE_ACTIONS = {
 """What each vote asks for, as in "a vote to …"."""
 
 
-def vote_text(action: Action, ballot: Ballot, context: BotContext) -> str:
+def vote_text(action: Action, ballot: Ballot, context: Translator) -> str:
     """What a request that did not take effect did: a vote, or nothing (a bystander)."""
     _ = context._
     what = _(VOTE_ACTIONS[action])
@@ -228,7 +227,7 @@ STOP_VOTES = {
 bystander's, or a player's vote."""
 
 
-def stop_vote_text(game: str, ballot: Ballot, context: BotContext) -> str:
+def stop_vote_text(game: str, ballot: Ballot, context: Translator) -> str:
     """What a request to stop a ``hunt`` or a ``countdown`` that did not take effect did."""
     bystander, vote = STOP_VOTES[game]
     if not ballot.counted:
@@ -236,7 +235,7 @@ def stop_vote_text(game: str, ballot: Ballot, context: BotContext) -> str:
     return context._(vote).format(votes=ballot.votes, needed=ballot.needed)
 
 
-def how_to_answer(private: bool, context: BotContext, countdown: bool = False) -> str:
+def how_to_answer(private: bool, context: Translator, countdown: bool = False) -> str:
     """How to answer a hand, right for the chat: in private the bot reads every message; in
     a group (privacy mode) only commands and replies to it; a ``countdown``'s with an
     example of its own numbers and size."""
@@ -253,7 +252,7 @@ def how_to_answer(private: bool, context: BotContext, countdown: bool = False) -
     )
 
 
-def round_on(private: bool, context: BotContext) -> str:
+def round_on(private: bool, context: Translator) -> str:
     """What /play says while a round is on: in private, where plain typing answers, without
     sending the player to /a."""
     if private:
@@ -261,7 +260,7 @@ def round_on(private: bool, context: BotContext) -> str:
     return context._("A round is on: answer it with /a, or use /hint, /reveal or /skip.")
 
 
-def player_line(name: str, value: object, context: BotContext, place: int | None = None) -> str:
+def player_line(name: str, value: object, context: Translator, place: int | None = None) -> str:
     """A player's line in a list, ``Ann: 0:42``, or with a ``place`` in a table,
     ``1. Ann: 42``, with the colon of the user's language; ``name`` as HTML."""
     if place is None:
@@ -269,7 +268,7 @@ def player_line(name: str, value: object, context: BotContext, place: int | None
     return context._("{place}. {name}: {value}").format(place=place, name=name, value=value)
 
 
-def more_players(count: int, context: BotContext) -> str:
+def more_players(count: int, context: Translator) -> str:
     """The last line of a list of players cut to fit a message: how many were left out."""
     return context.ngettext(
         "… and {count} more player", "… and {count} more players", count
@@ -280,7 +279,7 @@ def share_line(
     number: int,
     result: DailyResult,
     streak: int,
-    context: BotContext,
+    context: Translator,
     faster_than: int | None = None,
 ) -> str:
     """A daily result to share that gives nothing away (no hand, no expression), in the
@@ -298,7 +297,7 @@ def share_line(
     return context._("{line} · faster than {percent}%").format(line=line, percent=faster_than)
 
 
-def subscription_text(time: str | None, zone: str, context: BotContext) -> str:
+def subscription_text(time: str | None, zone: str, context: Translator) -> str:
     """Whether the chat gets the daily puzzle posted, and at what ``time`` in ``zone``."""
     if time is None:
         return context._(
@@ -310,7 +309,7 @@ def subscription_text(time: str | None, zone: str, context: BotContext) -> str:
     ).format(time=time, zone=zone)
 
 
-def duration_text(context: BotContext, span: dt.timedelta) -> str:
+def duration_text(context: Translator, span: dt.timedelta) -> str:
     """``3 h 05 min`` (``42 min`` under an hour)."""
     minutes = max(0, int(span.total_seconds()) // 60)
     hours, minutes = divmod(minutes, 60)

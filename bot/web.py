@@ -1,6 +1,6 @@
 """Telegram's webhook at ``/telegram``, on the bot's web server (:mod:`bot.services.web`),
 which with ``TWENTYFOUR_WEBAPP_URL`` set serves the Mini App's page under ``/app/`` and its
-JSON under ``/app/api/`` on the same port (:mod:`bot.services.miniapp`).
+JSON under ``/app/api/`` on the same port (:mod:`bot.chat.miniapp`).
 
 :class:`TelegramWebhook` puts the updates it receives into the application's
 ``update_queue``, as PTB's own webhook server does, but reads no body before it has checked
@@ -27,8 +27,8 @@ from bot.app import (
     serve_until,
     with_retries,
 )
+from bot.chat.miniapp import app_routes
 from bot.context import services
-from bot.services.miniapp import app_routes
 from bot.services.web import MAX_BODY, BoundedHandler, NotFound, Rules, WebServer
 
 __all__ = ["MAX_BODY", "BoundedHandler", "NotFound", "Rules", "TelegramWebhook", "WebServer"]

@@ -94,11 +94,12 @@ FEATURE_FLOORS = (
     "bot.texts",
     "bot.i18n",
     "bot.settings",
+    "bot.chat.",
     "bot.services.",
     "bot.game.",
 )
 """What a feature may import besides its own modules: the context and the state, the
-wording, the services and the rules."""
+wording, the chat helpers, the services and the rules."""
 
 
 def test_features_never_import_each_other() -> None:
@@ -133,8 +134,10 @@ def test_the_context_knows_nothing_of_saving() -> None:
     assert {m for m in imported if m.startswith(("bot.persistence", "bot.records"))} == set()
 
 
-def test_services_import_no_feature_and_not_the_app() -> None:
-    for path in (ROOT / "bot" / "services").glob("*.py"):
+def test_services_and_chat_helpers_import_no_feature_and_not_the_app() -> None:
+    paths = [*(ROOT / "bot" / "services").glob("*.py"), *(ROOT / "bot" / "chat").glob("*.py")]
+    assert ROOT / "bot" / "chat" / "admins.py" in paths
+    for path in paths:
         imported = [
             m for m in _bot_modules_imported(path) if m.startswith(("bot.features", "bot.app"))
         ]
@@ -212,21 +215,10 @@ FLOORS = (
     ("entry points", ("bot.__main__", "bot.console", "bot.web")),
     ("the application", ("bot.app", "bot.start_up")),
     ("features", ("bot.features",)),
-    (
-        "services over the context",
-        (
-            "bot.services.admins",
-            "bot.services.announce",
-            "bot.services.answers",
-            "bot.services.game_tokens",
-            "bot.services.miniapp",
-            "bot.services.status_message",
-            "bot.texts",
-        ),
-    ),
+    ("chat helpers over the context", ("bot.chat",)),
     ("typed handlers", ("bot.typed_handlers",)),
     ("the context", ("bot.context",)),
-    ("services", ("bot.services", "bot.persistence")),
+    ("services", ("bot.services", "bot.persistence", "bot.texts")),
     ("records", ("bot.records",)),
     (
         "state and settings",
@@ -237,19 +229,15 @@ FLOORS = (
             "bot.settings",
             "bot.clock",
             "bot.local_api",
-            "bot.local_api_checks",
-            "bot.local_api_inline",
-            "bot.local_games",
         ),
     ),
     ("game rules", ("bot.game",)),
 )
 """The bot's floors, top first: a module imports only from its own floor or below (the
-solver, under them all, is tested above).  Some services and the texts need the context
-(admin checks cache in ``BotData``, the Mini App's routes, the status messages and the
-answer router's replies send through it), so they stand over it, apart from the other
-services: the plan is to move them out of ``bot/services/`` (see docs/design.md).  The game
-tokens are signed with the Mini App's key, so they stand beside it."""
+solver, under them all, is tested above).  The chat helpers (``bot/chat/``: admin checks
+that cache in ``BotData``, the Mini App's routes, status messages and saved scores told
+through the context) stand over the context; the services, which ``BotData`` holds, and
+the texts, which translate through any :class:`bot.i18n.Translator`, stand under it."""
 
 
 def _floor(module: str) -> int:

@@ -17,8 +17,8 @@ from telegram.ext import (
     filters,
 )
 
+from bot.chat.miniapp import label_menu_button
 from bot.context import SORRY, BotContext
-from bot.services.miniapp import label_menu_button
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
 logger = logging.getLogger(__name__)

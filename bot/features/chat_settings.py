@@ -9,12 +9,12 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, ChatMemberHandler, CommandHandler
 
+from bot.chat.admins import is_admin, member_changed
+from bot.chat.miniapp import label_menu_button
 from bot.context import BotContext
 from bot.game import countdown
 from bot.game.table import CARD_COUNTS, DECKS, DIFFICULTIES, TIME_LIMITS, GameSettings
 from bot.i18n import LANGUAGES
-from bot.services.admins import is_admin, member_changed
-from bot.services.miniapp import label_menu_button
 from bot.services.solving import DealRefused
 from bot.texts import DIFFICULTY_LABELS, deal_refusal
 from bot.typed_handlers import (

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import html
 import logging
 from collections.abc import Callable
@@ -15,6 +16,8 @@ from telegram.constants import ChatType
 from telegram.error import Forbidden
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler
 
+from bot.chat.admins import is_admin
+from bot.chat.miniapp import AppReply, AppRequest, app_address, group_link, serve_app
 from bot.context import BotContext, local_now, services, settings_of
 from bot.game.attempts import closed, closes_at, may_answer, still_open
 from bot.game.daily import (
@@ -33,11 +36,10 @@ from bot.game.daily import (
     until_next,
 )
 from bot.game.scoring import counts_as_miss
-from bot.services.admins import is_admin
 from bot.services.answer_routes import Priority, Route
+from bot.services.bulk import BulkNotSent, spread_second
 from bot.services.charts import bar_chart
 from bot.services.limits import CAPTION, fit_list, visible_length
-from bot.services.miniapp import AppReply, AppRequest, app_address, group_link, serve_app
 from bot.services.pictures import send_hand
 from bot.services.timers import DAILY_POST, DAILY_REMINDER
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
@@ -515,8 +517,9 @@ async def show_in_group(
     *,
     extra: str = "",
     on_failed: Callable[[Exception], object] | None = None,
+    bulk: bool = False,
 ) -> None:
-    """The day's puzzle in a group, with a button to solve it in private, and the results."""
+    """The day's puzzle in a chat, with a button to solve it in private, and the results."""
     _ = context._
     day = context.today()
     number = daily_number(day)
@@ -568,6 +571,7 @@ async def show_in_group(
         ),
         game=True,
         on_failed=on_failed,
+        bulk=bulk,
     )
 
 
@@ -663,10 +667,8 @@ async def unsubscribe(update: MessageUpdate, context: HandlerContext) -> None:
 def schedule_post(application: Application, chat_id: int, at: dt.time) -> None:
     """A daily job at ``at`` in the bot's time zone (replacing an earlier one)."""
     _cancel_post(application, chat_id)
-    zone = settings_of(application).timezone
-    services(application).timers.run_daily(
-        post_daily, at.replace(tzinfo=zone), chat_id=chat_id, kind=DAILY_POST
-    )
+    at = at.replace(second=spread_second(chat_id), tzinfo=settings_of(application).timezone)
+    services(application).timers.run_daily(post_daily, at, chat_id=chat_id, kind=DAILY_POST)
 
 
 def _cancel_post(application: Application, chat_id: int) -> None:
@@ -748,7 +750,8 @@ def schedule_reminder(application: Application, user_id: int, record: DailyRecor
     if record.remind_at is None:
         return
     zone = find_zone(record.remind_zone) if record.remind_zone else None
-    at = post_time(record.remind_at).replace(tzinfo=zone or settings_of(application).timezone)
+    zone = zone or settings_of(application).timezone
+    at = post_time(record.remind_at).replace(second=spread_second(user_id), tzinfo=zone)
     timers.run_daily(send_reminder, at, chat_id=user_id, kind=DAILY_REMINDER)
 
 
@@ -803,9 +806,8 @@ async def send_reminder(context: JobContext[None]) -> None:
             services(application).timers.cancel(user_id, DAILY_REMINDER)
             application.mark_data_for_update_persistence(user_ids=user_id)
 
-    context.post(
-        user_id, lambda: context.bot.send_message(user_id, text), game=True, on_failed=failed
-    )
+    reminder = functools.partial(context.bot.send_message, user_id, text)
+    context.post(user_id, reminder, game=True, on_failed=failed, bulk=True)
 
 
 def restore_reminders(application: Application) -> int:
@@ -890,11 +892,14 @@ async def post_daily(context: JobContext[None]) -> None:
             logger.info("Chat %s unreachable; its daily subscription ends", chat_id)
             chat.daily.subscription = None
             _cancel_post(context.application, chat_id)
+        elif isinstance(error, BulkNotSent):  # the bot stopped first: posted at its restart
+            chat.daily.done = None
+            context.application.mark_data_for_update_persistence(chat_ids=chat_id)
 
     # Marked done at once, so that a restart before the post is sent does not post it twice
     # (a post lost to an outage is retried by the outbox for a minute).
     chat.daily.done = today
-    await show_in_group(chat_id, context, extra=extra, on_failed=failed)
+    await show_in_group(chat_id, context, extra=extra, on_failed=failed, bulk=True)
 
 
 def _result_json(

@@ -17,12 +17,12 @@ from telegram import Message
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
+from bot.chat import status_message
+from bot.chat.admins import stop_ballot
+from bot.chat.announce import tell_saved
 from bot.context import now_of, services
 from bot.game.claims import after_mention, looks_like_answer
 from bot.game.hunt import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS, Found, Hunt
-from bot.services import status_message
-from bot.services.admins import stop_ballot
-from bot.services.announce import tell_saved
 from bot.services.answer_routes import Priority, Route
 from bot.services.limits import TEXT, fit_list
 from bot.services.pictures import send_hand

@@ -24,10 +24,10 @@ from collections import Counter
 
 from telegram.ext import Application
 
+from bot.chat.miniapp import AppReply, AppRequest, serve_app
 from bot.context import BotContext
 from bot.game.hands import HandFacts
 from bot.game.table import GameSettings
-from bot.services.miniapp import AppReply, AppRequest, serve_app
 from bot.services.solving import DealRefused
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.texts import deal_refusal, reason

@@ -1,3 +1,10 @@
-"""Services the features share: the outbox, the solver workers and their caches, and the
-answer router (``answer_routes``: the games' routes by priority, below the context;
-``answers``: the handlers of /a and plain text, over it)."""
+"""Services the features share, below the handlers' context: the outbox, the solver
+workers and their caches, timers, pictures and charts, Telegram's size limits, polling,
+sending, saving's fallbacks, the web server, and the answer router's table of routes
+(:mod:`~bot.services.answer_routes`).
+
+``BotData`` (:mod:`bot.context`) holds them, so they never import the context, the typed
+handlers, :mod:`bot.chat`, a feature or the application; they may import each other, the
+records and everything below (the state, i18n, settings, clock, the rules in
+:mod:`bot.game` and :mod:`solver`).  What needs the context lives in :mod:`bot.chat`.
+"""

@@ -7,7 +7,7 @@ the router a :class:`Route`: its :class:`Priority`, whether an answer is its
 (``claims(update, context)``), its judge, and whether it waits for an answer at all (for
 the reply to an empty ``/a``).  The router asks the routes in the order of their priority,
 never in the order the features were registered; the first that claims an answer judges
-it.  :mod:`bot.services.answers` reads the updates and asks this table.
+it.  :mod:`bot.chat.answers` reads the updates and asks this table.
 
 This module knows no game and no context: a route's functions are given what the handler
 has.  The table of priorities, and why each stands where it does, is in docs/design.md

@@ -29,8 +29,11 @@ status message of wrong answers) go at once while the group is quiet, and one ev
 seconds when they come fast, each with whatever piled up meanwhile (:meth:`Outbox._free_at`):
 a lone wrong answer is shown at once, and a crowd's guesses cost a few edits a minute.
 
-A 429 (``RetryAfter``) for a message pauses that chat only; a 429 for a request that is not
-about a chat pauses everything (:class:`FloodControl`, PTB's rate limiter hook).  A game letter
+*Bulk* letters (daily reminders, subscription posts) wait in a queue of their own and go
+only when nothing else waits, leaving room for replies and games (:mod:`bot.services.bulk`).
+
+A 429 (``RetryAfter``) for a message pauses that chat only; what other 429s hold is told in
+:mod:`bot.services.flood_control`.  A game letter
 whose send fails on the network (a dropped connection, a timeout, a 5xx) is retried with
 backoff for up to :data:`RETRY_FOR` seconds; a cheap one is dropped.
 """
@@ -40,7 +43,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
-import datetime as dt
 import heapq
 import itertools
 import logging
@@ -56,7 +58,9 @@ from typing import Any
 import httpx
 from telegram import Message
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
-from telegram.ext import BaseRateLimiter
+
+from bot.services.bulk import BULK_ROOM, BulkLane, BulkNotSent
+from bot.services.flood_control import retry_seconds
 
 logger = logging.getLogger(__name__)
 
@@ -91,13 +95,6 @@ def _maybe_done(error: NetworkError) -> bool:
     )
 
 
-def _seconds(retry_after: int | dt.timedelta) -> float:
-    """``RetryAfter.retry_after`` as seconds (PTB gives an int or a timedelta)."""
-    if isinstance(retry_after, dt.timedelta):
-        return retry_after.total_seconds()
-    return float(retry_after)
-
-
 @dataclass(eq=False)
 class Letter:
     """One Bot API call into a chat, waiting for its turn."""
@@ -114,6 +111,8 @@ class Letter:
     flood_notice: Callable[[], Letter] | None = None
     """Makes the one "slow down" letter for a user who floods the chat with requests."""
     first_try: float | None = None
+    bulk: bool = False
+    """One of many chats' notices due at once: sent only when nothing else waits."""
 
 
 @dataclass
@@ -231,6 +230,7 @@ class Outbox:
         self._dispatcher: asyncio.Task[None] | None = None
         self._closing = False
         self._idle: asyncio.Event | None = None
+        self._bulk: BulkLane[Letter] = BulkLane()
 
     # --- posting ----------------------------------------------------------------------------
 
@@ -238,6 +238,14 @@ class Outbox:
         """Queue ``letter`` for its chat; returns at once."""
         if self._closing and not letter.game:
             self.stats.dropped += 1
+            return
+        if letter.bulk:
+            if self._closing:  # a job still running at the stop: logged, and told to its feature
+                self._give_up(letter, BulkNotSent("the bot is stopping"), logging.INFO)
+            elif not self._bulk.add(letter):
+                self._give_up(letter, BulkNotSent("too many queued"), logging.WARNING)
+            else:
+                self._poke()
             return
         queue = self._chats.get(letter.chat_id)
         backlog = queue is not None and (queue.busy or bool(queue))
@@ -248,6 +256,11 @@ class Outbox:
             and not self._user_may(letter)
         ):
             return
+        self._queue_letter(letter, posted=True)
+
+    def _queue_letter(self, letter: Letter, *, posted: bool) -> None:
+        """Put the letter in its chat's queue, and the chat in line (see :meth:`post`)."""
+        queue = self._chats.get(letter.chat_id)
         if queue is None:
             if len(self._chats) > self._look_for_idle_chats:
                 # Not at every new chat: with many busy ones, that cost a look at each of
@@ -270,7 +283,7 @@ class Outbox:
             self.stats.dropped += 1
             if dropped.game:
                 logger.warning("Chat %s has over %d game messages queued", dropped.chat_id, kept)
-        self._schedule(letter.chat_id, queue, posted=True)
+        self._schedule(letter.chat_id, queue, posted=posted)
 
     def _user_may(self, letter: Letter) -> bool:
         """Count a cheap reply to a user; False (after one "slow down") when over the limit."""
@@ -385,19 +398,30 @@ class Outbox:
                     break
                 ticket, chat_id = self._ready.popleft()
                 self._start(chat_id, ticket)
-            if sleep is None and self._waiting:
-                sleep = self._waiting[0][0] - now
-            idle = sleep is None and not self._ready and not self._sending
+            while self._bulk and not self._ready and sleep is None:
+                free = max(self._paused_all_until, self._global_free(now, room=BULK_ROOM))
+                if free > now:
+                    sleep = free - now
+                    break
+                self._queue_letter(self._bulk.take(), posted=False)
+            if self._waiting:
+                soonest = self._waiting[0][0] - now
+                sleep = soonest if sleep is None else min(sleep, soonest)
+            idle = sleep is None and not self._ready and not self._sending and not self._bulk
             if idle and self._idle is not None:
                 self._idle.set()
                 self._idle = None
+            # Not wait_for: on Python 3.11 it loses a cancellation that comes as the event
+            # is set (a letter just ended), and close() would leave the dispatcher running.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), sleep)
+                async with asyncio.timeout(sleep):
+                    await self._wake.wait()
 
-    def _global_free(self, now: float) -> float:
+    def _global_free(self, now: float, *, room: int = 0) -> float:
+        """When one more message fits the bot's global limit, with ``room`` more places free."""
         if not self.limited:
             return now
-        return self._global.free_at(now, extra=self._sending)
+        return self._global.free_at(now, extra=self._sending + room)
 
     def _start(self, chat_id: int, ticket: int, *, eager: bool = False) -> None:
         """Send the chat's next letter, if ``ticket`` is still its turn; ``eager``: its call
@@ -433,7 +457,7 @@ class Outbox:
         try:
             result = await letter.send()
         except RetryAfter as error:
-            wait = _seconds(error.retry_after)
+            wait = retry_seconds(error.retry_after)
             logger.info("Chat %s is flood-limited for %.0f s", letter.chat_id, wait)
             self.stats.paused += 1
             queue.paused_until = self.clock() + wait
@@ -475,7 +499,7 @@ class Outbox:
             self._schedule(letter.chat_id, queue)
             if not queue:
                 self._forget(letter.chat_id, queue)
-            if self._ready or self._waiting or (self._idle is not None and not self._sending):
+            if self._ready or self._waiting or self._bulk or (self._idle and not self._sending):
                 self._poke()
 
     def _sent(self, letter: Letter, result: Sent | None) -> None:
@@ -515,7 +539,7 @@ class Outbox:
     def pending(self) -> int:
         """Letters queued or in flight."""
         queued = sum(len(q.game) + len(q.cheap) for q in self._chats.values())
-        return queued + self._sending
+        return queued + len(self._bulk) + self._sending
 
     async def drained(self) -> None:
         """Wait until every letter has been sent or given up."""
@@ -528,6 +552,11 @@ class Outbox:
         """Stop: drop cheap letters, send game letters for up to ``timeout`` seconds, then
         give up the rest."""
         self._closing = True
+        unsent = self._bulk.clear()
+        if unsent:
+            logger.warning("Stopping with %d bulk notices unsent", len(unsent))
+        for letter in unsent:
+            self._give_up(letter, BulkNotSent("the bot is stopping"), logging.INFO)
         for queue in self._chats.values():
             self.stats.dropped += len(queue.cheap)
             queue.cheap.clear()
@@ -611,44 +640,3 @@ class _FirstStep:
                 awaited = step(outcome)
             except StopIteration:
                 return
-
-
-class FloodControl(BaseRateLimiter[None]):
-    """PTB's rate-limiter hook: a 429 for a request not about a chat pauses every request
-    (and the outbox); a 429 about a chat is left to the outbox, which pauses that chat.
-
-    PTB's own ``AIORateLimiter`` would hold *every* request for the length of *any* 429; on
-    Telegram flood control is counted per chat, and only some limits are global.
-    """
-
-    def __init__(self, outbox: Outbox, *, max_retries: int = 2) -> None:
-        self.outbox = outbox
-        self.max_retries = max_retries
-
-    async def initialize(self) -> None:
-        """Nothing to set up."""
-
-    async def shutdown(self) -> None:
-        """Nothing to tear down."""
-
-    async def process_request(
-        self,
-        callback: Callable[..., Coroutine[Any, Any, bool | dict[str, Any] | list[dict[str, Any]]]],
-        args: Any,
-        kwargs: dict[str, Any],
-        endpoint: str,
-        data: dict[str, Any],
-        rate_limit_args: None,
-    ) -> bool | dict[str, Any] | list[dict[str, Any]]:
-        """Run one request, waiting out a global pause first."""
-        for attempt in range(self.max_retries + 1):
-            wait = self.outbox.paused_all_until - self.outbox.clock()
-            if wait > 0:
-                await asyncio.sleep(wait)
-            try:
-                return await callback(*args, **kwargs)
-            except RetryAfter as error:
-                if data.get("chat_id") is not None or attempt == self.max_retries:
-                    raise
-                self.outbox.pause_all(_seconds(error.retry_after))
-        raise AssertionError("unreachable")

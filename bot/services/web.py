@@ -1,5 +1,5 @@
 """The bot's HTTP server: one tornado server for Telegram's webhook (:mod:`bot.web`) and the
-Mini App's page and JSON (:mod:`bot.services.miniapp`), with handlers that never hold more
+Mini App's page and JSON (:mod:`bot.chat.miniapp`), with handlers that never hold more
 of a request than they admit.
 
 Every handler derives from :class:`BoundedHandler`, which streams the request body instead

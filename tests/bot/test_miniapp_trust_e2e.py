@@ -12,9 +12,9 @@ from pathlib import Path
 import httpx
 import pytest
 
+from bot.chat.miniapp import API_BURST
 from bot.context import services
 from bot.features.practice import TOKEN_SECONDS, make_token
-from bot.services.miniapp import API_BURST
 from solver import daily, solve
 from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot
 from tests.bot.miniapp_data import init_data

@@ -1,4 +1,4 @@
-"""What the answer router gives a round (:mod:`bot.services.answers`): ``/a`` and
+"""What the answer router gives a round (:mod:`bot.chat.answers`): ``/a`` and
 ``/answer``, a message that starts with the bot's name in a group, a reply to the hand's
 picture, and while a round is on, plain text in private (or in a group, where the bot sees
 it, text that looks like an answer).
@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from telegram.constants import ChatType
 
+from bot.chat.answers import said_to_bot
 from bot.features.rounds.judging import judge
 from bot.game.claims import after_mention, looks_like_answer
 from bot.services.answer_routes import Priority, Route
-from bot.services.answers import said_to_bot
 from bot.typed_handlers import ChatContext, HandlerContext, MessageUpdate
 
 

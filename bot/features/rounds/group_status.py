@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 
-from bot.services import status_message
+from bot.chat import status_message
 from bot.services.timers import LATE_ANSWERS
 from bot.state import ChatData
 from bot.typed_handlers import ChatContext, JobContext
@@ -34,7 +34,7 @@ def new_round(chat: ChatData) -> None:
 
 def wrong_answer(context: ChatContext, chat_id: int, round_number: int, line: str) -> None:
     """Show a wrong answer (``line``: HTML, the player and the reason) in the status message
-    (see :mod:`bot.services.status_message`)."""
+    (see :mod:`bot.chat.status_message`)."""
 
     def current() -> bool:
         game = context.chat_data.table.round

@@ -10,11 +10,11 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.helpers import mention_html
 
+from bot.chat.announce import tell_saved
 from bot.context import BotContext
 from bot.features.rounds import group_status, matches, play, solutions
 from bot.features.rounds.solutions import solutions_text
 from bot.game.rounds import Outcome, Round
-from bot.services.announce import tell_saved
 from bot.texts import player_line, reason
 from bot.typed_handlers import HandlerContext, MessageUpdate
 from solver import Code, solution_of

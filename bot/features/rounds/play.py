@@ -15,13 +15,13 @@ from telegram import Message
 from telegram.constants import ChatType
 from telegram.ext import Application
 
+from bot.chat.admins import is_admin
 from bot.context import BotContext, now_of, services
 from bot.features.rounds import group_status, matches, solutions
 from bot.features.rounds.solutions import learn, solutions_text
 from bot.game.rounds import Round
 from bot.game.table import DIFFICULTY_WORDS, Table
 from bot.game.votes import Action, request
-from bot.services.admins import is_admin
 from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
 from bot.services.timers import HALF_TIME, NEXT_DEAL, TIME_UP, Timers

@@ -19,7 +19,7 @@ import itertools
 import time
 from typing import TYPE_CHECKING, Any
 
-from bot.local_api_checks import MAX_TEXT, ApiError, check_reply_markup, check_text
+from bot.local_api.checks import MAX_TEXT, ApiError, check_reply_markup, check_text
 
 if TYPE_CHECKING:
     from collections.abc import Iterator

@@ -19,8 +19,8 @@
 - ``getGameHighScores`` gives the target user and two neighbours on each side, and the top
   three when they are not among them, with their positions.
 
-This module needs the server's error class and keyboard check; the server passes them in
-(see :class:`LocalGames`) so that the two modules do not import each other.
+The server's error class and keyboard check are passed in (see :class:`LocalGames`), so
+that this module stands apart from the rest of the server.
 """
 
 from __future__ import annotations

@@ -1,0 +1,199 @@
+"""What people do in the local Bot API's world (:class:`People`): users, groups and the bot
+joining them, messages written, edited and deleted, buttons pressed, inline queries, admins
+promoted, a group upgraded; each queued as the update Telegram would send, if it would."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from bot.local_api.world import Chat, World
+
+
+class People(World):
+    """The people's side: tests and the console act as users through these methods."""
+
+    if TYPE_CHECKING:  # inline mode's state (bot.local_api.inline)
+        inline_queries: dict[str, tuple[int, str, str]]
+
+    def add_user(
+        self,
+        user_id: int,
+        first_name: str,
+        *,
+        last_name: str | None = None,
+        language_code: str = "en",
+        username: str | None = None,
+    ) -> dict[str, Any]:
+        """A user, known from now on; returns the User object."""
+        user = {
+            "id": user_id,
+            "is_bot": False,
+            "first_name": first_name,
+            "language_code": language_code,
+        }
+        if last_name:
+            user["last_name"] = last_name
+        if username:
+            user["username"] = username
+        self.users[user_id] = user
+        self.chats.setdefault(user_id, Chat(user_id, "private"))
+        return user
+
+    def add_group(
+        self,
+        chat_id: int,
+        title: str,
+        *,
+        admins: set[int] | None = None,
+        supergroup: bool = False,
+        photos: bool = True,
+    ) -> Chat:
+        """A group chat with the bot in it (``photos``: whether its members may send photos)."""
+        chat = Chat(chat_id, "supergroup" if supergroup else "group", title, set(admins or ()))
+        chat.photos = photos
+        self.chats[chat_id] = chat
+        return chat
+
+    def send(
+        self, user_id: int, chat_id: int, text: str, *, reply_to: int | None = None
+    ) -> dict[str, Any]:
+        """A user writes ``text`` in a chat; the bot gets it only if Telegram would show it."""
+        message = self._new_message(chat_id, self.users[user_id], text, reply_to)
+        if self.visible_to_bot(message):
+            self._push({"message": message})
+        return message
+
+    def send_sticker(self, user_id: int, chat_id: int) -> dict[str, Any]:
+        """A user sends a sticker (a message with no text)."""
+        message = self._new_message(chat_id, self.users[user_id], None, None, entities=False)
+        message["sticker"] = {
+            "file_id": "sticker",
+            "file_unique_id": "sticker",
+            "width": 512,
+            "height": 512,
+            "is_animated": False,
+            "is_video": False,
+            "type": "regular",
+        }
+        if self.visible_to_bot(message):
+            self._push({"message": message})
+        return message
+
+    def edit(self, message: dict[str, Any], text: str) -> None:
+        """A user edits a message they sent."""
+        edited = dict(message, text=text, edit_date=int(time.time()))
+        edited["entities"] = self._entities(text)
+        self.messages[(message["chat"]["id"], message["message_id"])] = edited
+        if self.visible_to_bot(edited):
+            self._push({"edited_message": edited})
+
+    def delete(self, user_id: int, message: dict[str, Any]) -> None:
+        """A user deletes a message: their own, or in a group, as an admin, anyone's (the
+        bot's too).  Telegram tells the bot nothing; editing it afterwards fails."""
+        chat = self.chats[message["chat"]["id"]]
+        if message["from"]["id"] != user_id and user_id not in chat.admins:
+            raise PermissionError(f"user {user_id} may not delete this message")
+        self.messages.pop((chat.id, message["message_id"]), None)
+
+    def add_bot(self, chat_id: int, by_user: int) -> None:
+        """A user adds the bot to a group (Telegram sends a ``my_chat_member`` update)."""
+        member = {"status": "member", "user": self.bot_user}
+        self._push(
+            {
+                "my_chat_member": {
+                    "chat": self.chats[chat_id].as_dict(self.users),
+                    "from": self.users[by_user],
+                    "date": int(time.time()),
+                    "old_chat_member": {"status": "left", "user": self.bot_user},
+                    "new_chat_member": member,
+                }
+            }
+        )
+
+    def inline_query(self, user_id: int, query: str, chat_type: str = "sender") -> str:
+        """A user types ``@Bot query`` in a chat of ``chat_type`` (``sender``: their chat with
+        the bot; ``private``, ``group``, ``supergroup``); returns the query id."""
+        query_id = str(next(self._update_ids) * 104729)
+        self.inline_queries[query_id] = (user_id, query, chat_type)
+        self._push(
+            {
+                "inline_query": {
+                    "id": query_id,
+                    "from": self.users[user_id],
+                    "query": query,
+                    "offset": "",
+                    "chat_type": chat_type,
+                }
+            }
+        )
+        return query_id
+
+    def migrate(self, chat_id: int, new_chat_id: int) -> None:
+        """Telegram upgrades a group to a supergroup with a new id (both service messages)."""
+        old = self.chats.pop(chat_id)
+        self.chats[new_chat_id] = Chat(new_chat_id, "supergroup", old.title, old.admins)
+        self.chats[chat_id] = old
+        creator = self.users[next(iter(old.admins))] if old.admins else self.bot_user
+        to_new = self._new_message(chat_id, creator, None, None, entities=False)
+        to_new["migrate_to_chat_id"] = new_chat_id
+        self._push({"message": to_new})
+        from_old = self._new_message(new_chat_id, creator, None, None, entities=False)
+        from_old["migrate_from_chat_id"] = chat_id
+        self._push({"message": from_old})
+
+    def press(self, user_id: int, message: dict[str, Any], data: str) -> None:
+        """A user presses an inline button of a bot message."""
+        self._push(
+            {
+                "callback_query": {
+                    "id": str(next(self._update_ids) * 7919),
+                    "from": self.users[user_id],
+                    "message": message,
+                    "chat_instance": str(message["chat"]["id"]),
+                    "data": data,
+                }
+            }
+        )
+
+    def set_admin(self, chat_id: int, user_id: int, admin: bool, *, by_user: int) -> None:
+        """``by_user`` promotes ``user_id`` to admin of a group or demotes them.  Telegram
+        tells the bot (a ``chat_member`` update) only where the bot is an admin itself, and
+        only if it asked for such updates (see :meth:`wants`)."""
+        chat = self.chats[chat_id]
+        old = self._member(chat, user_id)
+        if admin:
+            chat.admins.add(user_id)
+        else:
+            chat.admins.discard(user_id)
+        new = self._member(chat, user_id)
+        if old["status"] == new["status"] or not chat.bot_is_admin or not self.wants("chat_member"):
+            return
+        self._push(
+            {
+                "chat_member": {
+                    "chat": chat.as_dict(self.users),
+                    "from": self.users[by_user],
+                    "date": int(time.time()),
+                    "old_chat_member": old,
+                    "new_chat_member": new,
+                }
+            }
+        )
+
+    def press_inline(self, user_id: int, inline_message_id: str, data: str) -> str:
+        """A user presses a button of a message sent through inline mode: the callback query
+        has no message (and no chat), only the message's inline id.  Returns the query id."""
+        query_id = str(next(self._update_ids) * 7919)
+        self._push(
+            {
+                "callback_query": {
+                    "id": query_id,
+                    "from": self.users[user_id],
+                    "inline_message_id": inline_message_id,
+                    "chat_instance": inline_message_id,
+                    "data": data,
+                }
+            }
+        )
+        return query_id
