@@ -191,13 +191,7 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
         return False
     message = update.effective_message
     replied = message.reply_to_message
-    messages = chat.countdown
-    ours = (
-        replied is not None
-        and messages is not None
-        and replied.message_id in (messages.deal_message_id, messages.status.message_id)
-    )
-    if ours:
+    if replied is not None and replied.message_id in its_messages(context):
         return True
     if not chat.table.counting and (
         chat.table.game_on or context.now() > game.deadline + LATE_SECONDS
@@ -213,6 +207,12 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
 def counting(context: ChatContext) -> bool:
     """Whether the chat's Countdown game waits for answers."""
     return context.chat_data.table.counting
+
+
+def its_messages(context: ChatContext) -> tuple[int | None, ...]:
+    """The game's picture and status message, whose replies are its answers."""
+    messages = context.chat_data.countdown
+    return () if messages is None else (messages.deal_message_id, messages.status.message_id)
 
 
 def _away(value: int, distance: int, context: ChatContext) -> str:
@@ -393,4 +393,5 @@ def register(application: Application) -> None:
     """/countdown and /numbers, and the answers of a game while one is on."""
     handler = for_messages(countdown_command)
     application.add_handler(CommandHandler(["countdown", "numbers"], handler))
-    services(application).answers.add(Route(Priority.COUNTDOWN, claims, judge, counting))
+    route = Route(Priority.COUNTDOWN, claims, judge, counting, its_messages)
+    services(application).answers.add(route)

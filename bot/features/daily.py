@@ -268,10 +268,16 @@ def for_daily(update: MessageUpdate, context: HandlerContext) -> bool:
     if update.effective_chat.type != ChatType.PRIVATE:
         return False
     replied = update.effective_message.reply_to_message
-    if replied is not None:
-        daily = context.chat_data.daily
-        return replied.message_id in (daily.message_id, daily.previous_message_id)
-    return attempt_open(context)
+    if replied is not None and replied.message_id in pictures(context):
+        return True
+    # A reply to another game's picture is that game's; to any other message (the bot's
+    # "Not quite"), it is an answer as plain text is.
+    return attempt_open(context) and not context.bot_data.answers.addressed(update, context)
+
+
+def pictures(context: HandlerContext) -> tuple[int | None, int | None]:
+    """The daily puzzle's pictures in this private chat, whose replies are its answers."""
+    return (context.chat_data.daily.message_id, context.chat_data.daily.previous_message_id)
 
 
 def attempt_open(context: HandlerContext) -> bool:
@@ -1040,7 +1046,9 @@ def register(application: Application) -> None:
     )
     application.add_handler(CommandHandler("subscribe", for_messages(subscribe)))
     application.add_handler(CommandHandler("unsubscribe", for_messages(unsubscribe)))
-    services(application).answers.add(Route(Priority.DAILY, for_daily, answer, attempt_open))
+    services(application).answers.add(
+        Route(Priority.DAILY, for_daily, answer, attempt_open, pictures)
+    )
     serve_app(application, "GET", "daily/state", app_daily_state)
     serve_app(application, "GET", "daily", app_daily)
     serve_app(application, "POST", "daily", app_daily_answer)

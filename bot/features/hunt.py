@@ -144,11 +144,7 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     message = update.effective_message
     replied = message.reply_to_message
     text = message.text or ""
-    if (
-        replied is not None
-        and chat.hunt is not None
-        and (replied.message_id == chat.hunt.deal_message_id)
-    ):
+    if replied is not None and replied.message_id in pictures(context):
         return True
     if update.effective_chat.type == ChatType.PRIVATE:
         return True
@@ -159,6 +155,12 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
 def hunting(context: ChatContext) -> bool:
     """Whether the chat's hunt waits for answers."""
     return context.chat_data.table.hunting
+
+
+def pictures(context: ChatContext) -> tuple[int | None, ...]:
+    """The hunt's picture, whose replies are its answers."""
+    messages = context.chat_data.hunt
+    return () if messages is None else (messages.deal_message_id,)
 
 
 async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> None:
@@ -295,4 +297,4 @@ def restore(application: Application) -> int:
 def register(application: Application) -> None:
     """/hunt, and the answers of a hunt while one is on."""
     application.add_handler(CommandHandler("hunt", for_messages(hunt_command)))
-    services(application).answers.add(Route(Priority.HUNT, claims, judge, hunting))
+    services(application).answers.add(Route(Priority.HUNT, claims, judge, hunting, pictures))

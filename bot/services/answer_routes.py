@@ -17,7 +17,7 @@ has.  The table of priorities, and why each stands where it does, is in docs/des
 from __future__ import annotations
 
 import bisect
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
@@ -28,6 +28,8 @@ AnswerJudge = Callable[[Any, Any, str], Awaitable[None]]
 """What judges it: (update, context, the answer's text)."""
 Waiting = Callable[[Any], bool]
 """Whether a game of the chat (context) is waiting for answers."""
+Messages = Callable[[Any], Collection[int | None]]
+"""The ids of a game's messages in the chat (context) whose replies are its answers."""
 
 
 class Priority(IntEnum):
@@ -59,6 +61,11 @@ def never(_context: Any) -> bool:
     return False
 
 
+def none_of_its_own(_context: Any) -> tuple[int, ...]:
+    """A route with no message of its own to reply to."""
+    return ()
+
+
 @dataclass(frozen=True, slots=True)
 class Route:
     """What a game tells the router: when an answer is its, and who judges it."""
@@ -67,6 +74,9 @@ class Route:
     claims: AnswerClaim
     judge: AnswerJudge
     waiting: Waiting = never
+    messages: Messages = none_of_its_own
+    """The game's messages (its picture, its status message): a reply to one of them is
+    meant for it, not for a game that takes plain answers (see :meth:`AnswerRouter.addressed`)."""
 
 
 class AnswerRouter:
@@ -94,6 +104,15 @@ class AnswerRouter:
             if route.claims(update, context):
                 return route
         return None
+
+    def addressed(self, update: Any, context: Any) -> bool:
+        """Whether a message replies to one of a game's messages (its picture, its status
+        message); a reply to any other message (the bot's "Not quite", a friend's) is said
+        as plain text is."""
+        replied = update.effective_message.reply_to_message
+        if replied is None:
+            return False
+        return any(replied.message_id in route.messages(context) for route in self._routes)
 
     def waiting(self, context: Any) -> bool:
         """Whether a game of the chat waits for an answer (an empty ``/a`` is told how to

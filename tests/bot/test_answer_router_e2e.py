@@ -40,6 +40,19 @@ async def test_a_hunt_then_the_daily_each_answer_goes_to_its_own(tmp_path: Path)
     assert found == f"#1 {hunt.solutions[0]}, Ann · {len(hunt.solutions) - 1} to go"
 
 
+async def test_a_reply_to_the_bots_not_quite_is_an_answer_to_the_daily(tmp_path: Path) -> None:
+    # Telegram's clients make replying to the last message one swipe away.
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        await start(api, ANN, ANN, "/daily")
+        before = len(api.sent)
+        api.send(ANN, ANN, "1+1")
+        not_quite = (await api.wait_for_sent(before + 1))[-1]
+        right = solve(daily(DAY))[0].text
+        solved = await reply_to(api, ANN, ANN, right, reply_to=not_quite["message_id"])
+    assert f"Daily #{daily_number(DAY)} ✅" in plain_text(solved)
+
+
 async def test_an_edited_answer_to_a_hunt_is_a_new_attempt(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path) as application:

@@ -27,6 +27,7 @@ NOW = 1_790_000_000.0
 """A fixed time (a day's afternoon: a daily attempt opened now is open, not closed)."""
 USERNAME = "TwentyFourBot"
 HUNT_PICTURE, COUNTDOWN_PICTURE, DAILY_PICTURE, ROUND_PICTURE, OLD_ROUND_PICTURE = 11, 14, 12, 13, 9
+NOT_A_PICTURE = 20
 
 
 @pytest.fixture
@@ -176,6 +177,27 @@ def test_in_private_a_reply_to_the_daily_picture_is_the_dailys_during_a_round(
     context = _context(bot_data, chat, ann)
     assert _to(bot_data, _update(ANN, "3*8", reply_to=DAILY_PICTURE), context) is Priority.DAILY
     assert _to(bot_data, _update(ANN, "3*8"), context) is Priority.ROUND
+
+
+def test_during_a_daily_attempt_a_reply_to_the_bots_other_messages_is_the_dailys(
+    bot_data: BotData,
+) -> None:
+    chat, ann = ChatData(), UserData()
+    _daily_attempt(bot_data, chat, ann)
+    context = _context(bot_data, chat, ann)
+    update = _update(ANN, "8/(3-8/3)", reply_to=NOT_A_PICTURE)  # the bot's "Not quite"
+    assert _to(bot_data, update, context) is Priority.DAILY
+
+
+def test_during_a_daily_attempt_a_reply_to_the_rounds_picture_is_the_rounds(
+    bot_data: BotData,
+) -> None:
+    chat, ann = ChatData(), UserData()
+    _playing(chat)
+    _daily_attempt(bot_data, chat, ann)  # /play, then /daily
+    context = _context(bot_data, chat, ann)
+    update = _update(ANN, "8/(3-8/3)", reply_to=ROUND_PICTURE)
+    assert _to(bot_data, update, context) is Priority.ROUND
 
 
 def test_a_reply_to_an_old_rounds_picture_goes_to_the_game_on(bot_data: BotData) -> None:

@@ -27,7 +27,7 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
         return True
     message = update.effective_message
     replied = message.reply_to_message
-    if replied is not None and replied.message_id == context.chat_data.rounds.deal_message_id:
+    if replied is not None and replied.message_id in picture(context):
         return True
     private = update.effective_chat.type == ChatType.PRIVATE
     text = message.text or ""
@@ -40,5 +40,10 @@ def waiting(context: ChatContext) -> bool:
     return context.chat_data.table.playing
 
 
-ROUTE = Route(Priority.ROUND, claims, judge, waiting)
+def picture(context: ChatContext) -> tuple[int | None]:
+    """The hand's picture, whose replies are answers to the round."""
+    return (context.chat_data.rounds.deal_message_id,)
+
+
+ROUTE = Route(Priority.ROUND, claims, judge, waiting, picture)
 """The round's place in the answer router."""
