@@ -6,8 +6,7 @@ seen in its group; a member who only reads the group cannot be told from a stran
 answered (see :mod:`bot.game.spoilers`).  Such a player is marked in the game, and this
 feature's route in the answer router comes before the games' own
 (:mod:`bot.services.answer_routes`), so it takes their answers to it before the game's
-judge does: they win no round, find
-nothing in a hunt and have no best in a Countdown game.
+judge does: they win no round, find nothing in a hunt and have no best in a Countdown game.
 """
 
 from __future__ import annotations
