@@ -1,5 +1,5 @@
 """Launch data for the Mini App's tests, signed here as Telegram documents it, independently
-of the bot's own code (``bot.chat.miniapp``): the tests check the bot against this."""
+of the bot's own code (``bot.services.launch_data``): the tests check the bot against this."""
 
 from __future__ import annotations
 

@@ -163,7 +163,7 @@ async def test_the_first_update_is_answered_while_hands_are_rated(tmp_path: Path
 
 async def test_a_restart_does_not_rate_the_hands_again(tmp_path: Path, caplog) -> None:
     api = make_api()
-    with caplog.at_level(logging.INFO, logger="bot.services.solving"):
+    with caplog.at_level(logging.INFO, logger="bot.services.level_tables"):
         async with running_bot(api, tmp_path) as application:
             await application.bot_data.solving.levels(3, 10)
         first = caplog.text.count("Rating every hand")
@@ -175,7 +175,7 @@ async def test_a_restart_does_not_rate_the_hands_again(tmp_path: Path, caplog) -
 
 async def test_the_default_table_is_never_rated(tmp_path: Path, caplog) -> None:
     api = make_api()
-    with caplog.at_level(logging.INFO, logger="bot.services.solving"):
+    with caplog.at_level(logging.INFO, logger="bot.services.level_tables"):
         async with running_bot(api, tmp_path):
             await reply_to(api, ANN, ANN, "/play")
     assert "Rating every hand" not in caplog.text

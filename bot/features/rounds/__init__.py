@@ -10,6 +10,8 @@ calls them, and speaks.  Its parts, each with one reason to change:
   answers and one message for the late right ones;
 * :mod:`~bot.features.rounds.matches`: /play 5: the pause between rounds, the final standings;
 * :mod:`~bot.features.rounds.solutions`: a hand's solutions as a round's end lists them.
+
+It imports what any feature may (:mod:`bot.features`), and no other feature.
 """
 
 from __future__ import annotations
