@@ -35,6 +35,10 @@ group's deal up to its 120 s) and stops the bot, timing the stop; past 30 s it s
 waiting, prints the figures and leaves with ``os._exit``.  A watchdog thread does the same
 if the bot holds the event loop so long that no timeout here can fire.
 
+After it, **the bulk-notice attack** (``bench/bulk_attack.py``; ``--no-bulk`` skips it): the
+probe and a group's win beside 1,500 reminders and 300 daily posts due at once, and the same
+without them (the quiet run).
+
 Before that, **the SIGTERM test**: the real ``python -m bot`` process, polling the local Bot
 API served over HTTP on 127.0.0.1, gets 500 ``/help`` from five users in one group (with
 Telegram's 20 messages a minute per group, most replies must wait), and once it has started
@@ -55,7 +59,7 @@ beside the page's own answers and the lines the bot logged meanwhile.
 Usage::
 
     python bench/isolation_bench.py [--seconds 30] [--warmup 3] [--json]
-                                    [--bot-path DIR] [--no-sigterm] [--log FILE]
+                                    [--bot-path DIR] [--no-sigterm] [--no-bulk] [--log FILE]
                                     [--no-slow] [--slow-seconds 10]
 
 In the JSON, ``null`` marks a figure not reached: a probe rank with no reply, a deal after
@@ -97,6 +101,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
 
+from bulk_attack import bulk_notices
+from bulk_attack import table_lines as bulk_lines
 from checkout import strays, use_checkout
 from slow_connections import slow_connection_attack, table_lines
 
@@ -335,6 +341,7 @@ class Results:
     """The slow-connection attack's figures (``bench/slow_connections.py``)."""
     log_counts: dict[str, int] = field(default_factory=lambda: {"WARNING": 0, "ERROR": 0})
     notes: list[str] = field(default_factory=list)
+    bulk: dict[str, Any] | None = None
 
     def probe_figures(self) -> dict[str, Any]:
         """Latencies from each probe's due time; a probe with no reply counts as infinite."""
@@ -391,6 +398,7 @@ class Results:
             "slow_connections": self.slow,
             "bot_log": self.log_counts,
             "notes": self.notes,
+            "bulk_notices": self.bulk,
         }
 
 
@@ -889,6 +897,8 @@ def table(results: Results) -> str:
             ]
     if results.slow is not None:
         lines += ["", *table_lines(results.slow)]
+    if results.bulk is not None:
+        lines += bulk_lines(results.bulk)
     counts = results.log_counts
     lines += [
         "",
@@ -927,6 +937,7 @@ def main() -> int:
     parser.add_argument("--bot-path", help="checkout to import bot and solver from")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--no-sigterm", action="store_true", help="skip the SIGTERM test")
+    parser.add_argument("--no-bulk", action="store_true", help="skip the bulk-notice attack")
     parser.add_argument("--log", help="file for the in-process bot's log")
     parser.add_argument("--no-slow", action="store_true", help="skip the slow-connection attack")
     parser.add_argument(
@@ -968,6 +979,14 @@ def main() -> int:
         results.notes.append(f"in-process run failed: {error!r}")
         leave(results, args, status=1)
     watchdog.cancel()
+    if not args.no_bulk:
+        watchdog = arm_watchdog(2 * (STARTUP_LIMIT + args.seconds + 300), results, args)
+        try:
+            results.bulk = asyncio.run(bulk_notices(code, args.seconds, Watch, Prober, PROBES))
+        except Exception as error:  # report it, with the figures of the rest
+            traceback.print_exc()
+            results.notes.append(f"bulk-notice run failed: {error!r}")
+        watchdog.cancel()
     if strays(code.root):
         results.notes.append(f"modules not from {code.root}: {', '.join(strays(code.root))}")
     with _REPORTING:

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from solver import closest, is_solvable, solve
-from solver.search import engine
+from solver.solutions import clear_caches
 
 HANDS = list(itertools.combinations_with_replacement(range(1, 14), 4))
 OPS: list[Callable[[Fraction, Fraction], Fraction]] = [
@@ -63,8 +63,7 @@ def timed(fn: Callable[[], object]) -> float:
 
 
 def cold() -> None:
-    for integer_only in (False, True):
-        engine(integer_only).clear()
+    clear_caches()
 
 
 def seven_numbers() -> tuple[float, float, int]:

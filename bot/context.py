@@ -16,6 +16,7 @@ from telegram.ext import Application, CallbackContext, ExtBot
 from bot.game.daily import DayBoard
 from bot.game.spoilers import LiveHands
 from bot.i18n import N_, language_of, translations
+from bot.services.answer_routes import AnswerRouter
 from bot.services.outbox import Letter, Outbox, Sent
 from bot.services.polling import PollingRequest
 from bot.services.saving import HeldNews
@@ -25,10 +26,6 @@ from bot.services.timers import Timers
 from bot.settings import Settings
 from bot.state import ChatData, UserData
 
-AnswerClaim = Callable[[Any, Any], bool]
-"""Whether a typed answer (update, context) belongs to a feature."""
-AnswerTaker = Callable[[Any, Any, str], Awaitable[None]]
-"""What judges it: (update, context, the answer's text)."""
 RowWriter = Callable[[dict[tuple[str, Any], object]], bool]
 """Writes rows of the data file at once: (kind, key) → the data, e.g. ``("chat", chat_id)``;
 whether the disk took them (if not, they are kept and tried again)."""
@@ -52,8 +49,9 @@ class BotData:
     """Every chat's pending jobs: round timers, a match's next deal, the daily post."""
     admins: dict[tuple[int, int], tuple[bool, float]]
     """(chat, user) → (is an admin, when Telegram was asked): see :mod:`bot.chat.admins`."""
-    answer_routes: list[tuple[AnswerClaim, AnswerTaker]]
-    """Where typed answers go besides the chat's round: see :meth:`route_answer`."""
+    answers: AnswerRouter
+    """Which game of a chat a typed answer goes to: each game's route, by priority (see
+    :mod:`bot.services.answer_routes`)."""
     deep_links: dict[str, Callable[[Any, Any], Awaitable[None]]]
     """``/start PAYLOAD`` in private (a t.me/<bot>?start=PAYLOAD link) → the feature's handler."""
     file_ids: dict[tuple[tuple[int, ...], bool, int | None], str]
@@ -83,26 +81,13 @@ class BotData:
         self.live_hands = LiveHands()
         self.daily_board = DayBoard()
         self.admins = {}
-        self.answer_routes = []
+        self.answers = AnswerRouter()
         self.file_ids = {}
         self.deep_links = {}
         self.app_calls = {}
         self.web_address = None
         self.write_now = None
         self.held = HeldNews()
-
-    def take_answers(self, claim: AnswerClaim, taker: AnswerTaker) -> None:
-        """Send typed answers (``/a``, replies, plain text) to ``taker`` whenever ``claim``
-        says they are its (the daily puzzle's attempt in private), instead of the round's."""
-        self.answer_routes.append((claim, taker))
-
-    async def route_answer(self, update: Any, context: Any, text: str) -> bool:
-        """Give an answer to the feature that claims it; False if none does."""
-        for claim, taker in self.answer_routes:
-            if claim(update, context):
-                await taker(update, context, text)
-                return True
-        return False
 
     def now(self) -> float:
         """The application's clock, in seconds."""
@@ -179,12 +164,13 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         """``message`` translated into :attr:`language`."""
         return translations(self.language).gettext(message)
 
-    def save_user_now(self, user_id: int) -> None:
+    def save_user_now(self, user_id: int) -> bool:
         """Save one user's data at once (a daily result from the Mini App, which has no
-        chat): see :meth:`save_now`."""
+        chat); whether the disk took it: see :meth:`save_now`."""
         write_now = self.bot_data.write_now
-        if write_now is not None:
-            write_now({("user", user_id): self.application.user_data[user_id]})
+        if write_now is None:
+            return True
+        return write_now({("user", user_id): self.application.user_data[user_id]})
 
     def save_now(self, chat_id: int, user_id: int) -> bool:
         """Save one chat's and one user's data at once (a score must survive a crash);
@@ -215,8 +201,10 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         user_id: int | None = None,
         on_sent: Callable[[Sent], object] | None = None,
         on_failed: Callable[[Exception], object] | None = None,
+        bulk: bool = False,
     ) -> None:
-        """Queue one Bot API call into a chat (see :mod:`bot.services.outbox`)."""
+        """Queue one Bot API call into a chat (see :mod:`bot.services.outbox`); ``bulk``: one
+        of many chats' notices due at once (:mod:`bot.services.bulk`)."""
         flood_notice = None
         if user_id is not None:
             flood_notice = self._flood_notice(chat_id)
@@ -232,6 +220,7 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
                 on_sent=on_sent,
                 on_failed=on_failed,
                 flood_notice=flood_notice,
+                bulk=bulk,
             )
         )
 

@@ -24,9 +24,9 @@ from pathlib import Path
 from playwright.async_api import async_playwright
 
 from bot.app import build_application, run_polling
-from bot.chat.miniapp import launch_hash, sign_init_data
 from bot.context import services
 from bot.local_api import LocalBotApi, LocalTransport
+from bot.services.launch_data import launch_hash, sign_init_data
 from bot.settings import Settings
 
 DOCS = Path(__file__).resolve().parent

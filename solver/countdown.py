@@ -167,6 +167,15 @@ class Countdown:
             return set()
         return {finish(form) for part in self.parts for form in self.forms(part, v)}
 
+    def iter_solutions(self, v: Value) -> Iterator[Final]:
+        """The final keys of :meth:`solutions` as they are found, smaller parts first (so a
+        caller may stop early); a key may come more than once."""
+        if type(v) is not int or v < 1:
+            return
+        for part in self.parts:
+            for form in self.forms(part, v):
+                yield finish(form)
+
     def forms(self, part: Part, v: int) -> frozenset[Form]:
         """Every normal form of ``v`` over the part that wastes no number."""
         key = (part, v)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
+from fractions import Fraction
 from itertools import combinations
 from typing import Final, TypeVar
 
@@ -33,6 +34,10 @@ LIST_GROWTH = 16
 ``LIST_GROWTH ** (n - SMALL)`` times has all its values listed instead: listing costs about
 that many single questions."""
 
+EAGER = 5
+"""Multisets of at most this many numbers have all their forms of a value listed at once by
+:meth:`Engine.iter_forms` (a few milliseconds at most); larger ones yield theirs one by one."""
+
 CACHE_LIMIT = 200_000
 """Entries a cache may hold before it is emptied (bounds a long-running process's memory)."""
 
@@ -43,6 +48,33 @@ class _Any(enum.Enum):
 
 ANY: Final = _Any.ANY
 """Marks "any value at all" as the value the other side must make (a factor times 0)."""
+
+
+Need = tuple[str, "Value | _Any", bool]
+"""``(op, w, a_first)``: see :meth:`Engine._needs`."""
+
+
+class _Keyed(Fraction):
+    """A fraction that works its hash out once: each value the other side must make is
+    looked up in sets and caches again and again, and a fraction's hash is slow to make."""
+
+    __slots__ = ("_hash",)
+    _hash: int
+
+    def __new__(cls, numerator: Fraction | int, denominator: int | None = None) -> _Keyed:
+        keyed = super().__new__(cls, numerator, denominator)
+        keyed._hash = Fraction.__hash__(keyed)
+        return keyed
+
+    # typeshed declares numbers.Complex unhashable (__hash__ = None); Fraction is not.
+    def __hash__(self) -> int:  # type: ignore[override]
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Fraction({self.numerator}, {self.denominator})"
+
+    def __reduce__(self) -> tuple[type[Fraction], tuple[int, int]]:
+        return Fraction, (self.numerator, self.denominator)
 
 
 _N = TypeVar("_N", bound=Value)
@@ -79,10 +111,18 @@ class Engine:
         self._forms: dict[tuple[Multiset, Value], frozenset[Form]] = {}
         self._splits: dict[Multiset, list[tuple[Multiset, Multiset]]] = {}
         self._asked: dict[Multiset, int] = {}
+        self._need: dict[tuple[Value, Value], tuple[Need, ...]] = {}
 
     def clear(self) -> None:
         """Forget everything (used by benchmarks to measure a cold start)."""
-        for cache in (self._values, self._reach, self._forms, self._splits, self._asked):
+        for cache in (
+            self._values,
+            self._reach,
+            self._forms,
+            self._splits,
+            self._asked,
+            self._need,
+        ):
             cache.clear()
 
     def _store(self, cache: dict[_K, _V], key: _K, value: _V) -> None:
@@ -136,12 +176,27 @@ class Engine:
 
     # --- one value --------------------------------------------------------------------------
 
-    def _needs(self, a: Value, v: Value) -> Iterator[tuple[str, Value | _Any, bool]]:
-        """For ``a`` from one side and target ``v``: ``(op, w, a_first)`` for the other side.
+    def _needs(self, a: Value, v: Value) -> tuple[Need, ...]:
+        """For ``a`` from one side and target ``v``: every ``(op, w, a_first)`` for the other
+        side (memoised: the same pairs come back for every multiset).
 
         ``w`` is the value the other side must make, or :data:`ANY`.  The expression is
-        ``a op w`` when ``a_first``, else ``w op a``.
+        ``a op w`` when ``a_first``, else ``w op a``.  Under ``integer_only`` a ``w`` that is
+        not whole is left out.
         """
+        key = (a, v)
+        found = self._need.get(key)
+        if found is None:
+            found = tuple(
+                (op, _Keyed(w) if type(w) is Fraction else w, a_first)
+                for op, w, a_first in self._list_needs(a, v)
+                if not self.integer_only or w is ANY or type(w) is int
+            )
+            self._store(self._need, key, found)
+        return found
+
+    @staticmethod
+    def _list_needs(a: Value, v: Value) -> Iterator[Need]:
         if v >= a:
             yield "+", whole(v - a), True
         if a >= v:
@@ -149,30 +204,27 @@ class Engine:
         if v:
             yield "-", whole(a + v), False
         if a:
-            quotient = divide(v, a)
-            if not self.integer_only or type(quotient) is int:
-                yield "*", quotient, True
+            yield "*", divide(v, a), True
             yield "/", whole(v * a), False
             if v:
-                quotient = divide(a, v)
-                if not self.integer_only or type(quotient) is int:
-                    yield "/", quotient, True
+                yield "/", divide(a, v), True
         elif v == 0:
             yield "*", ANY, True
             yield "/", ANY, True
 
-    def _partners(self, rest: Multiset, op: str, w: Value | _Any, a_first: bool) -> Iterator[Value]:
-        """The values ``rest`` can make that complete ``_needs``'s answer ``(op, w, a_first)``."""
-        if w is ANY:
-            divisor = op == "/" and a_first
-            yield from (x for x in self.values(rest) if x or not divisor)
-        elif (not self.integer_only or type(w) is int) and self.reach(rest, w):
-            yield w
+    def _any(self, rest: Multiset, op: str, a_first: bool) -> list[Value]:
+        """The values of ``rest`` that may stand beside a 0 in a result worth 0 (any value,
+        but not 0 as a divisor)."""
+        divisor = op == "/" and a_first
+        return [x for x in self.values(rest) if x or not divisor]
 
     def reach(self, numbers: Multiset, v: Value) -> bool:
         """Whether the multiset can make exactly ``v``."""
-        if len(numbers) <= SMALL or numbers in self._values:
+        if len(numbers) <= SMALL:
             return v in self.values(numbers)
+        listed = self._values.get(numbers)
+        if listed is not None:
+            return v in listed
         asked = self._asked.get(numbers, 0) + 1
         self._asked[numbers] = asked
         if asked > LIST_GROWTH ** (len(numbers) - SMALL):
@@ -180,15 +232,22 @@ class Engine:
         key = (numbers, v)
         found = self._reach.get(key)
         if found is None:
-            found = any(
-                True
-                for part, rest in self.splits(numbers)
-                for a in self.values(part)
-                for op, w, a_first in self._needs(a, v)
-                for _ in self._partners(rest, op, w, a_first)
-            )
+            found = self._search(numbers, v)
             self._store(self._reach, key, found)
         return found
+
+    def _search(self, numbers: Multiset, v: Value) -> bool:
+        """Whether some split of the multiset makes ``v`` (no cache)."""
+        for part, rest in self.splits(numbers):
+            listed = self._values.get(rest) if len(rest) > SMALL else self.values(rest)
+            for a in self.values(part):
+                for op, w, a_first in self._needs(a, v):
+                    if w is ANY:
+                        if self._any(rest, op, a_first):
+                            return True
+                    elif (w in listed) if listed is not None else self.reach(rest, w):
+                        return True
+        return False
 
     def forms(self, numbers: Multiset, v: Value) -> frozenset[Form]:
         """Every normal form of value ``v`` over the multiset."""
@@ -202,14 +261,62 @@ class Engine:
             result = frozenset()
         else:
             out: set[Form] = set()
+            forms = self.forms
             for part, rest in self.splits(numbers):
+                listed = self.values(rest) if len(rest) <= SMALL else None
                 for a in self.values(part):
+                    part_forms: frozenset[Form] | None = None
                     for op, w, a_first in self._needs(a, v):
-                        for w_value in self._partners(rest, op, w, a_first):
-                            self._combine(out, part, a, rest, w_value, op, a_first, v)
+                        if w is ANY:
+                            partners = self._any(rest, op, a_first)
+                        elif (w in listed) if listed is not None else self.reach(rest, w):
+                            partners = [w]
+                        else:
+                            continue
+                        if part_forms is None:
+                            part_forms = forms(part, a)
+                        for w_value in partners:
+                            rest_forms = forms(rest, w_value)
+                            for fa in part_forms:
+                                for fw in rest_forms:
+                                    if a_first:
+                                        out.add(combine(fa, fw, op, v))
+                                    else:
+                                        out.add(combine(fw, fa, op, v))
             result = frozenset(out)
         self._store(self._forms, key, result)
         return result
+
+    def iter_forms(self, numbers: Multiset, v: Value) -> Iterator[Form]:
+        """The normal forms of :meth:`forms`, each once, yielded as they are found, so that a
+        caller may stop early.  Between two forms yielded the work is bounded by listing the
+        forms of one multiset of :data:`EAGER` numbers; the whole set is kept (for
+        :meth:`forms`) once it is exhausted."""
+        found = self._forms.get((numbers, v))
+        if found is not None or len(numbers) <= EAGER:
+            yield from self.forms(numbers, v) if found is None else found
+            return
+        seen: set[Form] = set()
+        for part, rest in self.splits(numbers):
+            for a in self.values(part):
+                for op, w, a_first in self._needs(a, v):
+                    if w is ANY:
+                        partners = self._any(rest, op, a_first)
+                    elif self.reach(rest, w):
+                        partners = [w]
+                    else:
+                        continue
+                    # The smaller side's forms are listed at once; the larger side's come
+                    # one by one, each combined with all of them.
+                    part_forms = self.forms(part, a)
+                    for w_value in partners:
+                        for fw in self.iter_forms(rest, w_value):
+                            for fa in part_forms:
+                                form = combine(fa, fw, op, v) if a_first else combine(fw, fa, op, v)
+                                if form not in seen:
+                                    seen.add(form)
+                                    yield form
+        self._store(self._forms, (numbers, v), frozenset(seen))
 
     def one_form(self, numbers: Multiset, v: Value) -> Form | None:
         """One normal form of value ``v`` (found depth-first, without listing the rest)."""
@@ -220,7 +327,11 @@ class Engine:
         for part, rest in self.splits(numbers):
             for a in self.values(part):
                 for op, w, a_first in self._needs(a, v):
-                    for w_value in self._partners(rest, op, w, a_first):
+                    if w is ANY:
+                        partners = self._any(rest, op, a_first)
+                    else:
+                        partners = [w] if self.reach(rest, w) else []
+                    for w_value in partners:
                         fa = self.one_form(part, a)
                         fw = self.one_form(rest, w_value)
                         if fa is None or fw is None:  # pragma: no cover - reach said yes
@@ -228,22 +339,6 @@ class Engine:
                         first, second = (fa, fw) if a_first else (fw, fa)
                         return combine(first, second, op, v)
         return None  # pragma: no cover - reach said yes
-
-    def _combine(
-        self,
-        out: set[Form],
-        part: Multiset,
-        a: Value,
-        rest: Multiset,
-        w: Value,
-        op: str,
-        a_first: bool,
-        v: Value,
-    ) -> None:
-        for fa in self.forms(part, a):
-            for fw in self.forms(rest, w):
-                first, second = (fa, fw) if a_first else (fw, fa)
-                out.add(combine(first, second, op, v))
 
 
 _ENGINES = {False: Engine(integer_only=False), True: Engine(integer_only=True)}

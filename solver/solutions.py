@@ -8,12 +8,14 @@ intermediate result a positive whole number (so ``integer_only`` adds nothing to
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 
 from solver.arithmetic import Operation, Value, fold, whole
+from solver.collector import paused
 from solver.countdown import countdown as countdown_search
 from solver.normal_form import Final, Form, combine, finish, leaf
 from solver.parsing import postfix
@@ -90,6 +92,7 @@ def _sort_key(solution: Solution) -> tuple[int, int, str]:
     return (solution.text.count("("), len(solution.text), solution.text)
 
 
+@paused
 def solve(
     numbers: object,
     target: object = 24,
@@ -107,15 +110,92 @@ def solve(
     Raises :class:`SolverInputError` for inputs it does not accept.
     """
     hand, goal = normalise(numbers, target, countdown=countdown)
+    key = (hand, goal, integer_only, countdown)
+    listed = _LISTED.get(key)
+    if listed is None:
+        if countdown:
+            finals = countdown_search(hand).solutions(goal)
+        elif integer_only and not isinstance(goal, int):
+            finals = set()
+        else:
+            finals = {finish(form) for form in engine(integer_only).forms(hand, goal)}
+        listed = tuple(sorted((_solution(f, goal) for f in finals), key=_sort_key))
+        if len(listed) <= LISTS_KEPT_SIZE:
+            if len(_LISTED) >= LISTS_KEPT:
+                del _LISTED[next(iter(_LISTED))]
+            _LISTED[key] = listed
+    return list(listed)
+
+
+LISTS_KEPT = 4
+"""How many of its last lists :func:`solve` keeps: a hand's facts and its three hints each
+ask for the same list, which the search's caches make cheap but not its printing."""
+LISTS_KEPT_SIZE = 2_000
+"""Lists longer than this are not kept (with :data:`LISTS_KEPT`, bounds the memory they
+hold to a few MB in a long-lived worker)."""
+_LISTED: dict[tuple[Multiset, Value, bool, bool], tuple[Solution, ...]] = {}
+
+
+def clear_caches() -> None:
+    """Forget every search and list made so far (for benchmarks that time a cold start)."""
+    _LISTED.clear()
+    for integer_only in (False, True):
+        engine(integer_only).clear()
+    countdown_search.cache_clear()
+
+
+@dataclass(frozen=True)
+class Listing:
+    """The distinct solutions found within a time budget, simplest first; ``complete`` says
+    whether they are all of them (as :func:`solve` lists them) or only the first found."""
+
+    solutions: list[Solution]
+    complete: bool
+
+
+@paused
+def solve_within(
+    numbers: object,
+    target: object = 24,
+    *,
+    seconds: float,
+    integer_only: bool = False,
+    countdown: bool = False,
+    clock: Callable[[], float] = time.monotonic,
+) -> Listing:
+    """:func:`solve`'s solutions, as many as are found in about ``seconds`` of ``clock``.
+
+    The search yields solutions as it goes, so a large hand whose full list takes minutes
+    gives its first ones in milliseconds; a solvable hand gives at least one, however long
+    that takes.  The time between two solutions found is bounded by listing those of one
+    sub-multiset of five numbers (a few milliseconds), or under Countdown's rules of one part
+    (more for parts of seven or eight large numbers).  When the list is ``complete`` it is
+    exactly :func:`solve`'s.  Raises :class:`SolverInputError` as :func:`solve` does.
+    """
+    hand, goal = normalise(numbers, target, countdown=countdown)
+    finals: Iterator[Final]
     if countdown:
-        finals = countdown_search(hand).solutions(goal)
+        finals = countdown_search(hand).iter_solutions(goal)
     elif integer_only and not isinstance(goal, int):
-        return []
+        finals = iter(())
     else:
-        finals = {finish(form) for form in engine(integer_only).forms(hand, goal)}
-    return sorted((_solution(f, goal) for f in finals), key=_sort_key)
+        finals = (finish(form) for form in engine(integer_only).iter_forms(hand, goal))
+    deadline = clock() + seconds
+    found: set[Final] = set()
+    complete = True
+    for final in finals:
+        found.add(final)
+        if clock() >= deadline:
+            more = next(finals, None)
+            complete = more is None
+            if more is not None:
+                found.add(more)
+            break
+    solutions = sorted((_solution(f, goal) for f in found), key=_sort_key)
+    return Listing(solutions, complete)
 
 
+@paused
 def is_solvable(
     numbers: object,
     target: object = 24,
@@ -132,6 +212,7 @@ def is_solvable(
     return engine(integer_only).reach(hand, goal)
 
 
+@paused
 def closest(
     numbers: object,
     target: object = 24,

@@ -143,6 +143,15 @@ def test_services_and_chat_helpers_import_no_feature_and_not_the_app() -> None:
         assert imported == [], path
 
 
+def test_the_local_bot_api_imports_nothing_of_the_bot() -> None:
+    # It stands in for Telegram: the bot must not shape it, nor it the bot.
+    paths = list((ROOT / "bot" / "local_api").glob("*.py"))
+    assert ROOT / "bot" / "local_api" / "world.py" in paths
+    for path in paths:
+        imported = [m for m in _bot_modules_imported(path) if not m.startswith("bot.local_api")]
+        assert imported == [], path
+
+
 def test_game_rules_import_only_the_solver_and_themselves() -> None:
     for path in (ROOT / "bot" / "game").glob("*.py"):
         imported = [m for m in _bot_modules_imported(path) if not m.startswith("bot.game")]

@@ -3,10 +3,10 @@
 Telegram opens the page (``bot/webapp/``) inside the chat and gives it the launch data,
 ``initData``, signed with the bot's token; the page sends that text, as it came, with every
 API call in the ``X-Telegram-Init-Data`` header.  The server checks it as Telegram documents
-(:func:`check_init_data`) and takes the player only from checked data: anything else is
-answered 401 with no detail, before the request's body is read.  Launch data is good for
-:data:`MAX_AGE` (an hour) after Telegram signed it, i.e. after the page was opened: a page
-open longer asks to be opened again.  Each player's calls are held to :data:`API_RATE` a
+(:mod:`bot.services.launch_data`) and takes the player only from checked data: anything
+else is answered 401 with no detail, before the request's body is read.  Launch data is
+good for an hour after Telegram signed it, i.e. after the page was opened: a page open
+longer asks to be opened again.  Each player's calls are held to :data:`API_RATE` a
 second (bursts of :data:`API_BURST`): a flood gets 429 and costs no work.  The page judges
 nothing: it sends what the player built, and the features that registered the calls
 (:func:`serve_app`) judge it by the same rules as in the chat.
@@ -21,8 +21,6 @@ JSON object.  What a call changes in the player's data is saved with the next re
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -30,7 +28,6 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl, quote, urlencode
 
 from telegram import MenuButton, MenuButtonDefault, MenuButtonWebApp, WebAppInfo
 from telegram.ext import Application
@@ -38,6 +35,7 @@ from tornado.web import HTTPError, RedirectHandler, StaticFileHandler
 
 from bot.context import BotContext, services
 from bot.i18n import N_
+from bot.services.launch_data import AppUser, check_init_data
 from bot.services.rates import RateLimit
 from bot.services.web import BoundedHandler, Rules
 from bot.settings import Settings
@@ -69,10 +67,6 @@ def label_menu_button(context: BotContext, chat_id: int) -> None:
 
 
 INIT_DATA_HEADER = "X-Telegram-Init-Data"
-MAX_AGE = 3600.0
-"""Seconds launch data stays good (``auth_date`` older than that: 401).  The page sends it
-with every call while it is open: a copy of it (from a shared address, a log) is of use
-for an hour at most."""
 API_RATE = 2.0
 """API calls a second a player may make, on average (the page makes one per move judged)."""
 API_BURST = 20
@@ -86,17 +80,6 @@ PAGE_POLICY = (
     "connect-src 'self'; base-uri 'none'; form-action 'none'"
 )
 """The page loads nothing from elsewhere."""
-
-
-@dataclass(frozen=True)
-class AppUser:
-    """The player, as the checked launch data gives them."""
-
-    id: int
-    first_name: str
-    language_code: str | None = None
-    start_param: str | None = None
-    """What a ``t.me/<bot>/<app>?startapp=…`` link passed (``daily``, ``practice``)."""
 
 
 @dataclass
@@ -128,68 +111,6 @@ def group_link(settings: Settings, bot_username: str, mode: str) -> str | None:
     if settings.webapp_url is None or settings.webapp_name is None:
         return None
     return f"https://t.me/{bot_username}/{settings.webapp_name}?startapp={mode}"
-
-
-def secret_key(token: str) -> bytes:
-    """The key launch data is signed with: HMAC-SHA256 of the bot's token, keyed with the
-    text ``WebAppData`` (Telegram's "Validating data received via the Mini App")."""
-    return hmac.new(b"WebAppData", token.encode(), hashlib.sha256).digest()
-
-
-def check_init_data(
-    raw: str, token: str, now: float, *, max_age: float = MAX_AGE
-) -> AppUser | None:
-    """The player of launch data signed for the bot with ``token`` and at most ``max_age``
-    seconds old at ``now``; None for anything else (a field changed, another bot's, old,
-    unreadable).
-
-    The hash is the hex HMAC-SHA256, keyed with :func:`secret_key`, of the other fields as
-    ``key=value`` lines sorted by key, values URL-decoded.
-    """
-    try:
-        pairs = parse_qsl(raw, keep_blank_values=True, strict_parsing=True)
-    except ValueError:
-        return None
-    fields = dict(pairs)
-    given = fields.pop("hash", "")
-    if len(fields) + 1 != len(pairs) or not given:
-        return None  # no hash, or a field twice: which one was signed?
-    lines = "\n".join(f"{key}={value}" for key, value in sorted(fields.items()))
-    expected = hmac.new(secret_key(token), lines.encode(), hashlib.sha256).hexdigest()
-    if not hmac.compare_digest(expected.encode(), given.encode("utf-8", "replace")):
-        return None
-    try:
-        signed_at = int(fields["auth_date"])
-        user = json.loads(fields["user"])
-        user_id = user["id"]
-    except (KeyError, ValueError, TypeError):
-        return None
-    if now - signed_at > max_age or not isinstance(user_id, int) or isinstance(user_id, bool):
-        return None
-    language = user.get("language_code")
-    return AppUser(
-        user_id,
-        str(user.get("first_name", "")),
-        language if isinstance(language, str) else None,
-        fields.get("start_param"),
-    )
-
-
-def sign_init_data(token: str, fields: dict[str, str]) -> str:
-    """Launch data with ``fields`` (``user`` as JSON, ``auth_date``...) signed as Telegram
-    signs it for the bot with ``token``: the console signs its player's with its own key."""
-    lines = "\n".join(f"{key}={value}" for key, value in sorted(fields.items()))
-    digest = hmac.new(secret_key(token), lines.encode(), hashlib.sha256).hexdigest()
-    return urlencode({**fields, "hash": digest}, quote_via=quote)
-
-
-def launch_hash(init_data: str, theme: dict[str, str] | None = None) -> str:
-    """The fragment Telegram adds to the app's address when it opens it:
-    ``#tgWebAppData=…&tgWebAppVersion=…&tgWebAppThemeParams=…``."""
-    parts = {"tgWebAppData": init_data, "tgWebAppVersion": "8.0", "tgWebAppPlatform": "web"}
-    if theme is not None:
-        parts["tgWebAppThemeParams"] = json.dumps(theme, separators=(",", ":"))
-    return "#" + urlencode(parts, quote_via=quote)
 
 
 def player_context(application: Application, user: AppUser) -> BotContext:

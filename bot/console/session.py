@@ -10,9 +10,9 @@ import secrets
 import time
 from typing import Any, TextIO
 
-from bot.chat.miniapp import launch_hash, sign_init_data
 from bot.console.users import UserTable, language, login_name
 from bot.local_api import LocalBotApi, plain_text
+from bot.services.launch_data import launch_hash, sign_init_data
 
 GROUP_ID = -1_001_000_000_001
 INLINE_SHOWN = 10

@@ -98,11 +98,20 @@ def render_result(result: SolveResult, page: int, context: BotContext) -> str:
                 lines.append(wording.format(value=value, expression=code))
         return "\n".join(lines)
     count = len(result.solutions)
-    header = context.ngettext(
-        "{numbers} → {target}: {count} distinct solution",
-        "{numbers} → {target}: {count} distinct solutions",
-        count,
-    ).format(numbers=result.hand, target=target, count=count)
+    if result.complete:
+        wording = context.ngettext(
+            "{numbers} → {target}: {count} distinct solution",
+            "{numbers} → {target}: {count} distinct solutions",
+            count,
+        )
+    else:
+        # The first found within the search's budget: the hand has more.
+        wording = context.ngettext(
+            "{numbers} → {target}: at least {count} distinct solution",
+            "{numbers} → {target}: at least {count} distinct solutions",
+            count,
+        )
+    header = wording.format(numbers=result.hand, target=target, count=count)
     start = page * PAGE_SIZE
     body = [f"<code>{html.escape(s)}</code>" for s in result.solutions[start : start + PAGE_SIZE]]
     more = count - start - len(body)

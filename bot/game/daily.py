@@ -1,5 +1,7 @@
 """The daily puzzle's rules for one player: the clock, one result a day, streaks and their
-freezes, the share line."""
+freezes, the statistics.  The board of everyone's solve times is in
+:mod:`bot.game.daily_board`, the puzzle's days and times in :mod:`bot.game.daily_calendar`
+(both importable from here too)."""
 
 from __future__ import annotations
 
@@ -7,9 +9,17 @@ import bisect
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from solver import daily_number
+# Re-exported ("X as X"): the board and the calendar are importable from here as before.
+from bot.game.daily_board import DayBoard as DayBoard
+from bot.game.daily_board import Standing as Standing
+from bot.game.daily_calendar import NotInArchive as NotInArchive
+from bot.game.daily_calendar import clock_text as clock_text
+from bot.game.daily_calendar import find_zone as find_zone
+from bot.game.daily_calendar import next_puzzle_at as next_puzzle_at
+from bot.game.daily_calendar import past_day as past_day
+from bot.game.daily_calendar import post_time as post_time
+from bot.game.daily_calendar import until_next as until_next
 
 FREEZE_EVERY = 7
 """Each run of this many days solved in a row earns one streak freeze."""
@@ -360,121 +370,3 @@ def stats_of(record: DailyRecord, today: dt.date) -> DailyStats:
         bars=tuple(bars),
         today_bar=None if solved_today is None else bucket_of(solved_today.seconds),
     )
-
-
-@dataclass(frozen=True)
-class Standing:
-    """Where a solve time stands among a day's solvers, across all chats."""
-
-    solvers: int
-    """How many solved the day's puzzle (the player included)."""
-    faster_than: int | None
-    """The share of the other solvers who were slower, in whole percent (None: nobody else)."""
-
-
-class DayBoard:
-    """Every player's solve time of the latest days' puzzles, sorted, so that a player's
-    standing costs a binary search, not a look at every player.  Only live results go in (the
-    archive's replays never do); a board is rebuilt from the kept results at start-up."""
-
-    DAYS_KEPT = 2
-    """Today's and yesterday's (an attempt started before midnight may end after it)."""
-
-    def __init__(self) -> None:
-        self._times: dict[dt.date, list[float]] = {}
-
-    def add(self, day: dt.date, seconds: float) -> Standing:
-        """Count a solve of the day's puzzle; returns its standing."""
-        times = self._times.setdefault(day, [])
-        bisect.insort(times, seconds)
-        for old in sorted(self._times)[: -self.DAYS_KEPT]:
-            del self._times[old]
-        return self.standing(day, seconds)
-
-    def standing(self, day: dt.date, seconds: float) -> Standing:
-        """Where ``seconds`` (a time already added) stands among the day's solvers."""
-        times = self._times.get(day, [])
-        if len(times) < 2:
-            return Standing(len(times), None)
-        slower = len(times) - bisect.bisect_right(times, seconds)
-        return Standing(len(times), 100 * slower // (len(times) - 1))
-
-    def solvers(self, day: dt.date) -> int:
-        """How many solved the day's puzzle."""
-        return len(self._times.get(day, []))
-
-
-def next_puzzle_at(now: dt.datetime) -> dt.datetime:
-    """When the next puzzle comes, after ``now`` (aware, in the daily puzzle's time zone):
-    the next midnight there (``astimezone`` gives it in a player's zone)."""
-    return dt.datetime.combine(now.date() + dt.timedelta(days=1), dt.time(), now.tzinfo)
-
-
-def until_next(now: dt.datetime) -> dt.timedelta:
-    """The time from ``now`` (aware, in the daily puzzle's time zone) to the next puzzle, at
-    the next midnight there (real time: a change of the clocks in between counts)."""
-    return dt.timedelta(seconds=next_puzzle_at(now).timestamp() - now.timestamp())
-
-
-def find_zone(name: str) -> ZoneInfo | None:
-    """The IANA time zone a player names, in any case (``asia/shanghai``, ``utc``); None if
-    there is none of that name."""
-    title = "/".join(
-        "_".join(word.capitalize() for word in part.split("_")) for part in name.split("/")
-    )
-    for key in dict.fromkeys((name, name.upper(), title)):
-        try:
-            return ZoneInfo(key)
-        except (ZoneInfoNotFoundError, ValueError, OSError):
-            # Not a zone; or not a key at all (an absolute path, "..", a NUL, a tzdata file
-            # that is no zone): the same to the player.
-            continue
-    return None
-
-
-def clock_text(seconds: float) -> str:
-    """``0:42``, ``12:05``, ``1:02:03``."""
-    whole = int(seconds)
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-
-
-class NotInArchive(ValueError):
-    """Why a day asked of the archive is not there: its :attr:`why` is ``unreadable`` (no
-    day nor number), ``to_come`` (after today) or ``before_first`` (before Daily #1)."""
-
-    def __init__(self, why: str) -> None:
-        super().__init__(why)
-        self.why = why
-
-
-def past_day(text: str, today: dt.date) -> dt.date:
-    """The day a player asks the archive for: ``2026-11-01`` or ``#300``, today at the
-    latest; :class:`NotInArchive` for anything else (a number of any size included)."""
-    if text.startswith("#"):
-        try:
-            number = int(text[1:])
-        except ValueError:  # not a number, or one of more than 4,300 digits
-            raise NotInArchive("unreadable") from None
-        if number > daily_number(today):  # checked first: a date has at most 9,999 years
-            raise NotInArchive("to_come")
-        if number < 1:
-            raise NotInArchive("before_first")
-        return today - dt.timedelta(days=daily_number(today) - number)
-    try:
-        day = dt.date.fromisoformat(text)
-    except ValueError:
-        raise NotInArchive("unreadable") from None
-    if day > today:
-        raise NotInArchive("to_come")
-    if daily_number(day) < 1:
-        raise NotInArchive("before_first")
-    return day
-
-
-def post_time(text: str) -> dt.time:
-    """A daily post's time of day from ``HH:MM`` (24-hour; ``9:00`` too); raises
-    ``ValueError`` for anything else."""
-    hour, minute = (int(part) for part in text.split(":"))
-    return dt.time.fromisoformat(f"{hour:02d}:{minute:02d}")  # 10**20:00 too is a ValueError

@@ -6,11 +6,14 @@ and :class:`SolveResult` are plain and picklable.
 
 from __future__ import annotations
 
+import math
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from solver import Code, closest, solve
+from solver import Code, closest, solve_within
 from solver.parsing import ParseError, parse_request
 from solver.printing import friendly_value
 
@@ -89,10 +92,13 @@ class SolveResult:
     target: int | Fraction
     rules: Rules
     solutions: tuple[str, ...]
-    """Every distinct solution, with × ÷ −, simplest first."""
+    """The distinct solutions found, with × ÷ −, simplest first: every one when
+    ``complete``."""
     below: tuple[str, str] | None = None
     """(value, expression) of the nearest value below the target, when it is unreachable."""
     above: tuple[str, str] | None = None
+    complete: bool = True
+    """Whether ``solutions`` are all of them, or only those found in :data:`LIST_SECONDS`."""
 
     @property
     def hand(self) -> str:
@@ -100,12 +106,48 @@ class SolveResult:
         return " ".join(friendly_value(n) for n in self.numbers)
 
 
+LIST_SECONDS = 0.35
+"""Seconds of the worker's CPU time a request's solutions are listed for: a hand whose full
+list takes longer (seven or eight numbers) is answered with those found by then, so the
+reply comes within half a second on a machine with a core to spare, rather than never."""
+LIST_WALL_SECONDS = 1.2
+"""Wall-clock seconds the listing stops after all the same, on a machine so busy that the
+worker gets little CPU: well within the search's budget of 2 seconds, where nothing found
+would be shown at all."""
+WHOLE_LIST_NUMBERS = 5
+"""Hands of at most this many numbers are always listed whole (tens of milliseconds at most),
+so that a busy machine never turns their full answer into a partial one."""
+
+
+def _listing_clock() -> Callable[[], float]:
+    """A clock of seconds spent from now: the worker's CPU time, or the wall-clock time
+    scaled so that :data:`LIST_WALL_SECONDS` of it count as :data:`LIST_SECONDS`, whichever
+    is further on."""
+    cpu, wall = time.process_time(), time.monotonic()
+    scale = LIST_SECONDS / LIST_WALL_SECONDS
+
+    def spent() -> float:
+        return max(time.process_time() - cpu, (time.monotonic() - wall) * scale)
+
+    return spent
+
+
 def solve_job(request: SolveRequest) -> SolveResult:
-    """Worker job: solve one request completely."""
+    """Worker job: the solutions of one request (all, or those found in
+    :data:`LIST_SECONDS`), else the closest values."""
     numbers, target, rules = request
-    found = solve(numbers, target, **rules.options())
-    if found:
-        return SolveResult(numbers, target, rules, tuple(s.pretty for s in found))
+    seconds = LIST_SECONDS if len(numbers) > WHOLE_LIST_NUMBERS else math.inf
+    listing = solve_within(
+        numbers,
+        target,
+        seconds=seconds,
+        clock=_listing_clock(),
+        integer_only=rules is Rules.WHOLE,
+        countdown=rules is Rules.COUNTDOWN,
+    )
+    if listing.solutions:
+        solutions = tuple(s.pretty for s in listing.solutions)
+        return SolveResult(numbers, target, rules, solutions, complete=listing.complete)
     near = closest(numbers, target, **rules.options())
     sides = [
         None if side is None else (friendly_value(side.value), side.pretty)

@@ -14,9 +14,10 @@ its lock (``folder``), the SQLite file's format, checks and migration (``databas
 rows read and written, retries on a full disk and checkpoints (``data_file``), and PTB's
 persistence on them (``adapter``).  Import the public names from here.
 
-Stands under the context (``BotData`` reaches it only through ``write_now``): may import
+Stands under the context (``BotData`` reaches it only through ``write_now``): it imports
 the records (:mod:`bot.records`), the state (:mod:`bot.state`) and PTB's
-``BasePersistence``; nothing of the features, services or context.
+``BasePersistence``, and may import nothing above its floor: not the context, the chat
+helpers, the features or the application (``tests/test_layers.py``).
 """
 
 from __future__ import annotations

@@ -22,6 +22,10 @@ Where things live, one concern a module:
 - :mod:`~bot.records.release1`: data files of release 1, which hold pickled objects
   instead (:func:`record_from_pickle` reads them, once, when the file is migrated: see
   :mod:`bot.persistence`).
+
+May import itself, the state (:mod:`bot.state`), the rules (:mod:`bot.game`) and cattrs;
+never the persistence that stores its rows, the context or anything above them
+(``tests/test_layers.py``).
 """
 
 from bot.records.codec import Record, RecordError

@@ -29,34 +29,36 @@ status message of wrong answers) go at once while the group is quiet, and one ev
 seconds when they come fast, each with whatever piled up meanwhile (:meth:`Outbox._free_at`):
 a lone wrong answer is shown at once, and a crowd's guesses cost a few edits a minute.
 
-A 429 (``RetryAfter``) for a message pauses that chat only; a 429 for a request that is not
-about a chat pauses everything (:class:`FloodControl`, PTB's rate limiter hook).  A game letter
+*Bulk* letters (daily reminders, subscription posts) wait in a queue of their own and go
+only when nothing else waits, leaving room for replies and games (:mod:`bot.services.bulk`).
+
+A 429 (``RetryAfter``) for a message pauses that chat only; what other 429s hold is told in
+:mod:`bot.services.flood_control`.  A game letter
 whose send fails on the network (a dropped connection, a timeout, a 5xx) is retried with
 backoff for up to :data:`RETRY_FOR` seconds; a cheap one is dropped.
+
+Its parts: this module posts letters into each chat's queues and knows each chat's limits;
+:mod:`bot.services.outbox_dispatch` gives the chats their turns and makes the calls;
+:mod:`bot.services.outbox_letters` holds the letters and queues, :mod:`bot.services.outbox_rates`
+the rate maths, :mod:`bot.services.eager_tasks` the eager start (Python 3.11's back-port of
+3.12's eager tasks), :mod:`bot.services.bulk` the bulk lane and
+:mod:`bot.services.flood_control` what a 429 holds.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import contextvars
-import datetime as dt
-import heapq
-import itertools
 import logging
-import math
-import sys
 import time
-import types
-from collections import deque
-from collections.abc import Awaitable, Callable, Coroutine, Generator
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable
 
-import httpx
-from telegram import Message
-from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
-from telegram.ext import BaseRateLimiter
+from bot.services.bulk import BulkNotSent
+from bot.services.outbox_dispatch import RETRY_FOR as RETRY_FOR  # (re-exported)
+from bot.services.outbox_dispatch import Dispatcher
+from bot.services.outbox_letters import ChatQueue, Letter
+from bot.services.outbox_letters import OutboxStats as OutboxStats  # (re-exported)
+from bot.services.outbox_letters import Sent as Sent  # (re-exported)
+from bot.services.outbox_rates import Bucket, Window
 
 logger = logging.getLogger(__name__)
 
@@ -75,130 +77,9 @@ USER_LIMIT, USER_PERIOD = 6, 30.0
 CHATS_KEPT = 10_000
 """Chats (and users' counts of cheap replies) kept before the outbox looks for idle ones to
 forget; once it has looked, it looks again when it holds twice as many as it kept."""
-RETRY_FOR = 60.0
-"""Seconds a game letter is retried after network errors before it is given up."""
-FIRST_BACKOFF = 0.5
-
-Sent = Message | bool | None
-"""What a Bot API call returns: a message, or ``True`` for some edits."""
 
 
-def _maybe_done(error: NetworkError) -> bool:
-    """Whether a failed call may still have been carried out: it timed out after reaching
-    Telegram (not while connecting or waiting for a free connection)."""
-    return isinstance(error, TimedOut) and not isinstance(
-        error.__cause__, httpx.ConnectTimeout | httpx.PoolTimeout
-    )
-
-
-def _seconds(retry_after: int | dt.timedelta) -> float:
-    """``RetryAfter.retry_after`` as seconds (PTB gives an int or a timedelta)."""
-    if isinstance(retry_after, dt.timedelta):
-        return retry_after.total_seconds()
-    return float(retry_after)
-
-
-@dataclass(eq=False)
-class Letter:
-    """One Bot API call into a chat, waiting for its turn."""
-
-    chat_id: int
-    send: Callable[[], Awaitable[Sent]]
-    game: bool = False
-    key: str | None = None
-    user_id: int | None = None
-    on_sent: Callable[[Sent], object] | None = None
-    """Called with the call's result once it succeeded (e.g. to remember a message id)."""
-    on_failed: Callable[[Exception], object] | None = None
-    """Called with the error when the letter is given up (a refusal, or no network for long)."""
-    flood_notice: Callable[[], Letter] | None = None
-    """Makes the one "slow down" letter for a user who floods the chat with requests."""
-    first_try: float | None = None
-
-
-@dataclass
-class _Window:
-    """A sliding window: at most ``limit`` events per ``period`` seconds."""
-
-    limit: int
-    period: float
-    times: deque[float] = field(default_factory=deque)
-
-    def free_at(self, now: float, extra: int = 0) -> float:
-        """The earliest time one more event fits, with ``extra`` events still unrecorded."""
-        while self.times and self.times[0] <= now - self.period:
-            self.times.popleft()
-        over = len(self.times) + extra - self.limit
-        if over < 0:
-            return now
-        if over < len(self.times):
-            return self.times[over] + self.period
-        # One of the events still unrecorded (a send in flight) frees the place: it will be
-        # recorded when it ends, no earlier than now.
-        return now + self.period
-
-    def add(self, when: float) -> None:
-        self.times.append(when)
-
-
-@dataclass
-class _Bucket:
-    """A token bucket: up to ``burst`` events at once, then one every ``every`` seconds."""
-
-    burst: int
-    every: float
-    tokens: float = 0.0
-    at: float = -math.inf
-
-    def free_at(self, now: float) -> float:
-        """The earliest time one more event fits."""
-        tokens = self._tokens(now)
-        return now if tokens >= 1 else now + (1 - tokens) * self.every
-
-    def add(self, when: float) -> None:
-        self.tokens, self.at = self._tokens(when) - 1, when
-
-    def _tokens(self, now: float) -> float:
-        if self.at == -math.inf:
-            return float(self.burst)
-        return min(float(self.burst), self.tokens + (now - self.at) / self.every)
-
-
-@dataclass
-class _ChatQueue:
-    window: _Window
-    merged_pace: _Bucket | None = None
-    """A group's: how fast its cheap letters with a key go (see :meth:`Outbox._free_at`)."""
-    game: deque[Letter] = field(default_factory=deque)
-    cheap: deque[Letter] = field(default_factory=deque)
-    paused_until: float = 0.0
-    busy: bool = False
-    ticket: int | None = None
-    """Set while the chat waits for its next send: the ticket of that turn (a turn moved
-    earlier leaves its old ticket behind, which is then ignored)."""
-    due: float = 0.0
-    """When that turn comes."""
-
-    def __bool__(self) -> bool:
-        return bool(self.game or self.cheap)
-
-    def pop(self) -> Letter:
-        return self.game.popleft() if self.game else self.cheap.popleft()
-
-
-@dataclass
-class OutboxStats:
-    """Counts for logs, tests and benchmarks."""
-
-    sent: int = 0
-    dropped: int = 0
-    merged: int = 0
-    failed: int = 0
-    slowed: int = 0
-    paused: int = 0
-
-
-class Outbox:
+class Outbox(Dispatcher):
     """Per-chat queues of letters, sent within Telegram's limits by one dispatcher task."""
 
     def __init__(
@@ -208,29 +89,13 @@ class Outbox:
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         """``limited=False`` sends as fast as letters come (benchmarks of the bot's own work)."""
-        self.limited = limited
-        self.clock = clock
-        self.stats = OutboxStats()
-        self._chats: dict[int, _ChatQueue] = {}
-        self._ready: deque[tuple[int, int]] = deque()
-        """(ticket, chat id) of chats whose turn has come."""
-        self._waiting: list[tuple[float, int, int]] = []
-        """(when, ticket, chat id) of chats whose turn is to come."""
-        self._order = itertools.count()
-        self._global = _Window(GLOBAL_LIMIT, GLOBAL_PERIOD)
-        self._sending = 0
-        """Letters whose call has been made and has not ended."""
-        self._in_flight: set[asyncio.Task[None]] = set()
-        """The tasks making those calls (those not ended without waiting)."""
-        self._paused_all_until = 0.0
-        self._users: dict[tuple[int, int], _Window] = {}
+        super().__init__(
+            limited=limited, clock=clock, global_limit=Window(GLOBAL_LIMIT, GLOBAL_PERIOD)
+        )
+        self._users: dict[tuple[int, int], Window] = {}
         self._look_for_idle_chats = CHATS_KEPT
         self._look_for_quiet_users = CHATS_KEPT
         self._told: dict[tuple[int, int], float] = {}
-        self._wake: asyncio.Event | None = None
-        self._dispatcher: asyncio.Task[None] | None = None
-        self._closing = False
-        self._idle: asyncio.Event | None = None
 
     # --- posting ----------------------------------------------------------------------------
 
@@ -238,6 +103,14 @@ class Outbox:
         """Queue ``letter`` for its chat; returns at once."""
         if self._closing and not letter.game:
             self.stats.dropped += 1
+            return
+        if letter.bulk:
+            if self._closing:  # a job still running at the stop: logged, and told to its feature
+                self._give_up(letter, BulkNotSent("the bot is stopping"), logging.INFO)
+            elif not self._bulk.add(letter):
+                self._give_up(letter, BulkNotSent("too many queued"), logging.WARNING)
+            else:
+                self._poke()
             return
         queue = self._chats.get(letter.chat_id)
         backlog = queue is not None and (queue.busy or bool(queue))
@@ -248,6 +121,11 @@ class Outbox:
             and not self._user_may(letter)
         ):
             return
+        self._queue_letter(letter, posted=True)
+
+    def _queue_letter(self, letter: Letter, *, posted: bool) -> None:
+        """Put the letter in its chat's queue, and the chat in line (see :meth:`post`)."""
+        queue = self._chats.get(letter.chat_id)
         if queue is None:
             if len(self._chats) > self._look_for_idle_chats:
                 # Not at every new chat: with many busy ones, that cost a look at each of
@@ -270,7 +148,7 @@ class Outbox:
             self.stats.dropped += 1
             if dropped.game:
                 logger.warning("Chat %s has over %d game messages queued", dropped.chat_id, kept)
-        self._schedule(letter.chat_id, queue, posted=True)
+        self._schedule(letter.chat_id, queue, posted=posted)
 
     def _user_may(self, letter: Letter) -> bool:
         """Count a cheap reply to a user; False (after one "slow down") when over the limit."""
@@ -284,7 +162,7 @@ class Outbox:
                     k: w for k, w in self._users.items() if w.free_at(now) < now + USER_PERIOD
                 }
                 self._look_for_quiet_users = max(CHATS_KEPT, 2 * len(self._users))
-            window = self._users[key] = _Window(USER_LIMIT, USER_PERIOD)
+            window = self._users[key] = Window(USER_LIMIT, USER_PERIOD)
         now = self.clock()
         if window.free_at(now) <= now:
             window.add(now)
@@ -301,16 +179,16 @@ class Outbox:
         return False
 
     @staticmethod
-    def _queue_for(chat_id: int) -> _ChatQueue:
+    def _queue_for(chat_id: int) -> ChatQueue:
         # Group and channel ids are negative, users' (private chats') positive.
         if chat_id < 0:
-            pace = _Bucket(GROUP_MERGED_BURST, GROUP_PERIOD / GROUP_MERGED_RATE)
-            return _ChatQueue(_Window(GROUP_LIMIT, GROUP_PERIOD), pace)
-        return _ChatQueue(_Window(PRIVATE_LIMIT, PRIVATE_PERIOD))
+            pace = Bucket(GROUP_MERGED_BURST, GROUP_PERIOD / GROUP_MERGED_RATE)
+            return ChatQueue(Window(GROUP_LIMIT, GROUP_PERIOD), pace)
+        return ChatQueue(Window(PRIVATE_LIMIT, PRIVATE_PERIOD))
 
-    # --- dispatching ------------------------------------------------------------------------
+    # --- each chat's limits -----------------------------------------------------------------
 
-    def _free_at(self, queue: _ChatQueue, now: float) -> float:
+    def _free_at(self, queue: ChatQueue, now: float) -> float:
         """When the chat's next letter may go, by the chat's limits.
 
         A game letter may use the whole window.  In a group, a cheap one goes only while
@@ -331,173 +209,6 @@ class Outbox:
             when = max(when, queue.merged_pace.free_at(now))
         return when
 
-    def _schedule(self, chat_id: int, queue: _ChatQueue, *, posted: bool = False) -> None:
-        """Put a chat with letters and nothing in flight in line for its next send (again,
-        earlier, when a game letter comes to a chat waiting for a cheap one's turn);
-        ``posted`` when a letter has just been posted."""
-        if queue.busy or not queue:
-            return
-        now = self.clock()
-        when = max(queue.paused_until, self._free_at(queue, now))
-        if queue.ticket is not None and queue.due <= when:
-            return  # its turn comes soon enough
-        ticket = next(self._order)
-        queue.ticket, queue.due = ticket, when
-        if (
-            when <= now
-            and not self._ready
-            and max(self._paused_all_until, self._global_free(now)) <= now
-        ):
-            # Nothing to wait for: no need to wake the dispatcher.  A letter just posted (by a
-            # handler) to a private chat starts at once, before the rest of the update's
-            # handling.  Not in a group: there a user's flood is seen only by the backlog it
-            # builds (see post), and replies that each ended before the next request was
-            # read (an in-process Bot API) built none, and spent the global limit at once.
-            self._start(chat_id, ticket, eager=posted and chat_id > 0)
-            return
-        if when <= now:
-            self._ready.append((ticket, chat_id))
-        else:
-            heapq.heappush(self._waiting, (when, ticket, chat_id))
-        self._poke()
-
-    def _poke(self) -> None:
-        if self._wake is not None:
-            self._wake.set()
-        if self._dispatcher is None or self._dispatcher.done():
-            self._dispatcher = asyncio.get_running_loop().create_task(
-                self._dispatch(), name="outbox"
-            )
-
-    async def _dispatch(self) -> None:
-        self._wake = asyncio.Event()
-        while True:
-            self._wake.clear()
-            now = self.clock()
-            while self._waiting and self._waiting[0][0] <= now:
-                _, ticket, chat_id = heapq.heappop(self._waiting)
-                self._ready.append((ticket, chat_id))
-            sleep: float | None = None
-            while self._ready:
-                free = max(self._paused_all_until, self._global_free(now))
-                if free > now:
-                    sleep = free - now
-                    break
-                ticket, chat_id = self._ready.popleft()
-                self._start(chat_id, ticket)
-            if sleep is None and self._waiting:
-                sleep = self._waiting[0][0] - now
-            idle = sleep is None and not self._ready and not self._sending
-            if idle and self._idle is not None:
-                self._idle.set()
-                self._idle = None
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), sleep)
-
-    def _global_free(self, now: float) -> float:
-        if not self.limited:
-            return now
-        return self._global.free_at(now, extra=self._sending)
-
-    def _start(self, chat_id: int, ticket: int, *, eager: bool = False) -> None:
-        """Send the chat's next letter, if ``ticket`` is still its turn; ``eager``: its call
-        is made at once, up to its first wait (see :func:`_run_eagerly`)."""
-        queue = self._chats.get(chat_id)
-        if queue is None or queue.ticket != ticket:
-            return  # a turn that was moved earlier, and has been taken
-        queue.ticket = None
-        if not queue:
-            self._forget(chat_id, queue)
-            return
-        queue.busy = True
-        letter = queue.pop()
-        self._sending += 1
-        delivery = self._deliver(letter, queue)
-        start = _run_eagerly if eager else asyncio.get_running_loop().create_task
-        task = start(delivery)
-        self._in_flight.add(task)
-        task.add_done_callback(self._in_flight.discard)
-
-    def _forget(self, chat_id: int, queue: _ChatQueue) -> None:
-        # An idle chat is forgotten only once its window holds no send of the last period
-        # (and no pause is on): a window dropped earlier would let the chat go over the limit.
-        now = self.clock()
-        queue.window.free_at(now)  # drops the sends older than the period
-        if not queue and not queue.busy and not queue.window.times and queue.paused_until <= now:
-            self._chats.pop(chat_id, None)
-
-    async def _deliver(self, letter: Letter, queue: _ChatQueue) -> None:
-        """Make the letter's call once; requeue, retry or give it up as the outcome says."""
-        if letter.first_try is None:
-            letter.first_try = self.clock()
-        try:
-            result = await letter.send()
-        except RetryAfter as error:
-            wait = _seconds(error.retry_after)
-            logger.info("Chat %s is flood-limited for %.0f s", letter.chat_id, wait)
-            self.stats.paused += 1
-            queue.paused_until = self.clock() + wait
-            self._requeue(letter, queue)
-        except Forbidden as error:
-            # Blocked, or removed from the group (the letters after it fail the same way).
-            self._give_up(letter, error, logging.INFO)
-        except BadRequest as error:
-            if "message is not modified" not in error.message.lower():
-                self._give_up(letter, error, logging.WARNING)
-        except NetworkError as error:  # includes TimedOut; 5xx answers arrive as NetworkError
-            if _maybe_done(error):
-                # Telegram got the request and may have posted it: sending it again could
-                # post it twice, so it counts as sent, with no result to show for it.
-                logger.warning("Sending to chat %s timed out; not repeated", letter.chat_id)
-                self._sent(letter, None)
-                return
-            waited = self.clock() - letter.first_try
-            if letter.game and not self._closing and waited < RETRY_FOR:
-                queue.paused_until = self.clock() + min(FIRST_BACKOFF * 2 ** int(waited), 10)
-                logger.warning("Sending to chat %s failed (%s); retrying", letter.chat_id, error)
-                self._requeue(letter, queue)
-            else:
-                self._give_up(letter, error, logging.WARNING)
-        except Exception as error:  # a bug in a letter must not stop the outbox
-            self._give_up(letter, error, logging.ERROR)
-        else:
-            self._sent(letter, result)
-        finally:
-            # No longer sending before anyone is woken, so that "idle" can be seen.
-            self._sending -= 1
-            now = self.clock()
-            if self.limited:
-                self._global.add(now)
-                queue.window.add(now)
-                if queue.merged_pace is not None and not letter.game and letter.key:
-                    queue.merged_pace.add(now)
-            queue.busy = False
-            self._schedule(letter.chat_id, queue)
-            if not queue:
-                self._forget(letter.chat_id, queue)
-            if self._ready or self._waiting or (self._idle is not None and not self._sending):
-                self._poke()
-
-    def _sent(self, letter: Letter, result: Sent | None) -> None:
-        self.stats.sent += 1
-        if letter.on_sent is not None:
-            try:
-                letter.on_sent(result)
-            except Exception:
-                logger.exception("A letter's on_sent failed")
-
-    def _requeue(self, letter: Letter, queue: _ChatQueue) -> None:
-        (queue.game if letter.game else queue.cheap).appendleft(letter)
-
-    def _give_up(self, letter: Letter, error: Exception, level: int) -> None:
-        self.stats.failed += 1
-        logger.log(level, "Message to chat %s not sent: %s", letter.chat_id, error)
-        if letter.on_failed is not None:
-            try:
-                letter.on_failed(error)
-            except Exception:
-                logger.exception("A letter's on_failed failed")
-
     # --- pauses, waiting and closing --------------------------------------------------------
 
     def pause_all(self, seconds: float) -> None:
@@ -515,7 +226,7 @@ class Outbox:
     def pending(self) -> int:
         """Letters queued or in flight."""
         queued = sum(len(q.game) + len(q.cheap) for q in self._chats.values())
-        return queued + self._sending
+        return queued + len(self._bulk) + self._sending
 
     async def drained(self) -> None:
         """Wait until every letter has been sent or given up."""
@@ -528,6 +239,11 @@ class Outbox:
         """Stop: drop cheap letters, send game letters for up to ``timeout`` seconds, then
         give up the rest."""
         self._closing = True
+        unsent = self._bulk.clear()
+        if unsent:
+            logger.warning("Stopping with %d bulk notices unsent", len(unsent))
+        for letter in unsent:
+            self._give_up(letter, BulkNotSent("the bot is stopping"), logging.INFO)
         for queue in self._chats.values():
             self.stats.dropped += len(queue.cheap)
             queue.cheap.clear()
@@ -542,113 +258,3 @@ class Outbox:
         if self._dispatcher is not None:
             self._dispatcher.cancel()
         self._chats.clear()
-
-
-def _run_eagerly(coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
-    """A task for ``coro`` that has already run up to its first wait: what Python 3.12's
-    eager tasks do, for Python 3.11 as well.
-
-    A handler's reply then goes out while the handler runs, as an awaited send would, rather
-    than after the rest of the update's handling and a turn of the event loop (about 0.1 ms
-    of a private round's 1.5 ms median reply; docs/performance.md).  While it runs, the task is
-    the current one, as in any task: httpx's timeouts (anyio's cancel scopes) belong to the
-    task that starts them, and must be left in the same task.  Only a letter just posted
-    starts so: a chain of letters that end without waiting (the in-process Bot API) would
-    otherwise start each other ever deeper in one call stack.
-    """
-    loop = asyncio.get_running_loop()
-    context = contextvars.copy_context()
-    if sys.version_info >= (3, 12):
-        return asyncio.eager_task_factory(loop, coro, context=context)
-    first = _FirstStep(coro)
-    task = loop.create_task(first.then(), context=context)
-    caller = asyncio.current_task()
-    if caller is not None:
-        asyncio.tasks._leave_task(loop, caller)
-    asyncio.tasks._enter_task(loop, task)
-    try:
-        context.run(first.run)
-    finally:
-        asyncio.tasks._leave_task(loop, task)
-        if caller is not None:
-            asyncio.tasks._enter_task(loop, caller)
-    return task
-
-
-class _FirstStep:
-    """A coroutine's first step, run by hand, and the rest, run by its task (Python 3.11)."""
-
-    def __init__(self, coro: Coroutine[Any, Any, None]) -> None:
-        self.coro = coro
-        self.ended = False
-        self.error: BaseException | None = None
-        self.awaited: Any = None
-
-    def run(self) -> None:
-        try:
-            self.awaited = self.coro.send(None)
-        except StopIteration:
-            self.ended = True
-        except BaseException as error:  # the task raises it, as it would have
-            self.ended, self.error = True, error
-
-    @types.coroutine
-    def then(self) -> Generator[Any, Any, None]:
-        """The task's coroutine: wait on what the first step waits on, and go on from there
-        (a result is sent in, an error or a cancellation thrown in)."""
-        if self.error is not None:
-            raise self.error
-        awaited = self.awaited
-        while not self.ended:
-            try:
-                outcome = yield awaited
-            except BaseException as error:
-                step: Callable[[Any], Any] = self.coro.throw
-                outcome = error
-            else:
-                step = self.coro.send
-            try:
-                awaited = step(outcome)
-            except StopIteration:
-                return
-
-
-class FloodControl(BaseRateLimiter[None]):
-    """PTB's rate-limiter hook: a 429 for a request not about a chat pauses every request
-    (and the outbox); a 429 about a chat is left to the outbox, which pauses that chat.
-
-    PTB's own ``AIORateLimiter`` would hold *every* request for the length of *any* 429; on
-    Telegram flood control is counted per chat, and only some limits are global.
-    """
-
-    def __init__(self, outbox: Outbox, *, max_retries: int = 2) -> None:
-        self.outbox = outbox
-        self.max_retries = max_retries
-
-    async def initialize(self) -> None:
-        """Nothing to set up."""
-
-    async def shutdown(self) -> None:
-        """Nothing to tear down."""
-
-    async def process_request(
-        self,
-        callback: Callable[..., Coroutine[Any, Any, bool | dict[str, Any] | list[dict[str, Any]]]],
-        args: Any,
-        kwargs: dict[str, Any],
-        endpoint: str,
-        data: dict[str, Any],
-        rate_limit_args: None,
-    ) -> bool | dict[str, Any] | list[dict[str, Any]]:
-        """Run one request, waiting out a global pause first."""
-        for attempt in range(self.max_retries + 1):
-            wait = self.outbox.paused_all_until - self.outbox.clock()
-            if wait > 0:
-                await asyncio.sleep(wait)
-            try:
-                return await callback(*args, **kwargs)
-            except RetryAfter as error:
-                if data.get("chat_id") is not None or attempt == self.max_retries:
-                    raise
-                self.outbox.pause_all(_seconds(error.retry_after))
-        raise AssertionError("unreachable")

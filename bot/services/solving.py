@@ -9,7 +9,8 @@ Everything that can take more than a few milliseconds runs in the :class:`Worker
   bounded queue in all; a search has :data:`SEARCH_BUDGET`.
 
 Level tables (every hand's difficulty for a card count and target) are computed once, kept
-in memory and in the data file, and loaded from there at the next start.
+in memory and in the data file, and loaded from there at the next start
+(:mod:`bot.services.level_tables`).
 """
 
 from __future__ import annotations
@@ -20,8 +21,6 @@ import functools
 import logging
 import random
 from collections import OrderedDict
-from collections.abc import Callable
-from typing import TypeVar
 
 from bot.game.countdown import countdown_job, draw
 from bot.game.hands import (
@@ -29,17 +28,15 @@ from bot.game.hands import (
     LABEL_LEVELS,
     RATED_CARDS,
     HandFacts,
-    LevelTable,
     draw_unrated,
     facts_job,
-    rate_job,
     read_solutions,
     solutions_job,
 )
 from bot.game.hunt import hunt_job
-from bot.game.rated import LEVELS_4_24
 from bot.game.requests import SolveRequest, SolveResult, solve_job
 from bot.game.table import GameSettings
+from bot.services.level_tables import KeptTables, TableStore
 from bot.services.solve_errors import DealRefused, SolveBusy, SolveTimeout, SolveTooBig
 from bot.services.workers import (
     AlreadyRunning,
@@ -54,24 +51,15 @@ from solver.deal import DailyPools, daily
 
 logger = logging.getLogger(__name__)
 
-T = TypeVar("T")
-
 SEARCH_BUDGET = 2.0
 """Seconds a /solve or inline search may take, queueing included."""
 DEAL_BUDGET = 3.0
 """Seconds to find and analyse a hand to deal."""
-RATE_BUDGET = 60.0
-"""Seconds to rate every hand of a card count for a target (about 1.5 s for four cards)."""
 DEAL_ATTEMPTS = 4
 """Batches of unrated candidates tried before a deal of five or six cards gives up."""
 RESULTS_KEPT = 256
 FACTS_KEPT = 4096
 """Hands whose facts are kept: every hand of four cards for a few targets (a few MB)."""
-
-TABLE_VERSIONS = {"levels": 2, "solutions": 1}
-"""The version in the name of each kind of table kept in the data file, raised when the same
-card count and target would give another table: version 1 levels were cut where four cards
-for 24 are, whatever the game; version 2 ranks each game's hands among themselves."""
 
 DEFAULT_GAME = (4, 24)
 """Cards and target of a chat's default settings: their hands' solutions are kept."""
@@ -79,23 +67,17 @@ DAILY_TABLE = (4, 24)
 """The level table the daily puzzle's schedule is made from."""
 
 
-TableStore = tuple[Callable[[str], str | None], Callable[[str, str], None]]
-"""(load, save) of level tables by name, in the data file."""
-
-
-class Solving:
+class Solving(KeptTables):
     """The features' one door to the solver's heavy work."""
 
     def __init__(self, pool: WorkerPool, store: TableStore | None = None) -> None:
-        self.pool = pool
-        self.store = store
+        super().__init__(pool, store)
         self._results: OrderedDict[SolveRequest, SolveResult] = OrderedDict()
         self._facts: OrderedDict[tuple[tuple[int, ...], int], HandFacts] = OrderedDict()
         self._working: dict[tuple[tuple[int, ...], int], asyncio.Future[HandFacts]] = {}
         self._latest: dict[int, asyncio.Future[SolveResult]] = {}
         self._solutions: dict[tuple[int, int], dict[tuple[int, ...], HandFacts]] = {}
         self._warm: asyncio.Future[None] | None = None
-        self._tables: dict[tuple[int, int], asyncio.Future[LevelTable]] = {}
         self._pools: asyncio.Future[DailyPools] | None = None
 
     # --- searches -------------------------------------------------------------------------
@@ -148,73 +130,6 @@ class Solving:
         self._results[request] = found
         while len(self._results) > RESULTS_KEPT:
             self._results.popitem(last=False)
-        return found
-
-    # --- level tables ---------------------------------------------------------------------
-
-    async def levels(self, cards: int, target: int, *, owner: int | None = None) -> LevelTable:
-        """Every hand's level for a card count (3 or 4) and target: kept, stored or rated.
-
-        Rating is asked for by users (a new target in /settings), so it runs in the search
-        lane, one at a time per ``owner``: a user who changes targets in a loop can never
-        hold up anyone's deal.
-        """
-        key = (cards, target)
-        future = self._tables.get(key)
-        if future is None or (future.done() and future.exception() is not None):
-            future = self._tables[key] = asyncio.ensure_future(
-                self._load_or_rate(cards, target, owner)
-            )
-            # Awaited through a shield: a failure seen by nobody (a stop) must not be logged.
-            future.add_done_callback(lambda done: done.cancelled() or done.exception())
-        return await asyncio.shield(future)
-
-    def known_levels(self, cards: int, target: int) -> LevelTable | None:
-        """The table if it is already in memory (no waiting)."""
-        future = self._tables.get((cards, target))
-        if future is None or not future.done() or future.exception() is not None:
-            return None
-        return future.result()
-
-    async def _load_or_rate(self, cards: int, target: int, owner: int | None) -> LevelTable:
-        if (cards, target) == (4, 24):
-            return LevelTable.from_text(cards, target, LEVELS_4_24)
-        return await self._kept(
-            "levels",
-            "Rating",
-            functools.partial(LevelTable.from_text, cards, target),
-            rate_job,
-            cards,
-            target,
-            owner,
-        )
-
-    async def _kept(
-        self,
-        kind: str,
-        doing: str,
-        read: Callable[[str], T],
-        job: Callable[[int, int], str],
-        cards: int,
-        target: int,
-        owner: int | None,
-    ) -> T:
-        """A table of ``kind`` for a card count and target: read from the data file, or
-        worked out once by ``job`` in a worker (search lane) and stored there."""
-        name = f"{kind}:v{TABLE_VERSIONS[kind]}:{cards}:{target}"
-        text = self.store[0](name) if self.store else None
-        if text is not None:
-            try:
-                return read(text)
-            except ValueError:
-                logger.warning("Stored table %s does not fit; working it out again", name)
-        logger.info("%s every hand of %d cards for %d", doing, cards, target)
-        text = await self.pool.run(
-            job, cards, target, budget=RATE_BUDGET, lane="search", owner=owner
-        )
-        found = read(text)
-        if self.store:
-            self.store[1](name, text)
         return found
 
     # --- deals ----------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import re
 import socket
 import sqlite3
 import sys
+import time
 import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -328,3 +329,22 @@ async def deal(api: LocalBotApi, user: int, chat: int, command: str = "/play") -
     message = (await api.wait_for_sent(before + 1))[before]
     assert "photo" in message, message
     return message
+
+
+PROBE_BOUND = 2.0
+"""Seconds within which a probe user's /start must be answered, whatever others do."""
+
+
+async def probe(api: LocalBotApi, user: int = ANN) -> float:
+    """Seconds until the bot answers ``user``'s /start in private (fails after the bound)."""
+    started = time.monotonic()
+    answered = asyncio.Event()
+
+    def listener(message: dict) -> None:
+        if message["chat"]["id"] == user and "Hi " in message.get("text", ""):
+            answered.set()
+
+    api.on_sent(listener)
+    api.send(user, user, "/start")
+    await asyncio.wait_for(answered.wait(), PROBE_BOUND)
+    return time.monotonic() - started

@@ -6,7 +6,6 @@ import asyncio
 import contextvars
 import itertools
 import time
-from collections.abc import Callable
 
 import anyio
 import httpx
@@ -14,33 +13,10 @@ import pytest
 from telegram.error import NetworkError, RetryAfter, TimedOut
 
 from bot.services import outbox as outbox_module
-from bot.services.outbox import FloodControl, Letter, Outbox
+from bot.services.outbox import Letter, Outbox
+from tests.bot.letters import Recorder
 
 pytestmark = pytest.mark.asyncio
-
-
-class Recorder:
-    """Letters that record what was sent, and when."""
-
-    def __init__(self) -> None:
-        self.sent: list[str] = []
-        self.times: dict[str, float] = {}
-        self.changed = asyncio.Event()
-
-    def letter(self, chat_id: int, name: str, **kwargs: object) -> Letter:
-        async def send() -> bool:
-            self.sent.append(name)
-            self.times[name] = time.monotonic()
-            self.changed.set()
-            return True
-
-        return Letter(chat_id, send, **kwargs)  # type: ignore[arg-type]
-
-    async def wait_for(self, condition: Callable[[], bool], timeout: float = 10) -> None:
-        deadline = time.monotonic() + timeout
-        while not condition():
-            self.changed.clear()
-            await asyncio.wait_for(self.changed.wait(), deadline - time.monotonic())
 
 
 @pytest.fixture
@@ -378,37 +354,6 @@ async def test_closing_gives_up_after_its_timeout() -> None:
     started = time.monotonic()
     await outbox.close(timeout=0.2)
     assert time.monotonic() - started < 2
-
-
-async def test_a_429_that_is_not_about_a_chat_pauses_everything() -> None:
-    outbox = Outbox()
-    limiter = FloodControl(outbox)
-    calls = 0
-
-    async def answer_inline_query() -> bool:
-        nonlocal calls
-        calls += 1
-        if calls == 1:
-            raise RetryAfter(1)
-        return True
-
-    started = time.monotonic()
-    result = await limiter.process_request(
-        answer_inline_query, (), {}, "answerInlineQuery", {}, None
-    )
-    assert result is True
-    assert time.monotonic() - started >= 1.0
-    assert outbox.paused_all_until > 0
-
-
-async def test_a_429_about_a_chat_is_left_to_the_outbox() -> None:
-    limiter = FloodControl(Outbox())
-
-    async def send_message() -> bool:
-        raise RetryAfter(5)
-
-    with pytest.raises(RetryAfter):
-        await limiter.process_request(send_message, (), {}, "sendMessage", {"chat_id": 5}, None)
 
 
 async def test_a_group_sent_one_letter_at_a_time_still_keeps_its_limit(small_limits: None) -> None:

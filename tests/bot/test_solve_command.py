@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 import time
 from pathlib import Path
 
 import pytest
 
+from bot.features.solve import INLINE_RESULTS, PAGE_SIZE
 from bot.game.requests import Limit, RequestError, Rules, parse_solve
 from bot.local_api import plain_text
 from bot.services import solving
@@ -139,13 +141,32 @@ async def test_a_slow_search_is_stopped_and_blocks_nobody(tmp_path: Path) -> Non
     api = make_api()
     async with running_bot(api, tmp_path):
         started = time.monotonic()
-        api.send(ANN, ANN, "/solve 1 2 3 4 5 6 7 8")
+        # No solution: the closest values need every value of eight large numbers (minutes).
+        api.send(ANN, ANN, "/solve 9973 9967 9949 9941 9931 9929 9923 9907 = 999999")
         # Another chat is answered while the search runs.
         assert "Bob" in await reply_to(api, BOB, BOB, "/start")
         assert len(api.sent) == 1
         slow = (await api.wait_for_sent(2, timeout=20))[-1]
         assert "takes too long" in plain_text(slow["text"])
         assert time.monotonic() - started < 10
+
+
+@pytest.mark.asyncio
+async def test_eight_numbers_are_answered_with_the_first_solutions_found(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        text = plain_text(await reply_to(api, ANN, ANN, "/solve 1 2 3 4 5 6 7 8"))
+        header = text.splitlines()[0]
+        assert re.fullmatch(r"1 2 3 4 5 6 7 8 → 24: at least \d+ distinct solutions", header)
+        assert int(header.split()[-3]) > PAGE_SIZE
+        buttons = api.sent[-1]["reply_markup"]["inline_keyboard"][0]
+        assert buttons[-1]["text"] == "▶"
+        chinese = plain_text(await reply_to(api, BOB, BOB, "/solve 3 5 8 13 21 34 55 89"))
+        assert re.fullmatch(
+            r"3 5 8 13 21 34 55 89 → 24：至少 \d+ 种不同解法", chinese.splitlines()[0]
+        )
+        inline = await api.wait_for_inline_answer(api.inline_query(ANN, "1 2 3 4 5 6 7 8"))
+        assert len(inline["results"]) == INLINE_RESULTS
 
 
 @pytest.mark.asyncio

@@ -9,9 +9,9 @@ call (the ``X-Game-Token`` header).
 
 The token reads like Mini App launch data: ``key=value`` fields, URL-encoded, and a ``hash``,
 the hex HMAC-SHA256 of the other fields as sorted ``key=value`` lines.  The key is the Mini
-App's (:func:`bot.services.miniapp.secret_key`, from the bot's token) signed once more with
-the text ``GameToken``, so that a token is never taken for launch data, nor launch data for a
-token.  What each check prevents:
+App's (:func:`bot.services.launch_data.secret_key`, from the bot's token) signed once more
+with the text ``GameToken``, so that a token is never taken for launch data, nor launch data
+for a token.  What each check prevents:
 
 - a field changed (another player, another message, a later time): the hash no longer
   matches, the token is refused;
@@ -29,7 +29,7 @@ import secrets
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, quote, urlencode
 
-from bot.chat.miniapp import secret_key
+from bot.services.launch_data import secret_key
 
 TOKEN_AGE = 600.0
 """Seconds a token is good for after it was issued (ten minutes: a Rush run lasts a few)."""

@@ -1,0 +1,97 @@
+"""Every kind of deal: the solver work a worker does before a hand can be shown, timed.
+
+For each kind of game the script draws hands as the bot does (seeded) and times the worker
+job the deal waits for, in one long-lived process as a worker is (its caches warm up over
+the deals as a worker's do):
+
+* a round of 4 cards: its facts (every solution, hints), worked out while the players think;
+* a round of 5 or 6 cards: the deal itself (the first solvable candidate), and its facts;
+* a Solution Hunt of 4, 5 or 6 cards: the first candidate with three solutions, with all of
+  them (the hunt shows how many there are);
+* a Countdown game: the draw and the solver's best answer;
+* the daily puzzle of a day.
+
+The CPU time is the job's own; the wall-clock time also counts the waits for a core that
+other work on the machine causes.  (Rush and duel games are not in this version.)
+
+Usage: ``python bench/deal_kinds_bench.py [--deals 200]``.  To compare with another version
+in the same session, run it again with that checkout first on the path, alternately:
+``PYTHONPATH=/tmp/main:$(python -c 'import site; print(site.getsitepackages()[0])')
+python -S bench/deal_kinds_bench.py`` (``-S``: the checkout installed here is not imported).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import platform
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from bot.game.countdown import countdown_job, draw
+from bot.game.hands import CANDIDATES, draw_unrated, facts_job
+from bot.game.hunt import hunt_job
+from solver import daily, daily_pools
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
+
+
+def timed(
+    name: str, deals: int, job: Callable[[random.Random], object]
+) -> tuple[list[float], list[float]]:
+    """Wall-clock and CPU seconds of each deal (hands drawn from a seed of each kind's own)."""
+    rng = random.Random(name)
+    wall, cpu = [], []
+    for _ in range(deals):
+        started, used = time.perf_counter(), time.process_time()
+        job(rng)
+        wall.append(time.perf_counter() - started)
+        cpu.append(time.process_time() - used)
+    return wall, cpu
+
+
+def kinds() -> dict[str, Callable[[random.Random], object]]:
+    deck = (1, 13)
+
+    def candidates(rng: random.Random, cards: int) -> list[tuple[int, ...]]:
+        return draw_unrated(rng, deck, cards, CANDIDATES)
+
+    pools = daily_pools()
+    start = dt.date(2026, 1, 1)
+    days = iter(range(100_000))
+    return {
+        "round, 4 cards: facts": lambda rng: facts_job(candidates(rng, 4), 24, True),
+        "round, 5 cards: deal": lambda rng: facts_job(candidates(rng, 5), 24, True, False),
+        "round, 5 cards: facts": lambda rng: facts_job(candidates(rng, 5), 24, True),
+        "round, 6 cards: deal": lambda rng: facts_job(candidates(rng, 6), 24, True, False),
+        "round, 6 cards: facts": lambda rng: facts_job(candidates(rng, 6), 24, True),
+        "hunt, 4 cards": lambda rng: hunt_job(candidates(rng, 4), 24),
+        "hunt, 5 cards": lambda rng: hunt_job(candidates(rng, 5), 24),
+        "hunt, 6 cards": lambda rng: hunt_job(candidates(rng, 6), 24),
+        "countdown": lambda rng: countdown_job(*draw(rng, None)),
+        "daily": lambda rng: daily(start + dt.timedelta(days=next(days)), pools),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=200, help="deals of each kind")
+    args = parser.parse_args()
+    print(f"machine: {platform.machine()}, Python {platform.python_version()}")
+    print("kind                     wall: p50 / p99 / max (ms)    CPU: p50 / p99 / max (ms)")
+    for name, job in kinds().items():
+        figures = []
+        for times in timed(name, args.deals, job):
+            median, p99 = statistics.median(times) * 1000, percentile(times, 0.99) * 1000
+            figures.append(f"{median:7.2f} / {p99:7.2f} / {max(times) * 1000:7.2f}")
+        print(f"{name:24} {figures[0]}     {figures[1]}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,98 @@
+"""/solve as a user waits for it: hands of 4 to 8 numbers through the bot's real workers.
+
+Each request goes through :meth:`bot.services.solving.Solving.search` with its worker pool,
+one at a time, as a user's /solve or inline query does, and is timed from the call to the
+answer (the reply is sent right after).  Hands are drawn at random (seeded) from 1 to 13
+for every count of numbers, and Countdown-sized (one to four of 25 50 75 100, the rest 1 to
+10, a target from 101 to 999) under the 24 game's and Countdown's rules.  Every request is
+new, so no answer comes from the bot's cache of recent answers; the workers' own caches
+warm up over the run as they do in the bot.  Counted apart: answers that list every
+solution, answers with the first solutions found (``at least N``), answers with the
+closest values (no solution), and searches that ran out of the budget.
+
+Usage: ``python bench/solve_latency_bench.py [--hands 20]``.  Against another checkout in
+the same session: ``PYTHONPATH=/tmp/main:<site-packages> python -S bench/solve_latency_bench.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import platform
+import random
+import statistics
+import time
+from collections import Counter
+from fractions import Fraction
+
+from bot.game.requests import Rules, SolveRequest
+from bot.services.solving import SolveTimeout, Solving
+from bot.services.workers import WorkerPool
+
+
+def requests(hands: int) -> dict[str, list[SolveRequest]]:
+    rng = random.Random(24)
+    made: dict[str, list[SolveRequest]] = {}
+    for count in range(4, 9):
+        made[f"{count} cards"] = [
+            (tuple(sorted(rng.randint(1, 13) for _ in range(count))), 24, Rules.EXACT)
+            for _ in range(hands)
+        ]
+    for count in (6, 7, 8):
+        for rules in (Rules.EXACT, Rules.COUNTDOWN):
+            drawn: list[SolveRequest] = []
+            for _ in range(hands):
+                large = rng.sample((25, 50, 75, 100), rng.randint(1, 4))
+                small = [rng.randint(1, 10) for _ in range(count - len(large))]
+                target: int | Fraction = rng.randint(101, 999)
+                drawn.append((tuple(sorted(large + small)), target, rules))
+            made[f"{count} numbers, {rules.value}"] = drawn
+    return made
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
+
+
+async def run(hands: int) -> None:
+    pool = WorkerPool()
+    await pool.start()
+    solving = Solving(pool)
+    print(f"machine: {platform.machine()}, Python {platform.python_version()}")
+    print(
+        "requests                  p50 / p99 / max (ms)      all / at least N / closest / timed out"
+    )
+    for name, batch in requests(hands).items():
+        times: list[float] = []
+        outcomes: Counter[str] = Counter()
+        for request in batch:
+            started = time.perf_counter()
+            try:
+                result = await solving.search(request, owner=None)
+            except SolveTimeout:
+                outcomes["timeout"] += 1
+            else:
+                complete = getattr(result, "complete", True)  # older versions list all
+                kind = "all" if complete else "partial"
+                outcomes[kind if result.solutions else "closest"] += 1
+            times.append(time.perf_counter() - started)
+        print(
+            f"{name:24} {statistics.median(times) * 1000:7.1f} / "
+            f"{percentile(times, 0.99) * 1000:7.1f} / {max(times) * 1000:7.1f}      "
+            f"{outcomes['all']} / {outcomes['partial']} / {outcomes['closest']} / "
+            f"{outcomes['timeout']}"
+        )
+    await pool.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=20, help="requests of each kind")
+    args = parser.parse_args()
+    asyncio.run(run(args.hands))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,268 @@
+"""A player's daily attempt in private: today's puzzle shown and its clock started, the
+answers it claims, what a solve is told (time, streak, share line, everyone's day), and the
+board of the latest days' solve times."""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, WebAppInfo
+from telegram.constants import ChatType
+from telegram.ext import Application
+
+from bot.chat import game_life
+from bot.chat.announce import tell_saved
+from bot.chat.miniapp import app_address
+from bot.context import BotContext, local_now, services
+from bot.game.attempts import still_open
+from bot.game.daily import (
+    DailyRecord,
+    DailyResult,
+    Standing,
+    clock_text,
+    until_next,
+)
+from bot.game.scoring import counts_as_miss
+from bot.state import AnswersTo
+from bot.texts import duration_text, reason, share_line
+from bot.typed_handlers import (
+    HandlerContext,
+    MessageUpdate,
+)
+from solver import check, daily_number
+
+
+async def puzzle_of(context: BotContext, day: dt.date | None = None) -> tuple[int, ...]:
+    """The puzzle of a day, today by default (read from the level table the bot ships)."""
+    return await context.bot_data.solving.daily_hand(day or context.today())
+
+
+def _record(context: HandlerContext) -> DailyRecord:
+    return context.user_data.daily
+
+
+async def start_private(update: MessageUpdate, context: HandlerContext) -> None:
+    """Show today's puzzle and start the player's clock, or the result if already solved."""
+    _ = context._
+    day = context.today()
+    number = daily_number(day)
+    record = _record(context)
+    done = record.result(day)
+    if done is not None:
+        context.reply(
+            update,
+            _("You solved Daily #{number} already. Share it:").format(number=number)
+            + "\n"
+            + html.escape(share_of(context, record, day, done)),
+        )
+        return
+    hand = await puzzle_of(context, day)
+    record.start(day, context.now())
+    context.chat_data.answers_to = AnswersTo.DAILY
+    chat_id = update.effective_chat.id
+    caption = _(
+        "<b>Daily #{number}</b>: make 24 from <b>{hand}</b>\n"
+        "Your clock is running. Type your answer, like (8-2)*4."
+    ).format(number=number, hand=" ".join(map(str, hand)))
+    markup = None
+    url = context.settings.webapp_url
+    if url is not None:
+        # Web-app buttons work in private chats only (Telegram refuses them in groups).
+        button = InlineKeyboardButton(
+            _("🃏 Play by tapping"), web_app=WebAppInfo(app_address(url, "daily"))
+        )
+        markup = InlineKeyboardMarkup([[button]])
+    _show_puzzle(context, chat_id, hand, caption, markup)
+
+
+def _show_puzzle(
+    context: HandlerContext,
+    chat_id: int,
+    hand: tuple[int, ...],
+    caption: str,
+    markup: InlineKeyboardMarkup | None = None,
+) -> None:
+    """Send a daily puzzle's picture in private; replies to it are answers to it."""
+    chat = context.chat_data
+
+    def shown(sent: object) -> None:
+        if isinstance(sent, Message):
+            # The picture before stays an answer's address: yesterday's may still be open.
+            chat.daily.previous_message_id = chat.daily.message_id
+            chat.daily.message_id = sent.message_id
+
+    game_life.post_hand(context, chat_id, hand, caption, reply_markup=markup, on_sent=shown)
+
+
+def for_daily(update: MessageUpdate, context: HandlerContext) -> bool:
+    """Whether a private answer is meant for the daily puzzle rather than the chat's game
+    (asked before it: see :class:`~bot.services.answer_routes.Priority`)."""
+    if update.effective_chat.type != ChatType.PRIVATE:
+        return False
+    replied = update.effective_message.reply_to_message
+    if replied is not None and replied.message_id in pictures(context):
+        return True
+    # A reply to another game's picture is that game's; to any other message (the bot's
+    # "Not quite"), it is an answer as plain text is.
+    return attempt_open(context) and not context.bot_data.answers.addressed(update, context)
+
+
+def pictures(context: HandlerContext) -> tuple[int | None, int | None]:
+    """The daily puzzle's pictures in this private chat, whose replies are its answers."""
+    return (context.chat_data.daily.message_id, context.chat_data.daily.previous_message_id)
+
+
+def attempt_open(context: HandlerContext) -> bool:
+    """Whether plain answers in this private chat go to an attempt at the daily puzzle."""
+    return context.chat_data.answers_to == AnswersTo.DAILY
+
+
+async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> None:
+    """Judge an answer to the daily puzzle whose clock the player started, in private."""
+    _ = context._
+    record = _record(context)
+    day = record.running()
+    if day is None:
+        # Only /daily in private starts a clock: an answer to a puzzle read elsewhere
+        # (a group's post, inline mode) would be timed from nothing.
+        context.chat_data.answers_to = AnswersTo.GAME
+        solved = record.result(context.today()) is not None
+        context.reply(
+            update,
+            _("You solved today's daily already: /play for more.")
+            if solved
+            else _("Your daily clock is not running: /daily shows the puzzle and starts it."),
+        )
+        return
+    # Judged against the puzzle the player saw, even if midnight has passed since.
+    verdict = check(text, await puzzle_of(context, day), 24)
+    before = still_open(record, context.bot_data.local_now()) if not verdict.ok else None
+    if before is not None:
+        # Yesterday's puzzle, shown before midnight, and today's opened since: an answer
+        # to yesterday's counts for it (a wrong one is a miss of today's).
+        earlier = check(text, await puzzle_of(context, before), 24)
+        if earlier.ok:
+            day, verdict = before, earlier
+    if not verdict.ok:
+        if counts_as_miss(verdict):
+            record.miss(day)
+        context.reply(
+            update, _("Not quite: {reason}.").format(reason=html.escape(reason(verdict, context)))
+        )
+        return
+    number = daily_number(day)
+    result = record.solve(day, context.now())
+    if record.running() is None:  # today's clock may still run (yesterday's was solved)
+        context.chat_data.answers_to = AnswersTo.GAME
+    # A result must survive a crash: saved before it is announced (bot.services.saving).
+    chat_id = update.effective_chat.id
+    saved = context.save_now(chat_id, update.effective_user.id)
+    if record.replaying:
+        # The archive's: kept, but no streak, board or percentile.
+        text = _(
+            "✅ Daily #{number} ({day}) solved in {time}. Archive results count for no streak."
+        ).format(number=number, day=day.isoformat(), time=clock_text(result.seconds))
+        tell_saved(context, chat_id, text, saved, update=update)
+        return
+    lines, _share = solved_lines(context, record, day, result)
+    tell_saved(context, chat_id, "\n".join(lines), saved, update=update)
+
+
+def solved_lines(
+    context: BotContext, record: DailyRecord, day: dt.date, result: DailyResult
+) -> tuple[list[str], str]:
+    """What a player is told (HTML lines) on solving a day's puzzle live, in the chat or in
+    the Mini App: time, streak, the share line, everyone's day; and the share line itself
+    (plain text).  The solve goes on the day's board here (once per result: the caller has
+    just recorded it)."""
+    _ = context._
+    streak = record.streak_on(context.today())
+    standing = context.bot_data.daily_board.add(day, result.seconds)
+    number = daily_number(day)
+    share = share_line(number, result, streak.current, context, standing.faster_than)
+    lines = [
+        _("✅ Solved in {time}! Streak: {streak} (best {best}). Share it:").format(
+            time=clock_text(result.seconds), streak=streak.current, best=streak.best
+        ),
+        html.escape(share),
+        everyones_day(context, standing),
+        next_puzzle(context, day, record),
+    ]
+    frozen = record.frozen_before(day)
+    if frozen:  # after the share line, which "Share it:" leads to
+        lines.insert(2, freeze_used(context, frozen))
+    return lines, share
+
+
+def share_of(context: BotContext, record: DailyRecord, day: dt.date, result: DailyResult) -> str:
+    """The share line of a result shown again: the streak and the standing as they are now
+    (the standing while the board keeps the day), as the result first gave them."""
+    streak = record.streak(context.today())
+    standing = context.bot_data.daily_board.standing(day, result.seconds)
+    return share_line(daily_number(day), result, streak, context, standing.faster_than)
+
+
+def next_puzzle(context: BotContext, day: dt.date, record: DailyRecord) -> str:
+    """When the next puzzle comes, after a result of ``day``; or that it came already (an
+    attempt started before midnight and solved after it), and whether its clock runs."""
+    today = context.today()
+    if day < today and record.running() == today:
+        return context._("Today's puzzle, Daily #{number}, is open too: its clock runs.").format(
+            number=daily_number(today)
+        )
+    if day < today:
+        return context._("Today's puzzle, Daily #{number}, is out: /daily").format(
+            number=daily_number(today)
+        )
+    return context._("Next puzzle in {time}.").format(
+        time=duration_text(context, until_next_puzzle(context))
+    )
+
+
+def until_next_puzzle(context: BotContext) -> dt.timedelta:
+    return until_next(context.bot_data.local_now())
+
+
+def everyones_day(context: BotContext, standing: Standing) -> str:
+    """How many solved the day's puzzle, across all chats, and how the player's time ranks."""
+    if standing.faster_than is None:
+        # "today" would not be true of an attempt started before midnight and solved after.
+        return context._("🌍 You are the first to solve this puzzle.")
+    if not standing.faster_than:
+        # "faster than 0% of the others" would be no news, and unkind.
+        return context.ngettext(
+            "🌍 {count} player solved it so far.",
+            "🌍 {count} players solved it so far.",
+            standing.solvers,
+        ).format(count=standing.solvers)
+    return context.ngettext(
+        "🌍 {count} player solved it: you were faster than {percent}% of the others.",
+        "🌍 {count} players solved it: you were faster than {percent}% of the others.",
+        standing.solvers,
+    ).format(count=standing.solvers, percent=standing.faster_than)
+
+
+def freeze_used(context: BotContext, frozen: tuple[dt.date, ...]) -> str:
+    """The line saying a streak freeze covered missed days."""
+    return context.ngettext(
+        "🧊 A streak freeze covered {days}: your streak lives on.",
+        "🧊 Streak freezes covered {days}: your streak lives on.",
+        len(frozen),
+    ).format(days=context._(", ").join(day.isoformat() for day in frozen))
+
+
+def rebuild_board(application: Application) -> int:
+    """Fill the board of solve times with every kept result of today and yesterday (a scan
+    of every player, once, at start-up); returns how many."""
+    board = services(application).daily_board
+    today = local_now(application).date()
+    days = [today - dt.timedelta(days=1), today]
+    count = 0
+    for user_data in application.user_data.values():
+        for day in days:
+            result = user_data.daily.result(day)
+            if result is not None:
+                board.add(day, result.seconds)
+                count += 1
+    return count

@@ -1,0 +1,99 @@
+"""/stats (/daily stats): a player's daily numbers, and in private the chart of their solve
+times."""
+
+from __future__ import annotations
+
+import html
+from itertools import pairwise
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram.constants import ChatType
+
+from bot.context import BotContext
+from bot.features.daily.attempt import _record
+from bot.game.daily import (
+    TIME_BUCKETS,
+    DailyStats,
+    clock_text,
+    stats_of,
+)
+from bot.services.charts import bar_chart
+from bot.services.limits import CAPTION, visible_length
+from bot.texts import player_line
+from bot.typed_handlers import (
+    HandlerContext,
+    MessageUpdate,
+)
+
+
+def _time_or_dash(seconds: float | None) -> str:
+    return "–" if seconds is None else clock_text(seconds)
+
+
+def stats_lines(context: BotContext, stats: DailyStats) -> list[str]:
+    """The player's daily statistics, a line per fact."""
+    _ = context._
+    return [
+        _("Days played: {played} · solved: {share}%").format(
+            played=stats.played, share=round(100 * stats.solved_share)
+        ),
+        _("Streak: 🔥{current} (best {best}) · freezes held: 🧊{freezes}").format(
+            current=stats.streak.current, best=stats.streak.best, freezes=stats.streak.freezes
+        ),
+        _("Best time: {best} · median: {median}").format(
+            best=_time_or_dash(stats.best_time), median=_time_or_dash(stats.median_time)
+        ),
+        _("Misses per day: {misses:.1f}").format(misses=stats.misses_per_day),
+    ]
+
+
+def chart_labels() -> list[str]:
+    """The solve-time chart's bars, each its range: ``<0:30``, ``0:30-1:00`` … ``10:00+``."""
+    bounds = [clock_text(bound) for bound in TIME_BUCKETS]
+    ranges = [f"{low}-{high}" for low, high in pairwise(bounds)]
+    return ["<" + bounds[0], *ranges, bounds[-1] + "+"]
+
+
+async def stats_command(update: MessageUpdate, context: HandlerContext) -> None:
+    """/stats (/daily stats): in private, the player's numbers and a chart of their solve
+    times (today's bar highlighted); in a group, the asker's line only."""
+    _ = context._
+    stats = stats_of(_record(context), context.today())
+    lines = stats_lines(context, stats)
+    chat_id = update.effective_chat.id
+    if update.effective_chat.type != ChatType.PRIVATE:
+        name = html.escape(update.effective_user.full_name)
+        link = f"https://t.me/{context.bot.username}?start=stats"
+        button = InlineKeyboardMarkup([[InlineKeyboardButton(_("My chart"), url=link)]])
+        context.reply(
+            update,
+            player_line(f"<b>{name}</b>", " · ".join(lines), context)
+            + "\n"
+            + _("Your chart is in our private chat."),
+            reply_markup=button,
+        )
+        return
+    caption = "\n".join([_("<b>Your daily puzzles</b>"), *lines])
+    if not stats.solved:  # a chart of nothing but zeros says nothing
+        context.reply(
+            update,
+            caption + "\n" + _("No solve times to chart yet: /daily starts today's puzzle."),
+        )
+        return
+    # The chart's only words are in the caption: the picture's font has no Chinese (a title
+    # drawn with it came out as empty boxes), and times and counts need no translation.
+    caption += "\n" + (
+        _("The chart: how many days you solved in each time, today's bar in orange.")
+        if stats.today_bar is not None
+        else _("The chart: how many days you solved in each time.")
+    )
+    picture = bar_chart(chart_labels(), stats.bars, stats.today_bar, unit="m:ss")
+    if visible_length(caption) > CAPTION:  # a long translation: the text on its own
+        context.post(chat_id, lambda: context.bot.send_photo(chat_id, picture))
+        context.reply(update, caption)
+        return
+    context.post(
+        chat_id,
+        lambda: context.bot.send_photo(chat_id, picture, caption=caption),
+        user_id=update.effective_user.id,
+    )
