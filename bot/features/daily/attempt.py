@@ -13,6 +13,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application
 
 from bot.chat import game_life
+from bot.chat.announce import tell_saved
 from bot.chat.miniapp import app_address
 from bot.context import BotContext, local_now, services
 from bot.game.attempts import still_open
@@ -152,19 +153,18 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
     result = record.solve(day, context.now())
     if record.running() is None:  # today's clock may still run (yesterday's was solved)
         context.chat_data.answers_to = "round"
-    context.save_now(update.effective_chat.id, update.effective_user.id)
+    # A result must survive a crash: saved before it is announced (bot.services.saving).
+    chat_id = update.effective_chat.id
+    saved = context.save_now(chat_id, update.effective_user.id)
     if record.replaying:
         # The archive's: kept, but no streak, board or percentile.
-        context.reply(
-            update,
-            _(
-                "✅ Daily #{number} ({day}) solved in {time}. Archive results count for no streak."
-            ).format(number=number, day=day.isoformat(), time=clock_text(result.seconds)),
-            game=True,
-        )
+        text = _(
+            "✅ Daily #{number} ({day}) solved in {time}. Archive results count for no streak."
+        ).format(number=number, day=day.isoformat(), time=clock_text(result.seconds))
+        tell_saved(context, chat_id, text, saved, update=update)
         return
     lines, _share = solved_lines(context, record, day, result)
-    context.reply(update, "\n".join(lines), game=True)
+    tell_saved(context, chat_id, "\n".join(lines), saved, update=update)
 
 
 def solved_lines(
@@ -227,6 +227,13 @@ def everyones_day(context: BotContext, standing: Standing) -> str:
     if standing.faster_than is None:
         # "today" would not be true of an attempt started before midnight and solved after.
         return context._("🌍 You are the first to solve this puzzle.")
+    if not standing.faster_than:
+        # "faster than 0% of the others" would be no news, and unkind.
+        return context.ngettext(
+            "🌍 {count} player solved it so far.",
+            "🌍 {count} players solved it so far.",
+            standing.solvers,
+        ).format(count=standing.solvers)
     return context.ngettext(
         "🌍 {count} player solved it: you were faster than {percent}% of the others.",
         "🌍 {count} players solved it: you were faster than {percent}% of the others.",
