@@ -30,6 +30,7 @@ from telegram.ext import (
     Updater,
 )
 
+from bot.chat import answers
 from bot.chat.miniapp import MENU_BUTTON, app_routes
 from bot.clock import SteadyClock
 from bot.context import BotContext, BotData, ChatData, UserData, services
@@ -202,13 +203,16 @@ FEATURES = (
 )
 """Registered in this order: the most frequent commands are matched first, after the few
 handlers that take some updates before the feature that has them otherwise (an attempt at
-the daily puzzle given up or closed, a game's answers that score nothing)."""
+the daily puzzle given up).  Typed answers do not follow this order: the games give the
+answer router their routes, asked by their declared priority
+(:class:`bot.services.answer_routes.Priority`)."""
 
 
 def add_handlers(application: Application) -> None:
-    """Register every feature's handlers."""
+    """Register every feature's handlers, then the answer router's (/a, plain text)."""
     for feature in FEATURES:
         feature.register(application)
+    answers.register(application)
 
 
 async def register_commands(application: Application) -> None:

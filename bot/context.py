@@ -16,6 +16,7 @@ from telegram.ext import Application, CallbackContext, ExtBot
 from bot.game.daily import DayBoard
 from bot.game.spoilers import LiveHands
 from bot.i18n import N_, language_of, translations
+from bot.services.answer_routes import AnswerRouter
 from bot.services.outbox import Letter, Outbox, Sent
 from bot.services.polling import PollingRequest
 from bot.services.saving import HeldNews
@@ -25,10 +26,6 @@ from bot.services.timers import Timers
 from bot.settings import Settings
 from bot.state import ChatData, UserData
 
-AnswerClaim = Callable[[Any, Any], bool]
-"""Whether a typed answer (update, context) belongs to a feature."""
-AnswerTaker = Callable[[Any, Any, str], Awaitable[None]]
-"""What judges it: (update, context, the answer's text)."""
 RowWriter = Callable[[dict[tuple[str, Any], object]], bool]
 """Writes rows of the data file at once: (kind, key) → the data, e.g. ``("chat", chat_id)``;
 whether the disk took them (if not, they are kept and tried again)."""
@@ -52,8 +49,9 @@ class BotData:
     """Every chat's pending jobs: round timers, a match's next deal, the daily post."""
     admins: dict[tuple[int, int], tuple[bool, float]]
     """(chat, user) → (is an admin, when Telegram was asked): see :mod:`bot.chat.admins`."""
-    answer_routes: list[tuple[AnswerClaim, AnswerTaker]]
-    """Where typed answers go besides the chat's round: see :meth:`route_answer`."""
+    answers: AnswerRouter
+    """Which game of a chat a typed answer goes to: each game's route, by priority (see
+    :mod:`bot.services.answer_routes`)."""
     deep_links: dict[str, Callable[[Any, Any], Awaitable[None]]]
     """``/start PAYLOAD`` in private (a t.me/<bot>?start=PAYLOAD link) → the feature's handler."""
     file_ids: dict[tuple[tuple[int, ...], bool, int | None], str]
@@ -83,26 +81,13 @@ class BotData:
         self.live_hands = LiveHands()
         self.daily_board = DayBoard()
         self.admins = {}
-        self.answer_routes = []
+        self.answers = AnswerRouter()
         self.file_ids = {}
         self.deep_links = {}
         self.app_calls = {}
         self.web_address = None
         self.write_now = None
         self.held = HeldNews()
-
-    def take_answers(self, claim: AnswerClaim, taker: AnswerTaker) -> None:
-        """Send typed answers (``/a``, replies, plain text) to ``taker`` whenever ``claim``
-        says they are its (the daily puzzle's attempt in private), instead of the round's."""
-        self.answer_routes.append((claim, taker))
-
-    async def route_answer(self, update: Any, context: Any, text: str) -> bool:
-        """Give an answer to the feature that claims it; False if none does."""
-        for claim, taker in self.answer_routes:
-            if claim(update, context):
-                await taker(update, context, text)
-                return True
-        return False
 
     def now(self) -> float:
         """The application's clock, in seconds."""

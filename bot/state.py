@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from bot.game.challenge import Challenges
 from bot.game.daily import DailyRecord
@@ -22,6 +23,19 @@ from bot.game.requests import SolveRequest
 from bot.game.table import Table
 
 SOLVE_REQUESTS_KEPT = 30
+
+
+class AnswersTo(StrEnum):
+    """In a private chat, which of its games a plain answer (no reply, no ``/a`` to tell)
+    is meant for: the chat's game (a round, a hunt, a Countdown game), or the daily puzzle
+    while an attempt at it is open.  The features that open and close them set it; the
+    answer router's priority reads it (:mod:`bot.services.answer_routes`).
+
+    The values are the words records have always held (``"round"``, ``"daily"``): the
+    saved form is unchanged."""
+
+    GAME = "round"
+    DAILY = "daily"
 
 
 @dataclass(slots=True)
@@ -136,8 +150,8 @@ class ChatData:
     :attr:`hunt`)."""
     members: dict[int, str] = field(default_factory=dict)
     """Users seen in this group, by id (for the group's daily results)."""
-    answers_to: str = "round"
-    """In a private chat, what plain answers go to: the ``round``, or the ``daily`` puzzle
+    answers_to: AnswersTo = AnswersTo.GAME
+    """In a private chat, what plain answers go to: the chat's game, or the daily puzzle
     while an attempt at it is open."""
 
 

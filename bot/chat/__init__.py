@@ -3,8 +3,10 @@
 Owns a timed game's life in a chat (:mod:`~bot.chat.game_life`: deal, clock, alarms, stop,
 restore), the admin checks and stop votes (:mod:`~bot.chat.admins`, cached in ``BotData``), a
 score told once it is saved (:mod:`~bot.chat.announce`), a chat's status messages
-(:mod:`~bot.chat.status_message`) and the Mini App's server side (:mod:`~bot.chat.miniapp`:
-its page, API routes, the rate per player; the launch data's check is a service below).
+(:mod:`~bot.chat.status_message`), the Mini App's server side (:mod:`~bot.chat.miniapp`:
+its page, API routes, the rate per player; the launch data's check is a service below) and
+the answer router's handlers (:mod:`~bot.chat.answers`: ``/a`` and plain text to the game
+whose route claims them, by the priority of :mod:`bot.services.answer_routes`).
 
 May import the context and the typed handlers, and everything below them: the services
 (:mod:`bot.services`), the state, texts, i18n and settings, and the rules (:mod:`bot.game`,

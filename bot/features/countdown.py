@@ -4,7 +4,7 @@ TV show.  Six numbers and a target from 101 to 999; the closest answer wins.
 The rules are the game's (:mod:`bot.game.countdown`): each player's best answer counts,
 improved by a closer one; equal distances go to the earlier answer.  Answers come as in
 rounds (``/a``, a reply to the picture, plain text where the bot sees it); this feature
-claims them while a game is on (see :meth:`bot.context.BotData.take_answers`), and for a
+claims them while a game is on (see :mod:`bot.services.answer_routes`), and for a
 minute after its end, to say they came too late.  In groups the answers are lines of one
 status message (values only: the expressions stay secret until the end), edited as they
 come.  The solver's best answer is worked out when the game is dealt, in a worker, and
@@ -32,10 +32,16 @@ from bot.game.countdown import (
     Outcome,
     points_for,
 )
+from bot.services.answer_routes import Priority, Route
 from bot.services.limits import TEXT, fit_list
 from bot.services.timers import COUNTDOWN_UP
-from bot.state import CountdownMessages
-from bot.texts import how_to_answer, more_players, player_line, reason
+from bot.state import AnswersTo, CountdownMessages
+from bot.texts import (
+    how_to_answer,
+    more_players,
+    player_line,
+    reason,
+)
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
 
 LATE_SECONDS = 60.0
@@ -97,7 +103,7 @@ async def countdown_command(update: MessageUpdate, context: HandlerContext) -> N
     starter = update.effective_user.id
     game = table.new_countdown(numbers, target, best, context.now(), seconds, starter)
     chat = context.chat_data
-    chat.answers_to = "round"  # in private, plain answers are the game's, not the daily's
+    chat.answers_to = AnswersTo.GAME  # in private, plain answers are the game's, not the daily's
     messages = chat.countdown = CountdownMessages()
     caption = (
         _("<b>Countdown</b>: make {target} from {numbers}, {seconds} s.").format(
@@ -119,38 +125,38 @@ async def countdown_command(update: MessageUpdate, context: HandlerContext) -> N
 
 def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     """Whether a typed answer is the Countdown game's: while one is on, ``/a``, a reply to
-    its picture or status message, in private any text (unless it is meant for the daily
-    puzzle), in a group text that looks like an answer.  After the end, a reply to those
-    messages, and for a minute ``/a`` or text that looks like an answer, unless another game
-    is on (they are told they came too late)."""
+    its picture or status message, in private any text (the daily puzzle, asked before,
+    has taken what is its), in a group text that looks like an answer.  After the end, a
+    reply to those messages, and for a minute ``/a`` or text that looks like an answer,
+    unless another game is on (they are told they came too late)."""
     chat = context.chat_data
     game = chat.table.countdown
     if game is None:
         return False
     message = update.effective_message
     replied = message.reply_to_message
-    messages = chat.countdown
-    ours = (
-        replied is not None
-        and messages is not None
-        and replied.message_id in (messages.deal_message_id, messages.status.message_id)
-    )
-    if ours:
+    if replied is not None and replied.message_id in its_messages(context):
         return True
     if not chat.table.counting and (
         chat.table.game_on or context.now() > game.deadline + LATE_SECONDS
     ):
         return False
     private = update.effective_chat.type == ChatType.PRIVATE
-    if private and (
-        chat.answers_to == "daily"  # an attempt at the daily puzzle is open (/daily after)
-        or (replied is not None and replied.message_id == chat.daily.message_id)
-    ):
-        return False
     text = message.text or ""
     if text.startswith("/") or after_mention(text, context.bot.username) is not None:
         return True  # /a, or the bot's name: said to the bot
     return (private and chat.table.counting) or looks_like_answer(text)
+
+
+def counting(context: ChatContext) -> bool:
+    """Whether the chat's Countdown game waits for answers."""
+    return context.chat_data.table.counting
+
+
+def its_messages(context: ChatContext) -> tuple[int | None, ...]:
+    """The game's picture and status message, whose replies are its answers."""
+    messages = context.chat_data.countdown
+    return () if messages is None else (messages.deal_message_id, messages.status.message_id)
 
 
 def _away(value: int, distance: int, context: ChatContext) -> str:
@@ -321,4 +327,5 @@ def register(application: Application) -> None:
     """/countdown and /numbers, and the answers of a game while one is on."""
     handler = for_messages(countdown_command)
     application.add_handler(CommandHandler(["countdown", "numbers"], handler))
-    services(application).take_answers(claims, judge)
+    route = Route(Priority.COUNTDOWN, claims, judge, counting, its_messages)
+    services(application).answers.add(route)

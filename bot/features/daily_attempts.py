@@ -4,7 +4,8 @@ or /stop in private.
 
 These handlers come before the rounds' and the daily puzzle's own (register this feature
 before them): each matches only an update about such an attempt, and every other update
-goes on to the handler it always went to.
+goes on to the handler it always went to.  An answer to an attempt that closed is taken by
+this feature's route, first in the answer router's priority.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filt
 from bot.context import BotContext, services
 from bot.game.attempts import closed_attempt, closes_at, give_up
 from bot.game.daily import DailyRecord, NotInArchive, past_day, until_next
+from bot.services.answer_routes import Priority, Route
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
-from bot.state import ChatData
+from bot.state import AnswersTo, ChatData
 from bot.texts import duration_text
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 from solver import daily_number
@@ -63,7 +65,7 @@ def _on_attempt(
     (a round, a hunt, a Countdown game, a match between two rounds) could mean otherwise."""
     table = chat.table
     return (
-        chat.answers_to == "daily"
+        chat.answers_to == AnswersTo.DAILY
         and record.running() is not None
         and not table.game_on
         and table.match is None
@@ -103,7 +105,7 @@ def to_closed(update: MessageUpdate, context: HandlerContext) -> bool:
         chat.daily.message_id,
         chat.daily.previous_message_id,
     )
-    if not to_daily and chat.answers_to != "daily":
+    if not to_daily and chat.answers_to != AnswersTo.DAILY:
         return False
     return closed_attempt(context.user_data.daily, context.bot_data.local_now()) is not None
 
@@ -115,7 +117,7 @@ async def closed_answer(update: MessageUpdate, context: HandlerContext, text: st
     if day is None:
         return
     record.attempt = None
-    context.chat_data.answers_to = "round"
+    context.chat_data.answers_to = AnswersTo.GAME
     context.reply(update, closed_text(context, day))
 
 
@@ -140,7 +142,7 @@ async def give_up_command(update: MessageUpdate, context: HandlerContext) -> Non
     _ = context._
     record = context.user_data.daily
     now = context.bot_data.local_now()
-    context.chat_data.answers_to = "round"
+    context.chat_data.answers_to = AnswersTo.GAME
     closed = closed_attempt(record, now)
     if closed is not None:
         record.attempt = None
@@ -263,7 +265,7 @@ def register(application: Application) -> None:
             filters=_Private(application, _gave_up_today),
         )
     )
-    services(application).take_answers(to_closed, closed_answer)
+    services(application).answers.add(Route(Priority.CLOSED_DAILY, to_closed, closed_answer))
     # Before every other group, and never the last word: the puzzle is opened as before.
     application.add_handler(
         CommandHandler(["daily", "start"], opening_another), group=OPENING_GROUP

@@ -4,8 +4,9 @@ hand while it was live.
 ``/solve`` and inline mode refuse a live hand's solutions only to the players the bot has
 seen in its group; a member who only reads the group cannot be told from a stranger, and is
 answered (see :mod:`bot.game.spoilers`).  Such a player is marked in the game, and this
-feature takes their answers to it before the game's judge does: they win no round, find
-nothing in a hunt and have no best in a Countdown game.
+feature's route in the answer router comes before the games' own
+(:mod:`bot.services.answer_routes`), so it takes their answers to it before the game's
+judge does: they win no round, find nothing in a hunt and have no best in a Countdown game.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from telegram.ext import Application
 from bot.context import services
 from bot.game.claims import looks_like_answer
 from bot.game.spoilers import peeked
+from bot.services.answer_routes import Priority, Route
 from bot.typed_handlers import HandlerContext, MessageUpdate
 
 
@@ -55,5 +57,5 @@ async def no_score(update: MessageUpdate, context: HandlerContext, text: str) ->
 
 
 def register(application: Application) -> None:
-    """The marked players' answers, taken before any game's (register before the games)."""
-    services(application).take_answers(peeker, no_score)
+    """The marked players' answers, taken before any game's (by the route's priority)."""
+    services(application).answers.add(Route(Priority.NO_SCORE, peeker, no_score))

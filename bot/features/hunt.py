@@ -3,7 +3,7 @@
 The rules are the game's (:mod:`bot.game.hunt`): each correct answer is mapped to its
 distinct solution; a new one scores a point for its finder, one found before scores nothing.
 Answers come as in rounds (``/a``, a reply to the picture, plain text where the bot sees
-it); this feature claims them while a hunt is on (see :meth:`bot.context.BotData.take_answers`).
+it); this feature claims them while a hunt is on (see :mod:`bot.services.answer_routes`).
 In groups the finds are lines of one status message, edited as they come, so a busy hunt
 costs a handful of the group's 20 messages a minute.
 """
@@ -20,10 +20,16 @@ from bot.chat.announce import tell_saved
 from bot.context import services
 from bot.game.claims import after_mention, looks_like_answer
 from bot.game.hunt import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS, Found, Hunt
+from bot.services.answer_routes import Priority, Route
 from bot.services.limits import TEXT, fit_list
 from bot.services.timers import HUNT_UP
-from bot.state import HuntMessages
-from bot.texts import how_to_answer, more_players, player_line, reason
+from bot.state import AnswersTo, HuntMessages
+from bot.texts import (
+    how_to_answer,
+    more_players,
+    player_line,
+    reason,
+)
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
 
 MISSED_SHOWN = 20
@@ -66,7 +72,7 @@ async def hunt_command(update: MessageUpdate, context: HandlerContext) -> None:
         return
     hand, solutions = found
     hunt = table.new_hunt(hand, solutions, context.now(), seconds, update.effective_user.id)
-    context.chat_data.answers_to = "round"  # in private, plain answers are the hunt's
+    context.chat_data.answers_to = AnswersTo.GAME  # in private, plain answers are the hunt's
     messages = context.chat_data.hunt = HuntMessages()
     count = len(solutions)
     caption = (
@@ -88,27 +94,31 @@ async def hunt_command(update: MessageUpdate, context: HandlerContext) -> None:
 
 def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     """Whether a typed answer is the hunt's: while one is on, a reply to its picture; in
-    private any other answer unless it is meant for the daily puzzle; in a group ``/a``
-    (whatever it replies to) or text that looks like an answer."""
+    private any other answer (the daily puzzle, asked before, has taken what is its); in a
+    group ``/a`` (whatever it replies to) or text that looks like an answer."""
     chat = context.chat_data
     if not chat.table.hunting:
         return False
     message = update.effective_message
     replied = message.reply_to_message
     text = message.text or ""
-    if (
-        replied is not None
-        and chat.hunt is not None
-        and (replied.message_id == chat.hunt.deal_message_id)
-    ):
+    if replied is not None and replied.message_id in pictures(context):
         return True
     if update.effective_chat.type == ChatType.PRIVATE:
-        # Unless it is meant for the daily puzzle: a reply to its picture, or any answer
-        # while an attempt at it is open (/daily after /hunt).
-        to_daily = replied is not None and replied.message_id == chat.daily.message_id
-        return not to_daily and chat.answers_to != "daily"
+        return True
     said_to_bot = after_mention(text, context.bot.username) is not None  # like /a
     return text.startswith("/") or said_to_bot or looks_like_answer(text)
+
+
+def hunting(context: ChatContext) -> bool:
+    """Whether the chat's hunt waits for answers."""
+    return context.chat_data.table.hunting
+
+
+def pictures(context: ChatContext) -> tuple[int | None, ...]:
+    """The hunt's picture, whose replies are its answers."""
+    messages = context.chat_data.hunt
+    return () if messages is None else (messages.deal_message_id,)
 
 
 async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> None:
@@ -234,4 +244,4 @@ def restore(application: Application) -> int:
 def register(application: Application) -> None:
     """/hunt, and the answers of a hunt while one is on."""
     application.add_handler(CommandHandler("hunt", for_messages(hunt_command)))
-    services(application).take_answers(claims, judge)
+    services(application).answers.add(Route(Priority.HUNT, claims, judge, hunting, pictures))

@@ -1,6 +1,7 @@
 """Services the features share, below the handlers' context: the outbox, the solver
 workers and their caches, timers, pictures and charts, Telegram's size limits, polling,
-sending, saving's fallbacks and the web server.
+sending, saving's fallbacks, the web server, and the answer router's table of routes
+(:mod:`~bot.services.answer_routes`).
 
 ``BotData`` (:mod:`bot.context`) holds them, so they never import the context, the typed
 handlers, :mod:`bot.chat`, a feature or the application; they may import each other, the

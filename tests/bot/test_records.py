@@ -38,6 +38,7 @@ from bot.persistence import (
     open_database,
 )
 from bot.state import (
+    AnswersTo,
     ChatData,
     ChatLanguage,
     CountdownMessages,
@@ -279,7 +280,7 @@ async def test_a_record_with_missing_fields_loads_with_defaults(tmp_path: Path) 
     await persistence.flush()
     assert chats[1].table.settings == GameSettings(target=10)
     assert chats[1].table.stats.players[7] == PlayerStats("A")
-    assert chats[1].answers_to == "round"
+    assert chats[1].answers_to is AnswersTo.GAME
     assert chats[2] == ChatData()
     assert user == UserData()
 
@@ -343,7 +344,7 @@ def test_a_chat_record_of_version_1_loads_into_its_parts() -> None:
     assert data.status == GroupStatus(41, ["Bob: that makes 20"], 1764000010.0, ["Bob"])
     assert data.daily == DailyChat(39, "08:30", dt.date(2026, 11, 24))
     assert data.solve == SolvePages({12: ((1, 2, 3, Fraction(1, 2)), 24, Rules.WHOLE)})
-    assert data.answers_to == "daily"
+    assert data.answers_to is AnswersTo.DAILY
     assert data.members == {501: "Ann", 502: "Bob"}
     assert data.table.settings == GameSettings((1, 10), "easy", 60, 10, 3, True)
     assert data.table.stats.players[501].points == 42
@@ -601,7 +602,7 @@ chats = st.builds(
         ),
     ),
     members=st.dictionaries(ids, words, max_size=3),
-    answers_to=st.sampled_from(["round", "daily"]),
+    answers_to=st.sampled_from(AnswersTo),
 )
 users = st.builds(
     UserData,

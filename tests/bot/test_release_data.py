@@ -19,6 +19,7 @@ import pytest
 
 from bot.local_api import plain_text
 from bot.persistence import FILE_NAME
+from bot.state import AnswersTo
 from solver import daily_number, solve
 from tests.bot.harness import (
     ANN,
@@ -73,6 +74,13 @@ async def test_the_group_scores_are_kept(data_dir: Path) -> None:
     assert bob[2] == "连胜 0（最佳 1）"
     assert top[0] == "All time\n1. Ann: 42\n2. Bob: 40"
     assert top[1] == "This week\n1. Ann: 42\n2. Bob: 40"
+
+
+async def test_where_plain_answers_go_is_read_as_a_typed_value(data_dir: Path) -> None:
+    # Release 1 saved it as the word "round" (its "mode"); it is read as what it means.
+    async with running_bot(make_api(), data_dir, clock=FakeClock(MORNING)) as application:
+        answers_to = application.chat_data[ANN].answers_to
+    assert answers_to is AnswersTo.GAME
 
 
 async def test_the_private_settings_are_kept(data_dir: Path) -> None:

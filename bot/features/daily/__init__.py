@@ -28,8 +28,10 @@ from bot.features.daily.app import app_daily, app_daily_answer, app_daily_state
 from bot.features.daily.archive import archive_button, archive_command, replay_command
 from bot.features.daily.attempt import (
     answer,
+    attempt_open,
     for_daily,
     freeze_used,
+    pictures,
     puzzle_of,
     rebuild_board,
     start_private,
@@ -43,6 +45,7 @@ from bot.features.daily.subscriptions import (
     subscribe,
     unsubscribe,
 )
+from bot.services.answer_routes import Priority, Route
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_buttons, for_messages
 from solver import daily_number
 
@@ -109,7 +112,8 @@ def register(application: Application) -> None:
     )
     application.add_handler(CommandHandler("subscribe", for_messages(subscribe)))
     application.add_handler(CommandHandler("unsubscribe", for_messages(unsubscribe)))
-    services(application).take_answers(for_daily, answer)
+    route = Route(Priority.DAILY, for_daily, answer, attempt_open, pictures)
+    services(application).answers.add(route)
     serve_app(application, "GET", "daily/state", app_daily_state)
     serve_app(application, "GET", "daily", app_daily)
     serve_app(application, "POST", "daily", app_daily_answer)

@@ -15,6 +15,7 @@ from bot.game.daily import (
     clock_text,
     past_day,
 )
+from bot.state import AnswersTo
 from bot.typed_handlers import (
     ButtonUpdate,
     HandlerContext,
@@ -74,7 +75,7 @@ async def start_replay(context: HandlerContext, chat_id: int, day: dt.date) -> N
         )
         return
     hand = await puzzle_of(context, day)
-    context.chat_data.answers_to = "daily"
+    context.chat_data.answers_to = AnswersTo.DAILY
     caption = _(
         "<b>Daily #{number}</b> ({day}, from the archive): make 24 from <b>{hand}</b>\n"
         "Its own clock is running; it counts for no streak."

@@ -25,6 +25,7 @@ from bot.game.daily import (
     until_next,
 )
 from bot.game.scoring import counts_as_miss
+from bot.state import AnswersTo
 from bot.texts import duration_text, reason, share_line
 from bot.typed_handlers import (
     HandlerContext,
@@ -60,7 +61,7 @@ async def start_private(update: MessageUpdate, context: HandlerContext) -> None:
     hand = await puzzle_of(context, day)
     since = context.now()
     opened = record.start(day, since)
-    context.chat_data.answers_to = "daily"
+    context.chat_data.answers_to = AnswersTo.DAILY
     chat_id = update.effective_chat.id
     caption = _(
         "<b>Daily #{number}</b>: make 24 from <b>{hand}</b>\n"
@@ -106,14 +107,26 @@ def _show_puzzle(
 
 
 def for_daily(update: MessageUpdate, context: HandlerContext) -> bool:
-    """Whether a private answer is meant for the daily puzzle rather than a round."""
+    """Whether a private answer is meant for the daily puzzle rather than the chat's game
+    (asked before it: see :class:`~bot.services.answer_routes.Priority`)."""
     if update.effective_chat.type != ChatType.PRIVATE:
         return False
     replied = update.effective_message.reply_to_message
-    if replied is not None:
-        daily = context.chat_data.daily
-        return replied.message_id in (daily.message_id, daily.previous_message_id)
-    return context.chat_data.answers_to == "daily"
+    if replied is not None and replied.message_id in pictures(context):
+        return True
+    # A reply to another game's picture is that game's; to any other message (the bot's
+    # "Not quite"), it is an answer as plain text is.
+    return attempt_open(context) and not context.bot_data.answers.addressed(update, context)
+
+
+def pictures(context: HandlerContext) -> tuple[int | None, int | None]:
+    """The daily puzzle's pictures in this private chat, whose replies are its answers."""
+    return (context.chat_data.daily.message_id, context.chat_data.daily.previous_message_id)
+
+
+def attempt_open(context: HandlerContext) -> bool:
+    """Whether plain answers in this private chat go to an attempt at the daily puzzle."""
+    return context.chat_data.answers_to == AnswersTo.DAILY
 
 
 async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> None:
@@ -124,7 +137,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
     if day is None:
         # Only /daily in private starts a clock: an answer to a puzzle read elsewhere
         # (a group's post, inline mode) would be timed from nothing.
-        context.chat_data.answers_to = "round"
+        context.chat_data.answers_to = AnswersTo.GAME
         solved = record.result(context.today()) is not None
         context.reply(
             update,
@@ -152,7 +165,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
     number = daily_number(day)
     result = record.solve(day, context.now())
     if record.running() is None:  # today's clock may still run (yesterday's was solved)
-        context.chat_data.answers_to = "round"
+        context.chat_data.answers_to = AnswersTo.GAME
     # A result must survive a crash: saved before it is announced (bot.services.saving).
     chat_id = update.effective_chat.id
     saved = context.save_now(chat_id, update.effective_user.id)

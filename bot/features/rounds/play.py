@@ -22,6 +22,7 @@ from bot.game.table import DIFFICULTY_WORDS, Table
 from bot.game.votes import Action, request
 from bot.services.timers import HALF_TIME, NEXT_DEAL, TIME_UP
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
+from bot.state import AnswersTo
 from bot.texts import hint_text, how_to_answer, round_on, vote_text
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
 
@@ -179,7 +180,7 @@ async def play(update: MessageUpdate, context: HandlerContext) -> None:
                 ),
             )
             return
-    context.chat_data.answers_to = "round"
+    context.chat_data.answers_to = AnswersTo.GAME
     starter = update.effective_user.id
     if rounds is not None and rounds > 1:
         table.start_match(rounds, starter)
@@ -209,7 +210,7 @@ async def _granted(update: MessageUpdate, context: HandlerContext, action: Actio
 async def hint_command(update: MessageUpdate, context: HandlerContext) -> None:
     """The next hint for the running round; each one lowers its points."""
     game = table_of(context).round
-    if not table_of(context).playing and context.chat_data.answers_to == "daily":
+    if not table_of(context).playing and context.chat_data.answers_to == AnswersTo.DAILY:
         context.reply(update, context._("The daily puzzle has no hints: just you and the clock."))
         return
     if table_of(context).playing and not await _granted(update, context, Action.HINT):
