@@ -17,7 +17,7 @@ from solver.derivation import steps
 from solver.normal_form import Form, combine, finish, leaf
 from solver.parsing import ParseError, parse_request
 from solver.solutions import clear_caches, solution_of
-from tests.test_solver_properties import answer_alphabet
+from tests.helpers import answer_alphabet
 
 LARGE = (25, 50, 75, 100)
 SMALL = tuple(n for n in range(1, 11) for _ in range(2))

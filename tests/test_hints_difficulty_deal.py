@@ -13,7 +13,7 @@ from solver.deal import DAILY_LEVELS, daily, daily_number, deal
 from solver.decks import hands
 from solver.difficulty import CUTS, SHARES_BELOW
 from solver.hints import hint
-from tests.test_solver_counts import FRACTION_HANDS
+from tests.helpers import FRACTION_HANDS
 
 
 def test_hints_grow_and_agree() -> None:

@@ -31,12 +31,11 @@ def test_solver_imports_neither_the_bot_nor_telegram() -> None:
 def test_game_rules_import_no_telegram() -> None:
     for path, names in _imports(ROOT / "bot" / "game").items():
         assert not names & {"telegram", "httpx", "tornado"}, path
-    rules = (ROOT / "bot" / "game").rglob("*.py")
-    for path in rules:
-        text = path.read_text(encoding="utf-8")
+    for rule in (ROOT / "bot" / "game").rglob("*.py"):
+        text = rule.read_text(encoding="utf-8")
         for layer in ("bot.app", "bot.features", "bot.context", "bot.services"):
-            assert f"from {layer}" not in text, path
-            assert f"import {layer}" not in text, path
+            assert f"from {layer}" not in text, rule
+            assert f"import {layer}" not in text, rule
 
 
 def test_no_private_modules_of_python_telegram_bot() -> None:
@@ -61,8 +60,8 @@ def _module_of(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _bot_modules_imported(path: Path, source: str | None = None) -> set[str]:
-    """The modules of ``bot`` a file imports (``from bot.x import y`` counts ``bot.x`` and
+def _bot_modules_imported(path: Path, source: str | None = None, top: str = "bot") -> set[str]:
+    """The modules of ``top`` (``bot``) a file imports (``from bot.x import y`` counts ``bot.x`` and
     ``bot.x.y``, as y may be a module), relative imports included, wherever they stand (in
     a function, under ``if TYPE_CHECKING:``).  ``source``: the file's text, if not read."""
     package = _module_of(path).split(".")
@@ -78,7 +77,7 @@ def _bot_modules_imported(path: Path, source: str | None = None) -> set[str]:
             module = ".".join([*base, *([node.module] if node.module else [])])
             found.add(module)
             found |= {f"{module}.{alias.name}" for alias in node.names}
-    return {name for name in found if name.split(".")[0] == "bot"}
+    return {name for name in found if name.split(".")[0] == top}
 
 
 def _feature_of(module: str) -> str | None:
@@ -278,3 +277,34 @@ def test_an_import_up_a_floor_is_found() -> None:
 
 def test_imports_only_point_down_the_floors() -> None:
     assert _imports_up(_graph()) == []
+
+
+def _test_modules_imported(path: Path, source: str | None = None) -> set[str]:
+    """The test modules (``test_*``) a file of ``tests`` imports."""
+    found = set()
+    for name in _bot_modules_imported(path, source, top="tests"):
+        parts = name.split(".")
+        tests = [i for i, part in enumerate(parts) if part.startswith("test_")]
+        if tests:
+            found.add(".".join(parts[: tests[0] + 1]))
+    return found
+
+
+def test_the_test_import_finder_sees_every_kind_of_import() -> None:
+    source = (
+        "from tests.bot.test_hunt_e2e import start\nimport tests.test_cli\n"
+        "def f():\n    from . import test_x, harness\nfrom tests.bot.harness import ANN\n"
+    )
+    found = _test_modules_imported(ROOT / "tests" / "bot" / "probe.py", source)
+    assert found == {"tests.bot.test_hunt_e2e", "tests.test_cli", "tests.bot.test_x"}
+
+
+def test_no_test_module_imports_another() -> None:
+    """What tests share lives in helper modules (tests/helpers.py, tests/bot/harness.py,
+    games.py, miniapp_data.py): importing a test module runs its module code again and
+    ties its tests to another file's."""
+    found = {}
+    for path in (ROOT / "tests").rglob("*.py"):
+        if imported := _test_modules_imported(path):
+            found[str(path.relative_to(ROOT))] = imported
+    assert found == {}

@@ -4,10 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from typing import TypedDict
 
 import pytest
 
 from solver import check, solve, solve_within
+
+
+class Rules(TypedDict, total=False):
+    """The rules ``solve`` and ``solve_within`` take by keyword."""
+
+    integer_only: bool
+    countdown: bool
+
 
 WHOLE_LISTS = [
     ((3, 3, 8, 8), 24, {}),
@@ -25,7 +34,7 @@ WHOLE_LISTS = [
 
 @pytest.mark.parametrize(("hand", "target", "rules"), WHOLE_LISTS)
 def test_with_time_enough_the_list_is_solves(
-    hand: tuple[int, ...], target: int, rules: dict[str, bool]
+    hand: tuple[int, ...], target: int, rules: Rules
 ) -> None:
     listing = solve_within(hand, target, seconds=60, **rules)
     assert listing.complete
@@ -62,7 +71,7 @@ def test_out_of_time_it_gives_the_first_found() -> None:
     ],
 )
 def test_eight_numbers_give_solutions_that_check(
-    hand: tuple[int, ...], target: int, rules: dict[str, bool]
+    hand: tuple[int, ...], target: int, rules: Rules
 ) -> None:
     listing = solve_within(hand, target, seconds=1, clock=_ticking(), **rules)
     assert listing.solutions

@@ -9,6 +9,7 @@ import pytest
 
 from solver import is_solvable, solution_of, solve
 from solver.decks import deck_stats
+from tests.helpers import FRACTION_HANDS
 
 ALL_HANDS = list(combinations_with_replacement(range(1, 14), 4))
 
@@ -47,12 +48,6 @@ COUNTS = {
     "2 2 2 12": 3,
     "1 1 1 12": 1,
 }
-
-FRACTION_HANDS = {
-    (1, 3, 4, 6), (1, 4, 5, 6), (1, 5, 5, 5), (1, 6, 6, 8), (1, 8, 12, 12), (2, 2, 11, 11),
-    (2, 2, 13, 13), (2, 3, 5, 12), (2, 4, 10, 10), (2, 5, 5, 10), (2, 7, 7, 10), (3, 3, 7, 7),
-    (3, 3, 8, 8), (4, 4, 7, 7), (5, 5, 7, 11), (5, 7, 7, 11),
-}  # fmt: skip
 
 
 @pytest.mark.parametrize(("hand", "count"), COUNTS.items())
@@ -105,7 +100,9 @@ def test_integer_only_and_fraction_hands() -> None:
         ((1, 9), 495, 404, None, None),
     ],
 )
-def test_deck_statistics(deck, hands, solvable, integer, chance) -> None:
+def test_deck_statistics(
+    deck: tuple[int, int], hands: int, solvable: int, integer: int | None, chance: float | None
+) -> None:
     result = deck_stats(deck)
     assert result.hands == hands
     assert result.solvable == solvable

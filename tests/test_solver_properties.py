@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from solver import check, closest, is_solvable, solve
 from solver.derivation import steps
 from solver.solutions import solution_of
+from tests.helpers import answer_alphabet
 
 cards = st.integers(min_value=1, max_value=13)
 hands = st.lists(cards, min_size=2, max_size=5)
@@ -19,7 +20,9 @@ targets = st.integers(min_value=0, max_value=40)
 
 
 @given(hands, targets, st.booleans())
-def test_every_printed_solution_checks_and_is_distinct(hand, target, integer_only) -> None:
+def test_every_printed_solution_checks_and_is_distinct(
+    hand: list[int], target: int, integer_only: bool
+) -> None:
     found = solve(hand, target, integer_only=integer_only)
     assert len({s.key for s in found}) == len(found)  # distinct forms
     assert len({s.text for s in found}) == len(found)  # printed differently
@@ -32,7 +35,9 @@ def test_every_printed_solution_checks_and_is_distinct(hand, target, integer_onl
 
 
 @given(hands, targets, st.booleans())
-def test_every_printed_solution_reads_back_as_itself(hand, target, integer_only) -> None:
+def test_every_printed_solution_reads_back_as_itself(
+    hand: list[int], target: int, integer_only: bool
+) -> None:
     for solution in solve(hand, target, integer_only=integer_only):
         for text in (solution.text, solution.pretty):
             for written in (text, f"{text} = {target}"):
@@ -56,14 +61,18 @@ def _hands_of(least: int, most: int) -> st.SearchStrategy[list[int]]:
 
 @settings(max_examples=settings().max_examples // 4)
 @given(_hands_of(5, 6), targets, st.booleans())
-def test_five_or_six_numbers_read_back_as_themselves(hand, target, integer_only) -> None:
+def test_five_or_six_numbers_read_back_as_themselves(
+    hand: list[int], target: int, integer_only: bool
+) -> None:
     _reads_back_as_itself(hand, target, integer_only)
 
 
 @pytest.mark.slow
 @settings(max_examples=settings().max_examples // 2)
 @given(_hands_of(5, 7), targets, st.booleans())
-def test_five_to_seven_numbers_read_back_as_themselves(hand, target, integer_only) -> None:
+def test_five_to_seven_numbers_read_back_as_themselves(
+    hand: list[int], target: int, integer_only: bool
+) -> None:
     _reads_back_as_itself(hand, target, integer_only)
 
 
@@ -89,14 +98,14 @@ def _brute_force(hand: tuple[int, ...], target: int) -> set[str]:
 
 @settings(max_examples=settings().max_examples // 3)
 @given(st.lists(cards, min_size=3, max_size=4), st.integers(min_value=1, max_value=30))
-def test_no_solution_is_missing(hand, target) -> None:
+def test_no_solution_is_missing(hand: list[int], target: int) -> None:
     listed = {s.key for s in solve(hand, target)}
     every = {solution_of(text).key for text in _brute_force(tuple(hand), target)}
     assert every == listed
 
 
 @given(hands, targets)
-def test_closest_agrees_with_solve(hand, target) -> None:
+def test_closest_agrees_with_solve(hand: list[int], target: int) -> None:
     result = closest(hand, target)
     if is_solvable(hand, target):
         assert result.exact is not None
@@ -111,16 +120,13 @@ def test_closest_agrees_with_solve(hand, target) -> None:
 
 
 @given(st.text(max_size=60), hands)
-def test_check_never_raises(text, hand) -> None:
+def test_check_never_raises(text: str, hand: list[int]) -> None:
     verdict = check(text, hand)
     assert verdict.message
 
 
-answer_alphabet = st.sampled_from([*list("0123456789+-*/()[]{}=xX×÷−·.,^%!AJQKa  （）＋－"), "**"])
-
-
 @given(st.lists(answer_alphabet, max_size=40).map("".join), hands)
-def test_check_on_answer_like_text(text, hand) -> None:
+def test_check_on_answer_like_text(text: str, hand: list[int]) -> None:
     verdict = check(text, hand)
     assert verdict.message
     if verdict.ok:

@@ -11,6 +11,7 @@ import re
 import socket
 import sqlite3
 import sys
+import time
 import weakref
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -234,6 +235,12 @@ def _jobs_idle(application: Application) -> bool:
     return _RUNNING_JOBS[application].count == 0 and not due
 
 
+def _at_rest(api: LocalBotApi, application: Application) -> bool:
+    """No update waits to be fetched, no job is running or due, no letter waits."""
+    outbox = application.bot_data.outbox
+    return api.drained and _jobs_idle(application) and not outbox.pending()
+
+
 async def handled(api: LocalBotApi, application: Application, *, timeout: float = 10) -> None:
     """Wait until every update sent so far has been fetched and handled (what the handlers
     posted may still wait in the outbox: see :func:`settled`)."""
@@ -262,12 +269,8 @@ async def settled(api: LocalBotApi, application: Application, *, timeout: float 
             if api.drained:
                 await application.update_queue.join()  # every queued update handled
                 await outbox.drained()
-                if (
-                    api.pushed == pushed
-                    and api.drained
-                    and _jobs_idle(application)
-                    and not outbox.pending()
-                ):
+                # (api.drained is read again: an update may have come while this waited.)
+                if api.pushed == pushed and _at_rest(api, application):
                     return
             await asyncio.sleep(0.01)
 
@@ -326,3 +329,22 @@ async def deal(api: LocalBotApi, user: int, chat: int, command: str = "/play") -
     message = (await api.wait_for_sent(before + 1))[before]
     assert "photo" in message, message
     return message
+
+
+PROBE_BOUND = 2.0
+"""Seconds within which a probe user's /start must be answered, whatever others do."""
+
+
+async def probe(api: LocalBotApi, user: int = ANN) -> float:
+    """Seconds until the bot answers ``user``'s /start in private (fails after the bound)."""
+    started = time.monotonic()
+    answered = asyncio.Event()
+
+    def listener(message: dict) -> None:
+        if message["chat"]["id"] == user and "Hi " in message.get("text", ""):
+            answered.set()
+
+    api.on_sent(listener)
+    api.send(user, user, "/start")
+    await asyncio.wait_for(answered.wait(), PROBE_BOUND)
+    return time.monotonic() - started

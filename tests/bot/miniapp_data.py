@@ -1,15 +1,27 @@
-"""Launch data for the Mini App's tests, signed here as Telegram documents it, independently
-of the bot's own code (``bot.services.launch_data``): the tests check the bot against this."""
+"""The Mini App's tests' helpers: launch data, signed here as Telegram documents it,
+independently of the bot's own code (``bot.services.launch_data``): the tests check the bot
+against this; the settings that serve the app; an API call as the page makes it."""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
 import json
+from typing import Any
 from urllib.parse import urlencode
+
+import httpx
+from telegram.ext import Application
+
+from bot.context import services
+from tests.bot.harness import ANN, BOB
 
 TOKEN = "42:TEST"
 """The token the test harness runs the bot with."""
+URL = "https://games.example/app/"
+APP_ENV = {"TWENTYFOUR_WEBAPP_URL": URL, "TWENTYFOUR_WEB_PORT": "0"}
+"""Settings for ``running_bot(env=...)``: the Mini App at ``URL``, its server on a free port."""
+HEADER = "X-Telegram-Init-Data"
 
 
 def user_json(user_id: int, first_name: str = "Ann", language: str = "en") -> str:
@@ -52,3 +64,35 @@ def init_data(
         **extra,
     }
     return sign(fields, token)
+
+
+def web_address(application: Application) -> str:
+    """The address the bot's web server listens on (run with the Mini App's settings)."""
+    address = services(application).web_address
+    assert address is not None, "no web server: run the bot with the Mini App's address"
+    return address
+
+
+async def call(
+    application: Application,
+    method: str,
+    name: str,
+    user: int = ANN,
+    body: Any = None,
+    *,
+    data: str | None = None,
+    content: bytes | None = None,
+) -> httpx.Response:
+    """One API call as the page makes it, signed for ``user`` now (by the bot's clock)."""
+    base = services(application).web_address
+    if data is None:
+        language = "zh-hans" if user == BOB else "en"
+        data = init_data(user, services(application).now(), language=language)
+    async with httpx.AsyncClient() as client:
+        return await client.request(
+            method,
+            f"{base}/app/api/{name}",
+            headers={HEADER: data} if data else {},
+            json=body,
+            content=content,
+        )

@@ -13,8 +13,8 @@ from bot import app
 from bot.features import fair_play
 from bot.local_api import plain_text
 from solver import daily, daily_number, solve
+from tests.bot.games import start, the_hunt
 from tests.bot.harness import ANN, GROUP, FakeClock, make_api, reply_to, running_bot
-from tests.bot.test_hunt_e2e import start, the_hunt
 
 pytestmark = pytest.mark.asyncio
 

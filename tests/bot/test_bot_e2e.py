@@ -183,8 +183,7 @@ async def test_a_round_and_the_daily_post_follow_the_group_to_its_supergroup(
         assert moved[f"daily:{supergroup}"].next_t == post_time
         assert {job.chat_id for job in moved.values()} == {supergroup}
         # The round's time runs out in the supergroup, where its data now is.
-        while not [m for m in api.sent if "Time is up" in m.get("text", "")]:
-            await api.wait_for_sent(len(api.sent) + 1)
+        await until(lambda: [m for m in api.sent if "Time is up" in m.get("text", "")])
         await settled(api, application)
         time_up = [m for m in api.sent if "Time is up" in m.get("text", "")]
         assert [m["chat"]["id"] for m in time_up] == [supergroup]

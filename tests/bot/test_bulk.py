@@ -12,7 +12,7 @@ from bot.services import bulk as bulk_module
 from bot.services.bulk import BULK_ROOM, BulkNotSent, spread_second
 from bot.services.outbox import GLOBAL_LIMIT, Outbox
 from tests.bot.harness import FakeClock
-from tests.bot.test_outbox import Recorder
+from tests.bot.letters import Recorder
 
 pytestmark = pytest.mark.asyncio
 

@@ -42,7 +42,9 @@ def test_the_readmes_picture_is_what_the_bot_draws(tmp_path: Path) -> None:
 
 
 @pytest.mark.asyncio
-async def test_the_same_hand_is_re_sent_by_file_id(tmp_path: Path, monkeypatch, caplog) -> None:
+async def test_the_same_hand_is_re_sent_by_file_id(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     api = make_api()
     async with running_bot(api, tmp_path) as application:
         first = []

@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from bot.services.connections import RepeatFilter, _Acceptor
-from tests.bot.test_process import ROOT
+from tests.bot.harness import ROOT
 
 
 class _OutOfFiles(socket.socket):

@@ -10,6 +10,7 @@ import queue
 import re
 import shutil
 from pathlib import Path
+from typing import TextIO, cast
 
 import pytest
 
@@ -53,7 +54,9 @@ class Session:
         self.keyboard = Keyboard()
         self.out = io.StringIO()
         settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(data)})
-        self.task = asyncio.create_task(run_console(settings, self.keyboard, self.out))
+        self.task = asyncio.create_task(
+            run_console(settings, cast(TextIO, self.keyboard), self.out)
+        )
 
     async def shown(self, pattern: str, timeout: float = 30) -> re.Match[str]:
         """Wait until the console has printed something that matches ``pattern``."""

@@ -21,7 +21,17 @@ from telegram.ext import Application
 from bot.features import countdown as countdown_feature
 from bot.game.countdown import Best, Countdown
 from bot.local_api import LocalBotApi, plain_text, utf16_len
-from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot, settled
+from tests.bot.harness import (
+    ANN,
+    BOB,
+    GROUP,
+    BotApplication,
+    FakeClock,
+    make_api,
+    reply_to,
+    running_bot,
+    settled,
+)
 
 pytestmark = pytest.mark.asyncio
 
@@ -70,7 +80,9 @@ async def start(
     return deal
 
 
-async def time_up(api: LocalBotApi, application: Application, clock: FakeClock, chat: int) -> str:
+async def time_up(
+    api: LocalBotApi, application: BotApplication, clock: FakeClock, chat: int
+) -> str:
     """Move the clock past the game's deadline, fire its timer and return the end."""
     game = the_game(application, chat)
     clock.now += game.time_limit + 1
@@ -79,7 +91,7 @@ async def time_up(api: LocalBotApi, application: Application, clock: FakeClock, 
         countdown_feature.countdown_up,
         0,
         chat_id=chat,
-        data=game.number,  # type: ignore[arg-type]
+        data=game.number,
     )
     return plain_text((await api.wait_for_sent(before + 1))[-1]["text"])
 

@@ -3,25 +3,27 @@ day, the archive, reminders and the group's week."""
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.features import daily as daily_command
-from bot.local_api import plain_text
+from bot.local_api import LocalBotApi, plain_text
 from solver import daily, daily_number, solve
 from tests.bot.harness import (
     ANN,
     BOB,
     GROUP,
+    BotApplication,
     FakeClock,
     make_api,
     reply_to,
     running_bot,
     saved_record,
     settled,
+    until,
 )
 
 pytestmark = pytest.mark.asyncio
@@ -95,10 +97,10 @@ async def test_the_stats_link_opens_the_chart_in_private(tmp_path: Path) -> None
     assert caption.startswith("Your daily puzzles")
 
 
-async def solve_daily(api: object, clock: FakeClock, user: int, seconds: float) -> str:
-    await reply_to(api, user, user, "/daily")  # type: ignore[arg-type]
+async def solve_daily(api: LocalBotApi, clock: FakeClock, user: int, seconds: float) -> str:
+    await reply_to(api, user, user, "/daily")
     clock.now += seconds
-    return plain_text(await reply_to(api, user, user, answer_of(DAY)))  # type: ignore[arg-type]
+    return plain_text(await reply_to(api, user, user, answer_of(DAY)))
 
 
 async def test_the_first_solver_of_the_day_is_told_so(tmp_path: Path) -> None:
@@ -266,9 +268,9 @@ async def test_a_word_daily_does_not_know_starts_no_clock(tmp_path: Path) -> Non
     )
 
 
-async def archive_message(api: object, user: int) -> dict[str, object]:
-    await reply_to(api, user, user, "/daily archive")  # type: ignore[arg-type]
-    return api.sent[-1]  # type: ignore[attr-defined,no-any-return]
+async def archive_message(api: LocalBotApi, user: int) -> dict[str, Any]:
+    await reply_to(api, user, user, "/daily archive")
+    return api.sent[-1]
 
 
 @pytest.mark.parametrize(
@@ -410,12 +412,13 @@ async def test_a_reminder_keeps_its_time_zone_across_a_restart(tmp_path: Path) -
     assert job.next_t.astimezone(dt.UTC).hour == 12
 
 
-async def reminded(api: object, application: object, user: int) -> str:
-    before = len(api.sent)  # type: ignore[attr-defined]
-    application.job_queue.run_once(daily_command.send_reminder, 0, chat_id=user)  # type: ignore[attr-defined]
-    await settled(api, application)  # type: ignore[arg-type]
-    (message,) = api.sent[before:]  # type: ignore[attr-defined]
-    return message["text"]  # type: ignore[no-any-return]
+async def reminded(api: LocalBotApi, application: BotApplication, user: int) -> str:
+    before = len(api.sent)
+    application.job_queue.run_once(daily_command.send_reminder, 0, chat_id=user)
+    await settled(api, application)
+    (message,) = api.sent[before:]
+    text: str = message["text"]
+    return text
 
 
 async def test_a_reminder_says_when_the_streak_ends_in_the_players_zone(tmp_path: Path) -> None:
@@ -546,12 +549,12 @@ async def test_a_player_who_blocked_the_bot_is_forgotten(tmp_path: Path) -> None
 async def saved_reminder(data_dir: Path, user: int) -> None:
     """Wait until the data file holds the user's reminder: a change made after that (by a
     job) is saved only if the job says whose data it changed."""
-    async with asyncio.timeout(10):
-        while True:
-            saved = saved_record(data_dir, "user", user)
-            if saved is not None and saved.daily.remind_at is not None:
-                return
-            await asyncio.sleep(0.05)
+
+    def reminder_saved() -> bool:
+        saved = saved_record(data_dir, "user", user)
+        return saved is not None and saved.daily.remind_at is not None
+
+    await until(reminder_saved, timeout=10, interval=0.05)
 
 
 async def test_a_player_who_blocked_the_bot_is_forgotten_after_a_restart(tmp_path: Path) -> None:

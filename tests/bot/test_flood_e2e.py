@@ -3,13 +3,12 @@ answers or on one chat never holds up anyone else (see bot/services/flood_contro
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
 
-from tests.bot.harness import ANN, BOB, GROUP, make_api, running_bot, settled
-from tests.bot.test_isolation import probe
+from bot.local_api import LocalBotApi
+from tests.bot.harness import ANN, BOB, GROUP, make_api, probe, running_bot, settled, until
 
 pytestmark = pytest.mark.asyncio
 
@@ -18,11 +17,9 @@ LONG = 60
 """A flood limit's ``retry_after``, longer than any bound of these tests."""
 
 
-async def made(api: object, method: str, count: int = 1) -> None:
+async def made(api: LocalBotApi, method: str, count: int = 1) -> None:
     """Wait until the bot has called ``method`` ``count`` times (bounded)."""
-    async with asyncio.timeout(10):
-        while api.calls.count(method) < count:  # type: ignore[attr-defined]
-            await asyncio.sleep(0.01)
+    await until(lambda: api.calls.count(method) >= count, timeout=10)
 
 
 async def test_a_429_on_inline_answers_does_not_delay_another_users_start(

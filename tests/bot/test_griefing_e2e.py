@@ -10,6 +10,7 @@ import pytest
 
 from bot.local_api import LocalBotApi, plain_text
 from solver import solve
+from tests.bot.games import one_or_many
 from tests.bot.harness import ANN, GROUP, deal, dealt, make_api, reply_to, running_bot
 
 pytestmark = pytest.mark.asyncio
@@ -124,15 +125,16 @@ async def test_two_players_agreeing_skip_the_hand(tmp_path: Path) -> None:
         await reply_to(api, DAVE, GROUP, "/skip")
         await reply_to(api, EVE, GROUP, attempt(hand))  # Eve plays too now
         reply = plain_text(await reply_to(api, EVE, GROUP, "/skip"))
-    assert reply.startswith(("Skipped. The solution was:", "Skipped. The solutions were:"))
+    header = one_or_many(hand, "Skipped. The solution was:", "Skipped. The solutions were:")
+    assert reply.splitlines()[0] == header
 
 
 async def test_the_starter_reveals_at_once(tmp_path: Path) -> None:
     api = group()
     async with running_bot(api, tmp_path):
-        await carols_round(api)
+        hand = await carols_round(api)
         reply = plain_text(await reply_to(api, CAROL, GROUP, "/reveal"))
-    assert reply.startswith(("The solution:", "The solutions:"))
+    assert reply.splitlines()[0] == one_or_many(hand, "The solution:", "The solutions:")
 
 
 async def test_an_admin_stops_at_once_and_the_solutions_are_shown(tmp_path: Path) -> None:
@@ -140,7 +142,8 @@ async def test_an_admin_stops_at_once_and_the_solutions_are_shown(tmp_path: Path
     async with running_bot(api, tmp_path):
         hand = await carols_round(api)
         reply = plain_text(await reply_to(api, ANN, GROUP, "/stop"))
-    assert reply.startswith(("The solution was:\n", "The solutions were:\n"))
+    header = one_or_many(hand, "The solution was:", "The solutions were:")
+    assert reply.splitlines()[0] == header
     assert reply.endswith("\nGame stopped. /play to start again.")
     assert solve(hand, 24)[0].pretty in reply
 

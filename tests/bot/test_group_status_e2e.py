@@ -4,6 +4,7 @@ through the local Bot API, in a group with privacy mode on (players answer with 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from tests.bot.harness import (
     reply_to,
     running_bot,
     settled,
+    until,
 )
 
 pytestmark = pytest.mark.asyncio
@@ -70,7 +72,11 @@ async def test_a_status_message_that_cannot_be_edited_is_sent_anew(tmp_path: Pat
 
 
 async def _late_after_bobs_win(
-    api: LocalBotApi, tmp_path: Path, monkeypatch, after_win, language: str = "en"
+    api: LocalBotApi,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    after_win: Callable[[LocalBotApi, dict, str], None],
+    language: str = "en",
 ) -> str:
     """Bob wins a round, ``after_win(api, bob's winning message, the answer)`` sends right
     answers that come too late; returns the one message naming them."""
@@ -89,7 +95,7 @@ async def _late_after_bobs_win(
 
 
 async def test_the_winner_who_edits_his_answer_is_not_named_too_late(
-    tmp_path: Path, monkeypatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def after_win(api: LocalBotApi, winning: dict, answer: str) -> None:
         api.edit(winning, f"/a {answer} = 24")
@@ -100,7 +106,7 @@ async def test_the_winner_who_edits_his_answer_is_not_named_too_late(
 
 
 async def test_the_winner_who_sends_his_answer_again_is_not_named_too_late(
-    tmp_path: Path, monkeypatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def after_win(api: LocalBotApi, winning: dict, answer: str) -> None:
         api.send(BOB, GROUP, f"/a {answer}")
@@ -110,7 +116,7 @@ async def test_the_winner_who_sends_his_answer_again_is_not_named_too_late(
     assert late == "Also right, but too late: Ann"
 
 
-async def test_a_late_player_is_named_once(tmp_path: Path, monkeypatch) -> None:
+async def test_a_late_player_is_named_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def after_win(api: LocalBotApi, winning: dict, answer: str) -> None:
         late = api.send(ANN, GROUP, f"/a {answer}")
         api.edit(late, f"/a {answer} = 24")
@@ -121,7 +127,7 @@ async def test_a_late_player_is_named_once(tmp_path: Path, monkeypatch) -> None:
 
 
 async def test_late_players_are_listed_with_the_languages_comma(
-    tmp_path: Path, monkeypatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     api = make_api()
     api.add_user(CAROL, "Carol", language_code="zh")
@@ -135,7 +141,7 @@ async def test_late_players_are_listed_with_the_languages_comma(
 
 
 async def test_the_winner_sending_his_answer_again_costs_the_group_nothing(
-    tmp_path: Path, monkeypatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(group_status, "LATE_DELAY", 0.5)
     api = make_api()
@@ -194,8 +200,10 @@ async def test_a_busy_round_stays_within_the_limit_and_announces_its_winner_at_o
             await handled(api, application)
         api.send(BOB, GROUP, f"/a {answer}")
         started = time.monotonic()
-        while not [m for m in api.sent[before:] if m.get("text", "").startswith("🎉")]:
-            await api.wait_for_sent(len(api.sent) + 1, timeout=15)
+        await until(
+            lambda: [m for m in api.sent[before:] if m.get("text", "").startswith("🎉")],
+            timeout=15,
+        )
         announced = time.monotonic() - started
         await settled(api, application)
         paused = application.bot_data.outbox.stats.paused

@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from telegram.ext import Application
 
 from bot.features import hunt as hunt_feature
-from bot.game.hunt import Find, Hunt
+from bot.game.hunt import Find
 from bot.local_api import LocalBotApi, plain_text, utf16_len
+from tests.bot.games import start, the_hunt
 from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot, settled
 
 pytestmark = pytest.mark.asyncio
@@ -24,20 +24,6 @@ def players() -> LocalBotApi:
     api.add_user(CAROL, "Carol", language_code="en")
     api.add_user(DAVE, "Dave", language_code="en")
     return api
-
-
-def the_hunt(application: Application, chat: int) -> Hunt:
-    hunt = application.chat_data[chat].table.hunt
-    assert hunt is not None
-    return hunt
-
-
-async def start(api: LocalBotApi, user: int, chat: int, command: str = "/hunt") -> dict:
-    before = len(api.sent)
-    api.send(user, chat, command)
-    deal = (await api.wait_for_sent(before + 1, timeout=20))[-1]
-    assert "photo" in deal, deal
-    return deal
 
 
 async def test_a_hunt_says_how_many_solutions_there_are(tmp_path: Path) -> None:
@@ -133,7 +119,7 @@ async def test_a_group_hunt_ends_with_the_finders_and_what_nobody_found(tmp_path
             hunt_feature.hunt_up,
             0,
             chat_id=GROUP,
-            data=hunt.number,  # type: ignore[arg-type]
+            data=hunt.number,
         )
         end = plain_text((await api.wait_for_sent(before + 1))[-1]["text"])
     total = len(hunt.solutions)
@@ -300,7 +286,7 @@ async def test_a_group_hunt_in_chinese_has_its_colons(tmp_path: Path) -> None:
             hunt_feature.hunt_up,
             0,
             chat_id=GROUP,
-            data=hunt.number,  # type: ignore[arg-type]
+            data=hunt.number,
         )
         end = plain_text((await api.wait_for_sent(before + 1))[-1]["text"])
     assert status.endswith(f"Dave：与 Carol 的 {hunt.solutions[0]} 相同")

@@ -7,7 +7,6 @@ a busy machine; ``bench/isolation_bench.py`` measures the real figures.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from pathlib import Path
@@ -16,27 +15,19 @@ import pytest
 
 from bot.local_api import LocalBotApi, plain_text
 from bot.persistence import FILE_NAME, open_database
-from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot, until
+from tests.bot.harness import (
+    ANN,
+    BOB,
+    GROUP,
+    PROBE_BOUND,
+    make_api,
+    probe,
+    reply_to,
+    running_bot,
+    until,
+)
 
 pytestmark = pytest.mark.asyncio
-
-PROBE_BOUND = 2.0
-"""Seconds within which a probe user's /start must be answered, whatever others do."""
-
-
-async def probe(api: LocalBotApi, user: int = ANN) -> float:
-    """Seconds until the bot answers ``user``'s /start in private (fails after the bound)."""
-    started = time.monotonic()
-    answered = asyncio.Event()
-
-    def listener(message: dict) -> None:
-        if message["chat"]["id"] == user and "Hi " in message.get("text", ""):
-            answered.set()
-
-    api.on_sent(listener)
-    api.send(user, user, "/start")
-    await asyncio.wait_for(answered.wait(), PROBE_BOUND)
-    return time.monotonic() - started
 
 
 async def next_in(
@@ -100,8 +91,10 @@ async def test_a_help_flood_in_a_group_delays_neither_others_nor_the_game(tmp_pa
         await probe(api)
         api.send(ANN, GROUP, "/play")
         deal_started = time.monotonic()
-        while not any("photo" in m for m in api.sent[before:] if m["chat"]["id"] == GROUP):
-            await api.wait_for_sent(len(api.sent) + 1, timeout=10)
+        await until(
+            lambda: any("photo" in m for m in api.sent[before:] if m["chat"]["id"] == GROUP),
+            timeout=10,
+        )
         assert time.monotonic() - deal_started < 5
     to_group = [
         plain_text(m.get("text", "")) for m in api.sent[before:] if m["chat"]["id"] == GROUP
@@ -161,7 +154,9 @@ async def test_the_first_update_is_answered_while_hands_are_rated(tmp_path: Path
         assert await probe(api) < PROBE_BOUND
 
 
-async def test_a_restart_does_not_rate_the_hands_again(tmp_path: Path, caplog) -> None:
+async def test_a_restart_does_not_rate_the_hands_again(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     api = make_api()
     with caplog.at_level(logging.INFO, logger="bot.services.level_tables"):
         async with running_bot(api, tmp_path) as application:
@@ -173,7 +168,9 @@ async def test_a_restart_does_not_rate_the_hands_again(tmp_path: Path, caplog) -
     assert caplog.text.count("Rating every hand") == 1  # not again at the restart
 
 
-async def test_the_default_table_is_never_rated(tmp_path: Path, caplog) -> None:
+async def test_the_default_table_is_never_rated(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     api = make_api()
     with caplog.at_level(logging.INFO, logger="bot.services.level_tables"):
         async with running_bot(api, tmp_path):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bot.local_api import ApiError, LocalBotApi, check_html, utf16_len
@@ -98,7 +100,7 @@ async def test_a_new_poller_ends_the_waiting_one_with_409() -> None:
 
 
 @pytest.mark.asyncio
-async def test_photos_arrive_with_their_file_and_the_console_shows_the_path(tmp_path) -> None:
+async def test_photos_arrive_with_their_file_and_the_console_shows_the_path(tmp_path: Path) -> None:
     import io
 
     from telegram import Bot

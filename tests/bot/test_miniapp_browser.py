@@ -13,7 +13,7 @@ import datetime as dt
 import json
 import shutil
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -27,7 +27,7 @@ from bot.features.practice import TOKEN_SECONDS
 from bot.local_api import plain_text
 from solver import daily, daily_number
 from tests.bot.harness import ANN, BOB, FakeClock, make_api, reply_to, running_bot
-from tests.bot.miniapp_data import init_data, user_json
+from tests.bot.miniapp_data import init_data, user_json, web_address
 
 playwright = pytest.importorskip(
     "playwright.async_api",
@@ -86,7 +86,7 @@ async def test_the_daily_solved_by_tapping_is_the_private_daily(
     async with running_bot(api, tmp_path, clock=clock, env=APP_ENV) as application:
         await reply_to(api, ANN, ANN, "/start")  # Ann has a private chat with the bot
         page = await browser.new_page(viewport={"width": 360, "height": 740})
-        base = services(application).web_address
+        base = web_address(application)
         await page.goto(app_url(base, init_data(ANN, NOON)))
         await page.get_by_role("button", name="Start", exact=True).click()
         status = page.get_by_role("status")
@@ -143,7 +143,7 @@ async def test_opening_the_app_starts_no_clock_until_start(browser: Any, tmp_pat
     clock = FakeClock(NOON)
     expect = playwright.expect
     async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
-        base = services(application).web_address
+        base = web_address(application)
         # As the chat's menu button opens it: the app's address, no mode.
         page = await browser.new_page()
         await page.goto(app_url(base, init_data(ANN, NOON)))
@@ -177,7 +177,7 @@ async def test_launch_data_with_another_user_id_gets_401(browser: Any, tmp_path:
         page = await browser.new_page()
         tampered = str(httpx.QueryParams(init_data(ANN, NOON)).set("user", user_json(BOB)))
         async with page.expect_response(lambda r: "/app/api/daily" in r.url) as answered:
-            await page.goto(app_url(services(application).web_address, tampered))
+            await page.goto(app_url(web_address(application), tampered))
         response = await answered.value
         await expect(page.get_by_role("status")).to_have_text(
             "Open this page from the bot in Telegram: it could not check who you are."
@@ -202,9 +202,7 @@ async def test_an_expired_practice_hand_is_dealt_anew_saying_why(
     clock = FakeClock(NOON)
     expect = playwright.expect
     async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
-        page = await _practice_page(
-            browser, services(application).web_address, init_data(ANN, NOON)
-        )
+        page = await _practice_page(browser, web_address(application), init_data(ANN, NOON))
         clock.now += TOKEN_SECONDS + 1
         async with page.expect_response(lambda r: r.url.endswith("/api/practice")) as dealt:
             await page.get_by_role("button", name="Show solutions", exact=True).click()
@@ -221,6 +219,7 @@ class _LiveRound:
 
     hand: tuple[int, ...]
     live: bool = True
+    peeked: list[int] = field(default_factory=list)
 
 
 async def test_a_hand_withdrawn_as_a_spoiler_is_dealt_anew_saying_why_in_chinese(
@@ -232,7 +231,7 @@ async def test_a_hand_withdrawn_as_a_spoiler_is_dealt_anew_saying_why_in_chinese
         data = init_data(BOB, NOON, first_name="Bob", language="zh")
         page = await browser.new_page()
         async with page.expect_response(lambda r: r.url.endswith("/api/practice")) as dealt:
-            await page.goto(app_url(services(application).web_address, data))
+            await page.goto(app_url(web_address(application), data))
             await page.locator("#tab-practice").click()
         hand = tuple((await (await dealt.value).json())["hand"])
         # A group deals the same hand meanwhile.

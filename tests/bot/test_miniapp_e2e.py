@@ -8,12 +8,10 @@ import datetime as dt
 import json
 import sys
 from pathlib import Path
-from typing import Any
 from urllib.parse import parse_qs
 
 import httpx
 import pytest
-from telegram.ext import Application
 
 from bot.context import services
 from bot.local_api import LocalBotApi, plain_text
@@ -31,40 +29,12 @@ from tests.bot.harness import (
     running_bot,
     settled,
 )
-from tests.bot.miniapp_data import init_data, user_json
+from tests.bot.miniapp_data import APP_ENV, HEADER, URL, call, init_data, user_json
 
 pytestmark = pytest.mark.asyncio
 
 NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
 DAY = dt.date(2026, 11, 23)
-URL = "https://games.example/app/"
-APP_ENV = {"TWENTYFOUR_WEBAPP_URL": URL, "TWENTYFOUR_WEB_PORT": "0"}
-HEADER = "X-Telegram-Init-Data"
-
-
-async def call(
-    application: Application,
-    method: str,
-    name: str,
-    user: int = ANN,
-    body: Any = None,
-    *,
-    data: str | None = None,
-    content: bytes | None = None,
-) -> httpx.Response:
-    """One API call as the page makes it, signed for ``user`` now (by the bot's clock)."""
-    base = services(application).web_address
-    if data is None:
-        language = "zh-hans" if user == BOB else "en"
-        data = init_data(user, services(application).now(), language=language)
-    async with httpx.AsyncClient() as client:
-        return await client.request(
-            method,
-            f"{base}/app/api/{name}",
-            headers={HEADER: data} if data else {},
-            json=body,
-            content=content,
-        )
 
 
 def wrong_for(hand: tuple[int, ...]) -> str:

@@ -26,11 +26,11 @@ from tests.bot.harness import (
     reply_to,
     running_bot,
 )
-from tests.bot.miniapp_data import init_data
-from tests.bot.test_miniapp_e2e import APP_ENV, HEADER, NOON, call
+from tests.bot.miniapp_data import APP_ENV, HEADER, call, init_data
 
 pytestmark = pytest.mark.asyncio
 
+NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
 TODAY = dt.date(2026, 11, 23)  # NOON's day
 
 

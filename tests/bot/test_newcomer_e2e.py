@@ -10,8 +10,8 @@ import pytest
 
 from bot.local_api import plain_text
 from solver import solve
+from tests.bot.games import start, the_hunt
 from tests.bot.harness import ANN, BOB, GROUP, deal, dealt, make_api, reply_to, running_bot, settled
-from tests.bot.test_hunt_e2e import start, the_hunt
 
 pytestmark = pytest.mark.asyncio
 

@@ -18,6 +18,7 @@ from bot.local_api import LocalBotApi, plain_text
 from bot.services.charts import bar_chart
 from bot.services.pictures import render_hand
 from solver import daily, solve
+from tests.bot.games import one_or_many
 from tests.bot.harness import (
     ANN,
     BOB,
@@ -29,7 +30,7 @@ from tests.bot.harness import (
     running_bot,
     settled,
 )
-from tests.bot.test_miniapp_e2e import APP_ENV, call
+from tests.bot.miniapp_data import APP_ENV, call
 
 pytestmark = pytest.mark.asyncio
 
@@ -103,7 +104,7 @@ async def test_stop_shows_the_solutions_then_says_the_game_stopped(tmp_path: Pat
         hand = await untimed_deal(api, application, ANN)
         reply = plain_text(await reply_to(api, ANN, ANN, "/stop"))
     lines = reply.splitlines()
-    assert lines[0] in ("The solution was:", "The solutions were:")
+    assert lines[0] == one_or_many(hand, "The solution was:", "The solutions were:")
     assert lines[1] == solve(hand)[0].pretty
     assert lines[-1] == "Game stopped. /play to start again."
 

@@ -6,7 +6,6 @@ import asyncio
 import contextvars
 import itertools
 import time
-from collections.abc import Callable
 
 import anyio
 import httpx
@@ -15,32 +14,9 @@ from telegram.error import NetworkError, RetryAfter, TimedOut
 
 from bot.services import outbox as outbox_module
 from bot.services.outbox import Letter, Outbox
+from tests.bot.letters import Recorder
 
 pytestmark = pytest.mark.asyncio
-
-
-class Recorder:
-    """Letters that record what was sent, and when."""
-
-    def __init__(self) -> None:
-        self.sent: list[str] = []
-        self.times: dict[str, float] = {}
-        self.changed = asyncio.Event()
-
-    def letter(self, chat_id: int, name: str, **kwargs: object) -> Letter:
-        async def send() -> bool:
-            self.sent.append(name)
-            self.times[name] = time.monotonic()
-            self.changed.set()
-            return True
-
-        return Letter(chat_id, send, **kwargs)  # type: ignore[arg-type]
-
-    async def wait_for(self, condition: Callable[[], bool], timeout: float = 10) -> None:
-        deadline = time.monotonic() + timeout
-        while not condition():
-            self.changed.clear()
-            await asyncio.wait_for(self.changed.wait(), deadline - time.monotonic())
 
 
 @pytest.fixture
@@ -309,7 +285,7 @@ async def test_a_game_letter_is_given_up_after_a_minute_of_network_errors() -> N
 
 async def test_a_send_that_timed_out_at_telegram_is_not_repeated() -> None:
     """A read timeout: Telegram had the request and may have posted it already."""
-    outbox, calls, sent = Outbox(), [], []
+    outbox, calls, sent = Outbox(), list[str](), list[outbox_module.Sent]()
 
     async def slow() -> bool:
         calls.append("deal")
@@ -321,7 +297,7 @@ async def test_a_send_that_timed_out_at_telegram_is_not_repeated() -> None:
 
 
 async def test_a_send_that_timed_out_at_telegram_counts_as_sent() -> None:
-    outbox, sent = Outbox(), []
+    outbox, sent = Outbox(), list[outbox_module.Sent]()
 
     async def slow() -> bool:
         raise TimedOut() from httpx.ReadTimeout("read timed out")

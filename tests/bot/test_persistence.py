@@ -6,7 +6,6 @@ import asyncio
 import copy
 import logging
 import sqlite3
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -25,6 +24,7 @@ from tests.bot.harness import (
     reply_to,
     running_bot,
     saved_record,
+    until,
 )
 
 pytestmark = pytest.mark.asyncio
@@ -146,13 +146,6 @@ def _rows_in(path: Path) -> int:
         reader.close()
 
 
-async def _until(condition: Callable[[], bool], timeout: float = 10) -> None:
-    """Wait until ``condition()`` holds (the retries run on their own schedule)."""
-    async with asyncio.timeout(timeout):
-        while not condition():
-            await asyncio.sleep(0.02)
-
-
 async def test_a_save_the_disk_refuses_is_kept_and_written_once_it_can_be(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -165,7 +158,7 @@ async def test_a_save_the_disk_refuses_is_kept_and_written_once_it_can_be(
     assert "is the disk full or read-only" in caplog.text
     assert _rows_in(tmp_path / FILE_NAME) == 0
     persistence._db.execute("PRAGMA query_only = OFF")  # space again
-    await _until(lambda: _rows_in(tmp_path / FILE_NAME) == 2)
+    await until(lambda: _rows_in(tmp_path / FILE_NAME) == 2, timeout=10)
     await persistence.flush()
     reopened = SQLitePersistence(tmp_path)
     assert (await reopened.get_chat_data())[1].rounds.deal_message_id == 2
@@ -222,4 +215,4 @@ async def test_a_win_on_a_full_disk_is_kept_and_saved_once_there_is_room(
         assert "Cannot save to" in caplog.text  # for the operator
         assert _wins_on_disk(tmp_path, GROUP, ANN) == 0
         refuse_writes(application, False)  # space again: the kept save goes through
-        await _until(lambda: _wins_on_disk(tmp_path, GROUP, ANN) == 1)
+        await until(lambda: _wins_on_disk(tmp_path, GROUP, ANN) == 1, timeout=10)

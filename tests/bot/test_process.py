@@ -331,8 +331,11 @@ async def test_ctrl_c_stops_the_console_at_once(tmp_path: Path) -> None:
     assert console.stdout is not None
     console.stdin.write(b"/solve 3 3 8 8\n")  # the pipe stays open, like a terminal
     await console.stdin.drain()
-    while b"8\xc3\xb7(3\xe2\x88\x928\xc3\xb73)" not in await console.stdout.readline():
-        pass  # until the answer (8÷(3−8÷3)) is shown: the workers are running
+    line = b"?"
+    async with asyncio.timeout(30):  # until the answer (8÷(3−8÷3)) is shown: workers run
+        while line and b"8\xc3\xb7(3\xe2\x88\x928\xc3\xb73)" not in line:
+            line = await console.stdout.readline()
+    assert line, "the console ended before it showed the answer"
     os.killpg(console.pid, signal.SIGINT)
     _out, err = await asyncio.wait_for(console.communicate(), timeout=5)
     assert console.returncode == 0

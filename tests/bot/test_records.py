@@ -16,6 +16,7 @@ import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -400,7 +401,8 @@ def test_a_deep_copy_of_chat_or_user_data_is_its_saved_record_made_then() -> Non
     assert copied.text == text
     assert records.load("chat", copied.text) == records.load("chat", CHAT_RECORD_OF_VERSION_1)
     user = UserData("zh", DailyRecord(misses={"2026-11-24": 1}))
-    copied_user = copy.deepcopy(user)
+    copied_user: object = copy.deepcopy(user)
+    assert type(copied_user) is records.Saved
     user.daily.misses["2026-11-24"] = 2
     assert records.load("user", copied_user.text) == UserData(
         "zh", DailyRecord(misses={"2026-11-24": 1})
@@ -658,6 +660,7 @@ def test_every_field_is_saved_or_left_out_on_purpose() -> None:
     table.stats.players[1] = PlayerStats("A")
     data = ChatData(table=table, hunt=HuntMessages(), countdown=CountdownMessages())
     record = records.chat_record(data)
+    obj: Any  # a saved dataclass of one of many types
     for obj, fields in [
         (data, record),
         (data.language, record["language"]),

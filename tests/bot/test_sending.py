@@ -11,14 +11,14 @@ import pytest
 from telegram import Bot, Message
 from telegram.error import BadRequest, RetryAfter
 
-from bot.local_api import LocalTransport
+from bot.local_api import LocalBotApi, LocalTransport
 from bot.services.sending import SendingRequest, unread
 from tests.bot.harness import ANN, deal, make_api, reply_to, running_bot, settled
 
 pytestmark = pytest.mark.asyncio
 
 
-def _bot(api: object) -> Bot:
+def _bot(api: LocalBotApi) -> Bot:
     return Bot("42:TEST", request=SendingRequest(httpx_kwargs={"transport": LocalTransport(api)}))
 
 

@@ -12,7 +12,7 @@ import resource
 import signal
 import socket
 import sys
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,8 +24,7 @@ import pytest
 from bot.local_api import LocalBotApi, serve
 from bot.services.connections import STALE_SECONDS
 from bot.services.web import WebServer
-from tests.bot.harness import ANN, BOB, make_api, seed_tables
-from tests.bot.test_process import ROOT, _env, _free_port
+from tests.bot.harness import ANN, BOB, ROOT, _env, _free_port, make_api, seed_tables, until
 
 FILE_LIMIT = 256
 """The bot's file limit, soft and hard (so that it cannot raise it): a common 1,024 scaled
@@ -104,11 +103,13 @@ async def limited_bot(tmp_path: Path, *, webhook: bool = False) -> AsyncIterator
     reader = asyncio.create_task(read_log())
     try:
         if webhook:  # the server listens before the webhook is set
-            await _until(lambda: "setWebhook" in api.calls, timeout=30)
+            await until(lambda: "setWebhook" in api.calls, timeout=30)
         else:
             api.send(ANN, ANN, "/start")
             await api.wait_for_sent(1, timeout=30)
-            await _until(lambda: any("Serving the Mini App" in line for line in running.log))
+            await until(
+                lambda: any("Serving the Mini App" in line for line in running.log), timeout=10
+            )
         yield running
     finally:
         if process.returncode is None:
@@ -121,13 +122,6 @@ async def limited_bot(tmp_path: Path, *, webhook: bool = False) -> AsyncIterator
             await asyncio.wait_for(reader, timeout=5)
             server.stop()
     assert process.returncode == 0, "".join(running.log[-20:])
-
-
-async def _until(condition: Callable[[], bool], timeout: float = 10) -> None:
-    """Wait (bounded) until ``condition()`` holds."""
-    async with asyncio.timeout(timeout):
-        while not condition():
-            await asyncio.sleep(0.02)
 
 
 async def _slow_connection(port: int, source: str = "127.0.0.1") -> socket.socket | None:

@@ -14,7 +14,7 @@ BOT = Path(__file__).resolve().parents[2] / "bot"
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 
 
-def _messages() -> list[str | tuple[str, str]]:
+def _messages() -> list[str | tuple[str, ...]]:
     found = extract_from_dir(str(BOT), method_map=[("**.py", "python")], keywords=KEYWORDS)
     return [message for _, _, message, _, _ in found]
 

@@ -29,7 +29,7 @@ from tests.bot.harness import (
     running_bot,
     settled,
 )
-from tests.bot.test_miniapp_e2e import APP_ENV, call
+from tests.bot.miniapp_data import APP_ENV, call
 
 pytestmark = pytest.mark.asyncio
 

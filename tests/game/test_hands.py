@@ -112,6 +112,7 @@ def test_facts_carry_the_solutions_and_hints() -> None:
     assert facts is not None
     assert facts.solutions == ("8÷(3−8÷3)",)
     assert facts.count == 1
+    assert facts.hints is not None
     assert len(facts.hints) == 3
 
 
@@ -133,6 +134,7 @@ def test_facts_count_every_solution_but_keep_a_few() -> None:
     facts = facts_job([(1, 2, 3, 4, 5, 6)], 24, True)
     assert facts is not None
     assert facts.count == len(solve((1, 2, 3, 4, 5, 6)))
+    assert facts.solutions is not None
     assert len(facts.solutions) == 11
 
 

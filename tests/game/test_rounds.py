@@ -46,6 +46,7 @@ def test_hints_cost_points_and_run_out() -> None:
     assert [h.level for h in hints[:3] if h] == [1, 2, 3]
     assert hints[3] is None
     outcome = game.answer(ANN, "(1+2+3)*4", now=5.0)
+    assert game.level is not None
     assert outcome.points == points(game.level, 3)
     assert points(game.level, 3) < POINTS_BY_LEVEL[game.level]
     assert points(1, 10) == 1
@@ -120,6 +121,7 @@ def test_a_round_dealt_without_its_facts_learns_them() -> None:
     facts = facts_job([(1, 2, 3, 4, 5, 6)], 24, True)
     assert facts is not None
     game.learn(facts)
+    assert facts.hints is not None
     assert game.next_hint() == facts.hints[0]
 
 
