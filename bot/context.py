@@ -164,12 +164,13 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         """``message`` translated into :attr:`language`."""
         return translations(self.language).gettext(message)
 
-    def save_user_now(self, user_id: int) -> None:
+    def save_user_now(self, user_id: int) -> bool:
         """Save one user's data at once (a daily result from the Mini App, which has no
-        chat): see :meth:`save_now`."""
+        chat); whether the disk took it: see :meth:`save_now`."""
         write_now = self.bot_data.write_now
-        if write_now is not None:
-            write_now({("user", user_id): self.application.user_data[user_id]})
+        if write_now is None:
+            return True
+        return write_now({("user", user_id): self.application.user_data[user_id]})
 
     def save_now(self, chat_id: int, user_id: int) -> bool:
         """Save one chat's and one user's data at once (a score must survive a crash);

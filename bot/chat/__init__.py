@@ -1,6 +1,7 @@
 """What the features share that acts through a handler's context, above it.
 
-Owns the admin checks and stop votes (:mod:`~bot.chat.admins`, cached in ``BotData``), a
+Owns a timed game's life in a chat (:mod:`~bot.chat.game_life`: deal, clock, alarms, stop,
+restore), the admin checks and stop votes (:mod:`~bot.chat.admins`, cached in ``BotData``), a
 score told once it is saved (:mod:`~bot.chat.announce`), a chat's status messages
 (:mod:`~bot.chat.status_message`), the Mini App's server side (:mod:`~bot.chat.miniapp`:
 its page, API routes, the rate per player; the launch data's check is a service below) and

@@ -15,16 +15,13 @@ told at the end.  While a game is on, its numbers are kept from its players' ``/
 from __future__ import annotations
 
 import html
-import logging
 
-from telegram import Message
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
-from bot.chat import status_message
-from bot.chat.admins import stop_ballot
+from bot.chat import game_life, status_message
 from bot.chat.announce import tell_saved
-from bot.context import now_of, services
+from bot.context import services
 from bot.game.claims import after_mention, looks_like_answer
 from bot.game.countdown import (
     LARGE,
@@ -37,21 +34,10 @@ from bot.game.countdown import (
 )
 from bot.services.answer_routes import Priority, Route
 from bot.services.limits import TEXT, fit_list
-from bot.services.pictures import send_hand
-from bot.services.solving import DealRefused
 from bot.services.timers import COUNTDOWN_UP
 from bot.state import AnswersTo, CountdownMessages
-from bot.texts import (
-    deal_refusal,
-    how_to_answer,
-    more_players,
-    player_line,
-    reason,
-    stop_vote_text,
-)
+from bot.texts import how_to_answer, more_players, player_line, reason
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
-
-logger = logging.getLogger(__name__)
 
 LATE_SECONDS = 60.0
 """After a game's deadline, answers are still taken for this long, to be told they came too
@@ -97,41 +83,20 @@ async def countdown_command(update: MessageUpdate, context: HandlerContext) -> N
     if words and words[0].lower() in STOP_WORDS:
         await _stop(update, context)
         return
-    data = context.bot_data
-    if chat_id in data.dealing:
-        context.reply(update, _("A hand is on its way: one moment."), key="on its way")
-        return
-    if table.counting:
-        context.reply(
-            update, _("A Countdown game is on: answer with /a, or /countdown stop to end it.")
-        )
-        return
-    if table.hunting:
-        context.reply(update, _("A hunt is on: answer with /a, or /hunt stop to end it."))
-        return
-    if table.playing or table.match is not None:
-        # Between two rounds of a match too: its next deal would come in the middle.
-        context.reply(update, _("A round is on: finish it (or /stop it) first."))
+    if game_life.refused(update, context, _("A round is on: finish it (or /stop it) first.")):
         return
     read = read_words(words, table.settings.countdown_time)
     if read is None:
         context.reply(update, _usage(context))
         return
     large, seconds = read
-    data.dealing.add(chat_id)
-    try:
-        numbers, target, best = await data.solving.countdown_deal(data.rng, large)
-    except DealRefused as refused:
-        context.send(chat_id, html.escape(deal_refusal(refused, context)), game=True)
+    data = context.bot_data
+    found = await game_life.look_for(context, chat_id, data.solving.countdown_deal(data.rng, large))
+    if found is None:
         return
-    finally:
-        stopped = chat_id not in data.dealing  # /stop came while the numbers were drawn
-        data.dealing.discard(chat_id)
-    if stopped or table.game_on or table.match is not None:
-        return  # another game began while this one was dealt
+    numbers, target, best = found
     starter = update.effective_user.id
     game = table.new_countdown(numbers, target, best, context.now(), seconds, starter)
-    data.live_hands.add(chat_id, game, parts_from=MIN_TARGET)  # no /solve of it meanwhile
     chat = context.chat_data
     chat.answers_to = AnswersTo.GAME  # in private, plain answers are the game's, not the daily's
     messages = chat.countdown = CountdownMessages()
@@ -150,33 +115,7 @@ async def countdown_command(update: MessageUpdate, context: HandlerContext) -> N
         )
     )
 
-    def dealt(sent: object) -> None:
-        if isinstance(sent, Message):
-            messages.deal_message_id = sent.message_id
-        if table.countdown is game and not game.ended:
-            # The clock starts when the players can see the numbers.
-            game.started = context.now()
-            data.timers.run_once(
-                countdown_up, seconds, chat_id=chat_id, kind=COUNTDOWN_UP, data=game.number
-            )
-
-    sorry = context.sorry(chat_id)
-
-    def lost(error: Exception) -> None:
-        if table.countdown is game and game.stop():
-            # Nobody saw the numbers: no game is left open with no timer.
-            logger.warning("The Countdown numbers for chat %s were not sent (%s)", chat_id, error)
-        sorry(error)
-
-    context.post(
-        chat_id,
-        lambda: send_hand(
-            context.bot, chat_id, numbers, data.file_ids, caption=caption, tiles=True, target=target
-        ),
-        game=True,
-        on_sent=dealt,
-        on_failed=lost,
-    )
+    game_life.deal(context, chat_id, COUNTDOWN, game, messages, caption, tiles=True, target=target)
 
 
 def claims(update: MessageUpdate, context: HandlerContext) -> bool:
@@ -277,24 +216,17 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
 
 async def countdown_up(context: JobContext[int]) -> None:
     """Job: the game's time is up."""
-    game = context.chat_data.table.countdown
-    if game is not None and game.expire(context.job.data, context.now()):
+    game = game_life.expired(context, COUNTDOWN)
+    if game is not None:
         finish(context.job.chat_id, context, game)
 
 
 async def _stop(update: MessageUpdate, context: HandlerContext) -> None:
-    """/countdown stop: end the game early; in groups its starter and the admins at once,
-    anyone else by a vote two of its players carry (see :mod:`bot.game.votes`)."""
-    game = context.chat_data.table.countdown
-    if game is None or game.ended:
-        context.reply(update, context._("No Countdown game is on: /countdown starts one."))
-        return
-    ballot = await stop_ballot(update, context, game)
-    if ballot is not None and not ballot.agreed:
-        context.reply(update, stop_vote_text("countdown", ballot, context))
-        return
-    if context.chat_data.table.countdown is game and game.stop():
-        finish(update.effective_chat.id, context, game)
+    """/countdown stop: end the game early (see :func:`bot.chat.game_life.stop_game`)."""
+    none_on = context._("No Countdown game is on: /countdown starts one.")
+    await game_life.stop_game(
+        update, context, COUNTDOWN, finish, none_on=none_on, votes="countdown"
+    )
 
 
 def solver_lines(game: Countdown, context: ChatContext) -> list[str]:
@@ -365,28 +297,25 @@ def end_text(chat_id: int, game: Countdown, context: ChatContext) -> str:
 def finish(chat_id: int, context: ChatContext, game: Countdown) -> None:
     """A game has ended: score it (saved before it is told), then every player's best, the
     winner and the solver's best answer."""
-    context.bot_data.timers.cancel(chat_id, COUNTDOWN_UP)
+    game_life.cancel_alarms(context, chat_id, COUNTDOWN)
     scores = game.scores()
     context.chat_data.table.stats.record_countdown(scores)
     saved = context.save_now(chat_id, scores[0][0]) if scores else True
     tell_saved(context, chat_id, end_text(chat_id, game, context), saved, end=True)
 
 
+COUNTDOWN = game_life.Kind[Countdown](
+    "Countdown game",
+    lambda chat: chat.table.countdown,
+    (game_life.Alarm(COUNTDOWN_UP, lambda game: game.deadline, countdown_up),),
+    parts_from=MIN_TARGET,  # any two of its numbers spoil it too
+)
+"""A Countdown game's life: the chat's last game, its end by its clock."""
+
+
 def restore(application: Application) -> int:
     """After a restart, the end of every Countdown game still on; returns how many."""
-    timers = services(application).timers
-    restored = 0
-    now = now_of(application)
-    for chat_id, data in application.chat_data.items():
-        game = data.table.countdown
-        if game is not None and not game.ended:
-            services(application).live_hands.add(chat_id, game, parts_from=MIN_TARGET)
-            left = max(game.deadline - now, 0)
-            timers.run_once(
-                countdown_up, left, chat_id=chat_id, kind=COUNTDOWN_UP, data=game.number
-            )
-            restored += 1
-    return restored
+    return game_life.restore(application, COUNTDOWN)
 
 
 def register(application: Application) -> None:

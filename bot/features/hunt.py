@@ -11,35 +11,21 @@ costs a handful of the group's 20 messages a minute.
 from __future__ import annotations
 
 import html
-import logging
 
-from telegram import Message
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
-from bot.chat import status_message
-from bot.chat.admins import stop_ballot
+from bot.chat import game_life, status_message
 from bot.chat.announce import tell_saved
-from bot.context import now_of, services
+from bot.context import services
 from bot.game.claims import after_mention, looks_like_answer
 from bot.game.hunt import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS, Found, Hunt
 from bot.services.answer_routes import Priority, Route
 from bot.services.limits import TEXT, fit_list
-from bot.services.pictures import send_hand
-from bot.services.solving import DealRefused
 from bot.services.timers import HUNT_UP
 from bot.state import AnswersTo, HuntMessages
-from bot.texts import (
-    deal_refusal,
-    how_to_answer,
-    more_players,
-    player_line,
-    reason,
-    stop_vote_text,
-)
+from bot.texts import how_to_answer, more_players, player_line, reason
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
-
-logger = logging.getLogger(__name__)
 
 MISSED_SHOWN = 20
 """Solutions nobody found listed at a hunt's end (the rest are counted)."""
@@ -54,17 +40,9 @@ async def hunt_command(update: MessageUpdate, context: HandlerContext) -> None:
     if words and words[0].lower() in ("stop", "end"):
         await _stop(update, context)
         return
-    if table.hunting:
-        context.reply(update, _("A hunt is on: answer with /a, or /hunt stop to end it."))
-        return
-    if table.counting:
-        context.reply(
-            update, _("A Countdown game is on: answer with /a, or /countdown stop to end it.")
-        )
-        return
-    if table.playing or table.match is not None or chat_id in context.bot_data.dealing:
-        # Between two rounds of a match too: its next deal would come in the middle.
-        context.reply(update, _("A round is on: finish it (or /stop it) before a hunt."))
+    if game_life.refused(
+        update, context, _("A round is on: finish it (or /stop it) before a hunt.")
+    ):
         return
     seconds = DEFAULT_SECONDS
     if words:
@@ -82,19 +60,13 @@ async def hunt_command(update: MessageUpdate, context: HandlerContext) -> None:
             return
         seconds = int(words[0])
     data = context.bot_data
-    data.dealing.add(chat_id)
-    try:
-        hand, solutions = await data.solving.hunt_hand(table.settings, data.rng)
-    except DealRefused as refused:
-        context.send(chat_id, html.escape(deal_refusal(refused, context)), game=True)
+    found = await game_life.look_for(
+        context, chat_id, data.solving.hunt_hand(table.settings, data.rng)
+    )
+    if found is None:
         return
-    finally:
-        stopped = chat_id not in data.dealing  # /stop came while the hand was looked for
-        data.dealing.discard(chat_id)
-    if stopped or table.game_on or table.match is not None:
-        return  # another game began while this hand was looked for
+    hand, solutions = found
     hunt = table.new_hunt(hand, solutions, context.now(), seconds, update.effective_user.id)
-    data.live_hands.add(chat_id, hunt)  # no /solve of it meanwhile
     context.chat_data.answers_to = AnswersTo.GAME  # in private, plain answers are the hunt's
     messages = context.chat_data.hunt = HuntMessages()
     count = len(solutions)
@@ -112,26 +84,7 @@ async def hunt_command(update: MessageUpdate, context: HandlerContext) -> None:
         + how_to_answer(chat_id > 0, context)
     )
 
-    def dealt(sent: object) -> None:
-        if isinstance(sent, Message):
-            messages.deal_message_id = sent.message_id
-        if table.hunt is hunt and not hunt.ended:
-            # The clock starts when the players can see the hand.
-            hunt.started = context.now()
-            data.timers.run_once(hunt_up, seconds, chat_id=chat_id, kind=HUNT_UP, data=hunt.number)
-
-    def lost(error: Exception) -> None:
-        if table.hunt is hunt:
-            hunt.stop()  # nobody saw the hand
-            logger.warning("The hunt's hand for chat %s was not sent (%s)", chat_id, error)
-
-    context.post(
-        chat_id,
-        lambda: send_hand(context.bot, chat_id, hand, data.file_ids, caption=caption),
-        game=True,
-        on_sent=dealt,
-        on_failed=lost,
-    )
+    game_life.deal(context, chat_id, HUNT, hunt, messages, caption)
 
 
 def claims(update: MessageUpdate, context: HandlerContext) -> bool:
@@ -218,31 +171,30 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
 
 async def hunt_up(context: JobContext[int]) -> None:
     """Job: the hunt's time is up."""
-    hunt = context.chat_data.table.hunt
-    if hunt is not None and hunt.expire(context.job.data, context.now()):
+    hunt = game_life.expired(context, HUNT)
+    if hunt is not None:
         finish(context.job.chat_id, context, hunt)
 
 
 async def _stop(update: MessageUpdate, context: HandlerContext) -> None:
-    """/hunt stop: end the hunt early; in groups its starter and the admins at once, anyone
-    else by a vote two of its players carry (see :mod:`bot.game.votes`)."""
-    hunt = context.chat_data.table.hunt
-    if hunt is None or hunt.ended:
-        context.reply(update, context._("No hunt is on: /hunt starts one."))
-        return
-    ballot = await stop_ballot(update, context, hunt)
-    if ballot is not None and not ballot.agreed:
-        context.reply(update, stop_vote_text("hunt", ballot, context))
-        return
-    if context.chat_data.table.hunt is hunt and hunt.stop():
-        finish(update.effective_chat.id, context, hunt)
+    """/hunt stop: end the hunt early (see :func:`bot.chat.game_life.stop_game`)."""
+    none_on = context._("No hunt is on: /hunt starts one.")
+    await game_life.stop_game(update, context, HUNT, finish, none_on=none_on, votes="hunt")
+
+
+HUNT = game_life.Kind[Hunt](
+    "hunt",
+    lambda chat: chat.table.hunt,
+    (game_life.Alarm(HUNT_UP, lambda hunt: hunt.deadline, hunt_up),),
+)
+"""A hunt's life: the chat's last hunt, its end by its clock."""
 
 
 def finish(chat_id: int, context: ChatContext, hunt: Hunt) -> None:
     """A hunt has ended: score it (saved before it is told), then the finders and the
     solutions nobody found."""
     _ = context._
-    context.bot_data.timers.cancel(chat_id, HUNT_UP)
+    game_life.cancel_alarms(context, chat_id, HUNT)
     table = context.chat_data.table
     standings = hunt.standings()
     hand = " ".join(map(str, hunt.hand))
@@ -281,17 +233,7 @@ def finish(chat_id: int, context: ChatContext, hunt: Hunt) -> None:
 
 def restore(application: Application) -> int:
     """After a restart, the end of every hunt still on; returns how many."""
-    timers = services(application).timers
-    restored = 0
-    now = now_of(application)
-    for chat_id, data in application.chat_data.items():
-        hunt = data.table.hunt
-        if hunt is not None and not hunt.ended:
-            services(application).live_hands.add(chat_id, hunt)
-            left = max(hunt.deadline - now, 0)
-            timers.run_once(hunt_up, left, chat_id=chat_id, kind=HUNT_UP, data=hunt.number)
-            restored += 1
-    return restored
+    return game_life.restore(application, HUNT)
 
 
 def register(application: Application) -> None:

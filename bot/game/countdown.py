@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from bot.game.votes import TimedGame
+from bot.game.life import TimedGame
 from solver import Code, Solution, Verdict, check, closest, is_claim
 
 LARGE = (25, 50, 75, 100)
@@ -162,21 +162,6 @@ class Countdown(TimedGame):
         best = Best(user_id, name, text.strip(), value, distance, max(0.0, now - self.started))
         self.best[user_id] = best
         return CountdownAnswer(Outcome.BEST, verdict, best, value, distance)
-
-    def expire(self, number: int, now: float) -> bool:
-        """A timer for game ``number`` fired: end the game if it is this one and its time is
-        up.  A stale timer changes nothing."""
-        if number != self.number or self.ended or now < self.deadline:
-            return False
-        self.ended = True
-        return True
-
-    def stop(self) -> bool:
-        """End the game now; False if it had already ended."""
-        if self.ended:
-            return False
-        self.ended = True
-        return True
 
     def standings(self) -> list[Best]:
         """Every player's best, closest first, and of equal distances the earlier."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from bot.game.votes import TimedGame
+from bot.game.life import TimedGame
 from solver import Verdict, check, solution_of, solve
 
 MIN_SOLUTIONS = 3
@@ -110,21 +110,6 @@ class Hunt(TimedGame):
     def _index_of(self, text: str) -> int:
         pretty = solution_of(text, self.target).pretty
         return self.solutions.index(pretty)
-
-    def expire(self, number: int, now: float) -> bool:
-        """A timer for hunt ``number`` fired: end the hunt if it is this one and its time is
-        up.  A stale timer changes nothing."""
-        if number != self.number or self.ended or now < self.deadline:
-            return False
-        self.ended = True
-        return True
-
-    def stop(self) -> bool:
-        """End the hunt now; False if it had already ended."""
-        if self.ended:
-            return False
-        self.ended = True
-        return True
 
     def standings(self) -> list[tuple[int, str, int]]:
         """(user id, name, solutions found) of every finder: most first, and of equal

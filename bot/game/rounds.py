@@ -183,6 +183,11 @@ class Round:
         self._end(Phase.REVEALED)
         return True
 
+    def stop(self) -> bool:
+        """End the round now with no winner (:meth:`reveal`; its :class:`~bot.game.life.Life`:
+        a hand nobody could see).  False if it had already ended."""
+        return self.reveal()
+
     def expire(self, number: int, now: float) -> bool:
         """A timer for round ``number`` fired: end the round if it is this one and its time is
         up.  A stale timer (an older round's, or an early one) changes nothing."""

@@ -100,38 +100,3 @@ def request(
         return Ballot(agreed=True, votes=votes, needed=wanted)
     game.votes[action] = tuple(sorted(voters))
     return Ballot(agreed=False, votes=votes, counted=user_id in players, needed=wanted)
-
-
-class TimedGame:
-    """What a hunt and a Countdown game share (mixed into their dataclasses, which hold the
-    fields): a clock that runs ``time_limit`` seconds from ``started``, and players whose
-    votes count, who started it or made a real attempt in it (:func:`is_attempt`)."""
-
-    __slots__ = ()
-    started: float
-    time_limit: float
-    ended: bool
-    starter: int | None
-    answered: list[int]
-
-    @property
-    def live(self) -> bool:
-        """Whether the game is on (a hunt's solutions and a Countdown's numbers are kept
-        from /solve meanwhile: :mod:`bot.game.spoilers`)."""
-        return not self.ended
-
-    @property
-    def deadline(self) -> float:
-        """When the time runs out."""
-        return self.started + self.time_limit
-
-    def attempt(self, user_id: int, verdict: Verdict) -> None:
-        """Count ``user_id`` among the players if ``verdict`` is a real attempt."""
-        if user_id not in self.answered and is_attempt(verdict):
-            self.answered.append(user_id)
-
-    @property
-    def players(self) -> set[int]:
-        """Who started the game and who made a real attempt in it."""
-        starter = set() if self.starter is None else {self.starter}
-        return starter | set(self.answered)

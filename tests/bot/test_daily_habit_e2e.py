@@ -128,7 +128,7 @@ async def test_the_days_solvers_are_counted_again_after_a_restart(tmp_path: Path
         await solve_daily(api, clock, ANN, 20)
     async with running_bot(api, tmp_path, clock=clock):
         solved = await solve_daily(api, clock, BOB, 30)
-    assert "已有 2 人解出：你比其他解出的人中 0% 的人快。" in solved
+    assert "🌍 目前已有 2 人解出。" in solved.splitlines()
 
 
 async def test_a_puzzle_solved_after_midnight_points_to_todays(tmp_path: Path) -> None:

@@ -5,16 +5,18 @@ bot stops first)."""
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 from pathlib import Path
 
 import pytest
 
 from bot.local_api import LocalBotApi, plain_text
-from solver import solve
+from solver import daily, solve
 from tests.bot.harness import (
     ANN,
     BOB,
     GROUP,
+    FakeClock,
     deal,
     dealt,
     make_api,
@@ -26,6 +28,9 @@ from tests.bot.harness import (
 )
 
 pytestmark = pytest.mark.asyncio
+
+NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
+DAY = dt.date(2026, 11, 23)
 
 WAITING = (
     "⏳ Right! But the bot cannot save scores just now (its disk refuses to write), so this "
@@ -110,3 +115,19 @@ async def test_a_hunts_end_the_disk_refuses_is_not_announced(tmp_path: Path) -> 
         "the results are not counted yet. They are announced as soon as they are saved; "
         "should the bot stop before that, they are lost."
     )
+
+
+async def test_a_daily_solve_the_disk_refuses_is_told_once_saved(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        await reply_to(api, ANN, ANN, "/daily")
+        refuse_writes(application)
+        reply = plain_text(await reply_to(api, ANN, ANN, solve(daily(DAY))[0].text))
+        await settled(api, application)
+        early = [text for text in texts(api) if text.startswith("✅")]
+        before = len(api.sent)
+        refuse_writes(application, False)  # space again: the kept save is retried
+        late = (await api.wait_for_sent(before + 1, timeout=10))[before]
+    assert reply == WAITING
+    assert early == []
+    assert plain_text(late["text"]).startswith("✅ Solved in 0:00!")

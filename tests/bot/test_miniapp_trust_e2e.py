@@ -16,7 +16,16 @@ from bot.chat.miniapp import API_BURST
 from bot.context import services
 from bot.features.practice import TOKEN_SECONDS, make_token
 from solver import daily, solve
-from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot
+from tests.bot.harness import (
+    ANN,
+    BOB,
+    GROUP,
+    FakeClock,
+    make_api,
+    refuse_writes,
+    reply_to,
+    running_bot,
+)
 from tests.bot.miniapp_data import init_data
 from tests.bot.test_miniapp_e2e import APP_ENV, HEADER, NOON, call
 
@@ -126,3 +135,19 @@ async def test_launch_data_is_good_for_an_hour(tmp_path: Path) -> None:
         old = await call(application, "GET", "daily", data=init_data(ANN, NOON - 3660))
     assert fresh.status_code == 200
     assert old.status_code == 401
+
+
+async def test_a_daily_solved_in_the_app_on_a_full_disk_is_not_announced(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON), env=APP_ENV) as application:
+        opened = (await call(application, "GET", "daily")).json()
+        refuse_writes(application)
+        right = solve(daily(TODAY))[0].text
+        answer = await call(
+            application, "POST", "daily", body={"day": opened["day"], "expression": right}
+        )
+    assert answer.status_code == 503
+    assert answer.json()["reason"] == (
+        "⏳ Right! But the bot cannot save results just now (its disk refuses to write), so "
+        "this one is not counted yet: open the page again in a while."
+    )

@@ -167,6 +167,7 @@ async def test_the_slowest_solver_is_faster_than_nobody_and_it_is_not_said(
         await solve_daily(api, clock, BOB, 20)
         slower = await solve_daily(api, clock, ANN, 40)
     assert slower.splitlines()[1] == "24点 Daily #327 ✅ 0:40 · 0 misses · 🔥1"
+    assert slower.splitlines()[2] == "🌍 2 players solved it so far."
 
 
 async def test_the_slowest_solver_in_chinese(tmp_path: Path) -> None:
@@ -176,7 +177,7 @@ async def test_the_slowest_solver_in_chinese(tmp_path: Path) -> None:
         await solve_daily(api, clock, ANN, 20)
         slower = await solve_daily(api, clock, BOB, 40)
     assert slower.splitlines()[1] == "24点 每日一题 #327 ✅ 0:40 · 失误 0 次 · 🔥1"
-    assert slower.splitlines()[2] == "🌍 已有 2 人解出：你比其他解出的人中 0% 的人快。"
+    assert slower.splitlines()[2] == "🌍 目前已有 2 人解出。"
 
 
 async def test_percentages_are_written_one_way(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import html
 
+from bot.chat.announce import tell_saved
 from bot.chat.miniapp import AppReply, AppRequest
 from bot.context import BotContext
 from bot.features.daily.attempt import puzzle_of, share_of, solved_lines, until_next_puzzle
@@ -134,11 +135,18 @@ async def app_daily_answer(request: AppRequest) -> AppReply:
             record.miss(day)
         return 200, {"state": "playing", "reason": reason(verdict, context)}
     result, user_id = record.solve(day, context.now()), request.user.id
-    context.save_user_now(user_id)  # saved before it is announced
+    saved = context.save_user_now(user_id)  # saved before it is announced
     told = solved_lines(context, record, day, result)
     if user_id in context.application.chat_data:
         # The result in the private chat too (where it can be forwarded), if there is one:
         # a player who opened the app from a group's link may never have started the bot.
-        context.send(user_id, "\n".join(told[0]), game=True)
+        tell_saved(context, user_id, "\n".join(told[0]), saved)
+    if not saved:
+        # The page shows the reason; opened again once the disk takes it, it shows the result.
+        reason_text = context._(
+            "⏳ Right! But the bot cannot save results just now (its disk refuses to write), "
+            "so this one is not counted yet: open the page again in a while."
+        )
+        return 503, {"error": "not_saved", "reason": reason_text}
     reply = _result_json(context, record, day, result, told)
     return 200, {"state": "solved", "result": reply, "expression": solution_of(text).pretty}

@@ -11,6 +11,8 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, WebApp
 from telegram.constants import ChatType
 from telegram.ext import Application
 
+from bot.chat import game_life
+from bot.chat.announce import tell_saved
 from bot.chat.miniapp import app_address
 from bot.context import BotContext, local_now, services
 from bot.game.attempts import still_open
@@ -22,7 +24,6 @@ from bot.game.daily import (
     until_next,
 )
 from bot.game.scoring import counts_as_miss
-from bot.services.pictures import send_hand
 from bot.state import AnswersTo
 from bot.texts import duration_text, reason, share_line
 from bot.typed_handlers import (
@@ -91,19 +92,7 @@ def _show_puzzle(
             chat.daily.previous_message_id = chat.daily.message_id
             chat.daily.message_id = sent.message_id
 
-    context.post(
-        chat_id,
-        lambda: send_hand(
-            context.bot,
-            chat_id,
-            hand,
-            context.bot_data.file_ids,
-            caption=caption,
-            reply_markup=markup,
-        ),
-        game=True,
-        on_sent=shown,
-    )
+    game_life.post_hand(context, chat_id, hand, caption, reply_markup=markup, on_sent=shown)
 
 
 def for_daily(update: MessageUpdate, context: HandlerContext) -> bool:
@@ -166,19 +155,18 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
     result = record.solve(day, context.now())
     if record.running() is None:  # today's clock may still run (yesterday's was solved)
         context.chat_data.answers_to = AnswersTo.GAME
-    context.save_now(update.effective_chat.id, update.effective_user.id)
+    # A result must survive a crash: saved before it is announced (bot.services.saving).
+    chat_id = update.effective_chat.id
+    saved = context.save_now(chat_id, update.effective_user.id)
     if record.replaying:
         # The archive's: kept, but no streak, board or percentile.
-        context.reply(
-            update,
-            _(
-                "✅ Daily #{number} ({day}) solved in {time}. Archive results count for no streak."
-            ).format(number=number, day=day.isoformat(), time=clock_text(result.seconds)),
-            game=True,
-        )
+        text = _(
+            "✅ Daily #{number} ({day}) solved in {time}. Archive results count for no streak."
+        ).format(number=number, day=day.isoformat(), time=clock_text(result.seconds))
+        tell_saved(context, chat_id, text, saved, update=update)
         return
     lines, _share = solved_lines(context, record, day, result)
-    context.reply(update, "\n".join(lines), game=True)
+    tell_saved(context, chat_id, "\n".join(lines), saved, update=update)
 
 
 def solved_lines(
@@ -241,6 +229,13 @@ def everyones_day(context: BotContext, standing: Standing) -> str:
     if standing.faster_than is None:
         # "today" would not be true of an attempt started before midnight and solved after.
         return context._("🌍 You are the first to solve this puzzle.")
+    if not standing.faster_than:
+        # "faster than 0% of the others" would be no news, and unkind.
+        return context.ngettext(
+            "🌍 {count} player solved it so far.",
+            "🌍 {count} players solved it so far.",
+            standing.solvers,
+        ).format(count=standing.solvers)
     return context.ngettext(
         "🌍 {count} player solved it: you were faster than {percent}% of the others.",
         "🌍 {count} players solved it: you were faster than {percent}% of the others.",

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import ChatType
 
+from bot.chat import game_life
 from bot.chat.miniapp import group_link
 from bot.context import BotContext
 from bot.features.daily.attempt import puzzle_of
@@ -17,7 +18,6 @@ from bot.game.daily import (
     clock_text,
 )
 from bot.services.limits import CAPTION, fit_list
-from bot.services.pictures import send_hand
 from bot.texts import player_line
 from bot.typed_handlers import (
     HandlerContext,
@@ -107,19 +107,8 @@ async def show_in_group(
         more=lambda count: more_players(context, count),
         total=len(results),
     )
-    context.post(
-        chat_id,
-        lambda: send_hand(
-            context.bot,
-            chat_id,
-            hand,
-            context.bot_data.file_ids,
-            caption=caption,
-            reply_markup=button,
-        ),
-        game=True,
-        on_failed=on_failed,
-        bulk=bulk,
+    game_life.post_hand(
+        context, chat_id, hand, caption, reply_markup=button, on_failed=on_failed, bulk=bulk
     )
 
 

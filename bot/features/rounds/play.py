@@ -8,29 +8,23 @@ The rules live in :mod:`bot.game` (:class:`~bot.game.rounds.Round`, and the chat
 from __future__ import annotations
 
 import contextlib
-import html
-import logging
 
-from telegram import Message
 from telegram.constants import ChatType
 from telegram.ext import Application
 
+from bot.chat import game_life
 from bot.chat.admins import is_admin
-from bot.context import BotContext, now_of, services
+from bot.context import BotContext
 from bot.features.rounds import group_status, matches, solutions
 from bot.features.rounds.solutions import learn, solutions_text
 from bot.game.rounds import Round
 from bot.game.table import DIFFICULTY_WORDS, Table
 from bot.game.votes import Action, request
-from bot.services.pictures import send_hand
-from bot.services.solving import DealRefused
-from bot.services.timers import HALF_TIME, NEXT_DEAL, TIME_UP, Timers
+from bot.services.timers import HALF_TIME, NEXT_DEAL, TIME_UP
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.state import AnswersTo
-from bot.texts import deal_refusal, hint_text, how_to_answer, round_on, vote_text
+from bot.texts import hint_text, how_to_answer, round_on, vote_text
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
-
-logger = logging.getLogger(__name__)
 
 ROUND_JOBS = (HALF_TIME, TIME_UP, NEXT_DEAL)
 """The jobs a round's end cancels: its timers, or a match's next deal."""
@@ -74,22 +68,17 @@ async def deal_round(
     data = context.bot_data
     if chat_id in data.dealing:
         return  # a hand is on its way already (two /play at once)
-    data.dealing.add(chat_id)
     table = table_of(context)
-    try:
-        facts, level = await data.solving.deal(table.settings, data.rng, difficulty)
-    except DealRefused as refused:
-        if chat_id in data.dealing:
-            table.match = None  # a match whose first hand cannot be dealt is not armed
-            context.send(chat_id, html.escape(deal_refusal(refused, context)), game=True)
-        return
-    finally:
-        stopped = chat_id not in data.dealing  # /stop came while the hand was looked for
-        data.dealing.discard(chat_id)
-    if stopped or table.playing or table.hunting or table.counting:
-        return  # /stop came meanwhile, or another game began
+
+    def unarmed() -> None:
+        table.match = None  # a match whose first hand cannot be dealt is not armed
+
+    work = data.solving.deal(table.settings, data.rng, difficulty)
+    found = await game_life.look_for(context, chat_id, work, own_match=True, refused=unarmed)
+    if found is None:
+        return  # refused, /stop came meanwhile, or another game began
+    facts, level = found
     game = table.new_round(facts, level, context.now(), starter)
-    data.live_hands.add(chat_id, game)
     chat = context.chat_data
     group_status.new_round(chat)
     # A user's id is their private chat's (groups' ids are negative): deals by timers have
@@ -97,59 +86,15 @@ async def deal_round(
     private = chat_id > 0
     caption = _caption(game, context, matches.caption_prefix(table, context), private)
 
-    def dealt(sent: object) -> None:
-        if isinstance(sent, Message):
-            chat.rounds.deal_message_id = sent.message_id
-        if table.round is game:
-            game.show(context.now())
-            schedule_timers(context.bot_data.timers, chat_id, game, context.now())
-
-    sorry = context.sorry(chat_id)
-
-    def lost(error: Exception) -> None:
-        # A picture Telegram refuses, or that found no network for a minute: nobody saw
-        # the hand, so no round is left open with no timers.
-        if table.round is game and game.reveal():
-            logger.warning("The hand for chat %s was not sent (%s): round ended", chat_id, error)
-        sorry(error)
-
-    context.post(
-        chat_id,
-        lambda: send_hand(
-            context.bot, chat_id, game.hand, context.bot_data.file_ids, caption=caption
-        ),
-        game=True,
-        on_sent=dealt,
-        on_failed=lost,
-    )
+    game_life.deal(context, chat_id, ROUND, game, chat.rounds, caption)
     if game.solutions is None:  # hints alone are worked out when first asked for
         context.application.create_task(_learn_meanwhile(game, context), name="learn")
-
-
-def schedule_timers(timers: Timers, chat_id: int, game: Round, now: float) -> None:
-    """Half-time hint and time-up jobs for a timed round (jobs are not persisted by PTB)."""
-    if game.time_limit is None:
-        return
-    left = game.started + game.time_limit - now
-    half = max(left - game.time_limit / 2, 0)
-    timers.run_once(half_time, half, chat_id=chat_id, kind=HALF_TIME, data=game.number)
-    timers.run_once(time_up, max(left, 0), chat_id=chat_id, kind=TIME_UP, data=game.number)
 
 
 def restore_timers(application: Application) -> int:
     """After a restart, set the timers of every round still running (whose hand is live
     again: see :mod:`bot.game.spoilers`); returns how many."""
-    restored = 0
-    timers = services(application).timers
-    for chat_id, data in application.chat_data.items():
-        game = data.table.round
-        if not data.table.playing or game is None:
-            continue
-        services(application).live_hands.add(chat_id, game)  # its solutions stay secret
-        if game.time_limit:
-            schedule_timers(timers, chat_id, game, now_of(application))
-            restored += 1
-    return restored
+    return game_life.restore(application, ROUND)
 
 
 def cancel_timers(context: BotContext, chat_id: int) -> None:
@@ -185,9 +130,9 @@ async def half_time(context: JobContext[int]) -> None:
 async def time_up(context: JobContext[int]) -> None:
     """Job: the time is up; show the solutions."""
     table = table_of(context)
-    game = table.round
+    game = game_life.expired(context, ROUND)
     chat_id = context.job.chat_id
-    if game is None or not game.expire(context.job.data, context.now()):
+    if game is None:
         return
     table.record_no_winner()
     header = solutions.time_up(" ".join(map(str, sorted(game.hand))))
@@ -195,33 +140,29 @@ async def time_up(context: JobContext[int]) -> None:
     matches.after_round(chat_id, context, next_deal)
 
 
-def _other_game(table: Table, context: ChatContext) -> str | None:
-    """What to say to /play, /skip or /stop while a hunt or a Countdown game is on (each
-    has its own stop); None when neither is."""
-    if table.hunting:
-        return context._("A hunt is on: answer with /a, or /hunt stop to end it.")
-    if table.counting:
-        return context._("A Countdown game is on: answer with /a, or /countdown stop to end it.")
-    return None
+def _half_time(game: Round) -> float | None:
+    """When a timed round's automatic hint is due; an untimed round has none."""
+    return None if game.time_limit is None else game.started + game.time_limit / 2
+
+
+ROUND = game_life.Kind[Round](
+    "round",
+    lambda chat: chat.table.round,
+    (
+        game_life.Alarm(HALF_TIME, _half_time, half_time),
+        game_life.Alarm(TIME_UP, lambda game: game.deadline, time_up),
+    ),
+)
+"""A round's life: the chat's last round, its hint at half time and its end by its clock."""
 
 
 async def play(update: MessageUpdate, context: HandlerContext) -> None:
     """Deal a hand (/play, /deal), optionally of a difficulty or as a match (/play 5)."""
     _ = context._
     table = table_of(context)
-    if update.effective_chat.id in context.bot_data.dealing:
-        context.reply(update, _("A hand is on its way: one moment."), key="on its way")
-        return
-    if table.playing:
-        context.reply(update, round_on(update.effective_chat.type == ChatType.PRIVATE, context))
-        return
-    other = _other_game(table, context)
-    if other is not None:
-        context.reply(update, other)
-        return
-    if table.match is not None:
-        # Between two rounds of a match: /play would end it without a word.
-        context.reply(update, matches.between_rounds(table, context))
+    # Between two rounds of a match: /play would end it without a word.
+    on = round_on(update.effective_chat.type == ChatType.PRIVATE, context)
+    if game_life.refused(update, context, on, lambda: matches.between_rounds(table, context)):
         return
     difficulty = None
     rounds = None
@@ -320,12 +261,8 @@ async def skip(update: MessageUpdate, context: HandlerContext) -> None:
         return
     game = table.round
     if not table.playing or game is None:
-        other = _other_game(table, context)
-        if other is not None:
-            context.reply(update, other)
-            return
-        if table.match is not None:
-            context.reply(update, matches.between_rounds(table, context))
+        on = round_on(False, context)  # not said: no round is on
+        if game_life.refused(update, context, on, lambda: matches.between_rounds(table, context)):
             return
         await deal_round(chat_id, context, starter=update.effective_user.id)
         return
@@ -349,7 +286,7 @@ async def stop(update: MessageUpdate, context: HandlerContext) -> None:
     chat_id = update.effective_chat.id
     game = table.round
     playing = table.playing and game is not None
-    other = _other_game(table, context)
+    other = game_life.other_game(context)
     if other is not None and not playing:
         context.reply(update, other)
         return

@@ -1,0 +1,50 @@
+"""Every timed game lives one life (bot.chat.game_life), end to end through the local
+Bot API: a deal Telegram refuses ends the game with the same apology, and a game asked for
+while a hand is dealt gets the same answer, whatever the game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.local_api import plain_text
+from tests.bot.harness import ANN, make_api, reply_to, running_bot, settled
+
+pytestmark = pytest.mark.asyncio
+
+SORRY = "Sorry, something went wrong. Please try again."
+
+
+@pytest.mark.parametrize("command", ["/play", "/hunt", "/countdown"])
+async def test_a_deal_telegram_refuses_gets_the_apology(tmp_path: Path, command: str) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        api.fail_next("sendPhoto", 400, "Bad Request: something unexpected")
+        assert await reply_to(api, ANN, ANN, command) == SORRY
+
+
+@pytest.mark.parametrize("command", ["/play", "/hunt", "/countdown"])
+async def test_a_deal_telegram_refuses_leaves_no_game_on(tmp_path: Path, command: str) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        api.fail_next("sendPhoto", 400, "Bad Request: something unexpected")
+        await reply_to(api, ANN, ANN, command)
+        await settled(api, application)
+        assert not application.chat_data[ANN].table.game_on
+
+
+@pytest.mark.parametrize("command", ["/play", "/hunt", "/countdown"])
+async def test_a_game_asked_while_a_hand_is_dealt_is_told_it_is_on_its_way(
+    tmp_path: Path, command: str
+) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        # A target never played before: the first deal waits for its table to be rated.
+        application.chat_data[ANN].table.settings.target = 30
+        before = len(api.sent)
+        api.send(ANN, ANN, "/play")
+        api.send(ANN, ANN, command)
+        sent = await api.wait_for_sent(before + 2, timeout=60)  # rating: slow on a busy machine
+    texts = sorted("photo" if "photo" in m else plain_text(m["text"]) for m in sent[before:])
+    assert texts == ["A hand is on its way: one moment.", "photo"]
