@@ -36,7 +36,12 @@ from bot.services.answer_routes import Priority, Route
 from bot.services.limits import TEXT, fit_list
 from bot.services.timers import COUNTDOWN_UP
 from bot.state import AnswersTo, CountdownMessages
-from bot.texts import how_to_answer, more_players, player_line, reason
+from bot.texts import (
+    how_to_answer,
+    more_players,
+    player_line,
+    reason,
+)
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
 
 LATE_SECONDS = 60.0

@@ -24,7 +24,12 @@ from bot.services.answer_routes import Priority, Route
 from bot.services.limits import TEXT, fit_list
 from bot.services.timers import HUNT_UP
 from bot.state import AnswersTo, HuntMessages
-from bot.texts import how_to_answer, more_players, player_line, reason
+from bot.texts import (
+    how_to_answer,
+    more_players,
+    player_line,
+    reason,
+)
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
 
 MISSED_SHOWN = 20

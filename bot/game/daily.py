@@ -102,6 +102,17 @@ class DailyRecord:
         self.started[key] = now
         return True
 
+    def shown(self, day: dt.date, since: float, now: float) -> None:
+        """The day's puzzle, whose clock an opening started at ``since``, reached the player:
+        its clock starts at ``now`` instead (the wait for the message is not the player's,
+        as in every timed game: :meth:`bot.game.life.Life.show`).  Nothing if the day was
+        solved or given up meanwhile, or its clock was started otherwise (an earlier start
+        stands: opening the puzzle again never turns the clock back)."""
+        key = day.isoformat()
+        if key in self.results or key in self.gave_up or self.started.get(key) != since:
+            return
+        self.started[key] = max(since, now)
+
     def start_replay(self, day: dt.date, now: float) -> bool:
         """Start a past day's puzzle from the archive, with a clock of its own, and make it
         the attempt; False if it was solved already (live or from the archive)."""

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import itertools
 import logging
 import multiprocessing
@@ -40,6 +41,8 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, Literal, TypeVar
+
+from solver.solutions import clear_caches
 
 logger = logging.getLogger(__name__)
 
@@ -107,11 +110,17 @@ def _serve(connection: Connection, nice: int, memory: int | None = None) -> None
         try:
             reply = (job_id, "ok", function(*args))
         except MemoryError:
-            # What the job built is freed by now: there is room to say so, then to exit.
-            connection.send((job_id, "memory", "MemoryError"))
-            return
+            reply = (job_id, "memory", "MemoryError")
         except Exception as error:
             reply = (job_id, "failed", f"{type(error).__name__}: {error}")
+        if reply[1] == "memory":
+            # Outside the handler (whose traceback holds the job's frames), with the solver's
+            # caches dropped: room to say so, then a fresh worker replaces this one.
+            clear_caches()
+            gc.collect()
+            with contextlib.suppress(MemoryError, OSError):
+                connection.send(reply)
+            return
         connection.send(reply)
 
 

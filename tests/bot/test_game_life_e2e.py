@@ -1,15 +1,19 @@
 """Every timed game lives one life (bot.chat.game_life), end to end through the local
 Bot API: a deal Telegram refuses ends the game with the same apology, and a game asked for
-while a hand is dealt gets the same answer, whatever the game."""
+while a hand is dealt gets the same answer, whatever the game; the daily puzzle's clock, as
+every game's, runs from when its picture is sent."""
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 import pytest
 
+from bot.game.daily import DailyResult
 from bot.local_api import plain_text
-from tests.bot.harness import ANN, make_api, reply_to, running_bot, settled
+from solver import daily, solve
+from tests.bot.harness import ANN, FakeClock, make_api, reply_to, running_bot, settled, until
 
 pytestmark = pytest.mark.asyncio
 
@@ -48,3 +52,19 @@ async def test_a_game_asked_while_a_hand_is_dealt_is_told_it_is_on_its_way(
         sent = await api.wait_for_sent(before + 2, timeout=60)  # rating: slow on a busy machine
     texts = sorted("photo" if "photo" in m else plain_text(m["text"]) for m in sent[before:])
     assert texts == ["A hand is on its way: one moment.", "photo"]
+
+
+async def test_the_daily_clock_runs_from_when_its_picture_is_sent(tmp_path: Path) -> None:
+    api = make_api()
+    noon = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC)
+    clock = FakeClock(noon.timestamp())
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        api.fail_next("sendPhoto", 502, "Bad Gateway")  # tried again a second later
+        before = len(api.sent)
+        api.send(ANN, ANN, "/daily")
+        await until(lambda: "sendPhoto" in api.calls)
+        clock.now += 30  # the player waits 30 s for the picture
+        await api.wait_for_sent(before + 1)
+        await reply_to(api, ANN, ANN, solve(daily(noon.date()))[0].text)
+        result = application.user_data[ANN].daily.result(noon.date())
+    assert result == DailyResult(seconds=0.0, misses=0)

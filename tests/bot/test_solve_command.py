@@ -228,8 +228,9 @@ async def test_a_button_of_a_message_sent_inline_is_answered(tmp_path: Path, dat
     assert [a["callback_query_id"] for a in api.callback_answers] == [query_id]
 
 
-HEAVY = "/solve 25 50 75 100 3 6 7 9 = 952 countdown"
-"""Eight numbers under Countdown's rules: a search that grows by tens of MiB a second."""
+HEAVY = "/solve 9973 9967 9949 9941 9931 9929 9923 9907 = 999999"
+"""Eight large primes that make nothing: their closest values need every value the hand
+makes (nothing can be listed early), a search that grows by tens of MiB a second."""
 
 
 @pytest.mark.asyncio

@@ -110,6 +110,30 @@ def test_starting_again_keeps_the_first_start() -> None:
     assert record.solve(day(0), 400.0).seconds == 300.0
 
 
+def test_the_clock_runs_from_when_the_puzzle_is_seen() -> None:
+    record = DailyRecord()
+    record.start(D, 100.0)
+    record.shown(D, 100.0, 130.0)  # the picture waited 30 s for the chat's message limit
+    assert record.solve(D, 140.0).seconds == 10.0
+
+
+def test_a_puzzle_seen_again_never_turns_the_clock_back() -> None:
+    record = DailyRecord()
+    record.start(D, 100.0)
+    record.shown(D, 100.0, 110.0)
+    record.start(D, 300.0)  # opened again: the first start stands
+    record.shown(D, 300.0, 310.0)  # and its picture, seen, changes nothing
+    assert record.solve(D, 400.0).seconds == 290.0
+
+
+def test_a_puzzle_seen_after_it_was_solved_changes_nothing() -> None:
+    record = DailyRecord()
+    record.start(D, 100.0)
+    first = record.solve(D, 105.0)  # answered before the picture came (seen elsewhere)
+    record.shown(D, 100.0, 130.0)
+    assert record.solve(D, 140.0) == first
+
+
 def test_no_clock_runs_once_the_attempt_is_solved() -> None:
     record = DailyRecord()
     record.start(D, 0.0)

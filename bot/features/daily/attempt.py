@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import html
+from collections.abc import Callable
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, WebAppInfo
 from telegram.constants import ChatType
@@ -58,7 +59,8 @@ async def start_private(update: MessageUpdate, context: HandlerContext) -> None:
         )
         return
     hand = await puzzle_of(context, day)
-    record.start(day, context.now())
+    since = context.now()
+    opened = record.start(day, since)
     context.chat_data.answers_to = AnswersTo.DAILY
     chat_id = update.effective_chat.id
     caption = _(
@@ -73,7 +75,12 @@ async def start_private(update: MessageUpdate, context: HandlerContext) -> None:
             _("🃏 Play by tapping"), web_app=WebAppInfo(app_address(url, "daily"))
         )
         markup = InlineKeyboardMarkup([[button]])
-    _show_puzzle(context, chat_id, hand, caption, markup)
+
+    def shown() -> None:
+        if opened:  # the clock this opening started runs from when the puzzle is seen
+            record.shown(day, since, context.now())
+
+    _show_puzzle(context, chat_id, hand, caption, markup, shown)
 
 
 def _show_puzzle(
@@ -82,8 +89,10 @@ def _show_puzzle(
     hand: tuple[int, ...],
     caption: str,
     markup: InlineKeyboardMarkup | None = None,
+    seen: Callable[[], object] | None = None,
 ) -> None:
-    """Send a daily puzzle's picture in private; replies to it are answers to it."""
+    """Send a daily puzzle's picture in private; replies to it are answers to it.  ``seen``:
+    what to do once it is sent."""
     chat = context.chat_data
 
     def shown(sent: object) -> None:
@@ -91,6 +100,8 @@ def _show_puzzle(
             # The picture before stays an answer's address: yesterday's may still be open.
             chat.daily.previous_message_id = chat.daily.message_id
             chat.daily.message_id = sent.message_id
+        if seen is not None:
+            seen()
 
     game_life.post_hand(context, chat_id, hand, caption, reply_markup=markup, on_sent=shown)
 
