@@ -32,7 +32,9 @@ class Methods(World):
     :class:`~bot.local_api.inline.InlineMode`)."""
 
     if TYPE_CHECKING:
-        games: LocalGames  # the Games API, made by the server (bot.local_api.server)
+
+        @property
+        def games(self) -> LocalGames: ...  # the Games API, made by bot.local_api.server
 
         def _edit_inline(self, params: dict[str, Any], *, text: bool) -> bool: ...
 
