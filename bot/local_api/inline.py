@@ -37,12 +37,11 @@ class InlineMode:
         users: dict[int, dict[str, Any]]
         bot_user: dict[str, Any]
         inline_answers: dict[str, dict[str, Any]]
-        messages: dict[tuple[int, int], dict[str, Any]]
 
         def _push(self, payload: dict[str, Any]) -> None: ...
         def _notify(self) -> None: ...
         def _record(self, message: dict[str, Any]) -> None: ...
-        def _chat(self, params: dict[str, Any]) -> Any: ...
+        def _bot_message_to_edit(self, params: dict[str, Any]) -> tuple[Any, dict[str, Any]]: ...
         def _admit(self, chat: Any) -> None: ...
         def wants(self, kind: str) -> bool: ...
 
@@ -129,13 +128,7 @@ class InlineMode:
     async def _m_editMessageReplyMarkup(self, params: dict[str, Any]) -> dict[str, Any] | bool:
         if params.get("inline_message_id") is not None:
             return self._edit_inline(params, text=False)
-        chat = self._chat(params)
-        key = (chat.id, int(params["message_id"]))
-        if key not in self.messages:
-            raise ApiError(400, "Bad Request: message to edit not found")
-        old = self.messages[key]
-        if old["from"]["id"] != self.bot_user["id"]:
-            raise ApiError(400, "Bad Request: message can't be edited")
+        chat, old = self._bot_message_to_edit(params)
         markup = params.get("reply_markup")
         check_reply_markup(markup, chat.type)
         if old.get("reply_markup") == (markup or None):

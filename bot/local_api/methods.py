@@ -193,13 +193,7 @@ class Methods(World):
     async def _m_editMessageText(self, params: dict[str, Any]) -> dict[str, Any] | bool:
         if params.get("inline_message_id") is not None:
             return self._edit_inline(params, text=True)
-        chat = self._chat(params)
-        key = (chat.id, int(params["message_id"]))
-        if key not in self.messages:
-            raise ApiError(400, "Bad Request: message to edit not found")
-        old = self.messages[key]
-        if old["from"]["id"] != BOT_ID:
-            raise ApiError(400, "Bad Request: message can't be edited")
+        chat, old = self._bot_message_to_edit(params)
         text = str(params.get("text", ""))
         check_text(
             text,

@@ -197,6 +197,18 @@ class World:
             raise ApiError(400, "Bad Request: chat not found")
         return self.chats[chat_id]
 
+    def _bot_message_to_edit(self, params: dict[str, Any]) -> tuple[Chat, dict[str, Any]]:
+        """The chat and the message of an edit's ``chat_id`` and ``message_id``: one the
+        bot sent, as only the bot's own messages can be edited."""
+        chat = self._chat(params)
+        key = (chat.id, int(params["message_id"]))
+        if key not in self.messages:
+            raise ApiError(400, "Bad Request: message to edit not found")
+        message = self.messages[key]
+        if message["from"]["id"] != BOT_ID:
+            raise ApiError(400, "Bad Request: message can't be edited")
+        return chat, message
+
     def _entities(self, text: str) -> list[dict[str, Any]]:
         entities = []
         for match in re.finditer(

@@ -10,9 +10,10 @@ from bot.services.outbox import Letter
 
 
 class Recorder:
-    """Letters that record what was sent, and when."""
+    """Letters that record what was sent, and when (on ``clock``: the outbox's, if faked)."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
         self.sent: list[str] = []
         self.times: dict[str, float] = {}
         self.changed = asyncio.Event()
@@ -20,7 +21,7 @@ class Recorder:
     def letter(self, chat_id: int, name: str, **kwargs: object) -> Letter:
         async def send() -> bool:
             self.sent.append(name)
-            self.times[name] = time.monotonic()
+            self.times[name] = self.clock()
             self.changed.set()
             return True
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import itertools
-import time
+from collections.abc import Callable
 
 import anyio
 import httpx
@@ -14,6 +14,7 @@ from telegram.error import NetworkError, RetryAfter, TimedOut
 
 from bot.services import outbox as outbox_module
 from bot.services.outbox import Letter, Outbox
+from tests.bot.harness import FakeClock, until
 from tests.bot.letters import Recorder
 
 pytestmark = pytest.mark.asyncio
@@ -24,6 +25,34 @@ def small_limits(monkeypatch: pytest.MonkeyPatch) -> None:
     """Three messages per 0.3 s in a group, so that tests see the limit quickly."""
     monkeypatch.setattr(outbox_module, "GROUP_LIMIT", 3)
     monkeypatch.setattr(outbox_module, "GROUP_PERIOD", 0.3)
+
+
+STEP = 1 / 32
+"""How far a test moves the outbox's fake clock at a time: a binary fraction, so that sums of
+steps are exact."""
+
+
+def on_fake_clock() -> tuple[Outbox, FakeClock, Recorder]:
+    """An outbox on a clock that stands still until the test moves it, and letters that
+    record when they were sent on that clock."""
+    clock = FakeClock(100.0)
+    return Outbox(clock=clock), clock, Recorder(clock)
+
+
+async def in_time(
+    outbox: Outbox, clock: FakeClock, done: Callable[[], object], *, most: float = 60
+) -> None:
+    """Let the outbox send what it may, and move its clock on a step at a time until
+    ``done()``; fail the test if it is not within ``most`` seconds on that clock."""
+    for _ in range(int(most / STEP) + 1):
+        for _ in range(20):  # the outbox's tasks take a few turns of the loop to send
+            await asyncio.sleep(0)
+        if done():
+            return
+        clock.now += STEP
+        # The dispatcher waits on the loop's time for what it computed to be due: wake it.
+        outbox._poke()
+    pytest.fail(f"not done within {most} s on the outbox's clock", pytrace=False)
 
 
 class Held:
@@ -117,10 +146,10 @@ async def test_a_chat_with_a_call_under_way_queues_the_next_letter() -> None:
 
 
 async def test_a_group_gets_no_more_than_its_limit_per_period(small_limits: None) -> None:
-    outbox, record = Outbox(), Recorder()
+    outbox, clock, record = on_fake_clock()
     for name in "abcd":
         outbox.post(record.letter(-1, name, game=True))
-    await outbox.drained()
+    await in_time(outbox, clock, lambda: "d" in record.sent)
     assert record.times["d"] - record.times["a"] >= 0.3
 
 
@@ -227,7 +256,7 @@ async def test_a_user_who_waits_for_each_reply_is_never_slowed_down(small_limits
 
 
 async def test_a_429_for_one_chat_pauses_that_chat_only() -> None:
-    outbox, record = Outbox(), Recorder()
+    outbox, clock, record = on_fake_clock()
     tries = 0
 
     async def flooded() -> bool:
@@ -236,17 +265,17 @@ async def test_a_429_for_one_chat_pauses_that_chat_only() -> None:
         if tries == 1:
             raise RetryAfter(1)
         record.sent.append("flooded")
-        record.times["flooded"] = time.monotonic()
+        record.times["flooded"] = clock()
         record.changed.set()
         return True
 
-    started = time.monotonic()
+    started = clock()
     outbox.post(Letter(-1, flooded, game=True))
     await asyncio.sleep(0)
     outbox.post(record.letter(-2, "other"))
     await record.wait_for(lambda: "other" in record.sent)
     assert record.sent == ["other"]
-    await outbox.drained()
+    await in_time(outbox, clock, lambda: "flooded" in record.sent)
     assert record.times["flooded"] - started >= 1.0
 
 
@@ -344,23 +373,25 @@ async def test_closing_drops_cheap_letters_and_sends_game_ones(small_limits: Non
 
 
 async def test_closing_gives_up_after_its_timeout() -> None:
-    outbox = Outbox()
+    outbox, cancelled = Outbox(), list[bool]()
 
     async def hangs() -> bool:
-        await asyncio.sleep(60)
+        try:
+            await asyncio.Event().wait()  # Telegram never answers
+        except asyncio.CancelledError:
+            cancelled.append(True)
+            raise
         return True
 
     outbox.post(Letter(5, hangs, game=True))
-    started = time.monotonic()
-    await outbox.close(timeout=0.2)
-    assert time.monotonic() - started < 2
+    # Bounded: a close that waited for the call to end would fail here, not hang.
+    await asyncio.wait_for(outbox.close(timeout=0.01), 10)
+    assert cancelled == [True]
 
 
 async def test_a_group_sent_one_letter_at_a_time_still_keeps_its_limit(small_limits: None) -> None:
-    outbox, record = Outbox(), Recorder()
-    for name in "abcd":
-        outbox.post(record.letter(-1, name, game=True))
-        await outbox.drained()  # the queue empties between letters
+    outbox, clock, record = on_fake_clock()
+    await _one_at_a_time(outbox, clock, [record.letter(-1, n, game=True) for n in "abcd"])
     assert record.times["d"] - record.times["a"] >= 0.3
 
 
@@ -371,59 +402,64 @@ def quick_pace(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(outbox_module, "GROUP_MERGED_RATE", 300)  # per 60 s
 
 
-async def _one_at_a_time(outbox: Outbox, letters: list[Letter]) -> None:
-    """Post each letter once the one before it has been sent: answers that never pile up."""
+async def _one_at_a_time(outbox: Outbox, clock: FakeClock, letters: list[Letter]) -> None:
+    """Post each letter once the one before it has been sent: answers that never pile up.
+    The clock moves on only while a letter waits for its turn."""
     for letter in letters:
         outbox.post(letter)
-        await outbox.drained()
+        await in_time(outbox, clock, lambda: not outbox.pending())
 
 
 async def test_status_letters_of_a_quiet_group_go_at_once(quick_pace: None) -> None:
-    outbox, record = Outbox(), Recorder()
-    await _one_at_a_time(outbox, [record.letter(-1, f"s{i}", key="status") for i in range(2)])
-    assert record.times["s1"] - record.times["s0"] < 0.1
+    outbox, clock, record = on_fake_clock()
+    letters = [record.letter(-1, f"s{i}", key="status") for i in range(2)]
+    await _one_at_a_time(outbox, clock, letters)
+    assert record.times["s1"] == record.times["s0"]
 
 
 async def test_status_letters_that_come_fast_are_paced(quick_pace: None) -> None:
-    outbox, record = Outbox(), Recorder()
-    await _one_at_a_time(outbox, [record.letter(-1, f"s{i}", key="status") for i in range(3)])
-    assert record.times["s2"] - record.times["s1"] >= 0.15
+    outbox, clock, record = on_fake_clock()
+    letters = [record.letter(-1, f"s{i}", key="status") for i in range(3)]
+    await _one_at_a_time(outbox, clock, letters)
+    assert record.times["s2"] - record.times["s1"] >= 0.2
 
 
 async def test_a_paced_status_letter_goes_with_what_piled_up(quick_pace: None) -> None:
-    outbox, record = Outbox(), Recorder()
-    await _one_at_a_time(outbox, [record.letter(-1, f"s{i}", key="status") for i in range(2)])
+    outbox, clock, record = on_fake_clock()
+    letters = [record.letter(-1, f"s{i}", key="status") for i in range(2)]
+    await _one_at_a_time(outbox, clock, letters)
     for i in range(2, 6):
         outbox.post(record.letter(-1, f"s{i}", key="status"))
-    await outbox.drained()
+    await in_time(outbox, clock, lambda: not outbox.pending())
     assert record.sent == ["s0", "s1", "s5"]
 
 
 async def test_letters_without_a_key_are_not_paced(quick_pace: None) -> None:
-    outbox, record = Outbox(), Recorder()
-    await _one_at_a_time(outbox, [record.letter(-1, f"h{i}") for i in range(4)])
-    assert record.times["h3"] - record.times["h0"] < 0.1
+    outbox, clock, record = on_fake_clock()
+    await _one_at_a_time(outbox, clock, [record.letter(-1, f"h{i}") for i in range(4)])
+    assert record.times["h3"] == record.times["h0"]
 
 
 async def test_a_game_letter_does_not_wait_for_a_paced_one(
     quick_pace: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(outbox_module, "GROUP_MERGED_RATE", 30)  # one every 2 s
-    outbox, record = Outbox(), Recorder()
-    await _one_at_a_time(outbox, [record.letter(-1, f"s{i}", key="status") for i in range(2)])
+    outbox, clock, record = on_fake_clock()
+    letters = [record.letter(-1, f"s{i}", key="status") for i in range(2)]
+    await _one_at_a_time(outbox, clock, letters)
     outbox.post(record.letter(-1, "s2", key="status"))  # waits for its turn
-    posted = time.monotonic()
+    posted = clock()
     outbox.post(record.letter(-1, "win", game=True))
-    await record.wait_for(lambda: "win" in record.sent)
-    assert record.times["win"] - posted < 1
+    await in_time(outbox, clock, lambda: "win" in record.sent)
+    assert record.times["win"] == posted
     await outbox.close(timeout=1)
 
 
 async def test_cheap_letters_leave_room_for_game_letters_in_a_group() -> None:
-    outbox, record = Outbox(), Recorder()
+    outbox, clock, record = on_fake_clock()
     room = outbox_module.GROUP_GAME_ROOM
     cheap = outbox_module.GROUP_LIMIT - room
-    await _one_at_a_time(outbox, [record.letter(-1, f"h{i}") for i in range(cheap)])
+    await _one_at_a_time(outbox, clock, [record.letter(-1, f"h{i}") for i in range(cheap)])
     outbox.post(record.letter(-1, "help"))  # the window's cheap part is full: it waits
     for i in range(room):
         outbox.post(record.letter(-1, f"g{i}", game=True))
@@ -437,34 +473,34 @@ async def test_a_letter_beyond_the_limit_in_flight_waits_for_its_turn(
 ) -> None:
     # As many letters in flight at once as the limit for all chats allows, none of them
     # sent yet: one more waits until a second after the first of them is sent.
-    monkeypatch.setattr(outbox_module, "GLOBAL_PERIOD", 0.2)
-    outbox, release, sent = Outbox(), asyncio.Event(), {}
+    clock = FakeClock(100.0)
+    outbox, release, sent = Outbox(clock=clock), asyncio.Event(), dict[int, float]()
+    started: list[int] = []
 
     def letter(chat_id: int) -> Letter:
         async def send() -> bool:
+            started.append(chat_id)
             await release.wait()
-            sent[chat_id] = time.monotonic()
+            sent[chat_id] = clock()
             return True
 
         return Letter(chat_id, send)
 
     for chat in range(1, outbox_module.GLOBAL_LIMIT + 2):
         outbox.post(letter(chat))
-    await asyncio.sleep(0.05)
-    assert sent == {}
+    await until(lambda: len(started) >= outbox_module.GLOBAL_LIMIT)
+    clock.now += STEP  # an answer that takes a while
     release.set()
-    await outbox.drained()
-    assert len(sent) == outbox_module.GLOBAL_LIMIT + 1
+    await in_time(outbox, clock, lambda: len(sent) == outbox_module.GLOBAL_LIMIT + 1)
     last = sent.pop(outbox_module.GLOBAL_LIMIT + 1)
-    assert last >= min(sent.values()) + 0.2
+    assert last >= min(sent.values()) + outbox_module.GLOBAL_PERIOD
 
 
 async def test_idle_chats_are_forgotten_without_a_look_at_every_chat_per_message(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(outbox_module, "CHATS_KEPT", 100)
-    monkeypatch.setattr(outbox_module, "PRIVATE_PERIOD", 0.05)
-    outbox, record = Outbox(), Recorder()
+    outbox, clock, record = on_fake_clock()
     looked = 0
     forget = Outbox._forget
 
@@ -476,8 +512,8 @@ async def test_idle_chats_are_forgotten_without_a_look_at_every_chat_per_message
     monkeypatch.setattr(Outbox, "_forget", counting)
     for chat in range(1, 31):  # answered, then idle once their period has passed
         outbox.post(record.letter(chat, f"idle {chat}"))
-    await outbox.drained()
-    await asyncio.sleep(0.1)
+    await in_time(outbox, clock, lambda: not outbox.pending())
+    clock.now += outbox_module.PRIVATE_PERIOD
     looked = 0
     # A thousand chats at once, which the limit of 30 messages a second keeps waiting.
     for chat in range(1001, 2001):
