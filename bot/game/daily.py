@@ -113,6 +113,18 @@ class DailyRecord:
             return
         self.started[key] = max(since, now)
 
+    def unseen(self, day: dt.date, since: float) -> None:
+        """The day's puzzle, whose clock an opening started at ``since``, never reached the
+        player (Telegram refused it, or the network was down): that clock is undone and the
+        attempt closed, so that the next opening starts afresh.  Nothing if the clock was
+        started otherwise, or the day was solved or given up meanwhile."""
+        key = day.isoformat()
+        if key in self.results or key in self.gave_up or self.started.get(key) != since:
+            return
+        del self.started[key]
+        if self.attempt == key and not self.replaying:
+            self.attempt = None
+
     def start_replay(self, day: dt.date, now: float) -> bool:
         """Start a past day's puzzle from the archive, with a clock of its own, and make it
         the attempt; False if it was solved already (live or from the archive)."""

@@ -68,3 +68,17 @@ async def test_the_daily_clock_runs_from_when_its_picture_is_sent(tmp_path: Path
         await reply_to(api, ANN, ANN, solve(daily(noon.date()))[0].text)
         result = application.user_data[ANN].daily.result(noon.date())
     assert result == DailyResult(seconds=0.0, misses=0)
+
+
+async def test_a_daily_telegram_refuses_leaves_no_clock_running(tmp_path: Path) -> None:
+    api = make_api()
+    noon = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC)
+    async with running_bot(api, tmp_path, clock=FakeClock(noon.timestamp())) as application:
+        api.fail_next("sendPhoto", 400, "Bad Request: something unexpected")
+        sorry = await reply_to(api, ANN, ANN, "/daily")
+        await settled(api, application)
+        running = application.user_data[ANN].daily.running()
+        answered = await reply_to(api, ANN, ANN, solve(daily(noon.date()))[0].text)
+    assert sorry == SORRY
+    assert running is None
+    assert answered == "Send /play for a hand, or /solve 3 3 8 8."

@@ -126,6 +126,29 @@ def test_a_puzzle_seen_again_never_turns_the_clock_back() -> None:
     assert record.solve(D, 400.0).seconds == 290.0
 
 
+def test_a_puzzle_never_seen_leaves_no_clock_running() -> None:
+    record = DailyRecord()
+    record.start(D, 100.0)
+    record.unseen(D, 100.0)  # Telegram refused its picture
+    assert record.running() is None
+
+
+def test_a_puzzle_opened_again_after_it_was_never_seen_starts_afresh() -> None:
+    record = DailyRecord()
+    record.start(D, 100.0)
+    record.unseen(D, 100.0)
+    record.start(D, 300.0)
+    assert record.solve(D, 310.0).seconds == 10.0
+
+
+def test_an_earlier_clock_outlives_a_later_picture_never_seen() -> None:
+    record = DailyRecord()
+    record.start(D, 100.0)
+    record.start(D, 300.0)  # opened again: the first start stands
+    record.unseen(D, 300.0)  # the second picture never came: the first clock runs on
+    assert record.solve(D, 400.0).seconds == 300.0
+
+
 def test_a_puzzle_seen_after_it_was_solved_changes_nothing() -> None:
     record = DailyRecord()
     record.start(D, 100.0)

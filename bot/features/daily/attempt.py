@@ -80,7 +80,17 @@ async def start_private(update: MessageUpdate, context: HandlerContext) -> None:
         if opened:  # the clock this opening started runs from when the puzzle is seen
             record.shown(day, since, context.now())
 
-    _show_puzzle(context, chat_id, hand, caption, markup, shown)
+    sorry = context.sorry(chat_id)
+
+    def lost(error: Exception) -> None:
+        # Nobody saw the puzzle: no clock is left running for it (a game's clean end).
+        if opened:
+            record.unseen(day, since)
+            if record.running() is None:
+                context.chat_data.answers_to = AnswersTo.GAME
+        sorry(error)
+
+    _show_puzzle(context, chat_id, hand, caption, markup, shown, lost)
 
 
 def _show_puzzle(
@@ -90,9 +100,11 @@ def _show_puzzle(
     caption: str,
     markup: InlineKeyboardMarkup | None = None,
     seen: Callable[[], object] | None = None,
+    lost: Callable[[Exception], object] | None = None,
 ) -> None:
     """Send a daily puzzle's picture in private; replies to it are answers to it.  ``seen``:
-    what to do once it is sent."""
+    what to do once it is sent; ``lost``: if it cannot be sent at all (the apology by
+    default)."""
     chat = context.chat_data
 
     def shown(sent: object) -> None:
@@ -103,7 +115,9 @@ def _show_puzzle(
         if seen is not None:
             seen()
 
-    game_life.post_hand(context, chat_id, hand, caption, reply_markup=markup, on_sent=shown)
+    game_life.post_hand(
+        context, chat_id, hand, caption, reply_markup=markup, on_sent=shown, on_failed=lost
+    )
 
 
 def for_daily(update: MessageUpdate, context: HandlerContext) -> bool:
