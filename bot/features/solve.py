@@ -20,7 +20,7 @@ from telegram.ext import Application, CallbackQueryHandler, CommandHandler, Inli
 from bot.context import BotContext
 from bot.game.attempts import open_to_anyone, unspoiled_days
 from bot.game.requests import RequestError, Rules, SolveRequest, SolveResult, parse_solve
-from bot.game.spoilers import another_puzzle, holds, peek
+from bot.game.spoilers import Round, another_puzzle, holds, peek
 from bot.i18n import N_
 from bot.services.solving import SolveBusy, SolveTimeout, SolveTooBig
 from bot.texts import problem_text
@@ -189,20 +189,32 @@ async def spoiler(
     return None
 
 
-def mark_peeks(request: SolveRequest, user_id: int, context: BotContext) -> None:
-    """The user was given the solutions of ``request``: their answers to every live game
-    these numbers spoil score nothing (a member of a group who only reads it is never
-    refused: see :mod:`bot.game.spoilers`)."""
+def mark_peeks(
+    request: SolveRequest, result: SolveResult, user_id: int, context: BotContext
+) -> None:
+    """The user was given ``result``, the solutions of ``request``: their answers to every
+    live game these numbers spoil score nothing (a member of a group who only reads it is
+    never refused: see :mod:`bot.game.spoilers`)."""
     numbers, target, _rules = request
     live = context.bot_data.live_hands
     for chat_id in live.chats_spoiled(numbers, target):
         game = live.game(chat_id)
         data = context.application.chat_data.get(chat_id)
-        if data is not None and another_puzzle(numbers, target, data.table.round):
+        playing = data.table.round if data is not None else None
+        if another_puzzle(numbers, target, playing) and not _shows(result, playing):
             continue  # the round's very hand with another target spoils nothing
         if game is not None:
             peek(game, user_id)
             context.application.mark_data_for_update_persistence(chat_ids=chat_id)
+
+
+def _shows(result: SolveResult, playing: Round | None) -> bool:
+    """Whether ``result`` (for another target) shows a way to make the round's own target
+    as one of its closest values (``= 24001/1000`` is closest to 24)."""
+    if playing is None:
+        return False
+    made = {closest[0] for closest in (result.below, result.above) if closest is not None}
+    return str(playing.target) in made
 
 
 async def solve_command(update: MessageUpdate, context: HandlerContext) -> None:
@@ -225,7 +237,7 @@ async def solve_command(update: MessageUpdate, context: HandlerContext) -> None:
             context.reply(update, refusal)
             return
         result = await context.bot_data.solving.search(request, owner=update.effective_user.id)
-        mark_peeks(request, update.effective_user.id, context)
+        mark_peeks(request, result, update.effective_user.id, context)
     except RequestError as error:
         reason = html.escape(problem_text(error, context))
         context.reply(
@@ -275,7 +287,7 @@ async def solve_page(update: ButtonUpdate, context: HandlerContext) -> None:
     except SolveTimeout as stopped:
         await query.answer(context._(_slow(stopped)))
         return
-    mark_peeks(request, update.effective_user.id, context)
+    mark_peeks(request, result, update.effective_user.id, context)
     await query.answer()
     page = max(0, min(page, _pages(result) - 1))
     text, buttons = render_result(result, page, context), page_buttons(result, page)
@@ -332,7 +344,7 @@ async def inline_query(update: Update, context: BotContext) -> None:
         result = await context.bot_data.solving.search(
             request, owner=query.from_user.id, supersede=True
         )
-        mark_peeks(request, query.from_user.id, context)
+        mark_peeks(request, result, query.from_user.id, context)
     except RequestError as error:
         reason = problem_text(error, context)
         help_text = _("Type numbers after my name, like 3 3 8 8 or 1 2 3 4 7 25 = 573.")

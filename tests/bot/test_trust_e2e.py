@@ -434,3 +434,19 @@ async def test_a_lurkers_mark_survives_a_restart(tmp_path: Path) -> None:
     async with running_bot(api, tmp_path):
         reply = await reply_to(api, EVE, GROUP, f"/a {answer_of(hand)}")
     assert reply == PEEKED_ROUND
+
+
+async def test_another_target_whose_closest_value_is_the_rounds_marks_the_asker(
+    tmp_path: Path,
+) -> None:
+    api = with_eve()
+    async with running_bot(api, tmp_path) as application:
+        hand = dealt(await deal(api, ANN, GROUP))
+        numbers = " ".join(map(str, hand))
+        # Just above 24: the closest value below is 24 itself, with how to make it.
+        near = plain_text(await reply_to(api, EVE, EVE, f"/solve {numbers} = 24001/1000"))
+        reply = await reply_to(api, EVE, GROUP, f"/a {answer_of(hand)}")
+        playing = application.chat_data[GROUP].table.playing
+    assert "Closest below: 24 = " in near
+    assert reply == PEEKED_ROUND
+    assert playing
