@@ -450,3 +450,27 @@ async def test_another_target_whose_closest_value_is_the_rounds_marks_the_asker(
     assert "Closest below: 24 = " in near
     assert reply == PEEKED_ROUND
     assert playing
+
+
+async def test_no_solution_where_only_solvable_hands_are_dealt_costs_nothing(
+    tmp_path: Path,
+) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        await deal(api, ANN, ANN)  # unsolvable hands are off: every deal has a solution
+        reply = await reply_to(api, ANN, ANN, "/a none")
+        playing = application.chat_data[ANN].table.playing
+        out = application.chat_data[ANN].table.round.out
+    assert reply == "Every hand here has a solution (this chat deals no others): keep looking!"
+    assert playing
+    assert out == []
+
+
+async def test_no_solution_where_only_solvable_hands_are_dealt_in_chinese(
+    tmp_path: Path,
+) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        await deal(api, BOB, BOB)
+        reply = await reply_to(api, BOB, BOB, "无解")
+    assert reply == "这里的每一手牌都有解（这个聊天只发有解的牌）：再找找看！"

@@ -17,7 +17,7 @@ from bot.features.rounds.solutions import solutions_text
 from bot.game.rounds import Outcome, Round
 from bot.texts import player_line, reason
 from bot.typed_handlers import HandlerContext, MessageUpdate
-from solver import Code, solution_of
+from solver import Code, is_claim, solution_of
 from solver.parsing import ParseError
 
 
@@ -33,6 +33,13 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     game = table.round
     if game is None:
         context.reply(update, _("No round is running: /play deals a hand."))
+        return
+    if is_claim(text) and game.solvable and not table.settings.unsolvable and table.playing:
+        # Where only solvable hands are dealt, "no solution" is a newcomer's guess, not a
+        # claim to stake the round on: said so, at no cost.
+        context.reply(
+            update, _("Every hand here has a solution (this chat deals no others): keep looking!")
+        )
         return
     outcome = game.answer(update.effective_user.id, text, context.now())
     chat_id = update.effective_chat.id
