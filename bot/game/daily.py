@@ -374,9 +374,9 @@ def stats_of(record: DailyRecord, today: dt.date) -> DailyStats:
     """The player's statistics as of ``today``."""
     played = set(record.started) | set(record.results)
     solved_today = record.result(today)
-    if solved_today is None:
+    if solved_today is None and today.isoformat() not in record.gave_up:
         # Today's puzzle, started and still open, is no day lost yet ("solved: 50 %" just
-        # after /daily on a player's second day).
+        # after /daily on a player's second day); given up, it is a day played, not solved.
         played.discard(today.isoformat())
     times = [result.seconds for result in record.results.values()]
     bars = [0] * (len(TIME_BUCKETS) + 1)

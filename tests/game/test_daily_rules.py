@@ -765,3 +765,12 @@ def test_the_next_puzzle_in_another_zone() -> None:
     now = dt.datetime(2026, 11, 20, 12, 0, tzinfo=dt.UTC)
     shanghai = next_puzzle_at(now).astimezone(ZoneInfo("Asia/Shanghai"))
     assert shanghai == dt.datetime(2026, 11, 21, 8, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
+
+
+def test_a_day_given_up_today_is_a_day_played_not_solved() -> None:
+    record = DailyRecord()
+    record.start(D, 100.0)
+    record.miss(D)
+    record.gave_up.append(D.isoformat())  # as bot.game.attempts.give_up records it
+    stats = stats_of(record, D)
+    assert (stats.played, stats.solved, stats.misses_per_day) == (1, 0, 1.0)
