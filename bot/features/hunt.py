@@ -84,9 +84,10 @@ async def hunt_command(update: MessageUpdate, context: HandlerContext) -> None:
             count,
         ).format(hand=" ".join(map(str, hand)), target=hunt.target, count=count, seconds=seconds)
         + "\n"
-        + _("Each new one scores a point.")
-        + " "
-        + how_to_answer(chat_id > 0, context)
+        # Two sentences: Chinese runs them together after its full stop, English spaces them.
+        + _("{rules} {how}").format(
+            rules=_("Each new one scores a point."), how=how_to_answer(chat_id > 0, context)
+        )
     )
 
     game_life.deal(context, chat_id, HUNT, hunt, messages, caption)

@@ -266,7 +266,9 @@ async def test_a_hunt_in_chinese(tmp_path: Path) -> None:
     bob = 502  # make_api's Chinese-speaking user
     async with running_bot(api, tmp_path):
         deal = await start(api, bob, bob)
-    assert "寻解大赛" in plain_text(deal["caption"])
+    caption = plain_text(deal["caption"]).split("\n")
+    assert "寻解大赛" in caption[0]
+    assert caption[1] == "每找到一种新解法得 1 分。直接输入答案，例如 (8-2)*4。"
 
 
 async def test_a_group_hunt_in_chinese_has_its_colons(tmp_path: Path) -> None:
