@@ -137,6 +137,7 @@ async def test_second_instance_gets_409_and_exits(tmp_path: Path) -> None:
     assert first.returncode == 0, first_err.decode()
 
 
+@pytest.mark.slow  # it waits 5 s into a real bot's first long poll: run with pytest -m slow
 @pytest.mark.asyncio
 async def test_a_newcomer_during_the_first_long_poll_alone_gives_way(tmp_path: Path) -> None:
     """The second instance starts while the first one's first long poll still waits (no

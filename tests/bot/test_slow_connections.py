@@ -185,6 +185,7 @@ async def test_a_slow_connection_flood_leaves_telegram_answered_and_the_log_quie
         assert len(flood_log) <= QUIET_LOG, "".join(flood_log[:5])
 
 
+@pytest.mark.slow  # it waits out the real 10 s header timeout: run with pytest -m slow
 @pytest.mark.asyncio
 async def test_a_slow_connection_is_closed_within_seconds(tmp_path: Path) -> None:
     async with limited_bot(tmp_path) as bot:
