@@ -174,6 +174,7 @@ def build_application(
     data.outbox = outbox
     data.timers = Timers(job_queue)
     data.write_now, persistence.on_saved_again = persistence.write_now, data.held.release
+    data.global_data = persistence.load_global()
     pool = WorkerPool(memory=settings.worker_memory and settings.worker_memory * 2**20)
     data.solving = Solving(pool, (persistence.load_table, persistence.save_table))
     add_handlers(application)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from telegram import Update
@@ -24,7 +24,7 @@ from bot.services.sending import unread
 from bot.services.solving import Solving
 from bot.services.timers import Timers
 from bot.settings import Settings
-from bot.state import ChatData, UserData
+from bot.state import ChatData, GlobalData, UserData
 
 RowWriter = Callable[[dict[tuple[str, Any], object]], bool]
 """Writes rows of the data file at once: (kind, key) → the data, e.g. ``("chat", chat_id)``;
@@ -73,6 +73,9 @@ class BotData:
     :meth:`BotContext.save_now`), given where the application is built; None saves nothing."""
     held: HeldNews
     """Announcements of scores waiting for the disk to take them (:mod:`bot.services.saving`)."""
+    global_data: GlobalData
+    """What the bot keeps across all chats: duels and invitations, ratings, each hand's
+    record, challenges (loaded at start-up; saved by :meth:`BotContext.save_global`)."""
 
     def __init__(self) -> None:
         self.clock = time.time
@@ -88,6 +91,7 @@ class BotData:
         self.web_address = None
         self.write_now = None
         self.held = HeldNews()
+        self.global_data = GlobalData()
 
     def now(self) -> float:
         """The application's clock, in seconds."""
@@ -188,6 +192,45 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
                 ("user", user_id): self.application.user_data[user_id],
             }
         )
+
+    def save_global(
+        self,
+        *,
+        players: Iterable[int] = (),
+        hands: Iterable[str] = (),
+        challenges: Iterable[str] = (),
+    ) -> bool:
+        """Save the bot's data across all chats at once: its global row (duels, invitations,
+        each pair's rated duels of the day), the ratings of ``players``, the records of
+        ``hands`` (by :func:`~bot.game.hand_records.hand_key`) and the ``challenges`` (by
+        token) that changed, and delete the rows of hand records and challenges dropped
+        since the last save.  Whether the disk took them: see :meth:`save_now` (PTB's
+        regular saves never write these: whatever changes them saves them here, before
+        announcing anything).
+        """
+        write_now = self.bot_data.write_now
+        data = self.bot_data.global_data
+        rows: dict[tuple[str, Any], object] = {("global", 0): data}
+        rows.update(
+            {("rating", p): data.ratings.players[p] for p in players if p in data.ratings.players}
+        )
+        rows.update(
+            {
+                ("hand", (k,)): data.hand_records.hands[k]
+                for k in hands
+                if k in data.hand_records.hands
+            }
+        )
+        rows.update(
+            {
+                ("challenge", (t,)): data.challenges.challenges[t]
+                for t in challenges
+                if t in data.challenges.challenges
+            }
+        )
+        rows.update({("hand", (k,)): None for k in data.hand_records.take_dropped()})
+        rows.update({("challenge", (t,)): None for t in data.challenges.take_dropped()})
+        return True if write_now is None else write_now(rows)
 
     # --- sending: every message goes through the outbox ---------------------------------------
 

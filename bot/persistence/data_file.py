@@ -20,6 +20,11 @@ from bot import records
 from bot.persistence.database import open_database
 from bot.persistence.errors import DataFileError
 from bot.persistence.folder import FILE_NAME, FolderLock, prepare_folder
+from bot.records.schema import ITEM_KINDS
+from bot.state import GlobalData
+
+GLOBAL_KINDS = ("global", *ITEM_KINDS)
+"""The kinds of row that hold the bot's data across all chats."""
 
 CHECKPOINT_EVERY = 1.0
 """Seconds between checkpoints while the bot writes (none while it is idle)."""
@@ -88,8 +93,14 @@ class DataFile:
         # Shielded: a caller that is cancelled must not cancel the others' commit.
         await asyncio.shield(self._batch)
 
+    def load_global(self) -> GlobalData:
+        """The bot's data across all chats (duels, ratings, hand records, challenges), from
+        its rows (new data when the file has none)."""
+        return records.global_from_rows({kind: self._rows(kind) for kind in GLOBAL_KINDS})
+
     def write_now(self, rows: dict[tuple[str, Any], object]) -> bool:
-        """Write ``rows`` ((kind, key) → value, e.g. ``("chat", chat_id)``) at once, in a
+        """Write ``rows`` ((kind, key) → value, e.g. ``("chat", chat_id)``; a value of None
+        deletes its row) at once, in a
         transaction of their own, without waiting for the event loop; whether the disk took
         them.  A won round is saved this way before it is announced.  An older copy of the
         same row still waiting for its batch is dropped, so it cannot overwrite the newer
@@ -97,7 +108,9 @@ class DataFile:
         :meth:`_write`): this never raises for a full or read-only disk.
         """
         pending: dict[tuple[str, int | str], str | None] = {
-            (kind, records.stored_key(key)): records.saved(kind, value).text
+            (kind, records.stored_key(key)): None
+            if value is None
+            else records.saved(kind, value).text
             for (kind, key), value in rows.items()
         }
         # Dropped either way: these copies are newer, and are written or kept for a retry.

@@ -22,11 +22,13 @@ import pytest
 from bot import records
 from bot.game.challenge import Origin, Play
 from bot.game.duel import End
-from bot.game.hand_records import HandRecord, Source
+from bot.game.hand_records import HandRecord, Source, hand_key
 from bot.game.hands import facts_job
 from bot.game.rating import Result
+from bot.local_api import LocalBotApi
 from bot.persistence import SQLitePersistence
 from bot.state import ChatData, GlobalData, UserData
+from tests.bot.harness import running_bot
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 PINNED = FIXTURES / "global-rows-2.json"
@@ -147,9 +149,7 @@ async def test_global_data_written_before_an_announcement_survives_a_restart(
     await first.flush()
     second = SQLitePersistence(tmp_path)
     try:
-        # The persistence reads every kind of row alike (see SQLitePersistence._rows).
-        kinds = ("global", "rating", "hand", "challenge")
-        loaded = records.global_from_rows({kind: second._rows(kind) for kind in kinds})
+        loaded = second.load_global()
     finally:
         await second.flush()
     assert loaded == data
@@ -158,3 +158,28 @@ async def test_global_data_written_before_an_announcement_survives_a_restart(
 def test_a_data_file_without_global_data_starts_with_none() -> None:
     assert records.load("global", '{"v":2}') == GlobalData()
     assert records.global_from_rows({}) == GlobalData()
+
+
+@pytest.mark.asyncio
+async def test_a_deleted_row_of_global_data_is_gone_after_a_restart(tmp_path: Path) -> None:
+    data = story()
+    first = SQLitePersistence(tmp_path)
+    first.write_now(records.global_rows(data))
+    first.write_now({("hand", (hand_key((3, 3, 8, 8), 24),)): None})
+    await first.flush()
+    second = SQLitePersistence(tmp_path)
+    try:
+        loaded = second.load_global()
+    finally:
+        await second.flush()
+    assert loaded.hand_records.hands == {}
+
+
+@pytest.mark.asyncio
+async def test_the_bot_starts_with_the_global_data_of_its_data_file(tmp_path: Path) -> None:
+    data = story()
+    first = SQLitePersistence(tmp_path)
+    first.write_now(records.global_rows(data))
+    await first.flush()
+    async with running_bot(LocalBotApi(), tmp_path) as application:
+        assert application.bot_data.global_data == data
