@@ -20,6 +20,7 @@ from bot.game.duel_lobby import Duels
 from bot.game.hand_records import HandRecords
 from bot.game.rating import Ratings
 from bot.game.requests import SolveRequest
+from bot.game.rush_records import RushBoard, RushRecords
 from bot.game.table import Table
 
 SOLVE_REQUESTS_KEPT = 30
@@ -163,6 +164,9 @@ class UserData:
     """A language the user chose (none can yet: the user's Telegram language is used)."""
     daily: DailyRecord = field(default_factory=DailyRecord)
     """The user's daily puzzles: attempts, results, streaks."""
+    rush: RushRecords = field(default_factory=RushRecords)
+    """The user's Rush runs: how many, the personal best, the week's best (in the chat and
+    through the Telegram game alike)."""
 
 
 @dataclass(slots=True)
@@ -175,3 +179,5 @@ class GlobalData:
     """Invitations out, duels being played and the history of finished ones."""
     hand_records: HandRecords = field(default_factory=HandRecords)
     challenges: Challenges = field(default_factory=Challenges)
+    rush: RushBoard = field(default_factory=RushBoard)
+    """The best Rush runs everywhere: the week's and all time's."""

@@ -1,9 +1,8 @@
 """Rush records: a player's personal best and best run this week, and boards of the best runs.
 
 Weeks are ISO weeks: they start on Monday at 00:00 UTC, and a run belongs to the UTC day it
-ended on (the caller passes that day).  A record is plain data (ints, a float, an ISO date)
-and saves as a JSON object with :meth:`RushRecords.as_dict` and :meth:`RushBoard.as_dict`;
-``from_dict`` reads it back and raises ``ValueError`` for anything else.
+ended on (the caller passes that day).  A record is plain data (ints, a float, a date), saved
+with the user's data (:class:`RushRecords`) and the bot's global data (:class:`RushBoard`).
 
 Only a finished run's :class:`~bot.game.rush.RunResult`, which the server counted, becomes a
 record: there is no other way in.  A board keeps each player once, with their best run, so
@@ -14,7 +13,6 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.game.rush import RunResult
 
@@ -50,27 +48,6 @@ class RunRecord:
     def rank_key(self) -> tuple[int, float]:
         """Sorts the best run first."""
         return (-self.score, self.best_time if self.best_time is not None else float("inf"))
-
-    def as_dict(self) -> dict[str, Any]:
-        """The record as JSON values."""
-        return {"score": self.score, "best_time": self.best_time, "day": self.day.isoformat()}
-
-    @classmethod
-    def from_dict(cls, data: Any) -> RunRecord:
-        """A record from :meth:`as_dict`; raises ``ValueError`` for anything else."""
-        try:
-            score, best, day = data["score"], data["best_time"], data["day"]
-            if not isinstance(score, int) or isinstance(score, bool) or score < 0:
-                raise ValueError(f"bad score {score!r}")
-            if best is not None and (not isinstance(best, int | float) or best < 0):
-                raise ValueError(f"bad time {best!r}")
-            return cls(score, None if best is None else float(best), dt.date.fromisoformat(day))
-        except (KeyError, TypeError) as error:
-            raise ValueError(f"not a run record: {error!r}") from None
-
-
-def _record_or_none(data: Any) -> RunRecord | None:
-    return None if data is None else RunRecord.from_dict(data)
 
 
 @dataclass(frozen=True)
@@ -111,25 +88,6 @@ class RushRecords:
             return None
         return week
 
-    def as_dict(self) -> dict[str, Any]:
-        """The records as JSON values."""
-        return {
-            "runs": self.runs,
-            "best": None if self.best is None else self.best.as_dict(),
-            "week_best": None if self.week_best is None else self.week_best.as_dict(),
-        }
-
-    @classmethod
-    def from_dict(cls, data: Any) -> RushRecords:
-        """Records from :meth:`as_dict`; raises ``ValueError`` for anything else."""
-        try:
-            runs = data["runs"]
-            if not isinstance(runs, int) or isinstance(runs, bool) or runs < 0:
-                raise ValueError(f"bad run count {runs!r}")
-            return cls(runs, _record_or_none(data["best"]), _record_or_none(data["week_best"]))
-        except (KeyError, TypeError) as error:
-            raise ValueError(f"not Rush records: {error!r}") from None
-
 
 @dataclass(frozen=True, slots=True)
 class BoardEntry:
@@ -138,20 +96,6 @@ class BoardEntry:
     user_id: int
     name: str
     record: RunRecord
-
-    def as_dict(self) -> dict[str, Any]:
-        """The entry as JSON values."""
-        return {"user": self.user_id, "name": self.name, **self.record.as_dict()}
-
-
-def _entry(data: Any) -> BoardEntry:
-    try:
-        user, name = data["user"], data["name"]
-        if not isinstance(user, int) or not isinstance(name, str):
-            raise ValueError(f"bad board entry {data!r}")
-        return BoardEntry(user, name, RunRecord.from_dict(data))
-    except (KeyError, TypeError) as error:
-        raise ValueError(f"not a board entry: {error!r}") from None
 
 
 def _place(entries: list[BoardEntry], entry: BoardEntry) -> list[BoardEntry]:
@@ -188,18 +132,3 @@ class RushBoard:
         """The best runs of the week of ``today``, best first."""
         monday = week_start(today)
         return [e for e in self.week if week_start(e.record.day) == monday]
-
-    def as_dict(self) -> dict[str, Any]:
-        """The board as JSON values."""
-        return {
-            "all_time": [e.as_dict() for e in self.all_time],
-            "week": [e.as_dict() for e in self.week],
-        }
-
-    @classmethod
-    def from_dict(cls, data: Any) -> RushBoard:
-        """A board from :meth:`as_dict`; raises ``ValueError`` for anything else."""
-        try:
-            return cls([_entry(e) for e in data["all_time"]], [_entry(e) for e in data["week"]])
-        except (KeyError, TypeError) as error:
-            raise ValueError(f"not a Rush board: {error!r}") from None

@@ -14,6 +14,7 @@ from bot.game.hand_records import HandRecord, HandRecords
 from bot.game.rating import PlayerRating
 from bot.game.requests import Rules
 from bot.game.rounds import Round
+from bot.game.rush_records import RushBoard
 from bot.game.table import Table
 from bot.records.codec import Record, make_converter
 from bot.state import ChatData, GlobalData, UserData
@@ -101,13 +102,14 @@ def user_from_record(record: Record) -> UserData:
 
 def global_record(data: GlobalData) -> Record:
     """The global row (kind ``global``, key 0): invitations, duels being played and the last
-    ones finished, and each pair's rated duels of the day.  Each player's rating, hand
-    record and challenge is a row of its own (:data:`ITEM_KINDS`), so that a save writes
-    what changed, not every hand ever solved."""
+    ones finished, each pair's rated duels of the day, and the board of Rush runs.  Each
+    player's rating, hand record and challenge is a row of its own (:data:`ITEM_KINDS`), so
+    that a save writes what changed, not every hand ever solved."""
     return {
         "v": VERSION,
         "duels": CONVERTER.unstructure(data.duels, Duels),
         "pairs": dict(data.ratings.pairs),
+        "rush": CONVERTER.unstructure(data.rush, RushBoard),
     }
 
 
@@ -117,6 +119,7 @@ def global_from_record(record: Record) -> GlobalData:
     data = GlobalData()
     data.duels = CONVERTER.structure(record.get("duels", {}), Duels)
     data.ratings.pairs = CONVERTER.structure(record.get("pairs", {}), dict[str, int])
+    data.rush = CONVERTER.structure(record.get("rush", {}), RushBoard)
     return data
 
 

@@ -25,6 +25,7 @@ from bot.game.duel import End
 from bot.game.hand_records import HandRecord, Source, hand_key
 from bot.game.hands import facts_job
 from bot.game.rating import Result
+from bot.game.rush import RunResult
 from bot.local_api import LocalBotApi
 from bot.persistence import SQLitePersistence
 from bot.state import ChatData, GlobalData, UserData
@@ -113,10 +114,11 @@ def test_every_field_of_the_global_data_is_saved() -> None:
     duel = next(iter(data.duels.duels.values()))
     challenge = next(iter(data.challenges.challenges.values()))
     global_row = records.global_record(data)
-    assert set(global_row) == {"v", "duels", "pairs"}
+    assert set(global_row) == {"v", "duels", "pairs", "rush"}
     for obj, fields in [
         (data.duels, global_row["duels"]),
         (duel, global_row["duels"]["duels"][duel.token]),
+        (data.rush, global_row["rush"]),
         (data.ratings.players[ANN], records.to_record("rating", data.ratings.players[ANN])),
         (data.hand_records.hands["3 3 8 8=24"], records.to_record("hand", HandRecord())),
         (challenge, records.to_record("challenge", challenge)),
@@ -183,3 +185,12 @@ async def test_the_bot_starts_with_the_global_data_of_its_data_file(tmp_path: Pa
     await first.flush()
     async with running_bot(LocalBotApi(), tmp_path) as application:
         assert application.bot_data.global_data == data
+
+
+def test_rush_records_and_board_load_as_they_were_saved() -> None:
+    run = RunResult(9, 3.5, 150.0, 11, 2, False, 1)
+    user, data = UserData(), GlobalData()
+    user.rush.add(run, dt.date(2026, 11, 25))
+    data.rush.add(ANN, "Ann", run, dt.date(2026, 11, 25))
+    assert records.load("user", records.saved("user", user).text) == user
+    assert records.load("global", records.saved("global", data).text).rush == data.rush

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import json
-
-import pytest
 
 from bot.game.rush import RunResult
 from bot.game.rush_records import BOARD_SIZE, RunRecord, RushBoard, RushRecords, week_start
@@ -61,21 +58,6 @@ def test_no_best_this_week_after_a_week_without_runs() -> None:
     assert records.this_week(NEXT_MON) is None
 
 
-def test_records_save_and_load_as_json() -> None:
-    records = RushRecords()
-    records.add(result(9), WED)
-    saved = json.loads(json.dumps(records.as_dict()))
-    assert RushRecords.from_dict(saved) == records
-
-
-@pytest.mark.parametrize(
-    "data", [{}, {"runs": -1, "best": None, "week_best": None}, [], {"runs": 1, "best": 3}]
-)
-def test_records_that_do_not_read_are_refused(data: object) -> None:
-    with pytest.raises(ValueError):
-        RushRecords.from_dict(data)
-
-
 def test_a_board_keeps_each_player_once_with_their_best() -> None:
     board = RushBoard()
     board.add(1, "Ann", result(5), WED)
@@ -105,10 +87,3 @@ def test_a_run_without_points_is_not_on_a_board() -> None:
     board = RushBoard()
     board.add(1, "Ann", result(0, None), WED)
     assert board.all_time == []
-
-
-def test_a_board_saves_and_loads_as_json() -> None:
-    board = RushBoard()
-    board.add(1, "Ann", result(9), WED)
-    board.add(2, "Bob", result(4, None), WED)
-    assert RushBoard.from_dict(json.loads(json.dumps(board.as_dict()))) == board

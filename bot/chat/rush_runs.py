@@ -1,0 +1,30 @@
+"""A finished Rush run counted for its player, wherever it was played (in a chat, or on the
+page of the Telegram game): one personal best and one board for both."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from bot.context import BotContext
+from bot.game.rush import RunResult
+from bot.game.rush_records import PersonalBest
+
+
+def count_run(
+    context: BotContext, user_id: int, name: str, result: RunResult
+) -> tuple[PersonalBest, bool]:
+    """Count ``result`` for ``user_id`` (shown on boards as ``name``): their records and the
+    board of runs everywhere, written at once before the run's end is announced.  How it
+    compares with the player's best before, and whether the disk took it (if not, announce
+    with :func:`~bot.chat.announce.tell_saved`: it is written as soon as the disk takes it).
+
+    A run belongs to the UTC day it ended on (weeks are ISO weeks in UTC).
+    """
+    day = dt.datetime.fromtimestamp(context.now(), dt.UTC).date()
+    user = context.application.user_data[user_id]
+    best = user.rush.add(result, day)
+    data = context.bot_data.global_data
+    data.rush.add(user_id, name, result, day)
+    write_now = context.bot_data.write_now
+    saved = True if write_now is None else write_now({("user", user_id): user, ("global", 0): data})
+    return best, saved
