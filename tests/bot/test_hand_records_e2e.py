@@ -74,7 +74,7 @@ async def test_a_holder_from_another_chat_is_not_named(tmp_path: Path) -> None:
 
 async def test_a_new_record_is_said_and_saved_before_it_is_told(tmp_path: Path) -> None:
     api, clock = make_api(), FakeClock(NOON)
-    rows_when_told: list[str | None] = []
+    rows_when_told: list[str] = []
 
     def read_hand(message: dict) -> None:
         if "New record" not in message.get("text", ""):

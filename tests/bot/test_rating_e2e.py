@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -41,8 +42,8 @@ async def seed(tmp_path: Path, data: GlobalData, group_members: dict[int, str]) 
     """Write the global data, and the group's members as the bot has seen them, into the
     data file the bot then starts with."""
     persistence = SQLitePersistence(tmp_path)
-    rows: dict[tuple[str, object], object] = dict(records.global_rows(data))
-    rows[("chat", GROUP)] = ChatData(members=group_members)
+    rows: dict[tuple[str, Any], object] = {("chat", GROUP): ChatData(members=group_members)}
+    rows.update(records.global_rows(data))
     assert persistence.write_now(rows)
     await persistence.flush()
 
