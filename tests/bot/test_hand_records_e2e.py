@@ -25,6 +25,7 @@ from tests.bot.harness import (
     deal,
     dealt,
     make_api,
+    refuse_writes,
     reply_to,
     running_bot,
 )
@@ -168,3 +169,36 @@ async def test_the_dailys_first_attempt_in_the_mini_app_counts_too(tmp_path: Pat
         record = application.bot_data.global_data.hand_records.get(daily(DAY), 24)
     assert "这手牌已被解出 2 次；纪录：5.0 秒（其他聊天的玩家）。" in result["after"]
     assert record.seen == 2
+
+
+async def test_a_record_the_disk_refuses_is_told_with_the_win_once_saved(tmp_path: Path) -> None:
+    api, clock = make_api(), FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        hand = dealt(await deal(api, ANN, GROUP))
+        application.bot_data.global_data.hand_records.note(hand, 24, CAT, 9.0, Source.ROUND)
+        refuse_writes(application)
+        clock.now += 4
+        waiting = plain_text(await reply_to(api, ANN, GROUP, "/a " + solve(hand)[0].text))
+        before = len(api.sent)
+        refuse_writes(application, False)  # space again: the kept rows are written
+        late = (await api.wait_for_sent(before + 1, timeout=10))[before]
+        on_disk = hand_on_disk(tmp_path, hand)
+    assert waiting.startswith("⏳ Right! But the bot cannot save scores just now")
+    assert plain_text(late["text"]).splitlines()[1] == (
+        "🏅 New record for this hand: 4.0 s! Seen 2 times; "
+        "the last record was 9.0 s by a player elsewhere."
+    )
+    assert on_disk == HandRecord(2, 4.0, ANN, "round")
+
+
+def hand_on_disk(data_dir: Path, hand: tuple[int, ...]) -> object:
+    """A hand's record as the data file holds it now (read-only: the bot holds the file)."""
+    db = sqlite3.connect(f"file:{data_dir / FILE_NAME}?mode=ro", uri=True)
+    try:
+        row = db.execute(
+            "SELECT value FROM records WHERE kind = 'hand' AND key = ?",
+            (records.stored_key((hand_key(hand, 24),)),),
+        ).fetchone()
+    finally:
+        db.close()
+    return None if row is None else records.load("hand", row[0])
