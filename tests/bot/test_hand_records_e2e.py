@@ -202,3 +202,13 @@ def hand_on_disk(data_dir: Path, hand: tuple[int, ...]) -> object:
     finally:
         db.close()
     return None if row is None else records.load("hand", row[0])
+
+
+async def test_a_holders_name_with_markup_is_told_as_written(tmp_path: Path) -> None:
+    api, clock = make_api(), FakeClock(NOON)
+    api.add_user(CAT, "<i>Kat</i> & Co " + "x" * 60)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await reply_to(api, CAT, GROUP, "/score")  # Kat is seen in the group
+        _hand, lines = await won_round(api, application, clock, 6.0, before=(CAT, 4.0))
+    name = ("<i>Kat</i> & Co " + "x" * 60)[:39] + "…"
+    assert lines[1] == f"Seen 2 times; the record is 4.0 s by {name}."

@@ -222,3 +222,12 @@ async def test_nobody_rated_yet(tmp_path: Path) -> None:
     async with running_bot(api, tmp_path):
         text = await reply_to(api, ANN, GROUP, "/rating top")
     assert text == "Nobody has 3 rated duels yet: /duel to play one."
+
+
+async def test_names_with_markup_are_shown_as_written(tmp_path: Path) -> None:
+    data = duels()
+    await seed(tmp_path, data, {CAT: "<b>Cat</b> & Co"})
+    api = make_people()
+    async with running_bot(api, tmp_path):
+        text = plain_text(await reply_to(api, ANN, GROUP, "/rating top"))
+    assert f"3. <b>Cat</b> & Co: {points(data.ratings.of(CAT).shown)}" in text.splitlines()
