@@ -177,8 +177,9 @@ def cancel(context: BotContext, duel: Duel, why: Callable[[BotContext], str]) ->
     tell(
         context,
         duel,
-        lambda local, _names: (
-            why(local) + " " + local._("The duel is cancelled: no rating changes.")
+        # Two sentences: Chinese runs them together after its full stop, English spaces them.
+        lambda local, _names: local._("{why} {what}").format(
+            why=why(local), what=local._("The duel is cancelled: no rating changes.")
         ),
     )
 
