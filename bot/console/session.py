@@ -6,6 +6,7 @@ button notices and inline results are shown.
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import time
 from typing import Any, TextIO
@@ -25,9 +26,11 @@ CONSOLE_HELP = """Console commands:
   :user NAME        become another user (created on first use, the same one in every
                     session), e.g. :user Bob
   :reply N TEXT     reply to the bot's message #N
-  :press N BUTTON   press a button under message #N, by its label or its number (1, 2, …)
+  :press N BUTTON   press a button under message #N, by its label or its number (1, 2, …);
+                    :press iN BUTTON for message iN, sent through inline mode
   :inline QUERY     type @bot QUERY in the chat (inline mode): lists what the bot offers;
                     :inline alone offers today's puzzle to share
+  :send N           send result N of your last inline query into the chat
   :app              the address that opens the Mini App in a browser, as the current user
   :help             this help
   :quit             leave (Ctrl-D and Ctrl-C do the same)"""
@@ -62,8 +65,13 @@ class Console:
         self.admin_id = self.user_id
         api.add_group(GROUP_ID, "Console group", admins={self.admin_id})
         api.on_sent(self._show)
+        api.on_inline_edit(self._show_inline)
         self._answers_shown = 0
         self._inline_shown = 0
+        self._offered: tuple[int, str, list[dict[str, Any]]] | None = None
+        """The last inline answer shown: who asked, its query id and its results."""
+        self._inline_messages: list[str] = []
+        """Messages sent through inline mode, by their number here (i1 is the first)."""
 
     def adopt(self, group_members: dict[int, str]) -> None:
         """Take on the users of an earlier release's folder, by the names the console's
@@ -105,6 +113,20 @@ class Console:
         else:
             body = plain_text(message["text"])
         print(f"{label} Twenty-Four: {body}", file=self.out)
+        for row in (message.get("reply_markup") or {}).get("inline_keyboard", []):
+            print("    " + "  ".join(f"[{button['text']}]" for button in row), file=self.out)
+        self.out.flush()
+
+    def _show_inline(self, message: dict[str, Any]) -> None:
+        inline_id = message["inline_message_id"]
+        if inline_id not in self._inline_messages:
+            self._inline_messages.append(inline_id)
+        number = self._inline_messages.index(inline_id) + 1
+        where = "group" if message["chat_type"] in ("group", "supergroup") else "private"
+        edited = " edited" if message.get("edits") else ""
+        sender = message["from"]["first_name"]
+        body = plain_text(message["text"])
+        print(f"[i{number} {where}{edited}] {sender} via Twenty-Four: {body}", file=self.out)
         for row in (message.get("reply_markup") or {}).get("inline_keyboard", []):
             print("    " + "  ".join(f"[{button['text']}]" for button in row), file=self.out)
         self.out.flush()
@@ -151,13 +173,16 @@ class Console:
             number, reply = rest.split(" ", 1)
             self.api.send(self.user_id, self.chat_id, reply, reply_to=int(number))
             return True
-        elif word == ":press" and rest.split(" ", 1)[0].isdigit() and " " in rest:
+        elif word == ":press" and re.fullmatch(r"i?\d+ .+", rest):
             number, label = rest.split(" ", 1)
-            self._press(int(number), label.strip())
+            self._press(int(number) if number.isdigit() else number, label.strip())
             return True
         elif word == ":inline":
             # An empty query too: Telegram sends one as soon as "@bot " is typed.
             self.api.inline_query(self.user_id, rest.strip(), chat_type=self._chat_type())
+            return True
+        elif word == ":send" and rest.strip().isdigit():
+            self._send_result(int(rest.strip()))
             return True
         elif word == ":app":
             print(self.app_line(), file=self.out)
@@ -193,7 +218,31 @@ class Console:
     def _chat_type(self) -> str:
         return "supergroup" if self.chat_id == GROUP_ID else "sender"
 
-    def _press(self, number: int, label: str) -> None:
+    def _send_result(self, number: int) -> None:
+        """Send result ``number`` of the current user's last inline query into the chat."""
+        if self._offered is None or self._offered[0] != self.user_id:
+            print("(no inline results to send: ask with :inline QUERY first)", file=self.out)
+            return
+        _, query_id, results = self._offered
+        if not 1 <= number <= len(results):
+            print(f"(there is no result {number}: choose 1 to {len(results)})", file=self.out)
+            return
+        result = results[number - 1]
+        try:
+            message = self.api.choose_inline_result(self.user_id, query_id, str(result["id"]))
+        except ValueError as error:
+            print(f"(that result cannot be sent here: {error})", file=self.out)
+            return
+        if "inline_message_id" in message:
+            self._show_inline(message)
+        else:
+            sender = message["from"]["first_name"]
+            print(f"[{sender} via Twenty-Four] {plain_text(message['text'])}", file=self.out)
+
+    def _press(self, number: int | str, label: str) -> None:
+        if isinstance(number, str):
+            self._press_inline(number, label)
+            return
         message = self.api.messages.get((self.chat_id, number))
         buttons = [
             b
@@ -203,34 +252,92 @@ class Console:
         if message is None or not buttons:
             print(f"(no buttons under message #{number} in this chat)", file=self.out)
             return
-        wanted = _plain_label(label)
-        chosen = [b for b in buttons if _plain_label(b["text"]) == wanted]
-        if not chosen and label.isdigit() and 1 <= int(label) <= len(buttons):
-            chosen = [buttons[int(label) - 1]]
-        if not chosen:
+        button = _chosen(buttons, label)
+        if button is None:
             labels = ", ".join(f"{i}: {b['text']}" for i, b in enumerate(buttons, 1))
             print(
                 f"(no button {label!r} under message #{number}; there are {labels})", file=self.out
             )
             return
-        button = chosen[0]
-        if "url" in button:
-            # A link button opens its address in Telegram; here it is only shown.
-            print(f"(that button opens {button['url']})", file=self.out)
-        else:
+        if "callback_data" in button:
             self.api.press(self.user_id, message, button["callback_data"])
+        else:
+            self._follow(button)
+
+    def _press_inline(self, number: str, label: str) -> None:
+        index = int(number[1:]) - 1
+        if not 0 <= index < len(self._inline_messages):
+            print(f"(no message {number} sent through inline mode)", file=self.out)
+            return
+        inline_id = self._inline_messages[index]
+        message = self.api.inline_messages[inline_id]
+        buttons = [
+            b for row in message.get("reply_markup", {}).get("inline_keyboard", []) for b in row
+        ]
+        button = _chosen(buttons, label)
+        if button is None:
+            labels = ", ".join(f"{i}: {b['text']}" for i, b in enumerate(buttons, 1))
+            print(
+                f"(no button {label!r} under message {number}; there are {labels})", file=self.out
+            )
+        elif "callback_data" in button:
+            self.api.press_inline(self.user_id, inline_id, button["callback_data"])
+        else:
+            self._follow(button)
+
+    def _follow(self, button: dict[str, Any]) -> None:
+        """What Telegram does for a button that is not the bot's to answer: a link to the
+        bot with a start parameter opens the private chat and sends ``/start PARAMETER``
+        (after the user taps Start); a button that shares an inline query lets the user
+        pick a chat and types ``@bot QUERY`` there (here: the group, where allowed)."""
+        url = button.get("url")
+        start = f"https://t.me/{self.api.username}?start="
+        if isinstance(url, str) and url.startswith(start):
+            self.chat_id = self.user_id
+            print(f"(the link opens your private chat with the bot: {url})", file=self.out)
+            self.api.send(self.user_id, self.chat_id, f"/start {url.removeprefix(start)}")
+        elif isinstance(url, str):
+            # Any other link opens its address in Telegram; here it is only shown.
+            print(f"(that button opens {url})", file=self.out)
+        elif "switch_inline_query_chosen_chat" in button:
+            chosen = button["switch_inline_query_chosen_chat"]
+            self._share(chosen.get("query", ""), bool(chosen.get("allow_group_chats")))
+        elif "switch_inline_query" in button:
+            self._share(button["switch_inline_query"], True)
+        else:
+            print("(the console cannot press that button)", file=self.out)
+
+    def _share(self, query: str, groups: bool) -> None:
+        if groups:
+            self.chat_id = GROUP_ID
+        where = "the group" if groups else "your private chat"
+        print(
+            f"(you pick {where}; Telegram types @{self.api.username} {query} there)", file=self.out
+        )
+        self.api.inline_query(self.user_id, query, chat_type=self._chat_type())
 
     def show_inline_answers(self) -> None:
         """Print what the bot offered for inline queries since last time (Telegram shows
         these as a list above the keyboard; choosing one posts its text)."""
-        for answer in list(self.api.inline_answers.values())[self._inline_shown :]:
+        for query_id, answer in list(self.api.inline_answers.items())[self._inline_shown :]:
             results = answer.get("results") or []
-            print(f"(inline) Twenty-Four offers {len(results)}:", file=self.out)
-            for result in results[:INLINE_SHOWN]:
-                print(f"    {result.get('title', '')}", file=self.out)
+            asker = self.api.inline_queries[query_id][0]
+            self._offered = (asker, query_id, results[:INLINE_SHOWN])
+            print(f"(inline) Twenty-Four offers {len(results)} (:send N sends one):", file=self.out)
+            for number, result in enumerate(results[:INLINE_SHOWN], 1):
+                print(f"    {number}. {result.get('title', '')}", file=self.out)
                 if result.get("description"):
                     print(f"      {result['description']}", file=self.out)
             if len(results) > INLINE_SHOWN:
                 print(f"    … and {len(results) - INLINE_SHOWN} more", file=self.out)
         self._inline_shown = len(self.api.inline_answers)
         self.out.flush()
+
+
+def _chosen(buttons: list[dict[str, Any]], label: str) -> dict[str, Any] | None:
+    """The button with ``label`` (as it may be typed), or the ``label``-th one."""
+    wanted = _plain_label(label)
+    chosen = [b for b in buttons if _plain_label(b["text"]) == wanted]
+    if not chosen and label.isdigit() and 1 <= int(label) <= len(buttons):
+        chosen = [buttons[int(label) - 1]]
+    return chosen[0] if chosen else None

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from bot.local_api.checks import MAX_TEXT, ApiError, check_reply_markup, check_text
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
 
 NOT_MODIFIED = (
     "Bad Request: message is not modified: specified new message content and reply markup "
@@ -52,6 +52,12 @@ class InlineMode:
         """Messages sent through inline mode with a keyboard, by inline message id; each
         keeps its ``text``, ``reply_markup``, ``chat_type`` and ``edits`` (how many)."""
         self._inline_ids: Iterator[int] = itertools.count(1)
+        self._inline_listeners: list[Callable[[dict[str, Any]], None]] = []
+
+    def on_inline_edit(self, listener: Callable[[dict[str, Any]], None]) -> None:
+        """Call ``listener`` with each message sent through inline mode that the bot edits
+        (it has an ``inline_message_id`` and no chat)."""
+        self._inline_listeners.append(listener)
 
     def choose_inline_result(self, user_id: int, query_id: str, result_id: str) -> dict[str, Any]:
         """``user_id`` picks the result ``result_id`` of the bot's answer to their inline query
@@ -122,6 +128,8 @@ class InlineMode:
             message["reply_markup"] = markup
         message["edits"] += 1
         message["edit_date"] = int(time.time())
+        for listener in self._inline_listeners:
+            listener(dict(message, inline_message_id=params["inline_message_id"]))
         self._notify()
         return True
 
