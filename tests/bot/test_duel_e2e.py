@@ -325,3 +325,25 @@ async def test_a_duel_whose_hand_ran_out_during_a_restart_is_cancelled(tmp_path:
     ]
     assert playing is None
     assert rated == {}
+
+
+async def test_the_invitee_declines(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        invitation = await invite(api, application)
+        api.press(CAROL, invitation, button_data(invitation, 1))
+        await settled(api, application)
+        edited = api.messages[(GROUP, invitation["message_id"])]
+        left = application.bot_data.global_data.duels.invitations
+    assert plain_text(edited["text"]) == "Carol declined Ann's duel."
+    assert "reply_markup" not in edited
+    assert left == {}
+
+
+async def test_a_second_duel_waits_for_the_groups_duel(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await accept(api, application, await invite(api, application))
+        said = api.send(ANN, GROUP, "me")
+        reply = await reply_to(api, DAVE, GROUP, "/duel", reply_to=said["message_id"])
+    assert reply == "A duel is on here: it ends by its hands, or /duel stop forfeits it."

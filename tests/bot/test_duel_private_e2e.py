@@ -220,3 +220,28 @@ async def test_a_private_duel_in_chinese(tmp_path: Path) -> None:
         said[0]
         == "⚔️ 对决：Ann 对 Bob！\n先赢 3 手者胜（最多 5 手），每手 60 秒；先答对者赢下这一手。"
     )
+
+
+async def test_the_inviter_withdraws(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        message, token = await invitation(api, application)
+        api.press(ANN, message, f"duel:no:{token}")
+        await settled(api, application)
+        edited = api.messages[(ANN, message["message_id"])]
+        said = await open_link(api, application, CAROL, token)
+    assert plain_text(edited["text"]) == "Ann withdrew the invitation to a duel."
+    assert said == ["This invitation is no longer open."]
+
+
+async def test_no_private_duel_over_a_round(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        _message, token = await invitation(api, application)
+        await reply_to(api, CAROL, CAROL, "/play")
+        said = await open_link(api, application, CAROL, token)
+        playing = application.bot_data.global_data.duels.duel_of(CAROL)
+    assert said == [
+        "A game is on in your chat or your opponent's: once it is over, open the link again."
+    ]
+    assert playing is None

@@ -7,8 +7,9 @@ moves both players' rating (:mod:`bot.game.rating`).
 - In private, ``/duel`` makes an invitation to share into any chat (inline mode) or as a
   link; whoever opens it first is the opponent, and both play in their private chats.
 - ``/duel stop`` forfeits.  The rules (who may act, idle hands, the end) are
-  :mod:`bot.game.duel` and :mod:`bot.game.duel_lobby`; the invitations are
-  :mod:`.lobby`, the play :mod:`.play`, a restart :mod:`.restart`.
+  :mod:`bot.game.duel` and :mod:`bot.game.duel_lobby`; the invitations are :mod:`.lobby`
+  (groups), :mod:`.shared` (private) and :mod:`.invitations`; the play :mod:`.play`, a
+  restart :mod:`.restart`.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from bot.context import services
 from bot.services.answer_routes import Priority, Route
 from bot.typed_handlers import for_buttons, for_messages
 
-from . import lobby, play
+from . import lobby, play, shared
 from .restart import restore
 
 __all__ = ["register", "restore"]
@@ -41,12 +42,12 @@ def register(application: Application) -> None:
     )
     # Before the solver's catch-all inline handler (this feature is registered first).
     application.add_handler(
-        InlineQueryHandler(lobby.inline_invitation, pattern=r"^duel [A-Za-z0-9]*$")
+        InlineQueryHandler(shared.inline_invitation, pattern=r"^duel [A-Za-z0-9]*$")
     )
     application.add_handler(
-        ChosenInlineResultHandler(lobby.invitation_shared, pattern=r"^duel:[A-Za-z0-9]+$")
+        ChosenInlineResultHandler(shared.invitation_shared, pattern=r"^duel:[A-Za-z0-9]+$")
     )
     data = services(application)
-    data.deep_links["duel"] = lobby.start_link
-    data.deep_links[lobby.LINK_PREFIX] = lobby.opened_link
+    data.deep_links["duel"] = shared.start_link
+    data.deep_links[shared.LINK_PREFIX] = shared.opened_link
     data.answers.add(Route(Priority.DUEL, play.claims, play.judge, play.waiting, play.its_messages))

@@ -1,55 +1,23 @@
-"""Invitations to duels: ``/duel`` in a group (a reply to a member, or ``/duel @name``) with
-Accept and Decline buttons only the invitee can use; ``/duel`` in private, shared into any
-chat through inline mode or as a ``t.me/<bot>?start=duel_TOKEN`` link, taken up by whoever
-opens it first; and the end of an invitation after two minutes, said where it was shown.
-"""
+"""Invitations in a group: ``/duel`` as a reply to a member's message, or ``/duel @name``
+for a member seen there, with Accept and Decline buttons only the invitee can use (anyone
+else gets an alert, nothing changes); and ``/duel`` itself, which sends private chats to
+:mod:`.shared` and ``/duel stop`` to :mod:`.play`."""
 
 from __future__ import annotations
 
 import html
-import logging
 
-from telegram import (
-    InlineKeyboardButton,
-    InlineKeyboardMarkup,
-    InlineQueryResultArticle,
-    InlineQueryResultsButton,
-    InputTextMessageContent,
-    Message,
-    SwitchInlineQueryChosenChat,
-    Update,
-    User,
-)
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, User
 from telegram.constants import ChatType, MessageEntityType
 
 from bot.chat import game_life
-from bot.context import BotContext
 from bot.game.duel import HAND_SECONDS, Refusal, Refused
-from bot.game.duel_lobby import INVITATION_SECONDS, Invitation
 from bot.services.outbox import Sent
-from bot.services.timers import DUEL_INVITATION
 from bot.state import InvitationMessage
-from bot.typed_handlers import ButtonUpdate, HandlerContext, JobContext, MessageUpdate
+from bot.typed_handlers import ButtonUpdate, HandlerContext, MessageUpdate
 
-from . import play, words
-
-logger = logging.getLogger(__name__)
-
-LINK_PREFIX = "duel_"
-"""A shared invitation's start parameter: ``duel_TOKEN``."""
-QUERY_PREFIX = "duel "
-"""A shared invitation's inline query: ``duel TOKEN``."""
-RESULT_PREFIX = "duel:"
-"""The id of the inline result that shares an invitation: ``duel:TOKEN``."""
-
-
-def link_of(context: BotContext, token: str) -> str:
-    """The invitation's ``t.me`` link."""
-    return f"https://t.me/{context.bot.username}?start={LINK_PREFIX}{token}"
-
-
-MINUTES = round(INVITATION_SECONDS / 60)
-"""How long an invitation is open, as it is said."""
+from . import play, shared, words
+from .invitations import MINUTES, bots, close, expire_later
 
 
 def _invitee_of(update: MessageUpdate, context: HandlerContext) -> User | int | str | None:
@@ -70,10 +38,6 @@ def _invitee_of(update: MessageUpdate, context: HandlerContext) -> User | int | 
     return None
 
 
-def _bots(context: BotContext, *users: User | None) -> frozenset[int]:
-    return frozenset({context.bot.id, *(u.id for u in users if u is not None and u.is_bot)})
-
-
 def _group_busy(context: HandlerContext, chat_id: int) -> bool:
     """Whether a duel is played in this group already (one at a time: answers would mix)."""
     duels = context.bot_data.global_data.duels.duels.values()
@@ -87,7 +51,7 @@ async def duel_command(update: MessageUpdate, context: HandlerContext) -> None:
         await play.stop(update, context)
         return
     if update.effective_chat.type == ChatType.PRIVATE:
-        await private_invitation(update, context)
+        await shared.private_invitation(update, context)
         return
     await group_invitation(update, context)
 
@@ -134,7 +98,7 @@ async def group_invitation(update: MessageUpdate, context: HandlerContext) -> No
             invitee_id,
             context.now(),
             context.bot_data.rng,
-            bot_ids=_bots(context, found if isinstance(found, User) else None),
+            bot_ids=bots(context, found if isinstance(found, User) else None),
             chat_id=chat_id,
         )
     except Refused as refused:
@@ -171,60 +135,6 @@ async def group_invitation(update: MessageUpdate, context: HandlerContext) -> No
     expire_later(context, chat_id, invitation)
 
 
-def expire_later(context: BotContext, chat_id: int, invitation: Invitation) -> None:
-    delay = max(0.0, invitation.expires - context.now())
-    context.bot_data.timers.run_once(
-        invitation_up, delay, chat_id=chat_id, kind=DUEL_INVITATION, data=invitation.token
-    )
-
-
-async def private_invitation(update: MessageUpdate, context: HandlerContext) -> None:
-    """/duel in private: an invitation anyone may take up, shared through inline mode (a
-    button that picks the chat) or as a link; whoever opens it first is the opponent."""
-    _ = context._
-    user = update.effective_user
-    chat_id = update.effective_chat.id
-    duels = context.bot_data.global_data.duels
-    try:
-        invitation = duels.invite(
-            user.id, None, context.now(), context.bot_data.rng, bot_ids=_bots(context)
-        )
-    except Refused as refused:
-        context.reply(update, words.refusal_text(refused.reason, context))
-        return
-    context.save_global()
-    shown = InvitationMessage(inviter=user.full_name)
-    play.duel_chat(context.chat_data).invitations[invitation.token] = shown
-    link = link_of(context, invitation.token)
-    text = _(
-        "⚔️ Your duel invitation is ready. Send it to a friend with the button, or give "
-        "them this link: {link}\nWhoever opens it first within {minutes} minutes is your "
-        "opponent; you both play here, each in your chat with me. {rules}"
-    ).format(link=link, minutes=MINUTES, rules=words.rules_text(context, HAND_SECONDS))
-    buttons = InlineKeyboardMarkup(
-        [
-            [
-                InlineKeyboardButton(
-                    _("📨 Send the invitation"),
-                    switch_inline_query_chosen_chat=SwitchInlineQueryChosenChat(
-                        query=QUERY_PREFIX + invitation.token,
-                        allow_user_chats=True,
-                        allow_group_chats=True,
-                    ),
-                )
-            ],
-            [InlineKeyboardButton(_("❌ Withdraw"), callback_data=f"duel:no:{invitation.token}")],
-        ]
-    )
-
-    def sent(message: Sent) -> None:
-        if isinstance(message, Message):
-            shown.message_id = message.message_id
-
-    context.reply(update, text, reply_markup=buttons, on_sent=sent)
-    expire_later(context, chat_id, invitation)
-
-
 async def invitation_button(update: ButtonUpdate, context: HandlerContext) -> None:
     """Accept or Decline under an invitation (Decline by its inviter withdraws it): only the
     invitee may answer it; anyone else gets an alert and nothing changes."""
@@ -250,174 +160,25 @@ async def invitation_button(update: ButtonUpdate, context: HandlerContext) -> No
         context.save_global()
         await query.answer()
         withdrawn = invitation is not None and user.id == invitation.inviter
-        _close(context, update.effective_chat.id, token, "withdrawn" if withdrawn else "declined")
+        close(context, update.effective_chat.id, token, "withdrawn" if withdrawn else "declined")
         return
     group = update.effective_chat.id
     if game_life.other_game(context) is not None or context.chat_data.table.game_on:
         await query.answer(context._("A game is on here: accept once it is over."), show_alert=True)
         return
     try:
-        duel = duels.accept(token, user.id, now, bot_ids=_bots(context, user))
+        duel = duels.accept(token, user.id, now, bot_ids=bots(context, user))
     except Refused as refused:
         await query.answer(words.refusal_text(refused.reason, context), show_alert=True)
         if refused.reason is Refusal.EXPIRED:
-            _close(context, group, token, "expired")
+            close(context, group, token, "expired")
         return
     context.save_global()
     await query.answer()
-    _close(context, group, token, "accepted")
+    close(context, group, token, "accepted")
     members = context.chat_data.members
     names = {p: members.get(p, "?") for p in duel.players}
     names[user.id] = user.full_name
     if shown is not None:
         names[duel.players[0]] = shown.inviter
     play.begin(context, duel, names)
-
-
-def _close(context: BotContext, chat_id: int, token: str, how: str) -> None:
-    """The invitation ``token`` made in ``chat_id`` is over (``accepted``, ``declined``,
-    ``withdrawn``, ``expired``, ``closed``): say so where it was shown, buttons gone."""
-    chat = context.application.chat_data.get(chat_id)
-    if chat is None or chat.duel is None:
-        return
-    shown = chat.duel.invitations.pop(token, None)
-    if shown is None:
-        return
-    local = play.in_chat(context, chat_id)
-    _ = local._
-    texts = {
-        "accepted": _("⚔️ {invitee} took up {inviter}'s duel."),
-        "declined": _("{invitee} declined {inviter}'s duel."),
-        "withdrawn": _("{inviter} withdrew the invitation to a duel."),
-        "expired": _("⌛ {inviter}'s invitation to a duel has expired."),
-        "closed": _("{inviter}'s invitation to a duel is closed."),
-    }
-    text = texts[how].format(inviter=html.escape(shown.inviter), invitee=html.escape(shown.invitee))
-    bot = context.bot
-    if shown.message_id is not None:
-        message_id = shown.message_id
-        local.post(
-            chat_id,
-            lambda: bot.edit_message_text(text, chat_id=chat_id, message_id=message_id),
-            on_failed=_cosmetic,
-        )
-    if shown.inline_message_id is not None:
-        inline_id = shown.inline_message_id
-        local.post(
-            chat_id,
-            lambda: bot.edit_message_text(text, inline_message_id=inline_id),
-            on_failed=_cosmetic,
-        )
-
-
-def _cosmetic(error: Exception) -> None:
-    """An edit of an invitation that failed (deleted meanwhile): nothing depends on it."""
-    logger.info("An invitation's message could not be edited: %s", error)
-
-
-async def invitation_up(context: JobContext[str]) -> None:
-    """Job: an invitation's two minutes are up: it closes, and says so where it was shown."""
-    token = context.job.data
-    duels = context.bot_data.global_data.duels
-    invitation = duels.invitations.get(token)
-    if invitation is not None and invitation.open_at(context.now()):
-        return  # an early alarm: the restart's own sets another
-    gone = [i.token for i in duels.drop_expired(context.now())]
-    if gone:
-        context.save_global()
-    _close(context, context.job.chat_id, token, "expired" if invitation is not None else "closed")
-
-
-async def inline_invitation(update: Update, context: BotContext) -> None:
-    """``duel TOKEN`` in inline mode (the share button's query): the invitation as a
-    message to send into the chat the player picked, with a button that takes it up."""
-    query = update.inline_query
-    if query is None:
-        return
-    _ = context._
-    token = query.query[len(QUERY_PREFIX) :].strip()
-    duels = context.bot_data.global_data.duels
-    invitation = duels.invitations.get(token)
-    if (
-        invitation is None
-        or invitation.inviter != query.from_user.id
-        or invitation.invitee is not None
-        or not invitation.open_at(context.now())
-    ):
-        await query.answer(
-            [],
-            cache_time=0,
-            is_personal=True,
-            button=InlineQueryResultsButton(
-                _("This invitation is closed: start a new duel"), start_parameter="duel"
-            ),
-        )
-        return
-    text = _(
-        "⚔️ {inviter} invites you to a duel of 24! {rules}\nTap the button within {minutes} "
-        "minutes to take it up: the first to tap plays."
-    ).format(
-        inviter=html.escape(query.from_user.full_name),
-        rules=words.rules_text(context, HAND_SECONDS),
-        minutes=MINUTES,
-    )
-    button = InlineKeyboardButton(_("⚔️ Take up the duel"), url=link_of(context, token))
-    result = InlineQueryResultArticle(
-        id=RESULT_PREFIX + token,
-        title=_("Send your duel invitation"),
-        description=_("The first to open it is your opponent"),
-        input_message_content=InputTextMessageContent(text),
-        reply_markup=InlineKeyboardMarkup([[button]]),
-    )
-    await query.answer([result], cache_time=0, is_personal=True)
-
-
-async def invitation_shared(update: Update, context: BotContext) -> None:
-    """The player sent the shared invitation into a chat: keep its inline message id, to
-    say on it when it is taken up or expires."""
-    chosen = update.chosen_inline_result
-    if chosen is None or chosen.inline_message_id is None:
-        return
-    token = chosen.result_id[len(RESULT_PREFIX) :]
-    chat = context.application.chat_data.get(chosen.from_user.id)
-    shown = chat.duel.invitations.get(token) if chat is not None and chat.duel else None
-    if shown is not None:
-        shown.inline_message_id = chosen.inline_message_id
-
-
-async def opened_link(update: MessageUpdate, context: HandlerContext) -> None:
-    """``/start duel_TOKEN`` (a shared invitation's link or button): the first to open it
-    other than its inviter becomes the opponent, and the duel begins in both private chats."""
-    payload = (context.args or [""])[0]
-    token = payload[len(LINK_PREFIX) :]
-    user = update.effective_user
-    duels = context.bot_data.global_data.duels
-    invitation = duels.invitations.get(token)
-    if invitation is not None and invitation.invitee is not None:
-        context.reply(update, words.refusal_text(Refusal.NOT_FOUND, context))
-        return
-    try:
-        duel = duels.accept(token, user.id, context.now(), bot_ids=_bots(context, user))
-    except Refused as refused:
-        if refused.reason is Refusal.SELF:
-            text = context._("That is your own invitation: send it to a friend.")
-        else:
-            text = words.refusal_text(refused.reason, context)
-        context.reply(update, text)
-        if refused.reason is Refusal.EXPIRED and invitation is not None:
-            _close(context, invitation.inviter, token, "expired")
-        return
-    context.save_global()
-    inviter = duel.players[0]
-    home = context.application.chat_data.get(inviter)
-    shown = home.duel.invitations.get(token) if home is not None and home.duel else None
-    if shown is not None:
-        shown.invitee = user.full_name
-    names = {inviter: shown.inviter if shown else "?", user.id: user.full_name}
-    _close(context, inviter, token, "accepted")
-    play.begin(context, duel, names)
-
-
-async def start_link(update: MessageUpdate, context: HandlerContext) -> None:
-    """``/start duel`` (the button under a closed invitation): a new private invitation."""
-    await private_invitation(update, context)

@@ -20,7 +20,7 @@ from bot.chat import game_life
 from bot.context import BotContext, now_of, services
 from bot.services.timers import DUEL_NEXT
 
-from . import lobby, play
+from . import invitations, play
 
 logger = logging.getLogger(__name__)
 
@@ -34,7 +34,7 @@ def restore(application: Application) -> tuple[int, int]:
     context = BotContext(application)
     for invitation in list(duels.invitations.values()):
         home = invitation.chat_id if invitation.chat_id is not None else invitation.inviter
-        lobby.expire_later(play.in_chat(context, home), home, invitation)
+        invitations.expire_later(play.in_chat(context, home), home, invitation)
     resumed = cancelled = 0
     for duel in list(duels.duels.values()):
         home = play.home_of(duel)
