@@ -128,7 +128,7 @@ async def test_a_group_duel_from_invitation_to_rating_change(tmp_path: Path) -> 
     )
     assert plain_text(edited["text"]) == "⚔️ Carol took up Ann's duel."
     assert "reply_markup" not in edited
-    assert plain_text(deal["caption"]).startswith("⚔️ Hand 1: Ann 0 – 0 Carol\n")
+    assert plain_text(deal["caption"]).startswith("⚔️ Hand 1: Ann 0 – 0 Carol · Make 24 from ")
     assert first[0].startswith("✅ Ann wins hand 1 in 5.0 s: ")
     assert first[0].endswith("\nAnn 1 – 0 Carol")
     assert second[0].endswith("\nAnn 1 – 1 Carol")

@@ -120,6 +120,7 @@ async def test_a_private_duel_through_a_shared_invitation(tmp_path: Path) -> Non
         shared = await share(api, application, token)
         inline_id = shared["inline_message_id"]
         carol_first = await open_link(api, application, CAROL, token)
+        hand = the_duel(application).hand.hand  # type: ignore[union-attr]
         shared_after = api.inline_messages[inline_id]["text"]
         invitation_after = api.messages[(ANN, message["message_id"])]
         late = await open_link(api, application, DAVE, token)
@@ -139,7 +140,11 @@ async def test_a_private_duel_through_a_shared_invitation(tmp_path: Path) -> Non
         "⚔️ Duel: Ann vs Carol!\nFirst to 3 hands (at most 5), 60 s a hand; the first right "
         "answer wins the hand."
     )
-    assert carol_first[1] == "⚔️ Hand 1: Ann 0 – 0 Carol\nType your answer, like (8-2)*4."
+    cards = " ".join(map(str, sorted(hand)))
+    assert carol_first[1] == (
+        f"⚔️ Hand 1: Ann 0 – 0 Carol · Make 24 from {cards}\nTime: 60 s.\n"
+        "Type your answer, like (8-2)*4."
+    )
     assert plain_text(shared_after) == "⚔️ Carol took up Ann's duel."
     assert plain_text(invitation_after["text"]) == "⚔️ Carol took up Ann's duel."
     assert late == ["This invitation is no longer open."]

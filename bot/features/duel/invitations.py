@@ -22,10 +22,13 @@ MINUTES = round(INVITATION_SECONDS / 60)
 
 
 def bots(context: BotContext, *users: User | None) -> frozenset[int]:
+    """The ids known to be bots: this bot, and any of ``users`` Telegram marks as one."""
     return frozenset({context.bot.id, *(u.id for u in users if u is not None and u.is_bot)})
 
 
 def expire_later(context: BotContext, chat_id: int, invitation: Invitation) -> None:
+    """Close the invitation where it was made (``chat_id``) once its time is up (at once
+    if it is up already: a restart's)."""
     delay = max(0.0, invitation.expires - context.now())
     context.bot_data.timers.run_once(
         invitation_up, delay, chat_id=chat_id, kind=DUEL_INVITATION, data=invitation.token
@@ -79,7 +82,7 @@ async def invitation_up(context: JobContext[str]) -> None:
     duels = context.bot_data.global_data.duels
     invitation = duels.invitations.get(token)
     if invitation is not None and invitation.open_at(context.now()):
-        return  # an early alarm: the restart's own sets another
+        return  # the bot's clock says it is still open (never with a real clock)
     gone = [i.token for i in duels.drop_expired(context.now())]
     if gone:
         context.save_global()

@@ -64,14 +64,19 @@ def begins_text(duel: Duel, names: dict[int, str], context: Translator) -> str:
 
 def hand_caption(duel: Duel, names: dict[int, str], how: str, context: Translator) -> str:
     """The caption of a hand's picture."""
-    assert duel.hand is not None
-    return (
+    hand = duel.hand
+    assert hand is not None
+    cards = " ".join(map(str, sorted(hand.hand)))  # in the picture's order
+    make = context._("Make {target} from <b>{hand}</b>").format(target=hand.target, hand=cards)
+    lines = [
         context._("⚔️ Hand {number}: {score}").format(
-            number=duel.hand.number, score=score_line(duel, names)
+            number=hand.number, score=score_line(duel, names)
         )
-        + "\n"
-        + how
-    )
+        + f" · {make}",
+        context._("Time: {seconds} s.").format(seconds=round(duel.hand_seconds)),
+        how,
+    ]
+    return "\n".join(lines)
 
 
 def won_text(
