@@ -347,3 +347,24 @@ async def test_a_second_duel_waits_for_the_groups_duel(tmp_path: Path) -> None:
         said = api.send(ANN, GROUP, "me")
         reply = await reply_to(api, DAVE, GROUP, "/duel", reply_to=said["message_id"])
     assert reply == "A duel is on here: it ends by its hands, or /duel stop forfeits it."
+
+
+async def test_a_right_answer_after_the_hand_was_won_is_too_late(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await accept(api, application, await invite(api, application))
+        duel = the_duel(application)
+        assert duel.hand is not None
+        answer = solve(list(duel.hand.hand), 24)[0].text
+        # The next hand waits: Carol answers in between.
+        monkeypatch.setattr(play, "NEXT_HAND_SECONDS", 60.0)
+        before = len(api.sent)
+        api.send(ANN, GROUP, f"/a {answer}")
+        await api.wait_for_sent(before + 1)
+        late = await reply_to(api, CAROL, GROUP, f"/a {answer}")
+        score = duel.score
+    assert late == "Too late: the hand is over."
+    assert score == (1, 0)

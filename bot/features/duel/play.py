@@ -236,15 +236,17 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
                 ),
             )
         return
-    if duel.hand is None or not duel.live:
+    if duel.hand is None:
         context.reply(update, _("The next hand is on its way."))
         return
     answer = duel.answer(user.id, text, context.now())
     outcome = answer.outcome
     if answer.hand is not None:
         hand_won(context, duel, answer.hand, text)
-    elif outcome.too_late:
+    elif outcome.too_late:  # right, a moment after the other player
         context.reply(update, _("Too late: the hand is over."))
+    elif not duel.live:  # between two hands
+        context.reply(update, _("The next hand is on its way."))
     elif outcome.out:
         context.reply(update, _("This hand has a solution: you are out of it."))
     elif not outcome.verdict.ok:
