@@ -166,6 +166,14 @@ async def migrate_chat(update: Update, context: BotContext) -> None:
         context.bot_data.live_hands.move(old_chat_id, new_chat_id)
         # PTB moves no job: a round's timers and the daily post follow the data here.
         context.bot_data.timers.move(old_chat_id, new_chat_id)
+        # A duel played there, and invitations made there, follow too.
+        duels = context.bot_data.global_data.duels
+        for duel in duels.duels.values():
+            if duel.chat_id == old_chat_id:
+                duel.chat_id = new_chat_id
+        for invitation in duels.invitations.values():
+            if invitation.chat_id == old_chat_id:
+                invitation.chat_id = new_chat_id
         logger.info("Moved chat data from %s to the new supergroup %s", old_chat_id, new_chat_id)
 
 

@@ -368,3 +368,33 @@ async def test_a_right_answer_after_the_hand_was_won_is_too_late(
         score = duel.score
     assert late == "Too late: the hand is over."
     assert score == (1, 0)
+
+
+async def test_a_duel_follows_its_group_to_a_supergroup(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    supergroup = -1_009_000
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await accept(api, application, await invite(api, application))
+        api.migrate(GROUP, supergroup)
+        await settled(api, application)
+        duel = the_duel(application)
+        before = len(api.sent)
+        answer = solve(list(duel.hand.hand), 24)[0].text  # type: ignore[union-attr]
+        api.send(ANN, supergroup, f"/a {answer}")
+        await api.wait_for_sent(before + 1)
+        await settled(api, application)
+        won = api.sent[before]
+    assert won["chat"]["id"] == supergroup
+    assert plain_text(won["text"]).endswith("Ann 1 – 0 Carol")
+
+
+async def test_bots_dont_duel(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        said = await reply_to(api, ANN, GROUP, "/score")
+        bots = [m for m in api.sent if m["chat"]["id"] == GROUP]
+        reply = await reply_to(api, ANN, GROUP, "/duel", reply_to=bots[-1]["message_id"])
+        await settled(api, application)
+    assert said
+    assert reply == "Bots don't duel: invite a person."
