@@ -20,6 +20,7 @@ from tests.bot.harness import (
     BotApplication,
     FakeClock,
     make_api,
+    refuse_writes,
     reply_to,
     running_bot,
     settled,
@@ -250,3 +251,41 @@ async def test_no_private_duel_over_a_round(tmp_path: Path) -> None:
         "A game is on in your chat or your opponent's: once it is over, open the link again."
     ]
     assert playing is None
+
+
+async def test_a_shared_invitation_expires(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        message, token = await invitation(api, application)
+        shared = await share(api, application, token)
+        clock.now += 121
+        [job] = [j for j in application.job_queue.jobs() if j.name == f"duel-invitation:{ANN}"]
+        await job.run(application)
+        await settled(api, application)
+        shared_after = api.inline_messages[shared["inline_message_id"]]
+        own_after = api.messages[(ANN, message["message_id"])]
+        said = await open_link(api, application, CAROL, token)
+    assert plain_text(shared_after["text"]) == "⌛ Ann's invitation to a duel has expired."
+    assert "reply_markup" not in shared_after
+    assert plain_text(own_after["text"]) == "⌛ Ann's invitation to a duel has expired."
+    assert said == ["This invitation is no longer open."]
+
+
+async def test_a_duels_end_waits_for_the_disk(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        _message, token = await invitation(api, application)
+        await open_link(api, application, CAROL, token)
+        refuse_writes(application)
+        before = len(api.sent)
+        api.send(ANN, ANN, "/duel stop")
+        await api.wait_for_sent(before + 2)
+        await settled(api, application)
+        waiting = in_chat(api, ANN, before)
+        refuse_writes(application, False)
+        await until(lambda: len(in_chat(api, ANN, before)) > 1, timeout=30)
+        told = in_chat(api, ANN, before)
+    assert waiting[0].startswith("🏁 Game over! But the bot cannot save scores just now")
+    assert told[1].startswith("🏳 Ann stopped: Carol wins the duel. Ann 0 – 0 Carol\nRating:\n")

@@ -98,7 +98,7 @@ async def group_invitation(update: MessageUpdate, context: HandlerContext) -> No
             invitee_id,
             context.now(),
             context.bot_data.rng,
-            bot_ids=bots(context, found if isinstance(found, User) else None),
+            bot_ids=bots(context, inviter, found if isinstance(found, User) else None),
             chat_id=chat_id,
         )
     except Refused as refused:
