@@ -38,12 +38,6 @@ def _invitee_of(update: MessageUpdate, context: HandlerContext) -> User | int | 
     return None
 
 
-def _group_busy(context: HandlerContext, chat_id: int) -> bool:
-    """Whether a duel is played in this group already (one at a time: answers would mix)."""
-    duels = context.bot_data.global_data.duels.duels.values()
-    return any(d.chat_id == chat_id and not d.over for d in duels)
-
-
 async def duel_command(update: MessageUpdate, context: HandlerContext) -> None:
     """/duel: invite a member (in a group) or anyone (in private); /duel stop forfeits."""
     words_given = [w.lower() for w in context.args or []]
@@ -81,16 +75,12 @@ async def group_invitation(update: MessageUpdate, context: HandlerContext) -> No
         )
         return
     invitee_id = found if isinstance(found, int) else found.id
-    if (
-        invitee_id != inviter.id
-        and invitee_id != context.bot.id
-        and not (isinstance(found, User) and found.is_bot)
-    ):
-        if game_life.refused(update, context, _("A round is on: finish it (or /stop it) first.")):
-            return
-        if _group_busy(context, chat_id):
-            context.reply(update, _("A duel is on here already: wait for its end."))
-            return
+    bot = invitee_id == context.bot.id or (isinstance(found, User) and found.is_bot)
+    # (Inviting oneself or a bot is told so first.)  Another game, or a duel already
+    # played here, refuses it: one at a time, or answers would mix.
+    on = _("A round is on: finish it (or /stop it) first.")
+    if invitee_id != inviter.id and not bot and game_life.refused(update, context, on):
+        return
     duels = context.bot_data.global_data.duels
     try:
         invitation = duels.invite(

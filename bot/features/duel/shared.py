@@ -163,6 +163,9 @@ async def opened_link(update: MessageUpdate, context: HandlerContext) -> None:
     if invitation is not None and invitation.invitee is not None:
         context.reply(update, words.refusal_text(Refusal.NOT_FOUND, context))
         return
+    if invitation is not None and invitation.inviter == user.id:
+        context.reply(update, context._("That is your own invitation: send it to a friend."))
+        return
     inviter_chat = context.application.chat_data.get(invitation.inviter) if invitation else None
     if context.chat_data.table.game_on or (inviter_chat is not None and inviter_chat.table.game_on):
         # Both play in their private chats: neither may have another game on there.
@@ -177,11 +180,7 @@ async def opened_link(update: MessageUpdate, context: HandlerContext) -> None:
     try:
         duel = duels.accept(token, user.id, context.now(), bot_ids=bots(context, user))
     except Refused as refused:
-        if refused.reason is Refusal.SELF:
-            text = context._("That is your own invitation: send it to a friend.")
-        else:
-            text = words.refusal_text(refused.reason, context)
-        context.reply(update, text)
+        context.reply(update, words.refusal_text(refused.reason, context))
         if refused.reason is Refusal.EXPIRED and invitation is not None:
             close(context, invitation.inviter, token, "expired")
         return
