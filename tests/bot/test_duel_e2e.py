@@ -18,6 +18,7 @@ from bot.local_api import LocalBotApi, plain_text
 from solver import solve
 from tests.bot.harness import (
     ANN,
+    BOB,
     GROUP,
     BotApplication,
     FakeClock,
@@ -398,3 +399,21 @@ async def test_bots_dont_duel(tmp_path: Path) -> None:
         await settled(api, application)
     assert said
     assert reply == "Bots don't duel: invite a person."
+
+
+async def test_a_group_invitation_in_chinese(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        invitation = await invite(api, application, inviter=BOB)
+        api.press(DAVE, invitation, button_data(invitation, 0))
+        await settled(api, application)
+    assert plain_text(invitation["text"]) == (
+        "⚔️ Bob 邀请 Carol 对决！先赢 3 手者胜（最多 5 手），每手 60 秒；先答对者赢下这一手。\n"
+        "Carol，接受吗？（邀请 2 分钟内有效。）"
+    )
+    assert [b["text"] for b in invitation["reply_markup"]["inline_keyboard"][0]] == [
+        "✅ 接受",
+        "❌ 拒绝",
+    ]
+    # Dave speaks English: his alert is in English.
+    assert api.callback_answers[-1]["text"] == "Only Carol can answer this invitation."
