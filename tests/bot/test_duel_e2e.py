@@ -417,3 +417,27 @@ async def test_a_group_invitation_in_chinese(tmp_path: Path) -> None:
     ]
     # Dave speaks English: his alert is in English.
     assert api.callback_answers[-1]["text"] == "Only Carol can answer this invitation."
+
+
+async def test_a_duel_between_two_hands_goes_on_after_a_restart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    monkeypatch.setattr(play, "NEXT_HAND_SECONDS", 600.0)  # the bot stops before it
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await accept(api, application, await invite(api, application))
+        hand = the_duel(application).hand
+        assert hand is not None
+        await reply_to(api, CAROL, GROUP, f"/a {solve(list(hand.hand), 24)[0].text}")
+        await settled(api, application)
+    monkeypatch.setattr(play, "NEXT_HAND_SECONDS", 0.0)
+    before = len(api.sent)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await until(lambda: any("photo" in m for m in api.sent[before:]))
+        await settled(api, application)
+        told = texts(api, before)
+        duel = the_duel(application)
+    assert told[0] == "The bot restarted: your duel goes on with the next hand."
+    assert told[1].startswith("⚔️ Hand 2: Ann 0 – 1 Carol · Make 24 from ")
+    assert duel.live
