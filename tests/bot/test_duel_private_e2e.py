@@ -289,3 +289,22 @@ async def test_a_duels_end_waits_for_the_disk(tmp_path: Path) -> None:
         told = in_chat(api, ANN, before)
     assert waiting[0].startswith("🏁 Game over! But the bot cannot save scores just now")
     assert told[1].startswith("🏳 Ann stopped: Carol wins the duel. Ann 0 – 0 Carol\nRating:\n")
+
+
+async def test_a_private_duel_resumes_after_a_restart(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        _message, token = await invitation(api, application)
+        await application.update_persistence()  # PTB's regular save: Ann's chat is written
+        await open_link(api, application, CAROL, token)  # Carol's update: Ann's chat changes too
+    clock.now += 5
+    before = len(api.sent)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await until(lambda: len(api.sent) >= before + 2)
+        await settled(api, application)
+        jobs = [job.name for job in application.job_queue.jobs()]
+        first = await win_hand(api, application, clock, ANN)
+        told = in_chat(api, CAROL, first)
+    assert f"duel-up:{ANN}" in jobs
+    assert told[0].startswith("✅ Ann wins hand 1 in ")

@@ -44,6 +44,7 @@ def close(context: BotContext, chat_id: int, token: str, how: str) -> None:
     shown = chat.duel.invitations.pop(token, None)
     if shown is None:
         return
+    play.changed(context, chat_id)
     local = play.in_chat(context, chat_id)
     _ = local._
     texts = {

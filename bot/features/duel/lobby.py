@@ -120,6 +120,7 @@ async def group_invitation(update: MessageUpdate, context: HandlerContext) -> No
     def sent(message: Sent) -> None:
         if isinstance(message, Message):
             shown.message_id = message.message_id
+            play.changed(context, chat_id)  # sent after the update was handled
 
     context.reply(update, text, reply_markup=buttons, on_sent=sent)
     expire_later(context, chat_id, invitation)

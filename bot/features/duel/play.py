@@ -59,6 +59,12 @@ def in_chat(context: BotContext, chat_id: int) -> BotContext:
     )
 
 
+def changed(context: BotContext, chat_id: int) -> None:
+    """A chat's data was changed outside an update of its own (a private duel changes both
+    players' chats): PTB saves only the chats it is told of."""
+    context.application.mark_data_for_update_persistence(chat_ids=chat_id)
+
+
 def duel_chat(chat: ChatData) -> DuelChat:
     """The chat's duel part (made on first use)."""
     if chat.duel is None:
@@ -110,6 +116,7 @@ def begin(context: BotContext, duel: Duel, names: dict[int, str]) -> None:
         chat.duel = DuelChat(token=duel.token, names=dict(names), invitations=invitations)
         if chat_id > 0:
             chat.answers_to = AnswersTo.GAME  # plain answers are the duel's, not the daily's
+        changed(context, chat_id)
     tell(context, duel, lambda local, shown: words.begins_text(duel, shown, local))
     context.application.create_task(deal_next(context, duel.token), name="duel deal")
 
@@ -137,6 +144,7 @@ async def deal_next(context: BotContext, token: str) -> None:
         chat = context.application.chat_data[chat_id]
         if isinstance(message, Message) and chat.duel is not None:
             chat.duel.deal_message_id = message.message_id
+            changed(context, chat_id)
 
     def lost(error: Exception) -> None:
         if lost_once or not hand.live:  # the hand ended anyway, or a second failure

@@ -90,6 +90,7 @@ async def private_invitation(update: MessageUpdate, context: HandlerContext) -> 
     def sent(message: Sent) -> None:
         if isinstance(message, Message):
             shown.message_id = message.message_id
+            play.changed(context, chat_id)  # sent after the update was handled
 
     context.reply(update, text, reply_markup=buttons, on_sent=sent)
     expire_later(context, chat_id, invitation)
@@ -150,6 +151,7 @@ async def invitation_shared(update: Update, context: BotContext) -> None:
     shown = chat.duel.invitations.get(token) if chat is not None and chat.duel else None
     if shown is not None:
         shown.inline_message_id = chosen.inline_message_id
+        play.changed(context, chosen.from_user.id)  # an update with no chat: PTB marks none
 
 
 async def opened_link(update: MessageUpdate, context: HandlerContext) -> None:
