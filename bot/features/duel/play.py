@@ -268,6 +268,7 @@ def hand_won(context: BotContext, duel: Duel, result: HandResult, text: str) -> 
     """A player won the hand: both are told at once, then the next hand or the end."""
     assert result.winner is not None
     winner = result.winner
+    context.save_global()  # the hand's result is kept before it is told
     tell(
         context,
         duel,
@@ -290,6 +291,7 @@ async def hand_up(context: JobContext[int]) -> None:
             hand.learn(await context.bot_data.solving.facts(hand.hand, hand.target))
         except Exception:  # the time-up is told without them rather than not at all
             logger.exception("No solutions for duel %s's hand", duel.token)
+    context.save_global()
     tell(context, duel, lambda local, names: words.expired_text(duel, names, local))
     hand_over(context, duel)
 
@@ -301,7 +303,6 @@ def hand_over(context: BotContext, duel: Duel) -> None:
     if duel.over:
         finish(context, duel)
         return
-    context.save_global()
     context.bot_data.timers.run_once(
         next_hand, NEXT_HAND_SECONDS, chat_id=home, kind=DUEL_NEXT, data=duel.token
     )
