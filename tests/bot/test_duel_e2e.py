@@ -1,39 +1,43 @@
 """Duels in a group through the local Bot API (privacy mode on): an invitation by reply and
 by @username, a bystander pressing its buttons, its expiry, the duel played to its end
 with both ratings saved before they are told, a forfeit, /solve refused for the live hand,
-onlookers told once, the day's pair cap, and a restart in the middle."""
+onlookers told once, the day's pair cap (a restart: ``test_duel_restart_e2e.py``)."""
 
 from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from bot.features.duel import play
-from bot.game.duel import Duel
 from bot.game.rating import Ratings
-from bot.local_api import LocalBotApi, plain_text
+from bot.local_api import plain_text
 from solver import solve
+from tests.bot.duels import (
+    CAROL,
+    DAVE,
+    NOON,
+    accept,
+    button_data,
+    invite,
+    players,
+    the_duel,
+    win_hand,
+)
 from tests.bot.harness import (
     ANN,
     BOB,
     GROUP,
-    BotApplication,
     FakeClock,
-    make_api,
     reply_to,
     running_bot,
     saved_record,
     settled,
-    until,
 )
 
 pytestmark = pytest.mark.asyncio
 
-CAROL, DAVE = 503, 504
-NOON = 1_795_435_200.0
 DAY = dt.date(2026, 11, 23)
 """NOON's day where the bot counts days (UTC by default)."""
 
@@ -42,71 +46,6 @@ DAY = dt.date(2026, 11, 23)
 def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
     """The next hand comes at once (the pause to read a result is for people)."""
     monkeypatch.setattr(play, "NEXT_HAND_SECONDS", 0.0)
-
-
-def players() -> LocalBotApi:
-    api = make_api()
-    api.add_user(CAROL, "Carol", language_code="en", username="carol_c")
-    api.add_user(DAVE, "Dave", language_code="en")
-    return api
-
-
-def texts(api: LocalBotApi, since: int) -> list[str]:
-    """The plain text of every message the bot sent (or edited) since ``since``."""
-    return [plain_text(m.get("text") or m.get("caption") or "") for m in api.sent[since:]]
-
-
-def the_duel(application: BotApplication, player: int = ANN) -> Duel:
-    duel = application.bot_data.global_data.duels.duel_of(player)
-    assert duel is not None
-    return duel
-
-
-async def invite(
-    api: LocalBotApi, application: BotApplication, inviter: int = ANN, invitee: int = CAROL
-) -> dict[str, Any]:
-    """``inviter`` answers a message of ``invitee`` in the group with /duel; returns the
-    invitation."""
-    said = api.send(invitee, GROUP, "shall we?")  # unseen by the bot (privacy mode)
-    before = len(api.sent)
-    api.send(inviter, GROUP, "/duel", reply_to=said["message_id"])
-    await api.wait_for_sent(before + 1)
-    await settled(api, application)
-    return api.sent[before]
-
-
-def button_data(message: dict[str, Any], index: int) -> str:
-    return str(message["reply_markup"]["inline_keyboard"][0][index]["callback_data"])
-
-
-async def accept(
-    api: LocalBotApi, application: BotApplication, invitation: dict[str, Any], user: int = CAROL
-) -> dict[str, Any]:
-    """``user`` presses Accept; returns the first hand's picture."""
-    before = len(api.sent)
-    api.press(user, invitation, button_data(invitation, 0))
-    await until(lambda: any("photo" in m for m in api.sent[before:]))
-    await settled(api, application)
-    return next(m for m in api.sent[before:] if "photo" in m)
-
-
-async def win_hand(
-    api: LocalBotApi, application: BotApplication, clock: FakeClock, player: int
-) -> list[str]:
-    """``player`` answers the live hand right 5 s after it was dealt; returns what the bot
-    said then (the result, and the next hand or the end)."""
-    duel = the_duel(application, player)
-    assert duel.hand is not None and duel.live
-    answer = solve(list(duel.hand.hand), 24)[0].text
-    clock.now += 5
-    before = len(api.sent)
-    api.send(player, GROUP, f"/a {answer}")
-    await api.wait_for_sent(before + 1)
-    await settled(api, application)
-    if not duel.over:
-        await until(lambda: duel.live)
-        await settled(api, application)
-    return texts(api, before)
 
 
 async def test_a_group_duel_from_invitation_to_rating_change(tmp_path: Path) -> None:
@@ -281,53 +220,6 @@ async def test_the_fourth_duel_of_a_day_is_friendly(tmp_path: Path) -> None:
     assert after == before
 
 
-async def test_a_duel_resumes_after_a_restart(tmp_path: Path) -> None:
-    api = players()
-    clock = FakeClock(NOON)
-    async with running_bot(api, tmp_path, clock=clock) as application:
-        await accept(api, application, await invite(api, application))
-        hand = the_duel(application).hand
-        assert hand is not None
-    clock.now += 10
-    before = len(api.sent)
-    async with running_bot(api, tmp_path, clock=clock) as application:
-        await until(lambda: len(api.sent) > before)
-        await settled(api, application)
-        told = texts(api, before)
-        duel = the_duel(application)
-        jobs = [job.name for job in application.job_queue.jobs()]
-        secret = application.bot_data.live_hands.game(GROUP)
-        resumed = duel.hand.hand if duel.hand is not None else None
-        won = await win_hand(api, application, clock, CAROL)
-    assert told == ["The bot restarted: your duel goes on. Hand 1 has 50 s left."]
-    assert resumed == hand.hand
-    assert f"duel-up:{GROUP}" in jobs
-    assert secret is not None
-    assert won[0].endswith("Ann 0 – 1 Carol")
-
-
-async def test_a_duel_whose_hand_ran_out_during_a_restart_is_cancelled(tmp_path: Path) -> None:
-    api = players()
-    clock = FakeClock(NOON)
-    async with running_bot(api, tmp_path, clock=clock) as application:
-        await accept(api, application, await invite(api, application))
-    clock.now += 61
-    before = len(api.sent)
-    async with running_bot(api, tmp_path, clock=clock) as application:
-        await until(lambda: len(api.sent) > before)
-        await settled(api, application)
-        told = texts(api, before)
-        duels = application.bot_data.global_data.duels
-        playing = duels.duel_of(ANN)
-        rated = application.bot_data.global_data.ratings.players
-    assert told == [
-        "The bot restarted, and hand 1's time ran out meanwhile. The duel is cancelled: no "
-        "rating changes."
-    ]
-    assert playing is None
-    assert rated == {}
-
-
 async def test_the_invitee_declines(tmp_path: Path) -> None:
     api = players()
     async with running_bot(api, tmp_path) as application:
@@ -371,25 +263,6 @@ async def test_a_right_answer_after_the_hand_was_won_is_too_late(
     assert score == (1, 0)
 
 
-async def test_a_duel_follows_its_group_to_a_supergroup(tmp_path: Path) -> None:
-    api = players()
-    clock = FakeClock(NOON)
-    supergroup = -1_009_000
-    async with running_bot(api, tmp_path, clock=clock) as application:
-        await accept(api, application, await invite(api, application))
-        api.migrate(GROUP, supergroup)
-        await settled(api, application)
-        duel = the_duel(application)
-        before = len(api.sent)
-        answer = solve(list(duel.hand.hand), 24)[0].text  # type: ignore[union-attr]
-        api.send(ANN, supergroup, f"/a {answer}")
-        await api.wait_for_sent(before + 1)
-        await settled(api, application)
-        won = api.sent[before]
-    assert won["chat"]["id"] == supergroup
-    assert plain_text(won["text"]).endswith("Ann 1 – 0 Carol")
-
-
 async def test_bots_dont_duel(tmp_path: Path) -> None:
     api = players()
     async with running_bot(api, tmp_path) as application:
@@ -417,27 +290,3 @@ async def test_a_group_invitation_in_chinese(tmp_path: Path) -> None:
     ]
     # Dave speaks English: his alert is in English.
     assert api.callback_answers[-1]["text"] == "Only Carol can answer this invitation."
-
-
-async def test_a_duel_between_two_hands_goes_on_after_a_restart(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    api = players()
-    clock = FakeClock(NOON)
-    monkeypatch.setattr(play, "NEXT_HAND_SECONDS", 600.0)  # the bot stops before it
-    async with running_bot(api, tmp_path, clock=clock) as application:
-        await accept(api, application, await invite(api, application))
-        hand = the_duel(application).hand
-        assert hand is not None
-        await reply_to(api, CAROL, GROUP, f"/a {solve(list(hand.hand), 24)[0].text}")
-        await settled(api, application)
-    monkeypatch.setattr(play, "NEXT_HAND_SECONDS", 0.0)
-    before = len(api.sent)
-    async with running_bot(api, tmp_path, clock=clock) as application:
-        await until(lambda: any("photo" in m for m in api.sent[before:]))
-        await settled(api, application)
-        told = texts(api, before)
-        duel = the_duel(application)
-    assert told[0] == "The bot restarted: your duel goes on with the next hand."
-    assert told[1].startswith("⚔️ Hand 2: Ann 0 – 1 Carol · Make 24 from ")
-    assert duel.live
