@@ -40,6 +40,7 @@ from bot.features import (
     countdown,
     daily,
     daily_attempts,
+    duel,
     fair_play,
     hunt,
     practice,
@@ -72,6 +73,7 @@ PLAYER_COMMANDS = [
     ("stop", N_("End the game")),
     ("hunt", N_("Solution Hunt: find every solution together")),
     ("countdown", N_("Countdown: six numbers, get closest to the target")),
+    ("duel", N_("Duel someone: first to 3 hands, rated (/duel stop forfeits)")),
     ("daily", N_("Today's puzzle (/daily top: today's fastest)")),
     ("stats", N_("Your daily puzzle statistics and chart")),
     ("score", N_("Your wins, points and times here")),
@@ -198,6 +200,7 @@ FEATURES = (
     rounds,
     hunt,
     countdown,
+    duel,
     scores,
     ratings,
     solve,
@@ -379,6 +382,7 @@ async def serve_until(
     daily.restore(application)
     hunt.restore(application)
     countdown.restore(application)
+    duel.restore(application)
     await stop.wait()
     # Stop taking updates, end the solver work still waiting (those handlers answer at
     # once), send the game messages already decided for a few seconds, and save.

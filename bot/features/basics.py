@@ -28,7 +28,10 @@ async def start(update: MessageUpdate, context: HandlerContext) -> None:
     """Greet the user and say how to play; a deep link (``/start daily``) goes to the
     feature that registered it."""
     if update.effective_chat.type == ChatType.PRIVATE and len(context.args or []) == 1:
-        opened = context.bot_data.deep_links.get((context.args or [""])[0])
+        payload = (context.args or [""])[0]
+        # A link with a token of its own (duel_TOKEN) goes to the feature of its prefix.
+        links = context.bot_data.deep_links
+        opened = links.get(payload) or links.get(payload.split("_", 1)[0] + "_")
         if opened is not None:
             await opened(update, context)
             return
@@ -75,6 +78,11 @@ async def help_command(update: Update, context: BotContext) -> None:
     text += "\n" + _(
         "/hunt stop, /countdown stop: end it early (whoever started it or an admin; "
         "anyone else's stop is a vote that most of its players, at least two, must carry)"
+    )
+    text += "\n\n" + _(
+        "/duel: a rated duel, first to 3 hands. In a group, reply to someone's message with "
+        "/duel (or /duel @name); in private, /duel gives an invitation to send to anyone. "
+        "/duel stop forfeits."
     )
     text += "\n\n" + _(
         "/stats: your daily numbers and a chart of your times; /daily archive: the last "
@@ -163,6 +171,14 @@ async def migrate_chat(update: Update, context: BotContext) -> None:
         context.bot_data.live_hands.move(old_chat_id, new_chat_id)
         # PTB moves no job: a round's timers and the daily post follow the data here.
         context.bot_data.timers.move(old_chat_id, new_chat_id)
+        # A duel played there, and invitations made there, follow too.
+        duels = context.bot_data.global_data.duels
+        for duel in duels.duels.values():
+            if duel.chat_id == old_chat_id:
+                duel.chat_id = new_chat_id
+        for invitation in duels.invitations.values():
+            if invitation.chat_id == old_chat_id:
+                invitation.chat_id = new_chat_id
         logger.info("Moved chat data from %s to the new supergroup %s", old_chat_id, new_chat_id)
 
 
@@ -190,6 +206,8 @@ async def track(update: Update, context: BotContext) -> None:
         context.chat_data.language.recent = user.language_code
     if chat is not None and chat.type != ChatType.PRIVATE:
         context.chat_data.members[user.id] = user.full_name
+        if user.username:  # for /duel @name (a bot cannot look a username up)
+            context.chat_data.usernames[user.username.lower()] = user.id
 
 
 def register(application: Application) -> None:

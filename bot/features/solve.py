@@ -17,6 +17,7 @@ from telegram import (
 from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, InlineQueryHandler
 
+from bot.chat.game_life import duel_on
 from bot.context import BotContext
 from bot.game.attempts import open_to_anyone, unspoiled_days
 from bot.game.requests import RequestError, Rules, SolveRequest, SolveResult, parse_solve
@@ -153,6 +154,11 @@ async def spoiler(
         if playing in (chat_id, user_id) or (data is not None and user_id in data.members):
             if data is not None and another_puzzle(numbers, target, data.table.round):
                 continue
+            if data is not None and duel_on(data, context.bot_data.global_data):
+                return _(
+                    "No spoilers: those numbers hold the hand of a duel on right now. "
+                    "Ask again once the hand is over."
+                )
             if data is not None and data.table.counting:
                 return _(
                     "No spoilers: those are numbers of a Countdown game you are playing "

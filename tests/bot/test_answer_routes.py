@@ -104,6 +104,7 @@ def test_the_routes_are_asked_in_their_declared_priority(bot_data: BotData) -> N
         (Priority.CLOSED_DAILY, "bot.features.daily_attempts"),
         (Priority.DAILY, "bot.features.daily.attempt"),
         (Priority.NO_SCORE, "bot.features.fair_play"),
+        (Priority.DUEL, "bot.features.duel.play"),
         (Priority.HUNT, "bot.features.hunt"),
         (Priority.COUNTDOWN, "bot.features.countdown"),
         (Priority.ROUND, "bot.features.rounds.judging"),
