@@ -31,6 +31,7 @@ from telegram.ext import (
 )
 
 from bot.chat import answers
+from bot.chat.game_page import game_routes
 from bot.chat.miniapp import MENU_BUTTON, app_routes
 from bot.clock import SteadyClock
 from bot.context import BotContext, BotData, ChatData, UserData, services
@@ -44,6 +45,7 @@ from bot.features import (
     hunt,
     practice,
     rounds,
+    rush_game,
     scores,
     solve,
 )
@@ -76,6 +78,7 @@ PLAYER_COMMANDS = [
     ("score", N_("Your wins, points and times here")),
     ("top", N_("Leaderboard")),
     ("solve", N_("All distinct solutions: /solve 3 3 8 8")),
+    ("game", N_("Rush as a Telegram game: tap to play, high scores in the chat")),
     ("help", N_("How to play")),
     ("start", N_("Start here")),
 ]
@@ -197,6 +200,7 @@ FEATURES = (
     hunt,
     countdown,
     scores,
+    rush_game,  # before solve: its inline queries (@bot rush) would go to solve's catch-all
     solve,
     chat_settings,
     daily,
@@ -262,6 +266,7 @@ def app_server(application: Application, *, serve_app: bool | None = None) -> We
     if not (services(application).settings.webapp_url if serve_app is None else serve_app):
         return None
     server = WebServer()
+    server.add(game_routes(application))  # first: the Mini App's API pattern matches it too
     server.add(app_routes(application))
     return server
 
