@@ -167,7 +167,6 @@ class RushPage:
             if not fresh or self.book.claimed(token):
                 return UNAUTHORIZED
             return 200, {"state": "new", "language": context.language}
-        page_run.run.finish(context.now())
         return await self._state(page_run, context)
 
     # --- the run's life ---------------------------------------------------------------------------
@@ -311,6 +310,7 @@ class RushPage:
     ) -> GameReply:
         run = page_run.run
         now = context.now()
+        run.finish(now)
         if page_run.result is None and run.ended:
             self._end(page_run, context)
         reply: dict[str, Any] = {

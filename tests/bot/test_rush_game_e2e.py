@@ -1,0 +1,255 @@
+"""Rush as a Telegram game, through the running bot and real HTTP: /game and inline mode send
+the game, Play answers with the page's address and a token for that player and message, and
+the page's API (/app/api/rush/) deals, judges and keeps the clock, counts the run once and
+sets the message's score."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from bot.chat.miniapp import API_BURST
+from bot.features.rush_game.runs import KEPT_AFTER_END
+from bot.game.rush import START_SECONDS
+from bot.local_api import plain_text
+from bot.services.game_tokens import GameMessage, check_game_token, sign_game_token
+from solver import solve
+from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot, until
+from tests.bot.miniapp_data import APP_ENV, TOKEN, URL
+from tests.bot.rush_game_data import (
+    GAME,
+    GAME_ENV,
+    game_api,
+    play,
+    play_inline,
+    rush_call,
+    sent_game,
+    token_of,
+)
+
+pytestmark = pytest.mark.asyncio
+
+NOON = 1_800_000_000.0
+
+
+def solution(reply: dict[str, Any]) -> str:
+    return solve(tuple(reply["hand"]))[0].text
+
+
+async def solved(application: Any, token: str, reply: dict[str, Any]) -> dict[str, Any]:
+    answer = {"hand": reply["number"], "expression": solution(reply)}
+    response = await rush_call(application, "POST", "answer", token, answer)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+async def test_game_without_the_setting_says_how_to_switch_it_on(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, env=APP_ENV):
+        said = plain_text(await reply_to(api, ANN, GROUP, "/game"))
+    assert said == (
+        "Rush as a Telegram game is not switched on for this bot yet. Its owner can create the "
+        "game with @BotFather (/newgame) and set TWENTYFOUR_GAME_SHORT_NAME and "
+        "TWENTYFOUR_WEBAPP_URL."
+    )
+
+
+async def test_game_in_a_group_is_sent_with_play_first_in_the_players_language(
+    tmp_path: Path,
+) -> None:
+    api = game_api()
+    async with running_bot(api, tmp_path, env=GAME_ENV):
+        message = await sent_game(api, ANN, GROUP)
+        chinese = await sent_game(api, BOB, BOB)
+    assert message["game"]["title"] == "Rush"
+    assert message["reply_markup"]["inline_keyboard"][0] == [
+        {"text": "▶️ Play Rush", "callback_game": {}}
+    ]
+    assert chinese["reply_markup"]["inline_keyboard"][0][0]["text"] == "▶️ 开始急速挑战"
+
+
+async def test_a_game_telegram_does_not_know_is_reported_as_what_it_is(tmp_path: Path) -> None:
+    api = make_api()  # no game made with @BotFather
+    async with running_bot(api, tmp_path, env=GAME_ENV):
+        said = plain_text(await reply_to(api, ANN, GROUP, "/game"))
+    assert said == (
+        f"Telegram would not send the game “{GAME}”: Wrong game short name specified. Its "
+        "owner should check the game's short name in @BotFather (/mygames)."
+    )
+
+
+async def test_play_opens_the_page_with_a_token_for_the_player_and_the_message(
+    tmp_path: Path,
+) -> None:
+    api = game_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock, env=GAME_ENV):
+        message = await sent_game(api, ANN, GROUP)
+        url = await play(api, BOB, message)
+    token = check_game_token(token_of(url), TOKEN, NOON)
+    assert url.startswith(f"{URL}?mode=rush#game=")
+    assert token is not None
+    assert token.user_id == BOB
+    assert token.message == GameMessage(GROUP, message["message_id"])
+
+
+async def test_a_run_scores_what_the_server_judged_once_and_sets_the_messages_score(
+    tmp_path: Path,
+) -> None:
+    api = game_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock, env=GAME_ENV) as application:
+        message = await sent_game(api, ANN, GROUP)
+        token = token_of(await play(api, ANN, message))
+        new = (await rush_call(application, "GET", "state", token)).json()
+        first = (await rush_call(application, "POST", "start", token)).json()
+        clock.now += 4
+        second = await solved(application, token, first)
+        # The same right answer again, for the hand already taken: no second point.
+        again = await rush_call(
+            application, "POST", "answer", token, {"hand": 1, "expression": solution(first)}
+        )
+        clock.now += 3
+        third = await solved(application, token, second)
+        clock.now += START_SECONDS + 60  # the clock runs out
+        before = list(api.calls)
+        over = (await rush_call(application, "GET", "state", token)).json()
+        late = await rush_call(
+            application, "POST", "answer", token, {"hand": 3, "expression": solution(third)}
+        )
+        records = application.user_data[ANN].rush
+        board = application.bot_data.global_data.rush
+    assert new["state"] == "new"
+    assert (first["state"], first["number"], first["remaining"]) == ("playing", 1, 120.0)
+    assert (second["score"], second["seconds"], second["remaining"]) == (1, 4.0, 126.0)
+    assert again.json()["refused"] == "stale"
+    assert again.json()["score"] == 1
+    assert third["score"] == 2
+    assert over["state"] == "over"
+    assert (over["hands"], over["best_time"], over["new_best"]) == (2, 3.0, True)
+    assert over["table"] == [{"position": 1, "name": "Ann", "score": 2, "me": True}]
+    assert [call for call in api.calls[len(before) :] if call == "setGameScore"] == ["setGameScore"]
+    assert api.games.tables[("chat", GROUP, GAME)].scores[ANN][0] == 2
+    assert late.json()["refused"] == "over"
+    assert late.json()["score"] == 2
+    assert (records.runs, records.best.score if records.best else None) == (1, 2)
+    assert [entry.user_id for entry in board.all_time] == [ANN]
+
+
+async def test_a_lower_score_than_the_players_on_the_message_is_not_set(tmp_path: Path) -> None:
+    api = game_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock, env=GAME_ENV) as application:
+        message = await sent_game(api, ANN, GROUP)
+        status, _ = await api.call(
+            "setGameScore",
+            {"user_id": ANN, "score": 9, "chat_id": GROUP, "message_id": message["message_id"]},
+        )
+        token = token_of(await play(api, ANN, message))
+        first = (await rush_call(application, "POST", "start", token)).json()
+        await solved(application, token, first)
+        clock.now += START_SECONDS + 60
+        calls = len(api.calls)
+        over = (await rush_call(application, "GET", "state", token)).json()
+    assert status == 200
+    assert over["score"] == 1
+    assert over["table"] == [{"position": 1, "name": "Ann", "score": 9, "me": True}]
+    assert "setGameScore" not in api.calls[calls:]
+
+
+async def test_a_token_starts_one_run_and_is_refused_once_its_run_is_gone(tmp_path: Path) -> None:
+    api = game_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock, env=GAME_ENV) as application:
+        message = await sent_game(api, ANN, GROUP)
+        token = token_of(await play(api, ANN, message))
+        first = (await rush_call(application, "POST", "start", token)).json()
+        again = (await rush_call(application, "POST", "start", token)).json()
+        clock.now += START_SECONDS + 1
+        ended = (await rush_call(application, "POST", "start", token)).json()
+        clock.now += KEPT_AFTER_END + 1
+        gone = await rush_call(application, "POST", "start", token)
+        state = await rush_call(application, "GET", "state", token)
+    assert (again["refused"], again["number"], again["hand"]) == (
+        "started",
+        1,
+        first["hand"],
+    )
+    assert (ended["refused"], ended["state"]) == ("started", "over")
+    assert application.user_data[ANN].rush.runs == 1
+    assert gone.status_code == 401
+    assert state.status_code == 401
+
+
+async def test_forged_expired_or_missing_tokens_get_401_and_touch_nothing(tmp_path: Path) -> None:
+    api = game_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock, env=GAME_ENV) as application:
+        message = await sent_game(api, ANN, GROUP)
+        token = token_of(await play(api, ANN, message))
+        as_bob = str(httpx.QueryParams(token).set("u", str(BOB)))
+        other_bot = sign_game_token("1:OTHER", ANN, GameMessage(GROUP, 1), NOON)
+        clock.now += 601
+        expired = await rush_call(application, "POST", "start", token)
+        refused = [
+            await rush_call(application, "POST", "start", bad)
+            for bad in (as_bob, other_bot, "", "u=1")
+        ]
+    assert expired.status_code == 401
+    assert [r.status_code for r in refused] == [401, 401, 401, 401]
+    assert [r.content for r in refused] == [b"", b"", b"", b""]
+    assert BOB not in application.user_data
+
+
+async def test_a_flood_of_calls_gets_429_before_any_work(tmp_path: Path) -> None:
+    api = game_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock, env=GAME_ENV) as application:
+        message = await sent_game(api, ANN, GROUP)
+        token = token_of(await play(api, ANN, message))
+        replies = [
+            await rush_call(application, "POST", "start", token) for _ in range(API_BURST + 5)
+        ]
+        other = token_of(await play(api, BOB, message))
+        bobs = await rush_call(application, "GET", "state", other)
+    statuses = [reply.status_code for reply in replies]
+    assert statuses[0] == 200
+    assert 429 in statuses
+    assert int(replies[statuses.index(429)].headers["Retry-After"]) >= 1
+    assert bobs.status_code == 200  # the limit is each player's
+
+
+async def test_the_page_runs_hand_is_kept_from_its_players_solve(tmp_path: Path) -> None:
+    api = game_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock, env=GAME_ENV) as application:
+        message = await sent_game(api, ANN, GROUP)
+        token = token_of(await play(api, ANN, message))
+        first = (await rush_call(application, "POST", "start", token)).json()
+        hand = " ".join(map(str, first["hand"]))
+        said = plain_text(await reply_to(api, ANN, ANN, f"/solve {hand}"))
+    assert said.startswith("No spoilers: those numbers hold a hand you are playing right now.")
+
+
+async def test_the_game_shared_through_inline_mode_is_scored_on_its_inline_message(
+    tmp_path: Path,
+) -> None:
+    api = game_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock, env=GAME_ENV) as application:
+        query_id = api.inline_query(ANN, "rush", chat_type="supergroup")
+        offered = await api.wait_for_inline_answer(query_id)
+        result = offered["results"][0]
+        message = api.choose_inline_result(ANN, query_id, str(result["id"]))
+        token = token_of(await play_inline(api, BOB, message["inline_message_id"]))
+        first = (await rush_call(application, "POST", "start", token)).json()
+        await solved(application, token, first)
+        clock.now += START_SECONDS + 60
+        over = (await rush_call(application, "GET", "state", token)).json()
+        await until(lambda: "setGameScore" in api.calls)
+    assert (result["type"], result["game_short_name"]) == ("game", GAME)
+    assert over["table"] == [{"position": 1, "name": "Bob", "score": 1, "me": True}]
+    assert api.games.tables[("inline", message["inline_message_id"])].scores[BOB][0] == 1
