@@ -71,9 +71,12 @@ def game_page(application: Application) -> str | None:
     return None
 
 
-def game_address(page: str, token: str) -> str:
-    """The address Play opens: the page in Rush mode, with ``token`` in its fragment."""
-    return f"{app_address(page, GAME_MODE)}#{TOKEN_FIELD}={quote(token, safe='')}"
+def game_address(page: str, token: str, language: str) -> str:
+    """The address Play opens: the page in Rush mode, in the player's ``language`` until
+    the server says otherwise (even a refusal is worded in it), with ``token`` in its
+    fragment."""
+    address = f"{app_address(page, GAME_MODE)}&lang={language}"
+    return f"{address}#{TOKEN_FIELD}={quote(token, safe='')}"
 
 
 class GameApiHandler(BoundedHandler):

@@ -51,6 +51,8 @@ const RUSH_TEXTS = {
 };
 Object.assign(TEXTS.en, RUSH_TEXTS.en);
 Object.assign(TEXTS.zh, RUSH_TEXTS.zh);
+// A game has no launch data: the bot names the player's language in the address.
+if (query.get("mode") === "rush" && TEXTS[query.get("lang")]) language = query.get("lang");
 
 const rush = {
   token: launch.get("game") || "",

@@ -91,7 +91,7 @@ async def test_play_opens_the_page_with_a_token_for_the_player_and_the_message(
         message = await sent_game(api, ANN, GROUP)
         url = await play(api, BOB, message)
     token = check_game_token(token_of(url), TOKEN, NOON)
-    assert url.startswith(f"{URL}?mode=rush#game=")
+    assert url.startswith(f"{URL}?mode=rush&lang=zh#game=")  # Bob's language
     assert token is not None
     assert token.user_id == BOB
     assert token.message == GameMessage(GROUP, message["message_id"])

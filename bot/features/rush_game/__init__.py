@@ -25,15 +25,18 @@ from telegram import (
     InlineQueryResultGame,
     InputTextMessageContent,
     Update,
+    User,
 )
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, InlineQueryHandler
 
 from bot.chat.game_page import game_address, game_page, serve_game
+from bot.chat.miniapp import player_context
 from bot.context import BotContext
 from bot.features.rush_game.runs import RushPage
 from bot.i18n import N_
 from bot.services.game_tokens import GameMessage, sign_game_token
+from bot.services.launch_data import AppUser
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
 logger = logging.getLogger(__name__)
@@ -138,11 +141,18 @@ def make_play(page: RushPage) -> Callable[[Update, BotContext], Coroutine[Any, A
         page.met(user.id, user.full_name, user.language_code)
         token = sign_game_token(context.bot.token, user.id, message, context.now())
         try:
-            await query.answer(url=game_address(where, token))
+            await query.answer(url=game_address(where, token, _page_language(context, user)))
         except TelegramError as error:
             logger.info("The game's address was refused: %s", error)
 
     return play
+
+
+def _page_language(context: BotContext, user: User) -> str:
+    """The page's language for ``user``: as its calls will speak (their private chat's, or
+    their own), not the group's where Play was pressed."""
+    player = AppUser(user.id, user.first_name, user.language_code)
+    return player_context(context.application, player).language
 
 
 def register(application: Application) -> None:
