@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 from urllib.parse import unquote
 
-import httpx
 import pytest
 
 from bot.console import run_console
