@@ -26,10 +26,17 @@ from http import HTTPStatus
 from typing import Any
 from urllib.parse import quote
 
+from telegram import (
+    CallbackGame,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InlineQueryResultGame,
+)
 from telegram.ext import Application
 
 from bot.chat.miniapp import API_BODY, API_BURST, API_RATE, app_address, player_context
 from bot.context import BotContext, services
+from bot.i18n import N_
 from bot.services.game_tokens import GAME_TOKEN_HEADER, TOKEN_AGE, GameToken, check_game_token
 from bot.services.launch_data import AppUser
 from bot.services.rates import RateLimit
@@ -40,6 +47,36 @@ GAME_MODE = "rush"
 TOKEN_FIELD = "game"
 """The field of the page address's fragment that carries the token (``#game=…``): a fragment
 is never sent to the server, so the token stays out of logs and ``Referer`` headers."""
+
+
+PLAY = N_("▶️ Play Rush")
+SHARE = N_("Share the game")
+SHARE_QUERY = "rush"
+"""What the Share button types after the bot's name: the inline query that offers the game."""
+
+
+def game_keyboard(context: BotContext) -> InlineKeyboardMarkup:
+    """A game message's buttons: Play first (Telegram requires it), then Share."""
+    return InlineKeyboardMarkup(
+        [
+            [InlineKeyboardButton(context._(PLAY), callback_game=CallbackGame())],
+            [InlineKeyboardButton(context._(SHARE), switch_inline_query=SHARE_QUERY)],
+        ]
+    )
+
+
+def game_short_name(context: BotContext) -> str | None:
+    """The game's short name, if the game is set up and its page is served."""
+    name = context.settings.game_short_name
+    return name if name is not None and game_page(context.application) is not None else None
+
+
+def game_result(context: BotContext, result_id: str = "game") -> InlineQueryResultGame | None:
+    """The game as an inline result (shared into the chat it is chosen in), if it is set up."""
+    name = game_short_name(context)
+    if name is None:
+        return None
+    return InlineQueryResultGame(result_id, name, reply_markup=game_keyboard(context))
 
 
 @dataclass

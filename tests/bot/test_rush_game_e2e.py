@@ -255,3 +255,15 @@ async def test_the_game_shared_through_inline_mode_is_scored_on_its_inline_messa
     assert (result["type"], result["game_short_name"]) == ("game", GAME)
     assert over["table"] == [{"position": 1, "name": "Bob", "score": 1, "me": True}]
     assert api.games.tables[("inline", message["inline_message_id"])].scores[BOB][0] == 1
+
+
+async def test_the_empty_inline_query_offers_the_game_after_the_daily(tmp_path: Path) -> None:
+    api = game_api()
+    async with running_bot(api, tmp_path, env=GAME_ENV):
+        with_game = await api.wait_for_inline_answer(api.inline_query(ANN, ""))
+    api = make_api()
+    async with running_bot(api, tmp_path / "off", env=APP_ENV):
+        without = await api.wait_for_inline_answer(api.inline_query(ANN, ""))
+    assert [r["type"] for r in with_game["results"]] == ["article", "game"]
+    assert with_game["results"][1]["game_short_name"] == GAME
+    assert [r["type"] for r in without["results"]] == ["article"]

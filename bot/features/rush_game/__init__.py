@@ -18,11 +18,7 @@ from typing import Any
 from uuid import uuid4
 
 from telegram import (
-    CallbackGame,
-    InlineKeyboardButton,
-    InlineKeyboardMarkup,
     InlineQueryResultArticle,
-    InlineQueryResultGame,
     InputTextMessageContent,
     Update,
     User,
@@ -30,7 +26,14 @@ from telegram import (
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, InlineQueryHandler
 
-from bot.chat.game_page import game_address, game_page, serve_game
+from bot.chat.game_page import (
+    game_address,
+    game_keyboard,
+    game_page,
+    game_result,
+    game_short_name,
+    serve_game,
+)
 from bot.chat.miniapp import player_context
 from bot.context import BotContext
 from bot.features.rush_game.runs import RushPage
@@ -43,8 +46,6 @@ logger = logging.getLogger(__name__)
 
 INLINE_WORDS = r"(?i)^\s*(rush|game|play|游戏|急速|挑战)\s*$"
 """Inline queries answered with the game (``@bot rush``), before /solve's catch-all."""
-PLAY = N_("▶️ Play Rush")
-SHARE = N_("Share the game")
 OFF = N_(
     "Rush as a Telegram game is not switched on for this bot yet. Its owner can create the "
     "game with @BotFather (/newgame) and set TWENTYFOUR_GAME_SHORT_NAME and "
@@ -52,26 +53,10 @@ OFF = N_(
 )
 
 
-def _keyboard(context: BotContext) -> InlineKeyboardMarkup:
-    """The game message's buttons: Play first (Telegram requires it), then Share."""
-    return InlineKeyboardMarkup(
-        [
-            [InlineKeyboardButton(context._(PLAY), callback_game=CallbackGame())],
-            [InlineKeyboardButton(context._(SHARE), switch_inline_query="rush")],
-        ]
-    )
-
-
-def _ready(context: BotContext) -> str | None:
-    """The game's short name, if the game is set up and its page is served."""
-    name = context.settings.game_short_name
-    return name if name is not None and game_page(context.application) is not None else None
-
-
 async def game_command(update: MessageUpdate, context: HandlerContext) -> None:
     """Send the Rush game (``sendGame``): anyone in the chat can press Play."""
     _ = context._
-    short_name = _ready(context)
+    short_name = game_short_name(context)
     if short_name is None:
         context.reply(update, _(OFF), key="game")
         return
@@ -80,7 +65,7 @@ async def game_command(update: MessageUpdate, context: HandlerContext) -> None:
     context.post(
         chat_id,
         lambda: context.bot.send_game(
-            chat_id, short_name, reply_markup=_keyboard(context), message_thread_id=thread
+            chat_id, short_name, reply_markup=game_keyboard(context), message_thread_id=thread
         ),
         user_id=update.effective_user.id,
         on_failed=lambda error: _refused(context, chat_id, short_name, error),
@@ -104,17 +89,14 @@ async def inline_game(update: Update, context: BotContext) -> None:
     query = update.inline_query
     if query is None:
         return
-    short_name = _ready(context)
-    if short_name is None:
+    result = game_result(context, f"game-{uuid4().hex[:12]}")
+    if result is None:
         text = context._(OFF)
         off = InlineQueryResultArticle(
             id="game-off", title=text, input_message_content=InputTextMessageContent(text)
         )
         await query.answer([off], cache_time=60)
         return
-    result = InlineQueryResultGame(
-        id=f"game-{uuid4().hex[:12]}", game_short_name=short_name, reply_markup=_keyboard(context)
-    )
     await query.answer([result], cache_time=300)
 
 
