@@ -186,7 +186,7 @@ assert RUN_AGE > TOKEN_AGE
 def game_routes(application: Application) -> Rules:
     """The game's API route (before the Mini App's, whose pattern it would match)."""
     limit = RateLimit(API_RATE, API_BURST)
-    since = services(application).now()
+    since = int(services(application).now())  # tokens carry whole seconds
     return [
         (
             rf"/app/api/{GAME_MODE}/([a-z]+)",

@@ -267,3 +267,38 @@ async def test_the_empty_inline_query_offers_the_game_after_the_daily(tmp_path: 
     assert [r["type"] for r in with_game["results"]] == ["article", "game"]
     assert with_game["results"][1]["game_short_name"] == GAME
     assert [r["type"] for r in without["results"]] == ["article"]
+
+
+async def test_a_token_from_before_a_restart_starts_nothing(tmp_path: Path) -> None:
+    api = game_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock, env=GAME_ENV) as application:
+        message = await sent_game(api, ANN, GROUP)
+        token = token_of(await play(api, ANN, message))
+        started = await rush_call(application, "POST", "start", token)
+    clock.now += 30  # restarted within the token's ten minutes
+    async with running_bot(api, tmp_path, clock=clock, env=GAME_ENV) as application:
+        again = await rush_call(application, "POST", "start", token)
+        fresh = token_of(await play(api, ANN, message))
+        new = await rush_call(application, "POST", "start", fresh)
+    assert started.status_code == 200
+    assert again.status_code == 401
+    assert new.status_code == 200
+
+
+async def test_a_run_left_alone_is_counted_at_its_deadline(tmp_path: Path) -> None:
+    api = game_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock, env=GAME_ENV) as application:
+        message = await sent_game(api, ANN, GROUP)
+        token = token_of(await play(api, ANN, message))
+        first = (await rush_call(application, "POST", "start", token)).json()
+        await solved(application, token, first)  # the page is closed after one hand
+        (timer,) = application.job_queue.jobs()  # the run's end, on the server
+        early = timer.next_t
+        clock.now += START_SECONDS + 10
+        await timer.run(application)  # as the scheduler runs it when it is due
+        await until(lambda: "setGameScore" in api.calls)
+    assert early is not None
+    assert application.user_data[ANN].rush.runs == 1
+    assert api.games.tables[("chat", GROUP, GAME)].scores[ANN][0] == 1

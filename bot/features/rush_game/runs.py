@@ -232,6 +232,7 @@ class RushPage:
         game message's table in the background."""
         if page_run.result is not None:
             return
+        self._forget(context.now())
         user_id = page_run.token.user_id
         result = page_run.run.result(user_id)
         assert result is not None  # the run has ended, and its starter is its player
