@@ -10,7 +10,7 @@ const RUSH_TEXTS = {
     rushTitle: "Rush",
     rushRules: "Rush: 120 seconds on the clock. Each hand solved: +10 s and a point; " +
       "each skip: −20 s. The hands get harder as you score.",
-    skip: "Skip (−20 s)",
+    skip: "Skip −20 s",
     rushScore: "Score {score} · level {level}",
     rushSolved: "Solved in {time} s! +10 s",
     rushOut: "{reason} Skip to go on.",
@@ -31,7 +31,7 @@ const RUSH_TEXTS = {
     rushTitle: "急速挑战",
     rushRules: "急速挑战：计时 120 秒。每解出一手牌 +10 秒、得 1 分；每跳过一手 −20 秒。" +
       "得分越高，牌越难。",
-    skip: "跳过（−20 秒）",
+    skip: "跳过 −20 秒",
     rushScore: "得分 {score} · 第 {level} 级",
     rushSolved: "用时 {time} 秒，解出来了！+10 秒",
     rushOut: "{reason}跳过这手牌继续。",

@@ -129,9 +129,9 @@ async def test_a_run_played_by_tapping_is_scored_on_the_game_message(
             await tap_solution(page, second["hand"])
         await expect(page.locator("#rush-score")).to_have_text("Score 2 · level 1")
         async with page.expect_response(lambda r: r.url.endswith("/api/rush/skip")):
-            await page.get_by_role("button", name="Skip (−20 s)", exact=True).click()
+            await page.get_by_role("button", name="Skip −20 s", exact=True).click()
         clock.now += START_SECONDS  # the server's clock runs out
-        await page.get_by_role("button", name="Skip (−20 s)", exact=True).click()
+        await page.get_by_role("button", name="Skip −20 s", exact=True).click()
         await expect(status).to_have_text("Time! Your score: 2")
         await expect(page.locator("#lines")).to_contain_text("Fastest hand: 5 s")
         await expect(page.locator("#others li")).to_have_text(["1. Ann: 2"])
@@ -181,7 +181,7 @@ async def test_a_used_token_replays_nothing_and_in_chinese_says_so(
         await page.get_by_role("button", name="开始", exact=True).click()
         await expect(page.locator("#cards button")).to_have_count(4)
         clock.now += START_SECONDS + 1
-        await page.get_by_role("button", name="跳过（−20 秒）", exact=True).click()
+        await page.get_by_role("button", name="跳过 −20 秒", exact=True).click()
         await expect(page.get_by_role("status")).to_have_text("时间到！你的得分：0")
         clock.now += KEPT_AFTER_END + 1
         async with page.expect_response(lambda r: "/api/rush/state" in r.url) as answered:
