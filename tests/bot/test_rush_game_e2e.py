@@ -302,3 +302,16 @@ async def test_a_run_left_alone_is_counted_at_its_deadline(tmp_path: Path) -> No
     assert early is not None
     assert application.user_data[ANN].rush.runs == 1
     assert api.games.tables[("chat", GROUP, GAME)].scores[ANN][0] == 1
+
+
+async def test_help_names_the_game_when_it_is_set_up(tmp_path: Path) -> None:
+    api = game_api()
+    async with running_bot(api, tmp_path, env=GAME_ENV):
+        english = plain_text(await reply_to(api, ANN, GROUP, "/help"))
+        chinese = plain_text(await reply_to(api, BOB, BOB, "/help"))
+    bot = api.username
+    assert (
+        "🎮 /game: Rush as a Telegram game, in any chat: tap Play, beat the clock, and your "
+        f"score goes on the message's high-score table (or share it: @{bot} rush)."
+    ) in english
+    assert "🎮 /game：急速挑战（Telegram 游戏），在任何聊天里都能玩" in chinese
