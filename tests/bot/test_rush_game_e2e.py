@@ -315,3 +315,20 @@ async def test_help_names_the_game_when_it_is_set_up(tmp_path: Path) -> None:
         f"score goes on the message's high-score table (or share it: @{bot} rush)."
     ) in english
     assert "🎮 /game：急速挑战（Telegram 游戏），在任何聊天里都能玩" in chinese
+
+
+async def test_a_score_telegram_refuses_never_loses_the_run(tmp_path: Path) -> None:
+    api = game_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock, env=GAME_ENV) as application:
+        message = await sent_game(api, ANN, GROUP)
+        token = token_of(await play(api, ANN, message))
+        first = (await rush_call(application, "POST", "start", token)).json()
+        await solved(application, token, first)
+        api.fail_next("setGameScore", 400, "Bad Request: MESSAGE_ID_INVALID")
+        clock.now += START_SECONDS + 60
+        over = (await rush_call(application, "GET", "state", token)).json()
+    assert (over["state"], over["score"], over["table"]) == ("over", 1, [])
+    assert application.user_data[ANN].rush.best is not None
+    assert application.user_data[ANN].rush.best.score == 1
+    assert ("chat", GROUP, GAME) not in api.games.tables

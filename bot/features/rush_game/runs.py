@@ -50,6 +50,8 @@ ANSWER_LENGTH = 200
 """Characters of an expression judged at most (four cards take far fewer)."""
 SCORE_SECONDS = 10.0
 """Seconds the game message's table is waited for before a run's end is shown without it."""
+SET_SCORE_SECONDS = 120.0
+"""Seconds the score's edit may wait in the outbox before it is given up (logged)."""
 UNAUTHORIZED: GameReply = (401, {})
 
 
@@ -264,8 +266,8 @@ class RushPage:
             if score > 0 and (mine is None or score > mine):
                 await self._set_score(page_run, score, where)
                 table = await bot.get_game_high_scores(user_id, **where)
-        except TelegramError as error:
-            logger.info("The game message's score table was refused: %s", error)
+        except (TelegramError, TimeoutError) as error:
+            logger.info("The game message's score or table was refused: %r", error)
             page_run.table = []
             return
         page_run.table = [
@@ -304,7 +306,9 @@ class RushPage:
             on_sent=sent,
             on_failed=failed,
         )
-        await done
+        # The outbox sends it within the chat's limits (a busy group: a few seconds), and
+        # keeps a game letter unless the chat holds far too many: never wait for ever.
+        await asyncio.wait_for(done, SET_SCORE_SECONDS)
 
     async def _state(
         self, page_run: PageRun, context: BotContext, *, refused: str | None = None
