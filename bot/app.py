@@ -44,6 +44,7 @@ from bot.features import (
     fair_play,
     hunt,
     practice,
+    ratings,
     rounds,
     rush_game,
     scores,
@@ -77,6 +78,7 @@ PLAYER_COMMANDS = [
     ("stats", N_("Your daily puzzle statistics and chart")),
     ("score", N_("Your wins, points and times here")),
     ("top", N_("Leaderboard")),
+    ("rating", N_("Your duel rating (/rating top: the best players)")),
     ("solve", N_("All distinct solutions: /solve 3 3 8 8")),
     ("game", N_("Rush as a Telegram game: tap to play, high scores in the chat")),
     ("help", N_("How to play")),
@@ -200,6 +202,7 @@ FEATURES = (
     hunt,
     countdown,
     scores,
+    ratings,
     rush_game,  # before solve: its inline queries (@bot rush) would go to solve's catch-all
     solve,
     chat_settings,

@@ -82,6 +82,11 @@ async def help_command(update: Update, context: BotContext) -> None:
         "/daily week: this group's week; /remind 20:00: a reminder in private. "
         "Seven days solved in a row earn a streak freeze (two at most), used up by a missed day."
     )
+    text += "\n\n" + _(
+        "/rating: your duel rating, rank and last results (/rating top: the best players; "
+        "as a reply to someone's message: their rating). After a round won or your daily "
+        "attempt, I say how often that hand was seen and its record time."
+    )
     if context.settings.webapp_url is not None:
         text += "\n\n" + _(
             "🃏 Play by tapping: the menu button of our private chat opens the daily puzzle "

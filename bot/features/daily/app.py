@@ -7,6 +7,7 @@ import datetime as dt
 import html
 
 from bot.chat.announce import tell_saved
+from bot.chat.hand_record_line import count_solve
 from bot.chat.miniapp import AppReply, AppRequest
 from bot.context import BotContext
 from bot.features.daily.attempt import puzzle_of, share_of, solved_lines, until_next_puzzle
@@ -16,6 +17,7 @@ from bot.game.daily import (
     DailyResult,
     clock_text,
 )
+from bot.game.hand_records import Source
 from bot.game.scoring import counts_as_miss
 from bot.texts import reason
 from solver import check, daily_number, solution_of
@@ -136,7 +138,12 @@ async def app_daily_answer(request: AppRequest) -> AppReply:
         return 200, {"state": "playing", "reason": reason(verdict, context)}
     result, user_id = record.solve(day, context.now()), request.user.id
     saved = context.save_user_now(user_id)  # saved before it is announced
-    told = solved_lines(context, record, day, result)
+    # The first attempt counts for the hand's record, told as in the private chat.
+    line, hand_saved = count_solve(
+        context, user_id, hand, 24, user_id, result.seconds, Source.DAILY
+    )
+    saved = saved and hand_saved
+    told = solved_lines(context, record, day, result, line)
     if user_id in context.application.chat_data:
         # The result in the private chat too (where it can be forwarded), if there is one:
         # a player who opened the app from a group's link may never have started the bot.

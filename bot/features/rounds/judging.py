@@ -11,9 +11,11 @@ from telegram.constants import ChatType
 from telegram.helpers import mention_html
 
 from bot.chat.announce import tell_saved
+from bot.chat.hand_record_line import count_solve
 from bot.context import BotContext
 from bot.features.rounds import group_status, matches, play, solutions
 from bot.features.rounds.solutions import solutions_text
+from bot.game.hand_records import Source
 from bot.game.rounds import Outcome, Round
 from bot.texts import player_line, reason
 from bot.typed_handlers import HandlerContext, MessageUpdate
@@ -71,6 +73,15 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     table.record_win(outcome, update.effective_user.id, _name(update), day)
     # A score must survive a crash: save it before it is announced (bot.services.saving).
     saved = context.save_now(chat_id, update.effective_user.id)
+    record, hand_saved = count_solve(
+        context,
+        chat_id,
+        game.hand,
+        game.target,
+        update.effective_user.id,
+        outcome.seconds,
+        Source.ROUND,
+    )
     who = mention_html(update.effective_user.id, _name(update))
     head = context.ngettext(
         "🎉 {who} wins in {seconds} s: +{points} point!",
@@ -85,7 +96,8 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         except (ParseError, ZeroDivisionError):
             mine = None
         others = await solutions_text(game, context, mine, solutions.others)
-    tell_saved(context, chat_id, f"{head}\n{others}", saved, update=update)
+    lines = [head, record, others] if record else [head, others]
+    tell_saved(context, chat_id, "\n".join(lines), saved and hand_saved, update=update)
     matches.after_round(chat_id, context, play.next_deal)
 
 
