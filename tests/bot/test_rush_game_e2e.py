@@ -332,3 +332,28 @@ async def test_a_score_telegram_refuses_never_loses_the_run(tmp_path: Path) -> N
     assert application.user_data[ANN].rush.best is not None
     assert application.user_data[ANN].rush.best.score == 1
     assert ("chat", GROUP, GAME) not in api.games.tables
+
+
+async def test_rush_in_inline_mode_without_the_game_says_how_to_switch_it_on(
+    tmp_path: Path,
+) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, env=APP_ENV):
+        offered = await api.wait_for_inline_answer(api.inline_query(ANN, "rush"))
+    (result,) = offered["results"]
+    assert result["title"].startswith("Rush as a Telegram game is not switched on for this bot")
+
+
+async def test_play_on_a_game_no_longer_served_is_told_so(tmp_path: Path) -> None:
+    api = game_api()
+    api.games.register("oldgame", "Old")
+    async with running_bot(api, tmp_path, env=GAME_ENV):
+        status, body = await api.call("sendGame", {"chat_id": GROUP, "game_short_name": "oldgame"})
+        query_id = api.games.press_play(ANN, body["result"])
+        await until(lambda: any(a["callback_query_id"] == query_id for a in api.callback_answers))
+    (answer,) = [a for a in api.callback_answers if a["callback_query_id"] == query_id]
+    assert status == 200
+    assert (answer.get("text"), answer.get("url")) == (
+        "This game is not played here any more.",
+        None,
+    )
