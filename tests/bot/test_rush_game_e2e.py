@@ -357,3 +357,25 @@ async def test_play_on_a_game_no_longer_served_is_told_so(tmp_path: Path) -> Non
         "This game is not played here any more.",
         None,
     )
+
+
+async def test_a_players_new_run_ends_the_one_before_where_it_stands(tmp_path: Path) -> None:
+    api = game_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock, env=GAME_ENV) as application:
+        message = await sent_game(api, ANN, GROUP)
+        first_token = token_of(await play(api, ANN, message))
+        first = (await rush_call(application, "POST", "start", first_token)).json()
+        clock.now += 2
+        await solved(application, first_token, first)
+        second_token = token_of(await play(api, ANN, message))
+        second = (await rush_call(application, "POST", "start", second_token)).json()
+        ended = (await rush_call(application, "GET", "state", first_token)).json()
+        bad = [
+            await rush_call(application, "POST", "answer", second_token, body)
+            for body in ({"hand": True, "expression": "1"}, {"hand": 1, "expression": "1" * 201})
+        ]
+    assert (ended["state"], ended["score"]) == ("over", 1)
+    assert (second["state"], second["score"]) == ("playing", 0)
+    assert application.user_data[ANN].rush.runs == 1
+    assert [response.status_code for response in bad] == [400, 400]
