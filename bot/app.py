@@ -31,6 +31,7 @@ from telegram.ext import (
 )
 
 from bot.chat import answers
+from bot.chat.game_page import game_routes
 from bot.chat.miniapp import MENU_BUTTON, app_routes
 from bot.clock import SteadyClock
 from bot.context import BotContext, BotData, ChatData, UserData, services
@@ -46,6 +47,7 @@ from bot.features import (
     practice,
     ratings,
     rounds,
+    rush_game,
     scores,
     solve,
 )
@@ -80,6 +82,7 @@ PLAYER_COMMANDS = [
     ("top", N_("Leaderboard")),
     ("rating", N_("Your duel rating (/rating top: the best players)")),
     ("solve", N_("All distinct solutions: /solve 3 3 8 8")),
+    ("game", N_("Rush as a Telegram game: tap to play, high scores in the chat")),
     ("help", N_("How to play")),
     ("start", N_("Start here")),
 ]
@@ -203,6 +206,7 @@ FEATURES = (
     duel,
     scores,
     ratings,
+    rush_game,  # before solve: its inline queries (@bot rush) would go to solve's catch-all
     solve,
     chat_settings,
     daily,
@@ -268,6 +272,7 @@ def app_server(application: Application, *, serve_app: bool | None = None) -> We
     if not (services(application).settings.webapp_url if serve_app is None else serve_app):
         return None
     server = WebServer()
+    server.add(game_routes(application))  # first: the Mini App's API pattern matches it too
     server.add(app_routes(application))
     return server
 

@@ -100,6 +100,11 @@ async def help_command(update: Update, context: BotContext) -> None:
             "🃏 Play by tapping: the menu button of our private chat opens the daily puzzle "
             "and practice hands, no typing needed."
         )
+    if context.settings.game_short_name is not None:
+        text += "\n\n" + _(
+            "🎮 /game: Rush as a Telegram game, in any chat: tap Play, beat the clock, and your "
+            "score goes on the message's high-score table (or share it: @{bot} rush)."
+        ).format(bot=context.bot.username)
     # Last, after every command: how answers reach the bot (privacy mode in groups).
     text += "\n\n" + _(
         "In groups I see only commands, replies to my messages and mentions "

@@ -9,6 +9,7 @@ import logging
 from telegram import (
     InlineKeyboardButton,
     InlineKeyboardMarkup,
+    InlineQueryResult,
     InlineQueryResultArticle,
     InputTextMessageContent,
     Message,
@@ -18,6 +19,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, InlineQueryHandler
 
 from bot.chat.game_life import duel_on
+from bot.chat.game_page import game_result
 from bot.context import BotContext
 from bot.game.attempts import open_to_anyone, unspoiled_days
 from bot.game.requests import RequestError, Rules, SolveRequest, SolveResult, parse_solve
@@ -332,10 +334,13 @@ async def inline_query(update: Update, context: BotContext) -> None:
         share = _("24 Daily #{number}: make 24 from {hand}. Can you?").format(
             number=number, hand=hand
         )
-        await query.answer(
-            [_article("daily", title, share, _("Share today's puzzle (no answer)"))],
-            cache_time=DAILY_CACHE_SECONDS,
-        )
+        results: list[InlineQueryResult] = [
+            _article("daily", title, share, _("Share today's puzzle (no answer)"))
+        ]
+        game = game_result(context)  # Rush as a Telegram game, when it is set up
+        if game is not None:
+            results.append(game)
+        await query.answer(results, cache_time=DAILY_CACHE_SECONDS)
         return
     try:
         request = parse_solve(text)
