@@ -24,7 +24,7 @@ import html
 import logging
 
 from bot.context import BotContext
-from bot.game.hand_records import HandRecord, Source, hand_key
+from bot.game.hand_records import HandRecord, Noted, Source, hand_key
 
 logger = logging.getLogger(__name__)
 
@@ -50,10 +50,17 @@ def count_solve(
     saved = context.save_global(hands=[hand_key(hand, target)])
     if not saved:
         logger.warning("The record of %s waits for the disk", hand_key(hand, target))
-    before = noted.before
-    if not before.seen:
-        return None, saved
-    return _line(context, chat_id, user_id, before, seconds, noted.new_record), saved
+    return line_of(context, chat_id, user_id, noted, seconds), saved
+
+
+def line_of(
+    context: BotContext, chat_id: int, user_id: int, noted: Noted, seconds: float
+) -> str | None:
+    """The line for a solve already noted (``noted``), as told in ``chat_id``: for a solve
+    told in several chats at once (a private duel's two), each names the holder its way."""
+    if not noted.before.seen:
+        return None
+    return _line(context, chat_id, user_id, noted.before, seconds, noted.new_record)
 
 
 def record_line(

@@ -19,9 +19,11 @@ from telegram.constants import ChatType
 
 from bot.chat import game_life
 from bot.chat.announce import tell_saved
+from bot.chat.hand_record_line import line_of
 from bot.context import BotContext, BotData
 from bot.game.claims import after_mention, looks_like_answer
 from bot.game.duel import Duel, HandResult, Refused
+from bot.game.hand_records import Source, hand_key
 from bot.game.rating import RatingChange
 from bot.game.rounds import Round
 from bot.game.table import GameSettings
@@ -102,9 +104,16 @@ Saying = Callable[[BotContext, dict[int, str]], str]
 
 def tell(context: BotContext, duel: Duel, say: Saying) -> None:
     """Send each chat of the duel ``say(chat context, names)``, in its language."""
+    tell_each(context, duel, lambda local, _chat_id, names: say(local, names))
+
+
+def tell_each(
+    context: BotContext, duel: Duel, say: Callable[[BotContext, int, dict[int, str]], str]
+) -> None:
+    """Send each chat of the duel ``say(chat context, chat id, names)``, in its language."""
     for chat_id in chats_of(duel):
         local = in_chat(context, chat_id)
-        local.send(chat_id, say(local, names_in(context, chat_id)), game=True)
+        local.send(chat_id, say(local, chat_id, names_in(context, chat_id)), game=True)
 
 
 def begin(context: BotContext, duel: Duel, names: dict[int, str]) -> None:
@@ -266,14 +275,19 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
 
 def hand_won(context: BotContext, duel: Duel, result: HandResult, text: str) -> None:
     """A player won the hand: both are told at once, then the next hand or the end."""
-    assert result.winner is not None
-    winner = result.winner
-    context.save_global()  # the hand's result is kept before it is told
-    tell(
-        context,
-        duel,
-        lambda local, names: words.won_text(duel, names, winner, result.seconds, text, local),
-    )
+    assert result.winner is not None and duel.hand is not None
+    winner, hand = result.winner, duel.hand
+    records = context.bot_data.global_data.hand_records
+    noted = records.note(hand.hand, hand.target, winner, result.seconds, Source.DUEL)
+    # The hand's result and its record are kept before they are told.
+    context.save_global(hands=[hand_key(hand.hand, hand.target)])
+
+    def won(local: BotContext, chat_id: int, names: dict[int, str]) -> str:
+        said = words.won_text(duel, names, winner, result.seconds, text, local)
+        line = line_of(local, chat_id, winner, noted, result.seconds)
+        return said if line is None else f"{said}\n{line}"
+
+    tell_each(context, duel, won)
     hand_over(context, duel)
 
 
