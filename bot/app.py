@@ -44,6 +44,7 @@ from bot.features import (
     hunt,
     practice,
     rounds,
+    rush,
     scores,
     solve,
 )
@@ -71,6 +72,7 @@ PLAYER_COMMANDS = [
     ("stop", N_("End the game")),
     ("hunt", N_("Solution Hunt: find every solution together")),
     ("countdown", N_("Countdown: six numbers, get closest to the target")),
+    ("rush", N_("Rush: solve all you can against the clock (/rush top)")),
     ("daily", N_("Today's puzzle (/daily top: today's fastest)")),
     ("stats", N_("Your daily puzzle statistics and chart")),
     ("score", N_("Your wins, points and times here")),
@@ -193,6 +195,7 @@ FEATURES = (
     daily_attempts,
     basics,
     fair_play,
+    rush,
     rounds,
     hunt,
     countdown,
@@ -204,9 +207,9 @@ FEATURES = (
 )
 """Registered in this order: the most frequent commands are matched first, after the few
 handlers that take some updates before the feature that has them otherwise (an attempt at
-the daily puzzle given up).  Typed answers do not follow this order: the games give the
-answer router their routes, asked by their declared priority
-(:class:`bot.services.answer_routes.Priority`)."""
+the daily puzzle given up; a Rush run's /skip and /stop, before the rounds').  Typed
+answers do not follow this order: the games give the answer router their routes, asked by
+their declared priority (:class:`bot.services.answer_routes.Priority`)."""
 
 
 def add_handlers(application: Application) -> None:
@@ -376,6 +379,7 @@ async def serve_until(
     daily.restore(application)
     hunt.restore(application)
     countdown.restore(application)
+    rush.restore(application)
     await stop.wait()
     # Stop taking updates, end the solver work still waiting (those handlers answer at
     # once), send the game messages already decided for a few seconds, and save.

@@ -53,6 +53,8 @@ COUNTDOWN_UP = "countdown-up"
 """A Countdown game's end."""
 DAILY_REMINDER = "daily-reminder"
 """A player's daily reminder of the puzzle, in the private chat."""
+RUSH_UP = "rush-up"
+"""A Rush run's end by its clock (set again with each hand: the clock moves)."""
 
 
 def job_name(kind: str, chat_id: int) -> str:
