@@ -10,6 +10,7 @@ back).  Hands are drawn through :meth:`bot.services.solving.Solving.rush_dealer`
 
 from __future__ import annotations
 
+import contextlib
 import html
 from collections.abc import Callable
 
@@ -20,10 +21,13 @@ from bot.chat.admins import is_admin
 from bot.chat.announce import tell_saved
 from bot.chat.rush_runs import count_run
 from bot.features.rush import words
+from bot.game.rounds import Round
+from bot.game.rush import TARGET as RUSH_TARGET
 from bot.game.rush import Deal, Refusal, RushOutcome
 from bot.game.rush_chat import ChatRush
 from bot.services.solving import DealRefused
 from bot.services.timers import RUSH_UP
+from bot.services.workers import AlreadyRunning, PoolBusy, WorkFailed, WorkTimeout
 from bot.state import AnswersTo, ChatData, RushMessages
 from bot.texts import player_line, reason
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
@@ -182,7 +186,7 @@ async def _asked(
     context: HandlerContext,
     act: Callable[[ChatRush, bool, Deal], RushOutcome],
     stop: bool,
-) -> tuple[ChatRush, RushOutcome] | None:
+) -> tuple[ChatRush, Round] | None:
     """A /skip or /stop of the chat's run by the update's user (an admin of a group, or a
     vote, where they did not start it); None when it was answered here."""
     game = context.chat_data.table.rush
@@ -198,6 +202,7 @@ async def _asked(
         busy(update, context)
         return None
     was_over = game.run.ended
+    before = game.run.hand
     outcome = act(game, admin, deal)
     if _ended(outcome, was_over, update.effective_chat.id, context, game):
         return None
@@ -207,13 +212,16 @@ async def _asked(
     if outcome.refused is not None:
         context.reply(update, context._("No Rush run is on: /rush starts one."))
         return None
-    return game, outcome
+    return game, before
 
 
 async def skip(update: MessageUpdate, context: HandlerContext) -> None:
     """/skip in a run: −20 s and the next hand (a vote in a group, for who did not start it)."""
     game = context.chat_data.table.rush
-    skipped = game.run.hand if game is not None else None
+    if game is not None and game.live and game.run.hand.solutions is None:
+        # One solution of the hand skipped is shown: worked out first if it is not known.
+        with contextlib.suppress(WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
+            game.run.hand.learn(await context.bot_data.solving.facts(game.hand, RUSH_TARGET))
     user_id = update.effective_user.id
     done = await _asked(
         update,
@@ -221,9 +229,9 @@ async def skip(update: MessageUpdate, context: HandlerContext) -> None:
         lambda game, admin, deal: game.run.skip(user_id, context.now(), deal, admin=admin),
         stop=False,
     )
-    if done is None or skipped is None:
+    if done is None:
         return
-    game = done[0]
+    game, skipped = done
     solution = skipped.solutions[0] if skipped.solutions else None
     news = words.skipped_news(skipped.hand, solution, context)
     deal_hand(context, update.effective_chat.id, game, news)
