@@ -53,10 +53,17 @@ def answer(game: ChatRush) -> str:
     return solve(game.hand, 24)[0].pretty
 
 
-def wrong(game: ChatRush) -> str:
-    """An answer with the hand's cards that does not make 24 (every card added up: four
-    cards of 1 to 13 add up to 24 only for some hands, which this test never uses)."""
-    return "+".join(map(str, game.hand))
+def wrong(game: ChatRush) -> tuple[str, int]:
+    """An answer with the hand's cards that does not make 24, and what it makes."""
+    a, b, c, d = game.hand
+    for text, value in (
+        (f"{a}+{b}+{c}+{d}", a + b + c + d),
+        (f"{a}*{b}*{c}*{d}", a * b * c * d),
+        (f"{a}+{b}+{c}-{d}", a + b + c - d),
+    ):
+        if value != 24:
+            return text, value
+    raise AssertionError(game.hand)  # no hand of four makes 24 all three ways
 
 
 async def ring(api: LocalBotApi, application: BotApplication, chat: int, game: ChatRush) -> dict:
@@ -164,7 +171,7 @@ async def test_a_skip_costs_twenty_seconds_and_deals_the_next_hand(tmp_path: Pat
         picture = await next_picture(api, ANN, ANN, "/skip")
         deadline = game.deadline
     assert plain_text(picture["caption"]).startswith(
-        f"⏭ Skipped {skipped} ({solution}) · −20 s\n⏱ Rush · 1:40 left · score 0 · level 1/5\n"
+        f"⏭ Skipped {skipped}: {solution} · −20 s\n⏱ Rush · 1:40 left · score 0 · level 1/5\n"
     )
     assert deadline == NOON + 100
 
@@ -174,8 +181,9 @@ async def test_a_wrong_answer_is_told_why(tmp_path: Path) -> None:
     async with running_bot(api, tmp_path) as application:
         await start(api, ANN, ANN, "/rush")
         game = the_run(application, ANN)
-        reply = await reply_to(api, ANN, ANN, wrong(game))
-    assert reply == f"Not quite: that makes {sum(game.hand)}."
+        text, value = wrong(game)
+        reply = await reply_to(api, ANN, ANN, text)
+    assert reply == f"Not quite: that makes {value}."
 
 
 async def test_a_shared_run_ranks_its_players(tmp_path: Path) -> None:
@@ -220,12 +228,12 @@ async def test_wrong_answers_in_a_group_gather_in_one_status_message(tmp_path: P
     async with running_bot(api, tmp_path) as application:
         await start(api, ANN, GROUP, "/rush")
         game = the_run(application, GROUP)
-        status = await reply_to(api, CAROL, GROUP, f"/a {wrong(game)}")
+        text, value = wrong(game)
+        status = await reply_to(api, CAROL, GROUP, f"/a {text}")
         first = api.sent[-1]["message_id"]
-        api.send(DAVE, GROUP, f"/a {wrong(game)}")
+        api.send(DAVE, GROUP, f"/a {text}")
         await settled(api, application)
         edited = api.sent[-1]
-    value = sum(game.hand)
     assert status == f"Not yet:\nCarol: Not quite: that makes {value}."
     assert edited["message_id"] == first
     assert plain_text(edited["text"]).endswith(f"Dave: Not quite: that makes {value}.")
@@ -237,7 +245,7 @@ async def test_a_bystanders_skip_in_a_group_is_a_vote(tmp_path: Path) -> None:
         await start(api, CAROL, GROUP, "/rush")
         game = the_run(application, GROUP)
         hand = game.hand
-        await reply_to(api, DAVE, GROUP, f"/a {wrong(game)}")
+        await reply_to(api, DAVE, GROUP, f"/a {wrong(game)[0]}")
         vote = await reply_to(api, DAVE, GROUP, "/skip")
         await settled(api, application)
     assert vote == (

@@ -63,7 +63,7 @@ def skipped_news(hand: tuple[int, ...], solution: str | None, context: ChatConte
     cards = " ".join(map(str, sorted(hand)))
     if solution is None:
         return context._("⏭ Skipped {hand} · −{cost} s").format(hand=cards, cost=int(SKIP_COST))
-    return context._("⏭ Skipped {hand} ({solution}) · −{cost} s").format(
+    return context._("⏭ Skipped {hand}: {solution} · −{cost} s").format(
         hand=cards, solution=f"<code>{html.escape(solution)}</code>", cost=int(SKIP_COST)
     )
 
