@@ -72,14 +72,14 @@ async def help_command(update: Update, context: BotContext) -> None:
         "(10 points exact, 7 within 5, 5 within 10). /countdown 2 60: two large numbers, "
         "60 seconds (30 unless /settings says otherwise)"
     )
+    text += "\n" + _(
+        "/hunt stop, /countdown stop: end it early (whoever started it or an admin; "
+        "anyone else's stop is a vote that most of its players, at least two, must carry)"
+    )
     text += "\n\n" + _(
         "/rush: Rush, as many hands as you can solve against the clock: 120 seconds, +10 for "
         "each hand solved, −20 for a /skip; hands get harder as you score. In a group everyone "
         "races on the same hands. /rush top: the best runs"
-    )
-    text += "\n" + _(
-        "/hunt stop, /countdown stop: end it early (whoever started it or an admin; "
-        "anyone else's stop is a vote that most of its players, at least two, must carry)"
     )
     text += "\n\n" + _(
         "/stats: your daily numbers and a chart of your times; /daily archive: the last "
