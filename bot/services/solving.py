@@ -238,8 +238,10 @@ class Solving(KeptTables):
         Rush's rated level table, a bisection, with the solutions kept for the default game
         (none, until a worker works them out, otherwise).  The first call may wait for the
         table; raises :class:`DealRefused` (``busy``) if it cannot be had in time."""
+        table = self.known_levels(RUSH_CARDS, RUSH_TARGET)  # kept: no wait at all
         try:
-            table = await asyncio.wait_for(self.levels(RUSH_CARDS, RUSH_TARGET), DEAL_BUDGET)
+            if table is None:
+                table = await asyncio.wait_for(self.levels(RUSH_CARDS, RUSH_TARGET), DEAL_BUDGET)
         except (TimeoutError, WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
             raise DealRefused("busy") from None
         draw = table_dealer(table, rng, RUSH_DECK)

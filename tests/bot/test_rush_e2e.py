@@ -401,3 +401,16 @@ async def test_help_and_the_menus_tell_of_rush_in_both_languages(tmp_path: Path)
     ) in english
     assert "\n\n/rush：极速挑战，限时内解出尽可能多的牌：开局 120 秒" in chinese
     assert group_menu["rush"] == "极速挑战：限时内解出尽可能多的牌（/rush top 排行）"
+
+
+async def test_a_reply_to_a_hand_already_taken_scores_nothing(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        first = await start(api, ANN, ANN, "/rush")
+        game = the_run(application, ANN)
+        right = answer(game)
+        await next_picture(api, ANN, ANN, right)
+        reply = await reply_to(api, ANN, ANN, right, reply_to=first["message_id"])
+        score = game.run.score
+    assert reply == "Too late: that hand is gone. Answer the one on the clock now."
+    assert score == 1

@@ -126,9 +126,11 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     chat_id = update.effective_chat.id
     user = update.effective_user
     replied = update.effective_message.reply_to_message
-    hand = None
+    # The hand answered: the one whose picture is replied to, else the one on when the
+    # answer came (not a hand dealt while it waited: nobody had seen that one yet).
+    hand = game.run.hand.number
     if replied is not None and chat.rush is not None:
-        hand = chat.rush.hands.get(replied.message_id)
+        hand = chat.rush.hands.get(replied.message_id, hand)
     try:
         deal = await dealer(context)
     except DealRefused:
@@ -136,14 +138,14 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         return
     run = game.run
     was_over = run.ended
-    before = run.hand
     outcome = run.answer(user.id, user.full_name, text, context.now(), deal, hand=hand)
     if _ended(outcome, was_over, chat_id, context, game):
         return
     if outcome.refused is Refusal.OVER:
         context.reply(update, _("Too late: this run is over. /rush starts another."))
     elif outcome.refused is Refusal.STALE:
-        context.reply(update, _("That hand is gone: answer the one on the clock now."))
+        said = _("Too late: that hand is gone. Answer the one on the clock now.")
+        _tell_wrong(update, context, game, said)
     elif outcome.solved:
         news = words.solved_news(user.full_name, text, outcome.seconds, context)
         deal_hand(context, chat_id, game, news)
@@ -155,19 +157,25 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
             said = _("Not quite: {reason}.").format(
                 reason=html.escape(reason(outcome.verdict, context))
             )
-        if not run.shared:
-            context.reply(update, said)
-            return
-        number = before.number
-        status_message.show(
-            context,
-            chat_id,
-            messages_of(chat).status,
-            player_line(html.escape(user.full_name), said, context),
-            heading=_("Not yet:"),
-            key="rush-status",
-            current=lambda: game.live and game.run.hand.number == number,
-        )
+        _tell_wrong(update, context, game, said)
+
+
+def _tell_wrong(update: MessageUpdate, context: HandlerContext, game: ChatRush, said: str) -> None:
+    """Tell a player what was wrong with an answer: in private in reply, in a group as a
+    line of the current hand's status message (one message a hand, however many guess)."""
+    if not game.run.shared:
+        context.reply(update, said)
+        return
+    number = game.run.hand.number
+    status_message.show(
+        context,
+        update.effective_chat.id,
+        messages_of(context.chat_data).status,
+        player_line(html.escape(update.effective_user.full_name), said, context),
+        heading=context._("Not yet:"),
+        key="rush-status",
+        current=lambda: game.live and game.run.hand.number == number,
+    )
 
 
 def _ended(
