@@ -21,6 +21,7 @@ from tests.bot.harness import (
     BotApplication,
     FakeClock,
     make_api,
+    refuse_writes,
     reply_to,
     running_bot,
     saved_record,
@@ -414,3 +415,18 @@ async def test_a_reply_to_a_hand_already_taken_scores_nothing(tmp_path: Path) ->
         score = game.run.score
     assert reply == "Too late: that hand is gone. Answer the one on the clock now."
     assert score == 1
+
+
+async def test_a_run_is_told_only_once_the_disk_takes_it(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await start(api, ANN, ANN, "/rush")
+        game = the_run(application, ANN)
+        await next_picture(api, ANN, ANN, answer(game))
+        refuse_writes(application)
+        waiting = await reply_to(api, ANN, ANN, "/stop")
+        before = len(api.sent)
+        refuse_writes(application, False)  # space again: the kept save is retried
+        end = plain_text((await api.wait_for_sent(before + 1))[-1]["text"])
+    assert waiting.startswith("🏁 Game over! But the bot cannot save scores just now")
+    assert end.startswith("🏁 Rush over! Score: 1\n")

@@ -14,6 +14,9 @@ from bot.services.limits import TEXT, fit_list
 from bot.texts import how_to_answer, more_players, player_line
 from bot.typed_handlers import ChatContext
 
+ANSWER_SHOWN = 40
+"""Characters of a winning answer shown over the next hand (an answer may have 200): the
+caption keeps to Telegram's 1024 characters, whatever was typed."""
 SHARE_NAME = "24点 Rush"
 """The game's name in a share line, the same in every language (as the daily's ``24点``)."""
 
@@ -49,10 +52,14 @@ def caption(game: ChatRush, context: ChatContext, news: str | None, now: float) 
 
 
 def solved_news(name: str, answer: str, seconds: float, context: ChatContext) -> str:
-    """The line over the next hand after a solve: who, how, how fast."""
+    """The line over the next hand after a solve: who, how (as written, spaces closed up,
+    cut to :data:`ANSWER_SHOWN` characters), how fast."""
+    written = "".join(answer.split())
+    if len(written) > ANSWER_SHOWN:
+        written = written[: ANSWER_SHOWN - 1] + "…"
     return context._("✅ {name}: <code>{answer}</code> · {time} · +{bonus} s").format(
         name=html.escape(name),
-        answer=html.escape(answer.strip()),
+        answer=html.escape(written),
         time=seconds_text(seconds, context),
         bonus=int(SOLVE_BONUS),
     )
