@@ -430,3 +430,53 @@ async def test_a_run_is_told_only_once_the_disk_takes_it(tmp_path: Path) -> None
         end = plain_text((await api.wait_for_sent(before + 1))[-1]["text"])
     assert waiting.startswith("🏁 Game over! But the bot cannot save scores just now")
     assert end.startswith("🏁 Rush over! Score: 1\n")
+
+
+async def test_an_admin_stops_someone_elses_shared_run_at_once(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await start(api, CAROL, GROUP, "/rush")  # Carol is no admin; Ann is
+        end = plain_text(await reply_to(api, ANN, GROUP, "/stop"))
+        live = application.chat_data[GROUP].table.rushing
+        jobs = [job.name for job in application.job_queue.jobs()]
+    assert end.startswith("🏁 Rush over! 0 hands solved together in ")
+    assert not live
+    assert f"rush-up:{GROUP}" not in jobs
+
+
+async def test_two_players_vote_a_shared_run_to_its_end(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await start(api, ANN, GROUP, "/rush")
+        game = the_run(application, GROUP)
+        text, _value = wrong(game)
+        for user in (CAROL, DAVE):
+            await reply_to(api, user, GROUP, f"/a {text}")
+        await settled(api, application)
+        vote = await reply_to(api, CAROL, GROUP, "/rush stop")
+        end = plain_text(await reply_to(api, DAVE, GROUP, "/stop"))
+    assert vote == (
+        "A vote to stop the run: 1 of 2 players. Another player of this run can agree with "
+        "/stop; whoever started it, or an admin, can stop it at once."
+    )
+    assert end.startswith("🏁 Rush over! 0 hands solved together in ")
+
+
+async def test_a_run_ends_in_chinese(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await start(api, BOB, BOB, "/rush")
+        game = the_run(application, BOB)
+        clock.now += 2
+        await next_picture(api, BOB, BOB, answer(game))
+        clock.now += 1
+        end = plain_text(await reply_to(api, BOB, BOB, "/stop"))
+    assert end == (
+        "🏁 极速挑战结束！得分：1\n"
+        "0:03 内解出 1/2 手，跳过 0 手。\n"
+        "单手最快：2.0 秒。\n"
+        "🏆 你的第一个个人最佳。\n"
+        "分享：24点 Rush 🏁 解出 1 手 · ⚡ 单手 2.0 秒\n"
+        "发送 /rush 再来一场，/rush top 查看最佳成绩。"
+    )
