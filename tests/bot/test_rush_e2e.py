@@ -116,6 +116,8 @@ async def test_a_private_run_ends_by_the_clock_and_is_counted(tmp_path: Path) ->
         end = plain_text((await ring(api, application, ANN, game))["text"])
         await settled(api, application)
         user = saved_record(tmp_path, "user", ANN)
+    async with running_bot(api, tmp_path, clock=clock):
+        top = plain_text(await reply_to(api, ANN, ANN, "/rush top"))
     assert end == (
         "🏁 Rush over! Score: 2\n"
         "2 of 3 hands solved in 2:20, 0 skipped.\n"
@@ -125,6 +127,7 @@ async def test_a_private_run_ends_by_the_clock_and_is_counted(tmp_path: Path) ->
         "/rush for another run, /rush top for the best runs."
     )
     assert user.rush.best is not None and user.rush.best.score == 2
+    assert "\n\nEverywhere, all time\n1. Ann: 2 · best hand 3.0 s\n\n" in top
 
 
 async def test_a_run_counted_shows_on_rush_top_after_a_restart(tmp_path: Path) -> None:
