@@ -1,90 +1,38 @@
-"""Rush in the chat through the local Bot API: a private run to its end by the clock, /skip,
-a shared run in a group (privacy mode on) and its ranking, /rush top, spoilers, a restart
-in the middle of a run, and the refusal while another game is on."""
+"""Rush in a private chat through the local Bot API: a run to its end by the clock, /skip,
+a wrong answer, /rush top, spoilers, a restart in the middle of a run, the refusal while
+another game is on, and its words in both languages (the shared runs of groups:
+``test_rush_group_e2e.py``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from telegram.ext import Application
 
-from bot.features.rush import play as rush_play
-from bot.game.rush_chat import ChatRush
-from bot.local_api import LocalBotApi, plain_text
+from bot.local_api import plain_text
 from solver import solve
 from tests.bot.games import start
 from tests.bot.harness import (
     ANN,
     BOB,
-    GROUP,
-    BotApplication,
     FakeClock,
-    make_api,
     refuse_writes,
     reply_to,
     running_bot,
     saved_record,
     settled,
 )
+from tests.bot.rush_play import (
+    NOON,
+    answer,
+    next_picture,
+    players,
+    ring,
+    the_run,
+    wrong,
+)
 
 pytestmark = pytest.mark.asyncio
-
-CAROL, DAVE = 503, 504
-NOON = 1_795_435_200.0
-"""Monday 2026-11-23, noon (UTC)."""
-
-
-def players() -> LocalBotApi:
-    api = make_api()
-    api.add_user(CAROL, "Carol", language_code="en")
-    api.add_user(DAVE, "Dave", language_code="en")
-    return api
-
-
-def the_run(application: Application, chat: int) -> ChatRush:
-    """The Rush run of ``chat`` (failing the test if there is none)."""
-    game = application.chat_data[chat].table.rush
-    assert game is not None
-    return game
-
-
-def answer(game: ChatRush) -> str:
-    """A right answer to the run's current hand."""
-    return solve(game.hand, 24)[0].pretty
-
-
-def wrong(game: ChatRush) -> tuple[str, int]:
-    """An answer with the hand's cards that does not make 24, and what it makes."""
-    a, b, c, d = game.hand
-    for text, value in (
-        (f"{a}+{b}+{c}+{d}", a + b + c + d),
-        (f"{a}*{b}*{c}*{d}", a * b * c * d),
-        (f"{a}+{b}+{c}-{d}", a + b + c - d),
-    ):
-        if value != 24:
-            return text, value
-    raise AssertionError(game.hand)  # no hand of four makes 24 all three ways
-
-
-async def ring(api: LocalBotApi, application: BotApplication, chat: int, game: ChatRush) -> dict:
-    """Ring the run's alarm now (as its timer would) and return the message it sends."""
-    before = len(api.sent)
-    application.job_queue.run_once(rush_play.rush_up, 0, chat_id=chat, data=game.number)
-    return (await api.wait_for_sent(before + 1))[-1]
-
-
-async def next_picture(api: LocalBotApi, user: int, chat: int, text: str, **kwargs: object) -> dict:
-    """``user`` says ``text`` in ``chat``; returns the next picture the bot sends."""
-    before = len(api.sent)
-    api.send(user, chat, text, **kwargs)  # type: ignore[arg-type]
-    for _ in range(5):
-        sent = await api.wait_for_sent(before + 1)
-        for message in sent[before:]:
-            if "photo" in message:
-                return message
-        before = len(sent)
-    pytest.fail("no picture")
 
 
 async def test_a_private_run_shows_its_clock_and_level(tmp_path: Path) -> None:
@@ -115,7 +63,7 @@ async def test_a_private_run_ends_by_the_clock_and_is_counted(tmp_path: Path) ->
         clock.now = game.deadline
         end = plain_text((await ring(api, application, ANN, game))["text"])
         await settled(api, application)
-        user = saved_record(tmp_path, "user", ANN)
+    user = saved_record(tmp_path, "user", ANN)
     async with running_bot(api, tmp_path, clock=clock):
         top = plain_text(await reply_to(api, ANN, ANN, "/rush top"))
     assert end == (
@@ -188,96 +136,6 @@ async def test_a_wrong_answer_is_told_why(tmp_path: Path) -> None:
         text, value = wrong(game)
         reply = await reply_to(api, ANN, ANN, text)
     assert reply == f"Not quite: that makes {value}."
-
-
-async def test_a_shared_run_ranks_its_players(tmp_path: Path) -> None:
-    api = players()
-    clock = FakeClock(NOON)
-    async with running_bot(api, tmp_path, clock=clock) as application:
-        await start(api, ANN, GROUP, "/rush")
-        game = the_run(application, GROUP)
-        clock.now += 2
-        await next_picture(api, CAROL, GROUP, f"/a {answer(game)}")
-        clock.now += 3
-        await next_picture(api, DAVE, GROUP, f"/a {answer(game)}")
-        clock.now += 4
-        picture = await next_picture(api, CAROL, GROUP, f"/a {answer(game)}")
-        clock.now += 1
-        end = plain_text(await reply_to(api, ANN, GROUP, "/stop"))
-    assert plain_text(picture["caption"]).endswith(
-        "Answer with /a and your expression, like /a (8-2)*4, or reply to this picture."
-    )
-    assert end == (
-        "🏁 Rush over! 3 hands solved together in 0:10.\n"
-        "1. Carol: 2 · best hand 2.0 s · 🏆 new personal best\n"
-        "2. Dave: 1 · best hand 3.0 s · 🏆 new personal best\n"
-        "3. Ann: 0\n"
-        "Share: 24点 Rush 🏁 3 solved · 3 players\n"
-        "/rush for another run, /rush top for the best runs."
-    )
-
-
-async def test_a_reply_to_the_picture_answers_in_a_group(tmp_path: Path) -> None:
-    api = players()
-    async with running_bot(api, tmp_path) as application:
-        picture = await start(api, ANN, GROUP, "/rush")
-        game = the_run(application, GROUP)
-        right = answer(game)
-        nxt = await next_picture(api, CAROL, GROUP, right, reply_to=picture["message_id"])
-    assert plain_text(nxt["caption"]).startswith(f"✅ Carol: {right} · 0.0 s · +10 s\n")
-
-
-async def test_wrong_answers_in_a_group_gather_in_one_status_message(tmp_path: Path) -> None:
-    api = players()
-    async with running_bot(api, tmp_path) as application:
-        await start(api, ANN, GROUP, "/rush")
-        game = the_run(application, GROUP)
-        text, value = wrong(game)
-        status = await reply_to(api, CAROL, GROUP, f"/a {text}")
-        first = api.sent[-1]["message_id"]
-        api.send(DAVE, GROUP, f"/a {text}")
-        await settled(api, application)
-        edited = api.sent[-1]
-    assert status == f"Not yet:\nCarol: Not quite: that makes {value}."
-    assert edited["message_id"] == first
-    assert plain_text(edited["text"]).endswith(f"Dave: Not quite: that makes {value}.")
-
-
-async def test_a_bystanders_skip_in_a_group_is_a_vote(tmp_path: Path) -> None:
-    api = players()
-    async with running_bot(api, tmp_path) as application:
-        await start(api, CAROL, GROUP, "/rush")
-        game = the_run(application, GROUP)
-        hand = game.hand
-        await reply_to(api, DAVE, GROUP, f"/a {wrong(game)[0]}")
-        vote = await reply_to(api, DAVE, GROUP, "/skip")
-        await settled(api, application)
-    assert vote == (
-        "A vote to skip this hand (−20 s): 1 of 2 players. Another player of this run can "
-        "agree with /skip; whoever started it, or an admin, can skip at once."
-    )
-    assert game.hand == hand
-
-
-async def test_rush_top_in_a_group_shows_its_members_runs(tmp_path: Path) -> None:
-    api = players()
-    clock = FakeClock(NOON)
-    async with running_bot(api, tmp_path, clock=clock) as application:
-        await start(api, CAROL, CAROL, "/rush")  # in private: Carol is a member of the group
-        game = the_run(application, CAROL)
-        clock.now += 5
-        await next_picture(api, CAROL, CAROL, answer(game))
-        await reply_to(api, CAROL, CAROL, "/stop")
-        await reply_to(api, CAROL, GROUP, "/start")  # seen in the group
-        clock.now += 8 * 24 * 3600  # next week
-        top = plain_text(await reply_to(api, DAVE, GROUP, "/rush top"))
-    assert top == (
-        "Rush: the best runs\n\n"
-        "This group, this week\nNo runs yet.\n\n"
-        "This group, all time\n1. Carol: 1 · best hand 5.0 s\n\n"
-        "Everywhere, this week\nNo runs yet.\n\n"
-        "Everywhere, all time\n1. Carol: 1 · best hand 5.0 s"
-    )
 
 
 async def test_rush_top_in_chinese(tmp_path: Path) -> None:
@@ -361,17 +219,6 @@ async def test_one_game_at_a_time(tmp_path: Path, first: str, then: str) -> None
     assert reply == refusals[then]
 
 
-async def test_a_round_is_on_so_no_run(tmp_path: Path) -> None:
-    api = players()
-    async with running_bot(api, tmp_path) as application:
-        await start(api, ANN, GROUP, "/play")
-        reply = await reply_to(api, ANN, GROUP, "/rush")
-        await settled(api, application)
-        table = application.chat_data[GROUP].table
-    assert reply == "A round is on here: finish it (or /stop it) before a Rush run."
-    assert table.rush is None
-
-
 async def test_after_a_run_skip_and_stop_are_the_rounds_again(tmp_path: Path) -> None:
     api = players()
     async with running_bot(api, tmp_path):
@@ -433,36 +280,6 @@ async def test_a_run_is_told_only_once_the_disk_takes_it(tmp_path: Path) -> None
         end = plain_text((await api.wait_for_sent(before + 1))[-1]["text"])
     assert waiting.startswith("🏁 Game over! But the bot cannot save scores just now")
     assert end.startswith("🏁 Rush over! Score: 1\n")
-
-
-async def test_an_admin_stops_someone_elses_shared_run_at_once(tmp_path: Path) -> None:
-    api = players()
-    async with running_bot(api, tmp_path) as application:
-        await start(api, CAROL, GROUP, "/rush")  # Carol is no admin; Ann is
-        end = plain_text(await reply_to(api, ANN, GROUP, "/stop"))
-        live = application.chat_data[GROUP].table.rushing
-        jobs = [job.name for job in application.job_queue.jobs()]
-    assert end.startswith("🏁 Rush over! 0 hands solved together in ")
-    assert not live
-    assert f"rush-up:{GROUP}" not in jobs
-
-
-async def test_two_players_vote_a_shared_run_to_its_end(tmp_path: Path) -> None:
-    api = players()
-    async with running_bot(api, tmp_path) as application:
-        await start(api, ANN, GROUP, "/rush")
-        game = the_run(application, GROUP)
-        text, _value = wrong(game)
-        for user in (CAROL, DAVE):
-            await reply_to(api, user, GROUP, f"/a {text}")
-        await settled(api, application)
-        vote = await reply_to(api, CAROL, GROUP, "/rush stop")
-        end = plain_text(await reply_to(api, DAVE, GROUP, "/stop"))
-    assert vote == (
-        "A vote to stop the run: 1 of 2 players. Another player of this run can agree with "
-        "/stop; whoever started it, or an admin, can stop it at once."
-    )
-    assert end.startswith("🏁 Rush over! 0 hands solved together in ")
 
 
 async def test_a_run_ends_in_chinese(tmp_path: Path) -> None:
