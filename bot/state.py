@@ -134,6 +134,19 @@ class DuelChat:
 
 
 @dataclass(slots=True)
+class RushMessages:
+    """The messages of a chat's Rush run (:mod:`bot.features.rush`)."""
+
+    deal_message_id: int | None = None
+    """The current hand's picture (replies to it are answers)."""
+    hands: dict[int, int] = field(default_factory=dict)
+    """The run's latest pictures, by message id: the number of the hand each shows (a reply
+    to an older one is not judged against the hand now played)."""
+    status: Status = field(default_factory=Status)
+    """In groups, the message gathering the wrong answers, edited as they come."""
+
+
+@dataclass(slots=True)
 class DailyChat:
     """The daily puzzle in a chat (:mod:`bot.features.daily`)."""
 
@@ -180,6 +193,8 @@ class ChatData:
     countdown: CountdownMessages | None = None
     """The messages of the chat's latest Countdown game (None until its first, as
     :attr:`hunt`)."""
+    rush: RushMessages | None = None
+    """The messages of the chat's latest Rush run (None until its first, as :attr:`hunt`)."""
     members: dict[int, str] = field(default_factory=dict)
     """Users seen in this group, by id (for the group's daily results)."""
     usernames: dict[str, int] = field(default_factory=dict)

@@ -23,13 +23,13 @@ from bot.app import (
     connect,
     listen,
     publish_menus,
-    register_commands,
     serve_until,
     with_retries,
 )
 from bot.chat.game_page import game_routes
 from bot.chat.miniapp import app_routes
 from bot.context import services
+from bot.menus import register_commands
 from bot.services.web import MAX_BODY, BoundedHandler, NotFound, Rules, WebServer
 
 __all__ = ["MAX_BODY", "BoundedHandler", "NotFound", "Rules", "TelegramWebhook", "WebServer"]

@@ -96,7 +96,8 @@ class DealMessages(Protocol):
 
 def other_game(context: ChatContext) -> str | None:
     """What to say to a round's /play, /skip or /stop while a hunt or a Countdown game is on
-    (each has its own stop); None when neither is."""
+    (each has its own stop), or to a new game's command while a Rush run is on; None when
+    none is."""
     table = context.chat_data.table
     if table.hunting:
         return context._("A hunt is on: answer with /a, or /hunt stop to end it.")
@@ -104,6 +105,8 @@ def other_game(context: ChatContext) -> str | None:
         return context._("A Countdown game is on: answer with /a, or /countdown stop to end it.")
     if duel_on(context.chat_data, context.bot_data.global_data):
         return context._("A duel is on here: it ends by its hands, or /duel stop forfeits it.")
+    if table.rushing:
+        return context._("A Rush run is on: answer its hand, /skip it (−20 s) or /stop the run.")
     return None
 
 
@@ -180,11 +183,13 @@ def deal(
     *,
     tiles: bool = False,
     target: int | None = None,
+    on_lost: Callable[[], object] | None = None,
 ) -> None:
     """Deal ``game`` in the chat: the picture of its hand (as ``tiles`` under a ``target``
     for Countdown) with ``caption``, kept secret from /solve
     while it is on.  Its clock and alarms start when the picture is sent; if it cannot be
-    sent, the game ends and the chat gets the apology."""
+    sent, the game ends (then ``on_lost``: a game of many hands tells what was played) and
+    the chat gets the apology.  A game of many hands (Rush) is dealt again with each hand."""
     data = context.bot_data
     chat = context.chat_data
     data.live_hands.add(chat_id, game, parts_from=kind.parts_from)  # no /solve of it meanwhile
@@ -206,6 +211,8 @@ def deal(
             logger.warning(
                 "The %s's deal for chat %s was not sent (%s): ended", kind.name, chat_id, error
             )
+            if on_lost is not None:
+                on_lost()
         sorry(error)
 
     post_hand(

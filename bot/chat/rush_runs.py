@@ -27,4 +27,9 @@ def count_run(
     data.rush.add(user_id, name, result, day)
     write_now = context.bot_data.write_now
     saved = True if write_now is None else write_now({("user", user_id): user, ("global", 0): data})
+    # PTB copies the data it saves before it writes them: a copy of this user made just
+    # before this run was counted (an update of theirs moments ago) may reach the file after
+    # it.  Marked, the user is copied and written again at PTB's next save (a quarter of a
+    # second), which a run ended by a job or a page would not do otherwise.
+    context.application.mark_data_for_update_persistence(user_ids=[user_id])
     return best, saved

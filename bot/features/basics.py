@@ -85,6 +85,11 @@ async def help_command(update: Update, context: BotContext) -> None:
         "/duel stop forfeits."
     )
     text += "\n\n" + _(
+        "/rush: Rush, as many hands as you can solve against the clock: 120 seconds, +10 for "
+        "each hand solved, −20 for a /skip; hands get harder as you score. In a group everyone "
+        "races on the same hands. /rush top: the best runs"
+    )
+    text += "\n\n" + _(
         "/stats: your daily numbers and a chart of your times; /daily archive: the last "
         "seven days, to play the ones you missed (/daily #300, /daily 2026-11-01); "
         "/daily week: this group's week; /remind 20:00: a reminder in private. "

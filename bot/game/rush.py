@@ -41,7 +41,7 @@ from enum import StrEnum
 
 from bot.game.hands import HandFacts, LevelTable
 from bot.game.rounds import Outcome, Phase, Round
-from bot.game.votes import Action, Ballot, request
+from bot.game.votes import Action, Ballot, is_attempt, request
 from solver import Verdict
 
 START_SECONDS = 120.0
@@ -190,7 +190,8 @@ class RushRun:
 
     @property
     def players(self) -> set[int]:
-        """Who started the run and who has answered in it (their votes count)."""
+        """Who started the run and who made a real attempt in it (their votes count: see
+        :func:`~bot.game.votes.is_attempt`)."""
         return set(self.runners)
 
     @property
@@ -250,6 +251,9 @@ class RushRun:
         if hand is not None and hand != self.hand.number:
             return RushOutcome(Refusal.STALE)
         outcome: Outcome = self.hand.answer(user_id, text, now)
+        if not outcome.won and user_id not in self.runners and not is_attempt(outcome.verdict):
+            # Text that is no attempt at the hand ("/a x") makes nobody a player: no vote.
+            return RushOutcome(verdict=outcome.verdict, too_late=outcome.too_late, out=outcome.out)
         runner = self.runners.setdefault(user_id, Runner(name))
         runner.name = name
         if not outcome.won:

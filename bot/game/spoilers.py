@@ -97,6 +97,9 @@ class LiveHands:
         self._parts_from: dict[int, int] = {}
         """The chats whose game any two of its numbers spoil, with the least target that
         does."""
+        self._hands: dict[int, Numbers] = {}
+        """Each chat's hand as it was added (a Rush run's hand changes as it is played:
+        re-added then, its old hand is dropped from where it was filed)."""
 
     def add(self, chat_id: int, game: Game, *, parts_from: int | None = None) -> None:
         """A game dealt in a chat: its hand is live until the game is over.  With
@@ -104,7 +107,8 @@ class LiveHands:
         ``parts_from`` or more spoil it too."""
         self._drop(chat_id)
         self._by_chat[chat_id] = game
-        self._by_hand.setdefault(tuple(sorted(game.hand)), {})[chat_id] = game
+        key = self._hands[chat_id] = tuple(sorted(game.hand))
+        self._by_hand.setdefault(key, {})[chat_id] = game
         if parts_from is not None:
             self._parts_from[chat_id] = parts_from
             for pair in pairs(game.hand):
@@ -167,13 +171,13 @@ class LiveHands:
         game = self._by_chat.pop(chat_id, None)
         if game is None:
             return
-        key = tuple(sorted(game.hand))
+        key = self._hands.pop(chat_id)
         chats = self._by_hand.get(key, {})
         chats.pop(chat_id, None)
         if not chats:
             self._by_hand.pop(key, None)
         if self._parts_from.pop(chat_id, None) is not None:
-            for pair in pairs(game.hand):
+            for pair in pairs(key):
                 sharing = self._by_pair.get(pair, {})
                 sharing.pop(chat_id, None)
                 if not sharing:

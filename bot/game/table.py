@@ -10,6 +10,8 @@ from bot.game.countdown import Countdown
 from bot.game.hands import HandFacts
 from bot.game.hunt import Hunt
 from bot.game.rounds import Outcome, Phase, Round
+from bot.game.rush import Deal
+from bot.game.rush_chat import ChatRush
 from bot.game.stats import ChatStats
 
 TIME_LIMITS = (0, 30, 60, 120, 300)
@@ -88,6 +90,8 @@ class Table:
     """The chat's Solution Hunt (the last one; see :attr:`hunting`)."""
     countdown: Countdown | None = None
     """The chat's Countdown game (the last one; see :attr:`counting`)."""
+    rush: ChatRush | None = None
+    """The chat's Rush run (the last one; see :attr:`rushing`)."""
 
     @property
     def playing(self) -> bool:
@@ -105,9 +109,23 @@ class Table:
         return self.countdown is not None and not self.countdown.ended
 
     @property
+    def rushing(self) -> bool:
+        """Whether a Rush run is on."""
+        return self.rush is not None and not self.rush.run.ended
+
+    @property
     def game_on(self) -> bool:
-        """Whether a round, a hunt or a Countdown game is on."""
-        return self.playing or self.hunting or self.counting
+        """Whether a round, a hunt, a Countdown game or a Rush run is on."""
+        return self.playing or self.hunting or self.counting or self.rushing
+
+    def new_rush(
+        self, starter: int, name: str, now: float, deal: Deal, *, shared: bool
+    ) -> ChatRush:
+        """Start a Rush run for ``starter`` (a group's shared run when ``shared``), its first
+        hand dealt with ``deal``."""
+        self.rounds_dealt += 1
+        self.rush = ChatRush.start(self.rounds_dealt, starter, name, now, deal, shared=shared)
+        return self.rush
 
     def new_countdown(
         self,

@@ -55,6 +55,9 @@ class Priority(IntEnum):
     COUNTDOWN = 50
     """The chat's Countdown game, and for a minute after its end a late answer to it
     (:mod:`bot.features.countdown`)."""
+    RUSH = 55
+    """The chat's Rush run (:mod:`bot.features.rush`): after the games that end on their
+    own and before the round, which takes what is said to the bot when nothing runs."""
     ROUND = 60
     """The chat's round, which also answers what is said to the bot when nothing runs
     (:mod:`bot.features.rounds`)."""

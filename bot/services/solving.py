@@ -35,6 +35,10 @@ from bot.game.hands import (
 )
 from bot.game.hunt import hunt_job
 from bot.game.requests import SolveRequest, SolveResult, solve_job
+from bot.game.rush import CARDS as RUSH_CARDS
+from bot.game.rush import DECK as RUSH_DECK
+from bot.game.rush import TARGET as RUSH_TARGET
+from bot.game.rush import Deal, table_dealer
 from bot.game.table import GameSettings
 from bot.services.level_tables import KeptTables, TableStore
 from bot.services.solve_errors import DealRefused, SolveBusy, SolveTimeout, SolveTooBig
@@ -228,6 +232,25 @@ class Solving(KeptTables):
         except (WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
             raise DealRefused("busy") from None
         return numbers, target, best
+
+    async def rush_dealer(self, rng: random.Random) -> Deal:
+        """What deals a Rush run's hands (:mod:`bot.game.rush`) with ``rng``: a draw from
+        Rush's rated level table, a bisection, with the solutions kept for the default game
+        (none, until a worker works them out, otherwise).  The first call may wait for the
+        table; raises :class:`DealRefused` (``busy``) if it cannot be had in time."""
+        table = self.known_levels(RUSH_CARDS, RUSH_TARGET)  # kept: no wait at all
+        try:
+            if table is None:
+                table = await asyncio.wait_for(self.levels(RUSH_CARDS, RUSH_TARGET), DEAL_BUDGET)
+        except (TimeoutError, WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
+            raise DealRefused("busy") from None
+        draw = table_dealer(table, rng, RUSH_DECK)
+
+        def deal(level: int) -> HandFacts:
+            hand = draw(level).hand
+            return self._facts_at_once(hand, RUSH_TARGET, table.levels[hand])
+
+        return deal
 
     def _facts_at_once(self, hand: tuple[int, ...], target: int, level: int) -> HandFacts:
         """What is known of a rated hand without a worker: its level table says whether it

@@ -59,6 +59,8 @@ DUEL_NEXT = "duel-next"
 """A duel's next hand, a few seconds after the last one ended."""
 DUEL_INVITATION = "duel-invitation"
 """An invitation to a duel expires (in the chat where it was made; its token is the data)."""
+RUSH_UP = "rush-up"
+"""A Rush run's end by its clock (set again with each hand: the clock moves)."""
 
 
 def job_name(kind: str, chat_id: int) -> str:

@@ -107,6 +107,7 @@ def test_the_routes_are_asked_in_their_declared_priority(bot_data: BotData) -> N
         (Priority.DUEL, "bot.features.duel.play"),
         (Priority.HUNT, "bot.features.hunt"),
         (Priority.COUNTDOWN, "bot.features.countdown"),
+        (Priority.RUSH, "bot.features.rush.play"),
         (Priority.ROUND, "bot.features.rounds.judging"),
     ]
 

@@ -188,3 +188,17 @@ def test_python_m_bot_help_is_plain_text(capsys: pytest.CaptureFixture[str]) -> 
     shown = capsys.readouterr().out
     assert "``" not in shown  # no reStructuredText
     assert "Without TELEGRAM_BOT_TOKEN it starts\nthe console game" in shown
+
+
+@pytest.mark.asyncio
+async def test_a_rush_run_is_played_in_the_console(data: Path) -> None:
+    session = Session(data)
+    session.keyboard.type("/rush")
+    hand = (await session.shown(r"Make 24 from ([\d ]+)\n")).group(1)
+    session.keyboard.type(solve(tuple(int(card) for card in hand.split()))[0].text)
+    await session.shown(r"✅ Alice: .* \+10 s\n⏱ Rush · \d:\d\d left · score 1 ·")
+    session.keyboard.type("/skip")
+    await session.shown(r"⏭ Skipped [\d ]+")
+    session.keyboard.type("/stop")
+    out = await session.end()
+    assert "🏁 Rush over! Score: 1\n" in out

@@ -130,7 +130,7 @@ def test_a_shared_run_ranks_its_players() -> None:
 
 def test_a_members_skip_in_a_shared_run_is_a_vote() -> None:
     game, deal = run(shared=True)
-    game.answer(BOB, "Bob", "1+1", 1000.5, deal)
+    game.answer(BOB, "Bob", "1+2+3+4", 1000.5, deal)
     outcome = game.skip(BOB, 1001.0, deal)
     assert outcome.refused is Refusal.VOTED
     assert outcome.ballot is not None and outcome.ballot.votes == 1
@@ -139,8 +139,8 @@ def test_a_members_skip_in_a_shared_run_is_a_vote() -> None:
 
 def test_two_players_votes_skip_a_shared_runs_hand() -> None:
     game, deal = run(shared=True)
-    game.answer(BOB, "Bob", "1+1", 1000.5, deal)
-    game.answer(CAT, "Cat", "1+2", 1000.6, deal)
+    game.answer(BOB, "Bob", "1+2+3+4", 1000.5, deal)
+    game.answer(CAT, "Cat", "4+3+2+1", 1000.6, deal)
     game.skip(BOB, 1001.0, deal)
     assert game.skip(CAT, 1002.0, deal).refused is None
     assert game.hand.number == 2

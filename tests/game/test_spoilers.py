@@ -171,3 +171,22 @@ class _Peekable:
         self.hand = hand
         self.live = True
         self.peeked: list[int] = []
+
+
+class Changing:
+    """A game whose hand changes while it is on (a Rush run's)."""
+
+    def __init__(self, hand: tuple[int, ...]) -> None:
+        self.hand = hand
+        self.live = True
+        self.peeked: list[int] = []
+
+
+def test_a_game_added_again_with_a_new_hand_leaves_its_old_hand_free() -> None:
+    hands = LiveHands()
+    game = Changing((3, 3, 8, 8))
+    hands.add(GROUP, game)
+    game.hand = (1, 2, 3, 4)
+    hands.add(GROUP, game)
+    assert hands.chats_holding((3, 3, 8, 8)) == []
+    assert hands.chats_holding((1, 2, 3, 4)) == [GROUP]

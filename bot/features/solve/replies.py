@@ -146,6 +146,8 @@ async def spoiler(
                     "No spoilers: those are numbers of a Countdown game you are playing "
                     "right now. Ask again once it is over."
                 )
+            if data is not None and data.table.rushing:
+                return _("No spoilers: that hand is in a Rush run on now. Ask once it is over.")
             if data is not None and data.table.hunting:
                 return _(
                     "No spoilers: those numbers hold the hand of a Solution Hunt you are "

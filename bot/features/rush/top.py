@@ -1,0 +1,80 @@
+"""/rush top: the best Rush runs of the week and of all time, everywhere (the board the
+bot keeps across chats) and, in a group, its members' (from each member's own records).
+
+Runs played in the chat and through the Telegram game are the same runs: one personal
+best each, one board (:mod:`bot.chat.rush_runs`)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+
+from telegram.constants import ChatType
+
+from bot.features.rush.words import record_text
+from bot.game.rush_records import BoardEntry, RunRecord
+from bot.texts import player_line
+from bot.typed_handlers import HandlerContext, MessageUpdate
+
+SHOWN = 10
+"""Runs listed in each part (a board keeps as many)."""
+NAME_SHOWN = 32
+"""Characters of a name listed: four lists of ten fit one message, whatever the names."""
+
+
+def _rows(entries: list[tuple[str, RunRecord]], context: HandlerContext) -> list[str]:
+    if not entries:
+        return [context._("No runs yet.")]
+    return [
+        player_line(html.escape(name[:NAME_SHOWN]), record_text(record, context), context, place)
+        for place, (name, record) in enumerate(entries[:SHOWN], start=1)
+    ]
+
+
+def _board(entries: list[BoardEntry]) -> list[tuple[str, RunRecord]]:
+    return [(entry.name, entry.record) for entry in entries]
+
+
+def members_runs(context: HandlerContext, today: dt.date) -> tuple[list, list]:
+    """The group's members' best runs of the week and of all time, best first."""
+    week, ever = [], []
+    users = context.application.user_data
+    for user_id, name in context.chat_data.members.items():
+        user = users.get(user_id)
+        if user is None:
+            continue
+        if user.rush.best is not None:
+            ever.append((name, user.rush.best))
+        this_week = user.rush.this_week(today)
+        if this_week is not None and this_week.score > 0:
+            week.append((name, this_week))
+    week.sort(key=lambda row: row[1].rank_key())
+    ever.sort(key=lambda row: row[1].rank_key())
+    return week, ever
+
+
+async def top(update: MessageUpdate, context: HandlerContext) -> None:
+    """/rush top: the best runs everywhere, this week and of all time; in a group also its
+    members'; in private also the user's own best."""
+    _ = context._
+    today = dt.datetime.fromtimestamp(context.now(), dt.UTC).date()
+    board = context.bot_data.global_data.rush
+    lines = [_("<b>Rush: the best runs</b>")]
+    if update.effective_chat.type != ChatType.PRIVATE:
+        week, ever = members_runs(context, today)
+        lines += ["", _("<b>This group, this week</b>"), *_rows(week, context)]
+        lines += ["", _("<b>This group, all time</b>"), *_rows(ever, context)]
+    lines += [
+        "",
+        _("<b>Everywhere, this week</b>"),
+        *_rows(_board(board.this_week(today)), context),
+    ]
+    lines += ["", _("<b>Everywhere, all time</b>"), *_rows(_board(board.all_time), context)]
+    if update.effective_chat.type == ChatType.PRIVATE:
+        mine = context.user_data.rush
+        lines.append("")
+        if mine.best is None:
+            lines.append(_("Your best: none yet. /rush starts a run."))
+        else:
+            lines.append(_("Your best: {best}.").format(best=record_text(mine.best, context)))
+    context.reply(update, "\n".join(lines), key="rush top")

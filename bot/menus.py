@@ -1,0 +1,98 @@
+"""The command menus Telegram shows (private chats, groups, group admins, in each language)
+and the menu button of private chats."""
+
+from __future__ import annotations
+
+from telegram import (
+    BotCommand,
+    BotCommandScopeAllChatAdministrators,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    MenuButtonDefault,
+    MenuButtonWebApp,
+    WebAppInfo,
+)
+from telegram.ext import Application
+
+from bot.chat.miniapp import MENU_BUTTON
+from bot.context import services
+from bot.i18n import LANGUAGES, N_, gettext_for
+
+# (command, description): the description is a message id, translated per language.
+PLAYER_COMMANDS = [
+    ("play", N_("Deal a hand (easy, medium, hard; /play 5 for a match)")),
+    ("a", N_("Answer: /a 8/(3-8/3)")),
+    ("hint", N_("A hint (costs points)")),
+    ("reveal", N_("Give up and show the solutions")),
+    ("skip", N_("Deal another hand")),
+    ("stop", N_("End the game")),
+    ("hunt", N_("Solution Hunt: find every solution together")),
+    ("countdown", N_("Countdown: six numbers, get closest to the target")),
+    ("duel", N_("Duel someone: first to 3 hands, rated (/duel stop forfeits)")),
+    ("rush", N_("Rush: solve all you can against the clock (/rush top)")),
+    ("daily", N_("Today's puzzle (/daily top: today's fastest)")),
+    ("stats", N_("Your daily puzzle statistics and chart")),
+    ("score", N_("Your wins, points and times here")),
+    ("top", N_("Leaderboard")),
+    ("rating", N_("Your duel rating (/rating top: the best players)")),
+    ("solve", N_("All distinct solutions: /solve 3 3 8 8")),
+    ("game", N_("Rush as a Telegram game: tap to play, high scores in the chat")),
+    ("help", N_("How to play")),
+    ("start", N_("Start here")),
+]
+GROUP_COMMANDS = PLAYER_COMMANDS
+ADMIN_COMMANDS = [
+    *PLAYER_COMMANDS,
+    ("subscribe", N_("Post the daily puzzle here every day: /subscribe 09:00")),
+    ("unsubscribe", N_("Stop the daily post")),
+    ("settings", N_("Game settings (admins)")),
+    ("language", N_("Chat language: en, zh or auto")),
+]
+PRIVATE_COMMANDS = [
+    *PLAYER_COMMANDS,
+    ("remind", N_("A daily reminder: /remind 20:00, /remind off")),
+    ("subscribe", N_("Get the daily puzzle every day: /subscribe 09:00")),
+    ("unsubscribe", N_("Stop the daily post")),
+    ("settings", N_("Game settings")),
+    ("language", N_("Language: en, zh or auto")),
+]
+
+
+async def register_commands(application: Application) -> None:
+    """Publish the command menus: private chats, groups and group admins, in each language."""
+    scopes = [
+        (BotCommandScopeAllPrivateChats(), PRIVATE_COMMANDS),
+        (BotCommandScopeAllGroupChats(), GROUP_COMMANDS),
+        (BotCommandScopeAllChatAdministrators(), ADMIN_COMMANDS),
+    ]
+    for language in LANGUAGES:
+        _ = gettext_for(language)
+        code = None if language == "en" else language
+        for scope, commands in scopes:
+            await application.bot.set_my_commands(
+                [BotCommand(name, _(text)) for name, text in commands],
+                scope=scope,
+                language_code=code,
+            )
+    await register_menu_button(application)
+
+
+async def register_menu_button(application: Application) -> None:
+    """The menu button of private chats: the Mini App with ``TWENTYFOUR_WEBAPP_URL``.
+
+    Telegram keeps one default button for every private chat, in no particular language:
+    its label is the English one (a chat in another language gets its own at /start).
+    Without the app the button is left as it is (an operator may have set one with
+    @BotFather), unless it is the app's, set by an earlier run: it would open a page no
+    longer served, so Telegram's default (the command list) takes its place.
+    """
+    bot = application.bot
+    url = services(application).settings.webapp_url
+    if url is not None:
+        label = gettext_for("en")(MENU_BUTTON)
+        await bot.set_chat_menu_button(menu_button=MenuButtonWebApp(label, WebAppInfo(url)))
+        return
+    current = await bot.get_chat_menu_button()
+    ours = {gettext_for(language)(MENU_BUTTON) for language in LANGUAGES}
+    if isinstance(current, MenuButtonWebApp) and current.text in ours:
+        await bot.set_chat_menu_button(menu_button=MenuButtonDefault())

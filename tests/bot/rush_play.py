@@ -1,0 +1,68 @@
+"""Helpers for Rush's tests: players, the run a chat plays, right and wrong answers, the
+run's alarm rung by hand, and the next picture the bot sends."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.features.rush import play as rush_play
+from bot.game.rush_chat import ChatRush
+from bot.local_api import LocalBotApi
+from solver import solve
+from tests.bot.harness import BotApplication, make_api
+
+CAROL, DAVE = 503, 504
+NOON = 1_795_435_200.0
+"""Monday 2026-11-23, noon (UTC)."""
+
+
+def players() -> LocalBotApi:
+    api = make_api()
+    api.add_user(CAROL, "Carol", language_code="en")
+    api.add_user(DAVE, "Dave", language_code="en")
+    return api
+
+
+def the_run(application: BotApplication, chat: int) -> ChatRush:
+    """The Rush run of ``chat`` (failing the test if there is none)."""
+    game = application.chat_data[chat].table.rush
+    assert game is not None
+    return game
+
+
+def answer(game: ChatRush) -> str:
+    """A right answer to the run's current hand."""
+    return solve(game.hand, 24)[0].pretty
+
+
+def wrong(game: ChatRush) -> tuple[str, int]:
+    """An answer with the hand's cards that does not make 24, and what it makes."""
+    a, b, c, d = game.hand
+    for text, value in (
+        (f"{a}+{b}+{c}+{d}", a + b + c + d),
+        (f"{a}*{b}*{c}*{d}", a * b * c * d),
+        (f"{a}+{b}+{c}-{d}", a + b + c - d),
+    ):
+        if value != 24:
+            return text, value
+    raise AssertionError(game.hand)  # no hand of four makes 24 all three ways
+
+
+async def ring(api: LocalBotApi, application: BotApplication, chat: int, game: ChatRush) -> dict:
+    """Ring the run's alarm now (as its timer would) and return the message it sends."""
+    before = len(api.sent)
+    application.job_queue.run_once(rush_play.rush_up, 0, chat_id=chat, data=game.number)
+    return (await api.wait_for_sent(before + 1))[-1]
+
+
+async def next_picture(api: LocalBotApi, user: int, chat: int, text: str, **kwargs: object) -> dict:
+    """``user`` says ``text`` in ``chat``; returns the next picture the bot sends."""
+    before = len(api.sent)
+    api.send(user, chat, text, **kwargs)  # type: ignore[arg-type]
+    for _ in range(5):
+        sent = await api.wait_for_sent(before + 1)
+        for message in sent[before:]:
+            if "photo" in message:
+                return message
+        before = len(sent)
+    pytest.fail("no picture")
