@@ -24,7 +24,9 @@ from bot.records.schema import ITEM_KINDS
 from bot.state import GlobalData
 
 GLOBAL_KINDS = ("global", *ITEM_KINDS)
-"""The kinds of row that hold the bot's data across all chats."""
+"""The kinds of row that hold the bot's data across all chats (only ever written at once)."""
+PTB_KINDS = ("chat", "user")
+"""The kinds of row PTB copies and hands over at its regular saves."""
 
 CHECKPOINT_EVERY = 1.0
 """Seconds between checkpoints while the bot writes (none while it is idle)."""
@@ -63,6 +65,9 @@ class DataFile:
         self._unsaved: dict[tuple[str, int | str], str | None] = {}
         """Rows the disk refused, newest copy of each, until a write takes them."""
         self._retry: asyncio.Task[None] | None = None
+        self._written_now: dict[tuple[str, int | str], int] = {}
+        """Rows written at once (:meth:`write_now`), with when (:func:`bot.records.stamp`),
+        until a copy made after it comes through :meth:`_put`."""
         self.on_saved_again: Callable[[], object] = lambda: None  # took rows it had refused
 
     # --- storage --------------------------------------------------------------------------
@@ -86,8 +91,15 @@ class DataFile:
         ``value`` is the data itself or, as PTB's copies of chat and user data are, already
         :class:`~bot.records.Saved`.
         """
+        where = (kind, records.stored_key(key))
+        made = value.made if isinstance(value, records.Saved) else records.stamp()
+        if made < self._written_now.get(where, -1):
+            # PTB copied the data, then a newer copy was written at once (write_now) before
+            # this one came: it is out of date, and would overwrite the newer row.
+            return
+        self._written_now.pop(where, None)
         row = None if value is None else records.saved(kind, value).text
-        self._pending[kind, records.stored_key(key)] = row
+        self._pending[where] = row
         if self._batch is None:
             self._batch = asyncio.ensure_future(self._write_batch())
         # Shielded: a caller that is cancelled must not cancel the others' commit.
@@ -107,15 +119,19 @@ class DataFile:
         one.  Should the disk refuse the write, the rows are kept and tried again (see
         :meth:`_write`): this never raises for a full or read-only disk.
         """
+        written = records.stamp()
         pending: dict[tuple[str, int | str], str | None] = {
             (kind, records.stored_key(key)): None
             if value is None
             else records.saved(kind, value).text
             for (kind, key), value in rows.items()
         }
-        # Dropped either way: these copies are newer, and are written or kept for a retry.
+        # Dropped either way: these copies are newer, and are written or kept for a retry;
+        # so is a copy PTB made before now and has not handed over yet (see _put).
         for row in pending:
             self._pending.pop(row, None)
+            if row[0] in PTB_KINDS:
+                self._written_now[row] = written
         return self._write(pending)
 
     async def _write_batch(self) -> None:

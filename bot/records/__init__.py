@@ -49,6 +49,7 @@ from bot.records.rows import (
     key_from_stored,
     load,
     saved,
+    stamp,
     stored_key,
     to_record,
 )
@@ -95,6 +96,7 @@ __all__ = [
     "migrate_row",
     "record_from_pickle",
     "saved",
+    "stamp",
     "stored_key",
     "table_from_record",
     "table_record",

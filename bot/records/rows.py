@@ -4,9 +4,10 @@ and their keys."""
 from __future__ import annotations
 
 import copyreg
+import itertools
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.records.codec import Record, RecordError, json_text
@@ -29,6 +30,9 @@ Key = int | tuple[int | str, ...]
 """A row's key: a chat's or user's id, or a conversation's key."""
 
 
+_stamps = itertools.count()
+
+
 @dataclass(frozen=True, slots=True)
 class Saved:
     """A chat's or user's data as the data file stores it: its record as JSON text, made at
@@ -39,6 +43,15 @@ class Saved:
     copy the data file needs."""
 
     text: str
+    made: int = field(default_factory=lambda: next(_stamps), compare=False)
+    """When it was made, in the order of every record made (see :func:`stamp`): a copy made
+    before a newer one was written is out of date."""
+
+
+def stamp() -> int:
+    """A mark in the order :attr:`Saved.made` counts: a copy made before it has a smaller
+    :attr:`~Saved.made`."""
+    return next(_stamps)
 
 
 def to_record(kind: str, value: Any) -> Record:

@@ -135,6 +135,35 @@ async def test_a_win_is_written_at_once_and_an_older_pending_copy_cannot_overwri
     await reopened.flush()
 
 
+async def test_a_copy_ptb_made_before_a_win_was_written_cannot_overwrite_it(
+    tmp_path: Path,
+) -> None:
+    persistence = SQLitePersistence(tmp_path)
+    user = UserData(language="en")
+    # PTB's regular save copies the data first, then hands the copies over: a win written
+    # at once in between (a job's, say) is newer than the copy handed over after it.
+    copied = copy.deepcopy(user)
+    user.language = "zh"
+    persistence.write_now({("user", 7): user})
+    await persistence.update_user_data(7, copied)
+    await persistence.flush()
+    reopened = SQLitePersistence(tmp_path)
+    assert (await reopened.get_user_data())[7].language == "zh"
+    await reopened.flush()
+
+
+async def test_a_copy_made_after_a_win_was_written_is_saved(tmp_path: Path) -> None:
+    persistence = SQLitePersistence(tmp_path)
+    user = UserData(language="en")
+    persistence.write_now({("user", 7): user})
+    user.language = "zh"
+    await persistence.update_user_data(7, copy.deepcopy(user))
+    await persistence.flush()
+    reopened = SQLitePersistence(tmp_path)
+    assert (await reopened.get_user_data())[7].language == "zh"
+    await reopened.flush()
+
+
 # --- a disk that refuses to write ---------------------------------------------------------------
 
 
