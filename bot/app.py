@@ -36,6 +36,7 @@ from bot.clock import SteadyClock
 from bot.context import BotContext, BotData, ChatData, UserData, services
 from bot.features import (
     basics,
+    challenges,
     chat_settings,
     countdown,
     daily,
@@ -191,6 +192,7 @@ def updater_of(application: Application) -> Updater:
 
 FEATURES = (
     daily_attempts,
+    challenges,
     basics,
     fair_play,
     rounds,
@@ -204,9 +206,9 @@ FEATURES = (
 )
 """Registered in this order: the most frequent commands are matched first, after the few
 handlers that take some updates before the feature that has them otherwise (an attempt at
-the daily puzzle given up).  Typed answers do not follow this order: the games give the
-answer router their routes, asked by their declared priority
-(:class:`bot.services.answer_routes.Priority`)."""
+the daily puzzle given up; a challenge's /start link and /giveup).  Typed answers do not
+follow this order: the games give the answer router their routes, asked by their declared
+priority (:class:`bot.services.answer_routes.Priority`)."""
 
 
 def add_handlers(application: Application) -> None:

@@ -37,6 +37,8 @@ class AnswersTo(StrEnum):
 
     GAME = "round"
     DAILY = "daily"
+    CHALLENGE = "challenge"
+    """A friend's challenge being played (:mod:`bot.features.challenges`)."""
 
 
 @dataclass(slots=True)
@@ -152,8 +154,8 @@ class ChatData:
     members: dict[int, str] = field(default_factory=dict)
     """Users seen in this group, by id (for the group's daily results)."""
     answers_to: AnswersTo = AnswersTo.GAME
-    """In a private chat, what plain answers go to: the chat's game, or the daily puzzle
-    while an attempt at it is open."""
+    """In a private chat, what plain answers go to: the chat's game, the daily puzzle
+    while an attempt at it is open, or a friend's challenge being played."""
 
 
 @dataclass(slots=True)

@@ -14,6 +14,7 @@ from telegram.ext import Application
 
 from bot.chat import game_life
 from bot.chat.announce import tell_saved
+from bot.chat.challenges import offer_markup, settle_daily
 from bot.chat.miniapp import app_address
 from bot.context import BotContext, local_now, services
 from bot.game.attempts import still_open
@@ -191,7 +192,13 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
         tell_saved(context, chat_id, text, saved, update=update)
         return
     lines, _share = solved_lines(context, record, day, result)
-    tell_saved(context, chat_id, "\n".join(lines), saved, update=update)
+    user_id = update.effective_user.id
+    challenged = settle_daily(context, user_id, day, result.seconds)
+    if challenged is not None:  # the attempt was a friend's challenge too
+        lines.append(challenged)
+    hand = await puzzle_of(context, day)
+    markup = offer_markup(context, user_id, hand, 24, result.seconds, day)
+    tell_saved(context, chat_id, "\n".join(lines), saved, update=update, reply_markup=markup)
 
 
 def solved_lines(
