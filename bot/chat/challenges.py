@@ -192,3 +192,23 @@ def settle_daily(
         time=time_text(challenge, seconds, context._),
         theirs=time_text(challenge, challenge.seconds, context._),
     )
+
+
+def settle_lapsed(context: BotContext, user_id: int) -> None:
+    """End a play that was the player's daily attempt, if that attempt ended unseen by
+    :func:`settle_daily`: its day closed with no result (given up), or a result came
+    another way.  A play of today's puzzle not yet given up or solved goes on."""
+    challenge = services(context.application).global_data.challenges.open_play(user_id)
+    user = context.application.user_data.get(user_id)
+    if challenge is None or challenge.daily is None or user is None:
+        return
+    if not challenge.plays[user_id].daily:
+        return
+    today = context.today()
+    day = today - dt.timedelta(days=daily_number(today) - challenge.daily)
+    record = user.daily
+    result = record.result(day)
+    if result is None and day == today and day.isoformat() not in record.gave_up:
+        return
+    challenge.finish(user_id, None if result is None else result.seconds)
+    after_saved(context, context.save_global(challenges=[challenge.token]), challenge)

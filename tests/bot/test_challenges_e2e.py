@@ -246,3 +246,44 @@ async def test_a_restart_keeps_the_challenge_and_an_open_play(tmp_path: Path) ->
         again = plain_text((await said(api, CAT, link_of(shared)))["text"])
         assert again.startswith("You have played this challenge already")
     assert shown(api, shared).endswith("\n\nCat: 0:20")
+
+
+async def test_a_daily_attempt_left_at_midnight_ends_the_play_as_given_up(tmp_path: Path) -> None:
+    api = friends()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        shared = await share(api, ANN, offer_of(await ann_solves_the_daily(api, clock)))
+        await said(api, CAT, link_of(shared))  # her daily attempt, never answered
+        await settled(api, application)
+        clock.now += 86_400
+        again = plain_text((await said(api, CAT, link_of(shared)))["text"])
+        assert again.startswith("You have played this challenge already")
+        await settled(api, application)
+    assert shown(api, shared).endswith("\n\nCat: gave up")
+
+
+async def test_a_failing_edit_of_a_shared_message_stops_nothing(tmp_path: Path) -> None:
+    api = friends()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        query = offer_of(await ann_solves_the_daily(api, clock))
+        first = await share(api, ANN, query)
+        second = await share(api, ANN, query, "private")  # the same challenge, twice shared
+        await said(api, CAT, "/daily")
+        await said(api, CAT, ANSWER)
+        await said(api, CAT, link_of(first))
+        api.fail_next("editMessageText", 400, "Bad Request: MESSAGE_ID_INVALID")
+        done = plain_text((await said(api, CAT, ANSWER))["text"])
+        assert done.startswith("✅ Solved in 0:00: you beat Ann (0:42)!")
+        await settled(api, application)
+        assert link_of(first) == link_of(second)
+        # One of the two edits was refused; the other went through.
+        edited = [shown(api, m).endswith("\n\nCat: 0:00") for m in (first, second)]
+        assert sorted(edited) == [False, True]
+        await said(api, DAN, "/daily")
+        await said(api, DAN, ANSWER)
+        await said(api, DAN, link_of(first))
+        await said(api, DAN, ANSWER)
+        await settled(api, application)
+    assert shown(api, first).endswith("\n\nCat: 0:00\nDan: 0:00")
+    assert shown(api, second).endswith("\n\nCat: 0:00\nDan: 0:00")

@@ -13,7 +13,7 @@ from telegram.ext import Application, filters
 
 from bot.chat import game_life
 from bot.chat.announce import tell_saved
-from bot.chat.challenges import after_saved, time_text
+from bot.chat.challenges import after_saved, settle_lapsed, time_text
 from bot.context import services
 from bot.game.challenge import Challenge, ChallengeRefusal, ChallengeRefused
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
@@ -106,6 +106,7 @@ async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
     token = (context.args or [""])[0].removeprefix(LINK_PREFIX)
     challenges = context.bot_data.global_data.challenges
     now = context.now()
+    settle_lapsed(context, user.id)  # yesterday's daily attempt, say, is over by now
     try:
         challenge = challenges.get(token)
         daily = _is_todays_attempt(context, challenge)
@@ -118,13 +119,14 @@ async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
     context.save_global(challenges=[challenge.token])
     name = html.escape(challenge.setter_name)
     if play.daily:
-        context.reply(
-            update,
-            _(
-                "{name}'s challenge is today's puzzle, Daily #{number}, which you have not "
-                "played yet: this is your daily attempt, on its one clock."
-            ).format(name=name, number=challenge.daily),
-        )
+        if not known:  # opened again, it is the daily attempt going on, as /daily says
+            context.reply(
+                update,
+                _(
+                    "{name}'s challenge is today's puzzle, Daily #{number}, which you have not "
+                    "played yet: this is your daily attempt, on its one clock."
+                ).format(name=name, number=challenge.daily),
+            )
         await context.bot_data.deep_links["daily"](update, context)
         return
     chat = context.chat_data

@@ -7,6 +7,7 @@ import datetime as dt
 import html
 
 from bot.chat.announce import tell_saved
+from bot.chat.challenges import settle_daily
 from bot.chat.miniapp import AppReply, AppRequest
 from bot.context import BotContext
 from bot.features.daily.attempt import puzzle_of, share_of, solved_lines, until_next_puzzle
@@ -137,6 +138,9 @@ async def app_daily_answer(request: AppRequest) -> AppReply:
     result, user_id = record.solve(day, context.now()), request.user.id
     saved = context.save_user_now(user_id)  # saved before it is announced
     told = solved_lines(context, record, day, result)
+    challenged = settle_daily(context, user_id, day, result.seconds)
+    if challenged is not None:  # the attempt was a friend's challenge too
+        told[0].append(challenged)
     if user_id in context.application.chat_data:
         # The result in the private chat too (where it can be forwarded), if there is one:
         # a player who opened the app from a group's link may never have started the bot.
