@@ -287,3 +287,12 @@ async def test_a_failing_edit_of_a_shared_message_stops_nothing(tmp_path: Path) 
         await settled(api, application)
     assert shown(api, first).endswith("\n\nCat: 0:00\nDan: 0:00")
     assert shown(api, second).endswith("\n\nCat: 0:00\nDan: 0:00")
+
+
+async def test_help_tells_how_to_challenge(tmp_path: Path) -> None:
+    api = friends()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        text = await reply_to(api, CAT, CAT, "/help")
+    assert '⚔️ Challenges: after you solve the daily puzzle or a hand in private, "Challenge' in (
+        plain_text(text)
+    )
