@@ -15,8 +15,8 @@ from solver import daily, daily_number, solve
 from tests.bot.harness import (
     ANN,
     BOB,
-    GROUP,
     FakeClock,
+    FaultyBotApi,
     dealt,
     make_api,
     reply_to,
@@ -33,7 +33,7 @@ NUMBER = daily_number(DAY)
 ANSWER = solve(daily(DAY))[0].text
 
 
-def friends() -> LocalBotApi:
+def friends() -> FaultyBotApi:
     api = make_api()
     api.add_user(CAT, "Cat", language_code="en")
     api.add_user(DAN, "Dan", language_code="en")
