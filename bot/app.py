@@ -31,6 +31,7 @@ from telegram.ext import (
 )
 
 from bot.chat import answers
+from bot.chat.game_page import game_routes
 from bot.chat.miniapp import MENU_BUTTON, app_routes
 from bot.clock import SteadyClock
 from bot.context import BotContext, BotData, ChatData, UserData, services
@@ -41,10 +42,13 @@ from bot.features import (
     countdown,
     daily,
     daily_attempts,
+    duel,
     fair_play,
     hunt,
     practice,
+    ratings,
     rounds,
+    rush_game,
     scores,
     solve,
 )
@@ -72,11 +76,14 @@ PLAYER_COMMANDS = [
     ("stop", N_("End the game")),
     ("hunt", N_("Solution Hunt: find every solution together")),
     ("countdown", N_("Countdown: six numbers, get closest to the target")),
+    ("duel", N_("Duel someone: first to 3 hands, rated (/duel stop forfeits)")),
     ("daily", N_("Today's puzzle (/daily top: today's fastest)")),
     ("stats", N_("Your daily puzzle statistics and chart")),
     ("score", N_("Your wins, points and times here")),
     ("top", N_("Leaderboard")),
+    ("rating", N_("Your duel rating (/rating top: the best players)")),
     ("solve", N_("All distinct solutions: /solve 3 3 8 8")),
+    ("game", N_("Rush as a Telegram game: tap to play, high scores in the chat")),
     ("help", N_("How to play")),
     ("start", N_("Start here")),
 ]
@@ -198,7 +205,10 @@ FEATURES = (
     rounds,
     hunt,
     countdown,
+    duel,
     scores,
+    ratings,
+    rush_game,  # before solve: its inline queries (@bot rush) would go to solve's catch-all
     solve,
     chat_settings,
     daily,
@@ -206,7 +216,7 @@ FEATURES = (
 )
 """Registered in this order: the most frequent commands are matched first, after the few
 handlers that take some updates before the feature that has them otherwise (an attempt at
-the daily puzzle given up; a challenge's /start link and /giveup).  Typed answers do not
+the daily puzzle given up; a challenge's /giveup).  Typed answers do not
 follow this order: the games give the answer router their routes, asked by their declared
 priority (:class:`bot.services.answer_routes.Priority`)."""
 
@@ -264,6 +274,7 @@ def app_server(application: Application, *, serve_app: bool | None = None) -> We
     if not (services(application).settings.webapp_url if serve_app is None else serve_app):
         return None
     server = WebServer()
+    server.add(game_routes(application))  # first: the Mini App's API pattern matches it too
     server.add(app_routes(application))
     return server
 
@@ -378,6 +389,7 @@ async def serve_until(
     daily.restore(application)
     hunt.restore(application)
     countdown.restore(application)
+    duel.restore(application)
     await stop.wait()
     # Stop taking updates, end the solver work still waiting (those handlers answer at
     # once), send the game messages already decided for a few seconds, and save.

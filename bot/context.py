@@ -65,6 +65,9 @@ class BotData:
     app_calls: dict[str, Callable[[Any], Awaitable[tuple[int, dict[str, Any]]]]]
     """``"GET daily"`` → the feature's answer to ``GET /app/api/daily`` from the Mini App
     (see :mod:`bot.chat.miniapp`)."""
+    game_calls: dict[str, Callable[[Any], Awaitable[tuple[int, dict[str, Any]]]]]
+    """``"POST start"`` → the feature's answer to ``POST /app/api/rush/start`` from the Telegram
+    game's page (see :mod:`bot.chat.game_page`)."""
     web_address: str | None
     """Where the bot's web server listens once started (``http://127.0.0.1:8080``); None
     when it serves none."""
@@ -88,6 +91,7 @@ class BotData:
         self.file_ids = {}
         self.deep_links = {}
         self.app_calls = {}
+        self.game_calls = {}
         self.web_address = None
         self.write_now = None
         self.held = HeldNews()

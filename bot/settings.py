@@ -33,6 +33,10 @@ class Settings:
     webapp_name: str | None = None
     """The Mini App's short name given to @BotFather's /newapp, for ``t.me/<bot>/<name>``
     links in groups (where Telegram allows no web-app buttons)."""
+    game_short_name: str | None = None
+    """The short name of the Rush game created with @BotFather's /newgame: ``/game`` and
+    inline mode send it, its Play button opens the page served under ``/app/`` in Rush mode
+    (so it needs :attr:`webapp_url` too); None: /game says how to enable it."""
     web_listen: str = "127.0.0.1"
     """Where the web server listens with long polling (with a webhook, the webhook's)."""
     web_port: int = 8080
@@ -81,6 +85,12 @@ class Settings:
                 "TWENTYFOUR_WEBAPP_NAME must be the app's short name (3 to 30 letters, digits "
                 f"or _): {webapp_name}"
             )
+        game = env.get("TWENTYFOUR_GAME_SHORT_NAME", "").strip() or None
+        if game and not re.fullmatch(r"[A-Za-z0-9_]{3,64}", game):
+            raise SettingsError(
+                "TWENTYFOUR_GAME_SHORT_NAME must be the game's short name given to @BotFather's "
+                f"/newgame (3 to 64 letters, digits or _): {game}"
+            )
         web_port = env.get("TWENTYFOUR_WEB_PORT", "8080").strip()
         if not web_port.isdigit() or not 0 <= int(web_port) < 65536:
             raise SettingsError(f"TWENTYFOUR_WEB_PORT must be a port number: {web_port}")
@@ -104,6 +114,7 @@ class Settings:
             log_level=level,
             webapp_url=webapp_url,
             webapp_name=webapp_name,
+            game_short_name=game,
             web_listen=env.get("TWENTYFOUR_WEB_LISTEN", "127.0.0.1").strip() or "127.0.0.1",
             web_port=int(web_port),
             worker_memory=int(memory) or None,

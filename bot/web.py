@@ -27,6 +27,7 @@ from bot.app import (
     serve_until,
     with_retries,
 )
+from bot.chat.game_page import game_routes
 from bot.chat.miniapp import app_routes
 from bot.context import services
 from bot.services.web import MAX_BODY, BoundedHandler, NotFound, Rules, WebServer
@@ -86,6 +87,7 @@ async def run_webhook(application: Application, stop: asyncio.Event) -> int:
     server = WebServer()
     server.add(webhook_routes(application, settings.webhook_secret))
     if settings.webapp_url:
+        server.add(game_routes(application))  # first: the Mini App's API pattern matches it too
         server.add(app_routes(application))
     await connect(application)
     async with application:

@@ -1,5 +1,6 @@
 """Screenshots of the Mini App for the README, light and dark: ``docs/miniapp-light.png`` and
-``docs/miniapp-dark.png``.
+``docs/miniapp-dark.png``; and of its page in Rush mode, as the Telegram game opens it:
+``docs/rush-game.png``.
 
     .venv/bin/python docs/screenshots.py
 
@@ -7,19 +8,23 @@ It runs the real bot against the local Bot API (as the console does), opens the 
 headless Chromium (Debian's ``chromium``, driven by Playwright: ``pip install -e ".[test]"``)
 with launch data signed for a player and Telegram's theme colours, on the day whose puzzle
 is 3 3 8 8, taps Start (the daily's clock starts only then) and 8 ÷ 3 so that a fraction
-shows.
+shows.  For Rush it sends ``/game``, presses Play, opens the address the bot answers with,
+taps Start and solves the first hand in four seconds (by the bot's clock).
 """
 
 from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import itertools
 import json
 import secrets
 import shutil
 import sys
 import tempfile
+from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from playwright.async_api import async_playwright
 
@@ -52,6 +57,7 @@ THEMES = {
         "button_text_color": "#ffffff",
     },
 }
+OPS = {"+": "+", "-": "−", "*": "×", "/": "÷"}
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 
 
@@ -65,9 +71,12 @@ async def main() -> int:
         api.add_user(501, "Ann", language_code="en")
         token = f"1:{secrets.token_hex(16)}"
         settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": data_dir, "TWENTYFOUR_WEB_PORT": "0"})
+        settings = Settings(**{**settings.__dict__, "game_short_name": "rush"})
+        api.games.register("rush", "Rush", "Make 24 against the clock")
         start = DAY.timestamp()
+        clock = [start]
         application = build_application(
-            settings, token=token, transport=LocalTransport(api), clock=lambda: start
+            settings, token=token, transport=LocalTransport(api), clock=lambda: clock[0]
         )
         stop = asyncio.Event()
         runner = asyncio.create_task(run_polling(application, stop, timeout=1, serve_app=True))
@@ -92,9 +101,55 @@ async def main() -> int:
                 await cards.get_by_role("button", name="8/3", exact=True).wait_for()
                 await page.screenshot(path=str(DOCS / f"miniapp-{name}.png"))
                 await page.close()
+            await rush_screenshot(api, application, browser, clock)
             await browser.close()
         stop.set()
         return await runner
+
+
+def taps(cards: list[Fraction]) -> list[tuple[int, str, int]] | None:
+    """Card, operator, card (positions on the page) that make 24, as the page combines
+    them: the result takes the second card's place, the first card goes."""
+    if len(cards) == 1:
+        return [] if cards[0] == 24 else None
+    for first, second in itertools.permutations(range(len(cards)), 2):
+        a, b = cards[first], cards[second]
+        made = {"+": a + b, "-": a - b, "*": a * b, **({"/": a / b} if b else {})}
+        for op, value in made.items():
+            rest = [*cards]
+            rest[second] = value
+            del rest[first]
+            found = taps(rest)
+            if found is not None:
+                return [(first, op, second), *found]
+    return None
+
+
+async def rush_screenshot(
+    api: LocalBotApi, application: Any, browser: Any, clock: list[float]
+) -> None:
+    """The Telegram game's page in Rush mode, a hand solved."""
+    before = len(api.sent)
+    api.send(501, 501, "/game")
+    message = (await api.wait_for_sent(before + 1))[before]
+    query_id = api.games.press_play(501, message)
+    while not any(a["callback_query_id"] == query_id for a in api.callback_answers):
+        await asyncio.sleep(0.05)
+    url = next(a["url"] for a in api.callback_answers if a["callback_query_id"] == query_id)
+    page = await browser.new_page(viewport={"width": 360, "height": 620})
+    await page.goto(url)
+    async with page.expect_response(lambda r: r.url.endswith("/api/rush/start")) as started:
+        await page.get_by_role("button", name="Start", exact=True).click()
+    hand = (await (await started.value).json())["hand"]
+    clock[0] += 4
+    cards = page.locator("#cards button")
+    for first, op, second in taps([Fraction(card) for card in hand]) or []:
+        await cards.nth(first).click()
+        await page.get_by_role("button", name=OPS[op], exact=True).click()
+        await cards.nth(second).click()
+    await page.get_by_text("Solved in 4 s! +10 s").wait_for()
+    await page.screenshot(path=str(DOCS / "rush-game.png"))
+    await page.close()
 
 
 if __name__ == "__main__":

@@ -49,7 +49,7 @@ from bot.services.outbox import Sent
 from bot.services.pictures import send_hand
 from bot.services.solving import DealRefused
 from bot.services.timers import JobCallback, Timers
-from bot.state import ChatData
+from bot.state import ChatData, GlobalData
 from bot.texts import deal_refusal, stop_vote_text
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
 
@@ -102,7 +102,16 @@ def other_game(context: ChatContext) -> str | None:
         return context._("A hunt is on: answer with /a, or /hunt stop to end it.")
     if table.counting:
         return context._("A Countdown game is on: answer with /a, or /countdown stop to end it.")
+    if duel_on(context.chat_data, context.bot_data.global_data):
+        return context._("A duel is on here: it ends by its hands, or /duel stop forfeits it.")
     return None
+
+
+def duel_on(chat: ChatData, data: GlobalData) -> bool:
+    """Whether a duel is played in the chat (a group's, or a player's private duel)."""
+    token = chat.duel.token if chat.duel is not None else None
+    duel = data.duels.duels.get(token) if token is not None else None
+    return duel is not None and not duel.over
 
 
 def refused(
@@ -246,6 +255,48 @@ def post_hand(
         on_failed=on_failed,
         bulk=bulk,
     )
+
+
+def deal_to_all(
+    context: BotContext,
+    chat_ids: tuple[int, ...],
+    home: int,
+    kind: Kind[G],
+    game: G,
+    caption: Callable[[int], str],
+    *,
+    on_sent: Callable[[int, Sent], object],
+    on_lost: Callable[[Exception], object],
+) -> None:
+    """Deal ``game`` to several chats at once (a private duel's two players), with each
+    chat's ``caption``, kept secret from /solve in each while it is on.  Its clock starts
+    at the later delivery (neither player loses time to the other's wait), and its alarms
+    are set then in the ``home`` chat.  If one delivery fails, ``on_lost`` says what then
+    (nobody may race on a hand one of them never saw)."""
+    data = context.bot_data
+    for chat_id in chat_ids:
+        data.live_hands.add(chat_id, game, parts_from=kind.parts_from)
+    waiting = set(chat_ids)
+
+    def dealt(chat_id: int) -> Callable[[Sent], None]:
+        def sent(message: Sent) -> None:
+            on_sent(chat_id, message)
+            waiting.discard(chat_id)
+            if not waiting and game.live:
+                game.show(context.now())
+                set_alarms(data.timers, home, kind, game, context.now())
+
+        return sent
+
+    for chat_id in chat_ids:
+        post_hand(
+            context,
+            chat_id,
+            game.hand,
+            caption(chat_id),
+            on_sent=dealt(chat_id),
+            on_failed=on_lost,
+        )
 
 
 def set_alarms(timers: Timers, chat_id: int, kind: Kind[G], game: G, now: float) -> bool:

@@ -27,6 +27,8 @@ from bot.settings import Settings
 QUIET = 0.05
 """Seconds to let messages sent after an update's handlers (error reports) arrive."""
 LAST_GROUP = 1_000
+CONSOLE_GAME = "rush"
+"""The short name of the console bot's game (``TWENTYFOUR_GAME_SHORT_NAME``, if set, wins)."""
 PICTURES = "pictures"
 """The folder, in the console's data folder, where the pictures the bot sends are kept."""
 
@@ -91,7 +93,12 @@ async def run_console(
 ) -> int:
     """Play in the terminal until ``:quit``, end of input or Ctrl-C; returns the exit status."""
     api = LocalBotApi()
-    console_settings = Settings(**{**settings.__dict__, "data_dir": settings.data_dir / "console"})
+    # The console's bot has the Rush game, as if made with @BotFather's /newgame.
+    game = settings.game_short_name or CONSOLE_GAME
+    api.games.register(game, "Rush", "Make 24 against the clock")
+    console_settings = Settings(
+        **{**settings.__dict__, "data_dir": settings.data_dir / "console", "game_short_name": game}
+    )
     pictures = Pictures(console_settings.data_dir / PICTURES)
     users = UserTable(console_settings.data_dir)  # one that cannot be read stops us here
     # A token made here, never shown: the Mini App's launch data is signed with a key made

@@ -27,7 +27,8 @@ CONSOLE_HELP = """Console commands:
                     session), e.g. :user Bob
   :reply N TEXT     reply to the bot's message #N
   :press N BUTTON   press a button under message #N, by its label or its number (1, 2, …);
-                    :press iN BUTTON for message iN, sent through inline mode
+                    :press iN BUTTON for message iN, sent through inline mode; a
+                    game's Play (/game) prints the address to play it in a browser
   :inline QUERY     type @bot QUERY in the chat (inline mode): lists what the bot offers;
                     :inline alone offers today's puzzle to share
   :send N           send result N of your last inline query into the chat
@@ -72,6 +73,8 @@ class Console:
         """The last inline answer shown: who asked, its query id and its results."""
         self._inline_messages: list[str] = []
         """Messages sent through inline mode, by their number here (i1 is the first)."""
+        self._inline_games: dict[str, dict[str, Any]] = {}
+        """Game messages sent through inline mode, by their inline id."""
 
     def adopt(self, group_members: dict[int, str]) -> None:
         """Take on the users of an earlier release's folder, by the names the console's
@@ -110,6 +113,8 @@ class Console:
         if "photo" in message:
             path = message.get("local_path") or "not saved"
             body = f"(photo: {path})\n{plain_text(message['caption'])}"
+        elif "game" in message:
+            body = _game_text(message["game"])
         else:
             body = plain_text(message["text"])
         print(f"{label} Twenty-Four: {body}", file=self.out)
@@ -125,7 +130,7 @@ class Console:
         where = "group" if message["chat_type"] in ("group", "supergroup") else "private"
         edited = " edited" if message.get("edits") else ""
         sender = message["from"]["first_name"]
-        body = plain_text(message["text"])
+        body = _game_text(message["game"]) if "game" in message else plain_text(message["text"])
         print(f"[i{number} {where}{edited}] {sender} via Twenty-Four: {body}", file=self.out)
         for row in (message.get("reply_markup") or {}).get("inline_keyboard", []):
             print("    " + "  ".join(f"[{button['text']}]" for button in row), file=self.out)
@@ -138,6 +143,9 @@ class Console:
             if answer.get("text"):
                 kind = "pop-up" if str(answer.get("show_alert")).lower() == "true" else "notice"
                 print(f"({kind}) Twenty-Four: {answer['text']}", file=self.out)
+            if answer.get("url"):
+                # Telegram opens a game's page in its browser; here it is only shown.
+                print(f"(the game opens; play it in a browser: {answer['url']})", file=self.out)
         self._answers_shown = len(self.api.callback_answers)
         self.out.flush()
 
@@ -233,6 +241,8 @@ class Console:
         except ValueError as error:
             print(f"(that result cannot be sent here: {error})", file=self.out)
             return
+        if "game" in message:
+            self._inline_games[message["inline_message_id"]] = message
         if "inline_message_id" in message:
             self._show_inline(message)
         else:
@@ -261,6 +271,8 @@ class Console:
             return
         if "callback_data" in button:
             self.api.press(self.user_id, message, button["callback_data"])
+        elif "callback_game" in button:
+            self.api.games.press_play(self.user_id, message)
         else:
             self._follow(button)
 
@@ -270,7 +282,7 @@ class Console:
             print(f"(no message {number} sent through inline mode)", file=self.out)
             return
         inline_id = self._inline_messages[index]
-        message = self.api.inline_messages[inline_id]
+        message = self.api.inline_messages.get(inline_id) or self._inline_games[inline_id]
         buttons = [
             b for row in message.get("reply_markup", {}).get("inline_keyboard", []) for b in row
         ]
@@ -282,6 +294,8 @@ class Console:
             )
         elif "callback_data" in button:
             self.api.press_inline(self.user_id, inline_id, button["callback_data"])
+        elif "callback_game" in button:
+            self.api.games.press_play_inline(self.user_id, inline_id)
         else:
             self._follow(button)
 
@@ -325,7 +339,8 @@ class Console:
             self._offered = (asker, query_id, results[:INLINE_SHOWN])
             print(f"(inline) Twenty-Four offers {len(results)} (:send N sends one):", file=self.out)
             for number, result in enumerate(results[:INLINE_SHOWN], 1):
-                print(f"    {number}. {result.get('title', '')}", file=self.out)
+                title = result.get("title") or f"(game) {result.get('game_short_name', '')}"
+                print(f"    {number}. {title}", file=self.out)
                 if result.get("description"):
                     print(f"      {result['description']}", file=self.out)
             if len(results) > INLINE_SHOWN:
@@ -334,10 +349,19 @@ class Console:
         self.out.flush()
 
 
+def _game_text(game: dict[str, Any]) -> str:
+    """A game message as the chat shows it: the game, and its high scores once set."""
+    shown = f"(game) {game['title']}: {game.get('description', '')}"
+    return f"{shown}\n{game['text']}" if game.get("text") else shown
+
+
 def _chosen(buttons: list[dict[str, Any]], label: str) -> dict[str, Any] | None:
-    """The button with ``label`` (as it may be typed), or the ``label``-th one."""
+    """The button with ``label`` (as it may be typed), or the ``label``-th one; ``Play``
+    is a game message's Play button, whatever its label."""
     wanted = _plain_label(label)
     chosen = [b for b in buttons if _plain_label(b["text"]) == wanted]
+    if not chosen and wanted == "play":
+        chosen = [b for b in buttons if "callback_game" in b]
     if not chosen and label.isdigit() and 1 <= int(label) <= len(buttons):
         chosen = [buttons[int(label) - 1]]
     return chosen[0] if chosen else None

@@ -28,7 +28,10 @@ async def start(update: MessageUpdate, context: HandlerContext) -> None:
     """Greet the user and say how to play; a deep link (``/start daily``) goes to the
     feature that registered it."""
     if update.effective_chat.type == ChatType.PRIVATE and len(context.args or []) == 1:
-        opened = context.bot_data.deep_links.get((context.args or [""])[0])
+        payload = (context.args or [""])[0]
+        # A link with a token of its own (duel_TOKEN) goes to the feature of its prefix.
+        links = context.bot_data.deep_links
+        opened = links.get(payload) or links.get(payload.split("_", 1)[0] + "_")
         if opened is not None:
             await opened(update, context)
             return
@@ -77,10 +80,20 @@ async def help_command(update: Update, context: BotContext) -> None:
         "anyone else's stop is a vote that most of its players, at least two, must carry)"
     )
     text += "\n\n" + _(
+        "/duel: a rated duel, first to 3 hands. In a group, reply to someone's message with "
+        "/duel (or /duel @name); in private, /duel gives an invitation to send to anyone. "
+        "/duel stop forfeits."
+    )
+    text += "\n\n" + _(
         "/stats: your daily numbers and a chart of your times; /daily archive: the last "
         "seven days, to play the ones you missed (/daily #300, /daily 2026-11-01); "
         "/daily week: this group's week; /remind 20:00: a reminder in private. "
         "Seven days solved in a row earn a streak freeze (two at most), used up by a missed day."
+    )
+    text += "\n\n" + _(
+        "/rating: your duel rating, rank and last results (/rating top: the best players; "
+        "as a reply to someone's message: their rating). After a round won or your daily "
+        "attempt, I say how often that hand was seen and its record time."
     )
     text += "\n\n" + _(
         "⚔️ Challenges: after you solve the daily puzzle or a hand in private, "
@@ -93,6 +106,11 @@ async def help_command(update: Update, context: BotContext) -> None:
             "🃏 Play by tapping: the menu button of our private chat opens the daily puzzle "
             "and practice hands, no typing needed."
         )
+    if context.settings.game_short_name is not None:
+        text += "\n\n" + _(
+            "🎮 /game: Rush as a Telegram game, in any chat: tap Play, beat the clock, and your "
+            "score goes on the message's high-score table (or share it: @{bot} rush)."
+        ).format(bot=context.bot.username)
     # Last, after every command: how answers reach the bot (privacy mode in groups).
     text += "\n\n" + _(
         "In groups I see only commands, replies to my messages and mentions "
@@ -164,6 +182,14 @@ async def migrate_chat(update: Update, context: BotContext) -> None:
         context.bot_data.live_hands.move(old_chat_id, new_chat_id)
         # PTB moves no job: a round's timers and the daily post follow the data here.
         context.bot_data.timers.move(old_chat_id, new_chat_id)
+        # A duel played there, and invitations made there, follow too.
+        duels = context.bot_data.global_data.duels
+        for duel in duels.duels.values():
+            if duel.chat_id == old_chat_id:
+                duel.chat_id = new_chat_id
+        for invitation in duels.invitations.values():
+            if invitation.chat_id == old_chat_id:
+                invitation.chat_id = new_chat_id
         logger.info("Moved chat data from %s to the new supergroup %s", old_chat_id, new_chat_id)
 
 
@@ -191,6 +217,8 @@ async def track(update: Update, context: BotContext) -> None:
         context.chat_data.language.recent = user.language_code
     if chat is not None and chat.type != ChatType.PRIVATE:
         context.chat_data.members[user.id] = user.full_name
+        if user.username:  # for /duel @name (a bot cannot look a username up)
+            context.chat_data.usernames[user.username.lower()] = user.id
 
 
 def register(application: Application) -> None:

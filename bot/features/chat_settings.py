@@ -115,6 +115,34 @@ def language_name(context: ChatContext) -> str:
     return LANGUAGE_NAMES[chosen] if chosen else context._("each player's own")
 
 
+def usage(context: ChatContext, key: str) -> str:
+    """What values the setting ``key`` takes, with an example (in the user's language); for
+    a word that is no setting, the settings there are."""
+    _ = context._
+    usages = {
+        "deck": _("The deck is 10 or 13 (cards 1 to 10, or 1 to 13), like /settings deck 10."),
+        "difficulty": _(
+            "The difficulty is any, easy, medium or hard, like /settings difficulty easy."
+        ),
+        "time": _(
+            "The time limit is 0 (none), 30, 60, 120 or 300 seconds, like /settings time 60."
+        ),
+        "target": _("The target is a whole number from 1 to 100, like /settings target 36."),
+        "cards": _("A hand has 3, 4, 5 or 6 cards, like /settings cards 5."),
+        "countdown": _(
+            "Countdown's time goes from {low} to {high} seconds, like /settings countdown 45."
+        ).format(low=countdown.MIN_SECONDS, high=countdown.MAX_SECONDS),
+        "unsolvable": _("Unsolvable hands are on or off, like /settings unsolvable on."),
+        "language": _("The language is en, zh or auto, like /settings language zh."),
+    }
+    if key in usages:
+        return usages[key]
+    return _(
+        "There is no setting “{key}”. The settings are deck, difficulty, time, target, cards, "
+        "countdown, unsolvable and language, like /settings target 36."
+    ).format(key=key[:32])
+
+
 def apply(settings: GameSettings, context: ChatContext, key: str, value: str) -> bool:
     """Change one setting from a button or a command; False for a value out of range."""
     if key == "deck" and value in ("10", "13"):
@@ -156,12 +184,7 @@ async def change(
         before = dataclasses.replace(settings)
         trial = dataclasses.replace(settings)
         if not apply(trial, context, key, value):
-            if key == "countdown":
-                return context._(
-                    "Countdown's time goes from {low} to {high} seconds, "
-                    "like /settings countdown 45."
-                ).format(low=countdown.MIN_SECONDS, high=countdown.MAX_SECONDS)
-            return context._("Unknown setting or value. Example: /settings target 36 (1 to 100).")
+            return usage(context, key)
         try:
             await context.bot_data.solving.check(trial, owner=user_id)
         except DealRefused as refused:
@@ -185,9 +208,7 @@ async def settings_command(update: MessageUpdate, context: HandlerContext) -> No
     settings = context.chat_data.table.settings
     words = context.args or []
     if words and len(words) != 2:
-        context.reply(
-            update, _("Unknown setting or value. Example: /settings target 36 (1 to 100).")
-        )
+        context.reply(update, html.escape(usage(context, words[0])))
         return
     if words:
         key, value = words

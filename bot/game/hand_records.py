@@ -15,6 +15,9 @@ The contract, rule by rule (each says what it prevents):
   is faster than the record (a tie keeps the earlier holder) and not faster than
   :data:`FASTEST_HUMAN` seconds: four cards cannot be read and an answer typed faster, so
   such a time is a pasted answer or a clock glitch, not a record.
+- The daily puzzle's solves are seen but never take the record: its cards are shown
+  before a player's clock starts (the group's post, the shared puzzle, the archive), so
+  a player could work the answer out first and set a time nobody could beat fairly.
 - The table is bounded (:data:`HANDS_KEPT`): custom decks and targets make many hands;
   the least seen is dropped first.
 
@@ -93,7 +96,7 @@ class HandRecords:
         before = _copy(record)
         record.seen += 1
         faster = record.best is None or seconds < record.best
-        new_record = faster and seconds >= FASTEST_HUMAN
+        new_record = faster and seconds >= FASTEST_HUMAN and source is not Source.DAILY
         if new_record:
             record.best, record.holder, record.source = seconds, user_id, source.value
         return Noted(before, new_record)

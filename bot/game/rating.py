@@ -31,6 +31,7 @@ The day is given by the caller (the bot's local day), so the rules run the same 
 from __future__ import annotations
 
 import datetime as dt
+import heapq
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -196,16 +197,37 @@ class Ratings:
         """Players with at least :data:`BOARD_MIN_DUELS` rated duels, best first (by
         :attr:`PlayerRating.ordinal`, then more duels, then the earlier id); ``among``
         limits it to some players (a group's members)."""
+        return self.top(None, among)
+
+    def top(self, count: int | None, among: Iterable[int] | None = None) -> list[int]:
+        """The first ``count`` players of :meth:`board` (all with None), without sorting
+        the whole board: one pass over the players, as each ``/rating top`` costs."""
         wanted = None if among is None else set(among)
-        ranked = [
-            (player, rating)
+        ranked = (
+            (_board_key(player, rating), player)
             for player, rating in self.players.items()
             if rating.rated >= BOARD_MIN_DUELS and (wanted is None or player in wanted)
-        ]
-        ranked.sort(key=lambda item: (-item[1].ordinal, -item[1].rated, item[0]))
-        return [player for player, _rating in ranked]
+        )
+        best = sorted(ranked) if count is None else heapq.nsmallest(count, ranked)
+        return [player for _key, player in best]
 
     def rank(self, player: int) -> int | None:
         """``player``'s place on the whole board (1 is first), or None when not on it."""
-        board = self.board()
-        return board.index(player) + 1 if player in board else None
+        rating = self.players.get(player)
+        if rating is None or rating.rated < BOARD_MIN_DUELS:
+            return None
+        mine = _board_key(player, rating)
+        return 1 + sum(
+            1
+            for other, theirs in self.players.items()
+            if theirs.rated >= BOARD_MIN_DUELS and _board_key(other, theirs) < mine
+        )
+
+    def ranked(self) -> int:
+        """How many players are on the board."""
+        return sum(1 for rating in self.players.values() if rating.rated >= BOARD_MIN_DUELS)
+
+
+def _board_key(player: int, rating: PlayerRating) -> tuple[float, int, int]:
+    """Where a player stands on the board: lower is better (see :meth:`Ratings.board`)."""
+    return (-rating.ordinal, -rating.rated, player)

@@ -181,6 +181,18 @@ class LocalGames:
                 return
         raise self.error(400, "Bad Request: URL_INVALID")
 
+    def check_inline_result(self, result: dict[str, Any]) -> None:
+        """An ``InlineQueryResultGame`` in ``answerInlineQuery``: one of the bot's games, and
+        a keyboard, if any, that starts with its Play button (as for ``sendGame``)."""
+        short_name = str(result.get("game_short_name") or "")
+        if not SHORT_NAME.fullmatch(short_name):
+            raise self.error(400, "Bad Request: GAME_SHORTNAME_INVALID")
+        if short_name not in self.games:
+            raise self.error(400, "Bad Request: wrong game short name specified")
+        markup = result.get("reply_markup")
+        if markup:
+            self._check_game_markup(markup, "private")
+
     async def _send_game(self, params: dict[str, Any]) -> dict[str, Any]:
         chat = self.server._chat(params)
         short_name = str(params.get("game_short_name") or "")

@@ -24,6 +24,8 @@ from bot.local_api.checks import MAX_TEXT, ApiError, check_reply_markup, check_t
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
+    from bot.local_api.games import LocalGames
+
 NOT_MODIFIED = (
     "Bad Request: message is not modified: specified new message content and reply markup "
     "are exactly the same"
@@ -44,6 +46,8 @@ class InlineMode:
         def _bot_message_to_edit(self, params: dict[str, Any]) -> tuple[Any, dict[str, Any]]: ...
         def _admit(self, chat: Any) -> None: ...
         def wants(self, kind: str) -> bool: ...
+        @property
+        def games(self) -> LocalGames: ...
 
     def __init__(self) -> None:
         self.inline_queries: dict[str, tuple[int, str, str]] = {}
@@ -65,7 +69,9 @@ class InlineMode:
         ``chosen_inline_result`` update.  Returns the message as the chat shows it, with its
         ``inline_message_id`` when it has an inline keyboard (Telegram gives one only then).
 
-        Only text results (``input_message_content`` with ``message_text``) are supported.
+        Text results (``input_message_content`` with ``message_text``) and games (an
+        ``InlineQueryResultGame``: the game message, its Play button first, with an
+        ``inline_message_id`` for ``setGameScore`` and Play) are supported.
         """
         asker, query, chat_type = self.inline_queries[query_id]
         if asker != user_id:
@@ -77,6 +83,8 @@ class InlineMode:
         if not found:
             raise ValueError(f"no result {result_id!r} in the answer to {query_id}")
         result = found[0]
+        if result.get("type") == "game":
+            return self._choose_game(user_id, query, chat_type, result)
         content = result.get("input_message_content") or {}
         if "message_text" not in content:
             raise ValueError("only text results can be chosen here")
@@ -97,6 +105,33 @@ class InlineMode:
             self.inline_messages[inline_id] = dict(message, edits=0)
         if self.wants("chosen_inline_result"):
             self._push({"chosen_inline_result": chosen})
+        return message
+
+    def _choose_game(
+        self, user_id: int, query: str, chat_type: str, result: dict[str, Any]
+    ) -> dict[str, Any]:
+        """A game result picked: the game message, sent via the bot; Play on it reaches the
+        bot with its ``inline_message_id`` (:meth:`LocalGames.press_play_inline`)."""
+        short_name = str(result.get("game_short_name"))
+        inline_id = self.games.share_inline(short_name)
+        game = self.games.games[short_name]
+        markup = result.get("reply_markup") or {
+            "inline_keyboard": [[{"text": f"Play {game.title}", "callback_game": {}}]]
+        }
+        message: dict[str, Any] = {
+            "from": self.users[user_id],
+            "via_bot": self.bot_user,
+            "date": int(time.time()),
+            "game": self.games._game_object(game),
+            "chat_type": chat_type,
+            "reply_markup": markup,
+            "inline_message_id": inline_id,
+        }
+        chosen = {"result_id": str(result["id"]), "from": self.users[user_id], "query": query}
+        chosen["inline_message_id"] = inline_id
+        if self.wants("chosen_inline_result"):
+            self._push({"chosen_inline_result": chosen})
+        self._notify()
         return message
 
     def _edit_inline(self, params: dict[str, Any], *, text: bool) -> bool:

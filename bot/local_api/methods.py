@@ -254,6 +254,8 @@ class Methods(World):
                     too_long="Bad Request: MESSAGE_TOO_LONG",
                 )
             check_reply_markup(result.get("reply_markup"))
+            if result.get("type") == "game":
+                self.games.check_inline_result(result)
         self.inline_answers[str(params["inline_query_id"])] = params
         self._notify()
         return True

@@ -50,6 +50,10 @@ class Priority(IntEnum):
     NO_SCORE = 30
     """In a group, the answers of a player given the live hand's solutions: they score
     nothing, in whichever game (:mod:`bot.features.fair_play`)."""
+    DUEL = 35
+    """A duel's hand, in a group where one is played or in each player's private chat: only
+    its two players' answers count, and an onlooker is told so once
+    (:mod:`bot.features.duel`)."""
     HUNT = 40
     """The chat's Solution Hunt (:mod:`bot.features.hunt`)."""
     COUNTDOWN = 50

@@ -151,6 +151,10 @@ class TokenBook:
         self._claimed[token.nonce] = token.issued
         return True
 
+    def claimed(self, token: GameToken) -> bool:
+        """Whether ``token`` has started a run (and is still remembered)."""
+        return token.nonce in self._claimed
+
     def _forget_expired(self, now: float) -> None:
         # A token past its age is refused by check_game_token: its claim is no longer needed.
         # Claims are roughly in issue order; stop at the first one still good.

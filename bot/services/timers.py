@@ -53,6 +53,12 @@ COUNTDOWN_UP = "countdown-up"
 """A Countdown game's end."""
 DAILY_REMINDER = "daily-reminder"
 """A player's daily reminder of the puzzle, in the private chat."""
+DUEL_UP = "duel-up"
+"""A duel's hand's end (set in the duel's home chat: the group, or the inviter's private chat)."""
+DUEL_NEXT = "duel-next"
+"""A duel's next hand, a few seconds after the last one ended."""
+DUEL_INVITATION = "duel-invitation"
+"""An invitation to a duel expires (in the chat where it was made; its token is the data)."""
 
 
 def job_name(kind: str, chat_id: int) -> str:

@@ -240,6 +240,7 @@ function clockText(seconds) {
 }
 
 function tick() {
+  if (state.mode === "rush") return rushTick(); // rush.js: the server's clock, counting down
   if (state.started === null) {
     $("clock").textContent = "";
     return;
@@ -500,6 +501,7 @@ function showSolutions(data, heading) {
 }
 
 async function submit(expression) {
+  if (state.mode === "rush") return rushSubmit(expression); // rush.js
   state.locked = true;
   render();
   say(t("checking"));
@@ -759,8 +761,10 @@ function start() {
     postEvent("web_app_expand");
   }
   const mode = signed.get("start_param") || launch.get("tgWebAppStartParam") || query.get("mode");
-  if (mode === "practice") openPractice();
+  if (mode === "rush") openRush(); // rush.js: the Telegram game
+  else if (mode === "practice") openPractice();
   else openDaily();
 }
 
-start();
+// After rush.js, loaded after this script, has added its part.
+document.addEventListener("DOMContentLoaded", start);

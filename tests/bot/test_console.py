@@ -133,7 +133,9 @@ async def test_a_user_table_that_cannot_be_read_stops_the_console_and_is_kept(da
 async def test_an_empty_inline_query_offers_todays_puzzle(data: Path) -> None:
     out = await play(data, ":inline")
     number = daily_number(dt.datetime.now(dt.UTC).date())
-    assert f"(inline) Twenty-Four offers 1 (:send N sends one):\n    1. Daily #{number}: " in out
+    # Then the console bot's Rush game, to share.
+    assert f"(inline) Twenty-Four offers 2 (:send N sends one):\n    1. Daily #{number}: " in out
+    assert "    2. (game) rush" in out
 
 
 @pytest.mark.asyncio

@@ -29,7 +29,7 @@ from bot.game.rush import RunResult
 from bot.local_api import LocalBotApi
 from bot.persistence import SQLitePersistence
 from bot.state import ChatData, GlobalData, UserData
-from tests.bot.harness import running_bot
+from tests.bot.harness import FakeClock, running_bot
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 PINNED = FIXTURES / "global-rows-2.json"
@@ -183,7 +183,10 @@ async def test_the_bot_starts_with_the_global_data_of_its_data_file(tmp_path: Pa
     first = SQLitePersistence(tmp_path)
     first.write_now(records.global_rows(data))
     await first.flush()
-    async with running_bot(LocalBotApi(), tmp_path) as application:
+    # Ten seconds into the story: its duel's hand and its invitation are still open (a
+    # restart would cancel a duel whose hand ran out meanwhile: see the duel's tests).
+    clock = FakeClock(10.0)
+    async with running_bot(LocalBotApi(), tmp_path, clock=clock) as application:
         assert application.bot_data.global_data == data
 
 

@@ -326,3 +326,14 @@ async def test_a_hunts_end_fits_a_message_however_many_found_something(tmp_path:
     shown = lines.index("Nobody found:") - 2  # the head and "… and N more players"
     assert lines[shown + 1] == f"… and {40 - shown} more players"
     assert lines[-1] == "solution 59"
+
+
+@pytest.mark.parametrize("command", ["/hint", "/reveal"])
+async def test_a_rounds_command_during_a_hunt_says_a_hunt_is_on(
+    tmp_path: Path, command: str
+) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        await start(api, ANN, ANN, "/hunt")
+        said = plain_text(await reply_to(api, ANN, ANN, command))
+    assert said == "A hunt is on: answer with /a, or /hunt stop to end it."

@@ -288,11 +288,13 @@ def test_the_console_user_has_a_name(tmp_path: Path) -> None:
         ),
         pytest.param(
             ":group\n/daily\n:press 2 1\n",
-            "(that button opens https://t.me/",
-            id="a link button shows its address",
+            "(the link opens your private chat with the bot: https://t.me/",
+            id="a link to the bot opens the private chat",
         ),
         pytest.param(
-            ":inline 3 3 8 8\n", "(inline) Twenty-Four offers 1:\n    8÷(3−8÷3)", id="inline"
+            ":inline 3 3 8 8\n",
+            "(inline) Twenty-Four offers 1 (:send N sends one):\n    1. 8÷(3−8÷3)",
+            id="inline",
         ),
     ],
 )

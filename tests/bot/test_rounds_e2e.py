@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from bot.features.rounds import matches
+from bot.game.hand_records import hand_key
 from bot.local_api import plain_text
 from bot.persistence import FILE_NAME
 from solver import solve
@@ -314,9 +315,11 @@ async def test_a_win_is_written_to_the_data_file_before_it_is_announced(tmp_path
             return written(rows)
 
         application.bot_data.write_now = write_now
-        answer = solve(dealt(await deal(api, ANN, ANN)))[0].text
-        assert "wins in" in await reply_to(api, ANN, ANN, f"/a {answer}")
-    assert calls == [{("chat", ANN), ("user", ANN)}]
+        hand = dealt(await deal(api, ANN, ANN))
+        assert "wins in" in await reply_to(api, ANN, ANN, f"/a {solve(hand)[0].text}")
+    # The hand's record is written too, before the win is told (bot.chat.hand_record_line).
+    hand_row = ("hand", (hand_key(hand, 24),))
+    assert calls == [{("chat", ANN), ("user", ANN)}, {("global", 0), hand_row}]
     assert in_file_when_announced == [1]
 
 

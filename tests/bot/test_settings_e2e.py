@@ -39,7 +39,8 @@ async def test_admin_changes_settings_non_admin_is_refused(tmp_path: Path) -> No
         # more on a loaded machine.
         target = await reply_to(api, ANN, GROUP, "/settings target 36", timeout=60)
         assert "Target: 36" in plain_text(target)
-        assert "Unknown setting" in await reply_to(api, ANN, GROUP, "/settings target 1000")
+        too_big = await reply_to(api, ANN, GROUP, "/settings target 1000")
+        assert too_big == "The target is a whole number from 1 to 100, like /settings target 36."
         caption = plain_text(await reply_to(api, ANN, GROUP, "/play"))
         assert caption.startswith("Make 36 from")
 
@@ -104,6 +105,9 @@ async def test_superscript_digits_are_no_number(tmp_path: Path) -> None:
     async with running_bot(api, tmp_path):
         settings = [await reply_to(api, ANN, GROUP, command) for command in commands]
         games = {command: await reply_to(api, ANN, ANN, command) for command in usages}
-    unknown = "Unknown setting or value. Example: /settings target 36 (1 to 100)."
-    assert settings == [unknown] * len(commands)
+    assert settings == [
+        "The target is a whole number from 1 to 100, like /settings target 36.",
+        "A hand has 3, 4, 5 or 6 cards, like /settings cards 5.",
+        "The time limit is 0 (none), 30, 60, 120 or 300 seconds, like /settings time 60.",
+    ]
     assert games == usages

@@ -28,7 +28,7 @@ def test_a_solve_counts_and_the_fastest_holds_the_record() -> None:
 
 def test_a_tie_keeps_the_earlier_holder() -> None:
     records = HandRecords()
-    records.note((1, 2, 3, 4), 24, ANN, 5.0, Source.DAILY)
+    records.note((1, 2, 3, 4), 24, ANN, 5.0, Source.ROUND)
     assert not records.note((1, 2, 3, 4), 24, BOB, 5.0, Source.CHALLENGE).new_record
     assert records.get((1, 2, 3, 4), 24).holder == ANN
 
@@ -37,6 +37,13 @@ def test_an_inhumanly_fast_time_is_seen_but_sets_no_record() -> None:
     records = HandRecords()
     records.note((1, 2, 3, 4), 24, ANN, 9.0, Source.ROUND)
     assert not records.note((1, 2, 3, 4), 24, BOB, FASTEST_HUMAN - 0.1, Source.ROUND).new_record
+    assert records.get((1, 2, 3, 4), 24) == HandRecord(2, 9.0, ANN, "round")
+
+
+def test_the_dailys_solve_is_seen_but_never_takes_the_record() -> None:
+    records = HandRecords()
+    records.note((1, 2, 3, 4), 24, ANN, 9.0, Source.ROUND)
+    assert not records.note((1, 2, 3, 4), 24, BOB, 2.0, Source.DAILY).new_record
     assert records.get((1, 2, 3, 4), 24) == HandRecord(2, 9.0, ANN, "round")
 
 

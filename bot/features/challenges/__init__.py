@@ -6,9 +6,8 @@ message and its edits in :mod:`bot.chat.challenges`.  This feature's parts:
   opens, answered with the shared message, and each message it is sent as, kept;
 * :mod:`~bot.features.challenges.playing`: the Play link in private, the answers, /giveup.
 
-Register it before :mod:`bot.features.basics` (its ``/start ch_…`` comes before the
-greeting), before the rounds' /giveup and before :mod:`bot.features.solve`'s catch-all
-inline mode.
+Register it before the rounds' /giveup and before :mod:`bot.features.solve`'s catch-all
+inline mode.  Its Play link, ``/start ch_TOKEN``, is a deep link of prefix ``ch_``.
 """
 
 from __future__ import annotations
@@ -18,7 +17,6 @@ from telegram.ext import (
     ChosenInlineResultHandler,
     CommandHandler,
     InlineQueryHandler,
-    filters,
 )
 
 from bot.context import services
@@ -44,8 +42,7 @@ def register(application: Application) -> None:
     /giveup; the plays open at the last stop are live again."""
     application.add_handler(InlineQueryHandler(share_query, pattern=r"^ch "))
     application.add_handler(ChosenInlineResultHandler(shared, pattern=f"^{RESULT_PREFIX}"))
-    link = filters.ChatType.PRIVATE & filters.Regex(rf"^/start(@\w+)? {LINK_PREFIX}\w+\s*$")
-    application.add_handler(CommandHandler("start", for_messages(open_link), filters=link))
+    services(application).deep_links[LINK_PREFIX] = open_link
     application.add_handler(
         CommandHandler(
             ["giveup", "reveal", "stop"], for_messages(give_up), filters=on_challenge(application)

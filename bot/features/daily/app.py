@@ -8,6 +8,7 @@ import html
 
 from bot.chat.announce import tell_saved
 from bot.chat.challenges import settle_daily
+from bot.chat.hand_record_line import count_solve
 from bot.chat.miniapp import AppReply, AppRequest
 from bot.context import BotContext
 from bot.features.daily.attempt import puzzle_of, share_of, solved_lines, until_next_puzzle
@@ -17,6 +18,7 @@ from bot.game.daily import (
     DailyResult,
     clock_text,
 )
+from bot.game.hand_records import Source
 from bot.game.scoring import counts_as_miss
 from bot.texts import reason
 from solver import check, daily_number, solution_of
@@ -137,7 +139,12 @@ async def app_daily_answer(request: AppRequest) -> AppReply:
         return 200, {"state": "playing", "reason": reason(verdict, context)}
     result, user_id = record.solve(day, context.now()), request.user.id
     saved = context.save_user_now(user_id)  # saved before it is announced
-    told = solved_lines(context, record, day, result)
+    # The first attempt counts for the hand's record, told as in the private chat.
+    line, hand_saved = count_solve(
+        context, user_id, hand, 24, user_id, result.seconds, Source.DAILY
+    )
+    saved = saved and hand_saved
+    told = solved_lines(context, record, day, result, line)
     challenged = settle_daily(context, user_id, day, result.seconds)
     if challenged is not None:  # the attempt was a friend's challenge too
         told[0].append(challenged)

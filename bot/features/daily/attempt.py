@@ -15,6 +15,7 @@ from telegram.ext import Application
 from bot.chat import game_life
 from bot.chat.announce import tell_saved
 from bot.chat.challenges import offer_markup, settle_daily
+from bot.chat.hand_record_line import count_solve
 from bot.chat.miniapp import app_address
 from bot.context import BotContext, local_now, services
 from bot.game.attempts import still_open
@@ -25,6 +26,7 @@ from bot.game.daily import (
     clock_text,
     until_next,
 )
+from bot.game.hand_records import Source
 from bot.game.scoring import counts_as_miss
 from bot.state import AnswersTo
 from bot.texts import duration_text, reason, share_line
@@ -162,14 +164,16 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
         )
         return
     # Judged against the puzzle the player saw, even if midnight has passed since.
-    verdict = check(text, await puzzle_of(context, day), 24)
+    hand = await puzzle_of(context, day)
+    verdict = check(text, hand, 24)
     before = still_open(record, context.bot_data.local_now()) if not verdict.ok else None
     if before is not None:
         # Yesterday's puzzle, shown before midnight, and today's opened since: an answer
         # to yesterday's counts for it (a wrong one is a miss of today's).
-        earlier = check(text, await puzzle_of(context, before), 24)
+        earlier_hand = await puzzle_of(context, before)
+        earlier = check(text, earlier_hand, 24)
         if earlier.ok:
-            day, verdict = before, earlier
+            day, verdict, hand = before, earlier, earlier_hand
     if not verdict.ok:
         if counts_as_miss(verdict):
             record.miss(day)
@@ -191,23 +195,32 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
         ).format(number=number, day=day.isoformat(), time=clock_text(result.seconds))
         tell_saved(context, chat_id, text, saved, update=update)
         return
-    lines, _share = solved_lines(context, record, day, result)
+    # The live attempt, one a day, counts for the hand's record (a replay does not).
     user_id = update.effective_user.id
+    line, hand_saved = count_solve(
+        context, chat_id, hand, 24, user_id, result.seconds, Source.DAILY
+    )
+    lines, _share = solved_lines(context, record, day, result, line)
     challenged = settle_daily(context, user_id, day, result.seconds)
     if challenged is not None:  # the attempt was a friend's challenge too
         lines.append(challenged)
-    hand = await puzzle_of(context, day)
     markup = offer_markup(context, user_id, hand, 24, result.seconds, day)
+    saved = saved and hand_saved
     tell_saved(context, chat_id, "\n".join(lines), saved, update=update, reply_markup=markup)
 
 
 def solved_lines(
-    context: BotContext, record: DailyRecord, day: dt.date, result: DailyResult
+    context: BotContext,
+    record: DailyRecord,
+    day: dt.date,
+    result: DailyResult,
+    hand_record: str | None = None,
 ) -> tuple[list[str], str]:
     """What a player is told (HTML lines) on solving a day's puzzle live, in the chat or in
-    the Mini App: time, streak, the share line, everyone's day; and the share line itself
-    (plain text).  The solve goes on the day's board here (once per result: the caller has
-    just recorded it)."""
+    the Mini App: time, streak, the share line, everyone's day, the ``hand_record`` line
+    (:mod:`bot.chat.hand_record_line`) if any; and the share line itself (plain text).
+    The solve goes on the day's board here (once per result: the caller has just recorded
+    it)."""
     _ = context._
     streak = record.streak_on(context.today())
     standing = context.bot_data.daily_board.add(day, result.seconds)
@@ -219,6 +232,7 @@ def solved_lines(
         ),
         html.escape(share),
         everyones_day(context, standing),
+        *([hand_record] if hand_record else []),
         next_puzzle(context, day, record),
     ]
     frozen = record.frozen_before(day)

@@ -12,9 +12,11 @@ from telegram.helpers import mention_html
 
 from bot.chat.announce import tell_saved
 from bot.chat.challenges import offer_markup
+from bot.chat.hand_record_line import count_solve
 from bot.context import BotContext
 from bot.features.rounds import group_status, matches, play, solutions
 from bot.features.rounds.solutions import solutions_text
+from bot.game.hand_records import Source
 from bot.game.rounds import Outcome, Round
 from bot.texts import player_line, reason
 from bot.typed_handlers import HandlerContext, MessageUpdate
@@ -72,6 +74,15 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     table.record_win(outcome, update.effective_user.id, _name(update), day)
     # A score must survive a crash: save it before it is announced (bot.services.saving).
     saved = context.save_now(chat_id, update.effective_user.id)
+    record, hand_saved = count_solve(
+        context,
+        chat_id,
+        game.hand,
+        game.target,
+        update.effective_user.id,
+        outcome.seconds,
+        Source.ROUND,
+    )
     who = mention_html(update.effective_user.id, _name(update))
     head = context.ngettext(
         "🎉 {who} wins in {seconds} s: +{points} point!",
@@ -86,11 +97,13 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         except (ParseError, ZeroDivisionError):
             mine = None
         others = await solutions_text(game, context, mine, solutions.others)
+    lines = [head, record, others] if record else [head, others]
     markup = None
     if private and not outcome.verdict.is_claim:  # a practice hand: challenge a friend
         user_id = update.effective_user.id
         markup = offer_markup(context, user_id, game.hand, game.target, outcome.seconds)
-    tell_saved(context, chat_id, f"{head}\n{others}", saved, update=update, reply_markup=markup)
+    saved = saved and hand_saved
+    tell_saved(context, chat_id, "\n".join(lines), saved, update=update, reply_markup=markup)
     matches.after_round(chat_id, context, play.next_deal)
 
 

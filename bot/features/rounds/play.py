@@ -226,7 +226,7 @@ async def hint_command(update: MessageUpdate, context: HandlerContext) -> None:
     found = game.next_hint() if game is not None and table_of(context).playing else None
     if found is None:
         if not table_of(context).playing:
-            text = context._("No round is running: /play deals a hand.")
+            text = no_round(context)
         else:
             text = context._("No more hints for this hand.")
         context.reply(update, text)
@@ -234,12 +234,18 @@ async def hint_command(update: MessageUpdate, context: HandlerContext) -> None:
     context.reply(update, hint_text(found, context), game=True)
 
 
+def no_round(context: ChatContext) -> str:
+    """What a round's command (/hint, /reveal) gets when no round is on: that another game
+    is on, if one is (its own way to answer and stop), else how to deal one."""
+    return game_life.other_game(context) or context._("No round is running: /play deals a hand.")
+
+
 async def reveal(update: MessageUpdate, context: HandlerContext) -> None:
     """Give up on the round (/reveal, /giveup) and show every solution."""
     table = table_of(context)
     game = table.round
     if not table.playing or game is None:
-        context.reply(update, context._("No round is running: /play deals a hand."))
+        context.reply(update, no_round(context))
         return
     if not await _granted(update, context, Action.REVEAL):
         return

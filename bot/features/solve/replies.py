@@ -1,4 +1,4 @@
-"""/solve in any chat, its page buttons, and inline mode (``@Bot 3 3 8 8`` in any chat)."""
+"""/solve in any chat and its page buttons, and the refusals inline mode shares with it."""
 
 from __future__ import annotations
 
@@ -9,14 +9,11 @@ import logging
 from telegram import (
     InlineKeyboardButton,
     InlineKeyboardMarkup,
-    InlineQueryResultArticle,
-    InputTextMessageContent,
     Message,
-    Update,
 )
 from telegram.constants import ChatType
-from telegram.ext import Application, CallbackQueryHandler, CommandHandler, InlineQueryHandler
 
+from bot.chat.game_life import duel_on
 from bot.context import BotContext
 from bot.game.attempts import open_to_anyone, unspoiled_days
 from bot.game.requests import RequestError, Rules, SolveRequest, SolveResult, parse_solve
@@ -28,27 +25,13 @@ from bot.typed_handlers import (
     ButtonUpdate,
     HandlerContext,
     MessageUpdate,
-    for_buttons,
-    for_messages,
 )
-from solver import daily_number
 from solver.printing import friendly_value
 
 logger = logging.getLogger(__name__)
 
 PAGE_SIZE = 10
 """Solutions on one page of a /solve reply."""
-
-INLINE_RESULTS = 50
-"""Telegram accepts at most 50 results in one answer to an inline query."""
-
-INLINE_CACHE_SECONDS = 60
-"""How long Telegram may show an answer again without asking.  Answers depend on who asks
-(a hand being played in their group is refused), so they are personal and short-lived:
-a cached answer would outlive the round it was refused for, or be shown during it."""
-
-DAILY_CACHE_SECONDS = 300
-
 
 RULES_NOTES = {
     Rules.WHOLE: N_(" (whole numbers only)"),
@@ -64,7 +47,7 @@ BUSY = {
 }
 
 
-def _slow(stopped: SolveTimeout) -> str:
+def slow_text(stopped: SolveTimeout) -> str:
     """Why a search gave no answer, untranslated: its memory or its time."""
     return TOO_BIG if isinstance(stopped, SolveTooBig) else SLOW
 
@@ -153,6 +136,11 @@ async def spoiler(
         if playing in (chat_id, user_id) or (data is not None and user_id in data.members):
             if data is not None and another_puzzle(numbers, target, data.table.round):
                 continue
+            if data is not None and duel_on(data, context.bot_data.global_data):
+                return _(
+                    "No spoilers: those numbers hold the hand of a duel on right now. "
+                    "Ask again once the hand is over."
+                )
             if data is not None and data.table.counting:
                 return _(
                     "No spoilers: those are numbers of a Countdown game you are playing "
@@ -248,7 +236,7 @@ async def solve_command(update: MessageUpdate, context: HandlerContext) -> None:
         context.reply(update, _(BUSY[busy.reason]))
         return
     except SolveTimeout as stopped:
-        context.reply(update, _(_slow(stopped)))
+        context.reply(update, _(slow_text(stopped)))
         return
 
     def sent(message: object) -> None:
@@ -285,7 +273,7 @@ async def solve_page(update: ButtonUpdate, context: HandlerContext) -> None:
         await query.answer(context._(BUSY[busy.reason]))
         return
     except SolveTimeout as stopped:
-        await query.answer(context._(_slow(stopped)))
+        await query.answer(context._(slow_text(stopped)))
         return
     mark_peeks(request, result, update.effective_user.id, context)
     await query.answer()
@@ -298,100 +286,3 @@ async def solve_page(update: ButtonUpdate, context: HandlerContext) -> None:
         lambda: query.edit_message_text(text, reply_markup=buttons),
         key=f"page:{query.message.message_id}",
     )
-
-
-def _article(
-    result_id: str, title: str, text: str, description: str = ""
-) -> InlineQueryResultArticle:
-    return InlineQueryResultArticle(
-        id=result_id,
-        title=title,
-        description=description or None,
-        input_message_content=InputTextMessageContent(text),
-    )
-
-
-async def inline_query(update: Update, context: BotContext) -> None:
-    """Offer solutions for ``@Bot 3 3 8 8``; today's daily puzzle for an empty query."""
-    _ = context._
-    query = update.inline_query
-    if query is None:
-        return
-    text = query.query.strip()
-    if not text:
-        today = context.today()
-        hand = " ".join(map(str, await context.bot_data.solving.daily_hand(today)))
-        number = daily_number(today)
-        title = _("Daily #{number}: {hand}").format(number=number, hand=hand)
-        share = _("24 Daily #{number}: make 24 from {hand}. Can you?").format(
-            number=number, hand=hand
-        )
-        await query.answer(
-            [_article("daily", title, share, _("Share today's puzzle (no answer)"))],
-            cache_time=DAILY_CACHE_SECONDS,
-        )
-        return
-    try:
-        request = parse_solve(text)
-        # The chosen result is posted in the chat the user types in: a group, perhaps.
-        in_group = query.chat_type in (ChatType.GROUP, ChatType.SUPERGROUP)
-        refusal = await spoiler(request, query.from_user.id, None, in_group, context)
-        if refusal is not None:
-            await query.answer(
-                [_article("spoiler", refusal, html.escape(refusal))], cache_time=5, is_personal=True
-            )
-            return
-        result = await context.bot_data.solving.search(
-            request, owner=query.from_user.id, supersede=True
-        )
-        mark_peeks(request, result, query.from_user.id, context)
-    except RequestError as error:
-        reason = problem_text(error, context)
-        help_text = _("Type numbers after my name, like 3 3 8 8 or 1 2 3 4 7 25 = 573.")
-        await query.answer(
-            [_article("help", reason, html.escape(help_text), help_text)], cache_time=60
-        )
-        return
-    except SolveBusy as busy:
-        if busy.reason == "superseded":
-            return  # the user typed on: Telegram shows only the answer to the newest query
-        text = _(BUSY[busy.reason])
-        await query.answer([_article("busy", text, html.escape(text))], cache_time=5)
-        return
-    except SolveTimeout as stopped:
-        slow = _(_slow(stopped))
-        await query.answer([_article("slow", slow, html.escape(slow))], cache_time=60)
-        return
-    target = target_text(result, context)
-    about = f"{result.hand} → {target}"
-    if not result.solutions:
-        summary = render_result(result, 0, context)
-        title = _("No solution: {numbers} cannot make {target}").format(
-            numbers=result.hand, target=target
-        )
-        await query.answer(
-            [_article("none", title, summary)], cache_time=INLINE_CACHE_SECONDS, is_personal=True
-        )
-        return
-    said = _("{numbers} → {target}: {solution}")
-    articles = [
-        _article(
-            str(i),
-            solution,
-            said.format(
-                numbers=html.escape(result.hand),
-                target=html.escape(target),
-                solution=f"<code>{html.escape(solution)}</code>",
-            ),
-            about,
-        )
-        for i, solution in enumerate(result.solutions[:INLINE_RESULTS])
-    ]
-    await query.answer(articles, cache_time=INLINE_CACHE_SECONDS, is_personal=True)
-
-
-def register(application: Application) -> None:
-    """/solve with its page buttons, and inline mode."""
-    application.add_handler(CommandHandler("solve", for_messages(solve_command)))
-    application.add_handler(CallbackQueryHandler(for_buttons(solve_page), pattern=r"^solve:\d+$"))
-    application.add_handler(InlineQueryHandler(inline_query))

@@ -1,0 +1,144 @@
+"""Each hand's record, told after a counted solve: "Seen 47 times; the record is 3.2 s by Ann".
+
+Every game whose solves count for a hand's record (a won round, a first attempt at the
+daily puzzle, a duel's hand, a challenge: :class:`~bot.game.hand_records.Source`) calls
+:func:`record_line` once per solve, before it announces the solve, and adds the line it
+returns to the announcement.
+
+What the line may say, and why:
+
+- Nothing about the hand itself (no cards, no solution): it goes where the solve is told,
+  and may be forwarded.  The times seen and the record are no spoiler.
+- The holder is named only as they are named in the chat the line goes to: a member the
+  bot has seen in a group, under that group's name for them; in private, "you" for the
+  player themself.  Anyone else is "a player elsewhere": a record set in one chat does not
+  tell another chat who played there.
+- A hand solved for the first time has no line (there is nothing to compare with).
+- The line is short (a name is cut to :data:`NAME_SHOWN` characters), so that it fits a
+  photo's caption (1024 characters) beside the rest of an announcement.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+
+from bot.context import BotContext
+from bot.game.hand_records import HandRecord, Noted, Source, hand_key
+
+logger = logging.getLogger(__name__)
+
+NAME_SHOWN = 40
+"""Characters of a record holder's name shown (longer names are cut, with "…")."""
+
+
+def count_solve(
+    context: BotContext,
+    chat_id: int,
+    hand: tuple[int, ...],
+    target: int,
+    user_id: int,
+    seconds: float,
+    source: Source,
+) -> tuple[str | None, bool]:
+    """Count a solve of ``hand`` (to ``target``) by ``user_id`` in ``seconds`` for the hand's
+    record, and save it at once (:meth:`BotContext.save_global`); the line to add to the
+    solve's announcement in ``chat_id`` (HTML; None the first time a hand is solved), and
+    whether the disk took the record (if not, it is written as soon as it does: announce
+    with :func:`~bot.chat.announce.tell_saved`)."""
+    noted = context.bot_data.global_data.hand_records.note(hand, target, user_id, seconds, source)
+    saved = context.save_global(hands=[hand_key(hand, target)])
+    if not saved:
+        logger.warning("The record of %s waits for the disk", hand_key(hand, target))
+    return line_of(context, chat_id, user_id, noted, seconds), saved
+
+
+def line_of(
+    context: BotContext, chat_id: int, user_id: int, noted: Noted, seconds: float
+) -> str | None:
+    """The line for a solve already noted (``noted``), as told in ``chat_id``: for a solve
+    told in several chats at once (a private duel's two), each names the holder its way."""
+    if not noted.before.seen:
+        return None
+    return _line(context, chat_id, user_id, noted.before, seconds, noted.new_record)
+
+
+def record_line(
+    context: BotContext,
+    chat_id: int,
+    hand: tuple[int, ...],
+    target: int,
+    user_id: int,
+    seconds: float,
+    source: Source,
+) -> str | None:
+    """:func:`count_solve`'s line alone, for a caller whose own save decides when its
+    announcement goes out (a record the disk refused is kept and written when it can)."""
+    return count_solve(context, chat_id, hand, target, user_id, seconds, source)[0]
+
+
+def _line(
+    context: BotContext,
+    chat_id: int,
+    user_id: int,
+    before: HandRecord,
+    seconds: float,
+    new_record: bool,
+) -> str:
+    seen = before.seen + 1
+    if before.best is None or before.holder is None:
+        if new_record:
+            return context.ngettext(
+                "🏅 New record for this hand: {seconds}! Seen {count} time.",
+                "🏅 New record for this hand: {seconds}! Seen {count} times.",
+                seen,
+            ).format(seconds=time_text(context, seconds), count=seen)
+        return context.ngettext("Seen {count} time.", "Seen {count} times.", seen).format(
+            count=seen
+        )
+    mine, theirs = _times(context, seconds, before.best)
+    holder = holder_name(context, chat_id, user_id, before.holder)
+    if new_record:
+        return context.ngettext(
+            "🏅 New record for this hand: {seconds}! Seen {count} time; "
+            "the last record was {best} by {holder}.",
+            "🏅 New record for this hand: {seconds}! Seen {count} times; "
+            "the last record was {best} by {holder}.",
+            seen,
+        ).format(seconds=mine, count=seen, best=theirs, holder=holder)
+    return context.ngettext(
+        "Seen {count} time; the record is {best} by {holder}.",
+        "Seen {count} times; the record is {best} by {holder}.",
+        seen,
+    ).format(count=seen, best=theirs, holder=holder)
+
+
+def _times(context: BotContext, mine: float, best: float) -> tuple[str, str]:
+    """Two times as told side by side: to the hundredth where tenths would read the same."""
+    digits = 2 if f"{mine:.1f}" == f"{best:.1f}" else 1
+    return time_text(context, mine, digits), time_text(context, best, digits)
+
+
+def time_text(context: BotContext, seconds: float, digits: int = 1) -> str:
+    """A solve's time: ``3.2 s`` under a minute, ``2:05`` (minutes) from one on."""
+    if seconds < 60:
+        return context._("{seconds} s").format(seconds=f"{seconds:.{digits}f}")
+    minutes, rest = divmod(int(seconds), 60)
+    return f"{minutes}:{rest:02d}"
+
+
+def holder_name(context: BotContext, chat_id: int, user_id: int, holder: int) -> str:
+    """How the holder of a record is named in ``chat_id`` (HTML), where ``user_id`` just
+    solved the hand: "you" in private for the player themself, a group member under the
+    group's name for them, anyone else anonymously."""
+    if chat_id == user_id:  # a private chat's id is its user's
+        if holder == user_id:
+            return context._("you")
+        return context._("a player elsewhere")
+    chat = context.application.chat_data.get(chat_id)
+    name = chat.members.get(holder) if chat is not None else None
+    if name is None:
+        return context._("a player elsewhere")
+    if len(name) > NAME_SHOWN:
+        name = name[: NAME_SHOWN - 1] + "…"
+    return html.escape(name)

@@ -1,0 +1,53 @@
+"""Duels (``/duel``): two players race on the same hands, first to three, and the result
+moves both players' rating (:mod:`bot.game.rating`).
+
+- In a group, ``/duel`` as a reply to a member's message, or ``/duel @name`` for a member
+  seen there, invites them; only they can accept or decline (anyone else gets an alert).
+  The duel is played in the group: everyone watches, only the two players' answers count.
+- In private, ``/duel`` makes an invitation to share into any chat (inline mode) or as a
+  link; whoever opens it first is the opponent, and both play in their private chats.
+- ``/duel stop`` forfeits.  The rules (who may act, idle hands, the end) are
+  :mod:`bot.game.duel` and :mod:`bot.game.duel_lobby`; the invitations are :mod:`.lobby`
+  (groups), :mod:`.shared` (private) and :mod:`.invitations`; the play :mod:`.play`, a
+  restart :mod:`.restart`.
+"""
+
+from __future__ import annotations
+
+from telegram.ext import (
+    Application,
+    CallbackQueryHandler,
+    ChosenInlineResultHandler,
+    CommandHandler,
+    InlineQueryHandler,
+)
+
+from bot.context import services
+from bot.services.answer_routes import Priority, Route
+from bot.typed_handlers import for_buttons, for_messages
+
+from . import lobby, play, shared
+from .restart import restore
+
+__all__ = ["register", "restore"]
+
+
+def register(application: Application) -> None:
+    """/duel, its buttons, its inline invitations and links, and the answers of a duel."""
+    application.add_handler(CommandHandler("duel", for_messages(lobby.duel_command)))
+    application.add_handler(
+        CallbackQueryHandler(
+            for_buttons(lobby.invitation_button), pattern=r"^duel:(yes|no):[A-Za-z0-9]+$"
+        )
+    )
+    # Before the solver's catch-all inline handler (this feature is registered first).
+    application.add_handler(
+        InlineQueryHandler(shared.inline_invitation, pattern=r"^duel [A-Za-z0-9]*$")
+    )
+    application.add_handler(
+        ChosenInlineResultHandler(shared.invitation_shared, pattern=r"^duel:[A-Za-z0-9]+$")
+    )
+    data = services(application)
+    data.deep_links["duel"] = shared.start_link
+    data.deep_links[shared.LINK_PREFIX] = shared.opened_link
+    data.answers.add(Route(Priority.DUEL, play.claims, play.judge, play.waiting, play.its_messages))

@@ -1,0 +1,361 @@
+"""A duel being played: its hands dealt to both players at once, the answers, a hand's end
+(won, or nobody's when its time runs out), the next hand, and the duel's end with the
+rating (saved before it is told).
+
+A duel is played in the chats :func:`chats_of` names: the group it was made in, or each
+player's private chat.  Its alarms are set in its *home* chat (:func:`home_of`: the group,
+or the inviter's private chat), whose data names the duel.  Every message to a chat is
+worded in that chat's language (:func:`in_chat`).
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+from collections.abc import Callable
+
+from telegram import Message
+from telegram.constants import ChatType
+
+from bot.chat import game_life
+from bot.chat.announce import tell_saved
+from bot.chat.hand_record_line import line_of
+from bot.context import BotContext, BotData
+from bot.game.claims import after_mention, looks_like_answer
+from bot.game.duel import Duel, HandResult, Refused
+from bot.game.hand_records import Source, hand_key
+from bot.game.rating import RatingChange
+from bot.game.rounds import Round
+from bot.game.table import GameSettings
+from bot.services.outbox import Sent
+from bot.services.solving import DealRefused
+from bot.services.timers import DUEL_NEXT, DUEL_UP
+from bot.state import AnswersTo, ChatData, DuelChat
+from bot.texts import how_to_answer, reason
+from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
+
+from . import words
+
+logger = logging.getLogger(__name__)
+
+DIFFICULTY = "medium"
+"""Every duel hand's difficulty: four cards, solvable, medium."""
+NEXT_HAND_SECONDS = 3.0
+"""The pause between a hand's result and the next hand (time to read the result)."""
+
+
+def home_of(duel: Duel) -> int:
+    """The chat whose data names the duel and where its alarms are set."""
+    return duel.chat_id if duel.chat_id is not None else duel.players[0]
+
+
+def chats_of(duel: Duel) -> tuple[int, ...]:
+    """The chats the duel is played in: its group, or both players' private chats."""
+    return (duel.chat_id,) if duel.chat_id is not None else duel.players
+
+
+def in_chat(context: BotContext, chat_id: int) -> BotContext:
+    """A context for saying something in ``chat_id``, in that chat's language."""
+    return BotContext(
+        context.application, chat_id=chat_id, user_id=chat_id if chat_id > 0 else None
+    )
+
+
+def changed(context: BotContext, chat_id: int) -> None:
+    """A chat's data was changed outside an update of its own (a private duel changes both
+    players' chats): PTB saves only the chats it is told of."""
+    context.application.mark_data_for_update_persistence(chat_ids=chat_id)
+
+
+def duel_chat(chat: ChatData) -> DuelChat:
+    """The chat's duel part (made on first use)."""
+    if chat.duel is None:
+        chat.duel = DuelChat()
+    return chat.duel
+
+
+def duel_in(data: BotData, chat: ChatData) -> Duel | None:
+    """The duel played in a chat, if one is (not over)."""
+    token = chat.duel.token if chat.duel is not None else None
+    duel = data.global_data.duels.duels.get(token) if token is not None else None
+    return duel if duel is not None and not duel.over else None
+
+
+def kind(data: BotData) -> game_life.Kind[Round]:
+    """A duel hand's life: the home chat's duel's hand, ended by its clock."""
+
+    def hand_of(chat: ChatData) -> Round | None:
+        duel = duel_in(data, chat)
+        return None if duel is None else duel.hand
+
+    alarm = game_life.Alarm[Round](DUEL_UP, lambda hand: hand.deadline, hand_up)
+    return game_life.Kind[Round]("duel hand", hand_of, (alarm,))
+
+
+def names_in(context: BotContext, chat_id: int) -> dict[int, str]:
+    """The players' names as ``chat_id`` keeps them."""
+    chat = context.application.chat_data[chat_id]
+    return chat.duel.names if chat.duel is not None else {}
+
+
+Saying = Callable[[BotContext, dict[int, str]], str]
+"""What to say in a chat of a duel, given that chat's context and its names of the players."""
+
+
+def tell(context: BotContext, duel: Duel, say: Saying) -> None:
+    """Send each chat of the duel ``say(chat context, names)``, in its language."""
+    tell_each(context, duel, lambda local, _chat_id, names: say(local, names))
+
+
+def tell_each(
+    context: BotContext, duel: Duel, say: Callable[[BotContext, int, dict[int, str]], str]
+) -> None:
+    """Send each chat of the duel ``say(chat context, chat id, names)``, in its language."""
+    for chat_id in chats_of(duel):
+        local = in_chat(context, chat_id)
+        local.send(chat_id, say(local, chat_id, names_in(context, chat_id)), game=True)
+
+
+def begin(context: BotContext, duel: Duel, names: dict[int, str]) -> None:
+    """An invitation was accepted: the duel's chats learn who plays, and the first hand is
+    dealt at once."""
+    for chat_id in chats_of(duel):
+        chat = context.application.chat_data[chat_id]
+        invitations = duel_chat(chat).invitations
+        chat.duel = DuelChat(token=duel.token, names=dict(names), invitations=invitations)
+        if chat_id > 0:
+            chat.answers_to = AnswersTo.GAME  # plain answers are the duel's, not the daily's
+        changed(context, chat_id)
+    tell(context, duel, lambda local, shown: words.begins_text(duel, shown, local))
+    context.application.create_task(deal_next(context, duel.token), name="duel deal")
+
+
+async def deal_next(context: BotContext, token: str) -> None:
+    """Deal the duel's next hand to both players at once (its clock starts when both have
+    it); a hand that cannot be found or sent cancels the duel, unrated."""
+    data = context.bot_data
+    duel = data.global_data.duels.duels.get(token)
+    if duel is None or not _waits_for_a_hand(duel):
+        return
+    try:
+        facts, level = await data.solving.deal(GameSettings(), data.rng, DIFFICULTY)
+    except DealRefused:
+        logger.warning("No hand for duel %s: cancelled", token)
+        cancel(context, duel, lambda local: local._("No hand could be dealt just now."))
+        return
+    if not _waits_for_a_hand(duel):  # stopped, or dealt by another call, meanwhile
+        return
+    hand = duel.deal(facts, level, context.now())
+    context.save_global()  # a restart finds the hand it must resume
+    lost_once: list[Exception] = []
+
+    def sent(chat_id: int, message: Sent) -> None:
+        chat = context.application.chat_data[chat_id]
+        if isinstance(message, Message) and chat.duel is not None:
+            chat.duel.deal_message_id = message.message_id
+            changed(context, chat_id)
+
+    def lost(error: Exception) -> None:
+        if lost_once or not hand.live:  # the hand ended anyway, or a second failure
+            return
+        lost_once.append(error)
+        logger.warning("A hand of duel %s was not sent (%s): cancelled", token, error)
+        cancel(context, duel, lambda local: local._("A hand could not be sent."))
+
+    def caption(chat_id: int) -> str:
+        local = in_chat(context, chat_id)
+        how = how_to_answer(chat_id > 0, local)
+        return words.hand_caption(duel, names_in(context, chat_id), how, local)
+
+    game_life.deal_to_all(
+        context,
+        chats_of(duel),
+        home_of(duel),
+        kind(data),
+        hand,
+        caption,
+        on_sent=sent,
+        on_lost=lost,
+    )
+
+
+def _waits_for_a_hand(duel: Duel) -> bool:
+    return not duel.over and not duel.live
+
+
+def cancel(context: BotContext, duel: Duel, why: Callable[[BotContext], str]) -> None:
+    """Cancel the duel (nobody wins, nothing is rated), saying ``why(context)`` first."""
+    if not duel.cancel():
+        return
+    data = context.bot_data
+    data.timers.cancel(home_of(duel), DUEL_UP, DUEL_NEXT)
+    data.global_data.duels.finish(duel.token, context.now(), rated=False)
+    context.save_global()
+    tell(
+        context,
+        duel,
+        # Two sentences: Chinese runs them together after its full stop, English spaces them.
+        lambda local, _names: local._("{why} {what}").format(
+            why=why(local), what=local._("The duel is cancelled: no rating changes.")
+        ),
+    )
+
+
+def claims(update: MessageUpdate, context: HandlerContext) -> bool:
+    """Whether a typed answer is the duel's: while one is played in the chat, a reply to its
+    hand, ``/a`` or the bot's name, in private any text not meant for another game, in a
+    group text that looks like an answer."""
+    chat = context.chat_data
+    if duel_in(context.bot_data, chat) is None:
+        return False
+    assert chat.duel is not None
+    message = update.effective_message
+    replied = message.reply_to_message
+    if replied is not None and replied.message_id == chat.duel.deal_message_id:
+        return True
+    if replied is not None and context.bot_data.answers.addressed(update, context):
+        return False  # a reply to another game's message
+    text = message.text or ""
+    if text.startswith("/") or after_mention(text, context.bot.username) is not None:
+        return True
+    return update.effective_chat.type == ChatType.PRIVATE or looks_like_answer(text)
+
+
+def waiting(context: ChatContext) -> bool:
+    """Whether a duel played in the chat waits for answers."""
+    duel = duel_in(context.bot_data, context.chat_data)
+    return duel is not None and duel.live
+
+
+def its_messages(context: ChatContext) -> tuple[int | None, ...]:
+    """The current hand's picture, whose replies are the duel's answers."""
+    chat = context.chat_data.duel
+    return () if chat is None else (chat.deal_message_id,)
+
+
+async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> None:
+    """Judge a player's answer to the duel's hand; an onlooker is told once that only the
+    two players' answers count."""
+    _ = context._
+    duel = duel_in(context.bot_data, context.chat_data)
+    chat = context.chat_data.duel
+    if duel is None or chat is None:
+        return
+    user = update.effective_user
+    if user.id not in duel.players:
+        if user.id not in chat.told:
+            chat.told.append(user.id)
+            first, second = (words.name_of(duel, p, chat.names) for p in duel.players)
+            context.reply(
+                update,
+                _("This is a duel between {first} and {second}: only their answers count.").format(
+                    first=first, second=second
+                ),
+            )
+        return
+    if duel.hand is None:
+        context.reply(update, _("The next hand is on its way."))
+        return
+    answer = duel.answer(user.id, text, context.now())
+    outcome = answer.outcome
+    if answer.hand is not None:
+        hand_won(context, duel, answer.hand, text)
+    elif outcome.too_late:  # right, a moment after the other player
+        context.reply(update, _("Too late: the hand is over."))
+    elif not duel.live:  # between two hands
+        context.reply(update, _("The next hand is on its way."))
+    elif outcome.out:
+        context.reply(update, _("This hand has a solution: you are out of it."))
+    elif not outcome.verdict.ok:
+        context.reply(
+            update,
+            _("Not quite: {reason}.").format(reason=html.escape(reason(outcome.verdict, context))),
+        )
+
+
+def hand_won(context: BotContext, duel: Duel, result: HandResult, text: str) -> None:
+    """A player won the hand: both are told at once, then the next hand or the end."""
+    assert result.winner is not None and duel.hand is not None
+    winner, hand = result.winner, duel.hand
+    records = context.bot_data.global_data.hand_records
+    noted = records.note(hand.hand, hand.target, winner, result.seconds, Source.DUEL)
+    # The hand's result and its record are kept before they are told.
+    context.save_global(hands=[hand_key(hand.hand, hand.target)])
+
+    def won(local: BotContext, chat_id: int, names: dict[int, str]) -> str:
+        said = words.won_text(duel, names, winner, result.seconds, text, local)
+        line = line_of(local, chat_id, winner, noted, result.seconds)
+        return said if line is None else f"{said}\n{line}"
+
+    tell_each(context, duel, won)
+    hand_over(context, duel)
+
+
+async def hand_up(context: JobContext[int]) -> None:
+    """Job: a duel hand's time is up (in the duel's home chat)."""
+    duel = duel_in(context.bot_data, context.chat_data)
+    if duel is None:
+        return
+    result = duel.expire(context.job.data, context.now())
+    if result is None:
+        return  # a stale alarm
+    hand = duel.hand
+    if hand is not None and hand.solutions is None:  # dealt before they were worked out
+        try:
+            hand.learn(await context.bot_data.solving.facts(hand.hand, hand.target))
+        except Exception:  # the time-up is told without them rather than not at all
+            logger.exception("No solutions for duel %s's hand", duel.token)
+    context.save_global()
+    tell(context, duel, lambda local, names: words.expired_text(duel, names, local))
+    hand_over(context, duel)
+
+
+def hand_over(context: BotContext, duel: Duel) -> None:
+    """After a hand: the end if the duel is over, else the next hand after a pause."""
+    home = home_of(duel)
+    context.bot_data.timers.cancel(home, DUEL_UP)
+    if duel.over:
+        finish(context, duel)
+        return
+    context.bot_data.timers.run_once(
+        next_hand, NEXT_HAND_SECONDS, chat_id=home, kind=DUEL_NEXT, data=duel.token
+    )
+
+
+async def next_hand(context: JobContext[str]) -> None:
+    """Job: the duel's next hand."""
+    await deal_next(context, context.job.data)
+
+
+def finish(context: BotContext, duel: Duel) -> None:
+    """The duel has ended: rate it (unless it is not to be rated), save, then tell both
+    players who won, the score and both rating changes."""
+    data = context.bot_data
+    if data.global_data.duels.duels.get(duel.token) is not duel:
+        return  # finished already (a stop and a time-up at once)
+    data.timers.cancel(home_of(duel), DUEL_UP, DUEL_NEXT)
+    change: RatingChange | None = None
+    if duel.rated:
+        first, second = duel.players
+        change = data.global_data.ratings.record(first, second, duel.winner, context.today())
+    data.global_data.duels.finish(
+        duel.token, context.now(), rated=change is not None and change.rated
+    )
+    saved = context.save_global(players=duel.players)
+    for chat_id in chats_of(duel):
+        local = in_chat(context, chat_id)
+        text = words.end_text(duel, names_in(context, chat_id), change, local)
+        tell_saved(local, chat_id, text, saved, end=True)
+
+
+async def stop(update: MessageUpdate, context: HandlerContext) -> None:
+    """/duel stop: the player forfeits their duel (the other wins)."""
+    duel = context.bot_data.global_data.duels.duel_of(update.effective_user.id)
+    if duel is None:
+        context.reply(update, context._("You are not in a duel."))
+        return
+    try:
+        duel.stop(update.effective_user.id)
+    except Refused:  # it ended meanwhile: its end is told
+        return
+    finish(context, duel)

@@ -1,0 +1,20 @@
+"""/solve in any chat, its page buttons (:mod:`.replies`), and inline mode (``@Bot 3 3 8 8``
+in any chat: :mod:`.inline`)."""
+
+from __future__ import annotations
+
+from telegram.ext import Application, CallbackQueryHandler, CommandHandler, InlineQueryHandler
+
+from bot.features.solve.inline import INLINE_RESULTS, inline_query
+from bot.features.solve.replies import PAGE_SIZE, solve_command, solve_page
+from bot.game.requests import RequestError, parse_solve
+from bot.typed_handlers import for_buttons, for_messages
+
+__all__ = ["INLINE_RESULTS", "PAGE_SIZE", "RequestError", "parse_solve", "register"]
+
+
+def register(application: Application) -> None:
+    """/solve with its page buttons, and inline mode."""
+    application.add_handler(CommandHandler("solve", for_messages(solve_command)))
+    application.add_handler(CallbackQueryHandler(for_buttons(solve_page), pattern=r"^solve:\d+$"))
+    application.add_handler(InlineQueryHandler(inline_query))

@@ -1,0 +1,128 @@
+"""Inline mode: ``@Bot 3 3 8 8`` in any chat offers the solutions; an empty query offers
+today's daily puzzle to share (and Rush as a Telegram game, when it is set up)."""
+
+from __future__ import annotations
+
+import html
+
+from telegram import InlineQueryResult, InlineQueryResultArticle, InputTextMessageContent, Update
+from telegram.constants import ChatType
+
+from bot.chat.game_page import game_result
+from bot.context import BotContext
+from bot.features.solve.replies import (
+    BUSY,
+    mark_peeks,
+    render_result,
+    slow_text,
+    spoiler,
+    target_text,
+)
+from bot.game.requests import RequestError, parse_solve
+from bot.services.solving import SolveBusy, SolveTimeout
+from bot.texts import problem_text
+from solver import daily_number
+
+INLINE_RESULTS = 50
+"""Telegram accepts at most 50 results in one answer to an inline query."""
+
+INLINE_CACHE_SECONDS = 60
+"""How long Telegram may show an answer again without asking.  Answers depend on who asks
+(a hand being played in their group is refused), so they are personal and short-lived:
+a cached answer would outlive the round it was refused for, or be shown during it."""
+
+DAILY_CACHE_SECONDS = 300
+"""How long Telegram may show the empty query's answer (today's puzzle) again."""
+
+
+def _article(
+    result_id: str, title: str, text: str, description: str = ""
+) -> InlineQueryResultArticle:
+    return InlineQueryResultArticle(
+        id=result_id,
+        title=title,
+        description=description or None,
+        input_message_content=InputTextMessageContent(text),
+    )
+
+
+async def inline_query(update: Update, context: BotContext) -> None:
+    """Offer solutions for ``@Bot 3 3 8 8``; today's daily puzzle for an empty query."""
+    _ = context._
+    query = update.inline_query
+    if query is None:
+        return
+    text = query.query.strip()
+    if not text:
+        today = context.today()
+        hand = " ".join(map(str, await context.bot_data.solving.daily_hand(today)))
+        number = daily_number(today)
+        title = _("Daily #{number}: {hand}").format(number=number, hand=hand)
+        share = _("24 Daily #{number}: make 24 from {hand}. Can you?").format(
+            number=number, hand=hand
+        )
+        results: list[InlineQueryResult] = [
+            _article("daily", title, share, _("Share today's puzzle (no answer)"))
+        ]
+        game = game_result(context)  # Rush as a Telegram game, when it is set up
+        if game is not None:
+            results.append(game)
+        await query.answer(results, cache_time=DAILY_CACHE_SECONDS)
+        return
+    try:
+        request = parse_solve(text)
+        # The chosen result is posted in the chat the user types in: a group, perhaps.
+        in_group = query.chat_type in (ChatType.GROUP, ChatType.SUPERGROUP)
+        refusal = await spoiler(request, query.from_user.id, None, in_group, context)
+        if refusal is not None:
+            await query.answer(
+                [_article("spoiler", refusal, html.escape(refusal))], cache_time=5, is_personal=True
+            )
+            return
+        result = await context.bot_data.solving.search(
+            request, owner=query.from_user.id, supersede=True
+        )
+        mark_peeks(request, result, query.from_user.id, context)
+    except RequestError as error:
+        reason = problem_text(error, context)
+        help_text = _("Type numbers after my name, like 3 3 8 8 or 1 2 3 4 7 25 = 573.")
+        await query.answer(
+            [_article("help", reason, html.escape(help_text), help_text)], cache_time=60
+        )
+        return
+    except SolveBusy as busy:
+        if busy.reason == "superseded":
+            return  # the user typed on: Telegram shows only the answer to the newest query
+        text = _(BUSY[busy.reason])
+        await query.answer([_article("busy", text, html.escape(text))], cache_time=5)
+        return
+    except SolveTimeout as stopped:
+        slow = _(slow_text(stopped))
+        await query.answer([_article("slow", slow, html.escape(slow))], cache_time=60)
+        return
+    target = target_text(result, context)
+    about = f"{result.hand} → {target}"
+    if not result.solutions:
+        summary = render_result(result, 0, context)
+        title = _("No solution: {numbers} cannot make {target}").format(
+            numbers=result.hand, target=target
+        )
+        await query.answer(
+            [_article("none", title, summary)], cache_time=INLINE_CACHE_SECONDS, is_personal=True
+        )
+        return
+    said = _("{numbers} → {target}: {solution}")
+    articles = [
+        _article(
+            str(i),
+            solution,
+            said.format(
+                numbers=html.escape(result.hand),
+                target=html.escape(target),
+                solution=f"<code>{html.escape(solution)}</code>",
+            ),
+            about,
+        )
+        for i, solution in enumerate(result.solutions[:INLINE_RESULTS])
+    ]
+    await query.answer(articles, cache_time=INLINE_CACHE_SECONDS, is_personal=True)

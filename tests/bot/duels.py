@@ -1,0 +1,87 @@
+"""Helpers for the duels' tests in a group: its players, an invitation by reply, its
+buttons, a hand won, and what the bot said."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.game.duel import Duel
+from bot.local_api import LocalBotApi, plain_text
+from solver import solve
+from tests.bot.harness import (
+    ANN,
+    GROUP,
+    BotApplication,
+    FakeClock,
+    make_api,
+    settled,
+    until,
+)
+
+CAROL, DAVE = 503, 504
+NOON = 1_795_435_200.0
+
+
+def players() -> LocalBotApi:
+    api = make_api()
+    api.add_user(CAROL, "Carol", language_code="en", username="carol_c")
+    api.add_user(DAVE, "Dave", language_code="en")
+    return api
+
+
+def texts(api: LocalBotApi, since: int) -> list[str]:
+    """The plain text of every message the bot sent (or edited) since ``since``."""
+    return [plain_text(m.get("text") or m.get("caption") or "") for m in api.sent[since:]]
+
+
+def the_duel(application: BotApplication, player: int = ANN) -> Duel:
+    duel = application.bot_data.global_data.duels.duel_of(player)
+    assert duel is not None
+    return duel
+
+
+async def invite(
+    api: LocalBotApi, application: BotApplication, inviter: int = ANN, invitee: int = CAROL
+) -> dict[str, Any]:
+    """``inviter`` answers a message of ``invitee`` in the group with /duel; returns the
+    invitation."""
+    said = api.send(invitee, GROUP, "shall we?")  # unseen by the bot (privacy mode)
+    before = len(api.sent)
+    api.send(inviter, GROUP, "/duel", reply_to=said["message_id"])
+    await api.wait_for_sent(before + 1)
+    await settled(api, application)
+    return api.sent[before]
+
+
+def button_data(message: dict[str, Any], index: int) -> str:
+    return str(message["reply_markup"]["inline_keyboard"][0][index]["callback_data"])
+
+
+async def accept(
+    api: LocalBotApi, application: BotApplication, invitation: dict[str, Any], user: int = CAROL
+) -> dict[str, Any]:
+    """``user`` presses Accept; returns the first hand's picture."""
+    before = len(api.sent)
+    api.press(user, invitation, button_data(invitation, 0))
+    await until(lambda: any("photo" in m for m in api.sent[before:]))
+    await settled(api, application)
+    return next(m for m in api.sent[before:] if "photo" in m)
+
+
+async def win_hand(
+    api: LocalBotApi, application: BotApplication, clock: FakeClock, player: int
+) -> list[str]:
+    """``player`` answers the live hand right 5 s after it was dealt; returns what the bot
+    said then (the result, and the next hand or the end)."""
+    duel = the_duel(application, player)
+    assert duel.hand is not None and duel.live
+    answer = solve(list(duel.hand.hand), 24)[0].text
+    clock.now += 5
+    before = len(api.sent)
+    api.send(player, GROUP, f"/a {answer}")
+    await api.wait_for_sent(before + 1)
+    await settled(api, application)
+    if not duel.over:
+        await until(lambda: duel.live)
+        await settled(api, application)
+    return texts(api, before)

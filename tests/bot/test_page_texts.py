@@ -1,0 +1,66 @@
+"""The page's own strings (the Mini App's and Rush's, in ``bot/webapp/``) in English and
+Chinese: every key in both, with the same placeholders, and every label the page's HTML
+names is one of them."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+WEBAPP = Path(__file__).resolve().parents[2] / "bot" / "webapp"
+STRING = r'"(?:[^"\\]|\\.)*"'
+ENTRY = re.compile(rf"(\w+):\s*((?:{STRING}\s*\+?\s*)+)")
+
+
+def _texts(script: str, name: str) -> dict[str, dict[str, str]]:
+    """The ``en`` and ``zh`` tables of the object ``name`` in ``script``."""
+    source = (WEBAPP / script).read_text(encoding="utf-8")
+    body = source.split(f"const {name} = {{", 1)[1].split("\n};", 1)[0]
+    tables: dict[str, dict[str, str]] = {}
+    for language in ("en", "zh"):
+        block = body.split(f"\n  {language}: {{", 1)[1].split("\n  },", 1)[0]
+        tables[language] = {
+            key: "".join(json.loads(part) for part in re.findall(STRING, value))
+            for key, value in ENTRY.findall(block)
+        }
+    return tables
+
+
+SCRIPTS = [("app.js", "TEXTS"), ("rush.js", "RUSH_TEXTS")]
+
+
+def _placeholders(text: str) -> set[str]:
+    return set(re.findall(r"\{(\w+)\}", text))
+
+
+@pytest.mark.parametrize(("script", "name"), SCRIPTS)
+def test_every_page_string_has_a_chinese_translation(script: str, name: str) -> None:
+    tables = _texts(script, name)
+    assert len(tables["en"]) >= 10
+    assert set(tables["zh"]) == set(tables["en"])
+
+
+@pytest.mark.parametrize(("script", "name"), SCRIPTS)
+def test_the_translations_keep_the_placeholders(script: str, name: str) -> None:
+    tables = _texts(script, name)
+    for key, english in tables["en"].items():
+        assert _placeholders(tables["zh"][key]) == _placeholders(english), key
+        assert tables["zh"][key] != english, key
+
+
+def test_every_label_of_the_page_is_a_string_of_the_page() -> None:
+    keys = {key for script, name in SCRIPTS for key in _texts(script, name)["en"]}
+    html = (WEBAPP / "index.html").read_text(encoding="utf-8")
+    assert set(re.findall(r'data-text="(\w+)"', html)) - keys == set()
+
+
+def test_rush_labels_set_by_the_script_are_strings_of_the_page() -> None:
+    keys = {key for script, name in SCRIPTS for key in _texts(script, name)["en"]}
+    source = (WEBAPP / "rush.js").read_text(encoding="utf-8")
+    used = set(re.findall(r'\bt\("(\w+)"', source)) | set(
+        re.findall(r'dataset\.text = "(\w+)"', source)
+    )
+    assert used - keys == set()
