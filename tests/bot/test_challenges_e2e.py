@@ -142,7 +142,8 @@ async def test_a_friend_who_played_todays_daily_plays_the_challenge_on_its_own_c
         done = plain_text((await said(api, CAT, ANSWER))["text"])
         assert done == (
             "✅ Solved in 0:10: you beat Ann (0:42)!\n"
-            "Your time is on the challenge for everyone who shared it."
+            "Your time is on the challenge for everyone who shared it.\n"
+            "Seen 3 times."  # today's puzzle: its cards are public, it sets no record
         )
         assert application.user_data[CAT].daily.result(DAY) == result  # the daily's unchanged
         await settled(api, application)
@@ -195,7 +196,11 @@ async def test_a_practice_solve_offers_a_challenge_in_the_players_language(
         deal = await said(api, CAT, link_of(shared))
         assert dealt(deal) == hand
         clock.now += 3.5
-        await said(api, CAT, solve(hand)[0].text)
+        done = plain_text((await said(api, CAT, solve(hand)[0].text))["text"])
+        assert done.endswith(
+            "\n🏅 New record for this hand: 3.5 s! Seen 2 times; the last record was 8.2 s "
+            "by a player elsewhere."
+        )
         await settled(api, application)
     assert shown(api, shared) == f"{head}\n\nCat：3.5 秒"
 

@@ -14,8 +14,10 @@ from telegram.ext import Application, filters
 from bot.chat import game_life
 from bot.chat.announce import tell_saved
 from bot.chat.challenges import after_saved, settle_lapsed, time_text
+from bot.chat.hand_record_line import count_solve
 from bot.context import services
 from bot.game.challenge import Challenge, ChallengeRefusal, ChallengeRefused
+from bot.game.hand_records import Source
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.state import AnswersTo
 from bot.texts import reason
@@ -188,6 +190,12 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
     seconds = done.play.seconds or 0.0
     # The time is kept before it is told, and shown on the shared messages.
     saved = context.save_global(challenges=[challenge.token])
+    chat_id = update.effective_chat.id
+    # A daily puzzle's cards are public (and this friend solved it already): seen, no record.
+    source = Source.CHALLENGE if challenge.daily is None else Source.DAILY
+    record, hand_saved = count_solve(
+        context, chat_id, challenge.hand, challenge.target, user_id, seconds, source
+    )
     values = {
         "name": html.escape(challenge.setter_name),
         "time": time_text(challenge, seconds, _),
@@ -199,12 +207,10 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
         line = _("✅ Solved in {time}: as fast as {name}!")
     else:
         line = _("✅ Solved in {time}. {name} was faster ({theirs}).")
-    line = (
-        line.format(**values)
-        + "\n"
-        + _("Your time is on the challenge for everyone who shared it.")
-    )
-    tell_saved(context, update.effective_chat.id, line, saved, update=update)
+    lines = [line.format(**values), _("Your time is on the challenge for everyone who shared it.")]
+    if record is not None:
+        lines.append(record)
+    tell_saved(context, chat_id, "\n".join(lines), saved and hand_saved, update=update)
     after_saved(context, saved, challenge)
 
 
