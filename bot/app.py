@@ -31,6 +31,7 @@ from bot.clock import SteadyClock
 from bot.context import BotContext, BotData, ChatData, UserData, services
 from bot.features import (
     basics,
+    challenges,
     chat_settings,
     countdown,
     daily,
@@ -155,6 +156,7 @@ def updater_of(application: Application) -> Updater:
 
 FEATURES = (
     daily_attempts,
+    challenges,
     basics,
     fair_play,
     rush,
@@ -172,9 +174,9 @@ FEATURES = (
 )
 """Registered in this order: the most frequent commands are matched first, after the few
 handlers that take some updates before the feature that has them otherwise (an attempt at
-the daily puzzle given up; a Rush run's /skip and /stop, before the rounds').  Typed
-answers do not follow this order: the games give the answer router their routes, asked by
-their declared priority (:class:`bot.services.answer_routes.Priority`)."""
+the daily puzzle given up; a Rush run's /skip and /stop, before the rounds'; a challenge's
+/giveup).  Typed answers do not follow this order: the games give the answer router their
+routes, asked by their declared priority (:class:`bot.services.answer_routes.Priority`)."""
 
 
 def add_handlers(application: Application) -> None:

@@ -37,6 +37,8 @@ class AnswersTo(StrEnum):
 
     GAME = "round"
     DAILY = "daily"
+    CHALLENGE = "challenge"
+    """A friend's challenge being played (:mod:`bot.features.challenges`)."""
 
 
 @dataclass(slots=True)
@@ -203,8 +205,8 @@ class ChatData:
     duel: DuelChat | None = None
     """The chat's duels (None until its first: most chats never duel)."""
     answers_to: AnswersTo = AnswersTo.GAME
-    """In a private chat, what plain answers go to: the chat's game, or the daily puzzle
-    while an attempt at it is open."""
+    """In a private chat, what plain answers go to: the chat's game, the daily puzzle
+    while an attempt at it is open, or a friend's challenge being played."""
 
 
 @dataclass(slots=True)

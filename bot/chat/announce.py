@@ -3,7 +3,7 @@ score itself once the disk takes it (see :mod:`bot.services.saving`)."""
 
 from __future__ import annotations
 
-from telegram import Update
+from telegram import InlineKeyboardMarkup, Update
 
 from bot.context import BotContext
 
@@ -16,19 +16,21 @@ def tell_saved(
     *,
     update: Update | None = None,
     end: bool = False,
+    reply_markup: InlineKeyboardMarkup | None = None,
 ) -> None:
     """Announce a score (``text``, HTML: a win, or a game's ``end`` with its results) in
     reply to ``update`` or to the chat, now if it was ``saved``; otherwise tell the chat
-    now that it is not saved yet, and announce it once the disk has taken it."""
+    now that it is not saved yet, and announce it once the disk has taken it (with
+    ``reply_markup``, the score's buttons)."""
 
-    def say(message: str) -> None:
+    def say(message: str, markup: InlineKeyboardMarkup | None = None) -> None:
         if update is None:
-            context.send(chat_id, message, game=True)
+            context.send(chat_id, message, game=True, reply_markup=markup)
         else:
-            context.reply(update, message, game=True)
+            context.reply(update, message, game=True, reply_markup=markup)
 
     if saved:
-        say(text)
+        say(text, reply_markup)
         return
     _ = context._
     if end:
@@ -44,4 +46,4 @@ def tell_saved(
             "bot stop before that, it is lost."
         )
     say(waiting)
-    context.bot_data.held.hold(lambda: say(text))
+    context.bot_data.held.hold(lambda: say(text, reply_markup))

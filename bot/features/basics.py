@@ -100,6 +100,12 @@ async def help_command(update: Update, context: BotContext) -> None:
         "as a reply to someone's message: their rating). After a round won or your daily "
         "attempt, I say how often that hand was seen and its record time."
     )
+    text += "\n\n" + _(
+        "⚔️ Challenges: after you solve the daily puzzle or a hand in private, "
+        '"Challenge a friend" sends your time (not the cards) to any chat; friends play the '
+        "same hand from its Play button, once each, on their own clock (/giveup gives up), "
+        "and the message shows everyone's time."
+    )
     if context.settings.webapp_url is not None:
         text += "\n\n" + _(
             "🃏 Play by tapping: the menu button of our private chat opens the daily puzzle "

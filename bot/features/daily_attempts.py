@@ -18,6 +18,7 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filters
 
+from bot.chat.challenges import settle_daily
 from bot.context import BotContext, services
 from bot.game.attempts import closed_attempt, closes_at, give_up
 from bot.game.daily import DailyRecord, NotInArchive, past_day, until_next
@@ -163,6 +164,9 @@ async def give_up_command(update: MessageUpdate, context: HandlerContext) -> Non
     # What ends an attempt is kept before it is told, as a result is.
     context.save_now(update.effective_chat.id, update.effective_user.id)
     head = head.format(number=number, day=given.day.isoformat())
+    challenged = settle_daily(context, update.effective_user.id, given.day, None)
+    if challenged is not None:  # the attempt was a friend's challenge too
+        head = challenged + "\n" + head
     context.reply(update, head + "\n" + await solutions_of(context, given.day), game=True)
 
 

@@ -16,7 +16,16 @@ The contract, rule by rule (each says what it prevents):
 - A challenge takes at most :data:`MOST_PLAYS` players (its message stays within
   Telegram's limits, and it cannot grow without end); the card lists the fastest
   :data:`CARD_LINES` and counts the rest.  At most :data:`CHALLENGES_KEPT` challenges are
-  kept; the oldest go first.
+  kept; the oldest go first.  One setter keeps at most :data:`SETTER_KEPT` (their oldest
+  go first): nobody pushes everyone else's challenges out by setting thousands.
+- A challenge is one solve's (:meth:`Challenges.create` with the solve's own ``token`` finds
+  it again rather than making another): sharing one solve twice shares one challenge.
+- A play that is the friend's daily attempt (today's puzzle they had not played) is judged by
+  the daily puzzle, on its one clock: :meth:`Challenge.finish` gives it the attempt's time
+  (or its giving up); it takes no answer of its own.
+- A friend plays one challenge at a time (:meth:`Challenges.open_play`): one clock running.
+- A challenge remembers the :data:`MOST_SHARED` latest messages it was shared as (edited as
+  friends play: a bounded number of edits).
 
 Time is given as ``now`` (seconds on any clock), and the random source as a
 :class:`random.Random`, so the rules run the same in tests as in the bot.
@@ -35,6 +44,8 @@ from solver import Verdict, check
 MOST_PLAYS = 200
 CARD_LINES = 10
 CHALLENGES_KEPT = 5_000
+SETTER_KEPT = 100
+MOST_SHARED = 10
 
 
 class Origin(StrEnum):
@@ -56,6 +67,10 @@ class ChallengeRefusal(StrEnum):
     """An answer from someone who has not opened the challenge."""
     FULL = "full"
     """:data:`MOST_PLAYS` players have played it."""
+    BUSY = "busy"
+    """The player is playing another challenge."""
+    DAILY = "daily"
+    """An answer to a play that is the player's daily attempt (the daily puzzle judges it)."""
 
 
 class ChallengeRefused(ValueError):
@@ -76,6 +91,8 @@ class Play:
     """Their time, once solved."""
     gave_up: bool = False
     misses: int = 0
+    daily: bool = False
+    """The play is the player's daily attempt: its time is the attempt's."""
 
     @property
     def finished(self) -> bool:
@@ -131,10 +148,21 @@ class Challenge:
     plays: dict[int, Play] = field(default_factory=dict)
     inline_message_ids: list[str] = field(default_factory=list)
     """The messages sent through inline mode that show it (edited as friends play)."""
+    language: str = "en"
+    """The language of its shared messages (the setter's)."""
 
-    def play(self, user_id: int, name: str, now: float) -> Play:
+    def share(self, inline_message_id: str) -> bool:
+        """It was shared as ``inline_message_id``; whether that is news.  Only the
+        :data:`MOST_SHARED` latest are kept."""
+        if inline_message_id in self.inline_message_ids:
+            return False
+        self.inline_message_ids.append(inline_message_id)
+        del self.inline_message_ids[:-MOST_SHARED]
+        return True
+
+    def play(self, user_id: int, name: str, now: float, *, daily: bool = False) -> Play:
         """``user_id`` opens the challenge: their clock starts now, or goes on if they
-        opened it before."""
+        opened it before; ``daily``: the play is their daily attempt (see :meth:`finish`)."""
         if user_id == self.setter:
             raise ChallengeRefused(ChallengeRefusal.SETTER)
         play = self.plays.get(user_id)
@@ -144,15 +172,29 @@ class Challenge:
             return play
         if len(self.plays) >= MOST_PLAYS:
             raise ChallengeRefused(ChallengeRefusal.FULL)
-        play = self.plays[user_id] = Play(name, now)
+        play = self.plays[user_id] = Play(name, now, daily=daily)
         return play
 
-    def _playing(self, user_id: int) -> Play:
+    def _playing(self, user_id: int, *, daily: bool = False) -> Play:
         play = self.plays.get(user_id)
         if play is None:
             raise ChallengeRefused(ChallengeRefusal.NOT_PLAYING)
         if play.finished:
             raise ChallengeRefused(ChallengeRefusal.PLAYED)
+        if play.daily != daily:
+            raise ChallengeRefused(
+                ChallengeRefusal.DAILY if play.daily else ChallengeRefusal.NOT_PLAYING
+            )
+        return play
+
+    def finish(self, user_id: int, seconds: float | None) -> Play:
+        """End ``user_id``'s play that is their daily attempt: solved in ``seconds``, or
+        given up (None)."""
+        play = self._playing(user_id, daily=True)
+        if seconds is None:
+            play.gave_up = True
+        else:
+            play.seconds = max(0.0, seconds)
         return play
 
     def answer(self, user_id: int, text: str, now: float) -> ChallengeAnswer:
@@ -211,22 +253,52 @@ class Challenges:
         now: float,
         rng: random.Random,
         daily: int | None = None,
+        *,
+        token: str | None = None,
+        language: str = "en",
     ) -> Challenge:
-        """A new challenge of a hand ``setter`` solved in ``seconds``."""
+        """A new challenge of a hand ``setter`` solved in ``seconds``; with ``token`` (one
+        solve's), the challenge of that token if it is kept already."""
         if origin is Origin.DAILY and daily is None:
             raise ValueError("a daily challenge needs the daily puzzle's number")
-        token = new_token(rng)
-        while token in self.challenges:
+        if token is not None and token in self.challenges:
+            return self.challenges[token]
+        while token is None or token in self.challenges:
             token = new_token(rng)
+        mine = [t for t, c in self.challenges.items() if c.setter == setter]
+        for oldest in mine[: max(0, len(mine) - SETTER_KEPT + 1)]:
+            self._drop(oldest)
         while len(self.challenges) >= CHALLENGES_KEPT:
-            oldest = next(iter(self.challenges))  # kept in the order made
-            del self.challenges[oldest]
-            self.dropped.append(oldest)
+            self._drop(next(iter(self.challenges)))  # kept in the order made
         challenge = Challenge(
             token, setter, setter_name, tuple(hand), target, seconds, origin, now, daily
         )
+        challenge.language = language
         self.challenges[token] = challenge
         return challenge
+
+    def _drop(self, token: str) -> None:
+        del self.challenges[token]
+        self.dropped.append(token)
+
+    def open_play(self, user_id: int) -> Challenge | None:
+        """The challenge ``user_id`` is playing (opened, not finished), if any."""
+        for challenge in reversed(self.challenges.values()):
+            play = challenge.plays.get(user_id)
+            if play is not None and not play.finished:
+                return challenge
+        return None
+
+    def play(
+        self, token: str, user_id: int, name: str, now: float, *, daily: bool = False
+    ) -> tuple[Challenge, Play]:
+        """``user_id`` opens the challenge ``token`` (see :meth:`Challenge.play`), unless
+        they are playing another one (refused as ``BUSY``)."""
+        challenge = self.get(token)
+        playing = self.open_play(user_id)
+        if playing is not None and playing is not challenge:
+            raise ChallengeRefused(ChallengeRefusal.BUSY)
+        return challenge, challenge.play(user_id, name, now, daily=daily)
 
     def take_dropped(self) -> list[str]:
         """The tokens dropped since the last call (their saved rows are to be deleted)."""

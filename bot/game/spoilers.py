@@ -14,6 +14,10 @@ size (101 and up: a 24-game hand of small numbers stays free to solve), besides 
 holding all six, whatever the target.  Extra numbers that are not among the game's do not
 hide a part of them: under Countdown's rules the solver may leave them out.
 
+A game one player plays on their own beside their chat's game (a friend's challenge, in
+private) is live for that player only: it is found as their private chat (whose id is the
+player's), so that they, and nobody else, are refused its solutions.
+
 Anyone else (a member who only reads a group, whom the bot has never seen there) is given
 the solutions, as is a player of another chat that happens to deal the same hand: nothing
 tells a lurker from a stranger.  Instead, whoever is given solutions that would spoil a live
@@ -100,6 +104,26 @@ class LiveHands:
         self._hands: dict[int, Numbers] = {}
         """Each chat's hand as it was added (a Rush run's hand changes as it is played:
         re-added then, its old hand is dropped from where it was filed)."""
+        self._by_player: dict[int, Game] = {}
+        self._player_hands: dict[Numbers, dict[int, Game]] = {}
+
+    def add_player(self, user_id: int, game: Game) -> None:
+        """A game ``user_id`` plays on their own, beside their chat's (see the module): its
+        hand is live for them, found as their private chat's, until it is over."""
+        self.drop_player(user_id)
+        self._by_player[user_id] = game
+        self._player_hands.setdefault(tuple(sorted(game.hand)), {})[user_id] = game
+
+    def drop_player(self, user_id: int) -> None:
+        """``user_id``'s own game is over (or set aside)."""
+        game = self._by_player.pop(user_id, None)
+        if game is None:
+            return
+        key = tuple(sorted(game.hand))
+        players = self._player_hands.get(key, {})
+        players.pop(user_id, None)
+        if not players:
+            self._player_hands.pop(key, None)
 
     def add(self, chat_id: int, game: Game, *, parts_from: int | None = None) -> None:
         """A game dealt in a chat: its hand is live until the game is over.  With
@@ -142,14 +166,15 @@ class LiveHands:
         cards (70 for eight numbers), or every live hand if there are fewer of those.
         """
         ordered = sorted(numbers)
-        sizes = {len(hand) for hand in self._by_hand}
+        live = self._by_hand.keys() | self._player_hands.keys()
+        sizes = {len(hand) for hand in live}
         choices = sum(comb(len(ordered), size) for size in sizes)
-        if choices <= len(self._by_hand):
+        if choices <= len(live):
             hands: Iterable[Numbers] = {
                 choice for size in sizes for choice in combinations(ordered, size)
             }
         else:
-            hands = [hand for hand in self._by_hand if holds(ordered, hand)]
+            hands = [hand for hand in live if holds(ordered, hand)]
         found = []
         for hand in hands:
             for chat_id, game in list(self._by_hand.get(hand, {}).items()):
@@ -157,6 +182,11 @@ class LiveHands:
                     found.append(chat_id)
                 else:
                     self._drop(chat_id)
+            for user_id, game in list(self._player_hands.get(hand, {}).items()):
+                if not game.live:
+                    self.drop_player(user_id)
+                elif user_id not in found:
+                    found.append(user_id)
         return found
 
     def game(self, chat_id: int) -> Game | None:

@@ -43,6 +43,10 @@ class Priority(IntEnum):
     """In private, a reply to the daily puzzle's picture, or any plain answer while an
     attempt at it is open (/daily after /play or /hunt): the player's own clock runs
     (:mod:`bot.features.daily`)."""
+    CHALLENGE = 25
+    """In private, plain answers while a friend's challenge is played (opened by its Play
+    link): the player's own clock runs.  After the daily puzzle, whose clock a challenge of
+    today's puzzle is (:mod:`bot.features.challenges`)."""
     NO_SCORE = 30
     """In a group, the answers of a player given the live hand's solutions: they score
     nothing, in whichever game (:mod:`bot.features.fair_play`)."""

@@ -103,6 +103,7 @@ def test_the_routes_are_asked_in_their_declared_priority(bot_data: BotData) -> N
     assert judges == [
         (Priority.CLOSED_DAILY, "bot.features.daily_attempts"),
         (Priority.DAILY, "bot.features.daily.attempt"),
+        (Priority.CHALLENGE, "bot.features.challenges.playing"),
         (Priority.NO_SCORE, "bot.features.fair_play"),
         (Priority.DUEL, "bot.features.duel.play"),
         (Priority.HUNT, "bot.features.hunt"),

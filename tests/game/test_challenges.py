@@ -138,3 +138,59 @@ def test_challenges_are_found_by_token_and_the_oldest_go(monkeypatch: pytest.Mon
 def test_a_daily_challenge_names_its_puzzle() -> None:
     with pytest.raises(ValueError, match="number"):
         Challenges().create(ANN, "Ann", HAND, 24, 9.0, Origin.DAILY, 0.0, random.Random(1))
+
+
+def test_one_solve_makes_one_challenge() -> None:
+    challenges = Challenges()
+    rng = random.Random(1)
+    first = challenges.create(ANN, "Ann", HAND, 24, 9.0, Origin.PRACTICE, 0.0, rng, token="abc")
+    again = challenges.create(ANN, "Ann", HAND, 24, 9.0, Origin.PRACTICE, 5.0, rng, token="abc")
+    assert again is first
+    assert list(challenges.challenges) == ["abc"]
+
+
+def test_a_setter_keeps_a_bounded_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(challenge_rules, "SETTER_KEPT", 2)
+    challenges = Challenges()
+    rng = random.Random(1)
+    bob = challenges.create(BOB, "Bob", HAND, 24, 9.0, Origin.PRACTICE, 0.0, rng).token
+    anns = [
+        challenges.create(ANN, "Ann", HAND, 24, 9.0, Origin.PRACTICE, float(t), rng).token
+        for t in range(3)
+    ]
+    assert list(challenges.challenges) == [bob, *anns[1:]]
+    assert challenges.take_dropped() == [anns[0]]
+
+
+def test_a_friend_plays_one_challenge_at_a_time() -> None:
+    challenges = Challenges()
+    rng = random.Random(1)
+    one = challenges.create(ANN, "Ann", HAND, 24, 9.0, Origin.PRACTICE, 0.0, rng)
+    two = challenges.create(CAT, "Cat", HAND, 24, 9.0, Origin.PRACTICE, 0.0, rng)
+    challenges.play(one.token, BOB, "Bob", 1.0)
+    assert challenges.open_play(BOB) is one
+    assert refusal(lambda: challenges.play(two.token, BOB, "Bob", 2.0)) is ChallengeRefusal.BUSY
+    one.give_up(BOB)
+    assert challenges.open_play(BOB) is None
+    assert challenges.play(two.token, BOB, "Bob", 3.0)[0] is two
+
+
+def test_a_daily_play_takes_the_attempts_time() -> None:
+    challenge = made()
+    challenge.play(BOB, "Bob", 2000.0, daily=True)
+    assert refusal(lambda: challenge.answer(BOB, RIGHT, 2010.0)) is ChallengeRefusal.DAILY
+    assert challenge.finish(BOB, 33.5).seconds == 33.5
+    assert refusal(lambda: challenge.finish(BOB, 20.0)) is ChallengeRefusal.PLAYED
+
+
+def test_a_round_play_is_not_finished_as_a_daily_one() -> None:
+    challenge = made()
+    challenge.play(BOB, "Bob", 2000.0)
+    assert refusal(lambda: challenge.finish(BOB, 1.0)) is ChallengeRefusal.NOT_PLAYING
+
+
+def test_the_latest_shared_messages_are_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(challenge_rules, "MOST_SHARED", 2)
+    challenge = made()
+    assert [challenge.share(i) for i in ("a", "b", "a", "c")] == [True, True, False, True]
+    assert challenge.inline_message_ids == ["b", "c"]

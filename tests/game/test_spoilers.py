@@ -190,3 +190,24 @@ def test_a_game_added_again_with_a_new_hand_leaves_its_old_hand_free() -> None:
     hands.add(GROUP, game)
     assert hands.chats_holding((3, 3, 8, 8)) == []
     assert hands.chats_holding((1, 2, 3, 4)) == [GROUP]
+
+
+def test_a_players_own_game_is_found_as_their_private_chat() -> None:
+    hands = LiveHands()
+    hands.add(501, live((1, 2, 3, 4)))  # their private round
+    challenge = live((3, 3, 8, 8))
+    hands.add_player(501, challenge)
+    assert hands.chats_holding((8, 3, 8, 3)) == [501]
+    assert hands.chats_holding((1, 2, 3, 4)) == [501]
+    assert hands.game(501) is not challenge  # the chat's own game stays its game
+
+
+def test_a_players_own_game_is_dropped_when_over() -> None:
+    hands = LiveHands()
+    challenge = live((3, 3, 8, 8))
+    hands.add_player(501, challenge)
+    challenge.reveal()
+    assert hands.chats_holding((3, 3, 8, 8)) == []
+    hands.add_player(502, live((3, 3, 8, 8)))
+    hands.drop_player(502)
+    assert hands.chats_holding((3, 3, 8, 8)) == []

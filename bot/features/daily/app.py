@@ -7,6 +7,7 @@ import datetime as dt
 import html
 
 from bot.chat.announce import tell_saved
+from bot.chat.challenges import settle_daily
 from bot.chat.hand_record_line import count_solve
 from bot.chat.miniapp import AppReply, AppRequest
 from bot.context import BotContext
@@ -144,6 +145,9 @@ async def app_daily_answer(request: AppRequest) -> AppReply:
     )
     saved = saved and hand_saved
     told = solved_lines(context, record, day, result, line)
+    challenged = settle_daily(context, user_id, day, result.seconds)
+    if challenged is not None:  # the attempt was a friend's challenge too
+        told[0].append(challenged)
     if user_id in context.application.chat_data:
         # The result in the private chat too (where it can be forwarded), if there is one:
         # a player who opened the app from a group's link may never have started the bot.

@@ -14,6 +14,7 @@ from telegram.ext import Application
 
 from bot.chat import game_life
 from bot.chat.announce import tell_saved
+from bot.chat.challenges import offer_markup, settle_daily
 from bot.chat.hand_record_line import count_solve
 from bot.chat.miniapp import app_address
 from bot.context import BotContext, local_now, services
@@ -200,7 +201,12 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
         context, chat_id, hand, 24, user_id, result.seconds, Source.DAILY
     )
     lines, _share = solved_lines(context, record, day, result, line)
-    tell_saved(context, chat_id, "\n".join(lines), saved and hand_saved, update=update)
+    challenged = settle_daily(context, user_id, day, result.seconds)
+    if challenged is not None:  # the attempt was a friend's challenge too
+        lines.append(challenged)
+    markup = offer_markup(context, user_id, hand, 24, result.seconds, day)
+    saved = saved and hand_saved
+    tell_saved(context, chat_id, "\n".join(lines), saved, update=update, reply_markup=markup)
 
 
 def solved_lines(

@@ -11,6 +11,7 @@ from telegram.constants import ChatType
 from telegram.helpers import mention_html
 
 from bot.chat.announce import tell_saved
+from bot.chat.challenges import offer_markup
 from bot.chat.hand_record_line import count_solve
 from bot.context import BotContext
 from bot.features.rounds import group_status, matches, play, solutions
@@ -97,7 +98,12 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
             mine = None
         others = await solutions_text(game, context, mine, solutions.others)
     lines = [head, record, others] if record else [head, others]
-    tell_saved(context, chat_id, "\n".join(lines), saved and hand_saved, update=update)
+    markup = None
+    if private and not outcome.verdict.is_claim:  # a practice hand: challenge a friend
+        user_id = update.effective_user.id
+        markup = offer_markup(context, user_id, game.hand, game.target, outcome.seconds)
+    saved = saved and hand_saved
+    tell_saved(context, chat_id, "\n".join(lines), saved, update=update, reply_markup=markup)
     matches.after_round(chat_id, context, play.next_deal)
 
 
