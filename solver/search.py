@@ -85,19 +85,21 @@ _N = TypeVar("_N", bound=Value)
 
 
 def splits(numbers: tuple[_N, ...]) -> list[tuple[tuple[_N, ...], tuple[_N, ...]]]:
-    """Every way to cut a multiset in two non-empty parts, the smaller part first, once each."""
+    """Every way to cut a multiset in two non-empty parts, the smaller part first, once each
+    (in the order of their parts' first index combinations: the numbers are sorted, so
+    ``combinations`` yields the distinct parts in that order)."""
     n = len(numbers)
-    seen = set()
     result = []
     for size in range(1, n // 2 + 1):
-        for idx in combinations(range(n), size):
-            part = tuple(numbers[i] for i in idx)
-            rest = tuple(numbers[i] for i in range(n) if i not in idx)
+        for part in dict.fromkeys(combinations(numbers, size)):
+            left = list(numbers)
+            for x in part:
+                left.remove(x)
+            rest = tuple(left)
+            # Two halves: the lesser is the part, and the other cut has come already.
             if size * 2 == n and rest < part:
-                part, rest = rest, part
-            if (part, rest) not in seen:
-                seen.add((part, rest))
-                result.append((part, rest))
+                continue
+            result.append((part, rest))
     return result
 
 
