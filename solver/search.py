@@ -328,6 +328,23 @@ class Engine:
             yield from self.forms(numbers, v) if found is None else found
             return
         seen: set[Form] = set()
+        steps = self._steps(numbers, v)
+        for part, a, op, rest, w, a_first in (
+            self._lazy_steps(numbers, v) if steps is None else steps
+        ):
+            # The smaller side's forms are listed at once; the larger side's come one by one,
+            # each combined with all of them.
+            part_forms = self.forms(part, a)
+            for fw in self.iter_forms(rest, w):
+                for fa in part_forms:
+                    form = combine(fa, fw, op, v) if a_first else combine(fw, fa, op, v)
+                    if form not in seen:
+                        seen.add(form)
+                        yield form
+        self._store(self._forms, (numbers, v), frozenset(seen))
+
+    def _lazy_steps(self, numbers: Multiset, v: Value) -> Iterator[core.Step]:
+        """The steps of :meth:`_steps`, found one by one in Python."""
         for part, rest in self.splits(numbers):
             for a in self.values(part):
                 for op, w, a_first in self._needs(a, v):
@@ -337,17 +354,8 @@ class Engine:
                         partners = [w]
                     else:
                         continue
-                    # The smaller side's forms are listed at once; the larger side's come
-                    # one by one, each combined with all of them.
-                    part_forms = self.forms(part, a)
                     for w_value in partners:
-                        for fw in self.iter_forms(rest, w_value):
-                            for fa in part_forms:
-                                form = combine(fa, fw, op, v) if a_first else combine(fw, fa, op, v)
-                                if form not in seen:
-                                    seen.add(form)
-                                    yield form
-        self._store(self._forms, (numbers, v), frozenset(seen))
+                        yield part, a, op, rest, w_value, a_first
 
     def one_form(self, numbers: Multiset, v: Value) -> Form | None:
         """One normal form of value ``v`` (found depth-first, without listing the rest)."""
