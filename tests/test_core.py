@@ -12,6 +12,8 @@ from fractions import Fraction
 from itertools import combinations_with_replacement
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from solver import closest, core, solve, solve_within
 from solver.arithmetic import Value
@@ -123,6 +125,22 @@ def test_fractions_and_zeros_have_the_same_solutions(
 ) -> None:
     compiled, pure = engines
     assert _finals(compiled, hand, target) == _finals(pure, hand, target)
+
+
+numbers = st.one_of(st.integers(0, 13), st.fractions(min_value=0, max_value=13, max_denominator=6))
+
+
+@given(st.lists(numbers, min_size=1, max_size=5), numbers, st.booleans())
+def test_any_small_hand_has_the_same_forms_values_and_reach(
+    hand: list[Value], target: Value, integer_only: bool
+) -> None:
+    numbers = tuple(sorted(x.numerator if x.denominator == 1 else x for x in hand))
+    goal = target.numerator if target.denominator == 1 else target
+    compiled = Engine(integer_only=integer_only)
+    pure = Engine(integer_only=integer_only, compiled=False)
+    assert _finals(compiled, numbers, goal) == _finals(pure, numbers, goal)
+    assert compiled.values(numbers) == pure.values(numbers)
+    assert compiled.reach(numbers, goal) == pure.reach(numbers, goal)
 
 
 def test_a_hand_too_large_for_machine_words_is_left_to_python() -> None:
