@@ -16,7 +16,11 @@ that does the same work, called as ``CMD sweep``, ``CMD hands`` and ``CMD hand 2
 6``, that prints the count of solutions and the seconds it took on two lines (``hands``:
 ``p50 p99`` in seconds on one); docs/performance.md says which program was used and how.
 
-Usage: ``python bench/paired_bench.py [--pairs 5] [--baseline DIR] [--anchor CMD] [--eight]``.
+``--pure`` runs this version a second time on its pure Python path (``TWENTYFOUR_PURE_PYTHON=1``:
+no compiled core, as on a machine without a C compiler), as one more column.
+
+Usage: ``python bench/paired_bench.py [--pairs 5] [--baseline DIR] [--anchor CMD] [--pure]
+[--eight]``.
 """
 
 from __future__ import annotations
@@ -79,11 +83,12 @@ def arguments(work: str) -> list[str]:
     return ["hand", "24", *map(str, HANDS[work])]
 
 
-def run_python(root: Path, work: str) -> list[float]:
+def run_python(root: Path, work: str, pure: bool = False) -> list[float]:
     # The checkout given must be the solver imported: -S skips site-packages (where this
     # checkout may be installed; the solver needs nothing but the standard library), and
     # the working directory, first on the path of ``python -c``, is the checkout itself.
-    env = {**os.environ, "PYTHONPATH": str(root)}
+    # Its compiled core, if built in place (an editable install), is used unless ``pure``.
+    env = {**os.environ, "PYTHONPATH": str(root), "TWENTYFOUR_PURE_PYTHON": "1" if pure else ""}
     command = [sys.executable, "-S", "-c", RUNNER, *arguments(work)]
     out = subprocess.run(command, capture_output=True, text=True, check=True, env=env, cwd=root)
     return [float(x) for x in out.stdout.split()]
@@ -104,6 +109,7 @@ def main() -> int:
     parser.add_argument("--pairs", type=int, default=5, help="runs of each, alternated")
     parser.add_argument("--baseline", type=Path, help="another checkout of the project")
     parser.add_argument("--anchor", help="a command doing the same work (see above)")
+    parser.add_argument("--pure", action="store_true", help="also this version, pure Python")
     parser.add_argument("--eight", action="store_true", help="also 1..8 (minutes)")
     parser.add_argument("--work", nargs="*", help="only these workloads")
     args = parser.parse_args()
@@ -112,9 +118,11 @@ def main() -> int:
         f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     )
     for work in works:
-        runs: dict[str, list[list[float]]] = {"this": [], "baseline": [], "anchor": []}
+        runs: dict[str, list[list[float]]] = {"this": [], "pure": [], "baseline": [], "anchor": []}
         for _ in range(args.pairs):
             runs["this"].append(run_python(HERE, work))
+            if args.pure:
+                runs["pure"].append(run_python(HERE, work, pure=True))
             if args.anchor:
                 runs["anchor"].append(run_anchor(args.anchor, work))
             if args.baseline:
@@ -127,7 +135,7 @@ def main() -> int:
             line = f"{label:10} this {show(statistics.median(ours))}"
             if work != "hands":
                 line += f" ({int(runs['this'][0][0])} solutions)"
-            for other in ("baseline", "anchor"):
+            for other in ("pure", "baseline", "anchor"):
                 theirs = [run[pick] for run in runs[other]]
                 if theirs:
                     ratio = statistics.median(a / b for a, b in zip(ours, theirs, strict=True))

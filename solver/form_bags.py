@@ -6,6 +6,9 @@ the bag's two sides (:data:`~solver.form_nodes.Masks`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
+from itertools import chain
+from operator import itemgetter
 from typing import Any, TypeVar
 
 from solver.arithmetic import Value
@@ -14,9 +17,13 @@ from solver.form_nodes import Bag, Masks, Node
 
 def subset_totals(nodes: tuple[Node, ...], combine: str) -> list[Value]:
     """The sum (``"+"``) or product (``"*"``) of the values of each subset, indexed by mask."""
+    return value_totals(tuple(map(value_of, nodes)), combine)
+
+
+def value_totals(values: tuple[Value, ...], combine: str) -> list[Value]:
+    """:func:`subset_totals` of the nodes of these values."""
     totals: list[Value] = [0 if combine == "+" else 1]
-    for node in nodes:
-        value = node[1]
+    for value in values:
         if combine == "+":
             totals += [t + value for t in totals]
         else:
@@ -24,19 +31,37 @@ def subset_totals(nodes: tuple[Node, ...], combine: str) -> list[Value]:
     return totals
 
 
+value_of = itemgetter(1)
+"""A node's value."""
+
+MASKS_KEPT = 1 << 16
+"""How many bags' masks :func:`zero_subbags` (and its kin for products) keep: they depend
+only on the values of the bag's nodes, and the same values come back again and again."""
+
+
 def zero_subbags(plus: tuple[Node, ...], minus: tuple[Node, ...]) -> Masks:
     """Index masks ``(plus_mask, minus_mask)`` of every non-empty sub-bag whose total is 0."""
     if not minus and all(n[1] for n in plus):
-        return []
+        return ()
+    return _zero_masks(tuple(map(value_of, plus)), tuple(map(value_of, minus)))
+
+
+@lru_cache(maxsize=MASKS_KEPT)
+def _zero_masks(plus: tuple[Value, ...], minus: tuple[Value, ...]) -> Masks:
     by_total: dict[Value, list[int]] = {}
-    for pmask, total in enumerate(subset_totals(plus, "+")):
+    for pmask, total in enumerate(value_totals(plus, "+")):
         by_total.setdefault(total, []).append(pmask)
-    return [
+    return tuple(
         (pmask, mmask)
-        for mmask, total in enumerate(subset_totals(minus, "+"))
+        for mmask, total in enumerate(value_totals(minus, "+"))
         for pmask in by_total.get(total, ())
         if pmask or mmask
-    ]
+    )
+
+
+def forget_masks() -> None:
+    """Empty the masks kept (for benchmarks that time a cold start)."""
+    _zero_masks.cache_clear()
 
 
 def split(nodes: tuple[Node, ...], mask: int) -> tuple[tuple[Node, ...], tuple[Node, ...]]:
@@ -103,4 +128,5 @@ _Sortable = TypeVar("_Sortable", bound=tuple[Any, ...])
 
 def merge(*parts: tuple[_Sortable, ...]) -> tuple[_Sortable, ...]:
     """The items of all ``parts`` in one sorted tuple."""
-    return tuple(sorted(x for part in parts for x in part))
+    joined = parts[0] if len(parts) == 1 else tuple(chain.from_iterable(parts))
+    return joined if len(joined) < 2 else tuple(sorted(joined))

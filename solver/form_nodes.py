@@ -14,6 +14,7 @@ Every value is non-negative: a difference is always larger − smaller.  One mor
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from solver.arithmetic import Value
@@ -23,7 +24,7 @@ from solver.arithmetic import Value
 Node = tuple[Any, ...]
 Bag = tuple[tuple[Node, ...], tuple[Node, ...]]
 Form = tuple[Node, tuple[Node, ...], tuple[Bag, ...]]
-Masks = list[tuple[int, int]]
+Masks = Sequence[tuple[int, int]]
 """Parts of a bag, each as a pair of index masks into its two sides."""
 
 LEAF, SUM, PRODUCT = 0, 1, 2

@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from solver.arithmetic import Value
-from solver.form_bags import canonical_bag, extract, flips, merge, subset_totals
+from solver.form_bags import (
+    MASKS_KEPT,
+    canonical_bag,
+    extract,
+    flips,
+    merge,
+    value_of,
+    value_totals,
+)
 from solver.form_nodes import HOLE, PRODUCT, Bag, Form, Masks, Node, terms
 
 
@@ -17,17 +27,27 @@ def _product_value(nodes: tuple[Node, ...]) -> Value:
 def _one_subbags(num: tuple[Node, ...], den: tuple[Node, ...]) -> Masks:
     """Masks of sub-bags with a numerator and a denominator part of equal products."""
     if not den:
-        return []
+        return ()
+    return _one_masks(tuple(map(value_of, num)), tuple(map(value_of, den)))
+
+
+@lru_cache(maxsize=MASKS_KEPT)
+def _one_masks(num: tuple[Value, ...], den: tuple[Value, ...]) -> Masks:
     by_product: dict[Value, list[int]] = {}
-    for nmask, product in enumerate(subset_totals(num, "*")):
+    for nmask, product in enumerate(value_totals(num, "*")):
         if nmask:
             by_product.setdefault(product, []).append(nmask)
-    return [
+    return tuple(
         (nmask, dmask)
-        for dmask, product in enumerate(subset_totals(den, "*"))
+        for dmask, product in enumerate(value_totals(den, "*"))
         if dmask
         for nmask in by_product.get(product, ())
-    ]
+    )
+
+
+def forget_masks() -> None:
+    """Empty the masks kept (for benchmarks that time a cold start)."""
+    _one_masks.cache_clear()
 
 
 def _as_term_bag(num: tuple[Node, ...], den: tuple[Node, ...]) -> Bag:
@@ -60,6 +80,8 @@ def _lift_ones(
     ones (the product is itself worth 1).  A hole beside other factors, or turned into the
     denominator, is dropped: its 1 was lifted with the others.
     """
+    if 1 not in map(value_of, num) and 1 not in map(value_of, den):
+        return num, den, lifted
     keep = tuple(n for n in num if n[1] != 1)
     under = tuple(n for n in den if n[1] != 1)
     if len(keep) + len(under) == len(num) + len(den):

@@ -11,6 +11,9 @@ Small multisets (up to :data:`SMALL` numbers) are solved bottom-up: all their va
 listed.  A larger one is split in two; the small side's values are listed and, for each value
 and operation, the large side is asked only for the one value it then needs.  So a whole hand
 of up to ``2 * SMALL`` numbers never lists its own values unless asked for the closest one.
+
+Where the compiled core (:mod:`solver.core`) was built, it answers the same three questions
+for every hand whose values fit in machine words; Python builds the forms from its steps.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Final, TypeVar
 
+from solver import core
 from solver.arithmetic import Value, divide, whole
 from solver.normal_form import Form, combine, leaf
 
@@ -81,19 +85,21 @@ _N = TypeVar("_N", bound=Value)
 
 
 def splits(numbers: tuple[_N, ...]) -> list[tuple[tuple[_N, ...], tuple[_N, ...]]]:
-    """Every way to cut a multiset in two non-empty parts, the smaller part first, once each."""
+    """Every way to cut a multiset in two non-empty parts, the smaller part first, once each
+    (in the order of their parts' first index combinations: the numbers are sorted, so
+    ``combinations`` yields the distinct parts in that order)."""
     n = len(numbers)
-    seen = set()
     result = []
     for size in range(1, n // 2 + 1):
-        for idx in combinations(range(n), size):
-            part = tuple(numbers[i] for i in idx)
-            rest = tuple(numbers[i] for i in range(n) if i not in idx)
+        for part in dict.fromkeys(combinations(numbers, size)):
+            left = list(numbers)
+            for x in part:
+                left.remove(x)
+            rest = tuple(left)
+            # Two halves: the lesser is the part, and the other cut has come already.
             if size * 2 == n and rest < part:
-                part, rest = rest, part
-            if (part, rest) not in seen:
-                seen.add((part, rest))
-                result.append((part, rest))
+                continue
+            result.append((part, rest))
     return result
 
 
@@ -102,10 +108,12 @@ _V = TypeVar("_V")
 
 
 class Engine:
-    """Memoised answers for one arithmetic rule set (``integer_only`` or exact rationals)."""
+    """Memoised answers for one arithmetic rule set (``integer_only`` or exact rationals);
+    with ``compiled`` the compiled core answers where it can (see :mod:`solver.core`)."""
 
-    def __init__(self, *, integer_only: bool = False) -> None:
+    def __init__(self, *, integer_only: bool = False, compiled: bool = True) -> None:
         self.integer_only = integer_only
+        self._core = core.load(integer_only, _Keyed, splits) if compiled else None
         self._values: dict[Multiset, frozenset[Value]] = {}
         self._reach: dict[tuple[Multiset, Value], bool] = {}
         self._forms: dict[tuple[Multiset, Value], frozenset[Form]] = {}
@@ -124,6 +132,8 @@ class Engine:
             self._need,
         ):
             cache.clear()
+        if self._core is not None:
+            self._core.clear()
 
     def _store(self, cache: dict[_K, _V], key: _K, value: _V) -> None:
         if len(cache) >= CACHE_LIMIT:
@@ -143,6 +153,8 @@ class Engine:
     def values(self, numbers: Multiset) -> frozenset[Value]:
         """Every value the multiset can make with + − × ÷, each number used once."""
         found = self._values.get(numbers)
+        if found is None and self._core is not None:
+            found = self._core.values(numbers)
         if found is not None:
             return found
         if len(numbers) == 1:
@@ -220,6 +232,10 @@ class Engine:
 
     def reach(self, numbers: Multiset, v: Value) -> bool:
         """Whether the multiset can make exactly ``v``."""
+        if self._core is not None:
+            reached = self._core.reach(numbers, v)
+            if reached is not None:
+                return reached
         if len(numbers) <= SMALL:
             return v in self.values(numbers)
         listed = self._values.get(numbers)
@@ -259,6 +275,8 @@ class Engine:
             result = frozenset([leaf(numbers[0])] if numbers[0] == v else [])
         elif len(numbers) <= SMALL and v not in self.values(numbers):
             result = frozenset()
+        elif (steps := self._steps(numbers, v)) is not None:
+            result = frozenset(self._combined(steps, v))
         else:
             out: set[Form] = set()
             forms = self.forms
@@ -287,6 +305,19 @@ class Engine:
         self._store(self._forms, key, result)
         return result
 
+    def _steps(self, numbers: Multiset, v: Value) -> list[core.Step] | None:
+        """The compiled core's steps to the forms of ``v``, or ``None`` without it."""
+        return None if self._core is None else self._core.steps(numbers, v)
+
+    def _combined(self, steps: list[core.Step], v: Value) -> Iterator[Form]:
+        """The forms of ``v`` from the compiled core's steps (see :meth:`forms`)."""
+        forms = self.forms
+        for part, a, op, rest, w, a_first in steps:
+            rest_forms = forms(rest, w)
+            for fa in forms(part, a):
+                for fw in rest_forms:
+                    yield combine(fa, fw, op, v) if a_first else combine(fw, fa, op, v)
+
     def iter_forms(self, numbers: Multiset, v: Value) -> Iterator[Form]:
         """The normal forms of :meth:`forms`, each once, yielded as they are found, so that a
         caller may stop early.  Between two forms yielded the work is bounded by listing the
@@ -297,6 +328,23 @@ class Engine:
             yield from self.forms(numbers, v) if found is None else found
             return
         seen: set[Form] = set()
+        steps = self._steps(numbers, v)
+        for part, a, op, rest, w, a_first in (
+            self._lazy_steps(numbers, v) if steps is None else steps
+        ):
+            # The smaller side's forms are listed at once; the larger side's come one by one,
+            # each combined with all of them.
+            part_forms = self.forms(part, a)
+            for fw in self.iter_forms(rest, w):
+                for fa in part_forms:
+                    form = combine(fa, fw, op, v) if a_first else combine(fw, fa, op, v)
+                    if form not in seen:
+                        seen.add(form)
+                        yield form
+        self._store(self._forms, (numbers, v), frozenset(seen))
+
+    def _lazy_steps(self, numbers: Multiset, v: Value) -> Iterator[core.Step]:
+        """The steps of :meth:`_steps`, found one by one in Python."""
         for part, rest in self.splits(numbers):
             for a in self.values(part):
                 for op, w, a_first in self._needs(a, v):
@@ -306,17 +354,8 @@ class Engine:
                         partners = [w]
                     else:
                         continue
-                    # The smaller side's forms are listed at once; the larger side's come
-                    # one by one, each combined with all of them.
-                    part_forms = self.forms(part, a)
                     for w_value in partners:
-                        for fw in self.iter_forms(rest, w_value):
-                            for fa in part_forms:
-                                form = combine(fa, fw, op, v) if a_first else combine(fw, fa, op, v)
-                                if form not in seen:
-                                    seen.add(form)
-                                    yield form
-        self._store(self._forms, (numbers, v), frozenset(seen))
+                        yield part, a, op, rest, w_value, a_first
 
     def one_form(self, numbers: Multiset, v: Value) -> Form | None:
         """One normal form of value ``v`` (found depth-first, without listing the rest)."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 
+from solver import form_bags, form_products
 from solver.arithmetic import Operation, Value, fold, whole
 from solver.collector import paused
 from solver.countdown import countdown as countdown_search
@@ -84,8 +85,19 @@ def normalise(
     return hand, _as_number(target, "the target")
 
 
-def _solution(final: Final, value: Value) -> Solution:
-    return Solution(render(final, ASCII), render(final, PRETTY), value, final)
+_TO_PRETTY = str.maketrans({a: p for a, p in zip(ASCII, PRETTY, strict=True) if a != p})
+
+
+def _solution(final: Final, value: Value, whole_cards: bool = False) -> Solution:
+    """A solution, printed; with ``whole_cards`` (no card is a fraction, whose leaf prints
+    its ``/`` in both styles) the pretty text is the plain one's symbols swapped."""
+    text = render(final, ASCII)
+    pretty = text.translate(_TO_PRETTY) if whole_cards else render(final, PRETTY)
+    return Solution(text, pretty, value, final)
+
+
+def _whole(hand: Multiset) -> bool:
+    return all(type(x) is int for x in hand)
 
 
 def _sort_key(solution: Solution) -> tuple[int, int, str]:
@@ -119,7 +131,8 @@ def solve(
             finals = set()
         else:
             finals = {finish(form) for form in engine(integer_only).forms(hand, goal)}
-        listed = tuple(sorted((_solution(f, goal) for f in finals), key=_sort_key))
+        whole_cards = _whole(hand)
+        listed = tuple(sorted((_solution(f, goal, whole_cards) for f in finals), key=_sort_key))
         if len(listed) <= LISTS_KEPT_SIZE:
             if len(_LISTED) >= LISTS_KEPT:
                 del _LISTED[next(iter(_LISTED))]
@@ -142,6 +155,8 @@ def clear_caches() -> None:
     for integer_only in (False, True):
         engine(integer_only).clear()
     countdown_search.cache_clear()
+    form_bags.forget_masks()
+    form_products.forget_masks()
 
 
 @dataclass(frozen=True)
@@ -191,7 +206,8 @@ def solve_within(
             if more is not None:
                 found.add(more)
             break
-    solutions = sorted((_solution(f, goal) for f in found), key=_sort_key)
+    whole_cards = _whole(hand)
+    solutions = sorted((_solution(f, goal, whole_cards) for f in found), key=_sort_key)
     return Listing(solutions, complete)
 
 

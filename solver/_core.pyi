@@ -1,0 +1,17 @@
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+class Core:
+    def __init__(
+        self,
+        integer_only: bool,
+        fraction: Callable[[int, int], Fraction],
+        splitter: Callable[[tuple[Any, ...]], list[tuple[tuple[Any, ...], tuple[Any, ...]]]],
+    ) -> None: ...
+    def values(self, numbers: tuple[Any, ...], /) -> frozenset[Any] | None: ...
+    def reach(self, numbers: tuple[Any, ...], v: Any, /) -> bool | None: ...
+    def steps(
+        self, numbers: tuple[Any, ...], v: Any, /
+    ) -> list[tuple[tuple[Any, ...], Any, str, tuple[Any, ...], Any, bool]] | None: ...
+    def clear(self) -> None: ...
