@@ -29,7 +29,7 @@ def test_a_solve_counts_and_the_fastest_holds_the_record() -> None:
 def test_a_tie_keeps_the_earlier_holder() -> None:
     records = HandRecords()
     records.note((1, 2, 3, 4), 24, ANN, 5.0, Source.ROUND)
-    assert not records.note((1, 2, 3, 4), 24, BOB, 5.0, Source.CHALLENGE).new_record
+    assert not records.note((1, 2, 3, 4), 24, BOB, 5.0, Source.DUEL).new_record
     assert records.get((1, 2, 3, 4), 24).holder == ANN
 
 
