@@ -82,6 +82,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         update.effective_user.id,
         outcome.seconds,
         Source.ROUND,
+        helped=game.hints > 0,  # a hinted win is a time of following the hints
     )
     who = mention_html(update.effective_user.id, _name(update))
     head = context.ngettext(
