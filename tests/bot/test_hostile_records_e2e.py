@@ -1,5 +1,6 @@
 """Hostile players and each hand's record, through the local Bot API: a round won after
-its hints (the third gives every step but the last) is seen but sets no record."""
+its hints (the third gives every step but the last) is seen but sets no record, and offers
+no challenge of its time."""
 
 from __future__ import annotations
 
@@ -32,7 +33,9 @@ async def test_a_round_won_after_its_hints_sets_no_record(tmp_path: Path) -> Non
         for _ in range(3):
             await said(api, ANN, "/hint")
         clock.now += 2
-        win = plain_text((await said(api, ANN, solve(hand)[0].text))["text"])
+        message = await said(api, ANN, solve(hand)[0].text)
+        win = plain_text(message["text"])
         record = application.bot_data.global_data.hand_records.get(hand, 24)
     assert win.startswith("🎉 Ann wins in 2.0 s")
     assert (record.seen, record.best) == (1, None)
+    assert "reply_markup" not in message  # no "Challenge a friend" to beat a hinted time
