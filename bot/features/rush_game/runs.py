@@ -188,7 +188,7 @@ class RushPage:
         run = page_run.run
         now = context.now()
         run.shown(now)
-        context.bot_data.live_hands.add_player(page_run.token.user_id, run.hand)
+        context.bot_data.live_hands.add_player(page_run.token.user_id, run.hand, kind="rush page")
         self._time(page_run, run.remaining(now))
 
     def _time(self, page_run: PageRun, seconds: float) -> None:
