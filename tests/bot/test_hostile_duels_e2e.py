@@ -1,5 +1,7 @@
-"""Hostile players in duels, through the local Bot API: a player losing a private duel
-who blocks the bot to have it cancelled, unrated, forfeits it instead."""
+"""Hostile players in duels, through the local Bot API: a player losing a duel who blocks
+the bot (a private duel) or removes it from the group (a group's duel, as its admin), to
+have the duel cancelled, unrated, forfeits it instead; a group's duel whose bot someone
+else removes is cancelled."""
 
 from __future__ import annotations
 
@@ -12,8 +14,11 @@ from bot.features.duel import play
 from bot.game.duel import Duel, End
 from bot.local_api import LocalBotApi, plain_text
 from solver import solve
+from tests.bot.duels import DAVE, accept, invite, win_hand
+from tests.bot.duels import players as group_players
 from tests.bot.harness import (
     ANN,
+    GROUP,
     BotApplication,
     FakeClock,
     make_api,
@@ -68,7 +73,7 @@ async def private_duel(api: LocalBotApi, application: BotApplication) -> Duel:
     return the_duel(application)
 
 
-async def test_blocking_the_bot_while_losing_forfeits_the_duel(tmp_path: Path) -> None:
+async def test_a_hand_that_cannot_reach_a_blocked_player_forfeits_the_duel(tmp_path: Path) -> None:
     api = make_api()
     api.add_user(CAROL, "Carol", language_code="en")
     clock = FakeClock(NOON)
@@ -79,8 +84,9 @@ async def test_blocking_the_bot_while_losing_forfeits_the_duel(tmp_path: Path) -
             clock.now += 7
             before = len(api.sent)
             if number == 2:
-                # Ann, 0–2 down, blocks the bot: the next hand cannot reach her.
-                api.fail_next("sendPhoto", 403, "Forbidden: bot was blocked by the user")
+                # Ann, 0–2 down, blocks the bot, and its update is missed: the next
+                # hand cannot reach her (Telegram answers 403).
+                api.chats[ANN].removed = True
             api.send(CAROL, CAROL, solve(list(duel.hand.hand), 24)[0].text)
             await until(after_hand(duel, number))
             await settled(api, application)
@@ -91,3 +97,53 @@ async def test_blocking_the_bot_while_losing_forfeits_the_duel(tmp_path: Path) -
     assert carol.won == 1
     [end] = [line for line in told if line.startswith("🚫")]
     assert end.startswith("🚫 Ann blocked the bot: Carol wins the duel. Ann 0 – 2 Carol\nRating:\n")
+
+
+async def test_blocking_the_bot_forfeits_a_private_duel_at_once(tmp_path: Path) -> None:
+    api = make_api()
+    api.add_user(CAROL, "Carol", language_code="en")
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        duel = await private_duel(api, application)
+        before = len(api.sent)
+        api.remove_bot(ANN, ANN)  # Ann blocks the bot in the middle of hand 1
+        await until(lambda: duel.over)
+        await settled(api, application)
+        told = in_chat(api, CAROL, before)
+    assert (duel.end, duel.winner) == (End.LEFT, CAROL)
+    assert told[-1].startswith("🚫 Ann blocked the bot: Carol wins the duel. Ann 0 – 0 Carol\n")
+
+
+async def test_removing_the_bot_from_the_group_forfeits_the_removers_duel(
+    tmp_path: Path,
+) -> None:
+    api = group_players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await accept(api, application, await invite(api, application, CAROL, ANN), ANN)
+        await win_hand(api, application, clock, CAROL)
+        duel = application.bot_data.global_data.duels.duel_of(ANN)
+        assert duel is not None
+        api.remove_bot(GROUP, ANN)  # Ann, the group's admin, 0–1 down
+        await until(lambda: duel.over)
+        await settled(api, application)
+        carol = application.bot_data.global_data.ratings.of(CAROL)
+    assert (duel.end, duel.winner) == (End.LEFT, CAROL)
+    assert carol.won == 1
+
+
+async def test_a_groups_duel_whose_bot_someone_else_removes_is_cancelled(
+    tmp_path: Path,
+) -> None:
+    api = group_players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await accept(api, application, await invite(api, application, CAROL, DAVE), DAVE)
+        duel = application.bot_data.global_data.duels.duel_of(CAROL)
+        assert duel is not None
+        api.remove_bot(GROUP, ANN)  # the admin, who does not play
+        await until(lambda: duel.over)
+        await settled(api, application)
+        carol = application.bot_data.global_data.ratings.of(CAROL)
+    assert duel.end is End.CANCELLED
+    assert carol.rated == 0
