@@ -14,7 +14,7 @@ from bot.features.duel import play
 from bot.game.duel import Duel, End
 from bot.local_api import LocalBotApi, plain_text
 from solver import solve
-from tests.bot.duels import DAVE, accept, invite, win_hand
+from tests.bot.duels import DAVE, accept, button_data, invite, win_hand
 from tests.bot.duels import players as group_players
 from tests.bot.harness import (
     ANN,
@@ -147,3 +147,21 @@ async def test_a_groups_duel_whose_bot_someone_else_removes_is_cancelled(
         carol = application.bot_data.global_data.ratings.of(CAROL)
     assert duel.end is End.CANCELLED
     assert carol.rated == 0
+
+
+async def test_accept_pressed_again_or_by_the_inviter_is_told_as_what_it_is(
+    tmp_path: Path,
+) -> None:
+    api = group_players()
+    async with running_bot(api, tmp_path) as application:
+        invitation = await invite(api, application)
+        await accept(api, application, invitation)
+        api.press(CAROL, invitation, button_data(invitation, 0))
+        await settled(api, application)
+        api.press(ANN, invitation, button_data(invitation, 0))
+        await settled(api, application)
+        duels = len(application.bot_data.global_data.duels.duels)
+    again, inviter = (a.get("text") for a in api.callback_answers[-2:])
+    assert again == "This invitation is no longer open."
+    assert inviter == "This invitation is no longer open."
+    assert duels == 1
