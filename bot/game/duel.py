@@ -18,8 +18,8 @@ The contract, rule by rule (each says what it prevents):
   both players reach two idle hands in a row at the same hand, the duel is *abandoned*:
   nobody wins and nothing is rated (two accounts cannot farm rating by idling).
 - ``stop`` forfeits: the other player wins (a loss cannot be dodged by leaving).
-- A player whose private chat refuses the next hand (they blocked the bot) *leaves*: the
-  other player wins (blocking the bot is not a way to have a lost duel cancelled, unrated).
+- A player who blocks the bot, or removes it from the duel's group, *leaves*: the other
+  player wins (cutting the bot off is not a way to have a lost duel cancelled, unrated).
 - A duel can be *cancelled* (at a restart that cannot resume it): nobody wins and nothing
   is rated.
 
@@ -93,7 +93,7 @@ class End(StrEnum):
     STOPPED = "stopped"
     """A player stopped: the other wins."""
     LEFT = "left"
-    """A player could no longer be reached (they blocked the bot): the other wins."""
+    """A player cut the bot off (blocked it, or removed it from the group): the other wins."""
     IDLE = "idle"
     """A player was idle :data:`IDLE_HANDS` hands in a row: the other wins."""
     ABANDONED = "abandoned"
@@ -237,8 +237,8 @@ class Duel:
         self._close(End.STOPPED, self.other(user_id))
 
     def leave(self, user_id: int) -> bool:
-        """``user_id`` can no longer be reached (they blocked the bot): the other player wins;
-        False if the duel had already ended."""
+        """``user_id`` cut the bot off (blocked it, or removed it from the group): the other
+        player wins; False if the duel had already ended."""
         if user_id not in self.players:
             raise Refused(Refusal.NOT_PLAYER)
         if self.over:
