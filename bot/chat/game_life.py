@@ -273,13 +273,13 @@ def deal_to_all(
     caption: Callable[[int], str],
     *,
     on_sent: Callable[[int, Sent], object],
-    on_lost: Callable[[Exception], object],
+    on_lost: Callable[[int, Exception], object],
 ) -> None:
     """Deal ``game`` to several chats at once (a private duel's two players), with each
     chat's ``caption``, kept secret from /solve in each while it is on.  Its clock starts
     at the later delivery (neither player loses time to the other's wait), and its alarms
-    are set then in the ``home`` chat.  If one delivery fails, ``on_lost`` says what then
-    (nobody may race on a hand one of them never saw)."""
+    are set then in the ``home`` chat.  If one delivery fails, ``on_lost(chat id, error)``
+    says what then (nobody may race on a hand one of them never saw)."""
     data = context.bot_data
     for chat_id in chat_ids:
         data.live_hands.add(chat_id, game, parts_from=kind.parts_from)
@@ -295,6 +295,9 @@ def deal_to_all(
 
         return sent
 
+    def failed(chat_id: int) -> Callable[[Exception], object]:
+        return lambda error: on_lost(chat_id, error)
+
     for chat_id in chat_ids:
         post_hand(
             context,
@@ -302,7 +305,7 @@ def deal_to_all(
             game.hand,
             caption(chat_id),
             on_sent=dealt(chat_id),
-            on_failed=on_lost,
+            on_failed=failed(chat_id),
         )
 
 

@@ -18,6 +18,8 @@ The contract, rule by rule (each says what it prevents):
   both players reach two idle hands in a row at the same hand, the duel is *abandoned*:
   nobody wins and nothing is rated (two accounts cannot farm rating by idling).
 - ``stop`` forfeits: the other player wins (a loss cannot be dodged by leaving).
+- A player who blocks the bot, or removes it from the duel's group, *leaves*: the other
+  player wins (cutting the bot off is not a way to have a lost duel cancelled, unrated).
 - A duel can be *cancelled* (at a restart that cannot resume it): nobody wins and nothing
   is rated.
 
@@ -90,6 +92,8 @@ class End(StrEnum):
     """All :data:`MOST_HANDS` hands were dealt: more hands won wins, equal is a draw."""
     STOPPED = "stopped"
     """A player stopped: the other wins."""
+    LEFT = "left"
+    """A player cut the bot off (blocked it, or removed it from the group): the other wins."""
     IDLE = "idle"
     """A player was idle :data:`IDLE_HANDS` hands in a row: the other wins."""
     ABANDONED = "abandoned"
@@ -98,7 +102,7 @@ class End(StrEnum):
     """Cancelled (at a restart): nobody wins, nothing is rated."""
 
 
-RATED_ENDS = frozenset({End.WINS, End.HANDS, End.STOPPED, End.IDLE})
+RATED_ENDS = frozenset({End.WINS, End.HANDS, End.STOPPED, End.LEFT, End.IDLE})
 """Ends that count for the rating (a forfeit counts as a loss)."""
 
 
@@ -231,6 +235,16 @@ class Duel:
         if self.over:
             raise Refused(Refusal.OVER)
         self._close(End.STOPPED, self.other(user_id))
+
+    def leave(self, user_id: int) -> bool:
+        """``user_id`` cut the bot off (blocked it, or removed it from the group): the other
+        player wins; False if the duel had already ended."""
+        if user_id not in self.players:
+            raise Refused(Refusal.NOT_PLAYER)
+        if self.over:
+            return False
+        self._close(End.LEFT, self.other(user_id))
+        return True
 
     def cancel(self) -> bool:
         """Cancel the duel (nobody wins, nothing is rated); False if it had already ended."""

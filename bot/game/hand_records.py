@@ -18,6 +18,12 @@ The contract, rule by rule (each says what it prevents):
 - The daily puzzle's solves are seen but never take the record: its cards are shown
   before a player's clock starts (the group's post, the shared puzzle, the archive), so
   a player could work the answer out first and set a time nobody could beat fairly.
+  Neither do a challenge's plays: its cards are known before a friend's clock starts (to
+  its setter, and to every friend who played it), so a second account, or a friend told
+  the answer, would paste it for a record.
+- A solve *helped* by a hint (a round's hints lead to a solution: the third gives every
+  step but the last) is seen but never takes the record: the time is one of following the
+  hint, not of finding the answer.
 - The table is bounded (:data:`HANDS_KEPT`): custom decks and targets make many hands;
   the least seen is dropped first.
 
@@ -83,10 +89,18 @@ class HandRecords:
         return HandRecord() if found is None else _copy(found)
 
     def note(
-        self, hand: tuple[int, ...], target: int, user_id: int, seconds: float, source: Source
+        self,
+        hand: tuple[int, ...],
+        target: int,
+        user_id: int,
+        seconds: float,
+        source: Source,
+        *,
+        helped: bool = False,
     ) -> Noted:
         """Count a solve of ``hand`` by ``user_id`` in ``seconds``, from ``source`` (a
-        :class:`ValueError` for anything but a :class:`Source`, before anything changes)."""
+        :class:`ValueError` for anything but a :class:`Source`, before anything changes);
+        ``helped``: after a hint (seen, no record)."""
         source = Source(source)
         key = hand_key(hand, target)
         record = self.hands.get(key)
@@ -96,7 +110,8 @@ class HandRecords:
         before = _copy(record)
         record.seen += 1
         faster = record.best is None or seconds < record.best
-        new_record = faster and seconds >= FASTEST_HUMAN and source is not Source.DAILY
+        known_before = source in (Source.DAILY, Source.CHALLENGE)  # cards seen before the clock
+        new_record = faster and seconds >= FASTEST_HUMAN and not known_before and not helped
         if new_record:
             record.best, record.holder, record.source = seconds, user_id, source.value
         return Noted(before, new_record)

@@ -16,7 +16,9 @@ hide a part of them: under Countdown's rules the solver may leave them out.
 
 A game one player plays on their own beside their chat's game (a friend's challenge, in
 private) is live for that player only: it is found as their private chat (whose id is the
-player's), so that they, and nobody else, are refused its solutions.
+player's), so that they, and nobody else, are refused its solutions.  A player may have
+several at once, one of each kind (a challenge's play and a Rush run on the game's page):
+each stays live for them.
 
 Anyone else (a member who only reads a group, whom the bot has never seen there) is given
 the solutions, as is a player of another chat that happens to deal the same hand: nothing
@@ -104,24 +106,27 @@ class LiveHands:
         self._hands: dict[int, Numbers] = {}
         """Each chat's hand as it was added (a Rush run's hand changes as it is played:
         re-added then, its old hand is dropped from where it was filed)."""
-        self._by_player: dict[int, Game] = {}
-        self._player_hands: dict[Numbers, dict[int, Game]] = {}
+        self._by_player: dict[tuple[int, str], Game] = {}
+        """Each player's own games, by (player, kind)."""
+        self._player_hands: dict[Numbers, dict[tuple[int, str], Game]] = {}
 
-    def add_player(self, user_id: int, game: Game) -> None:
+    def add_player(self, user_id: int, game: Game, kind: str = "") -> None:
         """A game ``user_id`` plays on their own, beside their chat's (see the module): its
-        hand is live for them, found as their private chat's, until it is over."""
-        self.drop_player(user_id)
-        self._by_player[user_id] = game
-        self._player_hands.setdefault(tuple(sorted(game.hand)), {})[user_id] = game
+        hand is live for them, found as their private chat's, until it is over.  It takes
+        the place of their game of the same ``kind`` only (a player may play a friend's
+        challenge and a Rush run on the game's page at once: each hand stays theirs)."""
+        self.drop_player(user_id, kind)
+        self._by_player[user_id, kind] = game
+        self._player_hands.setdefault(tuple(sorted(game.hand)), {})[user_id, kind] = game
 
-    def drop_player(self, user_id: int) -> None:
-        """``user_id``'s own game is over (or set aside)."""
-        game = self._by_player.pop(user_id, None)
+    def drop_player(self, user_id: int, kind: str = "") -> None:
+        """``user_id``'s own game of ``kind`` is over (or set aside)."""
+        game = self._by_player.pop((user_id, kind), None)
         if game is None:
             return
         key = tuple(sorted(game.hand))
         players = self._player_hands.get(key, {})
-        players.pop(user_id, None)
+        players.pop((user_id, kind), None)
         if not players:
             self._player_hands.pop(key, None)
 
@@ -182,9 +187,9 @@ class LiveHands:
                     found.append(chat_id)
                 else:
                     self._drop(chat_id)
-            for user_id, game in list(self._player_hands.get(hand, {}).items()):
+            for (user_id, kind), game in list(self._player_hands.get(hand, {}).items()):
                 if not game.live:
-                    self.drop_player(user_id)
+                    self.drop_player(user_id, kind)
                 elif user_id not in found:
                     found.append(user_id)
         return found

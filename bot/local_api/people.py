@@ -111,6 +111,26 @@ class People(World):
             }
         )
 
+    def remove_bot(self, chat_id: int, by_user: int) -> None:
+        """A user blocks the bot (``chat_id`` their private chat) or removes it from a group
+        (as its admin): Telegram sends a ``my_chat_member`` update, and every method in the
+        chat answers 403 from then on."""
+        chat = self.chats[chat_id]
+        if chat.type != "private" and by_user not in chat.admins:
+            raise PermissionError(f"user {by_user} may not remove the bot from {chat_id}")
+        chat.removed = True
+        self._push(
+            {
+                "my_chat_member": {
+                    "chat": chat.as_dict(self.users),
+                    "from": self.users[by_user],
+                    "date": int(time.time()),
+                    "old_chat_member": {"status": "member", "user": self.bot_user},
+                    "new_chat_member": {"status": "kicked", "user": self.bot_user, "until_date": 0},
+                }
+            }
+        )
+
     def inline_query(self, user_id: int, query: str, chat_type: str = "sender") -> str:
         """A user types ``@Bot query`` in a chat of ``chat_type`` (``sender``: their chat with
         the bot; ``private``, ``group``, ``supergroup``); returns the query id."""

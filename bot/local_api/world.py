@@ -38,6 +38,9 @@ class Chat:
     bot_is_admin: bool = False
     photos: bool = True
     """Whether members (the bot among them) may send photos here."""
+    removed: bool = False
+    """Whether the user blocked the bot (a private chat) or it was removed from the group:
+    every method in the chat then answers 403, as Telegram's do."""
 
     def as_dict(self, users: dict[int, dict[str, Any]]) -> dict[str, Any]:
         if self.type == "private":
@@ -195,7 +198,12 @@ class World:
             raise ApiError(400, "Bad Request: chat_id is empty") from None
         if chat_id not in self.chats:
             raise ApiError(400, "Bad Request: chat not found")
-        return self.chats[chat_id]
+        chat = self.chats[chat_id]
+        if chat.removed and chat.type == "private":
+            raise ApiError(403, "Forbidden: bot was blocked by the user")
+        if chat.removed:
+            raise ApiError(403, "Forbidden: bot was kicked from the group chat")
+        return chat
 
     def _bot_message_to_edit(self, params: dict[str, Any]) -> tuple[Chat, dict[str, Any]]:
         """The chat and the message of an edit's ``chat_id`` and ``message_id``: one the

@@ -198,8 +198,8 @@ async def test_a_practice_solve_offers_a_challenge_in_the_players_language(
         clock.now += 3.5
         done = plain_text((await said(api, CAT, solve(hand)[0].text))["text"])
         assert done.endswith(
-            "\n🏅 New record for this hand: 3.5 s! Seen 2 times; the last record was 8.2 s "
-            "by a player elsewhere."
+            # A challenge's cards are known before the clock: seen, no record.
+            "\nSeen 2 times; the record is 8.2 s by a player elsewhere."
         )
         await settled(api, application)
     assert shown(api, shared) == f"{head}\n\nCat：3.5 秒"

@@ -310,6 +310,14 @@ def test_stop_is_a_forfeit() -> None:
     assert refusal(lambda: duel.stop(ANN)) is Refusal.OVER
 
 
+def test_a_player_who_leaves_loses_rated() -> None:
+    duel = started()
+    duel.deal(facts(), 5, 0.0)
+    assert duel.leave(BOB)
+    assert (duel.end, duel.winner, duel.rated) == (End.LEFT, ANN, True)
+    assert not duel.leave(ANN)  # over already
+
+
 def test_a_cancelled_duel_is_not_rated() -> None:
     duel = started()
     duel.deal(facts(), 5, 0.0)

@@ -29,7 +29,7 @@ def test_a_solve_counts_and_the_fastest_holds_the_record() -> None:
 def test_a_tie_keeps_the_earlier_holder() -> None:
     records = HandRecords()
     records.note((1, 2, 3, 4), 24, ANN, 5.0, Source.ROUND)
-    assert not records.note((1, 2, 3, 4), 24, BOB, 5.0, Source.CHALLENGE).new_record
+    assert not records.note((1, 2, 3, 4), 24, BOB, 5.0, Source.DUEL).new_record
     assert records.get((1, 2, 3, 4), 24).holder == ANN
 
 
@@ -71,3 +71,10 @@ def test_the_least_seen_hand_makes_room(monkeypatch: pytest.MonkeyPatch) -> None
     assert list(records.hands) == ["1 1 1 1=24", "3 3 3 3=24"]
     assert records.take_dropped() == ["2 2 2 2=24"]  # for the saver to delete its row
     assert records.take_dropped() == []
+
+
+def test_a_solve_helped_by_a_hint_is_seen_but_sets_no_record() -> None:
+    records = HandRecords()
+    records.note((1, 2, 3, 4), 24, ANN, 9.0, Source.ROUND)
+    assert not records.note((1, 2, 3, 4), 24, BOB, 2.0, Source.ROUND, helped=True).new_record
+    assert records.get((1, 2, 3, 4), 24) == HandRecord(2, 9.0, ANN, "round")

@@ -211,3 +211,11 @@ def test_a_players_own_game_is_dropped_when_over() -> None:
     hands.add_player(502, live((3, 3, 8, 8)))
     hands.drop_player(502)
     assert hands.chats_holding((3, 3, 8, 8)) == []
+
+
+def test_a_players_own_games_of_two_kinds_both_stay_live() -> None:
+    hands = LiveHands()
+    hands.add_player(501, live((3, 3, 8, 8)), kind="challenge")
+    hands.add_player(501, live((1, 2, 3, 4)), kind="rush page")
+    assert hands.chats_holding((3, 3, 8, 8)) == [501]
+    assert hands.chats_holding((1, 2, 3, 4)) == [501]

@@ -52,7 +52,8 @@ class LivePlay:
 def keep_live(application: Application, challenge: Challenge, user_id: int) -> None:
     """``user_id``'s play of ``challenge`` is on: /solve and inline mode refuse them its
     hand until it ends."""
-    services(application).live_hands.add_player(user_id, LivePlay(challenge, user_id))
+    live = LivePlay(challenge, user_id)
+    services(application).live_hands.add_player(user_id, live, kind="challenge")
 
 
 def restore(application: Application) -> int:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from telegram.ext import (
     Application,
     CallbackQueryHandler,
+    ChatMemberHandler,
     ChosenInlineResultHandler,
     CommandHandler,
     InlineQueryHandler,
@@ -26,10 +27,14 @@ from bot.context import services
 from bot.services.answer_routes import Priority, Route
 from bot.typed_handlers import for_buttons, for_messages
 
-from . import lobby, play, shared
+from . import left, lobby, play, shared
 from .restart import restore
 
 __all__ = ["register", "restore"]
+
+LEFT_GROUP = 2
+"""The handler group of the bot's own membership changes for duels: the greeting of a group
+that adds the bot (``basics``) takes them in group 0, where one handler runs per update."""
 
 
 def register(application: Application) -> None:
@@ -46,6 +51,9 @@ def register(application: Application) -> None:
     )
     application.add_handler(
         ChosenInlineResultHandler(shared.invitation_shared, pattern=r"^duel:[A-Za-z0-9]+$")
+    )
+    application.add_handler(
+        ChatMemberHandler(left.bot_removed, ChatMemberHandler.MY_CHAT_MEMBER), group=LEFT_GROUP
     )
     data = services(application)
     data.deep_links["duel"] = shared.start_link

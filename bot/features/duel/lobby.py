@@ -154,6 +154,12 @@ async def invitation_button(update: ButtonUpdate, context: HandlerContext) -> No
         close(context, update.effective_chat.id, token, "withdrawn" if withdrawn else "declined")
         return
     group = update.effective_chat.id
+    if invitation is None or user.id == invitation.inviter:
+        # Answered already (its duel may be the game on here) or the inviter's own: said as
+        # what it is, not as "a game is on".
+        why = Refusal.NOT_FOUND if invitation is None else Refusal.SELF
+        await query.answer(words.refusal_text(why, context), show_alert=True)
+        return
     if game_life.other_game(context) is not None or context.chat_data.table.game_on:
         await query.answer(context._("A game is on here: accept once it is over."), show_alert=True)
         return

@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from telegram import Message
 from telegram.constants import ChatType
+from telegram.error import Forbidden
 
 from bot.chat import game_life
 from bot.chat.announce import tell_saved
@@ -155,10 +156,17 @@ async def deal_next(context: BotContext, token: str) -> None:
             chat.duel.deal_message_id = message.message_id
             changed(context, chat_id)
 
-    def lost(error: Exception) -> None:
+    def lost(chat_id: int, error: Exception) -> None:
         if lost_once or not hand.live:  # the hand ended anyway, or a second failure
             return
         lost_once.append(error)
+        if isinstance(error, Forbidden) and chat_id in duel.players:
+            # A player's private chat refuses the bot (blocked): they left, a forfeit, not a
+            # cancelled duel (that would dodge a loss).
+            logger.info("Duel %s: player %s blocked the bot: they leave it", token, chat_id)
+            if duel.leave(chat_id):
+                finish(context, duel)
+            return
         logger.warning("A hand of duel %s was not sent (%s): cancelled", token, error)
         cancel(context, duel, lambda local: local._("A hand could not be sent."))
 

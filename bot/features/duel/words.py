@@ -155,6 +155,8 @@ def end_text(
     _ = context._
     if duel.end is End.STOPPED:
         head = _("🏳 {loser} stopped: {winner} wins the duel. {score}")
+    elif duel.end is End.LEFT:
+        head = _("🚫 {loser} blocked the bot: {winner} wins the duel. {score}")
     elif duel.end is End.IDLE:
         head = _("⌛ {loser} let two hands in a row pass: {winner} wins the duel. {score}")
     elif duel.end is End.ABANDONED:

@@ -82,6 +82,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         update.effective_user.id,
         outcome.seconds,
         Source.ROUND,
+        helped=game.hints > 0,  # a hinted win is a time of following the hints
     )
     who = mention_html(update.effective_user.id, _name(update))
     head = context.ngettext(
@@ -99,7 +100,9 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         others = await solutions_text(game, context, mine, solutions.others)
     lines = [head, record, others] if record else [head, others]
     markup = None
-    if private and not outcome.verdict.is_claim:  # a practice hand: challenge a friend
+    # A practice hand solved unhelped: challenge a friend (a time after the hints is none
+    # to beat).
+    if private and not outcome.verdict.is_claim and game.hints == 0:
         user_id = update.effective_user.id
         markup = offer_markup(context, user_id, game.hand, game.target, outcome.seconds)
     saved = saved and hand_saved

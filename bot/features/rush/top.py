@@ -1,5 +1,8 @@
 """/rush top: the best Rush runs of the week and of all time, everywhere (the board the
 bot keeps across chats) and, in a group, its members' (from each member's own records).
+A player on the boards everywhere is named only as the asking chat knows them (a group's
+member by the group's name for them, the asker in private by theirs); anyone else is "a
+player elsewhere", as on /rating top: a board does not tell one chat who plays in another.
 
 Runs played in the chat and through the Telegram game are the same runs: one personal
 best each, one board (:mod:`bot.chat.rush_runs`)."""
@@ -31,8 +34,18 @@ def _rows(entries: list[tuple[str, RunRecord]], context: HandlerContext) -> list
     ]
 
 
-def _board(entries: list[BoardEntry]) -> list[tuple[str, RunRecord]]:
-    return [(entry.name, entry.record) for entry in entries]
+def _board(
+    entries: list[BoardEntry], update: MessageUpdate, context: HandlerContext
+) -> list[tuple[str, RunRecord]]:
+    """The board's runs, each named as this chat knows its player (see the module)."""
+    elsewhere = context._("a player elsewhere")
+    if update.effective_chat.type != ChatType.PRIVATE:
+        members = context.chat_data.members
+        return [(members.get(entry.user_id, elsewhere), entry.record) for entry in entries]
+    viewer = update.effective_user.id  # in private, only the asker is known
+    return [
+        (entry.name if entry.user_id == viewer else elsewhere, entry.record) for entry in entries
+    ]
 
 
 def members_runs(context: HandlerContext, today: dt.date) -> tuple[list, list]:
@@ -67,9 +80,10 @@ async def top(update: MessageUpdate, context: HandlerContext) -> None:
     lines += [
         "",
         _("<b>Everywhere, this week</b>"),
-        *_rows(_board(board.this_week(today)), context),
+        *_rows(_board(board.this_week(today), update, context), context),
     ]
-    lines += ["", _("<b>Everywhere, all time</b>"), *_rows(_board(board.all_time), context)]
+    everywhere = _board(board.all_time, update, context)
+    lines += ["", _("<b>Everywhere, all time</b>"), *_rows(everywhere, context)]
     if update.effective_chat.type == ChatType.PRIVATE:
         mine = context.user_data.rush
         lines.append("")

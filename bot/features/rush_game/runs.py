@@ -14,7 +14,9 @@ each rule here prevents:
   Rush in the chat), then its score goes to the game message's table (``setGameScore``,
   only when it beats the player's score there).  A token whose run is over starts nothing
   and answers nothing; once its result is no longer kept it is refused (401).
-- One run at a time per player: starting another ends the first where it stands.
+- One run at a time per player: starting another ends the first where it stands (two starts
+  racing included: nothing is awaited between looking for the player's run and keeping the
+  new one; else the first would go on unseen, its hand free to /solve).
 - While a hand is played, its solutions are kept from its player (:mod:`bot.game.spoilers`,
   under the player's own id, as a hand of their private chat).
 """
@@ -107,6 +109,11 @@ class RushPage:
         """``POST /app/api/rush/start``: the first hand, and the server's clock started."""
         name = self._player(request)
         context, token = request.context, request.token
+        if self._table is None:
+            # Before anything is looked at: from here to the run kept, nothing awaits, so
+            # two starts racing cannot both find no run on (two runs at once, one of whose
+            # hands /solve would not keep from its player).
+            self._table = await context.bot_data.solving.levels(CARDS, TARGET)
         now = context.now()
         self._forget(now)
         known = self.runs.get(token.nonce)
@@ -118,8 +125,6 @@ class RushPage:
         if older is not None and older.result is None:
             older.run.stop(token.user_id, now)
             self._end(older, context)
-        if self._table is None:
-            self._table = await context.bot_data.solving.levels(CARDS, TARGET)
         run = RushRun.start(token.user_id, name, now, self._deal(context))
         page_run = self.runs[token.nonce] = PageRun(token, run, name)
         self.live[token.user_id] = token.nonce
@@ -183,7 +188,7 @@ class RushPage:
         run = page_run.run
         now = context.now()
         run.shown(now)
-        context.bot_data.live_hands.add_player(page_run.token.user_id, run.hand)
+        context.bot_data.live_hands.add_player(page_run.token.user_id, run.hand, kind="rush page")
         self._time(page_run, run.remaining(now))
 
     def _time(self, page_run: PageRun, seconds: float) -> None:

@@ -1,0 +1,92 @@
+"""Hostile players and challenges, through the local Bot API: a challenge's cards are known
+before its player's clock starts (to its setter, and to every friend who played it), so a
+second account pasting the setter's answer sets no record for the hand; and a Rush run on
+the game's page beside a challenge's play does not free the challenge's hand to /solve."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.local_api import LocalBotApi, plain_text
+from solver import solve
+from tests.bot.harness import (
+    BOB,
+    BotApplication,
+    FakeClock,
+    dealt,
+    make_api,
+    running_bot,
+    settled,
+)
+from tests.bot.rush_game_data import GAME_ENV, game_api, play, rush_call, sent_game, token_of
+
+pytestmark = pytest.mark.asyncio
+
+CAT = 503
+NOON = 1_795_435_200.0
+
+
+async def said(api: LocalBotApi, user: int, text: str) -> dict[str, Any]:
+    """The bot's next message after ``user`` says ``text`` in private."""
+    before = len(api.sent)
+    api.send(user, user, text)
+    return (await api.wait_for_sent(before + 1))[before]
+
+
+async def shared_challenge(
+    api: LocalBotApi, application: BotApplication, win: dict[str, Any]
+) -> dict[str, Any]:
+    """Bob shares the challenge his solve ``win`` offers: the message as sent."""
+    button = win["reply_markup"]["inline_keyboard"][-1][0]
+    query_id = api.inline_query(BOB, button["switch_inline_query_chosen_chat"]["query"], "private")
+    (result,) = (await api.wait_for_inline_answer(query_id))["results"]
+    shared = api.choose_inline_result(BOB, query_id, result["id"])
+    await settled(api, application)
+    return shared
+
+
+async def test_a_second_account_sets_no_record_on_its_own_challenge(tmp_path: Path) -> None:
+    api = make_api()
+    api.add_user(CAT, "Cat", language_code="en")  # Bob's second account
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        hand = dealt(await said(api, BOB, "/play"))
+        clock.now += 20
+        win = await said(api, BOB, solve(hand)[0].text)
+        button = win["reply_markup"]["inline_keyboard"][-1][0]
+        query_id = api.inline_query(
+            BOB, button["switch_inline_query_chosen_chat"]["query"], "private"
+        )
+        (result,) = (await api.wait_for_inline_answer(query_id))["results"]
+        shared = api.choose_inline_result(BOB, query_id, result["id"])
+        await settled(api, application)
+        url = shared["reply_markup"]["inline_keyboard"][0][0]["url"]
+        await said(api, CAT, "/start " + url.split("?start=")[1])
+        clock.now += 1.6  # the answer known beforehand, pasted
+        done = plain_text((await said(api, CAT, solve(hand)[0].text))["text"])
+        record = application.bot_data.global_data.hand_records.get(hand, 24)
+    assert done.startswith("✅ Solved in 1.6 s: you beat Bob (20.0 s)!")
+    assert "New record" not in done
+    assert (record.best, record.holder) == (20.0, BOB)  # Bob's own solve, in his round
+
+
+async def test_a_rush_game_run_does_not_free_a_challenges_hand_to_solve(tmp_path: Path) -> None:
+    api = game_api()
+    api.add_user(CAT, "Cat", language_code="en")
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock, env=GAME_ENV) as application:
+        hand = dealt(await said(api, BOB, "/play"))
+        clock.now += 20
+        shared = await shared_challenge(api, application, await said(api, BOB, solve(hand)[0].text))
+        url = shared["reply_markup"]["inline_keyboard"][0][0]["url"]
+        await said(api, CAT, "/start " + url.split("?start=")[1])  # Cat's clock runs
+        # Cat starts a Rush run on the game's page beside it...
+        token = token_of(await play(api, CAT, await sent_game(api, CAT, CAT)))
+        assert (await rush_call(application, "POST", "start", token)).status_code == 200
+        # ...then asks for the challenge's solutions.
+        cards = " ".join(map(str, hand))
+        answer = plain_text((await said(api, CAT, f"/solve {cards}"))["text"])
+    assert answer.startswith("No spoilers: those numbers hold a hand you are playing right now.")

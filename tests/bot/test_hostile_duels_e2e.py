@@ -1,0 +1,167 @@
+"""Hostile players in duels, through the local Bot API: a player losing a duel who blocks
+the bot (a private duel) or removes it from the group (a group's duel, as its admin), to
+have the duel cancelled, unrated, forfeits it instead; a group's duel whose bot someone
+else removes is cancelled."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from bot.features.duel import play
+from bot.game.duel import Duel, End
+from bot.local_api import LocalBotApi, plain_text
+from solver import solve
+from tests.bot.duels import DAVE, accept, button_data, invite, win_hand
+from tests.bot.duels import players as group_players
+from tests.bot.harness import (
+    ANN,
+    GROUP,
+    BotApplication,
+    FakeClock,
+    make_api,
+    running_bot,
+    settled,
+    until,
+)
+
+pytestmark = pytest.mark.asyncio
+
+CAROL = 503
+NOON = 1_795_435_200.0
+
+
+@pytest.fixture(autouse=True)
+def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The next hand comes at once (the pause to read a result is for people)."""
+    monkeypatch.setattr(play, "NEXT_HAND_SECONDS", 0.0)
+
+
+def in_chat(api: LocalBotApi, chat: int, since: int) -> list[str]:
+    return [
+        plain_text(m.get("text") or m.get("caption") or "")
+        for m in api.sent[since:]
+        if m["chat"]["id"] == chat
+    ]
+
+
+def the_duel(application: BotApplication) -> Duel:
+    duel = application.bot_data.global_data.duels.duel_of(ANN)
+    assert duel is not None
+    return duel
+
+
+def after_hand(duel: Duel, number: int) -> Callable[[], bool]:
+    """Whether the duel has ended, or dealt the hand after hand ``number``."""
+    return lambda: duel.over or (duel.live and len(duel.results) == number)
+
+
+async def private_duel(api: LocalBotApi, application: BotApplication) -> Duel:
+    """Ann's shared invitation, taken up by Carol through its link: the first hand dealt."""
+    before = len(api.sent)
+    api.send(ANN, ANN, "/duel")
+    await api.wait_for_sent(before + 1)
+    await settled(api, application)
+    keyboard = api.sent[before]["reply_markup"]["inline_keyboard"]
+    token = str(keyboard[0][0]["switch_inline_query_chosen_chat"]["query"]).split()[1]
+    api.send(CAROL, CAROL, f"/start duel_{token}")
+    await until(lambda: application.bot_data.global_data.duels.duel_of(CAROL) is not None)
+    await until(lambda: the_duel(application).live)
+    await settled(api, application)
+    return the_duel(application)
+
+
+async def test_a_hand_that_cannot_reach_a_blocked_player_forfeits_the_duel(tmp_path: Path) -> None:
+    api = make_api()
+    api.add_user(CAROL, "Carol", language_code="en")
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        duel = await private_duel(api, application)
+        for number in (1, 2):
+            assert duel.hand is not None
+            clock.now += 7
+            before = len(api.sent)
+            if number == 2:
+                # Ann, 0–2 down, blocks the bot, and its update is missed: the next
+                # hand cannot reach her (Telegram answers 403).
+                api.chats[ANN].removed = True
+            api.send(CAROL, CAROL, solve(list(duel.hand.hand), 24)[0].text)
+            await until(after_hand(duel, number))
+            await settled(api, application)
+        carol = application.bot_data.global_data.ratings.of(CAROL)
+        told = in_chat(api, CAROL, before)
+    assert duel.end is End.LEFT
+    assert duel.winner == CAROL
+    assert carol.won == 1
+    [end] = [line for line in told if line.startswith("🚫")]
+    assert end.startswith("🚫 Ann blocked the bot: Carol wins the duel. Ann 0 – 2 Carol\nRating:\n")
+
+
+async def test_blocking_the_bot_forfeits_a_private_duel_at_once(tmp_path: Path) -> None:
+    api = make_api()
+    api.add_user(CAROL, "Carol", language_code="en")
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        duel = await private_duel(api, application)
+        before = len(api.sent)
+        api.remove_bot(ANN, ANN)  # Ann blocks the bot in the middle of hand 1
+        await until(lambda: duel.over)
+        await settled(api, application)
+        told = in_chat(api, CAROL, before)
+    assert (duel.end, duel.winner) == (End.LEFT, CAROL)
+    assert told[-1].startswith("🚫 Ann blocked the bot: Carol wins the duel. Ann 0 – 0 Carol\n")
+
+
+async def test_removing_the_bot_from_the_group_forfeits_the_removers_duel(
+    tmp_path: Path,
+) -> None:
+    api = group_players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await accept(api, application, await invite(api, application, CAROL, ANN), ANN)
+        await win_hand(api, application, clock, CAROL)
+        duel = application.bot_data.global_data.duels.duel_of(ANN)
+        assert duel is not None
+        api.remove_bot(GROUP, ANN)  # Ann, the group's admin, 0–1 down
+        await until(lambda: duel.over)
+        await settled(api, application)
+        carol = application.bot_data.global_data.ratings.of(CAROL)
+    assert (duel.end, duel.winner) == (End.LEFT, CAROL)
+    assert carol.won == 1
+
+
+async def test_a_groups_duel_whose_bot_someone_else_removes_is_cancelled(
+    tmp_path: Path,
+) -> None:
+    api = group_players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await accept(api, application, await invite(api, application, CAROL, DAVE), DAVE)
+        duel = application.bot_data.global_data.duels.duel_of(CAROL)
+        assert duel is not None
+        api.remove_bot(GROUP, ANN)  # the admin, who does not play
+        await until(lambda: duel.over)
+        await settled(api, application)
+        carol = application.bot_data.global_data.ratings.of(CAROL)
+    assert duel.end is End.CANCELLED
+    assert carol.rated == 0
+
+
+async def test_accept_pressed_again_or_by_the_inviter_is_told_as_what_it_is(
+    tmp_path: Path,
+) -> None:
+    api = group_players()
+    async with running_bot(api, tmp_path) as application:
+        invitation = await invite(api, application)
+        await accept(api, application, invitation)
+        api.press(CAROL, invitation, button_data(invitation, 0))
+        await settled(api, application)
+        api.press(ANN, invitation, button_data(invitation, 0))
+        await settled(api, application)
+        duels = len(application.bot_data.global_data.duels.duels)
+    again, inviter = (a.get("text") for a in api.callback_answers[-2:])
+    assert again == "This invitation is no longer open."
+    assert inviter == "This invitation is no longer open."
+    assert duels == 1

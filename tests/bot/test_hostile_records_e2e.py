@@ -1,0 +1,41 @@
+"""Hostile players and each hand's record, through the local Bot API: a round won after
+its hints (the third gives every step but the last) is seen but sets no record, and offers
+no challenge of its time."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.local_api import LocalBotApi, plain_text
+from solver import solve
+from tests.bot.harness import ANN, FakeClock, dealt, make_api, running_bot
+
+pytestmark = pytest.mark.asyncio
+
+NOON = 1_795_435_200.0
+
+
+async def said(api: LocalBotApi, user: int, text: str) -> dict[str, Any]:
+    """The bot's next message after ``user`` says ``text`` in private."""
+    before = len(api.sent)
+    api.send(user, user, text)
+    return (await api.wait_for_sent(before + 1))[before]
+
+
+async def test_a_round_won_after_its_hints_sets_no_record(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        hand = dealt(await said(api, ANN, "/play"))
+        for _ in range(3):
+            await said(api, ANN, "/hint")
+        clock.now += 2
+        message = await said(api, ANN, solve(hand)[0].text)
+        win = plain_text(message["text"])
+        record = application.bot_data.global_data.hand_records.get(hand, 24)
+    assert win.startswith("🎉 Ann wins in 2.0 s")
+    assert (record.seen, record.best) == (1, None)
+    assert "reply_markup" not in message  # no "Challenge a friend" to beat a hinted time

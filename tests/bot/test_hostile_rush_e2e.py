@@ -1,0 +1,33 @@
+"""Hostile players and Rush, through the local Bot API: /rush top names a player only as
+the asking chat knows them (a run played in private is not told in a group by its
+player's name)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.local_api import plain_text
+from tests.bot.games import start
+from tests.bot.harness import ANN, GROUP, FakeClock, reply_to, running_bot, settled
+from tests.bot.rush_play import CAROL, NOON, answer, next_picture, players, the_run
+
+pytestmark = pytest.mark.asyncio
+
+
+async def test_rush_top_keeps_a_private_players_name_out_of_other_chats(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await start(api, ANN, ANN, "/rush")
+        clock.now += 4
+        await next_picture(api, ANN, ANN, answer(the_run(application, ANN)))
+        await reply_to(api, ANN, ANN, "/stop")
+        await settled(api, application)
+        in_group = plain_text(await reply_to(api, CAROL, GROUP, "/rush top"))
+        in_private = plain_text(await reply_to(api, CAROL, CAROL, "/rush top"))
+        own = plain_text(await reply_to(api, ANN, ANN, "/rush top"))
+    assert "\n\nEverywhere, all time\n1. a player elsewhere: 1 · best hand 4.0 s" in in_group
+    assert "\n\nEverywhere, all time\n1. a player elsewhere: 1 · best hand 4.0 s" in in_private
+    assert "\n\nEverywhere, all time\n1. Ann: 1 · best hand 4.0 s" in own

@@ -1,0 +1,35 @@
+"""Hostile players and the Rush game's page, through the running bot and real HTTP: two
+Play presses whose first /start calls race (the first after a start-up, while the levels
+are being worked out) still give the player one run at a time."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from tests.bot.harness import ANN, GROUP, FakeClock, running_bot
+from tests.bot.rush_game_data import GAME_ENV, game_api, play, rush_call, sent_game, token_of
+
+pytestmark = pytest.mark.asyncio
+
+NOON = 1_800_000_000.0
+
+
+async def test_two_racing_starts_leave_one_run_on(tmp_path: Path) -> None:
+    api = game_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock, env=GAME_ENV) as application:
+        message = await sent_game(api, ANN, GROUP)
+        first = token_of(await play(api, ANN, message))
+        second = token_of(await play(api, ANN, message))
+        await asyncio.gather(
+            rush_call(application, "POST", "start", first),
+            rush_call(application, "POST", "start", second),
+        )
+        states = [
+            (await rush_call(application, "GET", "state", token)).json()["state"]
+            for token in (first, second)
+        ]
+    assert sorted(states) == ["over", "playing"]
