@@ -8,8 +8,9 @@ default six-card settings, and after each deal for the key just dealt.  The boun
 
 * at most :data:`READY` hands per key, and at most :data:`KEYS` keys (the key dealt least
   recently is dropped, with its hands, when another is added);
-* at most one refill at a time per key; a refill that cannot get a worker in time, or finds
-  no hand, simply stops (the next deal starts another).
+* at most one refill at a time per key, and one worker job at a time for all refills
+  together, so that refills never hold more than one worker from the deals; a refill that
+  cannot get a worker in time, or finds no hand, simply stops (the next deal starts another).
 
 When a key has no hand ready (its first deal, or deals faster than refills), the deal finds
 its hand as before, in a worker, while the players wait.  A ready hand is dealt once: no two
@@ -58,6 +59,7 @@ class ReadyHunts:
         self.keys = keys
         self._hands: OrderedDict[Key, deque[Found]] = OrderedDict()
         self._refills: dict[Key, asyncio.Task[None]] = {}
+        self._one_job = asyncio.Lock()
 
     def kept(self, settings: GameSettings) -> int:
         """How many hands are ready for these settings (no work)."""
@@ -104,7 +106,8 @@ class ReadyHunts:
     async def _refill(self, key: Key, settings: GameSettings, rng: random.Random) -> None:
         while (hands := self._hands.get(key)) is not None and len(hands) < self.ready:
             try:
-                found = await self.find(settings, rng)
+                async with self._one_job:
+                    found = await self.find(settings, rng)
             except DealRefused as refused:
                 logger.info("No hunt hand kept ready for %s: %s", key, refused)
                 return

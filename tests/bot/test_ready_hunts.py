@@ -3,6 +3,7 @@ needs no worker."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -51,3 +52,22 @@ async def test_small_hands_are_not_kept() -> None:
     hunts.take(GameSettings(cards=5), RNG)
     await hunts.refilled(GameSettings(cards=5))
     assert hunts.kept(GameSettings(cards=5)) == 0
+
+
+async def test_refills_of_several_keys_run_one_job_at_a_time() -> None:
+    running, most = 0, 0
+
+    async def counted(settings: GameSettings, rng: random.Random) -> Found:
+        nonlocal running, most
+        running += 1
+        most = max(most, running)
+        await asyncio.sleep(0)
+        running -= 1
+        return await hand_of(settings, rng)
+
+    hunts = ReadyHunts(counted)
+    for target in (24, 25):
+        hunts.fill(GameSettings(cards=6, target=target), RNG)
+    for target in (24, 25):
+        await hunts.refilled(GameSettings(cards=6, target=target))
+    assert most == 1
