@@ -9,13 +9,24 @@ the deals as a worker's do):
 * a Solution Hunt of 4, 5 or 6 cards: the first candidate with three solutions, with all of
   them (the hunt shows how many there are);
 * a Countdown game: the draw and the solver's best answer;
-* the daily puzzle of a day.
+* the daily puzzle of a day;
+* a Rush hand (a level 1 to 5) and a duel's hand (medium): drawn from the four-card level
+  table on the event loop, no worker; their facts (hints) follow from a worker like a
+  four-card round's.
 
+After each job the worker's housekeeping (:func:`bot.services.workers.settle`, where the
+version has it) runs untimed, as in a worker after its reply; its own time is shown last.
 The CPU time is the job's own; the wall-clock time also counts the waits for a core that
-other work on the machine causes.  (Rush and duel games are not in this version.)
+other work on the machine causes.
 
-Usage: ``python bench/deal_kinds_bench.py [--deals 200]``.  To compare with another version
-in the same session, run it again with that checkout first on the path, alternately:
+``--ready N`` then deals N six-card hunts through the bot's own solving service and worker
+pool, where the version keeps hunt hands ready (:mod:`bot.services.ready_hunts`), one every
+``--gap`` seconds, and shows the wall-clock time each deal waited and how many found no
+hand ready.
+
+Usage: ``python bench/deal_kinds_bench.py [--deals 200] [--ready 40 --gap 0.5]``.
+To compare with another version in the same session, run it again with that checkout first
+on the path, alternately:
 ``PYTHONPATH=/tmp/main:$(python -c 'import site; print(site.getsitepackages()[0])')
 python -S bench/deal_kinds_bench.py`` (``-S``: the checkout installed here is not imported).
 """
@@ -23,6 +34,7 @@ python -S bench/deal_kinds_bench.py`` (``-S``: the checkout installed here is no
 from __future__ import annotations
 
 import argparse
+import asyncio
 import datetime as dt
 import platform
 import random
@@ -31,9 +43,29 @@ import time
 from collections.abc import Callable
 
 from bot.game.countdown import countdown_job, draw
-from bot.game.hands import CANDIDATES, draw_unrated, facts_job
+from bot.game.hands import (
+    CANDIDATES,
+    LABEL_LEVELS,
+    HandFacts,
+    LevelTable,
+    draw_unrated,
+    facts_job,
+    rate_job,
+)
 from bot.game.hunt import hunt_job
+from bot.game.rush import table_dealer
 from solver import daily, daily_pools
+
+try:
+    from bot.services.workers import settle
+except ImportError:  # a version without it: the collector runs as it will
+
+    def settle() -> None:
+        pass
+
+
+SETTLED: list[float] = []
+"""CPU seconds of each housekeeping after a job."""
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -52,6 +84,9 @@ def timed(
         job(rng)
         wall.append(time.perf_counter() - started)
         cpu.append(time.process_time() - used)
+        used = time.process_time()
+        settle()
+        SETTLED.append(time.process_time() - used)
     return wall, cpu
 
 
@@ -64,6 +99,11 @@ def kinds() -> dict[str, Callable[[random.Random], object]]:
     pools = daily_pools()
     start = dt.date(2026, 1, 1)
     days = iter(range(100_000))
+    table = LevelTable.from_text(4, 24, rate_job(4, 24))
+
+    def rush(rng: random.Random) -> HandFacts:
+        return table_dealer(table, rng)(rng.randint(1, 5))
+
     return {
         "round, 4 cards: facts": lambda rng: facts_job(candidates(rng, 4), 24, True),
         "round, 5 cards: deal": lambda rng: facts_job(candidates(rng, 5), 24, True, False),
@@ -75,12 +115,51 @@ def kinds() -> dict[str, Callable[[random.Random], object]]:
         "hunt, 6 cards": lambda rng: hunt_job(candidates(rng, 6), 24),
         "countdown": lambda rng: countdown_job(*draw(rng, None)),
         "daily": lambda rng: daily(start + dt.timedelta(days=next(days)), pools),
+        "rush: the deal": rush,
+        "duel: the deal": lambda rng: table.draw(rng, deck, LABEL_LEVELS["medium"]),
+        "rush/duel: facts": lambda rng: facts_job([rush(rng).hand], 24, False),
     }
+
+
+def ready_hunts(deals: int, gap: float) -> None:
+    """Six-card hunts dealt through the solving service, one every ``gap`` seconds."""
+    from bot.game.table import GameSettings
+    from bot.services.solving import Solving
+    from bot.services.workers import WorkerPool
+
+    async def run() -> None:
+        pool = WorkerPool()
+        solving = Solving(pool)
+        hunts = getattr(solving, "hunts", None)  # None: a version that keeps none ready
+        settings, rng = GameSettings(cards=6), random.Random("ready")
+        await pool.start()
+        if hunts is not None:
+            hunts.fill(settings, rng)
+            await hunts.refilled(settings)
+        waits, empty = [], 0
+        try:
+            for _ in range(deals):
+                empty += hunts is None or not hunts.kept(settings)
+                started = time.perf_counter()
+                await solving.hunt_hand(settings, rng)
+                waits.append(time.perf_counter() - started)
+                await asyncio.sleep(gap)
+        finally:
+            await pool.close()
+        median, p99 = statistics.median(waits) * 1000, percentile(waits, 0.99) * 1000
+        print(
+            f"hunt, 6 cards, dealt     {median:7.2f} / {p99:7.2f} / {max(waits) * 1000:7.2f}"
+            f"     (wall; {empty} of {deals} with no hand ready)"
+        )
+
+    asyncio.run(run())
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200, help="deals of each kind")
+    parser.add_argument("--ready", type=int, default=0, help="six-card hunts dealt by the bot")
+    parser.add_argument("--gap", type=float, default=0.5, help="seconds between those deals")
     args = parser.parse_args()
     print(f"machine: {platform.machine()}, Python {platform.python_version()}")
     print("kind                     wall: p50 / p99 / max (ms)    CPU: p50 / p99 / max (ms)")
@@ -90,6 +169,12 @@ def main() -> int:
             median, p99 = statistics.median(times) * 1000, percentile(times, 0.99) * 1000
             figures.append(f"{median:7.2f} / {p99:7.2f} / {max(times) * 1000:7.2f}")
         print(f"{name:24} {figures[0]}     {figures[1]}")
+    median, p99 = statistics.median(SETTLED) * 1000, percentile(SETTLED, 0.99) * 1000
+    print(
+        f"after each job: settle {' ' * 30}{median:7.2f} / {p99:7.2f} / {max(SETTLED) * 1000:7.2f}"
+    )
+    if args.ready:
+        ready_hunts(args.ready, args.gap)
     return 0
 
 

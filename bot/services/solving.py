@@ -41,6 +41,7 @@ from bot.game.rush import TARGET as RUSH_TARGET
 from bot.game.rush import Deal, table_dealer
 from bot.game.table import GameSettings
 from bot.services.level_tables import KeptTables, TableStore
+from bot.services.ready_hunts import DEFAULT_SIX, ReadyHunts
 from bot.services.solve_errors import DealRefused, SolveBusy, SolveTimeout, SolveTooBig
 from bot.services.workers import (
     AlreadyRunning,
@@ -83,6 +84,7 @@ class Solving(KeptTables):
         self._solutions: dict[tuple[int, int], dict[tuple[int, ...], HandFacts]] = {}
         self._warm: asyncio.Future[None] | None = None
         self._pools: asyncio.Future[DailyPools] | None = None
+        self.hunts = ReadyHunts(self._find_hunt)
 
     # --- searches -------------------------------------------------------------------------
 
@@ -203,7 +205,13 @@ class Solving(KeptTables):
         self, settings: GameSettings, rng: random.Random
     ) -> tuple[tuple[int, ...], tuple[str, ...]]:
         """A hand for a Solution Hunt by the chat's deck, card count and target, with every
-        one of its distinct solutions (at least three); raises :class:`DealRefused`."""
+        one of its distinct solutions (at least three): one kept ready if there is one
+        (:mod:`bot.services.ready_hunts`), else found now; raises :class:`DealRefused`."""
+        return self.hunts.take(settings, rng) or await self._find_hunt(settings, rng)
+
+    async def _find_hunt(
+        self, settings: GameSettings, rng: random.Random
+    ) -> tuple[tuple[int, ...], tuple[str, ...]]:
         for _ in range(DEAL_ATTEMPTS):
             candidates = draw_unrated(rng, settings.deck, settings.cards, CANDIDATES)
             try:
@@ -288,6 +296,7 @@ class Solving(KeptTables):
     async def _warm_up(self) -> None:
         await self.pool.start()
         await self.prepare(*DEFAULT_GAME)
+        self.hunts.fill(DEFAULT_SIX, random.Random())  # six-card hunts, ready in the background
         # The daily pools (a few ms of sorting) are made now rather than by whichever
         # update first needs today's puzzle (a /daily, or any /solve's spoiler check).
         await self._daily_pools()

@@ -22,6 +22,7 @@ a worker's pipe only once it is readable).  The contract:
   bound its memory: some grow by hundreds of MiB within two seconds.
 * **Priority.**  Workers lower their own scheduling priority (``nice``), so on a machine with
   fewer cores than busy workers the bot's event loop still gets the CPU first.
+* **Pauses.**  No job pays for a full collection over earlier jobs' caches (:func:`settle`).
 """
 
 from __future__ import annotations
@@ -93,6 +94,14 @@ def _cap_memory(memory: int | None) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
 
 
+def settle() -> None:
+    """Collect the garbage made since the last call and exempt the survivors (the caches,
+    mostly; still freed by reference counts) from later collections, which then scan only
+    what the next job makes: a full one over grown caches took 0.3 to 0.5 s."""
+    gc.collect()
+    gc.freeze()
+
+
 def _serve(connection: Connection, nice: int, memory: int | None = None) -> None:
     """A worker process: run jobs from the pipe until it closes, or until a job has run out
     of memory (the worker then ends, to be replaced by a fresh one)."""
@@ -122,6 +131,7 @@ def _serve(connection: Connection, nice: int, memory: int | None = None) -> None
                 connection.send(reply)
             return
         connection.send(reply)
+        settle()  # after the reply: a job waiting for this worker waits for it, no one else
 
 
 @dataclass(eq=False)

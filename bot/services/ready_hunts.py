@@ -1,0 +1,117 @@
+"""Solution Hunt hands found ahead of their deals, so that a large hand is dealt at once.
+
+A hunt must list every solution of its hand before it starts (its caption says how many
+there are): for six cards that is 20 ms typically and 100 ms or more for the slowest deals.
+:class:`ReadyHunts` keeps a few such hands, with their solutions, per settings key (deck,
+card count, target), found by worker jobs in the background: after start-up for the
+default six-card settings, and after each deal for the key just dealt.  The bounds:
+
+* at most :data:`READY` hands per key, and at most :data:`KEYS` keys (the key dealt least
+  recently is dropped, with its hands, when another is added);
+* at most one refill at a time per key, and one worker job at a time for all refills
+  together, so that refills never hold more than one worker from the deals; a refill that
+  cannot get a worker in time, or finds no hand, simply stops (the next deal starts another).
+
+When a key has no hand ready (its first deal, or deals faster than refills), the deal finds
+its hand as before, in a worker, while the players wait.  A ready hand is dealt once: no two
+chats get the same one from the pool.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections import OrderedDict, deque
+from collections.abc import Awaitable, Callable
+
+from bot.game.table import GameSettings
+from bot.services.solve_errors import DealRefused
+
+logger = logging.getLogger(__name__)
+
+READY = 2
+"""Hands kept ready per settings key."""
+KEYS = 8
+"""Settings keys whose hands are kept."""
+FROM_CARDS = 6
+"""The smallest hand kept ready: smaller ones are found within a few milliseconds."""
+DEFAULT_SIX = GameSettings(cards=6)
+"""The settings whose hands are found right after start-up."""
+
+Key = tuple[tuple[int, int], int, int]
+Found = tuple[tuple[int, ...], tuple[str, ...]]
+Finder = Callable[[GameSettings, random.Random], Awaitable[Found]]
+"""Finds one hunt hand and its solutions in a worker; raises :class:`DealRefused`."""
+
+
+def key_of(settings: GameSettings) -> Key:
+    """What a hunt's hand depends on: deck, card count, target."""
+    return settings.deck, settings.cards, settings.target
+
+
+class ReadyHunts:
+    """A few hunt hands per settings key, refilled in the background (see the module)."""
+
+    def __init__(self, find: Finder, *, ready: int = READY, keys: int = KEYS) -> None:
+        self.find = find
+        self.ready = ready
+        self.keys = keys
+        self._hands: OrderedDict[Key, deque[Found]] = OrderedDict()
+        self._refills: dict[Key, asyncio.Task[None]] = {}
+        self._one_job = asyncio.Lock()
+
+    def kept(self, settings: GameSettings) -> int:
+        """How many hands are ready for these settings (no work)."""
+        return len(self._hands.get(key_of(settings), ()))
+
+    def peek(self, settings: GameSettings) -> Found | None:
+        """The hand the next deal with these settings takes, if one is ready (no work)."""
+        hands = self._hands.get(key_of(settings))
+        return hands[0] if hands else None
+
+    def take(self, settings: GameSettings, rng: random.Random) -> Found | None:
+        """A ready hand for these settings, or None (then the caller finds one itself);
+        either way a refill for them starts, if they are large enough to keep."""
+        if settings.cards < FROM_CARDS:
+            return None
+        key = key_of(settings)
+        hands = self._hands.get(key)
+        found = hands.popleft() if hands else None
+        self.fill(settings, rng)
+        return found
+
+    def fill(self, settings: GameSettings, rng: random.Random) -> None:
+        """Start finding hands for these settings in the background, up to the bound
+        (nothing if a refill for them is running already)."""
+        key = key_of(settings)
+        self._hands.setdefault(key, deque())
+        self._hands.move_to_end(key)
+        while len(self._hands) > self.keys:
+            dropped, _hands = self._hands.popitem(last=False)
+            refill = self._refills.pop(dropped, None)
+            if refill is not None:
+                refill.cancel()
+        if key not in self._refills and len(self._hands[key]) < self.ready:
+            task = asyncio.get_running_loop().create_task(self._refill(key, settings, rng))
+            self._refills[key] = task
+            task.add_done_callback(lambda _: self._refills.pop(key, None))
+
+    async def refilled(self, settings: GameSettings) -> None:
+        """Return once no refill for these settings is running (for tests and benches)."""
+        refill = self._refills.get(key_of(settings))
+        if refill is not None:
+            await asyncio.wait([refill])
+
+    async def _refill(self, key: Key, settings: GameSettings, rng: random.Random) -> None:
+        while (hands := self._hands.get(key)) is not None and len(hands) < self.ready:
+            try:
+                async with self._one_job:
+                    found = await self.find(settings, rng)
+            except DealRefused as refused:
+                logger.info("No hunt hand kept ready for %s: %s", key, refused)
+                return
+            hands = self._hands.get(key)
+            if hands is None:  # the key was dropped meanwhile
+                return
+            hands.append(found)

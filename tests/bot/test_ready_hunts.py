@@ -1,0 +1,73 @@
+"""The bounds of the hunt hands kept ready (bot/services/ready_hunts.py), with a finder that
+needs no worker."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from bot.game.table import GameSettings
+from bot.services.ready_hunts import Found, ReadyHunts
+from bot.services.solve_errors import DealRefused
+
+pytestmark = pytest.mark.asyncio
+
+RNG = random.Random(1)
+
+
+async def hand_of(settings: GameSettings, rng: random.Random) -> Found:
+    return (tuple(range(1, settings.cards + 1)), ("a", "b", "c"))
+
+
+async def refused(settings: GameSettings, rng: random.Random) -> Found:
+    raise DealRefused("busy")
+
+
+async def test_no_more_hands_are_kept_than_the_bound() -> None:
+    hunts = ReadyHunts(hand_of, ready=3)
+    hunts.fill(GameSettings(cards=6), RNG)
+    await hunts.refilled(GameSettings(cards=6))
+    assert hunts.kept(GameSettings(cards=6)) == 3
+
+
+async def test_the_key_dealt_least_recently_is_dropped() -> None:
+    hunts = ReadyHunts(hand_of, keys=2)
+    for target in (24, 25, 26):
+        hunts.fill(GameSettings(cards=6, target=target), RNG)
+        await hunts.refilled(GameSettings(cards=6, target=target))
+    assert [hunts.kept(GameSettings(cards=6, target=t)) for t in (24, 25, 26)] == [0, 2, 2]
+
+
+async def test_a_refill_that_finds_nothing_keeps_nothing() -> None:
+    hunts = ReadyHunts(refused)
+    assert hunts.take(GameSettings(cards=6), RNG) is None
+    await hunts.refilled(GameSettings(cards=6))
+    assert hunts.kept(GameSettings(cards=6)) == 0
+
+
+async def test_small_hands_are_not_kept() -> None:
+    hunts = ReadyHunts(hand_of)
+    hunts.take(GameSettings(cards=5), RNG)
+    await hunts.refilled(GameSettings(cards=5))
+    assert hunts.kept(GameSettings(cards=5)) == 0
+
+
+async def test_refills_of_several_keys_run_one_job_at_a_time() -> None:
+    running, most = 0, 0
+
+    async def counted(settings: GameSettings, rng: random.Random) -> Found:
+        nonlocal running, most
+        running += 1
+        most = max(most, running)
+        await asyncio.sleep(0)
+        running -= 1
+        return await hand_of(settings, rng)
+
+    hunts = ReadyHunts(counted)
+    for target in (24, 25):
+        hunts.fill(GameSettings(cards=6, target=target), RNG)
+    for target in (24, 25):
+        await hunts.refilled(GameSettings(cards=6, target=target))
+    assert most == 1
