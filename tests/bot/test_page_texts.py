@@ -29,7 +29,22 @@ def _texts(script: str, name: str) -> dict[str, dict[str, str]]:
     return tables
 
 
-SCRIPTS = [("app.js", "TEXTS"), ("rush.js", "RUSH_TEXTS")]
+SCRIPTS = [("texts.js", "TEXTS"), ("rush.js", "RUSH_TEXTS")]
+"""The scripts that hold the page's string tables, and the tables' names."""
+
+
+def _page_scripts() -> list[str]:
+    """The scripts ``index.html`` loads, in its order."""
+    html = (WEBAPP / "index.html").read_text(encoding="utf-8")
+    return re.findall(r'<script src="([\w.]+\.js)"', html)
+
+
+def _used_keys(script: str) -> set[str]:
+    """The string keys ``script`` asks for by name: ``t("key")``, ``dataset.text = "key"``."""
+    source = (WEBAPP / script).read_text(encoding="utf-8")
+    return set(re.findall(r'\bt\("(\w+)"', source)) | set(
+        re.findall(r'dataset\.text = "(\w+)"', source)
+    )
 
 
 def _placeholders(text: str) -> set[str]:
@@ -64,3 +79,14 @@ def test_rush_labels_set_by_the_script_are_strings_of_the_page() -> None:
         re.findall(r'dataset\.text = "(\w+)"', source)
     )
     assert used - keys == set()
+
+
+def test_the_page_loads_every_script_of_the_page_once() -> None:
+    scripts = _page_scripts()
+    assert sorted(scripts) == sorted(path.name for path in WEBAPP.glob("*.js"))
+
+
+@pytest.mark.parametrize("script", _page_scripts())
+def test_strings_a_script_asks_for_are_strings_of_the_page(script: str) -> None:
+    keys = {key for table, name in SCRIPTS for key in _texts(table, name)["en"]}
+    assert _used_keys(script) - keys == set()

@@ -1,0 +1,210 @@
+"""Hypothesis strategies that build every saved record (chats, users and their parts), shared
+by the records' tests (``test_records*.py``)."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from bot.game.countdown import Best, Countdown
+from bot.game.daily import DailyRecord, DailyResult
+from bot.game.hunt import Find, Hunt
+from bot.game.requests import Rules
+from bot.game.rounds import Phase, Round
+from bot.game.stats import ChatStats, PlayerStats
+from bot.game.table import GameSettings, Match, Table
+from bot.state import (
+    AnswersTo,
+    ChatData,
+    ChatLanguage,
+    CountdownMessages,
+    DailyChat,
+    GroupStatus,
+    RoundMessages,
+    SolvePages,
+    Status,
+    UserData,
+)
+
+ids = st.integers(-(10**13), 10**13)
+counts = st.integers(0, 10**6)
+seconds = st.floats(allow_nan=False)
+words = st.text(max_size=12)
+days = st.dates().map(lambda day: day.isoformat())
+numbers = st.integers(-(10**6), 10**6) | st.fractions(max_denominator=10**4)
+
+rounds = st.builds(
+    Round,
+    number=counts,
+    hand=st.lists(st.integers(1, 13), max_size=6).map(tuple),
+    target=st.integers(-100, 1000),
+    started=seconds,
+    time_limit=st.none() | seconds,
+    level=st.none() | st.integers(0, 5),
+    solvable=st.booleans(),
+    hints=st.integers(0, 3),
+    phase=st.sampled_from(Phase),
+    winner=st.none() | ids,
+    wrong=st.dictionaries(ids, counts, max_size=3),
+    solutions=st.none() | st.lists(words, max_size=3).map(tuple),
+    solution_count=counts,
+    starter=st.none() | ids,
+    votes=st.dictionaries(
+        st.sampled_from(["stop", "skip", "reveal", "hint"]),
+        st.lists(ids, max_size=3).map(tuple),
+        max_size=2,
+    ),
+)
+players = st.builds(
+    PlayerStats,
+    name=words,
+    wins=counts,
+    points=counts,
+    best_time=st.none() | seconds,
+    times=st.lists(seconds, max_size=5),
+    streak=counts,
+    best_streak=counts,
+    weekly_points=st.dictionaries(words, counts, max_size=3),
+    hunt_points=counts,
+    countdown_points=counts,
+)
+hunts = st.builds(
+    Hunt,
+    number=counts,
+    hand=st.lists(st.integers(1, 13), max_size=6).map(tuple),
+    target=st.integers(1, 100),
+    started=seconds,
+    time_limit=seconds,
+    solutions=st.lists(words, max_size=4).map(tuple),
+    found=st.dictionaries(
+        st.integers(0, 3),
+        st.builds(Find, user_id=ids, name=words, written=words, seconds=seconds),
+        max_size=3,
+    ),
+    ended=st.booleans(),
+    starter=st.none() | ids,
+    answered=st.lists(ids, max_size=3),
+    votes=st.dictionaries(
+        st.sampled_from(["stop"]), st.lists(ids, max_size=3).map(tuple), max_size=1
+    ),
+)
+witnesses = st.none() | st.tuples(st.integers(1, 10_000), words)
+countdowns = st.builds(
+    Countdown,
+    number=counts,
+    numbers=st.lists(st.integers(1, 100), max_size=6).map(tuple),
+    target=st.integers(101, 999),
+    started=seconds,
+    time_limit=seconds,
+    exact=st.none() | words,
+    below=witnesses,
+    above=witnesses,
+    best=st.dictionaries(
+        ids,
+        st.builds(
+            Best,
+            user_id=ids,
+            name=words,
+            written=words,
+            value=counts,
+            distance=counts,
+            seconds=seconds,
+        ),
+        max_size=3,
+    ),
+    ended=st.booleans(),
+    starter=st.none() | ids,
+    answered=st.lists(ids, max_size=3),
+    votes=st.dictionaries(
+        st.sampled_from(["stop"]), st.lists(ids, max_size=3).map(tuple), max_size=1
+    ),
+)
+tables = st.builds(
+    Table,
+    settings=st.builds(
+        GameSettings,
+        deck=st.tuples(st.integers(1, 13), st.integers(1, 13)),
+        difficulty=st.none() | words,
+        time_limit=counts,
+        target=st.integers(-100, 1000),
+        cards=st.integers(1, 8),
+        unsolvable=st.booleans(),
+        countdown_time=counts,
+    ),
+    round=st.none() | rounds,
+    rounds_dealt=counts,
+    match=st.none()
+    | st.builds(
+        Match,
+        rounds=counts,
+        played=counts,
+        points=st.dictionaries(ids, counts, max_size=3),
+        names=st.dictionaries(ids, words, max_size=3),
+        starter=st.none() | ids,
+    ),
+    stats=st.builds(
+        ChatStats,
+        players=st.dictionaries(ids, players, max_size=3),
+        hunt_best=st.dictionaries(words, counts, max_size=3),
+    ),
+    hunt=st.none() | hunts,
+    countdown=st.none() | countdowns,
+)
+chats = st.builds(
+    ChatData,
+    table=tables,
+    language=st.builds(ChatLanguage, chosen=st.none() | words, recent=st.none() | words),
+    rounds=st.builds(RoundMessages, deal_message_id=st.none() | ids),
+    status=st.builds(
+        GroupStatus,
+        message_id=st.none() | ids,
+        lines=st.lists(words, max_size=3),
+        sent=seconds,
+        late_names=st.lists(words, max_size=3),
+        late_ids=st.lists(ids, max_size=3),
+    ),
+    daily=st.builds(
+        DailyChat,
+        message_id=st.none() | ids,
+        subscription=st.none() | words,
+        done=st.none() | st.dates(),
+    ),
+    solve=st.builds(
+        SolvePages,
+        requests=st.dictionaries(
+            ids,
+            st.tuples(st.lists(numbers, max_size=4).map(tuple), numbers, st.sampled_from(Rules)),
+        ),
+    ),
+    countdown=st.none()
+    | st.builds(
+        CountdownMessages,
+        deal_message_id=st.none() | ids,
+        status=st.builds(
+            Status, message_id=st.none() | ids, lines=st.lists(words, max_size=3), sent=seconds
+        ),
+    ),
+    members=st.dictionaries(ids, words, max_size=3),
+    answers_to=st.sampled_from(AnswersTo),
+)
+users = st.builds(
+    UserData,
+    language=st.none() | words,
+    daily=st.builds(
+        DailyRecord,
+        started=st.dictionaries(days, seconds, max_size=3),
+        misses=st.dictionaries(days, counts, max_size=3),
+        results=st.dictionaries(
+            days, st.builds(DailyResult, seconds=seconds, misses=counts), max_size=3
+        ),
+        attempt=st.none() | days,
+        replaying=st.booleans(),
+        replay_started=st.dictionaries(days, seconds, max_size=3),
+        replay_misses=st.dictionaries(days, counts, max_size=3),
+        replays=st.dictionaries(
+            days, st.builds(DailyResult, seconds=seconds, misses=counts), max_size=3
+        ),
+        remind_at=st.none() | words,
+        remind_zone=st.none() | words,
+        reminded=st.none() | days,
+    ),
+)
