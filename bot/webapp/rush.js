@@ -2,7 +2,8 @@
 // judges and keeps the clock; the page sends the hand's number and the expression built,
 // never a score. A game has no launch data: the token the bot signed comes in the
 // address's fragment (#game=…) and goes back with each call in the X-Game-Token header.
-// Uses app.js's page (state, deal, render, say, t…): loaded after it.
+// Uses the page's shared scripts (state and render in page.js and board.js, say, t…): loaded
+// after them (see index.html).
 "use strict";
 
 const RUSH_TEXTS = {
