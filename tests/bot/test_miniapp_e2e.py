@@ -16,7 +16,8 @@ import pytest
 from bot.context import services
 from bot.local_api import LocalBotApi, plain_text
 from bot.settings import Settings, SettingsError
-from solver import daily, daily_number, solve
+from solver import daily_number, solve
+from tests.bot.games import daily
 from tests.bot.harness import (
     ANN,
     BOB,
