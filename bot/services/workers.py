@@ -158,6 +158,8 @@ class WorkerPool:
             "solver",
             "bot.game.hands",
             "bot.game.requests",
+            # Each worker runs _serve from here: imported once, not by every new worker.
+            "bot.services.workers",
         ),
     ) -> None:
         if not 0 < search_workers < workers:
