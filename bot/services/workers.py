@@ -43,42 +43,36 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, Literal, TypeVar
 
+from bot.services.work_errors import (
+    AlreadyRunning,
+    PoolBusy,
+    PoolClosed,
+    WorkFailed,
+    WorkTimeout,
+    WorkTooBig,
+)
 from solver.solutions import clear_caches
 
 logger = logging.getLogger(__name__)
 
+__all__ = [
+    "AlreadyRunning",
+    "PoolBusy",
+    "PoolClosed",
+    "WorkFailed",
+    "WorkTimeout",
+    "WorkTooBig",
+    "WorkerPool",
+]
+
 T = TypeVar("T")
 Lane = Literal["game", "search"]
-
-
-class WorkFailed(Exception):
-    """The job raised an exception, or its worker died."""
-
-
-class WorkTooBig(WorkFailed):
-    """The job needed more memory than a worker may have."""
-
-
-class PoolClosed(WorkFailed):
-    """The pool was closed before the job finished."""
-
-
-class WorkTimeout(Exception):
-    """The job's budget ran out (queueing included)."""
 
 
 START_BUDGET = 30.0
 """Seconds a new worker may take to be ready for its first job."""
 MEMORY = 256 * 1024 * 1024
 """Bytes a worker's address space may grow by (the solver's usual jobs need under 20 MiB)."""
-
-
-class PoolBusy(Exception):
-    """The lane's queue is full; nothing was started."""
-
-
-class AlreadyRunning(Exception):
-    """The owner already has a search queued or running; nothing was started."""
 
 
 def _cap_memory(memory: int | None) -> None:
@@ -168,6 +162,8 @@ class WorkerPool:
             "solver",
             "bot.game.hands",
             "bot.game.requests",
+            # Each worker runs _serve from here: imported once, not by every new worker.
+            "bot.services.workers",
         ),
     ) -> None:
         if not 0 < search_workers < workers:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import datetime as dt
 
 from bot.local_api import LocalBotApi, plain_text
-from solver import daily, solve
+from solver import solve
+from tests.bot.games import daily
 from tests.bot.harness import (
     FakeClock,
     reply_to,

@@ -12,8 +12,8 @@ import pytest
 from bot import app
 from bot.features import fair_play
 from bot.local_api import plain_text
-from solver import daily, daily_number, solve
-from tests.bot.games import start, the_hunt
+from solver import daily_number, solve
+from tests.bot.games import daily, start, the_hunt
 from tests.bot.harness import ANN, GROUP, FakeClock, make_api, reply_to, running_bot
 
 pytestmark = pytest.mark.asyncio

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from bot.local_api import LocalBotApi, plain_text
-from solver import daily, daily_number, solve
+from solver import daily_number, solve
+from tests.bot.games import daily
 from tests.bot.harness import (
     ANN,
     BOB,

@@ -9,7 +9,8 @@ import pytest
 
 from bot.clock import SteadyClock
 from bot.local_api import plain_text
-from solver import daily, solve
+from solver import solve
+from tests.bot.games import daily
 from tests.bot.harness import ANN, FakeClock, deal, dealt, make_api, reply_to, running_bot, settled
 
 NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()

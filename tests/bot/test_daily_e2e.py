@@ -9,7 +9,8 @@ import pytest
 
 from bot.features import daily as daily_command
 from bot.local_api import plain_text
-from solver import daily, daily_number, solve
+from solver import daily_number, solve
+from tests.bot.games import daily
 from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot, settled
 
 pytestmark = pytest.mark.asyncio

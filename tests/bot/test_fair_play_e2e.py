@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import LocalBotApi, plain_text
-from solver import daily, daily_number, solve
-from tests.bot.games import solve_headline
+from solver import daily_number, solve
+from tests.bot.games import daily, solve_headline
 from tests.bot.harness import ANN, GROUP, FakeClock, deal, dealt, make_api, reply_to, running_bot
 
 pytestmark = pytest.mark.asyncio

@@ -12,7 +12,8 @@ import pytest
 
 from bot.game.daily import DailyResult
 from bot.local_api import plain_text
-from solver import daily, solve
+from solver import solve
+from tests.bot.games import daily
 from tests.bot.harness import ANN, FakeClock, make_api, reply_to, running_bot, settled, until
 
 pytestmark = pytest.mark.asyncio

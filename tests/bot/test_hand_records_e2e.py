@@ -14,7 +14,8 @@ from bot import records
 from bot.game.hand_records import HandRecord, Source, hand_key
 from bot.local_api import plain_text
 from bot.persistence import FILE_NAME
-from solver import daily, daily_number, solve
+from solver import daily_number, solve
+from tests.bot.games import daily
 from tests.bot.harness import (
     ANN,
     BOB,

@@ -10,7 +10,8 @@ import pytest
 
 from bot.features import daily as daily_feature
 from bot.local_api import LocalBotApi, plain_text, visible_length
-from solver import daily, solve
+from solver import solve
+from tests.bot.games import daily
 from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot, settled
 
 pytestmark = pytest.mark.asyncio

@@ -25,7 +25,8 @@ import pytest_asyncio
 from bot.context import services
 from bot.features.practice import TOKEN_SECONDS
 from bot.local_api import plain_text
-from solver import daily, daily_number
+from solver import daily_number
+from tests.bot.games import daily
 from tests.bot.harness import ANN, BOB, FakeClock, make_api, reply_to, running_bot
 from tests.bot.miniapp_data import init_data, user_json, web_address
 

@@ -12,7 +12,8 @@ import pytest
 
 from bot.context import services
 from bot.local_api import plain_text
-from solver import daily, daily_number, solve
+from solver import daily_number, solve
+from tests.bot.games import daily
 from tests.bot.harness import (
     ANN,
     BOB,

@@ -15,7 +15,8 @@ import pytest
 from bot.chat.miniapp import API_BURST
 from bot.context import services
 from bot.features.practice import TOKEN_SECONDS, make_token
-from solver import daily, solve
+from solver import solve
+from tests.bot.games import daily
 from tests.bot.harness import (
     ANN,
     BOB,

@@ -17,8 +17,8 @@ from bot.features.daily import chart_labels
 from bot.local_api import LocalBotApi, plain_text
 from bot.services.charts import bar_chart
 from bot.services.pictures import render_hand
-from solver import daily, solve
-from tests.bot.games import one_or_many
+from solver import solve
+from tests.bot.games import daily, one_or_many
 from tests.bot.harness import (
     ANN,
     BOB,

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import plain_text
-from solver import daily, solve
+from solver import solve
+from tests.bot.games import daily
 from tests.bot.harness import (
     ANN,
     GROUP,

@@ -13,7 +13,8 @@ from bot.features.solve import INLINE_RESULTS, PAGE_SIZE
 from bot.game.requests import Limit, RequestError, Rules, parse_solve
 from bot.local_api import plain_text
 from bot.services import solving
-from solver import Code, daily, daily_number
+from solver import Code, daily_number
+from tests.bot.games import daily
 from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot, settled, until
 
 

@@ -10,7 +10,8 @@ import pytest
 
 from bot.features import daily as daily_feature
 from bot.local_api import LocalBotApi, plain_text
-from solver import daily, daily_number, solve
+from solver import daily_number, solve
+from tests.bot.games import daily
 from tests.bot.harness import (
     ANN,
     BOB,
