@@ -23,3 +23,14 @@ def test_the_readme_names_the_time_limits_as_the_buttons_do() -> None:
     readme = " ".join((ROOT / "README.md").read_text().split())
     *limits, last = [str(seconds) for seconds in TIME_LIMITS if seconds]
     assert f"the time limit (none, {', '.join(limits)} or {last} seconds)" in readme
+
+
+def test_every_code_block_of_the_readme_ends_before_the_next_heading() -> None:
+    """An unclosed ``` swallows the sections after it into a block of code."""
+    inside, swallowed = False, []
+    for line in (ROOT / "README.md").read_text().splitlines():
+        if line.startswith("```"):
+            inside = not inside
+        elif inside and re.match(r"#{1,6} ", line):
+            swallowed.append(line)
+    assert swallowed == []
