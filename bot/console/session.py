@@ -116,7 +116,11 @@ class Console:
         return f"(you are {self.name}, in the group chat; {admin} is its admin)"
 
     def _show(self, message: dict[str, Any]) -> None:
-        where = "group" if message["chat"]["id"] == GROUP_ID else "private"
+        chat_id = message["chat"]["id"]
+        where = "group" if chat_id == GROUP_ID else "private"
+        if chat_id not in (GROUP_ID, self.user_id):
+            # Another user's private chat (a private duel's rival): whose it is.
+            where = f"private ({self.users.name_of(chat_id)})"
         label = f"[#{message['message_id']} {where}{' edited' if message.get('edited') else ''}]"
         if "photo" in message:
             path = message.get("local_path") or "not saved"
