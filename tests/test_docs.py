@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from bot.game.table import TIME_LIMITS
+from bot.menus import ADMIN_COMMANDS, PRIVATE_COMMANDS
 from bot.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -23,3 +24,26 @@ def test_the_readme_names_the_time_limits_as_the_buttons_do() -> None:
     readme = " ".join((ROOT / "README.md").read_text().split())
     *limits, last = [str(seconds) for seconds in TIME_LIMITS if seconds]
     assert f"the time limit (none, {', '.join(limits)} or {last} seconds)" in readme
+
+
+def test_every_code_block_of_the_readme_ends_before_the_next_heading() -> None:
+    """An unclosed ``` swallows the sections after it into a block of code."""
+    inside, swallowed = False, []
+    for line in (ROOT / "README.md").read_text().splitlines():
+        if line.startswith("```"):
+            inside = not inside
+        elif inside and re.match(r"#{1,6} ", line):
+            swallowed.append(line)
+    assert swallowed == []
+
+
+def test_the_readmes_command_table_has_every_command_of_the_menus() -> None:
+    """A newcomer reads *How to play* for what the menus offer."""
+    rows = [
+        line.split(" | ")[0]
+        for line in (ROOT / "README.md").read_text().splitlines()
+        if line.startswith("| `/")
+    ]
+    named = {name for row in rows for name in re.findall(r"`/([a-z]+)", row)}
+    menus = {name for name, _ in [*PRIVATE_COMMANDS, *ADMIN_COMMANDS]}
+    assert sorted(menus - named) == []

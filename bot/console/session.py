@@ -25,8 +25,10 @@ CONSOLE_HELP = """Console commands:
   :private          talk to the bot in private
   :user NAME        become another user (created on first use, the same one in every
                     session), e.g. :user Bob
-  :reply N TEXT     reply to the bot's message #N
-  :press N BUTTON   press a button under message #N, by its label or its number (1, 2, …);
+  :reply N TEXT     reply to message #N: the bot's, or a user's (the console gives its
+                    number when the bot cannot see it), e.g. :reply 1 /duel
+  :press N BUTTON   press a button under message #N, by its label (emoji may be left out:
+                    Accept for ✅ Accept) or its number (1, 2, …);
                     :press iN BUTTON for message iN, sent through inline mode; a
                     game's Play (/game) prints the address to play it in a browser
   :inline QUERY     type @bot QUERY in the chat (inline mode): lists what the bot offers;
@@ -43,6 +45,12 @@ ASCII = str.maketrans({"–": "-", "—": "-", "−": "-", "×": "*", "÷": "/",
 def _plain_label(label: str) -> str:
     """A button's label as it may be typed: ASCII signs, no marker of the current option."""
     return label.translate(ASCII).removeprefix("• ").strip().lower()
+
+
+def _label_words(label: str) -> str:
+    """A label without the emoji or signs it starts with, as a keyboard without them types
+    it (``✅ Accept``: ``accept``); empty for a label that is only signs (``◀``)."""
+    return re.sub(r"^\W+", "", _plain_label(label))
 
 
 class Console:
@@ -108,7 +116,11 @@ class Console:
         return f"(you are {self.name}, in the group chat; {admin} is its admin)"
 
     def _show(self, message: dict[str, Any]) -> None:
-        where = "group" if message["chat"]["id"] == GROUP_ID else "private"
+        chat_id = message["chat"]["id"]
+        where = "group" if chat_id == GROUP_ID else "private"
+        if chat_id not in (GROUP_ID, self.user_id):
+            # Another user's private chat (a private duel's rival): whose it is.
+            where = f"private ({self.users.name_of(chat_id)})"
         label = f"[#{message['message_id']} {where}{' edited' if message.get('edited') else ''}]"
         if "photo" in message:
             path = message.get("local_path") or "not saved"
@@ -158,9 +170,13 @@ class Console:
             return self._command(text)
         message = self.api.send(self.user_id, self.chat_id, text)
         if "reply_to_message" not in message and not self.api.visible_to_bot(message):
+            # Members' messages are numbered as the bot's are: this one's number is what
+            # `:reply` needs to answer it (with /duel, say).
+            number = message["message_id"]
             print(
                 "(The bot cannot see that: in groups it sees only commands, replies to it "
-                f"and mentions. Try :reply N TEXT, or @{self.api.username} TEXT.)",
+                f"and mentions. Try :reply N TEXT, or @{self.api.username} TEXT. This is "
+                f"message #{number}: :reply {number} TEXT replies to it.)",
                 file=self.out,
             )
         return True
@@ -360,6 +376,8 @@ def _chosen(buttons: list[dict[str, Any]], label: str) -> dict[str, Any] | None:
     is a game message's Play button, whatever its label."""
     wanted = _plain_label(label)
     chosen = [b for b in buttons if _plain_label(b["text"]) == wanted]
+    if not chosen and (words := _label_words(label)):
+        chosen = [b for b in buttons if _label_words(b["text"]) == words]
     if not chosen and wanted == "play":
         chosen = [b for b in buttons if "callback_game" in b]
     if not chosen and label.isdigit() and 1 <= int(label) <= len(buttons):

@@ -29,8 +29,8 @@ const RUSH_TEXTS = {
     rushToken: "This game link has expired or was used up: press Play in the chat again.",
   },
   zh: {
-    rushTitle: "急速挑战",
-    rushRules: "急速挑战：计时 120 秒。每解出一手牌 +10 秒、得 1 分；每跳过一手 −20 秒。" +
+    rushTitle: "极速挑战",
+    rushRules: "极速挑战：计时 120 秒。每解出一手牌 +10 秒、得 1 分；每跳过一手 −20 秒。" +
       "得分越高，牌越难。",
     skip: "跳过 −20 秒",
     rushScore: "得分 {score} · 第 {level} 级",

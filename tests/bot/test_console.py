@@ -202,3 +202,22 @@ async def test_a_rush_run_is_played_in_the_console(data: Path) -> None:
     session.keyboard.type("/stop")
     out = await session.end()
     assert "🏁 Rush over! Score: 1\n" in out
+
+
+@pytest.mark.asyncio
+async def test_a_group_duel_is_offered_by_replying_to_a_members_message(data: Path) -> None:
+    """A member's message the bot cannot see gets its number, for ``:reply N /duel``; the
+    invitee accepts by the button's words, without its emoji."""
+    session = Session(data)
+    for line in (":group", ":user Bob", "anyone for a duel?"):
+        session.keyboard.type(line)
+    number = (await session.shown(r"This is message #(\d+): :reply \1 TEXT replies to it")).group(1)
+    session.keyboard.type(":user Alice")
+    session.keyboard.type(f":reply {number} /duel")
+    invitation = (await session.shown(r"\[#(\d+) group\] Twenty-Four: ⚔️ Alice invites Bob")).group(
+        1
+    )
+    session.keyboard.type(":user Bob")
+    session.keyboard.type(f":press {invitation} Accept")
+    out = await session.end()
+    assert "⚔️ Bob took up Alice's duel." in out

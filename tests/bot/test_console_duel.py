@@ -67,7 +67,8 @@ async def test_a_private_duel_in_the_console(
     await shown(out, task, r"\[i1 group\] Alice via Twenty-Four: ⚔️ Alice invites you")
     keyboard.type(":user Bob")
     keyboard.type(":press i1 1")
-    await shown(out, task, r"⚔️ Bob took up Alice's duel\.")
+    # Alice's private chat is named as hers, now that Bob is the console's user.
+    took = await shown(out, task, r"\[#\d+ private(?: \(Alice\))? edited\] Twenty-Four: ⚔️ Bob took")
     mark = 0
     for won in range(1, 4):
         cards = await shown(
@@ -80,3 +81,4 @@ async def test_a_private_duel_in_the_console(
     keyboard.close()
     assert await asyncio.wait_for(task, timeout=30) == 0
     assert end
+    assert "private (Alice) edited" in took

@@ -290,3 +290,22 @@ async def test_a_group_invitation_in_chinese(tmp_path: Path) -> None:
     ]
     # Dave speaks English: his alert is in English.
     assert api.callback_answers[-1]["text"] == "Only Carol can answer this invitation."
+
+
+async def test_a_hand_nobody_solved_lists_its_solutions_the_chinese_way(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await reply_to(api, ANN, GROUP, "/language zh")
+        await accept(api, application, await invite(api, application))
+        duel = the_duel(application)
+        assert duel.hand is not None
+        hand = duel.hand.hand
+        clock.now += 61
+        [job] = [j for j in application.job_queue.jobs() if j.name == f"duel-up:{GROUP}"]
+        before = len(api.sent)
+        await job.run(application)
+        await settled(api, application)
+        told = plain_text(api.sent[before]["text"])
+    shown = [s.pretty for s in solve(list(hand), 24)][:3]
+    assert told.splitlines()[1] == "解法：" + "、".join(shown)

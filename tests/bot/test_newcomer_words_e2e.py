@@ -109,6 +109,16 @@ async def test_stop_shows_the_solutions_then_says_the_game_stopped(tmp_path: Pat
     assert lines[-1] == "Game stopped. /play to start again."
 
 
+async def test_stop_with_nothing_on_says_so_rather_than_game_stopped(tmp_path: Path) -> None:
+    """/stop after a Rush run (or before any game) stops nothing, and says that."""
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        english = await reply_to(api, ANN, ANN, "/stop")
+        chinese = await reply_to(api, BOB, BOB, "/stop")
+    assert english == "No round is running: /play deals a hand."
+    assert chinese == "现在没有进行中的一局：发送 /play 发牌。"
+
+
 async def test_a_hunts_repeat_quotes_the_solution_as_the_list_writes_it(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path) as application:

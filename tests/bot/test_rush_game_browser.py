@@ -175,7 +175,7 @@ async def test_a_used_token_replays_nothing_and_in_chinese_says_so(
         page = await browser.new_page()
         await page.goto(address)
         await expect(page.locator("#gate-text")).to_have_text(
-            "急速挑战：计时 120 秒。每解出一手牌 +10 秒、得 1 分；每跳过一手 −20 秒。"
+            "极速挑战：计时 120 秒。每解出一手牌 +10 秒、得 1 分；每跳过一手 −20 秒。"
             "得分越高，牌越难。"
         )
         await page.get_by_role("button", name="开始", exact=True).click()

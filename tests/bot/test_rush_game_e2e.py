@@ -69,7 +69,7 @@ async def test_game_in_a_group_is_sent_with_play_first_in_the_players_language(
     assert message["reply_markup"]["inline_keyboard"][0] == [
         {"text": "▶️ Play Rush", "callback_game": {}}
     ]
-    assert chinese["reply_markup"]["inline_keyboard"][0][0]["text"] == "▶️ 开始急速挑战"
+    assert chinese["reply_markup"]["inline_keyboard"][0][0]["text"] == "▶️ 开始极速挑战"
 
 
 async def test_a_game_telegram_does_not_know_is_reported_as_what_it_is(tmp_path: Path) -> None:
@@ -269,6 +269,14 @@ async def test_the_empty_inline_query_offers_the_game_after_the_daily(tmp_path: 
     assert [r["type"] for r in without["results"]] == ["article"]
 
 
+async def test_rush_by_its_chinese_name_in_inline_mode_offers_the_game(tmp_path: Path) -> None:
+    """极速挑战 is what the chat calls Rush in Chinese: typing it offers the game."""
+    api = game_api()
+    async with running_bot(api, tmp_path, env=GAME_ENV):
+        offered = await api.wait_for_inline_answer(api.inline_query(ANN, "极速挑战"))
+    assert [r["type"] for r in offered["results"]] == ["game"]
+
+
 async def test_a_token_from_before_a_restart_starts_nothing(tmp_path: Path) -> None:
     api = game_api()
     clock = FakeClock(NOON)
@@ -314,7 +322,7 @@ async def test_help_names_the_game_when_it_is_set_up(tmp_path: Path) -> None:
         "🎮 /game: Rush as a Telegram game, in any chat: tap Play, beat the clock, and your "
         f"score goes on the message's high-score table (or share it: @{bot} rush)."
     ) in english
-    assert "🎮 /game：急速挑战（Telegram 游戏），在任何聊天里都能玩" in chinese
+    assert "🎮 /game：极速挑战（Telegram 游戏），在任何聊天里都能玩" in chinese
 
 
 async def test_a_score_telegram_refuses_never_loses_the_run(tmp_path: Path) -> None:

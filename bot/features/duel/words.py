@@ -107,7 +107,8 @@ def expired_text(duel: Duel, names: dict[int, str], context: Translator) -> str:
         )
     ]
     if solutions:
-        shown = ", ".join(f"<code>{html.escape(s)}</code>" for s in solutions[:3])
+        # Listed as the reader's language lists: a, b in English, a、b in Chinese.
+        shown = context._(", ").join(f"<code>{html.escape(s)}</code>" for s in solutions[:3])
         lines.append(context._("Solutions: {solutions}").format(solutions=shown))
     lines.append(score_line(duel, names))
     return "\n".join(lines)

@@ -296,6 +296,10 @@ async def stop(update: MessageUpdate, context: HandlerContext) -> None:
     if other is not None and not playing:
         context.reply(update, other)
         return
+    if not playing and table.match is None and chat_id not in context.bot_data.dealing:
+        # Nothing to stop: saying "Game stopped" would tell of a game that never was.
+        context.reply(update, context._("No round is running: /play deals a hand."))
+        return
     if (playing or table.match is not None) and not await _granted(update, context, Action.STOP):
         return
     lines = []  # the solutions first: what to do next comes last

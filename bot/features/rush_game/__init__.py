@@ -44,7 +44,7 @@ from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
 logger = logging.getLogger(__name__)
 
-INLINE_WORDS = r"(?i)^\s*(rush|game|play|游戏|急速|挑战)\s*$"
+INLINE_WORDS = r"(?i)^\s*(rush|game|play|游戏|极速|急速|挑战|极速挑战)\s*$"
 """Inline queries answered with the game (``@bot rush``), before /solve's catch-all."""
 OFF = N_(
     "Rush as a Telegram game is not switched on for this bot yet. Its owner can create the "
