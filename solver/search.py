@@ -320,6 +320,8 @@ class Engine:
             yield from self.forms(numbers, v) if found is None else found
             return
         seen: set[Form] = set()
+        # The core makes the plain combinations (see solver.core); None: Python's combine.
+        plain = self._core.plain if self._core is not None else None
         steps = self._steps(numbers, v)
         for part, a, op, rest, w, a_first in (
             self._lazy_steps(numbers, v) if steps is None else steps
@@ -329,7 +331,9 @@ class Engine:
             part_forms = self.forms(part, a)
             for fw in self.iter_forms(rest, w):
                 for fa in part_forms:
-                    form = combine(fa, fw, op, v) if a_first else combine(fw, fa, op, v)
+                    x, y = (fa, fw) if a_first else (fw, fa)
+                    made = None if plain is None else plain(x, y, op, v)
+                    form = combine(x, y, op, v) if made is None else made
                     if form not in seen:
                         seen.add(form)
                         yield form
