@@ -2,13 +2,16 @@
  *
  * Core(integer_only, fraction, splitter) answers values(numbers), reach(numbers, v) and
  * steps(numbers, v) as solver.search.Engine does, or None for a hand it cannot hold in
- * machine words; clear() forgets everything.  Built only where a C compiler is at hand
+ * machine words; joined(steps, forms, combine, v) combines the forms of those steps into
+ * the forms of v, making the plain ones itself (plain(a, b, op, v): see _core_forms.h);
+ * clear() forgets everything.  Built only where a C compiler is at hand
  * (setup.py); solver/core.py decides whether it is used.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
 #include "_core_search.h"
+#include "_core_forms.h"
 
 static PyObject *op_text[4]; /* "+", "-", "*", "/" */
 
@@ -140,6 +143,60 @@ fail:
     return NULL;
 }
 
+/* The loop of Engine.forms over steps: the frozenset of combine(fa, fw, op, v) (fw first
+ * unless a_first) for each step, each fa of forms(part, a) and each fw of forms(rest, w);
+ * combine's plain cases are made here (_core_forms.h), the others by calling `combine`. */
+static PyObject *core_joined(Core *Py_UNUSED(c), PyObject *args) {
+    PyObject *steps, *forms, *combine, *v;
+    if (!PyArg_ParseTuple(args, "O!OOO", &PyList_Type, &steps, &forms, &combine, &v))
+        return NULL;
+    PyObject *out = PyFrozenSet_New(NULL); /* new and not yet shared: PySet_Add may fill it */
+    for (Py_ssize_t s = 0; out && s < PyList_GET_SIZE(steps); s++) {
+        PyObject *step = PyList_GET_ITEM(steps, s);
+        if (!PyTuple_Check(step) || PyTuple_GET_SIZE(step) != 6) {
+            PyErr_SetString(PyExc_TypeError, "a step is a tuple of six");
+            goto fail;
+        }
+        PyObject **at = &PyTuple_GET_ITEM(step, 0);
+        int a_first = PyObject_IsTrue(at[5]);
+        PyObject *found =
+            a_first < 0 ? NULL : PyObject_CallFunctionObjArgs(forms, at[3], at[4], NULL);
+        PyObject *rest = found ? PySequence_Fast(found, "forms make a set") : NULL;
+        Py_XDECREF(found);
+        if (!rest) goto fail;
+        found = PyObject_CallFunctionObjArgs(forms, at[0], at[1], NULL);
+        PyObject *part = found ? PyObject_GetIter(found) : NULL, *fa;
+        Py_XDECREF(found);
+        int failed = 0;
+        while (!failed && part && (fa = PyIter_Next(part))) {
+            for (Py_ssize_t j = 0; !failed && j < PySequence_Fast_GET_SIZE(rest); j++) {
+                PyObject *fw = PySequence_Fast_ITEMS(rest)[j];
+                PyObject *call[4] = {a_first ? fa : fw, a_first ? fw : fa, at[2], v};
+                PyObject *form = plain(call[0], call[1], at[2], v);
+                if (!form && !PyErr_Occurred())
+                    form = PyObject_Vectorcall(combine, call, 4, NULL);
+                failed = !form || PySet_Add(out, form) < 0;
+                Py_XDECREF(form);
+            }
+            Py_DECREF(fa);
+        }
+        Py_DECREF(rest);
+        Py_XDECREF(part);
+        if (failed || !part || PyErr_Occurred()) goto fail;
+    }
+    return out;
+fail:
+    Py_XDECREF(out);
+    return NULL;
+}
+
+static PyObject *core_plain(Core *Py_UNUSED(c), PyObject *args) {
+    PyObject *a, *b, *op, *v;
+    if (!PyArg_ParseTuple(args, "OOOO", &a, &b, &op, &v)) return NULL;
+    PyObject *form = plain(a, b, op, v);
+    return form || PyErr_Occurred() ? form : Py_NewRef(Py_None);
+}
+
 static PyObject *core_clear(Core *c, PyObject *Py_UNUSED(ignored)) {
     forget(c);
     return Py_NewRef(Py_None);
@@ -174,6 +231,10 @@ static PyMethodDef core_methods[] = {
     {"reach", (PyCFunction)core_reach, METH_VARARGS, "Whether it makes v, or None."},
     {"steps", (PyCFunction)core_steps, METH_VARARGS,
      "Each (part, a, op, rest, w, a_first) of a form of v, or None."},
+    {"joined", (PyCFunction)core_joined, METH_VARARGS,
+     "The frozenset of the forms that steps(numbers, v) combine into (see Engine.forms)."},
+    {"plain", (PyCFunction)core_plain, METH_VARARGS,
+     "combine(a, b, op, v) where it is plain (see _core_forms.h), else None."},
     {"clear", (PyCFunction)core_clear, METH_NOARGS, "Forget everything."},
     {NULL, NULL, 0, NULL},
 };

@@ -14,4 +14,13 @@ class Core:
     def steps(
         self, numbers: tuple[Any, ...], v: Any, /
     ) -> list[tuple[tuple[Any, ...], Any, str, tuple[Any, ...], Any, bool]] | None: ...
+    def joined(
+        self,
+        steps: list[tuple[tuple[Any, ...], Any, str, tuple[Any, ...], Any, bool]],
+        forms: Callable[[tuple[Any, ...], Any], frozenset[Any]],
+        combine: Callable[[Any, Any, str, Any], Any],
+        v: Any,
+        /,
+    ) -> frozenset[Any]: ...
+    def plain(self, a: Any, b: Any, op: str, v: Any, /) -> Any | None: ...
     def clear(self) -> None: ...

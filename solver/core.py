@@ -2,7 +2,10 @@
 
 ``solver/_core.c`` is a C twin of the heart of :class:`solver.search.Engine`: the values a
 multiset makes, whether it makes one, and the steps of its forms, over fractions held in
-machine words.  It is built by ``pip install`` where a C compiler is at hand, and skipped
+machine words; and the loop that combines the forms of those steps into the forms of a
+value, where it makes the plain ones itself (whole numbers, nothing that cancels, no factor
+worth 1: ``plain``, ``solver/_core_forms.h``) and asks :func:`solver.normal_form.combine`
+for the others.  It is built by ``pip install`` where a C compiler is at hand, and skipped
 where none is: the solver then runs as pure Python and gives the same answers (a test runs
 both on the same hands).  The core gives up (``None``) on hands too large for machine words,
 which Python then works out.  With :data:`PURE_PYTHON` set in the environment (to anything
@@ -32,6 +35,15 @@ class Core(Protocol):
     def values(self, numbers: tuple[Any, ...], /) -> frozenset[Any] | None: ...
     def reach(self, numbers: tuple[Any, ...], v: Any, /) -> bool | None: ...
     def steps(self, numbers: tuple[Any, ...], v: Any, /) -> list[Step] | None: ...
+    def joined(
+        self,
+        steps: list[Step],
+        forms: Callable[[tuple[Any, ...], Any], frozenset[Any]],
+        combine: Callable[[Any, Any, str, Any], Any],
+        v: Any,
+        /,
+    ) -> frozenset[Any]: ...
+    def plain(self, a: Any, b: Any, op: str, v: Any, /) -> Any | None: ...
     def clear(self) -> None: ...
 
 

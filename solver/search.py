@@ -13,7 +13,8 @@ and operation, the large side is asked only for the one value it then needs.  So
 of up to ``2 * SMALL`` numbers never lists its own values unless asked for the closest one.
 
 Where the compiled core (:mod:`solver.core`) was built, it answers the same three questions
-for every hand whose values fit in machine words; Python builds the forms from its steps.
+for every hand whose values fit in machine words, and combines the forms of its steps with
+:func:`~solver.normal_form.combine` (normal forms themselves are built in Python).
 """
 
 from __future__ import annotations
@@ -275,8 +276,8 @@ class Engine:
             result = frozenset([leaf(numbers[0])] if numbers[0] == v else [])
         elif len(numbers) <= SMALL and v not in self.values(numbers):
             result = frozenset()
-        elif (steps := self._steps(numbers, v)) is not None:
-            result = frozenset(self._combined(steps, v))
+        elif self._core is not None and (steps := self._core.steps(numbers, v)) is not None:
+            result = self._core.joined(steps, self.forms, combine, v)
         else:
             out: set[Form] = set()
             forms = self.forms
@@ -309,15 +310,6 @@ class Engine:
         """The compiled core's steps to the forms of ``v``, or ``None`` without it."""
         return None if self._core is None else self._core.steps(numbers, v)
 
-    def _combined(self, steps: list[core.Step], v: Value) -> Iterator[Form]:
-        """The forms of ``v`` from the compiled core's steps (see :meth:`forms`)."""
-        forms = self.forms
-        for part, a, op, rest, w, a_first in steps:
-            rest_forms = forms(rest, w)
-            for fa in forms(part, a):
-                for fw in rest_forms:
-                    yield combine(fa, fw, op, v) if a_first else combine(fw, fa, op, v)
-
     def iter_forms(self, numbers: Multiset, v: Value) -> Iterator[Form]:
         """The normal forms of :meth:`forms`, each once, yielded as they are found, so that a
         caller may stop early.  Between two forms yielded the work is bounded by listing the
@@ -328,6 +320,8 @@ class Engine:
             yield from self.forms(numbers, v) if found is None else found
             return
         seen: set[Form] = set()
+        # The core makes the plain combinations (see solver.core); None: Python's combine.
+        plain = self._core.plain if self._core is not None else None
         steps = self._steps(numbers, v)
         for part, a, op, rest, w, a_first in (
             self._lazy_steps(numbers, v) if steps is None else steps
@@ -337,7 +331,9 @@ class Engine:
             part_forms = self.forms(part, a)
             for fw in self.iter_forms(rest, w):
                 for fa in part_forms:
-                    form = combine(fa, fw, op, v) if a_first else combine(fw, fa, op, v)
+                    x, y = (fa, fw) if a_first else (fw, fa)
+                    made = None if plain is None else plain(x, y, op, v)
+                    form = combine(x, y, op, v) if made is None else made
                     if form not in seen:
                         seen.add(form)
                         yield form
