@@ -162,10 +162,10 @@ async def test_eight_numbers_are_answered_with_the_first_solutions_found(tmp_pat
         assert int(header.split()[-3]) > PAGE_SIZE
         buttons = api.sent[-1]["reply_markup"]["inline_keyboard"][0]
         assert buttons[-1]["text"] == "▶"
-        chinese = plain_text(await reply_to(api, BOB, BOB, "/solve 3 5 8 13 21 34 55 89"))
-        assert re.fullmatch(
-            r"3 5 8 13 21 34 55 89 → 24：至少 \d+ 种不同解法", chinese.splitlines()[0]
-        )
+        # Small cards give their first solutions in milliseconds (3 5 8 13 21 34 55 89 took
+        # a quarter of a second of CPU: on a busy machine the niced worker got less).
+        chinese = plain_text(await reply_to(api, BOB, BOB, "/solve 2 3 4 5 6 7 8 9"))
+        assert re.fullmatch(r"2 3 4 5 6 7 8 9 → 24：至少 \d+ 种不同解法", chinese.splitlines()[0])
         inline = await api.wait_for_inline_answer(api.inline_query(ANN, "1 2 3 4 5 6 7 8"))
         assert len(inline["results"]) == INLINE_RESULTS
 
