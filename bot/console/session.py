@@ -120,7 +120,8 @@ class Console:
         where = "group" if chat_id == GROUP_ID else "private"
         if chat_id not in (GROUP_ID, self.user_id):
             # Another user's private chat (a private duel's rival): whose it is.
-            where = f"private ({self.users.name_of(chat_id)})"
+            owner = self.api.users.get(chat_id, {}).get("first_name", chat_id)
+            where = f"private ({owner})"
         label = f"[#{message['message_id']} {where}{' edited' if message.get('edited') else ''}]"
         if "photo" in message:
             path = message.get("local_path") or "not saved"
