@@ -121,6 +121,23 @@ class FakeClock:
         return self.now
 
 
+TEST_DAY_NOON = 1_795_435_200.0
+"""Noon (UTC) of 23 November 2026, the day a test's bot lives in unless the test gives a
+clock: its daily puzzle (2 6 6 12) is held by none of the hands tests ask /solve for, so no
+test depends on the day it runs (on 26 November, 3 5 7 8 made /solve 1 2 3 4 5 6 7 8 a
+spoiler of the daily puzzle, refused)."""
+
+
+class DayClock:
+    """Time that flows as the wall clock's does, from :data:`TEST_DAY_NOON` on."""
+
+    def __init__(self, start: float = TEST_DAY_NOON) -> None:
+        self._offset = start - time.time()
+
+    def __call__(self) -> float:
+        return time.time() + self._offset
+
+
 @asynccontextmanager
 async def running_bot(
     api: LocalBotApi,
@@ -128,13 +145,22 @@ async def running_bot(
     *,
     clock: Callable[[], float] | None = None,
     env: dict[str, str] | None = None,
+    own_clock: bool = False,
 ) -> AsyncIterator[BotApplication]:
-    """The real application polling ``api`` through PTB's HTTP stack, until the block ends."""
+    """The real application polling ``api`` through PTB's HTTP stack, until the block ends.
+
+    Its clock is ``clock``, else a :class:`DayClock` (the bot lives on a fixed day), else,
+    with ``own_clock``, the one the bot makes for itself (the wall clock, steadied)."""
     seed_tables(data_dir)
     settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(data_dir), **(env or {})})
     application = cast(
         "BotApplication",
-        build_application(settings, token="42:TEST", transport=LocalTransport(api), clock=clock),
+        build_application(
+            settings,
+            token="42:TEST",
+            transport=LocalTransport(api),
+            clock=None if own_clock else clock or DayClock(),
+        ),
     )
     running_jobs = _RUNNING_JOBS[application] = _RunningJobs()
     application.job_queue.scheduler.add_listener(

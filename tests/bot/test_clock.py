@@ -56,7 +56,7 @@ def test_the_clock_never_runs_backwards() -> None:
 
 @pytest.mark.asyncio
 async def test_the_bot_keeps_time_with_the_steady_clock(tmp_path: Path) -> None:
-    async with running_bot(make_api(), tmp_path) as application:
+    async with running_bot(make_api(), tmp_path, own_clock=True) as application:
         assert isinstance(application.bot_data.clock, SteadyClock)
 
 

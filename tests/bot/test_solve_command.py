@@ -15,7 +15,17 @@ from bot.local_api import plain_text
 from bot.services import solving
 from solver import Code, daily_number
 from tests.bot.games import daily
-from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot, settled, until
+from tests.bot.harness import (
+    ANN,
+    BOB,
+    GROUP,
+    TEST_DAY_NOON,
+    make_api,
+    reply_to,
+    running_bot,
+    settled,
+    until,
+)
 
 
 @pytest.mark.parametrize(
@@ -188,7 +198,7 @@ async def test_inline_mode(tmp_path: Path) -> None:
         bad = await api.wait_for_inline_answer(api.inline_query(BOB, "hello"))
         assert "不是数字" in bad["results"][0]["title"]
         empty = await api.wait_for_inline_answer(api.inline_query(ANN, ""), timeout=30)
-    today = dt.datetime.now(dt.UTC).date()
+    today = dt.datetime.fromtimestamp(TEST_DAY_NOON, dt.UTC).date()
     shared = empty["results"][0]["input_message_content"]["message_text"]
     hand = " ".join(map(str, daily(today)))
     assert f"#{daily_number(today)}" in shared
