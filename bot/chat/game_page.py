@@ -19,7 +19,6 @@ and a JSON object.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from http import HTTPStatus
@@ -34,13 +33,19 @@ from telegram import (
 )
 from telegram.ext import Application
 
-from bot.chat.miniapp import API_BODY, API_BURST, API_RATE, app_address, player_context
+from bot.chat.miniapp import (
+    API_BURST,
+    API_RATE,
+    PlayerApiHandler,
+    app_address,
+    player_context,
+)
 from bot.context import BotContext, services
 from bot.i18n import N_
 from bot.services.game_tokens import GAME_TOKEN_HEADER, TOKEN_AGE, GameToken, check_game_token
 from bot.services.launch_data import AppUser
 from bot.services.rates import RateLimit
-from bot.services.web import BoundedHandler, Rules
+from bot.services.web import Rules
 
 GAME_MODE = "rush"
 """The page's mode for the game (``?mode=rush``), and the name of its API's folder."""
@@ -116,18 +121,17 @@ def game_address(page: str, token: str, language: str) -> str:
     return f"{address}#{TOKEN_FIELD}={quote(token, safe='')}"
 
 
-class GameApiHandler(BoundedHandler):
+class GameApiHandler(PlayerApiHandler):
     """``GET`` and ``POST /app/api/rush/<name>``: a call of the game's page, for the player
     its token names (401, body unread, for anything else; 429 for a flood)."""
 
-    SUPPORTED_METHODS = ("GET", "POST")
-    max_body = API_BODY
+    token: GameToken | None = None
 
-    def initialize(self, bot_application: Application, limit: RateLimit, since: float) -> None:
-        self.bot_application = bot_application
-        self.limit = limit
+    def initialize(  # type: ignore[override]
+        self, bot_application: Application, limit: RateLimit, since: float
+    ) -> None:
+        super().initialize(bot_application, limit)
         self.since = since
-        self.token: GameToken | None = None
 
     def admit(self) -> int | None:
         data = services(self.bot_application)
@@ -139,30 +143,9 @@ class GameApiHandler(BoundedHandler):
         if token is None or token.issued < self.since:
             return HTTPStatus.UNAUTHORIZED
         self.token = token
-        wait = self.limit.wait(token.user_id)
-        if wait:
-            self.set_header("Retry-After", str(max(1, round(wait))))
-            return HTTPStatus.TOO_MANY_REQUESTS
-        return None
+        return self.limited(token.user_id)
 
-    def set_default_headers(self) -> None:
-        self.set_header("Cache-Control", "no-store")
-        self.set_header("X-Content-Type-Options", "nosniff")
-
-    async def get(self, name: str) -> None:
-        await self._answer("GET", name, {})
-
-    async def post(self, name: str) -> None:
-        try:
-            body = json.loads(self.body or b"{}")
-        except (ValueError, RecursionError):  # UnicodeDecodeError included; [[[[…]]]]
-            body = None
-        if not isinstance(body, dict):
-            self.refuse(HTTPStatus.BAD_REQUEST)
-            return
-        await self._answer("POST", name, body)
-
-    async def _answer(self, method: str, name: str, body: dict[str, Any]) -> None:
+    async def answer(self, method: str, name: str, body: dict[str, Any]) -> None:
         assert self.token is not None  # admitted
         call = services(self.bot_application).game_calls.get(f"{method} {name}")
         if call is None:
@@ -171,10 +154,7 @@ class GameApiHandler(BoundedHandler):
         user_id = self.token.user_id
         context = player_context(self.bot_application, AppUser(user_id, "", None))
         status, reply = await call(GameRequest(context, self.token, body))
-        self.bot_application.mark_data_for_update_persistence(user_ids=user_id)
-        self.set_status(status)
-        self.set_header("Content-Type", "application/json; charset=utf-8")
-        self.finish(json.dumps(reply, ensure_ascii=False))
+        self.reply(user_id, status, reply)
 
 
 RUN_AGE = 4 * 3600.0

@@ -122,9 +122,11 @@ def player_context(application: Application, user: AppUser) -> BotContext:
     return context
 
 
-class ApiHandler(BoundedHandler):
-    """``GET`` and ``POST /app/api/<name>``: a feature's call, for the player whose launch
-    data came with the request (401, body unread, for anyone else)."""
+class PlayerApiHandler(BoundedHandler):
+    """A JSON API for one player's page: ``GET`` and ``POST <prefix>/<name>``, each call
+    admitted for a player (:meth:`admit`, then :meth:`limited`) before its body is read;
+    a body that is not a JSON object is a 400.  Subclasses say who the player is and answer
+    (:meth:`answer`)."""
 
     SUPPORTED_METHODS = ("GET", "POST")
     max_body = API_BODY
@@ -132,26 +134,21 @@ class ApiHandler(BoundedHandler):
     def initialize(self, bot_application: Application, limit: RateLimit) -> None:
         self.bot_application = bot_application
         self.limit = limit
-        self.user: AppUser | None = None
 
-    def admit(self) -> int | None:
-        data = services(self.bot_application)
-        raw = self.request.headers.get(INIT_DATA_HEADER, "")
-        self.user = check_init_data(raw, self.bot_application.bot.token, data.now())
-        if self.user is None:
-            return HTTPStatus.UNAUTHORIZED
-        wait = self.limit.wait(self.user.id)
-        if wait:
-            self.set_header("Retry-After", str(max(1, round(wait))))
-            return HTTPStatus.TOO_MANY_REQUESTS
-        return None
+    def limited(self, user_id: int) -> int | None:
+        """429, with when to try again, for a player who calls too often; else None."""
+        wait = self.limit.wait(user_id)
+        if not wait:
+            return None
+        self.set_header("Retry-After", str(max(1, round(wait))))
+        return HTTPStatus.TOO_MANY_REQUESTS
 
     def set_default_headers(self) -> None:
         self.set_header("Cache-Control", "no-store")
         self.set_header("X-Content-Type-Options", "nosniff")
 
     async def get(self, name: str) -> None:
-        await self._answer("GET", name, {})
+        await self.answer("GET", name, {})
 
     async def post(self, name: str) -> None:
         try:
@@ -161,9 +158,36 @@ class ApiHandler(BoundedHandler):
         if not isinstance(body, dict):
             self.refuse(HTTPStatus.BAD_REQUEST)
             return
-        await self._answer("POST", name, body)
+        await self.answer("POST", name, body)
 
-    async def _answer(self, method: str, name: str, body: dict[str, Any]) -> None:
+    async def answer(self, method: str, name: str, body: dict[str, Any]) -> None:
+        """Answer an admitted call (with :meth:`reply`)."""
+        raise NotImplementedError
+
+    def reply(self, user_id: int, status: int, reply: object) -> None:
+        """Send a call's answer as JSON.  PTB saves the data of the chats and users that
+        updates touched; a call is no update, so it says whose data it may have changed."""
+        self.bot_application.mark_data_for_update_persistence(user_ids=user_id)
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json; charset=utf-8")
+        self.finish(json.dumps(reply, ensure_ascii=False))
+
+
+class ApiHandler(PlayerApiHandler):
+    """``GET`` and ``POST /app/api/<name>``: a feature's call, for the player whose launch
+    data came with the request (401, body unread, for anyone else)."""
+
+    user: AppUser | None = None
+
+    def admit(self) -> int | None:
+        data = services(self.bot_application)
+        raw = self.request.headers.get(INIT_DATA_HEADER, "")
+        self.user = check_init_data(raw, self.bot_application.bot.token, data.now())
+        if self.user is None:
+            return HTTPStatus.UNAUTHORIZED
+        return self.limited(self.user.id)
+
+    async def answer(self, method: str, name: str, body: dict[str, Any]) -> None:
         assert self.user is not None  # admitted
         call = services(self.bot_application).app_calls.get(f"{method} {name}")
         if call is None:
@@ -171,12 +195,7 @@ class ApiHandler(BoundedHandler):
             return
         context = player_context(self.bot_application, self.user)
         status, reply = await call(AppRequest(context, self.user, body))
-        # PTB saves the data of the chats and users that updates touched; a call is no
-        # update, so it says whose data it may have changed.
-        self.bot_application.mark_data_for_update_persistence(user_ids=self.user.id)
-        self.set_status(status)
-        self.set_header("Content-Type", "application/json; charset=utf-8")
-        self.finish(json.dumps(reply, ensure_ascii=False))
+        self.reply(self.user.id, status, reply)
 
 
 class PageHandler(StaticFileHandler):
