@@ -142,12 +142,7 @@ async def test_rush_top_in_chinese(tmp_path: Path) -> None:
     api = players()
     async with running_bot(api, tmp_path):
         top = plain_text(await reply_to(api, BOB, BOB, "/rush top"))
-    assert top == (
-        "极速挑战：最佳成绩\n\n"
-        "全站本周\n还没有成绩。\n\n"
-        "全站历来\n还没有成绩。\n\n"
-        "你的最佳：还没有。发送 /rush 开始挑战。"
-    )
+    assert top == "极速挑战：最佳成绩\n还没有成绩：/rush 开始一局。"
 
 
 async def test_solve_refuses_the_hand_of_a_live_run(tmp_path: Path) -> None:

@@ -73,6 +73,10 @@ async def top(update: MessageUpdate, context: HandlerContext) -> None:
     today = dt.datetime.fromtimestamp(context.now(), dt.UTC).date()
     board = context.bot_data.global_data.rush
     lines = [_("<b>Rush: the best runs</b>")]
+    if not board.all_time:  # no run with a point anywhere: nothing to list, four times over
+        lines.append(_("No runs yet: /rush starts one."))
+        context.reply(update, "\n".join(lines), key="rush top")
+        return
     if update.effective_chat.type != ChatType.PRIVATE:
         week, ever = members_runs(context, today)
         lines += ["", _("<b>This group, this week</b>"), *_rows(week, context)]
