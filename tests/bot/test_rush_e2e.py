@@ -68,7 +68,7 @@ async def test_a_private_run_ends_by_the_clock_and_is_counted(tmp_path: Path) ->
         top = plain_text(await reply_to(api, ANN, ANN, "/rush top"))
     assert end == (
         "🏁 Rush over! Score: 2\n"
-        "2 of 3 hands solved in 2:20, 0 skipped.\n"
+        "2 of 3 hands solved in 2:20.\n"
         "Best hand: 3.0 s.\n"
         "🏆 Your first personal best.\n"
         "Share: 24点 Rush 🏁 2 solved · ⚡ 3.0 s\n"
@@ -289,7 +289,7 @@ async def test_a_run_ends_in_chinese(tmp_path: Path) -> None:
         end = plain_text(await reply_to(api, BOB, BOB, "/stop"))
     assert end == (
         "🏁 极速挑战结束！得分：1\n"
-        "0:03 内解出 1/2 手，跳过 0 手。\n"
+        "0:03 内解出 1/2 手。\n"
         "单手最快：2.0 秒。\n"
         "🏆 你的第一个个人最佳。\n"
         "分享：24点 Rush 🏁 解出 1 手 · ⚡ 单手 2.0 秒\n"

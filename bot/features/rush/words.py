@@ -148,10 +148,18 @@ def solo_end(result: RunResult, best: PersonalBest, context: ChatContext) -> str
     _ = context._
     lines = [
         _("🏁 Rush over! Score: <b>{score}</b>").format(score=result.score),
-        context.ngettext(
-            "{solved} of {dealt} hand solved in {time}, {skips} skipped.",
-            "{solved} of {dealt} hands solved in {time}, {skips} skipped.",
-            result.hands,
+        (
+            context.ngettext(
+                "{solved} of {dealt} hand solved in {time}, {skips} skipped.",
+                "{solved} of {dealt} hands solved in {time}, {skips} skipped.",
+                result.hands,
+            )
+            if result.skips
+            else context.ngettext(
+                "{solved} of {dealt} hand solved in {time}.",
+                "{solved} of {dealt} hands solved in {time}.",
+                result.hands,
+            )
         ).format(
             solved=result.score,
             dealt=result.hands,
