@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -112,7 +113,8 @@ def _stats_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (2 for any input error)."""
+    """Run the command line; returns the exit status (2 for any input error, 1 when the
+    reader of its output left before the end)."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
         if args_list[:1] == ["stats"]:
@@ -121,3 +123,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, SolverInputError, ParseError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader left early (``… | head``): nothing more to say.  Standard output is
+        # pointed at the null device, so that Python's flush at exit does not report the
+        # pipe again (the recipe of Python's documentation of SIGPIPE).
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -110,3 +111,21 @@ def test_module_entry_point() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("8/(3-8/3)")
+
+
+def test_a_reader_that_leaves_early_gets_no_traceback() -> None:
+    """``twenty-four-solver 1 2 3 4 5 6 | head -1``: the pipe is closed before the solver
+    writes (here at once, so that every write meets it)."""
+    read, write = os.pipe()
+    os.close(read)
+    with os.fdopen(write, "w") as closed:
+        done = subprocess.run(
+            [sys.executable, "-m", "solver", "1", "2", "3", "4", "5", "6"],
+            stdout=closed,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+            timeout=60,
+        )
+    assert done.stderr == ""
+    assert done.returncode == 1
