@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import AsyncIterator
+from typing import Any
+
 import pytest
+import pytest_asyncio
 
 from bot.services import outbox as outbox_module
+from tests.bot.browser import ARGS, CHROMIUM
 
 
 @pytest.fixture
@@ -12,3 +18,14 @@ def small_limits(monkeypatch: pytest.MonkeyPatch) -> None:
     """Three messages per 0.3 s in a group, so that tests see the limit quickly."""
     monkeypatch.setattr(outbox_module, "GROUP_LIMIT", 3)
     monkeypatch.setattr(outbox_module, "GROUP_PERIOD", 0.3)
+
+
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def browser() -> AsyncIterator[Any]:
+    """One headless Chromium for the session's browser tests (their modules skip where it
+    is missing: :func:`tests.bot.browser.playwright_or_skip`)."""
+    playwright = importlib.import_module("playwright.async_api")
+    async with playwright.async_playwright() as driver:
+        chromium = await driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        await chromium.close()

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import shutil
-from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,48 +18,25 @@ from urllib.parse import quote
 
 import httpx
 import pytest
-import pytest_asyncio
 
 from bot.context import services
 from bot.features.practice import TOKEN_SECONDS
 from bot.local_api import plain_text
 from solver import daily_number
+from tests.bot.browser import playwright_or_skip
 from tests.bot.games import daily
 from tests.bot.harness import ANN, BOB, FakeClock, make_api, reply_to, running_bot
 from tests.bot.miniapp_data import init_data, user_json, web_address
 
-playwright = pytest.importorskip(
-    "playwright.async_api",
-    reason="the playwright package is not installed (pip install -e '.[test]')",
-)
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-if not Path(CHROMIUM).exists():
-    pytest.skip("Chromium is not installed (apt-get install -y chromium)", allow_module_level=True)
+playwright = playwright_or_skip()
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
-# Chromium on a closed network: no sandbox (root), no GPU, nothing fetched in the background.
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 DAY = dt.date(2027, 3, 14)
 """A day whose daily puzzle is 3 3 8 8: 8/(3-8/3) needs a fraction on the way."""
 NOON = dt.datetime(2027, 3, 14, 12, 0, tzinfo=dt.UTC).timestamp()
 APP_ENV = {"TWENTYFOUR_WEBAPP_URL": "https://games.example/app/", "TWENTYFOUR_WEB_PORT": "0"}
 LIGHT = {"bg_color": "#ffffff", "text_color": "#000000", "button_color": "#2481cc"}
-
-
-@pytest_asyncio.fixture(scope="session", loop_scope="session")
-async def browser() -> AsyncIterator[Any]:
-    async with playwright.async_playwright() as driver:
-        chromium = await driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        await chromium.close()
 
 
 def app_url(base: str, data: str) -> str:

@@ -9,8 +9,6 @@ Skipped where Chromium or Playwright is missing, as the Mini App's browser tests
 from __future__ import annotations
 
 import itertools
-import shutil
-from collections.abc import AsyncIterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -18,32 +16,18 @@ from urllib.parse import unquote
 
 import httpx
 import pytest
-import pytest_asyncio
 
 from bot.features.rush_game.runs import KEPT_AFTER_END
 from bot.game.rush import START_SECONDS
+from tests.bot.browser import playwright_or_skip
 from tests.bot.harness import ANN, BOB, GROUP, FakeClock, running_bot, until
 from tests.bot.miniapp_data import URL, web_address
 from tests.bot.rush_game_data import GAME, GAME_ENV, game_api, play, sent_game
 
-playwright = pytest.importorskip(
-    "playwright.async_api",
-    reason="the playwright package is not installed (pip install -e '.[test]')",
-)
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-if not Path(CHROMIUM).exists():
-    pytest.skip("Chromium is not installed (apt-get install -y chromium)", allow_module_level=True)
+playwright = playwright_or_skip()
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 NOON = 1_800_000_000.0
 OPS = {
     "+": lambda a, b: a + b,
@@ -52,14 +36,6 @@ OPS = {
     "/": lambda a, b: a / b if b else None,
 }
 LABELS = {"+": "+", "-": "−", "*": "×", "/": "÷"}
-
-
-@pytest_asyncio.fixture(scope="session", loop_scope="session")
-async def browser() -> AsyncIterator[Any]:
-    async with playwright.async_playwright() as driver:
-        chromium = await driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        await chromium.close()
 
 
 def taps(cards: list[Fraction]) -> list[tuple[int, str, int]] | None:
