@@ -1,4 +1,4 @@
-// The server's API: every call carries the launch data, for the server to check who calls.
+// The server's APIs: every call carries what says who calls (the launch data, or the game's token).
 "use strict";
 
 class Refused extends Error {
@@ -9,15 +9,17 @@ class Refused extends Error {
   }
 }
 
-async function api(method, name, body) {
-  const options = { method, headers: { "X-Telegram-Init-Data": initData } };
+// One call of a page API at `path`, with the header that says who calls; an answer that
+// is not 2xx (or no answer at all: status 0) is thrown as Refused.
+async function callApi(method, path, credential, body) {
+  const options = { method, headers: credential };
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
   }
   let response;
   try {
-    response = await fetch(`api/${name}`, options);
+    response = await fetch(path, options);
   } catch (error) {
     throw new Refused(0);
   }
@@ -30,6 +32,10 @@ async function api(method, name, body) {
   if (!response.ok) throw new Refused(response.status, data);
   if (data.language) setLanguage(data.language);
   return data;
+}
+
+async function api(method, name, body) {
+  return callApi(method, `api/${name}`, { "X-Telegram-Init-Data": initData }, body);
 }
 
 function failed(error) {

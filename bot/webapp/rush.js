@@ -65,26 +65,7 @@ const rush = {
 };
 
 async function rushApi(method, name, body) {
-  const options = { method, headers: { "X-Game-Token": rush.token } };
-  if (body !== undefined) {
-    options.headers["Content-Type"] = "application/json";
-    options.body = JSON.stringify(body);
-  }
-  let response;
-  try {
-    response = await fetch(`api/rush/${name}`, options);
-  } catch (error) {
-    throw new Refused(0);
-  }
-  let data = {};
-  try {
-    data = await response.json();
-  } catch (error) {
-    data = {};
-  }
-  if (!response.ok) throw new Refused(response.status, data);
-  if (data.language) setLanguage(data.language);
-  return data;
+  return callApi(method, `api/rush/${name}`, { "X-Game-Token": rush.token }, body);
 }
 
 function rushFailed(error) {
