@@ -1,17 +1,19 @@
-"""What every invitation to a duel shares: who counts as a bot, its expiry after two
-minutes, and its end said where it was shown (buttons gone)."""
+"""What every invitation to a duel shares: who counts as a bot, how it is shown, its expiry
+after two minutes, and its end said where it was shown (buttons gone)."""
 
 from __future__ import annotations
 
 import html
 import logging
 
-from telegram import User
+from telegram import InlineKeyboardMarkup, Message, User
 
 from bot.context import BotContext
 from bot.game.duel_lobby import INVITATION_SECONDS, Invitation
+from bot.services.outbox import Sent
 from bot.services.timers import DUEL_INVITATION
-from bot.typed_handlers import JobContext
+from bot.state import InvitationMessage
+from bot.typed_handlers import HandlerContext, JobContext, MessageUpdate
 
 from . import play
 
@@ -24,6 +26,29 @@ MINUTES = round(INVITATION_SECONDS / 60)
 def bots(context: BotContext, *users: User | None) -> frozenset[int]:
     """The ids known to be bots: this bot, and any of ``users`` Telegram marks as one."""
     return frozenset({context.bot.id, *(u.id for u in users if u is not None and u.is_bot)})
+
+
+def show(
+    update: MessageUpdate,
+    context: HandlerContext,
+    invitation: Invitation,
+    shown: InvitationMessage,
+    text: str,
+    buttons: InlineKeyboardMarkup,
+) -> None:
+    """Show an invitation just made, in reply to the command that made it: kept among the
+    chat's invitations (with its message id once sent, to say there how it ended), and
+    closed once its time is up."""
+    chat_id = update.effective_chat.id
+    play.duel_chat(context.chat_data).invitations[invitation.token] = shown
+
+    def sent(message: Sent) -> None:
+        if isinstance(message, Message):
+            shown.message_id = message.message_id
+            play.changed(context, chat_id)  # sent after the update was handled
+
+    context.reply(update, text, reply_markup=buttons, on_sent=sent)
+    expire_later(context, chat_id, invitation)
 
 
 def expire_later(context: BotContext, chat_id: int, invitation: Invitation) -> None:

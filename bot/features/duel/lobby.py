@@ -7,17 +7,16 @@ from __future__ import annotations
 
 import html
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, User
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, User
 from telegram.constants import ChatType, MessageEntityType
 
 from bot.chat import game_life
 from bot.game.duel import HAND_SECONDS, Refusal, Refused
-from bot.services.outbox import Sent
 from bot.state import InvitationMessage
 from bot.typed_handlers import ButtonUpdate, HandlerContext, MessageUpdate
 
 from . import play, shared, words
-from .invitations import MINUTES, bots, close, expire_later
+from .invitations import MINUTES, bots, close, show
 
 
 def _invitee_of(update: MessageUpdate, context: HandlerContext) -> User | int | str | None:
@@ -98,7 +97,6 @@ async def group_invitation(update: MessageUpdate, context: HandlerContext) -> No
     members = context.chat_data.members
     invitee_name = found.full_name if isinstance(found, User) else members.get(invitee_id, "?")
     shown = InvitationMessage(inviter=inviter.full_name, invitee=invitee_name)
-    play.duel_chat(context.chat_data).invitations[invitation.token] = shown
     text = _(
         "⚔️ {inviter} invites {invitee} to a duel! {rules}\n{invitee}, do you accept? "
         "(The invitation is open for {minutes} minutes.)"
@@ -116,14 +114,7 @@ async def group_invitation(update: MessageUpdate, context: HandlerContext) -> No
             ]
         ]
     )
-
-    def sent(message: Sent) -> None:
-        if isinstance(message, Message):
-            shown.message_id = message.message_id
-            play.changed(context, chat_id)  # sent after the update was handled
-
-    context.reply(update, text, reply_markup=buttons, on_sent=sent)
-    expire_later(context, chat_id, invitation)
+    show(update, context, invitation, shown, text, buttons)
 
 
 async def invitation_button(update: ButtonUpdate, context: HandlerContext) -> None:

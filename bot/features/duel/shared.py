@@ -13,7 +13,6 @@ from telegram import (
     InlineQueryResultArticle,
     InlineQueryResultsButton,
     InputTextMessageContent,
-    Message,
     SwitchInlineQueryChosenChat,
     Update,
 )
@@ -21,13 +20,12 @@ from telegram import (
 from bot.chat import game_life
 from bot.context import BotContext
 from bot.game.duel import HAND_SECONDS, Refusal, Refused
-from bot.services.outbox import Sent
 from bot.state import InvitationMessage
 from bot.texts import round_on
 from bot.typed_handlers import HandlerContext, MessageUpdate
 
 from . import play, words
-from .invitations import MINUTES, bots, close, expire_later
+from .invitations import MINUTES, bots, close, show
 
 LINK_PREFIX = "duel_"
 """A shared invitation's start parameter: ``duel_TOKEN``."""
@@ -51,7 +49,6 @@ async def private_invitation(update: MessageUpdate, context: HandlerContext) -> 
     button that picks the chat) or as a link; whoever opens it first is the opponent."""
     _ = context._
     user = update.effective_user
-    chat_id = update.effective_chat.id
     if game_life.refused(update, context, round_on(True, context)):
         return
     duels = context.bot_data.global_data.duels
@@ -64,7 +61,6 @@ async def private_invitation(update: MessageUpdate, context: HandlerContext) -> 
         return
     context.save_global()
     shown = InvitationMessage(inviter=user.full_name)
-    play.duel_chat(context.chat_data).invitations[invitation.token] = shown
     link = link_of(context, invitation.token)
     text = _(
         "⚔️ Your duel invitation is ready. Send it to a friend with the button, or give "
@@ -86,14 +82,7 @@ async def private_invitation(update: MessageUpdate, context: HandlerContext) -> 
             [InlineKeyboardButton(_("❌ Withdraw"), callback_data=f"duel:no:{invitation.token}")],
         ]
     )
-
-    def sent(message: Sent) -> None:
-        if isinstance(message, Message):
-            shown.message_id = message.message_id
-            play.changed(context, chat_id)  # sent after the update was handled
-
-    context.reply(update, text, reply_markup=buttons, on_sent=sent)
-    expire_later(context, chat_id, invitation)
+    show(update, context, invitation, shown, text, buttons)
 
 
 async def inline_invitation(update: Update, context: BotContext) -> None:
