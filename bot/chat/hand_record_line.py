@@ -2,8 +2,9 @@
 
 Every game whose solves count for a hand's record (a won round, a first attempt at the
 daily puzzle, a duel's hand, a challenge: :class:`~bot.game.hand_records.Source`) calls
-:func:`record_line` once per solve, before it announces the solve, and adds the line it
-returns to the announcement.
+:func:`count_solve` once per solve, before it announces the solve, and adds the line it
+returns to the announcement (a solve told in several chats at once notes it once and asks
+:func:`line_of` for each chat's line).
 
 What the line may say, and why:
 
@@ -65,20 +66,6 @@ def line_of(
     if not noted.before.seen:
         return None
     return _line(context, chat_id, user_id, noted.before, seconds, noted.new_record)
-
-
-def record_line(
-    context: BotContext,
-    chat_id: int,
-    hand: tuple[int, ...],
-    target: int,
-    user_id: int,
-    seconds: float,
-    source: Source,
-) -> str | None:
-    """:func:`count_solve`'s line alone, for a caller whose own save decides when its
-    announcement goes out (a record the disk refused is kept and written when it can)."""
-    return count_solve(context, chat_id, hand, target, user_id, seconds, source)[0]
 
 
 def _line(
