@@ -3,8 +3,8 @@
  * Core(integer_only, fraction, splitter) answers values(numbers), reach(numbers, v) and
  * steps(numbers, v) as solver.search.Engine does, or None for a hand it cannot hold in
  * machine words; joined(steps, forms, combine, v) combines the forms of those steps into
- * the forms of v, making the plain ones itself (plain(a, b, op, v): see _core_forms.h);
- * clear() forgets everything.  Built only where a C compiler is at hand
+ * the forms of v, making them itself (combine(a, b, op, v): see _core_forms.h) where they
+ * fit in machine words; clear() forgets everything.  Built only where a C compiler is at hand
  * (setup.py); solver/core.py decides whether it is used.
  */
 #define PY_SSIZE_T_CLEAN
@@ -145,8 +145,8 @@ fail:
 
 /* The loop of Engine.forms over steps: the frozenset of combine(fa, fw, op, v) (fw first
  * unless a_first) for each step, each fa of forms(part, a) and each fw of forms(rest, w);
- * combine's plain cases are made here (_core_forms.h), the others by calling `combine`. */
-static PyObject *core_joined(Core *Py_UNUSED(c), PyObject *args) {
+ * made here (_core_forms.h) where they fit in machine words, elsewhere by calling `combine`. */
+static PyObject *core_joined(Core *c, PyObject *args) {
     PyObject *steps, *forms, *combine, *v;
     if (!PyArg_ParseTuple(args, "O!OOO", &PyList_Type, &steps, &forms, &combine, &v))
         return NULL;
@@ -172,9 +172,9 @@ static PyObject *core_joined(Core *Py_UNUSED(c), PyObject *args) {
             for (Py_ssize_t j = 0; !failed && j < PySequence_Fast_GET_SIZE(rest); j++) {
                 PyObject *fw = PySequence_Fast_ITEMS(rest)[j];
                 PyObject *call[4] = {a_first ? fa : fw, a_first ? fw : fa, at[2], v};
-                PyObject *form = plain(call[0], call[1], at[2], v);
-                if (!form && !PyErr_Occurred())
-                    form = PyObject_Vectorcall(combine, call, 4, NULL);
+                PyObject *form;
+                int st = combine_forms(c, call[0], call[1], at[2], v, &form);
+                if (st == GIVE_UP) form = PyObject_Vectorcall(combine, call, 4, NULL);
                 failed = !form || PySet_Add(out, form) < 0;
                 Py_XDECREF(form);
             }
@@ -190,11 +190,11 @@ fail:
     return NULL;
 }
 
-static PyObject *core_plain(Core *Py_UNUSED(c), PyObject *args) {
-    PyObject *a, *b, *op, *v;
+static PyObject *core_combine(Core *c, PyObject *args) {
+    PyObject *a, *b, *op, *v, *form;
     if (!PyArg_ParseTuple(args, "OOOO", &a, &b, &op, &v)) return NULL;
-    PyObject *form = plain(a, b, op, v);
-    return form || PyErr_Occurred() ? form : Py_NewRef(Py_None);
+    int st = combine_forms(c, a, b, op, v, &form);
+    return st == GIVE_UP ? Py_NewRef(Py_None) : form;
 }
 
 static PyObject *core_clear(Core *c, PyObject *Py_UNUSED(ignored)) {
@@ -233,8 +233,8 @@ static PyMethodDef core_methods[] = {
      "Each (part, a, op, rest, w, a_first) of a form of v, or None."},
     {"joined", (PyCFunction)core_joined, METH_VARARGS,
      "The frozenset of the forms that steps(numbers, v) combine into (see Engine.forms)."},
-    {"plain", (PyCFunction)core_plain, METH_VARARGS,
-     "combine(a, b, op, v) where it is plain (see _core_forms.h), else None."},
+    {"combine", (PyCFunction)core_combine, METH_VARARGS,
+     "combine(a, b, op, v) of solver.normal_form, or None where the core cannot make it."},
     {"clear", (PyCFunction)core_clear, METH_NOARGS, "Forget everything."},
     {NULL, NULL, 0, NULL},
 };
@@ -259,6 +259,9 @@ PyMODINIT_FUNC PyInit__core(void) {
     static const char *ops[4] = {"+", "-", "*", "/"};
     for (int i = 0; i < 4; i++)
         if (!op_text[i] && !(op_text[i] = PyUnicode_InternFromString(ops[i]))) return NULL;
+    if (!hole_node && !(hole_node = Py_BuildValue("(ii)", HOLE_KIND, 1))) return NULL;
+    if (!sum_kind && !(sum_kind = PyLong_FromLong(SUM_KIND))) return NULL;
+    if (!product_kind && !(product_kind = PyLong_FromLong(PRODUCT_KIND))) return NULL;
     if (PyType_Ready(&CoreType) < 0) return NULL;
     PyObject *m = PyModule_Create(&core_module);
     if (m && PyModule_AddObjectRef(m, "Core", (PyObject *)&CoreType) < 0) Py_CLEAR(m);

@@ -13,8 +13,8 @@ and operation, the large side is asked only for the one value it then needs.  So
 of up to ``2 * SMALL`` numbers never lists its own values unless asked for the closest one.
 
 Where the compiled core (:mod:`solver.core`) was built, it answers the same three questions
-for every hand whose values fit in machine words, and combines the forms of its steps with
-:func:`~solver.normal_form.combine` (normal forms themselves are built in Python).
+for every hand whose values fit in machine words, and combines the forms of its steps into
+the normal forms of :func:`~solver.normal_form.combine`, built in C where they fit.
 """
 
 from __future__ import annotations
@@ -320,8 +320,8 @@ class Engine:
             yield from self.forms(numbers, v) if found is None else found
             return
         seen: set[Form] = set()
-        # The core makes the plain combinations (see solver.core); None: Python's combine.
-        plain = self._core.plain if self._core is not None else None
+        # The core combines forms where they fit in machine words (solver.core); None: Python.
+        made_by = self._core.combine if self._core is not None else None
         steps = self._steps(numbers, v)
         for part, a, op, rest, w, a_first in (
             self._lazy_steps(numbers, v) if steps is None else steps
@@ -332,7 +332,7 @@ class Engine:
             for fw in self.iter_forms(rest, w):
                 for fa in part_forms:
                     x, y = (fa, fw) if a_first else (fw, fa)
-                    made = None if plain is None else plain(x, y, op, v)
+                    made = None if made_by is None else made_by(x, y, op, v)
                     form = combine(x, y, op, v) if made is None else made
                     if form not in seen:
                         seen.add(form)
