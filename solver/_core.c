@@ -1,14 +1,15 @@
 /* solver._core: an optional compiled core for solver/search.py (see _core_search.h).
  *
- * Core(integer_only, fraction, splitter) answers values(numbers), reach(numbers, v) and
- * steps(numbers, v) as solver.search.Engine does, or None for a hand it cannot hold in
- * machine words; joined(steps, forms, combine, v) combines the forms of those steps into
- * the forms of v, making them itself (combine(a, b, op, v): see _core_forms.h) where they
- * fit in machine words; clear() forgets everything.  Built only where a C compiler is at hand
- * (setup.py); solver/core.py decides whether it is used.
+ * Core(integer_only, fraction, splitter) answers values(numbers), reach(numbers, v),
+ * steps(numbers, v) and forms(numbers, v, combine) as solver.search.Engine does, or None for
+ * a hand it cannot hold in machine words.  forms lists the normal forms of v, every one of
+ * them made here (combine(a, b, op, v): _core_forms.h) where its bag fits in machine words,
+ * else by Python's `combine` (_core_join.h); clear() forgets everything.  Built only where a
+ * C compiler is at hand (pyproject.toml); solver/core.py decides whether it is used.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 
 #include "_core_search.h"
 #include "_core_forms.h"
@@ -22,6 +23,9 @@ static void forget(Core *c) {
         Py_XDECREF(x->frozen);
         drop(&x->set);
         drop(&x->memo);
+        for (size_t k = 0; k < x->forms.cap; k++)
+            if (x->forms.keys[k].d) Py_DECREF((PyObject *)x->forms.vals[k]);
+        drop(&x->forms);
         PyMem_Free(x->list);
         PyMem_Free(x->parts);
         PyMem_Free(x);
@@ -55,6 +59,8 @@ static PyObject *object(Core *c, Rat r) {
     c->entries++;
     return made;
 }
+
+#include "_core_join.h"
 
 /* The node of `key` and the value `target` (if any), or 0 when the hand does not fit. */
 static int enter(Core *c, PyObject *key, PyObject *target, Node **x, Rat *v) {
@@ -94,7 +100,7 @@ static PyObject *core_reach(Core *c, PyObject *args) {
     return found < 0 ? NULL : PyBool_FromLong(found);
 }
 
-static int emit(Core *c, PyObject *out, Node *p, Rat a, const Need *need, Node *r, Rat w) {
+static int emit(Core *c, void *out, Node *p, Rat a, const Need *need, Node *r, Rat w) {
     int op = need->op == '+' ? 0 : need->op == '-' ? 1 : need->op == '*' ? 2 : 3;
     PyObject *a_obj = object(c, a), *w_obj = a_obj ? object(c, w) : NULL;
     if (!w_obj) return -1;
@@ -110,84 +116,23 @@ static PyObject *core_steps(Core *c, PyObject *args) {
     PyObject *key, *target;
     Node *x;
     Rat v;
-    Need need[6];
     if (!PyArg_ParseTuple(args, "OO", &key, &target)) return NULL;
     int ok = enter(c, key, target, &x, &v);
     if (ok <= 0) return ok < 0 ? NULL : Py_NewRef(Py_None);
     PyObject *out = PyList_New(0);
-    if (!out || make_splits(c, x) < 0) goto fail;
-    for (Py_ssize_t s = 0; s < x->splits; s++) {
-        Node *p = x->parts[2 * s], *r = x->parts[2 * s + 1];
-        if (list_values(c, p) < 0) goto fail;
-        for (Py_ssize_t i = 0; i < p->count; i++) {
-            Rat a = p->list[i];
-            int k = needs(a, v, c->integer_only, need);
-            for (int j = 0; j < k; j++) {
-                if (need[j].any) {
-                    if (list_values(c, r) < 0) goto fail;
-                    for (Py_ssize_t m = 0; m < r->count; m++)
-                        if (beside_zero(r->list[m], &need[j]) &&
-                            emit(c, out, p, a, &need[j], r, r->list[m]) < 0)
-                            goto fail;
-                    continue;
-                }
-                int found = makes(c, r, need[j].w);
-                if (found < 0 || (found && emit(c, out, p, a, &need[j], r, need[j].w) < 0))
-                    goto fail;
-            }
-        }
-    }
+    if (out && walk(c, x, v, emit, out) < 0) Py_CLEAR(out);
     return out;
-fail:
-    Py_XDECREF(out);
-    return NULL;
 }
 
-/* The loop of Engine.forms over steps: the frozenset of combine(fa, fw, op, v) (fw first
- * unless a_first) for each step, each fa of forms(part, a) and each fw of forms(rest, w);
- * made here (_core_forms.h) where they fit in machine words, elsewhere by calling `combine`. */
-static PyObject *core_joined(Core *c, PyObject *args) {
-    PyObject *steps, *forms, *combine, *v;
-    if (!PyArg_ParseTuple(args, "O!OOO", &PyList_Type, &steps, &forms, &combine, &v))
-        return NULL;
-    PyObject *out = PyFrozenSet_New(NULL); /* new and not yet shared: PySet_Add may fill it */
-    for (Py_ssize_t s = 0; out && s < PyList_GET_SIZE(steps); s++) {
-        PyObject *step = PyList_GET_ITEM(steps, s);
-        if (!PyTuple_Check(step) || PyTuple_GET_SIZE(step) != 6) {
-            PyErr_SetString(PyExc_TypeError, "a step is a tuple of six");
-            goto fail;
-        }
-        PyObject **at = &PyTuple_GET_ITEM(step, 0);
-        int a_first = PyObject_IsTrue(at[5]);
-        PyObject *found =
-            a_first < 0 ? NULL : PyObject_CallFunctionObjArgs(forms, at[3], at[4], NULL);
-        PyObject *rest = found ? PySequence_Fast(found, "forms make a set") : NULL;
-        Py_XDECREF(found);
-        if (!rest) goto fail;
-        found = PyObject_CallFunctionObjArgs(forms, at[0], at[1], NULL);
-        PyObject *part = found ? PyObject_GetIter(found) : NULL, *fa;
-        Py_XDECREF(found);
-        int failed = 0;
-        while (!failed && part && (fa = PyIter_Next(part))) {
-            for (Py_ssize_t j = 0; !failed && j < PySequence_Fast_GET_SIZE(rest); j++) {
-                PyObject *fw = PySequence_Fast_ITEMS(rest)[j];
-                PyObject *call[4] = {a_first ? fa : fw, a_first ? fw : fa, at[2], v};
-                PyObject *form;
-                int st = combine_forms(c, call[0], call[1], at[2], v, &form);
-                if (st == GIVE_UP) form = PyObject_Vectorcall(combine, call, 4, NULL);
-                failed = !form || PySet_Add(out, form) < 0;
-                Py_XDECREF(form);
-            }
-            Py_DECREF(fa);
-        }
-        Py_DECREF(rest);
-        Py_XDECREF(part);
-        if (failed || !part || PyErr_Occurred()) goto fail;
-    }
-    return out;
-fail:
-    Py_XDECREF(out);
-    return NULL;
+/* Engine.forms: the frozenset of the normal forms of v (_core_join.h), or None. */
+static PyObject *core_forms(Core *c, PyObject *args) {
+    PyObject *key, *target, *combine;
+    Node *x;
+    Rat v;
+    if (!PyArg_ParseTuple(args, "OOO", &key, &target, &combine)) return NULL;
+    int ok = enter(c, key, target, &x, &v);
+    if (ok <= 0) return ok < 0 ? NULL : Py_NewRef(Py_None);
+    return forms_of(c, x, v, combine);
 }
 
 static PyObject *core_combine(Core *c, PyObject *args) {
@@ -231,8 +176,8 @@ static PyMethodDef core_methods[] = {
     {"reach", (PyCFunction)core_reach, METH_VARARGS, "Whether it makes v, or None."},
     {"steps", (PyCFunction)core_steps, METH_VARARGS,
      "Each (part, a, op, rest, w, a_first) of a form of v, or None."},
-    {"joined", (PyCFunction)core_joined, METH_VARARGS,
-     "The frozenset of the forms that steps(numbers, v) combine into (see Engine.forms)."},
+    {"forms", (PyCFunction)core_forms, METH_VARARGS,
+     "The frozenset of the normal forms of v over the multiset, or None."},
     {"combine", (PyCFunction)core_combine, METH_VARARGS,
      "combine(a, b, op, v) of solver.normal_form, or None where the core cannot make it."},
     {"clear", (PyCFunction)core_clear, METH_NOARGS, "Forget everything."},
@@ -259,7 +204,9 @@ PyMODINIT_FUNC PyInit__core(void) {
     static const char *ops[4] = {"+", "-", "*", "/"};
     for (int i = 0; i < 4; i++)
         if (!op_text[i] && !(op_text[i] = PyUnicode_InternFromString(ops[i]))) return NULL;
+    if (!fraction_type && fraction_slots() < 0) return NULL;
     if (!hole_node && !(hole_node = Py_BuildValue("(ii)", HOLE_KIND, 1))) return NULL;
+    if (!leaf_kind && !(leaf_kind = PyLong_FromLong(LEAF_KIND))) return NULL;
     if (!sum_kind && !(sum_kind = PyLong_FromLong(SUM_KIND))) return NULL;
     if (!product_kind && !(product_kind = PyLong_FromLong(PRODUCT_KIND))) return NULL;
     if (PyType_Ready(&CoreType) < 0) return NULL;

@@ -14,13 +14,8 @@ class Core:
     def steps(
         self, numbers: tuple[Any, ...], v: Any, /
     ) -> list[tuple[tuple[Any, ...], Any, str, tuple[Any, ...], Any, bool]] | None: ...
-    def joined(
-        self,
-        steps: list[tuple[tuple[Any, ...], Any, str, tuple[Any, ...], Any, bool]],
-        forms: Callable[[tuple[Any, ...], Any], frozenset[Any]],
-        combine: Callable[[Any, Any, str, Any], Any],
-        v: Any,
-        /,
-    ) -> frozenset[Any]: ...
+    def forms(
+        self, numbers: tuple[Any, ...], v: Any, combine: Callable[[Any, Any, str, Any], Any], /
+    ) -> frozenset[Any] | None: ...
     def combine(self, a: Any, b: Any, op: str, v: Any, /) -> Any | None: ...
     def clear(self) -> None: ...

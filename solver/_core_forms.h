@@ -15,7 +15,7 @@
 #include "_core_bags.h"
 #include "_core_products.h"
 
-static PyObject *sum_kind; /* SUM_KIND as an int object */
+static PyObject *leaf_kind, *sum_kind; /* LEAF_KIND and SUM_KIND as int objects */
 
 /* The sorted tuple of the items of sorted tuples x and y (form_bags.merge). */
 static PyObject *merged(PyObject *x, PyObject *y) {

@@ -36,14 +36,6 @@ static PyObject *hole_node; /* (3, 1), made once */
 
 /* The value of a number object (int or Fraction). */
 static int value_of(PyObject *x, Rat *r) {
-    if (PyLong_CheckExact(x)) {
-        int overflow;
-        long long n = PyLong_AsLongLongAndOverflow(x, &overflow);
-        if (n == -1 && PyErr_Occurred()) return FAILED;
-        if (overflow || n < 0 || (uint64_t)n >= BOUND) return GIVE_UP;
-        *r = (Rat){n, 1};
-        return DONE;
-    }
     int ok = as_rat(x, r);
     return ok == 1 ? DONE : ok == 0 ? GIVE_UP : FAILED;
 }

@@ -20,6 +20,7 @@ the normal forms of :func:`~solver.normal_form.combine`, built in C where they f
 from __future__ import annotations
 
 import enum
+import gc
 from collections.abc import Iterator
 from fractions import Fraction
 from itertools import combinations
@@ -267,17 +268,30 @@ class Engine:
         return False
 
     def forms(self, numbers: Multiset, v: Value) -> frozenset[Form]:
-        """Every normal form of value ``v`` over the multiset."""
-        key = (numbers, v)
-        found = self._forms.get(key)
+        """Every normal form of value ``v`` over the multiset.
+
+        The cyclic garbage collector is paused while they are listed: they are a great many
+        tuples, none of them in a cycle, and each pass over them would be work for nothing.
+        """
+        found = self._forms.get((numbers, v))
         if found is not None:
             return found
+        if not gc.isenabled():
+            return self._list_forms(numbers, v)
+        gc.disable()
+        try:
+            return self._list_forms(numbers, v)
+        finally:
+            gc.enable()
+
+    def _list_forms(self, numbers: Multiset, v: Value) -> frozenset[Form]:
+        key = (numbers, v)
         if len(numbers) == 1:
             result = frozenset([leaf(numbers[0])] if numbers[0] == v else [])
         elif len(numbers) <= SMALL and v not in self.values(numbers):
             result = frozenset()
-        elif self._core is not None and (steps := self._core.steps(numbers, v)) is not None:
-            result = self._core.joined(steps, self.forms, combine, v)
+        elif self._core is not None and (made := self._core.forms(numbers, v, combine)) is not None:
+            result = made
         else:
             out: set[Form] = set()
             forms = self.forms

@@ -140,12 +140,25 @@ def test_a_product_that_overflows_on_the_way_is_left_to_python() -> None:
     a = combine(leaf(p * q), leaf(p * r), "/", Fraction(q, r))
     b = combine(leaf(r * s), leaf(q * t), "/", Fraction(s, t))
     assert _kernel().combine(a, b, "*", Fraction(s, t)) is None
-    engine = Engine()
-    assert engine._core is not None
-    steps = [((p * q, p * r), Fraction(q, r), "*", (q * t, r * s), Fraction(s, t), True)]
-    forms = {(p * q, p * r): frozenset([a]), (q * t, r * s): frozenset([b])}
-    joined = engine._core.joined(steps, lambda k, v: forms[k], combine, Fraction(s, t))
-    assert joined == {combine(a, b, "*", Fraction(s, t))}
+
+
+def test_a_bag_too_large_for_the_core_is_combined_by_python(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Thirteen ones: a sum of them all has more terms than the core's bags hold."""
+    from solver import search
+
+    asked: list[str] = []
+
+    def counted(a: Form, b: Form, op: str, value: Value) -> Form:
+        asked.append(op)
+        return combine(a, b, op, value)
+
+    monkeypatch.setattr(search, "combine", counted)
+    hand = (1,) * 13
+    made = Engine().forms(hand, 13)
+    assert "+" in asked
+    assert made == Engine(compiled=False).forms(hand, 13)
 
 
 small = st.one_of(st.integers(0, 13), st.fractions(min_value=0, max_value=13, max_denominator=6))
