@@ -206,9 +206,8 @@ PyMODINIT_FUNC PyInit__core(void) {
         if (!op_text[i] && !(op_text[i] = PyUnicode_InternFromString(ops[i]))) return NULL;
     if (!fraction_type && fraction_slots() < 0) return NULL;
     if (!hole_node && !(hole_node = Py_BuildValue("(ii)", HOLE_KIND, 1))) return NULL;
-    if (!leaf_kind && !(leaf_kind = PyLong_FromLong(LEAF_KIND))) return NULL;
-    if (!sum_kind && !(sum_kind = PyLong_FromLong(SUM_KIND))) return NULL;
-    if (!product_kind && !(product_kind = PyLong_FromLong(PRODUCT_KIND))) return NULL;
+    for (int k = LEAF_KIND; k <= PRODUCT_KIND; k++)
+        if (!kinds[k] && !(kinds[k] = PyLong_FromLong(k))) return NULL;
     if (PyType_Ready(&CoreType) < 0) return NULL;
     PyObject *m = PyModule_Create(&core_module);
     if (m && PyModule_AddObjectRef(m, "Core", (PyObject *)&CoreType) < 0) Py_CLEAR(m);

@@ -15,8 +15,6 @@
 #include "_core_bags.h"
 #include "_core_products.h"
 
-static PyObject *leaf_kind, *sum_kind; /* LEAF_KIND and SUM_KIND as int objects */
-
 /* The sorted tuple of the items of sorted tuples x and y (form_bags.merge). */
 static PyObject *merged(PyObject *x, PyObject *y) {
     if (!PyTuple_GET_SIZE(y)) return Py_NewRef(x);
@@ -31,8 +29,9 @@ done:
     return out;
 }
 
-/* The sorted tuple of a list's items. */
+/* The sorted tuple of a list's items (of none without a list). */
 static PyObject *sorted_tuple(PyObject *list) {
+    if (!list) return PyTuple_New(0);
     return PyList_GET_SIZE(list) > 1 && PyList_Sort(list) < 0 ? NULL : PyList_AsTuple(list);
 }
 
@@ -54,7 +53,7 @@ static int spread(PyObject *node, long kind, Uni *u, int top) {
 }
 
 /* (core, lifted, cancelled), core the one node on top or (kind, v, top, bottom); steals
- * lifted and the list cancelled (sorted here). */
+ * lifted and the list cancelled (sorted here; none at all if NULL). */
 static int form_of(const Uni *u, uint32_t top, uint32_t bottom, PyObject *kind, PyObject *v,
                    PyObject *lifted, PyObject *cancelled, PyObject **out) {
     PyObject *core = NULL, *plus = NULL, *minus = NULL, *parts = NULL;
@@ -70,23 +69,23 @@ static int form_of(const Uni *u, uint32_t top, uint32_t bottom, PyObject *kind, 
     Py_XDECREF(core);
     Py_XDECREF(lifted);
     Py_XDECREF(parts);
-    Py_DECREF(cancelled);
+    Py_XDECREF(cancelled);
     return *out ? DONE : FAILED;
 }
 
 /* make_sum of form_sums over the universe of the terms. */
 static int make_sum(Uni *u, PyObject *v, Rat value, PyObject *a, PyObject *b, PyObject **out) {
     PyObject *lifted = merged(PyTuple_GET_ITEM(a, 1), PyTuple_GET_ITEM(b, 1));
-    PyObject *cancelled = lifted ? PyList_New(0) : NULL;
+    PyObject *cancelled = NULL;
     uint32_t found[SUBSETS];
     int st = FAILED, n;
-    if (!cancelled) goto fail;
+    if (!lifted) goto fail;
     for (int k = 0; k < 2; k++) {
         PyObject *bags = PyTuple_GET_ITEM(k ? b : a, 2);
         for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(bags); i++) {
             PyObject *bag = PyTuple_GET_ITEM(bags, i);
             if (value.n) {
-                if (PyList_Append(cancelled, bag) < 0) goto fail;
+                if (append(&cancelled, bag) < 0) goto fail;
                 continue;
             }
             /* Worth nothing, the sum takes back the parts wasted inside it. */
@@ -115,12 +114,13 @@ static int make_sum(Uni *u, PyObject *v, Rat value, PyObject *a, PyObject *b, Py
         uni_sub(u, part, top, &taken);
         PyObject *bag = canonical_bag(&taken, &st);
         if (!bag) goto fail;
-        int failed = PyList_Append(cancelled, bag) < 0;
+        int failed = append(&cancelled, bag) < 0;
         Py_DECREF(bag);
         if (failed) goto fail;
         rest &= ~part;
     }
-    if (value.n) return form_of(u, top & rest, ~top & rest, sum_kind, v, lifted, cancelled, out);
+    if (value.n)
+        return form_of(u, top & rest, ~top & rest, kinds[SUM_KIND], v, lifted, cancelled, out);
     Uni left;
     uni_sub(u, rest, top, &left);
     if ((st = flips(&left, (uint32_t)((1u << left.n) - 1), uni_top(&left), 0, found, &n)) != DONE)
@@ -133,7 +133,7 @@ static int make_sum(Uni *u, PyObject *v, Rat value, PyObject *a, PyObject *b, Py
         if (!order) order = side_cmp(&left, whole & ~found[i], whole & ~best);
         if (order < 0) best = found[i];
     }
-    return form_of(&left, best, whole & ~best, sum_kind, v, lifted, cancelled, out);
+    return form_of(&left, best, whole & ~best, kinds[SUM_KIND], v, lifted, cancelled, out);
 fail:
     Py_XDECREF(lifted);
     Py_XDECREF(cancelled);
@@ -143,16 +143,15 @@ fail:
 /* make_product of form_products over the universe of the factors. */
 static int make_product(Core *c, Uni *u, PyObject *v, Rat value, PyObject *a, PyObject *b,
                         PyObject **out) {
-    PyObject *lifted = PyList_New(0), *cancelled = lifted ? PyList_New(0) : NULL;
+    PyObject *lifted = NULL, *cancelled = NULL;
     Uni kept;
     int st = FAILED;
-    if (!cancelled) goto fail;
     for (int k = 0; k < 2; k++) {
         PyObject *bags = PyTuple_GET_ITEM(k ? b : a, 2);
         for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(bags); i++)
-            if (PyList_Append(cancelled, PyTuple_GET_ITEM(bags, i)) < 0) goto fail;
+            if (append(&cancelled, PyTuple_GET_ITEM(bags, i)) < 0) goto fail;
     }
-    if ((st = lift_ones(u, a, b, &kept, lifted)) != DONE) goto fail;
+    if ((st = lift_ones(u, a, b, &kept, &lifted)) != DONE) goto fail;
     uint32_t below = 0;
     for (int i = 0; i < kept.n; i++) {
         /* 0÷w is 0×w: a product worth nothing has no denominator. */
@@ -162,8 +161,8 @@ static int make_product(Core *c, Uni *u, PyObject *v, Rat value, PyObject *a, Py
     if (!below) {
         if ((st = uni_sort(&kept)) != DONE) goto fail;
         uint32_t all = (uint32_t)((1u << kept.n) - 1);
-        st = form_of(&kept, all, 0, product_kind, v, sorted_tuple(lifted), cancelled, out);
-        Py_DECREF(lifted);
+        st = form_of(&kept, all, 0, kinds[PRODUCT_KIND], v, sorted_tuple(lifted), cancelled, out);
+        Py_XDECREF(lifted);
         return st;
     }
     Elem spare;
@@ -177,17 +176,17 @@ static int make_product(Core *c, Uni *u, PyObject *v, Rat value, PyObject *a, Py
     if ((st = reduce(c, &kept, hole, &best)) != DONE) goto fail;
     st = FAILED;
     for (uint32_t m = best.lifted; m; m &= m - 1)
-        if (PyList_Append(lifted, kept.e[__builtin_ctz(m)].node) < 0) goto fail;
+        if (append(&lifted, kept.e[__builtin_ctz(m)].node) < 0) goto fail;
     if (best.out_num) {
         PyObject *bag = term_bag(c, &kept, best.out_num, best.out_den, &st);
         if (!bag) goto fail;
-        int failed = PyList_Append(cancelled, bag) < 0;
+        int failed = append(&cancelled, bag) < 0;
         Py_DECREF(bag);
         if (failed) goto fail;
     }
-    st = form_of(&kept, best.num, best.den, product_kind, v, sorted_tuple(lifted), cancelled,
-                 out);
-    Py_DECREF(lifted);
+    st = form_of(&kept, best.num, best.den, kinds[PRODUCT_KIND], v, sorted_tuple(lifted),
+                 cancelled, out);
+    Py_XDECREF(lifted);
     return st;
 fail:
     Py_XDECREF(lifted);

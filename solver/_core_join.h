@@ -93,7 +93,7 @@ static PyObject *forms_of(Core *c, Node *x, Rat v, PyObject *combine) {
     if (x->n == 1) {
         PyObject *leaf = NULL, *form = NULL, *none = PyTuple_New(0);
         PyObject *number = PyTuple_GET_ITEM(x->key, 0);
-        if (none) leaf = PyTuple_Pack(2, leaf_kind, number);
+        if (none) leaf = PyTuple_Pack(2, kinds[LEAF_KIND], number);
         if (leaf) form = PyTuple_Pack(3, leaf, none, none);
         int failed = !form || (x->one.n == v.n && x->one.d == v.d && PySet_Add(out, form) < 0);
         Py_XDECREF(none);

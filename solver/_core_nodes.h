@@ -33,6 +33,7 @@ typedef struct {
 } Uni;
 
 static PyObject *hole_node; /* (3, 1), made once */
+static PyObject *kinds[3];  /* LEAF_KIND, SUM_KIND and PRODUCT_KIND as int objects */
 
 /* The value of a number object (int or Fraction). */
 static int value_of(PyObject *x, Rat *r) {
@@ -43,8 +44,9 @@ static int value_of(PyObject *x, Rat *r) {
 /* A node's kind and value into e. */
 static int elem_of(PyObject *node, Elem *e) {
     if (!PyTuple_CheckExact(node) || PyTuple_GET_SIZE(node) < 2) return GIVE_UP;
-    long kind = PyLong_AsLong(PyTuple_GET_ITEM(node, 0));
-    if (kind == -1 && PyErr_Occurred()) return FAILED;
+    PyObject *its = PyTuple_GET_ITEM(node, 0);
+    long kind = its == kinds[0] ? 0 : its == kinds[1] ? 1 : its == kinds[2] ? 2 : -1;
+    if (kind < 0 && (kind = PyLong_AsLong(its)) == -1 && PyErr_Occurred()) return FAILED;
     if (kind < LEAF_KIND || kind > HOLE_KIND) return GIVE_UP;
     if (kind != LEAF_KIND && kind != HOLE_KIND &&
         (PyTuple_GET_SIZE(node) != 4 || !PyTuple_CheckExact(PyTuple_GET_ITEM(node, 2)) ||
@@ -73,6 +75,26 @@ static int tuple_cmp(PyObject *x, PyObject *y, int *out) {
     return DONE;
 }
 
+/* Two nodes read into elements, as Python compares the nodes: *out is -1, 0 or 1. */
+static int ecmp(const Elem *a, const Elem *b, int *out) {
+    *out = 0;
+    if (a->node == b->node) return DONE;
+    if (a->kind != b->kind) {
+        *out = a->kind < b->kind ? -1 : 1;
+        return DONE;
+    }
+    if ((*out = rat_cmp(a->v, b->v)) != 0) return DONE;
+    PyObject *x = a->node, *y = b->node;
+    Py_ssize_t lx = PyTuple_GET_SIZE(x), ly = PyTuple_GET_SIZE(y);
+    if (lx == 4 && ly == 4) {
+        int st = tuple_cmp(PyTuple_GET_ITEM(x, 2), PyTuple_GET_ITEM(y, 2), out);
+        if (st != DONE || *out) return st;
+        return tuple_cmp(PyTuple_GET_ITEM(x, 3), PyTuple_GET_ITEM(y, 3), out);
+    }
+    *out = (lx > ly) - (lx < ly);
+    return DONE;
+}
+
 /* Two nodes, as Python compares them: *out is -1, 0 or 1. */
 static int ncmp(PyObject *x, PyObject *y, int *out) {
     *out = 0;
@@ -80,20 +102,13 @@ static int ncmp(PyObject *x, PyObject *y, int *out) {
     Elem a, b;
     int st = elem_of(x, &a);
     if (st == DONE) st = elem_of(y, &b);
-    if (st != DONE) return st;
-    if (a.kind != b.kind) {
-        *out = a.kind < b.kind ? -1 : 1;
-        return DONE;
-    }
-    if ((*out = rat_cmp(a.v, b.v)) != 0) return DONE;
-    Py_ssize_t lx = PyTuple_GET_SIZE(x), ly = PyTuple_GET_SIZE(y);
-    if (lx == 4 && ly == 4) {
-        st = tuple_cmp(PyTuple_GET_ITEM(x, 2), PyTuple_GET_ITEM(y, 2), out);
-        if (st != DONE || *out) return st;
-        return tuple_cmp(PyTuple_GET_ITEM(x, 3), PyTuple_GET_ITEM(y, 3), out);
-    }
-    *out = (lx > ly) - (lx < ly);
-    return DONE;
+    return st == DONE ? ecmp(&a, &b, out) : st;
+}
+
+/* Append to a list, made on the first item. */
+static int append(PyObject **list, PyObject *item) {
+    if (!*list && !(*list = PyList_New(0))) return -1;
+    return PyList_Append(*list, item);
 }
 
 /* Add a node (already read into e) to a universe, on the given side. */
@@ -110,7 +125,7 @@ static int uni_sort(Uni *u) {
         Elem e = u->e[i];
         int top = u->top[i], j = i, order = 0;
         for (; j > 0; j--) {
-            int st = ncmp(u->e[j - 1].node, e.node, &order);
+            int st = ecmp(&u->e[j - 1], &e, &order);
             if (st != DONE) return st;
             if (order <= 0) break;
             u->e[j] = u->e[j - 1];
@@ -122,7 +137,7 @@ static int uni_sort(Uni *u) {
     for (int i = 0; i < u->n; i++) {
         int order = 1;
         if (i) {
-            int st = ncmp(u->e[i - 1].node, u->e[i].node, &order);
+            int st = ecmp(&u->e[i - 1], &u->e[i], &order);
             if (st != DONE) return st;
         }
         u->rank[i] = order ? i : u->rank[i - 1];

@@ -9,7 +9,6 @@
 #define CORE_PRODUCTS_H
 
 static PyObject *object(Core *c, Rat r);
-static PyObject *product_kind; /* PRODUCT_KIND as an int object */
 
 /* A product reduced from one orientation: what is left, the part taken out (if any) and the
  * factors worth 1 lifted, all as masks of the universe. */
@@ -37,7 +36,7 @@ static PyObject *term_bag(Core *c, const Uni *u, uint32_t num, uint32_t den, int
                 }
             PyObject *number = object(c, value), *nodes = number ? side_tuple(u, mask) : NULL;
             PyObject *none = nodes ? PyTuple_New(0) : NULL;
-            made[side] = none ? PyTuple_Pack(4, product_kind, number, nodes, none) : NULL;
+            made[side] = none ? PyTuple_Pack(4, kinds[PRODUCT_KIND], number, nodes, none) : NULL;
             Py_XDECREF(nodes);
             Py_XDECREF(none);
             if (!made[side]) goto out;
@@ -149,33 +148,32 @@ static int reduce(Core *c, const Uni *u, uint32_t hole, Option *best) {
 /* The factors worth 1 of a universe lifted (_lift_ones): the others into *kept, the lifted
  * (with those of a and b) into `lifted`, sorted; a numerator left with nothing gets a HOLE,
  * or with nothing left at all the least of the ones. */
-static int lift_ones(const Uni *u, PyObject *a, PyObject *b, Uni *kept, PyObject *lifted) {
+static int lift_ones(const Uni *u, PyObject *a, PyObject *b, Uni *kept, PyObject **lifted) {
     int ones = 0, on_top = 0, st;
     kept->n = 0;
     for (int i = 0; i < u->n; i++) {
         if (!is_one(u->e[i].v)) {
             on_top += u->top[i];
             if ((st = uni_add(kept, &u->e[i], u->top[i])) != DONE) return st;
-        } else if (++ones && u->e[i].kind != HOLE_KIND &&
-                   PyList_Append(lifted, u->e[i].node) < 0) {
+        } else if (++ones && u->e[i].kind != HOLE_KIND && append(lifted, u->e[i].node) < 0) {
             return FAILED;
         }
     }
     for (int k = 0; k < 2; k++) {
         PyObject *more = PyTuple_GET_ITEM(k ? b : a, 1);
         for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(more); i++)
-            if (PyList_Append(lifted, PyTuple_GET_ITEM(more, i)) < 0) return FAILED;
+            if (append(lifted, PyTuple_GET_ITEM(more, i)) < 0) return FAILED;
     }
-    if (PyList_GET_SIZE(lifted) > 1 && PyList_Sort(lifted) < 0) return FAILED;
+    if (*lifted && PyList_GET_SIZE(*lifted) > 1 && PyList_Sort(*lifted) < 0) return FAILED;
     if (!ones || on_top) return DONE;
     Elem e;
     if (kept->n) {
         if ((st = elem_of(hole_node, &e)) != DONE) return st;
     } else {
-        if (!PyList_GET_SIZE(lifted)) return GIVE_UP;
-        if ((st = elem_of(PyList_GET_ITEM(lifted, 0), &e)) != DONE) return st;
+        if (!*lifted || !PyList_GET_SIZE(*lifted)) return GIVE_UP;
+        if ((st = elem_of(PyList_GET_ITEM(*lifted, 0), &e)) != DONE) return st;
         /* Borrowed all the same: a or b holds it. */
-        if (PySequence_DelItem(lifted, 0) < 0) return FAILED;
+        if (PySequence_DelItem(*lifted, 0) < 0) return FAILED;
     }
     return uni_add(kept, &e, 1);
 }
