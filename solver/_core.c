@@ -66,7 +66,7 @@ static PyObject *object(Core *c, Rat r) {
 static int enter(Core *c, PyObject *key, PyObject *target, Node **x, Rat *v) {
     int ok = fits(key, target);
     if (ok <= 0 || PyTuple_GET_SIZE(key) == 0) return ok < 0 ? -1 : 0;
-    if (c->entries > LIMIT) forget(c);
+    if (c->entries > LIMIT && !c->busy) forget(c);
     if (target && as_rat(target, v) != 1) return -1;
     *x = node(c, key);
     return *x ? 1 : -1;
@@ -132,7 +132,10 @@ static PyObject *core_forms(Core *c, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOO", &key, &target, &combine)) return NULL;
     int ok = enter(c, key, target, &x, &v);
     if (ok <= 0) return ok < 0 ? NULL : Py_NewRef(Py_None);
-    return forms_of(c, x, v, combine);
+    c->busy++;
+    PyObject *out = forms_of(c, x, v, combine);
+    c->busy--;
+    return out;
 }
 
 static PyObject *core_combine(Core *c, PyObject *args) {
@@ -143,6 +146,10 @@ static PyObject *core_combine(Core *c, PyObject *args) {
 }
 
 static PyObject *core_clear(Core *c, PyObject *Py_UNUSED(ignored)) {
+    if (c->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "forms are being listed");
+        return NULL;
+    }
     forget(c);
     return Py_NewRef(Py_None);
 }
@@ -154,6 +161,10 @@ static int core_init(Core *c, PyObject *args, PyObject *kwargs) {
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "pOO", names, &integer_only, &fraction,
                                      &splitter))
         return -1;
+    if (c->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "forms are being listed");
+        return -1;
+    }
     forget(c);
     c->integer_only = integer_only;
     Py_XSETREF(c->fraction, Py_NewRef(fraction));

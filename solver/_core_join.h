@@ -113,7 +113,12 @@ static PyObject *forms_of(Core *c, Node *x, Rat v, PyObject *combine) {
         Py_XDECREF(j.part);
         if (failed) goto fail;
     }
-    if (put(&x->forms, v, (intptr_t)out) < 0) goto fail;
+    int added = put(&x->forms, v, (intptr_t)out);
+    if (added < 0) goto fail;
+    if (!added) { /* listed meanwhile by another thread, while Python ran */
+        Py_DECREF(out);
+        return Py_NewRef((PyObject *)*find(&x->forms, v));
+    }
     c->entries++;
     return Py_NewRef(out);
 fail:

@@ -129,6 +129,7 @@ typedef struct {
     PyObject *fraction;  /* fraction(n, d) makes a Fraction */
     PyObject *splitter;  /* splitter(multiset) lists its splits, as search.splits */
     size_t entries;
+    int busy;            /* forms being listed (Python may run meanwhile): nothing is forgotten */
 } Core;
 
 /* fractions.Fraction and the slots that hold its numerator and denominator, found once

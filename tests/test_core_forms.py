@@ -196,3 +196,19 @@ def test_any_combination_is_pythons(numbers: list[Fraction], rng: random.Random)
         made = kernel.combine(fx, fy, op, v)
         assert made is None or made == expected
         pool.append((expected, v))
+
+
+def test_the_core_is_not_cleared_while_it_lists_forms(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Python's combine runs in the middle of the core's listing (a bag too large for it):
+    emptying the core's memory there would pull it from under the listing."""
+    from solver import search
+
+    engine = Engine()
+
+    def clearing(a: Form, b: Form, op: str, value: Value) -> Form:
+        engine.clear()
+        return combine(a, b, op, value)
+
+    monkeypatch.setattr(search, "combine", clearing)
+    with pytest.raises(RuntimeError, match="forms are being listed"):
+        engine.forms((1,) * 13, 13)
