@@ -15,6 +15,10 @@
 
 /* a × b in lowest terms; 0 on overflow (a, b in lowest terms, non-negative). */
 static int rat_mul(Rat a, Rat b, Rat *out) {
+    if (a.d == 1 && b.d == 1) {
+        out->d = 1;
+        return !__builtin_mul_overflow(a.n, b.n, &out->n);
+    }
     if (!a.n || !b.n) {
         *out = (Rat){0, 1};
         return 1;

@@ -64,8 +64,10 @@ out:
 }
 
 /* The product of one orientation `top` of the bag `in` (_without_waste); `hole` is the
- * universe's spare HOLE, for a numerator left with nothing. */
-static int reduce_one(const Uni *u, uint32_t in, uint32_t top, uint32_t hole, Option *o) {
+ * universe's spare HOLE, for a numerator left with nothing.  `known` (or NULL) holds the
+ * `count` parts of the bag that cancel, if found already. */
+static int reduce_one(const Uni *u, uint32_t in, uint32_t top, uint32_t hole, Option *o,
+                      const uint32_t *known, int count) {
     uint32_t ones = 0, holes = 0, found[SUBSETS];
     for (int i = 0; i < u->n; i++) {
         if (!(in >> i & 1) || !is_one(u->e[i].v)) continue;
@@ -82,9 +84,12 @@ static int reduce_one(const Uni *u, uint32_t in, uint32_t top, uint32_t hole, Op
             pool &= pool - 1;
         }
     }
-    int n, st = one_parts(u, keep | under, keep, found, &n);
-    if (st != DONE) return st;
-    uint32_t part = best_part(u, keep | under, keep, found, n, 1);
+    if (!known || keep != (in & top) || under != (in & ~top)) {
+        int st = one_parts(u, keep | under, keep, found, &count);
+        if (st != DONE) return st;
+        known = found;
+    }
+    uint32_t part = best_part(u, keep | under, keep, known, count, 1);
     *o = (Option){keep & ~part, under & ~part, keep & part, under & part, pool};
     return DONE;
 }
@@ -133,12 +138,12 @@ static int reduce(Core *c, const Uni *u, uint32_t hole, Option *best) {
     int n, st = one_parts(u, in, top, found, &n), turns = 0;
     if (st != DONE) return st;
     for (int j = 0; j < n; j++) turns |= (found[j] & top) == top;
-    if (!turns) return reduce_one(u, in, top, hole, best);
+    if (!turns) return reduce_one(u, in, top, hole, best, found, n);
     if ((st = flips(u, in, top, 1, states, &n)) != DONE) return st;
     for (int j = 0; j < n; j++) {
         Option o;
         int order = -1;
-        if ((st = reduce_one(u, in, states[j], hole, &o)) != DONE) return st;
+        if ((st = reduce_one(u, in, states[j], hole, &o, NULL, 0)) != DONE) return st;
         if (j && (st = option_cmp(c, u, &o, best, &order)) != DONE) return st;
         if (order < 0) *best = o;
     }
