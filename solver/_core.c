@@ -36,6 +36,7 @@ static void forget(Core *c) {
     drop(&c->interned);
     if (c->index) PyDict_Clear(c->index);
     c->entries = 0;
+    c->forms_kept = 0;
 }
 
 /* The Python object of a value (int or Fraction), made once: a borrowed reference. */
@@ -66,7 +67,7 @@ static PyObject *object(Core *c, Rat r) {
 static int enter(Core *c, PyObject *key, PyObject *target, Node **x, Rat *v) {
     int ok = fits(key, target);
     if (ok <= 0 || PyTuple_GET_SIZE(key) == 0) return ok < 0 ? -1 : 0;
-    if (c->entries > LIMIT && !c->busy) forget(c);
+    if ((c->entries > LIMIT || c->forms_kept > FORMS_LIMIT) && !c->busy) forget(c);
     if (target && as_rat(target, v) != 1) return -1;
     *x = node(c, key);
     return *x ? 1 : -1;

@@ -95,6 +95,10 @@ static int make_sum(Uni *u, PyObject *v, Rat value, PyObject *a, PyObject *b, Py
             }
             for (int side = 0; side < 2; side++) {
                 PyObject *nodes = PyTuple_GET_ITEM(bag, side);
+                if (!PyTuple_CheckExact(nodes)) {
+                    st = GIVE_UP;
+                    goto fail;
+                }
                 for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(nodes); j++) {
                     Elem e;
                     if ((st = elem_of(PyTuple_GET_ITEM(nodes, j), &e)) != DONE ||

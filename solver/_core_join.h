@@ -120,6 +120,7 @@ static PyObject *forms_of(Core *c, Node *x, Rat v, PyObject *combine) {
         return Py_NewRef((PyObject *)*find(&x->forms, v));
     }
     c->entries++;
+    c->forms_kept++;
     return Py_NewRef(out);
 fail:
     Py_DECREF(out);

@@ -7,7 +7,7 @@
  * value made (and every product worked out on the way) is at most the product of the
  * weights, which must stay below 2**62.  Other hands get None, and Python does the work.
  * Memoised per multiset; the caller empties it (clear()) or it empties itself between two
- * calls once it holds more than LIMIT entries.
+ * calls once it holds more than LIMIT entries or FORMS_LIMIT sets of forms (_core_join.h).
  */
 #ifndef CORE_SEARCH_H
 #define CORE_SEARCH_H
@@ -16,6 +16,7 @@
 #define SMALL 3          /* as search.SMALL */
 #define LIST_GROWTH 16   /* as search.LIST_GROWTH */
 #define LIMIT 4000000    /* entries held before the next call empties everything */
+#define FORMS_LIMIT 200000 /* sets of forms held before it does (as search.CACHE_LIMIT) */
 #define BOUND ((uint64_t)1 << 62)
 
 typedef struct { int64_t n, d; } Rat; /* n >= 0, d >= 1, in lowest terms; d == 0: empty slot */
@@ -129,6 +130,7 @@ typedef struct {
     PyObject *fraction;  /* fraction(n, d) makes a Fraction */
     PyObject *splitter;  /* splitter(multiset) lists its splits, as search.splits */
     size_t entries;
+    size_t forms_kept;   /* sets of forms held on the nodes */
     int busy;            /* forms being listed (Python may run meanwhile): nothing is forgotten */
 } Core;
 
