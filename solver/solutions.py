@@ -15,9 +15,10 @@ from fractions import Fraction
 from functools import partial
 
 from solver import form_bags, form_products
-from solver.arithmetic import Operation, Value, fold, whole
+from solver.arithmetic import Value, whole
 from solver.collector import paused
 from solver.countdown import countdown as countdown_search
+from solver.evaluation import Operation, fold
 from solver.normal_form import Final, Form, combine, finish, leaf
 from solver.parsing import postfix
 from solver.printing import ASCII, PRETTY, format_value, render
