@@ -86,6 +86,8 @@ def countdown_search(hand: Multiset) -> Countdown:
 
 
 def _as_number(x: object, what: str) -> Value:
+    if type(x) is int and x >= 0:
+        return x  # the usual card, at once
     if isinstance(x, bool) or not isinstance(x, int | Fraction):
         raise SolverInputError(f"{what} must be a whole number or a fraction, not {x!r}")
     if x < 0:
@@ -107,7 +109,7 @@ def normalise(
         raise SolverInputError("give at least one number")
     if len(items) > MAX_NUMBERS:
         raise SolverInputError(f"at most {MAX_NUMBERS} numbers (got {len(items)})")
-    hand = tuple(sorted(_as_number(x, "each number") for x in items))
+    hand = tuple(sorted([_as_number(x, "each number") for x in items]))
     if countdown and not all(type(x) is int and x > 0 for x in hand):
         raise SolverInputError("under Countdown's rules the numbers are whole numbers from 1 up")
     return hand, _as_number(target, "the target")
