@@ -13,6 +13,7 @@ import pytest
 
 import solver
 from solver.frozen import FrozenInstanceError
+from solver.normal_form import Final
 from solver.solutions import Closest, Listing, Solution, closest, solve, solve_within
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -102,12 +103,13 @@ def test_a_solution_cannot_be_changed() -> None:
 def test_a_solution_is_an_attribute_error_when_changed() -> None:
     # As a frozen dataclass's FrozenInstanceError, which callers catch as AttributeError.
     with pytest.raises(AttributeError):
-        del _solution().text  # type: ignore[misc]
+        del _solution().text
 
 
 def test_equal_solutions_are_equal_and_hash_alike() -> None:
     a = _solution()
-    b = Solution(a.text, a.pretty, Fraction(24), pickle.loads(pickle.dumps(a.key)))
+    key: Final = pickle.loads(pickle.dumps(a.key))
+    b = Solution(a.text, a.pretty, Fraction(24), key)
     assert a == b
     assert hash(a) == hash(b)
 
@@ -119,7 +121,7 @@ def test_a_solution_equals_no_tuple_of_its_fields() -> None:
 
 def test_solutions_differing_in_one_field_differ() -> None:
     a = _solution()
-    assert a != Solution(a.text, a.pretty, Fraction(24), a.key[::-1])
+    assert a != Solution(a.text, a.pretty, a.value, (a.key[0], a.key[0][0][0]))
 
 
 def test_records_cross_to_a_worker_and_back_unchanged() -> None:
