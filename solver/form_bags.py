@@ -71,9 +71,12 @@ def forget_masks() -> None:
 
 def split(nodes: tuple[Node, ...], mask: int) -> tuple[tuple[Node, ...], tuple[Node, ...]]:
     """The ``nodes`` whose index is in ``mask``, and the others, each in their order."""
-    inside = tuple(n for i, n in enumerate(nodes) if mask >> i & 1)
-    outside = tuple(n for i, n in enumerate(nodes) if not mask >> i & 1)
-    return inside, outside
+    inside = []
+    outside = []
+    for node in nodes:
+        (inside if mask & 1 else outside).append(node)
+        mask >>= 1
+    return tuple(inside), tuple(outside)
 
 
 def canonical_bag(plus: tuple[Node, ...], minus: tuple[Node, ...]) -> Bag:
