@@ -71,8 +71,8 @@ def forget_masks() -> None:
 
 def split(nodes: tuple[Node, ...], mask: int) -> tuple[tuple[Node, ...], tuple[Node, ...]]:
     """The ``nodes`` whose index is in ``mask``, and the others, each in their order."""
-    inside = []
-    outside = []
+    inside: list[Node] = []
+    outside: list[Node] = []
     for node in nodes:
         (inside if mask & 1 else outside).append(node)
         mask >>= 1
