@@ -23,11 +23,18 @@ import enum
 from collections.abc import Iterator
 from fractions import Fraction
 from itertools import combinations
-from typing import Final, TypeVar
 
 from solver import core
 from solver.arithmetic import Value, divide, whole
 from solver.normal_form import Form, combine, leaf
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing costs 3 ms of a cold start: only type checkers import it
+    from typing import Final, TypeVar
+
+    _N = TypeVar("_N", bound=Value)
+    _K = TypeVar("_K")
+    _V = TypeVar("_V")
 
 Multiset = tuple[Value, ...]
 
@@ -82,9 +89,6 @@ class _Keyed(Fraction):
         return Fraction, (self.numerator, self.denominator)
 
 
-_N = TypeVar("_N", bound=Value)
-
-
 def splits(numbers: tuple[_N, ...]) -> list[tuple[tuple[_N, ...], tuple[_N, ...]]]:
     """Every way to cut a multiset in two non-empty parts, the smaller part first, once each
     (in the order of their parts' first index combinations: the numbers are sorted, so
@@ -102,10 +106,6 @@ def splits(numbers: tuple[_N, ...]) -> list[tuple[tuple[_N, ...], tuple[_N, ...]
                 continue
             result.append((part, rest))
     return result
-
-
-_K = TypeVar("_K")
-_V = TypeVar("_V")
 
 
 class Engine:

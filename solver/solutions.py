@@ -10,18 +10,21 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 
 from solver import form_bags, form_products
-from solver.arithmetic import Operation, Value, fold, whole
+from solver.arithmetic import Value, whole
 from solver.collector import paused
-from solver.countdown import countdown as countdown_search
+from solver.frozen import Frozen
 from solver.normal_form import Final, Form, combine, finish, leaf
-from solver.parsing import postfix
 from solver.printing import ASCII, PRETTY, format_value, render
 from solver.search import Multiset, engine
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from solver.countdown import Countdown
+    from solver.evaluation import Operation
 
 MAX_NUMBERS = 8
 """The most numbers one search accepts (seven take seconds; eight can take minutes)."""
@@ -31,33 +34,60 @@ class SolverInputError(ValueError):
     """Numbers or a target the solver does not accept; the message says why, for a person."""
 
 
-@dataclass(frozen=True)
-class Solution:
-    """One distinct solution.  ``str()`` is plain ASCII for copying; ``pretty`` uses × ÷ −."""
+class Solution(Frozen):
+    """One distinct solution.  ``str()`` is plain ASCII for copying; ``pretty`` uses × ÷ −.
 
+    Frozen, as each record here (:mod:`solver.frozen`).
+    """
+
+    __slots__ = __match_args__ = ("text", "pretty", "value", "key")
     text: str
     pretty: str
     value: Value
     key: Final
 
+    def __init__(self, text: str, pretty: str, value: Value, key: Final) -> None:
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "pretty", pretty)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "key", key)
+
     def __str__(self) -> str:
         return self.text
 
 
-@dataclass(frozen=True)
-class Closest:
+class Closest(Frozen):
     """The reachable values nearest to an unreachable target, with an expression for each.
 
     ``below`` and ``above`` are ``None`` when nothing is reachable on that side.
     """
 
+    __slots__ = __match_args__ = ("target", "exact", "below", "above")
     target: Value
     exact: Solution | None
     below: Solution | None
     above: Solution | None
 
+    def __init__(
+        self, target: Value, exact: Solution | None, below: Solution | None, above: Solution | None
+    ) -> None:
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "exact", exact)
+        object.__setattr__(self, "below", below)
+        object.__setattr__(self, "above", above)
+
+
+def countdown_search(hand: Multiset) -> Countdown:
+    """The search of a hand under Countdown's rules (:mod:`solver.countdown`, imported at its
+    first use: plain searches never need it)."""
+    from solver.countdown import countdown
+
+    return countdown(hand)
+
 
 def _as_number(x: object, what: str) -> Value:
+    if type(x) is int and x >= 0:
+        return x  # the usual card, at once
     if isinstance(x, bool) or not isinstance(x, int | Fraction):
         raise SolverInputError(f"{what} must be a whole number or a fraction, not {x!r}")
     if x < 0:
@@ -79,7 +109,7 @@ def normalise(
         raise SolverInputError("give at least one number")
     if len(items) > MAX_NUMBERS:
         raise SolverInputError(f"at most {MAX_NUMBERS} numbers (got {len(items)})")
-    hand = tuple(sorted(_as_number(x, "each number") for x in items))
+    hand = tuple(sorted([_as_number(x, "each number") for x in items]))
     if countdown and not all(type(x) is int and x > 0 for x in hand):
         raise SolverInputError("under Countdown's rules the numbers are whole numbers from 1 up")
     return hand, _as_number(target, "the target")
@@ -154,18 +184,24 @@ def clear_caches() -> None:
     _LISTED.clear()
     for integer_only in (False, True):
         engine(integer_only).clear()
-    countdown_search.cache_clear()
+    from solver.countdown import countdown
+
+    countdown.cache_clear()
     form_bags.forget_masks()
     form_products.forget_masks()
 
 
-@dataclass(frozen=True)
-class Listing:
+class Listing(Frozen):
     """The distinct solutions found within a time budget, simplest first; ``complete`` says
     whether they are all of them (as :func:`solve` lists them) or only the first found."""
 
+    __slots__ = __match_args__ = ("solutions", "complete")
     solutions: list[Solution]
     complete: bool
+
+    def __init__(self, solutions: list[Solution], complete: bool) -> None:
+        object.__setattr__(self, "solutions", solutions)
+        object.__setattr__(self, "complete", complete)
 
 
 @paused
@@ -293,6 +329,9 @@ def solution_of(expression: str, target: Value = 24) -> Solution:
     for text that is not an expression, ``ZeroDivisionError`` for a division by zero.  A
     negative result keeps its magnitude: check the value separately.
     """
+    from solver.evaluation import fold
+    from solver.parsing import postfix
+
     value, form = fold(postfix(expression, target), leaf, _form)
     return _solution(finish(form), _magnitude(value))
 
