@@ -23,7 +23,7 @@ machine words, without a Python object per value.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import combinations
 
 from solver import countdown_compiled
@@ -102,16 +102,6 @@ class Countdown:
 
     def __init__(self, numbers: Part, compiled: bool = True) -> None:
         self.numbers = tuple(sorted(numbers))
-        count = len(self.numbers)
-        self.parts: list[Part] = sorted(
-            {
-                tuple(self.numbers[i] for i in chosen)
-                for size in range(1, count + 1)
-                for chosen in combinations(range(count), size)
-            },
-            key=lambda part: (len(part), part),
-        )
-        """Every distinct non-empty sub-multiset, fewest numbers first."""
         self._splits: dict[Part, list[tuple[Part, Part]]] = {}
         self._values: dict[Part, frozenset[int]] = {}
         self._forms: dict[tuple[Part, int], frozenset[Form]] = {}
@@ -121,6 +111,19 @@ class Countdown:
         """From the compiled search: one expression of a value, ``None`` if none makes it."""
         self._near: dict[int, tuple[int | None, int | None]] = {}
         """From the compiled search: the values nearest a target."""
+
+    @cached_property
+    def parts(self) -> list[Part]:
+        """Every distinct non-empty sub-multiset, fewest numbers first (then the least)."""
+        count = len(self.numbers)
+        return sorted(
+            {
+                tuple(self.numbers[i] for i in chosen)
+                for size in range(1, count + 1)
+                for chosen in combinations(range(count), size)
+            },
+            key=lambda part: (len(part), part),
+        )
 
     def splits(self, part: Part) -> list[tuple[Part, Part]]:
         """Every way to cut a part in two, the smaller side first (memoised
