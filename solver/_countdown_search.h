@@ -49,8 +49,9 @@ static int contains(const Values *s, uint64_t x) {
     }
 }
 
-static int grow(Values *s) {
+static int grow(Values *s, size_t least) {
     size_t cap = s->cap ? s->cap * 2 : 64;
+    while (cap / 2 < least) cap *= 2;
     uint64_t *table = calloc(cap, sizeof *table);
     uint64_t *vals = realloc(s->vals, cap / 2 * sizeof *vals);
     if (!table || !vals) {
@@ -69,7 +70,7 @@ static int grow(Values *s) {
 }
 
 static int add(Values *s, uint64_t x) {
-    if (s->count + 1 > s->alloc && grow(s) < 0) return -1;
+    if (s->count + 1 > s->alloc && grow(s, 0) < 0) return -1;
     size_t i = slot(x, s->cap);
     for (; s->table[i]; i = (i + 1) & (s->cap - 1))
         if (s->table[i] == x) return 0;
@@ -169,6 +170,7 @@ static int cuts(const Search *h, int part, uint8_t *left, uint8_t *right) {
 }
 
 #define MAX_CUTS 128
+#define PRESIZE ((size_t)1 << 16)
 
 /* Lists the values of a canonical part (its smaller parts listed before). */
 static int list_values(Search *h, int part) {
@@ -181,6 +183,10 @@ static int list_values(Search *h, int part) {
     }
     uint8_t left[MAX_CUTS], right[MAX_CUTS];
     int count = cuts(h, part, left, right);
+    size_t pairs = 0; /* room for a value a pair of values of a cut (at most PRESIZE) */
+    for (int c = 0; c < count; c++)
+        pairs += h->sets[h->canon[left[c]]].count * h->sets[h->canon[right[c]]].count;
+    if (grow(s, pairs < PRESIZE ? pairs : PRESIZE) < 0) return h->failed = 1, -1;
     for (int c = 0; c < count; c++) {
         const Values *l = &h->sets[h->canon[left[c]]], *r = &h->sets[h->canon[right[c]]];
         for (size_t i = 0; i < l->count; i++) {
