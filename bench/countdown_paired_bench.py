@@ -5,8 +5,10 @@ large, a target from 101 to 999).  For each, the best answer: the target if some
 numbers make it, else the value closest to it, with one expression.  This version answers
 with ``closest(numbers, target, countdown=True)``, every cache emptied before each draw, in
 a fresh process (from this checkout, its compiled search used where it was built; with
-``--pure`` a second column on the pure Python path, ``TWENTYFOUR_PURE_PYTHON=1``).  Each
-draw is timed alone in CPU time (``time.process_time``), the import left out.
+``--pure`` a second column on the pure Python path, ``TWENTYFOUR_PURE_PYTHON=1``; with
+``--baseline DIR`` one more, another checkout of the project, for example a previous
+version: ``git archive COMMIT | tar -x -C DIR``).  Each draw is timed alone in CPU time
+(``time.process_time``), the import left out.
 
 ``--anchor CMD`` is the outside solver: it reads the draws on its standard input, one a
 line (``n1 n2 n3 n4 n5 n6 target``), and prints one line a draw, ``best seconds``
@@ -19,7 +21,7 @@ ratios run by run.  The answers are compared too: on every draw both must reach 
 as close to the target.
 
 Usage: ``python bench/countdown_paired_bench.py [--pairs 5] [--instances 1000] [--seed 18]
-[--anchor CMD] [--pure]``.
+[--anchor CMD] [--pure] [--baseline DIR]``.
 """
 
 from __future__ import annotations
@@ -60,13 +62,13 @@ def parse(out: str) -> Run:
     return [(int(best), float(seconds)) for best, seconds, *_ in map(str.split, out.splitlines())]
 
 
-def run_ours(draws: str, pure: bool) -> Run:
-    # -S and the checkout as the working directory: this checkout's solver is imported
+def run_ours(draws: str, pure: bool, root: Path = HERE) -> Run:
+    # -S and the checkout as the working directory: that checkout's solver is imported
     # (with its compiled parts, if built in place), whatever is installed.
-    env = {**os.environ, "PYTHONPATH": str(HERE), "TWENTYFOUR_PURE_PYTHON": "1" if pure else ""}
+    env = {**os.environ, "PYTHONPATH": str(root), "TWENTYFOUR_PURE_PYTHON": "1" if pure else ""}
     command = [sys.executable, "-S", "-c", RUNNER]
     done = subprocess.run(
-        command, input=draws, capture_output=True, text=True, check=True, env=env, cwd=HERE
+        command, input=draws, capture_output=True, text=True, check=True, env=env, cwd=root
     )
     return parse(done.stdout)
 
@@ -95,6 +97,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=18, help="the draw's seed (default 18)")
     parser.add_argument("--anchor", help="an outside solver (see above)")
     parser.add_argument("--pure", action="store_true", help="also this version, pure Python")
+    parser.add_argument("--baseline", type=Path, help="another checkout of the project")
     args = parser.parse_args()
     drawn = instances(args.instances, args.seed)
     draws = "".join(f"{' '.join(map(str, numbers))} {target}\n" for numbers, target in drawn)
@@ -102,18 +105,20 @@ def main() -> int:
         f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
         f"{platform.python_version()}; load average {os.getloadavg()[0]:.1f} at the start"
     )
-    runs: dict[str, list[Run]] = {"this": [], "pure": [], "anchor": []}
+    runs: dict[str, list[Run]] = {"this": [], "pure": [], "baseline": [], "anchor": []}
     for _ in range(args.pairs):
         runs["this"].append(run_ours(draws, pure=False))
         if args.pure:
             runs["pure"].append(run_ours(draws, pure=True))
+        if args.baseline:
+            runs["baseline"].append(run_ours(draws, pure=False, root=args.baseline))
         if args.anchor:
             runs["anchor"].append(run_anchor(args.anchor, draws))
     targets = [target for _, target in drawn]
     ours = [quantiles(run) for run in runs["this"]]
     print(f"{len(drawn)} draws, {args.pairs} runs of each, CPU ms per draw, p50 / p99:")
-    print(f"{'this':>7} {shown(ours)}")
-    for other in ("pure", "anchor"):
+    print(f"{'this':>8} {shown(ours)}")
+    for other in ("pure", "baseline", "anchor"):
         if not runs[other]:
             continue
         theirs = [quantiles(run) for run in runs[other]]
@@ -121,7 +126,7 @@ def main() -> int:
             f"{statistics.median(a[k] / b[k] for a, b in zip(ours, theirs, strict=True)):.2f}"
             for k in (0, 1)
         )
-        line = f"{other:>7} {shown(theirs)}, this one's time over it, run by run: {ratios}"
+        line = f"{other:>8} {shown(theirs)}, this one's time over it, run by run: {ratios}"
         # Both reach a value as close to the target, draw by draw.
         differ = sum(
             abs(mine - target) != abs(best - target)
