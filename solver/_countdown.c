@@ -11,7 +11,10 @@
  * numbers, then the least; its first cut, the least value of the cut's smaller side, the
  * first operation), so that both paths give the same answers.  None where the hand or a
  * value it makes does not fit in 64 bits: Python then works it out.  Built only where a C
- * compiler is at hand; solver/countdown_core.py decides whether it is used.
+ * compiler is at hand; solver/countdown_compiled.py decides whether it is used.
+ *
+ * values(numbers) gives [(part, frozenset of its values)] for every distinct sub-multiset
+ * of the numbers but the whole hand (what listing every solution needs), or None.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -89,23 +92,29 @@ static PyObject *answer(Search *h, uint64_t t, int both) {
     return Py_BuildValue("(NNN)", exact, below, above);
 }
 
-static PyObject *countdown_best(PyObject *self, PyObject *args) {
-    PyObject *numbers, *target;
-    int both;
-    if (!PyArg_ParseTuple(args, "O!O!p", &PyTuple_Type, &numbers, &PyLong_Type, &target, &both))
-        return NULL;
+/* The hand's numbers in `num`: how many, or 0 where they are not for machine words. */
+static int hand(PyObject *numbers, uint64_t *num) {
     Py_ssize_t n = PyTuple_GET_SIZE(numbers);
-    uint64_t num[MAX_HAND];
-    if (n < 1 || n > MAX_HAND) Py_RETURN_NONE;
+    if (n < 1 || n > MAX_HAND) return 0;
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *x = PyTuple_GET_ITEM(numbers, i);
         num[i] = PyLong_Check(x) ? PyLong_AsUnsignedLongLong(x) : 0;
-        if (PyErr_Occurred()) { /* negative or too large: not for machine words */
+        if (PyErr_Occurred()) { /* negative or too large */
             PyErr_Clear();
-            Py_RETURN_NONE;
+            return 0;
         }
-        if (num[i] < 1 || (i > 0 && num[i] < num[i - 1])) Py_RETURN_NONE;
+        if (num[i] < 1 || (i > 0 && num[i] < num[i - 1])) return 0;
     }
+    return (int)n;
+}
+
+static PyObject *countdown_best(PyObject *self, PyObject *args) {
+    PyObject *numbers, *target;
+    int both, n;
+    uint64_t num[MAX_HAND];
+    if (!PyArg_ParseTuple(args, "O!O!p", &PyTuple_Type, &numbers, &PyLong_Type, &target, &both))
+        return NULL;
+    if (!(n = hand(numbers, num))) Py_RETURN_NONE;
     uint64_t t = PyLong_AsUnsignedLongLong(target);
     if (PyErr_Occurred()) {
         PyErr_Clear();
@@ -113,16 +122,71 @@ static PyObject *countdown_best(PyObject *self, PyObject *args) {
     }
     Search *h = PyMem_Malloc(sizeof *h);
     if (!h) return PyErr_NoMemory();
-    search_init(h, num, (int)n);
+    search_init(h, num, n);
     PyObject *result = answer(h, t, both);
     search_free(h);
     PyMem_Free(h);
     return result;
 }
 
+/* (part, frozenset of its values) for a listed part. */
+static PyObject *listing(const Search *h, int part) {
+    PyObject *key = PyTuple_New(__builtin_popcount(part)), *made = PyFrozenSet_New(NULL);
+    if (!key || !made) goto fail;
+    for (int i = 0, k = 0; i < h->n; i++) {
+        if (!(part >> i & 1)) continue;
+        PyObject *x = PyLong_FromUnsignedLongLong(h->num[i]);
+        if (!x) goto fail;
+        PyTuple_SET_ITEM(key, k++, x);
+    }
+    const Values *s = &h->sets[part];
+    for (size_t i = 0; i < s->count; i++) {
+        PyObject *x = PyLong_FromUnsignedLongLong(s->vals[i]);
+        int bad = !x || PySet_Add(made, x) < 0; /* a brand-new frozenset may be filled */
+        Py_XDECREF(x);
+        if (bad) goto fail;
+    }
+    return Py_BuildValue("(NN)", key, made);
+fail:
+    Py_XDECREF(key);
+    Py_XDECREF(made);
+    return NULL;
+}
+
+static PyObject *countdown_values(PyObject *self, PyObject *numbers) {
+    uint64_t num[MAX_HAND];
+    int n;
+    if (!PyTuple_Check(numbers)) return PyErr_Format(PyExc_TypeError, "numbers: a tuple");
+    if (!(n = hand(numbers, num))) Py_RETURN_NONE;
+    Search *h = PyMem_Malloc(sizeof *h);
+    PyObject *out = h ? PyList_New(0) : PyErr_NoMemory();
+    if (h) search_init(h, num, n);
+    for (int i = 0; out && i < h->parts; i++) {
+        int part = h->order[i];
+        if (part == h->full && n > 1) continue;
+        PyObject *item = NULL;
+        if (list_values(h, part) == 0) {
+            item = listing(h, part);
+        } else if (h->failed == 1) {
+            PyErr_NoMemory();
+        } else {
+            Py_DECREF(out); /* too large for machine words */
+            out = Py_NewRef(Py_None);
+            break;
+        }
+        if (!item || PyList_Append(out, item) < 0) Py_CLEAR(out);
+        Py_XDECREF(item);
+    }
+    if (h) search_free(h);
+    PyMem_Free(h);
+    return out;
+}
+
 static PyMethodDef countdown_methods[] = {
     {"best", countdown_best, METH_VARARGS,
      "best(numbers, target, both): (exact, below, above), or None."},
+    {"values", countdown_values, METH_O,
+     "values(numbers): [(part, its values)] for every part but the whole hand, or None."},
     {NULL, NULL, 0, NULL},
 };
 

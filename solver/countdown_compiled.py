@@ -1,8 +1,9 @@
 """The compiled search under Countdown's rules (``solver/_countdown.c``), where it was built.
 
 It answers what :meth:`solver.countdown.Countdown.one_form` and
-:meth:`~solver.countdown.Countdown.nearest` ask, for hands whose values fit in machine
-words, with the same choices as the pure Python path (a test runs both on the same draws);
+:meth:`~solver.countdown.Countdown.nearest` ask (``best``), and lists the values of the
+parts of a hand (``values``), for hands whose values fit in machine words, with the same
+choices as the pure Python path (a test runs both on the same draws);
 the expressions come back as trees (a number, or ``(op, first, second, value)``), which
 :func:`form` turns into normal forms with :func:`solver.normal_form.combine`.  Like the
 core of the 24 game's search (:mod:`solver.core`) it is built by ``pip install`` where a C
@@ -24,15 +25,22 @@ Way = tuple[int, Tree]
 """A value and one expression of it."""
 
 
-class Best(Protocol):
-    """What :func:`solver._countdown.best` is."""
+class Compiled(Protocol):
+    """What :mod:`solver._countdown` offers; ``None`` means "not for this hand"."""
 
-    def __call__(
+    def best(
         self, numbers: tuple[int, ...], target: int, both: bool, /
-    ) -> tuple[Way | None, Way | None, Way | None] | None: ...
+    ) -> tuple[Way | None, Way | None, Way | None] | None:
+        """One way the smallest part makes ``target`` (with ``both``, or where none makes
+        it, the values nearest it on each side, with one way each)."""
+
+    def values(
+        self, numbers: tuple[int, ...], /
+    ) -> list[tuple[tuple[int, ...], frozenset[int]]] | None:
+        """Every distinct sub-multiset of the numbers but the whole, with its values."""
 
 
-def load() -> Best | None:
+def load() -> Compiled | None:
     """The compiled search, or ``None`` where it was not built or is switched off."""
     if os.environ.get(PURE_PYTHON, "") not in ("", "0"):
         return None
@@ -40,8 +48,8 @@ def load() -> Best | None:
         from solver import _countdown
     except ImportError:
         return None
-    best: Best = _countdown.best
-    return best
+    compiled: Compiled = _countdown
+    return compiled
 
 
 def form(tree: Tree) -> Form:

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from solver import closest, countdown_compiled
+from solver import closest, countdown_compiled, solve
 from solver import countdown as countdown_module
 from solver.arithmetic import Value
 from solver.countdown import Countdown
@@ -93,10 +93,10 @@ def test_nearest_when_the_target_is_made_too() -> None:
     ],
 )
 def test_too_large_for_machine_words(hand: tuple[int, ...], target: int) -> None:
-    best = countdown_compiled.load()
-    assert best is not None
+    compiled = countdown_compiled.load()
+    assert compiled is not None
     if hand[-1] < 2**64 and target < 2**64 and hand[0] != 2**31:
-        assert best(hand, target, False) is None
+        assert compiled.best(hand, target, False) is None
     assert _answer(Countdown(hand), target) == _answer(Countdown(hand, compiled=False), target)
 
 
@@ -123,3 +123,30 @@ def test_the_least_value_of_a_cut_is_taken() -> None:
         ("+", 10, ("*", 11, ("+", 7, 11, 18), 198), 208),
         416,
     )
+
+
+def test_the_same_values_of_every_part() -> None:
+    for hand, _ in _draws(60, 35):
+        compiled, pure = Countdown(hand), Countdown(hand, compiled=False)
+        for part in pure.parts:
+            assert compiled.values(part) == pure.values(part), (hand, part)
+        assert compiled._values.keys() >= set(pure.parts) - {hand}  # listed in C at once
+
+
+def test_values_too_large_for_machine_words() -> None:
+    hand = (2**40, 2**40, 3)
+    compiled = countdown_compiled.load()
+    assert compiled is not None
+    assert compiled.values(hand) is None
+    assert Countdown(hand).values((2**40, 2**40)) == frozenset({2**80, 2**41, 1})
+
+
+def test_solve_is_the_same_on_both_paths(monkeypatch: pytest.MonkeyPatch) -> None:
+    draws = _draws(40, 36)
+    clear_caches()
+    compiled = [solve(hand, target, countdown=True) for hand, target in draws]
+    monkeypatch.setattr(countdown_module, "_compiled", lambda: None)
+    clear_caches()
+    pure = [solve(hand, target, countdown=True) for hand, target in draws]
+    clear_caches()
+    assert compiled == pure
