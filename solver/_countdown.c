@@ -23,7 +23,8 @@
 
 static PyObject *op_text[4]; /* "+", "-", "*", "/" */
 
-/* One way (a tree) in which a part makes v; the part makes it, its smaller parts listed. */
+/* One way (a tree) in which a part makes v (it does); NULL with no exception set where a
+ * value does not fit in machine words. */
 static PyObject *tree(Search *h, int part, uint64_t v) {
     if (__builtin_popcount(part) == 1) return PyLong_FromUnsignedLongLong(v);
     uint8_t left[MAX_CUTS], right[MAX_CUTS];
@@ -31,13 +32,14 @@ static PyObject *tree(Search *h, int part, uint64_t v) {
     Need need[6];
     for (int c = 0; c < count; c++) {
         Values *l = &h->sets[h->canon[left[c]]];
-        const Values *r = &h->sets[h->canon[right[c]]];
         const uint64_t *sorted = sorted_values(l);
         if (!sorted) return PyErr_NoMemory();
         for (size_t i = 0; i < l->count; i++) {
             int k = needs(sorted[i], v, need);
             for (int j = 0; j < k; j++) {
-                if (!contains(r, need[j].b)) continue;
+                int made = makes(h, right[c], need[j].b);
+                if (made < 0) return h->failed == 1 ? PyErr_NoMemory() : NULL; /* too large */
+                if (!made) continue;
                 PyObject *a = tree(h, left[c], sorted[i]);
                 PyObject *b = a ? tree(h, right[c], need[j].b) : NULL;
                 if (!b) {
@@ -60,6 +62,7 @@ static PyObject *way(Search *h, uint64_t v) {
     int part = smallest_part(h, v);
     if (part <= 0) {
         if (part == 0) PyErr_SetString(PyExc_RuntimeError, "countdown: a value lost its part");
+        if (part < 0 && h->failed == 1) PyErr_NoMemory();
         return NULL;
     }
     PyObject *t = tree(h, part, v);
@@ -73,7 +76,7 @@ static PyObject *answer(Search *h, uint64_t t, int both) {
     if (part > 0) {
         Py_DECREF(exact);
         exact = way(h, t);
-        if (!exact) return NULL;
+        if (!exact) goto fail;
         if (!both) return Py_BuildValue("(NOO)", exact, Py_None, Py_None);
     }
     Near near;
@@ -87,9 +90,12 @@ static PyObject *answer(Search *h, uint64_t t, int both) {
     if (!above) {
         Py_DECREF(exact);
         Py_XDECREF(below);
-        return NULL;
+        goto fail;
     }
     return Py_BuildValue("(NNN)", exact, below, above);
+fail:
+    if (PyErr_Occurred()) return NULL;
+    Py_RETURN_NONE; /* too large for machine words */
 }
 
 /* The hand's numbers in `num`: how many, or 0 where they are not for machine words. */

@@ -25,31 +25,40 @@ static int needs(uint64_t a, uint64_t v, Need *out) {
     return k;
 }
 
-/* Whether a part makes v (v >= 1), its smaller parts listed; the part itself is listed
- * unless it is the whole hand, which is asked of its cuts. */
+/* Whether a part makes v >= 1 (1, 0, or -1 on failure).  Parts of up to n - 2 numbers
+ * are listed to answer; the larger ones, the costliest to list, are asked of their cuts
+ * unless they were listed: for each value of the smaller side, whether the other side
+ * (listed) makes the one value then needed.  So a value made by n - 1 numbers is found
+ * without listing any part of n - 1 numbers. */
 static int makes(Search *h, int part, uint64_t v) {
-    if (part != h->full || h->sets[part].listed) return contains(&h->sets[part], v);
+    part = h->canon[part];
+    const Values *s = &h->sets[part];
+    int size = __builtin_popcount(part);
+    if (s->listed || size == 1 || size <= h->n - 2) {
+        if (list_values(h, part) < 0) return -1;
+        return contains(s, v);
+    }
     uint8_t left[MAX_CUTS], right[MAX_CUTS];
     int count = cuts(h, part, left, right);
     Need need[6];
     for (int c = 0; c < count; c++) {
-        const Values *l = &h->sets[h->canon[left[c]]], *r = &h->sets[h->canon[right[c]]];
-        for (size_t i = 0; i < l->count; i++) {
-            int k = needs(l->vals[i], v, need);
+        int l = h->canon[left[c]], r = h->canon[right[c]];
+        if (list_values(h, l) < 0 || list_values(h, r) < 0) return -1;
+        for (size_t i = 0; i < h->sets[l].count; i++) {
+            int k = needs(h->sets[l].vals[i], v, need);
             for (int j = 0; j < k; j++)
-                if (contains(r, need[j].b)) return 1;
+                if (contains(&h->sets[r], need[j].b)) return 1;
         }
     }
     return 0;
 }
 
-/* The canonical part with the fewest numbers (then the least numbers) that makes v >= 1,
- * listing parts as it goes; 0 if none does, -1 on failure. */
+/* The canonical part with the fewest numbers (then the least numbers) that makes v >= 1;
+ * 0 if none does, -1 on failure. */
 static int smallest_part(Search *h, uint64_t v) {
     for (int i = 0; i < h->parts; i++) {
-        int part = h->order[i];
-        if ((part != h->full || h->n == 1) && list_values(h, part) < 0) return -1;
-        if (makes(h, part, v)) return part;
+        int made = makes(h, h->order[i], v);
+        if (made) return made < 0 ? -1 : h->order[i];
     }
     return 0;
 }

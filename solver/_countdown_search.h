@@ -172,7 +172,7 @@ static int cuts(const Search *h, int part, uint8_t *left, uint8_t *right) {
 #define MAX_CUTS 128
 #define PRESIZE ((size_t)1 << 16)
 
-/* Lists the values of a canonical part (its smaller parts listed before). */
+/* Lists the values of a canonical part (and first those of its smaller parts). */
 static int list_values(Search *h, int part) {
     Values *s = &h->sets[part];
     if (s->listed) return 0;
@@ -183,6 +183,9 @@ static int list_values(Search *h, int part) {
     }
     uint8_t left[MAX_CUTS], right[MAX_CUTS];
     int count = cuts(h, part, left, right);
+    for (int c = 0; c < count; c++)
+        if (list_values(h, h->canon[left[c]]) < 0 || list_values(h, h->canon[right[c]]) < 0)
+            return -1;
     size_t pairs = 0; /* room for a value a pair of values of a cut (at most PRESIZE) */
     for (int c = 0; c < count; c++)
         pairs += h->sets[h->canon[left[c]]].count * h->sets[h->canon[right[c]]].count;
