@@ -1,20 +1,23 @@
 /* solver._countdown: an optional compiled search under Countdown's rules (see
  * _countdown_search.h and _countdown_find.h), for solver/countdown.py.
  *
- * best(numbers, target, both) takes a sorted tuple of whole numbers from 1 up (at most
- * eight) and a whole target from 0 up, and gives (exact, below, above): `exact` is one way
- * the smallest part that makes the target makes it, `below` and `above` the reachable
- * values nearest the target on each side with one way each (`None` where there is none),
- * the two computed only where the target is not made, or with `both`.  A way is
- * (value, tree), a tree being a number or (op, first, second, value), `first op second`.
- * The choice of part and tree is that of solver.countdown (the part with the fewest
- * numbers, then the least; its first cut, the least value of the cut's smaller side, the
- * first operation), so that both paths give the same answers.  None where the hand or a
- * value it makes does not fit in 64 bits: Python then works it out.  Built only where a C
- * compiler is at hand; solver/countdown_compiled.py decides whether it is used.
+ * hand(numbers) takes a sorted tuple of whole numbers from 1 up (at most eight) and gives
+ * the search of that hand (None where a number does not fit in 64 bits), which keeps what
+ * it lists between calls:
  *
- * values(numbers) gives [(part, frozenset of its values)] for every distinct sub-multiset
- * of the numbers but the whole hand (what listing every solution needs), or None.
+ * - best(target, both), for a whole target from 0 up, gives (exact, below, above): `exact`
+ *   is one way the smallest part that makes the target makes it, `below` and `above` the
+ *   reachable values nearest the target on each side with one way each (None where there
+ *   is none), the two computed only where the target is not made, or with `both`.  A way
+ *   is (value, tree), a tree being a number or (op, first, second, value) for
+ *   `first op second`.  The choice of part and tree is that of solver.countdown (the part
+ *   with the fewest numbers, then the least; its first cut, the least value of the cut's
+ *   smaller side, the first operation), so that both paths give the same answers.
+ * - values(part) gives the frozenset of the values a part of the hand makes.
+ *
+ * Each gives None where a value does not fit in 64 bits (from then on, for that hand):
+ * Python then works it out.  Built only where a C compiler is at hand;
+ * solver/countdown_compiled.py decides whether it is used.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -99,7 +102,7 @@ fail:
 }
 
 /* The hand's numbers in `num`: how many, or 0 where they are not for machine words. */
-static int hand(PyObject *numbers, uint64_t *num) {
+static int read_hand(PyObject *numbers, uint64_t *num) {
     Py_ssize_t n = PyTuple_GET_SIZE(numbers);
     if (n < 1 || n > MAX_HAND) return 0;
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -114,85 +117,95 @@ static int hand(PyObject *numbers, uint64_t *num) {
     return (int)n;
 }
 
-static PyObject *countdown_best(PyObject *self, PyObject *args) {
-    PyObject *numbers, *target;
-    int both, n;
-    uint64_t num[MAX_HAND];
-    if (!PyArg_ParseTuple(args, "O!O!p", &PyTuple_Type, &numbers, &PyLong_Type, &target, &both))
-        return NULL;
-    if (!(n = hand(numbers, num))) Py_RETURN_NONE;
+/* A hand's search, kept between calls (what it lists stays listed). */
+typedef struct {
+    PyObject_HEAD Search *h;
+} Hand;
+
+static void hand_dealloc(Hand *self) {
+    if (self->h) search_free(self->h);
+    PyMem_Free(self->h);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Give up where a value did not fit (or memory ran out): Python answers from then on. */
+static PyObject *given_up(Search *h) {
+    if (h->failed == 1) return PyErr_NoMemory();
+    Py_RETURN_NONE;
+}
+
+static PyObject *hand_best(Hand *self, PyObject *args) {
+    PyObject *target;
+    int both;
+    if (!PyArg_ParseTuple(args, "O!p", &PyLong_Type, &target, &both)) return NULL;
+    if (self->h->failed) return given_up(self->h);
     uint64_t t = PyLong_AsUnsignedLongLong(target);
-    if (PyErr_Occurred()) {
+    if (PyErr_Occurred()) { /* negative or too large */
         PyErr_Clear();
         Py_RETURN_NONE;
     }
-    Search *h = PyMem_Malloc(sizeof *h);
-    if (!h) return PyErr_NoMemory();
-    search_init(h, num, n);
-    PyObject *result = answer(h, t, both);
-    search_free(h);
-    PyMem_Free(h);
-    return result;
+    return answer(self->h, t, both);
 }
 
-/* (part, frozenset of its values) for a listed part. */
-static PyObject *listing(const Search *h, int part) {
-    PyObject *key = PyTuple_New(__builtin_popcount(part)), *made = PyFrozenSet_New(NULL);
-    if (!key || !made) goto fail;
-    for (int i = 0, k = 0; i < h->n; i++) {
-        if (!(part >> i & 1)) continue;
-        PyObject *x = PyLong_FromUnsignedLongLong(h->num[i]);
-        if (!x) goto fail;
-        PyTuple_SET_ITEM(key, k++, x);
+static PyObject *hand_values(Hand *self, PyObject *part) {
+    Search *h = self->h;
+    if (!PyTuple_Check(part)) return PyErr_Format(PyExc_TypeError, "part: a tuple");
+    int mask = 0;
+    for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(part); k++) {
+        PyObject *x = PyTuple_GET_ITEM(part, k);
+        uint64_t v = PyLong_Check(x) ? PyLong_AsUnsignedLongLong(x) : 0;
+        if (v == (uint64_t)-1 && PyErr_Occurred()) PyErr_Clear();
+        int i = 0; /* the first position of that number not taken yet */
+        while (i < h->n && (h->num[i] != v || mask >> i & 1)) i++;
+        if (i == h->n) return PyErr_Format(PyExc_ValueError, "not a part of the hand");
+        mask |= 1 << i;
     }
-    const Values *s = &h->sets[part];
-    for (size_t i = 0; i < s->count; i++) {
+    if (!mask) return PyErr_Format(PyExc_ValueError, "not a part of the hand");
+    if (h->failed || list_values(h, h->canon[mask]) < 0) return given_up(h);
+    const Values *s = &h->sets[h->canon[mask]];
+    PyObject *made = PyFrozenSet_New(NULL);
+    for (size_t i = 0; made && i < s->count; i++) {
         PyObject *x = PyLong_FromUnsignedLongLong(s->vals[i]);
-        int bad = !x || PySet_Add(made, x) < 0; /* a brand-new frozenset may be filled */
+        if (!x || PySet_Add(made, x) < 0) Py_CLEAR(made); /* a new frozenset may be filled */
         Py_XDECREF(x);
-        if (bad) goto fail;
     }
-    return Py_BuildValue("(NN)", key, made);
-fail:
-    Py_XDECREF(key);
-    Py_XDECREF(made);
-    return NULL;
+    return made;
 }
 
-static PyObject *countdown_values(PyObject *self, PyObject *numbers) {
+static PyMethodDef hand_methods[] = {
+    {"best", (PyCFunction)hand_best, METH_VARARGS,
+     "best(target, both): (exact, below, above), or None."},
+    {"values", (PyCFunction)hand_values, METH_O,
+     "values(part): the values a part of the hand makes, or None."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject HandType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "solver._countdown.Hand",
+    .tp_basicsize = sizeof(Hand),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The search of one hand (made by hand()).",
+    .tp_dealloc = (destructor)hand_dealloc,
+    .tp_methods = hand_methods,
+};
+
+static PyObject *countdown_hand(PyObject *module, PyObject *numbers) {
     uint64_t num[MAX_HAND];
-    int n;
     if (!PyTuple_Check(numbers)) return PyErr_Format(PyExc_TypeError, "numbers: a tuple");
-    if (!(n = hand(numbers, num))) Py_RETURN_NONE;
-    Search *h = PyMem_Malloc(sizeof *h);
-    PyObject *out = h ? PyList_New(0) : PyErr_NoMemory();
-    if (h) search_init(h, num, n);
-    for (int i = 0; out && i < h->parts; i++) {
-        int part = h->order[i];
-        if (part == h->full && n > 1) continue;
-        PyObject *item = NULL;
-        if (list_values(h, part) == 0) {
-            item = listing(h, part);
-        } else if (h->failed == 1) {
-            PyErr_NoMemory();
-        } else {
-            Py_DECREF(out); /* too large for machine words */
-            out = Py_NewRef(Py_None);
-            break;
-        }
-        if (!item || PyList_Append(out, item) < 0) Py_CLEAR(out);
-        Py_XDECREF(item);
+    int n = read_hand(numbers, num);
+    if (!n) Py_RETURN_NONE;
+    Hand *self = PyObject_New(Hand, &HandType);
+    if (!self) return NULL;
+    if (!(self->h = PyMem_Malloc(sizeof *self->h))) {
+        Py_DECREF(self);
+        return PyErr_NoMemory();
     }
-    if (h) search_free(h);
-    PyMem_Free(h);
-    return out;
+    search_init(self->h, num, n);
+    return (PyObject *)self;
 }
 
 static PyMethodDef countdown_methods[] = {
-    {"best", countdown_best, METH_VARARGS,
-     "best(numbers, target, both): (exact, below, above), or None."},
-    {"values", countdown_values, METH_O,
-     "values(numbers): [(part, its values)] for every part but the whole hand, or None."},
+    {"hand", countdown_hand, METH_O, "hand(numbers): the search of a hand, or None."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -205,5 +218,6 @@ PyMODINIT_FUNC PyInit__countdown(void) {
     const char *texts[4] = {"+", "-", "*", "/"};
     for (int i = 0; i < 4; i++)
         if (!op_text[i] && !(op_text[i] = PyUnicode_InternFromString(texts[i]))) return NULL;
+    if (PyType_Ready(&HandType) < 0) return NULL;
     return PyModule_Create(&countdown_module);
 }

@@ -17,8 +17,8 @@ smaller part would make it).
 
 Where the compiled search (:mod:`solver.countdown_compiled`) was built, :meth:`one_form`,
 :meth:`smallest_part` and :meth:`nearest` ask it first: it makes the same choices, over
-machine words, without a Python object per value; :meth:`values` takes every part's values
-from it at once.
+machine words, without a Python object per value; :meth:`values` takes a part's values
+from it.
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ def wastes_numbers(form: Form) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _compiled() -> countdown_compiled.Compiled | None:
+def _compiled() -> countdown_compiled.Search | None:
     return countdown_compiled.load()
 
 
@@ -107,7 +107,8 @@ class Countdown:
         self._values: dict[Part, frozenset[int]] = {}
         self._forms: dict[tuple[Part, int], frozenset[Form]] = {}
         self._reachable: frozenset[int] | None = None
-        self._compiled = _compiled() if compiled else None
+        search = _compiled() if compiled else None
+        self._hand = None if search is None else search(self.numbers)
         self._trees: dict[int, Tree | None] = {}
         """From the compiled search: one expression of a value, ``None`` if none makes it."""
         self._near: dict[int, tuple[int | None, int | None]] = {}
@@ -137,11 +138,12 @@ class Countdown:
     def values(self, part: Part) -> frozenset[int]:
         """Every value the part makes using each of its numbers once."""
         found = self._values.get(part)
-        if found is None and self._compiled is not None and part != self.numbers:
-            listed = self._compiled.values(self.numbers)  # every part's but the whole's
-            self._compiled = None if listed is None else self._compiled
-            self._values.update(listed or ())
-            found = self._values.get(part)
+        if found is None and self._hand is not None:
+            found = self._hand.values(part)
+            if found is None:  # too large for machine words
+                self._hand = None
+            else:
+                self._values[part] = found
         if found is None:
             made = set(part[:1]) if len(part) == 1 else set()
             for left, right in self.splits(part):
@@ -232,11 +234,11 @@ class Countdown:
         """Whether the compiled search answered for ``v`` (asked now if need be): then
         ``_trees[v]`` is known, and ``_near[v]`` too where ``v`` is not made or ``both``.
         It answers for the hands and values that fit in machine words."""
-        if self._compiled is None:
+        if self._hand is None:
             return False
         if v in self._trees and (v in self._near or not both):
             return True
-        answer = self._compiled.best(self.numbers, v, both)
+        answer = self._hand.best(v, both)
         if answer is None:
             return False
         exact, below, above = answer
