@@ -4,11 +4,13 @@
  * positions (a bit mask); parts with the same numbers are one sub-multiset, represented by
  * their canonical mask (in each run of equal numbers, the lowest positions).  The values a
  * part makes, using each of its numbers once with every step a positive whole number, are
- * listed part by part, fewest numbers first (dynamic programming over the parts), each list
- * with an open-addressing hash table for membership.  The whole hand is never listed:
- * whether it makes a value is asked of its cuts, and its values nearest a target are found
- * by going over the pairs of values of each cut.  Every sum and product is checked for
- * overflow: a hand whose values do not fit in 64 bits is given up (`failed`), for Python.
+ * listed when first needed, after those of its smaller parts (dynamic programming over the
+ * parts), each list with an open-addressing hash table for membership.  To answer `best`
+ * the whole hand is not listed (nor, while the target may be made by n - 1 numbers, the
+ * parts of n - 1): whether it makes a value is asked of its cuts (_countdown_find.h), and
+ * its values nearest a target are found by going over the pairs of values of each cut.
+ * Every sum and product is checked for overflow: a hand whose values do not fit in 64 bits
+ * is given up (`failed`), for Python.
  */
 #ifndef COUNTDOWN_SEARCH_H
 #define COUNTDOWN_SEARCH_H
