@@ -297,8 +297,11 @@ def closest(
     exact = witness(goal) if not integer_only or isinstance(goal, int) else None
     if exact is not None:
         return Closest(goal, exact, None, None)
-    below = max((v for v in values() if v < goal), default=None)
-    above = min((v for v in values() if v > goal), default=None)
+    if countdown:  # without listing every value where it can
+        below, above = search.nearest(goal)
+    else:
+        below = max((v for v in values() if v < goal), default=None)
+        above = min((v for v in values() if v > goal), default=None)
     return Closest(goal, None, witness(below), witness(above))
 
 
