@@ -114,6 +114,19 @@ async def test_an_owner_may_search_again_once_done(pool: WorkerPool) -> None:
     assert await pool.run(worker_jobs.add, 2, 2, budget=10, lane="search", owner=1) == 4
 
 
+async def test_a_jobs_reports_reach_the_caller_in_order_before_its_result(
+    pool: WorkerPool,
+) -> None:
+    reported: list[int] = []
+    assert await pool.run(worker_jobs.count_to, 3, budget=10, progress=reported.append) == 3
+    assert reported == [1, 2, 3]
+
+
+async def test_the_worker_of_a_reporting_job_serves_the_next(pool: WorkerPool) -> None:
+    await pool.run(worker_jobs.count_to, 2, budget=10, progress=lambda _: None)
+    assert await pool.run(worker_jobs.add, 1, 2, budget=10) == 3
+
+
 async def test_an_exception_in_the_job_reaches_the_caller(pool: WorkerPool) -> None:
     with pytest.raises(WorkFailed, match="ValueError: no good"):
         await pool.run(worker_jobs.fail, "no good", budget=10)
