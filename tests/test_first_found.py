@@ -6,6 +6,7 @@ import itertools
 import random
 from collections.abc import Callable
 from fractions import Fraction
+from typing import TypedDict
 
 import pytest
 
@@ -14,6 +15,13 @@ from solver.countdown import countdown as countdown_search
 from solver.first_found import finals_as_found
 from solver.normal_form import finish
 from solver.search import engine
+
+
+class Rules(TypedDict, total=False):
+    """The rules ``solve`` and ``solve_within`` take by keyword."""
+
+    integer_only: bool
+    countdown: bool
 
 
 def _frozen(at: float = 0.0) -> Callable[[], float]:
@@ -40,7 +48,7 @@ def test_every_four_card_hands_witness_is_one_of_its_solutions() -> None:
         assert bool(found) == bool(keys), hand
 
 
-HANDS = [
+HANDS: list[tuple[tuple[int | Fraction, ...], int | Fraction, Rules]] = [
     ((1, 2, 3, 4, 5, 6), 24, {}),
     ((3, 3, 8, 8, 1, 1), 24, {}),
     ((Fraction(1, 2), 3, 4, 5), Fraction(7, 2), {}),
@@ -56,7 +64,7 @@ HANDS = [
 
 @pytest.mark.parametrize(("hand", "target", "rules"), HANDS)
 def test_the_finals_found_are_solves_own_each_once(
-    hand: tuple[int, ...], target: int, rules: dict[str, bool]
+    hand: tuple[int, ...], target: int, rules: Rules
 ) -> None:
     found = list(finals_as_found(tuple(sorted(hand)), target, **rules))
     assert len(found) == len(set(found))
@@ -100,7 +108,7 @@ def test_random_countdown_witnesses_are_listed_solutions() -> None:
     ],
 )
 def test_with_no_time_at_all_the_listing_is_the_witness(
-    hand: tuple[int, ...], target: int, rules: dict[str, bool]
+    hand: tuple[int, ...], target: int, rules: Rules
 ) -> None:
     listing = solve_within(hand, target, seconds=1, clock=_late(), **rules)
     assert not listing.complete

@@ -54,7 +54,7 @@ from bot.services.work_errors import (
     WorkTimeout,
     WorkTooBig,
 )
-from bot.services.worker_process import serve
+from bot.services.worker_process import serve, settle
 
 logger = logging.getLogger(__name__)
 
@@ -66,6 +66,7 @@ __all__ = [
     "WorkTimeout",
     "WorkTooBig",
     "WorkerPool",
+    "settle",
 ]
 
 T = TypeVar("T")
