@@ -12,7 +12,7 @@ import pytest
 from bot.features.solve import INLINE_RESULTS, PAGE_SIZE
 from bot.game.requests import Limit, RequestError, Rules, parse_solve
 from bot.local_api import plain_text
-from bot.services import solving
+from bot.services import searching
 from solver import Code, daily_number
 from tests.bot.games import daily
 from tests.bot.harness import (
@@ -257,7 +257,7 @@ async def test_a_search_stopped_by_its_memory_says_too_big(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, user: int, expected: str
 ) -> None:
     # Time enough for the search to reach the cap, however loaded the machine.
-    monkeypatch.setattr(solving, "SEARCH_BUDGET", 30.0)
+    monkeypatch.setattr(searching, "SEARCH_BUDGET", 30.0)
     api = make_api()
     async with running_bot(api, tmp_path, env={"TWENTYFOUR_WORKER_MEMORY_MB": "32"}):
         api.send(user, user, HEAVY)
