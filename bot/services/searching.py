@@ -103,7 +103,7 @@ class Searches:
         if supersede and owner is not None:
             self._latest[owner] = job
         try:
-            found = await _answer(job, first, reported, deadline)
+            found = await search_answer(job, first, reported, deadline)
         finally:
             if not job.done():  # given up, or the caller itself is cancelled
                 job.cancel()
@@ -115,7 +115,7 @@ class Searches:
         return found
 
 
-async def _answer(
+async def search_answer(
     job: asyncio.Future[SolveResult],
     first: asyncio.Future[None],
     reported: list[SolveResult],
