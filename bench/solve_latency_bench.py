@@ -70,11 +70,12 @@ async def run(hands: int) -> None:
     print(f"machine: {platform.machine()}, Python {platform.python_version()}")
     print(
         "requests                  p50 / p99 / max (ms)      "
-        "all / at least N / closest / no closest / timed out"
+        "all / at least N / closest / no closest / timed out   (N p50)"
     )
     for name, batch in requests(hands).items():
         times: list[float] = []
         outcomes: Counter[str] = Counter()
+        found: list[int] = []  # N of the "at least N" answers
         for request in batch:
             started = time.perf_counter()
             try:
@@ -85,6 +86,8 @@ async def run(hands: int) -> None:
                 complete = getattr(result, "complete", True)  # older versions list all
                 if result.solutions:
                     outcomes["all" if complete else "partial"] += 1
+                    if not complete:
+                        found.append(len(result.solutions))
                 else:
                     outcomes["closest" if complete else "no closest"] += 1
             times.append(time.perf_counter() - started)
@@ -93,6 +96,7 @@ async def run(hands: int) -> None:
             f"{percentile(times, 0.99) * 1000:7.1f} / {max(times) * 1000:7.1f}      "
             f"{outcomes['all']} / {outcomes['partial']} / {outcomes['closest']} / "
             f"{outcomes['no closest']} / {outcomes['timeout']}"
+            + (f"   ({statistics.median(found):.0f})" if found else "")
         )
     await pool.close()
 
