@@ -145,7 +145,13 @@ async def search_answer(
         if reported:
             return reported[-1]
         raise SolveTooBig from None
-    except (WorkTimeout, WorkFailed):
+    except WorkTimeout as late:
+        if reported:
+            return reported[-1]
+        if late.queued:  # other searches took the workers all along: nothing was tried
+            raise SolveBusy("full") from None
+        raise SolveTimeout from None
+    except WorkFailed:
         if reported:
             return reported[-1]
         raise SolveTimeout from None

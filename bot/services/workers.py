@@ -165,7 +165,7 @@ class WorkerPool:
         try:
             return await asyncio.wait_for(asyncio.shield(job.future), budget)
         except TimeoutError:
-            raise WorkTimeout from None
+            raise WorkTimeout(queued=job in queue) from None
         finally:
             self._abandon(job)
 

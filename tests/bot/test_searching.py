@@ -109,3 +109,10 @@ async def test_a_job_superseded_is_busy() -> None:
     job.future.cancel()
     with pytest.raises(SolveBusy, match="superseded"):
         await job.answer(60)
+
+
+async def test_a_search_that_never_reached_a_worker_is_busy() -> None:
+    job = Job()
+    job.future.set_exception(WorkTimeout(queued=True))
+    with pytest.raises(SolveBusy, match="full"):
+        await job.answer(60)

@@ -51,6 +51,22 @@ async def test_a_job_over_budget_times_out(pool: WorkerPool) -> None:
         await pool.run(worker_jobs.sleep, 30, budget=0.3)
 
 
+async def test_a_job_over_budget_says_whether_it_ever_ran(pool: WorkerPool) -> None:
+    running = [
+        asyncio.create_task(pool.run(worker_jobs.sleep, 30, budget=60, lane="search"))
+        for _ in range(2)
+    ]
+    await until(lambda: pool.running("search") == 2)
+    with pytest.raises(WorkTimeout) as queued:
+        await pool.run(worker_jobs.add, 1, 1, budget=0.2, lane="search")
+    with pytest.raises(WorkTimeout) as ran:
+        await pool.run(worker_jobs.sleep, 30, budget=0.2)
+    for task in running:
+        task.cancel()
+    assert queued.value.queued
+    assert not ran.value.queued
+
+
 async def test_the_worker_of_a_job_over_budget_is_replaced(pool: WorkerPool) -> None:
     with pytest.raises(WorkTimeout):
         await pool.run(worker_jobs.sleep, 30, budget=0.3)
