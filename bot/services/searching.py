@@ -121,7 +121,7 @@ async def search_answer(
     reported: list[SolveResult],
     deadline: float | None,
 ) -> SolveResult:
-    """What :meth:`Solving.search` answers: the job's result, or its last report (see there)."""
+    """What :meth:`Searches.search` answers: the job's result, or its last report (see there)."""
     if deadline is None:  # listed whole, within the job's budget
         await asyncio.wait([job])
     else:
