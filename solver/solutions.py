@@ -9,13 +9,14 @@ intermediate result a positive whole number (so ``integer_only`` adds nothing to
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from fractions import Fraction
 from functools import partial
 
 from solver import form_bags, form_products
 from solver.arithmetic import Value, whole
 from solver.collector import paused
+from solver.first_found import finals_as_found
 from solver.frozen import Frozen
 from solver.normal_form import Final, Form, combine, finish, leaf
 from solver.printing import ASCII, PRETTY, format_value, render
@@ -213,38 +214,40 @@ def solve_within(
     integer_only: bool = False,
     countdown: bool = False,
     clock: Callable[[], float] = time.monotonic,
+    progress: Callable[[Listing], None] | None = None,
+    progress_every: float = 0.1,
 ) -> Listing:
     """:func:`solve`'s solutions, as many as are found in about ``seconds`` of ``clock``.
 
-    The search yields solutions as it goes, so a large hand whose full list takes minutes
-    gives its first ones in milliseconds; a solvable hand gives at least one, however long
-    that takes.  The time between two solutions found is bounded by listing those of one
-    sub-multiset of five numbers (a few milliseconds), or under Countdown's rules of one part
-    (more for parts of seven or eight large numbers).  When the list is ``complete`` it is
-    exactly :func:`solve`'s.  Raises :class:`SolverInputError` as :func:`solve` does.
+    A solvable hand gives at least one at once, however large: a witness built depth-first
+    in milliseconds (:mod:`solver.first_found`); the others come as the search finds them.
+    The time between two found is bounded by listing those of one sub-multiset of five
+    numbers (a few milliseconds) or, under Countdown's rules, of one part, but not always
+    small: up to a few tenths of a second for eight numbers, over a second for some parts of
+    eight under Countdown's rules, so a deadline may be overrun by that much.  A caller who
+    cannot wait for it gets ``progress``: the listing so far (never complete), as soon as
+    the first solution is found and then every ``progress_every`` seconds of ``clock``.
+    When the list is ``complete`` it is exactly :func:`solve`'s; one stopped by the
+    deadline is not, even if nothing was left.  Raises :class:`SolverInputError` as
+    :func:`solve` does.
     """
     hand, goal = normalise(numbers, target, countdown=countdown)
-    finals: Iterator[Final]
-    if countdown:
-        finals = countdown_search(hand).iter_solutions(goal)
-    elif integer_only and not isinstance(goal, int):
-        finals = iter(())
-    else:
-        finals = (finish(form) for form in engine(integer_only).iter_forms(hand, goal))
-    deadline = clock() + seconds
-    found: set[Final] = set()
+    finals = finals_as_found(hand, goal, integer_only=integer_only, countdown=countdown)
+    whole_cards = _whole(hand)
+    found: dict[Final, Solution] = {}  # printed as found: the deadline counts the printing
+    started = clock()
+    deadline, report = started + seconds, started
     complete = True
     for final in finals:
-        found.add(final)
-        if clock() >= deadline:
-            more = next(finals, None)
-            complete = more is None
-            if more is not None:
-                found.add(more)
+        found[final] = _solution(final, goal, whole_cards)
+        now = clock()
+        if now >= deadline:
+            complete = False
             break
-    whole_cards = _whole(hand)
-    solutions = sorted((_solution(f, goal, whole_cards) for f in found), key=_sort_key)
-    return Listing(solutions, complete)
+        if progress is not None and now >= report:
+            progress(Listing(sorted(found.values(), key=_sort_key), False))
+            report = now + progress_every
+    return Listing(sorted(found.values(), key=_sort_key), complete)
 
 
 @paused
