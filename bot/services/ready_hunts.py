@@ -14,11 +14,11 @@ default six-card settings, and after each deal for the key just dealt.  The boun
 
 When a key has no hand ready (its first deal, or deals faster than refills), the deal finds
 its hand in a worker while the players wait, passing over the few candidates that would take
-long to list (:func:`bot.game.hunt.hunt_job`): those it passed over wait here (at most
-:attr:`ReadyHunts.ready` per key; one more is dropped, like a candidate no deal looks at)
-and the refills list them before any new draw, so that they are dealt next, and the hands
-dealt are the same draws as ever, some a little later.  A ready hand is dealt once: no two
-chats get the same one from the pool.
+long to list (:func:`bot.game.hunt.hunt_job`).  Those it passed over wait here (at most
+:attr:`ReadyHunts.ready` per key; more are dropped, like the candidates no deal looks at),
+and the refills list each before any new draw, so that they are among the next hands dealt:
+the hands dealt are the same draws as ever, some a little later.  A ready hand is dealt
+once: no two chats get the same one from the pool.
 """
 
 from __future__ import annotations
@@ -78,15 +78,12 @@ class ReadyHunts:
         return hands[0] if hands else None
 
     def take(self, settings: GameSettings, rng: random.Random) -> Found | None:
-        """A ready hand for these settings, and a refill starts; or None: then the caller
-        finds one itself, and starts the refill (:meth:`fill`) once its own job is done, so
-        that the deal players wait for goes first."""
+        """A ready hand for these settings, or None (then the caller finds one itself);
+        either way a refill for them starts, if they are large enough to keep."""
         if settings.cards < FROM_CARDS:
             return None
         hands = self._hands.get(key_of(settings))
-        if not hands:
-            return None
-        found = hands.popleft()
+        found = hands.popleft() if hands else None
         self.fill(settings, rng)
         return found
 
@@ -109,14 +106,14 @@ class ReadyHunts:
             self._refills[key] = task
             task.add_done_callback(lambda _: self._refills.pop(key, None))
 
-    def defer(self, settings: GameSettings, passed: tuple[Hand, ...]) -> None:
-        """Hands a deal passed over, to be listed by the next refill (:meth:`fill`) and kept
-        ready before any new draw (at most :attr:`ready` wait per key: later ones are
-        dropped)."""
-        if settings.cards < FROM_CARDS:
+    def defer(self, settings: GameSettings, passed: tuple[Hand, ...], rng: random.Random) -> None:
+        """Hands a deal passed over, to be listed by the refills and kept ready before any
+        new draw (at most :attr:`ready` wait per key: later ones are dropped)."""
+        if settings.cards < FROM_CARDS or not passed:
             return
         waiting = self._passed.setdefault(key_of(settings), deque())
         waiting.extend(passed[: max(0, self.ready - len(waiting))])
+        self.fill(settings, rng)
 
     def passed(self, settings: GameSettings) -> tuple[Hand, ...]:
         """The hands passed over for these settings, still to be listed (no work)."""

@@ -212,11 +212,8 @@ class Solving(KeptTables):
         if ready is not None:
             return ready
         work = WORK if settings.cards >= FROM_CARDS else None
-        try:
-            found = await self._find_hunt(settings, rng, work=work)
-            self.hunts.defer(settings, found.passed)
-        finally:
-            self.hunts.fill(settings, rng)  # after the deal's own job: the deal goes first
+        found = await self._find_hunt(settings, rng, work=work)
+        self.hunts.defer(settings, found.passed, rng)
         return found.hand, found.solutions
 
     async def _find_ready(

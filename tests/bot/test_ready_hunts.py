@@ -75,18 +75,9 @@ async def test_refills_of_several_keys_run_one_job_at_a_time() -> None:
     assert most == 1
 
 
-async def test_with_none_ready_the_deal_goes_before_any_refill() -> None:
-    """The caller finds its own hand first and starts the refill afterwards."""
-    hunts = ReadyHunts(hand_of)
-    assert hunts.take(SIX, RNG) is None
-    await hunts.refilled(SIX)
-    assert hunts.kept(SIX) == 0
-
-
 async def test_hands_passed_over_are_kept_ready_first_in_their_order() -> None:
     hunts = ReadyHunts(hand_of)
-    hunts.defer(SIX, PASSED[:2])
-    hunts.fill(SIX, RNG)
+    hunts.defer(SIX, PASSED[:2], RNG)
     await hunts.refilled(SIX)
     assert [hunts.take(SIX, RNG) for _ in range(2)] == [
         (hand, ("a", "b", "c")) for hand in PASSED[:2]
@@ -95,19 +86,22 @@ async def test_hands_passed_over_are_kept_ready_first_in_their_order() -> None:
 
 async def test_no_more_hands_wait_than_are_kept_ready() -> None:
     hunts = ReadyHunts(hand_of)
-    hunts.defer(SIX, PASSED)
-    assert hunts.passed(SIX) == PASSED[:2]
+    hunts.defer(SIX, PASSED, RNG)
+    waiting = hunts.passed(SIX)  # before the refill (a task) has run
+    await hunts.refilled(SIX)
+    assert waiting == PASSED[:2]
 
 
 async def test_hands_passed_over_are_dropped_with_their_key() -> None:
     hunts = ReadyHunts(hand_of, keys=1)
-    hunts.defer(SIX, PASSED[:1])
-    hunts.fill(SIX, RNG)
+    hunts.defer(SIX, PASSED[:1], RNG)
     hunts.fill(GameSettings(cards=6, target=30), RNG)  # drops SIX, its refill cancelled
-    assert hunts.passed(SIX) == ()
+    waiting = hunts.passed(SIX)
+    await hunts.refilled(GameSettings(cards=6, target=30))
+    assert waiting == ()
 
 
 async def test_small_hands_passed_over_are_not_kept() -> None:
     hunts = ReadyHunts(hand_of)
-    hunts.defer(GameSettings(cards=5), PASSED[:1])
+    hunts.defer(GameSettings(cards=5), PASSED[:1], RNG)
     assert hunts.passed(GameSettings(cards=5)) == ()
