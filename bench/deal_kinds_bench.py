@@ -7,7 +7,9 @@ the deals as a worker's do):
 * a round of 4 cards: its facts (every solution, hints), worked out while the players think;
 * a round of 5 or 6 cards: the deal itself (the first solvable candidate), and its facts;
 * a Solution Hunt of 4, 5 or 6 cards: the first candidate with three solutions, with all of
-  them (the hunt shows how many there are);
+  them (the hunt shows how many there are); for six cards both as a deal with no hand ready
+  finds it, players waiting (where the version has it, passing over the candidates that take
+  long to list: ``bot.game.hunt.WORK``), and as the background keeps hands ready;
 * a Countdown game: the draw and the solver's best answer;
 * the daily puzzle of a day;
 * a Rush hand (a level 1 to 5) and a duel's hand (medium): drawn from the four-card level
@@ -53,6 +55,13 @@ from bot.game.hands import (
     rate_job,
 )
 from bot.game.hunt import hunt_job
+
+try:
+    from bot.game.hunt import WORK
+
+    DEAL_WORK: tuple[int, ...] = (WORK,)
+except ImportError:  # a version whose deals list their first candidate, however long
+    DEAL_WORK = ()
 from bot.game.rush import table_dealer
 from solver import daily, daily_pools
 
@@ -112,7 +121,8 @@ def kinds() -> dict[str, Callable[[random.Random], object]]:
         "round, 6 cards: facts": lambda rng: facts_job(candidates(rng, 6), 24, True),
         "hunt, 4 cards": lambda rng: hunt_job(candidates(rng, 4), 24),
         "hunt, 5 cards": lambda rng: hunt_job(candidates(rng, 5), 24),
-        "hunt, 6 cards": lambda rng: hunt_job(candidates(rng, 6), 24),
+        "hunt, 6: none ready": lambda rng: hunt_job(candidates(rng, 6), 24, *DEAL_WORK),
+        "hunt, 6: kept ready": lambda rng: hunt_job(candidates(rng, 6), 24),
         "countdown": lambda rng: countdown_job(*draw(rng, None)),
         "daily": lambda rng: daily(start + dt.timedelta(days=next(days)), pools),
         "rush: the deal": rush,
