@@ -63,9 +63,9 @@ from bot.game.hunt import hunt_job
 try:
     from bot.game.hunt import WORK
 
-    DEAL_WORK: tuple[int, ...] = (WORK,)
+    DEAL_WORK: int | None = WORK
 except ImportError:  # a version whose deals list their first candidate, however long
-    DEAL_WORK = ()
+    DEAL_WORK = None
 from bot.game.rush import table_dealer
 from solver import daily, daily_pools
 
@@ -114,6 +114,10 @@ def kinds() -> dict[str, Callable[[random.Random], object]]:
     days = iter(range(100_000))
     table = LevelTable.from_text(4, 24, rate_job(4, 24))
 
+    def hunt_deal(hands: list[tuple[int, ...]]) -> object:
+        """A six-card hunt's hand as a deal with none ready finds it."""
+        return hunt_job(hands, 24) if DEAL_WORK is None else hunt_job(hands, 24, DEAL_WORK)
+
     def rush(rng: random.Random) -> HandFacts:
         return table_dealer(table, rng)(rng.randint(1, 5))
 
@@ -125,7 +129,7 @@ def kinds() -> dict[str, Callable[[random.Random], object]]:
         "round, 6 cards: facts": lambda rng: facts_job(candidates(rng, 6), 24, True),
         "hunt, 4 cards": lambda rng: hunt_job(candidates(rng, 4), 24),
         "hunt, 5 cards": lambda rng: hunt_job(candidates(rng, 5), 24),
-        "hunt, 6: none ready": lambda rng: hunt_job(candidates(rng, 6), 24, *DEAL_WORK),
+        "hunt, 6: none ready": lambda rng: hunt_deal(candidates(rng, 6)),
         "hunt, 6: kept ready": lambda rng: hunt_job(candidates(rng, 6), 24),
         "countdown": lambda rng: countdown_job(*draw(rng, None)),
         "daily": lambda rng: daily(start + dt.timedelta(days=next(days)), pools),
