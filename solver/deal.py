@@ -68,9 +68,10 @@ def listing_work(numbers: object, target: object = 24) -> int:
     """A measure of the work :func:`~solver.solutions.solve` takes to list every solution
     (the steps its search combines at the top: a split of the hand in two, a value of each
     part, an operation), found in well under a millisecond, so that a deal can tell a hand
-    that lists at once from one that takes a while.  For six cards from 1 to 13 making 24,
-    the median is about 230 steps and 13 ms of listing; hands of 300 steps or fewer take at
-    most about 30 ms.  Raises :class:`SolverInputError` as ``solve`` does."""
+    that lists at once from one that takes a while.  For six cards from 1 to 13 making 24
+    the median is about 230 steps (some 12 ms of listing); four hands in five have 300 or
+    fewer, and 99 in a hundred of those list within 30 ms of CPU, against 50 to 65 ms for
+    all hands.  Raises :class:`SolverInputError` as ``solve`` does."""
     hand, goal = normalise(numbers, target)
     return engine().step_count(hand, goal)
 
