@@ -33,7 +33,7 @@ from bot.game.hands import (
     read_solutions,
     solutions_job,
 )
-from bot.game.hunt import hunt_job
+from bot.game.hunt import WORK, HuntHand, hunt_job
 from bot.game.requests import SolveRequest, SolveResult
 from bot.game.rush import CARDS as RUSH_CARDS
 from bot.game.rush import DECK as RUSH_DECK
@@ -41,7 +41,7 @@ from bot.game.rush import TARGET as RUSH_TARGET
 from bot.game.rush import Deal, table_dealer
 from bot.game.table import GameSettings
 from bot.services.level_tables import KeptTables, TableStore
-from bot.services.ready_hunts import DEFAULT_SIX, ReadyHunts
+from bot.services.ready_hunts import DEFAULT_SIX, FROM_CARDS, Found, Hand, ReadyHunts
 from bot.services.searching import Searches
 from bot.services.solve_errors import DealRefused
 from bot.services.workers import (
@@ -80,7 +80,7 @@ class Solving(KeptTables):
         self._solutions: dict[tuple[int, int], dict[tuple[int, ...], HandFacts]] = {}
         self._warm: asyncio.Future[None] | None = None
         self._pools: asyncio.Future[DailyPools] | None = None
-        self.hunts = ReadyHunts(self._find_hunt)
+        self.hunts = ReadyHunts(self._find_ready)
 
     # --- searches -------------------------------------------------------------------------
 
@@ -162,17 +162,37 @@ class Solving(KeptTables):
     ) -> tuple[tuple[int, ...], tuple[str, ...]]:
         """A hand for a Solution Hunt by the chat's deck, card count and target, with every
         one of its distinct solutions (at least three): one kept ready if there is one
-        (:mod:`bot.services.ready_hunts`), else found now; raises :class:`DealRefused`."""
-        return self.hunts.take(settings, rng) or await self._find_hunt(settings, rng)
+        (:mod:`bot.services.ready_hunts`), else found now, passing over the candidates
+        that take long to list (kept to be dealt next); raises :class:`DealRefused`."""
+        ready = self.hunts.take(settings, rng)
+        if ready is not None:
+            return ready
+        work = WORK if settings.cards >= FROM_CARDS else None
+        found = await self._find_hunt(settings, rng, work=work)
+        self.hunts.defer(settings, found.passed, rng)
+        return found.hand, found.solutions
+
+    async def _find_ready(
+        self, settings: GameSettings, rng: random.Random, first: tuple[Hand, ...]
+    ) -> Found:
+        """A hunt hand to keep ready: ``first`` tried before new draws, each listed whatever
+        it takes (no one waits for it)."""
+        found = await self._find_hunt(settings, rng, first)
+        return found.hand, found.solutions
 
     async def _find_hunt(
-        self, settings: GameSettings, rng: random.Random
-    ) -> tuple[tuple[int, ...], tuple[str, ...]]:
-        for _ in range(DEAL_ATTEMPTS):
-            candidates = draw_unrated(rng, settings.deck, settings.cards, CANDIDATES)
+        self,
+        settings: GameSettings,
+        rng: random.Random,
+        first: tuple[Hand, ...] = (),
+        work: int | None = None,
+    ) -> HuntHand:
+        for attempt in range(DEAL_ATTEMPTS):
+            drawn = draw_unrated(rng, settings.deck, settings.cards, CANDIDATES)
+            candidates = [*first, *drawn] if attempt == 0 else drawn
             try:
                 found = await self.pool.run(
-                    hunt_job, candidates, settings.target, budget=DEAL_BUDGET, lane="game"
+                    hunt_job, candidates, settings.target, work, budget=DEAL_BUDGET, lane="game"
                 )
             except (WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
                 raise DealRefused("busy") from None
