@@ -2,9 +2,10 @@
 # Run:   docker run -e TELEGRAM_BOT_TOKEN=... -v twentyfour-data:/data twenty-four
 # With the Mini App: add -e TWENTYFOUR_WEBAPP_URL=https://... -p 8080:8080 (docs/miniapp.md).
 
-# The solver's compiled core (solver/_core.c) needs a C compiler, which the image need not
-# carry: a wheel is built here, and only it goes into the image.  (Without a compiler the
-# install would still succeed, with the pure Python solver.)
+# The solver's compiled parts (solver/_core.c, and solver/_countdown.c for Countdown's rules)
+# need a C compiler, which the image need not carry: a wheel is built here, and only it goes
+# into the image.  (Without a compiler the install would still succeed, with the pure Python
+# solver.)
 FROM python:3.11-slim AS build
 # hadolint ignore=DL3008
 RUN apt-get update \

@@ -7,7 +7,9 @@ the deals as a worker's do):
 * a round of 4 cards: its facts (every solution, hints), worked out while the players think;
 * a round of 5 or 6 cards: the deal itself (the first solvable candidate), and its facts;
 * a Solution Hunt of 4, 5 or 6 cards: the first candidate with three solutions, with all of
-  them (the hunt shows how many there are);
+  them (the hunt shows how many there are); for six cards both as a deal with no hand ready
+  finds it, players waiting (where the version has it, passing over the candidates that take
+  long to list: ``bot.game.hunt.WORK``), and as the background keeps hands ready;
 * a Countdown game: the draw and the solver's best answer;
 * the daily puzzle of a day;
 * a Rush hand (a level 1 to 5) and a duel's hand (medium): drawn from the four-card level
@@ -22,13 +24,17 @@ other work on the machine causes.
 ``--ready N`` then deals N six-card hunts through the bot's own solving service and worker
 pool, where the version keeps hunt hands ready (:mod:`bot.services.ready_hunts`), one every
 ``--gap`` seconds, and shows the wall-clock time each deal waited and how many found no
-hand ready.
+hand ready; ``--none-ready N`` deals N more with none kept ready (each finds its own hand,
+as the first deal of a chat's settings does).
 
-Usage: ``python bench/deal_kinds_bench.py [--deals 200] [--ready 40 --gap 0.5]``.
-To compare with another version in the same session, run it again with that checkout first
-on the path, alternately:
-``PYTHONPATH=/tmp/main:$(python -c 'import site; print(site.getsitepackages()[0])')
-python -S bench/deal_kinds_bench.py`` (``-S``: the checkout installed here is not imported).
+Usage: ``python bench/deal_kinds_bench.py [--deals 200] [--ready 40] [--none-ready 40]
+[--gap 0.5]``.
+To compare with another version in the same session, run this script alternately with each
+version's own environment (``python3 -m venv .venv && .venv/bin/pip install -e .`` in a
+checkout of it, e.g. ``git worktree add --detach /tmp/main main``), from a directory outside
+both checkouts: ``cd /tmp && /tmp/main/.venv/bin/python PATH/TO/bench/deal_kinds_bench.py``.
+(Putting the other checkout first on ``PYTHONPATH`` is not enough for ``--ready`` and
+``--none-ready``: the worker processes import the version installed in the environment.)
 """
 
 from __future__ import annotations
@@ -53,6 +59,13 @@ from bot.game.hands import (
     rate_job,
 )
 from bot.game.hunt import hunt_job
+
+try:
+    from bot.game.hunt import WORK
+
+    DEAL_WORK: int | None = WORK
+except ImportError:  # a version whose deals list their first candidate, however long
+    DEAL_WORK = None
 from bot.game.rush import table_dealer
 from solver import daily, daily_pools
 
@@ -101,6 +114,10 @@ def kinds() -> dict[str, Callable[[random.Random], object]]:
     days = iter(range(100_000))
     table = LevelTable.from_text(4, 24, rate_job(4, 24))
 
+    def hunt_deal(hands: list[tuple[int, ...]]) -> object:
+        """A six-card hunt's hand as a deal with none ready finds it."""
+        return hunt_job(hands, 24) if DEAL_WORK is None else hunt_job(hands, 24, DEAL_WORK)
+
     def rush(rng: random.Random) -> HandFacts:
         return table_dealer(table, rng)(rng.randint(1, 5))
 
@@ -112,7 +129,8 @@ def kinds() -> dict[str, Callable[[random.Random], object]]:
         "round, 6 cards: facts": lambda rng: facts_job(candidates(rng, 6), 24, True),
         "hunt, 4 cards": lambda rng: hunt_job(candidates(rng, 4), 24),
         "hunt, 5 cards": lambda rng: hunt_job(candidates(rng, 5), 24),
-        "hunt, 6 cards": lambda rng: hunt_job(candidates(rng, 6), 24),
+        "hunt, 6: none ready": lambda rng: hunt_deal(candidates(rng, 6)),
+        "hunt, 6: kept ready": lambda rng: hunt_job(candidates(rng, 6), 24),
         "countdown": lambda rng: countdown_job(*draw(rng, None)),
         "daily": lambda rng: daily(start + dt.timedelta(days=next(days)), pools),
         "rush: the deal": rush,
@@ -121,8 +139,9 @@ def kinds() -> dict[str, Callable[[random.Random], object]]:
     }
 
 
-def ready_hunts(deals: int, gap: float) -> None:
-    """Six-card hunts dealt through the solving service, one every ``gap`` seconds."""
+def ready_hunts(deals: int, gap: float, keep: bool = True) -> None:
+    """Six-card hunts dealt through the solving service, one every ``gap`` seconds (without
+    ``keep``, none kept ready: each deal finds its own, as a key's first deal does)."""
     from bot.game.table import GameSettings
     from bot.services.solving import Solving
     from bot.services.workers import WorkerPool
@@ -133,7 +152,9 @@ def ready_hunts(deals: int, gap: float) -> None:
         hunts = getattr(solving, "hunts", None)  # None: a version that keeps none ready
         settings, rng = GameSettings(cards=6), random.Random("ready")
         await pool.start()
-        if hunts is not None:
+        if hunts is not None and not keep:
+            hunts.ready = 0
+        elif hunts is not None:
             hunts.fill(settings, rng)
             await hunts.refilled(settings)
         waits, empty = [], 0
@@ -147,8 +168,9 @@ def ready_hunts(deals: int, gap: float) -> None:
         finally:
             await pool.close()
         median, p99 = statistics.median(waits) * 1000, percentile(waits, 0.99) * 1000
+        name = "dealt" if keep else "none kept"
         print(
-            f"hunt, 6 cards, dealt     {median:7.2f} / {p99:7.2f} / {max(waits) * 1000:7.2f}"
+            f"hunt, 6 cards, {name:9} {median:7.2f} / {p99:7.2f} / {max(waits) * 1000:7.2f}"
             f"     (wall; {empty} of {deals} with no hand ready)"
         )
 
@@ -160,6 +182,9 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=200, help="deals of each kind")
     parser.add_argument("--ready", type=int, default=0, help="six-card hunts dealt by the bot")
     parser.add_argument("--gap", type=float, default=0.5, help="seconds between those deals")
+    parser.add_argument(
+        "--none-ready", type=int, default=0, help="six-card hunts dealt with none kept ready"
+    )
     args = parser.parse_args()
     print(f"machine: {platform.machine()}, Python {platform.python_version()}")
     print("kind                     wall: p50 / p99 / max (ms)    CPU: p50 / p99 / max (ms)")
@@ -175,6 +200,8 @@ def main() -> int:
     )
     if args.ready:
         ready_hunts(args.ready, args.gap)
+    if args.none_ready:
+        ready_hunts(args.none_ready, args.gap, keep=False)
     return 0
 
 

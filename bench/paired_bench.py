@@ -16,6 +16,12 @@ that does the same work, called as ``CMD sweep``, ``CMD hands`` and ``CMD hand 2
 6``, that prints the count of solutions and the seconds it took on two lines (``hands``:
 ``p50 p99`` in seconds on one); docs/performance.md says which program was used and how.
 
+Before the runs, each checkout's solver is compiled to bytecode (``compileall``, into its
+git-ignored ``__pycache__``), as ``pip install`` does: a fresh process then reads it rather
+than compiling the sources again, which it would do at every run where
+``PYTHONDONTWRITEBYTECODE`` is set (as on this project's machines and in its Docker image,
+whose installed wheel is compiled nonetheless).
+
 ``--pure`` runs this version a second time on its pure Python path (``TWENTYFOUR_PURE_PYTHON=1``:
 no compiled core, as on a machine without a C compiler), as one more column.
 
@@ -94,6 +100,12 @@ def run_python(root: Path, work: str, pure: bool = False) -> list[float]:
     return [float(x) for x in out.stdout.split()]
 
 
+def compile_solver(root: Path) -> None:
+    """Write the bytecode of ``root``'s solver, as an installation has it (untimed)."""
+    command = [sys.executable, "-S", "-m", "compileall", "-q", str(root / "solver")]
+    subprocess.run(command, check=True, capture_output=True)
+
+
 def run_anchor(anchor: str, work: str) -> list[float]:
     command = [*shlex.split(anchor), *arguments(work)]
     out = subprocess.run(command, capture_output=True, text=True, check=True)
@@ -117,6 +129,9 @@ def main() -> int:
     print(
         f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     )
+    compile_solver(HERE)
+    if args.baseline:
+        compile_solver(args.baseline)
     for work in works:
         runs: dict[str, list[list[float]]] = {"this": [], "pure": [], "baseline": [], "anchor": []}
         for _ in range(args.pairs):

@@ -8,10 +8,14 @@ for every count of numbers, and Countdown-sized (one to four of 25 50 75 100, th
 new, so no answer comes from the bot's cache of recent answers; the workers' own caches
 warm up over the run as they do in the bot.  Counted apart: answers that list every
 solution, answers with the first solutions found (``at least N``), answers with the
-closest values (no solution), and searches that ran out of the budget.
+closest values (no solution), answers with no solution whose closest values took too long
+to find, and searches that ran out of the budget with nothing to show.
 
 Usage: ``python bench/solve_latency_bench.py [--hands 20]``.  Against another checkout in
-the same session: ``PYTHONPATH=/tmp/main:<site-packages> python -S bench/solve_latency_bench.py``.
+the same session (``git archive main | tar -x -C /tmp/main``, and a copy of the built
+``solver/_core*.so``), this same script:
+``PYTHONPATH=/tmp/main:<site-packages> python -S bench/solve_latency_bench.py``; the first
+line says which checkout ran.
 """
 
 from __future__ import annotations
@@ -24,9 +28,12 @@ import statistics
 import time
 from collections import Counter
 from fractions import Fraction
+from pathlib import Path
 
+import bot
 from bot.game.requests import Rules, SolveRequest
-from bot.services.solving import SolveTimeout, Solving
+from bot.services.solve_errors import SolveTimeout
+from bot.services.solving import Solving
 from bot.services.workers import WorkerPool
 
 
@@ -59,13 +66,16 @@ async def run(hands: int) -> None:
     pool = WorkerPool()
     await pool.start()
     solving = Solving(pool)
+    print(f"checkout: {Path(bot.__file__).parent.parent}")
     print(f"machine: {platform.machine()}, Python {platform.python_version()}")
     print(
-        "requests                  p50 / p99 / max (ms)      all / at least N / closest / timed out"
+        "requests                  p50 / p99 / max (ms)      "
+        "all / at least N / closest / no closest / timed out   (N p50)"
     )
     for name, batch in requests(hands).items():
         times: list[float] = []
         outcomes: Counter[str] = Counter()
+        found: list[int] = []  # N of the "at least N" answers
         for request in batch:
             started = time.perf_counter()
             try:
@@ -74,14 +84,19 @@ async def run(hands: int) -> None:
                 outcomes["timeout"] += 1
             else:
                 complete = getattr(result, "complete", True)  # older versions list all
-                kind = "all" if complete else "partial"
-                outcomes[kind if result.solutions else "closest"] += 1
+                if result.solutions:
+                    outcomes["all" if complete else "partial"] += 1
+                    if not complete:
+                        found.append(len(result.solutions))
+                else:
+                    outcomes["closest" if complete else "no closest"] += 1
             times.append(time.perf_counter() - started)
         print(
             f"{name:24} {statistics.median(times) * 1000:7.1f} / "
             f"{percentile(times, 0.99) * 1000:7.1f} / {max(times) * 1000:7.1f}      "
             f"{outcomes['all']} / {outcomes['partial']} / {outcomes['closest']} / "
-            f"{outcomes['timeout']}"
+            f"{outcomes['no closest']} / {outcomes['timeout']}"
+            + (f"   ({statistics.median(found):.0f})" if found else "")
         )
     await pool.close()
 

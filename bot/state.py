@@ -153,7 +153,8 @@ class DailyChat:
     """The daily puzzle in a chat (:mod:`bot.features.daily`)."""
 
     message_id: int | None = None
-    """The picture of today's puzzle in this private chat (replies to it are answers)."""
+    """The picture of today's puzzle in this private chat (replies to it are answers), or in
+    a group its last post there (replies to it are answers sent to private)."""
     subscription: str | None = None
     """``HH:MM`` (local time) at which the daily puzzle is posted here, if subscribed."""
     done: dt.date | None = None

@@ -14,15 +14,22 @@ wastes numbers (a factor worth 1 such as ×(7−6) or ×1, parts that cancel suc
 not a solution of its own: since not every number need be used, the same solution without
 them is.  An expression from the smallest part that makes its value wastes nothing (else a
 smaller part would make it).
+
+Where the compiled search (:mod:`solver.countdown_compiled`) was built, :meth:`one_form`,
+:meth:`smallest_part` and :meth:`nearest` ask it first: it makes the same choices, over
+machine words, without a Python object per value; :meth:`values` takes a part's values
+from it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import combinations
 
+from solver import countdown_compiled
 from solver.arithmetic import Value
+from solver.countdown_compiled import Tree
 from solver.normal_form import Final, Form, combine, finish, leaf
 from solver.search import splits
 
@@ -77,14 +84,41 @@ def wastes_numbers(form: Form) -> bool:
     return bool(lifted or cancelled)
 
 
+@lru_cache(maxsize=1)
+def _compiled() -> countdown_compiled.Search | None:
+    return countdown_compiled.load()
+
+
+def _leaves(tree: Tree) -> Iterator[int]:
+    if isinstance(tree, int):
+        yield tree
+    else:
+        yield from _leaves(tree[1])
+        yield from _leaves(tree[2])
+
+
 class Countdown:
     """What a multiset of whole numbers from 1 up makes under Countdown's rules, and how;
-    memoised."""
+    memoised.  With ``compiled`` (and the compiled search built) some answers come from it."""
 
-    def __init__(self, numbers: Part) -> None:
+    def __init__(self, numbers: Part, compiled: bool = True) -> None:
         self.numbers = tuple(sorted(numbers))
+        self._splits: dict[Part, list[tuple[Part, Part]]] = {}
+        self._values: dict[Part, frozenset[int]] = {}
+        self._forms: dict[tuple[Part, int], frozenset[Form]] = {}
+        self._reachable: frozenset[int] | None = None
+        search = _compiled() if compiled else None
+        self._hand = None if search is None else search(self.numbers)
+        self._trees: dict[int, Tree | None] = {}
+        """From the compiled search: one expression of a value, ``None`` if none makes it."""
+        self._near: dict[int, tuple[int | None, int | None]] = {}
+        """From the compiled search: the values nearest a target."""
+
+    @cached_property
+    def parts(self) -> list[Part]:
+        """Every distinct non-empty sub-multiset, fewest numbers first (then the least)."""
         count = len(self.numbers)
-        self.parts: list[Part] = sorted(
+        return sorted(
             {
                 tuple(self.numbers[i] for i in chosen)
                 for size in range(1, count + 1)
@@ -92,11 +126,6 @@ class Countdown:
             },
             key=lambda part: (len(part), part),
         )
-        """Every distinct non-empty sub-multiset, fewest numbers first."""
-        self._splits: dict[Part, list[tuple[Part, Part]]] = {}
-        self._values: dict[Part, frozenset[int]] = {}
-        self._forms: dict[tuple[Part, int], frozenset[Form]] = {}
-        self._reachable: frozenset[int] | None = None
 
     def splits(self, part: Part) -> list[tuple[Part, Part]]:
         """Every way to cut a part in two, the smaller side first (memoised
@@ -109,6 +138,12 @@ class Countdown:
     def values(self, part: Part) -> frozenset[int]:
         """Every value the part makes using each of its numbers once."""
         found = self._values.get(part)
+        if found is None and self._hand is not None:
+            found = self._hand.values(part)
+            if found is None:  # too large for machine words
+                self._hand = None
+            else:
+                self._values[part] = found
         if found is None:
             made = set(part[:1]) if len(part) == 1 else set()
             for left, right in self.splits(part):
@@ -142,23 +177,77 @@ class Countdown:
         return next(self._cuts(part, v), None) is not None
 
     def smallest_part(self, v: Value) -> Part | None:
-        """The part with the fewest numbers that makes ``v`` (``None`` if none does)."""
+        """The part with the fewest numbers that makes ``v`` (``None`` if none does), the
+        least of those."""
         if type(v) is not int or v < 1:
             return None
+        if self._asked(v, both=False):
+            tree = self._trees[v]
+            return None if tree is None else tuple(sorted(_leaves(tree)))
+        return self._smallest_part(v)
+
+    def _smallest_part(self, v: int) -> Part | None:
         return next((part for part in self.parts if self.makes(part, v)), None)
 
     def one_form(self, v: Value) -> Form | None:
         """One expression of ``v``, from the smallest part that makes it (so it wastes no
-        number); ``None`` if no part makes it."""
-        part = self.smallest_part(v)
-        return None if part is None else self._one_form(part, int(v))
+        number); ``None`` if no part makes it.  Of that part's cuts (in the order of
+        :meth:`splits`), the first that makes ``v``; of the values of its smaller side, the
+        least that does; of the operations, the first (in the order of :func:`_needs`)."""
+        if type(v) is not int or v < 1:
+            return None
+        if self._asked(v, both=False):
+            tree = self._trees[v]
+            return None if tree is None else countdown_compiled.form(tree)
+        part = self._smallest_part(v)
+        return None if part is None else self._one_form(part, v)
 
     def _one_form(self, part: Part, v: int) -> Form:
         if len(part) == 1:
             return leaf(v)
-        left, a, right, b, op, a_first = next(self._cuts(part, v))
+        left, a, right, b, op, a_first = self._first_cut(part, v)
         fa, fb = self._one_form(left, a), self._one_form(right, b)
         return combine(fa, fb, op, v) if a_first else combine(fb, fa, op, v)
+
+    def _first_cut(self, part: Part, v: int) -> Cut:
+        """The last step :meth:`one_form` takes (the part makes ``v``)."""
+        for left, right in self.splits(part):
+            right_values = self.values(right)
+            for a in sorted(self.values(left)):
+                for op, b, a_first in _needs(a, v):
+                    if b in right_values:
+                        return left, a, right, b, op, a_first
+        raise AssertionError(f"{part} does not make {v}")
+
+    def nearest(self, goal: Value) -> tuple[Value | None, Value | None]:
+        """The values some of the numbers make that are nearest ``goal``, below and above
+        it (``None`` on a side where there is none)."""
+        if type(goal) is int and goal >= 0 and self._asked(goal, both=True):
+            return self._near[goal]
+        values = self.reachable()
+        return (
+            max((v for v in values if v < goal), default=None),
+            min((v for v in values if v > goal), default=None),
+        )
+
+    def _asked(self, v: int, both: bool) -> bool:
+        """Whether the compiled search answered for ``v`` (asked now if need be): then
+        ``_trees[v]`` is known, and ``_near[v]`` too where ``v`` is not made or ``both``.
+        It answers for the hands and values that fit in machine words."""
+        if self._hand is None:
+            return False
+        if v in self._trees and (v in self._near or not both):
+            return True
+        answer = self._hand.best(v, both)
+        if answer is None:
+            return False
+        exact, below, above = answer
+        self._trees[v] = None if exact is None else exact[1]
+        if exact is None or both:
+            self._near[v] = (below and below[0], above and above[0])
+            for value, tree in filter(None, (below, above)):
+                self._trees[value] = tree
+        return True
 
     def solutions(self, v: Value) -> set[Final]:
         """The final keys (:func:`~solver.normal_form.finish`) of every distinct solution

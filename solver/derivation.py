@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from solver.arithmetic import Operation, Value, fold
+from solver.arithmetic import Value
+from solver.evaluation import Operation, fold
 from solver.parsing import postfix
 from solver.printing import SYMBOLS, friendly_value
 

@@ -47,6 +47,13 @@ def finish(form: Form) -> Final:
     The holes are filled with ones the solution lifted, the least key of every choice.
     """
     core, lifted, cancelled = form
+    if not lifted and not cancelled:
+        # Most solutions: nothing to put back, the core's terms are the whole (as _finish
+        # would find them, without its copies).
+        if core[0] == SUM:
+            return canonical_bag(core[2], core[3]), None
+        # One term, which can be flipped only if it is worth 0.
+        return (((core,), ()) if core[1] else canonical_bag((core,), ())), None
     holes = _holes(form) if lifted else 0
     if not holes:
         return _finish(form)

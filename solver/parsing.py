@@ -9,9 +9,10 @@ so no depth of brackets can exhaust the stack.
 
 from __future__ import annotations
 
-from solver.arithmetic import DivisionByZero, NotPositiveWhole, Value, evaluate
+from solver.arithmetic import Value
 from solver.card_use import check_cards, check_offered, not_a_card
 from solver.codes import Code
+from solver.evaluation import DivisionByZero, NotPositiveWhole, evaluate
 from solver.parse_error import ParseError
 from solver.printing import SYMBOLS, friendly_value
 from solver.requests import parse_request, read_number

@@ -2,23 +2,14 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from solver.arithmetic import Value, whole
 from solver.normal_form import LEAF, SUM, Final, Node
 
+Style = tuple[str, str, str, str]
+"""The operator symbols of one rendering: plus, minus, times, divide."""
 
-class Style(NamedTuple):
-    """The operator symbols of one rendering."""
-
-    plus: str
-    minus: str
-    times: str
-    divide: str
-
-
-ASCII = Style("+", "-", "*", "/")
-PRETTY = Style("+", "−", "×", "÷")
+ASCII: Style = ("+", "-", "*", "/")
+PRETTY: Style = ("+", "−", "×", "÷")
 
 SYMBOLS = dict(zip(ASCII, PRETTY, strict=True))
 """Each ASCII operator's symbol as players read it: ``*`` is ``×``."""
@@ -52,24 +43,48 @@ def friendly_value(value: Value) -> str:
     return f"{sign}{units or ''}{glyph}"
 
 
-def _order(nodes: tuple[Node, ...]) -> list[Node]:
+def _order(nodes: tuple[Node, ...]) -> tuple[Node, ...] | list[Node]:
     """Bigger first; equal values in the fixed order of their keys."""
-    return sorted(nodes, key=lambda n: (-n[1], n))
+    return nodes if len(nodes) < 2 else sorted(nodes, key=_bigger_first)
+
+
+def _bigger_first(node: Node) -> tuple[Value, Node]:
+    return -node[1], node
 
 
 def _leaf(value: Value) -> str:
+    if type(value) is int:
+        return str(value)
     text = format_value(value)
     return f"({text})" if "/" in text else text
 
 
 def _sum(plus: tuple[Node, ...], minus: tuple[Node, ...], style: Style) -> str:
-    text = style.plus.join(render_node(n, style) for n in _order(plus))
-    return text + "".join(style.minus + render_node(n, style) for n in _order(minus))
+    # The terms of a sum are cards and products, none of which needs brackets.
+    text = style[0].join([_term(n, style) for n in _order(plus)])
+    if minus:
+        text += "".join([style[1] + _term(n, style) for n in _order(minus)])
+    return text
+
+
+def _term(node: Node, style: Style) -> str:
+    return _leaf(node[1]) if node[0] == LEAF else _product(node[2], node[3], style)
+
+
+def _product(num: tuple[Node, ...], den: tuple[Node, ...], style: Style) -> str:
+    # The factors of a product are cards and sums, which take brackets.
+    text = style[2].join([_factor(n, style) for n in _order(num)])
+    if den:
+        text += "".join([style[3] + _factor(n, style) for n in _order(den)])
+    return text
 
 
 def _factor(node: Node, style: Style) -> str:
-    text = render_node(node, style)
-    return f"({text})" if node[0] == SUM else text
+    if node[0] == LEAF:
+        return _leaf(node[1])
+    if node[0] == SUM:
+        return f"({_sum(node[2], node[3], style)})"
+    return _product(node[2], node[3], style)
 
 
 def render_node(node: Node, style: Style = ASCII) -> str:
@@ -78,8 +93,7 @@ def render_node(node: Node, style: Style = ASCII) -> str:
         return _leaf(node[1])
     if node[0] == SUM:
         return _sum(node[2], node[3], style)
-    text = style.times.join(_factor(n, style) for n in _order(node[2]))
-    return text + "".join(style.divide + _factor(n, style) for n in _order(node[3]))
+    return _product(node[2], node[3], style)
 
 
 def render(final: Final, style: Style = ASCII) -> str:
@@ -90,4 +104,4 @@ def render(final: Final, style: Style = ASCII) -> str:
         return text
     if len(plus) + len(minus) > 1:
         text = f"({text})"
-    return text + style.times + _factor(leftover, style)
+    return text + style[2] + _factor(leftover, style)

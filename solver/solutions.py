@@ -9,19 +9,23 @@ intermediate result a positive whole number (so ``integer_only`` adds nothing to
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable
 from fractions import Fraction
 from functools import partial
 
 from solver import form_bags, form_products
-from solver.arithmetic import Operation, Value, fold, whole
+from solver.arithmetic import Value, whole
 from solver.collector import paused
-from solver.countdown import countdown as countdown_search
+from solver.first_found import finals_as_found
+from solver.frozen import Frozen
 from solver.normal_form import Final, Form, combine, finish, leaf
-from solver.parsing import postfix
 from solver.printing import ASCII, PRETTY, format_value, render
 from solver.search import Multiset, engine
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from solver.countdown import Countdown
+    from solver.evaluation import Operation
 
 MAX_NUMBERS = 8
 """The most numbers one search accepts (seven take seconds; eight can take minutes)."""
@@ -31,33 +35,60 @@ class SolverInputError(ValueError):
     """Numbers or a target the solver does not accept; the message says why, for a person."""
 
 
-@dataclass(frozen=True)
-class Solution:
-    """One distinct solution.  ``str()`` is plain ASCII for copying; ``pretty`` uses × ÷ −."""
+class Solution(Frozen):
+    """One distinct solution.  ``str()`` is plain ASCII for copying; ``pretty`` uses × ÷ −.
 
+    Frozen, as each record here (:mod:`solver.frozen`).
+    """
+
+    __slots__ = __match_args__ = ("text", "pretty", "value", "key")
     text: str
     pretty: str
     value: Value
     key: Final
 
+    def __init__(self, text: str, pretty: str, value: Value, key: Final) -> None:
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "pretty", pretty)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "key", key)
+
     def __str__(self) -> str:
         return self.text
 
 
-@dataclass(frozen=True)
-class Closest:
+class Closest(Frozen):
     """The reachable values nearest to an unreachable target, with an expression for each.
 
     ``below`` and ``above`` are ``None`` when nothing is reachable on that side.
     """
 
+    __slots__ = __match_args__ = ("target", "exact", "below", "above")
     target: Value
     exact: Solution | None
     below: Solution | None
     above: Solution | None
 
+    def __init__(
+        self, target: Value, exact: Solution | None, below: Solution | None, above: Solution | None
+    ) -> None:
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "exact", exact)
+        object.__setattr__(self, "below", below)
+        object.__setattr__(self, "above", above)
+
+
+def countdown_search(hand: Multiset) -> Countdown:
+    """The search of a hand under Countdown's rules (:mod:`solver.countdown`, imported at its
+    first use: plain searches never need it)."""
+    from solver.countdown import countdown
+
+    return countdown(hand)
+
 
 def _as_number(x: object, what: str) -> Value:
+    if type(x) is int and x >= 0:
+        return x  # the usual card, at once
     if isinstance(x, bool) or not isinstance(x, int | Fraction):
         raise SolverInputError(f"{what} must be a whole number or a fraction, not {x!r}")
     if x < 0:
@@ -79,7 +110,7 @@ def normalise(
         raise SolverInputError("give at least one number")
     if len(items) > MAX_NUMBERS:
         raise SolverInputError(f"at most {MAX_NUMBERS} numbers (got {len(items)})")
-    hand = tuple(sorted(_as_number(x, "each number") for x in items))
+    hand = tuple(sorted([_as_number(x, "each number") for x in items]))
     if countdown and not all(type(x) is int and x > 0 for x in hand):
         raise SolverInputError("under Countdown's rules the numbers are whole numbers from 1 up")
     return hand, _as_number(target, "the target")
@@ -154,18 +185,24 @@ def clear_caches() -> None:
     _LISTED.clear()
     for integer_only in (False, True):
         engine(integer_only).clear()
-    countdown_search.cache_clear()
+    from solver.countdown import countdown
+
+    countdown.cache_clear()
     form_bags.forget_masks()
     form_products.forget_masks()
 
 
-@dataclass(frozen=True)
-class Listing:
+class Listing(Frozen):
     """The distinct solutions found within a time budget, simplest first; ``complete`` says
     whether they are all of them (as :func:`solve` lists them) or only the first found."""
 
+    __slots__ = __match_args__ = ("solutions", "complete")
     solutions: list[Solution]
     complete: bool
+
+    def __init__(self, solutions: list[Solution], complete: bool) -> None:
+        object.__setattr__(self, "solutions", solutions)
+        object.__setattr__(self, "complete", complete)
 
 
 @paused
@@ -177,38 +214,40 @@ def solve_within(
     integer_only: bool = False,
     countdown: bool = False,
     clock: Callable[[], float] = time.monotonic,
+    progress: Callable[[Listing], None] | None = None,
+    progress_every: float = 0.1,
 ) -> Listing:
     """:func:`solve`'s solutions, as many as are found in about ``seconds`` of ``clock``.
 
-    The search yields solutions as it goes, so a large hand whose full list takes minutes
-    gives its first ones in milliseconds; a solvable hand gives at least one, however long
-    that takes.  The time between two solutions found is bounded by listing those of one
-    sub-multiset of five numbers (a few milliseconds), or under Countdown's rules of one part
-    (more for parts of seven or eight large numbers).  When the list is ``complete`` it is
-    exactly :func:`solve`'s.  Raises :class:`SolverInputError` as :func:`solve` does.
+    A solvable hand gives at least one at once, however large: a witness built depth-first
+    in milliseconds (:mod:`solver.first_found`); the others come as the search finds them.
+    The time between two found is bounded by listing those of one sub-multiset of five
+    numbers (a few milliseconds) or, under Countdown's rules, of one part, but not always
+    small: up to a few tenths of a second for eight numbers, over a second for some parts of
+    eight under Countdown's rules, so a deadline may be overrun by that much.  A caller who
+    cannot wait for it gets ``progress``: the listing so far (never complete), as soon as
+    the first solution is found and then every ``progress_every`` seconds of ``clock``.
+    When the list is ``complete`` it is exactly :func:`solve`'s; one stopped by the
+    deadline is not, even if nothing was left.  Raises :class:`SolverInputError` as
+    :func:`solve` does.
     """
     hand, goal = normalise(numbers, target, countdown=countdown)
-    finals: Iterator[Final]
-    if countdown:
-        finals = countdown_search(hand).iter_solutions(goal)
-    elif integer_only and not isinstance(goal, int):
-        finals = iter(())
-    else:
-        finals = (finish(form) for form in engine(integer_only).iter_forms(hand, goal))
-    deadline = clock() + seconds
-    found: set[Final] = set()
+    finals = finals_as_found(hand, goal, integer_only=integer_only, countdown=countdown)
+    whole_cards = _whole(hand)
+    found: dict[Final, Solution] = {}  # printed as found: the deadline counts the printing
+    started = clock()
+    deadline, report = started + seconds, started
     complete = True
     for final in finals:
-        found.add(final)
-        if clock() >= deadline:
-            more = next(finals, None)
-            complete = more is None
-            if more is not None:
-                found.add(more)
+        found[final] = _solution(final, goal, whole_cards)
+        now = clock()
+        if now >= deadline:
+            complete = False
             break
-    whole_cards = _whole(hand)
-    solutions = sorted((_solution(f, goal, whole_cards) for f in found), key=_sort_key)
-    return Listing(solutions, complete)
+        if progress is not None and now >= report:
+            progress(Listing(sorted(found.values(), key=_sort_key), False))
+            report = now + progress_every
+    return Listing(sorted(found.values(), key=_sort_key), complete)
 
 
 @paused
@@ -261,8 +300,11 @@ def closest(
     exact = witness(goal) if not integer_only or isinstance(goal, int) else None
     if exact is not None:
         return Closest(goal, exact, None, None)
-    below = max((v for v in values() if v < goal), default=None)
-    above = min((v for v in values() if v > goal), default=None)
+    if countdown:  # without listing every value where it can
+        below, above = search.nearest(goal)
+    else:
+        below = max((v for v in values() if v < goal), default=None)
+        above = min((v for v in values() if v > goal), default=None)
     return Closest(goal, None, witness(below), witness(above))
 
 
@@ -293,6 +335,9 @@ def solution_of(expression: str, target: Value = 24) -> Solution:
     for text that is not an expression, ``ZeroDivisionError`` for a division by zero.  A
     negative result keeps its magnitude: check the value separately.
     """
+    from solver.evaluation import fold
+    from solver.parsing import postfix
+
     value, form = fold(postfix(expression, target), leaf, _form)
     return _solution(finish(form), _magnitude(value))
 

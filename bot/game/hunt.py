@@ -10,14 +10,21 @@ its starter and the chat's admins, or a majority of its players.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.game.life import TimedGame
 from solver import Verdict, check, solution_of, solve
+from solver.deal import listing_work
 
 MIN_SOLUTIONS = 3
 """A hunt's hand has at least this many distinct solutions."""
+WORK = 300
+"""A deal players wait for passes over a hand whose listing takes more than this work
+(:func:`~solver.deal.listing_work`; for six cards from 1 to 13 about a fifth of the hands)."""
+PASSED = 3
+"""Candidates one such deal passes over at most."""
 DEFAULT_SECONDS = 90
 MIN_SECONDS = 10
 MAX_SECONDS = 600
@@ -126,13 +133,45 @@ class Hunt(TimedGame):
         return [s for i, s in enumerate(self.solutions) if i not in self.found]
 
 
+@dataclass(frozen=True, slots=True)
+class HuntHand:
+    """A hand found for a hunt: ``solutions`` are every distinct one, as the solver prints
+    them; ``passed`` are the candidates drawn before it that were passed over as too long to
+    list while players wait (see :func:`hunt_job`), in the order they were drawn."""
+
+    hand: tuple[int, ...]
+    solutions: tuple[str, ...]
+    passed: tuple[tuple[int, ...], ...] = ()
+
+
 def hunt_job(
-    candidates: list[tuple[int, ...]], target: int
-) -> tuple[tuple[int, ...], tuple[str, ...]] | None:
+    candidates: Sequence[tuple[int, ...]], target: int, work: int | None = None
+) -> HuntHand | None:
     """Worker job: the first candidate hand with at least :data:`MIN_SOLUTIONS` distinct
-    solutions, and every one of them as the solver prints it; None if no candidate has."""
+    solutions, and every one of them as the solver prints it; None if no candidate has.
+
+    With ``work`` (a deal players wait for) up to :data:`PASSED` candidates whose listing
+    takes more than ``work`` (:func:`~solver.deal.listing_work`) are passed over unlisted, to
+    be listed in the background and dealt later (a hunt hand is not accepted or refused by
+    its work, only dealt sooner or later); they are listed here after all, in order, when
+    no later candidate has enough solutions.
+    """
+    passed: list[tuple[int, ...]] = []
     for hand in candidates:
-        found = solve(hand, target)
-        if len(found) >= MIN_SOLUTIONS:
-            return hand, tuple(s.pretty for s in found)
+        if work is not None and len(passed) < PASSED and listing_work(hand, target) > work:
+            passed.append(hand)
+            continue
+        found = _listed(hand, target)
+        if found is not None:
+            return HuntHand(hand, found, tuple(passed))
+    for index, hand in enumerate(passed):
+        found = _listed(hand, target)
+        if found is not None:
+            return HuntHand(hand, found, tuple(passed[index + 1 :]))
     return None
+
+
+def _listed(hand: tuple[int, ...], target: int) -> tuple[str, ...] | None:
+    """Every distinct solution of a hunt hand, or None if it has too few to hunt."""
+    found = solve(hand, target)
+    return tuple(s.pretty for s in found) if len(found) >= MIN_SOLUTIONS else None

@@ -7,13 +7,12 @@ and :class:`SolveResult` are plain and picklable.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from solver import Code, closest, solve_within
+from solver import Code, Listing, closest, solve_within
 from solver.parsing import ParseError, parse_request
 from solver.printing import friendly_value
 
@@ -98,7 +97,9 @@ class SolveResult:
     """(value, expression) of the nearest value below the target, when it is unreachable."""
     above: tuple[str, str] | None = None
     complete: bool = True
-    """Whether ``solutions`` are all of them, or only those found in :data:`LIST_SECONDS`."""
+    """Whether ``solutions`` are all of them, or only those found in the search's time;
+    with no solution, whether the closest values were looked for to the end (they can take
+    longer than a search's budget: none is then given)."""
 
     @property
     def hand(self) -> str:
@@ -106,48 +107,54 @@ class SolveResult:
         return " ".join(friendly_value(n) for n in self.numbers)
 
 
-LIST_SECONDS = 0.35
-"""Seconds of the worker's CPU time a request's solutions are listed for: a hand whose full
-list takes longer (seven or eight numbers) is answered with those found by then, so the
-reply comes within half a second on a machine with a core to spare, rather than never."""
-LIST_WALL_SECONDS = 1.2
-"""Wall-clock seconds the listing stops after all the same, on a machine so busy that the
-worker gets little CPU: well within the search's budget of 2 seconds, where nothing found
-would be shown at all."""
-WHOLE_LIST_NUMBERS = 5
-"""Hands of at most this many numbers are always listed whole (tens of milliseconds at most),
-so that a busy machine never turns their full answer into a partial one."""
+REPORT_SECONDS = 0.1
+"""How often a listing reports the solutions found so far, the first found (a witness, in
+milliseconds) at once."""
+WHOLE_LIST_NUMBERS = 6
+"""Hands of at most this many numbers are listed whole: a quarter of a second at most for
+numbers of the 24 game's or Countdown's sizes (1 2 3 4 5 6 → 24 is about the longest), so
+that a busy machine never turns their full answer into a partial one."""
 
 
-def _listing_clock() -> Callable[[], float]:
-    """A clock of seconds spent from now: the worker's CPU time, or the wall-clock time
-    scaled so that :data:`LIST_WALL_SECONDS` of it count as :data:`LIST_SECONDS`, whichever
-    is further on."""
-    cpu, wall = time.process_time(), time.monotonic()
-    scale = LIST_SECONDS / LIST_WALL_SECONDS
-
-    def spent() -> float:
-        return max(time.process_time() - cpu, (time.monotonic() - wall) * scale)
-
-    return spent
+def listed_whole(request: SolveRequest) -> bool:
+    """Whether a request's solutions are listed whole, however long that takes (else for a
+    budget of time: :func:`solve_job`'s ``seconds``)."""
+    return len(request[0]) <= WHOLE_LIST_NUMBERS
 
 
-def solve_job(request: SolveRequest) -> SolveResult:
-    """Worker job: the solutions of one request (all, or those found in
-    :data:`LIST_SECONDS`), else the closest values."""
+def solve_job(
+    request: SolveRequest,
+    seconds: float = math.inf,
+    *,
+    report: Callable[[SolveResult], None] | None = None,
+) -> SolveResult:
+    """Worker job: the solutions of one request (all, or those found in ``seconds`` of
+    wall-clock time from its start), else the closest values.
+
+    With ``report``, what is known before the end is reported as it comes: the solutions
+    found so far (the first at once, then every :data:`REPORT_SECONDS`), or, for a request
+    with no solution, that (``complete`` false, no closest value yet) before the closest
+    values are looked for, which can take long.
+    """
     numbers, target, rules = request
-    seconds = LIST_SECONDS if len(numbers) > WHOLE_LIST_NUMBERS else math.inf
+
+    def listed(listing: Listing) -> SolveResult:
+        solutions = tuple(s.pretty for s in listing.solutions)
+        return SolveResult(numbers, target, rules, solutions, complete=listing.complete)
+
     listing = solve_within(
         numbers,
         target,
         seconds=seconds,
-        clock=_listing_clock(),
         integer_only=rules is Rules.WHOLE,
         countdown=rules is Rules.COUNTDOWN,
+        progress=None if report is None else lambda so_far: report(listed(so_far)),
+        progress_every=REPORT_SECONDS,
     )
     if listing.solutions:
-        solutions = tuple(s.pretty for s in listing.solutions)
-        return SolveResult(numbers, target, rules, solutions, complete=listing.complete)
+        return listed(listing)
+    if report is not None:
+        report(SolveResult(numbers, target, rules, (), complete=False))
     near = closest(numbers, target, **rules.options())
     sides = [
         None if side is None else (friendly_value(side.value), side.pretty)

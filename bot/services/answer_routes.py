@@ -42,7 +42,8 @@ class Priority(IntEnum):
     DAILY = 20
     """In private, a reply to the daily puzzle's picture, or any plain answer while an
     attempt at it is open (/daily after /play or /hunt): the player's own clock runs
-    (:mod:`bot.features.daily`)."""
+    (:mod:`bot.features.daily`).  In a group, an answer replying to the chat's daily post:
+    it would spoil the puzzle, so whatever game runs there, the player is sent to private."""
     CHALLENGE = 25
     """In private, plain answers while a friend's challenge is played (opened by its Play
     link): the player's own clock runs.  After the daily puzzle, whose clock a challenge of

@@ -13,8 +13,12 @@ default six-card settings, and after each deal for the key just dealt.  The boun
   cannot get a worker in time, or finds no hand, simply stops (the next deal starts another).
 
 When a key has no hand ready (its first deal, or deals faster than refills), the deal finds
-its hand as before, in a worker, while the players wait.  A ready hand is dealt once: no two
-chats get the same one from the pool.
+its hand in a worker while the players wait, passing over the few candidates that would take
+long to list (:func:`bot.game.hunt.hunt_job`).  Those it passed over wait here (at most
+:attr:`ReadyHunts.ready` per key; more are dropped, like the candidates no deal looks at),
+and the refills list each before any new draw, so that they are among the next hands dealt:
+the hands dealt are the same draws as ever, some a little later.  A ready hand is dealt
+once: no two chats get the same one from the pool.
 """
 
 from __future__ import annotations
@@ -40,9 +44,11 @@ DEFAULT_SIX = GameSettings(cards=6)
 """The settings whose hands are found right after start-up."""
 
 Key = tuple[tuple[int, int], int, int]
-Found = tuple[tuple[int, ...], tuple[str, ...]]
-Finder = Callable[[GameSettings, random.Random], Awaitable[Found]]
-"""Finds one hunt hand and its solutions in a worker; raises :class:`DealRefused`."""
+Hand = tuple[int, ...]
+Found = tuple[Hand, tuple[str, ...]]
+Finder = Callable[[GameSettings, random.Random, tuple[Hand, ...]], Awaitable[Found]]
+"""Finds one hunt hand and its solutions in a worker, trying the hands given first (then
+drawing more); raises :class:`DealRefused`."""
 
 
 def key_of(settings: GameSettings) -> Key:
@@ -58,6 +64,7 @@ class ReadyHunts:
         self.ready = ready
         self.keys = keys
         self._hands: OrderedDict[Key, deque[Found]] = OrderedDict()
+        self._passed: dict[Key, deque[Hand]] = {}
         self._refills: dict[Key, asyncio.Task[None]] = {}
         self._one_job = asyncio.Lock()
 
@@ -75,20 +82,22 @@ class ReadyHunts:
         either way a refill for them starts, if they are large enough to keep."""
         if settings.cards < FROM_CARDS:
             return None
-        key = key_of(settings)
-        hands = self._hands.get(key)
+        hands = self._hands.get(key_of(settings))
         found = hands.popleft() if hands else None
         self.fill(settings, rng)
         return found
 
     def fill(self, settings: GameSettings, rng: random.Random) -> None:
         """Start finding hands for these settings in the background, up to the bound
-        (nothing if a refill for them is running already)."""
+        (nothing if a refill for them is running already, or they are too small to keep)."""
+        if settings.cards < FROM_CARDS:
+            return
         key = key_of(settings)
         self._hands.setdefault(key, deque())
         self._hands.move_to_end(key)
         while len(self._hands) > self.keys:
             dropped, _hands = self._hands.popitem(last=False)
+            self._passed.pop(dropped, None)
             refill = self._refills.pop(dropped, None)
             if refill is not None:
                 refill.cancel()
@@ -96,6 +105,19 @@ class ReadyHunts:
             task = asyncio.get_running_loop().create_task(self._refill(key, settings, rng))
             self._refills[key] = task
             task.add_done_callback(lambda _: self._refills.pop(key, None))
+
+    def defer(self, settings: GameSettings, passed: tuple[Hand, ...], rng: random.Random) -> None:
+        """Hands a deal passed over, to be listed by the refills and kept ready before any
+        new draw (at most :attr:`ready` wait per key: later ones are dropped)."""
+        if settings.cards < FROM_CARDS or not passed:
+            return
+        waiting = self._passed.setdefault(key_of(settings), deque())
+        waiting.extend(passed[: max(0, self.ready - len(waiting))])
+        self.fill(settings, rng)
+
+    def passed(self, settings: GameSettings) -> tuple[Hand, ...]:
+        """The hands passed over for these settings, still to be listed (no work)."""
+        return tuple(self._passed.get(key_of(settings), ()))
 
     async def refilled(self, settings: GameSettings) -> None:
         """Return once no refill for these settings is running (for tests and benches)."""
@@ -105,9 +127,11 @@ class ReadyHunts:
 
     async def _refill(self, key: Key, settings: GameSettings, rng: random.Random) -> None:
         while (hands := self._hands.get(key)) is not None and len(hands) < self.ready:
+            waiting = self._passed.get(key)
+            first = (waiting.popleft(),) if waiting else ()
             try:
                 async with self._one_job:
-                    found = await self.find(settings, rng)
+                    found = await self.find(settings, rng, first)
             except DealRefused as refused:
                 logger.info("No hunt hand kept ready for %s: %s", key, refused)
                 return

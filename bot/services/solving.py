@@ -6,7 +6,7 @@ Everything that can take more than a few milliseconds runs in the :class:`Worker
   always has a worker of its own;
 * *search* work (``/solve`` and inline queries, any numbers a user types, and rating every
   hand for a target a user chose) is limited to one request at a time per user and a
-  bounded queue in all; a search has :data:`SEARCH_BUDGET`.
+  bounded queue in all, and is answered in time (:mod:`bot.services.searching`).
 
 Level tables (every hand's difficulty for a card count and target) are computed once, kept
 in memory and in the data file, and loaded from there at the next start
@@ -33,36 +33,33 @@ from bot.game.hands import (
     read_solutions,
     solutions_job,
 )
-from bot.game.hunt import hunt_job
-from bot.game.requests import SolveRequest, SolveResult, solve_job
+from bot.game.hunt import WORK, HuntHand, hunt_job
+from bot.game.requests import SolveRequest, SolveResult
 from bot.game.rush import CARDS as RUSH_CARDS
 from bot.game.rush import DECK as RUSH_DECK
 from bot.game.rush import TARGET as RUSH_TARGET
 from bot.game.rush import Deal, table_dealer
 from bot.game.table import GameSettings
 from bot.services.level_tables import KeptTables, TableStore
-from bot.services.ready_hunts import DEFAULT_SIX, ReadyHunts
-from bot.services.solve_errors import DealRefused, SolveBusy, SolveTimeout, SolveTooBig
+from bot.services.ready_hunts import DEFAULT_SIX, FROM_CARDS, Found, Hand, ReadyHunts
+from bot.services.searching import Searches
+from bot.services.solve_errors import DealRefused
 from bot.services.workers import (
     AlreadyRunning,
     PoolBusy,
     WorkerPool,
     WorkFailed,
     WorkTimeout,
-    WorkTooBig,
 )
 from solver import daily_pools
 from solver.deal import DailyPools, daily
 
 logger = logging.getLogger(__name__)
 
-SEARCH_BUDGET = 2.0
-"""Seconds a /solve or inline search may take, queueing included."""
 DEAL_BUDGET = 3.0
 """Seconds to find and analyse a hand to deal."""
 DEAL_ATTEMPTS = 4
 """Batches of unrated candidates tried before a deal of five or six cards gives up."""
-RESULTS_KEPT = 256
 FACTS_KEPT = 4096
 """Hands whose facts are kept: every hand of four cards for a few targets (a few MB)."""
 
@@ -77,66 +74,25 @@ class Solving(KeptTables):
 
     def __init__(self, pool: WorkerPool, store: TableStore | None = None) -> None:
         super().__init__(pool, store)
-        self._results: OrderedDict[SolveRequest, SolveResult] = OrderedDict()
+        self.searches = Searches(pool)
         self._facts: OrderedDict[tuple[tuple[int, ...], int], HandFacts] = OrderedDict()
         self._working: dict[tuple[tuple[int, ...], int], asyncio.Future[HandFacts]] = {}
-        self._latest: dict[int, asyncio.Future[SolveResult]] = {}
         self._solutions: dict[tuple[int, int], dict[tuple[int, ...], HandFacts]] = {}
         self._warm: asyncio.Future[None] | None = None
         self._pools: asyncio.Future[DailyPools] | None = None
-        self.hunts = ReadyHunts(self._find_hunt)
+        self.hunts = ReadyHunts(self._find_ready)
 
     # --- searches -------------------------------------------------------------------------
 
     def cached(self, request: SolveRequest) -> SolveResult | None:
         """A result computed recently, if any (no work)."""
-        return self._results.get(request)
+        return self.searches.cached(request)
 
     async def search(
         self, request: SolveRequest, *, owner: int | None, supersede: bool = False
     ) -> SolveResult:
-        """The answer to a /solve or inline request; raises :class:`SolveBusy` or
-        :class:`SolveTimeout`.
-
-        With ``supersede`` the request replaces the owner's earlier superseding one, which
-        ends with ``SolveBusy("superseded")``: inline queries come one per key typed, and
-        only the answer to the latest is shown.
-        """
-        found = self._results.get(request)
-        if found is not None:
-            self._results.move_to_end(request)
-            return found
-        if supersede and owner is not None:
-            older = self._latest.pop(owner, None)
-            if older is not None:
-                older.cancel()
-                await asyncio.wait([older])  # until its worker job is given up
-        job = asyncio.ensure_future(
-            self.pool.run(solve_job, request, budget=SEARCH_BUDGET, lane="search", owner=owner)
-        )
-        if supersede and owner is not None:
-            self._latest[owner] = job
-        try:
-            found = await job
-        except asyncio.CancelledError:
-            if not job.cancelled():
-                raise  # the caller itself is cancelled
-            raise SolveBusy("superseded") from None
-        except AlreadyRunning:
-            raise SolveBusy("mine") from None
-        except PoolBusy:
-            raise SolveBusy("full") from None
-        except WorkTooBig:
-            raise SolveTooBig from None
-        except (WorkTimeout, WorkFailed):
-            raise SolveTimeout from None
-        finally:
-            if owner is not None and self._latest.get(owner) is job:
-                del self._latest[owner]
-        self._results[request] = found
-        while len(self._results) > RESULTS_KEPT:
-            self._results.popitem(last=False)
-        return found
+        """The answer to a /solve or inline request (:meth:`Searches.search`)."""
+        return await self.searches.search(request, owner=owner, supersede=supersede)
 
     # --- deals ----------------------------------------------------------------------------
 
@@ -206,17 +162,37 @@ class Solving(KeptTables):
     ) -> tuple[tuple[int, ...], tuple[str, ...]]:
         """A hand for a Solution Hunt by the chat's deck, card count and target, with every
         one of its distinct solutions (at least three): one kept ready if there is one
-        (:mod:`bot.services.ready_hunts`), else found now; raises :class:`DealRefused`."""
-        return self.hunts.take(settings, rng) or await self._find_hunt(settings, rng)
+        (:mod:`bot.services.ready_hunts`), else found now, passing over the candidates
+        that take long to list (kept to be dealt next); raises :class:`DealRefused`."""
+        ready = self.hunts.take(settings, rng)
+        if ready is not None:
+            return ready
+        work = WORK if settings.cards >= FROM_CARDS else None
+        found = await self._find_hunt(settings, rng, work=work)
+        self.hunts.defer(settings, found.passed, rng)
+        return found.hand, found.solutions
+
+    async def _find_ready(
+        self, settings: GameSettings, rng: random.Random, first: tuple[Hand, ...]
+    ) -> Found:
+        """A hunt hand to keep ready: ``first`` tried before new draws, each listed whatever
+        it takes (no one waits for it)."""
+        found = await self._find_hunt(settings, rng, first)
+        return found.hand, found.solutions
 
     async def _find_hunt(
-        self, settings: GameSettings, rng: random.Random
-    ) -> tuple[tuple[int, ...], tuple[str, ...]]:
-        for _ in range(DEAL_ATTEMPTS):
-            candidates = draw_unrated(rng, settings.deck, settings.cards, CANDIDATES)
+        self,
+        settings: GameSettings,
+        rng: random.Random,
+        first: tuple[Hand, ...] = (),
+        work: int | None = None,
+    ) -> HuntHand:
+        for attempt in range(DEAL_ATTEMPTS):
+            drawn = draw_unrated(rng, settings.deck, settings.cards, CANDIDATES)
+            candidates = [*first, *drawn] if attempt == 0 else drawn
             try:
                 found = await self.pool.run(
-                    hunt_job, candidates, settings.target, budget=DEAL_BUDGET, lane="game"
+                    hunt_job, candidates, settings.target, work, budget=DEAL_BUDGET, lane="game"
                 )
             except (WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
                 raise DealRefused("busy") from None

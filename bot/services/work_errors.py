@@ -17,7 +17,11 @@ class PoolClosed(WorkFailed):
 
 
 class WorkTimeout(Exception):
-    """The job's budget ran out (queueing included)."""
+    """The job's budget ran out (queueing included); ``queued``: before it reached a worker."""
+
+    def __init__(self, *, queued: bool = False) -> None:
+        super().__init__("queued" if queued else "running")
+        self.queued = queued
 
 
 class PoolBusy(Exception):

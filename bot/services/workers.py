@@ -22,20 +22,23 @@ a worker's pipe only once it is readable).  The contract:
   bound its memory: some grow by hundreds of MiB within two seconds.
 * **Priority.**  Workers lower their own scheduling priority (``nice``), so on a machine with
   fewer cores than busy workers the bot's event loop still gets the CPU first.
-* **Pauses.**  No job pays for a full collection over earlier jobs' caches (:func:`settle`).
+* **Pauses.**  No job pays for a full collection over earlier jobs' caches
+  (:func:`~bot.services.worker_process.settle`).
+* **Progress.**  A job run with ``progress`` gets a ``report`` keyword: each value it
+  reports reaches ``progress`` on the loop, in order, before its result (what it has
+  found so far, for a caller that will not wait for the end).
+
+The worker's side is :mod:`bot.services.worker_process`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import itertools
 import logging
 import multiprocessing
 import os
-import resource
-import signal
 from collections import deque
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
@@ -51,7 +54,7 @@ from bot.services.work_errors import (
     WorkTimeout,
     WorkTooBig,
 )
-from solver.solutions import clear_caches
+from bot.services.worker_process import serve, settle
 
 logger = logging.getLogger(__name__)
 
@@ -63,6 +66,7 @@ __all__ = [
     "WorkTimeout",
     "WorkTooBig",
     "WorkerPool",
+    "settle",
 ]
 
 T = TypeVar("T")
@@ -75,59 +79,6 @@ MEMORY = 256 * 1024 * 1024
 """Bytes a worker's address space may grow by (the solver's usual jobs need under 20 MiB)."""
 
 
-def _cap_memory(memory: int | None) -> None:
-    """Let this process's address space grow at most ``memory`` bytes beyond its size now
-    (nothing where the system cannot say its size or set the limit)."""
-    if memory is None:
-        return
-    with contextlib.suppress(OSError, ValueError):
-        with open("/proc/self/statm", encoding="ascii") as statm:  # its size, in pages
-            size = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-        _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-        cap = size + memory if hard == resource.RLIM_INFINITY else min(size + memory, hard)
-        resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
-
-
-def settle() -> None:
-    """Collect the garbage made since the last call and exempt the survivors (the caches,
-    mostly; still freed by reference counts) from later collections, which then scan only
-    what the next job makes: a full one over grown caches took 0.3 to 0.5 s."""
-    gc.collect()
-    gc.freeze()
-
-
-def _serve(connection: Connection, nice: int, memory: int | None = None) -> None:
-    """A worker process: run jobs from the pipe until it closes, or until a job has run out
-    of memory (the worker then ends, to be replaced by a fresh one)."""
-    # Ctrl-C in a terminal reaches the whole process group: the bot decides when its
-    # workers stop (they would otherwise die mid-job with a traceback each).
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    with contextlib.suppress(OSError):
-        os.nice(nice)
-    _cap_memory(memory)
-    while True:
-        try:
-            job_id, function, args = connection.recv()
-        except (EOFError, OSError):
-            return
-        try:
-            reply = (job_id, "ok", function(*args))
-        except MemoryError:
-            reply = (job_id, "memory", "MemoryError")
-        except Exception as error:
-            reply = (job_id, "failed", f"{type(error).__name__}: {error}")
-        if reply[1] == "memory":
-            # Outside the handler (whose traceback holds the job's frames), with the solver's
-            # caches dropped: room to say so, then a fresh worker replaces this one.
-            clear_caches()
-            gc.collect()
-            with contextlib.suppress(MemoryError, OSError):
-                connection.send(reply)
-            return
-        connection.send(reply)
-        settle()  # after the reply: a job waiting for this worker waits for it, no one else
-
-
 @dataclass(eq=False)
 class _Job:
     id: int
@@ -136,6 +87,7 @@ class _Job:
     lane: Lane
     owner: Hashable | None
     future: asyncio.Future[Any] = field(repr=False)
+    progress: Callable[[Any], None] | None = None
 
 
 @dataclass(eq=False)
@@ -162,8 +114,8 @@ class WorkerPool:
             "solver",
             "bot.game.hands",
             "bot.game.requests",
-            # Each worker runs _serve from here: imported once, not by every new worker.
-            "bot.services.workers",
+            # Each worker runs serve from here: imported once, not by every new worker.
+            "bot.services.worker_process",
         ),
     ) -> None:
         if not 0 < search_workers < workers:
@@ -193,9 +145,10 @@ class WorkerPool:
         budget: float,
         lane: Lane = "game",
         owner: Hashable | None = None,
+        progress: Callable[[Any], None] | None = None,
     ) -> T:
         """``function(*args)`` computed in a worker within ``budget`` seconds (see the module's
-        contract for what it raises)."""
+        contract for what it raises), or ``function(*args, report=...)`` with ``progress``."""
         if self._closed:
             raise PoolClosed("the pool is closed")
         queue = self._queues[lane]
@@ -204,7 +157,7 @@ class WorkerPool:
         if len(queue) >= self.bounds[lane]:
             raise PoolBusy(lane)
         loop = asyncio.get_running_loop()
-        job = _Job(next(self._ids), function, args, lane, owner, loop.create_future())
+        job = _Job(next(self._ids), function, args, lane, owner, loop.create_future(), progress)
         if lane == "search" and owner is not None:
             self._owners.add(owner)
         queue.append(job)
@@ -212,7 +165,7 @@ class WorkerPool:
         try:
             return await asyncio.wait_for(asyncio.shield(job.future), budget)
         except TimeoutError:
-            raise WorkTimeout from None
+            raise WorkTimeout(queued=job in queue) from None
         finally:
             self._abandon(job)
 
@@ -289,7 +242,7 @@ class WorkerPool:
         worker.job = job
         self._busy.add(worker)
         try:
-            worker.connection.send((job.id, job.function, job.args))
+            worker.connection.send((job.id, job.function, job.args, job.progress is not None))
         except (OSError, ValueError) as error:  # a dead worker, or arguments that won't pickle
             self._finish(job, WorkFailed(str(error)))
             self._retire(worker)
@@ -303,7 +256,7 @@ class WorkerPool:
                 self._context.set_forkserver_preload(self.preload)
             ours, theirs = self._context.Pipe(duplex=True)
             process = self._context.Process(
-                target=_serve,
+                target=serve,
                 args=(theirs, self.nice, self.memory),
                 daemon=True,
                 name="solver worker",
@@ -341,6 +294,10 @@ class WorkerPool:
             self._retire(worker)
             return
         job = worker.job
+        if status == "progress":  # the job runs on
+            if job is not None and job.id == job_id and job.progress and not job.future.done():
+                job.progress(value)
+            return
         worker.job = None
         if job is not None and job.id == job_id:
             failed = {"failed": WorkFailed, "memory": WorkTooBig}.get(status)

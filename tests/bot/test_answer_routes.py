@@ -102,7 +102,7 @@ def test_the_routes_are_asked_in_their_declared_priority(bot_data: BotData) -> N
     judges = [(r.priority, r.judge.__module__) for r in bot_data.answers.routes]
     assert judges == [
         (Priority.CLOSED_DAILY, "bot.features.daily_attempts"),
-        (Priority.DAILY, "bot.features.daily.attempt"),
+        (Priority.DAILY, "bot.features.daily"),
         (Priority.CHALLENGE, "bot.features.challenges.playing"),
         (Priority.NO_SCORE, "bot.features.fair_play"),
         (Priority.DUEL, "bot.features.duel.play"),

@@ -309,3 +309,21 @@ async def test_a_hand_nobody_solved_lists_its_solutions_the_chinese_way(tmp_path
         told = plain_text(api.sent[before]["text"])
     shown = [s.pretty for s in solve(list(hand), 24)][:3]
     assert told.splitlines()[1] == "解法：" + "、".join(shown)
+
+
+async def test_a_winning_answer_is_shown_as_its_solution(tmp_path: Path) -> None:
+    # Invisible direction marks typed around a right answer reached the announcement raw,
+    # reversing what both players read: the answer is now shown as the solution it is.
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await accept(api, application, await invite(api, application))
+        duel = the_duel(application, ANN)
+        assert duel.hand is not None
+        solution = solve(list(duel.hand.hand), 24)[0]
+        clock.now += 5
+        before = len(api.sent)
+        api.send(ANN, GROUP, f"/a \u202e{solution.text}\u202c")
+        await api.wait_for_sent(before + 1)
+        said = plain_text(api.sent[before]["text"])
+    assert said.split("\n")[0] == f"✅ Ann wins hand 1 in 5.0 s: {solution.pretty}"

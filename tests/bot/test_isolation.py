@@ -15,6 +15,7 @@ import pytest
 
 from bot.local_api import LocalBotApi, plain_text
 from bot.persistence import FILE_NAME, open_database
+from bot.services import searching
 from tests.bot.harness import (
     ANN,
     BOB,
@@ -114,7 +115,11 @@ async def test_a_429_for_one_chat_does_not_delay_another(tmp_path: Path) -> None
     assert to_group == []
 
 
-async def test_a_second_search_of_the_same_user_waits_its_turn(tmp_path: Path) -> None:
+async def test_a_second_search_of_the_same_user_waits_its_turn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(searching, "LIST_SECONDS", 30.0)  # the first runs its whole budget
+    monkeypatch.setattr(searching, "ANSWER_SECONDS", 30.0)
     api = make_api()
     async with running_bot(api, tmp_path):
         api.send(BOB, BOB, "/solve 1 2 3 4 5 6 7 8")

@@ -9,19 +9,21 @@ import random
 import pytest
 
 from bot.game.table import GameSettings
-from bot.services.ready_hunts import Found, ReadyHunts
+from bot.services.ready_hunts import Found, Hand, ReadyHunts
 from bot.services.solve_errors import DealRefused
 
 pytestmark = pytest.mark.asyncio
 
 RNG = random.Random(1)
+SIX = GameSettings(cards=6)
+PASSED = ((1, 2, 3, 4, 5, 6), (2, 3, 4, 5, 8, 12), (2, 4, 5, 7, 8, 12))
 
 
-async def hand_of(settings: GameSettings, rng: random.Random) -> Found:
-    return (tuple(range(1, settings.cards + 1)), ("a", "b", "c"))
+async def hand_of(settings: GameSettings, rng: random.Random, first: tuple[Hand, ...]) -> Found:
+    return (first[0] if first else tuple(range(1, settings.cards + 1)), ("a", "b", "c"))
 
 
-async def refused(settings: GameSettings, rng: random.Random) -> Found:
+async def refused(settings: GameSettings, rng: random.Random, first: tuple[Hand, ...]) -> Found:
     raise DealRefused("busy")
 
 
@@ -57,13 +59,13 @@ async def test_small_hands_are_not_kept() -> None:
 async def test_refills_of_several_keys_run_one_job_at_a_time() -> None:
     running, most = 0, 0
 
-    async def counted(settings: GameSettings, rng: random.Random) -> Found:
+    async def counted(settings: GameSettings, rng: random.Random, first: tuple[Hand, ...]) -> Found:
         nonlocal running, most
         running += 1
         most = max(most, running)
         await asyncio.sleep(0)
         running -= 1
-        return await hand_of(settings, rng)
+        return await hand_of(settings, rng, first)
 
     hunts = ReadyHunts(counted)
     for target in (24, 25):
@@ -71,3 +73,35 @@ async def test_refills_of_several_keys_run_one_job_at_a_time() -> None:
     for target in (24, 25):
         await hunts.refilled(GameSettings(cards=6, target=target))
     assert most == 1
+
+
+async def test_hands_passed_over_are_kept_ready_first_in_their_order() -> None:
+    hunts = ReadyHunts(hand_of)
+    hunts.defer(SIX, PASSED[:2], RNG)
+    await hunts.refilled(SIX)
+    assert [hunts.take(SIX, RNG) for _ in range(2)] == [
+        (hand, ("a", "b", "c")) for hand in PASSED[:2]
+    ]
+
+
+async def test_no_more_hands_wait_than_are_kept_ready() -> None:
+    hunts = ReadyHunts(hand_of)
+    hunts.defer(SIX, PASSED, RNG)
+    waiting = hunts.passed(SIX)  # before the refill (a task) has run
+    await hunts.refilled(SIX)
+    assert waiting == PASSED[:2]
+
+
+async def test_hands_passed_over_are_dropped_with_their_key() -> None:
+    hunts = ReadyHunts(hand_of, keys=1)
+    hunts.defer(SIX, PASSED[:1], RNG)
+    hunts.fill(GameSettings(cards=6, target=30), RNG)  # drops SIX, its refill cancelled
+    waiting = hunts.passed(SIX)
+    await hunts.refilled(GameSettings(cards=6, target=30))
+    assert waiting == ()
+
+
+async def test_small_hands_passed_over_are_not_kept() -> None:
+    hunts = ReadyHunts(hand_of)
+    hunts.defer(GameSettings(cards=5), PASSED[:1], RNG)
+    assert hunts.passed(GameSettings(cards=5)) == ()

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.features.solve import INLINE_RESULTS, PAGE_SIZE
+from bot.features.solve import INLINE_RESULTS
 from bot.game.requests import Limit, RequestError, Rules, parse_solve
 from bot.local_api import plain_text
-from bot.services import solving
+from bot.services import searching
 from solver import Code, daily_number
 from tests.bot.games import daily
 from tests.bot.harness import (
@@ -168,16 +168,13 @@ async def test_eight_numbers_are_answered_with_the_first_solutions_found(tmp_pat
     async with running_bot(api, tmp_path):
         text = plain_text(await reply_to(api, ANN, ANN, "/solve 1 2 3 4 5 6 7 8"))
         header = text.splitlines()[0]
-        assert re.fullmatch(r"1 2 3 4 5 6 7 8 → 24: at least \d+ distinct solutions", header)
-        assert int(header.split()[-3]) > PAGE_SIZE
-        buttons = api.sent[-1]["reply_markup"]["inline_keyboard"][0]
-        assert buttons[-1]["text"] == "▶"
-        # Small cards give their first solutions in milliseconds (3 5 8 13 21 34 55 89 took
-        # a quarter of a second of CPU: on a busy machine the niced worker got less).
+        # As many as were found in a third of a second: one at least, however busy the
+        # machine (paged through: tests/bot/test_solve_in_time_e2e.py).
+        assert re.fullmatch(r"1 2 3 4 5 6 7 8 → 24: at least \d+ distinct solutions?", header)
         chinese = plain_text(await reply_to(api, BOB, BOB, "/solve 2 3 4 5 6 7 8 9"))
         assert re.fullmatch(r"2 3 4 5 6 7 8 9 → 24：至少 \d+ 种不同解法", chinese.splitlines()[0])
         inline = await api.wait_for_inline_answer(api.inline_query(ANN, "1 2 3 4 5 6 7 8"))
-        assert len(inline["results"]) == INLINE_RESULTS
+        assert 1 <= len(inline["results"]) <= INLINE_RESULTS
 
 
 @pytest.mark.asyncio
@@ -218,8 +215,12 @@ async def test_an_inline_solution_in_chinese_has_its_colon(tmp_path: Path) -> No
 
 
 @pytest.mark.asyncio
-async def test_typing_on_in_inline_mode_replaces_the_search(tmp_path: Path) -> None:
+async def test_typing_on_in_inline_mode_replaces_the_search(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Inline queries come one per key typed: the newest one is answered, not refused."""
+    monkeypatch.setattr(searching, "LIST_SECONDS", 30.0)  # a search that runs on
+    monkeypatch.setattr(searching, "ANSWER_SECONDS", 30.0)
     api = make_api()
     async with running_bot(api, tmp_path) as application:
         api.inline_query(ANN, "1 2 3 4 5 6 7 8")  # a search of its full two seconds
@@ -257,7 +258,7 @@ async def test_a_search_stopped_by_its_memory_says_too_big(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, user: int, expected: str
 ) -> None:
     # Time enough for the search to reach the cap, however loaded the machine.
-    monkeypatch.setattr(solving, "SEARCH_BUDGET", 30.0)
+    monkeypatch.setattr(searching, "SEARCH_BUDGET", 30.0)
     api = make_api()
     async with running_bot(api, tmp_path, env={"TWENTYFOUR_WORKER_MEMORY_MB": "32"}):
         api.send(user, user, HEAVY)

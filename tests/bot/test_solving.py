@@ -9,9 +9,13 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
+from bot.game.hands import CANDIDATES, draw_unrated
+from bot.game.hunt import WORK
 from bot.game.table import GameSettings
+from bot.services.ready_hunts import READY
 from bot.services.solving import Solving
 from bot.services.workers import WorkerPool
+from solver.deal import listing_work
 
 pytestmark = pytest.mark.asyncio
 
@@ -98,3 +102,17 @@ async def test_a_table_rated_by_the_old_rule_is_rated_again(solving: Solving) ->
     solving.store = (kept.get, kept.__setitem__)
     table = await solving.levels(3, 100)
     assert table.levels[2, 8, 10] == 3
+
+
+async def test_a_hunt_with_none_ready_deals_a_long_listing_soon(solving: Solving) -> None:
+    """The first candidate of seed 4 takes long to list: the deal players wait for passes
+    it over, and it is one of the next hands dealt (kept ready by the refills)."""
+    six, seed = GameSettings(cards=6), 4
+    first = draw_unrated(random.Random(seed), six.deck, six.cards, CANDIDATES)[0]
+    assert listing_work(first, six.target) > WORK
+    rng = random.Random(seed)
+    dealt = [(await solving.hunt_hand(six, rng))[0]]
+    for _ in range(READY + 1):
+        await solving.hunts.refilled(six)
+        dealt.append((await solving.hunt_hand(six, rng))[0])
+    assert (dealt[0] != first, first in dealt[1:]) == (True, True)

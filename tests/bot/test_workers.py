@@ -51,6 +51,22 @@ async def test_a_job_over_budget_times_out(pool: WorkerPool) -> None:
         await pool.run(worker_jobs.sleep, 30, budget=0.3)
 
 
+async def test_a_job_over_budget_says_whether_it_ever_ran(pool: WorkerPool) -> None:
+    running = [
+        asyncio.create_task(pool.run(worker_jobs.sleep, 30, budget=60, lane="search"))
+        for _ in range(2)
+    ]
+    await until(lambda: pool.running("search") == 2)
+    with pytest.raises(WorkTimeout) as queued:
+        await pool.run(worker_jobs.add, 1, 1, budget=0.2, lane="search")
+    with pytest.raises(WorkTimeout) as ran:
+        await pool.run(worker_jobs.sleep, 30, budget=0.2)
+    for task in running:
+        task.cancel()
+    assert queued.value.queued
+    assert not ran.value.queued
+
+
 async def test_the_worker_of_a_job_over_budget_is_replaced(pool: WorkerPool) -> None:
     with pytest.raises(WorkTimeout):
         await pool.run(worker_jobs.sleep, 30, budget=0.3)
@@ -112,6 +128,19 @@ async def test_another_owner_is_not_held_up_by_one_owners_search(pool: WorkerPoo
 async def test_an_owner_may_search_again_once_done(pool: WorkerPool) -> None:
     await pool.run(worker_jobs.add, 1, 1, budget=10, lane="search", owner=1)
     assert await pool.run(worker_jobs.add, 2, 2, budget=10, lane="search", owner=1) == 4
+
+
+async def test_a_jobs_reports_reach_the_caller_in_order_before_its_result(
+    pool: WorkerPool,
+) -> None:
+    reported: list[int] = []
+    assert await pool.run(worker_jobs.count_to, 3, budget=10, progress=reported.append) == 3
+    assert reported == [1, 2, 3]
+
+
+async def test_the_worker_of_a_reporting_job_serves_the_next(pool: WorkerPool) -> None:
+    await pool.run(worker_jobs.count_to, 2, budget=10, progress=lambda _: None)
+    assert await pool.run(worker_jobs.add, 1, 2, budget=10) == 3
 
 
 async def test_an_exception_in_the_job_reaches_the_caller(pool: WorkerPool) -> None:

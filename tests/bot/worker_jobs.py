@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 
 
 def add(a: int, b: int) -> int:
@@ -42,3 +43,10 @@ def hoard(mib: int) -> int:
     held = bytearray(mib * 1024 * 1024)
     held[::4096] = b"x" * len(held[::4096])
     return len(held)
+
+
+def count_to(last: int, *, report: Callable[[int], None]) -> int:
+    """A job that reports 1 to ``last`` before its result, ``last``."""
+    for i in range(1, last + 1):
+        report(i)
+    return last

@@ -24,6 +24,7 @@ from telegram.ext import Application, CallbackQueryHandler, CommandHandler
 
 from bot.chat.miniapp import serve_app
 from bot.context import services
+from bot.features.daily import group_replies
 from bot.features.daily.app import app_daily, app_daily_answer, app_daily_state
 from bot.features.daily.archive import archive_button, archive_command, replay_command
 from bot.features.daily.attempt import (
@@ -98,6 +99,20 @@ def restore(application: Application) -> None:
     rebuild_board(application)
 
 
+def _claims(update: MessageUpdate, context: HandlerContext) -> bool:
+    """Whether an answer is the daily puzzle's: in private, to an attempt; in a group, a
+    reply to the chat's daily post."""
+    return for_daily(update, context) or group_replies.claims(update, context)
+
+
+async def _judge(update: MessageUpdate, context: HandlerContext, text: str) -> None:
+    """Judge a private attempt's answer; send a group's reply to its daily post to private."""
+    if update.effective_chat.type == ChatType.PRIVATE:
+        await answer(update, context, text)
+    else:
+        await group_replies.answer(update, context, text)
+
+
 def register(application: Application) -> None:
     """/daily, the ``/start daily`` deep link, /subscribe and /unsubscribe, and the answers
     of a daily attempt in private."""
@@ -112,7 +127,7 @@ def register(application: Application) -> None:
     )
     application.add_handler(CommandHandler("subscribe", for_messages(subscribe)))
     application.add_handler(CommandHandler("unsubscribe", for_messages(unsubscribe)))
-    route = Route(Priority.DAILY, for_daily, answer, attempt_open, pictures)
+    route = Route(Priority.DAILY, _claims, _judge, attempt_open, pictures)
     services(application).answers.add(route)
     serve_app(application, "GET", "daily/state", app_daily_state)
     serve_app(application, "GET", "daily", app_daily)

@@ -13,6 +13,7 @@ from telegram.constants import ChatType
 from bot.chat import game_life
 from bot.chat.miniapp import group_link
 from bot.context import BotContext
+from bot.features.daily import group_replies
 from bot.features.daily.attempt import puzzle_of
 from bot.game.daily import (
     clock_text,
@@ -108,7 +109,14 @@ async def show_in_group(
         total=len(results),
     )
     game_life.post_hand(
-        context, chat_id, hand, caption, reply_markup=button, on_failed=on_failed, bulk=bulk
+        context,
+        chat_id,
+        hand,
+        caption,
+        reply_markup=button,
+        on_sent=(lambda sent: group_replies.noted(context, chat_id, sent)) if chat_id < 0 else None,
+        on_failed=on_failed,
+        bulk=bulk,
     )
 
 

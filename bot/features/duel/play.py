@@ -34,6 +34,7 @@ from bot.services.timers import DUEL_NEXT, DUEL_UP
 from bot.state import AnswersTo, ChatData, DuelChat
 from bot.texts import how_to_answer, reason
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
+from solver import solution_of
 
 from . import words
 
@@ -285,6 +286,9 @@ def hand_won(context: BotContext, duel: Duel, result: HandResult, text: str) -> 
     """A player won the hand: both are told at once, then the next hand or the end."""
     assert result.winner is not None and duel.hand is not None
     winner, hand = result.winner, duel.hand
+    # The winning answer is shown as the solution it is, as rounds show theirs: never the
+    # raw text, which may carry invisible direction marks or an essay around the answer.
+    text = solution_of(text, hand.target).pretty  # judged right: it is an expression
     records = context.bot_data.global_data.hand_records
     noted = records.note(hand.hand, hand.target, winner, result.seconds, Source.DUEL)
     # The hand's result and its record are kept before they are told.

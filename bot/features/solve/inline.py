@@ -19,7 +19,7 @@ from bot.features.solve.replies import (
     target_text,
 )
 from bot.game.requests import RequestError, parse_solve
-from bot.services.solving import SolveBusy, SolveTimeout
+from bot.services.solve_errors import SolveBusy, SolveTimeout
 from bot.texts import problem_text
 from solver import daily_number
 

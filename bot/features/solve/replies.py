@@ -19,7 +19,7 @@ from bot.game.attempts import open_to_anyone, unspoiled_days
 from bot.game.requests import RequestError, Rules, SolveRequest, SolveResult, parse_solve
 from bot.game.spoilers import Round, another_puzzle, holds, peek
 from bot.i18n import N_
-from bot.services.solving import SolveBusy, SolveTimeout, SolveTooBig
+from bot.services.solve_errors import SolveBusy, SolveTimeout, SolveTooBig
 from bot.texts import problem_text
 from bot.typed_handlers import (
     ButtonUpdate,
@@ -79,6 +79,8 @@ def render_result(result: SolveResult, page: int, context: BotContext) -> str:
                 value, expression = side
                 code = f"<code>{html.escape(expression)}</code>"
                 lines.append(wording.format(value=value, expression=code))
+        if not result.complete:  # no solution, and no time to find the closest values
+            lines.append(_("The closest values take too long to work out."))
         return "\n".join(lines)
     count = len(result.solutions)
     if result.complete:

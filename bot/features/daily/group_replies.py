@@ -1,0 +1,74 @@
+"""Answers typed in a group as replies to the daily puzzle's post: they would spoil it for
+the members who have not played yet, so the player is sent to their private chat and the
+answer is taken down where the bot may delete messages.
+
+The reply never says whether the answer was right: that too would tell the group.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message
+from telegram.constants import ChatType
+from telegram.error import TelegramError
+
+from bot.context import BotContext
+from bot.game.claims import looks_like_answer
+from bot.typed_handlers import HandlerContext, MessageUpdate
+
+logger = logging.getLogger(__name__)
+
+
+def noted(context: BotContext, chat_id: int, sent: object) -> None:
+    """Keep the id of a group's daily post (and the one before, as yesterday's may still be
+    answered after midnight): replies to them are answers to the daily puzzle."""
+    if not isinstance(sent, Message):
+        return
+    daily = context.application.chat_data[chat_id].daily
+    daily.previous_message_id = daily.message_id
+    daily.message_id = sent.message_id
+
+
+def claims(update: MessageUpdate, context: HandlerContext) -> bool:
+    """Whether a group message is an answer replying to the chat's daily post."""
+    if update.effective_chat.type == ChatType.PRIVATE:
+        return False
+    message = update.effective_message
+    replied = message.reply_to_message
+    daily = context.chat_data.daily
+    if replied is None or replied.message_id not in (daily.message_id, daily.previous_message_id):
+        return False
+    return looks_like_answer(message.text or "")
+
+
+async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> None:
+    """Send the player to their private chat, and take their answer down."""
+    _ = context._
+    message = update.effective_message
+    link = f"https://t.me/{context.bot.username}?start=daily"
+    button = InlineKeyboardMarkup([[InlineKeyboardButton(_("Solve it privately"), url=link)]])
+
+    def take_down(_sent: object) -> None:
+        # Deleting a member's message needs the bot to be an admin allowed to delete; where
+        # it is not, Telegram refuses with a Bad Request and the answer stays: the reply
+        # above has already asked for privacy, which is all a member can be asked.
+        context.application.create_task(_delete(message), update=update)
+
+    context.reply(
+        update,
+        _(
+            "🤫 The daily puzzle is answered in private, so nobody here is spoiled: send "
+            "your answer to me there."
+        ),
+        reply_markup=button,
+        on_sent=take_down,
+    )
+
+
+async def _delete(message: Message) -> None:
+    """Delete an answer in the group: cosmetic, so a refusal is only logged."""
+    try:
+        await message.delete()
+    except TelegramError as error:
+        logger.info("Could not take down a daily answer in chat %s: %s", message.chat_id, error)

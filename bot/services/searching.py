@@ -1,0 +1,157 @@
+"""/solve and inline searches in the worker pool's search lane, answered within half a second.
+
+A hand of up to :data:`~bot.game.requests.WHOLE_LIST_NUMBERS` numbers is listed whole.  A
+larger one is listed for :data:`LIST_SECONDS`, and its worker reports what it has found on
+the way, the first solution at once (in milliseconds, however large the hand): so the user
+is answered within :data:`ANSWER_SECONDS` with those found, "at least N", even when a step
+of the search runs on past the listing's end, and a solvable hand is never refused for its
+time.  Recent answers are kept, so that a reply's pages all show one list.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from collections import OrderedDict
+from typing import Any
+
+from bot.game.requests import SolveRequest, SolveResult, listed_whole, solve_job
+from bot.services.solve_errors import SolveBusy, SolveTimeout, SolveTooBig
+from bot.services.workers import (
+    AlreadyRunning,
+    PoolBusy,
+    WorkerPool,
+    WorkFailed,
+    WorkTimeout,
+    WorkTooBig,
+)
+
+SEARCH_BUDGET = 2.0
+"""Seconds a /solve or inline search may take, queueing included."""
+LIST_SECONDS = 0.3
+"""Wall-clock seconds the solutions of a hand of more numbers than
+:data:`~bot.game.requests.WHOLE_LIST_NUMBERS` are listed for, from the worker's start: a
+hand whose full list takes longer is answered with those found by then (on a busy machine,
+fewer rather than later)."""
+ANSWER_SECONDS = 0.45
+"""Seconds from such a request to its answer when the hand has solutions: the worker
+reports the first at once (in milliseconds), but a step of the search may run on past
+:data:`LIST_SECONDS` (tenths of a second for eight numbers); the user is then answered with
+the solutions it reported last."""
+RESULTS_KEPT = 256
+"""Answers kept: a reply's pages and a request asked again need no search."""
+
+
+class Searches:
+    """The features' searches: one at a time per user, bounded, answered in time."""
+
+    def __init__(self, pool: WorkerPool) -> None:
+        self.pool = pool
+        self._results: OrderedDict[SolveRequest, SolveResult] = OrderedDict()
+        self._latest: dict[int, asyncio.Future[SolveResult]] = {}
+
+    def cached(self, request: SolveRequest) -> SolveResult | None:
+        """A result computed recently, if any (no work)."""
+        return self._results.get(request)
+
+    async def search(
+        self, request: SolveRequest, *, owner: int | None, supersede: bool = False
+    ) -> SolveResult:
+        """The answer to a /solve or inline request; raises :class:`SolveBusy` or
+        :class:`SolveTimeout`.
+
+        The answer is the worker's; for a hand not listed whole, when it is not there
+        :data:`ANSWER_SECONDS` after the call, the solutions the worker reported last (the
+        search is then given up), or its first report of solutions if that comes later.
+        When the worker has reported that there is no solution, it is the worker's answer,
+        or that report if the budget runs out while the closest values are looked for.
+
+        With ``supersede`` the request replaces the owner's earlier superseding one, which
+        ends with ``SolveBusy("superseded")``: inline queries come one per key typed, and
+        only the answer to the latest is shown.
+        """
+        found = self._results.get(request)
+        if found is not None:
+            self._results.move_to_end(request)
+            return found
+        whole = listed_whole(request)
+        deadline = None if whole else asyncio.get_running_loop().time() + ANSWER_SECONDS
+        if supersede and owner is not None:
+            older = self._latest.pop(owner, None)
+            if older is not None:
+                older.cancel()
+                await asyncio.wait([older])  # until its worker job is given up
+        reported: list[SolveResult] = []
+        first = asyncio.get_running_loop().create_future()
+
+        def progress(result: SolveResult) -> None:
+            reported[:] = [result]
+            if not first.done():
+                first.set_result(None)
+
+        job = asyncio.ensure_future(
+            self.pool.run(
+                solve_job,
+                request,
+                math.inf if whole else LIST_SECONDS,
+                budget=SEARCH_BUDGET,
+                lane="search",
+                owner=owner,
+                progress=progress,
+            )
+        )
+        if supersede and owner is not None:
+            self._latest[owner] = job
+        try:
+            found = await search_answer(job, first, reported, deadline)
+        finally:
+            if not job.done():  # given up, or the caller itself is cancelled
+                job.cancel()
+            if owner is not None and self._latest.get(owner) is job:
+                del self._latest[owner]
+        self._results[request] = found
+        while len(self._results) > RESULTS_KEPT:
+            self._results.popitem(last=False)
+        return found
+
+
+async def search_answer(
+    job: asyncio.Future[SolveResult],
+    first: asyncio.Future[None],
+    reported: list[SolveResult],
+    deadline: float | None,
+) -> SolveResult:
+    """What :meth:`Searches.search` answers: the job's result, or its last report (see there)."""
+    if deadline is None:  # listed whole, within the job's budget
+        await asyncio.wait([job])
+    else:
+        await asyncio.wait([job], timeout=max(0.0, deadline - asyncio.get_running_loop().time()))
+    if not job.done() and not reported:  # not started yet, or a starved worker
+        either: list[asyncio.Future[Any]] = [job, first]
+        await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
+    if not job.done() and not reported[-1].solutions:
+        await asyncio.wait([job])  # the closest values, within the job's budget
+    if not job.done():
+        return reported[-1]
+    if job.cancelled():  # by a newer request of the same owner
+        raise SolveBusy("superseded")
+    try:
+        return job.result()
+    except AlreadyRunning:
+        raise SolveBusy("mine") from None
+    except PoolBusy:
+        raise SolveBusy("full") from None
+    except WorkTooBig:
+        if reported:
+            return reported[-1]
+        raise SolveTooBig from None
+    except WorkTimeout as late:
+        if reported:
+            return reported[-1]
+        if late.queued:  # other searches took the workers all along: nothing was tried
+            raise SolveBusy("full") from None
+        raise SolveTimeout from None
+    except WorkFailed:
+        if reported:
+            return reported[-1]
+        raise SolveTimeout from None

@@ -1,0 +1,82 @@
+"""Answers replying to a group's daily post (privacy mode on): the player is sent to
+private without a word on whether the answer was right, and the answer is taken down where
+the bot is an admin allowed to delete; chat about the post is left alone."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from bot.local_api import LocalBotApi, plain_text
+from solver import daily, solve
+from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot, settled
+
+pytestmark = pytest.mark.asyncio
+
+NOON = dt.datetime(2026, 11, 23, 12, tzinfo=dt.UTC).timestamp()
+DAY = dt.date(2026, 11, 23)
+SENT_TO_PRIVATE = (
+    "🤫 The daily puzzle is answered in private, so nobody here is spoiled: send your answer "
+    "to me there."
+)
+
+
+async def post_daily(api: LocalBotApi) -> int:
+    """Ann asks for the daily puzzle in the group; returns its post's message id."""
+    await reply_to(api, ANN, GROUP, "/daily")
+    return int(api.sent[-1]["message_id"])
+
+
+async def test_an_answer_to_the_daily_post_is_sent_to_private(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        post = await post_daily(api)
+        answer = solve(daily(DAY))[0].text
+        told = await reply_to(api, ANN, GROUP, answer, reply_to=post)
+        reply = api.sent[-1]
+    assert plain_text(told) == SENT_TO_PRIVATE
+    assert reply["reply_markup"]["inline_keyboard"][0][0]["url"] == (
+        "https://t.me/TwentyFourBot?start=daily"
+    )
+
+
+async def test_a_wrong_answer_is_told_the_same(tmp_path: Path) -> None:
+    # A reply that said "wrong" would tell the group which answers are right.
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        post = await post_daily(api)
+        told = await reply_to(api, ANN, GROUP, "1+1", reply_to=post)
+    assert plain_text(told) == SENT_TO_PRIVATE
+
+
+async def test_the_answer_stays_where_the_bot_may_not_delete(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        post = await post_daily(api)
+        sent = api.send(ANN, GROUP, solve(daily(DAY))[0].text, reply_to=post)
+        await api.wait_for_sent(len(api.sent) + 1)
+        await settled(api, application)
+    assert (GROUP, sent["message_id"]) in api.messages
+
+
+async def test_an_admin_bot_takes_the_answer_down(tmp_path: Path) -> None:
+    api = make_api()
+    api.chats[GROUP].bot_is_admin = True
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        post = await post_daily(api)
+        sent = api.send(ANN, GROUP, solve(daily(DAY))[0].text, reply_to=post)
+        await api.wait_for_sent(len(api.sent) + 1)
+        await settled(api, application)
+    assert (GROUP, sent["message_id"]) not in api.messages
+
+
+async def test_chat_about_the_post_gets_no_reply(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        post = await post_daily(api)
+        before = len(api.sent)
+        api.send(BOB, GROUP, "good luck everyone", reply_to=post)
+        await settled(api, application)
+    assert len(api.sent) == before

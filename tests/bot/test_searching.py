@@ -1,0 +1,118 @@
+"""What a search answers from its job and its reports (searching.search_answer)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.game.requests import Rules, SolveResult
+from bot.services.searching import search_answer
+from bot.services.solve_errors import SolveBusy, SolveTimeout
+from bot.services.workers import WorkTimeout
+
+pytestmark = pytest.mark.asyncio
+
+HAND = (1, 2, 3, 4, 5, 6, 7, 8)
+
+
+def _found(*solutions: str, complete: bool = False) -> SolveResult:
+    return SolveResult(HAND, 24, Rules.EXACT, solutions, complete=complete)
+
+
+NONE_YET = SolveResult(HAND, 24, Rules.EXACT, (), complete=False)
+"""A report that there is no solution, before the closest values."""
+
+
+class Job:
+    """A job as :meth:`Searches.search` sees it: its future, and its reports."""
+
+    def __init__(self) -> None:
+        loop = asyncio.get_running_loop()
+        self.future: asyncio.Future[SolveResult] = loop.create_future()
+        self.first: asyncio.Future[None] = loop.create_future()
+        self.reported: list[SolveResult] = []
+
+    def report(self, result: SolveResult) -> None:
+        self.reported[:] = [result]
+        if not self.first.done():
+            self.first.set_result(None)
+
+    def answer(self, seconds: float | None) -> asyncio.Task[SolveResult]:
+        loop = asyncio.get_running_loop()
+        deadline = None if seconds is None else loop.time() + seconds
+        return asyncio.ensure_future(
+            search_answer(self.future, self.first, self.reported, deadline)
+        )
+
+
+async def test_a_job_done_in_time_is_the_answer() -> None:
+    job = Job()
+    job.report(_found("a"))
+    job.future.set_result(_found("a", "b", complete=True))
+    assert await job.answer(60) == _found("a", "b", complete=True)
+
+
+async def test_a_job_late_is_answered_by_its_last_report() -> None:
+    job = Job()
+    job.report(_found("a"))
+    job.report(_found("a", "b"))
+    assert await job.answer(0) == _found("a", "b")
+
+
+async def test_with_nothing_reported_by_the_deadline_the_first_report_answers() -> None:
+    job = Job()
+    answer = job.answer(0)
+    await asyncio.sleep(0.01)
+    assert not answer.done()
+    job.report(_found("a"))
+    assert await answer == _found("a")
+
+
+async def test_no_solution_waits_for_the_closest_values() -> None:
+    job = Job()
+    job.report(NONE_YET)
+    answer = job.answer(0)
+    await asyncio.sleep(0.01)
+    assert not answer.done()
+    closest = SolveResult(HAND, 24, Rules.EXACT, (), ("23", "1+2"), None)
+    job.future.set_result(closest)
+    assert await answer == closest
+
+
+async def test_no_solution_and_no_time_for_the_closest_values_says_no_solution() -> None:
+    job = Job()
+    job.report(NONE_YET)
+    job.future.set_exception(WorkTimeout())
+    assert await job.answer(0) == NONE_YET
+
+
+async def test_nothing_reported_in_the_budget_is_a_timeout() -> None:
+    job = Job()
+    job.future.set_exception(WorkTimeout())
+    with pytest.raises(SolveTimeout):
+        await job.answer(0)
+
+
+async def test_a_hand_listed_whole_waits_for_its_end() -> None:
+    job = Job()
+    job.report(_found("a"))
+    answer = job.answer(None)
+    await asyncio.sleep(0.01)
+    assert not answer.done()
+    job.future.set_result(_found("a", "b", complete=True))
+    assert await answer == _found("a", "b", complete=True)
+
+
+async def test_a_job_superseded_is_busy() -> None:
+    job = Job()
+    job.future.cancel()
+    with pytest.raises(SolveBusy, match="superseded"):
+        await job.answer(60)
+
+
+async def test_a_search_that_never_reached_a_worker_is_busy() -> None:
+    job = Job()
+    job.future.set_exception(WorkTimeout(queued=True))
+    with pytest.raises(SolveBusy, match="full"):
+        await job.answer(60)
