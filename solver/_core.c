@@ -1,14 +1,15 @@
 /* solver._core: an optional compiled core for solver/search.py (see _core_search.h).
  *
- * Core(integer_only, fraction, splitter) answers values(numbers), reach(numbers, v) and
- * steps(numbers, v) as solver.search.Engine does, or None for a hand it cannot hold in
- * machine words; joined(steps, forms, combine, v) combines the forms of those steps into
- * the forms of v, making the plain ones itself (plain(a, b, op, v): see _core_forms.h);
- * clear() forgets everything.  Built only where a C compiler is at hand
- * (setup.py); solver/core.py decides whether it is used.
+ * Core(integer_only, fraction, splitter) answers values(numbers), reach(numbers, v),
+ * steps(numbers, v) and forms(numbers, v, combine) as solver.search.Engine does, or None for
+ * a hand it cannot hold in machine words.  forms lists the normal forms of v, every one of
+ * them made here (combine(a, b, op, v): _core_forms.h) where its bag fits in machine words,
+ * else by Python's `combine` (_core_join.h); clear() forgets everything.  Built only where a
+ * C compiler is at hand (pyproject.toml); solver/core.py decides whether it is used.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 
 #include "_core_search.h"
 #include "_core_forms.h"
@@ -22,6 +23,9 @@ static void forget(Core *c) {
         Py_XDECREF(x->frozen);
         drop(&x->set);
         drop(&x->memo);
+        for (size_t k = 0; k < x->forms.cap; k++)
+            if (x->forms.keys[k].d) Py_DECREF((PyObject *)x->forms.vals[k]);
+        drop(&x->forms);
         PyMem_Free(x->list);
         PyMem_Free(x->parts);
         PyMem_Free(x);
@@ -32,6 +36,7 @@ static void forget(Core *c) {
     drop(&c->interned);
     if (c->index) PyDict_Clear(c->index);
     c->entries = 0;
+    c->forms_kept = 0;
 }
 
 /* The Python object of a value (int or Fraction), made once: a borrowed reference. */
@@ -56,11 +61,13 @@ static PyObject *object(Core *c, Rat r) {
     return made;
 }
 
+#include "_core_join.h"
+
 /* The node of `key` and the value `target` (if any), or 0 when the hand does not fit. */
 static int enter(Core *c, PyObject *key, PyObject *target, Node **x, Rat *v) {
     int ok = fits(key, target);
     if (ok <= 0 || PyTuple_GET_SIZE(key) == 0) return ok < 0 ? -1 : 0;
-    if (c->entries > LIMIT) forget(c);
+    if ((c->entries > LIMIT || c->forms_kept > FORMS_LIMIT) && !c->busy) forget(c);
     if (target && as_rat(target, v) != 1) return -1;
     *x = node(c, key);
     return *x ? 1 : -1;
@@ -94,7 +101,7 @@ static PyObject *core_reach(Core *c, PyObject *args) {
     return found < 0 ? NULL : PyBool_FromLong(found);
 }
 
-static int emit(Core *c, PyObject *out, Node *p, Rat a, const Need *need, Node *r, Rat w) {
+static int emit(Core *c, void *out, Node *p, Rat a, const Need *need, Node *r, Rat w) {
     int op = need->op == '+' ? 0 : need->op == '-' ? 1 : need->op == '*' ? 2 : 3;
     PyObject *a_obj = object(c, a), *w_obj = a_obj ? object(c, w) : NULL;
     if (!w_obj) return -1;
@@ -110,94 +117,40 @@ static PyObject *core_steps(Core *c, PyObject *args) {
     PyObject *key, *target;
     Node *x;
     Rat v;
-    Need need[6];
     if (!PyArg_ParseTuple(args, "OO", &key, &target)) return NULL;
     int ok = enter(c, key, target, &x, &v);
     if (ok <= 0) return ok < 0 ? NULL : Py_NewRef(Py_None);
     PyObject *out = PyList_New(0);
-    if (!out || make_splits(c, x) < 0) goto fail;
-    for (Py_ssize_t s = 0; s < x->splits; s++) {
-        Node *p = x->parts[2 * s], *r = x->parts[2 * s + 1];
-        if (list_values(c, p) < 0) goto fail;
-        for (Py_ssize_t i = 0; i < p->count; i++) {
-            Rat a = p->list[i];
-            int k = needs(a, v, c->integer_only, need);
-            for (int j = 0; j < k; j++) {
-                if (need[j].any) {
-                    if (list_values(c, r) < 0) goto fail;
-                    for (Py_ssize_t m = 0; m < r->count; m++)
-                        if (beside_zero(r->list[m], &need[j]) &&
-                            emit(c, out, p, a, &need[j], r, r->list[m]) < 0)
-                            goto fail;
-                    continue;
-                }
-                int found = makes(c, r, need[j].w);
-                if (found < 0 || (found && emit(c, out, p, a, &need[j], r, need[j].w) < 0))
-                    goto fail;
-            }
-        }
-    }
+    if (out && walk(c, x, v, emit, out) < 0) Py_CLEAR(out);
     return out;
-fail:
-    Py_XDECREF(out);
-    return NULL;
 }
 
-/* The loop of Engine.forms over steps: the frozenset of combine(fa, fw, op, v) (fw first
- * unless a_first) for each step, each fa of forms(part, a) and each fw of forms(rest, w);
- * combine's plain cases are made here (_core_forms.h), the others by calling `combine`. */
-static PyObject *core_joined(Core *Py_UNUSED(c), PyObject *args) {
-    PyObject *steps, *forms, *combine, *v;
-    if (!PyArg_ParseTuple(args, "O!OOO", &PyList_Type, &steps, &forms, &combine, &v))
-        return NULL;
-    PyObject *out = PyFrozenSet_New(NULL); /* new and not yet shared: PySet_Add may fill it */
-    for (Py_ssize_t s = 0; out && s < PyList_GET_SIZE(steps); s++) {
-        PyObject *step = PyList_GET_ITEM(steps, s);
-        if (!PyTuple_Check(step) || PyTuple_GET_SIZE(step) != 6) {
-            PyErr_SetString(PyExc_TypeError, "a step is a tuple of six");
-            goto fail;
-        }
-        PyObject **at = &PyTuple_GET_ITEM(step, 0);
-        int a_first = PyObject_IsTrue(at[5]);
-        PyObject *found =
-            a_first < 0 ? NULL : PyObject_CallFunctionObjArgs(forms, at[3], at[4], NULL);
-        PyObject *rest = found ? PySequence_Fast(found, "forms make a set") : NULL;
-        Py_XDECREF(found);
-        if (!rest) goto fail;
-        found = PyObject_CallFunctionObjArgs(forms, at[0], at[1], NULL);
-        PyObject *part = found ? PyObject_GetIter(found) : NULL, *fa;
-        Py_XDECREF(found);
-        int failed = 0;
-        while (!failed && part && (fa = PyIter_Next(part))) {
-            for (Py_ssize_t j = 0; !failed && j < PySequence_Fast_GET_SIZE(rest); j++) {
-                PyObject *fw = PySequence_Fast_ITEMS(rest)[j];
-                PyObject *call[4] = {a_first ? fa : fw, a_first ? fw : fa, at[2], v};
-                PyObject *form = plain(call[0], call[1], at[2], v);
-                if (!form && !PyErr_Occurred())
-                    form = PyObject_Vectorcall(combine, call, 4, NULL);
-                failed = !form || PySet_Add(out, form) < 0;
-                Py_XDECREF(form);
-            }
-            Py_DECREF(fa);
-        }
-        Py_DECREF(rest);
-        Py_XDECREF(part);
-        if (failed || !part || PyErr_Occurred()) goto fail;
-    }
+/* Engine.forms: the frozenset of the normal forms of v (_core_join.h), or None. */
+static PyObject *core_forms(Core *c, PyObject *args) {
+    PyObject *key, *target, *combine;
+    Node *x;
+    Rat v;
+    if (!PyArg_ParseTuple(args, "OOO", &key, &target, &combine)) return NULL;
+    int ok = enter(c, key, target, &x, &v);
+    if (ok <= 0) return ok < 0 ? NULL : Py_NewRef(Py_None);
+    c->busy++;
+    PyObject *out = forms_of(c, x, v, combine);
+    c->busy--;
     return out;
-fail:
-    Py_XDECREF(out);
-    return NULL;
 }
 
-static PyObject *core_plain(Core *Py_UNUSED(c), PyObject *args) {
-    PyObject *a, *b, *op, *v;
+static PyObject *core_combine(Core *c, PyObject *args) {
+    PyObject *a, *b, *op, *v, *form;
     if (!PyArg_ParseTuple(args, "OOOO", &a, &b, &op, &v)) return NULL;
-    PyObject *form = plain(a, b, op, v);
-    return form || PyErr_Occurred() ? form : Py_NewRef(Py_None);
+    int st = combine_forms(c, a, b, op, v, &form);
+    return st == GIVE_UP ? Py_NewRef(Py_None) : form;
 }
 
 static PyObject *core_clear(Core *c, PyObject *Py_UNUSED(ignored)) {
+    if (c->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "forms are being listed");
+        return NULL;
+    }
     forget(c);
     return Py_NewRef(Py_None);
 }
@@ -209,6 +162,10 @@ static int core_init(Core *c, PyObject *args, PyObject *kwargs) {
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "pOO", names, &integer_only, &fraction,
                                      &splitter))
         return -1;
+    if (c->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "forms are being listed");
+        return -1;
+    }
     forget(c);
     c->integer_only = integer_only;
     Py_XSETREF(c->fraction, Py_NewRef(fraction));
@@ -231,10 +188,10 @@ static PyMethodDef core_methods[] = {
     {"reach", (PyCFunction)core_reach, METH_VARARGS, "Whether it makes v, or None."},
     {"steps", (PyCFunction)core_steps, METH_VARARGS,
      "Each (part, a, op, rest, w, a_first) of a form of v, or None."},
-    {"joined", (PyCFunction)core_joined, METH_VARARGS,
-     "The frozenset of the forms that steps(numbers, v) combine into (see Engine.forms)."},
-    {"plain", (PyCFunction)core_plain, METH_VARARGS,
-     "combine(a, b, op, v) where it is plain (see _core_forms.h), else None."},
+    {"forms", (PyCFunction)core_forms, METH_VARARGS,
+     "The frozenset of the normal forms of v over the multiset, or None."},
+    {"combine", (PyCFunction)core_combine, METH_VARARGS,
+     "combine(a, b, op, v) of solver.normal_form, or None where the core cannot make it."},
     {"clear", (PyCFunction)core_clear, METH_NOARGS, "Forget everything."},
     {NULL, NULL, 0, NULL},
 };
@@ -259,6 +216,10 @@ PyMODINIT_FUNC PyInit__core(void) {
     static const char *ops[4] = {"+", "-", "*", "/"};
     for (int i = 0; i < 4; i++)
         if (!op_text[i] && !(op_text[i] = PyUnicode_InternFromString(ops[i]))) return NULL;
+    if (!fraction_type && fraction_slots() < 0) return NULL;
+    if (!hole_node && !(hole_node = Py_BuildValue("(ii)", HOLE_KIND, 1))) return NULL;
+    for (int k = LEAF_KIND; k <= PRODUCT_KIND; k++)
+        if (!kinds[k] && !(kinds[k] = PyLong_FromLong(k))) return NULL;
     if (PyType_Ready(&CoreType) < 0) return NULL;
     PyObject *m = PyModule_Create(&core_module);
     if (m && PyModule_AddObjectRef(m, "Core", (PyObject *)&CoreType) < 0) Py_CLEAR(m);

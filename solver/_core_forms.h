@@ -1,203 +1,224 @@
-/* The plain cases of solver.normal_form.combine, for solver/_core.c.
+/* solver.normal_form.combine in C, for solver/_core.c.
  *
- * plain(a, b, op, v) is combine(a, b, op, v) where nothing in the result cancels and
- * nothing is worth 1: every term (of a + or −) or factor (of a × or ÷) is a fraction that
- * fits in machine words, no part of a sum but all of it (and not a sum worth 0) adds up to
- * 0, no factor is 1, and no part of the numerator has the product of a part of the
- * denominator.  There the
- * form is the sorted terms or factors under v, with the lifted ones and the cancelled parts
- * of a and b merged; that is what make_sum and make_product give.  Elsewhere plain() returns
- * NULL with no error set, and the caller asks Python's combine.
+ * combine_forms(c, a, b, op, v) is combine(a, b, op, v): the terms (of a + or −) or factors
+ * (of a × or ÷) of a and b's cores put in one bag, the parts of it that cancel taken out
+ * (make_sum of form_sums, make_product of form_products: _core_bags.h, _core_products.h),
+ * with a and b's lifted ones and cancelled parts merged.  It gives the very nested tuples
+ * Python gives, in the same order, but works over machine-word fractions and bags of at
+ * most UMAX nodes: elsewhere it returns GIVE_UP, and the caller asks Python's combine.
  */
 #ifndef CORE_FORMS_H
 #define CORE_FORMS_H
 #include <stdint.h>
 
-#define SUM_KIND 1     /* as form_nodes.SUM */
-#define PRODUCT_KIND 2 /* as form_nodes.PRODUCT */
-#define SIDE_MAX 10    /* terms or factors on one side that plain() looks at */
-#define WORD ((int64_t)1 << 40) /* numerators, denominators and sums plain() works with */
+#include "_core_nodes.h"
+#include "_core_bags.h"
+#include "_core_products.h"
 
-/* Append the terms (kind SUM_KIND) or factors (PRODUCT_KIND) of a node to same and other. */
-static int spread(PyObject *node, long kind, PyObject *same, PyObject *other) {
-    if (!PyTuple_Check(node) || PyTuple_GET_SIZE(node) < 2) {
-        PyErr_SetString(PyExc_TypeError, "a node is a tuple");
-        return -1;
-    }
-    long its = PyLong_AsLong(PyTuple_GET_ITEM(node, 0));
-    if (its == -1 && PyErr_Occurred()) return -1;
-    if (its != kind) return PyList_Append(same, node);
-    if (PyTuple_GET_SIZE(node) != 4) {
-        PyErr_SetString(PyExc_TypeError, "a sum or product node has four items");
-        return -1;
-    }
-    PyObject *in = PyTuple_GET_ITEM(node, 2), *out = PyTuple_GET_ITEM(node, 3);
-    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(in); i++)
-        if (PyList_Append(same, PyTuple_GET_ITEM(in, i)) < 0) return -1;
-    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(out); i++)
-        if (PyList_Append(other, PyTuple_GET_ITEM(out, i)) < 0) return -1;
-    return 0;
-}
-
-/* The values of the nodes into `out`: 1, 0 if one does not fit in machine words, -1 error. */
-static int node_values(PyObject *nodes, Rat *out) {
-    Py_ssize_t n = PyList_GET_SIZE(nodes);
-    if (n > SIDE_MAX) return 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        int ok = as_rat(PyTuple_GET_ITEM(PyList_GET_ITEM(nodes, i), 1), &out[i]);
-        if (ok != 1) return ok;
-        if (out[i].n >= WORD || out[i].d >= WORD) return 0;
-    }
-    return 1;
-}
-
-/* The sum of each subset of the values by mask, over their least common denominator; 0 if
- * a number grows too large. */
-static int sums(const Rat *values, Py_ssize_t n, uint64_t common, int64_t *out) {
-    out[0] = 0;
-    for (Py_ssize_t i = 0; i < n; i++) {
-        int64_t x;
-        if (__builtin_mul_overflow(values[i].n, (int64_t)common / values[i].d, &x) || x >= WORD)
-            return 0;
-        size_t had = (size_t)1 << i;
-        for (size_t m = 0; m < had; m++) out[had + m] = out[m] + x;
-    }
-    return 1;
-}
-
-/* The product of each subset of the values by mask, in lowest terms; 0 on overflow. */
-static int products(const Rat *values, Py_ssize_t n, Rat *out) {
-    out[0] = (Rat){1, 1};
-    for (Py_ssize_t i = 0; i < n; i++) {
-        size_t had = (size_t)1 << i;
-        for (size_t m = 0; m < had; m++) {
-            int64_t top, bottom;
-            if (__builtin_mul_overflow(out[m].n, values[i].n, &top) ||
-                __builtin_mul_overflow(out[m].d, values[i].d, &bottom))
-                return 0;
-            out[had + m] = top ? make(top, bottom) : (Rat){0, 1};
-        }
-    }
-    return 1;
-}
-
-/* The least common denominator of the values (0 if it does not fit in a word). */
-static uint64_t common_denominator(const Rat *values, Py_ssize_t n, uint64_t common) {
-    for (Py_ssize_t i = 0; common && i < n; i++) {
-        uint64_t d = (uint64_t)values[i].d;
-        if (__builtin_mul_overflow(common / gcd(common, d), d, &common) || common >= WORD)
-            return 0;
-    }
-    return common;
-}
-
-/* Whether a sum of `top` − `bottom` (or product `top` ÷ `bottom`, with `times`) of these
- * values has a part that cancels: one that adds up to 0 and is not the whole sum, or a
- * numerator and a denominator part of equal products.  -1 where it cannot tell. */
-static int cancels(const Rat *top, Py_ssize_t p, const Rat *bottom, Py_ssize_t m, int times) {
-    size_t whole_top = ((size_t)1 << p) - 1, whole_bottom = ((size_t)1 << m) - 1;
-    if (times) {
-        Rat tops[1 << SIDE_MAX], bottoms[1 << SIDE_MAX];
-        if (!products(top, p, tops) || !products(bottom, m, bottoms)) return -1;
-        for (size_t i = 1; i <= whole_top; i++)
-            for (size_t j = 1; j <= whole_bottom; j++)
-                if (tops[i].n == bottoms[j].n && tops[i].d == bottoms[j].d) return 1;
-        return 0;
-    }
-    int64_t tops[1 << SIDE_MAX], bottoms[1 << SIDE_MAX];
-    uint64_t common = common_denominator(bottom, m, common_denominator(top, p, 1));
-    if (!common || !sums(top, p, common, tops) || !sums(bottom, m, common, bottoms)) return -1;
-    for (size_t i = 0; i <= whole_top; i++)
-        for (size_t j = 0; j <= whole_bottom; j++)
-            if (tops[i] == bottoms[j] && (i || j) && (i != whole_top || j != whole_bottom))
-                return 1;
-    return 0;
-}
-
-/* The sorted tuple of the items of tuples x and y (merge(x, y) of form_bags). */
+/* The sorted tuple of the items of sorted tuples x and y (form_bags.merge). */
 static PyObject *merged(PyObject *x, PyObject *y) {
-    PyObject *list = PySequence_List(x);
+    if (!PyTuple_GET_SIZE(y)) return Py_NewRef(x);
+    if (!PyTuple_GET_SIZE(x)) return Py_NewRef(y);
+    PyObject *list = PySequence_List(x), *out = NULL;
     if (!list) return NULL;
-    PyObject *tail = PySequence_InPlaceConcat(list, y);
-    if (!tail) {
-        Py_DECREF(list);
-        return NULL;
-    }
-    Py_DECREF(tail);
-    PyObject *out = PyList_Sort(list) < 0 ? NULL : PyList_AsTuple(list);
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(y); i++)
+        if (PyList_Append(list, PyTuple_GET_ITEM(y, i)) < 0) goto done;
+    if (PyList_Sort(list) == 0) out = PyList_AsTuple(list);
+done:
     Py_DECREF(list);
     return out;
 }
 
-/* The sorted tuple of a list's items. */
+/* The sorted tuple of a list's items (of none without a list). */
 static PyObject *sorted_tuple(PyObject *list) {
-    return PyList_Sort(list) < 0 ? NULL : PyList_AsTuple(list);
+    if (!list) return PyTuple_New(0);
+    return PyList_GET_SIZE(list) > 1 && PyList_Sort(list) < 0 ? NULL : PyList_AsTuple(list);
 }
 
-/* The plain form: the sorted terms or factors under v (or the one term), a and b's lifted
- * ones and cancelled parts merged. */
-static PyObject *plain_form(PyObject *a, PyObject *b, long kind, PyObject *v, PyObject *top,
-                            PyObject *bottom) {
-    PyObject *core = NULL, *lifted = NULL, *cancelled = NULL, *form = NULL;
-    PyObject *a_lifted = PyTuple_GET_ITEM(a, 1), *b_lifted = PyTuple_GET_ITEM(b, 1);
-    PyObject *a_cancelled = PyTuple_GET_ITEM(a, 2), *b_cancelled = PyTuple_GET_ITEM(b, 2);
-    if (PyList_GET_SIZE(top) == 1 && PyList_GET_SIZE(bottom) == 0) {
-        core = Py_NewRef(PyList_GET_ITEM(top, 0));
-    } else {
-        PyObject *t = sorted_tuple(top), *u = t ? sorted_tuple(bottom) : NULL;
-        PyObject *k = u ? PyLong_FromLong(kind) : NULL;
-        core = k ? PyTuple_Pack(4, k, v, t, u) : NULL;
-        Py_XDECREF(t);
-        Py_XDECREF(u);
-        Py_XDECREF(k);
+/* Add the terms (kind SUM_KIND) or factors (PRODUCT_KIND) of a node to a universe: its own
+ * (or the node itself) on `top`, its others on the other side. */
+static int spread(PyObject *node, long kind, Uni *u, int top) {
+    Elem e;
+    int st = elem_of(node, &e);
+    if (st != DONE) return st;
+    if (e.kind != kind) return uni_add(u, &e, top);
+    for (int half = 2; half < 4; half++) {
+        PyObject *nodes = PyTuple_GET_ITEM(node, half);
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(nodes); i++)
+            if ((st = elem_of(PyTuple_GET_ITEM(nodes, i), &e)) != DONE ||
+                (st = uni_add(u, &e, half == 2 ? top : !top)) != DONE)
+                return st;
     }
-    if (core) lifted = merged(a_lifted, b_lifted);
-    if (lifted) cancelled = merged(a_cancelled, b_cancelled);
-    if (cancelled) form = PyTuple_Pack(3, core, lifted, cancelled);
+    return DONE;
+}
+
+/* (core, lifted, cancelled), core the one node on top or (kind, v, top, bottom); steals
+ * lifted and the list cancelled (sorted here; none at all if NULL). */
+static int form_of(const Uni *u, uint32_t top, uint32_t bottom, PyObject *kind, PyObject *v,
+                   PyObject *lifted, PyObject *cancelled, PyObject **out) {
+    PyObject *core = NULL, *plus = NULL, *minus = NULL, *parts = NULL;
+    if (__builtin_popcount(top) == 1 && !bottom) {
+        core = Py_NewRef(u->e[__builtin_ctz(top)].node);
+    } else if ((plus = side_tuple(u, top)) && (minus = side_tuple(u, bottom))) {
+        core = PyTuple_Pack(4, kind, v, plus, minus);
+    }
+    if (core && lifted) parts = sorted_tuple(cancelled);
+    *out = parts ? PyTuple_Pack(3, core, lifted, parts) : NULL;
+    Py_XDECREF(plus);
+    Py_XDECREF(minus);
     Py_XDECREF(core);
     Py_XDECREF(lifted);
+    Py_XDECREF(parts);
     Py_XDECREF(cancelled);
-    return form;
+    return *out ? DONE : FAILED;
 }
 
-/* combine(a, b, op, v) in its plain cases (see above); NULL with no error set elsewhere. */
-static PyObject *plain(PyObject *a, PyObject *b, PyObject *op, PyObject *v) {
-    if (!PyTuple_Check(a) || !PyTuple_Check(b) || PyTuple_GET_SIZE(a) != 3 ||
+/* make_sum of form_sums over the universe of the terms. */
+static int make_sum(Uni *u, PyObject *v, Rat value, PyObject *a, PyObject *b, PyObject **out) {
+    PyObject *lifted = merged(PyTuple_GET_ITEM(a, 1), PyTuple_GET_ITEM(b, 1));
+    PyObject *cancelled = NULL;
+    uint32_t found[SUBSETS];
+    int st = FAILED, n;
+    if (!lifted) goto fail;
+    for (int k = 0; k < 2; k++) {
+        PyObject *bags = PyTuple_GET_ITEM(k ? b : a, 2);
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(bags); i++) {
+            PyObject *bag = PyTuple_GET_ITEM(bags, i);
+            if (value.n) {
+                if (append(&cancelled, bag) < 0) goto fail;
+                continue;
+            }
+            /* Worth nothing, the sum takes back the parts wasted inside it. */
+            if (!PyTuple_CheckExact(bag) || PyTuple_GET_SIZE(bag) != 2) {
+                st = GIVE_UP;
+                goto fail;
+            }
+            for (int side = 0; side < 2; side++) {
+                PyObject *nodes = PyTuple_GET_ITEM(bag, side);
+                if (!PyTuple_CheckExact(nodes)) {
+                    st = GIVE_UP;
+                    goto fail;
+                }
+                for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(nodes); j++) {
+                    Elem e;
+                    if ((st = elem_of(PyTuple_GET_ITEM(nodes, j), &e)) != DONE ||
+                        (st = uni_add(u, &e, !side)) != DONE)
+                        goto fail;
+                }
+            }
+        }
+    }
+    if ((st = uni_sort(u)) != DONE) goto fail;
+    uint32_t all = (uint32_t)((1u << u->n) - 1), top = uni_top(u), rest = all;
+    if ((st = zero_parts(u, all, top, found, &n)) != DONE) goto fail;
+    uint32_t part = best_part(u, all, top, found, n, 0);
+    st = FAILED;
+    if (part) {
+        Uni taken;
+        uni_sub(u, part, top, &taken);
+        PyObject *bag = canonical_bag(&taken, &st);
+        if (!bag) goto fail;
+        int failed = append(&cancelled, bag) < 0;
+        Py_DECREF(bag);
+        if (failed) goto fail;
+        rest &= ~part;
+    }
+    if (value.n)
+        return form_of(u, top & rest, ~top & rest, kinds[SUM_KIND], v, lifted, cancelled, out);
+    Uni left;
+    uni_sub(u, rest, top, &left);
+    if ((st = flips(&left, (uint32_t)((1u << left.n) - 1), uni_top(&left), 0, found, &n)) != DONE)
+        goto fail;
+    /* canonical(): the least orientation, as masks of `left`. */
+    uint32_t whole = (uint32_t)((1u << left.n) - 1), best = found[0];
+    for (int i = 1; i < n; i++) {
+        int order = (found[i] == 0) - (best == 0);
+        if (!order) order = side_cmp(&left, found[i], best);
+        if (!order) order = side_cmp(&left, whole & ~found[i], whole & ~best);
+        if (order < 0) best = found[i];
+    }
+    return form_of(&left, best, whole & ~best, kinds[SUM_KIND], v, lifted, cancelled, out);
+fail:
+    Py_XDECREF(lifted);
+    Py_XDECREF(cancelled);
+    return st;
+}
+
+/* make_product of form_products over the universe of the factors. */
+static int make_product(Core *c, Uni *u, PyObject *v, Rat value, PyObject *a, PyObject *b,
+                        PyObject **out) {
+    PyObject *lifted = NULL, *cancelled = NULL;
+    Uni kept;
+    int st = FAILED;
+    for (int k = 0; k < 2; k++) {
+        PyObject *bags = PyTuple_GET_ITEM(k ? b : a, 2);
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(bags); i++)
+            if (append(&cancelled, PyTuple_GET_ITEM(bags, i)) < 0) goto fail;
+    }
+    if ((st = lift_ones(u, a, b, &kept, &lifted)) != DONE) goto fail;
+    uint32_t below = 0;
+    for (int i = 0; i < kept.n; i++) {
+        /* 0÷w is 0×w: a product worth nothing has no denominator. */
+        if (!value.n) kept.top[i] = 1;
+        below |= (uint32_t)!kept.top[i] << i;
+    }
+    if (!below) {
+        if ((st = uni_sort(&kept)) != DONE) goto fail;
+        uint32_t all = (uint32_t)((1u << kept.n) - 1);
+        st = form_of(&kept, all, 0, kinds[PRODUCT_KIND], v, sorted_tuple(lifted), cancelled, out);
+        Py_XDECREF(lifted);
+        return st;
+    }
+    Elem spare;
+    if ((st = elem_of(hole_node, &spare)) != DONE || (st = uni_add(&kept, &spare, 0)) != DONE ||
+        (st = uni_sort(&kept)) != DONE)
+        goto fail;
+    uint32_t hole = 0;
+    for (int i = 0; i < kept.n; i++)
+        if (kept.e[i].kind == HOLE_KIND && !kept.top[i]) hole = 1u << i;
+    Option best;
+    if ((st = reduce(c, &kept, hole, &best)) != DONE) goto fail;
+    st = FAILED;
+    for (uint32_t m = best.lifted; m; m &= m - 1)
+        if (append(&lifted, kept.e[__builtin_ctz(m)].node) < 0) goto fail;
+    if (best.out_num) {
+        PyObject *bag = term_bag(c, &kept, best.out_num, best.out_den, &st);
+        if (!bag) goto fail;
+        int failed = append(&cancelled, bag) < 0;
+        Py_DECREF(bag);
+        if (failed) goto fail;
+    }
+    st = form_of(&kept, best.num, best.den, kinds[PRODUCT_KIND], v, sorted_tuple(lifted),
+                 cancelled, out);
+    Py_XDECREF(lifted);
+    return st;
+fail:
+    Py_XDECREF(lifted);
+    Py_XDECREF(cancelled);
+    return st;
+}
+
+/* combine(a, b, op, v) of solver.normal_form into *out, or GIVE_UP (see above). */
+static int combine_forms(Core *c, PyObject *a, PyObject *b, PyObject *op, PyObject *v,
+                         PyObject **out) {
+    *out = NULL;
+    if (!PyTuple_CheckExact(a) || !PyTuple_CheckExact(b) || PyTuple_GET_SIZE(a) != 3 ||
         PyTuple_GET_SIZE(b) != 3 || !PyUnicode_Check(op) || PyUnicode_GET_LENGTH(op) != 1)
-        return NULL;
+        return GIVE_UP;
+    for (int i = 1; i < 3; i++)
+        if (!PyTuple_CheckExact(PyTuple_GET_ITEM(a, i)) || !PyTuple_CheckExact(PyTuple_GET_ITEM(b, i)))
+            return GIVE_UP;
     Py_UCS4 sign = PyUnicode_READ_CHAR(op, 0);
     int times = sign == '*' || sign == '/', turned = sign == '-' || sign == '/';
-    int zero = PyObject_Not(v);
-    if (zero < 0 || (zero && !times)) return NULL;
+    if (!times && sign != '+' && sign != '-') return GIVE_UP;
+    Rat value;
+    Uni u = {0};
     long kind = times ? PRODUCT_KIND : SUM_KIND;
-    PyObject *top = PyList_New(0), *bottom = PyList_New(0), *form = NULL;
-    Rat up[SIDE_MAX], down[SIDE_MAX];
-    if (!top || !bottom || spread(PyTuple_GET_ITEM(a, 0), kind, top, bottom) < 0 ||
-        spread(PyTuple_GET_ITEM(b, 0), kind, turned ? bottom : top, turned ? top : bottom) < 0)
-        goto out;
-    Py_ssize_t p = PyList_GET_SIZE(top), m = PyList_GET_SIZE(bottom);
-    if (node_values(top, up) != 1 || node_values(bottom, down) != 1) goto out;
-    if (times) {
-        for (Py_ssize_t i = 0; i < p + m; i++) {
-            Rat x = i < p ? up[i] : down[i - p];
-            if (x.n == 1 && x.d == 1) goto out;
-        }
-        if (zero) {
-            /* 0÷w is 0×w: a product worth nothing has no denominator. */
-            for (Py_ssize_t i = 0; i < m; i++)
-                if (PyList_Append(top, PyList_GET_ITEM(bottom, i)) < 0) goto out;
-            if (PyList_SetSlice(bottom, 0, m, NULL) < 0) goto out;
-        } else if (m && cancels(up, p, down, m, 1) != 0) {
-            goto out;
-        }
-    } else if (cancels(up, p, down, m, 0) != 0) {
-        goto out;
-    }
-    form = plain_form(a, b, kind, v, top, bottom);
-out:
-    Py_XDECREF(top);
-    Py_XDECREF(bottom);
-    return form;
+    int st = value_of(v, &value);
+    if (st == DONE) st = spread(PyTuple_GET_ITEM(a, 0), kind, &u, 1);
+    if (st == DONE) st = spread(PyTuple_GET_ITEM(b, 0), kind, &u, !turned);
+    if (st != DONE) return st;
+    return times ? make_product(c, &u, v, value, a, b, out) : make_sum(&u, v, value, a, b, out);
 }
 
 #endif

@@ -7,7 +7,7 @@
  * value made (and every product worked out on the way) is at most the product of the
  * weights, which must stay below 2**62.  Other hands get None, and Python does the work.
  * Memoised per multiset; the caller empties it (clear()) or it empties itself between two
- * calls once it holds more than LIMIT entries.
+ * calls once it holds more than LIMIT entries or FORMS_LIMIT sets of forms (_core_join.h).
  */
 #ifndef CORE_SEARCH_H
 #define CORE_SEARCH_H
@@ -16,6 +16,7 @@
 #define SMALL 3          /* as search.SMALL */
 #define LIST_GROWTH 16   /* as search.LIST_GROWTH */
 #define LIMIT 4000000    /* entries held before the next call empties everything */
+#define FORMS_LIMIT 200000 /* sets of forms held before it does (as search.CACHE_LIMIT) */
 #define BOUND ((uint64_t)1 << 62)
 
 typedef struct { int64_t n, d; } Rat; /* n >= 0, d >= 1, in lowest terms; d == 0: empty slot */
@@ -114,6 +115,7 @@ typedef struct Node {
     PyObject *frozen;    /* the values as a frozenset, once asked for (owned) */
     long asked;
     Table memo;          /* reach: value -> 0 or 1 */
+    Table forms;         /* value -> the frozenset of its normal forms (owned) */
     Py_ssize_t splits;   /* -1: not yet made; else parts[2 * i], parts[2 * i + 1] */
     struct Node **parts;
 } Node;
@@ -128,14 +130,53 @@ typedef struct {
     PyObject *fraction;  /* fraction(n, d) makes a Fraction */
     PyObject *splitter;  /* splitter(multiset) lists its splits, as search.splits */
     size_t entries;
+    size_t forms_kept;   /* sets of forms held on the nodes */
+    int busy;            /* forms being listed (Python may run meanwhile): nothing is forgotten */
 } Core;
+
+/* fractions.Fraction and the slots that hold its numerator and denominator, found once
+ * (fraction_slots()): read straight from there, not through its properties. */
+static PyTypeObject *fraction_type;
+static PyMemberDef *numerator_slot, *denominator_slot;
+
+static int fraction_slots(void) {
+    PyObject *module = PyImport_ImportModule("fractions"), *slot[2] = {NULL, NULL};
+    PyObject *type = module ? PyObject_GetAttrString(module, "Fraction") : NULL;
+    Py_XDECREF(module);
+    if (!type) return -1;
+    if (!PyType_Check(type)) {
+        Py_DECREF(type);
+        return 0; /* not a class: numbers are read through their properties */
+    }
+    static const char *names[2] = {"_numerator", "_denominator"};
+    for (int i = 0; i < 2; i++) {
+        slot[i] = PyObject_GetAttrString(type, names[i]);
+        if (!slot[i]) {
+            PyErr_Clear(); /* another Fraction: its properties will do */
+        } else if (Py_IS_TYPE(slot[i], &PyMemberDescr_Type)) {
+            PyMemberDef *member = ((PyMemberDescrObject *)slot[i])->d_member;
+            if (member->type == T_OBJECT_EX) *(i ? &denominator_slot : &numerator_slot) = member;
+        }
+    }
+    if (!numerator_slot || !denominator_slot) numerator_slot = denominator_slot = NULL;
+    /* The type and its slots are kept for good (the module is never unloaded). */
+    fraction_type = (PyTypeObject *)type;
+    return 0;
+}
 
 static int as_rat(PyObject *x, Rat *out) { /* 1 done, 0 does not fit, -1 error */
     PyObject *n = NULL, *d = NULL;
     int overflow = 0, done = 0;
     if (PyLong_CheckExact(x)) {
-        n = Py_NewRef(x);
-        d = PyLong_FromLong(1);
+        long long nn = PyLong_AsLongLongAndOverflow(x, &overflow);
+        if (nn == -1 && PyErr_Occurred()) return -1;
+        if (overflow || nn < 0 || (uint64_t)nn >= BOUND) return 0;
+        *out = (Rat){nn, 1};
+        return 1;
+    }
+    if (numerator_slot && PyObject_TypeCheck(x, fraction_type)) {
+        n = PyMember_GetOne((const char *)x, numerator_slot);
+        d = n ? PyMember_GetOne((const char *)x, denominator_slot) : NULL;
     } else {
         n = PyObject_GetAttrString(x, "numerator");
         d = n ? PyObject_GetAttrString(x, "denominator") : NULL;

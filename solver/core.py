@@ -3,13 +3,14 @@
 ``solver/_core.c`` is a C twin of the heart of :class:`solver.search.Engine`: the values a
 multiset makes, whether it makes one, and the steps of its forms, over fractions held in
 machine words; and the loop that combines the forms of those steps into the forms of a
-value, where it makes the plain ones itself (whole numbers, nothing that cancels, no factor
-worth 1: ``plain``, ``solver/_core_forms.h``) and asks :func:`solver.normal_form.combine`
-for the others.  It is built by ``pip install`` where a C compiler is at hand, and skipped
-where none is: the solver then runs as pure Python and gives the same answers (a test runs
-both on the same hands).  The core gives up (``None``) on hands too large for machine words,
-which Python then works out.  With :data:`PURE_PYTHON` set in the environment (to anything
-but ``""`` or ``0``) the core is not used even where it was built: for tests and benchmarks.
+value, where it makes the normal forms itself (``combine``, ``solver/_core_forms.h``: the
+very tuples :func:`solver.normal_form.combine` makes) and asks Python's ``combine`` only for
+those whose values or bags do not fit in its machine words. It is built by ``pip install``
+where a C compiler is at hand, and skipped where none is: the solver then runs as pure
+Python and gives the same answers (a test runs both on the same hands). The core gives up
+(``None``) on hands too large for machine words, which Python then works out. With
+:data:`PURE_PYTHON` set in the environment (to anything but ``""`` or ``0``) the core is not
+used even where it was built: for tests and benchmarks.
 """
 
 from __future__ import annotations
@@ -40,15 +41,10 @@ class Core(Protocol):
     def values(self, numbers: tuple[Any, ...], /) -> frozenset[Any] | None: ...
     def reach(self, numbers: tuple[Any, ...], v: Any, /) -> bool | None: ...
     def steps(self, numbers: tuple[Any, ...], v: Any, /) -> list[Step] | None: ...
-    def joined(
-        self,
-        steps: list[Step],
-        forms: Callable[[tuple[Any, ...], Any], frozenset[Any]],
-        combine: Callable[[Any, Any, str, Any], Any],
-        v: Any,
-        /,
-    ) -> frozenset[Any]: ...
-    def plain(self, a: Any, b: Any, op: str, v: Any, /) -> Any | None: ...
+    def forms(
+        self, numbers: tuple[Any, ...], v: Any, combine: Callable[[Any, Any, str, Any], Any], /
+    ) -> frozenset[Any] | None: ...
+    def combine(self, a: Any, b: Any, op: str, v: Any, /) -> Any | None: ...
     def clear(self) -> None: ...
 
 

@@ -13,13 +13,14 @@ and operation, the large side is asked only for the one value it then needs.  So
 of up to ``2 * SMALL`` numbers never lists its own values unless asked for the closest one.
 
 Where the compiled core (:mod:`solver.core`) was built, it answers the same three questions
-for every hand whose values fit in machine words, and combines the forms of its steps with
-:func:`~solver.normal_form.combine` (normal forms themselves are built in Python).
+for every hand whose values fit in machine words, and combines the forms of its steps into
+the normal forms of :func:`~solver.normal_form.combine`, built in C where they fit.
 """
 
 from __future__ import annotations
 
 import enum
+import gc
 from collections.abc import Iterator
 from fractions import Fraction
 from itertools import combinations
@@ -267,17 +268,24 @@ class Engine:
         return False
 
     def forms(self, numbers: Multiset, v: Value) -> frozenset[Form]:
-        """Every normal form of value ``v`` over the multiset."""
-        key = (numbers, v)
-        found = self._forms.get(key)
-        if found is not None:
-            return found
+        """Every normal form of value ``v`` over the multiset (the cyclic garbage collector
+        paused meanwhile: a great many tuples, none in a cycle, each pass work for nothing)."""
+        found = self._forms.get((numbers, v))
+        if found is not None or not gc.isenabled():
+            return self._list_forms(numbers, v) if found is None else found
+        gc.disable()
+        try:
+            return self._list_forms(numbers, v)
+        finally:
+            gc.enable()
+
+    def _list_forms(self, numbers: Multiset, v: Value) -> frozenset[Form]:
         if len(numbers) == 1:
             result = frozenset([leaf(numbers[0])] if numbers[0] == v else [])
         elif len(numbers) <= SMALL and v not in self.values(numbers):
             result = frozenset()
-        elif self._core is not None and (steps := self._core.steps(numbers, v)) is not None:
-            result = self._core.joined(steps, self.forms, combine, v)
+        elif self._core is not None and (made := self._core.forms(numbers, v, combine)) is not None:
+            result = made
         else:
             out: set[Form] = set()
             forms = self.forms
@@ -303,7 +311,7 @@ class Engine:
                                     else:
                                         out.add(combine(fw, fa, op, v))
             result = frozenset(out)
-        self._store(self._forms, key, result)
+        self._store(self._forms, (numbers, v), result)
         return result
 
     def _steps(self, numbers: Multiset, v: Value) -> list[core.Step] | None:
@@ -327,8 +335,8 @@ class Engine:
             yield from self.forms(numbers, v) if found is None else found
             return
         seen: set[Form] = set()
-        # The core makes the plain combinations (see solver.core); None: Python's combine.
-        plain = self._core.plain if self._core is not None else None
+        # The core combines forms where they fit in machine words (solver.core); None: Python.
+        made_by = self._core.combine if self._core is not None else None
         steps = self._steps(numbers, v)
         for part, a, op, rest, w, a_first in (
             self._lazy_steps(numbers, v) if steps is None else steps
@@ -339,7 +347,7 @@ class Engine:
             for fw in self.iter_forms(rest, w):
                 for fa in part_forms:
                     x, y = (fa, fw) if a_first else (fw, fa)
-                    made = None if plain is None else plain(x, y, op, v)
+                    made = None if made_by is None else made_by(x, y, op, v)
                     form = combine(x, y, op, v) if made is None else made
                     if form not in seen:
                         seen.add(form)

@@ -18,8 +18,7 @@ from hypothesis import strategies as st
 
 from solver import closest, core, solve, solve_within
 from solver.arithmetic import Value
-from solver.form_nodes import PRODUCT
-from solver.normal_form import LEAF, SUM, Final, combine, finish, leaf
+from solver.normal_form import Final, finish
 from solver.search import Engine, _Keyed, splits
 
 pytestmark = pytest.mark.skipif(
@@ -216,89 +215,3 @@ def test_solve_gives_the_same_list_on_both_paths(pure_solver: None) -> None:
     search._ENGINES.update({flag: Engine(integer_only=flag) for flag in (False, True)})
     solutions.clear_caches()
     assert [[s.text for s in solve(hand)] for hand in hands] == pure
-
-
-PLAIN_VECTORS: list[tuple[tuple[Value, ...], Value]] = [
-    *((hand, 24) for hand in ALL_HANDS[::15]),
-    *((hand, 24) for hand in _sample(5, 6, 7)),
-    ((1, 1, 2, 3, 5, 8), 24),
-    ((0, 0, 5, 6), 0),
-    ((5, 5, 5, 5, 5), 0),
-    ((0, 1, 1, 3, 9), 0),
-    ((1, 1, 1, 2, 13), 13),
-    ((Fraction(1, 3), 2, 3, 9), Fraction(1, 3)),
-    ((Fraction(1, 2), Fraction(3, 4), 5, 7), 24),
-    ((Fraction(1, 2), Fraction(3, 4), Fraction(5, 4), 7), 7),
-]
-
-
-def _plain_checked(hand: tuple[Value, ...], target: Value) -> tuple[list[object], int, int]:
-    """Every combination the pure path makes on the way to a hand's forms, made again by the
-    core where it is plain: those that differ, and how many were plain and not."""
-    pure = Engine(compiled=False)
-    kernel = core.load(False, _Keyed, splits)
-    assert kernel is not None
-    pure.forms(hand, target)
-    made = {True: 0, False: 0}
-    differ: list[object] = []
-    for numbers, v in [key for key in pure._forms if len(key[0]) > 1]:
-        for part, a, op, rest, w, a_first in pure._lazy_steps(numbers, v):
-            for fa in pure.forms(part, a):
-                for fw in pure.forms(rest, w):
-                    x, y = (fa, fw) if a_first else (fw, fa)
-                    form = kernel.plain(x, y, op, v)
-                    made[form is not None] += 1
-                    if form is not None and form != combine(x, y, op, v):
-                        differ.append((x, y, op, v))
-    return differ, made[True], made[False]
-
-
-@pytest.mark.parametrize(("hand", "target"), PLAIN_VECTORS)
-def test_plain_combinations_are_pythons(hand: tuple[Value, ...], target: Value) -> None:
-    differ, _, _ = _plain_checked(hand, target)
-    assert differ == []
-
-
-def test_a_six_card_hand_has_plain_combinations_and_others() -> None:
-    _, plain, others = _plain_checked((1, 1, 2, 3, 5, 8), 24)
-    assert plain > 2000
-    assert others > 500
-
-
-def test_a_plain_sum_is_made_by_the_core() -> None:
-    kernel = core.load(False, _Keyed, splits)
-    assert kernel is not None
-    assert kernel.plain(leaf(3), leaf(5), "+", 8) == ((SUM, 8, ((LEAF, 3), (LEAF, 5)), ()), (), ())
-
-
-def test_a_plain_product_of_fractions_is_made_by_the_core() -> None:
-    kernel = core.load(False, _Keyed, splits)
-    assert kernel is not None
-    half = Fraction(1, 2)
-    expected = ((PRODUCT, 2, ((LEAF, half), (LEAF, 4)), ()), (), ())
-    assert kernel.plain(leaf(half), leaf(4), "*", 2) == expected
-
-
-@pytest.mark.parametrize(
-    ("a", "b", "op", "v"),
-    [
-        (3, 3, "-", 0),  # the whole sum cancels
-        (2, 1, "*", 2),  # a factor worth 1
-        (6, 6, "/", 1),  # a product worth 1
-        (2**40, 1, "+", 2**40 + 1),  # too large for the core's words
-    ],
-)
-def test_what_is_not_plain_is_left_to_python(a: Value, b: Value, op: str, v: Value) -> None:
-    kernel = core.load(False, _Keyed, splits)
-    assert kernel is not None
-    assert kernel.plain(leaf(a), leaf(b), op, v) is None
-
-
-def test_fractions_that_cancel_in_part_of_a_sum_are_left_to_python() -> None:
-    kernel = core.load(False, _Keyed, splits)
-    assert kernel is not None
-    half, three_quarters, five_quarters = Fraction(1, 2), Fraction(3, 4), Fraction(5, 4)
-    sum_ = combine(leaf(half), leaf(7), "+", Fraction(15, 2))
-    sum_ = combine(sum_, leaf(three_quarters), "+", Fraction(33, 4))
-    # ½ + 7 + ¾ − 5⁄4: the part ½ + ¾ − 5⁄4 is worth 0.
-    assert kernel.plain(sum_, leaf(five_quarters), "-", 7) is None
