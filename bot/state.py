@@ -162,6 +162,10 @@ class DailyChat:
     previous_message_id: int | None = None
     """The picture before ``message_id`` (replies to it are answers too: after midnight,
     yesterday's puzzle may still be open)."""
+    told: list[int] = field(default_factory=list)
+    """In a group, the players sent to private since its last post (most recent last): a
+    player who keeps replying with answers is told once, not the whole group each time (not
+    saved: after a restart each is told once more, at most)."""
 
 
 @dataclass(slots=True)

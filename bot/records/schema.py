@@ -17,7 +17,7 @@ from bot.game.rounds import Round
 from bot.game.rush_records import RushBoard
 from bot.game.table import Table
 from bot.records.codec import Record, make_converter
-from bot.state import ChatData, GlobalData, UserData
+from bot.state import ChatData, DailyChat, GlobalData, UserData
 
 VERSION = 2
 """The schema version of the records this version writes."""
@@ -27,12 +27,14 @@ NOT_SAVED: dict[type, frozenset[str]] = {
     DailyRecord: frozenset({"_fold"}),
     HandRecords: frozenset({"dropped"}),
     Challenges: frozenset({"dropped"}),
+    DailyChat: frozenset({"told"}),
 }
 """Fields left out of the records (read back as their defaults).  A round's hints are
 worked out again from its hand when first needed (:meth:`Round.needs_facts`): they are
 objects of the solver (steps of fractions), and a running round is rare in a file.  A
 player's streak is worked out again from the days solved.  What was dropped from the hand
-records and challenges is only waiting for its rows to be deleted."""
+records and challenges is only waiting for its rows to be deleted.  Who in a group was sent
+to private from its daily post is told once more after a restart, at most."""
 
 CONVERTER = make_converter(NOT_SAVED)
 

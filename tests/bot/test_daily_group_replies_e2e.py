@@ -21,6 +21,7 @@ SENT_TO_PRIVATE = (
     "🤫 The daily puzzle is answered in private, so nobody here is spoiled: send your answer "
     "to me there."
 )
+SENT_TO_PRIVATE_ZH = "🤫 每日一题请在私聊里作答，免得剧透给群里的其他人：把答案私聊发给我吧。"
 
 
 async def post_daily(api: LocalBotApi) -> int:
@@ -80,3 +81,47 @@ async def test_chat_about_the_post_gets_no_reply(tmp_path: Path) -> None:
         api.send(BOB, GROUP, "good luck everyone", reply_to=post)
         await settled(api, application)
     assert len(api.sent) == before
+
+
+async def test_a_player_replying_again_is_not_told_again(tmp_path: Path) -> None:
+    # Each reply told anew let one member make the bot post the same message into the
+    # group as often as they liked (griefing, and the group's 20 messages a minute spent).
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        post = await post_daily(api)
+        await reply_to(api, ANN, GROUP, "1+1", reply_to=post)
+        before = len(api.sent)
+        for wrong in ("1+2", "1+3", "1+4"):
+            api.send(ANN, GROUP, wrong, reply_to=post)
+        await settled(api, application)
+    assert len(api.sent) == before
+
+
+async def test_an_answer_replying_again_is_still_taken_down(tmp_path: Path) -> None:
+    api = make_api()
+    api.chats[GROUP].bot_is_admin = True
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        post = await post_daily(api)
+        await reply_to(api, ANN, GROUP, "1+1", reply_to=post)
+        again = api.send(ANN, GROUP, solve(daily(DAY))[0].text, reply_to=post)
+        await settled(api, application)
+    assert (GROUP, again["message_id"]) not in api.messages
+
+
+async def test_each_player_is_told_once(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        post = await post_daily(api)
+        await reply_to(api, ANN, GROUP, "1+1", reply_to=post)
+        told = await reply_to(api, BOB, GROUP, "1+1", reply_to=post)
+    assert plain_text(told) == SENT_TO_PRIVATE_ZH  # Bob's Telegram speaks Chinese
+
+
+async def test_a_new_post_tells_the_player_again(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        post = await post_daily(api)
+        await reply_to(api, ANN, GROUP, "1+1", reply_to=post)
+        post = await post_daily(api)
+        told = await reply_to(api, ANN, GROUP, "1+1", reply_to=post)
+    assert plain_text(told) == SENT_TO_PRIVATE

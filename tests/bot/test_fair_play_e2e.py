@@ -114,6 +114,16 @@ async def test_the_running_daily_is_refused_to_its_player(tmp_path: Path) -> Non
     assert reply == "No spoilers: that is your daily puzzle, and your clock is running."
 
 
+async def test_numbers_holding_the_running_daily_are_refused_as_such(tmp_path: Path) -> None:
+    # "That is your daily puzzle" said of eight numbers that only hold it puzzled players.
+    api = with_carol()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        await reply_to(api, ANN, ANN, "/daily")
+        hand = " ".join(map(str, daily(DAY)))
+        reply = await reply_to(api, ANN, ANN, f"/solve {hand} 1 1")
+    assert reply == "No spoilers: those numbers hold your daily puzzle, and your clock is running."
+
+
 async def test_the_running_daily_is_refused_inline(tmp_path: Path) -> None:
     api = with_carol()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)):

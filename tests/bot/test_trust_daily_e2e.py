@@ -44,7 +44,7 @@ async def test_todays_daily_with_another_number_is_refused_before_the_clock(
     api = with_eve()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
         reply = await reply_to(api, EVE, EVE, f"/solve {hand_of(DAY)} 1")
-    assert reply == "No spoilers: that is today's daily puzzle. Solve it first: /daily"
+    assert reply == "No spoilers: those numbers hold today's daily puzzle. Solve it first: /daily"
 
 
 async def test_todays_daily_with_another_number_is_refused_inline(tmp_path: Path) -> None:
@@ -52,7 +52,7 @@ async def test_todays_daily_with_another_number_is_refused_inline(tmp_path: Path
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
         answer = await api.wait_for_inline_answer(api.inline_query(EVE, f"{hand_of(DAY)} 1"))
     assert answer["results"][0]["title"] == (
-        "No spoilers: that is today's daily puzzle. Solve it first: /daily"
+        "No spoilers: those numbers hold today's daily puzzle. Solve it first: /daily"
     )
 
 
@@ -60,14 +60,16 @@ async def test_todays_daily_with_another_number_is_refused_in_chinese(tmp_path: 
     api = with_eve()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
         reply = await reply_to(api, BOB, BOB, f"/solve {hand_of(DAY)} 1")
-    assert reply == "不能剧透：这是今天的每日一题。先自己解出来吧：/daily"
+    assert reply == "不能剧透：这些数里含有今天的每日一题。先自己解出来吧：/daily"
 
 
 async def test_todays_daily_with_another_number_is_refused_in_a_group(tmp_path: Path) -> None:
     api = with_eve()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
         reply = await reply_to(api, ANN, GROUP, f"/solve {hand_of(DAY)} 1")
-    assert reply == "No spoilers: that is today's daily puzzle, and others here may be on it."
+    assert reply == (
+        "No spoilers: those numbers hold today's daily puzzle, and others here may be on it."
+    )
 
 
 async def test_yesterdays_open_attempt_is_kept_just_after_midnight(tmp_path: Path) -> None:
@@ -79,7 +81,9 @@ async def test_yesterdays_open_attempt_is_kept_just_after_midnight(tmp_path: Pat
         clock.now += 240
         await reply_to(api, EVE, EVE, "/daily")
         reply = await reply_to(api, EVE, EVE, f"/solve {hand_of(DAY)} 1")
-    assert reply == "No spoilers: that is your daily puzzle, and your clock is running."
+    assert reply == (
+        "No spoilers: those numbers hold your daily puzzle, and your clock is running."
+    )
 
 
 async def test_a_running_archive_puzzle_is_refused_in_a_group_too(tmp_path: Path) -> None:

@@ -19,6 +19,10 @@ from bot.typed_handlers import HandlerContext, MessageUpdate
 
 logger = logging.getLogger(__name__)
 
+TOLD_KEPT = 1000
+"""Players remembered as sent to private, per group and post (the oldest are forgotten,
+and told again should they reply again)."""
+
 
 def noted(context: BotContext, chat_id: int, sent: object) -> None:
     """Keep the id of a group's daily post (and the one before, as yesterday's may still be
@@ -28,6 +32,7 @@ def noted(context: BotContext, chat_id: int, sent: object) -> None:
     daily = context.application.chat_data[chat_id].daily
     daily.previous_message_id = daily.message_id
     daily.message_id = sent.message_id
+    daily.told.clear()
 
 
 def claims(update: MessageUpdate, context: HandlerContext) -> bool:
@@ -43,9 +48,18 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
 
 
 async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> None:
-    """Send the player to their private chat, and take their answer down."""
+    """Send the player to their private chat (once a post: a player replying again and
+    again must not flood the group, nor spend its 20 messages a minute), and take their
+    answer down."""
     _ = context._
     message = update.effective_message
+    told = context.chat_data.daily.told
+    user_id = update.effective_user.id
+    if user_id in told:
+        context.application.create_task(_delete(message), update=update)
+        return
+    told.append(user_id)
+    del told[:-TOLD_KEPT]
     link = f"https://t.me/{context.bot.username}?start=daily"
     button = InlineKeyboardMarkup([[InlineKeyboardButton(_("Solve it privately"), url=link)]])
 

@@ -166,18 +166,38 @@ async def spoiler(
     solving = context.bot_data.solving
     # Today's puzzle (and yesterday's, just after midnight), to anyone who may still play
     # it: before the clock starts too (the empty inline query shows the hand).
+    # "That is" the very hand; "those numbers hold" it among others (1 2 3 4 5 6 7 8 holds
+    # many a daily puzzle, and is not one).
     if in_group:
         for day in open_to_anyone(now):
-            if holds(numbers, await solving.daily_hand(day)):
-                return _("No spoilers: that is today's daily puzzle, and others here may be on it.")
+            hand = await solving.daily_hand(day)
+            if holds(numbers, hand):
+                if sorted(numbers) == sorted(hand):
+                    return _(
+                        "No spoilers: that is today's daily puzzle, and others here may be on it."
+                    )
+                return _(
+                    "No spoilers: those numbers hold today's daily puzzle, and others here "
+                    "may be on it."
+                )
     days = unspoiled_days(record, now)
     if running is not None and running not in days and record is not None and record.replaying:
         days.append(running)  # a past puzzle from the archive, with a clock of its own
     for day in days:
-        if holds(numbers, await solving.daily_hand(day)):
+        hand = await solving.daily_hand(day)
+        if holds(numbers, hand):
+            exact = sorted(numbers) == sorted(hand)
             if day == now.date() and day != running:
-                return _("No spoilers: that is today's daily puzzle. Solve it first: /daily")
-            return _("No spoilers: that is your daily puzzle, and your clock is running.")
+                if exact:
+                    return _("No spoilers: that is today's daily puzzle. Solve it first: /daily")
+                return _(
+                    "No spoilers: those numbers hold today's daily puzzle. Solve it first: /daily"
+                )
+            if exact:
+                return _("No spoilers: that is your daily puzzle, and your clock is running.")
+            return _(
+                "No spoilers: those numbers hold your daily puzzle, and your clock is running."
+            )
     return None
 
 
