@@ -31,7 +31,9 @@ class Job:
         loop = asyncio.get_running_loop()
         self.future: asyncio.Future[SolveResult] = loop.create_future()
         self.first: asyncio.Future[None] = loop.create_future()
+        self.enough: asyncio.Future[None] = loop.create_future()
         self.reported: list[SolveResult] = []
+        self.listing: list[float] = []
 
     def report(self, result: SolveResult) -> None:
         self.reported[:] = [result]
@@ -42,7 +44,9 @@ class Job:
         loop = asyncio.get_running_loop()
         deadline = None if seconds is None else loop.time() + seconds
         return asyncio.ensure_future(
-            search_answer(self.future, self.first, self.reported, deadline)
+            search_answer(
+                self.future, self.first, self.enough, self.reported, deadline, self.listing
+            )
         )
 
 
@@ -116,3 +120,23 @@ async def test_a_search_that_never_reached_a_worker_is_busy() -> None:
     job.future.set_exception(WorkTimeout(queued=True))
     with pytest.raises(SolveBusy, match="full"):
         await job.answer(60)
+
+
+async def test_a_search_that_has_listed_enough_is_answered_before_the_deadline() -> None:
+    job = Job()
+    job.report(_found("a"))
+    job.report(_found("a", "b"))
+    job.enough.set_result(None)
+    assert await job.answer(60) == _found("a", "b")
+
+
+async def test_a_search_started_after_its_deadline_lists_a_few_more() -> None:
+    job = Job()
+    job.listing.append(asyncio.get_running_loop().time())
+    job.report(_found("a"))
+    answer = job.answer(0)
+    await asyncio.sleep(0.01)
+    assert not answer.done()
+    job.report(_found("a", "b"))
+    job.enough.set_result(None)
+    assert await answer == _found("a", "b")
