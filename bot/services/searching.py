@@ -18,6 +18,7 @@ with its warm caches, serves the next one; only a worker still running
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
 import time
 from collections import OrderedDict
@@ -82,6 +83,8 @@ class Searches:
         self.pool = pool
         self._results: OrderedDict[SolveRequest, SolveResult] = OrderedDict()
         self._latest: dict[int, asyncio.Future[SolveResult]] = {}
+        self._running: dict[SolveRequest, tuple[int | None, asyncio.Future[SolveResult]]] = {}
+        self._turns: dict[int, int] = {}  # each owner's newest superseding request
 
     def cached(self, request: SolveRequest) -> SolveResult | None:
         """A result computed recently, if any (no work)."""
@@ -102,11 +105,51 @@ class Searches:
         With ``supersede`` the request replaces the owner's earlier superseding one, which
         ends with ``SolveBusy("superseded")``: inline queries come one per key typed, and
         only the answer to the latest is shown.
+
+        A request being searched for another user waits for that search's answer (several
+        users typing the same hand inline, say), and searches itself only if that one ends
+        without an answer.
         """
         found = self._results.get(request)
         if found is not None:
             self._results.move_to_end(request)
             return found
+        turn = 0
+        if supersede and owner is not None:
+            turn = self._turns[owner] = self._turns.get(owner, 0) + 1
+        try:
+            shared = self._running.get(request)
+            if shared is not None and (owner is None or shared[0] != owner):
+                with contextlib.suppress(SolveBusy, SolveTimeout):  # its fate, not this one's
+                    return await asyncio.shield(shared[1])
+                if turn and self._turns.get(owner or 0) != turn:
+                    raise SolveBusy("superseded")
+            return await self._shared(request, owner=owner, supersede=supersede)
+        finally:
+            if turn and self._turns.get(owner or 0) == turn:
+                del self._turns[owner or 0]
+
+    async def _shared(
+        self, request: SolveRequest, *, owner: int | None, supersede: bool
+    ) -> SolveResult:
+        """:meth:`_search`, whose answer other users asking the same meanwhile wait for."""
+        mine: asyncio.Future[SolveResult] = asyncio.get_running_loop().create_future()
+        self._running.setdefault(request, (owner, mine))
+        try:
+            found = await self._search(request, owner=owner, supersede=supersede)
+            mine.set_result(found)
+            return found
+        finally:
+            if not mine.done():
+                mine.set_exception(SolveBusy("shared"))
+                mine.exception()  # retrieved: no one may be waiting
+            if self._running.get(request, (None, None))[1] is mine:
+                del self._running[request]
+
+    async def _search(
+        self, request: SolveRequest, *, owner: int | None, supersede: bool
+    ) -> SolveResult:
+        """:meth:`search` in a worker of the pool."""
         whole = listed_whole(request)
         loop = asyncio.get_running_loop()
         deadline = None if whole else loop.time() + ANSWER_SECONDS

@@ -43,7 +43,11 @@ async def test_a_burst_of_eight_number_searches_is_all_answered(tmp_path: Path) 
         workers = pool.pids()
         users = range(FIRST_USER, FIRST_USER + len(HANDS))
         replies: dict[int, str] = {}
-        api.on_sent(lambda m: replies.setdefault(m["chat"]["id"], plain_text(m["text"])))
+
+        def sent(message: dict[str, Any]) -> None:
+            replies.setdefault(message["chat"]["id"], plain_text(message["text"]))
+
+        api.on_sent(sent)
         for user, hand in zip(users, HANDS, strict=True):
             api.add_user(user, f"U{user}", language_code="en")
             api.send(user, user, f"/solve {hand} = 100")
@@ -79,3 +83,22 @@ async def test_typing_inline_answers_the_last_query_and_keeps_the_workers(
         assert pool.pids() == workers
     description = answer["results"][0]["description"]
     assert description == f"{TYPED} → 24"
+
+
+async def test_users_asking_the_same_hand_at_once_share_one_search(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        await application.bot_data.solving.pool.start()
+        users = range(FIRST_USER, FIRST_USER + 4)
+        replies: dict[int, str] = {}
+
+        def sent(message: dict[str, Any]) -> None:
+            replies.setdefault(message["chat"]["id"], plain_text(message["text"]))
+
+        api.on_sent(sent)
+        for user in users:
+            api.add_user(user, f"U{user}", language_code="en")
+            api.send(user, user, f"/solve {HANDS[0]} = 100")
+        await until(lambda: all(user in replies for user in users))
+    # Searched apart, each would list the solutions it found in its own time.
+    assert len({replies[user] for user in users}) == 1, [replies[u].splitlines()[0] for u in users]
