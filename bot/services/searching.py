@@ -9,7 +9,8 @@ time.  Recent answers are kept, so that a reply's pages all show one list.
 
 Under load the listing is shorter: while other searches wait, each lists for its share of
 :data:`LIST_SECONDS` (at least :data:`MIN_SHARE`), so that a burst of requests is answered
-in about half a second each with its first solutions.  A search given up (answered from
+in about half a second each with its first solutions (or, past :data:`LATE_SECONDS`, with
+the first one).  A search given up (answered from
 its reports, or replaced by the user's newer inline query) is asked to stop, and its worker,
 with its warm caches, serves the next one; only a worker still running
 :data:`SEARCH_LINGER` seconds later is killed.
@@ -57,6 +58,10 @@ reports the first at once (in milliseconds), but a step of the search may run on
 the solutions it reported last."""
 MIN_SHARE = 0.05
 """Seconds of listing (after the first solution) that every search gets, however many wait."""
+LATE_SECONDS = 1.0
+"""Seconds after its request a search that has not started lists only its first solution:
+its user has waited long enough, and others wait behind it (a burst beyond what the workers
+can list for in time is then answered rather than refused)."""
 SEARCH_LINGER = 1.0
 """Seconds a given-up search may run on before its worker is killed: it stops at its next
 solution found (in milliseconds, mostly), or at the end of a step of the search."""
@@ -65,14 +70,21 @@ RESULTS_KEPT = 256
 
 
 def search_job(
-    request: SolveRequest, seconds: float, *, report: Callable[[SolveResult], None]
+    request: SolveRequest,
+    seconds: float,
+    late: float = math.inf,
+    *,
+    report: Callable[[SolveResult], None],
 ) -> SolveResult:
     """Worker job: :func:`~bot.game.requests.solve_job`, whose listing also ends once the
-    pool asks to stop it (its caller is answered or gone)."""
+    pool asks to stop it (its caller is answered or gone); started at ``late``
+    (:func:`time.monotonic`) or after, it lists only the first solution."""
 
     def clock() -> float:
         return math.inf if stop_asked() else time.monotonic()
 
+    if time.monotonic() >= late:
+        seconds = 0.0
     return solve_job(request, seconds, report=report, clock=clock)
 
 
@@ -184,6 +196,7 @@ class Searches:
                 search_job,
                 request,
                 math.inf if whole else LIST_SECONDS,
+                math.inf if whole else time.monotonic() + LATE_SECONDS,
                 budget=SEARCH_BUDGET,
                 lane="search",
                 owner=owner,
