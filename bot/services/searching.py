@@ -118,9 +118,11 @@ class Searches:
         ends with ``SolveBusy("superseded")``: inline queries come one per key typed, and
         only the answer to the latest is shown.
 
-        A request being searched for another user waits for that search's answer (several
-        users typing the same hand inline, say), and searches itself only if that one ends
-        without an answer.
+        A request without ``supersede`` (a /solve) being searched for another user waits for
+        that search's answer (a group trying one hand), and searches itself only if that one
+        ends without an answer.  Inline queries search for themselves: one per key typed, a
+        shared search would be given up by its owner's next key, and its waiters would start
+        their own, late.
         """
         found = self._results.get(request)
         if found is not None:
@@ -131,7 +133,7 @@ class Searches:
             turn = self._turns[owner] = self._turns.get(owner, 0) + 1
         try:
             shared = self._running.get(request)
-            if shared is not None and (owner is None or shared[0] != owner):
+            if shared is not None and not supersede and (owner is None or shared[0] != owner):
                 with contextlib.suppress(SolveBusy, SolveTimeout):  # its fate, not this one's
                     return await asyncio.shield(shared[1])
                 if turn and self._turns.get(owner or 0) != turn:
