@@ -96,7 +96,6 @@ class Searches:
         self._results: OrderedDict[SolveRequest, SolveResult] = OrderedDict()
         self._latest: dict[int, asyncio.Future[SolveResult]] = {}
         self._running: dict[SolveRequest, tuple[int | None, asyncio.Future[SolveResult]]] = {}
-        self._turns: dict[int, int] = {}  # each owner's newest superseding request
 
     def cached(self, request: SolveRequest) -> SolveResult | None:
         """A result computed recently, if any (no work)."""
@@ -128,20 +127,11 @@ class Searches:
         if found is not None:
             self._results.move_to_end(request)
             return found
-        turn = 0
-        if supersede and owner is not None:
-            turn = self._turns[owner] = self._turns.get(owner, 0) + 1
-        try:
-            shared = self._running.get(request)
-            if shared is not None and not supersede and (owner is None or shared[0] != owner):
-                with contextlib.suppress(SolveBusy, SolveTimeout):  # its fate, not this one's
-                    return await asyncio.shield(shared[1])
-                if turn and self._turns.get(owner or 0) != turn:
-                    raise SolveBusy("superseded")
-            return await self._shared(request, owner=owner, supersede=supersede)
-        finally:
-            if turn and self._turns.get(owner or 0) == turn:
-                del self._turns[owner or 0]
+        shared = self._running.get(request)
+        if shared is not None and not supersede and (owner is None or shared[0] != owner):
+            with contextlib.suppress(SolveBusy, SolveTimeout):  # its fate, not this one's
+                return await asyncio.shield(shared[1])
+        return await self._shared(request, owner=owner, supersede=supersede)
 
     async def _shared(
         self, request: SolveRequest, *, owner: int | None, supersede: bool
