@@ -29,7 +29,7 @@ the console game: the real bot, with a chat in this terminal (type :help there
 for its commands, :quit to leave)."""
 
 EPILOG = """\
-settings, from the environment (README.md describes them all):
+settings, from the environment (docs/deploying.md describes them all):
   TELEGRAM_BOT_TOKEN     the token from @BotFather
   TELEGRAM_WEBHOOK_URL   public HTTPS address for a webhook (with
                          TELEGRAM_WEBHOOK_SECRET; port TELEGRAM_WEBHOOK_PORT,

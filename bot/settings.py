@@ -1,4 +1,4 @@
-"""The bot's settings, read from the environment (see the README's table)."""
+"""The bot's settings, read from the environment (see the table in docs/deploying.md)."""
 
 from __future__ import annotations
 

@@ -286,8 +286,11 @@ def end_text(chat_id: int, game: Countdown, context: ChatContext) -> str:
         rows.append(player_line(html.escape(best.name), row, context, place))
     tail = []
     winner = game.winner()
-    if winner is not None and chat_id < 0:  # a group (a private chat's id is the user's)
-        tail.append(_("Winner: {name}").format(name=html.escape(winner.name)))
+    if chat_id < 0 and standings:  # a group (a private chat's id is the user's)
+        if winner is not None:
+            tail.append(_("Winner: {name}").format(name=html.escape(winner.name)))
+        else:
+            tail.append(_("No winner: nobody came within 10 of the target."))
     tail += solver_lines(game, context)
     return fit_list(
         head,

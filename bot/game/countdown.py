@@ -168,9 +168,13 @@ class Countdown(TimedGame):
         return sorted(self.best.values(), key=lambda b: (b.distance, b.seconds))
 
     def winner(self) -> Best | None:
-        """The closest best answer (of equal distances, the earlier); None: no answer."""
+        """The closest best answer (of equal distances, the earlier), if it scores; None: no
+        answer came within 10 of the target.  As on the show, being the least far off wins
+        nothing: a player 900 away is no winner because the others were farther."""
         standings = self.standings()
-        return standings[0] if standings else None
+        if not standings or not points_for(standings[0].distance):
+            return None
+        return standings[0]
 
     def scores(self) -> list[tuple[int, str, int]]:
         """(user id, name, points) of every player who scored, closest first."""

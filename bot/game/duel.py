@@ -138,6 +138,8 @@ class Duel:
     """Each player's idle hands in a row, in the order of :attr:`players`."""
     end: End | None = None
     winner: int | None = None
+    dealt: list[tuple[int, ...]] = field(default_factory=list)
+    """The hands dealt so far, in order (see :meth:`seen`)."""
 
     @property
     def over(self) -> bool:
@@ -179,7 +181,14 @@ class Duel:
         if self.live:
             raise Refused(Refusal.HAND_LIVE)
         self.hand = Round.deal(len(self.results) + 1, facts, level, now, self.hand_seconds)
+        self.dealt.append(facts.hand)
         return self.hand
+
+    def seen(self, hand: tuple[int, ...]) -> bool:
+        """Whether ``hand`` was dealt in this duel already: the dealer draws again, since a
+        hand that comes back is a race of memory, not of arithmetic (a duel written before
+        the hands were kept knows none)."""
+        return tuple(sorted(hand)) in (tuple(sorted(h)) for h in self.dealt)
 
     def show(self, now: float) -> None:
         """The hand has reached both players: its clock starts now (the later of the two

@@ -23,7 +23,7 @@ def run_eagerly(coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
 
     A handler's reply then goes out while the handler runs, as an awaited send would, rather
     than after the rest of the update's handling and a turn of the event loop (about 0.1 ms
-    of a private round's 1.5 ms median reply; docs/performance.md).  While it runs, the task is
+    of a private round's 1.5 ms median reply; docs/performance-bot.md).  While it runs, the task is
     the current one, as in any task: httpx's timeouts (anyio's cancel scopes) belong to the
     task that starts them, and must be left in the same task.  Only a letter just posted
     starts so: a chain of letters that end without waiting (the in-process Bot API) would

@@ -2,8 +2,8 @@
 
 Telegram answers each message sent with the whole message (its chat, its sender, its text
 and entities), and PTB builds a ``Message`` object of it: about a sixth of the work of a
-``/start`` (see docs/performance.md, *Load*).  Most of the bot's messages are never looked at again
-once sent (replies, notices, a win's announcement): :func:`unread` sends those, and
+``/start`` (see docs/performance-bot.md, *Load*).  Most of the bot's messages are never looked
+at again once sent (replies, notices, a win's announcement): :func:`unread` sends those, and
 :class:`SendingRequest`, the connection the bot sends through, then reads a call's answer
 as ``true`` (Telegram's answer to an edit of an inline message), so PTB builds nothing.
 What is sent, and how errors are raised (a 429 and its ``retry_after``, a refusal), is

@@ -279,3 +279,17 @@ async def test_plain_text_in_a_group_is_left_alone(tmp_path: Path) -> None:
         game = the_game(application, GROUP)
     assert len(api.sent) == before
     assert not game.best
+
+
+async def test_nobody_within_ten_is_no_winner(tmp_path: Path) -> None:
+    # Being the least far off is not winning: 20 away scores nothing, so names no winner.
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await start(api, application, ANN, GROUP)
+        await reply_to(api, CAROL, GROUP, "/a 50*(10+8)")  # 900
+        end = await time_up(api, application, clock, GROUP)
+    assert end.splitlines()[2:4] == [
+        "No winner: nobody came within 10 of the target.",
+        SOLVER_880,
+    ]

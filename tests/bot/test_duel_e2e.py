@@ -327,3 +327,23 @@ async def test_a_winning_answer_is_shown_as_its_solution(tmp_path: Path) -> None
         await api.wait_for_sent(before + 1)
         said = plain_text(api.sent[before]["text"])
     assert said.split("\n")[0] == f"✅ Ann wins hand 1 in 5.0 s: {solution.pretty}"
+
+
+async def test_no_hand_comes_twice_in_a_duel(tmp_path: Path) -> None:
+    # The dealer's draw repeats the first hand once: the duel draws again.
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        solving = application.bot_data.solving
+        real = solving.deal
+        draws: list[object] = []
+
+        async def repeating(*args: object, **kwargs: object) -> object:
+            draws.append(await real(*args, **kwargs))
+            return draws[0] if len(draws) <= 2 else draws[-1]
+
+        solving.deal = repeating
+        await accept(api, application, await invite(api, application))
+        await win_hand(api, application, clock, ANN)
+        dealt = the_duel(application, ANN).dealt
+    assert sorted(dealt[1]) != sorted(dealt[0])

@@ -4,8 +4,9 @@ had no such rows) still loading.
 
 ``tests/fixtures/records-release-2.json`` holds a chat's and a user's rows as the release
 before duels wrote them (made by that release's ``bot.records.saved``).
-``tests/fixtures/global-rows-2.json`` holds the rows this version writes for the story of
-:func:`story` (kind, stored key, JSON text): later versions must still read them.
+``tests/fixtures/global-rows-2.json`` holds the rows the release of duels wrote for the
+story of :func:`story` (kind, stored key, JSON text), ``global-rows-3.json`` those of this
+version (a duel keeps the hands it dealt): later versions must still read them.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ from bot.state import ChatData, GlobalData, UserData
 from tests.bot.harness import FakeClock, running_bot
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
-PINNED = FIXTURES / "global-rows-2.json"
+PINNED = FIXTURES / "global-rows-3.json"
+RELEASE_OF_DUELS = FIXTURES / "global-rows-2.json"
 ANN, BOB, CAT = 1, 2, 3
 
 
@@ -107,6 +109,14 @@ def test_the_rows_of_this_format_still_load() -> None:
     assert loaded.hand_records.get((8, 3, 8, 3), 24) == HandRecord(1, 9.0, ANN, "round")
     challenge = next(iter(loaded.challenges.challenges.values()))
     assert challenge.plays == {BOB: Play("Bob", 10.0)}
+
+
+def test_the_rows_of_the_release_of_duels_still_load() -> None:
+    # That release kept no duel's dealt hands: its duel loads knowing none.
+    data = story()
+    for duel in data.duels.duels.values():
+        duel.dealt.clear()
+    assert from_text(json.loads(RELEASE_OF_DUELS.read_text())) == data
 
 
 def test_every_field_of_the_global_data_is_saved() -> None:

@@ -179,6 +179,12 @@ def test_no_answer_no_winner() -> None:
     assert game().winner() is None
 
 
+def test_no_winner_when_nobody_comes_within_ten() -> None:
+    g = game()
+    g.answer(3, "Cy", "50*10", 104.0)  # 500, the closest but far off
+    assert g.winner() is None
+
+
 def test_every_player_within_ten_scores_by_their_own_distance() -> None:
     g = game()
     g.answer(ANN, "Ann", "(50+1)*(25-10)", 105.0)  # 765, exact

@@ -339,3 +339,11 @@ def test_the_history_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         lobby.finish(duel.token, float(i), rated=False)
     assert len(set(tokens)) == 3
     assert [past.token for past in lobby.history] == tokens[1:]
+
+
+def test_a_duel_knows_the_hands_it_has_dealt() -> None:
+    duel = started()
+    duel.deal(facts(), 5, 0.0)
+    duel.answer(ANN, RIGHT, 5.0)
+    assert duel.seen((8, 3, 8, 3))
+    assert not duel.seen((1, 2, 3, 4))

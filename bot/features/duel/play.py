@@ -42,6 +42,9 @@ logger = logging.getLogger(__name__)
 
 DIFFICULTY = "medium"
 """Every duel hand's difficulty: four cards, solvable, medium."""
+DRAWS = 5
+"""How many hands are drawn at most to find one the duel has not had (among the hundreds of
+medium hands a repeat is rare, and five in a row would be a deck of a handful)."""
 NEXT_HAND_SECONDS = 3.0
 """The pause between a hand's result and the next hand (time to read the result)."""
 
@@ -140,7 +143,10 @@ async def deal_next(context: BotContext, token: str) -> None:
     if duel is None or not _waits_for_a_hand(duel):
         return
     try:
-        facts, level = await data.solving.deal(GameSettings(), data.rng, DIFFICULTY)
+        for _ in range(DRAWS):
+            facts, level = await data.solving.deal(GameSettings(), data.rng, DIFFICULTY)
+            if not duel.seen(facts.hand):
+                break
     except DealRefused:
         logger.warning("No hand for duel %s: cancelled", token)
         cancel(context, duel, lambda local: local._("No hand could be dealt just now."))
