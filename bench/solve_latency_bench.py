@@ -11,9 +11,14 @@ solution, answers with the first solutions found (``at least N``), answers with 
 closest values (no solution), answers with no solution whose closest values took too long
 to find, and searches that ran out of the budget with nothing to show.
 
-Usage: ``python bench/solve_latency_bench.py [--hands 20]``.  Against another checkout in
-the same session (``git archive main | tar -x -C /tmp/main``, and a copy of the built
-``solver/_core*.so``), this same script:
+With ``--burst N``, ``N`` users instead send their eight-number requests at the same moment
+(a group trying hands together), for ``--rounds`` rounds of new hands (1 to 13 → 24, and
+Countdown-sized numbers under Countdown's rules, alternately): the times are from the burst
+to each answer, and "busy" counts the users told to try again later.
+
+Usage: ``python bench/solve_latency_bench.py [--hands 20] [--burst N [--rounds 4]]``.
+Against another checkout in the same session (``git archive main | tar -x -C /tmp/main``,
+and a copy of the built ``solver/_core*.so``), this same script:
 ``PYTHONPATH=/tmp/main:<site-packages> python -S bench/solve_latency_bench.py``; the first
 line says which checkout ran.
 """
@@ -32,7 +37,7 @@ from pathlib import Path
 
 import bot
 from bot.game.requests import Rules, SolveRequest
-from bot.services.solve_errors import SolveTimeout
+from bot.services.solve_errors import SolveBusy, SolveTimeout
 from bot.services.solving import Solving
 from bot.services.workers import WorkerPool
 
@@ -101,11 +106,63 @@ async def run(hands: int) -> None:
     await pool.close()
 
 
+async def burst(users: int, rounds: int) -> None:
+    pool = WorkerPool()
+    await pool.start()
+    solving = Solving(pool)
+    print(f"checkout: {Path(bot.__file__).parent.parent}")
+    print(f"{users} users at once, {rounds} rounds of new eight-number hands")
+    made = requests(users * rounds)
+    times: list[float] = []
+    outcomes: Counter[str] = Counter()
+    found: list[int] = []
+
+    async def one(request: SolveRequest, owner: int, started: float) -> None:
+        try:
+            result = await solving.search(request, owner=owner)
+        except SolveBusy:
+            outcomes["busy"] += 1
+        except SolveTimeout:
+            outcomes["timeout"] += 1
+        else:
+            complete = getattr(result, "complete", True)
+            if result.solutions:
+                outcomes["all" if complete else "partial"] += 1
+                if not complete:
+                    found.append(len(result.solutions))
+            else:
+                outcomes["closest" if complete else "no closest"] += 1
+        times.append(time.perf_counter() - started)
+
+    for number in range(rounds):
+        kind = "8 cards" if number % 2 == 0 else "8 numbers, countdown"
+        batch = made[kind][number * users : (number + 1) * users]
+        started = time.perf_counter()
+        await asyncio.gather(*(one(r, 1000 + i, started) for i, r in enumerate(batch)))
+        await asyncio.sleep(1)  # the workers finish what was given up
+    print(
+        "p50 / p90 / max (ms)          all / at least N / closest / no closest / busy / timed out"
+        "   (N p50)"
+    )
+    print(
+        f"{statistics.median(times) * 1000:6.0f} / {percentile(times, 0.9) * 1000:6.0f} / "
+        f"{max(times) * 1000:6.0f}          {outcomes['all']} / {outcomes['partial']} / "
+        f"{outcomes['closest']} / {outcomes['no closest']} / {outcomes['busy']} / "
+        f"{outcomes['timeout']}" + (f"   ({statistics.median(found):.0f})" if found else "")
+    )
+    await pool.close()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20, help="requests of each kind")
+    parser.add_argument("--burst", type=int, default=0, help="users sending at once")
+    parser.add_argument("--rounds", type=int, default=4, help="bursts, each of new hands")
     args = parser.parse_args()
-    asyncio.run(run(args.hands))
+    if args.burst:
+        asyncio.run(burst(args.burst, args.rounds))
+    else:
+        asyncio.run(run(args.hands))
     return 0
 
 

@@ -7,6 +7,7 @@ and :class:`SolveResult` are plain and picklable.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -107,7 +108,7 @@ class SolveResult:
         return " ".join(friendly_value(n) for n in self.numbers)
 
 
-REPORT_SECONDS = 0.1
+REPORT_SECONDS = 0.05
 """How often a listing reports the solutions found so far, the first found (a witness, in
 milliseconds) at once."""
 WHOLE_LIST_NUMBERS = 6
@@ -127,6 +128,7 @@ def solve_job(
     seconds: float = math.inf,
     *,
     report: Callable[[SolveResult], None] | None = None,
+    clock: Callable[[], float] = time.monotonic,
 ) -> SolveResult:
     """Worker job: the solutions of one request (all, or those found in ``seconds`` of
     wall-clock time from its start), else the closest values.
@@ -134,7 +136,8 @@ def solve_job(
     With ``report``, what is known before the end is reported as it comes: the solutions
     found so far (the first at once, then every :data:`REPORT_SECONDS`), or, for a request
     with no solution, that (``complete`` false, no closest value yet) before the closest
-    values are looked for, which can take long.
+    values are looked for, which can take long.  ``seconds`` are of ``clock``: a clock that
+    jumps to infinity ends the listing at the next solution found.
     """
     numbers, target, rules = request
 
@@ -148,6 +151,7 @@ def solve_job(
         seconds=seconds,
         integer_only=rules is Rules.WHOLE,
         countdown=rules is Rules.COUNTDOWN,
+        clock=clock,
         progress=None if report is None else lambda so_far: report(listed(so_far)),
         progress_every=REPORT_SECONDS,
     )

@@ -5,6 +5,9 @@ A message to a worker is ``(job_id, function, args, reports)``; the worker answe
 ``(job_id, status, value)``: status ``ok`` (the result), ``failed`` or ``memory`` once, and
 before that, for a job sent with ``reports``, any number of ``progress`` messages, made by
 the job calling its ``report`` keyword with a picklable value (what it has so far, say).
+While a job runs, the pool may send ``("stop", job_id)``: its caller is gone.  A job that
+can end early asks :func:`stop_asked` now and then, and its ``report`` raises
+:class:`Stopped` once the stop has come (the worker then replies ``stopped``).
 """
 
 from __future__ import annotations
@@ -42,10 +45,35 @@ def settle() -> None:
     gc.freeze()
 
 
+class Stopped(Exception):
+    """The job's caller is gone: raised by ``report`` once the pool asked to stop."""
+
+
+_running: tuple[Connection, int] | None = None
+"""The pipe and id of the job this worker runs, while it runs one with reports."""
+_stop: list[int] = []
+"""The id of the job a stop came for, once it came."""
+
+
+def stop_asked() -> bool:
+    """Whether the pool asked this worker to stop the job it runs (a cheap poll of its pipe:
+    false outside a job with reports)."""
+    if _running is None:
+        return False
+    connection, job_id = _running
+    while not _stop and connection.poll():
+        message = connection.recv()
+        if message == ("stop", job_id):
+            _stop.append(job_id)
+    return bool(_stop)
+
+
 def _reporter(connection: Connection, job_id: int) -> Callable[[Any], None]:
     """What a job calls to send its caller a value before its result."""
 
     def report(value: Any) -> None:
+        if stop_asked():
+            raise Stopped
         connection.send((job_id, "progress", value))
 
     return report
@@ -60,21 +88,31 @@ def serve(connection: Connection, nice: int, memory: int | None = None) -> None:
     with contextlib.suppress(OSError):
         os.nice(nice)
     _cap_memory(memory)
+    global _running
     while True:
         try:
-            job_id, function, args, reports = connection.recv()
+            message = connection.recv()
         except (EOFError, OSError):
             return
+        if message[0] == "stop":  # for a job that ended before the stop came
+            continue
+        job_id, function, args, reports = message
+        _stop.clear()
         try:
             if reports:
+                _running = (connection, job_id)
                 result = function(*args, report=_reporter(connection, job_id))
             else:
                 result = function(*args)
             reply = (job_id, "ok", result)
+        except Stopped:
+            reply = (job_id, "stopped", "Stopped")
         except MemoryError:
             reply = (job_id, "memory", "MemoryError")
         except Exception as error:
             reply = (job_id, "failed", f"{type(error).__name__}: {error}")
+        finally:
+            _running = None
         if reply[1] == "memory":
             # Outside the handler (whose traceback holds the job's frames), with the solver's
             # caches dropped: room to say so, then a fresh worker replaces this one.

@@ -6,7 +6,10 @@ a worker's pipe only once it is readable).  The contract:
 
 * **Budgets.**  Every job has a budget in seconds, queueing included.  When it runs out the
   caller gets :class:`WorkTimeout`; a job still running is stopped by killing its worker,
-  which is replaced when next needed.  A caller that is cancelled is treated the same way.
+  which is replaced when next needed.  A caller that is cancelled is treated the same way,
+  except for a job run with ``linger``: its worker is asked to stop it
+  (:func:`~bot.services.worker_process.stop_asked`) and keeps its warm caches, unless the
+  job is still running ``linger`` seconds later.
 * **Lanes.**  *Game* jobs (dealing, rating) always start before queued *search* jobs (what
   users ask with /solve and inline queries), and at most ``search_workers`` workers run
   searches at once, so one worker is always free for the game however many searches wait.
@@ -88,6 +91,7 @@ class _Job:
     owner: Hashable | None
     future: asyncio.Future[Any] = field(repr=False)
     progress: Callable[[Any], None] | None = None
+    linger: float = 0.0
 
 
 @dataclass(eq=False)
@@ -95,6 +99,8 @@ class _Worker:
     process: BaseProcess
     connection: Connection
     job: _Job | None = None
+    overrun: asyncio.TimerHandle | None = None
+    """When the worker of an abandoned job is killed unless the job has ended."""
 
 
 class WorkerPool:
@@ -114,6 +120,7 @@ class WorkerPool:
             "solver",
             "bot.game.hands",
             "bot.game.requests",
+            "bot.services.searching",
             # Each worker runs serve from here: imported once, not by every new worker.
             "bot.services.worker_process",
         ),
@@ -146,9 +153,12 @@ class WorkerPool:
         lane: Lane = "game",
         owner: Hashable | None = None,
         progress: Callable[[Any], None] | None = None,
+        linger: float = 0.0,
     ) -> T:
         """``function(*args)`` computed in a worker within ``budget`` seconds (see the module's
-        contract for what it raises), or ``function(*args, report=...)`` with ``progress``."""
+        contract for what it raises), or ``function(*args, report=...)`` with ``progress``;
+        abandoned while it runs, its worker is killed at once, or ``linger`` seconds later if
+        the job has not stopped by then."""
         if self._closed:
             raise PoolClosed("the pool is closed")
         queue = self._queues[lane]
@@ -157,7 +167,9 @@ class WorkerPool:
         if len(queue) >= self.bounds[lane]:
             raise PoolBusy(lane)
         loop = asyncio.get_running_loop()
-        job = _Job(next(self._ids), function, args, lane, owner, loop.create_future(), progress)
+        job = _Job(
+            next(self._ids), function, args, lane, owner, loop.create_future(), progress, linger
+        )
         if lane == "search" and owner is not None:
             self._owners.add(owner)
         queue.append(job)
@@ -176,6 +188,10 @@ class WorkerPool:
     def running(self, lane: Lane) -> int:
         """Jobs of a lane being computed now."""
         return sum(1 for worker in self._busy if worker.job and worker.job.lane == lane)
+
+    def pids(self) -> set[int | None]:
+        """Process ids of the workers alive now (idle or busy)."""
+        return {worker.process.pid for worker in [*self._idle, *self._busy]}
 
     async def start(self) -> None:
         """Start the worker processes now rather than at the first job, and return once each
@@ -299,6 +315,9 @@ class WorkerPool:
                 job.progress(value)
             return
         worker.job = None
+        if worker.overrun is not None:  # an abandoned job that stopped in time
+            worker.overrun.cancel()
+            worker.overrun = None
         if job is not None and job.id == job_id:
             failed = {"failed": WorkFailed, "memory": WorkTooBig}.get(status)
             self._finish(job, value if failed is None else failed(value))
@@ -310,10 +329,10 @@ class WorkerPool:
         self._pump()
 
     def _finish(self, job: _Job, outcome: object) -> None:
+        if job.future.done():  # an abandoned job ending: its owner may run another by now
+            return
         if job.lane == "search" and job.owner is not None:
             self._owners.discard(job.owner)
-        if job.future.done():
-            return
         if isinstance(outcome, BaseException):
             job.future.set_exception(outcome)
             job.future.exception()  # retrieved: an abandoned job's error is not logged
@@ -331,9 +350,26 @@ class WorkerPool:
         for worker in self._busy:
             if worker.job is job:
                 self._finish(job, WorkTimeout())
-                self._retire(worker)
+                if job.linger > 0 and self._ask_to_stop(worker, job):
+                    loop = asyncio.get_running_loop()
+                    worker.overrun = loop.call_later(job.linger, self._overran, worker, job)
+                else:
+                    self._retire(worker)
                 break
         self._pump()
+
+    def _ask_to_stop(self, worker: _Worker, job: _Job) -> bool:
+        """Tell a worker its job is abandoned (it still counts as running until it ends)."""
+        try:
+            worker.connection.send(("stop", job.id))
+        except (OSError, ValueError):
+            return False
+        return True
+
+    def _overran(self, worker: _Worker, job: _Job) -> None:
+        if worker.job is job:
+            logger.info("A solver worker overran its abandoned job by %.1f s", job.linger)
+            self._retire(worker)
 
     def _retire(self, worker: _Worker) -> None:
         self._busy.discard(worker)
@@ -344,6 +380,8 @@ class WorkerPool:
 
     @staticmethod
     def _stop(worker: _Worker) -> None:
+        if worker.overrun is not None:
+            worker.overrun.cancel()
         with contextlib.suppress(ValueError, OSError):
             asyncio.get_running_loop().remove_reader(worker.connection.fileno())
         worker.connection.close()

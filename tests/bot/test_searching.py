@@ -7,9 +7,10 @@ import asyncio
 import pytest
 
 from bot.game.requests import Rules, SolveResult
-from bot.services.searching import search_answer
+from bot.services.searching import Searches, search_answer
 from bot.services.solve_errors import SolveBusy, SolveTimeout
 from bot.services.workers import WorkTimeout
+from tests.bot.harness import until
 
 pytestmark = pytest.mark.asyncio
 
@@ -31,7 +32,9 @@ class Job:
         loop = asyncio.get_running_loop()
         self.future: asyncio.Future[SolveResult] = loop.create_future()
         self.first: asyncio.Future[None] = loop.create_future()
+        self.enough: asyncio.Future[None] = loop.create_future()
         self.reported: list[SolveResult] = []
+        self.listing: list[float] = []
 
     def report(self, result: SolveResult) -> None:
         self.reported[:] = [result]
@@ -42,7 +45,9 @@ class Job:
         loop = asyncio.get_running_loop()
         deadline = None if seconds is None else loop.time() + seconds
         return asyncio.ensure_future(
-            search_answer(self.future, self.first, self.reported, deadline)
+            search_answer(
+                self.future, self.first, self.enough, self.reported, deadline, self.listing
+            )
         )
 
 
@@ -116,3 +121,81 @@ async def test_a_search_that_never_reached_a_worker_is_busy() -> None:
     job.future.set_exception(WorkTimeout(queued=True))
     with pytest.raises(SolveBusy, match="full"):
         await job.answer(60)
+
+
+async def test_a_search_that_has_listed_enough_is_answered_before_the_deadline() -> None:
+    job = Job()
+    job.report(_found("a"))
+    job.report(_found("a", "b"))
+    job.enough.set_result(None)
+    assert await job.answer(60) == _found("a", "b")
+
+
+async def test_a_search_started_after_its_deadline_lists_a_few_more() -> None:
+    job = Job()
+    job.listing.append(asyncio.get_running_loop().time())
+    job.report(_found("a"))
+    answer = job.answer(0)
+    await asyncio.sleep(0.01)
+    assert not answer.done()
+    job.report(_found("a", "b"))
+    job.enough.set_result(None)
+    assert await answer == _found("a", "b")
+
+
+class FakePool:
+    """The pool as :class:`Searches` uses it: each job's outcome is set by the test."""
+
+    search_workers = 2
+
+    def __init__(self) -> None:
+        self.jobs: list[tuple[int | None, asyncio.Future[SolveResult]]] = []
+
+    def queued(self, lane: str) -> int:
+        return 0
+
+    async def run(self, *args: object, owner: int | None = None, **options: object) -> SolveResult:
+        job: asyncio.Future[SolveResult] = asyncio.get_running_loop().create_future()
+        self.jobs.append((owner, job))
+        return await job
+
+
+SIX = ((1, 2, 3, 4, 5, 6), 24, Rules.EXACT)
+"""A hand listed whole: its answer is its job's."""
+
+
+async def test_a_solve_of_a_hand_being_searched_waits_for_that_search() -> None:
+    pool = FakePool()
+    searches = Searches(pool)  # type: ignore[arg-type]
+    first = asyncio.ensure_future(searches.search(SIX, owner=1))
+    second = asyncio.ensure_future(searches.search(SIX, owner=2))
+    await until(lambda: len(pool.jobs) == 1)
+    answer = SolveResult(*SIX, ("a",))
+    pool.jobs[0][1].set_result(answer)
+    assert (await first, await asyncio.wait_for(second, 10), len(pool.jobs)) == (answer, answer, 1)
+
+
+async def test_a_solve_waiting_for_a_search_that_fails_searches_itself() -> None:
+    pool = FakePool()
+    searches = Searches(pool)  # type: ignore[arg-type]
+    first = asyncio.ensure_future(searches.search(SIX, owner=1))
+    second = asyncio.ensure_future(searches.search(SIX, owner=2))
+    await until(lambda: len(pool.jobs) == 1)
+    pool.jobs[0][1].set_exception(WorkTimeout())
+    await until(lambda: len(pool.jobs) == 2)
+    answer = SolveResult(*SIX, ("a",))
+    pool.jobs[1][1].set_result(answer)
+    with pytest.raises(SolveTimeout):
+        await first
+    assert (pool.jobs[1][0], await asyncio.wait_for(second, 10)) == (2, answer)
+
+
+async def test_inline_queries_of_one_hand_search_for_themselves() -> None:
+    pool = FakePool()
+    searches = Searches(pool)  # type: ignore[arg-type]
+    first = asyncio.ensure_future(searches.search(SIX, owner=1, supersede=True))
+    second = asyncio.ensure_future(searches.search(SIX, owner=2, supersede=True))
+    await until(lambda: len(pool.jobs) == 2)
+    for _, job in pool.jobs:
+        job.set_result(SolveResult(*SIX, ("a",)))
+    await asyncio.wait([first, second])

@@ -50,3 +50,20 @@ def count_to(last: int, *, report: Callable[[int], None]) -> int:
     for i in range(1, last + 1):
         report(i)
     return last
+
+
+def report_pid(seconds: float, *, report: Callable[[int], None]) -> int:
+    """A job that reports its worker's process id every 10 ms for ``seconds`` (until its
+    ``report`` raises, once the pool asks it to stop)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        report(os.getpid())
+        time.sleep(0.01)
+    return os.getpid()
+
+
+def sleep_reporting(seconds: float, *, report: Callable[[int], None]) -> float:
+    """A job that reports once, then takes ``seconds`` without looking at its pipe."""
+    report(os.getpid())
+    time.sleep(seconds)
+    return seconds

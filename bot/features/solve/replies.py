@@ -43,7 +43,7 @@ SLOW = N_("That search takes too long; try fewer or smaller numbers.")
 TOO_BIG = N_("That search needs too much memory; try fewer or smaller numbers.")
 BUSY = {
     "mine": N_("Still working on your last one: one search at a time, please."),
-    "full": N_("I am busy with many searches: try again in a minute."),
+    "full": N_("I am busy with many searches: try again in a few seconds."),
 }
 
 
