@@ -36,7 +36,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import bot
-from bot.game.requests import Rules, SolveRequest
+from bot.game.requests import Rules, SolveRequest, SolveResult
 from bot.services.solve_errors import SolveBusy, SolveTimeout
 from bot.services.solving import Solving
 from bot.services.workers import WorkerPool
@@ -67,6 +67,17 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
 
 
+def tally(result: SolveResult, outcomes: Counter[str], found: list[int]) -> None:
+    """Count how an answer ended; ``found`` gets the N of an "at least N" answer."""
+    complete = getattr(result, "complete", True)  # older versions list all
+    if result.solutions:
+        outcomes["all" if complete else "partial"] += 1
+        if not complete:
+            found.append(len(result.solutions))
+    else:
+        outcomes["closest" if complete else "no closest"] += 1
+
+
 async def run(hands: int) -> None:
     pool = WorkerPool()
     await pool.start()
@@ -88,13 +99,7 @@ async def run(hands: int) -> None:
             except SolveTimeout:
                 outcomes["timeout"] += 1
             else:
-                complete = getattr(result, "complete", True)  # older versions list all
-                if result.solutions:
-                    outcomes["all" if complete else "partial"] += 1
-                    if not complete:
-                        found.append(len(result.solutions))
-                else:
-                    outcomes["closest" if complete else "no closest"] += 1
+                tally(result, outcomes, found)
             times.append(time.perf_counter() - started)
         print(
             f"{name:24} {statistics.median(times) * 1000:7.1f} / "
@@ -125,13 +130,7 @@ async def burst(users: int, rounds: int) -> None:
         except SolveTimeout:
             outcomes["timeout"] += 1
         else:
-            complete = getattr(result, "complete", True)
-            if result.solutions:
-                outcomes["all" if complete else "partial"] += 1
-                if not complete:
-                    found.append(len(result.solutions))
-            else:
-                outcomes["closest" if complete else "no closest"] += 1
+            tally(result, outcomes, found)
         times.append(time.perf_counter() - started)
 
     for number in range(rounds):
