@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot.local_api import plain_text
+from bot.services import searching
 from tests.bot.harness import make_api, running_bot, until
 
 pytestmark = pytest.mark.asyncio
@@ -33,6 +34,14 @@ HANDS = [
 ]
 """Fourteen hands of eight numbers, each with more solutions to 100 than are listed in time."""
 FIRST_USER = 5000
+
+
+@pytest.fixture(autouse=True)
+def patient(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A given-up search has all the time it needs to stop: these tests are about stopping
+    and keeping the worker, which a busy machine (a CI run's other processes) must not turn
+    into a kill after the bot's one second (that kill: ``tests/bot/test_worker_stop.py``)."""
+    monkeypatch.setattr(searching, "SEARCH_LINGER", 30.0)
 
 
 async def test_a_burst_of_eight_number_searches_is_all_answered(tmp_path: Path) -> None:
