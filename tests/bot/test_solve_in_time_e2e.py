@@ -36,12 +36,12 @@ async def test_eight_large_numbers_are_answered_with_the_solutions_found(tmp_pat
     async with running_bot(api, tmp_path):
         text = plain_text(await reply_to(api, ANN, ANN, f"/solve {LARGE_TEXT} = 764 countdown"))
         header = re.fullmatch(
-            rf"{LARGE_TEXT} → 764 \(Countdown rules\): at least (\d+) distinct solutions?",
+            rf"{LARGE_TEXT} → 764 \(Countdown rules\): at least ([\d,]+) distinct solutions?",
             text.splitlines()[0],
         )
         assert header is not None, text
         shown = _solutions(text)
-        assert len(shown) == min(int(header[1]), PAGE_SIZE)
+        assert len(shown) == min(int(header[1].replace(",", "")), PAGE_SIZE)
         assert all(check(s, LARGE, 764, countdown=True).ok for s in shown), shown
 
 
@@ -50,7 +50,7 @@ async def test_in_chinese_too(tmp_path: Path) -> None:
     async with running_bot(api, tmp_path):
         text = plain_text(await reply_to(api, BOB, BOB, f"/solve {LARGE_TEXT} = 764 倒计时"))
         header = text.splitlines()[0]
-        assert re.fullmatch(rf"{LARGE_TEXT} → 764（倒计时规则）：至少 \d+ 种不同解法", header)
+        assert re.fullmatch(rf"{LARGE_TEXT} → 764（倒计时规则）：至少 [\d,]+ 种不同解法", header)
         assert check(_solutions(text)[0], LARGE, 764, countdown=True).ok
 
 
@@ -79,9 +79,9 @@ async def test_the_solutions_found_are_paged_through(
     async with running_bot(api, tmp_path):
         first = plain_text(await reply_to(api, ANN, ANN, "/solve 1 2 3 4 5 6 7 8"))
         header = first.splitlines()[0]
-        found = re.fullmatch(r"1 2 3 4 5 6 7 8 → 24: at least (\d+) distinct solutions", header)
+        found = re.fullmatch(r"1 2 3 4 5 6 7 8 → 24: at least ([\d,]+) distinct solutions", header)
         assert found is not None, header
-        count = int(found[1])
+        count = int(found[1].replace(",", ""))
         assert count > PAGE_SIZE
         message = api.sent[-1]
         assert message["reply_markup"]["inline_keyboard"][0][-1]["text"] == "▶"
@@ -121,3 +121,12 @@ async def test_no_solution_without_the_closest_values_says_so(
     api = make_api()
     async with running_bot(api, tmp_path):
         assert await reply_to(api, user, user, f"/solve {SLOW_CLOSEST}") == expected
+
+
+async def test_counts_in_the_thousands_are_grouped(tmp_path: Path) -> None:
+    # Six numbers are listed whole, however busy the machine: the count is exact.
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        text = plain_text(await reply_to(api, ANN, ANN, "/solve 2 3 4 6 8 12"))
+    assert text.split("\n")[0] == "2 3 4 6 8 12 → 24: 1,578 distinct solutions"
+    assert text.split("\n")[-1] == "… and 1,568 more"

@@ -96,12 +96,14 @@ def render_result(result: SolveResult, page: int, context: BotContext) -> str:
             "{numbers} → {target}: at least {count} distinct solutions",
             count,
         )
-    header = wording.format(numbers=result.hand, target=target, count=count)
+    # 5,151 rather than 5151: the counts of seven and eight numbers run into the thousands
+    # (English and Chinese both group digits by threes with a comma).
+    header = wording.format(numbers=result.hand, target=target, count=f"{count:,}")
     start = page * PAGE_SIZE
     body = [f"<code>{html.escape(s)}</code>" for s in result.solutions[start : start + PAGE_SIZE]]
     more = count - start - len(body)
     if more > 0:
-        body.append(_("… and {count} more").format(count=more))
+        body.append(_("… and {count} more").format(count=f"{more:,}"))
     return "\n".join([header, *body])
 
 
