@@ -94,8 +94,8 @@ async def test_a_provisional_player_is_told_so_in_chinese(tmp_path: Path) -> Non
         text = plain_text(await reply_to(api, BOB, BOB, "/rating"))
     assert text.splitlines() == [
         f"Bob：{points(bob.shown)}，定级中（定级赛已打 1/5 场）",
-        "暂无排名：打满 3 场计分对战才会上榜。",
-        "⚔️ 对战：1 胜 0 负",
+        "暂无排名：打满 3 场计分对决才会上榜。",
+        "⚔️ 对决：1 胜 0 负",
         "最近 1 场：",
         f"✅ 胜：{signed(bob.recent[0].change)}",
     ]
@@ -182,7 +182,7 @@ async def test_top_in_a_group_adds_its_members_board_under_the_groups_names(
         text = plain_text(await reply_to(api, BOB, GROUP, "/rating top"))
     shown = {player: points(ratings.of(player).shown) for player in (ANN, CAT, DAN)}
     assert text.splitlines() == [
-        "🌍 最强玩家（至少 3 场计分对战）",
+        "🌍 最强玩家（至少 3 场计分对决）",
         f"1. Ann：{shown[ANN]}",
         f"2. 其他聊天的玩家：{shown[DAN]}",
         f"3. Kitty：{shown[CAT]}",
@@ -191,7 +191,7 @@ async def test_top_in_a_group_adds_its_members_board_under_the_groups_names(
         f"1. Ann：{shown[ANN]}",
         f"2. Kitty：{shown[CAT]}",
         "",
-        "按 等级分 − 3 × ± 排名：经多场对战验证的等级分排得更靠前。",
+        "按 等级分 − 3 × ± 排名：经多场对决验证的等级分排得更靠前。",
     ]
 
 
