@@ -12,6 +12,7 @@
 #include <structmember.h>
 
 #include "_core_search.h"
+#include "_core_walk.h"
 #include "_core_forms.h"
 
 static PyObject *op_text[4]; /* "+", "-", "*", "/" */

@@ -1,44 +1,12 @@
 /* The loop of solver.search.Engine.forms in C, for solver/_core.c (included after object()).
  *
- * walk() calls a function for each step (part, a, op, rest, w, a_first) of the forms of v:
- * `part` makes a, `rest` makes w, and a op w (w op a unless a_first) is worth v.  forms_of()
- * lists the normal forms of v: for each step, each form of the part's a with each form of the
- * rest's w, combined by combine_forms() (_core_forms.h) or, where that gives up, by Python's
+ * forms_of() lists the normal forms of v: for each step that walk() (_core_walk.h) finds,
+ * each form of the part's a with each form of the rest's w, combined by combine_forms() (_core_forms.h) or, where that gives up, by Python's
  * `combine`.  The forms of every multiset and value are kept on its node, so that the whole
  * recursion runs here; clear() (forget) drops them with the rest.
  */
 #ifndef CORE_JOIN_H
 #define CORE_JOIN_H
-
-typedef int (*StepFn)(Core *c, void *with, Node *p, Rat a, const Need *need, Node *r, Rat w);
-
-/* Each step of the forms of v over x, as Engine.forms finds them; stops at an error. */
-static int walk(Core *c, Node *x, Rat v, StepFn step, void *with) {
-    Need need[6];
-    if (make_splits(c, x) < 0) return -1;
-    for (Py_ssize_t s = 0; s < x->splits; s++) {
-        Node *p = x->parts[2 * s], *r = x->parts[2 * s + 1];
-        if (list_values(c, p) < 0) return -1;
-        for (Py_ssize_t i = 0; i < p->count; i++) {
-            Rat a = p->list[i];
-            int k = needs(a, v, c->integer_only, need);
-            for (int j = 0; j < k; j++) {
-                if (need[j].any) {
-                    if (list_values(c, r) < 0) return -1;
-                    for (Py_ssize_t m = 0; m < r->count; m++)
-                        if (beside_zero(r->list[m], &need[j]) &&
-                            step(c, with, p, a, &need[j], r, r->list[m]) < 0)
-                            return -1;
-                    continue;
-                }
-                int found = makes(c, r, need[j].w);
-                if (found < 0 || (found && step(c, with, p, a, &need[j], r, need[j].w) < 0))
-                    return -1;
-            }
-        }
-    }
-    return 0;
-}
 
 typedef struct {
     PyObject *out;     /* the set being filled */

@@ -1,8 +1,7 @@
 /* The search of solver/search.py over machine-word fractions, for solver/_core.c.
  *
- * A compiled twin of Engine.values, Engine.reach and the loop of Engine.forms that finds,
- * for a multiset and a value, every (part, a, op, rest, w, a_first) whose forms combine into
- * it.  It answers exactly what the pure Python path answers, on the same rules, and only for
+ * A compiled twin of Engine.values, with what Engine.reach and the loop of Engine.forms
+ * build on (_core_walk.h).  It answers exactly what the pure Python path answers, on the same rules, and only for
  * hands whose every value fits: with each number p/q and the target weighing p + q, every
  * value made (and every product worked out on the way) is at most the product of the
  * weights, which must stay below 2**62.  Other hands get None, and Python does the work.
@@ -304,85 +303,6 @@ static int list_values(Core *c, Node *x) {
 fail:
     drop(&out);
     return -1;
-}
-
-/* Engine._needs: each (op, w, a_first) for a from one side and the target v. */
-typedef struct { char op; char any; char a_first; Rat w; } Need;
-
-static int needs(Rat a, Rat v, int integer_only, Need *out) {
-    int k = 0, order = cmp(v, a);
-    if (order >= 0) out[k++] = (Need){'+', 0, 1, diff(v, a)};
-    if (order <= 0) out[k++] = (Need){'-', 0, 1, diff(a, v)};
-    if (v.n) out[k++] = (Need){'-', 0, 0, add(a, v)};
-    if (a.n) {
-        out[k++] = (Need){'*', 0, 1, quo(v, a)};
-        out[k++] = (Need){'/', 0, 0, mul(v, a)};
-        if (v.n) out[k++] = (Need){'/', 0, 1, quo(a, v)};
-    } else if (!v.n) {
-        out[k++] = (Need){'*', 1, 1, {0, 1}};
-        out[k++] = (Need){'/', 1, 1, {0, 1}};
-    }
-    if (!integer_only) return k;
-    int kept = 0;
-    for (int i = 0; i < k; i++)
-        if (out[i].any || out[i].w.d == 1) out[kept++] = out[i];
-    return kept;
-}
-
-/* Engine._any: whether (or, with `each`, which) values of r may stand beside a 0. */
-static inline int beside_zero(Rat x, const Need *need) {
-    return x.n || !(need->op == '/' && need->a_first);
-}
-
-static int reach(Core *c, Node *x, Rat v);
-
-/* Whether r makes w, from its list while it is small (as Engine.forms asks). */
-static inline int makes(Core *c, Node *r, Rat w) {
-    if (r->n <= SMALL || r->listed) {
-        if (list_values(c, r) < 0) return -1;
-        return find(&r->set, w) != NULL;
-    }
-    return reach(c, r, w);
-}
-
-static int search(Core *c, Node *x, Rat v) {
-    Need need[6];
-    if (make_splits(c, x) < 0) return -1;
-    for (Py_ssize_t s = 0; s < x->splits; s++) {
-        Node *p = x->parts[2 * s], *r = x->parts[2 * s + 1];
-        if (list_values(c, p) < 0) return -1;
-        for (Py_ssize_t i = 0; i < p->count; i++) {
-            int k = needs(p->list[i], v, c->integer_only, need);
-            for (int j = 0; j < k; j++) {
-                if (need[j].any) {
-                    if (list_values(c, r) < 0) return -1;
-                    for (Py_ssize_t m = 0; m < r->count; m++)
-                        if (beside_zero(r->list[m], &need[j])) return 1;
-                    continue;
-                }
-                int found = makes(c, r, need[j].w);
-                if (found) return found;
-            }
-        }
-    }
-    return 0;
-}
-
-/* Engine.reach */
-static int reach(Core *c, Node *x, Rat v) {
-    if (x->n <= SMALL || x->listed) return makes(c, x, v);
-    long limit = 1;
-    for (Py_ssize_t i = SMALL; i < x->n; i++) limit *= LIST_GROWTH;
-    if (++x->asked > limit) {
-        if (list_values(c, x) < 0) return -1;
-        return find(&x->set, v) != NULL;
-    }
-    intptr_t *memo = find(&x->memo, v);
-    if (memo) return (int)*memo;
-    int found = search(c, x, v);
-    if (found < 0 || put(&x->memo, v, found) < 0) return -1;
-    c->entries++;
-    return found;
 }
 
 #endif
