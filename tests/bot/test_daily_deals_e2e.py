@@ -30,6 +30,7 @@ from tests.bot.harness import (
     reply_to,
     running_bot,
 )
+from tests.bot.rush_game_data import GAME_ENV, game_api, play, rush_call, sent_game, token_of
 from tests.bot.rush_play import next_picture, the_run
 from tests.bot.test_challenges_e2e import link_of, offer_of, said, share
 
@@ -73,6 +74,16 @@ async def test_a_rush_run_never_deals_the_daily_puzzle(tmp_path: Path) -> None:
         await next_picture(api, ANN, ANN, "/rush")
         hand = the_run(application, ANN).hand
     assert sorted(hand) != sorted(DAILY)
+
+
+async def test_rush_as_a_telegram_game_never_deals_the_daily_puzzle(tmp_path: Path) -> None:
+    api = game_api()
+    clock = FakeClock(TEST_DAY_NOON)
+    async with running_bot(api, tmp_path, clock=clock, env=GAME_ENV) as application:
+        token = token_of(await play(api, ANN, await sent_game(api, ANN, GROUP)))
+        application.bot_data.rng = random.Random(seed_dealing(DAILY, frozenset({1})))
+        first = (await rush_call(application, "POST", "start", token)).json()
+    assert sorted(first["hand"]) != sorted(DAILY)
 
 
 def friends() -> FaultyBotApi:
