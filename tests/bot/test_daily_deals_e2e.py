@@ -16,6 +16,7 @@ from bot.game.hands import LevelTable
 from bot.game.rated import LEVELS_4_24
 from bot.local_api import plain_text
 from solver import solve
+from tests.bot.challenge_links import link_of, offer_of, said, share
 from tests.bot.games import daily
 from tests.bot.harness import (
     ANN,
@@ -32,7 +33,6 @@ from tests.bot.harness import (
 )
 from tests.bot.rush_game_data import GAME_ENV, game_api, play, rush_call, sent_game, token_of
 from tests.bot.rush_play import next_picture, the_run
-from tests.bot.test_challenges_e2e import link_of, offer_of, said, share
 
 pytestmark = pytest.mark.asyncio
 
