@@ -30,6 +30,8 @@ What each rule prevents:
   learned once, or sent again, is not worth a second point.
 - A hand's time starts when it is dealt, or once when it is first shown
   (:meth:`RushRun.shown`): asking again cannot shorten it, so no fake fast times.
+- No hand dealt is a daily puzzle someone may still be solving (:func:`table_dealer`'s
+  ``avoid``, asked at each deal: a run may cross midnight), so no run spoils the daily.
 """
 
 from __future__ import annotations
