@@ -1,5 +1,6 @@
 """The solving service deals no hand holding the daily puzzle of yesterday, today or
-tomorrow, by the clock it is given: whichever game asks (rated deals, kept hunts, Countdown)."""
+tomorrow, by the clock it is given: whichever game asks (rated and unrated deals, kept hunts,
+Countdown)."""
 
 from __future__ import annotations
 
@@ -12,14 +13,14 @@ import pytest
 import pytest_asyncio
 
 from bot.game.countdown import draw
-from bot.game.hands import LevelTable
+from bot.game.hands import CANDIDATES, LevelTable, draw_unrated
 from bot.game.rated import LEVELS_4_24
 from bot.game.spoilers import holds
 from bot.game.table import GameSettings
 from bot.services.ready_hunts import Found
 from bot.services.solving import Solving
 from bot.services.workers import WorkerPool
-from solver import daily, solve
+from solver import daily, is_solvable, solve
 
 pytestmark = pytest.mark.asyncio
 
@@ -62,6 +63,18 @@ async def test_a_rated_deal_falling_on_the_daily_puzzle_deals_another(solving: S
     seed = first_seed(lambda rng: table.draw(rng, (1, 13), None) == daily(DAY))
     facts, _level = await solving.deal(GameSettings(), random.Random(seed))
     assert facts.hand != daily(DAY)
+
+
+async def test_unrated_candidates_holding_the_daily_puzzle_are_passed_over(
+    solving: Solving,
+) -> None:
+    def first_holds_it(rng: random.Random) -> bool:
+        first = draw_unrated(rng, (1, 13), 5, CANDIDATES)[0]
+        return holds(first, daily(DAY)) and is_solvable(first, 24)
+
+    seed = first_seed(first_holds_it)
+    facts, _level = await solving.deal(GameSettings(cards=5), random.Random(seed))
+    assert not holds(facts.hand, daily(DAY))
 
 
 async def test_a_hunt_kept_ready_that_holds_the_daily_puzzle_is_not_dealt(
