@@ -141,7 +141,9 @@ def build_application(
     data.write_now, persistence.on_saved_again = persistence.write_now, data.held.release
     data.global_data = persistence.load_global()
     pool = WorkerPool(memory=settings.worker_memory and settings.worker_memory * 2**20)
-    data.solving = Solving(pool, (persistence.load_table, persistence.save_table))
+    data.solving = Solving(
+        pool, (persistence.load_table, persistence.save_table), local_now=data.local_now
+    )
     add_handlers(application)
     return application
 

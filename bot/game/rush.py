@@ -30,16 +30,18 @@ What each rule prevents:
   learned once, or sent again, is not worth a second point.
 - A hand's time starts when it is dealt, or once when it is first shown
   (:meth:`RushRun.shown`): asking again cannot shorten it, so no fake fast times.
+- No hand dealt is a daily puzzle someone may still be solving (:func:`table_dealer`'s
+  ``avoid``, asked at each deal: a run may cross midnight), so no run spoils the daily.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from bot.game.hands import HandFacts, LevelTable
+from bot.game.hands import Hand, HandFacts, LevelTable
 from bot.game.rounds import Outcome, Phase, Round
 from bot.game.votes import Action, Ballot, is_attempt, request
 from solver import Verdict
@@ -71,14 +73,21 @@ def level_for(score: int) -> int:
     return sum(1 for step in LEVEL_STEPS if score >= step)
 
 
-def table_dealer(table: LevelTable, rng: random.Random, deck: tuple[int, int] = DECK) -> Deal:
-    """A :data:`Deal` drawing from ``table`` with ``rng`` as a shuffled deck would deal; a
-    level the deck has no hand of gives the nearest easier one (any solvable hand at last).
-    Raises ``ValueError`` if the deck has no solvable hand at all."""
+def table_dealer(
+    table: LevelTable,
+    rng: random.Random,
+    deck: tuple[int, int] = DECK,
+    avoid: Callable[[], Collection[Hand]] = tuple,
+) -> Deal:
+    """A :data:`Deal` drawing from ``table`` with ``rng`` as a shuffled deck would deal,
+    never a hand ``avoid()`` gives at that deal (the daily puzzles: a run may cross
+    midnight); a level the deck has no hand of gives the nearest easier one (any solvable
+    hand at last).  Raises ``ValueError`` if the deck has no solvable hand at all."""
 
     def deal(level: int) -> HandFacts:
+        avoided = avoid()
         for wanted in [*(frozenset({n}) for n in range(level, 0, -1)), None]:
-            hand = table.draw(rng, deck, wanted)
+            hand = table.draw(rng, deck, wanted, avoid=avoided)
             if hand is not None:
                 return HandFacts(hand, table.target, True, None, 0, None)
         raise ValueError(f"no solvable hand of {table.cards} cards in {deck}")

@@ -68,6 +68,17 @@ def holds(numbers: Iterable[int | Fraction], hand: Iterable[int | Fraction]) -> 
     return not Counter(hand) - Counter(numbers)
 
 
+def holds_any(numbers: Iterable[int | Fraction], hands: Iterable[Iterable[int]]) -> bool:
+    """Whether ``numbers`` hold one of ``hands`` (see :func:`holds`)."""
+    return any(holds(numbers, hand) for hand in hands)
+
+
+def held_by(hands: Iterable[Iterable[int]], cards: int) -> frozenset[tuple[int, ...]]:
+    """Every hand of ``cards`` cards that holds one of ``hands``, sorted: those of ``hands``
+    of that size (a hand holds one of its own size only by being it; a smaller one, none)."""
+    return frozenset(tuple(sorted(hand)) for hand in map(tuple, hands) if len(hand) == cards)
+
+
 class Round(Game, Protocol):
     """A round: a hand to make a target from."""
 

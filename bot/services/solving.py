@@ -8,6 +8,11 @@ Everything that can take more than a few milliseconds runs in the :class:`Worker
   hand for a target a user chose) is limited to one request at a time per user and a
   bounded queue in all, and is answered in time (:mod:`bot.services.searching`).
 
+No deal gives a hand that holds the daily puzzle of yesterday, today or tomorrow
+(:func:`bot.game.attempts.kept_from_deals`, by the clock the bot counts days on): it
+prevents spoilers of the daily puzzle and fake fast daily times.  Every deal passes here,
+so no game can forget it; the daily puzzles are a cheap function of pools made once.
+
 Level tables (every hand's difficulty for a card count and target) are computed once, kept
 in memory and in the data file, and loaded from there at the next start
 (:mod:`bot.services.level_tables`).
@@ -21,7 +26,9 @@ import functools
 import logging
 import random
 from collections import OrderedDict
+from collections.abc import Callable
 
+from bot.game.attempts import kept_from_deals
 from bot.game.countdown import countdown_job, draw
 from bot.game.hands import (
     CANDIDATES,
@@ -39,6 +46,7 @@ from bot.game.rush import CARDS as RUSH_CARDS
 from bot.game.rush import DECK as RUSH_DECK
 from bot.game.rush import TARGET as RUSH_TARGET
 from bot.game.rush import Deal, table_dealer
+from bot.game.spoilers import held_by, holds_any
 from bot.game.table import GameSettings
 from bot.services.level_tables import KeptTables, TableStore
 from bot.services.ready_hunts import DEFAULT_SIX, FROM_CARDS, Found, Hand, ReadyHunts
@@ -60,8 +68,14 @@ DEAL_BUDGET = 3.0
 """Seconds to find and analyse a hand to deal."""
 DEAL_ATTEMPTS = 4
 """Batches of unrated candidates tried before a deal of five or six cards gives up."""
+COUNTDOWN_DRAWS = 100
+"""Countdown numbers drawn at most for ones holding no daily puzzle (one draw in a few
+hundred holds one)."""
 FACTS_KEPT = 4096
 """Hands whose facts are kept: every hand of four cards for a few targets (a few MB)."""
+
+UTC_NOW = functools.partial(dt.datetime.now, dt.UTC)
+"""The clock of a :class:`Solving` given none: days counted in UTC (the bot's default)."""
 
 DEFAULT_GAME = (4, 24)
 """Cards and target of a chat's default settings: their hands' solutions are kept."""
@@ -72,8 +86,16 @@ DAILY_TABLE = (4, 24)
 class Solving(KeptTables):
     """The features' one door to the solver's heavy work."""
 
-    def __init__(self, pool: WorkerPool, store: TableStore | None = None) -> None:
+    def __init__(
+        self,
+        pool: WorkerPool,
+        store: TableStore | None = None,
+        *,
+        local_now: Callable[[], dt.datetime] = UTC_NOW,
+    ) -> None:
         super().__init__(pool, store)
+        self.local_now = local_now
+        """The clock in the time zone the daily puzzle's day is counted in."""
         self.searches = Searches(pool)
         self._facts: OrderedDict[tuple[tuple[int, ...], int], HandFacts] = OrderedDict()
         self._working: dict[tuple[tuple[int, ...], int], asyncio.Future[HandFacts]] = {}
@@ -133,15 +155,21 @@ class Solving(KeptTables):
         try:
             if settings.cards in RATED_CARDS:
                 table = await self.levels(settings.cards, settings.target)
+                avoid = held_by(await self.kept_dailies(), settings.cards)
                 hand = table.draw(
-                    rng, settings.deck, wanted, solvable=solvable or wanted is not None
+                    rng, settings.deck, wanted, solvable=solvable or wanted is not None, avoid=avoid
                 )
                 if hand is None:
                     raise DealRefused("none_solvable")
                 level = table.levels[hand]
                 return self._facts_at_once(hand, settings.target, level), level or None
             for _ in range(DEAL_ATTEMPTS):
-                candidates = draw_unrated(rng, settings.deck, settings.cards, CANDIDATES)
+                dailies = await self.kept_dailies()
+                candidates = [
+                    hand
+                    for hand in draw_unrated(rng, settings.deck, settings.cards, CANDIDATES)
+                    if not holds_any(hand, dailies)
+                ]
                 facts = await self.pool.run(
                     facts_job,
                     candidates,
@@ -164,7 +192,11 @@ class Solving(KeptTables):
         one of its distinct solutions (at least three): one kept ready if there is one
         (:mod:`bot.services.ready_hunts`), else found now, passing over the candidates
         that take long to list (kept to be dealt next); raises :class:`DealRefused`."""
+        dailies = await self.kept_dailies()
         ready = self.hunts.take(settings, rng)
+        # One kept ready since yesterday may hold today's puzzle: dropped (two at most).
+        while ready is not None and holds_any(ready[0], dailies):
+            ready = self.hunts.take(settings, rng)
         if ready is not None:
             return ready
         work = WORK if settings.cards >= FROM_CARDS else None
@@ -189,7 +221,12 @@ class Solving(KeptTables):
     ) -> HuntHand:
         for attempt in range(DEAL_ATTEMPTS):
             drawn = draw_unrated(rng, settings.deck, settings.cards, CANDIDATES)
-            candidates = [*first, *drawn] if attempt == 0 else drawn
+            dailies = await self.kept_dailies()
+            candidates = [
+                hand
+                for hand in ([*first, *drawn] if attempt == 0 else drawn)
+                if not holds_any(hand, dailies)
+            ]
             try:
                 found = await self.pool.run(
                     hunt_job, candidates, settings.target, work, budget=DEAL_BUDGET, lane="game"
@@ -208,7 +245,13 @@ class Solving(KeptTables):
         """Numbers and a target for a Countdown game (``large`` large numbers, one or two
         at random if None), with the solver's best answer worked out in a worker; raises
         :class:`DealRefused` (``busy``)."""
-        numbers, target = draw(rng, large)
+        dailies = await self.kept_dailies()
+        for _ in range(COUNTDOWN_DRAWS):
+            numbers, target = draw(rng, large)
+            if not holds_any(numbers, dailies):
+                break
+        else:
+            raise DealRefused("busy")
         try:
             best = await self.pool.run(
                 countdown_job, numbers, target, budget=DEAL_BUDGET, lane="game"
@@ -228,7 +271,7 @@ class Solving(KeptTables):
                 table = await asyncio.wait_for(self.levels(RUSH_CARDS, RUSH_TARGET), DEAL_BUDGET)
         except (TimeoutError, WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
             raise DealRefused("busy") from None
-        draw = table_dealer(table, rng, RUSH_DECK)
+        draw = table_dealer(table, rng, RUSH_DECK, await self.avoider(RUSH_CARDS))
 
         def deal(level: int) -> HandFacts:
             hand = draw(level).hand
@@ -314,6 +357,28 @@ class Solving(KeptTables):
     async def daily_hand(self, day: dt.date) -> tuple[int, ...]:
         """The day's puzzle (the first call may wait for the level table)."""
         return daily(day, await self._daily_pools())
+
+    async def kept_dailies(self) -> tuple[tuple[int, ...], ...]:
+        """The daily puzzles no deal may hold now (see the module); the first call may wait
+        for the level table (raises :class:`DealRefused`, ``busy``, if it cannot be had),
+        later ones take microseconds."""
+        return self._kept_dailies(await self._loaded_pools())
+
+    async def avoider(self, cards: int) -> Callable[[], frozenset[tuple[int, ...]]]:
+        """What gives, at each deal, the hands of ``cards`` cards no deal may give then (for
+        a game that deals on its own, as a Rush run does: it may cross midnight).  Getting
+        it may wait as :meth:`kept_dailies` does; the function itself never waits."""
+        pools = await self._loaded_pools()
+        return lambda: held_by(self._kept_dailies(pools), cards)
+
+    def _kept_dailies(self, pools: DailyPools) -> tuple[tuple[int, ...], ...]:
+        return tuple(daily(day, pools) for day in kept_from_deals(self.local_now()))
+
+    async def _loaded_pools(self) -> DailyPools:
+        try:
+            return await self._daily_pools()
+        except (WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
+            raise DealRefused("busy") from None
 
     async def _daily_pools(self) -> DailyPools:
         if self._pools is None or (self._pools.done() and self._pools.exception()):

@@ -10,6 +10,7 @@ from bot.game.attempts import (
     closed,
     closed_attempt,
     give_up,
+    kept_from_deals,
     may_answer,
     open_to_anyone,
     still_open,
@@ -84,3 +85,13 @@ def test_a_closed_attempt_cannot_be_given_up() -> None:
     record = DailyRecord()
     record.start(D, at(D, 12).timestamp())
     assert give_up(record, at(NEXT, 12)) is None
+
+
+def test_no_deal_holds_the_puzzle_of_yesterday_today_or_tomorrow() -> None:
+    assert kept_from_deals(at(D, 12)) == [D - dt.timedelta(days=1), D, NEXT]
+
+
+def test_the_days_kept_from_deals_turn_at_midnight_in_the_daily_time_zone() -> None:
+    # 16:30 UTC on the 20th is already the 21st in Shanghai.
+    late = dt.datetime(2026, 11, 20, 16, 30, tzinfo=dt.UTC).astimezone(SHANGHAI)
+    assert kept_from_deals(late) == [D, NEXT, NEXT + dt.timedelta(days=1)]

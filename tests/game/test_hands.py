@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from functools import cache
@@ -163,3 +164,68 @@ def test_the_kept_solutions_count_every_solution() -> None:
 def test_a_text_that_is_not_a_solutions_table_is_refused() -> None:
     with pytest.raises(ValueError):
         read_solutions(3, 10, solutions_job(3, 24))
+
+
+DAILY = (2, 6, 6, 12)
+"""A level-1 hand (23 November 2026's daily puzzle) that draws are asked to avoid."""
+FULL_DECK = (1, 13)
+
+
+def seed_drawing(hand: tuple[int, ...], wanted: frozenset[int] | None = None) -> int:
+    """The first seed whose random source draws ``hand`` from the default table."""
+    return next(
+        seed
+        for seed in itertools.count()
+        if table_24().draw(random.Random(seed), FULL_DECK, wanted) == hand
+    )
+
+
+def drawn_without(rng: random.Random, avoid: set[tuple[int, ...]]) -> tuple[int, ...]:
+    """The draw a deck without ``avoid`` gives with the next number of ``rng`` (the oracle)."""
+    pool = [hand for hand, level in table_24().levels.items() if level and hand not in avoid]
+    point = rng.random() * sum(map(deal_weight, pool))
+    for hand in pool:
+        point -= deal_weight(hand)
+        if point < 0:
+            return hand
+    raise AssertionError("past the pool's weight")
+
+
+def test_a_draw_that_falls_on_an_avoided_hand_gives_another() -> None:
+    seed = seed_drawing(DAILY)
+    assert table_24().draw(random.Random(seed), FULL_DECK, None, avoid={DAILY}) != DAILY
+
+
+def test_the_hand_drawn_instead_is_the_next_draw_of_the_pool_without_the_avoided() -> None:
+    seed = seed_drawing(DAILY)
+    rng = random.Random(seed)
+    rng.random()  # the draw that fell on the avoided hand
+    expected = drawn_without(rng, {DAILY})
+    assert table_24().draw(random.Random(seed), FULL_DECK, None, avoid={DAILY}) == expected
+
+
+def test_a_draw_that_misses_the_avoided_hands_is_the_draw_without_them() -> None:
+    """The common path: one number of the random source, as before."""
+    draws = [table_24().draw(random.Random(seed), FULL_DECK, None) for seed in range(50)]
+    avoided = [
+        table_24().draw(random.Random(seed), FULL_DECK, None, avoid={DAILY}) for seed in range(50)
+    ]
+    assert avoided == draws
+
+
+def test_several_avoided_hands_are_all_passed_over() -> None:
+    seed = seed_drawing(DAILY)
+    second = table_24().draw(random.Random(seed), FULL_DECK, None, avoid={DAILY})
+    assert second is not None
+    avoid = {DAILY, second, (3, 3, 8, 8)}
+    rng = random.Random(seed)
+    rng.random()
+    expected = drawn_without(rng, avoid)
+    assert table_24().draw(random.Random(seed), FULL_DECK, None, avoid=avoid) == expected
+
+
+def test_a_pool_of_only_avoided_hands_gives_none() -> None:
+    deck = (1, 3)
+    pool = {hand for hand, level in table_24().levels.items() if level and hand[-1] <= 3}
+    assert pool  # 3 3 3 3 and a few more
+    assert table_24().draw(random.Random(1), deck, None, avoid=pool) is None

@@ -229,6 +229,34 @@ def test_the_table_dealer_is_repeatable_with_a_seed() -> None:
     assert first == again
 
 
+DAILY = (2, 6, 6, 12)
+"""A level-1 hand (23 November 2026's daily puzzle)."""
+SEED_OF_DAILY = 875
+"""The first seed whose level-1 draw from the default table is :data:`DAILY` (checked below)."""
+
+
+def test_the_seed_draws_the_daily_at_level_one() -> None:
+    table = LevelTable.from_text(4, 24, LEVELS_4_24)
+    assert table_dealer(table, random.Random(SEED_OF_DAILY))(1).hand == DAILY
+
+
+def test_the_table_dealer_deals_no_hand_it_is_told_to_avoid() -> None:
+    table = LevelTable.from_text(4, 24, LEVELS_4_24)
+    deal = table_dealer(table, random.Random(SEED_OF_DAILY), avoid=lambda: {DAILY})
+    assert deal(1).hand != DAILY
+
+
+def test_the_table_dealer_asks_what_to_avoid_at_each_deal() -> None:
+    """A run may cross midnight: the hands to avoid are those of the deal's moment."""
+    table = LevelTable.from_text(4, 24, LEVELS_4_24)
+    avoided: list[set[tuple[int, ...]]] = [set(), {DAILY}]
+    rng = random.Random(SEED_OF_DAILY)
+    deal = table_dealer(table, rng, avoid=lambda: avoided.pop(0))
+    deal(1)
+    rng.seed(SEED_OF_DAILY)
+    assert deal(1).hand != DAILY
+
+
 class Cycle:
     """Deals the hands given in order, then the last one for ever."""
 

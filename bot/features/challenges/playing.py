@@ -1,7 +1,13 @@
 """Playing a friend's challenge in private: the Play link deals the hand on the friend's own
 clock (or opens today's daily puzzle, when the challenge is today's and they have not played
 it: then it is their daily attempt), their answers are judged, /giveup gives up, and the
-end of a play is saved, told, and shown on every shared message."""
+end of a play is saved, told, and shown on every shared message.
+
+A challenge's hand was dealt days ago, perhaps: it may hold a daily puzzle the friend may
+still score (:func:`~bot.game.attempts.unspoiled_days`), unless the play is that very
+attempt.  Playing it would show them its answer first (a spoiler, and a fake fast daily
+time), so it is refused until they have played that daily; a play opened earlier and given
+up then shows no solutions.  Challenges are played in private only: no group sees one."""
 
 from __future__ import annotations
 
@@ -15,9 +21,11 @@ from bot.chat import game_life
 from bot.chat.announce import tell_saved
 from bot.chat.challenges import after_saved, settle_lapsed, time_text
 from bot.chat.hand_record_line import count_solve
-from bot.context import services
+from bot.context import BotContext, services
+from bot.game.attempts import unspoiled_days
 from bot.game.challenge import Challenge, ChallengeRefusal, ChallengeRefused
 from bot.game.hand_records import Source
+from bot.game.spoilers import holds
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.state import AnswersTo
 from bot.texts import reason
@@ -102,6 +110,17 @@ def _is_todays_attempt(context: HandlerContext, challenge: Challenge) -> bool:
     )
 
 
+async def _spoils_daily(context: BotContext, user_id: int, challenge: Challenge) -> bool:
+    """Whether ``challenge``'s hand holds a daily puzzle ``user_id`` may still score (their
+    play being no daily attempt)."""
+    user = context.application.user_data.get(user_id)
+    record = user.daily if user is not None else None
+    for day in unspoiled_days(record, context.bot_data.local_now()):
+        if holds(challenge.hand, await context.bot_data.solving.daily_hand(day)):
+            return True
+    return False
+
+
 async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
     """``/start ch_TOKEN`` (a shared challenge's Play button): deal its hand to the friend."""
     _ = context._
@@ -113,6 +132,18 @@ async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
     try:
         challenge = challenges.get(token)
         daily = _is_todays_attempt(context, challenge)
+        play = challenge.plays.get(user.id)
+        may_play = user.id != challenge.setter and (play is None or not play.finished)
+        if may_play and not daily and await _spoils_daily(context, user.id, challenge):
+            context.reply(
+                update,
+                _(
+                    "{name}'s challenge holds the cards of a daily puzzle you can still play: "
+                    "it would spoil it. Solve or give up your daily first (/daily), or open "
+                    "this challenge again tomorrow."
+                ).format(name=html.escape(challenge.setter_name)),
+            )
+            return
         known = user.id in challenge.plays
         challenge, play = challenges.play(token, user.id, user.first_name, now, daily=daily)
     except ChallengeRefused as refused:
@@ -237,7 +268,7 @@ def on_challenge(application: Application) -> filters.UpdateFilter:
 
 async def give_up(update: MessageUpdate, context: HandlerContext) -> None:
     """/giveup (/reveal, /stop) while a challenge is played: it ends with no time, and its
-    solutions are shown."""
+    solutions are shown (unless they hold a daily puzzle the player may still score)."""
     _ = context._
     user_id = update.effective_user.id
     challenge = _open(context, user_id)
@@ -247,10 +278,15 @@ async def give_up(update: MessageUpdate, context: HandlerContext) -> None:
     challenge.give_up(user_id)
     context.chat_data.answers_to = AnswersTo.GAME
     saved = context.save_global(challenges=[challenge.token])
-    head = _("You gave up {name}'s challenge. Its solutions:").format(
-        name=html.escape(challenge.setter_name)
-    )
-    text = head + "\n" + await _solutions(context, challenge)
+    name = html.escape(challenge.setter_name)
+    if await _spoils_daily(context, user_id, challenge):
+        text = _(
+            "You gave up {name}'s challenge. Its solutions are kept from you for now: its "
+            "cards hold a daily puzzle you can still play (/daily)."
+        ).format(name=name)
+    else:
+        head = _("You gave up {name}'s challenge. Its solutions:").format(name=name)
+        text = head + "\n" + await _solutions(context, challenge)
     tell_saved(context, update.effective_chat.id, text, saved, update=update)
     after_saved(context, saved, challenge)
 

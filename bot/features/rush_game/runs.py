@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,7 +36,7 @@ from telegram.ext import Application, Job
 from bot.chat.game_page import GameReply, GameRequest
 from bot.chat.rush_runs import count_run
 from bot.context import BotContext
-from bot.game.hands import LevelTable
+from bot.game.hands import Hand, LevelTable
 from bot.game.rush import CARDS, TARGET, Deal, RunResult, RushOutcome, RushRun, table_dealer
 from bot.game.rush import Refusal as RushRefusal
 from bot.services.game_tokens import TOKEN_AGE, GameMessage, GameToken, TokenBook
@@ -88,6 +89,9 @@ class RushPage:
         self.players: OrderedDict[int, tuple[str, str | None]] = OrderedDict()
         """Player → (name, Telegram language), from their last Play press."""
         self._table: LevelTable | None = None
+        self._avoid: Callable[[], Collection[Hand]] = tuple
+        """The hands no deal gives at the moment (the daily puzzles: see
+        :meth:`~bot.services.solving.Solving.avoider`)."""
 
     # --- Play ----------------------------------------------------------------------------------
 
@@ -113,6 +117,7 @@ class RushPage:
             # Before anything is looked at: from here to the run kept, nothing awaits, so
             # two starts racing cannot both find no run on (two runs at once, one of whose
             # hands /solve would not keep from its player).
+            self._avoid = await context.bot_data.solving.avoider(CARDS)
             self._table = await context.bot_data.solving.levels(CARDS, TARGET)
         now = context.now()
         self._forget(now)
@@ -180,7 +185,7 @@ class RushPage:
 
     def _deal(self, context: BotContext) -> Deal:
         assert self._table is not None
-        return table_dealer(self._table, context.bot_data.rng)
+        return table_dealer(self._table, context.bot_data.rng, avoid=self._avoid)
 
     def _dealt(self, page_run: PageRun, context: BotContext) -> None:
         """A hand was dealt (the page shows it at once): its time starts, it is kept from its

@@ -1,0 +1,97 @@
+"""The solving service deals no hand holding the daily puzzle of yesterday, today or
+tomorrow, by the clock it is given: whichever game asks (rated and unrated deals, kept hunts,
+Countdown)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+import random
+from collections.abc import AsyncIterator, Callable
+
+import pytest
+import pytest_asyncio
+
+from bot.game.countdown import draw
+from bot.game.hands import CANDIDATES, LevelTable, draw_unrated
+from bot.game.rated import LEVELS_4_24
+from bot.game.spoilers import holds
+from bot.game.table import GameSettings
+from bot.services.ready_hunts import Found
+from bot.services.solving import Solving
+from bot.services.workers import WorkerPool
+from solver import daily, is_solvable, solve
+
+pytestmark = pytest.mark.asyncio
+
+DAY = dt.date(2026, 11, 23)
+"""Its puzzle is 2 6 6 12."""
+SMALL_DAY = dt.date(2026, 11, 17)
+"""Its puzzle, 2 3 3 9, can be among Countdown's numbers."""
+
+
+def noon(day: dt.date) -> dt.datetime:
+    return dt.datetime.combine(day, dt.time(12), dt.UTC)
+
+
+@pytest_asyncio.fixture
+async def solving() -> AsyncIterator[Solving]:
+    pool = WorkerPool()
+    yield Solving(pool, local_now=lambda: noon(DAY))
+    await pool.close()
+
+
+def first_seed(found: Callable[[random.Random], bool]) -> int:
+    """The first seed for which ``found(random.Random(seed))`` is true."""
+    return next(seed for seed in itertools.count() if found(random.Random(seed)))
+
+
+async def test_the_puzzles_kept_from_deals_are_yesterday_s_today_s_and_tomorrow_s(
+    solving: Solving,
+) -> None:
+    days = [DAY - dt.timedelta(days=1), DAY, DAY + dt.timedelta(days=1)]
+    assert await solving.kept_dailies() == tuple(daily(day) for day in days)
+
+
+async def test_the_puzzles_kept_follow_the_clock(solving: Solving) -> None:
+    solving.local_now = lambda: noon(DAY + dt.timedelta(days=2))
+    assert daily(DAY) not in await solving.kept_dailies()
+
+
+async def test_a_rated_deal_falling_on_the_daily_puzzle_deals_another(solving: Solving) -> None:
+    table = LevelTable.from_text(4, 24, LEVELS_4_24)
+    seed = first_seed(lambda rng: table.draw(rng, (1, 13), None) == daily(DAY))
+    facts, _level = await solving.deal(GameSettings(), random.Random(seed))
+    assert facts.hand != daily(DAY)
+
+
+async def test_unrated_candidates_holding_the_daily_puzzle_are_passed_over(
+    solving: Solving,
+) -> None:
+    def first_holds_it(rng: random.Random) -> bool:
+        first = draw_unrated(rng, (1, 13), 5, CANDIDATES)[0]
+        return holds(first, daily(DAY)) and is_solvable(first, 24)
+
+    seed = first_seed(first_holds_it)
+    facts, _level = await solving.deal(GameSettings(cards=5), random.Random(seed))
+    assert not holds(facts.hand, daily(DAY))
+
+
+async def test_a_hunt_kept_ready_that_holds_the_daily_puzzle_is_not_dealt(
+    solving: Solving, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Kept ready yesterday, it may hold today's puzzle."""
+    spoiling = (1, 2, 6, 6, 12, 13)
+    ready: list[Found | None] = [(spoiling, tuple(s.pretty for s in solve(spoiling))), None]
+    monkeypatch.setattr(solving.hunts, "take", lambda settings, rng: ready.pop(0))
+    hand, _solutions = await solving.hunt_hand(GameSettings(cards=6), random.Random(1))
+    assert not holds(hand, daily(DAY))
+
+
+async def test_countdown_numbers_holding_the_daily_puzzle_are_drawn_again(
+    solving: Solving,
+) -> None:
+    solving.local_now = lambda: noon(SMALL_DAY)
+    seed = first_seed(lambda rng: holds(draw(rng, 2)[0], daily(SMALL_DAY)))
+    numbers, _target, _best = await solving.countdown_deal(random.Random(seed), 2)
+    assert not holds(numbers, daily(SMALL_DAY))
