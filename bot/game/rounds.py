@@ -36,6 +36,9 @@ class Outcome:
     """A right answer that came when the round had already ended (a wrong one never is)."""
     out: bool = False
     """The player is out of the round: by a wrong "no solution" claim, this one or earlier."""
+    expired: bool = False
+    """The answer came at or after the deadline of a round still on: the round ended by its
+    clock then, as its time-up would (which is the answer's to tell: its timer was late)."""
 
 
 @dataclass(slots=True)
@@ -117,8 +120,13 @@ class Round:
     def answer(self, user_id: int, text: str, now: float) -> Outcome:
         """Judge an answer; the first correct one wins the round, later ones are too late.
         A wrong "no solution" puts its player out of the round: none of their later answers
-        count."""
+        count.  An answer at or after the deadline is too late even while the timer that
+        ends the round has not fired (a busy event loop, a clock step, a restart): it ends
+        the round by its clock (:attr:`Outcome.expired`), or a late timer would let a slow
+        answer win with a time longer than the round's."""
         verdict = check(text, self.hand, self.target)
+        if self.expire(self.number, now):
+            return Outcome(verdict, too_late=verdict.ok, expired=True)
         if self.phase is not Phase.PLAYING:
             return Outcome(verdict, too_late=verdict.ok)
         if user_id in self.out:

@@ -174,3 +174,32 @@ def test_a_wrong_claim_puts_its_player_out_of_the_round() -> None:
     later = game.answer(BOB, "8/(3-8/3)", now=2.0)
     assert (later.out, later.won) == (True, False)
     assert game.answer(ANN, "8/(3-8/3)", now=3.0).won
+
+
+def test_an_answer_after_the_deadline_is_too_late_even_before_the_timer() -> None:
+    game = dealt(1, (3, 3, 8, 8), now=100.0, time_limit=120)
+    assert game.answer(BOB, "8/(3-8/3)", now=219.9).won  # a moment before the deadline
+
+
+def test_a_right_answer_at_the_deadline_ends_the_round_by_its_clock() -> None:
+    game = dealt(1, (3, 3, 8, 8), now=100.0, time_limit=120)
+    late = game.answer(BOB, "8/(3-8/3)", now=220.0)  # its timer has not fired yet
+    assert (late.won, late.too_late, late.expired) == (False, True, True)
+    assert game.phase is Phase.EXPIRED
+    assert game.winner is None
+    assert not game.expire(1, now=600.0)  # the timer, firing later, ends nothing again
+    again = game.answer(ANN, "8/(3-8/3)", now=221.0)
+    assert (again.too_late, again.expired) == (True, False)
+
+
+def test_a_wrong_answer_after_the_deadline_ends_the_round_and_counts_for_nothing() -> None:
+    game = dealt(1, (3, 3, 8, 8), now=100.0, time_limit=120)
+    late = game.answer(BOB, "3+3+8+8", now=500.0)
+    assert (late.too_late, late.expired) == (False, True)
+    assert game.wrong == {}
+    assert game.phase is Phase.EXPIRED
+
+
+def test_an_untimed_round_takes_a_win_at_any_time() -> None:
+    game = dealt(1, (3, 3, 8, 8), now=100.0)
+    assert game.answer(BOB, "8/(3-8/3)", now=100_000.0).won

@@ -47,6 +47,11 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     outcome = game.answer(update.effective_user.id, text, context.now())
     chat_id = update.effective_chat.id
     private = update.effective_chat.type == ChatType.PRIVATE
+    if outcome.expired:
+        # After the deadline, its alarm late (a busy loop, a clock step, a restart): the
+        # round ended by its clock, and its time-up is told now, as the alarm would.
+        await play.timed_out(chat_id, context, game)
+        return
     # Round.answer marks only a right answer as too late (the round was won or ended before
     # it): a wrong one to a round that is over answers nothing; to a round on, it is wrong.
     if outcome.too_late:
