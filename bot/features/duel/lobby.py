@@ -13,7 +13,7 @@ from telegram.constants import ChatType, MessageEntityType
 from bot.chat import game_life
 from bot.game.duel import HAND_SECONDS, Refusal, Refused
 from bot.game.duel_lobby import Invitation
-from bot.state import InvitationMessage
+from bot.state import ChatData, InvitationMessage
 from bot.typed_handlers import ButtonUpdate, HandlerContext, MessageUpdate
 
 from . import play, shared, words
@@ -124,7 +124,7 @@ def _invitee_name(context: HandlerContext, invitation: Invitation) -> str | None
     members do; None for a shared invitation (it invites nobody by name) or a name unknown."""
     if invitation.invitee is None:
         return None
-    chats = [context.chat_data]
+    chats: list[ChatData | None] = [context.chat_data]
     if invitation.chat_id is not None:
         chats.append(context.application.chat_data.get(invitation.chat_id))
     for chat in chats:
