@@ -74,6 +74,10 @@ class Round:
     """Who was given solutions of the hand while it was live (:mod:`bot.game.spoilers`)."""
     out: list[int] = field(default_factory=list)
     """Who claimed "no solution" wrongly: their part in the round is over."""
+    unsolvable: bool | None = None
+    """Whether it was dealt where hands may have no solution (the chat's setting then: like
+    its target, a change meanwhile is for the next round); None in rounds saved before
+    rounds kept it, and in a duel's hands (see :attr:`bot.game.table.Table.may_be_unsolvable`)."""
 
     @classmethod
     def deal(
@@ -84,9 +88,11 @@ class Round:
         now: float,
         time_limit: float | None = None,
         starter: int | None = None,
+        *,
+        unsolvable: bool | None = None,
     ) -> Round:
         """A new round for a hand whose facts were worked out (see :mod:`bot.game.hands`),
-        dealt for ``starter``."""
+        dealt for ``starter`` where hands may have no solution if ``unsolvable``."""
         return cls(
             number,
             facts.hand,
@@ -99,6 +105,7 @@ class Round:
             solution_count=facts.count,
             hint_list=facts.hints,
             starter=starter,
+            unsolvable=unsolvable,
         )
 
     @property

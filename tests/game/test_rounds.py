@@ -8,6 +8,7 @@ from bot.game.hands import facts_job
 from bot.game.rounds import NO_SOLUTION_HINT, Phase, Round
 from bot.game.scoring import NO_SOLUTION_POINTS, POINTS_BY_LEVEL, points
 from bot.game.stats import ChatStats, week_of
+from bot.game.table import Table
 from solver import Code, difficulty
 
 ANN, BOB = 1, 2
@@ -203,3 +204,22 @@ def test_a_wrong_answer_after_the_deadline_ends_the_round_and_counts_for_nothing
 def test_an_untimed_round_takes_a_win_at_any_time() -> None:
     game = dealt(1, (3, 3, 8, 8), now=100.0)
     assert game.answer(BOB, "8/(3-8/3)", now=100_000.0).won
+
+
+def test_a_round_keeps_the_unsolvable_setting_it_was_dealt_with() -> None:
+    table = Table()
+    facts = facts_job([(3, 3, 8, 8)], 24, False)
+    assert facts is not None
+    table.new_round(facts, 5, now=0.0)
+    table.settings.unsolvable = True  # an admin's switch mid-round
+    assert table.may_be_unsolvable is False
+    table.new_round(facts, 5, now=10.0)
+    table.settings.unsolvable = False
+    assert table.may_be_unsolvable is True
+
+
+def test_a_round_saved_before_rounds_kept_the_setting_goes_by_the_chats() -> None:
+    table = Table(round=dealt(1, (3, 3, 8, 8), now=0.0))
+    assert table.round is not None and table.round.unsolvable is None
+    table.settings.unsolvable = True
+    assert table.may_be_unsolvable is True

@@ -37,9 +37,10 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     if game is None:
         context.reply(update, _("No round is running: /play deals a hand."))
         return
-    if is_claim(text) and game.solvable and not table.settings.unsolvable and table.playing:
+    if is_claim(text) and game.solvable and not table.may_be_unsolvable and table.playing:
         # Where only solvable hands are dealt, "no solution" is a newcomer's guess, not a
-        # claim to stake the round on: said so, at no cost.
+        # claim to stake the round on: said so, at no cost (by the round's own rules, which
+        # a change of the chat's settings meanwhile does not touch).
         context.reply(
             update, _("Every hand here has a solution (this chat deals no others): keep looking!")
         )
