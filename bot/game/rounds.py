@@ -124,6 +124,11 @@ class Round:
         """When the time runs out, if the round is timed."""
         return None if self.time_limit is None else self.started + self.time_limit
 
+    def overdue(self, now: float) -> bool:
+        """Whether the round is still on at ``now`` though its time is up (its timer late)."""
+        deadline = self.deadline
+        return self.phase is Phase.PLAYING and deadline is not None and now >= deadline
+
     def answer(self, user_id: int, text: str, now: float) -> Outcome:
         """Judge an answer; the first correct one wins the round, later ones are too late.
         A wrong "no solution" puts its player out of the round: none of their later answers

@@ -37,7 +37,8 @@ def texts(api: duels.LocalBotApi, since: int) -> list[str]:
     return [plain_text(m.get("text") or m.get("caption") or "") for m in api.sent[since:]]
 
 
-async def test_a_right_answer_after_the_time_limit_does_not_win(tmp_path: Path) -> None:
+@pytest.mark.parametrize("late", ["right", "none"])
+async def test_an_answer_after_the_time_limit_brings_the_time_up(tmp_path: Path, late: str) -> None:
     api = make_api()
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
@@ -47,7 +48,7 @@ async def test_a_right_answer_after_the_time_limit_does_not_win(tmp_path: Path) 
         hand = dealt(await deal(api, ANN, GROUP))
         clock.now += 500  # the timer, on the event loop's time, has not fired
         before = len(api.sent)
-        api.send(BOB, GROUP, f"/a {solve(hand)[0].text}")
+        api.send(BOB, GROUP, "/a " + (solve(hand)[0].text if late == "right" else "none"))
         await api.wait_for_sent(before + 1)
         await settled(api, application)
         said = texts(api, before)

@@ -223,3 +223,12 @@ def test_a_round_saved_before_rounds_kept_the_setting_goes_by_the_chats() -> Non
     assert table.round is not None and table.round.unsolvable is None
     table.settings.unsolvable = True
     assert table.may_be_unsolvable is True
+
+
+def test_a_round_is_overdue_from_its_deadline_while_still_on() -> None:
+    game = dealt(1, (3, 3, 8, 8), now=100.0, time_limit=120)
+    assert not game.overdue(219.9)
+    assert game.overdue(220.0)
+    game.expire(1, now=220.0)
+    assert not game.overdue(500.0)  # ended: no longer on
+    assert not dealt(2, (3, 3, 8, 8), now=100.0).overdue(10_000.0)  # untimed

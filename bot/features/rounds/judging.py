@@ -37,7 +37,9 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     if game is None:
         context.reply(update, _("No round is running: /play deals a hand."))
         return
-    if is_claim(text) and game.solvable and not table.may_be_unsolvable and table.playing:
+    now = context.now()
+    free = game.solvable and not table.may_be_unsolvable and not game.overdue(now)
+    if is_claim(text) and free and table.playing:
         # Where only solvable hands are dealt, "no solution" is a newcomer's guess, not a
         # claim to stake the round on: said so, at no cost (by the round's own rules, which
         # a change of the chat's settings meanwhile does not touch).
@@ -45,7 +47,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
             update, _("Every hand here has a solution (this chat deals no others): keep looking!")
         )
         return
-    outcome = game.answer(update.effective_user.id, text, context.now())
+    outcome = game.answer(update.effective_user.id, text, now)
     chat_id = update.effective_chat.id
     private = update.effective_chat.type == ChatType.PRIVATE
     if outcome.expired:
