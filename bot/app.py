@@ -46,6 +46,7 @@ from bot.features import (
     rush_game,
     scores,
     solve,
+    stray_buttons,
 )
 from bot.menus import register_commands
 from bot.persistence import SQLitePersistence
@@ -186,6 +187,7 @@ def add_handlers(application: Application) -> None:
     for feature in FEATURES:
         feature.register(application)
     answers.register(application)
+    stray_buttons.register(application)  # last: a catch-all for presses no feature took
 
 
 def app_server(application: Application, *, serve_app: bool | None = None) -> WebServer | None:

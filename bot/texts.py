@@ -82,6 +82,12 @@ ONCE = {
 LIMITS = {
     Limit.NUMBER: N_("{number} is too big: numbers go up to {limit}"),
     Limit.TARGET: N_("the target {number} is too big: it goes up to {limit}"),
+    Limit.NUMBER_DENOMINATOR: N_(
+        "{number} has too big a denominator: denominators go up to {limit}"
+    ),
+    Limit.TARGET_DENOMINATOR: N_(
+        "the target {number} has too big a denominator: denominators go up to {limit}"
+    ),
 }
 """The bot's own limits on /solve and inline requests."""
 

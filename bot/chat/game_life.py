@@ -13,7 +13,12 @@ The life of one game:
    alarms are set then.  A deal that cannot be sent at all ends the game (nobody saw it:
    no game is left open with no timer) with the chat's apology.
 3. An alarm rings (a job of :mod:`bot.services.timers`): :func:`expired` says whether it
-   ended the game (a stale or early alarm changes nothing).
+   ended the game (a stale or early alarm changes nothing).  The rules judge every answer
+   by the clock, not by the alarm: one at or after the deadline is too late even while the
+   alarm has not rung (a busy loop, a clock step, a restart).  A round, a duel's hand and a
+   Rush run end there (:meth:`Life.expire`), and their feature tells the time-up as the
+   alarm would (the alarm then finds the game ended and says nothing); a hunt and a
+   Countdown game say the answer is too late and leave their end to the alarm.
 4. :func:`stop_game` ends it early: its starter and the admins at once, anyone else by a
    vote (:mod:`bot.game.votes`).
 5. :func:`restore`, after a restart, makes its hand secret again and sets its alarms anew

@@ -116,7 +116,8 @@ class HandResult:
 
 @dataclass(frozen=True, slots=True)
 class DuelAnswer:
-    """What one answer did in a duel: the round's outcome, and the hand it finished, if any."""
+    """What one answer did in a duel: the round's outcome, and the hand it finished, if any
+    (won by it, or ended by the clock when :attr:`Outcome.expired`)."""
 
     outcome: Outcome
     hand: HandResult | None = None
@@ -201,7 +202,10 @@ class Duel:
 
         Raises :class:`Refused`: ``NOT_PLAYER`` for anyone but the two players, ``NO_HAND``
         before the first deal.  An answer between hands or after the end is judged against
-        the last hand and marked too late if right; it changes nothing.
+        the last hand and marked too late if right; it changes nothing.  An answer at or
+        after the live hand's deadline is too late too, and ends the hand as its time-up
+        would (:meth:`expire`; its outcome is :attr:`~bot.game.rounds.Outcome.expired`, the
+        result in :attr:`DuelAnswer.hand`): the timer may be late, a win may not.
         """
         if user_id not in self.players:
             raise Refused(Refusal.NOT_PLAYER)
@@ -210,6 +214,10 @@ class Duel:
         if not self.live:  # between hands, or after the end: judged, too late if right
             verdict = check(text, self.hand.hand, self.hand.target)
             return DuelAnswer(Outcome(verdict, too_late=verdict.ok))
+        ended = self.expire(self.hand.number, now)  # by the clock: the timer may be late
+        if ended is not None:
+            verdict = check(text, self.hand.hand, self.hand.target)
+            return DuelAnswer(Outcome(verdict, too_late=verdict.ok, expired=True), ended)
         outcome = self.hand.answer(user_id, text, now)
         if not outcome.won:
             return DuelAnswer(outcome)

@@ -52,6 +52,10 @@ class Limit(StrEnum):
 
     NUMBER = "number"
     TARGET = "target"
+    NUMBER_DENOMINATOR = "number_denominator"
+    """A number is a fraction whose denominator goes beyond :data:`MAX_NUMBER`."""
+    TARGET_DENOMINATOR = "target_denominator"
+    """The target is such a fraction."""
 
 
 class RequestError(ValueError):
@@ -76,11 +80,16 @@ def parse_solve(text: str) -> SolveRequest:
     except ParseError as error:
         raise RequestError(error.code, **error.params) from None
     goal = 24 if target is None else target
-    bounds = [*((n, Limit.NUMBER, MAX_NUMBER) for n in numbers), (goal, Limit.TARGET, MAX_TARGET)]
-    for value, limit, most in bounds:
+    bounds = [
+        *((n, Limit.NUMBER, Limit.NUMBER_DENOMINATOR, MAX_NUMBER) for n in numbers),
+        (goal, Limit.TARGET, Limit.TARGET_DENOMINATOR, MAX_TARGET),
+    ]
+    for value, size, denominator, most in bounds:
         exact = Fraction(value)
-        if abs(exact.numerator) > most * exact.denominator or exact.denominator > MAX_NUMBER:
-            raise RequestError(limit, number=friendly_value(value), limit=str(most))
+        if abs(exact.numerator) > most * exact.denominator:
+            raise RequestError(size, number=friendly_value(value), limit=str(most))
+        if exact.denominator > MAX_NUMBER:  # 1/10001 is small, but its denominator is not
+            raise RequestError(denominator, number=friendly_value(value), limit=str(MAX_NUMBER))
     return tuple(numbers), goal, rules
 
 

@@ -36,6 +36,9 @@ class Outcome:
     """A right answer that came when the round had already ended (a wrong one never is)."""
     out: bool = False
     """The player is out of the round: by a wrong "no solution" claim, this one or earlier."""
+    expired: bool = False
+    """The answer came at or after the deadline of a round still on: the round ended by its
+    clock then, as its time-up would (which is the answer's to tell: its timer was late)."""
 
 
 @dataclass(slots=True)
@@ -71,6 +74,10 @@ class Round:
     """Who was given solutions of the hand while it was live (:mod:`bot.game.spoilers`)."""
     out: list[int] = field(default_factory=list)
     """Who claimed "no solution" wrongly: their part in the round is over."""
+    unsolvable: bool | None = None
+    """Whether it was dealt where hands may have no solution (the chat's setting then: like
+    its target, a change meanwhile is for the next round); None in rounds saved before
+    rounds kept it, and in a duel's hands (see :attr:`bot.game.table.Table.may_be_unsolvable`)."""
 
     @classmethod
     def deal(
@@ -81,9 +88,11 @@ class Round:
         now: float,
         time_limit: float | None = None,
         starter: int | None = None,
+        *,
+        unsolvable: bool | None = None,
     ) -> Round:
         """A new round for a hand whose facts were worked out (see :mod:`bot.game.hands`),
-        dealt for ``starter``."""
+        dealt for ``starter`` where hands may have no solution if ``unsolvable``."""
         return cls(
             number,
             facts.hand,
@@ -96,6 +105,7 @@ class Round:
             solution_count=facts.count,
             hint_list=facts.hints,
             starter=starter,
+            unsolvable=unsolvable,
         )
 
     @property
@@ -114,11 +124,21 @@ class Round:
         """When the time runs out, if the round is timed."""
         return None if self.time_limit is None else self.started + self.time_limit
 
+    def overdue(self, now: float) -> bool:
+        """Whether the round is still on at ``now`` though its time is up (its timer late)."""
+        deadline = self.deadline
+        return self.phase is Phase.PLAYING and deadline is not None and now >= deadline
+
     def answer(self, user_id: int, text: str, now: float) -> Outcome:
         """Judge an answer; the first correct one wins the round, later ones are too late.
         A wrong "no solution" puts its player out of the round: none of their later answers
-        count."""
+        count.  An answer at or after the deadline is too late even while the timer that
+        ends the round has not fired (a busy event loop, a clock step, a restart): it ends
+        the round by its clock (:attr:`Outcome.expired`), or a late timer would let a slow
+        answer win with a time longer than the round's."""
         verdict = check(text, self.hand, self.target)
+        if self.expire(self.number, now):
+            return Outcome(verdict, too_late=verdict.ok, expired=True)
         if self.phase is not Phase.PLAYING:
             return Outcome(verdict, too_late=verdict.ok)
         if user_id in self.out:

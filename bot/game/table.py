@@ -181,8 +181,23 @@ class Table:
         limit = self.settings.time_limit or None
         if self.match is not None and self.match.starter is not None:
             starter = self.match.starter
-        self.round = Round.deal(self.rounds_dealt, facts, level, now, limit, starter)
+        unsolvable = self.settings.unsolvable
+        self.round = Round.deal(
+            self.rounds_dealt, facts, level, now, limit, starter, unsolvable=unsolvable
+        )
         return self.round
+
+    @property
+    def may_be_unsolvable(self) -> bool:
+        """Whether the chat's round was dealt where hands may have no solution (then a "no
+        solution" claim is staked on: wrong, it puts its player out).  It goes by the
+        chat's setting when the round was dealt, not by a change meanwhile (an admin's
+        switch mid-round must not turn a free guess into a loss, or the other way); a round
+        saved before rounds kept it goes by the setting now."""
+        game = self.round
+        if game is not None and game.unsolvable is not None:
+            return game.unsolvable
+        return self.settings.unsolvable
 
     def record_win(self, outcome: Outcome, user_id: int, name: str, day: dt.date) -> None:
         """Score the round just won."""

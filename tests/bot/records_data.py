@@ -53,6 +53,7 @@ rounds = st.builds(
         st.lists(ids, max_size=3).map(tuple),
         max_size=2,
     ),
+    unsolvable=st.none() | st.booleans(),
 )
 players = st.builds(
     PlayerStats,

@@ -148,6 +148,10 @@ def test_rows_of_the_release_before_duels_still_load_as_they_were() -> None:
     assert chat.table.round is not None
     assert chat.table.round.hand == (3, 3, 8, 8)
     assert chat.table.round.wrong == {BOB: 1}
+    # Rounds then did not keep whether they were dealt with unsolvable hands: the chat's
+    # setting says it.
+    assert chat.table.round.unsolvable is None
+    assert chat.table.may_be_unsolvable is False
     assert user.daily.results["2026-11-24"].seconds == 42.0
 
 

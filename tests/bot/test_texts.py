@@ -139,6 +139,16 @@ def test_each_countdown_reason_is_worded_precisely(answer: str, english: str, ch
             "20000 太大了：数最大为 10000",
         ),
         (
+            "1/10001 3 8 8",
+            "1/10001 has too big a denominator: denominators go up to 10000",
+            "1/10001 的分母太大了：分母最大为 10000",
+        ),
+        (
+            "3 3 8 8 = 1/10001",
+            "the target 1/10001 has too big a denominator: denominators go up to 10000",
+            "目标数 1/10001 的分母太大了：分母最大为 10000",
+        ),
+        (
             "3 3 8 8 =",
             "the target is missing: write it at the end, like 1 2 3 4 7 25 = 573",
             "缺少目标数：写在最后，例如 1 2 3 4 7 25 = 573",

@@ -211,6 +211,20 @@ def test_an_unsolved_hand_counts_for_no_one() -> None:
     assert not duel.over
 
 
+def test_an_answer_after_a_hands_deadline_ends_it_as_its_time_up_would() -> None:
+    duel = started()
+    hand = duel.deal(facts(), 5, 0.0)
+    duel.answer(BOB, "3+3+8+8", 5.0)
+    late = duel.answer(ANN, RIGHT, HAND_SECONDS)  # its timer has not fired yet
+    assert (late.outcome.too_late, late.outcome.expired) == (True, True)
+    assert late.hand == HandResult(None)
+    assert duel.score == (0, 0)
+    assert duel.idle == [1, 0]  # as at a time-up: the late answer was no attempt
+    assert duel.expire(hand.number, HAND_SECONDS + 300) is None  # the timer, later: nothing
+    assert duel.results == [HandResult(None)]
+    assert duel.deal(facts((1, 2, 3, 4)), 1, HAND_SECONDS + 3).number == 2
+
+
 def test_first_to_three_wins() -> None:
     duel = started()
     for i, winner in enumerate((ANN, BOB, ANN, ANN)):

@@ -8,6 +8,7 @@ from bot.game.hands import facts_job
 from bot.game.rounds import NO_SOLUTION_HINT, Phase, Round
 from bot.game.scoring import NO_SOLUTION_POINTS, POINTS_BY_LEVEL, points
 from bot.game.stats import ChatStats, week_of
+from bot.game.table import Table
 from solver import Code, difficulty
 
 ANN, BOB = 1, 2
@@ -174,3 +175,60 @@ def test_a_wrong_claim_puts_its_player_out_of_the_round() -> None:
     later = game.answer(BOB, "8/(3-8/3)", now=2.0)
     assert (later.out, later.won) == (True, False)
     assert game.answer(ANN, "8/(3-8/3)", now=3.0).won
+
+
+def test_an_answer_after_the_deadline_is_too_late_even_before_the_timer() -> None:
+    game = dealt(1, (3, 3, 8, 8), now=100.0, time_limit=120)
+    assert game.answer(BOB, "8/(3-8/3)", now=219.9).won  # a moment before the deadline
+
+
+def test_a_right_answer_at_the_deadline_ends_the_round_by_its_clock() -> None:
+    game = dealt(1, (3, 3, 8, 8), now=100.0, time_limit=120)
+    late = game.answer(BOB, "8/(3-8/3)", now=220.0)  # its timer has not fired yet
+    assert (late.won, late.too_late, late.expired) == (False, True, True)
+    assert game.phase is Phase.EXPIRED
+    assert game.winner is None
+    assert not game.expire(1, now=600.0)  # the timer, firing later, ends nothing again
+    again = game.answer(ANN, "8/(3-8/3)", now=221.0)
+    assert (again.too_late, again.expired) == (True, False)
+
+
+def test_a_wrong_answer_after_the_deadline_ends_the_round_and_counts_for_nothing() -> None:
+    game = dealt(1, (3, 3, 8, 8), now=100.0, time_limit=120)
+    late = game.answer(BOB, "3+3+8+8", now=500.0)
+    assert (late.too_late, late.expired) == (False, True)
+    assert game.wrong == {}
+    assert game.phase is Phase.EXPIRED
+
+
+def test_an_untimed_round_takes_a_win_at_any_time() -> None:
+    game = dealt(1, (3, 3, 8, 8), now=100.0)
+    assert game.answer(BOB, "8/(3-8/3)", now=100_000.0).won
+
+
+def test_a_round_keeps_the_unsolvable_setting_it_was_dealt_with() -> None:
+    table = Table()
+    facts = facts_job([(3, 3, 8, 8)], 24, False)
+    assert facts is not None
+    table.new_round(facts, 5, now=0.0)
+    table.settings.unsolvable = True  # an admin's switch mid-round
+    assert table.may_be_unsolvable is False
+    table.new_round(facts, 5, now=10.0)
+    table.settings.unsolvable = False
+    assert table.may_be_unsolvable is True
+
+
+def test_a_round_saved_before_rounds_kept_the_setting_goes_by_the_chats() -> None:
+    table = Table(round=dealt(1, (3, 3, 8, 8), now=0.0))
+    assert table.round is not None and table.round.unsolvable is None
+    table.settings.unsolvable = True
+    assert table.may_be_unsolvable is True
+
+
+def test_a_round_is_overdue_from_its_deadline_while_still_on() -> None:
+    game = dealt(1, (3, 3, 8, 8), now=100.0, time_limit=120)
+    assert not game.overdue(219.9)
+    assert game.overdue(220.0)
+    game.expire(1, now=220.0)
+    assert not game.overdue(500.0)  # ended: no longer on
+    assert not dealt(2, (3, 3, 8, 8), now=100.0).overdue(10_000.0)  # untimed

@@ -12,7 +12,8 @@ from telegram.constants import ChatType, MessageEntityType
 
 from bot.chat import game_life
 from bot.game.duel import HAND_SECONDS, Refusal, Refused
-from bot.state import InvitationMessage
+from bot.game.duel_lobby import Invitation
+from bot.state import ChatData, InvitationMessage
 from bot.typed_handlers import ButtonUpdate, HandlerContext, MessageUpdate
 
 from . import play, shared, words
@@ -117,6 +118,23 @@ async def group_invitation(update: MessageUpdate, context: HandlerContext) -> No
     show(update, context, invitation, shown, text, buttons)
 
 
+def _invitee_name(context: HandlerContext, invitation: Invitation) -> str | None:
+    """The invited player's name, as the invitation's message names them (in this chat, or
+    in the group it was made in: a forged press may come from any chat) or this chat's
+    members do; None for a shared invitation (it invites nobody by name) or a name unknown."""
+    if invitation.invitee is None:
+        return None
+    chats: list[ChatData | None] = [context.chat_data]
+    if invitation.chat_id is not None:
+        chats.append(context.application.chat_data.get(invitation.chat_id))
+    for chat in chats:
+        invitations = chat.duel.invitations if chat is not None and chat.duel is not None else {}
+        shown = invitations.get(invitation.token)
+        if shown is not None and shown.invitee != "?":
+            return shown.invitee
+    return context.chat_data.members.get(invitation.invitee)
+
+
 async def invitation_button(update: ButtonUpdate, context: HandlerContext) -> None:
     """Accept or Decline under an invitation (Decline by its inviter withdraws it): only the
     invitee may answer it; anyone else gets an alert and nothing changes."""
@@ -128,10 +146,12 @@ async def invitation_button(update: ButtonUpdate, context: HandlerContext) -> No
     shown = play.duel_chat(context.chat_data).invitations.get(token)
     now = context.now()
     if invitation is not None and user.id not in (invitation.inviter, invitation.invitee):
-        name = shown.invitee if shown else "?"  # an alert is plain text
-        await query.answer(
-            context._("Only {name} can answer this invitation.").format(name=name), show_alert=True
-        )
+        name = _invitee_name(context, invitation)  # an alert is plain text
+        if name is None:
+            refusal = context._("This invitation is not yours to answer.")
+        else:
+            refusal = context._("Only {name} can answer this invitation.").format(name=name)
+        await query.answer(refusal, show_alert=True)
         return
     if action == "no":
         try:

@@ -273,7 +273,9 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         return
     answer = duel.answer(user.id, text, context.now())
     outcome = answer.outcome
-    if answer.hand is not None:
+    if outcome.expired:  # after the deadline, the alarm late: the hand's time-up, told now
+        await hand_expired(context, duel)
+    elif answer.hand is not None:
         hand_won(context, duel, answer.hand, text)
     elif outcome.too_late:  # right, a moment after the other player
         context.reply(update, _("Too late: the hand is over."))
@@ -317,6 +319,13 @@ async def hand_up(context: JobContext[int]) -> None:
     result = duel.expire(context.job.data, context.now())
     if result is None:
         return  # a stale alarm
+    await hand_expired(context, duel)
+
+
+async def hand_expired(context: BotContext, duel: Duel) -> None:
+    """A duel hand has ended by its clock, at its alarm or at an answer that came after its
+    deadline before the alarm rang: both players are told, then the next hand or the end.
+    Told once: the alarm of a hand already ended changes nothing."""
     hand = duel.hand
     if hand is not None and hand.solutions is None:  # dealt before they were worked out
         try:

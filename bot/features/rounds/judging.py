@@ -37,16 +37,24 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     if game is None:
         context.reply(update, _("No round is running: /play deals a hand."))
         return
-    if is_claim(text) and game.solvable and not table.settings.unsolvable and table.playing:
+    now = context.now()
+    free = game.solvable and not table.may_be_unsolvable and not game.overdue(now)
+    if is_claim(text) and free and table.playing:
         # Where only solvable hands are dealt, "no solution" is a newcomer's guess, not a
-        # claim to stake the round on: said so, at no cost.
+        # claim to stake the round on: said so, at no cost (by the round's own rules, which
+        # a change of the chat's settings meanwhile does not touch).
         context.reply(
             update, _("Every hand here has a solution (this chat deals no others): keep looking!")
         )
         return
-    outcome = game.answer(update.effective_user.id, text, context.now())
+    outcome = game.answer(update.effective_user.id, text, now)
     chat_id = update.effective_chat.id
     private = update.effective_chat.type == ChatType.PRIVATE
+    if outcome.expired:
+        # After the deadline, its alarm late (a busy loop, a clock step, a restart): the
+        # round ended by its clock, and its time-up is told now, as the alarm would.
+        await play.timed_out(chat_id, context, game)
+        return
     # Round.answer marks only a right answer as too late (the round was won or ended before
     # it): a wrong one to a round that is over answers nothing; to a round on, it is wrong.
     if outcome.too_late:

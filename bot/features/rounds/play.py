@@ -129,12 +129,18 @@ async def half_time(context: JobContext[int]) -> None:
 
 async def time_up(context: JobContext[int]) -> None:
     """Job: the time is up; show the solutions."""
-    table = table_of(context)
     game = game_life.expired(context, ROUND)
-    chat_id = context.job.chat_id
-    if game is None:
-        return
-    table.record_no_winner()
+    if game is not None:
+        await timed_out(context.job.chat_id, context, game)
+
+
+async def timed_out(chat_id: int, context: ChatContext, game: Round) -> None:
+    """A round has ended by its clock, at its alarm or at an answer that came after its
+    deadline before the alarm rang (:attr:`bot.game.rounds.Outcome.expired`): no winner,
+    its solutions, then a match's next round.  Told once: the alarm of a round already
+    ended changes nothing."""
+    game_life.cancel_alarms(context, chat_id, ROUND)
+    table_of(context).record_no_winner()
     header = solutions.time_up(" ".join(map(str, sorted(game.hand))))
     context.send(chat_id, await solutions_text(game, context, None, header), game=True)
     matches.after_round(chat_id, context, next_deal)
