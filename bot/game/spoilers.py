@@ -39,11 +39,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 from math import comb
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 Numbers = tuple[int | Fraction, ...]
 
@@ -114,21 +113,30 @@ def pairs(numbers: Iterable[int | Fraction]) -> set[Numbers]:
     return parts(numbers, 2)
 
 
+LOOKUPS_PER_CHECK = 32
+"""Parts looked up in the time of one hand checked on its own (a :func:`shares`), about."""
+
 Owner = tuple[int, str | None]
 """Whose a live game is: (chat, None) for a chat's game, (player, kind) for a player's own."""
 
 
-@dataclass(frozen=True)
-class Spoiled:
-    """A live game that a request would spoil."""
+class Spoiled(NamedTuple):
+    """A live game that a request would spoil (a tuple: thousands may be found at once)."""
 
     chat_id: int
     """The chat it is played in (a player's own game: the player's private chat)."""
     game: Game
-    held: bool
-    """Whether the numbers hold its whole hand (else they share part of it)."""
     own: bool
     """Whether it is a player's own game (see the module), not a chat's."""
+    hand: Numbers
+    """Its hand, sorted."""
+    asked: Numbers
+    """The numbers of the request, sorted."""
+
+    @property
+    def held(self) -> bool:
+        """Whether the numbers hold its whole hand (else they share part of it)."""
+        return holds(self.asked, self.hand)
 
 
 class LiveHands:
@@ -195,7 +203,10 @@ class LiveHands:
                 if not game.live:
                     self._drop(chat_id)
                 elif target >= self._parts_from[chat_id] and (chat_id, None) not in found:
-                    found[chat_id, None] = Spoiled(chat_id, game, held=False, own=False)
+                    hand = self._hands[chat_id, None]
+                    found[chat_id, None] = Spoiled(
+                        chat_id, game, own=False, hand=hand, asked=tuple(sorted(numbers))
+                    )
         return list(found.values())
 
     def chats_spoiled(self, numbers: Numbers, target: int | Fraction) -> list[int]:
@@ -221,22 +232,23 @@ class LiveHands:
         """The live games whose hand shares enough with ``numbers`` (:func:`shares`).
 
         The parts looked up are every choice of three of the numbers (or of as many as a
-        smaller hand has cards), or every live hand is checked if there are fewer of those.
+        smaller hand has cards), or every live hand is checked if that is cheaper (many
+        more numbers than /solve takes, few live hands).
         """
-        ordered = sorted(numbers)
+        ordered = tuple(sorted(numbers))
         choices = sum(comb(len(ordered), size) for size in self._part_sizes)
         owners: Iterable[Owner]
-        if choices <= len(self._games):
-            owners = {
+        if choices <= LOOKUPS_PER_CHECK * len(self._games):
+            owners = dict.fromkeys(
                 owner
                 for size in self._part_sizes
                 for part in combinations(ordered, size)
                 for owner in self._by_part.get(part, ())
-            }
+            )
         else:
             owners = [owner for owner, hand in self._hands.items() if shares(ordered, hand)]
         found = {}
-        for owner in sorted(owners, key=lambda owner: (owner[0], owner[1] or "")):
+        for owner in owners:
             game = self._games[owner]
             chat_id, kind = owner
             if not game.live:
@@ -245,8 +257,8 @@ class LiveHands:
                 else:
                     self._unfile(owner)
                 continue
-            held = holds(ordered, self._hands[owner])
-            found[owner] = Spoiled(chat_id, game, held=held, own=kind is not None)
+            hand = self._hands[owner]
+            found[owner] = Spoiled(chat_id, game, own=kind is not None, hand=hand, asked=ordered)
         return found
 
     def _file(self, owner: Owner, game: Game) -> None:

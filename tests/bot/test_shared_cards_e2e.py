@@ -68,11 +68,11 @@ def part_request(hand: tuple[int, ...]) -> str:
     is added (24 less the fourth when no way is found: the cards are what is refused), as
     /solve takes them.  Of the three-card choices, one sharing the fewest cards with the
     test day's daily puzzle: a refusal for the daily would hide the round's."""
-    choices = sorted(
-        combinations(hand, 3),
-        key=lambda three: sum((Counter(three) & Counter(daily(DAY))).values()),
-    )
-    three = choices[0]
+
+    def with_daily(three: tuple[int, ...]) -> int:
+        return sum((Counter(three) & Counter(daily(DAY))).values())
+
+    three = min(combinations(hand, 3), key=with_daily)
     (fourth,) = Counter(hand) - Counter(three)
     targets = [24 - fourth, 24 + fourth, 24 * fourth]
     target = next((t for t in targets if t > 0 and solve(list(three), t)), 24 - fourth)
