@@ -63,10 +63,13 @@ class Game(Protocol):
     """Who was given solutions that spoil it while it was live."""
 
 
-def peek(game: Game, user_id: int) -> None:
-    """``user_id`` was given solutions that spoil ``game``: their answers to it score nothing."""
+def peek(game: Game, user_id: int) -> bool:
+    """``user_id`` was given solutions that spoil ``game``: their answers to it score nothing.
+    Whether that marked them (False: marked already, or the game is over)."""
     if game.live and user_id not in game.peeked:
         game.peeked.append(user_id)
+        return True
+    return False
 
 
 def peeked(game: Game, user_id: int) -> bool:

@@ -170,8 +170,8 @@ def test_a_countdown_of_a_group_that_became_a_supergroup_keeps_its_parts() -> No
 
 def test_a_player_given_a_live_hands_solutions_is_marked_in_its_game() -> None:
     game = _Peekable((3, 3, 8, 8))
-    peek(game, 7)
-    peek(game, 7)
+    assert peek(game, 7)
+    assert not peek(game, 7)  # marked already: nothing to save again
     assert game.peeked == [7]
     assert peeked(game, 7)
     assert not peeked(game, 8)

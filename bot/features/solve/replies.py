@@ -282,8 +282,9 @@ def mark_peeks(request: SolveRequest, user_id: int, context: BotContext) -> None
     reads it is never refused: see :mod:`bot.game.spoilers`)."""
     numbers, target, _rules = request
     for spoiled in context.bot_data.live_hands.spoiled(numbers, target):
-        if not spoiled.own:  # a player's own game is theirs alone: nobody else answers it
-            peek(spoiled.game, user_id)
+        # A player's own game is theirs alone: nobody else answers it.  A mark already made
+        # is not saved again (a user asking again and again rewrites no chat).
+        if not spoiled.own and peek(spoiled.game, user_id):
             context.application.mark_data_for_update_persistence(chat_ids=spoiled.chat_id)
 
 
