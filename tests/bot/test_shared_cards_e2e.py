@@ -165,6 +165,9 @@ async def test_a_non_member_given_the_hand_for_another_target_scores_nothing(
 ) -> None:
     api = with_carol()
     async with running_bot(api, tmp_path):
+        # Today's puzzle solved: a hand sharing three of its cards would be refused to her.
+        await reply_to(api, CAROL, CAROL, "/daily")
+        await reply_to(api, CAROL, CAROL, solve(daily(DAY))[0].text)
         hand = await a_live_round(api)
         cards = " ".join(map(str, hand))
         await reply_to(api, CAROL, CAROL, f"/solve {cards} = 1/24")
