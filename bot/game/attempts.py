@@ -69,7 +69,8 @@ def may_answer(record: DailyRecord, day: dt.date, now: dt.datetime) -> bool:
 def unspoiled_days(record: DailyRecord | None, now: dt.datetime) -> list[dt.date]:
     """The days whose puzzle a player may still score, newest first: today's unless solved
     or given up, and yesterday's while its attempt is open (see :func:`may_answer`).
-    Their solutions are kept from the player, and so are those of numbers holding them."""
+    Their solutions are kept from the player, and so are those of numbers sharing three
+    cards with them (:func:`bot.game.spoilers.shares`)."""
     today = now.date()
     if record is None:
         return [today]

@@ -1,18 +1,26 @@
 """Which hands are being played right now, so that their solutions are kept from the players.
 
 The rule (it prevents a player from asking the bot for the answer of the hand they race
-for): while a group plays a hand, a player who has been seen in that group gets no solution
-of it, in any chat and in any way, nor for numbers that hold the hand among others, whatever
-the target; the same goes for the daily puzzle of a player whose daily clock runs.  Only a
-round's very hand with another target is another puzzle (:func:`another_puzzle`): its
-answers use every card, so none holds an answer of the round's.
+for, whole or in part): while a group plays a hand, a player who has been seen in that
+group gets no solution of numbers that share at least three cards with it (:func:`shares`),
+in any chat and in any way, whatever the target and whatever other numbers are asked
+beside them; the same goes for the daily puzzle of a player who may still score it.
+Three cards of a hand with an adjusted target are most of its answer (hand 2 8 12 12:
+``/solve 2 8 12 = 2`` gives ``12÷(8−2)``, and ``×12`` wins), the hand itself with another
+target turns an answer around (``= 1/24``) or, under Countdown's rules, leaves a card out,
+and a number asked beside them can carry a part (``/solve 2 8 12 5 = 7`` lists
+``12÷(8−2)+5``).  Two shared cards are never a spoiler: anything two cards make, a player
+works out at a glance, so a 24-game hand of small numbers stays free to solve in general.
+Cards count as often as they were dealt and as often as they were asked (hand 2 6 6 12:
+``6 6 12`` shares three, ``6 6 5`` two), and a hand of fewer than three cards is spoiled
+by numbers that hold it.
 
-A Countdown game may be answered with only some of its numbers, so any part of them
+A Countdown game may be answered with only some of its numbers, so a smaller part of them
 spoils it too: while one is on, its players get no solution of numbers sharing two or
 more with it (counted as often as each was drawn), asked with a target of Countdown's
 size (101 and up: a 24-game hand of small numbers stays free to solve), besides numbers
-holding all six, whatever the target.  Extra numbers that are not among the game's do not
-hide a part of them: under Countdown's rules the solver may leave them out.
+sharing three with it, whatever the target.  Extra numbers that are not among the game's
+do not hide a part of them: under Countdown's rules the solver may leave them out.
 
 A game one player plays on their own beside their chat's game (a friend's challenge, in
 private) is live for that player only: it is found as their private chat (whose id is the
@@ -34,9 +42,12 @@ from collections.abc import Iterable
 from fractions import Fraction
 from itertools import combinations
 from math import comb
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 Numbers = tuple[int | Fraction, ...]
+
+SHARED = 3
+"""Cards that numbers share with a live hand to spoil it (all of a smaller hand's)."""
 
 
 class Game(Protocol):
@@ -52,10 +63,13 @@ class Game(Protocol):
     """Who was given solutions that spoil it while it was live."""
 
 
-def peek(game: Game, user_id: int) -> None:
-    """``user_id`` was given solutions that spoil ``game``: their answers to it score nothing."""
+def peek(game: Game, user_id: int) -> bool:
+    """``user_id`` was given solutions that spoil ``game``: their answers to it score nothing.
+    Whether that marked them (False: marked already, or the game is over)."""
     if game.live and user_id not in game.peeked:
         game.peeked.append(user_id)
+        return True
+    return False
 
 
 def peeked(game: Game, user_id: int) -> bool:
@@ -79,76 +93,96 @@ def held_by(hands: Iterable[Iterable[int]], cards: int) -> frozenset[tuple[int, 
     return frozenset(tuple(sorted(hand)) for hand in map(tuple, hands) if len(hand) == cards)
 
 
-class Round(Game, Protocol):
-    """A round: a hand to make a target from."""
+def shared(numbers: Iterable[int | Fraction], hand: Iterable[int | Fraction]) -> int:
+    """How many cards of ``hand`` are among ``numbers``: each as often as it was dealt and
+    as often as it was asked, whichever is less."""
+    return sum((Counter(numbers) & Counter(hand)).values())
 
-    @property
-    def target(self) -> int: ...
+
+def shares(numbers: Iterable[int | Fraction], hand: Iterable[int | Fraction]) -> bool:
+    """Whether ``numbers`` share enough of ``hand`` to spoil it (see the module's rule):
+    :data:`SHARED` cards, or every card of a smaller hand."""
+    hand = tuple(hand)
+    return shared(numbers, hand) >= min(SHARED, len(hand))
 
 
-def another_puzzle(numbers: Numbers, target: int | Fraction, game: Round | None) -> bool:
-    """Whether a request for ``numbers`` and ``target`` is another puzzle than the live
-    ``game``'s: its very hand (no number more), with another target."""
-    if game is None or not game.live or target == game.target:
-        return False
-    return Counter(numbers) == Counter(game.hand)
+def parts(numbers: Iterable[int | Fraction], size: int) -> set[Numbers]:
+    """Every ``size`` of ``numbers`` (a number drawn twice may be taken twice), sorted."""
+    return set(combinations(sorted(numbers), size))
 
 
 def pairs(numbers: Iterable[int | Fraction]) -> set[Numbers]:
     """Every two of ``numbers`` (a number drawn twice makes a pair with itself), sorted."""
-    return set(combinations(sorted(numbers), 2))
+    return parts(numbers, 2)
+
+
+LOOKUPS_PER_CHECK = 32
+"""Parts looked up in the time of one hand checked on its own (a :func:`shares`), about."""
+
+Owner = tuple[int, str | None]
+"""Whose a live game is: (chat, None) for a chat's game, (player, kind) for a player's own."""
+
+
+class Spoiled(NamedTuple):
+    """A live game that a request would spoil (a tuple: thousands may be found at once)."""
+
+    chat_id: int
+    """The chat it is played in (a player's own game: the player's private chat)."""
+    game: Game
+    own: bool
+    """Whether it is a player's own game (see the module), not a chat's."""
+    hand: Numbers
+    """Its hand, sorted."""
+    asked: Numbers
+    """The numbers of the request, sorted."""
+
+    @property
+    def held(self) -> bool:
+        """Whether the numbers hold its whole hand (else they share part of it)."""
+        return holds(self.asked, self.hand)
 
 
 class LiveHands:
-    """The rounds, hunts and Countdown games being played, found by any numbers that hold
-    their hand (and a Countdown game by two of its numbers, too).
+    """The games being played, found by any numbers that share three cards with their hand
+    (and a Countdown game by two of its numbers, too): each hand is filed under every three
+    of its cards (20 for a Countdown game's six), so that a request looks up every three of
+    its numbers (56 for eight), or checks every live hand if there are fewer of those.
 
     A game is added when it is dealt; one that is over is dropped when it is next looked
     at (or when its chat deals again), so ending a game needs no call here.
     """
 
     def __init__(self) -> None:
-        self._by_hand: dict[Numbers, dict[int, Game]] = {}
-        self._by_chat: dict[int, Game] = {}
+        self._games: dict[Owner, Game] = {}
+        self._hands: dict[Owner, Numbers] = {}
+        """Each game's hand as it was added (a Rush run's hand changes as it is played:
+        re-added then, its old hand is dropped from where it was filed)."""
+        self._by_part: dict[Numbers, dict[Owner, Game]] = {}
+        """Every game, under each part of its hand that spoils it (:func:`shares`)."""
+        self._part_sizes: Counter[int] = Counter()
+        """How many games are filed under parts of each size (3, or a smaller hand's)."""
         self._by_pair: dict[Numbers, dict[int, Game]] = {}
         self._parts_from: dict[int, int] = {}
         """The chats whose game any two of its numbers spoil, with the least target that
         does."""
-        self._hands: dict[int, Numbers] = {}
-        """Each chat's hand as it was added (a Rush run's hand changes as it is played:
-        re-added then, its old hand is dropped from where it was filed)."""
-        self._by_player: dict[tuple[int, str], Game] = {}
-        """Each player's own games, by (player, kind)."""
-        self._player_hands: dict[Numbers, dict[tuple[int, str], Game]] = {}
 
     def add_player(self, user_id: int, game: Game, kind: str = "") -> None:
         """A game ``user_id`` plays on their own, beside their chat's (see the module): its
         hand is live for them, found as their private chat's, until it is over.  It takes
         the place of their game of the same ``kind`` only (a player may play a friend's
         challenge and a Rush run on the game's page at once: each hand stays theirs)."""
-        self.drop_player(user_id, kind)
-        self._by_player[user_id, kind] = game
-        self._player_hands.setdefault(tuple(sorted(game.hand)), {})[user_id, kind] = game
+        self._file((user_id, kind), game)
 
     def drop_player(self, user_id: int, kind: str = "") -> None:
         """``user_id``'s own game of ``kind`` is over (or set aside)."""
-        game = self._by_player.pop((user_id, kind), None)
-        if game is None:
-            return
-        key = tuple(sorted(game.hand))
-        players = self._player_hands.get(key, {})
-        players.pop((user_id, kind), None)
-        if not players:
-            self._player_hands.pop(key, None)
+        self._unfile((user_id, kind))
 
     def add(self, chat_id: int, game: Game, *, parts_from: int | None = None) -> None:
         """A game dealt in a chat: its hand is live until the game is over.  With
         ``parts_from`` (a Countdown game), any two of its numbers asked with a target of
         ``parts_from`` or more spoil it too."""
         self._drop(chat_id)
-        self._by_chat[chat_id] = game
-        key = self._hands[chat_id] = tuple(sorted(game.hand))
-        self._by_hand.setdefault(key, {})[chat_id] = game
+        self._file((chat_id, None), game)
         if parts_from is not None:
             self._parts_from[chat_id] = parts_from
             for pair in pairs(game.hand):
@@ -156,74 +190,108 @@ class LiveHands:
 
     def move(self, old_chat_id: int, new_chat_id: int) -> None:
         """A group became a supergroup: its round goes on under the new id."""
-        game = self._by_chat.get(old_chat_id)
+        game = self._games.get((old_chat_id, None))
         parts_from = self._parts_from.get(old_chat_id)
         self._drop(old_chat_id)
         if game is not None:
             self.add(new_chat_id, game, parts_from=parts_from)
 
-    def chats_spoiled(self, numbers: Numbers, target: int | Fraction) -> list[int]:
-        """The groups whose live game a request for ``numbers`` and ``target`` would
-        spoil: numbers holding its hand, or two of a Countdown game's numbers with a
+    def spoiled(self, numbers: Numbers, target: int | Fraction) -> list[Spoiled]:
+        """The live games a request for ``numbers`` and ``target`` would spoil: numbers
+        sharing three cards with its hand, or two of a Countdown game's numbers with a
         target of its size (see the module's rule)."""
-        found = self.chats_holding(numbers)
+        found = self._sharing(numbers)
         for pair in pairs(numbers) if self._by_pair else ():
             for chat_id, game in list(self._by_pair.get(pair, {}).items()):
                 if not game.live:
                     self._drop(chat_id)
-                elif target >= self._parts_from[chat_id] and chat_id not in found:
-                    found.append(chat_id)
-        return found
+                elif target >= self._parts_from[chat_id] and (chat_id, None) not in found:
+                    hand = self._hands[chat_id, None]
+                    found[chat_id, None] = Spoiled(
+                        chat_id, game, own=False, hand=hand, asked=tuple(sorted(numbers))
+                    )
+        return list(found.values())
+
+    def chats_spoiled(self, numbers: Numbers, target: int | Fraction) -> list[int]:
+        """The chats whose live game a request for ``numbers`` and ``target`` would spoil
+        (see :meth:`spoiled`): a player's own game is found as their private chat."""
+        return list(dict.fromkeys(spoiled.chat_id for spoiled in self.spoiled(numbers, target)))
 
     def chats_holding(self, numbers: Numbers) -> list[int]:
-        """The groups whose live hand ``numbers`` hold.
-
-        The hands looked at are every choice of as many of the numbers as a live hand has
-        cards (70 for eight numbers), or every live hand if there are fewer of those.
-        """
-        ordered = sorted(numbers)
-        live = self._by_hand.keys() | self._player_hands.keys()
-        sizes = {len(hand) for hand in live}
-        choices = sum(comb(len(ordered), size) for size in sizes)
-        if choices <= len(live):
-            hands: Iterable[Numbers] = {
-                choice for size in sizes for choice in combinations(ordered, size)
-            }
-        else:
-            hands = [hand for hand in live if holds(ordered, hand)]
-        found = []
-        for hand in hands:
-            for chat_id, game in list(self._by_hand.get(hand, {}).items()):
-                if game.live:
-                    found.append(chat_id)
-                else:
-                    self._drop(chat_id)
-            for (user_id, kind), game in list(self._player_hands.get(hand, {}).items()):
-                if not game.live:
-                    self.drop_player(user_id, kind)
-                elif user_id not in found:
-                    found.append(user_id)
-        return found
+        """The chats whose live hand ``numbers`` hold (see :func:`holds`)."""
+        found = self._sharing(numbers).values()
+        return list(dict.fromkeys(spoiled.chat_id for spoiled in found if spoiled.held))
 
     def game(self, chat_id: int) -> Game | None:
         """The live game of a chat, if any."""
-        game = self._by_chat.get(chat_id)
+        game = self._games.get((chat_id, None))
         return game if game is not None and game.live else None
 
     def __len__(self) -> int:
-        return len(self._by_chat)
+        """How many games are filed (a chat's or a player's own), live or not yet dropped."""
+        return len(self._games)
+
+    def _sharing(self, numbers: Numbers) -> dict[Owner, Spoiled]:
+        """The live games whose hand shares enough with ``numbers`` (:func:`shares`).
+
+        The parts looked up are every choice of three of the numbers (or of as many as a
+        smaller hand has cards), or every live hand is checked if that is cheaper (many
+        more numbers than /solve takes, few live hands).
+        """
+        ordered = tuple(sorted(numbers))
+        choices = sum(comb(len(ordered), size) for size in self._part_sizes)
+        owners: Iterable[Owner]
+        if choices <= LOOKUPS_PER_CHECK * len(self._games):
+            owners = dict.fromkeys(
+                owner
+                for size in self._part_sizes
+                for part in combinations(ordered, size)
+                for owner in self._by_part.get(part, ())
+            )
+        else:
+            owners = [owner for owner, hand in self._hands.items() if shares(ordered, hand)]
+        found = {}
+        for owner in owners:
+            game = self._games[owner]
+            chat_id, kind = owner
+            if not game.live:
+                if kind is None:
+                    self._drop(chat_id)
+                else:
+                    self._unfile(owner)
+                continue
+            hand = self._hands[owner]
+            found[owner] = Spoiled(chat_id, game, own=kind is not None, hand=hand, asked=ordered)
+        return found
+
+    def _file(self, owner: Owner, game: Game) -> None:
+        self._unfile(owner)
+        hand = self._hands[owner] = tuple(sorted(game.hand))
+        self._games[owner] = game
+        size = min(SHARED, len(hand))
+        self._part_sizes[size] += 1
+        for part in parts(hand, size):
+            self._by_part.setdefault(part, {})[owner] = game
+
+    def _unfile(self, owner: Owner) -> None:
+        if self._games.pop(owner, None) is None:
+            return
+        hand = self._hands.pop(owner)
+        size = min(SHARED, len(hand))
+        self._part_sizes[size] -= 1
+        if not self._part_sizes[size]:
+            del self._part_sizes[size]
+        for part in parts(hand, size):
+            sharing = self._by_part.get(part, {})
+            sharing.pop(owner, None)
+            if not sharing:
+                self._by_part.pop(part, None)
 
     def _drop(self, chat_id: int) -> None:
-        game = self._by_chat.pop(chat_id, None)
-        if game is None:
-            return
-        key = self._hands.pop(chat_id)
-        chats = self._by_hand.get(key, {})
-        chats.pop(chat_id, None)
-        if not chats:
-            self._by_hand.pop(key, None)
+        hand = self._hands.get((chat_id, None), ())
+        self._unfile((chat_id, None))
         if self._parts_from.pop(chat_id, None) is not None:
-            for pair in pairs(key):
+            for pair in pairs(hand):
                 sharing = self._by_pair.get(pair, {})
                 sharing.pop(chat_id, None)
                 if not sharing:

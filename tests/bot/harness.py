@@ -123,9 +123,9 @@ class FakeClock:
 
 TEST_DAY_NOON = 1_795_435_200.0
 """Noon (UTC) of 23 November 2026, the day a test's bot lives in unless the test gives a
-clock: its daily puzzle (2 6 6 12) is held by none of the hands tests ask /solve for, so no
-test depends on the day it runs (on 26 November, 3 5 7 8 made /solve 1 2 3 4 5 6 7 8 a
-spoiler of the daily puzzle, refused)."""
+clock: its daily puzzle (2 6 6 12) shares three cards with none of the hands tests ask
+/solve for but those about it, so no test depends on the day it runs (on 26 November,
+3 5 7 8 made /solve 1 2 3 4 5 6 7 8 a spoiler of the daily puzzle, refused)."""
 
 
 class DayClock:

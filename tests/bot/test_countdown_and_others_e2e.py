@@ -52,13 +52,29 @@ async def test_the_countdowns_numbers_are_not_solved_for_its_players(tmp_path: P
     assert replies == [refusal] * len(requests)
 
 
-async def test_a_24_game_hand_stays_free_to_solve_during_a_countdown(tmp_path: Path) -> None:
+async def test_a_24_game_hand_with_two_of_its_numbers_stays_free_during_a_countdown(
+    tmp_path: Path,
+) -> None:
     api = players()
     async with running_bot(api, tmp_path) as application:
         await start(api, application, ANN, GROUP)
         await reply_to(api, CAROL, GROUP, "/a 1+1")
-        reply = plain_text(await reply_to(api, CAROL, CAROL, "/solve 2 2 5 8"))
-    assert reply.startswith("2 2 5 8 → 24: ")
+        reply = plain_text(await reply_to(api, CAROL, CAROL, "/solve 2 2 3 4"))
+    assert reply.startswith("2 2 3 4 → 24: ")
+
+
+async def test_three_of_its_numbers_with_a_small_target_are_refused(tmp_path: Path) -> None:
+    # 2 5 8 = 15 (8+5+2) is no Countdown-sized target, but 880 = (50+…)×…: three numbers
+    # of the game are a part of its answer whatever the target.
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await start(api, application, ANN, GROUP)
+        await reply_to(api, CAROL, GROUP, "/a 1+1")
+        reply = await reply_to(api, CAROL, CAROL, "/solve 2 2 5 8")
+    assert reply == (
+        "No spoilers: those are numbers of a Countdown game you are playing right now. "
+        "Ask again once it is over."
+    )
 
 
 async def test_the_end_fits_telegrams_limit_with_many_players(tmp_path: Path) -> None:

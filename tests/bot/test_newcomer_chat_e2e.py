@@ -13,7 +13,6 @@ from bot.features.rounds import matches
 from bot.game.scoring import POINTS_BY_LEVEL
 from bot.local_api import LocalBotApi, plain_text
 from solver import solve
-from tests.bot.games import solve_headline
 from tests.bot.harness import (
     ANN,
     BOB,
@@ -145,15 +144,17 @@ async def test_language_alone_in_chinese(tmp_path: Path) -> None:
     assert reply == "语言：中文。可用 /language en、/language zh 或 /language auto 更改。"
 
 
-async def test_the_hand_of_a_round_with_another_target_is_solved(tmp_path: Path) -> None:
+async def test_the_hand_of_a_round_with_another_target_is_refused(tmp_path: Path) -> None:
+    # Another target turns the round's answer around (= 1/24) or leaves a card out
+    # (Countdown's rules): the round's own hand is refused whatever the target.
     api = make_api()
     async with running_bot(api, tmp_path):
-        hand = dealt(await deal(api, ANN, ANN))  # never a daily puzzle: /solve takes it
+        hand = dealt(await deal(api, ANN, ANN))  # never a daily puzzle
         numbers = " ".join(map(str, hand))
         other = plain_text(await reply_to(api, ANN, ANN, f"/solve {numbers} = 25"))
         same = plain_text(await reply_to(api, ANN, ANN, f"/solve {numbers}"))
         more = plain_text(await reply_to(api, ANN, ANN, f"/solve {numbers} 1 = 25"))
-    assert other.splitlines()[0] == solve_headline(numbers, 25)
+    assert other.startswith("No spoilers: those numbers hold a hand you are playing right now.")
     assert same.startswith("No spoilers: those numbers hold a hand you are playing right now.")
     # A number more may hold the round's answer (its 24, plus 1): still a spoiler.
     assert more.startswith("No spoilers: those numbers hold a hand you are playing right now.")

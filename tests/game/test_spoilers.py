@@ -6,7 +6,16 @@ from fractions import Fraction
 
 from bot.game.countdown import Countdown
 from bot.game.rounds import Round
-from bot.game.spoilers import LiveHands, held_by, holds, holds_any, peek, peeked
+from bot.game.spoilers import (
+    LiveHands,
+    held_by,
+    holds,
+    holds_any,
+    peek,
+    peeked,
+    shared,
+    shares,
+)
 
 GROUP, OTHER = -100, -200
 
@@ -119,10 +128,16 @@ def test_one_number_shared_with_a_countdown_is_free() -> None:
     assert hands.chats_spoiled((100, 1, 2, 4), 537) == []
 
 
-def test_a_24_game_hand_among_a_countdowns_numbers_is_free() -> None:
+def test_a_24_game_hand_with_two_of_a_countdowns_numbers_is_free() -> None:
     hands = LiveHands()
     hands.add(GROUP, countdown(), parts_from=101)
-    assert hands.chats_spoiled((3, 3, 7, 10), 24) == []
+    assert hands.chats_spoiled((3, 7, 1, 2), 24) == []
+
+
+def test_three_of_a_countdowns_numbers_with_a_small_target_are_found() -> None:
+    hands = LiveHands()
+    hands.add(GROUP, countdown(), parts_from=101)
+    assert hands.chats_spoiled((3, 3, 7, 10), 24) == [GROUP]
 
 
 def test_all_six_numbers_spoil_a_countdown_whatever_the_target() -> None:
@@ -155,8 +170,8 @@ def test_a_countdown_of_a_group_that_became_a_supergroup_keeps_its_parts() -> No
 
 def test_a_player_given_a_live_hands_solutions_is_marked_in_its_game() -> None:
     game = _Peekable((3, 3, 8, 8))
-    peek(game, 7)
-    peek(game, 7)
+    assert peek(game, 7)
+    assert not peek(game, 7)  # marked already: nothing to save again
     assert game.peeked == [7]
     assert peeked(game, 7)
     assert not peeked(game, 8)
@@ -235,3 +250,118 @@ def test_the_hands_of_a_size_holding_a_daily_are_the_dailies_of_that_size_sorted
 
 def test_no_smaller_hand_holds_a_daily() -> None:
     assert held_by([(2, 6, 6, 12)], 3) == frozenset()
+
+
+# The share rule: three cards of a live hand spoil it, whatever the target.
+
+
+def test_three_cards_of_a_hand_share_it() -> None:
+    assert shares((2, 8, 12), (2, 8, 12, 12))
+
+
+def test_two_cards_of_a_hand_do_not_share_it() -> None:
+    assert not shares((2, 12, 5), (2, 8, 12, 12))
+
+
+def test_a_card_dealt_twice_counts_twice_when_asked_twice() -> None:
+    assert shared((6, 6, 12), (2, 6, 6, 12)) == 3
+
+
+def test_a_card_asked_twice_counts_once_when_dealt_once() -> None:
+    assert shared((12, 12, 6), (2, 6, 6, 12)) == 2
+
+
+def test_a_card_dealt_twice_counts_once_when_asked_once() -> None:
+    assert shared((6, 5, 5), (2, 6, 6, 12)) == 1
+
+
+def test_a_pair_dealt_and_asked_with_another_number_shares_two() -> None:
+    assert not shares((6, 6, 5), (2, 6, 6, 12))
+
+
+def test_a_hand_of_fewer_than_three_cards_is_shared_by_holding_it() -> None:
+    assert shares((7, 1), (7,))
+
+
+def test_three_cards_of_a_live_hand_with_another_target_are_found() -> None:
+    hands = LiveHands()
+    hands.add(GROUP, live((2, 8, 12, 12)))
+    assert hands.chats_spoiled((2, 8, 12), 2) == [GROUP]
+
+
+def test_three_cards_of_a_live_hand_among_other_numbers_are_found() -> None:
+    hands = LiveHands()
+    hands.add(GROUP, live((2, 8, 12, 12)))
+    assert hands.chats_spoiled((2, 8, 12, 5), 7) == [GROUP]
+
+
+def test_a_card_dealt_twice_asked_twice_is_found() -> None:
+    hands = LiveHands()
+    hands.add(GROUP, live((2, 6, 6, 12)))
+    assert hands.chats_spoiled((6, 6, 12), 12) == [GROUP]
+
+
+def test_a_card_dealt_twice_asked_with_another_number_is_free() -> None:
+    hands = LiveHands()
+    hands.add(GROUP, live((2, 6, 6, 12)))
+    assert hands.chats_spoiled((6, 6, 5), 24) == []
+
+
+def test_two_cards_of_a_live_hand_among_many_numbers_are_free() -> None:
+    hands = LiveHands()
+    hands.add(GROUP, live((2, 6, 6, 12)))
+    assert hands.chats_spoiled((2, 6, 1, 3, 4, 5, 7, 8), 24) == []
+
+
+def test_the_live_hand_itself_with_another_target_is_found() -> None:
+    hands = LiveHands()
+    hands.add(GROUP, live((2, 4, 6, 9)))
+    assert hands.chats_spoiled((2, 4, 6, 9), Fraction(1, 24)) == [GROUP]
+
+
+def test_three_cards_with_many_more_numbers_are_checked_hand_by_hand() -> None:
+    hands = LiveHands()
+    hands.add(GROUP, live((3, 5, 8, 8)))
+    assert hands.chats_spoiled((*range(9, 40), 3, 8, 8), 24) == [GROUP]
+
+
+def test_what_a_request_spoils_says_whether_it_holds_the_hand() -> None:
+    hands = LiveHands()
+    hands.add(GROUP, live((2, 8, 12, 12)))
+    hands.add(OTHER, live((1, 2, 8, 12)))
+    held = {spoiled.chat_id: spoiled.held for spoiled in hands.spoiled((1, 2, 8, 12), 24)}
+    assert held == {GROUP: False, OTHER: True}
+
+
+def test_three_cards_of_a_players_own_game_are_found_as_their_private_chat() -> None:
+    hands = LiveHands()
+    hands.add_player(501, live((2, 8, 12, 12)), kind="challenge")
+    assert hands.chats_spoiled((12, 2, 8), 2) == [501]
+
+
+def test_three_cards_of_a_players_own_game_are_told_as_their_own() -> None:
+    hands = LiveHands()
+    hands.add_player(501, live((2, 8, 12, 12)), kind="rush page")
+    assert [spoiled.own for spoiled in hands.spoiled((12, 2, 8), 2)] == [True]
+
+
+def test_two_cards_of_a_players_own_game_are_free() -> None:
+    hands = LiveHands()
+    hands.add_player(501, live((2, 8, 12, 12)), kind="challenge")
+    assert hands.chats_spoiled((12, 2, 5), 2) == []
+
+
+def test_a_players_own_game_whose_hand_changed_leaves_its_old_cards_free() -> None:
+    hands = LiveHands()
+    run = Changing((2, 8, 12, 12))
+    hands.add_player(501, run, kind="rush page")
+    run.hand = (1, 3, 4, 5)
+    hands.add_player(501, run, kind="rush page")
+    assert hands.chats_spoiled((2, 8, 12), 2) == []
+
+
+def test_three_of_a_countdowns_numbers_with_a_small_target_mark_no_other_game() -> None:
+    hands = LiveHands()
+    hands.add(GROUP, countdown(), parts_from=101)
+    hands.add(OTHER, live((1, 2, 3, 4)))
+    assert hands.chats_spoiled((25, 100, 7), 24) == [GROUP]

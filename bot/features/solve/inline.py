@@ -82,7 +82,7 @@ async def inline_query(update: Update, context: BotContext) -> None:
         result = await context.bot_data.solving.search(
             request, owner=query.from_user.id, supersede=True
         )
-        mark_peeks(request, result, query.from_user.id, context)
+        mark_peeks(request, query.from_user.id, context)
     except RequestError as error:
         reason = problem_text(error, context)
         help_text = _("Type numbers after my name, like 3 3 8 8 or 1 2 3 4 7 25 = 573.")

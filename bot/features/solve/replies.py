@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import html
 import logging
 
@@ -17,9 +18,10 @@ from bot.chat.game_life import duel_on
 from bot.context import BotContext
 from bot.game.attempts import open_to_anyone, unspoiled_days
 from bot.game.requests import RequestError, Rules, SolveRequest, SolveResult, parse_solve
-from bot.game.spoilers import Round, another_puzzle, holds, peek
+from bot.game.spoilers import Numbers, Spoiled, holds, peek, shares
 from bot.i18n import N_
 from bot.services.solve_errors import SolveBusy, SolveTimeout, SolveTooBig
+from bot.state import ChatData
 from bot.texts import problem_text
 from bot.typed_handlers import (
     ButtonUpdate,
@@ -126,109 +128,164 @@ async def spoiler(
 ) -> str | None:
     """Why answering the request would spoil a game for this user, worded (None: it would
     not): a hand being played in a group where the user has been seen, or a daily puzzle
-    the user may still score.  Numbers that hold a hand being played (or a daily puzzle)
-    among others count too, whatever the target, so that "/solve 4 6 7 12 1" gives nothing
-    away either; so do two numbers of a Countdown game being played, with a target of its
-    size (see :mod:`bot.game.spoilers`).  The very hand of a round with another target is
-    another puzzle, and is answered.  Anyone else is answered, and marked in the games the
-    answer spoils (:func:`mark_peeks`)."""
-    _ = context._
+    the user may still score.  Numbers that share three cards with such a hand (or daily
+    puzzle) spoil it, whatever the target and whatever else is asked beside them, so that
+    "/solve 2 8 12 = 2" gives nothing of 2 8 12 12 away; so do two numbers of a Countdown
+    game being played, with a target of its size (see :mod:`bot.game.spoilers`).  Anyone
+    else is answered, and marked in the games the answer spoils (:func:`mark_peeks`)."""
     numbers, target, _rules = request
-    for playing in context.bot_data.live_hands.chats_spoiled(numbers, target):
-        data = context.application.chat_data.get(playing)
+    chats = context.application.chat_data
+    refusing = [
+        spoiled
+        for spoiled in context.bot_data.live_hands.spoiled(numbers, target)
         # The chat asked in, the user's own private chat, or a group the user was seen in.
-        if playing in (chat_id, user_id) or (data is not None and user_id in data.members):
-            if data is not None and another_puzzle(numbers, target, data.table.round):
-                continue
-            if data is not None and duel_on(data, context.bot_data.global_data):
+        if spoiled.chat_id in (chat_id, user_id)
+        or (spoiled.chat_id in chats and user_id in chats[spoiled.chat_id].members)
+    ]
+    if refusing:
+        # A game whose whole hand the numbers hold is the one to name.
+        spoiled = next((spoiled for spoiled in refusing if spoiled.held), refusing[0])
+        return _playing_refusal(spoiled, chats.get(spoiled.chat_id), context)
+    return await _daily_refusal(numbers, user_id, in_group, context)
+
+
+def _playing_refusal(spoiled: Spoiled, data: ChatData | None, context: BotContext) -> str:
+    """Why a game being played keeps a request's solutions from the user: "those numbers
+    hold" its hand, or three of them are its cards."""
+    _ = context._
+    held = spoiled.held
+    if data is not None and not spoiled.own:
+        if duel_on(data, context.bot_data.global_data):
+            if held:
                 return _(
                     "No spoilers: those numbers hold the hand of a duel on right now. "
                     "Ask again once the hand is over."
                 )
-            if data is not None and data.table.counting:
-                return _(
-                    "No spoilers: those are numbers of a Countdown game you are playing "
-                    "right now. Ask again once it is over."
-                )
-            if data is not None and data.table.rushing:
+            return _(
+                "No spoilers: three of those numbers are cards of a duel on right now. "
+                "Ask again once the hand is over."
+            )
+        if data.table.counting:
+            return _(
+                "No spoilers: those are numbers of a Countdown game you are playing "
+                "right now. Ask again once it is over."
+            )
+        if data.table.rushing:
+            if held:
                 return _("No spoilers: that hand is in a Rush run on now. Ask once it is over.")
-            if data is not None and data.table.hunting:
+            return _(
+                "No spoilers: three of those numbers are cards of a Rush run on now. "
+                "Ask once it is over."
+            )
+        if data.table.hunting:
+            if held:
                 return _(
                     "No spoilers: those numbers hold the hand of a Solution Hunt you are "
                     "playing right now. Ask again once it is over."
                 )
             return _(
-                "No spoilers: those numbers hold a hand you are playing right now. "
-                "Ask again once its round is over (/hint helps meanwhile)."
+                "No spoilers: three of those numbers are cards of a Solution Hunt you are "
+                "playing right now. Ask again once it is over."
             )
+    if held:
+        return _(
+            "No spoilers: those numbers hold a hand you are playing right now. "
+            "Ask again once its round is over (/hint helps meanwhile)."
+        )
+    return _(
+        "No spoilers: three of those numbers are cards of a hand you are playing right now. "
+        "Ask again once its round is over (/hint helps meanwhile)."
+    )
+
+
+async def _daily_refusal(
+    numbers: Numbers, user_id: int, in_group: bool, context: BotContext
+) -> str | None:
+    """Why a daily puzzle keeps the solutions of ``numbers`` from the user, if it does: they
+    share three cards with a puzzle someone in the group may be on, or that the user may
+    still score."""
+    _ = context._
     user = context.application.user_data.get(user_id)
     record = user.daily if user is not None else None
     running = record.running() if record is not None else None
     now = context.bot_data.local_now()
-    solving = context.bot_data.solving
     # Today's puzzle (and yesterday's, just after midnight), to anyone who may still play
     # it: before the clock starts too (the empty inline query shows the hand).
     # "That is" the very hand; "those numbers hold" it among others (1 2 3 4 5 6 7 8 holds
-    # many a daily puzzle, and is not one).
+    # many a daily puzzle, and is not one); else three of them are its cards.
     if in_group:
-        for day in open_to_anyone(now):
-            hand = await solving.daily_hand(day)
+        found = await _sharing_daily(numbers, open_to_anyone(now), context)
+        if found is not None:
+            _day, hand = found
+            if sorted(numbers) == sorted(hand):
+                return _("No spoilers: that is today's daily puzzle, and others here may be on it.")
             if holds(numbers, hand):
-                if sorted(numbers) == sorted(hand):
-                    return _(
-                        "No spoilers: that is today's daily puzzle, and others here may be on it."
-                    )
                 return _(
                     "No spoilers: those numbers hold today's daily puzzle, and others here "
                     "may be on it."
                 )
+            return _(
+                "No spoilers: three of those numbers are cards of today's daily puzzle, and "
+                "others here may be on it."
+            )
     days = unspoiled_days(record, now)
     if running is not None and running not in days and record is not None and record.replaying:
         days.append(running)  # a past puzzle from the archive, with a clock of its own
-    for day in days:
-        hand = await solving.daily_hand(day)
-        if holds(numbers, hand):
-            exact = sorted(numbers) == sorted(hand)
-            if day == now.date() and day != running:
-                if exact:
-                    return _("No spoilers: that is today's daily puzzle. Solve it first: /daily")
+    found = await _sharing_daily(numbers, days, context)
+    if found is not None:
+        day, hand = found
+        exact = sorted(numbers) == sorted(hand)
+        held = holds(numbers, hand)
+        if day == now.date() and day != running:
+            if exact:
+                return _("No spoilers: that is today's daily puzzle. Solve it first: /daily")
+            if held:
                 return _(
                     "No spoilers: those numbers hold today's daily puzzle. Solve it first: /daily"
                 )
-            if exact:
-                return _("No spoilers: that is your daily puzzle, and your clock is running.")
+            return _(
+                "No spoilers: three of those numbers are cards of today's daily puzzle. "
+                "Solve it first: /daily"
+            )
+        if exact:
+            return _("No spoilers: that is your daily puzzle, and your clock is running.")
+        if held:
             return _(
                 "No spoilers: those numbers hold your daily puzzle, and your clock is running."
             )
+        return _(
+            "No spoilers: three of those numbers are cards of your daily puzzle, and your "
+            "clock is running."
+        )
     return None
 
 
-def mark_peeks(
-    request: SolveRequest, result: SolveResult, user_id: int, context: BotContext
-) -> None:
-    """The user was given ``result``, the solutions of ``request``: their answers to every
-    live game these numbers spoil score nothing (a member of a group who only reads it is
-    never refused: see :mod:`bot.game.spoilers`)."""
+async def _sharing_daily(
+    numbers: Numbers, days: list[dt.date], context: BotContext
+) -> tuple[dt.date, tuple[int, ...]] | None:
+    """The first of ``days`` whose puzzle ``numbers`` hold, else the first they share three
+    cards with (just after midnight, 2 6 6 12 1 holds yesterday's 2 6 6 12 and shares
+    three cards with today's 2 6 6 8: it is refused as yesterday's), if any."""
+    found = None
+    for day in days:
+        hand = await context.bot_data.solving.daily_hand(day)
+        if holds(numbers, hand):
+            return day, hand
+        if found is None and shares(numbers, hand):
+            found = day, hand
+    return found
+
+
+def mark_peeks(request: SolveRequest, user_id: int, context: BotContext) -> None:
+    """The user was given the solutions of ``request``: their answers to every
+    live game of a chat these numbers spoil score nothing (a member of a group who only
+    reads it is never refused: see :mod:`bot.game.spoilers`)."""
     numbers, target, _rules = request
-    live = context.bot_data.live_hands
-    for chat_id in live.chats_spoiled(numbers, target):
-        game = live.game(chat_id)
-        data = context.application.chat_data.get(chat_id)
-        playing = data.table.round if data is not None else None
-        if another_puzzle(numbers, target, playing) and not _shows(result, playing):
-            continue  # the round's very hand with another target spoils nothing
-        if game is not None:
-            peek(game, user_id)
-            context.application.mark_data_for_update_persistence(chat_ids=chat_id)
-
-
-def _shows(result: SolveResult, playing: Round | None) -> bool:
-    """Whether ``result`` (for another target) shows a way to make the round's own target
-    as one of its closest values (``= 24001/1000`` is closest to 24)."""
-    if playing is None:
-        return False
-    made = {closest[0] for closest in (result.below, result.above) if closest is not None}
-    return str(playing.target) in made
+    for spoiled in context.bot_data.live_hands.spoiled(numbers, target):
+        # A player's own game is theirs alone: nobody else answers it.  A mark already made
+        # is not saved again (a user asking again and again rewrites no chat).
+        if not spoiled.own and peek(spoiled.game, user_id):
+            context.application.mark_data_for_update_persistence(chat_ids=spoiled.chat_id)
 
 
 async def solve_command(update: MessageUpdate, context: HandlerContext) -> None:
@@ -251,7 +308,7 @@ async def solve_command(update: MessageUpdate, context: HandlerContext) -> None:
             context.reply(update, refusal)
             return
         result = await context.bot_data.solving.search(request, owner=update.effective_user.id)
-        mark_peeks(request, result, update.effective_user.id, context)
+        mark_peeks(request, update.effective_user.id, context)
     except RequestError as error:
         reason = html.escape(problem_text(error, context))
         context.reply(
@@ -301,7 +358,7 @@ async def solve_page(update: ButtonUpdate, context: HandlerContext) -> None:
     except SolveTimeout as stopped:
         await query.answer(context._(slow_text(stopped)))
         return
-    mark_peeks(request, result, update.effective_user.id, context)
+    mark_peeks(request, update.effective_user.id, context)
     await query.answer()
     page = max(0, min(page, _pages(result) - 1))
     text, buttons = render_result(result, page, context), page_buttons(result, page)
