@@ -91,10 +91,10 @@ def open_to_anyone(now: dt.datetime) -> list[dt.date]:
 
 
 def kept_from_deals(now: dt.datetime) -> list[dt.date]:
-    """The days whose puzzle no game deals, alone or among more numbers (it prevents
-    spoilers of the daily puzzle and fake fast daily times): yesterday's, open to some
-    players just after midnight; today's; and tomorrow's, as a round or a Rush run dealt
-    just before midnight ends after it."""
+    """The days three of whose puzzle's cards no game deals (it prevents spoilers of the
+    daily puzzle and fake fast daily times): yesterday's, open to some players just after
+    midnight; today's; and tomorrow's, as a round or a Rush run dealt just before midnight
+    ends after it."""
     today = now.date()
     return [today + dt.timedelta(days=shift) for shift in (-1, 0, 1)]
 

@@ -14,7 +14,7 @@ import json
 import math
 import random
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -37,6 +37,9 @@ SHOWN = 11
 """Solutions kept with a dealt hand: the ten a round's end shows, and one in case the
 winner's own is among them."""
 
+REDRAWS = 16
+"""Draws in a row that fall on hands to avoid before :meth:`LevelTable.draw` sifts its pool
+(the daily puzzles make about one draw in fifteen fall on one)."""
 CANDIDATES = 24
 """Unrated hands drawn at once for a worker to find a solvable one among."""
 
@@ -82,36 +85,30 @@ class LevelTable:
         wanted: frozenset[int] | None,
         *,
         solvable: bool = True,
-        avoid: Collection[Hand] = (),
+        avoid: Callable[[Hand], bool] | None = None,
     ) -> Hand | None:
         """A hand as a shuffled deck would deal it, among those of a ``wanted`` level (any
-        solvable one when None; any at all when also ``solvable`` is false), never one of
-        ``avoid`` (sorted hands); None if none.
+        solvable one when None; any at all when also ``solvable`` is false), never one that
+        ``avoid`` is true of; None if none.
 
-        A hand drawn among ``avoid`` is drawn again from the same pool without them, so the
-        others keep their odds to each other (a pool of only such hands is as good as empty).
-        Only that rare draw costs more (tens of microseconds)."""
+        A hand to avoid is drawn again, so the others keep their odds to each other; after
+        :data:`REDRAWS` such draws in a row the pool is sifted (a pool of only such hands is
+        as good as empty)."""
         pool, cumulative = self._pool(deck, wanted, solvable)
         if not pool:
             return None
-        hand = pool[bisect.bisect_right(cumulative, rng.random() * cumulative[-1])]
-        if hand not in avoid:
-            return hand
-        # Each avoided hand is a gap in the cumulative weights: a point drawn over the rest
-        # skips the gaps at or below it.
-        gaps = sorted(
-            (cumulative[index] - weight, weight)
-            for index, weight in ((pool.index(h), deal_weight(h)) for h in set(avoid) if h in pool)
-        )
-        left = cumulative[-1] - sum(weight for _start, weight in gaps)
-        if left <= 0:
-            return None
-        point = rng.random() * left
-        for start, weight in gaps:
-            if point < start:
-                break
-            point += weight
-        return pool[bisect.bisect_right(cumulative, point)]
+
+        def one() -> Hand:
+            return pool[bisect.bisect_right(cumulative, rng.random() * cumulative[-1])]
+
+        if avoid is None:
+            return one()
+        for _ in range(REDRAWS):
+            hand = one()
+            if not avoid(hand):
+                return hand
+        kept = [hand for hand in pool if not avoid(hand)]
+        return rng.choices(kept, weights=list(map(deal_weight, kept)))[0] if kept else None
 
     def _pool(
         self, deck: tuple[int, int], wanted: frozenset[int] | None, solvable: bool

@@ -30,14 +30,15 @@ What each rule prevents:
   learned once, or sent again, is not worth a second point.
 - A hand's time starts when it is dealt, or once when it is first shown
   (:meth:`RushRun.shown`): asking again cannot shorten it, so no fake fast times.
-- No hand dealt is a daily puzzle someone may still be solving (:func:`table_dealer`'s
-  ``avoid``, asked at each deal: a run may cross midnight), so no run spoils the daily.
+- No hand dealt shares three cards with a daily puzzle someone may still be solving
+  (:func:`table_dealer`'s ``avoid``, asked at each deal: a run may cross midnight), so no
+  run spoils the daily.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -77,17 +78,17 @@ def table_dealer(
     table: LevelTable,
     rng: random.Random,
     deck: tuple[int, int] = DECK,
-    avoid: Callable[[], Collection[Hand]] = tuple,
+    avoid: Callable[[Hand], bool] | None = None,
 ) -> Deal:
     """A :data:`Deal` drawing from ``table`` with ``rng`` as a shuffled deck would deal,
-    never a hand ``avoid()`` gives at that deal (the daily puzzles: a run may cross
-    midnight); a level the deck has no hand of gives the nearest easier one (any solvable
-    hand at last).  Raises ``ValueError`` if the deck has no solvable hand at all."""
+    never a hand ``avoid`` is true of when it is dealt (sharing cards with a daily puzzle:
+    a run may cross midnight); a level the deck has no hand of gives the nearest easier
+    one (any solvable hand at last).  Raises ``ValueError`` if the deck has no solvable
+    hand at all."""
 
     def deal(level: int) -> HandFacts:
-        avoided = avoid()
         for wanted in [*(frozenset({n}) for n in range(level, 0, -1)), None]:
-            hand = table.draw(rng, deck, wanted, avoid=avoided)
+            hand = table.draw(rng, deck, wanted, avoid=avoid)
             if hand is not None:
                 return HandFacts(hand, table.target, True, None, 0, None)
         raise ValueError(f"no solvable hand of {table.cards} cards in {deck}")

@@ -82,17 +82,6 @@ def holds(numbers: Iterable[int | Fraction], hand: Iterable[int | Fraction]) -> 
     return not Counter(hand) - Counter(numbers)
 
 
-def holds_any(numbers: Iterable[int | Fraction], hands: Iterable[Iterable[int]]) -> bool:
-    """Whether ``numbers`` hold one of ``hands`` (see :func:`holds`)."""
-    return any(holds(numbers, hand) for hand in hands)
-
-
-def held_by(hands: Iterable[Iterable[int]], cards: int) -> frozenset[tuple[int, ...]]:
-    """Every hand of ``cards`` cards that holds one of ``hands``, sorted: those of ``hands``
-    of that size (a hand holds one of its own size only by being it; a smaller one, none)."""
-    return frozenset(tuple(sorted(hand)) for hand in map(tuple, hands) if len(hand) == cards)
-
-
 def shared(numbers: Iterable[int | Fraction], hand: Iterable[int | Fraction]) -> int:
     """How many cards of ``hand`` are among ``numbers``: each as often as it was dealt and
     as often as it was asked, whichever is less."""
@@ -104,6 +93,12 @@ def shares(numbers: Iterable[int | Fraction], hand: Iterable[int | Fraction]) ->
     :data:`SHARED` cards, or every card of a smaller hand."""
     hand = tuple(hand)
     return shared(numbers, hand) >= min(SHARED, len(hand))
+
+
+def shares_any(numbers: Iterable[int | Fraction], hands: Iterable[Iterable[int]]) -> bool:
+    """Whether ``numbers`` share enough of one of ``hands`` to spoil it (:func:`shares`)."""
+    numbers = tuple(numbers)
+    return any(shares(numbers, hand) for hand in hands)
 
 
 def parts(numbers: Iterable[int | Fraction], size: int) -> set[Numbers]:

@@ -8,7 +8,8 @@ Everything that can take more than a few milliseconds runs in the :class:`Worker
   hand for a target a user chose) is limited to one request at a time per user and a
   bounded queue in all, and is answered in time (:mod:`bot.services.searching`).
 
-No deal gives a hand that holds the daily puzzle of yesterday, today or tomorrow
+No deal gives a hand that shares three cards (:func:`bot.game.spoilers.shares`, the rule
+/solve keeps in a group) with the daily puzzle of yesterday, today or tomorrow
 (:func:`bot.game.attempts.kept_from_deals`, by the clock the bot counts days on): it
 prevents spoilers of the daily puzzle and fake fast daily times.  Every deal passes here,
 so no game can forget it; the daily puzzles are a cheap function of pools made once.
@@ -46,7 +47,7 @@ from bot.game.rush import CARDS as RUSH_CARDS
 from bot.game.rush import DECK as RUSH_DECK
 from bot.game.rush import TARGET as RUSH_TARGET
 from bot.game.rush import Deal, table_dealer
-from bot.game.spoilers import held_by, holds_any
+from bot.game.spoilers import shares_any
 from bot.game.table import GameSettings
 from bot.services.level_tables import KeptTables, TableStore
 from bot.services.ready_hunts import DEFAULT_SIX, FROM_CARDS, Found, Hand, ReadyHunts
@@ -69,8 +70,8 @@ DEAL_BUDGET = 3.0
 DEAL_ATTEMPTS = 4
 """Batches of unrated candidates tried before a deal of five or six cards gives up."""
 COUNTDOWN_DRAWS = 100
-"""Countdown numbers drawn at most for ones holding no daily puzzle (one draw in a few
-hundred holds one)."""
+"""Countdown numbers drawn at most for ones sharing no three cards with a daily puzzle (one
+draw in ten or so does)."""
 FACTS_KEPT = 4096
 """Hands whose facts are kept: every hand of four cards for a few targets (a few MB)."""
 
@@ -155,9 +156,13 @@ class Solving(KeptTables):
         try:
             if settings.cards in RATED_CARDS:
                 table = await self.levels(settings.cards, settings.target)
-                avoid = held_by(await self.kept_dailies(), settings.cards)
+                dailies = await self.kept_dailies()
                 hand = table.draw(
-                    rng, settings.deck, wanted, solvable=solvable or wanted is not None, avoid=avoid
+                    rng,
+                    settings.deck,
+                    wanted,
+                    solvable=solvable or wanted is not None,
+                    avoid=lambda hand: shares_any(hand, dailies),
                 )
                 if hand is None:
                     raise DealRefused("none_solvable")
@@ -168,7 +173,7 @@ class Solving(KeptTables):
                 candidates = [
                     hand
                     for hand in draw_unrated(rng, settings.deck, settings.cards, CANDIDATES)
-                    if not holds_any(hand, dailies)
+                    if not shares_any(hand, dailies)
                 ]
                 facts = await self.pool.run(
                     facts_job,
@@ -194,8 +199,8 @@ class Solving(KeptTables):
         that take long to list (kept to be dealt next); raises :class:`DealRefused`."""
         dailies = await self.kept_dailies()
         ready = self.hunts.take(settings, rng)
-        # One kept ready since yesterday may hold today's puzzle: dropped (two at most).
-        while ready is not None and holds_any(ready[0], dailies):
+        # One kept ready since yesterday may share cards with today's puzzle: dropped.
+        while ready is not None and shares_any(ready[0], dailies):
             ready = self.hunts.take(settings, rng)
         if ready is not None:
             return ready
@@ -225,7 +230,7 @@ class Solving(KeptTables):
             candidates = [
                 hand
                 for hand in ([*first, *drawn] if attempt == 0 else drawn)
-                if not holds_any(hand, dailies)
+                if not shares_any(hand, dailies)
             ]
             try:
                 found = await self.pool.run(
@@ -248,7 +253,7 @@ class Solving(KeptTables):
         dailies = await self.kept_dailies()
         for _ in range(COUNTDOWN_DRAWS):
             numbers, target = draw(rng, large)
-            if not holds_any(numbers, dailies):
+            if not shares_any(numbers, dailies):
                 break
         else:
             raise DealRefused("busy")
@@ -271,7 +276,7 @@ class Solving(KeptTables):
                 table = await asyncio.wait_for(self.levels(RUSH_CARDS, RUSH_TARGET), DEAL_BUDGET)
         except (TimeoutError, WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
             raise DealRefused("busy") from None
-        draw = table_dealer(table, rng, RUSH_DECK, await self.avoider(RUSH_CARDS))
+        draw = table_dealer(table, rng, RUSH_DECK, await self.avoider())
 
         def deal(level: int) -> HandFacts:
             hand = draw(level).hand
@@ -359,17 +364,17 @@ class Solving(KeptTables):
         return daily(day, await self._daily_pools())
 
     async def kept_dailies(self) -> tuple[tuple[int, ...], ...]:
-        """The daily puzzles no deal may hold now (see the module); the first call may wait
-        for the level table (raises :class:`DealRefused`, ``busy``, if it cannot be had),
-        later ones take microseconds."""
+        """The daily puzzles no deal may share three cards with now (see the module); the
+        first call may wait for the level table (raises :class:`DealRefused`, ``busy``, if
+        it cannot be had), later ones take microseconds."""
         return self._kept_dailies(await self._loaded_pools())
 
-    async def avoider(self, cards: int) -> Callable[[], frozenset[tuple[int, ...]]]:
-        """What gives, at each deal, the hands of ``cards`` cards no deal may give then (for
-        a game that deals on its own, as a Rush run does: it may cross midnight).  Getting
-        it may wait as :meth:`kept_dailies` does; the function itself never waits."""
+    async def avoider(self) -> Callable[[tuple[int, ...]], bool]:
+        """What tells, at each deal, whether a hand may not be dealt then (for a game that
+        deals on its own, as a Rush run does: it may cross midnight).  Getting it may wait as
+        :meth:`kept_dailies` does; the function itself never waits (microseconds)."""
         pools = await self._loaded_pools()
-        return lambda: held_by(self._kept_dailies(pools), cards)
+        return lambda hand: shares_any(hand, self._kept_dailies(pools))
 
     def _kept_dailies(self, pools: DailyPools) -> tuple[tuple[int, ...], ...]:
         return tuple(daily(day, pools) for day in kept_from_deals(self.local_now()))

@@ -106,7 +106,7 @@ async def bob_shares_the_day_s_puzzle_days_before(
 
 
 CHALLENGE_REFUSED = (
-    "Bob's challenge holds the cards of a daily puzzle you can still play: it would spoil "
+    "Bob's challenge has cards of a daily puzzle you can still play: it would spoil "
     "it. Solve or give up your daily first (/daily), or open this challenge again tomorrow."
 )
 
@@ -149,6 +149,6 @@ async def test_a_challenge_opened_before_it_was_the_daily_gives_up_no_solutions(
     async with running_bot(api, tmp_path, clock=clock):
         gave_up = await reply_to(api, CAT, CAT, "/giveup")
     assert gave_up == (
-        "You gave up Bob's challenge. Its solutions are kept from you for now: its cards "
-        "hold a daily puzzle you can still play (/daily)."
+        "You gave up Bob's challenge. Its solutions are kept from you for now: it has cards "
+        "of a daily puzzle you can still play (/daily)."
     )

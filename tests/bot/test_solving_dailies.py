@@ -1,6 +1,6 @@
-"""The solving service deals no hand holding the daily puzzle of yesterday, today or
-tomorrow, by the clock it is given: whichever game asks (rated and unrated deals, kept hunts,
-Countdown)."""
+"""The solving service deals no hand sharing three cards with the daily puzzle of yesterday,
+today or tomorrow, by the clock it is given: whichever game asks (rated and unrated deals,
+kept hunts, Countdown)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import pytest_asyncio
 from bot.game.countdown import draw
 from bot.game.hands import CANDIDATES, LevelTable, draw_unrated
 from bot.game.rated import LEVELS_4_24
-from bot.game.spoilers import holds
+from bot.game.spoilers import holds, shared
 from bot.game.table import GameSettings
 from bot.services.ready_hunts import Found
 from bot.services.solving import Solving
@@ -95,3 +95,35 @@ async def test_countdown_numbers_holding_the_daily_puzzle_are_drawn_again(
     seed = first_seed(lambda rng: holds(draw(rng, 2)[0], daily(SMALL_DAY)))
     numbers, _target, _best = await solving.countdown_deal(random.Random(seed), 2)
     assert not holds(numbers, daily(SMALL_DAY))
+
+
+async def test_a_rated_deal_sharing_three_cards_with_the_daily_puzzle_deals_another(
+    solving: Solving,
+) -> None:
+    """2 6 6 13 for 24 shows a way to make 24 from 2 6 6 and one more card: a step to
+    2 6 6 12, as /solve of three of its cards would be."""
+    table = LevelTable.from_text(4, 24, LEVELS_4_24)
+    near = (2, 6, 6, 13)
+    seed = first_seed(lambda rng: table.draw(rng, (1, 13), None) == near)
+    facts, _level = await solving.deal(GameSettings(), random.Random(seed))
+    assert shared(facts.hand, daily(DAY)) < 3
+
+
+async def test_a_three_card_deal_of_three_cards_of_the_daily_puzzle_deals_another(
+    solving: Solving,
+) -> None:
+    """6 6 12 for 12 shows 12+6−6, and (12+6−6)×2 solves 2 6 6 12."""
+    settings = GameSettings(cards=3, target=12)
+    table = await solving.levels(3, 12)
+    seed = first_seed(lambda rng: table.draw(rng, (1, 13), None) == (6, 6, 12))
+    facts, _level = await solving.deal(settings, random.Random(seed))
+    assert facts.hand != (6, 6, 12)
+
+
+async def test_countdown_numbers_sharing_three_cards_with_the_daily_are_drawn_again(
+    solving: Solving,
+) -> None:
+    solving.local_now = lambda: noon(SMALL_DAY)
+    seed = first_seed(lambda rng: shared(draw(rng, 2)[0], daily(SMALL_DAY)) == 3)
+    numbers, _target, _best = await solving.countdown_deal(random.Random(seed), 2)
+    assert shared(numbers, daily(SMALL_DAY)) < 3

@@ -8,13 +8,12 @@ from bot.game.countdown import Countdown
 from bot.game.rounds import Round
 from bot.game.spoilers import (
     LiveHands,
-    held_by,
     holds,
-    holds_any,
     peek,
     peeked,
     shared,
     shares,
+    shares_any,
 )
 
 GROUP, OTHER = -100, -200
@@ -236,20 +235,12 @@ def test_a_players_own_games_of_two_kinds_both_stay_live() -> None:
     assert hands.chats_holding((1, 2, 3, 4)) == [501]
 
 
-def test_numbers_holding_one_of_several_hands() -> None:
-    assert holds_any((1, 2, 6, 6, 12), [(3, 3, 8, 8), (2, 6, 6, 12)])
+def test_numbers_sharing_three_cards_with_one_of_several_hands() -> None:
+    assert shares_any((6, 6, 12), [(3, 3, 8, 8), (2, 6, 6, 12)])
 
 
-def test_numbers_holding_none_of_several_hands() -> None:
-    assert not holds_any((2, 6, 12, 1), [(3, 3, 8, 8), (2, 6, 6, 12)])
-
-
-def test_the_hands_of_a_size_holding_a_daily_are_the_dailies_of_that_size_sorted() -> None:
-    assert held_by([(12, 6, 2, 6), (1, 2, 3)], 4) == {(2, 6, 6, 12)}
-
-
-def test_no_smaller_hand_holds_a_daily() -> None:
-    assert held_by([(2, 6, 6, 12)], 3) == frozenset()
+def test_numbers_sharing_two_cards_with_each_of_several_hands() -> None:
+    assert not shares_any((3, 6, 8, 12), [(3, 3, 8, 8), (2, 6, 6, 12)])
 
 
 # The share rule: three cards of a live hand spoil it, whatever the target.

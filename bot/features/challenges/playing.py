@@ -25,7 +25,7 @@ from bot.context import BotContext, services
 from bot.game.attempts import unspoiled_days
 from bot.game.challenge import Challenge, ChallengeRefusal, ChallengeRefused
 from bot.game.hand_records import Source
-from bot.game.spoilers import holds
+from bot.game.spoilers import shares
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.state import AnswersTo
 from bot.texts import reason
@@ -111,12 +111,13 @@ def _is_todays_attempt(context: HandlerContext, challenge: Challenge) -> bool:
 
 
 async def _spoils_daily(context: BotContext, user_id: int, challenge: Challenge) -> bool:
-    """Whether ``challenge``'s hand holds a daily puzzle ``user_id`` may still score (their
-    play being no daily attempt)."""
+    """Whether ``challenge``'s hand shares three cards with a daily puzzle ``user_id`` may
+    still score (their play being no daily attempt): the rule of /solve
+    (:func:`~bot.game.spoilers.shares`)."""
     user = context.application.user_data.get(user_id)
     record = user.daily if user is not None else None
     for day in unspoiled_days(record, context.bot_data.local_now()):
-        if holds(challenge.hand, await context.bot_data.solving.daily_hand(day)):
+        if shares(challenge.hand, await context.bot_data.solving.daily_hand(day)):
             return True
     return False
 
@@ -138,7 +139,7 @@ async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
             context.reply(
                 update,
                 _(
-                    "{name}'s challenge holds the cards of a daily puzzle you can still play: "
+                    "{name}'s challenge has cards of a daily puzzle you can still play: "
                     "it would spoil it. Solve or give up your daily first (/daily), or open "
                     "this challenge again tomorrow."
                 ).format(name=html.escape(challenge.setter_name)),
@@ -281,8 +282,8 @@ async def give_up(update: MessageUpdate, context: HandlerContext) -> None:
     name = html.escape(challenge.setter_name)
     if await _spoils_daily(context, user_id, challenge):
         text = _(
-            "You gave up {name}'s challenge. Its solutions are kept from you for now: its "
-            "cards hold a daily puzzle you can still play (/daily)."
+            "You gave up {name}'s challenge. Its solutions are kept from you for now: it "
+            "has cards of a daily puzzle you can still play (/daily)."
         ).format(name=name)
     else:
         head = _("You gave up {name}'s challenge. Its solutions:").format(name=name)

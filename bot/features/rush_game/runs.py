@@ -26,7 +26,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -89,7 +89,7 @@ class RushPage:
         self.players: OrderedDict[int, tuple[str, str | None]] = OrderedDict()
         """Player → (name, Telegram language), from their last Play press."""
         self._table: LevelTable | None = None
-        self._avoid: Callable[[], Collection[Hand]] = tuple
+        self._avoid: Callable[[Hand], bool] | None = None
         """The hands no deal gives at the moment (the daily puzzles: see
         :meth:`~bot.services.solving.Solving.avoider`)."""
 
@@ -117,7 +117,7 @@ class RushPage:
             # Before anything is looked at: from here to the run kept, nothing awaits, so
             # two starts racing cannot both find no run on (two runs at once, one of whose
             # hands /solve would not keep from its player).
-            self._avoid = await context.bot_data.solving.avoider(CARDS)
+            self._avoid = await context.bot_data.solving.avoider()
             self._table = await context.bot_data.solving.levels(CARDS, TARGET)
         now = context.now()
         self._forget(now)
