@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import random
 from collections.abc import AsyncIterator
 
@@ -16,14 +17,21 @@ from bot.services.ready_hunts import READY
 from bot.services.solving import Solving
 from bot.services.workers import WorkerPool
 from solver.deal import listing_work
+from tests.bot.harness import TEST_DAY_NOON
 
 pytestmark = pytest.mark.asyncio
+
+
+def on_the_test_day() -> dt.datetime:
+    """The clock of the service: a fixed day, as a test's bot lives on (no deal may share
+    three cards with a daily puzzle, so the hands dealt depend on the day)."""
+    return dt.datetime.fromtimestamp(TEST_DAY_NOON, dt.UTC)
 
 
 @pytest_asyncio.fixture
 async def solving() -> AsyncIterator[Solving]:
     pool = WorkerPool()
-    yield Solving(pool)
+    yield Solving(pool, local_now=on_the_test_day)
     await pool.close()
 
 
@@ -85,7 +93,7 @@ async def test_stored_solutions_need_no_worker(solving: Solving) -> None:
     await solving.levels(3, 10)
     await solving.prepare(3, 10)
     await solving.pool.close()  # any worker job now fails
-    again = Solving(solving.pool, solving.store)
+    again = Solving(solving.pool, solving.store, local_now=on_the_test_day)
     await again.prepare(3, 10)
     facts, _level = await again.deal(GameSettings(cards=3, target=10), random.Random(7))
     assert facts.solutions
