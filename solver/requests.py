@@ -31,12 +31,12 @@ _GROUPED_NUMBER = re.compile(rf"(?:{_GROUP})(?:/(?:{_GROUP})|[{''.join(VULGAR_VA
 _MIXED = re.compile(rf"(\d*)([{''.join(VULGAR_VALUES)}])")
 
 
-def _split_commas(words: list[str], grouped: bool) -> list[str]:
-    """Words split at commas (``3,3,8,8``), but for numbers grouped by threes
-    (``1,000,000``) when ``grouped``."""
+def _split_commas(words: list[str], spaced: bool) -> list[str]:
+    """Words split at commas (``3,3,8,8``), but for numbers grouped by threes (``1,000,000``)
+    where spaces part the numbers (``spaced``) or a group starts with 0, as no card does."""
     split: list[str] = []
     for word in words:
-        if grouped and "," in word and _GROUPED_NUMBER.fullmatch(word):
+        if "," in word and (spaced or ",0" in word) and _GROUPED_NUMBER.fullmatch(word):
             split.append(word)
         else:
             split.extend(part for part in word.split(",") if part)
@@ -48,7 +48,8 @@ def parse_request(text: str, *, countdown: bool = False) -> tuple[list[Value], V
 
     ``3 3 8 8``, ``3,3,8,8``, ``A 5 5 5``, ``1 2 3 4 7 25 = 573``, ``… -> 573`` (or another
     of :data:`ARROWS`) or ``… target 573``; fractions as ``1/2``, ``½`` or ``25⅕``; numbers
-    grouped by threes as ``1,000,000`` where spaces part the numbers, and as the target;
+    grouped by threes as ``1,000,000`` where spaces part the numbers or a group starts with 0,
+    and as the target;
     :data:`MIN_REQUEST_NUMBERS` to :data:`MAX_REQUEST_NUMBERS`
     numbers, whole numbers from 1 up for Countdown's rules (``countdown``).  Raises
     :class:`ParseError` saying what is wrong.
@@ -64,9 +65,9 @@ def parse_request(text: str, *, countdown: bool = False) -> tuple[list[Value], V
             words, target_words, marked = words[:index], words[index + 1 :], True
             break
     # "1,000,000" is one number where spaces part the numbers, and as the target; commas
-    # part them in "3,3,8,8".
-    words = _split_commas(words, grouped=len(words) > 1)
-    target_words = _split_commas(target_words, grouped=True)
+    # part them in "3,3,8,8" and "100,200,300".
+    words = _split_commas(words, spaced=len(words) > 1)
+    target_words = _split_commas(target_words, spaced=True)
     if marked and not target_words:
         raise ParseError(Code.TARGET_MISSING)
     if len(target_words) > 1:

@@ -115,6 +115,8 @@ def test_an_arrow_stands_for_equals_in_a_request(arrow: str) -> None:
         ("3,3,8,8", [3, 3, 8, 8], None),
         ("3,3,8,8=24", [3, 3, 8, 8], 24),
         ("100,200,300,400 = 1000", [100, 200, 300, 400], 1000),
+        ("1,000,000 2", [1_000_000, 2], None),
+        ("1,000,2", [1, 0, 2], None),
         ("1 2 = 12,345/7", [1, 2], Fraction(12345, 7)),
     ],
 )
@@ -122,6 +124,12 @@ def test_requests_as_the_bot_shows_numbers(
     text: str, numbers: list[Value], target: Value | None
 ) -> None:
     assert parse_request(text) == (numbers, target)
+
+
+def test_a_grouped_number_alone_is_one_number() -> None:
+    with pytest.raises(ParseError) as refused:
+        parse_request("1,000,000")
+    assert refused.value.code is Code.TOO_FEW_NUMBERS
 
 
 @pytest.mark.parametrize(
