@@ -71,13 +71,29 @@ def char_class(ch: str) -> str:
 
 def _drop_full_stop(chars: list[tuple[int, str]]) -> None:
     """Drop the full stop that ends an answer as it ends a sentence ("8*6/(13-11)." or
-    "…=24。"), and the spaces around it; an ellipsis ("4...") stays, to be refused."""
+    "…=24。", or "…= 24!", where "!" cannot be a factorial), and the spaces around it; an
+    ellipsis ("4...") stays, to be refused, and so does "(3+1)!"."""
+    _drop_spaces(chars)
+    if not chars:
+        return
+    last = chars[-1][1]
+    if (last in _FULL_STOPS and (len(chars) < 2 or chars[-2][1] != ".")) or (
+        last == "!" and _after_equals(chars[:-1])
+    ):
+        chars.pop()
+        _drop_spaces(chars)
+
+
+def _drop_spaces(chars: list[tuple[int, str]]) -> None:
     while chars and chars[-1][1] == " ":
         chars.pop()
-    if chars and chars[-1][1] in _FULL_STOPS and (len(chars) < 2 or chars[-2][1] != "."):
-        chars.pop()
-        while chars and chars[-1][1] == " ":
-            chars.pop()
+
+
+def _after_equals(chars: list[tuple[int, str]]) -> bool:
+    """Whether ``chars`` end with "= number": the target an answer may end with."""
+    text = "".join(c for _, c in chars[-40:]).rstrip()
+    number = text.rstrip("0123456789")
+    return number != text and number.rstrip().endswith("=")
 
 
 def tokenize(text: str) -> list[Token]:

@@ -76,7 +76,8 @@ def test_closest_values_share_one_form(sides: list[Value], forms: list[str]) -> 
 
 
 @pytest.mark.parametrize(
-    "text", ["8*6/(13-11).", "8*6/(13-11)。", "8*6/(13-11) = 24.", "8×6÷(13−11)=24。 "]
+    "text",
+    ["8*6/(13-11).", "8*6/(13-11)。", "8*6/(13-11) = 24.", "8×6÷(13−11)=24。 ", "8*6/(13-11)=24!"],
 )
 def test_an_answer_may_end_with_a_full_stop(text: str) -> None:
     assert check(text, [8, 6, 13, 11]).ok
@@ -93,6 +94,10 @@ def test_a_number_that_is_no_card_is_not_one_of_the_cards(text: str, card: str) 
 def test_a_decimal_in_a_countdown_answer_is_not_one_of_the_numbers() -> None:
     verdict = check("2.5*2", [2, 5, 50], 5, countdown=True)
     assert (verdict.code, verdict.params) == (Code.NOT_OFFERED, {"number": "2.5"})
+
+
+def test_an_exclamation_mark_after_brackets_is_a_factorial() -> None:
+    assert check("(8*6/(13-11))!", [8, 6, 13, 11]).code is Code.FACTORIAL
 
 
 def test_an_ellipsis_is_not_a_full_stop() -> None:
