@@ -145,13 +145,13 @@ def usage(context: ChatContext, key: str) -> str:
 
 
 _DASHES = str.maketrans(dict.fromkeys("–—−‐‑", "-"))
-_SECONDS = re.compile(r"([0-9]+)\s*(?:s|secs?|seconds?|秒)", re.IGNORECASE)
+_SECONDS = re.compile(r"([0-9]+)(?:s|secs?|seconds?|秒)", re.IGNORECASE)
 
 
 def typed_value(context: ChatContext, key: str, value: str) -> str:
     """A value typed after ``/settings key`` as the buttons label it ("1–10" or "1-10",
     "untimed", "30 s"), turned into the value its button sets; any other value unchanged."""
-    folded = value.strip().translate(_DASHES)
+    folded = "".join(value.split()).translate(_DASHES)  # "1 – 10", "30 s"
     if key == "deck":
         for low, high in DECKS:
             if folded == f"{low}-{high}":

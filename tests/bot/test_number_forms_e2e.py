@@ -94,7 +94,7 @@ async def test_the_closest_values_are_shown_in_one_form(tmp_path: Path) -> None:
     ]
 
 
-@pytest.mark.parametrize("typed", ["1-10", "1–10"])
+@pytest.mark.parametrize("typed", ["1-10", "1–10", "1 – 10"])
 async def test_the_deck_is_set_as_its_button_reads(tmp_path: Path, typed: str) -> None:
     api = make_api()
     async with running_bot(api, tmp_path) as application:
