@@ -66,7 +66,6 @@ wording for each idea, whether an answer or a request has it."""
 
 COUNTDOWN_REASONS = {
     Code.WORD: N_("“{word}” is not a number: answer with the numbers, + − × ÷ and brackets"),
-    Code.DECIMAL: N_("{number}: decimals are not allowed: use the numbers as given"),
     Code.SIGN: N_(
         "a number can't start with {sign} (column {column}): the numbers are used as given"
     ),

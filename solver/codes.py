@@ -64,7 +64,8 @@ class Code(StrEnum):
     FACTORIAL = "factorial"
     """A ``!`` at the column."""
     DECIMAL = "decimal"
-    """``number`` is a decimal (in an answer, the column is its point or comma)."""
+    """``number`` in a request is a decimal (in an answer, a decimal is a number that is no
+    card: :attr:`NOT_DEALT`, or :attr:`NOT_OFFERED`)."""
     SIGN = "sign"
     """A number starts with ``sign`` (``−`` or ``+``) at the column: -1+25."""
 

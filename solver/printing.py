@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from solver.arithmetic import Value, whole
 from solver.normal_form import LEAF, SUM, Final, Node
 
@@ -15,12 +17,17 @@ SYMBOLS = dict(zip(ASCII, PRETTY, strict=True))
 """Each ASCII operator's symbol as players read it: ``*`` is ``×``."""
 
 
-def format_value(value: Value) -> str:
-    """A number as people read it: ``22``, ``70/3``."""
+def _digits(number: int, grouped: bool) -> str:
+    return f"{number:,}" if grouped else str(number)
+
+
+def format_value(value: Value, *, grouped: bool = False) -> str:
+    """A number as people read it: ``22``, ``70/3``; ``grouped``, with its digits grouped by
+    threes: ``1,000,000``, ``12,345/7``."""
     value = whole(value)
     if isinstance(value, int):
-        return str(value)
-    return f"{value.numerator}/{value.denominator}"
+        return _digits(value, grouped)
+    return f"{_digits(value.numerator, grouped)}/{_digits(value.denominator, grouped)}"
 
 
 _VULGAR = {
@@ -29,18 +36,35 @@ _VULGAR = {
     (3, 8): "⅜", (5, 8): "⅝", (7, 8): "⅞",
 }  # fmt: skip
 
+VULGAR_VALUES = {glyph: Fraction(*pair) for pair, glyph in _VULGAR.items()} | {
+    "⅐": Fraction(1, 7),
+    "⅑": Fraction(1, 9),
+    "⅒": Fraction(1, 10),
+}
+"""The value of each vulgar fraction glyph people may type: those :func:`friendly_value`
+prints, and the other glyphs of a unit fraction."""
 
-def friendly_value(value: Value) -> str:
-    """A value as a player reads it: ``22``, ``23⅓``, ``-½``, or ``70/11`` when no glyph fits."""
+
+def has_glyph(value: Value) -> bool:
+    """Whether :func:`friendly_value` shows ``value`` as a whole number or with a glyph."""
+    value = Fraction(value)
+    return (value.numerator % value.denominator, value.denominator) in _VULGAR or (
+        value.denominator == 1
+    )
+
+
+def friendly_value(value: Value, *, grouped: bool = False) -> str:
+    """A value as a player reads it: ``22``, ``23⅓``, ``-½``, or ``70/11`` when no glyph fits;
+    ``grouped``, with digits grouped by threes (``1,000,000``, ``1,234½``)."""
     value = whole(value)
     if isinstance(value, int):
-        return str(value)
+        return _digits(value, grouped)
     sign = "-" if value < 0 else ""
     units, rest = divmod(abs(value.numerator), value.denominator)
     glyph = _VULGAR.get((rest, value.denominator))
     if glyph is None:
-        return sign + format_value(abs(value))
-    return f"{sign}{units or ''}{glyph}"
+        return sign + format_value(abs(value), grouped=grouped)
+    return f"{sign}{_digits(units, grouped) if units else ''}{glyph}"
 
 
 def _order(nodes: tuple[Node, ...]) -> tuple[Node, ...] | list[Node]:

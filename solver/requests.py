@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from solver.arithmetic import Value, whole
 from solver.codes import Code
 from solver.parse_error import ParseError
-from solver.printing import format_value
+from solver.printing import VULGAR_VALUES, format_value
 from solver.tokenizer import CARD_LETTERS, char_class
+
+MAX_NUMBER_LENGTH = 24
+"""The most characters of a number read (its grouping commas aside): longer ones are refused
+unread, so that huge numbers cost nothing."""
 
 MIN_REQUEST_NUMBERS = 2
 MAX_REQUEST_NUMBERS = 8
@@ -16,17 +21,42 @@ MAX_REQUEST_NUMBERS = 8
 :data:`~solver.solutions.MAX_NUMBERS`)."""
 
 TARGET_MARKERS = ("=", "target")
+ARROWS = ("->", "=>", "→", "⟶", "⇒", "＝")
+"""What may stand for ``=`` between the numbers and the target: ``3 3 8 8 -> 24``."""
+
+_GROUP = r"\d{1,3}(?:,\d{3})+|\d+"
+_GROUPED_NUMBER = re.compile(rf"(?:{_GROUP})(?:/(?:{_GROUP})|[{''.join(VULGAR_VALUES)}])?")
+"""A number with its digits grouped by threes as the bot prints big numbers: ``1,000,000``,
+``1,234½``, ``12,345/1,024``."""
+_MIXED = re.compile(rf"(\d*)([{''.join(VULGAR_VALUES)}])")
+
+
+def _split_commas(words: list[str], spaced: bool) -> list[str]:
+    """Words split at commas (``3,3,8,8``), but for numbers grouped by threes (``1,000,000``)
+    where spaces part the numbers (``spaced``) or a group starts with 0, as no card does."""
+    split: list[str] = []
+    for word in words:
+        if "," in word and (spaced or ",0" in word) and _GROUPED_NUMBER.fullmatch(word):
+            split.append(word)
+        else:
+            split.extend(part for part in word.split(",") if part)
+    return split
 
 
 def parse_request(text: str, *, countdown: bool = False) -> tuple[list[Value], Value | None]:
     """Numbers and an optional target as people ask for them.
 
-    ``3 3 8 8``, ``3,3,8,8``, ``A 5 5 5``, ``1 2 3 4 7 25 = 573`` or ``… target 573``;
-    fractions as ``1/2``; :data:`MIN_REQUEST_NUMBERS` to :data:`MAX_REQUEST_NUMBERS`
+    ``3 3 8 8``, ``3,3,8,8``, ``A 5 5 5``, ``1 2 3 4 7 25 = 573``, ``… -> 573`` (or another
+    of :data:`ARROWS`) or ``… target 573``; fractions as ``1/2``, ``½`` or ``25⅕``; numbers
+    grouped by threes as ``1,000,000`` where spaces part the numbers or a group starts with 0,
+    and as the target;
+    :data:`MIN_REQUEST_NUMBERS` to :data:`MAX_REQUEST_NUMBERS`
     numbers, whole numbers from 1 up for Countdown's rules (``countdown``).  Raises
     :class:`ParseError` saying what is wrong.
     """
-    words = text.replace(",", " ").replace("，", " ").split()
+    for arrow in ARROWS:
+        text = text.replace(arrow, "=")
+    words = text.replace("=", " = ").replace("，", ",").split()
     marked = False
     target_words: list[str] = []
     for marker in TARGET_MARKERS:
@@ -34,14 +64,10 @@ def parse_request(text: str, *, countdown: bool = False) -> tuple[list[Value], V
             index = words.index(marker)
             words, target_words, marked = words[:index], words[index + 1 :], True
             break
-    else:
-        for i, word in enumerate(words):
-            if "=" in word:
-                left, _, right = word.partition("=")
-                target_words = [right, *words[i + 1 :]] if right else words[i + 1 :]
-                words = [*words[:i], left] if left else words[:i]
-                marked = True
-                break
+    # "1,000,000" is one number where spaces part the numbers, and as the target; commas
+    # part them in "3,3,8,8" and "100,200,300".
+    words = _split_commas(words, spaced=len(words) > 1)
+    target_words = _split_commas(target_words, spaced=True)
     if marked and not target_words:
         raise ParseError(Code.TARGET_MISSING)
     if len(target_words) > 1:
@@ -63,7 +89,8 @@ def parse_request(text: str, *, countdown: bool = False) -> tuple[list[Value], V
 
 
 def read_number(word: str) -> Value:
-    """One number as people write it: ``12``, ``1/2``, a card letter; a whole one as ``int``.
+    """One number as people write it: ``12``, ``1/2``, ``½``, ``25⅕``, ``1,000,000``, a card
+    letter; a whole one as ``int``.
 
     Raises :class:`ParseError` for a word that is not a non-negative whole number or fraction.
     """
@@ -71,10 +98,15 @@ def read_number(word: str) -> Value:
     if folded.upper() in CARD_LETTERS:
         return CARD_LETTERS[folded.upper()]
     shown = word if len(word) <= 12 else word[:12] + "…"
-    if len(folded) > 12:
+    if _GROUPED_NUMBER.fullmatch(folded):
+        folded = folded.replace(",", "")
+    if len(folded) > MAX_NUMBER_LENGTH:
         raise ParseError(Code.NUMBER_TOO_LONG, number=shown)
     if folded.startswith("-"):
         raise ParseError(Code.NEGATIVE, number=shown)
+    mixed = _MIXED.fullmatch(folded)
+    if mixed:
+        return whole(int(mixed[1] or 0) + VULGAR_VALUES[mixed[2]])
     try:
         value = Fraction(folded)
     except (ValueError, ZeroDivisionError):

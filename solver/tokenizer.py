@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from solver.codes import Code
 from solver.parse_error import ParseError
-from solver.printing import SYMBOLS
+from solver.printing import SYMBOLS, VULGAR_VALUES
 
 MAX_LENGTH = 200
 """The most characters an answer may have, not counting spaces."""
@@ -27,6 +27,8 @@ _DIVIDE = frozenset("/÷∕⁄")
 _MINUS = frozenset("-−–—‐‑﹣")
 _OPEN = frozenset("([{")
 _CLOSE = frozenset(")]}")
+_FULL_STOPS = frozenset(".。")
+"""What may end an answer as it ends a sentence, and is read as if it were not there."""
 
 
 @dataclass(frozen=True)
@@ -36,7 +38,7 @@ class Token:
     kind: str  # "num", "op", "(", ")", "="
     text: str
     position: int  # 1-based column in the original text
-    value: int | None = None  # for "num"; None when too long to be any card
+    value: int | None = None  # for "num"; None for what cannot be a card: too long, 2.5, ½
 
     @property
     def shown(self) -> str:
@@ -67,6 +69,33 @@ def char_class(ch: str) -> str:
     return ch
 
 
+def _drop_full_stop(chars: list[tuple[int, str]]) -> None:
+    """Drop the full stop that ends an answer as it ends a sentence ("8*6/(13-11)." or
+    "…=24。", or "…= 24!", where "!" cannot be a factorial), and the spaces around it; an
+    ellipsis ("4...") stays, to be refused, and so does "(3+1)!"."""
+    _drop_spaces(chars)
+    if not chars:
+        return
+    last = chars[-1][1]
+    if (last in _FULL_STOPS and (len(chars) < 2 or chars[-2][1] != ".")) or (
+        last == "!" and _after_equals(chars[:-1])
+    ):
+        chars.pop()
+        _drop_spaces(chars)
+
+
+def _drop_spaces(chars: list[tuple[int, str]]) -> None:
+    while chars and chars[-1][1] == " ":
+        chars.pop()
+
+
+def _after_equals(chars: list[tuple[int, str]]) -> bool:
+    """Whether ``chars`` end with "= number": the target an answer may end with."""
+    text = "".join(c for _, c in chars[-40:]).rstrip()
+    number = text.rstrip("0123456789")
+    return number != text and number.rstrip().endswith("=")
+
+
 def tokenize(text: str) -> list[Token]:
     """Split an answer into tokens, or raise :class:`ParseError` saying what is wrong and where."""
     # Spaces stay in as " " so that "8 8" is two numbers, not 88; invisible marks go.
@@ -75,7 +104,8 @@ def tokenize(text: str) -> list[Token]:
         for i, ch in enumerate(text)
         if ch not in IGNORED
     ]
-    if all(ch == " " for _, ch in chars):
+    _drop_full_stop(chars)
+    if not chars:
         raise ParseError(Code.EMPTY)
     if sum(ch != " " for _, ch in chars) > MAX_LENGTH:
         raise ParseError(Code.TOO_LONG, limit=str(MAX_LENGTH))
@@ -92,7 +122,12 @@ def tokenize(text: str) -> list[Token]:
                 j += 1
             digits = "".join(c for _, c in chars[i:j])
             if j < len(chars) and chars[j][1] in ".,":
-                raise _decimal(chars, i, chars[j][0])
+                i = _decimal(chars, i, tokens)
+                continue
+            if j < len(chars) and chars[j][1] in VULGAR_VALUES:  # 25⅕: not a card
+                tokens.append(Token("num", digits + chars[j][1], pos))
+                i = j + 1
+                continue
             value = int(digits) if len(digits) <= 9 else None
             tokens.append(Token("num", digits, pos, value))
             i = j
@@ -112,7 +147,10 @@ def tokenize(text: str) -> list[Token]:
         elif ch == "%":
             raise ParseError(Code.PERCENT, pos)
         elif ch in ".,":
-            raise _decimal(chars, i, pos)
+            i = _decimal(chars, i, tokens)
+            continue
+        elif ch in VULGAR_VALUES:
+            tokens.append(Token("num", ch, pos))
         elif ch == "!":
             raise ParseError(Code.FACTORIAL, pos)
         elif ch.isalpha():
@@ -127,10 +165,18 @@ def tokenize(text: str) -> list[Token]:
     return tokens
 
 
-def _decimal(chars: list[tuple[int, str]], start: int, position: int) -> ParseError:
-    """The error for a decimal that starts at ``chars[start]``, quoting it whole."""
-    text = "".join(c for _, c in chars[start:])
-    number = text[: len(text) - len(text.lstrip("0123456789.,"))]
+def _decimal(chars: list[tuple[int, str]], start: int, tokens: list[Token]) -> int:
+    """Read the decimal that starts at ``chars[start]`` (``2.5``, ``.5``, ``1,5``) as a
+    number that is no card, and return where it ends; an ellipsis or a lone point is refused."""
+    end = start
+    while end < len(chars) and chars[end][1] in "0123456789.,":
+        end += 1
+    number = "".join(c for _, c in chars[start:end])
+    position = chars[start][0]
     if ".." in number:  # an ellipsis ("4...", "..."), a pause rather than a decimal point
-        return ParseError(Code.UNKNOWN_CHARACTER, position, char="...")
-    return ParseError(Code.DECIMAL, position, number=number[:12])
+        dots = next(p for p, c in chars[start:end] if c == ".")
+        raise ParseError(Code.UNKNOWN_CHARACTER, dots, char="...")
+    if not any(c.isdigit() for c in number):
+        raise ParseError(Code.UNKNOWN_CHARACTER, position, char=number)
+    tokens.append(Token("num", number, position))
+    return end

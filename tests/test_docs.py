@@ -23,7 +23,7 @@ def test_the_readme_names_the_time_limits_as_the_buttons_do() -> None:
     """The buttons say seconds (``120 s``), as the round's caption does (``Time: 120 s.``)."""
     readme = " ".join((ROOT / "README.md").read_text().split())
     *limits, last = [str(seconds) for seconds in TIME_LIMITS if seconds]
-    assert f"the time limit (none, {', '.join(limits)} or {last} seconds)" in readme
+    assert f"the time limit (untimed, {', '.join(limits)} or {last} seconds)" in readme
 
 
 def test_every_code_block_of_the_readme_ends_before_the_next_heading() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import re
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ChatType
@@ -120,12 +121,12 @@ def usage(context: ChatContext, key: str) -> str:
     a word that is no setting, the settings there are."""
     _ = context._
     usages = {
-        "deck": _("The deck is 10 or 13 (cards 1 to 10, or 1 to 13), like /settings deck 10."),
+        "deck": _("The deck is 1–10 or 1–13 (or just 10 or 13), like /settings deck 1–10."),
         "difficulty": _(
             "The difficulty is any, easy, medium or hard, like /settings difficulty easy."
         ),
         "time": _(
-            "The time limit is 0 (none), 30, 60, 120 or 300 seconds, like /settings time 60."
+            "The time limit is untimed (or 0), 30, 60, 120 or 300 seconds, like /settings time 60."
         ),
         "target": _("The target is a whole number from 1 to 100, like /settings target 36."),
         "cards": _("A hand has 3, 4, 5 or 6 cards, like /settings cards 5."),
@@ -141,6 +142,26 @@ def usage(context: ChatContext, key: str) -> str:
         "There is no setting “{key}”. The settings are deck, difficulty, time, target, cards, "
         "countdown, unsolvable and language, like /settings target 36."
     ).format(key=key[:32])
+
+
+_DASHES = str.maketrans(dict.fromkeys("–—−‐‑", "-"))
+_SECONDS = re.compile(r"([0-9]+)(?:s|secs?|seconds?|秒)", re.IGNORECASE)
+
+
+def typed_value(context: ChatContext, key: str, value: str) -> str:
+    """A value typed after ``/settings key`` as the buttons label it ("1–10" or "1-10",
+    "untimed", "30 s"), turned into the value its button sets; any other value unchanged."""
+    folded = "".join(value.split()).translate(_DASHES)  # "1 – 10", "30 s"
+    if key == "deck":
+        for low, high in DECKS:
+            if folded == f"{low}-{high}":
+                return str(high)
+    if key == "time" and folded.lower() in ("untimed", context._("untimed")):
+        return "0"
+    seconds = _SECONDS.fullmatch(folded)
+    if key in ("time", "countdown") and seconds:
+        return seconds[1]
+    return value
 
 
 def apply(settings: GameSettings, context: ChatContext, key: str, value: str) -> bool:
@@ -207,11 +228,12 @@ async def settings_command(update: MessageUpdate, context: HandlerContext) -> No
         return
     settings = context.chat_data.table.settings
     words = context.args or []
-    if words and len(words) != 2:
+    if len(words) == 1:
         context.reply(update, html.escape(usage(context, words[0])))
         return
     if words:
-        key, value = words
+        # The rest as one value: "/settings time 30 s" as its button reads.
+        key, value = words[0], typed_value(context, words[0], " ".join(words[1:]))
         refusal = await change(settings, context, key, value, update.effective_user.id)
         if refusal is not None:
             context.reply(update, html.escape(refusal))

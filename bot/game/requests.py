@@ -14,8 +14,9 @@ from enum import StrEnum
 from fractions import Fraction
 
 from solver import Code, Listing, closest, solve_within
+from solver.arithmetic import Value
 from solver.parsing import ParseError, parse_request
-from solver.printing import friendly_value
+from solver.printing import format_value, friendly_value, has_glyph
 
 
 class Rules(StrEnum):
@@ -69,6 +70,20 @@ class RequestError(ValueError):
         self.params = params
 
 
+def shown(value: Value) -> str:
+    """A number of a request or its answer as /solve shows it: ``½``, ``25⅕``, ``70/11``,
+    digits grouped by threes (``1,000,000``, as the counts are), which a request reads back."""
+    return friendly_value(value, grouped=True)
+
+
+def shown_alike(values: list[Value]) -> list[str]:
+    """Values shown side by side in one form: each as :func:`shown` when each has a glyph
+    (``23⅘``, ``24⅕``), else each as a plain fraction (``243/10``, ``126/5``)."""
+    if all(has_glyph(value) for value in values):
+        return [shown(value) for value in values]
+    return [format_value(value, grouped=True) for value in values]
+
+
 def parse_solve(text: str) -> SolveRequest:
     """Numbers, target (24 unless given) and rules of a request."""
     words = text.split()
@@ -87,9 +102,9 @@ def parse_solve(text: str) -> SolveRequest:
     for value, size, denominator, most in bounds:
         exact = Fraction(value)
         if abs(exact.numerator) > most * exact.denominator:
-            raise RequestError(size, number=friendly_value(value), limit=str(most))
+            raise RequestError(size, number=shown(value), limit=shown(most))
         if exact.denominator > MAX_NUMBER:  # 1/10001 is small, but its denominator is not
-            raise RequestError(denominator, number=friendly_value(value), limit=str(MAX_NUMBER))
+            raise RequestError(denominator, number=shown(value), limit=shown(MAX_NUMBER))
     return tuple(numbers), goal, rules
 
 
@@ -114,7 +129,7 @@ class SolveResult:
     @property
     def hand(self) -> str:
         """The numbers as typed back to the user."""
-        return " ".join(friendly_value(n) for n in self.numbers)
+        return " ".join(shown(n) for n in self.numbers)
 
 
 REPORT_SECONDS = 0.05
@@ -169,8 +184,9 @@ def solve_job(
     if report is not None:
         report(SolveResult(numbers, target, rules, (), complete=False))
     near = closest(numbers, target, **rules.options())
+    found = [side for side in (near.below, near.above) if side is not None]
+    values = iter(shown_alike([side.value for side in found]))
     sides = [
-        None if side is None else (friendly_value(side.value), side.pretty)
-        for side in (near.below, near.above)
+        None if side is None else (next(values), side.pretty) for side in (near.below, near.above)
     ]
     return SolveResult(numbers, target, rules, (), sides[0], sides[1])

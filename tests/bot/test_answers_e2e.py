@@ -55,6 +55,6 @@ async def test_a_target_too_big_for_solve_names_the_targets_limit(tmp_path: Path
     async with running_bot(api, tmp_path):
         reply = await reply_to(api, ANN, ANN, "/solve 3 3 8 8 = 2000000")
     assert plain_text(reply) == (
-        "I could not read that: the target 2000000 is too big: it goes up to 1000000\n"
+        "I could not read that: the target 2,000,000 is too big: it goes up to 1,000,000\n"
         "Try /solve 3 3 8 8"
     )

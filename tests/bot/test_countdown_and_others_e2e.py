@@ -125,7 +125,7 @@ async def test_a_countdown_in_chinese(tmp_path: Path) -> None:
     assert again == "与你的最好成绩相同：756，差 2"
     assert wrong == "还不对：9 用了 2 次，但只给了 1 个。"
     assert word == "还不对：“sqrt” 不是数：答案只能用给出的数、+ − × ÷ 和括号。"
-    assert decimal == "还不对：2.5：不能用小数，请照给出的样子用这些数。"
+    assert decimal == "还不对：2.5 不在给出的数里。"
     assert sign == "还不对：数字前面不能加 −（第 1 个字符）：这些数要照给出的样子用。"
     assert end == (
         "🏁 倒计时结束：用 2 2 3 3 4 9 算 754。\n"

@@ -193,7 +193,7 @@ WRONG_AND_HOSTILE = [
         "sqrt(50)",
         "Not quite: “sqrt” is not a number: answer with the numbers, + − × ÷ and brackets.",
     ),
-    ("2.5*2", "Not quite: 2.5: decimals are not allowed: use the numbers as given."),
+    ("2.5*2", "Not quite: 2.5 is not one of the numbers."),
     ("-2+50", "Not quite: a number can't start with − (column 1): the numbers are used as given."),
 ]
 """Answers that are wrong by Countdown's rules, or hostile, and the reply each gets."""

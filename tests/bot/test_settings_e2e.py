@@ -108,6 +108,6 @@ async def test_superscript_digits_are_no_number(tmp_path: Path) -> None:
     assert settings == [
         "The target is a whole number from 1 to 100, like /settings target 36.",
         "A hand has 3, 4, 5 or 6 cards, like /settings cards 5.",
-        "The time limit is 0 (none), 30, 60, 120 or 300 seconds, like /settings time 60.",
+        "The time limit is untimed (or 0), 30, 60, 120 or 300 seconds, like /settings time 60.",
     ]
     assert games == usages

@@ -103,12 +103,13 @@ closest values every value they make (5 s of CPU, 120 MiB)."""
     [
         (
             ANN,
-            "9973 9967 9949 9941 9931 9929 cannot make 999999.\n"
+            "9,973 9,967 9,949 9,941 9,931 9,929 cannot make 999,999.\n"
             "The closest values take too long to work out.",
         ),
         (
             BOB,
-            "9973 9967 9949 9941 9931 9929 算不出 999999。\n最接近的值算起来太久，这次就不找了。",
+            "9,973 9,967 9,949 9,941 9,931 9,929 算不出 999,999。\n"
+            "最接近的值算起来太久，这次就不找了。",
         ),
     ],
     ids=["en", "zh"],

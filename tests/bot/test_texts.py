@@ -130,23 +130,23 @@ def test_each_countdown_reason_is_worded_precisely(answer: str, english: str, ch
     [
         (
             "3 3 8 8 = 2000000",
-            "the target 2000000 is too big: it goes up to 1000000",
-            "目标数 2000000 太大了：最大为 1000000",
+            "the target 2,000,000 is too big: it goes up to 1,000,000",
+            "目标数 2,000,000 太大了：最大为 1,000,000",
         ),
         (
             "20000 1",
-            "20000 is too big: numbers go up to 10000",
-            "20000 太大了：数最大为 10000",
+            "20,000 is too big: numbers go up to 10,000",
+            "20,000 太大了：数最大为 10,000",
         ),
         (
             "1/10001 3 8 8",
-            "1/10001 has too big a denominator: denominators go up to 10000",
-            "1/10001 的分母太大了：分母最大为 10000",
+            "1/10,001 has too big a denominator: denominators go up to 10,000",
+            "1/10,001 的分母太大了：分母最大为 10,000",
         ),
         (
             "3 3 8 8 = 1/10001",
-            "the target 1/10001 has too big a denominator: denominators go up to 10000",
-            "目标数 1/10001 的分母太大了：分母最大为 10000",
+            "the target 1/10,001 has too big a denominator: denominators go up to 10,000",
+            "目标数 1/10,001 的分母太大了：分母最大为 10,000",
         ),
         (
             "3 3 8 8 =",
@@ -178,11 +178,18 @@ def test_each_request_problem_is_worded_precisely(
     assert problem_text(error, ZH) == chinese
 
 
-def test_a_decimal_is_worded_alike_in_an_answer_and_a_request() -> None:
-    in_answer = reason(check("3.5+8", [3, 3, 8, 8]), EN)
+def test_a_decimal_in_an_answer_is_no_card() -> None:
+    assert reason(check("9*2.5", [9, 2, 5, 3]), EN) == "2.5 is not one of the cards"
+
+
+def test_a_decimal_in_a_countdown_answer_is_no_number() -> None:
+    verdict = check("2.5*2", [2, 5, 50], 5, countdown=True)
+    assert reason(verdict, ZH, countdown=True) == "2.5 不在给出的数里"
+
+
+def test_a_decimal_in_a_request_is_told_to_be_a_fraction() -> None:
     in_request = problem_text(_refusal("3.5 2"), EN)
-    assert in_answer == "3.5: decimals are not allowed; write a fraction instead, like 1/2"
-    assert in_request == in_answer
+    assert in_request == "3.5: decimals are not allowed; write a fraction instead, like 1/2"
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ from telegram.constants import ChatType
 from bot.chat.game_life import duel_on
 from bot.context import BotContext
 from bot.game.attempts import open_to_anyone, unspoiled_days
-from bot.game.requests import RequestError, Rules, SolveRequest, SolveResult, parse_solve
+from bot.game.requests import RequestError, Rules, SolveRequest, SolveResult, parse_solve, shown
 from bot.game.spoilers import Numbers, Spoiled, holds, peek, shares
 from bot.i18n import N_
 from bot.services.solve_errors import SolveBusy, SolveTimeout, SolveTooBig
@@ -28,7 +28,6 @@ from bot.typed_handlers import (
     HandlerContext,
     MessageUpdate,
 )
-from solver.printing import friendly_value
 
 logger = logging.getLogger(__name__)
 
@@ -60,7 +59,7 @@ def _pages(result: SolveResult) -> int:
 
 def target_text(result: SolveResult, context: BotContext) -> str:
     """The target of a reply, with the rules it was solved by unless they are the 24 game's."""
-    target = friendly_value(result.target)
+    target = shown(result.target)
     if result.rules in RULES_NOTES:
         target += context._(RULES_NOTES[result.rules])
     return target

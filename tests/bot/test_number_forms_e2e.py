@@ -1,0 +1,135 @@
+"""What a newcomer types the way people write, through the local Bot API: a full stop after
+an answer, a decimal for a card, arrows, glyphs and grouped digits in /solve, and settings as
+their buttons read."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from telegram.ext import Application
+
+from bot.local_api import LocalBotApi, plain_text
+from solver import solve
+from tests.bot.harness import ANN, BOB, deal, dealt, make_api, reply_to, running_bot
+
+pytestmark = pytest.mark.asyncio
+
+
+async def untimed_deal(api: LocalBotApi, application: Application, user: int) -> tuple[int, ...]:
+    application.chat_data[user].table.settings.time_limit = 0
+    return dealt(await deal(api, user, user))
+
+
+@pytest.mark.parametrize("ending", [".", "。", " = 24."])
+async def test_an_answer_ending_a_sentence_wins(tmp_path: Path, ending: str) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        hand = await untimed_deal(api, application, ANN)
+        won = plain_text(await reply_to(api, ANN, ANN, solve(hand)[0].text + ending))
+    assert re.match(r"🎉 Ann wins in \d+\.\d s", won), won
+
+
+async def test_a_decimal_in_an_answer_is_not_one_of_the_cards(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        hand = await untimed_deal(api, application, ANN)
+        reply = await reply_to(api, ANN, ANN, f"{hand[0]}*2.5")
+    assert reply == "Not quite: 2.5 is not one of the cards."
+
+
+async def test_a_decimal_in_an_answer_is_not_one_of_the_cards_in_chinese(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        hand = await untimed_deal(api, application, BOB)
+        reply = await reply_to(api, BOB, BOB, f"{hand[0]}*2.5")
+    assert reply == "还不对：2.5 不是发到的牌。"
+
+
+@pytest.mark.parametrize("arrow", ["->", "→", "=>"])
+async def test_solve_takes_an_arrow_before_the_target(tmp_path: Path, arrow: str) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        reply = plain_text(await reply_to(api, ANN, ANN, f"/solve 3 3 8 8 {arrow} 24"))
+    assert reply == "3 3 8 8 → 24: 1 distinct solution\n8÷(3−8÷3)"
+
+
+async def test_solve_reads_back_the_fraction_it_shows(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        shown = plain_text(await reply_to(api, ANN, ANN, "/solve 1/2 3 4 5"))
+        again = plain_text(await reply_to(api, ANN, ANN, "/solve ½ 3 4 5"))
+    assert again == shown
+
+
+async def test_solve_groups_a_big_target(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        reply = plain_text(await reply_to(api, ANN, ANN, "/solve 1 2 3 4 = 1000000"))
+    assert reply.splitlines()[0] == "1 2 3 4 cannot make 1,000,000."
+
+
+async def test_solve_reads_back_a_grouped_target(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        reply = plain_text(await reply_to(api, ANN, ANN, "/solve 10 10 10 10 = 10,000"))
+    assert reply == "10 10 10 10 → 10,000: 1 distinct solution\n10×10×10×10"
+
+
+async def test_solve_reads_back_a_grouped_number_in_chinese(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        reply = plain_text(await reply_to(api, BOB, BOB, "/solve 10,000 1 = 10,001"))
+    assert reply == "10,000 1 → 10,001：共 1 种不同解法\n10000+1"
+
+
+async def test_the_closest_values_are_shown_in_one_form(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        reply = plain_text(await reply_to(api, ANN, ANN, "/solve 3 4 6 10 = 25"))
+    assert reply.splitlines()[1:] == [
+        "Closest below: 243/10 = 6×4+3÷10",
+        "Closest above: 126/5 = (6+3÷10)×4",
+    ]
+
+
+@pytest.mark.parametrize("typed", ["1-10", "1–10", "1 – 10"])
+async def test_the_deck_is_set_as_its_button_reads(tmp_path: Path, typed: str) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        application.chat_data[ANN].table.settings.deck = (1, 13)
+        await reply_to(api, ANN, ANN, f"/settings deck {typed}")
+        deck = application.chat_data[ANN].table.settings.deck
+    assert deck == (1, 10)
+
+
+async def test_untimed_is_set_as_its_button_reads(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        await reply_to(api, ANN, ANN, "/settings time untimed")
+        limit = application.chat_data[ANN].table.settings.time_limit
+    assert limit == 0
+
+
+async def test_untimed_is_set_as_its_chinese_button_reads(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        await reply_to(api, BOB, BOB, "/settings time 不计时")
+        limit = application.chat_data[BOB].table.settings.time_limit
+    assert limit == 0
+
+
+async def test_a_time_is_set_as_its_button_reads(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        await reply_to(api, ANN, ANN, "/settings time 30 s")
+        limit = application.chat_data[ANN].table.settings.time_limit
+    assert limit == 30
+
+
+async def test_a_deck_that_is_none_is_told_what_decks_are(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        reply = await reply_to(api, BOB, BOB, "/settings deck 2-9")
+    assert reply == "牌组为 1–10 或 1–13（也可只写 10 或 13），例如 /settings deck 1–10。"
