@@ -52,9 +52,9 @@ def caption(game: ChatRush, context: ChatContext, news: str | None, now: float) 
 
 
 def solved_news(name: str, answer: str, seconds: float, context: ChatContext) -> str:
-    """The line over the next hand after a solve: who, how (as written, spaces closed up,
-    cut to :data:`ANSWER_SHOWN` characters), how fast."""
-    written = "".join(answer.split())
+    """The line over the next hand after a solve: who, how (the solver's pretty form of the
+    answer, cut to :data:`ANSWER_SHOWN` characters), how fast."""
+    written = answer
     if len(written) > ANSWER_SHOWN:
         written = written[: ANSWER_SHOWN - 1] + "…"
     return context._("✅ {name}: <code>{answer}</code> · {time} · +{bonus} s").format(
