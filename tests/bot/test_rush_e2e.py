@@ -296,6 +296,6 @@ async def test_a_run_ends_in_chinese(tmp_path: Path) -> None:
         "0:03 内解出 1/2 手。\n"
         "单手最快：2.0 秒。\n"
         "🏆 你的第一个个人最佳。\n"
-        "分享：24点 Rush 🏁 解出 1 手 · ⚡ 单手 2.0 秒\n"
+        "分享：24点 极速挑战 🏁 解出 1 手 · ⚡ 单手 2.0 秒\n"
         "发送 /rush 再来一场，/rush top 查看最佳成绩。"
     )

@@ -169,6 +169,8 @@ async def test_a_solve_is_shown_as_the_solver_writes_it_not_as_typed(tmp_path: P
         await start(api, ANN, GROUP, "/rush")
         game = the_run(application, GROUP)
         right = answer(game)
-        typed = right.replace("×", " * ").replace("−", "-").replace("÷", "/").replace("+", "\u200b+")
+        typed = (
+            right.replace("×", " * ").replace("−", "-").replace("÷", "/").replace("+", "\u200b+")
+        )
         nxt = await next_picture(api, CAROL, GROUP, f"/a {typed}")
     assert plain_text(nxt["caption"]).startswith(f"✅ Carol: {right} · 0.0 s · +10 s\n")

@@ -17,8 +17,6 @@ from bot.typed_handlers import ChatContext
 ANSWER_SHOWN = 40
 """Characters of a winning answer shown over the next hand (an answer may have 200): the
 caption keeps to Telegram's 1024 characters, whatever was typed."""
-SHARE_NAME = "24点 Rush"
-"""The game's name in a share line, the same in every language (as the daily's ``24点``)."""
 
 
 def seconds_text(seconds: float, context: ChatContext) -> str:
@@ -116,7 +114,7 @@ def share_line(result: RunResult, players: int, context: ChatContext) -> str:
     """A run's result to share that gives nothing away (no hand, no expression; plain
     text): ``24点 Rush 🏁 7 solved · ⚡ 3.2 s``."""
     _ = context._
-    line = _("{game} 🏁 {score} solved").format(game=SHARE_NAME, score=result.score)
+    line = _("24点 Rush 🏁 {score} solved").format(score=result.score)
     if result.best_time is not None:
         line = _("{line} · ⚡ {time}").format(
             line=line, time=seconds_text(result.best_time, context)
