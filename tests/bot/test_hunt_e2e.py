@@ -236,7 +236,7 @@ async def test_no_round_during_a_hunt(tmp_path: Path, command: str) -> None:
         reply = await reply_to(api, CAROL, CAROL, command)
         await settled(api, application)
         table = application.chat_data[CAROL].table
-    assert reply == "A hunt is on: answer with /a, or /hunt stop to end it."
+    assert reply == "A hunt is on: just type your answer, or /hunt stop to end it."
     assert table.round is None
     assert table.hunting
 
@@ -328,12 +328,18 @@ async def test_a_hunts_end_fits_a_message_however_many_found_something(tmp_path:
     assert lines[-1] == "solution 59"
 
 
-@pytest.mark.parametrize("command", ["/hint", "/reveal"])
-async def test_a_rounds_command_during_a_hunt_says_a_hunt_is_on(
-    tmp_path: Path, command: str
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("/hint", "Hunts have no hints: just type your answer, or /hunt stop to end it."),
+        ("/reveal", "A hunt is on: just type your answer, or /hunt stop to end it."),
+    ],
+)
+async def test_a_rounds_command_during_a_private_hunt_says_a_hunt_is_on(
+    tmp_path: Path, command: str, expected: str
 ) -> None:
     api = make_api()
     async with running_bot(api, tmp_path):
         await start(api, ANN, ANN, "/hunt")
         said = plain_text(await reply_to(api, ANN, ANN, command))
-    assert said == "A hunt is on: answer with /a, or /hunt stop to end it."
+    assert said == expected
