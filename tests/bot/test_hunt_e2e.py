@@ -54,14 +54,14 @@ async def test_a_new_solution_is_confirmed_with_what_is_left(tmp_path: Path) -> 
     assert reply == f"#1 {hunt.solutions[0]}, Carol · {len(hunt.solutions) - 1} to go"
 
 
-async def test_a_solution_found_before_names_its_finder(tmp_path: Path) -> None:
+async def test_a_solution_found_again_by_its_finder_says_so(tmp_path: Path) -> None:
     api = players()
     async with running_bot(api, tmp_path) as application:
         await start(api, CAROL, CAROL)
         first = the_hunt(application, CAROL).solutions[0]
         await reply_to(api, CAROL, CAROL, first)
         reply = plain_text(await reply_to(api, CAROL, CAROL, f"/a {first} = 24"))
-    assert reply == f"Same as Carol's {first}"
+    assert reply == f"You found it already: {first}"
 
 
 async def test_a_wrong_answer_gets_its_reason(tmp_path: Path) -> None:
