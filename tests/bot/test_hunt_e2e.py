@@ -303,8 +303,8 @@ async def test_the_hunts_hand_is_not_solved_for_its_players(tmp_path: Path) -> N
         await reply_to(api, CAROL, GROUP, "/a 1+1")  # Carol is seen in the group
         reply = await reply_to(api, CAROL, CAROL, f"/solve {hand}")
     assert reply == (
-        "No spoilers: those numbers hold the hand of a Solution Hunt you are playing right now. "
-        "Ask again once it is over."
+        "No spoilers: those numbers hold the hand of a Solution Hunt being played right now "
+        "in a group you are in. Ask again once it is over."
     )
 
 
