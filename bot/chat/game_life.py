@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
 from telegram import InlineKeyboardMarkup, Message
+from telegram.constants import ChatType
 from telegram.ext import Application
 
 from bot.chat.admins import stop_ballot
@@ -99,15 +100,25 @@ class DealMessages(Protocol):
     deal_message_id: int | None
 
 
-def other_game(context: ChatContext) -> str | None:
-    """What to say to a round's /play, /skip or /stop while a hunt or a Countdown game is on
-    (each has its own stop), or to a new game's command while a Rush run is on; None when
-    none is."""
+def other_game(context: ChatContext, private: bool = False, hint: bool = False) -> str | None:
+    """What to say to a round's /play, /skip or /stop (or /hint: ``hint``) while a hunt or
+    a Countdown game is on (each has its own stop), or to a new game's command while a Rush
+    run is on; None when none is. In ``private`` a hunt's or a Countdown game's answers are
+    typed as they are (no /a)."""
+    _ = context._
     table = context.chat_data.table
+    if table.hunting and hint:  # a hunt is for finding solutions: a hint would give one
+        if private:
+            return _("Hunts have no hints: just type your answer, or /hunt stop to end it.")
+        return _("Hunts have no hints: answer with /a, or /hunt stop to end it.")
     if table.hunting:
-        return context._("A hunt is on: answer with /a, or /hunt stop to end it.")
+        if private:
+            return _("A hunt is on: just type your answer, or /hunt stop to end it.")
+        return _("A hunt is on: answer with /a, or /hunt stop to end it.")
     if table.counting:
-        return context._("A Countdown game is on: answer with /a, or /countdown stop to end it.")
+        if private:
+            return _("A Countdown game is on: just type your answer, or /countdown stop to end it.")
+        return _("A Countdown game is on: answer with /a, or /countdown stop to end it.")
     if duel_on(context.chat_data, context.bot_data.global_data):
         return context._("A duel is on here: it ends by its hands, or /duel stop forfeits it.")
     if table.rushing:
@@ -137,7 +148,7 @@ def refused(
         # Two deals at once: one answer, however many times it is asked.
         context.reply(update, context._("A hand is on its way: one moment."), key="on its way")
         return True
-    text = other_game(context)
+    text = other_game(context, update.effective_chat.type == ChatType.PRIVATE)
     if text is None and table.playing:
         text = round_on
     elif text is None and table.match is not None:

@@ -234,8 +234,9 @@ async def _stop(update: MessageUpdate, context: HandlerContext) -> None:
     )
 
 
-def solver_lines(game: Countdown, context: ChatContext) -> list[str]:
-    """The solver's best answer, and whether a player matched it (HTML)."""
+def solver_lines(game: Countdown, context: ChatContext, solo: bool = False) -> list[str]:
+    """The solver's best answer, and whether a player (``solo``: the one player) matched
+    it (HTML)."""
     _ = context._
     if game.exact is not None:
         line = _("Solver: {target} = {expression}").format(
@@ -254,7 +255,9 @@ def solver_lines(game: Countdown, context: ChatContext) -> list[str]:
     closest = game.best_distance
     standings = game.standings()
     names = [html.escape(b.name) for b in standings if b.distance == closest]
-    if not names:  # with no answers at all, "No answers." has said it
+    if solo and standings:  # with no answers at all, "No answers." has said it
+        return [line, _("You matched it.") if names else _("You did not match it.")]
+    if not names:
         return [line, _("Nobody matched it.")] if standings else [line]
     shown = _(", ").join(names[:MATCHED_NAMED])
     if len(names) > MATCHED_NAMED:
@@ -291,7 +294,7 @@ def end_text(chat_id: int, game: Countdown, context: ChatContext) -> str:
             tail.append(_("Winner: {name}").format(name=html.escape(winner.name)))
         else:
             tail.append(_("No winner: nobody came within 10 of the target."))
-    tail += solver_lines(game, context)
+    tail += solver_lines(game, context, solo=chat_id > 0)
     return fit_list(
         head,
         rows,

@@ -122,19 +122,20 @@ async def closed_answer(update: MessageUpdate, context: HandlerContext, text: st
     context.reply(update, closed_text(context, day))
 
 
-async def solutions_of(context: BotContext, day: dt.date) -> str:
-    """The distinct solutions of a day's puzzle, as HTML lines."""
+async def solutions_of(context: BotContext, day: dt.date) -> tuple[int, str]:
+    """How many distinct solutions a day's puzzle has (0 when they take too long to list),
+    and them as HTML lines."""
     _ = context._
     solving = context.bot_data.solving
     try:
         facts = await solving.facts(await solving.daily_hand(day), 24)
     except (WorkTimeout, WorkFailed, PoolBusy):
-        return _("(The solutions take too long to list.)")
+        return 0, _("(The solutions take too long to list.)")
     solutions = facts.solutions or ()
     lines = [f"<code>{html.escape(s)}</code>" for s in solutions[:SHOWN_SOLUTIONS]]
     if len(solutions) > SHOWN_SOLUTIONS:
         lines.append(_("… and {count} more").format(count=len(solutions) - SHOWN_SOLUTIONS))
-    return "\n".join(lines)
+    return len(solutions), "\n".join(lines)
 
 
 async def give_up_command(update: MessageUpdate, context: HandlerContext) -> None:
@@ -153,21 +154,35 @@ async def give_up_command(update: MessageUpdate, context: HandlerContext) -> Non
     if given is None:  # nothing runs: said for the type checker, the filter saw to it
         return
     number = daily_number(given.day)
-    if given.replay:
-        head = _("You gave up Daily #{number} ({day}, from the archive). Its solutions:")
-    elif given.day == now.date():
-        head = _(
-            "You gave up today's puzzle, Daily #{number}: it counts as a day missed. Its solutions:"
-        )
-    else:
-        head = _("You gave up Daily #{number}: it counts as a day missed. Its solutions:")
     # What ends an attempt is kept before it is told, as a result is.
     context.save_now(update.effective_chat.id, update.effective_user.id)
-    head = head.format(number=number, day=given.day.isoformat())
     challenged = settle_daily(context, update.effective_user.id, given.day, None)
+    count, listed = await solutions_of(context, given.day)
+    count = count or 2  # not listed: "solutions" (a puzzle always has one)
+    ngettext = context.ngettext
+    if given.replay:
+        head = ngettext(
+            "You gave up Daily #{number} ({day}, from the archive). Its solution:",
+            "You gave up Daily #{number} ({day}, from the archive). Its solutions:",
+            count,
+        )
+    elif given.day == now.date():
+        head = ngettext(
+            "You gave up today's puzzle, Daily #{number}: it counts as a day missed. Its solution:",
+            "You gave up today's puzzle, Daily #{number}: it counts as a day missed. "
+            "Its solutions:",
+            count,
+        )
+    else:
+        head = ngettext(
+            "You gave up Daily #{number}: it counts as a day missed. Its solution:",
+            "You gave up Daily #{number}: it counts as a day missed. Its solutions:",
+            count,
+        )
+    head = head.format(number=number, day=given.day.isoformat())
     if challenged is not None:  # the attempt was a friend's challenge too
         head = challenged + "\n" + head
-    context.reply(update, head + "\n" + await solutions_of(context, given.day), game=True)
+    context.reply(update, head + "\n" + listed, game=True)
 
 
 async def gave_up_today(update: MessageUpdate, context: HandlerContext) -> None:

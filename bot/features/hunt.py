@@ -144,12 +144,18 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         assert outcome.find is not None and outcome.index is not None
         solution = f"<code>{html.escape(hunt.solutions[outcome.index])}</code>"
         if outcome.found is Found.NEW:
-            line = _("#{order} {solution}, {name} · {left} to go").format(
+            line = (
+                _("#{order} {solution}, {name} · {left} to go")
+                if outcome.left
+                else _("#{order} {solution}, {name} · all found")  # the end follows
+            ).format(
                 order=outcome.order,
                 solution=solution,
                 name=html.escape(user.full_name),
                 left=outcome.left,
             )
+        elif outcome.find.user_id == user.id:
+            line = _("You found it already: {written}").format(written=solution)
         else:
             line = _("Same as {name}'s {written}").format(  # written as the list has it
                 name=html.escape(outcome.find.name), written=solution
@@ -227,7 +233,7 @@ def finish(chat_id: int, context: ChatContext, hunt: Hunt) -> None:
     tail = []
     missed = hunt.missed()
     if missed:
-        tail.append(_("Nobody found:"))
+        tail.append(_("Not found:") if chat_id > 0 else _("Nobody found:"))
         tail += [f"<code>{html.escape(s)}</code>" for s in missed[:MISSED_SHOWN]]
         if len(missed) > MISSED_SHOWN:
             tail.append(_("… and {count} more").format(count=len(missed) - MISSED_SHOWN))

@@ -92,7 +92,9 @@ async def rating(update: MessageUpdate, context: HandlerContext) -> None:
     mine = who.id == viewer.id
     name = _cut(context.chat_data.members.get(who.id) or who.full_name)
     if player is None or not (player.rated or player.recent):
-        if mine:
+        if mine and context.bot_data.global_data.duels.duel_of(who.id) is not None:
+            context.reply(update, _("Your first duel is on: it counts once it is finished."))
+        elif mine:
             context.reply(update, _("No rated duels yet: /duel to play one."))
         else:
             context.reply(update, _("{name} has no rated duels yet.").format(name=name))
@@ -140,8 +142,9 @@ def _card(
                 count=len(player.recent)
             )
         )
+        elsewhere = _("a player elsewhere")
         for result in player.recent:
-            opponent = _name_here(context, update, result.opponent)
+            opponent = _name_here(context, update, result.opponent) or elsewhere
             lines.append(
                 _result_line(context, result.result, opponent, result.change, result.rated)
             )
@@ -149,20 +152,16 @@ def _card(
 
 
 def _result_line(
-    context: BotContext, result: Result, opponent: str | None, change: int, rated: bool
+    context: BotContext, result: Result, opponent: str, change: int, rated: bool
 ) -> str:
-    """One of the last results: ``✅ won against Bob: +52``."""
+    """One of the last results: ``✅ won against Bob: +52`` (an opponent the chat does not
+    know is "a player elsewhere", never left out)."""
     _ = context._
-    if opponent is None:
-        what = {Result.WON: _("✅ won"), Result.LOST: _("❌ lost"), Result.DRAWN: _("🤝 drawn")}[
-            result
-        ]
-    else:
-        what = {
-            Result.WON: _("✅ won against {name}"),
-            Result.LOST: _("❌ lost to {name}"),
-            Result.DRAWN: _("🤝 drew with {name}"),
-        }[result].format(name=opponent)
+    what = {
+        Result.WON: _("✅ won against {name}"),
+        Result.LOST: _("❌ lost to {name}"),
+        Result.DRAWN: _("🤝 drew with {name}"),
+    }[result].format(name=opponent)
     if not rated:
         return _("{result} (friendly)").format(result=what)
     return player_line(what, _signed(change), context)

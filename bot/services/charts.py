@@ -25,7 +25,7 @@ def bar_chart(
 ) -> bytes:
     """A bar chart as PNG: one bar per label with its count above it, the bar ``highlight``
     (today's) in another colour, a y axis of counts with gridlines, the x axis's ``unit``
-    under its right end, and ``n = total`` as the title.
+    under its right end, and no title (the caption says how many were counted).
 
     Pillow's font draws Latin letters, digits and signs only (Chinese would come out as
     boxes): the picture holds digits and symbols, the same in every language, and the
@@ -33,7 +33,6 @@ def bar_chart(
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     small = ImageFont.load_default(size=18)
-    title = ImageFont.load_default(size=24)
     top, bottom = MARGIN + 30, HEIGHT - MARGIN - 10
     left_edge, right_edge = MARGIN + 20, WIDTH - MARGIN
     tallest = max(counts, default=0)
@@ -61,7 +60,6 @@ def bar_chart(
     draw.line([left_edge, top - 10, left_edge, bottom], fill=INK, width=2)
     if unit:
         draw.text((right_edge, bottom + 40), unit, fill=INK, font=small, anchor="rm")
-    draw.text((left_edge, MARGIN - 20), f"n = {sum(counts)}", fill=INK, font=title, anchor="lm")
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
     return out.getvalue()

@@ -46,8 +46,8 @@ async def test_the_countdowns_numbers_are_not_solved_for_its_players(tmp_path: P
         await reply_to(api, CAROL, GROUP, "/a 1+1")  # Carol is seen in the group
         replies = [await reply_to(api, CAROL, CAROL, request) for request in requests]
     refusal = (
-        "No spoilers: those are numbers of a Countdown game you are playing right now. "
-        "Ask again once it is over."
+        "No spoilers: those are numbers of a Countdown game being played right now in a "
+        "group you are in. Ask again once it is over."
     )
     assert replies == [refusal] * len(requests)
 
@@ -72,8 +72,8 @@ async def test_three_of_its_numbers_with_a_small_target_are_refused(tmp_path: Pa
         await reply_to(api, CAROL, GROUP, "/a 1+1")
         reply = await reply_to(api, CAROL, CAROL, "/solve 2 2 5 8")
     assert reply == (
-        "No spoilers: those are numbers of a Countdown game you are playing right now. "
-        "Ask again once it is over."
+        "No spoilers: those are numbers of a Countdown game being played right now in a "
+        "group you are in. Ask again once it is over."
     )
 
 
@@ -131,7 +131,7 @@ async def test_a_countdown_in_chinese(tmp_path: Path) -> None:
         "🏁 倒计时结束：用 2 2 3 3 4 9 算 754。\n"
         "1. Bob：756，差 2 · 7 分\n"
         "求解器：754 算不出；最接近的是 720 = (9×2+2)×4×3×3，756 = 9×(4+3)×3×2×2\n"
-        "Bob 做到了同样好。"
+        "你做到了同样好。"
     )
 
 
@@ -205,6 +205,6 @@ async def test_inline_mode_keeps_the_countdowns_numbers_too(tmp_path: Path) -> N
         await reply_to(api, CAROL, GROUP, "/a 1+1")
         answer = await api.wait_for_inline_answer(api.inline_query(CAROL, "50 10 8 = 900"))
     assert answer["results"][0]["title"] == (
-        "No spoilers: those are numbers of a Countdown game you are playing right now. "
-        "Ask again once it is over."
+        "No spoilers: those are numbers of a Countdown game being played right now in a "
+        "group you are in. Ask again once it is over."
     )

@@ -136,7 +136,7 @@ async def test_a_solo_game_keeps_the_best_answer_and_ends_with_the_solvers(
         "🏁 Countdown over: 880 from 2 2 5 8 10 50.\n"
         "1. Carol: 870, 10 away · 5 points\n"
         f"{SOLVER_880}\n"
-        "Nobody matched it."
+        "You did not match it."
     )
     assert score == "Carol\nCountdown: 5 points"
 
@@ -157,7 +157,7 @@ async def test_reaching_the_target_ends_a_solo_game(tmp_path: Path) -> None:
         "🏁 Countdown over: 880 from 2 2 5 8 10 50.\n"
         "1. Carol: 880, exactly! · 10 points\n"
         f"{SOLVER_880}\n"
-        "Matched by Carol."
+        "You matched it."
     )
     assert game.ended
     assert stats.countdown_points == 10
@@ -176,7 +176,7 @@ async def test_the_closest_on_each_side_when_the_target_cannot_be_made(tmp_path:
         "🏁 Countdown over: 754 from 2 2 3 3 4 9.\n"
         "1. Carol: 756, 2 away · 7 points\n"
         f"{SOLVER_754}\n"
-        "Matched by Carol."
+        "You matched it."
     )
 
 

@@ -141,7 +141,7 @@ async def test_no_other_game_during_a_countdown(tmp_path: Path) -> None:
             for command in ("/play", "/hunt", "/countdown", "/skip", "/stop")
         ]
         table = application.chat_data[CAROL].table
-    expected = "A Countdown game is on: answer with /a, or /countdown stop to end it."
+    expected = "A Countdown game is on: just type your answer, or /countdown stop to end it."
     assert replies == [expected] * 5
     assert table.round is None
     assert table.counting

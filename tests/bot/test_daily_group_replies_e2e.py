@@ -125,3 +125,27 @@ async def test_a_new_post_tells_the_player_again(tmp_path: Path) -> None:
         post = await post_daily(api)
         told = await reply_to(api, ANN, GROUP, "1+1", reply_to=post)
     assert plain_text(told) == SENT_TO_PRIVATE
+
+
+async def test_a_player_who_solved_the_daily_is_told_so_not_sent_to_private(
+    tmp_path: Path,
+) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        answer = solve(daily(DAY))[0].text
+        await reply_to(api, ANN, ANN, "/daily")
+        await reply_to(api, ANN, ANN, answer)
+        post = await post_daily(api)
+        told = await reply_to(api, ANN, GROUP, answer, reply_to=post)
+        reply = api.sent[-1]
+        await reply_to(api, BOB, BOB, "/daily")
+        await reply_to(api, BOB, BOB, answer)
+        told_zh = await reply_to(api, BOB, GROUP, answer, reply_to=post)
+    assert plain_text(told) == (
+        "🤫 You have solved this daily puzzle already. Answers stay in private, so nobody "
+        "here is spoiled."
+    )
+    assert "reply_markup" not in reply
+    assert plain_text(told_zh) == (
+        "🤫 这道每日一题你已经解出来了。答案都留在私聊里，免得剧透给群里的其他人。"
+    )

@@ -38,6 +38,7 @@ async def test_stats_in_private_are_a_chart_with_the_numbers_as_caption(tmp_path
     assert "Streak: 🔥1 (best 1) · freezes held: 🧊0" in caption
     assert "Best time: 1:05 · median: 1:05" in caption
     assert "Misses per day: 0.0" in caption
+    assert caption.splitlines()[-1] == "The chart: your 1 solve by time, today's bar in orange."
 
 
 async def test_daily_stats_is_stats_in_the_users_language(tmp_path: Path) -> None:
@@ -55,7 +56,7 @@ async def test_the_charts_words_are_in_the_caption_in_chinese(tmp_path: Path) ->
         await solve_daily(api, clock, BOB, 40)
         caption = plain_text(await reply_to(api, BOB, BOB, "/stats"))
     assert "photo" in api.sent[-1]
-    assert caption.splitlines()[-1] == "图表：每个用时段你解出的天数，今天的柱子是橙色。"
+    assert caption.splitlines()[-1] == "图表：你的 1 次解题按用时分布，今天的柱子是橙色。"
 
 
 async def test_stats_with_nothing_solved_are_words_without_a_chart(tmp_path: Path) -> None:
@@ -70,13 +71,26 @@ async def test_stats_in_a_group_are_the_askers_line_and_a_link_to_the_chart(
     tmp_path: Path,
 ) -> None:
     api = make_api()
-    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock):
+        await solve_daily(api, clock, ANN, 30)
         line = plain_text(await reply_to(api, ANN, GROUP, "/stats"))
     button = api.sent[-1]["reply_markup"]["inline_keyboard"][0][0]
-    assert line.startswith("Ann: Days played: 0")
+    assert line.startswith("Ann: Days played: 1")
     assert "Your chart is in our private chat." in line
     assert "photo" not in api.sent[-1]
     assert button["url"] == "https://t.me/TwentyFourBot?start=stats"
+
+
+async def test_stats_in_a_group_offer_no_chart_before_a_solve_time(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        line = plain_text(await reply_to(api, ANN, GROUP, "/stats"))
+    assert line == (
+        "Ann: Days played: 0 · solved: 0% · Streak: 🔥0 (best 0) · freezes held: 🧊0 · "
+        "Best time: – · median: – · Misses per day: 0.0"
+    )
+    assert "reply_markup" not in api.sent[-1]
 
 
 async def test_the_stats_link_opens_the_chart_in_private(tmp_path: Path) -> None:

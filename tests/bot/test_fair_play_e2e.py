@@ -24,6 +24,11 @@ ROUND_SPOILER = (
     "No spoilers: those numbers hold a hand you are playing right now. "
     "Ask again once its round is over (/hint helps meanwhile)."
 )
+ROUND_SPOILER_ELSEWHERE = (
+    "No spoilers: those numbers hold a hand you are playing right now. "
+    "Ask again once its round is over."
+)
+"""Asked away from the round's chat, where /hint would not help."""
 
 
 def with_carol() -> LocalBotApi:
@@ -67,14 +72,14 @@ async def test_a_member_of_the_group_is_refused_in_private(tmp_path: Path) -> No
     api = with_carol()
     async with running_bot(api, tmp_path):
         hand = await a_live_round(api)
-        assert await reply_to(api, ANN, ANN, f"/solve {hand}") == ROUND_SPOILER
+        assert await reply_to(api, ANN, ANN, f"/solve {hand}") == ROUND_SPOILER_ELSEWHERE
 
 
 async def test_a_member_of_the_group_is_refused_inline(tmp_path: Path) -> None:
     api = with_carol()
     async with running_bot(api, tmp_path):
         hand = await a_live_round(api)
-        assert await inline_title(api, ANN, hand) == ROUND_SPOILER
+        assert await inline_title(api, ANN, hand) == ROUND_SPOILER_ELSEWHERE
 
 
 async def test_inline_answers_are_personal(tmp_path: Path) -> None:

@@ -54,14 +54,14 @@ async def test_a_new_solution_is_confirmed_with_what_is_left(tmp_path: Path) -> 
     assert reply == f"#1 {hunt.solutions[0]}, Carol · {len(hunt.solutions) - 1} to go"
 
 
-async def test_a_solution_found_before_names_its_finder(tmp_path: Path) -> None:
+async def test_a_solution_found_again_by_its_finder_says_so(tmp_path: Path) -> None:
     api = players()
     async with running_bot(api, tmp_path) as application:
         await start(api, CAROL, CAROL)
         first = the_hunt(application, CAROL).solutions[0]
         await reply_to(api, CAROL, CAROL, first)
         reply = plain_text(await reply_to(api, CAROL, CAROL, f"/a {first} = 24"))
-    assert reply == f"Same as Carol's {first}"
+    assert reply == f"You found it already: {first}"
 
 
 async def test_a_wrong_answer_gets_its_reason(tmp_path: Path) -> None:
@@ -236,7 +236,7 @@ async def test_no_round_during_a_hunt(tmp_path: Path, command: str) -> None:
         reply = await reply_to(api, CAROL, CAROL, command)
         await settled(api, application)
         table = application.chat_data[CAROL].table
-    assert reply == "A hunt is on: answer with /a, or /hunt stop to end it."
+    assert reply == "A hunt is on: just type your answer, or /hunt stop to end it."
     assert table.round is None
     assert table.hunting
 
@@ -303,8 +303,8 @@ async def test_the_hunts_hand_is_not_solved_for_its_players(tmp_path: Path) -> N
         await reply_to(api, CAROL, GROUP, "/a 1+1")  # Carol is seen in the group
         reply = await reply_to(api, CAROL, CAROL, f"/solve {hand}")
     assert reply == (
-        "No spoilers: those numbers hold the hand of a Solution Hunt you are playing right now. "
-        "Ask again once it is over."
+        "No spoilers: those numbers hold the hand of a Solution Hunt being played right now "
+        "in a group you are in. Ask again once it is over."
     )
 
 
@@ -328,12 +328,18 @@ async def test_a_hunts_end_fits_a_message_however_many_found_something(tmp_path:
     assert lines[-1] == "solution 59"
 
 
-@pytest.mark.parametrize("command", ["/hint", "/reveal"])
-async def test_a_rounds_command_during_a_hunt_says_a_hunt_is_on(
-    tmp_path: Path, command: str
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("/hint", "Hunts have no hints: just type your answer, or /hunt stop to end it."),
+        ("/reveal", "A hunt is on: just type your answer, or /hunt stop to end it."),
+    ],
+)
+async def test_a_rounds_command_during_a_private_hunt_says_a_hunt_is_on(
+    tmp_path: Path, command: str, expected: str
 ) -> None:
     api = make_api()
     async with running_bot(api, tmp_path):
         await start(api, ANN, ANN, "/hunt")
         said = plain_text(await reply_to(api, ANN, ANN, command))
-    assert said == "A hunt is on: answer with /a, or /hunt stop to end it."
+    assert said == expected

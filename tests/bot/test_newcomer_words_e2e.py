@@ -132,7 +132,7 @@ async def test_a_hunts_repeat_quotes_the_solution_as_the_list_writes_it(tmp_path
         first = plain_text(await reply_to(api, ANN, ANN, typed))
         again = plain_text(await reply_to(api, ANN, ANN, typed))
     assert first.startswith(f"#1 {pretty}, Ann")
-    assert again == f"Same as Ann's {pretty}"
+    assert again == f"You found it already: {pretty}"
 
 
 async def test_countdowns_picture_shows_its_target(tmp_path: Path) -> None:

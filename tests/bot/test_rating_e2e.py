@@ -77,11 +77,11 @@ async def test_a_rated_player_sees_rating_rank_duels_and_last_results(tmp_path: 
         "🏅 Rank 1 of 3 rated players",
         "⚔️ Duels: 5 won, 1 lost (and 1 friendly duel, not rated)",
         "Last 5 results:",
-        f"❌ lost: {changes[0]}",
-        f"✅ won: {changes[1]}",
-        f"✅ won: {changes[2]}",
-        "❌ lost (friendly)",
-        f"✅ won: {changes[4]}",
+        f"❌ lost to a player elsewhere: {changes[0]}",
+        f"✅ won against a player elsewhere: {changes[1]}",
+        f"✅ won against a player elsewhere: {changes[2]}",
+        "❌ lost to a player elsewhere (friendly)",
+        f"✅ won against a player elsewhere: {changes[4]}",
     ]
 
 
@@ -97,7 +97,7 @@ async def test_a_provisional_player_is_told_so_in_chinese(tmp_path: Path) -> Non
         "暂无排名：打满 3 场计分对决才会上榜。",
         "⚔️ 对决：1 胜 0 负",
         "最近 1 场：",
-        f"✅ 胜：{signed(bob.recent[0].change)}",
+        f"✅ 胜 其他聊天的玩家：{signed(bob.recent[0].change)}",
     ]
 
 
@@ -126,8 +126,8 @@ async def test_in_a_group_a_reply_shows_the_other_players_rating_with_names_of_t
     assert lines[0] == f"Ann: {points(ann.shown)}"
     assert lines[4] == f"❌ lost to Danny: {signed(ann.recent[0].change)}"
     assert lines[5] == f"✅ won against Danny: {signed(ann.recent[1].change)}"
-    assert lines[7] == "❌ lost (friendly)"  # Cat is not known in this group
-    assert lines[8] == f"✅ won: {signed(ann.recent[4].change)}"
+    assert lines[7] == "❌ lost to a player elsewhere (friendly)"  # Cat is not known here
+    assert lines[8] == f"✅ won against a player elsewhere: {signed(ann.recent[4].change)}"
 
 
 async def test_a_reply_to_a_player_without_duels_or_to_the_bot(tmp_path: Path) -> None:

@@ -212,7 +212,7 @@ async def test_one_game_at_a_time(tmp_path: Path, first: str, then: str) -> None
         await start(api, ANN, ANN, first)
         reply = await reply_to(api, ANN, ANN, then)
     refusals = {
-        "/rush": "A hunt is on: answer with /a, or /hunt stop to end it.",
+        "/rush": "A hunt is on: just type your answer, or /hunt stop to end it.",
         "/play": "A Rush run is on: answer its hand, /skip it (−20 s) or /stop the run.",
     }
     assert reply == refusals[then]
@@ -296,6 +296,6 @@ async def test_a_run_ends_in_chinese(tmp_path: Path) -> None:
         "0:03 内解出 1/2 手。\n"
         "单手最快：2.0 秒。\n"
         "🏆 你的第一个个人最佳。\n"
-        "分享：24点 Rush 🏁 解出 1 手 · ⚡ 单手 2.0 秒\n"
+        "分享：24点 极速挑战 🏁 解出 1 手 · ⚡ 单手 2.0 秒\n"
         "发送 /rush 再来一场，/rush top 查看最佳成绩。"
     )

@@ -101,7 +101,7 @@ async def test_a_bystanders_skip_in_a_group_is_a_vote(tmp_path: Path) -> None:
     assert game.hand == hand
 
 
-async def test_rush_top_in_a_group_shows_its_members_runs(tmp_path: Path) -> None:
+async def test_rush_top_in_a_group_shows_its_members_runs_wherever_played(tmp_path: Path) -> None:
     api = players()
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
@@ -115,8 +115,8 @@ async def test_rush_top_in_a_group_shows_its_members_runs(tmp_path: Path) -> Non
         top = plain_text(await reply_to(api, DAVE, GROUP, "/rush top"))
     assert top == (
         "Rush: the best runs\n\n"
-        "This group, this week\nNo runs yet.\n\n"
-        "This group, all time\n1. Carol: 1 · best hand 5.0 s\n\n"
+        "Members of this group, this week\nNo runs yet.\n\n"
+        "Members of this group, all time\n1. Carol: 1 · best hand 5.0 s\n\n"
         "Everywhere, this week\nNo runs yet.\n\n"
         "Everywhere, all time\n1. Carol: 1 · best hand 5.0 s"
     )
@@ -161,3 +161,16 @@ async def test_two_players_vote_a_shared_run_to_its_end(tmp_path: Path) -> None:
         "/stop; whoever started it, or an admin, can stop it at once."
     )
     assert end.startswith("🏁 Rush over! 0 hands solved together in ")
+
+
+async def test_a_solve_is_shown_as_the_solver_writes_it_not_as_typed(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await start(api, ANN, GROUP, "/rush")
+        game = the_run(application, GROUP)
+        right = answer(game)
+        typed = (
+            right.replace("×", " * ").replace("−", "-").replace("÷", "/").replace("+", "\u200b+")
+        )
+        nxt = await next_picture(api, CAROL, GROUP, f"/a {typed}")
+    assert plain_text(nxt["caption"]).startswith(f"✅ Carol: {right} · 0.0 s · +10 s\n")

@@ -48,6 +48,15 @@ ROUND_HELD = (
     "No spoilers: those numbers hold a hand you are playing right now. "
     "Ask again once its round is over (/hint helps meanwhile)."
 )
+ROUND_PART_ELSEWHERE = (
+    "No spoilers: three of those numbers are cards of a hand you are playing right now. "
+    "Ask again once its round is over."
+)
+"""Asked away from the round's chat, where /hint would not help."""
+ROUND_HELD_ELSEWHERE = (
+    "No spoilers: those numbers hold a hand you are playing right now. "
+    "Ask again once its round is over."
+)
 PEEKED_ROUND = (
     "You were given this hand's solutions while it was being played (/solve or inline "
     "mode): your answers to it score nothing."
@@ -92,7 +101,7 @@ async def test_three_cards_of_a_live_round_are_refused_in_private(tmp_path: Path
     async with running_bot(api, tmp_path):
         hand = await a_live_round(api)
         reply = await reply_to(api, ANN, ANN, f"/solve {part_request(hand)}")
-    assert reply == ROUND_PART
+    assert reply == ROUND_PART_ELSEWHERE
 
 
 async def test_three_cards_of_a_live_round_are_refused_in_the_group(tmp_path: Path) -> None:
@@ -112,7 +121,7 @@ async def test_three_cards_of_a_live_round_beside_another_number_are_refused(
         hand = await a_live_round(api)
         three = " ".join(map(str, hand[:3]))
         reply = await reply_to(api, ANN, ANN, f"/solve {three} 5 = 7")
-    assert reply == ROUND_PART
+    assert reply == ROUND_PART_ELSEWHERE
 
 
 async def test_three_cards_of_a_live_round_are_refused_inline(tmp_path: Path) -> None:
@@ -120,7 +129,7 @@ async def test_three_cards_of_a_live_round_are_refused_inline(tmp_path: Path) ->
     async with running_bot(api, tmp_path):
         hand = await a_live_round(api)
         answer = await api.wait_for_inline_answer(api.inline_query(ANN, part_request(hand)))
-    assert answer["results"][0]["title"] == ROUND_PART
+    assert answer["results"][0]["title"] == ROUND_PART_ELSEWHERE
 
 
 async def test_three_cards_of_a_live_round_are_refused_in_chinese(tmp_path: Path) -> None:
@@ -139,7 +148,7 @@ async def test_the_rounds_hand_with_the_inverse_target_is_refused(tmp_path: Path
     async with running_bot(api, tmp_path):
         cards = " ".join(map(str, await a_live_round(api)))
         reply = await reply_to(api, ANN, ANN, f"/solve {cards} = 1/24")
-    assert reply == ROUND_HELD
+    assert reply == ROUND_HELD_ELSEWHERE
 
 
 async def test_the_rounds_hand_under_countdowns_rules_is_refused(tmp_path: Path) -> None:
@@ -148,7 +157,7 @@ async def test_the_rounds_hand_under_countdowns_rules_is_refused(tmp_path: Path)
     async with running_bot(api, tmp_path):
         cards = " ".join(map(str, await a_live_round(api)))
         reply = await reply_to(api, ANN, ANN, f"/solve {cards} countdown = 23")
-    assert reply == ROUND_HELD
+    assert reply == ROUND_HELD_ELSEWHERE
 
 
 async def test_a_non_member_given_three_cards_scores_nothing(tmp_path: Path) -> None:
@@ -278,8 +287,8 @@ async def test_three_cards_of_a_hunts_hand_are_refused(tmp_path: Path) -> None:
         await reply_to(api, CAROL, GROUP, "/a 1+1")  # Carol is seen in the group
         reply = await reply_to(api, CAROL, CAROL, f"/solve {part_request(hand)}")
     assert reply == (
-        "No spoilers: three of those numbers are cards of a Solution Hunt you are playing "
-        "right now. Ask again once it is over."
+        "No spoilers: three of those numbers are cards of a Solution Hunt being played right "
+        "now in a group you are in. Ask again once it is over."
     )
 
 

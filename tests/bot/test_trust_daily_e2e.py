@@ -158,7 +158,7 @@ async def test_the_mini_app_refuses_an_attempt_that_closed(tmp_path: Path) -> No
 # --- giving a daily attempt up -------------------------------------------------------------
 
 
-async def test_giving_up_a_past_puzzle_shows_its_solutions(tmp_path: Path) -> None:
+async def test_giving_up_a_past_puzzle_shows_its_one_solution_as_one(tmp_path: Path) -> None:
     api = with_eve()
     past = DAY - dt.timedelta(days=3)
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
@@ -168,7 +168,7 @@ async def test_giving_up_a_past_puzzle_shows_its_solutions(tmp_path: Path) -> No
         solved = plain_text(await reply_to(api, EVE, EVE, f"/solve {hand_of(past)}"))
     assert gave_up.split("\n")[0] == (
         f"You gave up Daily #{daily_number(past)} ({past.isoformat()}, from the archive). "
-        "Its solutions:"
+        "Its solution:"
     )
     assert gave_up.split("\n")[1] == solve(daily(past))[0].pretty
     assert after == "Send /play for a hand, or /solve 3 3 8 8."

@@ -286,21 +286,27 @@ async def give_up(update: MessageUpdate, context: HandlerContext) -> None:
             "has cards of a daily puzzle you can still play (/daily)."
         ).format(name=name)
     else:
-        head = _("You gave up {name}'s challenge. Its solutions:").format(name=name)
-        text = head + "\n" + await _solutions(context, challenge)
+        count, listed = await _solutions(context, challenge)
+        head = context.ngettext(
+            "You gave up {name}'s challenge. Its solution:",
+            "You gave up {name}'s challenge. Its solutions:",
+            count or 2,  # not listed: "solutions"
+        )
+        text = head.format(name=name) + "\n" + listed
     tell_saved(context, update.effective_chat.id, text, saved, update=update)
     after_saved(context, saved, challenge)
 
 
-async def _solutions(context: HandlerContext, challenge: Challenge) -> str:
-    """A challenge's distinct solutions, as HTML lines."""
+async def _solutions(context: HandlerContext, challenge: Challenge) -> tuple[int, str]:
+    """How many distinct solutions a challenge has (0 when they take too long to list), and
+    them as HTML lines."""
     try:
         facts = await context.bot_data.solving.facts(challenge.hand, challenge.target)
     except (WorkTimeout, WorkFailed, PoolBusy):
-        return context._("(The solutions take too long to list.)")
+        return 0, context._("(The solutions take too long to list.)")
     solutions = facts.solutions or ()
     lines = [f"<code>{html.escape(s)}</code>" for s in solutions[:SHOWN_SOLUTIONS]]
     if len(solutions) > SHOWN_SOLUTIONS:
         more = len(solutions) - SHOWN_SOLUTIONS
         lines.append(context._("… and {count} more").format(count=more))
-    return "\n".join(lines)
+    return len(solutions), "\n".join(lines)

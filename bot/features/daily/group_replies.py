@@ -1,12 +1,14 @@
 """Answers typed in a group as replies to the daily puzzle's post: they would spoil it for
 the members who have not played yet, so the player is sent to their private chat and the
-answer is taken down where the bot may delete messages.
+answer is taken down where the bot may delete messages. A player who has solved that
+puzzle already is told so instead (their answer comes down all the same).
 
 The reply never says whether the answer was right: that too would tell the group.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message
@@ -60,14 +62,22 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
         return
     told.append(user_id)
     del told[:-TOLD_KEPT]
-    link = f"https://t.me/{context.bot.username}?start=daily"
-    button = InlineKeyboardMarkup([[InlineKeyboardButton(_("Solve it privately"), url=link)]])
 
     def take_down(_sent: object) -> None:
         # Deleting a member's message needs the bot to be an admin allowed to delete; where
         # it is not, Telegram refuses with a Bad Request and the answer stays: the reply
         # above has already asked for privacy, which is all a member can be asked.
         context.application.create_task(_delete(message), update=update)
+
+    if _solved(update, context):  # nothing to send to private: say why it comes down
+        said = _(
+            "🤫 You have solved this daily puzzle already. Answers stay in private, so "
+            "nobody here is spoiled."
+        )
+        context.reply(update, said, on_sent=take_down)
+        return
+    link = f"https://t.me/{context.bot.username}?start=daily"
+    button = InlineKeyboardMarkup([[InlineKeyboardButton(_("Solve it privately"), url=link)]])
 
     context.reply(
         update,
@@ -78,6 +88,16 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
         reply_markup=button,
         on_sent=take_down,
     )
+
+
+def _solved(update: MessageUpdate, context: HandlerContext) -> bool:
+    """Whether the player has solved the puzzle of the post replied to: today's for the
+    latest post, yesterday's for the one before."""
+    replied = update.effective_message.reply_to_message
+    day = context.today()
+    if replied is not None and replied.message_id != context.chat_data.daily.message_id:
+        day -= dt.timedelta(days=1)
+    return context.user_data.daily.result(day) is not None
 
 
 async def _delete(message: Message) -> None:

@@ -56,20 +56,23 @@ def chart_labels() -> list[str]:
 
 async def stats_command(update: MessageUpdate, context: HandlerContext) -> None:
     """/stats (/daily stats): in private, the player's numbers and a chart of their solve
-    times (today's bar highlighted); in a group, the asker's line only."""
+    times (today's bar highlighted); in a group, the asker's line, with a link to the chart
+    once there are solve times to chart."""
     _ = context._
     stats = stats_of(_record(context), context.today())
     lines = stats_lines(context, stats)
     chat_id = update.effective_chat.id
     if update.effective_chat.type != ChatType.PRIVATE:
         name = html.escape(update.effective_user.full_name)
+        line = player_line(f"<b>{name}</b>", " · ".join(lines), context)
+        if not stats.solved:  # no solve time yet: no chart to offer (private says so)
+            context.reply(update, line)
+            return
         link = f"https://t.me/{context.bot.username}?start=stats"
         button = InlineKeyboardMarkup([[InlineKeyboardButton(_("My chart"), url=link)]])
         context.reply(
             update,
-            player_line(f"<b>{name}</b>", " · ".join(lines), context)
-            + "\n"
-            + _("Your chart is in our private chat."),
+            line + "\n" + _("Your chart is in our private chat."),
             reply_markup=button,
         )
         return
@@ -82,11 +85,21 @@ async def stats_command(update: MessageUpdate, context: HandlerContext) -> None:
         return
     # The chart's only words are in the caption: the picture's font has no Chinese (a title
     # drawn with it came out as empty boxes), and times and counts need no translation.
+    # The count is said here in words (a title "n = 3" drawn on it was jargon).
+    solves = sum(stats.bars)
     caption += "\n" + (
-        _("The chart: how many days you solved in each time, today's bar in orange.")
+        context.ngettext(
+            "The chart: your {count} solve by time, today's bar in orange.",
+            "The chart: your {count} solves by time, today's bar in orange.",
+            solves,
+        )
         if stats.today_bar is not None
-        else _("The chart: how many days you solved in each time.")
-    )
+        else context.ngettext(
+            "The chart: your {count} solve by time.",
+            "The chart: your {count} solves by time.",
+            solves,
+        )
+    ).format(count=solves)
     picture = bar_chart(chart_labels(), stats.bars, stats.today_bar, unit="m:ss")
     if visible_length(caption) > CAPTION:  # a long translation: the text on its own
         context.post(chat_id, lambda: context.bot.send_photo(chat_id, picture))

@@ -35,6 +35,11 @@ def _invitee_of(update: MessageUpdate, context: HandlerContext) -> User | int | 
             if name.lower() == (context.bot.username or "").lower():
                 return context.bot.id
             return context.chat_data.usernames.get(name.lower(), name)
+    # An @name Telegram marks no mention (shorter than a username's five characters, or a
+    # sign it does not allow) still names someone: unresolved, it gets the reply that says so.
+    for word in context.args or []:
+        if word.startswith("@") and len(word) > 1:
+            return context.chat_data.usernames.get(word[1:].lower(), word[1:])
     return None
 
 

@@ -232,7 +232,7 @@ async def hint_command(update: MessageUpdate, context: HandlerContext) -> None:
     found = game.next_hint() if game is not None and table_of(context).playing else None
     if found is None:
         if not table_of(context).playing:
-            text = no_round(context)
+            text = no_round(update, context, hint=True)
         else:
             text = context._("No more hints for this hand.")
         context.reply(update, text)
@@ -240,10 +240,12 @@ async def hint_command(update: MessageUpdate, context: HandlerContext) -> None:
     context.reply(update, hint_text(found, context), game=True)
 
 
-def no_round(context: ChatContext) -> str:
-    """What a round's command (/hint, /reveal) gets when no round is on: that another game
-    is on, if one is (its own way to answer and stop), else how to deal one."""
-    return game_life.other_game(context) or context._("No round is running: /play deals a hand.")
+def no_round(update: MessageUpdate, context: ChatContext, hint: bool = False) -> str:
+    """What a round's command (/hint: ``hint``, /reveal) gets when no round is on: that
+    another game is on, if one is (its own way to answer and stop), else how to deal one."""
+    private = update.effective_chat.type == ChatType.PRIVATE
+    other = game_life.other_game(context, private, hint=hint)
+    return other or context._("No round is running: /play deals a hand.")
 
 
 async def reveal(update: MessageUpdate, context: HandlerContext) -> None:
@@ -251,7 +253,7 @@ async def reveal(update: MessageUpdate, context: HandlerContext) -> None:
     table = table_of(context)
     game = table.round
     if not table.playing or game is None:
-        context.reply(update, no_round(context))
+        context.reply(update, no_round(update, context))
         return
     if not await _granted(update, context, Action.REVEAL):
         return
@@ -298,7 +300,7 @@ async def stop(update: MessageUpdate, context: HandlerContext) -> None:
     chat_id = update.effective_chat.id
     game = table.round
     playing = table.playing and game is not None
-    other = game_life.other_game(context)
+    other = game_life.other_game(context, update.effective_chat.type == ChatType.PRIVATE)
     if other is not None and not playing:
         context.reply(update, other)
         return

@@ -31,6 +31,7 @@ from bot.services.workers import AlreadyRunning, PoolBusy, WorkFailed, WorkTimeo
 from bot.state import AnswersTo, ChatData, RushMessages
 from bot.texts import player_line, reason
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
+from solver import solution_of
 
 PICTURES_KEPT = 5
 """The run's latest pictures whose replies are told apart (older ones are forgotten)."""
@@ -147,7 +148,9 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         said = _("Too late: that hand is gone. Answer the one on the clock now.")
         _tell_wrong(update, context, game, said)
     elif outcome.solved:
-        news = words.solved_news(user.full_name, text, outcome.seconds, context)
+        # Shown as the solver writes it (× − ÷), never as typed: text may carry invisible marks.
+        pretty = solution_of(text, RUSH_TARGET).pretty  # judged right: it is an expression
+        news = words.solved_news(user.full_name, pretty, outcome.seconds, context)
         deal_hand(context, chat_id, game, news)
     else:
         assert outcome.verdict is not None

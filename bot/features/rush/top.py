@@ -68,7 +68,7 @@ def members_runs(context: HandlerContext, today: dt.date) -> tuple[list, list]:
 
 async def top(update: MessageUpdate, context: HandlerContext) -> None:
     """/rush top: the best runs everywhere, this week and of all time; in a group also its
-    members'; in private also the user's own best."""
+    members' best runs, wherever they played them; in private also the user's own best."""
     _ = context._
     today = dt.datetime.fromtimestamp(context.now(), dt.UTC).date()
     board = context.bot_data.global_data.rush
@@ -79,8 +79,8 @@ async def top(update: MessageUpdate, context: HandlerContext) -> None:
         return
     if update.effective_chat.type != ChatType.PRIVATE:
         week, ever = members_runs(context, today)
-        lines += ["", _("<b>This group, this week</b>"), *_rows(week, context)]
-        lines += ["", _("<b>This group, all time</b>"), *_rows(ever, context)]
+        lines += ["", _("<b>Members of this group, this week</b>"), *_rows(week, context)]
+        lines += ["", _("<b>Members of this group, all time</b>"), *_rows(ever, context)]
     lines += [
         "",
         _("<b>Everywhere, this week</b>"),

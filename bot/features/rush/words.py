@@ -17,8 +17,6 @@ from bot.typed_handlers import ChatContext
 ANSWER_SHOWN = 40
 """Characters of a winning answer shown over the next hand (an answer may have 200): the
 caption keeps to Telegram's 1024 characters, whatever was typed."""
-SHARE_NAME = "24点 Rush"
-"""The game's name in a share line, the same in every language (as the daily's ``24点``)."""
 
 
 def seconds_text(seconds: float, context: ChatContext) -> str:
@@ -52,9 +50,9 @@ def caption(game: ChatRush, context: ChatContext, news: str | None, now: float) 
 
 
 def solved_news(name: str, answer: str, seconds: float, context: ChatContext) -> str:
-    """The line over the next hand after a solve: who, how (as written, spaces closed up,
-    cut to :data:`ANSWER_SHOWN` characters), how fast."""
-    written = "".join(answer.split())
+    """The line over the next hand after a solve: who, how (the solver's pretty form of the
+    answer, cut to :data:`ANSWER_SHOWN` characters), how fast."""
+    written = answer
     if len(written) > ANSWER_SHOWN:
         written = written[: ANSWER_SHOWN - 1] + "…"
     return context._("✅ {name}: <code>{answer}</code> · {time} · +{bonus} s").format(
@@ -116,7 +114,7 @@ def share_line(result: RunResult, players: int, context: ChatContext) -> str:
     """A run's result to share that gives nothing away (no hand, no expression; plain
     text): ``24点 Rush 🏁 7 solved · ⚡ 3.2 s``."""
     _ = context._
-    line = _("{game} 🏁 {score} solved").format(game=SHARE_NAME, score=result.score)
+    line = _("24点 Rush 🏁 {score} solved").format(score=result.score)
     if result.best_time is not None:
         line = _("{line} · ⚡ {time}").format(
             line=line, time=seconds_text(result.best_time, context)

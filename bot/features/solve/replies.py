@@ -14,14 +14,13 @@ from telegram import (
 )
 from telegram.constants import ChatType
 
-from bot.chat.game_life import duel_on
 from bot.context import BotContext
+from bot.features.solve.playing_refusals import playing_refusal
 from bot.game.attempts import open_to_anyone, unspoiled_days
 from bot.game.requests import RequestError, Rules, SolveRequest, SolveResult, parse_solve, shown
-from bot.game.spoilers import Numbers, Spoiled, holds, peek, shares
+from bot.game.spoilers import Numbers, holds, peek, shares
 from bot.i18n import N_
 from bot.services.solve_errors import SolveBusy, SolveTimeout, SolveTooBig
-from bot.state import ChatData
 from bot.texts import problem_text
 from bot.typed_handlers import (
     ButtonUpdate,
@@ -144,57 +143,9 @@ async def spoiler(
     if refusing:
         # A game whose whole hand the numbers hold is the one to name.
         spoiled = next((spoiled for spoiled in refusing if spoiled.held), refusing[0])
-        return _playing_refusal(spoiled, chats.get(spoiled.chat_id), context)
+        data = chats.get(spoiled.chat_id)
+        return playing_refusal(spoiled, data, user_id, chat_id, context)
     return await _daily_refusal(numbers, user_id, in_group, context)
-
-
-def _playing_refusal(spoiled: Spoiled, data: ChatData | None, context: BotContext) -> str:
-    """Why a game being played keeps a request's solutions from the user: "those numbers
-    hold" its hand, or three of them are its cards."""
-    _ = context._
-    held = spoiled.held
-    if data is not None and not spoiled.own:
-        if duel_on(data, context.bot_data.global_data):
-            if held:
-                return _(
-                    "No spoilers: those numbers hold the hand of a duel on right now. "
-                    "Ask again once the hand is over."
-                )
-            return _(
-                "No spoilers: three of those numbers are cards of a duel on right now. "
-                "Ask again once the hand is over."
-            )
-        if data.table.counting:
-            return _(
-                "No spoilers: those are numbers of a Countdown game you are playing "
-                "right now. Ask again once it is over."
-            )
-        if data.table.rushing:
-            if held:
-                return _("No spoilers: that hand is in a Rush run on now. Ask once it is over.")
-            return _(
-                "No spoilers: three of those numbers are cards of a Rush run on now. "
-                "Ask once it is over."
-            )
-        if data.table.hunting:
-            if held:
-                return _(
-                    "No spoilers: those numbers hold the hand of a Solution Hunt you are "
-                    "playing right now. Ask again once it is over."
-                )
-            return _(
-                "No spoilers: three of those numbers are cards of a Solution Hunt you are "
-                "playing right now. Ask again once it is over."
-            )
-    if held:
-        return _(
-            "No spoilers: those numbers hold a hand you are playing right now. "
-            "Ask again once its round is over (/hint helps meanwhile)."
-        )
-    return _(
-        "No spoilers: three of those numbers are cards of a hand you are playing right now. "
-        "Ask again once its round is over (/hint helps meanwhile)."
-    )
 
 
 async def _daily_refusal(
