@@ -11,7 +11,7 @@ import secrets
 import time
 from typing import Any, TextIO
 
-from bot.console.users import UserTable, language, login_name
+from bot.console.users import UserTable, language, login_name, username
 from bot.console.words import CONSOLE_HELP, held_line
 from bot.local_api import LocalBotApi, plain_text
 from bot.services.launch_data import launch_hash, sign_init_data
@@ -76,7 +76,8 @@ class Console:
         """The user called ``name``: the same id in every session (see :mod:`.users`)."""
         user_id = self.users.id_of(name)
         if user_id not in self.api.users:
-            self.api.add_user(user_id, self.users.name_of(user_id), language_code=language())
+            name = self.users.name_of(user_id)
+            self.api.add_user(user_id, name, language_code=language(), username=username(name))
         return user_id
 
     @property

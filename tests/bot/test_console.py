@@ -221,3 +221,13 @@ async def test_a_group_duel_is_offered_by_replying_to_a_members_message(data: Pa
     session.keyboard.type(f":press {invitation} Accept")
     out = await session.end()
     assert "⚔️ Bob took up Alice's duel." in out
+
+
+@pytest.mark.asyncio
+async def test_a_group_duel_is_offered_by_a_console_users_username(data: Path) -> None:
+    """Carol's username is her name in lower case; the bot knows it once she has spoken."""
+    session = Session(data)
+    for line in (":group", ":user Carol", "/score", ":user Alice", "/duel @carol"):
+        session.keyboard.type(line)
+    await session.shown(r"\[#\d+ group\] Twenty-Four: ⚔️ Alice invites Carol to a duel!")
+    await session.end()
