@@ -231,3 +231,12 @@ async def test_a_group_duel_is_offered_by_a_console_users_username(data: Path) -
         session.keyboard.type(line)
     await session.shown(r"\[#\d+ group\] Twenty-Four: ⚔️ Alice invites Carol to a duel!")
     await session.end()
+
+
+@pytest.mark.asyncio
+async def test_the_consoles_help_tells_how_to_see_chinese(data: Path) -> None:
+    out = await play(data, ":help")
+    assert (
+        "Every user speaks the terminal's language, from LC_ALL or LANG: start the console with\n"
+        "LANG=zh_CN.UTF-8 for Chinese, or send /language zh in a chat." in out
+    )
