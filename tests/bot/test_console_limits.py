@@ -11,8 +11,8 @@ import pytest
 
 from bot.local_api import flood
 from bot.services import outbox, outbox_dispatch
+from tests.bot.console_data import Session
 from tests.bot.harness import seed_tables
-from tests.bot.test_console import Session
 
 HELD = re.compile(
     r"\(Telegram allows 20 messages a minute in a group: the bot's next message in the group "
