@@ -6,7 +6,8 @@ session can be scripted; the console exits at end of input.  Its parts:
 
 * :mod:`~bot.console.run`: the bot polling a local Bot API in this process, fed line by line;
 * :mod:`~bot.console.session`: what a line does, and how the bot's messages are shown;
-* :mod:`~bot.console.users`: the console's users, the same id for a name in every session.
+* :mod:`~bot.console.users`: the console's users, the same id for a name in every session;
+* :mod:`~bot.console.words`: what the console itself says (its help, and its notes).
 
 An entry point, on the top floor: it may import the application and anything below it.
 """

@@ -78,13 +78,15 @@ class _Progress:
 async def _wait_until_answered(
     api: LocalBotApi, progress: _Progress, outbox: Outbox, timeout: float = 30
 ) -> None:
-    """Wait until the bot has handled every update sent so far and sent its replies."""
+    """Wait until the bot has handled every update sent so far and sent its replies, but
+    those Telegram's limits hold for a while (the console has said so: they come later, each
+    with its chat's label, while the session goes on)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while progress.done < api.pushed and loop.time() < deadline:
         await asyncio.sleep(0.02)
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(outbox.drained(), max(deadline - loop.time(), 0))
+    while outbox.pending() > outbox.held() and loop.time() < deadline:
+        await asyncio.sleep(0.02)
     await asyncio.sleep(QUIET)
 
 
@@ -113,6 +115,8 @@ async def run_console(
     # After build_application, which holds the data folder's lock: no other console writes
     # the user table meanwhile.
     console = Console(api, out, users, token)
+    # The outbox tells when Telegram's limits hold the bot's messages; the console says so.
+    services(application).outbox.on_held = console.show_held
     stop = asyncio.Event()
     # The Mini App on localhost (TWENTYFOUR_WEB_PORT, or any free port if it is taken);
     # with no public address no button points to it, and the console prints where it is.

@@ -11,32 +11,14 @@ import secrets
 import time
 from typing import Any, TextIO
 
-from bot.console.users import UserTable, language, login_name
+from bot.console.users import UserTable, language, login_name, username
+from bot.console.words import CONSOLE_HELP, held_line
 from bot.local_api import LocalBotApi, plain_text
 from bot.services.launch_data import launch_hash, sign_init_data
 
 GROUP_ID = -1_001_000_000_001
 INLINE_SHOWN = 10
 """Inline results printed for one query."""
-
-CONSOLE_HELP = """Console commands:
-  :group            talk in the simulated group (privacy mode on, as on Telegram; {admin},
-                    the user you start as, is its admin)
-  :private          talk to the bot in private
-  :user NAME        become another user (created on first use, the same one in every
-                    session), e.g. :user Bob
-  :reply N TEXT     reply to message #N: the bot's, or a user's (the console gives its
-                    number when the bot cannot see it), e.g. :reply 1 /duel
-  :press N BUTTON   press a button under message #N, by its label (emoji may be left out:
-                    Accept for ✅ Accept) or its number (1, 2, …);
-                    :press iN BUTTON for message iN, sent through inline mode; a
-                    game's Play (/game) prints the address to play it in a browser
-  :inline QUERY     type @bot QUERY in the chat (inline mode): lists what the bot offers;
-                    :inline alone offers today's puzzle to share
-  :send N           send result N of your last inline query into the chat
-  :app              the address that opens the Mini App in a browser, as the current user
-  :help             this help
-  :quit             leave (Ctrl-D and Ctrl-C do the same)"""
 
 ASCII = str.maketrans({"–": "-", "—": "-", "−": "-", "×": "*", "÷": "/", "◀": "<", "▶": ">"})
 """How a button label may be typed on a keyboard without those signs."""
@@ -94,7 +76,8 @@ class Console:
         """The user called ``name``: the same id in every session (see :mod:`.users`)."""
         user_id = self.users.id_of(name)
         if user_id not in self.api.users:
-            self.api.add_user(user_id, self.users.name_of(user_id), language_code=language())
+            name = self.users.name_of(user_id)
+            self.api.add_user(user_id, name, language_code=language(), username=username(name))
         return user_id
 
     @property
@@ -147,6 +130,13 @@ class Console:
         print(f"[i{number} {where}{edited}] {sender} via Twenty-Four: {body}", file=self.out)
         for row in (message.get("reply_markup") or {}).get("inline_keyboard", []):
             print("    " + "  ".join(f"[{button['text']}]" for button in row), file=self.out)
+        self.out.flush()
+
+    def show_held(self, chat_id: int, seconds: float) -> None:
+        """Say why the bot is silent in a chat: Telegram's limits hold its next message
+        (the outbox tells, once per wait; the message comes later with its chat's label)."""
+        owner = self.api.users.get(chat_id, {}).get("first_name", str(chat_id))
+        print(held_line(None if chat_id == GROUP_ID else owner, seconds), file=self.out)
         self.out.flush()
 
     def show_button_answers(self) -> None:

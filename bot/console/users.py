@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -42,6 +43,14 @@ def language() -> str:
         if value:
             return value.split(".")[0].replace("_", "-").lower()
     return "en"
+
+
+def username(name: str) -> str | None:
+    """A console user's Telegram username, for ``/duel @name``: the name in lower case, where
+    that is one Telegram allows (5 to 32 letters, digits and _, from a letter: Carol is
+    @carol; Bob, too short, has none, as many Telegram users have none)."""
+    lower = name.lower()
+    return lower if re.fullmatch(r"[a-z][a-z0-9_]{4,31}", lower) else None
 
 
 def _key(name: str) -> str:

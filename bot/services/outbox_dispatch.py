@@ -28,6 +28,9 @@ logger = logging.getLogger("bot.services.outbox")
 RETRY_FOR = 60.0
 """Seconds a game letter is retried after network errors before it is given up."""
 FIRST_BACKOFF = 0.5
+HELD_FOR = 10.0
+"""Seconds a chat's next letter must wait for its limits before the wait is told to
+:attr:`Dispatcher.on_held` (shorter waits are the ordinary pace of a chat)."""
 
 
 def _maybe_done(error: NetworkError) -> bool:
@@ -63,6 +66,11 @@ class Dispatcher:
         self._closing = False
         self._idle: asyncio.Event | None = None
         self._bulk: BulkLane[Letter] = BulkLane()
+        self.on_held: Callable[[int, float], object] | None = None
+        """Called with a chat's id and the seconds its next letter waits, once per wait, when
+        the chat's limits (20 messages a minute in a group, or a 429's pause) hold it for
+        :data:`HELD_FOR` seconds or more: for whoever shows the chats (the console) to say
+        why the bot is silent there.  Nothing in the bot depends on it."""
 
     def _free_at(self, queue: ChatQueue, now: float) -> float:
         """When the chat's next letter may go, by the chat's limits."""
@@ -84,6 +92,8 @@ class Dispatcher:
             return  # its turn comes soon enough
         ticket = next(self._order)
         queue.ticket, queue.due = ticket, when
+        if when - now >= HELD_FOR and not queue.held:
+            self._tell_held(chat_id, queue, when - now)
         if (
             when <= now
             and not self._ready
@@ -101,6 +111,23 @@ class Dispatcher:
         else:
             heapq.heappush(self._waiting, (when, ticket, chat_id))
         self._poke()
+
+    def _tell_held(self, chat_id: int, queue: ChatQueue, seconds: float) -> None:
+        """Tell :attr:`on_held` that the chat's next letter waits ``seconds`` (once: until a
+        letter of the chat goes)."""
+        queue.held = True
+        logger.debug(
+            "Chat %s: the next message waits %.0f s for the chat's limits", chat_id, seconds
+        )
+        if self.on_held is not None:
+            try:
+                self.on_held(chat_id, seconds)
+            except Exception:
+                logger.exception("The outbox's on_held failed")
+
+    def held(self) -> int:
+        """Letters queued in chats whose next letter is held (see :attr:`on_held`)."""
+        return sum(len(q.game) + len(q.cheap) for q in self._chats.values() if q.held)
 
     def _poke(self) -> None:
         if self._wake is not None:
@@ -224,6 +251,7 @@ class Dispatcher:
                 if queue.merged_pace is not None and not letter.game and letter.key:
                     queue.merged_pace.add(now)
             queue.busy = False
+            queue.held = False
             self._schedule(letter.chat_id, queue)
             if not queue:
                 self._forget(letter.chat_id, queue)

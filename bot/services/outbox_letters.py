@@ -49,6 +49,9 @@ class ChatQueue:
     earlier leaves its old ticket behind, which is then ignored)."""
     due: float = 0.0
     """When that turn comes."""
+    held: bool = False
+    """Whether its next letter is held by its limits for a while, and was told so (see
+    :attr:`~bot.services.outbox_dispatch.Dispatcher.on_held`), until a letter goes."""
 
     def __bool__(self) -> bool:
         return bool(self.game or self.cheap)

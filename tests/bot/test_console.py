@@ -3,87 +3,22 @@ from a terminal, its data folder kept between sessions as on a player's disk."""
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
-import io
-import queue
-import re
 import shutil
 from pathlib import Path
-from typing import TextIO, cast
 
 import pytest
 
 from bot.__main__ import main
-from bot.console import run_console
 from bot.persistence import FILE_NAME, DataFileError
-from bot.settings import Settings
 from solver import daily_number, solve
+from tests.bot.console_data import Session, play
 from tests.bot.harness import seed_tables
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "console-release-1.sqlite3"
 """A console folder's data file from the release before the console kept its users (commit
 1d7ea72, ``bot/console.py``), written by its console with ``USER=alice``: ``/remind 20:00``,
 ``:user Bob``, ``/remind 21:00``, ``:group``, ``/score``.  Alice had id 10000, Bob 10001."""
-
-
-class Keyboard(io.TextIOBase):
-    """Standard input that the test types on, line by line, while the console runs."""
-
-    def __init__(self) -> None:
-        self._lines: queue.Queue[str] = queue.Queue()
-
-    def type(self, line: str) -> None:
-        self._lines.put(line + "\n")
-
-    def close(self) -> None:
-        """End of input (Ctrl-D)."""
-        self._lines.put("")
-
-    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
-        return self._lines.get()
-
-    def isatty(self) -> bool:
-        return False
-
-
-class Session:
-    """One console session: what was typed and what it printed."""
-
-    def __init__(self, data: Path) -> None:
-        self.keyboard = Keyboard()
-        self.out = io.StringIO()
-        settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(data)})
-        self.task = asyncio.create_task(
-            run_console(settings, cast(TextIO, self.keyboard), self.out)
-        )
-
-    async def shown(self, pattern: str, timeout: float = 30) -> re.Match[str]:
-        """Wait until the console has printed something that matches ``pattern``."""
-        try:
-            async with asyncio.timeout(timeout):
-                while (found := re.search(pattern, self.out.getvalue())) is None:
-                    if self.task.done():
-                        raise AssertionError(f"the console ended: {self.out.getvalue()}")
-                    await asyncio.sleep(0.02)
-        except TimeoutError:
-            self.keyboard.close()  # the console stops and saves; the test fails
-            raise AssertionError(f"{pattern!r} never shown: {self.out.getvalue()}") from None
-        return found
-
-    async def end(self) -> str:
-        """End the input and wait for the console to save and stop; its whole output."""
-        self.keyboard.close()
-        assert await asyncio.wait_for(self.task, timeout=30) == 0
-        return self.out.getvalue()
-
-
-async def play(data: Path, script: str) -> str:
-    """A session that types ``script`` and ends; what it printed."""
-    session = Session(data)
-    for line in script.splitlines():
-        session.keyboard.type(line)
-    return await session.end()
 
 
 @pytest.fixture
@@ -221,3 +156,22 @@ async def test_a_group_duel_is_offered_by_replying_to_a_members_message(data: Pa
     session.keyboard.type(f":press {invitation} Accept")
     out = await session.end()
     assert "⚔️ Bob took up Alice's duel." in out
+
+
+@pytest.mark.asyncio
+async def test_a_group_duel_is_offered_by_a_console_users_username(data: Path) -> None:
+    """Carol's username is her name in lower case; the bot knows it once she has spoken."""
+    session = Session(data)
+    for line in (":group", ":user Carol", "/score", ":user Alice", "/duel @carol"):
+        session.keyboard.type(line)
+    await session.shown(r"\[#\d+ group\] Twenty-Four: ⚔️ Alice invites Carol to a duel!")
+    await session.end()
+
+
+@pytest.mark.asyncio
+async def test_the_consoles_help_tells_how_to_see_chinese(data: Path) -> None:
+    out = await play(data, ":help")
+    assert (
+        "Every user speaks the terminal's language, from LC_ALL or LANG: start the console with\n"
+        "LANG=zh_CN.UTF-8 for Chinese, or send /language zh in a chat." in out
+    )

@@ -174,14 +174,14 @@ async def test_help_tells_of_countdown_in_both_languages(tmp_path: Path) -> None
         english = plain_text(await reply_to(api, CAROL, CAROL, "/help"))
         chinese = plain_text(await reply_to(api, BOB, BOB, "/help"))
     assert (
-        "\n\n/countdown: the numbers game (also /numbers): six numbers, a target from 101 to "
+        "\n/countdown: the numbers game (also /numbers): six numbers, a target from 101 to "
         "999; each number at most once, whole numbers on the way, the closest answer wins (10 "
         "points exact, 7 within 5, 5 within 10). /countdown 2 60: two large numbers, 60 seconds "
         "(30 unless /settings says otherwise)\n/hunt stop, /countdown stop: end it early "
         "(whoever started it or an admin; anyone else's stop is a vote that most of its "
         "players, at least two, must carry)\n"
     ) in english
-    assert "\n\n/countdown：倒计时数字游戏（也可用 /numbers）" in chinese
+    assert "\n/countdown：倒计时数字游戏（也可用 /numbers）" in chinese
     assert "\n/hunt stop、/countdown stop：提前结束" in chinese
 
 

@@ -12,6 +12,7 @@ from bot.local_api import plain_text
 from solver import solve
 from tests.bot.games import start, the_hunt
 from tests.bot.harness import ANN, BOB, GROUP, deal, dealt, make_api, reply_to, running_bot, settled
+from tests.bot.rush_game_data import GAME_ENV, game_api
 
 pytestmark = pytest.mark.asyncio
 
@@ -26,6 +27,9 @@ PRIVACY_ZH = (
     "例如 (8-2)*4。"
 )
 
+SECTIONS_EN = ["Rounds", "More games", "The daily puzzle", "Solving and settings"]
+SECTIONS_ZH = ["对局", "更多玩法", "每日一题", "解题与设置"]
+
 
 async def test_start_in_private_suggests_a_hand_in_both_languages(tmp_path: Path) -> None:
     api = make_api()
@@ -38,13 +42,52 @@ async def test_start_in_private_suggests_a_hand_in_both_languages(tmp_path: Path
     assert chinese.endswith("发送 /play 发一手牌，/daily 玩每日一题，或发送 /help 查看全部功能。")
 
 
+async def test_start_in_a_group_offers_a_hand_in_both_languages(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        english = plain_text(await reply_to(api, ANN, GROUP, "/start"))
+        chinese = plain_text(await reply_to(api, BOB, GROUP, "/start"))
+    assert english == (
+        "Hi! I am Twenty-Four. /play deals a hand here: the first to make 24 wins. "
+        "Ask me /solve 3 3 8 8, or /help to see how to play here."
+    )
+    assert chinese == (
+        "大家好！我是 24 点机器人。/play 在群里发一手牌，最先算出 24 的人获胜。"
+        "发送 /solve 3 3 8 8 试试，或用 /help 查看玩法。"
+    )
+
+
+async def test_help_lists_language_and_unsubscribe_in_both_languages(tmp_path: Path) -> None:
+    """With the Mini App and the game set up: the longest help there is."""
+    api = game_api()
+    async with running_bot(api, tmp_path, env=GAME_ENV):
+        english = plain_text(await reply_to(api, ANN, GROUP, "/help"))
+        chinese = plain_text(await reply_to(api, BOB, BOB, "/help"))
+    assert (
+        "\n/language en, zh or auto: the chat's language (admins in groups); /language alone "
+        "names it\n"
+    ) in english
+    assert (
+        "\n/subscribe 09:00: the puzzle posted here every day; /unsubscribe: no more "
+        "(admins in groups)\n"
+    ) in english
+    assert (
+        "\n/language en、zh 或 auto：本聊天的语言（群里限管理员）；只发 /language 查看当前语言\n"
+        in (chinese)
+    )
+    assert (
+        "\n/subscribe 09:00：每天在这里发布每日一题；/unsubscribe：不再发布（群里限管理员）\n"
+        in (chinese)
+    )
+
+
 async def test_help_ends_with_how_answers_reach_the_bot_in_english(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path):
         text = plain_text(await reply_to(api, ANN, GROUP, "/help"))
     paragraphs = text.split("\n\n")
-    assert paragraphs[-1] == PRIVACY_EN  # after /hunt, /countdown and /stats
-    assert len([p for p in paragraphs if p.startswith(("/hunt:", "/countdown:", "/stats:"))]) == 3
+    assert paragraphs[-1] == PRIVACY_EN  # after every section
+    assert [p.split("\n")[0] for p in paragraphs[1:-1]] == SECTIONS_EN
 
 
 async def test_help_ends_with_how_answers_reach_the_bot_in_chinese(tmp_path: Path) -> None:
@@ -52,10 +95,8 @@ async def test_help_ends_with_how_answers_reach_the_bot_in_chinese(tmp_path: Pat
     async with running_bot(api, tmp_path):
         text = plain_text(await reply_to(api, BOB, BOB, "/help"))
     paragraphs = text.split("\n\n")
-    assert paragraphs[-1] == PRIVACY_ZH  # after /hunt, /countdown and /stats
-    assert (
-        len([p for p in paragraphs if p.startswith(("/hunt：", "/countdown：", "/stats："))]) == 3
-    )
+    assert paragraphs[-1] == PRIVACY_ZH  # after every section
+    assert [p.split("\n")[0] for p in paragraphs[1:-1]] == SECTIONS_ZH
 
 
 async def test_an_answer_after_the_bots_name_wins_a_round_in_a_group(tmp_path: Path) -> None:

@@ -245,11 +245,11 @@ async def test_help_and_the_menus_tell_of_rush_in_both_languages(tmp_path: Path)
         c["command"]: c["description"] for c in api.commands[('{"type": "all_group_chats"}', "zh")]
     }
     assert (
-        "\n\n/rush: Rush, as many hands as you can solve against the clock: 120 seconds, +10 "
+        "\n/rush: Rush, as many hands as you can solve against the clock: 120 seconds, +10 "
         "for each hand solved, −20 for a /skip; hands get harder as you score. In a group "
-        "everyone races on the same hands. /rush top: the best runs\n\n"
+        "everyone races on the same hands. /rush top: the best runs\n"
     ) in english
-    assert "\n\n/rush：极速挑战，限时内解出尽可能多的牌：开局 120 秒" in chinese
+    assert "\n/rush：极速挑战，限时内解出尽可能多的牌：开局 120 秒" in chinese
     assert group_menu["rush"] == "极速挑战：限时内解出尽可能多的牌（/rush top 排行）"
 
 

@@ -1,0 +1,48 @@
+"""What the console itself says, as opposed to the bot: its help, and the notes it prints
+about the simulation (in English: the console is a developer's tool, the bot's own words are
+in the user's language)."""
+
+from __future__ import annotations
+
+import math
+
+from bot.services.outbox import GROUP_LIMIT
+
+CONSOLE_HELP = """Console commands:
+  :group            talk in the simulated group (privacy mode on, as on Telegram; {admin},
+                    the user you start as, is its admin)
+  :private          talk to the bot in private
+  :user NAME        become another user (created on first use, the same one in every
+                    session), e.g. :user Bob
+  :reply N TEXT     reply to message #N: the bot's, or a user's (the console gives its
+                    number when the bot cannot see it), e.g. :reply 1 /duel
+  :press N BUTTON   press a button under message #N, by its label (emoji may be left out:
+                    Accept for ✅ Accept) or its number (1, 2, …);
+                    :press iN BUTTON for message iN, sent through inline mode; a
+                    game's Play (/game) prints the address to play it in a browser
+  :inline QUERY     type @bot QUERY in the chat (inline mode): lists what the bot offers;
+                    :inline alone offers today's puzzle to share
+  :send N           send result N of your last inline query into the chat
+  :app              the address that opens the Mini App in a browser, as the current user
+  :help             this help
+  :quit             leave (Ctrl-D and Ctrl-C do the same)
+Every user speaks the terminal's language, from LC_ALL or LANG: start the console with
+LANG=zh_CN.UTF-8 for Chinese, or send /language zh in a chat.  Message numbers (#N) are
+per chat, and start again in each session.  Users whose names make Telegram usernames
+have them in lower case (Carol is @carol, for /duel @carol).  Telegram's limits hold as on
+Telegram (20 messages a minute in a group): the console says when they hold the bot's."""
+
+
+def held_line(private_of: str | None, seconds: float) -> str:
+    """Why the bot is silent in the group (``private_of`` None) or in someone's private chat:
+    Telegram's limits hold its next message there for ``seconds``."""
+    wait = math.ceil(seconds)
+    if private_of is None:
+        return (
+            f"(Telegram allows {GROUP_LIMIT} messages a minute in a group: the bot's next "
+            f"message in the group comes in about {wait} s)"
+        )
+    return (
+        f"(Telegram holds the bot's messages to {private_of}'s private chat: the next comes "
+        f"in about {wait} s)"
+    )

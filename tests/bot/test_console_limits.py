@@ -1,0 +1,55 @@
+"""Telegram's limits in the console: when the group's 20 messages a minute hold the bot's
+replies, the console says so, once, and goes on; the held replies come later, labelled with
+their chat."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.local_api import flood
+from bot.services import outbox, outbox_dispatch
+from tests.bot.console_data import Session
+from tests.bot.harness import seed_tables
+
+HELD = re.compile(
+    r"\(Telegram allows 20 messages a minute in a group: the bot's next message in the group "
+    r"comes in about \d+ s\)"
+)
+GROUP_REPLY = "group] Twenty-Four: Language: each player's own."
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Alice's console folder, in English, with the group's limit at 8 messages in 8 s (on
+    the bot's side and Telegram's), and a wait of 2 s told as held."""
+    monkeypatch.setenv("USER", "alice")
+    monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
+    monkeypatch.setattr(outbox, "GROUP_LIMIT", 8)
+    monkeypatch.setattr(outbox, "GROUP_PERIOD", 8.0)
+    monkeypatch.setattr(flood, "GROUP_MESSAGES", 8)
+    monkeypatch.setattr(flood, "GROUP_SECONDS", 8.0)
+    monkeypatch.setattr(outbox_dispatch, "HELD_FOR", 2.0)
+    seed_tables(tmp_path / "console")
+    return tmp_path
+
+
+@pytest.mark.asyncio
+async def test_the_console_says_once_why_the_bot_is_silent_in_the_group(data: Path) -> None:
+    session = Session(data)
+    session.keyboard.type(":group")
+    for _ in range(6):  # the bot keeps 4 of the 8 for games: the 5th reply waits
+        session.keyboard.type("/language")
+    await session.shown(HELD.pattern)
+    session.keyboard.type(":private")
+    session.keyboard.type("/language")
+    private = await session.shown(r"\[#\d+ private\] Twenty-Four: Language: ")
+    # The held replies come after the private one, each saying it is the group's.
+    late = r"(?:.*\n)*\[#\d+ group\] Twenty-Four: Language: .*\n"
+    await session.shown(r"\[#\d+ private\] Twenty-Four: Language: .*\n" + 2 * late)
+    out = await session.end()
+    assert len(HELD.findall(out)) == 1
+    assert out.count(GROUP_REPLY) == 6  # none is lost
+    assert GROUP_REPLY in out[private.end() :]
