@@ -12,7 +12,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, WebApp
 from telegram.constants import ChatType
 from telegram.ext import Application
 
-from bot.chat import game_life
+from bot.chat import daily_aside, game_life
 from bot.chat.announce import tell_saved
 from bot.chat.challenges import offer_markup, settle_daily
 from bot.chat.hand_record_line import count_solve
@@ -132,8 +132,10 @@ def for_daily(update: MessageUpdate, context: HandlerContext) -> bool:
     if replied is not None and replied.message_id in pictures(context):
         return True
     # A reply to another game's picture is that game's; to any other message (the bot's
-    # "Not quite"), it is an answer as plain text is.
-    return attempt_open(context) and not context.bot_data.answers.addressed(update, context)
+    # "Not quite"), it is an answer as plain text is.  Set aside by a game that has ended,
+    # the attempt takes plain answers again.
+    opened = attempt_open(context) or daily_aside.waiting(context, update.effective_chat.id)
+    return opened and not context.bot_data.answers.addressed(update, context)
 
 
 def pictures(context: HandlerContext) -> tuple[int | None, int | None]:
