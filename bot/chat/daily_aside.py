@@ -27,6 +27,7 @@ from bot.context import BotContext
 from bot.game.attempts import closed_attempt
 from bot.game.daily import DailyRecord
 from bot.state import AnswersTo, ChatData
+from bot.typed_handlers import HandlerContext
 from solver import daily_number
 
 
@@ -38,10 +39,9 @@ def _record(context: BotContext, chat_id: int) -> DailyRecord | None:
     return None if user is None else user.daily
 
 
-def running(context: BotContext, chat_id: int) -> DailyRecord | None:
-    """The record of a private chat's player whose daily clock runs and still counts (an
-    attempt whose day has closed waits for nothing); None otherwise."""
-    record = _record(context, chat_id)
+def _counts(context: BotContext, record: DailyRecord | None) -> DailyRecord | None:
+    """``record`` if its daily clock runs and still counts (an attempt whose day has
+    closed waits for nothing)."""
     if record is None or record.running() is None:
         return None
     if closed_attempt(record, context.bot_data.local_now()) is not None:
@@ -62,15 +62,13 @@ def _free(context: BotContext, chat_id: int, chat: ChatData) -> bool:
     )
 
 
-def waiting(context: BotContext, chat_id: int) -> bool:
-    """Whether a private chat's plain answers go to its player's daily attempt though it
-    was set aside: its clock runs and no other game is on.  (An attempt whose day has
-    closed counts too: its answer is told why it cannot count.)"""
-    chat = context.application.chat_data.get(chat_id)
-    record = _record(context, chat_id)
-    if chat is None or record is None or record.running() is None:
+def waiting(context: HandlerContext, chat_id: int) -> bool:
+    """In a handler: whether the chat's plain answers go to its player's daily attempt
+    though it was set aside: in private, its clock runs and no other game is on.  (An
+    attempt whose day has closed counts too: its answer is told why it cannot count.)"""
+    if chat_id <= 0 or context.user_data.daily.running() is None:
         return False
-    return _free(context, chat_id, chat)
+    return _free(context, chat_id, context.chat_data)
 
 
 def _number(record: DailyRecord) -> int:
@@ -99,7 +97,7 @@ def take_answers(context: BotContext, chat_id: int, to: AnswersTo = AnswersTo.GA
     chat = context.application.chat_data.get(chat_id)
     if chat is None:
         return
-    record = running(context, chat_id)
+    record = _counts(context, _record(context, chat_id))
     if record is not None:
         day = record.running()
         assert day is not None
@@ -111,7 +109,7 @@ def remind(context: BotContext, chat_id: int) -> None:
     """A game has ended in the chat (its end told): in private, while the player's daily
     clock runs and no other game is on, remind them once that the daily waits."""
     chat = context.application.chat_data.get(chat_id)
-    record = running(context, chat_id)
+    record = _counts(context, _record(context, chat_id))
     if chat is None or record is None or not _free(context, chat_id, chat):
         return
     number = _number(record)
@@ -128,11 +126,11 @@ def remind(context: BotContext, chat_id: int) -> None:
     context.send(chat_id, text.format(number=number), game=True)
 
 
-def waiting_text(context: BotContext, chat_id: int) -> str | None:
+def waiting_text(context: HandlerContext, chat_id: int) -> str | None:
     """What a give-up (/giveup, /reveal, /stop) or a /hint gets with no game on while the
     daily waits: that it does, and how to give it up on purpose (never by chance: a live
     day given up is a day missed); None when no daily waits."""
-    record = running(context, chat_id)
+    record = _counts(context, context.user_data.daily)
     if record is None or not waiting(context, chat_id):
         return None
     number = _number(record)

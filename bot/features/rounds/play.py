@@ -242,7 +242,7 @@ async def hint_command(update: MessageUpdate, context: HandlerContext) -> None:
     context.reply(update, hint_text(found, context), game=True)
 
 
-def no_round(update: MessageUpdate, context: ChatContext, hint: bool = False) -> str:
+def no_round(update: MessageUpdate, context: HandlerContext, hint: bool = False) -> str:
     """What a round's command (/hint: ``hint``, /reveal) gets when no round is on: that
     another game is on, if one is (its own way to answer and stop), else that the daily
     puzzle set aside waits (and how to give it up on purpose), else how to deal one."""
