@@ -11,8 +11,9 @@ import pytest
 
 from bot.local_api import LocalBotApi, plain_text
 from solver import daily_number, solve
+from tests.bot.challenge_links import link_of, offer_of, said, share
 from tests.bot.games import daily
-from tests.bot.harness import ANN, BOB, GROUP, FakeClock, reply_to, running_bot
+from tests.bot.harness import ANN, BOB, GROUP, FakeClock, dealt, reply_to, running_bot
 from tests.bot.trust_data import EVE, with_eve
 
 pytestmark = pytest.mark.asyncio
@@ -187,3 +188,20 @@ async def test_giveup_after_taking_the_daily_up_again_gives_it_up(tmp_path: Path
     assert gave_up.split("\n")[0] == (
         f"You gave up today's puzzle, Daily #{NUMBER}: it counts as a day missed. Its solutions:"
     )
+
+
+async def test_a_friends_challenge_sets_the_daily_aside_and_reminds_of_it(
+    tmp_path: Path,
+) -> None:
+    api = with_eve()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        hand = dealt(await said(api, ANN, "/play"))
+        shared = await share(api, ANN, offer_of(await said(api, ANN, solve(hand)[0].text)))
+        await reply_to(api, EVE, EVE, "/daily")
+        started = await texts_until_photo(api, EVE, link_of(shared))
+        ended = await two_replies(api, EVE, solve(hand)[0].text)
+        solved = plain_text(await reply_to(api, EVE, EVE, RIGHT))
+        assert application.user_data[EVE].daily.result(DAY) is not None
+    assert started[0] == SET_ASIDE
+    assert ended[1] == WAITING
+    assert solved.startswith("✅ Solved in ")

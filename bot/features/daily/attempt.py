@@ -132,10 +132,19 @@ def for_daily(update: MessageUpdate, context: HandlerContext) -> bool:
     if replied is not None and replied.message_id in pictures(context):
         return True
     # A reply to another game's picture is that game's; to any other message (the bot's
-    # "Not quite"), it is an answer as plain text is.  Set aside by a game that has ended,
-    # the attempt takes plain answers again.
-    opened = attempt_open(context) or daily_aside.waiting(context, update.effective_chat.id)
-    return opened and not context.bot_data.answers.addressed(update, context)
+    # "Not quite"), it is an answer as plain text is.
+    return attempt_open(context) and not context.bot_data.answers.addressed(update, context)
+
+
+def set_aside_claims(update: MessageUpdate, context: HandlerContext) -> bool:
+    """Whether a private answer goes to the daily attempt that another game set aside and
+    that game has ended (asked after every game that claims its own answers, a late one to
+    a Countdown game among them: see :mod:`bot.chat.daily_aside`)."""
+    if update.effective_chat.type != ChatType.PRIVATE:
+        return False
+    if not daily_aside.waiting(context, update.effective_chat.id):
+        return False
+    return not context.bot_data.answers.addressed(update, context)
 
 
 def pictures(context: HandlerContext) -> tuple[int | None, int | None]:
