@@ -24,7 +24,7 @@ import datetime as dt
 
 from bot.chat.game_life import duel_on
 from bot.context import BotContext
-from bot.game.attempts import closed_attempt
+from bot.game.attempts import closed_attempt, take_up_today
 from bot.game.daily import DailyRecord
 from bot.state import AnswersTo, ChatData
 from bot.typed_handlers import HandlerContext
@@ -145,3 +145,14 @@ def waiting_text(context: HandlerContext, chat_id: int) -> str | None:
             "up (a day missed), send /daily, then /giveup."
         )
     return text.format(number=number)
+
+
+def after_replay(context: HandlerContext, chat_id: int) -> None:
+    """A puzzle from the archive has ended (its end told): today's live attempt it set
+    aside takes answers again, and the player is reminded of it once.  Its answers go
+    through the set-aside route (``answers_to`` stays ``GAME``), so a second /giveup only
+    says how to give it up on purpose."""
+    if take_up_today(context.user_data.daily, context.bot_data.local_now()) is None:
+        return
+    context.chat_data.answers_to = AnswersTo.GAME
+    remind(context, chat_id)

@@ -186,6 +186,8 @@ async def give_up_command(update: MessageUpdate, context: HandlerContext) -> Non
     if challenged is not None:  # the attempt was a friend's challenge too
         head = challenged + "\n" + head
     context.reply(update, head + "\n" + listed, game=True)
+    if given.replay:
+        daily_aside.after_replay(context, update.effective_chat.id)
 
 
 async def gave_up_today(update: MessageUpdate, context: HandlerContext) -> None:

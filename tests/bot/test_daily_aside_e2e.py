@@ -205,3 +205,27 @@ async def test_a_friends_challenge_sets_the_daily_aside_and_reminds_of_it(
     assert started[0] == SET_ASIDE
     assert ended[1] == WAITING
     assert solved.startswith("✅ Solved in ")
+
+
+async def test_giving_up_an_archive_puzzle_takes_todays_up_again(tmp_path: Path) -> None:
+    """Today's set aside by a past puzzle: once that is given up, today's takes answers
+    again on its one clock, and a second /giveup does not give today's up."""
+    api = with_eve()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await reply_to(api, EVE, EVE, "/daily")
+        await texts_until_photo(api, EVE, f"/daily {PAST.isoformat()}")
+        gave_up = await two_replies(api, EVE, "/giveup")
+        again = plain_text(await reply_to(api, EVE, EVE, "/giveup"))
+        clock.now += 75
+        solved = plain_text(await reply_to(api, EVE, EVE, RIGHT))
+        result = application.user_data[EVE].daily.result(DAY)
+    assert gave_up[0].startswith(f"You gave up Daily #{PAST_NUMBER} ({PAST.isoformat()}")
+    assert gave_up[1] == WAITING
+    assert again == (
+        f"No game is on. Your Daily #{NUMBER} is waiting, its clock running: to give it up "
+        "(a day missed), send /daily, then /giveup."
+    )
+    assert solved.startswith("✅ Solved in 1:15!")
+    assert result is not None
+    assert result.seconds == 75

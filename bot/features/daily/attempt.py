@@ -205,6 +205,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
             "✅ Daily #{number} ({day}) solved in {time}. Archive results count for no streak."
         ).format(number=number, day=day.isoformat(), time=clock_text(result.seconds))
         tell_saved(context, chat_id, text, saved, update=update)
+        daily_aside.after_replay(context, chat_id)
         return
     # The live attempt, one a day, counts for the hand's record (a replay does not).
     user_id = update.effective_user.id
