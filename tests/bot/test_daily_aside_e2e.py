@@ -13,7 +13,16 @@ from bot.local_api import LocalBotApi, plain_text
 from solver import daily_number, solve
 from tests.bot.challenge_links import link_of, offer_of, said, share
 from tests.bot.games import daily
-from tests.bot.harness import ANN, BOB, GROUP, FakeClock, dealt, reply_to, running_bot
+from tests.bot.harness import (
+    ANN,
+    BOB,
+    GROUP,
+    FakeClock,
+    dealt,
+    reply_to,
+    running_bot,
+    settled,
+)
 from tests.bot.trust_data import EVE, with_eve
 
 pytestmark = pytest.mark.asyncio
@@ -229,3 +238,20 @@ async def test_giving_up_an_archive_puzzle_takes_todays_up_again(tmp_path: Path)
     assert solved.startswith("✅ Solved in 1:15!")
     assert result is not None
     assert result.seconds == 75
+
+
+@pytest.mark.parametrize(("start", "stop"), [("/hunt", "/hunt stop"), ("/rush", "/stop")])
+async def test_the_end_of_another_game_reminds_of_the_daily_once(
+    tmp_path: Path, start: str, stop: str
+) -> None:
+    api = with_eve()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        await reply_to(api, EVE, EVE, "/daily")
+        started = await texts_until_photo(api, EVE, start)
+        before = len(api.sent)
+        api.send(EVE, EVE, stop)
+        await settled(api, application)
+        ended = [plain_text(m.get("text") or m.get("caption", "")) for m in api.sent[before:]]
+    assert started[0] == SET_ASIDE
+    assert ended.count(WAITING) == 1
+    assert ended[-1] == WAITING
