@@ -101,7 +101,8 @@ def take_answers(context: BotContext, chat_id: int, to: AnswersTo = AnswersTo.GA
     if record is not None:
         day = record.running()
         assert day is not None
-        context.send(chat_id, aside_text(context, record, day))
+        # In the game's lane: the note comes before the game's first message, never after.
+        context.send(chat_id, aside_text(context, record, day), game=True)
     chat.answers_to = to
 
 
