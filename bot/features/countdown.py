@@ -19,7 +19,7 @@ import html
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
-from bot.chat import game_life, status_message
+from bot.chat import daily_aside, game_life, status_message
 from bot.chat.announce import tell_saved
 from bot.context import services
 from bot.game.claims import after_mention, looks_like_answer
@@ -35,7 +35,7 @@ from bot.game.countdown import (
 from bot.services.answer_routes import Priority, Route
 from bot.services.limits import TEXT, fit_list
 from bot.services.timers import COUNTDOWN_UP
-from bot.state import AnswersTo, CountdownMessages
+from bot.state import CountdownMessages
 from bot.texts import (
     how_to_answer,
     more_players,
@@ -103,7 +103,7 @@ async def countdown_command(update: MessageUpdate, context: HandlerContext) -> N
     starter = update.effective_user.id
     game = table.new_countdown(numbers, target, best, context.now(), seconds, starter)
     chat = context.chat_data
-    chat.answers_to = AnswersTo.GAME  # in private, plain answers are the game's, not the daily's
+    daily_aside.take_answers(context, chat_id)  # in private, plain answers are the game's
     messages = chat.countdown = CountdownMessages()
     caption = (
         _("<b>Countdown</b>: make {target} from {numbers}, {seconds} s.").format(
@@ -313,6 +313,7 @@ def finish(chat_id: int, context: ChatContext, game: Countdown) -> None:
     context.chat_data.table.stats.record_countdown(scores)
     saved = context.save_now(chat_id, scores[0][0]) if scores else True
     tell_saved(context, chat_id, end_text(chat_id, game, context), saved, end=True)
+    daily_aside.remind(context, chat_id)
 
 
 COUNTDOWN = game_life.Kind[Countdown](

@@ -18,7 +18,9 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filters
 
+from bot.chat import daily_aside
 from bot.chat.challenges import settle_daily
+from bot.chat.daily_aside import aside_text
 from bot.context import BotContext, services
 from bot.game.attempts import closed_attempt, closes_at, give_up
 from bot.game.daily import DailyRecord, NotInArchive, past_day, until_next
@@ -106,7 +108,8 @@ def to_closed(update: MessageUpdate, context: HandlerContext) -> bool:
         chat.daily.message_id,
         chat.daily.previous_message_id,
     )
-    if not to_daily and chat.answers_to != AnswersTo.DAILY:
+    aside = daily_aside.waiting(context, update.effective_chat.id)
+    if not to_daily and chat.answers_to != AnswersTo.DAILY and not aside:
         return False
     return closed_attempt(context.user_data.daily, context.bot_data.local_now()) is not None
 
@@ -183,6 +186,8 @@ async def give_up_command(update: MessageUpdate, context: HandlerContext) -> Non
     if challenged is not None:  # the attempt was a friend's challenge too
         head = challenged + "\n" + head
     context.reply(update, head + "\n" + listed, game=True)
+    if given.replay:
+        daily_aside.after_replay(context, update.effective_chat.id)
 
 
 async def gave_up_today(update: MessageUpdate, context: HandlerContext) -> None:
@@ -256,19 +261,13 @@ async def opening_another(update: Update, context: BotContext) -> None:
     running = record.running()
     if what is None or running is None:
         return
-    number = daily_number(running)
-    if what == "replay":
-        text = context._(
-            "Daily #{number} from the archive is set aside, its clock running on: "
-            "/daily #{number} takes it up again."
-        )
-    elif what == "today":
-        text = context._(
-            "Today's Daily #{number} is set aside, its clock running on: /daily takes it up again."
-        )
+    if what in ("replay", "today"):
+        text = aside_text(context, record, running)
     else:
-        text = context._("Daily #{number} from yesterday is dropped: it no longer counts.")
-    context.send(chat.id, text.format(number=number))
+        text = context._("Daily #{number} from yesterday is dropped: it no longer counts.").format(
+            number=daily_number(running)
+        )
+    context.send(chat.id, text)
 
 
 def register(application: Application) -> None:

@@ -15,7 +15,7 @@ import html
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
-from bot.chat import game_life, status_message
+from bot.chat import daily_aside, game_life, status_message
 from bot.chat.announce import tell_saved
 from bot.context import services
 from bot.game.claims import after_mention, looks_like_answer
@@ -23,7 +23,7 @@ from bot.game.hunt import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS, Found, Hunt
 from bot.services.answer_routes import Priority, Route
 from bot.services.limits import TEXT, fit_list
 from bot.services.timers import HUNT_UP
-from bot.state import AnswersTo, HuntMessages
+from bot.state import HuntMessages
 from bot.texts import (
     how_to_answer,
     more_players,
@@ -72,7 +72,7 @@ async def hunt_command(update: MessageUpdate, context: HandlerContext) -> None:
         return
     hand, solutions = found
     hunt = table.new_hunt(hand, solutions, context.now(), seconds, update.effective_user.id)
-    context.chat_data.answers_to = AnswersTo.GAME  # in private, plain answers are the hunt's
+    daily_aside.take_answers(context, chat_id)  # in private, plain answers are the hunt's
     messages = context.chat_data.hunt = HuntMessages()
     count = len(solutions)
     caption = (
@@ -241,6 +241,7 @@ def finish(chat_id: int, context: ChatContext, hunt: Hunt) -> None:
     # would not fit are counted, as at a Countdown's end.
     text = fit_list(head, rows, tail, limit=TEXT, more=lambda count: more_players(count, context))
     tell_saved(context, chat_id, text, saved, end=True)
+    daily_aside.remind(context, chat_id)
 
 
 def restore(application: Application) -> int:

@@ -120,3 +120,18 @@ def give_up(record: DailyRecord, now: dt.datetime) -> GivenUp | None:
         record.gave_up.append(day.isoformat())
     record.attempt, record.replaying = None, False
     return GivenUp(day, replay)
+
+
+def take_up_today(record: DailyRecord, now: dt.datetime) -> dt.date | None:
+    """After a puzzle from the archive ends (solved or given up), today's live attempt that
+    it set aside becomes the attempt again, its clock running on from its first start (it
+    never paused: no fast time is made of it); None when there is none to take up (another
+    attempt runs, today's clock never started, or it is solved or given up)."""
+    today = now.date()
+    key = today.isoformat()
+    if record.running() is not None or key not in record.started:
+        return None
+    if key in record.results or key in record.gave_up:
+        return None
+    record.attempt, record.replaying = key, False
+    return today

@@ -63,6 +63,11 @@ class Priority(IntEnum):
     RUSH = 55
     """The chat's Rush run (:mod:`bot.features.rush`): after the games that end on their
     own and before the round, which takes what is said to the bot when nothing runs."""
+    DAILY_SET_ASIDE = 58
+    """In private, with no game on, any answer while a daily attempt another game set aside
+    still runs (:mod:`bot.chat.daily_aside`): after every game that claims its own (a late
+    answer to a Countdown game is told it came late, never a daily miss), before the round,
+    which would say that no round is running."""
     ROUND = 60
     """The chat's round, which also answers what is said to the bot when nothing runs
     (:mod:`bot.features.rounds`)."""

@@ -109,6 +109,7 @@ def test_the_routes_are_asked_in_their_declared_priority(bot_data: BotData) -> N
         (Priority.HUNT, "bot.features.hunt"),
         (Priority.COUNTDOWN, "bot.features.countdown"),
         (Priority.RUSH, "bot.features.rush.play"),
+        (Priority.DAILY_SET_ASIDE, "bot.features.daily.attempt"),
         (Priority.ROUND, "bot.features.rounds.judging"),
     ]
 
@@ -278,6 +279,37 @@ def test_an_attempt_closed_at_midnight_is_told_so_before_the_daily_judges(
     bot_data.clock = lambda: NOW + 2 * 86_400
     context = _context(bot_data, chat, ann)
     assert _to(bot_data, _update(ANN, "8/(3-8/3)"), context) is Priority.CLOSED_DAILY
+
+
+def _set_aside(bot_data: BotData, chat: ChatData, user: UserData) -> None:
+    """A daily attempt another game set aside (its clock running on), that game ended."""
+    _daily_attempt(bot_data, chat, user)
+    chat.answers_to = AnswersTo.GAME
+
+
+def test_a_set_aside_daily_takes_plain_answers_with_no_game_on(bot_data: BotData) -> None:
+    chat, ann = ChatData(), UserData()
+    _set_aside(bot_data, chat, ann)
+    context = _context(bot_data, chat, ann)
+    assert _to(bot_data, _update(ANN, "8/(3-8/3)"), context) is Priority.DAILY_SET_ASIDE
+
+
+def test_a_set_aside_daily_leaves_the_hunt_on_its_answers(bot_data: BotData) -> None:
+    chat, ann = ChatData(), UserData()
+    _set_aside(bot_data, chat, ann)
+    _hunting(chat)
+    context = _context(bot_data, chat, ann)
+    assert _to(bot_data, _update(ANN, "8/(3-8/3)"), context) is Priority.HUNT
+
+
+def test_a_late_countdown_answer_is_not_a_miss_of_the_set_aside_daily(bot_data: BotData) -> None:
+    """For a minute after its end, an answer to a Countdown game is told it came late."""
+    chat, ann = ChatData(), UserData()
+    _set_aside(bot_data, chat, ann)
+    _counting(chat)
+    assert chat.table.countdown is not None and chat.table.countdown.stop()
+    context = _context(bot_data, chat, ann)
+    assert _to(bot_data, _update(ANN, "75+50*3"), context) is Priority.COUNTDOWN
 
 
 def test_a_game_waits_for_an_answer_only_while_it_is_on(bot_data: BotData) -> None:

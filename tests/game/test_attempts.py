@@ -14,6 +14,7 @@ from bot.game.attempts import (
     may_answer,
     open_to_anyone,
     still_open,
+    take_up_today,
     unspoiled_days,
 )
 from bot.game.daily import DailyRecord
@@ -95,3 +96,27 @@ def test_the_days_kept_from_deals_turn_at_midnight_in_the_daily_time_zone() -> N
     # 16:30 UTC on the 20th is already the 21st in Shanghai.
     late = dt.datetime(2026, 11, 20, 16, 30, tzinfo=dt.UTC).astimezone(SHANGHAI)
     assert kept_from_deals(late) == [D, NEXT, NEXT + dt.timedelta(days=1)]
+
+
+def test_todays_attempt_set_aside_by_a_replay_is_taken_up_on_its_first_clock() -> None:
+    record = DailyRecord()
+    record.start(D, at(D, 12).timestamp())
+    record.start_replay(D - dt.timedelta(days=3), at(D, 12, 1).timestamp())
+    assert give_up(record, at(D, 12, 2)) is not None  # the replay
+    assert take_up_today(record, at(D, 12, 3)) == D
+    assert record.solve(D, at(D, 12, 4).timestamp()).seconds == 240
+
+
+def test_a_day_given_up_is_never_taken_up_again() -> None:
+    record = DailyRecord()
+    record.start(D, at(D, 12).timestamp())
+    give_up(record, at(D, 12, 1))
+    assert take_up_today(record, at(D, 12, 2)) is None
+
+
+def test_nothing_is_taken_up_over_a_running_attempt() -> None:
+    record = DailyRecord()
+    record.start(D, at(D, 12).timestamp())
+    record.start_replay(D - dt.timedelta(days=3), at(D, 12, 1).timestamp())
+    assert take_up_today(record, at(D, 12, 2)) is None
+    assert record.replaying

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from telegram.constants import ChatType
 from telegram.ext import Application, filters
 
-from bot.chat import game_life
+from bot.chat import daily_aside, game_life
 from bot.chat.announce import tell_saved
 from bot.chat.challenges import after_saved, settle_lapsed, time_text
 from bot.chat.hand_record_line import count_solve
@@ -164,10 +164,7 @@ async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
             )
         await context.bot_data.deep_links["daily"](update, context)
         return
-    chat = context.chat_data
-    if chat.answers_to == AnswersTo.DAILY and context.user_data.daily.running() is not None:
-        context.reply(update, _("Your daily clock keeps running: /daily takes it up again."))
-    chat.answers_to = AnswersTo.CHALLENGE
+    daily_aside.take_answers(context, update.effective_chat.id, AnswersTo.CHALLENGE)
     keep_live(context.application, challenge, user.id)
     caption = _(
         "<b>{name}'s challenge</b>: make {target} from <b>{hand}</b>\n"
@@ -245,6 +242,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
         lines.append(record)
     tell_saved(context, chat_id, "\n".join(lines), saved and hand_saved, update=update)
     after_saved(context, saved, challenge)
+    daily_aside.remind(context, chat_id)
 
 
 def on_challenge(application: Application) -> filters.UpdateFilter:
@@ -295,6 +293,7 @@ async def give_up(update: MessageUpdate, context: HandlerContext) -> None:
         text = head.format(name=name) + "\n" + listed
     tell_saved(context, update.effective_chat.id, text, saved, update=update)
     after_saved(context, saved, challenge)
+    daily_aside.remind(context, update.effective_chat.id)
 
 
 async def _solutions(context: HandlerContext, challenge: Challenge) -> tuple[int, str]:

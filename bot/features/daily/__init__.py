@@ -35,6 +35,7 @@ from bot.features.daily.attempt import (
     pictures,
     puzzle_of,
     rebuild_board,
+    set_aside_claims,
     start_private,
 )
 from bot.features.daily.group import daily_top, show_in_group, week_command
@@ -129,6 +130,7 @@ def register(application: Application) -> None:
     application.add_handler(CommandHandler("unsubscribe", for_messages(unsubscribe)))
     route = Route(Priority.DAILY, _claims, _judge, attempt_open, pictures)
     services(application).answers.add(route)
+    services(application).answers.add(Route(Priority.DAILY_SET_ASIDE, set_aside_claims, answer))
     serve_app(application, "GET", "daily/state", app_daily_state)
     serve_app(application, "GET", "daily", app_daily)
     serve_app(application, "POST", "daily", app_daily_answer)

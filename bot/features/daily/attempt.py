@@ -12,7 +12,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, WebApp
 from telegram.constants import ChatType
 from telegram.ext import Application
 
-from bot.chat import game_life
+from bot.chat import daily_aside, game_life
 from bot.chat.announce import tell_saved
 from bot.chat.challenges import offer_markup, settle_daily
 from bot.chat.hand_record_line import count_solve
@@ -136,6 +136,17 @@ def for_daily(update: MessageUpdate, context: HandlerContext) -> bool:
     return attempt_open(context) and not context.bot_data.answers.addressed(update, context)
 
 
+def set_aside_claims(update: MessageUpdate, context: HandlerContext) -> bool:
+    """Whether a private answer goes to the daily attempt that another game set aside and
+    that game has ended (asked after every game that claims its own answers, a late one to
+    a Countdown game among them: see :mod:`bot.chat.daily_aside`)."""
+    if update.effective_chat.type != ChatType.PRIVATE:
+        return False
+    if not daily_aside.waiting(context, update.effective_chat.id):
+        return False
+    return not context.bot_data.answers.addressed(update, context)
+
+
 def pictures(context: HandlerContext) -> tuple[int | None, int | None]:
     """The daily puzzle's pictures in this private chat, whose replies are its answers."""
     return (context.chat_data.daily.message_id, context.chat_data.daily.previous_message_id)
@@ -194,6 +205,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
             "✅ Daily #{number} ({day}) solved in {time}. Archive results count for no streak."
         ).format(number=number, day=day.isoformat(), time=clock_text(result.seconds))
         tell_saved(context, chat_id, text, saved, update=update)
+        daily_aside.after_replay(context, chat_id)
         return
     # The live attempt, one a day, counts for the hand's record (a replay does not).
     user_id = update.effective_user.id

@@ -18,7 +18,7 @@ from telegram import Message
 from telegram.constants import ChatType
 from telegram.error import Forbidden
 
-from bot.chat import game_life
+from bot.chat import daily_aside, game_life
 from bot.chat.announce import tell_saved
 from bot.chat.hand_record_line import line_of
 from bot.context import BotContext, BotData
@@ -31,7 +31,7 @@ from bot.game.table import GameSettings
 from bot.services.outbox import Sent
 from bot.services.solving import DealRefused
 from bot.services.timers import DUEL_NEXT, DUEL_UP
-from bot.state import AnswersTo, ChatData, DuelChat
+from bot.state import ChatData, DuelChat
 from bot.texts import how_to_answer, reason
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
 from solver import solution_of
@@ -129,7 +129,8 @@ def begin(context: BotContext, duel: Duel, names: dict[int, str]) -> None:
         invitations = duel_chat(chat).invitations
         chat.duel = DuelChat(token=duel.token, names=dict(names), invitations=invitations)
         if chat_id > 0:
-            chat.answers_to = AnswersTo.GAME  # plain answers are the duel's, not the daily's
+            # Plain answers are the duel's, not the daily's.
+            daily_aside.take_answers(in_chat(context, chat_id), chat_id)
         changed(context, chat_id)
     tell(context, duel, lambda local, shown: words.begins_text(duel, shown, local))
     context.application.create_task(deal_next(context, duel.token), name="duel deal")
@@ -373,6 +374,7 @@ def finish(context: BotContext, duel: Duel) -> None:
         local = in_chat(context, chat_id)
         text = words.end_text(duel, names_in(context, chat_id), change, local)
         tell_saved(local, chat_id, text, saved, end=True)
+        daily_aside.remind(local, chat_id)
 
 
 async def stop(update: MessageUpdate, context: HandlerContext) -> None:

@@ -13,6 +13,7 @@ import html
 
 from telegram.ext import Application
 
+from bot.chat import daily_aside
 from bot.context import BotContext, services
 from bot.game.table import Match, Table
 from bot.services.timers import NEXT_DEAL, JobCallback
@@ -46,6 +47,7 @@ def after_round(chat_id: int, context: ChatContext, deal_next: JobCallback) -> N
     table = context.chat_data.table
     match = table.match
     if match is None:
+        daily_aside.remind(context, chat_id)
         return
     if not match.over:
         context.bot_data.timers.run_once(
@@ -54,6 +56,7 @@ def after_round(chat_id: int, context: ChatContext, deal_next: JobCallback) -> N
         return
     table.match = None
     context.send(chat_id, final_standings(match, context), game=True)
+    daily_aside.remind(context, chat_id)
 
 
 def stopped(chat_id: int, context: ChatContext) -> None:

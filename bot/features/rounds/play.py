@@ -12,7 +12,7 @@ import contextlib
 from telegram.constants import ChatType
 from telegram.ext import Application
 
-from bot.chat import game_life
+from bot.chat import daily_aside, game_life
 from bot.chat.admins import is_admin
 from bot.context import BotContext
 from bot.features.rounds import group_status, matches, solutions
@@ -186,7 +186,7 @@ async def play(update: MessageUpdate, context: HandlerContext) -> None:
                 ),
             )
             return
-    context.chat_data.answers_to = AnswersTo.GAME
+    daily_aside.take_answers(context, update.effective_chat.id)
     starter = update.effective_user.id
     if rounds is not None and rounds > 1:
         table.start_match(rounds, starter)
@@ -216,7 +216,9 @@ async def _granted(update: MessageUpdate, context: HandlerContext, action: Actio
 async def hint_command(update: MessageUpdate, context: HandlerContext) -> None:
     """The next hint for the running round; each one lowers its points."""
     game = table_of(context).round
-    if not table_of(context).playing and context.chat_data.answers_to == AnswersTo.DAILY:
+    chat_id = update.effective_chat.id
+    daily = context.chat_data.answers_to == AnswersTo.DAILY or daily_aside.waiting(context, chat_id)
+    if not table_of(context).playing and daily:
         context.reply(update, context._("The daily puzzle has no hints: just you and the clock."))
         return
     if table_of(context).playing and not await _granted(update, context, Action.HINT):
@@ -240,12 +242,16 @@ async def hint_command(update: MessageUpdate, context: HandlerContext) -> None:
     context.reply(update, hint_text(found, context), game=True)
 
 
-def no_round(update: MessageUpdate, context: ChatContext, hint: bool = False) -> str:
+def no_round(update: MessageUpdate, context: HandlerContext, hint: bool = False) -> str:
     """What a round's command (/hint: ``hint``, /reveal) gets when no round is on: that
-    another game is on, if one is (its own way to answer and stop), else how to deal one."""
+    another game is on, if one is (its own way to answer and stop), else that the daily
+    puzzle set aside waits (and how to give it up on purpose), else how to deal one."""
     private = update.effective_chat.type == ChatType.PRIVATE
-    other = game_life.other_game(context, private, hint=hint)
-    return other or context._("No round is running: /play deals a hand.")
+    return (
+        game_life.other_game(context, private, hint=hint)
+        or daily_aside.waiting_text(context, update.effective_chat.id)
+        or context._("No round is running: /play deals a hand.")
+    )
 
 
 async def reveal(update: MessageUpdate, context: HandlerContext) -> None:
@@ -278,6 +284,7 @@ async def skip(update: MessageUpdate, context: HandlerContext) -> None:
         on = round_on(False, context)  # not said: no round is on
         if game_life.refused(update, context, on, lambda: matches.between_rounds(table, context)):
             return
+        daily_aside.take_answers(context, chat_id)
         await deal_round(chat_id, context, starter=update.effective_user.id)
         return
     if not await _granted(update, context, Action.SKIP):
@@ -306,7 +313,7 @@ async def stop(update: MessageUpdate, context: HandlerContext) -> None:
         return
     if not playing and table.match is None and chat_id not in context.bot_data.dealing:
         # Nothing to stop: saying "Game stopped" would tell of a game that never was.
-        context.reply(update, context._("No round is running: /play deals a hand."))
+        context.reply(update, no_round(update, context))
         return
     if (playing or table.match is not None) and not await _granted(update, context, Action.STOP):
         return
@@ -319,3 +326,4 @@ async def stop(update: MessageUpdate, context: HandlerContext) -> None:
     context.bot_data.dealing.discard(chat_id)  # a hand still being looked for is not dealt
     context.reply(update, "\n".join(lines), game=True)
     matches.stopped(chat_id, context)
+    daily_aside.remind(context, chat_id)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from telegram.constants import ChatType
 
-from bot.chat import game_life, status_message
+from bot.chat import daily_aside, game_life, status_message
 from bot.chat.admins import is_admin
 from bot.chat.announce import tell_saved
 from bot.chat.rush_runs import count_run
@@ -28,7 +28,7 @@ from bot.game.rush_chat import ChatRush
 from bot.services.solving import DealRefused
 from bot.services.timers import RUSH_UP
 from bot.services.workers import AlreadyRunning, PoolBusy, WorkFailed, WorkTimeout
-from bot.state import AnswersTo, ChatData, RushMessages
+from bot.state import ChatData, RushMessages
 from bot.texts import player_line, reason
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
 from solver import solution_of
@@ -94,7 +94,7 @@ async def start(update: MessageUpdate, context: HandlerContext) -> None:
         return
     table = context.chat_data.table
     game = table.new_rush(user.id, user.full_name, context.now(), deal, shared=not private)
-    context.chat_data.answers_to = AnswersTo.GAME  # in private, plain answers are the run's
+    daily_aside.take_answers(context, chat_id)  # in private, plain answers are the run's
     messages = messages_of(context.chat_data)
     messages.hands = {}
     deal_hand(context, chat_id, game, None)
@@ -303,3 +303,4 @@ def finish(chat_id: int, context: ChatContext, game: ChatRush) -> None:
     else:
         text = words.solo_end(rows[0][1], rows[0][2], context)
     tell_saved(context, chat_id, text, saved, end=True)
+    daily_aside.remind(context, chat_id)

@@ -1,0 +1,159 @@
+"""The daily puzzle set aside by another game in a private chat, and taken up again.
+
+A player's daily clock (today's puzzle or an archive replay) runs from when the puzzle is
+shown until it is solved or given up, whatever else the player does: it never pauses, so
+no game played meanwhile can make a daily time faster.  Another game may be played while
+it runs; then:
+
+- the game's start says, before its first message, that the daily is set aside with its
+  clock running on and how to take it up again (:func:`take_answers`: every game's start
+  in private goes through it, as ``/daily #300`` says it of today's puzzle);
+- while the game is on, plain answers are the game's;
+- when the game ends, its end is followed by one reminder that the daily waits
+  (:func:`remind`), and plain answers go to the daily again (:func:`waiting`, which the
+  daily's answer route asks), judged on its one clock;
+- a give-up with no game on never gives up the daily by chance (a live day given up is a
+  day missed): it says how to give it up on purpose (:func:`waiting_text`).
+
+In a group nothing of this applies: the daily puzzle is played in private.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from bot.chat.game_life import duel_on
+from bot.context import BotContext
+from bot.game.attempts import closed_attempt, take_up_today
+from bot.game.daily import DailyRecord
+from bot.state import AnswersTo, ChatData
+from bot.typed_handlers import HandlerContext
+from solver import daily_number
+
+
+def _record(context: BotContext, chat_id: int) -> DailyRecord | None:
+    """The daily record of a private chat's player (its id is the player's)."""
+    if chat_id <= 0:
+        return None
+    user = context.application.user_data.get(chat_id)
+    return None if user is None else user.daily
+
+
+def _counts(context: BotContext, record: DailyRecord | None) -> DailyRecord | None:
+    """``record`` if its daily clock runs and still counts (an attempt whose day has
+    closed waits for nothing)."""
+    if record is None or record.running() is None:
+        return None
+    if closed_attempt(record, context.bot_data.local_now()) is not None:
+        return None
+    return record
+
+
+def _free(context: BotContext, chat_id: int, chat: ChatData) -> bool:
+    """Whether no game of the chat is on, nor on its way (a hand being looked for, a
+    match between two rounds, a duel, a friend's challenge)."""
+    table = chat.table
+    return (
+        chat.answers_to == AnswersTo.GAME
+        and not table.game_on
+        and table.match is None
+        and chat_id not in context.bot_data.dealing
+        and not duel_on(chat, context.bot_data.global_data)
+    )
+
+
+def waiting(context: HandlerContext, chat_id: int) -> bool:
+    """In a handler: whether the chat's plain answers go to its player's daily attempt
+    though it was set aside: in private, its clock runs and no other game is on.  (An
+    attempt whose day has closed counts too: its answer is told why it cannot count.)"""
+    if chat_id <= 0 or context.user_data.daily.running() is None:
+        return False
+    return _free(context, chat_id, context.chat_data)
+
+
+def _number(record: DailyRecord) -> int:
+    day = record.running()
+    assert day is not None  # the callers saw it run
+    return daily_number(day)
+
+
+def aside_text(context: BotContext, record: DailyRecord, day: dt.date) -> str:
+    """That the attempt at ``day``'s puzzle is set aside, its clock running on, and how to
+    take it up again: the archive's replay, or today's (or yesterday's, still open)."""
+    number = daily_number(day)
+    if record.replaying:
+        return context._(
+            "Daily #{number} from the archive is set aside, its clock running on: "
+            "/daily #{number} takes it up again."
+        ).format(number=number)
+    return context._(
+        "Today's Daily #{number} is set aside, its clock running on: /daily takes it up again."
+    ).format(number=number)
+
+
+def take_answers(context: BotContext, chat_id: int, to: AnswersTo = AnswersTo.GAME) -> None:
+    """A game starts in the chat: its plain answers go to it (``to``).  In private, while
+    the player's daily clock runs, say first that the daily is set aside."""
+    chat = context.application.chat_data.get(chat_id)
+    if chat is None:
+        return
+    record = _counts(context, _record(context, chat_id))
+    if record is not None:
+        day = record.running()
+        assert day is not None
+        # In the game's lane: the note comes before the game's first message, never after.
+        context.send(chat_id, aside_text(context, record, day), game=True)
+    chat.answers_to = to
+
+
+def remind(context: BotContext, chat_id: int) -> None:
+    """A game has ended in the chat (its end told): in private, while the player's daily
+    clock runs and no other game is on, remind them once that the daily waits."""
+    chat = context.application.chat_data.get(chat_id)
+    record = _counts(context, _record(context, chat_id))
+    if chat is None or record is None or not _free(context, chat_id, chat):
+        return
+    number = _number(record)
+    if record.replaying:
+        text = context._(
+            "Your Daily #{number} from the archive is waiting, its clock running: type your "
+            "answer, or /daily #{number} to see it again."
+        )
+    else:
+        text = context._(
+            "Your Daily #{number} is waiting, its clock running: type your answer, or /daily "
+            "to see it again."
+        )
+    context.send(chat_id, text.format(number=number), game=True)
+
+
+def waiting_text(context: HandlerContext, chat_id: int) -> str | None:
+    """What a give-up (/giveup, /reveal, /stop) or a /hint gets with no game on while the
+    daily waits: that it does, and how to give it up on purpose (never by chance: a live
+    day given up is a day missed); None when no daily waits."""
+    record = _counts(context, context.user_data.daily)
+    if record is None or not waiting(context, chat_id):
+        return None
+    number = _number(record)
+    if record.replaying:
+        text = context._(
+            "No game is on. Your Daily #{number} from the archive is waiting, its clock "
+            "running: to give it up, send /daily #{number}, then /giveup."
+        )
+    else:
+        text = context._(
+            "No game is on. Your Daily #{number} is waiting, its clock running: to give it "
+            "up (a day missed), send /daily, then /giveup."
+        )
+    return text.format(number=number)
+
+
+def after_replay(context: HandlerContext, chat_id: int) -> None:
+    """A puzzle from the archive has ended (its end told): today's live attempt it set
+    aside takes answers again, and the player is reminded of it once.  Its answers go
+    through the set-aside route (``answers_to`` stays ``GAME``), so a second /giveup only
+    says how to give it up on purpose."""
+    if take_up_today(context.user_data.daily, context.bot_data.local_now()) is None:
+        return
+    context.chat_data.answers_to = AnswersTo.GAME
+    remind(context, chat_id)
