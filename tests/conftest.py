@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, settings
 # Property tests take their size from a profile: quick by default, `thorough` on demand
 # (pytest --hypothesis-profile=thorough -m "slow or not slow").
 settings.register_profile(
-    "default", max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "default", max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile(
     "thorough", max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow]

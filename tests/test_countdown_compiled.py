@@ -152,8 +152,10 @@ def test_values_too_large_for_machine_words() -> None:
     assert hand._hand is None
 
 
-def test_solve_is_the_same_on_both_paths(monkeypatch: pytest.MonkeyPatch) -> None:
-    draws = _draws(40, 36)
+@pytest.mark.parametrize("count", [12, pytest.param(40, marks=pytest.mark.slow)])
+def test_solve_is_the_same_on_both_paths(count: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pure Python takes about a second a draw: a few by default, more with -m slow."""
+    draws = _draws(count, 36)
     clear_caches()
     compiled = [solve(hand, target, countdown=True) for hand, target in draws]
     monkeypatch.setattr(countdown_module, "_compiled", lambda: None)
