@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import queue
 import re
 from pathlib import Path
 from typing import TextIO, cast
@@ -17,26 +16,8 @@ from bot.console import run_console
 from bot.features.duel import play
 from bot.settings import Settings
 from solver import solve
+from tests.bot.console_data import Keyboard
 from tests.bot.harness import seed_tables
-
-
-class Keyboard(io.TextIOBase):
-    """Standard input that the test types on, line by line, while the console runs."""
-
-    def __init__(self) -> None:
-        self._lines: queue.Queue[str] = queue.Queue()
-
-    def type(self, line: str) -> None:
-        self._lines.put(line + "\n")
-
-    def close(self) -> None:
-        self._lines.put("")
-
-    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
-        return self._lines.get()
-
-    def isatty(self) -> bool:
-        return False
 
 
 async def shown(out: io.StringIO, task: asyncio.Task[int], pattern: str, since: int = 0) -> str:
