@@ -133,3 +133,32 @@ async def test_a_deck_that_is_none_is_told_what_decks_are(tmp_path: Path) -> Non
     async with running_bot(api, tmp_path):
         reply = await reply_to(api, BOB, BOB, "/settings deck 2-9")
     assert reply == "牌组为 1–10 或 1–13（也可只写 10 或 13），例如 /settings deck 1–10。"
+
+
+@pytest.mark.parametrize(
+    ("user", "typed"), [(ANN, "none"), (ANN, "No limit"), (BOB, "不限"), (BOB, "不限时")]
+)
+async def test_untimed_is_set_in_the_words_players_reach_for(
+    tmp_path: Path, user: int, typed: str
+) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        await reply_to(api, user, user, f"/settings time {typed}")
+        limit = application.chat_data[user].table.settings.time_limit
+    assert limit == 0
+
+
+async def test_the_settings_card_says_untimed_as_its_button_does(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        await reply_to(api, ANN, ANN, "/settings time untimed")
+        card = plain_text(await reply_to(api, ANN, ANN, "/settings")).splitlines()
+    assert "Time limit: untimed" in card
+
+
+async def test_the_chinese_settings_card_says_untimed_as_its_button_does(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        await reply_to(api, BOB, BOB, "/settings time 不计时")
+        card = plain_text(await reply_to(api, BOB, BOB, "/settings")).splitlines()
+    assert "限时：不计时" in card
