@@ -4,6 +4,7 @@ their buttons read."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from pathlib import Path
 
@@ -11,10 +12,12 @@ import pytest
 from telegram.ext import Application
 
 from bot.local_api import LocalBotApi, plain_text
-from solver import solve
+from solver import daily, solve
 from tests.bot.harness import ANN, BOB, deal, dealt, make_api, reply_to, running_bot
 
 pytestmark = pytest.mark.asyncio
+
+TEST_DAY = dt.date(2026, 11, 23)
 
 
 async def untimed_deal(api: LocalBotApi, application: Application, user: int) -> tuple[int, ...]:
@@ -162,3 +165,35 @@ async def test_the_chinese_settings_card_says_untimed_as_its_button_does(tmp_pat
         await reply_to(api, BOB, BOB, "/settings time 不计时")
         card = plain_text(await reply_to(api, BOB, BOB, "/settings")).splitlines()
     assert "限时：不计时" in card
+
+
+@pytest.mark.parametrize("target", [" = 24.0", "=24.00"])
+async def test_an_answer_ending_with_the_target_as_a_decimal_wins(
+    tmp_path: Path, target: str
+) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        hand = await untimed_deal(api, application, ANN)
+        won = plain_text(await reply_to(api, ANN, ANN, solve(hand)[0].text + target))
+    assert re.match(r"🎉 Ann wins in \d+\.\d s", won), won
+
+
+async def test_the_daily_puzzle_answered_with_the_target_as_a_decimal_is_solved(
+    tmp_path: Path,
+) -> None:
+    # Refused for its form only, it would have counted as a miss.
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        await reply_to(api, ANN, ANN, "/daily")
+        await reply_to(api, ANN, ANN, solve(daily(TEST_DAY))[0].text + " = 24.0")
+        record = application.user_data[ANN].daily
+    assert record.result(TEST_DAY) is not None
+    assert record.misses == {}
+
+
+async def test_an_ellipsis_is_quoted_as_typed(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        await untimed_deal(api, application, ANN)
+        reply = await reply_to(api, ANN, ANN, "3*7+8-5..")
+    assert reply == "Not quite: “..” (column 8) is not part of an answer."
