@@ -197,3 +197,31 @@ async def test_an_ellipsis_is_quoted_as_typed(tmp_path: Path) -> None:
         await untimed_deal(api, application, ANN)
         reply = await reply_to(api, ANN, ANN, "3*7+8-5..")
     assert reply == "Not quite: “..” (column 8) is not part of an answer."
+
+
+@pytest.mark.parametrize("stop", [".", "。", " ."])
+async def test_solve_leaves_out_a_closing_full_stop(tmp_path: Path, stop: str) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        reply = plain_text(await reply_to(api, ANN, ANN, f"/solve 3 3 8 8 = 24{stop}"))
+    assert reply == "3 3 8 8 → 24: 1 distinct solution\n8÷(3−8÷3)"
+
+
+async def test_solve_refuses_digits_grouped_and_parted_at_once(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        reply = plain_text(await reply_to(api, ANN, ANN, "/solve 1,000,2,3"))
+    assert reply == (
+        "I could not read that: 1,000,2,3: “000” after a comma is no number; part the numbers "
+        "with spaces or commas, and write a thousand as 1000 or 1,000\nTry /solve 3 3 8 8"
+    )
+
+
+async def test_solve_refuses_a_group_cut_short_in_chinese(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        reply = plain_text(await reply_to(api, BOB, BOB, "/solve 1,00 2 3 4"))
+    assert reply == (
+        "看不懂这个输入：1,00：逗号后的“00”不是一个数。各个数请用空格或逗号隔开，一千写作 "
+        "1000 或 1,000\n试试 /solve 3 3 8 8"
+    )
