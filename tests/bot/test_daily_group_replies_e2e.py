@@ -187,3 +187,16 @@ async def test_a_reply_after_midnight_to_yesterdays_post_knows_it_is_solved(
         clock.now += 20 * 60
         told = await reply_to(api, ANN, GROUP, answer, reply_to=post)
     assert plain_text(told) == SOLVED_ALREADY
+
+
+async def test_a_post_saved_without_its_day_is_taken_as_todays(tmp_path: Path) -> None:
+    # Releases before the posts' days were kept: their latest post is today's, as then.
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        answer = solve(daily(DAY))[0].text
+        post = await post_daily(api)
+        application.chat_data[GROUP].daily.day = None
+        await reply_to(api, ANN, ANN, "/daily")
+        await reply_to(api, ANN, ANN, answer)
+        told = await reply_to(api, ANN, GROUP, answer, reply_to=post)
+    assert plain_text(told) == SOLVED_ALREADY
