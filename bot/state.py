@@ -162,6 +162,12 @@ class DailyChat:
     previous_message_id: int | None = None
     """The picture before ``message_id`` (replies to it are answers too: after midnight,
     yesterday's puzzle may still be open)."""
+    day: dt.date | None = None
+    """In a group, the day whose puzzle ``message_id`` shows (None in records of earlier
+    releases: taken to be today's)."""
+    previous_day: dt.date | None = None
+    """In a group, the day whose puzzle ``previous_message_id`` shows (None in records of
+    earlier releases: taken to be yesterday's)."""
     told: list[int] = field(default_factory=list)
     """In a group, the players sent to private since its last post (most recent last): a
     player who keeps replying with answers is told once, not the whole group each time (not

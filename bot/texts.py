@@ -60,6 +60,10 @@ REASONS = {
     Code.NOT_A_NUMBER: N_("{number} is not a number"),
     Code.NEGATIVE: N_("{number}: negative numbers are not allowed"),
     Code.NOT_POSITIVE_WHOLE: N_("{number}: Countdown's numbers are whole numbers from 1 up"),
+    Code.GROUPED_DIGITS: N_(
+        "{number}: “{group}” after a comma is no number; part the numbers with spaces or "
+        "commas, and write a thousand as 1000 or 1,000"
+    ),
 }
 """Why an answer is wrong or a request unreadable, for every solver code but a win; one
 wording for each idea, whether an answer or a request has it."""

@@ -104,3 +104,7 @@ class Code(StrEnum):
     """``number`` is negative."""
     NOT_POSITIVE_WHOLE = "not_positive_whole"
     """``number`` is not a whole number from 1 up, as Countdown's numbers are."""
+    GROUPED_DIGITS = "grouped_digits"
+    """``number`` has a comma followed by ``group``, digits starting with 0 that no number
+    written alone has: commas grouping digits (1,000) mixed with commas parting numbers
+    (1,000,2,3), or a group cut short (1,00)."""

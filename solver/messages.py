@@ -51,6 +51,10 @@ MESSAGES = {
     Code.NOT_A_NUMBER: "{number} is not a number.",
     Code.NEGATIVE: "{number}: negative numbers are not allowed.",
     Code.NOT_POSITIVE_WHOLE: "{number}: Countdown's numbers are whole numbers from 1 up.",
+    Code.GROUPED_DIGITS: (
+        "{number}: “{group}” after a comma is no number. Part the numbers with spaces or "
+        "commas, and write a thousand as 1000 or 1,000."
+    ),
 }
 """Each code's English wording; ``{column}`` is the position, the other fields its params."""
 

@@ -9,6 +9,9 @@ so no depth of brackets can exhaust the stack.
 
 from __future__ import annotations
 
+import re
+from fractions import Fraction
+
 from solver.arithmetic import Value
 from solver.card_use import check_cards, check_offered, not_a_card
 from solver.codes import Code
@@ -29,6 +32,8 @@ __all__ = [
 ]
 
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
+_DECIMAL = re.compile(r"[0-9]{0,9}\.[0-9]{1,12}")
+"""A decimal short enough to read at no cost (no huge numbers)."""
 
 
 def _strip_target(tokens: list[Token], target: Value) -> list[Token]:
@@ -42,9 +47,18 @@ def _strip_target(tokens: list[Token], target: Value) -> list[Token]:
     shown = friendly_value(target)
     if len(equals) > 1 or len(tail) > 1 or (tail and tail[0].kind != "num"):
         raise ParseError(Code.MISPLACED_EQUALS, first.position, target=shown)
-    if tail and tail[0].value != target:
+    if tail and not _is_target(tail[0], target):
         raise ParseError(Code.WRONG_TARGET, tail[0].position, target=shown, given=tail[0].shown)
     return tokens[:index]
+
+
+def _is_target(token: Token, target: Value) -> bool:
+    """Whether a number written after ``=`` is the target: ``24``, or ``24.0`` or ``24.00``,
+    which are 24 too (a decimal is no card, but the target is no card either).  A decimal
+    comma is not read here: ``24,000`` may be twenty-four thousand."""
+    if token.value is not None or not _DECIMAL.fullmatch(token.text):
+        return token.value == target
+    return Fraction(token.text) == target
 
 
 def _to_rpn(tokens: list[Token]) -> list[Token]:

@@ -33,27 +33,46 @@ _MIXED = re.compile(rf"(\d*)([{''.join(VULGAR_VALUES)}])")
 
 def _split_commas(words: list[str], spaced: bool) -> list[str]:
     """Words split at commas (``3,3,8,8``), but for numbers grouped by threes (``1,000,000``)
-    where spaces part the numbers (``spaced``) or a group starts with 0, as no card does."""
+    where spaces part the numbers (``spaced``) or a group starts with 0, as no card does.
+    Digits after a comma that start with 0 and are not such a group (``1,000,2,3``,
+    ``1,00``) are refused: read alone they would be a number 0 (or 5 for ``05``) that
+    nobody wrote."""
     split: list[str] = []
     for word in words:
         if "," in word and (spaced or ",0" in word) and _GROUPED_NUMBER.fullmatch(word):
             split.append(word)
-        else:
-            split.extend(part for part in word.split(",") if part)
+            continue
+        parts = word.split(",")
+        for part in parts[1:]:
+            if len(part) > 1 and part.startswith("0") and part.isdecimal():
+                shown = word if len(word) <= 24 else word[:24] + "…"
+                raise ParseError(Code.GROUPED_DIGITS, number=shown, group=part[:12])
+        split.extend(part for part in parts if part)
     return split
+
+
+def _without_full_stop(text: str) -> str:
+    """``text`` without the full stop that ends it as it ends a sentence (``3 3 8 8 = 24.``,
+    ``… 24。``), as answers are read; an ellipsis (``24..``) stays, to be refused."""
+    text = text.rstrip()
+    if text[-1:] and char_class(text[-1]) in ".。" and char_class(text[-2:-1]) != ".":
+        return text[:-1].rstrip()
+    return text
 
 
 def parse_request(text: str, *, countdown: bool = False) -> tuple[list[Value], Value | None]:
     """Numbers and an optional target as people ask for them.
 
     ``3 3 8 8``, ``3,3,8,8``, ``A 5 5 5``, ``1 2 3 4 7 25 = 573``, ``… -> 573`` (or another
-    of :data:`ARROWS`) or ``… target 573``; fractions as ``1/2``, ``½`` or ``25⅕``; numbers
-    grouped by threes as ``1,000,000`` where spaces part the numbers or a group starts with 0,
-    and as the target;
+    of :data:`ARROWS`) or ``… target 573``, a closing full stop left out; fractions as
+    ``1/2``, ``½`` or ``25⅕``; numbers grouped by threes as ``1,000,000`` where spaces part
+    the numbers or a group starts with 0, and as the target (other digits after a comma that
+    start with 0, as in ``1,000,2``, are refused);
     :data:`MIN_REQUEST_NUMBERS` to :data:`MAX_REQUEST_NUMBERS`
     numbers, whole numbers from 1 up for Countdown's rules (``countdown``).  Raises
     :class:`ParseError` saying what is wrong.
     """
+    text = _without_full_stop(text)
     for arrow in ARROWS:
         text = text.replace(arrow, "=")
     words = text.replace("=", " = ").replace("，", ",").split()

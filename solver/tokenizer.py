@@ -173,9 +173,11 @@ def _decimal(chars: list[tuple[int, str]], start: int, tokens: list[Token]) -> i
         end += 1
     number = "".join(c for _, c in chars[start:end])
     position = chars[start][0]
-    if ".." in number:  # an ellipsis ("4...", "..."), a pause rather than a decimal point
-        dots = next(p for p, c in chars[start:end] if c == ".")
-        raise ParseError(Code.UNKNOWN_CHARACTER, dots, char="...")
+    if ".." in number:  # an ellipsis ("4...", "..", "..."), a pause rather than a decimal point
+        first = number.index("..")
+        dots = len(number[first:]) - len(number[first:].lstrip("."))
+        shown = "." * dots if dots <= 12 else "." * 12 + "…"  # as typed: "..", "...", "...."
+        raise ParseError(Code.UNKNOWN_CHARACTER, chars[start + first][0], char=shown)
     if not any(c.isdigit() for c in number):
         raise ParseError(Code.UNKNOWN_CHARACTER, position, char=number)
     tokens.append(Token("num", number, position))

@@ -26,6 +26,8 @@ HAND = [3, 3, 8, 8]
         "8/\u200b(3-8/3)",
         "\u202e8/(3-8/3)",
         "((((((((8))))))))/(3-8/3)",
+        "8/(3-8/3) = 24.0",
+        "8/(3-8/3)=24.00",
     ],
 )
 def test_accepted_spellings(text: str) -> None:
@@ -65,6 +67,10 @@ def test_times_spellings_and_card_letters() -> None:
         ("25⅕-8", Code.NOT_DEALT, 1, {"card": "25⅕"}),
         ("3+.+8", Code.UNKNOWN_CHARACTER, 3, {"char": "."}),
         ("3...+8", Code.UNKNOWN_CHARACTER, 2, {"char": "..."}),
+        ("3*3+8-8..", Code.UNKNOWN_CHARACTER, 8, {"char": ".."}),
+        ("3.5..+8", Code.UNKNOWN_CHARACTER, 4, {"char": ".."}),
+        ("8/(3-8/3)=24.5", Code.WRONG_TARGET, 11, {"target": "24", "given": "24.5"}),
+        ("8/(3-8/3)=24,0", Code.WRONG_TARGET, 11, {"target": "24", "given": "24,0"}),
         ("sqrt(9)", Code.WORD, 1, {"word": "sqrt"}),
         ("hello", Code.WORD, 1, {"word": "hello"}),
         ("(((3+3)", Code.UNCLOSED_BRACKET, 2, {}),

@@ -121,7 +121,6 @@ def test_an_arrow_stands_for_equals_in_a_request(arrow: str) -> None:
         ("3,3,8,8=24", [3, 3, 8, 8], 24),
         ("100,200,300,400 = 1000", [100, 200, 300, 400], 1000),
         ("1,000,000 2", [1_000_000, 2], None),
-        ("1,000,2", [1, 0, 2], None),
         ("1 2 = 12,345/7", [1, 2], Fraction(12345, 7)),
     ],
 )
@@ -129,6 +128,31 @@ def test_requests_as_the_bot_shows_numbers(
     text: str, numbers: list[Value], target: Value | None
 ) -> None:
     assert parse_request(text) == (numbers, target)
+
+
+@pytest.mark.parametrize(
+    ("text", "number", "group"),
+    [("1,000,2", "1,000,2", "000"), ("1,00 2 3 4", "1,00", "00"), ("3,05,8", "3,05,8", "05")],
+)
+def test_digits_after_a_comma_starting_with_0_are_refused(
+    text: str, number: str, group: str
+) -> None:
+    # Read alone, "000" would be a card 0 (and "05" a 5) that nobody wrote.
+    with pytest.raises(ParseError) as refused:
+        parse_request(text)
+    assert refused.value.code is Code.GROUPED_DIGITS
+    assert refused.value.params == {"number": number, "group": group}
+
+
+@pytest.mark.parametrize("stop", [".", "。", " .", "．"])
+def test_a_request_ending_a_sentence_is_read_without_its_full_stop(stop: str) -> None:
+    assert parse_request(f"3 3 8 8 = 24{stop}") == ([3, 3, 8, 8], 24)
+
+
+def test_a_request_ending_in_an_ellipsis_is_refused() -> None:
+    with pytest.raises(ParseError) as refused:
+        parse_request("3 3 8 8 = 24..")
+    assert refused.value.code is Code.NOT_A_NUMBER
 
 
 def test_a_grouped_number_alone_is_one_number() -> None:

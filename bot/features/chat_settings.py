@@ -14,7 +14,14 @@ from bot.chat.admins import is_admin, member_changed
 from bot.chat.miniapp import label_menu_button
 from bot.context import BotContext
 from bot.game import countdown
-from bot.game.table import CARD_COUNTS, DECKS, DIFFICULTIES, TIME_LIMITS, GameSettings
+from bot.game.table import (
+    CARD_COUNTS,
+    DECKS,
+    DIFFICULTIES,
+    TIME_LIMITS,
+    UNTIMED_WORDS,
+    GameSettings,
+)
 from bot.i18n import LANGUAGES
 from bot.services.solving import DealRefused
 from bot.texts import DIFFICULTY_LABELS, deal_refusal
@@ -41,7 +48,7 @@ def _describe(settings: GameSettings, context: ChatContext) -> str:
         _("Time limit: {value}").format(
             value=_("{seconds} s").format(seconds=settings.time_limit)
             if settings.time_limit
-            else _("none")
+            else _("untimed")  # as its button reads
         ),
         _("Target: {value}").format(value=settings.target),
         _("Cards: {value}").format(value=settings.cards),
@@ -149,14 +156,15 @@ _SECONDS = re.compile(r"([0-9]+)(?:s|secs?|seconds?|秒)", re.IGNORECASE)
 
 
 def typed_value(context: ChatContext, key: str, value: str) -> str:
-    """A value typed after ``/settings key`` as the buttons label it ("1–10" or "1-10",
-    "untimed", "30 s"), turned into the value its button sets; any other value unchanged."""
+    """A value typed after ``/settings key`` as the buttons and the card label it ("1–10" or
+    "1-10", "untimed", "30 s"; "none" and the like too), turned into the value its button
+    sets; any other value unchanged."""
     folded = "".join(value.split()).translate(_DASHES)  # "1 – 10", "30 s"
     if key == "deck":
         for low, high in DECKS:
             if folded == f"{low}-{high}":
                 return str(high)
-    if key == "time" and folded.lower() in ("untimed", context._("untimed")):
+    if key == "time" and folded.lower() in UNTIMED_WORDS:
         return "0"
     seconds = _SECONDS.fullmatch(folded)
     if key in ("time", "countdown") and seconds:

@@ -16,6 +16,9 @@ from bot.game.stats import ChatStats
 
 TIME_LIMITS = (0, 30, 60, 120, 300)
 """Time limits a chat may choose, in seconds (0: untimed)."""
+UNTIMED_WORDS = frozenset({"untimed", "none", "nolimit", "off", "不计时", "不限", "不限时"})
+"""What players may type for no time limit, in either language (lowercase, spaces left out:
+"no limit"): the settings' word for it, and the ones players reach for."""
 DECKS = ((1, 10), (1, 13))
 CARD_COUNTS = (3, 4, 5, 6)
 DIFFICULTIES = (None, "easy", "medium", "hard")

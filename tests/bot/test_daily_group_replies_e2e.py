@@ -149,3 +149,54 @@ async def test_a_player_who_solved_the_daily_is_told_so_not_sent_to_private(
     assert plain_text(told_zh) == (
         "🤫 这道每日一题你已经解出来了。答案都留在私聊里，免得剧透给群里的其他人。"
     )
+
+
+SOLVED_ALREADY = (
+    "🤫 You have solved this daily puzzle already. Answers stay in private, so nobody here is "
+    "spoiled."
+)
+
+
+async def test_a_reply_to_an_earlier_post_of_the_same_day_knows_it_is_solved(
+    tmp_path: Path,
+) -> None:
+    # Two posts of one day (a subscription's, then a /daily) show the same puzzle: the
+    # earlier one is not yesterday's.
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        answer = solve(daily(DAY))[0].text
+        earlier = await post_daily(api)
+        await post_daily(api)
+        await reply_to(api, ANN, ANN, "/daily")
+        await reply_to(api, ANN, ANN, answer)
+        told = await reply_to(api, ANN, GROUP, answer, reply_to=earlier)
+    assert plain_text(told) == SOLVED_ALREADY
+
+
+async def test_a_reply_after_midnight_to_yesterdays_post_knows_it_is_solved(
+    tmp_path: Path,
+) -> None:
+    # Until today's puzzle is posted, the group's latest post is yesterday's.
+    api = make_api()
+    clock = FakeClock(dt.datetime(2026, 11, 23, 23, 50, tzinfo=dt.UTC).timestamp())
+    async with running_bot(api, tmp_path, clock=clock):
+        answer = solve(daily(DAY))[0].text
+        post = await post_daily(api)
+        await reply_to(api, ANN, ANN, "/daily")
+        await reply_to(api, ANN, ANN, answer)
+        clock.now += 20 * 60
+        told = await reply_to(api, ANN, GROUP, answer, reply_to=post)
+    assert plain_text(told) == SOLVED_ALREADY
+
+
+async def test_a_post_saved_without_its_day_is_taken_as_todays(tmp_path: Path) -> None:
+    # Releases before the posts' days were kept: their latest post is today's, as then.
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        answer = solve(daily(DAY))[0].text
+        post = await post_daily(api)
+        application.chat_data[GROUP].daily.day = None
+        await reply_to(api, ANN, ANN, "/daily")
+        await reply_to(api, ANN, ANN, answer)
+        told = await reply_to(api, ANN, GROUP, answer, reply_to=post)
+    assert plain_text(told) == SOLVED_ALREADY

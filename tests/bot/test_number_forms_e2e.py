@@ -4,6 +4,7 @@ their buttons read."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from pathlib import Path
 
@@ -11,10 +12,12 @@ import pytest
 from telegram.ext import Application
 
 from bot.local_api import LocalBotApi, plain_text
-from solver import solve
+from solver import daily, solve
 from tests.bot.harness import ANN, BOB, deal, dealt, make_api, reply_to, running_bot
 
 pytestmark = pytest.mark.asyncio
+
+TEST_DAY = dt.date(2026, 11, 23)
 
 
 async def untimed_deal(api: LocalBotApi, application: Application, user: int) -> tuple[int, ...]:
@@ -133,3 +136,92 @@ async def test_a_deck_that_is_none_is_told_what_decks_are(tmp_path: Path) -> Non
     async with running_bot(api, tmp_path):
         reply = await reply_to(api, BOB, BOB, "/settings deck 2-9")
     assert reply == "牌组为 1–10 或 1–13（也可只写 10 或 13），例如 /settings deck 1–10。"
+
+
+@pytest.mark.parametrize(
+    ("user", "typed"), [(ANN, "none"), (ANN, "No limit"), (BOB, "不限"), (BOB, "不限时")]
+)
+async def test_untimed_is_set_in_the_words_players_reach_for(
+    tmp_path: Path, user: int, typed: str
+) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        await reply_to(api, user, user, f"/settings time {typed}")
+        limit = application.chat_data[user].table.settings.time_limit
+    assert limit == 0
+
+
+async def test_the_settings_card_says_untimed_as_its_button_does(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        await reply_to(api, ANN, ANN, "/settings time untimed")
+        card = plain_text(await reply_to(api, ANN, ANN, "/settings")).splitlines()
+    assert "Time limit: untimed" in card
+
+
+async def test_the_chinese_settings_card_says_untimed_as_its_button_does(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        await reply_to(api, BOB, BOB, "/settings time 不计时")
+        card = plain_text(await reply_to(api, BOB, BOB, "/settings")).splitlines()
+    assert "限时：不计时" in card
+
+
+@pytest.mark.parametrize("target", [" = 24.0", "=24.00"])
+async def test_an_answer_ending_with_the_target_as_a_decimal_wins(
+    tmp_path: Path, target: str
+) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        hand = await untimed_deal(api, application, ANN)
+        won = plain_text(await reply_to(api, ANN, ANN, solve(hand)[0].text + target))
+    assert re.match(r"🎉 Ann wins in \d+\.\d s", won), won
+
+
+async def test_the_daily_puzzle_answered_with_the_target_as_a_decimal_is_solved(
+    tmp_path: Path,
+) -> None:
+    # Refused for its form only, it would have counted as a miss.
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        await reply_to(api, ANN, ANN, "/daily")
+        await reply_to(api, ANN, ANN, solve(daily(TEST_DAY))[0].text + " = 24.0")
+        record = application.user_data[ANN].daily
+    assert record.result(TEST_DAY) is not None
+    assert record.misses == {}
+
+
+async def test_an_ellipsis_is_quoted_as_typed(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        await untimed_deal(api, application, ANN)
+        reply = await reply_to(api, ANN, ANN, "3*7+8-5..")
+    assert reply == "Not quite: “..” (column 8) is not part of an answer."
+
+
+@pytest.mark.parametrize("stop", [".", "。", " ."])
+async def test_solve_leaves_out_a_closing_full_stop(tmp_path: Path, stop: str) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        reply = plain_text(await reply_to(api, ANN, ANN, f"/solve 3 3 8 8 = 24{stop}"))
+    assert reply == "3 3 8 8 → 24: 1 distinct solution\n8÷(3−8÷3)"
+
+
+async def test_solve_refuses_digits_grouped_and_parted_at_once(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        reply = plain_text(await reply_to(api, ANN, ANN, "/solve 1,000,2,3"))
+    assert reply == (
+        "I could not read that: 1,000,2,3: “000” after a comma is no number; part the numbers "
+        "with spaces or commas, and write a thousand as 1000 or 1,000\nTry /solve 3 3 8 8"
+    )
+
+
+async def test_solve_refuses_a_group_cut_short_in_chinese(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        reply = plain_text(await reply_to(api, BOB, BOB, "/solve 1,00 2 3 4"))
+    assert reply == (
+        "看不懂这个输入：1,00：逗号后的“00”不是一个数。各个数请用空格或逗号隔开，一千写作 "
+        "1000 或 1,000\n试试 /solve 3 3 8 8"
+    )

@@ -178,6 +178,8 @@ def test_a_chat_record_of_version_1_is_written_again_as_version_2() -> None:
         "subscription": "08:30",
         "done": "2026-11-24",
         "previous_message_id": None,
+        "day": None,
+        "previous_day": None,
     }
     assert record["answers_to"] == "daily"
     flat = json.loads(CHAT_RECORD_OF_VERSION_1)
@@ -249,3 +251,12 @@ def test_a_conversation_key_is_stored_as_json_text() -> None:
     assert records.stored_key((-1002000, 7)) == "[-1002000, 7]"
     assert records.key_from_stored(records.stored_key((-1002000, 7))) == (-1002000, 7)
     assert records.key_from_stored(records.stored_key(-1002000)) == -1002000
+
+
+def test_a_group_daily_post_of_an_earlier_release_loads_without_its_day() -> None:
+    # Releases before 2026-11-26 kept the group's posts but not their days: none is read as
+    # "the latest post is today's, the one before yesterday's", as they were answered then.
+    record = '{"v":2,"daily":{"message_id":39,"previous_message_id":31,"done":"2026-11-24"}}'
+    daily = records.load("chat", record).daily
+    assert (daily.message_id, daily.previous_message_id) == (39, 31)
+    assert (daily.day, daily.previous_day) == (None, None)

@@ -90,7 +90,7 @@ async def test_the_private_settings_are_kept(data_dir: Path) -> None:
     assert menu[0] == "设置"
     assert menu[1] == "牌：1–13"
     assert menu[2] == "难度：简单"
-    assert menu[3] == "限时：不限"
+    assert menu[3] == "限时：不计时"
     assert menu[4] == "目标数：10"
     assert menu[5] == "牌数：3"
     assert menu[6] == "无解牌：关"

@@ -233,7 +233,10 @@ async def test_the_page_runs_hand_is_kept_from_its_players_solve(tmp_path: Path)
         first = (await rush_call(application, "POST", "start", token)).json()
         hand = " ".join(map(str, first["hand"]))
         said = plain_text(await reply_to(api, ANN, ANN, f"/solve {hand}"))
-    assert said.startswith("No spoilers: those numbers hold a hand you are playing right now.")
+    assert said == (
+        "No spoilers: those numbers hold a hand you are playing right now. "
+        "Ask again once you are done with it."
+    )
 
 
 async def test_the_game_shared_through_inline_mode_is_scored_on_its_inline_message(

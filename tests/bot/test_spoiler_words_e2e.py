@@ -9,7 +9,20 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import LocalBotApi
-from tests.bot.harness import ANN, BOB, GROUP, deal, dealt, make_api, reply_to, running_bot
+from solver import solve
+from tests.bot.challenge_links import link_of, offer_of, said, share
+from tests.bot.harness import (
+    ANN,
+    BOB,
+    GROUP,
+    TEST_DAY_NOON,
+    FakeClock,
+    deal,
+    dealt,
+    make_api,
+    reply_to,
+    running_bot,
+)
 
 pytestmark = pytest.mark.asyncio
 
@@ -62,3 +75,40 @@ async def test_the_rounds_player_asking_in_its_group_is_pointed_to_hint(tmp_path
         "No spoilers: those numbers hold a hand you are playing right now. "
         "Ask again once its round is over (/hint helps meanwhile)."
     )
+
+
+async def challenge_played(api: LocalBotApi, clock: FakeClock, player: int) -> tuple[int, ...]:
+    """Ann solves a hand in private and shares it as a challenge, which ``player`` starts
+    playing in private; returns its hand."""
+    hand = dealt(await deal(api, ANN, ANN))
+    clock.now += 10
+    shared = await share(api, ANN, offer_of(await said(api, ANN, solve(list(hand))[0].text)))
+    await said(api, player, link_of(shared))  # the player's clock runs
+    return hand
+
+
+async def test_a_friends_challenge_player_is_not_pointed_to_hint_nor_a_round(
+    tmp_path: Path,
+) -> None:
+    # A challenge is played on one's own in private: /hint there says no round is running.
+    api = with_carol()
+    clock = FakeClock(TEST_DAY_NOON)
+    async with running_bot(api, tmp_path, clock=clock):
+        hand = await challenge_played(api, clock, CAROL)
+        reply = await reply_to(api, CAROL, CAROL, "/solve " + " ".join(map(str, hand)))
+    assert reply == (
+        "No spoilers: those numbers hold a hand you are playing right now. "
+        "Ask again once you are done with it."
+    )
+
+
+async def test_a_friends_challenge_player_asking_three_of_its_cards_in_chinese(
+    tmp_path: Path,
+) -> None:
+    api = make_api()
+    clock = FakeClock(TEST_DAY_NOON)
+    async with running_bot(api, tmp_path, clock=clock):
+        hand = await challenge_played(api, clock, BOB)  # Bob's Telegram speaks Chinese
+        asked = " ".join(map(str, (*hand[:3], 13 if 13 not in hand else 1)))
+        reply = await reply_to(api, BOB, BOB, f"/solve {asked}")
+    assert reply == "不能剧透：这些数里有三个出自你正在玩的那手牌。等你玩完这手牌再问吧。"

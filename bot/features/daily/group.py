@@ -114,7 +114,9 @@ async def show_in_group(
         hand,
         caption,
         reply_markup=button,
-        on_sent=(lambda sent: group_replies.noted(context, chat_id, sent)) if chat_id < 0 else None,
+        on_sent=(lambda sent: group_replies.noted(context, chat_id, sent, day))
+        if chat_id < 0
+        else None,
         on_failed=on_failed,
         bulk=bulk,
     )

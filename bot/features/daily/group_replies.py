@@ -26,14 +26,17 @@ TOLD_KEPT = 1000
 and told again should they reply again)."""
 
 
-def noted(context: BotContext, chat_id: int, sent: object) -> None:
-    """Keep the id of a group's daily post (and the one before, as yesterday's may still be
-    answered after midnight): replies to them are answers to the daily puzzle."""
+def noted(context: BotContext, chat_id: int, sent: object, day: dt.date) -> None:
+    """Keep the id of a group's post of ``day``'s puzzle (and the one before, as yesterday's
+    may still be answered after midnight), with the day each shows: replies to them are
+    answers to that day's puzzle."""
     if not isinstance(sent, Message):
         return
     daily = context.application.chat_data[chat_id].daily
     daily.previous_message_id = daily.message_id
+    daily.previous_day = daily.day
     daily.message_id = sent.message_id
+    daily.day = day
     daily.told.clear()
 
 
@@ -91,13 +94,19 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
 
 
 def _solved(update: MessageUpdate, context: HandlerContext) -> bool:
-    """Whether the player has solved the puzzle of the post replied to: today's for the
-    latest post, yesterday's for the one before."""
+    """Whether the player has solved the puzzle of the post replied to (two posts of one day
+    show the same puzzle; the latest post may be yesterday's until today's is posted)."""
+    return context.user_data.daily.result(_day_of(update, context)) is not None
+
+
+def _day_of(update: MessageUpdate, context: HandlerContext) -> dt.date:
+    """The day whose puzzle the post replied to shows.  Records of earlier releases lack the
+    days: their latest post is taken as today's, the one before as yesterday's."""
+    daily = context.chat_data.daily
     replied = update.effective_message.reply_to_message
-    day = context.today()
-    if replied is not None and replied.message_id != context.chat_data.daily.message_id:
-        day -= dt.timedelta(days=1)
-    return context.user_data.daily.result(day) is not None
+    if replied is not None and replied.message_id == daily.message_id:
+        return daily.day or context.today()
+    return daily.previous_day or context.today() - dt.timedelta(days=1)
 
 
 async def _delete(message: Message) -> None:

@@ -1,8 +1,9 @@
 """Why /solve (or inline mode) keeps a game's solutions from a user: the wording of its
 refusals, which speak to who is asking. A player of the game is told it is "a hand you are
 playing" (and of /hint, which only a round's player in its chat can ask for, as a vote in a
-group); anyone else of "a hand being played here" (asked in its chat) or "in a group you
-are in" (asked anywhere else): a member who has not played is not playing it."""
+group; a player's own game, a friend's challenge or a Rush run on the game's page, has no
+round and no /hint); anyone else of "a hand being played here" (asked in its chat) or "in a
+group you are in" (asked anywhere else): a member who has not played is not playing it."""
 
 from __future__ import annotations
 
@@ -66,7 +67,24 @@ def playing_refusal(
             )
         if data.table.hunting:
             return _hunt_refusal(held, plays, here, context)
+    if spoiled.own:
+        return _own_refusal(held, context)
     return _round_refusal(held, plays, here, context)
+
+
+def _own_refusal(held: bool, context: BotContext) -> str:
+    """A player's own game's refusal (a friend's challenge played in private, a Rush run on
+    the game's page): it has no round, and /hint is not for it."""
+    _ = context._
+    if held:
+        return _(
+            "No spoilers: those numbers hold a hand you are playing right now. "
+            "Ask again once you are done with it."
+        )
+    return _(
+        "No spoilers: three of those numbers are cards of a hand you are playing right now. "
+        "Ask again once you are done with it."
+    )
 
 
 def _hunt_refusal(held: bool, plays: bool, here: bool, context: BotContext) -> str:
