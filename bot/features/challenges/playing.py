@@ -145,6 +145,10 @@ async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
                 ).format(name=html.escape(challenge.setter_name)),
             )
             return
+        busy = daily_aside.busy_text(context, update.effective_chat.id, "/daily")
+        if may_play and daily and busy is not None:  # the daily attempt waits: no clock
+            context.reply(update, busy)
+            return
         known = user.id in challenge.plays
         challenge, play = challenges.play(token, user.id, user.first_name, now, daily=daily)
     except ChallengeRefused as refused:

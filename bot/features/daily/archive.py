@@ -8,6 +8,7 @@ import datetime as dt
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import ChatType
 
+from bot.chat import daily_aside
 from bot.context import BotContext
 from bot.features.daily.attempt import _record, _show_puzzle, puzzle_of, start_private
 from bot.game.daily import (
@@ -64,6 +65,10 @@ async def start_replay(context: HandlerContext, chat_id: int, day: dt.date) -> N
     _ = context._
     number = daily_number(day)
     record = _record(context)
+    busy = daily_aside.busy_text(context, chat_id, f"/daily #{number}")
+    if busy is not None and record.played(day) is None:  # its clock is not started
+        context.send(chat_id, busy)
+        return
     if not record.start_replay(day, context.now()):
         done = record.played(day)
         assert done is not None
