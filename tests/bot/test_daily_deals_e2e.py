@@ -106,8 +106,8 @@ async def bob_shares_the_day_s_puzzle_days_before(
 
 
 CHALLENGE_REFUSED = (
-    "Bob's challenge has cards of a daily puzzle you can still play: it would spoil "
-    "it. Solve or give up your daily first (/daily), or open this challenge again tomorrow."
+    "Bob's challenge has cards of a daily puzzle you have yet to play: it would spoil "
+    "it. Open it again once you have played that daily."
 )
 
 
@@ -150,5 +150,5 @@ async def test_a_challenge_opened_before_it_was_the_daily_gives_up_no_solutions(
         gave_up = await reply_to(api, CAT, CAT, "/giveup")
     assert gave_up == (
         "You gave up Bob's challenge. Its solutions are kept from you for now: it has cards "
-        "of a daily puzzle you can still play (/daily)."
+        "of a daily puzzle you have yet to play."
     )
