@@ -49,16 +49,36 @@ def _counts(context: BotContext, record: DailyRecord | None) -> DailyRecord | No
     return record
 
 
-def _free(context: BotContext, chat_id: int, chat: ChatData) -> bool:
-    """Whether no game of the chat is on, nor on its way (a hand being looked for, a
-    match between two rounds, a duel, a friend's challenge)."""
+def game_on(context: BotContext, chat_id: int, chat: ChatData) -> bool:
+    """Whether a game of the chat other than the daily puzzle is on, or on its way (a
+    round, a hunt, a hand being looked for, a match between two rounds, a duel, a friend's
+    challenge)."""
     table = chat.table
     return (
-        chat.answers_to == AnswersTo.GAME
-        and not table.game_on
-        and table.match is None
-        and chat_id not in context.bot_data.dealing
-        and not duel_on(chat, context.bot_data.global_data)
+        chat.answers_to == AnswersTo.CHALLENGE
+        or table.game_on
+        or table.match is not None
+        or chat_id in context.bot_data.dealing
+        or duel_on(chat, context.bot_data.global_data)
+    )
+
+
+def _free(context: BotContext, chat_id: int, chat: ChatData) -> bool:
+    """Whether no game of the chat is on, nor on its way, and no daily attempt shown."""
+    return chat.answers_to == AnswersTo.GAME and not game_on(context, chat_id, chat)
+
+
+def busy_text(context: BotContext, chat_id: int, command: str) -> str | None:
+    """Why a daily puzzle (``command`` opens it) cannot be started in a private chat now:
+    another game of the player's is on there (None: it can).  The daily would hide that
+    game, and its answers, /hint and /giveup would no longer go where the player means
+    them (a give-up or a wrong answer to the daily is a day missed), so the daily waits,
+    its clock not started, until that game is over.  In a group nothing of this applies."""
+    chat = context.application.chat_data.get(chat_id)
+    if chat_id <= 0 or chat is None or not game_on(context, chat_id, chat):
+        return None
+    return context._("A game is on here: answer it or /giveup first, then {command}.").format(
+        command=command
     )
 
 

@@ -255,8 +255,8 @@ async def opening_another(update: Update, context: BotContext) -> None:
     now = context.bot_data.local_now()
     opened = _opening(update, now.date())
     record = context.user_data.daily
-    if opened is None:
-        return
+    if opened is None or daily_aside.busy_text(context, chat.id, "/daily") is not None:
+        return  # nothing is opened: the daily puzzle's handler refuses it
     what = set_aside(record, *opened, now)
     running = record.running()
     if what is None or running is None:

@@ -83,6 +83,13 @@ def unspoiled_days(record: DailyRecord | None, now: dt.datetime) -> list[dt.date
     return days
 
 
+def unplayed_days(record: DailyRecord | None, now: dt.datetime) -> list[dt.date]:
+    """The days whose puzzle a player has yet to play and may still score: those of
+    :func:`unspoiled_days`, and tomorrow's (nobody has played it yet: a hand shown just
+    before midnight would hand over its answer)."""
+    return [*unspoiled_days(record, now), now.date() + dt.timedelta(days=1)]
+
+
 def open_to_anyone(now: dt.datetime) -> list[dt.date]:
     """The days whose puzzle someone may still be solving live: today's, and yesterday's
     until its attempts close."""

@@ -24,19 +24,16 @@ EVE = 505
 """A member of the group who only reads it: the bot has never seen her write there."""
 
 
-async def test_a_hunt_then_the_daily_each_answer_goes_to_its_own(tmp_path: Path) -> None:
-    # The daily's route was given after the hunt's (the order of bot.app.FEATURES); the
-    # daily's attempt still comes first in private, by the router's declared priority.
+async def test_a_hunt_then_the_daily_refused_the_hunt_keeps_its_answers(tmp_path: Path) -> None:
+    # The daily is not started over a game on in private (it would hide it: its /hint and
+    # /giveup would go to the hidden game): the hunt keeps the plain answers.
     api = make_api()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
-        hunt_picture = await start(api, ANN, ANN, "/hunt")
+        await start(api, ANN, ANN, "/hunt")
         hunt = the_hunt(application, ANN)
-        await start(api, ANN, ANN, "/daily")
-        plain = plain_text(await reply_to(api, ANN, ANN, solve(daily(DAY))[0].text))
-        found = plain_text(
-            await reply_to(api, ANN, ANN, hunt.solutions[0], reply_to=hunt_picture["message_id"])
-        )
-    assert f"Daily #{daily_number(DAY)} ✅" in plain
+        refused = plain_text(await reply_to(api, ANN, ANN, "/daily"))
+        found = plain_text(await reply_to(api, ANN, ANN, hunt.solutions[0]))
+    assert refused == "A game is on here: answer it or /giveup first, then /daily."
     assert found == f"#1 {hunt.solutions[0]}, Ann · {len(hunt.solutions) - 1} to go"
 
 

@@ -236,11 +236,13 @@ async def test_opening_todays_puzzle_says_the_archives_is_set_aside_in_chinese(
 async def test_a_post_just_after_midnight_keeps_yesterdays_solutions(tmp_path: Path) -> None:
     """A group subscribed at 00:00: yesterday's attempts still take answers till 00:05."""
     api = with_eve()
-    midnight = NOON + 12 * 3600
+    # The midnight the test day begins: its yesterday (2 5 5 11) shares no three cards with
+    # it or the next day (the next midnight's yesterday, 2 6 6 12, would: kept back then).
+    midnight = NOON - 12 * 3600
     async with running_bot(api, tmp_path, clock=FakeClock(midnight + 60)) as application:
         before = len(api.sent)
         application.job_queue.run_once(daily_feature.post_daily, 0, chat_id=GROUP)
         post = (await api.wait_for_sent(before + 1, timeout=20))[-1]
     assert plain_text(post["caption"]).split("\n")[-1] == (
-        f"Yesterday (#{NUMBER}): 0 solved; /solve shows its solutions after 00:05."
+        f"Yesterday (#{NUMBER - 1}): 0 solved; /solve shows its solutions after 00:05."
     )

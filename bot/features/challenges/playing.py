@@ -22,7 +22,7 @@ from bot.chat.announce import tell_saved
 from bot.chat.challenges import after_saved, settle_lapsed, time_text
 from bot.chat.hand_record_line import count_solve
 from bot.context import BotContext, services
-from bot.game.attempts import unspoiled_days
+from bot.game.attempts import unplayed_days
 from bot.game.challenge import Challenge, ChallengeRefusal, ChallengeRefused
 from bot.game.hand_records import Source
 from bot.game.spoilers import shares
@@ -112,12 +112,18 @@ def _is_todays_attempt(context: HandlerContext, challenge: Challenge) -> bool:
 
 async def _spoils_daily(context: BotContext, user_id: int, challenge: Challenge) -> bool:
     """Whether ``challenge``'s hand shares three cards with a daily puzzle ``user_id`` may
-    still score (their play being no daily attempt): the rule of /solve
-    (:func:`~bot.game.spoilers.shares`)."""
+    still score, tomorrow's included (their play being no daily attempt): the rule of
+    /solve (:func:`~bot.game.spoilers.shares`).  A hand that is today's puzzle itself is
+    public (the daily shows it to all): it spoils no more of tomorrow's than the daily."""
     user = context.application.user_data.get(user_id)
     record = user.daily if user is not None else None
-    for day in unspoiled_days(record, context.bot_data.local_now()):
-        if shares(challenge.hand, await context.bot_data.solving.daily_hand(day)):
+    now = context.bot_data.local_now()
+    solving = context.bot_data.solving
+    public = sorted(challenge.hand) == sorted(await solving.daily_hand(now.date()))
+    for day in unplayed_days(record, now):
+        if public and day > now.date():
+            continue
+        if shares(challenge.hand, await solving.daily_hand(day)):
             return True
     return False
 
@@ -139,11 +145,14 @@ async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
             context.reply(
                 update,
                 _(
-                    "{name}'s challenge has cards of a daily puzzle you can still play: "
-                    "it would spoil it. Solve or give up your daily first (/daily), or open "
-                    "this challenge again tomorrow."
+                    "{name}'s challenge has cards of a daily puzzle you have yet to play: "
+                    "it would spoil it. Open it again once you have played that daily."
                 ).format(name=html.escape(challenge.setter_name)),
             )
+            return
+        busy = daily_aside.busy_text(context, update.effective_chat.id, "/daily")
+        if may_play and daily and busy is not None:  # the daily attempt waits: no clock
+            context.reply(update, busy)
             return
         known = user.id in challenge.plays
         challenge, play = challenges.play(token, user.id, user.first_name, now, daily=daily)
@@ -281,7 +290,7 @@ async def give_up(update: MessageUpdate, context: HandlerContext) -> None:
     if await _spoils_daily(context, user_id, challenge):
         text = _(
             "You gave up {name}'s challenge. Its solutions are kept from you for now: it "
-            "has cards of a daily puzzle you can still play (/daily)."
+            "has cards of a daily puzzle you have yet to play."
         ).format(name=name)
     else:
         count, listed = await _solutions(context, challenge)

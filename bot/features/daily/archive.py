@@ -8,13 +8,16 @@ import datetime as dt
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import ChatType
 
+from bot.chat import daily_aside
 from bot.context import BotContext
 from bot.features.daily.attempt import _record, _show_puzzle, puzzle_of, start_private
+from bot.game.attempts import unplayed_days
 from bot.game.daily import (
     NotInArchive,
     clock_text,
     past_day,
 )
+from bot.game.spoilers import shares
 from bot.state import AnswersTo
 from bot.typed_handlers import (
     ButtonUpdate,
@@ -59,11 +62,47 @@ def not_in_archive(context: BotContext, refused: NotInArchive) -> str:
     )
 
 
+async def _spoiler_text(context: HandlerContext, day: dt.date) -> str | None:
+    """Why ``day``'s puzzle is kept from the player for now (None: it is not): it shares
+    three cards with a daily puzzle they may still score, or tomorrow's (the rule of
+    /solve, :func:`~bot.game.spoilers.shares`): its answer, or its solutions given up,
+    would be most of that puzzle's answer (25 and 26 Nov 2026: 5 5 7 8 and 3 5 7 8)."""
+    _ = context._
+    now = context.bot_data.local_now()
+    solving = context.bot_data.solving
+    hand = await solving.daily_hand(day)
+    for other in unplayed_days(_record(context), now):
+        if other == day or not shares(hand, await solving.daily_hand(other)):
+            continue
+        number = daily_number(day)
+        if other > now.date():
+            return _(
+                "Daily #{number} shares three cards with tomorrow's puzzle: play it once you "
+                "have played tomorrow's."
+            ).format(number=number)
+        if other == now.date():
+            return _(
+                "Daily #{number} shares three cards with today's puzzle: play today's first "
+                "(/daily)."
+            ).format(number=number)
+        return _(
+            "Daily #{number} shares three cards with yesterday's puzzle, which you may still "
+            "solve: play yesterday's first."
+        ).format(number=number)
+    return None
+
+
 async def start_replay(context: HandlerContext, chat_id: int, day: dt.date) -> None:
     """Show a past day's puzzle and start its own clock, or its result if already played."""
     _ = context._
     number = daily_number(day)
     record = _record(context)
+    busy = daily_aside.busy_text(context, chat_id, f"/daily #{number}")
+    if busy is None:
+        busy = await _spoiler_text(context, day)
+    if busy is not None and record.played(day) is None:  # its clock is not started
+        context.send(chat_id, busy)
+        return
     if not record.start_replay(day, context.now()):
         done = record.played(day)
         assert done is not None

@@ -61,6 +61,10 @@ async def start_private(update: MessageUpdate, context: HandlerContext) -> None:
             + html.escape(share_of(context, record, day, done)),
         )
         return
+    busy = daily_aside.busy_text(context, update.effective_chat.id, "/daily")
+    if busy is not None:  # the daily would hide that game: its clock is not started
+        context.reply(update, busy)
+        return
     hand = await puzzle_of(context, day)
     since = context.now()
     opened = record.start(day, since)

@@ -16,10 +16,11 @@ from bot.game.daily import (
     DailyStats,
     clock_text,
     stats_of,
+    until_next,
 )
 from bot.services.charts import bar_chart
 from bot.services.limits import CAPTION, visible_length
-from bot.texts import player_line
+from bot.texts import duration_text, player_line
 from bot.typed_handlers import (
     HandlerContext,
     MessageUpdate,
@@ -54,6 +55,19 @@ def chart_labels() -> list[str]:
     return ["<" + bounds[0], *ranges, bounds[-1] + "+"]
 
 
+def _nothing_to_chart(context: HandlerContext) -> str:
+    """That there is no solve time to chart yet, and what the player can play now: today's
+    puzzle, or, given up, the archive until the next one comes."""
+    _ = context._
+    now = context.bot_data.local_now()
+    if now.date().isoformat() not in _record(context).gave_up:
+        return _("No solve times to chart yet: /daily starts today's puzzle.")
+    return _(
+        "No solve times to chart yet: the next daily puzzle comes in {time}; past ones are in "
+        "/daily archive."
+    ).format(time=duration_text(context, until_next(now)))
+
+
 async def stats_command(update: MessageUpdate, context: HandlerContext) -> None:
     """/stats (/daily stats): in private, the player's numbers and a chart of their solve
     times (today's bar highlighted); in a group, the asker's line, with a link to the chart
@@ -78,10 +92,7 @@ async def stats_command(update: MessageUpdate, context: HandlerContext) -> None:
         return
     caption = "\n".join([_("<b>Your daily puzzles</b>"), *lines])
     if not stats.solved:  # a chart of nothing but zeros says nothing
-        context.reply(
-            update,
-            caption + "\n" + _("No solve times to chart yet: /daily starts today's puzzle."),
-        )
+        context.reply(update, caption + "\n" + _nothing_to_chart(context))
         return
     # The chart's only words are in the caption: the picture's font has no Chinese (a title
     # drawn with it came out as empty boxes), and times and counts need no translation.

@@ -18,6 +18,7 @@ from bot.game.attempts import closed, closes_at
 from bot.game.daily import (
     post_time,
 )
+from bot.game.spoilers import shares
 from bot.services.bulk import BulkNotSent, spread_second
 from bot.services.timers import DAILY_POST
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
@@ -98,20 +99,40 @@ def restore_subscriptions(application: Application) -> int:
     return count
 
 
+async def _spoils_the_next(context: JobContext[None], hand: tuple[int, ...]) -> bool:
+    """Whether ``hand`` shares three cards with today's or tomorrow's puzzle (the rule of
+    /solve, :func:`~bot.game.spoilers.shares`): a chat's members may not have played them."""
+    today = context.today()
+    for day in (today, today + dt.timedelta(days=1)):
+        if shares(hand, await context.bot_data.solving.daily_hand(day)):
+            return True
+    return False
+
+
 async def post_daily(context: JobContext[None]) -> None:
     """Job: post today's puzzle, with yesterday's solutions and how the chat did."""
     _ = context._
     chat_id = context.job.chat_id
     yesterday = context.today() - dt.timedelta(days=1)
     solved = _members_results(context, chat_id, yesterday)
+    kept = False
     try:
-        facts = await context.bot_data.solving.facts(await puzzle_of(context, yesterday), 24)
+        hand = await puzzle_of(context, yesterday)
+        kept = await _spoils_the_next(context, hand)
+        facts = await context.bot_data.solving.facts(hand, 24)
         answers = " · ".join((facts.solutions or ())[:5])
     except (WorkTimeout, WorkFailed, PoolBusy):
-        answers = ""
+        answers = ""  # none listed: nothing is spoiled
     extra = _("Yesterday (#{number}): {count} solved; solutions: {answers}")
     now = context.bot_data.local_now()
-    if not closed(yesterday, now):  # attempts at it still take answers: no solutions yet
+    if kept:
+        # Neighbouring puzzles can share three cards (2 6 6 12, then 2 6 6 8): yesterday's
+        # solutions would be most of the answer of a puzzle the chat has yet to play.
+        extra = _(
+            "Yesterday (#{number}): {count} solved; its solutions are kept back: it shares "
+            "three cards with a daily puzzle still to play."
+        )
+    elif not closed(yesterday, now):  # attempts at it still take answers: no solutions yet
         answers = closes_at(yesterday, now.tzinfo).strftime("%H:%M")
         extra = _(
             "Yesterday (#{number}): {count} solved; /solve shows its solutions after {answers}."

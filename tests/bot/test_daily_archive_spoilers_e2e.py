@@ -1,0 +1,72 @@
+"""A past puzzle from the archive that shares three cards with a daily puzzle the player may
+still score (today's, yesterday's while open, or tomorrow's) is not dealt, through the
+running bot: its answer, or its solutions on a give-up, would be most of that puzzle's
+answer (the rule /solve keeps).  Neighbouring puzzles do share three cards: 23 and 24 Nov
+2026 are 2 6 6 12 and 2 6 6 8."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from bot.local_api import plain_text
+from solver import daily_number, solve
+from tests.bot.games import daily
+from tests.bot.harness import ANN, BOB, FakeClock, make_api, reply_to, running_bot, settled
+
+pytestmark = pytest.mark.asyncio
+
+NEXT_NOON = dt.datetime(2026, 11, 24, 12, 0, tzinfo=dt.UTC).timestamp()
+"""24 Nov 2026, noon: today's puzzle is 2 6 6 8, yesterday's 2 6 6 12."""
+NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
+"""23 Nov 2026, noon: tomorrow's puzzle is 2 6 6 8."""
+YESTERDAY = dt.date(2026, 11, 23)
+NUMBER = daily_number(YESTERDAY)
+FAR = dt.date(2026, 9, 7)
+"""Its puzzle, 3 6 6 8, shares three cards with 24 Nov's (2 6 6 8), none with 22 or 23 Nov's."""
+
+
+async def test_the_neighbours_share_three_cards() -> None:
+    assert (daily(YESTERDAY), daily(YESTERDAY + dt.timedelta(1))) == ((2, 6, 6, 12), (2, 6, 6, 8))
+
+
+async def test_a_past_puzzle_sharing_today_s_cards_is_refused(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NEXT_NOON)) as application:
+        told = plain_text(await reply_to(api, ANN, ANN, f"/daily {YESTERDAY.isoformat()}"))
+        await settled(api, application)
+        running = application.user_data[ANN].daily.running()
+    assert told == (
+        f"Daily #{NUMBER} shares three cards with today's puzzle: play today's first (/daily)."
+    )
+    assert running is None
+
+
+async def test_a_past_puzzle_sharing_today_s_cards_is_refused_in_chinese(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NEXT_NOON)):
+        told = plain_text(await reply_to(api, BOB, BOB, f"/daily #{NUMBER}"))
+    assert told == f"每日一题 #{NUMBER} 和今天的题目有三张牌相同：先做今天的题（/daily）。"
+
+
+async def test_a_past_puzzle_sharing_today_s_cards_is_dealt_after_today_s(
+    tmp_path: Path,
+) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NEXT_NOON)):
+        await reply_to(api, ANN, ANN, "/daily")
+        await reply_to(api, ANN, ANN, solve(daily(YESTERDAY + dt.timedelta(1)))[0].text)
+        shown = plain_text(await reply_to(api, ANN, ANN, f"/daily {YESTERDAY.isoformat()}"))
+    assert shown.startswith(f"Daily #{NUMBER} ({YESTERDAY.isoformat()}, from the archive)")
+
+
+async def test_a_past_puzzle_sharing_tomorrow_s_cards_is_refused(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        told = plain_text(await reply_to(api, ANN, ANN, f"/daily {FAR.isoformat()}"))
+    assert told == (
+        f"Daily #{daily_number(FAR)} shares three cards with tomorrow's puzzle: play it once "
+        "you have played tomorrow's."
+    )

@@ -1,0 +1,137 @@
+"""The daily puzzle is never started over another game in a private chat, through the
+running bot: it would hide that game, and its /hint and /giveup would go to the hidden game
+while answers went to the daily (a wrong one, or a give-up, a day missed).  The refusal
+says how to end that game; the daily's clock is not started."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from bot.local_api import plain_text
+from solver import daily_number
+from tests.bot.challenge_links import link_of, offer_of, said, share
+from tests.bot.harness import (
+    ANN,
+    BOB,
+    GROUP,
+    FakeClock,
+    deal,
+    reply_to,
+    running_bot,
+    settled,
+    until,
+)
+from tests.bot.trust_data import EVE, with_eve
+
+pytestmark = pytest.mark.asyncio
+
+NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
+DAY = dt.date(2026, 11, 23)
+PAST = dt.date(2026, 11, 20)
+PAST_NUMBER = daily_number(PAST)
+RIGHT = "(6*6+12)/2"
+"""A right answer to the test day's daily puzzle, 2 6 6 12."""
+
+BUSY = "A game is on here: answer it or /giveup first, then /daily."
+
+
+async def test_daily_over_a_round_is_refused(tmp_path: Path) -> None:
+    api = with_eve()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        await deal(api, EVE, EVE)
+        told = plain_text(await reply_to(api, EVE, EVE, "/daily"))
+    assert told == BUSY
+
+
+async def test_daily_over_a_round_is_refused_in_chinese(tmp_path: Path) -> None:
+    api = with_eve()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        await deal(api, BOB, BOB)
+        told = plain_text(await reply_to(api, BOB, BOB, "/daily"))
+    assert told == "这里还有一局游戏在进行：先答出来或发 /giveup，再发 /daily。"
+
+
+async def test_refused_daily_starts_no_clock(tmp_path: Path) -> None:
+    api = with_eve()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        await deal(api, EVE, EVE)
+        await reply_to(api, EVE, EVE, "/daily")
+        await settled(api, application)
+        running = application.user_data[EVE].daily.running()
+    assert running is None
+
+
+async def test_giveup_after_a_refused_daily_ends_the_round_only(tmp_path: Path) -> None:
+    api = with_eve()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        await deal(api, EVE, EVE)
+        await reply_to(api, EVE, EVE, "/daily")
+        await reply_to(api, EVE, EVE, "/giveup")
+        await settled(api, application)
+        await reply_to(api, EVE, EVE, "/giveup")  # a second one: no daily to give up
+        await settled(api, application)
+        record = application.user_data[EVE].daily
+    assert DAY.isoformat() not in record.gave_up
+
+
+async def test_daily_after_the_round_is_over_starts(tmp_path: Path) -> None:
+    api = with_eve()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await deal(api, EVE, EVE)
+        await reply_to(api, EVE, EVE, "/giveup")
+        await settled(api, application)
+        await reply_to(api, EVE, EVE, "/daily")
+        clock.now += 20
+        solved = plain_text(await reply_to(api, EVE, EVE, RIGHT))
+    assert solved.startswith("✅ Solved in 0:20!")
+
+
+async def test_archive_daily_over_a_round_is_refused(tmp_path: Path) -> None:
+    api = with_eve()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        await deal(api, EVE, EVE)
+        told = plain_text(await reply_to(api, EVE, EVE, f"/daily #{PAST_NUMBER}"))
+        await settled(api, application)
+        running = application.user_data[EVE].daily.running()
+    assert told == f"A game is on here: answer it or /giveup first, then /daily #{PAST_NUMBER}."
+    assert running is None
+
+
+async def test_daily_set_aside_is_not_taken_up_over_the_round(tmp_path: Path) -> None:
+    api = with_eve()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        await reply_to(api, EVE, EVE, "/daily")
+        api.send(EVE, EVE, "/play")  # the set-aside note, then the deal
+        await until(lambda: "photo" in api.sent[-1], timeout=10)
+        await settled(api, application)
+        told = plain_text(await reply_to(api, EVE, EVE, "/daily"))
+    assert told == BUSY
+
+
+async def test_a_daily_challenge_over_a_round_is_refused(tmp_path: Path) -> None:
+    api = with_eve()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await said(api, ANN, "/daily")
+        clock.now += 42
+        solved = await said(api, ANN, RIGHT)
+        shared = await share(api, ANN, offer_of(solved))
+        await settled(api, application)
+        await deal(api, EVE, EVE)
+        told = plain_text((await said(api, EVE, link_of(shared)))["text"])
+        await settled(api, application)
+        running = application.user_data[EVE].daily.running()
+    assert told == BUSY
+    assert running is None
+
+
+async def test_daily_in_a_group_over_its_round_is_unchanged(tmp_path: Path) -> None:
+    api = with_eve()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        await deal(api, ANN, GROUP)
+        told = plain_text(await reply_to(api, ANN, GROUP, "/daily"))
+    assert "A game is on here" not in told
