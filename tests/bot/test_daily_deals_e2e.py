@@ -93,16 +93,17 @@ def friends() -> FaultyBotApi:
 
 
 async def bob_shares_the_day_s_puzzle_days_before(
-    api: FaultyBotApi, tmp_path: Path, clock: FakeClock
-) -> str:
+    api: FaultyBotApi, tmp_path: Path
+) -> tuple[FakeClock, str]:
     """Bob is dealt 2 6 6 12 days before it is the daily puzzle, solves it and shares it:
-    the challenge's Play link."""
+    the bot's clock (still on that day) and the challenge's Play link."""
+    clock = FakeClock(TEST_DAY_NOON - DAYS_BEFORE)
     async with running_bot(api, tmp_path, clock=clock) as application:
         application.bot_data.rng = random.Random(seed_dealing(DAILY))
         hand = dealt(await said(api, BOB, "/play"))
         assert sorted(hand) == sorted(DAILY)  # no daily puzzle near: a deal like any other
         await said(api, BOB, solve(hand)[0].text)
-        return link_of(await share(api, BOB, offer_of(api.sent[-1]), "group"))
+        return clock, link_of(await share(api, BOB, offer_of(api.sent[-1]), "group"))
 
 
 CHALLENGE_REFUSED = (
@@ -115,8 +116,7 @@ async def test_a_challenge_holding_the_daily_is_refused_before_the_daily(
     tmp_path: Path,
 ) -> None:
     api = friends()
-    clock = FakeClock(TEST_DAY_NOON - DAYS_BEFORE)
-    link = await bob_shares_the_day_s_puzzle_days_before(api, tmp_path, clock)
+    clock, link = await bob_shares_the_day_s_puzzle_days_before(api, tmp_path)
     clock.now = TEST_DAY_NOON
     async with running_bot(api, tmp_path, clock=clock):
         refused = await reply_to(api, CAT, CAT, link)
@@ -127,8 +127,7 @@ async def test_a_challenge_holding_the_daily_is_played_after_the_daily(
     tmp_path: Path,
 ) -> None:
     api = friends()
-    clock = FakeClock(TEST_DAY_NOON - DAYS_BEFORE)
-    link = await bob_shares_the_day_s_puzzle_days_before(api, tmp_path, clock)
+    clock, link = await bob_shares_the_day_s_puzzle_days_before(api, tmp_path)
     clock.now = TEST_DAY_NOON
     async with running_bot(api, tmp_path, clock=clock):
         await said(api, CAT, "/daily")
@@ -141,8 +140,7 @@ async def test_a_challenge_opened_before_it_was_the_daily_gives_up_no_solutions(
     tmp_path: Path,
 ) -> None:
     api = friends()
-    clock = FakeClock(TEST_DAY_NOON - DAYS_BEFORE)
-    link = await bob_shares_the_day_s_puzzle_days_before(api, tmp_path, clock)
+    clock, link = await bob_shares_the_day_s_puzzle_days_before(api, tmp_path)
     async with running_bot(api, tmp_path, clock=clock):
         await said(api, CAT, link)
     clock.now = TEST_DAY_NOON
@@ -164,8 +162,7 @@ DAN = 504
 
 async def test_a_challenge_holding_tomorrow_s_daily_is_refused(tmp_path: Path) -> None:
     api = friends()
-    clock = FakeClock(TEST_DAY_NOON - DAYS_BEFORE)
-    link = await bob_shares_the_day_s_puzzle_days_before(api, tmp_path, clock)
+    clock, link = await bob_shares_the_day_s_puzzle_days_before(api, tmp_path)
     clock.now = THE_DAY_BEFORE
     async with running_bot(api, tmp_path, clock=clock):
         refused = await reply_to(api, CAT, CAT, link)
@@ -177,8 +174,7 @@ async def test_a_challenge_holding_tomorrow_s_daily_is_refused_in_chinese(
 ) -> None:
     api = friends()
     api.add_user(DAN, "Dan", language_code="zh-hans")
-    clock = FakeClock(TEST_DAY_NOON - DAYS_BEFORE)
-    link = await bob_shares_the_day_s_puzzle_days_before(api, tmp_path, clock)
+    clock, link = await bob_shares_the_day_s_puzzle_days_before(api, tmp_path)
     clock.now = THE_DAY_BEFORE
     async with running_bot(api, tmp_path, clock=clock):
         refused = await reply_to(api, DAN, DAN, link)
@@ -192,8 +188,7 @@ async def test_a_challenge_holding_tomorrow_s_daily_gives_up_no_solutions(
     tmp_path: Path,
 ) -> None:
     api = friends()
-    clock = FakeClock(TEST_DAY_NOON - DAYS_BEFORE)
-    link = await bob_shares_the_day_s_puzzle_days_before(api, tmp_path, clock)
+    clock, link = await bob_shares_the_day_s_puzzle_days_before(api, tmp_path)
     async with running_bot(api, tmp_path, clock=clock):
         await reply_to(api, CAT, CAT, link)
     clock.now = THE_DAY_BEFORE
