@@ -30,6 +30,7 @@ a worker's pipe only once it is readable).  The contract:
 * **Progress.**  A job run with ``progress`` gets a ``report`` keyword: each value it
   reports reaches ``progress`` on the loop, in order, before its result (what it has
   found so far, for a caller that will not wait for the end).
+* **Reuse.**  Given :class:`~bot.services.idle_workers.IdleWorkers`, it starts from those.
 
 The worker's side is :mod:`bot.services.worker_process`.
 """
@@ -49,6 +50,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, Literal, TypeVar
 
+from bot.services.idle_workers import IdleWorkers
 from bot.services.work_errors import (
     AlreadyRunning,
     PoolBusy,
@@ -124,6 +126,7 @@ class WorkerPool:
             # Each worker runs serve from here: imported once, not by every new worker.
             "bot.services.worker_process",
         ),
+        idle_workers: IdleWorkers | None = None,
     ) -> None:
         if not 0 < search_workers < workers:
             raise ValueError("search_workers must leave at least one worker for the game")
@@ -133,6 +136,8 @@ class WorkerPool:
         self.nice = nice
         self.memory = memory
         self.preload = list(preload)
+        self.idle_workers = idle_workers
+        self.kind = (nice, memory)  # the idle workers it takes and leaves are of its kind
         self._queues: dict[Lane, deque[_Job]] = {"game": deque(), "search": deque()}
         self._idle: list[_Worker] = []
         self._busy: set[_Worker] = set()
@@ -224,7 +229,7 @@ class WorkerPool:
         for worker in [*self._idle, *self._busy]:
             if worker.job is not None:
                 self._finish(worker.job, PoolClosed("the pool is closed"))
-            self._stop(worker)
+            self._stop(worker, keep=worker.job is None)
         self._idle.clear()
         self._busy.clear()
 
@@ -265,22 +270,9 @@ class WorkerPool:
 
     async def _spawn(self, *, counted: bool = False) -> None:
         try:
-            if self._context is None:
-                # A fork server with the solver preloaded starts each worker in milliseconds
-                # and, unlike a plain fork, never copies this process's threads or event loop.
-                self._context = multiprocessing.get_context("forkserver")
-                self._context.set_forkserver_preload(self.preload)
-            ours, theirs = self._context.Pipe(duplex=True)
-            process = self._context.Process(
-                target=serve,
-                args=(theirs, self.nice, self.memory),
-                daemon=True,
-                name="solver worker",
-            )
-            # Starting talks to the fork server, which may first have to start and import
-            # the solver: a thread keeps that off the event loop.
-            await asyncio.to_thread(process.start)
-            theirs.close()
+            idle = self.idle_workers
+            kept = await asyncio.to_thread(idle.take, self.kind) if idle is not None else None
+            process, ours = kept or await self._start_process()
         except Exception as error:
             logger.error("Cannot start a solver worker: %s", error)
             if not self._idle and not self._busy:
@@ -294,11 +286,27 @@ class WorkerPool:
                 self._starting -= 1
         worker = _Worker(process, ours)
         if self._closed:
-            self._stop(worker)
+            self._stop(worker, keep=True)
             return
         asyncio.get_running_loop().add_reader(ours.fileno(), self._readable, worker)
         self._idle.append(worker)
         self._pump()
+
+    async def _start_process(self) -> tuple[BaseProcess, Connection]:
+        if self._context is None:
+            # A fork server with the solver preloaded starts each worker in milliseconds
+            # and, unlike a plain fork, never copies this process's threads or event loop.
+            self._context = multiprocessing.get_context("forkserver")
+            self._context.set_forkserver_preload(self.preload)
+        ours, theirs = self._context.Pipe(duplex=True)
+        process = self._context.Process(
+            target=serve, args=(theirs, self.nice, self.memory), daemon=True, name="solver worker"
+        )
+        # Starting talks to the fork server, which may first have to start and import the
+        # solver: a thread keeps that off the event loop.
+        await asyncio.to_thread(process.start)
+        theirs.close()
+        return process, ours
 
     def _readable(self, worker: _Worker) -> None:
         """The worker's pipe has data: its job's result, or the end of a dead worker."""
@@ -378,12 +386,13 @@ class WorkerPool:
         self._stop(worker)
         self._pump()
 
-    @staticmethod
-    def _stop(worker: _Worker) -> None:
+    def _stop(self, worker: _Worker, *, keep: bool = False) -> None:  # keep: for idle_workers
         if worker.overrun is not None:
             worker.overrun.cancel()
         with contextlib.suppress(ValueError, OSError):
             asyncio.get_running_loop().remove_reader(worker.connection.fileno())
+        if keep and self.idle_workers is not None and self.idle_workers.give(self.kind, worker):
+            return
         worker.connection.close()
         if worker.process.is_alive():
             worker.process.kill()

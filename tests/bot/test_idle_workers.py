@@ -1,0 +1,135 @@
+"""Worker processes kept idle between pools (bot/services/idle_workers.py), as the bots of
+a test process share them (tests/bot/shared_workers.py): handed on, never a busy, dead or
+other kind's one, and reset first."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from pathlib import Path
+
+import pytest
+
+from bot.services.idle_workers import IdleWorkers
+from bot.services.workers import PoolClosed, WorkerPool
+from tests.bot import worker_jobs
+from tests.bot.harness import ANN, GROUP, deal, make_api, running_bot, until
+from tests.bot.shared_workers import IDLE_WORKERS, forget_caches
+
+pytestmark = pytest.mark.asyncio
+
+
+def pool_of(idle: IdleWorkers, memory: int | None = 64 * 2**20) -> WorkerPool:
+    return WorkerPool(workers=2, search_workers=1, memory=memory, idle_workers=idle)
+
+
+async def test_the_next_pool_starts_with_the_workers_a_pool_left() -> None:
+    idle = IdleWorkers()
+    first = pool_of(idle)
+    await first.start()
+    workers = first.pids()
+    await first.close()
+    second = pool_of(idle)
+    await second.start()
+    try:
+        assert second.pids() == workers
+    finally:
+        await second.close()
+
+
+async def test_a_worker_busy_when_its_pool_closes_is_stopped_not_kept() -> None:
+    idle = IdleWorkers()
+    first = pool_of(idle)
+    await first.start()
+    reported: list[int] = []
+    job = first.run(worker_jobs.report_pid, 30, budget=60, progress=reported.append)
+    busy = asyncio.create_task(job)
+    await until(lambda: bool(reported))
+    running = reported[0]
+    await first.close()
+    with pytest.raises(PoolClosed):
+        await busy
+    second = pool_of(idle)
+    await second.start()
+    try:
+        assert running not in second.pids()
+    finally:
+        await second.close()
+
+
+async def test_a_kept_worker_that_died_is_not_handed_out() -> None:
+    idle = IdleWorkers()
+    first = pool_of(idle)
+    await first.start()
+    dead, alive = sorted(pid or 0 for pid in first.pids())
+    await first.close()
+    os.kill(dead, signal.SIGKILL)
+    await until(lambda: not Path(f"/proc/{dead}").exists())  # gone, and reaped
+    second = pool_of(idle)
+    await second.start()
+    try:
+        assert dead not in second.pids()
+        assert alive in second.pids()
+        assert len(second.pids()) == 2
+    finally:
+        await second.close()
+
+
+async def test_workers_go_only_to_a_pool_of_their_kind() -> None:
+    idle = IdleWorkers()
+    first = pool_of(idle)
+    await first.start()
+    workers = first.pids()
+    await first.close()
+    other = pool_of(idle, memory=None)  # no memory cap: another kind of worker
+    await other.start()
+    try:
+        assert other.pids().isdisjoint(workers)
+    finally:
+        await other.close()
+
+
+async def test_a_handed_on_worker_has_forgotten_what_earlier_jobs_cached() -> None:
+    idle = IdleWorkers(reset=forget_caches)
+    first = pool_of(idle)
+    await first.start()
+    # Both workers at once (each sleeps first), so that both list a hand.
+    listed = await asyncio.gather(
+        *(first.run(worker_jobs.list_then_count, 0.2, budget=30) for _ in range(2))
+    )
+    await first.close()
+    second = pool_of(idle)
+    await second.start()
+    try:
+        kept = await asyncio.gather(
+            *(second.run(worker_jobs.kept_lists, 0.2, budget=30) for _ in range(2))
+        )
+    finally:
+        await second.close()
+    assert sorted(pid for pid, _ in kept) == sorted(pid for pid, _ in listed)
+    assert [count for _, count in kept] == [0, 0]
+
+
+async def test_a_bot_after_one_whose_worker_was_killed_has_all_its_workers(
+    tmp_path: Path,
+) -> None:
+    """The bots of a test process share workers: a test that kills one leaves the next bot
+    three live workers, and it deals."""
+    api = make_api()
+    async with running_bot(api, tmp_path / "first") as application:
+        pool = application.bot_data.solving.pool
+        await pool.start()
+        workers = pool.pids()
+        killed = min(pid or 0 for pid in workers)
+        os.kill(killed, signal.SIGKILL)
+        await until(lambda: killed not in pool.pids())
+    async with running_bot(api, tmp_path / "second") as application:
+        pool = application.bot_data.solving.pool
+        await pool.start()
+        shared = pool.pids()
+        await deal(api, ANN, GROUP)
+    assert killed not in shared
+    assert len(shared) == 3
+    assert shared & workers  # the others were handed on
+    assert IDLE_WORKERS.count() >= 2
