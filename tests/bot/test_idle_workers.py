@@ -15,7 +15,7 @@ from bot.services.idle_workers import IdleWorkers
 from bot.services.workers import PoolClosed, WorkerPool
 from tests.bot import worker_jobs
 from tests.bot.harness import ANN, GROUP, deal, make_api, running_bot, until
-from tests.bot.shared_workers import IDLE_WORKERS, forget_caches
+from tests.bot.shared_workers import GROWN, IDLE_WORKERS, forget_caches
 
 pytestmark = pytest.mark.asyncio
 
@@ -109,6 +109,23 @@ async def test_a_handed_on_worker_has_forgotten_what_earlier_jobs_cached() -> No
         await second.close()
     assert sorted(pid for pid, _ in kept) == sorted(pid for pid, _ in listed)
     assert [count for _, count in kept] == [0, 0]
+
+
+async def test_a_worker_grown_by_its_jobs_is_not_handed_out() -> None:
+    """Its memory cap counts from its size when it started: a worker holding more would
+    leave the next test's jobs less room than a new one."""
+    idle = IdleWorkers(reset=forget_caches)
+    first = pool_of(idle, memory=256 * 2**20)
+    await first.start()
+    grown = await first.run(worker_jobs.keep, 4 * GROWN >> 20, budget=30)
+    await first.close()
+    second = pool_of(idle, memory=256 * 2**20)
+    await second.start()
+    try:
+        assert grown not in second.pids()
+        assert len(second.pids()) == 2
+    finally:
+        await second.close()
 
 
 async def test_a_bot_after_one_whose_worker_was_killed_has_all_its_workers(

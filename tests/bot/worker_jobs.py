@@ -83,3 +83,14 @@ def list_then_count(seconds: float) -> tuple[int, int]:
     time.sleep(seconds)
     solutions.solve([3, 3, 8, 8])
     return os.getpid(), len(solutions._LISTED)
+
+
+_KEPT: list[bytearray] = []
+
+
+def keep(mib: int) -> int:
+    """A job that leaves ``mib`` MiB held in its worker (written): a worker grown by it."""
+    held = bytearray(mib * 1024 * 1024)
+    held[::4096] = b"x" * len(held[::4096])
+    _KEPT.append(held)
+    return os.getpid()
