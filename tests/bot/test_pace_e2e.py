@@ -22,6 +22,7 @@ from tests.bot.harness import (
     GROUP,
     FakeClock,
     dealt,
+    make_api,
     reply_to,
     running_bot,
     settled,
@@ -70,7 +71,7 @@ async def test_chat_rush_answered_at_once_after_each_picture_scores_nothing(
 
 
 async def test_the_pace_is_timed_from_the_pictures_delivery_not_the_deal(tmp_path: Path) -> None:
-    api = players()
+    api = make_api()
     clock = FakeClock(NOON)
     api.fail_next("sendPhoto", 429, "Too Many Requests: retry after 1", retry_after=1)
     async with running_bot(api, tmp_path, clock=clock) as application:

@@ -6,6 +6,8 @@ over 3:00, at the best score the rules allow (``bench/rush_script_bench.py`` mea
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +18,7 @@ from bot.context import services
 from bot.game.pace import FLOOR
 from bot.game.rush import CLOCK_MOST, RUN_MOST, best_at_pace
 from solver import solve
-from tests.bot.harness import ANN, GROUP, FakeClock, running_bot, until
+from tests.bot.harness import ANN, GROUP, FakeClock, FaultyBotApi, running_bot, until
 from tests.bot.rush_game_data import GAME, GAME_ENV, HEADER, game_api, play, sent_game, token_of
 
 pytestmark = pytest.mark.asyncio
@@ -43,19 +45,29 @@ class Script:
         return await self.call("answer", {"hand": reply["number"], "expression": text})
 
 
-async def test_a_script_at_full_speed_scores_nothing_and_goes_on_no_table(tmp_path: Path) -> None:
+@asynccontextmanager
+async def scripted(tmp_path: Path) -> AsyncIterator[tuple[FaultyBotApi, FakeClock, Script, Any]]:
+    """The bot, with Ann's Play pressed under /game in the group, and the script that took
+    the page's token (on its one connection, closed at the end)."""
     api = game_api()
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock, env=GAME_ENV) as application:
         message = await sent_game(api, ANN, GROUP)
         script = Script(application, token_of(await play(api, ANN, message)))
+        try:
+            yield api, clock, script, application
+        finally:
+            await script.client.aclose()
+
+
+async def test_a_script_at_full_speed_scores_nothing_and_goes_on_no_table(tmp_path: Path) -> None:
+    async with scripted(tmp_path) as (api, clock, script, application):
         reply = await script.call("start")
         fast = [await script.solve(reply) for _ in range(5)]
         clock.now += 2  # then at a person's pace: a point, on the run's own history only
         await script.solve(reply)
         clock.now += CLOCK_MOST
         over = await script.call("state")  # once the table was looked at (as the page shows)
-        await script.client.aclose()
         records = application.user_data[ANN].rush
         board = application.bot_data.global_data.rush
     assert [(r["too_fast"], r["solved"], r["score"]) for r in fast] == [(True, False, 0)] * 5
@@ -70,11 +82,7 @@ async def test_a_script_at_full_speed_scores_nothing_and_goes_on_no_table(tmp_pa
 async def test_a_script_at_the_floors_pace_ends_within_ten_minutes_its_clock_at_most_three(
     tmp_path: Path,
 ) -> None:
-    api = game_api()
-    clock = FakeClock(NOON)
-    async with running_bot(api, tmp_path, clock=clock, env=GAME_ENV) as application:
-        message = await sent_game(api, ANN, GROUP)
-        script = Script(application, token_of(await play(api, ANN, message)))
+    async with scripted(tmp_path) as (api, clock, script, _application):
         reply = await script.call("start")
         shown = [reply["remaining"]]
         while reply["state"] == "playing":
@@ -82,7 +90,6 @@ async def test_a_script_at_the_floors_pace_ends_within_ten_minutes_its_clock_at_
             reply = await script.solve(reply)
             shown.append(reply.get("remaining", 0.0))
         await until(lambda: "setGameScore" in api.calls)
-        await script.client.aclose()
     assert max(shown) == CLOCK_MOST
     assert reply["seconds"] == RUN_MOST
     assert reply["score"] == best_at_pace(FLOOR) == 399
