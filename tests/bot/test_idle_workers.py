@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -20,93 +22,70 @@ from tests.bot.shared_workers import GROWN, IDLE_WORKERS, forget_caches
 pytestmark = pytest.mark.asyncio
 
 
-def pool_of(idle: IdleWorkers, memory: int | None = 64 * 2**20) -> WorkerPool:
-    return WorkerPool(workers=2, search_workers=1, memory=memory, idle_workers=idle)
+@asynccontextmanager
+async def started(idle: IdleWorkers, memory: int | None = 64 * 2**20) -> AsyncIterator[WorkerPool]:
+    """A pool of two workers on ``idle``, started, and closed when the block ends."""
+    pool = WorkerPool(workers=2, search_workers=1, memory=memory, idle_workers=idle)
+    await pool.start()
+    try:
+        yield pool
+    finally:
+        await pool.close()
 
 
 async def test_the_next_pool_starts_with_the_workers_a_pool_left() -> None:
     idle = IdleWorkers()
-    first = pool_of(idle)
-    await first.start()
-    workers = first.pids()
-    await first.close()
-    second = pool_of(idle)
-    await second.start()
-    try:
+    async with started(idle) as first:
+        workers = first.pids()
+    async with started(idle) as second:
         assert second.pids() == workers
-    finally:
-        await second.close()
 
 
 async def test_a_worker_busy_when_its_pool_closes_is_stopped_not_kept() -> None:
     idle = IdleWorkers()
-    first = pool_of(idle)
-    await first.start()
     reported: list[int] = []
-    job = first.run(worker_jobs.report_pid, 30, budget=60, progress=reported.append)
-    busy = asyncio.create_task(job)
-    await until(lambda: bool(reported))
-    running = reported[0]
-    await first.close()
+    async with started(idle) as first:
+        job = first.run(worker_jobs.report_pid, 30, budget=60, progress=reported.append)
+        busy = asyncio.create_task(job)
+        await until(lambda: bool(reported))
     with pytest.raises(PoolClosed):
         await busy
-    second = pool_of(idle)
-    await second.start()
-    try:
-        assert running not in second.pids()
-    finally:
-        await second.close()
+    async with started(idle) as second:
+        assert reported[0] not in second.pids()
 
 
 async def test_a_kept_worker_that_died_is_not_handed_out() -> None:
     idle = IdleWorkers()
-    first = pool_of(idle)
-    await first.start()
-    dead, alive = sorted(pid or 0 for pid in first.pids())
-    await first.close()
+    async with started(idle) as first:
+        dead, alive = sorted(pid or 0 for pid in first.pids())
     os.kill(dead, signal.SIGKILL)
     await until(lambda: not Path(f"/proc/{dead}").exists())  # gone, and reaped
-    second = pool_of(idle)
-    await second.start()
-    try:
-        assert dead not in second.pids()
-        assert alive in second.pids()
-        assert len(second.pids()) == 2
-    finally:
-        await second.close()
+    async with started(idle) as second:
+        workers = second.pids()
+    assert dead not in workers
+    assert alive in workers
+    assert len(workers) == 2
 
 
 async def test_workers_go_only_to_a_pool_of_their_kind() -> None:
     idle = IdleWorkers()
-    first = pool_of(idle)
-    await first.start()
-    workers = first.pids()
-    await first.close()
-    other = pool_of(idle, memory=None)  # no memory cap: another kind of worker
-    await other.start()
-    try:
+    async with started(idle) as first:
+        workers = first.pids()
+    async with started(idle, memory=None) as other:  # no memory cap: another kind of worker
         assert other.pids().isdisjoint(workers)
-    finally:
-        await other.close()
 
 
 async def test_a_handed_on_worker_has_forgotten_what_earlier_jobs_cached() -> None:
     idle = IdleWorkers(reset=forget_caches)
-    first = pool_of(idle)
-    await first.start()
-    # Both workers at once (each sleeps first), so that both list a hand.
-    listed = await asyncio.gather(
-        *(first.run(worker_jobs.list_then_count, 0.2, budget=30) for _ in range(2))
-    )
-    await first.close()
-    second = pool_of(idle)
-    await second.start()
-    try:
+    async with started(idle) as first:
+        # Both workers at once (each sleeps first), so that both list a hand.
+        listed = await asyncio.gather(
+            *(first.run(worker_jobs.list_then_count, 0.2, budget=30) for _ in range(2))
+        )
+    async with started(idle) as second:
         kept = await asyncio.gather(
             *(second.run(worker_jobs.kept_lists, 0.2, budget=30) for _ in range(2))
         )
-    finally:
-        await second.close()
     assert sorted(pid for pid, _ in kept) == sorted(pid for pid, _ in listed)
     assert [count for _, count in kept] == [0, 0]
 
@@ -115,17 +94,12 @@ async def test_a_worker_grown_by_its_jobs_is_not_handed_out() -> None:
     """Its memory cap counts from its size when it started: a worker holding more would
     leave the next test's jobs less room than a new one."""
     idle = IdleWorkers(reset=forget_caches)
-    first = pool_of(idle, memory=256 * 2**20)
-    await first.start()
-    grown = await first.run(worker_jobs.keep, 4 * GROWN >> 20, budget=30)
-    await first.close()
-    second = pool_of(idle, memory=256 * 2**20)
-    await second.start()
-    try:
-        assert grown not in second.pids()
-        assert len(second.pids()) == 2
-    finally:
-        await second.close()
+    async with started(idle, memory=256 * 2**20) as first:
+        grown = await first.run(worker_jobs.keep, 4 * GROWN >> 20, budget=30)
+    async with started(idle, memory=256 * 2**20) as second:
+        workers = second.pids()
+    assert grown not in workers
+    assert len(workers) == 2
 
 
 async def test_a_bot_after_one_whose_worker_was_killed_has_all_its_workers(
