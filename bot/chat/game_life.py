@@ -88,6 +88,9 @@ class Kind(Generic[G]):
     parts_from: int | None = None
     """Any two of its numbers asked with a target this large or more spoil it (a Countdown
     game's: see :meth:`bot.game.spoilers.LiveHands.add`)."""
+    everyone: bool = False
+    """Its hand is refused to everyone while it is live, not only to its players (a duel's:
+    see :mod:`bot.game.spoilers`)."""
 
     def current(self, chat: ChatData, game: Life) -> bool:
         """Whether ``game`` is still the chat's game of this kind, and on."""
@@ -208,7 +211,8 @@ def deal(
     the chat gets the apology.  A game of many hands (Rush) is dealt again with each hand."""
     data = context.bot_data
     chat = context.chat_data
-    data.live_hands.add(chat_id, game, parts_from=kind.parts_from)  # no /solve of it meanwhile
+    # No /solve of it meanwhile.
+    data.live_hands.add(chat_id, game, parts_from=kind.parts_from, everyone=kind.everyone)
 
     def dealt(sent: object) -> None:
         if isinstance(sent, Message):
@@ -298,7 +302,7 @@ def deal_to_all(
     says what then (nobody may race on a hand one of them never saw)."""
     data = context.bot_data
     for chat_id in chat_ids:
-        data.live_hands.add(chat_id, game, parts_from=kind.parts_from)
+        data.live_hands.add(chat_id, game, parts_from=kind.parts_from, everyone=kind.everyone)
     waiting = set(chat_ids)
 
     def dealt(chat_id: int) -> Callable[[Sent], None]:
@@ -388,6 +392,6 @@ def restore(application: Application, kind: Kind[G]) -> int:
         game = kind.game_of(chat)
         if game is None or not game.live:
             continue
-        data.live_hands.add(chat_id, game, parts_from=kind.parts_from)
+        data.live_hands.add(chat_id, game, parts_from=kind.parts_from, everyone=kind.everyone)
         restored += set_alarms(data.timers, chat_id, kind, game, now)
     return restored

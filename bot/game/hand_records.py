@@ -24,6 +24,9 @@ The contract, rule by rule (each says what it prevents):
 - A solve *helped* by a hint (a round's hints lead to a solution: the third gives every
   step but the last) is seen but never takes the record: the time is one of following the
   hint, not of finding the answer.
+- Nor does a solve of a hand the bot solved for anyone while it was live (``given``: a
+  member who only reads the group, a second account asking ``/solve`` or inline mode):
+  their answer may have been passed on to the winner.
 - The table is bounded (:data:`HANDS_KEPT`): custom decks and targets make many hands;
   the least seen is dropped first.
 
@@ -97,10 +100,12 @@ class HandRecords:
         source: Source,
         *,
         helped: bool = False,
+        given: bool = False,
     ) -> Noted:
         """Count a solve of ``hand`` by ``user_id`` in ``seconds``, from ``source`` (a
         :class:`ValueError` for anything but a :class:`Source`, before anything changes);
-        ``helped``: after a hint (seen, no record)."""
+        ``helped``: after a hint, ``given``: its solutions were given to someone while it was
+        live (seen, no record either way)."""
         source = Source(source)
         key = hand_key(hand, target)
         record = self.hands.get(key)
@@ -111,7 +116,9 @@ class HandRecords:
         record.seen += 1
         faster = record.best is None or seconds < record.best
         known_before = source in (Source.DAILY, Source.CHALLENGE)  # cards seen before the clock
-        new_record = faster and seconds >= FASTEST_HUMAN and not known_before and not helped
+        new_record = (
+            faster and seconds >= FASTEST_HUMAN and not known_before and not helped and not given
+        )
         if new_record:
             record.best, record.holder, record.source = seconds, user_id, source.value
         return Noted(before, new_record)

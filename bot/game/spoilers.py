@@ -28,11 +28,18 @@ player's), so that they, and nobody else, are refused its solutions.  A player m
 several at once, one of each kind (a challenge's play and a Rush run on the game's page):
 each stays live for them.
 
+A hand that only its players can see and whose result leaves their chats (a duel's: it
+is rated) is refused to everyone while it is live (``everyone``: :meth:`LiveHands.add`):
+a second account of a player, which the bot cannot tell from a stranger, would pass its
+solutions on.  Which games are kept so, and what that costs, is docs/design-games.md's
+*Fair play*.
+
 Anyone else (a member who only reads a group, whom the bot has never seen there) is given
-the solutions, as is a player of another chat that happens to deal the same hand: nothing
-tells a lurker from a stranger.  Instead, whoever is given solutions that would spoil a live
-game is marked in it (:func:`peek`), and answers of a marked player to that game score
-nothing (it prevents a lurker's instant win).  Nobody is told where the hand is played.
+the solutions of other games, as is a player of another chat that happens to deal the same
+hand: nothing tells a lurker from a stranger.  Instead, whoever is given solutions that
+would spoil a live game is marked in it (:func:`peek`), and answers of a marked player to
+that game score nothing (it prevents a lurker's instant win).  Nobody is told where the
+hand is played.
 """
 
 from __future__ import annotations
@@ -130,6 +137,8 @@ class Spoiled(NamedTuple):
     """Its hand, sorted."""
     asked: Numbers
     """The numbers of the request, sorted."""
+    everyone: bool = False
+    """Whether it is refused to everyone, not only to its players (see the module)."""
 
     @property
     def held(self) -> bool:
@@ -160,6 +169,8 @@ class LiveHands:
         self._parts_from: dict[int, int] = {}
         """The chats whose game any two of its numbers spoil, with the least target that
         does."""
+        self._everyone: set[int] = set()
+        """The chats whose game is refused to everyone (see the module)."""
 
     def add_player(self, user_id: int, game: Game, kind: str = "") -> None:
         """A game ``user_id`` plays on their own, beside their chat's (see the module): its
@@ -172,12 +183,17 @@ class LiveHands:
         """``user_id``'s own game of ``kind`` is over (or set aside)."""
         self._unfile((user_id, kind))
 
-    def add(self, chat_id: int, game: Game, *, parts_from: int | None = None) -> None:
+    def add(
+        self, chat_id: int, game: Game, *, parts_from: int | None = None, everyone: bool = False
+    ) -> None:
         """A game dealt in a chat: its hand is live until the game is over.  With
         ``parts_from`` (a Countdown game), any two of its numbers asked with a target of
-        ``parts_from`` or more spoil it too."""
+        ``parts_from`` or more spoil it too; with ``everyone``, it is refused to everyone
+        (see the module)."""
         self._drop(chat_id)
         self._file((chat_id, None), game)
+        if everyone:
+            self._everyone.add(chat_id)
         if parts_from is not None:
             self._parts_from[chat_id] = parts_from
             for pair in pairs(game.hand):
@@ -187,9 +203,10 @@ class LiveHands:
         """A group became a supergroup: its round goes on under the new id."""
         game = self._games.get((old_chat_id, None))
         parts_from = self._parts_from.get(old_chat_id)
+        everyone = old_chat_id in self._everyone
         self._drop(old_chat_id)
         if game is not None:
-            self.add(new_chat_id, game, parts_from=parts_from)
+            self.add(new_chat_id, game, parts_from=parts_from, everyone=everyone)
 
     def spoiled(self, numbers: Numbers, target: int | Fraction) -> list[Spoiled]:
         """The live games a request for ``numbers`` and ``target`` would spoil: numbers
@@ -256,7 +273,8 @@ class LiveHands:
                     self._unfile(owner)
                 continue
             hand = self._hands[owner]
-            found[owner] = Spoiled(chat_id, game, own=kind is not None, hand=hand, asked=ordered)
+            everyone = kind is None and chat_id in self._everyone
+            found[owner] = Spoiled(chat_id, game, kind is not None, hand, ordered, everyone)
         return found
 
     def _file(self, owner: Owner, game: Game) -> None:
@@ -285,9 +303,59 @@ class LiveHands:
     def _drop(self, chat_id: int) -> None:
         hand = self._hands.get((chat_id, None), ())
         self._unfile((chat_id, None))
+        self._everyone.discard(chat_id)
         if self._parts_from.pop(chat_id, None) is not None:
             for pair in pairs(hand):
                 sharing = self._by_pair.get(pair, {})
                 sharing.pop(chat_id, None)
                 if not sharing:
                     self._by_pair.pop(pair, None)
+
+
+class HandIndex:
+    """Hands that are no live game, by key, found by numbers that share enough of one to
+    spoil it (:func:`shares`): the challenges whose cards someone has seen, so that the bot
+    knows whom it gave their solutions (see :mod:`bot.game.challenge`).  Each hand is filed
+    under every three of its cards (a request looks up every three of its numbers)."""
+
+    def __init__(self) -> None:
+        self._hands: dict[str, Numbers] = {}
+        self._by_part: dict[Numbers, set[str]] = {}
+        self._sizes: Counter[int] = Counter()
+        """How many hands are filed under parts of each size (3, or a smaller hand's)."""
+
+    def add(self, key: str, hand: Iterable[int]) -> None:
+        """File ``hand`` under ``key`` (in place of the hand filed there before, if any)."""
+        self.drop(key)
+        ordered = self._hands[key] = tuple(sorted(hand))
+        size = min(SHARED, len(ordered))
+        self._sizes[size] += 1
+        for part in parts(ordered, size):
+            self._by_part.setdefault(part, set()).add(key)
+
+    def drop(self, key: str) -> None:
+        """Forget the hand filed under ``key``."""
+        hand = self._hands.pop(key, None)
+        if hand is None:
+            return
+        size = min(SHARED, len(hand))
+        self._sizes[size] -= 1
+        if not self._sizes[size]:
+            del self._sizes[size]
+        for part in parts(hand, size):
+            keys = self._by_part.get(part, set())
+            keys.discard(key)
+            if not keys:
+                self._by_part.pop(part, None)
+
+    def sharing(self, numbers: Iterable[int | Fraction]) -> list[str]:
+        """The keys of the hands that ``numbers`` share enough of (:func:`shares`)."""
+        ordered = tuple(sorted(numbers))
+        found: dict[str, None] = {}
+        for size in self._sizes:
+            for part in combinations(ordered, size):
+                found.update(dict.fromkeys(self._by_part.get(part, ())))
+        return list(found)
+
+    def __len__(self) -> int:
+        return len(self._hands)

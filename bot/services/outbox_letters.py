@@ -15,6 +15,10 @@ Sent = Message | bool | None
 """What a Bot API call returns: a message, or ``True`` for some edits."""
 
 
+class QueueFull(Exception):
+    """A game letter dropped unsent: its chat held too many (see the outbox)."""
+
+
 @dataclass(eq=False)
 class Letter:
     """One Bot API call into a chat, waiting for its turn."""
@@ -33,6 +37,15 @@ class Letter:
     first_try: float | None = None
     bulk: bool = False
     """One of many chats' notices due at once: sent only when nothing else waits."""
+    method: str | None = None
+    """The Bot API method its last try called (None before one), for the logs."""
+
+    @property
+    def kind(self) -> str:
+        """What sort of letter it is, for the logs (never its text): ``game``, ``bulk`` or
+        ``cheap``, with the method its last try called."""
+        lane = "game" if self.game else "bulk" if self.bulk else "cheap"
+        return f"{lane} letter ({self.method or 'not tried'})"
 
 
 @dataclass

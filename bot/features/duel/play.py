@@ -16,14 +16,14 @@ from collections.abc import Callable
 
 from telegram import Message
 from telegram.constants import ChatType
-from telegram.error import Forbidden
+from telegram.error import BadRequest, Forbidden
 
 from bot.chat import daily_aside, game_life
 from bot.chat.announce import tell_saved
 from bot.chat.hand_record_line import line_of
 from bot.context import BotContext, BotData
 from bot.game.claims import after_mention, looks_like_answer
-from bot.game.duel import Duel, HandResult, Refused
+from bot.game.duel import Duel, End, HandResult, Refused
 from bot.game.hand_records import Source, hand_key
 from bot.game.rating import RatingChange
 from bot.game.rounds import Round
@@ -94,7 +94,9 @@ def kind(data: BotData) -> game_life.Kind[Round]:
         return None if duel is None else duel.hand
 
     alarm = game_life.Alarm[Round](DUEL_UP, lambda hand: hand.deadline, hand_up)
-    return game_life.Kind[Round]("duel hand", hand_of, (alarm,))
+    # Only its players see a private duel's hand, and a duel is rated: /solve refuses it to
+    # everyone, not only to the players and the group (a second account would pass it on).
+    return game_life.Kind[Round]("duel hand", hand_of, (alarm,), everyone=True)
 
 
 def names_in(context: BotContext, chat_id: int) -> dict[int, str]:
@@ -157,12 +159,18 @@ async def deal_next(context: BotContext, token: str) -> None:
     hand = duel.deal(facts, level, context.now())
     context.save_global()  # a restart finds the hand it must resume
     lost_once: list[Exception] = []
+    waiting = set(chats_of(duel))
 
     def sent(chat_id: int, message: Sent) -> None:
         chat = context.application.chat_data[chat_id]
         if isinstance(message, Message) and chat.duel is not None:
             chat.duel.deal_message_id = message.message_id
             changed(context, chat_id)
+        waiting.discard(chat_id)
+        if not waiting and hand.live and not duel.shown:
+            # Both players have seen a hand: from now on a forfeit is rated.
+            duel.shown = True
+            context.save_global()
 
     def lost(chat_id: int, error: Exception) -> None:
         if lost_once or not hand.live:  # the hand ended anyway, or a second failure
@@ -173,6 +181,12 @@ async def deal_next(context: BotContext, token: str) -> None:
             # cancelled duel (that would dodge a loss).
             logger.info("Duel %s: player %s blocked the bot: they leave it", token, chat_id)
             if duel.leave(chat_id):
+                finish(context, duel)
+            return
+        if chat_id == duel.chat_id and gone(error):
+            # The group refuses the bot (removed, the group deleted), its update missed.
+            logger.info("Duel %s: its group %s is closed to the bot (%s)", token, chat_id, error)
+            if duel.cut_off():
                 finish(context, duel)
             return
         logger.warning("A hand of duel %s was not sent (%s): cancelled", token, error)
@@ -193,6 +207,14 @@ async def deal_next(context: BotContext, token: str) -> None:
         on_sent=sent,
         on_lost=lost,
     )
+
+
+def gone(error: Exception) -> bool:
+    """Whether a send failed because the chat is closed to the bot for good (removed from
+    it, blocked, or the chat deleted), not for a passing reason."""
+    if isinstance(error, Forbidden):
+        return True
+    return isinstance(error, BadRequest) and "chat not found" in error.message.lower()
 
 
 def _waits_for_a_hand(duel: Duel) -> bool:
@@ -299,7 +321,8 @@ def hand_won(context: BotContext, duel: Duel, result: HandResult, text: str) -> 
     # raw text, which may carry invisible direction marks or an essay around the answer.
     text = solution_of(text, hand.target).pretty  # judged right: it is an expression
     records = context.bot_data.global_data.hand_records
-    noted = records.note(hand.hand, hand.target, winner, result.seconds, Source.DUEL)
+    given = bool(hand.peeked)  # none while it is refused to everyone, but for the rule's sake
+    noted = records.note(hand.hand, hand.target, winner, result.seconds, Source.DUEL, given=given)
     # The hand's result and its record are kept before they are told.
     context.save_global(hands=[hand_key(hand.hand, hand.target)])
 
@@ -370,11 +393,33 @@ def finish(context: BotContext, duel: Duel) -> None:
         duel.token, context.now(), rated=change is not None and change.rated
     )
     saved = context.save_global(players=duel.players)
+    if duel.chat_id is not None and duel.end in CLOSED_ENDS:
+        # The group is closed to the bot: each player is told in private instead.
+        tell_players(context, duel, change, saved)
+        return
     for chat_id in chats_of(duel):
         local = in_chat(context, chat_id)
         text = words.end_text(duel, names_in(context, chat_id), change, local)
         tell_saved(local, chat_id, text, saved, end=True)
         daily_aside.remind(local, chat_id)
+
+
+CLOSED_ENDS = frozenset({End.LEFT, End.CUT_OFF})
+"""Ends of a group's duel that leave the group closed to the bot."""
+
+
+def tell_players(context: BotContext, duel: Duel, change: RatingChange | None, saved: bool) -> None:
+    """Tell each player of a group's duel its end in their private chat (named as the group
+    names them), where they have one with the bot: Telegram lets a bot write only to users
+    who have started it.  Anyone else finds the result in /rating."""
+    names = names_in(context, home_of(duel))
+    for player in duel.players:
+        if context.application.chat_data.get(player) is None:
+            logger.info("Duel %s: player %s has no private chat to be told in", duel.token, player)
+            continue
+        local = in_chat(context, player)
+        text = words.end_text(duel, names, change, local)
+        tell_saved(local, player, text, saved, end=True)
 
 
 async def stop(update: MessageUpdate, context: HandlerContext) -> None:

@@ -125,19 +125,22 @@ async def spoiler(
     request: SolveRequest, user_id: int, chat_id: int | None, in_group: bool, context: BotContext
 ) -> str | None:
     """Why answering the request would spoil a game for this user, worded (None: it would
-    not): a hand being played in a group where the user has been seen, or a daily puzzle
-    the user may still score.  Numbers that share three cards with such a hand (or daily
-    puzzle) spoil it, whatever the target and whatever else is asked beside them, so that
-    "/solve 2 8 12 = 2" gives nothing of 2 8 12 12 away; so do two numbers of a Countdown
-    game being played, with a target of its size (see :mod:`bot.game.spoilers`).  Anyone
-    else is answered, and marked in the games the answer spoils (:func:`mark_peeks`)."""
+    not): a hand being played in a group where the user has been seen, a duel's hand (to
+    anyone), or a daily puzzle the user may still score.  Numbers that share three cards
+    with such a hand (or daily puzzle) spoil it, whatever the target and whatever else is
+    asked beside them, so that "/solve 2 8 12 = 2" gives nothing of 2 8 12 12 away; so do
+    two numbers of a Countdown game being played, with a target of its size (see
+    :mod:`bot.game.spoilers`).  Anyone else is answered, and marked in the games the
+    answer spoils (:func:`mark_peeks`)."""
     numbers, target, _rules = request
     chats = context.application.chat_data
     refusing = [
         spoiled
         for spoiled in context.bot_data.live_hands.spoiled(numbers, target)
-        # The chat asked in, the user's own private chat, or a group the user was seen in.
-        if spoiled.chat_id in (chat_id, user_id)
+        # A game refused to everyone (a duel's), the chat asked in, the user's own private
+        # chat, or a group the user was seen in.
+        if spoiled.everyone
+        or spoiled.chat_id in (chat_id, user_id)
         or (spoiled.chat_id in chats and user_id in chats[spoiled.chat_id].members)
     ]
     if refusing:
@@ -229,13 +232,24 @@ async def _sharing_daily(
 def mark_peeks(request: SolveRequest, user_id: int, context: BotContext) -> None:
     """The user was given the solutions of ``request``: their answers to every
     live game of a chat these numbers spoil score nothing (a member of a group who only
-    reads it is never refused: see :mod:`bot.game.spoilers`)."""
+    reads it is never refused: see :mod:`bot.game.spoilers`), and a challenge whose cards
+    are out that they open later is played unranked (:mod:`bot.game.challenge`)."""
     numbers, target, _rules = request
     for spoiled in context.bot_data.live_hands.spoiled(numbers, target):
         # A player's own game is theirs alone: nobody else answers it.  A mark already made
         # is not saved again (a user asking again and again rewrites no chat).
         if not spoiled.own and peek(spoiled.game, user_id):
             context.application.mark_data_for_update_persistence(chat_ids=spoiled.chat_id)
+    challenges = context.bot_data.global_data.challenges.challenges
+    noted = []
+    for token in context.bot_data.challenge_hands.sharing(numbers):
+        challenge = challenges.get(token)
+        if challenge is None:  # dropped to make room
+            context.bot_data.challenge_hands.drop(token)
+        elif challenge.note_given(user_id, context.now()):
+            noted.append(token)
+    if noted:
+        context.save_global(challenges=noted)
 
 
 async def solve_command(update: MessageUpdate, context: HandlerContext) -> None:

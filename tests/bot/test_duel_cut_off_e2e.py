@@ -1,0 +1,141 @@
+"""Duels the bot cannot finish, and hands nobody else may have, through the local Bot API:
+an admin who does not play removing the bot from the group decides the duel as it stands
+(the leader wins, rated; level, not rated), both players told in private where they have
+a private chat with the bot; a second account's /solve and inline query of a private
+duel's hand are refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.features.duel import play
+from bot.game.duel import End
+from bot.local_api import plain_text
+from tests.bot.duels import CAROL, DAVE, NOON, accept, invite, players, the_duel, win_hand
+from tests.bot.harness import (
+    ANN,
+    GROUP,
+    FakeClock,
+    reply_to,
+    running_bot,
+    settled,
+    until,
+)
+
+pytestmark = pytest.mark.asyncio
+
+
+@pytest.fixture(autouse=True)
+def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The next hand comes at once (the pause to read a result is for people)."""
+    monkeypatch.setattr(play, "NEXT_HAND_SECONDS", 0.0)
+
+
+def told(api: object, chat: int, since: int) -> list[str]:
+    sent = api.sent[since:]  # type: ignore[attr-defined]
+    return [plain_text(m.get("text") or "") for m in sent if m["chat"]["id"] == chat]
+
+
+async def test_an_admin_removing_the_bot_decides_the_duel_as_it_stands(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        for player in (CAROL, DAVE):  # both have a private chat with the bot
+            await reply_to(api, player, player, "/start")
+        await accept(api, application, await invite(api, application, CAROL, DAVE), DAVE)
+        for _ in range(2):
+            await win_hand(api, application, clock, DAVE)
+        duel = the_duel(application, CAROL)
+        before = len(api.sent)
+        api.remove_bot(GROUP, ANN)  # Ann, the group's admin, does not play: Carol is 0–2 down
+        await until(lambda: duel.over)
+        await settled(api, application)
+        dave = application.bot_data.global_data.ratings.of(DAVE)
+    assert (duel.end, duel.winner, duel.rated) == (End.CUT_OFF, DAVE, True)
+    assert dave.won == 1
+    [carol_told] = told(api, CAROL, before)
+    assert carol_told.startswith(
+        "🔌 The bot can no longer play in this duel's group: the duel is decided as it "
+        "stands, and Dave wins. Carol 0 – 2 Dave\nRating:\n"
+    )
+    assert told(api, DAVE, before) == [carol_told]
+
+
+async def test_a_level_duel_cut_off_is_not_rated(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await reply_to(api, CAROL, CAROL, "/start")  # Dave never opened a private chat
+        await accept(api, application, await invite(api, application, CAROL, DAVE), DAVE)
+        await win_hand(api, application, clock, DAVE)
+        await win_hand(api, application, clock, CAROL)
+        duel = the_duel(application, CAROL)
+        before = len(api.sent)
+        api.remove_bot(GROUP, ANN)
+        await until(lambda: duel.over)
+        await settled(api, application)
+        carol = application.bot_data.global_data.ratings.of(CAROL)
+    assert (duel.end, duel.winner, duel.rated) == (End.CUT_OFF, None, False)
+    assert carol.rated == 0
+    assert told(api, CAROL, before) == [
+        "🔌 The bot can no longer play in this duel's group: the duel is decided as it "
+        "stands, level. Carol 1 – 1 Dave\nNot rated: it was level."
+    ]
+    assert told(api, DAVE, before) == []  # a bot cannot write first: /rating shows it
+
+
+async def test_a_player_removing_the_bot_forfeits_and_both_are_told_in_private(
+    tmp_path: Path,
+) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        for player in (ANN, CAROL):
+            await reply_to(api, player, player, "/start")
+        await accept(api, application, await invite(api, application, CAROL, ANN), ANN)
+        await win_hand(api, application, clock, ANN)
+        duel = the_duel(application, CAROL)
+        before = len(api.sent)
+        api.remove_bot(GROUP, ANN)  # Ann, who plays and leads 1–0, cuts the bot off
+        await until(lambda: duel.over)
+        await settled(api, application)
+    assert (duel.end, duel.winner) == (End.LEFT, CAROL)
+    assert told(api, CAROL, before)[0].startswith(
+        "🚫 Ann removed the bot from the group: Carol wins the duel. Carol 0 – 1 Ann\nRating:\n"
+    )
+
+
+async def test_a_second_accounts_solve_of_a_private_duels_hand_is_refused(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        before = len(api.sent)
+        api.send(ANN, ANN, "/duel")
+        await api.wait_for_sent(before + 1)
+        keyboard = api.sent[before]["reply_markup"]["inline_keyboard"]
+        token = str(keyboard[0][0]["switch_inline_query_chosen_chat"]["query"]).split()[1]
+        api.send(CAROL, CAROL, f"/start duel_{token}")
+        await until(lambda: application.bot_data.global_data.duels.duel_of(CAROL) is not None)
+        duel = the_duel(application, CAROL)
+        await until(lambda: duel.live)
+        await settled(api, application)
+        assert duel.hand is not None
+        hand = " ".join(map(str, duel.hand.hand))
+        three = " ".join(map(str, duel.hand.hand[:3]))
+        # Dave, Carol's second account, never seen with either player anywhere.
+        whole = plain_text(await reply_to(api, DAVE, DAVE, f"/solve {hand}"))
+        part = plain_text(await reply_to(api, DAVE, DAVE, f"/solve {three} = 7"))
+        query_id = api.inline_query(DAVE, hand, "private")
+        await until(lambda: query_id in api.inline_answers)
+        await settled(api, application)
+    assert whole == (
+        "No spoilers: those numbers hold the hand of a duel on right now. "
+        "Ask again once the hand is over."
+    )
+    assert part == (
+        "No spoilers: three of those numbers are cards of a duel on right now. "
+        "Ask again once the hand is over."
+    )
+    [result] = api.inline_answers[query_id]["results"]
+    assert result["title"] == whole
