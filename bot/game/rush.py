@@ -30,6 +30,11 @@ What each rule prevents:
   learned once, or sent again, is not worth a second point.
 - A hand's time starts when it is dealt, or once when it is first shown
   (:meth:`RushRun.shown`): asking again cannot shorten it, so no fake fast times.
+- In a run only its player sees (in private, or on the game's page), a hand the bot
+  solved for anyone else while it was live (``/solve``, inline mode: its ``peeked``)
+  scores nothing when answered: nobody else saw it, so they had it from the player (a
+  second account asking for each hand would put a run of the bot's answers on the boards).
+  The next hand is dealt at no cost.
 - No hand dealt shares three cards with a daily puzzle someone may still be solving
   (:func:`table_dealer`'s ``avoid``, asked at each deal: a run may cross midnight), so no
   run spoils the daily.
@@ -123,6 +128,10 @@ class RushOutcome:
     """How long the hand took, when solved."""
     too_late: bool = False
     """A right answer to a hand someone else took first (a shared run)."""
+    given: bool = False
+    """A right answer, in a run only its player sees, to a hand the bot solved for someone
+    else while it was live (they had it from the player): it scores nothing (no point, no
+    time) and the next hand is dealt."""
     out: bool = False
     """The player is out of this hand (a wrong "no solution"): only a skip moves on."""
     ended: bool = False
@@ -268,6 +277,9 @@ class RushRun:
         runner.name = name
         if not outcome.won:
             return RushOutcome(verdict=outcome.verdict, too_late=outcome.too_late, out=outcome.out)
+        if not self.shared and self.hand.peeked:
+            self._next(now, deal)
+            return RushOutcome(verdict=outcome.verdict, given=True, seconds=outcome.seconds)
         runner.score += 1
         if runner.best_time is None or outcome.seconds < runner.best_time:
             runner.best_time = outcome.seconds

@@ -29,7 +29,7 @@ from bot.services.solving import DealRefused
 from bot.services.timers import RUSH_UP
 from bot.services.workers import AlreadyRunning, PoolBusy, WorkFailed, WorkTimeout
 from bot.state import ChatData, RushMessages
-from bot.texts import player_line, reason
+from bot.texts import given_away, player_line, reason
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
 from solver import solution_of
 
@@ -152,6 +152,8 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         pretty = solution_of(text, RUSH_TARGET).pretty  # judged right: it is an expression
         news = words.solved_news(user.full_name, pretty, outcome.seconds, context)
         deal_hand(context, chat_id, game, news)
+    elif outcome.given:
+        deal_hand(context, chat_id, game, "🚫 " + given_away(context))
     else:
         assert outcome.verdict is not None
         if outcome.out:

@@ -40,7 +40,7 @@ from bot.game.hands import Hand, LevelTable
 from bot.game.rush import CARDS, TARGET, Deal, RunResult, RushOutcome, RushRun, table_dealer
 from bot.game.rush import Refusal as RushRefusal
 from bot.services.game_tokens import TOKEN_AGE, GameMessage, GameToken, TokenBook
-from bot.texts import reason
+from bot.texts import given_away, reason
 from bot.typed_handlers import jobs_of
 
 logger = logging.getLogger(__name__)
@@ -231,11 +231,13 @@ class RushPage:
             return await self._state(page_run, context, refused=outcome.refused)
         if outcome.solved:
             extra = {"solved": True, "seconds": round(outcome.seconds, 1)}
+        elif outcome.given:  # the bot had solved the hand for someone else: no score
+            extra = {"solved": False, "given": True, "reason": given_away(context)}
         elif outcome.verdict is not None:
             extra = {"solved": False, "reason": reason(outcome.verdict, context)}
             extra["out"] = outcome.out
-        if not page_run.run.ended and (outcome.solved or outcome.verdict is None):
-            self._dealt(page_run, context)  # a new hand: solved, or skipped
+        if not page_run.run.ended and (outcome.solved or outcome.given or outcome.verdict is None):
+            self._dealt(page_run, context)  # a new hand: solved, given away, or skipped
         status, reply = await self._state(page_run, context)
         return status, {**reply, **extra}
 

@@ -236,9 +236,9 @@ def mark_peeks(request: SolveRequest, user_id: int, context: BotContext) -> None
     are out that they open later is played unranked (:mod:`bot.game.challenge`)."""
     numbers, target, _rules = request
     for spoiled in context.bot_data.live_hands.spoiled(numbers, target):
-        # A player's own game is theirs alone: nobody else answers it.  A mark already made
-        # is not saved again (a user asking again and again rewrites no chat).
-        if not spoiled.own and peek(spoiled.game, user_id):
+        # A mark already made is not saved again (a user asking again and again rewrites no
+        # chat).  A player's own game (a run on the game's page) is saved with no chat.
+        if peek(spoiled.game, user_id) and not spoiled.own:
             context.application.mark_data_for_update_persistence(chat_ids=spoiled.chat_id)
     challenges = context.bot_data.global_data.challenges.challenges
     noted = []
