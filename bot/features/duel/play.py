@@ -1,6 +1,6 @@
-"""A duel being played: its hands dealt to both players at once, the answers, a hand's end
-(won, or nobody's when its time runs out), the next hand, and the duel's end with the
-rating (saved before it is told).
+"""A duel being played: its hands dealt to both players at once, a hand's end (won, or
+nobody's when its time runs out), the next hand, and the duel's end with the rating (saved
+before it is told); the answers are :mod:`.answers`'.
 
 A duel is played in the chats :func:`chats_of` names: the group it was made in, or each
 player's private chat.  Its alarms are set in its *home* chat (:func:`home_of`: the group,
@@ -10,19 +10,16 @@ worded in that chat's language (:func:`in_chat`).
 
 from __future__ import annotations
 
-import html
 import logging
 from collections.abc import Callable
 
 from telegram import Message
-from telegram.constants import ChatType
 from telegram.error import BadRequest, Forbidden
 
 from bot.chat import daily_aside, game_life
 from bot.chat.announce import tell_saved
 from bot.chat.hand_record_line import line_of
 from bot.context import BotContext, BotData
-from bot.game.claims import after_mention, looks_like_answer
 from bot.game.duel import Duel, End, HandResult, Refused
 from bot.game.hand_records import Source, hand_key
 from bot.game.rating import RatingChange
@@ -32,8 +29,8 @@ from bot.services.outbox import Sent
 from bot.services.solving import DealRefused
 from bot.services.timers import DUEL_NEXT, DUEL_UP
 from bot.state import ChatData, DuelChat
-from bot.texts import how_to_answer, reason
-from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
+from bot.texts import how_to_answer
+from bot.typed_handlers import HandlerContext, JobContext, MessageUpdate
 from solver import solution_of
 
 from . import words
@@ -237,80 +234,6 @@ def cancel(context: BotContext, duel: Duel, why: Callable[[BotContext], str]) ->
             why=why(local), what=local._("The duel is cancelled: no rating changes.")
         ),
     )
-
-
-def claims(update: MessageUpdate, context: HandlerContext) -> bool:
-    """Whether a typed answer is the duel's: while one is played in the chat, a reply to its
-    hand, ``/a`` or the bot's name, in private any text not meant for another game, in a
-    group text that looks like an answer."""
-    chat = context.chat_data
-    if duel_in(context.bot_data, chat) is None:
-        return False
-    assert chat.duel is not None
-    message = update.effective_message
-    replied = message.reply_to_message
-    if replied is not None and replied.message_id == chat.duel.deal_message_id:
-        return True
-    if replied is not None and context.bot_data.answers.addressed(update, context):
-        return False  # a reply to another game's message
-    text = message.text or ""
-    if text.startswith("/") or after_mention(text, context.bot.username) is not None:
-        return True
-    return update.effective_chat.type == ChatType.PRIVATE or looks_like_answer(text)
-
-
-def waiting(context: ChatContext) -> bool:
-    """Whether a duel played in the chat waits for answers."""
-    duel = duel_in(context.bot_data, context.chat_data)
-    return duel is not None and duel.live
-
-
-def its_messages(context: ChatContext) -> tuple[int | None, ...]:
-    """The current hand's picture, whose replies are the duel's answers."""
-    chat = context.chat_data.duel
-    return () if chat is None else (chat.deal_message_id,)
-
-
-async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> None:
-    """Judge a player's answer to the duel's hand; an onlooker is told once that only the
-    two players' answers count."""
-    _ = context._
-    duel = duel_in(context.bot_data, context.chat_data)
-    chat = context.chat_data.duel
-    if duel is None or chat is None:
-        return
-    user = update.effective_user
-    if user.id not in duel.players:
-        if user.id not in chat.told:
-            chat.told.append(user.id)
-            first, second = (words.name_of(duel, p, chat.names) for p in duel.players)
-            context.reply(
-                update,
-                _("This is a duel between {first} and {second}: only their answers count.").format(
-                    first=first, second=second
-                ),
-            )
-        return
-    if duel.hand is None:
-        context.reply(update, _("The next hand is on its way."))
-        return
-    answer = duel.answer(user.id, text, context.now())
-    outcome = answer.outcome
-    if outcome.expired:  # after the deadline, the alarm late: the hand's time-up, told now
-        await hand_expired(context, duel)
-    elif answer.hand is not None:
-        hand_won(context, duel, answer.hand, text)
-    elif outcome.too_late:  # right, a moment after the other player
-        context.reply(update, _("Too late: the hand is over."))
-    elif not duel.live:  # between two hands
-        context.reply(update, _("The next hand is on its way."))
-    elif outcome.out:
-        context.reply(update, _("This hand has a solution: you are out of it."))
-    elif not outcome.verdict.ok:
-        context.reply(
-            update,
-            _("Not quite: {reason}.").format(reason=html.escape(reason(outcome.verdict, context))),
-        )
 
 
 def hand_won(context: BotContext, duel: Duel, result: HandResult, text: str) -> None:
