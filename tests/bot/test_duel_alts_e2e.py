@@ -68,7 +68,9 @@ async def farm_duel(
     assert duel is not None
     if contest:
         held.set()
-        await until(lambda: duel.shown)
+        await until(
+            lambda: {m["chat"]["id"] for m in api.sent[before:] if "photo" in m} >= {ANN, alt}
+        )
         await settled(api, application)
         for player in (ANN, alt) if answers else ():
             await reply_to(api, player, player, "1+1+1+1")
