@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.features.duel import play
 from bot.game.duel import Duel
 from bot.game.rating import DAILY_PAIR_CAP, DAILY_PROVISIONAL_GAIN
 from tests.bot.harness import (
@@ -24,16 +23,10 @@ from tests.bot.harness import (
     until,
 )
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.usefixtures("no_duel_pause")]
 
 NOON = 1_795_435_200.0
 FIRST_ALT = 600
-
-
-@pytest.fixture(autouse=True)
-def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The next hand comes at once (the pause to read a result is for people)."""
-    monkeypatch.setattr(play, "NEXT_HAND_SECONDS", 0.0)
 
 
 def with_alts(count: int) -> FaultyBotApi:

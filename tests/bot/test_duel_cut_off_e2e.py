@@ -10,10 +10,19 @@ from pathlib import Path
 
 import pytest
 
-from bot.features.duel import play
 from bot.game.duel import End
 from bot.local_api import plain_text
-from tests.bot.duels import CAROL, DAVE, NOON, accept, invite, players, the_duel, win_hand
+from tests.bot.duels import (
+    CAROL,
+    DAVE,
+    NOON,
+    accept,
+    invite,
+    players,
+    private_duel,
+    the_duel,
+    win_hand,
+)
 from tests.bot.harness import (
     ANN,
     GROUP,
@@ -24,13 +33,7 @@ from tests.bot.harness import (
     until,
 )
 
-pytestmark = pytest.mark.asyncio
-
-
-@pytest.fixture(autouse=True)
-def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The next hand comes at once (the pause to read a result is for people)."""
-    monkeypatch.setattr(play, "NEXT_HAND_SECONDS", 0.0)
+pytestmark = [pytest.mark.asyncio, pytest.mark.usefixtures("no_duel_pause")]
 
 
 def told(api: object, chat: int, since: int) -> list[str]:
@@ -110,16 +113,7 @@ async def test_a_player_removing_the_bot_forfeits_and_both_are_told_in_private(
 async def test_a_second_accounts_solve_of_a_private_duels_hand_is_refused(tmp_path: Path) -> None:
     api = players()
     async with running_bot(api, tmp_path) as application:
-        before = len(api.sent)
-        api.send(ANN, ANN, "/duel")
-        await api.wait_for_sent(before + 1)
-        keyboard = api.sent[before]["reply_markup"]["inline_keyboard"]
-        token = str(keyboard[0][0]["switch_inline_query_chosen_chat"]["query"]).split()[1]
-        api.send(CAROL, CAROL, f"/start duel_{token}")
-        await until(lambda: application.bot_data.global_data.duels.duel_of(CAROL) is not None)
-        duel = the_duel(application, CAROL)
-        await until(lambda: duel.live)
-        await settled(api, application)
+        duel = await private_duel(api, application)
         assert duel.hand is not None
         hand = " ".join(map(str, duel.hand.hand))
         three = " ".join(map(str, duel.hand.hand[:3]))
