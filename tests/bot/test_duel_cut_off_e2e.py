@@ -12,6 +12,7 @@ import pytest
 
 from bot.game.duel import End
 from bot.local_api import plain_text
+from solver import solve
 from tests.bot.duels import (
     CAROL,
     DAVE,
@@ -133,3 +134,25 @@ async def test_a_second_accounts_solve_of_a_private_duels_hand_is_refused(tmp_pa
     )
     [result] = api.inline_answers[query_id]["results"]
     assert result["title"] == whole
+
+
+async def test_a_duel_whose_group_is_gone_is_decided_as_it_stands(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await reply_to(api, DAVE, DAVE, "/start")
+        await accept(api, application, await invite(api, application, CAROL, DAVE), DAVE)
+        await win_hand(api, application, clock, DAVE)
+        duel = the_duel(application, CAROL)
+        assert duel.hand is not None
+        api.chats[GROUP].removed = True  # the group deleted: no update says so, sends get 403
+        before = len(api.sent)
+        clock.now += 5
+        api.send(DAVE, GROUP, "/a " + solve(list(duel.hand.hand), 24)[0].text)
+        await until(lambda: duel.over)
+        await settled(api, application)
+    assert (duel.end, duel.winner, duel.rated) == (End.CUT_OFF, DAVE, True)
+    assert told(api, DAVE, before)[0].startswith(
+        "🔌 The bot can no longer play in this duel's group: the duel is decided as it "
+        "stands, and Dave wins. Carol 0 – 2 Dave\nRating:\n"
+    )
