@@ -172,10 +172,11 @@ class RatingChange:
         return self.after[player].points - self.before[player].points
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4)
 def _weighed_model(weight: float) -> PlackettLuce:
     """OpenSkill's model with every player's partial-play weight ``weight`` (a team of one
-    has its weight scaled to the model's bounds, so the bounds are the weight)."""
+    has its weight scaled to the model's bounds, so the bounds are the weight; a weight cut
+    to the day's cap is one of many, so only the last few models are kept)."""
     return PlackettLuce(weight_bounds=(weight, weight))
 
 

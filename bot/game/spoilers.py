@@ -219,9 +219,9 @@ class LiveHands:
                     self._drop(chat_id)
                 elif target >= self._parts_from[chat_id] and (chat_id, None) not in found:
                     hand = self._hands[chat_id, None]
-                    found[chat_id, None] = Spoiled(
-                        chat_id, game, own=False, hand=hand, asked=tuple(sorted(numbers))
-                    )
+                    asked = tuple(sorted(numbers))
+                    everyone = chat_id in self._everyone
+                    found[chat_id, None] = Spoiled(chat_id, game, False, hand, asked, everyone)
         return list(found.values())
 
     def chats_spoiled(self, numbers: Numbers, target: int | Fraction) -> list[int]:
