@@ -89,8 +89,7 @@ class Kind(Generic[G]):
     """Any two of its numbers asked with a target this large or more spoil it (a Countdown
     game's: see :meth:`bot.game.spoilers.LiveHands.add`)."""
     everyone: bool = False
-    """Its hand is refused to everyone while it is live, not only to its players (a duel's:
-    see :mod:`bot.game.spoilers`)."""
+    """Its hand is refused to everyone while live, not only its players (a duel's hand)."""
 
     def current(self, chat: ChatData, game: Life) -> bool:
         """Whether ``game`` is still the chat's game of this kind, and on."""
@@ -205,13 +204,12 @@ def deal(
     on_lost: Callable[[], object] | None = None,
 ) -> None:
     """Deal ``game`` in the chat: the picture of its hand (as ``tiles`` under a ``target``
-    for Countdown) with ``caption``, kept secret from /solve
-    while it is on.  Its clock and alarms start when the picture is sent; if it cannot be
-    sent, the game ends (then ``on_lost``: a game of many hands tells what was played) and
-    the chat gets the apology.  A game of many hands (Rush) is dealt again with each hand."""
+    for Countdown) with ``caption``, kept secret from /solve while it is on.  Its clock and
+    alarms start when the picture is sent; if it cannot be sent, the game ends (then
+    ``on_lost``: a game of many hands tells what was played) and the chat gets the apology.
+    A game of many hands (Rush) is dealt again with each hand."""
     data = context.bot_data
     chat = context.chat_data
-    # No /solve of it meanwhile.
     data.live_hands.add(chat_id, game, parts_from=kind.parts_from, everyone=kind.everyone)
 
     def dealt(sent: object) -> None:
@@ -336,7 +334,12 @@ def set_alarms(timers: Timers, chat_id: int, kind: Kind[G], game: G, now: float)
         at = alarm.at(game)
         if at is not None:
             timers.run_once(
-                alarm.ring, max(at - now, 0), chat_id=chat_id, kind=alarm.kind, data=game.number
+                alarm.ring,
+                max(at - now, 0),
+                chat_id=chat_id,
+                kind=alarm.kind,
+                data=game.number,
+                by_clock=True,
             )
             rung = True
     return rung

@@ -7,16 +7,21 @@ import random
 import pytest
 
 from bot.game.hands import HandFacts, LevelTable
+from bot.game.pace import FLOOR
 from bot.game.rated import LEVELS_4_24
 from bot.game.rush import (
+    CLOCK_MOST,
+    DECK,
     LEVEL_STEPS,
+    RUN_MOST,
     SKIP_COST,
     SOLVE_BONUS,
     START_SECONDS,
     Refusal,
     RushRun,
+    Void,
+    best_at_pace,
     level_for,
-    table_dealer,
 )
 from solver import Code, difficulty
 
@@ -104,8 +109,8 @@ def test_a_skip_after_the_end_is_refused() -> None:
 
 def test_the_same_hand_never_scores_twice() -> None:
     game, deal = run()
-    game.answer(ANN, "Ann", RIGHT, 1001.0, deal, hand=1)
-    again = game.answer(ANN, "Ann", RIGHT, 1001.5, deal, hand=1)
+    game.answer(ANN, "Ann", RIGHT, 1002.0, deal, hand=1)
+    again = game.answer(ANN, "Ann", RIGHT, 1004.0, deal, hand=1)
     assert again.refused is Refusal.STALE
     assert game.score == 1
 
@@ -171,7 +176,7 @@ def test_a_wrong_no_solution_puts_the_player_out_of_the_hand() -> None:
     assert game.answer(ANN, "Ann", "no solution", 1001.0, deal).out
     assert not game.answer(ANN, "Ann", RIGHT, 1002.0, deal).solved
     assert game.skip(ANN, 1003.0, deal).refused is None
-    assert game.answer(ANN, "Ann", RIGHT, 1004.0, deal).solved
+    assert game.answer(ANN, "Ann", RIGHT, 1005.0, deal).solved
 
 
 def test_a_hands_time_starts_once_when_shown() -> None:
@@ -209,14 +214,14 @@ def test_levels_follow_the_run_score() -> None:
     game, deal = run()
     levels = [game.hand.level]
     for n in range(LEVEL_STEPS[1]):
-        game.answer(ANN, "Ann", RIGHT, 1001.0 + n, deal)
+        game.answer(ANN, "Ann", RIGHT, 1002.0 + 2 * n, deal)
         levels.append(game.hand.level)
     assert levels == [1, 1, 1, 2]
 
 
 def test_the_table_dealer_deals_rated_hands_of_the_level_asked() -> None:
     table = LevelTable.from_text(4, 24, LEVELS_4_24)
-    deal = table_dealer(table, random.Random(7))
+    deal = table.dealer(random.Random(7), DECK)
     for level in range(1, 6):
         facts = deal(level)
         assert difficulty(facts.hand, 24).level == level
@@ -224,8 +229,8 @@ def test_the_table_dealer_deals_rated_hands_of_the_level_asked() -> None:
 
 def test_the_table_dealer_is_repeatable_with_a_seed() -> None:
     table = LevelTable.from_text(4, 24, LEVELS_4_24)
-    first = table_dealer(table, random.Random(3))(5).hand
-    again = table_dealer(table, random.Random(3))(5).hand
+    first = table.dealer(random.Random(3), DECK)(5).hand
+    again = table.dealer(random.Random(3), DECK)(5).hand
     assert first == again
 
 
@@ -237,12 +242,12 @@ SEED_OF_DAILY = 875
 
 def test_the_seed_draws_the_daily_at_level_one() -> None:
     table = LevelTable.from_text(4, 24, LEVELS_4_24)
-    assert table_dealer(table, random.Random(SEED_OF_DAILY))(1).hand == DAILY
+    assert table.dealer(random.Random(SEED_OF_DAILY), DECK)(1).hand == DAILY
 
 
 def test_the_table_dealer_deals_no_hand_it_is_told_to_avoid() -> None:
     table = LevelTable.from_text(4, 24, LEVELS_4_24)
-    deal = table_dealer(table, random.Random(SEED_OF_DAILY), avoid=lambda hand: hand == DAILY)
+    deal = table.dealer(random.Random(SEED_OF_DAILY), DECK, avoid=lambda hand: hand == DAILY)
     assert deal(1).hand != DAILY
 
 
@@ -251,7 +256,7 @@ def test_the_table_dealer_asks_what_to_avoid_at_each_deal() -> None:
     table = LevelTable.from_text(4, 24, LEVELS_4_24)
     after_midnight = False
     rng = random.Random(SEED_OF_DAILY)
-    deal = table_dealer(table, rng, avoid=lambda hand: after_midnight and hand == DAILY)
+    deal = table.dealer(rng, DECK, avoid=lambda hand: after_midnight and hand == DAILY)
     deal(1)
     after_midnight = True
     rng.seed(SEED_OF_DAILY)
@@ -272,9 +277,9 @@ class Cycle:
 def test_no_hand_comes_twice_in_a_run() -> None:
     deal = Cycle(HAND, HAND, (2, 3, 4, 6))
     game = RushRun.start(ANN, "Ann", 1000.0, deal)
-    game.answer(ANN, "Ann", RIGHT, 1001.0, deal)
+    game.answer(ANN, "Ann", RIGHT, 1002.0, deal)
     assert game.hand.hand == (2, 3, 4, 6)
-    assert game.answer(ANN, "Ann", RIGHT, 1002.0, deal).verdict.code is not Code.CORRECT  # type: ignore[union-attr]
+    assert game.answer(ANN, "Ann", RIGHT, 1004.0, deal).verdict.code is not Code.CORRECT  # type: ignore[union-attr]
 
 
 def test_a_hand_comes_again_when_the_dealer_has_no_other() -> None:
@@ -282,3 +287,63 @@ def test_a_hand_comes_again_when_the_dealer_has_no_other() -> None:
     game = RushRun.start(ANN, "Ann", 1000.0, deal)
     game.skip(ANN, 1001.0, deal)
     assert game.dealt == [HAND, HAND]
+
+
+def test_the_clock_never_holds_more_than_three_minutes() -> None:
+    game, deal = run()
+    now = 1000.0
+    for _ in range(12):
+        game.shown(now)
+        now += 2.0
+        game.answer(ANN, "Ann", RIGHT, now, deal)
+    assert game.remaining(now) == CLOCK_MOST == 180.0
+
+
+def test_a_solve_near_the_ceiling_adds_only_what_fits() -> None:
+    game, deal = run()
+    for n in range(1, 8):  # each hand in 2 s: +8 s a hand, 176 s left after the seventh
+        game.answer(ANN, "Ann", RIGHT, 1000.0 + 2 * n, deal)
+    outcome = game.answer(ANN, "Ann", RIGHT, 1016.0, deal)
+    assert outcome.bonus == 6.0
+
+
+def test_a_run_ends_after_ten_minutes_of_play_whatever_its_clock() -> None:
+    game, deal = run()
+    now = 1000.0
+    while not game.ended and now < 1000.0 + 2 * RUN_MOST:
+        now += 2.0
+        game.answer(ANN, "Ann", RIGHT, now, deal)
+    result = game.result(ANN)
+    assert result is not None
+    assert (result.seconds, result.lasted_most) == (RUN_MOST, True)
+
+
+def test_time_given_back_for_a_waiting_picture_is_no_play() -> None:
+    game, _ = run()
+    game.give_back(30.0)
+    assert game.last_call == 1000.0 + RUN_MOST + 30.0
+
+
+def test_the_best_at_the_floors_pace_is_what_the_rules_give() -> None:
+    game, deal = run()
+    now = 1000.0
+    while not game.ended:
+        game.shown(now)
+        now += FLOOR
+        if game.answer(ANN, "Ann", RIGHT, now, deal).refused is not None:
+            break
+    assert game.score == best_at_pace(FLOOR) == 399
+
+
+def test_a_private_runs_hand_solved_for_someone_else_scores_nothing_with_its_reason() -> None:
+    game, deal = run()
+    game.hand.peeked.append(BOB)  # the bot gave Bob its solutions while it was played
+    outcome = game.answer(ANN, "Ann", RIGHT, 1004.0, deal)
+    assert (outcome.void, outcome.solved, game.score) == (Void.GIVEN, False, 0)
+    assert game.hand.number == 2  # the next hand, at no cost
+
+
+def test_a_shared_runs_hand_solved_for_a_lurker_still_scores() -> None:
+    game, deal = run(shared=True)
+    game.hand.peeked.append(BOB)  # a lurker is marked in the hand: his answers score nothing
+    assert game.answer(ANN, "Ann", RIGHT, 1004.0, deal).solved

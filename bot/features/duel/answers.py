@@ -77,6 +77,8 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         await hand_expired(context, duel)
     elif answer.hand is not None:
         hand_won(context, duel, answer.hand, text)
+    elif outcome.too_fast:
+        context.reply(update, words.too_fast_text(context))
     elif outcome.too_late:  # right, a moment after the other player
         context.reply(update, _("Too late: the hand is over."))
     elif not duel.live:  # between two hands

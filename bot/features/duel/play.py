@@ -159,6 +159,11 @@ async def deal_next(context: BotContext, token: str) -> None:
     waiting = set(chats_of(duel))
 
     def sent(chat_id: int, message: Sent) -> None:
+        # A player's pace is timed from when the hand reached them: their private chat, or
+        # the group for both.
+        now = context.now()
+        for player in (chat_id,) if chat_id in duel.players else duel.players:
+            duel.delivered_to(player, now)
         chat = context.application.chat_data[chat_id]
         if isinstance(message, Message) and chat.duel is not None:
             chat.duel.deal_message_id = message.message_id

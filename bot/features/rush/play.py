@@ -23,7 +23,7 @@ from bot.chat.rush_runs import count_run
 from bot.features.rush import words
 from bot.game.rounds import Round
 from bot.game.rush import TARGET as RUSH_TARGET
-from bot.game.rush import Deal, Refusal, RushOutcome
+from bot.game.rush import Deal, Refusal, RushOutcome, Void
 from bot.game.rush_chat import ChatRush
 from bot.services.solving import DealRefused
 from bot.services.timers import RUSH_UP
@@ -147,12 +147,14 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     elif outcome.refused is Refusal.STALE:
         said = _("Too late: that hand is gone. Answer the one on the clock now.")
         _tell_wrong(update, context, game, said)
+    elif outcome.void is Void.TOO_FAST:
+        _tell_wrong(update, context, game, words.too_fast_text(context))
     elif outcome.solved:
         # Shown as the solver writes it (× − ÷), never as typed: text may carry invisible marks.
         pretty = solution_of(text, RUSH_TARGET).pretty  # judged right: it is an expression
-        news = words.solved_news(user.full_name, pretty, outcome.seconds, context)
+        news = words.solved_news(user.full_name, pretty, outcome.seconds, outcome.bonus, context)
         deal_hand(context, chat_id, game, news)
-    elif outcome.given:
+    elif outcome.void is Void.GIVEN:
         deal_hand(context, chat_id, game, "🚫 " + given_away(context))
     else:
         assert outcome.verdict is not None

@@ -12,8 +12,11 @@ each rule here prevents:
 - A run ends at its deadline whether the page asks or not (a timer on the server), and is
   counted once (:func:`~bot.chat.rush_runs.count_run`: the same personal best and board as
   Rush in the chat), then its score goes to the game message's table (``setGameScore``,
-  only when it beats the player's score there).  A token whose run is over starts nothing
-  and answers nothing; once its result is no longer kept it is refused (401).
+  only when it beats the player's score there).  A hand's pace is timed from the reply
+  that gave the page the hand: a run with an answer faster than a person's pace
+  (:mod:`bot.game.pace`) sets no score on the table either.  A token whose run is over
+  starts nothing and answers nothing; once its result is no longer kept it is refused
+  (401).
 - One run at a time per player: starting another ends the first where it stands (two starts
   racing included: nothing is awaited between looking for the player's run and keeping the
   new one; else the first would go on unseen, its hand free to /solve).
@@ -37,7 +40,8 @@ from bot.chat.game_page import GameReply, GameRequest
 from bot.chat.rush_runs import count_run
 from bot.context import BotContext
 from bot.game.hands import Hand, LevelTable
-from bot.game.rush import CARDS, TARGET, Deal, RunResult, RushOutcome, RushRun, table_dealer
+from bot.game.pace import FLOOR
+from bot.game.rush import CARDS, DECK, TARGET, Deal, RunResult, RushOutcome, RushRun, Void
 from bot.game.rush import Refusal as RushRefusal
 from bot.services.game_tokens import TOKEN_AGE, GameMessage, GameToken, TokenBook
 from bot.texts import given_away, reason
@@ -185,7 +189,7 @@ class RushPage:
 
     def _deal(self, context: BotContext) -> Deal:
         assert self._table is not None
-        return table_dealer(self._table, context.bot_data.rng, avoid=self._avoid)
+        return self._table.dealer(context.bot_data.rng, DECK, avoid=self._avoid)
 
     def _dealt(self, page_run: PageRun, context: BotContext) -> None:
         """A hand was dealt (the page shows it at once): its time starts, it is kept from its
@@ -230,13 +234,20 @@ class RushPage:
         if outcome.refused is not None:
             return await self._state(page_run, context, refused=outcome.refused)
         if outcome.solved:
-            extra = {"solved": True, "seconds": round(outcome.seconds, 1)}
-        elif outcome.given:  # the bot had solved the hand for someone else: no score
-            extra = {"solved": False, "given": True, "reason": given_away(context)}
+            extra = {
+                "solved": True,
+                "seconds": round(outcome.seconds, 1),
+                "bonus": round(outcome.bonus),
+            }
+        elif outcome.void is Void.TOO_FAST:  # the hand goes on
+            extra = {"solved": False, "void": outcome.void.value, "floor": FLOOR}
+        elif outcome.void is Void.GIVEN:  # the bot had solved the hand for someone else
+            extra = {"solved": False, "void": outcome.void.value, "reason": given_away(context)}
         elif outcome.verdict is not None:
             extra = {"solved": False, "reason": reason(outcome.verdict, context)}
             extra["out"] = outcome.out
-        if not page_run.run.ended and (outcome.solved or outcome.given or outcome.verdict is None):
+        dealt = outcome.solved or outcome.void is Void.GIVEN or outcome.verdict is None
+        if not page_run.run.ended and dealt:
             self._dealt(page_run, context)  # a new hand: solved, given away, or skipped
         status, reply = await self._state(page_run, context)
         return status, {**reply, **extra}
@@ -265,17 +276,18 @@ class RushPage:
 
     async def _score(self, page_run: PageRun) -> None:
         """``setGameScore`` for the player on the game message if the run beats their
-        score there (Telegram refuses a score that is not higher), then the message's
-        table.  A refusal is only logged: the run is counted already."""
+        score there (Telegram refuses a score that is not higher) and kept a person's pace,
+        then the message's table.  A refusal is only logged: the run is counted already."""
         bot = self.application.bot
         user_id = page_run.token.user_id
         where = _where(page_run.token.message)
         assert page_run.result is not None
         score = page_run.result.score
+        counted = not page_run.result.too_fast  # a run too fast goes on no table
         try:
             table = await bot.get_game_high_scores(user_id, **where)
             mine = next((row.score for row in table if row.user.id == user_id), None)
-            if score > 0 and (mine is None or score > mine):
+            if counted and score > 0 and (mine is None or score > mine):
                 await self._set_score(page_run, score, where)
                 table = await bot.get_game_high_scores(user_id, **where)
         except (TelegramError, TimeoutError) as error:
@@ -358,6 +370,8 @@ class RushPage:
             "skips": result.skips,
             "new_best": page_run.new_best,
             "previous_best": page_run.best,
+            "too_fast": result.too_fast,
+            "lasted_most": result.lasted_most,
             "saved": page_run.saved,
             "table": page_run.table,
         }
