@@ -17,6 +17,7 @@ from bot.game.daily import DayBoard
 from bot.game.spoilers import HandIndex, LiveHands
 from bot.i18n import N_, language_of, translations
 from bot.services.answer_routes import AnswerRouter
+from bot.services.deferred_solves import DeferredSolves
 from bot.services.outbox import Letter, Outbox, Sent
 from bot.services.polling import PollingRequest
 from bot.services.saving import HeldNews
@@ -68,6 +69,9 @@ class BotData:
     challenge_hands: HandIndex
     """The challenges someone has opened, by token: whoever the bot gives their solutions
     to before opening one plays it unranked (:mod:`bot.game.challenge`)."""
+    deferred_solves: DeferredSolves
+    """The /solve requests waiting for a duel's hand to end (see
+    :mod:`bot.services.deferred_solves`)."""
     daily_board: DayBoard
     """Every player's solve time of the latest daily puzzles, sorted (rebuilt at start-up)."""
     app_calls: dict[str, Callable[[Any], Awaitable[tuple[int, dict[str, Any]]]]]
@@ -95,6 +99,7 @@ class BotData:
         self.dealing = set()
         self.live_hands = LiveHands()
         self.challenge_hands = HandIndex()
+        self.deferred_solves = DeferredSolves()
         self.daily_board = DayBoard()
         self.admins = {}
         self.answers = AnswerRouter()

@@ -31,8 +31,9 @@ each stays live for them.
 A hand that only its players can see and whose result leaves their chats (a duel's: it
 is rated) is refused to everyone while it is live (``everyone``: :meth:`LiveHands.add`):
 a second account of a player, which the bot cannot tell from a stranger, would pass its
-solutions on.  Which games are kept so, and what that costs, is
-docs/fair-play.md's *Hands only their players see*.
+solutions on (a stranger's /solve of it waits for its end instead: :mod:`bot.game.deferrals`).
+Which games are kept so, and what that costs, is docs/fair-play.md's *Hands only their
+players see*.
 
 Anyone else (a member who only reads a group, whom the bot has never seen there) is given
 the solutions of other games, as is a player of another chat that happens to deal the same

@@ -1,8 +1,7 @@
-"""Duels the bot cannot finish, and hands nobody else may have, through the local Bot API:
-an admin who does not play removing the bot from the group decides the duel as it stands
-(the leader wins, rated; level, not rated), both players told in private where they have
-a private chat with the bot; a second account's /solve and inline query of a private
-duel's hand are refused."""
+"""Duels the bot cannot finish, through the local Bot API: an admin who does not play
+removing the bot from the group decides the duel as it stands (the leader wins, rated;
+level, not rated), both players told in private where they have a private chat with the
+bot.  (A second account's /solve of a private duel's hand: test_duel_deferred_solve_e2e.)"""
 
 from __future__ import annotations
 
@@ -20,7 +19,6 @@ from tests.bot.duels import (
     accept,
     invite,
     players,
-    private_duel,
     the_duel,
     win_hand,
 )
@@ -109,31 +107,6 @@ async def test_a_player_removing_the_bot_forfeits_and_both_are_told_in_private(
     assert told(api, CAROL, before)[0].startswith(
         "🚫 Ann removed the bot from the group: Carol wins the duel. Carol 0 – 1 Ann\nRating:\n"
     )
-
-
-async def test_a_second_accounts_solve_of_a_private_duels_hand_is_refused(tmp_path: Path) -> None:
-    api = players()
-    async with running_bot(api, tmp_path) as application:
-        duel = await private_duel(api, application)
-        assert duel.hand is not None
-        hand = " ".join(map(str, duel.hand.hand))
-        three = " ".join(map(str, duel.hand.hand[:3]))
-        # Dave, Carol's second account, never seen with either player anywhere.
-        whole = plain_text(await reply_to(api, DAVE, DAVE, f"/solve {hand}"))
-        part = plain_text(await reply_to(api, DAVE, DAVE, f"/solve {three} = 7"))
-        query_id = api.inline_query(DAVE, hand, "private")
-        await until(lambda: query_id in api.inline_answers)
-        await settled(api, application)
-    assert whole == (
-        "No spoilers: those numbers hold the hand of a duel on right now. "
-        "Ask again once the hand is over."
-    )
-    assert part == (
-        "No spoilers: three of those numbers are cards of a duel on right now. "
-        "Ask again once the hand is over."
-    )
-    [result] = api.inline_answers[query_id]["results"]
-    assert result["title"] == whole
 
 
 async def test_a_duel_whose_group_is_gone_is_decided_as_it_stands(tmp_path: Path) -> None:

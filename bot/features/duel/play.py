@@ -219,6 +219,12 @@ def gone(error: Exception) -> bool:
     return isinstance(error, BadRequest) and "chat not found" in error.message.lower()
 
 
+def released(context: BotContext, duel: Duel) -> None:
+    """The duel's hand has ended (won, its time up, the duel over): the /solve requests it
+    held from people outside the duel are answered now (:mod:`bot.services.deferred_solves`)."""
+    context.bot_data.deferred_solves.release(duel.hand)
+
+
 def _waits_for_a_hand(duel: Duel) -> bool:
     return not duel.over and not duel.live
 
@@ -229,6 +235,7 @@ def cancel(context: BotContext, duel: Duel, why: Callable[[BotContext], str]) ->
         return
     data = context.bot_data
     data.timers.cancel(home_of(duel), DUEL_UP, DUEL_NEXT)
+    released(context, duel)
     data.global_data.duels.finish(duel.token, context.now(), rated=False)
     context.save_global()
     tell(
@@ -291,6 +298,7 @@ async def hand_expired(context: BotContext, duel: Duel) -> None:
 
 def hand_over(context: BotContext, duel: Duel) -> None:
     """After a hand: the end if the duel is over, else the next hand after a pause."""
+    released(context, duel)
     home = home_of(duel)
     context.bot_data.timers.cancel(home, DUEL_UP)
     if duel.over:
@@ -313,6 +321,7 @@ def finish(context: BotContext, duel: Duel) -> None:
     if data.global_data.duels.duels.get(duel.token) is not duel:
         return  # finished already (a stop and a time-up at once)
     data.timers.cancel(home_of(duel), DUEL_UP, DUEL_NEXT)
+    released(context, duel)
     change: RatingChange | None = None
     if duel.rated:
         first, second = duel.players
