@@ -13,7 +13,7 @@ from __future__ import annotations
 from telegram.constants import ChatType
 
 from bot.chat.answers import said_to_bot
-from bot.features.rounds.judging import judge
+from bot.features.rounds.judging import for_previous, judge
 from bot.game.claims import after_mention, looks_like_answer
 from bot.services.answer_routes import Priority, Route
 from bot.typed_handlers import ChatContext, HandlerContext, MessageUpdate
@@ -39,8 +39,9 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     said = after_mention(text, context.bot.username) or text
     # In a group that shows the bot every message, only an attempt with the hand's cards
     # (or the hand's just before, answered as the next came) is judged: chat is not.
-    hands = [table.round.hand] + ([table.previous.hand] if table.previous else [])
-    return any(looks_like_answer(said, cards=hand) for hand in hands)
+    return looks_like_answer(said, cards=table.round.hand) or for_previous(
+        table, said, context.now()
+    )
 
 
 def waiting(context: ChatContext) -> bool:

@@ -17,6 +17,7 @@ from bot.features.rounds import group_status, play, solutions
 from bot.features.rounds.solutions import solutions_text
 from bot.game.hand_records import Source
 from bot.game.rounds import Outcome, Round
+from bot.game.table import Table
 from bot.game.votes import is_attempt
 from bot.texts import player_line, reason
 from bot.typed_handlers import HandlerContext, MessageUpdate
@@ -34,21 +35,24 @@ LATE_WINDOW = 10.0
 the new one, is taken as meant for the one before (typed before the new picture came)."""
 
 
-def _for_previous(update: MessageUpdate, context: HandlerContext, text: str, now: float) -> bool:
-    """Whether an answer is meant for the chat's round before the current one: it replies to
-    that round's picture, or it came just after the new deal and writes the old hand's cards,
-    not the new one's (in a group, a match's next round comes at once with the win)."""
-    table = play.table_of(context)
+def for_previous(table: Table, text: str, now: float) -> bool:
+    """Whether a typed answer is meant for the chat's round before the current one: it came
+    just after the new deal and writes the old hand's cards, not the new one's (in a group,
+    a match's next round comes at once with the win)."""
     previous, game = table.previous, table.round
-    if previous is None or game is None:
-        return False
-    replied = update.effective_message.reply_to_message
-    if replied is not None:
-        return replied.message_id == context.chat_data.rounds.previous_message_id
-    if now - game.started >= LATE_WINDOW:
+    if previous is None or game is None or now - game.started >= LATE_WINDOW:
         return False
     before = check(text, previous.hand, previous.target)
     return is_attempt(before) and not is_attempt(check(text, game.hand, game.target))
+
+
+def _for_previous(update: MessageUpdate, context: HandlerContext, text: str, now: float) -> bool:
+    """Whether an answer is meant for the chat's round before the current one: it replies to
+    that round's picture, or :func:`for_previous` says so."""
+    replied = update.effective_message.reply_to_message
+    if replied is not None:
+        return replied.message_id == context.chat_data.rounds.previous_message_id
+    return for_previous(play.table_of(context), text, now)
 
 
 async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> None:
