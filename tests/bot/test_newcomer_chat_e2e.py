@@ -109,7 +109,7 @@ async def test_subscribe_alone_shows_the_state_and_subscribes_nothing(tmp_path: 
         again = await reply_to(api, ANN, ANN, "/subscribe")
     assert reply == (
         "This chat is not subscribed to the daily puzzle: /subscribe 09:00 posts it here "
-        "every day at 09:00 (UTC)."
+        "every day at 09:00 (UTC); /subscribe 09:00 Asia/Shanghai, at 09:00 in that time zone."
     )
     assert subscription is None
     assert again == "Subscribed: the daily puzzle comes here every day at 20:30 (UTC)."
@@ -119,7 +119,10 @@ async def test_subscribe_alone_in_chinese(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path):
         reply = await reply_to(api, BOB, BOB, "/subscribe")
-    assert reply == "这个聊天没有订阅每日一题：发送 /subscribe 09:00，每天 09:00（UTC）在这里发布。"
+    assert reply == (
+        "这个聊天没有订阅每日一题：发送 /subscribe 09:00，每天 09:00（UTC）在这里发布；发送 "
+        "/subscribe 09:00 Asia/Shanghai，则按该时区的 09:00 发布。"
+    )
 
 
 async def test_language_alone_shows_the_language(tmp_path: Path) -> None:
