@@ -5,11 +5,12 @@ The real bot runs in this process against the local Bot API, through PTB's own H
 with Telegram's flood limits on (the Bot API answers 429 past them, as Telegram does) and
 privacy mode on.  In a group of three (Ann, Bob, Carol), Ann sends ``/play 10``; two
 seconds after each deal reaches the group, two players send a wrong ``/a`` and the third
-the right one (the winner changes each round), and once the win is seen, Bob asks
-``/score``.  Reported, per round: the messages the bot sent or edited in the group (from
-one deal to the next), how long after the right answer the win was seen, how long after
-the win the next deal came, and how long Bob waited for his ``/score``; then the longest
-of each, the match's messages per round and its length, and the 429s the Bot API gave.
+the right one (the winner changes each round), and between rounds, once the win is seen,
+the winner asks ``/score``.  Reported, per round: the messages the bot sent or edited in
+the group (from one deal to the next), how long after the right answer the win was seen,
+how long after the win the next deal came, and how long the ``/score`` waited for its
+answer (a reply of its own, or a paragraph of the next deal's caption); then the longest of
+each, the match's messages per round and its length, and the 429s the Bot API gave.
 
 Usage: ``python bench/match_pace_bench.py [--rounds 10] [--think 2] [--bot-path DIR]``;
 with ``--bot-path`` the bot is imported from another checkout (``bench/checkout.py``), to
@@ -39,6 +40,7 @@ from solver import solve  # noqa: E402
 
 ANN, BOB, CAROL = 501, 502, 503
 PLAYERS = (ANN, BOB, CAROL)
+NAMES = {ANN: "Ann", BOB: "Bob", CAROL: "Carol"}
 GROUP = -1_002_000
 HAND = re.compile(r"Make 24 from (\d+(?: \d+)+)")
 WAIT = 90.0
@@ -70,7 +72,8 @@ class Round:
     win_after: float | None = None
     next_deal_after: float | None = None
     score_after: float | None = None
-    """None: not answered within the bench's wait (a later answer replaced it)."""
+    """None: not asked (after the last round), or not answered within the bench's wait."""
+    asked: bool = False
 
 
 @dataclass
@@ -115,7 +118,7 @@ async def play_match(rounds: int, think: float) -> None:
         raise SystemExit(f"modules not from {root}: {', '.join(strays(root))}")
     print(f"bot from {root}")
     api = local_api.LocalBotApi(flood_limits=True)
-    for user, name in zip(PLAYERS, ("Ann", "Bob", "Carol"), strict=True):
+    for user, name in NAMES.items():
         api.add_user(user, name, language_code="en")
     api.add_group(GROUP, "Friends", admins={ANN})
     refused: list[str] = []
@@ -150,7 +153,7 @@ async def play_match(rounds: int, think: float) -> None:
 async def _rounds(api: Any, watch: Watch, rounds: int, think: float) -> list[Round]:
     """Play the match; one row per round."""
     table: list[Round] = []
-    asked: list[tuple[Round, int, float]] = []
+    asked: list[tuple[Round, int, float, str, int]] = []
     api.send(ANN, GROUP, f"/play {rounds}")
     index, at, deal = await _expect(watch, 0, lambda m: "photo" in m and HAND.search(plain(m)))
     started = at
@@ -169,21 +172,24 @@ async def _rounds(api: Any, watch: Watch, rounds: int, think: float) -> list[Rou
         api.send(winner, GROUP, f"/a {solve(hand, 24)[0].pretty}")
         index, won_at, _ = await _expect(watch, index + 1, lambda m: " wins in " in plain(m))
         row.win_after = won_at - answered
-        score = api.send(BOB, GROUP, "/score")
-        asked.append((row, score["message_id"], time.perf_counter()))
-        if number + 1 < rounds:
+        if number + 1 < rounds:  # between rounds, the winner looks at their record
+            score = api.send(winner, GROUP, "/score")
+            seen = len(watch.seen)
+            asked.append((row, score["message_id"], time.perf_counter(), NAMES[winner], seen))
             index, at, deal = await _expect(
                 watch, index, lambda m: "photo" in m and HAND.search(plain(m))
             )
             row.next_deal_after = at - won_at
-    for row, message_id, at in asked:  # the players did not wait for these replies
+    for row, message_id, at, name, seen in asked:  # the players did not wait for these
         answer = await watch.next(
-            0,
-            lambda m, wanted=message_id: (
+            seen,
+            lambda m, wanted=message_id, name=name: (
                 (m.get("reply_to_message") or {}).get("message_id") == wanted
+                or re.search(rf"(^|\n){name}: \d+ wins?, ", plain(m)) is not None
             ),
             wait=max(0.0, at + WAIT - time.perf_counter()),
         )
+        row.asked = True
         row.score_after = None if answer is None else answer[1] - at
     await asyncio.sleep(1.0)  # what the last round still sends (a late line, the standings)
     for row, after in zip(table, [*table[1:], None], strict=True):
@@ -232,11 +238,9 @@ def _report(table: list[Round], watch: Watch, refused: list[str], rounds: int) -
     ):
         known = [v for v in values if v is not None]
         print(f"longest {name}: {max(known):.1f} s" if known else f"longest {name}: -")
-        if len(known) < len(values) and name.startswith("/score"):
-            print(
-                f"  /score not answered (replaced by a later reply, or dropped): "
-                f"{len(values) - len(known)}"
-            )
+        unanswered = sum(1 for row in table if row.asked and row.score_after is None)
+        if unanswered and name.startswith("/score"):
+            print(f"  /score not answered (replaced by a later reply, or dropped): {unanswered}")
     print(f"429s from the Bot API: {len(refused)}")
 
 

@@ -196,6 +196,21 @@ class Outbox(Dispatcher):
             return ChatQueue(Window(GROUP_LIMIT, GROUP_PERIOD), pace)
         return ChatQueue(Window(PRIVATE_LIMIT, PRIVATE_PERIOD))
 
+    def take_riders(self, chat_id: int, fits: Callable[[list[str]], bool]) -> list[str]:
+        """The texts of the chat's waiting cheap letters that may ride in a game message about
+        to go (:attr:`~bot.services.outbox_letters.Letter.rider`: a /score reply), in order,
+        as many as ``fits`` takes: taken out of the queue, they cost no message of their own
+        (a group near its limit answers them with its next deal, not a minute later)."""
+        queue = self._chats.get(chat_id)
+        taken: list[str] = []
+        for letter in list(queue.cheap if queue is not None else ()):
+            if letter.rider is not None and fits([*taken, letter.rider]):
+                assert queue is not None
+                queue.cheap.remove(letter)
+                taken.append(letter.rider)
+                self.stats.merged += 1
+        return taken
+
     # --- each chat's limits -----------------------------------------------------------------
 
     def _free_at(self, queue: ChatQueue, now: float) -> float:

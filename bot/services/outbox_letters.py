@@ -47,6 +47,9 @@ class Letter:
     the answers that come with it, and for the end of its game, which makes it needless."""
     posted: float = 0.0
     """When it was posted (on the outbox's clock), for :class:`OutboxStats`' waits."""
+    rider: str | None = None
+    """A reply's text (HTML) that may go inside the chat's next game picture's caption, if it
+    still waits when that goes (see :meth:`bot.services.outbox.Outbox.take_riders`)."""
 
 
 @dataclass

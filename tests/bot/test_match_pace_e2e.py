@@ -5,13 +5,14 @@ included), on virtual time: the match never waits on the group's limit.
 Virtual time: one clock, moved by the test, is the bot's, its outbox's and the Bot API's
 flood limits'; it moves only while the bot has nothing left to do now (to the next moment
 something falls due, or the players' next move).  Each deal, two players answer wrongly
-and the third rightly two seconds after it, and Bob asks /score once the round is won.
+and the third rightly two seconds after it; between rounds, the winner asks /score.
 (``bench/match_pace_bench.py`` plays the same match on the wall clock, and measures it.)
 """
 
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,8 @@ class Match:
             self.api.add_user(user, name, language_code="en")
         self.api.add_group(GROUP, "Friends", admins={ANN})
         self.sent: list[tuple[float, dict[str, Any]]] = []
+        self.asked: list[float] = []
+        """When the winner asked /score (after each win)."""
         self.api.on_sent(self._seen)
         self.refused = 0
         call = self.api.call
@@ -133,8 +136,10 @@ async def play(match: Match, application: BotApplication, right_after: float = 0
             if ("🏆 " in plain_text(_said(m)) if last else "photo" in m)
         ]
         gaps.append(after[0] - answered if after else float("inf"))
-        match.api.send(BOB, GROUP, "/score")
-        await match.idle(application)
+        if number + 1 < ROUNDS:  # between rounds, the winner looks at their record
+            match.asked.append(match.clock.now)
+            match.api.send(winner, GROUP, "/score")
+            await match.idle(application)
     await match.wait(application, 60)  # whatever waited (Bob's /score replies) goes
     return gaps
 
@@ -159,3 +164,22 @@ async def test_wrong_answers_just_before_the_win_cost_no_message(tmp_path: Path)
         await play(match, application, right_after=0.5)  # the status message waits, in vain
     said = [plain_text(_said(m)) for _, m in match.sent]
     assert [text for text in said if text.startswith("Not yet:")] == []
+
+
+async def test_a_score_asked_between_rounds_is_answered_by_the_next_deal(tmp_path: Path) -> None:
+    # The match needs 11 of the minute's 20 messages, and the nine /score replies 9, all in
+    # twenty seconds: a reply that would wait for the limit goes in the next deal instead.
+    match = Match()
+    async with running_bot(match.api, tmp_path, clock=match.clock) as application:
+        await play(match, application)
+    said = [(at, plain_text(_said(m))) for at, m in match.sent]
+    answered = [
+        next(
+            at
+            for at, text in said
+            if at >= asked and re.search(r"(^|\n)(Ann|Bob|Carol): \d+ wins?, ", text)
+        )
+        - asked
+        for asked in match.asked
+    ]
+    assert max(answered) <= THINK

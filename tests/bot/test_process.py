@@ -12,7 +12,6 @@ from pathlib import Path
 import httpx
 import pytest
 
-from bot.__main__ import NO_TOKEN
 from bot.local_api import serve
 from bot.persistence import FILE_NAME
 from bot.services.outbox import GROUP_GAME_ROOM, GROUP_LIMIT
@@ -321,23 +320,6 @@ def test_no_token_starts_the_console(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "cannot make 24" in done.stdout
-
-
-def test_no_token_no_terminal_and_no_input_exits_saying_a_token_is_needed(tmp_path: Path) -> None:
-    """As the image starts under ``docker run`` without ``-it``: standard input at its end
-    at once.  A console that read it and exited 0 would loop under a restart policy."""
-    done = subprocess.run(
-        [sys.executable, "-m", "bot"],
-        stdin=subprocess.DEVNULL,
-        env=_env(tmp_path),
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert done.returncode == 2
-    assert done.stderr.splitlines() == [NO_TOKEN]
-    assert done.stdout == ""
 
 
 @pytest.mark.asyncio

@@ -22,7 +22,8 @@ from bot.features.rounds.solutions import learn, solutions_text
 from bot.game.rounds import Round
 from bot.game.table import DIFFICULTY_WORDS, Table
 from bot.game.votes import Action, request
-from bot.services.limits import CAPTION, visible_length
+from bot.services.limits import CAPTION, TEXT, visible_length
+from bot.services.riders import Riders
 from bot.services.timers import HALF_TIME, NEXT_DEAL, TIME_UP
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.state import AnswersTo
@@ -211,6 +212,11 @@ async def round_over(
         if match is not None:  # its last round: the standings come with its end
             table.match = None
             text = f"{text}\n\n{matches.final_standings(match, context)}"
+            # (A /score asked between the last two rounds, still waiting, comes with it.)
+            ending = Riders(context.bot_data.outbox, chat_id, text, TEXT)
+            context.post(chat_id, lambda: context.bot.send_message(chat_id, ending()), game=True)
+            matches.after_round(chat_id, context, next_deal)
+            return
     tell_saved(context, chat_id, text, saved, update=update, reply_markup=reply_markup)
     if deal_for is not None:
         await deal_round(chat_id, context, starter=deal_for)
