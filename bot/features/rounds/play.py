@@ -18,6 +18,7 @@ from bot.chat.admins import is_admin
 from bot.chat.announce import tell_saved
 from bot.context import BotContext
 from bot.features.rounds import group_status, matches, solutions
+from bot.features.rounds.caption import deal_caption
 from bot.features.rounds.solutions import learn, solutions_text
 from bot.game.rounds import Round
 from bot.game.table import DIFFICULTY_WORDS, Table
@@ -27,7 +28,7 @@ from bot.services.riders import Riders
 from bot.services.timers import HALF_TIME, NEXT_DEAL, TIME_UP
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.state import AnswersTo
-from bot.texts import hint_text, how_to_answer, round_on, vote_text
+from bot.texts import hint_text, round_on, vote_text
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
 
 ROUND_JOBS = (HALF_TIME, TIME_UP, NEXT_DEAL)
@@ -37,31 +38,6 @@ ROUND_JOBS = (HALF_TIME, TIME_UP, NEXT_DEAL)
 def table_of(context: ChatContext) -> Table:
     """The chat's game table."""
     return context.chat_data.table
-
-
-def _caption(game: Round, context: ChatContext, match_text: str, private: bool) -> str:
-    _ = context._
-    hand = " ".join(map(str, sorted(game.hand)))  # in the picture's order
-    lines = [_("Make {target} from <b>{hand}</b>").format(target=game.target, hand=hand)]
-    if match_text:
-        lines[0] = f"{match_text} · {lines[0]}"
-    if game.time_limit:
-        lines.append(_("Time: {seconds} s.").format(seconds=int(game.time_limit)))
-    if context.chat_data.table.settings.unsolvable:
-        # Only a solvable hand has a level: every deal reads the same, with none shown.
-        lines.append(
-            _(
-                "This hand may have no solution: then answer /a none "
-                "(if it has one, that puts you out of the round)."
-            )
-        )
-    elif game.level is not None:
-        lines.append(_("Difficulty: {level}/5.").format(level=game.level))
-    # Where the bot sees every message (in private; a group where it is an admin) answers
-    # are just typed.
-    chat_type = ChatType.PRIVATE if private else ChatType.GROUP
-    lines.append(how_to_answer(visibility.sees_all(context, chat_type), context))
-    return "\n".join(lines)
 
 
 async def deal_round(
@@ -107,7 +83,7 @@ async def deal_round(
     # A user's id is their private chat's (groups' ids are negative): deals by timers have
     # no update to ask.
     private = chat_id > 0
-    caption = _caption(game, context, matches.caption_prefix(table, context), private)
+    caption = deal_caption(game, context, matches.caption_prefix(table, context), private)
     if news is not None and visible_length(f"{news}\n\n{caption}") <= CAPTION:
         caption, told = f"{news}\n\n{caption}", True
     tell()  # too long to head the caption: on its own, before the picture
