@@ -257,12 +257,11 @@ def post_hand(
     on_failed: Callable[[Exception], object] | None = None,
     bulk: bool = False,
 ) -> None:
-    """Send a hand's picture with its ``caption`` (and ``reply_markup``) through the outbox,
-    as a game message: as text where no picture can be sent
-    (:func:`~bot.services.pictures.send_hand`).  ``on_failed``: what to do if it cannot be
-    sent at all (the chat's apology by default); ``bulk``: one of many chats' posts due at
-    once (:meth:`bot.context.BotContext.post`).  Replies still waiting when it goes that may
-    ride along (a /score) go in its caption (:class:`~bot.services.riders.Riders`)."""
+    """Send a hand's picture with its ``caption`` (and ``reply_markup``, and replies waiting
+    that ride along: :class:`~bot.services.riders.Riders`) through the outbox, as a game
+    message: as text where no picture can be sent (:func:`~bot.services.pictures.send_hand`).
+    ``on_failed``: what to do if it cannot be sent at all (the chat's apology by default);
+    ``bulk``: one of many chats' posts due at once (:meth:`bot.context.BotContext.post`)."""
     with_riders = Riders(context.bot_data.outbox, chat_id, caption)
     context.post(
         chat_id,
