@@ -15,6 +15,7 @@ from bot.chat.admins import is_admin
 from bot.context import local_now, services, settings_of
 from bot.features.daily.attempt import puzzle_of
 from bot.features.daily.group import _members_results, show_in_group
+from bot.features.daily.times import time_and_zone
 from bot.game.attempts import closed, closes_at
 from bot.game.daily import find_zone, last_post_at, post_time
 from bot.game.spoilers import shares
@@ -58,26 +59,12 @@ async def subscribe(update: MessageUpdate, context: HandlerContext) -> None:
         "Use /subscribe 09:00 (24-hour time), optionally with a time zone: "
         "/subscribe 09:00 Asia/Shanghai."
     )
-    try:
-        at = post_time(args[0])
-    except ValueError:
-        context.reply(update, usage)
+    given = time_and_zone(update, context, args, usage, "/subscribe 09:00")
+    if given is None:
         return
-    if len(args) > 2:
-        context.reply(update, usage)
-        return
-    if len(args) == 2:
-        given = find_zone(args[1])
-        if given is None:
-            context.reply(
-                update,
-                _(
-                    "I do not know the time zone {zone}: give its name as in "
-                    "/subscribe 09:00 Asia/Shanghai, Europe/London or America/New_York."
-                ).format(zone=html.escape(args[1][:64])),
-            )
-            return
-        daily.subscription_zone = given.key
+    at, named = given
+    if named is not None:  # else the zone given before stays (or the bot's)
+        daily.subscription_zone = named.key
     daily.subscription = at.strftime("%H:%M")
     if _last_post_day(context.application, daily) == context.today():
         daily.done = context.today()  # today's post time has passed: the first is the next
