@@ -18,7 +18,7 @@ from bot.game.spoilers import HandIndex, LiveHands
 from bot.i18n import N_, language_of, translations
 from bot.services.answer_routes import AnswerRouter
 from bot.services.deferred_solves import DeferredSolves
-from bot.services.outbox import Letter, Outbox, Sent
+from bot.services.outbox import Letter, Outbox, Sent, Skipped
 from bot.services.polling import PollingRequest
 from bot.services.saving import HeldNews
 from bot.services.sending import unread
@@ -256,7 +256,7 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
     def post(
         self,
         chat_id: int,
-        send: Callable[[], Awaitable[Sent]],
+        send: Callable[[], Awaitable[Sent | Skipped]],
         *,
         game: bool = False,
         key: str | None = None,
@@ -264,9 +264,13 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         on_sent: Callable[[Sent], object] | None = None,
         on_failed: Callable[[Exception], object] | None = None,
         bulk: bool = False,
+        hold: float = 0.0,
+        rider: str | None = None,
     ) -> None:
         """Queue one Bot API call into a chat (see :mod:`bot.services.outbox`); ``bulk``: one
-        of many chats' notices due at once (:mod:`bot.services.bulk`)."""
+        of many chats' notices due at once (:mod:`bot.services.bulk`); ``hold``: seconds it
+        waits at least (for what comes with it); ``rider``: its text, to go in the chat's next
+        game picture instead if it still waits then (``Letter.rider``)."""
         flood_notice = None
         if user_id is not None:
             flood_notice = self._flood_notice(chat_id)
@@ -283,6 +287,8 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
                 on_failed=on_failed,
                 flood_notice=flood_notice,
                 bulk=bulk,
+                not_before=self.bot_data.outbox.clock() + hold if hold else 0.0,
+                rider=rider,
             )
         )
 
@@ -312,9 +318,11 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         game: bool = False,
         key: str | None = None,
         on_sent: Callable[[Sent], object] | None = None,
+        rider: str | None = None,
         **kwargs: Any,
     ) -> None:
-        """Reply to the update's message (queued; cheap unless ``game``)."""
+        """Reply to the update's message (queued; cheap unless ``game``); ``rider``: see
+        :meth:`post`."""
         message = update.effective_message
         assert message is not None
         user = update.effective_user
@@ -328,6 +336,7 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
             key=key,
             user_id=None if game or user is None else user.id,
             on_sent=on_sent,
+            rider=rider,
         )
 
     def send(

@@ -19,8 +19,7 @@ The life of one game:
    Rush run end there (:meth:`Life.expire`), and their feature tells the time-up as the
    alarm would (the alarm then finds the game ended and says nothing); a hunt and a
    Countdown game say the answer is too late and leave their end to the alarm.
-4. :func:`stop_game` ends it early: its starter and the admins at once, anyone else by a
-   vote (:mod:`bot.game.votes`).
+4. :func:`stop_game` ends it early: its starter and the admins at once, others by a vote.
 5. :func:`restore`, after a restart, makes its hand secret again and sets its alarms anew
    from its deadline (PTB does not persist jobs).
 
@@ -53,6 +52,7 @@ from bot.context import BotContext, now_of, services
 from bot.game.life import Life
 from bot.services.outbox import Sent
 from bot.services.pictures import send_hand
+from bot.services.riders import Riders
 from bot.services.solving import DealRefused
 from bot.services.timers import JobCallback, Timers
 from bot.state import ChatData, GlobalData
@@ -88,8 +88,7 @@ class Kind(Generic[G]):
     parts_from: int | None = None
     """Any two of its numbers asked with a target this large or more spoil it (a Countdown
     game's: see :meth:`bot.game.spoilers.LiveHands.add`)."""
-    everyone: bool = False
-    """Its hand is refused to everyone while live, not only its players (a duel's hand)."""
+    everyone: bool = False  # its hand kept from everyone while live (a duel's)
 
     def current(self, chat: ChatData, game: Life) -> bool:
         """Whether ``game`` is still the chat's game of this kind, and on."""
@@ -258,11 +257,12 @@ def post_hand(
     on_failed: Callable[[Exception], object] | None = None,
     bulk: bool = False,
 ) -> None:
-    """Send a hand's picture with its ``caption`` (and ``reply_markup``) through the outbox,
-    as a game message: as text where no picture can be sent
-    (:func:`~bot.services.pictures.send_hand`).  ``on_failed``: what to do if it cannot be
-    sent at all (the chat's apology by default); ``bulk``: one of many chats' posts due at
-    once (:meth:`bot.context.BotContext.post`)."""
+    """Send a hand's picture with its ``caption`` (and ``reply_markup``, and replies waiting
+    that ride along: :class:`~bot.services.riders.Riders`) through the outbox, as a game
+    message: as text where no picture can be sent (:func:`~bot.services.pictures.send_hand`).
+    ``on_failed``: what to do if it cannot be sent at all (the chat's apology by default);
+    ``bulk``: one of many chats' posts due at once (:meth:`bot.context.BotContext.post`)."""
+    with_riders = Riders(context.bot_data.outbox, chat_id, caption)
     context.post(
         chat_id,
         lambda: send_hand(
@@ -270,7 +270,7 @@ def post_hand(
             chat_id,
             hand,
             context.bot_data.file_ids,
-            caption=caption,
+            caption=with_riders(),
             tiles=tiles,
             target=target,
             reply_markup=reply_markup,
