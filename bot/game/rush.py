@@ -139,6 +139,9 @@ class Runner:
     score: int = 0
     best_time: float | None = None
     """The fastest hand this player solved, in seconds."""
+    times: list[float] = field(default_factory=list)
+    """The seconds of each hand this player solved, in order (for the host's fair-play
+    review: :mod:`bot.game.off_boards`)."""
 
 
 @dataclass(frozen=True)
@@ -156,6 +159,8 @@ class RunResult:
     shared: bool
     place: int
     """1 for the best of the run (always 1 alone); players tied share a place."""
+    hand_times: tuple[float, ...] = ()
+    """The seconds of each hand solved, in order."""
 
 
 @dataclass(slots=True)
@@ -269,6 +274,7 @@ class RushRun:
         if not outcome.won:
             return RushOutcome(verdict=outcome.verdict, too_late=outcome.too_late, out=outcome.out)
         runner.score += 1
+        runner.times.append(outcome.seconds)
         if runner.best_time is None or outcome.seconds < runner.best_time:
             runner.best_time = outcome.seconds
         self.deadline += SOLVE_BONUS
@@ -334,4 +340,5 @@ class RushRun:
             self.skips,
             self.shared,
             place,
+            tuple(runner.times),
         )

@@ -36,6 +36,8 @@ class PollingRequest(HTTPXRequest):
         self.cut_after: float | None = None
         """Seconds the last poll cut by a 409 had waited."""
         self.given_way = False
+        self.answered_at: float | None = None
+        """When (``time.monotonic``) Telegram last answered a poll (for ``/readyz``)."""
 
     def newcomer(self) -> bool:
         """Whether the 409 just received means that another process polled first."""
@@ -54,6 +56,7 @@ class PollingRequest(HTTPXRequest):
         status, payload = await super().do_request(*args, **kwargs)
         if status == 200:
             self.polled = True
+            self.answered_at = time.monotonic()
         elif status == 409:
             self.cut_after = time.monotonic() - started
         return status, payload

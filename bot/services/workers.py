@@ -92,6 +92,8 @@ class _Job:
     future: asyncio.Future[Any] = field(repr=False)
     progress: Callable[[Any], None] | None = None
     linger: float = 0.0
+    queued_at: float = 0.0  # when (on the loop's clock) it was queued, and given to a worker
+    started_at: float | None = None
 
 
 @dataclass(eq=False)
@@ -142,6 +144,7 @@ class WorkerPool:
         self._context: multiprocessing.context.ForkServerContext | None = None
         self._closed = False
         self._started: asyncio.Future[None] | None = None
+        self.on_done: Callable[[Lane, float, float], object] | None = None  # lane, waited, ran
 
     # --- the callers' side ------------------------------------------------------------------
 
@@ -170,6 +173,7 @@ class WorkerPool:
         job = _Job(
             next(self._ids), function, args, lane, owner, loop.create_future(), progress, linger
         )
+        job.queued_at = loop.time()
         if lane == "search" and owner is not None:
             self._owners.add(owner)
         queue.append(job)
@@ -256,6 +260,7 @@ class WorkerPool:
 
     def _assign(self, worker: _Worker, job: _Job) -> None:
         worker.job = job
+        job.started_at = asyncio.get_running_loop().time()
         self._busy.add(worker)
         try:
             worker.connection.send((job.id, job.function, job.args, job.progress is not None))
@@ -333,6 +338,10 @@ class WorkerPool:
             return
         if job.lane == "search" and job.owner is not None:
             self._owners.discard(job.owner)
+        if self.on_done is not None:
+            now = asyncio.get_running_loop().time()
+            start = now if job.started_at is None else job.started_at  # None: never started
+            self.on_done(job.lane, start - job.queued_at, now - start)
         if isinstance(outcome, BaseException):
             job.future.set_exception(outcome)
             job.future.exception()  # retrieved: an abandoned job's error is not logged
