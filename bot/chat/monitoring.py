@@ -17,6 +17,7 @@ import logging
 import os
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any
@@ -87,13 +88,24 @@ def instrument(application: Application, flood: FloodControl | None) -> None:
     """Give the application its metrics, and hook the services to them."""
     data = services(application)
     data.metrics = metrics = Metrics(readings(application))
-    data.solving.pool.on_done = metrics.worked
+    data.solving.pool.on_done = _worked(metrics)
     if flood is not None:
         flood.on_flood = metrics.flooded
     persistence = application.persistence
     if isinstance(persistence, SQLitePersistence):
         persistence.on_write = metrics.saved
         data.writable = persistence.writable
+
+
+def _worked(metrics: Metrics) -> Callable[[str, float, float | None], None]:
+    """The pool's hook: a job's wait for a worker and its run, in seconds."""
+
+    def worked(lane: str, queued: float, started: float | None) -> None:
+        now = asyncio.get_running_loop().time()
+        start = now if started is None else started  # never started: it waited all along
+        metrics.worked(lane, start - queued, now - start)
+
+    return worked
 
 
 def readings(application: Application) -> Readings:
@@ -196,6 +208,9 @@ def telegram_check(data: BotData) -> Check:
         seen, fresh, how = data.telegram_seen, WEBHOOK_FRESH, "reached the webhook"
     else:
         seen, fresh, how = data.polling.answered_at, POLL_FRESH, "answered a poll"
+        asked = data.polling.asked_at
+        if asked is not None and time.monotonic() - asked <= fresh:
+            return Check(True, f"a poll waits on Telegram ({time.monotonic() - asked:.0f} s)")
     if seen is None:
         return Check(False, f"Telegram has not {how} yet")
     ago = time.monotonic() - seen
@@ -234,7 +249,7 @@ class WorkersCheck:
             return Check(False, f"no solver worker answered within {WORKERS_BUDGET:.0f} s")
         except (WorkFailed, PoolClosed) as error:
             return Check(False, f"the solver workers fail: {error}")
-        workers = pool.workers()
+        workers = workers_of(data)
         return Check(
             True, f"solver workers answer ({workers['busy']} busy, {workers['idle']} idle)"
         )

@@ -49,6 +49,10 @@ class Heartbeat:
             while self._beats and self._beats[0][0] < now - WINDOW:
                 self._beats.popleft()
 
+    def beating(self) -> bool:
+        """Whether a beat has come yet."""
+        return bool(self._beats)
+
     def lag(self) -> float:
         """How late the latest beat was, in seconds (0 before the first)."""
         return self._beats[-1][1] if self._beats else 0.0

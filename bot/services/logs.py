@@ -3,9 +3,9 @@
 
 What a line may hold, at INFO and above: ids (of chats, users, messages, updates), counts,
 times and what went wrong, never what people wrote, their names or the token.  The bot's
-own lines keep to that (a test plays games and reads them all); two libraries' do not, and
-are quietened: httpx logs every request's address at INFO, and Telegram's addresses hold
-the token; PTB logs whole updates at DEBUG only.
+own lines keep to that (a test plays games and reads them all); httpx's do not, and is
+quietened (it logs every request's address at INFO, and Telegram's addresses hold the
+token); PTB logs whole updates at DEBUG only.
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from pythonjsonlogger.json import JsonFormatter
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 JSON_FIELDS = "{levelname}{name}{message}"
 RENAMED = {"levelname": "level", "name": "logger"}
-QUIET = {"httpx": logging.WARNING, "httpcore": logging.WARNING}
-"""Libraries whose INFO lines would name the token (Telegram's addresses hold it)."""
+QUIET = {"httpx": logging.WARNING, "httpcore": logging.WARNING, "apscheduler": logging.WARNING}
+"""Libraries quietened below WARNING: httpx's INFO lines would name the token (Telegram's
+addresses hold it), APScheduler's say every job added and removed (a few each round)."""
 
 _installed: logging.Handler | None = None
 

@@ -92,8 +92,8 @@ class _Job:
     future: asyncio.Future[Any] = field(repr=False)
     progress: Callable[[Any], None] | None = None
     linger: float = 0.0
-    queued_at: float = 0.0  # when (on the loop's clock) it was queued, and given to a worker
-    started_at: float | None = None
+    queued_at: float = field(default_factory=lambda: asyncio.get_running_loop().time())
+    started_at: float | None = None  # when it was given to a worker (on the loop's clock)
 
 
 @dataclass(eq=False)
@@ -144,7 +144,8 @@ class WorkerPool:
         self._context: multiprocessing.context.ForkServerContext | None = None
         self._closed = False
         self._started: asyncio.Future[None] | None = None
-        self.on_done: Callable[[Lane, float, float], object] | None = None  # lane, waited, ran
+        # As a job ends: its lane, when it was queued and given to a worker (None: never).
+        self.on_done: Callable[[Lane, float, float | None], object] | None = None
 
     # --- the callers' side ------------------------------------------------------------------
 
@@ -173,7 +174,6 @@ class WorkerPool:
         job = _Job(
             next(self._ids), function, args, lane, owner, loop.create_future(), progress, linger
         )
-        job.queued_at = loop.time()
         if lane == "search" and owner is not None:
             self._owners.add(owner)
         queue.append(job)
@@ -207,10 +207,12 @@ class WorkerPool:
         await asyncio.shield(self._started)
 
     async def _start(self) -> None:
-        # One try per place: a worker that cannot be started (no processes left, say) is
-        # logged once each, not retried in a loop; jobs then fail with the reason.
-        for _ in range(self.size - len(self._idle) - len(self._busy) - self._starting):
-            await self._spawn()
+        # One try per place, no more workers than places (counted, as _pump counts its own).
+        for _ in range(self.size):
+            if len(self._idle) + len(self._busy) + self._starting >= self.size:
+                break
+            self._starting += 1
+            await self._spawn(counted=True)
         self._pump()
         # Each worker takes one of these, as none is free before its answer.
         await asyncio.gather(
@@ -339,9 +341,7 @@ class WorkerPool:
         if job.lane == "search" and job.owner is not None:
             self._owners.discard(job.owner)
         if self.on_done is not None:
-            now = asyncio.get_running_loop().time()
-            start = now if job.started_at is None else job.started_at  # None: never started
-            self.on_done(job.lane, start - job.queued_at, now - start)
+            self.on_done(job.lane, job.queued_at, job.started_at)
         if isinstance(outcome, BaseException):
             job.future.set_exception(outcome)
             job.future.exception()  # retrieved: an abandoned job's error is not logged

@@ -146,13 +146,17 @@ async def running_bot(
     clock: Callable[[], float] | None = None,
     env: dict[str, str] | None = None,
     own_clock: bool = False,
+    watch: bool = False,
 ) -> AsyncIterator[BotApplication]:
     """The real application polling ``api`` through PTB's HTTP stack, until the block ends.
 
     Its clock is ``clock``, else a :class:`DayClock` (the bot lives on a fixed day), else,
-    with ``own_clock``, the one the bot makes for itself (the wall clock, steadied)."""
+    with ``own_clock``, the one the bot makes for itself (the wall clock, steadied).  With
+    ``watch`` it serves ``/healthz``, ``/readyz`` and ``/metrics`` as ``python -m bot`` does,
+    on a free port of 127.0.0.1 (``BotData.web_address``)."""
     seed_tables(data_dir)
-    settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(data_dir), **(env or {})})
+    web = {"TWENTYFOUR_WEB_PORT": "0"} if watch else {}
+    settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(data_dir), **web, **(env or {})})
     application = cast(
         "BotApplication",
         build_application(
@@ -168,7 +172,7 @@ async def running_bot(
     )
     stop = asyncio.Event()
     polls = api.polls  # the API may be reused from an earlier run: this run's first poll
-    runner = asyncio.create_task(run_polling(application, stop, timeout=1))
+    runner = asyncio.create_task(run_polling(application, stop, timeout=1, watch=watch))
     try:
         # The updater's first poll goes out only once run_polling waits for ``stop``: after
         # the application has started and rebuilt its jobs (timers, daily posts), which
@@ -325,7 +329,16 @@ def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
     if env.get("PYTHONDONTWRITEBYTECODE") and not env.get("PYTHONPYCACHEPREFIX"):
         del env["PYTHONDONTWRITEBYTECODE"]
         env["PYTHONPYCACHEPREFIX"] = str(PYCACHE)
-    env.update({"TWENTYFOUR_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}, **extra)
+    # The web port (health checks, metrics) on any free port, unless a test names one: test
+    # processes run side by side.
+    env.update(
+        {
+            "TWENTYFOUR_DATA_DIR": str(tmp_path / "data"),
+            "PYTHONPATH": str(ROOT),
+            "TWENTYFOUR_WEB_PORT": "0",
+        },
+        **extra,
+    )
     return env
 
 
