@@ -51,8 +51,7 @@ def health_command(settings: Settings) -> int:
             answer = httpx.get(root + path, timeout=wait)
         except httpx.TimeoutException:
             print(f"{path}: no answer within {wait:.1f} s")
-            fine = False
-            continue
+            return 1  # (a loop that does not answer /healthz answers nothing else)
         except httpx.HTTPError as error:
             print(f"{path}: cannot be reached at {root} ({error})")
             return 1
