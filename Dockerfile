@@ -26,9 +26,10 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     TWENTYFOUR_DATA_DIR=/data \
     TWENTYFOUR_WEB_LISTEN=0.0.0.0
 
+# /backups: for TWENTYFOUR_BACKUP_DIR=/backups (a volume mounted there takes its owner).
 RUN useradd --create-home --uid 10001 twentyfour \
-    && mkdir /data \
-    && chown twentyfour /data
+    && mkdir /data /backups \
+    && chown twentyfour /data /backups
 
 WORKDIR /app
 COPY --from=build /wheels /wheels
