@@ -38,7 +38,10 @@ async def test_the_owners_admin_shows_activity_games_errors_and_queues(tmp_path:
         hand = dealt(await deal(api, BOB, GROUP))
         await reply_to(api, BOB, GROUP, f"/a {solve(hand)[0].text}")
         text = plain_text(await reply_to(api, ANN, ANN, "/admin"))
+    async with running_bot(api, tmp_path, env=OWNER):  # the counts are kept across a restart
+        after_restart = plain_text(await reply_to(api, ANN, ANN, "/admin"))
     lines = text.splitlines()
+    assert after_restart.splitlines()[1:4] == lines[1:4]
     assert lines[0] == "Twenty-Four, for its owner"
     assert "Players: 2 today · 2 this week · 2 this month" in lines
     assert "Chats: 3 today · 3 this week · 3 this month" in lines

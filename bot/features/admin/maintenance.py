@@ -20,8 +20,9 @@ from bot.typed_handlers import HandlerContext, MessageUpdate
 
 logger = logging.getLogger(__name__)
 
-GROUP = -2
-"""Before every other handler (who spoke is noted in group -1)."""
+GROUP = -10
+"""Before every other group (who spoke is noted in -1, a daily puzzle opened in -2): a group
+runs one handler at most, so this one has a group of its own."""
 KEPT = "maintenance"
 """The table that keeps the notice on across a restart."""
 NOTICE = N_(
