@@ -50,7 +50,7 @@ async def back_up(context: BotContext) -> None:
     try:
         path = await asyncio.to_thread(backup, settings.data_dir / FILE_NAME, settings.backup_dir)
         gone = await asyncio.to_thread(prune, settings.backup_dir, settings.backup_keep)
-    except DataFileError as error:
+    except (DataFileError, OSError) as error:
         data.backups["failed"] = data.backups.get("failed", 0) + 1
         logger.error("Backup failed: %s", error)
         return

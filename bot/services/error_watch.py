@@ -32,7 +32,11 @@ class ErrorWatch(logging.Handler):
         self._guard = threading.Lock()
 
     def emit(self, record: logging.LogRecord) -> None:
-        what = record.getMessage().splitlines()[0] if record.msg else ""
+        try:
+            what = (record.getMessage().splitlines() or [""])[0]
+        except Exception:  # a record whose arguments do not fit its message
+            self.handleError(record)
+            what = str(record.msg)
         if record.exc_info and record.exc_info[1] is not None:
             error = record.exc_info[1]
             what = f"{what}: {type(error).__name__}: {error}".strip(": ")

@@ -41,6 +41,8 @@ async def notice(update: Update, context: BotContext) -> None:
     if user is not None and user.id == data.settings.owner_id:
         return
     message, chat = update.message, update.effective_chat
+    if message is not None and (message.migrate_to_chat_id or message.migrate_from_chat_id):
+        return  # a group upgraded: its data must follow, maintenance or not
     if update.inline_query is not None:
         button = InlineQueryResultsButton(context._(SHORT), start_parameter="maintenance")
         await _quietly(update.inline_query.answer([], cache_time=0, button=button))
