@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from prometheus_client import (
     CollectorRegistry,
@@ -19,10 +20,15 @@ from prometheus_client import (
     Histogram,
     PlatformCollector,
     ProcessCollector,
+    disable_created_metrics,
     generate_latest,
 )
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
+
+# No ``*_created`` series beside each counter and histogram: a timestamp per series that
+# Prometheus has no use for (and that doubles what a scrape carries).
+disable_created_metrics()
 
 PREFIX = "twentyfour"
 FAST = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
@@ -230,15 +236,26 @@ class Metrics:
             _last_backup,
         ]
         registry.register(_Collector(self.readings, families))
+        self._handled: dict[str, tuple[Any, Any]] = {}
+        self._worked: dict[str, tuple[Any, Any]] = {}
+        self._saved = {True: self.saves.labels("ok"), False: self.saves.labels("refused")}
         ProcessCollector(registry=registry)
         PlatformCollector(registry=registry)
 
     # --- the hooks the services call ------------------------------------------------------
 
+    # (Each label's child is looked up once: ``labels()`` takes a lock and builds a key.)
+
     def handled(self, kind: str, seconds: float) -> None:
         """An update of ``kind`` was handled in ``seconds``."""
-        self.updates.labels(kind).inc()
-        self.handler_seconds.labels(kind).observe(seconds)
+        child = self._handled.get(kind)
+        if child is None:
+            child = self._handled[kind] = (
+                self.updates.labels(kind),
+                self.handler_seconds.labels(kind),
+            )
+        child[0].inc()
+        child[1].observe(seconds)
 
     def flooded(self, scope: str, seconds: float) -> None:
         """Telegram answered 429, asking to wait ``seconds``; ``scope``: what it held."""
@@ -246,12 +263,18 @@ class Metrics:
 
     def worked(self, lane: str, waited: float, ran: float) -> None:
         """A worker's job of ``lane`` waited ``waited`` seconds for a worker and ran ``ran``."""
-        self.worker_wait.labels(lane).observe(waited)
-        self.worker_run.labels(lane).observe(ran)
+        child = self._worked.get(lane)
+        if child is None:
+            child = self._worked[lane] = (
+                self.worker_wait.labels(lane),
+                self.worker_run.labels(lane),
+            )
+        child[0].observe(waited)
+        child[1].observe(ran)
 
     def saved(self, seconds: float, ok: bool) -> None:
         """A write to the data file took ``seconds``; ``ok``: the disk took it."""
-        self.saves.labels("ok" if ok else "refused").observe(seconds)
+        self._saved[ok].observe(seconds)
 
     def text(self) -> bytes:
         """Every metric, in Prometheus's text format."""

@@ -46,6 +46,7 @@ async def test_a_healthy_bot_is_healthy_and_ready(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path, watch=True) as application:
         await reply_to(api, ANN, ANN, "/start")
+        await application.bot_data.solving.pool.start()  # (the workers start lazily)
         health = await _get(application, "/healthz")
         ready = await _get(application, "/readyz")
     assert health.status_code == 200
@@ -57,6 +58,7 @@ async def test_a_stalled_event_loop_fails_healthz_and_readyz_on_it_alone(tmp_pat
     api = make_api()
     async with running_bot(api, tmp_path, watch=True) as application:
         beats = application.bot_data.heartbeat
+        await application.bot_data.solving.pool.start()
         await until(beats.beating)
         time.sleep(heartbeat.LATE + 0.3)  # a handler that computes on the loop: the fault
         await until(lambda: beats.stalled() is not None, timeout=5)
@@ -86,6 +88,7 @@ async def test_telegram_unreachable_fails_readyz_on_telegram_alone(
     api = _Unreachable()
     api.add_user(ANN, "Ann")
     async with running_bot(api, tmp_path, watch=True) as application:
+        await application.bot_data.solving.pool.start()
         assert (await _get(application, "/readyz")).status_code == 200
         api.down = True
         data = application.bot_data
@@ -104,6 +107,7 @@ async def test_telegram_unreachable_fails_readyz_on_telegram_alone(
 async def test_a_disk_that_refuses_writes_fails_readyz_on_the_data_alone(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path, watch=True) as application:
+        await application.bot_data.solving.pool.start()
         refuse_writes(application)
         ready = await _get(application, "/readyz")
         refuse_writes(application, False)
@@ -153,6 +157,7 @@ async def test_readyz_requests_at_once_share_one_look_at_the_workers(
     monkeypatch.setattr(monitoring.WorkersCheck, "_ping", staticmethod(counted))
     api = make_api()
     async with running_bot(api, tmp_path, watch=True) as application:
+        await application.bot_data.solving.pool.start()
         address = application.bot_data.web_address
         async with httpx.AsyncClient(timeout=10) as client:
             answers = [client.get(f"{address}/readyz") for _ in range(20)]

@@ -53,12 +53,12 @@ async def admin(update: MessageUpdate, context: HandlerContext) -> None:
 
 
 def register(application: Application) -> None:
-    """The maintenance notice (before every other handler) and, with an owner, /admin."""
-    stop_all = TypeHandler(Update, maintenance.notice)
-    application.add_handler(stop_all, group=maintenance.GROUP)
+    """With an owner: /admin, and the maintenance notice (before every other handler)."""
     owner = services(application).settings.owner_id
     if owner is None:
         return
+    stop_all = TypeHandler(Update, maintenance.notice)
+    application.add_handler(stop_all, group=maintenance.GROUP)
     mine = filters.User(owner) & filters.ChatType.PRIVATE & filters.Regex(ADMIN)
     application.add_handler(MessageHandler(mine, for_messages(admin)))
 
@@ -67,7 +67,8 @@ def restore(application: Application) -> None:
     """At start-up: the maintenance notice and the day's count of games as they were kept,
     and the owner's error reports."""
     data = services(application)
-    maintenance.restore(application)
+    if data.settings.owner_id is not None:  # (nobody else can turn it off)
+        maintenance.restore(application)
     text = data.solving.store[0](GAMES_TODAY) if data.solving.store else None
     if text:
         try:
