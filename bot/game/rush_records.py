@@ -6,8 +6,11 @@ with the user's data (:class:`RushRecords`) and the bot's global data (:class:`R
 
 Only a finished run's :class:`~bot.game.rush.RunResult`, which the server counted, becomes a
 record: there is no other way in.  A board keeps each player once, with their best run, so
-that one player cannot fill it.  A run the host took off the boards (``/admin fairplay``:
-:mod:`bot.game.off_boards`) stays in its player's own records, marked, and on no board.
+that one player cannot fill it.  A run with an answer faster than a person's pace
+(:attr:`~bot.game.rush.RunResult.too_fast`) counts among the player's runs and nowhere
+else: no personal best or week's best (a group's board is made of its members' bests), no
+board.  A run the host took off the boards (``/admin fairplay``: :mod:`bot.game.off_boards`)
+stays in its player's own records, marked, and on no board.
 """
 
 from __future__ import annotations
@@ -79,10 +82,13 @@ class RushRecords:
 
     def add(self, result: RunResult, day: dt.date, *, off_boards: bool = False) -> PersonalBest:
         """Count a finished run that ended on ``day``; how it compares with the best before
-        (``off_boards``: the player is kept off the boards, and so is the run)."""
+        (a run too fast is only counted: it is nobody's best; ``off_boards``: the player is
+        kept off the boards, and so is the run, theirs still)."""
         record = RunRecord.of(result, day, off_boards=off_boards)
         previous = self.best
         self.runs += 1
+        if result.too_fast:
+            return PersonalBest(previous, False)
         new_best = record.score > 0 and record.beats(previous)
         if new_best:
             self.best = record
@@ -139,10 +145,10 @@ class RushBoard:
     def add(
         self, user_id: int, name: str, result: RunResult, day: dt.date, *, off_boards: bool = False
     ) -> None:
-        """Put a run that ended on ``day`` on the board, where it ranks (not a run of a player
-        kept ``off_boards``)."""
+        """Put a run that ended on ``day`` on the board, where it ranks (one with no point,
+        or too fast, or of a player kept ``off_boards``, stays off)."""
         entry = BoardEntry(user_id, name, RunRecord.of(result, day))
-        if entry.record.score == 0 or off_boards:
+        if entry.record.score == 0 or result.too_fast or off_boards:
             return
         self.all_time = _place(self.all_time, entry)
         self.week = _place(self.this_week(day), entry)

@@ -19,7 +19,7 @@ LAST_WEEK = dt.date(2026, 11, 18)
 
 
 def result(score: int, times: tuple[float, ...] = (3.04, 2.96)) -> RunResult:
-    return RunResult(score, min(times), 120.0, score + 1, 0, False, 1, times)
+    return RunResult(score, min(times), 120.0, score + 1, 0, False, 1, hand_times=times)
 
 
 def test_a_run_keeps_its_hand_times_to_the_tenth() -> None:
