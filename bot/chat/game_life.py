@@ -208,9 +208,8 @@ def deal(
     the chat gets the apology.  A game of many hands (Rush) is dealt again with each hand."""
     data = context.bot_data
     chat = context.chat_data
-    if data.live_hands.game(chat_id) is not game:  # a new game (Rush deals many hands on one)
-        data.activity.played(kind.name, context.today())
-    data.live_hands.add(chat_id, game, parts_from=kind.parts_from, kind=kind.name)  # no /solve
+    if data.live_hands.add(chat_id, game, parts_from=kind.parts_from, kind=kind.name):  # no /solve
+        data.activity.played(kind.name, context.today())  # a new game (Rush: one, many hands)
 
     def dealt(sent: object) -> None:
         if isinstance(sent, Message):

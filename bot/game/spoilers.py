@@ -176,10 +176,12 @@ class LiveHands:
 
     def add(
         self, chat_id: int, game: Game, *, parts_from: int | None = None, kind: str = ""
-    ) -> None:
+    ) -> bool:
         """A game dealt in a chat (of ``kind``, as its dealer names it): its hand is live until
         the game is over.  With ``parts_from`` (a Countdown game), any two of its numbers
-        asked with a target of ``parts_from`` or more spoil it too."""
+        asked with a target of ``parts_from`` or more spoil it too.  Whether it is a new
+        game (a Rush run is added again with each hand)."""
+        new = self._games.get((chat_id, None)) is not game
         self._drop(chat_id)
         self._file((chat_id, None), game)
         if kind:
@@ -188,6 +190,7 @@ class LiveHands:
             self._parts_from[chat_id] = parts_from
             for pair in pairs(game.hand):
                 self._by_pair.setdefault(pair, {})[chat_id] = game
+        return new
 
     def move(self, old_chat_id: int, new_chat_id: int) -> None:
         """A group became a supergroup: its round goes on under the new id."""

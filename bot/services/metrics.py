@@ -82,28 +82,34 @@ class _Collector(Collector):
 Family = Callable[[Readings], Metric]
 
 
+def _labelled(
+    kind: type[GaugeMetricFamily] | type[CounterMetricFamily],
+    name: str,
+    doc: str,
+    label: str,
+    read: Callable[[Readings], Mapping[str, int]],
+) -> Family:
+    """A family of ``kind`` with one ``label``, its values read at each scrape."""
+
+    def family(readings: Readings) -> Metric:
+        metric = kind(f"{PREFIX}_{name}", doc, labels=[label])
+        for value, count in sorted(read(readings).items()):
+            metric.add_metric([value], count)
+        return metric
+
+    return family
+
+
 def _gauges(
     name: str, doc: str, label: str, read: Callable[[Readings], Mapping[str, int]]
 ) -> Family:
-    def family(readings: Readings) -> Metric:
-        gauge = GaugeMetricFamily(f"{PREFIX}_{name}", doc, labels=[label])
-        for value, count in sorted(read(readings).items()):
-            gauge.add_metric([value], count)
-        return gauge
-
-    return family
+    return _labelled(GaugeMetricFamily, name, doc, label, read)
 
 
 def _counters(
     name: str, doc: str, label: str, read: Callable[[Readings], Mapping[str, int]]
 ) -> Family:
-    def family(readings: Readings) -> Metric:
-        counter = CounterMetricFamily(f"{PREFIX}_{name}", doc, labels=[label])
-        for value, count in sorted(read(readings).items()):
-            counter.add_metric([value], count)
-        return counter
-
-    return family
+    return _labelled(CounterMetricFamily, name, doc, label, read)
 
 
 def _gauge(name: str, doc: str, read: Callable[[Readings], float]) -> Family:

@@ -155,9 +155,8 @@ async def running_bot(
 
     Its clock is ``clock``, else a :class:`DayClock` (the bot lives on a fixed day), else,
     with ``own_clock``, the ones the bot makes for itself (on the system's wall and
-    monotonic clocks, or on ``wall`` and ``monotonic`` when given: a test steps them).  With
-    ``watch`` it serves ``/healthz``, ``/readyz`` and ``/metrics`` as ``python -m bot`` does,
-    on a free port of 127.0.0.1 (``BotData.web_address``)."""
+    monotonic clocks, or on ``wall`` and ``monotonic`` when given: a test steps them).
+    ``watch``: it serves /healthz, /readyz and /metrics on a free port (``web_address``)."""
     own_clock = own_clock or wall is not None
     seed_tables(data_dir)
     web = {"TWENTYFOUR_WEB_PORT": "0"} if watch else {}
@@ -336,16 +335,9 @@ def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
     if env.get("PYTHONDONTWRITEBYTECODE") and not env.get("PYTHONPYCACHEPREFIX"):
         del env["PYTHONDONTWRITEBYTECODE"]
         env["PYTHONPYCACHEPREFIX"] = str(PYCACHE)
-    # The web port (health checks, metrics) on any free port, unless a test names one: test
-    # processes run side by side.
-    env.update(
-        {
-            "TWENTYFOUR_DATA_DIR": str(tmp_path / "data"),
-            "PYTHONPATH": str(ROOT),
-            "TWENTYFOUR_WEB_PORT": "0",
-        },
-        **extra,
-    )
+    env.update({"TWENTYFOUR_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)})
+    # The web port (health checks, metrics): a free one, unless named (processes side by side).
+    env.update({"TWENTYFOUR_WEB_PORT": "0"}, **extra)
     return env
 
 
