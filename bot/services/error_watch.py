@@ -29,6 +29,7 @@ class ErrorWatch(logging.Handler):
         self.total = 0
         self._count = 0
         self._first = ""
+        self._reported_at = float("-inf")
         self._guard = threading.Lock()
 
     def emit(self, record: logging.LogRecord) -> None:
@@ -46,13 +47,14 @@ class ErrorWatch(logging.Handler):
             if self._count == 1:
                 self._first = f"{record.name}: {what}"[:SUMMARY_CHARS]
 
-    def take(self) -> ErrorReport | None:
-        """The errors since the last call, if any (then they are reported)."""
+    def take(self, now: float, every: float) -> ErrorReport | None:
+        """The errors since the last report, if any and if that report was made ``every``
+        seconds before ``now`` or more (monotonic seconds): then they are reported."""
         with self._guard:
-            if not self._count:
+            if not self._count or now - self._reported_at < every:
                 return None
             report = ErrorReport(self._count, self._first, self.total)
-            self._count, self._first = 0, ""
+            self._count, self._first, self._reported_at = 0, "", now
             return report
 
     def attach(self) -> None:

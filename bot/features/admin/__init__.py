@@ -82,8 +82,8 @@ def restore(application: Application) -> None:
     if owner is not None:
         jobs_of(application).run_repeating(
             reports.report,
-            interval=reports.EVERY,
-            first=reports.EVERY,
+            interval=reports.LOOK,
+            first=reports.LOOK,
             chat_id=owner,
             user_id=owner,
             name="error reports",

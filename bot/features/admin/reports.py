@@ -1,21 +1,25 @@
 """Errors told to the owner, at most once every :data:`EVERY` seconds: how many since the
-last report and since start, and the first of them (its logger and first line)."""
+last report and since start, and the first of them (its logger and first line).  A job looks
+every :data:`LOOK` seconds, so that an error after a quiet spell is told within seconds."""
 
 from __future__ import annotations
 
 import html
+import time
 
 from bot.context import BotContext
 
 EVERY = 60.0
 """Seconds between two reports at most often."""
+LOOK = 10.0
+"""Seconds between two looks for errors to report."""
 
 
 async def report(context: BotContext) -> None:
     """Job (in the owner's chat): the errors since the last report, if any."""
     data = context.bot_data
     owner = data.settings.owner_id
-    errors = data.errors.take()
+    errors = data.errors.take(time.monotonic(), EVERY)
     if errors is None or owner is None:
         return
     text = context.ngettext(
