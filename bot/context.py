@@ -21,7 +21,7 @@ from bot.services.answer_routes import AnswerRouter
 from bot.services.error_watch import ErrorWatch
 from bot.services.heartbeat import Heartbeat
 from bot.services.metrics import Metrics
-from bot.services.outbox import Letter, Outbox, Sent
+from bot.services.outbox import Letter, Outbox, Sent, Skipped
 from bot.services.polling import PollingRequest
 from bot.services.saving import HeldNews
 from bot.services.sending import unread
@@ -280,7 +280,7 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
     def post(
         self,
         chat_id: int,
-        send: Callable[[], Awaitable[Sent]],
+        send: Callable[[], Awaitable[Sent | Skipped]],
         *,
         game: bool = False,
         key: str | None = None,
@@ -288,9 +288,13 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         on_sent: Callable[[Sent], object] | None = None,
         on_failed: Callable[[Exception], object] | None = None,
         bulk: bool = False,
+        hold: float = 0.0,
+        rider: str | None = None,
     ) -> None:
         """Queue one Bot API call into a chat (see :mod:`bot.services.outbox`); ``bulk``: one
-        of many chats' notices due at once (:mod:`bot.services.bulk`)."""
+        of many chats' notices due at once (:mod:`bot.services.bulk`); ``hold``: seconds it
+        waits at least (for what comes with it); ``rider``: its text, to go in the chat's next
+        game picture instead if it still waits then (``Letter.rider``)."""
         flood_notice = None
         if user_id is not None:
             flood_notice = self._flood_notice(chat_id)
@@ -307,6 +311,8 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
                 on_failed=on_failed,
                 flood_notice=flood_notice,
                 bulk=bulk,
+                not_before=self.bot_data.outbox.clock() + hold if hold else 0.0,
+                rider=rider,
             )
         )
 
@@ -336,9 +342,11 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         game: bool = False,
         key: str | None = None,
         on_sent: Callable[[Sent], object] | None = None,
+        rider: str | None = None,
         **kwargs: Any,
     ) -> None:
-        """Reply to the update's message (queued; cheap unless ``game``)."""
+        """Reply to the update's message (queued; cheap unless ``game``); ``rider``: see
+        :meth:`post`."""
         message = update.effective_message
         assert message is not None
         user = update.effective_user
@@ -352,6 +360,7 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
             key=key,
             user_id=None if game or user is None else user.id,
             on_sent=on_sent,
+            rider=rider,
         )
 
     def send(
