@@ -327,7 +327,6 @@ async def serve_until(
     default)."""
     data = services(application)
     await application.start()
-    monitoring.start(application)
     # The workers start, and the default game's solutions are loaded, in the background.
     warm_up = asyncio.create_task(data.solving.warm_up(), name="warm up")
     # What is loaded by then (every chat of the data file, the kept tables) lives as long as
@@ -342,6 +341,7 @@ async def serve_until(
     rush.restore(application)
     admin.restore(application)
     backups.schedule(application)
+    monitoring.start(application)  # after the restores: a game restored is not dealt again
     await stop.wait()
     # Stop taking updates, end the solver work still waiting (those handlers answer at
     # once), send the game messages already decided for a few seconds, and save.

@@ -209,8 +209,7 @@ def deal(
     the chat gets the apology.  A game of many hands (Rush) is dealt again with each hand."""
     data = context.bot_data
     chat = context.chat_data
-    if data.live_hands.add(chat_id, game, parts_from=kind.parts_from, kind=kind.name):  # no /solve
-        data.activity.played(kind.name, context.today())  # a new game (Rush: one, many hands)
+    data.live_hands.add(chat_id, game, parts_from=kind.parts_from, kind=kind.name)  # no /solve
 
     def dealt(sent: object) -> None:
         if isinstance(sent, Message):
@@ -300,7 +299,6 @@ def deal_to_all(
     are set then in the ``home`` chat.  If one delivery fails, ``on_lost(chat id, error)``
     says what then (nobody may race on a hand one of them never saw)."""
     data = context.bot_data
-    data.activity.played(kind.name, context.today())
     for chat_id in chat_ids:
         data.live_hands.add(chat_id, game, parts_from=kind.parts_from, kind=kind.name)
     waiting = set(chat_ids)

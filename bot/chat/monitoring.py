@@ -160,9 +160,12 @@ def workers_of(data: BotData) -> dict[str, int]:
 
 
 def start(application: Application) -> None:
-    """At start-up: the heartbeat, the error count, and who was active (from the saved
-    data)."""
+    """At start-up, once the games still on are restored: the heartbeat, the error count,
+    who was active (from the saved data), and the count of games dealt from now on."""
     data = services(application)
+    data.live_hands.on_new = lambda kind, game: data.activity.played(
+        kind, data.local_now().date(), game
+    )
     for user_id, user in application.user_data.items():
         if user.seen:
             data.activity.players.see(user_id, user.seen)

@@ -38,7 +38,7 @@ nothing (it prevents a lurker's instant win).  Nobody is told where the hand is 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from itertools import combinations
 from math import comb
@@ -162,6 +162,9 @@ class LiveHands:
         does."""
         self._kinds: dict[int, str] = {}
         """The kind of each chat's game, as its dealer named it (for the host's counts)."""
+        self.on_new: Callable[[str, Game], object] | None = None
+        """Called with its kind and itself when a chat's new game is added (the host's
+        counts of games dealt; a Rush run, added again with each hand, is new once)."""
 
     def add_player(self, user_id: int, game: Game, kind: str = "") -> None:
         """A game ``user_id`` plays on their own, beside their chat's (see the module): its
@@ -176,12 +179,12 @@ class LiveHands:
 
     def add(
         self, chat_id: int, game: Game, *, parts_from: int | None = None, kind: str = ""
-    ) -> bool:
+    ) -> None:
         """A game dealt in a chat (of ``kind``, as its dealer names it): its hand is live until
         the game is over.  With ``parts_from`` (a Countdown game), any two of its numbers
-        asked with a target of ``parts_from`` or more spoil it too.  Whether it is a new
-        game (a Rush run is added again with each hand)."""
-        new = self._games.get((chat_id, None)) is not game
+        asked with a target of ``parts_from`` or more spoil it too."""
+        if self.on_new is not None and self._games.get((chat_id, None)) is not game:
+            self.on_new(kind, game)
         self._drop(chat_id)
         self._file((chat_id, None), game)
         if kind:
@@ -190,7 +193,6 @@ class LiveHands:
             self._parts_from[chat_id] = parts_from
             for pair in pairs(game.hand):
                 self._by_pair.setdefault(pair, {})[chat_id] = game
-        return new
 
     def move(self, old_chat_id: int, new_chat_id: int) -> None:
         """A group became a supergroup: its round goes on under the new id."""

@@ -56,11 +56,16 @@ class Activity:
         self.games: Counter[str] = Counter()
         """Games dealt since start, by kind."""
         self._today: tuple[dt.date, Counter[str]] | None = None
+        self._last: dict[str, object] = {}
 
-    def played(self, kind: str, day: dt.date) -> None:
+    def played(self, kind: str, day: dt.date, game: object = None) -> None:
         """A game of ``kind`` (as its feature names it: ``Countdown game``) was dealt on
-        ``day``."""
+        ``day`` (``game``, if given, is counted once: a private duel's hand is dealt to two
+        chats)."""
         kind = label(kind)
+        if game is not None and self._last.get(kind) is game:
+            return
+        self._last[kind] = game
         self.games[kind] += 1
         if self._today is None or self._today[0] != day:
             self._today = (day, Counter())
