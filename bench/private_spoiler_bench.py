@@ -58,6 +58,8 @@ ALL = hands((1, 13), 4)
 LEVELS = dict(zip(ALL, map(int, LEVELS_4_24), strict=True))
 SOLVABLE = [hand for hand in ALL if LEVELS[hand]]
 MEDIUM = [hand for hand in SOLVABLE if LEVELS[hand] == 3]
+DUEL = "duel hand"
+"""A duel's hand's kind, kept from everyone (as the duel feature names it)."""
 HAND_SECONDS = 60.0
 PAUSE = 3.0
 SIGMA = 0.6
@@ -122,6 +124,7 @@ def simulate(
     """Play ``args.seconds`` of ``duels`` duels and strangers' requests (see the module)."""
     rng = random.Random(args.seed)
     live, waiting, run = LiveHands(), Deferrals[int](), Run()
+    live.kept_from_everyone.add(DUEL)
     order = itertools.count()
     start = HAND_SECONDS + PAUSE  # the duels began at any moment before
     events = [Event(rng.uniform(0, start), next(order), "deal", duel) for duel in range(duels)]
@@ -156,7 +159,7 @@ def simulate(
         if event.what == "deal":
             hand = Round(1, rng.choice(MEDIUM), 24, event.at)
             for chat in (2 * event.duel + 1, 2 * event.duel + 2):  # both players' chats
-                live.add(chat, hand, everyone=True)
+                live.add(chat, hand, kind=DUEL)
             length = hand_length(rng, hand.hand, known, args.worst)
             run.hand_lengths.append(length)
             heapq.heappush(events, Event(event.at + length, next(order), "end", event.duel, hand))

@@ -19,7 +19,8 @@ The life of one game:
    Rush run end there (:meth:`Life.expire`), and their feature tells the time-up as the
    alarm would (the alarm then finds the game ended and says nothing); a hunt and a
    Countdown game say the answer is too late and leave their end to the alarm.
-4. :func:`stop_game` ends it early: its starter and the admins at once, others by a vote.
+4. :func:`stop_game` ends it early: its starter and the admins at once, anyone else by a
+   vote (:mod:`bot.game.votes`).
 5. :func:`restore`, after a restart, makes its hand secret again and sets its alarms anew
    from its deadline (PTB does not persist jobs).
 
@@ -88,7 +89,6 @@ class Kind(Generic[G]):
     parts_from: int | None = None
     """Any two of its numbers asked with a target this large or more spoil it (a Countdown
     game's: see :meth:`bot.game.spoilers.LiveHands.add`)."""
-    everyone: bool = False  # its hand kept from everyone while live (a duel's)
 
     def current(self, chat: ChatData, game: Life) -> bool:
         """Whether ``game`` is still the chat's game of this kind, and on."""
@@ -203,13 +203,13 @@ def deal(
     on_lost: Callable[[], object] | None = None,
 ) -> None:
     """Deal ``game`` in the chat: the picture of its hand (as ``tiles`` under a ``target``
-    for Countdown) with ``caption``, kept secret from /solve while it is on.  Its clock and
-    alarms start when the picture is sent; if it cannot be sent, the game ends (then
-    ``on_lost``: a game of many hands tells what was played) and the chat gets the apology.
-    A game of many hands (Rush) is dealt again with each hand."""
+    for Countdown) with ``caption``, kept secret from /solve
+    while it is on.  Its clock and alarms start when the picture is sent; if it cannot be
+    sent, the game ends (then ``on_lost``: a game of many hands tells what was played) and
+    the chat gets the apology.  A game of many hands (Rush) is dealt again with each hand."""
     data = context.bot_data
     chat = context.chat_data
-    data.live_hands.add(chat_id, game, parts_from=kind.parts_from, everyone=kind.everyone)
+    data.live_hands.add(chat_id, game, parts_from=kind.parts_from, kind=kind.name)  # no /solve
 
     def dealt(sent: object) -> None:
         if isinstance(sent, Message):
@@ -300,7 +300,7 @@ def deal_to_all(
     says what then (nobody may race on a hand one of them never saw)."""
     data = context.bot_data
     for chat_id in chat_ids:
-        data.live_hands.add(chat_id, game, parts_from=kind.parts_from, everyone=kind.everyone)
+        data.live_hands.add(chat_id, game, parts_from=kind.parts_from, kind=kind.name)
     waiting = set(chat_ids)
 
     def dealt(chat_id: int) -> Callable[[Sent], None]:
@@ -395,6 +395,6 @@ def restore(application: Application, kind: Kind[G]) -> int:
         game = kind.game_of(chat)
         if game is None or not game.live:
             continue
-        data.live_hands.add(chat_id, game, parts_from=kind.parts_from, everyone=kind.everyone)
+        data.live_hands.add(chat_id, game, parts_from=kind.parts_from, kind=kind.name)
         restored += set_alarms(data.timers, chat_id, kind, game, now)
     return restored

@@ -29,7 +29,8 @@ several at once, one of each kind (a challenge's play and a Rush run on the game
 each stays live for them.
 
 A hand that only its players can see and whose result leaves their chats (a duel's: it
-is rated) is refused to everyone while it is live (``everyone``: :meth:`LiveHands.add`):
+is rated) is refused to everyone while it is live (its kind is one of
+:attr:`LiveHands.kept_from_everyone`, which its feature names):
 a second account of a player, which the bot cannot tell from a stranger, would pass its
 solutions on (a stranger's /solve of it waits for its end instead: :mod:`bot.game.deferrals`).
 Which games are kept so, and what that costs, is docs/fair-play.md's *Hands only their
@@ -46,7 +47,7 @@ hand is played.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from itertools import combinations
 from math import comb
@@ -170,8 +171,16 @@ class LiveHands:
         self._parts_from: dict[int, int] = {}
         """The chats whose game any two of its numbers spoil, with the least target that
         does."""
-        self._everyone: set[int] = set()
-        """The chats whose game is refused to everyone (see the module)."""
+        self.kept_from_everyone: set[str] = set()
+        """The kinds of game (as their dealers name them) whose hands are refused to
+        everyone, not only to their players (see the module): each game's feature names
+        its own (a duel's hand)."""
+        self._kinds: dict[int, str] = {}
+        """The kind of each chat's game, as its dealer named it (for the host's counts, and
+        :attr:`kept_from_everyone`)."""
+        self.on_new: Callable[[str, Game], object] | None = None
+        """Called with its kind and itself when a chat's new game is added (the host's
+        counts of games dealt; a Rush run, added again with each hand, is new once)."""
 
     def add_player(self, user_id: int, game: Game, kind: str = "") -> None:
         """A game ``user_id`` plays on their own, beside their chat's (see the module): its
@@ -185,16 +194,22 @@ class LiveHands:
         self._unfile((user_id, kind))
 
     def add(
-        self, chat_id: int, game: Game, *, parts_from: int | None = None, everyone: bool = False
+        self,
+        chat_id: int,
+        game: Game,
+        *,
+        parts_from: int | None = None,
+        kind: str = "",
     ) -> None:
-        """A game dealt in a chat: its hand is live until the game is over.  With
-        ``parts_from`` (a Countdown game), any two of its numbers asked with a target of
-        ``parts_from`` or more spoil it too; with ``everyone``, it is refused to everyone
-        (see the module)."""
+        """A game dealt in a chat (of ``kind``, as its dealer names it): its hand is live until
+        the game is over.  With ``parts_from`` (a Countdown game), any two of its numbers
+        asked with a target of ``parts_from`` or more spoil it too."""
+        if self.on_new is not None and self._games.get((chat_id, None)) is not game:
+            self.on_new(kind, game)
         self._drop(chat_id)
         self._file((chat_id, None), game)
-        if everyone:
-            self._everyone.add(chat_id)
+        if kind:
+            self._kinds[chat_id] = kind
         if parts_from is not None:
             self._parts_from[chat_id] = parts_from
             for pair in pairs(game.hand):
@@ -204,10 +219,10 @@ class LiveHands:
         """A group became a supergroup: its round goes on under the new id."""
         game = self._games.get((old_chat_id, None))
         parts_from = self._parts_from.get(old_chat_id)
-        everyone = old_chat_id in self._everyone
+        kind = self._kinds.get(old_chat_id, "")
         self._drop(old_chat_id)
         if game is not None:
-            self.add(new_chat_id, game, parts_from=parts_from, everyone=everyone)
+            self.add(new_chat_id, game, parts_from=parts_from, kind=kind)
 
     def spoiled(self, numbers: Numbers, target: int | Fraction) -> list[Spoiled]:
         """The live games a request for ``numbers`` and ``target`` would spoil: numbers
@@ -221,7 +236,7 @@ class LiveHands:
                 elif target >= self._parts_from[chat_id] and (chat_id, None) not in found:
                     hand = self._hands[chat_id, None]
                     asked = tuple(sorted(numbers))
-                    everyone = chat_id in self._everyone
+                    everyone = self._kinds.get(chat_id) in self.kept_from_everyone
                     found[chat_id, None] = Spoiled(chat_id, game, False, hand, asked, everyone)
         return list(found.values())
 
@@ -239,6 +254,14 @@ class LiveHands:
         """The live game of a chat, if any."""
         game = self._games.get((chat_id, None))
         return game if game is not None and game.live else None
+
+    def live_kinds(self) -> Counter[str]:
+        """How many games are live, by kind (a player's own: the kind it was filed with)."""
+        return Counter(
+            (self._kinds.get(chat_id, "") if kind is None else kind) or "other"
+            for (chat_id, kind), game in self._games.items()
+            if game.live
+        )
 
     def __len__(self) -> int:
         """How many games are filed (a chat's or a player's own), live or not yet dropped."""
@@ -274,7 +297,7 @@ class LiveHands:
                     self._unfile(owner)
                 continue
             hand = self._hands[owner]
-            everyone = kind is None and chat_id in self._everyone
+            everyone = kind is None and self._kinds.get(chat_id) in self.kept_from_everyone
             found[owner] = Spoiled(chat_id, game, kind is not None, hand, ordered, everyone)
         return found
 
@@ -304,7 +327,7 @@ class LiveHands:
     def _drop(self, chat_id: int) -> None:
         hand = self._hands.get((chat_id, None), ())
         self._unfile((chat_id, None))
-        self._everyone.discard(chat_id)
+        self._kinds.pop(chat_id, None)
         if self._parts_from.pop(chat_id, None) is not None:
             for pair in pairs(hand):
                 sharing = self._by_pair.get(pair, {})

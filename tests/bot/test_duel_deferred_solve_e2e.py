@@ -130,7 +130,7 @@ async def test_a_page_a_duels_hand_holds_is_shown_once_the_hand_ends(tmp_path: P
         await reply_to(api, DAVE, DAVE, "/solve 1 2 3 4 5")  # five pages
         message = api.sent[-1]
         hand = Round(1, (1, 2, 3, 7), 24, 0.0)  # a duel's hand, in Carol's private duel
-        application.bot_data.live_hands.add(CAROL, hand, everyone=True)
+        application.bot_data.live_hands.add(CAROL, hand, kind=duel_play.HAND)
         before = len(api.sent)
         api.press(DAVE, message, "solve:1")
         await settled(api, application)

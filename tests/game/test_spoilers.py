@@ -372,8 +372,9 @@ def test_a_hand_index_finds_hands_by_three_cards_and_forgets_them() -> None:
 
 def test_a_hand_refused_to_everyone_stays_so_when_its_group_moves() -> None:
     hands = LiveHands()
-    hands.add(GROUP, Round(1, (2, 8, 12, 12), 24, 0.0), everyone=True)
-    hands.add(OTHER, Round(1, (2, 8, 12, 12), 24, 0.0))
+    hands.kept_from_everyone.add("duel hand")
+    hands.add(GROUP, Round(1, (2, 8, 12, 12), 24, 0.0), kind="duel hand")
+    hands.add(OTHER, Round(1, (2, 8, 12, 12), 24, 0.0), kind="round")
     hands.move(GROUP, -300)  # a group upgraded to a supergroup
     found = {spoiled.chat_id: spoiled.everyone for spoiled in hands.spoiled((2, 8, 12), 2)}
     assert found == {-300: True, OTHER: False}

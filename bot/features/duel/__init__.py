@@ -27,7 +27,7 @@ from bot.context import services
 from bot.services.answer_routes import Priority, Route
 from bot.typed_handlers import for_buttons, for_messages
 
-from . import answers, left, lobby, shared
+from . import answers, left, lobby, play, shared
 from .restart import restore
 
 __all__ = ["register", "restore"]
@@ -61,3 +61,4 @@ def register(application: Application) -> None:
     data.answers.add(
         Route(Priority.DUEL, answers.claims, answers.judge, answers.waiting, answers.its_messages)
     )
+    data.live_hands.kept_from_everyone.add(play.HAND)  # see play.HAND

@@ -18,7 +18,7 @@ from telegram.error import BadRequest, Forbidden
 
 from bot.chat import daily_aside, game_life
 from bot.chat.announce import tell_saved
-from bot.chat.hand_record_line import line_of
+from bot.chat.hand_record_line import line_of, note_solve
 from bot.context import BotContext, BotData
 from bot.game.duel import Duel, End, HandResult, Refused
 from bot.game.hand_records import Source, hand_key
@@ -42,6 +42,10 @@ DIFFICULTY = "medium"
 DRAWS = 5
 """How many hands are drawn at most to find one the duel has not had (among the hundreds of
 medium hands a repeat is rare, and five in a row would be a deck of a handful)."""
+HAND = "duel hand"
+"""A duel hand's kind, as the live hands know it: kept from everyone while it is live, not
+only from the players and the group (only its players see a private duel's hand, and a duel
+is rated: a second account would pass it on)."""
 NEXT_HAND_SECONDS = 3.0
 """The pause between a hand's result and the next hand (time to read the result)."""
 
@@ -91,9 +95,7 @@ def kind(data: BotData) -> game_life.Kind[Round]:
         return None if duel is None else duel.hand
 
     alarm = game_life.Alarm[Round](DUEL_UP, lambda hand: hand.deadline, hand_up)
-    # Only its players see a private duel's hand, and a duel is rated: /solve refuses it to
-    # everyone, not only to the players and the group (a second account would pass it on).
-    return game_life.Kind[Round]("duel hand", hand_of, (alarm,), everyone=True)
+    return game_life.Kind[Round](HAND, hand_of, (alarm,))
 
 
 def names_in(context: BotContext, chat_id: int) -> dict[int, str]:
@@ -255,9 +257,10 @@ def hand_won(context: BotContext, duel: Duel, result: HandResult, text: str) -> 
     # The winning answer is shown as the solution it is, as rounds show theirs: never the
     # raw text, which may carry invisible direction marks or an essay around the answer.
     text = solution_of(text, hand.target).pretty  # judged right: it is an expression
-    records = context.bot_data.global_data.hand_records
     given = bool(hand.peeked)  # none while it is refused to everyone, but for the rule's sake
-    noted = records.note(hand.hand, hand.target, winner, result.seconds, Source.DUEL, given=given)
+    noted = note_solve(
+        context, hand.hand, hand.target, winner, result.seconds, Source.DUEL, given=given
+    )
     # The hand's result and its record are kept before they are told.
     context.save_global(hands=[hand_key(hand.hand, hand.target)])
 
