@@ -14,10 +14,15 @@ from telegram.error import BadRequest
 from telegram.ext import Application, CallbackContext, ExtBot
 
 from bot.game.daily import DayBoard
-from bot.game.spoilers import LiveHands
+from bot.game.spoilers import HandIndex, LiveHands
 from bot.i18n import N_, language_of, translations
+from bot.services.activity import Activity
 from bot.services.answer_routes import AnswerRouter
-from bot.services.outbox import Letter, Outbox, Sent
+from bot.services.deferred_solves import DeferredSolves
+from bot.services.error_watch import ErrorWatch
+from bot.services.heartbeat import Heartbeat
+from bot.services.metrics import Metrics
+from bot.services.outbox import Letter, Outbox, Sent, Skipped
 from bot.services.polling import PollingRequest
 from bot.services.saving import HeldNews
 from bot.services.sending import unread
@@ -65,6 +70,12 @@ class BotData:
     """The connection that polls for updates (whether a poll has succeeded yet)."""
     live_hands: LiveHands
     """The rounds being played, whose solutions their players may not ask for."""
+    challenge_hands: HandIndex
+    """The challenges someone has opened, by token: whoever the bot gives their solutions
+    to before opening one plays it unranked (:mod:`bot.game.challenge`)."""
+    deferred_solves: DeferredSolves
+    """The /solve requests waiting for a duel's hand to end (see
+    :mod:`bot.services.deferred_solves`)."""
     daily_board: DayBoard
     """Every player's solve time of the latest daily puzzles, sorted (rebuilt at start-up)."""
     app_calls: dict[str, Callable[[Any], Awaitable[tuple[int, dict[str, Any]]]]]
@@ -84,6 +95,27 @@ class BotData:
     global_data: GlobalData
     """What the bot keeps across all chats: duels and invitations, ratings, each hand's
     record, challenges (loaded at start-up; saved by :meth:`BotContext.save_global`)."""
+    activity: Activity
+    """Players and chats by the hour they were last seen, games dealt by kind (for the
+    host: ``/admin`` and the metrics)."""
+    metrics: Metrics
+    """The Prometheus metrics served at ``/metrics`` (:mod:`bot.chat.monitoring`)."""
+    heartbeat: Heartbeat
+    """The event loop's heartbeat, for ``/healthz``."""
+    errors: ErrorWatch
+    """Errors logged since start, and those still to report to the owner."""
+    writable: Callable[[], bool]
+    """Whether the data file's disk takes writes now (for ``/readyz``)."""
+    telegram_seen: float | None
+    """With a webhook: when (``time.monotonic``) Telegram was last seen to reach the bot
+    (an update posted, or ``getWebhookInfo`` with no delivery error); polling keeps its
+    own (:attr:`PollingRequest.answered_at`)."""
+    backups: dict[str, float]
+    """The scheduled backups since start: how many went ``ok`` and ``failed``, and when the
+    ``last`` one was written (:mod:`bot.chat.backups`)."""
+    maintenance: float | None
+    """Since when (the bot's clock) the owner's maintenance notice answers everyone; None:
+    it is off (``/admin maintenance``)."""
 
     def __init__(self) -> None:
         self.clock = time.time
@@ -91,6 +123,8 @@ class BotData:
         self.rng = random.Random()
         self.dealing = set()
         self.live_hands = LiveHands()
+        self.challenge_hands = HandIndex()
+        self.deferred_solves = DeferredSolves()
         self.daily_board = DayBoard()
         self.admins = {}
         self.answers = AnswerRouter()
@@ -102,6 +136,14 @@ class BotData:
         self.write_now = None
         self.held = HeldNews()
         self.global_data = GlobalData()
+        self.activity = Activity()
+        self.metrics = Metrics()
+        self.heartbeat = Heartbeat()
+        self.errors = ErrorWatch()
+        self.writable = lambda: True
+        self.telegram_seen = None
+        self.backups = {}
+        self.maintenance = None
 
     def now(self) -> float:
         """The games' clock, in seconds."""
@@ -247,7 +289,7 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
     def post(
         self,
         chat_id: int,
-        send: Callable[[], Awaitable[Sent]],
+        send: Callable[[], Awaitable[Sent | Skipped]],
         *,
         game: bool = False,
         key: str | None = None,
@@ -255,9 +297,13 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         on_sent: Callable[[Sent], object] | None = None,
         on_failed: Callable[[Exception], object] | None = None,
         bulk: bool = False,
+        hold: float = 0.0,
+        rider: str | None = None,
     ) -> None:
         """Queue one Bot API call into a chat (see :mod:`bot.services.outbox`); ``bulk``: one
-        of many chats' notices due at once (:mod:`bot.services.bulk`)."""
+        of many chats' notices due at once (:mod:`bot.services.bulk`); ``hold``: seconds it
+        waits at least (for what comes with it); ``rider``: its text, to go in the chat's next
+        game picture instead if it still waits then (``Letter.rider``)."""
         flood_notice = None
         if user_id is not None:
             flood_notice = self._flood_notice(chat_id)
@@ -274,6 +320,8 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
                 on_failed=on_failed,
                 flood_notice=flood_notice,
                 bulk=bulk,
+                not_before=self.bot_data.outbox.clock() + hold if hold else 0.0,
+                rider=rider,
             )
         )
 
@@ -303,9 +351,11 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         game: bool = False,
         key: str | None = None,
         on_sent: Callable[[Sent], object] | None = None,
+        rider: str | None = None,
         **kwargs: Any,
     ) -> None:
-        """Reply to the update's message (queued; cheap unless ``game``)."""
+        """Reply to the update's message (queued; cheap unless ``game``); ``rider``: see
+        :meth:`post`."""
         message = update.effective_message
         assert message is not None
         user = update.effective_user
@@ -319,6 +369,7 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
             key=key,
             user_id=None if game or user is None else user.id,
             on_sent=on_sent,
+            rider=rider,
         )
 
     def send(

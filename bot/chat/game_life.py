@@ -53,6 +53,7 @@ from bot.context import BotContext, now_of, services
 from bot.game.life import Life
 from bot.services.outbox import Sent
 from bot.services.pictures import send_hand
+from bot.services.riders import Riders
 from bot.services.solving import DealRefused
 from bot.services.timers import JobCallback, Timers
 from bot.state import ChatData, GlobalData
@@ -208,7 +209,7 @@ def deal(
     the chat gets the apology.  A game of many hands (Rush) is dealt again with each hand."""
     data = context.bot_data
     chat = context.chat_data
-    data.live_hands.add(chat_id, game, parts_from=kind.parts_from)  # no /solve of it meanwhile
+    data.live_hands.add(chat_id, game, parts_from=kind.parts_from, kind=kind.name)  # no /solve
 
     def dealt(sent: object) -> None:
         if isinstance(sent, Message):
@@ -256,11 +257,12 @@ def post_hand(
     on_failed: Callable[[Exception], object] | None = None,
     bulk: bool = False,
 ) -> None:
-    """Send a hand's picture with its ``caption`` (and ``reply_markup``) through the outbox,
-    as a game message: as text where no picture can be sent
-    (:func:`~bot.services.pictures.send_hand`).  ``on_failed``: what to do if it cannot be
-    sent at all (the chat's apology by default); ``bulk``: one of many chats' posts due at
-    once (:meth:`bot.context.BotContext.post`)."""
+    """Send a hand's picture with its ``caption`` (and ``reply_markup``, and replies waiting
+    that ride along: :class:`~bot.services.riders.Riders`) through the outbox, as a game
+    message: as text where no picture can be sent (:func:`~bot.services.pictures.send_hand`).
+    ``on_failed``: what to do if it cannot be sent at all (the chat's apology by default);
+    ``bulk``: one of many chats' posts due at once (:meth:`bot.context.BotContext.post`)."""
+    with_riders = Riders(context.bot_data.outbox, chat_id, caption)
     context.post(
         chat_id,
         lambda: send_hand(
@@ -268,7 +270,7 @@ def post_hand(
             chat_id,
             hand,
             context.bot_data.file_ids,
-            caption=caption,
+            caption=with_riders(),
             tiles=tiles,
             target=target,
             reply_markup=reply_markup,
@@ -298,7 +300,7 @@ def deal_to_all(
     says what then (nobody may race on a hand one of them never saw)."""
     data = context.bot_data
     for chat_id in chat_ids:
-        data.live_hands.add(chat_id, game, parts_from=kind.parts_from)
+        data.live_hands.add(chat_id, game, parts_from=kind.parts_from, kind=kind.name)
     waiting = set(chat_ids)
 
     def dealt(chat_id: int) -> Callable[[Sent], None]:
@@ -393,6 +395,6 @@ def restore(application: Application, kind: Kind[G]) -> int:
         game = kind.game_of(chat)
         if game is None or not game.live:
             continue
-        data.live_hands.add(chat_id, game, parts_from=kind.parts_from)
+        data.live_hands.add(chat_id, game, parts_from=kind.parts_from, kind=kind.name)
         restored += set_alarms(data.timers, chat_id, kind, game, now)
     return restored

@@ -1,35 +1,27 @@
 """Worker processes for the solver's heavy work, so the event loop never computes for long.
 
 :meth:`WorkerPool.run` sends a picklable, module-level function and its arguments to a
-long-lived worker process and waits for the result without blocking the loop (the loop reads
-a worker's pipe only once it is readable).  The contract:
+long-lived worker process and waits for the result without blocking the loop.  The contract:
 
 * **Budgets.**  Every job has a budget in seconds, queueing included.  When it runs out the
   caller gets :class:`WorkTimeout`; a job still running is stopped by killing its worker,
   which is replaced when next needed.  A caller that is cancelled is treated the same way,
-  except for a job run with ``linger``: its worker is asked to stop it
-  (:func:`~bot.services.worker_process.stop_asked`) and keeps its warm caches, unless the
-  job is still running ``linger`` seconds later.
-* **Lanes.**  *Game* jobs (dealing, rating) always start before queued *search* jobs (what
-  users ask with /solve and inline queries), and at most ``search_workers`` workers run
-  searches at once, so one worker is always free for the game however many searches wait.
-* **Bounds.**  Each lane's queue is bounded: a job that does not fit raises
-  :class:`PoolBusy` at once.  In the search lane an ``owner`` (a user) has at most one job
-  queued or running; a second raises :class:`AlreadyRunning` at once.
-* **Failures.**  An exception inside the job, or a worker that dies, raises
-  :class:`WorkFailed` (naming the original exception).
+  except for a job run with ``linger``: its worker is asked to stop it and keeps its warm
+  caches, unless the job is still running ``linger`` seconds later.
+* **Lanes.**  *Game* jobs (dealing, rating) start before queued *search* jobs (/solve, inline
+  queries), and at most ``search_workers`` run searches: one is always free for the game.
+* **Bounds.**  A lane's queue is bounded (past it, :class:`PoolBusy` at once); in the search
+  lane an ``owner`` (a user) has one job queued or running (a second: :class:`AlreadyRunning`).
+* **Failures.**  An exception inside the job, or a worker that dies, raises :class:`WorkFailed`.
 * **Memory.**  Each worker's address space may grow at most ``memory`` bytes beyond what it
   holds when it starts (``RLIMIT_AS``, where the system has it): a job that needs more gets
   a ``MemoryError`` in the worker, its caller gets :class:`WorkTooBig`, and the worker is
-  replaced (returning its memory to the system).  A search's time budget alone does not
-  bound its memory: some grow by hundreds of MiB within two seconds.
-* **Priority.**  Workers lower their own scheduling priority (``nice``), so on a machine with
-  fewer cores than busy workers the bot's event loop still gets the CPU first.
-* **Pauses.**  No job pays for a full collection over earlier jobs' caches
-  (:func:`~bot.services.worker_process.settle`).
-* **Progress.**  A job run with ``progress`` gets a ``report`` keyword: each value it
-  reports reaches ``progress`` on the loop, in order, before its result (what it has
-  found so far, for a caller that will not wait for the end).
+  replaced (returning its memory to the system): a search's time budget alone does not
+  bound its memory.
+* **Priority.**  Workers lower their own scheduling priority (``nice``): the loop comes first.
+* **Pauses.**  No job pays for a full collection over earlier jobs' caches (:func:`settle`).
+* **Progress.**  A job run with ``progress`` gets a ``report`` keyword: what it reports
+  (found so far) reaches ``progress`` on the loop, in order, before its result.
 * **Reuse.**  Given :class:`~bot.services.idle_workers.IdleWorkers`, it starts from those.
 
 The worker's side is :mod:`bot.services.worker_process`.
@@ -94,6 +86,8 @@ class _Job:
     future: asyncio.Future[Any] = field(repr=False)
     progress: Callable[[Any], None] | None = None
     linger: float = 0.0
+    queued_at: float = field(default_factory=lambda: asyncio.get_running_loop().time())
+    started_at: float | None = None  # when it was given to a worker (on the loop's clock)
 
 
 @dataclass(eq=False)
@@ -147,6 +141,8 @@ class WorkerPool:
         self._context: multiprocessing.context.ForkServerContext | None = None
         self._closed = False
         self._started: asyncio.Future[None] | None = None
+        # As a job ends: its lane, when it was queued and given to a worker (None: never).
+        self.on_done: Callable[[Lane, float, float | None], object] | None = None
 
     # --- the callers' side ------------------------------------------------------------------
 
@@ -208,10 +204,12 @@ class WorkerPool:
         await asyncio.shield(self._started)
 
     async def _start(self) -> None:
-        # One try per place: a worker that cannot be started (no processes left, say) is
-        # logged once each, not retried in a loop; jobs then fail with the reason.
-        for _ in range(self.size - len(self._idle) - len(self._busy) - self._starting):
-            await self._spawn()
+        # One try per place, no more workers than places (counted, as _pump counts its own).
+        for _ in range(self.size):
+            if len(self._idle) + len(self._busy) + self._starting >= self.size:
+                break
+            self._starting += 1
+            await self._spawn(counted=True)
         self._pump()
         # Each worker takes one of these, as none is free before its answer.
         await asyncio.gather(
@@ -261,6 +259,7 @@ class WorkerPool:
 
     def _assign(self, worker: _Worker, job: _Job) -> None:
         worker.job = job
+        job.started_at = asyncio.get_running_loop().time()
         self._busy.add(worker)
         try:
             worker.connection.send((job.id, job.function, job.args, job.progress is not None))
@@ -270,9 +269,7 @@ class WorkerPool:
 
     async def _spawn(self, *, counted: bool = False) -> None:
         try:
-            idle = self.idle_workers
-            kept = await asyncio.to_thread(idle.take, self.kind) if idle is not None else None
-            process, ours = kept or await self._start_process()
+            process, ours = await self._new_worker()
         except Exception as error:
             logger.error("Cannot start a solver worker: %s", error)
             if not self._idle and not self._busy:
@@ -292,18 +289,19 @@ class WorkerPool:
         self._idle.append(worker)
         self._pump()
 
-    async def _start_process(self) -> tuple[BaseProcess, Connection]:
+    async def _new_worker(self) -> tuple[BaseProcess, Connection]:
+        idle = self.idle_workers  # one kept idle, reset first (in a thread: that waits)
+        if idle is not None and (kept := await asyncio.to_thread(idle.take, self.kind)):
+            return kept
         if self._context is None:
-            # A fork server with the solver preloaded starts each worker in milliseconds
-            # and, unlike a plain fork, never copies this process's threads or event loop.
+            # A fork server, the solver preloaded: workers in ms, no threads or loop copied.
             self._context = multiprocessing.get_context("forkserver")
             self._context.set_forkserver_preload(self.preload)
         ours, theirs = self._context.Pipe(duplex=True)
         process = self._context.Process(
             target=serve, args=(theirs, self.nice, self.memory), daemon=True, name="solver worker"
         )
-        # Starting talks to the fork server, which may first have to start and import the
-        # solver: a thread keeps that off the event loop.
+        # It talks to the fork server (which may first import the solver): off the loop.
         await asyncio.to_thread(process.start)
         theirs.close()
         return process, ours
@@ -341,6 +339,8 @@ class WorkerPool:
             return
         if job.lane == "search" and job.owner is not None:
             self._owners.discard(job.owner)
+        if self.on_done is not None:
+            self.on_done(job.lane, job.queued_at, job.started_at)
         if isinstance(outcome, BaseException):
             job.future.set_exception(outcome)
             job.future.exception()  # retrieved: an abandoned job's error is not logged

@@ -18,7 +18,6 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-import httpx
 import pytest
 from apscheduler.events import (
     EVENT_JOB_ERROR,
@@ -32,10 +31,11 @@ from telegram.ext import Application, JobQueue
 from bot import records
 from bot.app import build_application, run_polling
 from bot.clock import MONOTONIC
-from bot.local_api import ApiError, LocalBotApi, LocalTransport, plain_text
+from bot.local_api import LocalBotApi, LocalTransport, plain_text
 from bot.persistence import FILE_NAME, SQLitePersistence
 from bot.settings import Settings
 from tests.bot.data_files import seed_tables
+from tests.bot.faulty_api import FaultyBotApi
 from tests.bot.shared_workers import IDLE_WORKERS
 from tests.bytecode import keep_bytecode
 
@@ -53,38 +53,6 @@ if TYPE_CHECKING:
 
 else:
     BotApplication = Application
-
-
-class FaultyBotApi(LocalBotApi):
-    """The local Bot API, with errors a test can have Telegram return on demand, and
-    connections it can drop."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._failures: list[tuple[str, ApiError | httpx.TransportError]] = []
-
-    def fail_next(
-        self, method: str, code: int, description: str, retry_after: int | None = None
-    ) -> None:
-        """Make the next call of ``method`` fail as Telegram would (e.g. 429); the failed
-        call counts against no limit."""
-        self._failures.append((method, ApiError(code, description, retry_after)))
-
-    def drop_next(self, method: str) -> None:
-        """Make the next call of ``method`` lose its connection before any answer (the
-        request is not carried out), as a network outage does."""
-        error = httpx.RemoteProtocolError("Server disconnected without sending a response.")
-        self._failures.append((method, error))
-
-    async def call(self, method: str, params: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-        for index, (name, error) in enumerate(self._failures):
-            if name == method:
-                del self._failures[index]
-                self.calls.append(method)
-                if isinstance(error, httpx.TransportError):
-                    raise error  # through the in-process transport, to PTB's httpx client
-                return error.code, error.body()
-        return await super().call(method, params)
 
 
 def make_api() -> FaultyBotApi:
@@ -149,15 +117,18 @@ async def running_bot(
     own_clock: bool = False,
     wall: Callable[[], float] | None = None,
     monotonic: Callable[[], float] | None = None,
+    watch: bool = False,
 ) -> AsyncIterator[BotApplication]:
     """The real application polling ``api`` through PTB's HTTP stack, until the block ends.
 
     Its clock is ``clock``, else a :class:`DayClock` (the bot lives on a fixed day), else,
     with ``own_clock``, the ones the bot makes for itself (on the system's wall and
-    monotonic clocks, or on ``wall`` and ``monotonic`` when given: a test steps them)."""
+    monotonic clocks, or on ``wall`` and ``monotonic`` when given: a test steps them).
+    ``watch``: it serves /healthz, /readyz and /metrics on a free port (``web_address``)."""
     own_clock = own_clock or wall is not None
     seed_tables(data_dir)
-    settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(data_dir), **(env or {})})
+    web = {"TWENTYFOUR_WEB_PORT": "0"} if watch else {}
+    settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(data_dir), **web, **(env or {})})
     application = cast(
         "BotApplication",
         build_application(
@@ -176,7 +147,7 @@ async def running_bot(
     )
     stop = asyncio.Event()
     polls = api.polls  # the API may be reused from an earlier run: this run's first poll
-    runner = asyncio.create_task(run_polling(application, stop, timeout=1))
+    runner = asyncio.create_task(run_polling(application, stop, timeout=1, watch=watch))
     try:
         # The updater's first poll goes out only once run_polling waits for ``stop``: after
         # the application has started and rebuilt its jobs (timers, daily posts), which
@@ -309,7 +280,9 @@ def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
     a second of CPU each)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "TWENTYFOUR_"))}
     keep_bytecode(env)
-    env.update({"TWENTYFOUR_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}, **extra)
+    env.update({"TWENTYFOUR_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)})
+    # The web port (health checks, metrics): a free one, unless named (processes side by side).
+    env.update({"TWENTYFOUR_WEB_PORT": "0"}, **extra)
     return env
 
 
@@ -342,8 +315,9 @@ def _free_port() -> int:
 
 
 def dealt(message: dict) -> tuple[int, ...]:
-    """The hand a deal message states in its caption."""
-    caption = plain_text(message["caption"])
+    """The hand a deal message states in its caption (under the news of the round before
+    it, if it has some: a group's match deals its next round with the win)."""
+    caption = plain_text(message["caption"]).rsplit("\n\n", 1)[-1]
     numbers = re.search(r"(\d+(?: \d+)+)", caption.split("\n")[0].split("·")[-1])
     assert numbers, caption
     return tuple(int(n) for n in numbers.group(1).split())
