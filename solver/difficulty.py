@@ -102,7 +102,7 @@ def _steps(a: Value, b: Value, goal: Value, last: bool) -> list[tuple[float, Val
         options.append(("/", divide(a, b)))
     if a and a != b:
         options.append(("/", divide(b, a)))
-    scale = abs(goal) or 1
+    scale: Value = goal if goal > 0 else -goal if goal < 0 else 1
     if last:
         return [(LAST_WEIGHTS[op] * _bigness(a, scale, LAST_BIG_POWER), r) for op, r in options]
     steps = []
@@ -135,7 +135,7 @@ def _routes(state: tuple[Value, ...], goal: Value) -> float:
                     total += weight if result == goal else 0.0
                 else:
                     total += weight * _routes(tuple(sorted((*rest, result))), goal)
-    return total / choices**CHOICE_POWER
+    return total / float(choices**CHOICE_POWER)
 
 
 def _near_misses(state: tuple[Value, ...], goal: Value) -> float:
