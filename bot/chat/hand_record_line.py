@@ -12,8 +12,9 @@ What the line may say, and why:
   and may be forwarded.  The times seen and the record are no spoiler.
 - The holder is named only as they are named in the chat the line goes to: a member the
   bot has seen in a group, under that group's name for them; in private, "you" for the
-  player themself.  Anyone else is "a player elsewhere": a record set in one chat does not
-  tell another chat who played there.
+  player themself, and someone they played a duel or a challenge with as they saw them
+  named (:mod:`bot.chat.players_met`).  Anyone else is "a player elsewhere": a record set
+  in one chat does not tell another chat who played there.
 - A hand solved for the first time has no line (there is nothing to compare with).
 - The line is short (a name is cut to :data:`NAME_SHOWN` characters), so that it fits a
   photo's caption (1024 characters) beside the rest of an announcement.
@@ -24,6 +25,7 @@ from __future__ import annotations
 import html
 import logging
 
+from bot.chat.players_met import known_name
 from bot.context import BotContext
 from bot.game.hand_records import HandRecord, Noted, Source, hand_key
 
@@ -125,7 +127,7 @@ def holder_name(context: BotContext, chat_id: int, user_id: int, holder: int) ->
     if chat_id == user_id:  # a private chat's id is its user's
         if holder == user_id:
             return context._("you")
-        return context._("a player elsewhere")
+        return known_name(context, user_id, holder) or context._("a player elsewhere")
     chat = context.application.chat_data.get(chat_id)
     name = chat.members.get(holder) if chat is not None else None
     if name is None:

@@ -17,7 +17,7 @@ from tests.bot.harness import ANN, dealt, make_api, reply_to, running_bot
 
 pytestmark = pytest.mark.asyncio
 
-SEEDS = {(6, 8, 9, 11): 2605, (2, 6, 7, 11): 2079, (1, 2, 2, 7): 281}
+SEEDS: dict[tuple[int, ...], int] = {(6, 8, 9, 11): 2605, (2, 6, 7, 11): 2079, (1, 2, 2, 7): 281}
 """A seed whose first draw from the default game's table is the hand (checked below)."""
 
 

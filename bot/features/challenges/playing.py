@@ -21,6 +21,7 @@ from bot.chat import daily_aside, game_life
 from bot.chat.announce import tell_saved
 from bot.chat.challenges import after_saved, settle_lapsed, time_text
 from bot.chat.hand_record_line import count_solve
+from bot.chat.players_met import meet
 from bot.context import BotContext, services
 from bot.game.attempts import unplayed_days
 from bot.game.challenge import Challenge, ChallengeRefusal, ChallengeRefused
@@ -161,6 +162,7 @@ async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
         return
     # The play is kept before the hand is shown: a restart keeps its clock.
     context.save_global(challenges=[challenge.token])
+    meet(context, challenge.setter, challenge.setter_name, user.id, user.first_name)
     name = html.escape(challenge.setter_name)
     if play.daily:
         if not known:  # opened again, it is the daily attempt going on, as /daily says

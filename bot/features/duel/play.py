@@ -21,6 +21,7 @@ from telegram.error import Forbidden
 from bot.chat import daily_aside, game_life
 from bot.chat.announce import tell_saved
 from bot.chat.hand_record_line import line_of
+from bot.chat.players_met import meet
 from bot.context import BotContext, BotData
 from bot.game.claims import after_mention, looks_like_answer
 from bot.game.duel import Duel, HandResult, Refused
@@ -132,6 +133,8 @@ def begin(context: BotContext, duel: Duel, names: dict[int, str]) -> None:
             # Plain answers are the duel's, not the daily's.
             daily_aside.take_answers(in_chat(context, chat_id), chat_id)
         changed(context, chat_id)
+    first, second = duel.players
+    meet(context, first, names.get(first, ""), second, names.get(second, ""))
     tell(context, duel, lambda local, shown: words.begins_text(duel, shown, local))
     context.application.create_task(deal_next(context, duel.token), name="duel deal")
 
