@@ -66,13 +66,23 @@ class HandRecord:
     """Where the record was set (a :class:`Source` value)."""
 
 
+class Barred(StrEnum):
+    """Why a solve fast enough for the record did not take it (see the rules above)."""
+
+    DAILY = "daily"
+    CHALLENGE = "challenge"
+    HELPED = "helped"
+    TOO_FAST = "too_fast"
+
+
 @dataclass(frozen=True, slots=True)
 class Noted:
-    """What a solve found and did: the record as it stood before, and whether this solve
-    set a new one."""
+    """What a solve found and did: the record as it stood before, whether this solve set a
+    new one, and why not when it was fast enough to (None: it set one, or was slower)."""
 
     before: HandRecord
     new_record: bool
+    barred: Barred | None = None
 
 
 @dataclass(slots=True)
@@ -110,11 +120,11 @@ class HandRecords:
         before = _copy(record)
         record.seen += 1
         faster = record.best is None or seconds < record.best
-        known_before = source in (Source.DAILY, Source.CHALLENGE)  # cards seen before the clock
-        new_record = faster and seconds >= FASTEST_HUMAN and not known_before and not helped
+        barred = _barred(source, seconds, helped) if faster else None
+        new_record = faster and barred is None
         if new_record:
             record.best, record.holder, record.source = seconds, user_id, source.value
-        return Noted(before, new_record)
+        return Noted(before, new_record, barred)
 
     def take_dropped(self) -> list[str]:
         """The keys dropped since the last call (their saved rows are to be deleted)."""
@@ -127,6 +137,20 @@ class HandRecords:
         least = min(self.hands, key=lambda key: self.hands[key].seen)
         del self.hands[least]
         self.dropped.append(least)
+
+
+def _barred(source: Source, seconds: float, helped: bool) -> Barred | None:
+    """Why a solve may not take the record (its cards seen before the clock, a hint, a time
+    no person makes), or None."""
+    if source is Source.DAILY:
+        return Barred.DAILY
+    if source is Source.CHALLENGE:
+        return Barred.CHALLENGE
+    if helped:
+        return Barred.HELPED
+    if seconds < FASTEST_HUMAN:
+        return Barred.TOO_FAST
+    return None
 
 
 def _copy(record: HandRecord) -> HandRecord:
