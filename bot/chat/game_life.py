@@ -46,7 +46,7 @@ from typing import Generic, Protocol, TypeVar
 
 from telegram import InlineKeyboardMarkup, Message
 from telegram.constants import ChatType
-from telegram.ext import Application
+from telegram.ext import Application, filters
 
 from bot.chat.admins import stop_ballot
 from bot.context import BotContext, now_of, services
@@ -109,21 +109,42 @@ def other_game(context: ChatContext, private: bool = False, hint: bool = False) 
     table = context.chat_data.table
     if table.hunting and hint:  # a hunt is for finding solutions: a hint would give one
         if private:
-            return _("Hunts have no hints: just type your answer, or /hunt stop to end it.")
+            return _("Hunts have no hints: just type your answer, or /stop to end it.")
         return _("Hunts have no hints: answer with /a, or /hunt stop to end it.")
     if table.hunting:
         if private:
-            return _("A hunt is on: just type your answer, or /hunt stop to end it.")
+            return _("A hunt is on: just type your answer, or /stop to end it.")
         return _("A hunt is on: answer with /a, or /hunt stop to end it.")
     if table.counting:
         if private:
-            return _("A Countdown game is on: just type your answer, or /countdown stop to end it.")
+            return _("A Countdown game is on: just type your answer, or /stop to end it.")
         return _("A Countdown game is on: answer with /a, or /countdown stop to end it.")
     if duel_on(context.chat_data, context.bot_data.global_data):
         return context._("A duel is on here: it ends by its hands, or /duel stop forfeits it.")
     if table.rushing:
         return context._("A Rush run is on: answer its hand, /skip it (−20 s) or /stop the run.")
     return None
+
+
+GIVE_UPS = ("stop", "giveup", "reveal")
+"""The commands that end a solo game in private, as they end a round there."""
+
+
+def alone_in(application: Application, kind: Kind[G]) -> filters.MessageFilter:
+    """Messages in a private chat whose game of ``kind`` is on: a solo game, which its
+    player may end with any of :data:`GIVE_UPS`, as a round (register its handler before
+    the rounds' feature, whose own /stop and /giveup would take them otherwise)."""
+    chats = application.chat_data
+
+    class _Alone(filters.MessageFilter):
+        def filter(self, message: Message) -> bool:
+            chat = chats.get(message.chat_id)  # no entry is made for a chat never seen
+            if chat is None or message.chat.type != ChatType.PRIVATE:
+                return False
+            game = kind.game_of(chat)
+            return game is not None and game.live
+
+    return _Alone(name=f"alone in a {kind.name}")
 
 
 def duel_on(chat: ChatData, data: GlobalData) -> bool:

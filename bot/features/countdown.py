@@ -331,8 +331,11 @@ def restore(application: Application) -> int:
 
 
 def register(application: Application) -> None:
-    """/countdown and /numbers, and the answers of a game while one is on."""
+    """/countdown and /numbers (and, in private, /stop and /giveup while a game is on), and
+    the answers of a game while one is on."""
     handler = for_messages(countdown_command)
     application.add_handler(CommandHandler(["countdown", "numbers"], handler))
+    alone = game_life.alone_in(application, COUNTDOWN)  # a solo game ends as a round does
+    application.add_handler(CommandHandler(game_life.GIVE_UPS, for_messages(_stop), filters=alone))
     route = Route(Priority.COUNTDOWN, claims, judge, counting, its_messages)
     services(application).answers.add(route)

@@ -250,6 +250,9 @@ def restore(application: Application) -> int:
 
 
 def register(application: Application) -> None:
-    """/hunt, and the answers of a hunt while one is on."""
+    """/hunt (and, in private, /stop and /giveup while a hunt is on), and the answers of a
+    hunt while one is on."""
     application.add_handler(CommandHandler("hunt", for_messages(hunt_command)))
+    alone = game_life.alone_in(application, HUNT)  # a solo hunt ends as a round does
+    application.add_handler(CommandHandler(game_life.GIVE_UPS, for_messages(_stop), filters=alone))
     services(application).answers.add(Route(Priority.HUNT, claims, judge, hunting, pictures))

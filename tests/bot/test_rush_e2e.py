@@ -212,7 +212,7 @@ async def test_one_game_at_a_time(tmp_path: Path, first: str, then: str) -> None
         await start(api, ANN, ANN, first)
         reply = await reply_to(api, ANN, ANN, then)
     refusals = {
-        "/rush": "A hunt is on: just type your answer, or /hunt stop to end it.",
+        "/rush": "A hunt is on: just type your answer, or /stop to end it.",
         "/play": "A Rush run is on: answer its hand, /skip it (−20 s) or /stop the run.",
     }
     assert reply == refusals[then]
