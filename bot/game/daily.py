@@ -169,6 +169,12 @@ class DailyRecord:
             row for row in with_results if row[1] is not None
         ]
 
+    def first_day(self) -> dt.date | None:
+        """The first day the player opened a live puzzle (None: never): days before it were
+        not theirs to miss."""
+        days = [*self.started, *self.results, *self.gave_up]
+        return dt.date.fromisoformat(min(days)) if days else None
+
     def result(self, day: dt.date) -> DailyResult | None:
         """The day's result, if solved."""
         return self.results.get(day.isoformat())
