@@ -11,7 +11,7 @@ import pytest
 
 from bot.game.spoilers import shares
 from bot.local_api import plain_text
-from solver import solve
+from solver import check, solve
 from tests.bot.games import start
 from tests.bot.harness import (
     ANN,
@@ -25,6 +25,7 @@ from tests.bot.harness import (
 )
 from tests.bot.rush_play import (
     NOON,
+    after_last_hand,
     answer,
     next_picture,
     players,
@@ -67,7 +68,7 @@ async def test_a_private_run_ends_by_the_clock_and_is_counted(tmp_path: Path) ->
     user = saved_record(tmp_path, "user", ANN)
     async with running_bot(api, tmp_path, clock=clock):
         top = plain_text(await reply_to(api, ANN, ANN, "/rush top"))
-    assert end == (
+    assert after_last_hand(end) == (
         "🏁 Rush over! Score: 2\n"
         "2 of 3 hands solved in 2:20.\n"
         "Best hand: 3.0 s.\n"
@@ -201,7 +202,7 @@ async def test_the_clock_ends_a_run_restored_after_a_restart(tmp_path: Path) -> 
     async with running_bot(api, tmp_path, clock=clock) as application:
         end = plain_text((await api.wait_for_sent(before + 1))[-1]["text"])
         live = application.chat_data[ANN].table.rushing
-    assert end.startswith("🏁 Rush over! Score: 0\n0 of 1 hand solved in 2:00")
+    assert after_last_hand(end).startswith("🏁 Rush over! Score: 0\n0 of 1 hand solved in 2:00")
     assert not live
 
 
@@ -278,7 +279,7 @@ async def test_a_run_is_told_only_once_the_disk_takes_it(tmp_path: Path) -> None
         refuse_writes(application, False)  # space again: the kept save is retried
         end = plain_text((await api.wait_for_sent(before + 1))[-1]["text"])
     assert waiting.startswith("🏁 Game over! But the bot cannot save scores just now")
-    assert end.startswith("🏁 Rush over! Score: 1\n")
+    assert after_last_hand(end).startswith("🏁 Rush over! Score: 1\n")
 
 
 async def test_a_run_ends_in_chinese(tmp_path: Path) -> None:
@@ -291,7 +292,7 @@ async def test_a_run_ends_in_chinese(tmp_path: Path) -> None:
         await next_picture(api, BOB, BOB, answer(game))
         clock.now += 1
         end = plain_text(await reply_to(api, BOB, BOB, "/stop"))
-    assert end == (
+    assert after_last_hand(end) == (
         "🏁 极速挑战结束！得分：1\n"
         "0:03 内解出 1/2 手。\n"
         "单手最快：2.0 秒。\n"
@@ -299,3 +300,25 @@ async def test_a_run_ends_in_chinese(tmp_path: Path) -> None:
         "分享：24点 极速挑战 🏁 解出 1 手 · ⚡ 单手 2.0 秒\n"
         "发送 /rush 再来一场，/rush top 查看最佳成绩。"
     )
+
+
+async def test_stop_shows_the_hand_that_was_on_with_a_solution(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await start(api, ANN, ANN, "/rush")
+        hand = the_run(application, ANN).hand
+        end = plain_text(await reply_to(api, ANN, ANN, "/stop"))
+    cards = " ".join(map(str, sorted(hand)))
+    first = end.split("\n")[0]
+    assert first.startswith(f"⏹ The last hand, {cards}: ")
+    assert check(first.split(": ", 1)[1], hand).ok
+
+
+async def test_stop_shows_the_hand_that_was_on_in_chinese(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await start(api, BOB, BOB, "/rush")
+        hand = the_run(application, BOB).hand
+        end = plain_text(await reply_to(api, BOB, BOB, "/stop"))
+    cards = " ".join(map(str, sorted(hand)))
+    assert end.split("\n")[0].startswith(f"⏹ 最后一手牌是 {cards}，解法之一：")

@@ -10,6 +10,7 @@ worded in that chat's language (:func:`in_chat`).
 
 from __future__ import annotations
 
+import contextlib
 import html
 import logging
 from collections.abc import Callable
@@ -32,6 +33,7 @@ from bot.game.table import GameSettings
 from bot.services.outbox import Sent
 from bot.services.solving import DealRefused
 from bot.services.timers import DUEL_NEXT, DUEL_UP
+from bot.services.workers import AlreadyRunning, PoolBusy, WorkFailed, WorkTimeout
 from bot.state import ChatData, DuelChat
 from bot.texts import how_to_answer, reason
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
@@ -358,9 +360,10 @@ async def next_hand(context: JobContext[str]) -> None:
     await deal_next(context, context.job.data)
 
 
-def finish(context: BotContext, duel: Duel) -> None:
+def finish(context: BotContext, duel: Duel, last: Round | None = None) -> None:
     """The duel has ended: rate it (unless it is not to be rated), save, then tell both
-    players who won, the score and both rating changes."""
+    players who won, the score and both rating changes (after the hand that was on when
+    it was stopped, ``last``, with its solutions)."""
     data = context.bot_data
     if data.global_data.duels.duels.get(duel.token) is not duel:
         return  # finished already (a stop and a time-up at once)
@@ -376,6 +379,8 @@ def finish(context: BotContext, duel: Duel) -> None:
     for chat_id in chats_of(duel):
         local = in_chat(context, chat_id)
         text = words.end_text(duel, names_in(context, chat_id), change, local)
+        if last is not None:
+            text = words.last_hand_text(last, local) + "\n" + text
         tell_saved(local, chat_id, text, saved, end=True)
         daily_aside.remind(local, chat_id)
 
@@ -386,8 +391,12 @@ async def stop(update: MessageUpdate, context: HandlerContext) -> None:
     if duel is None:
         context.reply(update, context._("You are not in a duel."))
         return
+    last = duel.hand if duel.live else None
+    if last is not None and last.solutions is None:  # dealt before they were worked out
+        with contextlib.suppress(WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
+            last.learn(await context.bot_data.solving.facts(last.hand, last.target))
     try:
         duel.stop(update.effective_user.id)
     except Refused:  # it ended meanwhile: its end is told
         return
-    finish(context, duel)
+    finish(context, duel, last)

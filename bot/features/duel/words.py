@@ -7,6 +7,7 @@ import html
 
 from bot.game.duel import MOST_HANDS, WINS_NEEDED, Duel, End, Refusal
 from bot.game.rating import DAILY_PAIR_CAP, RatingChange, Shown
+from bot.game.rounds import Round
 from bot.i18n import N_, Translator
 
 REFUSALS = {
@@ -112,6 +113,18 @@ def expired_text(duel: Duel, names: dict[int, str], context: Translator) -> str:
         lines.append(context._("Solutions: {solutions}").format(solutions=shown))
     lines.append(score_line(duel, names))
     return "\n".join(lines)
+
+
+def last_hand_text(hand: Round, context: Translator) -> str:
+    """The hand that was on when a duel was stopped, with its first solutions."""
+    cards = " ".join(map(str, sorted(hand.hand)))
+    solutions = hand.solutions or ()
+    if not solutions:
+        return context._("⏹ Hand {number} was {hand}.").format(number=hand.number, hand=cards)
+    shown = context._(", ").join(f"<code>{html.escape(s)}</code>" for s in solutions[:3])
+    return context._("⏹ Hand {number} was {hand}: {solutions}").format(
+        number=hand.number, hand=cards, solutions=shown
+    )
 
 
 def _points(shown: Shown, change: int, context: Translator) -> str:
