@@ -41,6 +41,9 @@ def _caption(game: Round, context: ChatContext, match_text: str, private: bool) 
     lines = [_("Make {target} from <b>{hand}</b>").format(target=game.target, hand=hand)]
     if match_text:
         lines[0] = f"{match_text} · {lines[0]}"
+    score = matches.running_score(context.chat_data.table, context)
+    if score is not None:
+        lines.append(score)
     if game.time_limit:
         lines.append(_("Time: {seconds} s.").format(seconds=int(game.time_limit)))
     if context.chat_data.table.settings.unsolvable:
