@@ -70,18 +70,42 @@ def _free(context: BotContext, chat_id: int, chat: ChatData) -> bool:
     return chat.answers_to == AnswersTo.GAME and not game_on(context, chat_id, chat)
 
 
-def busy_text(context: BotContext, chat_id: int, command: str) -> str | None:
-    """Why a daily puzzle (``command`` opens it) cannot be started in a private chat now:
-    another game of the player's is on there (None: it can).  The daily would hide that
-    game, and its answers, /hint and /giveup would no longer go where the player means
-    them (a give-up or a wrong answer to the daily is a day missed), so the daily waits,
-    its clock not started, until that game is over.  In a group nothing of this applies."""
+def busy_text(context: BotContext, chat_id: int, command: str | None) -> str | None:
+    """Why a daily puzzle (``command`` opens it), or a friend's challenge (``command`` None),
+    cannot be started in a private chat now: another game of the player's is on there (None:
+    it can), and how to end that game.  The new one would hide that game, and its answers,
+    /hint and /giveup would no longer go where the player means them (a give-up or a wrong
+    answer to the daily is a day missed), so it waits, its clock not started, until that
+    game is over.  In a group nothing of this applies."""
     chat = context.application.chat_data.get(chat_id)
     if chat_id <= 0 or chat is None or not game_on(context, chat_id, chat):
         return None
-    return context._("A game is on here: answer it or /giveup first, then {command}.").format(
-        command=command
-    )
+    _ = context._
+    if duel_on(chat, context.bot_data.global_data):
+        kind = "duel"
+    elif chat.table.rushing:
+        kind = "rush"
+    elif chat.table.match is not None:  # /giveup would end a round, not the match
+        kind = "match"
+    else:  # a round (or its hand on the way), a hunt, a Countdown game, a challenge
+        kind = "game"
+    if command is None:
+        return {
+            "duel": _(
+                "A duel is on here: finish it (or /duel stop) first, then open the challenge again."
+            ),
+            "rush": _("A Rush run is on here: /stop it first, then open the challenge again."),
+            "match": _("A match is on here: /stop it first, then open the challenge again."),
+            "game": _(
+                "A game is on here: answer it or /giveup first, then open the challenge again."
+            ),
+        }[kind]
+    return {
+        "duel": _("A duel is on here: finish it (or /duel stop) first, then {command}."),
+        "rush": _("A Rush run is on here: /stop it first, then {command}."),
+        "match": _("A match is on here: /stop it first, then {command}."),
+        "game": _("A game is on here: answer it or /giveup first, then {command}."),
+    }[kind].format(command=command)
 
 
 def waiting(context: HandlerContext, chat_id: int) -> bool:
