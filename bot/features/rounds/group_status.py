@@ -54,7 +54,8 @@ def wrong_answer(context: ChatContext, chat_id: int, round_number: int, line: st
 
 def late_answer(context: ChatContext, chat_id: int, user_id: int, name: str) -> None:
     """Name a player whose right answer came after the win, with the others, in a moment:
-    never the winner (who edited or sent his answer again), and each player once a round."""
+    never the winner (who edited or sent his answer again), and each player once a round
+    (a round that ended with no winner names nobody: its end answers them all)."""
     status = context.chat_data.status
     game = context.chat_data.table.round
     if (game is not None and game.winner == user_id) or user_id in status.late_ids:

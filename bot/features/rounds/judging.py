@@ -60,8 +60,12 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     if outcome.too_late:
         if private:
             context.reply(update, _("Right, but the round is already over."))
-        else:
+        elif game.winner is not None:
             group_status.late_answer(context, chat_id, update.effective_user.id, _name(update))
+        # Else the round ended with no winner (its time-up, a reveal, a stop: after a
+        # restart its restored alarm may ring before answers sent meanwhile are read): that
+        # end, just told to the whole group with the solutions, answers it; "Also right,
+        # but too late" would name a winner there was not.
         return
     if not table.playing and not outcome.won:
         context.reply(update, _("No round is running: /play deals a hand."))
