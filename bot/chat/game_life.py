@@ -46,7 +46,7 @@ from typing import Generic, Protocol, TypeVar
 
 from telegram import InlineKeyboardMarkup, Message
 from telegram.constants import ChatType
-from telegram.ext import Application, filters
+from telegram.ext import Application
 
 from bot.chat.admins import stop_ballot
 from bot.context import BotContext, now_of, services
@@ -124,27 +124,6 @@ def other_game(context: ChatContext, private: bool = False, hint: bool = False) 
     if table.rushing:
         return context._("A Rush run is on: answer its hand, /skip it (−20 s) or /stop the run.")
     return None
-
-
-GIVE_UPS = ("stop", "giveup", "reveal")
-"""The commands that end a solo game in private, as they end a round there."""
-
-
-def alone_in(application: Application, kind: Kind[G]) -> filters.MessageFilter:
-    """Messages in a private chat whose game of ``kind`` is on: a solo game, which its
-    player may end with any of :data:`GIVE_UPS`, as a round (register its handler before
-    the rounds' feature, whose own /stop and /giveup would take them otherwise)."""
-    chats = application.chat_data
-
-    class _Alone(filters.MessageFilter):
-        def filter(self, message: Message) -> bool:
-            chat = chats.get(message.chat_id)  # no entry is made for a chat never seen
-            if chat is None or message.chat.type != ChatType.PRIVATE:
-                return False
-            game = kind.game_of(chat)
-            return game is not None and game.live
-
-    return _Alone(name=f"alone in a {kind.name}")
 
 
 def duel_on(chat: ChatData, data: GlobalData) -> bool:
@@ -353,7 +332,12 @@ def set_alarms(timers: Timers, chat_id: int, kind: Kind[G], game: G, now: float)
         at = alarm.at(game)
         if at is not None:
             timers.run_once(
-                alarm.ring, max(at - now, 0), chat_id=chat_id, kind=alarm.kind, data=game.number
+                alarm.ring,
+                max(at - now, 0),
+                chat_id=chat_id,
+                kind=alarm.kind,
+                data=game.number,
+                by_clock=True,
             )
             rung = True
     return rung

@@ -30,7 +30,8 @@ import logging
 
 from bot.chat.players_met import known_name
 from bot.context import BotContext
-from bot.game.hand_records import FASTEST_HUMAN, Barred, HandRecord, Noted, Source, hand_key
+from bot.game.hand_records import Barred, HandRecord, Noted, Source, hand_key
+from bot.game.pace import FLOOR
 
 logger = logging.getLogger(__name__)
 
@@ -90,7 +91,7 @@ def barred_text(context: BotContext, barred: Barred) -> str:
         Barred.HELPED: _("A solve after a hint sets no record."),
         Barred.TOO_FAST: _(
             "A solve under {seconds} s sets no record: nobody reads and types that fast."
-        ).format(seconds=FASTEST_HUMAN),
+        ).format(seconds=FLOOR),
     }[barred]
 
 

@@ -21,18 +21,20 @@ NAME_SHOWN = 40
 """Characters of a name shown (longer ones are cut, with "…")."""
 
 
-def meet(context: BotContext, first: int, first_name: str, second: int, second_name: str) -> None:
-    """Two players played each other: each knows the other by the name given (a name not
-    known, "?", is not kept).  Saved with each player's data at the next regular save."""
-    for user_id, other, name in ((first, second, second_name), (second, first, first_name)):
-        if user_id == other or not name or name == "?":
-            continue
-        met = context.application.user_data[user_id].met
-        met.pop(other, None)  # the latest last
-        met[other] = name
-        while len(met) > KEPT:
-            del met[next(iter(met))]
-    context.application.mark_data_for_update_persistence(user_ids=[first, second])
+def meet(context: BotContext, names: dict[int, str]) -> None:
+    """Two players (``names``: each by the name the other was shown) played each other: each
+    knows the other by that name (a name not known, "?", is not kept).  Saved with each
+    player's data at the next regular save."""
+    for user_id in names:
+        for other, name in names.items():
+            if other == user_id or not name or name == "?":
+                continue
+            met = context.application.user_data[user_id].met
+            met.pop(other, None)  # the latest last
+            met[other] = name
+            while len(met) > KEPT:
+                del met[next(iter(met))]
+    context.application.mark_data_for_update_persistence(user_ids=list(names))
 
 
 def known_name(context: BotContext, user_id: int, other: int) -> str | None:

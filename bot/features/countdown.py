@@ -19,7 +19,7 @@ import html
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
-from bot.chat import daily_aside, game_life, status_message
+from bot.chat import daily_aside, game_life, solo_games, status_message
 from bot.chat.announce import tell_saved
 from bot.context import services
 from bot.game.claims import after_mention, looks_like_answer
@@ -335,7 +335,7 @@ def register(application: Application) -> None:
     the answers of a game while one is on."""
     handler = for_messages(countdown_command)
     application.add_handler(CommandHandler(["countdown", "numbers"], handler))
-    alone = game_life.alone_in(application, COUNTDOWN)  # a solo game ends as a round does
-    application.add_handler(CommandHandler(game_life.GIVE_UPS, for_messages(_stop), filters=alone))
+    alone = solo_games.alone_in(application, COUNTDOWN)  # a solo game ends as a round does
+    application.add_handler(CommandHandler(solo_games.GIVE_UPS, for_messages(_stop), filters=alone))
     route = Route(Priority.COUNTDOWN, claims, judge, counting, its_messages)
     services(application).answers.add(route)

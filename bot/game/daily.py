@@ -170,8 +170,7 @@ class DailyRecord:
         ]
 
     def first_day(self) -> dt.date | None:
-        """The first day the player opened a live puzzle (None: never): days before it were
-        not theirs to miss."""
+        """The first day the player opened a live puzzle (None: never)."""
         days = [*self.started, *self.results, *self.gave_up]
         return dt.date.fromisoformat(min(days)) if days else None
 

@@ -1,5 +1,6 @@
-"""A player who blocks the bot, or removes it from the group of their duel, leaves the duel:
-the other player wins, rated (see :mod:`bot.game.duel`).  Otherwise a losing player could
+"""A player who stops their duel (``/duel stop``: a forfeit, its end showing the hand that was
+on), blocks the bot, or removes it from the group of their duel, leaves the duel: the other
+player wins, rated (see :mod:`bot.game.duel`).  Otherwise a losing player could
 have the duel cancelled, unrated, by cutting the bot off before its next hand.  A group's
 duel whose bot someone else removed is cancelled: it cannot go on there, and nobody in it
 chose to leave.
@@ -11,12 +12,16 @@ the bot can no longer deliver to a blocked player's chat ends the duel the same 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 
 from telegram import Update
 from telegram.constants import ChatMemberStatus, ChatType
 
 from bot.context import BotContext
+from bot.game.duel import Refused
+from bot.services.workers import AlreadyRunning, PoolBusy, WorkFailed, WorkTimeout
+from bot.typed_handlers import HandlerContext, MessageUpdate
 
 from . import play
 
@@ -49,3 +54,21 @@ async def bot_removed(update: Update, context: BotContext) -> None:
             play.finish(context, duel)
         return
     play.cancel(context, duel, lambda local: local._("The bot was removed from the group."))
+
+
+async def stop(update: MessageUpdate, context: HandlerContext) -> None:
+    """/duel stop: the player forfeits their duel (the other wins); its end shows the hand
+    that was on, with its solutions (worked out first if they are not known yet)."""
+    duel = context.bot_data.global_data.duels.duel_of(update.effective_user.id)
+    if duel is None:
+        context.reply(update, context._("You are not in a duel."))
+        return
+    last = duel.hand if duel.live else None
+    if last is not None and last.solutions is None:  # dealt before they were worked out
+        with contextlib.suppress(WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
+            last.learn(await context.bot_data.solving.facts(last.hand, last.target))
+    try:
+        duel.stop(update.effective_user.id)
+    except Refused:  # it ended meanwhile: its end is told
+        return
+    play.finish(context, duel, last)

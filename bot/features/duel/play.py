@@ -10,7 +10,6 @@ worded in that chat's language (:func:`in_chat`).
 
 from __future__ import annotations
 
-import contextlib
 import html
 import logging
 from collections.abc import Callable
@@ -25,7 +24,7 @@ from bot.chat.hand_record_line import line_of
 from bot.chat.players_met import meet
 from bot.context import BotContext, BotData
 from bot.game.claims import after_mention, looks_like_answer
-from bot.game.duel import Duel, HandResult, Refused
+from bot.game.duel import Duel, HandResult
 from bot.game.hand_records import Source, hand_key
 from bot.game.rating import RatingChange
 from bot.game.rounds import Round
@@ -33,7 +32,6 @@ from bot.game.table import GameSettings
 from bot.services.outbox import Sent
 from bot.services.solving import DealRefused
 from bot.services.timers import DUEL_NEXT, DUEL_UP
-from bot.services.workers import AlreadyRunning, PoolBusy, WorkFailed, WorkTimeout
 from bot.state import ChatData, DuelChat
 from bot.texts import how_to_answer, reason
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
@@ -135,8 +133,7 @@ def begin(context: BotContext, duel: Duel, names: dict[int, str]) -> None:
             # Plain answers are the duel's, not the daily's.
             daily_aside.take_answers(in_chat(context, chat_id), chat_id)
         changed(context, chat_id)
-    first, second = duel.players
-    meet(context, first, names.get(first, ""), second, names.get(second, ""))
+    meet(context, names)  # each knows the other by the name their chat shows
     tell(context, duel, lambda local, shown: words.begins_text(duel, shown, local))
     context.application.create_task(deal_next(context, duel.token), name="duel deal")
 
@@ -164,6 +161,11 @@ async def deal_next(context: BotContext, token: str) -> None:
     lost_once: list[Exception] = []
 
     def sent(chat_id: int, message: Sent) -> None:
+        # A player's pace is timed from when the hand reached them: their private chat, or
+        # the group for both.
+        now = context.now()
+        for player in (chat_id,) if chat_id in duel.players else duel.players:
+            duel.delivered_to(player, now)
         chat = context.application.chat_data[chat_id]
         if isinstance(message, Message) and chat.duel is not None:
             chat.duel.deal_message_id = message.message_id
@@ -283,6 +285,8 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         await hand_expired(context, duel)
     elif answer.hand is not None:
         hand_won(context, duel, answer.hand, text)
+    elif outcome.too_fast:
+        context.reply(update, words.too_fast_text(context))
     elif outcome.too_late:  # right, a moment after the other player
         context.reply(update, _("Too late: the hand is over."))
     elif not duel.live:  # between two hands
@@ -362,8 +366,7 @@ async def next_hand(context: JobContext[str]) -> None:
 
 def finish(context: BotContext, duel: Duel, last: Round | None = None) -> None:
     """The duel has ended: rate it (unless it is not to be rated), save, then tell both
-    players who won, the score and both rating changes (after the hand that was on when
-    it was stopped, ``last``, with its solutions)."""
+    players who won, the score and both rating changes (and ``last``, the hand stopped)."""
     data = context.bot_data
     if data.global_data.duels.duels.get(duel.token) is not duel:
         return  # finished already (a stop and a time-up at once)
@@ -378,25 +381,6 @@ def finish(context: BotContext, duel: Duel, last: Round | None = None) -> None:
     saved = context.save_global(players=duel.players)
     for chat_id in chats_of(duel):
         local = in_chat(context, chat_id)
-        text = words.end_text(duel, names_in(context, chat_id), change, local)
-        if last is not None:
-            text = words.last_hand_text(last, local) + "\n" + text
+        text = words.end_text(duel, names_in(context, chat_id), change, local, last)
         tell_saved(local, chat_id, text, saved, end=True)
         daily_aside.remind(local, chat_id)
-
-
-async def stop(update: MessageUpdate, context: HandlerContext) -> None:
-    """/duel stop: the player forfeits their duel (the other wins)."""
-    duel = context.bot_data.global_data.duels.duel_of(update.effective_user.id)
-    if duel is None:
-        context.reply(update, context._("You are not in a duel."))
-        return
-    last = duel.hand if duel.live else None
-    if last is not None and last.solutions is None:  # dealt before they were worked out
-        with contextlib.suppress(WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
-            last.learn(await context.bot_data.solving.facts(last.hand, last.target))
-    try:
-        duel.stop(update.effective_user.id)
-    except Refused:  # it ended meanwhile: its end is told
-        return
-    finish(context, duel, last)
