@@ -369,13 +369,14 @@ def _chosen(buttons: list[dict[str, Any]], label: str) -> dict[str, Any] | None:
     other button starts so."""
     wanted = _plain_label(label)
     chosen = [b for b in buttons if _plain_label(b["text"]) == wanted]
-    if not chosen and (words := _label_words(label)):
+    words = _label_words(label)
+    if not chosen and words:
         chosen = [b for b in buttons if _label_words(b["text"]) == words]
-        starting = [b for b in buttons if f"{_label_words(b['text'])} ".startswith(f"{words} ")]
-        if not chosen and len(starting) == 1:
-            chosen = starting
     if not chosen and wanted == "play":
         chosen = [b for b in buttons if "callback_game" in b]
     if not chosen and label.isdigit() and 1 <= int(label) <= len(buttons):
         chosen = [buttons[int(label) - 1]]
+    if not chosen and words:  # the first words of one button's label (a number is a number)
+        starting = [b for b in buttons if f"{_label_words(b['text'])} ".startswith(f"{words} ")]
+        chosen = starting if len(starting) == 1 else []
     return chosen[0] if chosen else None

@@ -181,19 +181,3 @@ async def test_the_consoles_help_tells_how_to_see_chinese(data: Path) -> None:
         "Every user speaks the terminal's language, from LC_ALL or LANG: start the console with\n"
         "LANG=zh_CN.UTF-8 for Chinese, or send /language zh in a chat." in out
     )
-
-
-@pytest.mark.asyncio
-async def test_a_button_is_pressed_by_its_first_word_without_its_emoji(data: Path) -> None:
-    """``:press N Challenge`` presses ``⚔️ Challenge a friend``, as the README says emoji may
-    be left out."""
-    session = Session(data)
-    session.keyboard.type("/settings time 0")
-    session.keyboard.type("/play")
-    hand = (await session.shown(r"Make 24 from (\d+(?: \d+){3})")).group(1)
-    session.keyboard.type(solve([int(n) for n in hand.split()])[0].text)
-    won = (await session.shown(r"\[#(\d+) private\] Twenty-Four: 🎉 Alice wins")).group(1)
-    session.keyboard.type(f":press {won} Challenge")
-    await session.shown(r"\(you pick the group; Telegram types @TwentyFourBot ")
-    out = await session.end()
-    assert "no button 'Challenge'" not in out
