@@ -11,6 +11,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, ChatMemberHandler, CommandHandler
 
+from bot.chat import visibility
 from bot.chat.admins import is_admin, member_changed
 from bot.chat.miniapp import label_menu_button
 from bot.context import BotContext
@@ -39,7 +40,7 @@ TARGETS = (24, 10, 36, 100)
 """Targets offered as buttons; ``/settings target N`` sets any whole number from 1 to 100."""
 
 
-def _describe(settings: GameSettings, context: ChatContext) -> str:
+def _describe(settings: GameSettings, context: ChatContext, chat_type: str) -> str:
     _ = context._
     low, high = settings.deck
     lines = [
@@ -59,6 +60,8 @@ def _describe(settings: GameSettings, context: ChatContext) -> str:
             value=_("{seconds} s").format(seconds=settings.countdown_time)
         ),
     ]
+    if chat_type != ChatType.PRIVATE:  # how answers reach the bot here, for the admins
+        lines.append(visibility.answers_line(context, chat_type))
     return "\n".join(lines)
 
 
@@ -236,7 +239,8 @@ async def settings_command(update: MessageUpdate, context: HandlerContext) -> No
     if not await is_admin(update, context):
         # Anyone may read them (what the next round deals); only the buttons are the admins'.
         only = _("Only the group's admins can change settings.")
-        context.reply(update, _describe(settings, context) + "\n\n" + only)
+        described = _describe(settings, context, update.effective_chat.type)
+        context.reply(update, described + "\n\n" + only)
         return
     words = context.args or []
     if len(words) == 1:
@@ -249,7 +253,8 @@ async def settings_command(update: MessageUpdate, context: HandlerContext) -> No
         if refusal is not None:
             context.reply(update, html.escape(refusal))
             return
-    context.reply(update, _describe(settings, context), reply_markup=_keyboard(settings, context))
+    text = _describe(settings, context, update.effective_chat.type)
+    context.reply(update, text, reply_markup=_keyboard(settings, context))
 
 
 async def settings_button(update: ButtonUpdate, context: HandlerContext) -> None:
@@ -267,7 +272,8 @@ async def settings_button(update: ButtonUpdate, context: HandlerContext) -> None
         await query.answer(refusal[:200], show_alert=True)
         return
     await query.answer()
-    text, keyboard = _describe(settings, context), _keyboard(settings, context)
+    chat_type = update.effective_chat.type
+    text, keyboard = _describe(settings, context, chat_type), _keyboard(settings, context)
     # Presses in a row keep only the last edit; an unchanged menu is "not modified".
     context.post(
         update.effective_chat.id,

@@ -16,6 +16,7 @@ from bot.game.daily_board import Standing as Standing
 from bot.game.daily_calendar import NotInArchive as NotInArchive
 from bot.game.daily_calendar import clock_text as clock_text
 from bot.game.daily_calendar import find_zone as find_zone
+from bot.game.daily_calendar import last_post_at as last_post_at
 from bot.game.daily_calendar import next_puzzle_at as next_puzzle_at
 from bot.game.daily_calendar import past_day as past_day
 from bot.game.daily_calendar import post_time as post_time
@@ -168,11 +169,6 @@ class DailyRecord:
         return [row for row in with_results if row[1] is None] + [
             row for row in with_results if row[1] is not None
         ]
-
-    def first_day(self) -> dt.date | None:
-        """The first day the player opened a live puzzle (None: never)."""
-        days = [*self.started, *self.results, *self.gave_up]
-        return dt.date.fromisoformat(min(days)) if days else None
 
     def result(self, day: dt.date) -> DailyResult | None:
         """The day's result, if solved."""

@@ -12,7 +12,7 @@ from telegram.constants import ChatType
 from bot.chat import daily_aside
 from bot.context import BotContext
 from bot.features.daily.attempt import _record, _show_puzzle, puzzle_of, start_private
-from bot.game.attempts import unplayed_days
+from bot.game.attempts import first_day, unplayed_days
 from bot.game.daily import (
     NotInArchive,
     clock_text,
@@ -132,7 +132,7 @@ async def archive_command(update: MessageUpdate, context: HandlerContext) -> Non
         return
     lines = [_("<b>The last seven days</b>")]
     buttons = []
-    first = _record(context).first_day()
+    first = first_day(_record(context))
     for day, result in _record(context).archive(context.today()):
         number = daily_number(day)
         if result is not None:
