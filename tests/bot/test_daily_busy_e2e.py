@@ -17,6 +17,7 @@ from tests.bot.harness import (
     ANN,
     BOB,
     GROUP,
+    BotApplication,
     FakeClock,
     deal,
     dealt,
@@ -147,44 +148,44 @@ async def _shared(api: LocalBotApi, clock: FakeClock) -> dict:
     return await share(api, ANN, offer_of(solved))
 
 
-async def test_a_friends_challenge_over_a_round_is_refused(tmp_path: Path) -> None:
-    """It would hide the round (its answers would go to the challenge)."""
+async def _opened_over(tmp_path: Path, user: int, command: str) -> tuple[str, BotApplication]:
+    """Ann shares a challenge; ``user`` starts a game with ``command`` in private, then
+    presses the challenge's Play: what the bot says, and the bot as it is then."""
     api = with_eve()
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
         shared = await _shared(api, clock)
         await settled(api, application)
-        await deal(api, EVE, EVE)
-        told = plain_text((await said(api, EVE, link_of(shared)))["text"])
+        await deal(api, user, user, command)
+        told = plain_text((await said(api, user, link_of(shared)))["text"])
         await settled(api, application)
-        playing = application.chat_data[EVE].table.playing
-        plays = [c.plays for c in application.bot_data.global_data.challenges.challenges.values()]
+    return told, application
+
+
+async def test_a_friends_challenge_over_a_round_is_refused(tmp_path: Path) -> None:
+    """It would hide the round (its answers would go to the challenge)."""
+    told, _application = await _opened_over(tmp_path, EVE, "/play")
     assert told == "A game is on here: answer it or /giveup first, then open the challenge again."
-    assert playing
+
+
+async def test_a_challenge_refused_over_a_round_leaves_the_round_on_and_is_not_played(
+    tmp_path: Path,
+) -> None:
+    _told, application = await _opened_over(tmp_path, EVE, "/play")
+    plays = [c.plays for c in application.bot_data.global_data.challenges.challenges.values()]
+    assert application.chat_data[EVE].table.playing
     assert [EVE in p for p in plays] == [False]
 
 
 async def test_a_friends_challenge_over_a_rush_run_says_how_to_end_the_run(
     tmp_path: Path,
 ) -> None:
-    api = with_eve()
-    clock = FakeClock(NOON)
-    async with running_bot(api, tmp_path, clock=clock) as application:
-        shared = await _shared(api, clock)
-        await settled(api, application)
-        await deal(api, EVE, EVE, "/rush")
-        told = plain_text((await said(api, EVE, link_of(shared)))["text"])
+    told, _application = await _opened_over(tmp_path, EVE, "/rush")
     assert told == "A Rush run is on here: /stop it first, then open the challenge again."
 
 
 async def test_a_friends_challenge_over_a_round_is_refused_in_chinese(tmp_path: Path) -> None:
-    api = with_eve()
-    clock = FakeClock(NOON)
-    async with running_bot(api, tmp_path, clock=clock) as application:
-        shared = await _shared(api, clock)
-        await settled(api, application)
-        await deal(api, BOB, BOB)
-        told = plain_text((await said(api, BOB, link_of(shared)))["text"])
+    told, _application = await _opened_over(tmp_path, BOB, "/play")
     assert told == "这里还有一局游戏在进行：先答出来或发 /giveup，再重新打开这个挑战。"
 
 

@@ -307,23 +307,23 @@ async def test_a_run_ends_in_chinese(tmp_path: Path) -> None:
     )
 
 
-async def test_stop_shows_the_hand_that_was_on_with_a_solution(tmp_path: Path) -> None:
+async def _stopped(tmp_path: Path, user: int) -> tuple[str, str]:
+    """``user`` starts a run in private and stops it: the hand that was on (its cards as the
+    caption writes them) and the first line of the run's end."""
     api = players()
     async with running_bot(api, tmp_path) as application:
-        await start(api, ANN, ANN, "/rush")
-        hand = the_run(application, ANN).hand
-        end = plain_text(await reply_to(api, ANN, ANN, "/stop"))
-    cards = " ".join(map(str, sorted(hand)))
-    first = end.split("\n")[0]
+        await start(api, user, user, "/rush")
+        hand = the_run(application, user).hand
+        end = plain_text(await reply_to(api, user, user, "/stop"))
+    return " ".join(map(str, sorted(hand))), end.split("\n")[0]
+
+
+async def test_stop_shows_the_hand_that_was_on_with_a_solution(tmp_path: Path) -> None:
+    cards, first = await _stopped(tmp_path, ANN)
     assert first.startswith(f"⏹ The last hand, {cards}: ")
-    assert check(first.split(": ", 1)[1], hand).ok
+    assert check(first.split(": ", 1)[1], [int(card) for card in cards.split()]).ok
 
 
 async def test_stop_shows_the_hand_that_was_on_in_chinese(tmp_path: Path) -> None:
-    api = players()
-    async with running_bot(api, tmp_path) as application:
-        await start(api, BOB, BOB, "/rush")
-        hand = the_run(application, BOB).hand
-        end = plain_text(await reply_to(api, BOB, BOB, "/stop"))
-    cards = " ".join(map(str, sorted(hand)))
-    assert end.split("\n")[0].startswith(f"⏹ 最后一手牌是 {cards}，解法之一：")
+    cards, first = await _stopped(tmp_path, BOB)
+    assert first.startswith(f"⏹ 最后一手牌是 {cards}，解法之一：")
