@@ -16,7 +16,7 @@ from bot.game.duel_lobby import Invitation
 from bot.state import ChatData, InvitationMessage
 from bot.typed_handlers import ButtonUpdate, HandlerContext, MessageUpdate
 
-from . import left, play, shared, words
+from . import play, shared, words
 from .invitations import MINUTES, bots, close, show
 
 
@@ -47,7 +47,7 @@ async def duel_command(update: MessageUpdate, context: HandlerContext) -> None:
     """/duel: invite a member (in a group) or anyone (in private); /duel stop forfeits."""
     words_given = [w.lower() for w in context.args or []]
     if words_given[:1] in (["stop"], ["停止"], ["结束"]):
-        await left.stop(update, context)
+        await play.stop(update, context)
         return
     if update.effective_chat.type == ChatType.PRIVATE:
         await shared.private_invitation(update, context)
