@@ -7,6 +7,7 @@ import asyncio
 import gc
 import logging
 import os
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -27,7 +28,7 @@ from telegram.ext import (
 from bot.chat import answers
 from bot.chat.game_page import game_routes
 from bot.chat.miniapp import app_routes
-from bot.clock import SteadyClock
+from bot.clock import MONOTONIC, GameClock, SteadyClock
 from bot.context import BotContext, BotData, ChatData, UserData, services
 from bot.features import (
     basics,
@@ -88,13 +89,17 @@ def build_application(
     transport: httpx.AsyncBaseTransport | None = None,
     clock: Callable[[], float] | None = None,
     rate_limited: bool = True,
+    wall: Callable[[], float] = time.time,
+    monotonic: Callable[[], float] = MONOTONIC,
 ) -> Application:
     """The bot's application, ready to initialise.
 
     ``transport`` replaces the network under PTB's own HTTP stack (the console and the tests
     pass the local Bot API's); ``settings.api_url`` points it at another Bot API server.
-    ``clock`` gives the time in seconds (tests pass a fixed one; by default a
-    :class:`~bot.clock.SteadyClock`, wall-clock time that never runs backwards).
+    ``clock`` gives the time in seconds, for the games and the calendar alike (tests pass a
+    fixed one).  By default the games keep a :class:`~bot.clock.GameClock` (a step of the
+    wall clock is no time played) and the calendar a :class:`~bot.clock.SteadyClock`
+    (wall-clock time that never runs backwards), both on ``wall`` and ``monotonic``.
     ``rate_limited=False`` drops Telegram's outgoing limits, for benchmarks of the bot's own
     processing only.
     """
@@ -136,9 +141,10 @@ def build_application(
     data = services(application)
     data.polling = polling
     data.settings = settings
-    data.clock = clock or SteadyClock()
+    data.clock = clock or GameClock(wall, monotonic)
+    data.calendar = clock or SteadyClock(wall, monotonic)
     data.outbox = outbox
-    data.timers = Timers(job_queue)
+    data.timers = Timers(job_queue, data.now)
     data.write_now, persistence.on_saved_again = persistence.write_now, data.held.release
     data.global_data = persistence.load_global()
     pool = WorkerPool(memory=settings.worker_memory and settings.worker_memory * 2**20)

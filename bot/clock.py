@@ -1,15 +1,29 @@
-"""The bot's clock: wall-clock seconds that never run backwards.
+"""The bot's clocks: the games' clock, which a step of the system's wall clock does not move,
+and the calendar's, wall-clock time that never runs backwards.
 
-Round and daily times are differences of two readings, and some of those readings are kept
-in the data file, so the clock must be wall-clock time, not a monotonic count that restarts
-with the machine.  But the system's wall clock can be stepped (NTP, an operator, a resumed
-virtual machine): a step back made "Bob wins in -3600.0 s" and kept it as his best time.
+Round, Rush and daily times are differences of two readings, and some of those readings are
+kept in the data file, so both clocks read wall-clock seconds, not a monotonic count that
+restarts with the machine.  But the system's wall clock can be stepped (NTP, an operator, a
+resumed virtual machine): a step back made "Bob wins in -3600.0 s" and kept it as his best
+time; a step forward of an hour ended a Countdown game and made a daily solve read 1:00:01.
 
-:class:`SteadyClock` reads the wall clock once, then advances at the pace of the monotonic
-clock (``CLOCK_BOOTTIME`` where there is one, which also counts a suspended machine's
-sleep).  A step back of the wall clock is ignored, so durations stay true; a step forward is
-followed at once, so the clock agrees with PTB's job queue (APScheduler), which runs jobs by
-the wall clock: a round's time-up fired after such a step finds the round's time up.
+Both read the wall clock once, then advance at the pace of the monotonic clock
+(``CLOCK_BOOTTIME`` where there is one, which also counts a suspended machine's sleep), and
+both ignore a step back.  They differ on a step forward:
+
+- :class:`GameClock` (the games' times, deadlines and durations) ignores it too, so a step
+  is never time played, unless it is more than :data:`RESET_STEP`: that is the machine's
+  clock being set (a board with no battery-backed clock boots in 1970), not a glitch, and
+  it is followed, or every time kept would be decades off.
+- :class:`SteadyClock` (the calendar: the daily puzzle's day, reminders, weeks, the times
+  Telegram signs) follows it at once, as the date must, and as PTB's job queue
+  (APScheduler) does, which runs jobs by the wall clock; the games' alarms ring by the
+  games' clock (:mod:`bot.services.timers`).
+
+Across a restart only the wall clock is shared: each process starts both clocks on it, so
+a game saved while its process's games' clock was behind the wall clock (a step forward it
+ignored) is read as if the bot had been down that much longer.  See docs/design-platform.md,
+*Clocks*.
 """
 
 from __future__ import annotations
@@ -25,10 +39,16 @@ def _monotonic() -> float:
 MONOTONIC: Callable[[], float] = _monotonic if hasattr(time, "CLOCK_BOOTTIME") else time.monotonic
 """A clock that never steps, in seconds from an arbitrary origin."""
 
+RESET_STEP = 86_400.0
+"""Seconds of a forward step of the wall clock beyond which the games' clock follows it."""
+
 
 class SteadyClock:
     """Wall-clock seconds that never decrease and, between forward steps of the wall clock,
-    advance exactly as a monotonic clock does."""
+    advance exactly as a monotonic clock does (the calendar's clock)."""
+
+    follows_over = 0.0
+    """A forward step of the wall clock larger than this is followed; a smaller one ignored."""
 
     def __init__(
         self,
@@ -44,7 +64,17 @@ class SteadyClock:
         ticked = self._monotonic()
         steady = self._last + (ticked - self._last_monotonic)
         # The wall clock ahead of the steady count: it was stepped forward (or the steady
-        # count is a little slow); follow it.  Behind: it was stepped back; ignore it.
-        self._last = max(steady, self._wall())
+        # count is a little slow); followed past ``follows_over``.  Behind: stepped back;
+        # ignored.
+        wall = self._wall()
+        self._last = wall if wall - steady > self.follows_over else steady
         self._last_monotonic = ticked
         return self._last
+
+
+class GameClock(SteadyClock):
+    """Wall-clock seconds that advance only as a monotonic clock does: a step of the wall
+    clock, back or forward, is no time played (but a forward step of more than
+    :data:`RESET_STEP`, which sets the machine's clock, is followed)."""
+
+    follows_over = RESET_STEP

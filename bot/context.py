@@ -39,6 +39,11 @@ class BotData:
 
     settings: Settings
     clock: Callable[[], float]
+    """The games' clock: their times, deadlines and durations (a step of the wall clock
+    does not move it: :class:`bot.clock.GameClock`)."""
+    calendar: Callable[[], float]
+    """The wall clock, for what the date and the hour decide (the daily puzzle's day,
+    reminders, weeks) and for times Telegram signs (:class:`bot.clock.SteadyClock`)."""
     outbox: Outbox
     solving: Solving
     rng: random.Random
@@ -82,6 +87,7 @@ class BotData:
 
     def __init__(self) -> None:
         self.clock = time.time
+        self.calendar = time.time
         self.rng = random.Random()
         self.dealing = set()
         self.live_hands = LiveHands()
@@ -98,12 +104,12 @@ class BotData:
         self.global_data = GlobalData()
 
     def now(self) -> float:
-        """The application's clock, in seconds."""
+        """The games' clock, in seconds."""
         return self.clock()
 
     def local_now(self) -> dt.datetime:
-        """The clock in the time zone where the daily puzzle's day is counted."""
-        return dt.datetime.fromtimestamp(self.clock(), self.settings.timezone)
+        """The wall clock in the time zone where the daily puzzle's day is counted."""
+        return dt.datetime.fromtimestamp(self.calendar(), self.settings.timezone)
 
 
 def services(application: Application) -> BotData:

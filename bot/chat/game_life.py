@@ -332,7 +332,12 @@ def set_alarms(timers: Timers, chat_id: int, kind: Kind[G], game: G, now: float)
         at = alarm.at(game)
         if at is not None:
             timers.run_once(
-                alarm.ring, max(at - now, 0), chat_id=chat_id, kind=alarm.kind, data=game.number
+                alarm.ring,
+                max(at - now, 0),
+                chat_id=chat_id,
+                kind=alarm.kind,
+                data=game.number,
+                by_clock=True,
             )
             rung = True
     return rung

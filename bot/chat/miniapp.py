@@ -182,7 +182,8 @@ class ApiHandler(PlayerApiHandler):
     def admit(self) -> int | None:
         data = services(self.bot_application)
         raw = self.request.headers.get(INIT_DATA_HEADER, "")
-        self.user = check_init_data(raw, self.bot_application.bot.token, data.now())
+        # Telegram signs launch data with its own (wall) clock: read against the calendar's.
+        self.user = check_init_data(raw, self.bot_application.bot.token, data.calendar())
         if self.user is None:
             return HTTPStatus.UNAUTHORIZED
         return self.limited(self.user.id)

@@ -20,7 +20,7 @@ def count_run(
 
     A run belongs to the UTC day it ended on (weeks are ISO weeks in UTC).
     """
-    day = dt.datetime.fromtimestamp(context.now(), dt.UTC).date()
+    day = context.bot_data.local_now().astimezone(dt.UTC).date()
     user = context.application.user_data[user_id]
     best = user.rush.add(result, day)
     data = context.bot_data.global_data

@@ -13,6 +13,10 @@ The contract, rule by rule (each says what it prevents):
   their time.  The setter does not play their own challenge.
 - Answers are judged by the solver as in a round (:func:`solver.check`); a wrong answer is
   counted as a miss as in a round (:func:`~bot.game.scoring.counts_as_miss`).
+- A friend's clock starts when the hand reaches them (:meth:`Challenge.shown`: the message
+  was sent), and a right answer faster than a person's pace after it
+  (:func:`bot.game.pace.too_fast`) counts for nothing: the play goes on, so no time on the
+  shared message is a script's or a pasted answer's.
 - A challenge takes at most :data:`MOST_PLAYS` players (its message stays within
   Telegram's limits, and it cannot grow without end); the card lists the fastest
   :data:`CARD_LINES` and counts the rest.  At most :data:`CHALLENGES_KEPT` challenges are
@@ -38,6 +42,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.game.duel_lobby import new_token
+from bot.game.pace import too_fast
 from bot.game.scoring import counts_as_miss, elapsed
 from solver import Verdict, check
 
@@ -129,6 +134,8 @@ class ChallengeAnswer:
 
     verdict: Verdict
     play: Play
+    too_fast: bool = False
+    """A right answer faster than a person's pace: it counted for nothing, the play goes on."""
 
 
 @dataclass(slots=True)
@@ -175,6 +182,14 @@ class Challenge:
         play = self.plays[user_id] = Play(name, now, daily=daily)
         return play
 
+    def shown(self, user_id: int, now: float) -> None:
+        """The hand of ``user_id``'s new play reached them at ``now``: their clock starts
+        then, not when they opened it (the message may wait for the chat's limits).  Only
+        for a play just opened: opened again, the same clock goes on."""
+        play = self.plays.get(user_id)
+        if play is not None and not play.finished and not play.daily:
+            play.started = max(play.started, now)
+
     def _playing(self, user_id: int, *, daily: bool = False) -> Play:
         play = self.plays.get(user_id)
         if play is None:
@@ -201,6 +216,8 @@ class Challenge:
         """Judge ``user_id``'s answer; a right one ends their play with their time."""
         play = self._playing(user_id)
         verdict = check(text, self.hand, self.target)
+        if verdict.ok and too_fast(now - play.started):
+            return ChallengeAnswer(verdict, play, too_fast=True)
         if verdict.ok:
             play.seconds = elapsed(play.started, now)
         elif counts_as_miss(verdict):

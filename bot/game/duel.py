@@ -22,6 +22,12 @@ The contract, rule by rule (each says what it prevents):
   player wins (cutting the bot off is not a way to have a lost duel cancelled, unrated).
 - A duel can be *cancelled* (at a restart that cannot resume it): nobody wins and nothing
   is rated.
+- A right answer faster than a person's pace after the hand reached its player
+  (:func:`bot.game.pace.too_fast`, from that player's own delivery:
+  :meth:`Duel.delivered_to`) wins nothing: the hand goes on for both.  A duel in which a
+  player sent one is never rated in their favour: if they win it, or it is drawn, it is
+  not rated (the other player loses nothing to a script); if they lose it, it is rated
+  (else one answer too fast would be a way to have a lost duel unrated).
 
 Time is given as ``now`` (seconds on any clock), so the rules run the same in tests as in
 the bot.
@@ -141,6 +147,10 @@ class Duel:
     winner: int | None = None
     dealt: list[tuple[int, ...]] = field(default_factory=list)
     """The hands dealt so far, in order (see :meth:`seen`)."""
+    delivered: dict[int, float] = field(default_factory=dict)
+    """When the current hand reached each player (see :meth:`delivered_to`)."""
+    too_fast: list[int] = field(default_factory=list)
+    """The players who sent a right answer faster than a person's pace in this duel."""
 
     @property
     def over(self) -> bool:
@@ -149,8 +159,17 @@ class Duel:
 
     @property
     def rated(self) -> bool:
-        """Whether the duel's end counts for the rating."""
-        return self.end in RATED_ENDS
+        """Whether the duel's end counts for the rating (never in favour of a player who
+        answered faster than a person's pace: see the module)."""
+        return self.end in RATED_ENDS and not self.favours_too_fast
+
+    @property
+    def favours_too_fast(self) -> bool:
+        """Whether the duel ended well for a player who answered faster than a person's
+        pace: they won it, or it is a draw with one in it."""
+        if self.winner is None:
+            return bool(self.too_fast)
+        return self.winner in self.too_fast
 
     @property
     def loser(self) -> int | None:
@@ -183,6 +202,7 @@ class Duel:
             raise Refused(Refusal.HAND_LIVE)
         self.hand = Round.deal(len(self.results) + 1, facts, level, now, self.hand_seconds)
         self.dealt.append(facts.hand)
+        self.delivered = {}
         return self.hand
 
     def seen(self, hand: tuple[int, ...]) -> bool:
@@ -190,6 +210,12 @@ class Duel:
         hand that comes back is a race of memory, not of arithmetic (a duel written before
         the hands were kept knows none)."""
         return tuple(sorted(hand)) in (tuple(sorted(h)) for h in self.dealt)
+
+    def delivered_to(self, player: int, now: float) -> None:
+        """The current hand reached ``player`` at ``now`` (their chat's message was sent):
+        their answers' pace is timed from then."""
+        if self.live and player in self.players:
+            self.delivered.setdefault(player, now)
 
     def show(self, now: float) -> None:
         """The hand has reached both players: its clock starts now (the later of the two
@@ -218,7 +244,12 @@ class Duel:
         if ended is not None:
             verdict = check(text, self.hand.hand, self.hand.target)
             return DuelAnswer(Outcome(verdict, too_late=verdict.ok, expired=True), ended)
-        outcome = self.hand.answer(user_id, text, now)
+        # Timed from this player's own delivery (a duel written before deliveries were kept:
+        # from the hand's start, the later delivery).
+        shown = self.delivered.get(user_id, self.hand.started)
+        outcome = self.hand.answer(user_id, text, now, shown=shown)
+        if outcome.too_fast and user_id not in self.too_fast:
+            self.too_fast.append(user_id)
         if not outcome.won:
             return DuelAnswer(outcome)
         return DuelAnswer(outcome, self._finish_hand(HandResult(user_id, outcome.seconds)))

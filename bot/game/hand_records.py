@@ -12,9 +12,9 @@ The contract, rule by rule (each says what it prevents):
   or a hand looked up with ``/solve`` is not a :class:`Source` at all: a player who has
   seen the solution cannot set a record with it.
 - Every counted solve adds one to the times seen; a solve can take the record only if it
-  is faster than the record (a tie keeps the earlier holder) and not faster than
-  :data:`FASTEST_HUMAN` seconds: four cards cannot be read and an answer typed faster, so
-  such a time is a pasted answer or a clock glitch, not a record.
+  is faster than the record (a tie keeps the earlier holder) and not faster than a
+  person's pace (:func:`bot.game.pace.too_fast`): four cards cannot be read and an answer
+  typed faster, so such a time is a pasted answer or a clock glitch, not a record.
 - The daily puzzle's solves are seen but never take the record: its cards are shown
   before a player's clock starts (the group's post, the shared puzzle, the archive), so
   a player could work the answer out first and set a time nobody could beat fairly.
@@ -35,8 +35,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-FASTEST_HUMAN = 1.5
-"""Seconds below which a solve does not set a record (it still counts as seen)."""
+from bot.game.pace import too_fast
+
 HANDS_KEPT = 20_000
 """The most hands whose records are kept."""
 
@@ -111,7 +111,7 @@ class HandRecords:
         record.seen += 1
         faster = record.best is None or seconds < record.best
         known_before = source in (Source.DAILY, Source.CHALLENGE)  # cards seen before the clock
-        new_record = faster and seconds >= FASTEST_HUMAN and not known_before and not helped
+        new_record = faster and not too_fast(seconds) and not known_before and not helped
         if new_record:
             record.best, record.holder, record.source = seconds, user_id, source.value
         return Noted(before, new_record)

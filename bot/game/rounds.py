@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.game.hands import HandFacts
+from bot.game.pace import too_fast
 from bot.game.scoring import counts_as_miss, elapsed, points
 from bot.game.votes import is_attempt
 from solver import Code, Verdict, check
@@ -39,6 +40,9 @@ class Outcome:
     expired: bool = False
     """The answer came at or after the deadline of a round still on: the round ended by its
     clock then, as its time-up would (which is the answer's to tell: its timer was late)."""
+    too_fast: bool = False
+    """A right answer that came faster than a person's pace after the hand reached its
+    player (:mod:`bot.game.pace`): it took nothing, and the round goes on."""
 
 
 @dataclass(slots=True)
@@ -74,6 +78,8 @@ class Round:
     """Who was given solutions of the hand while it was live (:mod:`bot.game.spoilers`)."""
     out: list[int] = field(default_factory=list)
     """Who claimed "no solution" wrongly: their part in the round is over."""
+    too_fast: list[int] = field(default_factory=list)
+    """Who sent a right answer faster than a person's pace (see :meth:`answer`'s ``shown``)."""
     unsolvable: bool | None = None
     """Whether it was dealt where hands may have no solution (the chat's setting then: like
     its target, a change meanwhile is for the next round); None in rounds saved before
@@ -129,13 +135,18 @@ class Round:
         deadline = self.deadline
         return self.phase is Phase.PLAYING and deadline is not None and now >= deadline
 
-    def answer(self, user_id: int, text: str, now: float) -> Outcome:
+    def answer(self, user_id: int, text: str, now: float, *, shown: float | None = None) -> Outcome:
         """Judge an answer; the first correct one wins the round, later ones are too late.
         A wrong "no solution" puts its player out of the round: none of their later answers
         count.  An answer at or after the deadline is too late even while the timer that
         ends the round has not fired (a busy event loop, a clock step, a restart): it ends
         the round by its clock (:attr:`Outcome.expired`), or a late timer would let a slow
-        answer win with a time longer than the round's."""
+        answer win with a time longer than the round's.
+
+        ``shown``: when the hand reached this player, where a result leaves the chat (Rush,
+        a duel): a right answer sooner after it than a person's pace
+        (:func:`~bot.game.pace.too_fast`) wins nothing, and the round goes on
+        (:attr:`Outcome.too_fast`; the player is kept in :attr:`too_fast`)."""
         verdict = check(text, self.hand, self.target)
         if self.expire(self.number, now):
             return Outcome(verdict, too_late=verdict.ok, expired=True)
@@ -154,6 +165,10 @@ class Round:
             if counts_as_miss(verdict):
                 self.wrong[user_id] = self.wrong.get(user_id, 0) + 1
             return Outcome(verdict)
+        if shown is not None and too_fast(now - shown):
+            if user_id not in self.too_fast:
+                self.too_fast.append(user_id)
+            return Outcome(verdict, too_fast=True)
         self._end(Phase.WON)
         self.winner = user_id
         won = points(self.level, self.hints, solvable=self.solvable)

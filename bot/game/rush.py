@@ -1,9 +1,10 @@
 """Rush: a time-attack run of hands against the server's clock.
 
 A run starts with :data:`START_SECONDS` on its clock.  Each hand solved adds
-:data:`SOLVE_BONUS` seconds and a point; a skip takes :data:`SKIP_COST` seconds and deals the
-next hand.  Hands start easy and get harder as the run's score grows (:func:`level_for`).
-The run ends when its clock reaches zero; nothing is accepted after that.
+:data:`SOLVE_BONUS` seconds and a point (the clock holds at most :data:`CLOCK_MOST`); a skip
+takes :data:`SKIP_COST` seconds and deals the next hand.  Hands start easy and get harder as
+the run's score grows (:func:`level_for`).  The run ends when its clock reaches zero, or
+after :data:`RUN_MOST` seconds of play; nothing is accepted after that.
 
 Every hand of a run is a :class:`~bot.game.rounds.Round` of its own, so an answer is judged
 exactly as in a round: the solver checks it against the hand, the first right answer takes
@@ -30,6 +31,12 @@ What each rule prevents:
   learned once, or sent again, is not worth a second point.
 - A hand's time starts when it is dealt, or once when it is first shown
   (:meth:`RushRun.shown`): asking again cannot shorten it, so no fake fast times.
+- A right answer faster than a person's pace after the hand was shown
+  (:func:`bot.game.pace.too_fast`) takes nothing, and the player's run counts only in their
+  own history (:attr:`RunResult.too_fast`): a script at full speed wins nothing anywhere.
+- The clock holds at most :data:`CLOCK_MOST` and a run ends after :data:`RUN_MOST` seconds
+  of play (a picture's wait given back is no play): no pace keeps a run going for ever
+  (a script at the floor's pace solves :func:`best_at_pace` hands at most).
 - No hand dealt shares three cards with a daily puzzle someone may still be solving
   (:func:`table_dealer`'s ``avoid``, asked at each deal: a run may cross midnight), so no
   run spoils the daily.
@@ -53,6 +60,10 @@ SOLVE_BONUS = 10.0
 """Seconds a solved hand adds to the clock (with one point)."""
 SKIP_COST = 20.0
 """Seconds a skip takes from the clock."""
+CLOCK_MOST = 180.0
+"""The most seconds the clock holds: what a solve would add beyond it is not added."""
+RUN_MOST = 600.0
+"""Seconds of play after which a run ends, whatever is left on its clock."""
 LEVEL_STEPS = (0, 3, 6, 10, 15)
 """The run's score from which each level is dealt: level 1 from 0 points, 2 from 3, 3 from
 6, 4 from 10 and 5 from 15 on."""
@@ -72,6 +83,17 @@ Deal = Callable[[int], HandFacts]
 def level_for(score: int) -> int:
     """The level of the hand dealt when the run's score is ``score``."""
     return sum(1 for step in LEVEL_STEPS if score >= step)
+
+
+def best_at_pace(pace: float) -> int:
+    """Hands a player solving every hand in ``pace`` seconds (no skip) solves in a run, by
+    the rules alone: the clock's gains and costs, its ceiling and the run's most."""
+    left, played, solved = START_SECONDS, 0.0, 0
+    while played + pace < RUN_MOST and pace < left:
+        played += pace
+        left = min(left - pace + SOLVE_BONUS, CLOCK_MOST, RUN_MOST - played)
+        solved += 1
+    return solved
 
 
 def table_dealer(
@@ -129,6 +151,10 @@ class RushOutcome:
     """The run is over (a skip took its last seconds, or it was stopped)."""
     ballot: Ballot | None = None
     """How the vote stands, for a skip or a stop asked by a player who may not act alone."""
+    too_fast: bool = False
+    """A right answer faster than a person's pace: it took nothing, the hand goes on."""
+    bonus: float = 0.0
+    """Seconds the solve added to the clock (less near its ceiling or the run's end)."""
 
 
 @dataclass(slots=True)
@@ -139,6 +165,8 @@ class Runner:
     score: int = 0
     best_time: float | None = None
     """The fastest hand this player solved, in seconds."""
+    too_fast: bool = False
+    """They sent a right answer faster than a person's pace: their run is off the boards."""
 
 
 @dataclass(frozen=True)
@@ -156,6 +184,11 @@ class RunResult:
     shared: bool
     place: int
     """1 for the best of the run (always 1 alone); players tied share a place."""
+    too_fast: bool = False
+    """The player sent a right answer faster than a person's pace in the run: it counts in
+    their own history only (no board, no personal best, no high-score table)."""
+    lasted_most: bool = False
+    """The run ended after :data:`RUN_MOST` seconds of play, with time on its clock."""
 
 
 @dataclass(slots=True)
@@ -175,6 +208,9 @@ class RushRun:
     hand_shown: bool = False
     dealt: list[tuple[int, ...]] = field(default_factory=list)
     """The run's hands so far, in order."""
+    given_back: float = 0.0
+    """Seconds given back to the clock for pictures that waited to be sent (a chat's
+    message limit: see :meth:`give_back`): not play."""
 
     @classmethod
     def start(
@@ -208,6 +244,18 @@ class RushRun:
     def ended(self) -> bool:
         """Whether the run has been seen to end (see :meth:`finish`)."""
         return self.ended_at is not None
+
+    @property
+    def last_call(self) -> float:
+        """When the run ends whatever its clock holds: after :data:`RUN_MOST` seconds of
+        play."""
+        return self.started + RUN_MOST + self.given_back
+
+    def give_back(self, seconds: float) -> None:
+        """A hand's picture waited ``seconds`` to be sent: the clock gets them back, and the
+        run's most moves on by as much (the wait was no play)."""
+        self.given_back += seconds
+        self.deadline += seconds
 
     def remaining(self, now: float) -> float:
         """Seconds left on the clock at ``now`` (0 once over)."""
@@ -260,20 +308,31 @@ class RushRun:
             return RushOutcome(Refusal.OVER)
         if hand is not None and hand != self.hand.number:
             return RushOutcome(Refusal.STALE)
-        outcome: Outcome = self.hand.answer(user_id, text, now)
+        # Timed from when it was shown (from its deal until then: nobody has seen it).
+        outcome: Outcome = self.hand.answer(user_id, text, now, shown=self.hand.started)
         if not outcome.won and user_id not in self.runners and not is_attempt(outcome.verdict):
             # Text that is no attempt at the hand ("/a x") makes nobody a player: no vote.
             return RushOutcome(verdict=outcome.verdict, too_late=outcome.too_late, out=outcome.out)
         runner = self.runners.setdefault(user_id, Runner(name))
         runner.name = name
+        if outcome.too_fast:
+            runner.too_fast = True
+            return RushOutcome(verdict=outcome.verdict, too_fast=True)
         if not outcome.won:
             return RushOutcome(verdict=outcome.verdict, too_late=outcome.too_late, out=outcome.out)
         runner.score += 1
         if runner.best_time is None or outcome.seconds < runner.best_time:
             runner.best_time = outcome.seconds
-        self.deadline += SOLVE_BONUS
+        before = self.deadline
+        gain = min(SOLVE_BONUS, max(0.0, CLOCK_MOST - (self.deadline - now)))
+        self.deadline = min(self.deadline + gain, self.last_call)
         self._next(now, deal)
-        return RushOutcome(verdict=outcome.verdict, solved=True, seconds=outcome.seconds)
+        return RushOutcome(
+            verdict=outcome.verdict,
+            solved=True,
+            seconds=outcome.seconds,
+            bonus=max(0.0, self.deadline - before),
+        )
 
     def skip(self, user_id: int, now: float, deal: Deal, *, admin: bool = False) -> RushOutcome:
         """Skip the current hand for ``user_id`` (``admin``: one of the chat's admins):
@@ -334,4 +393,6 @@ class RushRun:
             self.skips,
             self.shared,
             place,
+            too_fast=runner.too_fast,
+            lasted_most=self.ended_at >= self.last_call,
         )

@@ -98,7 +98,9 @@ class ChatRush:
         if not self.clock_started:
             self.clock_started = True
             run.started += waited
-        run.deadline += waited
+            run.deadline += waited
+        else:
+            run.give_back(waited)
         run.shown(now)
 
     def expire(self, number: int, now: float) -> bool:

@@ -6,7 +6,10 @@ with the user's data (:class:`RushRecords`) and the bot's global data (:class:`R
 
 Only a finished run's :class:`~bot.game.rush.RunResult`, which the server counted, becomes a
 record: there is no other way in.  A board keeps each player once, with their best run, so
-that one player cannot fill it.
+that one player cannot fill it.  A run with an answer faster than a person's pace
+(:attr:`~bot.game.rush.RunResult.too_fast`) counts among the player's runs and nowhere
+else: no personal best or week's best (a group's board is made of its members' bests), no
+board.
 """
 
 from __future__ import annotations
@@ -70,10 +73,13 @@ class RushRecords:
     """The best run of the week it belongs to (see :meth:`this_week`)."""
 
     def add(self, result: RunResult, day: dt.date) -> PersonalBest:
-        """Count a finished run that ended on ``day``; how it compares with the best before."""
+        """Count a finished run that ended on ``day``; how it compares with the best before
+        (a run too fast is only counted: it is nobody's best)."""
         record = RunRecord.of(result, day)
         previous = self.best
         self.runs += 1
+        if result.too_fast:
+            return PersonalBest(previous, False)
         new_best = record.score > 0 and record.beats(previous)
         if new_best:
             self.best = record
@@ -121,9 +127,10 @@ class RushBoard:
     """This week's best runs (from the week of their day; see :meth:`this_week`)."""
 
     def add(self, user_id: int, name: str, result: RunResult, day: dt.date) -> None:
-        """Put a run that ended on ``day`` on the board, where it ranks."""
+        """Put a run that ended on ``day`` on the board, where it ranks (one with no point,
+        or too fast, stays off)."""
         entry = BoardEntry(user_id, name, RunRecord.of(result, day))
-        if entry.record.score == 0:
+        if entry.record.score == 0 or result.too_fast:
             return
         self.all_time = _place(self.all_time, entry)
         self.week = _place(self.this_week(day), entry)

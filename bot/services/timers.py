@@ -7,6 +7,11 @@ pending jobs at hand, so that ending a round cancels its jobs without searching 
 A job leaves that index as soon as the scheduler drops it (it ran, or was cancelled), so
 nothing piles up for chats that go quiet.
 
+A game's alarm rings by the bot's clock (``by_clock``), which a step of the wall clock does
+not move (:mod:`bot.clock`); PTB's job queue runs jobs by the wall clock, so a step forward
+rings such an alarm early: it is then set again for the time still to run on the bot's
+clock, and the game's end comes when its time is up, not an hour early.
+
 When Telegram upgrades a group to a supergroup, the group gets a new chat id:
 :meth:`Timers.move` gives its pending jobs to the new id (PTB moves the chat's data, not its
 jobs), so a round's time-up or the daily post reaches the chat where its data now is.
@@ -63,6 +68,11 @@ RUSH_UP = "rush-up"
 """A Rush run's end by its clock (set again with each hand: the clock moves)."""
 
 
+EARLY = 0.5
+"""Seconds an alarm that rings by the bot's clock may ring early and still ring (the job
+queue and the clock are read a moment apart)."""
+
+
 def job_name(kind: str, chat_id: int) -> str:
     """The name of a chat's job of a kind: ``KIND:CHAT_ID``."""
     return f"{kind}:{chat_id}"
@@ -82,13 +92,17 @@ class _Timer:
     job: Job[Any]
     daily_at: dt.time | None = None
     """For a daily job, its time of day (with its time zone); None for a job that runs once."""
+    due: float | None = None
+    """For an alarm that rings by the bot's clock, when it is due on that clock."""
 
 
 class Timers:
     """The chats' pending jobs on the application's job queue (``context.bot_data.timers``)."""
 
-    def __init__(self, job_queue: JobQueue[Any]) -> None:
+    def __init__(self, job_queue: JobQueue[Any], clock: Callable[[], float] | None = None) -> None:
+        """``clock``: the bot's clock, by which alarms set ``by_clock`` ring."""
         self._queue = job_queue
+        self._clock = clock
         self._chats: dict[int, dict[str, _Timer]] = {}
         """Each chat's pending jobs, by the scheduler's job id."""
         self._chat_of: dict[str, int] = {}
@@ -103,16 +117,43 @@ class Timers:
         chat_id: int,
         kind: str,
         data: object = None,
+        by_clock: bool = False,
     ) -> Job[Any]:
-        """Run ``callback`` once, in ``when`` seconds (or at that time), for the chat."""
+        """Run ``callback`` once, in ``when`` seconds (or at that time), for the chat;
+        ``by_clock``: when ``when`` seconds have passed on the bot's clock (see the module)."""
+        due = None
+        ring: JobCallback[Any] = callback
+        if by_clock and self._clock is not None and not isinstance(when, dt.datetime):
+            due = self._clock() + when
+            ring = self._by_clock(callback, due, chat_id=chat_id, kind=kind)
         job = self._queue.run_once(
-            callback,
+            ring,
             when,
             data=data,
             name=job_name(kind, chat_id),
             chat_id=chat_id,
         )
-        return self._keep(chat_id, _Timer(kind, callback, job))
+        return self._keep(chat_id, _Timer(kind, callback, job, due=due))
+
+    def _by_clock(
+        self, callback: JobCallback[_Context], due: float, *, chat_id: int, kind: str
+    ) -> JobCallback[_Context]:
+        """``callback``, unless the job queue runs it before ``due`` on the bot's clock (the
+        wall clock stepped forward): then it is set again for the rest of its time."""
+        clock = self._clock
+        assert clock is not None
+
+        async def ring(context: _Context) -> None:
+            early = due - clock()
+            if early > EARLY:
+                logger.info("A %s alarm rang %.0f s early (a clock step): set again", kind, early)
+                job = context.job
+                data = job.data if job is not None else None
+                self.run_once(callback, early, chat_id=chat_id, kind=kind, data=data, by_clock=True)
+                return
+            await callback(context)
+
+        return ring
 
     def run_daily(
         self, callback: JobCallback[_Context], at: dt.time, *, chat_id: int, kind: str
@@ -158,6 +199,15 @@ class Timers:
             self._cancel(timer)
             if timer.daily_at is not None:
                 self.run_daily(timer.callback, timer.daily_at, chat_id=new_chat_id, kind=timer.kind)
+            elif timer.due is not None and self._clock is not None:
+                self.run_once(
+                    timer.callback,
+                    max(timer.due - self._clock(), 0.0),
+                    chat_id=new_chat_id,
+                    kind=timer.kind,
+                    data=job.data,
+                    by_clock=True,
+                )
             elif when is not None:
                 self.run_once(
                     timer.callback, when, chat_id=new_chat_id, kind=timer.kind, data=job.data

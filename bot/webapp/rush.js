@@ -9,11 +9,20 @@
 const RUSH_TEXTS = {
   en: {
     rushTitle: "Rush",
-    rushRules: "Rush: 120 seconds on the clock. Each hand solved: +10 s and a point; " +
-      "each skip: −20 s. The hands get harder as you score.",
+    rushRules: "Rush: 120 seconds on the clock. Each hand solved: +10 s and a point " +
+      "(the clock holds at most 3:00); each skip: −20 s. The hands get harder as you " +
+      "score, and a run lasts at most 10 minutes. Answers within 1.5 s of their hand " +
+      "count for nothing.",
     skip: "Skip −20 s",
     rushScore: "Score {score} · level {level}",
-    rushSolved: "Solved in {time} s! +10 s",
+    rushSolved: "Solved in {time} s! +{bonus} s",
+    rushFull: "Solved in {time} s! The clock is full (3:00).",
+    rushTooFast: "Too fast: an answer within {floor} s of its hand counts for nothing " +
+      "(nobody reads four cards and taps an answer that quickly). The hand is still on, " +
+      "and this run now stays off the boards.",
+    rushOffBoards: "An answer came faster than a person can: this run counts among your " +
+      "runs, but on no high-score table, no board and as no personal best.",
+    rushLasted: "The run has reached its end: 10:00 of play.",
     rushOut: "{reason} Skip to go on.",
     rushStale: "That hand was already over: here is the current one.",
     rushOver: "Time! Your score: {score}",
@@ -30,11 +39,16 @@ const RUSH_TEXTS = {
   },
   zh: {
     rushTitle: "极速挑战",
-    rushRules: "极速挑战：计时 120 秒。每解出一手牌 +10 秒、得 1 分；每跳过一手 −20 秒。" +
-      "得分越高，牌越难。",
+    rushRules: "极速挑战：计时 120 秒。每解出一手牌 +10 秒、得 1 分（计时最多 3:00）；" +
+      "每跳过一手 −20 秒。得分越高，牌越难；一局最长 10 分钟。牌出现后 1.5 秒内的答案不算数。",
     skip: "跳过 −20 秒",
     rushScore: "得分 {score} · 第 {level} 级",
-    rushSolved: "用时 {time} 秒，解出来了！+10 秒",
+    rushSolved: "用时 {time} 秒，解出来了！+{bonus} 秒",
+    rushFull: "用时 {time} 秒，解出来了！计时已满（3:00）。",
+    rushTooFast: "太快了：牌出现后 {floor} 秒之内的答案不算数（没有人能这么快看完四张牌再点出答案）。" +
+      "这手牌还在，这一局从现在起不上排行榜。",
+    rushOffBoards: "有答案比人能做到的还快：这一局只记入你的局数，不上高分榜和排行榜，也不算个人最佳。",
+    rushLasted: "这一局已打满 10:00，到此结束。",
     rushOut: "{reason}跳过这手牌继续。",
     rushStale: "那手牌已经结束了：这是当前这手。",
     rushOver: "时间到！你的得分：{score}",
@@ -130,7 +144,10 @@ async function rushSubmit(expression) {
     rushShow(reply);
     if (reply.state === "over") return;
     if (reply.refused === "stale") say(t("rushStale"), "bad");
-    else if (reply.solved) say(t("rushSolved", { time: reply.seconds }), "good");
+    else if (reply.too_fast) say(t("rushTooFast", { floor: reply.floor }), "bad");
+    else if (reply.solved && reply.bonus > 0) {
+      say(t("rushSolved", { time: reply.seconds, bonus: reply.bonus }), "good");
+    } else if (reply.solved) say(t("rushFull", { time: reply.seconds }), "good");
     else if (reply.out) say(t("rushOut", { reason: reply.reason }), "bad");
     else say(reply.reason || "", "bad");
   } catch (error) {
@@ -191,6 +208,8 @@ function rushEnd(reply) {
     hands: reply.hands, skips: reply.skips, time: clockText(reply.seconds),
   }));
   if (reply.best_time !== null) rushLine("lines", t("rushFastest", { time: reply.best_time }));
+  if (reply.lasted_most) rushLine("lines", t("rushLasted"));
+  if (reply.too_fast) rushLine("lines", t("rushOffBoards"), "bad");
   if (reply.new_best) rushLine("lines", t("rushNewBest"), "best");
   else if (reply.previous_best !== null) rushLine("lines", t("rushBest", { best: reply.previous_best }));
   if (!reply.saved) rushLine("lines", t("rushUnsaved"));

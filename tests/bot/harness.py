@@ -32,6 +32,7 @@ from telegram.ext import Application, JobQueue
 
 from bot import records
 from bot.app import build_application, run_polling
+from bot.clock import MONOTONIC
 from bot.game.hands import solutions_job
 from bot.local_api import ApiError, LocalBotApi, LocalTransport, plain_text
 from bot.persistence import FILE_NAME, SQLitePersistence, open_database
@@ -146,11 +147,15 @@ async def running_bot(
     clock: Callable[[], float] | None = None,
     env: dict[str, str] | None = None,
     own_clock: bool = False,
+    wall: Callable[[], float] | None = None,
+    monotonic: Callable[[], float] | None = None,
 ) -> AsyncIterator[BotApplication]:
     """The real application polling ``api`` through PTB's HTTP stack, until the block ends.
 
     Its clock is ``clock``, else a :class:`DayClock` (the bot lives on a fixed day), else,
-    with ``own_clock``, the one the bot makes for itself (the wall clock, steadied)."""
+    with ``own_clock``, the ones the bot makes for itself (on the system's wall and
+    monotonic clocks, or on ``wall`` and ``monotonic`` when given: a test steps them)."""
+    own_clock = own_clock or wall is not None
     seed_tables(data_dir)
     settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(data_dir), **(env or {})})
     application = cast(
@@ -160,6 +165,8 @@ async def running_bot(
             token="42:TEST",
             transport=LocalTransport(api),
             clock=None if own_clock else clock or DayClock(),
+            wall=wall or time.time,
+            monotonic=monotonic or MONOTONIC,
         ),
     )
     running_jobs = _RUNNING_JOBS[application] = _RunningJobs()

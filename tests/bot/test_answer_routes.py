@@ -35,7 +35,7 @@ def bot_data(tmp_path: Path) -> BotData:
     """The real application's services, its routes given by its features."""
     settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(tmp_path)})
     data = services(build_application(settings, token="42:TEST"))
-    data.clock = lambda: NOW
+    data.clock = data.calendar = lambda: NOW
     return data
 
 
@@ -276,7 +276,7 @@ def test_an_attempt_closed_at_midnight_is_told_so_before_the_daily_judges(
     chat, ann = ChatData(), UserData()
     _daily_attempt(bot_data, chat, ann)
     # Two days on: the attempt's day, and the grace after it, have ended.
-    bot_data.clock = lambda: NOW + 2 * 86_400
+    bot_data.clock = bot_data.calendar = lambda: NOW + 2 * 86_400
     context = _context(bot_data, chat, ann)
     assert _to(bot_data, _update(ANN, "8/(3-8/3)"), context) is Priority.CLOSED_DAILY
 

@@ -192,6 +192,7 @@ async def test_the_live_hand_of_a_challenge_is_refused_to_its_player(tmp_path: P
     async with running_bot(api, tmp_path, clock=clock):
         deal = await said(api, BOB, "/play")
         hand = " ".join(map(str, dealt(deal)))
+        clock.now += 5
         await said(api, BOB, solve(dealt(deal))[0].text)
         shared = await share(api, BOB, offer_of(api.sent[-1]), "group")
         await said(api, CAT, link_of(shared))
@@ -247,20 +248,22 @@ async def test_a_failing_edit_of_a_shared_message_stops_nothing(tmp_path: Path) 
         await said(api, CAT, ANSWER)
         await said(api, CAT, link_of(first))
         api.fail_next("editMessageText", 400, "Bad Request: MESSAGE_ID_INVALID")
+        clock.now += 2
         done = plain_text((await said(api, CAT, ANSWER))["text"])
-        assert done.startswith("✅ Solved in 0:00: you beat Ann (0:42)!")
+        assert done.startswith("✅ Solved in 0:02: you beat Ann (0:42)!")
         await settled(api, application)
         assert link_of(first) == link_of(second)
         # One of the two edits was refused; the other went through.
-        edited = [shown(api, m).endswith("\n\nCat: 0:00") for m in (first, second)]
+        edited = [shown(api, m).endswith("\n\nCat: 0:02") for m in (first, second)]
         assert sorted(edited) == [False, True]
         await said(api, DAN, "/daily")
         await said(api, DAN, ANSWER)
         await said(api, DAN, link_of(first))
+        clock.now += 3
         await said(api, DAN, ANSWER)
         await settled(api, application)
-    assert shown(api, first).endswith("\n\nCat: 0:00\nDan: 0:00")
-    assert shown(api, second).endswith("\n\nCat: 0:00\nDan: 0:00")
+    assert shown(api, first).endswith("\n\nCat: 0:02\nDan: 0:03")
+    assert shown(api, second).endswith("\n\nCat: 0:02\nDan: 0:03")
 
 
 async def test_help_tells_how_to_challenge(tmp_path: Path) -> None:

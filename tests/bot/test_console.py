@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
+from bot.game import pace
 from bot.persistence import FILE_NAME, DataFileError
 from solver import daily_number, solve
 from tests.bot.console_data import Session, play
@@ -126,7 +127,12 @@ def test_python_m_bot_help_is_plain_text(capsys: pytest.CaptureFixture[str]) -> 
 
 
 @pytest.mark.asyncio
-async def test_a_rush_run_is_played_in_the_console(data: Path) -> None:
+async def test_a_rush_run_is_played_in_the_console(
+    data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The console keeps real time: its typed answer comes at once, faster than a person's
+    # pace (tested in test_pace_e2e.py), which is not what this test is about.
+    monkeypatch.setattr(pace, "FLOOR", 0.0)
     session = Session(data)
     session.keyboard.type("/rush")
     hand = (await session.shown(r"Make 24 from ([\d ]+)\n")).group(1)

@@ -14,6 +14,7 @@ import pytest
 
 from bot.console import run_console
 from bot.features.duel import play
+from bot.game import pace
 from bot.settings import Settings
 from solver import solve
 from tests.bot.console_data import Keyboard
@@ -36,6 +37,9 @@ async def test_a_private_duel_in_the_console(
     monkeypatch.setenv("USER", "alice")
     monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
     monkeypatch.setattr(play, "NEXT_HAND_SECONDS", 0.0)
+    # The console keeps real time: its typed answers come at once, faster than a person's
+    # pace (tested in test_pace_e2e.py), which is not what this test is about.
+    monkeypatch.setattr(pace, "FLOOR", 0.0)
     seed_tables(tmp_path / "console")
     keyboard, out = Keyboard(), io.StringIO()
     settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(tmp_path)})

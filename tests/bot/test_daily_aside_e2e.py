@@ -203,11 +203,14 @@ async def test_a_friends_challenge_sets_the_daily_aside_and_reminds_of_it(
     tmp_path: Path,
 ) -> None:
     api = with_eve()
-    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
         hand = dealt(await said(api, ANN, "/play"))
+        clock.now += 5
         shared = await share(api, ANN, offer_of(await said(api, ANN, solve(hand)[0].text)))
         await reply_to(api, EVE, EVE, "/daily")
         started = await texts_until_photo(api, EVE, link_of(shared))
+        clock.now += 5
         ended = await two_replies(api, EVE, solve(hand)[0].text)
         solved = plain_text(await reply_to(api, EVE, EVE, RIGHT))
         assert application.user_data[EVE].daily.result(DAY) is not None

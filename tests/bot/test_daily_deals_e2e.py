@@ -102,6 +102,7 @@ async def bob_shares_the_day_s_puzzle_days_before(
         application.bot_data.rng = random.Random(seed_dealing(DAILY))
         hand = dealt(await said(api, BOB, "/play"))
         assert sorted(hand) == sorted(DAILY)  # no daily puzzle near: a deal like any other
+        clock.now += 5
         await said(api, BOB, solve(hand)[0].text)
         return clock, link_of(await share(api, BOB, offer_of(api.sent[-1]), "group"))
 

@@ -254,6 +254,7 @@ async def test_a_right_answer_after_the_hand_was_won_is_too_late(
         answer = solve(list(duel.hand.hand), 24)[0].text
         # The next hand waits: Carol answers in between.
         monkeypatch.setattr(play, "NEXT_HAND_SECONDS", 60.0)
+        clock.now += 5
         before = len(api.sent)
         api.send(ANN, GROUP, f"/a {answer}")
         await api.wait_for_sent(before + 1)

@@ -97,6 +97,7 @@ async def test_a_duel_between_two_hands_goes_on_after_a_restart(
         await accept(api, application, await invite(api, application))
         hand = the_duel(application).hand
         assert hand is not None
+        clock.now += 5
         await reply_to(api, CAROL, GROUP, f"/a {solve(list(hand.hand), 24)[0].text}")
         await settled(api, application)
     monkeypatch.setattr(play, "NEXT_HAND_SECONDS", 0.0)
@@ -122,6 +123,7 @@ async def test_a_duel_follows_its_group_to_a_supergroup(tmp_path: Path) -> None:
         duel = the_duel(application)
         before = len(api.sent)
         answer = solve(list(duel.hand.hand), 24)[0].text  # type: ignore[union-attr]
+        clock.now += 5
         api.send(ANN, supergroup, f"/a {answer}")
         await api.wait_for_sent(before + 1)
         await settled(api, application)

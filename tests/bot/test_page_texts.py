@@ -10,6 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.game.daily_calendar import clock_text
+from bot.game.pace import FLOOR
+from bot.game.rush import CLOCK_MOST, RUN_MOST, SKIP_COST, SOLVE_BONUS, START_SECONDS
+
 WEBAPP = Path(__file__).resolve().parents[2] / "bot" / "webapp"
 STRING = r'"(?:[^"\\]|\\.)*"'
 ENTRY = re.compile(rf"(\w+):\s*((?:{STRING}\s*\+?\s*)+)")
@@ -90,3 +94,17 @@ def test_the_page_loads_every_script_of_the_page_once() -> None:
 def test_strings_a_script_asks_for_are_strings_of_the_page(script: str) -> None:
     keys = {key for table, name in SCRIPTS for key in _texts(table, name)["en"]}
     assert _used_keys(script) - keys == set()
+
+
+def test_the_pages_rush_rules_name_the_rules_own_figures() -> None:
+    """The page cannot import the rules: its rules line must say what they say."""
+    rules = _texts("rush.js", "RUSH_TEXTS")["en"]["rushRules"]
+    figures = (
+        f"{START_SECONDS:g} seconds",
+        f"+{SOLVE_BONUS:g} s",
+        f"at most {clock_text(CLOCK_MOST)}",
+        f"−{SKIP_COST:g} s",
+        f"at most {RUN_MOST / 60:g} minutes",
+        f"within {FLOOR:g} s",
+    )
+    assert [figure for figure in figures if figure not in rules] == []

@@ -255,11 +255,14 @@ async def test_help_and_the_menus_tell_of_rush_in_both_languages(tmp_path: Path)
 
 async def test_a_reply_to_a_hand_already_taken_scores_nothing(tmp_path: Path) -> None:
     api = players()
-    async with running_bot(api, tmp_path) as application:
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
         first = await start(api, ANN, ANN, "/rush")
         game = the_run(application, ANN)
         right = answer(game)
+        clock.now += 2
         await next_picture(api, ANN, ANN, right)
+        clock.now += 2
         reply = await reply_to(api, ANN, ANN, right, reply_to=first["message_id"])
         score = game.run.score
     assert reply == "Too late: that hand is gone. Answer the one on the clock now."
@@ -268,9 +271,11 @@ async def test_a_reply_to_a_hand_already_taken_scores_nothing(tmp_path: Path) ->
 
 async def test_a_run_is_told_only_once_the_disk_takes_it(tmp_path: Path) -> None:
     api = players()
-    async with running_bot(api, tmp_path) as application:
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
         await start(api, ANN, ANN, "/rush")
         game = the_run(application, ANN)
+        clock.now += 2
         await next_picture(api, ANN, ANN, answer(game))
         refuse_writes(application)
         waiting = await reply_to(api, ANN, ANN, "/stop")

@@ -151,6 +151,7 @@ async def test_a_lower_score_than_the_players_on_the_message_is_not_set(tmp_path
         )
         token = token_of(await play(api, ANN, message))
         first = (await rush_call(application, "POST", "start", token)).json()
+        clock.now += 2
         await solved(application, token, first)
         clock.now += START_SECONDS + 60
         calls = len(api.calls)
@@ -251,6 +252,7 @@ async def test_the_game_shared_through_inline_mode_is_scored_on_its_inline_messa
         message = api.choose_inline_result(ANN, query_id, str(result["id"]))
         token = token_of(await play_inline(api, BOB, message["inline_message_id"]))
         first = (await rush_call(application, "POST", "start", token)).json()
+        clock.now += 2
         await solved(application, token, first)
         clock.now += START_SECONDS + 60
         over = (await rush_call(application, "GET", "state", token)).json()
@@ -304,6 +306,7 @@ async def test_a_run_left_alone_is_counted_at_its_deadline(tmp_path: Path) -> No
         message = await sent_game(api, ANN, GROUP)
         token = token_of(await play(api, ANN, message))
         first = (await rush_call(application, "POST", "start", token)).json()
+        clock.now += 2
         await solved(application, token, first)  # the page is closed after one hand
         (timer,) = application.job_queue.jobs()  # the run's end, on the server
         early = timer.next_t
@@ -335,6 +338,7 @@ async def test_a_score_telegram_refuses_never_loses_the_run(tmp_path: Path) -> N
         message = await sent_game(api, ANN, GROUP)
         token = token_of(await play(api, ANN, message))
         first = (await rush_call(application, "POST", "start", token)).json()
+        clock.now += 2
         await solved(application, token, first)
         api.fail_next("setGameScore", 400, "Bad Request: MESSAGE_ID_INVALID")
         clock.now += START_SECONDS + 60

@@ -61,12 +61,14 @@ async def test_a_shared_run_ranks_its_players(tmp_path: Path) -> None:
 
 async def test_a_reply_to_the_picture_answers_in_a_group(tmp_path: Path) -> None:
     api = players()
-    async with running_bot(api, tmp_path) as application:
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
         picture = await start(api, ANN, GROUP, "/rush")
         game = the_run(application, GROUP)
         right = answer(game)
+        clock.now += 2
         nxt = await next_picture(api, CAROL, GROUP, right, reply_to=picture["message_id"])
-    assert plain_text(nxt["caption"]).startswith(f"✅ Carol: {right} · 0.0 s · +10 s\n")
+    assert plain_text(nxt["caption"]).startswith(f"✅ Carol: {right} · 2.0 s · +10 s\n")
 
 
 async def test_wrong_answers_in_a_group_gather_in_one_status_message(tmp_path: Path) -> None:
@@ -165,12 +167,14 @@ async def test_two_players_vote_a_shared_run_to_its_end(tmp_path: Path) -> None:
 
 async def test_a_solve_is_shown_as_the_solver_writes_it_not_as_typed(tmp_path: Path) -> None:
     api = players()
-    async with running_bot(api, tmp_path) as application:
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
         await start(api, ANN, GROUP, "/rush")
         game = the_run(application, GROUP)
         right = answer(game)
         typed = (
             right.replace("×", " * ").replace("−", "-").replace("÷", "/").replace("+", "\u200b+")
         )
+        clock.now += 2
         nxt = await next_picture(api, CAROL, GROUP, f"/a {typed}")
-    assert plain_text(nxt["caption"]).startswith(f"✅ Carol: {right} · 0.0 s · +10 s\n")
+    assert plain_text(nxt["caption"]).startswith(f"✅ Carol: {right} · 2.0 s · +10 s\n")

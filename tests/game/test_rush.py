@@ -7,14 +7,18 @@ import random
 import pytest
 
 from bot.game.hands import HandFacts, LevelTable
+from bot.game.pace import FLOOR
 from bot.game.rated import LEVELS_4_24
 from bot.game.rush import (
+    CLOCK_MOST,
     LEVEL_STEPS,
+    RUN_MOST,
     SKIP_COST,
     SOLVE_BONUS,
     START_SECONDS,
     Refusal,
     RushRun,
+    best_at_pace,
     level_for,
     table_dealer,
 )
@@ -104,8 +108,8 @@ def test_a_skip_after_the_end_is_refused() -> None:
 
 def test_the_same_hand_never_scores_twice() -> None:
     game, deal = run()
-    game.answer(ANN, "Ann", RIGHT, 1001.0, deal, hand=1)
-    again = game.answer(ANN, "Ann", RIGHT, 1001.5, deal, hand=1)
+    game.answer(ANN, "Ann", RIGHT, 1002.0, deal, hand=1)
+    again = game.answer(ANN, "Ann", RIGHT, 1004.0, deal, hand=1)
     assert again.refused is Refusal.STALE
     assert game.score == 1
 
@@ -171,7 +175,7 @@ def test_a_wrong_no_solution_puts_the_player_out_of_the_hand() -> None:
     assert game.answer(ANN, "Ann", "no solution", 1001.0, deal).out
     assert not game.answer(ANN, "Ann", RIGHT, 1002.0, deal).solved
     assert game.skip(ANN, 1003.0, deal).refused is None
-    assert game.answer(ANN, "Ann", RIGHT, 1004.0, deal).solved
+    assert game.answer(ANN, "Ann", RIGHT, 1005.0, deal).solved
 
 
 def test_a_hands_time_starts_once_when_shown() -> None:
@@ -209,7 +213,7 @@ def test_levels_follow_the_run_score() -> None:
     game, deal = run()
     levels = [game.hand.level]
     for n in range(LEVEL_STEPS[1]):
-        game.answer(ANN, "Ann", RIGHT, 1001.0 + n, deal)
+        game.answer(ANN, "Ann", RIGHT, 1002.0 + 2 * n, deal)
         levels.append(game.hand.level)
     assert levels == [1, 1, 1, 2]
 
@@ -272,9 +276,9 @@ class Cycle:
 def test_no_hand_comes_twice_in_a_run() -> None:
     deal = Cycle(HAND, HAND, (2, 3, 4, 6))
     game = RushRun.start(ANN, "Ann", 1000.0, deal)
-    game.answer(ANN, "Ann", RIGHT, 1001.0, deal)
+    game.answer(ANN, "Ann", RIGHT, 1002.0, deal)
     assert game.hand.hand == (2, 3, 4, 6)
-    assert game.answer(ANN, "Ann", RIGHT, 1002.0, deal).verdict.code is not Code.CORRECT  # type: ignore[union-attr]
+    assert game.answer(ANN, "Ann", RIGHT, 1004.0, deal).verdict.code is not Code.CORRECT  # type: ignore[union-attr]
 
 
 def test_a_hand_comes_again_when_the_dealer_has_no_other() -> None:
@@ -282,3 +286,49 @@ def test_a_hand_comes_again_when_the_dealer_has_no_other() -> None:
     game = RushRun.start(ANN, "Ann", 1000.0, deal)
     game.skip(ANN, 1001.0, deal)
     assert game.dealt == [HAND, HAND]
+
+
+def test_the_clock_never_holds_more_than_three_minutes() -> None:
+    game, deal = run()
+    now = 1000.0
+    for _ in range(12):
+        game.shown(now)
+        now += 2.0
+        game.answer(ANN, "Ann", RIGHT, now, deal)
+    assert game.remaining(now) == CLOCK_MOST == 180.0
+
+
+def test_a_solve_near_the_ceiling_adds_only_what_fits() -> None:
+    game, deal = run()
+    for n in range(1, 8):  # each hand in 2 s: +8 s a hand, 176 s left after the seventh
+        game.answer(ANN, "Ann", RIGHT, 1000.0 + 2 * n, deal)
+    outcome = game.answer(ANN, "Ann", RIGHT, 1016.0, deal)
+    assert outcome.bonus == 6.0
+
+
+def test_a_run_ends_after_ten_minutes_of_play_whatever_its_clock() -> None:
+    game, deal = run()
+    now = 1000.0
+    while not game.ended and now < 1000.0 + 2 * RUN_MOST:
+        now += 2.0
+        game.answer(ANN, "Ann", RIGHT, now, deal)
+    result = game.result(ANN)
+    assert result is not None
+    assert (result.seconds, result.lasted_most) == (RUN_MOST, True)
+
+
+def test_time_given_back_for_a_waiting_picture_is_no_play() -> None:
+    game, _ = run()
+    game.give_back(30.0)
+    assert game.last_call == 1000.0 + RUN_MOST + 30.0
+
+
+def test_the_best_at_the_floors_pace_is_what_the_rules_give() -> None:
+    game, deal = run()
+    now = 1000.0
+    while not game.ended:
+        game.shown(now)
+        now += FLOOR
+        if game.answer(ANN, "Ann", RIGHT, now, deal).refused is not None:
+            break
+    assert game.score == best_at_pace(FLOOR) == 399

@@ -69,7 +69,7 @@ def test_the_live_hand_and_its_peekers_are_the_current_hands() -> None:
     rush = game()
     rush.show(1000.0)
     rush.peeked.append(BOB)
-    rush.run.answer(ANN, "Ann", "1*2*3*4", 1001.0, deal_in_turn())
+    rush.run.answer(ANN, "Ann", "1*2*3*4", 1002.0, deal_in_turn())
     assert rush.hand == HANDS[1]
     assert rush.peeked == []
 

@@ -87,3 +87,22 @@ def test_a_run_without_points_is_not_on_a_board() -> None:
     board = RushBoard()
     board.add(1, "Ann", result(0, None), WED)
     assert board.all_time == []
+
+
+def too_fast(score: int) -> RunResult:
+    return RunResult(score, 0.2, 120.0, score + 1, 0, False, 1, too_fast=True)
+
+
+def test_a_run_too_fast_counts_among_the_players_runs_only() -> None:
+    records = RushRecords()
+    records.add(result(3), WED)
+    compared = records.add(too_fast(90), WED)
+    assert (records.runs, compared.new_best) == (2, False)
+    assert records.best == RunRecord(3, 3.0, WED)
+    assert records.this_week(WED) == RunRecord(3, 3.0, WED)
+
+
+def test_a_run_too_fast_stays_off_the_board() -> None:
+    board = RushBoard()
+    board.add(1, "Ann", too_fast(90), WED)
+    assert (board.all_time, board.this_week(WED)) == ([], [])

@@ -25,6 +25,7 @@ from bot.context import BotContext, services
 from bot.game.attempts import unplayed_days
 from bot.game.challenge import Challenge, ChallengeRefusal, ChallengeRefused
 from bot.game.hand_records import Source
+from bot.game.pace import FLOOR
 from bot.game.spoilers import shares
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.state import AnswersTo
@@ -186,7 +187,14 @@ async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
     )
     if known:
         caption += "\n" + _("(Opened again: your clock has run since you first opened it.)")
-    game_life.post_hand(context, update.effective_chat.id, challenge.hand, caption)
+
+    def shown(_sent: object) -> None:
+        # A new play's clock starts when its hand reaches the friend (the message may wait
+        # for the chat's limits); opened again, the clock that ran goes on.
+        if not known:
+            challenge.shown(user.id, context.now())
+
+    game_life.post_hand(context, update.effective_chat.id, challenge.hand, caption, on_sent=shown)
 
 
 def claims(update: MessageUpdate, context: HandlerContext) -> bool:
@@ -221,6 +229,16 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
         context.reply(update, _("No challenge is running here: /play deals a hand."))
         return
     done = challenge.answer(user_id, text, context.now())
+    if done.too_fast:
+        context.reply(
+            update,
+            _(
+                "Too fast: an answer within {floor} s of the hand reaching you counts for "
+                "nothing (nobody reads four cards and types an answer that quickly). Your "
+                "clock is still running."
+            ).format(floor=f"{FLOOR:g}"),
+        )
+        return
     if not done.verdict.ok:
         why = html.escape(reason(done.verdict, context))
         context.reply(update, _("Not quite: {reason}.").format(reason=why))

@@ -56,7 +56,12 @@ def expire_later(context: BotContext, chat_id: int, invitation: Invitation) -> N
     if it is up already: a restart's)."""
     delay = max(0.0, invitation.expires - context.now())
     context.bot_data.timers.run_once(
-        invitation_up, delay, chat_id=chat_id, kind=DUEL_INVITATION, data=invitation.token
+        invitation_up,
+        delay,
+        chat_id=chat_id,
+        kind=DUEL_INVITATION,
+        data=invitation.token,
+        by_clock=True,
     )
 
 

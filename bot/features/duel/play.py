@@ -159,6 +159,11 @@ async def deal_next(context: BotContext, token: str) -> None:
     lost_once: list[Exception] = []
 
     def sent(chat_id: int, message: Sent) -> None:
+        # A player's pace is timed from when the hand reached them: their private chat, or
+        # the group for both.
+        now = context.now()
+        for player in (chat_id,) if chat_id in duel.players else duel.players:
+            duel.delivered_to(player, now)
         chat = context.application.chat_data[chat_id]
         if isinstance(message, Message) and chat.duel is not None:
             chat.duel.deal_message_id = message.message_id
@@ -278,6 +283,8 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         await hand_expired(context, duel)
     elif answer.hand is not None:
         hand_won(context, duel, answer.hand, text)
+    elif outcome.too_fast:
+        context.reply(update, words.too_fast_text(context))
     elif outcome.too_late:  # right, a moment after the other player
         context.reply(update, _("Too late: the hand is over."))
     elif not duel.live:  # between two hands

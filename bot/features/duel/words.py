@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 
 from bot.game.duel import MOST_HANDS, WINS_NEEDED, Duel, End, Refusal
+from bot.game.pace import FLOOR
 from bot.game.rating import DAILY_PAIR_CAP, RatingChange, Shown
 from bot.i18n import N_, Translator
 
@@ -96,6 +97,15 @@ def won_text(
     )
 
 
+def too_fast_text(context: Translator) -> str:
+    """What a right answer faster than a person's pace is told (:mod:`bot.game.pace`)."""
+    return context._(
+        "Too fast: an answer within {floor} s of the hand reaching you counts for nothing "
+        "(nobody reads four cards and types an answer that quickly). The hand goes on, and "
+        "a duel you win this way is not rated."
+    ).format(floor=f"{FLOOR:g}")
+
+
 def expired_text(duel: Duel, names: dict[int, str], context: Translator) -> str:
     """A hand nobody solved in time: its solutions, and the score."""
     hand = duel.hand
@@ -127,6 +137,15 @@ def rating_lines(
     duel: Duel, names: dict[int, str], change: RatingChange | None, context: Translator
 ) -> list[str]:
     """Both players' rating change, or why there is none."""
+    if change is None and duel.favours_too_fast:
+        fast = context._(", ").join(name_of(duel, player, names) for player in duel.too_fast)
+        return [
+            context._(
+                "Not rated: {names} answered within {floor} s of a hand reaching them, "
+                "faster than a person can, and a duel never counts in favour of such an "
+                "answer. No rating changes."
+            ).format(names=fast, floor=f"{FLOOR:g}")
+        ]
     if change is None:
         return [context._("Not rated: no rating changes.")]
     if not change.rated:

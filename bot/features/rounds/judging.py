@@ -17,6 +17,7 @@ from bot.context import BotContext
 from bot.features.rounds import group_status, matches, play, solutions
 from bot.features.rounds.solutions import solutions_text
 from bot.game.hand_records import Source
+from bot.game.pace import too_fast
 from bot.game.rounds import Outcome, Round
 from bot.texts import player_line, reason
 from bot.typed_handlers import HandlerContext, MessageUpdate
@@ -109,8 +110,9 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     lines = [head, record, others] if record else [head, others]
     markup = None
     # A practice hand solved unhelped: challenge a friend (a time after the hints is none
-    # to beat).
-    if private and not outcome.verdict.is_claim and game.hints == 0:
+    # to beat, and one faster than a person's pace would put a script's time on the card).
+    fair = game.hints == 0 and not too_fast(outcome.seconds)
+    if private and not outcome.verdict.is_claim and fair:
         user_id = update.effective_user.id
         markup = offer_markup(context, user_id, game.hand, game.target, outcome.seconds)
     saved = saved and hand_saved

@@ -147,10 +147,12 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     elif outcome.refused is Refusal.STALE:
         said = _("Too late: that hand is gone. Answer the one on the clock now.")
         _tell_wrong(update, context, game, said)
+    elif outcome.too_fast:
+        _tell_wrong(update, context, game, words.too_fast_text(context))
     elif outcome.solved:
         # Shown as the solver writes it (× − ÷), never as typed: text may carry invisible marks.
         pretty = solution_of(text, RUSH_TARGET).pretty  # judged right: it is an expression
-        news = words.solved_news(user.full_name, pretty, outcome.seconds, context)
+        news = words.solved_news(user.full_name, pretty, outcome.seconds, outcome.bonus, context)
         deal_hand(context, chat_id, game, news)
     else:
         assert outcome.verdict is not None

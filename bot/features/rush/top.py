@@ -70,7 +70,7 @@ async def top(update: MessageUpdate, context: HandlerContext) -> None:
     """/rush top: the best runs everywhere, this week and of all time; in a group also its
     members' best runs, wherever they played them; in private also the user's own best."""
     _ = context._
-    today = dt.datetime.fromtimestamp(context.now(), dt.UTC).date()
+    today = context.bot_data.local_now().astimezone(dt.UTC).date()
     board = context.bot_data.global_data.rush
     lines = [_("<b>Rush: the best runs</b>")]
     if not board.all_time:  # no run with a point anywhere: nothing to list, four times over

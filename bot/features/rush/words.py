@@ -6,7 +6,8 @@ from __future__ import annotations
 import html
 
 from bot.game.daily_calendar import clock_text
-from bot.game.rush import SKIP_COST, SOLVE_BONUS, START_SECONDS, RunResult
+from bot.game.pace import FLOOR
+from bot.game.rush import CLOCK_MOST, RUN_MOST, SKIP_COST, SOLVE_BONUS, START_SECONDS, RunResult
 from bot.game.rush_chat import ChatRush
 from bot.game.rush_records import PersonalBest, RunRecord
 from bot.game.votes import Ballot
@@ -49,18 +50,34 @@ def caption(game: ChatRush, context: ChatContext, news: str | None, now: float) 
     return "\n".join(lines)
 
 
-def solved_news(name: str, answer: str, seconds: float, context: ChatContext) -> str:
+def solved_news(name: str, answer: str, seconds: float, bonus: float, context: ChatContext) -> str:
     """The line over the next hand after a solve: who, how (the solver's pretty form of the
-    answer, cut to :data:`ANSWER_SHOWN` characters), how fast."""
+    answer, cut to :data:`ANSWER_SHOWN` characters), how fast, and the seconds it added (a
+    full clock, :data:`~bot.game.rush.CLOCK_MOST`, takes none)."""
     written = answer
     if len(written) > ANSWER_SHOWN:
         written = written[: ANSWER_SHOWN - 1] + "…"
-    return context._("✅ {name}: <code>{answer}</code> · {time} · +{bonus} s").format(
-        name=html.escape(name),
-        answer=html.escape(written),
-        time=seconds_text(seconds, context),
-        bonus=int(SOLVE_BONUS),
-    )
+    values = {
+        "name": html.escape(name),
+        "answer": html.escape(written),
+        "time": seconds_text(seconds, context),
+        "bonus": round(bonus),
+        "most": clock_text(CLOCK_MOST),
+    }
+    if round(bonus) <= 0:
+        return context._(
+            "✅ {name}: <code>{answer}</code> · {time} · the clock is full ({most})"
+        ).format(**values)
+    return context._("✅ {name}: <code>{answer}</code> · {time} · +{bonus} s").format(**values)
+
+
+def too_fast_text(context: ChatContext) -> str:
+    """What a right answer faster than a person's pace is told (:mod:`bot.game.pace`)."""
+    return context._(
+        "Too fast: an answer within {floor} s of its hand reaching you counts for nothing "
+        "(nobody reads four cards and types an answer that quickly). The hand is still on, "
+        "and this run now stays off the boards."
+    ).format(floor=f"{FLOOR:g}")
 
 
 def skipped_news(hand: tuple[int, ...], solution: str | None, context: ChatContext) -> str:
@@ -167,12 +184,37 @@ def solo_end(result: RunResult, best: PersonalBest, context: ChatContext) -> str
     ]
     if result.best_time is not None:
         lines.append(_("Best hand: {time}.").format(time=seconds_text(result.best_time, context)))
+    lines += end_notes(result, context)
     said = best_text(best, result, context)
     if said is not None:
         lines.append(said)
     lines.append(_("Share: {line}").format(line=html.escape(share_line(result, 1, context))))
     lines.append(_("/rush for another run, /rush top for the best runs."))
     return "\n".join(lines)
+
+
+def lasted_text(context: ChatContext) -> str:
+    """Why a run ended with time on its clock: it lasted its most."""
+    return context._("The run has reached its end: {most} of play.").format(
+        most=clock_text(RUN_MOST)
+    )
+
+
+def end_notes(result: RunResult, context: ChatContext) -> list[str]:
+    """Why a run ended with time on its clock, and why it stays off the boards."""
+    _ = context._
+    notes = []
+    if result.lasted_most:
+        notes.append(lasted_text(context))
+    if result.too_fast:
+        notes.append(
+            _(
+                "⚠️ An answer came within {floor} s of its hand, faster than a person reads "
+                "four cards and types: this run counts among your runs, but on no board and "
+                "as no personal best."
+            ).format(floor=f"{FLOOR:g}")
+        )
+    return notes
 
 
 def group_end(rows: list[tuple[str, RunResult, PersonalBest]], context: ChatContext) -> str:
@@ -188,6 +230,8 @@ def group_end(rows: list[tuple[str, RunResult, PersonalBest]], context: ChatCont
             total,
         ).format(solved=total, time=clock_text(first.seconds))
     ]
+    if first.lasted_most:
+        head.append(lasted_text(context))
     items = []
     for name, result, best in rows:
         value = str(result.score)
@@ -197,6 +241,8 @@ def group_end(rows: list[tuple[str, RunResult, PersonalBest]], context: ChatCont
             )
         if best.new_best:
             value = _("{value} · 🏆 new personal best").format(value=value)
+        if result.too_fast:
+            value = _("{value} · off the boards (an answer too fast)").format(value=value)
         items.append(player_line(html.escape(name), value, context, result.place))
     shared = RunResult(total, None, first.seconds, first.hands, first.skips, True, 1)
     tail = [

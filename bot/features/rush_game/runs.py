@@ -12,8 +12,11 @@ each rule here prevents:
 - A run ends at its deadline whether the page asks or not (a timer on the server), and is
   counted once (:func:`~bot.chat.rush_runs.count_run`: the same personal best and board as
   Rush in the chat), then its score goes to the game message's table (``setGameScore``,
-  only when it beats the player's score there).  A token whose run is over starts nothing
-  and answers nothing; once its result is no longer kept it is refused (401).
+  only when it beats the player's score there).  A hand's pace is timed from the reply
+  that gave the page the hand: a run with an answer faster than a person's pace
+  (:mod:`bot.game.pace`) sets no score on the table either.  A token whose run is over
+  starts nothing and answers nothing; once its result is no longer kept it is refused
+  (401).
 - One run at a time per player: starting another ends the first where it stands (two starts
   racing included: nothing is awaited between looking for the player's run and keeping the
   new one; else the first would go on unseen, its hand free to /solve).
@@ -37,6 +40,7 @@ from bot.chat.game_page import GameReply, GameRequest
 from bot.chat.rush_runs import count_run
 from bot.context import BotContext
 from bot.game.hands import Hand, LevelTable
+from bot.game.pace import FLOOR
 from bot.game.rush import CARDS, TARGET, Deal, RunResult, RushOutcome, RushRun, table_dealer
 from bot.game.rush import Refusal as RushRefusal
 from bot.services.game_tokens import TOKEN_AGE, GameMessage, GameToken, TokenBook
@@ -230,7 +234,13 @@ class RushPage:
         if outcome.refused is not None:
             return await self._state(page_run, context, refused=outcome.refused)
         if outcome.solved:
-            extra = {"solved": True, "seconds": round(outcome.seconds, 1)}
+            extra = {
+                "solved": True,
+                "seconds": round(outcome.seconds, 1),
+                "bonus": round(outcome.bonus),
+            }
+        elif outcome.too_fast:
+            extra = {"solved": False, "too_fast": True, "floor": FLOOR}
         elif outcome.verdict is not None:
             extra = {"solved": False, "reason": reason(outcome.verdict, context)}
             extra["out"] = outcome.out
@@ -263,17 +273,18 @@ class RushPage:
 
     async def _score(self, page_run: PageRun) -> None:
         """``setGameScore`` for the player on the game message if the run beats their
-        score there (Telegram refuses a score that is not higher), then the message's
-        table.  A refusal is only logged: the run is counted already."""
+        score there (Telegram refuses a score that is not higher) and kept a person's pace,
+        then the message's table.  A refusal is only logged: the run is counted already."""
         bot = self.application.bot
         user_id = page_run.token.user_id
         where = _where(page_run.token.message)
         assert page_run.result is not None
         score = page_run.result.score
+        counted = not page_run.result.too_fast  # a run too fast goes on no table
         try:
             table = await bot.get_game_high_scores(user_id, **where)
             mine = next((row.score for row in table if row.user.id == user_id), None)
-            if score > 0 and (mine is None or score > mine):
+            if counted and score > 0 and (mine is None or score > mine):
                 await self._set_score(page_run, score, where)
                 table = await bot.get_game_high_scores(user_id, **where)
         except (TelegramError, TimeoutError) as error:
@@ -356,6 +367,8 @@ class RushPage:
             "skips": result.skips,
             "new_best": page_run.new_best,
             "previous_best": page_run.best,
+            "too_fast": result.too_fast,
+            "lasted_most": result.lasted_most,
             "saved": page_run.saved,
             "table": page_run.table,
         }
