@@ -26,7 +26,9 @@ Twenty-Four, a Telegram bot for the 24 game.
 With TELEGRAM_BOT_TOKEN set it serves Telegram: by long polling, or by a
 webhook when TELEGRAM_WEBHOOK_URL is set. Without TELEGRAM_BOT_TOKEN it starts
 the console game: the real bot, with a chat in this terminal (type :help there
-for its commands, :quit to leave)."""
+for its commands, :quit to leave), or reading the lines piped in. With no
+token, no terminal and no input (a container started without -it), it exits
+at once with status 2, saying that a token is needed."""
 
 EPILOG = """\
 settings, from the environment (docs/deploying.md describes them all):
@@ -40,9 +42,36 @@ settings, from the environment (docs/deploying.md describes them all):
   TWENTYFOUR_WEBAPP_URL  public HTTPS address of the Mini App
   LOG_LEVEL              DEBUG, INFO, WARNING or ERROR (INFO)
 
-examples:
-  python -m bot                                   the console game
-  TELEGRAM_BOT_TOKEN=123456:ABC... python -m bot  the bot on Telegram"""
+examples (as the README's quick start installs it, in .venv):
+  .venv/bin/python -m bot                          the console game
+  printf '/solve 3 3 8 8\n' | .venv/bin/python -m bot
+                                                   a scripted console session
+  TELEGRAM_BOT_TOKEN=123456:ABC... .venv/bin/python -m bot
+                                                   the bot on Telegram"""
+
+NO_TOKEN = (
+    "error: TELEGRAM_BOT_TOKEN is not set: the bot needs the token @BotFather gives "
+    "(docs/deploying.md); without one it plays the console game, which needs a terminal "
+    "or lines piped in (or --console)"
+)
+"""The one line a start with no token, no terminal and no input ends with."""
+
+
+def _nothing_to_read() -> bool:
+    """Whether standard input is no terminal and has nothing to read: closed, or at its
+    end at once (``/dev/null``, as ``docker run`` without ``-i`` gives).  Lines piped in
+    (a scripted console session) are left where they are, for the console to read."""
+    stdin = sys.stdin
+    if stdin is None:
+        return True
+    try:
+        if stdin.isatty():
+            return False
+        buffer = getattr(stdin, "buffer", None)
+        peek = getattr(buffer, "peek", None)
+        return peek is not None and not peek(1)  # waits for input, or its end
+    except (OSError, ValueError):  # closed, or no file behind it
+        return True
 
 
 async def _serve(settings: Settings) -> int:
@@ -62,7 +91,8 @@ async def _serve(settings: Settings) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the bot, or the console game when there is no token or with ``--console``."""
+    """Run the bot, or the console game when there is no token or with ``--console``
+    (with no token, no terminal and nothing to read: exit 2, saying a token is needed)."""
     parser = argparse.ArgumentParser(
         prog="python -m bot",
         description=DESCRIPTION,
@@ -84,6 +114,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     # httpx logs every request at INFO: useful for debugging, noise otherwise.
     logging.getLogger("httpx").setLevel(logging.WARNING)
+    if not settings.token and not args.console and _nothing_to_read():
+        # A container with no token, restarted each time it stops: a console that read the
+        # end of its input at once and exited 0 would loop there in silence.
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
     try:
         if args.console or not settings.token:
             return asyncio.run(run_console(settings))

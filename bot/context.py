@@ -17,7 +17,7 @@ from bot.game.daily import DayBoard
 from bot.game.spoilers import LiveHands
 from bot.i18n import N_, language_of, translations
 from bot.services.answer_routes import AnswerRouter
-from bot.services.outbox import Letter, Outbox, Sent
+from bot.services.outbox import Letter, Outbox, Sent, Skipped
 from bot.services.polling import PollingRequest
 from bot.services.saving import HeldNews
 from bot.services.sending import unread
@@ -247,7 +247,7 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
     def post(
         self,
         chat_id: int,
-        send: Callable[[], Awaitable[Sent]],
+        send: Callable[[], Awaitable[Sent | Skipped]],
         *,
         game: bool = False,
         key: str | None = None,
@@ -255,9 +255,13 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         on_sent: Callable[[Sent], object] | None = None,
         on_failed: Callable[[Exception], object] | None = None,
         bulk: bool = False,
+        hold: float = 0.0,
+        rider: str | None = None,
     ) -> None:
         """Queue one Bot API call into a chat (see :mod:`bot.services.outbox`); ``bulk``: one
-        of many chats' notices due at once (:mod:`bot.services.bulk`)."""
+        of many chats' notices due at once (:mod:`bot.services.bulk`); ``hold``: seconds it
+        waits at least (for what comes with it); ``rider``: its text, to go in the chat's next
+        game picture instead if it still waits then (``Letter.rider``)."""
         flood_notice = None
         if user_id is not None:
             flood_notice = self._flood_notice(chat_id)
@@ -274,6 +278,8 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
                 on_failed=on_failed,
                 flood_notice=flood_notice,
                 bulk=bulk,
+                not_before=self.bot_data.outbox.clock() + hold if hold else 0.0,
+                rider=rider,
             )
         )
 
@@ -303,9 +309,11 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         game: bool = False,
         key: str | None = None,
         on_sent: Callable[[Sent], object] | None = None,
+        rider: str | None = None,
         **kwargs: Any,
     ) -> None:
-        """Reply to the update's message (queued; cheap unless ``game``)."""
+        """Reply to the update's message (queued; cheap unless ``game``); ``rider``: see
+        :meth:`post`."""
         message = update.effective_message
         assert message is not None
         user = update.effective_user
@@ -319,6 +327,7 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
             key=key,
             user_id=None if game or user is None else user.id,
             on_sent=on_sent,
+            rider=rider,
         )
 
     def send(

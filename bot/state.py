@@ -58,6 +58,9 @@ class RoundMessages:
 
     deal_message_id: int | None = None
     """The picture of the current hand (replies to it are answers)."""
+    previous_message_id: int | None = None
+    """The picture of the hand before it (replies to it are answers to that round, which is
+    over: a right one is late)."""
 
 
 @dataclass(slots=True)
@@ -81,7 +84,13 @@ class GroupStatus(Status):
     late_names: list[str] = field(default_factory=list)
     """Players whose right answer came after the round was won, still to be named (together)."""
     late_ids: list[int] = field(default_factory=list)
-    """Who has been found too late in this round (each is named once)."""
+    """Who has been found too late in the round :attr:`late_round` (each is named once)."""
+    late_round: int = 0
+    """The round whose late players :attr:`late_ids` are (0: in records of earlier releases,
+    the current one)."""
+    late_hand: tuple[int, ...] = ()
+    """That round's hand: named with the late players when they are told with the end of the
+    round after it (a group's match deals its next round at once)."""
 
 
 @dataclass(slots=True)
@@ -156,7 +165,8 @@ class DailyChat:
     """The picture of today's puzzle in this private chat (replies to it are answers), or in
     a group its last post there (replies to it are answers sent to private)."""
     subscription: str | None = None
-    """``HH:MM`` (local time) at which the daily puzzle is posted here, if subscribed."""
+    """``HH:MM`` at which the daily puzzle is posted here, if subscribed, in
+    :attr:`subscription_zone`."""
     done: dt.date | None = None
     """The last day whose post is done here: posted, or subscribed after its time."""
     previous_message_id: int | None = None
@@ -172,6 +182,9 @@ class DailyChat:
     """In a group, the players sent to private since its last post (most recent last): a
     player who keeps replying with answers is told once, not the whole group each time (not
     saved: after a restart each is told once more, at most)."""
+    subscription_zone: str | None = None
+    """The time zone of :attr:`subscription` (an IANA name, as /subscribe was given it);
+    None: the bot's (``TWENTYFOUR_TIMEZONE``)."""
 
 
 @dataclass(slots=True)
@@ -218,6 +231,9 @@ class ChatData:
     answers_to: AnswersTo = AnswersTo.GAME
     """In a private chat, what plain answers go to: the chat's game, the daily puzzle
     while an attempt at it is open, or a friend's challenge being played."""
+    sees_all: bool = False
+    """In a group, whether the bot gets its every message there (it is an admin, or a
+    message came that privacy mode would have kept from it): see :mod:`bot.chat.visibility`."""
 
 
 @dataclass(slots=True)

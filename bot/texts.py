@@ -245,7 +245,8 @@ def stop_vote_text(game: str, ballot: Ballot, context: Translator) -> str:
 
 
 def how_to_answer(private: bool, context: Translator, countdown: bool = False) -> str:
-    """How to answer a hand, right for the chat: in private the bot reads every message; in
+    """How to answer a hand, right for the chat: in private (``private``, or a group that
+    shows the bot every message: :mod:`bot.chat.visibility`) the bot reads every message; in
     a group (privacy mode) only commands and replies to it; a ``countdown``'s with an
     example of its own numbers and size."""
     if countdown and private:
@@ -311,7 +312,8 @@ def subscription_text(time: str | None, zone: str, context: Translator) -> str:
     if time is None:
         return context._(
             "This chat is not subscribed to the daily puzzle: /subscribe 09:00 posts it here "
-            "every day at 09:00 ({zone})."
+            "every day at 09:00 ({zone}); /subscribe 09:00 Asia/Shanghai, at 09:00 in that "
+            "time zone."
         ).format(zone=zone)
     return context._(
         "Subscribed: the daily puzzle comes here every day at {time} ({zone})."

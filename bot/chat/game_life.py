@@ -53,6 +53,7 @@ from bot.context import BotContext, now_of, services
 from bot.game.life import Life
 from bot.services.outbox import Sent
 from bot.services.pictures import send_hand
+from bot.services.riders import Riders
 from bot.services.solving import DealRefused
 from bot.services.timers import JobCallback, Timers
 from bot.state import ChatData, GlobalData
@@ -256,11 +257,12 @@ def post_hand(
     on_failed: Callable[[Exception], object] | None = None,
     bulk: bool = False,
 ) -> None:
-    """Send a hand's picture with its ``caption`` (and ``reply_markup``) through the outbox,
-    as a game message: as text where no picture can be sent
-    (:func:`~bot.services.pictures.send_hand`).  ``on_failed``: what to do if it cannot be
-    sent at all (the chat's apology by default); ``bulk``: one of many chats' posts due at
-    once (:meth:`bot.context.BotContext.post`)."""
+    """Send a hand's picture with its ``caption`` (and ``reply_markup``, and replies waiting
+    that ride along: :class:`~bot.services.riders.Riders`) through the outbox, as a game
+    message: as text where no picture can be sent (:func:`~bot.services.pictures.send_hand`).
+    ``on_failed``: what to do if it cannot be sent at all (the chat's apology by default);
+    ``bulk``: one of many chats' posts due at once (:meth:`bot.context.BotContext.post`)."""
+    with_riders = Riders(context.bot_data.outbox, chat_id, caption)
     context.post(
         chat_id,
         lambda: send_hand(
@@ -268,7 +270,7 @@ def post_hand(
             chat_id,
             hand,
             context.bot_data.file_ids,
-            caption=caption,
+            caption=with_riders(),
             tiles=tiles,
             target=target,
             reply_markup=reply_markup,

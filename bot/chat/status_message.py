@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from telegram.error import BadRequest
 
-from bot.services.outbox import Sent
+from bot.services.outbox import SKIPPED, Sent, Skipped
 from bot.state import Status
 from bot.typed_handlers import ChatContext
 
@@ -33,14 +33,17 @@ def show(
     key: str,
     current: Callable[[], bool],
     keep: int = 6,
+    hold: float = 0.0,
 ) -> None:
     """Add ``line`` (HTML) to the status message under ``heading``, keeping the last
-    ``keep`` lines; nothing is sent if ``current()`` is false by the time it would be."""
+    ``keep`` lines; nothing is sent if ``current()`` is false by the time it would be.
+    ``hold``: seconds the message waits at least, for the lines that come with it (and for
+    the end of the game, which leaves nothing to send)."""
     status.lines = [*status.lines, line][-keep:]
 
-    async def send() -> Sent:
+    async def send() -> Sent | Skipped:
         if not current():
-            return None  # the game ended while this waited: its status is old news
+            return SKIPPED  # the game ended while this waited: its status is old news
         text = heading + "\n" + "\n".join(status.lines)
         now = context.now()
         if status.message_id is not None and now - status.sent < FRESH:
@@ -57,4 +60,4 @@ def show(
         status.sent = now
         return sent
 
-    context.post(chat_id, send, key=key)
+    context.post(chat_id, send, key=key, hold=hold)

@@ -17,7 +17,9 @@ from telegram.ext import (
     filters,
 )
 
+from bot.chat import visibility
 from bot.chat.miniapp import label_menu_button
+from bot.chat.visibility import privacy_would_hide
 from bot.context import SORRY, BotContext
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
@@ -65,7 +67,7 @@ async def help_command(update: Update, context: BotContext) -> None:
         "<b>Rounds</b>\n"
         "/play: deal a hand (/play easy, medium or hard; /play 5 for a match of five)\n"
         "/a 8/(3-8/3): answer (also /answer)\n"
-        "/hint: a hint (each one costs points)\n"
+        "/hint: a hint (each one costs points; the one at half time is free)\n"
         "/reveal: give up and see the solutions; /skip: another hand; /stop: end\n"
         "/score, /top: your record and the leaderboard\n"
         "When you solve a hand that was solved before, I say how often it was solved and "
@@ -118,8 +120,9 @@ async def help_command(update: Update, context: BotContext) -> None:
             "/stats: your daily numbers and a chart of your times\n"
             "/daily archive: the last seven days, to play the ones you missed (/daily #300, "
             "/daily 2026-11-01); /daily week: this group's week\n"
-            "/remind 20:00: a reminder in private\n"
-            "/subscribe 09:00: the puzzle posted here every day; /unsubscribe: no more "
+            "/remind 20:00 [Asia/Shanghai]: a reminder in private\n"
+            "/subscribe 09:00 [Asia/Shanghai]: the puzzle posted here every day; /unsubscribe: "
+            "no more "
             "(admins in groups)\n"
             "Seven days solved in a row earn a streak freeze (two at most), used up by a "
             "missed day."
@@ -147,11 +150,18 @@ async def help_command(update: Update, context: BotContext) -> None:
         "names it"
     )
     # Last, after every command: how answers reach the bot (privacy mode in groups).
-    text += "\n\n" + _(
-        "In groups I see only commands, replies to my messages and mentions "
-        "(Telegram's privacy mode), so answer with /a, by replying to the cards, or by "
-        "starting with my name: @{bot} (8-2)*4. In private, just type your answer, like (8-2)*4."
-    ).format(bot=context.bot.username)
+    chat_type = update.effective_chat.type if update.effective_chat else ChatType.PRIVATE
+    if chat_type != ChatType.PRIVATE and visibility.sees_all(context, chat_type):
+        text += "\n\n" + visibility.answers_line(context, chat_type)
+    else:
+        text += "\n\n" + _(
+            "In groups I see only commands, replies to my messages and mentions "
+            "(Telegram's privacy mode), so answer with /a, by replying to the cards, or by "
+            "starting with my name: @{bot} (8-2)*4. In private, just type your answer, like "
+            "(8-2)*4."
+        ).format(bot=context.bot.username)
+        if chat_type != ChatType.PRIVATE:
+            text += "\n" + visibility.answers_line(context, chat_type)
     context.reply(update, text, key="help")
 
 
@@ -189,15 +199,29 @@ async def added_to_group(update: Update, context: BotContext) -> None:
         return
     was_in = change.old_chat_member.status in ("member", "administrator", "creator")
     is_in = change.new_chat_member.status in ("member", "administrator")
+    promoted = change.new_chat_member.status == "administrator"
+    was_admin = change.old_chat_member.status == "administrator"
+    if context.chat_data is not None and is_in:
+        # Telegram gives an admin bot every message of the group (privacy mode or not).
+        context.chat_data.sees_all = promoted
     if is_in and not was_in:
+        if visibility.sees_all(context, change.chat.type):
+            how = context._("Just type your answer, like (8-2)*4.")
+        else:
+            how = (
+                context._("Answer with /a followed by your expression, or reply to the cards.")
+                + "\n"
+                + visibility.answers_line(context, change.chat.type)
+            )
         context.send(
             change.chat.id,
             context._(
                 "Hi everyone! I am Twenty-Four, the 24 game. /play deals four cards: the "
-                "first to make 24 wins. Answer with /a followed by your expression, or reply "
-                "to the cards. /help for more."
-            ),
+                "first to make 24 wins. {how} /help for more."
+            ).format(how=how),
         )
+    elif is_in and promoted and not was_admin:
+        context.send(change.chat.id, visibility.answers_line(context, change.chat.type))
     elif was_in and not is_in:
         logger.info("Removed from chat %s", change.chat.id)
 
@@ -254,6 +278,10 @@ async def track(update: Update, context: BotContext) -> None:
         context.chat_data.members[user.id] = user.full_name
         if user.username:  # for /duel @name (a bot cannot look a username up)
             context.chat_data.usernames[user.username.lower()] = user.id
+        message = update.message or update.edited_message  # users' messages (not a button's)
+        if message is not None and not context.chat_data.sees_all:
+            bot = context.bot
+            context.chat_data.sees_all = privacy_would_hide(message, bot.id, bot.username)
 
 
 def register(application: Application) -> None:

@@ -10,6 +10,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, ChatMemberHandler, CommandHandler
 
+from bot.chat import visibility
 from bot.chat.admins import is_admin, member_changed
 from bot.chat.miniapp import label_menu_button
 from bot.context import BotContext
@@ -38,7 +39,7 @@ TARGETS = (24, 10, 36, 100)
 """Targets offered as buttons; ``/settings target N`` sets any whole number from 1 to 100."""
 
 
-def _describe(settings: GameSettings, context: ChatContext) -> str:
+def _describe(settings: GameSettings, context: ChatContext, chat_type: str) -> str:
     _ = context._
     low, high = settings.deck
     lines = [
@@ -58,6 +59,8 @@ def _describe(settings: GameSettings, context: ChatContext) -> str:
             value=_("{seconds} s").format(seconds=settings.countdown_time)
         ),
     ]
+    if chat_type != ChatType.PRIVATE:  # how answers reach the bot here, for the admins
+        lines.append(visibility.answers_line(context, chat_type))
     return "\n".join(lines)
 
 
@@ -246,7 +249,8 @@ async def settings_command(update: MessageUpdate, context: HandlerContext) -> No
         if refusal is not None:
             context.reply(update, html.escape(refusal))
             return
-    context.reply(update, _describe(settings, context), reply_markup=_keyboard(settings, context))
+    text = _describe(settings, context, update.effective_chat.type)
+    context.reply(update, text, reply_markup=_keyboard(settings, context))
 
 
 async def settings_button(update: ButtonUpdate, context: HandlerContext) -> None:
@@ -264,7 +268,8 @@ async def settings_button(update: ButtonUpdate, context: HandlerContext) -> None
         await query.answer(refusal[:200], show_alert=True)
         return
     await query.answer()
-    text, keyboard = _describe(settings, context), _keyboard(settings, context)
+    chat_type = update.effective_chat.type
+    text, keyboard = _describe(settings, context, chat_type), _keyboard(settings, context)
     # Presses in a row keep only the last edit; an unchanged menu is "not modified".
     context.post(
         update.effective_chat.id,

@@ -49,7 +49,9 @@ async def score(update: MessageUpdate, context: HandlerContext) -> None:
         text += "\n" + context.ngettext(
             "Countdown: {count} point", "Countdown: {count} points", player.countdown_points
         ).format(count=player.countdown_points)
-    context.reply(update, text)
+    # Asked again while the reply still waits (a busy group near its limit): one reply, the
+    # latest, goes; or it goes with the next deal, if that comes first.
+    context.reply(update, text, key=f"score:{update.effective_user.id}", rider=text)
 
 
 NAME_SHOWN = 40

@@ -16,6 +16,7 @@ from bot.game.daily_board import Standing as Standing
 from bot.game.daily_calendar import NotInArchive as NotInArchive
 from bot.game.daily_calendar import clock_text as clock_text
 from bot.game.daily_calendar import find_zone as find_zone
+from bot.game.daily_calendar import last_post_at as last_post_at
 from bot.game.daily_calendar import next_puzzle_at as next_puzzle_at
 from bot.game.daily_calendar import past_day as past_day
 from bot.game.daily_calendar import post_time as post_time

@@ -78,6 +78,16 @@ def past_day(text: str, today: dt.date) -> dt.date:
     return day
 
 
+def last_post_at(now: dt.datetime, at: dt.time, zone: ZoneInfo) -> dt.datetime:
+    """The latest moment, up to ``now`` (aware), that is ``at`` o'clock in ``zone``: when a
+    daily post due every day at that time was last due."""
+    local = now.astimezone(zone)
+    due = dt.datetime.combine(local.date(), at, zone)
+    if due > local:
+        due = dt.datetime.combine(local.date() - dt.timedelta(days=1), at, zone)
+    return due
+
+
 def post_time(text: str) -> dt.time:
     """A daily post's time of day from ``HH:MM`` (24-hour; ``9:00`` too); raises
     ``ValueError`` for anything else."""

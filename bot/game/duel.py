@@ -11,7 +11,8 @@ The contract, rule by rule (each says what it prevents):
   for no one.  After the last
   hand, the player with more hands wins; equal hands are a draw.
 - A player *attempts* a hand by sending a right answer or a wrong one that counts as a
-  miss (:func:`~bot.game.scoring.counts_as_miss`: an empty or overlong message is not).  A
+  miss (:func:`~bot.game.scoring.counts_as_miss`: an expression of the cards; chat, a typo
+  or other numbers are not, so no "x" keeps a player who walked away from being idle).  A
   player is *idle* in a hand that ran out its time (nobody solved it) without an attempt of
   theirs; a hand won by either player makes nobody idle.  Two idle hands in a row forfeit
   the duel: the idle player loses (a player who walks away cannot stall the other).  When

@@ -84,6 +84,8 @@ class Round:
     """Whether it was dealt where hands may have no solution (the chat's setting then: like
     its target, a change meanwhile is for the next round); None in rounds saved before
     rounds kept it, and in a duel's hands (see :attr:`bot.game.table.Table.may_be_unsolvable`)."""
+    free_hints: int = 0
+    """Of :attr:`hints`, those given unasked (the half-time hint): they cost no points."""
 
     @classmethod
     def deal(
@@ -171,7 +173,7 @@ class Round:
             return Outcome(verdict, too_fast=True)
         self._end(Phase.WON)
         self.winner = user_id
-        won = points(self.level, self.hints, solvable=self.solvable)
+        won = points(self.level, self.hints - self.free_hints, solvable=self.solvable)
         return Outcome(verdict, won=True, points=won, seconds=elapsed(self.started, now))
 
     def show(self, now: float) -> None:
@@ -210,6 +212,14 @@ class Round:
             return None
         self.hints += 1
         return hints[self.hints - 1]
+
+    def half_time_hint(self) -> Hint | None:
+        """The hint given unasked at half time (:meth:`half_time_hint_due`): the next one,
+        free (nobody chose to take it, so it costs the winner nothing), or ``None``."""
+        found = self.next_hint()
+        if found is not None:
+            self.free_hints += 1
+        return found
 
     def reveal(self) -> bool:
         """Give up: the round ends with no winner.  False if it had already ended."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from solver import Code, Verdict
+from bot.game.votes import is_attempt
+from solver import Verdict
 
 POINTS_BY_LEVEL = {1: 10, 2: 15, 3: 20, 4: 30, 5: 40}
 """Points for winning a round by the hand's difficulty level (see solver.difficulty)."""
@@ -39,6 +40,9 @@ def elapsed(started: float, now: float) -> float:
 
 
 def counts_as_miss(verdict: Verdict) -> bool:
-    """Whether a wrong answer counts against the player (in a round's list of wrong answers
-    and a daily result's misses): an empty or overlong message is not an attempt."""
-    return not verdict.ok and verdict.code not in (Code.EMPTY, Code.TOO_LONG)
+    """Whether a wrong answer counts against the player (in a round's list of wrong answers,
+    a duel's and a challenge's misses, a daily result's): only an attempt that writes an
+    expression with the cards (:func:`~bot.game.votes.is_attempt`), as a word game counts
+    only guesses that are words.  Chat ("hi"), a typo (an unknown sign, a bracket left
+    open), other numbers or a card left out are told what is wrong, and cost nothing."""
+    return not verdict.ok and is_attempt(verdict)

@@ -95,6 +95,9 @@ class Table:
     """The chat's Countdown game (the last one; see :attr:`counting`)."""
     rush: ChatRush | None = None
     """The chat's Rush run (the last one; see :attr:`rushing`)."""
+    previous: Round | None = None
+    """The round before :attr:`round` (over): an answer to it that comes once the next one is
+    dealt is late, not a wrong answer to the new hand."""
 
     @property
     def playing(self) -> bool:
@@ -185,6 +188,7 @@ class Table:
         if self.match is not None and self.match.starter is not None:
             starter = self.match.starter
         unsolvable = self.settings.unsolvable
+        self.previous = self.round
         self.round = Round.deal(
             self.rounds_dealt, facts, level, now, limit, starter, unsolvable=unsolvable
         )

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-from bot.local_api.world import Chat, World
+from bot.local_api.world import BOT_ID, Chat, World
 
 
 class People(World):
@@ -179,8 +179,13 @@ class People(World):
     def set_admin(self, chat_id: int, user_id: int, admin: bool, *, by_user: int) -> None:
         """``by_user`` promotes ``user_id`` to admin of a group or demotes them.  Telegram
         tells the bot (a ``chat_member`` update) only where the bot is an admin itself, and
-        only if it asked for such updates (see :meth:`wants`)."""
+        only if it asked for such updates (see :meth:`wants`).  The bot itself (``BOT_ID``)
+        is told of its own promotion by a ``my_chat_member`` update, always; as an admin it
+        gets every message of the group (privacy mode or not)."""
         chat = self.chats[chat_id]
+        if user_id == BOT_ID:
+            self._promote_bot(chat, admin, by_user)
+            return
         old = self._member(chat, user_id)
         if admin:
             chat.admins.add(user_id)
@@ -197,6 +202,45 @@ class People(World):
                     "date": int(time.time()),
                     "old_chat_member": old,
                     "new_chat_member": new,
+                }
+            }
+        )
+
+    def _promote_bot(self, chat: Chat, admin: bool, by_user: int) -> None:
+        if by_user not in chat.admins:
+            raise PermissionError(f"user {by_user} may not promote the bot in {chat.id}")
+        old = self._member(chat, BOT_ID)
+        chat.bot_is_admin = admin
+        if admin:
+            chat.admins.add(BOT_ID)
+        else:
+            chat.admins.discard(BOT_ID)
+        self._push(
+            {
+                "my_chat_member": {
+                    "chat": chat.as_dict(self.users),
+                    "from": self.users[by_user],
+                    "date": int(time.time()),
+                    "old_chat_member": old,
+                    "new_chat_member": self._member(chat, BOT_ID),
+                }
+            }
+        )
+
+    def add_bot_as_admin(self, chat_id: int, by_user: int) -> None:
+        """A group's admin adds the bot to it as an admin at once (Telegram sends one
+        ``my_chat_member`` update, from "left" to "administrator")."""
+        chat = self.chats[chat_id]
+        chat.bot_is_admin = True
+        chat.admins.add(BOT_ID)
+        self._push(
+            {
+                "my_chat_member": {
+                    "chat": chat.as_dict(self.users),
+                    "from": self.users[by_user],
+                    "date": int(time.time()),
+                    "old_chat_member": {"status": "left", "user": self.bot_user},
+                    "new_chat_member": self._member(chat, BOT_ID),
                 }
             }
         )

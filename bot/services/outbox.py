@@ -28,6 +28,9 @@ so a busy group still deals and announces its winner at once.  Cheap letters wit
 status message of wrong answers) go at once while the group is quiet, and one every few
 seconds when they come fast, each with whatever piled up meanwhile (:meth:`Outbox._free_at`):
 a lone wrong answer is shown at once, and a crowd's guesses cost a few edits a minute.
+A letter may also be *held* a moment (``Letter.not_before``): a round's status message
+waits for the answers that come with it, and is not sent at all if the round is won
+meanwhile; the chat's other letters go past it.
 
 *Bulk* letters (daily reminders, subscription posts) wait in a queue of their own and go
 only when nothing else waits, leaving room for replies and games (:mod:`bot.services.bulk`).
@@ -55,9 +58,11 @@ from collections.abc import Callable
 from bot.services.bulk import BulkNotSent
 from bot.services.outbox_dispatch import RETRY_FOR as RETRY_FOR  # (re-exported)
 from bot.services.outbox_dispatch import Dispatcher
+from bot.services.outbox_letters import SKIPPED as SKIPPED  # (re-exported)
 from bot.services.outbox_letters import ChatQueue, Letter
 from bot.services.outbox_letters import OutboxStats as OutboxStats  # (re-exported)
 from bot.services.outbox_letters import Sent as Sent  # (re-exported)
+from bot.services.outbox_letters import Skipped as Skipped  # (re-exported)
 from bot.services.outbox_rates import Bucket, Window
 
 logger = logging.getLogger(__name__)
@@ -135,9 +140,14 @@ class Outbox(Dispatcher):
                 self._look_for_idle_chats = max(CHATS_KEPT, 2 * len(self._chats))
             queue = self._chats[letter.chat_id] = self._queue_for(letter.chat_id)
         lane = queue.game if letter.game else queue.cheap
+        if not letter.posted:  # (a bulk letter was posted before it came to its queue)
+            letter.posted = self.clock()
         if letter.key is not None:
             for index, queued in enumerate(lane):
                 if queued.key == letter.key:
+                    # It goes when the letter it replaces would have: a status message held
+                    # for the answers that come with it is not held again by each of them.
+                    letter.posted, letter.not_before = queued.posted, queued.not_before
                     lane[index] = letter
                     self.stats.merged += 1
                     return
@@ -186,6 +196,21 @@ class Outbox(Dispatcher):
             return ChatQueue(Window(GROUP_LIMIT, GROUP_PERIOD), pace)
         return ChatQueue(Window(PRIVATE_LIMIT, PRIVATE_PERIOD))
 
+    def take_riders(self, chat_id: int, fits: Callable[[list[str]], bool]) -> list[str]:
+        """The texts of the chat's waiting cheap letters that may ride in a game message about
+        to go (:attr:`~bot.services.outbox_letters.Letter.rider`: a /score reply), in order,
+        as many as ``fits`` takes: taken out of the queue, they cost no message of their own
+        (a group near its limit answers them with its next deal, not a minute later)."""
+        queue = self._chats.get(chat_id)
+        taken: list[str] = []
+        for letter in list(queue.cheap if queue is not None else ()):
+            if letter.rider is not None and fits([*taken, letter.rider]):
+                assert queue is not None
+                queue.cheap.remove(letter)
+                taken.append(letter.rider)
+                self.stats.merged += 1
+        return taken
+
     # --- each chat's limits -----------------------------------------------------------------
 
     def _free_at(self, queue: ChatQueue, now: float) -> float:
@@ -197,17 +222,22 @@ class Outbox(Dispatcher):
         which is sent with whatever piled up while it waited) also keeps the group's pace
         for such letters: a lone one goes at once, and when they come fast, one every few
         seconds (:data:`GROUP_MERGED_BURST`, :data:`GROUP_MERGED_RATE`).  Waiting saves
-        messages only for letters that merge; others go as soon as the window allows.
+        messages only for letters that merge; others go as soon as the window allows.  A
+        held cheap letter goes no earlier than its hold's end, and the next one not held
+        goes first.
         """
         if not self.limited:
             return now
-        if queue.game or queue.merged_pace is None:
+        if queue.game:
             return queue.window.free_at(now)
+        letter = queue.next_cheap(now)
+        if queue.merged_pace is None:
+            return max(letter.not_before, queue.window.free_at(now))
         room = min(GROUP_GAME_ROOM, queue.window.limit - 1)
         when = queue.window.free_at(now, extra=room)
-        if queue.cheap[0].key is not None:
+        if letter.key is not None:
             when = max(when, queue.merged_pace.free_at(now))
-        return when
+        return max(when, letter.not_before)
 
     # --- pauses, waiting and closing --------------------------------------------------------
 

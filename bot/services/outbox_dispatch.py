@@ -19,7 +19,7 @@ from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, Time
 from bot.services.bulk import BULK_ROOM, BulkLane
 from bot.services.eager_tasks import run_eagerly
 from bot.services.flood_control import retry_seconds
-from bot.services.outbox_letters import ChatQueue, Letter, OutboxStats, Sent
+from bot.services.outbox_letters import ChatQueue, Letter, OutboxStats, Sent, Skipped
 from bot.services.outbox_rates import Window
 
 # The outbox's log, as before its dispatcher had a module of its own.
@@ -125,6 +125,20 @@ class Dispatcher:
             except Exception:
                 logger.exception("The outbox's on_held failed")
 
+    def next_due(self) -> float | None:
+        """When (on :attr:`clock`) the next chat waiting for its limits has its turn; None
+        when none waits."""
+        return self._waiting[0][0] if self._waiting else None
+
+    def busy(self) -> bool:
+        """Whether a letter is being sent, or a chat's turn has come and it is about to be."""
+        return bool(self._sending or self._ready)
+
+    def clock_moved(self) -> None:
+        """Look again at what is due: the clock was moved by hand (a test's virtual time).
+        The dispatcher waits on the event loop's time for the turns it worked out."""
+        self._poke()
+
     def held(self) -> int:
         """Letters queued in chats whose next letter is held (see :attr:`on_held`)."""
         return sum(len(q.game) + len(q.cheap) for q in self._chats.values() if q.held)
@@ -189,7 +203,13 @@ class Dispatcher:
             self._forget(chat_id, queue)
             return
         queue.busy = True
-        letter = queue.pop()
+        now = self.clock()
+        letter = queue.pop(now)
+        if not letter.bulk:  # (bulk letters wait for everything else, on purpose)
+            waited = now - max(letter.posted, letter.not_before)
+            self.stats.longest_wait = max(self.stats.longest_wait, waited)
+            if letter.game:
+                self.stats.longest_game_wait = max(self.stats.longest_game_wait, waited)
         self._sending += 1
         delivery = self._deliver(letter, queue)
         start = run_eagerly if eager else asyncio.get_running_loop().create_task
@@ -209,6 +229,7 @@ class Dispatcher:
         """Make the letter's call once; requeue, retry or give it up as the outcome says."""
         if letter.first_try is None:
             letter.first_try = self.clock()
+        counted = True
         try:
             result = await letter.send()
         except RetryAfter as error:
@@ -240,12 +261,15 @@ class Dispatcher:
         except Exception as error:  # a bug in a letter must not stop the outbox
             self._give_up(letter, error, logging.ERROR)
         else:
-            self._sent(letter, result)
+            if isinstance(result, Skipped):
+                counted = False  # nothing was sent: no place of the limits is used
+            else:
+                self._sent(letter, result)
         finally:
             # No longer sending before anyone is woken, so that "idle" can be seen.
             self._sending -= 1
             now = self.clock()
-            if self.limited:
+            if self.limited and counted:
                 self._global.add(now)
                 queue.window.add(now)
                 if queue.merged_pace is not None and not letter.game and letter.key:

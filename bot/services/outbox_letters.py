@@ -15,12 +15,21 @@ Sent = Message | bool | None
 """What a Bot API call returns: a message, or ``True`` for some edits."""
 
 
+class Skipped:
+    """What a letter returns when it found nothing to send after all (a round's status
+    message whose round ended while it waited): no call was made, so none is counted
+    against the chat's limits."""
+
+
+SKIPPED = Skipped()
+
+
 @dataclass(eq=False)
 class Letter:
     """One Bot API call into a chat, waiting for its turn."""
 
     chat_id: int
-    send: Callable[[], Awaitable[Sent]]
+    send: Callable[[], Awaitable[Sent | Skipped]]
     game: bool = False
     key: str | None = None
     user_id: int | None = None
@@ -33,6 +42,14 @@ class Letter:
     first_try: float | None = None
     bulk: bool = False
     """One of many chats' notices due at once: sent only when nothing else waits."""
+    not_before: float = 0.0
+    """Not sent before this time (on the outbox's clock): a status message waits a moment for
+    the answers that come with it, and for the end of its game, which makes it needless."""
+    posted: float = 0.0
+    """When it was posted (on the outbox's clock), for :class:`OutboxStats`' waits."""
+    rider: str | None = None
+    """A reply's text (HTML) that may go inside the chat's next game picture's caption, if it
+    still waits when that goes (see :meth:`bot.services.outbox.Outbox.take_riders`)."""
 
 
 @dataclass
@@ -56,8 +73,21 @@ class ChatQueue:
     def __bool__(self) -> bool:
         return bool(self.game or self.cheap)
 
-    def pop(self) -> Letter:
-        return self.game.popleft() if self.game else self.cheap.popleft()
+    def next_cheap(self, now: float) -> Letter:
+        """The cheap letter that goes next: the first not held (:attr:`Letter.not_before`)
+        past ``now``, else the first."""
+        for letter in self.cheap:
+            if letter.not_before <= now:
+                return letter
+        return self.cheap[0]
+
+    def pop(self, now: float) -> Letter:
+        """The letter that goes next: game letters first."""
+        if self.game:
+            return self.game.popleft()
+        letter = self.next_cheap(now)
+        self.cheap.remove(letter)
+        return letter
 
 
 @dataclass
@@ -70,3 +100,8 @@ class OutboxStats:
     failed: int = 0
     slowed: int = 0
     paused: int = 0
+    longest_wait: float = 0.0
+    """The longest a letter waited in its queue (from its posting, or the end of its hold,
+    to its call): for the chat's limits, a 429's pause, or its turn."""
+    longest_game_wait: float = 0.0
+    """The same, of game letters only (a busy group's deals and wins should never wait)."""

@@ -359,8 +359,9 @@ def _free_port() -> int:
 
 
 def dealt(message: dict) -> tuple[int, ...]:
-    """The hand a deal message states in its caption."""
-    caption = plain_text(message["caption"])
+    """The hand a deal message states in its caption (under the news of the round before
+    it, if it has some: a group's match deals its next round with the win)."""
+    caption = plain_text(message["caption"]).rsplit("\n\n", 1)[-1]
     numbers = re.search(r"(\d+(?: \d+)+)", caption.split("\n")[0].split("·")[-1])
     assert numbers, caption
     return tuple(int(n) for n in numbers.group(1).split())

@@ -25,7 +25,10 @@ async def test_private_daily_with_clock_misses_and_share_line(tmp_path: Path) ->
     async with running_bot(api, tmp_path, clock=clock):
         shown = await reply_to(api, BOB, BOB, "/daily")
         assert f"每日一题 #{daily_number(DAY)}" in plain_text(shown)
-        assert "还不对" in await reply_to(api, BOB, BOB, "1+1")
+        # A wrong expression of the cards: a miss (other numbers, or chat, would be free).
+        assert "还不对" in await reply_to(
+            api, BOB, BOB, "2+6+6+12"
+        )  # a wrong expression of the cards: a miss
         clock.now += 42
         solved = plain_text(await reply_to(api, BOB, BOB, solve(daily(DAY))[0].text))
         assert f"24点 每日一题 #{daily_number(DAY)} ✅ 0:42 · 失误 1 次 · 🔥1" in solved

@@ -184,7 +184,9 @@ async def test_two_idle_hands_forfeit(tmp_path: Path) -> None:
         await open_link(api, application, CAROL, token)
         duel = the_duel(application)
         for _ in range(2):
-            await reply_to(api, ANN, ANN, "1+1+1+1")  # Ann tries; Carol stays away
+            assert duel.hand is not None
+            wrong = "-".join(map(str, sorted(duel.hand.hand, reverse=True)))  # the cards, wrong
+            await reply_to(api, ANN, ANN, wrong)  # Ann tries; Carol stays away
             clock.now += 61
             [job] = [j for j in application.job_queue.jobs() if j.name == f"duel-up:{ANN}"]
             before = len(api.sent)

@@ -168,12 +168,21 @@ async def test_a_starters_hint_is_given_at_once(tmp_path: Path) -> None:
     assert not reply.startswith(("A vote", "Only players"))
 
 
-async def test_play_between_a_matchs_rounds_does_not_end_it(tmp_path: Path) -> None:
+async def test_play_in_a_matchs_next_round_does_not_end_it(tmp_path: Path) -> None:
     api = group()
     async with running_bot(api, tmp_path):
         hand = await carols_round(api, "/play 3")
-        await reply_to(api, CAROL, GROUP, won(hand))
+        await reply_to(api, CAROL, GROUP, won(hand))  # the win, and round 2 with it
         reply = await reply_to(api, DAVE, GROUP, "/play")
+    assert reply == "A round is on: answer it with /a, or use /hint, /reveal or /skip."
+
+
+async def test_play_between_a_private_matchs_rounds_does_not_end_it(tmp_path: Path) -> None:
+    api = group()
+    async with running_bot(api, tmp_path):
+        hand = dealt(await deal(api, CAROL, CAROL, "/play 3"))
+        await reply_to(api, CAROL, CAROL, won(hand))  # in private the next round comes later
+        reply = await reply_to(api, CAROL, CAROL, "/play")
     assert reply == "A match is on: round 2 of 3 comes in a moment. /stop ends the match."
 
 
@@ -182,11 +191,8 @@ async def test_a_stopped_match_shows_its_standings(tmp_path: Path) -> None:
     async with running_bot(api, tmp_path):
         hand = await carols_round(api, "/play 3")
         await reply_to(api, CAROL, GROUP, won(hand))
-        before = len(api.sent)
-        api.send(ANN, GROUP, "/stop")
-        sent = await api.wait_for_sent(before + 2)
-    standings = plain_text(sent[-1]["text"])
-    assert standings.startswith("Match stopped after 1 of 3 rounds.\n🏆 Carol wins the match")
+        stopped = plain_text(await reply_to(api, ANN, GROUP, "/stop"))  # in round 2
+    assert "\nMatch stopped after 2 of 3 rounds.\n🏆 Carol wins the match" in stopped
 
 
 async def test_the_standings_have_the_languages_colon(tmp_path: Path) -> None:
@@ -195,12 +201,10 @@ async def test_the_standings_have_the_languages_colon(tmp_path: Path) -> None:
         application.chat_data[GROUP].language.chosen = "zh"
         hand = await carols_round(api, "/play 3")
         win = plain_text(await reply_to(api, CAROL, GROUP, won(hand)))
-        before = len(api.sent)
-        api.send(ANN, GROUP, "/stop")
-        sent = await api.wait_for_sent(before + 2)
+        stopped = plain_text(await reply_to(api, ANN, GROUP, "/stop"))
     points = re.search(r"\+(\d+) 分", win)
     assert points, win
-    assert plain_text(sent[-1]["text"]).split("\n")[-1] == f"1. Carol：{points.group(1)}"
+    assert stopped.split("\n")[-1] == f"1. Carol：{points.group(1)}"
 
 
 async def test_a_match_ends_with_its_winner(tmp_path: Path) -> None:
@@ -208,12 +212,9 @@ async def test_a_match_ends_with_its_winner(tmp_path: Path) -> None:
     async with running_bot(api, tmp_path):
         hand = await carols_round(api, "/play 2")
         await reply_to(api, CAROL, GROUP, won(hand))
-        second = dealt((await api.wait_for_sent(len(api.sent) + 1, timeout=20))[-1])
-        before = len(api.sent)
-        api.send(DAVE, GROUP, won(second))
-        sent = await api.wait_for_sent(before + 2)
-    first_line = plain_text(sent[-1]["text"]).split("\n")[0]
-    assert first_line.startswith("🏆 ")
+        second = dealt(api.sent[-1])  # the win and round 2, in one picture
+        last = plain_text(await reply_to(api, DAVE, GROUP, won(second)))
+    assert "\n\n🏆 " in last  # the last win and the final standings, in one message
 
 
 async def test_the_daily_in_private_has_no_hints(tmp_path: Path) -> None:

@@ -109,7 +109,7 @@ async def test_subscribe_alone_shows_the_state_and_subscribes_nothing(tmp_path: 
         again = await reply_to(api, ANN, ANN, "/subscribe")
     assert reply == (
         "This chat is not subscribed to the daily puzzle: /subscribe 09:00 posts it here "
-        "every day at 09:00 (UTC)."
+        "every day at 09:00 (UTC); /subscribe 09:00 Asia/Shanghai, at 09:00 in that time zone."
     )
     assert subscription is None
     assert again == "Subscribed: the daily puzzle comes here every day at 20:30 (UTC)."
@@ -119,7 +119,10 @@ async def test_subscribe_alone_in_chinese(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path):
         reply = await reply_to(api, BOB, BOB, "/subscribe")
-    assert reply == "这个聊天没有订阅每日一题：发送 /subscribe 09:00，每天 09:00（UTC）在这里发布。"
+    assert reply == (
+        "这个聊天没有订阅每日一题：发送 /subscribe 09:00，每天 09:00（UTC）在这里发布；发送 "
+        "/subscribe 09:00 Asia/Shanghai，则按该时区的 09:00 发布。"
+    )
 
 
 async def test_language_alone_shows_the_language(tmp_path: Path) -> None:
@@ -187,8 +190,8 @@ async def test_a_match_winner_may_vote_to_stop_it_in_the_next_round(
         first = await deal(api, CAROL, GROUP, "/play 3")
         before = len(api.sent)
         api.send(DAVE, GROUP, "/a " + solve(dealt(first))[0].text)
-        sent = await api.wait_for_sent(before + 2)
-        assert "photo" in sent[-1]  # round 2
+        sent = await api.wait_for_sent(before + 1)
+        assert "photo" in sent[-1]  # the win, and round 2 with it
         reply = plain_text(await reply_to(api, DAVE, GROUP, "/stop"))
     assert reply == (
         "A vote to stop the game: 1 of 2 players. Another player of this round can agree "

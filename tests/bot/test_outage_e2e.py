@@ -15,6 +15,7 @@ from solver import solve
 from tests.bot.games import daily
 from tests.bot.harness import (
     ANN,
+    BOB,
     GROUP,
     FakeClock,
     deal,
@@ -68,14 +69,17 @@ async def test_a_hint_and_a_time_up_that_meet_server_errors_are_sent_again(
     async with running_bot(api, tmp_path) as application:
         application.chat_data[GROUP].language.chosen = "en"
         application.chat_data[GROUP].table.settings.time_limit = 1
-        await deal(api, ANN, GROUP)
+        hand = dealt(await deal(api, ANN, GROUP))
         before = len(api.sent)
         api.fail_next("sendMessage", 502, "Bad Gateway")  # the half-time hint's first try
         api.fail_next("sendMessage", 500, "Internal Server Error")  # its second, or the time-up
+        # Someone is trying (a hint is sent where it serves someone); the wrong answer's
+        # status waits a moment, and then the round is over: it sends nothing.
+        api.send(BOB, GROUP, "/a " + "-".join(map(str, sorted(hand, reverse=True))))
         await api.wait_for_sent(before + 2, timeout=15)
         await settled(api, application)
-    texts = [plain_text(m["text"]).split()[0] for m in api.sent[before:]]
-    assert texts == ["Hint:", "⏰"]
+    texts = [plain_text(m["text"])[:6] for m in api.sent[before:]]
+    assert texts == ["⏳ Half", "⏰ Time"]
 
 
 async def test_a_cheap_reply_that_meets_a_server_error_is_given_up_at_once(

@@ -230,7 +230,9 @@ def test_bad_setting_is_reported(tmp_path: Path) -> None:
 
 
 def test_console_with_piped_input(tmp_path: Path) -> None:
-    script = "/solve 3 3 8 8\n:group\nhello\n:user Bob\n/start\n:reply 3 thanks\n"
+    # (Two numbers: a process's bot lives on the real day, and /solve refuses three cards of
+    # its daily puzzle; on 2026-12-02 three of 3 3 8 8 were.)
+    script = "/solve 13 11\n:group\nhello\n:user Bob\n/start\n:reply 3 thanks\n"
     done = subprocess.run(
         [sys.executable, "-m", "bot", "--console"],
         input=script,
@@ -242,7 +244,7 @@ def test_console_with_piped_input(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert "8÷(3−8÷3)" in out
+    assert "13 11 → 24: 1 distinct solution\n13+11" in out
     assert "(you are Alice, in the group chat, as its admin)" in out
     assert out.count("The bot cannot see that") == 1  # the reply to #3 is visible
     assert "(you are Bob, in the group chat; Alice is its admin)" in out
@@ -298,8 +300,8 @@ def test_the_console_user_has_a_name(tmp_path: Path) -> None:
             id="a link to the bot opens the private chat",
         ),
         pytest.param(
-            ":inline 3 3 8 8\n",
-            "(inline) Twenty-Four offers 1 (:send N sends one):\n    1. 8÷(3−8÷3)",
+            ":inline 13 11\n",
+            "(inline) Twenty-Four offers 1 (:send N sends one):\n    1. 13+11",
             id="inline",
         ),
     ],
@@ -338,11 +340,11 @@ async def test_ctrl_c_stops_the_console_at_once(tmp_path: Path) -> None:
     )
     assert console.stdin is not None
     assert console.stdout is not None
-    console.stdin.write(b"/solve 3 3 8 8\n")  # the pipe stays open, like a terminal
+    console.stdin.write(b"/solve 13 11\n")  # the pipe stays open, like a terminal
     await console.stdin.drain()
     line = b"?"
-    async with asyncio.timeout(30):  # until the answer (8÷(3−8÷3)) is shown: workers run
-        while line and b"8\xc3\xb7(3\xe2\x88\x928\xc3\xb73)" not in line:
+    async with asyncio.timeout(30):  # until the answer (13+11) is shown: workers run
+        while line and b"13+11" not in line:
             line = await console.stdout.readline()
     assert line, "the console ended before it showed the answer"
     os.killpg(console.pid, signal.SIGINT)

@@ -180,6 +180,7 @@ def test_a_chat_record_of_version_1_is_written_again_as_version_2() -> None:
         "previous_message_id": None,
         "day": None,
         "previous_day": None,
+        "subscription_zone": None,  # (the bot's zone, as version 1's posts were)
     }
     assert record["answers_to"] == "daily"
     flat = json.loads(CHAT_RECORD_OF_VERSION_1)

@@ -24,8 +24,11 @@ REMIND = {
     ),
 }
 SUBSCRIBE = {
-    ANN: "Use /subscribe 09:00 (24-hour time).",
-    BOB: "用法：/subscribe 09:00（24 小时制）。",
+    ANN: (
+        "Use /subscribe 09:00 (24-hour time), optionally with a time zone: /subscribe 09:00 "
+        "Asia/Shanghai."
+    ),
+    BOB: "用法：/subscribe 09:00（24 小时制），可加时区：/subscribe 09:00 Asia/Shanghai。",
 }
 
 

@@ -83,9 +83,10 @@ async def test_late_names_left_from_before_a_restart_do_not_silence_later_ones(
         application.chat_data[GROUP].status.late_names = ["Zed"]
         application.chat_data[GROUP].language.chosen = "en"
         answer = solve(dealt(await deal(api, ANN, GROUP)))[0].text
-        await reply_to(api, ANN, GROUP, f"/a {answer}")
+        won = plain_text(await reply_to(api, ANN, GROUP, f"/a {answer}"))
         late = plain_text(await reply_to(api, BOB, GROUP, f"/a {answer}"))
-    assert late == "Also right, but too late: Zed, Bob"
+    assert won.endswith("\nAlso right, but too late: Zed")  # told with the next round's end
+    assert late == "Also right, but too late: Bob"
 
 
 async def test_subscriptions_are_kept_under_the_same_scheme(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ from bot.chat.hand_record_line import count_solve
 from bot.chat.miniapp import app_address
 from bot.context import BotContext, local_now, services
 from bot.game.attempts import still_open
+from bot.game.claims import is_chatter
 from bot.game.daily import (
     DailyRecord,
     DailyResult,
@@ -190,11 +191,23 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
         if earlier.ok:
             day, verdict, hand = before, earlier, earlier_hand
     if not verdict.ok:
+        why = html.escape(reason(verdict, context))
         if counts_as_miss(verdict):
             record.miss(day)
-        context.reply(
-            update, _("Not quite: {reason}.").format(reason=html.escape(reason(verdict, context)))
-        )
+            context.reply(update, _("Not quite: {reason}.").format(reason=why))
+        elif is_chatter(text):  # "hi": not an answer at all, and no miss
+            cards = " ".join(map(str, sorted(hand)))
+            context.reply(
+                update,
+                _(
+                    "Your Daily #{number} is on the clock: make 24 from {cards}, each card "
+                    "once, like (8-2)*4."
+                ).format(number=daily_number(day), cards=cards),
+            )
+        else:  # a typo, other numbers: told what is wrong, free
+            context.reply(
+                update, _("Not quite: {reason} (not counted as a miss).").format(reason=why)
+            )
         return
     number = daily_number(day)
     result = record.solve(day, context.now())

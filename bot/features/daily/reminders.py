@@ -4,7 +4,6 @@ puzzle is not yet solved."""
 from __future__ import annotations
 
 import functools
-import html
 import logging
 from zoneinfo import ZoneInfo
 
@@ -14,6 +13,7 @@ from telegram.ext import Application
 
 from bot.context import BotContext, services, settings_of
 from bot.features.daily.attempt import _record
+from bot.features.daily.times import time_and_zone
 from bot.game.daily import (
     DailyRecord,
     find_zone,
@@ -56,25 +56,11 @@ async def remind_command(update: MessageUpdate, context: HandlerContext) -> None
     if not args:
         context.reply(update, reminder_set(context, record) + "\n" + usage)
         return
-    if len(args) > 2:
-        context.reply(update, usage)
+    given = time_and_zone(update, context, args, usage, "/remind 20:00")
+    if given is None:
         return
-    try:
-        at = post_time(args[0])
-    except ValueError:
-        context.reply(update, usage)
-        return
-    if len(args) == 2:
-        zone = find_zone(args[1])
-        if zone is None:
-            context.reply(
-                update,
-                _(
-                    "I do not know the time zone {zone}: give its name as in "
-                    "/remind 20:00 Asia/Shanghai, Europe/London or America/New_York."
-                ).format(zone=html.escape(args[1][:64])),
-            )
-            return
+    at, zone = given
+    if zone is not None:
         record.remind_zone = zone.key
     # Without a zone, the one the player gave before (if any) stays.
     record.remind_at = at.strftime("%H:%M")

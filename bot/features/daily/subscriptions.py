@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import html
 import logging
+from zoneinfo import ZoneInfo
 
 from telegram.error import Forbidden
 from telegram.ext import Application
@@ -14,14 +15,14 @@ from bot.chat.admins import is_admin
 from bot.context import local_now, services, settings_of
 from bot.features.daily.attempt import puzzle_of
 from bot.features.daily.group import _members_results, show_in_group
+from bot.features.daily.times import time_and_zone
 from bot.game.attempts import closed, closes_at
-from bot.game.daily import (
-    post_time,
-)
+from bot.game.daily import find_zone, last_post_at, post_time
 from bot.game.spoilers import shares
 from bot.services.bulk import BulkNotSent, spread_second
 from bot.services.timers import DAILY_POST
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
+from bot.state import DailyChat
 from bot.texts import subscription_text
 from bot.typed_handlers import (
     HandlerContext,
@@ -33,28 +34,53 @@ from solver import daily_number
 logger = logging.getLogger(__name__)
 
 
+def subscription_zone(application: Application, chat: DailyChat) -> ZoneInfo:
+    """The time zone of a chat's daily post: the one /subscribe was given, else the bot's
+    (also for a zone the time zone database no longer has)."""
+    zone = find_zone(chat.subscription_zone) if chat.subscription_zone else None
+    return zone or settings_of(application).timezone
+
+
 async def subscribe(update: MessageUpdate, context: HandlerContext) -> None:
-    """/subscribe HH:MM: post each day's puzzle here at that local time (admins in groups);
-    /subscribe alone says whether it is (anyone may ask)."""
-    _, zone = context._, context.settings.timezone.key
-    if not context.args:
-        context.reply(
-            update, subscription_text(context.chat_data.daily.subscription, zone, context)
-        )
+    """/subscribe HH:MM [Zone]: post each day's puzzle here at that time, in that time zone
+    (as /remind takes one: else the one given before, else the bot's), admins in groups;
+    /subscribe alone says whether it is, and when (anyone may ask)."""
+    _ = context._
+    daily = context.chat_data.daily
+    args = context.args or []
+    if not args:
+        zone = subscription_zone(context.application, daily).key
+        context.reply(update, subscription_text(daily.subscription, zone, context))
         return
     if not await is_admin(update, context):
         context.reply(update, _("Only the group's admins can change settings."))
         return
-    try:
-        at = post_time(context.args[0])
-    except ValueError:
-        context.reply(update, _("Use /subscribe 09:00 (24-hour time)."))
+    usage = _(
+        "Use /subscribe 09:00 (24-hour time), optionally with a time zone: "
+        "/subscribe 09:00 Asia/Shanghai."
+    )
+    given = time_and_zone(update, context, args, usage, "/subscribe 09:00")
+    if given is None:
         return
-    context.chat_data.daily.subscription = at.strftime("%H:%M")
-    if local_now(context.application).time() >= at:
-        context.chat_data.daily.done = context.today()  # the first post is tomorrow's
-    schedule_post(context.application, update.effective_chat.id, at)
-    context.reply(update, subscription_text(context.chat_data.daily.subscription, zone, context))
+    at, named = given
+    if named is not None:  # else the zone given before stays (or the bot's)
+        daily.subscription_zone = named.key
+    daily.subscription = at.strftime("%H:%M")
+    if _last_post_day(context.application, daily) == context.today():
+        daily.done = context.today()  # today's post time has passed: the first is the next
+    schedule_post(context.application, update.effective_chat.id, daily)
+    zone_name = subscription_zone(context.application, daily).key
+    context.reply(update, subscription_text(daily.subscription, zone_name, context))
+
+
+def _last_post_day(application: Application, daily: DailyChat) -> dt.date | None:
+    """The day (the daily puzzle's: its number's) of the chat's post last due, at its time in
+    its zone; None if it has none."""
+    if daily.subscription is None:
+        return None
+    now = local_now(application)
+    due = last_post_at(now, post_time(daily.subscription), subscription_zone(application, daily))
+    return due.astimezone(now.tzinfo).date()
 
 
 async def unsubscribe(update: MessageUpdate, context: HandlerContext) -> None:
@@ -65,15 +91,19 @@ async def unsubscribe(update: MessageUpdate, context: HandlerContext) -> None:
     if context.chat_data.daily.subscription is None:
         context.reply(update, context._("This chat is not subscribed to the daily puzzle."))
         return
-    context.chat_data.daily.subscription = None
+    context.chat_data.daily.subscription = context.chat_data.daily.subscription_zone = None
     _cancel_post(context.application, update.effective_chat.id)
     context.reply(update, context._("Unsubscribed from the daily puzzle."))
 
 
-def schedule_post(application: Application, chat_id: int, at: dt.time) -> None:
-    """A daily job at ``at`` in the bot's time zone (replacing an earlier one)."""
+def schedule_post(application: Application, chat_id: int, daily: DailyChat) -> None:
+    """The chat's daily job, at its post time in its time zone (replacing an earlier one)."""
     _cancel_post(application, chat_id)
-    at = at.replace(second=spread_second(chat_id), tzinfo=settings_of(application).timezone)
+    if daily.subscription is None:
+        return
+    at = post_time(daily.subscription).replace(
+        second=spread_second(chat_id), tzinfo=subscription_zone(application, daily)
+    )
     services(application).timers.run_daily(post_daily, at, chat_id=chat_id, kind=DAILY_POST)
 
 
@@ -86,14 +116,14 @@ def restore_subscriptions(application: Application) -> int:
 
     A chat whose post time passed today while the bot was down gets today's post at once.
     """
-    now = local_now(application)
+    today = local_now(application).date()
     timers = services(application).timers
     count = 0
     for chat_id, data in application.chat_data.items():
         if data.daily.subscription:
-            at = post_time(data.daily.subscription)
-            schedule_post(application, chat_id, at)
-            if now.time() >= at and data.daily.done != now.date():
+            schedule_post(application, chat_id, data.daily)
+            last = _last_post_day(application, data.daily)
+            if last == today and data.daily.done != today:
                 timers.run_once(post_daily, 0, chat_id=chat_id, kind=DAILY_POST)
             count += 1
     return count

@@ -1,7 +1,7 @@
 """What the answer router gives a round (:mod:`bot.chat.answers`): ``/a`` and
 ``/answer``, a message that starts with the bot's name in a group, a reply to the hand's
-picture, and while a round is on, plain text in private (or in a group, where the bot sees
-it, text that looks like an answer).
+picture (or the one before), and while a round is on, plain text in private (or in a group,
+where the bot sees it, an attempt with the hand's cards; chat is left alone).
 
 The round stands last in the router's priority (games asked before it take what is theirs:
 the daily puzzle's attempt in private, a hunt, a Countdown game); what is said to the bot
@@ -13,7 +13,7 @@ from __future__ import annotations
 from telegram.constants import ChatType
 
 from bot.chat.answers import said_to_bot
-from bot.features.rounds.judging import judge
+from bot.features.rounds.judging import for_previous, judge
 from bot.game.claims import after_mention, looks_like_answer
 from bot.services.answer_routes import Priority, Route
 from bot.typed_handlers import ChatContext, HandlerContext, MessageUpdate
@@ -30,9 +30,18 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     if replied is not None and replied.message_id in picture(context):
         return True
     private = update.effective_chat.type == ChatType.PRIVATE
+    table = context.chat_data.table
+    if not table.playing or table.round is None:
+        return False
+    if private:
+        return True
     text = message.text or ""
-    said = after_mention(text, context.bot.username)  # in private, the name is left out
-    return context.chat_data.table.playing and (private or looks_like_answer(said or text))
+    said = after_mention(text, context.bot.username) or text
+    # In a group that shows the bot every message, only an attempt with the hand's cards
+    # (or the hand's just before, answered as the next came) is judged: chat is not.
+    return looks_like_answer(said, cards=table.round.hand) or for_previous(
+        table, said, context.now()
+    )
 
 
 def waiting(context: ChatContext) -> bool:
@@ -40,9 +49,11 @@ def waiting(context: ChatContext) -> bool:
     return context.chat_data.table.playing
 
 
-def picture(context: ChatContext) -> tuple[int | None]:
-    """The hand's picture, whose replies are answers to the round."""
-    return (context.chat_data.rounds.deal_message_id,)
+def picture(context: ChatContext) -> tuple[int | None, ...]:
+    """The hand's picture, whose replies are answers to the round, and the one before it
+    (whose replies are late)."""
+    rounds = context.chat_data.rounds
+    return (rounds.deal_message_id, rounds.previous_message_id)
 
 
 ROUTE = Route(Priority.ROUND, claims, judge, waiting, picture)

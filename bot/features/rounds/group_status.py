@@ -1,10 +1,13 @@
-"""In groups, what the players' answers cost the group: two messages, however many guess.
+"""In groups, what the players' answers cost the group: at most one message a round, and
+none when the round is won at once.
 
 Telegram allows a bot 20 messages a minute in a group, edits included.  Wrong answers are
 gathered into one status message ("Not yet:" and the latest reasons), edited as guesses
-pour in; right answers that come after the win are named together in one message a few
-seconds later ("Also right, but too late: …").  The state is the chat's
-:class:`~bot.state.GroupStatus`.
+pour in; it waits a moment (:data:`STATUS_HOLD`) for the answers that come with the first,
+and is not sent at all if the round is won meanwhile (the win makes it old news).  Right
+answers that come after the win are named together: in the end of the next round when one
+was dealt at once (a match in a group), else in one message a few seconds later ("Also
+right, but too late: …").  The state is the chat's :class:`~bot.state.GroupStatus`.
 """
 
 from __future__ import annotations
@@ -12,12 +15,17 @@ from __future__ import annotations
 import html
 
 from bot.chat import status_message
+from bot.game.rounds import Round
 from bot.services.timers import LATE_ANSWERS
 from bot.state import ChatData
 from bot.typed_handlers import ChatContext, JobContext
 
 STATUS_LINES = 6
 """The latest wrong answers the status message shows."""
+STATUS_HOLD = 1.0
+"""Seconds the status message waits for the answers that come with the first (and for a win,
+which leaves nothing to send): a race's wrong guesses and its right answer often come
+within a second."""
 LATE_DELAY = 3.0
 """Seconds after the first late right answer before the one message naming them all."""
 LATE_SHOWN = 20
@@ -25,11 +33,9 @@ LATE_SHOWN = 20
 
 
 def new_round(chat: ChatData) -> None:
-    """A new round's wrong answers start a new status message, and its late players a new
-    list."""
+    """A new round's wrong answers start a new status message."""
     chat.status.message_id = None
     chat.status.lines = []
-    chat.status.late_ids = []
 
 
 def wrong_answer(context: ChatContext, chat_id: int, round_number: int, line: str) -> None:
@@ -49,18 +55,28 @@ def wrong_answer(context: ChatContext, chat_id: int, round_number: int, line: st
         key="status",
         current=current,
         keep=STATUS_LINES,
+        hold=STATUS_HOLD,
     )
 
 
-def late_answer(context: ChatContext, chat_id: int, user_id: int, name: str) -> None:
-    """Name a player whose right answer came after the win, with the others, in a moment:
-    never the winner (who edited or sent his answer again), and each player once a round."""
+def late_answer(context: ChatContext, chat_id: int, game: Round, user_id: int, name: str) -> None:
+    """Name a player whose right answer to ``game`` came after its end, with the others:
+    never its winner (who edited or sent his answer again), and each player once a round.
+    While the next round is on they are named in its end; else in a moment."""
     status = context.chat_data.status
-    game = context.chat_data.table.round
-    if (game is not None and game.winner == user_id) or user_id in status.late_ids:
+    if game.winner == user_id:
+        return
+    if status.late_round != game.number:
+        status.late_round, status.late_ids = game.number, []
+    if user_id in status.late_ids:
         return
     status.late_ids = [*status.late_ids, user_id]
     status.late_names = [*status.late_names, name]
+    status.late_hand = game.hand
+    table = context.chat_data.table
+    going_on = table.match is not None and not table.match.over and chat_id < 0
+    if table.playing or going_on:
+        return  # the next round is on, or is being dealt: told with its end
     timers = context.bot_data.timers
     # Whether the message is on its way is the job's to say: names saved just before a
     # restart have no job to name them, and would otherwise keep every later one waiting.
@@ -68,12 +84,37 @@ def late_answer(context: ChatContext, chat_id: int, user_id: int, name: str) -> 
         timers.run_once(say_late, LATE_DELAY, chat_id=chat_id, kind=LATE_ANSWERS)
 
 
-async def say_late(context: JobContext[None]) -> None:
-    """Job: one message for everyone whose right answer came after the winner's."""
+def _names(context: ChatContext) -> str | None:
+    """The late players still to be named, as one list (then forgotten); None if none."""
     status = context.chat_data.status
     names, status.late_names = status.late_names, []
+    if not names:
+        return None
     shown = context._(", ").join(html.escape(n) for n in names[:LATE_SHOWN])
     if len(names) > LATE_SHOWN:
         shown += context._(" and {count} more").format(count=len(names) - LATE_SHOWN)
-    text = context._("Also right, but too late: {names}").format(names=shown)
-    context.send(context.job.chat_id, text)
+    return shown
+
+
+def late_line(context: ChatContext) -> str | None:
+    """The line the end of the chat's round names the late players in, if any (HTML): its
+    own (right while its end was being written), or the round's before it."""
+    status = context.chat_data.status
+    game = context.chat_data.table.round
+    names = _names(context)
+    if names is None:
+        return None
+    if not status.late_hand or (game is not None and status.late_round == game.number):
+        # (Names saved by an earlier release have no hand: named as they were.)
+        return context._("Also right, but too late: {names}").format(names=names)
+    hand = " ".join(map(str, sorted(status.late_hand)))
+    return context._("Also right for {hand}, but too late: {names}").format(hand=hand, names=names)
+
+
+async def say_late(context: JobContext[None]) -> None:
+    """Job: one message for everyone whose right answer came after the round's end (unless
+    the end of the next round named them already)."""
+    names = _names(context)
+    if names is not None:
+        text = context._("Also right, but too late: {names}").format(names=names)
+        context.send(context.job.chat_id, text)

@@ -10,24 +10,50 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.helpers import mention_html
 
-from bot.chat.announce import tell_saved
 from bot.chat.challenges import offer_markup
 from bot.chat.hand_record_line import count_solve
 from bot.context import BotContext
-from bot.features.rounds import group_status, matches, play, solutions
+from bot.features.rounds import group_status, play, solutions
 from bot.features.rounds.solutions import solutions_text
 from bot.game.hand_records import Source
 from bot.game.pace import too_fast
 from bot.game.rounds import Outcome, Round
+from bot.game.table import Table
+from bot.game.votes import is_attempt
 from bot.texts import player_line, reason
 from bot.typed_handlers import HandlerContext, MessageUpdate
-from solver import Code, is_claim, solution_of
+from solver import Code, check, is_claim, solution_of
 from solver.parsing import ParseError
 
 
 def _name(update: Update) -> str:
     user = update.effective_user
     return user.full_name if user else "?"
+
+
+LATE_WINDOW = 10.0
+"""Seconds after a deal in which an answer that is an attempt at the hand before, and not at
+the new one, is taken as meant for the one before (typed before the new picture came)."""
+
+
+def for_previous(table: Table, text: str, now: float) -> bool:
+    """Whether a typed answer is meant for the chat's round before the current one: it came
+    just after the new deal and writes the old hand's cards, not the new one's (in a group,
+    a match's next round comes at once with the win)."""
+    previous, game = table.previous, table.round
+    if previous is None or game is None or now - game.started >= LATE_WINDOW:
+        return False
+    before = check(text, previous.hand, previous.target)
+    return is_attempt(before) and not is_attempt(check(text, game.hand, game.target))
+
+
+def _for_previous(update: MessageUpdate, context: HandlerContext, text: str, now: float) -> bool:
+    """Whether an answer is meant for the chat's round before the current one: it replies to
+    that round's picture, or :func:`for_previous` says so."""
+    replied = update.effective_message.reply_to_message
+    if replied is not None:
+        return replied.message_id == context.chat_data.rounds.previous_message_id
+    return for_previous(play.table_of(context), text, now)
 
 
 async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> None:
@@ -39,6 +65,8 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         context.reply(update, _("No round is running: /play deals a hand."))
         return
     now = context.now()
+    if table.previous is not None and _for_previous(update, context, text, now):
+        game = table.previous  # over: a right answer to it is late, a wrong one says nothing
     free = game.solvable and not table.may_be_unsolvable and not game.overdue(now)
     if is_claim(text) and free and table.playing:
         # Where only solvable hands are dealt, "no solution" is a newcomer's guess, not a
@@ -62,8 +90,11 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         if private:
             context.reply(update, _("Right, but the round is already over."))
         else:
-            group_status.late_answer(context, chat_id, update.effective_user.id, _name(update))
+            user_id = update.effective_user.id
+            group_status.late_answer(context, chat_id, game, user_id, _name(update))
         return
+    if game is table.previous:
+        return  # a wrong answer to a round that is over answers nothing
     if not table.playing and not outcome.won:
         context.reply(update, _("No round is running: /play deals a hand."))
         return
@@ -116,8 +147,8 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         user_id = update.effective_user.id
         markup = offer_markup(context, user_id, game.hand, game.target, outcome.seconds)
     saved = saved and hand_saved
-    tell_saved(context, chat_id, "\n".join(lines), saved, update=update, reply_markup=markup)
-    matches.after_round(chat_id, context, play.next_deal)
+    text = "\n".join(lines)
+    await play.round_over(chat_id, context, text, update=update, saved=saved, reply_markup=markup)
 
 
 async def _out(
@@ -133,8 +164,7 @@ async def _out(
             play.cancel_timers(context, chat_id)
             table.record_no_winner()
         text = await solutions_text(game, context, None, _lost)
-        context.reply(update, text, game=True)
-        matches.after_round(chat_id, context, play.next_deal)
+        await play.round_over(chat_id, context, text, update=update)
         return
     if outcome.verdict.code is Code.NO_SOLUTION_WRONG:
         why = _("there is a solution: out of this round")

@@ -59,17 +59,17 @@ def after_round(chat_id: int, context: ChatContext, deal_next: JobCallback) -> N
     daily_aside.remind(context, chat_id)
 
 
-def stopped(chat_id: int, context: ChatContext) -> None:
-    """/stop ended the chat's match, if one was on: never silently, its standings follow."""
+def stopped(context: ChatContext) -> str | None:
+    """/stop ends the chat's match, if one is on: what /stop says of it (its standings)."""
     table = context.chat_data.table
     match = table.match
     if match is None:
-        return
+        return None
     table.match = None
     head = context._("Match stopped after {played} of {total} rounds.").format(
         played=match.played, total=match.rounds
     )
-    context.send(chat_id, head + "\n" + final_standings(match, context), game=True)
+    return head + "\n" + final_standings(match, context)
 
 
 def final_standings(match: Match, context: BotContext) -> str:

@@ -9,21 +9,26 @@ from __future__ import annotations
 
 import contextlib
 
+from telegram import InlineKeyboardMarkup
 from telegram.constants import ChatType
 from telegram.ext import Application
 
-from bot.chat import daily_aside, game_life
+from bot.chat import daily_aside, game_life, visibility
 from bot.chat.admins import is_admin
+from bot.chat.announce import tell_saved
 from bot.context import BotContext
 from bot.features.rounds import group_status, matches, solutions
+from bot.features.rounds.caption import deal_caption
 from bot.features.rounds.solutions import learn, solutions_text
 from bot.game.rounds import Round
 from bot.game.table import DIFFICULTY_WORDS, Table
 from bot.game.votes import Action, request
+from bot.services.limits import CAPTION, TEXT, visible_length
+from bot.services.riders import Riders
 from bot.services.timers import HALF_TIME, NEXT_DEAL, TIME_UP
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.state import AnswersTo
-from bot.texts import hint_text, how_to_answer, round_on, vote_text
+from bot.texts import hint_text, round_on, vote_text
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
 
 ROUND_JOBS = (HALF_TIME, TIME_UP, NEXT_DEAL)
@@ -35,58 +40,59 @@ def table_of(context: ChatContext) -> Table:
     return context.chat_data.table
 
 
-def _caption(game: Round, context: ChatContext, match_text: str, private: bool) -> str:
-    _ = context._
-    hand = " ".join(map(str, sorted(game.hand)))  # in the picture's order
-    lines = [_("Make {target} from <b>{hand}</b>").format(target=game.target, hand=hand)]
-    if match_text:
-        lines[0] = f"{match_text} · {lines[0]}"
-    if game.time_limit:
-        lines.append(_("Time: {seconds} s.").format(seconds=int(game.time_limit)))
-    if context.chat_data.table.settings.unsolvable:
-        # Only a solvable hand has a level: every deal reads the same, with none shown.
-        lines.append(
-            _(
-                "This hand may have no solution: then answer /a none "
-                "(if it has one, that puts you out of the round)."
-            )
-        )
-    elif game.level is not None:
-        lines.append(_("Difficulty: {level}/5.").format(level=game.level))
-    lines.append(how_to_answer(private, context))
-    return "\n".join(lines)
-
-
 async def deal_round(
     chat_id: int,
     context: ChatContext,
     difficulty: str | None = None,
     starter: int | None = None,
+    *,
+    news: str | None = None,
 ) -> None:
     """Find a hand by the chat's settings (in a worker), then deal it for ``starter`` (a
-    match's rounds are its starter's): picture, timers."""
+    match's rounds are its starter's): picture, timers.  ``news`` (HTML: how the round
+    before ended) heads its caption; where it cannot (too long, or no hand is dealt after
+    all), it is told on its own, first."""
     data = context.bot_data
+    told = False
+
+    def tell() -> None:
+        nonlocal told
+        if news is not None and not told:
+            told = True
+            context.send(chat_id, news, game=True)
+
     if chat_id in data.dealing:
+        tell()
         return  # a hand is on its way already (two /play at once)
     table = table_of(context)
 
     def unarmed() -> None:
+        tell()  # before the refusal
         table.match = None  # a match whose first hand cannot be dealt is not armed
 
     work = data.solving.deal(table.settings, data.rng, difficulty)
     found = await game_life.look_for(context, chat_id, work, own_match=True, refused=unarmed)
     if found is None:
+        tell()
         return  # refused, /stop came meanwhile, or another game began
     facts, level = found
     game = table.new_round(facts, level, context.now(), starter)
     chat = context.chat_data
+    chat.rounds.previous_message_id = chat.rounds.deal_message_id
     group_status.new_round(chat)
     # A user's id is their private chat's (groups' ids are negative): deals by timers have
     # no update to ask.
     private = chat_id > 0
-    caption = _caption(game, context, matches.caption_prefix(table, context), private)
+    caption = deal_caption(game, context, matches.caption_prefix(table, context), private)
+    if news is not None and visible_length(f"{news}\n\n{caption}") <= CAPTION:
+        caption, told = f"{news}\n\n{caption}", True
+    tell()  # too long to head the caption: on its own, before the picture
 
-    game_life.deal(context, chat_id, ROUND, game, chat.rounds, caption)
+    def lost() -> None:
+        if news is not None and caption.startswith(news):
+            context.send(chat_id, news, game=True)  # the picture is lost, not the news
+
+    game_life.deal(context, chat_id, ROUND, game, chat.rounds, caption, on_lost=lost)
     if game.solutions is None:  # hints alone are worked out when first asked for
         context.application.create_task(_learn_meanwhile(game, context), name="learn")
 
@@ -116,15 +122,21 @@ async def next_deal(context: JobContext[None]) -> None:
 
 
 async def half_time(context: JobContext[int]) -> None:
-    """Job: the automatic hint at half time."""
+    """Job: the hint at half time, free, where it serves someone: in private, and in a group
+    once someone has tried (a group where nobody plays is not sent a message for nobody)."""
     game = table_of(context).round
     if game is None or not game.half_time_hint_due(context.job.data, context.now()):
         return
+    if context.job.chat_id < 0 and not game.attempted:
+        return
     with contextlib.suppress(WorkTimeout, WorkFailed, PoolBusy):  # then no hint this time
         await learn(game, context)
-    found = game.next_hint()
+    found = game.half_time_hint()
     if found is not None:
-        context.send(context.job.chat_id, hint_text(found, context), game=True)
+        text = context._("⏳ Half time. {hint} (Free: this one costs no points.)").format(
+            hint=hint_text(found, context)
+        )
+        context.send(context.job.chat_id, text, game=True)
 
 
 async def time_up(context: JobContext[int]) -> None:
@@ -142,8 +154,50 @@ async def timed_out(chat_id: int, context: ChatContext, game: Round) -> None:
     game_life.cancel_alarms(context, chat_id, ROUND)
     table_of(context).record_no_winner()
     header = solutions.time_up(" ".join(map(str, sorted(game.hand))))
-    context.send(chat_id, await solutions_text(game, context, None, header), game=True)
-    matches.after_round(chat_id, context, next_deal)
+    await round_over(chat_id, context, await solutions_text(game, context, None, header))
+
+
+async def round_over(
+    chat_id: int,
+    context: ChatContext,
+    text: str,
+    *,
+    update: MessageUpdate | None = None,
+    saved: bool = True,
+    reply_markup: InlineKeyboardMarkup | None = None,
+    deal_for: int | None = None,
+) -> None:
+    """Tell how a round ended (``text``, HTML: its winner, or its solutions; in reply to
+    ``update`` if given; announced once ``saved``, see :func:`~bot.chat.announce.tell_saved`)
+    and go on: a match's next round, or, ``deal_for`` a player's /skip, another hand.
+
+    In a group what comes next comes at once in the same message (Telegram allows 20
+    messages a minute there, edits included): one picture of the next hand, the end of
+    this round heading its caption, or the end with a match's final standings.  In private
+    the end is a message of its own (a win keeps its buttons), and a match's next round
+    follows after a pause."""
+    late = group_status.late_line(context)
+    if late is not None:
+        text = f"{text}\n{late}"
+    table = table_of(context)
+    match = table.match
+    if chat_id < 0 and saved:
+        if deal_for is not None or (match is not None and not match.over):
+            await deal_round(chat_id, context, starter=deal_for, news=text)
+            return
+        if match is not None:  # its last round: the standings come with its end
+            table.match = None
+            text = f"{text}\n\n{matches.final_standings(match, context)}"
+            # (A /score asked between the last two rounds, still waiting, comes with it.)
+            ending = Riders(context.bot_data.outbox, chat_id, text, TEXT)
+            context.post(chat_id, lambda: context.bot.send_message(chat_id, ending()), game=True)
+            matches.after_round(chat_id, context, next_deal)
+            return
+    tell_saved(context, chat_id, text, saved, update=update, reply_markup=reply_markup)
+    if deal_for is not None:
+        await deal_round(chat_id, context, starter=deal_for)
+    else:
+        matches.after_round(chat_id, context, next_deal)
 
 
 def _half_time(game: Round) -> float | None:
@@ -167,7 +221,7 @@ async def play(update: MessageUpdate, context: HandlerContext) -> None:
     _ = context._
     table = table_of(context)
     # Between two rounds of a match: /play would end it without a word.
-    on = round_on(update.effective_chat.type == ChatType.PRIVATE, context)
+    on = round_on(visibility.sees_all(context, update.effective_chat.type), context)
     if game_life.refused(update, context, on, lambda: matches.between_rounds(table, context)):
         return
     difficulty = None
@@ -268,8 +322,7 @@ async def reveal(update: MessageUpdate, context: HandlerContext) -> None:
     cancel_timers(context, chat_id)
     table.record_no_winner()
     text = await solutions_text(game, context, None, solutions.revealed)
-    context.reply(update, text, game=True)
-    matches.after_round(chat_id, context, next_deal)
+    await round_over(chat_id, context, text, update=update)
 
 
 async def skip(update: MessageUpdate, context: HandlerContext) -> None:
@@ -293,11 +346,8 @@ async def skip(update: MessageUpdate, context: HandlerContext) -> None:
     cancel_timers(context, chat_id)
     table.record_no_winner()
     text = await solutions_text(game, context, None, solutions.skipped)
-    context.reply(update, text, game=True)
-    if table.match is not None:
-        matches.after_round(chat_id, context, next_deal)
-        return
-    await deal_round(chat_id, context, starter=update.effective_user.id)
+    deal_for = None if table.match is not None else update.effective_user.id
+    await round_over(chat_id, context, text, update=update, deal_for=deal_for)
 
 
 async def stop(update: MessageUpdate, context: HandlerContext) -> None:
@@ -321,9 +371,12 @@ async def stop(update: MessageUpdate, context: HandlerContext) -> None:
     if playing and game is not None and game.reveal():
         table.record_no_winner()
         lines.append(await solutions_text(game, context, None, solutions.stopped))
-    lines.append(context._("Game stopped. /play to start again."))
+    late = group_status.late_line(context)
+    if late is not None:
+        lines.append(late)
     cancel_timers(context, chat_id)  # the round's timers, or a match's next deal
     context.bot_data.dealing.discard(chat_id)  # a hand still being looked for is not dealt
+    # Never silently: a match's standings follow.
+    lines.append(matches.stopped(context) or context._("Game stopped. /play to start again."))
     context.reply(update, "\n".join(lines), game=True)
-    matches.stopped(chat_id, context)
     daily_aside.remind(context, chat_id)
