@@ -26,9 +26,10 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     TWENTYFOUR_DATA_DIR=/data \
     TWENTYFOUR_WEB_LISTEN=0.0.0.0
 
+# /backups: for TWENTYFOUR_BACKUP_DIR=/backups (a volume mounted there takes its owner).
 RUN useradd --create-home --uid 10001 twentyfour \
-    && mkdir /data \
-    && chown twentyfour /data
+    && mkdir /data /backups \
+    && chown twentyfour /data /backups
 
 WORKDIR /app
 COPY --from=build /wheels /wheels
@@ -39,4 +40,9 @@ VOLUME ["/data"]
 # Only what is set up listens: a webhook on 8443 (TELEGRAM_WEBHOOK_PORT, the Mini App with
 # it), the Mini App alone, with long polling, on 8080 (TWENTYFOUR_WEB_PORT).  Polling needs none.
 EXPOSE 8443 8080
+# The bot's own check (no curl in a slim image): /healthz and /readyz on its web port
+# (docs/operating.md), exit 0 while both answer 200.  The start period covers the workers'
+# start and a slow Bot API at start-up.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
+    CMD ["python", "-m", "bot", "health"]
 CMD ["python", "-m", "bot"]

@@ -1,4 +1,5 @@
-"""``python -m bot``: run the bot (long polling or webhook), or the console game with no token.
+"""``python -m bot``: run the bot (long polling or webhook), or the console game with no token;
+``python -m bot health``, ``backup PATH`` and ``restore PATH`` for its host.
 
 Its ``--help`` is :data:`DESCRIPTION` and :data:`EPILOG`, plain text for a terminal.
 """
@@ -11,12 +12,8 @@ import logging
 import signal
 import sys
 
-from bot.app import StartUpError, build_application, run_polling
-from bot.console import run_console
-from bot.persistence import DataFileError, DataFolderInUse
-from bot.services.connections import raise_file_limit
+from bot.host import backup_command, health_command, restore_command
 from bot.settings import Settings, SettingsError
-from bot.web import run_webhook
 
 logger = logging.getLogger("bot")
 
@@ -40,7 +37,18 @@ settings, from the environment (docs/deploying.md describes them all):
                          ./data/console)
   TWENTYFOUR_TIMEZONE    time zone of the daily puzzle's day (UTC)
   TWENTYFOUR_WEBAPP_URL  public HTTPS address of the Mini App
-  LOG_LEVEL              DEBUG, INFO, WARNING or ERROR (INFO)
+  TWENTYFOUR_OWNER_ID    the owner's Telegram user id (/admin)
+  TWENTYFOUR_BACKUP_DIR  where scheduled backups go (none)
+  TWENTYFOUR_LOG_LEVEL   DEBUG, INFO, WARNING or ERROR (INFO)
+  TWENTYFOUR_LOG_FORMAT  text or json (text)
+
+for the host (docs/operating.md):
+  python -m bot health        exit 0 if the running bot answers /healthz and
+                              /readyz on its web port (the image's HEALTHCHECK)
+  python -m bot backup PATH   back the data file up into PATH (a file or a
+                              folder) while the bot runs
+  python -m bot restore PATH  make the backup PATH the data file (the bot must
+                              be stopped)
 
 examples (as the README's quick start installs it, in .venv):
   .venv/bin/python -m bot                          the console game
@@ -75,6 +83,10 @@ def _nothing_to_read() -> bool:
 
 
 async def _serve(settings: Settings) -> int:
+    from bot.app import build_application, run_polling
+    from bot.services.connections import raise_file_limit
+    from bot.web import run_webhook
+
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -85,7 +97,7 @@ async def _serve(settings: Settings) -> int:
     application = build_application(settings)
     if not settings.webhook_url:
         logger.info("Starting with long polling")
-        return await run_polling(application, stop)
+        return await run_polling(application, stop, watch=True)
     logger.info("Starting with a webhook at %s", settings.webhook_url)
     return await run_webhook(application, stop)
 
@@ -102,25 +114,37 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--console", action="store_true", help="play the console game even with a token set"
     )
+    hosting = parser.add_subparsers(dest="command", metavar="{health,backup,restore}")
+    hosting.add_parser("health", help="whether the running bot is healthy and ready")
+    hosting.add_parser("backup", help="back the data file up").add_argument("path")
+    hosting.add_parser("restore", help="make a backup the data file").add_argument("path")
     args = parser.parse_args(argv)
     try:
         settings = Settings.from_env()
     except SettingsError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        level=settings.log_level if not (args.console or not settings.token) else "WARNING",
-    )
-    # httpx logs every request at INFO: useful for debugging, noise otherwise.
-    logging.getLogger("httpx").setLevel(logging.WARNING)
+    if args.command == "health":
+        return health_command(settings)
+    if args.command == "backup":
+        return backup_command(settings, args.path)
+    if args.command == "restore":
+        return restore_command(settings, args.path)
     if not settings.token and not args.console and _nothing_to_read():
         # A container with no token, restarted each time it stops: a console that read the
         # end of its input at once and exited 0 would loop there in silence.
         print(NO_TOKEN, file=sys.stderr)
         return 2
+    # The bot itself, imported only now: the host's commands above start in a moment.
+    from bot.app import StartUpError
+    from bot.console import run_console
+    from bot.persistence import DataFileError, DataFolderInUse
+    from bot.services.logs import configure
+
+    console = args.console or not settings.token
+    configure("WARNING" if console else settings.log_level, settings.log_format)
     try:
-        if args.console or not settings.token:
+        if console:
             return asyncio.run(run_console(settings))
         return asyncio.run(_serve(settings))
     except DataFolderInUse as error:

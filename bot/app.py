@@ -25,12 +25,14 @@ from telegram.ext import (
     Updater,
 )
 
-from bot.chat import answers
+from bot.chat import answers, backups, monitoring
 from bot.chat.game_page import game_routes
 from bot.chat.miniapp import app_routes
+from bot.chat.monitoring import MeteredApplication, watch_routes
 from bot.clock import MONOTONIC, GameClock, SteadyClock
 from bot.context import BotContext, BotData, ChatData, UserData, services
 from bot.features import (
+    admin,
     basics,
     challenges,
     chat_settings,
@@ -124,9 +126,12 @@ def build_application(
         # Messages whose answer nobody reads are sent without PTB building a Message of it.
         .request(SendingRequest(connection_pool_size=64, httpx_kwargs=httpx_kwargs))
         .get_updates_request(polling)
+        # Counts and times every update for the metrics (bot.chat.monitoring).
+        .application_class(MeteredApplication)
     )
-    if rate_limited:  # a benchmark of the bot's own work has no 429s to wait out
-        builder = builder.rate_limiter(FloodControl(outbox))
+    flood = FloodControl(outbox) if rate_limited else None
+    if flood is not None:  # a benchmark of the bot's own work has no 429s to wait out
+        builder = builder.rate_limiter(flood)
     base_url, base_file_url = settings.base_url, settings.base_file_url
     if base_url is not None and base_file_url is not None:
         builder = builder.base_url(base_url).base_file_url(base_file_url)
@@ -151,6 +156,7 @@ def build_application(
     data.solving = Solving(
         pool, (persistence.load_table, persistence.save_table), local_now=data.local_now
     )
+    monitoring.instrument(application, flood)
     add_handlers(application)
     return application
 
@@ -164,6 +170,7 @@ def updater_of(application: Application) -> Updater:
 
 
 FEATURES = (
+    admin,  # first: the owner's /admin, and the maintenance notice before anything else
     daily_attempts,
     challenges,
     basics,
@@ -196,14 +203,21 @@ def add_handlers(application: Application) -> None:
     stray_buttons.register(application)  # last: a catch-all for presses no feature took
 
 
-def app_server(application: Application, *, serve_app: bool | None = None) -> WebServer | None:
-    """The web server for the Mini App with long polling: when ``TWENTYFOUR_WEBAPP_URL`` is
-    set (or ``serve_app`` says so, as the console does), else None."""
-    if not (services(application).settings.webapp_url if serve_app is None else serve_app):
+def app_server(
+    application: Application, *, serve_app: bool | None = None, watch: bool = False
+) -> WebServer | None:
+    """The web server with long polling: the health checks and metrics with ``watch`` (as
+    ``python -m bot`` serves them), the Mini App when ``TWENTYFOUR_WEBAPP_URL`` is set (or
+    ``serve_app`` says so, as the console does); None when it serves neither."""
+    serve_app = bool(services(application).settings.webapp_url if serve_app is None else serve_app)
+    if not (serve_app or watch):
         return None
     server = WebServer()
-    server.add(game_routes(application))  # first: the Mini App's API pattern matches it too
-    server.add(app_routes(application))
+    if watch:
+        server.add(watch_routes(application))
+    if serve_app:
+        server.add(game_routes(application))  # first: the Mini App's API pattern matches it too
+        server.add(app_routes(application))
     return server
 
 
@@ -230,12 +244,14 @@ async def run_polling(
     timeout: int = 10,
     serve_app: bool | None = None,
     any_port: bool = False,
+    watch: bool = False,
 ) -> int:
     """Poll for updates until ``stop`` is set; returns the process exit status.
 
     The Mini App is served meanwhile on ``TWENTYFOUR_WEB_LISTEN:TWENTYFOUR_WEB_PORT`` when
     ``TWENTYFOUR_WEBAPP_URL`` is set, or as ``serve_app`` says (on any free port if that
-    one is taken, with ``any_port``).
+    one is taken, with ``any_port``), and with ``watch`` the health checks and metrics
+    (:mod:`bot.chat.monitoring`).
 
     A 409 Conflict that tells this process it came second (see
     :meth:`~bot.services.polling.PollingRequest.newcomer`) is logged clearly and ends the run
@@ -264,7 +280,7 @@ async def run_polling(
             logger.warning("Polling error (will retry): %s", error)
 
     settings = services(application).settings
-    server = app_server(application, serve_app=serve_app)
+    server = app_server(application, serve_app=serve_app, watch=watch)
     await connect(application)
     async with application:
         menus = await publish_menus(application, register_commands)
@@ -272,7 +288,11 @@ async def run_polling(
             await listen(
                 application, server, settings.web_listen, settings.web_port, any_port=any_port
             )
-            logger.info("Serving the Mini App at %s/app/", services(application).web_address)
+            address = services(application).web_address
+            if watch:
+                logger.info("Serving /healthz, /readyz and /metrics at %s", address)
+            if settings.webapp_url if serve_app is None else serve_app:
+                logger.info("Serving the Mini App at %s/app/", address)
         try:
             # Asked first on its own: PTB's own call, in start_polling, logs a traceback.
             await with_retries(application, "deleteWebhook", application.bot.delete_webhook)
@@ -319,6 +339,9 @@ async def serve_until(
     countdown.restore(application)
     duel.restore(application)
     rush.restore(application)
+    admin.restore(application)
+    backups.schedule(application)
+    monitoring.start(application)  # after the restores: a game restored is not dealt again
     await stop.wait()
     # Stop taking updates, end the solver work still waiting (those handlers answer at
     # once), send the game messages already decided for a few seconds, and save.
@@ -326,5 +349,7 @@ async def serve_until(
     warm_up.cancel()
     await data.solving.pool.close()
     await data.outbox.close(STOP_SENDING)
+    admin.keep(application)
+    await monitoring.stop(application)
     await application.stop()
     gc.unfreeze()

@@ -16,7 +16,11 @@ from telegram.ext import Application, CallbackContext, ExtBot
 from bot.game.daily import DayBoard
 from bot.game.spoilers import LiveHands
 from bot.i18n import N_, language_of, translations
+from bot.services.activity import Activity
 from bot.services.answer_routes import AnswerRouter
+from bot.services.error_watch import ErrorWatch
+from bot.services.heartbeat import Heartbeat
+from bot.services.metrics import Metrics
 from bot.services.outbox import Letter, Outbox, Sent, Skipped
 from bot.services.polling import PollingRequest
 from bot.services.saving import HeldNews
@@ -84,6 +88,27 @@ class BotData:
     global_data: GlobalData
     """What the bot keeps across all chats: duels and invitations, ratings, each hand's
     record, challenges (loaded at start-up; saved by :meth:`BotContext.save_global`)."""
+    activity: Activity
+    """Players and chats by the hour they were last seen, games dealt by kind (for the
+    host: ``/admin`` and the metrics)."""
+    metrics: Metrics
+    """The Prometheus metrics served at ``/metrics`` (:mod:`bot.chat.monitoring`)."""
+    heartbeat: Heartbeat
+    """The event loop's heartbeat, for ``/healthz``."""
+    errors: ErrorWatch
+    """Errors logged since start, and those still to report to the owner."""
+    writable: Callable[[], bool]
+    """Whether the data file's disk takes writes now (for ``/readyz``)."""
+    telegram_seen: float | None
+    """With a webhook: when (``time.monotonic``) Telegram was last seen to reach the bot
+    (an update posted, or ``getWebhookInfo`` with no delivery error); polling keeps its
+    own (:attr:`PollingRequest.answered_at`)."""
+    backups: dict[str, float]
+    """The scheduled backups since start: how many went ``ok`` and ``failed``, and when the
+    ``last`` one was written (:mod:`bot.chat.backups`)."""
+    maintenance: float | None
+    """Since when (the bot's clock) the owner's maintenance notice answers everyone; None:
+    it is off (``/admin maintenance``)."""
 
     def __init__(self) -> None:
         self.clock = time.time
@@ -102,6 +127,14 @@ class BotData:
         self.write_now = None
         self.held = HeldNews()
         self.global_data = GlobalData()
+        self.activity = Activity()
+        self.metrics = Metrics()
+        self.heartbeat = Heartbeat()
+        self.errors = ErrorWatch()
+        self.writable = lambda: True
+        self.telegram_seen = None
+        self.backups = {}
+        self.maintenance = None
 
     def now(self) -> float:
         """The games' clock, in seconds."""

@@ -3,20 +3,26 @@ and the menu button of private chats."""
 
 from __future__ import annotations
 
+import logging
+
 from telegram import (
     BotCommand,
     BotCommandScopeAllChatAdministrators,
     BotCommandScopeAllGroupChats,
     BotCommandScopeAllPrivateChats,
+    BotCommandScopeChat,
     MenuButtonDefault,
     MenuButtonWebApp,
     WebAppInfo,
 )
+from telegram.error import BadRequest
 from telegram.ext import Application
 
 from bot.chat.miniapp import MENU_BUTTON
 from bot.context import services
 from bot.i18n import LANGUAGES, N_, gettext_for
+
+logger = logging.getLogger(__name__)
 
 # (command, description): the description is a message id, translated per language.
 PLAYER_COMMANDS = [
@@ -56,6 +62,11 @@ PRIVATE_COMMANDS = [
     ("settings", N_("Game settings")),
     ("language", N_("Language: en, zh or auto")),
 ]
+OWNER_COMMANDS = [
+    *PRIVATE_COMMANDS,
+    ("admin", N_("The owner's commands: activity, fair play, maintenance")),
+]
+"""The owner's private chat alone (``TWENTYFOUR_OWNER_ID``): nobody else's menu has /admin."""
 
 
 async def register_commands(application: Application) -> None:
@@ -74,7 +85,26 @@ async def register_commands(application: Application) -> None:
                 scope=scope,
                 language_code=code,
             )
+    owner = services(application).settings.owner_id
+    if owner is not None:
+        await register_owner_commands(application, owner)
     await register_menu_button(application)
+
+
+async def register_owner_commands(application: Application, owner: int) -> None:
+    """The owner's menu, in their private chat only.  Telegram refuses a chat's scope until
+    the owner has started the bot ("chat not found"): then it is published at the next
+    start, and the other menus are not held up."""
+    try:
+        for language in LANGUAGES:
+            _ = gettext_for(language)
+            await application.bot.set_my_commands(
+                [BotCommand(name, _(text)) for name, text in OWNER_COMMANDS],
+                scope=BotCommandScopeChat(owner),
+                language_code=None if language == "en" else language,
+            )
+    except BadRequest as error:
+        logger.warning("The owner's menu is not published (%s): start the bot first", error)
 
 
 async def register_menu_button(application: Application) -> None:

@@ -42,6 +42,18 @@ class Settings:
     web_port: int = 8080
     worker_memory: int | None = 256
     """MiB each solver worker may grow by (:mod:`bot.services.workers`); None: no cap."""
+    log_format: str = "text"
+    """``text`` (one line a record, for a terminal) or ``json`` (one JSON object a line)."""
+    metrics_token: str | None = None
+    """A bearer token ``/metrics`` asks for (None: it answers anyone who reaches the port)."""
+    backup_dir: Path | None = None
+    """Where the scheduled online backups go (None: no scheduled backups)."""
+    backup_hours: float = 24.0
+    """Hours between two scheduled backups."""
+    backup_keep: int = 7
+    """Scheduled backups kept in :attr:`backup_dir` (the oldest go first)."""
+    owner_id: int | None = None
+    """The Telegram user id of the bot's owner, who alone has ``/admin`` (None: nobody)."""
 
     @property
     def base_url(self) -> str | None:
@@ -99,9 +111,35 @@ class Settings:
             raise SettingsError(
                 f"TWENTYFOUR_WORKER_MEMORY_MB must be 0 (no cap) or at least 32: {memory}"
             )
-        level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+        # TWENTYFOUR_LOG_LEVEL, or LOG_LEVEL as earlier releases read it.
+        level_name = "TWENTYFOUR_LOG_LEVEL" if env.get("TWENTYFOUR_LOG_LEVEL") else "LOG_LEVEL"
+        level = env.get(level_name, "INFO").strip().upper() or "INFO"
         if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
-            raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR: {level}")
+            raise SettingsError(f"{level_name} must be DEBUG, INFO, WARNING or ERROR: {level}")
+        log_format = env.get("TWENTYFOUR_LOG_FORMAT", "text").strip().lower() or "text"
+        if log_format not in {"text", "json"}:
+            raise SettingsError(f"TWENTYFOUR_LOG_FORMAT must be text or json: {log_format}")
+        backup_text = env.get("TWENTYFOUR_BACKUP_DIR", "").strip()
+        hours = env.get("TWENTYFOUR_BACKUP_HOURS", "24").strip() or "24"
+        try:
+            backup_hours = float(hours)
+        except ValueError:
+            backup_hours = 0.0
+        if not 0.01 <= backup_hours <= 24 * 366:  # (nan fails both)
+            raise SettingsError(
+                f"TWENTYFOUR_BACKUP_HOURS must be a number of hours, at least 0.01: {hours}"
+            )
+        keep = env.get("TWENTYFOUR_BACKUP_KEEP", "7").strip() or "7"
+        if not keep.isdigit() or int(keep) < 1:
+            raise SettingsError(
+                f"TWENTYFOUR_BACKUP_KEEP must be a whole number, at least 1: {keep}"
+            )
+        owner = env.get("TWENTYFOUR_OWNER_ID", "").strip()
+        if owner and not (owner.isdigit() and 0 < int(owner) < 2**53):
+            # A user's id is a positive number (a group's is negative: no chat owns the bot).
+            raise SettingsError(
+                f"TWENTYFOUR_OWNER_ID must be a Telegram user's id (a positive number): {owner}"
+            )
         return cls(
             token=token,
             api_url=api_url,
@@ -118,4 +156,10 @@ class Settings:
             web_listen=env.get("TWENTYFOUR_WEB_LISTEN", "127.0.0.1").strip() or "127.0.0.1",
             web_port=int(web_port),
             worker_memory=int(memory) or None,
+            log_format=log_format,
+            metrics_token=env.get("TWENTYFOUR_METRICS_TOKEN", "").strip() or None,
+            backup_dir=Path(backup_text) if backup_text else None,
+            backup_hours=backup_hours,
+            backup_keep=int(keep),
+            owner_id=int(owner) if owner else None,
         )

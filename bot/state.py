@@ -18,6 +18,7 @@ from bot.game.challenge import Challenges
 from bot.game.daily import DailyRecord
 from bot.game.duel_lobby import Duels
 from bot.game.hand_records import HandRecords
+from bot.game.off_boards import OffBoards
 from bot.game.rating import Ratings
 from bot.game.requests import SolveRequest
 from bot.game.rush_records import RushBoard, RushRecords
@@ -234,6 +235,9 @@ class ChatData:
     sees_all: bool = False
     """In a group, whether the bot gets its every message there (it is an admin, or a
     message came that privacy mode would have kept from it): see :mod:`bot.chat.visibility`."""
+    seen: float = 0.0
+    """When someone last wrote here, to the hour (for the host's counts of active chats:
+    :mod:`bot.services.activity`); 0 in records of earlier releases."""
 
 
 @dataclass(slots=True)
@@ -247,6 +251,9 @@ class UserData:
     rush: RushRecords = field(default_factory=RushRecords)
     """The user's Rush runs: how many, the personal best, the week's best (in the chat and
     through the Telegram game alike)."""
+    seen: float = 0.0
+    """When the user was last seen, to the hour (for the host's counts of active players:
+    :mod:`bot.services.activity`); 0 in records of earlier releases."""
 
 
 @dataclass(slots=True)
@@ -261,3 +268,5 @@ class GlobalData:
     challenges: Challenges = field(default_factory=Challenges)
     rush: RushBoard = field(default_factory=RushBoard)
     """The best Rush runs everywhere: the week's and all time's."""
+    off_boards: OffBoards = field(default_factory=OffBoards)
+    """Players the host took off every board (``/admin fairplay``)."""

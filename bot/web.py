@@ -1,6 +1,7 @@
 """Telegram's webhook at ``/telegram``, on the bot's web server (:mod:`bot.services.web`),
 which with ``TWENTYFOUR_WEBAPP_URL`` set serves the Mini App's page under ``/app/`` and its
-JSON under ``/app/api/`` on the same port (:mod:`bot.chat.miniapp`).
+JSON under ``/app/api/`` on the same port (:mod:`bot.chat.miniapp`), and always the health
+checks and metrics (:mod:`bot.chat.monitoring`).
 
 :class:`TelegramWebhook` puts the updates it receives into the application's
 ``update_queue``, as PTB's own webhook server does, but reads no body before it has checked
@@ -10,9 +11,11 @@ the secret header (see :class:`~bot.services.web.BoundedHandler`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import json
 import logging
+import time
 from http import HTTPStatus
 
 from telegram import Update
@@ -28,6 +31,7 @@ from bot.app import (
 )
 from bot.chat.game_page import game_routes
 from bot.chat.miniapp import app_routes
+from bot.chat.monitoring import watch_routes, watch_webhook
 from bot.context import services
 from bot.menus import register_commands
 from bot.services.web import MAX_BODY, BoundedHandler, NotFound, Rules, WebServer
@@ -69,6 +73,7 @@ class TelegramWebhook(BoundedHandler):
             logger.info("Webhook: a post that is no update (%s)", error)
             self.refuse(HTTPStatus.BAD_REQUEST)
             return
+        services(self.bot_application).telegram_seen = time.monotonic()  # for /readyz
         await self.bot_application.update_queue.put(update)
         self.set_status(HTTPStatus.OK)
         self.finish()
@@ -86,6 +91,7 @@ async def run_webhook(application: Application, stop: asyncio.Event) -> int:
     assert settings.webhook_url is not None and settings.webhook_secret is not None
     server = WebServer()
     server.add(webhook_routes(application, settings.webhook_secret))
+    server.add(watch_routes(application))
     if settings.webapp_url:
         server.add(game_routes(application))  # first: the Mini App's API pattern matches it too
         server.add(app_routes(application))
@@ -104,7 +110,13 @@ async def run_webhook(application: Application, stop: asyncio.Event) -> int:
                 ),
             )
             logger.info("Listening on %s:%d%s", settings.webhook_listen, port, WEBHOOK_PATH)
-            await serve_until(application, stop, stop_taking_updates=server.stop)
+            watching = asyncio.create_task(watch_webhook(application), name="webhook state")
+            try:
+                await serve_until(application, stop, stop_taking_updates=server.stop)
+            finally:
+                watching.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await watching
         finally:
             if menus is not None:
                 menus.cancel()

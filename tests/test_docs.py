@@ -47,3 +47,19 @@ def test_the_readmes_command_table_has_every_command_of_the_menus() -> None:
     named = {name for row in rows for name in re.findall(r"`/([a-z]+)", row)}
     menus = {name for name, _ in [*PRIVATE_COMMANDS, *ADMIN_COMMANDS]}
     assert sorted(menus - named) == []
+
+
+def test_the_compose_file_runs_the_bot_with_prometheus_on_its_web_port() -> None:
+    """docs/deploy/docker-compose.yml builds this checkout's image, mounts files that exist,
+    and Prometheus scrapes the bot's default web port, with the bearer token."""
+    deploy = ROOT / "docs" / "deploy"
+    compose = (deploy / "docker-compose.yml").read_text()
+    assert re.search(r"^    build: \.\./\.\.$", compose, re.MULTILINE)
+    assert (deploy / "../.." / "Dockerfile").resolve() == ROOT / "Dockerfile"
+    mounted = re.findall(r"^      - \./([^:]+):", compose, re.MULTILINE)
+    assert mounted
+    assert [path for path in mounted if not (deploy / path).exists()] == []
+    prometheus = (deploy / "prometheus.yml").read_text()
+    assert f'targets: ["bot:{Settings.from_env({}).web_port}"]' in prometheus
+    assert "credentials_file: /run/secrets/metrics_token" in prometheus
+    assert "TWENTYFOUR_METRICS_TOKEN" in compose

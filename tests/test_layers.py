@@ -220,7 +220,7 @@ def test_the_bot_has_no_import_cycles() -> None:
 
 
 FLOORS = (
-    ("entry points", ("bot.__main__", "bot.console", "bot.web")),
+    ("entry points", ("bot.__main__", "bot.console", "bot.host", "bot.web")),
     ("the application", ("bot.app", "bot.menus", "bot.start_up")),
     ("features", ("bot.features",)),
     ("chat helpers over the context", ("bot.chat",)),

@@ -209,7 +209,7 @@ def deal(
     the chat gets the apology.  A game of many hands (Rush) is dealt again with each hand."""
     data = context.bot_data
     chat = context.chat_data
-    data.live_hands.add(chat_id, game, parts_from=kind.parts_from)  # no /solve of it meanwhile
+    data.live_hands.add(chat_id, game, parts_from=kind.parts_from, kind=kind.name)  # no /solve
 
     def dealt(sent: object) -> None:
         if isinstance(sent, Message):
@@ -300,7 +300,7 @@ def deal_to_all(
     says what then (nobody may race on a hand one of them never saw)."""
     data = context.bot_data
     for chat_id in chat_ids:
-        data.live_hands.add(chat_id, game, parts_from=kind.parts_from)
+        data.live_hands.add(chat_id, game, parts_from=kind.parts_from, kind=kind.name)
     waiting = set(chat_ids)
 
     def dealt(chat_id: int) -> Callable[[Sent], None]:
@@ -395,6 +395,6 @@ def restore(application: Application, kind: Kind[G]) -> int:
         game = kind.game_of(chat)
         if game is None or not game.live:
             continue
-        data.live_hands.add(chat_id, game, parts_from=kind.parts_from)
+        data.live_hands.add(chat_id, game, parts_from=kind.parts_from, kind=kind.name)
         restored += set_alarms(data.timers, chat_id, kind, game, now)
     return restored

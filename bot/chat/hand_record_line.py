@@ -21,6 +21,7 @@ What the line may say, and why:
 
 from __future__ import annotations
 
+import datetime as dt
 import html
 import logging
 
@@ -50,12 +51,36 @@ def count_solve(
     ``chat_id`` (HTML; None the first time a hand is solved), and whether the disk took the
     record (if not, it is written as soon as it does: announce with
     :func:`~bot.chat.announce.tell_saved`)."""
-    records = context.bot_data.global_data.hand_records
-    noted = records.note(hand, target, user_id, seconds, source, helped=helped)
+    noted = note_solve(context, hand, target, user_id, seconds, source, helped=helped)
     saved = context.save_global(hands=[hand_key(hand, target)])
     if not saved:
         logger.warning("The record of %s waits for the disk", hand_key(hand, target))
     return line_of(context, chat_id, user_id, noted, seconds), saved
+
+
+def note_solve(
+    context: BotContext,
+    hand: tuple[int, ...],
+    target: int,
+    user_id: int,
+    seconds: float,
+    source: Source,
+    *,
+    helped: bool = False,
+) -> Noted:
+    """Count a solve for the hand's record (not saved yet): a player the host took off the
+    boards sets none (:mod:`bot.game.off_boards`); a record is dated by the UTC day."""
+    data = context.bot_data.global_data
+    return data.hand_records.note(
+        hand,
+        target,
+        user_id,
+        seconds,
+        source,
+        helped=helped,
+        off_boards=user_id in data.off_boards,
+        day=dt.datetime.fromtimestamp(context.now(), dt.UTC).date(),
+    )
 
 
 def line_of(

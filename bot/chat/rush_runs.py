@@ -22,9 +22,10 @@ def count_run(
     """
     day = context.bot_data.local_now().astimezone(dt.UTC).date()
     user = context.application.user_data[user_id]
-    best = user.rush.add(result, day)
     data = context.bot_data.global_data
-    data.rush.add(user_id, name, result, day)
+    off = user_id in data.off_boards  # taken off the boards by the host: their own still
+    best = user.rush.add(result, day, off_boards=off)
+    data.rush.add(user_id, name, result, day, off_boards=off)
     write_now = context.bot_data.write_now
     saved = True if write_now is None else write_now({("user", user_id): user, ("global", 0): data})
     # PTB copies the data it saves before it writes them: a copy of this user made just

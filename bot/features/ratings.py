@@ -120,7 +120,9 @@ def _card(
     else:
         head = _("<b>{name}</b>: {rating}").format(name=name, rating=_points(shown))
     rank = ratings.rank(user_id)
-    if rank is None:
+    if player.off_boards:
+        place = _("Taken off the boards for fair play.")
+    elif rank is None:
         place = _("Not ranked yet: it takes {count} rated duels.").format(count=BOARD_MIN_DUELS)
     else:
         place = _("🏅 Rank {rank} of {count} rated players").format(

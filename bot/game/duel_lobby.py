@@ -24,7 +24,7 @@ import random
 import string
 from dataclasses import dataclass, field
 
-from bot.game.duel import HAND_SECONDS, Duel, End, Refusal, Refused
+from bot.game.duel import HAND_SECONDS, Duel, End, HandResult, Refusal, Refused
 
 INVITATION_SECONDS = 120.0
 """How long an invitation can be accepted."""
@@ -75,6 +75,8 @@ class PastDuel:
     """Whether it counted for the rating (a friendly duel over the day's cap did not)."""
     started: float
     ended: float
+    hands: tuple[HandResult, ...] = ()
+    """Each hand's winner and time, in order (none in records of earlier releases)."""
 
 
 @dataclass(slots=True)
@@ -206,7 +208,15 @@ class Duels:
             return None
         del self.duels[token]
         past = PastDuel(
-            token, duel.players, duel.score, duel.end, duel.winner, rated, duel.created, now
+            token,
+            duel.players,
+            duel.score,
+            duel.end,
+            duel.winner,
+            rated,
+            duel.created,
+            now,
+            tuple(duel.results),
         )
         self.history.append(past)
         del self.history[: max(0, len(self.history) - HISTORY_KEPT)]

@@ -24,6 +24,8 @@ The contract, rule by rule (each says what it prevents):
 - A solve *helped* by a hint (a round's hints lead to a solution: the third gives every
   step but the last) is seen but never takes the record: the time is one of following the
   hint, not of finding the answer.
+- A player the host took off the boards (``/admin fairplay``: :mod:`bot.game.off_boards`)
+  holds no record: their solves are seen, and the records they held are cleared.
 - The table is bounded (:data:`HANDS_KEPT`): custom decks and targets make many hands;
   the least seen is dropped first.
 
@@ -32,6 +34,7 @@ The records are plain data (:class:`HandRecords`), saved with the bot's global s
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -64,6 +67,8 @@ class HandRecord:
     holder: int | None = None
     source: str | None = None
     """Where the record was set (a :class:`Source` value)."""
+    day: dt.date | None = None
+    """The day it was set, as the caller counts days (None in records of earlier releases)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,10 +102,13 @@ class HandRecords:
         source: Source,
         *,
         helped: bool = False,
+        off_boards: bool = False,
+        day: dt.date | None = None,
     ) -> Noted:
         """Count a solve of ``hand`` by ``user_id`` in ``seconds``, from ``source`` (a
-        :class:`ValueError` for anything but a :class:`Source`, before anything changes);
-        ``helped``: after a hint (seen, no record)."""
+        :class:`ValueError` for anything but a :class:`Source`, before anything changes)
+        on ``day``; ``helped``: after a hint, ``off_boards``: by a player kept off the
+        boards (either way seen, no record)."""
         source = Source(source)
         key = hand_key(hand, target)
         record = self.hands.get(key)
@@ -112,9 +120,20 @@ class HandRecords:
         faster = record.best is None or seconds < record.best
         known_before = source in (Source.DAILY, Source.CHALLENGE)  # cards seen before the clock
         new_record = faster and not too_fast(seconds) and not known_before and not helped
+        new_record = new_record and not off_boards
         if new_record:
             record.best, record.holder, record.source = seconds, user_id, source.value
+            record.day = day
         return Noted(before, new_record)
+
+    def remove_holder(self, user_id: int) -> list[str]:
+        """Clear the records ``user_id`` holds (the times seen stay); their keys."""
+        cleared = []
+        for key, record in self.hands.items():
+            if record.holder == user_id:
+                record.best = record.holder = record.source = record.day = None
+                cleared.append(key)
+        return cleared
 
     def take_dropped(self) -> list[str]:
         """The keys dropped since the last call (their saved rows are to be deleted)."""
@@ -130,4 +149,4 @@ class HandRecords:
 
 
 def _copy(record: HandRecord) -> HandRecord:
-    return HandRecord(record.seen, record.best, record.holder, record.source)
+    return HandRecord(record.seen, record.best, record.holder, record.source, record.day)

@@ -97,6 +97,8 @@ class PlayerRating:
     """Friendly duels played (not rated: see :data:`DAILY_PAIR_CAP`)."""
     recent: list[RecentResult] = field(default_factory=list)
     """The last results, newest first."""
+    off_boards: bool = False
+    """Taken off the boards by the host (``/admin fairplay``): still rated, on no board."""
 
     @property
     def shown(self) -> Shown:
@@ -206,7 +208,7 @@ class Ratings:
         ranked = (
             (_board_key(player, rating), player)
             for player, rating in self.players.items()
-            if rating.rated >= BOARD_MIN_DUELS and (wanted is None or player in wanted)
+            if _on_board(rating) and (wanted is None or player in wanted)
         )
         best = sorted(ranked) if count is None else heapq.nsmallest(count, ranked)
         return [player for _key, player in best]
@@ -214,18 +216,23 @@ class Ratings:
     def rank(self, player: int) -> int | None:
         """``player``'s place on the whole board (1 is first), or None when not on it."""
         rating = self.players.get(player)
-        if rating is None or rating.rated < BOARD_MIN_DUELS:
+        if rating is None or not _on_board(rating):
             return None
         mine = _board_key(player, rating)
         return 1 + sum(
             1
             for other, theirs in self.players.items()
-            if theirs.rated >= BOARD_MIN_DUELS and _board_key(other, theirs) < mine
+            if _on_board(theirs) and _board_key(other, theirs) < mine
         )
 
     def ranked(self) -> int:
         """How many players are on the board."""
-        return sum(1 for rating in self.players.values() if rating.rated >= BOARD_MIN_DUELS)
+        return sum(1 for rating in self.players.values() if _on_board(rating))
+
+
+def _on_board(rating: PlayerRating) -> bool:
+    """Whether a player stands on the board: enough rated duels, and not taken off it."""
+    return rating.rated >= BOARD_MIN_DUELS and not rating.off_boards
 
 
 def _board_key(player: int, rating: PlayerRating) -> tuple[float, int, int]:

@@ -51,6 +51,8 @@ from enum import StrEnum
 
 from bot.game.hands import Hand, HandFacts, LevelTable
 from bot.game.rounds import Outcome, Phase, Round
+from bot.game.rush_result import Runner as Runner
+from bot.game.rush_result import RunResult as RunResult
 from bot.game.votes import Action, Ballot, is_attempt, request
 from solver import Verdict
 
@@ -155,40 +157,6 @@ class RushOutcome:
     """A right answer faster than a person's pace: it took nothing, the hand goes on."""
     bonus: float = 0.0
     """Seconds the solve added to the clock (less near its ceiling or the run's end)."""
-
-
-@dataclass(slots=True)
-class Runner:
-    """One player's part in a run."""
-
-    name: str
-    score: int = 0
-    best_time: float | None = None
-    """The fastest hand this player solved, in seconds."""
-    too_fast: bool = False
-    """They sent a right answer faster than a person's pace: their run is off the boards."""
-
-
-@dataclass(frozen=True)
-class RunResult:
-    """One player's result of a finished run."""
-
-    score: int
-    """Hands solved (a point each)."""
-    best_time: float | None
-    seconds: float
-    """How long the run lasted."""
-    hands: int
-    """Hands dealt in the run."""
-    skips: int
-    shared: bool
-    place: int
-    """1 for the best of the run (always 1 alone); players tied share a place."""
-    too_fast: bool = False
-    """The player sent a right answer faster than a person's pace in the run: it counts in
-    their own history only (no board, no personal best, no high-score table)."""
-    lasted_most: bool = False
-    """The run ended after :data:`RUN_MOST` seconds of play, with time on its clock."""
 
 
 @dataclass(slots=True)
@@ -321,6 +289,7 @@ class RushRun:
         if not outcome.won:
             return RushOutcome(verdict=outcome.verdict, too_late=outcome.too_late, out=outcome.out)
         runner.score += 1
+        runner.times.append(outcome.seconds)
         if runner.best_time is None or outcome.seconds < runner.best_time:
             runner.best_time = outcome.seconds
         before = self.deadline
@@ -395,4 +364,5 @@ class RushRun:
             place,
             too_fast=runner.too_fast,
             lasted_most=self.ended_at >= self.last_call,
+            hand_times=tuple(runner.times),
         )

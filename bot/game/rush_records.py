@@ -9,11 +9,13 @@ record: there is no other way in.  A board keeps each player once, with their be
 that one player cannot fill it.  A run with an answer faster than a person's pace
 (:attr:`~bot.game.rush.RunResult.too_fast`) counts among the player's runs and nowhere
 else: no personal best or week's best (a group's board is made of its members' bests), no
-board.
+board.  A run the host took off the boards (``/admin fairplay``: :mod:`bot.game.off_boards`)
+stays in its player's own records, marked, and on no board.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from dataclasses import dataclass, field
 
@@ -35,11 +37,17 @@ class RunRecord:
     score: int
     best_time: float | None
     day: dt.date
+    hand_times: tuple[float, ...] = ()
+    """The seconds of each hand solved, to the tenth (none in records of earlier releases)."""
+    off_boards: bool = False
+    """Taken off every board by the host: the player's own still, shown as such."""
 
     @classmethod
-    def of(cls, result: RunResult, day: dt.date) -> RunRecord:
-        """The record of a run that ended on ``day``."""
-        return cls(result.score, result.best_time, day)
+    def of(cls, result: RunResult, day: dt.date, *, off_boards: bool = False) -> RunRecord:
+        """The record of a run that ended on ``day`` (``off_boards``: its player's runs are
+        kept off the boards)."""
+        times = tuple(round(seconds, 1) for seconds in result.hand_times)
+        return cls(result.score, result.best_time, day, times, off_boards)
 
     def beats(self, other: RunRecord | None) -> bool:
         """Whether this run ranks above ``other``: a higher score, or the same score with a
@@ -72,10 +80,11 @@ class RushRecords:
     week_best: RunRecord | None = None
     """The best run of the week it belongs to (see :meth:`this_week`)."""
 
-    def add(self, result: RunResult, day: dt.date) -> PersonalBest:
+    def add(self, result: RunResult, day: dt.date, *, off_boards: bool = False) -> PersonalBest:
         """Count a finished run that ended on ``day``; how it compares with the best before
-        (a run too fast is only counted: it is nobody's best)."""
-        record = RunRecord.of(result, day)
+        (a run too fast is only counted: it is nobody's best; ``off_boards``: the player is
+        kept off the boards, and so is the run, theirs still)."""
+        record = RunRecord.of(result, day, off_boards=off_boards)
         previous = self.best
         self.runs += 1
         if result.too_fast:
@@ -93,6 +102,13 @@ class RushRecords:
         if week is None or week_start(week.day) != week_start(today):
             return None
         return week
+
+    def take_off_boards(self) -> None:
+        """Mark the player's best runs as taken off the boards (they stay theirs)."""
+        if self.best is not None:
+            self.best = dataclasses.replace(self.best, off_boards=True)
+        if self.week_best is not None:
+            self.week_best = dataclasses.replace(self.week_best, off_boards=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,11 +142,13 @@ class RushBoard:
     week: list[BoardEntry] = field(default_factory=list)
     """This week's best runs (from the week of their day; see :meth:`this_week`)."""
 
-    def add(self, user_id: int, name: str, result: RunResult, day: dt.date) -> None:
+    def add(
+        self, user_id: int, name: str, result: RunResult, day: dt.date, *, off_boards: bool = False
+    ) -> None:
         """Put a run that ended on ``day`` on the board, where it ranks (one with no point,
-        or too fast, stays off)."""
+        or too fast, or of a player kept ``off_boards``, stays off)."""
         entry = BoardEntry(user_id, name, RunRecord.of(result, day))
-        if entry.record.score == 0 or result.too_fast:
+        if entry.record.score == 0 or result.too_fast or off_boards:
             return
         self.all_time = _place(self.all_time, entry)
         self.week = _place(self.this_week(day), entry)
@@ -139,3 +157,11 @@ class RushBoard:
         """The best runs of the week of ``today``, best first."""
         monday = week_start(today)
         return [e for e in self.week if week_start(e.record.day) == monday]
+
+    def remove(self, user_id: int) -> bool:
+        """Take the player's runs off the board; whether it held any."""
+        kept = [e for e in self.all_time if e.user_id != user_id]
+        week = [e for e in self.week if e.user_id != user_id]
+        removed = len(kept) < len(self.all_time) or len(week) < len(self.week)
+        self.all_time, self.week = kept, week
+        return removed

@@ -38,7 +38,7 @@ nothing (it prevents a lurker's instant win).  Nobody is told where the hand is 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from itertools import combinations
 from math import comb
@@ -160,6 +160,11 @@ class LiveHands:
         self._parts_from: dict[int, int] = {}
         """The chats whose game any two of its numbers spoil, with the least target that
         does."""
+        self._kinds: dict[int, str] = {}
+        """The kind of each chat's game, as its dealer named it (for the host's counts)."""
+        self.on_new: Callable[[str, Game], object] | None = None
+        """Called with its kind and itself when a chat's new game is added (the host's
+        counts of games dealt; a Rush run, added again with each hand, is new once)."""
 
     def add_player(self, user_id: int, game: Game, kind: str = "") -> None:
         """A game ``user_id`` plays on their own, beside their chat's (see the module): its
@@ -172,12 +177,18 @@ class LiveHands:
         """``user_id``'s own game of ``kind`` is over (or set aside)."""
         self._unfile((user_id, kind))
 
-    def add(self, chat_id: int, game: Game, *, parts_from: int | None = None) -> None:
-        """A game dealt in a chat: its hand is live until the game is over.  With
-        ``parts_from`` (a Countdown game), any two of its numbers asked with a target of
-        ``parts_from`` or more spoil it too."""
+    def add(
+        self, chat_id: int, game: Game, *, parts_from: int | None = None, kind: str = ""
+    ) -> None:
+        """A game dealt in a chat (of ``kind``, as its dealer names it): its hand is live until
+        the game is over.  With ``parts_from`` (a Countdown game), any two of its numbers
+        asked with a target of ``parts_from`` or more spoil it too."""
+        if self.on_new is not None and self._games.get((chat_id, None)) is not game:
+            self.on_new(kind, game)
         self._drop(chat_id)
         self._file((chat_id, None), game)
+        if kind:
+            self._kinds[chat_id] = kind
         if parts_from is not None:
             self._parts_from[chat_id] = parts_from
             for pair in pairs(game.hand):
@@ -187,9 +198,10 @@ class LiveHands:
         """A group became a supergroup: its round goes on under the new id."""
         game = self._games.get((old_chat_id, None))
         parts_from = self._parts_from.get(old_chat_id)
+        kind = self._kinds.get(old_chat_id, "")
         self._drop(old_chat_id)
         if game is not None:
-            self.add(new_chat_id, game, parts_from=parts_from)
+            self.add(new_chat_id, game, parts_from=parts_from, kind=kind)
 
     def spoiled(self, numbers: Numbers, target: int | Fraction) -> list[Spoiled]:
         """The live games a request for ``numbers`` and ``target`` would spoil: numbers
@@ -221,6 +233,14 @@ class LiveHands:
         """The live game of a chat, if any."""
         game = self._games.get((chat_id, None))
         return game if game is not None and game.live else None
+
+    def live_kinds(self) -> Counter[str]:
+        """How many games are live, by kind (a player's own: the kind it was filed with)."""
+        return Counter(
+            (self._kinds.get(chat_id, "") if kind is None else kind) or "other"
+            for (chat_id, kind), game in self._games.items()
+            if game.live
+        )
 
     def __len__(self) -> int:
         """How many games are filed (a chat's or a player's own), live or not yet dropped."""
@@ -285,6 +305,7 @@ class LiveHands:
     def _drop(self, chat_id: int) -> None:
         hand = self._hands.get((chat_id, None), ())
         self._unfile((chat_id, None))
+        self._kinds.pop(chat_id, None)
         if self._parts_from.pop(chat_id, None) is not None:
             for pair in pairs(hand):
                 sharing = self._by_pair.get(pair, {})

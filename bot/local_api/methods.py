@@ -59,11 +59,17 @@ class Methods(World):
         )
 
     async def _m_deleteWebhook(self, params: dict[str, Any]) -> bool:
+        self.webhook_url = ""
         return True
 
     async def _m_setWebhook(self, params: dict[str, Any]) -> bool:
         self._remember_allowed_updates(params)
+        self.webhook_url = str(params.get("url", ""))
         return True
+
+    async def _m_getWebhookInfo(self, params: dict[str, Any]) -> dict[str, Any]:
+        # Nothing is ever posted to the webhook here: it has no errors to tell.
+        return {"url": self.webhook_url, "has_custom_certificate": False, "pending_update_count": 0}
 
     async def _m_getUpdates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
         # Like Telegram, a new getUpdates ends the one still waiting, which gets a 409: two
@@ -89,6 +95,9 @@ class Methods(World):
         return self._updates[:limit]
 
     async def _m_setMyCommands(self, params: dict[str, Any]) -> bool:
+        scope = params.get("scope") or {}
+        if scope.get("type") == "chat":  # a chat the bot does not know: as on Telegram
+            self._chat(scope)
         key = (
             json.dumps(params.get("scope") or {"type": "default"}, sort_keys=True),
             params.get("language_code") or "",

@@ -102,6 +102,8 @@ class World:
         self._poll_generation = 0
         self.allowed_updates: list[str] | None = None
         """The update kinds the bot last asked for (``None``: never said)."""
+        self.webhook_url = ""
+        """The webhook the bot set (``setWebhook``; empty: none, it polls)."""
         self._changed: asyncio.Event | None = None
         self._listeners: list[Callable[[dict[str, Any]], None]] = []
         # The other parts' state (inline mode: bot.local_api.inline), as LocalBotApi's

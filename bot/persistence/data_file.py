@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from bot import records
-from bot.persistence.database import open_database
+from bot.persistence.database import FORMAT, open_database
 from bot.persistence.errors import DataFileError
 from bot.persistence.folder import FILE_NAME, FolderLock, prepare_folder
 from bot.records.schema import ITEM_KINDS
@@ -69,6 +69,8 @@ class DataFile:
         """Rows written at once (:meth:`write_now`), with when (:func:`bot.records.stamp`),
         until a copy made after it comes through :meth:`_put`."""
         self.on_saved_again: Callable[[], object] = lambda: None  # took rows it had refused
+        self.on_write: Callable[[float, bool], object] | None = None
+        """Called after each write with its seconds and whether the disk took it."""
 
     # --- storage --------------------------------------------------------------------------
 
@@ -150,6 +152,7 @@ class DataFile:
         """
         if self._unsaved:
             rows = {**self._unsaved, **rows}
+        started = time.perf_counter()
         try:
             with self._db:  # one transaction: committed, or rolled back on any error
                 self._db.executemany(
@@ -171,7 +174,9 @@ class DataFile:
             self._unsaved = rows
             if self._retry is None:
                 self._retry = asyncio.ensure_future(self._retry_unsaved())
+            self._wrote(started, ok=False)
             return False
+        self._wrote(started, ok=True)
         if self._unsaved:
             logger.warning("Saved to %s again: nothing kept in memory was lost", self.path)
             self._unsaved = {}
@@ -185,6 +190,22 @@ class DataFile:
                 self._checkpointer, self._copy_log_into_file
             )
             self._checkpoint.add_done_callback(self._checkpoint_done)
+        return True
+
+    def _wrote(self, started: float, *, ok: bool) -> None:
+        if self.on_write is not None:
+            self.on_write(time.perf_counter() - started, ok)
+
+    def writable(self) -> bool:
+        """Whether the disk takes writes now: nothing waits that it refused, and a write of
+        what the file holds already (its format number) commits (for ``/readyz``)."""
+        if self._unsaved:
+            return False
+        try:
+            with self._db:
+                self._db.execute(f"PRAGMA user_version = {FORMAT}")
+        except sqlite3.DatabaseError:
+            return False
         return True
 
     async def _retry_unsaved(self) -> None:

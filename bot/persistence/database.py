@@ -54,7 +54,7 @@ def open_database(path: Path) -> sqlite3.Connection:
                 f"the data file {path} was written by a newer version of the bot (format "
                 f"{version}; this version reads up to {FORMAT}). It was left untouched."
             )
-        _check_tables(db, path, TABLES if version == FORMAT else RELEASE_1_TABLES)
+        check_tables(db, path, TABLES if version == FORMAT else RELEASE_1_TABLES)
         db.execute("PRAGMA journal_mode = WAL")
         # In WAL mode NORMAL survives a killed process; only a power cut may drop the last
         # commits (FULL would sync every commit, which costs each won round a disk flush).
@@ -78,7 +78,7 @@ def open_database(path: Path) -> sqlite3.Connection:
     return db
 
 
-def _check_tables(db: sqlite3.Connection, path: Path, expected: dict[str, tuple[str, ...]]) -> None:
+def check_tables(db: sqlite3.Connection, path: Path, expected: dict[str, tuple[str, ...]]) -> None:
     """:class:`DataFileError` unless every table of the file is one of ``expected``, with
     its columns (a table expected may be missing: a new file has none)."""
     names = [

@@ -11,6 +11,7 @@ from bot.game.challenge import Challenge, Challenges
 from bot.game.daily import DailyRecord
 from bot.game.duel_lobby import Duels
 from bot.game.hand_records import HandRecord, HandRecords
+from bot.game.off_boards import OffBoards
 from bot.game.rating import PlayerRating
 from bot.game.requests import Rules
 from bot.game.rounds import Round
@@ -104,7 +105,8 @@ def user_from_record(record: Record) -> UserData:
 
 def global_record(data: GlobalData) -> Record:
     """The global row (kind ``global``, key 0): invitations, duels being played and the last
-    ones finished, each pair's rated duels of the day, and the board of Rush runs.  Each
+    ones finished, each pair's rated duels of the day, the board of Rush runs and the
+    players taken off the boards.  Each
     player's rating, hand record and challenge is a row of its own (:data:`ITEM_KINDS`), so
     that a save writes what changed, not every hand ever solved."""
     return {
@@ -112,6 +114,7 @@ def global_record(data: GlobalData) -> Record:
         "duels": CONVERTER.unstructure(data.duels, Duels),
         "pairs": dict(data.ratings.pairs),
         "rush": CONVERTER.unstructure(data.rush, RushBoard),
+        "off_boards": CONVERTER.unstructure(data.off_boards, OffBoards),
     }
 
 
@@ -122,6 +125,7 @@ def global_from_record(record: Record) -> GlobalData:
     data.duels = CONVERTER.structure(record.get("duels", {}), Duels)
     data.ratings.pairs = CONVERTER.structure(record.get("pairs", {}), dict[str, int])
     data.rush = CONVERTER.structure(record.get("rush", {}), RushBoard)
+    data.off_boards = CONVERTER.structure(record.get("off_boards", {}), OffBoards)
     return data
 
 

@@ -110,6 +110,9 @@ class FloodControl(BaseRateLimiter[None]):
         self.outbox = outbox
         self.holds = Holds(outbox.clock)
         self.max_retries = max_retries
+        self.on_flood: Callable[[str, float], object] | None = None
+        """Called at each 429 with what it holds (``chat`` or ``method``, then
+        ``everything`` when many chats' show the bot's own limit) and its wait, in seconds."""
 
     async def initialize(self) -> None:
         """Nothing to set up."""
@@ -141,11 +144,15 @@ class FloodControl(BaseRateLimiter[None]):
                 return await callback(*args, **kwargs)
             except RetryAfter as error:
                 seconds = retry_seconds(error.retry_after)
+                if self.on_flood is not None:
+                    self.on_flood("method" if chat_id is None else "chat", seconds)
                 if chat_id is not None:
                     everything = self.holds.chat_flooded(chat_id, seconds)
                     if everything is not None:
                         logger.warning("Flood control in many chats: all wait %.0f s", everything)
                         self.outbox.pause_all(everything)
+                        if self.on_flood is not None:
+                            self.on_flood("everything", everything)
                     raise  # the outbox pauses the chat
                 logger.info("%s is flood-limited for %.0f s", endpoint, seconds)
                 self.holds.hold_method(endpoint, seconds)

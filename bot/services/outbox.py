@@ -253,6 +253,12 @@ class Outbox(Dispatcher):
         """Until when (on :attr:`clock`) everything waits, after a global 429."""
         return self._paused_all_until
 
+    def queued(self) -> dict[str, int]:
+        """Letters waiting, by lane (``game``, ``cheap``, ``bulk``), and in flight (``sending``)."""
+        game = sum(len(q.game) for q in self._chats.values())
+        cheap = sum(len(q.cheap) for q in self._chats.values())
+        return {"game": game, "cheap": cheap, "bulk": len(self._bulk), "sending": self._sending}
+
     def pending(self) -> int:
         """Letters queued or in flight."""
         queued = sum(len(q.game) + len(q.cheap) for q in self._chats.values())

@@ -36,6 +36,12 @@ class PollingRequest(HTTPXRequest):
         self.cut_after: float | None = None
         """Seconds the last poll cut by a 409 had waited."""
         self.given_way = False
+        self.answered_at: float | None = None
+        """When (``time.monotonic``) Telegram last answered a poll (for ``/readyz``)."""
+        self.asked_at: float | None = None
+        """When the poll under way was asked (None: none is), unless a poll failed since
+        the last answer: a long poll waits its timeout before Telegram answers it."""
+        self._failing = False
 
     def newcomer(self) -> bool:
         """Whether the 409 just received means that another process polled first."""
@@ -51,9 +57,18 @@ class PollingRequest(HTTPXRequest):
             await asyncio.sleep(0.1)  # PTB may poll on until it stops: not in a tight loop
             return 200, _NO_UPDATES
         started = time.monotonic()
-        status, payload = await super().do_request(*args, **kwargs)
+        self.asked_at = None if self._failing else started
+        try:
+            status, payload = await super().do_request(*args, **kwargs)
+        except BaseException:
+            self._failing = True
+            raise
+        finally:
+            self.asked_at = None
+        self._failing = status != 200
         if status == 200:
             self.polled = True
+            self.answered_at = time.monotonic()
         elif status == 409:
             self.cut_after = time.monotonic() - started
         return status, payload

@@ -92,6 +92,8 @@ class _Job:
     future: asyncio.Future[Any] = field(repr=False)
     progress: Callable[[Any], None] | None = None
     linger: float = 0.0
+    queued_at: float = field(default_factory=lambda: asyncio.get_running_loop().time())
+    started_at: float | None = None  # when it was given to a worker (on the loop's clock)
 
 
 @dataclass(eq=False)
@@ -142,6 +144,8 @@ class WorkerPool:
         self._context: multiprocessing.context.ForkServerContext | None = None
         self._closed = False
         self._started: asyncio.Future[None] | None = None
+        # As a job ends: its lane, when it was queued and given to a worker (None: never).
+        self.on_done: Callable[[Lane, float, float | None], object] | None = None
 
     # --- the callers' side ------------------------------------------------------------------
 
@@ -203,10 +207,12 @@ class WorkerPool:
         await asyncio.shield(self._started)
 
     async def _start(self) -> None:
-        # One try per place: a worker that cannot be started (no processes left, say) is
-        # logged once each, not retried in a loop; jobs then fail with the reason.
-        for _ in range(self.size - len(self._idle) - len(self._busy) - self._starting):
-            await self._spawn()
+        # One try per place, no more workers than places (counted, as _pump counts its own).
+        for _ in range(self.size):
+            if len(self._idle) + len(self._busy) + self._starting >= self.size:
+                break
+            self._starting += 1
+            await self._spawn(counted=True)
         self._pump()
         # Each worker takes one of these, as none is free before its answer.
         await asyncio.gather(
@@ -256,6 +262,7 @@ class WorkerPool:
 
     def _assign(self, worker: _Worker, job: _Job) -> None:
         worker.job = job
+        job.started_at = asyncio.get_running_loop().time()
         self._busy.add(worker)
         try:
             worker.connection.send((job.id, job.function, job.args, job.progress is not None))
@@ -333,6 +340,8 @@ class WorkerPool:
             return
         if job.lane == "search" and job.owner is not None:
             self._owners.discard(job.owner)
+        if self.on_done is not None:
+            self.on_done(job.lane, job.queued_at, job.started_at)
         if isinstance(outcome, BaseException):
             job.future.set_exception(outcome)
             job.future.exception()  # retrieved: an abandoned job's error is not logged

@@ -149,15 +149,18 @@ async def running_bot(
     own_clock: bool = False,
     wall: Callable[[], float] | None = None,
     monotonic: Callable[[], float] | None = None,
+    watch: bool = False,
 ) -> AsyncIterator[BotApplication]:
     """The real application polling ``api`` through PTB's HTTP stack, until the block ends.
 
     Its clock is ``clock``, else a :class:`DayClock` (the bot lives on a fixed day), else,
     with ``own_clock``, the ones the bot makes for itself (on the system's wall and
-    monotonic clocks, or on ``wall`` and ``monotonic`` when given: a test steps them)."""
+    monotonic clocks, or on ``wall`` and ``monotonic`` when given: a test steps them).
+    ``watch``: it serves /healthz, /readyz and /metrics on a free port (``web_address``)."""
     own_clock = own_clock or wall is not None
     seed_tables(data_dir)
-    settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(data_dir), **(env or {})})
+    web = {"TWENTYFOUR_WEB_PORT": "0"} if watch else {}
+    settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(data_dir), **web, **(env or {})})
     application = cast(
         "BotApplication",
         build_application(
@@ -175,7 +178,7 @@ async def running_bot(
     )
     stop = asyncio.Event()
     polls = api.polls  # the API may be reused from an earlier run: this run's first poll
-    runner = asyncio.create_task(run_polling(application, stop, timeout=1))
+    runner = asyncio.create_task(run_polling(application, stop, timeout=1, watch=watch))
     try:
         # The updater's first poll goes out only once run_polling waits for ``stop``: after
         # the application has started and rebuilt its jobs (timers, daily posts), which
@@ -332,7 +335,9 @@ def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
     if env.get("PYTHONDONTWRITEBYTECODE") and not env.get("PYTHONPYCACHEPREFIX"):
         del env["PYTHONDONTWRITEBYTECODE"]
         env["PYTHONPYCACHEPREFIX"] = str(PYCACHE)
-    env.update({"TWENTYFOUR_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}, **extra)
+    env.update({"TWENTYFOUR_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)})
+    # The web port (health checks, metrics): a free one, unless named (processes side by side).
+    env.update({"TWENTYFOUR_WEB_PORT": "0"}, **extra)
     return env
 
 

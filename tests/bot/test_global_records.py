@@ -124,11 +124,12 @@ def test_every_field_of_the_global_data_is_saved() -> None:
     duel = next(iter(data.duels.duels.values()))
     challenge = next(iter(data.challenges.challenges.values()))
     global_row = records.global_record(data)
-    assert set(global_row) == {"v", "duels", "pairs", "rush"}
+    assert set(global_row) == {"v", "duels", "pairs", "rush", "off_boards"}
     for obj, fields in [
         (data.duels, global_row["duels"]),
         (duel, global_row["duels"]["duels"][duel.token]),
         (data.rush, global_row["rush"]),
+        (data.off_boards, global_row["off_boards"]),
         (data.ratings.players[ANN], records.to_record("rating", data.ratings.players[ANN])),
         (data.hand_records.hands["3 3 8 8=24"], records.to_record("hand", HandRecord())),
         (challenge, records.to_record("challenge", challenge)),

@@ -28,6 +28,7 @@ def context_in(language: str, data: GlobalData, members: dict[int, str]) -> BotC
         application=SimpleNamespace(chat_data={GROUP: ChatData(members=members)}),
         bot_data=SimpleNamespace(global_data=data),
         save_global=lambda **_rows: True,
+        now=lambda: 0.0,
     )
     return cast("BotContext", stub)
 

@@ -38,6 +38,8 @@ CAT = 503
 """A player who never wrote in the group."""
 NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
 DAY = dt.date(2026, 11, 23)
+"""The day a record set at :data:`NOON` is dated by."""
+DAY = dt.date(2026, 11, 23)
 
 
 async def won_round(
@@ -100,7 +102,7 @@ async def test_a_new_record_is_said_and_saved_before_it_is_told(tmp_path: Path) 
         "🏅 New record for this hand: 3.2 s! Seen 2 times; "
         "the last record was 9.0 s by a player elsewhere."
     )
-    assert record == HandRecord(2, pytest.approx(3.2), ANN, "round")  # type: ignore[arg-type]
+    assert record == HandRecord(2, pytest.approx(3.2), ANN, "round", DAY)  # type: ignore[arg-type]
     assert len(rows_when_told) == 1
     assert records.load("hand", rows_when_told[0]) == record
 
@@ -123,7 +125,7 @@ async def test_a_hands_first_solve_has_no_line_and_the_record_survives_a_restart
     assert not [line for line in lines if line.startswith(("Seen", "🏅"))]
     async with running_bot(api, tmp_path, clock=clock) as application:
         record = application.bot_data.global_data.hand_records.get(hand, 24)
-    assert record == HandRecord(1, 6.0, ANN, "round")
+    assert record == HandRecord(1, 6.0, ANN, "round", DAY)
 
 
 async def test_the_dailys_first_attempt_counts_in_each_players_language(tmp_path: Path) -> None:
@@ -188,7 +190,7 @@ async def test_a_record_the_disk_refuses_is_told_with_the_win_once_saved(tmp_pat
         "🏅 New record for this hand: 4.0 s! Seen 2 times; "
         "the last record was 9.0 s by a player elsewhere."
     )
-    assert on_disk == HandRecord(2, 4.0, ANN, "round")
+    assert on_disk == HandRecord(2, 4.0, ANN, "round", DAY)
 
 
 def hand_on_disk(data_dir: Path, hand: tuple[int, ...]) -> object:

@@ -386,9 +386,13 @@ async def test_webhook_mode_checks_the_secret(tmp_path: Path) -> None:
                 url, json=update, headers={"X-Telegram-Bot-Api-Secret-Token": "s3cret"}
             )
             assert right.status_code == 200
+            # The health checks share the webhook's port: the update posted shows Telegram.
+            ready = await client.get(f"http://127.0.0.1:{hook_port}/readyz", timeout=10)
+            assert ready.json()["telegram"]["ok"], ready.text
         sent = await api.wait_for_sent(1, timeout=20)
         assert "Hi Ann!" in sent[0]["text"]
         assert len(sent) == 1
+        assert "getWebhookInfo" in api.calls  # the webhook's state, looked at with Telegram
     finally:
         process.send_signal(signal.SIGTERM)
         _, err = await asyncio.wait_for(process.communicate(), timeout=20)

@@ -20,7 +20,7 @@ from telegram.error import Forbidden
 
 from bot.chat import daily_aside, game_life
 from bot.chat.announce import tell_saved
-from bot.chat.hand_record_line import line_of
+from bot.chat.hand_record_line import line_of, note_solve
 from bot.context import BotContext, BotData
 from bot.game.claims import after_mention, looks_like_answer
 from bot.game.duel import Duel, HandResult, Refused
@@ -305,8 +305,7 @@ def hand_won(context: BotContext, duel: Duel, result: HandResult, text: str) -> 
     # The winning answer is shown as the solution it is, as rounds show theirs: never the
     # raw text, which may carry invisible direction marks or an essay around the answer.
     text = solution_of(text, hand.target).pretty  # judged right: it is an expression
-    records = context.bot_data.global_data.hand_records
-    noted = records.note(hand.hand, hand.target, winner, result.seconds, Source.DUEL)
+    noted = note_solve(context, hand.hand, hand.target, winner, result.seconds, Source.DUEL)
     # The hand's result and its record are kept before they are told.
     context.save_global(hands=[hand_key(hand.hand, hand.target)])
 

@@ -51,7 +51,7 @@ def restore(application: Application) -> tuple[int, int]:
                 continue
             kind = play.kind(data)
             for chat_id in play.chats_of(duel):
-                data.live_hands.add(chat_id, hand)
+                data.live_hands.add(chat_id, hand, kind=kind.name)
             game_life.set_alarms(data.timers, home, kind, hand, now)
             play.tell(local, duel, _goes_on(hand.number, round(deadline - now)))
         else:

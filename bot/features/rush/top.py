@@ -56,10 +56,11 @@ def members_runs(context: HandlerContext, today: dt.date) -> tuple[list, list]:
         user = users.get(user_id)
         if user is None:
             continue
-        if user.rush.best is not None:
+        # A run the host took off the boards stays its player's own, on no board.
+        if user.rush.best is not None and not user.rush.best.off_boards:
             ever.append((name, user.rush.best))
         this_week = user.rush.this_week(today)
-        if this_week is not None and this_week.score > 0:
+        if this_week is not None and this_week.score > 0 and not this_week.off_boards:
             week.append((name, this_week))
     week.sort(key=lambda row: row[1].rank_key())
     ever.sort(key=lambda row: row[1].rank_key())

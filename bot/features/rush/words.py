@@ -119,12 +119,17 @@ def vote_text(stop: bool, ballot: Ballot, context: ChatContext) -> str:
 
 
 def record_text(record: RunRecord, context: ChatContext) -> str:
-    """A run on a board: ``7 · best hand 3.2 s``."""
+    """A run on a board: ``7 · best hand 3.2 s`` (a player's own run taken off the boards
+    says so)."""
     if record.best_time is None:
-        return str(record.score)
-    return context._("{score} · best hand {time}").format(
-        score=record.score, time=seconds_text(record.best_time, context)
-    )
+        text = str(record.score)
+    else:
+        text = context._("{score} · best hand {time}").format(
+            score=record.score, time=seconds_text(record.best_time, context)
+        )
+    if record.off_boards:
+        text = context._("{run} (taken off the boards for fair play)").format(run=text)
+    return text
 
 
 def share_line(result: RunResult, players: int, context: ChatContext) -> str:

@@ -1,0 +1,117 @@
+"""``/admin fairplay``: the owner sees the week's fastest runs, duels and records with their
+per-hand times, and takes a run or a player off the boards; the player's own history keeps
+them, marked, and a player taken off stays off across a restart."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.game.duel import End, HandResult
+from bot.game.duel_lobby import PastDuel
+from bot.game.rating import PlayerRating
+from bot.local_api import LocalBotApi, plain_text
+from solver import solve
+from tests.bot.games import start
+from tests.bot.harness import (
+    ANN,
+    BOB,
+    GROUP,
+    BotApplication,
+    FakeClock,
+    deal,
+    dealt,
+    reply_to,
+    running_bot,
+    settled,
+)
+from tests.bot.rush_play import CAROL, NOON, answer, next_picture, players, ring, the_run
+
+pytestmark = pytest.mark.asyncio
+
+OWNER = {"TWENTYFOUR_OWNER_ID": str(ANN)}
+
+
+async def _run(
+    api: LocalBotApi, application: BotApplication, clock: FakeClock, user: int, hands: int
+) -> None:
+    """``user`` plays a private Rush run of ``hands`` hands (3 s, then 5 s each), to its end."""
+    await start(api, user, user, "/rush")
+    game = the_run(application, user)
+    for hand in range(hands):
+        clock.now += 3 if hand == 0 else 5
+        await next_picture(api, user, user, answer(game))
+    clock.now = game.deadline
+    await ring(api, application, user, game)
+
+
+async def test_the_owner_reviews_the_weeks_fastest_and_takes_them_off(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock, env=OWNER) as application:
+        await _run(api, application, clock, BOB, 2)
+        await _run(api, application, clock, CAROL, 1)
+        hand = dealt(await deal(api, ANN, GROUP))
+        clock.now += 4
+        await reply_to(api, BOB, GROUP, f"/a {solve(hand)[0].text}")  # a hand's record: 4 s
+        data = application.bot_data.global_data
+        data.duels.history.append(
+            PastDuel(
+                "t0k3n",
+                (ANN, BOB),
+                (3, 1),
+                End.WINS,
+                ANN,
+                True,
+                NOON - 600,
+                NOON - 60,
+                (
+                    HandResult(ANN, 2.5),
+                    HandResult(BOB, 6.0),
+                    HandResult(None),
+                    HandResult(ANN, 3.1),
+                ),
+            )
+        )
+        data.ratings.players[BOB] = PlayerRating(rated=12)
+        review = plain_text(await reply_to(api, ANN, ANN, "/admin fairplay"))
+        run_off = plain_text(await reply_to(api, ANN, ANN, "/admin fairplay run 502"))
+        board = plain_text(await reply_to(api, ANN, ANN, "/rush top"))
+        own = plain_text(await reply_to(api, BOB, BOB, "/rush top"))
+        player_off = plain_text(await reply_to(api, ANN, ANN, "/admin fairplay player 502"))
+        again = plain_text(await reply_to(api, ANN, ANN, "/admin fairplay player 502"))
+        record = data.hand_records.get(hand, 24)
+        await settled(api, application)
+    assert "1. Bob (502): 2 solved, best 3.0 · 3.0 5.0" in review
+    assert "1. 501 – 502: 3–1 · 2.5 (501), 6.0 (502), –, 3.1 (501)" in review
+    assert f"1. {' '.join(map(str, sorted(hand)))}=24: 4.0 s (502)" in review
+    assert run_off.startswith("Player 502's runs are off the boards")
+    assert "Everywhere, all time\n1. a player elsewhere: 1 · best hand 3.0 s\n\n" in board
+    assert "你的最佳：2 · 单手最快 3.0 秒（因公平竞赛原因，不计入排行榜）。" in own
+    assert player_off.startswith("Player 502 is off every board from now on")
+    assert "(1 hand record cleared)" in player_off
+    assert again == "Player 502 is off the boards already."
+    assert record.holder is None
+    async with running_bot(api, tmp_path, clock=clock, env=OWNER) as application:
+        clock.now += 3600
+        await _run(api, application, clock, BOB, 3)  # a run after: on no board
+        rating = plain_text(await reply_to(api, BOB, BOB, "/rating"))
+        board_after = application.bot_data.global_data.rush.all_time
+        best = application.user_data[BOB].rush.best
+    assert [entry.user_id for entry in board_after] == [CAROL]
+    assert best is not None and best.off_boards
+    assert "因公平竞赛原因，已移出排行榜。" in rating
+
+
+async def test_fairplay_words_the_owner_gets_wrong(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path, env=OWNER):
+        wrong = plain_text(await reply_to(api, ANN, ANN, "/admin fairplay ban 502"))
+        nobody = plain_text(await reply_to(api, ANN, ANN, "/admin fairplay run 999"))
+        empty = plain_text(await reply_to(api, ANN, ANN, "/admin fairplay"))
+        other = plain_text(await reply_to(api, ANN, ANN, "/admin nonsense"))
+    assert wrong.startswith("Say /admin fairplay run ID")
+    assert nobody == "Player 999 has no Rush run."
+    assert empty.count("None this week.") == 3
+    assert other.startswith("/admin: who is active")
