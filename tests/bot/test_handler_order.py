@@ -69,7 +69,9 @@ def lines(application: Application) -> list[str]:
 
 def _built() -> list[str]:
     with tempfile.TemporaryDirectory() as folder:
-        settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": folder})
+        # With an owner, so that the owner's handlers are registered too.
+        env = {"TWENTYFOUR_DATA_DIR": folder, "TWENTYFOUR_OWNER_ID": "42"}
+        settings = Settings.from_env(env)
         return lines(build_application(settings, token="42:TEST"))
 
 
