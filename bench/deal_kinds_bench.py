@@ -66,7 +66,7 @@ try:
     DEAL_WORK: int | None = WORK
 except ImportError:  # a version whose deals list their first candidate, however long
     DEAL_WORK = None
-from bot.game.rush import table_dealer
+from bot.game.rush import DECK as RUSH_DECK
 from solver import daily, daily_pools
 
 try:
@@ -119,7 +119,7 @@ def kinds() -> dict[str, Callable[[random.Random], object]]:
         return hunt_job(hands, 24) if DEAL_WORK is None else hunt_job(hands, 24, DEAL_WORK)
 
     def rush(rng: random.Random) -> HandFacts:
-        return table_dealer(table, rng)(rng.randint(1, 5))
+        return table.dealer(rng, RUSH_DECK)(rng.randint(1, 5))
 
     return {
         "round, 4 cards: facts": lambda rng: facts_job(candidates(rng, 4), 24, True),

@@ -109,7 +109,7 @@ async def play(base: str, token: str, pace: float, clock: VirtualClock | None) -
             answer = solve(tuple(reply["hand"]))[0].text
             reply = await call("answer", {"hand": reply["number"], "expression": answer})
             answers += 1
-            refused += bool(reply.get("too_fast"))
+            refused += reply.get("void") == "too_fast"
     return {**reply, "answers": answers, "refused": refused, "shown": shown}
 
 

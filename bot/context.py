@@ -14,10 +14,11 @@ from telegram.error import BadRequest
 from telegram.ext import Application, CallbackContext, ExtBot
 
 from bot.game.daily import DayBoard
-from bot.game.spoilers import LiveHands
+from bot.game.spoilers import HandIndex, LiveHands
 from bot.i18n import N_, language_of, translations
 from bot.services.activity import Activity
 from bot.services.answer_routes import AnswerRouter
+from bot.services.deferred_solves import DeferredSolves
 from bot.services.error_watch import ErrorWatch
 from bot.services.heartbeat import Heartbeat
 from bot.services.metrics import Metrics
@@ -69,6 +70,12 @@ class BotData:
     """The connection that polls for updates (whether a poll has succeeded yet)."""
     live_hands: LiveHands
     """The rounds being played, whose solutions their players may not ask for."""
+    challenge_hands: HandIndex
+    """The challenges someone has opened, by token: whoever the bot gives their solutions
+    to before opening one plays it unranked (:mod:`bot.game.challenge`)."""
+    deferred_solves: DeferredSolves
+    """The /solve requests waiting for a duel's hand to end (see
+    :mod:`bot.services.deferred_solves`)."""
     daily_board: DayBoard
     """Every player's solve time of the latest daily puzzles, sorted (rebuilt at start-up)."""
     app_calls: dict[str, Callable[[Any], Awaitable[tuple[int, dict[str, Any]]]]]
@@ -116,6 +123,8 @@ class BotData:
         self.rng = random.Random()
         self.dealing = set()
         self.live_hands = LiveHands()
+        self.challenge_hands = HandIndex()
+        self.deferred_solves = DeferredSolves()
         self.daily_board = DayBoard()
         self.admins = {}
         self.answers = AnswerRouter()

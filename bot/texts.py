@@ -327,3 +327,12 @@ def duration_text(context: Translator, span: dt.timedelta) -> str:
     if hours:
         return context._("{hours} h {minutes:02d} min").format(hours=hours, minutes=minutes)
     return context._("{minutes} min").format(minutes=minutes)
+
+
+def given_away(context: Translator) -> str:
+    """Why a right answer to a hand only its player saw scores nothing: the bot had solved
+    it for someone else while it was played (a Rush run's hand, in private or on the page)."""
+    return context._(
+        "I had given that hand's solutions to someone else (/solve or inline mode) while you "
+        "played it: it scores nothing."
+    )

@@ -44,14 +44,16 @@ def count_solve(
     source: Source,
     *,
     helped: bool = False,
+    given: bool = False,
 ) -> tuple[str | None, bool]:
     """Count a solve of ``hand`` (to ``target``) by ``user_id`` in ``seconds`` for the hand's
-    record (``helped``: after a hint, seen but no record), and save it at once
+    record (``helped``: after a hint, ``given``: the bot solved the hand for someone while
+    it was live; seen but no record either way), and save it at once
     (:meth:`BotContext.save_global`); the line to add to the solve's announcement in
     ``chat_id`` (HTML; None the first time a hand is solved), and whether the disk took the
     record (if not, it is written as soon as it does: announce with
     :func:`~bot.chat.announce.tell_saved`)."""
-    noted = note_solve(context, hand, target, user_id, seconds, source, helped=helped)
+    noted = note_solve(context, hand, target, user_id, seconds, source, helped=helped, given=given)
     saved = context.save_global(hands=[hand_key(hand, target)])
     if not saved:
         logger.warning("The record of %s waits for the disk", hand_key(hand, target))
@@ -67,9 +69,11 @@ def note_solve(
     source: Source,
     *,
     helped: bool = False,
+    given: bool = False,
 ) -> Noted:
-    """Count a solve for the hand's record (not saved yet): a player the host took off the
-    boards sets none (:mod:`bot.game.off_boards`); a record is dated by the UTC day."""
+    """Count a solve for the hand's record (not saved yet; ``helped``, ``given``: see
+    :func:`count_solve`): a player the host took off the boards sets none
+    (:mod:`bot.game.off_boards`); a record is dated by the UTC day."""
     data = context.bot_data.global_data
     return data.hand_records.note(
         hand,
@@ -78,6 +82,7 @@ def note_solve(
         seconds,
         source,
         helped=helped,
+        given=given,
         off_boards=user_id in data.off_boards,
         day=dt.datetime.fromtimestamp(context.now(), dt.UTC).date(),
     )

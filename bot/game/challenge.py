@@ -28,6 +28,12 @@ The contract, rule by rule (each says what it prevents):
   the daily puzzle, on its one clock: :meth:`Challenge.finish` gives it the attempt's time
   (or its giving up); it takes no answer of its own.
 - A friend plays one challenge at a time (:meth:`Challenges.open_play`): one clock running.
+- A friend the bot gave solutions of the challenge's cards (``/solve`` or inline mode:
+  numbers sharing three of them, any target) after someone had opened it, and before
+  they opened it themselves (:meth:`Challenge.note_given`), plays it *unranked*: their
+  time is theirs, but not on the shared card.  A second account opens the challenge to
+  learn the cards; the player would then ask the bot for its answer and rank first with
+  it (while a play is open, its player is refused the hand: :mod:`bot.game.spoilers`).
 - A challenge remembers the :data:`MOST_SHARED` latest messages it was shared as (edited as
   friends play: a bounded number of edits).
 
@@ -98,6 +104,9 @@ class Play:
     misses: int = 0
     daily: bool = False
     """The play is the player's daily attempt: its time is the attempt's."""
+    unranked: bool = False
+    """The bot had given the player solutions of its cards before they opened it: their
+    time is not on the shared card (see the module)."""
 
     @property
     def finished(self) -> bool:
@@ -157,6 +166,9 @@ class Challenge:
     """The messages sent through inline mode that show it (edited as friends play)."""
     language: str = "en"
     """The language of its shared messages (the setter's)."""
+    given: dict[int, float] = field(default_factory=dict)
+    """Who the bot gave solutions of its cards to, and when, after someone had opened it and
+    before they did (see :meth:`note_given`; at most :data:`MOST_PLAYS`, the latest)."""
 
     def share(self, inline_message_id: str) -> bool:
         """It was shared as ``inline_message_id``; whether that is news.  Only the
@@ -167,9 +179,22 @@ class Challenge:
         del self.inline_message_ids[:-MOST_SHARED]
         return True
 
+    def note_given(self, user_id: int, now: float) -> bool:
+        """The bot gave ``user_id`` solutions of its cards at ``now``: if they open it later,
+        they play it unranked.  Whether that is news (False: not opened by anyone yet, so
+        its cards are nobody's but the setter's; the setter; or a play of theirs already)."""
+        if not self.plays or user_id == self.setter or user_id in self.plays:
+            return False
+        self.given.pop(user_id, None)
+        self.given[user_id] = now
+        while len(self.given) > MOST_PLAYS:
+            del self.given[next(iter(self.given))]
+        return True
+
     def play(self, user_id: int, name: str, now: float, *, daily: bool = False) -> Play:
         """``user_id`` opens the challenge: their clock starts now, or goes on if they
-        opened it before; ``daily``: the play is their daily attempt (see :meth:`finish`)."""
+        opened it before; ``daily``: the play is their daily attempt (see :meth:`finish`).
+        A player given its solutions before (:meth:`note_given`) plays it unranked."""
         if user_id == self.setter:
             raise ChallengeRefused(ChallengeRefusal.SETTER)
         play = self.plays.get(user_id)
@@ -179,7 +204,8 @@ class Challenge:
             return play
         if len(self.plays) >= MOST_PLAYS:
             raise ChallengeRefused(ChallengeRefusal.FULL)
-        play = self.plays[user_id] = Play(name, now, daily=daily)
+        unranked = user_id in self.given
+        play = self.plays[user_id] = Play(name, now, daily=daily, unranked=unranked)
         return play
 
     def shown(self, user_id: int, now: float) -> None:
@@ -238,7 +264,7 @@ class Challenge:
                 return (0, play.seconds, play.started)
             return (1 if play.gave_up else 2, 0.0, play.started)
 
-        plays = sorted(self.plays.values(), key=order)
+        plays = sorted((p for p in self.plays.values() if not p.unranked), key=order)
         entries = tuple(Entry(p.name, p.seconds, p.finished) for p in plays[:CARD_LINES])
         return Card(
             self.setter_name,

@@ -20,7 +20,15 @@ The contract, rule by rule (each says what it prevents):
   nobody wins and nothing is rated (two accounts cannot farm rating by idling).
 - ``stop`` forfeits: the other player wins (a loss cannot be dodged by leaving).
 - A player who blocks the bot, or removes it from the duel's group, *leaves*: the other
-  player wins (cutting the bot off is not a way to have a lost duel cancelled, unrated).
+  player wins (cutting the bot off is not a way to have a lost duel cancelled, unrated,
+  nor to bank a lead).
+- A duel the bot can no longer play for a reason neither player chose (someone else
+  removed the bot from the group, the group is gone) is *cut off* and decided as it
+  stands: the leader wins, rated; a level duel has no winner and is not rated (nobody can
+  undo a loss by having the bot removed, and nobody is given a win they had not earned).
+- A duel that ends before both players have seen a hand (a stop, a player leaving, the bot
+  cut off, before the first hand reached them both) is not rated: it is no contest (a
+  throwaway account that accepts and stops at once hands nobody a win).
 - A duel can be *cancelled* (at a restart that cannot resume it): nobody wins and nothing
   is rated.
 - A right answer faster than a person's pace after the hand reached its player
@@ -103,14 +111,18 @@ class End(StrEnum):
     """A player cut the bot off (blocked it, or removed it from the group): the other wins."""
     IDLE = "idle"
     """A player was idle :data:`IDLE_HANDS` hands in a row: the other wins."""
+    CUT_OFF = "cut_off"
+    """The bot could not go on for a reason neither player chose (removed from the group by
+    someone else, the group gone): the leader wins; level, nobody does."""
     ABANDONED = "abandoned"
     """Both players were idle: nobody wins, nothing is rated."""
     CANCELLED = "cancelled"
     """Cancelled (at a restart): nobody wins, nothing is rated."""
 
 
-RATED_ENDS = frozenset({End.WINS, End.HANDS, End.STOPPED, End.LEFT, End.IDLE})
-"""Ends that count for the rating (a forfeit counts as a loss)."""
+RATED_ENDS = frozenset({End.WINS, End.HANDS, End.STOPPED, End.LEFT, End.IDLE, End.CUT_OFF})
+"""Ends that count for the rating (a forfeit counts as a loss), once both players have seen
+a hand (:attr:`Duel.seen`); a duel cut off level is not rated."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +160,8 @@ class Duel:
     winner: int | None = None
     dealt: list[tuple[int, ...]] = field(default_factory=list)
     """The hands dealt so far, in order (see :meth:`seen`)."""
+    shown: bool = False
+    """Whether a hand has reached both players (see :attr:`contested`)."""
     delivered: dict[int, float] = field(default_factory=dict)
     """When the current hand reached each player (see :meth:`delivered_to`)."""
     too_fast: list[int] = field(default_factory=list)
@@ -159,10 +173,19 @@ class Duel:
         return self.end is not None
 
     @property
+    def contested(self) -> bool:
+        """Whether both players have seen a hand: a duel that ends before is no contest
+        (a duel saved before this was kept counts its finished hands)."""
+        return self.shown or bool(self.results)
+
+    @property
     def rated(self) -> bool:
-        """Whether the duel's end counts for the rating (never in favour of a player who
-        answered faster than a person's pace: see the module)."""
-        return self.end in RATED_ENDS and not self.favours_too_fast
+        """Whether the duel's end counts for the rating: a rated end, once both players saw
+        a hand, with a winner when it was cut off, and never in favour of a player who
+        answered faster than a person's pace (see the module)."""
+        if self.end is End.CUT_OFF and self.winner is None:
+            return False
+        return self.end in RATED_ENDS and self.contested and not self.favours_too_fast
 
     @property
     def favours_too_fast(self) -> bool:
@@ -189,6 +212,12 @@ class Duel:
         """Hands won by each player, in the order of :attr:`players`."""
         wins = [r.winner for r in self.results]
         return wins.count(self.players[0]), wins.count(self.players[1])
+
+    @property
+    def leader(self) -> int | None:
+        """The player with more hands won (None: level)."""
+        first, second = self.score
+        return None if first == second else self.players[0 if first > second else 1]
 
     @property
     def live(self) -> bool:
@@ -220,9 +249,11 @@ class Duel:
 
     def show(self, now: float) -> None:
         """The hand has reached both players: its clock starts now (the later of the two
-        deliveries, so that neither loses time to the other's wait)."""
+        deliveries, so that neither loses time to the other's wait), and the duel is a
+        contest from now on (:attr:`contested`)."""
         if self.live and self.hand is not None:
             self.hand.show(now)
+            self.shown = True
 
     def answer(self, user_id: int, text: str, now: float) -> DuelAnswer:
         """Judge a player's answer to the live hand; the first right one wins it.
@@ -295,6 +326,14 @@ class Duel:
         self._close(End.LEFT, self.other(user_id))
         return True
 
+    def cut_off(self) -> bool:
+        """The bot cannot go on for a reason neither player chose: the duel is decided as it
+        stands (the leader wins; level, nobody); False if it had already ended."""
+        if self.over:
+            return False
+        self._close(End.CUT_OFF, self.leader)
+        return True
+
     def cancel(self) -> bool:
         """Cancel the duel (nobody wins, nothing is rated); False if it had already ended."""
         if self.over:
@@ -311,9 +350,7 @@ class Duel:
                 self._close(End.WINS, player)
                 return result
         if len(self.results) >= MOST_HANDS:
-            first, second = self.score
-            leader = None if first == second else self.players[0 if first > second else 1]
-            self._close(End.HANDS, leader)
+            self._close(End.HANDS, self.leader)
         return result
 
     def _close(self, end: End, winner: int | None) -> None:

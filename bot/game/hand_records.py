@@ -24,6 +24,9 @@ The contract, rule by rule (each says what it prevents):
 - A solve *helped* by a hint (a round's hints lead to a solution: the third gives every
   step but the last) is seen but never takes the record: the time is one of following the
   hint, not of finding the answer.
+- Nor does a solve of a hand the bot solved for anyone while it was live (``given``: a
+  member who only reads the group, a second account asking ``/solve`` or inline mode):
+  their answer may have been passed on to the winner.
 - A player the host took off the boards (``/admin fairplay``: :mod:`bot.game.off_boards`)
   holds no record: their solves are seen, and the records they held are cleared.
 - The table is bounded (:data:`HANDS_KEPT`): custom decks and targets make many hands;
@@ -102,13 +105,15 @@ class HandRecords:
         source: Source,
         *,
         helped: bool = False,
+        given: bool = False,
         off_boards: bool = False,
         day: dt.date | None = None,
     ) -> Noted:
         """Count a solve of ``hand`` by ``user_id`` in ``seconds``, from ``source`` (a
         :class:`ValueError` for anything but a :class:`Source`, before anything changes)
-        on ``day``; ``helped``: after a hint, ``off_boards``: by a player kept off the
-        boards (either way seen, no record)."""
+        on ``day``; ``helped``: after a hint, ``given``: its solutions were given to someone
+        while it was live, ``off_boards``: by a player kept off the boards (seen, no record
+        in each case)."""
         source = Source(source)
         key = hand_key(hand, target)
         record = self.hands.get(key)
@@ -120,7 +125,7 @@ class HandRecords:
         faster = record.best is None or seconds < record.best
         known_before = source in (Source.DAILY, Source.CHALLENGE)  # cards seen before the clock
         new_record = faster and not too_fast(seconds) and not known_before and not helped
-        new_record = new_record and not off_boards
+        new_record = new_record and not given and not off_boards
         if new_record:
             record.best, record.holder, record.source = seconds, user_id, source.value
             record.day = day

@@ -110,6 +110,27 @@ class LevelTable:
         kept = [hand for hand in pool if not avoid(hand)]
         return rng.choices(kept, weights=list(map(deal_weight, kept)))[0] if kept else None
 
+    def dealer(
+        self,
+        rng: random.Random,
+        deck: tuple[int, int],
+        avoid: Callable[[Hand], bool] | None = None,
+    ) -> Callable[[int], HandFacts]:
+        """A dealer of solvable hands by level (Rush's :data:`~bot.game.rush.Deal`) drawing
+        with ``rng`` as a shuffled deck would deal, never a hand ``avoid`` is true of when it
+        is dealt (sharing cards with a daily puzzle: a run may cross midnight); a level the
+        deck has no hand of gives the nearest easier one (any solvable hand at last).  It
+        raises ``ValueError`` if the deck has no solvable hand at all."""
+
+        def deal(level: int) -> HandFacts:
+            for wanted in [*(frozenset({n}) for n in range(level, 0, -1)), None]:
+                hand = self.draw(rng, deck, wanted, avoid=avoid)
+                if hand is not None:
+                    return HandFacts(hand, self.target, True, None, 0, None)
+            raise ValueError(f"no solvable hand of {self.cards} cards in {deck}")
+
+        return deal
+
     def _pool(
         self, deck: tuple[int, int], wanted: frozenset[int] | None, solvable: bool
     ) -> tuple[list[Hand], list[int]]:

@@ -9,7 +9,7 @@ answer, and scores nothing (:func:`too_fast`).  The time is counted from the del
 from when the bot decided the hand: a picture that waited for a chat's message limit gives
 its wait to nobody.  What each game does with such an answer is in its own rules
 (:mod:`bot.game.rush`, :mod:`bot.game.duel`, :mod:`bot.game.challenge`,
-:mod:`bot.game.hand_records`); the reasoning is in docs/design-games.md, *A person's pace*.
+:mod:`bot.game.hand_records`); the reasoning is in docs/fair-play.md, *A person's pace*.
 """
 
 from __future__ import annotations

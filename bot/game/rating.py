@@ -19,7 +19,17 @@ The contract, rule by rule (each says what it prevents):
   invited); later ones are *friendly*: they change no rating and no record, and their
   :class:`RatingChange` says so.  Two friends, or a player and a second account, cannot
   farm rating by playing each other all day.
-- Cancelled and abandoned duels are not rated at all (see :mod:`bot.game.duel`).
+- A win over a *provisional* opponent (fewer than :data:`PROVISIONAL_DUELS` rated duels)
+  moves the winner little: OpenSkill's partial play weighs the winner's update by
+  :data:`PROVISIONAL_WEIGHT` (a quarter of a full win: a first win over a new player is
+  about +26, not +105), the loser's as any.  On top of it, what a player gains in a day
+  from provisional opponents is capped at :data:`DAILY_PROVISIONAL_GAIN` shown points: a
+  win past it is rated for the loser and moves the winner no further (the weight is cut
+  to what is left of the day's allowance, so OpenSkill's own update stops there).  Six
+  throwaway accounts losing three duels each lift a player by 50 points a day at most,
+  however many there are.  A draw is weighed the same way for the player it lifts.
+- Cancelled and abandoned duels are not rated at all, nor one that ended before both
+  players saw a hand (see :mod:`bot.game.duel`).
 - The leaderboard ranks players with at least :data:`BOARD_MIN_DUELS` rated duels by the
   conservative estimate ``mu - 3 sigma`` (OpenSkill's *ordinal*): a newcomer with two lucky
   wins does not top players who proved their rating over many duels.
@@ -31,15 +41,20 @@ The day is given by the caller (the bot's local day), so the rules run the same 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import heapq
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 MODEL = PlackettLuce()
 """OpenSkill's default model: ``mu`` 25, ``sigma`` 25/3 for a new player."""
+PROVISIONAL_WEIGHT = 0.25
+"""The partial-play weight of a win over a provisional opponent (see the module)."""
+DAILY_PROVISIONAL_GAIN = 50
+"""The most shown points a player gains in a day from provisional opponents."""
 SCALE = 40.0
 """Shown points per unit of ``mu`` and ``sigma``."""
 SHOWN_BASE = 1500.0
@@ -97,6 +112,11 @@ class PlayerRating:
     """Friendly duels played (not rated: see :data:`DAILY_PAIR_CAP`)."""
     recent: list[RecentResult] = field(default_factory=list)
     """The last results, newest first."""
+    gain_day: str = ""
+    """The day (ISO) of :attr:`provisional_gain` (empty: never; ratings saved before the
+    cap have none)."""
+    provisional_gain: float = 0.0
+    """Shown points gained on :attr:`gain_day` from provisional opponents."""
     off_boards: bool = False
     """Taken off the boards by the host (``/admin fairplay``): still rated, on no board."""
 
@@ -108,6 +128,21 @@ class PlayerRating:
             round(self.sigma * SCALE),
             self.rated < PROVISIONAL_DUELS,
         )
+
+    @property
+    def provisional(self) -> bool:
+        """Whether the player has fewer than :data:`PROVISIONAL_DUELS` rated duels."""
+        return self.rated < PROVISIONAL_DUELS
+
+    def allowance(self, day: str) -> float:
+        """Shown points the player may still gain on ``day`` from provisional opponents."""
+        gained = self.provisional_gain if self.gain_day == day else 0.0
+        return max(0.0, DAILY_PROVISIONAL_GAIN - gained)
+
+    def _gained(self, day: str, points: float) -> None:
+        if self.gain_day != day:
+            self.gain_day, self.provisional_gain = day, 0.0
+        self.provisional_gain += points
 
     @property
     def ordinal(self) -> float:
@@ -129,10 +164,34 @@ class RatingChange:
     """Rated duels between the two players today, this one included if rated."""
     before: dict[int, Shown]
     after: dict[int, Shown]
+    weighed: frozenset[int] = frozenset()
+    """Players whose gain was a win (or draw) over a provisional opponent, weighed down."""
+    capped: frozenset[int] = frozenset()
+    """Players whose gain stopped at the day's cap from provisional opponents."""
 
     def change(self, player: int) -> int:
         """Shown points ``player`` won (negative: lost)."""
         return self.after[player].points - self.before[player].points
+
+
+@functools.lru_cache(maxsize=4)
+def _weighed_model(weight: float) -> PlackettLuce:
+    """OpenSkill's model with every player's partial-play weight ``weight`` (a team of one
+    has its weight scaled to the model's bounds, so the bounds are the weight; a weight cut
+    to the day's cap is one of many, so only the last few models are kept)."""
+    return PlackettLuce(weight_bounds=(weight, weight))
+
+
+def _rate(
+    a: PlayerRating, b: PlayerRating, ranks: list[float], weight: float
+) -> list[list[PlackettLuceRating]]:
+    """OpenSkill's update of a duel between ``a`` and ``b``: in full (``weight`` 1), or with
+    both updates weighed by ``weight`` (only the winner's is then taken: see the module)."""
+    model = MODEL if weight == 1.0 else _weighed_model(weight)
+    teams = [[model.rating(a.mu, a.sigma)], [model.rating(b.mu, b.sigma)]]
+    if weight == 1.0:
+        return model.rate(teams, ranks=ranks)
+    return model.rate(teams, ranks=ranks, weights=[[1.0], [1.0]])
 
 
 def _pair_key(day: dt.date, first: int, second: int) -> str:
@@ -165,16 +224,36 @@ class Ratings:
         a = self.players.setdefault(first, PlayerRating())
         b = self.players.setdefault(second, PlayerRating())
         before = {first: a.shown, second: b.shown}
+        weighed: set[int] = set()
+        capped: set[int] = set()
         if rated:
             self.pairs[key] = self.pairs.get(key, 0) + 1
             # OpenSkill's ranks: lower is better, equal is a draw.
             ranks = [1.0, 1.0] if winner is None else [1.0, 2.0] if winner == first else [2.0, 1.0]
-            [[new_a], [new_b]] = MODEL.rate(
-                [[MODEL.rating(a.mu, a.sigma)], [MODEL.rating(b.mu, b.sigma)]], ranks=ranks
-            )
-            a.mu, a.sigma, b.mu, b.sigma = new_a.mu, new_a.sigma, new_b.mu, new_b.sigma
+            [[new_a], [new_b]] = _rate(a, b, ranks, 1.0)
+            new = {first: new_a, second: new_b}
+            for me, mine, theirs in ((first, a, b), (second, b, a)):
+                gain = (new[me].mu - mine.mu) * SCALE
+                if gain <= 0 or not theirs.provisional:
+                    continue
+                # A win over a provisional opponent: partial play, then the day's cap.
+                weighed.add(me)
+                weight = PROVISIONAL_WEIGHT
+                left = mine.allowance(day.isoformat())
+                if gain * weight > left:
+                    capped.add(me)
+                    weight = left / gain
+                mine._gained(day.isoformat(), gain * weight)
+                if weight > 0:
+                    new[me] = _rate(a, b, ranks, weight)[0 if me == first else 1][0]
+                else:
+                    new[me] = MODEL.rating(mine.mu, mine.sigma)  # the cap is reached
+            a.mu, a.sigma = new[first].mu, new[first].sigma
+            b.mu, b.sigma = new[second].mu, new[second].sigma
         after = {first: a.shown, second: b.shown}
-        change = RatingChange(rated, self.pairs.get(key, 0), before, after)
+        change = RatingChange(
+            rated, self.pairs.get(key, 0), before, after, frozenset(weighed), frozenset(capped)
+        )
         for me, other, mine in ((first, second, a), (second, first, b)):
             result = Result.DRAWN if winner is None else Result.WON if winner == me else Result.LOST
             if rated:

@@ -10,8 +10,8 @@ Every hand of a run is a :class:`~bot.game.rounds.Round` of its own, so an answe
 exactly as in a round: the solver checks it against the hand, the first right answer takes
 the hand (in a shared run, every member races on the same hand), a wrong "no solution" puts
 its player out of that hand.  A run never calls a worker: it is given a :data:`Deal`, a
-function that returns a hand of a level (:func:`table_dealer` draws from a rated
-:class:`~bot.game.hands.LevelTable` with a given random source, a bisection).  Times are
+function that returns a hand of a level (:meth:`~bot.game.hands.LevelTable.dealer` draws
+from a rated table with a given random source, a bisection).  Times are
 the caller's ``now`` (the server's clock, in seconds): a player's device never sets one.
 
 What each rule prevents:
@@ -31,25 +31,31 @@ What each rule prevents:
   learned once, or sent again, is not worth a second point.
 - A hand's time starts when it is dealt, or once when it is first shown
   (:meth:`RushRun.shown`): asking again cannot shorten it, so no fake fast times.
-- A right answer faster than a person's pace after the hand was shown
-  (:func:`bot.game.pace.too_fast`) takes nothing, and the player's run counts only in their
-  own history (:attr:`RunResult.too_fast`): a script at full speed wins nothing anywhere.
+- A right answer scores nothing, and says why (the outcome's ``void``, a :class:`Void`),
+  when it came faster than a person's pace after the hand was shown
+  (:func:`bot.game.pace.too_fast`): the hand goes on, and the player's run counts only in
+  their own history (:attr:`RunResult.too_fast`), so a script at full speed wins nothing
+  anywhere; or when, in a run only its player sees (in private, or on the game's page),
+  the bot solved its hand for anyone else while it was live (``/solve``, inline mode: its
+  ``peeked``): nobody else saw it, so they had it from the player (a second account asking
+  for each hand would put a run of the bot's answers on the boards), and the next hand is
+  dealt at no cost.
 - The clock holds at most :data:`CLOCK_MOST` and a run ends after :data:`RUN_MOST` seconds
   of play (a picture's wait given back is no play): no pace keeps a run going for ever
   (a script at the floor's pace solves :func:`best_at_pace` hands at most).
 - No hand dealt shares three cards with a daily puzzle someone may still be solving
-  (:func:`table_dealer`'s ``avoid``, asked at each deal: a run may cross midnight), so no
+  (:meth:`~bot.game.hands.LevelTable.dealer`'s ``avoid``, asked at each deal: a run may
+  cross midnight), so no
   run spoils the daily.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from bot.game.hands import Hand, HandFacts, LevelTable
+from bot.game.hands import HandFacts
 from bot.game.rounds import Outcome, Phase, Round
 from bot.game.rush_result import Runner as Runner
 from bot.game.rush_result import RunResult as RunResult
@@ -98,28 +104,6 @@ def best_at_pace(pace: float) -> int:
     return solved
 
 
-def table_dealer(
-    table: LevelTable,
-    rng: random.Random,
-    deck: tuple[int, int] = DECK,
-    avoid: Callable[[Hand], bool] | None = None,
-) -> Deal:
-    """A :data:`Deal` drawing from ``table`` with ``rng`` as a shuffled deck would deal,
-    never a hand ``avoid`` is true of when it is dealt (sharing cards with a daily puzzle:
-    a run may cross midnight); a level the deck has no hand of gives the nearest easier
-    one (any solvable hand at last).  Raises ``ValueError`` if the deck has no solvable
-    hand at all."""
-
-    def deal(level: int) -> HandFacts:
-        for wanted in [*(frozenset({n}) for n in range(level, 0, -1)), None]:
-            hand = table.draw(rng, deck, wanted, avoid=avoid)
-            if hand is not None:
-                return HandFacts(hand, table.target, True, None, 0, None)
-        raise ValueError(f"no solvable hand of {table.cards} cards in {deck}")
-
-    return deal
-
-
 class Refusal(StrEnum):
     """Why an answer, a skip or a stop was not taken."""
 
@@ -132,6 +116,17 @@ class Refusal(StrEnum):
     VOTED = "voted"
     """A shared run's skip or stop by someone who may not act alone: a vote (see the
     outcome's ``ballot``), which has not carried yet."""
+
+
+class Void(StrEnum):
+    """Why a right answer scored nothing (see the module)."""
+
+    TOO_FAST = "too_fast"
+    """It came faster than a person's pace: the hand goes on, and the player's run is off
+    the boards."""
+    GIVEN = "given"
+    """In a run only its player sees, the bot had solved the hand for someone else while it
+    was live (they had it from the player): no point, no time, and the next hand is dealt."""
 
 
 @dataclass(frozen=True)
@@ -153,8 +148,8 @@ class RushOutcome:
     """The run is over (a skip took its last seconds, or it was stopped)."""
     ballot: Ballot | None = None
     """How the vote stands, for a skip or a stop asked by a player who may not act alone."""
-    too_fast: bool = False
-    """A right answer faster than a person's pace: it took nothing, the hand goes on."""
+    void: Void | None = None
+    """Why a right answer scored nothing (None: it was not such an answer)."""
     bonus: float = 0.0
     """Seconds the solve added to the clock (less near its ceiling or the run's end)."""
 
@@ -285,9 +280,12 @@ class RushRun:
         runner.name = name
         if outcome.too_fast:
             runner.too_fast = True
-            return RushOutcome(verdict=outcome.verdict, too_fast=True)
+            return RushOutcome(verdict=outcome.verdict, void=Void.TOO_FAST)
         if not outcome.won:
             return RushOutcome(verdict=outcome.verdict, too_late=outcome.too_late, out=outcome.out)
+        if not self.shared and self.hand.peeked:
+            self._next(now, deal)
+            return RushOutcome(verdict=outcome.verdict, void=Void.GIVEN, seconds=outcome.seconds)
         runner.score += 1
         runner.times.append(outcome.seconds)
         if runner.best_time is None or outcome.seconds < runner.best_time:

@@ -28,11 +28,20 @@ player's), so that they, and nobody else, are refused its solutions.  A player m
 several at once, one of each kind (a challenge's play and a Rush run on the game's page):
 each stays live for them.
 
+A hand that only its players can see and whose result leaves their chats (a duel's: it
+is rated) is refused to everyone while it is live (its kind is one of
+:attr:`LiveHands.kept_from_everyone`, which its feature names):
+a second account of a player, which the bot cannot tell from a stranger, would pass its
+solutions on (a stranger's /solve of it waits for its end instead: :mod:`bot.game.deferrals`).
+Which games are kept so, and what that costs, is docs/fair-play.md's *Hands only their
+players see*.
+
 Anyone else (a member who only reads a group, whom the bot has never seen there) is given
-the solutions, as is a player of another chat that happens to deal the same hand: nothing
-tells a lurker from a stranger.  Instead, whoever is given solutions that would spoil a live
-game is marked in it (:func:`peek`), and answers of a marked player to that game score
-nothing (it prevents a lurker's instant win).  Nobody is told where the hand is played.
+the solutions of other games, as is a player of another chat that happens to deal the same
+hand: nothing tells a lurker from a stranger.  Instead, whoever is given solutions that
+would spoil a live game is marked in it (:func:`peek`), and answers of a marked player to
+that game score nothing (it prevents a lurker's instant win).  Nobody is told where the
+hand is played.
 """
 
 from __future__ import annotations
@@ -130,6 +139,8 @@ class Spoiled(NamedTuple):
     """Its hand, sorted."""
     asked: Numbers
     """The numbers of the request, sorted."""
+    everyone: bool = False
+    """Whether it is refused to everyone, not only to its players (see the module)."""
 
     @property
     def held(self) -> bool:
@@ -160,8 +171,13 @@ class LiveHands:
         self._parts_from: dict[int, int] = {}
         """The chats whose game any two of its numbers spoil, with the least target that
         does."""
+        self.kept_from_everyone: set[str] = set()
+        """The kinds of game (as their dealers name them) whose hands are refused to
+        everyone, not only to their players (see the module): each game's feature names
+        its own (a duel's hand)."""
         self._kinds: dict[int, str] = {}
-        """The kind of each chat's game, as its dealer named it (for the host's counts)."""
+        """The kind of each chat's game, as its dealer named it (for the host's counts, and
+        :attr:`kept_from_everyone`)."""
         self.on_new: Callable[[str, Game], object] | None = None
         """Called with its kind and itself when a chat's new game is added (the host's
         counts of games dealt; a Rush run, added again with each hand, is new once)."""
@@ -178,7 +194,12 @@ class LiveHands:
         self._unfile((user_id, kind))
 
     def add(
-        self, chat_id: int, game: Game, *, parts_from: int | None = None, kind: str = ""
+        self,
+        chat_id: int,
+        game: Game,
+        *,
+        parts_from: int | None = None,
+        kind: str = "",
     ) -> None:
         """A game dealt in a chat (of ``kind``, as its dealer names it): its hand is live until
         the game is over.  With ``parts_from`` (a Countdown game), any two of its numbers
@@ -214,9 +235,9 @@ class LiveHands:
                     self._drop(chat_id)
                 elif target >= self._parts_from[chat_id] and (chat_id, None) not in found:
                     hand = self._hands[chat_id, None]
-                    found[chat_id, None] = Spoiled(
-                        chat_id, game, own=False, hand=hand, asked=tuple(sorted(numbers))
-                    )
+                    asked = tuple(sorted(numbers))
+                    everyone = self._kinds.get(chat_id) in self.kept_from_everyone
+                    found[chat_id, None] = Spoiled(chat_id, game, False, hand, asked, everyone)
         return list(found.values())
 
     def chats_spoiled(self, numbers: Numbers, target: int | Fraction) -> list[int]:
@@ -276,7 +297,8 @@ class LiveHands:
                     self._unfile(owner)
                 continue
             hand = self._hands[owner]
-            found[owner] = Spoiled(chat_id, game, own=kind is not None, hand=hand, asked=ordered)
+            everyone = kind is None and self._kinds.get(chat_id) in self.kept_from_everyone
+            found[owner] = Spoiled(chat_id, game, kind is not None, hand, ordered, everyone)
         return found
 
     def _file(self, owner: Owner, game: Game) -> None:
@@ -312,3 +334,52 @@ class LiveHands:
                 sharing.pop(chat_id, None)
                 if not sharing:
                     self._by_pair.pop(pair, None)
+
+
+class HandIndex:
+    """Hands that are no live game, by key, found by numbers that share enough of one to
+    spoil it (:func:`shares`): the challenges whose cards someone has seen, so that the bot
+    knows whom it gave their solutions (see :mod:`bot.game.challenge`).  Each hand is filed
+    under every three of its cards (a request looks up every three of its numbers)."""
+
+    def __init__(self) -> None:
+        self._hands: dict[str, Numbers] = {}
+        self._by_part: dict[Numbers, set[str]] = {}
+        self._sizes: Counter[int] = Counter()
+        """How many hands are filed under parts of each size (3, or a smaller hand's)."""
+
+    def add(self, key: str, hand: Iterable[int]) -> None:
+        """File ``hand`` under ``key`` (in place of the hand filed there before, if any)."""
+        self.drop(key)
+        ordered = self._hands[key] = tuple(sorted(hand))
+        size = min(SHARED, len(ordered))
+        self._sizes[size] += 1
+        for part in parts(ordered, size):
+            self._by_part.setdefault(part, set()).add(key)
+
+    def drop(self, key: str) -> None:
+        """Forget the hand filed under ``key``."""
+        hand = self._hands.pop(key, None)
+        if hand is None:
+            return
+        size = min(SHARED, len(hand))
+        self._sizes[size] -= 1
+        if not self._sizes[size]:
+            del self._sizes[size]
+        for part in parts(hand, size):
+            keys = self._by_part.get(part, set())
+            keys.discard(key)
+            if not keys:
+                self._by_part.pop(part, None)
+
+    def sharing(self, numbers: Iterable[int | Fraction]) -> list[str]:
+        """The keys of the hands that ``numbers`` share enough of (:func:`shares`)."""
+        ordered = tuple(sorted(numbers))
+        found: dict[str, None] = {}
+        for size in self._sizes:
+            for part in combinations(ordered, size):
+                found.update(dict.fromkeys(self._by_part.get(part, ())))
+        return list(found)
+
+    def __len__(self) -> int:
+        return len(self._hands)

@@ -38,7 +38,10 @@ only when nothing else waits, leaving room for replies and games (:mod:`bot.serv
 A 429 (``RetryAfter``) for a message pauses that chat only; what other 429s hold is told in
 :mod:`bot.services.flood_control`.  A game letter
 whose send fails on the network (a dropped connection, a timeout, a 5xx) is retried with
-backoff for up to :data:`RETRY_FOR` seconds; a cheap one is dropped.
+backoff for up to :data:`RETRY_FOR` seconds; a cheap one is dropped.  A send that timed
+out once Telegram had it (a send that hangs, then drops) is not repeated, which could post
+it twice: it counts as sent, and the log says what may be lost (the chat, the kind of
+letter and its method, never its text).
 
 Its parts: this module posts letters into each chat's queues and knows each chat's limits;
 :mod:`bot.services.outbox_dispatch` gives the chats their turns and makes the calls;
@@ -59,7 +62,7 @@ from bot.services.bulk import BulkNotSent
 from bot.services.outbox_dispatch import RETRY_FOR as RETRY_FOR  # (re-exported)
 from bot.services.outbox_dispatch import Dispatcher
 from bot.services.outbox_letters import SKIPPED as SKIPPED  # (re-exported)
-from bot.services.outbox_letters import ChatQueue, Letter
+from bot.services.outbox_letters import ChatQueue, Letter, QueueFull
 from bot.services.outbox_letters import OutboxStats as OutboxStats  # (re-exported)
 from bot.services.outbox_letters import Sent as Sent  # (re-exported)
 from bot.services.outbox_letters import Skipped as Skipped  # (re-exported)
@@ -155,9 +158,14 @@ class Outbox(Dispatcher):
         kept = GAME_KEPT if letter.game else CHEAP_KEPT
         while len(lane) > kept:
             dropped = lane.popleft()
-            self.stats.dropped += 1
             if dropped.game:
-                logger.warning("Chat %s has over %d game messages queued", dropped.chat_id, kept)
+                # Its game is told, as of any letter given up (a deal nobody sees ends): no
+                # game is left waiting on a letter that will never go.
+                self._give_up(
+                    dropped, QueueFull(f"over {kept} game messages queued"), logging.WARNING
+                )
+            else:
+                self.stats.dropped += 1
         self._schedule(letter.chat_id, queue, posted=posted)
 
     def _user_may(self, letter: Letter) -> bool:

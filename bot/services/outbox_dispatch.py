@@ -21,6 +21,7 @@ from bot.services.eager_tasks import run_eagerly
 from bot.services.flood_control import retry_seconds
 from bot.services.outbox_letters import ChatQueue, Letter, OutboxStats, Sent, Skipped
 from bot.services.outbox_rates import Window
+from bot.services.sending import calls_seen
 
 # The outbox's log, as before its dispatcher had a module of its own.
 logger = logging.getLogger("bot.services.outbox")
@@ -231,7 +232,12 @@ class Dispatcher:
             letter.first_try = self.clock()
         counted = True
         try:
-            result = await letter.send()
+            with calls_seen() as seen:
+                try:
+                    result = await letter.send()
+                finally:
+                    if seen:
+                        letter.method = seen[-1][0]
         except RetryAfter as error:
             wait = retry_seconds(error.retry_after)
             logger.info("Chat %s is flood-limited for %.0f s", letter.chat_id, wait)
@@ -247,8 +253,14 @@ class Dispatcher:
         except NetworkError as error:  # includes TimedOut; 5xx answers arrive as NetworkError
             if _maybe_done(error):
                 # Telegram got the request and may have posted it: sending it again could
-                # post it twice, so it counts as sent, with no result to show for it.
-                logger.warning("Sending to chat %s timed out; not repeated", letter.chat_id)
+                # post it twice, so it counts as sent, with no result to show for it (a
+                # game's deal goes on, its clock started: it is not left waiting for an
+                # answer that never comes).  It may be lost: the log says what it was.
+                logger.warning(
+                    "A %s to chat %s timed out at Telegram: it may be lost (not sent again)",
+                    letter.kind,
+                    letter.chat_id,
+                )
                 self._sent(letter, None)
                 return
             waited = self.clock() - letter.first_try
@@ -295,7 +307,7 @@ class Dispatcher:
 
     def _give_up(self, letter: Letter, error: Exception, level: int) -> None:
         self.stats.failed += 1
-        logger.log(level, "Message to chat %s not sent: %s", letter.chat_id, error)
+        logger.log(level, "A %s to chat %s was not sent: %s", letter.kind, letter.chat_id, error)
         if letter.on_failed is not None:
             try:
                 letter.on_failed(error)

@@ -15,6 +15,10 @@ Sent = Message | bool | None
 """What a Bot API call returns: a message, or ``True`` for some edits."""
 
 
+class QueueFull(Exception):
+    """A game letter dropped unsent: its chat held too many (see the outbox)."""
+
+
 class Skipped:
     """What a letter returns when it found nothing to send after all (a round's status
     message whose round ended while it waited): no call was made, so none is counted
@@ -50,6 +54,15 @@ class Letter:
     rider: str | None = None
     """A reply's text (HTML) that may go inside the chat's next game picture's caption, if it
     still waits when that goes (see :meth:`bot.services.outbox.Outbox.take_riders`)."""
+    method: str | None = None
+    """The Bot API method its last try called (None before one), for the logs."""
+
+    @property
+    def kind(self) -> str:
+        """What sort of letter it is, for the logs (never its text): ``game``, ``bulk`` or
+        ``cheap``, with the method its last try called."""
+        lane = "game" if self.game else "bulk" if self.bulk else "cheap"
+        return f"{lane} letter ({self.method or 'not tried'})"
 
 
 @dataclass

@@ -32,17 +32,18 @@ _UNREAD: ContextVar[bool] = ContextVar("unread", default=False)
 """Set while :func:`unread` makes its call (in that call's task only)."""
 Call = tuple[str, int | None]
 """A Bot API call made: its method, and the HTTP status of the answer (None: none came)."""
-_SEEN: ContextVar[list[Call] | None] = ContextVar("seen", default=None)
-"""Where :func:`calls_seen` collects the calls made (tasks started meanwhile share it)."""
+_SEEN: ContextVar[tuple[list[Call], ...]] = ContextVar("seen", default=())
+"""Where :func:`calls_seen` collects the calls made (tasks started meanwhile share them):
+one list for each block under way, the innermost last (each sees every call)."""
 
 
 @contextlib.contextmanager
 def calls_seen() -> Iterator[list[Call]]:
     """The calls made through :class:`SendingRequest` within the block, in order, also by
-    tasks it starts (PTB starts some): the last one says which method an error came from,
-    and whether the server answered at all."""
+    tasks it starts (PTB starts some), and within blocks nested in it: the last one says
+    which method an error came from, and whether the server answered at all."""
     seen: list[Call] = []
-    token = _SEEN.set(seen)
+    token = _SEEN.set((*_SEEN.get(), seen))
     try:
         yield seen
     finally:
@@ -78,15 +79,15 @@ class SendingRequest(HTTPXRequest):
         return parsed
 
     async def do_request(self, url: str, *args: Any, **kwargs: Any) -> tuple[int, bytes]:
-        seen = _SEEN.get()
+        method = url.rsplit("/", 1)[-1]
         try:
             status, payload = await super().do_request(url, *args, **kwargs)
         except BaseException:
-            if seen is not None:
-                seen.append((url.rsplit("/", 1)[-1], None))
+            for seen in _SEEN.get():
+                seen.append((method, None))
             raise
-        if seen is not None:
-            seen.append((url.rsplit("/", 1)[-1], status))
+        for seen in _SEEN.get():
+            seen.append((method, status))
         if _UNREAD.get() and HTTPStatus.OK <= status < HTTPStatus.MULTIPLE_CHOICES:
             return status, _TRUE
         return status, payload  # an error is read as ever (a 429's retry_after, a refusal)

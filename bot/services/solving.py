@@ -46,7 +46,7 @@ from bot.game.requests import SolveRequest, SolveResult
 from bot.game.rush import CARDS as RUSH_CARDS
 from bot.game.rush import DECK as RUSH_DECK
 from bot.game.rush import TARGET as RUSH_TARGET
-from bot.game.rush import Deal, table_dealer
+from bot.game.rush import Deal
 from bot.game.spoilers import shares_any
 from bot.game.table import GameSettings
 from bot.services.level_tables import KeptTables, TableStore
@@ -276,7 +276,7 @@ class Solving(KeptTables):
                 table = await asyncio.wait_for(self.levels(RUSH_CARDS, RUSH_TARGET), DEAL_BUDGET)
         except (TimeoutError, WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
             raise DealRefused("busy") from None
-        draw = table_dealer(table, rng, RUSH_DECK, await self.avoider())
+        draw = table.dealer(rng, RUSH_DECK, await self.avoider())
 
         def deal(level: int) -> HandFacts:
             hand = draw(level).hand

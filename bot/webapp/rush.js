@@ -144,7 +144,7 @@ async function rushSubmit(expression) {
     rushShow(reply);
     if (reply.state === "over") return;
     if (reply.refused === "stale") say(t("rushStale"), "bad");
-    else if (reply.too_fast) say(t("rushTooFast", { floor: reply.floor }), "bad");
+    else if (reply.void === "too_fast") say(t("rushTooFast", { floor: reply.floor }), "bad");
     else if (reply.solved && reply.bonus > 0) {
       say(t("rushSolved", { time: reply.seconds, bonus: reply.bonus }), "good");
     } else if (reply.solved) say(t("rushFull", { time: reply.seconds }), "good");

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
+from bot.features.duel import play as duel_play
 from bot.services import outbox as outbox_module
 from tests.bot.browser import ARGS, CHROMIUM
 
@@ -18,6 +19,12 @@ def small_limits(monkeypatch: pytest.MonkeyPatch) -> None:
     """Three messages per 0.3 s in a group, so that tests see the limit quickly."""
     monkeypatch.setattr(outbox_module, "GROUP_LIMIT", 3)
     monkeypatch.setattr(outbox_module, "GROUP_PERIOD", 0.3)
+
+
+@pytest.fixture
+def no_duel_pause(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A duel's next hand comes at once (the pause to read a result is for people)."""
+    monkeypatch.setattr(duel_play, "NEXT_HAND_SECONDS", 0.0)
 
 
 @pytest_asyncio.fixture(scope="session", loop_scope="session")

@@ -85,3 +85,23 @@ async def win_hand(
         await until(lambda: duel.live)
         await settled(api, application)
     return texts(api, before)
+
+
+async def private_duel(
+    api: LocalBotApi, application: BotApplication, inviter: int = ANN, opponent: int = CAROL
+) -> Duel:
+    """``inviter``'s shared invitation (/duel in private), taken up by ``opponent`` through
+    its link: the duel, its first hand dealt to both."""
+    duels = application.bot_data.global_data.duels
+    before = len(api.sent)
+    api.send(inviter, inviter, "/duel")
+    await api.wait_for_sent(before + 1)
+    await settled(api, application)
+    keyboard = api.sent[before]["reply_markup"]["inline_keyboard"]
+    token = str(keyboard[0][0]["switch_inline_query_chosen_chat"]["query"]).split()[1]
+    api.send(opponent, opponent, f"/start duel_{token}")
+    await until(lambda: duels.duel_of(opponent) is not None)
+    duel = the_duel(application, opponent)
+    await until(lambda: duel.live)
+    await settled(api, application)
+    return duel

@@ -19,7 +19,6 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-import httpx
 import pytest
 from apscheduler.events import (
     EVENT_JOB_ERROR,
@@ -34,10 +33,11 @@ from bot import records
 from bot.app import build_application, run_polling
 from bot.clock import MONOTONIC
 from bot.game.hands import solutions_job
-from bot.local_api import ApiError, LocalBotApi, LocalTransport, plain_text
+from bot.local_api import LocalBotApi, LocalTransport, plain_text
 from bot.persistence import FILE_NAME, SQLitePersistence, open_database
 from bot.services.solving import DEFAULT_GAME
 from bot.settings import Settings
+from tests.bot.faulty_api import FaultyBotApi
 
 ANN, BOB = 501, 502
 GROUP = -1_002_000
@@ -53,38 +53,6 @@ if TYPE_CHECKING:
 
 else:
     BotApplication = Application
-
-
-class FaultyBotApi(LocalBotApi):
-    """The local Bot API, with errors a test can have Telegram return on demand, and
-    connections it can drop."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._failures: list[tuple[str, ApiError | httpx.TransportError]] = []
-
-    def fail_next(
-        self, method: str, code: int, description: str, retry_after: int | None = None
-    ) -> None:
-        """Make the next call of ``method`` fail as Telegram would (e.g. 429); the failed
-        call counts against no limit."""
-        self._failures.append((method, ApiError(code, description, retry_after)))
-
-    def drop_next(self, method: str) -> None:
-        """Make the next call of ``method`` lose its connection before any answer (the
-        request is not carried out), as a network outage does."""
-        error = httpx.RemoteProtocolError("Server disconnected without sending a response.")
-        self._failures.append((method, error))
-
-    async def call(self, method: str, params: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-        for index, (name, error) in enumerate(self._failures):
-            if name == method:
-                del self._failures[index]
-                self.calls.append(method)
-                if isinstance(error, httpx.TransportError):
-                    raise error  # through the in-process transport, to PTB's httpx client
-                return error.code, error.body()
-        return await super().call(method, params)
 
 
 def make_api() -> FaultyBotApi:

@@ -105,7 +105,7 @@ def test_the_routes_are_asked_in_their_declared_priority(bot_data: BotData) -> N
         (Priority.DAILY, "bot.features.daily"),
         (Priority.CHALLENGE, "bot.features.challenges.playing"),
         (Priority.NO_SCORE, "bot.features.fair_play"),
-        (Priority.DUEL, "bot.features.duel.play"),
+        (Priority.DUEL, "bot.features.duel.answers"),
         (Priority.HUNT, "bot.features.hunt"),
         (Priority.COUNTDOWN, "bot.features.countdown"),
         (Priority.RUSH, "bot.features.rush.play"),

@@ -5,8 +5,11 @@ had no such rows) still loading.
 ``tests/fixtures/records-release-2.json`` holds a chat's and a user's rows as the release
 before duels wrote them (made by that release's ``bot.records.saved``).
 ``tests/fixtures/global-rows-2.json`` holds the rows the release of duels wrote for the
-story of :func:`story` (kind, stored key, JSON text), ``global-rows-3.json`` those of this
-version (a duel keeps the hands it dealt): later versions must still read them.
+story of :func:`story` (kind, stored key, JSON text), ``global-rows-3.json`` those of the
+next release (a duel keeps the hands it dealt), ``global-rows-4.json`` those of this version
+(a duel knows whether a hand reached both players, a rating its day's gain from
+provisional opponents, a challenge whom the bot gave its solutions): later versions must
+still read them.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from bot.game.challenge import Origin, Play
 from bot.game.duel import End
 from bot.game.hand_records import HandRecord, Source, hand_key
 from bot.game.hands import facts_job
-from bot.game.rating import Result
+from bot.game.rating import DAILY_PROVISIONAL_GAIN, Result
 from bot.game.rush import RunResult
 from bot.local_api import LocalBotApi
 from bot.persistence import SQLitePersistence
@@ -33,7 +36,8 @@ from bot.state import ChatData, GlobalData, UserData
 from tests.bot.harness import FakeClock, running_bot
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
-PINNED = FIXTURES / "global-rows-3.json"
+PINNED = FIXTURES / "global-rows-4.json"
+BEFORE_THE_CAP = FIXTURES / "global-rows-3.json"
 RELEASE_OF_DUELS = FIXTURES / "global-rows-2.json"
 ANN, BOB, CAT = 1, 2, 3
 
@@ -47,6 +51,7 @@ def story() -> GlobalData:
     facts = facts_job([(3, 3, 8, 8)], 24, False)
     assert facts is not None
     duel.deal(facts, 5, 2.0)
+    duel.show(2.0)
     duel.answer(ANN, "3+3+8+8", 3.0)
     assert duel.hand is not None
     duel.hand.hint_list = None  # not saved: worked out again when needed
@@ -57,8 +62,29 @@ def story() -> GlobalData:
         ANN, "Ann", (3, 3, 8, 8), 24, 42.0, Origin.DAILY, 0.0, random.Random(3), daily=329
     )
     challenge.play(BOB, "Bob", 10.0)
+    challenge.note_given(CAT, 11.0)
     challenge.inline_message_ids.append("AAA")
     return data
+
+
+def before_the_cap(data: GlobalData) -> GlobalData:
+    """``data`` as the releases before the cap on gains from provisional opponents kept it:
+    no duel knew whether its hand had reached both players, the win was rated in full (the
+    rating as that release computed it), no challenge knew whom the bot gave its solutions."""
+    for duel in data.duels.duels.values():
+        duel.shown = False
+    ann, bob = data.ratings.players[ANN], data.ratings.players[BOB]
+    ann.mu, ann.sigma, bob.mu, bob.sigma = OLD_MU_ANN, OLD_SIGMA, OLD_MU_BOB, OLD_SIGMA
+    ann.recent[0] = dataclasses.replace(ann.recent[0], change=105)
+    bob.recent[0] = dataclasses.replace(bob.recent[0], change=-105)
+    ann.gain_day, ann.provisional_gain = "", 0.0
+    for challenge in data.challenges.challenges.values():
+        challenge.given.clear()
+    return data
+
+
+OLD_MU_ANN, OLD_MU_BOB, OLD_SIGMA = 27.635389493140497, 22.364610506859503, 8.06590141354368
+"""The ratings after Ann's win over Bob, as the releases before the cap computed them."""
 
 
 def as_text(data: GlobalData) -> list[list[Any]]:
@@ -111,9 +137,17 @@ def test_the_rows_of_this_format_still_load() -> None:
     assert challenge.plays == {BOB: Play("Bob", 10.0)}
 
 
+def test_the_rows_of_the_release_before_the_cap_still_load() -> None:
+    # Its duel loads as one whose hand may not have reached both players (its finished
+    # hands say whether it is a contest), its ratings with no gain from provisional players.
+    loaded = from_text(json.loads(BEFORE_THE_CAP.read_text()))
+    assert loaded == before_the_cap(story())
+    assert loaded.ratings.of(ANN).allowance("2026-11-25") == DAILY_PROVISIONAL_GAIN
+
+
 def test_the_rows_of_the_release_of_duels_still_load() -> None:
     # That release kept no duel's dealt hands: its duel loads knowing none.
-    data = story()
+    data = before_the_cap(story())
     for duel in data.duels.duels.values():
         duel.dealt.clear()
     assert from_text(json.loads(RELEASE_OF_DUELS.read_text())) == data

@@ -1,7 +1,9 @@
 """Hostile players and challenges, through the local Bot API: a challenge's cards are known
 before its player's clock starts (to its setter, and to every friend who played it), so a
-second account pasting the setter's answer sets no record for the hand; and a Rush run on
-the game's page beside a challenge's play does not free the challenge's hand to /solve."""
+second account pasting the setter's answer sets no record for the hand; a player the bot
+gave the solutions of a challenge's cards (a second account opened it to learn them) plays
+it off the shared card; and a Rush run on the game's page beside a challenge's play does
+not free the challenge's hand to /solve."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import pytest
 from bot.local_api import LocalBotApi, plain_text
 from solver import solve
 from tests.bot.harness import (
+    ANN,
     BOB,
     BotApplication,
     FakeClock,
@@ -71,6 +74,39 @@ async def test_a_second_account_sets_no_record_on_its_own_challenge(tmp_path: Pa
     assert done.startswith("✅ Solved in 1.6 s: you beat Bob (20.0 s)!")
     assert "New record" not in done
     assert (record.best, record.holder) == (20.0, BOB)  # Bob's own solve, in his round
+
+
+async def test_a_challenge_played_with_the_bots_answer_stays_off_the_shared_card(
+    tmp_path: Path,
+) -> None:
+    api = make_api()
+    api.add_user(CAT, "Cat", language_code="en")  # Ann's second account
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        hand = dealt(await said(api, BOB, "/play"))
+        clock.now += 20
+        shared = await shared_challenge(api, application, await said(api, BOB, solve(hand)[0].text))
+        link = (
+            "/start " + shared["reply_markup"]["inline_keyboard"][0][0]["url"].split("?start=")[1]
+        )
+        await said(api, CAT, link)  # Cat opens it: the cards are out
+        cards = " ".join(map(str, hand))
+        given = plain_text((await said(api, ANN, f"/solve {cards}"))["text"])
+        before = len(api.sent)
+        api.send(ANN, ANN, link)  # Ann, who has not opened it, opens it now
+        await api.wait_for_sent(before + 2)
+        opened = plain_text(api.sent[before]["text"])
+        clock.now += 2.0  # at a person's pace: faster would count for nothing anyway
+        done = plain_text((await said(api, ANN, solve(hand)[0].text))["text"])
+        await settled(api, application)
+        card = plain_text(api.inline_messages[shared["inline_message_id"]]["text"])
+    assert "→ 24" in given  # Ann plays nothing yet: she is answered
+    assert opened == (
+        "You asked me for solutions of these cards (/solve or inline mode) after Bob's "
+        "challenge was opened: you may play it, but your time will not go on its shared card."
+    )
+    assert done.startswith("✅ Solved in 2.0 s: you beat Bob (20.0 s)!\nYour time is not on")
+    assert "Ann" not in card
 
 
 async def test_a_rush_game_run_does_not_free_a_challenges_hand_to_solve(tmp_path: Path) -> None:

@@ -1,6 +1,7 @@
 """Hostile players and Rush, through the local Bot API: /rush top names a player only as
 the asking chat knows them (a run played in private is not told in a group by its
-player's name)."""
+player's name); a hand of a private run that the bot solved for a second account while it
+was played scores nothing."""
 
 from __future__ import annotations
 
@@ -31,3 +32,24 @@ async def test_rush_top_keeps_a_private_players_name_out_of_other_chats(tmp_path
     assert "\n\nEverywhere, all time\n1. a player elsewhere: 1 · best hand 4.0 s" in in_group
     assert "\n\nEverywhere, all time\n1. a player elsewhere: 1 · best hand 4.0 s" in in_private
     assert "\n\nEverywhere, all time\n1. Ann: 1 · best hand 4.0 s" in own
+
+
+async def test_a_private_runs_hand_solved_for_a_second_account_scores_nothing(
+    tmp_path: Path,
+) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await start(api, ANN, ANN, "/rush")
+        run = the_run(application, ANN)
+        cards = " ".join(map(str, run.hand))
+        given = plain_text(await reply_to(api, CAROL, CAROL, f"/solve {cards}"))  # Ann's alt
+        clock.now += 4
+        after = await next_picture(api, ANN, ANN, answer(run))
+        score = run.run.runners[ANN].score
+    assert "→ 24" in given  # nobody else sees Ann's hand: nothing tells the alt apart
+    assert plain_text(after["caption"]).startswith(
+        "🚫 I had given that hand's solutions to someone else (/solve or inline mode) while "
+        "you played it: it scores nothing.\n"
+    )
+    assert score == 0

@@ -1,6 +1,7 @@
 """Hostile players and the Rush game's page, through the running bot and real HTTP: two
 Play presses whose first /start calls race (the first after a start-up, while the levels
-are being worked out) still give the player one run at a time."""
+are being worked out) still give the player one run at a time; a hand the bot solved for a
+second account while the page played it scores nothing."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.harness import ANN, GROUP, FakeClock, running_bot
+from bot.local_api import plain_text
+from solver import solve
+from tests.bot.harness import ANN, BOB, GROUP, FakeClock, reply_to, running_bot
 from tests.bot.rush_game_data import GAME_ENV, game_api, play, rush_call, sent_game, token_of
 
 pytestmark = pytest.mark.asyncio
@@ -33,3 +36,21 @@ async def test_two_racing_starts_leave_one_run_on(tmp_path: Path) -> None:
             for token in (first, second)
         ]
     assert sorted(states) == ["over", "playing"]
+
+
+async def test_a_page_runs_hand_solved_for_a_second_account_scores_nothing(
+    tmp_path: Path,
+) -> None:
+    api = game_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock, env=GAME_ENV) as application:
+        token = token_of(await play(api, ANN, await sent_game(api, ANN, GROUP)))
+        first = (await rush_call(application, "POST", "start", token)).json()
+        cards = " ".join(map(str, first["hand"]))
+        given = plain_text(await reply_to(api, BOB, BOB, f"/solve {cards}"))  # Ann's alt
+        clock.now += 4
+        body = {"hand": first["number"], "expression": solve(tuple(first["hand"]))[0].text}
+        reply = (await rush_call(application, "POST", "answer", token, body)).json()
+    assert "24" in given
+    assert (reply["void"], reply["score"]) == ("given", 0)
+    assert reply["number"] == first["number"] + 1  # the next hand, at no cost

@@ -1,10 +1,13 @@
 """Replies in an outage: a game message (deal, win, hint, time-up, daily result) whose send
 meets a 5xx or a dropped connection is sent again, with backoff, for up to a minute; a cheap
-reply is given up at once and holds up nothing.  End to end through the local Bot API."""
+reply is given up at once and holds up nothing; a send that hangs until the read timeout
+(Telegram had it, and may have posted it) is logged with what may be lost, and a game whose
+deal it was goes on.  End to end through the local Bot API."""
 
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import time
 from pathlib import Path
 
@@ -102,3 +105,38 @@ async def test_a_cheap_reply_given_up_holds_up_nothing(tmp_path: Path) -> None:
         await reply_to(api, ANN, ANN, "/start")
         answered = time.monotonic() - started
     assert answered < 1
+
+
+async def test_a_deal_lost_to_a_hanging_send_is_logged_and_its_round_goes_on(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    api = make_api()
+    clock = FakeClock(1_795_435_200.0)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        api.time_out_next("sendPhoto")  # the deal's picture hangs, then drops
+        with caplog.at_level(logging.INFO):
+            api.send(ANN, ANN, "/play")
+            await settled(api, application)
+        game = application.chat_data[ANN].table.round
+        assert game is not None
+        clock.now += 4
+        won = plain_text(await reply_to(api, ANN, ANN, solve(list(game.hand))[0].text))
+    [lost] = [r.getMessage() for r in caplog.records if "may be lost" in r.getMessage()]
+    assert lost == (
+        f"A game letter (sendPhoto) to chat {ANN} timed out at Telegram: it may be lost "
+        "(not sent again)"
+    )
+    assert won.startswith("🎉 Ann wins in 4.0 s")  # its clock started: not left waiting
+
+
+async def test_a_cheap_reply_lost_to_a_hanging_send_is_logged_without_its_text(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        api.time_out_next("sendMessage")
+        with caplog.at_level(logging.DEBUG):
+            api.send(ANN, ANN, "/help")
+            await settled(api, application)
+    [lost] = [r for r in caplog.records if "may be lost" in r.getMessage()]
+    assert lost.getMessage().startswith(f"A cheap letter (sendMessage) to chat {ANN} timed out")

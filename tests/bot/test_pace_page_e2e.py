@@ -70,7 +70,7 @@ async def test_a_script_at_full_speed_scores_nothing_and_goes_on_no_table(tmp_pa
         over = await script.call("state")  # once the table was looked at (as the page shows)
         records = application.user_data[ANN].rush
         board = application.bot_data.global_data.rush
-    assert [(r["too_fast"], r["solved"], r["score"]) for r in fast] == [(True, False, 0)] * 5
+    assert [(r["void"], r["solved"], r["score"]) for r in fast] == [("too_fast", False, 0)] * 5
     assert (over["state"], over["score"], over["too_fast"]) == ("over", 1, True)
     assert "getGameHighScores" in api.calls
     assert "setGameScore" not in api.calls

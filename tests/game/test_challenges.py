@@ -194,3 +194,15 @@ def test_the_latest_shared_messages_are_kept(monkeypatch: pytest.MonkeyPatch) ->
     challenge = made()
     assert [challenge.share(i) for i in ("a", "b", "a", "c")] == [True, True, False, True]
     assert challenge.inline_message_ids == ["b", "c"]
+
+
+def test_a_friend_given_its_solutions_after_it_was_opened_plays_off_the_card() -> None:
+    challenge = made()
+    assert not challenge.note_given(CAT, 1.0)  # nobody opened it: its cards are the setter's
+    challenge.play(BOB, "Bob", 2.0)
+    assert challenge.note_given(CAT, 3.0)  # Bob's cards are out: Cat asked the bot for them
+    assert not challenge.note_given(BOB, 4.0)  # Bob plays it already: refused it meanwhile
+    play = challenge.play(CAT, "Cat", 5.0)
+    challenge.answer(CAT, RIGHT, 6.0)
+    assert play.unranked
+    assert [entry.name for entry in challenge.card().entries] == ["Bob"]

@@ -316,6 +316,7 @@ def test_both_idle_abandons_the_duel_unrated() -> None:
 def test_stop_is_a_forfeit() -> None:
     duel = started()
     hand = duel.deal(facts(), 5, 0.0)
+    duel.show(1.0)  # both players have the hand
     duel.stop(BOB)
     assert duel.end is End.STOPPED
     assert duel.winner == ANN
@@ -327,9 +328,30 @@ def test_stop_is_a_forfeit() -> None:
 def test_a_player_who_leaves_loses_rated() -> None:
     duel = started()
     duel.deal(facts(), 5, 0.0)
+    duel.show(1.0)
     assert duel.leave(BOB)
     assert (duel.end, duel.winner, duel.rated) == (End.LEFT, ANN, True)
     assert not duel.leave(ANN)  # over already
+
+
+def test_a_forfeit_before_both_players_saw_a_hand_is_not_rated() -> None:
+    stopped, left = started(), started(Duels())
+    stopped.stop(BOB)  # at once: no hand dealt
+    left.deal(facts(), 5, 0.0)  # dealt, not yet delivered to both
+    left.leave(BOB)
+    assert (stopped.winner, stopped.rated) == (ANN, False)
+    assert (left.winner, left.rated) == (ANN, False)
+
+
+def test_a_duel_cut_off_is_decided_as_it_stands() -> None:
+    ahead, level = started(), started(Duels())
+    play_hand(ahead, 0.0, BOB)
+    play_hand(level, 0.0, BOB)
+    play_hand(level, 100.0, ANN)
+    assert ahead.cut_off() and level.cut_off()
+    assert (ahead.end, ahead.winner, ahead.rated) == (End.CUT_OFF, BOB, True)
+    assert (level.end, level.winner, level.rated) == (End.CUT_OFF, None, False)
+    assert not ahead.cut_off()  # over already
 
 
 def test_a_cancelled_duel_is_not_rated() -> None:

@@ -11,7 +11,7 @@ from bot.game.duel import HAND_SECONDS, Duel, End, HandResult
 from bot.game.duel_lobby import Duels
 from bot.game.hands import HandFacts, facts_job
 from bot.game.pace import FLOOR, too_fast
-from bot.game.rush import Deal, RushRun
+from bot.game.rush import Deal, RushRun, Void
 
 ANN, BOB, CAT = 1, 2, 3
 HAND = (3, 3, 8, 8)
@@ -57,7 +57,7 @@ def test_a_right_answer_faster_than_a_persons_pace_takes_nothing() -> None:
     game, deal = rush_run()
     game.shown(1000.0)
     outcome = game.answer(ANN, "Ann", RUSH_RIGHT, 1000.0 + FLOOR - 0.1, deal)
-    assert (outcome.too_fast, outcome.solved) == (True, False)
+    assert (outcome.void, outcome.solved) == (Void.TOO_FAST, False)
     assert (game.score, game.hand.number) == (0, 1)
 
 
@@ -81,7 +81,7 @@ def test_a_run_with_an_answer_too_fast_is_marked_in_its_result() -> None:
 def test_the_pace_is_timed_from_when_the_hand_was_shown_not_dealt() -> None:
     game, deal = rush_run()
     game.shown(1010.0)  # the picture waited ten seconds to be sent
-    assert game.answer(ANN, "Ann", RUSH_RIGHT, 1011.0, deal).too_fast
+    assert game.answer(ANN, "Ann", RUSH_RIGHT, 1011.0, deal).void is Void.TOO_FAST
 
 
 def test_only_the_fast_player_of_a_shared_run_is_marked() -> None:
@@ -129,9 +129,18 @@ def test_a_duel_won_by_a_player_who_answered_too_fast_is_not_rated() -> None:
 def test_a_duel_lost_by_a_player_who_answered_too_fast_is_rated() -> None:
     duel = started()
     duel.deal(facts(), 5, 0.0)
+    duel.show(0.0)  # both saw the hand: a forfeit from now on is rated
     duel.answer(ANN, RIGHT, 0.5)
     duel.stop(ANN)
     assert (duel.winner, duel.rated) == (BOB, True)
+
+
+def test_a_duel_stopped_before_both_saw_a_hand_is_no_contest_even_after_a_fast_answer() -> None:
+    duel = started()
+    duel.deal(facts(), 5, 0.0)
+    duel.answer(ANN, RIGHT, 0.5)
+    duel.stop(ANN)
+    assert (duel.winner, duel.rated) == (BOB, False)
 
 
 def test_a_draw_with_an_answer_too_fast_is_not_rated() -> None:

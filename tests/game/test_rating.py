@@ -9,6 +9,8 @@ import pytest
 from bot.game.rating import (
     BOARD_MIN_DUELS,
     DAILY_PAIR_CAP,
+    DAILY_PROVISIONAL_GAIN,
+    PROVISIONAL_DUELS,
     RECENT_KEPT,
     PlayerRating,
     Ratings,
@@ -25,14 +27,71 @@ def test_a_new_player_reads_1500_provisional() -> None:
     assert Ratings().of(ANN).shown == Shown(1500, 333, provisional=True)
 
 
+def established(ratings: Ratings, *players: int) -> None:
+    """Give each player :data:`PROVISIONAL_DUELS` rated duels (won and lost in turn) against
+    other players, each on a day of its own, long before :data:`DAY`."""
+    for player in players:
+        for n in range(PROVISIONAL_DUELS):
+            other = 1000 * player + n
+            day = DAY - dt.timedelta(days=100 + n)
+            ratings.record(player, other, player if n % 2 else other, day)
+
+
 def test_a_win_raises_the_winner_and_lowers_the_loser() -> None:
     ratings = Ratings()
+    established(ratings, ANN, BOB)
+    before = ratings.of(ANN).shown.points - ratings.of(BOB).shown.points
     change = ratings.record(ANN, BOB, ANN, DAY)
     assert change.rated
-    assert change.change(ANN) == 105
-    assert change.change(BOB) == -105
-    assert ratings.of(ANN).won == 1
-    assert ratings.of(BOB).lost == 1
+    assert change.change(ANN) > 0
+    assert change.change(BOB) < 0
+    assert before == 0  # equal players: the two moves mirror each other
+    assert change.change(ANN) == -change.change(BOB)
+    assert ratings.of(ANN).won == PROVISIONAL_DUELS // 2 + 1
+    assert not change.weighed
+
+
+def test_a_win_over_a_provisional_player_moves_the_winner_little() -> None:
+    ratings = Ratings()
+    change = ratings.record(ANN, BOB, ANN, DAY)  # two new players
+    assert change.change(ANN) == 26  # a quarter of OpenSkill's +105
+    assert change.change(BOB) == -105  # the loser's move is OpenSkill's own
+    assert change.weighed == {ANN}
+
+
+def test_the_days_gain_from_provisional_opponents_is_capped() -> None:
+    ratings = Ratings()
+    changes = [ratings.record(ANN, alt, ANN, DAY) for alt in range(100, 118)]
+    assert ratings.of(ANN).shown.points - 1500 == DAILY_PROVISIONAL_GAIN
+    assert [c.change(ANN) for c in changes[2:]] == [0] * 16
+    assert changes[1].capped == {ANN}
+    assert ratings.of(ANN).rated == 18  # rated all the same: the alts lost
+    assert ratings.record(ANN, 200, ANN, DAY + dt.timedelta(days=1)).change(ANN) > 0
+
+
+def test_six_throwaway_accounts_three_duels_each_lift_by_the_cap_at_most() -> None:
+    ratings = Ratings()
+    for alt in range(100, 106):
+        for _ in range(DAILY_PAIR_CAP):
+            ratings.record(alt, ANN, ANN, DAY)  # each alt invites Ann and loses
+    assert ratings.of(ANN).shown.points <= 1500 + DAILY_PROVISIONAL_GAIN
+
+
+def test_the_cap_keeps_the_winners_uncertainty_too() -> None:
+    ratings = Ratings()
+    for alt in range(100, 103):
+        ratings.record(ANN, alt, ANN, DAY)
+    sigma = ratings.of(ANN).sigma
+    ratings.record(ANN, 103, ANN, DAY)  # over the cap: nothing moves, not even the ±
+    assert ratings.of(ANN).sigma == sigma
+
+
+def test_a_win_over_an_established_player_is_not_capped() -> None:
+    ratings = Ratings()
+    established(ratings, BOB)
+    for alt in range(100, 110):
+        ratings.record(ANN, alt, ANN, DAY)  # the day's cap reached
+    assert ratings.record(ANN, BOB, ANN, DAY).change(ANN) > 0
 
 
 def test_a_draw_moves_neither_equal_player() -> None:
@@ -45,9 +104,11 @@ def test_a_draw_moves_neither_equal_player() -> None:
 
 def test_provisional_for_five_rated_duels_which_move_faster() -> None:
     ratings = Ratings()
+    opponents = range(100, 106)
+    established(ratings, *opponents)
     gains = []
-    for day in range(6):  # a fresh opponent each day: no cap applies
-        gains.append(ratings.record(ANN, 100 + day, ANN, DAY + dt.timedelta(days=day)))
+    for day, opponent in enumerate(opponents):  # established: no weight, no cap
+        gains.append(ratings.record(ANN, opponent, ANN, DAY + dt.timedelta(days=day)))
         if day == 3:
             assert ratings.of(ANN).shown.provisional
     assert ratings.of(ANN).rated == 6
@@ -79,10 +140,6 @@ def test_farming_with_second_accounts_is_capped_per_pair() -> None:
             ratings.record(ANN, alt, ANN, DAY)
     assert ratings.of(ANN).rated == 2 * DAILY_PAIR_CAP
     assert ratings.of(ANN).friendly == 2 * (10 - DAILY_PAIR_CAP)
-    # And each win over an account that only ever loses is worth less than the last.
-    farm = Ratings()
-    gains = [farm.record(ANN, ALT, ANN, DAY + dt.timedelta(days=d)).change(ANN) for d in range(6)]
-    assert gains == sorted(gains, reverse=True)
 
 
 def test_a_forfeit_is_rated_as_a_loss() -> None:

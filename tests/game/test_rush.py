@@ -11,6 +11,7 @@ from bot.game.pace import FLOOR
 from bot.game.rated import LEVELS_4_24
 from bot.game.rush import (
     CLOCK_MOST,
+    DECK,
     LEVEL_STEPS,
     RUN_MOST,
     SKIP_COST,
@@ -18,9 +19,9 @@ from bot.game.rush import (
     START_SECONDS,
     Refusal,
     RushRun,
+    Void,
     best_at_pace,
     level_for,
-    table_dealer,
 )
 from solver import Code, difficulty
 
@@ -220,7 +221,7 @@ def test_levels_follow_the_run_score() -> None:
 
 def test_the_table_dealer_deals_rated_hands_of_the_level_asked() -> None:
     table = LevelTable.from_text(4, 24, LEVELS_4_24)
-    deal = table_dealer(table, random.Random(7))
+    deal = table.dealer(random.Random(7), DECK)
     for level in range(1, 6):
         facts = deal(level)
         assert difficulty(facts.hand, 24).level == level
@@ -228,8 +229,8 @@ def test_the_table_dealer_deals_rated_hands_of_the_level_asked() -> None:
 
 def test_the_table_dealer_is_repeatable_with_a_seed() -> None:
     table = LevelTable.from_text(4, 24, LEVELS_4_24)
-    first = table_dealer(table, random.Random(3))(5).hand
-    again = table_dealer(table, random.Random(3))(5).hand
+    first = table.dealer(random.Random(3), DECK)(5).hand
+    again = table.dealer(random.Random(3), DECK)(5).hand
     assert first == again
 
 
@@ -241,12 +242,12 @@ SEED_OF_DAILY = 875
 
 def test_the_seed_draws_the_daily_at_level_one() -> None:
     table = LevelTable.from_text(4, 24, LEVELS_4_24)
-    assert table_dealer(table, random.Random(SEED_OF_DAILY))(1).hand == DAILY
+    assert table.dealer(random.Random(SEED_OF_DAILY), DECK)(1).hand == DAILY
 
 
 def test_the_table_dealer_deals_no_hand_it_is_told_to_avoid() -> None:
     table = LevelTable.from_text(4, 24, LEVELS_4_24)
-    deal = table_dealer(table, random.Random(SEED_OF_DAILY), avoid=lambda hand: hand == DAILY)
+    deal = table.dealer(random.Random(SEED_OF_DAILY), DECK, avoid=lambda hand: hand == DAILY)
     assert deal(1).hand != DAILY
 
 
@@ -255,7 +256,7 @@ def test_the_table_dealer_asks_what_to_avoid_at_each_deal() -> None:
     table = LevelTable.from_text(4, 24, LEVELS_4_24)
     after_midnight = False
     rng = random.Random(SEED_OF_DAILY)
-    deal = table_dealer(table, rng, avoid=lambda hand: after_midnight and hand == DAILY)
+    deal = table.dealer(rng, DECK, avoid=lambda hand: after_midnight and hand == DAILY)
     deal(1)
     after_midnight = True
     rng.seed(SEED_OF_DAILY)
@@ -332,3 +333,17 @@ def test_the_best_at_the_floors_pace_is_what_the_rules_give() -> None:
         if game.answer(ANN, "Ann", RIGHT, now, deal).refused is not None:
             break
     assert game.score == best_at_pace(FLOOR) == 399
+
+
+def test_a_private_runs_hand_solved_for_someone_else_scores_nothing_with_its_reason() -> None:
+    game, deal = run()
+    game.hand.peeked.append(BOB)  # the bot gave Bob its solutions while it was played
+    outcome = game.answer(ANN, "Ann", RIGHT, 1004.0, deal)
+    assert (outcome.void, outcome.solved, game.score) == (Void.GIVEN, False, 0)
+    assert game.hand.number == 2  # the next hand, at no cost
+
+
+def test_a_shared_runs_hand_solved_for_a_lurker_still_scores() -> None:
+    game, deal = run(shared=True)
+    game.hand.peeked.append(BOB)  # a lurker is marked in the hand: his answers score nothing
+    assert game.answer(ANN, "Ann", RIGHT, 1004.0, deal).solved

@@ -7,6 +7,7 @@ from fractions import Fraction
 from bot.game.countdown import Countdown
 from bot.game.rounds import Round
 from bot.game.spoilers import (
+    HandIndex,
     LiveHands,
     holds,
     peek,
@@ -356,3 +357,24 @@ def test_three_of_a_countdowns_numbers_with_a_small_target_mark_no_other_game() 
     hands.add(GROUP, countdown(), parts_from=101)
     hands.add(OTHER, live((1, 2, 3, 4)))
     assert hands.chats_spoiled((25, 100, 7), 24) == [GROUP]
+
+
+def test_a_hand_index_finds_hands_by_three_cards_and_forgets_them() -> None:
+    index = HandIndex()
+    index.add("a", (2, 8, 12, 12))
+    index.add("b", (1, 5, 5, 13))
+    assert index.sharing((12, 8, 2, 7)) == ["a"]
+    assert index.sharing((2, 8, 5, 5)) == []  # two cards of each
+    index.drop("a")
+    assert index.sharing((2, 8, 12, 12)) == []
+    assert len(index) == 1
+
+
+def test_a_hand_refused_to_everyone_stays_so_when_its_group_moves() -> None:
+    hands = LiveHands()
+    hands.kept_from_everyone.add("duel hand")
+    hands.add(GROUP, Round(1, (2, 8, 12, 12), 24, 0.0), kind="duel hand")
+    hands.add(OTHER, Round(1, (2, 8, 12, 12), 24, 0.0), kind="round")
+    hands.move(GROUP, -300)  # a group upgraded to a supergroup
+    found = {spoiled.chat_id: spoiled.everyone for spoiled in hands.spoiled((2, 8, 12), 2)}
+    assert found == {-300: True, OTHER: False}

@@ -66,9 +66,13 @@ def keep_live(application: Application, challenge: Challenge, user_id: int) -> N
 
 
 def restore(application: Application) -> int:
-    """At start-up: the plays open when the bot stopped keep their hands from their players."""
+    """At start-up: the plays open when the bot stopped keep their hands from their players,
+    and the challenges someone has opened are known by their cards again."""
     count = 0
-    for challenge in services(application).global_data.challenges.challenges.values():
+    data = services(application)
+    for challenge in data.global_data.challenges.challenges.values():
+        if challenge.plays:
+            data.challenge_hands.add(challenge.token, challenge.hand)
         for user_id, play in challenge.plays.items():
             if not play.finished and not play.daily:
                 keep_live(application, challenge, user_id)
@@ -162,7 +166,18 @@ async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
         return
     # The play is kept before the hand is shown: a restart keeps its clock.
     context.save_global(challenges=[challenge.token])
+    # Its cards are out: whoever the bot solves them for from now on plays it unranked.
+    context.bot_data.challenge_hands.add(challenge.token, challenge.hand)
     name = html.escape(challenge.setter_name)
+    if play.unranked and not known:
+        context.reply(
+            update,
+            _(
+                "You asked me for solutions of these cards (/solve or inline mode) after "
+                "{name}'s challenge was opened: you may play it, but your time will not go on "
+                "its shared card."
+            ).format(name=name),
+        )
     if play.daily:
         if not known:  # opened again, it is the daily attempt going on, as /daily says
             context.reply(
@@ -264,7 +279,14 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
         line = _("✅ Solved in {time}: as fast as {name}!")
     else:
         line = _("✅ Solved in {time}. {name} was faster ({theirs}).")
-    lines = [line.format(**values), _("Your time is on the challenge for everyone who shared it.")]
+    if done.play.unranked:
+        shared = _(
+            "Your time is not on the shared card: I had given you solutions of these cards "
+            "before you opened it."
+        )
+    else:
+        shared = _("Your time is on the challenge for everyone who shared it.")
+    lines = [line.format(**values), shared]
     if record is not None:
         lines.append(record)
     tell_saved(context, chat_id, "\n".join(lines), saved and hand_saved, update=update)

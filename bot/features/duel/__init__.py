@@ -27,7 +27,7 @@ from bot.context import services
 from bot.services.answer_routes import Priority, Route
 from bot.typed_handlers import for_buttons, for_messages
 
-from . import left, lobby, play, shared
+from . import answers, left, lobby, play, shared
 from .restart import restore
 
 __all__ = ["register", "restore"]
@@ -58,4 +58,7 @@ def register(application: Application) -> None:
     data = services(application)
     data.deep_links["duel"] = shared.start_link
     data.deep_links[shared.LINK_PREFIX] = shared.opened_link
-    data.answers.add(Route(Priority.DUEL, play.claims, play.judge, play.waiting, play.its_messages))
+    data.answers.add(
+        Route(Priority.DUEL, answers.claims, answers.judge, answers.waiting, answers.its_messages)
+    )
+    data.live_hands.kept_from_everyone.add(play.HAND)  # see play.HAND

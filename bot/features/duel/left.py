@@ -1,8 +1,10 @@
 """A player who blocks the bot, or removes it from the group of their duel, leaves the duel:
 the other player wins, rated (see :mod:`bot.game.duel`).  Otherwise a losing player could
-have the duel cancelled, unrated, by cutting the bot off before its next hand.  A group's
-duel whose bot someone else removed is cancelled: it cannot go on there, and nobody in it
-chose to leave.
+have the duel cancelled, unrated, by cutting the bot off before its next hand (and a
+leading one bank the lead).  A group's duel whose bot someone else removed (an admin who
+does not play) is cut off and decided as it stands: the leader wins, rated; a level duel
+is not rated.  A cancelled duel would be a free undo for a friendly admin.  Either way both
+players are told in private (the group is closed to the bot).
 
 Telegram tells the bot with a ``my_chat_member`` update (``kicked`` or ``left``).  A hand
 the bot can no longer deliver to a blocked player's chat ends the duel the same way
@@ -28,7 +30,8 @@ GONE = (ChatMemberStatus.BANNED, ChatMemberStatus.LEFT)
 
 async def bot_removed(update: Update, context: BotContext) -> None:
     """The bot was blocked in a private chat or removed from a group: a player who did it
-    leaves their duel played there; a group's duel is cancelled if anyone else did it."""
+    leaves their duel played there; a group's duel is decided as it stands if anyone else
+    did it."""
     change = update.my_chat_member
     if change is None or change.new_chat_member.status not in GONE:
         return
@@ -48,4 +51,5 @@ async def bot_removed(update: Update, context: BotContext) -> None:
         if duel.leave(who):
             play.finish(context, duel)
         return
-    play.cancel(context, duel, lambda local: local._("The bot was removed from the group."))
+    if duel.cut_off():
+        play.finish(context, duel)

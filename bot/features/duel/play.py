@@ -1,6 +1,6 @@
-"""A duel being played: its hands dealt to both players at once, the answers, a hand's end
-(won, or nobody's when its time runs out), the next hand, and the duel's end with the
-rating (saved before it is told).
+"""A duel being played: its hands dealt to both players at once, a hand's end (won, or
+nobody's when its time runs out), the next hand, and the duel's end with the rating (saved
+before it is told); the answers are :mod:`.answers`'.
 
 A duel is played in the chats :func:`chats_of` names: the group it was made in, or each
 player's private chat.  Its alarms are set in its *home* chat (:func:`home_of`: the group,
@@ -10,20 +10,17 @@ worded in that chat's language (:func:`in_chat`).
 
 from __future__ import annotations
 
-import html
 import logging
 from collections.abc import Callable
 
 from telegram import Message
-from telegram.constants import ChatType
-from telegram.error import Forbidden
+from telegram.error import BadRequest, Forbidden
 
 from bot.chat import daily_aside, game_life
 from bot.chat.announce import tell_saved
 from bot.chat.hand_record_line import line_of, note_solve
 from bot.context import BotContext, BotData
-from bot.game.claims import after_mention, looks_like_answer
-from bot.game.duel import Duel, HandResult, Refused
+from bot.game.duel import Duel, End, HandResult, Refused
 from bot.game.hand_records import Source, hand_key
 from bot.game.rating import RatingChange
 from bot.game.rounds import Round
@@ -32,8 +29,8 @@ from bot.services.outbox import Sent
 from bot.services.solving import DealRefused
 from bot.services.timers import DUEL_NEXT, DUEL_UP
 from bot.state import ChatData, DuelChat
-from bot.texts import how_to_answer, reason
-from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
+from bot.texts import how_to_answer
+from bot.typed_handlers import HandlerContext, JobContext, MessageUpdate
 from solver import solution_of
 
 from . import words
@@ -45,6 +42,10 @@ DIFFICULTY = "medium"
 DRAWS = 5
 """How many hands are drawn at most to find one the duel has not had (among the hundreds of
 medium hands a repeat is rare, and five in a row would be a deck of a handful)."""
+HAND = "duel hand"
+"""A duel hand's kind, as the live hands know it: kept from everyone while it is live, not
+only from the players and the group (only its players see a private duel's hand, and a duel
+is rated: a second account would pass it on)."""
 NEXT_HAND_SECONDS = 3.0
 """The pause between a hand's result and the next hand (time to read the result)."""
 
@@ -94,7 +95,7 @@ def kind(data: BotData) -> game_life.Kind[Round]:
         return None if duel is None else duel.hand
 
     alarm = game_life.Alarm[Round](DUEL_UP, lambda hand: hand.deadline, hand_up)
-    return game_life.Kind[Round]("duel hand", hand_of, (alarm,))
+    return game_life.Kind[Round](HAND, hand_of, (alarm,))
 
 
 def names_in(context: BotContext, chat_id: int) -> dict[int, str]:
@@ -157,6 +158,7 @@ async def deal_next(context: BotContext, token: str) -> None:
     hand = duel.deal(facts, level, context.now())
     context.save_global()  # a restart finds the hand it must resume
     lost_once: list[Exception] = []
+    waiting = set(chats_of(duel))
 
     def sent(chat_id: int, message: Sent) -> None:
         # A player's pace is timed from when the hand reached them: their private chat, or
@@ -168,6 +170,11 @@ async def deal_next(context: BotContext, token: str) -> None:
         if isinstance(message, Message) and chat.duel is not None:
             chat.duel.deal_message_id = message.message_id
             changed(context, chat_id)
+        waiting.discard(chat_id)
+        if not waiting and hand.live and not duel.shown:
+            # Both players have seen a hand: from now on a forfeit is rated.
+            duel.shown = True
+            context.save_global()
 
     def lost(chat_id: int, error: Exception) -> None:
         if lost_once or not hand.live:  # the hand ended anyway, or a second failure
@@ -178,6 +185,12 @@ async def deal_next(context: BotContext, token: str) -> None:
             # cancelled duel (that would dodge a loss).
             logger.info("Duel %s: player %s blocked the bot: they leave it", token, chat_id)
             if duel.leave(chat_id):
+                finish(context, duel)
+            return
+        if chat_id == duel.chat_id and gone(error):
+            # The group refuses the bot (removed, the group deleted), its update missed.
+            logger.info("Duel %s: its group %s is closed to the bot (%s)", token, chat_id, error)
+            if duel.cut_off():
                 finish(context, duel)
             return
         logger.warning("A hand of duel %s was not sent (%s): cancelled", token, error)
@@ -200,6 +213,20 @@ async def deal_next(context: BotContext, token: str) -> None:
     )
 
 
+def gone(error: Exception) -> bool:
+    """Whether a send failed because the chat is closed to the bot for good (removed from
+    it, blocked, or the chat deleted), not for a passing reason."""
+    if isinstance(error, Forbidden):
+        return True
+    return isinstance(error, BadRequest) and "chat not found" in error.message.lower()
+
+
+def released(context: BotContext, duel: Duel) -> None:
+    """The duel's hand has ended (won, its time up, the duel over): the /solve requests it
+    held from people outside the duel are answered now (:mod:`bot.services.deferred_solves`)."""
+    context.bot_data.deferred_solves.release(duel.hand)
+
+
 def _waits_for_a_hand(duel: Duel) -> bool:
     return not duel.over and not duel.live
 
@@ -210,6 +237,7 @@ def cancel(context: BotContext, duel: Duel, why: Callable[[BotContext], str]) ->
         return
     data = context.bot_data
     data.timers.cancel(home_of(duel), DUEL_UP, DUEL_NEXT)
+    released(context, duel)
     data.global_data.duels.finish(duel.token, context.now(), rated=False)
     context.save_global()
     tell(
@@ -222,82 +250,6 @@ def cancel(context: BotContext, duel: Duel, why: Callable[[BotContext], str]) ->
     )
 
 
-def claims(update: MessageUpdate, context: HandlerContext) -> bool:
-    """Whether a typed answer is the duel's: while one is played in the chat, a reply to its
-    hand, ``/a`` or the bot's name, in private any text not meant for another game, in a
-    group text that looks like an answer."""
-    chat = context.chat_data
-    if duel_in(context.bot_data, chat) is None:
-        return False
-    assert chat.duel is not None
-    message = update.effective_message
-    replied = message.reply_to_message
-    if replied is not None and replied.message_id == chat.duel.deal_message_id:
-        return True
-    if replied is not None and context.bot_data.answers.addressed(update, context):
-        return False  # a reply to another game's message
-    text = message.text or ""
-    if text.startswith("/") or after_mention(text, context.bot.username) is not None:
-        return True
-    return update.effective_chat.type == ChatType.PRIVATE or looks_like_answer(text)
-
-
-def waiting(context: ChatContext) -> bool:
-    """Whether a duel played in the chat waits for answers."""
-    duel = duel_in(context.bot_data, context.chat_data)
-    return duel is not None and duel.live
-
-
-def its_messages(context: ChatContext) -> tuple[int | None, ...]:
-    """The current hand's picture, whose replies are the duel's answers."""
-    chat = context.chat_data.duel
-    return () if chat is None else (chat.deal_message_id,)
-
-
-async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> None:
-    """Judge a player's answer to the duel's hand; an onlooker is told once that only the
-    two players' answers count."""
-    _ = context._
-    duel = duel_in(context.bot_data, context.chat_data)
-    chat = context.chat_data.duel
-    if duel is None or chat is None:
-        return
-    user = update.effective_user
-    if user.id not in duel.players:
-        if user.id not in chat.told:
-            chat.told.append(user.id)
-            first, second = (words.name_of(duel, p, chat.names) for p in duel.players)
-            context.reply(
-                update,
-                _("This is a duel between {first} and {second}: only their answers count.").format(
-                    first=first, second=second
-                ),
-            )
-        return
-    if duel.hand is None:
-        context.reply(update, _("The next hand is on its way."))
-        return
-    answer = duel.answer(user.id, text, context.now())
-    outcome = answer.outcome
-    if outcome.expired:  # after the deadline, the alarm late: the hand's time-up, told now
-        await hand_expired(context, duel)
-    elif answer.hand is not None:
-        hand_won(context, duel, answer.hand, text)
-    elif outcome.too_fast:
-        context.reply(update, words.too_fast_text(context))
-    elif outcome.too_late:  # right, a moment after the other player
-        context.reply(update, _("Too late: the hand is over."))
-    elif not duel.live:  # between two hands
-        context.reply(update, _("The next hand is on its way."))
-    elif outcome.out:
-        context.reply(update, _("This hand has a solution: you are out of it."))
-    elif not outcome.verdict.ok:
-        context.reply(
-            update,
-            _("Not quite: {reason}.").format(reason=html.escape(reason(outcome.verdict, context))),
-        )
-
-
 def hand_won(context: BotContext, duel: Duel, result: HandResult, text: str) -> None:
     """A player won the hand: both are told at once, then the next hand or the end."""
     assert result.winner is not None and duel.hand is not None
@@ -305,7 +257,10 @@ def hand_won(context: BotContext, duel: Duel, result: HandResult, text: str) -> 
     # The winning answer is shown as the solution it is, as rounds show theirs: never the
     # raw text, which may carry invisible direction marks or an essay around the answer.
     text = solution_of(text, hand.target).pretty  # judged right: it is an expression
-    noted = note_solve(context, hand.hand, hand.target, winner, result.seconds, Source.DUEL)
+    given = bool(hand.peeked)  # none while it is refused to everyone, but for the rule's sake
+    noted = note_solve(
+        context, hand.hand, hand.target, winner, result.seconds, Source.DUEL, given=given
+    )
     # The hand's result and its record are kept before they are told.
     context.save_global(hands=[hand_key(hand.hand, hand.target)])
 
@@ -346,6 +301,7 @@ async def hand_expired(context: BotContext, duel: Duel) -> None:
 
 def hand_over(context: BotContext, duel: Duel) -> None:
     """After a hand: the end if the duel is over, else the next hand after a pause."""
+    released(context, duel)
     home = home_of(duel)
     context.bot_data.timers.cancel(home, DUEL_UP)
     if duel.over:
@@ -368,6 +324,7 @@ def finish(context: BotContext, duel: Duel) -> None:
     if data.global_data.duels.duels.get(duel.token) is not duel:
         return  # finished already (a stop and a time-up at once)
     data.timers.cancel(home_of(duel), DUEL_UP, DUEL_NEXT)
+    released(context, duel)
     change: RatingChange | None = None
     if duel.rated:
         first, second = duel.players
@@ -376,11 +333,33 @@ def finish(context: BotContext, duel: Duel) -> None:
         duel.token, context.now(), rated=change is not None and change.rated
     )
     saved = context.save_global(players=duel.players)
+    if duel.chat_id is not None and duel.end in CLOSED_ENDS:
+        # The group is closed to the bot: each player is told in private instead.
+        tell_players(context, duel, change, saved)
+        return
     for chat_id in chats_of(duel):
         local = in_chat(context, chat_id)
         text = words.end_text(duel, names_in(context, chat_id), change, local)
         tell_saved(local, chat_id, text, saved, end=True)
         daily_aside.remind(local, chat_id)
+
+
+CLOSED_ENDS = frozenset({End.LEFT, End.CUT_OFF})
+"""Ends of a group's duel that leave the group closed to the bot."""
+
+
+def tell_players(context: BotContext, duel: Duel, change: RatingChange | None, saved: bool) -> None:
+    """Tell each player of a group's duel its end in their private chat (named as the group
+    names them), where they have one with the bot: Telegram lets a bot write only to users
+    who have started it.  Anyone else finds the result in /rating."""
+    names = names_in(context, home_of(duel))
+    for player in duel.players:
+        if context.application.chat_data.get(player) is None:
+            logger.info("Duel %s: player %s has no private chat to be told in", duel.token, player)
+            continue
+        local = in_chat(context, player)
+        text = words.end_text(duel, names, change, local)
+        tell_saved(local, player, text, saved, end=True)
 
 
 async def stop(update: MessageUpdate, context: HandlerContext) -> None:

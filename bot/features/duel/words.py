@@ -7,7 +7,7 @@ import html
 
 from bot.game.duel import MOST_HANDS, WINS_NEEDED, Duel, End, Refusal
 from bot.game.pace import FLOOR
-from bot.game.rating import DAILY_PAIR_CAP, RatingChange, Shown
+from bot.game.rating import DAILY_PAIR_CAP, DAILY_PROVISIONAL_GAIN, RatingChange, Shown
 from bot.i18n import N_, Translator
 
 REFUSALS = {
@@ -137,6 +137,8 @@ def rating_lines(
     duel: Duel, names: dict[int, str], change: RatingChange | None, context: Translator
 ) -> list[str]:
     """Both players' rating change, or why there is none."""
+    if change is None and duel.end is not None and not duel.contested:
+        return [context._("Not rated: the duel ended before a hand reached you both.")]
     if change is None and duel.favours_too_fast:
         fast = context._(", ").join(name_of(duel, player, names) for player in duel.too_fast)
         return [
@@ -146,6 +148,8 @@ def rating_lines(
                 "answer. No rating changes."
             ).format(names=fast, floor=f"{FLOOR:g}")
         ]
+    if change is None and duel.end is End.CUT_OFF:
+        return [context._("Not rated: it was level.")]
     if change is None:
         return [context._("Not rated: no rating changes.")]
     if not change.rated:
@@ -162,7 +166,24 @@ def rating_lines(
         )
         for player in duel.players
     ]
-    return [context._("Rating:"), *rows]
+    notes = []
+    for player in duel.players:
+        name = name_of(duel, player, names)
+        if player in change.capped:
+            notes.append(
+                context._(
+                    "{name} has gained {cap} points today from provisional players: the most "
+                    "a day, so this win adds no more."
+                ).format(name=name, cap=DAILY_PROVISIONAL_GAIN)
+            )
+        elif player in change.weighed:
+            notes.append(
+                context._(
+                    "A win over a provisional player (in their first duels) moves {name}'s "
+                    "rating little."
+                ).format(name=name)
+            )
+    return [context._("Rating:"), *rows, *notes]
 
 
 def end_text(
@@ -175,8 +196,20 @@ def end_text(
     _ = context._
     if duel.end is End.STOPPED:
         head = _("🏳 {loser} stopped: {winner} wins the duel. {score}")
+    elif duel.end is End.LEFT and duel.chat_id is not None:
+        head = _("🚫 {loser} removed the bot from the group: {winner} wins the duel. {score}")
     elif duel.end is End.LEFT:
         head = _("🚫 {loser} blocked the bot: {winner} wins the duel. {score}")
+    elif duel.end is End.CUT_OFF and duel.winner is not None:
+        head = _(
+            "🔌 The bot can no longer play in this duel's group: the duel is decided as it "
+            "stands, and {winner} wins. {score}"
+        )
+    elif duel.end is End.CUT_OFF:
+        head = _(
+            "🔌 The bot can no longer play in this duel's group: the duel is decided as it "
+            "stands, level. {score}"
+        )
     elif duel.end is End.IDLE:
         head = _("⌛ {loser} let two hands in a row pass: {winner} wins the duel. {score}")
     elif duel.end is End.ABANDONED:

@@ -123,6 +123,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         outcome.seconds,
         Source.ROUND,
         helped=game.hints > 0,  # a hinted win is a time of following the hints
+        given=bool(game.peeked),  # someone was given its solutions: they may have passed them on
     )
     who = mention_html(update.effective_user.id, _name(update))
     head = context.ngettext(
@@ -141,8 +142,9 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     lines = [head, record, others] if record else [head, others]
     markup = None
     # A practice hand solved unhelped: challenge a friend (a time after the hints is none
-    # to beat, and one faster than a person's pace would put a script's time on the card).
-    fair = game.hints == 0 and not too_fast(outcome.seconds)
+    # to beat, nor one of a hand the bot solved for someone while it was live; one faster
+    # than a person's pace would put a script's time on the card).
+    fair = game.hints == 0 and not too_fast(outcome.seconds) and not game.peeked
     if private and not outcome.verdict.is_claim and fair:
         user_id = update.effective_user.id
         markup = offer_markup(context, user_id, game.hand, game.target, outcome.seconds)

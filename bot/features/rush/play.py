@@ -23,13 +23,13 @@ from bot.chat.rush_runs import count_run
 from bot.features.rush import words
 from bot.game.rounds import Round
 from bot.game.rush import TARGET as RUSH_TARGET
-from bot.game.rush import Deal, Refusal, RushOutcome
+from bot.game.rush import Deal, Refusal, RushOutcome, Void
 from bot.game.rush_chat import ChatRush
 from bot.services.solving import DealRefused
 from bot.services.timers import RUSH_UP
 from bot.services.workers import AlreadyRunning, PoolBusy, WorkFailed, WorkTimeout
 from bot.state import ChatData, RushMessages
-from bot.texts import player_line, reason
+from bot.texts import given_away, player_line, reason
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
 from solver import solution_of
 
@@ -147,13 +147,15 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     elif outcome.refused is Refusal.STALE:
         said = _("Too late: that hand is gone. Answer the one on the clock now.")
         _tell_wrong(update, context, game, said)
-    elif outcome.too_fast:
+    elif outcome.void is Void.TOO_FAST:
         _tell_wrong(update, context, game, words.too_fast_text(context))
     elif outcome.solved:
         # Shown as the solver writes it (× − ÷), never as typed: text may carry invisible marks.
         pretty = solution_of(text, RUSH_TARGET).pretty  # judged right: it is an expression
         news = words.solved_news(user.full_name, pretty, outcome.seconds, outcome.bonus, context)
         deal_hand(context, chat_id, game, news)
+    elif outcome.void is Void.GIVEN:
+        deal_hand(context, chat_id, game, "🚫 " + given_away(context))
     else:
         assert outcome.verdict is not None
         if outcome.out:

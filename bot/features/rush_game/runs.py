@@ -41,10 +41,10 @@ from bot.chat.rush_runs import count_run
 from bot.context import BotContext
 from bot.game.hands import Hand, LevelTable
 from bot.game.pace import FLOOR
-from bot.game.rush import CARDS, TARGET, Deal, RunResult, RushOutcome, RushRun, table_dealer
+from bot.game.rush import CARDS, DECK, TARGET, Deal, RunResult, RushOutcome, RushRun, Void
 from bot.game.rush import Refusal as RushRefusal
 from bot.services.game_tokens import TOKEN_AGE, GameMessage, GameToken, TokenBook
-from bot.texts import reason
+from bot.texts import given_away, reason
 from bot.typed_handlers import jobs_of
 
 logger = logging.getLogger(__name__)
@@ -189,7 +189,7 @@ class RushPage:
 
     def _deal(self, context: BotContext) -> Deal:
         assert self._table is not None
-        return table_dealer(self._table, context.bot_data.rng, avoid=self._avoid)
+        return self._table.dealer(context.bot_data.rng, DECK, avoid=self._avoid)
 
     def _dealt(self, page_run: PageRun, context: BotContext) -> None:
         """A hand was dealt (the page shows it at once): its time starts, it is kept from its
@@ -239,13 +239,16 @@ class RushPage:
                 "seconds": round(outcome.seconds, 1),
                 "bonus": round(outcome.bonus),
             }
-        elif outcome.too_fast:
-            extra = {"solved": False, "too_fast": True, "floor": FLOOR}
+        elif outcome.void is Void.TOO_FAST:  # the hand goes on
+            extra = {"solved": False, "void": outcome.void.value, "floor": FLOOR}
+        elif outcome.void is Void.GIVEN:  # the bot had solved the hand for someone else
+            extra = {"solved": False, "void": outcome.void.value, "reason": given_away(context)}
         elif outcome.verdict is not None:
             extra = {"solved": False, "reason": reason(outcome.verdict, context)}
             extra["out"] = outcome.out
-        if not page_run.run.ended and (outcome.solved or outcome.verdict is None):
-            self._dealt(page_run, context)  # a new hand: solved, or skipped
+        dealt = outcome.solved or outcome.void is Void.GIVEN or outcome.verdict is None
+        if not page_run.run.ended and dealt:
+            self._dealt(page_run, context)  # a new hand: solved, given away, or skipped
         status, reply = await self._state(page_run, context)
         return status, {**reply, **extra}
 

@@ -1,12 +1,15 @@
-"""/solve in any chat, its page buttons (:mod:`.replies`), and inline mode (``@Bot 3 3 8 8``
-in any chat: :mod:`.inline`)."""
+"""/solve in any chat, its page buttons (:mod:`.replies`; a duel's hand may defer the answer:
+:mod:`.deferred`), and inline mode (``@Bot 3 3 8 8`` in any chat: :mod:`.inline`)."""
 
 from __future__ import annotations
 
+import functools
+
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, InlineQueryHandler
 
+from bot.context import services
 from bot.features.solve.inline import INLINE_RESULTS, inline_query
-from bot.features.solve.replies import PAGE_SIZE, solve_command, solve_page
+from bot.features.solve.replies import PAGE_SIZE, answer_deferred, solve_command, solve_page
 from bot.game.requests import RequestError, parse_solve
 from bot.typed_handlers import for_buttons, for_messages
 
@@ -18,3 +21,7 @@ def register(application: Application) -> None:
     application.add_handler(CommandHandler("solve", for_messages(solve_command)))
     application.add_handler(CallbackQueryHandler(for_buttons(solve_page), pattern=r"^solve:\d+$"))
     application.add_handler(InlineQueryHandler(inline_query))
+    # A request a duel's hand held is answered once the hand ends (whoever ends it says so).
+    services(application).deferred_solves.answer_with(
+        functools.partial(answer_deferred, application), application.create_task
+    )

@@ -10,14 +10,8 @@ from telegram.constants import ChatType
 
 from bot.chat.game_page import game_result
 from bot.context import BotContext
-from bot.features.solve.replies import (
-    BUSY,
-    mark_peeks,
-    render_result,
-    slow_text,
-    spoiler,
-    target_text,
-)
+from bot.features.solve.checks import mark_peeks, spoiler
+from bot.features.solve.replies import BUSY, render_result, slow_text, target_text
 from bot.game.requests import RequestError, parse_solve
 from bot.services.solve_errors import SolveBusy, SolveTimeout
 from bot.texts import problem_text

@@ -164,3 +164,18 @@ def _round_refusal(held: bool, plays: bool, here: bool, context: BotContext) -> 
         "No spoilers: three of those numbers are cards of a hand being played right now in "
         "a group you are in. Ask again once its round is over."
     )
+
+
+def duel_refusal(held: bool, context: BotContext) -> str:
+    """A duel's hand refused to someone not in its chat (inline mode, which cannot wait for
+    its end; or with too many /solve requests waiting already): it lasts a minute at most."""
+    _ = context._
+    if held:
+        return _(
+            "No spoilers: those numbers hold a hand being played in a duel right now. "
+            "Ask again in a minute."
+        )
+    return _(
+        "No spoilers: three of those numbers are cards of a hand being played in a duel "
+        "right now. Ask again in a minute."
+    )

@@ -1,25 +1,24 @@
-"""/solve in any chat and its page buttons, and the refusals inline mode shares with it."""
+"""/solve in any chat and its page buttons: the reply, a page, or a deferred answer (a
+duel's hand held it: :mod:`.deferred`), after the checks of :mod:`.checks`."""
 
 from __future__ import annotations
 
 import asyncio
-import datetime as dt
 import html
 import logging
+from collections.abc import Callable
 
-from telegram import (
-    InlineKeyboardButton,
-    InlineKeyboardMarkup,
-    Message,
-)
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, ReplyParameters, Update
 from telegram.constants import ChatType
+from telegram.ext import Application
 
 from bot.context import BotContext
-from bot.features.solve.playing_refusals import playing_refusal
-from bot.game.attempts import open_to_anyone, unspoiled_days
+from bot.features.solve import deferred
+from bot.features.solve.checks import keeping, mark_peeks
+from bot.game.deferrals import Deferral, overdue
 from bot.game.requests import RequestError, Rules, SolveRequest, SolveResult, parse_solve, shown
-from bot.game.spoilers import Numbers, holds, peek, shares
 from bot.i18n import N_
+from bot.services.deferred_solves import DeferredSolve
 from bot.services.solve_errors import SolveBusy, SolveTimeout, SolveTooBig
 from bot.texts import problem_text
 from bot.typed_handlers import (
@@ -121,121 +120,59 @@ def page_buttons(result: SolveResult, page: int) -> InlineKeyboardMarkup | None:
     return InlineKeyboardMarkup([row])
 
 
-async def spoiler(
-    request: SolveRequest, user_id: int, chat_id: int | None, in_group: bool, context: BotContext
-) -> str | None:
-    """Why answering the request would spoil a game for this user, worded (None: it would
-    not): a hand being played in a group where the user has been seen, or a daily puzzle
-    the user may still score.  Numbers that share three cards with such a hand (or daily
-    puzzle) spoil it, whatever the target and whatever else is asked beside them, so that
-    "/solve 2 8 12 = 2" gives nothing of 2 8 12 12 away; so do two numbers of a Countdown
-    game being played, with a target of its size (see :mod:`bot.game.spoilers`).  Anyone
-    else is answered, and marked in the games the answer spoils (:func:`mark_peeks`)."""
-    numbers, target, _rules = request
-    chats = context.application.chat_data
-    refusing = [
-        spoiled
-        for spoiled in context.bot_data.live_hands.spoiled(numbers, target)
-        # The chat asked in, the user's own private chat, or a group the user was seen in.
-        if spoiled.chat_id in (chat_id, user_id)
-        or (spoiled.chat_id in chats and user_id in chats[spoiled.chat_id].members)
-    ]
-    if refusing:
-        # A game whose whole hand the numbers hold is the one to name.
-        spoiled = next((spoiled for spoiled in refusing if spoiled.held), refusing[0])
-        data = chats.get(spoiled.chat_id)
-        return playing_refusal(spoiled, data, user_id, chat_id, context)
-    return await _daily_refusal(numbers, user_id, in_group, context)
+async def searched(request: SolveRequest, user_id: int, context: BotContext) -> SolveResult | str:
+    """The request's answer, its asker marked in the live games it spoils
+    (:func:`~.checks.mark_peeks`), or why there is none, worded (busy, too slow)."""
+    try:
+        result = await context.bot_data.solving.search(request, owner=user_id)
+    except SolveBusy as busy:
+        return context._(BUSY[busy.reason])
+    except SolveTimeout as stopped:
+        return context._(slow_text(stopped))
+    mark_peeks(request, user_id, context)
+    return result
 
 
-async def _daily_refusal(
-    numbers: Numbers, user_id: int, in_group: bool, context: BotContext
-) -> str | None:
-    """Why a daily puzzle keeps the solutions of ``numbers`` from the user, if it does: they
-    share three cards with a puzzle someone in the group may be on, or that the user may
-    still score."""
-    _ = context._
-    user = context.application.user_data.get(user_id)
-    record = user.daily if user is not None else None
-    running = record.running() if record is not None else None
-    now = context.bot_data.local_now()
-    # Today's puzzle (and yesterday's, just after midnight), to anyone who may still play
-    # it: before the clock starts too (the empty inline query shows the hand).
-    # "That is" the very hand; "those numbers hold" it among others (1 2 3 4 5 6 7 8 holds
-    # many a daily puzzle, and is not one); else three of them are its cards.
-    if in_group:
-        found = await _sharing_daily(numbers, open_to_anyone(now), context)
-        if found is not None:
-            _day, hand = found
-            if sorted(numbers) == sorted(hand):
-                return _("No spoilers: that is today's daily puzzle, and others here may be on it.")
-            if holds(numbers, hand):
-                return _(
-                    "No spoilers: those numbers hold today's daily puzzle, and others here "
-                    "may be on it."
-                )
-            return _(
-                "No spoilers: three of those numbers are cards of today's daily puzzle, and "
-                "others here may be on it."
-            )
-    days = unspoiled_days(record, now)
-    if running is not None and running not in days and record is not None and record.replaying:
-        days.append(running)  # a past puzzle from the archive, with a clock of its own
-    found = await _sharing_daily(numbers, days, context)
-    if found is not None:
-        day, hand = found
-        exact = sorted(numbers) == sorted(hand)
-        held = holds(numbers, hand)
-        if day == now.date() and day != running:
-            if exact:
-                return _("No spoilers: that is today's daily puzzle. Solve it first: /daily")
-            if held:
-                return _(
-                    "No spoilers: those numbers hold today's daily puzzle. Solve it first: /daily"
-                )
-            return _(
-                "No spoilers: three of those numbers are cards of today's daily puzzle. "
-                "Solve it first: /daily"
-            )
-        if exact:
-            return _("No spoilers: that is your daily puzzle, and your clock is running.")
-        if held:
-            return _(
-                "No spoilers: those numbers hold your daily puzzle, and your clock is running."
-            )
-        return _(
-            "No spoilers: three of those numbers are cards of your daily puzzle, and your "
-            "clock is running."
-        )
-    return None
+def _remember(
+    context: BotContext, chat_id: int, result: SolveResult, request: SolveRequest
+) -> Callable[[object], None]:
+    """What keeps a list of more than one page, once sent, for its buttons."""
+
+    def sent(message: object) -> None:
+        if _pages(result) > 1 and isinstance(message, Message):
+            context.application.chat_data[chat_id].solve.remember(message.message_id, request)
+
+    return sent
 
 
-async def _sharing_daily(
-    numbers: Numbers, days: list[dt.date], context: BotContext
-) -> tuple[dt.date, tuple[int, ...]] | None:
-    """The first of ``days`` whose puzzle ``numbers`` hold, else the first they share three
-    cards with (just after midnight, 2 6 6 12 1 holds yesterday's 2 6 6 12 and shares
-    three cards with today's 2 6 6 8: it is refused as yesterday's), if any."""
-    found = None
-    for day in days:
-        hand = await context.bot_data.solving.daily_hand(day)
-        if holds(numbers, hand):
-            return day, hand
-        if found is None and shares(numbers, hand):
-            found = day, hand
-    return found
+def _show_page(
+    context: BotContext, chat_id: int, message_id: int, result: SolveResult, page: int
+) -> None:
+    """Edit a list's message to show its ``page`` (the nearest there is)."""
+    page = max(0, min(page, _pages(result) - 1))
+    text, buttons = render_result(result, page, context), page_buttons(result, page)
+    # Pressing the button of the page already shown would be "message is not modified",
+    # which the outbox lets pass; presses in a row keep only the last page.
+    context.post(
+        chat_id,
+        lambda: context.bot.edit_message_text(
+            text, chat_id=chat_id, message_id=message_id, reply_markup=buttons
+        ),
+        key=f"page:{message_id}",
+    )
 
 
-def mark_peeks(request: SolveRequest, user_id: int, context: BotContext) -> None:
-    """The user was given the solutions of ``request``: their answers to every
-    live game of a chat these numbers spoil score nothing (a member of a group who only
-    reads it is never refused: see :mod:`bot.game.spoilers`)."""
-    numbers, target, _rules = request
-    for spoiled in context.bot_data.live_hands.spoiled(numbers, target):
-        # A player's own game is theirs alone: nobody else answers it.  A mark already made
-        # is not saved again (a user asking again and again rewrites no chat).
-        if not spoiled.own and peek(spoiled.game, user_id):
-            context.application.mark_data_for_update_persistence(chat_ids=spoiled.chat_id)
+def _deferred(
+    update: Update, context: BotContext, request: SolveRequest, page: int | None
+) -> DeferredSolve:
+    """The request of ``update`` (a /solve, or a press of a list's ``page``), to answer later."""
+    user, chat, message = update.effective_user, update.effective_chat, update.effective_message
+    assert user is not None and chat is not None and message is not None
+    in_group = chat.type != ChatType.PRIVATE
+    language, now = context.telegram_language, context.now()
+    return DeferredSolve(
+        user.id, chat.id, message.message_id, request, in_group, language, now, page
+    )
 
 
 async def solve_command(update: MessageUpdate, context: HandlerContext) -> None:
@@ -250,37 +187,31 @@ async def solve_command(update: MessageUpdate, context: HandlerContext) -> None:
     await asyncio.sleep(0)
     try:
         request = parse_solve(text)
-        chat = update.effective_chat
-        refusal = await spoiler(
-            request, update.effective_user.id, chat.id, chat.type != ChatType.PRIVATE, context
-        )
-        if refusal is not None:
-            context.reply(update, refusal)
-            return
-        result = await context.bot_data.solving.search(request, owner=update.effective_user.id)
-        mark_peeks(request, update.effective_user.id, context)
     except RequestError as error:
         reason = html.escape(problem_text(error, context))
         context.reply(
             update, _("I could not read that: {reason}\nTry /solve 3 3 8 8").format(reason=reason)
         )
         return
-    except SolveBusy as busy:
-        context.reply(update, _(BUSY[busy.reason]))
+    user_id, chat = update.effective_user.id, update.effective_chat
+    kept = await keeping(request, user_id, chat.id, chat.type != ChatType.PRIVATE, context)
+    if kept is not None and kept.duels:  # a duel's hand only: answered once it ends
+        context.reply(
+            update, deferred.defer(context, _deferred(update, context, request, None), kept)
+        )
         return
-    except SolveTimeout as stopped:
-        context.reply(update, _(slow_text(stopped)))
+    if kept is not None:
+        context.reply(update, kept.refusal)
         return
-
-    def sent(message: object) -> None:
-        if _pages(result) > 1 and isinstance(message, Message):
-            context.chat_data.solve.remember(message.message_id, request)
-
+    result = await searched(request, user_id, context)
+    if isinstance(result, str):
+        context.reply(update, result)
+        return
     context.reply(
         update,
         render_result(result, 0, context),
         reply_markup=page_buttons(result, 0),
-        on_sent=sent,
+        on_sent=_remember(context, chat.id, result, request),
     )
 
 
@@ -292,30 +223,63 @@ async def solve_page(update: ButtonUpdate, context: HandlerContext) -> None:
     if request is None:
         await query.answer(context._("This list has expired: send /solve again."))
         return
-    chat = update.effective_chat
-    refusal = await spoiler(
-        request, update.effective_user.id, chat.id, chat.type != ChatType.PRIVATE, context
-    )
-    if refusal is not None:
+    user_id, chat = update.effective_user.id, update.effective_chat
+    kept = await keeping(request, user_id, chat.id, chat.type != ChatType.PRIVATE, context)
+    if kept is not None and kept.duels:  # the page comes once the duel's hand is over
+        said = deferred.defer(context, _deferred(update, context, request, page), kept)
+        await query.answer(said, show_alert=True)
+        return
+    if kept is not None:
         # The first page was shown before the hand was dealt; the others wait for its end.
-        await query.answer(refusal, show_alert=True)
+        await query.answer(kept.refusal, show_alert=True)
         return
-    try:
-        result = await context.bot_data.solving.search(request, owner=update.effective_user.id)
-    except SolveBusy as busy:
-        await query.answer(context._(BUSY[busy.reason]))
+    result = await searched(request, user_id, context)
+    if isinstance(result, str):
+        await query.answer(result)
         return
-    except SolveTimeout as stopped:
-        await query.answer(context._(slow_text(stopped)))
-        return
-    mark_peeks(request, update.effective_user.id, context)
     await query.answer()
-    page = max(0, min(page, _pages(result) - 1))
-    text, buttons = render_result(result, page, context), page_buttons(result, page)
-    # Pressing the button of the page already shown would be "message is not modified",
-    # which the outbox lets pass; presses in a row keep only the last page.
-    context.post(
-        update.effective_chat.id,
-        lambda: query.edit_message_text(text, reply_markup=buttons),
-        key=f"page:{query.message.message_id}",
-    )
+    _show_page(context, chat.id, query.message.message_id, result, page)
+
+
+async def answer_deferred(application: Application, item: DeferredSolve) -> None:
+    """A deferred request, freed by the end of the duels' hands that held it: answered the
+    whole /solve way again (every rule checked anew: the asker may have started a game of
+    those cards since), replying to the /solve, or showing the page asked for.  Another
+    duel's hand that holds it now keeps it waiting, unless the asker has a newer request
+    waiting (one per person), too many wait, or it has waited long enough already
+    (:func:`~bot.game.deferrals.overdue`): then it is refused."""
+    context = BotContext(application, chat_id=item.chat_id, user_id=item.user_id)
+    context.telegram_language = item.language
+    kept = await keeping(item.request, item.user_id, item.chat_id, item.in_group, context)
+    deferrals = context.bot_data.deferred_solves
+    if (
+        kept is not None
+        and kept.duels
+        and deferrals.waiting.waits(item.user_id) is None  # no newer request of theirs waits
+        and not overdue(item.asked_at, context.now())
+        and deferrals.defer(item, kept.duels) is not Deferral.FULL
+    ):
+        return  # its asker was told it waits: it waits for this hand too
+    if kept is not None:
+        _tell(context, item, kept.refusal)
+        return
+    found = await searched(item.request, item.user_id, context)
+    if isinstance(found, str):
+        _tell(context, item, found)
+    elif item.page is not None:
+        _show_page(context, item.chat_id, item.message_id, found, item.page)
+    else:
+        markup, sent = page_buttons(found, 0), _remember(context, item.chat_id, found, item.request)
+        _tell(context, item, render_result(found, 0, context), markup, sent)
+
+
+def _tell(
+    context: BotContext,
+    item: DeferredSolve,
+    text: str,
+    markup: InlineKeyboardMarkup | None = None,
+    on_sent: Callable[[object], None] | None = None,
+) -> None:
+    """Answer a deferred request in its chat, replying to its message if it is still there."""
+    reply = ReplyParameters(item.message_id, allow_sending_without_reply=True)
+    context.send(item.chat_id, text, reply_markup=markup, reply_parameters=reply, on_sent=on_sent)
