@@ -1,9 +1,11 @@
 """Rank correlation of the difficulty rating with 4nums.com players' solve times.
 
-Reads ``../shared/data/4nums_difficulty.csv`` (the 1362 solvable hands ranked by adjusted
-median solve time) and prints Spearman's rho for the rating's score, for its level, and for
-the simple baseline of counting distinct solutions.
-Usage: ``python bench/calibrate_difficulty.py``.
+Reads ``shared/data/4nums_difficulty.csv`` (the 1362 solvable hands ranked by adjusted
+median solve time; looked for beside the checkout and the folders above it) and prints
+Spearman's rho for the rating's score, for its level, and for the simple baseline of
+counting distinct solutions; then how many hands the level puts two or more levels away
+from the players' (their fifths of the ranking, cut as the levels are), and a few hands
+with both levels.  Usage: ``python bench/calibrate_difficulty.py``.
 """
 
 from __future__ import annotations
@@ -17,7 +19,22 @@ from pathlib import Path
 
 from solver import difficulty, solve
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "4nums_difficulty.csv"
+
+def _data() -> Path:
+    """The reference file, beside the checkout or in a folder above it (a worktree)."""
+    for folder in Path(__file__).resolve().parents[1:]:
+        found = folder / "shared" / "data" / "4nums_difficulty.csv"
+        if found.exists():
+            return found
+    return Path(__file__).resolve().parents[2] / "shared" / "data" / "4nums_difficulty.csv"
+
+
+DATA = _data()
+PLAYERS_CUTS = (294, 536, 844, 1092)
+"""The players' levels: hands ranked past these are of level 2, 3, 4 and 5 (the shares the
+rating's own levels are cut at)."""
+SHOWN = ((4, 4, 8, 9), (2, 6, 7, 11), (6, 8, 9, 11), (1, 2, 2, 7), (2, 4, 6, 8), (3, 3, 8, 8))
+"""Hands whose levels are printed side by side."""
 
 
 def ranks(xs: Sequence[float]) -> list[float]:
@@ -71,6 +88,14 @@ def main() -> int:
     for level in range(1, 6):
         share = sum(d.level == level for d in rated)
         print(f"level {level}: {share} hands")
+    players = [1 + sum(rank >= cut for cut in PLAYERS_CUTS) for rank in range(len(hands))]
+    off = [abs(d.level - level) for d, level in zip(rated, players, strict=True)]
+    print(f"hands two or more levels from the players': {sum(o >= 2 for o in off)}")
+    print(f"hands at the players' level: {sum(o == 0 for o in off)}")
+    for hand in SHOWN:
+        i = hands.index(hand)
+        shown = " ".join(map(str, hand))
+        print(f"{shown}: level {rated[i].level}, players' {players[i]} ({times[i]} s)")
     return 0
 
 

@@ -180,9 +180,9 @@ FEATURES = (
     basics,
     fair_play,
     rush,
-    rounds,
-    hunt,
+    hunt,  # before rounds: a solo hunt's /stop and /giveup, as a Rush run's
     countdown,
+    rounds,
     duel,
     scores,
     ratings,
@@ -194,9 +194,10 @@ FEATURES = (
 )
 """Registered in this order: the most frequent commands are matched first, after the few
 handlers that take some updates before the feature that has them otherwise (an attempt at
-the daily puzzle given up; a Rush run's /skip and /stop, before the rounds'; a challenge's
-/giveup).  Typed answers do not follow this order: the games give the answer router their
-routes, asked by their declared priority (:class:`bot.services.answer_routes.Priority`)."""
+the daily puzzle given up; a Rush run's /skip and /stop, and a solo hunt's or Countdown
+game's /stop and /giveup, before the rounds'; a challenge's /giveup).  Typed answers do
+not follow this order: the games give the answer router their routes, asked by their
+declared priority (:class:`bot.services.answer_routes.Priority`)."""
 
 
 def add_handlers(application: Application) -> None:

@@ -251,6 +251,9 @@ class UserData:
     rush: RushRecords = field(default_factory=RushRecords)
     """The user's Rush runs: how many, the personal best, the week's best (in the chat and
     through the Telegram game alike)."""
+    met: dict[int, str] = field(default_factory=dict)
+    """Players this user has played a duel or a challenge with, by the name the bot showed
+    them under (:mod:`bot.chat.players_met`), the latest last."""
     seen: float = 0.0
     """When the user was last seen, to the hour (for the host's counts of active players:
     :mod:`bot.services.activity`); 0 in records of earlier releases."""

@@ -64,6 +64,9 @@ REASONS = {
         "{number}: “{group}” after a comma is no number; part the numbers with spaces or "
         "commas, and write a thousand as 1000 or 1,000"
     ),
+    Code.UNCLEAR_GROUPS: N_(
+        "{number} is unclear: is {group} one number or two? Part the numbers with spaces"
+    ),
 }
 """Why an answer is wrong or a request unreadable, for every solver code but a win; one
 wording for each idea, whether an answer or a request has it."""

@@ -108,3 +108,6 @@ class Code(StrEnum):
     """``number`` has a comma followed by ``group``, digits starting with 0 that no number
     written alone has: commas grouping digits (1,000) mixed with commas parting numbers
     (1,000,2,3), or a group cut short (1,00)."""
+    UNCLEAR_GROUPS = "unclear_groups"
+    """``number`` starts as a number grouped by threes (``group``: 1,234) but goes on as
+    numbers parted by commas (1,234,5,6): one number or two, the reader cannot tell."""

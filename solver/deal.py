@@ -8,6 +8,7 @@ import random
 from collections.abc import Mapping
 from functools import lru_cache
 
+from solver.daily_levels import schedule_levels
 from solver.decks import SUITS, hands
 from solver.difficulty import LABELS, MAX_RATED, difficulty
 from solver.search import engine
@@ -100,12 +101,12 @@ def daily_pools(levels: Mapping[tuple[int, ...], int] | None = None) -> DailyPoo
     """The solvable 4-card hands by level, each in the fixed pseudo-random order the daily
     puzzle takes them in.
 
-    ``levels`` gives each hand of four cards from 1 to 13 its :func:`difficulty` level (0 or
-    absent for a hand with no solution to 24), so that a caller that keeps them need not rate
-    every hand again (seconds); without it, every hand is rated here.
+    ``levels`` gives each hand of four cards from 1 to 13 a level (0 or absent for a hand
+    with no solution to 24); without it, the schedule's own, frozen
+    (:data:`solver.daily_levels.SCHEDULE_LEVELS`): the daily puzzle's pools.
     """
     if levels is None:
-        return _rated_pools()
+        return _schedule_pools()
     pools: DailyPools = {level: [] for level in range(1, 6)}
     for hand in hands((1, 13), 4):
         level = levels.get(hand, 0)
@@ -117,8 +118,8 @@ def daily_pools(levels: Mapping[tuple[int, ...], int] | None = None) -> DailyPoo
 
 
 @lru_cache(maxsize=1)
-def _rated_pools() -> DailyPools:
-    return daily_pools({h: _level(h, 24) for h in hands((1, 13), 4) if is_solvable(h, 24)})
+def _schedule_pools() -> DailyPools:
+    return daily_pools(schedule_levels())
 
 
 def daily_number(date: dt.date) -> int:
@@ -129,14 +130,14 @@ def daily_number(date: dt.date) -> int:
 def daily(date: dt.date, pools: DailyPools | None = None) -> tuple[int, ...]:
     """The puzzle of a calendar day: four cards from 1 to 13 that make 24.
 
-    The same in every process (it depends on the date alone); its difficulty level follows
-    the weekday (:data:`DAILY_LEVELS`); a hand comes back only after every other hand of its
-    level has had its turn, which is longer than a year for every level.  ``pools`` are
-    :func:`daily_pools` made once by the caller; without them the first call rates every
-    hand (seconds).
+    The same in every process and every release (it depends on the date alone: the levels
+    it is drawn from are frozen, :mod:`solver.daily_levels`); its level follows the weekday
+    (:data:`DAILY_LEVELS`); a hand comes back only after every other hand of its level has
+    had its turn, which is longer than a year for every level.  ``pools``: another schedule's
+    (:func:`daily_pools` of other levels), for a test.
     """
     level = DAILY_LEVELS[date.weekday()]
-    pool = (pools or _rated_pools())[level]
+    pool = (pools or _schedule_pools())[level]
     days = (date - DAILY_EPOCH).days
     weeks, weekday = divmod(days + DAILY_EPOCH.weekday(), 7)
     same_level_days = [d for d in range(7) if DAILY_LEVELS[d] == level]

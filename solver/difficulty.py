@@ -1,28 +1,32 @@
 """How hard a hand is for people, computed from the arithmetic alone.
 
-The model is a player who searches at random the way people do: pick two of the numbers on
-the table, combine them with an operation, put the result back, and go on until one number
-is left.  Each operation is picked with a weight (people reach for + and × before − and ÷,
-seldom make a fraction, and avoid big numbers), so the chance that such a search ends on the
-target is high for easy hands and tiny for hard ones.
+The model weighs every route a player could take to the target: pick two of the numbers on
+the table, combine them, put the result back, until one number is left.  Each step has a
+weight, how readily people take it (they seldom make a fraction, avoid big numbers, and
+see some last steps, 3 × 8, at a glance and others, 96 ÷ 4, hardly at all); a route weighs
+the product of its steps' weights, and a hand the sum of its routes to the target.  Routes
+that make the target from all but one of the cards are near misses, which slow a player
+down (2 4 6 8: (8 + 4) × 2 leaves the 6 over).
 
-``score = −ln(chance)``.  Hands that need a fraction on every route are rated 5 whatever the
-chance.  The weights and the level cut-offs were fitted once against the 4nums.com ranking
-of the 1362 solvable hands of four cards for 24 (``bench/calibrate_difficulty.py``
-recomputes the fit's figure); the rating itself looks nothing up.
+``score = −ln(routes) + k·ln(1 + near misses)``: low for easy hands, high for hard ones.
+Hands that need a fraction on every route are rated 5 whatever the score.  The weights and
+the level cut-offs were fitted once against the 4nums.com ranking of the 1362 solvable hands
+of four cards for 24 (``bench/calibrate_difficulty.py`` recomputes the fit's figures); the
+rating itself looks nothing up.
 
 A level ranks a hand among the hands of its own game: the hands of as many cards from 1 to
 13 that make the same target.  Four cards for 24 are cut at :data:`CUTS`; every other game
 is cut at the same shares of its own hands (:data:`SHARES_BELOW`), so that a level means the
 same part of the game's hands whatever the target: 2 8 10 → 100 is a middling hand of three
 cards for 100, not a hard one of four for 24.  A game is ranked once, when its first hand is
-rated (about 3 s for four cards).  Hands of more than :data:`MAX_RATED` numbers have too many
+rated (about 4 s for four cards).  Hands of more than :data:`MAX_RATED` numbers have too many
 fellows to rank (6188 hands of five cards) and have no level.
 """
 
 from __future__ import annotations
 
 import math
+import sys
 from bisect import bisect_left
 from dataclasses import dataclass
 from fractions import Fraction
@@ -33,15 +37,33 @@ from solver.decks import hands
 from solver.search import Multiset
 from solver.solutions import SolverInputError, is_solvable, normalise
 
-WEIGHTS = {"+": 0.72, "*": 0.76, "-": 1.0, "/": 0.37, "fraction": 1.0}
-"""How often the model player picks each operation; ``fraction``: a division with a remainder."""
+WEIGHTS = {"+": 0.73, "*": 0.40, "-": 0.71, "/": 1.02, "fraction": 5e-6}
+"""How readily people take each kind of step on the way to the target (weights relative to
+each other); ``fraction``: a division with a remainder, which people all but never try."""
 
-BIG = 30
-"""Results above this are picked less often, by :data:`BIG_FACTOR`."""
+LAST_WEIGHTS = {"+": 0.53, "*": 1.01, "-": 1.42, "/": 11.9}
+"""The same for the last step, the one that makes the target (3 × 8, 20 + 4, 30 − 6,
+48 ÷ 2), read with :data:`LAST_BIG_POWER`: what makes a last division or subtraction hard
+is the big number it starts from."""
 
-BIG_FACTOR = 0.14
+BIG_POWER = 1.98
+"""A step on the way whose result ``r`` is bigger than the target is taken
+``(target / r) ** BIG_POWER`` times as readily: people avoid big numbers."""
 
-CUTS = (4.6, 5.2, 5.8, 6.4)
+LAST_BIG_POWER = 4.66
+"""A last step whose larger number ``n`` is bigger than the target (96 ÷ 4, 36 − 12) is taken
+``(target / n) ** LAST_BIG_POWER`` times as readily."""
+
+CHOICE_POWER = 0.05
+"""How much the other steps a player could take weigh on each state's routes (their total
+weight, to this power, divides them): a hand with more ways to go astray is a little
+harder, which also tells apart hands whose routes weigh the same."""
+
+NEAR_MISS_WEIGHT = 0.39
+"""How much the near misses (routes to the target from all but one card) add to a score:
+each looks like the answer until the card left over is noticed."""
+
+CUTS = (-1.454, -0.788, -0.0669, 0.708)
 """Scores at which the levels 2, 3, 4 and 5 of four cards for 24 begin: about the quintiles
 of its 1362 solvable hands."""
 
@@ -68,8 +90,9 @@ class Difficulty:
     needs_fraction: bool
 
 
-def _steps(a: Value, b: Value) -> list[tuple[float, Value]]:
-    """Every (weight, result) of one operation on ``a`` ≥ ``b``.
+def _steps(a: Value, b: Value, goal: Value, last: bool) -> list[tuple[float, Value]]:
+    """Every (weight, result) of one step on ``a`` ≥ ``b`` (weighed as the ``last`` step, or as
+    one on the way).
 
     Whole values are kept as ``int`` (see :func:`solver.arithmetic.whole`): most values on the
     table are whole, and ``int`` arithmetic is many times faster than ``Fraction``'s.
@@ -77,39 +100,52 @@ def _steps(a: Value, b: Value) -> list[tuple[float, Value]]:
     options = [("+", whole(a + b)), ("*", whole(a * b)), ("-", whole(a - b))]
     if b:
         options.append(("/", divide(a, b)))
-    if a:
-        options.append(("fraction", divide(b, a)))
+    if a and a != b:
+        options.append(("/", divide(b, a)))
+    scale: Value = goal if goal > 0 else -goal if goal < 0 else 1
+    if last:
+        return [(LAST_WEIGHTS[op] * _bigness(a, scale, LAST_BIG_POWER), r) for op, r in options]
     steps = []
     for op, result in options:
         kind = "fraction" if op == "/" and type(result) is not int else op
-        steps.append((WEIGHTS[kind] * (BIG_FACTOR if result > BIG else 1.0), result))
+        steps.append((WEIGHTS[kind] * _bigness(result, scale, BIG_POWER), result))
     return steps
 
 
-def _moves(state: tuple[Value, ...]) -> list[tuple[float, tuple[Value, ...]]]:
-    """Every (weight, next state) the model player can move to from a sorted ``state``."""
-    moves = []
-    n = len(state)
-    for i in range(n):
-        for j in range(i + 1, n):
-            rest = state[:i] + state[i + 1 : j] + state[j + 1 :]
-            for weight, result in _steps(state[j], state[i]):
-                moves.append((weight, tuple(sorted((*rest, result)))))
-    return moves
+def _bigness(value: Value, scale: Value, power: float) -> float:
+    """How much less readily a step is taken for a number ``value`` above ``scale``."""
+    return float(scale / value) ** power if value > scale else 1.0
 
 
 @lru_cache(maxsize=100_000)
-def _chance(state: tuple[Value, ...], target: Value) -> float:
+def _routes(state: tuple[Value, ...], goal: Value) -> float:
+    """The weight of the routes from a sorted ``state`` to ``goal``: the sum, over every
+    route, of the product of its steps' weights, each state's share divided by its choices
+    (the weight of every step it offers) to the power :data:`CHOICE_POWER`."""
     if len(state) == 1:
-        return 1.0 if state[0] == target else 0.0
-    if len(state) == 2:
-        # The last move: no state follows, so its chance is read off the results directly.
-        steps = _steps(state[1], state[0])
-        total = sum(w for w, _ in steps)
-        return sum(w if result == target else 0.0 for w, result in steps) / total
-    moves = _moves(state)
-    total = sum(w for w, _ in moves)
-    return sum(w * _chance(nxt, target) for w, nxt in moves) / total
+        return 1.0 if state[0] == goal else 0.0
+    last = len(state) == 2
+    total = choices = 0.0
+    for i in range(len(state)):
+        for j in range(i + 1, len(state)):
+            rest = state[:i] + state[i + 1 : j] + state[j + 1 :]
+            for weight, result in _steps(state[j], state[i], goal, last):
+                choices += weight
+                if last:
+                    total += weight if result == goal else 0.0
+                else:
+                    total += weight * _routes(tuple(sorted((*rest, result))), goal)
+    return total / float(choices**CHOICE_POWER)
+
+
+def _near_misses(state: tuple[Value, ...], goal: Value) -> float:
+    """The weight of the routes to ``goal`` from all but one of the numbers (from three
+    numbers on: two of two make nothing a player would mistake for the answer)."""
+    if len(state) < 3:
+        return 0.0
+    return sum(
+        _routes(fewer, goal) for fewer in {state[:i] + state[i + 1 :] for i in range(len(state))}
+    )
 
 
 def difficulty(numbers: object, target: object = 24) -> Difficulty:
@@ -131,8 +167,11 @@ def _score(hand: Multiset, goal: Value) -> tuple[float, bool]:
     """The model's score of a hand, and whether it needs a fraction on every route."""
     if not is_solvable(hand, goal):
         raise ValueError("an unsolvable hand has no difficulty")
-    chance = _chance(tuple(whole(x) for x in hand), whole(goal))
-    return -math.log(chance), not is_solvable(hand, goal, integer_only=True)
+    state, target = tuple(whole(x) for x in hand), whole(goal)
+    routes = max(_routes(state, target), sys.float_info.min)  # a solvable hand has one
+    near = _near_misses(state, target)
+    score = -math.log(routes) + NEAR_MISS_WEIGHT * math.log1p(near)
+    return score, not is_solvable(hand, goal, integer_only=True)
 
 
 def _level(score: float, cards: int, goal: Value) -> int:

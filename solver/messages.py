@@ -55,6 +55,9 @@ MESSAGES = {
         "{number}: “{group}” after a comma is no number. Part the numbers with spaces or "
         "commas, and write a thousand as 1000 or 1,000."
     ),
+    Code.UNCLEAR_GROUPS: (
+        "{number} is unclear: is {group} one number or two? Part the numbers with spaces."
+    ),
 }
 """Each code's English wording; ``{column}`` is the position, the other fields its params."""
 

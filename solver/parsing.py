@@ -18,7 +18,7 @@ from solver.codes import Code
 from solver.evaluation import DivisionByZero, NotPositiveWhole, evaluate
 from solver.parse_error import ParseError
 from solver.printing import SYMBOLS, friendly_value
-from solver.requests import parse_request, read_number
+from solver.requests import parse_request, read_number, without_full_stop
 from solver.tokenizer import IGNORED, MAX_LENGTH, Token, tokenize
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "postfix",
     "read_answer",
     "read_number",
+    "without_full_stop",
 ]
 
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}

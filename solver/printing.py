@@ -76,9 +76,13 @@ def _bigger_first(node: Node) -> tuple[Value, Node]:
     return -node[1], node
 
 
-def _leaf(value: Value) -> str:
+def _leaf(value: Value, style: Style) -> str:
+    """A number of the hand: a fraction in brackets (``(1/2)``), or, for people to read
+    (``PRETTY``), as they wrote it where a glyph fits (``½``, ``2½``: no brackets needed)."""
     if type(value) is int:
         return str(value)
+    if style is PRETTY and has_glyph(value):
+        return friendly_value(value)
     text = format_value(value)
     return f"({text})" if "/" in text else text
 
@@ -92,7 +96,7 @@ def _sum(plus: tuple[Node, ...], minus: tuple[Node, ...], style: Style) -> str:
 
 
 def _term(node: Node, style: Style) -> str:
-    return _leaf(node[1]) if node[0] == LEAF else _product(node[2], node[3], style)
+    return _leaf(node[1], style) if node[0] == LEAF else _product(node[2], node[3], style)
 
 
 def _product(num: tuple[Node, ...], den: tuple[Node, ...], style: Style) -> str:
@@ -105,7 +109,7 @@ def _product(num: tuple[Node, ...], den: tuple[Node, ...], style: Style) -> str:
 
 def _factor(node: Node, style: Style) -> str:
     if node[0] == LEAF:
-        return _leaf(node[1])
+        return _leaf(node[1], style)
     if node[0] == SUM:
         return f"({_sum(node[2], node[3], style)})"
     return _product(node[2], node[3], style)
@@ -114,7 +118,7 @@ def _factor(node: Node, style: Style) -> str:
 def render_node(node: Node, style: Style = ASCII) -> str:
     """Infix text of one node."""
     if node[0] == LEAF:
-        return _leaf(node[1])
+        return _leaf(node[1], style)
     if node[0] == SUM:
         return _sum(node[2], node[3], style)
     return _product(node[2], node[3], style)

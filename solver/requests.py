@@ -29,6 +29,11 @@ _GROUPED_NUMBER = re.compile(rf"(?:{_GROUP})(?:/(?:{_GROUP})|[{''.join(VULGAR_VA
 """A number with its digits grouped by threes as the bot prints big numbers: ``1,000,000``,
 ``1,234½``, ``12,345/1,024``."""
 _MIXED = re.compile(rf"(\d*)([{''.join(VULGAR_VALUES)}])")
+_UNCLEAR = re.compile(r"([1-9],[1-9]\d\d)(?:,|$)")
+"""A word that starts as one digit and three after a comma: ``1,234`` is a thousand and
+more, or 1 and 234, and what follows (``,5,6``) does not tell."""
+_DECIMAL = re.compile(r"\d*\.\d+")
+"""A decimal as people write one (``2.5``, ``.5``): read as the fraction it is."""
 
 
 def _split_commas(words: list[str], spaced: bool) -> list[str]:
@@ -36,12 +41,17 @@ def _split_commas(words: list[str], spaced: bool) -> list[str]:
     where spaces part the numbers (``spaced``) or a group starts with 0, as no card does.
     Digits after a comma that start with 0 and are not such a group (``1,000,2,3``,
     ``1,00``) are refused: read alone they would be a number 0 (or 5 for ``05``) that
-    nobody wrote."""
+    nobody wrote; so is a word that starts as a thousand grouped and goes on as numbers
+    parted (``1,234,5,6``: 1234 5 6, or 1 234 5 6?)."""
     split: list[str] = []
     for word in words:
         if "," in word and (spaced or ",0" in word) and _GROUPED_NUMBER.fullmatch(word):
             split.append(word)
             continue
+        unclear = _UNCLEAR.match(word)
+        if unclear:
+            shown = word if len(word) <= 24 else word[:24] + "…"
+            raise ParseError(Code.UNCLEAR_GROUPS, number=shown, group=unclear[1])
         parts = word.split(",")
         for part in parts[1:]:
             if len(part) > 1 and part.startswith("0") and part.isdecimal():
@@ -51,7 +61,7 @@ def _split_commas(words: list[str], spaced: bool) -> list[str]:
     return split
 
 
-def _without_full_stop(text: str) -> str:
+def without_full_stop(text: str) -> str:
     """``text`` without the full stop that ends it as it ends a sentence (``3 3 8 8 = 24.``,
     ``… 24。``), as answers are read; an ellipsis (``24..``) stays, to be refused."""
     text = text.rstrip()
@@ -72,7 +82,7 @@ def parse_request(text: str, *, countdown: bool = False) -> tuple[list[Value], V
     numbers, whole numbers from 1 up for Countdown's rules (``countdown``).  Raises
     :class:`ParseError` saying what is wrong.
     """
-    text = _without_full_stop(text)
+    text = without_full_stop(text)
     for arrow in ARROWS:
         text = text.replace(arrow, "=")
     words = text.replace("=", " = ").replace("，", ",").split()
@@ -108,8 +118,8 @@ def parse_request(text: str, *, countdown: bool = False) -> tuple[list[Value], V
 
 
 def read_number(word: str) -> Value:
-    """One number as people write it: ``12``, ``1/2``, ``½``, ``25⅕``, ``1,000,000``, a card
-    letter; a whole one as ``int``.
+    """One number as people write it: ``12``, ``1/2``, ``½``, ``25⅕``, ``2.5`` (5/2),
+    ``1,000,000``, a card letter; a whole one as ``int``.
 
     Raises :class:`ParseError` for a word that is not a non-negative whole number or fraction.
     """
@@ -126,10 +136,12 @@ def read_number(word: str) -> Value:
     mixed = _MIXED.fullmatch(folded)
     if mixed:
         return whole(int(mixed[1] or 0) + VULGAR_VALUES[mixed[2]])
+    if _DECIMAL.fullmatch(folded):
+        return whole(Fraction(folded))  # 2.5 is 5/2, exactly
     try:
         value = Fraction(folded)
     except (ValueError, ZeroDivisionError):
         raise ParseError(Code.NOT_A_NUMBER, number=shown) from None
-    if "." in folded or "e" in folded.lower():
+    if "." in folded or "e" in folded.lower():  # 1e3, 2.5e1: no one writes a card so
         raise ParseError(Code.DECIMAL, number=shown)
     return whole(value)

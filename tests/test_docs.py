@@ -26,6 +26,23 @@ def test_the_readme_names_the_time_limits_as_the_buttons_do() -> None:
     assert f"the time limit (untimed, {', '.join(limits)} or {last} seconds)" in readme
 
 
+README_MOST_LINES = 200
+"""A README a newcomer reads in three minutes (issue #43): the details are in docs/."""
+
+
+def test_the_readme_is_short() -> None:
+    lines = (ROOT / "README.md").read_text().splitlines()
+    assert len(lines) <= README_MOST_LINES
+
+
+def test_the_readme_keeps_the_test_command_ci_runs() -> None:
+    """``.ci/run`` runs the ```sh block under the line that starts "Run the tests"."""
+    readme = (ROOT / "README.md").read_text()
+    after = readme.split("\nRun the tests", 1)[1]
+    block = after.split("```sh\n", 1)[1].split("\n```", 1)[0]
+    assert block.endswith("&& .venv/bin/pytest")
+
+
 def test_every_code_block_of_the_readme_ends_before_the_next_heading() -> None:
     """An unclosed ``` swallows the sections after it into a block of code."""
     inside, swallowed = False, []

@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 
 from solver import SolverInputError, check, difficulty, is_solvable
+from solver.daily_levels import schedule_levels
 from solver.deal import DAILY_LEVELS, daily, daily_number, deal
 from solver.decks import hands
 from solver.difficulty import CUTS, SHARES_BELOW
@@ -87,12 +88,16 @@ def test_daily_is_deterministic_solvable_and_does_not_repeat() -> None:
     assert hands == [daily(day) for day in days]
     for day, hand in zip(days[:14], hands[:14], strict=True):
         assert is_solvable(hand)
-        assert difficulty(hand).level == DAILY_LEVELS[day.weekday()]
+        assert schedule_levels()[tuple(sorted(hand))] == DAILY_LEVELS[day.weekday()]
     assert daily_number(dt.date(2026, 1, 1)) == 1
 
 
 def test_a_hand_is_rated_among_the_hands_of_its_game() -> None:
-    assert difficulty([2, 8, 10], 100).level == 3
+    """(8+2)×10 is an easy hand of three cards for 100; cut as four cards for 24 are, its
+    score would make it level 4."""
+    rated = difficulty([2, 8, 10], 100)
+    assert rated.level == 1
+    assert 1 + sum(rated.score >= cut for cut in CUTS) == 4
 
 
 @pytest.mark.parametrize(("cards", "target"), [(3, 24), (3, 10), (3, 100)])

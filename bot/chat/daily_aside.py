@@ -13,7 +13,7 @@ it runs; then:
   (:func:`remind`), and plain answers go to the daily again (:func:`waiting`, which the
   daily's answer route asks), judged on its one clock;
 - a give-up with no game on never gives up the daily by chance (a live day given up is a
-  day missed): it says how to give it up on purpose (:func:`waiting_text`).
+  day missed): it asks, with a button that gives it up on purpose (:func:`offer_give_up`).
 
 In a group nothing of this applies: the daily puzzle is played in private.
 """
@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import datetime as dt
 
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
 from bot.chat.game_life import duel_on
 from bot.context import BotContext
 from bot.game.attempts import closed_attempt, take_up_today
 from bot.game.daily import DailyRecord
 from bot.state import AnswersTo, ChatData
-from bot.typed_handlers import HandlerContext
+from bot.typed_handlers import HandlerContext, MessageUpdate
 from solver import daily_number
 
 
@@ -68,18 +70,42 @@ def _free(context: BotContext, chat_id: int, chat: ChatData) -> bool:
     return chat.answers_to == AnswersTo.GAME and not game_on(context, chat_id, chat)
 
 
-def busy_text(context: BotContext, chat_id: int, command: str) -> str | None:
-    """Why a daily puzzle (``command`` opens it) cannot be started in a private chat now:
-    another game of the player's is on there (None: it can).  The daily would hide that
-    game, and its answers, /hint and /giveup would no longer go where the player means
-    them (a give-up or a wrong answer to the daily is a day missed), so the daily waits,
-    its clock not started, until that game is over.  In a group nothing of this applies."""
+def busy_text(context: BotContext, chat_id: int, command: str | None) -> str | None:
+    """Why a daily puzzle (``command`` opens it), or a friend's challenge (``command`` None),
+    cannot be started in a private chat now: another game of the player's is on there (None:
+    it can), and how to end that game.  The new one would hide that game, and its answers,
+    /hint and /giveup would no longer go where the player means them (a give-up or a wrong
+    answer to the daily is a day missed), so it waits, its clock not started, until that
+    game is over.  In a group nothing of this applies."""
     chat = context.application.chat_data.get(chat_id)
     if chat_id <= 0 or chat is None or not game_on(context, chat_id, chat):
         return None
-    return context._("A game is on here: answer it or /giveup first, then {command}.").format(
-        command=command
-    )
+    _ = context._
+    if duel_on(chat, context.bot_data.global_data):
+        kind = "duel"
+    elif chat.table.rushing:
+        kind = "rush"
+    elif chat.table.match is not None:  # /giveup would end a round, not the match
+        kind = "match"
+    else:  # a round (or its hand on the way), a hunt, a Countdown game, a challenge
+        kind = "game"
+    if command is None:
+        return {
+            "duel": _(
+                "A duel is on here: finish it (or /duel stop) first, then open the challenge again."
+            ),
+            "rush": _("A Rush run is on here: /stop it first, then open the challenge again."),
+            "match": _("A match is on here: /stop it first, then open the challenge again."),
+            "game": _(
+                "A game is on here: answer it or /giveup first, then open the challenge again."
+            ),
+        }[kind]
+    return {
+        "duel": _("A duel is on here: finish it (or /duel stop) first, then {command}."),
+        "rush": _("A Rush run is on here: /stop it first, then {command}."),
+        "match": _("A match is on here: /stop it first, then {command}."),
+        "game": _("A game is on here: answer it or /giveup first, then {command}."),
+    }[kind].format(command=command)
 
 
 def waiting(context: HandlerContext, chat_id: int) -> bool:
@@ -97,18 +123,34 @@ def _number(record: DailyRecord) -> int:
     return daily_number(day)
 
 
-def aside_text(context: BotContext, record: DailyRecord, day: dt.date) -> str:
+def aside_text(
+    context: BotContext, record: DailyRecord, day: dt.date, *, by_game: bool = False
+) -> str:
     """That the attempt at ``day``'s puzzle is set aside, its clock running on, and how to
-    take it up again: the archive's replay, or today's (or yesterday's, still open)."""
+    take it up again: the archive's replay, or today's (or yesterday's, still open); set
+    aside ``by_game``, it takes answers again when that game ends (no /daily opens it
+    meanwhile: :func:`busy_text`)."""
     number = daily_number(day)
-    if record.replaying:
-        return context._(
+    if by_game and record.replaying:
+        text = context._(
+            "Daily #{number} from the archive is set aside, its clock running on: it takes "
+            "your answers again when this game ends."
+        )
+    elif by_game:
+        text = context._(
+            "Today's Daily #{number} is set aside, its clock running on: it takes your "
+            "answers again when this game ends."
+        )
+    elif record.replaying:
+        text = context._(
             "Daily #{number} from the archive is set aside, its clock running on: "
             "/daily #{number} takes it up again."
-        ).format(number=number)
-    return context._(
-        "Today's Daily #{number} is set aside, its clock running on: /daily takes it up again."
-    ).format(number=number)
+        )
+    else:
+        text = context._(
+            "Today's Daily #{number} is set aside, its clock running on: /daily takes it up again."
+        )
+    return text.format(number=number)
 
 
 def take_answers(context: BotContext, chat_id: int, to: AnswersTo = AnswersTo.GAME) -> None:
@@ -122,7 +164,7 @@ def take_answers(context: BotContext, chat_id: int, to: AnswersTo = AnswersTo.GA
         day = record.running()
         assert day is not None
         # In the game's lane: the note comes before the game's first message, never after.
-        context.send(chat_id, aside_text(context, record, day), game=True)
+        context.send(chat_id, aside_text(context, record, day, by_game=True), game=True)
     chat.answers_to = to
 
 
@@ -147,25 +189,36 @@ def remind(context: BotContext, chat_id: int) -> None:
     context.send(chat_id, text.format(number=number), game=True)
 
 
-def waiting_text(context: HandlerContext, chat_id: int) -> str | None:
-    """What a give-up (/giveup, /reveal, /stop) or a /hint gets with no game on while the
-    daily waits: that it does, and how to give it up on purpose (never by chance: a live
-    day given up is a day missed); None when no daily waits."""
+GIVE_UP = "giveup:"
+"""The callback data of the button that gives up a daily waiting (and its day, ISO)."""
+
+
+def offer_give_up(update: MessageUpdate, context: HandlerContext) -> bool:
+    """A give-up (/giveup, /reveal, /stop) with no game on while the daily waits: ask, with
+    a button that gives it up (never by chance: a live day given up is a day missed, and the
+    /giveup may have been meant for a game that has just ended).  False when no daily waits
+    (nothing was said)."""
+    chat_id = update.effective_chat.id
     record = _counts(context, context.user_data.daily)
     if record is None or not waiting(context, chat_id):
-        return None
-    number = _number(record)
+        return False
+    day = record.running()
+    assert day is not None  # it counts, so it runs
+    number = daily_number(day)
     if record.replaying:
         text = context._(
-            "No game is on. Your Daily #{number} from the archive is waiting, its clock "
-            "running: to give it up, send /daily #{number}, then /giveup."
+            "Your Daily #{number} from the archive is the game waiting, its clock running. "
+            "Give it up?"
         )
     else:
         text = context._(
-            "No game is on. Your Daily #{number} is waiting, its clock running: to give it "
-            "up (a day missed), send /daily, then /giveup."
+            "Your Daily #{number} is the game waiting, its clock running. Give it up? It "
+            "counts as a day missed."
         )
-    return text.format(number=number)
+    label = context._("🏳 Give up Daily #{number}").format(number=number)
+    button = InlineKeyboardButton(label, callback_data=f"{GIVE_UP}{day.isoformat()}")
+    context.reply(update, text.format(number=number), reply_markup=InlineKeyboardMarkup([[button]]))
+    return True
 
 
 def after_replay(context: HandlerContext, chat_id: int) -> None:

@@ -110,15 +110,15 @@ def other_game(context: ChatContext, private: bool = False, hint: bool = False) 
     table = context.chat_data.table
     if table.hunting and hint:  # a hunt is for finding solutions: a hint would give one
         if private:
-            return _("Hunts have no hints: just type your answer, or /hunt stop to end it.")
+            return _("Hunts have no hints: just type your answer, or /stop to end it.")
         return _("Hunts have no hints: answer with /a, or /hunt stop to end it.")
     if table.hunting:
         if private:
-            return _("A hunt is on: just type your answer, or /hunt stop to end it.")
+            return _("A hunt is on: just type your answer, or /stop to end it.")
         return _("A hunt is on: answer with /a, or /hunt stop to end it.")
     if table.counting:
         if private:
-            return _("A Countdown game is on: just type your answer, or /countdown stop to end it.")
+            return _("A Countdown game is on: just type your answer, or /stop to end it.")
         return _("A Countdown game is on: answer with /a, or /countdown stop to end it.")
     if duel_on(context.chat_data, context.bot_data.global_data):
         return context._("A duel is on here: it ends by its hands, or /duel stop forfeits it.")

@@ -12,9 +12,13 @@ What the line may say, and why:
   and may be forwarded.  The times seen and the record are no spoiler.
 - The holder is named only as they are named in the chat the line goes to: a member the
   bot has seen in a group, under that group's name for them; in private, "you" for the
-  player themself.  Anyone else is "a player elsewhere": a record set in one chat does not
-  tell another chat who played there.
+  player themself, and someone they played a duel or a challenge with as they saw them
+  named (:mod:`bot.chat.players_met`).  Anyone else is "a player elsewhere": a record set
+  in one chat does not tell another chat who played there.
 - A hand solved for the first time has no line (there is nothing to compare with).
+- A solve fast enough for the record that may not take it (the daily puzzle's, a
+  challenge's, one after a hint, one under 1.5 s) says why, so that "Seen 2 times" never
+  leaves a player wondering where their record went.
 - The line is short (a name is cut to :data:`NAME_SHOWN` characters), so that it fits a
   photo's caption (1024 characters) beside the rest of an announcement.
 """
@@ -25,8 +29,10 @@ import datetime as dt
 import html
 import logging
 
+from bot.chat.players_met import known_name
 from bot.context import BotContext
-from bot.game.hand_records import HandRecord, Noted, Source, hand_key
+from bot.game.hand_records import Barred, HandRecord, Noted, Source, hand_key
+from bot.game.pace import FLOOR
 
 logger = logging.getLogger(__name__)
 
@@ -95,7 +101,28 @@ def line_of(
     told in several chats at once (a private duel's two), each names the holder its way."""
     if not noted.before.seen:
         return None
-    return _line(context, chat_id, user_id, noted.before, seconds, noted.new_record)
+    line = _line(context, chat_id, user_id, noted.before, seconds, noted.new_record)
+    if noted.barred is None:
+        return line
+    # Fast enough for the record, but not one that may take it: the line says why.
+    return context._("{line} {why}").format(line=line, why=barred_text(context, noted.barred))
+
+
+def barred_text(context: BotContext, barred: Barred) -> str:
+    """Why a solve fast enough for the record sets none."""
+    _ = context._
+    return {
+        Barred.DAILY: _(
+            "A daily puzzle sets no record: its cards are public before a clock starts."
+        ),
+        Barred.CHALLENGE: _(
+            "A challenge sets no record: its cards are known before a clock starts."
+        ),
+        Barred.HELPED: _("A solve after a hint sets no record."),
+        Barred.TOO_FAST: _(
+            "A solve under {seconds} s sets no record: nobody reads and types that fast."
+        ).format(seconds=FLOOR),
+    }[barred]
 
 
 def _line(
@@ -114,9 +141,9 @@ def _line(
                 "🏅 New record for this hand: {seconds}! Seen {count} times.",
                 seen,
             ).format(seconds=time_text(context, seconds), count=seen)
-        return context.ngettext("Seen {count} time.", "Seen {count} times.", seen).format(
-            count=seen
-        )
+        return context.ngettext(
+            "Seen {count} time, no record yet.", "Seen {count} times, no record yet.", seen
+        ).format(count=seen)
     mine, theirs = _times(context, seconds, before.best)
     holder = holder_name(context, chat_id, user_id, before.holder)
     if new_record:
@@ -155,7 +182,7 @@ def holder_name(context: BotContext, chat_id: int, user_id: int, holder: int) ->
     if chat_id == user_id:  # a private chat's id is its user's
         if holder == user_id:
             return context._("you")
-        return context._("a player elsewhere")
+        return known_name(context, user_id, holder) or context._("a player elsewhere")
     chat = context.application.chat_data.get(chat_id)
     name = chat.members.get(holder) if chat is not None else None
     if name is None:

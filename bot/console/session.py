@@ -364,13 +364,19 @@ def _game_text(game: dict[str, Any]) -> str:
 
 def _chosen(buttons: list[dict[str, Any]], label: str) -> dict[str, Any] | None:
     """The button with ``label`` (as it may be typed), or the ``label``-th one; ``Play``
-    is a game message's Play button, whatever its label."""
+    is a game message's Play button, whatever its label.  Emoji may be left out, and the
+    words after the first ones typed: ``Challenge`` is ``⚔️ Challenge a friend`` when no
+    other button starts so."""
     wanted = _plain_label(label)
     chosen = [b for b in buttons if _plain_label(b["text"]) == wanted]
-    if not chosen and (words := _label_words(label)):
+    words = _label_words(label)
+    if not chosen and words:
         chosen = [b for b in buttons if _label_words(b["text"]) == words]
     if not chosen and wanted == "play":
         chosen = [b for b in buttons if "callback_game" in b]
     if not chosen and label.isdigit() and 1 <= int(label) <= len(buttons):
         chosen = [buttons[int(label) - 1]]
+    if not chosen and words:  # the first words of one button's label (a number is a number)
+        starting = [b for b in buttons if f"{_label_words(b['text'])} ".startswith(f"{words} ")]
+        chosen = starting if len(starting) == 1 else []
     return chosen[0] if chosen else None

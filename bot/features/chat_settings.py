@@ -1,4 +1,5 @@
-"""/settings (an inline keyboard; in groups, admins only) and /language."""
+"""/settings (an inline keyboard; in groups, admins only: anyone else reads them, without
+buttons) and /language."""
 
 from __future__ import annotations
 
@@ -234,10 +235,13 @@ async def change(
 async def settings_command(update: MessageUpdate, context: HandlerContext) -> None:
     """Show the chat's settings with buttons; ``/settings target 36`` sets a value directly."""
     _ = context._
-    if not await is_admin(update, context):
-        context.reply(update, _("Only the group's admins can change settings."))
-        return
     settings = context.chat_data.table.settings
+    if not await is_admin(update, context):
+        # Anyone may read them (what the next round deals); only the buttons are the admins'.
+        only = _("Only the group's admins can change settings.")
+        described = _describe(settings, context, update.effective_chat.type)
+        context.reply(update, described + "\n\n" + only)
+        return
     words = context.args or []
     if len(words) == 1:
         context.reply(update, html.escape(usage(context, words[0])))

@@ -19,7 +19,7 @@ import html
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
-from bot.chat import daily_aside, game_life, status_message
+from bot.chat import daily_aside, game_life, solo_games, status_message
 from bot.chat.announce import tell_saved
 from bot.context import services
 from bot.game.claims import after_mention, looks_like_answer
@@ -331,8 +331,11 @@ def restore(application: Application) -> int:
 
 
 def register(application: Application) -> None:
-    """/countdown and /numbers, and the answers of a game while one is on."""
+    """/countdown and /numbers (and, in private, /stop and /giveup while a game is on), and
+    the answers of a game while one is on."""
     handler = for_messages(countdown_command)
     application.add_handler(CommandHandler(["countdown", "numbers"], handler))
+    alone = solo_games.alone_in(application, COUNTDOWN)  # a solo game ends as a round does
+    application.add_handler(CommandHandler(solo_games.GIVE_UPS, for_messages(_stop), filters=alone))
     route = Route(Priority.COUNTDOWN, claims, judge, counting, its_messages)
     services(application).answers.add(route)

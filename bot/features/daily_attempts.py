@@ -28,7 +28,13 @@ from bot.services.answer_routes import Priority, Route
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.state import AnswersTo, ChatData
 from bot.texts import duration_text
-from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
+from bot.typed_handlers import (
+    ButtonUpdate,
+    HandlerContext,
+    MessageUpdate,
+    for_buttons,
+    for_messages,
+)
 from solver import daily_number
 
 OPENING_GROUP = -2
@@ -141,9 +147,29 @@ async def solutions_of(context: BotContext, day: dt.date) -> tuple[int, str]:
     return len(solutions), "\n".join(lines)
 
 
-async def give_up_command(update: MessageUpdate, context: HandlerContext) -> None:
-    """/giveup, /reveal or /stop while a daily attempt is open in private: give it up and
-    show its solutions (a live day given up is a day missed)."""
+async def give_up_button(update: ButtonUpdate, context: HandlerContext) -> None:
+    """The button under "Give it up?" (a give-up said while the daily waited, set aside):
+    give it up, if it is still that day's attempt and still waits."""
+    query = update.callback_query
+    day = context.user_data.daily.running()
+    chat_id = update.effective_chat.id
+    if day is None or query.data != f"{daily_aside.GIVE_UP}{day.isoformat()}":
+        await query.answer(context._("That daily is not waiting any more."), show_alert=True)
+        return
+    if not daily_aside.waiting(context, chat_id):  # a game began since: the daily stays aside
+        await query.answer(
+            context._("A game is on here: the daily stays set aside until it ends."),
+            show_alert=True,
+        )
+        return
+    await query.answer()
+    await give_up_command(update, context)
+
+
+async def give_up_command(update: MessageUpdate | ButtonUpdate, context: HandlerContext) -> None:
+    """/giveup, /reveal or /stop while a daily attempt is open in private (or the button
+    that gives up a daily waiting): give it up and show its solutions (a live day given up
+    is a day missed)."""
     _ = context._
     record = context.user_data.daily
     now = context.bot_data.local_now()
@@ -281,6 +307,11 @@ def register(application: Application) -> None:
             ["daily", "start"],
             for_messages(gave_up_today),
             filters=_Private(application, _gave_up_today),
+        )
+    )
+    application.add_handler(
+        CallbackQueryHandler(
+            for_buttons(give_up_button), pattern=rf"^{daily_aside.GIVE_UP}\d{{4}}-\d{{2}}-\d{{2}}$"
         )
     )
     services(application).answers.add(Route(Priority.CLOSED_DAILY, to_closed, closed_answer))

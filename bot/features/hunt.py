@@ -15,7 +15,7 @@ import html
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
-from bot.chat import daily_aside, game_life, status_message
+from bot.chat import daily_aside, game_life, solo_games, status_message
 from bot.chat.announce import tell_saved
 from bot.context import services
 from bot.game.claims import after_mention, looks_like_answer
@@ -250,6 +250,9 @@ def restore(application: Application) -> int:
 
 
 def register(application: Application) -> None:
-    """/hunt, and the answers of a hunt while one is on."""
+    """/hunt (and, in private, /stop and /giveup while a hunt is on), and the answers of a
+    hunt while one is on."""
     application.add_handler(CommandHandler("hunt", for_messages(hunt_command)))
+    alone = solo_games.alone_in(application, HUNT)  # a solo hunt ends as a round does
+    application.add_handler(CommandHandler(solo_games.GIVE_UPS, for_messages(_stop), filters=alone))
     services(application).answers.add(Route(Priority.HUNT, claims, judge, hunting, pictures))

@@ -4,7 +4,8 @@ The ratings are the duels' (:mod:`bot.game.rating`, kept in the global data); th
 only reads them.  A player is named only as they are named in the chat that asks (a group's
 member under that group's name for them; "you" for the player who asks): the boards span
 every chat, and a name from one chat is not told in another (the rest are "a player
-elsewhere"), as for each hand's record (:mod:`bot.chat.hand_record_line`).
+elsewhere"), as for each hand's record (:mod:`bot.chat.hand_record_line`); in private,
+those the player played are named as they saw them (:mod:`bot.chat.players_met`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from telegram import Message, User
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
+from bot.chat.players_met import known_name
 from bot.context import BotContext
 from bot.game.rating import BOARD_MIN_DUELS, PROVISIONAL_DUELS, PlayerRating, Result, Shown
 from bot.texts import player_line
@@ -39,12 +41,14 @@ def _signed(change: int) -> str:
 
 
 def _name_here(context: HandlerContext, update: MessageUpdate, user_id: int) -> str | None:
-    """How ``user_id`` is named in this chat (HTML): in private, only the player who asks
-    is known (by their name); in a group, its members are, by the group's name for them;
-    None for anyone else."""
+    """How ``user_id`` is named in this chat (HTML): in private, the player who asks (by
+    their name) and those they played (as they saw them named: :mod:`bot.chat.players_met`);
+    in a group, its members, by the group's name for them; None for anyone else."""
     viewer = update.effective_user
     if update.effective_chat.type == ChatType.PRIVATE:
-        return _cut(viewer.full_name) if user_id == viewer.id else None
+        if user_id == viewer.id:
+            return _cut(viewer.full_name)
+        return known_name(context, viewer.id, user_id)
     name = context.chat_data.members.get(user_id)
     return None if name is None else _cut(name)
 

@@ -142,3 +142,10 @@ def take_up_today(record: DailyRecord, now: dt.datetime) -> dt.date | None:
         return None
     record.attempt, record.replaying = key, False
     return today
+
+
+def first_day(record: DailyRecord) -> dt.date | None:
+    """The first day the player opened a live puzzle (None: never): the days before it were
+    not theirs to miss (the archive calls them "not played")."""
+    days = [*record.started, *record.results, *record.gave_up]
+    return dt.date.fromisoformat(min(days)) if days else None

@@ -74,13 +74,23 @@ class HandRecord:
     """The day it was set, as the caller counts days (None in records of earlier releases)."""
 
 
+class Barred(StrEnum):
+    """Why a solve fast enough for the record did not take it (see the rules above)."""
+
+    DAILY = "daily"
+    CHALLENGE = "challenge"
+    HELPED = "helped"
+    TOO_FAST = "too_fast"
+
+
 @dataclass(frozen=True, slots=True)
 class Noted:
-    """What a solve found and did: the record as it stood before, and whether this solve
-    set a new one."""
+    """What a solve found and did: the record as it stood before, whether this solve set a
+    new one, and why not when it was fast enough to (None: it set one, or was slower)."""
 
     before: HandRecord
     new_record: bool
+    barred: Barred | None = None
 
 
 @dataclass(slots=True)
@@ -123,13 +133,13 @@ class HandRecords:
         before = _copy(record)
         record.seen += 1
         faster = record.best is None or seconds < record.best
-        known_before = source in (Source.DAILY, Source.CHALLENGE)  # cards seen before the clock
-        new_record = faster and not too_fast(seconds) and not known_before and not helped
-        new_record = new_record and not given and not off_boards
+        barred = _barred(source, seconds, helped) if faster else None
+        # (Kept off the boards, or given its solutions: no record, and no reason told.)
+        new_record = faster and barred is None and not given and not off_boards
         if new_record:
             record.best, record.holder, record.source = seconds, user_id, source.value
             record.day = day
-        return Noted(before, new_record)
+        return Noted(before, new_record, barred)
 
     def remove_holder(self, user_id: int) -> list[str]:
         """Clear the records ``user_id`` holds (the times seen stay); their keys."""
@@ -151,6 +161,20 @@ class HandRecords:
         least = min(self.hands, key=lambda key: self.hands[key].seen)
         del self.hands[least]
         self.dropped.append(least)
+
+
+def _barred(source: Source, seconds: float, helped: bool) -> Barred | None:
+    """Why a solve may not take the record (its cards seen before the clock, a hint, a time
+    no person makes), or None."""
+    if source is Source.DAILY:
+        return Barred.DAILY
+    if source is Source.CHALLENGE:
+        return Barred.CHALLENGE
+    if helped:
+        return Barred.HELPED
+    if too_fast(seconds):
+        return Barred.TOO_FAST
+    return None
 
 
 def _copy(record: HandRecord) -> HandRecord:

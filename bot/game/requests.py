@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from solver import Code, Listing, closest, solve_within
 from solver.arithmetic import Value
-from solver.parsing import ParseError, parse_request
+from solver.parsing import ParseError, parse_request, without_full_stop
 from solver.printing import format_value, friendly_value, has_glyph
 
 
@@ -85,8 +85,9 @@ def shown_alike(values: list[Value]) -> list[str]:
 
 
 def parse_solve(text: str) -> SolveRequest:
-    """Numbers, target (24 unless given) and rules of a request."""
-    words = text.split()
+    """Numbers, target (24 unless given) and rules of a request (a closing full stop left
+    out, after a rule's word too: ``3 3 8 8 int.``)."""
+    words = without_full_stop(text).split()
     chosen = {RULE_WORDS[w.lower()] for w in words if w.lower() in RULE_WORDS}
     rules = Rules.COUNTDOWN if Rules.COUNTDOWN in chosen else Rules.WHOLE if chosen else Rules.EXACT
     rest = " ".join(w for w in words if w.lower() not in RULE_WORDS)

@@ -19,12 +19,13 @@ logger = logging.getLogger(__name__)
 T = TypeVar("T")
 
 RATE_BUDGET = 60.0
-"""Seconds to rate every hand of a card count for a target (about 1.5 s for four cards)."""
+"""Seconds to rate every hand of a card count for a target (about 2 s for four cards)."""
 
-TABLE_VERSIONS = {"levels": 2, "solutions": 1}
+TABLE_VERSIONS = {"levels": 3, "solutions": 1}
 """The version in the name of each kind of table kept in the data file, raised when the same
 card count and target would give another table: version 1 levels were cut where four cards
-for 24 are, whatever the game; version 2 ranks each game's hands among themselves."""
+for 24 are, whatever the game; version 2 ranks each game's hands among themselves; version 3
+rates them by the model refitted to players' times (:mod:`solver.difficulty`)."""
 
 
 TableStore = tuple[Callable[[str], str | None], Callable[[str, str], None]]

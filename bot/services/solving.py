@@ -80,8 +80,6 @@ UTC_NOW = functools.partial(dt.datetime.now, dt.UTC)
 
 DEFAULT_GAME = (4, 24)
 """Cards and target of a chat's default settings: their hands' solutions are kept."""
-DAILY_TABLE = (4, 24)
-"""The level table the daily puzzle's schedule is made from."""
 
 
 class Solving(KeptTables):
@@ -392,5 +390,5 @@ class Solving(KeptTables):
         return await asyncio.shield(self._pools)
 
     async def _make_pools(self) -> DailyPools:
-        table = await self.levels(*DAILY_TABLE)
-        return daily_pools(table.levels)
+        # The schedule's own levels, frozen: never the rating's (a day's puzzle never changes).
+        return daily_pools()

@@ -44,5 +44,6 @@ function failed(error) {
     say(t(Date.now() - loadedAt >= LAUNCH_LIFE ? "reopen" : "unauthorized"), "bad");
   } else if (status === 429) say(t("tooFast"), "bad");
   else if (status >= 500) say(error.body.reason || t("busy"), "bad");
+  else if (status && error.body.reason) say(error.body.reason, "bad"); // refused, and why
   else say(t("offline"), "bad");
 }

@@ -4,32 +4,21 @@ the bot writes over a hand's solutions (the test knows the hand: it knows how ma
 from __future__ import annotations
 
 import datetime as dt
-import functools
 from collections.abc import Sequence
 
 from telegram.ext import Application
 
-from bot.game.hands import LevelTable
 from bot.game.hunt import Hunt
-from bot.game.rated import LEVELS_4_24
 from bot.local_api import LocalBotApi
 from solver import daily as solver_daily
-from solver import daily_pools, solve
+from solver import solve
 from solver.deal import DailyPools
 
 
-@functools.cache
-def _daily_pools() -> DailyPools:
-    return daily_pools(LevelTable.from_text(4, 24, LEVELS_4_24).levels)
-
-
 def daily(day: dt.date, pools: DailyPools | None = None) -> tuple[int, ...]:
-    """The daily puzzle of ``day``: ``solver.daily(day)``, from the default game's kept level
-    table as the bot makes it, rather than by rating every hand again in each test process
-    (about 1.5 s of CPU).  The same hand: ``tests/game/test_hands.py`` checks that the kept
-    table is the rating and that the schedule made from it is the rated one.  ``pools``: as
-    ``solver.daily``'s (a bot's own)."""
-    return solver_daily(day, pools or _daily_pools())
+    """The daily puzzle of ``day``: ``solver.daily(day)``, from the schedule's frozen levels
+    as the bot's (``pools``: as ``solver.daily``'s, a bot's own)."""
+    return solver_daily(day, pools)
 
 
 def the_hunt(application: Application, chat: int) -> Hunt:

@@ -66,3 +66,11 @@ async def next_picture(api: LocalBotApi, user: int, chat: int, text: str, **kwar
                 return message
         before = len(sent)
     pytest.fail("no picture")
+
+
+def after_last_hand(end: str) -> str:
+    """A run's end without its first line, the hand that was on (failing the test if the
+    end does not start with it)."""
+    last, _, rest = end.partition("\n")
+    assert last.startswith(("⏹ The last hand", "⏹ 最后一手牌是")), end
+    return rest

@@ -141,3 +141,35 @@ def test_a_button_that_shares_a_query_asks_it_in_the_group(tmp_path: Path) -> No
 
 def link(payload: str) -> dict[str, str]:
     return {"text": "Play", "url": f"https://t.me/TwentyFourBot?start={payload}"}
+
+
+def _offer_message(api: LocalBotApi, con: Console, *labels: str) -> None:
+    """Message #99 in the current user's private chat, with buttons that share a query."""
+    chosen_chat = {"query": "ch abc", "allow_group_chats": True}
+    buttons = [{"text": label, "switch_inline_query_chosen_chat": chosen_chat} for label in labels]
+    sent = api.send(con.user_id, con.user_id, "/play")
+    api._record(
+        {
+            "message_id": 99,
+            "chat": sent["chat"],
+            "text": "🎉 You win",
+            "reply_markup": {"inline_keyboard": [buttons]},
+        }
+    )
+
+
+def test_a_button_is_pressed_by_its_first_word_without_its_emoji(tmp_path: Path) -> None:
+    """``:press 99 Challenge`` is ``⚔️ Challenge a friend``: emoji left out, and the words
+    after the first."""
+    con, api, out = console(tmp_path)
+    _offer_message(api, con, "⚔️ Challenge a friend")
+    con.handle(":press 99 Challenge")
+    assert pushed(api)["inline_query"]["query"] == "ch abc"
+    assert "no button" not in out.getvalue()
+
+
+def test_first_words_that_two_buttons_start_with_press_neither(tmp_path: Path) -> None:
+    con, api, out = console(tmp_path)
+    _offer_message(api, con, "⚔️ Challenge a friend", "⚔️ Challenge a group")
+    con.handle(":press 99 Challenge")
+    assert "(no button 'Challenge' under message #99; there are 1: ⚔️ Challenge" in out.getvalue()

@@ -138,13 +138,25 @@ async def test_no_other_game_during_a_countdown(tmp_path: Path) -> None:
         await start(api, application, CAROL, CAROL)
         replies = [
             await reply_to(api, CAROL, CAROL, command)
-            for command in ("/play", "/hunt", "/countdown", "/skip", "/stop")
+            for command in ("/play", "/hunt", "/countdown", "/skip")
         ]
         table = application.chat_data[CAROL].table
-    expected = "A Countdown game is on: just type your answer, or /countdown stop to end it."
-    assert replies == [expected] * 5
+    expected = "A Countdown game is on: just type your answer, or /stop to end it."
+    assert replies == [expected] * 4
     assert table.round is None
     assert table.counting
+
+
+@pytest.mark.parametrize("command", ["/stop", "/giveup"])
+async def test_a_solo_countdown_game_ends_with_a_rounds_stop_or_give_up(
+    tmp_path: Path, command: str
+) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await start(api, application, CAROL, CAROL)
+        await reply_to(api, CAROL, CAROL, command)
+        counting = application.chat_data[CAROL].table.counting
+    assert not counting
 
 
 async def test_no_countdown_between_two_rounds_of_a_match(tmp_path: Path) -> None:

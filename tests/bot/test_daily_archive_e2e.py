@@ -169,7 +169,8 @@ async def test_the_archive_lists_missed_days_first_with_buttons_to_play(tmp_path
         listing = plain_text(await reply_to(api, ANN, ANN, "/daily archive"))
         message = api.sent[-1]
         buttons = [row[0] for row in message["reply_markup"]["inline_keyboard"]]
-        assert listing.splitlines()[1] == f"#{daily_number(DAY) - 2} 2026-11-21: missed"
+        # Before Ann's first day: not a day she missed.
+        assert listing.splitlines()[1] == f"#{daily_number(DAY) - 2} 2026-11-21: not played"
         assert listing.splitlines()[-1] == f"#{daily_number(DAY) - 1} 2026-11-22: ✅ 0:00"
         assert len(buttons) == 6
         assert all(len(b["callback_data"].encode()) <= 64 for b in buttons)
@@ -179,6 +180,35 @@ async def test_the_archive_lists_missed_days_first_with_buttons_to_play(tmp_path
     assert plain_text(shown["caption"]).startswith(
         f"Daily #{daily_number(DAY) - 2} (2026-11-21, from the archive)"
     )
+
+
+async def test_the_archive_calls_days_before_a_first_day_not_played(tmp_path: Path) -> None:
+    """A newcomer's archive: every day before their first is "not played", not missed."""
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        listing = plain_text(await reply_to(api, ANN, ANN, "/daily archive")).splitlines()
+    assert [line.split(": ")[1] for line in listing[1:]] == ["not played"] * 7
+
+
+async def test_the_archive_calls_a_day_after_the_first_missed(tmp_path: Path) -> None:
+    """Played three days ago, not since: the two days between are missed, the ones before
+    not played."""
+    api = make_api()
+    clock = FakeClock(NOON - 3 * 86_400)
+    async with running_bot(api, tmp_path, clock=clock):
+        await reply_to(api, ANN, ANN, "/daily")
+        clock.now = NOON
+        listing = plain_text(await reply_to(api, ANN, ANN, "/daily archive")).splitlines()
+    states = {line.split(" ")[1].rstrip(":"): line.split(": ")[1] for line in listing[1:]}
+    assert states == {
+        "2026-11-22": "missed",
+        "2026-11-21": "missed",
+        "2026-11-20": "missed",  # opened, never solved
+        "2026-11-19": "not played",
+        "2026-11-18": "not played",
+        "2026-11-17": "not played",
+        "2026-11-16": "not played",
+    }
 
 
 async def test_the_archive_in_a_group_points_to_private(tmp_path: Path) -> None:
@@ -217,4 +247,4 @@ async def test_the_archive_in_chinese_has_chinese_punctuation(tmp_path: Path) ->
     api = make_api()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
         listing = plain_text(await reply_to(api, BOB, BOB, "/daily archive"))
-    assert listing.splitlines()[1] == f"#{daily_number(DAY) - 1} 2026-11-22：未完成"
+    assert listing.splitlines()[1] == f"#{daily_number(DAY) - 1} 2026-11-22：没玩过"

@@ -35,7 +35,15 @@ PAST_NUMBER = daily_number(PAST)
 RIGHT = "(6*6+12)/2"
 """A right answer to the test day's daily puzzle, 2 6 6 12."""
 
-SET_ASIDE = f"Today's Daily #{NUMBER} is set aside, its clock running on: /daily takes it up again."
+SET_ASIDE = (
+    f"Today's Daily #{NUMBER} is set aside, its clock running on: it takes your answers again "
+    "when this game ends."
+)
+"""Not "/daily takes it up again": /daily is refused while the game is on."""
+OFFER = (
+    f"Your Daily #{NUMBER} is the game waiting, its clock running. Give it up? It counts as a "
+    "day missed."
+)
 WAITING = (
     f"Your Daily #{NUMBER} is waiting, its clock running: type your answer, or /daily to see "
     "it again."
@@ -82,7 +90,9 @@ async def test_play_during_the_daily_says_it_is_set_aside_in_chinese(tmp_path: P
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
         await reply_to(api, BOB, BOB, "/daily")
         texts = await texts_until_photo(api, BOB, "/play")
-    assert texts[0] == f"今天的每日一题 #{NUMBER} 先放一放，它的计时照走：发 /daily 接着做。"
+    assert texts[0] == (
+        f"今天的每日一题 #{NUMBER} 先放一放，它的计时照走：这局游戏结束后，你发的答案又会算给它。"
+    )
 
 
 async def test_play_in_a_group_says_nothing_of_the_daily(tmp_path: Path) -> None:
@@ -145,8 +155,8 @@ async def test_an_archive_replay_is_set_aside_and_taken_up_again(tmp_path: Path)
         answer = solve(tuple(daily(PAST)))[0].text
         solved = plain_text(await reply_to(api, EVE, EVE, answer))
     assert started[0] == (
-        f"Daily #{PAST_NUMBER} from the archive is set aside, its clock running on: "
-        f"/daily #{PAST_NUMBER} takes it up again."
+        f"Daily #{PAST_NUMBER} from the archive is set aside, its clock running on: it takes "
+        "your answers again when this game ends."
     )
     assert ended[1] == (
         f"Your Daily #{PAST_NUMBER} from the archive is waiting, its clock running: type your "
@@ -155,33 +165,68 @@ async def test_an_archive_replay_is_set_aside_and_taken_up_again(tmp_path: Path)
     assert solved.startswith(f"✅ Daily #{PAST_NUMBER} ({PAST.isoformat()}) solved in ")
 
 
+async def _offered(api: LocalBotApi, user: int, command: str) -> dict:
+    """The daily, a round over it that ends with /reveal, then ``command``: its reply."""
+    await reply_to(api, user, user, "/daily")
+    await texts_until_photo(api, user, "/play")
+    await two_replies(api, user, "/reveal")
+    before = len(api.sent)
+    api.send(user, user, command)
+    return (await api.wait_for_sent(before + 1))[before]
+
+
 async def test_giveup_with_no_game_on_keeps_the_daily(tmp_path: Path) -> None:
     api = with_eve()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
-        await reply_to(api, EVE, EVE, "/daily")
-        await texts_until_photo(api, EVE, "/play")
-        await two_replies(api, EVE, "/reveal")
-        said = plain_text(await reply_to(api, EVE, EVE, "/giveup"))
+        await _offered(api, EVE, "/giveup")
         record = application.user_data[EVE].daily
-        assert record.running() == DAY
-        assert DAY.isoformat() not in record.gave_up
-    assert said == (
-        f"No game is on. Your Daily #{NUMBER} is waiting, its clock running: to give it up "
-        "(a day missed), send /daily, then /giveup."
+    assert record.running() == DAY
+    assert DAY.isoformat() not in record.gave_up
+
+
+async def test_giveup_with_no_game_on_asks_to_give_the_daily_up(tmp_path: Path) -> None:
+    """Not "No game is on": the daily that was just said to wait is the game on."""
+    api = with_eve()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        offer = await _offered(api, EVE, "/giveup")
+    assert plain_text(offer["text"]) == OFFER
+    assert offer["reply_markup"]["inline_keyboard"][0][0]["text"] == f"🏳 Give up Daily #{NUMBER}"
+
+
+async def test_the_offers_button_gives_the_daily_up(tmp_path: Path) -> None:
+    api = with_eve()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        offer = await _offered(api, EVE, "/giveup")
+        before = len(api.sent)
+        api.press(EVE, offer, offer["reply_markup"]["inline_keyboard"][0][0]["callback_data"])
+        gave_up = plain_text((await api.wait_for_sent(before + 1))[before]["text"])
+        record = application.user_data[EVE].daily
+    assert gave_up.split("\n")[0] == (
+        f"You gave up today's puzzle, Daily #{NUMBER}: it counts as a day missed. Its solutions:"
     )
+    assert DAY.isoformat() in record.gave_up
+
+
+async def test_the_offers_button_pressed_again_gives_nothing_up_twice(tmp_path: Path) -> None:
+    api = with_eve()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        offer = await _offered(api, EVE, "/giveup")
+        data = offer["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
+        api.press(EVE, offer, data)
+        await settled(api, application)
+        before = len(api.sent)
+        api.press(EVE, offer, data)
+        await settled(api, application)
+    assert [m for m in api.sent[before:] if "You gave up" in m.get("text", "")] == []
 
 
 async def test_stop_with_no_game_on_keeps_the_daily_in_chinese(tmp_path: Path) -> None:
     api = with_eve()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
-        await reply_to(api, BOB, BOB, "/daily")
-        await texts_until_photo(api, BOB, "/play")
-        await two_replies(api, BOB, "/reveal")
-        said = plain_text(await reply_to(api, BOB, BOB, "/stop"))
+        offer = await _offered(api, BOB, "/stop")
         assert application.user_data[BOB].daily.running() == DAY
-    assert said == (
-        f"现在没有进行中的游戏。每日一题 #{NUMBER} 还在等你，它的计时一直在走："
-        "要放弃它（这一天算作错过），先发 /daily，再发 /giveup。"
+    assert plain_text(offer["text"]) == (
+        f"每日一题 #{NUMBER} 正等着你，它的计时一直在走。要放弃它吗？放弃的话这一天算作错过。"
     )
 
 
@@ -234,10 +279,7 @@ async def test_giving_up_an_archive_puzzle_takes_todays_up_again(tmp_path: Path)
         result = application.user_data[EVE].daily.result(DAY)
     assert gave_up[0].startswith(f"You gave up Daily #{PAST_NUMBER} ({PAST.isoformat()}")
     assert gave_up[1] == WAITING
-    assert again == (
-        f"No game is on. Your Daily #{NUMBER} is waiting, its clock running: to give it up "
-        "(a day missed), send /daily, then /giveup."
-    )
+    assert again == OFFER
     assert solved.startswith("✅ Solved in 1:15!")
     assert result is not None
     assert result.seconds == 75

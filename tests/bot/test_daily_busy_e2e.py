@@ -10,20 +10,23 @@ from pathlib import Path
 
 import pytest
 
-from bot.local_api import plain_text
-from solver import daily_number
+from bot.local_api import LocalBotApi, plain_text
+from solver import daily_number, solve
 from tests.bot.challenge_links import link_of, offer_of, said, share
 from tests.bot.harness import (
     ANN,
     BOB,
     GROUP,
+    BotApplication,
     FakeClock,
     deal,
+    dealt,
     reply_to,
     running_bot,
     settled,
     until,
 )
+from tests.bot.miniapp_data import APP_ENV, call
 from tests.bot.trust_data import EVE, with_eve
 
 pytestmark = pytest.mark.asyncio
@@ -135,3 +138,76 @@ async def test_daily_in_a_group_over_its_round_is_unchanged(tmp_path: Path) -> N
         await deal(api, ANN, GROUP)
         told = plain_text(await reply_to(api, ANN, GROUP, "/daily"))
     assert "A game is on here" not in told
+
+
+async def _shared(api: LocalBotApi, clock: FakeClock) -> dict:
+    """Ann solves a hand in private (a practice one, no daily) and shares its challenge."""
+    hand = dealt(await said(api, ANN, "/play"))
+    clock.now += 9
+    solved = await said(api, ANN, solve(hand)[0].text)
+    return await share(api, ANN, offer_of(solved))
+
+
+async def _opened_over(tmp_path: Path, user: int, command: str) -> tuple[str, BotApplication]:
+    """Ann shares a challenge; ``user`` starts a game with ``command`` in private, then
+    presses the challenge's Play: what the bot says, and the bot as it is then."""
+    api = with_eve()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        shared = await _shared(api, clock)
+        await settled(api, application)
+        await deal(api, user, user, command)
+        told = plain_text((await said(api, user, link_of(shared)))["text"])
+        await settled(api, application)
+    return told, application
+
+
+async def test_a_friends_challenge_over_a_round_is_refused(tmp_path: Path) -> None:
+    """It would hide the round (its answers would go to the challenge)."""
+    told, _application = await _opened_over(tmp_path, EVE, "/play")
+    assert told == "A game is on here: answer it or /giveup first, then open the challenge again."
+
+
+async def test_a_challenge_refused_over_a_round_leaves_the_round_on_and_is_not_played(
+    tmp_path: Path,
+) -> None:
+    _told, application = await _opened_over(tmp_path, EVE, "/play")
+    plays = [c.plays for c in application.bot_data.global_data.challenges.challenges.values()]
+    assert application.chat_data[EVE].table.playing
+    assert [EVE in p for p in plays] == [False]
+
+
+async def test_a_friends_challenge_over_a_rush_run_says_how_to_end_the_run(
+    tmp_path: Path,
+) -> None:
+    told, _application = await _opened_over(tmp_path, EVE, "/rush")
+    assert told == "A Rush run is on here: /stop it first, then open the challenge again."
+
+
+async def test_a_friends_challenge_over_a_round_is_refused_in_chinese(tmp_path: Path) -> None:
+    told, _application = await _opened_over(tmp_path, BOB, "/play")
+    assert told == "这里还有一局游戏在进行：先答出来或发 /giveup，再重新打开这个挑战。"
+
+
+async def test_the_daily_over_a_match_says_to_stop_the_match(tmp_path: Path) -> None:
+    """/giveup would end the round only: the match would deal its next."""
+    api = with_eve()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        await deal(api, EVE, EVE, "/play 3")
+        told = plain_text(await reply_to(api, EVE, EVE, "/daily"))
+    assert told == "A match is on here: /stop it first, then /daily."
+
+
+async def test_the_mini_apps_daily_over_a_round_starts_no_clock(tmp_path: Path) -> None:
+    api = with_eve()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON), env=APP_ENV) as application:
+        await deal(api, ANN, ANN)
+        opened = await call(application, "GET", "daily")
+        started = application.user_data[ANN].daily.started
+    assert opened.status_code == 409
+    assert opened.json() == {
+        "error": "busy",
+        "reason": "A game of yours is on in our private chat: finish it there first, then tap "
+        "Start again.",
+    }
+    assert started == {}

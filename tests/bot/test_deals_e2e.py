@@ -40,19 +40,20 @@ async def test_a_refused_match_is_not_left_armed(tmp_path: Path) -> None:
 
 
 async def test_two_settings_at_once_never_leave_nothing_to_deal(tmp_path: Path) -> None:
-    """Hard hands of three cards exist for 24, and any hand for 97; no hard hand of three
-    cards makes 97."""
+    """Hard hands of three cards from 1 to 10 exist for 24, and any hand for 95; no hard hand
+    of three such cards makes 95."""
     api = make_api()
     async with running_bot(api, tmp_path) as application:
         await reply_to(api, ANN, GROUP, "/settings cards 3")  # rates three cards for 24
+        await reply_to(api, ANN, GROUP, "/settings deck 10")
         before = len(api.sent)
-        api.send(ANN, GROUP, "/settings target 97")  # rated in a worker: takes a while
+        api.send(ANN, GROUP, "/settings target 95")  # rated in a worker: takes a while
         api.send(ANN, GROUP, "/settings difficulty hard")  # known at once for 24
         sent = await api.wait_for_sent(before + 2)
         settings = application.chat_data[GROUP].table.settings
         texts = [plain_text(m["text"]) for m in sent[before:]]
-        assert (settings.target, settings.difficulty) in [(97, None), (24, "hard")]
-        assert any(text.startswith("No hard hands of 3 cards make 97") for text in texts)
+        assert (settings.target, settings.difficulty) in [(95, None), (24, "hard")]
+        assert any(text.startswith("No hard hands of 3 cards make 95") for text in texts)
 
 
 async def test_a_match_goes_on_after_a_restart_between_its_rounds(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ import pytest
 from bot.features.duel import play
 from bot.game.rating import Ratings
 from bot.local_api import plain_text
-from solver import solve
+from solver import check, solve
 from tests.bot.duels import (
     CAROL,
     DAVE,
@@ -155,6 +155,8 @@ async def test_a_forfeit(tmp_path: Path) -> None:
         carol = saved_record(tmp_path, "rating", CAROL)
         hand_live = bool(application.bot_data.live_hands.game(GROUP))
     expected = Ratings().record(ANN, CAROL, ANN, DAY)
+    last, end = end.split("\n", 1)
+    assert last.startswith("⏹ Hand 2 was ")  # the hand on when Carol stopped, solved
     assert end == (
         "🏳 Carol stopped: Ann wins the duel. Ann 1 – 0 Carol\nRating:\n"
         f"Ann: {expected.after[ANN].points} (+{expected.change(ANN)}), provisional\n"
@@ -215,11 +217,26 @@ async def test_the_fourth_duel_of_a_day_is_friendly(tmp_path: Path) -> None:
         await accept(api, application, await invite(api, application))
         end = plain_text(await reply_to(api, CAROL, GROUP, "/duel stop"))
         after = ratings.of(ANN).shown
-    assert end == (
+    assert end.split("\n", 1)[1] == (
         "🏳 Carol stopped: Ann wins the duel. Ann 0 – 0 Carol\nA friendly duel: you two have "
         "played 3 rated duels today already, so no rating changes."
     )
     assert after == before
+
+
+async def test_a_stopped_duel_shows_the_hand_that_was_on(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await accept(api, application, await invite(api, application))
+        duel = application.bot_data.global_data.duels.duel_of(ANN)
+        assert duel is not None and duel.hand is not None
+        hand = duel.hand.hand
+        end = plain_text(await reply_to(api, CAROL, GROUP, "/duel stop"))
+    first = end.split("\n")[0]
+    cards = " ".join(map(str, sorted(hand)))
+    assert first.startswith(f"⏹ Hand 1 was {cards}: ")
+    assert check(first.split(": ", 1)[1].split(", ")[0], hand).ok
 
 
 async def test_the_invitee_declines(tmp_path: Path) -> None:

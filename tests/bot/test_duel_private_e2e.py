@@ -290,7 +290,8 @@ async def test_a_duels_end_waits_for_the_disk(tmp_path: Path) -> None:
         await until(lambda: len(in_chat(api, ANN, before)) > 1, timeout=30)
         told = in_chat(api, ANN, before)
     assert waiting[0].startswith("🏁 Game over! But the bot cannot save scores just now")
-    assert told[1].startswith("🏳 Ann stopped: Carol wins the duel. Ann 0 – 0 Carol\nRating:\n")
+    assert told[1].startswith("⏹ Hand 1 was ")
+    assert "\n🏳 Ann stopped: Carol wins the duel. Ann 0 – 0 Carol\nRating:\n" in told[1]
 
 
 async def test_a_private_duel_resumes_after_a_restart(tmp_path: Path) -> None:

@@ -112,7 +112,10 @@ async def test_a_solve_too_fast_to_be_typed_sets_no_record(tmp_path: Path) -> No
     async with running_bot(api, tmp_path, clock=clock) as application:
         hand, lines = await won_round(api, application, clock, 1.0, before=(CAT, 9.0))
         record = application.bot_data.global_data.hand_records.get(hand, 24)
-    assert lines[1] == "Seen 2 times; the record is 9.0 s by a player elsewhere."
+    assert lines[1] == (
+        "Seen 2 times; the record is 9.0 s by a player elsewhere. "
+        "A solve under 1.5 s sets no record: nobody reads and types that fast."
+    )
     assert (record.seen, record.best, record.holder) == (2, 9.0, CAT)
 
 
@@ -143,9 +146,29 @@ async def test_the_dailys_first_attempt_counts_in_each_players_language(tmp_path
         bobs = plain_text(await reply_to(api, BOB, BOB, answer)).splitlines()
         record = application.bot_data.global_data.hand_records.get(hand, 24)
     assert "Seen 2 times; the record is 3.0 s by you." in anns
-    assert "这手牌已被解出 3 次；纪录：3.0 秒（其他聊天的玩家）。" in bobs
+    assert (
+        "这手牌已被解出 3 次；纪录：3.0 秒（其他聊天的玩家）。"
+        "每日一题不设纪录：计时开始前，它的牌大家都已看到。"
+    ) in bobs
     # The daily's cards are seen before its clock starts: faster, but no record.
     assert (record.seen, record.best, record.holder, record.source) == (3, 3.0, ANN, "round")
+
+
+async def test_a_daily_solve_of_a_hand_with_no_record_says_why_it_sets_none(
+    tmp_path: Path,
+) -> None:
+    """The daily's second solver reads why there is no record, not a bare "Seen 2 times"."""
+    api, clock = make_api(), FakeClock(NOON)
+    answer = solve(daily(DAY))[0].text
+    async with running_bot(api, tmp_path, clock=clock):
+        for player in (BOB, ANN):
+            await reply_to(api, player, player, "/daily")
+            clock.now += 30
+            lines = plain_text(await reply_to(api, player, player, answer)).splitlines()
+    assert lines[3] == (
+        "Seen 2 times, no record yet. "
+        "A daily puzzle sets no record: its cards are public before a clock starts."
+    )
 
 
 async def test_a_puzzle_replayed_from_the_archive_counts_for_nothing(tmp_path: Path) -> None:

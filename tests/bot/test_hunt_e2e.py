@@ -228,7 +228,7 @@ async def test_an_answer_after_the_hunts_deadline_scores_nothing(tmp_path: Path)
     assert not hunt.found
 
 
-@pytest.mark.parametrize("command", ["/play", "/skip", "/stop"])
+@pytest.mark.parametrize("command", ["/play", "/skip"])
 async def test_no_round_during_a_hunt(tmp_path: Path, command: str) -> None:
     api = players()
     async with running_bot(api, tmp_path) as application:
@@ -236,9 +236,32 @@ async def test_no_round_during_a_hunt(tmp_path: Path, command: str) -> None:
         reply = await reply_to(api, CAROL, CAROL, command)
         await settled(api, application)
         table = application.chat_data[CAROL].table
-    assert reply == "A hunt is on: just type your answer, or /hunt stop to end it."
+    assert reply == "A hunt is on: just type your answer, or /stop to end it."
     assert table.round is None
     assert table.hunting
+
+
+@pytest.mark.parametrize("command", ["/stop", "/giveup", "/reveal"])
+async def test_a_solo_hunt_ends_with_a_rounds_stop_or_give_up(tmp_path: Path, command: str) -> None:
+    """In private the hunt is the player's alone: /stop and /giveup end it, as a round's."""
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await start(api, CAROL, CAROL)
+        end = plain_text(await reply_to(api, CAROL, CAROL, command))
+        hunting = application.chat_data[CAROL].table.hunting
+    assert end.startswith("🏁 Solution Hunt over: 0 of ")
+    assert not hunting
+
+
+async def test_stop_in_a_group_hunt_is_still_not_the_hunts(tmp_path: Path) -> None:
+    """In a group /stop may be meant for anything: the hunt's own stop is /hunt stop."""
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await start(api, ANN, GROUP)
+        reply = plain_text(await reply_to(api, ANN, GROUP, "/stop"))
+        hunting = application.chat_data[GROUP].table.hunting
+    assert reply == "A hunt is on: answer with /a, or /hunt stop to end it."
+    assert hunting
 
 
 async def test_a_hunts_length_out_of_range_is_refused(tmp_path: Path) -> None:
@@ -331,8 +354,8 @@ async def test_a_hunts_end_fits_a_message_however_many_found_something(tmp_path:
 @pytest.mark.parametrize(
     ("command", "expected"),
     [
-        ("/hint", "Hunts have no hints: just type your answer, or /hunt stop to end it."),
-        ("/reveal", "A hunt is on: just type your answer, or /hunt stop to end it."),
+        ("/hint", "Hunts have no hints: just type your answer, or /stop to end it."),
+        ("/skip", "A hunt is on: just type your answer, or /stop to end it."),
     ],
 )
 async def test_a_rounds_command_during_a_private_hunt_says_a_hunt_is_on(

@@ -56,16 +56,18 @@ async def test_a_difficulty_no_hand_has_for_the_target_is_refused(tmp_path: Path
     api = make_api()
     async with running_bot(api, tmp_path):
         await reply_to(api, ANN, ANN, "/settings cards 3")
-        await reply_to(api, ANN, ANN, "/settings target 97")
+        await reply_to(api, ANN, ANN, "/settings deck 10")
+        await reply_to(api, ANN, ANN, "/settings target 95")
         refused = plain_text(await reply_to(api, ANN, ANN, "/settings difficulty hard"))
-    assert refused == "No hard hands of 3 cards make 97: choose another difficulty or target."
+    assert refused == "No hard hands of 3 cards make 95: choose another difficulty or target."
 
 
 async def test_a_refused_setting_is_not_kept(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path) as application:
         await reply_to(api, ANN, ANN, "/settings cards 3")
-        await reply_to(api, ANN, ANN, "/settings target 97")
+        await reply_to(api, ANN, ANN, "/settings deck 10")
+        await reply_to(api, ANN, ANN, "/settings target 95")
         await reply_to(api, ANN, ANN, "/settings difficulty hard")
         assert application.chat_data[ANN].table.settings.difficulty is None
 
@@ -189,7 +191,7 @@ async def test_the_level_table_is_kept_in_the_data_file(tmp_path: Path) -> None:
         await application.bot_data.solving.levels(3, 10)
     db = open_database(tmp_path / FILE_NAME)
     names = [row[0] for row in db.execute("SELECT name FROM tables")]
-    assert "levels:v2:3:10" in names
+    assert "levels:v3:3:10" in names
 
 
 async def test_a_six_card_round_gives_hints_worked_out_after_the_deal(tmp_path: Path) -> None:

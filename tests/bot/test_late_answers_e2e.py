@@ -12,7 +12,7 @@ from bot.features.duel import play as duel_play
 from bot.features.rounds import matches
 from bot.game.duel import HandResult
 from bot.local_api import plain_text
-from bot.services.timers import DUEL_UP, TIME_UP
+from bot.services.timers import DUEL_UP, LATE_ANSWERS, TIME_UP
 from solver import solve
 from tests.bot import duels
 from tests.bot.harness import (
@@ -103,3 +103,26 @@ async def test_a_duel_hand_answered_after_its_time_is_nobodys(
         assert not [t for t in said if "wins hand" in t], said
         assert duel.results == [HandResult(None)]
         assert application.bot_data.timers.pending(GROUP, DUEL_UP) != []  # hand 2's alone
+
+
+async def test_a_right_answer_after_a_restored_time_up_names_no_winner(tmp_path: Path) -> None:
+    """The bot restarts after a round's deadline: its restored alarm rings first (the time-up
+    told), then an answer sent meanwhile is read.  No "Also right, but too late": there was
+    no winner to be late after."""
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        chat = application.chat_data[GROUP]
+        chat.language.chosen = "en"
+        chat.table.settings.time_limit = 60
+        hand = dealt(await deal(api, ANN, GROUP))
+    clock.now += 300  # the bot was down past the deadline
+    before = len(api.sent)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await until(lambda: any("Time is up" in text for text in texts(api, before)))
+        api.send(BOB, GROUP, f"/a {solve(hand)[0].text}")
+        await settled(api, application)
+        pending = application.bot_data.timers.pending(GROUP, LATE_ANSWERS)
+        said = texts(api, before)
+    assert [t for t in said if "too late" in t] == []
+    assert pending == []

@@ -28,7 +28,16 @@ from tests.bot.harness import (
     settled,
     until,
 )
-from tests.bot.rush_play import CAROL, DAVE, NOON, answer, next_picture, players, the_run
+from tests.bot.rush_play import (
+    CAROL,
+    DAVE,
+    NOON,
+    after_last_hand,
+    answer,
+    next_picture,
+    players,
+    the_run,
+)
 
 pytestmark = pytest.mark.asyncio
 
@@ -63,7 +72,7 @@ async def test_chat_rush_answered_at_once_after_each_picture_scores_nothing(
     assert refused == RUSH_TOO_FAST
     assert score == 0
     assert refused_again == RUSH_TOO_FAST
-    assert end.startswith("🏁 Rush over! Score: 1\n")
+    assert after_last_hand(end).startswith("🏁 Rush over! Score: 1\n")
     assert OFF_THE_BOARDS in end
     assert "🏆" not in end
     assert (records.runs, records.best) == (1, None)

@@ -11,7 +11,7 @@ import pytest
 
 from bot.game.spoilers import shares
 from bot.local_api import plain_text
-from solver import solve
+from solver import check, solve
 from tests.bot.games import start
 from tests.bot.harness import (
     ANN,
@@ -25,6 +25,7 @@ from tests.bot.harness import (
 )
 from tests.bot.rush_play import (
     NOON,
+    after_last_hand,
     answer,
     next_picture,
     players,
@@ -67,7 +68,7 @@ async def test_a_private_run_ends_by_the_clock_and_is_counted(tmp_path: Path) ->
     user = saved_record(tmp_path, "user", ANN)
     async with running_bot(api, tmp_path, clock=clock):
         top = plain_text(await reply_to(api, ANN, ANN, "/rush top"))
-    assert end == (
+    assert after_last_hand(end) == (
         "🏁 Rush over! Score: 2\n"
         "2 of 3 hands solved in 2:20.\n"
         "Best hand: 3.0 s.\n"
@@ -201,7 +202,7 @@ async def test_the_clock_ends_a_run_restored_after_a_restart(tmp_path: Path) -> 
     async with running_bot(api, tmp_path, clock=clock) as application:
         end = plain_text((await api.wait_for_sent(before + 1))[-1]["text"])
         live = application.chat_data[ANN].table.rushing
-    assert end.startswith("🏁 Rush over! Score: 0\n0 of 1 hand solved in 2:00")
+    assert after_last_hand(end).startswith("🏁 Rush over! Score: 0\n0 of 1 hand solved in 2:00")
     assert not live
 
 
@@ -212,7 +213,7 @@ async def test_one_game_at_a_time(tmp_path: Path, first: str, then: str) -> None
         await start(api, ANN, ANN, first)
         reply = await reply_to(api, ANN, ANN, then)
     refusals = {
-        "/rush": "A hunt is on: just type your answer, or /hunt stop to end it.",
+        "/rush": "A hunt is on: just type your answer, or /stop to end it.",
         "/play": "A Rush run is on: answer its hand, /skip it (−20 s) or /stop the run.",
     }
     assert reply == refusals[then]
@@ -283,7 +284,7 @@ async def test_a_run_is_told_only_once_the_disk_takes_it(tmp_path: Path) -> None
         refuse_writes(application, False)  # space again: the kept save is retried
         end = plain_text((await api.wait_for_sent(before + 1))[-1]["text"])
     assert waiting.startswith("🏁 Game over! But the bot cannot save scores just now")
-    assert end.startswith("🏁 Rush over! Score: 1\n")
+    assert after_last_hand(end).startswith("🏁 Rush over! Score: 1\n")
 
 
 async def test_a_run_ends_in_chinese(tmp_path: Path) -> None:
@@ -296,7 +297,7 @@ async def test_a_run_ends_in_chinese(tmp_path: Path) -> None:
         await next_picture(api, BOB, BOB, answer(game))
         clock.now += 1
         end = plain_text(await reply_to(api, BOB, BOB, "/stop"))
-    assert end == (
+    assert after_last_hand(end) == (
         "🏁 极速挑战结束！得分：1\n"
         "0:03 内解出 1/2 手。\n"
         "单手最快：2.0 秒。\n"
@@ -304,3 +305,25 @@ async def test_a_run_ends_in_chinese(tmp_path: Path) -> None:
         "分享：24点 极速挑战 🏁 解出 1 手 · ⚡ 单手 2.0 秒\n"
         "发送 /rush 再来一场，/rush top 查看最佳成绩。"
     )
+
+
+async def _stopped(tmp_path: Path, user: int) -> tuple[str, str]:
+    """``user`` starts a run in private and stops it: the hand that was on (its cards as the
+    caption writes them) and the first line of the run's end."""
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        await start(api, user, user, "/rush")
+        hand = the_run(application, user).hand
+        end = plain_text(await reply_to(api, user, user, "/stop"))
+    return " ".join(map(str, sorted(hand))), end.split("\n")[0]
+
+
+async def test_stop_shows_the_hand_that_was_on_with_a_solution(tmp_path: Path) -> None:
+    cards, first = await _stopped(tmp_path, ANN)
+    assert first.startswith(f"⏹ The last hand, {cards}: ")
+    assert check(first.split(": ", 1)[1], [int(card) for card in cards.split()]).ok
+
+
+async def test_stop_shows_the_hand_that_was_on_in_chinese(tmp_path: Path) -> None:
+    cards, first = await _stopped(tmp_path, BOB)
+    assert first.startswith(f"⏹ 最后一手牌是 {cards}，解法之一：")

@@ -22,6 +22,7 @@ from tests.bot.rush_play import (
     CAROL,
     DAVE,
     NOON,
+    after_last_hand,
     answer,
     next_picture,
     players,
@@ -49,7 +50,7 @@ async def test_a_shared_run_ranks_its_players(tmp_path: Path) -> None:
     assert plain_text(picture["caption"]).endswith(
         "Answer with /a and your expression, like /a (8-2)*4, or reply to this picture."
     )
-    assert end == (
+    assert after_last_hand(end) == (
         "🏁 Rush over! 3 hands solved together in 0:10.\n"
         "1. Carol: 2 · best hand 2.0 s · 🏆 new personal best\n"
         "2. Dave: 1 · best hand 3.0 s · 🏆 new personal best\n"
@@ -142,7 +143,7 @@ async def test_an_admin_stops_someone_elses_shared_run_at_once(tmp_path: Path) -
         end = plain_text(await reply_to(api, ANN, GROUP, "/stop"))
         live = application.chat_data[GROUP].table.rushing
         jobs = [job.name for job in application.job_queue.jobs()]
-    assert end.startswith("🏁 Rush over! 0 hands solved together in ")
+    assert after_last_hand(end).startswith("🏁 Rush over! 0 hands solved together in ")
     assert not live
     assert f"rush-up:{GROUP}" not in jobs
 
@@ -162,7 +163,7 @@ async def test_two_players_vote_a_shared_run_to_its_end(tmp_path: Path) -> None:
         "A vote to stop the run: 1 of 2 players. Another player of this run can agree with "
         "/stop; whoever started it, or an admin, can stop it at once."
     )
-    assert end.startswith("🏁 Rush over! 0 hands solved together in ")
+    assert after_last_hand(end).startswith("🏁 Rush over! 0 hands solved together in ")
 
 
 async def test_a_solve_is_shown_as_the_solver_writes_it_not_as_typed(tmp_path: Path) -> None:

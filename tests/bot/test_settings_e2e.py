@@ -111,3 +111,28 @@ async def test_superscript_digits_are_no_number(tmp_path: Path) -> None:
         "The time limit is untimed (or 0), 30, 60, 120 or 300 seconds, like /settings time 60.",
     ]
     assert games == usages
+
+
+async def test_a_non_admin_reads_the_groups_settings_without_buttons(tmp_path: Path) -> None:
+    """In a group with privacy mode on, a member who is no admin sees what the next round
+    deals, and that only admins change it; no buttons to press in vain."""
+    api = make_api()
+    api.add_user(503, "Cy", language_code="en")
+    async with running_bot(api, tmp_path) as application:
+        application.chat_data[GROUP].table.settings.time_limit = 60
+        before = len(api.sent)
+        api.send(503, GROUP, "/settings")
+        shown = (await api.wait_for_sent(before + 1))[before]
+    lines = plain_text(shown["text"]).split("\n")
+    assert lines[0] == "Settings"
+    assert "Time limit: 60 s" in lines
+    assert lines[-1] == "Only the group's admins can change settings."
+    assert "reply_markup" not in shown
+
+
+async def test_a_non_admin_reads_the_settings_in_chinese(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        said = plain_text(await reply_to(api, BOB, GROUP, "/settings"))
+    assert said.split("\n")[0] == "设置"
+    assert said.endswith("\n\n只有群管理员可以修改设置。")

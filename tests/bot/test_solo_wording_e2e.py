@@ -27,7 +27,7 @@ async def test_hint_during_a_private_hunt_in_chinese(tmp_path: Path) -> None:
     async with running_bot(api, tmp_path):
         await start(api, BOB, BOB, "/hunt")
         said = plain_text(await reply_to(api, BOB, BOB, "/hint"))
-    assert said == "寻解大赛没有提示：直接输入答案即可，或用 /hunt stop 结束。"
+    assert said == "寻解大赛没有提示：直接输入答案即可，或用 /stop 结束。"
 
 
 async def test_play_during_a_private_hunt_in_chinese(tmp_path: Path) -> None:
@@ -35,7 +35,7 @@ async def test_play_during_a_private_hunt_in_chinese(tmp_path: Path) -> None:
     async with running_bot(api, tmp_path):
         await start(api, BOB, BOB, "/hunt")
         said = plain_text(await reply_to(api, BOB, BOB, "/play"))
-    assert said == "寻解大赛进行中：直接输入答案即可，或用 /hunt stop 结束。"
+    assert said == "寻解大赛进行中：直接输入答案即可，或用 /stop 结束。"
 
 
 async def test_the_last_find_of_a_hunt_says_all_found_not_none_to_go(tmp_path: Path) -> None:

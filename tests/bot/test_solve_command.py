@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import time
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,9 @@ from tests.bot.harness import (
     [
         ("3 3 8 8", ((3, 3, 8, 8), 24, Rules.EXACT)),
         ("3,3,8,8", ((3, 3, 8, 8), 24, Rules.EXACT)),
+        ("2.5 3 4 5", ((Fraction(5, 2), 3, 4, 5), 24, Rules.EXACT)),
+        ("3 3 8 8 int.", ((3, 3, 8, 8), 24, Rules.WHOLE)),
+        ("1,2,3,100 countdown", ((1, 2, 3, 100), 24, Rules.COUNTDOWN)),
         ("A 5 5 5", ((1, 5, 5, 5), 24, Rules.EXACT)),
         ("1 2 3 4 7 25 = 573 int", ((1, 2, 3, 4, 7, 25), 573, Rules.WHOLE)),
         ("整数 1 2 3 4 7 25 = 573", ((1, 2, 3, 4, 7, 25), 573, Rules.WHOLE)),
@@ -61,7 +65,8 @@ def test_requests(text: str, expected: tuple) -> None:
         ("99999/2 1", Limit.NUMBER),
         ("x y", Code.NOT_A_NUMBER),
         ("-3 3 8 8", Code.NEGATIVE),
-        ("3.5 2", Code.DECIMAL),
+        ("1e3 2", Code.DECIMAL),
+        ("1,234,5,6", Code.UNCLEAR_GROUPS),
         ("= 24", Code.NO_NUMBERS),
         ("3 3 8 8 =", Code.TARGET_MISSING),
         ("3 3 8 8 target", Code.TARGET_MISSING),

@@ -49,7 +49,7 @@ async def test_a_rated_table_is_stored(solving: Solving) -> None:
     kept: dict[str, str] = {}
     solving.store = (kept.get, kept.__setitem__)
     await solving.levels(3, 10)
-    assert list(kept) == ["levels:v2:3:10"]
+    assert list(kept) == ["levels:v3:3:10"]
 
 
 async def test_a_four_card_deal_waits_for_no_worker(solving: Solving) -> None:
@@ -100,16 +100,16 @@ async def test_stored_solutions_need_no_worker(solving: Solving) -> None:
 
 
 async def test_a_table_ranks_its_hands_among_themselves(solving: Solving) -> None:
-    """(8+2)×10 is a middling hand of three cards for 100, not a hard one of four for 24."""
+    """(8+2)×10 is an easy hand of three cards for 100, not a hard one of four for 24."""
     table = await solving.levels(3, 100)
-    assert table.levels[2, 8, 10] == 3
+    assert table.levels[2, 8, 10] == 1
 
 
 async def test_a_table_rated_by_the_old_rule_is_rated_again(solving: Solving) -> None:
-    kept = {"levels:v1:3:100": "4" * 455}
+    kept = {"levels:v1:3:100": "4" * 455, "levels:v2:3:100": "4" * 455}
     solving.store = (kept.get, kept.__setitem__)
     table = await solving.levels(3, 100)
-    assert table.levels[2, 8, 10] == 3
+    assert table.levels[2, 8, 10] == 1
 
 
 async def test_a_hunt_with_none_ready_deals_a_long_listing_soon(solving: Solving) -> None:

@@ -188,8 +188,8 @@ def test_a_decimal_in_a_countdown_answer_is_no_number() -> None:
 
 
 def test_a_decimal_in_a_request_is_told_to_be_a_fraction() -> None:
-    in_request = problem_text(_refusal("3.5 2"), EN)
-    assert in_request == "3.5: decimals are not allowed; write a fraction instead, like 1/2"
+    in_request = problem_text(_refusal("2e1 2"), EN)
+    assert in_request == "2e1: decimals are not allowed; write a fraction instead, like 1/2"
 
 
 @pytest.mark.parametrize(

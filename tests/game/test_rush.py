@@ -236,7 +236,7 @@ def test_the_table_dealer_is_repeatable_with_a_seed() -> None:
 
 DAILY = (2, 6, 6, 12)
 """A level-1 hand (23 November 2026's daily puzzle)."""
-SEED_OF_DAILY = 875
+SEED_OF_DAILY = 10
 """The first seed whose level-1 draw from the default table is :data:`DAILY` (checked below)."""
 
 

@@ -3,6 +3,9 @@ clock (or opens today's daily puzzle, when the challenge is today's and they hav
 it: then it is their daily attempt), their answers are judged, /giveup gives up, and the
 end of a play is saved, told, and shown on every shared message.
 
+A challenge is not opened over another game of the player's in private (a round, a hunt,
+a Rush run...): it would hide that game; the refusal says how to end it.
+
 A challenge's hand was dealt days ago, perhaps: it may hold a daily puzzle the friend may
 still score (:func:`~bot.game.attempts.unspoiled_days`), unless the play is that very
 attempt.  Playing it would show them its answer first (a spoiler, and a fake fast daily
@@ -21,6 +24,7 @@ from bot.chat import daily_aside, game_life
 from bot.chat.announce import tell_saved
 from bot.chat.challenges import after_saved, settle_lapsed, time_text
 from bot.chat.hand_record_line import count_solve
+from bot.chat.players_met import meet
 from bot.context import BotContext, services
 from bot.game.attempts import unplayed_days
 from bot.game.challenge import Challenge, ChallengeRefusal, ChallengeRefused
@@ -155,8 +159,11 @@ async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
                 ).format(name=html.escape(challenge.setter_name)),
             )
             return
-        busy = daily_aside.busy_text(context, update.effective_chat.id, "/daily")
-        if may_play and daily and busy is not None:  # the daily attempt waits: no clock
+        # Over another game of the player's, the challenge (or the daily attempt it is) would
+        # hide that game: it waits, no clock started (its own play goes on, reopened).
+        again = challenges.open_play(user.id) is challenge
+        busy = daily_aside.busy_text(context, update.effective_chat.id, "/daily" if daily else None)
+        if may_play and not again and busy is not None:
             context.reply(update, busy)
             return
         known = user.id in challenge.plays
@@ -166,6 +173,7 @@ async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
         return
     # The play is kept before the hand is shown: a restart keeps its clock.
     context.save_global(challenges=[challenge.token])
+    meet(context, {challenge.setter: challenge.setter_name, user.id: user.first_name})
     # Its cards are out: whoever the bot solves them for from now on plays it unranked.
     context.bot_data.challenge_hands.add(challenge.token, challenge.hand)
     name = html.escape(challenge.setter_name)

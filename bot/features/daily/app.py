@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import html
 
+from bot.chat import daily_aside
 from bot.chat.announce import tell_saved
 from bot.chat.challenges import settle_daily
 from bot.chat.hand_record_line import count_solve
@@ -93,10 +94,20 @@ async def app_daily_state(request: AppRequest) -> AppReply:
 async def app_daily(request: AppRequest) -> AppReply:
     """``GET /app/api/daily``: today's puzzle for the Mini App, whose opening starts the
     player's clock as /daily in private does (the same attempt: one clock, one result);
-    or the result, if solved."""
+    or the result, if solved; refused (409, ``busy``, no cards) while another game of the
+    player's is on in private and the clock has not started."""
     context = request.context
     record = _app_record(context)
     day = context.today()
+    started = day.isoformat() in record.started or record.result(day) is not None
+    if not started and daily_aside.busy_text(context, request.user.id, "/daily") is not None:
+        # A game of the player's is on in their private chat: the daily's clock does not
+        # start under it, as /daily there would not start it (the cards are not shown).
+        reason = context._(
+            "A game of yours is on in our private chat: finish it there first, then tap "
+            "Start again."
+        )
+        return 409, {"error": "busy", "reason": reason}
     hand = await puzzle_of(context, day)
     record.start(day, context.now())  # nothing if solved; an earlier start stands
     return 200, {

@@ -1,5 +1,6 @@
 """Past days' puzzles, played in private with their own clock: /daily archive (the last
-seven days, each missed one with a button), /daily 2026-11-01 and /daily #300."""
+seven days, each missed one with a button; days before the player's first are "not
+played", not missed), /daily 2026-11-01 and /daily #300."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from telegram.constants import ChatType
 from bot.chat import daily_aside
 from bot.context import BotContext
 from bot.features.daily.attempt import _record, _show_puzzle, puzzle_of, start_private
-from bot.game.attempts import unplayed_days
+from bot.game.attempts import first_day, unplayed_days
 from bot.game.daily import (
     NotInArchive,
     clock_text,
@@ -131,9 +132,15 @@ async def archive_command(update: MessageUpdate, context: HandlerContext) -> Non
         return
     lines = [_("<b>The last seven days</b>")]
     buttons = []
+    first = first_day(_record(context))
     for day, result in _record(context).archive(context.today()):
         number = daily_number(day)
-        state = _("missed") if result is None else "✅ " + clock_text(result.seconds)
+        if result is not None:
+            state = "✅ " + clock_text(result.seconds)
+        elif first is None or day < first:  # before the player's first day: not theirs to miss
+            state = _("not played")
+        else:
+            state = _("missed")
         lines.append(
             _("#{number} {day}: {state}").format(number=number, day=day.isoformat(), state=state)
         )

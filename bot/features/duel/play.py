@@ -10,6 +10,7 @@ worded in that chat's language (:func:`in_chat`).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Callable
 
@@ -19,6 +20,7 @@ from telegram.error import BadRequest, Forbidden
 from bot.chat import daily_aside, game_life
 from bot.chat.announce import tell_saved
 from bot.chat.hand_record_line import line_of, note_solve
+from bot.chat.players_met import meet
 from bot.context import BotContext, BotData
 from bot.game.duel import Duel, End, HandResult, Refused
 from bot.game.hand_records import Source, hand_key
@@ -28,6 +30,7 @@ from bot.game.table import GameSettings
 from bot.services.outbox import Sent
 from bot.services.solving import DealRefused
 from bot.services.timers import DUEL_NEXT, DUEL_UP
+from bot.services.workers import AlreadyRunning, PoolBusy, WorkFailed, WorkTimeout
 from bot.state import ChatData, DuelChat
 from bot.texts import how_to_answer
 from bot.typed_handlers import HandlerContext, JobContext, MessageUpdate
@@ -133,6 +136,7 @@ def begin(context: BotContext, duel: Duel, names: dict[int, str]) -> None:
             # Plain answers are the duel's, not the daily's.
             daily_aside.take_answers(in_chat(context, chat_id), chat_id)
         changed(context, chat_id)
+    meet(context, names)  # each knows the other by the name their chat shows
     tell(context, duel, lambda local, shown: words.begins_text(duel, shown, local))
     context.application.create_task(deal_next(context, duel.token), name="duel deal")
 
@@ -317,9 +321,9 @@ async def next_hand(context: JobContext[str]) -> None:
     await deal_next(context, context.job.data)
 
 
-def finish(context: BotContext, duel: Duel) -> None:
+def finish(context: BotContext, duel: Duel, last: Round | None = None) -> None:
     """The duel has ended: rate it (unless it is not to be rated), save, then tell both
-    players who won, the score and both rating changes."""
+    players who won, the score and both rating changes (and ``last``, the hand stopped)."""
     data = context.bot_data
     if data.global_data.duels.duels.get(duel.token) is not duel:
         return  # finished already (a stop and a time-up at once)
@@ -339,7 +343,7 @@ def finish(context: BotContext, duel: Duel) -> None:
         return
     for chat_id in chats_of(duel):
         local = in_chat(context, chat_id)
-        text = words.end_text(duel, names_in(context, chat_id), change, local)
+        text = words.end_text(duel, names_in(context, chat_id), change, local, last)
         tell_saved(local, chat_id, text, saved, end=True)
         daily_aside.remind(local, chat_id)
 
@@ -363,13 +367,18 @@ def tell_players(context: BotContext, duel: Duel, change: RatingChange | None, s
 
 
 async def stop(update: MessageUpdate, context: HandlerContext) -> None:
-    """/duel stop: the player forfeits their duel (the other wins)."""
+    """/duel stop: the player forfeits their duel (the other wins); its end shows the hand
+    that was on, with its solutions (worked out first if they are not known yet)."""
     duel = context.bot_data.global_data.duels.duel_of(update.effective_user.id)
     if duel is None:
         context.reply(update, context._("You are not in a duel."))
         return
+    last = duel.hand if duel.live else None
+    if last is not None and last.solutions is None:  # dealt before they were worked out
+        with contextlib.suppress(WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
+            last.learn(await context.bot_data.solving.facts(last.hand, last.target))
     try:
         duel.stop(update.effective_user.id)
     except Refused:  # it ended meanwhile: its end is told
         return
-    finish(context, duel)
+    finish(context, duel, last)

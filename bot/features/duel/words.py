@@ -8,6 +8,7 @@ import html
 from bot.game.duel import MOST_HANDS, WINS_NEEDED, Duel, End, Refusal
 from bot.game.pace import FLOOR
 from bot.game.rating import DAILY_PAIR_CAP, DAILY_PROVISIONAL_GAIN, RatingChange, Shown
+from bot.game.rounds import Round
 from bot.i18n import N_, Translator
 
 REFUSALS = {
@@ -124,6 +125,18 @@ def expired_text(duel: Duel, names: dict[int, str], context: Translator) -> str:
     return "\n".join(lines)
 
 
+def last_hand_text(hand: Round, context: Translator) -> str:
+    """The hand that was on when a duel was stopped, with its first solutions."""
+    cards = " ".join(map(str, sorted(hand.hand)))
+    solutions = hand.solutions or ()
+    if not solutions:
+        return context._("⏹ Hand {number} was {hand}.").format(number=hand.number, hand=cards)
+    shown = context._(", ").join(f"<code>{html.escape(s)}</code>" for s in solutions[:3])
+    return context._("⏹ Hand {number} was {hand}: {solutions}").format(
+        number=hand.number, hand=cards, solutions=shown
+    )
+
+
 def _points(shown: Shown, change: int, context: Translator) -> str:
     points = f"{change:+d}".replace("-", "−")
     if shown.provisional:
@@ -187,9 +200,14 @@ def rating_lines(
 
 
 def end_text(
-    duel: Duel, names: dict[int, str], change: RatingChange | None, context: Translator
+    duel: Duel,
+    names: dict[int, str],
+    change: RatingChange | None,
+    context: Translator,
+    last: Round | None = None,
 ) -> str:
-    """A duel's end: how it ended, who won, the score and both rating changes."""
+    """A duel's end: the hand on when it was stopped (``last``), how it ended, who won, the
+    score and both rating changes."""
     score = score_line(duel, names)
     winner = name_of(duel, duel.winner, names) if duel.winner is not None else ""
     loser = name_of(duel, duel.loser, names) if duel.loser is not None else ""
@@ -218,6 +236,7 @@ def end_text(
         head = _("🤝 The duel is a draw: {score}")
     else:
         head = _("🏆 {winner} wins the duel: {score}")
-    lines = [head.format(winner=winner, loser=loser, score=score)]
+    lines = [last_hand_text(last, context)] if last is not None else []
+    lines.append(head.format(winner=winner, loser=loser, score=score))
     lines += rating_lines(duel, names, change if duel.rated else None, context)
     return "\n".join(lines)

@@ -6,19 +6,24 @@ from __future__ import annotations
 from telegram.constants import ChatType
 
 from bot.chat import visibility
+from bot.features.rounds.matches import running_score
 from bot.game.rounds import Round
 from bot.texts import how_to_answer
 from bot.typed_handlers import ChatContext
 
 
 def deal_caption(game: Round, context: ChatContext, match_text: str, private: bool) -> str:
-    """The deal's caption: the hand (after ``match_text``, a match's "Round 2 of 5"), its
-    time, its difficulty (or that it may have no solution), and how to answer it here."""
+    """The deal's caption: the hand (after ``match_text``, a match's "Round 2 of 5"), the
+    match's score so far, its time, its difficulty (or that it may have no solution), and
+    how to answer it here."""
     _ = context._
     hand = " ".join(map(str, sorted(game.hand)))  # in the picture's order
     lines = [_("Make {target} from <b>{hand}</b>").format(target=game.target, hand=hand)]
     if match_text:
         lines[0] = f"{match_text} · {lines[0]}"
+    score = running_score(context.chat_data.table, context)  # a match's, after its first round
+    if score is not None:
+        lines.append(score)
     if game.time_limit:
         lines.append(_("Time: {seconds} s.").format(seconds=int(game.time_limit)))
     if context.chat_data.table.settings.unsolvable:

@@ -62,7 +62,8 @@ def wrong_answer(context: ChatContext, chat_id: int, round_number: int, line: st
 def late_answer(context: ChatContext, chat_id: int, game: Round, user_id: int, name: str) -> None:
     """Name a player whose right answer to ``game`` came after its end, with the others:
     never its winner (who edited or sent his answer again), and each player once a round.
-    While the next round is on they are named in its end; else in a moment."""
+    While the next round is on they are named in its end; else in a moment.  (A round that
+    ended with no winner names nobody: its end answered them all, :mod:`.judging`.)"""
     status = context.chat_data.status
     if game.winner == user_id:
         return

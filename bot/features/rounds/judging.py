@@ -89,9 +89,13 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     if outcome.too_late:
         if private:
             context.reply(update, _("Right, but the round is already over."))
-        else:
+        elif game.winner is not None:
             user_id = update.effective_user.id
             group_status.late_answer(context, chat_id, game, user_id, _name(update))
+        # Else the round ended with no winner (its time-up, a reveal, a stop: after a
+        # restart its restored alarm may ring before answers sent meanwhile are read): that
+        # end, just told to the whole group with the solutions, answers it; "Also right,
+        # but too late" would name a winner there was not.
         return
     if game is table.previous:
         return  # a wrong answer to a round that is over answers nothing

@@ -33,6 +33,31 @@ def caption_prefix(table: Table, context: BotContext) -> str:
     )
 
 
+SCORE_SHOWN = 5
+"""Players named in a match's running score (the rest are counted)."""
+SCORE_NAME = 20
+"""Characters of a name in the running score (a caption has 1024 in all)."""
+
+
+def running_score(table: Table, context: BotContext) -> str | None:
+    """The match's score so far, best first, for the next deal's caption (HTML): "Score:
+    Ann 40, Bob 15"; None before anyone has scored, or with no match on."""
+    match = table.match
+    if match is None or not match.points:
+        return None
+    standings = match.standings()
+    shown = [
+        context._("{name} {points}").format(
+            name=html.escape(name if len(name) <= SCORE_NAME else name[: SCORE_NAME - 1] + "…"),
+            points=points,
+        )
+        for name, points in standings[:SCORE_SHOWN]
+    ]
+    if len(standings) > SCORE_SHOWN:
+        shown.append(context._("{count} more").format(count=len(standings) - SCORE_SHOWN))
+    return context._("Score: {standings}").format(standings=context._(", ").join(shown))
+
+
 def between_rounds(table: Table, context: BotContext) -> str:
     """What /play or /skip between two rounds of a match says (it would end the match)."""
     assert table.match is not None

@@ -298,14 +298,20 @@ async def hint_command(update: MessageUpdate, context: HandlerContext) -> None:
 
 def no_round(update: MessageUpdate, context: HandlerContext, hint: bool = False) -> str:
     """What a round's command (/hint: ``hint``, /reveal) gets when no round is on: that
-    another game is on, if one is (its own way to answer and stop), else that the daily
-    puzzle set aside waits (and how to give it up on purpose), else how to deal one."""
+    another game is on, if one is (its own way to answer and stop), else how to deal one
+    (a daily puzzle set aside that waits is offered first: :func:`give_up_nothing`)."""
     private = update.effective_chat.type == ChatType.PRIVATE
-    return (
-        game_life.other_game(context, private, hint=hint)
-        or daily_aside.waiting_text(context, update.effective_chat.id)
-        or context._("No round is running: /play deals a hand.")
+    return game_life.other_game(context, private, hint=hint) or context._(
+        "No round is running: /play deals a hand."
     )
+
+
+def give_up_nothing(update: MessageUpdate, context: HandlerContext) -> None:
+    """A give-up (/reveal, /giveup, /stop) with nothing of the chat's to give up: the daily
+    puzzle set aside, if it waits, is offered to give up with a button; else
+    :func:`no_round`."""
+    if not daily_aside.offer_give_up(update, context):
+        context.reply(update, no_round(update, context))
 
 
 async def reveal(update: MessageUpdate, context: HandlerContext) -> None:
@@ -313,7 +319,7 @@ async def reveal(update: MessageUpdate, context: HandlerContext) -> None:
     table = table_of(context)
     game = table.round
     if not table.playing or game is None:
-        context.reply(update, no_round(update, context))
+        give_up_nothing(update, context)
         return
     if not await _granted(update, context, Action.REVEAL):
         return
@@ -363,7 +369,7 @@ async def stop(update: MessageUpdate, context: HandlerContext) -> None:
         return
     if not playing and table.match is None and chat_id not in context.bot_data.dealing:
         # Nothing to stop: saying "Game stopped" would tell of a game that never was.
-        context.reply(update, no_round(update, context))
+        give_up_nothing(update, context)
         return
     if (playing or table.match is not None) and not await _granted(update, context, Action.STOP):
         return

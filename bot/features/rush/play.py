@@ -111,7 +111,7 @@ def deal_hand(context: ChatContext, chat_id: int, game: ChatRush, news: str | No
     picture = _Picture(messages, game.run.hand.number)
 
     def lost() -> None:
-        finish(chat_id, context, game)
+        finish(chat_id, context, game, seen=False)
 
     game_life.deal(context, chat_id, RUSH, game, picture, caption, on_lost=lost)
 
@@ -232,11 +232,7 @@ async def _asked(
 
 async def skip(update: MessageUpdate, context: HandlerContext) -> None:
     """/skip in a run: −20 s and the next hand (a vote in a group, for who did not start it)."""
-    game = context.chat_data.table.rush
-    if game is not None and game.live and game.run.hand.solutions is None:
-        # One solution of the hand skipped is shown: worked out first if it is not known.
-        with contextlib.suppress(WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
-            game.run.hand.learn(await context.bot_data.solving.facts(game.hand, RUSH_TARGET))
+    await learn_hand(context, context.chat_data.table.rush)  # the skipped one is shown
     user_id = update.effective_user.id
     done = await _asked(
         update,
@@ -253,7 +249,9 @@ async def skip(update: MessageUpdate, context: HandlerContext) -> None:
 
 
 async def stop(update: MessageUpdate, context: HandlerContext) -> None:
-    """/stop (or /rush stop) in a run: it ends now and is counted."""
+    """/stop (or /rush stop) in a run: it ends now and is counted (its end shows the hand
+    that was on)."""
+    await learn_hand(context, context.chat_data.table.rush)
     user_id = update.effective_user.id
     await _asked(
         update,
@@ -273,6 +271,7 @@ async def no_hints(update: MessageUpdate, context: HandlerContext) -> None:
 
 async def rush_up(context: JobContext[int]) -> None:
     """Job: the run's clock has run out."""
+    await learn_hand(context, context.chat_data.table.rush)
     game = game_life.expired(context, RUSH)
     if game is not None:
         finish(context.job.chat_id, context, game)
@@ -286,9 +285,18 @@ RUSH = game_life.Kind[ChatRush](
 """A Rush run's life: the chat's last run, its end by its clock."""
 
 
-def finish(chat_id: int, context: ChatContext, game: ChatRush) -> None:
+async def learn_hand(context: ChatContext, game: ChatRush | None) -> None:
+    """Work out a solution of the run's hand if it is not known (to show it when skipped, or
+    at the run's end); the hand goes without one if that fails."""
+    if game is not None and game.live and game.run.hand.solutions is None:
+        with contextlib.suppress(WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
+            game.run.hand.learn(await context.bot_data.solving.facts(game.hand, RUSH_TARGET))
+
+
+def finish(chat_id: int, context: ChatContext, game: ChatRush, *, seen: bool = True) -> None:
     """A run has ended: each player's run is counted (their records and the board, saved
-    at once), then the end is told."""
+    at once), then the end is told, with the hand that was on (``seen``: its picture was
+    sent) and a solution of it."""
     game_life.cancel_alarms(context, chat_id, RUSH)
     run = game.run
     saved = True
@@ -306,5 +314,9 @@ def finish(chat_id: int, context: ChatContext, game: ChatRush) -> None:
         text = words.group_end(rows, context)
     else:
         text = words.solo_end(rows[0][1], rows[0][2], context)
+    if seen:
+        hand = run.hand
+        solution = hand.solutions[0] if hand.solutions else None
+        text = words.last_hand(hand.hand, solution, context) + "\n" + text
     tell_saved(context, chat_id, text, saved, end=True)
     daily_aside.remind(context, chat_id)

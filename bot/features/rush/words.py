@@ -90,6 +90,16 @@ def skipped_news(hand: tuple[int, ...], solution: str | None, context: ChatConte
     )
 
 
+def last_hand(hand: tuple[int, ...], solution: str | None, context: ChatContext) -> str:
+    """The line over a run's end: the hand that was on, and one of its solutions."""
+    cards = " ".join(map(str, sorted(hand)))
+    if solution is None:
+        return context._("⏹ The last hand: {hand}").format(hand=cards)
+    return context._("⏹ The last hand, {hand}: {solution}").format(
+        hand=cards, solution=f"<code>{html.escape(solution)}</code>"
+    )
+
+
 def vote_text(stop: bool, ballot: Ballot, context: ChatContext) -> str:
     """What a shared run's skip or stop that did not take effect did: a bystander's request,
     or a player's vote."""

@@ -1,0 +1,182 @@
+"""Every part of this format (``VERSION`` 2) loads from ``records-all-parts-2.json`` and is
+written again the same: the guard of issue #39's moves, under which the games' state changes
+homes while its saved names stay.
+
+The fixture (see ``tests/fixtures/make_all_parts.py``) holds a row of every kind, with every
+saved field away from its default, so that a part read from a wrong place (its default)
+shows.  A field added later is written beside the pinned ones and is no change to them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot import records
+from bot.game.requests import Rules
+from bot.state import ChatData, GlobalData, UserData
+
+PINNED = Path(__file__).resolve().parents[1] / "fixtures" / "records-all-parts-2.json"
+GROUP, ANN_CHAT = -1002000, 501
+ANN, BOB, CAT = 501, 502, 503
+
+
+def _rows() -> list[tuple[str, records.Key, str]]:
+    """The fixture's rows: kind, key, JSON text."""
+    return [
+        (kind, records.key_from_stored(stored), text)
+        for kind, stored, text in json.loads(PINNED.read_text(encoding="utf-8"))
+    ]
+
+
+def _changed(written: Any, pinned: Any, path: str = "") -> list[str]:
+    """Where ``written`` differs from the ``pinned`` record: a key gone, a value changed
+    (keys only ``written`` has are fields added since, and no change)."""
+    if isinstance(pinned, dict) and isinstance(written, dict):
+        return [
+            found
+            for key, value in pinned.items()
+            for found in (
+                _changed(written[key], value, f"{path}.{key}")
+                if key in written
+                else [f"{path}.{key}: gone"]
+            )
+        ]
+    if isinstance(pinned, list) and isinstance(written, list) and len(pinned) == len(written):
+        return [
+            found
+            for number, (old, new) in enumerate(zip(pinned, written, strict=True))
+            for found in _changed(new, old, f"{path}[{number}]")
+        ]
+    return [] if written == pinned else [f"{path}: {pinned!r} → {written!r}"]
+
+
+@pytest.mark.parametrize(("kind", "key", "text"), _rows(), ids=lambda v: str(v)[:24])
+def test_every_part_of_this_format_loads_and_is_written_again_the_same(
+    kind: str, key: records.Key, text: str
+) -> None:
+    written = json.loads(records.saved(kind, records.load(kind, text)).text)
+    assert _changed(written, json.loads(text)) == []
+
+
+@pytest.mark.parametrize(("kind", "key", "text"), _rows(), ids=lambda v: str(v)[:24])
+def test_every_row_written_again_reads_back_equal(kind: str, key: records.Key, text: str) -> None:
+    loaded = records.load(kind, text)
+    assert records.load(kind, records.saved(kind, loaded).text) == loaded
+
+
+def test_the_fixture_holds_a_row_of_every_kind() -> None:
+    kinds = {kind for kind, _key, _text in _rows()}
+    assert kinds == {
+        "chat",
+        "user",
+        "global",
+        "rating",
+        "hand",
+        "challenge",
+        "conversation:example",
+    }
+
+
+def _loaded() -> tuple[dict[int, ChatData], dict[int, UserData], GlobalData, object]:
+    """The fixture's chats, users, global data and conversation, loaded."""
+    chats: dict[int, ChatData] = {}
+    users: dict[int, UserData] = {}
+    global_rows: dict[str, dict[records.Key, Any]] = {}
+    conversation: object = None
+    for kind, key, text in _rows():
+        value = records.load(kind, text)
+        if kind == "chat":
+            assert isinstance(key, int)
+            chats[key] = value
+        elif kind == "user":
+            assert isinstance(key, int)
+            users[key] = value
+        elif kind.startswith("conversation:"):
+            conversation = value
+        else:
+            global_rows.setdefault(kind, {})[key] = value
+    return chats, users, records.global_from_rows(global_rows), conversation
+
+
+CHATS, USERS, GLOBAL, CONVERSATION = _loaded()
+GROUP_CHAT, PRIVATE_CHAT, ANN_USER = CHATS[GROUP], CHATS[ANN_CHAT], USERS[ANN]
+
+
+def _duel_hand() -> object:
+    duel = GLOBAL.duels.duels["DuelToken1"]
+    return None if duel.hand is None else duel.hand.hand
+
+
+def _rush_runner() -> object:
+    rush = GROUP_CHAT.table.rush
+    return None if rush is None else rush.run.runners[ANN].score
+
+
+VALUES: list[tuple[str, Callable[[], object], object]] = [
+    ("settings", lambda: GROUP_CHAT.table.settings.deck, (1, 10)),
+    ("countdown time", lambda: GROUP_CHAT.table.settings.countdown_time, 45),
+    ("round", lambda: GROUP_CHAT.table.round and GROUP_CHAT.table.round.wrong, {BOB: 2}),
+    ("rounds dealt", lambda: GROUP_CHAT.table.rounds_dealt, 9),
+    ("match", lambda: GROUP_CHAT.table.match and GROUP_CHAT.table.match.points, {ANN: 12, BOB: 7}),
+    ("player stats", lambda: GROUP_CHAT.table.stats.players[ANN].weekly_points, {"2026-W48": 52}),
+    ("hunt points", lambda: GROUP_CHAT.table.stats.players[ANN].hunt_points, 6),
+    ("countdown points", lambda: GROUP_CHAT.table.stats.players[ANN].countdown_points, 10),
+    ("hunt best", lambda: GROUP_CHAT.table.stats.hunt_best, {"1 5 5 5=24": 3}),
+    ("hunt", lambda: GROUP_CHAT.table.hunt and GROUP_CHAT.table.hunt.found[0].written, "5*(5-1/5)"),
+    ("countdown", lambda: GROUP_CHAT.table.countdown and GROUP_CHAT.table.countdown.target, 321),
+    ("rush run", _rush_runner, 3),
+    ("language", lambda: GROUP_CHAT.language.recent, "zh"),
+    ("round messages", lambda: GROUP_CHAT.rounds.deal_message_id, 90),
+    ("group status", lambda: GROUP_CHAT.status.late_ids, [CAT]),
+    ("daily post", lambda: GROUP_CHAT.daily.previous_day, dt.date(2026, 11, 24)),
+    (
+        "solve pages",
+        lambda: GROUP_CHAT.solve.requests[92],
+        ((1, 2, 3, Fraction(1, 2)), 24, Rules.WHOLE),
+    ),
+    ("hunt messages", lambda: GROUP_CHAT.hunt and GROUP_CHAT.hunt.status.message_id, 61),
+    (
+        "countdown messages",
+        lambda: GROUP_CHAT.countdown and GROUP_CHAT.countdown.deal_message_id,
+        62,
+    ),
+    ("rush messages", lambda: GROUP_CHAT.rush and GROUP_CHAT.rush.hands, {64: 3, 58: 2}),
+    ("members", lambda: GROUP_CHAT.members[CAT], "Cat"),
+    ("usernames", lambda: GROUP_CHAT.usernames, {"ann_a": ANN, "bob_b": BOB}),
+    (
+        "duel chat",
+        lambda: GROUP_CHAT.duel and GROUP_CHAT.duel.invitations["InviteTok1"].inviter,
+        "Cat",
+    ),
+    ("answers to", lambda: PRIVATE_CHAT.answers_to, "challenge"),
+    ("private settings", lambda: PRIVATE_CHAT.table.settings.target, 10),
+    ("user language", lambda: ANN_USER.language, "zh"),
+    ("daily results", lambda: ANN_USER.daily.results["2026-11-24"].seconds, 63.5),
+    ("daily replays", lambda: ANN_USER.daily.replays["2026-11-19"].misses, 3),
+    ("daily reminder", lambda: ANN_USER.daily.remind_zone, "Asia/Shanghai"),
+    ("rush records", lambda: ANN_USER.rush.best and ANN_USER.rush.best.score, 9),
+    ("invitations", lambda: GLOBAL.duels.invitations["InviteTok1"].inviter, CAT),
+    ("duel", _duel_hand, (4, 4, 10, 10)),
+    ("duel history", lambda: GLOBAL.duels.history[0].score, (3, 1)),
+    ("rating", lambda: GLOBAL.ratings.players[ANN].friendly, 2),
+    ("pairs", lambda: GLOBAL.ratings.pairs, {f"2026-11-25 {ANN} {BOB}": 1}),
+    ("hand record", lambda: GLOBAL.hand_records.hands["3 3 8 8=24"].seen, 5),
+    ("challenge", lambda: GLOBAL.challenges.challenges["ChallTok01"].plays[CAT].gave_up, True),
+    ("rush board", lambda: GLOBAL.rush.week[0].name, "Bob"),
+    ("conversation", lambda: CONVERSATION, "waiting"),
+]
+"""One value of each part, as the fixture holds it."""
+
+
+@pytest.mark.parametrize(("part", "value_of", "expected"), VALUES, ids=[v[0] for v in VALUES])
+def test_each_part_loads_with_its_values(
+    part: str, value_of: Callable[[], object], expected: object
+) -> None:
+    assert value_of() == expected
