@@ -1,7 +1,7 @@
 """Twenty-Four's Telegram bot: handlers and services around the game rules in `bot.game`.
 
 Its floors, top first; a module imports only from its own floor or below, with no cycle
-(``tests/test_layers.py``, ``FLOORS``):
+(import-linter's contracts in ``pyproject.toml``, run by ``tests/test_layers.py``):
 
 - the entry points: ``__main__``, :mod:`bot.console`, :mod:`bot.web`;
 - the application: :mod:`bot.app` (registers the features), :mod:`bot.start_up`;

@@ -54,6 +54,7 @@ from bot.features import (
 from bot.menus import register_commands
 from bot.persistence import SQLitePersistence
 from bot.services.flood_control import FloodControl
+from bot.services.idle_workers import IdleWorkers
 from bot.services.outbox import Outbox
 from bot.services.polling import PollingRequest
 from bot.services.sending import SendingRequest
@@ -93,6 +94,7 @@ def build_application(
     rate_limited: bool = True,
     wall: Callable[[], float] = time.time,
     monotonic: Callable[[], float] = MONOTONIC,
+    idle_workers: IdleWorkers | None = None,
 ) -> Application:
     """The bot's application, ready to initialise.
 
@@ -103,7 +105,8 @@ def build_application(
     wall clock is no time played) and the calendar a :class:`~bot.clock.SteadyClock`
     (wall-clock time that never runs backwards), both on ``wall`` and ``monotonic``.
     ``rate_limited=False`` drops Telegram's outgoing limits, for benchmarks of the bot's own
-    processing only.
+    processing only.  ``idle_workers`` lends the worker pool solver workers kept from earlier
+    bots of this process, and takes its idle ones back at the stop (the tests pass theirs).
     """
     # PTB 22 gives durations such as a 429's retry_after as timedeltas only when this is set
     # (and warns at every read otherwise); the outbox reads either.
@@ -152,7 +155,8 @@ def build_application(
     data.timers = Timers(job_queue, data.now)
     data.write_now, persistence.on_saved_again = persistence.write_now, data.held.release
     data.global_data = persistence.load_global()
-    pool = WorkerPool(memory=settings.worker_memory and settings.worker_memory * 2**20)
+    memory = settings.worker_memory and settings.worker_memory * 2**20
+    pool = WorkerPool(memory=memory, idle_workers=idle_workers)
     data.solving = Solving(
         pool, (persistence.load_table, persistence.save_table), local_now=data.local_now
     )

@@ -1,5 +1,3 @@
-import sys
+from solver.cli import run
 
-from solver.cli import main
-
-sys.exit(main())
+run()

@@ -7,6 +7,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from solver.decks import deck_stats
 from solver.parsing import ParseError, parse_request, read_number
@@ -129,3 +130,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         # pipe again (the recipe of Python's documentation of SIGPIPE).
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+
+
+def run() -> NoReturn:
+    """The command line as a program (``python -m solver``, ``twenty-four-solver``): exit with
+    :func:`main`'s status once the output is flushed, without freeing what the search keeps
+    (after ``1 2 3 4 5 6 7 8`` the interpreter's teardown took seconds more)."""
+    status = main()
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader left while the last lines were still buffered
+        status = 1
+    sys.stderr.flush()
+    os._exit(status)

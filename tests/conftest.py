@@ -7,6 +7,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests.bytecode import keep_bytecode
+
+keep_bytecode()  # before the bot and the test modules are imported
+
 # Property tests take their size from a profile: quick by default, `thorough` on demand
 # (pytest --hypothesis-profile=thorough -m "slow or not slow").
 settings.register_profile(

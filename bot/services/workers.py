@@ -1,35 +1,28 @@
 """Worker processes for the solver's heavy work, so the event loop never computes for long.
 
 :meth:`WorkerPool.run` sends a picklable, module-level function and its arguments to a
-long-lived worker process and waits for the result without blocking the loop (the loop reads
-a worker's pipe only once it is readable).  The contract:
+long-lived worker process and waits for the result without blocking the loop.  The contract:
 
 * **Budgets.**  Every job has a budget in seconds, queueing included.  When it runs out the
   caller gets :class:`WorkTimeout`; a job still running is stopped by killing its worker,
   which is replaced when next needed.  A caller that is cancelled is treated the same way,
-  except for a job run with ``linger``: its worker is asked to stop it
-  (:func:`~bot.services.worker_process.stop_asked`) and keeps its warm caches, unless the
-  job is still running ``linger`` seconds later.
-* **Lanes.**  *Game* jobs (dealing, rating) always start before queued *search* jobs (what
-  users ask with /solve and inline queries), and at most ``search_workers`` workers run
-  searches at once, so one worker is always free for the game however many searches wait.
-* **Bounds.**  Each lane's queue is bounded: a job that does not fit raises
-  :class:`PoolBusy` at once.  In the search lane an ``owner`` (a user) has at most one job
-  queued or running; a second raises :class:`AlreadyRunning` at once.
-* **Failures.**  An exception inside the job, or a worker that dies, raises
-  :class:`WorkFailed` (naming the original exception).
+  except for a job run with ``linger``: its worker is asked to stop it and keeps its warm
+  caches, unless the job is still running ``linger`` seconds later.
+* **Lanes.**  *Game* jobs (dealing, rating) start before queued *search* jobs (/solve, inline
+  queries), and at most ``search_workers`` run searches: one is always free for the game.
+* **Bounds.**  A lane's queue is bounded (past it, :class:`PoolBusy` at once); in the search
+  lane an ``owner`` (a user) has one job queued or running (a second: :class:`AlreadyRunning`).
+* **Failures.**  An exception inside the job, or a worker that dies, raises :class:`WorkFailed`.
 * **Memory.**  Each worker's address space may grow at most ``memory`` bytes beyond what it
   holds when it starts (``RLIMIT_AS``, where the system has it): a job that needs more gets
   a ``MemoryError`` in the worker, its caller gets :class:`WorkTooBig`, and the worker is
-  replaced (returning its memory to the system).  A search's time budget alone does not
-  bound its memory: some grow by hundreds of MiB within two seconds.
-* **Priority.**  Workers lower their own scheduling priority (``nice``), so on a machine with
-  fewer cores than busy workers the bot's event loop still gets the CPU first.
-* **Pauses.**  No job pays for a full collection over earlier jobs' caches
-  (:func:`~bot.services.worker_process.settle`).
-* **Progress.**  A job run with ``progress`` gets a ``report`` keyword: each value it
-  reports reaches ``progress`` on the loop, in order, before its result (what it has
-  found so far, for a caller that will not wait for the end).
+  replaced (returning its memory to the system): a search's time budget alone does not
+  bound its memory.
+* **Priority.**  Workers lower their own scheduling priority (``nice``): the loop comes first.
+* **Pauses.**  No job pays for a full collection over earlier jobs' caches (:func:`settle`).
+* **Progress.**  A job run with ``progress`` gets a ``report`` keyword: what it reports
+  (found so far) reaches ``progress`` on the loop, in order, before its result.
+* **Reuse.**  Given :class:`~bot.services.idle_workers.IdleWorkers`, it starts from those.
 
 The worker's side is :mod:`bot.services.worker_process`.
 """
@@ -49,6 +42,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, Literal, TypeVar
 
+from bot.services.idle_workers import IdleWorkers
 from bot.services.work_errors import (
     AlreadyRunning,
     PoolBusy,
@@ -126,6 +120,7 @@ class WorkerPool:
             # Each worker runs serve from here: imported once, not by every new worker.
             "bot.services.worker_process",
         ),
+        idle_workers: IdleWorkers | None = None,
     ) -> None:
         if not 0 < search_workers < workers:
             raise ValueError("search_workers must leave at least one worker for the game")
@@ -135,6 +130,8 @@ class WorkerPool:
         self.nice = nice
         self.memory = memory
         self.preload = list(preload)
+        self.idle_workers = idle_workers
+        self.kind = (nice, memory)  # the idle workers it takes and leaves are of its kind
         self._queues: dict[Lane, deque[_Job]] = {"game": deque(), "search": deque()}
         self._idle: list[_Worker] = []
         self._busy: set[_Worker] = set()
@@ -230,7 +227,7 @@ class WorkerPool:
         for worker in [*self._idle, *self._busy]:
             if worker.job is not None:
                 self._finish(worker.job, PoolClosed("the pool is closed"))
-            self._stop(worker)
+            self._stop(worker, keep=worker.job is None)
         self._idle.clear()
         self._busy.clear()
 
@@ -272,22 +269,7 @@ class WorkerPool:
 
     async def _spawn(self, *, counted: bool = False) -> None:
         try:
-            if self._context is None:
-                # A fork server with the solver preloaded starts each worker in milliseconds
-                # and, unlike a plain fork, never copies this process's threads or event loop.
-                self._context = multiprocessing.get_context("forkserver")
-                self._context.set_forkserver_preload(self.preload)
-            ours, theirs = self._context.Pipe(duplex=True)
-            process = self._context.Process(
-                target=serve,
-                args=(theirs, self.nice, self.memory),
-                daemon=True,
-                name="solver worker",
-            )
-            # Starting talks to the fork server, which may first have to start and import
-            # the solver: a thread keeps that off the event loop.
-            await asyncio.to_thread(process.start)
-            theirs.close()
+            process, ours = await self._new_worker()
         except Exception as error:
             logger.error("Cannot start a solver worker: %s", error)
             if not self._idle and not self._busy:
@@ -301,11 +283,28 @@ class WorkerPool:
                 self._starting -= 1
         worker = _Worker(process, ours)
         if self._closed:
-            self._stop(worker)
+            self._stop(worker, keep=True)
             return
         asyncio.get_running_loop().add_reader(ours.fileno(), self._readable, worker)
         self._idle.append(worker)
         self._pump()
+
+    async def _new_worker(self) -> tuple[BaseProcess, Connection]:
+        idle = self.idle_workers  # one kept idle, reset first (in a thread: that waits)
+        if idle is not None and (kept := await asyncio.to_thread(idle.take, self.kind)):
+            return kept
+        if self._context is None:
+            # A fork server, the solver preloaded: workers in ms, no threads or loop copied.
+            self._context = multiprocessing.get_context("forkserver")
+            self._context.set_forkserver_preload(self.preload)
+        ours, theirs = self._context.Pipe(duplex=True)
+        process = self._context.Process(
+            target=serve, args=(theirs, self.nice, self.memory), daemon=True, name="solver worker"
+        )
+        # It talks to the fork server (which may first import the solver): off the loop.
+        await asyncio.to_thread(process.start)
+        theirs.close()
+        return process, ours
 
     def _readable(self, worker: _Worker) -> None:
         """The worker's pipe has data: its job's result, or the end of a dead worker."""
@@ -387,12 +386,13 @@ class WorkerPool:
         self._stop(worker)
         self._pump()
 
-    @staticmethod
-    def _stop(worker: _Worker) -> None:
+    def _stop(self, worker: _Worker, *, keep: bool = False) -> None:  # keep: for idle_workers
         if worker.overrun is not None:
             worker.overrun.cancel()
         with contextlib.suppress(ValueError, OSError):
             asyncio.get_running_loop().remove_reader(worker.connection.fileno())
+        if keep and self.idle_workers is not None and self.idle_workers.give(self.kind, worker):
+            return
         worker.connection.close()
         if worker.process.is_alive():
             worker.process.kill()

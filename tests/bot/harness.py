@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import functools
 import inspect
 import os
 import re
 import socket
 import sqlite3
+import ssl
 import sys
-import tempfile
 import time
 import weakref
 from collections.abc import AsyncIterator, Callable
@@ -32,12 +31,13 @@ from telegram.ext import Application, JobQueue
 from bot import records
 from bot.app import build_application, run_polling
 from bot.clock import MONOTONIC
-from bot.game.hands import solutions_job
 from bot.local_api import LocalBotApi, LocalTransport, plain_text
-from bot.persistence import FILE_NAME, SQLitePersistence, open_database
-from bot.services.solving import DEFAULT_GAME
+from bot.persistence import FILE_NAME, SQLitePersistence
 from bot.settings import Settings
+from tests.bot.data_files import seed_tables
 from tests.bot.faulty_api import FaultyBotApi
+from tests.bot.shared_workers import IDLE_WORKERS
+from tests.bytecode import keep_bytecode
 
 ANN, BOB = 501, 502
 GROUP = -1_002_000
@@ -138,6 +138,7 @@ async def running_bot(
             clock=None if own_clock else clock or DayClock(),
             wall=wall or time.time,
             monotonic=monotonic or MONOTONIC,
+            idle_workers=IDLE_WORKERS,
         ),
     )
     running_jobs = _RUNNING_JOBS[application] = _RunningJobs()
@@ -162,24 +163,6 @@ async def running_bot(
     finally:
         stop.set()
         assert await asyncio.wait_for(runner, timeout=10) == 0
-
-
-@functools.cache
-def _default_solutions() -> str:
-    return solutions_job(*DEFAULT_GAME)
-
-
-def seed_tables(data_dir: Path) -> None:
-    """Give a new data file the default game's solutions, listed once per test process:
-    each bot a test starts would otherwise list them again in a worker (about a second)."""
-    data_dir.mkdir(parents=True, exist_ok=True)
-    db = open_database(data_dir / FILE_NAME)
-    with db:
-        db.execute(
-            "INSERT OR IGNORE INTO tables (name, value) VALUES (?, ?)",
-            ("solutions:v1:{}:{}".format(*DEFAULT_GAME), _default_solutions()),
-        )
-    db.close()
 
 
 def refuse_writes(application: Application, refuse: bool = True) -> None:
@@ -289,20 +272,14 @@ FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "data-release-1.sql
 """Release 1's data file, as its own bot wrote it (see ``tests/fixtures/make_release_data.py``)."""
 
 
-PYCACHE = Path(tempfile.gettempdir()) / f"twentyfour-tests-pycache-{os.getuid()}"
-"""Where the bot processes of tests keep their bytecode when this shell writes none."""
-
-
 def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
     """The environment of a bot process: none of this shell's bot settings, its data in
-    ``tmp_path / "data"``, and ``extra``.  Where this shell writes no bytecode
-    (``PYTHONDONTWRITEBYTECODE``), the process keeps it in :data:`PYCACHE`, out of the
-    checkout: it would otherwise compile the bot and its libraries from source, in each of
-    the test run's dozens of processes (a fifth of a second of CPU each)."""
+    ``tmp_path / "data"``, and ``extra``.  Where this shell writes no bytecode, the process
+    keeps it where the test run does (:mod:`tests.bytecode`): it would otherwise compile the
+    bot and its libraries from source, in each of the run's dozens of processes (a fifth of
+    a second of CPU each)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "TWENTYFOUR_"))}
-    if env.get("PYTHONDONTWRITEBYTECODE") and not env.get("PYTHONPYCACHEPREFIX"):
-        del env["PYTHONDONTWRITEBYTECODE"]
-        env["PYTHONPYCACHEPREFIX"] = str(PYCACHE)
+    keep_bytecode(env)
     env.update({"TWENTYFOUR_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)})
     # The web port (health checks, metrics): a free one, unless named (processes side by side).
     env.update({"TWENTYFOUR_WEB_PORT": "0"}, **extra)
@@ -322,6 +299,12 @@ async def _bot_process(env: dict[str, str], data: Path | None = None) -> asyncio
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
+
+
+LOOPBACK_TLS = ssl.create_default_context()
+"""The TLS settings of the tests' own HTTP clients (``httpx.AsyncClient(verify=...)``),
+made once: they speak plain HTTP to 127.0.0.1, and httpx would load the system's
+certificates again for each client (10 ms of CPU; the Mini App's tests make hundreds)."""
 
 
 def _free_port() -> int:

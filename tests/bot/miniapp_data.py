@@ -14,7 +14,7 @@ import httpx
 from telegram.ext import Application
 
 from bot.context import services
-from tests.bot.harness import ANN, BOB
+from tests.bot.harness import ANN, BOB, LOOPBACK_TLS
 
 TOKEN = "42:TEST"
 """The token the test harness runs the bot with."""
@@ -88,7 +88,7 @@ async def call(
     if data is None:
         language = "zh-hans" if user == BOB else "en"
         data = init_data(user, services(application).now(), language=language)
-    async with httpx.AsyncClient() as client:
+    async with httpx.AsyncClient(verify=LOOPBACK_TLS) as client:
         return await client.request(
             method,
             f"{base}/app/api/{name}",

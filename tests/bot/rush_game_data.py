@@ -11,7 +11,7 @@ from telegram.ext import Application
 
 from bot.context import services
 from bot.local_api import LocalBotApi
-from tests.bot.harness import FaultyBotApi, make_api, until
+from tests.bot.harness import LOOPBACK_TLS, FaultyBotApi, make_api, until
 from tests.bot.miniapp_data import APP_ENV
 
 GAME = "rush24"
@@ -66,7 +66,7 @@ async def rush_call(
 ) -> httpx.Response:
     """One call of the game's page API with ``token`` in its header."""
     base = services(application).web_address
-    async with httpx.AsyncClient() as client:
+    async with httpx.AsyncClient(verify=LOOPBACK_TLS) as client:
         return await client.request(
             method, f"{base}/app/api/rush/{name}", headers={HEADER: token}, json=body
         )

@@ -6,6 +6,8 @@ import os
 import time
 from collections.abc import Callable
 
+from solver import solutions
+
 
 def add(a: int, b: int) -> int:
     """A quick job."""
@@ -67,3 +69,28 @@ def sleep_reporting(seconds: float, *, report: Callable[[int], None]) -> float:
     report(os.getpid())
     time.sleep(seconds)
     return seconds
+
+
+def kept_lists(seconds: float) -> tuple[int, int]:
+    """After ``seconds``, the worker's process id and how many solution lists the solver
+    keeps there (:func:`solver.solve` keeps its last few)."""
+    time.sleep(seconds)
+    return os.getpid(), len(solutions._LISTED)
+
+
+def list_then_count(seconds: float) -> tuple[int, int]:
+    """List a hand's solutions after ``seconds``: as :func:`kept_lists`, after it."""
+    time.sleep(seconds)
+    solutions.solve([3, 3, 8, 8])
+    return os.getpid(), len(solutions._LISTED)
+
+
+_KEPT: list[bytearray] = []
+
+
+def keep(mib: int) -> int:
+    """A job that leaves ``mib`` MiB held in its worker (written): a worker grown by it."""
+    held = bytearray(mib * 1024 * 1024)
+    held[::4096] = b"x" * len(held[::4096])
+    _KEPT.append(held)
+    return os.getpid()
