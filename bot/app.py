@@ -95,6 +95,7 @@ def build_application(
     wall: Callable[[], float] = time.time,
     monotonic: Callable[[], float] = MONOTONIC,
     idle_workers: IdleWorkers | None = None,
+    worker_nice: int = 10,
 ) -> Application:
     """The bot's application, ready to initialise.
 
@@ -107,6 +108,8 @@ def build_application(
     ``rate_limited=False`` drops Telegram's outgoing limits, for benchmarks of the bot's own
     processing only.  ``idle_workers`` lends the worker pool solver workers kept from earlier
     bots of this process, and takes its idle ones back at the stop (the tests pass theirs).
+    ``worker_nice``: how far the workers lower their priority below the bot's loop (the
+    tests' bots share the machine with other test processes, not only with their loop).
     """
     # PTB 22 gives durations such as a 429's retry_after as timedeltas only when this is set
     # (and warns at every read otherwise); the outbox reads either.
@@ -156,7 +159,7 @@ def build_application(
     data.write_now, persistence.on_saved_again = persistence.write_now, data.held.release
     data.global_data = persistence.load_global()
     memory = settings.worker_memory and settings.worker_memory * 2**20
-    pool = WorkerPool(memory=memory, idle_workers=idle_workers)
+    pool = WorkerPool(nice=worker_nice, memory=memory, idle_workers=idle_workers)
     data.solving = Solving(
         pool, (persistence.load_table, persistence.save_table), local_now=data.local_now
     )

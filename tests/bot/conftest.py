@@ -10,6 +10,7 @@ import pytest
 import pytest_asyncio
 
 from bot.features.duel import play as duel_play
+from bot.features.rounds import group_status
 from bot.services import outbox as outbox_module
 from tests.bot.browser import ARGS, CHROMIUM
 
@@ -19,6 +20,13 @@ def small_limits(monkeypatch: pytest.MonkeyPatch) -> None:
     """Three messages per 0.3 s in a group, so that tests see the limit quickly."""
     monkeypatch.setattr(outbox_module, "GROUP_LIMIT", 3)
     monkeypatch.setattr(outbox_module, "GROUP_PERIOD", 0.3)
+
+
+@pytest.fixture
+def late_named_soon(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Right answers after a win are named half a second later, not three (a wait of a test
+    whose fact is that they are named, not when)."""
+    monkeypatch.setattr(group_status, "LATE_DELAY", 0.5)
 
 
 @pytest.fixture

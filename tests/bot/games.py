@@ -4,7 +4,9 @@ the bot writes over a hand's solutions (the test knows the hand: it knows how ma
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
 from collections.abc import Sequence
+from itertools import combinations
 
 from telegram.ext import Application
 
@@ -49,3 +51,23 @@ def solve_headline(numbers: str, target: int = 24) -> str:
     if not count:
         return f"{numbers} cannot make {target}."
     return f"{numbers} → {target}: {count} distinct solution{'' if count == 1 else 's'}"
+
+
+TEST_DAY = dt.date(2026, 11, 23)
+"""The day a test's bot lives in unless the test gives a clock (its puzzle: 2 6 6 12)."""
+
+
+def three_of(hand: Sequence[int]) -> tuple[int, ...]:
+    """Three of ``hand``'s cards sharing the fewest with the test day's daily puzzle: asked
+    for, a refusal for the daily (which a player may still score) would hide the hand's."""
+
+    def with_daily(three: tuple[int, ...]) -> int:
+        return sum((Counter(three) & Counter(daily(TEST_DAY))).values())
+
+    return min(combinations(hand, 3), key=with_daily)
+
+
+def not_in(hand: Sequence[int]) -> int:
+    """A card value that is not one of ``hand``'s (asked with three of its cards, a number
+    of the hand would make the whole hand)."""
+    return next(n for n in (5, 7, 11, 13, 1) if n not in hand)

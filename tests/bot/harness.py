@@ -97,6 +97,13 @@ clock: its daily puzzle (2 6 6 12) shares three cards with none of the hands tes
 3 5 7 8 made /solve 1 2 3 4 5 6 7 8 a spoiler of the daily puzzle, refused)."""
 
 
+WORKER_NICE = 0
+"""How far a test's bot's workers lower their priority (the bot's own: 10).  Below the loop
+of their own bot, as deployed, they are below every other process of the test run too, and
+under its load a job of a fifth of a second of CPU took seconds: searches and deals ran out
+their budgets.  Tests of the loop's priority over its workers set the bot's own."""
+
+
 class DayClock:
     """Time that flows as the wall clock's does, from :data:`TEST_DAY_NOON` on."""
 
@@ -139,6 +146,7 @@ async def running_bot(
             wall=wall or time.time,
             monotonic=monotonic or MONOTONIC,
             idle_workers=IDLE_WORKERS,
+            worker_nice=WORKER_NICE,
         ),
     )
     running_jobs = _RUNNING_JOBS[application] = _RunningJobs()
@@ -159,6 +167,11 @@ async def running_bot(
             raise RuntimeError("the bot stopped at start-up")
         await poll
         assert application.running
+        # As a bot is up well before its users come: its workers started and the default
+        # game's solutions kept before the test's first update (a first /solve or deal raced
+        # the workers' start-up, which on a loaded machine ran out its budget).
+        warm = asyncio.ensure_future(application.bot_data.solving.warm_up())
+        await asyncio.wait({warm, runner}, timeout=30, return_when=asyncio.FIRST_COMPLETED)
         yield application
     finally:
         stop.set()

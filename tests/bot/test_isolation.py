@@ -16,6 +16,7 @@ import pytest
 from bot.local_api import LocalBotApi, plain_text
 from bot.persistence import FILE_NAME, open_database
 from bot.services import searching
+from tests.bot import harness
 from tests.bot.harness import (
     ANN,
     BOB,
@@ -29,6 +30,12 @@ from tests.bot.harness import (
 )
 
 pytestmark = pytest.mark.asyncio
+
+
+@pytest.fixture(autouse=True)
+def workers_below_the_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The workers at the bot's own priority, below its loop: what these tests are about."""
+    monkeypatch.setattr(harness, "WORKER_NICE", 10)
 
 
 async def next_in(

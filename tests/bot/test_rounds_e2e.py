@@ -36,6 +36,7 @@ from tests.bot.harness import (
 pytestmark = pytest.mark.asyncio
 
 
+@pytest.mark.usefixtures("late_named_soon")
 async def test_race_in_a_group_with_privacy_mode(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -147,6 +148,7 @@ async def test_a_running_round_keeps_its_timer_across_a_restart(tmp_path: Path) 
     assert plain_text(sent[-1]["text"]).startswith(f"⏰ Time is up for {hand}! The solution")
 
 
+@pytest.mark.usefixtures("late_named_soon")
 async def test_two_correct_answers_at_once_make_one_winner(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path) as application:

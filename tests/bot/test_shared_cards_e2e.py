@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,7 @@ import pytest
 from bot.local_api import LocalBotApi, plain_text
 from solver import solve
 from tests.bot import duels
-from tests.bot.games import daily, solve_headline, start, the_hunt
+from tests.bot.games import daily, not_in, solve_headline, start, the_hunt, three_of
 from tests.bot.harness import (
     ANN,
     BOB,
@@ -73,15 +72,11 @@ def with_carol() -> LocalBotApi:
 
 
 def part_request(hand: tuple[int, ...]) -> str:
-    """Three of ``hand``'s cards with the target they make on the way to 24 when the fourth
-    is added (24 less the fourth when no way is found: the cards are what is refused), as
-    /solve takes them.  Of the three-card choices, one sharing the fewest cards with the
-    test day's daily puzzle: a refusal for the daily would hide the round's."""
+    """Three of ``hand``'s cards (:func:`three_of`) with the target they make on the way to
+    24 when the fourth is added (24 less the fourth when no way is found: the cards are what
+    is refused), as /solve takes them."""
 
-    def with_daily(three: tuple[int, ...]) -> int:
-        return sum((Counter(three) & Counter(daily(DAY))).values())
-
-    three = min(combinations(hand, 3), key=with_daily)
+    three = three_of(hand)
     (fourth,) = Counter(hand) - Counter(three)
     targets = [24 - fourth, 24 + fourth, 24 * fourth]
     target = next((t for t in targets if t > 0 and solve(list(three), t)), 24 - fourth)
@@ -115,12 +110,13 @@ async def test_three_cards_of_a_live_round_are_refused_in_the_group(tmp_path: Pa
 async def test_three_cards_of_a_live_round_beside_another_number_are_refused(
     tmp_path: Path,
 ) -> None:
-    # /solve 2 8 12 5 = 7 lists 12÷(8−2)+5: the extra number carries the part.
+    # /solve 2 8 12 5 = 7 lists 12÷(8−2)+5: the extra number carries the part.  (Not one of
+    # the hand's: with the fourth card it is the whole hand, refused as such.)
     api = with_carol()
     async with running_bot(api, tmp_path):
         hand = await a_live_round(api)
-        three = " ".join(map(str, hand[:3]))
-        reply = await reply_to(api, ANN, ANN, f"/solve {three} 5 = 7")
+        three = " ".join(map(str, three_of(hand)))
+        reply = await reply_to(api, ANN, ANN, f"/solve {three} {not_in(hand)} = 7")
     assert reply == ROUND_PART_ELSEWHERE
 
 

@@ -11,6 +11,7 @@ import pytest
 from bot.local_api import LocalBotApi
 from solver import solve
 from tests.bot.challenge_links import link_of, offer_of, said, share
+from tests.bot.games import not_in, three_of
 from tests.bot.harness import (
     ANN,
     BOB,
@@ -109,6 +110,6 @@ async def test_a_friends_challenge_player_asking_three_of_its_cards_in_chinese(
     clock = FakeClock(TEST_DAY_NOON)
     async with running_bot(api, tmp_path, clock=clock):
         hand = await challenge_played(api, clock, BOB)  # Bob's Telegram speaks Chinese
-        asked = " ".join(map(str, (*hand[:3], 13 if 13 not in hand else 1)))
+        asked = " ".join(map(str, (*three_of(hand), not_in(hand))))
         reply = await reply_to(api, BOB, BOB, f"/solve {asked}")
     assert reply == "不能剧透：这些数里有三个出自你正在玩的那手牌。等你玩完这手牌再问吧。"
