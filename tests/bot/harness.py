@@ -171,6 +171,7 @@ async def running_bot(
         # game's solutions kept before the test's first update (a first /solve or deal raced
         # the workers' start-up, which on a loaded machine ran out its budget).
         warm = asyncio.ensure_future(application.bot_data.solving.warm_up())
+        warm.add_done_callback(lambda done: done.cancelled() or done.exception())  # the bot logs
         await asyncio.wait({warm, runner}, timeout=30, return_when=asyncio.FIRST_COMPLETED)
         yield application
     finally:

@@ -32,9 +32,10 @@ from tests.bot.harness import (
 pytestmark = pytest.mark.asyncio
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture
 def workers_below_the_loop(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The workers at the bot's own priority, below its loop: what these tests are about."""
+    """The workers at the bot's own priority, below its loop: what a test of the loop's
+    answers while they work is about (the others run them at the test run's)."""
     monkeypatch.setattr(harness, "WORKER_NICE", 10)
 
 
@@ -79,6 +80,7 @@ async def test_a_refused_setting_is_not_kept(tmp_path: Path) -> None:
         assert application.chat_data[ANN].table.settings.difficulty is None
 
 
+@pytest.mark.usefixtures("workers_below_the_loop")
 async def test_six_card_deals_do_not_slow_down_anyone_else(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path):
@@ -136,6 +138,7 @@ async def test_a_second_search_of_the_same_user_waits_its_turn(
     assert busy == "仍在处理你的上一个请求：请一次只搜索一个。"
 
 
+@pytest.mark.usefixtures("workers_below_the_loop")
 async def test_searches_do_not_slow_down_anyone_else(tmp_path: Path) -> None:
     api = make_api()
     users = range(3000, 3020)
@@ -162,6 +165,7 @@ async def test_stopping_with_a_backlog_is_prompt(tmp_path: Path) -> None:
     assert stopped_in < 5
 
 
+@pytest.mark.usefixtures("workers_below_the_loop")
 async def test_the_first_update_is_answered_while_hands_are_rated(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path):
@@ -232,6 +236,7 @@ async def test_a_second_play_while_a_hand_is_dealt_is_answered(tmp_path: Path) -
     assert texts == ["A hand is on its way: one moment.", "photo"]
 
 
+@pytest.mark.usefixtures("workers_below_the_loop")
 async def test_new_targets_in_a_loop_do_not_hold_up_anyone_elses_deal(tmp_path: Path) -> None:
     api = make_api()
     users = range(6000, 6030)
