@@ -1,4 +1,6 @@
-"""Translations: gettext catalogues in ``bot/locales``, chosen from the user's language."""
+"""Translations: a language is a folder of ``bot/locales`` (English is the message ids);
+a Telegram ``language_code`` finds its folder by Babel's reading of locales
+(docs/translating.md)."""
 
 from __future__ import annotations
 
@@ -9,12 +11,110 @@ from functools import cache
 from pathlib import Path
 from typing import Protocol
 
+from babel import Locale, UnknownLocaleError
+from babel.core import get_global
+from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 LOCALES = Path(__file__).with_name("locales")
-LANGUAGES = ("en", "zh")
 DEFAULT = "en"
+KEYWORD = "keyword"
+"""The context (msgctxt) of the words a player types: ``pgettext("keyword", "none")`` is the
+language's own "no solution" words, separated by ``|``."""
+ISOLATE, END_ISOLATE = "\u2066", "\u2069"
+"""Left-to-right isolate and its end: an expression inside a right-to-left message."""
+
+
+@cache
+def languages() -> tuple[str, ...]:
+    """The bot's languages: English, then every folder of :data:`LOCALES` holding a catalogue."""
+    found = sorted(path.parent.parent.name for path in LOCALES.glob("*/LC_MESSAGES/messages.po"))
+    return (DEFAULT, *(code for code in found if code != DEFAULT and _locale(code)))
+
+
+@cache
+def _locale(code: str) -> Locale | None:
+    try:
+        return Locale.parse(code.replace("-", "_"))
+    except (UnknownLocaleError, ValueError):
+        return None
+
+
+def locale_of(language: str) -> Locale:
+    """Babel's locale of one of the bot's languages (for numbers, dates, plural rules)."""
+    return _locale(language) or Locale.parse(DEFAULT)
+
+
+def _script(locale: Locale) -> str | None:
+    """The script a locale is written in, as given or the likeliest (``zh`` → ``Hans``)."""
+    if locale.script:
+        return locale.script
+    likely = get_global("likely_subtags")
+    key = f"{locale.language}_{locale.territory}" if locale.territory else locale.language
+    full = likely.get(key) or likely.get(locale.language)
+    return Locale.parse(full).script if full else None
+
+
+@cache
+def language_of(code: str | None) -> str:
+    """The bot's language for a Telegram ``language_code`` or a language chosen in a chat:
+    the folder of the same language, written in the same script (``zh-tw`` → ``zh_Hant``,
+    ``zh-hans`` → ``zh``), else of the same territory (``pt`` → ``pt_BR``); else English."""
+    if not code:
+        return DEFAULT
+    if code in languages():
+        return code
+    wanted = _locale(code.replace("-", "_").strip("_"))
+    if wanted is None:
+        return DEFAULT
+    same = [c for c in languages() if (found := _locale(c)) and found.language == wanted.language]
+
+    def closeness(candidate: str) -> tuple[bool, bool, bool]:
+        have = locale_of(candidate)
+        return (
+            _script(have) == _script(wanted),
+            have.territory == wanted.territory,
+            have.territory is None,
+        )
+
+    return max(same, key=closeness) if same else DEFAULT
+
+
+def chosen_language(value: str) -> str | None:
+    """The language a player names (``/language es``, ``es-mx``, ``zh-tw``, ``Español``),
+    if the bot has it; None for any other word."""
+    folded = value.strip().lower().replace("-", "_")
+    for language in languages():
+        if folded in (language.lower(), language_name(language).lower()):
+            return language
+    found = language_of(value)
+    wanted = _locale(folded)
+    same = wanted is not None and wanted.language == locale_of(found).language
+    return found if same else None
+
+
+@cache
+def language_name(language: str) -> str:
+    """A language by its own name, as a player looks for it (``Español``, ``中文 (繁體)``);
+    the script is named where two folders share a language."""
+    locale = locale_of(language)
+    shared = [c for c in languages() if locale_of(c).language == locale.language]
+    if len(shared) > 1 and not locale.script and (script := _script(locale)):
+        locale = Locale(locale.language, territory=locale.territory, script=script)
+    name = locale.get_display_name(locale) or language
+    return name[:1].upper() + name[1:]
+
+
+def language_choices(language: str) -> str:
+    """The codes ``/language`` takes, in ``language``'s words: "en, zh, or auto"."""
+    codes = [*languages(), "auto"]
+    return format_list(codes, style="or", locale=locale_of(language))
+
+
+def is_right_to_left(language: str) -> bool:
+    """Whether ``language`` is written right to left (Persian)."""
+    return locale_of(language).character_order == "right-to-left"
 
 
 @cache
@@ -36,15 +136,72 @@ def N_(message: str) -> str:
     return message
 
 
-def language_of(code: str | None) -> str:
-    """The supported language for a Telegram ``language_code`` (``zh-hans`` → ``zh``)."""
-    base = (code or "").lower().replace("_", "-").split("-")[0]
-    return base if base in LANGUAGES else DEFAULT
+def NP_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message shown with a count for the catalogue; translated where shown."""
+    return singular, plural
+
+
+def K_(context: str, word: str) -> str:
+    """Mark ``word`` as a word players type, under the msgctxt ``context`` (always
+    ``"keyword"``, written out for ``pybabel extract``): see :func:`keywords`."""
+    assert context == KEYWORD
+    return word
+
+
+@cache
+def keywords(word: str) -> frozenset[str]:
+    """``word`` and every language's own words for it (lowercase), from each catalogue's
+    ``pgettext("keyword", word)``: any of them is accepted in any chat."""
+    found = {word.lower()}
+    for language in languages():
+        translated = translations(language).pgettext(KEYWORD, word)
+        found.update(alias.strip().lower() for alias in translated.split("|") if alias.strip())
+    return frozenset(found)
+
+
+def canonical(text: str, words: tuple[str, ...]) -> str:
+    """``text`` as the English keyword of ``words`` it is an alias of, else unchanged."""
+    folded = " ".join(text.lower().split())
+    for word in words:
+        if folded in keywords(word):
+            return word
+    return text
+
+
+def in_english(text: str, words: tuple[str, ...]) -> str:
+    """``text`` with each word that is an alias of one of ``words`` put as that English
+    keyword (``3 3 8 8 entero`` → ``3 3 8 8 int``), for rules that know English words."""
+    return " ".join(canonical(word, words) for word in text.split())
+
+
+CLAIM = K_("keyword", "none")
+"""The "no solution" claim: ``pgettext("keyword", "none")`` in each catalogue."""
+
+
+def claim_in_english(text: str) -> str:
+    """A "no solution" claim in any language (``sin solución``) as ``none``; else ``text``."""
+    return CLAIM if canonical(text.strip(" .!?。！"), (CLAIM,)) == CLAIM else text
+
+
+def isolated(text: str, language: str) -> str:
+    """``text`` (an expression, a hand) kept left to right inside a right-to-left message."""
+    return f"{ISOLATE}{text}{END_ISOLATE}" if is_right_to_left(language) else text
 
 
 def gettext_for(language: str | None) -> Callable[[str], str]:
     """The ``_`` function of a language."""
     return translations(language_of(language)).gettext
+
+
+def ngettext_for(language: str | None) -> Callable[[str, str, int], str]:
+    """The ``ngettext`` function of a language."""
+    return translations(language_of(language)).ngettext
+
+
+def forget() -> None:
+    """Read the folders again (a test that adds a language)."""
+    for cached in (languages, language_of, language_name, translations, keywords, _locale):
+        cached.cache_clear()
 
 
 class Translator(Protocol):

@@ -8,11 +8,14 @@ import datetime as dt
 from bot.game.daily import DailyResult, clock_text
 from bot.game.requests import Limit, RequestError
 from bot.game.votes import Action, Ballot
-from bot.i18n import N_, Translator
+from bot.i18n import K_, N_, Translator
 from bot.services.solving import DealRefused
 from solver import Code, Verdict
 from solver.hints import Hint
 from solver.printing import SYMBOLS, friendly_value
+
+RULE_WORDS = (K_("keyword", "int"), K_("keyword", "countdown"))
+"""The rules' words of a /solve request, in any language (bot.game.requests knows English)."""
 
 REASONS = {
     # A wrong answer.

@@ -33,6 +33,7 @@ from telegram import MenuButton, MenuButtonDefault, MenuButtonWebApp, WebAppInfo
 from telegram.ext import Application
 from tornado.web import HTTPError, RedirectHandler, StaticFileHandler
 
+from bot.chat.page_texts import CatalogueHandler
 from bot.context import BotContext, services
 from bot.i18n import N_
 from bot.services.launch_data import AppUser, check_init_data
@@ -228,5 +229,6 @@ def app_routes(application: Application) -> Rules:
             {"bot_application": application, "limit": limit},
         ),
         (r"/app", RedirectHandler, {"url": "/app/"}),
+        (r"/app/catalogue\.js", CatalogueHandler),
         (r"/app/(.*)", PageHandler, {"path": str(PAGE), "default_filename": "index.html"}),
     ]

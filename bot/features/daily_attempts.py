@@ -143,7 +143,10 @@ async def solutions_of(context: BotContext, day: dt.date) -> tuple[int, str]:
     solutions = facts.solutions or ()
     lines = [f"<code>{html.escape(s)}</code>" for s in solutions[:SHOWN_SOLUTIONS]]
     if len(solutions) > SHOWN_SOLUTIONS:
-        lines.append(_("… and {count} more").format(count=len(solutions) - SHOWN_SOLUTIONS))
+        more = len(solutions) - SHOWN_SOLUTIONS
+        lines.append(
+            context.ngettext("… and {count} more", "… and {count} more", more).format(count=more)
+        )
     return len(solutions), "\n".join(lines)
 
 

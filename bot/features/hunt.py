@@ -236,7 +236,12 @@ def finish(chat_id: int, context: ChatContext, hunt: Hunt) -> None:
         tail.append(_("Not found:") if chat_id > 0 else _("Nobody found:"))
         tail += [f"<code>{html.escape(s)}</code>" for s in missed[:MISSED_SHOWN]]
         if len(missed) > MISSED_SHOWN:
-            tail.append(_("… and {count} more").format(count=len(missed) - MISSED_SHOWN))
+            more = len(missed) - MISSED_SHOWN
+            tail.append(
+                context.ngettext("… and {count} more", "… and {count} more", more).format(
+                    count=more
+                )
+            )
     # However many found something, the end fits Telegram's 4096 characters: finders that
     # would not fit are counted, as at a Countdown's end.
     text = fit_list(head, rows, tail, limit=TEXT, more=lambda count: more_players(count, context))
