@@ -11,6 +11,7 @@ from babel import Locale
 from babel.localedata import locale_identifiers
 from tornado.web import RequestHandler
 
+from bot.chat.page_policy import PAGE_POLICY
 from bot.i18n import N_, NP_, is_right_to_left, language_of, languages, locale_of, translations
 
 PAGE_TEXTS = {
@@ -156,6 +157,8 @@ class CatalogueHandler(RequestHandler):
     def get(self) -> None:
         self.set_status(HTTPStatus.OK)
         self.set_header("Content-Type", "text/javascript; charset=utf-8")
+        self.set_header("Content-Security-Policy", PAGE_POLICY)
         self.set_header("X-Content-Type-Options", "nosniff")
+        self.set_header("Referrer-Policy", "no-referrer")
         self.set_header("Cache-Control", "no-cache")
         self.finish(catalogue_script())
