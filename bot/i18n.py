@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -22,8 +23,18 @@ DEFAULT = "en"
 KEYWORD = "keyword"
 """The context (msgctxt) of the words a player types: ``pgettext("keyword", "none")`` is the
 language's own "no solution" words, separated by ``|``."""
-ISOLATE, END_ISOLATE = "\u2066", "\u2069"
-"""Left-to-right isolate and its end: an expression inside a right-to-left message."""
+ISOLATE, END_ISOLATE = "\u2068", "\u2069"
+"""First-strong isolate and its end: a run in a right-to-left message that keeps its own
+direction (an expression, a hand, a command: left to right; a Persian name: right to left)."""
+_TAG = re.compile(r"(<[^<>]*>)")
+_RUN = re.compile(
+    r"(?:[/@#]?[A-Za-z0-9_]|\{\w+\}|[(\[+\-−×÷*])"
+    r"(?:[A-Za-z0-9_ :#@.,+\-*/×÷−()=\[\]'’–]|\{\w+\})*"
+    r"(?:[A-Za-z0-9_)\]]|\{\w+\})"
+    r"|\{\w+\}|[A-Za-z0-9]"
+)
+"""A left-to-right run of a message: a command with its words, an expression, a hand, a time,
+a placeholder (its value isolated as it comes)."""
 
 
 @cache
@@ -125,6 +136,15 @@ def translations(language: str) -> gettext.NullTranslations:
         return gettext.NullTranslations()
     with path.open("rb") as po_file:
         catalog = read_po(po_file, locale=language)
+    if is_right_to_left(language):
+        for message in catalog:
+            if message.id and message.context != KEYWORD:
+                strings = message.string if isinstance(message.string, tuple) else ()
+                message.string = (
+                    tuple(isolated(form) for form in strings)
+                    if strings
+                    else isolated(str(message.string))
+                )
     buffer = io.BytesIO()
     write_mo(buffer, catalog)
     buffer.seek(0)
@@ -183,9 +203,19 @@ def claim_in_english(text: str) -> str:
     return CLAIM if canonical(text.strip(" .!?。！"), (CLAIM,)) == CLAIM else text
 
 
-def isolated(text: str, language: str) -> str:
-    """``text`` (an expression, a hand) kept left to right inside a right-to-left message."""
-    return f"{ISOLATE}{text}{END_ISOLATE}" if is_right_to_left(language) else text
+def isolated(text: str) -> str:
+    """A right-to-left message with each left-to-right run (and each placeholder) isolated,
+    outside HTML tags: ``8÷(3−8÷3)`` and ``/play 5`` read left to right in Persian."""
+    parts = _TAG.split(text)
+    for index in range(0, len(parts), 2):  # the text between tags
+        parts[index] = _RUN.sub(lambda run: f"{ISOLATE}{run[0]}{END_ISOLATE}", parts[index])
+    return "".join(parts)
+
+
+def without_isolates(text: str) -> str:
+    """``text`` for a terminal, which lays out no isolates (it shows them as boxes or
+    nothing): the words in the order they are read, each run as it is written."""
+    return text.translate(dict.fromkeys(range(0x2066, 0x206A)))
 
 
 def gettext_for(language: str | None) -> Callable[[str], str]:

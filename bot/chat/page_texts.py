@@ -121,8 +121,13 @@ def page_table(language: str) -> dict[str, object]:
     return table
 
 
-@cache
 def catalogue_script() -> bytes:
+    """``catalogue.js`` of the languages there are (read once for each set of them)."""
+    return _catalogue_script(languages())
+
+
+@cache
+def _catalogue_script(ours: tuple[str, ...]) -> bytes:
     """``catalogue.js``: ``CATALOGUE`` (each language's table, its BCP 47 tag and direction)
     and ``LANGUAGE_OF`` (Telegram's codes, read as :func:`bot.i18n.language_of` reads them)."""
     catalogue = {
@@ -131,13 +136,13 @@ def catalogue_script() -> bytes:
             "rtl": is_right_to_left(language),
             "texts": page_table(language),
         }
-        for language in languages()
+        for language in ours
     }
-    ours = {locale_of(language).language for language in languages()}
-    codes = {language.lower().replace("_", "-") for language in languages()}
+    bases = {locale_of(language).language for language in ours}
+    codes = {language.lower().replace("_", "-") for language in ours}
     for identifier in locale_identifiers():
         parts = identifier.lower().split("_")
-        if parts[0] in ours:  # zh_Hant_TW: zh-hant-tw, zh-hant and zh-tw
+        if parts[0] in bases:  # zh_Hant_TW: zh-hant-tw, zh-hant and zh-tw
             codes.update(
                 {"-".join(parts), "-".join(parts[:2]), "-".join(parts[:: max(len(parts) - 1, 1)])}
             )
