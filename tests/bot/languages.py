@@ -36,7 +36,7 @@ def write_throwaway(root: Path, language: str) -> Path:
         elif isinstance(message.id, tuple):
             message.string = tuple(mark(language) + message.id[1] for _ in range(forms))
         else:
-            message.string = mark(language) + message.id
+            message.string = mark(language) + str(message.id)
     path = root / language / "LC_MESSAGES" / "messages.po"
     path.parent.mkdir(parents=True)
     with path.open("wb") as po_file:

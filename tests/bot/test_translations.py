@@ -38,11 +38,13 @@ def _entries(catalog: Catalog) -> dict[tuple[str | None, str], Message]:
 
 
 def _forms(message: Message) -> tuple[str, ...]:
-    return message.string if isinstance(message.string, tuple) else (message.string,)
+    forms = message.string if isinstance(message.string, tuple | list) else (message.string,)
+    return tuple(str(form or "") for form in forms)
 
 
 def _sources(message: Message) -> tuple[str, ...]:
-    return message.id if isinstance(message.id, tuple) else (message.id,)
+    ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
+    return tuple(str(text) for text in ids)
 
 
 def test_the_template_is_what_pybabel_extract_writes_from_the_code(tmp_path: Path) -> None:
