@@ -9,14 +9,13 @@ import time
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
-from babel.numbers import format_decimal
 from telegram import Update
 from telegram.error import BadRequest
 from telegram.ext import Application, CallbackContext, ExtBot
 
 from bot.game.daily import DayBoard
 from bot.game.spoilers import HandIndex, LiveHands
-from bot.i18n import N_, language_of, locale_of, translations
+from bot.i18n import N_, language_of, translations
 from bot.services.activity import Activity
 from bot.services.answer_routes import AnswerRouter
 from bot.services.deferred_solves import DeferredSolves
@@ -393,14 +392,6 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
             key=key,
             on_sent=on_sent,
         )
-
-    def number(self, value: float) -> str:
-        """``value`` written as :attr:`language` writes numbers (``12,345``; ``12 345``)."""
-        return format_decimal(value, locale=locale_of(self.language))
-
-    def pgettext(self, context: str, message: str) -> str:
-        """``message`` under the msgctxt ``context``, translated into :attr:`language`."""
-        return translations(self.language).pgettext(context, message)
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:
         """The singular or plural message for ``count``, translated into :attr:`language`."""

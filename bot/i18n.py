@@ -17,6 +17,7 @@ from babel.core import get_global
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 
 LOCALES = Path(__file__).with_name("locales")
 DEFAULT = "en"
@@ -115,6 +116,11 @@ def language_name(language: str) -> str:
         locale = Locale(locale.language, territory=locale.territory, script=script)
     name = locale.get_display_name(locale) or language
     return name[:1].upper() + name[1:]
+
+
+def number(value: float, language: str) -> str:
+    """``value`` as ``language`` writes numbers (``12,345``; ``12 345``; ``۱۲٬۳۴۵``)."""
+    return format_decimal(value, locale=locale_of(language))
 
 
 def language_choices(language: str) -> str:

@@ -17,7 +17,7 @@ from bot.features.solve import deferred
 from bot.features.solve.checks import keeping, mark_peeks
 from bot.game.deferrals import Deferral, overdue
 from bot.game.requests import RequestError, Rules, SolveRequest, SolveResult, parse_solve, shown
-from bot.i18n import N_, in_english
+from bot.i18n import N_, in_english, number
 from bot.services.deferred_solves import DeferredSolve
 from bot.services.solve_errors import SolveBusy, SolveTimeout, SolveTooBig
 from bot.texts import RULE_WORDS, problem_text
@@ -104,7 +104,7 @@ def render_result(result: SolveResult, page: int, context: BotContext) -> str:
     if more > 0:
         body.append(
             context.ngettext("… and {count} more", "… and {count} more", more).format(
-                count=context.number(more)
+                count=number(more, context.language)
             )
         )
     return "\n".join([header, *body])
