@@ -4,6 +4,7 @@ a Telegram ``language_code`` finds its folder by Babel's reading of locales
 
 from __future__ import annotations
 
+import datetime as dt
 import gettext
 import io
 import re
@@ -14,6 +15,7 @@ from typing import Protocol
 
 from babel import Locale, UnknownLocaleError
 from babel.core import get_global
+from babel.dates import format_date, format_skeleton
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -121,6 +123,18 @@ def language_name(language: str) -> str:
 def number(value: float, language: str) -> str:
     """``value`` as ``language`` writes numbers (``12,345``; ``12 345``; ``۱۲٬۳۴۵``)."""
     return format_decimal(value, locale=locale_of(language))
+
+
+def date_text(day: dt.date, language: str) -> str:
+    """A day as ``language`` writes it (``Mar 14, 2027``; ``2027年3月14日``)."""
+    return format_date(day, format="medium", locale=locale_of(language))
+
+
+def time_text(moment: dt.time | dt.datetime, language: str) -> str:
+    """A time of day on the 24-hour clock players type (``/remind 20:00``), as ``language``
+    writes it (``20:00``; ``20.00`` in Finnish), in its own zone."""
+    clock = moment.timetz() if isinstance(moment, dt.datetime) else moment
+    return format_skeleton("Hm", clock.replace(tzinfo=None), locale=locale_of(language))
 
 
 def language_choices(language: str) -> str:
