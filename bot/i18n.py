@@ -24,6 +24,9 @@ from babel.numbers import format_decimal
 LOCALES = Path(__file__).with_name("locales")
 DEFAULT = "en"
 KEYWORD = "keyword"
+OWN_NAME = "language name"
+"""The context of a catalogue's own name: ``pgettext("language name", "English")`` is
+``Bahasa Indonesia`` where Babel would say ``Indonesia``; untranslated, Babel's name."""
 """The context (msgctxt) of the words a player types: ``pgettext("keyword", "none")`` is the
 language's own "no solution" words, separated by ``|``."""
 ISOLATE, END_ISOLATE = "\u2068", "\u2069"
@@ -112,6 +115,9 @@ def chosen_language(value: str) -> str | None:
 def language_name(language: str) -> str:
     """A language by its own name, as a player looks for it (``Español``, ``中文 (繁體)``);
     the script is named where two folders share a language."""
+    own = translations(language).pgettext(OWN_NAME, ENGLISH)
+    if language != DEFAULT and own != ENGLISH:
+        return own
     locale = locale_of(language)
     shared = [c for c in languages() if locale_of(c).language == locale.language]
     if len(shared) > 1 and not locale.script and (script := _script(locale)):
@@ -182,9 +188,8 @@ def NP_(singular: str, plural: str) -> tuple[str, str]:
 
 
 def K_(context: str, word: str) -> str:
-    """Mark ``word`` as a word players type, under the msgctxt ``context`` (always
-    ``"keyword"``, written out for ``pybabel extract``): see :func:`keywords`."""
-    assert context == KEYWORD
+    """Mark ``word`` for the catalogue under the msgctxt ``context`` (written out for
+    ``pybabel extract``): ``keyword`` for words players type (see :func:`keywords`)."""
     return word
 
 
@@ -214,13 +219,23 @@ def in_english(text: str, words: tuple[str, ...]) -> str:
     return " ".join(canonical(word, words) for word in text.split())
 
 
+# TRANSLATORS: this language's own name, as /language lists it (Bahasa Indonesia).
+ENGLISH = K_("language name", "English")
+"""Translated as the catalogue's own name (see :data:`OWN_NAME`)."""
+# TRANSLATORS: the words players type for a keyword, separated by | (sin solución|ninguna).
 CLAIM = K_("keyword", "none")
 """The "no solution" claim: ``pgettext("keyword", "none")`` in each catalogue."""
 
 
-def claim_in_english(text: str) -> str:
-    """A "no solution" claim in any language (``sin solución``) as ``none``; else ``text``."""
-    return CLAIM if canonical(text.strip(" .!?。！"), (CLAIM,)) == CLAIM else text
+_DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
+
+
+def answer_in_english(text: str) -> str:
+    """An answer as the solver reads it: a "no solution" claim in any language (``sin
+    solución``) as ``none``, Persian and Arabic digits (``۸``) as ``8``."""
+    if canonical(text.strip(" .!?。！"), (CLAIM,)) == CLAIM:
+        return CLAIM
+    return text.translate(_DIGITS)
 
 
 def isolated(text: str) -> str:

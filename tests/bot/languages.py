@@ -12,7 +12,7 @@ from babel import Locale
 from babel.messages.pofile import read_po, write_po
 
 import bot.i18n
-from bot.i18n import KEYWORD, LOCALES
+from bot.i18n import KEYWORD, LOCALES, OWN_NAME
 
 
 def mark(language: str) -> str:
@@ -31,6 +31,8 @@ def write_throwaway(root: Path, language: str) -> Path:
     for message in catalog:
         if not message.id:
             continue
+        if message.context == OWN_NAME:
+            continue  # untranslated: Babel's name
         if message.context == KEYWORD:
             message.string = f"{message.id}-{language.lower()}"
         elif isinstance(message.id, tuple):
