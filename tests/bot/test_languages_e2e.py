@@ -125,7 +125,7 @@ def test_each_language_is_named_by_its_own_name(tmp_path: Path) -> None:
     assert names == {
         "es": "Español",
         "ru": "Русский",
-        "zh": "中文 (简体)",
+        "zh": "简体中文",
         "zh_Hant": "中文 (繁體)",
     }
 
