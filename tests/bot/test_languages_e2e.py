@@ -13,12 +13,15 @@ import pytest
 from bot.i18n import (
     END_ISOLATE,
     ISOLATE,
+    answer_in_english,
+    in_english,
     language_name,
     language_of,
     languages,
     translations,
 )
 from bot.local_api import plain_text
+from bot.texts import RULE_WORDS
 from solver import daily_number, solve
 from tests.bot.games import daily
 from tests.bot.harness import FakeClock, deal, dealt, make_api, reply_to, running_bot, settled
@@ -150,15 +153,20 @@ async def test_a_folder_added_is_offered_and_spoken(tmp_path: Path) -> None:
 
 
 @pytest.mark.asyncio
-async def test_a_languages_own_keywords_are_taken(tmp_path: Path) -> None:
+async def test_a_languages_own_setting_words_are_taken(tmp_path: Path) -> None:
     api = make_api()
     api.add_user(ANA, "Ana", language_code="eo")
     with with_languages(tmp_path, "eo"):
         async with running_bot(api, tmp_path / "data"):
-            whole = plain_text(await reply_to(api, ANA, ANA, "/solve 1 2 3 4 int-eo", timeout=20))
             setting = plain_text(await reply_to(api, ANA, ANA, "/settings unsolvable-eo on-eo"))
-    assert "(whole numbers only)" in whole
     assert mark("eo") + "Unsolvable hands: {value}".format(value=mark("eo") + "on") in setting
+
+
+def test_a_languages_own_rule_and_claim_words_are_read_in_english(tmp_path: Path) -> None:
+    with with_languages(tmp_path, "eo"):
+        rules = in_english("3 3 8 8 INT-EO countdown-eo", RULE_WORDS)
+        claim = answer_in_english("None-eo!")
+    assert (rules, claim) == ("3 3 8 8 int countdown", "none")
 
 
 @pytest.mark.asyncio
