@@ -204,6 +204,19 @@ def keywords(word: str) -> frozenset[str]:
     return frozenset(found)
 
 
+@cache
+def labels(message: str) -> frozenset[str]:
+    """``message`` (a button's word: ``easy``, ``untimed``) as every language shows it,
+    lowercase: a player may type what the button reads."""
+    return frozenset(translations(language).gettext(message).lower() for language in languages())
+
+
+def label_in_english(text: str, messages: tuple[str, ...]) -> str:
+    """``text`` as the English of the button word of ``messages`` it is, else unchanged."""
+    folded = " ".join(text.lower().split())
+    return next((message for message in messages if folded in labels(message)), text)
+
+
 def canonical(text: str, words: tuple[str, ...]) -> str:
     """``text`` as the English keyword of ``words`` it is an alias of, else unchanged."""
     folded = " ".join(text.lower().split())
@@ -265,7 +278,7 @@ def ngettext_for(language: str | None) -> Callable[[str, str, int], str]:
 
 def forget() -> None:
     """Read the folders again (a test that adds a language)."""
-    for cached in (languages, language_of, language_name, translations, keywords, _locale):
+    for cached in (languages, language_of, language_name, translations, keywords, labels, _locale):
         cached.cache_clear()
 
 

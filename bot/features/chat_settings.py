@@ -24,7 +24,7 @@ from bot.game.table import (
     UNTIMED_WORDS,
     GameSettings,
 )
-from bot.i18n import K_, canonical, chosen_language, language_choices, languages
+from bot.i18n import K_, canonical, chosen_language, label_in_english, language_choices, languages
 from bot.i18n import language_name as own_name
 from bot.services.solving import DealRefused
 from bot.texts import DIFFICULTY_LABELS, deal_refusal
@@ -181,6 +181,8 @@ def typed_value(context: ChatContext, key: str, value: str) -> str:
     "1-10", "untimed", "30 s"; "none" and the like too), turned into the value its button
     sets; any other value unchanged."""
     value = canonical(value, VALUE_WORDS)
+    if key in ("difficulty", "time"):  # "fácil", "不计时": as the button reads
+        value = label_in_english(value, (*DIFFICULTY_LABELS.values(), "untimed"))
     folded = "".join(value.split()).translate(_DASHES)  # "1 – 10", "30 s"
     if key == "deck":
         for low, high in DECKS:

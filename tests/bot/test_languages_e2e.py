@@ -178,3 +178,16 @@ async def test_persian_isolates_the_hand_in_its_messages(tmp_path: Path) -> None
             cards = await deal(api, ANA, ANA)
     hand = " ".join(map(str, dealt(cards)))
     assert f"{ISOLATE}{hand}{END_ISOLATE}" in cards["caption"]
+
+
+@pytest.mark.asyncio
+async def test_a_difficulty_is_taken_as_its_button_reads_in_any_language(tmp_path: Path) -> None:
+    api = make_api()
+    api.add_user(ANA, "Ana", language_code="en")
+    async with running_bot(api, tmp_path):
+        await reply_to(api, ANA, ANA, "/settings difficulty 困难", timeout=20)
+        hard = plain_text(await reply_to(api, ANA, ANA, "/settings"))
+        await reply_to(api, ANA, ANA, "/settings time 不计时", timeout=20)
+        untimed = plain_text(await reply_to(api, ANA, ANA, "/settings"))
+    assert "Difficulty: hard" in hard.splitlines()
+    assert "Time limit: untimed" in untimed.splitlines()
