@@ -9,7 +9,7 @@ import gettext
 import io
 import re
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Protocol
 
@@ -23,6 +23,8 @@ from babel.numbers import format_decimal
 
 LOCALES = Path(__file__).with_name("locales")
 DEFAULT = "en"
+CACHED_CODES = 1024
+"""Language codes read kept at most (they come from players: ``/language anything``)."""
 KEYWORD = "keyword"
 OWN_NAME = "language name"
 """The context of a catalogue's own name: ``pgettext("language name", "English")`` is
@@ -50,7 +52,7 @@ def languages() -> tuple[str, ...]:
     return (DEFAULT, *(code for code in found if code != DEFAULT and _locale(code)))
 
 
-@cache
+@lru_cache(maxsize=CACHED_CODES)
 def _locale(code: str) -> Locale | None:
     try:
         return Locale.parse(code.replace("-", "_"))
@@ -73,7 +75,7 @@ def _script(locale: Locale) -> str | None:
     return Locale.parse(full).script if full else None
 
 
-@cache
+@lru_cache(maxsize=CACHED_CODES)
 def language_of(code: str | None) -> str:
     """The bot's language for a Telegram ``language_code`` or a language chosen in a chat:
     the folder of the same language, written in the same script (``zh-tw`` → ``zh_Hant``,
