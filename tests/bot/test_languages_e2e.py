@@ -5,6 +5,7 @@ find their folders; keywords in a language; Persian's runs isolated (docs/transl
 from __future__ import annotations
 
 import datetime as dt
+import random
 import re
 from pathlib import Path
 
@@ -191,3 +192,16 @@ async def test_a_difficulty_is_taken_as_its_button_reads_in_any_language(tmp_pat
         untimed = plain_text(await reply_to(api, ANA, ANA, "/settings"))
     assert "Difficulty: hard" in hard.splitlines()
     assert "Time limit: untimed" in untimed.splitlines()
+
+
+@pytest.mark.asyncio
+async def test_a_no_solution_claim_in_a_languages_own_words_wins(tmp_path: Path) -> None:
+    api = make_api()
+    api.add_user(ANA, "Ana", language_code="eo")
+    with with_languages(tmp_path, "eo"):
+        async with running_bot(api, tmp_path / "data") as application:
+            application.bot_data.rng = random.Random(8)  # 1 6 10 11: no solution
+            application.chat_data[ANA].table.settings.unsolvable = True
+            assert not solve(dealt(await deal(api, ANA, ANA)))
+            won = plain_text(await reply_to(api, ANA, ANA, "none-eo"))
+    assert won.startswith(mark("eo") + "🎉")
