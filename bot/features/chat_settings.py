@@ -181,8 +181,10 @@ def typed_value(context: ChatContext, key: str, value: str) -> str:
     "1-10", "untimed", "30 s"; "none" and the like too), turned into the value its button
     sets; any other value unchanged."""
     value = canonical(value, VALUE_WORDS)
-    if key in ("difficulty", "time"):  # "fácil", "不计时": as the button reads
-        value = label_in_english(value, (*DIFFICULTY_LABELS.values(), "untimed"))
+    if key == "difficulty":  # "fácil": as the button reads
+        value = label_in_english(value, tuple(DIFFICULTY_LABELS.values()))
+    if key == "time":  # "不计时"
+        value = label_in_english(value, ("untimed",))
     folded = "".join(value.split()).translate(_DASHES)  # "1 – 10", "30 s"
     if key == "deck":
         for low, high in DECKS:
