@@ -40,7 +40,7 @@ REASONS = {
     Code.UNKNOWN_CHARACTER: N_("“{char}” (column {column}) is not part of an answer"),
     Code.WORD: N_("“{word}” is not a card: answer with the cards, + − × ÷ and brackets"),
     Code.POWER: N_("powers ({symbol}) are not allowed: only + − × ÷"),
-    Code.PERCENT: N_("% is not allowed: only + − × ÷"),
+    Code.PERCENT: N_("Percent (%) is not allowed: only + − × ÷"),
     Code.FACTORIAL: N_("factorials (!) are not allowed: only + − × ÷"),
     Code.DECIMAL: N_("{number}: decimals are not allowed; write a fraction instead, like 1/2"),
     Code.SIGN: N_(

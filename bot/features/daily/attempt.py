@@ -9,6 +9,7 @@ import html
 from collections.abc import Callable
 
 from babel.lists import format_list
+from babel.numbers import format_percent
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, WebAppInfo
 from telegram.constants import ChatType
 from telegram.ext import Application
@@ -316,10 +317,13 @@ def everyones_day(context: BotContext, standing: Standing) -> str:
             standing.solvers,
         ).format(count=standing.solvers)
     return context.ngettext(
-        "🌍 {count} player solved it: you were faster than {percent}% of the others.",
-        "🌍 {count} players solved it: you were faster than {percent}% of the others.",
+        "🌍 {count} player solved it: you were faster than {share} of the others.",
+        "🌍 {count} players solved it: you were faster than {share} of the others.",
         standing.solvers,
-    ).format(count=standing.solvers, percent=standing.faster_than)
+    ).format(
+        count=standing.solvers,
+        share=format_percent(standing.faster_than / 100, locale=locale_of(context.language)),
+    )
 
 
 def freeze_used(context: BotContext, frozen: tuple[dt.date, ...]) -> str:
