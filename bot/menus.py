@@ -20,7 +20,7 @@ from telegram.ext import Application
 
 from bot.chat.miniapp import MENU_BUTTON
 from bot.context import services
-from bot.i18n import LANGUAGES, N_, gettext_for
+from bot.i18n import DEFAULT, N_, gettext_for, language_choices, language_of, languages, locale_of
 
 logger = logging.getLogger(__name__)
 
@@ -52,7 +52,7 @@ ADMIN_COMMANDS = [
     ("subscribe", N_("Post the daily puzzle here every day: /subscribe 09:00")),
     ("unsubscribe", N_("Stop the daily post")),
     ("settings", N_("Game settings (admins)")),
-    ("language", N_("Chat language: en, zh or auto")),
+    ("language", N_("Chat language: {languages}")),
 ]
 PRIVATE_COMMANDS = [
     *PLAYER_COMMANDS,
@@ -60,13 +60,27 @@ PRIVATE_COMMANDS = [
     ("subscribe", N_("Get the daily puzzle every day: /subscribe 09:00")),
     ("unsubscribe", N_("Stop the daily post")),
     ("settings", N_("Game settings")),
-    ("language", N_("Language: en, zh or auto")),
+    ("language", N_("Language: {languages}")),
 ]
 OWNER_COMMANDS = [
     *PRIVATE_COMMANDS,
     ("admin", N_("The owner's commands: activity, fair play, maintenance")),
 ]
 """The owner's private chat alone (``TWENTYFOUR_OWNER_ID``): nobody else's menu has /admin."""
+
+
+def menu_languages() -> dict[str | None, str]:
+    """The menus' languages by the two-letter code Telegram takes (None: every other one).
+    Telegram keeps one menu per code: ``zh`` is the folder ``language_of("zh")`` gives."""
+    codes = {locale_of(language).language for language in languages() if language != DEFAULT}
+    return {None: DEFAULT} | {code: language_of(code) for code in sorted(codes)}
+
+
+def menu(language: str, commands: list[tuple[str, str]]) -> list[BotCommand]:
+    """A command menu in ``language``."""
+    _ = gettext_for(language)
+    choices = language_choices(language)
+    return [BotCommand(name, _(text).format(languages=choices)) for name, text in commands]
 
 
 async def register_commands(application: Application) -> None:
@@ -76,12 +90,10 @@ async def register_commands(application: Application) -> None:
         (BotCommandScopeAllGroupChats(), GROUP_COMMANDS),
         (BotCommandScopeAllChatAdministrators(), ADMIN_COMMANDS),
     ]
-    for language in LANGUAGES:
-        _ = gettext_for(language)
-        code = None if language == "en" else language
+    for code, language in menu_languages().items():
         for scope, commands in scopes:
             await application.bot.set_my_commands(
-                [BotCommand(name, _(text)) for name, text in commands],
+                menu(language, commands),
                 scope=scope,
                 language_code=code,
             )
@@ -96,12 +108,11 @@ async def register_owner_commands(application: Application, owner: int) -> None:
     the owner has started the bot ("chat not found"): then it is published at the next
     start, and the other menus are not held up."""
     try:
-        for language in LANGUAGES:
-            _ = gettext_for(language)
+        for code, language in menu_languages().items():
             await application.bot.set_my_commands(
-                [BotCommand(name, _(text)) for name, text in OWNER_COMMANDS],
+                menu(language, OWNER_COMMANDS),
                 scope=BotCommandScopeChat(owner),
-                language_code=None if language == "en" else language,
+                language_code=code,
             )
     except BadRequest as error:
         logger.warning("The owner's menu is not published (%s): start the bot first", error)
@@ -123,6 +134,6 @@ async def register_menu_button(application: Application) -> None:
         await bot.set_chat_menu_button(menu_button=MenuButtonWebApp(label, WebAppInfo(url)))
         return
     current = await bot.get_chat_menu_button()
-    ours = {gettext_for(language)(MENU_BUTTON) for language in LANGUAGES}
+    ours = {gettext_for(language)(MENU_BUTTON) for language in languages()}
     if isinstance(current, MenuButtonWebApp) and current.text in ours:
         await bot.set_chat_menu_button(menu_button=MenuButtonDefault())

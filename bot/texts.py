@@ -8,11 +8,14 @@ import datetime as dt
 from bot.game.daily import DailyResult, clock_text
 from bot.game.requests import Limit, RequestError
 from bot.game.votes import Action, Ballot
-from bot.i18n import N_, Translator
+from bot.i18n import K_, N_, Translator
 from bot.services.solving import DealRefused
 from solver import Code, Verdict
 from solver.hints import Hint
 from solver.printing import SYMBOLS, friendly_value
+
+RULE_WORDS = (K_("keyword", "int"), K_("keyword", "countdown"))
+"""The rules' words of a /solve request, in any language (bot.game.requests knows English)."""
 
 REASONS = {
     # A wrong answer.
@@ -37,7 +40,7 @@ REASONS = {
     Code.UNKNOWN_CHARACTER: N_("“{char}” (column {column}) is not part of an answer"),
     Code.WORD: N_("“{word}” is not a card: answer with the cards, + − × ÷ and brackets"),
     Code.POWER: N_("powers ({symbol}) are not allowed: only + − × ÷"),
-    Code.PERCENT: N_("% is not allowed: only + − × ÷"),
+    Code.PERCENT: N_("Percent (%) is not allowed: only + − × ÷"),
     Code.FACTORIAL: N_("factorials (!) are not allowed: only + − × ÷"),
     Code.DECIMAL: N_("{number}: decimals are not allowed; write a fraction instead, like 1/2"),
     Code.SIGN: N_(

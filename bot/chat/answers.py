@@ -18,6 +18,7 @@ from telegram.constants import ChatType, MessageEntityType
 from telegram.ext import Application, CommandHandler, MessageHandler, filters
 
 from bot.game.claims import after_mention
+from bot.i18n import answer_in_english
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
 
@@ -48,7 +49,7 @@ async def _said(update: MessageUpdate, context: HandlerContext, text: str) -> No
         return
     route = router.claimant(update, context)
     if route is not None:
-        await route.judge(update, context, text)
+        await route.judge(update, context, answer_in_english(text))
     else:  # the round claims what is said to the bot: only a bot without rounds comes here
         context.reply(update, context._("Nothing to answer: /play deals a hand."))
 
@@ -64,7 +65,7 @@ async def text_answer(update: MessageUpdate, context: HandlerContext) -> None:
         return
     route = context.bot_data.answers.claimant(update, context)
     if route is not None:
-        await route.judge(update, context, text if said is None else said)
+        await route.judge(update, context, answer_in_english(text if said is None else said))
     elif private:
         context.reply(update, context._("Send /play for a hand, or /solve 3 3 8 8."))
 

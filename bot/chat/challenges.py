@@ -24,7 +24,7 @@ from telegram.ext import Application
 from bot.context import BotContext, services
 from bot.game.challenge import Challenge, ChallengeRefused, Origin
 from bot.game.daily import clock_text
-from bot.i18n import gettext_for
+from bot.i18n import gettext_for, ngettext_for
 from bot.services.challenge_offers import make_offer
 from solver import daily_number
 
@@ -97,7 +97,10 @@ def card_text(challenge: Challenge) -> str:
             status = _("playing…")
         lines.append(_("{name}: {status}").format(name=_name(entry.name), status=status))
     if card.more:
-        lines.append(_("… and {count} more").format(count=card.more))
+        more = ngettext_for(challenge.language)
+        lines.append(
+            more("… and {count} more", "… and {count} more", card.more).format(count=card.more)
+        )
     if card.entries:
         lines.insert(1, "")
     text = "\n".join(lines)

@@ -33,6 +33,8 @@ from telegram import MenuButton, MenuButtonDefault, MenuButtonWebApp, WebAppInfo
 from telegram.ext import Application
 from tornado.web import HTTPError, RedirectHandler, StaticFileHandler
 
+from bot.chat.page_policy import PAGE_POLICY
+from bot.chat.page_texts import CatalogueHandler
 from bot.context import BotContext, services
 from bot.i18n import N_
 from bot.services.launch_data import AppUser, check_init_data
@@ -75,11 +77,6 @@ API_BODY = 4096
 """Bytes of an API request's body kept at most (a move list or an expression is tiny)."""
 PAGE = Path(__file__).resolve().parents[1] / "webapp"
 """The page's files: plain HTML, CSS and JavaScript, no build step."""
-PAGE_POLICY = (
-    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-    "connect-src 'self'; base-uri 'none'; form-action 'none'"
-)
-"""The page loads nothing from elsewhere."""
 
 
 @dataclass
@@ -228,5 +225,6 @@ def app_routes(application: Application) -> Rules:
             {"bot_application": application, "limit": limit},
         ),
         (r"/app", RedirectHandler, {"url": "/app/"}),
+        (r"/app/catalogue\.js", CatalogueHandler),
         (r"/app/(.*)", PageHandler, {"path": str(PAGE), "default_filename": "index.html"}),
     ]

@@ -13,6 +13,7 @@ from typing import Any, TextIO
 
 from bot.console.users import UserTable, language, login_name, username
 from bot.console.words import CONSOLE_HELP, held_line
+from bot.i18n import without_isolates
 from bot.local_api import LocalBotApi, plain_text
 from bot.services.launch_data import launch_hash, sign_init_data
 
@@ -113,9 +114,10 @@ class Console:
             body = _game_text(message["game"])
         else:
             body = plain_text(message["text"])
-        print(f"{label} Twenty-Four: {body}", file=self.out)
+        print(f"{label} Twenty-Four: {without_isolates(body)}", file=self.out)
         for row in (message.get("reply_markup") or {}).get("inline_keyboard", []):
-            print("    " + "  ".join(f"[{button['text']}]" for button in row), file=self.out)
+            labels = "  ".join(f"[{without_isolates(button['text'])}]" for button in row)
+            print("    " + labels, file=self.out)
         self.out.flush()
 
     def _show_inline(self, message: dict[str, Any]) -> None:
@@ -127,9 +129,11 @@ class Console:
         edited = " edited" if message.get("edits") else ""
         sender = message["from"]["first_name"]
         body = _game_text(message["game"]) if "game" in message else plain_text(message["text"])
+        body = without_isolates(body)
         print(f"[i{number} {where}{edited}] {sender} via Twenty-Four: {body}", file=self.out)
         for row in (message.get("reply_markup") or {}).get("inline_keyboard", []):
-            print("    " + "  ".join(f"[{button['text']}]" for button in row), file=self.out)
+            labels = "  ".join(f"[{without_isolates(button['text'])}]" for button in row)
+            print("    " + labels, file=self.out)
         self.out.flush()
 
     def show_held(self, chat_id: int, seconds: float) -> None:

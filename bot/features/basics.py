@@ -21,6 +21,7 @@ from bot.chat import visibility
 from bot.chat.miniapp import label_menu_button
 from bot.chat.visibility import privacy_would_hide
 from bot.context import SORRY, BotContext
+from bot.i18n import language_choices
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
 logger = logging.getLogger(__name__)
@@ -146,9 +147,9 @@ async def help_command(update: Update, context: BotContext) -> None:
         "<b>Solving and settings</b>\n"
         "/solve 3 3 8 8: every distinct solution of any numbers\n"
         "/settings: deck, difficulty, time, target, cards, language (admins)\n"
-        "/language en, zh or auto: the chat's language (admins in groups); /language alone "
+        "/language {languages}: the chat's language (admins in groups); /language alone "
         "names it"
-    )
+    ).format(languages=language_choices(context.language))
     # Last, after every command: how answers reach the bot (privacy mode in groups).
     chat_type = update.effective_chat.type if update.effective_chat else ChatType.PRIVATE
     if chat_type != ChatType.PRIVATE and visibility.sees_all(context, chat_type):

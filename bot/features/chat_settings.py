@@ -24,7 +24,8 @@ from bot.game.table import (
     UNTIMED_WORDS,
     GameSettings,
 )
-from bot.i18n import LANGUAGES
+from bot.i18n import K_, canonical, chosen_language, label_in_english, language_choices, languages
+from bot.i18n import language_name as own_name
 from bot.services.solving import DealRefused
 from bot.texts import DIFFICULTY_LABELS, deal_refusal
 from bot.typed_handlers import (
@@ -104,27 +105,41 @@ def _keyboard(settings: GameSettings, context: ChatContext) -> InlineKeyboardMar
             )
             for t in countdown.SECONDS_CHOICES
         ],
-        [
-            button(
-                LANGUAGE_NAMES[code] if code in LANGUAGE_NAMES else _("automatic"),
-                "language",
-                code,
-                context.chat_data.language.chosen or "auto",
-            )
-            for code in (*LANGUAGES, "auto")
-        ],
     ]
+    codes = [*languages(), "auto"]
+    chosen = context.chat_data.language.chosen or "auto"
+    names = [own_name(code) if code != "auto" else _("automatic") for code in codes]
+    buttons = [
+        button(name, "language", code, chosen) for name, code in zip(names, codes, strict=True)
+    ]
+    rows.extend(buttons[i : i + 3] for i in range(0, len(buttons), 3))
     return InlineKeyboardMarkup(rows)
 
 
-LANGUAGE_NAMES = {"en": "English", "zh": "中文"}
-"""Each language by its own name, as a player looks for it."""
+SETTING_WORDS = (
+    K_("keyword", "deck"),
+    K_("keyword", "difficulty"),
+    K_("keyword", "time"),
+    K_("keyword", "target"),
+    K_("keyword", "cards"),
+    K_("keyword", "countdown"),
+    K_("keyword", "unsolvable"),
+    K_("keyword", "language"),
+)
+"""The settings' names (each language brings its own words for them, and for on, off, auto)."""
+VALUE_WORDS = (K_("keyword", "on"), K_("keyword", "off"), K_("keyword", "auto"))
 
 
 def language_name(context: ChatContext) -> str:
     """The chat's language by its own name, or that each player gets their own."""
     chosen = context.chat_data.language.chosen
-    return LANGUAGE_NAMES[chosen] if chosen else context._("each player's own")
+    return own_name(chosen) if chosen else context._("each player's own")
+
+
+def language_lines(context: ChatContext) -> str:
+    """Each language's code and own name, a line each, and auto."""
+    lines = [f"{code} — {own_name(code)}" for code in languages()]
+    return "\n".join([*lines, "auto — " + context._("each player's own")])
 
 
 def usage(context: ChatContext, key: str) -> str:
@@ -145,7 +160,9 @@ def usage(context: ChatContext, key: str) -> str:
             "Countdown's time goes from {low} to {high} seconds, like /settings countdown 45."
         ).format(low=countdown.MIN_SECONDS, high=countdown.MAX_SECONDS),
         "unsolvable": _("Unsolvable hands are on or off, like /settings unsolvable on."),
-        "language": _("The language is en, zh or auto, like /settings language zh."),
+        "language": _("The language is {languages}, like /settings language auto.").format(
+            languages=language_choices(context.language)
+        ),
     }
     if key in usages:
         return usages[key]
@@ -163,6 +180,11 @@ def typed_value(context: ChatContext, key: str, value: str) -> str:
     """A value typed after ``/settings key`` as the buttons and the card label it ("1–10" or
     "1-10", "untimed", "30 s"; "none" and the like too), turned into the value its button
     sets; any other value unchanged."""
+    value = canonical(value, VALUE_WORDS)
+    if key == "difficulty":  # "fácil": as the button reads
+        value = label_in_english(value, tuple(DIFFICULTY_LABELS.values()))
+    if key == "time":  # "不计时"
+        value = label_in_english(value, ("untimed",))
     folded = "".join(value.split()).translate(_DASHES)  # "1 – 10", "30 s"
     if key == "deck":
         for low, high in DECKS:
@@ -197,8 +219,10 @@ def apply(settings: GameSettings, context: ChatContext, key: str, value: str) ->
         settings.countdown_time = int(value)
     elif key == "unsolvable" and value in ("on", "off"):
         settings.unsolvable = value == "on"
-    elif key == "language" and value in (*LANGUAGES, "auto"):
-        context.chat_data.language.chosen = None if value == "auto" else value
+    elif key == "language" and value == "auto":
+        context.chat_data.language.chosen = None
+    elif key == "language" and (language := chosen_language(value)) is not None:
+        context.chat_data.language.chosen = language
     else:
         return False
     return True
@@ -244,11 +268,12 @@ async def settings_command(update: MessageUpdate, context: HandlerContext) -> No
         return
     words = context.args or []
     if len(words) == 1:
-        context.reply(update, html.escape(usage(context, words[0])))
+        context.reply(update, html.escape(usage(context, canonical(words[0], SETTING_WORDS))))
         return
     if words:
         # The rest as one value: "/settings time 30 s" as its button reads.
-        key, value = words[0], typed_value(context, words[0], " ".join(words[1:]))
+        key = canonical(words[0], SETTING_WORDS)
+        value = typed_value(context, key, " ".join(words[1:]))
         refusal = await change(settings, context, key, value, update.effective_user.id)
         if refusal is not None:
             context.reply(update, html.escape(refusal))
@@ -283,24 +308,28 @@ async def settings_button(update: ButtonUpdate, context: HandlerContext) -> None
 
 
 async def language_command(update: MessageUpdate, context: HandlerContext) -> None:
-    """/language en|zh|auto: the chat's language (admins only in groups); /language alone
-    says which it is (anyone may ask)."""
+    """/language es (a code or a name of :func:`bot.i18n.languages`, or auto): the chat's
+    language (admins only in groups); /language alone says which it is (anyone may ask)."""
     if not context.args:
         context.reply(
             update,
             context._(
-                "Language: {value}. Change it with /language en, /language zh or /language auto."
-            ).format(value=language_name(context)),
+                "Language: {value}. Change it with /language and one of these:\n{choices}"
+            ).format(value=language_name(context), choices=language_lines(context)),
         )
         return
     if not await is_admin(update, context):
         context.reply(update, context._("Only the group's admins can change settings."))
         return
     words = context.args or []
-    if len(words) != 1 or not apply(
-        context.chat_data.table.settings, context, "language", words[0]
-    ):
-        context.reply(update, context._("Use /language en, /language zh or /language auto."))
+    value = canonical(" ".join(words), VALUE_WORDS)
+    if not apply(context.chat_data.table.settings, context, "language", value):
+        context.reply(
+            update,
+            context._("Use /language and one of these:\n{choices}").format(
+                choices=language_lines(context)
+            ),
+        )
         return
     # Said in the language just chosen (context.language reads the chat's choice).
     context.reply(update, context._("Language: {value}.").format(value=language_name(context)))

@@ -32,6 +32,7 @@ from bot.game.countdown import (
     Outcome,
     points_for,
 )
+from bot.i18n import answer_in_english
 from bot.services.answer_routes import Priority, Route
 from bot.services.limits import TEXT, fit_list
 from bot.services.timers import COUNTDOWN_UP
@@ -145,7 +146,7 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     text = message.text or ""
     if text.startswith("/") or after_mention(text, context.bot.username) is not None:
         return True  # /a, or the bot's name: said to the bot
-    return (private and chat.table.counting) or looks_like_answer(text)
+    return (private and chat.table.counting) or looks_like_answer(answer_in_english(text))
 
 
 def counting(context: ChatContext) -> bool:

@@ -24,6 +24,7 @@ from bot.chat.daily_aside import aside_text
 from bot.context import BotContext, services
 from bot.game.attempts import closed_attempt, closes_at, give_up
 from bot.game.daily import DailyRecord, NotInArchive, past_day, until_next
+from bot.i18n import date_text, time_text
 from bot.services.answer_routes import Priority, Route
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.state import AnswersTo, ChatData
@@ -99,7 +100,7 @@ def closed_text(context: BotContext, day: dt.date) -> str:
         "Today's puzzle is Daily #{today}: /daily"
     ).format(
         number=daily_number(day),
-        time=closes_at(day, now.tzinfo).strftime("%H:%M"),
+        time=time_text(closes_at(day, now.tzinfo), context.language),
         today=daily_number(now.date()),
     )
 
@@ -143,7 +144,10 @@ async def solutions_of(context: BotContext, day: dt.date) -> tuple[int, str]:
     solutions = facts.solutions or ()
     lines = [f"<code>{html.escape(s)}</code>" for s in solutions[:SHOWN_SOLUTIONS]]
     if len(solutions) > SHOWN_SOLUTIONS:
-        lines.append(_("… and {count} more").format(count=len(solutions) - SHOWN_SOLUTIONS))
+        more = len(solutions) - SHOWN_SOLUTIONS
+        lines.append(
+            context.ngettext("… and {count} more", "… and {count} more", more).format(count=more)
+        )
     return len(solutions), "\n".join(lines)
 
 
@@ -208,7 +212,7 @@ async def give_up_command(update: MessageUpdate | ButtonUpdate, context: Handler
             "You gave up Daily #{number}: it counts as a day missed. Its solutions:",
             count,
         )
-    head = head.format(number=number, day=given.day.isoformat())
+    head = head.format(number=number, day=date_text(given.day, context.language))
     if challenged is not None:  # the attempt was a friend's challenge too
         head = challenged + "\n" + head
     context.reply(update, head + "\n" + listed, game=True)

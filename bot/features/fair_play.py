@@ -17,6 +17,7 @@ from telegram.ext import Application
 from bot.context import services
 from bot.game.claims import looks_like_answer
 from bot.game.spoilers import peeked
+from bot.i18n import answer_in_english
 from bot.services.answer_routes import Priority, Route
 from bot.typed_handlers import HandlerContext, MessageUpdate
 
@@ -30,7 +31,7 @@ def peeker(update: MessageUpdate, context: HandlerContext) -> bool:
     if game is None or not peeked(game, update.effective_user.id):
         return False
     text = update.effective_message.text or ""
-    return text.startswith("/") or looks_like_answer(text)
+    return text.startswith("/") or looks_like_answer(answer_in_english(text))
 
 
 async def no_score(update: MessageUpdate, context: HandlerContext, text: str) -> None:

@@ -20,6 +20,7 @@ from bot.chat.announce import tell_saved
 from bot.context import services
 from bot.game.claims import after_mention, looks_like_answer
 from bot.game.hunt import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS, Found, Hunt
+from bot.i18n import answer_in_english
 from bot.services.answer_routes import Priority, Route
 from bot.services.limits import TEXT, fit_list
 from bot.services.timers import HUNT_UP
@@ -108,7 +109,7 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     if update.effective_chat.type == ChatType.PRIVATE:
         return True
     said_to_bot = after_mention(text, context.bot.username) is not None  # like /a
-    return text.startswith("/") or said_to_bot or looks_like_answer(text)
+    return text.startswith("/") or said_to_bot or looks_like_answer(answer_in_english(text))
 
 
 def hunting(context: ChatContext) -> bool:
@@ -236,7 +237,12 @@ def finish(chat_id: int, context: ChatContext, hunt: Hunt) -> None:
         tail.append(_("Not found:") if chat_id > 0 else _("Nobody found:"))
         tail += [f"<code>{html.escape(s)}</code>" for s in missed[:MISSED_SHOWN]]
         if len(missed) > MISSED_SHOWN:
-            tail.append(_("… and {count} more").format(count=len(missed) - MISSED_SHOWN))
+            more = len(missed) - MISSED_SHOWN
+            tail.append(
+                context.ngettext("… and {count} more", "… and {count} more", more).format(
+                    count=more
+                )
+            )
     # However many found something, the end fits Telegram's 4096 characters: finders that
     # would not fit are counted, as at a Countdown's end.
     text = fit_list(head, rows, tail, limit=TEXT, more=lambda count: more_players(count, context))

@@ -98,6 +98,9 @@ class Methods(World):
         scope = params.get("scope") or {}
         if scope.get("type") == "chat":  # a chat the bot does not know: as on Telegram
             self._chat(scope)
+        code = params.get("language_code") or ""
+        if code and not (len(code) == 2 and code.isascii() and code.isalpha()):
+            raise ApiError(400, "Bad Request: invalid language code specified")  # ISO 639-1
         key = (
             json.dumps(params.get("scope") or {"type": "default"}, sort_keys=True),
             params.get("language_code") or "",

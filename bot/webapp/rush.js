@@ -6,66 +6,6 @@
 // after them (see index.html).
 "use strict";
 
-const RUSH_TEXTS = {
-  en: {
-    rushTitle: "Rush",
-    rushRules: "Rush: 120 seconds on the clock. Each hand solved: +10 s and a point " +
-      "(the clock holds at most 3:00); each skip: −20 s. The hands get harder as you " +
-      "score, and a run lasts at most 10 minutes. Answers within 1.5 s of their hand " +
-      "count for nothing.",
-    skip: "Skip −20 s",
-    rushScore: "Score {score} · level {level}",
-    rushSolved: "Solved in {time} s! +{bonus} s",
-    rushFull: "Solved in {time} s! The clock is full (3:00).",
-    rushTooFast: "Too fast: an answer within {floor} s of its hand counts for nothing " +
-      "(nobody reads four cards and taps an answer that quickly). The hand is still on, " +
-      "and this run now stays off the boards.",
-    rushOffBoards: "An answer came faster than a person can: this run counts among your " +
-      "runs, but on no high-score table, no board and as no personal best.",
-    rushLasted: "The run has reached its end: 10:00 of play.",
-    rushOut: "{reason} Skip to go on.",
-    rushStale: "That hand was already over: here is the current one.",
-    rushOver: "Time! Your score: {score}",
-    rushHands: "Hands solved: {hands} · skips: {skips} · {time}",
-    rushFastest: "Fastest hand: {time} s",
-    rushNewBest: "A new personal best!",
-    rushBest: "Your best: {best}",
-    rushUnsaved: "Your run is counted; it is written as soon as the bot's disk takes it.",
-    rushTable: "High scores of this game message:",
-    rushTableRow: "{position}. {name}: {score}",
-    rushTableWait: "The high scores are on their way…",
-    rushAgain: "Press Play in the chat to run again.",
-    rushToken: "This game link has expired or was used up: press Play in the chat again.",
-  },
-  zh: {
-    rushTitle: "极速挑战",
-    rushRules: "极速挑战：计时 120 秒。每解出一手牌 +10 秒、得 1 分（计时最多 3:00）；" +
-      "每跳过一手 −20 秒。得分越高，牌越难；一局最长 10 分钟。牌出现后 1.5 秒内的答案不算数。",
-    skip: "跳过 −20 秒",
-    rushScore: "得分 {score} · 第 {level} 级",
-    rushSolved: "用时 {time} 秒，解出来了！+{bonus} 秒",
-    rushFull: "用时 {time} 秒，解出来了！计时已满（3:00）。",
-    rushTooFast: "太快了：牌出现后 {floor} 秒之内的答案不算数（没有人能这么快看完四张牌再点出答案）。" +
-      "这手牌还在，这一局从现在起不上排行榜。",
-    rushOffBoards: "有答案比人能做到的还快：这一局只记入你的局数，不上高分榜和排行榜，也不算个人最佳。",
-    rushLasted: "这一局已打满 10:00，到此结束。",
-    rushOut: "{reason}跳过这手牌继续。",
-    rushStale: "那手牌已经结束了：这是当前这手。",
-    rushOver: "时间到！你的得分：{score}",
-    rushHands: "解出 {hands} 手 · 跳过 {skips} 手 · 用时 {time}",
-    rushFastest: "最快一手：{time} 秒",
-    rushNewBest: "刷新个人最佳！",
-    rushBest: "你的最佳：{best}",
-    rushUnsaved: "这一局已计入；机器人的磁盘恢复后立即保存。",
-    rushTable: "这条游戏消息的高分榜：",
-    rushTableRow: "{position}. {name}：{score}",
-    rushTableWait: "高分榜马上就来……",
-    rushAgain: "在聊天里点“开始”再玩一局。",
-    rushToken: "这个游戏链接已过期或已用过：请在聊天里重新点“开始”。",
-  },
-};
-Object.assign(TEXTS.en, RUSH_TEXTS.en);
-Object.assign(TEXTS.zh, RUSH_TEXTS.zh);
 // A game has no launch data: the bot names the player's language in the address.
 if (query.get("mode") === "rush" && TEXTS[query.get("lang")]) language = query.get("lang");
 

@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from bot.game.countdown import Best
+from bot.i18n import translations
 from bot.local_api import plain_text, utf16_len
+from bot.menus import menu_languages
 from tests.bot.countdown_data import (
     CAROL,
     CLOSE,
@@ -185,13 +187,13 @@ async def test_the_command_menus_offer_countdown_in_both_languages(tmp_path: Pat
     api = players()
     async with running_bot(api, tmp_path):
         pass
-    for (scope, language), commands in api.commands.items():
+    for (scope, code), commands in api.commands.items():
         described = {c["command"]: c["description"] for c in commands}
-        assert described["countdown"] == (
-            "倒计时：六个数，算得离目标最近者胜"
-            if language == "zh"
-            else "Countdown: six numbers, get closest to the target"
-        ), (scope, language)
+        language = menu_languages()[code or None]
+        assert described["countdown"] == translations(language).gettext(
+            "Countdown: six numbers, get closest to the target"
+        ), (scope, code)
+        assert (language != "zh") or described["countdown"] == "倒计时：六个数，算得离目标最近者胜"
 
 
 async def test_inline_mode_keeps_the_countdowns_numbers_too(tmp_path: Path) -> None:

@@ -36,9 +36,9 @@ async def test_a_past_puzzle_by_date_has_its_own_clock(tmp_path: Path) -> None:
         shown = plain_text(await reply_to(api, ANN, ANN, "/daily 2026-11-01"))
         clock.now += 42
         solved = plain_text(await reply_to(api, ANN, ANN, answer_of(PAST)))
-    assert shown.startswith(f"Daily #{daily_number(PAST)} (2026-11-01, from the archive)")
+    assert shown.startswith(f"Daily #{daily_number(PAST)} (Nov 1, 2026, from the archive)")
     assert solved == (
-        f"✅ Daily #{daily_number(PAST)} (2026-11-01) solved in 0:42. "
+        f"✅ Daily #{daily_number(PAST)} (Nov 1, 2026) solved in 0:42. "
         "Archive results count for no streak."
     )
 
@@ -83,7 +83,7 @@ async def test_no_puzzle_before_daily_1(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
         refused = await reply_to(api, ANN, ANN, "/daily #0")
-    assert refused == "Daily #1 was on 2026-01-01: there is no earlier puzzle."
+    assert refused == "Daily #1 was on Jan 1, 2026: there is no earlier puzzle."
 
 
 async def test_a_day_that_does_not_exist_is_asked_again(tmp_path: Path) -> None:
@@ -124,7 +124,7 @@ async def archive_message(api: LocalBotApi, user: int) -> dict[str, Any]:
             "daily:2026-12-01",
             f"That puzzle is still to come: today's is Daily #{daily_number(DAY)} (/daily).",
         ),
-        ("daily:2025-12-31", "Daily #1 was on 2026-01-01: there is no earlier puzzle."),
+        ("daily:2025-12-31", "Daily #1 was on Jan 1, 2026: there is no earlier puzzle."),
         (
             "daily:2026-02-30",
             f"Give a past day or number: /daily 2026-11-01 or /daily #{daily_number(DAY) - 1}.",
@@ -155,7 +155,7 @@ async def test_an_archive_button_pressed_after_midnight_plays_its_day(tmp_path: 
         api.press(ANN, message, "daily:2026-11-22")
         shown = (await api.wait_for_sent(before + 1))[before]
     assert plain_text(shown["caption"]).startswith(
-        f"Daily #{daily_number(DAY) - 1} (2026-11-22, from the archive)"
+        f"Daily #{daily_number(DAY) - 1} (Nov 22, 2026, from the archive)"
     )
 
 
@@ -170,15 +170,15 @@ async def test_the_archive_lists_missed_days_first_with_buttons_to_play(tmp_path
         message = api.sent[-1]
         buttons = [row[0] for row in message["reply_markup"]["inline_keyboard"]]
         # Before Ann's first day: not a day she missed.
-        assert listing.splitlines()[1] == f"#{daily_number(DAY) - 2} 2026-11-21: not played"
-        assert listing.splitlines()[-1] == f"#{daily_number(DAY) - 1} 2026-11-22: ✅ 0:00"
+        assert listing.splitlines()[1] == f"#{daily_number(DAY) - 2} Nov 21, 2026: not played"
+        assert listing.splitlines()[-1] == f"#{daily_number(DAY) - 1} Nov 22, 2026: ✅ 0:00"
         assert len(buttons) == 6
         assert all(len(b["callback_data"].encode()) <= 64 for b in buttons)
         before = len(api.sent)
         api.press(ANN, message, buttons[0]["callback_data"])
         shown = (await api.wait_for_sent(before + 1))[before]
     assert plain_text(shown["caption"]).startswith(
-        f"Daily #{daily_number(DAY) - 2} (2026-11-21, from the archive)"
+        f"Daily #{daily_number(DAY) - 2} (Nov 21, 2026, from the archive)"
     )
 
 
@@ -199,15 +199,15 @@ async def test_the_archive_calls_a_day_after_the_first_missed(tmp_path: Path) ->
         await reply_to(api, ANN, ANN, "/daily")
         clock.now = NOON
         listing = plain_text(await reply_to(api, ANN, ANN, "/daily archive")).splitlines()
-    states = {line.split(" ")[1].rstrip(":"): line.split(": ")[1] for line in listing[1:]}
+    states = {line.split(" ", 1)[1].split(": ")[0]: line.split(": ")[1] for line in listing[1:]}
     assert states == {
-        "2026-11-22": "missed",
-        "2026-11-21": "missed",
-        "2026-11-20": "missed",  # opened, never solved
-        "2026-11-19": "not played",
-        "2026-11-18": "not played",
-        "2026-11-17": "not played",
-        "2026-11-16": "not played",
+        "Nov 22, 2026": "missed",
+        "Nov 21, 2026": "missed",
+        "Nov 20, 2026": "missed",  # opened, never solved
+        "Nov 19, 2026": "not played",
+        "Nov 18, 2026": "not played",
+        "Nov 17, 2026": "not played",
+        "Nov 16, 2026": "not played",
     }
 
 
@@ -247,4 +247,4 @@ async def test_the_archive_in_chinese_has_chinese_punctuation(tmp_path: Path) ->
     api = make_api()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
         listing = plain_text(await reply_to(api, BOB, BOB, "/daily archive"))
-    assert listing.splitlines()[1] == f"#{daily_number(DAY) - 1} 2026-11-22：没玩过"
+    assert listing.splitlines()[1] == f"#{daily_number(DAY) - 1} 2026年11月22日：没玩过"

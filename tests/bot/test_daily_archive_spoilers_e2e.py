@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import date_text
 from bot.local_api import plain_text
 from solver import daily_number, solve
 from tests.bot.games import daily
@@ -59,7 +60,7 @@ async def test_a_past_puzzle_sharing_today_s_cards_is_dealt_after_today_s(
         await reply_to(api, ANN, ANN, "/daily")
         await reply_to(api, ANN, ANN, solve(daily(YESTERDAY + dt.timedelta(1)))[0].text)
         shown = plain_text(await reply_to(api, ANN, ANN, f"/daily {YESTERDAY.isoformat()}"))
-    assert shown.startswith(f"Daily #{NUMBER} ({YESTERDAY.isoformat()}, from the archive)")
+    assert shown.startswith(f"Daily #{NUMBER} ({date_text(YESTERDAY, 'en')}, from the archive)")
 
 
 async def test_a_past_puzzle_sharing_tomorrow_s_cards_is_refused(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import date_text
 from bot.local_api import LocalBotApi, plain_text
 from solver import daily_number, solve
 from tests.bot.challenge_links import link_of, offer_of, said, share
@@ -162,7 +163,7 @@ async def test_an_archive_replay_is_set_aside_and_taken_up_again(tmp_path: Path)
         f"Your Daily #{PAST_NUMBER} from the archive is waiting, its clock running: type your "
         f"answer, or /daily #{PAST_NUMBER} to see it again."
     )
-    assert solved.startswith(f"✅ Daily #{PAST_NUMBER} ({PAST.isoformat()}) solved in ")
+    assert solved.startswith(f"✅ Daily #{PAST_NUMBER} ({date_text(PAST, 'en')}) solved in ")
 
 
 async def _offered(api: LocalBotApi, user: int, command: str) -> dict:
@@ -277,7 +278,7 @@ async def test_giving_up_an_archive_puzzle_takes_todays_up_again(tmp_path: Path)
         clock.now += 75
         solved = plain_text(await reply_to(api, EVE, EVE, RIGHT))
         result = application.user_data[EVE].daily.result(DAY)
-    assert gave_up[0].startswith(f"You gave up Daily #{PAST_NUMBER} ({PAST.isoformat()}")
+    assert gave_up[0].startswith(f"You gave up Daily #{PAST_NUMBER} ({date_text(PAST, 'en')}")
     assert gave_up[1] == WAITING
     assert again == OFFER
     assert solved.startswith("✅ Solved in 1:15!")

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.features import daily as daily_command
+from bot.i18n import date_text
 from bot.local_api import plain_text
 from solver import daily_number, solve
 from tests.bot.games import daily
@@ -175,7 +176,7 @@ async def test_a_missed_day_after_a_week_uses_a_freeze_and_says_so(tmp_path: Pat
             await reply_to(api, ANN, ANN, "/daily")
             day = DAY + dt.timedelta(days=offset)
             solved = plain_text(await reply_to(api, ANN, ANN, solve(daily(day))[0].text))
-    missed = (DAY + dt.timedelta(days=7)).isoformat()
+    missed = date_text(DAY + dt.timedelta(days=7), "en")  # Nov 30, 2026
     lines = solved.splitlines()
     assert lines[0].endswith("Share it:")
     assert lines[1].startswith(f"24点 Daily #{daily_number(DAY + dt.timedelta(days=8))} ✅")

@@ -11,6 +11,7 @@ import pytest
 
 from bot.features.rounds import matches
 from bot.game.scoring import POINTS_BY_LEVEL
+from bot.i18n import language_name, languages
 from bot.local_api import LocalBotApi, plain_text
 from solver import solve
 from tests.bot.harness import (
@@ -131,12 +132,12 @@ async def test_language_alone_shows_the_language(tmp_path: Path) -> None:
         before = await reply_to(api, ANN, GROUP, "/language")
         await reply_to(api, ANN, GROUP, "/language en")
         chosen = await reply_to(api, ANN, GROUP, "/language")
+    lines = "\n".join(f"{code} — {language_name(code)}" for code in languages())
+    choices = f"{lines}\nauto — each player's own"
     assert before == (
-        "Language: each player's own. Change it with /language en, /language zh or /language auto."
+        f"Language: each player's own. Change it with /language and one of these:\n{choices}"
     )
-    assert chosen == (
-        "Language: English. Change it with /language en, /language zh or /language auto."
-    )
+    assert chosen == f"Language: English. Change it with /language and one of these:\n{choices}"
 
 
 async def test_language_alone_in_chinese(tmp_path: Path) -> None:
@@ -144,7 +145,11 @@ async def test_language_alone_in_chinese(tmp_path: Path) -> None:
     async with running_bot(api, tmp_path):
         await reply_to(api, BOB, BOB, "/language zh")
         reply = await reply_to(api, BOB, BOB, "/language")
-    assert reply == "语言：中文。可用 /language en、/language zh 或 /language auto 更改。"
+    lines = "\n".join(f"{code} — {language_name(code)}" for code in languages())
+    assert (
+        reply == f"语言：{language_name('zh')}。用 /language 加下面的代码更改：\n{lines}\n"
+        "auto — 跟随每位玩家"
+    )
 
 
 async def test_the_hand_of_a_round_with_another_target_is_refused(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import language_choices
 from bot.local_api import plain_text
 from solver import solve
 from tests.bot.games import start, the_hunt
@@ -64,16 +65,16 @@ async def test_help_lists_language_and_unsubscribe_in_both_languages(tmp_path: P
         english = plain_text(await reply_to(api, ANN, GROUP, "/help"))
         chinese = plain_text(await reply_to(api, BOB, BOB, "/help"))
     assert (
-        "\n/language en, zh or auto: the chat's language (admins in groups); /language alone "
-        "names it\n"
+        f"\n/language {language_choices('en')}: the chat's language (admins in groups); "
+        "/language alone names it\n"
     ) in english
     assert (
         "\n/subscribe 09:00 [Asia/Shanghai]: the puzzle posted here every day; /unsubscribe: "
         "no more (admins in groups)\n"
     ) in english
     assert (
-        "\n/language en、zh 或 auto：本聊天的语言（群里限管理员）；只发 /language 查看当前语言\n"
-        in (chinese)
+        f"\n/language {language_choices('zh')}：本聊天的语言（群里限管理员）；"
+        "只发 /language 查看当前语言\n" in (chinese)
     )
     assert (
         "\n/subscribe 09:00 [Asia/Shanghai]：每天在这里发布每日一题；"

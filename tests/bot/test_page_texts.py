@@ -1,6 +1,6 @@
-"""The page's own strings (the Mini App's and Rush's, in ``bot/webapp/``) in English and
-Chinese: every key in both, with the same placeholders, and every label the page's HTML
-names is one of them."""
+"""The page's strings (the Mini App's and Rush's, ``bot/webapp/``), served from the bot's
+catalogues: every key in each language, with the same placeholders, and every label the
+page's HTML and scripts name is one of them."""
 
 from __future__ import annotations
 
@@ -10,31 +10,15 @@ from pathlib import Path
 
 import pytest
 
+from bot.chat.page_texts import PAGE_PLURALS, PAGE_TEXTS, catalogue_script, page_table
 from bot.game.daily_calendar import clock_text
 from bot.game.pace import FLOOR
 from bot.game.rush import CLOCK_MOST, RUN_MOST, SKIP_COST, SOLVE_BONUS, START_SECONDS
+from bot.i18n import languages
 
 WEBAPP = Path(__file__).resolve().parents[2] / "bot" / "webapp"
-STRING = r'"(?:[^"\\]|\\.)*"'
-ENTRY = re.compile(rf"(\w+):\s*((?:{STRING}\s*\+?\s*)+)")
-
-
-def _texts(script: str, name: str) -> dict[str, dict[str, str]]:
-    """The ``en`` and ``zh`` tables of the object ``name`` in ``script``."""
-    source = (WEBAPP / script).read_text(encoding="utf-8")
-    body = source.split(f"const {name} = {{", 1)[1].split("\n};", 1)[0]
-    tables: dict[str, dict[str, str]] = {}
-    for language in ("en", "zh"):
-        block = body.split(f"\n  {language}: {{", 1)[1].split("\n  },", 1)[0]
-        tables[language] = {
-            key: "".join(json.loads(part) for part in re.findall(STRING, value))
-            for key, value in ENTRY.findall(block)
-        }
-    return tables
-
-
-SCRIPTS = [("texts.js", "TEXTS"), ("rush.js", "RUSH_TEXTS")]
-"""The scripts that hold the page's string tables, and the tables' names."""
+KEYS = set(PAGE_TEXTS) | set(PAGE_PLURALS)
+"""The keys of the page's strings (their words are the catalogues', bot/chat/page_texts.py)."""
 
 
 def _page_scripts() -> list[str]:
@@ -55,29 +39,36 @@ def _placeholders(text: str) -> set[str]:
     return set(re.findall(r"\{(\w+)\}", text))
 
 
-@pytest.mark.parametrize(("script", "name"), SCRIPTS)
-def test_every_page_string_has_a_chinese_translation(script: str, name: str) -> None:
-    tables = _texts(script, name)
-    assert len(tables["en"]) >= 10
-    assert set(tables["zh"]) == set(tables["en"])
+@pytest.mark.parametrize("language", languages())
+def test_the_page_has_every_string_in_each_language(language: str) -> None:
+    table = page_table(language)
+    assert set(table) == KEYS
+    for key, english in PAGE_TEXTS.items():
+        assert _placeholders(str(table[key])) == _placeholders(english), key
 
 
-@pytest.mark.parametrize(("script", "name"), SCRIPTS)
-def test_the_translations_keep_the_placeholders(script: str, name: str) -> None:
-    tables = _texts(script, name)
-    for key, english in tables["en"].items():
-        assert _placeholders(tables["zh"][key]) == _placeholders(english), key
-        assert tables["zh"][key] != english, key
+def test_the_catalogue_script_holds_each_language_and_its_direction() -> None:
+    script = catalogue_script().decode()
+    tables = json.loads(script.split("const CATALOGUE = ", 1)[1].split(";\n", 1)[0])
+    assert sorted(tables) == sorted(languages())
+    assert tables["en"]["rtl"] is False
+    assert tables["zh"]["texts"]["daily"] == "每日一题"
+
+
+def test_the_catalogue_script_reads_telegrams_codes_as_the_bot_does() -> None:
+    script = catalogue_script().decode()
+    codes = json.loads(script.split("const LANGUAGE_OF = ", 1)[1].split(";\n", 1)[0])
+    assert codes["zh-cn"] == "zh"
 
 
 def test_every_label_of_the_page_is_a_string_of_the_page() -> None:
-    keys = {key for script, name in SCRIPTS for key in _texts(script, name)["en"]}
+    keys = KEYS
     html = (WEBAPP / "index.html").read_text(encoding="utf-8")
     assert set(re.findall(r'data-text="(\w+)"', html)) - keys == set()
 
 
 def test_rush_labels_set_by_the_script_are_strings_of_the_page() -> None:
-    keys = {key for script, name in SCRIPTS for key in _texts(script, name)["en"]}
+    keys = KEYS
     source = (WEBAPP / "rush.js").read_text(encoding="utf-8")
     used = set(re.findall(r'\bt\("(\w+)"', source)) | set(
         re.findall(r'dataset\.text = "(\w+)"', source)
@@ -87,18 +78,19 @@ def test_rush_labels_set_by_the_script_are_strings_of_the_page() -> None:
 
 def test_the_page_loads_every_script_of_the_page_once() -> None:
     scripts = _page_scripts()
-    assert sorted(scripts) == sorted(path.name for path in WEBAPP.glob("*.js"))
+    # catalogue.js is the bot's (bot/chat/page_texts.py), from the catalogues.
+    assert sorted(scripts) == sorted([*(path.name for path in WEBAPP.glob("*.js")), "catalogue.js"])
 
 
-@pytest.mark.parametrize("script", _page_scripts())
+@pytest.mark.parametrize("script", [s for s in _page_scripts() if (WEBAPP / s).exists()])
 def test_strings_a_script_asks_for_are_strings_of_the_page(script: str) -> None:
-    keys = {key for table, name in SCRIPTS for key in _texts(table, name)["en"]}
+    keys = KEYS
     assert _used_keys(script) - keys == set()
 
 
 def test_the_pages_rush_rules_name_the_rules_own_figures() -> None:
     """The page cannot import the rules: its rules line must say what they say."""
-    rules = _texts("rush.js", "RUSH_TEXTS")["en"]["rushRules"]
+    rules = PAGE_TEXTS["rushRules"]
     figures = (
         f"{START_SECONDS:g} seconds",
         f"+{SOLVE_BONUS:g} s",

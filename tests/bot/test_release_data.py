@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import language_name
 from bot.local_api import plain_text
 from bot.persistence import FILE_NAME
 from bot.state import AnswersTo
@@ -94,7 +95,7 @@ async def test_the_private_settings_are_kept(data_dir: Path) -> None:
     assert menu[4] == "目标数：10"
     assert menu[5] == "牌数：3"
     assert menu[6] == "无解牌：关"
-    assert menu[7] == "语言：中文"
+    assert menu[7] == "语言：" + language_name("zh")
     assert menu[8] == "倒计时限时：30 秒"  # a setting release 1 did not have: its default
 
 

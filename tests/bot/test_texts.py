@@ -20,6 +20,7 @@ class Speaker:
     language."""
 
     def __init__(self, language: str) -> None:
+        self.language = language
         self._ = translations(language).gettext
         self.ngettext = translations(language).ngettext
 
@@ -257,7 +258,7 @@ def test_a_players_line_uses_the_languages_colon(
     assert player_line("Ann", "0:42", ZH, place) == chinese
 
 
-def test_streak_freezes_name_their_days_with_the_languages_comma() -> None:
+def test_streak_freezes_name_their_days_as_the_language_lists_dates() -> None:
     days = (dt.date(2026, 11, 20), dt.date(2026, 11, 21))
     said = freeze_used(ZH, days)
-    assert said == "🧊 连胜保护卡补上了 2026-11-20、2026-11-21：连胜继续。"
+    assert said == "🧊 连胜保护卡补上了 2026年11月20日和2026年11月21日：连胜继续。"

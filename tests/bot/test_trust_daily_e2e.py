@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.features import daily as daily_feature
+from bot.i18n import date_text
 from bot.local_api import LocalBotApi, plain_text
 from solver import daily_number, solve
 from tests.bot.games import daily
@@ -167,7 +168,7 @@ async def test_giving_up_a_past_puzzle_shows_its_one_solution_as_one(tmp_path: P
         after = await reply_to(api, EVE, EVE, answer_of(daily(past)))
         solved = plain_text(await reply_to(api, EVE, EVE, f"/solve {hand_of(past)}"))
     assert gave_up.split("\n")[0] == (
-        f"You gave up Daily #{daily_number(past)} ({past.isoformat()}, from the archive). "
+        f"You gave up Daily #{daily_number(past)} ({date_text(past, 'en')}, from the archive). "
         "Its solution:"
     )
     assert gave_up.split("\n")[1] == solve(daily(past))[0].pretty

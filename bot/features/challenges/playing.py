@@ -364,5 +364,7 @@ async def _solutions(context: HandlerContext, challenge: Challenge) -> tuple[int
     lines = [f"<code>{html.escape(s)}</code>" for s in solutions[:SHOWN_SOLUTIONS]]
     if len(solutions) > SHOWN_SOLUTIONS:
         more = len(solutions) - SHOWN_SOLUTIONS
-        lines.append(context._("… and {count} more").format(count=more))
+        lines.append(
+            context.ngettext("… and {count} more", "… and {count} more", more).format(count=more)
+        )
     return len(solutions), "\n".join(lines)

@@ -19,6 +19,7 @@ from bot.game.daily import (
     past_day,
 )
 from bot.game.spoilers import shares
+from bot.i18n import date_text
 from bot.state import AnswersTo
 from bot.typed_handlers import (
     ButtonUpdate,
@@ -56,7 +57,7 @@ def not_in_archive(context: BotContext, refused: NotInArchive) -> str:
         )
     if refused.why == "before_first":
         return _("Daily #1 was on {day}: there is no earlier puzzle.").format(
-            day=(context.today() - dt.timedelta(days=today - 1)).isoformat()
+            day=date_text(context.today() - dt.timedelta(days=today - 1), context.language)
         )
     return _("Give a past day or number: /daily 2026-11-01 or /daily #{number}.").format(
         number=today - 1
@@ -119,7 +120,7 @@ async def start_replay(context: HandlerContext, chat_id: int, day: dt.date) -> N
     caption = _(
         "<b>Daily #{number}</b> ({day}, from the archive): make 24 from <b>{hand}</b>\n"
         "Its own clock is running; it counts for no streak."
-    ).format(number=number, day=day.isoformat(), hand=" ".join(map(str, hand)))
+    ).format(number=number, day=date_text(day, context.language), hand=" ".join(map(str, hand)))
     _show_puzzle(context, chat_id, hand, caption)
 
 
@@ -142,7 +143,9 @@ async def archive_command(update: MessageUpdate, context: HandlerContext) -> Non
         else:
             state = _("missed")
         lines.append(
-            _("#{number} {day}: {state}").format(number=number, day=day.isoformat(), state=state)
+            _("#{number} {day}: {state}").format(
+                number=number, day=date_text(day, context.language), state=state
+            )
         )
         if result is None:
             label = _("▶ Play #{number}").format(number=number)

@@ -8,6 +8,8 @@ import datetime as dt
 import html
 from collections.abc import Callable
 
+from babel.lists import format_list
+from babel.numbers import format_percent
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, WebAppInfo
 from telegram.constants import ChatType
 from telegram.ext import Application
@@ -29,6 +31,7 @@ from bot.game.daily import (
 )
 from bot.game.hand_records import Source
 from bot.game.scoring import counts_as_miss
+from bot.i18n import date_text, locale_of
 from bot.state import AnswersTo
 from bot.texts import duration_text, reason, share_line
 from bot.typed_handlers import (
@@ -220,7 +223,9 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
         # The archive's: kept, but no streak, board or percentile.
         text = _(
             "✅ Daily #{number} ({day}) solved in {time}. Archive results count for no streak."
-        ).format(number=number, day=day.isoformat(), time=clock_text(result.seconds))
+        ).format(
+            number=number, day=date_text(day, context.language), time=clock_text(result.seconds)
+        )
         tell_saved(context, chat_id, text, saved, update=update)
         daily_aside.after_replay(context, chat_id)
         return
@@ -312,10 +317,13 @@ def everyones_day(context: BotContext, standing: Standing) -> str:
             standing.solvers,
         ).format(count=standing.solvers)
     return context.ngettext(
-        "🌍 {count} player solved it: you were faster than {percent}% of the others.",
-        "🌍 {count} players solved it: you were faster than {percent}% of the others.",
+        "🌍 {count} player solved it: you were faster than {share} of the others.",
+        "🌍 {count} players solved it: you were faster than {share} of the others.",
         standing.solvers,
-    ).format(count=standing.solvers, percent=standing.faster_than)
+    ).format(
+        count=standing.solvers,
+        share=format_percent(standing.faster_than / 100, locale=locale_of(context.language)),
+    )
 
 
 def freeze_used(context: BotContext, frozen: tuple[dt.date, ...]) -> str:
@@ -324,7 +332,11 @@ def freeze_used(context: BotContext, frozen: tuple[dt.date, ...]) -> str:
         "🧊 A streak freeze covered {days}: your streak lives on.",
         "🧊 Streak freezes covered {days}: your streak lives on.",
         len(frozen),
-    ).format(days=context._(", ").join(day.isoformat() for day in frozen))
+    ).format(
+        days=format_list(
+            [date_text(day, context.language) for day in frozen], locale=locale_of(context.language)
+        )
+    )
 
 
 def rebuild_board(application: Application) -> int:

@@ -17,6 +17,7 @@ from telegram.error import TelegramError
 
 from bot.context import BotContext
 from bot.game.claims import looks_like_answer
+from bot.i18n import answer_in_english
 from bot.typed_handlers import HandlerContext, MessageUpdate
 
 logger = logging.getLogger(__name__)
@@ -49,7 +50,7 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     daily = context.chat_data.daily
     if replied is None or replied.message_id not in (daily.message_id, daily.previous_message_id):
         return False
-    return looks_like_answer(message.text or "")
+    return looks_like_answer(answer_in_english(message.text or ""))
 
 
 async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> None:

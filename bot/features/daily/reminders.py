@@ -21,6 +21,7 @@ from bot.game.daily import (
     post_time,
     until_next,
 )
+from bot.i18n import time_text
 from bot.services.bulk import spread_second
 from bot.services.timers import DAILY_REMINDER
 from bot.texts import duration_text
@@ -85,7 +86,11 @@ def reminder_set(context: BotContext, record: DailyRecord) -> str:
     return _(
         "I will remind you at {time} ({zone}) on days you have not solved the puzzle yet. "
         "A new puzzle comes at {change} your time."
-    ).format(time=record.remind_at, zone=zone.key, change=change.strftime("%H:%M"))
+    ).format(
+        time=time_text(post_time(record.remind_at), context.language),
+        zone=zone.key,
+        change=time_text(change, context.language),
+    )
 
 
 def schedule_reminder(application: Application, user_id: int, record: DailyRecord) -> None:
@@ -112,7 +117,7 @@ def reminder_text(context: BotContext, record: DailyRecord) -> str:
         "number": daily_number(today),
         "streak": streak.current,
         "left": duration_text(context, until_next(now)),  # real time, across a DST change
-        "time": change.astimezone(reminder_zone(context, record)).strftime("%H:%M"),
+        "time": time_text(change.astimezone(reminder_zone(context, record)), context.language),
     }
     if not streak.current:
         text = _("⏰ Daily #{number} is waiting, for {left} more (until {time} your time): /daily")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 from itertools import pairwise
 
+from babel.numbers import format_decimal, format_percent
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import ChatType
 
@@ -18,6 +19,7 @@ from bot.game.daily import (
     stats_of,
     until_next,
 )
+from bot.i18n import locale_of
 from bot.services.charts import bar_chart
 from bot.services.limits import CAPTION, visible_length
 from bot.texts import duration_text, player_line
@@ -35,8 +37,9 @@ def stats_lines(context: BotContext, stats: DailyStats) -> list[str]:
     """The player's daily statistics, a line per fact."""
     _ = context._
     return [
-        _("Days played: {played} · solved: {share}%").format(
-            played=stats.played, share=round(100 * stats.solved_share)
+        _("Days played: {played} · solved: {share}").format(
+            played=stats.played,
+            share=format_percent(round(stats.solved_share, 2), locale=locale_of(context.language)),
         ),
         _("Streak: 🔥{current} (best {best}) · freezes held: 🧊{freezes}").format(
             current=stats.streak.current, best=stats.streak.best, freezes=stats.streak.freezes
@@ -44,7 +47,9 @@ def stats_lines(context: BotContext, stats: DailyStats) -> list[str]:
         _("Best time: {best} · median: {median}").format(
             best=_time_or_dash(stats.best_time), median=_time_or_dash(stats.median_time)
         ),
-        _("Misses per day: {misses:.1f}").format(misses=stats.misses_per_day),
+        _("Misses per day: {misses}").format(
+            misses=format_decimal(stats.misses_per_day, "0.0", locale=locale_of(context.language))
+        ),
     ]
 
 

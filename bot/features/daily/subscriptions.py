@@ -19,6 +19,7 @@ from bot.features.daily.times import time_and_zone
 from bot.game.attempts import closed, closes_at
 from bot.game.daily import find_zone, last_post_at, post_time
 from bot.game.spoilers import shares
+from bot.i18n import time_text
 from bot.services.bulk import BulkNotSent, spread_second
 from bot.services.timers import DAILY_POST
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
@@ -163,7 +164,7 @@ async def post_daily(context: JobContext[None]) -> None:
             "three cards with a daily puzzle still to play."
         )
     elif not closed(yesterday, now):  # attempts at it still take answers: no solutions yet
-        answers = closes_at(yesterday, now.tzinfo).strftime("%H:%M")
+        answers = time_text(closes_at(yesterday, now.tzinfo), context.language)
         extra = _(
             "Yesterday (#{number}): {count} solved; /solve shows its solutions after {answers}."
         )

@@ -9,6 +9,7 @@ import html
 from telegram.constants import ChatType
 
 from bot.game.claims import after_mention, looks_like_answer
+from bot.i18n import answer_in_english
 from bot.texts import reason
 from bot.typed_handlers import ChatContext, HandlerContext, MessageUpdate
 
@@ -33,7 +34,9 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     text = message.text or ""
     if text.startswith("/") or after_mention(text, context.bot.username) is not None:
         return True
-    return update.effective_chat.type == ChatType.PRIVATE or looks_like_answer(text)
+    return update.effective_chat.type == ChatType.PRIVATE or looks_like_answer(
+        answer_in_english(text)
+    )
 
 
 def waiting(context: ChatContext) -> bool:

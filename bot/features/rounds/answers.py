@@ -15,6 +15,7 @@ from telegram.constants import ChatType
 from bot.chat.answers import said_to_bot
 from bot.features.rounds.judging import for_previous, judge
 from bot.game.claims import after_mention, looks_like_answer
+from bot.i18n import answer_in_english
 from bot.services.answer_routes import Priority, Route
 from bot.typed_handlers import ChatContext, HandlerContext, MessageUpdate
 
@@ -39,7 +40,7 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     said = after_mention(text, context.bot.username) or text
     # In a group that shows the bot every message, only an attempt with the hand's cards
     # (or the hand's just before, answered as the next came) is judged: chat is not.
-    return looks_like_answer(said, cards=table.round.hand) or for_previous(
+    return looks_like_answer(answer_in_english(said), cards=table.round.hand) or for_previous(
         table, said, context.now()
     )
 

@@ -81,7 +81,11 @@ async def solutions_text(
         body = [f"<code>{html.escape(s)}</code>" for s in shown]
         more = game.solution_count - len(shown) - (exclude in game.solutions)
         if more > 0:
-            body.append(_("… and {count} more").format(count=more))
+            body.append(
+                context.ngettext("… and {count} more", "… and {count} more", more).format(
+                    count=more
+                )
+            )
         count = len(shown) + max(more, 0)
         if not game.solution_count:
             body = [_("This hand has no solution.")]

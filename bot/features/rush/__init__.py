@@ -26,6 +26,7 @@ from bot.chat.answers import said_to_bot
 from bot.context import services
 from bot.features.rush import play, top
 from bot.game.claims import after_mention, looks_like_answer
+from bot.i18n import answer_in_english
 from bot.services.answer_routes import Priority, Route
 from bot.typed_handlers import ChatContext, HandlerContext, MessageUpdate, for_messages
 
@@ -73,7 +74,7 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     if said_to_bot(update, context) or update.effective_chat.type == ChatType.PRIVATE:
         return True
     text = message.text or ""
-    return looks_like_answer(after_mention(text, context.bot.username) or text)
+    return looks_like_answer(answer_in_english(after_mention(text, context.bot.username) or text))
 
 
 def waiting(context: ChatContext) -> bool:

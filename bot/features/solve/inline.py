@@ -13,8 +13,9 @@ from bot.context import BotContext
 from bot.features.solve.checks import mark_peeks, spoiler
 from bot.features.solve.replies import BUSY, render_result, slow_text, target_text
 from bot.game.requests import RequestError, parse_solve
+from bot.i18n import in_english
 from bot.services.solve_errors import SolveBusy, SolveTimeout
-from bot.texts import problem_text
+from bot.texts import RULE_WORDS, problem_text
 from solver import daily_number
 
 INLINE_RESULTS = 50
@@ -64,7 +65,7 @@ async def inline_query(update: Update, context: BotContext) -> None:
         await query.answer(results, cache_time=DAILY_CACHE_SECONDS)
         return
     try:
-        request = parse_solve(text)
+        request = parse_solve(in_english(text, RULE_WORDS))
         # The chosen result is posted in the chat the user types in: a group, perhaps.
         in_group = query.chat_type in (ChatType.GROUP, ChatType.SUPERGROUP)
         refusal = await spoiler(request, query.from_user.id, None, in_group, context)

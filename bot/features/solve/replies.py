@@ -17,10 +17,10 @@ from bot.features.solve import deferred
 from bot.features.solve.checks import keeping, mark_peeks
 from bot.game.deferrals import Deferral, overdue
 from bot.game.requests import RequestError, Rules, SolveRequest, SolveResult, parse_solve, shown
-from bot.i18n import N_
+from bot.i18n import N_, in_english, number
 from bot.services.deferred_solves import DeferredSolve
 from bot.services.solve_errors import SolveBusy, SolveTimeout, SolveTooBig
-from bot.texts import problem_text
+from bot.texts import RULE_WORDS, problem_text
 from bot.typed_handlers import (
     ButtonUpdate,
     HandlerContext,
@@ -102,7 +102,11 @@ def render_result(result: SolveResult, page: int, context: BotContext) -> str:
     body = [f"<code>{html.escape(s)}</code>" for s in result.solutions[start : start + PAGE_SIZE]]
     more = count - start - len(body)
     if more > 0:
-        body.append(_("… and {count} more").format(count=f"{more:,}"))
+        body.append(
+            context.ngettext("… and {count} more", "… and {count} more", more).format(
+                count=number(more, context.language)
+            )
+        )
     return "\n".join([header, *body])
 
 
@@ -186,7 +190,7 @@ async def solve_command(update: MessageUpdate, context: HandlerContext) -> None:
     # the spoiler checks, the job sent): cheap updates fetched in the same batch go first.
     await asyncio.sleep(0)
     try:
-        request = parse_solve(text)
+        request = parse_solve(in_english(text, RULE_WORDS))
     except RequestError as error:
         reason = html.escape(problem_text(error, context))
         context.reply(
