@@ -352,10 +352,11 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         key: str | None = None,
         on_sent: Callable[[Sent], object] | None = None,
         rider: str | None = None,
+        hold: float = 0.0,
         **kwargs: Any,
     ) -> None:
-        """Reply to the update's message (queued; cheap unless ``game``); ``rider``: see
-        :meth:`post`."""
+        """Reply to the update's message (queued; cheap unless ``game``); ``rider`` and
+        ``hold``: see :meth:`post`."""
         message = update.effective_message
         assert message is not None
         user = update.effective_user
@@ -370,6 +371,7 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
             user_id=None if game or user is None else user.id,
             on_sent=on_sent,
             rider=rider,
+            hold=hold,
         )
 
     def send(
