@@ -13,6 +13,7 @@ from telegram import Update
 from telegram.error import BadRequest
 from telegram.ext import Application, CallbackContext, ExtBot
 
+from bot.clock import Pause
 from bot.game.daily import DayBoard
 from bot.game.spoilers import HandIndex, LiveHands
 from bot.i18n import N_, language_of, translations
@@ -116,6 +117,9 @@ class BotData:
     maintenance: float | None
     """Since when (the bot's clock) the owner's maintenance notice answers everyone; None:
     it is off (``/admin maintenance``)."""
+    pause: Pause
+    """The games' clock's pauses: it stands still while maintenance is on (no round, duel or
+    run runs out while its players cannot answer)."""
 
     def __init__(self) -> None:
         self.clock = time.time
@@ -144,10 +148,11 @@ class BotData:
         self.telegram_seen = None
         self.backups = {}
         self.maintenance = None
+        self.pause = Pause()
 
     def now(self) -> float:
-        """The games' clock, in seconds."""
-        return self.clock()
+        """The games' clock, in seconds (standing still during maintenance: :attr:`pause`)."""
+        return self.pause.read(self.clock())
 
     def local_now(self) -> dt.datetime:
         """The wall clock in the time zone where the daily puzzle's day is counted."""
