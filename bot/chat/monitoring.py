@@ -312,7 +312,10 @@ class _Answers(BoundedHandler):
 
 
 class Healthz(_Answers):
-    """``GET /healthz``: 200 while the event loop answers within a second, else 503."""
+    """``GET /healthz``: 200 while the event loop answers within a second, else 503 (logged
+    as a warning: the loop was slow, which the check tells; not an error to report)."""
+
+    unavailable_level = logging.WARNING
 
     def get(self) -> None:
         check = loop_check(services(self.bot_application))
@@ -322,7 +325,10 @@ class Healthz(_Answers):
 
 class Readyz(_Answers):
     """``GET /readyz``: 200 when every part answers (the loop, Telegram, the data file, the
-    solver workers), else 503 naming the parts that do not."""
+    solver workers), else 503 naming the parts that do not (logged at INFO: not ready while
+    starting, or while a part is down, is the check's answer, not an error to report)."""
+
+    unavailable_level = logging.INFO
 
     workers: WorkersCheck
 
