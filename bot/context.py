@@ -15,6 +15,7 @@ from telegram.ext import Application, CallbackContext, ExtBot
 
 from bot.clock import Pause
 from bot.game.daily import DayBoard
+from bot.game.off_boards import Removal
 from bot.game.spoilers import HandIndex, LiveHands
 from bot.i18n import N_, language_of, translations
 from bot.services.activity import Activity
@@ -117,6 +118,8 @@ class BotData:
     maintenance: float | None
     """Since when (the bot's clock) the owner's maintenance notice answers everyone; None:
     it is off (``/admin maintenance``)."""
+    fairplay_removals: list[Removal]
+    """The owner's latest removals from the boards, to undo (``/admin fairplay undo``)."""
     pause: Pause
     """The games' clock's pauses: it stands still while maintenance is on (no round, duel or
     run runs out while its players cannot answer)."""
@@ -149,6 +152,7 @@ class BotData:
         self.backups = {}
         self.maintenance = None
         self.pause = Pause()
+        self.fairplay_removals = []
 
     def now(self) -> float:
         """The games' clock, in seconds (standing still during maintenance: :attr:`pause`)."""
