@@ -132,11 +132,12 @@ class Console:
             print("    " + "  ".join(f"[{button['text']}]" for button in row), file=self.out)
         self.out.flush()
 
-    def show_held(self, chat_id: int, seconds: float) -> None:
+    def show_held(self, chat_id: int, seconds: float, why: str = "limit") -> None:
         """Say why the bot is silent in a chat: Telegram's limits hold its next message
-        (the outbox tells, once per wait; the message comes later with its chat's label)."""
+        (the outbox tells, once per wait, and ``why``: see :func:`held_line`; the message
+        comes later with its chat's label)."""
         owner = self.api.users.get(chat_id, {}).get("first_name", str(chat_id))
-        print(held_line(None if chat_id == GROUP_ID else owner, seconds), file=self.out)
+        print(held_line(None if chat_id == GROUP_ID else owner, seconds, why), file=self.out)
         self.out.flush()
 
     def show_button_answers(self) -> None:
