@@ -348,8 +348,11 @@ class MetricsPage(_Answers):
         token = services(self.bot_application).settings.metrics_token
         if token is None:
             return None
-        given = self.request.headers.get("Authorization", "").encode("utf-8", "replace")
-        if hmac.compare_digest(given, f"Bearer {token}".encode()):
+        # The scheme is case-insensitive (RFC 9110 §11.1: "Bearer", "bearer"); the token not.
+        scheme, _, given = self.request.headers.get("Authorization", "").strip().partition(" ")
+        if scheme.lower() == "bearer" and hmac.compare_digest(
+            given.strip().encode("utf-8", "replace"), token.encode()
+        ):
             return None
         self.set_header("WWW-Authenticate", 'Bearer realm="metrics"')
         return HTTPStatus.UNAUTHORIZED
