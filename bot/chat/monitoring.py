@@ -249,7 +249,11 @@ class WorkersCheck:
         try:
             await pool.run(os.getpid, budget=WORKERS_BUDGET)
         except WorkTimeout:
-            return Check(False, f"no solver worker answered within {WORKERS_BUDGET:.0f} s")
+            return Check(
+                False,
+                f"the solver workers did not answer a ping within {WORKERS_BUDGET:g} s "
+                "(stalled, or all busy with long searches)",
+            )
         except (WorkFailed, PoolClosed) as error:
             return Check(False, f"the solver workers fail: {error}")
         workers = workers_of(data)
