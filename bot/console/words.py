@@ -24,6 +24,8 @@ CONSOLE_HELP = """Console commands:
                     :inline alone offers today's puzzle to share
   :send N           send result N of your last inline query into the chat
   :app              the address that opens the Mini App in a browser, as the current user
+  :botadmin on|off  the group's admin makes the bot an admin of the group (it then sees
+                    every message: answers need no /a), or a member again
   :help             this help
   :quit             leave (Ctrl-D and Ctrl-C do the same)
 Every user speaks the terminal's language, from LC_ALL or LANG: start the console with
@@ -56,4 +58,21 @@ def held_line(private_of: str | None, seconds: float, why: str = "limit") -> str
     return (
         f"(Telegram allows {GROUP_LIMIT} messages a minute in a group: the bot's next "
         f"message in the group comes in about {wait} s)"
+    )
+
+
+def bot_admin_line(admin_name: str, admin: bool, already: bool) -> str:
+    """What ``:botadmin on|off`` did: as on Telegram, a bot that is a group's admin sees
+    every message there (answers need no /a); a member sees only commands, replies to it
+    and mentions."""
+    if already:
+        return f"(the bot is {'an admin' if admin else 'not an admin'} of the group already)"
+    if admin:
+        return (
+            f"({admin_name}, the group's admin, made the bot an admin: it sees every message in "
+            "the group now, so answers need no /a)"
+        )
+    return (
+        f"({admin_name}, the group's admin, made the bot a member again: in the group it sees "
+        "only commands, replies to it and mentions)"
     )
