@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import plain_text
-from bot.services.timers import TIME_UP
+from bot.services.timers import NEXT_DEAL, TIME_UP
 from solver import solve
 from tests.bot.harness import (
     ANN,
@@ -98,3 +98,21 @@ async def test_a_restart_during_maintenance_keeps_the_clock_still(tmp_path: Path
         win = plain_text(await reply_to(api, BOB, GROUP, f"/a {solve(hand)[0].text}"))
     assert during == []
     assert win.startswith("🎉 Bob wins in 10.0 s")
+
+
+async def test_a_matchs_next_deal_waits_for_the_end_of_maintenance(tmp_path: Path) -> None:
+    api, clock = make_api(), FakeClock(NOON)
+    async with running_bot(api, tmp_path, env=OWNER, clock=clock) as application:
+        hand = dealt(await deal(api, BOB, BOB, "/play 2"))
+        await reply_to(api, BOB, BOB, f"/a {solve(hand)[0].text}")  # the win; next in 4 s
+        await reply_to(api, ANN, ANN, "/admin maintenance on")
+        before = len(api.sent)
+        for job in application.bot_data.timers.pending(BOB, NEXT_DEAL):
+            job.schedule_removal()
+            await job.run(application)  # the next deal's time comes
+        await settled(api, application)
+        during = api.sent[before:]
+        api.send(ANN, ANN, "/admin maintenance off")
+        dealt_after = await api.wait_for_sent(before + 2)
+    assert during == []  # no hand shown while Bob cannot answer
+    assert any("photo" in message for message in dealt_after[before:])

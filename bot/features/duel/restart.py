@@ -56,7 +56,7 @@ def restore(application: Application) -> tuple[int, int]:
             play.tell(local, duel, _goes_on(hand.number, round(deadline - now)))
         else:
             data.timers.run_once(
-                play.next_hand, 0, chat_id=home, kind=DUEL_NEXT, data=duel.token, by_clock=True
+                play.next_hand, 0, chat_id=home, kind=DUEL_NEXT, data=duel.token, pauses=True
             )
             play.tell(local, duel, _next_hand)
         resumed += 1
