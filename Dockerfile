@@ -37,8 +37,9 @@ RUN pip install /wheels/*.whl && rm -rf /wheels
 
 USER 10001
 VOLUME ["/data"]
-# Only what is set up listens: a webhook on 8443 (TELEGRAM_WEBHOOK_PORT, the Mini App with
-# it), the Mini App alone, with long polling, on 8080 (TWENTYFOUR_WEB_PORT).  Polling needs none.
+# The web port: with long polling 8080 (TWENTYFOUR_WEB_PORT), always: the health checks and
+# /metrics, and the Mini App when TWENTYFOUR_WEBAPP_URL is set; with a webhook 8443
+# (TELEGRAM_WEBHOOK_PORT) serves all of them.  Publish one only for the internet's use.
 EXPOSE 8443 8080
 # The bot's own check (no curl in a slim image): /healthz and /readyz on its web port
 # (docs/operating.md), exit 0 while both answer 200.  The start period covers the workers'

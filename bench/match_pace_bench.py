@@ -3,16 +3,20 @@ on Telegram's limit of 20 messages a minute per group (edits count)?
 
 The real bot runs in this process against the local Bot API, through PTB's own HTTP stack,
 with Telegram's flood limits on (the Bot API answers 429 past them, as Telegram does) and
-privacy mode on.  In a group of three (Ann, Bob, Carol), Ann sends ``/play 10``; two
-seconds after each deal reaches the group, two players send a wrong ``/a`` and the third
-the right one (the winner changes each round), and between rounds, once the win is seen,
-the winner asks ``/score``.  Reported, per round: the messages the bot sent or edited in
-the group (from one deal to the next), how long after the right answer the win was seen,
+privacy mode on.  In a group of three (Ann, Bob, Carol), Ann sends ``/play 10``; as
+players do, their answers come over seconds: two seconds after each deal reaches the group
+one player sends a wrong ``/a``, ``--spacing`` seconds later another a wrong one, and as
+long again later the third the right one (the winner changes each round); between rounds,
+once the win is seen, the winner asks ``/score``.  Reported, per round: the messages the
+bot sent or edited in the group (from one deal to the next), how long after the right
+answer the win was seen,
 how long after the win the next deal came, and how long the ``/score`` waited for its
 answer (a reply of its own, or a paragraph of the next deal's caption); then the longest of
-each, the match's messages per round and its length, and the 429s the Bot API gave.
+each, the match's messages per round and its length, the longest any game letter (a deal,
+a win) waited in the outbox for the group's limit, and the 429s the Bot API gave.
 
-Usage: ``python bench/match_pace_bench.py [--rounds 10] [--think 2] [--bot-path DIR]``;
+Usage: ``python bench/match_pace_bench.py [--rounds 10] [--think 2] [--spacing 1.5]
+[--bot-path DIR]`` (``--spacing 0``: the three answers at once, as the first bench had it);
 with ``--bot-path`` the bot is imported from another checkout (``bench/checkout.py``), to
 measure two versions with the same script.
 """
@@ -109,7 +113,7 @@ class Watch:
                 await asyncio.wait_for(self.event.wait(), left)
 
 
-async def play_match(rounds: int, think: float) -> None:
+async def play_match(rounds: int, think: float, spacing: float) -> None:
     app = importlib.import_module("bot.app")
     local_api = importlib.import_module("bot.local_api")
     settings_module = importlib.import_module("bot.settings")
@@ -143,14 +147,16 @@ async def play_match(rounds: int, think: float) -> None:
         while api.polls == 0:  # started: its first poll
             await asyncio.sleep(0.05)
         try:
-            table = await _rounds(api, watch, rounds, think)
+            table = await _rounds(api, watch, rounds, think, spacing)
+            stats = application.bot_data.outbox.stats
         finally:
             stop.set()
             await runner
     _report(table, watch, refused, rounds)
+    print(f"longest a game letter waited for the limit: {stats.longest_game_wait:.1f} s")
 
 
-async def _rounds(api: Any, watch: Watch, rounds: int, think: float) -> list[Round]:
+async def _rounds(api: Any, watch: Watch, rounds: int, think: float, spacing: float) -> list[Round]:
     """Play the match; one row per round."""
     table: list[Round] = []
     asked: list[tuple[Round, int, float, str, int]] = []
@@ -168,6 +174,7 @@ async def _rounds(api: Any, watch: Watch, rounds: int, think: float) -> list[Rou
         losers = [p for p in PLAYERS if p != winner]
         for which, loser in enumerate(losers):
             api.send(loser, GROUP, f"/a {wrong(hand, which)}")
+            await asyncio.sleep(spacing)
         answered = time.perf_counter()
         api.send(winner, GROUP, f"/a {solve(hand, 24)[0].pretty}")
         index, won_at, _ = await _expect(watch, index + 1, lambda m: " wins in " in plain(m))
@@ -248,9 +255,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--think", type=float, default=2.0, help="seconds to each answer")
+    parser.add_argument(
+        "--spacing", type=float, default=1.5, help="seconds between one answer and the next"
+    )
     parser.add_argument("--bot-path", help="the checkout to import the bot from")
     args = parser.parse_args()
-    asyncio.run(play_match(args.rounds, args.think))
+    asyncio.run(play_match(args.rounds, args.think, args.spacing))
 
 
 if __name__ == "__main__":

@@ -52,7 +52,7 @@ for the host (docs/operating.md):
 
 examples (as the README's quick start installs it, in .venv):
   .venv/bin/python -m bot                          the console game
-  printf '/solve 3 3 8 8\n' | .venv/bin/python -m bot
+  printf '/solve 3 3 8 8\\n' | .venv/bin/python -m bot
                                                    a scripted console session
   TELEGRAM_BOT_TOKEN=123456:ABC... .venv/bin/python -m bot
                                                    the bot on Telegram"""

@@ -155,7 +155,7 @@ def build_application(
     data.clock = clock or GameClock(wall, monotonic)
     data.calendar = clock or SteadyClock(wall, monotonic)
     data.outbox = outbox
-    data.timers = Timers(job_queue, data.now)
+    data.timers = Timers(job_queue, data.now, lambda: data.pause.stopped)
     data.write_now, persistence.on_saved_again = persistence.write_now, data.held.release
     data.global_data = persistence.load_global()
     memory = settings.worker_memory and settings.worker_memory * 2**20
@@ -341,13 +341,13 @@ async def serve_until(
     # the bot serves: the cycle collector need not scan it again.  Its full scans of it took
     # about a twelfth of a busy bot's time.
     warm_up.add_done_callback(lambda _: gc.freeze())
+    admin.restore(application)  # first: a maintenance kept on keeps the games' clock still
     rounds.restore_timers(application)
     daily.restore(application)
     hunt.restore(application)
     countdown.restore(application)
     duel.restore(application)
     rush.restore(application)
-    admin.restore(application)
     backups.schedule(application)
     monitoring.start(application)  # after the restores: a game restored is not dealt again
     await stop.wait()

@@ -78,3 +78,38 @@ class GameClock(SteadyClock):
     :data:`RESET_STEP`, which sets the machine's clock, is followed)."""
 
     follows_over = RESET_STEP
+
+
+class Pause:
+    """The games' clock stood still while the owner's maintenance is on (players cannot
+    answer then: their rounds, duels and runs must not run out meanwhile).  ``read`` turns a
+    reading of the games' clock into game time: frozen while stopped, and afterwards behind
+    it by every pause so far (``offset``, kept across restarts with the maintenance notice)."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+        """Seconds the games' clock has stood still so far."""
+        self.stopped_at: float | None = None
+        """The games' clock's reading when it stopped; None: it runs."""
+
+    @property
+    def stopped(self) -> bool:
+        return self.stopped_at is not None
+
+    def read(self, clock: float) -> float:
+        """Game time, for a reading of the games' clock."""
+        return (clock if self.stopped_at is None else self.stopped_at) - self.offset
+
+    def stop(self, clock: float) -> None:
+        """The clock stands still from ``clock`` on (no change if it stands already)."""
+        if self.stopped_at is None:
+            self.stopped_at = clock
+
+    def start(self, clock: float) -> float:
+        """The clock runs again from where it stood; returns how long it stood."""
+        if self.stopped_at is None:
+            return 0.0
+        stood = max(0.0, clock - self.stopped_at)
+        self.offset += stood
+        self.stopped_at = None
+        return stood

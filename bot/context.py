@@ -13,7 +13,9 @@ from telegram import Update
 from telegram.error import BadRequest
 from telegram.ext import Application, CallbackContext, ExtBot
 
+from bot.clock import Pause
 from bot.game.daily import DayBoard
+from bot.game.off_boards import Removal
 from bot.game.spoilers import HandIndex, LiveHands
 from bot.i18n import N_, language_of, translations
 from bot.services.activity import Activity
@@ -60,8 +62,7 @@ class BotData:
     admins: dict[tuple[int, int], tuple[bool, float]]
     """(chat, user) → (is an admin, when Telegram was asked): see :mod:`bot.chat.admins`."""
     answers: AnswerRouter
-    """Which game of a chat a typed answer goes to: each game's route, by priority (see
-    :mod:`bot.services.answer_routes`)."""
+    """Which game of a chat a typed answer goes to (:mod:`bot.services.answer_routes`)."""
     deep_links: dict[str, Callable[[Any, Any], Awaitable[None]]]
     """``/start PAYLOAD`` in private (a t.me/<bot>?start=PAYLOAD link) → the feature's handler."""
     file_ids: dict[tuple[tuple[int, ...], bool, int | None], str]
@@ -71,22 +72,18 @@ class BotData:
     live_hands: LiveHands
     """The rounds being played, whose solutions their players may not ask for."""
     challenge_hands: HandIndex
-    """The challenges someone has opened, by token: whoever the bot gives their solutions
-    to before opening one plays it unranked (:mod:`bot.game.challenge`)."""
+    """The challenges someone has opened, by token (:mod:`bot.game.challenge`)."""
     deferred_solves: DeferredSolves
-    """The /solve requests waiting for a duel's hand to end (see
-    :mod:`bot.services.deferred_solves`)."""
+    """The /solve requests waiting for a duel's hand to end (:mod:`.deferred_solves`)."""
     daily_board: DayBoard
     """Every player's solve time of the latest daily puzzles, sorted (rebuilt at start-up)."""
     app_calls: dict[str, Callable[[Any], Awaitable[tuple[int, dict[str, Any]]]]]
-    """``"GET daily"`` → the feature's answer to ``GET /app/api/daily`` from the Mini App
-    (see :mod:`bot.chat.miniapp`)."""
+    """``"GET daily"`` → the answer to the Mini App's ``GET /app/api/daily`` (:mod:`.miniapp`)."""
     game_calls: dict[str, Callable[[Any], Awaitable[tuple[int, dict[str, Any]]]]]
     """``"POST start"`` → the feature's answer to ``POST /app/api/rush/start`` from the Telegram
     game's page (see :mod:`bot.chat.game_page`)."""
     web_address: str | None
-    """Where the bot's web server listens once started (``http://127.0.0.1:8080``); None
-    when it serves none."""
+    """Where the bot's web server listens once started; None when it serves none."""
     write_now: RowWriter | None
     """The persistence's way to save a chat's and a user's data at once (see
     :meth:`BotContext.save_now`), given where the application is built; None saves nothing."""
@@ -96,8 +93,7 @@ class BotData:
     """What the bot keeps across all chats: duels and invitations, ratings, each hand's
     record, challenges (loaded at start-up; saved by :meth:`BotContext.save_global`)."""
     activity: Activity
-    """Players and chats by the hour they were last seen, games dealt by kind (for the
-    host: ``/admin`` and the metrics)."""
+    """Players and chats by the hour last seen, games dealt by kind (``/admin``, metrics)."""
     metrics: Metrics
     """The Prometheus metrics served at ``/metrics`` (:mod:`bot.chat.monitoring`)."""
     heartbeat: Heartbeat
@@ -111,11 +107,13 @@ class BotData:
     (an update posted, or ``getWebhookInfo`` with no delivery error); polling keeps its
     own (:attr:`PollingRequest.answered_at`)."""
     backups: dict[str, float]
-    """The scheduled backups since start: how many went ``ok`` and ``failed``, and when the
-    ``last`` one was written (:mod:`bot.chat.backups`)."""
+    """Scheduled backups since start: ``ok``, ``failed``, ``last`` (:mod:`bot.chat.backups`)."""
     maintenance: float | None
-    """Since when (the bot's clock) the owner's maintenance notice answers everyone; None:
-    it is off (``/admin maintenance``)."""
+    """Since when the owner's maintenance notice answers everyone; None: it is off."""
+    fairplay_removals: list[Removal]
+    """The owner's latest removals from the boards, to undo (``/admin fairplay undo``)."""
+    pause: Pause
+    """The games' clock's pauses: it stands still while maintenance is on."""
 
     def __init__(self) -> None:
         self.clock = time.time
@@ -144,10 +142,12 @@ class BotData:
         self.telegram_seen = None
         self.backups = {}
         self.maintenance = None
+        self.pause = Pause()
+        self.fairplay_removals = []
 
     def now(self) -> float:
-        """The games' clock, in seconds."""
-        return self.clock()
+        """The games' clock, in seconds (standing still during maintenance: :attr:`pause`)."""
+        return self.pause.read(self.clock())
 
     def local_now(self) -> dt.datetime:
         """The wall clock in the time zone where the daily puzzle's day is counted."""
@@ -352,10 +352,11 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         key: str | None = None,
         on_sent: Callable[[Sent], object] | None = None,
         rider: str | None = None,
+        hold: float = 0.0,
         **kwargs: Any,
     ) -> None:
-        """Reply to the update's message (queued; cheap unless ``game``); ``rider``: see
-        :meth:`post`."""
+        """Reply to the update's message (queued; cheap unless ``game``); ``rider`` and
+        ``hold``: see :meth:`post`."""
         message = update.effective_message
         assert message is not None
         user = update.effective_user
@@ -370,6 +371,7 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
             user_id=None if game or user is None else user.id,
             on_sent=on_sent,
             rider=rider,
+            hold=hold,
         )
 
     def send(

@@ -6,6 +6,7 @@ and exits 0 when all went well."""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -75,8 +76,22 @@ def backup_command(settings: Settings, path: str) -> int:
     from bot.persistence.backups import backup
 
     data_file = settings.data_dir / FILE_NAME
+    target = Path(path)
+    if path.endswith(("/", os.sep)) or target.is_dir():  # a folder: made if new
+        try:
+            target.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            print(f"error: cannot make the folder {target} ({error.strerror})", file=sys.stderr)
+            return 2
+    elif not target.parent.is_dir():
+        print(
+            f"error: there is no folder {target.parent}: make it first, or end PATH with / "
+            "for a new folder to back up into",
+            file=sys.stderr,
+        )
+        return 2
     try:
-        written = backup(data_file, Path(path))
+        written = backup(data_file, target)
     except DataFileError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

@@ -43,6 +43,7 @@ REASONS = {
     Code.PERCENT: N_("Percent (%) is not allowed: only + − × ÷"),
     Code.FACTORIAL: N_("factorials (!) are not allowed: only + − × ÷"),
     Code.DECIMAL: N_("{number}: decimals are not allowed; write a fraction instead, like 1/2"),
+    Code.EXPONENT: N_("{number}: write numbers out in full, like 1000, not with an exponent"),
     Code.SIGN: N_(
         "a number can't start with {sign} (column {column}): the cards are used as dealt"
     ),

@@ -66,6 +66,8 @@ class Code(StrEnum):
     DECIMAL = "decimal"
     """``number`` in a request is a decimal (in an answer, a decimal is a number that is no
     card: :attr:`NOT_DEALT`, or :attr:`NOT_OFFERED`)."""
+    EXPONENT = "exponent"
+    """``number`` is written with an exponent (``1e3``, at the column in an answer)."""
     SIGN = "sign"
     """A number starts with ``sign`` (``−`` or ``+``) at the column: -1+25."""
 

@@ -34,6 +34,7 @@ MESSAGES = {
     Code.PERCENT: "% is not allowed: only + - × ÷.",
     Code.FACTORIAL: "Factorials (!) are not allowed: only + - × ÷.",
     Code.DECIMAL: "{number}: decimals are not allowed; write a fraction instead, like 1/2.",
+    Code.EXPONENT: "{number}: write numbers out in full, like 1000, not with an exponent.",
     Code.SIGN: "A number can't start with {sign} (column {column}): the cards are used as dealt.",
     Code.MISSING_NUMBER: "A number is missing before “{token}” (column {column}).",
     Code.MISSING_OPERATOR: "An operator is missing before “{token}” (column {column}).",

@@ -142,6 +142,8 @@ def read_number(word: str) -> Value:
         value = Fraction(folded)
     except (ValueError, ZeroDivisionError):
         raise ParseError(Code.NOT_A_NUMBER, number=shown) from None
-    if "." in folded or "e" in folded.lower():  # 1e3, 2.5e1: no one writes a card so
+    if "e" in folded.lower():  # 1e3, 2.5e1: no one writes a card so
+        raise ParseError(Code.EXPONENT, number=shown)
+    if "." in folded:
         raise ParseError(Code.DECIMAL, number=shown)
     return whole(value)

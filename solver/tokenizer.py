@@ -158,11 +158,30 @@ def tokenize(text: str) -> list[Token]:
             while j < len(chars) and chars[j][1].isalpha():
                 j += 1
             word = "".join(c for _, c in chars[i:j])
+            _exponent(chars, i, j, tokens)
             raise ParseError(Code.WORD, pos, word=word[:20])
         else:
             raise ParseError(Code.UNKNOWN_CHARACTER, pos, char=ch)
         i += 1
     return tokens
+
+
+def _exponent(chars: list[tuple[int, str]], start: int, end: int, tokens: list[Token]) -> None:
+    """Refuse ``1e3`` (the word ``e`` from ``start`` to ``end`` between a number and digits)
+    as a number written with an exponent, not as "e is not a card"."""
+    if end - start != 1 or chars[start][1] not in "eE" or not tokens or tokens[-1].kind != "num":
+        return
+    number = tokens[-1]
+    if start == 0 or not chars[start - 1][1].isdigit():
+        return  # not glued to the number before
+    k = end + (end < len(chars) and chars[end][1] in "+-")
+    digits = ""
+    while k < len(chars) and chars[k][1].isdigit():
+        digits, k = digits + chars[k][1], k + 1
+    if digits:
+        sign = chars[end][1] if chars[end][1] in "+-" else ""
+        shown = f"{number.text}{chars[start][1]}{sign}{digits}"[:20]
+        raise ParseError(Code.EXPONENT, number.position, number=shown)
 
 
 def _decimal(chars: list[tuple[int, str]], start: int, tokens: list[Token]) -> int:

@@ -80,3 +80,17 @@ def test_the_compose_file_runs_the_bot_with_prometheus_on_its_web_port() -> None
     assert f'targets: ["bot:{Settings.from_env({}).web_port}"]' in prometheus
     assert "credentials_file: /run/secrets/metrics_token" in prometheus
     assert "TWENTYFOUR_METRICS_TOKEN" in compose
+
+
+def test_the_guides_say_the_polling_web_port_serves_the_health_checks() -> None:
+    """With long polling ``python -m bot`` always listens on TWENTYFOUR_WEB_PORT for the
+    health checks and /metrics (``run_polling(watch=True)``; the image's HEALTHCHECK asks
+    it: tests/bot/test_host_process.py), Mini App or not: the guide and the Dockerfile
+    must not say it listens only for the Mini App, or that polling needs no port."""
+    guide = (ROOT / "docs" / "deploying.md").read_text()
+    (row,) = re.findall(r"^\| `TWENTYFOUR_WEB_LISTEN` .*$", guide, re.MULTILINE)
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    assert "only with `TWENTYFOUR_WEBAPP_URL`" not in row
+    assert "health checks" in row
+    assert "Polling needs none" not in dockerfile
+    assert "always: the health checks" in dockerfile

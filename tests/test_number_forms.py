@@ -164,7 +164,7 @@ def test_a_grouped_number_alone_is_one_number() -> None:
 @pytest.mark.parametrize(
     ("word", "code"),
     [
-        ("1e3", Code.DECIMAL),
+        ("1e3", Code.EXPONENT),
         ("-½", Code.NEGATIVE),
         ("½½", Code.NOT_A_NUMBER),
         ("1,00", Code.NOT_A_NUMBER),

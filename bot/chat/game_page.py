@@ -153,6 +153,8 @@ class GameApiHandler(PlayerApiHandler):
             return
         user_id = self.token.user_id
         context = player_context(self.bot_application, AppUser(user_id, "", None))
+        if self.closed_for(user_id, context):
+            return
         status, reply = await call(GameRequest(context, self.token, body))
         self.reply(user_id, status, reply)
 

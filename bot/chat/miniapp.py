@@ -45,6 +45,11 @@ from bot.settings import Settings
 logger = logging.getLogger(__name__)
 
 MENU_BUTTON = N_("Play")
+MAINTENANCE = N_(
+    "🛠 Twenty-Four is being looked after for a few minutes: please try again soon. Your "
+    "scores are kept."
+)
+"""The owner's maintenance notice (as the chats get it: bot.features.admin.maintenance)."""
 """The label of the chat menu button that opens the Mini App in private chats."""
 
 
@@ -144,6 +149,17 @@ class PlayerApiHandler(BoundedHandler):
         self.set_header("Cache-Control", "no-store")
         self.set_header("X-Content-Type-Options", "nosniff")
 
+    def closed_for(self, user_id: int, context: BotContext) -> bool:
+        """While the owner's maintenance is on, anyone else's call is refused (503, with the
+        notice the page shows; at INFO, no error): the games' clock stands still then, so a
+        page's daily or Rush run must not be played on it."""
+        data = services(self.bot_application)
+        if data.maintenance is None or user_id == data.settings.owner_id:
+            return False
+        self.unavailable_level = logging.INFO
+        self.reply(user_id, HTTPStatus.SERVICE_UNAVAILABLE, {"reason": context._(MAINTENANCE)})
+        return True
+
     async def get(self, name: str) -> None:
         await self.answer("GET", name, {})
 
@@ -192,6 +208,8 @@ class ApiHandler(PlayerApiHandler):
             self.refuse(HTTPStatus.NOT_FOUND)
             return
         context = player_context(self.bot_application, self.user)
+        if self.closed_for(self.user.id, context):
+            return
         status, reply = await call(AppRequest(context, self.user, body))
         self.reply(self.user.id, status, reply)
 

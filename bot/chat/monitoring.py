@@ -249,7 +249,11 @@ class WorkersCheck:
         try:
             await pool.run(os.getpid, budget=WORKERS_BUDGET)
         except WorkTimeout:
-            return Check(False, f"no solver worker answered within {WORKERS_BUDGET:.0f} s")
+            return Check(
+                False,
+                f"the solver workers did not answer a ping within {WORKERS_BUDGET:g} s "
+                "(stalled, or all busy with long searches)",
+            )
         except (WorkFailed, PoolClosed) as error:
             return Check(False, f"the solver workers fail: {error}")
         workers = workers_of(data)
@@ -312,7 +316,10 @@ class _Answers(BoundedHandler):
 
 
 class Healthz(_Answers):
-    """``GET /healthz``: 200 while the event loop answers within a second, else 503."""
+    """``GET /healthz``: 200 while the event loop answers within a second, else 503 (logged
+    as a warning: the loop was slow, which the check tells; not an error to report)."""
+
+    unavailable_level = logging.WARNING
 
     def get(self) -> None:
         check = loop_check(services(self.bot_application))
@@ -322,7 +329,10 @@ class Healthz(_Answers):
 
 class Readyz(_Answers):
     """``GET /readyz``: 200 when every part answers (the loop, Telegram, the data file, the
-    solver workers), else 503 naming the parts that do not."""
+    solver workers), else 503 naming the parts that do not (logged at INFO: not ready while
+    starting, or while a part is down, is the check's answer, not an error to report)."""
+
+    unavailable_level = logging.INFO
 
     workers: WorkersCheck
 
@@ -342,8 +352,11 @@ class MetricsPage(_Answers):
         token = services(self.bot_application).settings.metrics_token
         if token is None:
             return None
-        given = self.request.headers.get("Authorization", "").encode("utf-8", "replace")
-        if hmac.compare_digest(given, f"Bearer {token}".encode()):
+        # The scheme is case-insensitive (RFC 9110 §11.1: "Bearer", "bearer"); the token not.
+        scheme, _, given = self.request.headers.get("Authorization", "").strip().partition(" ")
+        if scheme.lower() == "bearer" and hmac.compare_digest(
+            given.strip().encode("utf-8", "replace"), token.encode()
+        ):
             return None
         self.set_header("WWW-Authenticate", 'Bearer realm="metrics"')
         return HTTPStatus.UNAUTHORIZED

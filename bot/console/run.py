@@ -78,14 +78,15 @@ class _Progress:
 async def _wait_until_answered(
     api: LocalBotApi, progress: _Progress, outbox: Outbox, timeout: float = 30
 ) -> None:
-    """Wait until the bot has handled every update sent so far and sent its replies, but
-    those Telegram's limits hold for a while (the console has said so: they come later, each
-    with its chat's label, while the session goes on)."""
+    """Wait until the bot has handled every update sent so far and sent the replies due
+    now; not those that wait (a chat's limits, a status message's or a match's ``/score``
+    hold): they come later, each with its chat's label, while the next typed line is read
+    at once (it used to wait behind them, for up to half a minute)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while progress.done < api.pushed and loop.time() < deadline:
         await asyncio.sleep(0.02)
-    while outbox.pending() > outbox.held() and loop.time() < deadline:
+    while outbox.busy() and loop.time() < deadline:
         await asyncio.sleep(0.02)
     await asyncio.sleep(QUIET)
 
@@ -116,7 +117,10 @@ async def run_console(
     # the user table meanwhile.
     console = Console(api, out, users, token)
     # The outbox tells when Telegram's limits hold the bot's messages; the console says so.
-    services(application).outbox.on_held = console.show_held
+    outbox = services(application).outbox
+    outbox.on_held = lambda chat_id, seconds: console.show_held(
+        chat_id, seconds, outbox.held_by(chat_id)
+    )
     stop = asyncio.Event()
     # The Mini App on localhost (TWENTYFOUR_WEB_PORT, or any free port if it is taken);
     # with no public address no button points to it, and the console prints where it is.

@@ -12,9 +12,9 @@ import time
 from typing import Any, TextIO
 
 from bot.console.users import UserTable, language, login_name, username
-from bot.console.words import CONSOLE_HELP, held_line
+from bot.console.words import CONSOLE_HELP, bot_admin_line, held_line
 from bot.i18n import without_isolates
-from bot.local_api import LocalBotApi, plain_text
+from bot.local_api import BOT_ID, LocalBotApi, plain_text
 from bot.services.launch_data import launch_hash, sign_init_data
 
 GROUP_ID = -1_001_000_000_001
@@ -136,11 +136,12 @@ class Console:
             print("    " + labels, file=self.out)
         self.out.flush()
 
-    def show_held(self, chat_id: int, seconds: float) -> None:
+    def show_held(self, chat_id: int, seconds: float, why: str = "limit") -> None:
         """Say why the bot is silent in a chat: Telegram's limits hold its next message
-        (the outbox tells, once per wait; the message comes later with its chat's label)."""
+        (the outbox tells, once per wait, and ``why``: see :func:`held_line`; the message
+        comes later with its chat's label)."""
         owner = self.api.users.get(chat_id, {}).get("first_name", str(chat_id))
-        print(held_line(None if chat_id == GROUP_ID else owner, seconds), file=self.out)
+        print(held_line(None if chat_id == GROUP_ID else owner, seconds, why), file=self.out)
         self.out.flush()
 
     def show_button_answers(self) -> None:
@@ -206,6 +207,9 @@ class Console:
         elif word == ":app":
             print(self.app_line(), file=self.out)
             return True
+        elif word == ":botadmin" and rest.strip().lower() in ("on", "off"):
+            self._bot_admin(rest.strip().lower() == "on")
+            return True
         else:
             print(self.help_text(), file=self.out)
             return True
@@ -233,6 +237,13 @@ class Console:
         if url is None:
             return "(the Mini App is not served)"
         return f"Play by tapping in a browser (as yourself, for an hour): {url}"
+
+    def _bot_admin(self, admin: bool) -> None:
+        """The group's admin makes the bot an admin of the group, or a member again."""
+        already = self.api.chats[GROUP_ID].bot_is_admin == admin
+        if not already:
+            self.api.set_admin(GROUP_ID, BOT_ID, admin, by_user=self.admin_id)
+        print(bot_admin_line(self.users.name_of(self.admin_id), admin, already), file=self.out)
 
     def _chat_type(self) -> str:
         return "supergroup" if self.chat_id == GROUP_ID else "sender"

@@ -24,6 +24,8 @@ CONSOLE_HELP = """Console commands:
                     :inline alone offers today's puzzle to share
   :send N           send result N of your last inline query into the chat
   :app              the address that opens the Mini App in a browser, as the current user
+  :botadmin on|off  the group's admin makes the bot an admin of the group (it then sees
+                    every message: answers need no /a), or a member again
   :help             this help
   :quit             leave (Ctrl-D and Ctrl-C do the same)
 Every user speaks the terminal's language, from LC_ALL or LANG: start the console with
@@ -33,16 +35,44 @@ have them in lower case (Carol is @carol, for /duel @carol).  Telegram's limits 
 Telegram (20 messages a minute in a group): the console says when they hold the bot's."""
 
 
-def held_line(private_of: str | None, seconds: float) -> str:
-    """Why the bot is silent in the group (``private_of`` None) or in someone's private chat:
-    Telegram's limits hold its next message there for ``seconds``."""
+def held_line(private_of: str | None, seconds: float, why: str = "limit") -> str:
+    """Why the bot is silent in the group (``private_of`` None) or in someone's private chat
+    for about ``seconds``: Telegram asked it to wait (``why`` ``pause``), the chat's window
+    of messages is full (``limit``), or, in the group, its replies leave the window's last
+    places to the game (``room``: a deal or a win still goes at once)."""
     wait = math.ceil(seconds)
-    if private_of is None:
+    if why == "pause":
+        where = "in the group" if private_of is None else f"to {private_of}'s private chat"
+        return f"(Telegram asked the bot to wait: its next message {where} comes in about {wait} s)"
+    if private_of is not None:
         return (
-            f"(Telegram allows {GROUP_LIMIT} messages a minute in a group: the bot's next "
-            f"message in the group comes in about {wait} s)"
+            f"(Telegram holds the bot's messages to {private_of}'s private chat: the next comes "
+            f"in about {wait} s)"
+        )
+    if why == "room":
+        return (
+            f"(The group is near Telegram's {GROUP_LIMIT} messages a minute, and the bot keeps "
+            f"the last ones for the game: its replies here wait about {wait} s; a deal or a win "
+            "still comes at once)"
         )
     return (
-        f"(Telegram holds the bot's messages to {private_of}'s private chat: the next comes "
-        f"in about {wait} s)"
+        f"(Telegram allows {GROUP_LIMIT} messages a minute in a group: the bot's next "
+        f"message in the group comes in about {wait} s)"
+    )
+
+
+def bot_admin_line(admin_name: str, admin: bool, already: bool) -> str:
+    """What ``:botadmin on|off`` did: as on Telegram, a bot that is a group's admin sees
+    every message there (answers need no /a); a member sees only commands, replies to it
+    and mentions."""
+    if already:
+        return f"(the bot is {'an admin' if admin else 'not an admin'} of the group already)"
+    if admin:
+        return (
+            f"({admin_name}, the group's admin, made the bot an admin: it sees every message in "
+            "the group now, so answers need no /a)"
+        )
+    return (
+        f"({admin_name}, the group's admin, made the bot a member again: in the group it sees "
+        "only commands, replies to it and mentions)"
     )

@@ -50,8 +50,17 @@ async def score(update: MessageUpdate, context: HandlerContext) -> None:
             "Countdown: {count} point", "Countdown: {count} points", player.countdown_points
         ).format(count=player.countdown_points)
     # Asked again while the reply still waits (a busy group near its limit): one reply, the
-    # latest, goes; or it goes with the next deal, if that comes first.
-    context.reply(update, text, key=f"score:{update.effective_user.id}", rider=text)
+    # latest, goes; or it goes with the next deal, if that comes first.  During a group's
+    # match the next deal comes within seconds: the reply waits for it (SCORE_HOLD at most)
+    # rather than spend one of the group's 20 messages a minute.
+    match = context.chat_data.table.match
+    hold = SCORE_HOLD if update.effective_chat.id < 0 and match and not match.over else 0.0
+    context.reply(update, text, key=f"score:{update.effective_user.id}", rider=text, hold=hold)
+
+
+SCORE_HOLD = 8.0
+"""Seconds a /score asked during a group's match waits for the next picture to ride in
+(docs/performance-bot.md: a match's pace); past them, it goes on its own."""
 
 
 NAME_SHOWN = 40

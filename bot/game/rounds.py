@@ -173,8 +173,12 @@ class Round:
             return Outcome(verdict, too_fast=True)
         self._end(Phase.WON)
         self.winner = user_id
-        won = points(self.level, self.hints - self.free_hints, solvable=self.solvable)
-        return Outcome(verdict, won=True, points=won, seconds=elapsed(self.started, now))
+        return Outcome(verdict, won=True, points=self.worth, seconds=elapsed(self.started, now))
+
+    @property
+    def worth(self) -> int:
+        """The points a win gives now, after the hints asked (the free ones cost none)."""
+        return points(self.level, self.hints - self.free_hints, solvable=self.solvable)
 
     def show(self, now: float) -> None:
         """The hand has reached the players: its clock and time limit start now.

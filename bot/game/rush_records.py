@@ -120,7 +120,7 @@ class BoardEntry:
     record: RunRecord
 
 
-def _place(entries: list[BoardEntry], entry: BoardEntry) -> list[BoardEntry]:
+def place(entries: list[BoardEntry], entry: BoardEntry) -> list[BoardEntry]:
     """``entries`` with ``entry`` in, if it beats the player's own, best first, cut to size."""
     mine = next((e for e in entries if e.user_id == entry.user_id), None)
     if mine is not None and not entry.record.beats(mine.record):
@@ -150,8 +150,8 @@ class RushBoard:
         entry = BoardEntry(user_id, name, RunRecord.of(result, day))
         if entry.record.score == 0 or result.too_fast or off_boards:
             return
-        self.all_time = _place(self.all_time, entry)
-        self.week = _place(self.this_week(day), entry)
+        self.all_time = place(self.all_time, entry)
+        self.week = place(self.this_week(day), entry)
 
     def this_week(self, today: dt.date) -> list[BoardEntry]:
         """The best runs of the week of ``today``, best first."""

@@ -140,6 +140,18 @@ class Dispatcher:
         The dispatcher waits on the event loop's time for the turns it worked out."""
         self._poke()
 
+    def held_by(self, chat_id: int) -> str:
+        """Why the chat's next letter waits, for :attr:`on_held`'s reader: ``pause`` (a 429
+        from Telegram), ``limit`` (a game letter, or a private chat's: the chat's window is
+        full), or ``room`` (a group's reply, which leaves the window's last places to the
+        game: deals and wins still go at once)."""
+        queue = self._chats.get(chat_id)
+        if queue is None:
+            return "limit"
+        if queue.paused_until > self.clock():
+            return "pause"
+        return "room" if chat_id < 0 and not queue.game else "limit"
+
     def held(self) -> int:
         """Letters queued in chats whose next letter is held (see :attr:`on_held`)."""
         return sum(len(q.game) + len(q.cheap) for q in self._chats.values() if q.held)

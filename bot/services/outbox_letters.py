@@ -88,11 +88,12 @@ class ChatQueue:
 
     def next_cheap(self, now: float) -> Letter:
         """The cheap letter that goes next: the first not held (:attr:`Letter.not_before`)
-        past ``now``, else the first."""
+        past ``now``, else the first whose hold ends first (a status message held a few
+        seconds is not kept waiting behind a /score reply held longer)."""
         for letter in self.cheap:
             if letter.not_before <= now:
                 return letter
-        return self.cheap[0]
+        return min(self.cheap, key=lambda letter: letter.not_before)
 
     def pop(self, now: float) -> Letter:
         """The letter that goes next: game letters first."""

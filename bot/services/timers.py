@@ -10,7 +10,10 @@ nothing piles up for chats that go quiet.
 A game's alarm rings by the bot's clock (``by_clock``), which a step of the wall clock does
 not move (:mod:`bot.clock`); PTB's job queue runs jobs by the wall clock, so a step forward
 rings such an alarm early: it is then set again for the time still to run on the bot's
-clock, and the game's end comes when its time is up, not an hour early.
+clock, and the game's end comes when its time is up, not an hour early.  While the games'
+clock stands still (the owner's maintenance: :class:`bot.clock.Pause`), such an alarm that
+rings is held, and set again for its time still to run once the clock runs
+(:meth:`Timers.resume`); so are a match's and a duel's next deal (``pauses``).
 
 When Telegram upgrades a group to a supergroup, the group gets a new chat id:
 :meth:`Timers.move` gives its pending jobs to the new id (PTB moves the chat's data, not its
@@ -99,10 +102,21 @@ class _Timer:
 class Timers:
     """The chats' pending jobs on the application's job queue (``context.bot_data.timers``)."""
 
-    def __init__(self, job_queue: JobQueue[Any], clock: Callable[[], float] | None = None) -> None:
-        """``clock``: the bot's clock, by which alarms set ``by_clock`` ring."""
+    def __init__(
+        self,
+        job_queue: JobQueue[Any],
+        clock: Callable[[], float] | None = None,
+        stopped: Callable[[], bool] = lambda: False,
+    ) -> None:
+        """``clock``: the bot's clock, by which alarms set ``by_clock`` ring; ``stopped``:
+        whether that clock stands still (maintenance): an alarm that rings then is held until
+        :meth:`resume`."""
         self._queue = job_queue
         self._clock = clock
+        self._stopped = stopped
+        self._held: dict[tuple[int, str], tuple[JobCallback[Any], float | None, object]] = {}
+        """Alarms that rang while the clock stood still, by chat and kind: their callback,
+        due time (None: a job that ``pauses``, run at once) and data."""
         self._chats: dict[int, dict[str, _Timer]] = {}
         """Each chat's pending jobs, by the scheduler's job id."""
         self._chat_of: dict[str, int] = {}
@@ -118,14 +132,19 @@ class Timers:
         kind: str,
         data: object = None,
         by_clock: bool = False,
+        pauses: bool = False,
     ) -> Job[Any]:
         """Run ``callback`` once, in ``when`` seconds (or at that time), for the chat;
-        ``by_clock``: when ``when`` seconds have passed on the bot's clock (see the module)."""
+        ``by_clock``: when ``when`` seconds have passed on the bot's clock (see the module);
+        ``pauses``: held while the games' clock stands still, and run when it runs again
+        (a match's or a duel's next deal: no game starts during maintenance)."""
         due = None
         ring: JobCallback[Any] = callback
         if by_clock and self._clock is not None and not isinstance(when, dt.datetime):
             due = self._clock() + when
             ring = self._by_clock(callback, due, chat_id=chat_id, kind=kind)
+        elif pauses:
+            ring = self._pausing(callback, chat_id=chat_id, kind=kind)
         job = self._queue.run_once(
             ring,
             when,
@@ -144,12 +163,29 @@ class Timers:
         assert clock is not None
 
         async def ring(context: _Context) -> None:
+            job = context.job
+            if self._stopped():  # the games' clock stands still: rung when it runs again
+                self._held[(chat_id, kind)] = (callback, due, job.data if job else None)
+                return
             early = due - clock()
             if early > EARLY:
                 logger.info("A %s alarm rang %.0f s early (a clock step): set again", kind, early)
-                job = context.job
                 data = job.data if job is not None else None
                 self.run_once(callback, early, chat_id=chat_id, kind=kind, data=data, by_clock=True)
+                return
+            await callback(context)
+
+        return ring
+
+    def _pausing(
+        self, callback: JobCallback[_Context], *, chat_id: int, kind: str
+    ) -> JobCallback[_Context]:
+        """``callback``, held (until :meth:`resume`) if it rings while the clock stands still."""
+
+        async def ring(context: _Context) -> None:
+            if self._stopped():
+                job = context.job
+                self._held[(chat_id, kind)] = (callback, None, job.data if job else None)
                 return
             await callback(context)
 
@@ -181,8 +217,22 @@ class Timers:
         """The chats that have jobs still to run."""
         return set(self._chats)
 
+    def resume(self) -> int:
+        """The games' clock runs again: set again every alarm held while it stood still, for
+        the time it had still to run; returns how many."""
+        held, self._held = self._held, {}
+        for (chat_id, kind), (callback, due, data) in held.items():
+            if due is None or self._clock is None:
+                self.run_once(callback, 0, chat_id=chat_id, kind=kind, data=data, pauses=True)
+                continue
+            left = max(due - self._clock(), 0.0)
+            self.run_once(callback, left, chat_id=chat_id, kind=kind, data=data, by_clock=True)
+        return len(held)
+
     def cancel(self, chat_id: int, *kinds: str) -> None:
         """Cancel the chat's jobs of these kinds (a job that is running already goes on)."""
+        for kind in kinds:
+            self._held.pop((chat_id, kind), None)
         for timer in list(self._chats.get(chat_id, {}).values()):
             if timer.kind in kinds:
                 self._cancel(timer)

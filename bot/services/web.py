@@ -61,6 +61,9 @@ class BoundedHandler(RequestHandler):
     """
 
     max_body = MAX_BODY
+    unavailable_level = logging.ERROR
+    """The level a 503 of this handler is logged at: a failure of the server's own, unless
+    the handler says otherwise (a health check's "not ready" is its answer: INFO)."""
 
     def admit(self) -> int | None:
         """The status to refuse the request with, judged before its body is read; None to
@@ -161,9 +164,12 @@ class WebServer:
 
 def _log_request(handler: RequestHandler) -> None:
     """Tornado logs every request at INFO, refusals as warnings: one line per update, and
-    as many as an attacker likes.  Only a failure of the server's own is worth the log."""
+    as many as an attacker likes.  Only a failure of the server's own is worth the log (an
+    ERROR, reported to the owner); a health check's 503 is its answer, at its own level."""
     status = handler.get_status()
     level = logging.ERROR if status >= 500 else logging.DEBUG
+    if status == 503 and isinstance(handler, BoundedHandler):
+        level = handler.unavailable_level
     access.log(
         level,
         "%d %s %.1f ms",

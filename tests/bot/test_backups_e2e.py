@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import host
 from bot.chat import backups as scheduled
 from bot.persistence import FILE_NAME, DataFolderInUse
 from bot.persistence.backups import PREFIX, SUFFIX, backup, restore
@@ -136,3 +137,19 @@ def test_the_hosts_settings_read_as_set() -> None:
         3,
     )
     assert (settings.owner_id, settings.metrics_token) == (501, "s3cret")
+
+
+def test_a_backup_into_a_new_folder_makes_it_and_a_missing_one_is_said(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    sqlite3.connect(data / FILE_NAME).close()
+    settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(data)})
+    into = host.backup_command(settings, f"{tmp_path}/new/folder/")  # "/": a folder, made
+    missing = host.backup_command(settings, f"{tmp_path}/nowhere/copy.sqlite3")
+    said = capsys.readouterr().err
+    made = list((tmp_path / "new" / "folder").iterdir())
+    assert (into, missing) == (0, 2)
+    assert [path.name.startswith(PREFIX) for path in made] == [True]
+    assert f"error: there is no folder {tmp_path}/nowhere: make it first" in said

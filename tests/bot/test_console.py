@@ -126,6 +126,13 @@ def test_python_m_bot_help_is_plain_text(capsys: pytest.CaptureFixture[str]) -> 
     assert "Without TELEGRAM_BOT_TOKEN it starts\nthe console game" in shown
 
 
+def test_python_m_bot_helps_example_can_be_pasted(capsys: pytest.CaptureFixture[str]) -> None:
+    # The printf example shows its \n, as typed (it used to print a line break there).
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "  printf '/solve 3 3 8 8\\n' | .venv/bin/python -m bot\n" in capsys.readouterr().out
+
+
 @pytest.mark.asyncio
 async def test_a_rush_run_is_played_in_the_console(
     data: Path, monkeypatch: pytest.MonkeyPatch

@@ -141,6 +141,10 @@ async def test_stalled_solver_workers_fail_readyz_on_the_workers_alone(
         again = await _get(application, "/readyz")
     assert ready.status_code == 503
     assert _failing(ready.json()) == {"workers"}
+    assert ready.json()["workers"]["said"] == (
+        "the solver workers did not answer a ping within 0.5 s (stalled, or all busy with "
+        "long searches)"
+    )
     assert again.status_code == 200, again.text
 
 

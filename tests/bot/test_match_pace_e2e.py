@@ -4,8 +4,9 @@ included), on virtual time: the match never waits on the group's limit.
 
 Virtual time: one clock, moved by the test, is the bot's, its outbox's and the Bot API's
 flood limits'; it moves only while the bot has nothing left to do now (to the next moment
-something falls due, or the players' next move).  Each deal, two players answer wrongly
-and the third rightly two seconds after it; between rounds, the winner asks /score.
+something falls due, or the players' next move).  As players do, they answer over seconds:
+two seconds after each deal one answers wrongly, 1.5 s later another, and 1.5 s later again
+the third rightly; between rounds, the winner asks /score.
 (``bench/match_pace_bench.py`` plays the same match on the wall clock, and measures it.)
 """
 
@@ -39,7 +40,9 @@ CAROL = 503
 PLAYERS = (ANN, BOB, CAROL)
 NOON = 1_795_435_200.0
 THINK = 2.0
-"""Seconds from each deal to the players' answers."""
+"""Seconds from each deal to the first answer."""
+SPACING = 1.5
+"""Seconds from one answer to the next."""
 ROUNDS = 10
 
 
@@ -109,10 +112,10 @@ def wrong(hand: tuple[int, ...], which: int) -> str:
     return [text for text, value in tries if value != 24][which]
 
 
-async def play(match: Match, application: BotApplication, right_after: float = 0.0) -> list[float]:
+async def play(match: Match, application: BotApplication, spacing: float = SPACING) -> list[float]:
     """Play the match; the seconds from each round's right answer to the next deal (at the
-    end, to the standings): the next deal comes with the win, in one picture.  The right
-    answer comes ``right_after`` seconds after the wrong ones."""
+    end, to the standings): the next deal comes with the win, in one picture.  Each answer
+    comes ``spacing`` seconds after the one before."""
     application.bot_data.outbox.clock = match.clock  # virtual time from the first letter on
     match.api.send(ANN, GROUP, f"/play {ROUNDS}")
     await match.idle(application)
@@ -124,7 +127,7 @@ async def play(match: Match, application: BotApplication, right_after: float = 0
         winner = PLAYERS[number % 3]
         for which, loser in enumerate(p for p in PLAYERS if p != winner):
             match.api.send(loser, GROUP, f"/a {wrong(hand, which)}")
-        await match.wait(application, right_after)
+            await match.wait(application, spacing)
         answered = match.clock.now
         before = len(match.sent)
         match.api.send(winner, GROUP, f"/a {solve(hand, 24)[0].text}")
@@ -161,14 +164,37 @@ async def test_a_quick_match_never_waits_for_the_groups_limit(tmp_path: Path) ->
 async def test_wrong_answers_just_before_the_win_cost_no_message(tmp_path: Path) -> None:
     match = Match()
     async with running_bot(match.api, tmp_path, clock=match.clock) as application:
-        await play(match, application, right_after=0.5)  # the status message waits, in vain
+        await play(match, application)  # the status message waits, in vain
     said = [plain_text(_said(m)) for _, m in match.sent]
     assert [text for text in said if text.startswith("Not yet:")] == []
 
 
+async def test_a_quick_match_costs_a_message_a_round(tmp_path: Path) -> None:
+    # Ten pictures (each but the first with the win before it) and the standings: no status
+    # message, no edit, no /score reply of its own.
+    match = Match()
+    async with running_bot(match.api, tmp_path, clock=match.clock) as application:
+        await play(match, application)
+    assert len(match.sent) == ROUNDS + 1
+
+
+async def test_a_slower_round_shows_its_wrong_answers_in_one_message(tmp_path: Path) -> None:
+    # Answers 2.5 s apart: the first round's status goes once with both wrong answers; no
+    # round's status is edited; the match never waits on the limit (a status that would
+    # take the game's room waits, and is old news by the win).
+    match = Match()
+    async with running_bot(match.api, tmp_path, clock=match.clock) as application:
+        await play(match, application, spacing=2.5)
+        stats = application.bot_data.outbox.stats
+    statuses = [m for _, m in match.sent if plain_text(_said(m)).startswith("Not yet:")]
+    assert plain_text(_said(statuses[0])).count("\n") == 2  # both wrong answers
+    assert [m for _, m in match.sent if m.get("edited")] == []
+    assert stats.longest_game_wait == 0.0
+
+
 async def test_a_score_asked_between_rounds_is_answered_by_the_next_deal(tmp_path: Path) -> None:
     # The match needs 11 of the minute's 20 messages, and the nine /score replies 9, all in
-    # twenty seconds: a reply that would wait for the limit goes in the next deal instead.
+    # fifty seconds: during a match a reply waits for the next deal, and goes in it.
     match = Match()
     async with running_bot(match.api, tmp_path, clock=match.clock) as application:
         await play(match, application)
@@ -182,4 +208,4 @@ async def test_a_score_asked_between_rounds_is_answered_by_the_next_deal(tmp_pat
         - asked
         for asked in match.asked
     ]
-    assert max(answered) <= THINK
+    assert max(answered) <= THINK + 2 * SPACING  # by the next round's picture

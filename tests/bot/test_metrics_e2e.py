@@ -99,6 +99,19 @@ async def test_the_metrics_ask_for_the_bearer_token_when_one_is_set(tmp_path: Pa
     assert health == 200  # the health checks ask for no token
 
 
+async def test_the_bearer_scheme_is_case_insensitive(tmp_path: Path) -> None:
+    # RFC 9110: the scheme's case does not matter; the token's does.
+    api = make_api()
+    env = {"TWENTYFOUR_METRICS_TOKEN": "s3cret"}
+    async with running_bot(api, tmp_path, watch=True, env=env) as application:
+        lower = await _scrape(application, Authorization="bearer s3cret")
+        upper = await _scrape(application, Authorization="BEARER s3cret")
+        token_case = await _scrape(application, Authorization="Bearer S3CRET")
+    assert lower.status_code == 200
+    assert upper.status_code == 200
+    assert token_case.status_code == 401
+
+
 async def _scrape_health(application: BotApplication) -> int:
     address = application.bot_data.web_address
     async with httpx.AsyncClient(timeout=10) as client:

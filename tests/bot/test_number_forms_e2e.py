@@ -225,3 +225,14 @@ async def test_solve_refuses_a_group_cut_short_in_chinese(tmp_path: Path) -> Non
         "看不懂这个输入：1,00：逗号后的“00”不是一个数。各个数请用空格或逗号隔开，一千写作 "
         "1000 或 1,000\n试试 /solve 3 3 8 8"
     )
+
+
+async def test_a_number_with_an_exponent_is_told_so(tmp_path: Path) -> None:
+    # "1e3" is a number written with an exponent: not "“e” is not a card", nor a decimal.
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        await untimed_deal(api, application, ANN)
+        answer = plain_text(await reply_to(api, ANN, ANN, "1e3"))
+        request = plain_text(await reply_to(api, ANN, ANN, "/solve 1e3 2 3 4"))
+    assert answer == "Not quite: 1e3: write numbers out in full, like 1000, not with an exponent."
+    assert "1e3: write numbers out in full, like 1000, not with an exponent" in request

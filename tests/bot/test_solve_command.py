@@ -65,7 +65,7 @@ def test_requests(text: str, expected: tuple) -> None:
         ("99999/2 1", Limit.NUMBER),
         ("x y", Code.NOT_A_NUMBER),
         ("-3 3 8 8", Code.NEGATIVE),
-        ("1e3 2", Code.DECIMAL),
+        ("1e3 2", Code.EXPONENT),
         ("1,234,5,6", Code.UNCLEAR_GROUPS),
         ("= 24", Code.NO_NUMBERS),
         ("3 3 8 8 =", Code.TARGET_MISSING),

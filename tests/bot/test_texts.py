@@ -188,9 +188,9 @@ def test_a_decimal_in_a_countdown_answer_is_no_number() -> None:
     assert reason(verdict, ZH, countdown=True) == "2.5 不在给出的数里"
 
 
-def test_a_decimal_in_a_request_is_told_to_be_a_fraction() -> None:
+def test_a_number_with_an_exponent_in_a_request_is_told_to_write_it_out() -> None:
     in_request = problem_text(_refusal("2e1 2"), EN)
-    assert in_request == "2e1: decimals are not allowed; write a fraction instead, like 1/2"
+    assert in_request == "2e1: write numbers out in full, like 1000, not with an exponent"
 
 
 @pytest.mark.parametrize(

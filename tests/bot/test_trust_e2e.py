@@ -191,7 +191,7 @@ async def test_a_hint_on_a_hand_with_no_solution_says_so_at_a_hints_cost(tmp_pat
         assert not solve(dealt(await deal(api, BOB, BOB)))
         hint = await reply_to(api, BOB, BOB, "/hint")
         won = plain_text(await reply_to(api, BOB, BOB, "/a 无解"))
-    assert hint == "提示：这手牌无解。"
+    assert hint == "提示：这手牌无解。\n（每条提示扣除四分之一的分数：现在答对可得 15 分。）"
     assert "+15" in won
 
 

@@ -67,8 +67,7 @@ def restore(application: Application) -> None:
     """At start-up: the maintenance notice and the day's count of games as they were kept,
     and the owner's error reports."""
     data = services(application)
-    if data.settings.owner_id is not None:  # (nobody else can turn it off)
-        maintenance.restore(application)
+    maintenance.restore(application)  # (without an owner, only the clock's pauses so far)
     text = data.solving.store[0](GAMES_TODAY) if data.solving.store else None
     if text:
         try:

@@ -1,17 +1,31 @@
 """``/admin fairplay``: the week's fastest Rush runs, duels and hands' records, each with its
-per-hand times, for the owner to look through; ``/admin fairplay run ID`` takes a player's
-runs off the boards, ``/admin fairplay player ID`` the player off every board (their own
-history keeps everything, marked: :mod:`bot.game.off_boards`)."""
+per-hand times, for the owner to look through; ``/admin fairplay run CODE`` takes one run
+off the boards, ``/admin fairplay run ID`` all of a player's runs, ``/admin fairplay player
+ID`` the player off every board (their own history keeps everything, marked:
+:mod:`bot.game.off_boards`); ``/admin fairplay undo`` puts the last removal back.  An id
+or a code the bot does not know is refused, saying so."""
 
 from __future__ import annotations
 
 import datetime as dt
 import html
 import logging
+import re
 from collections.abc import Sequence
 
 from bot.game.duel_lobby import PastDuel
-from bot.game.off_boards import fastest_duels, fastest_records, fastest_runs
+from bot.game.off_boards import (
+    Removal,
+    fastest_duels,
+    fastest_records,
+    fastest_runs,
+    mark,
+    put_back,
+    run_code,
+    take_records,
+    take_run,
+    take_runs,
+)
 from bot.game.rush_records import week_start
 from bot.services.limits import TEXT, visible_length
 from bot.typed_handlers import HandlerContext, MessageUpdate
@@ -21,6 +35,8 @@ logger = logging.getLogger(__name__)
 TIMES_SHOWN = 12
 """Per-hand times listed for a run (its first ones), so that every list fits a message."""
 NAME_SHOWN = 24
+UNDONE_KEPT = 20
+"""Removals kept to undo (since the bot started), the latest last."""
 
 
 def _times(times: tuple[float, ...] | list[float]) -> str:
@@ -52,6 +68,7 @@ def review(context: HandlerContext) -> str:
             best=f"{entry.record.best_time:.1f}" if entry.record.best_time is not None else "–",
         )
         + (f" · {_times(entry.record.hand_times)}" if entry.record.hand_times else "")
+        + f" · {run_code(entry)}"
         for place, entry in enumerate(runs, start=1)
     ] or [_("None this week.")]
     lines += ["", _("<b>Duels</b> (each hand's time and winner)")]
@@ -67,8 +84,10 @@ def review(context: HandlerContext) -> str:
     ] or [_("None this week.")]
     lines += [
         "",
+        _("Take one run off the boards: /admin fairplay run CODE (its r… above)"),
         _("Take a player's runs off the boards: /admin fairplay run ID"),
         _("Take a player off every board: /admin fairplay player ID"),
+        _("Put the last one back: /admin fairplay undo"),
     ]
     text = "\n".join(lines)
     while visible_length(text) > TEXT:  # a safeguard: the lists are sized to fit
@@ -77,23 +96,103 @@ def review(context: HandlerContext) -> str:
 
 
 def command(update: MessageUpdate, context: HandlerContext, words: list[str]) -> None:
-    """/admin fairplay [run ID | player ID]."""
+    """/admin fairplay [run CODE | run ID | player ID | undo]."""
     _ = context._
     if not words:
         context.reply(update, review(context))
         return
     what = words[0].lower()
-    if what not in ("run", "player") or len(words) != 2 or not words[1].isdigit():
+    if what == "undo" and len(words) == 1:
+        context.reply(update, undo(context))
+        return
+    code = words[1].lower() if len(words) == 2 else ""
+    if what == "run" and CODE.fullmatch(code):
+        context.reply(update, take_one_run_off(context, code))
+        return
+    if what not in ("run", "player") or not code.isdigit():
         context.reply(
             update,
-            _("Say /admin fairplay run ID or /admin fairplay player ID (a player's number)."),
+            _(
+                "Say /admin fairplay run ID (a player's number: all their runs), run CODE "
+                "(one run, as listed), player ID, or undo."
+            ),
         )
         return
-    user_id = int(words[1])
+    user_id = int(code)
     if what == "run":
         context.reply(update, take_runs_off(context, user_id))
     else:
         context.reply(update, take_player_off(context, user_id))
+
+
+CODE = re.compile(r"r[0-9a-f]{5}")
+"""A run's code, as the review shows it (:func:`~bot.game.off_boards.run_code`)."""
+
+
+def _undone(context: HandlerContext) -> list[Removal]:
+    return context.bot_data.fairplay_removals
+
+
+def _keep(context: HandlerContext, removal: Removal) -> None:
+    kept = _undone(context)
+    kept.append(removal)
+    del kept[:-UNDONE_KEPT]
+
+
+def _known(context: HandlerContext, user_id: int) -> bool:
+    """Whether the bot knows ``user_id`` as a player (a user it has data of, a rating, a
+    run on a board, a hand's record)."""
+    data = context.bot_data.global_data
+    return (
+        user_id in context.application.user_data
+        or user_id in data.ratings.players
+        or any(e.user_id == user_id for e in (*data.rush.all_time, *data.rush.week))
+        or any(r.holder == user_id for r in data.hand_records.hands.values())
+    )
+
+
+def take_one_run_off(context: HandlerContext, code: str) -> str:
+    """Take the run named ``code`` off the Rush boards (marked in its player's records)."""
+    _ = context._
+    data = context.bot_data.global_data
+    removal = take_run(data.rush, code)
+    if removal is None:
+        return _("No run {code} is on the boards: /admin fairplay lists them.").format(code=code)
+    user = context.application.user_data.get(removal.user_id)
+    if user is not None:
+        mark(user.rush, [*removal.all_time, *removal.week], True)
+    _keep(context, removal)
+    _save(context, removal.user_id)
+    logger.info("Took a run of %s off the boards", removal.user_id)
+    return _(
+        "Run {code} of player {id} is off the boards (kept in their own records, marked). "
+        "/admin fairplay undo puts it back."
+    ).format(code=code, id=removal.user_id)
+
+
+def undo(context: HandlerContext) -> str:
+    """Put the last removal back: its runs on the boards, its player back on them, the
+    hands' records it cleared (unless set again since)."""
+    _ = context._
+    kept = _undone(context)
+    if not kept:
+        return _("Nothing to undo: no run or player was taken off since the bot started.")
+    removal = kept.pop()
+    data = context.bot_data.global_data
+    hands = put_back(data.rush, data.hand_records, removal)
+    user = context.application.user_data.get(removal.user_id)
+    if removal.player:
+        data.off_boards.discard(removal.user_id)
+        rating = data.ratings.players.get(removal.user_id)
+        if rating is not None:
+            rating.off_boards = False
+    if user is not None:
+        mark(user.rush, None if removal.player else [*removal.all_time, *removal.week], False)
+    _save(context, removal.user_id, hands)
+    logger.info("Put %s back on the boards", removal.user_id)
+    if removal.player:
+        return _("Player {id} is back on every board.").format(id=removal.user_id)
+    return _("Player {id}'s runs are back on the boards.").format(id=removal.user_id)
 
 
 def _save(context: HandlerContext, user_id: int, hands: Sequence[str] = ()) -> bool:
@@ -109,12 +208,13 @@ def take_runs_off(context: HandlerContext, user_id: int) -> str:
     """Take ``user_id``'s runs off the Rush boards (marked in their own records)."""
     _ = context._
     data = context.bot_data.global_data
-    removed = data.rush.remove(user_id)
+    removal = take_runs(data.rush, user_id)
     user = context.application.user_data.get(user_id)
     if user is not None:
         user.rush.take_off_boards()
-    if not removed and (user is None or user.rush.best is None):
+    if not removal.all_time and not removal.week and (user is None or user.rush.best is None):
         return _("Player {id} has no Rush run.").format(id=user_id)
+    _keep(context, removal)
     _save(context, user_id)
     logger.info("Took the runs of %s off the boards", user_id)
     return _("Player {id}'s runs are off the boards (kept in their own records, marked).").format(
@@ -126,16 +226,20 @@ def take_player_off(context: HandlerContext, user_id: int) -> str:
     """Take ``user_id`` off every board from now on (their own history keeps it all)."""
     _ = context._
     data = context.bot_data.global_data
+    if user_id not in data.off_boards and not _known(context, user_id):
+        return _("I know no player {id}: check the number in /admin fairplay.").format(id=user_id)
     if not data.off_boards.add(user_id, context.now()):
         return _("Player {id} is off the boards already.").format(id=user_id)
-    data.rush.remove(user_id)
+    removal = take_runs(data.rush, user_id)
+    removal.player = True
     user = context.application.user_data.get(user_id)
     if user is not None:
         user.rush.take_off_boards()
     rating = data.ratings.players.get(user_id)
     if rating is not None:
         rating.off_boards = True
-    hands = data.hand_records.remove_holder(user_id)
+    hands = take_records(data.hand_records, removal)
+    _keep(context, removal)
     _save(context, user_id, hands)
     logger.info("Took %s off every board", user_id)
     return context.ngettext(

@@ -1,7 +1,9 @@
 """``/admin maintenance on|off``: while the host works on the bot, everyone but the owner is
 answered with a short notice instead of the game (a command or message in private, a
-command in a group, a button, an inline query); what the bot does on its own (a round's
-clock, the daily post) goes on.  The notice stays on across a restart until turned off."""
+command in a group, a button, an inline query).  The games' clock stands still meanwhile
+(:class:`bot.clock.Pause`): no round, duel, Rush run or match's next deal runs out or comes
+while its players cannot answer; the daily post goes on.  The notice and the pause stay on
+across a restart until turned off."""
 
 from __future__ import annotations
 
@@ -78,7 +80,14 @@ def command(update: MessageUpdate, context: HandlerContext, words: list[str]) ->
             ),
         )
         return
-    data.maintenance = context.now() if turn == "on" else None
+    if turn == "on":
+        data.pause.stop(data.clock())
+        data.maintenance = context.now()
+    else:
+        stood = data.pause.start(data.clock())
+        data.maintenance = None
+        data.timers.resume()
+        logger.info("The games' clock runs again after %.0f s", stood)
     _keep(context.application)
     logger.info("Maintenance %s", turn)
     if turn == "on":
@@ -95,18 +104,33 @@ def command(update: MessageUpdate, context: HandlerContext, words: list[str]) ->
 def _keep(application: Application) -> None:
     data = services(application)
     if data.solving.store:
-        since = data.maintenance
-        data.solving.store[1](KEPT, json.dumps({"since": since}))
+        kept = {"since": data.maintenance, "offset": data.pause.offset}
+        kept["stopped_at"] = data.pause.stopped_at
+        data.solving.store[1](KEPT, json.dumps(kept))
+
+
+def _number(kept: object, key: str) -> float | None:
+    value = kept.get(key) if isinstance(kept, dict) else None
+    return float(value) if isinstance(value, int | float) else None
 
 
 def restore(application: Application) -> None:
-    """At start-up: the notice goes on if it was on."""
+    """At start-up (before the games' timers are set again): the notice goes on if it was
+    on, and the games' clock stands still again, behind by the pauses so far.  (An earlier
+    release kept only ``since``: its clock stands still from now.)"""
     data = services(application)
     text = data.solving.store[0](KEPT) if data.solving.store else None
     try:
-        since = json.loads(text)["since"] if text else None
-    except (ValueError, KeyError, TypeError):
-        since = None
-    if isinstance(since, int | float):
-        data.maintenance = float(since)
-        logger.warning("Maintenance is on: everyone else gets its notice (/admin maintenance off)")
+        kept = json.loads(text) if text else None
+    except ValueError:
+        kept = None
+    data.pause.offset = _number(kept, "offset") or 0.0
+    since = _number(kept, "since")
+    if since is None:
+        return
+    data.pause.stop(_number(kept, "stopped_at") or data.clock())
+    if data.settings.owner_id is None:  # nobody could turn it off: the clock runs again
+        data.pause.start(data.clock())
+        return
+    data.maintenance = since
+    logger.warning("Maintenance is on: everyone else gets its notice (/admin maintenance off)")

@@ -20,6 +20,7 @@ def usage(context: Translator) -> str:
         "/admin fairplay: this week's fastest runs, duels and records\n"
         "/admin fairplay run ID: take a player's runs off the boards\n"
         "/admin fairplay player ID: take a player off every board\n"
+        "/admin fairplay run CODE: take one run off the boards; undo: put the last back\n"
         "/admin maintenance on|off: answer everyone else with a short notice"
     )
 

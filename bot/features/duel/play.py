@@ -312,7 +312,7 @@ def hand_over(context: BotContext, duel: Duel) -> None:
         finish(context, duel)
         return
     context.bot_data.timers.run_once(
-        next_hand, NEXT_HAND_SECONDS, chat_id=home, kind=DUEL_NEXT, data=duel.token
+        next_hand, NEXT_HAND_SECONDS, chat_id=home, kind=DUEL_NEXT, data=duel.token, pauses=True
     )
 
 

@@ -55,7 +55,9 @@ def restore(application: Application) -> tuple[int, int]:
             game_life.set_alarms(data.timers, home, kind, hand, now)
             play.tell(local, duel, _goes_on(hand.number, round(deadline - now)))
         else:
-            data.timers.run_once(play.next_hand, 0, chat_id=home, kind=DUEL_NEXT, data=duel.token)
+            data.timers.run_once(
+                play.next_hand, 0, chat_id=home, kind=DUEL_NEXT, data=duel.token, pauses=True
+            )
             play.tell(local, duel, _next_hand)
         resumed += 1
     if resumed or cancelled:

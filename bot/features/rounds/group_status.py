@@ -3,8 +3,9 @@ none when the round is won at once.
 
 Telegram allows a bot 20 messages a minute in a group, edits included.  Wrong answers are
 gathered into one status message ("Not yet:" and the latest reasons), edited as guesses
-pour in; it waits a moment (:data:`STATUS_HOLD`) for the answers that come with the first,
-and is not sent at all if the round is won meanwhile (the win makes it old news).  Right
+pour in; it waits a moment (:data:`STATUS_HOLD`; a few seconds in a match,
+:data:`MATCH_STATUS_HOLD`) for the answers that come with the first, and is not sent at all
+if the round is won meanwhile (the win makes it old news).  Right
 answers that come after the win are named together: in the end of the next round when one
 was dealt at once (a match in a group), else in one message a few seconds later ("Also
 right, but too late: …").  The state is the chat's :class:`~bot.state.GroupStatus`.
@@ -26,6 +27,11 @@ STATUS_HOLD = 1.0
 """Seconds the status message waits for the answers that come with the first (and for a win,
 which leaves nothing to send): a race's wrong guesses and its right answer often come
 within a second."""
+MATCH_STATUS_HOLD = 4.0
+"""The same while a match is on: its rounds come one after another, each picture with the
+win before it, and three quick players answer over a few seconds; held this long, the status
+of a round won in its first seconds is never sent, and one that goes gathers every wrong
+answer of those seconds in one send or edit (docs/performance-bot.md: a match's pace)."""
 LATE_DELAY = 3.0
 """Seconds after the first late right answer before the one message naming them all."""
 LATE_SHOWN = 20
@@ -55,8 +61,14 @@ def wrong_answer(context: ChatContext, chat_id: int, round_number: int, line: st
         key="status",
         current=current,
         keep=STATUS_LINES,
-        hold=STATUS_HOLD,
+        hold=MATCH_STATUS_HOLD if match_on(context) else STATUS_HOLD,
     )
+
+
+def match_on(context: ChatContext) -> bool:
+    """Whether a match is on in the chat (its rounds come one after another)."""
+    match = context.chat_data.table.match
+    return match is not None and not match.over
 
 
 def late_answer(context: ChatContext, chat_id: int, game: Round, user_id: int, name: str) -> None:

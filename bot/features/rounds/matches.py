@@ -76,7 +76,7 @@ def after_round(chat_id: int, context: ChatContext, deal_next: JobCallback) -> N
         return
     if not match.over:
         context.bot_data.timers.run_once(
-            deal_next, NEXT_DEAL_DELAY, chat_id=chat_id, kind=NEXT_DEAL
+            deal_next, NEXT_DEAL_DELAY, chat_id=chat_id, kind=NEXT_DEAL, pauses=True
         )
         return
     table.match = None
@@ -126,6 +126,8 @@ def restore(application: Application, deal_next: JobCallback) -> int:
     restored = 0
     for chat_id, data in application.chat_data.items():
         if not data.table.playing and data.table.match is not None:
-            timers.run_once(deal_next, NEXT_DEAL_DELAY, chat_id=chat_id, kind=NEXT_DEAL)
+            timers.run_once(
+                deal_next, NEXT_DEAL_DELAY, chat_id=chat_id, kind=NEXT_DEAL, pauses=True
+            )
             restored += 1
     return restored

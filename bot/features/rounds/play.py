@@ -293,7 +293,14 @@ async def hint_command(update: MessageUpdate, context: HandlerContext) -> None:
             text = context._("No more hints for this hand.")
         context.reply(update, text)
         return
-    context.reply(update, hint_text(found, context), game=True)
+    assert game is not None
+    # Said where the hint is asked: each costs a quarter of the points (bot.game.scoring).
+    cost = context.ngettext(
+        "(Each hint costs a quarter of the points: a win is now worth {points} point.)",
+        "(Each hint costs a quarter of the points: a win is now worth {points} points.)",
+        game.worth,
+    ).format(points=game.worth)
+    context.reply(update, f"{hint_text(found, context)}\n{cost}", game=True)
 
 
 def no_round(update: MessageUpdate, context: HandlerContext, hint: bool = False) -> str:
