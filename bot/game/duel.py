@@ -166,6 +166,8 @@ class Duel:
     """When the current hand reached each player (see :meth:`delivered_to`)."""
     too_fast: list[int] = field(default_factory=list)
     """The players who sent a right answer faster than a person's pace in this duel."""
+    answered: list[int] = field(default_factory=list)
+    """The players who attempted a hand of this duel (see :attr:`played_out`)."""
 
     @property
     def over(self) -> bool:
@@ -186,6 +188,19 @@ class Duel:
         if self.end is End.CUT_OFF and self.winner is None:
             return False
         return self.end in RATED_ENDS and self.contested and not self.favours_too_fast
+
+    @property
+    def forfeited(self) -> bool:
+        """Whether the duel ended before its end by play (a stop, a player leaving or idle,
+        the bot cut off): its win is weighed as a forfeit's (:mod:`bot.game.rating`)."""
+        return self.end not in (End.WINS, End.HANDS)
+
+    @property
+    def played_out(self) -> bool:
+        """Whether the duel was played to its end with both players answering hands: only
+        such duels make a player established (:meth:`~bot.game.rating.PlayerRating.
+        established`; a duel saved before answers were kept is not one)."""
+        return not self.forfeited and set(self.answered) >= set(self.players)
 
     @property
     def favours_too_fast(self) -> bool:
@@ -282,6 +297,8 @@ class Duel:
         outcome = self.hand.answer(user_id, text, now, shown=shown)
         if outcome.too_fast and user_id not in self.too_fast:
             self.too_fast.append(user_id)
+        if self.attempted(user_id) and user_id not in self.answered:
+            self.answered.append(user_id)
         if not outcome.won:
             return DuelAnswer(outcome)
         return DuelAnswer(outcome, self._finish_hand(HandResult(user_id, outcome.seconds)))

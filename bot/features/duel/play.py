@@ -332,7 +332,14 @@ def finish(context: BotContext, duel: Duel, last: Round | None = None) -> None:
     change: RatingChange | None = None
     if duel.rated:
         first, second = duel.players
-        change = data.global_data.ratings.record(first, second, duel.winner, context.today())
+        change = data.global_data.ratings.record(
+            first,
+            second,
+            duel.winner,
+            context.today(),
+            forfeit=duel.forfeited,
+            played_out=duel.played_out,
+        )
     data.global_data.duels.finish(
         duel.token, context.now(), rated=change is not None and change.rated
     )

@@ -146,6 +146,20 @@ def _points(shown: Shown, change: int, context: Translator) -> str:
     return context._("{rating} ({change})").format(rating=shown.points, change=points)
 
 
+def _weighed_note(duel: Duel, player: int, change: RatingChange, context: Translator) -> str:
+    """Why ``player``'s win moved their rating little (a ``{name}`` to fill)."""
+    if change.before[duel.other(player)].provisional:
+        return context._(
+            "A win over a provisional player (in their first duels) moves {name}'s rating little."
+        )
+    if player in change.unestablished:
+        return context._(
+            "A win over a player not yet established (five duels played out against five "
+            "players, over a week) moves {name}'s rating little."
+        )
+    return context._("A win by forfeit moves {name}'s rating little.")
+
+
 def rating_lines(
     duel: Duel, names: dict[int, str], change: RatingChange | None, context: Translator
 ) -> list[str]:
@@ -185,17 +199,12 @@ def rating_lines(
         if player in change.capped:
             notes.append(
                 context._(
-                    "{name} has gained {cap} points today from provisional players: the most "
-                    "a day, so this win adds no more."
+                    "{name} has gained {cap} points today from forfeits and new players: the "
+                    "most a day, so this win adds no more."
                 ).format(name=name, cap=DAILY_PROVISIONAL_GAIN)
             )
         elif player in change.weighed:
-            notes.append(
-                context._(
-                    "A win over a provisional player (in their first duels) moves {name}'s "
-                    "rating little."
-                ).format(name=name)
-            )
+            notes.append(_weighed_note(duel, player, change, context).format(name=name))
     return [context._("Rating:"), *rows, *notes]
 
 
