@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.game.duel_lobby import new_token
-from bot.game.pace import too_fast
+from bot.game.pace import floor_of, too_fast
 from bot.game.scoring import counts_as_miss, elapsed
 from solver import Verdict, check
 
@@ -242,7 +242,7 @@ class Challenge:
         """Judge ``user_id``'s answer; a right one ends their play with their time."""
         play = self._playing(user_id)
         verdict = check(text, self.hand, self.target)
-        if verdict.ok and too_fast(now - play.started):
+        if verdict.ok and too_fast(now - play.started, floor_of(self.hand, self.target)):
             return ChallengeAnswer(verdict, play, too_fast=True)
         if verdict.ok:
             play.seconds = elapsed(play.started, now)

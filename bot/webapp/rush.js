@@ -22,6 +22,8 @@ const RUSH_TEXTS = {
       "and this run now stays off the boards.",
     rushOffBoards: "An answer came faster than a person can: this run counts among your " +
       "runs, but on no high-score table, no board and as no personal best.",
+    rushScriptPace: "Your answers came at a script's pace (half of them within 3 s): this " +
+      "run counts among your runs, but on no high-score table, no board and as no personal best.",
     rushLasted: "The run has reached its end: 10:00 of play.",
     rushOut: "{reason} Skip to go on.",
     rushStale: "That hand was already over: here is the current one.",
@@ -48,6 +50,7 @@ const RUSH_TEXTS = {
     rushTooFast: "太快了：牌出现后 {floor} 秒之内的答案不算数（没有人能这么快看完四张牌再点出答案）。" +
       "这手牌还在，这一局从现在起不上排行榜。",
     rushOffBoards: "有答案比人能做到的还快：这一局只记入你的局数，不上高分榜和排行榜，也不算个人最佳。",
+    rushScriptPace: "你的答案是脚本的速度（一半在 3 秒之内）：这一局只记入你的局数，不上高分榜和排行榜，也不算个人最佳。",
     rushLasted: "这一局已打满 10:00，到此结束。",
     rushOut: "{reason}跳过这手牌继续。",
     rushStale: "那手牌已经结束了：这是当前这手。",
@@ -210,6 +213,7 @@ function rushEnd(reply) {
   if (reply.best_time !== null) rushLine("lines", t("rushFastest", { time: reply.best_time }));
   if (reply.lasted_most) rushLine("lines", t("rushLasted"));
   if (reply.too_fast) rushLine("lines", t("rushOffBoards"), "bad");
+  else if (reply.implausible) rushLine("lines", t("rushScriptPace"), "bad");
   if (reply.new_best) rushLine("lines", t("rushNewBest"), "best");
   else if (reply.previous_best !== null) rushLine("lines", t("rushBest", { best: reply.previous_best }));
   if (!reply.saved) rushLine("lines", t("rushUnsaved"));

@@ -98,13 +98,13 @@ def won_text(
     )
 
 
-def too_fast_text(context: Translator) -> str:
+def too_fast_text(context: Translator, floor: float = FLOOR) -> str:
     """What a right answer faster than a person's pace is told (:mod:`bot.game.pace`)."""
     return context._(
         "Too fast: an answer within {floor} s of the hand reaching you counts for nothing "
         "(nobody reads four cards and types an answer that quickly). The hand goes on, and "
         "a duel you win this way is not rated."
-    ).format(floor=f"{FLOOR:g}")
+    ).format(floor=f"{floor:g}")
 
 
 def expired_text(duel: Duel, names: dict[int, str], context: Translator) -> str:
