@@ -228,10 +228,11 @@ class Challenge:
             )
         return play
 
-    def finish(self, user_id: int, seconds: float | None) -> Play:
+    def finish(self, user_id: int, seconds: float | None, *, unranked: bool = False) -> Play:
         """End ``user_id``'s play that is their daily attempt: solved in ``seconds``, or
-        given up (None)."""
+        given up (None); ``unranked``: solved faster than a person's pace (off the card)."""
         play = self._playing(user_id, daily=True)
+        play.unranked = play.unranked or unranked
         if seconds is None:
             play.gave_up = True
         else:
