@@ -34,6 +34,9 @@ The contract, rule by rule (each says what it prevents):
   time is theirs, but not on the shared card.  A second account opens the challenge to
   learn the cards; the player would then ask the bot for its answer and rank first with
   it (while a play is open, its player is refused the hand: :mod:`bot.game.spoilers`).
+- A play open while the bot gives anyone solutions of its cards is unranked too
+  (:attr:`Play.given_while_open`): the player's second account, who never opened it, asks
+  for them while the player plays it.
 - A challenge remembers the :data:`MOST_SHARED` latest messages it was shared as (edited as
   friends play: a bounded number of edits).
 
@@ -105,8 +108,11 @@ class Play:
     daily: bool = False
     """The play is the player's daily attempt: its time is the attempt's."""
     unranked: bool = False
-    """The bot had given the player solutions of its cards before they opened it: their
-    time is not on the shared card (see the module)."""
+    """The bot had given the player solutions of its cards before they opened it, or gave
+    them to anyone while the play was open: their time is not on the shared card (see the
+    module)."""
+    given_while_open: bool = False
+    """The play is unranked as the bot gave someone its cards' solutions while it was open."""
 
     @property
     def finished(self) -> bool:
@@ -180,11 +186,16 @@ class Challenge:
         return True
 
     def note_given(self, user_id: int, now: float) -> bool:
-        """The bot gave ``user_id`` solutions of its cards at ``now``: if they open it later,
-        they play it unranked.  Whether that is news (False: not opened by anyone yet, so
-        its cards are nobody's but the setter's; the setter; or a play of theirs already)."""
+        """The bot gave ``user_id`` solutions of its cards at ``now``: every play open now
+        (anyone else's) is unranked, and if they open it later, they play it unranked.
+        Whether that is news (False: not opened by anyone yet, so its cards are nobody's
+        but the setter's; or nothing changed)."""
+        voided = False
+        for player, play in self.plays.items():
+            if player != user_id and not play.finished and not play.unranked:
+                play.unranked = play.given_while_open = voided = True
         if not self.plays or user_id == self.setter or user_id in self.plays:
-            return False
+            return voided
         self.given.pop(user_id, None)
         self.given[user_id] = now
         while len(self.given) > MOST_PLAYS:

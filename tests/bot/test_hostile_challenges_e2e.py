@@ -109,6 +109,38 @@ async def test_a_challenge_played_with_the_bots_answer_stays_off_the_shared_card
     assert "Ann" not in card
 
 
+async def test_a_challenge_solved_for_someone_while_a_play_is_open_stays_off_the_card(
+    tmp_path: Path,
+) -> None:
+    api = make_api()
+    api.add_user(CAT, "Cat", language_code="en")  # Ann's second account, which never opens it
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        hand = dealt(await said(api, BOB, "/play"))
+        clock.now += 20
+        shared = await shared_challenge(api, application, await said(api, BOB, solve(hand)[0].text))
+        link = (
+            "/start " + shared["reply_markup"]["inline_keyboard"][0][0]["url"].split("?start=")[1]
+        )
+        before = len(api.sent)
+        api.send(ANN, ANN, link)  # Ann opens it: her clock runs
+        await api.wait_for_sent(before + 1)
+        await settled(api, application)
+        cards = " ".join(map(str, hand))
+        given = plain_text((await said(api, CAT, f"/solve {cards}"))["text"])
+        clock.now += 5
+        done = plain_text((await said(api, ANN, solve(hand)[0].text))["text"])
+        await settled(api, application)
+        card = plain_text(api.inline_messages[shared["inline_message_id"]]["text"])
+    assert "→ 24" in given  # nothing tells a second account from a stranger
+    assert done.startswith(
+        "✅ Solved in 5.0 s: you beat Bob (20.0 s)!\nYour time is not on the shared card: I "
+        "gave solutions of these cards to someone (/solve or inline mode) while you were "
+        "playing it."
+    )
+    assert "Ann" not in card
+
+
 async def test_a_rush_game_run_does_not_free_a_challenges_hand_to_solve(tmp_path: Path) -> None:
     api = game_api()
     api.add_user(CAT, "Cat", language_code="en")

@@ -287,7 +287,12 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
         line = _("✅ Solved in {time}: as fast as {name}!")
     else:
         line = _("✅ Solved in {time}. {name} was faster ({theirs}).")
-    if done.play.unranked:
+    if done.play.given_while_open:
+        shared = _(
+            "Your time is not on the shared card: I gave solutions of these cards to someone "
+            "(/solve or inline mode) while you were playing it."
+        )
+    elif done.play.unranked:
         shared = _(
             "Your time is not on the shared card: I had given you solutions of these cards "
             "before you opened it."
