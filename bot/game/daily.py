@@ -52,8 +52,7 @@ class DailyResult:
     seconds: float
     misses: int
     too_fast: bool = False
-    """Solved faster than a person's pace (:func:`bot.game.pace.too_fast`): the player's
-    own history keeps it, no board, no challenge and no friend's card shows it."""
+    """Faster than a person's pace: in the player's history only (no board, no challenge)."""
 
 
 @dataclass(slots=True)
@@ -265,9 +264,8 @@ class DailyRecord:
         """Days solved this week (Monday to today, live results only) and their total time."""
         monday = today - dt.timedelta(days=today.weekday())
         days = [monday + dt.timedelta(days=n) for n in range((today - monday).days + 1)]
-        results = [r for r in (self.result(day) for day in days) if r is not None]
-        counted = [r for r in results if not r.too_fast]  # a board: too fast counts nothing
-        return len(counted), sum(r.seconds for r in counted)
+        found = [r for r in (self.result(d) for d in days) if r is not None and not r.too_fast]
+        return len(found), sum(r.seconds for r in found)
 
     def frozen_before(self, day: dt.date) -> tuple[dt.date, ...]:
         """The days a freeze covered just before the result of ``day``, if the streak lived

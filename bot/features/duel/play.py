@@ -355,8 +355,9 @@ def finish(context: BotContext, duel: Duel, last: Round | None = None) -> None:
         daily_aside.remind(local, chat_id)
 
 
-CLOSED_ENDS = frozenset({End.LEFT, End.CUT_OFF})
-"""Ends of a group's duel that leave the group closed to the bot."""
+CLOSED_ENDS = frozenset({End.LEFT, End.CUT_OFF, End.REMOVED, End.QUIT})
+"""Ends of a group's duel told to its players in private: the group is closed to the bot,
+or to one of them."""
 
 
 def tell_players(context: BotContext, duel: Duel, change: RatingChange | None, saved: bool) -> None:

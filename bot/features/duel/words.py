@@ -175,7 +175,7 @@ def rating_lines(
                 "answer. No rating changes."
             ).format(names=fast, floor=f"{FLOOR:g}")
         ]
-    if change is None and duel.end is End.CUT_OFF:
+    if change is None and duel.end in (End.CUT_OFF, End.REMOVED):
         return [context._("Not rated: it was level.")]
     if change is None:
         return [context._("Not rated: no rating changes.")]
@@ -237,6 +237,18 @@ def end_text(
             "🔌 The bot can no longer play in this duel's group: the duel is decided as it "
             "stands, level. {score}"
         )
+    elif duel.end is End.REMOVED and duel.winner is not None:
+        head = _(
+            "🔌 A player can no longer play in this duel's group (removed or restricted by "
+            "an admin): the duel is decided as it stands, and {winner} wins. {score}"
+        )
+    elif duel.end is End.REMOVED:
+        head = _(
+            "🔌 A player can no longer play in this duel's group (removed or restricted by "
+            "an admin): the duel is decided as it stands, level. {score}"
+        )
+    elif duel.end is End.QUIT:
+        head = _("🚪 {loser} left the duel's group: {winner} wins the duel. {score}")
     elif duel.end is End.IDLE:
         head = _("⌛ {loser} let two hands in a row pass: {winner} wins the duel. {score}")
     elif duel.end is End.ABANDONED:
