@@ -343,6 +343,7 @@ async def serve_until(
     hunt.restore(application)
     countdown.restore(application)
     duel.restore(application)
+    solve.restore(application)  # after the duels': a hand still live keeps its requests
     rush.restore(application)
     admin.restore(application)
     backups.schedule(application)
