@@ -3,12 +3,14 @@
 The attack of issue #38, measured: the real bot runs against the local Bot API (in this
 process, through PTB's HTTP stack and the bot's own web server); a user presses Play under
 ``/game`` in a group; the script takes the page's token from the address and calls
-``/app/api/rush/start``, then answers every hand with the solver's first solution, ``--pace``
-seconds after the page was given it (the floor of a person's pace by default,
-:data:`bot.game.pace.FLOOR`: the fastest an answer counts), until the run is over.  It
-prints the score the server counted, the run's length, the most its clock showed, whether
-the game message's high-score table took the score, and the best the rules allow at that
-pace (:func:`bot.game.rush.best_at_pace`), to compare.
+``/app/api/rush/start``, then answers every hand with the solver's first solution at the
+floor of a person's pace for that hand (:func:`bot.game.pace.floor_of`: the fastest an
+answer counts), or ``--pace`` seconds after the page was given it, until the run is over;
+``--plausible`` answers every other hand at :data:`bot.game.pace.PLAUSIBLE_MEDIAN` instead,
+so that its median keeps the run on the boards.  It prints the score the server counted, the
+run's length, the most its clock showed, whether the run stayed off the boards and the game
+message's high-score table took the score, and the best the rules allow at that pace
+(:func:`bot.game.rush.best_at_floors`, :func:`~bot.game.rush.best_at_pace`), to compare.
 
 By default the bot's clock is virtual: it moves on by the pace at each answer, so a run of
 ten minutes is played in seconds, with every call made for real.  ``--real`` plays on the
@@ -16,7 +18,7 @@ wall clock, as a script on the Internet would (ten minutes; the script's own lat
 costs it hands).  ``--pace 0`` is the script at full speed, waiting out each 429 as issue
 #38 did: it scores nothing, and its run ends with its clock.
 
-Usage: ``python bench/rush_script_bench.py [--pace 1.5] [--real]``.
+Usage: ``python bench/rush_script_bench.py [--pace 1.5 | --plausible] [--real]``.
 """
 
 from __future__ import annotations
@@ -33,8 +35,8 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import httpx
 
 from bot.app import build_application, run_polling
-from bot.game.pace import FLOOR
-from bot.game.rush import CLOCK_MOST, RUN_MOST, best_at_pace
+from bot.game.pace import PLAUSIBLE_MEDIAN, floor_of
+from bot.game.rush import CLOCK_MOST, RUN_MOST, best_at_floors, best_at_pace
 from bot.local_api import LocalBotApi, LocalTransport
 from bot.settings import Settings
 from solver import solve
@@ -80,9 +82,12 @@ async def token_from_play(api: LocalBotApi) -> str:
     return unquote(parse_qs(urlsplit(url).fragment)["game"][0])
 
 
-async def play(base: str, token: str, pace: float, clock: VirtualClock | None) -> dict[str, Any]:
-    """The script's run: every hand answered ``pace`` seconds after the page got it."""
-    shown, answers, refused = 0.0, 0, 0
+async def play(
+    base: str, token: str, pace: float | None, plausible: bool, clock: VirtualClock | None
+) -> dict[str, Any]:
+    """The script's run: every hand answered ``pace`` seconds after the page got it (None:
+    at its floor; ``plausible``: every other one at the plausible median)."""
+    shown, answers, refused, fast = 0.0, 0, 0, 0
     async with httpx.AsyncClient(headers={"X-Game-Token": token}, timeout=WAIT) as client:
 
         async def call(name: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -102,10 +107,14 @@ async def play(base: str, token: str, pace: float, clock: VirtualClock | None) -
         while reply["state"] == "playing":
             shown = max(shown, reply["remaining"])
             given = time.monotonic()
+            wait = floor_of(reply["hand"]) if pace is None else pace
+            if plausible and fast + 1 > reply["score"] // 2:
+                wait = PLAUSIBLE_MEDIAN
+            fast += wait < PLAUSIBLE_MEDIAN
             if clock is not None:
-                clock.now += pace
+                clock.now += wait
             else:
-                await asyncio.sleep(max(0.0, pace - (time.monotonic() - given)) + 0.005)
+                await asyncio.sleep(max(0.0, wait - (time.monotonic() - given)) + 0.005)
             answer = solve(tuple(reply["hand"]))[0].text
             reply = await call("answer", {"hand": reply["number"], "expression": answer})
             answers += 1
@@ -113,7 +122,7 @@ async def play(base: str, token: str, pace: float, clock: VirtualClock | None) -
     return {**reply, "answers": answers, "refused": refused, "shown": shown}
 
 
-async def run(pace: float, real: bool) -> None:
+async def run(pace: float | None, plausible: bool, real: bool) -> None:
     api = LocalBotApi()
     api.add_user(PLAYER, "Script", language_code="en")
     api.add_group(GROUP, "Bench", admins={PLAYER})
@@ -138,7 +147,7 @@ async def run(pace: float, real: bool) -> None:
             token = await token_from_play(api)
             base = f"{application.bot_data.web_address}/app/api/rush"
             started = time.monotonic()
-            result = await play(base, token, pace, clock)
+            result = await play(base, token, pace, plausible, clock)
             took = time.monotonic() - started
             await until(lambda: "getGameHighScores" in api.calls, "the high-score table")
         finally:
@@ -149,22 +158,30 @@ async def run(pace: float, real: bool) -> None:
     clock_name = "wall clock" if real else "virtual clock"
     print(f"python {platform.python_version()} on {platform.machine()}, {clock_name}")
     sent = result["answers"]
-    print(f"pace {pace:g} s a hand (floor {FLOOR:g} s); {sent} answers sent in {took:.1f} s")
+    named = "each hand's floor" if pace is None else f"{pace:g} s a hand"
+    named += ", every other at the plausible median" if plausible else ""
+    print(f"pace {named}; {sent} answers sent in {took:.1f} s")
     print(f"score counted:       {result['score']} ({result['refused']} answers too fast)")
     print(f"run lasted:          {result['seconds']} s (a run's most: {RUN_MOST:g} s)")
     print(f"clock showed at most {result['shown']:.1f} s (its ceiling: {CLOCK_MOST:g} s)")
-    print(f"off the boards:      {result['too_fast']}; on the high-score table: {on_table}")
-    print(f"best by the rules:   {best_at_pace(pace) if pace > 0 else 0}")
+    off = result["too_fast"] or result["implausible"]
+    print(f"off the boards:      {off}; on the high-score table: {on_table}")
+    if pace is None:
+        best = best_at_floors(plausible=plausible)
+    else:
+        best = best_at_pace(pace) if pace > 0 else 0
+    print(f"best by the rules:   {best}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pace", type=float, default=FLOOR, help="seconds a hand")
+    parser.add_argument("--pace", type=float, default=None, help="seconds a hand")
+    parser.add_argument("--plausible", action="store_true", help="keep a plausible median")
     parser.add_argument("--real", action="store_true", help="play on the wall clock")
     arguments = parser.parse_args()
-    if arguments.pace < 0:
+    if arguments.pace is not None and arguments.pace < 0:
         sys.exit("--pace is seconds a hand: 0 or more")
-    asyncio.run(run(arguments.pace, arguments.real))
+    asyncio.run(run(arguments.pace, arguments.plausible, arguments.real))
 
 
 if __name__ == "__main__":

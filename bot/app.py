@@ -347,6 +347,7 @@ async def serve_until(
     hunt.restore(application)
     countdown.restore(application)
     duel.restore(application)
+    solve.restore(application)  # after the duels': a hand still live keeps its requests
     rush.restore(application)
     backups.schedule(application)
     monitoring.start(application)  # after the restores: a game restored is not dealt again

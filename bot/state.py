@@ -20,7 +20,7 @@ from bot.game.duel_lobby import Duels
 from bot.game.hand_records import HandRecords
 from bot.game.off_boards import OffBoards
 from bot.game.rating import Ratings
-from bot.game.requests import SolveRequest
+from bot.game.requests import SolveRequest, WaitingSolve
 from bot.game.rush_records import RushBoard, RushRecords
 from bot.game.table import Table
 
@@ -257,6 +257,8 @@ class UserData:
     seen: float = 0.0
     """When the user was last seen, to the hour (for the host's counts of active players:
     :mod:`bot.services.activity`); 0 in records of earlier releases."""
+    waiting_solve: WaitingSolve | None = None
+    """The user's /solve waiting for a duel's hand to end (one per user), if any."""
 
 
 @dataclass(slots=True)

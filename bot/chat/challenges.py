@@ -172,7 +172,12 @@ def after_saved(context: BotContext, saved: bool, challenge: Challenge) -> None:
 
 
 def settle_daily(
-    context: BotContext, user_id: int, day: dt.date, seconds: float | None
+    context: BotContext,
+    user_id: int,
+    day: dt.date,
+    seconds: float | None,
+    *,
+    too_fast: bool = False,
 ) -> str | None:
     """A daily attempt of ``day`` ended: solved in ``seconds``, or given up (None).  If it
     was the player's play of a friend's challenge, the play ends with it (saved, and the
@@ -182,7 +187,7 @@ def settle_daily(
     if challenge is None or challenge.daily != daily_number(day):
         return None
     try:
-        challenge.finish(user_id, seconds)
+        challenge.finish(user_id, seconds, unranked=too_fast)
     except ChallengeRefused:  # a play with its own clock: the challenge judges it
         return None
     saved = context.save_global(challenges=[challenge.token])

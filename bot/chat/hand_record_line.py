@@ -105,10 +105,12 @@ def line_of(
     if noted.barred is None:
         return line
     # Fast enough for the record, but not one that may take it: the line says why.
-    return context._("{line} {why}").format(line=line, why=barred_text(context, noted.barred))
+    return context._("{line} {why}").format(
+        line=line, why=barred_text(context, noted.barred, noted.floor)
+    )
 
 
-def barred_text(context: BotContext, barred: Barred) -> str:
+def barred_text(context: BotContext, barred: Barred, floor: float = FLOOR) -> str:
     """Why a solve fast enough for the record sets none."""
     _ = context._
     return {
@@ -121,7 +123,7 @@ def barred_text(context: BotContext, barred: Barred) -> str:
         Barred.HELPED: _("A solve after a hint sets no record."),
         Barred.TOO_FAST: _(
             "A solve under {seconds} s sets no record: nobody reads and types that fast."
-        ).format(seconds=FLOOR),
+        ).format(seconds=f"{floor:g}"),
     }[barred]
 
 

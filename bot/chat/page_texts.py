@@ -63,7 +63,8 @@ PAGE_TEXTS = {
     "rushRules": N_(
         "Rush: 120 seconds on the clock. Each hand solved: +10 s and a point (the clock holds at "
         "most 3:00); each skip: −20 s. The hands get harder as you score, and a run lasts at most "
-        "10 minutes. Answers within 1.5 s of their hand count for nothing."
+        "10 minutes. Answers faster than a person can (1.5 s, up to 2.1 s for the hardest hands) "
+        "count for nothing."
     ),
     "skip": N_("Skip −20 s"),
     "rushScore": N_("Score {score} · level {level}"),
@@ -77,6 +78,10 @@ PAGE_TEXTS = {
     "rushOffBoards": N_(
         "An answer came faster than a person can: this run counts among your runs, but on no high-"
         "score table, no board and as no personal best."
+    ),
+    "rushScriptPace": N_(
+        "Your answers came at a script's pace (half of them within 3 s): this run counts among "
+        "your runs, but on no high-score table, no board and as no personal best."
     ),
     "rushLasted": N_("The run has reached its end: 10:00 of play."),
     "rushOut": N_("{reason} Skip to go on."),

@@ -34,6 +34,9 @@ The contract, rule by rule (each says what it prevents):
   time is theirs, but not on the shared card.  A second account opens the challenge to
   learn the cards; the player would then ask the bot for its answer and rank first with
   it (while a play is open, its player is refused the hand: :mod:`bot.game.spoilers`).
+- A play open while the bot gives anyone solutions of its cards is unranked too
+  (:attr:`Play.given_while_open`): the player's second account, who never opened it, asks
+  for them while the player plays it.
 - A challenge remembers the :data:`MOST_SHARED` latest messages it was shared as (edited as
   friends play: a bounded number of edits).
 
@@ -48,7 +51,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.game.duel_lobby import new_token
-from bot.game.pace import too_fast
+from bot.game.pace import floor_of, too_fast
 from bot.game.scoring import counts_as_miss, elapsed
 from solver import Verdict, check
 
@@ -105,8 +108,11 @@ class Play:
     daily: bool = False
     """The play is the player's daily attempt: its time is the attempt's."""
     unranked: bool = False
-    """The bot had given the player solutions of its cards before they opened it: their
-    time is not on the shared card (see the module)."""
+    """The bot had given the player solutions of its cards before they opened it, or gave
+    them to anyone while the play was open: their time is not on the shared card (see the
+    module)."""
+    given_while_open: bool = False
+    """The play is unranked as the bot gave someone its cards' solutions while it was open."""
 
     @property
     def finished(self) -> bool:
@@ -180,11 +186,16 @@ class Challenge:
         return True
 
     def note_given(self, user_id: int, now: float) -> bool:
-        """The bot gave ``user_id`` solutions of its cards at ``now``: if they open it later,
-        they play it unranked.  Whether that is news (False: not opened by anyone yet, so
-        its cards are nobody's but the setter's; the setter; or a play of theirs already)."""
+        """The bot gave ``user_id`` solutions of its cards at ``now``: every play open now
+        (anyone else's) is unranked, and if they open it later, they play it unranked.
+        Whether that is news (False: not opened by anyone yet, so its cards are nobody's
+        but the setter's; or nothing changed)."""
+        voided = False
+        for player, play in self.plays.items():
+            if player != user_id and not play.finished and not play.unranked:
+                play.unranked = play.given_while_open = voided = True
         if not self.plays or user_id == self.setter or user_id in self.plays:
-            return False
+            return voided
         self.given.pop(user_id, None)
         self.given[user_id] = now
         while len(self.given) > MOST_PLAYS:
@@ -228,10 +239,11 @@ class Challenge:
             )
         return play
 
-    def finish(self, user_id: int, seconds: float | None) -> Play:
+    def finish(self, user_id: int, seconds: float | None, *, unranked: bool = False) -> Play:
         """End ``user_id``'s play that is their daily attempt: solved in ``seconds``, or
-        given up (None)."""
+        given up (None); ``unranked``: solved faster than a person's pace (off the card)."""
         play = self._playing(user_id, daily=True)
+        play.unranked = play.unranked or unranked
         if seconds is None:
             play.gave_up = True
         else:
@@ -242,7 +254,7 @@ class Challenge:
         """Judge ``user_id``'s answer; a right one ends their play with their time."""
         play = self._playing(user_id)
         verdict = check(text, self.hand, self.target)
-        if verdict.ok and too_fast(now - play.started):
+        if verdict.ok and too_fast(now - play.started, floor_of(self.hand, self.target)):
             return ChallengeAnswer(verdict, play, too_fast=True)
         if verdict.ok:
             play.seconds = elapsed(play.started, now)

@@ -21,6 +21,7 @@ from bot.game.daily_calendar import next_puzzle_at as next_puzzle_at
 from bot.game.daily_calendar import past_day as past_day
 from bot.game.daily_calendar import post_time as post_time
 from bot.game.daily_calendar import until_next as until_next
+from bot.game.pace import too_fast
 
 FREEZE_EVERY = 7
 """Each run of this many days solved in a row earns one streak freeze."""
@@ -50,6 +51,8 @@ class DailyResult:
 
     seconds: float
     misses: int
+    too_fast: bool = False
+    """Faster than a person's pace: in the player's history only (no board, no challenge)."""
 
 
 @dataclass(slots=True)
@@ -183,9 +186,10 @@ class DailyRecord:
     def _replay(self, key: str) -> bool:
         return self.replaying and self.attempt == key
 
-    def solve(self, day: dt.date, now: float) -> DailyResult:
+    def solve(self, day: dt.date, now: float, *, floor: float = 0.0) -> DailyResult:
         """Record the day's solution, timed from its clock's start (once: later calls return
-        the first result); raises ``ValueError`` if the day's clock never started."""
+        the first result), too fast under ``floor`` (the puzzle's, :func:`bot.game.pace.
+        floor_of`); raises ``ValueError`` if the day's clock never started."""
         key = day.isoformat()
         replay = self._replay(key)
         results = self.replays if replay else self.results
@@ -195,7 +199,7 @@ class DailyRecord:
                 raise ValueError(f"the clock of {key} never started")
             seconds = max(0.0, now - started[key])
             misses = (self.replay_misses if replay else self.misses).get(key, 0)
-            results[key] = DailyResult(seconds, misses)
+            results[key] = DailyResult(seconds, misses, too_fast(seconds, floor))
         return results[key]
 
     def streak_on(self, today: dt.date) -> Streak:
@@ -260,8 +264,8 @@ class DailyRecord:
         """Days solved this week (Monday to today, live results only) and their total time."""
         monday = today - dt.timedelta(days=today.weekday())
         days = [monday + dt.timedelta(days=n) for n in range((today - monday).days + 1)]
-        results = [r for r in (self.result(day) for day in days) if r is not None]
-        return len(results), sum(r.seconds for r in results)
+        found = [r for r in (self.result(d) for d in days) if r is not None and not r.too_fast]
+        return len(found), sum(r.seconds for r in found)
 
     def frozen_before(self, day: dt.date) -> tuple[dt.date, ...]:
         """The days a freeze covered just before the result of ``day``, if the streak lived

@@ -14,9 +14,9 @@ kept here with the hands that hold it, and answered once none of them is live.
   answer, or another refusal, the rules checked again then) is its caller's.  A hand dealt
   since may hold it again: it waits on, but not past :data:`WAIT_MOST` (:func:`overdue`).
 
-Nothing is saved: after a restart a duel's hand is dealt again anyway.  The games are kept by
-identity (a round is no hashable value), and held while a request waits on them, so an id
-is never taken by another game meanwhile.
+The requests are saved with their askers by the caller (a restart answers them).  The games
+are kept by identity (a round is no hashable value), and held while a request waits on them,
+so an id is never taken by another game meanwhile.
 """
 
 from __future__ import annotations

@@ -26,6 +26,10 @@ The contract, rule by rule (each says what it prevents):
   removed the bot from the group, the group is gone) is *cut off* and decided as it
   stands: the leader wins, rated; a level duel has no winner and is not rated (nobody can
   undo a loss by having the bot removed, and nobody is given a win they had not earned).
+- A player removed from a group's duel's group, or restricted there, by someone else (an
+  admin) is decided as it stands too (:attr:`End.REMOVED`: a friendly admin cannot undo
+  a loss by muting its winner); a player who leaves the group by himself forfeits
+  (:attr:`End.QUIT`).
 - A duel that ends before both players have seen a hand (a stop, a player leaving, the bot
   cut off, before the first hand reached them both) is not rated: it is no contest (a
   throwaway account that accepts and stops at once hands nobody a win).
@@ -114,13 +118,19 @@ class End(StrEnum):
     CUT_OFF = "cut_off"
     """The bot could not go on for a reason neither player chose (removed from the group by
     someone else, the group gone): the leader wins; level, nobody does."""
+    REMOVED = "removed"
+    """A player was removed or muted by someone else: decided as :attr:`CUT_OFF` is."""
+    QUIT = "quit"
+    """A player left the duel's group by himself: the other wins."""
     ABANDONED = "abandoned"
     """Both players were idle: nobody wins, nothing is rated."""
     CANCELLED = "cancelled"
     """Cancelled (at a restart): nobody wins, nothing is rated."""
 
 
-RATED_ENDS = frozenset({End.WINS, End.HANDS, End.STOPPED, End.LEFT, End.IDLE, End.CUT_OFF})
+RATED_ENDS = frozenset(
+    {End.WINS, End.HANDS, End.STOPPED, End.LEFT, End.IDLE, End.CUT_OFF, End.REMOVED, End.QUIT}
+)
 """Ends that count for the rating (a forfeit counts as a loss), once both players have seen
 a hand (:attr:`Duel.seen`); a duel cut off level is not rated."""
 
@@ -166,6 +176,8 @@ class Duel:
     """When the current hand reached each player (see :meth:`delivered_to`)."""
     too_fast: list[int] = field(default_factory=list)
     """The players who sent a right answer faster than a person's pace in this duel."""
+    answered: list[int] = field(default_factory=list)
+    """The players who attempted a hand of this duel (see :attr:`played_out`)."""
 
     @property
     def over(self) -> bool:
@@ -183,9 +195,22 @@ class Duel:
         """Whether the duel's end counts for the rating: a rated end, once both players saw
         a hand, with a winner when it was cut off, and never in favour of a player who
         answered faster than a person's pace (see the module)."""
-        if self.end is End.CUT_OFF and self.winner is None:
+        if self.end in (End.CUT_OFF, End.REMOVED) and self.winner is None:
             return False
         return self.end in RATED_ENDS and self.contested and not self.favours_too_fast
+
+    @property
+    def forfeited(self) -> bool:
+        """Whether the duel ended before its end by play (a stop, a player leaving or idle,
+        the bot cut off): its win is weighed as a forfeit's (:mod:`bot.game.rating`)."""
+        return self.end not in (End.WINS, End.HANDS)
+
+    @property
+    def played_out(self) -> bool:
+        """Whether the duel was played to its end with both players answering hands: only
+        such duels make a player established (:meth:`~bot.game.rating.PlayerRating.
+        established`; a duel saved before answers were kept is not one)."""
+        return not self.forfeited and set(self.answered) >= set(self.players)
 
     @property
     def favours_too_fast(self) -> bool:
@@ -282,6 +307,8 @@ class Duel:
         outcome = self.hand.answer(user_id, text, now, shown=shown)
         if outcome.too_fast and user_id not in self.too_fast:
             self.too_fast.append(user_id)
+        if self.attempted(user_id) and user_id not in self.answered:
+            self.answered.append(user_id)
         if not outcome.won:
             return DuelAnswer(outcome)
         return DuelAnswer(outcome, self._finish_hand(HandResult(user_id, outcome.seconds)))
@@ -332,6 +359,20 @@ class Duel:
         if self.over:
             return False
         self._close(End.CUT_OFF, self.leader)
+        return True
+
+    def member_gone(self, user_id: int, *, by_self: bool) -> bool:
+        """``user_id`` is no longer a member of the duel's group who may write: by himself
+        (``by_self``: he left, a forfeit, the other wins) or removed or restricted by
+        someone else (decided as it stands); False if the duel had already ended."""
+        if user_id not in self.players:
+            raise Refused(Refusal.NOT_PLAYER)
+        if self.over:
+            return False
+        if by_self:
+            self._close(End.QUIT, self.other(user_id))
+        else:
+            self._close(End.REMOVED, self.leader)
         return True
 
     def cancel(self) -> bool:

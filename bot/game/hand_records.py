@@ -41,7 +41,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from bot.game.pace import too_fast
+from bot.game.pace import FLOOR, floor_of, too_fast
 
 HANDS_KEPT = 20_000
 """The most hands whose records are kept."""
@@ -91,6 +91,8 @@ class Noted:
     before: HandRecord
     new_record: bool
     barred: Barred | None = None
+    floor: float = FLOOR
+    """The hand's floor of a person's pace (:func:`bot.game.pace.floor_of`)."""
 
 
 @dataclass(slots=True)
@@ -133,13 +135,13 @@ class HandRecords:
         before = _copy(record)
         record.seen += 1
         faster = record.best is None or seconds < record.best
-        barred = _barred(source, seconds, helped) if faster else None
+        barred = _barred(source, seconds, helped, floor_of(hand, target)) if faster else None
         # (Kept off the boards, or given its solutions: no record, and no reason told.)
         new_record = faster and barred is None and not given and not off_boards
         if new_record:
             record.best, record.holder, record.source = seconds, user_id, source.value
             record.day = day
-        return Noted(before, new_record, barred)
+        return Noted(before, new_record, barred, floor_of(hand, target))
 
     def remove_holder(self, user_id: int) -> list[str]:
         """Clear the records ``user_id`` holds (the times seen stay); their keys."""
@@ -163,7 +165,7 @@ class HandRecords:
         self.dropped.append(least)
 
 
-def _barred(source: Source, seconds: float, helped: bool) -> Barred | None:
+def _barred(source: Source, seconds: float, helped: bool, floor: float) -> Barred | None:
     """Why a solve may not take the record (its cards seen before the clock, a hint, a time
     no person makes), or None."""
     if source is Source.DAILY:
@@ -172,7 +174,7 @@ def _barred(source: Source, seconds: float, helped: bool) -> Barred | None:
         return Barred.CHALLENGE
     if helped:
         return Barred.HELPED
-    if too_fast(seconds):
+    if too_fast(seconds, floor):
         return Barred.TOO_FAST
     return None
 

@@ -28,6 +28,15 @@ The contract, rule by rule (each says what it prevents):
   to what is left of the day's allowance, so OpenSkill's own update stops there).  Six
   throwaway accounts losing three duels each lift a player by 50 points a day at most,
   however many there are.  A draw is weighed the same way for the player it lifts.
+- A win by *forfeit* (the duel not played to its end: a stop, a player leaving or idle, the
+  bot cut off) is weighed and capped so too, whoever the opponent: second accounts that
+  forfeit to each other until they look settled, then to a player, lift her 50 a day at most.
+- An opponent is *established* (full weight, outside the cap) only after
+  :data:`ESTABLISHED_OPPONENTS` played-out rated duels (played to the end, both players
+  answered hands) against as many distinct opponents, and :data:`ESTABLISHED_DAYS` days
+  after their first rated duel (:meth:`PlayerRating.established`): fresh accounts cannot
+  make each other established in an afternoon.  Ratings saved before this rule have none of
+  it, and are established again by the same rule (their rating is kept).
 - Cancelled and abandoned duels are not rated at all, nor one that ended before both
   players saw a hand (see :mod:`bot.game.duel`).
 - The leaderboard ranks players with at least :data:`BOARD_MIN_DUELS` rated duels by the
@@ -60,6 +69,11 @@ SCALE = 40.0
 SHOWN_BASE = 1500.0
 """The shown rating of a new player."""
 PROVISIONAL_DUELS = 5
+ESTABLISHED_OPPONENTS = 5
+"""Played-out rated duels, against as many distinct opponents, that make a player
+established (see the module)."""
+ESTABLISHED_DAYS = 7
+"""Days from a player's first rated duel before they can be established."""
 DAILY_PAIR_CAP = 3
 BOARD_MIN_DUELS = 3
 RECENT_KEPT = 5
@@ -119,6 +133,24 @@ class PlayerRating:
     """Shown points gained on :attr:`gain_day` from provisional opponents."""
     off_boards: bool = False
     """Taken off the boards by the host (``/admin fairplay``): still rated, on no board."""
+    first_day: str = ""
+    """The day (ISO) of the player's first rated duel (empty: none since this was kept)."""
+    played_with: list[int] = field(default_factory=list)
+    """Distinct opponents of the player's played-out rated duels (the first
+    :data:`ESTABLISHED_OPPONENTS` of them are all that is kept)."""
+
+    def established(self, day: dt.date) -> bool:
+        """Whether a win over this player counts in full on ``day`` (see the module)."""
+        if len(self.played_with) < ESTABLISHED_OPPONENTS or not self.first_day:
+            return False
+        return dt.date.fromisoformat(self.first_day) + dt.timedelta(days=ESTABLISHED_DAYS) <= day
+
+    def _played(self, day: dt.date, opponent: int, played_out: bool) -> None:
+        if not self.first_day:
+            self.first_day = day.isoformat()
+        fresh = played_out and opponent not in self.played_with
+        if fresh and len(self.played_with) < ESTABLISHED_OPPONENTS:
+            self.played_with.append(opponent)
 
     @property
     def shown(self) -> Shown:
@@ -168,6 +200,10 @@ class RatingChange:
     """Players whose gain was a win (or draw) over a provisional opponent, weighed down."""
     capped: frozenset[int] = frozenset()
     """Players whose gain stopped at the day's cap from provisional opponents."""
+    forfeit: bool = False
+    """Whether the duel was won by forfeit (its winner's gain weighed and capped)."""
+    unestablished: frozenset[int] = frozenset()
+    """Players whose opponent, past their first duels, was not established yet."""
 
     def change(self, player: int) -> int:
         """Shown points ``player`` won (negative: lost)."""
@@ -211,9 +247,20 @@ class Ratings:
         """``player``'s rating (a new one, not stored, if they never dueled)."""
         return self.players.get(player) or PlayerRating()
 
-    def record(self, first: int, second: int, winner: int | None, day: dt.date) -> RatingChange:
+    def record(
+        self,
+        first: int,
+        second: int,
+        winner: int | None,
+        day: dt.date,
+        *,
+        forfeit: bool = False,
+        played_out: bool = True,
+    ) -> RatingChange:
         """Rate a finished duel between ``first`` and ``second`` on ``day``: ``winner``
-        None is a draw.  Over the day's cap for the pair, the duel is friendly."""
+        None is a draw; ``forfeit``: won by forfeit; ``played_out``: played to its end
+        with both players answering hands (it counts towards :meth:`PlayerRating.
+        established`).  Over the day's cap for the pair, the duel is friendly."""
         if first == second:
             raise ValueError("a player cannot duel themselves")
         if winner is not None and winner not in (first, second):
@@ -226,6 +273,7 @@ class Ratings:
         before = {first: a.shown, second: b.shown}
         weighed: set[int] = set()
         capped: set[int] = set()
+        unestablished: set[int] = set()
         if rated:
             self.pairs[key] = self.pairs.get(key, 0) + 1
             # OpenSkill's ranks: lower is better, equal is a draw.
@@ -234,10 +282,13 @@ class Ratings:
             new = {first: new_a, second: new_b}
             for me, mine, theirs in ((first, a, b), (second, b, a)):
                 gain = (new[me].mu - mine.mu) * SCALE
-                if gain <= 0 or not theirs.provisional:
+                if gain <= 0 or not (forfeit or not theirs.established(day)):
                     continue
-                # A win over a provisional opponent: partial play, then the day's cap.
+                # A win by forfeit or over an opponent not established: partial play, then
+                # the day's cap.
                 weighed.add(me)
+                if not theirs.provisional and not theirs.established(day):
+                    unestablished.add(me)
                 weight = PROVISIONAL_WEIGHT
                 left = mine.allowance(day.isoformat())
                 if gain * weight > left:
@@ -250,9 +301,18 @@ class Ratings:
                     new[me] = MODEL.rating(mine.mu, mine.sigma)  # the cap is reached
             a.mu, a.sigma = new[first].mu, new[first].sigma
             b.mu, b.sigma = new[second].mu, new[second].sigma
+            a._played(day, second, played_out)
+            b._played(day, first, played_out)
         after = {first: a.shown, second: b.shown}
         change = RatingChange(
-            rated, self.pairs.get(key, 0), before, after, frozenset(weighed), frozenset(capped)
+            rated,
+            self.pairs.get(key, 0),
+            before,
+            after,
+            frozenset(weighed),
+            frozenset(capped),
+            forfeit,
+            frozenset(unestablished),
         )
         for me, other, mine in ((first, second, a), (second, first, b)):
             result = Result.DRAWN if winner is None else Result.WON if winner == me else Result.LOST

@@ -38,6 +38,19 @@ class Rules(StrEnum):
 SolveRequest = tuple[tuple[int | Fraction, ...], int | Fraction, Rules]
 """(numbers, target, rules) of a request."""
 
+
+@dataclass(frozen=True, slots=True)
+class WaitingSolve:
+    """A user's /solve (or page press) deferred for a duel's hand, kept with the user so
+    that a restart answers it rather than drop it (:mod:`bot.services.deferred_solves`)."""
+
+    chat_id: int
+    message_id: int
+    request: SolveRequest
+    in_group: bool
+    page: int | None = None
+
+
 MAX_NUMBER = 10_000
 MAX_TARGET = 1_000_000
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.game.hands import HandFacts
-from bot.game.pace import too_fast
+from bot.game.pace import floor_of, too_fast
 from bot.game.scoring import counts_as_miss, elapsed, points
 from bot.game.votes import is_attempt
 from solver import Code, Verdict, check
@@ -167,7 +167,7 @@ class Round:
             if counts_as_miss(verdict):
                 self.wrong[user_id] = self.wrong.get(user_id, 0) + 1
             return Outcome(verdict)
-        if shown is not None and too_fast(now - shown):
+        if shown is not None and too_fast(now - shown, floor_of(self.hand, self.target)):
             if user_id not in self.too_fast:
                 self.too_fast.append(user_id)
             return Outcome(verdict, too_fast=True)

@@ -40,6 +40,10 @@ What each rule prevents:
   ``peeked``): nobody else saw it, so they had it from the player (a second account asking
   for each hand would put a run of the bot's answers on the boards), and the next hand is
   dealt at no cost.
+- A run whose solves came at a script's steady pace (:func:`bot.game.pace.implausible`:
+  their median under 3 s over ten hands or more) counts in its player's history only
+  (:attr:`RunResult.implausible`): a script answering just above each hand's floor owns no
+  board.
 - The clock holds at most :data:`CLOCK_MOST` and a run ends after :data:`RUN_MOST` seconds
   of play (a picture's wait given back is no play): no pace keeps a run going for ever
   (a script at the floor's pace solves :func:`best_at_pace` hands at most).
@@ -56,6 +60,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.game.hands import HandFacts
+from bot.game.pace import LEVEL_FLOORS, PLAUSIBLE_MEDIAN, floor_of, implausible
 from bot.game.rounds import Outcome, Phase, Round
 from bot.game.rush_result import Runner as Runner
 from bot.game.rush_result import RunResult as RunResult
@@ -102,6 +107,24 @@ def best_at_pace(pace: float) -> int:
         left = min(left - pace + SOLVE_BONUS, CLOCK_MOST, RUN_MOST - played)
         solved += 1
     return solved
+
+
+def best_at_floors(*, plausible: bool = False) -> int:
+    """Hands a script solves in a run answering each hand at its floor (its level's:
+    :data:`bot.game.pace.LEVEL_FLOORS`), by the rules alone; ``plausible``: keeping its
+    median at :data:`~bot.game.pace.PLAUSIBLE_MEDIAN` (every other answer at that pace, so
+    that the run stays on the boards whenever it ends)."""
+    left, played, solved, fast = START_SECONDS, 0.0, 0, 0
+    while True:
+        pace = LEVEL_FLOORS[level_for(solved)]
+        if plausible and fast + 1 > solved // 2:  # one more at the floor: the median falls
+            pace = PLAUSIBLE_MEDIAN
+        if played + pace >= RUN_MOST or pace >= left:
+            return solved
+        fast += pace < PLAUSIBLE_MEDIAN
+        played += pace
+        left = min(left - pace + SOLVE_BONUS, CLOCK_MOST, RUN_MOST - played)
+        solved += 1
 
 
 class Refusal(StrEnum):
@@ -279,6 +302,7 @@ class RushRun:
         runner = self.runners.setdefault(user_id, Runner(name))
         runner.name = name
         if outcome.too_fast:
+            runner.floor = runner.floor or floor_of(self.hand.hand)
             runner.too_fast = True
             return RushOutcome(verdict=outcome.verdict, void=Void.TOO_FAST)
         if not outcome.won:
@@ -363,4 +387,6 @@ class RushRun:
             too_fast=runner.too_fast,
             lasted_most=self.ended_at >= self.last_call,
             hand_times=tuple(runner.times),
+            floor=runner.floor,
+            implausible=implausible(runner.times),
         )

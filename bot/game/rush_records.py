@@ -87,7 +87,7 @@ class RushRecords:
         record = RunRecord.of(result, day, off_boards=off_boards)
         previous = self.best
         self.runs += 1
-        if result.too_fast:
+        if result.off_pace:
             return PersonalBest(previous, False)
         new_best = record.score > 0 and record.beats(previous)
         if new_best:
@@ -148,7 +148,7 @@ class RushBoard:
         """Put a run that ended on ``day`` on the board, where it ranks (one with no point,
         or too fast, or of a player kept ``off_boards``, stays off)."""
         entry = BoardEntry(user_id, name, RunRecord.of(result, day))
-        if entry.record.score == 0 or result.too_fast or off_boards:
+        if entry.record.score == 0 or result.off_pace or off_boards:
             return
         self.all_time = place(self.all_time, entry)
         self.week = place(self.this_week(day), entry)

@@ -17,6 +17,8 @@ class Runner:
     """The fastest hand this player solved, in seconds."""
     too_fast: bool = False
     """They sent a right answer faster than a person's pace: their run is off the boards."""
+    floor: float = 0.0
+    """The floor of the first hand they answered too fast (0: none, or saved before)."""
     times: list[float] = field(default_factory=list)
     """The seconds of each hand this player solved, in order (for the host's fair-play
     review: :mod:`bot.game.off_boards`)."""
@@ -45,3 +47,13 @@ class RunResult:
     its clock."""
     hand_times: tuple[float, ...] = ()
     """The seconds of each hand solved, in order."""
+    floor: float = 0.0
+    """The floor of the first hand answered too fast (0: not known)."""
+    implausible: bool = False
+    """The player's solves came at a script's steady pace (:func:`bot.game.pace.
+    implausible`): the run counts in their own history only, as one too fast does."""
+
+    @property
+    def off_pace(self) -> bool:
+        """Whether the run stays off every board beyond the player's own history."""
+        return self.too_fast or self.implausible

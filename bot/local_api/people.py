@@ -9,6 +9,26 @@ from typing import TYPE_CHECKING, Any
 
 from bot.local_api.world import BOT_ID, Chat, World
 
+RESTRICTED_RIGHTS = (
+    "send_messages",
+    "send_audios",
+    "send_documents",
+    "send_photos",
+    "send_videos",
+    "send_video_notes",
+    "send_voice_notes",
+    "send_polls",
+    "send_other_messages",
+    "add_web_page_previews",
+    "change_info",
+    "invite_users",
+    "pin_messages",
+    "manage_topics",
+    "edit_tag",
+    "react_to_messages",
+)
+"""The rights of a ChatMemberRestricted (all taken from a muted member)."""
+
 
 class People(World):
     """The people's side: tests and the console act as users through these methods."""
@@ -201,6 +221,51 @@ class People(World):
                     "from": self.users[by_user],
                     "date": int(time.time()),
                     "old_chat_member": old,
+                    "new_chat_member": new,
+                }
+            }
+        )
+
+    def remove_member(self, chat_id: int, user_id: int, *, by_user: int | None = None) -> None:
+        """``user_id`` leaves a group (``by_user`` None) or is removed by ``by_user``:
+        Telegram sends a service message (``left_chat_member``, from whoever did it) to the
+        bot always, and a ``chat_member`` update where the bot is an admin (if asked)."""
+        chat = self.chats[chat_id]
+        actor = self.users[user_id if by_user is None else by_user]
+        message = self._new_message(chat_id, actor, None, None, entities=False)
+        message["left_chat_member"] = self.users[user_id]
+        self._push({"message": message})
+        new: dict[str, Any] = {"status": "left" if by_user is None else "kicked"}
+        new["user"] = self.users[user_id]
+        if by_user is not None:
+            new["until_date"] = 0
+        self._member_changed(chat, user_id, actor, new)
+
+    def restrict_member(self, chat_id: int, user_id: int, *, by_user: int) -> None:
+        """``by_user`` restricts ``user_id`` in a group so that they cannot write (a mute):
+        Telegram tells the bot only by a ``chat_member`` update, where it is an admin."""
+        chat = self.chats[chat_id]
+        new: dict[str, Any] = {
+            "status": "restricted",
+            "user": self.users[user_id],
+            "is_member": True,
+            "until_date": 0,
+            **{f"can_{right}": False for right in RESTRICTED_RIGHTS},
+        }
+        self._member_changed(chat, user_id, self.users[by_user], new)
+
+    def _member_changed(
+        self, chat: Chat, user_id: int, actor: dict[str, Any], new: dict[str, Any]
+    ) -> None:
+        if not chat.bot_is_admin or not self.wants("chat_member"):
+            return
+        self._push(
+            {
+                "chat_member": {
+                    "chat": chat.as_dict(self.users),
+                    "from": actor,
+                    "date": int(time.time()),
+                    "old_chat_member": self._member(chat, user_id),
                     "new_chat_member": new,
                 }
             }

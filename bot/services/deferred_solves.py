@@ -11,7 +11,8 @@ The bounds are :mod:`bot.game.deferrals`': one request per user, :data:`~bot.gam
 in all.  A release costs the event loop the requests it frees (a dict look-up each), never
 their answers: those are run in one task, at most :data:`AT_ONCE` at a time, so a thousand
 freed at once wait their turn rather than fill the worker pool's queue (and be told it is
-busy).  Nothing is saved: a restart drops the requests (the duel's hand is dealt again).
+busy).  Each waiting request is kept with its asker (``UserData.waiting_solve``, one per
+user), so that a restart answers it (:meth:`DeferredSolves.resume`) rather than drop it.
 """
 
 from __future__ import annotations
@@ -81,6 +82,11 @@ class DeferredSolves:
         held are answered, in the background."""
         if game is not None and len(self.waiting):
             self._schedule(self.waiting.release(game))
+
+    def resume(self, items: list[DeferredSolve]) -> None:
+        """Requests kept waiting before a restart: answered now, the whole /solve way (a
+        duel's hand still live that holds one keeps it waiting again)."""
+        self._schedule(items)
 
     @property
     def due(self) -> int:

@@ -150,6 +150,7 @@ function rushEnd(reply) {
   if (reply.best_time !== null) rushLine("lines", t("rushFastest", { time: reply.best_time }));
   if (reply.lasted_most) rushLine("lines", t("rushLasted"));
   if (reply.too_fast) rushLine("lines", t("rushOffBoards"), "bad");
+  else if (reply.implausible) rushLine("lines", t("rushScriptPace"), "bad");
   if (reply.new_best) rushLine("lines", t("rushNewBest"), "best");
   else if (reply.previous_best !== null) rushLine("lines", t("rushBest", { best: reply.previous_best }));
   if (!reply.saved) rushLine("lines", t("rushUnsaved"));

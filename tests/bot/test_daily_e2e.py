@@ -66,7 +66,8 @@ async def test_day_boundary_follows_the_time_zone(tmp_path: Path) -> None:
 
 async def test_group_daily_has_no_spoilers_and_shows_results(tmp_path: Path) -> None:
     api = make_api()
-    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock):
         posted = await reply_to(api, ANN, GROUP, "/daily")
         message = api.sent[-1]
         button = message["reply_markup"]["inline_keyboard"][0][0]
@@ -75,11 +76,12 @@ async def test_group_daily_has_no_spoilers_and_shows_results(tmp_path: Path) -> 
         assert answer not in posted
         assert "Solved today" not in posted
         await reply_to(api, ANN, ANN, "/start daily")
+        clock.now += 5  # at a person's pace (faster is on no board)
         await reply_to(api, ANN, ANN, answer)
         results = plain_text(await reply_to(api, BOB, GROUP, "/daily"))
-        assert "Ann：0:00" in results
+        assert "Ann：0:05" in results
         top = plain_text(await reply_to(api, BOB, GROUP, "/daily top"))
-        assert "1. Ann：0:00" in top
+        assert "1. Ann：0:05" in top
         assert "1. Ann：🔥1" in top
     group_texts = [
         m.get("text") or m.get("caption") or "" for m in api.sent if m["chat"]["id"] == GROUP

@@ -112,8 +112,8 @@ async def test_wins_over_a_throwaway_account_stop_at_the_days_cap(tmp_path: Path
         "A win over a provisional player (in their first duels) moves Ann's rating little."
     )
     assert told[-1].endswith(
-        "Ann has gained 50 points today from provisional players: the most a day, so this "
-        "win adds no more."
+        "Ann has gained 50 points today from forfeits and new players: the most a day, so "
+        "this win adds no more."
     )
 
 

@@ -149,3 +149,26 @@ async def test_a_page_a_duels_hand_holds_is_shown_once_the_hand_ends(tmp_path: P
         message["message_id"],
         True,
     )
+
+
+async def test_a_waiting_solve_is_answered_after_a_restart(tmp_path: Path) -> None:
+    """Issue #38, round 2: a request waiting for a duel's hand is kept with its asker, so
+    that a restart answers it rather than drop it without a word."""
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        hand = cards(await private_duel(api, application))
+        told = plain_text(await reply_to(api, DAVE, DAVE, f"/solve {hand}"))
+        await settled(api, application)
+    restarted = len(api.sent)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await settled(api, application)
+        duel = application.bot_data.global_data.duels.duel_of(ANN)
+        if duel is not None and duel.live:  # resumed: the request waits for its hand again
+            await win(api, application, clock)
+        await until(lambda: any("→ 24" in text for text in to_dave(api, restarted)))
+        await settled(api, application)
+        kept = application.user_data[DAVE].waiting_solve  # answered: kept no more
+    assert told == WAITS
+    assert next(t for t in to_dave(api, restarted) if "→ 24" in t).startswith(f"{hand} → 24: ")
+    assert kept is None

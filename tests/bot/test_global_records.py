@@ -67,6 +67,19 @@ def story() -> GlobalData:
     return data
 
 
+def before_round_two(data: GlobalData) -> GlobalData:
+    """``data`` as releases before issue #38's second round kept it: no first rated day nor
+    played-out opponents, no duel's answers known, no play voided while it was open."""
+    for rating in data.ratings.players.values():
+        rating.first_day, rating.played_with = "", []
+    for duel in data.duels.duels.values():
+        duel.answered = []
+    for challenge in data.challenges.challenges.values():
+        for play in challenge.plays.values():
+            play.unranked = play.given_while_open = False
+    return data
+
+
 def before_the_cap(data: GlobalData) -> GlobalData:
     """``data`` as the releases before the cap on gains from provisional opponents kept it:
     no duel knew whether its hand had reached both players, the win was rated in full (the
@@ -130,7 +143,7 @@ def test_each_rating_hand_record_and_challenge_is_a_row_of_its_own() -> None:
 
 def test_the_rows_of_this_format_still_load() -> None:
     loaded = from_text(json.loads(PINNED.read_text()))
-    assert loaded == story()
+    assert loaded == before_round_two(story())
     assert loaded.ratings.of(ANN).recent[0].result is Result.WON
     assert loaded.hand_records.get((8, 3, 8, 3), 24) == HandRecord(1, 9.0, ANN, "round")
     challenge = next(iter(loaded.challenges.challenges.values()))
@@ -141,13 +154,13 @@ def test_the_rows_of_the_release_before_the_cap_still_load() -> None:
     # Its duel loads as one whose hand may not have reached both players (its finished
     # hands say whether it is a contest), its ratings with no gain from provisional players.
     loaded = from_text(json.loads(BEFORE_THE_CAP.read_text()))
-    assert loaded == before_the_cap(story())
+    assert loaded == before_the_cap(before_round_two(story()))
     assert loaded.ratings.of(ANN).allowance("2026-11-25") == DAILY_PROVISIONAL_GAIN
 
 
 def test_the_rows_of_the_release_of_duels_still_load() -> None:
     # That release kept no duel's dealt hands: its duel loads knowing none.
-    data = before_the_cap(story())
+    data = before_the_cap(before_round_two(story()))
     for duel in data.duels.duels.values():
         duel.dealt.clear()
     assert from_text(json.loads(RELEASE_OF_DUELS.read_text())) == data

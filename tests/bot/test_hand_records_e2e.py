@@ -12,6 +12,7 @@ import pytest
 
 from bot import records
 from bot.game.hand_records import HandRecord, Source, hand_key
+from bot.game.pace import floor_of
 from bot.local_api import plain_text
 from bot.persistence import FILE_NAME
 from solver import daily_number, solve
@@ -114,7 +115,7 @@ async def test_a_solve_too_fast_to_be_typed_sets_no_record(tmp_path: Path) -> No
         record = application.bot_data.global_data.hand_records.get(hand, 24)
     assert lines[1] == (
         "Seen 2 times; the record is 9.0 s by a player elsewhere. "
-        "A solve under 1.5 s sets no record: nobody reads and types that fast."
+        f"A solve under {floor_of(hand):g} s sets no record: nobody reads and types that fast."
     )
     assert (record.seen, record.best, record.holder) == (2, 9.0, CAT)
 

@@ -68,10 +68,10 @@ async def test_a_second_account_sets_no_record_on_its_own_challenge(tmp_path: Pa
         await settled(api, application)
         url = shared["reply_markup"]["inline_keyboard"][0][0]["url"]
         await said(api, CAT, "/start " + url.split("?start=")[1])
-        clock.now += 1.6  # the answer known beforehand, pasted
+        clock.now += 2.2  # the answer known beforehand, pasted (past any hand's floor)
         done = plain_text((await said(api, CAT, solve(hand)[0].text))["text"])
         record = application.bot_data.global_data.hand_records.get(hand, 24)
-    assert done.startswith("✅ Solved in 1.6 s: you beat Bob (20.0 s)!")
+    assert done.startswith("✅ Solved in 2.2 s: you beat Bob (20.0 s)!")
     assert "New record" not in done
     assert (record.best, record.holder) == (20.0, BOB)  # Bob's own solve, in his round
 
@@ -96,7 +96,7 @@ async def test_a_challenge_played_with_the_bots_answer_stays_off_the_shared_card
         api.send(ANN, ANN, link)  # Ann, who has not opened it, opens it now
         await api.wait_for_sent(before + 2)
         opened = plain_text(api.sent[before]["text"])
-        clock.now += 2.0  # at a person's pace: faster would count for nothing anyway
+        clock.now += 2.5  # at a person's pace (past any hand's floor): faster counts for nothing
         done = plain_text((await said(api, ANN, solve(hand)[0].text))["text"])
         await settled(api, application)
         card = plain_text(api.inline_messages[shared["inline_message_id"]]["text"])
@@ -105,7 +105,39 @@ async def test_a_challenge_played_with_the_bots_answer_stays_off_the_shared_card
         "You asked me for solutions of these cards (/solve or inline mode) after Bob's "
         "challenge was opened: you may play it, but your time will not go on its shared card."
     )
-    assert done.startswith("✅ Solved in 2.0 s: you beat Bob (20.0 s)!\nYour time is not on")
+    assert done.startswith("✅ Solved in 2.5 s: you beat Bob (20.0 s)!\nYour time is not on")
+    assert "Ann" not in card
+
+
+async def test_a_challenge_solved_for_someone_while_a_play_is_open_stays_off_the_card(
+    tmp_path: Path,
+) -> None:
+    api = make_api()
+    api.add_user(CAT, "Cat", language_code="en")  # Ann's second account, which never opens it
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        hand = dealt(await said(api, BOB, "/play"))
+        clock.now += 20
+        shared = await shared_challenge(api, application, await said(api, BOB, solve(hand)[0].text))
+        link = (
+            "/start " + shared["reply_markup"]["inline_keyboard"][0][0]["url"].split("?start=")[1]
+        )
+        before = len(api.sent)
+        api.send(ANN, ANN, link)  # Ann opens it: her clock runs
+        await api.wait_for_sent(before + 1)
+        await settled(api, application)
+        cards = " ".join(map(str, hand))
+        given = plain_text((await said(api, CAT, f"/solve {cards}"))["text"])
+        clock.now += 5
+        done = plain_text((await said(api, ANN, solve(hand)[0].text))["text"])
+        await settled(api, application)
+        card = plain_text(api.inline_messages[shared["inline_message_id"]]["text"])
+    assert "→ 24" in given  # nothing tells a second account from a stranger
+    assert done.startswith(
+        "✅ Solved in 5.0 s: you beat Bob (20.0 s)!\nYour time is not on the shared card: I "
+        "gave solutions of these cards to someone (/solve or inline mode) while you were "
+        "playing it."
+    )
     assert "Ann" not in card
 
 

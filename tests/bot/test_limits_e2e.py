@@ -35,17 +35,18 @@ async def test_a_group_daily_with_ten_long_named_solvers_fits_its_caption(
 ) -> None:
     api = make_api()
     add_long_named_players(api)
-    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+    async with running_bot(api, tmp_path, clock=(clock := FakeClock(NOON))):
         for user in PLAYERS:
             await reply_to(api, user, GROUP, "/score")  # seen in the group
             await reply_to(api, user, user, "/daily")
+            clock.now += 5  # at a person's pace: faster is on no board
             await reply_to(api, user, user, solve(daily(DAY))[0].text)
         await reply_to(api, ANN, GROUP, "/daily")
         posted = api.sent[-1]
         caption = plain_text(posted["caption"])
     assert "photo" in posted
     assert visible_length(posted["caption"], "HTML") <= 1024
-    assert caption.count(": 0:00") + int(caption.split("… and ")[1].split()[0]) == 10
+    assert caption.count(": 0:05") + int(caption.split("… and ")[1].split()[0]) == 10
     assert caption.splitlines()[-1].startswith("… and ")
 
 
@@ -55,14 +56,16 @@ async def test_the_daily_post_with_ten_long_named_solvers_fits_its_caption(
     api = make_api()
     add_long_named_players(api)
     yesterday = NOON - 86_400
-    async with running_bot(api, tmp_path, clock=FakeClock(yesterday)):
+    async with running_bot(api, tmp_path, clock=(clock := FakeClock(yesterday))):
         for user in PLAYERS:
             await reply_to(api, user, GROUP, "/score")
             await reply_to(api, user, user, "/daily")
+            clock.now += 5  # at a person's pace: faster is on no board
             await reply_to(api, user, user, solve(daily(DAY - dt.timedelta(days=1)))[0].text)
-    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+    async with running_bot(api, tmp_path, clock=(clock := FakeClock(NOON))) as application:
         for user in PLAYERS:  # today too
             await reply_to(api, user, user, "/daily")
+            clock.now += 5  # at a person's pace: faster is on no board
             await reply_to(api, user, user, solve(daily(DAY))[0].text)
         before = len(api.sent)
         application.job_queue.run_once(daily_feature.post_daily, 0, chat_id=GROUP)
@@ -75,10 +78,11 @@ async def test_the_daily_post_with_ten_long_named_solvers_fits_its_caption(
 async def test_daily_top_with_ten_long_named_players_fits(tmp_path: Path) -> None:
     api = make_api()
     add_long_named_players(api)
-    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+    async with running_bot(api, tmp_path, clock=(clock := FakeClock(NOON))):
         for user in PLAYERS:
             await reply_to(api, user, GROUP, "/score")
             await reply_to(api, user, user, "/daily")
+            clock.now += 5  # at a person's pace: faster is on no board
             await reply_to(api, user, user, solve(daily(DAY))[0].text)
         top = plain_text(await reply_to(api, ANN, GROUP, "/daily top"))
     assert top.startswith("Fastest today")
@@ -101,10 +105,11 @@ async def test_the_leaderboard_with_ten_long_named_players_fits(tmp_path: Path) 
 async def test_the_groups_week_with_twelve_players_shows_ten_and_fits(tmp_path: Path) -> None:
     api = make_api()
     add_long_named_players(api)
-    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+    async with running_bot(api, tmp_path, clock=(clock := FakeClock(NOON))):
         for user in [*PLAYERS, ANN, BOB]:
             await reply_to(api, user, GROUP, "/score")
             await reply_to(api, user, user, "/daily")
+            clock.now += 5  # at a person's pace: faster is on no board
             await reply_to(api, user, user, solve(daily(DAY))[0].text)
         await reply_to(api, ANN, GROUP, "/daily week")
         week = api.sent[-1]

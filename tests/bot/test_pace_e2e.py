@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.game.pace import floor_of
 from bot.local_api import plain_text
 from solver import solve
 from tests.bot.challenge_links import link_of, offer_of, said, share
@@ -130,9 +131,9 @@ async def test_a_duel_hand_answered_faster_than_a_person_is_not_won_and_sets_no_
         record = application.bot_data.global_data.hand_records.get(hand, 24)
         won = await win_hand(api, application, clock, CAROL)
     assert refused == (
-        "Too fast: an answer within 1.5 s of the hand reaching you counts for nothing (nobody "
-        "reads four cards and types an answer that quickly). The hand goes on, and a duel you "
-        "win this way is not rated."
+        f"Too fast: an answer within {floor_of(hand):g} s of the hand reaching you counts for "
+        "nothing (nobody reads four cards and types an answer that quickly). The hand goes on, "
+        "and a duel you win this way is not rated."
     )
     assert live
     assert record.seen == 0
@@ -175,8 +176,9 @@ async def test_a_challenge_answered_faster_than_a_person_counts_for_nothing(
         clock.now += 4
         done = plain_text(await reply_to(api, CAROL, CAROL, solve(dealt(deal))[0].text))
     assert refused == (
-        "Too fast: an answer within 1.5 s of the hand reaching you counts for nothing (nobody "
-        "reads four cards and types an answer that quickly). Your clock is still running."
+        f"Too fast: an answer within {floor_of(dealt(deal)):g} s of the hand reaching you counts "
+        "for nothing (nobody reads four cards and types an answer that quickly). Your clock is "
+        "still running."
     )
     assert done.startswith("✅ Solved in 4.0 s: you beat Bob (5.0 s)!")
 

@@ -1,8 +1,10 @@
 """A script plays Rush on the Telegram game's page, as issue #38 found it could: the token from
 pressing Play, then ``/app/api/rush/start`` and ``/answer`` with the solver's answers.  At full
 speed every answer counts for nothing, and its run goes on no board and no high-score table;
-at the floor of a person's pace the run ends within ten minutes of play, its clock never
-over 3:00, at the best score the rules allow (``bench/rush_script_bench.py`` measures it)."""
+at each hand's floor of a person's pace the run ends within ten minutes of play, its clock
+never over 3:00, at the best score the rules allow, and stays off the boards (a script's
+steady pace); keeping a plausible median, it reaches the figure the README states
+(``bench/rush_script_bench.py`` measures both)."""
 
 from __future__ import annotations
 
@@ -15,8 +17,8 @@ import httpx
 import pytest
 
 from bot.context import services
-from bot.game.pace import FLOOR
-from bot.game.rush import CLOCK_MOST, RUN_MOST, best_at_pace
+from bot.game.pace import PLAUSIBLE_MEDIAN, floor_of
+from bot.game.rush import CLOCK_MOST, RUN_MOST, best_at_floors
 from solver import solve
 from tests.bot.harness import ANN, GROUP, FakeClock, FaultyBotApi, running_bot, until
 from tests.bot.rush_game_data import GAME, GAME_ENV, HEADER, game_api, play, sent_game, token_of
@@ -82,16 +84,37 @@ async def test_a_script_at_full_speed_scores_nothing_and_goes_on_no_table(tmp_pa
 async def test_a_script_at_the_floors_pace_ends_within_ten_minutes_its_clock_at_most_three(
     tmp_path: Path,
 ) -> None:
-    async with scripted(tmp_path) as (api, clock, script, _application):
+    async with scripted(tmp_path) as (api, clock, script, application):
         reply = await script.call("start")
         shown = [reply["remaining"]]
         while reply["state"] == "playing":
-            clock.now += FLOOR
+            clock.now += floor_of(reply["hand"])  # each hand's own floor (its level's)
             reply = await script.solve(reply)
             shown.append(reply.get("remaining", 0.0))
-        await until(lambda: "setGameScore" in api.calls)
+        await until(lambda: "getGameHighScores" in api.calls)
+        board = application.bot_data.global_data.rush
     assert max(shown) == CLOCK_MOST
     assert reply["seconds"] == RUN_MOST
-    assert reply["score"] == best_at_pace(FLOOR) == 399
+    assert reply["score"] == best_at_floors() == 288
     assert reply["lasted_most"]
-    assert api.games.tables[("chat", GROUP, GAME)].scores[ANN][0] == 399
+    assert (reply["too_fast"], reply["implausible"]) == (False, True)
+    assert "setGameScore" not in api.calls  # a script's steady pace: on no table
+    assert (board.all_time, board.week) == ([], [])
+
+
+async def test_a_script_keeping_a_plausible_median_reaches_the_figure_the_readme_states(
+    tmp_path: Path,
+) -> None:
+    """Every other answer at 3 s, the others at their hand's floor: on the boards, at
+    ``best_at_floors(plausible=True)`` hands at most (README, docs/fair-play.md)."""
+    async with scripted(tmp_path) as (api, clock, script, _application):
+        reply = await script.call("start")
+        solved = fast = 0
+        while reply["state"] == "playing":
+            at_floor = fast + 1 <= solved // 2
+            clock.now += floor_of(reply["hand"]) if at_floor else PLAUSIBLE_MEDIAN
+            fast, solved = fast + at_floor, solved + 1
+            reply = await script.solve(reply)
+        await until(lambda: "setGameScore" in api.calls)
+    assert reply["score"] == best_at_floors(plausible=True) == 235
+    assert not reply["implausible"]

@@ -205,4 +205,6 @@ def test_a_friend_given_its_solutions_after_it_was_opened_plays_off_the_card() -
     play = challenge.play(CAT, "Cat", 5.0)
     challenge.answer(CAT, RIGHT, 6.0)
     assert play.unranked
-    assert [entry.name for entry in challenge.card().entries] == ["Bob"]
+    # Bob's play was open when Cat was given them (issue #38, round 2): off the card too.
+    assert challenge.plays[BOB].given_while_open
+    assert [entry.name for entry in challenge.card().entries] == []

@@ -112,8 +112,9 @@ def test_the_pace_is_timed_from_the_players_own_delivery() -> None:
     duel.delivered_to(ANN, 10.0)
     duel.delivered_to(BOB, 11.0)
     duel.show(11.0)
-    assert duel.answer(BOB, RIGHT, 12.0).outcome.too_fast
-    assert duel.answer(ANN, RIGHT, 12.0).hand == HandResult(ANN, 1.0)
+    # 3 3 8 8 is a hand of level 5: its floor is 2.1 s.
+    assert duel.answer(BOB, RIGHT, 12.5).outcome.too_fast
+    assert duel.answer(ANN, RIGHT, 12.5).hand == HandResult(ANN, 1.5)
 
 
 def test_a_duel_won_by_a_player_who_answered_too_fast_is_not_rated() -> None:

@@ -10,6 +10,8 @@ from bot.game.rating import (
     BOARD_MIN_DUELS,
     DAILY_PAIR_CAP,
     DAILY_PROVISIONAL_GAIN,
+    ESTABLISHED_DAYS,
+    ESTABLISHED_OPPONENTS,
     PROVISIONAL_DUELS,
     RECENT_KEPT,
     PlayerRating,
@@ -194,3 +196,33 @@ def test_a_new_player_is_not_stored_by_looking() -> None:
     ratings = Ratings()
     assert ratings.of(ANN) == PlayerRating()
     assert ratings.players == {}
+
+
+def test_established_after_five_played_out_duels_with_five_players_over_a_week() -> None:
+    ratings = Ratings()
+    for n in range(ESTABLISHED_OPPONENTS):
+        ratings.record(ALT, 100 + n, ALT, DAY, played_out=n != 0)  # one forfeited to it
+    assert not ratings.of(ALT).established(DAY + dt.timedelta(days=ESTABLISHED_DAYS))
+    ratings.record(ALT, 200, 200, DAY + dt.timedelta(days=1))
+    assert not ratings.of(ALT).established(DAY + dt.timedelta(days=ESTABLISHED_DAYS - 1))
+    assert ratings.of(ALT).established(DAY + dt.timedelta(days=ESTABLISHED_DAYS))
+
+
+def test_the_same_opponent_played_out_again_counts_once() -> None:
+    ratings = Ratings()
+    for n in range(2 * ESTABLISHED_OPPONENTS):
+        ratings.record(ALT, ALT2, ALT, DAY + dt.timedelta(days=n))
+    assert ratings.of(ALT).played_with == [ALT2]
+    assert not ratings.of(ALT).established(DAY + dt.timedelta(days=100))
+
+
+def test_a_forfeit_win_over_an_established_player_is_weighed_and_capped() -> None:
+    ratings = Ratings()
+    established(ratings, ANN, BOB)
+    full = ratings.record(ANN, BOB, ANN, DAY).change(ANN)
+    forfeit = Ratings()
+    established(forfeit, ANN, BOB)
+    change = forfeit.record(ANN, BOB, ANN, DAY, forfeit=True)
+    assert change.weighed == {ANN}
+    assert change.change(ANN) <= full / 3
+    assert change.change(BOB) < 0

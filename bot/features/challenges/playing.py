@@ -29,7 +29,7 @@ from bot.context import BotContext, services
 from bot.game.attempts import unplayed_days
 from bot.game.challenge import Challenge, ChallengeRefusal, ChallengeRefused
 from bot.game.hand_records import Source
-from bot.game.pace import FLOOR
+from bot.game.pace import floor_of
 from bot.game.spoilers import shares
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.state import AnswersTo
@@ -259,7 +259,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
                 "Too fast: an answer within {floor} s of the hand reaching you counts for "
                 "nothing (nobody reads four cards and types an answer that quickly). Your "
                 "clock is still running."
-            ).format(floor=f"{FLOOR:g}"),
+            ).format(floor=f"{floor_of(challenge.hand, challenge.target):g}"),
         )
         return
     if not done.verdict.ok:
@@ -287,7 +287,12 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
         line = _("✅ Solved in {time}: as fast as {name}!")
     else:
         line = _("✅ Solved in {time}. {name} was faster ({theirs}).")
-    if done.play.unranked:
+    if done.play.given_while_open:
+        shared = _(
+            "Your time is not on the shared card: I gave solutions of these cards to someone "
+            "(/solve or inline mode) while you were playing it."
+        )
+    elif done.play.unranked:
         shared = _(
             "Your time is not on the shared card: I had given you solutions of these cards "
             "before you opened it."

@@ -20,6 +20,7 @@ from bot.game.daily import (
     clock_text,
 )
 from bot.game.hand_records import Source
+from bot.game.pace import floor_of
 from bot.game.scoring import counts_as_miss
 from bot.texts import reason
 from solver import check, daily_number, solution_of
@@ -148,7 +149,7 @@ async def app_daily_answer(request: AppRequest) -> AppReply:
         if counts_as_miss(verdict):
             record.miss(day)
         return 200, {"state": "playing", "reason": reason(verdict, context)}
-    result, user_id = record.solve(day, context.now()), request.user.id
+    result, user_id = record.solve(day, context.now(), floor=floor_of(hand)), request.user.id
     saved = context.save_user_now(user_id)  # saved before it is announced
     # The first attempt counts for the hand's record, told as in the private chat.
     line, hand_saved = count_solve(
@@ -156,7 +157,7 @@ async def app_daily_answer(request: AppRequest) -> AppReply:
     )
     saved = saved and hand_saved
     told = solved_lines(context, record, day, result, line)
-    challenged = settle_daily(context, user_id, day, result.seconds)
+    challenged = settle_daily(context, user_id, day, result.seconds, too_fast=result.too_fast)
     if challenged is not None:  # the attempt was a friend's challenge too
         told[0].append(challenged)
     if user_id in context.application.chat_data:

@@ -30,6 +30,7 @@ from bot.game.daily import (
     until_next,
 )
 from bot.game.hand_records import Source
+from bot.game.pace import floor_of
 from bot.game.scoring import counts_as_miss
 from bot.i18n import date_text, locale_of
 from bot.state import AnswersTo
@@ -213,7 +214,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
             )
         return
     number = daily_number(day)
-    result = record.solve(day, context.now())
+    result = record.solve(day, context.now(), floor=floor_of(hand))
     if record.running() is None:  # today's clock may still run (yesterday's was solved)
         context.chat_data.answers_to = AnswersTo.GAME
     # A result must survive a crash: saved before it is announced (bot.services.saving).
@@ -235,10 +236,13 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
         context, chat_id, hand, 24, user_id, result.seconds, Source.DAILY
     )
     lines, _share = solved_lines(context, record, day, result, line)
-    challenged = settle_daily(context, user_id, day, result.seconds)
+    challenged = settle_daily(context, user_id, day, result.seconds, too_fast=result.too_fast)
     if challenged is not None:  # the attempt was a friend's challenge too
         lines.append(challenged)
-    markup = offer_markup(context, user_id, hand, 24, result.seconds, day)
+    # A time no person makes is nobody's to beat: no challenge is offered from it.
+    markup = (
+        None if result.too_fast else offer_markup(context, user_id, hand, 24, result.seconds, day)
+    )
     saved = saved and hand_saved
     tell_saved(context, chat_id, "\n".join(lines), saved, update=update, reply_markup=markup)
 
@@ -257,7 +261,10 @@ def solved_lines(
     it)."""
     _ = context._
     streak = record.streak_on(context.today())
-    standing = context.bot_data.daily_board.add(day, result.seconds)
+    board = context.bot_data.daily_board
+    # Faster than a person's pace: the player's history keeps it, the board does not.
+    too_fast = result.too_fast
+    standing = board.standing(day, result.seconds) if too_fast else board.add(day, result.seconds)
     number = daily_number(day)
     share = share_line(number, result, streak.current, context, standing.faster_than)
     lines = [
@@ -265,7 +272,7 @@ def solved_lines(
             time=clock_text(result.seconds), streak=streak.current, best=streak.best
         ),
         html.escape(share),
-        everyones_day(context, standing),
+        *([too_fast_line(context, day)] if too_fast else [everyones_day(context, standing)]),
         *([hand_record] if hand_record else []),
         next_puzzle(context, day, record),
     ]
@@ -273,6 +280,14 @@ def solved_lines(
     if frozen:  # after the share line, which "Share it:" leads to
         lines.insert(2, freeze_used(context, frozen))
     return lines, share
+
+
+def too_fast_line(context: BotContext, day: dt.date) -> str:
+    """Why a daily solve faster than a person's pace is on no board."""
+    return context._(
+        "⚠️ Faster than a person reads four cards and types an answer: this time is yours, "
+        "but on no board, and no challenge is made of it."
+    )
 
 
 def share_of(context: BotContext, record: DailyRecord, day: dt.date, result: DailyResult) -> str:
@@ -349,7 +364,7 @@ def rebuild_board(application: Application) -> int:
     for user_data in application.user_data.values():
         for day in days:
             result = user_data.daily.result(day)
-            if result is not None:
+            if result is not None and not result.too_fast:
                 board.add(day, result.seconds)
                 count += 1
     return count

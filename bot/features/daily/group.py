@@ -43,7 +43,7 @@ def _members_results(context: BotContext, chat_id: int, day: dt.date) -> list[tu
     for user_id, name in (chat_data.members if chat_data else {}).items():
         user_data = context.application.user_data.get(user_id)
         result = user_data.daily.result(day) if user_data else None
-        if result is not None:
+        if result is not None and not result.too_fast:  # too fast: the player's own only
             rows.append((name, result.seconds))
     return sorted(rows, key=lambda row: row[1])
 

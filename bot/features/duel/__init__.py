@@ -21,6 +21,8 @@ from telegram.ext import (
     ChosenInlineResultHandler,
     CommandHandler,
     InlineQueryHandler,
+    MessageHandler,
+    filters,
 )
 
 from bot.context import services
@@ -33,8 +35,9 @@ from .restart import restore
 __all__ = ["register", "restore"]
 
 LEFT_GROUP = 2
-"""The handler group of the bot's own membership changes for duels: the greeting of a group
-that adds the bot (``basics``) takes them in group 0, where one handler runs per update."""
+"""The handler group of membership changes for duels (the bot's own, and its players'): the
+greeting of a group that adds the bot (``basics``) and the settings' admins take them in
+group 0, where one handler runs per update."""
 
 
 def register(application: Application) -> None:
@@ -54,6 +57,12 @@ def register(application: Application) -> None:
     )
     application.add_handler(
         ChatMemberHandler(left.bot_removed, ChatMemberHandler.MY_CHAT_MEMBER), group=LEFT_GROUP
+    )
+    application.add_handler(
+        ChatMemberHandler(left.player_gone, ChatMemberHandler.CHAT_MEMBER), group=LEFT_GROUP
+    )
+    application.add_handler(
+        MessageHandler(filters.StatusUpdate.LEFT_CHAT_MEMBER, left.player_gone), group=LEFT_GROUP
     )
     data = services(application)
     data.deep_links["duel"] = shared.start_link

@@ -9,6 +9,7 @@ import html
 from telegram.constants import ChatType
 
 from bot.game.claims import after_mention, looks_like_answer
+from bot.game.pace import floor_of
 from bot.i18n import answer_in_english
 from bot.texts import reason
 from bot.typed_handlers import ChatContext, HandlerContext, MessageUpdate
@@ -81,7 +82,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     elif answer.hand is not None:
         hand_won(context, duel, answer.hand, text)
     elif outcome.too_fast:
-        context.reply(update, words.too_fast_text(context))
+        context.reply(update, words.too_fast_text(context, floor_of(duel.hand.hand)))
     elif outcome.too_late:  # right, a moment after the other player
         context.reply(update, _("Too late: the hand is over."))
     elif not duel.live:  # between two hands

@@ -332,7 +332,14 @@ def finish(context: BotContext, duel: Duel, last: Round | None = None) -> None:
     change: RatingChange | None = None
     if duel.rated:
         first, second = duel.players
-        change = data.global_data.ratings.record(first, second, duel.winner, context.today())
+        change = data.global_data.ratings.record(
+            first,
+            second,
+            duel.winner,
+            context.today(),
+            forfeit=duel.forfeited,
+            played_out=duel.played_out,
+        )
     data.global_data.duels.finish(
         duel.token, context.now(), rated=change is not None and change.rated
     )
@@ -348,8 +355,9 @@ def finish(context: BotContext, duel: Duel, last: Round | None = None) -> None:
         daily_aside.remind(local, chat_id)
 
 
-CLOSED_ENDS = frozenset({End.LEFT, End.CUT_OFF})
-"""Ends of a group's duel that leave the group closed to the bot."""
+CLOSED_ENDS = frozenset({End.LEFT, End.CUT_OFF, End.REMOVED, End.QUIT})
+"""Ends of a group's duel told to its players in private: the group is closed to the bot,
+or to one of them."""
 
 
 def tell_players(context: BotContext, duel: Duel, change: RatingChange | None, saved: bool) -> None:

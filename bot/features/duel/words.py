@@ -98,13 +98,13 @@ def won_text(
     )
 
 
-def too_fast_text(context: Translator) -> str:
+def too_fast_text(context: Translator, floor: float = FLOOR) -> str:
     """What a right answer faster than a person's pace is told (:mod:`bot.game.pace`)."""
     return context._(
         "Too fast: an answer within {floor} s of the hand reaching you counts for nothing "
         "(nobody reads four cards and types an answer that quickly). The hand goes on, and "
         "a duel you win this way is not rated."
-    ).format(floor=f"{FLOOR:g}")
+    ).format(floor=f"{floor:g}")
 
 
 def expired_text(duel: Duel, names: dict[int, str], context: Translator) -> str:
@@ -146,6 +146,20 @@ def _points(shown: Shown, change: int, context: Translator) -> str:
     return context._("{rating} ({change})").format(rating=shown.points, change=points)
 
 
+def _weighed_note(duel: Duel, player: int, change: RatingChange, context: Translator) -> str:
+    """Why ``player``'s win moved their rating little (a ``{name}`` to fill)."""
+    if change.before[duel.other(player)].provisional:
+        return context._(
+            "A win over a provisional player (in their first duels) moves {name}'s rating little."
+        )
+    if player in change.unestablished:
+        return context._(
+            "A win over a player not yet established (five duels played out against five "
+            "players, over a week) moves {name}'s rating little."
+        )
+    return context._("A win by forfeit moves {name}'s rating little.")
+
+
 def rating_lines(
     duel: Duel, names: dict[int, str], change: RatingChange | None, context: Translator
 ) -> list[str]:
@@ -161,7 +175,7 @@ def rating_lines(
                 "answer. No rating changes."
             ).format(names=fast, floor=f"{FLOOR:g}")
         ]
-    if change is None and duel.end is End.CUT_OFF:
+    if change is None and duel.end in (End.CUT_OFF, End.REMOVED):
         return [context._("Not rated: it was level.")]
     if change is None:
         return [context._("Not rated: no rating changes.")]
@@ -185,17 +199,12 @@ def rating_lines(
         if player in change.capped:
             notes.append(
                 context._(
-                    "{name} has gained {cap} points today from provisional players: the most "
-                    "a day, so this win adds no more."
+                    "{name} has gained {cap} points today from forfeits and new players: the "
+                    "most a day, so this win adds no more."
                 ).format(name=name, cap=DAILY_PROVISIONAL_GAIN)
             )
         elif player in change.weighed:
-            notes.append(
-                context._(
-                    "A win over a provisional player (in their first duels) moves {name}'s "
-                    "rating little."
-                ).format(name=name)
-            )
+            notes.append(_weighed_note(duel, player, change, context).format(name=name))
     return [context._("Rating:"), *rows, *notes]
 
 
@@ -228,6 +237,18 @@ def end_text(
             "🔌 The bot can no longer play in this duel's group: the duel is decided as it "
             "stands, level. {score}"
         )
+    elif duel.end is End.REMOVED and duel.winner is not None:
+        head = _(
+            "🔌 A player can no longer play in this duel's group (removed or restricted by "
+            "an admin): the duel is decided as it stands, and {winner} wins. {score}"
+        )
+    elif duel.end is End.REMOVED:
+        head = _(
+            "🔌 A player can no longer play in this duel's group (removed or restricted by "
+            "an admin): the duel is decided as it stands, level. {score}"
+        )
+    elif duel.end is End.QUIT:
+        head = _("🚪 {loser} left the duel's group: {winner} wins the duel. {score}")
     elif duel.end is End.IDLE:
         head = _("⌛ {loser} let two hands in a row pass: {winner} wins the duel. {score}")
     elif duel.end is End.ABANDONED:

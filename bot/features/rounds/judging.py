@@ -16,7 +16,7 @@ from bot.context import BotContext
 from bot.features.rounds import group_status, play, solutions
 from bot.features.rounds.solutions import solutions_text
 from bot.game.hand_records import Source
-from bot.game.pace import too_fast
+from bot.game.pace import floor_of, too_fast
 from bot.game.rounds import Outcome, Round
 from bot.game.table import Table
 from bot.game.votes import is_attempt
@@ -148,7 +148,11 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     # A practice hand solved unhelped: challenge a friend (a time after the hints is none
     # to beat, nor one of a hand the bot solved for someone while it was live; one faster
     # than a person's pace would put a script's time on the card).
-    fair = game.hints == 0 and not too_fast(outcome.seconds) and not game.peeked
+    fair = (
+        game.hints == 0
+        and not too_fast(outcome.seconds, floor_of(game.hand, game.target))
+        and not game.peeked
+    )
     if private and not outcome.verdict.is_claim and fair:
         user_id = update.effective_user.id
         markup = offer_markup(context, user_id, game.hand, game.target, outcome.seconds)

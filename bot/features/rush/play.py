@@ -21,6 +21,7 @@ from bot.chat.admins import is_admin
 from bot.chat.announce import tell_saved
 from bot.chat.rush_runs import count_run
 from bot.features.rush import words
+from bot.game.pace import floor_of
 from bot.game.rounds import Round
 from bot.game.rush import TARGET as RUSH_TARGET
 from bot.game.rush import Deal, Refusal, RushOutcome, Void
@@ -148,7 +149,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         said = _("Too late: that hand is gone. Answer the one on the clock now.")
         _tell_wrong(update, context, game, said)
     elif outcome.void is Void.TOO_FAST:
-        _tell_wrong(update, context, game, words.too_fast_text(context))
+        _tell_wrong(update, context, game, words.too_fast_text(context, floor_of(run.hand.hand)))
     elif outcome.solved:
         # Shown as the solver writes it (× − ÷), never as typed: text may carry invisible marks.
         pretty = solution_of(text, RUSH_TARGET).pretty  # judged right: it is an expression

@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 
 from bot.game.daily_calendar import clock_text
-from bot.game.pace import FLOOR
+from bot.game.pace import FLOOR, PLAUSIBLE_MEDIAN
 from bot.game.rush import CLOCK_MOST, RUN_MOST, SKIP_COST, SOLVE_BONUS, START_SECONDS, RunResult
 from bot.game.rush_chat import ChatRush
 from bot.game.rush_records import PersonalBest, RunRecord
@@ -71,13 +71,13 @@ def solved_news(name: str, answer: str, seconds: float, bonus: float, context: C
     return context._("✅ {name}: <code>{answer}</code> · {time} · +{bonus} s").format(**values)
 
 
-def too_fast_text(context: ChatContext) -> str:
+def too_fast_text(context: ChatContext, floor: float = FLOOR) -> str:
     """What a right answer faster than a person's pace is told (:mod:`bot.game.pace`)."""
     return context._(
         "Too fast: an answer within {floor} s of its hand reaching you counts for nothing "
         "(nobody reads four cards and types an answer that quickly). The hand is still on, "
         "and this run now stays off the boards."
-    ).format(floor=f"{FLOOR:g}")
+    ).format(floor=f"{floor:g}")
 
 
 def skipped_news(hand: tuple[int, ...], solution: str | None, context: ChatContext) -> str:
@@ -227,7 +227,14 @@ def end_notes(result: RunResult, context: ChatContext) -> list[str]:
                 "⚠️ An answer came within {floor} s of its hand, faster than a person reads "
                 "four cards and types: this run counts among your runs, but on no board and "
                 "as no personal best."
-            ).format(floor=f"{FLOOR:g}")
+            ).format(floor=f"{result.floor or FLOOR:g}")
+        )
+    elif result.implausible:
+        notes.append(
+            _(
+                "⚠️ Your answers came at a script's pace (half of them within {median} s): "
+                "this run counts among your runs, but on no board and as no personal best."
+            ).format(median=f"{PLAUSIBLE_MEDIAN:g}")
         )
     return notes
 
@@ -258,6 +265,8 @@ def group_end(rows: list[tuple[str, RunResult, PersonalBest]], context: ChatCont
             value = _("{value} · 🏆 new personal best").format(value=value)
         if result.too_fast:
             value = _("{value} · off the boards (an answer too fast)").format(value=value)
+        elif result.implausible:
+            value = _("{value} · off the boards (a script's pace)").format(value=value)
         items.append(player_line(html.escape(name), value, context, result.place))
     shared = RunResult(total, None, first.seconds, first.hands, first.skips, True, 1)
     tail = [

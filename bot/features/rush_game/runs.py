@@ -40,7 +40,7 @@ from bot.chat.game_page import GameReply, GameRequest
 from bot.chat.rush_runs import count_run
 from bot.context import BotContext
 from bot.game.hands import Hand, LevelTable
-from bot.game.pace import FLOOR
+from bot.game.pace import floor_of
 from bot.game.rush import CARDS, DECK, TARGET, Deal, RunResult, RushOutcome, RushRun, Void
 from bot.game.rush import Refusal as RushRefusal
 from bot.services.game_tokens import TOKEN_AGE, GameMessage, GameToken, TokenBook
@@ -240,7 +240,11 @@ class RushPage:
                 "bonus": round(outcome.bonus),
             }
         elif outcome.void is Void.TOO_FAST:  # the hand goes on
-            extra = {"solved": False, "void": outcome.void.value, "floor": FLOOR}
+            extra = {
+                "solved": False,
+                "void": outcome.void.value,
+                "floor": round(floor_of(page_run.run.hand.hand), 2),
+            }
         elif outcome.void is Void.GIVEN:  # the bot had solved the hand for someone else
             extra = {"solved": False, "void": outcome.void.value, "reason": given_away(context)}
         elif outcome.verdict is not None:
@@ -283,7 +287,7 @@ class RushPage:
         where = _where(page_run.token.message)
         assert page_run.result is not None
         score = page_run.result.score
-        counted = not page_run.result.too_fast  # a run too fast goes on no table
+        counted = not page_run.result.off_pace  # a run too fast goes on no table
         try:
             table = await bot.get_game_high_scores(user_id, **where)
             mine = next((row.score for row in table if row.user.id == user_id), None)
@@ -371,6 +375,7 @@ class RushPage:
             "new_best": page_run.new_best,
             "previous_best": page_run.best,
             "too_fast": result.too_fast,
+            "implausible": result.implausible,
             "lasted_most": result.lasted_most,
             "saved": page_run.saved,
             "table": page_run.table,

@@ -8,12 +8,13 @@ import functools
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, InlineQueryHandler
 
 from bot.context import services
+from bot.features.solve.deferred import resume as restore
 from bot.features.solve.inline import INLINE_RESULTS, inline_query
 from bot.features.solve.replies import PAGE_SIZE, answer_deferred, solve_command, solve_page
 from bot.game.requests import RequestError, parse_solve
 from bot.typed_handlers import for_buttons, for_messages
 
-__all__ = ["INLINE_RESULTS", "PAGE_SIZE", "RequestError", "parse_solve", "register"]
+__all__ = ["INLINE_RESULTS", "PAGE_SIZE", "RequestError", "parse_solve", "register", "restore"]
 
 
 def register(application: Application) -> None:

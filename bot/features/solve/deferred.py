@@ -7,9 +7,12 @@ too much: with ten duels live a quarter of their requests, with a hundred most o
 
 from __future__ import annotations
 
-from bot.context import BotContext
+from telegram.ext import Application
+
+from bot.context import BotContext, services
 from bot.features.solve.checks import Kept
 from bot.game.deferrals import Deferral
+from bot.game.requests import WaitingSolve
 from bot.i18n import Translator
 from bot.services.deferred_solves import DeferredSolve
 
@@ -20,10 +23,42 @@ def defer(context: BotContext, item: DeferredSolve, kept: Kept) -> str:
     deferral = context.bot_data.deferred_solves.defer(item, kept.duels)
     if deferral is Deferral.FULL:
         return kept.refusal
+    keep(context, item)
     said = waiting_text(kept.held, item.page is not None, context)
     if deferral is Deferral.REPLACED:
         said += " " + replaced_text(context)
     return said
+
+
+def keep(context: BotContext, item: DeferredSolve) -> None:
+    """Keep ``item`` with its asker, saved, so that a restart answers it (see :func:`resume`)."""
+    user_data = context.application.user_data[item.user_id]
+    page = item.page
+    user_data.waiting_solve = WaitingSolve(
+        item.chat_id, item.message_id, item.request, item.in_group, page
+    )
+    context.save_user_now(item.user_id)  # a crash keeps it too (a disk refusing: logged)
+
+
+def forget(context: BotContext, item: DeferredSolve) -> None:
+    """``item`` is being answered: no longer kept with its asker."""
+    user_data = context.application.user_data.get(item.user_id)
+    if user_data is not None and user_data.waiting_solve is not None:
+        user_data.waiting_solve = None
+        context.save_user_now(item.user_id)
+
+
+def resume(application: Application) -> int:
+    """At start-up: the requests kept waiting before a restart are answered (the whole
+    /solve way, every rule checked anew); how many."""
+    now = services(application).clock()
+    items = [
+        DeferredSolve(user_id, w.chat_id, w.message_id, w.request, w.in_group, None, now, w.page)
+        for user_id, user_data in application.user_data.items()
+        if (w := user_data.waiting_solve) is not None
+    ]
+    services(application).deferred_solves.resume(items)
+    return len(items)
 
 
 def replaced_text(context: Translator) -> str:

@@ -254,6 +254,8 @@ async def answer_deferred(application: Application, item: DeferredSolve) -> None
     (:func:`~bot.game.deferrals.overdue`): then it is refused."""
     context = BotContext(application, chat_id=item.chat_id, user_id=item.user_id)
     context.telegram_language = item.language
+    if deferrals_kept_item(context, item):
+        deferred.forget(context, item)  # answered now (or deferred, and kept, again)
     kept = await keeping(item.request, item.user_id, item.chat_id, item.in_group, context)
     deferrals = context.bot_data.deferred_solves
     if (
@@ -263,6 +265,7 @@ async def answer_deferred(application: Application, item: DeferredSolve) -> None
         and not overdue(item.asked_at, context.now())
         and deferrals.defer(item, kept.duels) is not Deferral.FULL
     ):
+        deferred.keep(context, item)
         return  # its asker was told it waits: it waits for this hand too
     if kept is not None:
         _tell(context, item, kept.refusal)
@@ -275,6 +278,13 @@ async def answer_deferred(application: Application, item: DeferredSolve) -> None
     else:
         markup, sent = page_buttons(found, 0), _remember(context, item.chat_id, found, item.request)
         _tell(context, item, render_result(found, 0, context), markup, sent)
+
+
+def deferrals_kept_item(context: BotContext, item: DeferredSolve) -> bool:
+    """Whether ``item`` is the request kept with its asker (a newer one may be kept)."""
+    user_data = context.application.user_data.get(item.user_id)
+    kept = user_data.waiting_solve if user_data is not None else None
+    return kept is not None and (kept.chat_id, kept.message_id) == (item.chat_id, item.message_id)
 
 
 def _tell(

@@ -1,0 +1,65 @@
+"""The floors of a person's pace by level, measured from 4nums.com players' solve times.
+
+Reads ``shared/data/4nums_difficulty.csv`` (beside the checkout or in a folder above it),
+puts each hand at its level (:data:`bot.game.rated.LEVELS_4_24`), and prints, per level,
+the fast tenth of its hands' median solve times and the floor it gives: :data:`bot.game.pace.
+FLOOR` (level 1's) times how much slower that tenth is than level 1's, to a tenth of a
+second, beside the table the bot keeps (:data:`bot.game.pace.LEVEL_FLOORS`); then the
+fastest "one-sigma mean less one deviation" of any hand, which :data:`bot.game.pace.
+PLAUSIBLE_MEDIAN` stands under.  Usage: ``python bench/pace_floors.py``.
+"""
+
+from __future__ import annotations
+
+import csv
+import sys
+from pathlib import Path
+
+from bot.game.pace import FLOOR, LEVEL_FLOORS, PLAUSIBLE_MEDIAN
+from bot.game.rated import LEVELS_4_24
+from solver.decks import hands
+
+
+def data_file() -> Path | None:
+    """The reference file, beside the checkout or in a folder above it (a worktree)."""
+    for folder in Path(__file__).resolve().parents[1:]:
+        found = folder / "shared" / "data" / "4nums_difficulty.csv"
+        if found.exists():
+            return found
+    return None
+
+
+def measured(path: Path) -> tuple[dict[int, float], dict[int, float], float]:
+    """Per level, the fast tenth's median solve time and the floor it gives; and the
+    fastest one-sigma mean less one deviation of any hand."""
+    level_of = {h: int(x) for h, x in zip(hands((1, 13), 4), LEVELS_4_24, strict=True)}
+    times: dict[int, list[float]] = {}
+    fastest = float("inf")
+    with path.open(encoding="utf-8") as rows:
+        for row in csv.DictReader(rows):
+            hand = tuple(sorted(int(card) for card in row["Puzzles"].split()))
+            times.setdefault(level_of[hand], []).append(float(row["AMT (s)"]))
+            mean, deviation = float(row["1-sigma Mean (s)"]), float(row["1-sigma STD (s)"])
+            fastest = min(fastest, mean - deviation)
+    tenth = {level: sorted(found)[int(0.1 * (len(found) - 1))] for level, found in times.items()}
+    floors = {level: round(FLOOR * tenth[level] / tenth[1], 1) for level in sorted(tenth)}
+    return tenth, floors, fastest
+
+
+def main() -> int:
+    path = data_file()
+    if path is None:
+        print("shared/data/4nums_difficulty.csv is not here: nothing measured")
+        return 0
+    tenth, floors, fastest = measured(path)
+    print("level  fast tenth (s)  floor (s)  kept (s)")
+    for level in sorted(tenth):
+        print(f"{level:5}  {tenth[level]:14.2f}  {floors[level]:9.1f}  {LEVEL_FLOORS[level]:8.1f}")
+    print(
+        f"fastest mean less one deviation: {fastest:.2f} s (plausible median {PLAUSIBLE_MEDIAN} s)"
+    )
+    return 0 if floors == LEVEL_FLOORS else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
