@@ -1,4 +1,4 @@
-"""Each hand's record, told after a counted solve: "Seen 47 times; the record is 3.2 s by Ann".
+"""Each hand's record, told after a counted solve: "Solved 47 times; the record is 3.2 s by Ann".
 
 Every game whose solves count for a hand's record (a won round, a first attempt at the
 daily puzzle, a duel's hand, a challenge: :class:`~bot.game.hand_records.Source`) calls
@@ -17,7 +17,7 @@ What the line may say, and why:
   in one chat does not tell another chat who played there.
 - A hand solved for the first time has no line (there is nothing to compare with).
 - A solve fast enough for the record that may not take it (the daily puzzle's, a
-  challenge's, one after a hint, one under 1.5 s) says why, so that "Seen 2 times" never
+  challenge's, one after a hint, one under 1.5 s) says why, so that "Solved 2 times" never
   leaves a player wondering where their record went.
 - The line is short (a name is cut to :data:`NAME_SHOWN` characters), so that it fits a
   photo's caption (1024 characters) beside the rest of an announcement.
@@ -139,26 +139,26 @@ def _line(
     if before.best is None or before.holder is None:
         if new_record:
             return context.ngettext(
-                "🏅 New record for this hand: {seconds}! Seen {count} time.",
-                "🏅 New record for this hand: {seconds}! Seen {count} times.",
+                "🏅 New record for this hand: {seconds}! Solved {count} time.",
+                "🏅 New record for this hand: {seconds}! Solved {count} times.",
                 seen,
             ).format(seconds=time_text(context, seconds), count=seen)
         return context.ngettext(
-            "Seen {count} time, no record yet.", "Seen {count} times, no record yet.", seen
+            "Solved {count} time, no record yet.", "Solved {count} times, no record yet.", seen
         ).format(count=seen)
     mine, theirs = _times(context, seconds, before.best)
     holder = holder_name(context, chat_id, user_id, before.holder)
     if new_record:
         return context.ngettext(
-            "🏅 New record for this hand: {seconds}! Seen {count} time; "
+            "🏅 New record for this hand: {seconds}! Solved {count} time; "
             "the last record was {best} by {holder}.",
-            "🏅 New record for this hand: {seconds}! Seen {count} times; "
+            "🏅 New record for this hand: {seconds}! Solved {count} times; "
             "the last record was {best} by {holder}.",
             seen,
         ).format(seconds=mine, count=seen, best=theirs, holder=holder)
     return context.ngettext(
-        "Seen {count} time; the record is {best} by {holder}.",
-        "Seen {count} times; the record is {best} by {holder}.",
+        "Solved {count} time; the record is {best} by {holder}.",
+        "Solved {count} times; the record is {best} by {holder}.",
         seen,
     ).format(count=seen, best=theirs, holder=holder)
 

@@ -1,6 +1,6 @@
 """Each hand's record across the bot: how often it was solved, and the fastest solve.
 
-After a solve the bot can say "Seen 47 times; the record is 3.2 s by Ann".  A hand is keyed
+After a solve the bot can say "Solved 47 times; the record is 3.2 s by Ann".  A hand is keyed
 by its cards as a multiset and its target (``3 3 8 8 = 24``: the order the cards were
 dealt in does not make another hand).  The holder is kept as a user id: how they are named
 (by name in a chat they are known in, anonymously elsewhere) is the Telegram layer's call.

@@ -113,7 +113,7 @@ async def test_a_friend_who_played_todays_daily_plays_the_challenge_on_its_own_c
             "✅ Solved in 0:10: you beat Ann (0:42)!\n"
             "Your time is on the challenge for everyone who shared it.\n"
             # Today's puzzle: its cards are public, it sets no record.
-            "Seen 3 times, no record yet. "
+            "Solved 3 times, no record yet. "
             "A daily puzzle sets no record: its cards are public before a clock starts."
         )
         assert application.user_data[CAT].daily.result(DAY) == result  # the daily's unchanged
@@ -171,7 +171,7 @@ async def test_a_practice_solve_offers_a_challenge_in_the_players_language(
         assert done.endswith(
             # A challenge's cards are known before the clock: seen, no record.  Cat played
             # Bob's challenge: Bob is named to her.
-            "\nSeen 2 times; the record is 8.2 s by Bob. "
+            "\nSolved 2 times; the record is 8.2 s by Bob. "
             "A challenge sets no record: its cards are known before a clock starts."
         )
         await settled(api, application)

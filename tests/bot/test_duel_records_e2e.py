@@ -32,6 +32,6 @@ async def test_a_duel_hand_won_faster_than_its_record_is_a_new_record(tmp_path: 
         said = await win_hand(api, application, clock, ANN)
         record = records.get(hand.hand, hand.target)
     assert said[0].splitlines()[-1] == (
-        "🏅 New record for this hand: 5.0 s! Seen 2 times; the last record was 9.0 s by Carol."
+        "🏅 New record for this hand: 5.0 s! Solved 2 times; the last record was 9.0 s by Carol."
     )
     assert (record.seen, record.best, record.holder, record.source) == (2, 5.0, ANN, "duel")

@@ -67,14 +67,14 @@ async def test_the_holder_is_named_as_the_group_names_them(tmp_path: Path) -> No
         await reply_to(api, BOB, GROUP, "/score")  # Bob is seen in the group
         _hand, lines = await won_round(api, application, clock, 6.0, before=(BOB, 4.0))
     assert lines[0].startswith("🎉 Ann wins in 6.0 s: +")
-    assert lines[1] == "Seen 2 times; the record is 4.0 s by Bob."
+    assert lines[1] == "Solved 2 times; the record is 4.0 s by Bob."
 
 
 async def test_a_holder_from_another_chat_is_not_named(tmp_path: Path) -> None:
     api, clock = make_api(), FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
         _hand, lines = await won_round(api, application, clock, 6.0, before=(CAT, 4.0))
-    assert lines[1] == "Seen 2 times; the record is 4.0 s by a player elsewhere."
+    assert lines[1] == "Solved 2 times; the record is 4.0 s by a player elsewhere."
 
 
 async def test_a_new_record_is_said_and_saved_before_it_is_told(tmp_path: Path) -> None:
@@ -100,7 +100,7 @@ async def test_a_new_record_is_said_and_saved_before_it_is_told(tmp_path: Path) 
         lines = plain_text(await reply_to(api, ANN, GROUP, "/a " + solve(hand)[0].text))
         record = application.bot_data.global_data.hand_records.get(hand, 24)
     assert lines.splitlines()[1] == (
-        "🏅 New record for this hand: 3.2 s! Seen 2 times; "
+        "🏅 New record for this hand: 3.2 s! Solved 2 times; "
         "the last record was 9.0 s by a player elsewhere."
     )
     assert record == HandRecord(2, pytest.approx(3.2), ANN, "round", DAY)  # type: ignore[arg-type]
@@ -114,7 +114,7 @@ async def test_a_solve_too_fast_to_be_typed_sets_no_record(tmp_path: Path) -> No
         hand, lines = await won_round(api, application, clock, 1.0, before=(CAT, 9.0))
         record = application.bot_data.global_data.hand_records.get(hand, 24)
     assert lines[1] == (
-        "Seen 2 times; the record is 9.0 s by a player elsewhere. "
+        "Solved 2 times; the record is 9.0 s by a player elsewhere. "
         f"A solve under {floor_of(hand):g} s sets no record: nobody reads and types that fast."
     )
     assert (record.seen, record.best, record.holder) == (2, 9.0, CAT)
@@ -146,7 +146,7 @@ async def test_the_dailys_first_attempt_counts_in_each_players_language(tmp_path
         clock.now += 2
         bobs = plain_text(await reply_to(api, BOB, BOB, answer)).splitlines()
         record = application.bot_data.global_data.hand_records.get(hand, 24)
-    assert "Seen 2 times; the record is 3.0 s by you." in anns
+    assert "Solved 2 times; the record is 3.0 s by you." in anns
     assert (
         "这手牌已被解出 3 次；纪录：3.0 秒（其他聊天的玩家）。"
         "每日一题不设纪录：计时开始前，它的牌大家都已看到。"
@@ -158,7 +158,7 @@ async def test_the_dailys_first_attempt_counts_in_each_players_language(tmp_path
 async def test_a_daily_solve_of_a_hand_with_no_record_says_why_it_sets_none(
     tmp_path: Path,
 ) -> None:
-    """The daily's second solver reads why there is no record, not a bare "Seen 2 times"."""
+    """The daily's second solver reads why there is no record, not a bare "Solved 2 times"."""
     api, clock = make_api(), FakeClock(NOON)
     answer = solve(daily(DAY))[0].text
     async with running_bot(api, tmp_path, clock=clock):
@@ -167,7 +167,7 @@ async def test_a_daily_solve_of_a_hand_with_no_record_says_why_it_sets_none(
             clock.now += 30
             lines = plain_text(await reply_to(api, player, player, answer)).splitlines()
     assert lines[3] == (
-        "Seen 2 times, no record yet. "
+        "Solved 2 times, no record yet. "
         "A daily puzzle sets no record: its cards are public before a clock starts."
     )
 
@@ -211,7 +211,7 @@ async def test_a_record_the_disk_refuses_is_told_with_the_win_once_saved(tmp_pat
         on_disk = hand_on_disk(tmp_path, hand)
     assert waiting.startswith("⏳ Right! But the bot cannot save scores just now")
     assert plain_text(late["text"]).splitlines()[1] == (
-        "🏅 New record for this hand: 4.0 s! Seen 2 times; "
+        "🏅 New record for this hand: 4.0 s! Solved 2 times; "
         "the last record was 9.0 s by a player elsewhere."
     )
     assert on_disk == HandRecord(2, 4.0, ANN, "round", DAY)
@@ -237,4 +237,4 @@ async def test_a_holders_name_with_markup_is_told_as_written(tmp_path: Path) -> 
         await reply_to(api, CAT, GROUP, "/score")  # Kat is seen in the group
         _hand, lines = await won_round(api, application, clock, 6.0, before=(CAT, 4.0))
     name = ("<i>Kat</i> & Co " + "x" * 60)[:39] + "…"
-    assert lines[1] == f"Seen 2 times; the record is 4.0 s by {name}."
+    assert lines[1] == f"Solved 2 times; the record is 4.0 s by {name}."

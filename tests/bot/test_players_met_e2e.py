@@ -68,7 +68,7 @@ async def _challenge(tmp_path: Path) -> str:
 
 
 async def test_a_friend_who_played_a_challenge_sees_its_setter_named(tmp_path: Path) -> None:
-    assert await _challenge(tmp_path) == "Seen 2 times; the record is 8.5 s by Ann."
+    assert await _challenge(tmp_path) == "Solved 2 times; the record is 8.5 s by Ann."
 
 
 async def test_the_record_of_someone_never_played_stays_anonymous(tmp_path: Path) -> None:
@@ -86,4 +86,4 @@ async def test_the_record_of_someone_never_played_stays_anonymous(tmp_path: Path
         assert dealt(await said(api, DAVE, "/play")) == hand
         clock.now += 20
         record = plain_text((await said(api, DAVE, solve(hand)[0].text))["text"])
-    assert record.split("\n")[1] == "Seen 2 times; the record is 8.5 s by a player elsewhere."
+    assert record.split("\n")[1] == "Solved 2 times; the record is 8.5 s by a player elsewhere."
