@@ -87,7 +87,8 @@ async def test_a_run_played_by_tapping_is_scored_on_the_game_message(
         await expect(page.locator("#gate-text")).to_have_text(
             "Rush: 120 seconds on the clock. Each hand solved: +10 s and a point (the clock "
             "holds at most 3:00); each skip: −20 s. The hands get harder as you score, and a "
-            "run lasts at most 10 minutes. Answers within 1.5 s of their hand count for nothing."
+            "run lasts at most 10 minutes. Answers faster than a person can (1.5 s, up to 2.1 s "
+            "for the hardest hands) count for nothing."
         )
         async with page.expect_response(lambda r: r.url.endswith("/api/rush/start")) as started:
             await page.get_by_role("button", name="Start", exact=True).click()
@@ -153,7 +154,8 @@ async def test_a_used_token_replays_nothing_and_in_chinese_says_so(
         await page.goto(address)
         await expect(page.locator("#gate-text")).to_have_text(
             "极速挑战：计时 120 秒。每解出一手牌 +10 秒、得 1 分（计时最多 3:00）；"
-            "每跳过一手 −20 秒。得分越高，牌越难；一局最长 10 分钟。牌出现后 1.5 秒内的答案不算数。"
+            "每跳过一手 −20 秒。得分越高，牌越难；一局最长 10 分钟。"
+            "快过人能做到的答案（1.5 秒，最难的牌最多 2.1 秒）不算数。"
         )
         await page.get_by_role("button", name="开始", exact=True).click()
         await expect(page.locator("#cards button")).to_have_count(4)
