@@ -73,9 +73,9 @@ def notices_due(application: Any, minute: dt.datetime) -> None:
     """Every reminder and post due in the minute that starts at ``minute``, as the bot
     schedules them: each at its chat's own second of it (where the version spreads them;
     else all at the minute)."""
-    daily = importlib.import_module("bot.features.daily")
+    daily = importlib.import_module("bot.games.daily")
     try:
-        spread = importlib.import_module("bot.services.bulk").spread_second
+        spread = importlib.import_module("bot.services.outbox.bulk").spread_second
     except (ImportError, AttributeError):
         spread = lambda user: 0  # noqa: E731 (a version that runs them all at the minute)
     for user in REMINDED:

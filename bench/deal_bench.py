@@ -22,9 +22,9 @@ import random
 import statistics
 import time
 
-from bot.game.table import GameSettings
+from bot.rules.table import GameSettings
 from bot.services.solving import DealRefused, Solving
-from bot.services.workers import WorkerPool
+from bot.services.workers.pool import WorkerPool
 
 TARGETS = (1, 2, 5, 10, 13, 17, 24, 36, 50, 64, 89, 97, 100)
 

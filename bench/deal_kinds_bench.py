@@ -9,14 +9,14 @@ the deals as a worker's do):
 * a Solution Hunt of 4, 5 or 6 cards: the first candidate with three solutions, with all of
   them (the hunt shows how many there are); for six cards both as a deal with no hand ready
   finds it, players waiting (where the version has it, passing over the candidates that take
-  long to list: ``bot.game.hunt.WORK``), and as the background keeps hands ready;
+  long to list: ``bot.rules.hunt.WORK``), and as the background keeps hands ready;
 * a Countdown game: the draw and the solver's best answer;
 * the daily puzzle of a day;
 * a Rush hand (a level 1 to 5) and a duel's hand (medium): drawn from the four-card level
   table on the event loop, no worker; their facts (hints) follow from a worker like a
   four-card round's.
 
-After each job the worker's housekeeping (:func:`bot.services.workers.settle`, where the
+After each job the worker's housekeeping (:func:`bot.services.workers.pool.settle`, where the
 version has it) runs untimed, as in a worker after its reply; its own time is shown last.
 The CPU time is the job's own; the wall-clock time also counts the waits for a core that
 other work on the machine causes.
@@ -48,8 +48,8 @@ import statistics
 import time
 from collections.abc import Callable
 
-from bot.game.countdown import countdown_job, draw
-from bot.game.hands import (
+from bot.rules.countdown import countdown_job, draw
+from bot.rules.hands import (
     CANDIDATES,
     LABEL_LEVELS,
     HandFacts,
@@ -58,19 +58,19 @@ from bot.game.hands import (
     facts_job,
     rate_job,
 )
-from bot.game.hunt import hunt_job
+from bot.rules.hunt import hunt_job
 
 try:
-    from bot.game.hunt import WORK
+    from bot.rules.hunt import WORK
 
     DEAL_WORK: int | None = WORK
 except ImportError:  # a version whose deals list their first candidate, however long
     DEAL_WORK = None
-from bot.game.rush import DECK as RUSH_DECK
+from bot.rules.rush.run import DECK as RUSH_DECK
 from solver import daily, daily_pools
 
 try:
-    from bot.services.workers import settle
+    from bot.services.workers.pool import settle
 except ImportError:  # a version without it: the collector runs as it will
 
     def settle() -> None:
@@ -142,9 +142,9 @@ def kinds() -> dict[str, Callable[[random.Random], object]]:
 def ready_hunts(deals: int, gap: float, keep: bool = True) -> None:
     """Six-card hunts dealt through the solving service, one every ``gap`` seconds (without
     ``keep``, none kept ready: each deal finds its own, as a key's first deal does)."""
-    from bot.game.table import GameSettings
+    from bot.rules.table import GameSettings
     from bot.services.solving import Solving
-    from bot.services.workers import WorkerPool
+    from bot.services.workers.pool import WorkerPool
 
     async def run() -> None:
         pool = WorkerPool()

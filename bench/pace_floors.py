@@ -1,11 +1,11 @@
 """The floors of a person's pace by level, measured from 4nums.com players' solve times.
 
 Reads ``shared/data/4nums_difficulty.csv`` (beside the checkout or in a folder above it),
-puts each hand at its level (:data:`bot.game.rated.LEVELS_4_24`), and prints, per level,
-the fast tenth of its hands' median solve times and the floor it gives: :data:`bot.game.pace.
+puts each hand at its level (:data:`bot.rules.rated.LEVELS_4_24`), and prints, per level,
+the fast tenth of its hands' median solve times and the floor it gives: :data:`bot.rules.pace.
 FLOOR` (level 1's) times how much slower that tenth is than level 1's, to a tenth of a
-second, beside the table the bot keeps (:data:`bot.game.pace.LEVEL_FLOORS`); then the
-fastest "one-sigma mean less one deviation" of any hand, which :data:`bot.game.pace.
+second, beside the table the bot keeps (:data:`bot.rules.pace.LEVEL_FLOORS`); then the
+fastest "one-sigma mean less one deviation" of any hand, which :data:`bot.rules.pace.
 PLAUSIBLE_MEDIAN` stands under.  Usage: ``python bench/pace_floors.py``.
 """
 
@@ -15,8 +15,8 @@ import csv
 import sys
 from pathlib import Path
 
-from bot.game.pace import FLOOR, LEVEL_FLOORS, PLAUSIBLE_MEDIAN
-from bot.game.rated import LEVELS_4_24
+from bot.rules.pace import FLOOR, LEVEL_FLOORS, PLAUSIBLE_MEDIAN
+from bot.rules.rated import LEVELS_4_24
 from solver.decks import hands
 
 

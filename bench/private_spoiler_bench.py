@@ -3,7 +3,7 @@ requests deferred to the hand's end (not refused), and how long they wait.
 
 A duel's hand is kept from everyone while it is live (docs/fair-play.md, *Hands only their
 players see*): a request of someone outside the duel whose numbers share three of its cards
-waits until the hand ends (:mod:`bot.game.deferrals`), and is answered then; every other
+waits until the hand ends (:mod:`bot.rules.deferrals`), and is answered then; every other
 game only its players see keeps its hand from its players alone, so it costs strangers
 nothing.  This bench plays ``--seconds`` of time with ``--duels`` private duels dealing hand
 after hand, and strangers asking ``--rate`` /solve requests a second, through the bot's own
@@ -20,8 +20,8 @@ after hand, and strangers asking ``--rate`` /solve requests a second, through th
   ask);
 - a deferred request is freed at the end of the last hand that holds it, and checked again
   then (another hand dealt meanwhile may hold it: it waits again, but not past
-  :data:`~bot.game.deferrals.WAIT_MOST`: then it is refused, *overdue*); past
-  :data:`~bot.game.deferrals.MOST` waiting, a request is refused (*full*).
+  :data:`~bot.rules.deferrals.WAIT_MOST`: then it is refused, *overdue*); past
+  :data:`~bot.rules.deferrals.MOST` waiting, a request is refused (*full*).
 
 It prints, per count of duels and sort of request: the share deferred, the wait of those
 answered after waiting (median and 99th percentile, in simulated seconds), the most
@@ -47,11 +47,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.game.deferrals import MOST, WAIT_MOST, Deferral, Deferrals, overdue
-from bot.game.pace import FLOOR
-from bot.game.rated import LEVELS_4_24
-from bot.game.rounds import Round
-from bot.game.spoilers import Game, LiveHands
+from bot.rules.deferrals import MOST, WAIT_MOST, Deferral, Deferrals, overdue
+from bot.rules.pace import FLOOR
+from bot.rules.rated import LEVELS_4_24
+from bot.rules.rounds import Round
+from bot.rules.spoilers import Game, LiveHands
 from solver.decks import hands
 
 ALL = hands((1, 13), 4)
@@ -88,7 +88,7 @@ class Run:
     refused: int = 0
     """Refused with the list full."""
     overdue: int = 0
-    """Refused when held again past :data:`~bot.game.deferrals.WAIT_MOST`."""
+    """Refused when held again past :data:`~bot.rules.deferrals.WAIT_MOST`."""
     waits: list[float] = field(default_factory=list)
     most_waiting: int = 0
     checks: list[float] = field(default_factory=list)

@@ -20,9 +20,9 @@ import random
 import statistics
 import time
 
-from bot.game.table import GameSettings
+from bot.rules.table import GameSettings
 from bot.services.solving import Solving
-from bot.services.workers import WorkerPool
+from bot.services.workers.pool import WorkerPool
 
 
 def percentile(values: list[float], share: float) -> float:

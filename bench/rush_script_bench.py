@@ -4,13 +4,13 @@ The attack of issue #38, measured: the real bot runs against the local Bot API (
 process, through PTB's HTTP stack and the bot's own web server); a user presses Play under
 ``/game`` in a group; the script takes the page's token from the address and calls
 ``/app/api/rush/start``, then answers every hand with the solver's first solution at the
-floor of a person's pace for that hand (:func:`bot.game.pace.floor_of`: the fastest an
+floor of a person's pace for that hand (:func:`bot.rules.pace.floor_of`: the fastest an
 answer counts), or ``--pace`` seconds after the page was given it, until the run is over;
-``--plausible`` answers every other hand at :data:`bot.game.pace.PLAUSIBLE_MEDIAN` instead,
+``--plausible`` answers every other hand at :data:`bot.rules.pace.PLAUSIBLE_MEDIAN` instead,
 so that its median keeps the run on the boards.  It prints the score the server counted, the
 run's length, the most its clock showed, whether the run stayed off the boards and the game
 message's high-score table took the score, and the best the rules allow at that pace
-(:func:`bot.game.rush.best_at_floors`, :func:`~bot.game.rush.best_at_pace`), to compare.
+(:func:`bot.rules.rush.run.best_at_floors`, :func:`~bot.rules.rush.run.best_at_pace`), to compare.
 
 By default the bot's clock is virtual: it moves on by the pace at each answer, so a run of
 ten minutes is played in seconds, with every call made for real.  ``--real`` plays on the
@@ -35,9 +35,9 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import httpx
 
 from bot.app import build_application, run_polling
-from bot.game.pace import PLAUSIBLE_MEDIAN, floor_of
-from bot.game.rush import CLOCK_MOST, RUN_MOST, best_at_floors, best_at_pace
 from bot.local_api import LocalBotApi, LocalTransport
+from bot.rules.pace import PLAUSIBLE_MEDIAN, floor_of
+from bot.rules.rush.run import CLOCK_MOST, RUN_MOST, best_at_floors, best_at_pace
 from bot.settings import Settings
 from solver import solve
 

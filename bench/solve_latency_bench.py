@@ -36,10 +36,10 @@ from fractions import Fraction
 from pathlib import Path
 
 import bot
-from bot.game.requests import Rules, SolveRequest, SolveResult
+from bot.rules.requests import Rules, SolveRequest, SolveResult
 from bot.services.solve_errors import SolveBusy, SolveTimeout
 from bot.services.solving import Solving
-from bot.services.workers import WorkerPool
+from bot.services.workers.pool import WorkerPool
 
 
 def requests(hands: int) -> dict[str, list[SolveRequest]]:

@@ -23,8 +23,8 @@ import types
 from collections.abc import Callable
 from typing import Any
 
-from bot.game.rounds import Round
-from bot.game.spoilers import LiveHands, Numbers
+from bot.rules.rounds import Round
+from bot.rules.spoilers import LiveHands, Numbers
 
 WORST = (9973, 9967, 9949, 9941, 9931, 9929, 9923, 9907)
 """Eight numbers (the most /solve takes), all different: 56 three-number parts."""
@@ -50,15 +50,15 @@ def live_games(
 
 
 def baseline_module(revision: str) -> Any:
-    """``bot/game/spoilers.py`` as ``revision`` has it (it imports the standard library only)."""
+    """``bot/rules/spoilers.py`` as ``revision`` has it (it imports the standard library only)."""
     source = subprocess.run(
-        ["git", "show", f"{revision}:bot/game/spoilers.py"],
+        ["git", "show", f"{revision}:bot/rules/spoilers.py"],
         check=True,
         capture_output=True,
         text=True,
     ).stdout
     module = types.ModuleType("baseline_spoilers")
-    exec(compile(source, f"{revision}:bot/game/spoilers.py", "exec"), module.__dict__)
+    exec(compile(source, f"{revision}:bot/rules/spoilers.py", "exec"), module.__dict__)
     return module
 
 

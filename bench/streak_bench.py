@@ -31,8 +31,8 @@ from checkout import bot_path_argument, use_checkout
 
 use_checkout(bot_path_argument(sys.argv))
 
-from bot.game.daily import DailyRecord, DailyResult, stats_of  # noqa: E402
 from bot.records import daily_from_record, daily_record  # noqa: E402
+from bot.rules.daily.puzzle import DailyRecord, DailyResult, stats_of  # noqa: E402
 
 FIRST = dt.date(2026, 1, 1)
 

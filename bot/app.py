@@ -25,43 +25,37 @@ from telegram.ext import (
     Updater,
 )
 
-from bot.chat import answers, backups, monitoring
-from bot.chat.game_page import game_routes
-from bot.chat.miniapp import app_routes
-from bot.chat.monitoring import MeteredApplication, watch_routes
 from bot.clock import MONOTONIC, GameClock, SteadyClock
 from bot.context import BotContext, BotData, ChatData, UserData, services
 from bot.features import (
     admin,
     basics,
-    challenges,
     chat_settings,
-    countdown,
-    daily,
-    daily_attempts,
-    duel,
     fair_play,
-    hunt,
-    practice,
     ratings,
-    rounds,
-    rush,
-    rush_game,
     scores,
     solve,
     stray_buttons,
 )
+from bot.games import challenges, countdown, daily, duel, hunt, practice, rounds, rush
+from bot.games.daily import ended_attempts as daily_attempts
+from bot.games.rush import page as rush_game
 from bot.menus import register_commands
 from bot.persistence import SQLitePersistence
-from bot.services.flood_control import FloodControl
-from bot.services.idle_workers import IdleWorkers
+from bot.play import answer_router as answers
+from bot.play import backups, monitoring
+from bot.play.game_page import game_routes
+from bot.play.miniapp import app_routes
+from bot.play.monitoring import MeteredApplication, watch_routes
 from bot.services.outbox import Outbox
+from bot.services.outbox.flood_control import FloodControl
 from bot.services.polling import PollingRequest
 from bot.services.sending import SendingRequest
 from bot.services.solving import Solving
 from bot.services.timers import Timers
-from bot.services.web import ListenError, WebServer
-from bot.services.workers import WorkerPool
+from bot.services.web.server import ListenError, WebServer
+from bot.services.workers.idle import IdleWorkers
+from bot.services.workers.pool import WorkerPool
 from bot.settings import Settings
 from bot.start_up import StartUpError, connect, publish_menus, with_retries
 from bot.typed_handlers import jobs_of
@@ -132,7 +126,7 @@ def build_application(
         # Messages whose answer nobody reads are sent without PTB building a Message of it.
         .request(SendingRequest(connection_pool_size=64, httpx_kwargs=httpx_kwargs))
         .get_updates_request(polling)
-        # Counts and times every update for the metrics (bot.chat.monitoring).
+        # Counts and times every update for the metrics (bot.play.monitoring).
         .application_class(MeteredApplication)
     )
     flood = FloodControl(outbox) if rate_limited else None
@@ -259,7 +253,7 @@ async def run_polling(
     The Mini App is served meanwhile on ``TWENTYFOUR_WEB_LISTEN:TWENTYFOUR_WEB_PORT`` when
     ``TWENTYFOUR_WEBAPP_URL`` is set, or as ``serve_app`` says (on any free port if that
     one is taken, with ``any_port``), and with ``watch`` the health checks and metrics
-    (:mod:`bot.chat.monitoring`).
+    (:mod:`bot.play.monitoring`).
 
     A 409 Conflict that tells this process it came second (see
     :meth:`~bot.services.polling.PollingRequest.newcomer`) is logged clearly and ends the run

@@ -14,10 +14,10 @@ from telegram.error import BadRequest
 from telegram.ext import Application, CallbackContext, ExtBot
 
 from bot.clock import Pause
-from bot.game.daily import DayBoard
-from bot.game.off_boards import Removal
-from bot.game.spoilers import HandIndex, LiveHands
 from bot.i18n import N_, language_of, translations
+from bot.rules.daily.puzzle import DayBoard
+from bot.rules.off_boards import Removal
+from bot.rules.spoilers import HandIndex, LiveHands
 from bot.services.activity import Activity
 from bot.services.answer_routes import AnswerRouter
 from bot.services.deferred_solves import DeferredSolves
@@ -60,7 +60,7 @@ class BotData:
     timers: Timers
     """Every chat's pending jobs: round timers, a match's next deal, the daily post."""
     admins: dict[tuple[int, int], tuple[bool, float]]
-    """(chat, user) → (is an admin, when Telegram was asked): see :mod:`bot.chat.admins`."""
+    """(chat, user) → (is an admin, when Telegram was asked): see :mod:`bot.play.admins`."""
     answers: AnswerRouter
     """Which game of a chat a typed answer goes to (:mod:`bot.services.answer_routes`)."""
     deep_links: dict[str, Callable[[Any, Any], Awaitable[None]]]
@@ -72,7 +72,7 @@ class BotData:
     live_hands: LiveHands
     """The rounds being played, whose solutions their players may not ask for."""
     challenge_hands: HandIndex
-    """The challenges someone has opened, by token (:mod:`bot.game.challenge`)."""
+    """The challenges someone has opened, by token (:mod:`bot.rules.challenge`)."""
     deferred_solves: DeferredSolves
     """The /solve requests waiting for a duel's hand to end (:mod:`.deferred_solves`)."""
     daily_board: DayBoard
@@ -81,7 +81,7 @@ class BotData:
     """``"GET daily"`` → the answer to the Mini App's ``GET /app/api/daily`` (:mod:`.miniapp`)."""
     game_calls: dict[str, Callable[[Any], Awaitable[tuple[int, dict[str, Any]]]]]
     """``"POST start"`` → the feature's answer to ``POST /app/api/rush/start`` from the Telegram
-    game's page (see :mod:`bot.chat.game_page`)."""
+    game's page (see :mod:`bot.play.game_page`)."""
     web_address: str | None
     """Where the bot's web server listens once started; None when it serves none."""
     write_now: RowWriter | None
@@ -95,7 +95,7 @@ class BotData:
     activity: Activity
     """Players and chats by the hour last seen, games dealt by kind (``/admin``, metrics)."""
     metrics: Metrics
-    """The Prometheus metrics served at ``/metrics`` (:mod:`bot.chat.monitoring`)."""
+    """The Prometheus metrics served at ``/metrics`` (:mod:`bot.play.monitoring`)."""
     heartbeat: Heartbeat
     """The event loop's heartbeat, for ``/healthz``."""
     errors: ErrorWatch
@@ -107,7 +107,7 @@ class BotData:
     (an update posted, or ``getWebhookInfo`` with no delivery error); polling keeps its
     own (:attr:`PollingRequest.answered_at`)."""
     backups: dict[str, float]
-    """Scheduled backups since start: ``ok``, ``failed``, ``last`` (:mod:`bot.chat.backups`)."""
+    """Scheduled backups since start: ``ok``, ``failed``, ``last`` (:mod:`bot.play.backups`)."""
     maintenance: float | None
     """Since when the owner's maintenance notice answers everyone; None: it is off."""
     fairplay_removals: list[Removal]
@@ -254,7 +254,7 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
     ) -> bool:
         """Save the bot's data across all chats at once: its global row (duels, invitations,
         each pair's rated duels of the day), the ratings of ``players``, the records of
-        ``hands`` (by :func:`~bot.game.hand_records.hand_key`) and the ``challenges`` (by
+        ``hands`` (by :func:`~bot.rules.hand_records.hand_key`) and the ``challenges`` (by
         token) that changed, and delete the rows of hand records and challenges dropped
         since the last save.  Whether the disk took them: see :meth:`save_now` (PTB's
         regular saves never write these: whatever changes them saves them here, before
@@ -301,7 +301,7 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         rider: str | None = None,
     ) -> None:
         """Queue one Bot API call into a chat (see :mod:`bot.services.outbox`); ``bulk``: one
-        of many chats' notices due at once (:mod:`bot.services.bulk`); ``hold``: seconds it
+        of many chats' notices due at once (:mod:`bot.services.outbox.bulk`); ``hold``: seconds it
         waits at least (for what comes with it); ``rider``: its text, to go in the chat's next
         game picture instead if it still waits then (``Letter.rider``)."""
         flood_notice = None

@@ -19,7 +19,7 @@ HEALTHZ_WAIT = LATE + 0.5
 """Seconds ``/healthz`` has to answer: the loop must, within a second."""
 READYZ_WAIT = 5.0
 """Seconds ``/readyz`` has to answer: its look at the workers takes up to their budget
-(:data:`bot.chat.monitoring.WORKERS_BUDGET`, 3 s).  The health check imports none of the
+(:data:`bot.play.monitoring.WORKERS_BUDGET`, 3 s).  The health check imports none of the
 bot's application (the backups import its data file's code when asked), so that it starts
 in a moment every half minute."""
 

@@ -18,9 +18,9 @@ from telegram import (
 from telegram.error import BadRequest
 from telegram.ext import Application
 
-from bot.chat.miniapp import MENU_BUTTON
 from bot.context import services
 from bot.i18n import DEFAULT, N_, gettext_for, language_choices, language_of, languages, locale_of
+from bot.play.miniapp import MENU_BUTTON
 
 logger = logging.getLogger(__name__)
 

@@ -41,7 +41,7 @@ class Settings:
     """Where the web server listens with long polling (with a webhook, the webhook's)."""
     web_port: int = 8080
     worker_memory: int | None = 256
-    """MiB each solver worker may grow by (:mod:`bot.services.workers`); None: no cap."""
+    """MiB each solver worker may grow by (:mod:`bot.services.workers.pool`); None: no cap."""
     log_format: str = "text"
     """``text`` (one line a record, for a terminal) or ``json`` (one JSON object a line)."""
     metrics_token: str | None = None

@@ -3,7 +3,7 @@
 PTB hands them to every handler as ``context.chat_data`` and ``context.user_data``; the data
 file saves them as records (:mod:`bot.records`, which also makes ``copy.deepcopy`` of them
 their saved record: this module knows nothing of saving).  A chat's game (settings, the
-running round, a match, the scores) is the rules' :class:`~bot.game.table.Table`; the other
+running round, a match, the scores) is the rules' :class:`~bot.rules.table.Table`; the other
 parts are what Telegram adds around it: the language to speak, message ids, the group's
 status message, the daily post, the pages of ``/solve``.
 """
@@ -14,15 +14,15 @@ import datetime as dt
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from bot.game.challenge import Challenges
-from bot.game.daily import DailyRecord
-from bot.game.duel_lobby import Duels
-from bot.game.hand_records import HandRecords
-from bot.game.off_boards import OffBoards
-from bot.game.rating import Ratings
-from bot.game.requests import SolveRequest, WaitingSolve
-from bot.game.rush_records import RushBoard, RushRecords
-from bot.game.table import Table
+from bot.rules.challenge import Challenges
+from bot.rules.daily.puzzle import DailyRecord
+from bot.rules.duel.lobby import Duels
+from bot.rules.hand_records import HandRecords
+from bot.rules.off_boards import OffBoards
+from bot.rules.rating import Ratings
+from bot.rules.requests import SolveRequest, WaitingSolve
+from bot.rules.rush.records import RushBoard, RushRecords
+from bot.rules.table import Table
 
 SOLVE_REQUESTS_KEPT = 30
 
@@ -39,7 +39,7 @@ class AnswersTo(StrEnum):
     GAME = "round"
     DAILY = "daily"
     CHALLENGE = "challenge"
-    """A friend's challenge being played (:mod:`bot.features.challenges`)."""
+    """A friend's challenge being played (:mod:`bot.games.challenges`)."""
 
 
 @dataclass(slots=True)
@@ -55,7 +55,7 @@ class ChatLanguage:
 
 @dataclass(slots=True)
 class RoundMessages:
-    """The messages of a chat's rounds (:mod:`bot.features.rounds`)."""
+    """The messages of a chat's rounds (:mod:`bot.games.rounds`)."""
 
     deal_message_id: int | None = None
     """The picture of the current hand (replies to it are answers)."""
@@ -66,7 +66,7 @@ class RoundMessages:
 
 @dataclass(slots=True)
 class Status:
-    """A status message (:mod:`bot.chat.status_message`): its id, its latest lines, and
+    """A status message (:mod:`bot.play.status_message`): its id, its latest lines, and
     when it was first sent (older ones are not edited)."""
 
     message_id: int | None = None
@@ -77,7 +77,7 @@ class Status:
 @dataclass(slots=True)
 class GroupStatus(Status):
     """In groups, the messages that gather the players' answers to a round, so that a crowd
-    guessing costs the group few messages (:mod:`bot.features.rounds.group_status`): the
+    guessing costs the group few messages (:mod:`bot.games.rounds.group_status`): the
     status message of the current round's wrong answers, with their reasons, and who was
     right too late.
     """
@@ -96,7 +96,7 @@ class GroupStatus(Status):
 
 @dataclass(slots=True)
 class HuntMessages:
-    """The messages of a chat's Solution Hunt (:mod:`bot.features.hunt`)."""
+    """The messages of a chat's Solution Hunt (:mod:`bot.games.hunt`)."""
 
     deal_message_id: int | None = None
     """The hunt's picture (replies to it are answers)."""
@@ -106,7 +106,7 @@ class HuntMessages:
 
 @dataclass(slots=True)
 class CountdownMessages:
-    """The messages of a chat's Countdown games (:mod:`bot.features.countdown`)."""
+    """The messages of a chat's Countdown games (:mod:`bot.games.countdown`)."""
 
     deal_message_id: int | None = None
     """The game's picture (replies to it are answers)."""
@@ -116,7 +116,7 @@ class CountdownMessages:
 
 @dataclass(slots=True)
 class InvitationMessage:
-    """Where an invitation to a duel made in this chat was shown (:mod:`bot.features.duel`),
+    """Where an invitation to a duel made in this chat was shown (:mod:`bot.games.duel`),
     to say there that it expired or was taken up."""
 
     message_id: int | None = None
@@ -130,7 +130,7 @@ class InvitationMessage:
 
 @dataclass(slots=True)
 class DuelChat:
-    """A chat's part in duels (:mod:`bot.features.duel`): the duel played here (a group's,
+    """A chat's part in duels (:mod:`bot.games.duel`): the duel played here (a group's,
     or in each player's private chat a private duel) and invitations made here."""
 
     token: str | None = None
@@ -147,7 +147,7 @@ class DuelChat:
 
 @dataclass(slots=True)
 class RushMessages:
-    """The messages of a chat's Rush run (:mod:`bot.features.rush`)."""
+    """The messages of a chat's Rush run (:mod:`bot.games.rush`)."""
 
     deal_message_id: int | None = None
     """The current hand's picture (replies to it are answers)."""
@@ -160,7 +160,7 @@ class RushMessages:
 
 @dataclass(slots=True)
 class DailyChat:
-    """The daily puzzle in a chat (:mod:`bot.features.daily`)."""
+    """The daily puzzle in a chat (:mod:`bot.games.daily`)."""
 
     message_id: int | None = None
     """The picture of today's puzzle in this private chat (replies to it are answers), or in
@@ -234,7 +234,7 @@ class ChatData:
     while an attempt at it is open, or a friend's challenge being played."""
     sees_all: bool = False
     """In a group, whether the bot gets its every message there (it is an admin, or a
-    message came that privacy mode would have kept from it): see :mod:`bot.chat.visibility`."""
+    message came that privacy mode would have kept from it): see :mod:`bot.play.visibility`."""
     seen: float = 0.0
     """When someone last wrote here, to the hour (for the host's counts of active chats:
     :mod:`bot.services.activity`); 0 in records of earlier releases."""
@@ -253,7 +253,7 @@ class UserData:
     through the Telegram game alike)."""
     met: dict[int, str] = field(default_factory=dict)
     """Players this user has played a duel or a challenge with, by the name the bot showed
-    them under (:mod:`bot.chat.players_met`), the latest last."""
+    them under (:mod:`bot.play.players_met`), the latest last."""
     seen: float = 0.0
     """When the user was last seen, to the hour (for the host's counts of active players:
     :mod:`bot.services.activity`); 0 in records of earlier releases."""

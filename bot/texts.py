@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import datetime as dt
 
-from bot.game.daily import DailyResult, clock_text
-from bot.game.requests import Limit, RequestError
-from bot.game.votes import Action, Ballot
 from bot.i18n import K_, N_, Translator
+from bot.rules.daily.puzzle import DailyResult, clock_text
+from bot.rules.requests import Limit, RequestError
+from bot.rules.votes import Action, Ballot
 from bot.services.solving import DealRefused
 from solver import Code, Verdict
 from solver.hints import Hint
 from solver.printing import SYMBOLS, friendly_value
 
 RULE_WORDS = (K_("keyword", "int"), K_("keyword", "countdown"))
-"""The rules' words of a /solve request, in any language (bot.game.requests knows English)."""
+"""The rules' words of a /solve request, in any language (bot.rules.requests knows English)."""
 
 REASONS = {
     # A wrong answer.
@@ -169,7 +169,7 @@ def deal_refusal(refused: DealRefused, context: Translator) -> str:
 def hint_text(found: Hint, context: Translator) -> str:
     """A hint in the user's language."""
     _ = context._
-    if not found.solution:  # bot.game.rounds.NO_SOLUTION_HINT
+    if not found.solution:  # bot.rules.rounds.NO_SOLUTION_HINT
         return _("Hint: this hand has no solution.")
     aim = found.aim
     if aim is not None:
@@ -253,7 +253,7 @@ def stop_vote_text(game: str, ballot: Ballot, context: Translator) -> str:
 
 def how_to_answer(private: bool, context: Translator, countdown: bool = False) -> str:
     """How to answer a hand, right for the chat: in private (``private``, or a group that
-    shows the bot every message: :mod:`bot.chat.visibility`) the bot reads every message; in
+    shows the bot every message: :mod:`bot.play.visibility`) the bot reads every message; in
     a group (privacy mode) only commands and replies to it; a ``countdown``'s with an
     example of its own numbers and size."""
     if countdown and private:

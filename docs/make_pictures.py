@@ -1,5 +1,5 @@
 """Draws the README's picture of a deal, ``docs/deal.png``, with the bot's own drawing code
-(:func:`bot.services.pictures.draw_hand`).
+(:func:`bot.services.pictures.cards.draw_hand`).
 
 Run it from the repository's root after changing how cards are drawn::
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from bot.services.pictures import draw_hand
+from bot.services.pictures.cards import draw_hand
 
 HAND = (1, 4, 5, 6)
 """The hand of the README's short chat."""

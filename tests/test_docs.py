@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.game.table import TIME_LIMITS
 from bot.menus import ADMIN_COMMANDS, PRIVATE_COMMANDS
+from bot.rules.table import TIME_LIMITS
 from bot.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[1]

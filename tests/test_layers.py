@@ -46,8 +46,8 @@ PROBES = {
     # under TYPE_CHECKING.
     "bot/records/_probe.py": "def f() -> None:\n    from bot.services import outbox\n",
     "solver/_probe.py": "import typing\nif typing.TYPE_CHECKING:\n    import telegram\n",
-    "bot/game/_probe.py": "def f() -> None:\n    import httpx\n",
-    "bot/features/rounds/_probe.py": "def f() -> None:\n    from bot.features import basics\n",
+    "bot/rules/_probe.py": "def f() -> None:\n    import httpx\n",
+    "bot/games/rounds/_probe.py": "def f() -> None:\n    from bot.features import basics\n",
     "bot/features/_probe.py": "from bot import clock\n",
     "bot/state.py": "\n\ndef _probe() -> None:\n    from bot.records import codec\n",
     "bot/local_api/_probe.py": "def f() -> None:\n    from bot import state\n",

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.game.requests import shown, shown_alike
+from bot.rules.requests import shown, shown_alike
 from solver import Code, check, solve
 from solver.arithmetic import Value, whole
 from solver.parsing import ParseError, parse_request, read_number

@@ -17,11 +17,11 @@ from telegram.ext import (
     filters,
 )
 
-from bot.chat import visibility
-from bot.chat.miniapp import label_menu_button
-from bot.chat.visibility import privacy_would_hide
 from bot.context import SORRY, BotContext
 from bot.i18n import language_choices
+from bot.play import visibility
+from bot.play.miniapp import label_menu_button
+from bot.play.visibility import privacy_would_hide
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
 logger = logging.getLogger(__name__)

@@ -11,12 +11,14 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, ChatMemberHandler, CommandHandler
 
-from bot.chat import visibility
-from bot.chat.admins import is_admin, member_changed
-from bot.chat.miniapp import label_menu_button
 from bot.context import BotContext
-from bot.game import countdown
-from bot.game.table import (
+from bot.i18n import K_, canonical, chosen_language, label_in_english, language_choices, languages
+from bot.i18n import language_name as own_name
+from bot.play import visibility
+from bot.play.admins import is_admin, member_changed
+from bot.play.miniapp import label_menu_button
+from bot.rules import countdown
+from bot.rules.table import (
     CARD_COUNTS,
     DECKS,
     DIFFICULTIES,
@@ -24,8 +26,6 @@ from bot.game.table import (
     UNTIMED_WORDS,
     GameSettings,
 )
-from bot.i18n import K_, canonical, chosen_language, label_in_english, language_choices, languages
-from bot.i18n import language_name as own_name
 from bot.services.solving import DealRefused
 from bot.texts import DIFFICULTY_LABELS, deal_refusal
 from bot.typed_handlers import (

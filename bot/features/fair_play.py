@@ -3,7 +3,7 @@ hand while it was live.
 
 ``/solve`` and inline mode refuse a live hand's solutions only to the players the bot has
 seen in its group; a member who only reads the group cannot be told from a stranger, and is
-answered (see :mod:`bot.game.spoilers`).  Such a player is marked in the game, and this
+answered (see :mod:`bot.rules.spoilers`).  Such a player is marked in the game, and this
 feature's route in the answer router comes before the games' own
 (:mod:`bot.services.answer_routes`), so it takes their answers to it before the game's
 judge does: they win no round, find nothing in a hunt and have no best in a Countdown game.
@@ -15,9 +15,9 @@ from telegram.constants import ChatType
 from telegram.ext import Application
 
 from bot.context import services
-from bot.game.claims import looks_like_answer
-from bot.game.spoilers import peeked
 from bot.i18n import answer_in_english
+from bot.rules.claims import looks_like_answer
+from bot.rules.spoilers import peeked
 from bot.services.answer_routes import Priority, Route
 from bot.typed_handlers import HandlerContext, MessageUpdate
 

@@ -1,11 +1,11 @@
 """/rating and /rating top: a player's duel rating across all chats, and the best players.
 
-The ratings are the duels' (:mod:`bot.game.rating`, kept in the global data); this feature
+The ratings are the duels' (:mod:`bot.rules.rating`, kept in the global data); this feature
 only reads them.  A player is named only as they are named in the chat that asks (a group's
 member under that group's name for them; "you" for the player who asks): the boards span
 every chat, and a name from one chat is not told in another (the rest are "a player
-elsewhere"), as for each hand's record (:mod:`bot.chat.hand_record_line`); in private,
-those the player played are named as they saw them (:mod:`bot.chat.players_met`).
+elsewhere"), as for each hand's record (:mod:`bot.play.hand_record_line`); in private,
+those the player played are named as they saw them (:mod:`bot.play.players_met`).
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from telegram import Message, User
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
-from bot.chat.players_met import known_name
 from bot.context import BotContext
-from bot.game.rating import BOARD_MIN_DUELS, PROVISIONAL_DUELS, PlayerRating, Result, Shown
+from bot.play.players_met import known_name
+from bot.rules.rating import BOARD_MIN_DUELS, PROVISIONAL_DUELS, PlayerRating, Result, Shown
 from bot.texts import player_line
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
@@ -42,7 +42,7 @@ def _signed(change: int) -> str:
 
 def _name_here(context: HandlerContext, update: MessageUpdate, user_id: int) -> str | None:
     """How ``user_id`` is named in this chat (HTML): in private, the player who asks (by
-    their name) and those they played (as they saw them named: :mod:`bot.chat.players_met`);
+    their name) and those they played (as they saw them named: :mod:`bot.play.players_met`);
     in a group, its members, by the group's name for them; None for anyone else."""
     viewer = update.effective_user
     if update.effective_chat.type == ChatType.PRIVATE:

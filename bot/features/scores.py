@@ -6,7 +6,7 @@ import html
 
 from telegram.ext import Application, CommandHandler
 
-from bot.game.stats import PlayerStats, week_of
+from bot.rules.stats import PlayerStats, week_of
 from bot.texts import player_line
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 

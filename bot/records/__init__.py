@@ -23,7 +23,7 @@ Where things live, one concern a module:
   instead (:func:`record_from_pickle` reads them, once, when the file is migrated: see
   :mod:`bot.persistence`).
 
-May import itself, the state (:mod:`bot.state`), the rules (:mod:`bot.game`) and cattrs;
+May import itself, the state (:mod:`bot.state`), the rules (:mod:`bot.rules`) and cattrs;
 never the persistence that stores its rows, the context or anything above them
 (``tests/test_layers.py``).
 """

@@ -10,11 +10,11 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from bot.game.rounds import Round
 from bot.records.codec import Record, RecordError
 from bot.records.migrations import upgrade
 from bot.records.rows import from_record, saved, stored_key
 from bot.records.schema import NOT_SAVED
+from bot.rules.rounds import Round
 
 # Release 1 stored each row's key and value pickled.  They are read here without the
 # classes they name: each allowed class path stands for a plain stand-in that keeps the

@@ -1,23 +1,23 @@
 """The records of this version: which fields are not saved (:data:`NOT_SAVED`), and how
 values older records hold are read.  A chat's record holds its table's, which holds its
 round's...; a record names no class, and its fields are the dataclasses' (:mod:`bot.state`,
-:mod:`bot.game`), converted by :mod:`bot.records.codec`."""
+:mod:`bot.rules`), converted by :mod:`bot.records.codec`."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from bot.game.challenge import Challenge, Challenges
-from bot.game.daily import DailyRecord
-from bot.game.duel_lobby import Duels
-from bot.game.hand_records import HandRecord, HandRecords
-from bot.game.off_boards import OffBoards
-from bot.game.rating import PlayerRating
-from bot.game.requests import Rules
-from bot.game.rounds import Round
-from bot.game.rush_records import RushBoard
-from bot.game.table import Table
 from bot.records.codec import Record, make_converter
+from bot.rules.challenge import Challenge, Challenges
+from bot.rules.daily.puzzle import DailyRecord
+from bot.rules.duel.lobby import Duels
+from bot.rules.hand_records import HandRecord, HandRecords
+from bot.rules.off_boards import OffBoards
+from bot.rules.rating import PlayerRating
+from bot.rules.requests import Rules
+from bot.rules.rounds import Round
+from bot.rules.rush.records import RushBoard
+from bot.rules.table import Table
 from bot.state import ChatData, DailyChat, GlobalData, UserData
 
 VERSION = 2

@@ -4,7 +4,7 @@ sending, saving's fallbacks, the web server, and the answer router's table of ro
 (:mod:`~bot.services.answer_routes`).
 
 ``BotData`` (:mod:`bot.context`) holds them, so they never import the context, the typed
-handlers, :mod:`bot.chat`, a feature or the application; they may import each other, the
+handlers, :mod:`bot.play`, a feature or the application; they may import each other, the
 records and everything below (the state, i18n, settings, clock, the rules in
-:mod:`bot.game` and :mod:`solver`).  What needs the context lives in :mod:`bot.chat`.
+:mod:`bot.rules` and :mod:`solver`).  What needs the context lives in :mod:`bot.play`.
 """

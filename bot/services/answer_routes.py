@@ -7,7 +7,7 @@ the router a :class:`Route`: its :class:`Priority`, whether an answer is its
 (``claims(update, context)``), its judge, and whether it waits for an answer at all (for
 the reply to an empty ``/a``).  The router asks the routes in the order of their priority,
 never in the order the features were registered; the first that claims an answer judges
-it.  :mod:`bot.chat.answers` reads the updates and asks this table.
+it.  :mod:`bot.play.answer_router` reads the updates and asks this table.
 
 This module knows no game and no context: a route's functions are given what the handler
 has.  The table of priorities, and why each stands where it does, is in docs/design.md
@@ -38,39 +38,39 @@ class Priority(IntEnum):
 
     CLOSED_DAILY = 10
     """A private answer to a daily attempt whose day has closed: the player is told why it
-    cannot count, whatever else runs (:mod:`bot.features.daily_attempts`)."""
+    cannot count, whatever else runs (:mod:`bot.games.daily.ended_attempts`)."""
     DAILY = 20
     """In private, a reply to the daily puzzle's picture, or any plain answer while an
     attempt at it is open (/daily after /play or /hunt): the player's own clock runs
-    (:mod:`bot.features.daily`).  In a group, an answer replying to the chat's daily post:
+    (:mod:`bot.games.daily`).  In a group, an answer replying to the chat's daily post:
     it would spoil the puzzle, so whatever game runs there, the player is sent to private."""
     CHALLENGE = 25
     """In private, plain answers while a friend's challenge is played (opened by its Play
     link): the player's own clock runs.  After the daily puzzle, whose clock a challenge of
-    today's puzzle is (:mod:`bot.features.challenges`)."""
+    today's puzzle is (:mod:`bot.games.challenges`)."""
     NO_SCORE = 30
     """In a group, the answers of a player given the live hand's solutions: they score
     nothing, in whichever game (:mod:`bot.features.fair_play`)."""
     DUEL = 35
     """A duel's hand, in a group where one is played or in each player's private chat: only
     its two players' answers count, and an onlooker is told so once
-    (:mod:`bot.features.duel`)."""
+    (:mod:`bot.games.duel`)."""
     HUNT = 40
-    """The chat's Solution Hunt (:mod:`bot.features.hunt`)."""
+    """The chat's Solution Hunt (:mod:`bot.games.hunt`)."""
     COUNTDOWN = 50
     """The chat's Countdown game, and for a minute after its end a late answer to it
-    (:mod:`bot.features.countdown`)."""
+    (:mod:`bot.games.countdown`)."""
     RUSH = 55
-    """The chat's Rush run (:mod:`bot.features.rush`): after the games that end on their
+    """The chat's Rush run (:mod:`bot.games.rush`): after the games that end on their
     own and before the round, which takes what is said to the bot when nothing runs."""
     DAILY_SET_ASIDE = 58
     """In private, with no game on, any answer while a daily attempt another game set aside
-    still runs (:mod:`bot.chat.daily_aside`): after every game that claims its own (a late
+    still runs (:mod:`bot.play.daily_aside`): after every game that claims its own (a late
     answer to a Countdown game is told it came late, never a daily miss), before the round,
     which would say that no round is running."""
     ROUND = 60
     """The chat's round, which also answers what is said to the bot when nothing runs
-    (:mod:`bot.features.rounds`)."""
+    (:mod:`bot.games.rounds`)."""
 
 
 def never(_context: Any) -> bool:

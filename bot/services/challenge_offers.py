@@ -15,7 +15,7 @@ back by :func:`read_offer`.  What each check prevents:
   signed offer, so sharing it again finds the same challenge.
 
 The hand is not written in the clear (the text is base64): a glance at the query a player
-types shows no cards.  The key is the Mini App's (:func:`bot.services.launch_data.secret_key`,
+types shows no cards.  The key is the Mini App's (:func:`bot.services.web.launch_data.secret_key`,
 from the bot's token) signed once more with the text ``ChallengeOffer``: it survives a
 restart, and an offer is never taken for anything else the bot signs.
 """
@@ -29,7 +29,7 @@ import hmac
 import string
 from dataclasses import dataclass
 
-from bot.services.launch_data import secret_key
+from bot.services.web.launch_data import secret_key
 
 OFFER_SECONDS = 7 * 86_400.0
 """Seconds an offer stays good: a week after the solve, its button makes no challenge."""

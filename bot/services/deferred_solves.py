@@ -7,7 +7,7 @@ and each request no live hand holds any more is answered then, by the answer the
 feature gave (:meth:`DeferredSolves.answer_with`), which goes the whole /solve way again
 (every spoiler rule checked anew, the worker pool and its budget, the outbox).
 
-The bounds are :mod:`bot.game.deferrals`': one request per user, :data:`~bot.game.deferrals.MOST`
+The bounds are :mod:`bot.rules.deferrals`': one request per user, :data:`~bot.rules.deferrals.MOST`
 in all.  A release costs the event loop the requests it frees (a dict look-up each), never
 their answers: those are run in one task, at most :data:`AT_ONCE` at a time, so a thousand
 freed at once wait their turn rather than fill the worker pool's queue (and be told it is
@@ -24,9 +24,9 @@ from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.game.deferrals import Deferral, Deferrals
-from bot.game.requests import SolveRequest
-from bot.game.spoilers import Game
+from bot.rules.deferrals import Deferral, Deferrals
+from bot.rules.requests import SolveRequest
+from bot.rules.spoilers import Game
 
 logger = logging.getLogger(__name__)
 
@@ -47,7 +47,7 @@ class DeferredSolve:
     language: str | None
     """The asker's Telegram language (the chat's choice, if any, wins as always)."""
     asked_at: float
-    """When it was asked, on the games' clock (see :func:`bot.game.deferrals.overdue`)."""
+    """When it was asked, on the games' clock (see :func:`bot.rules.deferrals.overdue`)."""
     page: int | None = None
     """The page asked for with the list's buttons (None: a /solve)."""
 

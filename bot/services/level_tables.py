@@ -10,9 +10,9 @@ import logging
 from collections.abc import Callable
 from typing import TypeVar
 
-from bot.game.hands import LevelTable, rate_job
-from bot.game.rated import LEVELS_4_24
-from bot.services.workers import WorkerPool
+from bot.rules.hands import LevelTable, rate_job
+from bot.rules.rated import LEVELS_4_24
+from bot.services.workers.pool import WorkerPool
 
 logger = logging.getLogger(__name__)
 

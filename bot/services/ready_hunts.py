@@ -14,7 +14,7 @@ default six-card settings, and after each deal for the key just dealt.  The boun
 
 When a key has no hand ready (its first deal, or deals faster than refills), the deal finds
 its hand in a worker while the players wait, passing over the few candidates that would take
-long to list (:func:`bot.game.hunt.hunt_job`).  Those it passed over wait here (at most
+long to list (:func:`bot.rules.hunt.hunt_job`).  Those it passed over wait here (at most
 :attr:`ReadyHunts.ready` per key; more are dropped, like the candidates no deal looks at),
 and the refills list each before any new draw, so that they are among the next hands dealt:
 the hands dealt are the same draws as ever, some a little later.  A ready hand is dealt
@@ -29,7 +29,7 @@ import random
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 
-from bot.game.table import GameSettings
+from bot.rules.table import GameSettings
 from bot.services.solve_errors import DealRefused
 
 logger = logging.getLogger(__name__)

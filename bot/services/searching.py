@@ -1,6 +1,6 @@
 """/solve and inline searches in the worker pool's search lane, answered within half a second.
 
-A hand of up to :data:`~bot.game.requests.WHOLE_LIST_NUMBERS` numbers is listed whole.  A
+A hand of up to :data:`~bot.rules.requests.WHOLE_LIST_NUMBERS` numbers is listed whole.  A
 larger one is listed for :data:`LIST_SECONDS`, and its worker reports what it has found on
 the way, the first solution at once (in milliseconds, however large the hand): so the user
 is answered within :data:`ANSWER_SECONDS` with those found, "at least N", even when a step
@@ -26,7 +26,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from bot.game.requests import (
+from bot.rules.requests import (
     REPORT_SECONDS,
     SolveRequest,
     SolveResult,
@@ -34,8 +34,7 @@ from bot.game.requests import (
     solve_job,
 )
 from bot.services.solve_errors import SolveBusy, SolveTimeout, SolveTooBig
-from bot.services.worker_process import stop_asked
-from bot.services.workers import (
+from bot.services.workers.pool import (
     AlreadyRunning,
     PoolBusy,
     WorkerPool,
@@ -43,12 +42,13 @@ from bot.services.workers import (
     WorkTimeout,
     WorkTooBig,
 )
+from bot.services.workers.process import stop_asked
 
 SEARCH_BUDGET = 2.0
 """Seconds a /solve or inline search may take, queueing included."""
 LIST_SECONDS = 0.3
 """Wall-clock seconds the solutions of a hand of more numbers than
-:data:`~bot.game.requests.WHOLE_LIST_NUMBERS` are listed for, from the worker's start: a
+:data:`~bot.rules.requests.WHOLE_LIST_NUMBERS` are listed for, from the worker's start: a
 hand whose full list takes longer is answered with those found by then (on a busy machine,
 fewer rather than later)."""
 ANSWER_SECONDS = 0.45
@@ -76,7 +76,7 @@ def search_job(
     *,
     report: Callable[[SolveResult], None],
 ) -> SolveResult:
-    """Worker job: :func:`~bot.game.requests.solve_job`, whose listing also ends once the
+    """Worker job: :func:`~bot.rules.requests.solve_job`, whose listing also ends once the
     pool asks to stop it (its caller is answered or gone); started at ``late``
     (:func:`time.monotonic`) or after, it lists only the first solution."""
 

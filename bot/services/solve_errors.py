@@ -20,7 +20,7 @@ class SolveTimeout(Exception):
 
 class SolveTooBig(SolveTimeout):
     """The search needed more memory than a worker may have (see
-    :mod:`bot.services.workers`): a number too big, not the time, stopped it."""
+    :mod:`bot.services.workers.pool`): a number too big, not the time, stopped it."""
 
 
 class DealRefused(Exception):

@@ -8,9 +8,9 @@ Everything that can take more than a few milliseconds runs in the :class:`Worker
   hand for a target a user chose) is limited to one request at a time per user and a
   bounded queue in all, and is answered in time (:mod:`bot.services.searching`).
 
-No deal gives a hand that shares three cards (:func:`bot.game.spoilers.shares`, the rule
+No deal gives a hand that shares three cards (:func:`bot.rules.spoilers.shares`, the rule
 /solve keeps in a group) with the daily puzzle of yesterday, today or tomorrow
-(:func:`bot.game.attempts.kept_from_deals`, by the clock the bot counts days on): it
+(:func:`bot.rules.daily.attempts.kept_from_deals`, by the clock the bot counts days on): it
 prevents spoilers of the daily puzzle and fake fast daily times.  Every deal passes here,
 so no game can forget it; the daily puzzles are a cheap function of pools made once.
 
@@ -29,9 +29,9 @@ import random
 from collections import OrderedDict
 from collections.abc import Callable
 
-from bot.game.attempts import kept_from_deals
-from bot.game.countdown import countdown_job, draw
-from bot.game.hands import (
+from bot.rules.countdown import countdown_job, draw
+from bot.rules.daily.attempts import kept_from_deals
+from bot.rules.hands import (
     CANDIDATES,
     LABEL_LEVELS,
     RATED_CARDS,
@@ -41,19 +41,19 @@ from bot.game.hands import (
     read_solutions,
     solutions_job,
 )
-from bot.game.hunt import WORK, HuntHand, hunt_job
-from bot.game.requests import SolveRequest, SolveResult
-from bot.game.rush import CARDS as RUSH_CARDS
-from bot.game.rush import DECK as RUSH_DECK
-from bot.game.rush import TARGET as RUSH_TARGET
-from bot.game.rush import Deal
-from bot.game.spoilers import shares_any
-from bot.game.table import GameSettings
+from bot.rules.hunt import WORK, HuntHand, hunt_job
+from bot.rules.requests import SolveRequest, SolveResult
+from bot.rules.rush.run import CARDS as RUSH_CARDS
+from bot.rules.rush.run import DECK as RUSH_DECK
+from bot.rules.rush.run import TARGET as RUSH_TARGET
+from bot.rules.rush.run import Deal
+from bot.rules.spoilers import shares_any
+from bot.rules.table import GameSettings
 from bot.services.level_tables import KeptTables, TableStore
 from bot.services.ready_hunts import DEFAULT_SIX, FROM_CARDS, Found, Hand, ReadyHunts
 from bot.services.searching import Searches
 from bot.services.solve_errors import DealRefused
-from bot.services.workers import (
+from bot.services.workers.pool import (
     AlreadyRunning,
     PoolBusy,
     WorkerPool,
@@ -264,7 +264,7 @@ class Solving(KeptTables):
         return numbers, target, best
 
     async def rush_dealer(self, rng: random.Random) -> Deal:
-        """What deals a Rush run's hands (:mod:`bot.game.rush`) with ``rng``: a draw from
+        """What deals a Rush run's hands (:mod:`bot.rules.rush.run`) with ``rng``: a draw from
         Rush's rated level table, a bisection, with the solutions kept for the default game
         (none, until a worker works them out, otherwise).  The first call may wait for the
         table; raises :class:`DealRefused` (``busy``) if it cannot be had in time."""

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.features.duel import play as duel_play
-from bot.features.rounds import group_status
+from bot.games.duel import play as duel_play
+from bot.games.rounds import group_status
 from bot.services import outbox as outbox_module
 from tests.bot.browser import ARGS, CHROMIUM
 

@@ -13,9 +13,9 @@ import random
 
 from telegram.ext import Application
 
-from bot.features import countdown as countdown_feature
-from bot.game.countdown import Countdown
+from bot.games import countdown as countdown_feature
 from bot.local_api import LocalBotApi, plain_text
+from bot.rules.countdown import Countdown
 from tests.bot.harness import (
     BotApplication,
     FakeClock,

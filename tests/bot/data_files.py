@@ -6,8 +6,8 @@ import functools
 import tempfile
 from pathlib import Path
 
-from bot.game.hands import solutions_job
 from bot.persistence import FILE_NAME, open_database
+from bot.rules.hands import solutions_job
 from bot.services.solving import DEFAULT_GAME
 
 

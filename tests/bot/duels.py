@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.game.duel import Duel
 from bot.local_api import LocalBotApi, plain_text
+from bot.rules.duel.race import Duel
 from solver import solve
 from tests.bot.harness import (
     ANN,

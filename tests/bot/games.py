@@ -10,8 +10,8 @@ from itertools import combinations
 
 from telegram.ext import Application
 
-from bot.game.hunt import Hunt
 from bot.local_api import LocalBotApi
+from bot.rules.hunt import Hunt
 from solver import daily as solver_daily
 from solver import solve
 from solver.deal import DailyPools

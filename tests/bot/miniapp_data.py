@@ -1,5 +1,5 @@
 """The Mini App's tests' helpers: launch data, signed here as Telegram documents it,
-independently of the bot's own code (``bot.services.launch_data``): the tests check the bot
+independently of the bot's own code (``bot.services.web.launch_data``): the tests check the bot
 against this; the settings that serve the app; an API call as the page makes it."""
 
 from __future__ import annotations

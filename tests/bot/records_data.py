@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from bot.game.countdown import Best, Countdown
-from bot.game.daily import DailyRecord, DailyResult
-from bot.game.hunt import Find, Hunt
-from bot.game.requests import Rules
-from bot.game.rounds import Phase, Round
-from bot.game.stats import ChatStats, PlayerStats
-from bot.game.table import GameSettings, Match, Table
+from bot.rules.countdown import Best, Countdown
+from bot.rules.daily.puzzle import DailyRecord, DailyResult
+from bot.rules.hunt import Find, Hunt
+from bot.rules.requests import Rules
+from bot.rules.rounds import Phase, Round
+from bot.rules.stats import ChatStats, PlayerStats
+from bot.rules.table import GameSettings, Match, Table
 from bot.state import (
     AnswersTo,
     ChatData,

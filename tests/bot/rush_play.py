@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.features.rush import play as rush_play
-from bot.game.rush_chat import ChatRush
+from bot.games.rush import play as rush_play
 from bot.local_api import LocalBotApi
+from bot.rules.rush.in_chat import ChatRush
 from solver import solve
 from tests.bot.harness import BotApplication, make_api
 

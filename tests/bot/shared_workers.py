@@ -2,7 +2,7 @@
 
 Every bot a test starts (:func:`tests.bot.harness.running_bot`) has its own worker pool, as
 the bot always has, but takes its workers from :data:`IDLE_WORKERS` and leaves its idle
-ones there when it stops (:mod:`bot.services.idle_workers`): starting and stopping three
+ones there when it stops (:mod:`bot.services.workers.idle`): starting and stopping three
 worker processes for each of the hundreds of bots a test process starts cost a fifth of
 the run's CPU.  Nothing leaks from one test to the next: a worker handed out has forgotten
 every cache earlier jobs left (:func:`forget_caches`), as a new one knows none, and has
@@ -18,7 +18,7 @@ import gc
 import os
 import sys
 
-from bot.services.idle_workers import IdleWorkers
+from bot.services.workers.idle import IdleWorkers
 from solver.solutions import clear_caches
 
 GROWN = 8 * 2**20

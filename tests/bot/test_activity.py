@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-from bot.game.spoilers import LiveHands
+from bot.rules.spoilers import LiveHands
 from bot.services.activity import HOUR, Activity, Seen, label
 
 DAY = dt.date(2026, 11, 23)

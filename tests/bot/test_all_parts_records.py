@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from bot import records
-from bot.game.requests import Rules
+from bot.rules.requests import Rules
 from bot.state import ChatData, GlobalData, UserData
 
 PINNED = Path(__file__).resolve().parents[1] / "fixtures" / "records-all-parts-2.json"

@@ -16,7 +16,7 @@ from telegram.constants import ChatType
 from bot import app
 from bot.app import build_application
 from bot.context import BotData, services
-from bot.game.hands import HandFacts
+from bot.rules.hands import HandFacts
 from bot.services.answer_routes import AnswerRouter, Priority, Route
 from bot.settings import Settings
 from bot.state import AnswersTo, ChatData, CountdownMessages, HuntMessages, UserData
@@ -101,16 +101,16 @@ def _to(bot_data: BotData, update: Any, context: Any) -> Priority | None:
 def test_the_routes_are_asked_in_their_declared_priority(bot_data: BotData) -> None:
     judges = [(r.priority, r.judge.__module__) for r in bot_data.answers.routes]
     assert judges == [
-        (Priority.CLOSED_DAILY, "bot.features.daily_attempts"),
-        (Priority.DAILY, "bot.features.daily"),
-        (Priority.CHALLENGE, "bot.features.challenges.playing"),
+        (Priority.CLOSED_DAILY, "bot.games.daily.ended_attempts"),
+        (Priority.DAILY, "bot.games.daily"),
+        (Priority.CHALLENGE, "bot.games.challenges.playing"),
         (Priority.NO_SCORE, "bot.features.fair_play"),
-        (Priority.DUEL, "bot.features.duel.answers"),
-        (Priority.HUNT, "bot.features.hunt"),
-        (Priority.COUNTDOWN, "bot.features.countdown"),
-        (Priority.RUSH, "bot.features.rush.play"),
-        (Priority.DAILY_SET_ASIDE, "bot.features.daily.attempt"),
-        (Priority.ROUND, "bot.features.rounds.judging"),
+        (Priority.DUEL, "bot.games.duel.answers"),
+        (Priority.HUNT, "bot.games.hunt"),
+        (Priority.COUNTDOWN, "bot.games.countdown"),
+        (Priority.RUSH, "bot.games.rush.play"),
+        (Priority.DAILY_SET_ASIDE, "bot.games.daily.attempt"),
+        (Priority.ROUND, "bot.games.rounds.judging"),
     ]
 
 

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from bot import host
-from bot.chat import backups as scheduled
 from bot.persistence import FILE_NAME, DataFolderInUse
 from bot.persistence.backups import PREFIX, SUFFIX, backup, restore
+from bot.play import backups as scheduled
 from bot.settings import Settings, SettingsError
 from tests.bot.harness import BotApplication, make_api, running_bot, until
 

@@ -8,9 +8,9 @@ import asyncio
 
 import pytest
 
-from bot.services import bulk as bulk_module
-from bot.services.bulk import BULK_ROOM, BulkNotSent, spread_second
 from bot.services.outbox import GLOBAL_LIMIT, Outbox
+from bot.services.outbox import bulk as bulk_module
+from bot.services.outbox.bulk import BULK_ROOM, BulkNotSent, spread_second
 from tests.bot.harness import FakeClock
 from tests.bot.letters import Recorder
 

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.features import daily
+from bot.games import daily
 from bot.local_api import LocalBotApi, plain_text
-from bot.services.bulk import BULK_ROOM
 from bot.services.outbox import GLOBAL_LIMIT
+from bot.services.outbox.bulk import BULK_ROOM
 from solver import solve
 from tests.bot.harness import (
     ANN,

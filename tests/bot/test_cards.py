@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.services.pictures import SUITS, render_hand, send_hand, suits_for
+from bot.services.pictures.cards import SUITS, render_hand, send_hand, suits_for
 from tests.bot.harness import ANN, BOB, deal, dealt, make_api, reply_to, running_bot
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from bot.chat.challenges import MAX_TEXT, card_text, play_markup
-from bot.game import challenge as rules
-from bot.game.challenge import Challenges, Origin
+from bot.play.challenge_messages import MAX_TEXT, card_text, play_markup
+from bot.rules import challenge as rules
+from bot.rules.challenge import Challenges, Origin
 
 HAND = (3, 3, 8, 8)
 

@@ -6,7 +6,7 @@ import io
 
 from PIL import Image
 
-from bot.services.charts import BACKGROUND, GRID, MARGIN, TODAY, WIDTH, bar_chart
+from bot.services.pictures.charts import BACKGROUND, GRID, MARGIN, TODAY, WIDTH, bar_chart
 
 
 def test_the_chart_highlights_todays_bar() -> None:

@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from bot.services.connections import RepeatFilter, _Acceptor
+from bot.services.web.connections import RepeatFilter, _Acceptor
 from tests.bot.harness import ROOT
 
 
@@ -62,7 +62,7 @@ def test_the_soft_file_limit_is_raised_to_the_hard_one() -> None:
 
     script = (
         "import resource\n"
-        "from bot.services.connections import raise_file_limit\n"
+        "from bot.services.web.connections import raise_file_limit\n"
         "print(raise_file_limit(), resource.getrlimit(resource.RLIMIT_NOFILE)[0])\n"
     )
     done = subprocess.run(

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
-from bot.game import pace
 from bot.persistence import FILE_NAME, DataFileError
+from bot.rules import pace
 from solver import daily_number, solve
 from tests.bot.console_data import Session, play
 from tests.bot.harness import seed_tables

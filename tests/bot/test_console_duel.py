@@ -13,8 +13,8 @@ from typing import TextIO, cast
 import pytest
 
 from bot.console import run_console
-from bot.features.duel import play
-from bot.game import pace
+from bot.games.duel import play
+from bot.rules import pace
 from bot.settings import Settings
 from solver import solve
 from tests.bot.console_data import Keyboard

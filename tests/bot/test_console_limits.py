@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import flood
-from bot.services import outbox, outbox_dispatch
+from bot.services import outbox
+from bot.services.outbox import dispatch as outbox_dispatch
 from tests.bot.console_data import Session
 from tests.bot.harness import seed_tables
 

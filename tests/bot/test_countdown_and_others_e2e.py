@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.game.countdown import Best
 from bot.i18n import translations
 from bot.local_api import plain_text, utf16_len
 from bot.menus import menu_languages
+from bot.rules.countdown import Best
 from tests.bot.countdown_data import (
     CAROL,
     CLOSE,

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.game.hands import LevelTable
-from bot.game.rated import LEVELS_4_24
 from bot.local_api import plain_text
+from bot.rules.hands import LevelTable
+from bot.rules.rated import LEVELS_4_24
 from solver import solve
 from tests.bot.challenge_links import link_of, offer_of, said, share
 from tests.bot.games import daily

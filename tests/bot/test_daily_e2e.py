@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.features import daily as daily_command
+from bot.games import daily as daily_command
 from bot.i18n import date_text
 from bot.local_api import plain_text
 from solver import daily_number, solve

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.features import daily as daily_command
+from bot.games import daily as daily_command
 from bot.local_api import plain_text
 from solver import daily_number
 from tests.bot.harness import GROUP, FakeClock, make_api, running_bot

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.features import daily as daily_command
+from bot.games import daily as daily_command
 from bot.local_api import LocalBotApi
 from solver import daily_number
 from tests.bot.daily_habit_data import DAY, NOON, answer_of, solve_daily

@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 
 from bot.features.solve.deferred import replaced_text, waiting_text
-from bot.game.deferrals import Deferral
-from bot.game.requests import Rules
-from bot.game.rounds import Round
 from bot.i18n import translations
 from bot.local_api.checks import utf16_len
 from bot.local_api.methods import MAX_CALLBACK_ANSWER
+from bot.rules.deferrals import Deferral
+from bot.rules.requests import Rules
+from bot.rules.rounds import Round
 from bot.services.deferred_solves import AT_ONCE, DeferredSolve, DeferredSolves
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.game.scoring import POINTS_BY_LEVEL
 from bot.local_api import plain_text
+from bot.rules.scoring import POINTS_BY_LEVEL
 from solver import solve
 from tests.bot.harness import ANN, dealt, make_api, reply_to, running_bot
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.game.duel import Duel
-from bot.game.rating import DAILY_PAIR_CAP, DAILY_PROVISIONAL_GAIN
+from bot.rules.duel.race import Duel
+from bot.rules.rating import DAILY_PAIR_CAP, DAILY_PROVISIONAL_GAIN
 from tests.bot.harness import (
     ANN,
     BotApplication,

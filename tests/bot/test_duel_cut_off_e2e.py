@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.game.duel import End
 from bot.local_api import plain_text
+from bot.rules.duel.race import End
 from solver import solve
 from tests.bot.duels import (
     CAROL,

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.features.duel import play as duel_play
-from bot.game.duel import Duel
-from bot.game.rounds import Round
+from bot.games.duel import play as duel_play
 from bot.local_api import LocalBotApi, plain_text
+from bot.rules.duel.race import Duel
+from bot.rules.rounds import Round
 from solver import solve
 from tests.bot.duels import CAROL, DAVE, NOON, players, private_duel
 from tests.bot.harness import (

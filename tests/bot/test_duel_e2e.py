@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.features.duel import play
-from bot.game.rating import Ratings
+from bot.games.duel import play
 from bot.local_api import plain_text
+from bot.rules.rating import Ratings
 from solver import check, solve
 from tests.bot.duels import (
     CAROL,

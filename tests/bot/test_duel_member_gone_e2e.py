@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.game.duel import End
 from bot.local_api import LocalBotApi, plain_text
+from bot.rules.duel.race import End
 from tests.bot.duels import CAROL, DAVE, NOON, accept, invite, players, the_duel, win_hand
 from tests.bot.harness import (
     ANN,

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from bot.features.duel import play
-from bot.game.duel import Duel
+from bot.games.duel import play
 from bot.local_api import LocalBotApi, plain_text
+from bot.rules.duel.race import Duel
 from solver import solve
 from tests.bot.harness import (
     ANN,

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.features.duel import play
-from bot.game.hand_records import Source
+from bot.games.duel import play
+from bot.rules.hand_records import Source
 from tests.bot.duels import CAROL, NOON, accept, invite, players, the_duel, win_hand
 from tests.bot.harness import ANN, FakeClock, running_bot
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.features.duel import play
+from bot.games.duel import play
 from bot.local_api import plain_text
 from solver import solve
 from tests.bot.duels import (

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.game.duel import End, HandResult
-from bot.game.duel_lobby import PastDuel
-from bot.game.rating import PlayerRating
 from bot.local_api import LocalBotApi, plain_text
+from bot.rules.duel.lobby import PastDuel
+from bot.rules.duel.race import End, HandResult
+from bot.rules.rating import PlayerRating
 from solver import solve
 from tests.bot.games import start
 from tests.bot.harness import (

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from telegram.error import RetryAfter
 
-from bot.services.flood_control import GLOBAL_CHATS, FloodControl
 from bot.services.outbox import Outbox
+from bot.services.outbox.flood_control import GLOBAL_CHATS, FloodControl
 from tests.bot.harness import FakeClock
 
 pytestmark = pytest.mark.asyncio

@@ -1,5 +1,5 @@
 """A 429 holds only what it is about, through the local Bot API: a flood limit on inline
-answers or on one chat never holds up anyone else (see bot/services/flood_control.py)."""
+answers or on one chat never holds up anyone else (see bot/services/outbox/flood_control.py)."""
 
 from __future__ import annotations
 

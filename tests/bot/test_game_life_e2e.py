@@ -1,4 +1,4 @@
-"""Every timed game lives one life (bot.chat.game_life), end to end through the local
+"""Every timed game lives one life (bot.play.game_life), end to end through the local
 Bot API: a deal Telegram refuses ends the game with the same apology, and a game asked for
 while a hand is dealt gets the same answer, whatever the game; the daily puzzle's clock, as
 every game's, runs from when its picture is sent."""
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.game.daily import DailyResult
 from bot.local_api import plain_text
+from bot.rules.daily.puzzle import DailyResult
 from solver import solve
 from tests.bot.games import daily
 from tests.bot.harness import ANN, FakeClock, make_api, reply_to, running_bot, settled, until

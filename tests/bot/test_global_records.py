@@ -24,14 +24,14 @@ from typing import Any
 import pytest
 
 from bot import records
-from bot.game.challenge import Origin, Play
-from bot.game.duel import End
-from bot.game.hand_records import HandRecord, Source, hand_key
-from bot.game.hands import facts_job
-from bot.game.rating import DAILY_PROVISIONAL_GAIN, Result
-from bot.game.rush import RunResult
 from bot.local_api import LocalBotApi
 from bot.persistence import SQLitePersistence
+from bot.rules.challenge import Origin, Play
+from bot.rules.duel.race import End
+from bot.rules.hand_records import HandRecord, Source, hand_key
+from bot.rules.hands import facts_job
+from bot.rules.rating import DAILY_PROVISIONAL_GAIN, Result
+from bot.rules.rush.run import RunResult
 from bot.state import ChatData, GlobalData, UserData
 from tests.bot.harness import FakeClock, running_bot
 

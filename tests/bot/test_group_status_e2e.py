@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.features.rounds import group_status
+from bot.games.rounds import group_status
 from bot.local_api import LocalBotApi, plain_text
 from solver import solve
 from tests.bot.harness import (

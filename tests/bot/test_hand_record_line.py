@@ -7,10 +7,10 @@ from typing import Any, cast
 
 import pytest
 
-from bot.chat.hand_record_line import count_solve
 from bot.context import BotContext
-from bot.game.hand_records import HandRecord, Source, hand_key
 from bot.i18n import translations
+from bot.play.hand_record_line import count_solve
+from bot.rules.hand_records import HandRecord, Source, hand_key
 from bot.state import ChatData, GlobalData
 
 GROUP, ANN, BOB = -100, 1, 2

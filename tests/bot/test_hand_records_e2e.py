@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from bot import records
-from bot.game.hand_records import HandRecord, Source, hand_key
-from bot.game.pace import floor_of
 from bot.local_api import plain_text
 from bot.persistence import FILE_NAME
+from bot.rules.hand_records import HandRecord, Source, hand_key
+from bot.rules.pace import floor_of
 from solver import daily_number, solve
 from tests.bot.games import daily
 from tests.bot.harness import (

@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
-from bot.chat import monitoring
+from bot.play import monitoring
 from bot.services import heartbeat
 from tests.bot.harness import (
     ANN,

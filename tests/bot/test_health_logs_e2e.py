@@ -19,7 +19,7 @@ OWNER = {"TWENTYFOUR_OWNER_ID": str(ANN)}
 
 async def test_a_not_ready_is_no_error(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     api = make_api()
-    caplog.set_level(logging.DEBUG, logger="bot.web.access")
+    caplog.set_level(logging.DEBUG, logger="bot.webhook.access")
     async with running_bot(api, tmp_path, watch=True, env=OWNER) as application:
         address = application.bot_data.web_address
         assert address is not None
@@ -28,7 +28,7 @@ async def test_a_not_ready_is_no_error(tmp_path: Path, caplog: pytest.LogCapture
             ready = await client.get(address + "/readyz")
         refuse_writes(application, False)
         errors = application.bot_data.errors.total
-    logged = [r for r in caplog.records if r.name == "bot.web.access" and "503" in r.message]
+    logged = [r for r in caplog.records if r.name == "bot.webhook.access" and "503" in r.message]
     assert ready.status_code == 503
     assert errors == 0  # nothing for the owner's report
     assert [r.levelno for r in logged] == [logging.INFO]

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.features.duel import play
-from bot.game.duel import Duel, End
+from bot.games.duel import play
 from bot.local_api import LocalBotApi, plain_text
+from bot.rules.duel.race import Duel, End
 from solver import solve
 from tests.bot.duels import DAVE, accept, button_data, invite, private_duel, win_hand
 from tests.bot.duels import players as group_players

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.features import hunt as hunt_feature
-from bot.game.hunt import Find
+from bot.games import hunt as hunt_feature
 from bot.local_api import LocalBotApi, plain_text, utf16_len
+from bot.rules.hunt import Find
 from tests.bot.games import start, the_hunt
 from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot, settled
 

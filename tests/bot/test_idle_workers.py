@@ -1,4 +1,4 @@
-"""Worker processes kept idle between pools (bot/services/idle_workers.py), as the bots of
+"""Worker processes kept idle between pools (bot/services/workers/idle.py), as the bots of
 a test process share them (tests/bot/shared_workers.py): handed on, never a busy, dead or
 other kind's one, and reset first."""
 
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.services.idle_workers import IdleWorkers
-from bot.services.workers import PoolClosed, WorkerPool
+from bot.services.workers.idle import IdleWorkers
+from bot.services.workers.pool import PoolClosed, WorkerPool
 from tests.bot import worker_jobs
 from tests.bot.harness import ANN, GROUP, deal, make_api, running_bot, until
 from tests.bot.shared_workers import GROWN, IDLE_WORKERS, forget_caches

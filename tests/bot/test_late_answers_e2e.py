@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.features.duel import play as duel_play
-from bot.features.rounds import matches
-from bot.game.duel import HandResult
+from bot.games.duel import play as duel_play
+from bot.games.rounds import matches
 from bot.local_api import plain_text
+from bot.rules.duel.race import HandResult
 from bot.services.timers import DUEL_UP, LATE_ANSWERS, TIME_UP
 from solver import solve
 from tests.bot import duels

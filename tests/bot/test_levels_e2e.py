@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.game.scoring import POINTS_BY_LEVEL
 from bot.local_api import LocalBotApi, plain_text
+from bot.rules.scoring import POINTS_BY_LEVEL
 from solver import difficulty, solve
 from tests.bot.harness import ANN, make_api, reply_to, running_bot
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.features import daily as daily_feature
+from bot.games import daily as daily_feature
 from bot.local_api import LocalBotApi, plain_text, visible_length
 from solver import solve
 from tests.bot.games import daily

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.features.rounds import matches
+from bot.games.rounds import matches
 from bot.local_api import LocalBotApi, plain_text
 from solver import solve
 from tests.bot.harness import ANN, BOB, GROUP, dealt, make_api, running_bot, until

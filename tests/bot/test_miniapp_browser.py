@@ -20,7 +20,7 @@ import httpx
 import pytest
 
 from bot.context import services
-from bot.features.practice import TOKEN_SECONDS
+from bot.games.practice import TOKEN_SECONDS
 from bot.local_api import plain_text
 from solver import daily_number
 from tests.bot.browser import playwright_or_skip

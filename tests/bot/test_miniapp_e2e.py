@@ -194,7 +194,7 @@ async def test_no_answer_without_an_opened_puzzle(tmp_path: Path) -> None:
 
 
 async def test_after_midnight_the_open_attempt_can_still_be_solved(tmp_path: Path) -> None:
-    """Within the grace after midnight (see bot.game.attempts)."""
+    """Within the grace after midnight (see bot.rules.daily.attempts)."""
     clock = FakeClock(NOON + 11 * 3600 + 58 * 60)  # 23:58
     async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
         await call(application, "GET", "daily")

@@ -9,9 +9,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from bot.chat.miniapp import PAGE, PAGE_POLICY
-from bot.chat.page_texts import catalogue_script
 from bot.context import services
+from bot.play.miniapp import PAGE, PAGE_POLICY
+from bot.play.page_texts import catalogue_script
 from tests.bot.harness import make_api, running_bot
 from tests.bot.miniapp_data import APP_ENV
 

@@ -12,9 +12,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from bot.chat.miniapp import API_BURST
 from bot.context import services
-from bot.features.practice import TOKEN_SECONDS, make_token
+from bot.games.practice import TOKEN_SECONDS, make_token
+from bot.play.miniapp import API_BURST
 from solver import solve
 from tests.bot.games import daily
 from tests.bot.harness import (

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.features.rounds import matches
-from bot.game.scoring import POINTS_BY_LEVEL
+from bot.games.rounds import matches
 from bot.i18n import language_name, languages
 from bot.local_api import LocalBotApi, plain_text
+from bot.rules.scoring import POINTS_BY_LEVEL
 from solver import solve
 from tests.bot.harness import (
     ANN,

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.game.pace import floor_of
 from bot.local_api import plain_text
+from bot.rules.pace import floor_of
 from solver import solve
 from tests.bot.challenge_links import link_of, offer_of, said, share
 from tests.bot.duels import accept, invite, the_duel, win_hand

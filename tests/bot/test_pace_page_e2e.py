@@ -17,8 +17,8 @@ import httpx
 import pytest
 
 from bot.context import services
-from bot.game.pace import PLAUSIBLE_MEDIAN, floor_of
-from bot.game.rush import CLOCK_MOST, RUN_MOST, best_at_floors
+from bot.rules.pace import PLAUSIBLE_MEDIAN, floor_of
+from bot.rules.rush.run import CLOCK_MOST, RUN_MOST, best_at_floors
 from solver import solve
 from tests.bot.harness import ANN, GROUP, FakeClock, FaultyBotApi, running_bot, until
 from tests.bot.rush_game_data import GAME, GAME_ENV, HEADER, game_api, play, sent_game, token_of

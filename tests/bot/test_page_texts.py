@@ -10,15 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.chat.page_texts import PAGE_PLURALS, PAGE_TEXTS, catalogue_script, page_table
-from bot.game.daily_calendar import clock_text
-from bot.game.pace import FLOOR, LEVEL_FLOORS
-from bot.game.rush import CLOCK_MOST, RUN_MOST, SKIP_COST, SOLVE_BONUS, START_SECONDS
 from bot.i18n import languages
+from bot.play.page_texts import PAGE_PLURALS, PAGE_TEXTS, catalogue_script, page_table
+from bot.rules.daily.calendar import clock_text
+from bot.rules.pace import FLOOR, LEVEL_FLOORS
+from bot.rules.rush.run import CLOCK_MOST, RUN_MOST, SKIP_COST, SOLVE_BONUS, START_SECONDS
 
 WEBAPP = Path(__file__).resolve().parents[2] / "bot" / "webapp"
 KEYS = set(PAGE_TEXTS) | set(PAGE_PLURALS)
-"""The keys of the page's strings (their words are the catalogues', bot/chat/page_texts.py)."""
+"""The keys of the page's strings (their words are the catalogues', bot/play/page_texts.py)."""
 
 
 def _page_scripts() -> list[str]:
@@ -78,7 +78,7 @@ def test_rush_labels_set_by_the_script_are_strings_of_the_page() -> None:
 
 def test_the_page_loads_every_script_of_the_page_once() -> None:
     scripts = _page_scripts()
-    # catalogue.js is the bot's (bot/chat/page_texts.py), from the catalogues.
+    # catalogue.js is the bot's (bot/play/page_texts.py), from the catalogues.
     assert sorted(scripts) == sorted([*(path.name for path in WEBAPP.glob("*.js")), "catalogue.js"])
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.features.duel import play
+from bot.games.duel import play
 from bot.local_api import plain_text
 from solver import solve
 from tests.bot.challenge_links import link_of, offer_of, said, share

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from bot import records
-from bot.game.rating import Ratings, Shown
 from bot.local_api import plain_text
 from bot.persistence import SQLitePersistence
+from bot.rules.rating import Ratings, Shown
 from bot.state import ChatData, GlobalData
 from tests.bot.harness import ANN, BOB, GROUP, FaultyBotApi, make_api, reply_to, running_bot
 

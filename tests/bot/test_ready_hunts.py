@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bot.game.table import GameSettings
+from bot.rules.table import GameSettings
 from bot.services.ready_hunts import Found, Hand, ReadyHunts
 from bot.services.solve_errors import DealRefused
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.game.table import GameSettings
+from bot.rules.table import GameSettings
 from bot.services.ready_hunts import READY
 from tests.bot.games import start, the_hunt
 from tests.bot.harness import ANN, make_api, reply_to, running_bot, until

@@ -18,8 +18,6 @@ from pathlib import Path
 import pytest
 
 from bot import records
-from bot.game.daily import DailyResult
-from bot.game.rounds import Phase
 from bot.persistence import (
     FILE_NAME,
     FORMAT,
@@ -28,6 +26,8 @@ from bot.persistence import (
     SQLitePersistence,
     open_database,
 )
+from bot.rules.daily.puzzle import DailyResult
+from bot.rules.rounds import Phase
 from bot.state import (
     ChatData,
     DailyChat,

@@ -11,12 +11,12 @@ from typing import Any
 from hypothesis import given
 
 from bot import records
-from bot.game.countdown import Best, Countdown
-from bot.game.hunt import Find, Hunt
-from bot.game.requests import Rules
-from bot.game.rounds import Round
-from bot.game.stats import PlayerStats
-from bot.game.table import Match, Table
+from bot.rules.countdown import Best, Countdown
+from bot.rules.hunt import Find, Hunt
+from bot.rules.requests import Rules
+from bot.rules.rounds import Round
+from bot.rules.stats import PlayerStats
+from bot.rules.table import Match, Table
 from bot.state import (
     ChatData,
     CountdownMessages,

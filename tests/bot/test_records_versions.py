@@ -15,10 +15,6 @@ from pathlib import Path
 import pytest
 
 from bot import records
-from bot.game.daily import DailyRecord, DailyResult
-from bot.game.requests import Rules
-from bot.game.stats import PlayerStats
-from bot.game.table import GameSettings, Match
 from bot.persistence import (
     FILE_NAME,
     FORMAT,
@@ -26,6 +22,10 @@ from bot.persistence import (
     SQLitePersistence,
     open_database,
 )
+from bot.rules.daily.puzzle import DailyRecord, DailyResult
+from bot.rules.requests import Rules
+from bot.rules.stats import PlayerStats
+from bot.rules.table import GameSettings, Match
 from bot.state import (
     AnswersTo,
     ChatData,

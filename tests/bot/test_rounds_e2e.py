@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from bot.features.rounds import matches
-from bot.game.hand_records import hand_key
+from bot.games.rounds import matches
 from bot.local_api import plain_text
 from bot.persistence import FILE_NAME
+from bot.rules.hand_records import hand_key
 from bot.services.timers import LATE_ANSWERS
 from solver import solve
 from tests.bot.games import one_or_many
@@ -340,7 +340,7 @@ async def test_a_win_is_written_to_the_data_file_before_it_is_announced(tmp_path
         application.bot_data.write_now = write_now
         hand = dealt(await deal(api, ANN, ANN))
         assert "wins in" in await reply_to(api, ANN, ANN, f"/a {solve(hand)[0].text}")
-    # The hand's record is written too, before the win is told (bot.chat.hand_record_line).
+    # The hand's record is written too, before the win is told (bot.play.hand_record_line).
     hand_row = ("hand", (hand_key(hand, 24),))
     assert calls == [{("chat", ANN), ("user", ANN)}, {("global", 0), hand_row}]
     assert in_file_when_announced == [1]

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.game.spoilers import shares
 from bot.local_api import plain_text
+from bot.rules.spoilers import shares
 from solver import check, solve
 from tests.bot.games import start
 from tests.bot.harness import (

@@ -17,8 +17,8 @@ from urllib.parse import unquote
 import httpx
 import pytest
 
-from bot.features.rush_game.runs import KEPT_AFTER_END
-from bot.game.rush import START_SECONDS
+from bot.games.rush.page.runs import KEPT_AFTER_END
+from bot.rules.rush.run import START_SECONDS
 from tests.bot.browser import playwright_or_skip
 from tests.bot.harness import ANN, BOB, GROUP, FakeClock, running_bot, until
 from tests.bot.miniapp_data import URL, web_address

@@ -12,11 +12,11 @@ from typing import Any
 import httpx
 import pytest
 
-from bot.chat.miniapp import API_BURST
-from bot.features.rush_game.runs import KEPT_AFTER_END
-from bot.game.rush import START_SECONDS
+from bot.games.rush.page.runs import KEPT_AFTER_END
 from bot.local_api import plain_text
-from bot.services.game_tokens import GameMessage, check_game_token, sign_game_token
+from bot.play.miniapp import API_BURST
+from bot.rules.rush.run import START_SECONDS
+from bot.services.web.game_tokens import GameMessage, check_game_token, sign_game_token
 from solver import solve
 from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot, until
 from tests.bot.miniapp_data import APP_ENV, TOKEN, URL

@@ -1,7 +1,7 @@
 """Three cards of a live hand are a spoiler, through the local Bot API: /solve and inline mode
 refuse numbers sharing three cards with a hand the asker is playing (or a daily puzzle they
 may still score), whatever the target, and a round's own hand with another target too
-(see bot/game/spoilers.py).  A red team won rounds, daily puzzles, hunts, Rush runs, duels
+(see bot/rules/spoilers.py).  A red team won rounds, daily puzzles, hunts, Rush runs, duels
 and Countdown games with /solve of three cards and an adjusted target."""
 
 from __future__ import annotations

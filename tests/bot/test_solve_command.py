@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from bot.features.solve import INLINE_RESULTS
-from bot.game.requests import Limit, RequestError, Rules, parse_solve
 from bot.local_api import plain_text
+from bot.rules.requests import Limit, RequestError, Rules, parse_solve
 from bot.services import searching
 from solver import Code, daily_number
 from tests.bot.games import daily

@@ -10,12 +10,12 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
-from bot.game.hands import CANDIDATES, draw_unrated
-from bot.game.hunt import WORK
-from bot.game.table import GameSettings
+from bot.rules.hands import CANDIDATES, draw_unrated
+from bot.rules.hunt import WORK
+from bot.rules.table import GameSettings
 from bot.services.ready_hunts import READY
 from bot.services.solving import Solving
-from bot.services.workers import WorkerPool
+from bot.services.workers.pool import WorkerPool
 from solver.deal import listing_work
 from tests.bot.harness import TEST_DAY_NOON
 

@@ -12,14 +12,14 @@ from collections.abc import AsyncIterator, Callable
 import pytest
 import pytest_asyncio
 
-from bot.game.countdown import draw
-from bot.game.hands import CANDIDATES, LevelTable, draw_unrated
-from bot.game.rated import LEVELS_4_24
-from bot.game.spoilers import holds, shared
-from bot.game.table import GameSettings
+from bot.rules.countdown import draw
+from bot.rules.hands import CANDIDATES, LevelTable, draw_unrated
+from bot.rules.rated import LEVELS_4_24
+from bot.rules.spoilers import holds, shared
+from bot.rules.table import GameSettings
 from bot.services.ready_hunts import Found
 from bot.services.solving import Solving
-from bot.services.workers import WorkerPool
+from bot.services.workers.pool import WorkerPool
 from solver import daily, is_solvable, solve
 
 pytestmark = pytest.mark.asyncio

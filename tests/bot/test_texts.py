@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from bot.features.daily import freeze_used
-from bot.game.daily import DailyResult
-from bot.game.requests import RequestError, parse_solve
+from bot.games.daily import freeze_used
 from bot.i18n import translations
+from bot.rules.daily.puzzle import DailyResult
+from bot.rules.requests import RequestError, parse_solve
 from bot.texts import REASONS, hint_text, player_line, problem_text, reason, share_line
 from solver import Code, check, hint
 

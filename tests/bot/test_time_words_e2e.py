@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.game.daily import post_time
 from bot.local_api import plain_text
+from bot.rules.daily.puzzle import post_time
 from tests.bot.harness import ANN, BOB, make_api, reply_to, running_bot
 
 HUGE = "99999999999999999999:00"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.features import daily as daily_feature
+from bot.games import daily as daily_feature
 from bot.i18n import date_text
 from bot.local_api import LocalBotApi, plain_text
 from solver import daily_number, solve

@@ -16,7 +16,7 @@ import pytest
 import pytest_asyncio
 
 from bot.local_api import LocalBotApi, serve
-from bot.web import MAX_BODY
+from bot.webhook import MAX_BODY
 from tests.bot.harness import ANN, _bot_process, _env, _free_port, make_api, seed_tables, until
 
 SECRET = "s3cret"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from bot.game.daily import DailyRecord
+from bot.rules.daily.puzzle import DailyRecord
 
 D = dt.date(2026, 11, 20)
 

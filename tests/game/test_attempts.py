@@ -1,11 +1,12 @@
-"""When a daily attempt closes, and giving one up (bot.game.attempts), with fixed times."""
+"""When a daily attempt closes, and giving one up (bot.rules.daily.attempts), with fixed times."""
 
 from __future__ import annotations
 
 import datetime as dt
 from zoneinfo import ZoneInfo
 
-from bot.game.attempts import (
+from bot.records import daily_from_record, daily_record
+from bot.rules.daily.attempts import (
     GRACE,
     closed,
     closed_attempt,
@@ -17,8 +18,7 @@ from bot.game.attempts import (
     take_up_today,
     unspoiled_days,
 )
-from bot.game.daily import DailyRecord
-from bot.records import daily_from_record, daily_record
+from bot.rules.daily.puzzle import DailyRecord
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
 D = dt.date(2026, 11, 20)

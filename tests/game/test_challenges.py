@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from bot.game import challenge as challenge_rules
-from bot.game.challenge import (
+from bot.rules import challenge as challenge_rules
+from bot.rules.challenge import (
     CARD_LINES,
     Challenge,
     ChallengeRefusal,

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.game.countdown import (
+from bot.rules.countdown import (
     LARGE,
     SMALL,
     Countdown,

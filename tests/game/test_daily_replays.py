@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.game.daily import (
+from bot.rules.daily.puzzle import (
     DailyRecord,
     DailyResult,
     NotInArchive,

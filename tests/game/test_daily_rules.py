@@ -7,13 +7,13 @@ import json
 
 import pytest
 
-from bot.game.daily import (
+from bot.records import daily_from_record, daily_record
+from bot.rules.daily.puzzle import (
     DailyRecord,
     clock_text,
     post_time,
     stats_of,
 )
-from bot.records import daily_from_record, daily_record
 from tests.game.daily_data import D, day, solved
 
 
@@ -244,6 +244,6 @@ def test_a_day_given_up_today_is_a_day_played_not_solved() -> None:
     record = DailyRecord()
     record.start(D, 100.0)
     record.miss(D)
-    record.gave_up.append(D.isoformat())  # as bot.game.attempts.give_up records it
+    record.gave_up.append(D.isoformat())  # as bot.rules.daily.attempts.give_up records it
     stats = stats_of(record, D)
     assert (stats.played, stats.solved, stats.misses_per_day) == (1, 0, 1.0)

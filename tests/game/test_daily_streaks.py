@@ -8,11 +8,11 @@ import datetime as dt
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.game.daily import (
+from bot.records import daily_from_record, daily_record
+from bot.rules.daily.puzzle import (
     DailyRecord,
     DailyResult,
 )
-from bot.records import daily_from_record, daily_record
 from tests.game.daily_data import day, solved
 
 # --- streak freezes ---------------------------------------------------------------------------

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.game.deferrals import MOST, WAIT_MOST, Deferral, Deferrals, overdue
-from bot.game.rounds import Round
+from bot.rules.deferrals import MOST, WAIT_MOST, Deferral, Deferrals, overdue
+from bot.rules.rounds import Round
 
 ANN, BOB, CAT = 1, 2, 3
 

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from bot.game import duel_lobby
-from bot.game.duel import HAND_SECONDS, Duel, End, HandResult, Refusal, Refused
-from bot.game.duel_lobby import INVITATION_SECONDS, Duels, PastDuel
-from bot.game.hands import HandFacts, facts_job
+from bot.rules.duel import lobby as duel_lobby
+from bot.rules.duel.lobby import INVITATION_SECONDS, Duels, PastDuel
+from bot.rules.duel.race import HAND_SECONDS, Duel, End, HandResult, Refusal, Refused
+from bot.rules.hands import HandFacts, facts_job
 from solver import Code
 
 ANN, BOB, CAT, DAN, BOT = 1, 2, 3, 4, 99

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.game import hand_records
-from bot.game.hand_records import HandRecord, HandRecords, Source, hand_key
-from bot.game.pace import FLOOR
+from bot.rules import hand_records
+from bot.rules.hand_records import HandRecord, HandRecords, Source, hand_key
+from bot.rules.pace import FLOOR
 
 ANN, BOB = 1, 2
 

@@ -10,7 +10,7 @@ from functools import cache
 
 import pytest
 
-from bot.game.hands import (
+from bot.rules.hands import (
     LABEL_LEVELS,
     LevelTable,
     deal_weight,
@@ -20,7 +20,7 @@ from bot.game.hands import (
     read_solutions,
     solutions_job,
 )
-from bot.game.rated import LEVELS_4_24
+from bot.rules.rated import LEVELS_4_24
 from solver import daily, daily_pools, difficulty, is_solvable, solve
 from solver.decks import hands
 

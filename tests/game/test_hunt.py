@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.game.hunt import Found, Hunt
+from bot.rules.hunt import Found, Hunt
 from solver import Code, solve
 
 ANN, BOB = 1, 2

@@ -1,9 +1,9 @@
-"""The choice of a Solution Hunt's hand (bot.game.hunt.hunt_job): the same hands are
+"""The choice of a Solution Hunt's hand (bot.rules.hunt.hunt_job): the same hands are
 acceptable whoever waits, and a deal players wait for passes over the long listings."""
 
 from __future__ import annotations
 
-from bot.game.hunt import PASSED, WORK, hunt_job
+from bot.rules.hunt import PASSED, WORK, hunt_job
 from solver import solve
 from solver.deal import listing_work
 

@@ -1,4 +1,4 @@
-"""A timed game's life (bot.game.life): its clock starts when it is shown, a stale or early
+"""A timed game's life (bot.rules.life): its clock starts when it is shown, a stale or early
 timer changes nothing, a stop ends it once; and every timed game lives it alike."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from bot.game.countdown import Countdown
-from bot.game.hunt import Hunt
-from bot.game.life import Life, TimedGame
-from bot.game.rounds import Round
+from bot.rules.countdown import Countdown
+from bot.rules.hunt import Hunt
+from bot.rules.life import Life, TimedGame
+from bot.rules.rounds import Round
 from solver import Code, Verdict
 
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import datetime as dt
 
-from bot.game.duel import Duel, End, HandResult
-from bot.game.duel_lobby import Duels, PastDuel
-from bot.game.hand_records import HandRecords, Source
-from bot.game.off_boards import OffBoards, fastest_duels, fastest_records, fastest_runs
-from bot.game.rating import BOARD_MIN_DUELS, PlayerRating, Ratings
-from bot.game.rush import RunResult
-from bot.game.rush_records import RushBoard, RushRecords
+from bot.rules.duel.lobby import Duels, PastDuel
+from bot.rules.duel.race import Duel, End, HandResult
+from bot.rules.hand_records import HandRecords, Source
+from bot.rules.off_boards import OffBoards, fastest_duels, fastest_records, fastest_runs
+from bot.rules.rating import BOARD_MIN_DUELS, PlayerRating, Ratings
+from bot.rules.rush.records import RushBoard, RushRecords
+from bot.rules.rush.run import RunResult
 
 WED = dt.date(2026, 11, 25)
 LAST_WEEK = dt.date(2026, 11, 18)

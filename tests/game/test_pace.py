@@ -1,4 +1,4 @@
-"""A person's pace (:mod:`bot.game.pace`) in each game whose result leaves its chat: a right
+"""A person's pace (:mod:`bot.rules.pace`) in each game whose result leaves its chat: a right
 answer faster than the floor after its hand reached the player counts for nothing, and
 what each game does with it; driven with a fixed clock and no Telegram."""
 
@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import random
 
-from bot.game.challenge import Challenge, Challenges, Origin
-from bot.game.duel import HAND_SECONDS, Duel, End, HandResult
-from bot.game.duel_lobby import Duels
-from bot.game.hands import HandFacts, facts_job
-from bot.game.pace import FLOOR, too_fast
-from bot.game.rush import Deal, RushRun, Void
+from bot.rules.challenge import Challenge, Challenges, Origin
+from bot.rules.duel.lobby import Duels
+from bot.rules.duel.race import HAND_SECONDS, Duel, End, HandResult
+from bot.rules.hands import HandFacts, facts_job
+from bot.rules.pace import FLOOR, too_fast
+from bot.rules.rush.run import Deal, RushRun, Void
 
 ANN, BOB, CAT = 1, 2, 3
 HAND = (3, 3, 8, 8)

@@ -9,7 +9,7 @@ from types import ModuleType
 
 import pytest
 
-from bot.game.pace import (
+from bot.rules.pace import (
     FLOOR,
     LEVEL_FLOORS,
     PLAUSIBLE_HANDS,

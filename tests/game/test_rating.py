@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from bot.game.rating import (
+from bot.rules.rating import (
     BOARD_MIN_DUELS,
     DAILY_PAIR_CAP,
     DAILY_PROVISIONAL_GAIN,

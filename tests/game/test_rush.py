@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from bot.game.hands import HandFacts, LevelTable
-from bot.game.pace import FLOOR
-from bot.game.rated import LEVELS_4_24
-from bot.game.rush import (
+from bot.rules.hands import HandFacts, LevelTable
+from bot.rules.pace import FLOOR
+from bot.rules.rated import LEVELS_4_24
+from bot.rules.rush.run import (
     CLOCK_MOST,
     DECK,
     LEVEL_STEPS,

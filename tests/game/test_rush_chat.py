@@ -1,11 +1,11 @@
-"""A Rush run as a chat's game (:mod:`bot.game.rush_chat`), and who plays a shared run,
+"""A Rush run as a chat's game (:mod:`bot.rules.rush.in_chat`), and who plays a shared run,
 with a fixed clock and no Telegram."""
 
 from __future__ import annotations
 
-from bot.game.hands import HandFacts
-from bot.game.rush import START_SECONDS, Deal, RushRun
-from bot.game.rush_chat import ChatRush
+from bot.rules.hands import HandFacts
+from bot.rules.rush.in_chat import ChatRush
+from bot.rules.rush.run import START_SECONDS, Deal, RushRun
 
 ANN, BOB = 1, 2
 HANDS = [(1, 2, 3, 4), (2, 3, 4, 5), (3, 4, 5, 6)]

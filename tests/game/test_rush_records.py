@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from bot.game.rush import RunResult
-from bot.game.rush_records import BOARD_SIZE, RunRecord, RushBoard, RushRecords, week_start
+from bot.rules.rush.records import BOARD_SIZE, RunRecord, RushBoard, RushRecords, week_start
+from bot.rules.rush.run import RunResult
 
 WED = dt.date(2026, 11, 25)
 SUN = dt.date(2026, 11, 29)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from bot.game.countdown import Countdown
-from bot.game.rounds import Round
-from bot.game.spoilers import (
+from bot.rules.countdown import Countdown
+from bot.rules.rounds import Round
+from bot.rules.spoilers import (
     HandIndex,
     LiveHands,
     holds,

@@ -6,10 +6,10 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.game.countdown import Countdown
-from bot.game.hunt import Hunt
-from bot.game.rounds import Round
-from bot.game.votes import Action, request
+from bot.rules.countdown import Countdown
+from bot.rules.hunt import Hunt
+from bot.rules.rounds import Round
+from bot.rules.votes import Action, request
 
 STARTER, ADMIN, PLAYER, OTHER, BYSTANDER = 1, 2, 3, 4, 5
 
@@ -82,8 +82,8 @@ def test_each_hint_needs_its_own_votes() -> None:
 
 
 def test_the_starter_of_a_match_starts_its_rounds() -> None:
-    from bot.game.hands import HandFacts
-    from bot.game.table import Table
+    from bot.rules.hands import HandFacts
+    from bot.rules.table import Table
 
     table = Table()
     table.start_match(3, starter=STARTER)

@@ -2,7 +2,7 @@
 per-hand times, for the owner to look through; ``/admin fairplay run CODE`` takes one run
 off the boards, ``/admin fairplay run ID`` all of a player's runs, ``/admin fairplay player
 ID`` the player off every board (their own history keeps everything, marked:
-:mod:`bot.game.off_boards`); ``/admin fairplay undo`` puts the last removal back.  An id
+:mod:`bot.rules.off_boards`); ``/admin fairplay undo`` puts the last removal back.  An id
 or a code the bot does not know is refused, saying so."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import logging
 import re
 from collections.abc import Sequence
 
-from bot.game.duel_lobby import PastDuel
-from bot.game.off_boards import (
+from bot.rules.duel.lobby import PastDuel
+from bot.rules.off_boards import (
     Removal,
     fastest_duels,
     fastest_records,
@@ -26,7 +26,7 @@ from bot.game.off_boards import (
     take_run,
     take_runs,
 )
-from bot.game.rush_records import week_start
+from bot.rules.rush.records import week_start
 from bot.services.limits import TEXT, visible_length
 from bot.typed_handlers import HandlerContext, MessageUpdate
 
@@ -126,7 +126,7 @@ def command(update: MessageUpdate, context: HandlerContext, words: list[str]) ->
 
 
 CODE = re.compile(r"r[0-9a-f]{5}")
-"""A run's code, as the review shows it (:func:`~bot.game.off_boards.run_code`)."""
+"""A run's code, as the review shows it (:func:`~bot.rules.off_boards.run_code`)."""
 
 
 def _undone(context: HandlerContext) -> list[Removal]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import datetime as dt
 import html
 
-from bot.chat.monitoring import workers_of
 from bot.i18n import Translator
+from bot.play.monitoring import workers_of
 from bot.typed_handlers import HandlerContext, MessageUpdate
 
 WEEK, MONTH = dt.timedelta(days=7), dt.timedelta(days=30)

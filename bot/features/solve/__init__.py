@@ -11,7 +11,7 @@ from bot.context import services
 from bot.features.solve.deferred import resume as restore
 from bot.features.solve.inline import INLINE_RESULTS, inline_query
 from bot.features.solve.replies import PAGE_SIZE, answer_deferred, solve_command, solve_page
-from bot.game.requests import RequestError, parse_solve
+from bot.rules.requests import RequestError, parse_solve
 from bot.typed_handlers import for_buttons, for_messages
 
 __all__ = ["INLINE_RESULTS", "PAGE_SIZE", "RequestError", "parse_solve", "register", "restore"]

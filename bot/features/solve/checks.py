@@ -1,6 +1,6 @@
 """Whether a /solve or inline request may be answered, for whom: the spoiler rules' checks
 (:func:`keeping`), and the marks of whoever is given solutions that spoil a live game
-(:func:`mark_peeks`).  The rules are :mod:`bot.game.spoilers`'; the refusals' words are
+(:func:`mark_peeks`).  The rules are :mod:`bot.rules.spoilers`'; the refusals' words are
 :mod:`.playing_refusals`'."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from typing import NamedTuple
 
 from bot.context import BotContext
 from bot.features.solve.playing_refusals import duel_refusal, playing_refusal
-from bot.game.attempts import open_to_anyone, unspoiled_days
-from bot.game.requests import SolveRequest
-from bot.game.spoilers import Game, Numbers, holds, peek, shares
+from bot.rules.daily.attempts import open_to_anyone, unspoiled_days
+from bot.rules.requests import SolveRequest
+from bot.rules.spoilers import Game, Numbers, holds, peek, shares
 
 
 class Kept(NamedTuple):
@@ -35,7 +35,7 @@ async def keeping(
     or a daily puzzle the user may still score.  Numbers that share three cards with such a
     hand (or daily puzzle) spoil it, whatever the target and whatever else is asked beside
     them, so that "/solve 2 8 12 = 2" gives nothing of 2 8 12 12 away; so do two numbers of
-    a Countdown game being played, with a target of its size (see :mod:`bot.game.spoilers`).
+    a Countdown game being played, with a target of its size (see :mod:`bot.rules.spoilers`).
     Anyone else is answered, and marked in the games the answer spoils (:func:`mark_peeks`).
     A duel's hand, for someone not in its chat with no other reason to be refused, is the
     one refusal that comes with the hands (:attr:`Kept.duels`): their answer may wait."""
@@ -155,8 +155,8 @@ async def _sharing_daily(
 def mark_peeks(request: SolveRequest, user_id: int, context: BotContext) -> None:
     """The user was given the solutions of ``request``: their answers to every
     live game of a chat these numbers spoil score nothing (a member of a group who only
-    reads it is never refused: see :mod:`bot.game.spoilers`), and a challenge whose cards
-    are out that they open later is played unranked (:mod:`bot.game.challenge`)."""
+    reads it is never refused: see :mod:`bot.rules.spoilers`), and a challenge whose cards
+    are out that they open later is played unranked (:mod:`bot.rules.challenge`)."""
     numbers, target, _rules = request
     for spoiled in context.bot_data.live_hands.spoiled(numbers, target):
         # A mark already made is not saved again (a user asking again and again rewrites no

@@ -11,9 +11,9 @@ from telegram.ext import Application
 
 from bot.context import BotContext, services
 from bot.features.solve.checks import Kept
-from bot.game.deferrals import Deferral
-from bot.game.requests import WaitingSolve
 from bot.i18n import Translator
+from bot.rules.deferrals import Deferral
+from bot.rules.requests import WaitingSolve
 from bot.services.deferred_solves import DeferredSolve
 
 

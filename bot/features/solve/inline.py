@@ -8,12 +8,12 @@ import html
 from telegram import InlineQueryResult, InlineQueryResultArticle, InputTextMessageContent, Update
 from telegram.constants import ChatType
 
-from bot.chat.game_page import game_result
 from bot.context import BotContext
 from bot.features.solve.checks import mark_peeks, spoiler
 from bot.features.solve.replies import BUSY, render_result, slow_text, target_text
-from bot.game.requests import RequestError, parse_solve
 from bot.i18n import in_english
+from bot.play.game_page import game_result
+from bot.rules.requests import RequestError, parse_solve
 from bot.services.solve_errors import SolveBusy, SolveTimeout
 from bot.texts import RULE_WORDS, problem_text
 from solver import daily_number

@@ -7,9 +7,9 @@ group you are in" (asked anywhere else): a member who has not played is not play
 
 from __future__ import annotations
 
-from bot.chat.game_life import duel_on
 from bot.context import BotContext
-from bot.game.spoilers import Spoiled
+from bot.play.game_life import duel_on
+from bot.rules.spoilers import Spoiled
 from bot.state import ChatData
 
 

@@ -15,9 +15,9 @@ from telegram.ext import Application
 from bot.context import BotContext
 from bot.features.solve import deferred
 from bot.features.solve.checks import keeping, mark_peeks
-from bot.game.deferrals import Deferral, overdue
-from bot.game.requests import RequestError, Rules, SolveRequest, SolveResult, parse_solve, shown
 from bot.i18n import N_, in_english, number
+from bot.rules.deferrals import Deferral, overdue
+from bot.rules.requests import RequestError, Rules, SolveRequest, SolveResult, parse_solve, shown
 from bot.services.deferred_solves import DeferredSolve
 from bot.services.solve_errors import SolveBusy, SolveTimeout, SolveTooBig
 from bot.texts import RULE_WORDS, problem_text
@@ -251,7 +251,7 @@ async def answer_deferred(application: Application, item: DeferredSolve) -> None
     those cards since), replying to the /solve, or showing the page asked for.  Another
     duel's hand that holds it now keeps it waiting, unless the asker has a newer request
     waiting (one per person), too many wait, or it has waited long enough already
-    (:func:`~bot.game.deferrals.overdue`): then it is refused."""
+    (:func:`~bot.rules.deferrals.overdue`): then it is refused."""
     context = BotContext(application, chat_id=item.chat_id, user_id=item.user_id)
     context.telegram_language = item.language
     if deferrals_kept_item(context, item):

@@ -1,0 +1,52 @@
+"""Challenges: a hand a player solved, sent to any chat for friends to play against their
+time.  The rules live in :mod:`bot.rules.challenge`; the button a solve offers, the shared
+message and its edits in :mod:`bot.play.challenge_messages`.  This feature's parts:
+
+* :mod:`~bot.games.challenges.sharing`: the inline query a "Challenge a friend" button
+  opens, answered with the shared message, and each message it is sent as, kept;
+* :mod:`~bot.games.challenges.playing`: the Play link in private, the answers, /giveup.
+
+Register it before the rounds' /giveup and before :mod:`bot.features.solve`'s catch-all
+inline mode.  Its Play link, ``/start ch_TOKEN``, is a deep link of prefix ``ch_``.
+"""
+
+from __future__ import annotations
+
+from telegram.ext import (
+    Application,
+    ChosenInlineResultHandler,
+    CommandHandler,
+    InlineQueryHandler,
+)
+
+from bot.context import services
+from bot.games.challenges.playing import (
+    LINK_PREFIX,
+    answer,
+    claims,
+    give_up,
+    on_challenge,
+    open_link,
+    restore,
+    waiting,
+)
+from bot.games.challenges.sharing import RESULT_PREFIX, share_query, shared
+from bot.services.answer_routes import Priority, Route
+from bot.typed_handlers import for_messages
+
+__all__ = ["register"]
+
+
+def register(application: Application) -> None:
+    """The challenge's inline query and chosen results, its Play link, its answers and
+    /giveup; the plays open at the last stop are live again."""
+    application.add_handler(InlineQueryHandler(share_query, pattern=r"^ch "))
+    application.add_handler(ChosenInlineResultHandler(shared, pattern=f"^{RESULT_PREFIX}"))
+    services(application).deep_links[LINK_PREFIX] = open_link
+    application.add_handler(
+        CommandHandler(
+            ["giveup", "reveal", "stop"], for_messages(give_up), filters=on_challenge(application)
+        )
+    )
+    services(application).answers.add(Route(Priority.CHALLENGE, claims, answer, waiting))
+    restore(application)

@@ -1,0 +1,342 @@
+"""Countdown (``/countdown [large] [seconds]``, also ``/numbers``): the numbers game of the
+TV show.  Six numbers and a target from 101 to 999; the closest answer wins.
+
+The rules are the game's (:mod:`bot.rules.countdown`): each player's best answer counts,
+improved by a closer one; equal distances go to the earlier answer.  Answers come as in
+rounds (``/a``, a reply to the picture, plain text where the bot sees it); this feature
+claims them while a game is on (see :mod:`bot.services.answer_routes`), and for a
+minute after its end, to say they came too late.  In groups the answers are lines of one
+status message (values only: the expressions stay secret until the end), edited as they
+come.  The solver's best answer is worked out when the game is dealt, in a worker, and
+told at the end.  While a game is on, its numbers are kept from its players' ``/solve``
+(:mod:`bot.rules.spoilers`).
+"""
+
+from __future__ import annotations
+
+import html
+
+from telegram.constants import ChatType
+from telegram.ext import Application, CommandHandler
+
+from bot.context import services
+from bot.i18n import answer_in_english
+from bot.play import daily_aside, game_life, solo_games, status_message
+from bot.play.announce import tell_saved
+from bot.rules.claims import after_mention, looks_like_answer
+from bot.rules.countdown import (
+    LARGE,
+    MAX_SECONDS,
+    MIN_SECONDS,
+    MIN_TARGET,
+    Countdown,
+    Outcome,
+    points_for,
+)
+from bot.services.answer_routes import Priority, Route
+from bot.services.limits import TEXT, fit_list
+from bot.services.timers import COUNTDOWN_UP
+from bot.state import CountdownMessages
+from bot.texts import (
+    how_to_answer,
+    more_players,
+    player_line,
+    reason,
+)
+from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
+
+LATE_SECONDS = 60.0
+"""After a game's deadline, answers are still taken for this long, to be told they came too
+late (a reply to the game's messages, at any time)."""
+ROWS_SHOWN = 50
+"""Players listed at a game's end at most (fewer if their names are long: the message keeps
+to Telegram's 4096 characters); the others are counted."""
+MATCHED_NAMED = 10
+"""Players named as having matched the solver's best at most (the others are counted)."""
+STOP_WORDS = frozenset({"stop", "end", "停止", "结束"})
+
+
+def _usage(context: ChatContext) -> str:
+    return context._(
+        "Use /countdown, or /countdown 2 60 for two large numbers (0 to {large}) "
+        "and 60 seconds ({low} to {high})."
+    ).format(large=len(LARGE), low=MIN_SECONDS, high=MAX_SECONDS)
+
+
+def read_words(words: list[str], default_seconds: int) -> tuple[int | None, int] | None:
+    """``[large] [seconds]`` → (large numbers or None, seconds); None if unreadable.  A single
+    number of 10 or more is the seconds (no game has that many large numbers)."""
+    if len(words) > 2 or not all(w.isdecimal() and w.isascii() and len(w) <= 4 for w in words):
+        return None
+    values = [int(w) for w in words]
+    if len(values) == 1 and values[0] >= MIN_SECONDS:
+        values = [-1, values[0]]
+    large = values[0] if values and values[0] >= 0 else None
+    seconds = values[1] if len(values) > 1 else default_seconds
+    if large is not None and not 0 <= large <= len(LARGE):
+        return None
+    if not MIN_SECONDS <= seconds <= MAX_SECONDS:
+        return None
+    return large, seconds
+
+
+async def countdown_command(update: MessageUpdate, context: HandlerContext) -> None:
+    """/countdown [large] [seconds]: deal six numbers and a target; /countdown stop."""
+    _ = context._
+    table = context.chat_data.table
+    chat_id = update.effective_chat.id
+    words = context.args or []
+    if words and words[0].lower() in STOP_WORDS:
+        await _stop(update, context)
+        return
+    if game_life.refused(update, context, _("A round is on: finish it (or /stop it) first.")):
+        return
+    read = read_words(words, table.settings.countdown_time)
+    if read is None:
+        context.reply(update, _usage(context))
+        return
+    large, seconds = read
+    data = context.bot_data
+    found = await game_life.look_for(context, chat_id, data.solving.countdown_deal(data.rng, large))
+    if found is None:
+        return
+    numbers, target, best = found
+    starter = update.effective_user.id
+    game = table.new_countdown(numbers, target, best, context.now(), seconds, starter)
+    chat = context.chat_data
+    daily_aside.take_answers(context, chat_id)  # in private, plain answers are the game's
+    messages = chat.countdown = CountdownMessages()
+    caption = (
+        _("<b>Countdown</b>: make {target} from {numbers}, {seconds} s.").format(
+            target=target, numbers=" ".join(map(str, numbers)), seconds=seconds
+        )
+        + "\n"
+        # Two sentences: Chinese runs them together after its full stop, English spaces them.
+        + _("{rules} {how}").format(
+            rules=_(
+                "Each number at most once, + − × ÷, whole numbers on the way; "
+                "the closest answer wins."
+            ),
+            how=how_to_answer(chat_id > 0, context, countdown=True),
+        )
+    )
+
+    game_life.deal(context, chat_id, COUNTDOWN, game, messages, caption, tiles=True, target=target)
+
+
+def claims(update: MessageUpdate, context: HandlerContext) -> bool:
+    """Whether a typed answer is the Countdown game's: while one is on, ``/a``, a reply to
+    its picture or status message, in private any text (the daily puzzle, asked before,
+    has taken what is its), in a group text that looks like an answer.  After the end, a
+    reply to those messages, and for a minute ``/a`` or text that looks like an answer,
+    unless another game is on (they are told they came too late)."""
+    chat = context.chat_data
+    game = chat.table.countdown
+    if game is None:
+        return False
+    message = update.effective_message
+    replied = message.reply_to_message
+    if replied is not None and replied.message_id in its_messages(context):
+        return True
+    if not chat.table.counting and (
+        chat.table.game_on or context.now() > game.deadline + LATE_SECONDS
+    ):
+        return False
+    private = update.effective_chat.type == ChatType.PRIVATE
+    text = message.text or ""
+    if text.startswith("/") or after_mention(text, context.bot.username) is not None:
+        return True  # /a, or the bot's name: said to the bot
+    return (private and chat.table.counting) or looks_like_answer(answer_in_english(text))
+
+
+def counting(context: ChatContext) -> bool:
+    """Whether the chat's Countdown game waits for answers."""
+    return context.chat_data.table.counting
+
+
+def its_messages(context: ChatContext) -> tuple[int | None, ...]:
+    """The game's picture and status message, whose replies are its answers."""
+    messages = context.chat_data.countdown
+    return () if messages is None else (messages.deal_message_id, messages.status.message_id)
+
+
+def _away(value: int, distance: int, context: ChatContext) -> str:
+    if not distance:
+        return context._("{value}, exactly!").format(value=value)
+    return context.ngettext(
+        "{value}, {distance} away", "{value}, {distance} away", distance
+    ).format(value=value, distance=distance)
+
+
+async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> None:
+    """Judge an answer to the chat's Countdown game and say what it did."""
+    _ = context._
+    table = context.chat_data.table
+    game = table.countdown
+    if game is None:
+        return
+    user = update.effective_user
+    chat_id = update.effective_chat.id
+    outcome = game.answer(user.id, user.full_name, text, context.now())
+    private = update.effective_chat.type == ChatType.PRIVATE
+    if outcome.outcome is Outcome.OVER:
+        context.reply(update, _("Too late: this Countdown is over. /countdown starts another."))
+        return
+    if outcome.outcome is Outcome.WRONG:
+        if outcome.verdict.is_claim:
+            line = _("Answer with an expression: the closest one counts.")
+        else:
+            line = _("Not quite: {reason}.").format(
+                reason=html.escape(reason(outcome.verdict, context, countdown=True))
+            )
+    else:
+        assert outcome.value is not None and outcome.distance is not None
+        assert outcome.best is not None
+        this = _away(outcome.value, outcome.distance, context)
+        if outcome.outcome is Outcome.BEST:
+            line = this
+        elif outcome.best.value == outcome.value:  # "433, exactly!: your best stays 433, …"
+            line = _("same as your best: {this}").format(this=this)
+        else:
+            line = _("{this}: your best stays {best}").format(
+                this=this, best=_away(outcome.best.value, outcome.best.distance, context)
+            )
+    if private:
+        context.reply(update, line)
+        if outcome.distance == 0 and game.stop():
+            finish(chat_id, context, game)  # a solo game ends at the target itself
+        return
+    number = game.number
+    if context.chat_data.countdown is None:  # made with the deal: only the type checker asks
+        context.chat_data.countdown = CountdownMessages()
+    status_message.show(
+        context,
+        chat_id,
+        context.chat_data.countdown.status,
+        player_line(html.escape(user.full_name), line, context),
+        heading=_("<b>Countdown</b>: {target}").format(target=game.target),
+        key="countdown-status",
+        current=lambda: table.countdown is not None and table.countdown.number == number,
+    )
+
+
+async def countdown_up(context: JobContext[int]) -> None:
+    """Job: the game's time is up."""
+    game = game_life.expired(context, COUNTDOWN)
+    if game is not None:
+        finish(context.job.chat_id, context, game)
+
+
+async def _stop(update: MessageUpdate, context: HandlerContext) -> None:
+    """/countdown stop: end the game early (see :func:`bot.play.game_life.stop_game`)."""
+    none_on = context._("No Countdown game is on: /countdown starts one.")
+    await game_life.stop_game(
+        update, context, COUNTDOWN, finish, none_on=none_on, votes="countdown"
+    )
+
+
+def solver_lines(game: Countdown, context: ChatContext, solo: bool = False) -> list[str]:
+    """The solver's best answer, and whether a player (``solo``: the one player) matched
+    it (HTML)."""
+    _ = context._
+    if game.exact is not None:
+        line = _("Solver: {target} = {expression}").format(
+            target=game.target, expression=f"<code>{html.escape(game.exact)}</code>"
+        )
+    else:
+        sides = [side for side in (game.below, game.above) if side is not None]
+        if not sides:
+            return [_("Solver: nothing can be made.")]
+        line = _("Solver: {target} can't be made; closest {sides}").format(
+            target=game.target,
+            sides=_(" and ").join(
+                f"{value} = <code>{html.escape(expression)}</code>" for value, expression in sides
+            ),
+        )
+    closest = game.best_distance
+    standings = game.standings()
+    names = [html.escape(b.name) for b in standings if b.distance == closest]
+    if solo and standings:  # with no answers at all, "No answers." has said it
+        return [line, _("You matched it.") if names else _("You did not match it.")]
+    if not names:
+        return [line, _("Nobody matched it.")] if standings else [line]
+    shown = _(", ").join(names[:MATCHED_NAMED])
+    if len(names) > MATCHED_NAMED:
+        more = len(names) - MATCHED_NAMED
+        shown += _(" and {count} more").format(count=more)
+    return [line, _("Matched by {names}.").format(names=shown)]
+
+
+def end_text(chat_id: int, game: Countdown, context: ChatContext) -> str:
+    """A game's end (HTML, within Telegram's 4096 characters however many played): every
+    player's best with its points, the winner (in groups) and the solver's best answer."""
+    _ = context._
+    head = [
+        _("🏁 Countdown over: {target} from {numbers}.").format(
+            target=game.target, numbers=" ".join(map(str, game.numbers))
+        )
+    ]
+    standings = game.standings()
+    if not standings:
+        head.append(_("No answers."))
+    rows = []
+    for place, best in enumerate(standings[:ROWS_SHOWN], start=1):
+        row = _away(best.value, best.distance, context)
+        points = points_for(best.distance)
+        if points:
+            row += " · " + context.ngettext("{count} point", "{count} points", points).format(
+                count=points
+            )
+        rows.append(player_line(html.escape(best.name), row, context, place))
+    tail = []
+    winner = game.winner()
+    if chat_id < 0 and standings:  # a group (a private chat's id is the user's)
+        if winner is not None:
+            tail.append(_("Winner: {name}").format(name=html.escape(winner.name)))
+        else:
+            tail.append(_("No winner: nobody came within 10 of the target."))
+    tail += solver_lines(game, context, solo=chat_id > 0)
+    return fit_list(
+        head,
+        rows,
+        tail,
+        limit=TEXT,
+        total=len(standings),
+        more=lambda count: more_players(count, context),
+    )
+
+
+def finish(chat_id: int, context: ChatContext, game: Countdown) -> None:
+    """A game has ended: score it (saved before it is told), then every player's best, the
+    winner and the solver's best answer."""
+    game_life.cancel_alarms(context, chat_id, COUNTDOWN)
+    scores = game.scores()
+    context.chat_data.table.stats.record_countdown(scores)
+    saved = context.save_now(chat_id, scores[0][0]) if scores else True
+    tell_saved(context, chat_id, end_text(chat_id, game, context), saved, end=True)
+    daily_aside.remind(context, chat_id)
+
+
+COUNTDOWN = game_life.Kind[Countdown](
+    "Countdown game",
+    lambda chat: chat.table.countdown,
+    (game_life.Alarm(COUNTDOWN_UP, lambda game: game.deadline, countdown_up),),
+    parts_from=MIN_TARGET,  # any two of its numbers spoil it too
+)
+"""A Countdown game's life: the chat's last game, its end by its clock."""
+
+
+def restore(application: Application) -> int:
+    """After a restart, the end of every Countdown game still on; returns how many."""
+    return game_life.restore(application, COUNTDOWN)
+
+
+def register(application: Application) -> None:
+    """/countdown and /numbers (and, in private, /stop and /giveup while a game is on), and
+    the answers of a game while one is on."""
+    handler = for_messages(countdown_command)
+    application.add_handler(CommandHandler(["countdown", "numbers"], handler))
+    alone = solo_games.alone_in(application, COUNTDOWN)  # a solo game ends as a round does
+    application.add_handler(CommandHandler(solo_games.GIVE_UPS, for_messages(_stop), filters=alone))
+    route = Route(Priority.COUNTDOWN, claims, judge, counting, its_messages)
+    services(application).answers.add(route)

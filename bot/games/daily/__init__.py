@@ -1,0 +1,137 @@
+"""The daily puzzle: /daily in private (timed, one result a day) and in groups (no spoilers),
+/daily top, and /subscribe for a daily post.  The rules live in :mod:`bot.rules.daily.puzzle` and
+:mod:`bot.rules.daily.attempts`; this feature reads updates, calls them, and speaks.  Its parts,
+each
+with one reason to change:
+
+* :mod:`~bot.games.daily.attempt`: a player's attempt in private: today's puzzle shown with
+  its clock started, the answers it claims, what a solve is told, the board of solve times;
+* :mod:`~bot.games.daily.archive`: past days: /daily archive, /daily 2026-11-01, /daily #300;
+* :mod:`~bot.games.daily.group`: the puzzle in a chat without spoilers, /daily top and
+  /daily week among the chat's members;
+* :mod:`~bot.games.daily.stats`: /stats (/daily stats): a player's numbers and chart;
+* :mod:`~bot.games.daily.subscriptions`: /subscribe, /unsubscribe and the daily post;
+* :mod:`~bot.games.daily.reminders`: /remind and the private reminders;
+* :mod:`~bot.games.daily.miniapp_api`: the Mini App's daily API.
+
+The parts import each other (never this module), and, as every feature, the context, state,
+texts, chat helpers, services and rules, never another feature.
+"""
+
+from __future__ import annotations
+
+from telegram.constants import ChatType
+from telegram.ext import Application, CallbackQueryHandler, CommandHandler
+
+from bot.context import services
+from bot.games.daily import group_replies
+from bot.games.daily.archive import archive_button, archive_command, replay_command
+from bot.games.daily.attempt import (
+    answer,
+    attempt_open,
+    for_daily,
+    freeze_used,
+    pictures,
+    puzzle_of,
+    rebuild_board,
+    set_aside_claims,
+    start_private,
+)
+from bot.games.daily.group import daily_top, show_in_group, week_command
+from bot.games.daily.miniapp_api import app_daily, app_daily_answer, app_daily_state
+from bot.games.daily.reminders import remind_command, restore_reminders, send_reminder
+from bot.games.daily.stats import chart_labels, stats_command
+from bot.games.daily.subscriptions import (
+    post_daily,
+    restore_subscriptions,
+    subscribe,
+    unsubscribe,
+)
+from bot.play.miniapp import serve_app
+from bot.services.answer_routes import Priority, Route
+from bot.typed_handlers import HandlerContext, MessageUpdate, for_buttons, for_messages
+from solver import daily_number
+
+__all__ = [
+    "chart_labels",
+    "daily_command",
+    "freeze_used",
+    "post_daily",
+    "puzzle_of",
+    "register",
+    "restore",
+    "send_reminder",
+]
+
+
+async def daily_command(update: MessageUpdate, context: HandlerContext) -> None:
+    """/daily: the puzzle in private, the puzzle and results in groups; /daily top."""
+    word = context.args[0].lower() if context.args else ""
+    if word == "top":
+        await daily_top(update, context)
+    elif word == "stats":
+        await stats_command(update, context)
+    elif word == "week":
+        await week_command(update, context)
+    elif word == "archive":
+        await archive_command(update, context)
+    elif word and (word.startswith("#") or word[:1].isdigit()):
+        await replay_command(update, context, word)
+    elif word:
+        # A word /daily does not know starts no clock: say what /daily takes (without the
+        # word, which may be 4,000 characters long).
+        context.reply(
+            update,
+            context._(
+                "/daily alone shows today's puzzle; it also takes top, stats, week, archive, "
+                "a past day (/daily 2026-11-01) or its number (/daily #{number})."
+            ).format(number=daily_number(context.today()) - 1),
+        )
+    elif update.effective_chat.type == ChatType.PRIVATE:
+        await start_private(update, context)
+    else:
+        await show_in_group(update.effective_chat.id, context)
+
+
+def restore(application: Application) -> None:
+    """At start-up: the subscriptions' posts, the reminders, and the board of the latest
+    days' solve times."""
+    restore_subscriptions(application)
+    restore_reminders(application)
+    rebuild_board(application)
+
+
+def _claims(update: MessageUpdate, context: HandlerContext) -> bool:
+    """Whether an answer is the daily puzzle's: in private, to an attempt; in a group, a
+    reply to the chat's daily post."""
+    return for_daily(update, context) or group_replies.claims(update, context)
+
+
+async def _judge(update: MessageUpdate, context: HandlerContext, text: str) -> None:
+    """Judge a private attempt's answer; send a group's reply to its daily post to private."""
+    if update.effective_chat.type == ChatType.PRIVATE:
+        await answer(update, context, text)
+    else:
+        await group_replies.answer(update, context, text)
+
+
+def register(application: Application) -> None:
+    """/daily, the ``/start daily`` deep link, /subscribe and /unsubscribe, and the answers
+    of a daily attempt in private."""
+    # A deep link t.me/<bot>?start=daily arrives as "/start daily" in private.
+    services(application).deep_links["daily"] = start_private
+    services(application).deep_links["stats"] = stats_command
+    application.add_handler(CommandHandler("daily", for_messages(daily_command)))
+    application.add_handler(CommandHandler("stats", for_messages(stats_command)))
+    application.add_handler(CommandHandler("remind", for_messages(remind_command)))
+    application.add_handler(
+        CallbackQueryHandler(for_buttons(archive_button), pattern=r"^daily:\d{4}-\d{2}-\d{2}$")
+    )
+    application.add_handler(CommandHandler("subscribe", for_messages(subscribe)))
+    application.add_handler(CommandHandler("unsubscribe", for_messages(unsubscribe)))
+    route = Route(Priority.DAILY, _claims, _judge, attempt_open, pictures)
+    services(application).answers.add(route)
+    services(application).answers.add(Route(Priority.DAILY_SET_ASIDE, set_aside_claims, answer))
+    serve_app(application, "GET", "daily/state", app_daily_state)
+    serve_app(application, "GET", "daily", app_daily)
+    serve_app(application, "POST", "daily", app_daily_answer)

@@ -1,0 +1,329 @@
+"""Daily attempts that end without a result: one that closed (its day ended, and the grace
+after it: see :mod:`bot.rules.daily.attempts`), and one its player gives up with /giveup, /reveal
+or /stop in private.
+
+These handlers come before the rounds' and the daily puzzle's own (register this feature
+before them): each matches only an update about such an attempt, and every other update
+goes on to the handler it always went to.  An answer to an attempt that closed is taken by
+this feature's route, first in the answer router's priority.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+from collections.abc import Callable
+
+from telegram import Update
+from telegram.constants import ChatType
+from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filters
+
+from bot.context import BotContext, services
+from bot.i18n import date_text, time_text
+from bot.play import daily_aside
+from bot.play.challenge_messages import settle_daily
+from bot.play.daily_aside import aside_text
+from bot.rules.daily.attempts import closed_attempt, closes_at, give_up
+from bot.rules.daily.puzzle import DailyRecord, NotInArchive, past_day, until_next
+from bot.services.answer_routes import Priority, Route
+from bot.services.workers.pool import PoolBusy, WorkFailed, WorkTimeout
+from bot.state import AnswersTo, ChatData
+from bot.texts import duration_text
+from bot.typed_handlers import (
+    ButtonUpdate,
+    HandlerContext,
+    MessageUpdate,
+    for_buttons,
+    for_messages,
+)
+from solver import daily_number
+
+OPENING_GROUP = -2
+"""The handler group of :func:`opening_another`: before the daily puzzle's (group 0)."""
+SHOWN_SOLUTIONS = 10
+"""Solutions listed when an attempt is given up (the rest are counted)."""
+
+
+class _Private(filters.UpdateFilter):
+    """Updates in a private chat whose chat and player data pass ``test`` (read from the
+    application: a filter sees only the update)."""
+
+    def __init__(
+        self,
+        application: Application,
+        test: Callable[[Application, ChatData, DailyRecord, Update], bool],
+    ) -> None:
+        super().__init__(name="daily attempt")
+        self.application = application
+        self.test = test
+
+    def filter(self, update: Update) -> bool:
+        chat, user = update.effective_chat, update.effective_user
+        if chat is None or user is None or chat.type != ChatType.PRIVATE:
+            return False
+        chat_data = self.application.chat_data.get(chat.id)
+        user_data = self.application.user_data.get(user.id)
+        if chat_data is None or user_data is None:
+            return False
+        return self.test(self.application, chat_data, user_data.daily, update)
+
+
+def _on_attempt(
+    application: Application, chat: ChatData, record: DailyRecord, update: Update
+) -> bool:
+    """The chat's answers go to a daily attempt whose clock runs, and no game of the chat
+    (a round, a hunt, a Countdown game, a match between two rounds) could mean otherwise."""
+    table = chat.table
+    return (
+        chat.answers_to == AnswersTo.DAILY
+        and record.running() is not None
+        and not table.game_on
+        and table.match is None
+    )
+
+
+def _gave_up_today(
+    application: Application, chat: ChatData, record: DailyRecord, update: Update
+) -> bool:
+    """``/daily`` (``/start daily``, ``/daily #328``) from a player who gave today's puzzle
+    up."""
+    today = services(application).local_now().date()
+    return _opening(update, today) == (today, False) and today.isoformat() in record.gave_up
+
+
+def closed_text(context: BotContext, day: dt.date) -> str:
+    """Kind words for an answer to an attempt that closed."""
+    now = context.bot_data.local_now()
+    return context._(
+        "Sorry, Daily #{number} has closed: its day ended at midnight, and answers were "
+        "taken until {time}. Its solutions are out now, so this one cannot count. "
+        "Today's puzzle is Daily #{today}: /daily"
+    ).format(
+        number=daily_number(day),
+        time=time_text(closes_at(day, now.tzinfo), context.language),
+        today=daily_number(now.date()),
+    )
+
+
+def to_closed(update: MessageUpdate, context: HandlerContext) -> bool:
+    """Whether a private answer goes to a daily attempt that has closed."""
+    if update.effective_chat.type != ChatType.PRIVATE:
+        return False
+    chat = context.chat_data
+    replied = update.effective_message.reply_to_message
+    to_daily = replied is not None and replied.message_id in (
+        chat.daily.message_id,
+        chat.daily.previous_message_id,
+    )
+    aside = daily_aside.waiting(context, update.effective_chat.id)
+    if not to_daily and chat.answers_to != AnswersTo.DAILY and not aside:
+        return False
+    return closed_attempt(context.user_data.daily, context.bot_data.local_now()) is not None
+
+
+async def closed_answer(update: MessageUpdate, context: HandlerContext, text: str) -> None:
+    """An answer to an attempt that closed: it ends, and the player is told why."""
+    record = context.user_data.daily
+    day = closed_attempt(record, context.bot_data.local_now())
+    if day is None:
+        return
+    record.attempt = None
+    context.chat_data.answers_to = AnswersTo.GAME
+    context.reply(update, closed_text(context, day))
+
+
+async def solutions_of(context: BotContext, day: dt.date) -> tuple[int, str]:
+    """How many distinct solutions a day's puzzle has (0 when they take too long to list),
+    and them as HTML lines."""
+    _ = context._
+    solving = context.bot_data.solving
+    try:
+        facts = await solving.facts(await solving.daily_hand(day), 24)
+    except (WorkTimeout, WorkFailed, PoolBusy):
+        return 0, _("(The solutions take too long to list.)")
+    solutions = facts.solutions or ()
+    lines = [f"<code>{html.escape(s)}</code>" for s in solutions[:SHOWN_SOLUTIONS]]
+    if len(solutions) > SHOWN_SOLUTIONS:
+        more = len(solutions) - SHOWN_SOLUTIONS
+        lines.append(
+            context.ngettext("… and {count} more", "… and {count} more", more).format(count=more)
+        )
+    return len(solutions), "\n".join(lines)
+
+
+async def give_up_button(update: ButtonUpdate, context: HandlerContext) -> None:
+    """The button under "Give it up?" (a give-up said while the daily waited, set aside):
+    give it up, if it is still that day's attempt and still waits."""
+    query = update.callback_query
+    day = context.user_data.daily.running()
+    chat_id = update.effective_chat.id
+    if day is None or query.data != f"{daily_aside.GIVE_UP}{day.isoformat()}":
+        await query.answer(context._("That daily is not waiting any more."), show_alert=True)
+        return
+    if not daily_aside.waiting(context, chat_id):  # a game began since: the daily stays aside
+        await query.answer(
+            context._("A game is on here: the daily stays set aside until it ends."),
+            show_alert=True,
+        )
+        return
+    await query.answer()
+    await give_up_command(update, context)
+
+
+async def give_up_command(update: MessageUpdate | ButtonUpdate, context: HandlerContext) -> None:
+    """/giveup, /reveal or /stop while a daily attempt is open in private (or the button
+    that gives up a daily waiting): give it up and show its solutions (a live day given up
+    is a day missed)."""
+    _ = context._
+    record = context.user_data.daily
+    now = context.bot_data.local_now()
+    context.chat_data.answers_to = AnswersTo.GAME
+    closed = closed_attempt(record, now)
+    if closed is not None:
+        record.attempt = None
+        context.reply(update, closed_text(context, closed))
+        return
+    given = give_up(record, now)
+    if given is None:  # nothing runs: said for the type checker, the filter saw to it
+        return
+    number = daily_number(given.day)
+    # What ends an attempt is kept before it is told, as a result is.
+    context.save_now(update.effective_chat.id, update.effective_user.id)
+    challenged = settle_daily(context, update.effective_user.id, given.day, None)
+    count, listed = await solutions_of(context, given.day)
+    count = count or 2  # not listed: "solutions" (a puzzle always has one)
+    ngettext = context.ngettext
+    if given.replay:
+        head = ngettext(
+            "You gave up Daily #{number} ({day}, from the archive). Its solution:",
+            "You gave up Daily #{number} ({day}, from the archive). Its solutions:",
+            count,
+        )
+    elif given.day == now.date():
+        head = ngettext(
+            "You gave up today's puzzle, Daily #{number}: it counts as a day missed. Its solution:",
+            "You gave up today's puzzle, Daily #{number}: it counts as a day missed. "
+            "Its solutions:",
+            count,
+        )
+    else:
+        head = ngettext(
+            "You gave up Daily #{number}: it counts as a day missed. Its solution:",
+            "You gave up Daily #{number}: it counts as a day missed. Its solutions:",
+            count,
+        )
+    head = head.format(number=number, day=date_text(given.day, context.language))
+    if challenged is not None:  # the attempt was a friend's challenge too
+        head = challenged + "\n" + head
+    context.reply(update, head + "\n" + listed, game=True)
+    if given.replay:
+        daily_aside.after_replay(context, update.effective_chat.id)
+
+
+async def gave_up_today(update: MessageUpdate, context: HandlerContext) -> None:
+    """/daily after giving today's puzzle up: no second try."""
+    now = context.bot_data.local_now()
+    context.reply(
+        update,
+        context._(
+            "You gave up today's puzzle, Daily #{number}. The next one comes in {time}."
+        ).format(
+            number=daily_number(now.date()),
+            time=duration_text(context, until_next(now)),
+        ),
+    )
+
+
+def _opening(update: Update, today: dt.date) -> tuple[dt.date, bool] | None:
+    """The puzzle an update opens in private, and whether from the archive: ``/daily``,
+    ``/start daily``, ``/daily 2026-11-01`` or ``#300``, a button of ``/daily archive``
+    (None: it opens none)."""
+    query = update.callback_query
+    if query is not None:  # the archive's buttons open past days only
+        words = ["/daily", (query.data or "").removeprefix("daily:")]
+        if words[1] == today.isoformat():
+            return None
+    else:
+        message = update.effective_message
+        words = (message.text or "").split() if message is not None else []
+    command = words[0].split("@")[0].lower() if words else ""
+    if (command, words[1:]) in (("/daily", []), ("/start", ["daily"])):
+        return today, False
+    if command != "/daily" or len(words) != 2:
+        return None
+    try:
+        day = past_day(words[1], today)
+    except NotInArchive:
+        return None
+    return day, day != today
+
+
+def set_aside(record: DailyRecord, day: dt.date, replay: bool, now: dt.datetime) -> str | None:
+    """What opening ``day``'s puzzle does to the attempt running (None: nothing to say):
+    ``replay`` or ``today`` is set aside, its clock running on; ``yesterday`` (live, not
+    closed) is dropped for good."""
+    running = record.running()
+    if running is None or closed_attempt(record, now) is not None:
+        return None
+    if replay:
+        if day.isoformat() in record.results or day.isoformat() in record.replays:
+            return None  # solved: nothing is opened
+        if record.replaying:
+            return None if running == day else "replay"
+        return "today" if running == now.date() else "yesterday"
+    if record.result(day) is not None or day.isoformat() in record.gave_up:
+        return None
+    return "replay" if record.replaying else None  # yesterday's stays open beside today's
+
+
+async def opening_another(update: Update, context: BotContext) -> None:
+    """Say so when opening a daily puzzle sets aside (or drops) the attempt running; the
+    update goes on to the daily puzzle's handler."""
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None or user is None or chat.type != ChatType.PRIVATE or context.user_data is None:
+        return
+    now = context.bot_data.local_now()
+    opened = _opening(update, now.date())
+    record = context.user_data.daily
+    if opened is None or daily_aside.busy_text(context, chat.id, "/daily") is not None:
+        return  # nothing is opened: the daily puzzle's handler refuses it
+    what = set_aside(record, *opened, now)
+    running = record.running()
+    if what is None or running is None:
+        return
+    if what in ("replay", "today"):
+        text = aside_text(context, record, running)
+    else:
+        text = context._("Daily #{number} from yesterday is dropped: it no longer counts.").format(
+            number=daily_number(running)
+        )
+    context.send(chat.id, text)
+
+
+def register(application: Application) -> None:
+    """Give-ups and closed attempts, before the rounds' and the daily puzzle's handlers."""
+    attempt = _Private(application, _on_attempt)
+    application.add_handler(
+        CommandHandler(["giveup", "reveal", "stop"], for_messages(give_up_command), filters=attempt)
+    )
+    application.add_handler(
+        CommandHandler(
+            ["daily", "start"],
+            for_messages(gave_up_today),
+            filters=_Private(application, _gave_up_today),
+        )
+    )
+    application.add_handler(
+        CallbackQueryHandler(
+            for_buttons(give_up_button), pattern=rf"^{daily_aside.GIVE_UP}\d{{4}}-\d{{2}}-\d{{2}}$"
+        )
+    )
+    services(application).answers.add(Route(Priority.CLOSED_DAILY, to_closed, closed_answer))
+    # Before every other group, and never the last word: the puzzle is opened as before.
+    application.add_handler(
+        CommandHandler(["daily", "start"], opening_another), group=OPENING_GROUP
+    )
+    application.add_handler(
+        CallbackQueryHandler(opening_another, pattern=r"^daily:\d{4}-\d{2}-\d{2}$"),
+        group=OPENING_GROUP,
+    )

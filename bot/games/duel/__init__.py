@@ -1,0 +1,73 @@
+"""Duels (``/duel``): two players race on the same hands, first to three, and the result
+moves both players' rating (:mod:`bot.rules.rating`).
+
+- In a group, ``/duel`` as a reply to a member's message, or ``/duel @name`` for a member
+  seen there, invites them; only they can accept or decline (anyone else gets an alert).
+  The duel is played in the group: everyone watches, only the two players' answers count.
+- In private, ``/duel`` makes an invitation to share into any chat (inline mode) or as a
+  link; whoever opens it first is the opponent, and both play in their private chats.
+- ``/duel stop`` forfeits.  The rules (who may act, idle hands, the end) are
+  :mod:`bot.rules.duel.race` and :mod:`bot.rules.duel.lobby`; the invitations are :mod:`.lobby`
+  (groups), :mod:`.shared` (private) and :mod:`.invitations`; the play :mod:`.play`, a
+  restart :mod:`.restart`.
+"""
+
+from __future__ import annotations
+
+from telegram.ext import (
+    Application,
+    CallbackQueryHandler,
+    ChatMemberHandler,
+    ChosenInlineResultHandler,
+    CommandHandler,
+    InlineQueryHandler,
+    MessageHandler,
+    filters,
+)
+
+from bot.context import services
+from bot.services.answer_routes import Priority, Route
+from bot.typed_handlers import for_buttons, for_messages
+
+from . import answers, left, lobby, play, shared
+from .restart import restore
+
+__all__ = ["register", "restore"]
+
+LEFT_GROUP = 2
+"""The handler group of membership changes for duels (the bot's own, and its players'): the
+greeting of a group that adds the bot (``basics``) and the settings' admins take them in
+group 0, where one handler runs per update."""
+
+
+def register(application: Application) -> None:
+    """/duel, its buttons, its inline invitations and links, and the answers of a duel."""
+    application.add_handler(CommandHandler("duel", for_messages(lobby.duel_command)))
+    application.add_handler(
+        CallbackQueryHandler(
+            for_buttons(lobby.invitation_button), pattern=r"^duel:(yes|no):[A-Za-z0-9]+$"
+        )
+    )
+    # Before the solver's catch-all inline handler (this feature is registered first).
+    application.add_handler(
+        InlineQueryHandler(shared.inline_invitation, pattern=r"^duel [A-Za-z0-9]*$")
+    )
+    application.add_handler(
+        ChosenInlineResultHandler(shared.invitation_shared, pattern=r"^duel:[A-Za-z0-9]+$")
+    )
+    application.add_handler(
+        ChatMemberHandler(left.bot_removed, ChatMemberHandler.MY_CHAT_MEMBER), group=LEFT_GROUP
+    )
+    application.add_handler(
+        ChatMemberHandler(left.player_gone, ChatMemberHandler.CHAT_MEMBER), group=LEFT_GROUP
+    )
+    application.add_handler(
+        MessageHandler(filters.StatusUpdate.LEFT_CHAT_MEMBER, left.player_gone), group=LEFT_GROUP
+    )
+    data = services(application)
+    data.deep_links["duel"] = shared.start_link
+    data.deep_links[shared.LINK_PREFIX] = shared.opened_link
+    data.answers.add(
+        Route(Priority.DUEL, answers.claims, answers.judge, answers.waiting, answers.its_messages)
+    )
+    data.live_hands.kept_from_everyone.add(play.HAND)  # see play.HAND

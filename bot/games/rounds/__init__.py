@@ -1,0 +1,40 @@
+"""Rounds on Telegram: a hand dealt as a picture, the race to answer it, hints, timers, and
+matches of several rounds.  The rules live in :mod:`bot.rules`; this feature reads updates,
+calls them, and speaks.  Its parts, each with one reason to change:
+
+* :mod:`~bot.games.rounds.play`: a round's life: /play, judging, /hint, /reveal, /skip,
+  /stop, and a timed round's half-time hint and time-up;
+* :mod:`~bot.games.rounds.answers`: what the answer router gives a round (/a, a reply to
+  the picture, plain text);
+* :mod:`~bot.games.rounds.group_status`: in groups, one status message for the wrong
+  answers and one message for the late right ones;
+* :mod:`~bot.games.rounds.matches`: /play 5: the pause between rounds, the final standings;
+* :mod:`~bot.games.rounds.solutions`: a hand's solutions as a round's end lists them.
+
+It imports what any feature may (:mod:`bot.features`), and no other feature.
+"""
+
+from __future__ import annotations
+
+from telegram.ext import Application, CommandHandler
+
+from bot.context import services
+from bot.games.rounds import answers, matches, play
+from bot.typed_handlers import for_messages
+
+
+def register(application: Application) -> None:
+    """Rounds and matches (/play, /hint, /reveal, /skip, /stop), and the round's place in
+    the answer router."""
+    application.add_handler(CommandHandler(["play", "deal"], for_messages(play.play)))
+    services(application).answers.add(answers.ROUTE)
+    application.add_handler(CommandHandler("hint", for_messages(play.hint_command)))
+    application.add_handler(CommandHandler(["reveal", "giveup"], for_messages(play.reveal)))
+    application.add_handler(CommandHandler("skip", for_messages(play.skip)))
+    application.add_handler(CommandHandler("stop", for_messages(play.stop)))
+
+
+def restore_timers(application: Application) -> int:
+    """After a restart, set the timers of every round still running, and the next deal of
+    every match between two rounds (PTB keeps no job); returns how many chats."""
+    return play.restore_timers(application) + matches.restore(application, play.next_deal)

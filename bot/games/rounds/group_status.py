@@ -1,0 +1,133 @@
+"""In groups, what the players' answers cost the group: at most one message a round, and
+none when the round is won at once.
+
+Telegram allows a bot 20 messages a minute in a group, edits included.  Wrong answers are
+gathered into one status message ("Not yet:" and the latest reasons), edited as guesses
+pour in; it waits a moment (:data:`STATUS_HOLD`; a few seconds in a match,
+:data:`MATCH_STATUS_HOLD`) for the answers that come with the first, and is not sent at all
+if the round is won meanwhile (the win makes it old news).  Right
+answers that come after the win are named together: in the end of the next round when one
+was dealt at once (a match in a group), else in one message a few seconds later ("Also
+right, but too late: …").  The state is the chat's :class:`~bot.state.GroupStatus`.
+"""
+
+from __future__ import annotations
+
+import html
+
+from bot.play import status_message
+from bot.rules.rounds import Round
+from bot.services.timers import LATE_ANSWERS
+from bot.state import ChatData
+from bot.typed_handlers import ChatContext, JobContext
+
+STATUS_LINES = 6
+"""The latest wrong answers the status message shows."""
+STATUS_HOLD = 1.0
+"""Seconds the status message waits for the answers that come with the first (and for a win,
+which leaves nothing to send): a race's wrong guesses and its right answer often come
+within a second."""
+MATCH_STATUS_HOLD = 4.0
+"""The same while a match is on: its rounds come one after another, each picture with the
+win before it, and three quick players answer over a few seconds; held this long, the status
+of a round won in its first seconds is never sent, and one that goes gathers every wrong
+answer of those seconds in one send or edit (docs/performance-bot.md: a match's pace)."""
+LATE_DELAY = 3.0
+"""Seconds after the first late right answer before the one message naming them all."""
+LATE_SHOWN = 20
+"""Late players named in that message (the rest are counted)."""
+
+
+def new_round(chat: ChatData) -> None:
+    """A new round's wrong answers start a new status message."""
+    chat.status.message_id = None
+    chat.status.lines = []
+
+
+def wrong_answer(context: ChatContext, chat_id: int, round_number: int, line: str) -> None:
+    """Show a wrong answer (``line``: HTML, the player and the reason) in the status message
+    (see :mod:`bot.play.status_message`)."""
+
+    def current() -> bool:
+        game = context.chat_data.table.round
+        return context.chat_data.table.playing and game is not None and game.number == round_number
+
+    status_message.show(
+        context,
+        chat_id,
+        context.chat_data.status,
+        line,
+        heading=context._("Not yet:"),
+        key="status",
+        current=current,
+        keep=STATUS_LINES,
+        hold=MATCH_STATUS_HOLD if match_on(context) else STATUS_HOLD,
+    )
+
+
+def match_on(context: ChatContext) -> bool:
+    """Whether a match is on in the chat (its rounds come one after another)."""
+    match = context.chat_data.table.match
+    return match is not None and not match.over
+
+
+def late_answer(context: ChatContext, chat_id: int, game: Round, user_id: int, name: str) -> None:
+    """Name a player whose right answer to ``game`` came after its end, with the others:
+    never its winner (who edited or sent his answer again), and each player once a round.
+    While the next round is on they are named in its end; else in a moment.  (A round that
+    ended with no winner names nobody: its end answered them all, :mod:`.judging`.)"""
+    status = context.chat_data.status
+    if game.winner == user_id:
+        return
+    if status.late_round != game.number:
+        status.late_round, status.late_ids = game.number, []
+    if user_id in status.late_ids:
+        return
+    status.late_ids = [*status.late_ids, user_id]
+    status.late_names = [*status.late_names, name]
+    status.late_hand = game.hand
+    table = context.chat_data.table
+    going_on = table.match is not None and not table.match.over and chat_id < 0
+    if table.playing or going_on:
+        return  # the next round is on, or is being dealt: told with its end
+    timers = context.bot_data.timers
+    # Whether the message is on its way is the job's to say: names saved just before a
+    # restart have no job to name them, and would otherwise keep every later one waiting.
+    if not timers.pending(chat_id, LATE_ANSWERS):
+        timers.run_once(say_late, LATE_DELAY, chat_id=chat_id, kind=LATE_ANSWERS)
+
+
+def _names(context: ChatContext) -> str | None:
+    """The late players still to be named, as one list (then forgotten); None if none."""
+    status = context.chat_data.status
+    names, status.late_names = status.late_names, []
+    if not names:
+        return None
+    shown = context._(", ").join(html.escape(n) for n in names[:LATE_SHOWN])
+    if len(names) > LATE_SHOWN:
+        shown += context._(" and {count} more").format(count=len(names) - LATE_SHOWN)
+    return shown
+
+
+def late_line(context: ChatContext) -> str | None:
+    """The line the end of the chat's round names the late players in, if any (HTML): its
+    own (right while its end was being written), or the round's before it."""
+    status = context.chat_data.status
+    game = context.chat_data.table.round
+    names = _names(context)
+    if names is None:
+        return None
+    if not status.late_hand or (game is not None and status.late_round == game.number):
+        # (Names saved by an earlier release have no hand: named as they were.)
+        return context._("Also right, but too late: {names}").format(names=names)
+    hand = " ".join(map(str, sorted(status.late_hand)))
+    return context._("Also right for {hand}, but too late: {names}").format(hand=hand, names=names)
+
+
+async def say_late(context: JobContext[None]) -> None:
+    """Job: one message for everyone whose right answer came after the round's end (unless
+    the end of the next round named them already)."""
+    names = _names(context)
+    if names is not None:
+        text = context._("Also right, but too late: {names}").format(names=names)
+        context.send(context.job.chat_id, text)

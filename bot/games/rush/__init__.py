@@ -1,0 +1,106 @@
+"""Rush in the chat (``/rush``): as many hands as you can solve against the clock.
+
+A run starts with 120 s on the server's clock; each hand solved adds 10 s and a point,
+``/skip`` costs 20 s and deals the next, and hands get harder as the score grows (the rules:
+:mod:`bot.rules.rush.run`).  In private the run is the player's own; in a group it is shared:
+every member races on the same hands, each hand going to the first right answer, and the
+end ranks the run's players.  Answers come as in rounds (``/a``, a reply to the picture, the
+bot's name first, plain text in private); this feature claims them while a run is on (see
+:mod:`bot.services.answer_routes`), and takes ``/skip`` and ``/stop`` from the rounds then.
+``/rush top`` lists the best runs (:mod:`~bot.games.rush.top`).  Its parts:
+
+* :mod:`~bot.games.rush.play`: a run's life (start, answers, skip, stop, the clock's
+  alarm, the end counted and told);
+* :mod:`~bot.games.rush.words`: what it says;
+* :mod:`~bot.games.rush.top`: ``/rush top``.
+"""
+
+from __future__ import annotations
+
+from telegram import Message
+from telegram.constants import ChatType
+from telegram.ext import Application, CommandHandler, filters
+
+from bot.context import services
+from bot.games.rush import play, top
+from bot.i18n import answer_in_english
+from bot.play import game_life
+from bot.play.answer_router import said_to_bot
+from bot.rules.claims import after_mention, looks_like_answer
+from bot.services.answer_routes import Priority, Route
+from bot.typed_handlers import ChatContext, HandlerContext, MessageUpdate, for_messages
+
+
+async def rush_command(update: MessageUpdate, context: HandlerContext) -> None:
+    """/rush: start a run; /rush top: the best runs; /rush skip, /rush stop."""
+    words = [word.lower() for word in context.args or []]
+    if not words:
+        await play.start(update, context)
+    elif words == ["top"]:
+        await top.top(update, context)
+    elif words == ["stop"] or words == ["end"]:
+        await play.stop(update, context)
+    elif words == ["skip"]:
+        await play.skip(update, context)
+    else:
+        context.reply(
+            update, context._("Use /rush to start a run, or /rush top for the best runs.")
+        )
+
+
+class Rushing(filters.MessageFilter):
+    """Messages in a chat whose Rush run is on: its /skip and /stop are the run's, not a
+    round's (the rounds' handlers come later and take them otherwise)."""
+
+    def __init__(self, application: Application) -> None:
+        super().__init__(name="Rushing")
+        self._chats = application.chat_data
+
+    def filter(self, message: Message) -> bool:
+        chat = self._chats.get(message.chat_id)  # no entry is made for a chat never seen
+        return chat is not None and chat.table.rushing
+
+
+def claims(update: MessageUpdate, context: HandlerContext) -> bool:
+    """Whether a typed answer is the run's: while one is on, a reply to one of its
+    pictures, anything said to the bot (``/a``, its name in a group), in private any text,
+    in a group text that looks like an answer."""
+    if not context.chat_data.table.rushing:
+        return False
+    message = update.effective_message
+    replied = message.reply_to_message
+    if replied is not None and replied.message_id in pictures(context):
+        return True
+    if said_to_bot(update, context) or update.effective_chat.type == ChatType.PRIVATE:
+        return True
+    text = message.text or ""
+    return looks_like_answer(answer_in_english(after_mention(text, context.bot.username) or text))
+
+
+def waiting(context: ChatContext) -> bool:
+    """Whether the chat's run waits for an answer."""
+    return context.chat_data.table.rushing
+
+
+def pictures(context: ChatContext) -> tuple[int, ...]:
+    """The run's recent pictures, whose replies are its answers."""
+    messages = context.chat_data.rush
+    return () if messages is None else tuple(messages.hands)
+
+
+def restore(application: Application) -> int:
+    """After a restart, the clock of every run still on; returns how many."""
+    return game_life.restore(application, play.RUSH)
+
+
+def register(application: Application) -> None:
+    """/rush, the run's /skip and /stop (and no /hint, /reveal) while one is on, and its
+    answers."""
+    rushing = filters.UpdateType.MESSAGES & Rushing(application)
+    application.add_handler(CommandHandler("rush", for_messages(rush_command)))
+    application.add_handler(CommandHandler("skip", for_messages(play.skip), filters=rushing))
+    application.add_handler(CommandHandler("stop", for_messages(play.stop), filters=rushing))
+    application.add_handler(
+        CommandHandler(["hint", "reveal", "giveup"], for_messages(play.no_hints), filters=rushing)
+    )
+    services(application).answers.add(Route(Priority.RUSH, claims, play.judge, waiting, pictures))

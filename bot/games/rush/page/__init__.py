@@ -1,0 +1,149 @@
+"""Rush as a Telegram game: ``/game`` in any chat (groups too) and inline mode send the game
+created with @BotFather (``TWENTYFOUR_GAME_SHORT_NAME``); its Play button opens the Mini
+App's page in Rush mode, where the server deals, judges and keeps the clock
+(:mod:`.runs`), and a run's score goes to the message's own high-score table.
+
+Telegram gives a game's page no launch data: Play reaches the bot as a callback query with
+``game_short_name``, which the bot answers with the page's address, carrying a token it
+signs for that player and that message (:mod:`bot.services.web.game_tokens`).  The game's
+address given to @BotFather is never used: Telegram opens the one in the answer.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+from collections.abc import Callable, Coroutine
+from typing import Any
+from uuid import uuid4
+
+from telegram import (
+    InlineQueryResultArticle,
+    InputTextMessageContent,
+    Update,
+    User,
+)
+from telegram.error import BadRequest, TelegramError
+from telegram.ext import Application, CallbackQueryHandler, CommandHandler, InlineQueryHandler
+
+from bot.context import BotContext
+from bot.games.rush.page.runs import RushPage
+from bot.i18n import N_
+from bot.play.game_page import (
+    game_address,
+    game_keyboard,
+    game_page,
+    game_result,
+    game_short_name,
+    serve_game,
+)
+from bot.play.miniapp import player_context
+from bot.services.web.game_tokens import GameMessage, sign_game_token
+from bot.services.web.launch_data import AppUser
+from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
+
+logger = logging.getLogger(__name__)
+
+INLINE_WORDS = r"(?i)^\s*(rush|game|play|游戏|极速|急速|挑战|极速挑战)\s*$"
+"""Inline queries answered with the game (``@bot rush``), before /solve's catch-all."""
+OFF = N_(
+    "Rush as a Telegram game is not switched on for this bot yet. Its owner can create the "
+    "game with @BotFather (/newgame) and set TWENTYFOUR_GAME_SHORT_NAME and "
+    "TWENTYFOUR_WEBAPP_URL."
+)
+
+
+async def game_command(update: MessageUpdate, context: HandlerContext) -> None:
+    """Send the Rush game (``sendGame``): anyone in the chat can press Play."""
+    _ = context._
+    short_name = game_short_name(context)
+    if short_name is None:
+        context.reply(update, _(OFF), key="game")
+        return
+    chat_id = update.effective_chat.id
+    thread = update.effective_message.message_thread_id
+    context.post(
+        chat_id,
+        lambda: context.bot.send_game(
+            chat_id, short_name, reply_markup=game_keyboard(context), message_thread_id=thread
+        ),
+        user_id=update.effective_user.id,
+        on_failed=lambda error: _refused(context, chat_id, short_name, error),
+    )
+
+
+def _refused(context: BotContext, chat_id: int, short_name: str, error: Exception) -> None:
+    """Say why Telegram would not send the game (a short name @BotFather does not know
+    for this bot, or games off in this chat), as what it is."""
+    logger.warning("sendGame %s refused in %s: %s", short_name, chat_id, error)
+    if isinstance(error, BadRequest):
+        text = context._(
+            "Telegram would not send the game “{name}”: {error}. Its owner should check the "
+            "game's short name in @BotFather (/mygames)."
+        ).format(name=html.escape(short_name), error=html.escape(error.message))
+        context.send(chat_id, text, key="sorry")
+
+
+async def inline_game(update: Update, context: BotContext) -> None:
+    """Offer the game for ``@bot rush``: choosing it shares it into the chat."""
+    query = update.inline_query
+    if query is None:
+        return
+    result = game_result(context, f"game-{uuid4().hex[:12]}")
+    if result is None:
+        text = context._(OFF)
+        off = InlineQueryResultArticle(
+            id="game-off", title=text, input_message_content=InputTextMessageContent(text)
+        )
+        await query.answer([off], cache_time=60)
+        return
+    await query.answer([result], cache_time=300)
+
+
+def make_play(page: RushPage) -> Callable[[Update, BotContext], Coroutine[Any, Any, None]]:
+    """The handler of the Play button, for ``page``'s runs."""
+
+    async def play(update: Update, context: BotContext) -> None:
+        """Play pressed: open the page with a token for this player and this message."""
+        query = update.callback_query
+        if query is None:
+            return
+        where = game_page(context.application)
+        if where is None or query.game_short_name != context.settings.game_short_name:
+            await query.answer(context._("This game is not played here any more."))
+            return
+        if query.inline_message_id is not None:
+            message = GameMessage(inline_message_id=query.inline_message_id)
+        elif query.message is not None:
+            message = GameMessage(query.message.chat.id, query.message.message_id)
+        else:  # Telegram always names the message; an update that doesn't is not Play
+            await query.answer()
+            return
+        user = query.from_user
+        page.met(user.id, user.full_name, user.language_code)
+        token = sign_game_token(context.bot.token, user.id, message, context.now())
+        try:
+            await query.answer(url=game_address(where, token, _page_language(context, user)))
+        except TelegramError as error:
+            logger.info("The game's address was refused: %s", error)
+
+    return play
+
+
+def _page_language(context: BotContext, user: User) -> str:
+    """The page's language for ``user``: as its calls will speak (their private chat's, or
+    their own), not the group's where Play was pressed."""
+    player = AppUser(user.id, user.first_name, user.language_code)
+    return player_context(context.application, player).language
+
+
+def register(application: Application) -> None:
+    """/game, the game in inline mode, its Play button and its page's calls."""
+    page = RushPage(application)
+    application.add_handler(CommandHandler("game", for_messages(game_command)))
+    application.add_handler(InlineQueryHandler(inline_game, pattern=INLINE_WORDS))
+    application.add_handler(CallbackQueryHandler(make_play(page), game_pattern=r".*"))
+    serve_game(application, "POST", "start", page.start)
+    serve_game(application, "POST", "answer", page.answer)
+    serve_game(application, "POST", "skip", page.skip)
+    serve_game(application, "GET", "state", page.state)

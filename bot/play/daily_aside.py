@@ -1,0 +1,232 @@
+"""The daily puzzle set aside by another game in a private chat, and taken up again.
+
+A player's daily clock (today's puzzle or an archive replay) runs from when the puzzle is
+shown until it is solved or given up, whatever else the player does: it never pauses, so
+no game played meanwhile can make a daily time faster.  Another game may be played while
+it runs; then:
+
+- the game's start says, before its first message, that the daily is set aside with its
+  clock running on and how to take it up again (:func:`take_answers`: every game's start
+  in private goes through it, as ``/daily #300`` says it of today's puzzle);
+- while the game is on, plain answers are the game's;
+- when the game ends, its end is followed by one reminder that the daily waits
+  (:func:`remind`), and plain answers go to the daily again (:func:`waiting`, which the
+  daily's answer route asks), judged on its one clock;
+- a give-up with no game on never gives up the daily by chance (a live day given up is a
+  day missed): it asks, with a button that gives it up on purpose (:func:`offer_give_up`).
+
+In a group nothing of this applies: the daily puzzle is played in private.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.context import BotContext
+from bot.play.game_life import duel_on
+from bot.rules.daily.attempts import closed_attempt, take_up_today
+from bot.rules.daily.puzzle import DailyRecord
+from bot.state import AnswersTo, ChatData
+from bot.typed_handlers import HandlerContext, MessageUpdate
+from solver import daily_number
+
+
+def _record(context: BotContext, chat_id: int) -> DailyRecord | None:
+    """The daily record of a private chat's player (its id is the player's)."""
+    if chat_id <= 0:
+        return None
+    user = context.application.user_data.get(chat_id)
+    return None if user is None else user.daily
+
+
+def _counts(context: BotContext, record: DailyRecord | None) -> DailyRecord | None:
+    """``record`` if its daily clock runs and still counts (an attempt whose day has
+    closed waits for nothing)."""
+    if record is None or record.running() is None:
+        return None
+    if closed_attempt(record, context.bot_data.local_now()) is not None:
+        return None
+    return record
+
+
+def game_on(context: BotContext, chat_id: int, chat: ChatData) -> bool:
+    """Whether a game of the chat other than the daily puzzle is on, or on its way (a
+    round, a hunt, a hand being looked for, a match between two rounds, a duel, a friend's
+    challenge)."""
+    table = chat.table
+    return (
+        chat.answers_to == AnswersTo.CHALLENGE
+        or table.game_on
+        or table.match is not None
+        or chat_id in context.bot_data.dealing
+        or duel_on(chat, context.bot_data.global_data)
+    )
+
+
+def _free(context: BotContext, chat_id: int, chat: ChatData) -> bool:
+    """Whether no game of the chat is on, nor on its way, and no daily attempt shown."""
+    return chat.answers_to == AnswersTo.GAME and not game_on(context, chat_id, chat)
+
+
+def busy_text(context: BotContext, chat_id: int, command: str | None) -> str | None:
+    """Why a daily puzzle (``command`` opens it), or a friend's challenge (``command`` None),
+    cannot be started in a private chat now: another game of the player's is on there (None:
+    it can), and how to end that game.  The new one would hide that game, and its answers,
+    /hint and /giveup would no longer go where the player means them (a give-up or a wrong
+    answer to the daily is a day missed), so it waits, its clock not started, until that
+    game is over.  In a group nothing of this applies."""
+    chat = context.application.chat_data.get(chat_id)
+    if chat_id <= 0 or chat is None or not game_on(context, chat_id, chat):
+        return None
+    _ = context._
+    if duel_on(chat, context.bot_data.global_data):
+        kind = "duel"
+    elif chat.table.rushing:
+        kind = "rush"
+    elif chat.table.match is not None:  # /giveup would end a round, not the match
+        kind = "match"
+    else:  # a round (or its hand on the way), a hunt, a Countdown game, a challenge
+        kind = "game"
+    if command is None:
+        return {
+            "duel": _(
+                "A duel is on here: finish it (or /duel stop) first, then open the challenge again."
+            ),
+            "rush": _("A Rush run is on here: /stop it first, then open the challenge again."),
+            "match": _("A match is on here: /stop it first, then open the challenge again."),
+            "game": _(
+                "A game is on here: answer it or /giveup first, then open the challenge again."
+            ),
+        }[kind]
+    return {
+        "duel": _("A duel is on here: finish it (or /duel stop) first, then {command}."),
+        "rush": _("A Rush run is on here: /stop it first, then {command}."),
+        "match": _("A match is on here: /stop it first, then {command}."),
+        "game": _("A game is on here: answer it or /giveup first, then {command}."),
+    }[kind].format(command=command)
+
+
+def waiting(context: HandlerContext, chat_id: int) -> bool:
+    """In a handler: whether the chat's plain answers go to its player's daily attempt
+    though it was set aside: in private, its clock runs and no other game is on.  (An
+    attempt whose day has closed counts too: its answer is told why it cannot count.)"""
+    if chat_id <= 0 or context.user_data.daily.running() is None:
+        return False
+    return _free(context, chat_id, context.chat_data)
+
+
+def _number(record: DailyRecord) -> int:
+    day = record.running()
+    assert day is not None  # the callers saw it run
+    return daily_number(day)
+
+
+def aside_text(
+    context: BotContext, record: DailyRecord, day: dt.date, *, by_game: bool = False
+) -> str:
+    """That the attempt at ``day``'s puzzle is set aside, its clock running on, and how to
+    take it up again: the archive's replay, or today's (or yesterday's, still open); set
+    aside ``by_game``, it takes answers again when that game ends (no /daily opens it
+    meanwhile: :func:`busy_text`)."""
+    number = daily_number(day)
+    if by_game and record.replaying:
+        text = context._(
+            "Daily #{number} from the archive is set aside, its clock running on: it takes "
+            "your answers again when this game ends."
+        )
+    elif by_game:
+        text = context._(
+            "Today's Daily #{number} is set aside, its clock running on: it takes your "
+            "answers again when this game ends."
+        )
+    elif record.replaying:
+        text = context._(
+            "Daily #{number} from the archive is set aside, its clock running on: "
+            "/daily #{number} takes it up again."
+        )
+    else:
+        text = context._(
+            "Today's Daily #{number} is set aside, its clock running on: /daily takes it up again."
+        )
+    return text.format(number=number)
+
+
+def take_answers(context: BotContext, chat_id: int, to: AnswersTo = AnswersTo.GAME) -> None:
+    """A game starts in the chat: its plain answers go to it (``to``).  In private, while
+    the player's daily clock runs, say first that the daily is set aside."""
+    chat = context.application.chat_data.get(chat_id)
+    if chat is None:
+        return
+    record = _counts(context, _record(context, chat_id))
+    if record is not None:
+        day = record.running()
+        assert day is not None
+        # In the game's lane: the note comes before the game's first message, never after.
+        context.send(chat_id, aside_text(context, record, day, by_game=True), game=True)
+    chat.answers_to = to
+
+
+def remind(context: BotContext, chat_id: int) -> None:
+    """A game has ended in the chat (its end told): in private, while the player's daily
+    clock runs and no other game is on, remind them once that the daily waits."""
+    chat = context.application.chat_data.get(chat_id)
+    record = _counts(context, _record(context, chat_id))
+    if chat is None or record is None or not _free(context, chat_id, chat):
+        return
+    number = _number(record)
+    if record.replaying:
+        text = context._(
+            "Your Daily #{number} from the archive is waiting, its clock running: type your "
+            "answer, or /daily #{number} to see it again."
+        )
+    else:
+        text = context._(
+            "Your Daily #{number} is waiting, its clock running: type your answer, or /daily "
+            "to see it again."
+        )
+    context.send(chat_id, text.format(number=number), game=True)
+
+
+GIVE_UP = "giveup:"
+"""The callback data of the button that gives up a daily waiting (and its day, ISO)."""
+
+
+def offer_give_up(update: MessageUpdate, context: HandlerContext) -> bool:
+    """A give-up (/giveup, /reveal, /stop) with no game on while the daily waits: ask, with
+    a button that gives it up (never by chance: a live day given up is a day missed, and the
+    /giveup may have been meant for a game that has just ended).  False when no daily waits
+    (nothing was said)."""
+    chat_id = update.effective_chat.id
+    record = _counts(context, context.user_data.daily)
+    if record is None or not waiting(context, chat_id):
+        return False
+    day = record.running()
+    assert day is not None  # it counts, so it runs
+    number = daily_number(day)
+    if record.replaying:
+        text = context._(
+            "Your Daily #{number} from the archive is the game waiting, its clock running. "
+            "Give it up?"
+        )
+    else:
+        text = context._(
+            "Your Daily #{number} is the game waiting, its clock running. Give it up? It "
+            "counts as a day missed."
+        )
+    label = context._("🏳 Give up Daily #{number}").format(number=number)
+    button = InlineKeyboardButton(label, callback_data=f"{GIVE_UP}{day.isoformat()}")
+    context.reply(update, text.format(number=number), reply_markup=InlineKeyboardMarkup([[button]]))
+    return True
+
+
+def after_replay(context: HandlerContext, chat_id: int) -> None:
+    """A puzzle from the archive has ended (its end told): today's live attempt it set
+    aside takes answers again, and the player is reminded of it once.  Its answers go
+    through the set-aside route (``answers_to`` stays ``GAME``), so a second /giveup only
+    says how to give it up on purpose."""
+    if take_up_today(context.user_data.daily, context.bot_data.local_now()) is None:
+        return
+    context.chat_data.answers_to = AnswersTo.GAME
+    remind(context, chat_id)

@@ -1,0 +1,179 @@
+"""The Telegram game's server side: its JSON under ``/app/api/rush/``, beside the Mini App's.
+
+A Telegram game opens its page with no launch data: the bot answers the Play button's
+callback query with the page's address (:func:`game_address`), which carries a token the
+bot signed (:mod:`bot.services.web.game_tokens`: the player, the game message, when).  The page
+copies the token from its address and sends it with every call in the ``X-Game-Token``
+header.  A call with no token, a token changed or signed by another bot, or one past its
+age is answered 401 with no detail, before its body is read; so is a token issued before
+this process started (its runs, and the record of which tokens started one, were in the
+memory of the process that issued it: a restart must not let it start a second run).  Each
+player's calls are held to the Mini App's rate (:data:`~bot.play.miniapp.API_RATE`, bursts
+of :data:`~bot.play.miniapp.API_BURST`): a flood gets 429 and costs no work.
+
+A feature registers the calls (:func:`serve_game`), as the Mini App's features do with
+:func:`~bot.play.miniapp.serve_app`; a call gets a :class:`GameRequest` (the checked token,
+the JSON body and a :class:`~bot.context.BotContext` for the player) and returns a status
+and a JSON object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+from telegram import (
+    CallbackGame,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InlineQueryResultGame,
+)
+from telegram.ext import Application
+
+from bot.context import BotContext, services
+from bot.i18n import N_
+from bot.play.miniapp import (
+    API_BURST,
+    API_RATE,
+    PlayerApiHandler,
+    app_address,
+    player_context,
+)
+from bot.services.web.game_tokens import GAME_TOKEN_HEADER, TOKEN_AGE, GameToken, check_game_token
+from bot.services.web.launch_data import AppUser
+from bot.services.web.request_rates import RateLimit
+from bot.services.web.server import Rules
+
+GAME_MODE = "rush"
+"""The page's mode for the game (``?mode=rush``), and the name of its API's folder."""
+TOKEN_FIELD = "game"
+"""The field of the page address's fragment that carries the token (``#game=…``): a fragment
+is never sent to the server, so the token stays out of logs and ``Referer`` headers."""
+
+
+PLAY = N_("▶️ Play Rush")
+SHARE = N_("Share the game")
+SHARE_QUERY = "rush"
+"""What the Share button types after the bot's name: the inline query that offers the game."""
+
+
+def game_keyboard(context: BotContext) -> InlineKeyboardMarkup:
+    """A game message's buttons: Play first (Telegram requires it), then Share."""
+    return InlineKeyboardMarkup(
+        [
+            [InlineKeyboardButton(context._(PLAY), callback_game=CallbackGame())],
+            [InlineKeyboardButton(context._(SHARE), switch_inline_query=SHARE_QUERY)],
+        ]
+    )
+
+
+def game_short_name(context: BotContext) -> str | None:
+    """The game's short name, if the game is set up and its page is served."""
+    name = context.settings.game_short_name
+    return name if name is not None and game_page(context.application) is not None else None
+
+
+def game_result(context: BotContext, result_id: str = "game") -> InlineQueryResultGame | None:
+    """The game as an inline result (shared into the chat it is chosen in), if it is set up."""
+    name = game_short_name(context)
+    if name is None:
+        return None
+    return InlineQueryResultGame(result_id, name, reply_markup=game_keyboard(context))
+
+
+@dataclass
+class GameRequest:
+    """One call of the game's page, from the player its token names."""
+
+    context: BotContext
+    token: GameToken
+    body: dict[str, Any] = field(default_factory=dict)
+
+
+GameReply = tuple[int, dict[str, Any]]
+GameCall = Callable[[GameRequest], Awaitable[GameReply]]
+
+
+def serve_game(application: Application, method: str, name: str, call: GameCall) -> None:
+    """Answer ``method /app/api/rush/<name>`` with ``call`` (a feature's registration)."""
+    services(application).game_calls[f"{method} {name}"] = call
+
+
+def game_page(application: Application) -> str | None:
+    """The page's address: the Mini App's (``TWENTYFOUR_WEBAPP_URL``), or where the bot's
+    own server listens (the console's); None when no page is served."""
+    data = services(application)
+    if data.settings.webapp_url is not None:
+        return data.settings.webapp_url
+    if data.web_address is not None:
+        return f"{data.web_address}/app/"
+    return None
+
+
+def game_address(page: str, token: str, language: str) -> str:
+    """The address Play opens: the page in Rush mode, in the player's ``language`` until
+    the server says otherwise (even a refusal is worded in it), with ``token`` in its
+    fragment."""
+    address = f"{app_address(page, GAME_MODE)}&lang={language}"
+    return f"{address}#{TOKEN_FIELD}={quote(token, safe='')}"
+
+
+class GameApiHandler(PlayerApiHandler):
+    """``GET`` and ``POST /app/api/rush/<name>``: a call of the game's page, for the player
+    its token names (401, body unread, for anything else; 429 for a flood)."""
+
+    token: GameToken | None = None
+
+    def initialize(  # type: ignore[override]
+        self, bot_application: Application, limit: RateLimit, since: float
+    ) -> None:
+        super().initialize(bot_application, limit)
+        self.since = since
+
+    def admit(self) -> int | None:
+        data = services(self.bot_application)
+        raw = self.request.headers.get(GAME_TOKEN_HEADER, "")
+        # A run may outlast its token's age (each solve adds time): the calls of a run are
+        # taken for as long as the run lasts, which the feature checks; only a token older
+        # than any run could be is refused here.
+        token = check_game_token(raw, self.bot_application.bot.token, data.now(), max_age=RUN_AGE)
+        if token is None or token.issued < self.since:
+            return HTTPStatus.UNAUTHORIZED
+        self.token = token
+        return self.limited(token.user_id)
+
+    async def answer(self, method: str, name: str, body: dict[str, Any]) -> None:
+        assert self.token is not None  # admitted
+        call = services(self.bot_application).game_calls.get(f"{method} {name}")
+        if call is None:
+            self.refuse(HTTPStatus.NOT_FOUND)
+            return
+        user_id = self.token.user_id
+        context = player_context(self.bot_application, AppUser(user_id, "", None))
+        if self.closed_for(user_id, context):
+            return
+        status, reply = await call(GameRequest(context, self.token, body))
+        self.reply(user_id, status, reply)
+
+
+RUN_AGE = 4 * 3600.0
+"""Seconds after its token was issued that a run's calls are taken at most (a run that
+long would be a record many times over; the feature ends each run on its own clock)."""
+assert RUN_AGE > TOKEN_AGE
+
+
+def game_routes(application: Application) -> Rules:
+    """The game's API route (before the Mini App's, whose pattern it would match)."""
+    # Counted on the games' clock, as the runs are (a test's virtual time drives both).
+    limit = RateLimit(API_RATE, API_BURST, clock=services(application).now)
+    since = int(services(application).now())  # tokens carry whole seconds
+    return [
+        (
+            rf"/app/api/{GAME_MODE}/([a-z]+)",
+            GameApiHandler,
+            {"bot_application": application, "limit": limit, "since": since},
+        )
+    ]

@@ -1,0 +1,194 @@
+"""Each hand's record, told after a counted solve: "Solved 47 times; the record is 3.2 s by Ann".
+
+Every game whose solves count for a hand's record (a won round, a first attempt at the
+daily puzzle, a duel's hand, a challenge: :class:`~bot.rules.hand_records.Source`) calls
+:func:`count_solve` once per solve, before it announces the solve, and adds the line it
+returns to the announcement (a solve told in several chats at once notes it once and asks
+:func:`line_of` for each chat's line).
+
+What the line may say, and why:
+
+- Nothing about the hand itself (no cards, no solution): it goes where the solve is told,
+  and may be forwarded.  The times seen and the record are no spoiler.
+- The holder is named only as they are named in the chat the line goes to: a member the
+  bot has seen in a group, under that group's name for them; in private, "you" for the
+  player themself, and someone they played a duel or a challenge with as they saw them
+  named (:mod:`bot.play.players_met`).  Anyone else is "a player elsewhere": a record set
+  in one chat does not tell another chat who played there.
+- A hand solved for the first time has no line (there is nothing to compare with).
+- A solve fast enough for the record that may not take it (the daily puzzle's, a
+  challenge's, one after a hint, one under 1.5 s) says why, so that "Solved 2 times" never
+  leaves a player wondering where their record went.
+- The line is short (a name is cut to :data:`NAME_SHOWN` characters), so that it fits a
+  photo's caption (1024 characters) beside the rest of an announcement.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+import logging
+
+from bot.context import BotContext
+from bot.play.players_met import known_name
+from bot.rules.hand_records import Barred, HandRecord, Noted, Source, hand_key
+from bot.rules.pace import FLOOR
+
+logger = logging.getLogger(__name__)
+
+NAME_SHOWN = 40
+"""Characters of a record holder's name shown (longer names are cut, with "…")."""
+
+
+def count_solve(
+    context: BotContext,
+    chat_id: int,
+    hand: tuple[int, ...],
+    target: int,
+    user_id: int,
+    seconds: float,
+    source: Source,
+    *,
+    helped: bool = False,
+    given: bool = False,
+) -> tuple[str | None, bool]:
+    """Count a solve of ``hand`` (to ``target``) by ``user_id`` in ``seconds`` for the hand's
+    record (``helped``: after a hint, ``given``: the bot solved the hand for someone while
+    it was live; seen but no record either way), and save it at once
+    (:meth:`BotContext.save_global`); the line to add to the solve's announcement in
+    ``chat_id`` (HTML; None the first time a hand is solved), and whether the disk took the
+    record (if not, it is written as soon as it does: announce with
+    :func:`~bot.play.announce.tell_saved`)."""
+    noted = note_solve(context, hand, target, user_id, seconds, source, helped=helped, given=given)
+    saved = context.save_global(hands=[hand_key(hand, target)])
+    if not saved:
+        logger.warning("The record of %s waits for the disk", hand_key(hand, target))
+    return line_of(context, chat_id, user_id, noted, seconds), saved
+
+
+def note_solve(
+    context: BotContext,
+    hand: tuple[int, ...],
+    target: int,
+    user_id: int,
+    seconds: float,
+    source: Source,
+    *,
+    helped: bool = False,
+    given: bool = False,
+) -> Noted:
+    """Count a solve for the hand's record (not saved yet; ``helped``, ``given``: see
+    :func:`count_solve`): a player the host took off the boards sets none
+    (:mod:`bot.rules.off_boards`); a record is dated by the UTC day."""
+    data = context.bot_data.global_data
+    return data.hand_records.note(
+        hand,
+        target,
+        user_id,
+        seconds,
+        source,
+        helped=helped,
+        given=given,
+        off_boards=user_id in data.off_boards,
+        day=dt.datetime.fromtimestamp(context.now(), dt.UTC).date(),
+    )
+
+
+def line_of(
+    context: BotContext, chat_id: int, user_id: int, noted: Noted, seconds: float
+) -> str | None:
+    """The line for a solve already noted (``noted``), as told in ``chat_id``: for a solve
+    told in several chats at once (a private duel's two), each names the holder its way."""
+    if not noted.before.seen:
+        return None
+    line = _line(context, chat_id, user_id, noted.before, seconds, noted.new_record)
+    if noted.barred is None:
+        return line
+    # Fast enough for the record, but not one that may take it: the line says why.
+    return context._("{line} {why}").format(
+        line=line, why=barred_text(context, noted.barred, noted.floor)
+    )
+
+
+def barred_text(context: BotContext, barred: Barred, floor: float = FLOOR) -> str:
+    """Why a solve fast enough for the record sets none."""
+    _ = context._
+    return {
+        Barred.DAILY: _(
+            "A daily puzzle sets no record: its cards are public before a clock starts."
+        ),
+        Barred.CHALLENGE: _(
+            "A challenge sets no record: its cards are known before a clock starts."
+        ),
+        Barred.HELPED: _("A solve after a hint sets no record."),
+        Barred.TOO_FAST: _(
+            "A solve under {seconds} s sets no record: nobody reads and types that fast."
+        ).format(seconds=f"{floor:g}"),
+    }[barred]
+
+
+def _line(
+    context: BotContext,
+    chat_id: int,
+    user_id: int,
+    before: HandRecord,
+    seconds: float,
+    new_record: bool,
+) -> str:
+    seen = before.seen + 1
+    if before.best is None or before.holder is None:
+        if new_record:
+            return context.ngettext(
+                "🏅 New record for this hand: {seconds}! Solved {count} time.",
+                "🏅 New record for this hand: {seconds}! Solved {count} times.",
+                seen,
+            ).format(seconds=time_text(context, seconds), count=seen)
+        return context.ngettext(
+            "Solved {count} time, no record yet.", "Solved {count} times, no record yet.", seen
+        ).format(count=seen)
+    mine, theirs = _times(context, seconds, before.best)
+    holder = holder_name(context, chat_id, user_id, before.holder)
+    if new_record:
+        return context.ngettext(
+            "🏅 New record for this hand: {seconds}! Solved {count} time; "
+            "the last record was {best} by {holder}.",
+            "🏅 New record for this hand: {seconds}! Solved {count} times; "
+            "the last record was {best} by {holder}.",
+            seen,
+        ).format(seconds=mine, count=seen, best=theirs, holder=holder)
+    return context.ngettext(
+        "Solved {count} time; the record is {best} by {holder}.",
+        "Solved {count} times; the record is {best} by {holder}.",
+        seen,
+    ).format(count=seen, best=theirs, holder=holder)
+
+
+def _times(context: BotContext, mine: float, best: float) -> tuple[str, str]:
+    """Two times as told side by side: to the hundredth where tenths would read the same."""
+    digits = 2 if f"{mine:.1f}" == f"{best:.1f}" else 1
+    return time_text(context, mine, digits), time_text(context, best, digits)
+
+
+def time_text(context: BotContext, seconds: float, digits: int = 1) -> str:
+    """A solve's time: ``3.2 s`` under a minute, ``2:05`` (minutes) from one on."""
+    if seconds < 60:
+        return context._("{seconds} s").format(seconds=f"{seconds:.{digits}f}")
+    minutes, rest = divmod(int(seconds), 60)
+    return f"{minutes}:{rest:02d}"
+
+
+def holder_name(context: BotContext, chat_id: int, user_id: int, holder: int) -> str:
+    """How the holder of a record is named in ``chat_id`` (HTML), where ``user_id`` just
+    solved the hand: "you" in private for the player themself, a group member under the
+    group's name for them, anyone else anonymously."""
+    if chat_id == user_id:  # a private chat's id is its user's
+        if holder == user_id:
+            return context._("you")
+        return known_name(context, user_id, holder) or context._("a player elsewhere")
+    chat = context.application.chat_data.get(chat_id)
+    name = chat.members.get(holder) if chat is not None else None
+    if name is None:
+        return context._("a player elsewhere")
+    if len(name) > NAME_SHOWN:
+        name = name[: NAME_SHOWN - 1] + "…"
+    return html.escape(name)

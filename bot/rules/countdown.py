@@ -1,0 +1,202 @@
+"""Countdown, the numbers game of the TV show: six numbers, a target from 101 to 999, and
+the closest answer wins.
+
+The answers follow Countdown's rules (the solver's ``countdown``): each number at most once,
+not all need be used, + − × ÷ and brackets, and every step a positive whole number.  Each
+player's best answer counts (the closest to the target); a player may improve it, and of
+equal distances the earlier answer stands.  When the time is up every player scores by
+their own best: 10 points for the target itself, 7 within 5, 5 within 10; the closest
+player (of equal distances, the one who got there first) wins.
+
+An answer is judged by the clock, not by the timer: one that comes after the deadline is
+too late even while the timer that ends the game has not fired yet (it prevents answers
+slipped in after the time, e.g. while the bot restarts).  Who may end a game early is
+:mod:`bot.rules.votes`'s rule: its starter and the chat's admins, or a majority of its players.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from bot.rules.life import TimedGame
+from solver import Code, Solution, Verdict, check, closest, is_claim
+
+LARGE = (25, 50, 75, 100)
+SMALL = tuple(n for n in range(1, 11) for _ in range(2))
+"""The small numbers: two of each of 1 to 10."""
+NUMBERS = 6
+MIN_TARGET, MAX_TARGET = 101, 999
+DEFAULT_SECONDS = 30
+MIN_SECONDS = 10
+MAX_SECONDS = 300
+SECONDS_CHOICES = (20, 30, 60, 120)
+"""Times offered as buttons in /settings (any from :data:`MIN_SECONDS` to
+:data:`MAX_SECONDS` may be typed)."""
+POINTS = ((0, 10), (5, 7), (10, 5))
+"""(greatest distance, points), closest first."""
+
+
+def draw(rng: random.Random, large: int | None = None) -> tuple[tuple[int, ...], int]:
+    """Six numbers (``large`` of :data:`LARGE`, one or two at random if None; the rest
+    small ones) in ascending order, and a target drawn uniformly from 101 to 999."""
+    if large is None:
+        large = rng.choice((1, 2))
+    if not 0 <= large <= len(LARGE):
+        raise ValueError(f"0 to {len(LARGE)} large numbers, not {large}")
+    numbers = rng.sample(LARGE, large) + rng.sample(SMALL, NUMBERS - large)
+    return tuple(sorted(numbers)), rng.randint(MIN_TARGET, MAX_TARGET)
+
+
+def points_for(distance: int) -> int:
+    """Points for a best answer this far from the target."""
+    for most, points in POINTS:
+        if distance <= most:
+            return points
+    return 0
+
+
+class Outcome(StrEnum):
+    """What one answer did."""
+
+    BEST = "best"
+    """The player's best so far (their first, or closer than before)."""
+    NOT_BETTER = "not better"
+    """Right by the rules, but no closer than the player's best (which stands)."""
+    WRONG = "wrong"
+    """Not an answer by the rules (the verdict says why)."""
+    OVER = "over"
+    """The game had already ended."""
+
+
+@dataclass(frozen=True, slots=True)
+class Best:
+    """A player's best answer: what they wrote, its value and distance to the target, and
+    when (seconds into the game)."""
+
+    user_id: int
+    name: str
+    written: str
+    value: int
+    distance: int
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class CountdownAnswer:
+    """What one answer did; ``best`` is the player's best after it (None if they have none),
+    ``value`` and ``distance`` those of this answer when it was right by the rules."""
+
+    outcome: Outcome
+    verdict: Verdict
+    best: Best | None = None
+    value: int | None = None
+    distance: int | None = None
+
+
+@dataclass(slots=True)
+class Countdown(TimedGame):
+    """One Countdown game in one chat.
+
+    ``exact``, ``below`` and ``above`` are the solver's best answer, worked out when the
+    game is dealt: an expression making the target, else the closest value on each side with
+    an expression (``(value, expression)``; None when nothing is reachable on that side).
+    """
+
+    number: int
+    numbers: tuple[int, ...]
+    target: int
+    started: float
+    time_limit: float
+    exact: str | None = None
+    below: tuple[int, str] | None = None
+    above: tuple[int, str] | None = None
+    best: dict[int, Best] = field(default_factory=dict)
+    ended: bool = False
+    starter: int | None = None
+    """Who started the game (None: a game saved before games knew): they may stop it alone."""
+    answered: list[int] = field(default_factory=list)
+    """Who made a real attempt, right or wrong (players, whose votes count: see
+    :func:`bot.rules.votes.is_attempt`)."""
+    votes: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    """Who asked to stop the game, not being allowed to alone (see :mod:`bot.rules.votes`)."""
+    peeked: list[int] = field(default_factory=list)
+    """Who was given solutions of its numbers while it was on (:mod:`bot.rules.spoilers`)."""
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """The numbers (a live game's numbers are kept from /solve)."""
+        return self.numbers
+
+    @property
+    def best_distance(self) -> int | None:
+        """How far the solver's best answer is from the target (None: nothing reachable)."""
+        if self.exact is not None:
+            return 0
+        sides = [side for side in (self.below, self.above) if side is not None]
+        return min((abs(value - self.target) for value, _expression in sides), default=None)
+
+    def answer(self, user_id: int, name: str, text: str, now: float) -> CountdownAnswer:
+        """Judge one answer; the player's best is kept unless this one is closer.
+
+        A "no solution" claim is no answer here (the closest one counts), and is told apart
+        without the solver: checking it against six numbers could take the solver tens of
+        milliseconds, on the event loop, at each claim a player repeats.
+        """
+        if is_claim(text):
+            exists = self.exact is not None
+            verdict = Verdict(Code.NO_SOLUTION_WRONG if exists else Code.NO_SOLUTION_RIGHT)
+        else:
+            verdict = check(text, self.numbers, self.target, countdown=True)
+        earlier = self.best.get(user_id)
+        if self.ended or now >= self.deadline:
+            return CountdownAnswer(Outcome.OVER, verdict, earlier)
+        self.attempt(user_id, verdict)
+        if verdict.code not in (Code.CORRECT, Code.WRONG_VALUE) or verdict.value is None:
+            return CountdownAnswer(Outcome.WRONG, verdict, earlier)
+        value = int(verdict.value)  # every step is whole: so is the value
+        distance = abs(value - self.target)
+        if earlier is not None and earlier.distance <= distance:
+            return CountdownAnswer(Outcome.NOT_BETTER, verdict, earlier, value, distance)
+        best = Best(user_id, name, text.strip(), value, distance, max(0.0, now - self.started))
+        self.best[user_id] = best
+        return CountdownAnswer(Outcome.BEST, verdict, best, value, distance)
+
+    def standings(self) -> list[Best]:
+        """Every player's best, closest first, and of equal distances the earlier."""
+        return sorted(self.best.values(), key=lambda b: (b.distance, b.seconds))
+
+    def winner(self) -> Best | None:
+        """The closest best answer (of equal distances, the earlier), if it scores; None: no
+        answer came within 10 of the target.  As on the show, being the least far off wins
+        nothing: a player 900 away is no winner because the others were farther."""
+        standings = self.standings()
+        if not standings or not points_for(standings[0].distance):
+            return None
+        return standings[0]
+
+    def scores(self) -> list[tuple[int, str, int]]:
+        """(user id, name, points) of every player who scored, closest first."""
+        rows = [(b.user_id, b.name, points_for(b.distance)) for b in self.standings()]
+        return [row for row in rows if row[2]]
+
+    def matched(self) -> bool:
+        """Whether some player's best is as close as the solver's."""
+        best = self.best_distance
+        return best is not None and any(b.distance == best for b in self.best.values())
+
+
+def _witness(solution: Solution | None) -> tuple[int, str] | None:
+    return None if solution is None else (int(solution.value), solution.pretty)
+
+
+def countdown_job(
+    numbers: tuple[int, ...], target: int
+) -> tuple[str | None, tuple[int, str] | None, tuple[int, str] | None]:
+    """Worker job: the solver's best answer under Countdown's rules, as :class:`Countdown`
+    keeps it (``exact``, ``below``, ``above``)."""
+    found = closest(numbers, target, countdown=True)
+    if found.exact is not None:
+        return found.exact.pretty, None, None
+    return None, _witness(found.below), _witness(found.above)

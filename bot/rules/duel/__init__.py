@@ -1,0 +1,1 @@
+"""Duels' rules: the race on the same hands, and the lobby (invitations, who is busy)."""

@@ -1,0 +1,183 @@
+"""Each hand's record across the bot: how often it was solved, and the fastest solve.
+
+After a solve the bot can say "Solved 47 times; the record is 3.2 s by Ann".  A hand is keyed
+by its cards as a multiset and its target (``3 3 8 8 = 24``: the order the cards were
+dealt in does not make another hand).  The holder is kept as a user id: how they are named
+(by name in a chat they are known in, anonymously elsewhere) is the Telegram layer's call.
+
+The contract, rule by rule (each says what it prevents):
+
+- What counts (:class:`Source`): a won round, a first attempt at the daily puzzle, a won
+  duel hand, a challenge's play.  A replay of the daily puzzle, a practice hand replayed
+  or a hand looked up with ``/solve`` is not a :class:`Source` at all: a player who has
+  seen the solution cannot set a record with it.
+- Every counted solve adds one to the times seen; a solve can take the record only if it
+  is faster than the record (a tie keeps the earlier holder) and not faster than a
+  person's pace (:func:`bot.rules.pace.too_fast`): four cards cannot be read and an answer
+  typed faster, so such a time is a pasted answer or a clock glitch, not a record.
+- The daily puzzle's solves are seen but never take the record: its cards are shown
+  before a player's clock starts (the group's post, the shared puzzle, the archive), so
+  a player could work the answer out first and set a time nobody could beat fairly.
+  Neither do a challenge's plays: its cards are known before a friend's clock starts (to
+  its setter, and to every friend who played it), so a second account, or a friend told
+  the answer, would paste it for a record.
+- A solve *helped* by a hint (a round's hints lead to a solution: the third gives every
+  step but the last) is seen but never takes the record: the time is one of following the
+  hint, not of finding the answer.
+- Nor does a solve of a hand the bot solved for anyone while it was live (``given``: a
+  member who only reads the group, a second account asking ``/solve`` or inline mode):
+  their answer may have been passed on to the winner.
+- A player the host took off the boards (``/admin fairplay``: :mod:`bot.rules.off_boards`)
+  holds no record: their solves are seen, and the records they held are cleared.
+- The table is bounded (:data:`HANDS_KEPT`): custom decks and targets make many hands;
+  the least seen is dropped first.
+
+The records are plain data (:class:`HandRecords`), saved with the bot's global state.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from bot.rules.pace import FLOOR, floor_of, too_fast
+
+HANDS_KEPT = 20_000
+"""The most hands whose records are kept."""
+
+
+class Source(StrEnum):
+    """The solves that count for a hand's record."""
+
+    ROUND = "round"
+    DAILY = "daily"
+    DUEL = "duel"
+    CHALLENGE = "challenge"
+
+
+def hand_key(hand: tuple[int, ...], target: int) -> str:
+    """The key of a hand and target: its cards in order, then the target (``3 3 8 8=24``)."""
+    return " ".join(map(str, sorted(hand))) + f"={target}"
+
+
+@dataclass(slots=True)
+class HandRecord:
+    """One hand's record: times solved, the best time and who holds it."""
+
+    seen: int = 0
+    best: float | None = None
+    holder: int | None = None
+    source: str | None = None
+    """Where the record was set (a :class:`Source` value)."""
+    day: dt.date | None = None
+    """The day it was set, as the caller counts days (None in records of earlier releases)."""
+
+
+class Barred(StrEnum):
+    """Why a solve fast enough for the record did not take it (see the rules above)."""
+
+    DAILY = "daily"
+    CHALLENGE = "challenge"
+    HELPED = "helped"
+    TOO_FAST = "too_fast"
+
+
+@dataclass(frozen=True, slots=True)
+class Noted:
+    """What a solve found and did: the record as it stood before, whether this solve set a
+    new one, and why not when it was fast enough to (None: it set one, or was slower)."""
+
+    before: HandRecord
+    new_record: bool
+    barred: Barred | None = None
+    floor: float = FLOOR
+    """The hand's floor of a person's pace (:func:`bot.rules.pace.floor_of`)."""
+
+
+@dataclass(slots=True)
+class HandRecords:
+    """The records of every hand played, by :func:`hand_key`."""
+
+    hands: dict[str, HandRecord] = field(default_factory=dict)
+    dropped: list[str] = field(default_factory=list)
+    """Keys dropped to make room and not yet taken by :meth:`take_dropped` (not saved)."""
+
+    def get(self, hand: tuple[int, ...], target: int) -> HandRecord:
+        """The hand's record (an empty one, not stored, if it was never solved)."""
+        found = self.hands.get(hand_key(hand, target))
+        return HandRecord() if found is None else _copy(found)
+
+    def note(
+        self,
+        hand: tuple[int, ...],
+        target: int,
+        user_id: int,
+        seconds: float,
+        source: Source,
+        *,
+        helped: bool = False,
+        given: bool = False,
+        off_boards: bool = False,
+        day: dt.date | None = None,
+    ) -> Noted:
+        """Count a solve of ``hand`` by ``user_id`` in ``seconds``, from ``source`` (a
+        :class:`ValueError` for anything but a :class:`Source`, before anything changes)
+        on ``day``; ``helped``: after a hint, ``given``: its solutions were given to someone
+        while it was live, ``off_boards``: by a player kept off the boards (seen, no record
+        in each case)."""
+        source = Source(source)
+        key = hand_key(hand, target)
+        record = self.hands.get(key)
+        if record is None:
+            self._make_room()
+            record = self.hands[key] = HandRecord()
+        before = _copy(record)
+        record.seen += 1
+        faster = record.best is None or seconds < record.best
+        barred = _barred(source, seconds, helped, floor_of(hand, target)) if faster else None
+        # (Kept off the boards, or given its solutions: no record, and no reason told.)
+        new_record = faster and barred is None and not given and not off_boards
+        if new_record:
+            record.best, record.holder, record.source = seconds, user_id, source.value
+            record.day = day
+        return Noted(before, new_record, barred, floor_of(hand, target))
+
+    def remove_holder(self, user_id: int) -> list[str]:
+        """Clear the records ``user_id`` holds (the times seen stay); their keys."""
+        cleared = []
+        for key, record in self.hands.items():
+            if record.holder == user_id:
+                record.best = record.holder = record.source = record.day = None
+                cleared.append(key)
+        return cleared
+
+    def take_dropped(self) -> list[str]:
+        """The keys dropped since the last call (their saved rows are to be deleted)."""
+        dropped, self.dropped = self.dropped, []
+        return dropped
+
+    def _make_room(self) -> None:
+        if len(self.hands) < HANDS_KEPT:
+            return
+        least = min(self.hands, key=lambda key: self.hands[key].seen)
+        del self.hands[least]
+        self.dropped.append(least)
+
+
+def _barred(source: Source, seconds: float, helped: bool, floor: float) -> Barred | None:
+    """Why a solve may not take the record (its cards seen before the clock, a hint, a time
+    no person makes), or None."""
+    if source is Source.DAILY:
+        return Barred.DAILY
+    if source is Source.CHALLENGE:
+        return Barred.CHALLENGE
+    if helped:
+        return Barred.HELPED
+    if too_fast(seconds, floor):
+        return Barred.TOO_FAST
+    return None
+
+
+def _copy(record: HandRecord) -> HandRecord:
+    return HandRecord(record.seen, record.best, record.holder, record.source, record.day)

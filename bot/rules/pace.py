@@ -1,0 +1,67 @@
+"""A person's pace: the fastest an answer can come and still count where a result leaves its
+chat (Rush's boards and high-score tables, duels' ratings, each hand's record, the times on
+a friend's challenge).
+
+Four cards must be read, worked out and typed (or tapped): no person does that in under
+:data:`FLOOR` seconds, and harder hands take longer (:data:`LEVEL_FLOORS`, by the hand's
+level: :func:`floor_of`), so an answer that comes sooner after its hand *reached the player*
+(the bot's message was delivered, or the page was given the hand) is a script's or a pasted
+answer, and scores nothing (:func:`too_fast`).  The time is counted from the delivery, not
+from when the bot decided the hand.  A Rush run whose answers came at a script's steady
+pace (:func:`implausible`) stays off the boards too.  What each game does with such answers
+is in its own rules; the reasoning and the figures are in docs/fair-play.md, *A person's
+pace*.
+"""
+
+from __future__ import annotations
+
+import functools
+import statistics
+from collections.abc import Sequence
+
+from bot.rules.rated import LEVELS_4_24
+from solver.decks import hands
+
+FLOOR = 1.5
+"""Seconds from a hand's delivery below which a right answer counts for nothing (the floor
+of the easiest hands, and of any hand whose level is not known)."""
+LEVEL_FLOORS = {1: 1.5, 2: 1.8, 3: 1.8, 4: 1.9, 5: 2.1}
+"""The floor by level (four cards from 1 to 13, to make 24): :data:`FLOOR` times how much
+slower the fast tenth of each level's hands is solved on 4nums.com than level 1's (median
+solve times 5.3, 6.2, 6.3, 6.7 and 7.5 s: ``bench/pace_floors.py``, checked against the
+data by ``tests/game/test_pace_floors.py`` where it is present)."""
+TOLERANCE = 0.001
+"""Seconds let go below a floor (see :func:`too_fast`)."""
+PLAUSIBLE_MEDIAN = 3.0
+"""Seconds: a run whose answers' median is under this is a script's pace (no hand of the
+1,362 is solved on 4nums.com faster than 2.9 s by its players' one-sigma mean less one
+standard deviation)."""
+PLAUSIBLE_HANDS = 10
+"""Hands solved from which a run's median pace is judged."""
+
+
+@functools.cache
+def _levels() -> dict[tuple[int, ...], int]:
+    return {hand: int(level) for hand, level in zip(hands((1, 13), 4), LEVELS_4_24, strict=True)}
+
+
+def floor_of(hand: Sequence[int], target: object = 24) -> float:
+    """The floor of a hand: its level's for the default game, else :data:`FLOOR` (read at
+    each call, and the levels' scaled with it: a test that sets it to 0 has no floor)."""
+    if target != 24 or len(hand) != 4:
+        return FLOOR
+    level = _levels().get(tuple(sorted(hand)), 0)
+    return FLOOR * LEVEL_FLOORS.get(level, LEVEL_FLOORS[1]) / LEVEL_FLOORS[1]
+
+
+def too_fast(seconds: float, floor: float | None = None) -> bool:
+    """Whether an answer that came ``seconds`` after its hand reached the player came
+    faster than a person can answer (below ``floor``: see :func:`floor_of`; a millisecond
+    is let go, as clocks' seconds since 1970 do not hold 1.8 s exactly)."""
+    return seconds < (FLOOR if floor is None else floor) - TOLERANCE
+
+
+def implausible(times: Sequence[float]) -> bool:
+    """Whether a run's solve times are a script's: at least :data:`PLAUSIBLE_HANDS` of
+    them, their median under :data:`PLAUSIBLE_MEDIAN`."""
+    return len(times) >= PLAUSIBLE_HANDS and statistics.median(times) < PLAUSIBLE_MEDIAN

@@ -1,0 +1,255 @@
+"""One round: a dealt hand, answers racing in, hints, and how it ends."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from bot.rules.hands import HandFacts
+from bot.rules.pace import floor_of, too_fast
+from bot.rules.scoring import counts_as_miss, elapsed, points
+from bot.rules.votes import is_attempt
+from solver import Code, Verdict, check
+from solver.hints import Hint
+
+NO_SOLUTION_HINT = Hint(level=1, solution="")
+"""The hint of a hand with no solution: that it has none (it names no solution)."""
+
+
+class Phase(StrEnum):
+    """Where a round stands."""
+
+    PLAYING = "playing"
+    WON = "won"
+    REVEALED = "revealed"
+    EXPIRED = "expired"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one answer did: its verdict, and whether it won (with points and seconds)."""
+
+    verdict: Verdict
+    won: bool = False
+    points: int = 0
+    seconds: float = 0.0
+    too_late: bool = False
+    """A right answer that came when the round had already ended (a wrong one never is)."""
+    out: bool = False
+    """The player is out of the round: by a wrong "no solution" claim, this one or earlier."""
+    expired: bool = False
+    """The answer came at or after the deadline of a round still on: the round ended by its
+    clock then, as its time-up would (which is the answer's to tell: its timer was late)."""
+    too_fast: bool = False
+    """A right answer that came faster than a person's pace after the hand reached its
+    player (:mod:`bot.rules.pace`): it took nothing, and the round goes on."""
+
+
+@dataclass(slots=True)
+class Round:
+    """A round of one chat.  ``number`` grows with each round, so a timer can tell whether
+    the round it was set for is still the current one."""
+
+    number: int
+    hand: tuple[int, ...]
+    target: int
+    started: float
+    time_limit: float | None = None
+    level: int | None = None
+    solvable: bool = True
+    hints: int = 0
+    phase: Phase = Phase.PLAYING
+    winner: int | None = None
+    wrong: dict[int, int] = field(default_factory=dict)
+    """Wrong answers per user."""
+    solutions: tuple[str, ...] | None = None
+    """The first distinct solutions (None in rounds saved before rounds carried them)."""
+    solution_count: int = 0
+    hint_list: tuple[Hint, ...] | None = None
+    """The hints of levels 1 to 3 (None: not worked out yet, see :meth:`learn`)."""
+    starter: int | None = None
+    """Who dealt the round, or started the match it belongs to (None: before rounds knew)."""
+    votes: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    """Who asked for each action they may not take alone (see :mod:`bot.rules.votes`)."""
+    attempted: list[int] = field(default_factory=list)
+    """Who made a real attempt (:func:`bot.rules.votes.is_attempt`): players, whose votes
+    count."""
+    peeked: list[int] = field(default_factory=list)
+    """Who was given solutions of the hand while it was live (:mod:`bot.rules.spoilers`)."""
+    out: list[int] = field(default_factory=list)
+    """Who claimed "no solution" wrongly: their part in the round is over."""
+    too_fast: list[int] = field(default_factory=list)
+    """Who sent a right answer faster than a person's pace (see :meth:`answer`'s ``shown``)."""
+    unsolvable: bool | None = None
+    """Whether it was dealt where hands may have no solution (the chat's setting then: like
+    its target, a change meanwhile is for the next round); None in rounds saved before
+    rounds kept it, and in a duel's hands (see :attr:`bot.rules.table.Table.may_be_unsolvable`)."""
+    free_hints: int = 0
+    """Of :attr:`hints`, those given unasked (the half-time hint): they cost no points."""
+
+    @classmethod
+    def deal(
+        cls,
+        number: int,
+        facts: HandFacts,
+        level: int | None,
+        now: float,
+        time_limit: float | None = None,
+        starter: int | None = None,
+        *,
+        unsolvable: bool | None = None,
+    ) -> Round:
+        """A new round for a hand whose facts were worked out (see :mod:`bot.rules.hands`),
+        dealt for ``starter`` where hands may have no solution if ``unsolvable``."""
+        return cls(
+            number,
+            facts.hand,
+            facts.target,
+            now,
+            time_limit,
+            level,
+            facts.solvable,
+            solutions=facts.solutions,
+            solution_count=facts.count,
+            hint_list=facts.hints,
+            starter=starter,
+            unsolvable=unsolvable,
+        )
+
+    @property
+    def live(self) -> bool:
+        """Whether the round is being played (its solutions are a secret)."""
+        return self.phase is Phase.PLAYING
+
+    @property
+    def players(self) -> set[int]:
+        """The round's players: who started it and who made a real attempt in it."""
+        starter = set() if self.starter is None else {self.starter}
+        return starter | set(self.attempted)
+
+    @property
+    def deadline(self) -> float | None:
+        """When the time runs out, if the round is timed."""
+        return None if self.time_limit is None else self.started + self.time_limit
+
+    def overdue(self, now: float) -> bool:
+        """Whether the round is still on at ``now`` though its time is up (its timer late)."""
+        deadline = self.deadline
+        return self.phase is Phase.PLAYING and deadline is not None and now >= deadline
+
+    def answer(self, user_id: int, text: str, now: float, *, shown: float | None = None) -> Outcome:
+        """Judge an answer; the first correct one wins the round, later ones are too late.
+        A wrong "no solution" puts its player out of the round: none of their later answers
+        count.  An answer at or after the deadline is too late even while the timer that
+        ends the round has not fired (a busy event loop, a clock step, a restart): it ends
+        the round by its clock (:attr:`Outcome.expired`), or a late timer would let a slow
+        answer win with a time longer than the round's.
+
+        ``shown``: when the hand reached this player, where a result leaves the chat (Rush,
+        a duel): a right answer sooner after it than a person's pace
+        (:func:`~bot.rules.pace.too_fast`) wins nothing, and the round goes on
+        (:attr:`Outcome.too_fast`; the player is kept in :attr:`too_fast`)."""
+        verdict = check(text, self.hand, self.target)
+        if self.expire(self.number, now):
+            return Outcome(verdict, too_late=verdict.ok, expired=True)
+        if self.phase is not Phase.PLAYING:
+            return Outcome(verdict, too_late=verdict.ok)
+        if user_id in self.out:
+            return Outcome(verdict, out=True)
+        if verdict.code is Code.NO_SOLUTION_WRONG:
+            # A claim that costs nothing when wrong would be worth making at every deal.
+            self.out.append(user_id)
+            self.wrong[user_id] = self.wrong.get(user_id, 0) + 1
+            return Outcome(verdict, out=True)
+        if user_id not in self.attempted and is_attempt(verdict):
+            self.attempted.append(user_id)
+        if not verdict.ok:
+            if counts_as_miss(verdict):
+                self.wrong[user_id] = self.wrong.get(user_id, 0) + 1
+            return Outcome(verdict)
+        if shown is not None and too_fast(now - shown, floor_of(self.hand, self.target)):
+            if user_id not in self.too_fast:
+                self.too_fast.append(user_id)
+            return Outcome(verdict, too_fast=True)
+        self._end(Phase.WON)
+        self.winner = user_id
+        return Outcome(verdict, won=True, points=self.worth, seconds=elapsed(self.started, now))
+
+    @property
+    def worth(self) -> int:
+        """The points a win gives now, after the hints asked (the free ones cost none)."""
+        return points(self.level, self.hints - self.free_hints, solvable=self.solvable)
+
+    def show(self, now: float) -> None:
+        """The hand has reached the players: its clock and time limit start now.
+
+        A hand is drawn before its picture is sent, and the picture may wait for the chat's
+        message limit; timing from the draw would cost the players that wait.
+        """
+        if self.phase is Phase.PLAYING:
+            self.started = now
+
+    @property
+    def needs_facts(self) -> bool:
+        """Whether the hand's solutions or hints are still to be worked out."""
+        return self.solutions is None or (self.hint_list is None and self.phase is Phase.PLAYING)
+
+    def learn(self, facts: HandFacts) -> None:
+        """Take the solutions and hints worked out after the deal."""
+        self.solutions, self.solution_count = facts.solutions, facts.count
+        if self.phase is Phase.PLAYING:
+            self.hint_list = facts.hints
+
+    def _end(self, phase: Phase) -> None:
+        self.phase = phase
+        self.hint_list = ()  # hints help only while the round is played: not kept for ever
+
+    def next_hint(self) -> Hint | None:
+        """The next hint (each one lowers the round's points), or ``None`` when there is none:
+        the round is over or all hints are out.  A hand with no solution has one hint, which
+        says so (:data:`NO_SOLUTION_HINT`) at the same cost: a hint refused at once, for
+        nothing, would tell an unsolvable hand from the others."""
+        if self.phase is not Phase.PLAYING or self.hint_list is None:
+            return None
+        hints = self.hint_list if self.solvable else (NO_SOLUTION_HINT,)
+        if self.hints >= len(hints):
+            return None
+        self.hints += 1
+        return hints[self.hints - 1]
+
+    def half_time_hint(self) -> Hint | None:
+        """The hint given unasked at half time (:meth:`half_time_hint_due`): the next one,
+        free (nobody chose to take it, so it costs the winner nothing), or ``None``."""
+        found = self.next_hint()
+        if found is not None:
+            self.free_hints += 1
+        return found
+
+    def reveal(self) -> bool:
+        """Give up: the round ends with no winner.  False if it had already ended."""
+        if self.phase is not Phase.PLAYING:
+            return False
+        self._end(Phase.REVEALED)
+        return True
+
+    def stop(self) -> bool:
+        """End the round now with no winner (:meth:`reveal`; its :class:`~bot.rules.life.Life`:
+        a hand nobody could see).  False if it had already ended."""
+        return self.reveal()
+
+    def expire(self, number: int, now: float) -> bool:
+        """A timer for round ``number`` fired: end the round if it is this one and its time is
+        up.  A stale timer (an older round's, or an early one) changes nothing."""
+        deadline = self.deadline
+        if number != self.number or self.phase is not Phase.PLAYING or deadline is None:
+            return False
+        if now < deadline:
+            return False
+        self._end(Phase.EXPIRED)
+        return True
+
+    def half_time_hint_due(self, number: int, now: float) -> bool:
+        """Whether the automatic half-time hint should be given now for round ``number``."""
+        if number != self.number or self.phase is not Phase.PLAYING or self.time_limit is None:
+            return False
+        return self.hints == 0 and now >= self.started + self.time_limit / 2

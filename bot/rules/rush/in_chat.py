@@ -1,0 +1,120 @@
+"""A Rush run played in a chat: the run (:class:`~bot.rules.rush.run.RushRun`) as the game
+service of the chat sees every timed game, a :class:`~bot.rules.life.Life`.
+
+The run's rules are :mod:`bot.rules.rush.run`'s; this adds what playing it in a chat needs:
+
+- The run's number among the chat's games (:attr:`ChatRush.number`), so that an alarm set
+  for one run changes nothing in the next (a stale alarm).
+- Its clock starts when its first picture reaches the chat, not when it was drawn: a deal
+  waits for the chat's message limit, and a player must not lose that wait.  For the same
+  reason a later hand's wait for its picture is given back to the clock
+  (:meth:`ChatRush.show`): in a busy group the limit could otherwise eat a run.  A hand is
+  never given back more than the time its picture took to leave, so no player gains time.
+- Its hand, live while it is played, is the current hand's: a /solve of it is refused and
+  whoever was given its solutions (``peeked``) scores nothing on it, hand by hand (a
+  player who looked up one hand may play the next).
+- Its votes (a shared run's skip and stop by a player who may not act alone) are the run's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.rules.rush.run import Deal, RushRun
+
+
+@dataclass(slots=True)
+class ChatRush:
+    """A chat's Rush run (the last one, over or not)."""
+
+    number: int
+    """The run's number among the chat's games (see :attr:`bot.rules.table.Table.rounds_dealt`)."""
+    run: RushRun
+    clock_started: bool = False
+    """Whether the first picture has reached the chat (the run's clock starts then)."""
+
+    @classmethod
+    def start(
+        cls, number: int, starter: int, name: str, now: float, deal: Deal, *, shared: bool
+    ) -> ChatRush:
+        """A new run for ``starter`` (a group's shared run when ``shared``), its first hand
+        dealt with ``deal``; its clock starts when that hand is shown."""
+        return cls(number, RushRun.start(starter, name, now, deal, shared=shared))
+
+    # --- what the game service asks of a game (a Life) ------------------------------------
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """The hand being played now."""
+        return self.run.hand.hand
+
+    @property
+    def live(self) -> bool:
+        """Whether the run is on and its hand waits for answers."""
+        return self.run.live
+
+    @property
+    def started(self) -> float:
+        return self.run.started
+
+    @property
+    def deadline(self) -> float:
+        """When the run's clock runs out (each solve moves it on, each skip back)."""
+        return self.run.deadline
+
+    @property
+    def starter(self) -> int:
+        return self.run.starter
+
+    @property
+    def players(self) -> set[int]:
+        return self.run.players
+
+    @property
+    def votes(self) -> dict[str, tuple[int, ...]]:
+        return self.run.votes
+
+    @votes.setter
+    def votes(self, value: dict[str, tuple[int, ...]]) -> None:
+        self.run.votes = value
+
+    @property
+    def peeked(self) -> list[int]:
+        """Who was given the current hand's solutions while it was played."""
+        return self.run.hand.peeked
+
+    @peeked.setter
+    def peeked(self, value: list[int]) -> None:
+        self.run.hand.peeked = value
+
+    def show(self, now: float) -> None:
+        """The current hand's picture has reached the chat at ``now``: the run's clock starts
+        (its first hand), or gets back the time the picture waited (a later one); the hand's
+        own time starts now."""
+        run = self.run
+        if run.ended or run.hand_shown:
+            return
+        waited = max(0.0, now - run.hand.started)  # a hand's start is its deal until shown
+        if not self.clock_started:
+            self.clock_started = True
+            run.started += waited
+            run.deadline += waited
+        else:
+            run.give_back(waited)
+        run.shown(now)
+
+    def expire(self, number: int, now: float) -> bool:
+        """An alarm for run ``number`` rang: True if the run's clock has run out (it ended
+        at its deadline); an early alarm (the clock moved on since) or a stale one changes
+        nothing."""
+        return number == self.number and self.run.finish(now)
+
+    def stop(self) -> bool:
+        """End the run where its current hand was dealt (a picture nobody could see); False
+        if it had already ended."""
+        run = self.run
+        if run.ended:
+            return False
+        run.ended_at = min(run.hand.started, run.deadline)
+        run.hand.reveal()
+        return True

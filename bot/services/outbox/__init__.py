@@ -1,0 +1,304 @@
+"""The outbox: every message the bot sends into a chat goes through here.
+
+Handlers post a *letter* (a coroutine factory that makes one Bot API call) and return at
+once, so no handler ever holds one of PTB's concurrent-update slots while Telegram's limits
+make it wait.  A letter to a private chat with nothing queued and no limit to wait for has
+its call made at once, up to its first wait for Telegram's answer, before
+:meth:`Outbox.post` returns: a reply leaves as soon as it is decided.  Otherwise the
+outbox sends the letters itself, in turn, within Telegram's flood limits:
+
+* at most :data:`GROUP_LIMIT` messages per :data:`GROUP_PERIOD` seconds in a group (edits
+  count too), and :data:`PRIVATE_LIMIT` per :data:`PRIVATE_PERIOD` seconds in a private chat
+  (Telegram asks for about one a second, and lets short bursts pass);
+* at most :data:`GLOBAL_LIMIT` messages a second in all.
+
+Each chat has two queues.  *Game* letters (deals, wins, time-ups, hints, daily results) are
+always kept and go first; should a chat ever hold :data:`GAME_KEPT` of them, the oldest is
+dropped and logged.  *Cheap* letters (``/help``, ``/start``, wrong-answer notices, refusals)
+are kept up to :data:`CHEAP_KEPT` per chat: beyond that the oldest is dropped.  A letter with
+a ``key`` replaces a queued letter of the same chat and key (the round's status message is
+sent once with its latest text, not once per wrong answer).  A user who asks for more than
+:data:`USER_LIMIT` cheap replies within :data:`USER_PERIOD` seconds in one chat is told once to
+slow down and then not answered until the period has passed; the chat's game is not delayed.
+Only requests that find the chat's queue backed up count: a player who waits for each reply
+is never told to slow down.
+
+In a group, cheap letters leave room in the window for :data:`GROUP_GAME_ROOM` game letters,
+so a busy group still deals and announces its winner at once.  Cheap letters with a key (the
+status message of wrong answers) go at once while the group is quiet, and one every few
+seconds when they come fast, each with whatever piled up meanwhile (:meth:`Outbox._free_at`):
+a lone wrong answer is shown at once, and a crowd's guesses cost a few edits a minute.
+A letter may also be *held* a moment (``Letter.not_before``): a round's status message
+waits for the answers that come with it, and is not sent at all if the round is won
+meanwhile; the chat's other letters go past it.
+
+*Bulk* letters (daily reminders, subscription posts) wait in a queue of their own and go
+only when nothing else waits, leaving room for replies and games (:mod:`bot.services.outbox.bulk`).
+
+A 429 (``RetryAfter``) for a message pauses that chat only; what other 429s hold is told in
+:mod:`bot.services.outbox.flood_control`.  A game letter
+whose send fails on the network (a dropped connection, a timeout, a 5xx) is retried with
+backoff for up to :data:`RETRY_FOR` seconds; a cheap one is dropped.  A send that timed
+out once Telegram had it (a send that hangs, then drops) is not repeated, which could post
+it twice: it counts as sent, and the log says what may be lost (the chat, the kind of
+letter and its method, never its text).
+
+Its parts: this module posts letters into each chat's queues and knows each chat's limits;
+:mod:`bot.services.outbox.dispatch` gives the chats their turns and makes the calls;
+:mod:`bot.services.outbox.letters` holds the letters and queues, :mod:`bot.services.outbox.rates`
+the rate maths, :mod:`bot.services.outbox.eager_tasks` the eager start (Python 3.11's back-port of
+3.12's eager tasks), :mod:`bot.services.outbox.bulk` the bulk lane and
+:mod:`bot.services.outbox.flood_control` what a 429 holds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+
+from bot.services.outbox.bulk import BulkNotSent
+from bot.services.outbox.dispatch import RETRY_FOR as RETRY_FOR  # (re-exported)
+from bot.services.outbox.dispatch import Dispatcher
+from bot.services.outbox.letters import SKIPPED as SKIPPED  # (re-exported)
+from bot.services.outbox.letters import ChatQueue, Letter, QueueFull
+from bot.services.outbox.letters import OutboxStats as OutboxStats  # (re-exported)
+from bot.services.outbox.letters import Sent as Sent  # (re-exported)
+from bot.services.outbox.letters import Skipped as Skipped  # (re-exported)
+from bot.services.outbox.rates import Bucket, Window
+
+logger = logging.getLogger(__name__)
+
+GROUP_LIMIT, GROUP_PERIOD = 20, 60.0
+GROUP_GAME_ROOM = 4
+"""Messages of a group's window kept for game letters: a cheap one goes only while this
+many more would still fit."""
+GROUP_MERGED_BURST, GROUP_MERGED_RATE = 5, 12
+"""A group's cheap letters with a key (the status message): up to this many at once, then
+this many per period (one every five seconds)."""
+PRIVATE_LIMIT, PRIVATE_PERIOD = 5, 2.0
+GLOBAL_LIMIT, GLOBAL_PERIOD = 30, 1.0
+GAME_KEPT = 50
+CHEAP_KEPT = 5
+USER_LIMIT, USER_PERIOD = 6, 30.0
+CHATS_KEPT = 10_000
+"""Chats (and users' counts of cheap replies) kept before the outbox looks for idle ones to
+forget; once it has looked, it looks again when it holds twice as many as it kept."""
+
+
+class Outbox(Dispatcher):
+    """Per-chat queues of letters, sent within Telegram's limits by one dispatcher task."""
+
+    def __init__(
+        self,
+        *,
+        limited: bool = True,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        """``limited=False`` sends as fast as letters come (benchmarks of the bot's own work)."""
+        super().__init__(
+            limited=limited, clock=clock, global_limit=Window(GLOBAL_LIMIT, GLOBAL_PERIOD)
+        )
+        self._users: dict[tuple[int, int], Window] = {}
+        self._look_for_idle_chats = CHATS_KEPT
+        self._look_for_quiet_users = CHATS_KEPT
+        self._told: dict[tuple[int, int], float] = {}
+
+    # --- posting ----------------------------------------------------------------------------
+
+    def post(self, letter: Letter) -> None:
+        """Queue ``letter`` for its chat; returns at once."""
+        if self._closing and not letter.game:
+            self.stats.dropped += 1
+            return
+        if letter.bulk:
+            if self._closing:  # a job still running at the stop: logged, and told to its feature
+                self._give_up(letter, BulkNotSent("the bot is stopping"), logging.INFO)
+            elif not self._bulk.add(letter):
+                self._give_up(letter, BulkNotSent("too many queued"), logging.WARNING)
+            else:
+                self._poke()
+            return
+        queue = self._chats.get(letter.chat_id)
+        backlog = queue is not None and (queue.busy or bool(queue))
+        if (
+            backlog
+            and not letter.game
+            and letter.user_id is not None
+            and not self._user_may(letter)
+        ):
+            return
+        self._queue_letter(letter, posted=True)
+
+    def _queue_letter(self, letter: Letter, *, posted: bool) -> None:
+        """Put the letter in its chat's queue, and the chat in line (see :meth:`post`)."""
+        queue = self._chats.get(letter.chat_id)
+        if queue is None:
+            if len(self._chats) > self._look_for_idle_chats:
+                # Not at every new chat: with many busy ones, that cost a look at each of
+                # them per message.
+                for chat_id, idle in list(self._chats.items()):
+                    self._forget(chat_id, idle)
+                self._look_for_idle_chats = max(CHATS_KEPT, 2 * len(self._chats))
+            queue = self._chats[letter.chat_id] = self._queue_for(letter.chat_id)
+        lane = queue.game if letter.game else queue.cheap
+        if not letter.posted:  # (a bulk letter was posted before it came to its queue)
+            letter.posted = self.clock()
+        if letter.key is not None:
+            for index, queued in enumerate(lane):
+                if queued.key == letter.key:
+                    # It goes when the letter it replaces would have: a status message held
+                    # for the answers that come with it is not held again by each of them.
+                    letter.posted, letter.not_before = queued.posted, queued.not_before
+                    lane[index] = letter
+                    self.stats.merged += 1
+                    return
+        lane.append(letter)
+        kept = GAME_KEPT if letter.game else CHEAP_KEPT
+        while len(lane) > kept:
+            dropped = lane.popleft()
+            if dropped.game:
+                # Its game is told, as of any letter given up (a deal nobody sees ends): no
+                # game is left waiting on a letter that will never go.
+                self._give_up(
+                    dropped, QueueFull(f"over {kept} game messages queued"), logging.WARNING
+                )
+            else:
+                self.stats.dropped += 1
+        self._schedule(letter.chat_id, queue, posted=posted)
+
+    def _user_may(self, letter: Letter) -> bool:
+        """Count a cheap reply to a user; False (after one "slow down") when over the limit."""
+        assert letter.user_id is not None
+        key = (letter.chat_id, letter.user_id)
+        window = self._users.get(key)
+        if window is None:
+            if len(self._users) > self._look_for_quiet_users:  # forget them now and then
+                now = self.clock()
+                self._users = {
+                    k: w for k, w in self._users.items() if w.free_at(now) < now + USER_PERIOD
+                }
+                self._look_for_quiet_users = max(CHATS_KEPT, 2 * len(self._users))
+            window = self._users[key] = Window(USER_LIMIT, USER_PERIOD)
+        now = self.clock()
+        if window.free_at(now) <= now:
+            window.add(now)
+            return True
+        self.stats.dropped += 1
+        if self._told.get(key, -USER_PERIOD) > now - USER_PERIOD or letter.flood_notice is None:
+            return False
+        self._told[key] = now
+        notice = letter.flood_notice()
+        notice.user_id = None  # the notice itself is not counted against the user
+        notice.game = True  # and never crowded out: the user is told, once
+        self.stats.slowed += 1
+        self.post(notice)
+        return False
+
+    @staticmethod
+    def _queue_for(chat_id: int) -> ChatQueue:
+        # Group and channel ids are negative, users' (private chats') positive.
+        if chat_id < 0:
+            pace = Bucket(GROUP_MERGED_BURST, GROUP_PERIOD / GROUP_MERGED_RATE)
+            return ChatQueue(Window(GROUP_LIMIT, GROUP_PERIOD), pace)
+        return ChatQueue(Window(PRIVATE_LIMIT, PRIVATE_PERIOD))
+
+    def take_riders(self, chat_id: int, fits: Callable[[list[str]], bool]) -> list[str]:
+        """The texts of the chat's waiting cheap letters that may ride in a game message about
+        to go (:attr:`~bot.services.outbox.letters.Letter.rider`: a /score reply), in order,
+        as many as ``fits`` takes: taken out of the queue, they cost no message of their own
+        (a group near its limit answers them with its next deal, not a minute later)."""
+        queue = self._chats.get(chat_id)
+        taken: list[str] = []
+        for letter in list(queue.cheap if queue is not None else ()):
+            if letter.rider is not None and fits([*taken, letter.rider]):
+                assert queue is not None
+                queue.cheap.remove(letter)
+                taken.append(letter.rider)
+                self.stats.merged += 1
+        return taken
+
+    # --- each chat's limits -----------------------------------------------------------------
+
+    def _free_at(self, queue: ChatQueue, now: float) -> float:
+        """When the chat's next letter may go, by the chat's limits.
+
+        A game letter may use the whole window.  In a group, a cheap one goes only while
+        :data:`GROUP_GAME_ROOM` more would fit, so that a busy group can always deal, hint
+        and announce its winner at once.  A cheap letter with a key (the status message,
+        which is sent with whatever piled up while it waited) also keeps the group's pace
+        for such letters: a lone one goes at once, and when they come fast, one every few
+        seconds (:data:`GROUP_MERGED_BURST`, :data:`GROUP_MERGED_RATE`).  Waiting saves
+        messages only for letters that merge; others go as soon as the window allows.  A
+        held cheap letter goes no earlier than its hold's end, and the next one not held
+        goes first.
+        """
+        if not self.limited:
+            return now
+        if queue.game:
+            return queue.window.free_at(now)
+        letter = queue.next_cheap(now)
+        if queue.merged_pace is None:
+            return max(letter.not_before, queue.window.free_at(now))
+        room = min(GROUP_GAME_ROOM, queue.window.limit - 1)
+        when = queue.window.free_at(now, extra=room)
+        if letter.key is not None:
+            when = max(when, queue.merged_pace.free_at(now))
+        return max(when, letter.not_before)
+
+    # --- pauses, waiting and closing --------------------------------------------------------
+
+    def pause_all(self, seconds: float) -> None:
+        """Stop sending anywhere for ``seconds`` (a 429 that is not about one chat)."""
+        self._paused_all_until = max(self._paused_all_until, self.clock() + seconds)
+        self.stats.paused += 1
+        if self._wake is not None:
+            self._wake.set()
+
+    @property
+    def paused_all_until(self) -> float:
+        """Until when (on :attr:`clock`) everything waits, after a global 429."""
+        return self._paused_all_until
+
+    def queued(self) -> dict[str, int]:
+        """Letters waiting, by lane (``game``, ``cheap``, ``bulk``), and in flight (``sending``)."""
+        game = sum(len(q.game) for q in self._chats.values())
+        cheap = sum(len(q.cheap) for q in self._chats.values())
+        return {"game": game, "cheap": cheap, "bulk": len(self._bulk), "sending": self._sending}
+
+    def pending(self) -> int:
+        """Letters queued or in flight."""
+        queued = sum(len(q.game) + len(q.cheap) for q in self._chats.values())
+        return queued + len(self._bulk) + self._sending
+
+    async def drained(self) -> None:
+        """Wait until every letter has been sent or given up."""
+        while self.pending():
+            self._idle = asyncio.Event()
+            self._poke()
+            await self._idle.wait()
+
+    async def close(self, timeout: float) -> None:
+        """Stop: drop cheap letters, send game letters for up to ``timeout`` seconds, then
+        give up the rest."""
+        self._closing = True
+        unsent = self._bulk.clear()
+        if unsent:
+            logger.warning("Stopping with %d bulk notices unsent", len(unsent))
+        for letter in unsent:
+            self._give_up(letter, BulkNotSent("the bot is stopping"), logging.INFO)
+        for queue in self._chats.values():
+            self.stats.dropped += len(queue.cheap)
+            queue.cheap.clear()
+        try:
+            await asyncio.wait_for(self.drained(), timeout)
+        except TimeoutError:
+            left = self.pending()
+            logger.warning("Stopping with %d game messages unsent", left)
+            self.stats.dropped += left
+        for task in list(self._in_flight):
+            task.cancel()
+        if self._dispatcher is not None:
+            self._dispatcher.cancel()
+        self._chats.clear()

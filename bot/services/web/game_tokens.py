@@ -1,0 +1,167 @@
+"""Signed game tokens: who plays, from which game message, since when.
+
+A Telegram game gives its page no launch data (unlike a Mini App): when a player presses a
+game message's Play button, the bot answers the callback query with the game's address, and
+that address is all the page gets.  So the bot signs a token into it that binds the player,
+the game message (``chat_id`` and ``message_id``, or ``inline_message_id`` for a message sent
+through inline mode) and the time it was issued, and the page sends the token back with each
+call (the ``X-Game-Token`` header).
+
+The token reads like Mini App launch data: ``key=value`` fields, URL-encoded, and a ``hash``,
+the hex HMAC-SHA256 of the other fields as sorted ``key=value`` lines.  The key is the Mini
+App's (:func:`bot.services.web.launch_data.secret_key`, from the bot's token) signed once more
+with the text ``GameToken``, so that a token is never taken for launch data, nor launch data
+for a token.  What each check prevents:
+
+- a field changed (another player, another message, a later time): the hash no longer
+  matches, the token is refused;
+- a token kept: it is good for :data:`TOKEN_AGE` seconds after it was issued (a token
+  "issued" more than :data:`CLOCK_SKEW` in the future is refused too);
+- a token used again: each has a random ``nonce``; :class:`TokenBook` lets a token start one
+  run only, and remembers it until it expires, so a second run cannot be scored with it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+from urllib.parse import parse_qsl, quote, urlencode
+
+from bot.services.web.launch_data import secret_key
+
+TOKEN_AGE = 600.0
+"""Seconds a token is good for after it was issued (ten minutes: a Rush run lasts a few)."""
+CLOCK_SKEW = 5.0
+"""Seconds a token may seem to come from the future (another process's clock)."""
+MAX_CLAIMED = 100_000
+"""Tokens a :class:`TokenBook` remembers at most; when it is full of live tokens, a new one
+is refused (the player presses Play again a little later) rather than forgetting one that
+could then be used twice."""
+GAME_TOKEN_HEADER = "X-Game-Token"
+FIELDS = frozenset({"u", "c", "m", "i", "t", "n"})
+"""user, chat, message, inline message, issue time, nonce."""
+
+
+@dataclass(frozen=True)
+class GameMessage:
+    """A game message: ``chat_id`` and ``message_id``, or ``inline_message_id``."""
+
+    chat_id: int | None = None
+    message_id: int | None = None
+    inline_message_id: str | None = None
+
+    def __post_init__(self) -> None:
+        chat = self.chat_id is not None and self.message_id is not None
+        inline = self.inline_message_id is not None
+        if chat == inline or (not chat and (self.chat_id, self.message_id) != (None, None)):
+            raise ValueError("a game message is a chat and message id, or an inline message id")
+
+
+@dataclass(frozen=True)
+class GameToken:
+    """A checked token."""
+
+    user_id: int
+    message: GameMessage
+    issued: int
+    """When the bot signed it (Unix time, seconds)."""
+    nonce: str
+
+
+def token_key(bot_token: str) -> bytes:
+    """The key tokens are signed with: the Mini App's key, signed with ``GameToken``."""
+    return hmac.new(secret_key(bot_token), b"GameToken", hashlib.sha256).digest()
+
+
+def _digest(bot_token: str, fields: dict[str, str]) -> str:
+    lines = "\n".join(f"{key}={value}" for key, value in sorted(fields.items()))
+    return hmac.new(token_key(bot_token), lines.encode(), hashlib.sha256).hexdigest()
+
+
+def sign_game_token(
+    bot_token: str, user_id: int, message: GameMessage, now: float, nonce: str | None = None
+) -> str:
+    """A token for ``user_id`` playing from ``message``, issued at ``now``."""
+    fields = {"u": str(user_id), "t": str(int(now)), "n": nonce or secrets.token_urlsafe(12)}
+    if message.inline_message_id is not None:
+        fields["i"] = message.inline_message_id
+    else:
+        fields["c"], fields["m"] = str(message.chat_id), str(message.message_id)
+    return urlencode({**fields, "hash": _digest(bot_token, fields)}, quote_via=quote)
+
+
+def check_game_token(
+    raw: str,
+    bot_token: str,
+    now: float,
+    *,
+    user_id: int | None = None,
+    max_age: float = TOKEN_AGE,
+) -> GameToken | None:
+    """The token ``raw`` if the bot with ``bot_token`` signed it, at most ``max_age``
+    seconds before ``now`` (and for ``user_id``, if given); None for anything else."""
+    try:
+        pairs = parse_qsl(raw, keep_blank_values=True, strict_parsing=True)
+    except ValueError:
+        return None
+    fields = dict(pairs)
+    given = fields.pop("hash", "")
+    if len(fields) + 1 != len(pairs) or not given or not set(fields) <= FIELDS:
+        return None  # no hash, a field twice or one we never sign
+    expected = _digest(bot_token, fields)
+    if not hmac.compare_digest(expected.encode(), given.encode("utf-8", "replace")):
+        return None
+    try:
+        token = GameToken(
+            int(fields["u"]),
+            GameMessage(
+                int(fields["c"]) if "c" in fields else None,
+                int(fields["m"]) if "m" in fields else None,
+                fields.get("i"),
+            ),
+            int(fields["t"]),
+            fields["n"],
+        )
+    except (KeyError, ValueError):
+        return None
+    if not -CLOCK_SKEW <= now - token.issued <= max_age:
+        return None
+    if user_id is not None and token.user_id != user_id:
+        return None
+    return token
+
+
+class TokenBook:
+    """The tokens that started a run: each may start one (see :meth:`claim`)."""
+
+    def __init__(self, max_age: float = TOKEN_AGE, size: int = MAX_CLAIMED) -> None:
+        self.max_age = max_age
+        self.size = size
+        self._claimed: dict[str, int] = {}
+        """Nonce → issue time, oldest claim first."""
+
+    def claim(self, token: GameToken, now: float) -> bool:
+        """Take ``token`` for a run at ``now``: False if it already started one, or if the
+        book is full of tokens still good (then nothing is forgotten)."""
+        self._forget_expired(now)
+        if token.nonce in self._claimed or len(self._claimed) >= self.size:
+            return False
+        self._claimed[token.nonce] = token.issued
+        return True
+
+    def claimed(self, token: GameToken) -> bool:
+        """Whether ``token`` has started a run (and is still remembered)."""
+        return token.nonce in self._claimed
+
+    def _forget_expired(self, now: float) -> None:
+        # A token past its age is refused by check_game_token: its claim is no longer needed.
+        # Claims are roughly in issue order; stop at the first one still good.
+        for nonce, issued in list(self._claimed.items()):
+            if now - issued <= self.max_age + CLOCK_SKEW:
+                break
+            del self._claimed[nonce]
+
+    def __len__(self) -> int:
+        return len(self._claimed)
