@@ -337,8 +337,8 @@ def duration_text(context: Translator, span: dt.timedelta) -> str:
 
 
 def given_away(context: Translator) -> str:
-    """Why a right answer to a hand only its player saw scores nothing: the bot had solved
-    it for someone else while it was played (a Rush run's hand, in private or on the page)."""
+    """Why a right answer to a Rush run's hand scores nothing: the bot had solved it for
+    someone else while it was played."""
     return context._(
         "I had given that hand's solutions to someone else (/solve or inline mode) while you "
         "played it: it scores nothing."

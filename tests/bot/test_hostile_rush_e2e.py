@@ -1,7 +1,7 @@
 """Hostile players and Rush, through the local Bot API: /rush top names a player only as
 the asking chat knows them (a run played in private is not told in a group by its
-player's name); a hand of a private run that the bot solved for a second account while it
-was played scores nothing."""
+player's name); a hand of a run that the bot solved for anyone else while it was played (a
+second account, an outsider of the group) scores nothing and costs what a skip costs."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from bot.local_api import plain_text
 from tests.bot.games import start
-from tests.bot.harness import ANN, GROUP, FakeClock, reply_to, running_bot, settled
+from tests.bot.harness import ANN, BOB, GROUP, FakeClock, reply_to, running_bot, settled
 from tests.bot.rush_play import CAROL, NOON, answer, next_picture, players, the_run
 
 pytestmark = pytest.mark.asyncio
@@ -48,6 +48,41 @@ async def test_a_private_runs_hand_solved_for_a_second_account_scores_nothing(
         after = await next_picture(api, ANN, ANN, answer(run))
         score = run.run.runners[ANN].score
     assert "→ 24" in given  # nobody else sees Ann's hand: nothing tells the alt apart
+    assert plain_text(after["caption"]).startswith(
+        "🚫 I had given that hand's solutions to someone else (/solve or inline mode) while "
+        "you played it: it scores nothing.\n"
+    )
+    assert score == 0
+
+
+async def test_a_given_hand_costs_what_a_skip_costs(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await start(api, ANN, ANN, "/rush")
+        run = the_run(application, ANN)
+        cards = " ".join(map(str, sorted(run.hand)))
+        await reply_to(api, CAROL, CAROL, f"/solve {cards}")  # Ann's alt, on a hard hand
+        before = run.deadline
+        clock.now += 4
+        after = await next_picture(api, ANN, ANN, answer(run))
+        deadline = run.deadline
+    assert f"\n⏭ Skipped {cards} · −20 s\n" in plain_text(after["caption"])
+    assert deadline == before - 20  # no free skip: a skip's cost, as /skip would take
+
+
+async def test_a_group_runs_hand_solved_for_an_outsider_scores_nothing(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await start(api, ANN, GROUP, "/rush")
+        run = the_run(application, GROUP)
+        cards = " ".join(map(str, run.hand))
+        given = plain_text(await reply_to(api, BOB, BOB, f"/solve {cards}"))  # never seen there
+        clock.now += 4
+        after = await next_picture(api, CAROL, GROUP, f"/a {answer(run)}")
+        score = run.run.runners[CAROL].score
+    assert "24" in given  # Bob was never seen in the group: nothing tells him apart
     assert plain_text(after["caption"]).startswith(
         "🚫 I had given that hand's solutions to someone else (/solve or inline mode) while "
         "you played it: it scores nothing.\n"

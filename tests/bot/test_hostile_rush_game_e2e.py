@@ -1,7 +1,7 @@
 """Hostile players and the Rush game's page, through the running bot and real HTTP: two
 Play presses whose first /start calls race (the first after a start-up, while the levels
 are being worked out) still give the player one run at a time; a hand the bot solved for a
-second account while the page played it scores nothing."""
+second account while the page played it scores nothing, and costs what a skip costs."""
 
 from __future__ import annotations
 
@@ -18,6 +18,11 @@ from tests.bot.rush_game_data import GAME_ENV, game_api, play, rush_call, sent_g
 pytestmark = pytest.mark.asyncio
 
 NOON = 1_800_000_000.0
+
+
+def sorted_cards(reply: dict) -> str:
+    """The hand of a page's reply, as a skip's line names it."""
+    return " ".join(map(str, sorted(reply["hand"])))
 
 
 async def test_two_racing_starts_leave_one_run_on(tmp_path: Path) -> None:
@@ -53,4 +58,5 @@ async def test_a_page_runs_hand_solved_for_a_second_account_scores_nothing(
         reply = (await rush_call(application, "POST", "answer", token, body)).json()
     assert "24" in given
     assert (reply["void"], reply["score"]) == ("given", 0)
-    assert reply["number"] == first["number"] + 1  # the next hand, at no cost
+    assert reply["number"] == first["number"] + 1  # the next hand
+    assert reply["reason"].endswith(f"⏭ Skipped {sorted_cards(first)} · −20 s")  # a skip's cost

@@ -340,10 +340,24 @@ def test_a_private_runs_hand_solved_for_someone_else_scores_nothing_with_its_rea
     game.hand.peeked.append(BOB)  # the bot gave Bob its solutions while it was played
     outcome = game.answer(ANN, "Ann", RIGHT, 1004.0, deal)
     assert (outcome.void, outcome.solved, game.score) == (Void.GIVEN, False, 0)
-    assert game.hand.number == 2  # the next hand, at no cost
+    assert game.hand.number == 2  # the next hand
 
 
-def test_a_shared_runs_hand_solved_for_a_lurker_still_scores() -> None:
+def test_a_given_hand_costs_what_a_skip_costs() -> None:
+    game, deal = run()
+    before = game.deadline
+    game.hand.peeked.append(BOB)
+    game.answer(ANN, "Ann", RIGHT, 1004.0, deal)
+    assert game.deadline == before - SKIP_COST
+
+
+def test_a_given_hand_can_end_the_run_as_a_skip_can() -> None:
+    game, deal = run()
+    game.hand.peeked.append(BOB)
+    assert game.answer(ANN, "Ann", RIGHT, game.deadline - 1, deal).ended
+
+
+def test_a_shared_runs_hand_solved_for_a_lurker_scores_nothing() -> None:
     game, deal = run(shared=True)
-    game.hand.peeked.append(BOB)  # a lurker is marked in the hand: his answers score nothing
-    assert game.answer(ANN, "Ann", RIGHT, 1004.0, deal).solved
+    game.hand.peeked.append(BOB)  # a lurker or an outsider was given its solutions
+    assert game.answer(ANN, "Ann", RIGHT, 1004.0, deal).void is Void.GIVEN

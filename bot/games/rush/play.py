@@ -155,8 +155,9 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         pretty = solution_of(text, RUSH_TARGET).pretty  # judged right: it is an expression
         news = words.solved_news(user.full_name, pretty, outcome.seconds, outcome.bonus, context)
         deal_hand(context, chat_id, game, news)
-    elif outcome.void is Void.GIVEN:
-        deal_hand(context, chat_id, game, "🚫 " + given_away(context))
+    elif outcome.void is Void.GIVEN:  # costs a skip: never a free one
+        skipped = words.skipped_news(run.dealt[-2], None, context)
+        deal_hand(context, chat_id, game, "🚫 " + given_away(context) + "\n" + skipped)
     else:
         assert outcome.verdict is not None
         if outcome.out:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 
+from bot.i18n import Translator
 from bot.rules.daily.calendar import clock_text
 from bot.rules.pace import FLOOR, PLAUSIBLE_MEDIAN
 from bot.rules.rush.in_chat import ChatRush
@@ -87,7 +88,7 @@ def too_fast_text(context: ChatContext, floor: float = FLOOR) -> str:
     ).format(floor=f"{floor:g}")
 
 
-def skipped_news(hand: tuple[int, ...], solution: str | None, context: ChatContext) -> str:
+def skipped_news(hand: tuple[int, ...], solution: str | None, context: Translator) -> str:
     """The line over the next hand after a skip: the skipped hand and one of its solutions."""
     cards = " ".join(map(str, sorted(hand)))
     if solution is None:

@@ -10,9 +10,9 @@ The run's rules are :mod:`bot.rules.rush.run`'s; this adds what playing it in a 
   reason a later hand's wait for its picture is given back to the clock
   (:meth:`ChatRush.show`): in a busy group the limit could otherwise eat a run.  A hand is
   never given back more than the time its picture took to leave, so no player gains time.
-- Its hand, live while it is played, is the current hand's: a /solve of it is refused and
-  whoever was given its solutions (``peeked``) scores nothing on it, hand by hand (a
-  player who looked up one hand may play the next).
+- Its hand, live while it is played, is the current hand's: a /solve of it is refused, and
+  once the bot gave anyone its solutions (``peeked``) nobody scores on it, hand by hand
+  (see :mod:`bot.rules.rush.run`; a player who looked up one hand may play the next).
 - Its votes (a shared run's skip and stop by a player who may not act alone) are the run's.
 """
 

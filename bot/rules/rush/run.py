@@ -35,11 +35,11 @@ What each rule prevents:
   when it came faster than a person's pace after the hand was shown
   (:func:`bot.rules.pace.too_fast`): the hand goes on, and the player's run counts only in
   their own history (:attr:`RunResult.too_fast`), so a script at full speed wins nothing
-  anywhere; or when, in a run only its player sees (in private, or on the game's page),
-  the bot solved its hand for anyone else while it was live (``/solve``, inline mode: its
-  ``peeked``): nobody else saw it, so they had it from the player (a second account asking
-  for each hand would put a run of the bot's answers on the boards), and the next hand is
-  dealt at no cost.
+  anywhere; or when the bot solved its hand for anyone else while it was live (``/solve``,
+  inline mode: its ``peeked``): in a run only its player sees, they had it from the player
+  (a second account asking for each hand would put a run of the bot's answers on the
+  boards); in a shared run, an outsider's /solve could pass it to a player.  The next hand
+  is then dealt for a skip's cost: a second account's /solve gains nothing over a skip.
 - A run whose solves came at a script's steady pace (:func:`bot.rules.pace.implausible`:
   their median under 3 s over ten hands or more) counts in its player's history only
   (:attr:`RunResult.implausible`): a script answering just above each hand's floor owns no
@@ -148,8 +148,8 @@ class Void(StrEnum):
     """It came faster than a person's pace: the hand goes on, and the player's run is off
     the boards."""
     GIVEN = "given"
-    """In a run only its player sees, the bot had solved the hand for someone else while it
-    was live (they had it from the player): no point, no time, and the next hand is dealt."""
+    """The bot had solved the hand for someone while it was live (they may have had it from
+    a player): no point, no time, and the next hand is dealt for a skip's cost."""
 
 
 @dataclass(frozen=True)
@@ -307,9 +307,11 @@ class RushRun:
             return RushOutcome(verdict=outcome.verdict, void=Void.TOO_FAST)
         if not outcome.won:
             return RushOutcome(verdict=outcome.verdict, too_late=outcome.too_late, out=outcome.out)
-        if not self.shared and self.hand.peeked:
-            self._next(now, deal)
-            return RushOutcome(verdict=outcome.verdict, void=Void.GIVEN, seconds=outcome.seconds)
+        if self.hand.peeked:  # the bot solved it for someone while live: a skip's cost
+            ended, seconds = self._pay_skip(now, deal), outcome.seconds  # no free skip
+            return RushOutcome(
+                verdict=outcome.verdict, void=Void.GIVEN, seconds=seconds, ended=ended
+            )
         runner.score += 1
         runner.times.append(outcome.seconds)
         if runner.best_time is None or outcome.seconds < runner.best_time:
@@ -334,13 +336,17 @@ class RushRun:
         refused = self._allowed(Action.SKIP, user_id, admin)
         if refused is not None:
             return refused
+        return RushOutcome(ended=self._pay_skip(now, deal))
+
+    def _pay_skip(self, now: float, deal: Deal) -> bool:
+        """A skip's cost (:data:`SKIP_COST`) and the next hand: True if it ended the run."""
         self.skips += 1
         self.deadline -= SKIP_COST
         self.hand.reveal()
         if self.finish(now):
-            return RushOutcome(ended=True)
+            return True
         self._next(now, deal)
-        return RushOutcome()
+        return False
 
     def _next(self, now: float, deal: Deal) -> None:
         level = level_for(self.score)

@@ -38,6 +38,7 @@ from telegram.ext import Application, Job
 
 from bot.context import BotContext
 from bot.games.rush.counting import count_run
+from bot.games.rush.words import skipped_news
 from bot.play.game_page import GameReply, GameRequest
 from bot.rules.hands import Hand, LevelTable
 from bot.rules.pace import floor_of
@@ -246,7 +247,9 @@ class RushPage:
                 "floor": round(floor_of(page_run.run.hand.hand), 2),
             }
         elif outcome.void is Void.GIVEN:  # the bot had solved the hand for someone else
-            extra = {"solved": False, "void": outcome.void.value, "reason": given_away(context)}
+            skipped = skipped_news(page_run.run.dealt[-2], None, context)  # costs a skip
+            why = given_away(context) + " " + skipped
+            extra = {"solved": False, "void": outcome.void.value, "reason": why}
         elif outcome.verdict is not None:
             extra = {"solved": False, "reason": reason(outcome.verdict, context)}
             extra["out"] = outcome.out
