@@ -13,8 +13,7 @@ import threading
 from pathlib import Path
 from typing import TextIO
 
-from telegram import Update
-from telegram.ext import Application, TypeHandler
+from telegram.ext import Application
 
 from bot.app import build_application, run_polling
 from bot.console.session import GROUP_ID, Console
@@ -26,7 +25,6 @@ from bot.settings import Settings
 
 QUIET = 0.05
 """Seconds to let messages sent after an update's handlers (error reports) arrive."""
-LAST_GROUP = 1_000
 CONSOLE_GAME = "rush"
 """The short name of the console bot's game (``TWENTYFOUR_GAME_SHORT_NAME``, if set, wins)."""
 PICTURES = "pictures"
@@ -64,19 +62,8 @@ class Pictures:
         return str(path)
 
 
-class _Progress:
-    """Counts the updates the application has finished with."""
-
-    def __init__(self) -> None:
-        self.done = 0
-
-    async def mark(self, update: object, context: object) -> None:
-        """Runs after every other handler of an update (it sits in the last group)."""
-        self.done += 1
-
-
 async def _wait_until_answered(
-    api: LocalBotApi, progress: _Progress, outbox: Outbox, timeout: float = 30
+    api: LocalBotApi, application: Application, outbox: Outbox, timeout: float = 30
 ) -> None:
     """Wait until the bot has handled every update sent so far and sent the replies due
     now; not those that wait (a chat's limits, a status message's or a match's ``/score``
@@ -84,8 +71,13 @@ async def _wait_until_answered(
     at once (it used to wait behind them, for up to half a minute)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    while progress.done < api.pushed and loop.time() < deadline:
+    while not api.drained and loop.time() < deadline:
         await asyncio.sleep(0.02)
+    # PTB marks an update done when its handling ends, however it ends: a handler that
+    # stops the later groups (the owner's /admin does) is counted too.
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout_at(deadline):
+            await application.update_queue.join()
     while outbox.busy() and loop.time() < deadline:
         await asyncio.sleep(0.02)
     await asyncio.sleep(QUIET)
@@ -110,9 +102,6 @@ async def run_console(
     application = build_application(
         console_settings, token=token, transport=LocalTransport(api, save_files=pictures.save)
     )
-    progress = _Progress()
-    # Console only: a last-group handler tells when the bot is done with an update.
-    application.add_handler(TypeHandler(Update, progress.mark), group=LAST_GROUP)
     # After build_application, which holds the data folder's lock: no other console writes
     # the user table meanwhile.
     console = Console(api, out, users, token)
@@ -152,7 +141,7 @@ async def run_console(
             line = await lines.get()
             if not line or not console.handle(line):
                 break
-            await _wait_until_answered(api, progress, services(application).outbox)
+            await _wait_until_answered(api, application, services(application).outbox)
             console.show_button_answers()
             console.show_inline_answers()
     finally:

@@ -37,10 +37,10 @@ class Keyboard(io.TextIOBase):
 class Session:
     """One console session: what was typed and what it printed."""
 
-    def __init__(self, data: Path) -> None:
+    def __init__(self, data: Path, environment: dict[str, str] | None = None) -> None:
         self.keyboard = Keyboard()
         self.out = io.StringIO()
-        settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(data)})
+        settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(data), **(environment or {})})
         self.task = asyncio.create_task(
             run_console(settings, cast(TextIO, self.keyboard), self.out)
         )

@@ -35,3 +35,20 @@ async def test_the_console_makes_the_bot_an_admin_and_answers_need_no_a(
     assert "(Alice, the group's admin, made the bot an admin: it sees every message" in out
     assert "(Alice, the group's admin, made the bot a member again" in out
     assert out.count("(The bot cannot see that") == 1  # "hello", once a member again
+
+
+async def test_after_the_owners_admin_the_next_line_is_answered_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/admin stops the later handler groups; the console still sees it handled, so the
+    next line is not read half a minute late."""
+    monkeypatch.setenv("USER", "alice")
+    monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
+    seed_tables(tmp_path / "console")
+    session = Session(tmp_path, {"TWENTYFOUR_OWNER_ID": "10000"})
+    session.keyboard.type("/admin")
+    await session.shown(r"Twenty-Four, for its owner")
+    session.keyboard.type("/score")
+    # Read after /admin's 30 s wait ran out before the fix; at once with it.
+    await session.shown(r"No wins here yet", timeout=15)
+    await session.end()
