@@ -130,7 +130,7 @@ def test_each_language_is_named_by_its_own_name(tmp_path: Path) -> None:
         "es": "Español",
         "ru": "Русский",
         "zh": "简体中文",
-        "zh_Hant": "中文 (繁體)",
+        "zh_Hant": "繁體中文",
     }
 
 
