@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.games.rounds import matches
+from bot.games.rounds import group_status, matches
 from bot.local_api import plain_text
 from bot.persistence import FILE_NAME
 from bot.rules.hand_records import hand_key
@@ -86,7 +86,12 @@ async def test_hints_reveal_and_private_plain_text(tmp_path: Path) -> None:
         assert "/play" in await reply_to(api, ANN, ANN, "hello")
 
 
-async def test_time_up_with_a_half_time_hint(tmp_path: Path) -> None:
+async def test_time_up_with_a_half_time_hint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The wrong answer's status must still be waiting when the one-second round ends: its
+    # usual hold (also a second) would race the time-up on a busy machine.
+    monkeypatch.setattr(group_status, "STATUS_HOLD", 5.0)
     api = make_api()
     async with running_bot(api, tmp_path) as application:
         application.chat_data[GROUP].table.settings.time_limit = 1
