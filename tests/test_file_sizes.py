@@ -1,4 +1,4 @@
-"""The house rule "no file over 400 lines", for every code file the repository tracks under
+"""The house rule "no file over 600 lines", for every code file the repository tracks under
 the project's folders: Python, the page's JavaScript, CSS and HTML, and shell scripts (by
 their name, or by their ``#!`` line for those without one, like ``.ci/run``); and for the
 documents: ``README.md`` and every page under ``docs/``, but for the exceptions named in
@@ -16,7 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 FOLDERS = ("bot", "solver", "tests", "bench", ".ci")
 SUFFIXES = {".py", ".js", ".css", ".html", ".sh"}
-MOST_LINES = 400
+MOST_LINES = 600
 # (Not the translation catalogues: gettext and Babel keep one file per domain and language,
 # so a language's texts stay in one file however many there are.)
 DOCUMENTS = ("README.md", "docs/*.md")
@@ -89,7 +89,7 @@ def test_the_code_files_are_found() -> None:
 
 
 @pytest.mark.parametrize("path", _code_files(), ids=lambda path: path.relative_to(ROOT).as_posix())
-def test_no_code_file_is_over_400_lines(path: Path) -> None:
+def test_no_code_file_is_over_600_lines(path: Path) -> None:
     assert _lines(path) <= MOST_LINES
 
 
@@ -100,12 +100,12 @@ def test_the_documents_are_found() -> None:
 
 
 @pytest.mark.parametrize("path", _documents(), ids=lambda path: path.relative_to(ROOT).as_posix())
-def test_no_document_is_over_400_lines(path: Path) -> None:
+def test_no_document_is_over_600_lines(path: Path) -> None:
     """A longer page is split by topic, its parts linked from where it was."""
     assert _lines(path) <= MOST_LINES
 
 
 @pytest.mark.parametrize("name", sorted(EXCEPTIONS))
-def test_each_exception_is_still_a_file_over_400_lines(name: str) -> None:
+def test_each_exception_is_still_a_file_over_600_lines(name: str) -> None:
     """An exception left behind by a rename or a split would hide the next long file."""
     assert _lines(ROOT / name) > MOST_LINES

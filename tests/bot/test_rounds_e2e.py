@@ -89,8 +89,7 @@ async def test_hints_reveal_and_private_plain_text(tmp_path: Path) -> None:
 async def test_time_up_with_a_half_time_hint(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # The wrong answer's status must still be waiting when the one-second round ends: its
-    # usual hold (also a second) would race the time-up on a busy machine.
+    # The status waits past the 1 s round (its usual 1 s hold races the time-up when busy).
     monkeypatch.setattr(group_status, "STATUS_HOLD", 5.0)
     api = make_api()
     async with running_bot(api, tmp_path) as application:
@@ -299,8 +298,7 @@ async def test_a_hundred_correct_answers_at_once_make_one_winner(tmp_path: Path)
             api.send(user, GROUP, f"/a {answer}")
         await api.wait_for_sent(before + 1, timeout=30)
         await settled(api, application, timeout=30)
-        # Those read after the win was written are named a moment later, by a job that
-        # settled() does not wait for (on a busy machine that may be all 99 of them).
+        # Those read after the win was written are named by a job settled() does not wait for.
         async with asyncio.timeout(30):
             while application.bot_data.timers.pending(GROUP, LATE_ANSWERS):
                 await asyncio.sleep(0.05)
