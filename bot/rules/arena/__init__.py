@@ -1,0 +1,41 @@
+"""Arenas: a tournament in a group, played by each player at their own pace in private
+(the rules, no Telegram: :mod:`.arena` the arena and its players, :mod:`.scoring` its
+points, :mod:`.standings` who leads, :mod:`.schedule` arenas to come, :mod:`.command` what
+``/arena`` is asked, :mod:`.start_vote` who may start one).  The reasoning is
+docs/design-games.md's *Arenas*."""
+
+from bot.rules.arena.arena import (
+    DEFAULT_MINUTES,
+    HAND_SECONDS,
+    MAX_MINUTES,
+    MIN_MINUTES,
+    Arena,
+    ArenaOutcome,
+    Deal,
+    Player,
+    Refusal,
+    level_of,
+)
+from bot.rules.arena.schedule import ANNOUNCE_BEFORE, Repeat, Schedule
+from bot.rules.arena.standings import Row, podium, standings, top, winner
+
+__all__ = [
+    "ANNOUNCE_BEFORE",
+    "DEFAULT_MINUTES",
+    "HAND_SECONDS",
+    "MAX_MINUTES",
+    "MIN_MINUTES",
+    "Arena",
+    "ArenaOutcome",
+    "Deal",
+    "Player",
+    "Refusal",
+    "Repeat",
+    "Row",
+    "Schedule",
+    "level_of",
+    "podium",
+    "standings",
+    "top",
+    "winner",
+]

@@ -1,0 +1,76 @@
+"""An arena's standings: its players best first, the top ten and the count the group sees
+as the arena goes on, the podium (top three) at its end, and who takes the trophy.
+
+Most points first.  Players with the same points share a place (1, 2, 2, 4); among them
+the one who reached those points first is listed first, and takes the trophy when the tie
+is for the first place (Lichess's arena breaks ties by performance; here the earlier
+score, which nobody can improve after the fact).  A player who scored nothing is listed
+after those who did, and is on no podium: joining is not winning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from bot.rules.arena.arena import Player
+
+TOP = 10
+"""Players the running standings list (the count says how many more there are)."""
+PODIUM = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A player's line in the standings."""
+
+    place: int
+    user_id: int
+    name: str
+    score: int
+    solved: int
+    streak: int
+    """Hands solved in a row up to now (on a streak from
+    :data:`~bot.rules.arena.scoring.STREAK_FROM`)."""
+    berserks: int
+    too_fast: bool
+
+
+def standings(entries: Mapping[int, Player]) -> list[Row]:
+    """Every player, best first (see the module)."""
+    ordered = sorted(
+        entries.items(),
+        key=lambda item: (-item[1].score, item[1].reached, item[1].joined, item[0]),
+    )
+    rows: list[Row] = []
+    for at, (user_id, player) in enumerate(ordered):
+        place = rows[-1].place if rows and rows[-1].score == player.score else at + 1
+        rows.append(
+            Row(
+                place,
+                user_id,
+                player.name,
+                player.score,
+                player.solved,
+                player.streak,
+                player.berserks,
+                player.too_fast,
+            )
+        )
+    return rows
+
+
+def top(rows: Iterable[Row], most: int = TOP) -> list[Row]:
+    """The first ``most`` rows."""
+    return list(rows)[:most]
+
+
+def podium(rows: Iterable[Row]) -> list[Row]:
+    """The top three players who scored (fewer if fewer did)."""
+    return [row for row in rows if row.score > 0][:PODIUM]
+
+
+def winner(rows: Iterable[Row]) -> Row | None:
+    """Who takes the trophy: the first of the podium (None if nobody scored)."""
+    found = podium(rows)
+    return found[0] if found else None
