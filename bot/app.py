@@ -32,6 +32,7 @@ from bot.features import (
     basics,
     chat_settings,
     fair_play,
+    names,
     ratings,
     scores,
     solve,
@@ -183,6 +184,7 @@ FEATURES = (
     duel,
     scores,
     ratings,
+    names,
     rush_game,  # before solve: its inline queries (@bot rush) would go to solve's catch-all
     solve,
     chat_settings,

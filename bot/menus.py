@@ -41,6 +41,7 @@ PLAYER_COMMANDS = [
     ("score", N_("Your wins, points and times here")),
     ("top", N_("Leaderboard")),
     ("rating", N_("Your duel rating (/rating top: the best players)")),
+    ("name", N_("Your public name on the boards everywhere")),
     ("solve", N_("All distinct solutions: /solve 3 3 8 8")),
     ("game", N_("Rush as a Telegram game: tap to play, high scores in the chat")),
     ("help", N_("How to play")),

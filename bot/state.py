@@ -19,6 +19,7 @@ from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.duel.lobby import Duels
 from bot.rules.hand_records import HandRecords
 from bot.rules.off_boards import OffBoards
+from bot.rules.public_names import PublicName, PublicNames
 from bot.rules.rating import Ratings
 from bot.rules.requests import SolveRequest, WaitingSolve
 from bot.rules.rush.records import RushBoard, RushRecords
@@ -259,6 +260,9 @@ class UserData:
     :mod:`bot.services.activity`); 0 in records of earlier releases."""
     waiting_solve: WaitingSolve | None = None
     """The user's /solve waiting for a duel's hand to end (one per user), if any."""
+    public_name: PublicName | None = None
+    """The name the user chose for the boards (``/name``: :mod:`bot.features.names`), if
+    any: None in records of earlier releases."""
 
 
 @dataclass(slots=True)
@@ -275,3 +279,5 @@ class GlobalData:
     """The best Rush runs everywhere: the week's and all time's."""
     off_boards: OffBoards = field(default_factory=OffBoards)
     """Players the host took off every board (``/admin fairplay``)."""
+    names: PublicNames = field(default_factory=PublicNames)
+    """The key of the players' handles (saved) and who holds each public name."""

@@ -104,6 +104,10 @@ async def help_command(update: Update, context: BotContext) -> None:
             "/rating: your duel rating, rank and last results (/rating top: the best "
             "players; as a reply to someone's message: their rating)"
         ),
+        _(
+            "/name Ann: your public name on the boards that span every chat (else a handle "
+            "such as Player-7F3A9C); /name clear removes it"
+        ),
     ]
     if context.settings.game_short_name is not None:
         games.append(

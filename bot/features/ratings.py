@@ -3,9 +3,10 @@
 The ratings are the duels' (:mod:`bot.rules.rating`, kept in the global data); this feature
 only reads them.  A player is named only as they are named in the chat that asks (a group's
 member under that group's name for them; "you" for the player who asks): the boards span
-every chat, and a name from one chat is not told in another (the rest are "a player
-elsewhere"), as for each hand's record (:mod:`bot.play.hand_record_line`); in private,
-those the player played are named as they saw them (:mod:`bot.play.players_met`).
+every chat, and a name from one chat is not told in another (the rest by their public
+name or handle: :mod:`bot.play.public_names`), as for each hand's record
+(:mod:`bot.play.hand_record_line`); in private, those the player played are named as they
+saw them (:mod:`bot.play.players_met`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext
 from bot.play.players_met import known_name
+from bot.play.public_names import public_name
 from bot.rules.rating import BOARD_MIN_DUELS, PROVISIONAL_DUELS, PlayerRating, Result, Shown
 from bot.texts import player_line
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
@@ -148,9 +150,10 @@ def _card(
                 count=len(player.recent)
             )
         )
-        elsewhere = _("a player elsewhere")
         for result in player.recent:
-            opponent = _name_here(context, update, result.opponent) or elsewhere
+            opponent = _name_here(context, update, result.opponent) or public_name(
+                context, result.opponent
+            )
             lines.append(
                 _result_line(context, result.result, opponent, result.change, result.rated)
             )
@@ -161,7 +164,7 @@ def _result_line(
     context: BotContext, result: Result, opponent: str, change: int, rated: bool
 ) -> str:
     """One of the last results: ``✅ won against Bob: +52`` (an opponent the chat does not
-    know is "a player elsewhere", never left out)."""
+    know is named by their public name or handle, never left out)."""
     _ = context._
     what = {
         Result.WON: _("✅ won against {name}"),
@@ -210,7 +213,7 @@ def _board(context: HandlerContext, update: MessageUpdate, players: list[int]) -
     ratings = context.bot_data.global_data.ratings
     return [
         player_line(
-            _name_here(context, update, player) or context._("a player elsewhere"),
+            _name_here(context, update, player) or public_name(context, player),
             _points(ratings.players[player].shown),
             context,
             place,

@@ -13,8 +13,9 @@ What the line may say, and why:
 - The holder is named only as they are named in the chat the line goes to: a member the
   bot has seen in a group, under that group's name for them; in private, "you" for the
   player themself, and someone they played a duel or a challenge with as they saw them
-  named (:mod:`bot.play.players_met`).  Anyone else is "a player elsewhere": a record set
-  in one chat does not tell another chat who played there.
+  named (:mod:`bot.play.players_met`).  Anyone else by their public name or handle
+  (:mod:`bot.play.public_names`): a record set in one chat does not tell another chat who
+  played there.
 - A hand solved for the first time has no line (there is nothing to compare with).
 - A solve fast enough for the record that may not take it (the daily puzzle's, a
   challenge's, one after a hint, one under 1.5 s) says why, so that "Solved 2 times" never
@@ -31,6 +32,7 @@ import logging
 
 from bot.context import BotContext
 from bot.play.players_met import known_name
+from bot.play.public_names import public_name
 from bot.rules.hand_records import Barred, HandRecord, Noted, Source, hand_key
 from bot.rules.pace import FLOOR
 
@@ -180,15 +182,15 @@ def time_text(context: BotContext, seconds: float, digits: int = 1) -> str:
 def holder_name(context: BotContext, chat_id: int, user_id: int, holder: int) -> str:
     """How the holder of a record is named in ``chat_id`` (HTML), where ``user_id`` just
     solved the hand: "you" in private for the player themself, a group member under the
-    group's name for them, anyone else anonymously."""
+    group's name for them, anyone else by their public name or handle."""
     if chat_id == user_id:  # a private chat's id is its user's
         if holder == user_id:
             return context._("you")
-        return known_name(context, user_id, holder) or context._("a player elsewhere")
+        return known_name(context, user_id, holder) or public_name(context, holder)
     chat = context.application.chat_data.get(chat_id)
     name = chat.members.get(holder) if chat is not None else None
     if name is None:
-        return context._("a player elsewhere")
+        return public_name(context, holder)
     if len(name) > NAME_SHOWN:
         name = name[: NAME_SHOWN - 1] + "…"
     return html.escape(name)

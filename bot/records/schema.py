@@ -105,8 +105,8 @@ def user_from_record(record: Record) -> UserData:
 
 def global_record(data: GlobalData) -> Record:
     """The global row (kind ``global``, key 0): invitations, duels being played and the last
-    ones finished, each pair's rated duels of the day, the board of Rush runs and the
-    players taken off the boards.  Each
+    ones finished, each pair's rated duels of the day, the board of Rush runs, the
+    players taken off the boards and the key of the players' handles.  Each
     player's rating, hand record and challenge is a row of its own (:data:`ITEM_KINDS`), so
     that a save writes what changed, not every hand ever solved."""
     return {
@@ -115,6 +115,7 @@ def global_record(data: GlobalData) -> Record:
         "pairs": dict(data.ratings.pairs),
         "rush": CONVERTER.unstructure(data.rush, RushBoard),
         "off_boards": CONVERTER.unstructure(data.off_boards, OffBoards),
+        "names_key": data.names.key,
     }
 
 
@@ -126,6 +127,7 @@ def global_from_record(record: Record) -> GlobalData:
     data.ratings.pairs = CONVERTER.structure(record.get("pairs", {}), dict[str, int])
     data.rush = CONVERTER.structure(record.get("rush", {}), RushBoard)
     data.off_boards = CONVERTER.structure(record.get("off_boards", {}), OffBoards)
+    data.names.key = str(record.get("names_key", ""))
     return data
 
 

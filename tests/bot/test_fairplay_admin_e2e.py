@@ -14,6 +14,7 @@ from bot.rules.duel.race import End, HandResult
 from bot.rules.rating import PlayerRating
 from solver import solve
 from tests.bot.games import start
+from tests.bot.handles import tag
 from tests.bot.harness import (
     ANN,
     BOB,
@@ -87,7 +88,7 @@ async def test_the_owner_reviews_the_weeks_fastest_and_takes_them_off(tmp_path: 
     assert "1. 501 – 502: 3–1 · 2.5 (501), 6.0 (502), –, 3.1 (501)" in review
     assert f"1. {' '.join(map(str, sorted(hand)))}=24: 4.0 s (502)" in review
     assert run_off.startswith("Player 502's runs are off the boards")
-    assert "Everywhere, all time\n1. a player elsewhere: 1 · best hand 3.0 s\n\n" in board
+    assert f"Everywhere, all time\n1. {tag(application, CAROL)}: 1 · best hand 3.0 s\n\n" in board
     assert "你的最佳：2 · 单手最快 3.0 秒（因公平竞赛原因，不计入排行榜）。" in own
     assert player_off.startswith("Player 502 is off every board from now on")
     assert "(1 hand record cleared)" in player_off

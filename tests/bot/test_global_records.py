@@ -171,7 +171,7 @@ def test_every_field_of_the_global_data_is_saved() -> None:
     duel = next(iter(data.duels.duels.values()))
     challenge = next(iter(data.challenges.challenges.values()))
     global_row = records.global_record(data)
-    assert set(global_row) == {"v", "duels", "pairs", "rush", "off_boards"}
+    assert set(global_row) == {"v", "duels", "pairs", "rush", "off_boards", "names_key"}
     for obj, fields in [
         (data.duels, global_row["duels"]),
         (duel, global_row["duels"]["duels"][duel.token]),

@@ -17,6 +17,7 @@ from bot.rules.hand_records import HandRecord, Source, hand_key
 from bot.rules.pace import floor_of
 from solver import daily_number, solve
 from tests.bot.games import daily
+from tests.bot.handles import tag
 from tests.bot.harness import (
     ANN,
     BOB,
@@ -74,7 +75,7 @@ async def test_a_holder_from_another_chat_is_not_named(tmp_path: Path) -> None:
     api, clock = make_api(), FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
         _hand, lines = await won_round(api, application, clock, 6.0, before=(CAT, 4.0))
-    assert lines[1] == "Solved 2 times; the record is 4.0 s by a player elsewhere."
+    assert lines[1] == f"Solved 2 times; the record is 4.0 s by {tag(application, CAT)}."
 
 
 async def test_a_new_record_is_said_and_saved_before_it_is_told(tmp_path: Path) -> None:
@@ -101,7 +102,7 @@ async def test_a_new_record_is_said_and_saved_before_it_is_told(tmp_path: Path) 
         record = application.bot_data.global_data.hand_records.get(hand, 24)
     assert lines.splitlines()[1] == (
         "🏅 New record for this hand: 3.2 s! Solved 2 times; "
-        "the last record was 9.0 s by a player elsewhere."
+        f"the last record was 9.0 s by {tag(application, CAT)}."
     )
     assert record == HandRecord(2, pytest.approx(3.2), ANN, "round", DAY)  # type: ignore[arg-type]
     assert len(rows_when_told) == 1
@@ -114,7 +115,7 @@ async def test_a_solve_too_fast_to_be_typed_sets_no_record(tmp_path: Path) -> No
         hand, lines = await won_round(api, application, clock, 1.0, before=(CAT, 9.0))
         record = application.bot_data.global_data.hand_records.get(hand, 24)
     assert lines[1] == (
-        "Solved 2 times; the record is 9.0 s by a player elsewhere. "
+        f"Solved 2 times; the record is 9.0 s by {tag(application, CAT)}. "
         f"A solve under {floor_of(hand):g} s sets no record: nobody reads and types that fast."
     )
     assert (record.seen, record.best, record.holder) == (2, 9.0, CAT)
@@ -148,7 +149,7 @@ async def test_the_dailys_first_attempt_counts_in_each_players_language(tmp_path
         record = application.bot_data.global_data.hand_records.get(hand, 24)
     assert "Solved 2 times; the record is 3.0 s by you." in anns
     assert (
-        "这手牌已被解出 3 次；纪录：3.0 秒（其他聊天的玩家）。"
+        f"这手牌已被解出 3 次；纪录：3.0 秒（{tag(application, ANN)}）。"
         "每日一题不设纪录：计时开始前，它的牌大家都已看到。"
     ) in bobs
     # The daily's cards are seen before its clock starts: faster, but no record.
@@ -193,7 +194,7 @@ async def test_the_dailys_first_attempt_in_the_mini_app_counts_too(tmp_path: Pat
         body = {"day": DAY.isoformat(), "expression": solve(daily(DAY))[0].text}
         result = (await call(application, "POST", "daily", BOB, body)).json()["result"]
         record = application.bot_data.global_data.hand_records.get(daily(DAY), 24)
-    assert "这手牌已被解出 2 次；纪录：5.0 秒（其他聊天的玩家）。" in result["after"]
+    assert f"这手牌已被解出 2 次；纪录：5.0 秒（{tag(application, CAT)}）。" in result["after"]
     assert record.seen == 2
 
 
@@ -212,7 +213,7 @@ async def test_a_record_the_disk_refuses_is_told_with_the_win_once_saved(tmp_pat
     assert waiting.startswith("⏳ Right! But the bot cannot save scores just now")
     assert plain_text(late["text"]).splitlines()[1] == (
         "🏅 New record for this hand: 4.0 s! Solved 2 times; "
-        "the last record was 9.0 s by a player elsewhere."
+        f"the last record was 9.0 s by {tag(application, CAT)}."
     )
     assert on_disk == HandRecord(2, 4.0, ANN, "round", DAY)
 

@@ -11,6 +11,7 @@ import pytest
 
 from bot.local_api import plain_text
 from tests.bot.games import start
+from tests.bot.handles import tag
 from tests.bot.harness import ANN, BOB, GROUP, FakeClock, reply_to, running_bot, settled
 from tests.bot.rush_play import CAROL, NOON, answer, next_picture, players, the_run
 
@@ -29,8 +30,9 @@ async def test_rush_top_keeps_a_private_players_name_out_of_other_chats(tmp_path
         in_group = plain_text(await reply_to(api, CAROL, GROUP, "/rush top"))
         in_private = plain_text(await reply_to(api, CAROL, CAROL, "/rush top"))
         own = plain_text(await reply_to(api, ANN, ANN, "/rush top"))
-    assert "\n\nEverywhere, all time\n1. a player elsewhere: 1 · best hand 4.0 s" in in_group
-    assert "\n\nEverywhere, all time\n1. a player elsewhere: 1 · best hand 4.0 s" in in_private
+    ann = tag(application, ANN)
+    assert f"\n\nEverywhere, all time\n1. {ann}: 1 · best hand 4.0 s" in in_group
+    assert f"\n\nEverywhere, all time\n1. {ann}: 1 · best hand 4.0 s" in in_private
     assert "\n\nEverywhere, all time\n1. Ann: 1 · best hand 4.0 s" in own
 
 

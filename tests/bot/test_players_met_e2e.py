@@ -1,6 +1,6 @@
 """Those a player has played are named to them, through the running bot: a duel's opponent
 on their /rating in private, and a friend whose challenge they played on its hand's record;
-a player they have not played stays "a player elsewhere"."""
+a player they have not played is named by their handle."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from bot.local_api import plain_text
 from solver import solve
 from tests.bot.challenge_links import link_of, offer_of, said, share
 from tests.bot.duels import CAROL, DAVE, NOON, accept, invite, players, win_hand
+from tests.bot.handles import tag
 from tests.bot.harness import ANN, FakeClock, dealt, reply_to, running_bot, settled
 
 pytestmark = pytest.mark.asyncio
@@ -86,4 +87,5 @@ async def test_the_record_of_someone_never_played_stays_anonymous(tmp_path: Path
         assert dealt(await said(api, DAVE, "/play")) == hand
         clock.now += 20
         record = plain_text((await said(api, DAVE, solve(hand)[0].text))["text"])
-    assert record.split("\n")[1] == "Solved 2 times; the record is 8.5 s by a player elsewhere."
+    by = tag(application, ANN)
+    assert record.split("\n")[1] == f"Solved 2 times; the record is 8.5 s by {by}."

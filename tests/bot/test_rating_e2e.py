@@ -12,6 +12,7 @@ import pytest
 from bot import records
 from bot.local_api import plain_text
 from bot.persistence import SQLitePersistence
+from bot.rules.public_names import handle
 from bot.rules.rating import Ratings, Shown
 from bot.state import ChatData, GlobalData
 from tests.bot.harness import ANN, BOB, GROUP, FaultyBotApi, make_api, reply_to, running_bot
@@ -20,12 +21,19 @@ pytestmark = pytest.mark.asyncio
 
 CAT, DAN, EVE, FAY = 503, 504, 505, 506
 DAY = dt.date(2026, 11, 20)
+KEY = "the handles' key"
+
+
+def tag(user_id: int) -> str:
+    """How a board names a player the chat does not know (no public name chosen)."""
+    return handle(KEY, user_id)
 
 
 def duels() -> GlobalData:
     """Ann: six rated duels (five won) and a friendly one; Cat and Dan: three rated each;
     Bob: one, won against Fay (provisional); Eve: none."""
     data = GlobalData()
+    data.names.key = KEY
     ratings = data.ratings
     for _ in range(3):
         ratings.record(ANN, CAT, ANN, DAY)
@@ -77,11 +85,11 @@ async def test_a_rated_player_sees_rating_rank_duels_and_last_results(tmp_path: 
         "🏅 Rank 1 of 3 rated players",
         "⚔️ Duels: 5 won, 1 lost (and 1 friendly duel, not rated)",
         "Last 5 results:",
-        f"❌ lost to a player elsewhere: {changes[0]}",
-        f"✅ won against a player elsewhere: {changes[1]}",
-        f"✅ won against a player elsewhere: {changes[2]}",
-        "❌ lost to a player elsewhere (friendly)",
-        f"✅ won against a player elsewhere: {changes[4]}",
+        f"❌ lost to {tag(DAN)}: {changes[0]}",
+        f"✅ won against {tag(DAN)}: {changes[1]}",
+        f"✅ won against {tag(DAN)}: {changes[2]}",
+        f"❌ lost to {tag(CAT)} (friendly)",
+        f"✅ won against {tag(CAT)}: {changes[4]}",
     ]
 
 
@@ -97,7 +105,7 @@ async def test_a_provisional_player_is_told_so_in_chinese(tmp_path: Path) -> Non
         "暂无排名：打满 3 场计分对决才会上榜。",
         "⚔️ 对决：1 胜 0 负",
         "最近 1 场：",
-        f"✅ 胜 其他聊天的玩家：{signed(bob.recent[0].change)}",
+        f"✅ 胜 {tag(FAY)}：{signed(bob.recent[0].change)}",
     ]
 
 
@@ -126,8 +134,8 @@ async def test_in_a_group_a_reply_shows_the_other_players_rating_with_names_of_t
     assert lines[0] == f"Ann: {points(ann.shown)}"
     assert lines[4] == f"❌ lost to Danny: {signed(ann.recent[0].change)}"
     assert lines[5] == f"✅ won against Danny: {signed(ann.recent[1].change)}"
-    assert lines[7] == "❌ lost to a player elsewhere (friendly)"  # Cat is not known here
-    assert lines[8] == f"✅ won against a player elsewhere: {signed(ann.recent[4].change)}"
+    assert lines[7] == f"❌ lost to {tag(CAT)} (friendly)"  # Cat is not known here
+    assert lines[8] == f"✅ won against {tag(CAT)}: {signed(ann.recent[4].change)}"
 
 
 async def test_a_reply_to_a_player_without_duels_or_to_the_bot(tmp_path: Path) -> None:
@@ -158,7 +166,7 @@ async def test_top_in_private_names_only_the_player_who_asks(tmp_path: Path) -> 
     api = make_people()
     async with running_bot(api, tmp_path):
         text = plain_text(await reply_to(api, ANN, ANN, "/rating top"))
-    names = {ANN: "Ann", CAT: "a player elsewhere", DAN: "a player elsewhere"}
+    names = {ANN: "Ann", CAT: tag(CAT), DAN: tag(DAN)}
     assert ratings.board() == [ANN, DAN, CAT]
     assert text.splitlines() == [
         "🌍 Top players (3 rated duels or more)",
@@ -184,7 +192,7 @@ async def test_top_in_a_group_adds_its_members_board_under_the_groups_names(
     assert text.splitlines() == [
         "🌍 最强玩家（至少 3 场计分对决）",
         f"1. Ann：{shown[ANN]}",
-        f"2. 其他聊天的玩家：{shown[DAN]}",
+        f"2. {tag(DAN)}：{shown[DAN]}",
         f"3. Kitty：{shown[CAT]}",
         "",
         "👥 Friends",

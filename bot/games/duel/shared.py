@@ -19,6 +19,7 @@ from telegram import (
 
 from bot.context import BotContext
 from bot.play import game_life
+from bot.play.public_names import chosen_name
 from bot.rules.duel.race import HAND_SECONDS, Refusal, Refused
 from bot.state import InvitationMessage
 from bot.texts import round_on
@@ -60,7 +61,8 @@ async def private_invitation(update: MessageUpdate, context: HandlerContext) -> 
         context.reply(update, words.refusal_text(refused.reason, context))
         return
     context.save_global()
-    shown = InvitationMessage(inviter=user.full_name)
+    # Across two private chats, an opponent sees the public name a player chose, if any.
+    shown = InvitationMessage(inviter=chosen_name(context, user.id) or user.full_name)
     link = link_of(context, invitation.token)
     text = _(
         "⚔️ Your duel invitation is ready. Send it to a friend with the button, or give "
@@ -179,9 +181,10 @@ async def opened_link(update: MessageUpdate, context: HandlerContext) -> None:
     inviter = duel.players[0]
     home = context.application.chat_data.get(inviter)
     shown = home.duel.invitations.get(token) if home is not None and home.duel else None
+    invitee = chosen_name(context, user.id) or user.full_name
     if shown is not None:
-        shown.invitee = user.full_name
-    names = {inviter: shown.inviter if shown else "?", user.id: user.full_name}
+        shown.invitee = invitee
+    names = {inviter: shown.inviter if shown else "?", user.id: invitee}
     close(context, inviter, token, "accepted")
     play.begin(context, duel, names)
 

@@ -1,8 +1,9 @@
 """/rush top: the best Rush runs of the week and of all time, everywhere (the board the
 bot keeps across chats) and, in a group, its members' (from each member's own records).
 A player on the boards everywhere is named only as the asking chat knows them (a group's
-member by the group's name for them, the asker in private by theirs); anyone else is "a
-player elsewhere", as on /rating top: a board does not tell one chat who plays in another.
+member by the group's name for them, the asker in private by theirs); anyone else by their
+public name or handle (:mod:`bot.play.public_names`), as on /rating top: a board does not
+tell one chat who plays in another.
 
 Runs played in the chat and through the Telegram game are the same runs: one personal
 best each, one board (:mod:`bot.games.rush.counting`)."""
@@ -15,6 +16,7 @@ import html
 from telegram.constants import ChatType
 
 from bot.games.rush.words import record_text
+from bot.play.public_names import public_name
 from bot.rules.rush.records import BoardEntry, RunRecord
 from bot.texts import player_line
 from bot.typed_handlers import HandlerContext, MessageUpdate
@@ -38,14 +40,22 @@ def _board(
     entries: list[BoardEntry], update: MessageUpdate, context: HandlerContext
 ) -> list[tuple[str, RunRecord]]:
     """The board's runs, each named as this chat knows its player (see the module)."""
-    elsewhere = context._("a player elsewhere")
     if update.effective_chat.type != ChatType.PRIVATE:
         members = context.chat_data.members
-        return [(members.get(entry.user_id, elsewhere), entry.record) for entry in entries]
+        return [
+            (members.get(entry.user_id) or _public(context, entry.user_id), entry.record)
+            for entry in entries
+        ]
     viewer = update.effective_user.id  # in private, only the asker is known
     return [
-        (entry.name if entry.user_id == viewer else elsewhere, entry.record) for entry in entries
+        (entry.name if entry.user_id == viewer else _public(context, entry.user_id), entry.record)
+        for entry in entries
     ]
+
+
+def _public(context: HandlerContext, user_id: int) -> str:
+    """A player's public name or handle, as plain text (the rows escape it)."""
+    return html.unescape(public_name(context, user_id))
 
 
 def members_runs(context: HandlerContext, today: dt.date) -> tuple[list, list]:

@@ -1,0 +1,154 @@
+"""Public names: what the boards that span every chat call a player.
+
+Each rule says what it prevents (the reasons at length: docs/fair-play.md, *Public names*):
+
+- Every player has a *handle*, ``Player-7F3A9C``: six hex digits of a keyed hash (HMAC-
+  SHA256) of their id under a key the bot makes once and keeps (:func:`handle`).  It is the
+  same at every restart, and tells nothing: without the key nobody can go from a handle to
+  an id, nor from an id to a handle.
+- A player may choose a *public name* (:func:`refusal` says which are refused): 2 to
+  :data:`LONGEST` characters, no link (a board that advertises), no ``@`` (a board that
+  names someone else's account), nothing invisible or that turns the text around (control
+  and format characters, bidi overrides: a name that looks like another), neither the bot's
+  name nor one that looks like a handle (a player posing as the bot, or as another player),
+  and none another player holds, compared folded (:func:`fold`: case, width and spacing
+  aside).
+- At most :data:`CHANGES` changes (a choice or a clear) in :data:`CHANGE_WINDOW`
+  (:func:`next_change`): one spare to fix a typo, and no impersonation churn (taking
+  name after name to pass for others, or freeing a name for a second account to take).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+HANDLE_PREFIX = "Player-"
+HANDLE_DIGITS = 6
+"""Hex digits of a handle: 16 million of them, so that two players of a board share one
+only by a rare chance (four digits would give two of a thousand players the same)."""
+SHORTEST = 2
+LONGEST = 24
+CHANGES = 2
+CHANGE_WINDOW = 7 * 24 * 3600.0
+"""Seconds: :data:`CHANGES` changes at most in any such window."""
+
+_LINK = re.compile(r"://|www\.|\w[.。｡]\w{2,}", re.IGNORECASE)
+"""A scheme, ``www.`` or a dot between a word and two letters (``t.me``, ``ann.com``)."""
+_HANDLE = re.compile(r"player\W?[0-9a-f]{4,}", re.IGNORECASE)
+_INVISIBLE = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
+"""Control, format (bidi overrides, zero-width spaces), private, unassigned characters and
+line breaks: refused (the joiner of emoji sequences aside)."""
+_JOINER = "\u200d"
+_IGNORED = frozenset({_JOINER, "\ufe0e", "\ufe0f"})
+"""The emoji joiner and variation selectors: allowed, and no difference between names."""
+
+
+class Refusal(StrEnum):
+    """Why a public name is refused."""
+
+    SHORT = "short"
+    LONG = "long"
+    LINK = "link"
+    MENTION = "mention"
+    INVISIBLE = "invisible"
+    BOT = "bot"
+    HANDLE = "handle"
+    TAKEN = "taken"
+
+
+@dataclass(slots=True)
+class PublicName:
+    """A player's chosen public name (saved with the player's data)."""
+
+    name: str = ""
+    """The name (empty: none, the handle is shown)."""
+    changes: list[float] = field(default_factory=list)
+    """When it was changed (set or cleared), the last :data:`CHANGES` times, oldest first."""
+
+
+def handle(key: str, user_id: int) -> str:
+    """The player's handle under ``key`` (see the module)."""
+    digest = hmac.new(key.encode(), str(user_id).encode(), hashlib.sha256).hexdigest()
+    return HANDLE_PREFIX + digest[:HANDLE_DIGITS].upper()
+
+
+def tidy(text: str) -> str:
+    """A name as typed, composed (NFC) and with its spaces collapsed to one."""
+    return " ".join(unicodedata.normalize("NFC", text).split())
+
+
+def fold(name: str) -> str:
+    """A name as names are compared: compatibility-folded (NFKC: full-width letters as
+    others), case-folded, without spaces, joiners or variation selectors."""
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return "".join(c for c in folded if not c.isspace() and c not in _IGNORED)
+
+
+def refusal(name: str, bot_names: tuple[str, ...]) -> Refusal | None:
+    """Why ``name`` (tidied) cannot be a public name, whoever holds it (see
+    :meth:`PublicNames.holder` for the names others hold), or None.  ``bot_names``: the
+    bot's name and username."""
+    if any(unicodedata.category(c) in _INVISIBLE and c != _JOINER for c in name):
+        return Refusal.INVISIBLE
+    if len(name) < SHORTEST:
+        return Refusal.SHORT
+    if len(name) > LONGEST:
+        return Refusal.LONG
+    compat = unicodedata.normalize("NFKC", name)
+    if "@" in compat:
+        return Refusal.MENTION
+    if _LINK.search(compat):
+        return Refusal.LINK
+    folded = fold(name)
+    if any(fold(bot) and fold(bot) in folded for bot in bot_names):
+        return Refusal.BOT
+    if _HANDLE.search(folded):
+        return Refusal.HANDLE
+    return None
+
+
+def next_change(public: PublicName | None, now: float) -> float | None:
+    """When the player may change their name next (None: now; see the module)."""
+    if public is None or len(public.changes) < CHANGES:
+        return None
+    free = public.changes[-CHANGES] + CHANGE_WINDOW
+    return None if free <= now else free
+
+
+def changed(public: PublicName | None, name: str, now: float) -> PublicName:
+    """The player's public name once changed to ``name`` (empty: cleared) at ``now``."""
+    changes = [*(public.changes if public is not None else []), now][-CHANGES:]
+    return PublicName(name, changes)
+
+
+@dataclass(slots=True)
+class PublicNames:
+    """The key of the handles (saved, made once) and who holds each name (not saved: built
+    again from the players' data at the first need)."""
+
+    key: str = ""
+    holders: dict[str, int] = field(default_factory=dict)
+    """Folded name (:func:`fold`) → the player who holds it."""
+    built: bool = False
+    """Whether :attr:`holders` has been built since the start."""
+
+    def build(self, names: dict[int, PublicName | None]) -> None:
+        """Who holds each name, from every player's (``names``, by id)."""
+        self.holders = {fold(p.name): user for user, p in names.items() if p and p.name}
+        self.built = True
+
+    def holder(self, name: str) -> int | None:
+        """Who holds ``name`` (compared folded), if anyone."""
+        return self.holders.get(fold(name))
+
+    def moved(self, user_id: int, old: str, new: str) -> None:
+        """``user_id`` gave up ``old`` (empty: none) and holds ``new`` (empty: none)."""
+        if old and self.holders.get(fold(old)) == user_id:
+            del self.holders[fold(old)]
+        if new:
+            self.holders[fold(new)] = user_id

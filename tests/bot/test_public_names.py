@@ -1,0 +1,82 @@
+"""Public names' rules (:mod:`bot.rules.public_names`) and their saved format."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from bot import records
+from bot.rules.public_names import (
+    CHANGE_WINDOW,
+    PublicName,
+    PublicNames,
+    Refusal,
+    changed,
+    fold,
+    handle,
+    next_change,
+    refusal,
+    tidy,
+)
+from bot.state import GlobalData, UserData
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "records-public-names-2.json"
+BOT = ("Twenty-Four", "TwentyFourBot")
+
+
+def test_a_handle_is_stable_keyed_and_short() -> None:
+    assert handle("k", 501) == handle("k", 501)
+    assert handle("k", 501) != handle("other key", 501)
+    assert handle("k", 501).startswith("Player-")
+    assert len(handle("k", 501)) == len("Player-") + 6
+
+
+def test_names_are_compared_folded() -> None:
+    assert fold("Ann Ｌee") == fold("annlee")
+    assert tidy("  Ann \n  Lee ") == "Ann Lee"
+
+
+def test_what_a_name_may_not_hold() -> None:
+    assert refusal("Ann", BOT) is None
+    assert refusal("李小龙", BOT) is None
+    assert refusal("J.R.R. Tolkien", BOT) is None
+    assert refusal("Ann👩‍💻", BOT) is None  # an emoji sequence's joiner is fine
+    assert refusal("ann.com", BOT) is Refusal.LINK
+    assert refusal("http://x", BOT) is Refusal.LINK
+    assert refusal("Ann＠home", BOT) is Refusal.MENTION
+    assert refusal("A\u200bnn", BOT) is Refusal.INVISIBLE
+    assert refusal("\u2066Ann", BOT) is Refusal.INVISIBLE
+    assert refusal("the twentyfourbot", BOT) is Refusal.BOT
+    assert refusal("Player 7F3A", BOT) is Refusal.HANDLE
+    assert refusal("A", BOT) is Refusal.SHORT
+    assert refusal("A" * 25, BOT) is Refusal.LONG
+
+
+def test_two_changes_a_week() -> None:
+    first = changed(None, "Ann", 1000.0)
+    assert next_change(first, 1000.0) is None
+    second = changed(first, "Anne", 2000.0)
+    assert next_change(second, 2000.0) == 1000.0 + CHANGE_WINDOW
+    assert next_change(second, 1000.0 + CHANGE_WINDOW) is None
+    assert changed(second, "", 9e9).changes == [2000.0, 9e9]
+
+
+def test_who_holds_a_name() -> None:
+    names = PublicNames()
+    names.build({1: PublicName("Ann"), 2: None, 3: PublicName("")})
+    assert names.holder("ANN") == 1
+    names.moved(1, "Ann", "Anne")
+    assert names.holder("ann") is None
+    assert names.holder("anne") == 1
+
+
+def test_the_saved_format_of_public_names_loads() -> None:
+    rows = json.loads(FIXTURE.read_text())
+    user = records.load("user", rows["user"])
+    data = records.load("global", rows["global"])
+    assert isinstance(user, UserData)
+    assert user.public_name == PublicName("Annie Oakley", [1795435200.0, 1795435260.0])
+    assert isinstance(data, GlobalData)
+    assert data.names.key == "5f1c0de0a11ce5ecre7"
+    assert records.saved("user", user).text == rows["user"]
+    assert records.saved("global", data).text == rows["global"]
