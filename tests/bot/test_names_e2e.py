@@ -26,10 +26,8 @@ from tests.bot.harness import (
     reply_to,
     running_bot,
     saved_record,
+    settled,
 )
-from tests.bot.test_duel_private_e2e import CAROL as DUEL_CAROL
-from tests.bot.test_duel_private_e2e import invitation, open_link
-from tests.bot.test_duel_private_e2e import players as duel_players
 
 pytestmark = pytest.mark.asyncio
 
@@ -132,10 +130,22 @@ async def test_a_name_is_kept_across_a_restart_and_changed_twice_a_week(tmp_path
 
 
 async def test_a_private_duels_opponent_sees_the_public_name(tmp_path: Path) -> None:
-    api = duel_players()
+    api = people()
     async with running_bot(api, tmp_path, clock=FakeClock(TEST_DAY_NOON)) as application:
         await reply_to(api, ANN, ANN, "/name Annie Oakley")
-        _message, token = await invitation(api, application)
-        carol_told = await open_link(api, application, DUEL_CAROL, token)
+        before = len(api.sent)
+        api.send(ANN, ANN, "/duel")
+        await api.wait_for_sent(before + 1)
+        buttons = api.sent[before]["reply_markup"]["inline_keyboard"]
+        token = str(buttons[0][0]["switch_inline_query_chosen_chat"]["query"]).split()[1]
+        before = len(api.sent)
+        api.send(CAT, CAT, f"/start duel_{token}")
+        await api.wait_for_sent(before + 1)
+        await settled(api, application)
+        carol_told = [
+            plain_text(m.get("text") or m.get("caption") or "")
+            for m in api.sent[before:]
+            if m["chat"]["id"] == CAT
+        ]
     assert any("Annie Oakley" in said for said in carol_told)
     assert not any("Ann " in said or said.startswith("Ann:") for said in carol_told)
