@@ -27,7 +27,10 @@ It prints, per count of duels and sort of request: the share deferred, the wait 
 answered after waiting (median and 99th percentile, in simulated seconds), the most
 waiting at once, the shares refused (full, overdue), and the event loop's cost of the check
 (``LiveHands.spoiled`` and the filter) and of a release (``Deferrals.release``), in
-microseconds.  Inline mode, which cannot wait, refuses the share deferred.
+microseconds.  Inline mode, which cannot wait, refuses the share deferred.  The last two
+columns are the share of /solve refused (full or overdue) and, in the same run, the share
+the rule before deferrals refused (every request holding three cards of a live duel's
+hand: the baseline).
 
     python bench/private_spoiler_bench.py [--duels 1 10 100 1000] [--rate 20] [--seconds 600]
         [--worst] [--seed 24]
@@ -227,7 +230,7 @@ def main() -> None:
         f"{'duels':>6} {'requests':<10} {'deferred':>8} {'wait p50':>9} {'p99':>6} "
         f"{'most waiting':>12} {'full':>6} {'overdue':>7} {'check p50/p99 µs':>17} "
         f"{'release p99 µs':>14}"
-        f" {'hand mean':>9}"
+        f" {'hand mean':>9} {'/solve refused':>14} {'old rule':>8}"
     )
     for duels in args.duels:
         for sort in ("random", "realistic"):
@@ -246,7 +249,8 @@ def main() -> None:
                 f"{percentile(run.waits, 0.99):5.1f}s {run.most_waiting:>12} "
                 f"{run.refused / run.asked:6.1%} {run.overdue / run.asked:7.1%} {check:>17} "
                 f"{percentile(run.releases, 0.99):14.1f} "
-                f"{statistics.mean(run.hand_lengths):8.1f}s"
+                f"{statistics.mean(run.hand_lengths):8.1f}s "
+                f"{(run.refused + run.overdue) / run.asked:14.1%} {run.deferred / run.asked:8.1%}"
             )
     print(f"freeing {MOST:,} requests waiting on one hand: {release_cost():,.0f} µs")
 

@@ -32,7 +32,9 @@ A hand that only its players can see and whose result leaves their chats (a duel
 is rated) is refused to everyone while it is live (its kind is one of
 :attr:`LiveHands.kept_from_everyone`, which its feature names):
 a second account of a player, which the bot cannot tell from a stranger, would pass its
-solutions on (a stranger's /solve of it waits for its end instead: :mod:`bot.rules.deferrals`).
+solutions on.  So is a group's shared Rush hand (the game says so itself, its
+``kept_from_everyone``): a lurker given it would pass it on, or, marked, void it for the
+whole group (a stranger's /solve of it waits for its end instead: :mod:`bot.rules.deferrals`).
 Which games are kept so, and what that costs, is docs/fair-play.md's *Hands only their
 players see*.
 
@@ -297,7 +299,10 @@ class LiveHands:
                     self._unfile(owner)
                 continue
             hand = self._hands[owner]
-            everyone = kind is None and self._kinds.get(chat_id) in self.kept_from_everyone
+            everyone = kind is None and (
+                self._kinds.get(chat_id) in self.kept_from_everyone
+                or getattr(game, "kept_from_everyone", False)  # a game may say so itself
+            )
             found[owner] = Spoiled(chat_id, game, kind is not None, hand, ordered, everyone)
         return found
 

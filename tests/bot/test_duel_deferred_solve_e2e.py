@@ -28,8 +28,8 @@ from tests.bot.harness import (
 pytestmark = pytest.mark.asyncio
 
 WAITS = (
-    "⏳ Those numbers hold a hand being played in a duel right now: I'll answer as soon as it "
-    "ends (within a minute)."
+    "⏳ Those numbers hold a hand someone is playing right now: I'll answer as soon as that "
+    "hand is over (usually within a minute)."
 )
 
 
@@ -96,7 +96,7 @@ async def test_an_inline_query_for_a_duels_hand_is_refused(tmp_path: Path) -> No
         await settled(api, application)
     [result] = api.inline_answers[query_id]["results"]
     assert result["title"] == (
-        "No spoilers: those numbers hold a hand being played in a duel right now. "
+        "No spoilers: those numbers hold a hand someone is playing right now. "
         "Ask again in a minute."
     )
 
@@ -115,9 +115,9 @@ async def test_a_second_request_waits_in_place_of_the_first(tmp_path: Path) -> N
         await settled(api, application)
         answers = to_dave(api, won_at)
     assert second == (
-        "⏳ Three of those numbers are cards of a hand being played in a duel right now: "
-        "I'll answer as soon as it ends (within a minute). It replaces your earlier waiting "
-        "request: one per person."
+        "⏳ Three of those numbers are cards of a hand someone is playing right now: "
+        "I'll answer as soon as that hand is over (usually within a minute). It replaces your "
+        "earlier waiting request: one per person."
     )
     assert [text.startswith((f"{three} → 7", f"{three} cannot make 7")) for text in answers] == [
         True
@@ -140,8 +140,8 @@ async def test_a_page_a_duels_hand_holds_is_shown_once_the_hand_ends(tmp_path: P
         application.bot_data.deferred_solves.release(hand)
         edited = (await api.wait_for_sent(before + 1))[-1]
     assert (alert["text"], alert["show_alert"]) == (
-        "⏳ Three of those numbers are cards of a hand being played in a duel right now: "
-        "I'll show this page as soon as it ends (within a minute).",
+        "⏳ Three of those numbers are cards of a hand someone is playing now: I'll show "
+        "this page once it is over (usually within a minute).",
         "true",  # as the form Telegram reads it
     )
     assert unchanged

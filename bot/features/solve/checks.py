@@ -21,8 +21,9 @@ class Kept(NamedTuple):
     refusal: str
     """The refusal, worded."""
     duels: tuple[Game, ...] = ()
-    """The live duels' hands that alone keep it, from someone not in their chats: a /solve
-    may wait for their end instead of the refusal (:mod:`.deferred`)."""
+    """The live hands kept from everyone (a duel's, a group's shared Rush hand) that alone
+    keep it, from someone not in their chats: a /solve may wait for their end instead of
+    the refusal (:mod:`.deferred`)."""
     held: bool = False
     """Whether the numbers hold one of those hands whole (not only three of its cards)."""
 
@@ -37,8 +38,9 @@ async def keeping(
     them, so that "/solve 2 8 12 = 2" gives nothing of 2 8 12 12 away; so do two numbers of
     a Countdown game being played, with a target of its size (see :mod:`bot.rules.spoilers`).
     Anyone else is answered, and marked in the games the answer spoils (:func:`mark_peeks`).
-    A duel's hand, for someone not in its chat with no other reason to be refused, is the
-    one refusal that comes with the hands (:attr:`Kept.duels`): their answer may wait."""
+    A hand kept from everyone (a duel's, a group's shared Rush hand), for someone not in its
+    chat with no other reason to be refused, is the one refusal that comes with the hands
+    (:attr:`Kept.duels`): their answer may wait."""
     numbers, target, _rules = request
     chats = context.application.chat_data
     refusing, duels = [], []
@@ -48,7 +50,7 @@ async def keeping(
             spoiled.chat_id in chats and user_id in chats[spoiled.chat_id].members
         ):
             refusing.append(spoiled)
-        elif spoiled.everyone:  # a duel's, refused to everyone else too
+        elif spoiled.everyone:  # a duel's or a shared run's, refused to everyone else too
             duels.append(spoiled)
     if refusing:
         # A game whose whole hand the numbers hold is the one to name.
@@ -60,7 +62,9 @@ async def keeping(
         return Kept(daily)
     if duels:
         held = any(spoiled.held for spoiled in duels)
-        games = tuple({id(spoiled.game): spoiled.game for spoiled in duels}.values())
+        # A game of many hands (a shared Rush run) is waited on for its current hand only.
+        hands = (getattr(spoiled.game, "current", spoiled.game) for spoiled in duels)
+        games = tuple({id(hand): hand for hand in hands}.values())
         return Kept(duel_refusal(held, context), games, held)
     return None
 

@@ -1,8 +1,9 @@
-"""A /solve (or a press of its page buttons) that only a live duel's hand keeps from its
-asker, who is not in the duel's chat: deferred rather than refused, and answered when the
-hand ends (within a minute: :mod:`bot.services.deferred_solves`).  Refusing strangers cost
-too much: with ten duels live a quarter of their requests, with a hundred most of them
-(docs/fair-play.md, *Hands only their players see*).  Inline mode cannot wait: it refuses.
+"""A /solve (or a press of its page buttons) that only a hand kept from everyone (a live
+duel's, a group's shared Rush hand) keeps from its asker, who is not in its chat: deferred
+rather than refused, and answered when the hand ends (:mod:`bot.services.deferred_solves`).
+Refusing strangers cost too much: with ten duels live a quarter of their requests, with a
+hundred most of them (docs/fair-play.md, *Hands only their players see*).  Inline mode
+cannot wait: it refuses.
 """
 
 from __future__ import annotations
@@ -68,24 +69,25 @@ def replaced_text(context: Translator) -> str:
 
 def waiting_text(held: bool, page: bool, context: Translator) -> str:
     """That the answer waits for the hand's end (a page's: an alert, of 200 characters at
-    most, as Telegram's are)."""
+    most, as Telegram's are).  It never says which game holds the hand (a duel, a group's
+    Rush run), nor where."""
     _ = context._
     if page and held:
         return _(
-            "⏳ Those numbers hold a hand being played in a duel right now: I'll show this "
-            "page as soon as it ends (within a minute)."
+            "⏳ Those numbers hold a hand someone is playing now: I'll show this page once "
+            "that hand is over (usually within a minute)."
         )
     if page:
         return _(
-            "⏳ Three of those numbers are cards of a hand being played in a duel right now: "
-            "I'll show this page as soon as it ends (within a minute)."
+            "⏳ Three of those numbers are cards of a hand someone is playing now: I'll show "
+            "this page once it is over (usually within a minute)."
         )
     if held:
         return _(
-            "⏳ Those numbers hold a hand being played in a duel right now: I'll answer as "
-            "soon as it ends (within a minute)."
+            "⏳ Those numbers hold a hand someone is playing right now: I'll answer as soon "
+            "as that hand is over (usually within a minute)."
         )
     return _(
-        "⏳ Three of those numbers are cards of a hand being played in a duel right now: "
-        "I'll answer as soon as it ends (within a minute)."
+        "⏳ Three of those numbers are cards of a hand someone is playing right now: I'll "
+        "answer as soon as that hand is over (usually within a minute)."
     )

@@ -167,15 +167,16 @@ def _round_refusal(held: bool, plays: bool, here: bool, context: BotContext) -> 
 
 
 def duel_refusal(held: bool, context: BotContext) -> str:
-    """A duel's hand refused to someone not in its chat (inline mode, which cannot wait for
-    its end; or with too many /solve requests waiting already): it lasts a minute at most."""
+    """A hand kept from everyone (a duel's, a group's shared Rush hand) refused to someone
+    not in its chat (inline mode, which cannot wait for its end; or with too many /solve
+    requests waiting already): it never says which game holds it, nor where."""
     _ = context._
     if held:
         return _(
-            "No spoilers: those numbers hold a hand being played in a duel right now. "
+            "No spoilers: those numbers hold a hand someone is playing right now. "
             "Ask again in a minute."
         )
     return _(
-        "No spoilers: three of those numbers are cards of a hand being played in a duel "
-        "right now. Ask again in a minute."
+        "No spoilers: three of those numbers are cards of a hand someone is playing right "
+        "now. Ask again in a minute."
     )

@@ -140,7 +140,10 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         return
     run = game.run
     was_over = run.ended
+    before = run.hand
     outcome = run.answer(user.id, user.full_name, text, context.now(), deal, hand=hand)
+    if run.hand is not before:
+        released(context, before)
     if _ended(outcome, was_over, chat_id, context, game):
         return
     if outcome.refused is Refusal.OVER:
@@ -245,6 +248,7 @@ async def skip(update: MessageUpdate, context: HandlerContext) -> None:
     if done is None:
         return
     game, skipped = done
+    released(context, skipped)
     solution = skipped.solutions[0] if skipped.solutions else None
     news = words.skipped_news(skipped.hand, solution, context)
     deal_hand(context, update.effective_chat.id, game, news)
@@ -295,12 +299,19 @@ async def learn_hand(context: ChatContext, game: ChatRush | None) -> None:
             game.run.hand.learn(await context.bot_data.solving.facts(game.hand, RUSH_TARGET))
 
 
+def released(context: ChatContext, hand: Round) -> None:
+    """A shared run's hand is over: the /solve requests it held from people outside the
+    group are answered now (:mod:`bot.services.deferred_solves`)."""
+    context.bot_data.deferred_solves.release(hand)
+
+
 def finish(chat_id: int, context: ChatContext, game: ChatRush, *, seen: bool = True) -> None:
     """A run has ended: each player's run is counted (their records and the board, saved
     at once), then the end is told, with the hand that was on (``seen``: its picture was
     sent) and a solution of it."""
     game_life.cancel_alarms(context, chat_id, RUSH)
     run = game.run
+    released(context, run.hand)
     saved = True
     rows = []
     for user_id, runner in run.ranking():

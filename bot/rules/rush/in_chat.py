@@ -13,6 +13,10 @@ The run's rules are :mod:`bot.rules.rush.run`'s; this adds what playing it in a 
 - Its hand, live while it is played, is the current hand's: a /solve of it is refused, and
   once the bot gave anyone its solutions (``peeked``) nobody scores on it, hand by hand
   (see :mod:`bot.rules.rush.run`; a player who looked up one hand may play the next).
+- A shared run's hand is kept from everyone while it is played
+  (:attr:`ChatRush.kept_from_everyone`): a stranger's /solve of it waits for the hand's
+  end, so a lurker neither passes it to a player nor spoils it for the group (the
+  ``peeked`` void never costs a group 20 s).
 - Its votes (a shared run's skip and stop by a player who may not act alone) are the run's.
 """
 
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.rules.rounds import Round
 from bot.rules.rush.run import Deal, RushRun
 
 
@@ -77,6 +82,19 @@ class ChatRush:
     @votes.setter
     def votes(self, value: dict[str, tuple[int, ...]]) -> None:
         self.run.votes = value
+
+    @property
+    def kept_from_everyone(self) -> bool:
+        """Whether its hand is refused to everyone, not only to its chat (a group's shared
+        run: anyone reading the group sees the hand, and nothing tells a lurker from a
+        stranger; see :mod:`bot.rules.spoilers`)."""
+        return self.run.shared
+
+    @property
+    def current(self) -> Round:
+        """The hand being played, as a game of its own (a request deferred waits for this
+        hand's end, not the run's)."""
+        return self.run.hand
 
     @property
     def peeked(self) -> list[int]:
