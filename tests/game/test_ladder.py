@@ -8,14 +8,23 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.rules.ladder.ladder import ESTABLISHED_RESULTS, RECENT_KEPT, Ladder, Refused
+from bot.rules.ladder.ladder import (
+    ESTABLISHED_RESULTS,
+    RECENT_KEPT,
+    Change,
+    Hand,
+    Ladder,
+    Refused,
+)
 from bot.rules.ladder.model import FAST, SLOW, play, prior_of_level, score
 
 DAY = dt.date(2026, 12, 2)
 HAND = (1, 2, 3, 4)
 
 
-def _record(ladder: Ladder, user: int, seconds: float | None, hand=HAND, **kw) -> object:
+def _record(
+    ladder: Ladder, user: int, seconds: float | None, hand: Hand = HAND, **kw: bool
+) -> Change:
     return ladder.record(user, hand, 24, seconds, day=DAY, prior=25.0, floor=1.5, **kw)
 
 
