@@ -1,0 +1,97 @@
+"""Hand ratings learned from play (issue 41) against 4nums.com's order.
+
+Simulated players (skill drawn log-normally) attempt hands chosen by the ladder
+(:meth:`bot.rules.ladder.ladder.Ladder.choose`); each solve time is drawn log-normally
+around the hand's 4nums one-sigma mean and deviation, scaled by the player's skill, and a
+miss with the hand's 4nums failure rate.  Prints Spearman's rho of the learned ratings
+with 4nums's order after N attempts, against the model's prior alone, and the cost of
+one update (the baseline: one OpenSkill rate call, in the same run).  Reads
+``shared/data/4nums_difficulty.csv`` beside the checkout or above it; without it, says so
+and measures nothing.  Usage: ``python bench/hand_ratings_bench.py [attempts]``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import random
+import sys
+import time
+
+from calibrate_difficulty import DATA, spearman
+
+from bot.rules.hand_records import hand_key
+from bot.rules.ladder.ladder import Ladder
+from bot.rules.ladder.model import MODEL, prior_of_level
+from bot.rules.pace import floor_of
+from bot.rules.rated import LEVELS_4_24
+from solver.decks import hands as all_hands
+
+PLAYERS = 300
+CHECKS = (0, 2_000, 5_000, 10_000, 20_000, 40_000)
+
+
+def main() -> int:
+    if not DATA.exists():
+        print(f"no reference data at {DATA}: nothing measured")
+        return 0
+    import csv
+
+    with DATA.open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    facts = {
+        tuple(sorted(int(x) for x in r["Puzzles"].split())): (
+            float(r["1-sigma Mean (s)"]),
+            float(r["1-sigma STD (s)"]),
+            float(r["Solved rate"].rstrip("%")) / 100,
+            int(r["Rank"]),
+        )
+        for r in rows
+    }
+    levels = dict(zip(all_hands((1, 13), 4), map(int, LEVELS_4_24), strict=True))
+    pool = [(h, prior_of_level(levels[h])) for h in facts if levels.get(h)]
+    prior = dict(pool)
+    rng = random.Random(41)
+    skills = [math.exp(rng.gauss(0, 0.4)) for _ in range(PLAYERS)]
+    ladder = Ladder()
+    most = int(sys.argv[1]) if len(sys.argv) > 1 else CHECKS[-1]
+    day = dt.date(2026, 12, 2)
+    order = [h for h, _ in pool]
+    truth = [facts[h][3] for h in order]
+
+    def rho() -> float:
+        return spearman([ladder.hand(hand_key(h, 24), prior[h]).mu for h in order], truth)
+
+    print(f"model's prior alone (levels): rho {rho():.3f} (the model's score: 0.570)")
+    spent = 0.0
+    for n in range(1, most + 1):
+        user = rng.randrange(PLAYERS)
+        hand = ladder.choose(user, pool, 24, rng) or rng.choice(order)
+        ladder.dealt(user, hand, 24)
+        mean, std, solved, _ = facts[hand]
+        sigma = math.sqrt(math.log(1 + (std / mean) ** 2))
+        seconds = skills[user] * mean * math.exp(rng.gauss(-sigma * sigma / 2, sigma))
+        failed = rng.random() > solved ** (1 / skills[user])
+        started = time.perf_counter()
+        ladder.record(
+            user,
+            hand,
+            24,
+            None if failed else max(seconds, 2.5),
+            day=day,
+            prior=prior[hand],
+            floor=floor_of(hand),
+        )
+        spent += time.perf_counter() - started
+        if n in CHECKS:
+            print(f"after {n:>6} attempts: rho {rho():.3f}, hands rated {len(ladder.hands)}")
+    started = time.perf_counter()
+    for _ in range(1000):
+        MODEL.rate([[MODEL.rating(25, 5)], [MODEL.rating(27, 4)]], ranks=[1.0, 2.0])
+    base = (time.perf_counter() - started) / 1000
+    print(f"update: {spent / most * 1e6:.0f} µs a attempt; one OpenSkill rate: {base * 1e6:.0f} µs")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,235 @@
+"""Every hand rated, and every player's puzzle rating: the ladder's rules.
+
+Each rule says what it prevents:
+
+- A hand is keyed by its sorted cards and target (:func:`bot.rules.hand_records.hand_key`),
+  so a rating is kept per card count and target; a hand with no results is the model's
+  (a prior the caller gives: :mod:`bot.rules.ladder.model`), and not stored.
+- Every timed attempt that counts moves the player's rating (:meth:`Ladder.record`);
+  it moves the hand's only when the player is *established* (:data:`ESTABLISHED_RESULTS`
+  counted results of their own): new accounts cannot drag a hand to "easy".
+- What the fair-play rules refuse never counts: a solve under the hand's pace floor
+  (:func:`bot.rules.pace.too_fast`), a hand the bot solved for the player (``given``: a
+  spoiler of :mod:`bot.rules.spoilers`), a hand dealt again for review (its solutions were
+  seen).  A hinted solve counts as slow (:data:`~bot.rules.ladder.model.HINTED_SECONDS`).
+- The ladder deals near the player's rating (:meth:`Ladder.choose`), never one of their
+  last :data:`RECENT_KEPT` hands; review (:meth:`Ladder.review`) lists the hands missed or
+  solved slowest in the last :data:`REVIEW_DAYS` days, the misses first, then the slowest.
+- Bounded: at most :data:`HANDS_KEPT` hands rated (then new hands keep the model's rating),
+  :data:`HISTORY_KEPT` attempts per player.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import heapq
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from bot.rules.hand_records import hand_key
+from bot.rules.ladder.model import MODEL, PRIOR_SIGMA, SLOW, play, score, shown
+from bot.rules.pace import too_fast
+
+ESTABLISHED_RESULTS = 10
+"""Counted results a player needs before their results move a hand's rating."""
+BOARD_MIN_RESULTS = ESTABLISHED_RESULTS
+"""Counted results a player needs to stand on ``/train top``."""
+RECENT_KEPT = 50
+"""A player's last hands, never dealt again by the ladder."""
+HISTORY_KEPT = 100
+"""A player's last attempts kept (for review)."""
+REVIEW_DAYS = 30
+HANDS_KEPT = 50_000
+NEAREST = 12
+"""The ladder deals one of the hands this many nearest the player's rating, at random."""
+
+Hand = tuple[int, ...]
+
+
+class Refused(StrEnum):
+    """Why an attempt counted for nothing."""
+
+    TOO_FAST = "too_fast"
+    GIVEN = "given"
+    REVIEW = "review"
+
+
+@dataclass(slots=True)
+class HandRating:
+    """A hand's rating (``mu`` high: hard) and its counted results."""
+
+    mu: float
+    sigma: float = PRIOR_SIGMA
+    results: int = 0
+
+
+@dataclass(slots=True)
+class Attempt:
+    """One of a player's attempts, for review."""
+
+    key: str
+    day: str
+    """ISO ``YYYY-MM-DD``."""
+    seconds: float | None
+    """None: missed."""
+
+
+@dataclass(slots=True)
+class PuzzlePlayer:
+    """A player's puzzle rating, last hands and attempts."""
+
+    mu: float = MODEL.mu
+    sigma: float = MODEL.sigma
+    results: int = 0
+    recent: list[str] = field(default_factory=list)
+    """Hand keys dealt by the ladder, newest last."""
+    history: list[Attempt] = field(default_factory=list)
+    """Counted and review attempts, newest last."""
+
+    @property
+    def established(self) -> bool:
+        """Whether this player's results move hands' ratings."""
+        return self.results >= ESTABLISHED_RESULTS
+
+    @property
+    def shown(self) -> int:
+        """The rating as people read it."""
+        return shown(self.mu)
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative estimate the board ranks by."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """What an attempt did."""
+
+    refused: Refused | None
+    before: int
+    after: int
+    hand_moved: bool = False
+
+    @property
+    def counted(self) -> bool:
+        return self.refused is None
+
+    @property
+    def delta(self) -> int:
+        return self.after - self.before
+
+
+@dataclass(slots=True)
+class Ladder:
+    """Every rated hand and every player's puzzle rating."""
+
+    hands: dict[str, HandRating] = field(default_factory=dict)
+    players: dict[int, PuzzlePlayer] = field(default_factory=dict)
+
+    def hand(self, key: str, prior: float) -> HandRating:
+        """A hand's rating: stored, or the model's ``prior`` (not stored)."""
+        return self.hands.get(key) or HandRating(prior)
+
+    def player(self, user_id: int) -> PuzzlePlayer:
+        """A player's rating (a new one, not stored, if they never trained)."""
+        return self.players.get(user_id) or PuzzlePlayer()
+
+    def dealt(self, user_id: int, hand: Hand, target: int) -> None:
+        """The ladder dealt ``hand`` to the player: not dealt again soon."""
+        me = self.players.setdefault(user_id, PuzzlePlayer())
+        me.recent.append(hand_key(hand, target))
+        del me.recent[:-RECENT_KEPT]
+
+    def record(
+        self,
+        user_id: int,
+        hand: Hand,
+        target: int,
+        seconds: float | None,
+        *,
+        day: dt.date,
+        prior: float,
+        floor: float,
+        hinted: bool = False,
+        given: bool = False,
+        review: bool = False,
+    ) -> Change:
+        """A timed attempt: solved in ``seconds`` (None: missed) on ``day``; ``prior``: the
+        hand's rating by the model, ``floor``: its pace floor."""
+        key = hand_key(hand, target)
+        me = self.players.setdefault(user_id, PuzzlePlayer())
+        before = me.shown
+        refused = (
+            Refused.GIVEN
+            if given
+            else Refused.TOO_FAST
+            if seconds is not None and too_fast(seconds, floor)
+            else Refused.REVIEW
+            if review
+            else None
+        )
+        if refused is not Refused.TOO_FAST and refused is not Refused.GIVEN:
+            me.history.append(Attempt(key, day.isoformat(), seconds))
+            del me.history[:-HISTORY_KEPT]
+        if refused is not None:
+            return Change(refused, before, before)
+        rated = self.hand(key, prior)
+        result = score(None if seconds is not None and seconds >= SLOW else seconds, hinted=hinted)
+        (me.mu, me.sigma), (mu, sigma) = play((me.mu, me.sigma), (rated.mu, rated.sigma), result)
+        me.results += 1
+        moved = me.established and (key in self.hands or len(self.hands) < HANDS_KEPT)
+        if moved:
+            rated.mu, rated.sigma = mu, sigma
+            rated.results += 1
+            self.hands[key] = rated
+        return Change(None, before, me.shown, moved)
+
+    def choose(
+        self,
+        user_id: int,
+        pool: Iterable[tuple[Hand, float]],
+        target: int,
+        rng: random.Random,
+        avoid: Callable[[Hand], bool] | None = None,
+    ) -> Hand | None:
+        """A hand of ``pool`` (hands with the model's prior) near the player's rating, never
+        one of their last hands nor one ``avoid`` is true of; None if none is left."""
+        me = self.player(user_id)
+        recent = set(me.recent)
+        near = heapq.nsmallest(
+            NEAREST,
+            (
+                (abs(self.hand(key, prior).mu - me.mu), hand)
+                for hand, prior in pool
+                if (key := hand_key(hand, target)) not in recent
+                and (avoid is None or not avoid(hand))
+            ),
+        )
+        return rng.choice(near)[1] if near else None
+
+    def review(self, user_id: int, today: dt.date) -> list[str]:
+        """The hands the player missed or solved slowest in the last :data:`REVIEW_DAYS`
+        days, by their latest attempt: the misses first (latest first), then the slowest."""
+        since = (today - dt.timedelta(days=REVIEW_DAYS)).isoformat()
+        latest: dict[str, Attempt] = {}
+        for attempt in self.player(user_id).history:
+            if attempt.day >= since:
+                latest[attempt.key] = attempt
+        misses = [a.key for a in reversed(latest.values()) if a.seconds is None]
+        solved = sorted(
+            (a for a in latest.values() if a.seconds is not None), key=lambda a: -(a.seconds or 0.0)
+        )
+        return misses + [a.key for a in solved if score(a.seconds) < 0.5]
+
+    def board(self, count: int, among: Sequence[int] | None = None) -> list[int]:
+        """The first ``count`` established players by their conservative rating."""
+        wanted = None if among is None else set(among)
+        ranked = (
+            (-p.ordinal, -p.results, user_id)
+            for user_id, p in self.players.items()
+            if p.results >= BOARD_MIN_RESULTS and (wanted is None or user_id in wanted)
+        )
+        return [user_id for *_, user_id in heapq.nsmallest(count, ranked)]
