@@ -14,6 +14,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from bot.rules.achievements import Achievements
 from bot.rules.challenge import Challenges
 from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.duel.lobby import Duels
@@ -259,6 +260,9 @@ class UserData:
     :mod:`bot.services.activity`); 0 in records of earlier releases."""
     waiting_solve: WaitingSolve | None = None
     """The user's /solve waiting for a duel's hand to end (one per user), if any."""
+    achievements: Achievements | None = None
+    """What the user earned and counts towards achievements (None until their first
+    result that counts: :mod:`bot.features.achievements`)."""
 
 
 @dataclass(slots=True)
