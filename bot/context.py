@@ -114,6 +114,8 @@ class BotData:
     """The owner's latest removals from the boards, to undo (``/admin fairplay undo``)."""
     pause: Pause
     """The games' clock's pauses: it stands still while maintenance is on."""
+    result_listeners: list[Callable[..., list[str]]]
+    """Who hears the games' results once saved (:mod:`bot.play.results`)."""
 
     def __init__(self) -> None:
         self.clock = time.time
@@ -144,6 +146,7 @@ class BotData:
         self.maintenance = None
         self.pause = Pause()
         self.fairplay_removals = []
+        self.result_listeners = []
 
     def now(self) -> float:
         """The games' clock, in seconds (standing still during maintenance: :attr:`pause`)."""

@@ -14,6 +14,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from bot.rules.achievements import Achievements
 from bot.rules.challenge import Challenges
 from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.duel.lobby import Duels
@@ -263,6 +264,9 @@ class UserData:
     public_name: PublicName | None = None
     """The name the user chose for the boards (``/name``: :mod:`bot.features.names`), if
     any: None in records of earlier releases."""
+    achievements: Achievements | None = None
+    """What the user earned and counts towards achievements (None until their first
+    result that counts: :mod:`bot.features.achievements`)."""
 
 
 @dataclass(slots=True)

@@ -15,6 +15,7 @@ told at the end.  While a game is on, its numbers are kept from its players' ``/
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
@@ -23,6 +24,7 @@ from bot.context import services
 from bot.i18n import answer_in_english
 from bot.play import daily_aside, game_life, solo_games, status_message
 from bot.play.announce import tell_saved
+from bot.play.results import publish
 from bot.rules.claims import after_mention, looks_like_answer
 from bot.rules.countdown import (
     LARGE,
@@ -33,6 +35,8 @@ from bot.rules.countdown import (
     Outcome,
     points_for,
 )
+from bot.rules.pace import too_fast
+from bot.rules.results import CountdownExact
 from bot.services.answer_routes import Priority, Route
 from bot.services.limits import TEXT, fit_list
 from bot.services.timers import COUNTDOWN_UP
@@ -267,14 +271,16 @@ def solver_lines(game: Countdown, context: ChatContext, solo: bool = False) -> l
     return [line, _("Matched by {names}.").format(names=shown)]
 
 
-def end_text(chat_id: int, game: Countdown, context: ChatContext) -> str:
+def end_text(chat_id: int, game: Countdown, context: ChatContext, news: Sequence[str] = ()) -> str:
     """A game's end (HTML, within Telegram's 4096 characters however many played): every
-    player's best with its points, the winner (in groups) and the solver's best answer."""
+    player's best with its points, the winner (in groups), the solver's best answer, and
+    ``news`` of the game's results (:mod:`bot.play.results`)."""
     _ = context._
     head = [
         _("🏁 Countdown over: {target} from {numbers}.").format(
             target=game.target, numbers=" ".join(map(str, game.numbers))
-        )
+        ),
+        *news,
     ]
     standings = game.standings()
     if not standings:
@@ -313,8 +319,23 @@ def finish(chat_id: int, context: ChatContext, game: Countdown) -> None:
     scores = game.scores()
     context.chat_data.table.stats.record_countdown(scores)
     saved = context.save_now(chat_id, scores[0][0]) if scores else True
-    tell_saved(context, chat_id, end_text(chat_id, game, context), saved, end=True)
+    news = publish(context, chat_id, exact(game))
+    tell_saved(context, chat_id, end_text(chat_id, game, context, news), saved, end=True)
     daily_aside.remind(context, chat_id)
+
+
+def exact(game: Countdown) -> list[CountdownExact]:
+    """Each player who reached the target exactly, as a game's result: beyond the chat it
+    counts at a person's pace and unspoiled."""
+    return [
+        CountdownExact(
+            player=best.user_id,
+            name=best.name,
+            counts=not too_fast(best.seconds) and best.user_id not in game.peeked,
+        )
+        for best in game.standings()
+        if best.distance == 0
+    ]
 
 
 COUNTDOWN = game_life.Kind[Countdown](

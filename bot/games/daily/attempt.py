@@ -21,6 +21,7 @@ from bot.play.announce import tell_saved
 from bot.play.challenge_messages import offer_markup, settle_daily
 from bot.play.hand_record_line import count_solve
 from bot.play.miniapp import app_address
+from bot.play.results import publish
 from bot.rules.claims import is_chatter
 from bot.rules.daily.attempts import still_open
 from bot.rules.daily.puzzle import (
@@ -32,6 +33,7 @@ from bot.rules.daily.puzzle import (
 )
 from bot.rules.hand_records import Source
 from bot.rules.pace import floor_of
+from bot.rules.results import DailySolved
 from bot.rules.scoring import counts_as_miss
 from bot.state import AnswersTo
 from bot.texts import duration_text, reason, share_line
@@ -239,12 +241,25 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
     challenged = settle_daily(context, user_id, day, result.seconds, too_fast=result.too_fast)
     if challenged is not None:  # the attempt was a friend's challenge too
         lines.append(challenged)
+    news = solved_result(user_id, update.effective_user.full_name, record, day, result)
+    lines += publish(context, chat_id, [news])
     # A time no person makes is nobody's to beat: no challenge is offered from it.
     markup = (
         None if result.too_fast else offer_markup(context, user_id, hand, 24, result.seconds, day)
     )
     saved = saved and hand_saved
     tell_saved(context, chat_id, "\n".join(lines), saved, update=update, reply_markup=markup)
+
+
+def solved_result(
+    player: int, name: str, record: DailyRecord, day: dt.date, result: DailyResult
+) -> DailySolved:
+    """The day's puzzle solved, as a game's result (:mod:`bot.play.results`): beyond the
+    player's own history it counts at a person's pace only."""
+    streak, paced = record.streak(day), not result.too_fast
+    return DailySolved(
+        player=player, name=name, seconds=result.seconds, streak=streak, counts=paced
+    )
 
 
 def solved_lines(

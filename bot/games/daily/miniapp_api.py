@@ -7,12 +7,19 @@ import datetime as dt
 import html
 
 from bot.context import BotContext
-from bot.games.daily.attempt import puzzle_of, share_of, solved_lines, until_next_puzzle
+from bot.games.daily.attempt import (
+    puzzle_of,
+    share_of,
+    solved_lines,
+    solved_result,
+    until_next_puzzle,
+)
 from bot.play import daily_aside
 from bot.play.announce import tell_saved
 from bot.play.challenge_messages import settle_daily
 from bot.play.hand_record_line import count_solve
 from bot.play.miniapp import AppReply, AppRequest
+from bot.play.results import publish
 from bot.rules.daily.attempts import may_answer
 from bot.rules.daily.puzzle import (
     DailyRecord,
@@ -160,6 +167,8 @@ async def app_daily_answer(request: AppRequest) -> AppReply:
     challenged = settle_daily(context, user_id, day, result.seconds, too_fast=result.too_fast)
     if challenged is not None:  # the attempt was a friend's challenge too
         told[0].append(challenged)
+    solved = solved_result(user_id, request.user.first_name, record, day, result)
+    told[0].extend(publish(context, user_id, [solved]))
     if user_id in context.application.chat_data:
         # The result in the private chat too (where it can be forwarded), if there is one:
         # a player who opened the app from a group's link may never have started the bot.

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 
 from telegram import Message
 from telegram.error import BadRequest, Forbidden
@@ -22,9 +23,11 @@ from bot.play import daily_aside, game_life
 from bot.play.announce import tell_saved
 from bot.play.hand_record_line import line_of, note_solve
 from bot.play.players_met import meet
+from bot.play.results import publish
 from bot.rules.duel.race import Duel, End, HandResult, Refused
 from bot.rules.hand_records import Source, hand_key
 from bot.rules.rating import RatingChange
+from bot.rules.results import DuelWon, Game, GameResult, Solved
 from bot.rules.rounds import Round
 from bot.rules.table import GameSettings
 from bot.services.outbox import Sent
@@ -268,10 +271,15 @@ def hand_won(context: BotContext, duel: Duel, result: HandResult, text: str) -> 
     # The hand's result and its record are kept before they are told.
     context.save_global(hands=[hand_key(hand.hand, hand.target)])
 
+    name = names_in(context, home_of(duel)).get(winner, "")
+    solved = Solved(player=winner, name=name, game=Game.DUEL, seconds=result.seconds)
+    where, news = _published(context, duel, replace(solved, level=hand.level, counts=not given))
+
     def won(local: BotContext, chat_id: int, names: dict[int, str]) -> str:
         said = words.won_text(duel, names, winner, result.seconds, text, local)
         line = line_of(local, chat_id, winner, noted, result.seconds)
-        return said if line is None else f"{said}\n{line}"
+        lines = [said] if line is None else [said, line]
+        return "\n".join([*lines, *(news if chat_id == where else [])])
 
     tell_each(context, duel, won)
     hand_over(context, duel)
@@ -344,15 +352,35 @@ def finish(context: BotContext, duel: Duel, last: Round | None = None) -> None:
         duel.token, context.now(), rated=change is not None and change.rated
     )
     saved = context.save_global(players=duel.players)
-    if duel.chat_id is not None and duel.end in CLOSED_ENDS:
+    closed = duel.chat_id is not None and duel.end in CLOSED_ENDS
+    where: int | None = None
+    news: list[str] = []
+    if duel.winner is not None:
+        name = names_in(context, home_of(duel)).get(duel.winner, "")
+        won = DuelWon(player=duel.winner, name=name, counts=duel.rated and duel.played_out)
+        where, news = _published(context, duel, won, private=closed)
+    if closed:
         # The group is closed to the bot: each player is told in private instead.
-        tell_players(context, duel, change, saved)
+        tell_players(context, duel, change, saved, (where, news))
         return
     for chat_id in chats_of(duel):
         local = in_chat(context, chat_id)
         text = words.end_text(duel, names_in(context, chat_id), change, local, last)
+        text = "\n".join([text, *(news if chat_id == where else [])])
         tell_saved(local, chat_id, text, saved, end=True)
         daily_aside.remind(local, chat_id)
+
+
+def _published(
+    context: BotContext, duel: Duel, result: GameResult, *, private: bool = False
+) -> tuple[int | None, list[str]]:
+    """Publish a player's result of the duel (:mod:`bot.play.results`), told where the duel
+    tells them (its group, else or if ``private`` their own chat, if they have one): that
+    chat, and its lines."""
+    where = result.player if private or duel.chat_id is None else duel.chat_id
+    if context.application.chat_data.get(where) is None:
+        return None, publish(context, None, [result])
+    return where, publish(in_chat(context, where), where, [result])
 
 
 CLOSED_ENDS = frozenset({End.LEFT, End.CUT_OFF, End.REMOVED, End.QUIT})
@@ -360,7 +388,13 @@ CLOSED_ENDS = frozenset({End.LEFT, End.CUT_OFF, End.REMOVED, End.QUIT})
 or to one of them."""
 
 
-def tell_players(context: BotContext, duel: Duel, change: RatingChange | None, saved: bool) -> None:
+def tell_players(
+    context: BotContext,
+    duel: Duel,
+    change: RatingChange | None,
+    saved: bool,
+    news: tuple[int | None, list[str]] = (None, []),
+) -> None:
     """Tell each player of a group's duel its end in their private chat (named as the group
     names them), where they have one with the bot: Telegram lets a bot write only to users
     who have started it.  Anyone else finds the result in /rating."""
@@ -371,6 +405,7 @@ def tell_players(context: BotContext, duel: Duel, change: RatingChange | None, s
             continue
         local = in_chat(context, player)
         text = words.end_text(duel, names, change, local)
+        text = "\n".join([text, *(news[1] if player == news[0] else [])])
         tell_saved(local, player, text, saved, end=True)
 
 

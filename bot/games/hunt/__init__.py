@@ -19,8 +19,11 @@ from bot.context import services
 from bot.i18n import answer_in_english
 from bot.play import daily_aside, game_life, solo_games, status_message
 from bot.play.announce import tell_saved
+from bot.play.results import publish
 from bot.rules.claims import after_mention, looks_like_answer
 from bot.rules.hunt import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS, Found, Hunt
+from bot.rules.pace import floor_of
+from bot.rules.results import HuntAlone, at_pace
 from bot.services.answer_routes import Priority, Route
 from bot.services.limits import TEXT, fit_list
 from bot.services.timers import HUNT_UP
@@ -215,6 +218,7 @@ def finish(chat_id: int, context: ChatContext, hunt: Hunt) -> None:
     table.stats.record_hunt(standings, hand, total)
     saved = context.save_now(chat_id, standings[0][0]) if standings else True
     found = total - hunt.left
+    news = publish(context, chat_id, alone(hunt, standings))
     head = [
         context.ngettext(
             "🏁 Solution Hunt over: {found} of {total} solution found.",
@@ -222,6 +226,7 @@ def finish(chat_id: int, context: ChatContext, hunt: Hunt) -> None:
             total,
         ).format(found=found, total=total)
     ]
+    head += news
     rows = []
     if chat_id > 0:  # a user's id, so a private chat (groups' ids are negative): a solo game
         best = table.stats.hunt_best.get(hand, 0)
@@ -248,6 +253,18 @@ def finish(chat_id: int, context: ChatContext, hunt: Hunt) -> None:
     text = fit_list(head, rows, tail, limit=TEXT, more=lambda count: more_players(count, context))
     tell_saved(context, chat_id, text, saved, end=True)
     daily_aside.remind(context, chat_id)
+
+
+def alone(hunt: Hunt, standings: list[tuple[int, str, int]]) -> list[HuntAlone]:
+    """Every solution found by one player alone, as a game's result: beyond the chat it
+    counts at a person's pace (each find at least the hand's floor after the one before)
+    and unspoiled."""
+    if hunt.left or len(standings) != 1:
+        return []
+    player, name, count = standings[0]
+    paced = at_pace([find.seconds for find in hunt.found.values()], floor_of(hunt.hand))
+    counts = paced and player not in hunt.peeked
+    return [HuntAlone(player=player, name=name, solutions=count, counts=counts)]
 
 
 def restore(application: Application) -> int:

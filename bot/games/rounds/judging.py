@@ -15,8 +15,10 @@ from bot.games.rounds import group_status, play, solutions
 from bot.games.rounds.solutions import solutions_text
 from bot.play.challenge_messages import offer_markup
 from bot.play.hand_record_line import count_solve
+from bot.play.results import publish
 from bot.rules.hand_records import Source
 from bot.rules.pace import floor_of, too_fast
+from bot.rules.results import Game, Solved
 from bot.rules.rounds import Outcome, Round
 from bot.rules.table import Table
 from bot.rules.votes import is_attempt
@@ -157,6 +159,19 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         user_id = update.effective_user.id
         markup = offer_markup(context, user_id, game.hand, game.target, outcome.seconds)
     saved = saved and hand_saved
+    # Beyond the chat a win counts at a person's pace, unspoiled (a hint is no spoiler);
+    # a "no solution" claim solves no hand.
+    paced = not too_fast(outcome.seconds, floor_of(game.hand, game.target))
+    counts = paced and not game.peeked and not outcome.verdict.is_claim
+    won = Solved(
+        player=update.effective_user.id,
+        name=_name(update),
+        game=Game.ROUND,
+        seconds=outcome.seconds,
+        level=game.level,
+        counts=counts,
+    )
+    lines += publish(context, chat_id, [won])
     text = "\n".join(lines)
     await play.round_over(chat_id, context, text, update=update, saved=saved, reply_markup=markup)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from bot.context import BotContext
+from bot.rules.results import RushScore
 from bot.rules.rush.records import PersonalBest
 from bot.rules.rush.run import RunResult
 
@@ -34,3 +35,15 @@ def count_run(
     # second), which a run ended by a job or a page would not do otherwise.
     context.application.mark_data_for_update_persistence(user_ids=[user_id])
     return best, saved
+
+
+def run_result(user_id: int, name: str, result: RunResult) -> RushScore:
+    """A run's end as a game's result (:mod:`bot.play.results`): beyond the player's own
+    history it counts only at a person's pace (a hand given away scored nothing already)."""
+    return RushScore(
+        player=user_id,
+        name=name,
+        score=result.score,
+        best_time=result.best_time,
+        counts=not result.off_pace,
+    )

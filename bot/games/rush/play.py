@@ -17,10 +17,11 @@ from collections.abc import Callable
 from telegram.constants import ChatType
 
 from bot.games.rush import words
-from bot.games.rush.counting import count_run
+from bot.games.rush.counting import count_run, run_result
 from bot.play import daily_aside, game_life, status_message
 from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
+from bot.play.results import publish
 from bot.rules.pace import floor_of
 from bot.rules.rounds import Round
 from bot.rules.rush.in_chat import ChatRush
@@ -320,13 +321,15 @@ def finish(chat_id: int, context: ChatContext, game: ChatRush, *, seen: bool = T
             continue
         best, written = count_run(context, user_id, runner.name, result)
         saved = saved and written
-        rows.append((runner.name, result, best))
+        rows.append((user_id, runner.name, result, best))
     if not rows:
         return
+    news = publish(context, chat_id, [run_result(user, name, r) for user, name, r, _b in rows])
     if run.shared:
-        text = words.group_end(rows, context)
+        text = words.group_end([row[1:] for row in rows], context)
     else:
-        text = words.solo_end(rows[0][1], rows[0][2], context)
+        text = words.solo_end(rows[0][2], rows[0][3], context)
+    text = "\n".join([text, *news])
     if seen:
         hand = run.hand
         solution = hand.solutions[0] if hand.solutions else None

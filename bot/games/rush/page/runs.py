@@ -37,9 +37,10 @@ from telegram.error import TelegramError
 from telegram.ext import Application, Job
 
 from bot.context import BotContext
-from bot.games.rush.counting import count_run
+from bot.games.rush.counting import count_run, run_result
 from bot.games.rush.words import skipped_news
 from bot.play.game_page import GameReply, GameRequest
+from bot.play.results import publish
 from bot.rules.hands import Hand, LevelTable
 from bot.rules.pace import floor_of
 from bot.rules.rush.run import CARDS, DECK, TARGET, Deal, RunResult, RushOutcome, RushRun, Void
@@ -271,6 +272,7 @@ class RushPage:
         before = context.user_data.rush.best if context.user_data is not None else None
         page_run.best = before.score if before is not None else None
         personal, page_run.saved = count_run(context, user_id, page_run.name, result)
+        publish(context, None, [run_result(user_id, page_run.name, result)])  # told in private
         page_run.result, page_run.new_best = result, personal.new_best
         if page_run.timer is not None:
             page_run.timer.schedule_removal()

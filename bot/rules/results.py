@@ -1,0 +1,117 @@
+"""A game's result as an event: who did what in which game, and whether it counts under the
+fair-play rules (docs/fair-play.md).  Games publish them once their result is saved
+(:mod:`bot.play.results`); features such as achievements listen, and no game knows who.
+
+A result that leaves its chat (an achievement is shown on a profile) counts only at a
+person's pace and unhelped by the bot: ``counts`` is False for a solve under its hand's floor,
+a hand the bot solved for someone while it was live, a Rush run off the boards, a duel not
+rated or won by forfeit.  The game that knows says so; listeners refuse what does not count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from bot.rules.pace import too_fast
+
+
+class Game(StrEnum):
+    """The game a result comes from."""
+
+    ROUND = "round"
+    DAILY = "daily"
+    DUEL = "duel"
+    HUNT = "hunt"
+    COUNTDOWN = "countdown"
+    RUSH = "rush"
+    ARENA = "arena"
+    SEASON = "season"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameResult:
+    """One player's result: ``name`` is how the chat it is told in names them."""
+
+    player: int
+    name: str
+    game: Game
+    counts: bool = True
+    """Whether it counts beyond its chat under the fair-play rules."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Solved(GameResult):
+    """A hand solved: a round won, a duel's hand, seconds from its delivery."""
+
+    seconds: float
+    level: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DailySolved(Solved):
+    """The daily puzzle solved live, and the streak it makes."""
+
+    game: Game = Game.DAILY
+    streak: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DuelWon(GameResult):
+    """A duel won."""
+
+    game: Game = Game.DUEL
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CountdownExact(GameResult):
+    """A Countdown game's target reached exactly."""
+
+    game: Game = Game.COUNTDOWN
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HuntAlone(GameResult):
+    """Every solution of a hunt found by one player alone."""
+
+    game: Game = Game.HUNT
+    solutions: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RushScore(GameResult):
+    """A Rush run's end: its score (hands solved) and fastest hand."""
+
+    game: Game = Game.RUSH
+    score: int = 0
+    best_time: float | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Podium(GameResult):
+    """A place among an arena's first three (1 wins it)."""
+
+    game: Game = Game.ARENA
+    place: int = 1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Trophy(GameResult):
+    """A season's trophy: a place among a season board's first three."""
+
+    game: Game = Game.SEASON
+    place: int = 1
+    season: str = ""
+    """The season, as ``2026-11``."""
+
+
+def at_pace(times: Sequence[float], floor: float) -> bool:
+    """Whether finds made ``times`` seconds into a game came at a person's pace: each at
+    least ``floor`` after the one before (the first after the start), as one answer each."""
+    before = 0.0
+    for seconds in sorted(times):
+        if too_fast(seconds - before, floor):
+            return False
+        before = seconds
+    return True
