@@ -14,7 +14,7 @@ import pytest
 from bot.local_api import LocalBotApi, plain_text
 from tests.bot.games import start
 from tests.bot.handles import tag
-from tests.bot.harness import ANN, BOB, GROUP, FakeClock, reply_to, running_bot, settled, until
+from tests.bot.harness import ANN, GROUP, FakeClock, reply_to, running_bot, settled, until
 from tests.bot.rush_play import CAROL, DAVE, NOON, answer, next_picture, players, the_run
 
 pytestmark = pytest.mark.asyncio

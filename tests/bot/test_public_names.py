@@ -78,5 +78,6 @@ def test_the_saved_format_of_public_names_loads() -> None:
     assert user.public_name == PublicName("Annie Oakley", [1795435200.0, 1795435260.0])
     assert isinstance(data, GlobalData)
     assert data.names.key == "5f1c0de0a11ce5ecre7"
-    assert records.saved("user", user).text == rows["user"]
-    assert records.saved("global", data).text == rows["global"]
+    # Saved again (later releases may add fields), it loads as it was.
+    assert records.load("user", records.saved("user", user).text) == user
+    assert records.load("global", records.saved("global", data).text).names == data.names
