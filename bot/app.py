@@ -38,7 +38,7 @@ from bot.features import (
     solve,
     stray_buttons,
 )
-from bot.games import challenges, countdown, daily, duel, hunt, practice, rounds, rush
+from bot.games import arena, challenges, countdown, daily, duel, hunt, practice, rounds, rush
 from bot.games.daily import ended_attempts as daily_attempts
 from bot.games.rush import page as rush_game
 from bot.menus import register_commands
@@ -178,6 +178,7 @@ FEATURES = (
     basics,
     fair_play,
     rush,
+    arena,  # before rounds: its /skip in private while an arena is played
     hunt,  # before rounds: a solo hunt's /stop and /giveup, as a Rush run's
     countdown,
     rounds,
@@ -345,6 +346,7 @@ async def serve_until(
     duel.restore(application)
     solve.restore(application)  # after the duels': a hand still live keeps its requests
     rush.restore(application)
+    arena.restore(application)
     backups.schedule(application)
     monitoring.start(application)  # after the restores: a game restored is not dealt again
     await stop.wait()

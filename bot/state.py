@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.rules.achievements import Achievements
+from bot.rules.arena.in_chat import ArenaChat
 from bot.rules.challenge import Challenges
 from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.duel.lobby import Duels
@@ -224,6 +225,8 @@ class ChatData:
     :attr:`hunt`)."""
     rush: RushMessages | None = None
     """The messages of the chat's latest Rush run (None until its first, as :attr:`hunt`)."""
+    arena: ArenaChat | None = None
+    """The chat's arenas, a group's or a player's (None until the first: :mod:`bot.games.arena`)."""
     members: dict[int, str] = field(default_factory=dict)
     """Users seen in this group, by id (for the group's daily results)."""
     usernames: dict[str, int] = field(default_factory=dict)

@@ -48,6 +48,8 @@ class Priority(IntEnum):
     """In private, plain answers while a friend's challenge is played (opened by its Play
     link): the player's own clock runs.  After the daily puzzle, whose clock a challenge of
     today's puzzle is (:mod:`bot.games.challenges`)."""
+    ARENA = 27
+    """In private, plain answers while the player plays an arena (:mod:`bot.games.arena`)."""
     NO_SCORE = 30
     """In a group, the answers of a player given the live hand's solutions: they score
     nothing, in whichever game (:mod:`bot.features.fair_play`)."""

@@ -104,6 +104,7 @@ def test_the_routes_are_asked_in_their_declared_priority(bot_data: BotData) -> N
         (Priority.CLOSED_DAILY, "bot.games.daily.ended_attempts"),
         (Priority.DAILY, "bot.games.daily"),
         (Priority.CHALLENGE, "bot.games.challenges.playing"),
+        (Priority.ARENA, "bot.games.arena.play"),
         (Priority.NO_SCORE, "bot.features.fair_play"),
         (Priority.DUEL, "bot.games.duel.answers"),
         (Priority.HUNT, "bot.games.hunt"),

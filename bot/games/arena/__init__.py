@@ -1,0 +1,114 @@
+"""Arenas (``/arena``): a group's tournament, played by each player in private at their own
+pace, in the spirit of Lichess's arenas (the rules: :mod:`bot.rules.arena`).
+
+``/arena [minutes]`` in a group announces one with a Join button, a link into the bot's
+private chat (``/start arena_<group>_<code>``); there the player gets the arena's hands one
+after another, the same for all, each on their own clock, and answers by typing them;
+``/skip`` deals the next, the Berserk button (or ``/berserk``) halves the next hands' time
+for a point more.  The group sees one standings message, edited within its limits, and
+the final standings at the end.  ``/arena stop`` ends one early.  Its parts:
+
+* :mod:`~bot.games.arena.group`: the group's side (the start, the standings, the end);
+* :mod:`~bot.games.arena.play`: the player's side (joining, hands, answers, a restart);
+* :mod:`~bot.games.arena.live`: the hands kept from everyone while the arena runs;
+* :mod:`~bot.games.arena.words`: what it says.
+
+Register it before the rounds: its ``/skip`` in private is the arena's while one is played.
+"""
+
+from __future__ import annotations
+
+from telegram import Message
+from telegram.constants import ChatType
+from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filters
+
+from bot.context import services
+from bot.games.arena import group, play
+from bot.rules.arena.command import At, Now, Stop, Unreadable, Unschedule, read
+from bot.services.answer_routes import Priority, Route
+from bot.typed_handlers import HandlerContext, MessageUpdate, for_buttons, for_messages
+
+__all__ = ["register", "restore"]
+
+
+async def arena_command(update: MessageUpdate, context: HandlerContext) -> None:
+    """/arena [minutes] in a group: an arena; /arena stop ends it."""
+    _ = context._
+    if update.effective_chat.type == ChatType.PRIVATE:
+        context.reply(
+            update,
+            _("Arenas are held in groups: send /arena there, and join with its button."),
+        )
+        return
+    request = read(context.args or [])
+    match request:
+        case Now(minutes=minutes):
+            await group.arena_now(update, context, minutes)
+        case Stop():
+            await group.arena_stop(update, context)
+        case At() | Unschedule():
+            context.reply(update, _("Arenas cannot be scheduled yet: /arena starts one now."))
+        case Unreadable.MINUTES:
+            context.reply(update, _("An arena lasts 3 to 60 minutes: /arena 10, say."))
+        case _:
+            context.reply(
+                update,
+                _(
+                    "Use /arena for a 10-minute arena, /arena 30 for 30 minutes, "
+                    "/arena stop to end it."
+                ),
+            )
+
+
+async def berserk_command(update: MessageUpdate, context: HandlerContext) -> None:
+    """/berserk while playing an arena: the next hands' time halved (again: off)."""
+    _ = context._
+    found = play.playing(context, update.effective_user.id)
+    if found is None:
+        context.reply(update, _("No arena is on for you."))
+        return
+    group_id, arena = found
+    player = arena.entries[update.effective_user.id]
+    arena.berserk(update.effective_user.id, not player.berserk_next)
+    group.changed(context, group_id)
+    if player.berserk_next:
+        said = _("⚡ Berserk from your next hand: half the time, one point more if solved.")
+    else:
+        said = _("Full time again from your next hand.")
+    context.reply(update, said)
+
+
+class InArena(filters.MessageFilter):
+    """Messages in a private chat whose player plays an arena: its /skip is the arena's."""
+
+    def __init__(self, application: Application) -> None:
+        super().__init__(name="InArena")
+        self._application = application
+
+    def filter(self, message: Message) -> bool:
+        chat = self._application.chat_data.get(message.chat_id)
+        if message.chat.type != ChatType.PRIVATE or chat is None or chat.arena is None:
+            return False
+        playing = chat.arena.playing
+        ours = None if playing is None else group.group_part(self._application, playing)
+        return ours is not None and ours.arena is not None and not ours.arena.ended
+
+
+def restore(application: Application) -> int:
+    """After a restart, every arena still on (see :func:`bot.games.arena.play.restore`)."""
+    return play.restore(application)
+
+
+def register(application: Application) -> None:
+    """/arena, /berserk, the arena's /skip in private, its button, its Join link and its
+    answers."""
+    in_arena = filters.UpdateType.MESSAGES & InArena(application)
+    application.add_handler(CommandHandler("arena", for_messages(arena_command)))
+    application.add_handler(CommandHandler("berserk", for_messages(berserk_command)))
+    application.add_handler(CommandHandler("skip", for_messages(play.skip), filters=in_arena))
+    application.add_handler(
+        CallbackQueryHandler(for_buttons(play.berserk), pattern=rf"^{play.BERSERK}:[01]$")
+    )
+    data = services(application)
+    data.deep_links[group.LINK_PREFIX] = play.open_link
+    data.answers.add(Route(Priority.ARENA, play.claims, play.judge, play.waiting))

@@ -1,0 +1,262 @@
+"""An arena in its group: ``/arena`` announces it (the admins at once, members by a vote),
+its one standings message is edited as players score (at most every
+:data:`STANDINGS_EVERY` seconds: a group gets 20 messages a minute, edits included), its
+alarm or ``/arena stop`` ends it, and its end is saved (the winner's trophy with it), then
+told.
+
+The arena is kept in the group's chat data (``ChatData.arena``), its players' side in each
+one's private chat; a change made from another chat's update is marked for PTB's save
+(:func:`changed`), and what must survive a crash is written at once (:func:`save`).
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram.error import BadRequest
+from telegram.ext import Application
+
+from bot.context import BotContext
+from bot.games.arena import words
+from bot.games.arena.live import kept, release
+from bot.play.admins import is_admin
+from bot.play.announce import tell_saved
+from bot.play.results import publish
+from bot.rules.arena import Arena, podium, standings, winner
+from bot.rules.arena.in_chat import ArenaChat, ArenaTrophy
+from bot.rules.arena.start_vote import ask
+from bot.rules.results import Podium
+from bot.services.outbox import Sent, Skipped
+from bot.state import ChatData
+from bot.typed_handlers import JobContext, MessageUpdate
+
+logger = logging.getLogger(__name__)
+
+ARENA_UP = "arena-up"
+"""An arena's end (in its group)."""
+ARENA_HAND = "arena-hand"
+"""A player's hand's end (in their private chat)."""
+ARENA_STANDINGS = "arena-standings"
+"""The next edit of a group's standings message."""
+STANDINGS_EVERY = 6.0
+"""Seconds between two edits of a group's standings message (10 a minute at most)."""
+LINK_PREFIX = "arena_"
+
+
+def part(chat: ChatData) -> ArenaChat:
+    """The chat's arena part (made at its first use)."""
+    if chat.arena is None:
+        chat.arena = ArenaChat()
+    return chat.arena
+
+
+def group_part(application: Application, group: int) -> ArenaChat | None:
+    """The arena part of ``group``, if it has held one."""
+    chat = application.chat_data.get(group)
+    return None if chat is None else chat.arena
+
+
+def changed(context: BotContext, *chat_ids: int) -> None:
+    """Chats changed outside an update of their own: PTB saves only the chats it is told of."""
+    for chat_id in chat_ids:
+        context.application.mark_data_for_update_persistence(chat_ids=chat_id)
+
+
+def save(context: BotContext, *chat_ids: int) -> bool:
+    """Write these chats' data at once (an arena's points, its end); whether the disk took
+    it (see :mod:`bot.services.saving`)."""
+    changed(context, *chat_ids)
+    write_now = context.bot_data.write_now
+    if write_now is None:
+        return True
+    chats = context.application.chat_data
+    return write_now({("chat", chat_id): chats[chat_id] for chat_id in dict.fromkeys(chat_ids)})
+
+
+def join_markup(context: BotContext, group: int, ours: ArenaChat) -> InlineKeyboardMarkup:
+    """The Join button: a link into the bot's private chat (a bot cannot write first)."""
+    payload = f"{LINK_PREFIX}{-group}_{ours.code}"
+    url = f"https://t.me/{context.bot.username}?start={payload}"
+    return InlineKeyboardMarkup([[InlineKeyboardButton(context._("🏟 Join"), url=url)]])
+
+
+async def arena_now(update: MessageUpdate, context: BotContext, minutes: int) -> None:
+    """``/arena [minutes]`` in a group: announce an arena (an admin's at once, members' by a
+    vote), starting now."""
+    _ = context._
+    group = update.effective_chat.id
+    user = update.effective_user
+    chat = context.chat_data
+    assert chat is not None
+    ours = part(chat)
+    now = context.now()
+    arena = ours.arena
+    if arena is not None and arena.finish(now):
+        end(context, group)
+    if arena is not None and not arena.ended:
+        context.reply(update, _("An arena is on here: join it with the button on its message."))
+        return
+    before = ours.vote if ours.vote is not None and not ours.vote.expired(now) else None
+    admin = await is_admin(update, context)
+    ours.vote, ballot = ask(before, user.id, minutes, now, admin=admin)
+    if not ballot.agreed:
+        context.reply(update, words.vote_text(ballot.votes, ballot.needed, context))
+        return
+    if before is not None and not admin:
+        minutes = before.minutes  # the length the first member asked for
+    ours.held += 1
+    seed = context.bot_data.rng.getrandbits(63)
+    ours.arena = arena = Arena.create(ours.held, user.id, now, minutes, seed=seed)
+    ours.code = secrets.token_hex(4)
+    ours.title = update.effective_chat.title or ""
+    ours.told = False
+    ours.message_id = None
+    save(context, group)
+    context.bot_data.timers.cancel(group, ARENA_UP, ARENA_STANDINGS)
+    context.bot_data.timers.run_once(
+        arena_up, arena.length, chat_id=group, kind=ARENA_UP, data=arena.number, by_clock=True
+    )
+    post_standings(context, group)
+
+
+def post_standings(context: BotContext, group: int) -> None:
+    """Send or edit the group's one standings message (with its Join button)."""
+    ours = group_part(context.application, group)
+    if ours is None or ours.arena is None:
+        return
+    arena = ours.arena
+    kept(context.application).edited[group] = context.now()
+
+    async def send() -> Sent | Skipped:
+        if arena.ended or ours.arena is not arena:
+            return None  # the end tells it
+        text = words.standings_text(arena, context, context.now())
+        markup = join_markup(context, group, ours)
+        if ours.message_id is not None:
+            try:
+                return await context.bot.edit_message_text(
+                    text, group, ours.message_id, reply_markup=markup
+                )
+            except BadRequest as error:
+                if "not modified" in error.message.lower():
+                    return None
+                logger.info("Arena standings in %s not edited (%s): sent anew", group, error)
+        sent = await context.bot.send_message(group, text, reply_markup=markup)
+        ours.message_id = sent.message_id
+        changed(context, group)
+        return sent
+
+    context.post(group, send, key="arena-standings")
+
+
+def standings_soon(context: BotContext, group: int) -> None:
+    """The standings changed: edit the group's message now, or once
+    :data:`STANDINGS_EVERY` seconds have passed since the last edit (one job waits)."""
+    timers = context.bot_data.timers
+    if timers.pending(group, ARENA_STANDINGS):
+        return
+    last = kept(context.application).edited.get(group, 0.0)
+    wait = last + STANDINGS_EVERY - context.now()
+    if wait <= 0:
+        post_standings(context, group)
+        return
+    timers.run_once(standings_due, wait, chat_id=group, kind=ARENA_STANDINGS, by_clock=True)
+
+
+async def standings_due(context: JobContext[None]) -> None:
+    """The standings message's next edit."""
+    post_standings(context, context.job.chat_id)
+
+
+async def arena_up(context: JobContext[int]) -> None:
+    """An arena's alarm: its time is up."""
+    group = context.job.chat_id
+    ours = group_part(context.application, group)
+    arena = None if ours is None else ours.arena
+    if arena is None or arena.number != context.job.data:
+        return
+    if arena.finish(context.now()) or arena.ended:
+        end(context, group)
+
+
+async def arena_stop(update: MessageUpdate, context: BotContext) -> None:
+    """``/arena stop``: its starter and the admins at once, its players by a vote."""
+    _ = context._
+    group = update.effective_chat.id
+    ours = group_part(context.application, group)
+    arena = None if ours is None else ours.arena
+    now = context.now()
+    if arena is None or arena.ended or arena.finish(now):
+        if arena is not None and arena.ended:
+            end(context, group)
+        context.reply(update, _("No arena is on here. /arena starts one."))
+        return
+    user_id = update.effective_user.id
+    admin = user_id != arena.starter and await is_admin(update, context)
+    ballot = arena.request_stop(user_id, admin=admin)
+    if not ballot.agreed:
+        if not ballot.counted:
+            context.reply(
+                update, _("Only the arena's players, its starter and admins may stop it.")
+            )
+        else:
+            context.reply(update, words.stop_text(ballot, context))
+        return
+    arena.stop(now)
+    end(context, group)
+
+
+def end(context: BotContext, group: int) -> None:
+    """The arena of ``group`` has ended: its winner's trophy and its players' freedom are
+    saved, its hands released, the results published; then its final standings are told
+    (the group's message edited, its end sent) and each player is told their place."""
+    application = context.application
+    ours = group_part(application, group)
+    if ours is None or ours.arena is None or ours.told or not ours.arena.ended:
+        return
+    arena = ours.arena
+    ours.told = True
+    timers = context.bot_data.timers
+    timers.cancel(group, ARENA_UP, ARENA_STANDINGS)
+    rows = standings(arena.entries)
+    first = winner(rows)
+    chats: list[int] = [group]
+    trophies = 0
+    for user_id in arena.entries:
+        mine = part(application.chat_data[user_id])
+        if mine.playing == group:
+            mine.playing = None
+            mine.hand_message_id = None
+        timers.cancel(user_id, ARENA_HAND)
+        chats.append(user_id)
+    if first is not None:
+        mine = part(application.chat_data[first.user_id])
+        mine.trophies.append(
+            ArenaTrophy(group, ours.title, arena.number, first.score, context.now())
+        )
+        trophies = len(mine.trophies)
+    saved = save(context, *chats)
+    release(context, group, arena)
+    results = [
+        Podium(player=row.user_id, name=row.name, place=row.place, counts=not row.too_fast)
+        for row in podium(rows)
+    ]
+    lines = publish(context, group, results) if saved else []
+    text = "\n".join([words.final_text(arena, context, trophies), *lines])
+    if ours.message_id is not None:
+        message_id = ours.message_id
+
+        async def edit() -> Sent | Skipped:
+            try:
+                return await context.bot.edit_message_text(text, group, message_id)
+            except BadRequest as error:
+                logger.info("Arena standings in %s not edited at the end (%s)", group, error)
+                return None
+
+        context.post(group, edit, key="arena-standings", game=True)
+    tell_saved(context, group, text, saved, end=True)
+    for row in rows:  # each player's place, in their private chat and language
+        own = BotContext(application, chat_id=row.user_id, user_id=row.user_id)
+        own.send(row.user_id, words.place_text(row, len(rows), own))
