@@ -89,6 +89,8 @@ class InArena(filters.MessageFilter):
         chat = self._application.chat_data.get(message.chat_id)
         if message.chat.type != ChatType.PRIVATE or chat is None or chat.arena is None:
             return False
+        if chat.table.game_on or chat.table.match is not None:
+            return False  # another game of theirs, dealt meanwhile: its /skip
         playing = chat.arena.playing
         ours = None if playing is None else group.group_part(self._application, playing)
         return ours is not None and ours.arena is not None and not ours.arena.ended

@@ -58,6 +58,17 @@ def group_part(application: Application, group: int) -> ArenaChat | None:
     return None if chat is None else chat.arena
 
 
+def chat_context(context: BotContext, chat_id: int) -> BotContext:
+    """A context for ``chat_id`` (its language), from any chat's: what an arena says in its
+    group from a player's private update, or in a player's chat from the group's."""
+    chats = context.application.chat_data
+    if chat_id in chats and context.chat_data is chats[chat_id]:
+        return context
+    return BotContext(
+        context.application, chat_id=chat_id, user_id=chat_id if chat_id > 0 else None
+    )
+
+
 def changed(context: BotContext, *chat_ids: int) -> None:
     """Chats changed outside an update of their own: PTB saves only the chats it is told of."""
     for chat_id in chat_ids:
@@ -123,6 +134,7 @@ async def arena_now(update: MessageUpdate, context: BotContext, minutes: int) ->
 
 def post_standings(context: BotContext, group: int) -> None:
     """Send or edit the group's one standings message (with its Join button)."""
+    context = chat_context(context, group)
     ours = group_part(context.application, group)
     if ours is None or ours.arena is None:
         return
@@ -216,6 +228,7 @@ def end(context: BotContext, group: int) -> None:
     ours = group_part(application, group)
     if ours is None or ours.arena is None or ours.told or not ours.arena.ended:
         return
+    context = chat_context(context, group)
     arena = ours.arena
     ours.told = True
     timers = context.bot_data.timers
@@ -258,5 +271,5 @@ def end(context: BotContext, group: int) -> None:
         context.post(group, edit, key="arena-standings", game=True)
     tell_saved(context, group, text, saved, end=True)
     for row in rows:  # each player's place, in their private chat and language
-        own = BotContext(application, chat_id=row.user_id, user_id=row.user_id)
+        own = chat_context(context, row.user_id)
         own.send(row.user_id, words.place_text(row, len(rows), own))

@@ -14,7 +14,7 @@ import hmac
 import html
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message
 from telegram.constants import ChatType
@@ -28,6 +28,7 @@ from bot.games.arena.group import (
     LINK_PREFIX,
     arena_up,
     changed,
+    chat_context,
     end,
     group_part,
     part,
@@ -38,9 +39,11 @@ from bot.games.arena.group import (
 from bot.games.arena.live import keep
 from bot.play import daily_aside, game_life
 from bot.play.announce import tell_saved
-from bot.rules.arena import Arena, Deal, Refusal
+from bot.play.results import publish
+from bot.rules.arena import Arena, Deal, Refusal, level_of
 from bot.rules.hands import HandFacts
 from bot.rules.pace import floor_of
+from bot.rules.results import Game, GameResult, Solved
 from bot.services.solving import DealRefused
 from bot.texts import reason
 from bot.typed_handlers import ButtonUpdate, HandlerContext, JobContext, MessageUpdate
@@ -81,10 +84,7 @@ def berserk_markup(on: bool, context: BotContext) -> InlineKeyboardMarkup:
 
 def player_context(context: BotContext, user_id: int) -> BotContext:
     """A context for the player's private chat (its language), from any chat's."""
-    chats = context.application.chat_data
-    if user_id in chats and context.chat_data is chats[user_id]:
-        return context
-    return BotContext(context.application, chat_id=user_id, user_id=user_id)
+    return chat_context(context, user_id)
 
 
 def deal_hand(context: BotContext, user_id: int, group: int, news: str | None = None) -> None:
@@ -233,10 +233,13 @@ def playing(context: HandlerContext, user_id: int | None) -> tuple[int, Arena] |
 
 def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     """Whether a private answer is the player's arena's: plain answers go to it while they
-    play one, but for a reply to another game's message."""
+    play one, but for a reply to another game's message, or while another game of theirs is
+    on in the chat (a round they dealt meanwhile: its answers are its own)."""
+    chat_id = update.effective_chat.id
     return (
         update.effective_chat.type == ChatType.PRIVATE
         and playing(context, update.effective_user.id) is not None
+        and not daily_aside.game_on(context, chat_id, context.chat_data)
         and not context.bot_data.answers.addressed(update, context)
     )
 
@@ -281,7 +284,14 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         return
     if outcome.solved:
         news = words.solved_news(outcome.points, outcome.streak, outcome.seconds, context)
-        _moved_on(context, group, user_id, news)
+        solved = Solved(
+            player=user_id,
+            name=update.effective_user.full_name,
+            game=Game.ARENA,
+            seconds=outcome.seconds,
+            level=level_of(index),
+        )
+        _moved_on(context, group, user_id, news, [solved])
         return
     if outcome.too_fast:
         context.reply(
@@ -302,11 +312,20 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     context.reply(update, said)
 
 
-def _moved_on(context: BotContext, group: int, user_id: int, news: str) -> None:
-    """The player's hand is done (solved, skipped, timed out): saved, then the next hand
-    comes with the news (or the news alone, once saved, if the disk refuses)."""
+def _moved_on(
+    context: BotContext,
+    group: int,
+    user_id: int,
+    news: str,
+    results: Sequence[GameResult] = (),
+) -> None:
+    """The player's hand is done (solved, skipped, timed out): saved (then its ``results``
+    published), then the next hand comes with the news (or the news alone, once saved, if
+    the disk refuses)."""
     context.bot_data.timers.cancel(user_id, ARENA_HAND)
     saved = save(context, group, user_id)
+    if saved:
+        news = "\n".join([news, *publish(context, user_id, results)])
     standings_soon(context, group)
     if not saved:
         tell_saved(context, user_id, news, False)

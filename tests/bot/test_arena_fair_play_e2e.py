@@ -1,0 +1,121 @@
+"""An arena's fair play through the local Bot API: its hands are kept from everyone while it
+runs (/solve refuses a player their own hand and makes anyone else's request wait, inline
+mode refuses all) and are free once it ends; its results are published once saved, and
+the winner's trophy is kept on the player."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.context import BotContext
+from bot.local_api import plain_text
+from bot.play.results import listen
+from bot.rules.results import Game, GameResult, Podium, Solved
+from tests.bot.arena_play import at_pace, hand_of, is_hand, join_payload, next_in, right, text_of
+from tests.bot.harness import (
+    ANN,
+    BOB,
+    GROUP,
+    FakeClock,
+    reply_to,
+    running_bot,
+    settled,
+    until,
+)
+from tests.bot.rush_play import CAROL, DAVE, NOON, players
+
+pytestmark = pytest.mark.asyncio
+
+OWN = (
+    "No spoilers: those numbers hold a hand you are playing right now. "
+    "Ask again once you are done with it."
+)
+WAITS = (
+    "⏳ Those numbers hold a hand someone is playing right now: I'll answer as soon as that "
+    "hand is over (usually within a minute)."
+)
+
+
+async def _arena(api: Any, players: Sequence[int]) -> None:
+    """Ann announces an arena in the group; ``players`` join it by its link."""
+    start = len(api.sent)
+    api.send(ANN, GROUP, "/arena 5")
+    announced = await next_in(api, GROUP, start, lambda m: "Arena #1" in text_of(m))
+    payload = join_payload(announced)
+    for user in players:
+        before = len(api.sent)
+        api.send(user, user, f"/start {payload}")
+        await next_in(api, user, before, is_hand)
+
+
+def _to(api: Any, user: int, since: int) -> list[str]:
+    return [plain_text(m.get("text") or "") for m in api.sent[since:] if m["chat"]["id"] == user]
+
+
+async def test_an_arenas_hands_are_kept_from_everyone_until_it_ends(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await _arena(api, (ANN, CAROL))
+        first = hand_of(application, ANN)
+        cards = " ".join(map(str, first))
+        carol = plain_text(await reply_to(api, CAROL, CAROL, f"/solve {cards}"))
+        at_pace(clock, first)
+        before = len(api.sent)
+        api.send(ANN, ANN, right(first))
+        await next_in(api, ANN, before, is_hand)
+        ann = plain_text(await reply_to(api, ANN, ANN, f"/solve {cards}"))  # a hand she passed
+        dave = plain_text(await reply_to(api, DAVE, DAVE, f"/solve {cards}"))  # a stranger
+        query = api.inline_query(BOB, cards)
+        inline = await api.wait_for_inline_answer(query)
+        await settled(api, application)
+        before_the_end = _to(api, DAVE, 0)
+        ended = len(api.sent)
+        api.send(ANN, GROUP, "/arena stop")
+        await until(lambda: any("→ 24" in text for text in _to(api, DAVE, ended)))
+    assert carol == OWN
+    assert ann == WAITS
+    assert dave == WAITS
+    assert [result["id"] for result in inline["results"]] == ["spoiler"]  # refused, in a line
+    assert before_the_end == [WAITS]
+    assert _to(api, DAVE, ended)[0].startswith(f"{cards} → 24")
+
+
+async def test_an_arenas_results_are_published_and_its_trophy_kept(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    heard: list[GameResult] = []
+
+    def listener(
+        _context: BotContext, _chat: int | None, results: Sequence[GameResult]
+    ) -> list[str]:
+        heard.extend(results)
+        return ["🎖 heard"] if any(isinstance(r, Podium) for r in results) else []
+
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        listen(application, listener)
+        await _arena(api, (ANN, CAROL))
+        hand = hand_of(application, CAROL)
+        at_pace(clock, hand)
+        before = len(api.sent)
+        api.send(CAROL, CAROL, right(hand))
+        await next_in(api, CAROL, before, is_hand)
+        before = len(api.sent)
+        api.send(ANN, GROUP, "/arena stop")
+        final = text_of(
+            await next_in(
+                api, GROUP, before, lambda m: "is over" in text_of(m) and not m.get("edited")
+            )
+        )
+        trophies = application.chat_data[CAROL].arena
+    solved = [r for r in heard if isinstance(r, Solved)]
+    podium = [r for r in heard if isinstance(r, Podium)]
+    assert [(r.player, r.game, r.level) for r in solved] == [(CAROL, Game.ARENA, 1)]
+    assert [(r.player, r.place) for r in podium] == [(CAROL, 1)]
+    assert "🏆 Carol wins the arena's trophy (trophies won: 1)." in final
+    assert final.endswith("🎖 heard")
+    assert trophies is not None and [t.score for t in trophies.trophies] == [2]
