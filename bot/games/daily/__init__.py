@@ -1,8 +1,8 @@
 """The daily puzzle on Telegram: /daily in private (timed, one result a day) and in groups (no
 spoilers), /daily top, /subscribe, /remind, /stats and the Mini App's daily API, in one part
 each (:mod:`~bot.games.daily.attempt`, ``archive``, ``group``, ``stats``, ``subscriptions``,
-``reminders``, ``miniapp_api``).  The rules are :mod:`bot.rules.daily`'s
-(docs/design-games.md, *The daily puzzle*)."""
+``reminders``, ``miniapp_api``), which import each other, never this module.  The rules are
+:mod:`bot.rules.daily`'s (docs/design-games.md, *The daily puzzle*)."""
 
 from __future__ import annotations
 
