@@ -91,11 +91,10 @@ async def test_an_arena_from_its_announcement_to_its_end(tmp_path: Path) -> None
         clock.now = arena.ends + 1
         before = len(api.sent)
         await ring_end(api, application, arena)
-        final = text_of(
-            await next_in(
-                api, GROUP, before, lambda m: "is over" in text_of(m) and not m.get("edited")
-            )
+        end = await next_in(
+            api, GROUP, before, lambda m: "is over" in text_of(m) and not m.get("edited")
         )
+        final = text_of(end)
         told_ann = text_of(await next_in(api, ANN, before, lambda m: "you placed" in text_of(m)))
         group_messages = [m for m in api.sent[start:] if m["chat"]["id"] == GROUP]
         trophies = application.chat_data[ANN].arena.trophies
@@ -113,6 +112,7 @@ async def test_an_arena_from_its_announcement_to_its_end(tmp_path: Path) -> None
     assert text_of(first[DAVE]).split("from ")[1] == text_of(first[ANN]).split("from ")[1]
     assert "1. Ann: 8 points 🔥" in standings
     assert "3 players" in standings
+    assert "photo" in end  # the podium's picture, the standings its caption
     assert "1. 🥇 Ann: 8 points" in final
     assert "2. 🥈 Dave: 5 points ⚡" in final
     assert "3. Carol: 0 points ⚠" in final

@@ -28,7 +28,10 @@ from bot.rules.arena import Arena, podium, standings, winner
 from bot.rules.arena.in_chat import ArenaChat, ArenaTrophy
 from bot.rules.arena.start_vote import ask
 from bot.rules.results import Podium
+from bot.services.limits import CAPTION, visible_length
 from bot.services.outbox import Sent, Skipped
+from bot.services.pictures.podium import podium_picture
+from bot.services.sending import unread
 from bot.state import ChatData
 from bot.typed_handlers import JobContext, MessageUpdate
 
@@ -269,7 +272,31 @@ def end(context: BotContext, group: int) -> None:
                 return None
 
         context.post(group, edit, key="arena-standings", game=True)
-    tell_saved(context, group, text, saved, end=True)
+    scores = [row.score for row in podium(rows)]
+    if saved and scores:
+        _send_podium(context, group, scores, text)
+    else:
+        tell_saved(context, group, text, saved, end=True)
     for row in rows:  # each player's place, in their private chat and language
         own = chat_context(context, row.user_id)
         own.send(row.user_id, words.place_text(row, len(rows), own))
+
+
+def _send_podium(context: BotContext, group: int, scores: list[int], text: str) -> None:
+    """The final standings under the podium's picture (as text alone where no picture can
+    be sent; the picture with the first lines, then the text, if it is over a caption)."""
+    picture = podium_picture(scores)
+    short = visible_length(text) > CAPTION
+    caption = text.split("\n", 1)[0] if short else text
+
+    def failed(_error: Exception) -> None:
+        context.send(group, text, game=True)
+
+    context.post(
+        group,
+        lambda: unread(context.bot.send_photo(group, picture, caption=caption)),
+        game=True,
+        on_failed=failed,
+    )
+    if short:
+        context.send(group, text, game=True)

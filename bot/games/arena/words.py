@@ -135,7 +135,10 @@ def vote_text(votes: int, needed: int, t: Translator) -> str:
 
 def place_text(row: Row, players: int, t: Translator) -> str:
     """What a player is told in private at the end."""
-    return t._(
+    return t.ngettext(
         "🏁 The arena is over: you placed {place} of {players}, with {score} points and "
-        "{solved} hands solved."
+        "{solved} hand solved.",
+        "🏁 The arena is over: you placed {place} of {players}, with {score} points and "
+        "{solved} hands solved.",
+        row.solved,
     ).format(place=row.place, players=players, score=row.score, solved=row.solved)
