@@ -1,18 +1,5 @@
-"""Arenas (``/arena``): a group's tournament, played by each player in private at their own
-pace, in the spirit of Lichess's arenas (the rules: :mod:`bot.rules.arena`).
-
-``/arena [minutes]`` in a group announces one with a Join button, a link into the bot's
-private chat (``/start arena_<group>_<code>``); there the player gets the arena's hands one
-after another, the same for all, each on their own clock, and answers by typing them;
-``/skip`` deals the next, the Berserk button (or ``/berserk``) halves the next hands' time
-for a point more.  The group sees one standings message, edited within its limits, and
-the final standings at the end.  ``/arena stop`` ends one early.  Its parts:
-
-* :mod:`~bot.games.arena.group`: the group's side (the start, the standings, the end);
-* :mod:`~bot.games.arena.play`: the player's side (joining, hands, answers, a restart);
-* :mod:`~bot.games.arena.live`: the hands kept from everyone while the arena runs;
-* :mod:`~bot.games.arena.words`: what it says.
-
+"""Arenas (``/arena``): a group's tournament played by each player in private at their own
+pace, on the same hands (the rules: :mod:`bot.rules.arena`; docs/playing.md, *Arenas*).
 Register it before the rounds: its ``/skip`` in private is the arena's while one is played.
 """
 
@@ -23,7 +10,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filters
 
 from bot.context import services
-from bot.games.arena import group, play
+from bot.games.arena import group, play, scheduled
 from bot.rules.arena.command import At, Now, Stop, Unreadable, Unschedule, read
 from bot.services.answer_routes import Priority, Route
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_buttons, for_messages
@@ -46,16 +33,21 @@ async def arena_command(update: MessageUpdate, context: HandlerContext) -> None:
             await group.arena_now(update, context, minutes)
         case Stop():
             await group.arena_stop(update, context)
-        case At() | Unschedule():
-            context.reply(update, _("Arenas cannot be scheduled yet: /arena starts one now."))
+        case At():
+            await scheduled.arena_at(update, context, request)
+        case Unschedule():
+            await scheduled.unschedule(update, context)
+        case Unreadable.TIME:
+            context.reply(update, _("Give the time of day as HH:MM: /arena at 20:00 daily, say."))
         case Unreadable.MINUTES:
             context.reply(update, _("An arena lasts 3 to 60 minutes: /arena 10, say."))
         case _:
             context.reply(
                 update,
                 _(
-                    "Use /arena for a 10-minute arena, /arena 30 for 30 minutes, "
-                    "/arena stop to end it."
+                    "Use /arena for a 10-minute arena, /arena 30 for 30 minutes, /arena stop "
+                    "to end it; admins: /arena at 20:00 daily (or weekly) to schedule them, "
+                    "/arena unschedule."
                 ),
             )
 
@@ -98,7 +90,7 @@ class InArena(filters.MessageFilter):
 
 def restore(application: Application) -> int:
     """After a restart, every arena still on (see :func:`bot.games.arena.play.restore`)."""
-    return play.restore(application)
+    return play.restore(application) + scheduled.restore(application)
 
 
 def register(application: Application) -> None:

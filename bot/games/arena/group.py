@@ -1,13 +1,6 @@
-"""An arena in its group: ``/arena`` announces it (the admins at once, members by a vote),
-its one standings message is edited as players score (at most every
-:data:`STANDINGS_EVERY` seconds: a group gets 20 messages a minute, edits included), its
-alarm or ``/arena stop`` ends it, and its end is saved (the winner's trophy with it), then
-told.
-
-The arena is kept in the group's chat data (``ChatData.arena``), its players' side in each
-one's private chat; a change made from another chat's update is marked for PTB's save
-(:func:`changed`), and what must survive a crash is written at once (:func:`save`).
-"""
+"""An arena in its group: ``/arena`` announces it (admins at once, members by a vote), its
+one standings message is edited at most every :data:`STANDINGS_EVERY` seconds, its alarm
+or ``/arena stop`` ends it, saved then told (docs/design-games.md, *Arenas on Telegram*)."""
 
 from __future__ import annotations
 
@@ -120,19 +113,35 @@ async def arena_now(update: MessageUpdate, context: BotContext, minutes: int) ->
         return
     if before is not None and not admin:
         minutes = before.minutes  # the length the first member asked for
+    open_arena(context, group, user.id, now, minutes, update.effective_chat.title or "")
+
+
+def open_arena(
+    context: BotContext, group: int, starter: int | None, starts: float, minutes: int, title: str
+) -> Arena:
+    """A new arena of ``group`` from ``starts`` (the bot's clock): saved, its end's alarm
+    set, its standings message posted."""
+    ours = part(context.application.chat_data[group])
     ours.held += 1
     seed = context.bot_data.rng.getrandbits(63)
-    ours.arena = arena = Arena.create(ours.held, user.id, now, minutes, seed=seed)
+    ours.arena = arena = Arena.create(ours.held, starter, starts, minutes, seed=seed)
     ours.code = secrets.token_hex(4)
-    ours.title = update.effective_chat.title or ""
+    ours.title = title or ours.title
     ours.told = False
     ours.message_id = None
     save(context, group)
-    context.bot_data.timers.cancel(group, ARENA_UP, ARENA_STANDINGS)
-    context.bot_data.timers.run_once(
-        arena_up, arena.length, chat_id=group, kind=ARENA_UP, data=arena.number, by_clock=True
+    timers = context.bot_data.timers
+    timers.cancel(group, ARENA_UP, ARENA_STANDINGS)
+    timers.run_once(
+        arena_up,
+        arena.ends - context.now(),
+        chat_id=group,
+        kind=ARENA_UP,
+        data=arena.number,
+        by_clock=True,
     )
     post_standings(context, group)
+    return arena
 
 
 def post_standings(context: BotContext, group: int) -> None:

@@ -1,12 +1,6 @@
-"""An arena's hands kept from everyone while it runs, and what the bot keeps of its arenas
-in memory only (when each group's standings message was last edited).
-
-Every hand an arena has dealt is live until the arena ends: each player gets the same
-hands in the same order, so a hand one player has passed is another's to come.  Each is
-filed in :class:`~bot.rules.spoilers.LiveHands` as a chat's game kept from everyone (the
-duel's rule: a second account cannot be told from a stranger), under an id of its own that
-no Telegram chat has; and each player's current hand is filed as their own game too, so
-that they are refused it as "a hand you are playing"."""
+"""An arena's hands kept from everyone while it runs (each filed as a game kept from
+everyone, and a player's current hand as their own), and what is kept of arenas in memory
+only (docs/fair-play.md, *Hands only their players see*)."""
 
 from __future__ import annotations
 

@@ -1,12 +1,6 @@
-"""A player's arena, in their private chat: the Join link joins and deals the current hand,
-answers and /skip deal the next, each hand's alarm ends it as a miss, the Berserk button
-sets the next hands' time.
-
-Each hand's time starts when its message reaches the player (the rules' ``show``), and its
-alarm is set then, in the player's private chat, carrying the group, the arena's number
-and the hand's index: a stale alarm changes nothing (:meth:`Arena.expire`).  A solve's
-points are saved (the group's chat, which holds the arena) before the next hand tells them.
-"""
+"""A player's arena in their private chat: the Join link, each hand on its own clock from
+its delivery (its alarm carries the arena and the index), answers, ``/skip``, berserk, and
+a restart (docs/design-games.md, *Arenas on Telegram*)."""
 
 from __future__ import annotations
 
@@ -41,6 +35,7 @@ from bot.play import daily_aside, game_life
 from bot.play.announce import tell_saved
 from bot.play.results import publish
 from bot.rules.arena import Arena, Deal, Refusal, level_of
+from bot.rules.daily.calendar import clock_text
 from bot.rules.hands import HandFacts
 from bot.rules.pace import floor_of
 from bot.rules.results import Game, GameResult, Solved
@@ -193,23 +188,27 @@ async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
         text = _("🏟 You are in arena #{number} of {group}.").format(
             number=arena.number, group=title
         )
-    tell_saved(context, user.id, text, saved, update=update)
-    player = arena.entries[user.id]
-    if player.shown is None:
-        deal_hand(context, user.id, group)
-    elif joined is False:
-        # Opened again: the hand on the clock is sent again, its clock running on.
-        deal_hand_again(context, user.id, group)
+    if not arena.started(now):  # a scheduled arena: its first hand comes at its start
+        text += "\n" + not_started_text(context, arena)
+        tell_saved(context, user.id, text, saved, update=update)
+        return
+    if not saved:
+        tell_saved(context, user.id, text, saved, update=update)
+    news = text if saved else None  # one message: the joining says it over the hand
+    if arena.entries[user.id].shown is None:
+        deal_hand(context, user.id, group, news)
+    else:  # opened again: the hand on the clock is sent again, its clock running on
+        deal_hand_again(context, user.id, group, news)
 
 
-def deal_hand_again(context: BotContext, user_id: int, group: int) -> None:
+def deal_hand_again(context: BotContext, user_id: int, group: int, news: str | None) -> None:
     """The player's hand, sent again as it is (its clock runs on)."""
     found = group_part(context.application, group)
     arena = None if found is None else found.arena
     if arena is None or user_id not in arena.entries:
         return
     player = arena.entries[user_id]
-    caption = words.hand_caption(arena, player.index, player.berserk, None, context)
+    caption = words.hand_caption(arena, player.index, player.berserk, news, context)
     game_life.post_hand(
         context,
         user_id,
@@ -217,6 +216,12 @@ def deal_hand_again(context: BotContext, user_id: int, group: int) -> None:
         caption,
         reply_markup=berserk_markup(player.berserk_next, context),
     )
+
+
+def not_started_text(context: BotContext, arena: Arena) -> str:
+    """What a player who joined a scheduled arena before its start is told meanwhile."""
+    left = clock_text(max(arena.starts - context.now(), 0.0))
+    return context._("The arena starts in {left}: your first hand comes then.").format(left=left)
 
 
 def playing(context: HandlerContext, user_id: int | None) -> tuple[int, Arena] | None:
@@ -275,6 +280,9 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     if outcome.refused is Refusal.NOT_SHOWN:
         context.reply(update, _("Your hand is on its way: one moment."))
         return
+    if outcome.refused is Refusal.NOT_STARTED:
+        context.reply(update, not_started_text(context, arena))
+        return
     if outcome.refused is not None:
         return
     if outcome.expired:
@@ -323,7 +331,7 @@ def _moved_on(
     published), then the next hand comes with the news (or the news alone, once saved, if
     the disk refuses)."""
     context.bot_data.timers.cancel(user_id, ARENA_HAND)
-    saved = save(context, group, user_id)
+    saved = save(context, group)  # the points are the group's (the player's part is as it was)
     if saved:
         news = "\n".join([news, *publish(context, user_id, results)])
     standings_soon(context, group)
@@ -351,6 +359,8 @@ async def skip(update: MessageUpdate, context: HandlerContext) -> None:
         context.reply(update, _("Too late: the arena is over."))
     elif outcome.refused is Refusal.NOT_SHOWN:
         context.reply(update, _("Your hand is on its way: one moment."))
+    elif outcome.refused is Refusal.NOT_STARTED:
+        context.reply(update, not_started_text(context, arena))
     elif outcome.next_hand:
         _moved_on(context, group, user_id, _("⏭ Skipped: your streak ends."))
 
@@ -433,6 +443,10 @@ async def resume(context: JobContext[int]) -> None:
     context.bot_data.timers.run_once(
         arena_up, arena.ends - now, chat_id=group, kind=ARENA_UP, data=arena.number, by_clock=True
     )
+    if not arena.started(now):  # announced, not yet begun: its players wait for its start
+        set_start(context, group, arena)
+        post_standings(context, group)
+        return
     for user_id in arena.resume():
         own = player_context(context, user_id)
         news = own._("🔄 The bot was restarted: your hand again, its time from now.")
@@ -443,4 +457,39 @@ async def resume(context: JobContext[int]) -> None:
             continue
         deal_hand(own, user_id, group, news)
     save(context, group)
+    post_standings(context, group)
+
+
+ARENA_START = "arena-start"
+"""A scheduled arena's start: its players' first hands (in its group)."""
+
+
+def set_start(context: BotContext, group: int, arena: Arena) -> None:
+    """Set the alarm of an arena that starts later (a scheduled one): its first hands."""
+    wait = arena.starts - context.now()
+    if wait > 0:
+        context.bot_data.timers.run_once(
+            arena_start, wait, chat_id=group, kind=ARENA_START, data=arena.number, by_clock=True
+        )
+
+
+async def arena_start(context: JobContext[int]) -> None:
+    """A scheduled arena starts: every player who joined gets the first hand."""
+    group = context.job.chat_id
+    found = group_part(context.application, group)
+    arena = None if found is None else found.arena
+    if arena is None or arena.number != context.job.data or arena.ended:
+        return
+    if not arena.started(context.now()):  # rang a moment early: the rest of the wait
+        set_start(context, group, arena)
+        return
+    for user_id, player in arena.entries.items():
+        if player.shown is not None:
+            continue
+        try:
+            await ensure_hands(context, arena, player.index)
+        except DealRefused:
+            logger.warning("No first arena hand for %s in %s", user_id, group)
+            continue
+        deal_hand(context, user_id, group)
     post_standings(context, group)

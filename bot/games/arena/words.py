@@ -4,10 +4,12 @@ refusals (HTML unless said otherwise)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import html
+from zoneinfo import ZoneInfo
 
 from bot.i18n import Translator
-from bot.rules.arena import Arena, Row, scoring, standings, top
+from bot.rules.arena import Arena, Repeat, Row, Schedule, scoring, standings, top
 from bot.rules.arena.standings import podium
 from bot.rules.daily.calendar import clock_text
 from bot.rules.votes import Ballot
@@ -142,3 +144,30 @@ def place_text(row: Row, players: int, t: Translator) -> str:
         "{solved} hands solved.",
         row.solved,
     ).format(place=row.place, players=players, score=row.score, solved=row.solved)
+
+
+def scheduled_text(schedule: Schedule, start: dt.datetime, t: Translator) -> str:
+    """What scheduling an arena says: when, in which zone, how often, how long."""
+    local = start.astimezone(ZoneInfo(schedule.zone))
+    values = {
+        "minutes": schedule.minutes,
+        "time": local.strftime("%H:%M"),
+        "zone": schedule.zone,
+        "date": local.date().isoformat(),
+    }
+    if schedule.repeat is Repeat.DAILY:
+        text = t._(
+            "🗓 An arena of {minutes} minutes every day at {time} ({zone}), the first on "
+            "{date}, each announced five minutes before. /arena unschedule cancels them."
+        )
+    elif schedule.repeat is Repeat.WEEKLY:
+        text = t._(
+            "🗓 An arena of {minutes} minutes every week at {time} ({zone}), the first on "
+            "{date}, each announced five minutes before. /arena unschedule cancels them."
+        )
+    else:
+        text = t._(
+            "🗓 An arena of {minutes} minutes on {date} at {time} ({zone}), announced five "
+            "minutes before. /arena unschedule cancels it."
+        )
+    return text.format(**values)

@@ -1,18 +1,38 @@
-"""What a chat keeps of arenas (saved with it, ``ChatData.arena``): in a group, its arena
-(the rules' :class:`~bot.rules.arena.arena.Arena`), the code of its Join link, its one
-standings message and a start vote; in a player's private chat, the group whose arena they
-play, their hand's message and the trophies they won.
-
-The Join link's code is random: a link names its group, and only someone given the link
-(in the group) can join; a guessed group id alone joins nothing.
-"""
+"""What a chat keeps of arenas (``ChatData.arena``): a group's arena, its Join link's random
+code (a group's id alone joins nothing), its standings message and a start vote; a
+player's play and their trophies."""
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 
 from bot.rules.arena.arena import Arena
+from bot.rules.arena.schedule import Repeat, Schedule
 from bot.rules.arena.start_vote import StartVote
+
+
+@dataclass(slots=True)
+class ArenaSchedule:
+    """A group's arenas to come, as saved: :class:`~bot.rules.arena.schedule.Schedule`'s
+    fields, its time of day as ``HH:MM``."""
+
+    at: str
+    repeat: Repeat
+    zone: str
+    minutes: int
+    weekday: int | None = None
+
+    @classmethod
+    def of(cls, schedule: Schedule) -> ArenaSchedule:
+        at = schedule.at.strftime("%H:%M")
+        return cls(at, schedule.repeat, schedule.zone, schedule.minutes, schedule.weekday)
+
+    @property
+    def schedule(self) -> Schedule:
+        hour, minute = self.at.split(":")
+        at = dt.time(int(hour), int(minute))
+        return Schedule(at, self.repeat, self.zone, self.minutes, self.weekday)
 
 
 @dataclass(slots=True)
@@ -50,3 +70,7 @@ class ArenaChat:
     """In a player's private chat: their current hand's message."""
     trophies: list[ArenaTrophy] = field(default_factory=list)
     """In a player's private chat: the arenas they won, oldest first."""
+    schedule: ArenaSchedule | None = None
+    """In a group: its arenas to come (its admins' ``/arena at``), if any."""
+    next_start: float | None = None
+    """When the scheduled arena next starts (Unix time, by the wall clock)."""
