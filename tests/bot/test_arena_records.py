@@ -34,7 +34,7 @@ def test_a_groups_running_arena_loads_as_it_was_saved() -> None:
     ann, carol = arena.entries[ANN], arena.entries[CAROL]
     assert (arena.number, arena.starter, arena.starts, arena.length) == (3, ANN, NOON, 600.0)
     assert arena.hands == [(1, 2, 3, 4), (3, 3, 8, 8), (2, 5, 7, 13)]
-    assert (ann.index, ann.score, ann.streak, ann.berserk_next) == (2, 4, 2, True)
+    assert (ann.index, ann.score, ann.streak, ann.berserk_next) == (1, 2, 1, True)
     assert (carol.too_fast, carol.missed) == (True, 1)
     assert arena.votes == {"stop": (CAROL,)}
     assert (ours.code, ours.title, ours.message_id, ours.told, ours.held) == (
@@ -51,6 +51,8 @@ def test_a_players_side_loads_with_their_trophies() -> None:
     mine = _pinned("private").arena
     assert mine is not None
     assert (mine.playing, mine.hand_message_id) == (GROUP, 77)
+    assert mine.entry is not None and (mine.entry.index, mine.entry.score) == (2, 4)
+    assert mine.entry_number == 3
     assert mine.trophies == [ArenaTrophy(GROUP, "Friends", 2, 14, NOON - 86400)]
 
 
@@ -62,6 +64,7 @@ def test_an_arena_record_saved_again_loads_the_same(kind: str) -> None:
 
 @pytest.mark.asyncio
 async def test_a_bot_started_on_the_pinned_arena_takes_it_up_again(tmp_path: Path) -> None:
+    """Ann's own row, a hand ahead of the group's, is taken back: her third hand comes."""
     data = SQLitePersistence(tmp_path)
     data.write_now({("chat", GROUP): _pinned("group"), ("chat", ANN): _pinned("private")})
     await data.flush()

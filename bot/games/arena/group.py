@@ -82,6 +82,42 @@ def save(context: BotContext, *chat_ids: int) -> bool:
     return write_now({("chat", chat_id): chats[chat_id] for chat_id in dict.fromkeys(chat_ids)})
 
 
+def save_progress(context: BotContext, group: int, user_id: int) -> bool:
+    """A player's hand is done: their place is written at once with their own (small)
+    row, and the group's row, which holds every player, goes with the bot's regular save
+    (:func:`taken_back` brings a newer place into it after a restart)."""
+    ours = group_part(context.application, group)
+    arena = None if ours is None else ours.arena
+    if arena is None or user_id not in arena.entries:
+        return save(context, group)
+    mine = part(context.application.chat_data[user_id])
+    mine.entry, mine.entry_number = arena.entries[user_id], arena.number
+    changed(context, group)
+    return save(context, user_id)
+
+
+def taken_back(application: Application, group: int, arena: Arena) -> int:
+    """After a restart: each player's place saved with their own row since the group's was
+    saved replaces the group's (hands played, points); how many did."""
+    count = 0
+    for user_id, player in list(arena.entries.items()):
+        chat = application.chat_data.get(user_id)
+        mine = None if chat is None else chat.arena
+        if mine is None or mine.entry is None or mine.playing != group:
+            continue
+        newer = (mine.entry.index, mine.entry.missed, mine.entry.skipped)
+        if mine.entry_number == arena.number and newer > (
+            player.index,
+            player.missed,
+            player.skipped,
+        ):
+            arena.entries[user_id] = mine.entry
+            count += 1
+        else:
+            mine.entry = player
+    return count
+
+
 def join_markup(context: BotContext, group: int, ours: ArenaChat) -> InlineKeyboardMarkup:
     """The Join button: a link into the bot's private chat (a bot cannot write first)."""
     payload = f"{LINK_PREFIX}{-group}_{ours.code}"
@@ -254,6 +290,7 @@ def end(context: BotContext, group: int) -> None:
         if mine.playing == group:
             mine.playing = None
             mine.hand_message_id = None
+            mine.entry = None
         timers.cancel(user_id, ARENA_HAND)
         chats.append(user_id)
     if first is not None:

@@ -28,7 +28,9 @@ from bot.games.arena.group import (
     part,
     post_standings,
     save,
+    save_progress,
     standings_soon,
+    taken_back,
 )
 from bot.games.arena.live import keep
 from bot.play import daily_aside, game_life
@@ -172,6 +174,7 @@ async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
             return
     joined = arena.join(user.id, user.full_name, now)
     mine.playing = group
+    mine.entry, mine.entry_number = arena.entries[user.id], arena.number
     try:
         await ensure_hands(context, arena, arena.entries[user.id].index)
     except DealRefused:
@@ -315,7 +318,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     said = _("Not quite: {reason}.").format(reason=html.escape(reason(outcome.verdict, context)))
     if outcome.miss:
         said += " " + _("A miss: your streak ends; the hand is still on.")
-        save(context, group)
+        save_progress(context, group, user_id)
         standings_soon(context, group)
     context.reply(update, said)
 
@@ -331,7 +334,7 @@ def _moved_on(
     published), then the next hand comes with the news (or the news alone, once saved, if
     the disk refuses)."""
     context.bot_data.timers.cancel(user_id, ARENA_HAND)
-    saved = save(context, group)  # the points are the group's (the player's part is as it was)
+    saved = save_progress(context, group, user_id)
     if saved:
         news = "\n".join([news, *publish(context, user_id, results)])
     standings_soon(context, group)
@@ -423,6 +426,7 @@ def restore(application: Application) -> int:
         ours = chat.arena
         if chat_id >= 0 or ours is None or ours.arena is None or ours.told:
             continue
+        taken_back(application, chat_id, ours.arena)
         timers.run_once(resume, 0, chat_id=chat_id, kind=ARENA_RESUME, data=ours.arena.number)
         count += 1
     return count

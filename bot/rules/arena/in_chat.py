@@ -1,13 +1,13 @@
 """What a chat keeps of arenas (``ChatData.arena``): a group's arena, its Join link's random
 code (a group's id alone joins nothing), its standings message and a start vote; a
-player's play and their trophies."""
+player's play (their place, saved with their own row at each hand) and their trophies."""
 
 from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
 
-from bot.rules.arena.arena import Arena
+from bot.rules.arena.arena import Arena, Player
 from bot.rules.arena.schedule import Repeat, Schedule
 from bot.rules.arena.start_vote import StartVote
 
@@ -68,6 +68,12 @@ class ArenaChat:
     """In a player's private chat: the group whose arena they play (None: none)."""
     hand_message_id: int | None = None
     """In a player's private chat: their current hand's message."""
+    entry: Player | None = None
+    """In a player's private chat: their place in the arena they play, saved with their own
+    row at each hand (a small row; the group's, which holds every player, follows with the
+    bot's regular saves) and taken back into the group's arena after a restart."""
+    entry_number: int = 0
+    """The number of the group's arena :attr:`entry` is of."""
     trophies: list[ArenaTrophy] = field(default_factory=list)
     """In a player's private chat: the arenas they won, oldest first."""
     schedule: ArenaSchedule | None = None

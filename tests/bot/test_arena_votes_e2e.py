@@ -1,0 +1,97 @@
+"""Who may start and stop an arena, a hand's time running out, and every refusal a
+player may meet: through the local Bot API, on the test's clock."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.games.arena.play import ARENA_HAND, hand_up
+from tests.bot.arena_play import hand_of, is_hand, join_payload, next_in, text_of, the_arena
+from tests.bot.harness import ANN, GROUP, FakeClock, reply_to, running_bot
+from tests.bot.rush_play import CAROL, DAVE, NOON, players
+
+pytestmark = pytest.mark.asyncio
+
+EVE = 505
+
+
+async def test_members_start_an_arena_by_a_vote_and_its_players_stop_it(tmp_path: Path) -> None:
+    api = players()
+    api.add_user(EVE, "Eve", language_code="en")
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        first = await reply_to(api, CAROL, GROUP, "/arena 20")
+        before = len(api.sent)
+        api.send(DAVE, GROUP, "/arena")  # a second member: it starts, of the first's length
+        announced = await next_in(api, GROUP, before, lambda m: "Arena #1" in text_of(m))
+        length = the_arena(application).length
+        for user in (CAROL, DAVE):
+            before = len(api.sent)
+            api.send(user, user, f"/start {join_payload(announced)}")
+            await next_in(api, user, before, is_hand)
+        outsider = await reply_to(api, EVE, GROUP, "/arena stop")
+        one_vote = await reply_to(api, CAROL, GROUP, "/arena stop")
+        before = len(api.sent)
+        api.send(DAVE, GROUP, "/arena stop")
+        ended = text_of(await next_in(api, GROUP, before, lambda m: "is over" in text_of(m)))
+    assert first == (
+        "1 of 2 members asked for an arena: another member's /arena starts it (or an admin's)."
+    )
+    assert length == 20 * 60
+    assert outsider == "Only the arena's players, its starter and admins may stop it."
+    assert one_vote == "1 of 2 players asked to stop the arena."
+    assert ended.startswith("🏁 Arena #1 is over.")
+
+
+async def test_a_hands_time_running_out_is_a_miss_and_deals_the_next(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        before = len(api.sent)
+        api.send(ANN, GROUP, "/arena")
+        announced = await next_in(api, GROUP, before, lambda m: "Arena #1" in text_of(m))
+        before = len(api.sent)
+        api.send(CAROL, CAROL, f"/start {join_payload(announced)}")
+        await next_in(api, CAROL, before, is_hand)
+        alarm = application.bot_data.timers.pending(CAROL, ARENA_HAND)
+        first = hand_of(application, CAROL)
+        clock.now += 61
+        before = len(api.sent)
+        application.job_queue.run_once(
+            hand_up, 0, chat_id=CAROL, data=(GROUP, 1, 0), name="arena-hand:test"
+        )
+        after = text_of(await next_in(api, CAROL, before, is_hand))
+        player = the_arena(application).entries[CAROL]
+    assert len(alarm) == 1
+    assert after.startswith("⌛ Time is up: a miss, your streak ends.\n🏟 Hand 2 · 60 s")
+    assert (player.index, player.missed) == (1, 1)
+    assert the_arena(application).hands[0] == first
+
+
+async def test_what_a_player_is_refused(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        in_private = await reply_to(api, ANN, ANN, "/arena")
+        unread = await reply_to(api, ANN, GROUP, "/arena 2")
+        words = await reply_to(api, ANN, GROUP, "/arena soon")
+        time = await reply_to(api, ANN, GROUP, "/arena at 25:00")
+        before = len(api.sent)
+        api.send(ANN, GROUP, "/arena")
+        announced = await next_in(api, GROUP, before, lambda m: "Arena #1" in text_of(m))
+        payload = join_payload(announced)
+        again = await reply_to(api, CAROL, GROUP, "/arena")
+        forged = await reply_to(api, CAROL, CAROL, f"/start {payload[:-1]}x")
+        nothing = await reply_to(api, CAROL, CAROL, "/berserk")
+        clock.now = the_arena(application).ends + 1
+        late = await reply_to(api, CAROL, CAROL, f"/start {payload}")
+    assert in_private == "Arenas are held in groups: send /arena there, and join with its button."
+    assert unread == "An arena lasts 3 to 60 minutes: /arena 10, say."
+    assert words.startswith("Use /arena for a 10-minute arena")
+    assert time == "Give the time of day as HH:MM: /arena at 20:00 daily, say."
+    assert again == "An arena is on here: join it with the button on its message."
+    assert forged.startswith("I can't find this arena")
+    assert nothing == "No arena is on for you."
+    assert late == "This arena is over. /arena in the group starts another."
