@@ -117,7 +117,8 @@ def test_the_routes_are_asked_in_their_declared_priority(bot_data: BotData) -> N
 def test_the_order_of_the_features_does_not_change_the_priority(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(app, "FEATURES", tuple(reversed(app.FEATURES)))
+    monkeypatch.setattr(app, "HANDLERS", tuple(reversed(app.HANDLERS)))
+    monkeypatch.setattr(app, "GAMES", tuple(reversed(app.GAMES)))
     settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(tmp_path)})
     routes = services(build_application(settings, token="42:TEST")).answers.routes
     assert [r.priority for r in routes] == sorted(Priority)

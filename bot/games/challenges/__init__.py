@@ -31,10 +31,11 @@ from bot.games.challenges.playing import (
     waiting,
 )
 from bot.games.challenges.sharing import RESULT_PREFIX, share_query, shared
+from bot.play.registry import Game, Handlers, Slot
 from bot.services.answer_routes import Priority, Route
 from bot.typed_handlers import for_messages
 
-__all__ = ["register"]
+__all__ = ["GAME", "register"]
 
 
 def register(application: Application) -> None:
@@ -50,3 +51,6 @@ def register(application: Application) -> None:
     )
     services(application).answers.add(Route(Priority.CHALLENGE, claims, answer, waiting))
     restore(application)
+
+
+GAME = Game("challenge", (Handlers(register, Slot.BEFORE_START),))  # its /giveup first

@@ -24,6 +24,7 @@ from bot.context import services
 from bot.i18n import answer_in_english
 from bot.play import daily_aside, game_life, solo_games, status_message
 from bot.play.announce import tell_saved
+from bot.play.registry import Game, Handlers
 from bot.play.results import publish
 from bot.rules.claims import after_mention, looks_like_answer
 from bot.rules.countdown import (
@@ -361,3 +362,8 @@ def register(application: Application) -> None:
     application.add_handler(CommandHandler(solo_games.GIVE_UPS, for_messages(_stop), filters=alone))
     route = Route(Priority.COUNTDOWN, claims, judge, counting, its_messages)
     services(application).answers.add(route)
+
+
+GAME = Game(
+    "Countdown game", (Handlers(register),), restore=restore
+)  # before the rounds': a solo game's /stop and /giveup

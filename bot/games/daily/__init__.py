@@ -24,7 +24,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler
 
 from bot.context import services
-from bot.games.daily import group_replies
+from bot.games.daily import ended_attempts, group_replies
 from bot.games.daily.archive import archive_button, archive_command, replay_command
 from bot.games.daily.attempt import (
     answer,
@@ -48,11 +48,13 @@ from bot.games.daily.subscriptions import (
     unsubscribe,
 )
 from bot.play.miniapp import serve_app
+from bot.play.registry import Game, Handlers, Slot
 from bot.services.answer_routes import Priority, Route
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_buttons, for_messages
 from solver import daily_number
 
 __all__ = [
+    "GAME",
     "chart_labels",
     "daily_command",
     "freeze_used",
@@ -135,3 +137,14 @@ def register(application: Application) -> None:
     serve_app(application, "GET", "daily/state", app_daily_state)
     serve_app(application, "GET", "daily", app_daily)
     serve_app(application, "POST", "daily", app_daily_answer)
+
+
+GAME = Game(
+    "daily puzzle",
+    (
+        # First: a given-up or closed attempt's /stop, /giveup, /daily and /start.
+        Handlers(ended_attempts.register, Slot.BEFORE_START),
+        Handlers(register, Slot.LAST),
+    ),
+    restore=restore,
+)

@@ -26,13 +26,14 @@ from telegram.ext import (
 )
 
 from bot.context import services
+from bot.play.registry import Game, Handlers
 from bot.services.answer_routes import Priority, Route
 from bot.typed_handlers import for_buttons, for_messages
 
 from . import answers, left, lobby, play, shared
 from .restart import restore
 
-__all__ = ["register", "restore"]
+__all__ = ["GAME", "register", "restore"]
 
 LEFT_GROUP = 2
 """The handler group of membership changes for duels (the bot's own, and its players'): the
@@ -71,3 +72,6 @@ def register(application: Application) -> None:
         Route(Priority.DUEL, answers.claims, answers.judge, answers.waiting, answers.its_messages)
     )
     data.live_hands.kept_from_everyone.add(play.HAND)  # see play.HAND
+
+
+GAME = Game("duel", (Handlers(register),), restore=restore)

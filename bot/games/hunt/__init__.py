@@ -19,6 +19,7 @@ from bot.context import services
 from bot.i18n import answer_in_english
 from bot.play import daily_aside, game_life, solo_games, status_message
 from bot.play.announce import tell_saved
+from bot.play.registry import Game, Handlers
 from bot.play.results import publish
 from bot.rules.claims import after_mention, looks_like_answer
 from bot.rules.hunt import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS, Found, Hunt
@@ -279,3 +280,8 @@ def register(application: Application) -> None:
     alone = solo_games.alone_in(application, HUNT)  # a solo hunt ends as a round does
     application.add_handler(CommandHandler(solo_games.GIVE_UPS, for_messages(_stop), filters=alone))
     services(application).answers.add(Route(Priority.HUNT, claims, judge, hunting, pictures))
+
+
+GAME = Game(
+    "Solution Hunt", (Handlers(register),), restore=restore
+)  # before the rounds': a solo hunt's /stop and /giveup

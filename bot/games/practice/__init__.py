@@ -26,6 +26,7 @@ from telegram.ext import Application
 
 from bot.context import BotContext
 from bot.play.miniapp import AppReply, AppRequest, serve_app
+from bot.play.registry import Game, Handlers, Slot
 from bot.rules.hands import HandFacts
 from bot.rules.table import GameSettings
 from bot.services.solving import DealRefused
@@ -183,3 +184,6 @@ def register(application: Application) -> None:
     serve_app(application, "POST", "practice", app_deal)
     serve_app(application, "POST", "practice/answer", app_answer)
     serve_app(application, "POST", "practice/reveal", app_reveal)
+
+
+GAME = Game("practice", (Handlers(register, Slot.LAST),))

@@ -20,6 +20,7 @@ from telegram.ext import Application, CommandHandler
 
 from bot.context import services
 from bot.games.rounds import answers, matches, play
+from bot.play.registry import Game, Handlers
 from bot.typed_handlers import for_messages
 
 
@@ -38,3 +39,6 @@ def restore_timers(application: Application) -> int:
     """After a restart, set the timers of every round still running, and the next deal of
     every match between two rounds (PTB keeps no job); returns how many chats."""
     return play.restore_timers(application) + matches.restore(application, play.next_deal)
+
+
+GAME = Game("round", (Handlers(register),), restore=restore_timers)

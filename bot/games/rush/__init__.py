@@ -22,10 +22,11 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler, filters
 
 from bot.context import services
-from bot.games.rush import play, top
+from bot.games.rush import page, play, top
 from bot.i18n import answer_in_english
 from bot.play import game_life
 from bot.play.answer_router import said_to_bot
+from bot.play.registry import Game, Handlers, Slot
 from bot.rules.claims import after_mention, looks_like_answer
 from bot.services.answer_routes import Priority, Route
 from bot.typed_handlers import ChatContext, HandlerContext, MessageUpdate, for_messages
@@ -104,3 +105,15 @@ def register(application: Application) -> None:
         CommandHandler(["hint", "reveal", "giveup"], for_messages(play.no_hints), filters=rushing)
     )
     services(application).answers.add(Route(Priority.RUSH, claims, play.judge, waiting, pictures))
+
+
+GAME = Game(
+    "Rush",
+    (
+        # Before the hunts', Countdown's and the rounds': a run's /skip and /stop.
+        Handlers(register),
+        # Before /solve: its inline queries (@bot rush) would go to solve's catch-all.
+        Handlers(page.register, Slot.BEFORE_SOLVE),
+    ),
+    restore=restore,
+)
