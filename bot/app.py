@@ -190,7 +190,7 @@ handlers that take some updates before the feature that has them otherwise (an a
 the daily puzzle given up; a Rush run's /skip and /stop, and a solo hunt's or Countdown
 game's /stop and /giveup, before the rounds'; a challenge's /giveup).  Typed answers do
 not follow this order: the games give the answer router their routes, asked by their
-declared priority (:class:`bot.services.answer_routes.Route`)."""
+declared priority (:attr:`bot.services.answer_routes.Route.priority`)."""
 
 
 def add_handlers(application: Application) -> None:

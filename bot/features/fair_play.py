@@ -18,8 +18,12 @@ from bot.context import services
 from bot.i18n import answer_in_english
 from bot.rules.claims import looks_like_answer
 from bot.rules.spoilers import peeked
-from bot.services.answer_routes import Priority, Route
+from bot.services.answer_routes import Route
 from bot.typed_handlers import HandlerContext, MessageUpdate
+
+PRIORITY = 30
+"""In a group, the answers of a player given the live hand's solutions score nothing: before
+every game that scores (the answer router's order: :class:`~bot.services.answer_routes.Route`)."""
 
 
 def peeker(update: MessageUpdate, context: HandlerContext) -> bool:
@@ -59,4 +63,4 @@ async def no_score(update: MessageUpdate, context: HandlerContext, text: str) ->
 
 def register(application: Application) -> None:
     """The marked players' answers, taken before any game's (by the route's priority)."""
-    services(application).answers.add(Route(Priority.NO_SCORE, peeker, no_score))
+    services(application).answers.add(Route(PRIORITY, peeker, no_score))

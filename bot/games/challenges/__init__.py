@@ -32,8 +32,12 @@ from bot.games.challenges.playing import (
 )
 from bot.games.challenges.sharing import RESULT_PREFIX, share_query, shared
 from bot.play.registry import Game, Handlers, Slot
-from bot.services.answer_routes import Priority, Route
+from bot.services.answer_routes import Route
 from bot.typed_handlers import for_messages
+
+PRIORITY = 25
+"""In private, the answers while a friend's challenge is played: after the daily puzzle's,
+whose clock a challenge of today's puzzle is."""
 
 __all__ = ["GAME", "register"]
 
@@ -49,7 +53,7 @@ def register(application: Application) -> None:
             ["giveup", "reveal", "stop"], for_messages(give_up), filters=on_challenge(application)
         )
     )
-    services(application).answers.add(Route(Priority.CHALLENGE, claims, answer, waiting))
+    services(application).answers.add(Route(PRIORITY, claims, answer, waiting))
     restore(application)
 
 

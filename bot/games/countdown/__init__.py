@@ -38,7 +38,7 @@ from bot.rules.countdown import (
 )
 from bot.rules.pace import too_fast
 from bot.rules.results import CountdownExact
-from bot.services.answer_routes import Priority, Route
+from bot.services.answer_routes import Route
 from bot.services.limits import TEXT, fit_list
 from bot.services.timers import COUNTDOWN_UP
 from bot.state import CountdownMessages
@@ -49,6 +49,10 @@ from bot.texts import (
     reason,
 )
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
+
+PRIORITY = 50
+"""The chat's Countdown game, and for a minute after its end a late answer to it: after the
+hunt (the order matters only in that minute)."""
 
 LATE_SECONDS = 60.0
 """After a game's deadline, answers are still taken for this long, to be told they came too
@@ -360,7 +364,7 @@ def register(application: Application) -> None:
     application.add_handler(CommandHandler(["countdown", "numbers"], handler))
     alone = solo_games.alone_in(application, COUNTDOWN)  # a solo game ends as a round does
     application.add_handler(CommandHandler(solo_games.GIVE_UPS, for_messages(_stop), filters=alone))
-    route = Route(Priority.COUNTDOWN, claims, judge, counting, its_messages)
+    route = Route(PRIORITY, claims, judge, counting, its_messages)
     services(application).answers.add(route)
 
 

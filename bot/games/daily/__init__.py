@@ -49,9 +49,17 @@ from bot.games.daily.subscriptions import (
 )
 from bot.play.miniapp import serve_app
 from bot.play.registry import Game, Handlers, Slot
-from bot.services.answer_routes import Priority, Route
+from bot.services.answer_routes import Route
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_buttons, for_messages
 from solver import daily_number
+
+PRIORITY = 20
+"""An answer to a daily attempt (in private a reply to its picture, or any plain answer while
+one is open; in a group a reply to the daily post, sent to private): after a closed
+attempt's, before every other game's."""
+SET_ASIDE_PRIORITY = 58
+"""In private, with no game on, an answer while an attempt another game set aside still runs
+(:mod:`bot.play.daily_aside`): after every game that claims its own, before the round's."""
 
 __all__ = [
     "GAME",
@@ -131,9 +139,9 @@ def register(application: Application) -> None:
     )
     application.add_handler(CommandHandler("subscribe", for_messages(subscribe)))
     application.add_handler(CommandHandler("unsubscribe", for_messages(unsubscribe)))
-    route = Route(Priority.DAILY, _claims, _judge, attempt_open, pictures)
+    route = Route(PRIORITY, _claims, _judge, attempt_open, pictures)
     services(application).answers.add(route)
-    services(application).answers.add(Route(Priority.DAILY_SET_ASIDE, set_aside_claims, answer))
+    services(application).answers.add(Route(SET_ASIDE_PRIORITY, set_aside_claims, answer))
     serve_app(application, "GET", "daily/state", app_daily_state)
     serve_app(application, "GET", "daily", app_daily)
     serve_app(application, "POST", "daily", app_daily_answer)

@@ -27,11 +27,15 @@ from telegram.ext import (
 
 from bot.context import services
 from bot.play.registry import Game, Handlers
-from bot.services.answer_routes import Priority, Route
+from bot.services.answer_routes import Route
 from bot.typed_handlers import for_buttons, for_messages
 
 from . import answers, left, lobby, play, shared
 from .restart import restore
+
+PRIORITY = 35
+"""A duel's hand, in its group or each player's private chat: after "no score", before every
+chat game (a chat with a duel on deals no other game)."""
 
 __all__ = ["GAME", "register", "restore"]
 
@@ -69,7 +73,7 @@ def register(application: Application) -> None:
     data.deep_links["duel"] = shared.start_link
     data.deep_links[shared.LINK_PREFIX] = shared.opened_link
     data.answers.add(
-        Route(Priority.DUEL, answers.claims, answers.judge, answers.waiting, answers.its_messages)
+        Route(PRIORITY, answers.claims, answers.judge, answers.waiting, answers.its_messages)
     )
     data.live_hands.kept_from_everyone.add(play.HAND)  # see play.HAND
 

@@ -25,7 +25,7 @@ from bot.rules.claims import after_mention, looks_like_answer
 from bot.rules.hunt import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS, Found, Hunt
 from bot.rules.pace import floor_of
 from bot.rules.results import HuntAlone, at_pace
-from bot.services.answer_routes import Priority, Route
+from bot.services.answer_routes import Route
 from bot.services.limits import TEXT, fit_list
 from bot.services.timers import HUNT_UP
 from bot.state import HuntMessages
@@ -36,6 +36,9 @@ from bot.texts import (
     reason,
 )
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
+
+PRIORITY = 40
+"""The chat's hunt, in the answer router's order (docs/design.md, "Where an answer goes")."""
 
 MISSED_SHOWN = 20
 """Solutions nobody found listed at a hunt's end (the rest are counted)."""
@@ -279,7 +282,7 @@ def register(application: Application) -> None:
     application.add_handler(CommandHandler("hunt", for_messages(hunt_command)))
     alone = solo_games.alone_in(application, HUNT)  # a solo hunt ends as a round does
     application.add_handler(CommandHandler(solo_games.GIVE_UPS, for_messages(_stop), filters=alone))
-    services(application).answers.add(Route(Priority.HUNT, claims, judge, hunting, pictures))
+    services(application).answers.add(Route(PRIORITY, claims, judge, hunting, pictures))
 
 
 GAME = Game(

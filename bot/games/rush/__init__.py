@@ -28,8 +28,12 @@ from bot.play import game_life
 from bot.play.answer_router import said_to_bot
 from bot.play.registry import Game, Handlers, Slot
 from bot.rules.claims import after_mention, looks_like_answer
-from bot.services.answer_routes import Priority, Route
+from bot.services.answer_routes import Route
 from bot.typed_handlers import ChatContext, HandlerContext, MessageUpdate, for_messages
+
+PRIORITY = 55
+"""The chat's run: after the games that end on their own, before the round, which takes what
+is said to the bot when nothing runs."""
 
 
 async def rush_command(update: MessageUpdate, context: HandlerContext) -> None:
@@ -104,7 +108,7 @@ def register(application: Application) -> None:
     application.add_handler(
         CommandHandler(["hint", "reveal", "giveup"], for_messages(play.no_hints), filters=rushing)
     )
-    services(application).answers.add(Route(Priority.RUSH, claims, play.judge, waiting, pictures))
+    services(application).answers.add(Route(PRIORITY, claims, play.judge, waiting, pictures))
 
 
 GAME = Game(
