@@ -196,6 +196,7 @@ declared priority (:attr:`bot.services.answer_routes.Route.priority`)."""
 def add_handlers(application: Application) -> None:
     """Register every feature's and game's handlers, then the answer router's (/a, plain
     text)."""
+    services(application).games = GAMES
     for handlers in HANDLERS:
         if isinstance(handlers, Slot):
             register_slot(application, GAMES, handlers)

@@ -8,13 +8,41 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple, cast
 
 from telegram.ext import Application
+
+from bot.context import BotData
+from bot.i18n import Translator
+from bot.state import ChatData, GlobalData
 
 Register = Callable[[Application], None]
 """Adds a game's handlers (and its answer routes, deep links, page calls) to the application."""
 Restore = Callable[[Application], object]
 """After a restart, sets again what PTB does not keep (a game's alarms, its live hands)."""
+On = Callable[[ChatData, GlobalData], bool]
+"""Whether the game is on in a chat (the chat's data, the bot's)."""
+Busy = Callable[[Translator, bool, bool], str]
+"""What another game's command is told while this one is on: (its reader, in private, the
+command is /hint) → the text, saying how to answer this game or end it."""
+Opening = Callable[[Translator, str | None], str]
+"""What opening the daily puzzle (its command) or a friend's challenge (None) is told in a
+private chat where this game is on: end it first."""
+
+
+class Asking(NamedTuple):
+    """Who asks /solve (or inline mode) for numbers of a live hand of the game."""
+
+    held: bool
+    """The numbers hold its whole hand (else three of them are its cards)."""
+    plays: bool
+    """The asker plays the game."""
+    here: bool
+    """The asker asks in the game's chat."""
+
+
+Kept = Callable[[Asking, Translator], str]
+"""Why /solve keeps a live hand's solutions from the asker, in the game's words."""
 
 
 class Slot(Enum):
@@ -52,6 +80,33 @@ class Game:
     restore: Restore | None = None
     """What it sets again after a restart (after the maintenance's, before the waiting
     /solve requests are answered: a hand still live keeps them waiting)."""
+    on: On | None = None
+    """Whether it is on in a chat (then another game is refused there); None: it never
+    holds a chat (the daily puzzle, a challenge: a player's own)."""
+    busy: Busy | None = None
+    """While it is on: what another game's command is told (None: the caller says it, as
+    for a round, whose wording is each command's)."""
+    opening: Opening | None = None
+    """While it is on in a private chat: what opening the daily puzzle or a challenge is
+    told (None: the general "a game is on here")."""
+    kept: Kept | None = None
+    """While it is on: why /solve keeps its hand's solutions from someone."""
+    plain: bool = False
+    """The chat's plain game (the rounds): a live hand that no game on claims is kept in
+    its words."""
+
+
+def games_of(data: BotData) -> tuple[Game, ...]:
+    """The application's games (:data:`bot.games.GAMES`, as the application registered them)."""
+    return cast("tuple[Game, ...]", data.games)
+
+
+def game_on(chat: ChatData, data: BotData) -> Game | None:
+    """The first game (in their order) that is on in the chat; None when none is."""
+    for game in games_of(data):
+        if game.on is not None and game.on(chat, data.global_data):
+            return game
+    return None
 
 
 def register_slot(application: Application, games: tuple[Game, ...], slot: Slot) -> None:

@@ -21,6 +21,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
 from bot.context import services
+from bot.games.countdown import refusals
 from bot.i18n import answer_in_english
 from bot.play import daily_aside, game_life, solo_games, status_message
 from bot.play.announce import tell_saved
@@ -369,5 +370,10 @@ def register(application: Application) -> None:
 
 
 GAME = Game(
-    "Countdown game", (Handlers(register),), restore=restore
-)  # before the rounds': a solo game's /stop and /giveup
+    "Countdown game",
+    (Handlers(register),),  # before the rounds': a solo game's /stop and /giveup
+    restore=restore,
+    on=refusals.on,
+    busy=refusals.busy,
+    kept=refusals.kept,
+)

@@ -30,7 +30,7 @@ from bot.play.registry import Game, Handlers
 from bot.services.answer_routes import Route
 from bot.typed_handlers import for_buttons, for_messages
 
-from . import answers, left, lobby, play, shared
+from . import answers, left, lobby, play, refusals, shared
 from .restart import restore
 
 PRIORITY = 35
@@ -78,4 +78,12 @@ def register(application: Application) -> None:
     data.live_hands.kept_from_everyone.add(play.HAND)  # see play.HAND
 
 
-GAME = Game("duel", (Handlers(register),), restore=restore)
+GAME = Game(
+    "duel",
+    (Handlers(register),),
+    restore=restore,
+    on=refusals.on,
+    busy=refusals.busy,
+    opening=refusals.opening,
+    kept=refusals.kept,
+)

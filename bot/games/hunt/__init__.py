@@ -16,6 +16,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
 from bot.context import services
+from bot.games.hunt import refusals
 from bot.i18n import answer_in_english
 from bot.play import daily_aside, game_life, solo_games, status_message
 from bot.play.announce import tell_saved
@@ -286,5 +287,10 @@ def register(application: Application) -> None:
 
 
 GAME = Game(
-    "Solution Hunt", (Handlers(register),), restore=restore
-)  # before the rounds': a solo hunt's /stop and /giveup
+    "Solution Hunt",
+    (Handlers(register),),  # before the rounds': a solo hunt's /stop and /giveup
+    restore=restore,
+    on=refusals.on,
+    busy=refusals.busy,
+    kept=refusals.kept,
+)

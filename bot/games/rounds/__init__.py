@@ -19,7 +19,7 @@ from __future__ import annotations
 from telegram.ext import Application, CommandHandler
 
 from bot.context import services
-from bot.games.rounds import answers, matches, play
+from bot.games.rounds import answers, matches, play, refusals
 from bot.play.registry import Game, Handlers
 from bot.typed_handlers import for_messages
 
@@ -41,4 +41,11 @@ def restore_timers(application: Application) -> int:
     return play.restore_timers(application) + matches.restore(application, play.next_deal)
 
 
-GAME = Game("round", (Handlers(register),), restore=restore_timers)
+GAME = Game(
+    "round",
+    (Handlers(register),),
+    restore=restore_timers,
+    on=refusals.on,
+    kept=refusals.kept,
+    plain=True,
+)

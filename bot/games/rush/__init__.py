@@ -22,7 +22,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler, filters
 
 from bot.context import services
-from bot.games.rush import page, play, top
+from bot.games.rush import page, play, refusals, top
 from bot.i18n import answer_in_english
 from bot.play import game_life
 from bot.play.answer_router import said_to_bot
@@ -120,4 +120,8 @@ GAME = Game(
         Handlers(page.register, Slot.BEFORE_SOLVE),
     ),
     restore=restore,
+    on=refusals.on,
+    busy=refusals.busy,
+    opening=refusals.opening,
+    kept=refusals.kept,
 )
