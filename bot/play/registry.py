@@ -25,6 +25,8 @@ On = Callable[[ChatData, GlobalData], bool]
 Busy = Callable[[Translator, bool, bool], str]
 """What another game's command is told while this one is on: (its reader, in private, the
 command is /hint) → the text, saying how to answer this game or end it."""
+Told = Callable[[Translator], str]
+"""A text of the game's, in its reader's language."""
 Opening = Callable[[Translator, str | None], str]
 """What opening the daily puzzle (its command) or a friend's challenge (None) is told in a
 private chat where this game is on: end it first."""
@@ -91,6 +93,9 @@ class Game:
     told (None: the general "a game is on here")."""
     kept: Kept | None = None
     """While it is on: why /solve keeps its hand's solutions from someone."""
+    given: Told | None = None
+    """While it is on: what a player given its hand's solutions is told of their answers
+    (None: the general "while it was being played")."""
     plain: bool = False
     """The chat's plain game (the rounds): a live hand that no game on claims is kept in
     its words."""

@@ -58,7 +58,7 @@ def _own_refusal(held: bool, context: BotContext) -> str:
     )
 
 
-def duel_refusal(held: bool, context: BotContext) -> str:
+def everyone_refusal(held: bool, context: BotContext) -> str:
     """A hand kept from everyone (a duel's, a group's shared Rush hand) refused to someone
     not in its chat (inline mode, which cannot wait for its end; or with too many /solve
     requests waiting already): it never says which game holds it, nor where."""

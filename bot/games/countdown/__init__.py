@@ -32,7 +32,6 @@ from bot.rules.pace import too_fast
 from bot.rules.results import CountdownExact
 from bot.services.answer_routes import Route
 from bot.services.limits import TEXT, fit_list
-from bot.services.timers import COUNTDOWN_UP
 from bot.state import CountdownMessages
 from bot.texts import (
     how_to_answer,
@@ -41,6 +40,9 @@ from bot.texts import (
     reason,
 )
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
+
+COUNTDOWN_UP = "countdown-up"
+"""A Countdown game's end."""
 
 PRIORITY = 50
 """The chat's Countdown game, and for a minute after its end a late answer to it: after the
@@ -367,4 +369,5 @@ GAME = Game(
     on=refusals.on,
     busy=refusals.busy,
     kept=refusals.kept,
+    given=refusals.given,
 )

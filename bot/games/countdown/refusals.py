@@ -1,5 +1,5 @@
-"""What a Countdown game on refuses, and how it says so: another game's command, and /solve
-for its numbers."""
+"""What a Countdown game on refuses, and how it says so: another game's command, /solve for
+its numbers, and the answers of a player given their solutions."""
 
 from __future__ import annotations
 
@@ -37,4 +37,12 @@ def kept(asking: Asking, context: Translator) -> str:
     return _(
         "No spoilers: those are numbers of a Countdown game being played right now "
         "in a group you are in. Ask again once it is over."
+    )
+
+
+def given(context: Translator) -> str:
+    """What a player given solutions of the game's numbers is told of their answers."""
+    return context._(
+        "You were given solutions of these numbers while this game was on "
+        "(/solve or inline mode): your answers to it score nothing."
     )

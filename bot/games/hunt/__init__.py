@@ -22,7 +22,6 @@ from bot.rules.pace import floor_of
 from bot.rules.results import HuntAlone, at_pace
 from bot.services.answer_routes import Route
 from bot.services.limits import TEXT, fit_list
-from bot.services.timers import HUNT_UP
 from bot.state import HuntMessages
 from bot.texts import (
     how_to_answer,
@@ -31,6 +30,9 @@ from bot.texts import (
     reason,
 )
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
+
+HUNT_UP = "hunt-up"
+"""A Solution Hunt's end."""
 
 PRIORITY = 40
 """The chat's hunt, in the answer router's order (docs/design.md, "Where an answer goes")."""
@@ -287,4 +289,5 @@ GAME = Game(
     on=refusals.on,
     busy=refusals.busy,
     kept=refusals.kept,
+    given=refusals.given,
 )

@@ -1,5 +1,5 @@
-"""What a Solution Hunt on refuses, and how it says so: another game's command, and /solve
-for numbers of its hand."""
+"""What a Solution Hunt on refuses, and how it says so: another game's command, /solve for
+numbers of its hand, and the finds of a player given its solutions."""
 
 from __future__ import annotations
 
@@ -57,4 +57,12 @@ def kept(asking: Asking, context: Translator) -> str:
     return _(
         "No spoilers: three of those numbers are cards of a Solution Hunt being played "
         "right now in a group you are in. Ask again once it is over."
+    )
+
+
+def given(context: Translator) -> str:
+    """What a player given the hunt's solutions is told of their finds."""
+    return context._(
+        "You were given this hand's solutions while this hunt was on "
+        "(/solve or inline mode): your finds score nothing."
     )
