@@ -43,7 +43,6 @@ def game_on(context: BotContext, chat_id: int, chat: ChatData) -> bool:
     table = chat.table
     return (
         chat.answers_to == AnswersTo.CHALLENGE
-        or table.game_on
         or table.match is not None
         or chat_id in context.bot_data.dealing
         or a_game_on(chat, context.bot_data) is not None
