@@ -2,7 +2,7 @@
 share in a chat, the services, the features, the chat's table, the menus, the context)
 import no game and name none.  A game declares itself once in its package
 (``bot.play.registry.Game``) and is listed once in ``bot.games.GAMES``, which only
-``bot/app.py`` imports.
+``bot/app.py`` and ``bot/menus.py`` (the application's floor) import.
 
 "Names a game" means an identifier (a name, an attribute, a definition, an argument, an
 imported module) with a game's word among its words (``ChatRush`` is chat + rush;
@@ -246,17 +246,18 @@ def test_every_game_package_and_the_coming_ones_give_words() -> None:
     assert {"round", "rounds", "hunt", "rush", "duel", "daily", "arena", "ladder"} <= GAME_WORDS
 
 
-def test_only_the_application_imports_the_games_and_only_their_list() -> None:
+def test_only_the_application_and_its_menus_import_the_games_and_only_their_list() -> None:
     imported = {
         str(path.relative_to(ROOT)): games for path in CENTRAL if (games := _games_imported(path))
     }
-    assert imported == {"bot/app.py": {"bot.games"}}
+    assert imported == {"bot/app.py": {"bot.games"}, "bot/menus.py": {"bot.games"}}
 
 
-def test_the_application_lists_the_games_nowhere_but_in_games() -> None:
-    """bot/app.py goes over ``bot.games.GAMES``: it names no game."""
-    named = {name for name in _identifiers(BOT / "app.py") if names_a_game(name)}
-    assert named == set()
+def test_the_application_and_its_menus_go_over_games_and_name_none() -> None:
+    """bot/app.py and bot/menus.py go over ``bot.games.GAMES``: they name no game."""
+    for module in ("app.py", "menus.py"):
+        named = {name for name in _identifiers(BOT / module) if names_a_game(name)}
+        assert named == set(), module
 
 
 def test_no_central_module_names_a_game_but_the_listed_exceptions() -> None:

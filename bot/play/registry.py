@@ -47,6 +47,28 @@ Kept = Callable[[Asking, Translator], str]
 """Why /solve keeps a live hand's solutions from the asker, in the game's words."""
 
 
+class Menu(Enum):
+    """Which of Telegram's command menus a command is in (:mod:`bot.menus`)."""
+
+    EVERYONE = "everyone"
+    """Every menu: private chats', groups', group admins' (and the owner's)."""
+    ADMINS = "admins"
+    """Group admins' only, after everyone's."""
+    PRIVATE = "private"
+    """Private chats' only, after everyone's."""
+
+
+class MenuEntry(NamedTuple):
+    """A command in a menu: where it stands (the lowest first; docs/design.md, "Adding a
+    game", has the positions taken), its name and its description (a message id,
+    translated per language)."""
+
+    position: int
+    command: str
+    description: str
+    menu: Menu = Menu.EVERYONE
+
+
 class Slot(Enum):
     """Where a game's handlers stand among the features' (PTB gives an update to the first
     handler of a group that takes it; :data:`bot.app.HANDLERS` places each slot)."""
@@ -96,6 +118,8 @@ class Game:
     given: Told | None = None
     """While it is on: what a player given its hand's solutions is told of their answers
     (None: the general "while it was being played")."""
+    menu: tuple[MenuEntry, ...] = ()
+    """Its commands in the command menus."""
     plain: bool = False
     """The chat's plain game (the rounds): a live hand that no game on claims is kept in
     its words."""

@@ -1,6 +1,6 @@
 """The list of games (``bot.games.GAMES``): every game package declares its ``GAME`` and is
 listed once; the names are distinct; each game's handlers stand in a slot the application
-places."""
+places; each menu position is one command's."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from pathlib import Path
 
 from bot import app
 from bot.games import GAMES
-from bot.play.registry import Slot
+from bot.menus import FEATURES_MENU
+from bot.play.registry import Menu, Slot
 
 GAMES_FOLDER = Path(__file__).resolve().parents[2] / "bot" / "games"
 
@@ -32,3 +33,10 @@ def test_the_application_places_every_slot_once() -> None:
 
 def test_only_the_rounds_are_the_plain_game() -> None:
     assert [game.name for game in GAMES if game.plain] == ["round"]
+
+
+def test_each_menu_position_is_taken_once() -> None:
+    for menu in Menu:
+        entries = [*FEATURES_MENU, *(entry for game in GAMES for entry in game.menu)]
+        positions = [entry.position for entry in entries if entry.menu is menu]
+        assert len(set(positions)) == len(positions), menu

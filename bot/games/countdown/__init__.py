@@ -13,10 +13,10 @@ from telegram.ext import Application, CommandHandler
 
 from bot.context import services
 from bot.games.countdown import refusals
-from bot.i18n import answer_in_english
+from bot.i18n import N_, answer_in_english
 from bot.play import daily_aside, game_life, solo_games, status_message
 from bot.play.announce import tell_saved
-from bot.play.registry import Game, Handlers
+from bot.play.registry import Game, Handlers, MenuEntry
 from bot.play.results import publish
 from bot.rules.claims import after_mention, looks_like_answer
 from bot.rules.countdown import (
@@ -362,10 +362,14 @@ def register(application: Application) -> None:
     services(application).answers.add(route)
 
 
+MENU = (MenuEntry(30, "countdown", N_("Countdown: six numbers, get closest to the target")),)
+
+
 GAME = Game(
     "Countdown game",
     (Handlers(register),),  # before the rounds': a solo game's /stop and /giveup
     restore=restore,
+    menu=MENU,
     on=refusals.on,
     busy=refusals.busy,
     kept=refusals.kept,

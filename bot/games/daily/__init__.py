@@ -33,8 +33,9 @@ from bot.games.daily.subscriptions import (
     subscribe,
     unsubscribe,
 )
+from bot.i18n import N_
 from bot.play.miniapp import serve_app
-from bot.play.registry import Game, Handlers, Slot
+from bot.play.registry import Game, Handlers, Menu, MenuEntry, Slot
 from bot.services.answer_routes import Route
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_buttons, for_messages
 from solver import daily_number
@@ -133,6 +134,25 @@ def register(application: Application) -> None:
     serve_app(application, "POST", "daily", app_daily_answer)
 
 
+MENU = (
+    MenuEntry(60, "daily", N_("Today's puzzle (/daily top: today's fastest)")),
+    MenuEntry(61, "stats", N_("Your daily puzzle statistics and chart")),
+    MenuEntry(
+        110,
+        "subscribe",
+        N_("Post the daily puzzle here every day: /subscribe 09:00"),
+        Menu.ADMINS,
+    ),
+    MenuEntry(111, "unsubscribe", N_("Stop the daily post"), Menu.ADMINS),
+    MenuEntry(100, "remind", N_("A daily reminder: /remind 20:00, /remind off"), Menu.PRIVATE),
+    MenuEntry(
+        110, "subscribe", N_("Get the daily puzzle every day: /subscribe 09:00"), Menu.PRIVATE
+    ),
+    MenuEntry(111, "unsubscribe", N_("Stop the daily post"), Menu.PRIVATE),
+)
+"""/daily and /stats among the games; a group's admins (and a private chat) subscribe."""
+
+
 GAME = Game(
     "daily puzzle",
     (
@@ -141,4 +161,5 @@ GAME = Game(
         Handlers(register, Slot.LAST),
     ),
     restore=restore,
+    menu=MENU,
 )

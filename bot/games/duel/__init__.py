@@ -17,7 +17,8 @@ from telegram.ext import (
 )
 
 from bot.context import services
-from bot.play.registry import Game, Handlers
+from bot.i18n import N_
+from bot.play.registry import Game, Handlers, MenuEntry
 from bot.services.answer_routes import Route
 from bot.typed_handlers import for_buttons, for_messages
 
@@ -69,10 +70,14 @@ def register(application: Application) -> None:
     data.live_hands.kept_from_everyone.add(play.HAND)  # see play.HAND
 
 
+MENU = (MenuEntry(40, "duel", N_("Duel someone: first to 3 hands, rated (/duel stop forfeits)")),)
+
+
 GAME = Game(
     "duel",
     (Handlers(register),),
     restore=restore,
+    menu=MENU,
     on=refusals.on,
     busy=refusals.busy,
     opening=refusals.opening,

@@ -11,10 +11,10 @@ from telegram.ext import Application, CommandHandler
 
 from bot.context import services
 from bot.games.hunt import refusals
-from bot.i18n import answer_in_english
+from bot.i18n import N_, answer_in_english
 from bot.play import daily_aside, game_life, solo_games, status_message
 from bot.play.announce import tell_saved
-from bot.play.registry import Game, Handlers
+from bot.play.registry import Game, Handlers, MenuEntry
 from bot.play.results import publish
 from bot.rules.claims import after_mention, looks_like_answer
 from bot.rules.hunt import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS, Found, Hunt
@@ -282,10 +282,14 @@ def register(application: Application) -> None:
     services(application).answers.add(Route(PRIORITY, claims, judge, hunting, pictures))
 
 
+MENU = (MenuEntry(20, "hunt", N_("Solution Hunt: find every solution together")),)
+
+
 GAME = Game(
     "Solution Hunt",
     (Handlers(register),),  # before the rounds': a solo hunt's /stop and /giveup
     restore=restore,
+    menu=MENU,
     on=refusals.on,
     busy=refusals.busy,
     kept=refusals.kept,

@@ -9,7 +9,8 @@ from telegram.ext import Application, CommandHandler
 
 from bot.context import services
 from bot.games.rounds import answers, matches, play, refusals
-from bot.play.registry import Game, Handlers
+from bot.i18n import N_
+from bot.play.registry import Game, Handlers, MenuEntry
 from bot.typed_handlers import for_messages
 
 
@@ -30,10 +31,22 @@ def restore_timers(application: Application) -> int:
     return play.restore_timers(application) + matches.restore(application, play.next_deal)
 
 
+MENU = (
+    MenuEntry(10, "play", N_("Deal a hand (easy, medium, hard; /play 5 for a match)")),
+    MenuEntry(11, "a", N_("Answer: /a 8/(3-8/3)")),  # every game's, but the round's first
+    MenuEntry(12, "hint", N_("A hint (costs points)")),
+    MenuEntry(13, "reveal", N_("Give up and show the solutions")),
+    MenuEntry(14, "skip", N_("Deal another hand")),
+    MenuEntry(15, "stop", N_("End the game")),
+)
+"""The round's commands, first in every menu."""
+
+
 GAME = Game(
     "round",
     (Handlers(register),),
     restore=restore_timers,
+    menu=MENU,
     on=refusals.on,
     kept=refusals.kept,
     plain=True,

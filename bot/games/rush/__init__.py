@@ -11,10 +11,10 @@ from telegram.ext import Application, CommandHandler, filters
 
 from bot.context import services
 from bot.games.rush import page, play, refusals, top
-from bot.i18n import answer_in_english
+from bot.i18n import N_, answer_in_english
 from bot.play import game_life
 from bot.play.answer_router import said_to_bot
-from bot.play.registry import Game, Handlers, Slot
+from bot.play.registry import Game, Handlers, MenuEntry, Slot
 from bot.rules.claims import after_mention, looks_like_answer
 from bot.services.answer_routes import Route
 from bot.typed_handlers import ChatContext, HandlerContext, MessageUpdate, for_messages
@@ -99,6 +99,13 @@ def register(application: Application) -> None:
     services(application).answers.add(Route(PRIORITY, claims, play.judge, waiting, pictures))
 
 
+MENU = (
+    MenuEntry(50, "rush", N_("Rush: solve all you can against the clock (/rush top)")),
+    MenuEntry(80, "game", N_("Rush as a Telegram game: tap to play, high scores in the chat")),
+)
+"""/rush among the games; /game after /solve."""
+
+
 GAME = Game(
     "Rush",
     (
@@ -108,6 +115,7 @@ GAME = Game(
         Handlers(page.register, Slot.BEFORE_SOLVE),
     ),
     restore=restore,
+    menu=MENU,
     on=refusals.on,
     busy=refusals.busy,
     opening=refusals.opening,
