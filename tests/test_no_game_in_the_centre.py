@@ -6,8 +6,8 @@ import no game and name none.  A game declares itself once in its package
 
 "Names a game" means an identifier (a name, an attribute, a definition, an argument, an
 imported module) with a game's word among its words (``ChatRush`` is chat + rush;
-``rounded`` is not round).  Texts are not names: the menus and /help list the games'
-commands in their words.  What still names a game is listed in :data:`EXCEPTIONS`, with
+``rounded`` is not round).  Texts are not names (a feature's text may mention a game's
+command, as /start's does /daily).  What still names a game is listed in :data:`EXCEPTIONS`, with
 why: a name found that is not listed fails, and so does a listed one no longer found (the
 list only shrinks)."""
 
@@ -154,7 +154,8 @@ EXCEPTIONS: dict[str, set[str]] = {
         "rush",
     },
     "bot/features/admin/overview.py": {"daily_board"},
-    "bot/features/basics.py": {"daily", "duel", "duels"},
+    # A group that becomes a supergroup takes its duels and invitations along.
+    "bot/features/basics.py": {"duel", "duels"},
     "bot/features/chat_settings.py": {"countdown", "countdown_time"},
     "bot/features/ratings.py": {"BOARD_MIN_DUELS", "PROVISIONAL_DUELS", "duel_of", "duels"},
     "bot/features/scores.py": {

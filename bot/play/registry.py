@@ -5,14 +5,14 @@ game") says what a new game writes."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple, cast
 
 from telegram.ext import Application
 
-from bot.context import BotData
+from bot.context import BotContext, BotData
 from bot.i18n import Translator
 from bot.state import ChatData, GlobalData
 
@@ -69,6 +69,33 @@ class MenuEntry(NamedTuple):
     menu: Menu = Menu.EVERYONE
 
 
+class Help(Enum):
+    """The sections of /help, in this order (:func:`bot.features.basics.help_command`)."""
+
+    PLAIN = "plain"
+    """The plain game's (the rounds')."""
+    GAMES = "games"
+    """More games, headed so."""
+    OWN_CLOCK = "own clock"
+    """What each plays on their own clock (the daily puzzle, challenges, the Mini App)."""
+    TOOLS = "tools"
+    """Solving and settings."""
+
+
+class HelpLine(NamedTuple):
+    """A line of /help: its section, where it stands there (the lowest first; docs/design.md,
+    "Adding a game", has the positions taken) and its text, translated."""
+
+    section: Help
+    position: int
+    text: str
+
+
+Helps = Callable[[BotContext], Iterable[HelpLine]]
+"""A game's lines of /help, in the reader's language (none where they do not apply: /game
+without a short name)."""
+
+
 class Slot(Enum):
     """Where a game's handlers stand among the features' (PTB gives an update to the first
     handler of a group that takes it; :data:`bot.app.HANDLERS` places each slot)."""
@@ -120,6 +147,8 @@ class Game:
     (None: the general "while it was being played")."""
     menu: tuple[MenuEntry, ...] = ()
     """Its commands in the command menus."""
+    help: Helps | None = None
+    """Its lines of /help."""
     plain: bool = False
     """The chat's plain game (the rounds): a live hand that no game on claims is kept in
     its words."""

@@ -11,12 +11,12 @@ from collections.abc import Sequence
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
-from bot.context import services
+from bot.context import BotContext, services
 from bot.games.countdown import refusals
 from bot.i18n import N_, answer_in_english
 from bot.play import daily_aside, game_life, solo_games, status_message
 from bot.play.announce import tell_saved
-from bot.play.registry import Game, Handlers, MenuEntry
+from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry
 from bot.play.results import publish
 from bot.rules.claims import after_mention, looks_like_answer
 from bot.rules.countdown import (
@@ -362,6 +362,31 @@ def register(application: Application) -> None:
     services(application).answers.add(route)
 
 
+def help_lines(context: BotContext) -> tuple[HelpLine, ...]:
+    """Countdown's lines of /help, and how a hunt or a Countdown game is stopped."""
+    _ = context._
+    return (
+        HelpLine(
+            Help.GAMES,
+            20,
+            _(
+                "/countdown: the numbers game (also /numbers): six numbers, a target from 101 to "
+                "999; each number at most once, whole numbers on the way, the closest answer wins "
+                "(10 points exact, 7 within 5, 5 within 10). /countdown 2 60: two large numbers, "
+                "60 seconds (30 unless /settings says otherwise)"
+            ),
+        ),
+        HelpLine(
+            Help.GAMES,
+            21,
+            _(
+                "/hunt stop, /countdown stop: end it early (whoever started it or an admin; "
+                "anyone else's stop is a vote that most of its players, at least two, must carry)"
+            ),
+        ),
+    )
+
+
 MENU = (MenuEntry(30, "countdown", N_("Countdown: six numbers, get closest to the target")),)
 
 
@@ -374,4 +399,5 @@ GAME = Game(
     busy=refusals.busy,
     kept=refusals.kept,
     given=refusals.given,
+    help=help_lines,
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler
 
-from bot.context import services
+from bot.context import BotContext, services
 from bot.games.daily import ended_attempts, group_replies
 from bot.games.daily.archive import archive_button, archive_command, replay_command
 from bot.games.daily.attempt import (
@@ -35,7 +35,7 @@ from bot.games.daily.subscriptions import (
 )
 from bot.i18n import N_
 from bot.play.miniapp import serve_app
-from bot.play.registry import Game, Handlers, Menu, MenuEntry, Slot
+from bot.play.registry import Game, Handlers, Help, HelpLine, Menu, MenuEntry, Slot
 from bot.services.answer_routes import Route
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_buttons, for_messages
 from solver import daily_number
@@ -134,6 +134,31 @@ def register(application: Application) -> None:
     serve_app(application, "POST", "daily", app_daily_answer)
 
 
+def help_lines(context: BotContext) -> tuple[HelpLine, ...]:
+    """The daily puzzle's section of /help."""
+    _ = context._
+    return (
+        HelpLine(
+            Help.OWN_CLOCK,
+            10,
+            _(
+                "<b>The daily puzzle</b>\n"
+                "/daily: today's puzzle, the same for everyone; /daily top: its fastest solvers "
+                "and longest streaks\n"
+                "/stats: your daily numbers and a chart of your times\n"
+                "/daily archive: the last seven days, to play the ones you missed (/daily #300, "
+                "/daily 2026-11-01); /daily week: this group's week\n"
+                "/remind 20:00 [Asia/Shanghai]: a reminder in private\n"
+                "/subscribe 09:00 [Asia/Shanghai]: the puzzle posted here every day; /unsubscribe: "
+                "no more "
+                "(admins in groups)\n"
+                "Seven days solved in a row earn a streak freeze (two at most), used up by a "
+                "missed day."
+            ),
+        ),
+    )
+
+
 MENU = (
     MenuEntry(60, "daily", N_("Today's puzzle (/daily top: today's fastest)")),
     MenuEntry(61, "stats", N_("Your daily puzzle statistics and chart")),
@@ -162,4 +187,5 @@ GAME = Game(
     ),
     restore=restore,
     menu=MENU,
+    help=help_lines,
 )

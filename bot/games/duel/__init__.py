@@ -16,9 +16,9 @@ from telegram.ext import (
     filters,
 )
 
-from bot.context import services
+from bot.context import BotContext, services
 from bot.i18n import N_
-from bot.play.registry import Game, Handlers, MenuEntry
+from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry
 from bot.services.answer_routes import Route
 from bot.typed_handlers import for_buttons, for_messages
 
@@ -70,6 +70,22 @@ def register(application: Application) -> None:
     data.live_hands.kept_from_everyone.add(play.HAND)  # see play.HAND
 
 
+def help_lines(context: BotContext) -> tuple[HelpLine, ...]:
+    """The duel's line of /help."""
+    _ = context._
+    return (
+        HelpLine(
+            Help.GAMES,
+            40,
+            _(
+                "/duel: a rated duel, first to 3 hands. In a group, reply to someone's message "
+                "with /duel (or /duel @name); in private, /duel gives an invitation to send to "
+                "anyone. /duel stop forfeits."
+            ),
+        ),
+    )
+
+
 MENU = (MenuEntry(40, "duel", N_("Duel someone: first to 3 hands, rated (/duel stop forfeits)")),)
 
 
@@ -82,4 +98,5 @@ GAME = Game(
     busy=refusals.busy,
     opening=refusals.opening,
     kept=refusals.kept,
+    help=help_lines,
 )

@@ -9,12 +9,12 @@ import html
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
-from bot.context import services
+from bot.context import BotContext, services
 from bot.games.hunt import refusals
 from bot.i18n import N_, answer_in_english
 from bot.play import daily_aside, game_life, solo_games, status_message
 from bot.play.announce import tell_saved
-from bot.play.registry import Game, Handlers, MenuEntry
+from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry
 from bot.play.results import publish
 from bot.rules.claims import after_mention, looks_like_answer
 from bot.rules.hunt import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS, Found, Hunt
@@ -282,6 +282,21 @@ def register(application: Application) -> None:
     services(application).answers.add(Route(PRIORITY, claims, judge, hunting, pictures))
 
 
+def help_lines(context: BotContext) -> tuple[HelpLine, ...]:
+    """The hunt's line of /help."""
+    _ = context._
+    return (
+        HelpLine(
+            Help.GAMES,
+            10,
+            _(
+                "/hunt: Solution Hunt, every distinct solution of one hand found together, "
+                "a point for each new one (/hunt 120 for 120 seconds)"
+            ),
+        ),
+    )
+
+
 MENU = (MenuEntry(20, "hunt", N_("Solution Hunt: find every solution together")),)
 
 
@@ -294,4 +309,5 @@ GAME = Game(
     busy=refusals.busy,
     kept=refusals.kept,
     given=refusals.given,
+    help=help_lines,
 )
