@@ -39,7 +39,9 @@ def playing_refusal(
         )
         if on and game.kept is not None and not game.plain:
             return game.kept(asking, context)
-    plain = next(game.kept for game in games if game.plain and game.kept is not None)
+    plain = next((game.kept for game in games if game.plain and game.kept is not None), None)
+    if plain is None:  # an application with no plain game: the general words
+        return _own_refusal(asking.held, context)
     return plain(asking, context)
 
 
