@@ -5,6 +5,7 @@ the claims read only their chat, message and data)."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -351,3 +352,11 @@ def test_the_daily_picture_is_a_fixed_day(bot_data: BotData) -> None:
     # so that an attempt opened "now" is open (the tests above rely on it).
     local = dt.datetime.fromtimestamp(NOW, bot_data.settings.timezone)
     assert 6 <= local.hour <= 20
+
+
+def test_the_design_pages_table_has_every_routes_priority(bot_data: BotData) -> None:
+    # docs/design.md, "Where an answer goes": one row per route, its number second.
+    design = (Path(__file__).resolve().parents[2] / "docs" / "design.md").read_text("utf-8")
+    section = design.split("## Where an answer goes", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| \d+ \| (\d+) \|", section, flags=re.M)
+    assert [int(number) for number in rows] == [r.priority for r in bot_data.answers.routes]
