@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from bot.games.arena.play import ARENA_HAND, hand_up
+from bot.local_api import plain_text
 from tests.bot.arena_play import hand_of, is_hand, join_payload, next_in, text_of, the_arena
-from tests.bot.harness import ANN, GROUP, FakeClock, reply_to, running_bot
+from tests.bot.harness import ANN, BOB, GROUP, FakeClock, reply_to, running_bot, settled
 from tests.bot.rush_play import CAROL, DAVE, NOON, players
 
 pytestmark = pytest.mark.asyncio
@@ -95,3 +96,19 @@ async def test_what_a_player_is_refused(tmp_path: Path) -> None:
     assert forged.startswith("I can't find this arena")
     assert nothing == "No arena is on for you."
     assert late == "This arena is over. /arena in the group starts another."
+
+
+async def test_help_and_the_menus_tell_of_arenas_in_both_languages(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        english = plain_text(await reply_to(api, ANN, ANN, "/help"))
+        chinese = plain_text(await reply_to(api, BOB, BOB, "/help"))
+        await settled(api, application)
+    group_menu = {
+        c["command"]: c["description"] for c in api.commands[('{"type": "all_group_chats"}', "zh")]
+    }
+    commands = [c["command"] for c in api.commands[('{"type": "all_group_chats"}', "")]]
+    assert "\n/arena: an arena, a tournament of the group played in private" in english
+    assert "\n/arena：竞技场，群组的锦标赛" in chinese
+    assert group_menu["arena"] == "竞技场：群组锦标赛，各按自己的节奏"
+    assert commands.index("rush") + 1 == commands.index("arena")

@@ -9,13 +9,20 @@ from telegram import Message
 from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filters
 
-from bot.context import services
+from bot.context import BotContext, services
 from bot.games.arena import group, play, scheduled
+from bot.i18n import N_
+from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry
 from bot.rules.arena.command import At, Now, Stop, Unreadable, Unschedule, read
-from bot.services.answer_routes import Priority, Route
+from bot.services.answer_routes import Route
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_buttons, for_messages
 
-__all__ = ["register", "restore"]
+__all__ = ["GAME", "PRIORITY", "register", "restore"]
+
+PRIORITY = 27
+"""In private, plain answers while the player plays an arena: after a friend's challenge
+(a player's own clock, as the arena's), before every chat game (docs/design.md, "Where an
+answer goes")."""
 
 
 async def arena_command(update: MessageUpdate, context: HandlerContext) -> None:
@@ -105,4 +112,27 @@ def register(application: Application) -> None:
     )
     data = services(application)
     data.deep_links[group.LINK_PREFIX] = play.open_link
-    data.answers.add(Route(Priority.ARENA, play.claims, play.judge, play.waiting))
+    data.answers.add(Route(PRIORITY, play.claims, play.judge, play.waiting))
+
+
+def help_lines(context: BotContext) -> list[HelpLine]:
+    """The arena's line of /help, among the games."""
+    text = context._(
+        "/arena: an arena, a tournament of the group played in private at your own pace on "
+        "the same hands (2 points a hand, 4 on a streak; berserk: half the time, +1); "
+        "/arena 30 for 30 minutes, /arena stop; admins: /arena at 20:00 daily"
+    )
+    return [HelpLine(Help.GAMES, 35, text)]
+
+
+MENU = (MenuEntry(55, "arena", N_("Arena: a group's tournament, each at their own pace")),)
+"""/arena after /rush, before /daily."""
+
+GAME = Game(
+    "Arena",
+    # Before the rounds': the arena's /skip in private while one is played.
+    (Handlers(register),),
+    restore=restore,
+    menu=MENU,
+    help=help_lines,
+)
