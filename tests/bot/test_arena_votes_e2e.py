@@ -9,7 +9,16 @@ import pytest
 
 from bot.games.arena.play import ARENA_HAND, hand_up
 from bot.local_api import plain_text
-from tests.bot.arena_play import hand_of, is_hand, join_payload, next_in, text_of, the_arena
+from tests.bot.arena_play import (
+    at_pace,
+    hand_of,
+    is_hand,
+    join_payload,
+    next_in,
+    right,
+    text_of,
+    the_arena,
+)
 from tests.bot.harness import ANN, BOB, GROUP, FakeClock, reply_to, running_bot, settled
 from tests.bot.rush_play import CAROL, DAVE, NOON, players
 
@@ -112,3 +121,30 @@ async def test_help_and_the_menus_tell_of_arenas_in_both_languages(tmp_path: Pat
     assert "\n/arena：竞技场，群组的锦标赛" in chinese
     assert group_menu["arena"] == "竞技场：群组锦标赛，各按自己的节奏"
     assert commands.index("rush") + 1 == commands.index("arena")
+
+
+async def test_a_group_that_takes_no_picture_gets_the_final_standings_as_text(
+    tmp_path: Path,
+) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        before = len(api.sent)
+        api.send(ANN, GROUP, "/arena")
+        announced = await next_in(api, GROUP, before, lambda m: "Arena #1" in text_of(m))
+        before = len(api.sent)
+        api.send(CAROL, CAROL, f"/start {join_payload(announced)}")
+        await next_in(api, CAROL, before, is_hand)
+        hand = hand_of(application, CAROL)
+        at_pace(clock, hand)
+        before = len(api.sent)
+        api.send(CAROL, CAROL, right(hand))
+        await next_in(api, CAROL, before, is_hand)
+        api.fail_next("sendPhoto", 400, "Bad Request: not enough rights to send photos")
+        before = len(api.sent)
+        api.send(ANN, GROUP, "/arena stop")
+        final = await next_in(
+            api, GROUP, before, lambda m: "is over" in text_of(m) and not m.get("edited")
+        )
+    assert "photo" not in final
+    assert "1. 🥇 Carol: 2 points" in text_of(final)

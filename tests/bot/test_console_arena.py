@@ -1,0 +1,50 @@
+"""An arena in the console game, as a player tries one: announced in the group, joined by
+its button (the link opens the private chat), a hand solved there, and stopped in the
+group with its final standings under the podium's picture."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from pathlib import Path
+from typing import TextIO, cast
+
+import pytest
+
+from bot.console import run_console
+from bot.rules import pace
+from bot.settings import Settings
+from solver import solve
+from tests.bot.console_data import Keyboard
+from tests.bot.harness import seed_tables
+from tests.bot.test_console_duel import shown
+
+
+@pytest.mark.asyncio
+async def test_an_arena_in_the_console(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("USER", "alice")
+    monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
+    # The console keeps real time: its typed answers come at once, faster than a person's
+    # pace (the arena's floor is tested in test_arena_e2e.py).
+    monkeypatch.setattr(pace, "FLOOR", 0.0)
+    seed_tables(tmp_path / "console")
+    keyboard, out = Keyboard(), io.StringIO()
+    settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(tmp_path)})
+    task = asyncio.create_task(run_console(settings, cast(TextIO, keyboard), out))
+    keyboard.type(":group")
+    keyboard.type("/arena 3")
+    number = await shown(out, task, r"\[#(\d+) group\] Twenty-Four: 🏟 Arena #1 · ")
+    keyboard.type(f":press {number} Join")
+    cards = await shown(out, task, r"🏟 Hand 1 · 60 s: make 24 from ([\d ]+)\n")
+    mark = len(out.getvalue())
+    keyboard.type(solve(tuple(int(n) for n in cards.split()), 24)[0].pretty)
+    solved = await shown(out, task, r"(✅ \+2 points in [\d.]+ s)", mark)
+    keyboard.type(":group")
+    keyboard.type("/arena stop")
+    podium = await shown(out, task, r"\[#\d+ group\] Twenty-Four: \(photo: [^\n]+\.png\)\n🏁")
+    final = await shown(out, task, r"(1\. 🥇 Alice: 2 points)")
+    keyboard.type(":quit")
+    assert await asyncio.wait_for(task, 30) == 0
+    assert solved.startswith("✅ +2 points in")
+    assert podium.endswith("🏁")
+    assert final == "1. 🥇 Alice: 2 points"
