@@ -19,6 +19,7 @@ from tests.bot.arena_play import (
     text_of,
     the_arena,
 )
+from tests.bot.faulty_api import FaultyBotApi
 from tests.bot.harness import ANN, BOB, GROUP, FakeClock, reply_to, running_bot, settled
 from tests.bot.rush_play import CAROL, DAVE, NOON, players
 
@@ -140,6 +141,7 @@ async def test_a_group_that_takes_no_picture_gets_the_final_standings_as_text(
         before = len(api.sent)
         api.send(CAROL, CAROL, right(hand))
         await next_in(api, CAROL, before, is_hand)
+        assert isinstance(api, FaultyBotApi)  # players() makes one
         api.fail_next("sendPhoto", 400, "Bad Request: not enough rights to send photos")
         before = len(api.sent)
         api.send(ANN, GROUP, "/arena stop")
