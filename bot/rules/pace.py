@@ -8,7 +8,8 @@ level: :func:`floor_of`), so an answer that comes sooner after its hand *reached
 (the bot's message was delivered, or the page was given the hand) is a script's or a pasted
 answer, and scores nothing (:func:`too_fast`).  The time is counted from the delivery, not
 from when the bot decided the hand.  A Rush run whose answers came at a script's steady
-pace (:func:`implausible`) stays off the boards too.  What each game does with such answers
+pace (:func:`implausible`) stays off the boards too, and a duel won so (:func:`steady`) is
+not rated.  What each game does with such answers
 is in its own rules; the reasoning and the figures are in docs/fair-play.md, *A person's
 pace*.
 """
@@ -65,3 +66,10 @@ def implausible(times: Sequence[float]) -> bool:
     """Whether a run's solve times are a script's: at least :data:`PLAUSIBLE_HANDS` of
     them, their median under :data:`PLAUSIBLE_MEDIAN`."""
     return len(times) >= PLAUSIBLE_HANDS and statistics.median(times) < PLAUSIBLE_MEDIAN
+
+
+def steady(times: Sequence[float], least: int) -> bool:
+    """Whether a duel's winning answers are a script's: at least ``least`` of them, every
+    one under :data:`PLAUSIBLE_MEDIAN` (a duel is too short for a median: a person wins
+    all of them so fast almost never, ``bench/pace_floors.py``)."""
+    return len(times) >= least and max(times) < PLAUSIBLE_MEDIAN

@@ -160,6 +160,35 @@ async def test_a_duel_won_after_an_answer_too_fast_is_not_rated(tmp_path: Path) 
     assert (ANN in ratings, CAROL in ratings) == (False, False)
 
 
+async def test_a_duel_won_at_a_scripts_steady_pace_is_not_rated(tmp_path: Path) -> None:
+    api = duel_players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await accept(api, application, await invite(api, application))
+        for _ in range(2):
+            await win_hand(api, application, clock, ANN, seconds=2.0)
+        end = (await win_hand(api, application, clock, ANN, seconds=2.0))[-1]
+        ratings = application.bot_data.global_data.ratings.players
+    assert end == (
+        "🏆 Ann wins the duel: Ann 3 – 0 Carol\n"
+        "Not rated: Ann won every hand within 3 s of it reaching them, a script's steady "
+        "pace, so this duel changes no rating, for either player. (A person that fast on "
+        "every hand is rare: a duel with any hand won more slowly counts as usual.)"
+    )
+    assert (ANN in ratings, CAROL in ratings) == (False, False)
+
+
+async def test_a_duel_with_one_hand_won_at_a_persons_pace_is_rated(tmp_path: Path) -> None:
+    api = duel_players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await accept(api, application, await invite(api, application))
+        await win_hand(api, application, clock, ANN, seconds=2.0)
+        await win_hand(api, application, clock, ANN, seconds=3.0)
+        end = (await win_hand(api, application, clock, ANN, seconds=2.0))[-1]
+    assert end.splitlines()[1] == "Rating:"
+
+
 async def test_a_challenge_answered_faster_than_a_person_counts_for_nothing(
     tmp_path: Path,
 ) -> None:

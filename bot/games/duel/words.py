@@ -7,7 +7,7 @@ import html
 
 from bot.i18n import N_, Translator
 from bot.rules.duel.race import MOST_HANDS, WINS_NEEDED, Duel, End, Refusal
-from bot.rules.pace import FLOOR
+from bot.rules.pace import FLOOR, PLAUSIBLE_MEDIAN
 from bot.rules.rating import DAILY_PAIR_CAP, DAILY_PROVISIONAL_GAIN, RatingChange, Shown
 from bot.rules.rounds import Round
 
@@ -174,6 +174,15 @@ def rating_lines(
                 "faster than a person can, and a duel never counts in favour of such an "
                 "answer. No rating changes."
             ).format(names=fast, floor=f"{FLOOR:g}")
+        ]
+    if change is None and duel.winner is not None and duel.winner in duel.steady:
+        return [
+            context._(
+                "Not rated: {name} won every hand within {seconds} s of it reaching them, a "
+                "script's steady pace, so this duel changes no rating, for either player. "
+                "(A person that fast on every hand is rare: a duel with any hand won more "
+                "slowly counts as usual.)"
+            ).format(name=name_of(duel, duel.winner, names), seconds=f"{PLAUSIBLE_MEDIAN:g}")
         ]
     if change is None and duel.end in (End.CUT_OFF, End.REMOVED):
         return [context._("Not rated: it was level.")]

@@ -41,6 +41,13 @@ The contract, rule by rule (each says what it prevents):
   player sent one is never rated in their favour: if they win it, or it is drawn, it is
   not rated (the other player loses nothing to a script); if they lose it, it is rated
   (else one answer too fast would be a way to have a lost duel unrated).
+- A duel won at a script's steady pace is not rated either: when every hand its winner won
+  (:data:`WINS_NEEDED` of them at least) was answered sooner than
+  :data:`~bot.rules.pace.PLAUSIBLE_MEDIAN` after it reached them (:attr:`Duel.steady`),
+  nothing changes for either player.  A script that answers each hand just above its floor
+  wins nothing rated; a fast person, whose every win in a duel would have to come that
+  fast, seldom meets it, and loses nothing when they do (``bench/pace_floors.py``: one win
+  in 500 for a person a deviation faster than 4nums.com's players on every hand).
 
 Time is given as ``now`` (seconds on any clock), so the rules run the same in tests as in
 the bot.
@@ -52,6 +59,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.rules.hands import HandFacts
+from bot.rules.pace import steady
 from bot.rules.rounds import Outcome, Round
 from solver import check
 
@@ -137,10 +145,13 @@ a hand (:attr:`Duel.seen`); a duel cut off level is not rated."""
 
 @dataclass(frozen=True, slots=True)
 class HandResult:
-    """A finished hand: its winner (None: nobody solved it in time) and the winner's time."""
+    """A finished hand: its winner (None: nobody solved it in time), the winner's time (from
+    the hand's start, as shown) and their pace (from the hand reaching them: None in a hand
+    saved before it was kept, read as the time)."""
 
     winner: int | None
     seconds: float = 0.0
+    pace: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +208,12 @@ class Duel:
         answered faster than a person's pace (see the module)."""
         if self.end in (End.CUT_OFF, End.REMOVED) and self.winner is None:
             return False
-        return self.end in RATED_ENDS and self.contested and not self.favours_too_fast
+        return (
+            self.end in RATED_ENDS
+            and self.contested
+            and not self.favours_too_fast
+            and self.winner not in self.steady
+        )
 
     @property
     def forfeited(self) -> bool:
@@ -219,6 +235,19 @@ class Duel:
         if self.winner is None:
             return bool(self.too_fast)
         return self.winner in self.too_fast
+
+    @property
+    def steady(self) -> list[int]:
+        """The players who won at least :data:`WINS_NEEDED` hands, every one of them at a
+        script's steady pace (:func:`bot.rules.pace.steady`): a duel they win is not rated."""
+        found = []
+        for player in self.players:
+            paces = [
+                r.seconds if r.pace is None else r.pace for r in self.results if r.winner == player
+            ]
+            if steady(paces, WINS_NEEDED):
+                found.append(player)
+        return found
 
     @property
     def loser(self) -> int | None:
@@ -311,7 +340,8 @@ class Duel:
             self.answered.append(user_id)
         if not outcome.won:
             return DuelAnswer(outcome)
-        return DuelAnswer(outcome, self._finish_hand(HandResult(user_id, outcome.seconds)))
+        won = HandResult(user_id, outcome.seconds, now - shown)
+        return DuelAnswer(outcome, self._finish_hand(won))
 
     def expire(self, number: int, now: float) -> HandResult | None:
         """A timer for hand ``number`` fired: if the hand's time is up, it ends for no one
