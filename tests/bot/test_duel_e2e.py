@@ -80,7 +80,8 @@ async def test_a_group_duel_from_invitation_to_rating_change(tmp_path: Path) -> 
         "🏆 Ann wins the duel: Ann 3 – 1 Carol\nRating:\n"
         f"Ann: {expected.after[ANN].points} (+{expected.change(ANN)}), provisional\n"
         f"Carol: {expected.after[CAROL].points} (−{-expected.change(CAROL)}), provisional\n"
-        "A win over a provisional player (in their first duels) moves Ann's rating little.",
+        "A win over a provisional player (in their first duels) moves Ann's rating little, so "
+        "that new accounts cannot lift it: a win over an established player counts in full.",
     ]
     assert ann is not None and ann.won == 1
     assert [past.score for past in history] == [(3, 1)]
@@ -161,7 +162,8 @@ async def test_a_forfeit(tmp_path: Path) -> None:
         "🏳 Carol stopped: Ann wins the duel. Ann 1 – 0 Carol\nRating:\n"
         f"Ann: {expected.after[ANN].points} (+{expected.change(ANN)}), provisional\n"
         f"Carol: {expected.after[CAROL].points} (−{-expected.change(CAROL)}), provisional\n"
-        "A win over a provisional player (in their first duels) moves Ann's rating little."
+        "A win over a provisional player (in their first duels) moves Ann's rating little, so "
+        "that new accounts cannot lift it: a win over an established player counts in full."
     )
     assert carol is not None and carol.lost == 1
     assert not hand_live

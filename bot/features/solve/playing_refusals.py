@@ -60,10 +60,13 @@ def playing_refusal(
             )
         if data.table.rushing:
             if held:
-                return _("No spoilers: that hand is in a Rush run on now. Ask once it is over.")
+                return _(
+                    "No spoilers: that hand is being played in a Rush run right now. Ask again "
+                    "once that hand is solved or skipped."
+                )
             return _(
-                "No spoilers: three of those numbers are cards of a Rush run on now. "
-                "Ask once it is over."
+                "No spoilers: three of those numbers are cards of a hand being played in a "
+                "Rush run right now. Ask again once that hand is solved or skipped."
             )
         if data.table.hunting:
             return _hunt_refusal(held, plays, here, context)
