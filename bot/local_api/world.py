@@ -38,6 +38,8 @@ class Chat:
     bot_is_admin: bool = False
     photos: bool = True
     """Whether members (the bot among them) may send photos here."""
+    texts: bool = True
+    """Whether members (the bot among them) may send text messages here."""
     removed: bool = False
     """Whether the user blocked the bot (a private chat) or it was removed from the group:
     every method in the chat then answers 403, as Telegram's do."""

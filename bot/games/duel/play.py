@@ -215,12 +215,17 @@ async def deal_next(context: BotContext, token: str) -> None:
     )
 
 
+CLOSED = ("chat not found", "not enough rights to send", "have no rights to send")
+"""What Telegram's 400 says when the chat is closed to the bot: deleted, or its admins took
+the bot's right to write (restricted it, or turned members' messages off)."""
+
+
 def gone(error: Exception) -> bool:
-    """Whether a send failed because the chat is closed to the bot for good (removed from
-    it, blocked, or the chat deleted), not for a passing reason."""
+    """Whether a send failed because the chat is closed to the bot (removed from it, blocked,
+    the chat deleted, or its right to write taken), not for a passing reason."""
     if isinstance(error, Forbidden):
         return True
-    return isinstance(error, BadRequest) and "chat not found" in error.message.lower()
+    return isinstance(error, BadRequest) and any(s in error.message.lower() for s in CLOSED)
 
 
 def released(context: BotContext, duel: Duel) -> None:
