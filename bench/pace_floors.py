@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 from bot.games.duel.play import DIFFICULTY
-from bot.rules.duel.race import WINS_NEEDED
+from bot.rules.duel.race import STEADY_WINS, WINS_NEEDED
 from bot.rules.hands import LABEL_LEVELS
 from bot.rules.pace import FLOOR, LEVEL_FLOORS, PLAUSIBLE_MEDIAN
 from bot.rules.rated import LEVELS_4_24
@@ -55,9 +55,9 @@ def measured(path: Path) -> tuple[dict[int, float], dict[int, float], float]:
     return tenth, floors, fastest
 
 
-def steady_duels(path: Path, faster: float) -> float:
+def steady_duels(path: Path, faster: float, wins: int = WINS_NEEDED) -> float:
     """The share of a person's duel wins judged a script's steady pace: the chance that each
-    of :data:`WINS_NEEDED` duel hands (the duel's level) is answered under
+    of ``wins`` duel hands (the duel's level) is answered under
     :data:`PLAUSIBLE_MEDIAN` by a person ``faster`` deviations faster than 4nums.com's
     players' one-sigma mean (lognormal about it, spread as the hand's deviation to its mean;
     answers under the floor left in, so it is an upper bound)."""
@@ -76,7 +76,7 @@ def steady_duels(path: Path, faster: float) -> float:
                 continue
             z = math.log(PLAUSIBLE_MEDIAN / typical) / spread
             chances.append(0.5 * (1 + math.erf(z / math.sqrt(2))))
-    return statistics.fmean(chances) ** WINS_NEEDED
+    return statistics.fmean(chances) ** wins
 
 
 def main() -> int:
@@ -94,7 +94,8 @@ def main() -> int:
     for faster in (1.0, 1.5):
         print(
             f"a person {faster:g} deviations faster: {steady_duels(path, faster):.2%} of duel "
-            f"wins unrated as a script's steady pace"
+            f"wins unrated as a script's steady pace, "
+            f"{steady_duels(path, faster, STEADY_WINS):.2%} of forfeits after {STEADY_WINS} wins"
         )
     return 0 if floors == LEVEL_FLOORS else 1
 

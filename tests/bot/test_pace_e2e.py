@@ -209,6 +209,21 @@ async def test_a_duel_won_at_a_scripts_steady_pace_is_not_rated(tmp_path: Path) 
     assert (ANN in ratings, CAROL in ratings) == (False, False)
 
 
+async def test_a_duel_stopped_after_two_hands_won_at_a_scripts_pace_is_not_rated(
+    tmp_path: Path,
+) -> None:
+    api = duel_players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await accept(api, application, await invite(api, application))
+        for _ in range(2):
+            await win_hand(api, application, clock, ANN, seconds=2.0)
+        end = plain_text(await reply_to(api, CAROL, GROUP, "/duel stop"))
+        ratings = application.bot_data.global_data.ratings.players
+    assert "Not rated: Ann won every hand within 3 s of it reaching them" in end
+    assert (ANN in ratings, CAROL in ratings) == (False, False)
+
+
 async def test_a_duel_with_one_hand_won_at_a_persons_pace_is_rated(tmp_path: Path) -> None:
     api = duel_players()
     clock = FakeClock(NOON)

@@ -432,3 +432,24 @@ def test_a_loser_at_a_scripts_pace_is_rated() -> None:
         duel.answer(winner, RIGHT, 100.0 * i + (2.5 if winner == BOB else 5.0))
     assert duel.winner == ANN
     assert duel.rated
+
+
+def test_a_forfeit_after_two_hands_won_at_a_scripts_pace_is_not_rated() -> None:
+    duel = started()
+    for i in range(2):
+        duel.deal(facts(), 5, 100.0 * i)
+        duel.answer(ANN, RIGHT, 100.0 * i + 2.5)
+    duel.deal(facts(), 5, 200.0)
+    duel.stop(BOB)  # the victim gives up on a script
+    assert (duel.winner, duel.steady) == (ANN, [ANN])
+    assert not duel.rated
+
+
+def test_a_forfeit_after_one_hand_won_at_a_scripts_pace_is_rated() -> None:
+    duel = started()
+    duel.deal(facts(), 5, 0.0)
+    duel.answer(ANN, RIGHT, 2.5)
+    duel.deal(facts(), 5, 100.0)
+    duel.stop(BOB)
+    assert duel.steady == []
+    assert duel.rated

@@ -20,6 +20,9 @@ MOST_HANDS = 5
 HAND_SECONDS = 60.0
 """A hand's time by default."""
 IDLE_HANDS = 2
+STEADY_WINS = 2
+"""Hands won, all at a script's steady pace, that keep a win from being rated (see
+:attr:`Duel.steady`): a duel won has three, a forfeit after two is judged too."""
 """Idle hands in a row that forfeit a duel."""
 
 
@@ -188,14 +191,14 @@ class Duel:
 
     @property
     def steady(self) -> list[int]:
-        """The players who won at least :data:`WINS_NEEDED` hands, every one of them at a
+        """The players who won at least :data:`STEADY_WINS` hands, every one of them at a
         script's steady pace (:func:`bot.rules.pace.steady`): a duel they win is not rated."""
         found = []
         for player in self.players:
             paces = [
                 r.seconds if r.pace is None else r.pace for r in self.results if r.winner == player
             ]
-            if steady(paces, WINS_NEEDED):
+            if steady(paces, STEADY_WINS):
                 found.append(player)
         return found
 
