@@ -105,7 +105,8 @@ async def test_a_player_removing_the_bot_forfeits_and_both_are_told_in_private(
         await settled(api, application)
     assert (duel.end, duel.winner) == (End.LEFT, CAROL)
     assert told(api, CAROL, before)[0].startswith(
-        "🚫 Ann removed the bot from the group: Carol wins the duel. Carol 0 – 1 Ann\nRating:\n"
+        "🚫 Ann cut the bot off in the group (removed it, or took its right to write): Carol "
+        "wins the duel. Carol 0 – 1 Ann\nRating:\n"
     )
 
 
@@ -170,3 +171,16 @@ async def test_a_group_closed_to_its_members_decides_the_duel_as_it_stands(
         "🔌 The bot can no longer play in this duel's group: the duel is decided as it "
         "stands, and Dave wins. Carol 0 – 2 Dave\nRating:\n"
     )
+
+
+async def test_a_player_restricting_the_bot_forfeits(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await accept(api, application, await invite(api, application, CAROL, ANN), ANN)
+        await win_hand(api, application, clock, ANN)
+        duel = the_duel(application, CAROL)
+        api.restrict_bot(GROUP, ANN)  # Ann, the admin, plays and leads 1–0: no banked lead
+        await until(lambda: duel.over)
+        await settled(api, application)
+    assert (duel.end, duel.winner) == (End.LEFT, CAROL)

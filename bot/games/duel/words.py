@@ -243,7 +243,10 @@ def end_text(
     if duel.end is End.STOPPED:
         head = _("🏳 {loser} stopped: {winner} wins the duel. {score}")
     elif duel.end is End.LEFT and duel.chat_id is not None:
-        head = _("🚫 {loser} removed the bot from the group: {winner} wins the duel. {score}")
+        head = _(
+            "🚫 {loser} cut the bot off in the group (removed it, or took its right to write): "
+            "{winner} wins the duel. {score}"
+        )
     elif duel.end is End.LEFT:
         head = _("🚫 {loser} blocked the bot: {winner} wins the duel. {score}")
     elif duel.end is End.CUT_OFF and duel.winner is not None:
