@@ -221,7 +221,8 @@ async def test_the_fourth_duel_of_a_day_is_friendly(tmp_path: Path) -> None:
         after = ratings.of(ANN).shown
     assert end.split("\n", 1)[1] == (
         "🏳 Carol stopped: Ann wins the duel. Ann 0 – 0 Carol\nA friendly duel: you two have "
-        "played 3 rated duels today already, so no rating changes."
+        "played 3 rated duels today already (the most a day, so that two accounts cannot farm "
+        "each other), so no rating changes. Your duels together count again tomorrow."
     )
     assert after == before
 

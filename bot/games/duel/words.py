@@ -199,8 +199,9 @@ def rating_lines(
     if not change.rated:
         return [
             context._(
-                "A friendly duel: you two have played {cap} rated duels today already, "
-                "so no rating changes."
+                "A friendly duel: you two have played {cap} rated duels today already (the "
+                "most a day, so that two accounts cannot farm each other), so no rating "
+                "changes. Your duels together count again tomorrow."
             ).format(cap=DAILY_PAIR_CAP)
         ]
     rows = [
