@@ -116,6 +116,8 @@ class BotData:
     """The games' clock's pauses: it stands still while maintenance is on."""
     result_listeners: list[Callable[..., list[str]]]
     """Who hears the games' results once saved (:mod:`bot.play.results`)."""
+    moved_chats: dict[int, int]
+    """Groups upgraded to a supergroup since start: old id → new (:mod:`bot.play.chat_moves`)."""
 
     def __init__(self) -> None:
         self.clock = time.time
@@ -147,6 +149,7 @@ class BotData:
         self.pause = Pause()
         self.fairplay_removals = []
         self.result_listeners = []
+        self.moved_chats = {}
 
     def now(self) -> float:
         """The games' clock, in seconds (standing still during maintenance: :attr:`pause`)."""

@@ -196,11 +196,21 @@ class People(World):
         )
         return query_id
 
-    def migrate(self, chat_id: int, new_chat_id: int) -> None:
-        """Telegram upgrades a group to a supergroup with a new id (both service messages)."""
+    def migrate(self, chat_id: int, new_chat_id: int, *, told: bool = True) -> None:
+        """Telegram upgrades a group to a supergroup with a new id (both service messages);
+        ``told`` False: the service messages wait (:meth:`tell_migrated`), and meanwhile the
+        old group answers every method with its new id, as it does once upgraded."""
         old = self.chats.pop(chat_id)
         self.chats[new_chat_id] = Chat(new_chat_id, "supergroup", old.title, old.admins)
         self.chats[chat_id] = old
+        if not told:
+            old.migrated_to = new_chat_id
+            return
+        self.tell_migrated(chat_id, new_chat_id)
+
+    def tell_migrated(self, chat_id: int, new_chat_id: int) -> None:
+        """The service messages of a group's upgrade reach the bot."""
+        old = self.chats[chat_id]
         creator = self.users[next(iter(old.admins))] if old.admins else self.bot_user
         to_new = self._new_message(chat_id, creator, None, None, entities=False)
         to_new["migrate_to_chat_id"] = new_chat_id

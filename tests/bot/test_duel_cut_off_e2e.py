@@ -184,3 +184,30 @@ async def test_a_player_restricting_the_bot_forfeits(tmp_path: Path) -> None:
         await until(lambda: duel.over)
         await settled(api, application)
     assert (duel.end, duel.winner) == (End.LEFT, CAROL)
+
+
+async def test_a_group_upgraded_while_its_duel_deals_goes_on_in_the_supergroup(
+    tmp_path: Path,
+) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    supergroup = -1_009_001
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await accept(api, application, await invite(api, application, CAROL, DAVE), DAVE)
+        await win_hand(api, application, clock, DAVE)
+        duel = the_duel(application, CAROL)
+        assert duel.hand is not None
+        api.migrate(GROUP, supergroup, told=False)  # the bot deals before it hears of it
+        clock.now += 5
+        api.send(DAVE, GROUP, "/a " + solve(list(duel.hand.hand), 24)[0].text)
+        await until(lambda: any("photo" in m and m["chat"]["id"] == supergroup for m in api.sent))
+        api.tell_migrated(GROUP, supergroup)
+        await settled(api, application)
+        moved, live = duel.chat_id, duel.live
+        assert duel.hand is not None
+        clock.now += 5
+        api.send(DAVE, supergroup, "/a " + solve(list(duel.hand.hand), 24)[0].text)
+        await until(lambda: duel.over)
+        await settled(api, application)
+    assert (moved, live) == (supergroup, True)
+    assert (duel.end, duel.winner, duel.rated) == (End.WINS, DAVE, True)
