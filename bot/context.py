@@ -118,6 +118,9 @@ class BotData:
     """Who hears the games' results once saved (:mod:`bot.play.results`)."""
     moved_chats: dict[int, int]
     """Groups upgraded to a supergroup since start: old id → new (:mod:`bot.play.chat_moves`)."""
+    games: tuple[Any, ...]
+    """The games, as the application registered them (:class:`bot.play.registry.Game`:
+    read them with :func:`bot.play.registry.games_of`)."""
 
     def __init__(self) -> None:
         self.clock = time.time
@@ -150,6 +153,7 @@ class BotData:
         self.fairplay_removals = []
         self.result_listeners = []
         self.moved_chats = {}
+        self.games = ()
 
     def now(self) -> float:
         """The games' clock, in seconds (standing still during maintenance: :attr:`pause`)."""
