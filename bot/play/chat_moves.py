@@ -1,4 +1,4 @@
-"""A group upgraded to a supergroup: its data, live hands, alarms, duel and invitations follow
+"""A group upgraded to a supergroup: its data, live hands, alarms and what its games keep follow
 it to the new id, once, whether the service message or a refused send tells the bot first."""
 
 from __future__ import annotations
@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 
 from bot.context import BotContext
+from bot.play.registry import games_of
 
 logger = logging.getLogger(__name__)
 
@@ -26,13 +27,9 @@ def move_chat(context: BotContext, old_chat_id: int, new_chat_id: int) -> bool:
     context.bot_data.live_hands.move(old_chat_id, new_chat_id)
     # PTB moves no job: a round's timers and the daily post follow the data here.
     context.bot_data.timers.move(old_chat_id, new_chat_id)
-    # A duel played there, and invitations made there, follow too.
-    duels = context.bot_data.global_data.duels
-    for duel in duels.duels.values():
-        if duel.chat_id == old_chat_id:
-            duel.chat_id = new_chat_id
-    for invitation in duels.invitations.values():
-        if invitation.chat_id == old_chat_id:
-            invitation.chat_id = new_chat_id
+    # What a game keeps by chat id outside the chat's data (a duel played there) follows too.
+    for game in games_of(context.bot_data):
+        if game.moved is not None:
+            game.moved(context.bot_data.global_data, old_chat_id, new_chat_id)
     logger.info("Moved chat data from %s to the new supergroup %s", old_chat_id, new_chat_id)
     return True
