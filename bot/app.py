@@ -38,7 +38,7 @@ from bot.features import (
     solve,
     stray_buttons,
 )
-from bot.games import challenges, countdown, daily, duel, hunt, practice, rounds, rush
+from bot.games import challenges, countdown, daily, duel, hunt, ladder, practice, rounds, rush
 from bot.games.daily import ended_attempts as daily_attempts
 from bot.games.rush import page as rush_game
 from bot.menus import register_commands
@@ -177,6 +177,7 @@ FEATURES = (
     challenges,
     basics,
     fair_play,
+    ladder,  # before rounds: a training's /skip and /stop, and other games refused meanwhile
     rush,
     hunt,  # before rounds: a solo hunt's /stop and /giveup, as a Rush run's
     countdown,
@@ -345,6 +346,7 @@ async def serve_until(
     duel.restore(application)
     solve.restore(application)  # after the duels': a hand still live keeps its requests
     rush.restore(application)
+    ladder.restore(application)
     backups.schedule(application)
     monitoring.start(application)  # after the restores: a game restored is not dealt again
     await stop.wait()

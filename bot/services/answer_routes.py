@@ -63,6 +63,8 @@ class Priority(IntEnum):
     RUSH = 55
     """The chat's Rush run (:mod:`bot.games.rush`): after the games that end on their
     own and before the round, which takes what is said to the bot when nothing runs."""
+    LADDER = 57
+    """In private, a training hand on the ladder (:mod:`bot.games.ladder`)."""
     DAILY_SET_ASIDE = 58
     """In private, with no game on, any answer while a daily attempt another game set aside
     still runs (:mod:`bot.play.daily_aside`): after every game that claims its own (a late

@@ -109,6 +109,7 @@ def test_the_routes_are_asked_in_their_declared_priority(bot_data: BotData) -> N
         (Priority.HUNT, "bot.games.hunt"),
         (Priority.COUNTDOWN, "bot.games.countdown"),
         (Priority.RUSH, "bot.games.rush.play"),
+        (Priority.LADDER, "bot.games.ladder.play"),
         (Priority.DAILY_SET_ASIDE, "bot.games.daily.attempt"),
         (Priority.ROUND, "bot.games.rounds.judging"),
     ]

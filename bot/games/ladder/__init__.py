@@ -1,0 +1,166 @@
+"""The ladder (issue 41): ``/train`` in private deals hands near the player's puzzle rating,
+one after another, and tells what each did to it ("✅ 14.2 s · +12 → 1534"); ``/skip`` (or
+the hand's button) counts as a miss, ``/train stop`` ends; ``/train top`` is the board of
+puzzle ratings, ``/review`` deals the hands missed or solved slowest lately.  The ratings
+are :mod:`bot.rules.ladder`'s.  Its parts:
+
+* :mod:`~bot.games.ladder.play`: a training's life (deal, answers, skip, stop, time-up);
+* :mod:`~bot.games.ladder.top`: ``/train top`` and ``/review``;
+* :mod:`~bot.games.ladder.words`: what it says.
+"""
+
+from __future__ import annotations
+
+from telegram import Message
+from telegram.constants import ChatType
+from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filters
+
+from bot.context import services
+from bot.games.ladder import play, top, words
+from bot.play import daily_aside, game_life
+from bot.services.answer_routes import Priority, Route
+from bot.texts import round_on
+from bot.typed_handlers import (
+    ButtonUpdate,
+    ChatContext,
+    HandlerContext,
+    MessageUpdate,
+    for_buttons,
+    for_messages,
+)
+
+GAME_COMMANDS = ("play", "deal", "hunt", "countdown", "numbers", "game")
+"""Commands that start another game: refused while a hand of the training is on (two
+games of one chat would race for its plain answers)."""
+BARE_GAME_COMMANDS = ("rush", "duel", "daily")
+"""Commands that start another game when given alone (``/rush top``, ``/daily top`` are
+boards, answered as ever)."""
+
+
+async def train_command(update: MessageUpdate, context: HandlerContext) -> None:
+    """/train: train at your level; /train stop, /train top."""
+    words_given = [word.lower() for word in context.args or []]
+    if not words_given:
+        await start(update, context)
+    elif words_given in (["stop"], ["end"]):
+        await stop(update, context)
+    elif words_given == ["top"]:
+        top.board(update, context)
+    elif words_given == ["skip"]:
+        await skip(update, context)
+    else:
+        context.reply(update, words.usage(context))
+
+
+async def start(update: MessageUpdate, context: HandlerContext) -> None:
+    """/train in private: the first hand at the player's level."""
+    if not play.in_private(update, context):
+        return
+    chat_id, user_id = update.effective_chat.id, update.effective_user.id
+    training = play.training_of(context.chat_data)
+    if training.live:
+        context.reply(update, words.training_on(context))
+        return
+    if game_life.refused(update, context, round_on(True, context)):
+        return
+    training.review.clear()
+    play.begin(context, training, user_id)
+    daily_aside.take_answers(context, chat_id)  # plain answers are the training's
+    await play.deal_next(context, chat_id, user_id)
+
+
+async def stop(update: MessageUpdate, context: HandlerContext) -> None:
+    """/train stop (or /stop while training): end it."""
+    chat_id = update.effective_chat.id
+    text = play.stop(context, chat_id, update.effective_user.id)
+    if text is None:
+        context.reply(update, words.not_training(context))
+        return
+    context.reply(update, text, game=True)
+    daily_aside.remind(context, chat_id)
+
+
+async def skip(update: MessageUpdate, context: HandlerContext) -> None:
+    """/skip while training: the hand counts as a miss, and the next is dealt."""
+    if not await play.skip(context, update.effective_chat.id, update.effective_user.id):
+        context.reply(update, words.not_training(context))
+
+
+async def skip_button(update: ButtonUpdate, context: HandlerContext) -> None:
+    """A hand's Skip button: as /skip, for that hand only (a press under an older one, or a
+    forged number, changes nothing)."""
+    query = update.callback_query
+    training = context.chat_data.ladder
+    number = query.data.removeprefix(play.SKIP)
+    if training is None or not training.live or number != str(training.number):
+        await query.answer(context._("That hand is over."))
+        return
+    await query.answer()
+    await play.skip(context, update.effective_chat.id, update.effective_user.id)
+
+
+async def no_hints(update: MessageUpdate, context: HandlerContext) -> None:
+    """/hint or /reveal while training: the ladder has neither."""
+    context.reply(update, words.no_hints(context))
+
+
+async def other_game(update: MessageUpdate, context: HandlerContext) -> None:
+    """Another game's command while training: refused."""
+    context.reply(update, words.other_game(context))
+
+
+class Training(filters.MessageFilter):
+    """Messages in a private chat whose training hand is on: its /skip and /stop are the
+    training's, and other games wait (their handlers come later and take them otherwise)."""
+
+    def __init__(self, application: Application) -> None:
+        super().__init__(name="Training")
+        self._chats = application.chat_data
+
+    def filter(self, message: Message) -> bool:
+        chat = self._chats.get(message.chat_id)  # no entry is made for a chat never seen
+        return chat is not None and chat.ladder is not None and chat.ladder.live
+
+
+def claims(update: MessageUpdate, context: HandlerContext) -> bool:
+    """Whether a typed answer is the training's: in private, while its hand is on."""
+    training = context.chat_data.ladder
+    private = update.effective_chat.type == ChatType.PRIVATE
+    return private and training is not None and training.live
+
+
+def waiting(context: ChatContext) -> bool:
+    """Whether the chat's training waits for an answer."""
+    training = context.chat_data.ladder
+    return training is not None and training.live
+
+
+def restore(application: Application) -> int:
+    """After a restart, the alarm of every training hand still on; returns how many."""
+    return game_life.restore(application, play.LADDER)
+
+
+def register(application: Application) -> None:
+    """/train, /review, the training's /skip and /stop (and no /hint, no other game) while
+    a hand is on, its Skip button, its answers and the ``/start train`` link."""
+    training = filters.UpdateType.MESSAGES & Training(application)
+    data = services(application)
+    data.deep_links["train"] = start
+    application.add_handler(CommandHandler("train", for_messages(train_command)))
+    application.add_handler(CommandHandler("review", for_messages(top.review)))
+    application.add_handler(CommandHandler("skip", for_messages(skip), filters=training))
+    application.add_handler(CommandHandler("stop", for_messages(stop), filters=training))
+    application.add_handler(
+        CommandHandler(["hint", "reveal", "giveup"], for_messages(no_hints), filters=training)
+    )
+    application.add_handler(
+        CommandHandler(list(GAME_COMMANDS), for_messages(other_game), filters=training)
+    )
+    bare = training & filters.Regex(r"^/\w+(@\w+)?\s*$")
+    application.add_handler(
+        CommandHandler(list(BARE_GAME_COMMANDS), for_messages(other_game), filters=bare)
+    )
+    application.add_handler(
+        CallbackQueryHandler(for_buttons(skip_button), pattern=rf"^{play.SKIP}\d+$")
+    )
+    data.answers.add(Route(Priority.LADDER, claims, play.judge, waiting, play.pictures))
