@@ -5,68 +5,29 @@ group."""
 
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 
 import pytest
 
 from bot.games.ladder import play as ladder_play
-from bot.local_api import LocalBotApi, plain_text
+from bot.local_api import plain_text
 from bot.rules.ladder.ladder import Ladder, PuzzlePlayer
 from bot.rules.ladder.model import prior_of_level
-from bot.rules.ladder.training import Training, level_of, prior_of
+from bot.rules.ladder.training import level_of, prior_of
 from bot.rules.pace import floor_of
-from solver import solve
 from tests.bot.harness import (
     ANN,
     GROUP,
-    BotApplication,
     FakeClock,
     make_api,
     refuse_writes,
     reply_to,
     running_bot,
     settled,
-    until,
 )
+from tests.bot.ladder_play import DAY, NOON, answer, hand_on, next_picture, train, training
 
 pytestmark = pytest.mark.asyncio
-
-NOON = 1_795_435_200.0
-"""Monday 2026-11-23, noon (UTC)."""
-DAY = dt.date(2026, 11, 23)
-
-
-def training(application: BotApplication, chat: int = ANN) -> Training:
-    """The chat's training (failing the test if there is none)."""
-    found = application.chat_data[chat].ladder
-    assert found is not None
-    return found
-
-
-def hand_on(application: BotApplication) -> tuple[int, ...]:
-    game = training(application).hand
-    assert game is not None and game.live
-    return game.hand
-
-
-def answer(hand: tuple[int, ...]) -> str:
-    return solve(hand, 24)[0].pretty
-
-
-async def next_picture(api: LocalBotApi, text: str) -> tuple[dict, list[dict]]:
-    """Ann says ``text``; the next picture the bot sends, and the messages before it."""
-    before = len(api.sent)
-    api.send(ANN, ANN, text)
-    await until(lambda: any("photo" in m for m in api.sent[before:]), timeout=20)
-    sent = api.sent[before:]
-    first = next(n for n, m in enumerate(sent) if "photo" in m)
-    return sent[first], sent[:first]
-
-
-async def train(api: LocalBotApi) -> dict:
-    picture, _ = await next_picture(api, "/train")
-    return picture
 
 
 @pytest.mark.parametrize("level", [1, 5])
