@@ -6,6 +6,7 @@ are :mod:`bot.rules.ladder`'s.  Its parts:
 
 * :mod:`~bot.games.ladder.play`: a training's life (deal, answers, skip, stop, time-up);
 * :mod:`~bot.games.ladder.top`: ``/train top`` and ``/review``;
+* :mod:`~bot.games.ladder.heard`: other games' attempts, heard as results;
 * :mod:`~bot.games.ladder.words`: what it says.
 """
 
@@ -16,8 +17,9 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filters
 
 from bot.context import services
-from bot.games.ladder import play, top, words
+from bot.games.ladder import heard, play, top, words
 from bot.play import daily_aside, game_life
+from bot.play.results import listen
 from bot.services.answer_routes import Priority, Route
 from bot.texts import round_on
 from bot.typed_handlers import (
@@ -164,3 +166,4 @@ def register(application: Application) -> None:
         CallbackQueryHandler(for_buttons(skip_button), pattern=rf"^{play.SKIP}\d+$")
     )
     data.answers.add(Route(Priority.LADDER, claims, play.judge, waiting, play.pictures))
+    listen(application, heard.heard)  # other games' timed attempts rate hands and players
