@@ -57,6 +57,7 @@ ADMIN_COMMANDS = [
 ]
 PRIVATE_COMMANDS = [
     *PLAYER_COMMANDS,
+    ("train", N_("Train at your level, hand after hand (/train top, /review)")),
     ("remind", N_("A daily reminder: /remind 20:00, /remind off")),
     ("subscribe", N_("Get the daily puzzle every day: /subscribe 09:00")),
     ("unsubscribe", N_("Stop the daily post")),
