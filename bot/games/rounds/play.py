@@ -21,6 +21,7 @@ from bot.play import daily_aside, game_life, visibility
 from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
 from bot.play.results import publish
+from bot.rules.ladder.training import learned_level
 from bot.rules.results import Game, Missed
 from bot.rules.rounds import Round
 from bot.rules.table import DIFFICULTY_WORDS, Table
@@ -78,6 +79,7 @@ async def deal_round(
         tell()
         return  # refused, /stop came meanwhile, or another game began
     facts, level = found
+    level = learned_level(data.global_data.ladder, facts.hand, facts.target, level)  # from play
     game = table.new_round(facts, level, context.now(), starter)
     chat = context.chat_data
     chat.rounds.previous_message_id = chat.rounds.deal_message_id

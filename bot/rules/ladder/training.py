@@ -12,9 +12,10 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
+from bot.rules.hand_records import hand_key
 from bot.rules.hands import HandFacts
-from bot.rules.ladder.ladder import Hand
-from bot.rules.ladder.model import SLOW, prior_of_level
+from bot.rules.ladder.ladder import Hand, Ladder
+from bot.rules.ladder.model import LEVEL_STEP, MODEL, SLOW, prior_of_level
 from bot.rules.rated import LEVELS_4_24
 from bot.rules.rounds import Round
 from solver.decks import hands
@@ -25,6 +26,8 @@ STOP_GRACE = 3.0
 stop typed as the next hand came); later the hand counts as a miss: no dodging a hard one."""
 REVIEW_DEALT = 10
 """Hands one ``/review`` deals at most."""
+LEARNED_RESULTS = 20
+"""Counted results a hand needs before its learned rating, not the model, gives its level."""
 
 
 @functools.cache
@@ -44,6 +47,16 @@ def level_of(hand: Hand) -> int | None:
 def prior_of(hand: Hand) -> float:
     """The model's rating of a hand with no results (level 3's for a hand of no level)."""
     return prior_of_level(level_of(hand) or 3)
+
+
+def learned_level(ladder: Ladder, hand: Hand, target: int, level: int | None) -> int | None:
+    """A hand's level (1 to 5) as play rated it once it has :data:`LEARNED_RESULTS` results
+    (the model's levels are :data:`~bot.rules.ladder.model.LEVEL_STEP` apart); until then,
+    or for a hand of no level, the model's ``level``."""
+    rated = ladder.hands.get(hand_key(hand, target))
+    if level is None or rated is None or rated.results < LEARNED_RESULTS:
+        return level
+    return min(5, max(1, round((rated.mu - MODEL.mu) / LEVEL_STEP) + 3))
 
 
 @functools.cache
