@@ -212,3 +212,18 @@ async def test_train_in_a_group_sends_the_player_to_private(tmp_path: Path) -> N
         "Training deals you hands at your level one after another, in our private chat."
     )
     assert reply["reply_markup"]["inline_keyboard"][0][0]["url"].endswith("?start=train")
+
+
+async def test_a_hand_on_at_a_restart_is_still_on_and_judged_after_it(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await train(api)
+        hand = hand_on(application)
+        await settled(api, application)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        alarms = [job.name for job in application.job_queue.jobs()]
+        clock.now += 12
+        _, told = await next_picture(api, answer(hand))
+    assert f"ladder-up:{ANN}" in str(alarms)
+    assert plain_text(told[-1]["text"]).startswith("✅ 12.0 s · +")

@@ -1,14 +1,7 @@
-"""The ladder (issue 41): ``/train`` in private deals hands near the player's puzzle rating,
-one after another, and tells what each did to it ("✅ 14.2 s · +12 → 1534"); ``/skip`` (or
-the hand's button) counts as a miss, ``/train stop`` ends; ``/train top`` is the board of
-puzzle ratings, ``/review`` deals the hands missed or solved slowest lately.  The ratings
-are :mod:`bot.rules.ladder`'s.  Its parts:
-
-* :mod:`~bot.games.ladder.play`: a training's life (deal, answers, skip, stop, time-up);
-* :mod:`~bot.games.ladder.top`: ``/train top`` and ``/review``;
-* :mod:`~bot.games.ladder.heard`: other games' attempts, heard as results;
-* :mod:`~bot.games.ladder.words`: what it says.
-"""
+"""The ladder (issue 41): ``/train`` in private deals hands near the player's puzzle rating
+one after another and tells what each did to it; ``/train top`` is its board, ``/review``
+deals the hands missed or solved slowest lately.  Parts: :mod:`~.play` (a training's life),
+:mod:`~.top` (board, review), :mod:`~.heard` (other games' attempts), :mod:`~.words`."""
 
 from __future__ import annotations
 

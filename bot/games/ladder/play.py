@@ -1,14 +1,7 @@
 """A training's life in a private chat: /train (or /review) deals a hand, an answer, /skip,
-its time-up or /train stop ends it, its result is recorded and saved, then told (the change
-of rating), and the next hand is dealt.
-
-The rules are :mod:`bot.rules.ladder` (the ratings, the choice, review) and
-:class:`~bot.rules.ladder.training.Training` (the chat's part); each hand is a timed
-:class:`~bot.rules.rounds.Round` on :mod:`bot.play.game_life`'s life: its picture goes
-through the outbox, its clock starts when the picture is sent, its alarm ends it at
-:data:`~bot.rules.ladder.model.SLOW` seconds.  A rating update is OpenSkill's (a few
-hundred microseconds: ``bench/hand_ratings_bench.py``), on the loop.
-"""
+its time-up or /train stop ends it, its result is saved, then told, and the next is dealt.
+Each hand is a timed :class:`~bot.rules.rounds.Round` on :mod:`bot.play.game_life`'s life;
+the rules and what each prevents: docs/design-games.md, *The ladder on Telegram*."""
 
 from __future__ import annotations
 

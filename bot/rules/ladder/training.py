@@ -1,11 +1,6 @@
-"""A player's training on the ladder in their private chat: the hand on (a timed
-:class:`~bot.rules.rounds.Round`), the hands still to review, and the session's count.
-
-The ladder deals from the default game's rated hands (:func:`pool`: four cards from 1 to
-13 for 24, each with the model's prior); a hand's level is the shipped table's
-(:func:`level_of`).  What each rule prevents is in :mod:`bot.rules.ladder.ladder` and
-docs/design-games.md (*The ladder*).
-"""
+"""A player's training on the ladder in their private chat (the hand on, the hands to
+review), the hands the ladder deals (:func:`pool`) and a hand's level learned from play
+(:func:`learned_level`).  The rules: docs/design-games.md, *The ladder on Telegram*."""
 
 from __future__ import annotations
 
