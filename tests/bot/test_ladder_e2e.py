@@ -17,6 +17,7 @@ from bot.rules.ladder.training import level_of, prior_of
 from bot.rules.pace import floor_of
 from tests.bot.harness import (
     ANN,
+    BOB,
     GROUP,
     FakeClock,
     make_api,
@@ -227,3 +228,22 @@ async def test_a_hand_on_at_a_restart_is_still_on_and_judged_after_it(tmp_path: 
         _, told = await next_picture(api, answer(hand))
     assert f"ladder-up:{ANN}" in str(alarms)
     assert plain_text(told[-1]["text"]).startswith("✅ 12.0 s · +")
+
+
+async def test_a_hand_the_bot_solved_for_someone_else_meanwhile_rates_nothing(
+    tmp_path: Path,
+) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await train(api)
+        hand = hand_on(application)
+        await reply_to(api, BOB, BOB, "/solve " + " ".join(map(str, hand)))
+        clock.now += 9
+        _, told = await next_picture(api, answer(hand))
+        counted = application.bot_data.global_data.ladder.player(ANN).results
+    assert plain_text(told[-1]["text"]) == (
+        "✅ 9.0 s · I had given that hand's solutions (/solve or inline mode) while you played "
+        "it: no rating change"
+    )
+    assert counted == 0
