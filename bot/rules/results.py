@@ -58,6 +58,16 @@ class Missed(GameResult):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class HandPlayed(GameResult):
+    """One hand of a game of many (a private Rush run's): solved ``seconds`` after it was
+    delivered, or skipped (None).  The game's own result comes at its end."""
+
+    hand: tuple[int, ...] = ()
+    target: int = 24
+    seconds: float | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DailySolved(Solved):
     """The daily puzzle solved live, and the streak it makes."""
 

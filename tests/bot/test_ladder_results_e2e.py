@@ -98,3 +98,38 @@ async def test_a_round_won_under_the_floor_moves_nothing(tmp_path: Path) -> None
         await settled(api, application)
         players = dict(application.bot_data.global_data.ladder.players)
     assert players == {}
+
+
+async def test_a_private_rush_runs_hands_are_attempts_on_the_ladder(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await deal(api, ANN, ANN, "/rush")
+        run = application.chat_data[ANN].table.rush
+        assert run is not None
+        solved = run.hand
+        clock.now += 6
+        await deal(api, ANN, ANN, answer(solved))
+        skipped = run.hand
+        clock.now += 4
+        await deal(api, ANN, ANN, "/skip")
+        await settled(api, application)
+        history = application.bot_data.global_data.ladder.player(ANN).history
+    assert [(a.key, a.seconds) for a in history] == [
+        (hand_key(solved, 24), 6.0),
+        (hand_key(skipped, 24), None),
+    ]
+
+
+async def test_a_groups_rush_run_moves_nothing(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await deal(api, ANN, GROUP, "/rush")
+        run = application.chat_data[GROUP].table.rush
+        assert run is not None
+        clock.now += 6
+        await deal(api, ANN, GROUP, "/a " + answer(run.hand))
+        await settled(api, application)
+        players = dict(application.bot_data.global_data.ladder.players)
+    assert players == {}

@@ -11,14 +11,14 @@ from bot.context import BotContext
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.training import TARGET, level_of, prior_of
 from bot.rules.pace import floor_of
-from bot.rules.results import Game, GameResult, Missed, Solved
+from bot.rules.results import Game, GameResult, HandPlayed, Missed, Solved
 
 logger = logging.getLogger(__name__)
 
-ONE_PLAYER = (Game.ROUND, Game.DAILY)
-"""The games whose attempts are one player's alone (a round in private, the daily puzzle's
-first attempt): a race's time is the fastest of several, and its losers' attempts are
-never told, so a duel's hands and a group's rounds would rate every hand easy."""
+ONE_PLAYER = (Game.ROUND, Game.DAILY, Game.RUSH)
+"""The games whose attempts are one player's alone (a round or a Rush run in private, the
+daily puzzle's first attempt): a race's time is the fastest of several, and its losers'
+attempts are never told, so a duel's hands and a group's rounds would rate every hand easy."""
 
 
 def _attempt(chat_id: int | None, result: GameResult) -> tuple[tuple[int, ...], float | None, bool]:
@@ -26,10 +26,12 @@ def _attempt(chat_id: int | None, result: GameResult) -> tuple[tuple[int, ...], 
     empty hand for any other."""
     if not result.counts or result.game not in ONE_PLAYER:
         return (), None, False
-    if result.game is Game.ROUND and (chat_id is None or chat_id < 0):
+    if result.game is not Game.DAILY and (chat_id is None or chat_id < 0):
         return (), None, False
     if isinstance(result, Solved) and result.target == TARGET:
         return result.hand, result.seconds, result.hinted
+    if isinstance(result, HandPlayed) and result.target == TARGET:
+        return result.hand, result.seconds, False
     if isinstance(result, Missed) and result.target == TARGET:
         return result.hand, None, False
     return (), None, False
