@@ -11,9 +11,10 @@ import pytest
 
 from bot.games.ladder import play as ladder_play
 from bot.local_api import plain_text
-from bot.rules.ladder.ladder import Ladder, PuzzlePlayer
+from bot.rules.hand_records import hand_key
+from bot.rules.ladder.ladder import Attempt, Ladder, PuzzlePlayer
 from bot.rules.ladder.model import prior_of_level
-from bot.rules.ladder.training import level_of, prior_of
+from bot.rules.ladder.training import level_of, pool, prior_of
 from bot.rules.pace import floor_of
 from tests.bot.harness import (
     ANN,
@@ -247,3 +248,16 @@ async def test_a_hand_the_bot_solved_for_someone_else_meanwhile_rates_nothing(
         "it: no rating change"
     )
     assert counted == 0
+
+
+async def test_a_hand_missed_is_not_dealt_again_unasked(tmp_path: Path) -> None:
+    api = make_api()
+    # Left: level 1's hands, far from a new player's rating (level 3's prior).
+    left = [hand for hand, _prior in pool() if level_of(hand) == 1]
+    missed = [hand for hand, _prior in pool() if level_of(hand) != 1]
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        application.bot_data.global_data.ladder.players[ANN] = PuzzlePlayer(
+            history=[Attempt(hand_key(hand, 24), DAY.isoformat(), None) for hand in missed]
+        )
+        await train(api)
+        assert hand_on(application) in left

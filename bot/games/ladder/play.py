@@ -43,9 +43,10 @@ LADDER_UP = "ladder-up"
 SKIP = "ladder:skip:"
 """The callback data of a hand's Skip button (and the hand's number)."""
 
-_POOLS: dict[dt.date, tuple[tuple[Hand, float], ...]] = {}
-"""The hands the ladder may deal each day: none sharing three cards with a daily puzzle
-that may still be scored (a hand's solution, shown when it is missed, would spoil it)."""
+_POOLS: dict[dt.date, tuple[tuple[Hand, float, str], ...]] = {}
+"""The hands the ladder may deal each day (with their prior and key): none sharing three
+cards with a daily puzzle that may still be scored (a hand's solution, shown when it is
+missed, would spoil it)."""
 
 
 def in_private(update: MessageUpdate, context: HandlerContext) -> bool:
@@ -71,12 +72,14 @@ def training_of(chat: ChatData) -> Training:
     return chat.ladder
 
 
-async def _pool(context: ChatContext) -> tuple[tuple[Hand, float], ...]:
+async def _pool(context: ChatContext) -> tuple[tuple[Hand, float, str], ...]:
     day = context.today()
     found = _POOLS.get(day)
     if found is None:
         avoid = await context.bot_data.solving.avoider()
-        found = tuple((hand, prior) for hand, prior in pool() if not avoid(hand))
+        found = tuple(
+            (hand, prior, hand_key(hand, TARGET)) for hand, prior in pool() if not avoid(hand)
+        )
         _POOLS.clear()
         _POOLS[day] = found
     return found
@@ -93,7 +96,9 @@ async def _find(context: ChatContext, user_id: int, training: Training) -> tuple
         hand = hand_of_key(training.review.pop(0))
         review = hand is not None
     if hand is None:
-        hands = await _pool(context)
+        # A hand missed had its solution shown: dealt again only by /review, unrated.
+        seen = {a.key for a in ladder.player(user_id).history if a.seconds is None}
+        hands = [(hand, prior) for hand, prior, key in await _pool(context) if key not in seen]
         hand = ladder.choose(user_id, hands, TARGET, data.rng)
         if hand is None:  # every hand near the rating was dealt lately
             hand = data.rng.choice(hands)[0]

@@ -188,16 +188,22 @@ class Ladder:
         recent = set(me.recent)
         rated = self.hands
         # Keys cached and no rating made for an unrated hand: a tenth of the time (1,362
-        # hands: 0.4 ms rather than 4).
+        # hands: 0.4 ms rather than 4).  Ties (every unrated hand of a level has its level's
+        # prior) go by a random draw, not by the hands' order: else every new player would
+        # get the same few first hands.
         near = heapq.nsmallest(
             NEAREST,
             (
-                (abs((found.mu if (found := rated.get(key)) else prior) - me.mu), hand)
+                (
+                    abs((found.mu if (found := rated.get(key)) else prior) - me.mu),
+                    rng.random(),
+                    hand,
+                )
                 for hand, prior in pool
                 if (key := _key(hand, target)) not in recent and (avoid is None or not avoid(hand))
             ),
         )
-        return rng.choice(near)[1] if near else None
+        return rng.choice(near)[2] if near else None
 
     def review(self, user_id: int, today: dt.date) -> list[str]:
         """The hands the player missed or solved slowest in the last :data:`REVIEW_DAYS`
