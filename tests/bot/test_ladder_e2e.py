@@ -200,7 +200,7 @@ async def test_another_game_waits_while_training(tmp_path: Path) -> None:
         await train(api)
         said = plain_text(await reply_to(api, ANN, ANN, "/play"))
         still = training(application).live
-    assert said == "You are training: /train stop first, then start another game."
+    assert said == "You are training: type your answer, /skip the hand (a miss) or /train stop."
     assert still
 
 

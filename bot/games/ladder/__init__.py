@@ -9,11 +9,13 @@ from telegram import Message
 from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filters
 
-from bot.context import services
-from bot.games.ladder import heard, play, top, words
+from bot.context import BotContext, services
+from bot.games.ladder import heard, play, refusals, top, words
+from bot.i18n import N_
 from bot.play import daily_aside, game_life
+from bot.play.registry import Game, Handlers, Help, HelpLine, Menu, MenuEntry
 from bot.play.results import listen
-from bot.services.answer_routes import Priority, Route
+from bot.services.answer_routes import Route
 from bot.texts import round_on
 from bot.typed_handlers import (
     ButtonUpdate,
@@ -24,12 +26,9 @@ from bot.typed_handlers import (
     for_messages,
 )
 
-GAME_COMMANDS = ("play", "deal", "hunt", "countdown", "numbers", "game")
-"""Commands that start another game: refused while a hand of the training is on (two
-games of one chat would race for its plain answers)."""
-BARE_GAME_COMMANDS = ("rush", "duel", "daily")
-"""Commands that start another game when given alone (``/rush top``, ``/daily top`` are
-boards, answered as ever)."""
+PRIORITY = 57
+"""In private, a training hand on: after Rush, before the daily set aside and the round
+(training and another game are never on together)."""
 
 
 async def train_command(update: MessageUpdate, context: HandlerContext) -> None:
@@ -99,11 +98,6 @@ async def no_hints(update: MessageUpdate, context: HandlerContext) -> None:
     context.reply(update, words.no_hints(context))
 
 
-async def other_game(update: MessageUpdate, context: HandlerContext) -> None:
-    """Another game's command while training: refused."""
-    context.reply(update, words.other_game(context))
-
-
 class Training(filters.MessageFilter):
     """Messages in a private chat whose training hand is on: its /skip and /stop are the
     training's, and other games wait (their handlers come later and take them otherwise)."""
@@ -136,8 +130,8 @@ def restore(application: Application) -> int:
 
 
 def register(application: Application) -> None:
-    """/train, /review, the training's /skip and /stop (and no /hint, no other game) while
-    a hand is on, its Skip button, its answers and the ``/start train`` link."""
+    """/train, /review, the training's /skip and /stop (and no /hint) while a hand is on, its
+    Skip button, its answers, the ``/start train`` link and other games' results."""
     training = filters.UpdateType.MESSAGES & Training(application)
     data = services(application)
     data.deep_links["train"] = start
@@ -149,14 +143,43 @@ def register(application: Application) -> None:
         CommandHandler(["hint", "reveal", "giveup"], for_messages(no_hints), filters=training)
     )
     application.add_handler(
-        CommandHandler(list(GAME_COMMANDS), for_messages(other_game), filters=training)
-    )
-    bare = training & filters.Regex(r"^/\w+(@\w+)?\s*$")
-    application.add_handler(
-        CommandHandler(list(BARE_GAME_COMMANDS), for_messages(other_game), filters=bare)
-    )
-    application.add_handler(
         CallbackQueryHandler(for_buttons(skip_button), pattern=rf"^{play.SKIP}\d+$")
     )
-    data.answers.add(Route(Priority.LADDER, claims, play.judge, waiting, play.pictures))
+    data.answers.add(Route(PRIORITY, claims, play.judge, waiting, play.pictures))
     listen(application, heard.heard)  # other games' timed attempts rate hands and players
+
+
+def help_lines(context: BotContext) -> list[HelpLine]:
+    """The ladder's line of /help."""
+    text = context._(
+        "/train: the ladder, in private: hands at your puzzle rating one after another, each "
+        "telling what it did to it (/skip counts as a miss). /train top: the board; /review: "
+        "the hands you missed or solved slowly, again"
+    )
+    return [HelpLine(Help.GAMES, 35, text)]
+
+
+MENU = (
+    MenuEntry(
+        98,
+        "train",
+        N_("Train at your level, hand after hand (/train top, /review)"),
+        Menu.PRIVATE,
+    ),
+)
+"""/train in private chats' menu, before /remind."""
+
+
+GAME = Game(
+    "ladder",
+    # Before the rounds': a training's /skip and /stop (the games of a slot register in
+    # the order of bot.games.GAMES).
+    (Handlers(register),),
+    restore=restore,
+    on=refusals.on,
+    busy=refusals.busy,
+    opening=refusals.opening,
+    kept=refusals.kept,
+    menu=MENU,
+    help=help_lines,
+)

@@ -145,10 +145,6 @@ def no_hints(context: Translator) -> str:
     return context._("Training has no hints: /skip deals another hand (it counts as a miss).")
 
 
-def other_game(context: Translator) -> str:
-    return context._("You are training: /train stop first, then start another game.")
-
-
 def board_heading(context: Translator) -> str:
     return context._("<b>🪜 Puzzle ratings</b> ({count} hands or more)").format(
         count=BOARD_MIN_RESULTS
