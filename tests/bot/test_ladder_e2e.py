@@ -261,3 +261,22 @@ async def test_a_hand_missed_is_not_dealt_again_unasked(tmp_path: Path) -> None:
         )
         await train(api)
         assert hand_on(application) in left
+
+
+async def test_the_daily_puzzle_waits_while_training(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        await train(api)
+        said = plain_text(await reply_to(api, ANN, ANN, "/daily"))
+        still = training(application).live
+    assert said.startswith("You are training: /train stop first, then /daily")
+    assert still
+
+
+async def test_solve_keeps_the_hand_from_its_player(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        await train(api)
+        hand = " ".join(map(str, hand_on(application)))
+        said = plain_text(await reply_to(api, ANN, ANN, f"/solve {hand}"))
+    assert said == "No spoilers: that hand is being trained on now. Ask once it is over."
