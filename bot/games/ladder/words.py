@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.i18n import Translator
 from bot.rules.ladder.ladder import BOARD_MIN_RESULTS, REVIEW_DAYS, Change, Refused
-from bot.rules.ladder.model import SLOW, shown
+from bot.rules.ladder.model import SLOW
 from bot.rules.rounds import Round
 from bot.texts import how_to_answer
 
@@ -170,12 +170,3 @@ def usage(context: Translator) -> str:
         "Use /train to train at your level, /train stop to end, /train top for the board, "
         "/review for the hands you missed."
     )
-
-
-def busy(context: Translator) -> str:
-    return context._("I am busy dealing other hands: try again in a moment.")
-
-
-def rating_of(mu: float) -> int:
-    """A ``mu`` as shown."""
-    return shown(mu)
