@@ -23,11 +23,13 @@ import time
 
 from calibrate_difficulty import DATA, spearman
 
+from bot import records
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.ladder import Ladder
 from bot.rules.ladder.model import FAST, MODEL, SLOW, prior_of_level
 from bot.rules.pace import floor_of
 from bot.rules.rated import LEVELS_4_24
+from bot.state import GlobalData
 from solver.decks import hands as all_hands
 
 PLAYERS = 300
@@ -94,6 +96,7 @@ def main() -> int:
         if n in CHECKS:
             print(f"after {n:>6} attempts: rho {rho():.3f}, hands rated {len(ladder.hands)}")
     converge(ladder, pool, facts, rng, day)
+    sizes(ladder)
     started = time.perf_counter()
     for _ in range(1000):
         ladder.choose(0, pool, 24, rng)
@@ -105,6 +108,27 @@ def main() -> int:
     base = (time.perf_counter() - started) / 1000
     print(f"update: {spent / most * 1e6:.0f} µs a attempt; one OpenSkill rate: {base * 1e6:.0f} µs")
     return 0
+
+
+def sizes(ladder: Ladder) -> None:
+    """The ladder's rows as the data file keeps them (``ladder-hand``, ``ladder-player``):
+    their size, and the time to read them all back, as the bot does at start-up."""
+    texts = [
+        (kind, records.saved(kind, value).text)
+        for (kind, _key), value in records.global_rows(GlobalData(ladder=ladder)).items()
+        if kind.startswith("ladder-")
+    ]
+    hands = sum(len(text) for kind, text in texts if kind == "ladder-hand")
+    players = [len(text) for kind, text in texts if kind == "ladder-player"]
+    started = time.perf_counter()
+    for kind, text in texts:
+        records.load(kind, text)
+    loaded = time.perf_counter() - started
+    print(
+        f"rows: {len(ladder.hands)} hands {hands / 1e3:.0f} kB, {len(players)} players "
+        f"{sum(players) / 1e3:.0f} kB (the largest {max(players) / 1e3:.1f} kB); "
+        f"read back in {loaded * 1e3:.0f} ms"
+    )
 
 
 def converge(
