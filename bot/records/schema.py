@@ -12,6 +12,7 @@ from bot.rules.challenge import Challenge, Challenges
 from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.duel.lobby import Duels
 from bot.rules.hand_records import HandRecord, HandRecords
+from bot.rules.ladder.ladder import HandRating, PuzzlePlayer
 from bot.rules.off_boards import OffBoards
 from bot.rules.rating import PlayerRating
 from bot.rules.requests import Rules
@@ -135,9 +136,12 @@ ITEM_KINDS: dict[str, type] = {
     "rating": PlayerRating,
     "hand": HandRecord,
     "challenge": Challenge,
+    "ladder-hand": HandRating,
+    "ladder-player": PuzzlePlayer,
 }
 """Kinds of row that hold one item of the global data: a player's rating (keyed by their
-id), a hand's record (by ``(hand key,)``), a challenge (by ``(token,)``)."""
+id), a hand's record (by ``(hand key,)``), a challenge (by ``(token,)``), a hand's rating on
+the ladder (by ``(hand key,)``) and a player's puzzle rating (by ``(id,)``)."""
 
 
 def item_record(kind: str, value: object) -> Record:
