@@ -35,6 +35,7 @@ from bot.features import (
     names,
     ratings,
     scores,
+    seasons,
     solve,
     stray_buttons,
 )
@@ -184,6 +185,7 @@ FEATURES = (
     duel,
     scores,
     ratings,
+    seasons,
     names,
     rush_game,  # before solve: its inline queries (@bot rush) would go to solve's catch-all
     solve,
@@ -345,6 +347,7 @@ async def serve_until(
     duel.restore(application)
     solve.restore(application)  # after the duels': a hand still live keeps its requests
     rush.restore(application)
+    seasons.restore(application)  # a season the bot was down over ends now
     backups.schedule(application)
     monitoring.start(application)  # after the restores: a game restored is not dealt again
     await stop.wait()

@@ -42,6 +42,8 @@ PLAYER_COMMANDS = [
     ("top", N_("Leaderboard")),
     ("rating", N_("Your duel rating (/rating top: the best players)")),
     ("name", N_("Your public name on the boards everywhere")),
+    ("season", N_("This month's season: its boards and trophies (/season 2026-11)")),
+    ("groups", N_("This week's busiest groups: /groups top")),
     ("solve", N_("All distinct solutions: /solve 3 3 8 8")),
     ("game", N_("Rush as a Telegram game: tap to play, high scores in the chat")),
     ("help", N_("How to play")),

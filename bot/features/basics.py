@@ -108,6 +108,11 @@ async def help_command(update: Update, context: BotContext) -> None:
             "/name Ann: your public name on the boards that span every chat (else a handle "
             "such as Player-7F3A9C); /name clear removes it"
         ),
+        _(
+            "/season: this month's boards (duels, Rush); at the month's end their first three "
+            "win a trophy and ratings regain uncertainty; /season 2026-11: a past season's "
+            "tables. /groups top: this week's groups, for groups their admins list in /settings"
+        ),
     ]
     if context.settings.game_short_name is not None:
         games.append(

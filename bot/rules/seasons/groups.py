@@ -1,0 +1,89 @@
+"""The groups listed on ``/groups top``: this week's groups by daily puzzles solved and
+arenas played, for groups whose admins listed them (``/settings``), by title only.
+
+What each rule prevents: a group is on no board its admins did not choose (listing is off
+until they turn it on, and off again at once when they do); a listed group is shown by its
+title, never by its members; a week is counted from the members' live daily results (a
+solve faster than a person's pace counts for nothing, as on ``/daily week``) and from the
+arenas the group played, so that a group cannot climb by anything a single player types.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+TITLE_KEPT = 64
+"""Characters of a group's title kept."""
+WEEKS_KEPT = 2
+"""Weeks of arena counts kept (this one and the last)."""
+SHOWN = 10
+"""Groups shown on ``/groups top``."""
+
+
+def week_of(day: dt.date) -> str:
+    """The week of a local day, named by its Monday (``2026-11-30``)."""
+    return (day - dt.timedelta(days=day.weekday())).isoformat()
+
+
+@dataclass(frozen=True, slots=True)
+class GroupWeek:
+    """A listed group's week: its title, daily puzzles solved and arenas played."""
+
+    chat_id: int
+    title: str
+    solved: int
+    arenas: int
+
+    def rank_key(self) -> tuple[int, int, str, int]:
+        """Sorts the busiest group first (then by title, then by id)."""
+        return (-self.solved, -self.arenas, self.title.casefold(), self.chat_id)
+
+
+@dataclass(slots=True)
+class ListedGroups:
+    """The groups listed by their admins (by id, with their title), and their arenas."""
+
+    listed: dict[int, str] = field(default_factory=dict)
+    arenas: dict[str, dict[int, int]] = field(default_factory=dict)
+    """Arenas played, by week (:func:`week_of`) then group."""
+
+    def listing(self, chat_id: int, title: str, on: bool) -> bool:
+        """List a group (``on``) or take it off; whether that changed anything."""
+        if not on:
+            return self.listed.pop(chat_id, None) is not None
+        title = title[:TITLE_KEPT]
+        changed = self.listed.get(chat_id) != title
+        self.listed[chat_id] = title
+        return changed
+
+    def retitle(self, chat_id: int, title: str) -> bool:
+        """A listed group's new title; whether it changed."""
+        if chat_id not in self.listed or self.listed[chat_id] == title[:TITLE_KEPT]:
+            return False
+        self.listed[chat_id] = title[:TITLE_KEPT]
+        return True
+
+    def moved(self, old: int, new: int) -> None:
+        """A group upgraded to a supergroup under a new id keeps its listing."""
+        if old in self.listed:
+            self.listed[new] = self.listed.pop(old)
+
+    def arena_played(self, chat_id: int, day: dt.date) -> None:
+        """An arena ended in a group on ``day`` (counted listed or not: listing later
+        shows the week as it was)."""
+        week = week_of(day)
+        counts = self.arenas.setdefault(week, {})
+        counts[chat_id] = counts.get(chat_id, 0) + 1
+        for old in sorted(self.arenas)[:-WEEKS_KEPT]:
+            del self.arenas[old]
+
+    def week(self, day: dt.date, solved: dict[int, int]) -> list[GroupWeek]:
+        """The listed groups' week of ``day``, busiest first, with ``solved`` (the daily
+        puzzles their members solved, by group); groups that did nothing are left out."""
+        arenas = self.arenas.get(week_of(day), {})
+        rows = [
+            GroupWeek(chat_id, title, solved.get(chat_id, 0), arenas.get(chat_id, 0))
+            for chat_id, title in self.listed.items()
+        ]
+        return sorted((r for r in rows if r.solved or r.arenas), key=GroupWeek.rank_key)
