@@ -22,10 +22,12 @@ from tests.bot.harness import (
     GROUP,
     BotApplication,
     FakeClock,
+    refuse_writes,
     reply_to,
     running_bot,
     saved_record,
     settled,
+    until,
 )
 from tests.bot.rush_play import CAROL, next_picture, players, ring, the_run
 
@@ -110,6 +112,24 @@ async def test_a_seasons_end_on_the_clock(tmp_path: Path) -> None:
     assert next_job.next_t is not None and next_job.next_t > set_for
 
 
+async def test_trophies_are_told_once_the_disk_takes_them(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(END - 3600)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await rush_run(api, application, clock, ANN, 1)
+        (job,) = application.job_queue.get_jobs_by_name("season-end")
+        refuse_writes(application)
+        clock.now = END + 1
+        await job.run(application)
+        await settled(api, application)
+        while_refused = season_news(api)
+        refuse_writes(application, False)  # the disk takes writes again: the kept save retried
+        await until(lambda: season_news(api), timeout=10)
+        on_disk = saved_record(tmp_path, "user", ANN).trophies
+    assert while_refused == []
+    assert on_disk == [SeasonTrophy("2026-11", Board.RUSH, 1)]
+
+
 async def test_a_season_the_bot_was_down_over_ends_at_start_up(tmp_path: Path) -> None:
     api = players()
     clock = FakeClock(END - 3600)
@@ -164,3 +184,21 @@ async def test_groups_top_shows_only_listed_groups(tmp_path: Path) -> None:
         "🏘 This week's groups (from Monday 2026-11-23)\n1. Friends: 1 daily puzzle solved"
     )
     assert there.endswith("本群未上榜：管理员可以在 /settings 中选择上榜。")  # Bob reads Chinese
+
+
+async def test_only_admins_list_a_group_by_its_button(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        before = len(api.sent)
+        api.send(ANN, GROUP, "/settings")
+        menu = (await api.wait_for_sent(before + 1))[before]
+        api.press(BOB, menu, "cfg:groups:on")  # Bob is no admin of the group
+        await settled(api, application)
+        after_bob = dict(application.bot_data.global_data.groups.listed)
+        api.press(ANN, menu, "cfg:groups:on")
+        await settled(api, application)
+        after_ann = dict(application.bot_data.global_data.groups.listed)
+        edited = plain_text(api.sent[-1]["text"])
+    assert after_bob == {}
+    assert after_ann == {GROUP: "Friends"}
+    assert edited.endswith("Listed on /groups top: on")

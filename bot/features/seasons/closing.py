@@ -134,8 +134,10 @@ def schedule(application: Application) -> None:
 
 async def _season_end(context: BotContext) -> None:
     """Job: end the season if its time is past, and look again at the next one's end."""
-    roll(context)
-    schedule(context.application)
+    try:
+        roll(context)
+    finally:  # a failure is logged by the job queue; the next look is set all the same
+        schedule(context.application)
 
 
 def restore(application: Application) -> None:
