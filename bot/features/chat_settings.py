@@ -66,8 +66,8 @@ def _describe(
         ),
     ]
     if chat_type != ChatType.PRIVATE:  # how answers reach the bot here, for the admins
-        lines.append(visibility.answers_line(context, chat_type))
         lines.append(_("Listed on /groups top: {value}").format(value=_on_off(context, listed)))
+        lines.append(visibility.answers_line(context, chat_type))  # last: the admins' tip
     return "\n".join(lines)
 
 

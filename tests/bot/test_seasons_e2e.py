@@ -201,4 +201,4 @@ async def test_only_admins_list_a_group_by_its_button(tmp_path: Path) -> None:
         edited = plain_text(api.sent[-1]["text"])
     assert after_bob == {}
     assert after_ann == {GROUP: "Friends"}
-    assert edited.endswith("Listed on /groups top: on")
+    assert "\nListed on /groups top: on\n" in edited
