@@ -165,17 +165,27 @@ async def test_season_answers_what_it_cannot_show(tmp_path: Path) -> None:
     assert none == "No tables are kept for season 2026-10: nobody was on its boards."
 
 
+async def solve_daily(api: LocalBotApi, clock: FakeClock, user: int, day: dt.date) -> None:
+    """``user`` solves ``day``'s puzzle in 30 s, the clock set to that day's noon."""
+    clock.now = NOON + (day - DAY).days * 86_400
+    await reply_to(api, user, user, "/daily")
+    clock.now += 30
+    await reply_to(api, user, user, answer_of(day))
+
+
 async def test_groups_top_shows_only_listed_groups(tmp_path: Path) -> None:
     api = players()
     api.add_group(OTHERS, "Others", admins={BOB})
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
         listed = plain_text(await reply_to(api, ANN, GROUP, "/settings groups on"))
+        await reply_to(api, CAROL, GROUP, "/groups top")  # Carol is seen in the group
         await reply_to(api, BOB, OTHERS, "/groups top")  # Bob is seen in the other group
-        for user in (ANN, BOB):
-            await reply_to(api, user, user, "/daily")
-            clock.now += 30
-            await reply_to(api, user, user, answer_of(DAY))
+        for user in (ANN, BOB):  # three days of the week before: they count this week
+            for before in (4, 3, 2):
+                await solve_daily(api, clock, user, DAY - dt.timedelta(days=before))
+        for user in (ANN, BOB, CAROL):  # Carol's first daily puzzle: not yet
+            await solve_daily(api, clock, user, DAY)
         top = plain_text(await reply_to(api, CAROL, CAROL, "/groups top"))
         there = plain_text(await reply_to(api, BOB, OTHERS, "/groups top"))
         await settled(api, application)

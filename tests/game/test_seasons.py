@@ -6,9 +6,10 @@ from __future__ import annotations
 import datetime as dt
 from zoneinfo import ZoneInfo
 
+from bot.rules.daily.puzzle import DailyRecord, DailyResult
 from bot.rules.rating import MODEL, Ratings
 from bot.rules.seasons.calendar import end_of, following, parse_season, season_of
-from bot.rules.seasons.groups import ListedGroups, week_of
+from bot.rules.seasons.groups import ESTABLISHED_DAYS, ListedGroups, member_week, week_of
 from bot.rules.seasons.tables import (
     SEASON_MIN_DUELS,
     Board,
@@ -159,3 +160,28 @@ def test_arenas_count_for_their_week() -> None:
     assert groups.week(NOV, {})[0].arenas == 1
     assert groups.week(next_week, {}) == []
     assert week_of(dt.date(2026, 11, 22)) == "2026-11-16"
+
+
+def solved(*days: dt.date, too_fast: bool = False) -> DailyRecord:
+    record = DailyRecord()
+    for day in days:
+        record.results[day.isoformat()] = DailyResult(30.0, 0, too_fast)
+    return record
+
+
+MONDAY = dt.date(2026, 11, 23)
+BEFORE = [MONDAY - dt.timedelta(days=n + 1) for n in range(ESTABLISHED_DAYS)]
+
+
+def test_a_member_counts_once_established() -> None:
+    assert member_week(solved(*BEFORE, MONDAY), MONDAY) == 1
+
+
+def test_a_new_member_counts_for_nothing_yet() -> None:
+    assert member_week(solved(*BEFORE[1:], MONDAY), MONDAY) == 0
+
+
+def test_days_solved_too_fast_establish_nobody() -> None:
+    record = solved(*BEFORE, too_fast=True)
+    record.results[MONDAY.isoformat()] = DailyResult(30.0, 0)
+    assert member_week(record, MONDAY) == 0

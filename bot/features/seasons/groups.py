@@ -1,6 +1,6 @@
-"""/groups top: this week's groups by daily puzzles solved (their members' live results, as
-``/daily week`` counts them) and arenas played, among the groups whose admins listed them
-in ``/settings`` (:mod:`bot.play.listed_groups`), by title only."""
+"""/groups top: this week's groups by daily puzzles solved (their established members' live
+results: :func:`bot.rules.seasons.groups.member_week`) and arenas played, among the groups
+whose admins listed them in ``/settings`` (:mod:`bot.play.listed_groups`), by title only."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from telegram.ext import Application, CommandHandler, MessageHandler, filters
 
 from bot.context import BotContext
 from bot.play.listed_groups import is_listed, retitle
-from bot.rules.seasons.groups import SHOWN, week_of
+from bot.rules.seasons.groups import SHOWN, member_week, week_of
 from bot.texts import player_line
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
@@ -24,13 +24,14 @@ take those service messages in group 0)."""
 
 
 def _solved(context: BotContext, chat_id: int) -> int:
-    """Daily puzzles the group's members solved this week (live, at a person's pace)."""
+    """Daily puzzles the group's members solved this week that count
+    (:func:`~bot.rules.seasons.groups.member_week`)."""
     chat = context.application.chat_data.get(chat_id)
     if chat is None:
         return 0
     today = context.today()
     users = context.application.user_data
-    return sum(users[member].daily.week(today)[0] for member in chat.members if member in users)
+    return sum(member_week(users[m].daily, today) for m in chat.members if m in users)
 
 
 async def groups_command(update: MessageUpdate, context: HandlerContext) -> None:

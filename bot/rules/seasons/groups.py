@@ -5,7 +5,10 @@ What each rule prevents: a group is on no board its admins did not choose (listi
 until they turn it on, and off again at once when they do); a listed group is shown by its
 title, never by its members; a week is counted from the members' live daily results (a
 solve faster than a person's pace counts for nothing, as on ``/daily week``) and from the
-arenas the group played, so that a group cannot climb by anything a single player types.
+arenas the group played, so that a group cannot climb by anything a single player types;
+and a member counts only once they solved the daily puzzle on :data:`ESTABLISHED_DAYS`
+days before the week (:func:`member_week`): a group filled with fresh second accounts
+gains nothing that week.
 """
 
 from __future__ import annotations
@@ -13,17 +16,34 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from bot.rules.daily.puzzle import DailyRecord
+
 TITLE_KEPT = 64
 """Characters of a group's title kept."""
 WEEKS_KEPT = 2
 """Weeks of arena counts kept (this one and the last)."""
 SHOWN = 10
 """Groups shown on ``/groups top``."""
+ESTABLISHED_DAYS = 3
+"""Days a member solved the daily puzzle before a week that make them count in it."""
 
 
 def week_of(day: dt.date) -> str:
     """The week of a local day, named by its Monday (``2026-11-30``)."""
     return (day - dt.timedelta(days=day.weekday())).isoformat()
+
+
+def member_week(record: DailyRecord, today: dt.date) -> int:
+    """Daily puzzles a member solved in the week of ``today`` (live, at a person's pace)
+    that count for their groups: none until they solved :data:`ESTABLISHED_DAYS` days
+    before that week."""
+    monday = week_of(today)
+    before = 0
+    for key, result in record.results.items():
+        before += key < monday and not result.too_fast
+        if before >= ESTABLISHED_DAYS:
+            return record.week(today)[0]
+    return 0
 
 
 @dataclass(frozen=True, slots=True)
