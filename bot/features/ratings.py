@@ -15,7 +15,7 @@ from bot.play.players_met import known_name
 from bot.play.public_names import public_name
 from bot.rules.rating import BOARD_MIN_DUELS, PROVISIONAL_DUELS, PlayerRating, Result, Shown
 from bot.rules.seasons.calendar import season_of
-from bot.rules.seasons.tables import SEASON_MIN_DUELS, duel_rank, season_duels
+from bot.rules.seasons.tables import SEASON_MIN_RATED, season_rank, season_rated
 from bot.texts import player_line
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
@@ -163,13 +163,13 @@ def _season_line(context: HandlerContext, user_id: int, player: PlayerRating) ->
     the rating itself is the all-time one."""
     _ = context._
     season = season_of(context.bot_data.local_now())
-    standing = duel_rank(context.bot_data.global_data.ratings, season, user_id)
+    standing = season_rank(context.bot_data.global_data.ratings, season, user_id)
     if standing is not None:
         return _("🗓 Season {season}: rank {rank} of {count}").format(
             season=season, rank=standing[0], count=standing[1]
         )
     return _("🗓 Season {season}: {played} of {needed} rated duels to be ranked").format(
-        season=season, played=season_duels(player, season), needed=SEASON_MIN_DUELS
+        season=season, played=season_rated(player, season), needed=SEASON_MIN_RATED
     )
 
 

@@ -100,10 +100,10 @@ async def test_a_seasons_end_on_the_clock(tmp_path: Path) -> None:
         "/season 2026-11: the final tables."
     ]
     assert on_disk[ANN] == [
-        SeasonTrophy("2026-11", Board.DUELS, 1),
-        SeasonTrophy("2026-11", Board.RUSH, 1),
+        SeasonTrophy("2026-11", Board.RATED, 1),
+        SeasonTrophy("2026-11", Board.RUNS, 1),
     ]
-    assert SeasonTrophy("2026-11", Board.RUSH, 2) in saved_record(tmp_path, "user", CAROL).trophies
+    assert SeasonTrophy("2026-11", Board.RUNS, 2) in saved_record(tmp_path, "user", CAROL).trophies
     assert sigma < after
     assert "\n1. 🥇 Ann: 2 · best hand 5.0 s\n2. 🥈 " in ended
     assert now.startswith("🗓 Season 2026-12, until 2027-01-01 00:00 (UTC)")
@@ -127,7 +127,7 @@ async def test_trophies_are_told_once_the_disk_takes_them(tmp_path: Path) -> Non
         await until(lambda: season_news(api), timeout=10)
         on_disk = saved_record(tmp_path, "user", ANN).trophies
     assert while_refused == []
-    assert on_disk == [SeasonTrophy("2026-11", Board.RUSH, 1)]
+    assert on_disk == [SeasonTrophy("2026-11", Board.RUNS, 1)]
 
 
 async def test_a_season_the_bot_was_down_over_ends_at_start_up(tmp_path: Path) -> None:

@@ -29,7 +29,7 @@ def rows(path: Path) -> dict[str, str]:
 def test_a_trophy_saved_on_a_player_loads() -> None:
     user = records.load("user", rows(SEASONS)["user"])
     assert isinstance(user, UserData)
-    assert user.trophies == [SeasonTrophy("2026-10", Board.RUSH, 1)]
+    assert user.trophies == [SeasonTrophy("2026-10", Board.RUNS, 1)]
 
 
 def test_the_season_on_loads_with_its_boards() -> None:

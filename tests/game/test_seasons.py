@@ -11,13 +11,13 @@ from bot.rules.rating import MODEL, Ratings
 from bot.rules.seasons.calendar import end_of, following, parse_season, season_of
 from bot.rules.seasons.groups import ESTABLISHED_DAYS, ListedGroups, member_week, week_of
 from bot.rules.seasons.tables import (
-    SEASON_MIN_DUELS,
+    SEASON_MIN_RATED,
     Board,
     Seasons,
     SeasonTrophy,
-    duel_board,
-    duel_rank,
+    rated_board,
     regained,
+    season_rank,
 )
 
 ANN, BOB, CAT, DAN = 1, 2, 3, 4
@@ -43,20 +43,20 @@ def duels(ratings: Ratings, winner: int, loser: int, count: int, day: dt.date = 
         ratings.record(winner, loser, winner, day)
 
 
-def test_the_duel_board_needs_rated_duels_this_season() -> None:
+def test_the_rated_board_needs_rated_duels_this_season() -> None:
     ratings = Ratings()
-    duels(ratings, ANN, BOB, SEASON_MIN_DUELS - 1)
-    assert duel_board(ratings, "2026-11") == []
+    duels(ratings, ANN, BOB, SEASON_MIN_RATED - 1)
+    assert rated_board(ratings, "2026-11") == []
     duels(ratings, ANN, BOB, 1, NOV + dt.timedelta(days=1))
-    assert duel_board(ratings, "2026-11") == [ANN, BOB]
-    assert duel_rank(ratings, "2026-11", BOB) == (2, 2)
+    assert rated_board(ratings, "2026-11") == [ANN, BOB]
+    assert season_rank(ratings, "2026-11", BOB) == (2, 2)
 
 
 def test_duels_of_another_month_are_another_seasons() -> None:
     ratings = Ratings()
-    duels(ratings, ANN, BOB, SEASON_MIN_DUELS, dt.date(2026, 10, 31))
-    assert duel_board(ratings, "2026-11") == []
-    assert ratings.players[ANN].season_rated == SEASON_MIN_DUELS
+    duels(ratings, ANN, BOB, SEASON_MIN_RATED, dt.date(2026, 10, 31))
+    assert rated_board(ratings, "2026-11") == []
+    assert ratings.players[ANN].season_rated == SEASON_MIN_RATED
 
 
 def test_a_rush_board_holds_each_players_best_once() -> None:
@@ -87,9 +87,9 @@ def test_a_seasons_end_keeps_its_tables_and_gives_trophies() -> None:
     assert seasons.kept["2026-11"] == ended
     assert [row.player for row in ended.rush] == [BOB, CAT, DAN, ANN]
     trophies = ended.trophies()
-    assert (BOB, SeasonTrophy("2026-11", Board.RUSH, 1)) in trophies
-    assert (ANN, SeasonTrophy("2026-11", Board.RUSH, 4)) not in trophies
-    assert (DAN, SeasonTrophy("2026-11", Board.ARENA, 1)) in trophies
+    assert (BOB, SeasonTrophy("2026-11", Board.RUNS, 1)) in trophies
+    assert (ANN, SeasonTrophy("2026-11", Board.RUNS, 4)) not in trophies
+    assert (DAN, SeasonTrophy("2026-11", Board.PODIUMS, 1)) in trophies
     assert len(trophies) == 3 + 3 + 1  # three places of duels and Rush, one arena winner
 
 
@@ -97,7 +97,7 @@ def test_a_seasons_end_starts_the_next_with_empty_boards() -> None:
     seasons, ratings, _sigma = closed()
     seasons.close(ratings, "2026-12")
     assert (seasons.current, seasons.rush, seasons.arena) == ("2026-12", [], {})
-    assert duel_board(ratings, "2026-12") == []
+    assert rated_board(ratings, "2026-12") == []
 
 
 def test_ratings_keep_their_value_and_regain_uncertainty() -> None:
@@ -157,7 +157,7 @@ def test_arenas_count_for_their_week() -> None:
     groups.listing(-1, "Friends", True)
     groups.arena_played(-1, NOV)
     next_week = NOV + dt.timedelta(days=7)
-    assert groups.week(NOV, {})[0].arenas == 1
+    assert groups.week(NOV, {})[0].tournaments == 1
     assert groups.week(next_week, {}) == []
     assert week_of(dt.date(2026, 11, 22)) == "2026-11-16"
 

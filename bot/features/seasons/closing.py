@@ -3,8 +3,8 @@ at start-up when the bot was down over it.  The season's final tables are kept, 
 trophies saved on their winners and every rating regains uncertainty
 (:meth:`bot.rules.seasons.tables.Seasons.close`), all written at once; only then is each
 winner told, in private, and the trophies published as game results
-(:mod:`bot.play.results`).  Runs and arena podiums come into the season's boards as the
-games publish them (:func:`hear`)."""
+(:mod:`bot.play.results`).  The games' results come into the season's boards as the games
+publish them (:func:`hear`)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from bot.context import BotContext, services
 from bot.features.seasons.words import trophies_text
 from bot.play.public_names import public_name
 from bot.play.results import publish
-from bot.rules.results import Game, GameResult, Podium, RushScore, Trophy
+from bot.rules.results import GameResult, Trophy
 from bot.rules.seasons.calendar import end_of, season_of
 from bot.rules.seasons.tables import FinalTables, SeasonTrophy
 from bot.typed_handlers import jobs_of
@@ -97,25 +97,17 @@ def _tell(context: BotContext, player: int, trophies: list[SeasonTrophy], saved:
 
 
 def hear(context: BotContext, chat_id: int | None, results: Sequence[GameResult]) -> list[str]:
-    """A listener of game results: runs and podiums that count come into the season's
-    boards (saved at once); an arena ended in a group counts for its week on ``/groups``."""
+    """A listener of game results: those that count come into the season's boards (saved
+    at once); an arena ended in a group counts for its week on ``/groups``."""
     roll(context)
     data = context.bot_data.global_data
     day = context.bot_data.local_now().date()
     changed = False
     for result in results:
-        if not result.counts or result.player in data.off_boards:
-            continue
-        if isinstance(result, RushScore):
-            changed |= data.seasons.add_run(
-                result.player, result.name, result.score, result.best_time, day
-            )
-        elif isinstance(result, Podium):
-            data.seasons.add_podium(result.player, result.place)
-            changed = True
-    if chat_id is not None and chat_id < 0 and any(r.game is Game.ARENA for r in results):
-        data.groups.arena_played(chat_id, day)
-        changed = True
+        if result.counts and result.player not in data.off_boards:
+            changed |= data.seasons.hear(result, day)
+    if chat_id is not None:
+        changed |= data.groups.hear(chat_id, results, day)
     if changed and not context.save_global():
         logger.warning("The season's boards are not saved yet")
     return []

@@ -12,7 +12,7 @@ from telegram.ext import Application, CommandHandler, MessageHandler, filters
 
 from bot.context import BotContext
 from bot.play.listed_groups import is_listed, retitle
-from bot.rules.seasons.groups import SHOWN, member_week, week_of
+from bot.rules.seasons.groups import SHOWN, members_week, week_of
 from bot.texts import player_line
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
@@ -25,13 +25,13 @@ take those service messages in group 0)."""
 
 def _solved(context: BotContext, chat_id: int) -> int:
     """Daily puzzles the group's members solved this week that count
-    (:func:`~bot.rules.seasons.groups.member_week`)."""
+    (:func:`~bot.rules.seasons.groups.members_week`)."""
     chat = context.application.chat_data.get(chat_id)
     if chat is None:
         return 0
     today = context.today()
     users = context.application.user_data
-    return sum(member_week(users[m].daily, today) for m in chat.members if m in users)
+    return members_week((users[m] for m in chat.members if m in users), today)
 
 
 async def groups_command(update: MessageUpdate, context: HandlerContext) -> None:
@@ -54,9 +54,10 @@ async def groups_command(update: MessageUpdate, context: HandlerContext) -> None
         value = context.ngettext(
             "{count} daily puzzle solved", "{count} daily puzzles solved", row.solved
         ).format(count=row.solved)
-        if row.arenas:
-            value += context.ngettext(", {count} arena", ", {count} arenas", row.arenas).format(
-                count=row.arenas
+        if row.tournaments:
+            count = row.tournaments
+            value += context.ngettext(", {count} arena", ", {count} arenas", count).format(
+                count=count
             )
         lines.append(player_line(html.escape(title), value, context, place))
     if not rows:

@@ -10,7 +10,7 @@ from telegram.constants import ChatType
 
 from bot.context import BotContext
 from bot.play.public_names import public_name
-from bot.rules.seasons.tables import SEASON_MIN_DUELS, Board, FinalTables, Row, SeasonTrophy
+from bot.rules.seasons.tables import SEASON_MIN_RATED, Board, FinalTables, Row, SeasonTrophy
 from bot.texts import player_line
 from bot.typed_handlers import HandlerContext, MessageUpdate
 
@@ -29,9 +29,9 @@ def board_name(context: BotContext, board: Board) -> str:
     """A board's name, as in ``the duel board``."""
     _ = context._
     return {
-        Board.DUELS: _("the duel board"),
-        Board.RUSH: _("the Rush board"),
-        Board.ARENA: _("the arena board"),
+        Board.RATED: _("the duel board"),
+        Board.RUNS: _("the Rush board"),
+        Board.PODIUMS: _("the arena board"),
     }[board]
 
 
@@ -70,9 +70,9 @@ def _name(context: HandlerContext, update: MessageUpdate, player: int) -> str:
 
 def _value(context: BotContext, board: Board, row: Row) -> str:
     _ = context._
-    if board is Board.DUELS:
+    if board is Board.RATED:
         return f"{row.value} ± {round(row.second or 0)}"
-    if board is Board.RUSH:
+    if board is Board.RUNS:
         if row.second is None:
             return str(row.value)
         time = _("{seconds} s").format(seconds=f"{row.second:.1f}")
@@ -95,16 +95,16 @@ def tables_text(
     the first three with the medals of the trophies they win (or won)."""
     _ = context._
     heads = {
-        Board.DUELS: _("<b>⚔️ Duels</b> ({count} rated duels this season or more)").format(
-            count=SEASON_MIN_DUELS
+        Board.RATED: _("<b>⚔️ Duels</b> ({count} rated duels this season or more)").format(
+            count=SEASON_MIN_RATED
         ),
-        Board.RUSH: _("<b>⚡ Rush</b>: the best run of each player"),
-        Board.ARENA: _("<b>🏟 Arenas</b>"),
+        Board.RUNS: _("<b>⚡ Rush</b>: the best run of each player"),
+        Board.PODIUMS: _("<b>🏟 Arenas</b>"),
     }
     lines = [head]
     for board in Board:
         rows = tables.board(board)
-        if board is Board.ARENA and not rows:
+        if board is Board.PODIUMS and not rows:
             continue  # no arena played this season (or none exist yet)
         lines += ["", heads[board]]
         lines += [

@@ -14,9 +14,12 @@ gains nothing that week.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from bot.rules.daily.puzzle import DailyRecord
+from bot.rules.results import Game, GameResult
 
 TITLE_KEPT = 64
 """Characters of a group's title kept."""
@@ -46,18 +49,32 @@ def member_week(record: DailyRecord, today: dt.date) -> int:
     return 0
 
 
+class Member(Protocol):
+    """A member's data, as far as their groups' week reads it."""
+
+    @property
+    def daily(self) -> DailyRecord: ...
+
+
+def members_week(members: Iterable[Member], today: dt.date) -> int:
+    """The daily puzzles a group's members solved in the week of ``today`` that count
+    (:func:`member_week`)."""
+    return sum(member_week(member.daily, today) for member in members)
+
+
 @dataclass(frozen=True, slots=True)
 class GroupWeek:
-    """A listed group's week: its title, daily puzzles solved and arenas played."""
+    """A listed group's week: its title, daily puzzles solved and tournaments (arenas)
+    played."""
 
     chat_id: int
     title: str
     solved: int
-    arenas: int
+    tournaments: int
 
     def rank_key(self) -> tuple[int, int, str, int]:
         """Sorts the busiest group first (then by title, then by id)."""
-        return (-self.solved, -self.arenas, self.title.casefold(), self.chat_id)
+        return (-self.solved, -self.tournaments, self.title.casefold(), self.chat_id)
 
 
 @dataclass(slots=True)
@@ -98,6 +115,14 @@ class ListedGroups:
         for old in sorted(self.arenas)[:-WEEKS_KEPT]:
             del self.arenas[old]
 
+    def hear(self, chat_id: int, results: Sequence[GameResult], day: dt.date) -> bool:
+        """Results a game told in a chat: an arena's, told in a group, is an arena played
+        there (one a call: an arena's end publishes its results at once); whether it was."""
+        if chat_id >= 0 or not any(result.game is Game.ARENA for result in results):
+            return False
+        self.arena_played(chat_id, day)
+        return True
+
     def week(self, day: dt.date, solved: dict[int, int]) -> list[GroupWeek]:
         """The listed groups' week of ``day``, busiest first, with ``solved`` (the daily
         puzzles their members solved, by group); groups that did nothing are left out."""
@@ -106,4 +131,4 @@ class ListedGroups:
             GroupWeek(chat_id, title, solved.get(chat_id, 0), arenas.get(chat_id, 0))
             for chat_id, title in self.listed.items()
         ]
-        return sorted((r for r in rows if r.solved or r.arenas), key=GroupWeek.rank_key)
+        return sorted((r for r in rows if r.solved or r.tournaments), key=GroupWeek.rank_key)

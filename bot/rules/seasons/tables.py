@@ -2,7 +2,7 @@
 
 What each rule prevents:
 
-- A season's duel board ranks the players with at least :data:`SEASON_MIN_DUELS` rated
+- A season's duel board ranks the players with at least :data:`SEASON_MIN_RATED` rated
   duels *this season* by the rating's conservative estimate (``mu - 3 sigma``, as the
   all-time board): a player who stopped playing does not keep a season's place, and two
   lucky wins in a new month do not top it.  The rating itself is never reset.
@@ -30,9 +30,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.rules.rating import MODEL, PlayerRating, Ratings
+from bot.rules.results import GameResult, Podium, RushScore
 from bot.rules.rush.records import BoardEntry, RunRecord, place
 
-SEASON_MIN_DUELS = 3
+SEASON_MIN_RATED = 3
 """Rated duels in a season that put a player on its duel board."""
 TABLE_SIZE = 10
 """Rows a final table keeps, and a season's board shows."""
@@ -45,9 +46,12 @@ SEASON_TAU = MODEL.sigma / 2
 class Board(StrEnum):
     """A season's boards."""
 
-    DUELS = "duels"
-    RUSH = "rush"
-    ARENA = "arena"
+    RATED = "duels"
+    """Duels: the rating of those with enough rated duels this season."""
+    RUNS = "rush"
+    """Rush: each player's best run."""
+    PODIUMS = "arena"
+    """Arenas: wins, then podiums."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +85,7 @@ class FinalTables:
 
     def board(self, board: Board) -> list[Row]:
         """The rows of one board, first place first."""
-        return {Board.DUELS: self.duels, Board.RUSH: self.rush, Board.ARENA: self.arena}[board]
+        return {Board.RATED: self.duels, Board.RUNS: self.rush, Board.PODIUMS: self.arena}[board]
 
     @property
     def empty(self) -> bool:
@@ -113,21 +117,21 @@ def regained(sigma: float) -> float:
 def _on_season_board(rating: PlayerRating, season: str) -> bool:
     return (
         rating.season == season
-        and rating.season_rated >= SEASON_MIN_DUELS
+        and rating.season_rated >= SEASON_MIN_RATED
         and not rating.off_boards
     )
 
 
-def _duel_key(player: int, rating: PlayerRating) -> tuple[float, int, int]:
+def _season_key(player: int, rating: PlayerRating) -> tuple[float, int, int]:
     return (-rating.ordinal, -rating.season_rated, player)
 
 
-def duel_board(
+def rated_board(
     ratings: Ratings, season: str, count: int | None = None, off: Container[int] = ()
 ) -> list[int]:
     """The season's duel board, best first (its first ``count``; all with None)."""
     ranked = (
-        (_duel_key(player, rating), player)
+        (_season_key(player, rating), player)
         for player, rating in ratings.players.items()
         if _on_season_board(rating, season) and player not in off
     )
@@ -135,22 +139,22 @@ def duel_board(
     return [player for _key, player in best]
 
 
-def duel_rank(ratings: Ratings, season: str, player: int) -> tuple[int, int] | None:
+def season_rank(ratings: Ratings, season: str, player: int) -> tuple[int, int] | None:
     """``player``'s place on the season's duel board and how many stand on it, or None
     when they are not on it."""
     mine = ratings.players.get(player)
     if mine is None or not _on_season_board(mine, season):
         return None
-    key = _duel_key(player, mine)
+    key = _season_key(player, mine)
     ahead = standing = 0
     for other, rating in ratings.players.items():
         if _on_season_board(rating, season):
             standing += 1
-            ahead += _duel_key(other, rating) < key
+            ahead += _season_key(other, rating) < key
     return ahead + 1, standing
 
 
-def season_duels(rating: PlayerRating | None, season: str) -> int:
+def season_rated(rating: PlayerRating | None, season: str) -> int:
     """Rated duels ``rating``'s player has played in ``season``."""
     return rating.season_rated if rating is not None and rating.season == season else 0
 
@@ -178,20 +182,30 @@ class Seasons:
         self.rush = place(self.rush, entry)
         return any(e.user_id == player and e.record == entry.record for e in self.rush)
 
-    def add_podium(self, player: int, place_won: int) -> None:
-        """A place among an arena's first three."""
+    def hear(self, result: GameResult, day: dt.date) -> bool:
+        """A game's result on ``day`` (one that counts: the caller's): a run or an arena
+        podium onto the season's boards; whether a board changed."""
+        if isinstance(result, RushScore):
+            return self.add_run(result.player, result.name, result.score, result.best_time, day)
+        if isinstance(result, Podium):
+            return self.add_podium(result.player, result.place)
+        return False
+
+    def add_podium(self, player: int, place_won: int) -> bool:
+        """A place among an arena's first three; whether it counts (a place of the three)."""
         if not 1 <= place_won <= TROPHY_PLACES:
-            return
+            return False
         tally = self.arena.setdefault(player, ArenaTally())
         tally.podiums += 1
         tally.won += place_won == 1
+        return True
 
     def tables(self, ratings: Ratings, off: Container[int] = ()) -> FinalTables:
         """The season's tables as they stand (its first :data:`TABLE_SIZE` of each)."""
         season = self.current
         duels = [
             Row(p, ratings.players[p].shown.points, ratings.players[p].shown.plus_minus)
-            for p in duel_board(ratings, season, TABLE_SIZE, off)
+            for p in rated_board(ratings, season, TABLE_SIZE, off)
         ]
         rush = [
             Row(e.user_id, e.record.score, e.record.best_time)
