@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 
 from bot.rules.daily.puzzle import DailyRecord, DailyResult
 from bot.rules.rating import MODEL, Ratings
+from bot.rules.results import DuelWon, Podium, RushScore
 from bot.rules.seasons.calendar import end_of, following, parse_season, season_of
 from bot.rules.seasons.groups import ESTABLISHED_DAYS, ListedGroups, member_week, week_of
 from bot.rules.seasons.tables import (
@@ -185,3 +186,20 @@ def test_days_solved_too_fast_establish_nobody() -> None:
     record = solved(*BEFORE, too_fast=True)
     record.results[MONDAY.isoformat()] = DailyResult(30.0, 0)
     assert member_week(record, MONDAY) == 0
+
+
+def test_a_season_hears_runs_and_podiums_only() -> None:
+    seasons = Seasons(current="2026-11")
+    assert seasons.hear(RushScore(player=ANN, name="Ann", score=4, best_time=2.0), NOV)
+    assert seasons.hear(Podium(player=BOB, name="Bob", place=2), NOV)
+    assert not seasons.hear(DuelWon(player=CAT, name="Cat"), NOV)
+    assert seasons.arena[BOB].podiums == 1
+
+
+def test_an_arena_told_in_a_group_is_one_played() -> None:
+    groups = ListedGroups()
+    podiums = [Podium(player=ANN, name="Ann", place=1), Podium(player=BOB, name="Bob", place=2)]
+    assert groups.hear(-1, podiums, NOV)
+    assert not groups.hear(ANN, podiums, NOV)  # told in private: no group's
+    assert not groups.hear(-1, [RushScore(player=ANN, name="Ann", score=3)], NOV)
+    assert groups.arenas[week_of(NOV)] == {-1: 1}
