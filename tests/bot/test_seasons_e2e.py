@@ -112,6 +112,22 @@ async def test_a_seasons_end_on_the_clock(tmp_path: Path) -> None:
     assert next_job.next_t is not None and next_job.next_t > set_for
 
 
+async def test_the_season_ends_by_its_own_job(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(END - 1)  # the job rings in a second and a half (again, if early)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        ratings = application.bot_data.global_data.ratings
+        for _ in range(3):
+            ratings.record(ANN, BOB, ANN, dt.date(2026, 11, 30))
+        clock.now = END + 1
+        await until(lambda: season_news(api), timeout=10)
+        await settled(api, application)
+        (next_job,) = application.job_queue.get_jobs_by_name("season-end")
+    assert application.bot_data.global_data.seasons.current == "2026-12"
+    assert next_job.next_t is not None
+    assert (next_job.next_t - dt.datetime.now(dt.UTC)).total_seconds() > 3600
+
+
 async def test_trophies_are_told_once_the_disk_takes_them(tmp_path: Path) -> None:
     api = players()
     clock = FakeClock(END - 3600)

@@ -8,12 +8,14 @@ publish them (:func:`hear`)."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import html
 import logging
 from collections.abc import Sequence
 from typing import Any
 
+from apscheduler.jobstores.base import JobLookupError
 from telegram.ext import Application
 
 from bot.context import BotContext, services
@@ -118,7 +120,8 @@ def schedule(application: Application) -> None:
     data = services(application)
     queue = jobs_of(application)
     for job in queue.get_jobs_by_name(JOB):
-        job.schedule_removal()
+        with contextlib.suppress(JobLookupError):  # (the job that runs is gone already)
+            job.schedule_removal()
     season = data.global_data.seasons.current or season_of(data.local_now())
     left = end_of(season, data.settings.timezone).timestamp() - data.calendar()
     queue.run_once(_season_end, min(max(left, 0.0) + AFTER_END, LOOK_EVERY), name=JOB)
