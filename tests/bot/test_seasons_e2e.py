@@ -6,12 +6,14 @@ refusals, and /groups top without the groups not listed."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.local_api import LocalBotApi, plain_text
+from bot.rules.results import Game, GameResult, Trophy
 from bot.rules.seasons.tables import Board, SeasonTrophy
 from solver import solve
 from tests.bot.daily_habit_data import DAY, NOON, answer_of
@@ -83,6 +85,14 @@ async def test_a_seasons_end_on_the_clock(tmp_path: Path) -> None:
                 on_disk[chat] = saved_record(tmp_path, "user", chat).trophies
 
         api.on_sent(read_when_told)
+        published: list[tuple[GameResult, list[SeasonTrophy]]] = []
+
+        def hear(_context: object, _chat: int | None, results: Sequence[GameResult]) -> list[str]:
+            on_file = saved_record(tmp_path, "user", ANN).trophies  # what the disk holds then
+            published.extend((result, on_file) for result in results if result.player == ANN)
+            return []
+
+        application.bot_data.result_listeners.append(hear)
         clock.now = END + 1
         await job.run(application)  # the job rings, as it would at the season's end
         await settled(api, application)
@@ -104,6 +114,11 @@ async def test_a_seasons_end_on_the_clock(tmp_path: Path) -> None:
         SeasonTrophy("2026-11", Board.RUNS, 1),
     ]
     assert SeasonTrophy("2026-11", Board.RUNS, 2) in saved_record(tmp_path, "user", CAROL).trophies
+    assert [(r.game, r.season, r.place) for r, _ in published if isinstance(r, Trophy)] == [
+        (Game.SEASON, "2026-11", 1),
+        (Game.SEASON, "2026-11", 1),
+    ]
+    assert all(len(on_file) == 2 for _r, on_file in published)  # published once saved
     assert sigma < after
     assert "\n1. 🥇 Ann: 2 · best hand 5.0 s\n2. 🥈 " in ended
     assert now.startswith("🗓 Season 2026-12, until 2027-01-01 00:00 (UTC)")
