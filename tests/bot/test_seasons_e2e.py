@@ -123,6 +123,9 @@ async def test_a_seasons_end_on_the_clock(tmp_path: Path) -> None:
     assert "\n1. 🥇 Ann: 2 · best hand 5.0 s\n2. 🥈 " in ended
     assert now.startswith("🗓 Season 2026-12, until 2027-01-01 00:00 (UTC)")
     assert "⚡ Rush: the best run of each player\nNobody yet." in now
+    assert now.endswith(
+        "\n\n🏆 Your trophies: 🥇 2026-11, the Rush board; 🥇 2026-11, the duel board"
+    )
     assert "🗓 Season 2026-12: 0 of 3 rated duels to be ranked" in rating
     assert next_job.next_t is not None and next_job.next_t > set_for
 

@@ -5,19 +5,24 @@ season's final tables), the season's end (:mod:`.closing`) and ``/groups top``
 
 from __future__ import annotations
 
+from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
 from bot.features.seasons import closing, groups
-from bot.features.seasons.words import tables_text
+from bot.features.seasons.words import own_trophies, tables_text
 from bot.play.results import listen
 from bot.rules.seasons.calendar import parse_season
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
 restore = closing.restore
 
+TROPHIES_SHOWN = 12
+"""A player's latest trophies listed under /season in private (the message stays short)."""
+
 
 async def season_command(update: MessageUpdate, context: HandlerContext) -> None:
-    """/season: this season's boards; /season 2026-11: an ended season's final tables."""
+    """/season: this season's boards (in private, with the player's trophies); /season
+    2026-11: an ended season's final tables."""
     _ = context._
     closing.roll(context)
     data = context.bot_data.global_data
@@ -39,7 +44,11 @@ async def season_command(update: MessageUpdate, context: HandlerContext) -> None
             zone=context.bot_data.settings.timezone.key,
         )
         tables = seasons.tables(data.ratings, data.off_boards)
-        context.reply(update, tables_text(context, update, tables, head), key="season")
+        text = tables_text(context, update, tables, head)
+        trophies = context.user_data.trophies
+        if update.effective_chat.type == ChatType.PRIVATE and trophies:
+            text += "\n\n" + own_trophies(context, trophies[-TROPHIES_SHOWN:])
+        context.reply(update, text, key="season")
         return
     if wanted > seasons.current:
         context.reply(

@@ -56,6 +56,20 @@ def trophies_text(context: BotContext, trophies: list[SeasonTrophy]) -> list[str
     return lines
 
 
+def own_trophies(context: BotContext, trophies: list[SeasonTrophy]) -> str:
+    """A player's trophies, the latest first: ``🏆 Your trophies: 🥇 2026-11, the duel
+    board; 🥈 2026-10, the Rush board``."""
+    items = [
+        context._("{medal} {season}, {board}").format(
+            medal=MEDALS.get(trophy.place, "🏆"),
+            season=trophy.season,
+            board=board_name(context, trophy.board),
+        )
+        for trophy in reversed(trophies)
+    ]
+    return context._("🏆 Your trophies: {trophies}").format(trophies="; ".join(items))
+
+
 def _name(context: HandlerContext, update: MessageUpdate, player: int) -> str:
     """How ``player`` is named in this chat (HTML)."""
     if update.effective_chat.type == ChatType.PRIVATE:
