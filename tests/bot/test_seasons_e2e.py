@@ -246,3 +246,13 @@ async def test_only_admins_list_a_group_by_its_button(tmp_path: Path) -> None:
     assert after_bob == {}
     assert after_ann == {GROUP: "Friends"}
     assert "\nListed on /groups top: on\n" in edited
+
+
+async def test_a_listed_group_is_shown_under_its_new_title(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        await reply_to(api, ANN, GROUP, "/settings groups on")
+        api.chats[GROUP].title = "Friends & Co"  # renamed on Telegram
+        await reply_to(api, ANN, GROUP, "/groups top")
+        listed = dict(application.bot_data.global_data.groups.listed)
+    assert listed == {GROUP: "Friends & Co"}
