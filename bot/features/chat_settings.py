@@ -136,14 +136,14 @@ def _keyboard(
     return InlineKeyboardMarkup(rows)
 
 
-def _listing(update: MessageUpdate | ButtonUpdate, context: ChatContext, value: str) -> bool:
-    """``/settings groups on`` (or off, or its button) in a group; False for a value that is
-    neither, or in a private chat."""
+def _listing(update: MessageUpdate | ButtonUpdate, context: ChatContext, value: str) -> str | None:
+    """``/settings groups on`` (or off, or its button) in a group; why not, or None once done."""
     chat = update.effective_chat
     if chat.type == ChatType.PRIVATE or value not in ("on", "off"):
-        return False
-    set_listed(context, chat.id, chat.title or "", value == "on")
-    return True
+        return usage(context, "groups")
+    if not set_listed(context, chat.id, chat.title or "", value == "on"):
+        return context._("A group whose title holds a link or an @ is not listed on /groups top.")
+    return None
 
 
 def _listed(update: MessageUpdate | ButtonUpdate, context: ChatContext) -> bool | None:
@@ -313,7 +313,7 @@ async def settings_command(update: MessageUpdate, context: HandlerContext) -> No
         key = canonical(words[0], SETTING_WORDS)
         value = typed_value(context, key, " ".join(words[1:]))
         if key == "groups":
-            refusal = None if _listing(update, context, value) else usage(context, key)
+            refusal = _listing(update, context, value)
         else:
             refusal = await change(settings, context, key, value, update.effective_user.id)
         if refusal is not None:
@@ -335,7 +335,7 @@ async def settings_button(update: ButtonUpdate, context: HandlerContext) -> None
     _, key, value = query.data.split(":", 2)
     settings = context.chat_data.table.settings
     if key == "groups":
-        refusal = None if _listing(update, context, value) else usage(context, key)
+        refusal = _listing(update, context, value)
     else:
         refusal = await change(settings, context, key, value, update.effective_user.id)
     if refusal is not None:

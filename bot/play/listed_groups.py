@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 
 from bot.context import BotContext
+from bot.rules.seasons.groups import title_fit
 
 logger = logging.getLogger(__name__)
 
@@ -16,11 +17,15 @@ def is_listed(context: BotContext, chat_id: int) -> bool:
     return chat_id in context.bot_data.global_data.groups.listed
 
 
-def set_listed(context: BotContext, chat_id: int, title: str, on: bool) -> None:
-    """List the group (``on``) under ``title``, or take it off; saved at once."""
+def set_listed(context: BotContext, chat_id: int, title: str, on: bool) -> bool:
+    """List the group (``on``) under ``title``, or take it off; saved at once.  False: a
+    title with a link or an ``@`` (or nothing to show) is not listed."""
+    if on and not title_fit(title):
+        return False
     groups = context.bot_data.global_data.groups
     if groups.listing(chat_id, title, on) and not context.save_global():
         logger.warning("The listing of group %s is not saved yet", chat_id)
+    return True
 
 
 def retitle(context: BotContext, chat_id: int, title: str) -> None:

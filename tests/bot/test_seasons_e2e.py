@@ -256,3 +256,13 @@ async def test_a_listed_group_is_shown_under_its_new_title(tmp_path: Path) -> No
         await reply_to(api, ANN, GROUP, "/groups top")
         listed = dict(application.bot_data.global_data.groups.listed)
     assert listed == {GROUP: "Friends & Co"}
+
+
+async def test_a_group_titled_with_a_link_is_not_listed(tmp_path: Path) -> None:
+    api = players()
+    api.chats[GROUP].title = "Prizes at t.me/spam"
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        refused = plain_text(await reply_to(api, ANN, GROUP, "/settings groups on"))
+        listed = dict(application.bot_data.global_data.groups.listed)
+    assert refused == "A group whose title holds a link or an @ is not listed on /groups top."
+    assert listed == {}

@@ -10,7 +10,14 @@ from bot.rules.daily.puzzle import DailyRecord, DailyResult
 from bot.rules.rating import MODEL, Ratings
 from bot.rules.results import DuelWon, Podium, RushScore
 from bot.rules.seasons.calendar import end_of, following, parse_season, season_of
-from bot.rules.seasons.groups import ESTABLISHED_DAYS, ListedGroups, member_week, week_of
+from bot.rules.seasons.groups import (
+    ESTABLISHED_DAYS,
+    ListedGroups,
+    clean_title,
+    member_week,
+    title_fit,
+    week_of,
+)
 from bot.rules.seasons.tables import (
     SEASON_MIN_RATED,
     Board,
@@ -203,3 +210,21 @@ def test_an_arena_told_in_a_group_is_one_played() -> None:
     assert not groups.hear(ANN, podiums, NOV)  # told in private: no group's
     assert not groups.hear(-1, [RushScore(player=ANN, name="Ann", score=3)], NOV)
     assert groups.arenas[week_of(NOV)] == {-1: 1}
+
+
+def test_a_title_is_shown_without_its_invisible_characters() -> None:
+    assert clean_title("Fri\u202eends\u200b  Club") == "Friends Club"
+
+
+def test_a_title_with_a_link_or_an_at_is_not_shown() -> None:
+    assert title_fit("Friends 👩\u200d👩\u200d👧")
+    assert not title_fit("Join t.me/spam")
+    assert not title_fit("Ask @someone")
+    assert not title_fit("\u200b")
+
+
+def test_a_group_renamed_to_a_link_is_off_the_week() -> None:
+    groups = ListedGroups()
+    groups.listing(-1, "Friends", True)
+    groups.retitle(-1, "www.spam.example")
+    assert groups.week(NOV, {-1: 4}) == []

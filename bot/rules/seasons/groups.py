@@ -6,14 +6,18 @@ until they turn it on, and off again at once when they do); a listed group is sh
 title, never by its members; a week is counted from the members' live daily results (a
 solve faster than a person's pace counts for nothing, as on ``/daily week``) and from the
 arenas the group played, so that a group cannot climb by anything a single player types;
-and a member counts only once they solved the daily puzzle on :data:`ESTABLISHED_DAYS`
+a member counts only once they solved the daily puzzle on :data:`ESTABLISHED_DAYS`
 days before the week (:func:`member_week`): a group filled with fresh second accounts
-gains nothing that week.
+gains nothing that week; and a title is shown without its invisible or bidi characters,
+and not at all with a link or an ``@`` (:func:`title_fit`): the board, read everywhere,
+advertises nobody (as public names may not).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -29,6 +33,31 @@ SHOWN = 10
 """Groups shown on ``/groups top``."""
 ESTABLISHED_DAYS = 3
 """Days a member solved the daily puzzle before a week that make them count in it."""
+
+
+_LINK = re.compile(r"://|www\.|\w[.。｡]\w{2,}|[@＠]", re.IGNORECASE)
+"""A scheme, ``www.``, a dot between a word and two letters (``t.me``), or an ``@``."""
+_INVISIBLE = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
+"""Control, format (bidi overrides, zero-width spaces), private and unassigned characters,
+line breaks: left out of a title shown."""
+
+
+def clean_title(title: str) -> str:
+    """A group's title as the board shows it: composed, without invisible characters (the
+    emoji joiner aside), its spaces collapsed, cut to :data:`TITLE_KEPT`."""
+    kept = "".join(
+        c
+        for c in unicodedata.normalize("NFC", title)
+        if c == "\u200d" or unicodedata.category(c) not in _INVISIBLE
+    )
+    return " ".join(kept.split())[:TITLE_KEPT]
+
+
+def title_fit(title: str) -> bool:
+    """Whether a title may be shown on the board: something left once cleaned, and no link
+    nor ``@`` (see the module)."""
+    cleaned = clean_title(title)
+    return bool(cleaned) and _LINK.search(unicodedata.normalize("NFKC", cleaned)) is None
 
 
 def week_of(day: dt.date) -> str:
@@ -89,16 +118,18 @@ class ListedGroups:
         """List a group (``on``) or take it off; whether that changed anything."""
         if not on:
             return self.listed.pop(chat_id, None) is not None
-        title = title[:TITLE_KEPT]
+        title = clean_title(title)
         changed = self.listed.get(chat_id) != title
         self.listed[chat_id] = title
         return changed
 
     def retitle(self, chat_id: int, title: str) -> bool:
-        """A listed group's new title; whether it changed."""
-        if chat_id not in self.listed or self.listed[chat_id] == title[:TITLE_KEPT]:
+        """A listed group's new title; whether it changed (one unfit to show keeps the
+        group listed, off the board until it is fit again)."""
+        title = clean_title(title)
+        if chat_id not in self.listed or self.listed[chat_id] == title:
             return False
-        self.listed[chat_id] = title[:TITLE_KEPT]
+        self.listed[chat_id] = title
         return True
 
     def moved(self, old: int, new: int) -> None:
@@ -125,10 +156,12 @@ class ListedGroups:
 
     def week(self, day: dt.date, solved: dict[int, int]) -> list[GroupWeek]:
         """The listed groups' week of ``day``, busiest first, with ``solved`` (the daily
-        puzzles their members solved, by group); groups that did nothing are left out."""
+        puzzles their members solved, by group); groups that did nothing are left out, and
+        so are those whose title is not fit to show (:func:`title_fit`)."""
         arenas = self.arenas.get(week_of(day), {})
         rows = [
             GroupWeek(chat_id, title, solved.get(chat_id, 0), arenas.get(chat_id, 0))
             for chat_id, title in self.listed.items()
+            if title_fit(title)
         ]
         return sorted((r for r in rows if r.solved or r.tournaments), key=GroupWeek.rank_key)
