@@ -1,17 +1,7 @@
 """The groups listed on ``/groups top``: this week's groups by daily puzzles solved and
-arenas played, for groups whose admins listed them (``/settings``), by title only.
-
-What each rule prevents: a group is on no board its admins did not choose (listing is off
-until they turn it on, and off again at once when they do); a listed group is shown by its
-title, never by its members; a week is counted from the members' live daily results (a
-solve faster than a person's pace counts for nothing, as on ``/daily week``) and from the
-arenas the group played, so that a group cannot climb by anything a single player types;
-a member counts only once they solved the daily puzzle on :data:`ESTABLISHED_DAYS`
-days before the week (:func:`member_week`): a group filled with fresh second accounts
-gains nothing that week; and a title is shown without its invisible or bidi characters,
-and not at all with a link or an ``@`` (:func:`title_fit`): the board, read everywhere,
-advertises nobody (as public names may not).
-"""
+arenas played, for groups whose admins listed them (``/settings``), by title only (no link,
+no ``@``), counting established members only.  Each rule and what it prevents:
+docs/fair-play.md, *Seasons and groups*."""
 
 from __future__ import annotations
 

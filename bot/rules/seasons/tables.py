@@ -1,24 +1,7 @@
-"""A season's boards (duels, Rush, arenas), their final tables, and the trophies they give.
-
-What each rule prevents:
-
-- A season's duel board ranks the players with at least :data:`SEASON_MIN_RATED` rated
-  duels *this season* by the rating's conservative estimate (``mu - 3 sigma``, as the
-  all-time board): a player who stopped playing does not keep a season's place, and two
-  lucky wins in a new month do not top it.  The rating itself is never reset.
-- At a season's end every rating keeps its value (``mu``) and regains uncertainty the way
-  OpenSkill models time passing between games, its dynamics factor ``tau``: ``sigma`` grows
-  to ``sqrt(sigma² + tau²)`` with ``tau`` :data:`SEASON_TAU`, at most the new player's
-  ``sigma`` (:func:`regained`).  A settled 1700 ± 80 starts the next season at 1700 ± 185:
-  it moves faster again, and ranks lower (by ``mu - 3 sigma``) until proven anew.
-- A season's Rush board holds each player once, with their best run of the season (as the
-  boards of all time and of the week): one player cannot fill it.  Only runs that count
-  under the fair-play rules come in (the caller's), and players taken off the boards are
-  left out of every table.
-- The first :data:`TROPHY_PLACES` of each board get a trophy, once: the season is closed
-  once (:meth:`Seasons.close` does nothing for the season that is on), and its final tables
-  are kept as they were, whatever later happens to the players.
-"""
+"""A season's boards (duels, Rush, arenas), their final tables and trophies, and its end:
+the tables kept, the first three of each board a trophy, every rating's uncertainty
+regained (:func:`regained`, OpenSkill's dynamics factor).  Each rule and what it prevents:
+docs/design-games.md, *Seasons*; docs/fair-play.md, *Seasons and groups*."""
 
 from __future__ import annotations
 
