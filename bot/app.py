@@ -35,6 +35,7 @@ from bot.features import (
     names,
     ratings,
     scores,
+    seasons,
     solve,
     stray_buttons,
 )
@@ -178,6 +179,7 @@ HANDLERS: tuple[Register | Slot, ...] = (
     Slot.GAMES,
     scores.register,
     ratings.register,
+    seasons.register,
     names.register,
     Slot.BEFORE_SOLVE,  # inline queries (@bot rush) that solve's catch-all would take
     solve.register,
@@ -338,6 +340,7 @@ async def serve_until(
     warm_up.add_done_callback(lambda _: gc.freeze())
     admin.restore(application)  # first: a maintenance kept on keeps the games' clock still
     restore_all(application, GAMES)
+    seasons.restore(application)  # a season the bot was down over ends now
     solve.restore(application)  # after the games': a hand still live keeps its requests
     backups.schedule(application)
     monitoring.start(application)  # after the restores: a game restored is not dealt again

@@ -21,6 +21,8 @@ from bot.rules.public_names import PublicName, PublicNames
 from bot.rules.rating import Ratings
 from bot.rules.requests import SolveRequest, WaitingSolve
 from bot.rules.rush.records import RushBoard, RushRecords
+from bot.rules.seasons.groups import ListedGroups
+from bot.rules.seasons.tables import Seasons, SeasonTrophy
 from bot.rules.table import Table
 
 SOLVE_REQUESTS_KEPT = 30
@@ -266,6 +268,8 @@ class UserData:
     achievements: Achievements | None = None
     """What the user earned and counts towards achievements (None until their first
     result that counts: :mod:`bot.features.achievements`)."""
+    trophies: list[SeasonTrophy] = field(default_factory=list)
+    """The season trophies the user won (:mod:`bot.features.seasons`), oldest first."""
 
 
 @dataclass(slots=True)
@@ -287,3 +291,7 @@ class GlobalData:
     ladder: Ladder = field(default_factory=Ladder)
     """Every hand's rating learned from play and every player's puzzle rating (rows of
     their own: ``ladder-hand``, ``ladder-player``)."""
+    seasons: Seasons = field(default_factory=Seasons)
+    """The season on, its boards, and the final tables of the seasons ended."""
+    groups: ListedGroups = field(default_factory=ListedGroups)
+    """The groups their admins listed on ``/groups top``, and their arenas."""

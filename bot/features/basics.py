@@ -85,6 +85,16 @@ async def help_command(update: Update, context: BotContext) -> None:
             ),
         ),
         HelpLine(
+            Help.GAMES,
+            65,
+            _(
+                "/season: this month's boards (duels, Rush); at the month's end their first "
+                "three win a trophy and ratings regain uncertainty; /season 2026-11: a past "
+                "season's tables. /groups top: this week's groups, for groups their admins "
+                "list in /settings"
+            ),
+        ),
+        HelpLine(
             Help.TOOLS,
             10,
             _(
