@@ -28,6 +28,7 @@ from telegram.ext import (
 from bot.clock import MONOTONIC, GameClock, SteadyClock
 from bot.context import BotContext, BotData, ChatData, UserData, services
 from bot.features import (
+    achievements,
     admin,
     basics,
     chat_settings,
@@ -185,6 +186,7 @@ FEATURES = (
     scores,
     ratings,
     names,
+    achievements,
     rush_game,  # before solve: its inline queries (@bot rush) would go to solve's catch-all
     solve,
     chat_settings,
