@@ -1,13 +1,6 @@
-"""Answers that score nothing: those of a player who was given the solutions of a game's
-hand while it was live.
-
-``/solve`` and inline mode refuse a live hand's solutions only to the players the bot has
-seen in its group; a member who only reads the group cannot be told from a stranger, and is
-answered (see :mod:`bot.rules.spoilers`).  Such a player is marked in the game, and this
-feature's route in the answer router comes before the games' own
-(:mod:`bot.services.answer_routes`), so it takes their answers to it before the game's
-judge does: they win no round, find nothing in a hunt and have no best in a Countdown game.
-"""
+"""Answers that score nothing: those of a player marked in a game for being given its hand's
+solutions while it was live; its route comes before the games' own, so it takes their
+answers first (docs/fair-play.md, *Spoilers, votes and the daily*: "No lurker's win")."""
 
 from __future__ import annotations
 

@@ -1,22 +1,7 @@
-"""The daily puzzle set aside by another game in a private chat, and taken up again.
-
-A player's daily clock (today's puzzle or an archive replay) runs from when the puzzle is
-shown until it is solved or given up, whatever else the player does: it never pauses, so
-no game played meanwhile can make a daily time faster.  Another game may be played while
-it runs; then:
-
-- the game's start says, before its first message, that the daily is set aside with its
-  clock running on and how to take it up again (:func:`take_answers`: every game's start
-  in private goes through it, as ``/daily #300`` says it of today's puzzle);
-- while the game is on, plain answers are the game's;
-- when the game ends, its end is followed by one reminder that the daily waits
-  (:func:`remind`), and plain answers go to the daily again (:func:`waiting`, which the
-  daily's answer route asks), judged on its one clock;
-- a give-up with no game on never gives up the daily by chance (a live day given up is a
-  day missed): it asks, with a button that gives it up on purpose (:func:`offer_give_up`).
-
-In a group nothing of this applies: the daily puzzle is played in private.
-"""
+"""The daily puzzle set aside by another game in a private chat, its clock running on, and taken
+up again: said at the game's start (:func:`take_answers`), reminded at its end
+(:func:`remind`), answers routed back (:func:`waiting`), no give-up by chance
+(:func:`offer_give_up`; docs/games.md, *What both do alike*)."""
 
 from __future__ import annotations
 

@@ -1,40 +1,8 @@
-"""One game's life in a chat, for every timed game: the deal, the clock, the timers, the
-end by the clock or by a stop, the restore after a restart, and the refusal while another
-game is on.  A game is rules (:mod:`bot.rules`, a :class:`~bot.rules.life.Life`) plus
-wording; its life is lived here, once for all games.
-
-The life of one game:
-
-1. :func:`look_for` finds the deal in a worker while the chat is marked as dealing: a
-   refusal is said, a ``/stop`` meanwhile or another game begun drops it.
-2. :func:`deal` sends its picture through the outbox (as text where a picture cannot be
-   sent: :func:`~bot.services.pictures.cards.send_hand`).  Its clock starts when the message is
-   sent (:meth:`Life.show`: the players see it then, not when it was drawn), and its
-   alarms are set then.  A deal that cannot be sent at all ends the game (nobody saw it:
-   no game is left open with no timer) with the chat's apology.
-3. An alarm rings (a job of :mod:`bot.services.timers`): :func:`expired` says whether it
-   ended the game (a stale or early alarm changes nothing).  The rules judge every answer
-   by the clock, not by the alarm: one at or after the deadline is too late even while the
-   alarm has not rung (a busy loop, a clock step, a restart).  A round, a duel's hand and a
-   Rush run end there (:meth:`Life.expire`), and their feature tells the time-up as the
-   alarm would (the alarm then finds the game ended and says nothing); a hunt and a
-   Countdown game say the answer is too late and leave their end to the alarm.
-4. :func:`stop_game` ends it early: its starter and the admins at once, anyone else by a
-   vote (:mod:`bot.rules.votes`).
-5. :func:`restore`, after a restart, makes its hand secret again and sets its alarms anew
-   from its deadline (PTB does not persist jobs).
-
-How a new game plugs in (a duel, Rush): its rules are a :class:`~bot.rules.life.Life` (a
-hand of it may be a :class:`~bot.rules.rounds.Round`, as a duel's are, or it mixes in
-:class:`~bot.rules.life.TimedGame`); its feature declares a :class:`Kind`, which says where
-a chat keeps the game (``game_of``), its alarms (a kind of :mod:`bot.services.timers`, the
-moment on the game's clock, the job), and whether any two of its numbers spoil it; then it
-calls :func:`look_for`, :func:`deal` with its caption and its messages, :func:`expired` in
-its alarm's job, :func:`stop_game` for its stop command and :func:`restore` at start-up
-(in :func:`bot.app.run`), and asks :func:`refused` before dealing.  A game dealt to two
-chats at once (a duel) passes the life whose :meth:`~bot.rules.life.Life.show` starts the
-clock at the later delivery.
-"""
+"""One game's life in a chat, for every timed game: the deal (:func:`look_for`, :func:`deal`),
+the clock, the alarms (:func:`expired`), the end by the clock or a stop (:func:`stop_game`),
+the restore after a restart (:func:`restore`) and the refusal while another game is on
+(:func:`refused`).  The life, and how a new game plugs in with a :class:`Kind`:
+docs/design.md, *A game's life*."""
 
 from __future__ import annotations
 

@@ -1,18 +1,7 @@
-"""The answer router's table: which game of a chat an answer goes to, asked in a declared
-priority.
-
-A typed answer (``/a``, a message that starts with the bot's name, a reply to one of the
-bot's messages, plain text) may be meant for any of a chat's live games.  Each game gives
-the router a :class:`Route`: its :class:`Priority`, whether an answer is its
-(``claims(update, context)``), its judge, and whether it waits for an answer at all (for
-the reply to an empty ``/a``).  The router asks the routes in the order of their priority,
-never in the order the features were registered; the first that claims an answer judges
-it.  :mod:`bot.play.answer_router` reads the updates and asks this table.
-
-This module knows no game and no context: a route's functions are given what the handler
-has.  The table of priorities, and why each stands where it does, is in docs/design.md
-("Where an answer goes").
-"""
+"""The answer router's table: each game's :class:`Route` (its :class:`Priority`, whether an
+answer is its, its judge), asked in the order of their priority, never of registration.
+It knows no game and no context; the table and why each game stands where it does:
+docs/design.md, *Where an answer goes*."""
 
 from __future__ import annotations
 

@@ -1,24 +1,6 @@
-"""Timers: every job the bot schedules for a chat, in one place and under one naming scheme.
-
-A job is named ``KIND:CHAT_ID`` (``time-up:-1002000``, ``daily:-1002000``): rounds (the
-half-time hint, the time-up, the late answers' message), matches (the next deal) and the
-daily post all schedule theirs here, on PTB's job queue.  The service keeps each chat's
-pending jobs at hand, so that ending a round cancels its jobs without searching the queue.
-A job leaves that index as soon as the scheduler drops it (it ran, or was cancelled), so
-nothing piles up for chats that go quiet.
-
-A game's alarm rings by the bot's clock (``by_clock``), which a step of the wall clock does
-not move (:mod:`bot.clock`); PTB's job queue runs jobs by the wall clock, so a step forward
-rings such an alarm early: it is then set again for the time still to run on the bot's
-clock, and the game's end comes when its time is up, not an hour early.  While the games'
-clock stands still (the owner's maintenance: :class:`bot.clock.Pause`), such an alarm that
-rings is held, and set again for its time still to run once the clock runs
-(:meth:`Timers.resume`); so are a match's and a duel's next deal (``pauses``).
-
-When Telegram upgrades a group to a supergroup, the group gets a new chat id:
-:meth:`Timers.move` gives its pending jobs to the new id (PTB moves the chat's data, not its
-jobs), so a round's time-up or the daily post reaches the chat where its data now is.
-"""
+"""Timers: every job the bot schedules for a chat, named ``KIND:CHAT_ID``, indexed per chat, rung
+by the bot's clock (``by_clock``), held while the clock is paused, and moved with a group
+that becomes a supergroup (docs/design-platform.md, *Clocks* and *Data*)."""
 
 from __future__ import annotations
 

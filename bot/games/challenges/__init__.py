@@ -1,14 +1,8 @@
-"""Challenges: a hand a player solved, sent to any chat for friends to play against their
-time.  The rules live in :mod:`bot.rules.challenge`; the button a solve offers, the shared
-message and its edits in :mod:`bot.play.challenge_messages`.  This feature's parts:
-
-* :mod:`~bot.games.challenges.sharing`: the inline query a "Challenge a friend" button
-  opens, answered with the shared message, and each message it is sent as, kept;
-* :mod:`~bot.games.challenges.playing`: the Play link in private, the answers, /giveup.
-
-Register it before the rounds' /giveup and before :mod:`bot.features.solve`'s catch-all
-inline mode.  Its Play link, ``/start ch_TOKEN``, is a deep link of prefix ``ch_``.
-"""
+"""Challenges on Telegram: a hand a player solved, sent to any chat for friends to play
+against their time; :mod:`~bot.games.challenges.sharing` answers the button's inline query,
+:mod:`~bot.games.challenges.playing` the Play link (``/start ch_TOKEN``), the answers and
+/giveup.  Register it before the rounds' /giveup and the solver's catch-all inline mode
+(docs/games.md, *Challenges*)."""
 
 from __future__ import annotations
 

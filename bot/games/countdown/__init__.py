@@ -1,16 +1,7 @@
-"""Countdown (``/countdown [large] [seconds]``, also ``/numbers``): the numbers game of the
-TV show.  Six numbers and a target from 101 to 999; the closest answer wins.
-
-The rules are the game's (:mod:`bot.rules.countdown`): each player's best answer counts,
-improved by a closer one; equal distances go to the earlier answer.  Answers come as in
-rounds (``/a``, a reply to the picture, plain text where the bot sees it); this feature
-claims them while a game is on (see :mod:`bot.services.answer_routes`), and for a
-minute after its end, to say they came too late.  In groups the answers are lines of one
-status message (values only: the expressions stay secret until the end), edited as they
-come.  The solver's best answer is worked out when the game is dealt, in a worker, and
-told at the end.  While a game is on, its numbers are kept from its players' ``/solve``
-(:mod:`bot.rules.spoilers`).
-"""
+"""Countdown on Telegram (``/countdown [large] [seconds]``, also ``/numbers``): the deal, the
+answers it claims while a game is on and for a minute after, the group's status message
+(values only), the solver's best answer told at the end (rules: :mod:`bot.rules.countdown`;
+docs/games.md, *Countdown* and *What both do alike*)."""
 
 from __future__ import annotations
 

@@ -1,22 +1,8 @@
-"""The daily puzzle: /daily in private (timed, one result a day) and in groups (no spoilers),
-/daily top, and /subscribe for a daily post.  The rules live in :mod:`bot.rules.daily.puzzle` and
-:mod:`bot.rules.daily.attempts`; this feature reads updates, calls them, and speaks.  Its parts,
-each
-with one reason to change:
-
-* :mod:`~bot.games.daily.attempt`: a player's attempt in private: today's puzzle shown with
-  its clock started, the answers it claims, what a solve is told, the board of solve times;
-* :mod:`~bot.games.daily.archive`: past days: /daily archive, /daily 2026-11-01, /daily #300;
-* :mod:`~bot.games.daily.group`: the puzzle in a chat without spoilers, /daily top and
-  /daily week among the chat's members;
-* :mod:`~bot.games.daily.stats`: /stats (/daily stats): a player's numbers and chart;
-* :mod:`~bot.games.daily.subscriptions`: /subscribe, /unsubscribe and the daily post;
-* :mod:`~bot.games.daily.reminders`: /remind and the private reminders;
-* :mod:`~bot.games.daily.miniapp_api`: the Mini App's daily API.
-
-The parts import each other (never this module), and, as every feature, the context, state,
-texts, chat helpers, services and rules, never another feature.
-"""
+"""The daily puzzle on Telegram: /daily in private (timed, one result a day) and in groups (no
+spoilers), /daily top, /subscribe, /remind, /stats and the Mini App's daily API, in one part
+each (:mod:`~bot.games.daily.attempt`, ``archive``, ``group``, ``stats``, ``subscriptions``,
+``reminders``, ``miniapp_api``), which import each other, never this module.  The rules are
+:mod:`bot.rules.daily`'s (docs/design-games.md, *The daily puzzle*)."""
 
 from __future__ import annotations
 

@@ -1,12 +1,7 @@
-"""Daily attempts that end without a result: one that closed (its day ended, and the grace
-after it: see :mod:`bot.rules.daily.attempts`), and one its player gives up with /giveup, /reveal
-or /stop in private.
-
-These handlers come before the rounds' and the daily puzzle's own (register this feature
-before them): each matches only an update about such an attempt, and every other update
-goes on to the handler it always went to.  An answer to an attempt that closed is taken by
-this feature's route, first in the answer router's priority.
-"""
+"""Daily attempts that end without a result: one that closed (its day and grace ended) and one
+given up with /giveup, /reveal or /stop in private.  Register it before the rounds' and the
+daily puzzle's own handlers; its route is first in the answer router's priority
+(docs/fair-play.md, *Spoilers, votes and the daily*; docs/design.md, *Where an answer goes*)."""
 
 from __future__ import annotations
 

@@ -1,16 +1,7 @@
-"""Duels (``/duel``): two players race on the same hands, first to three, and the result
-moves both players' rating (:mod:`bot.rules.rating`).
-
-- In a group, ``/duel`` as a reply to a member's message, or ``/duel @name`` for a member
-  seen there, invites them; only they can accept or decline (anyone else gets an alert).
-  The duel is played in the group: everyone watches, only the two players' answers count.
-- In private, ``/duel`` makes an invitation to share into any chat (inline mode) or as a
-  link; whoever opens it first is the opponent, and both play in their private chats.
-- ``/duel stop`` forfeits.  The rules (who may act, idle hands, the end) are
-  :mod:`bot.rules.duel.race` and :mod:`bot.rules.duel.lobby`; the invitations are :mod:`.lobby`
-  (groups), :mod:`.shared` (private) and :mod:`.invitations`; the play :mod:`.play`, a
-  restart :mod:`.restart`.
-"""
+"""Duels on Telegram (``/duel``, ``/duel stop``): invitations in a group (:mod:`.lobby`) or shared
+from private (:mod:`.shared`, :mod:`.invitations`), the play (:mod:`.play`), a bot cut off
+(:mod:`.left`) and a restart (:mod:`.restart`).  The rules are :mod:`bot.rules.duel`'s
+(docs/design-games.md, *Duels on Telegram*)."""
 
 from __future__ import annotations
 

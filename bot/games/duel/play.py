@@ -1,12 +1,7 @@
-"""A duel being played: its hands dealt to both players at once, a hand's end (won, or
-nobody's when its time runs out), the next hand, and the duel's end with the rating (saved
-before it is told); the answers are :mod:`.answers`'.
-
-A duel is played in the chats :func:`chats_of` names: the group it was made in, or each
-player's private chat.  Its alarms are set in its *home* chat (:func:`home_of`: the group,
-or the inviter's private chat), whose data names the duel.  Every message to a chat is
-worded in that chat's language (:func:`in_chat`).
-"""
+"""A duel being played: its hands dealt to both players at once, a hand's end, the next hand,
+and the duel's end with the rating (saved before it is told), in the chats
+:func:`chats_of` names, its alarms in its :func:`home_of` chat (docs/design-games.md,
+*Duels on Telegram*)."""
 
 from __future__ import annotations
 

@@ -1,13 +1,6 @@
-"""Duels across a restart: PTB keeps no job, so every open invitation gets its expiry
-again, and every duel being played resumes or is cancelled, its players told which.
-
-A duel resumes when it can go on fairly: between two hands (the next one is dealt now),
-or in a hand whose time has not run out (its hand is secret again and its alarm set anew
-from its deadline: both players lost the same seconds).  A hand whose time ran out while
-the bot was down could be answered by nobody, so counting it against either player would
-be unfair: the duel is cancelled, unrated.  A duel that had ended but was not yet rated
-(the bot stopped in between) is finished now.
-"""
+"""Duels across a restart: every open invitation gets its expiry again, and every duel being
+played resumes, is finished or is cancelled, its players told which (docs/design-games.md,
+*Duels on Telegram*: "Restart")."""
 
 from __future__ import annotations
 

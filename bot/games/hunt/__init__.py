@@ -1,12 +1,6 @@
-"""Solution Hunt (``/hunt [seconds]``): every distinct solution of one hand, found together.
-
-The rules are the game's (:mod:`bot.rules.hunt`): each correct answer is mapped to its
-distinct solution; a new one scores a point for its finder, one found before scores nothing.
-Answers come as in rounds (``/a``, a reply to the picture, plain text where the bot sees
-it); this feature claims them while a hunt is on (see :mod:`bot.services.answer_routes`).
-In groups the finds are lines of one status message, edited as they come, so a busy hunt
-costs a handful of the group's 20 messages a minute.
-"""
+"""Solution Hunt on Telegram (``/hunt [seconds]``): the deal, the answers it claims while a hunt
+is on, the finds as lines of one status message in groups (rules: :mod:`bot.rules.hunt`;
+docs/games.md, *Solution Hunt*)."""
 
 from __future__ import annotations
 

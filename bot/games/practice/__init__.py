@@ -1,18 +1,6 @@
-"""Practice in the Mini App: a random hand of a chosen difficulty, judged by the server, and
-the hand's other distinct solutions once it is solved (or given up).
-
-A practice hand counts for nothing, so the server keeps nothing of it: the page holds a
-token, signed with a key made at start-up, that names the player, the hand and when it was
-dealt.  A token cannot be made for another hand or another player, nor moved in time; one
-from before a restart, or older than :data:`TOKEN_SECONDS`, is refused (the page deals
-again).
-
-No hand is dealt, judged or revealed while it would spoil a game (:func:`_spoils`): a hand
-being played in any chat, yesterday's, today's or tomorrow's daily puzzle, or the player's
-running daily.  A hand that became one of those after it was dealt is withdrawn (409,
-``spoiler``): tokens collected in advance reveal nothing of a round dealt later, nor of
-the next day's puzzle.
-"""
+"""Practice in the Mini App: a random hand of a chosen difficulty, judged by the server, on a
+signed token the page holds (the server keeps nothing), never a hand that would spoil a
+game (:func:`_spoils`; docs/miniapp.md, *How it works*)."""
 
 from __future__ import annotations
 

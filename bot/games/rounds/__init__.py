@@ -1,18 +1,7 @@
 """Rounds on Telegram: a hand dealt as a picture, the race to answer it, hints, timers, and
-matches of several rounds.  The rules live in :mod:`bot.rules`; this feature reads updates,
-calls them, and speaks.  Its parts, each with one reason to change:
-
-* :mod:`~bot.games.rounds.play`: a round's life: /play, judging, /hint, /reveal, /skip,
-  /stop, and a timed round's half-time hint and time-up;
-* :mod:`~bot.games.rounds.answers`: what the answer router gives a round (/a, a reply to
-  the picture, plain text);
-* :mod:`~bot.games.rounds.group_status`: in groups, one status message for the wrong
-  answers and one message for the late right ones;
-* :mod:`~bot.games.rounds.matches`: /play 5: the pause between rounds, the final standings;
-* :mod:`~bot.games.rounds.solutions`: a hand's solutions as a round's end lists them.
-
-It imports what any feature may (:mod:`bot.features`), and no other feature.
-"""
+matches; its parts are :mod:`~bot.games.rounds.play`, ``answers``, ``group_status``,
+``matches`` and ``solutions``.  The rules are :mod:`bot.rules`' (docs/design-games.md,
+*Rounds*; docs/design-groups.md)."""
 
 from __future__ import annotations
 

@@ -1,19 +1,7 @@
-"""Rush in the chat (``/rush``): as many hands as you can solve against the clock.
-
-A run starts with 120 s on the server's clock; each hand solved adds 10 s and a point,
-``/skip`` costs 20 s and deals the next, and hands get harder as the score grows (the rules:
-:mod:`bot.rules.rush.run`).  In private the run is the player's own; in a group it is shared:
-every member races on the same hands, each hand going to the first right answer, and the
-end ranks the run's players.  Answers come as in rounds (``/a``, a reply to the picture, the
-bot's name first, plain text in private); this feature claims them while a run is on (see
-:mod:`bot.services.answer_routes`), and takes ``/skip`` and ``/stop`` from the rounds then.
-``/rush top`` lists the best runs (:mod:`~bot.games.rush.top`).  Its parts:
-
-* :mod:`~bot.games.rush.play`: a run's life (start, answers, skip, stop, the clock's
-  alarm, the end counted and told);
-* :mod:`~bot.games.rush.words`: what it says;
-* :mod:`~bot.games.rush.top`: ``/rush top``.
-"""
+"""Rush in the chat (``/rush``, ``/rush top``): a run's life (:mod:`~bot.games.rush.play`), its
+words (:mod:`~bot.games.rush.words`) and the boards (:mod:`~bot.games.rush.top`); it claims
+answers and takes ``/skip`` and ``/stop`` while a run is on.  Rules: :mod:`bot.rules.rush`
+(docs/games.md, *Rush: the rules*; docs/design.md, *A game's life*)."""
 
 from __future__ import annotations
 

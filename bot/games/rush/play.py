@@ -1,12 +1,6 @@
-"""A Rush run's life in a chat: /rush deals its first hand, answers and /skip deal the next,
-its clock's alarm or /stop ends it, and its end is counted, then told.
-
-The rules are :mod:`bot.rules.rush.run` (the run) and :mod:`bot.rules.rush.in_chat` (the run as a
-chat's game); the life is :mod:`bot.play.game_life`'s, as every timed game's: each hand's
-picture goes through the outbox, the run's clock starts when its first picture is sent,
-and the alarm is set again with each hand (each solve moves the deadline on, each skip
-back).  Hands are drawn through :meth:`bot.services.solving.Solving.rush_dealer`.
-"""
+"""A Rush run's life in a chat: /rush deals its first hand, answers and /skip deal the next, its
+clock's alarm or /stop ends it, and its end is counted, then told (docs/design.md,
+*A game's life*)."""
 
 from __future__ import annotations
 
