@@ -1,6 +1,7 @@
 """/me through the local Bot API: the profile card is a picture whose caption names the
 player by their public name and tells their duel rating, streak, best times, trophies and
-achievements; as a reply in a group, the replied-to player's."""
+achievements; as a reply in a group, the replied-to player's; the Mini App's profile has the
+same lines."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from solver import solve
 from tests.bot.handles import tag
 from tests.bot.harness import (
     ANN,
+    BOB,
     GROUP,
     TEST_DAY_NOON,
     FakeClock,
@@ -26,6 +28,7 @@ from tests.bot.harness import (
     reply_to,
     running_bot,
 )
+from tests.bot.miniapp_data import APP_ENV, call
 
 pytestmark = pytest.mark.asyncio
 
@@ -77,3 +80,21 @@ async def test_me_sends_the_profile_card_with_its_caption(tmp_path: Path) -> Non
         f"🪪 {tag(application, DAN)}",
         "⚔️ Duel rating: no rated duels yet",
     ]
+
+
+async def test_the_mini_apps_profile_has_the_same_lines(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(TEST_DAY_NOON)
+    async with running_bot(api, tmp_path, clock=clock, env=APP_ENV) as application:
+        await reply_to(api, ANN, ANN, "/name Annie")
+        hand = dealt(await deal(api, ANN, GROUP))
+        clock.now += 4.25
+        await reply_to(api, ANN, GROUP, f"/a {solve(hand)[0].text}")
+        card = plain_text((await me(api, ANN, ANN))["caption"]).splitlines()
+        listed = plain_text(await reply_to(api, ANN, ANN, "/achievements")).splitlines()
+        page = await call(application, "GET", "profile")
+        in_chinese = (await call(application, "GET", "profile", user=BOB)).json()
+    assert page.status_code == 200
+    assert [plain_text(line) for line in page.json()["card"]] == card
+    assert [plain_text(line) for line in page.json()["achievements"]][1:] == listed[1:]
+    assert in_chinese["card"][1] == "⚔️ 对决评分：还没有计分对决"

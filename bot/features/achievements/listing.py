@@ -7,6 +7,7 @@ import html
 
 from telegram import Message, User
 
+from bot.context import BotContext
 from bot.features.achievements.words import progress, title
 from bot.rules.achievements import ALL, Family, earned, upcoming
 from bot.services.limits import TEXT, fit_list
@@ -32,7 +33,7 @@ def name_here(context: HandlerContext, user: User) -> str:
     return html.escape(name if len(name) <= NAME_SHOWN else name[: NAME_SHOWN - 1] + "…")
 
 
-def listing(context: HandlerContext, data: UserData | None, name: str) -> str:
+def listing(context: BotContext, data: UserData | None, name: str) -> str:
     """The text of /achievements for a player (``data`` None: one the bot does not know)."""
     _ = context._
     mine = data.achievements if data is not None else None

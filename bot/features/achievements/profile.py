@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.context import BotContext
 from bot.features.achievements.listing import replied_user
 from bot.features.achievements.words import seconds_text
 from bot.play.public_names import chosen_name, names_of, public_name
@@ -18,7 +19,7 @@ from bot.state import UserData
 from bot.typed_handlers import HandlerContext, MessageUpdate
 
 
-def _rating(context: HandlerContext, user_id: int) -> tuple[str, str]:
+def _rating(context: BotContext, user_id: int) -> tuple[str, str]:
     """The player's duel rating as drawn (``""``: none) and as told."""
     _ = context._
     ratings = context.bot_data.global_data.ratings
@@ -34,7 +35,7 @@ def _rating(context: HandlerContext, user_id: int) -> tuple[str, str]:
     )
 
 
-def profile(context: HandlerContext, user_id: int, data: UserData | None) -> tuple[Card, str]:
+def profile(context: BotContext, user_id: int, data: UserData | None) -> tuple[Card, str]:
     """The card of ``user_id`` (``data``: theirs, None if the bot keeps none) and its caption."""
     _ = context._
     data = data or UserData()
