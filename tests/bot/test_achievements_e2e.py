@@ -128,3 +128,14 @@ async def test_a_result_told_in_no_chat_is_told_in_private(tmp_path: Path) -> No
         (ANN, "🏅 New achievement: 🎯 1 Countdown target reached exactly")
     ]
     assert bob is not None and set(bob.earned) == {"exact_1"}  # kept for /achievements
+
+
+async def test_a_player_off_the_boards_earns_nothing(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        await reply_to(api, ANN, ANN, "/start")
+        application.bot_data.global_data.off_boards.add(ANN, application.bot_data.now())
+        told = publish(BotContext(application), ANN, [CountdownExact(player=ANN, name="Ann")])
+        mine = application.user_data[ANN].achievements
+    assert told == []
+    assert mine is None

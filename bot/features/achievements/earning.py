@@ -27,8 +27,11 @@ def heard(context: BotContext, chat_id: int | None, results: Sequence[GameResult
     (HTML) that tell those earned in that chat, each saved with its player first."""
     lines: list[str] = []
     application = context.application
+    off_boards = context.bot_data.global_data.off_boards
     for result in results:
-        if not result.counts:  # what the fair-play rules refuse earns nothing
+        # What the fair-play rules refuse earns nothing, nor does anything of a player the
+        # host took off the boards (/admin fairplay).
+        if not result.counts or result.player in off_boards:
             continue
         user = application.user_data[result.player]
         mine = user.achievements if user.achievements is not None else Achievements()
