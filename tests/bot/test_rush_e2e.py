@@ -74,7 +74,9 @@ async def test_a_private_run_ends_by_the_clock_and_is_counted(tmp_path: Path) ->
         "Best hand: 3.0 s.\n"
         "🏆 Your first personal best.\n"
         "Share: 24点 Rush 🏁 2 solved · ⚡ 3.0 s\n"
-        "/rush for another run, /rush top for the best runs."
+        "/rush for another run, /rush top for the best runs.\n"
+        "🏅 New achievements: ⚡ A hand solved in under 10 seconds · "
+        "⚡ A hand solved in under 5 seconds"
     )
     assert user.rush.best is not None and user.rush.best.score == 2
     assert "\n\nEverywhere, all time\n1. Ann: 2 · best hand 3.0 s\n\n" in top
@@ -303,7 +305,8 @@ async def test_a_run_ends_in_chinese(tmp_path: Path) -> None:
         "单手最快：2.0 秒。\n"
         "🏆 你的第一个个人最佳。\n"
         "分享：24点 极速挑战 🏁 解出 1 手 · ⚡ 单手 2.0 秒\n"
-        "发送 /rush 再来一场，/rush top 查看最佳成绩。"
+        "发送 /rush 再来一场，/rush top 查看最佳成绩。\n"
+        "🏅 新成就：⚡ 10 秒内解出一题 · ⚡ 5 秒内解出一题 · ⚡ 3 秒内解出一题"
     )
 
 
