@@ -37,7 +37,7 @@ from tests.bot.harness import (
 pytestmark = pytest.mark.asyncio
 
 FAST = "⚡ A hand solved in under 10 seconds"
-TOLD_IN_GROUP = f"🏅 Ann earned 1 achievement: {FAST}"
+TOLD_IN_GROUP = f"🎖️ Ann earned 1 achievement: {FAST}"
 
 
 async def win(api: LocalBotApi, clock: FakeClock, chat: int, seconds: float) -> str:
@@ -59,10 +59,10 @@ async def test_an_achievement_is_told_once_in_the_groups_win_and_kept(tmp_path: 
     async with running_bot(api, tmp_path, clock=clock):
         listed = plain_text(await reply_to(api, ANN, ANN, "/achievements"))
     assert TOLD_IN_GROUP in first.splitlines()
-    assert "🏅" not in second
+    assert "🎖️" not in second
     assert sum(FAST in text for text in texts) == 1  # told once, nowhere else
     assert set(on_disk.achievements.earned) == {"fast_10"}
-    assert listed.splitlines()[:2] == ["🏅 Achievements of Ann: 1 of 22", FAST]
+    assert listed.splitlines()[:2] == ["🎖️ Achievements of Ann: 1 of 22", FAST]
     assert "🧮 10 hands solved: 2/10" in listed.splitlines()
     assert "⚡ A hand solved in under 5 seconds: your best 5.0 s" in listed.splitlines()
 
@@ -80,7 +80,7 @@ async def test_an_achievement_the_disk_refuses_is_told_once_it_takes_it(tmp_path
         refuse_writes(application, False)  # space again: the kept saves are retried
         await until(lambda: any(TOLD_IN_GROUP in plain_text(m.get("text", "")) for m in api.sent))
         on_disk = saved_record(tmp_path, "user", ANN)
-    assert "🏅" not in waiting
+    assert "🎖️" not in waiting
     assert told_before == []
     assert set(on_disk.achievements.earned) == {"fast_10"}
 
@@ -93,7 +93,7 @@ async def test_a_result_too_fast_to_count_earns_nothing(tmp_path: Path) -> None:
         listed = plain_text(await reply_to(api, ANN, ANN, "/achievements"))
         mine = application.user_data[ANN].achievements
     assert "wins in" in won
-    assert "🏅" not in won
+    assert "🎖️" not in won
     assert mine is None
     assert "None yet: solve hands, win duels, keep a daily streak." in listed.splitlines()
 
@@ -108,7 +108,7 @@ async def test_a_daily_streak_of_seven_days_is_earned_with_the_seventh(tmp_path:
         await reply_to(api, ANN, ANN, "/daily")
         clock.now += 30
         solved = plain_text(await reply_to(api, ANN, ANN, solve(daily(TEST_DAY))[0].text))
-    assert "🏅 New achievement: 🔥 The daily puzzle 7 days in a row" in solved.splitlines()
+    assert "🎖️ New achievement: 🔥 The daily puzzle 7 days in a row" in solved.splitlines()
 
 
 async def test_a_result_told_in_no_chat_is_told_in_private(tmp_path: Path) -> None:
@@ -125,7 +125,7 @@ async def test_a_result_told_in_no_chat_is_told_in_private(tmp_path: Path) -> No
         bob = application.user_data[BOB].achievements
     assert told == []
     assert [(m["chat"]["id"], plain_text(m["text"])) for m in sent] == [
-        (ANN, "🏅 New achievement: 🎯 1 Countdown target reached exactly")
+        (ANN, "🎖️ New achievement: 🎯 1 Countdown target reached exactly")
     ]
     assert bob is not None and set(bob.earned) == {"exact_1"}  # kept for /achievements
 

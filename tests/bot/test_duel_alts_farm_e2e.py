@@ -124,5 +124,5 @@ async def test_a_win_over_an_account_that_only_had_forfeits_is_weighed(
     assert duel.played_out
     assert told[-1].endswith(
         "A win over a player not yet established (five duels played out against five "
-        "players, over a week) moves Ann's rating little."
+        "players, over a week) moves Ann's rating little.\n🎖️ New achievement: ⚔️ 1 duel won"
     )

@@ -72,7 +72,7 @@ async def test_me_sends_the_profile_card_with_its_caption(tmp_path: Path) -> Non
         "🔥 Daily streak: 0 (best 0)",
         "⚡ Fastest hand: 4.2 s",
         "🏆 Trophies: 0",
-        "🏅 Achievements: 2 of 22 (/achievements)",
+        "🎖️ Achievements: 2 of 22 (/achievements)",
     ]
     assert "photo" in theirs
     assert plain_text(theirs["caption"]).splitlines()[0] == "🪪 Annie"

@@ -39,7 +39,7 @@ def listing(context: BotContext, data: UserData | None, name: str) -> str:
     mine = data.achievements if data is not None else None
     got = earned(mine)
     head = [
-        _("<b>🏅 Achievements of {name}</b>: {count} of {total}").format(
+        _("<b>🎖️ Achievements of {name}</b>: {count} of {total}").format(
             name=name, count=len(got), total=len(ALL)
         )
     ]

@@ -79,7 +79,7 @@ def profile(context: BotContext, user_id: int, data: UserData | None) -> tuple[C
         lines.append(_("🏃 Best Rush run: {score}").format(score=rush))
     lines.append(_("🏆 Trophies: {count}").format(count=len(mine.prizes)))
     lines.append(
-        _("🏅 Achievements: {count} of {total} (/achievements)").format(
+        _("🎖️ Achievements: {count} of {total} (/achievements)").format(
             count=len(got), total=len(ALL)
         )
     )

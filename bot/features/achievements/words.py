@@ -53,11 +53,11 @@ def earned_line(achievements: list[Achievement], name: str | None, context: Tran
     count = len(achievements)
     if name is None:
         return context.ngettext(
-            "🏅 New achievement: {titles}", "🏅 New achievements: {titles}", count
+            "🎖️ New achievement: {titles}", "🎖️ New achievements: {titles}", count
         ).format(titles=titles)
     return context.ngettext(
-        "🏅 {name} earned {count} achievement: {titles}",
-        "🏅 {name} earned {count} achievements: {titles}",
+        "🎖️ {name} earned {count} achievement: {titles}",
+        "🎖️ {name} earned {count} achievements: {titles}",
         count,
     ).format(name=name, count=count, titles=titles)
 
