@@ -9,10 +9,15 @@ from telegram.ext import Application
 
 from bot.context import services
 from bot.i18n import answer_in_english
+from bot.play.registry import game_on
 from bot.rules.claims import looks_like_answer
 from bot.rules.spoilers import peeked
-from bot.services.answer_routes import Priority, Route
+from bot.services.answer_routes import Route
 from bot.typed_handlers import HandlerContext, MessageUpdate
+
+PRIORITY = 30
+"""In a group, the answers of a player given the live hand's solutions score nothing: before
+every game that scores (the answer router's order: :class:`~bot.services.answer_routes.Route`)."""
 
 
 def peeker(update: MessageUpdate, context: HandlerContext) -> bool:
@@ -30,20 +35,11 @@ def peeker(update: MessageUpdate, context: HandlerContext) -> bool:
 async def no_score(update: MessageUpdate, context: HandlerContext, text: str) -> None:
     """Tell a marked player why their answer counts for nothing (once per game and player
     in the outbox at a time: a flood of answers gets one reply)."""
-    _ = context._
-    table = context.chat_data.table
-    if table.counting:
-        said = _(
-            "You were given solutions of these numbers while this game was on "
-            "(/solve or inline mode): your answers to it score nothing."
-        )
-    elif table.hunting:
-        said = _(
-            "You were given this hand's solutions while this hunt was on "
-            "(/solve or inline mode): your finds score nothing."
-        )
+    on = game_on(context.chat_data, context.bot_data)
+    if on is not None and on.given is not None:
+        said = on.given(context)  # a hunt's finds, a Countdown game's numbers
     else:
-        said = _(
+        said = context._(
             "You were given this hand's solutions while it was being played "
             "(/solve or inline mode): your answers to it score nothing."
         )
@@ -52,4 +48,4 @@ async def no_score(update: MessageUpdate, context: HandlerContext, text: str) ->
 
 def register(application: Application) -> None:
     """The marked players' answers, taken before any game's (by the route's priority)."""
-    services(application).answers.add(Route(Priority.NO_SCORE, peeker, no_score))
+    services(application).answers.add(Route(PRIORITY, peeker, no_score))

@@ -18,13 +18,14 @@ from telegram.ext import Application
 
 from bot.context import BotContext, now_of, services
 from bot.play.admins import stop_ballot
+from bot.play.registry import games_of
 from bot.rules.life import Life
 from bot.services.outbox import Sent
 from bot.services.pictures.cards import send_hand
 from bot.services.riders import Riders
 from bot.services.solving import DealRefused
 from bot.services.timers import JobCallback, Timers
-from bot.state import ChatData, GlobalData
+from bot.state import ChatData
 from bot.texts import deal_refusal, stop_vote_text
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
 
@@ -70,36 +71,17 @@ class DealMessages(Protocol):
 
 
 def other_game(context: ChatContext, private: bool = False, hint: bool = False) -> str | None:
-    """What to say to a round's /play, /skip or /stop (or /hint: ``hint``) while a hunt or
-    a Countdown game is on (each has its own stop), or to a new game's command while a Rush
-    run is on; None when none is. In ``private`` a hunt's or a Countdown game's answers are
-    typed as they are (no /a)."""
-    _ = context._
-    table = context.chat_data.table
-    if table.hunting and hint:  # a hunt is for finding solutions: a hint would give one
-        if private:
-            return _("Hunts have no hints: just type your answer, or /stop to end it.")
-        return _("Hunts have no hints: answer with /a, or /hunt stop to end it.")
-    if table.hunting:
-        if private:
-            return _("A hunt is on: just type your answer, or /stop to end it.")
-        return _("A hunt is on: answer with /a, or /hunt stop to end it.")
-    if table.counting:
-        if private:
-            return _("A Countdown game is on: just type your answer, or /stop to end it.")
-        return _("A Countdown game is on: answer with /a, or /countdown stop to end it.")
-    if duel_on(context.chat_data, context.bot_data.global_data):
-        return context._("A duel is on here: it ends by its hands, or /duel stop forfeits it.")
-    if table.rushing:
-        return context._("A Rush run is on: answer its hand, /skip it (−20 s) or /stop the run.")
+    """What to say to a game's command (or /hint: ``hint``) while another game that says
+    so itself is on (a hunt, a Countdown game, a duel, a Rush run: each its own way to
+    answer and stop; a round's is each command's own); None when none is.  In ``private``
+    a game's answers are typed as they are (no /a)."""
+    data = context.bot_data
+    for game in games_of(data):
+        if game.busy is None or game.on is None:
+            continue
+        if game.on(context.chat_data, data.global_data):
+            return game.busy(context, private, hint)
     return None
-
-
-def duel_on(chat: ChatData, data: GlobalData) -> bool:
-    """Whether a duel is played in the chat (a group's, or a player's private duel)."""
-    token = chat.duel.token if chat.duel is not None else None
-    duel = data.duels.duels.get(token) if token is not None else None
-    return duel is not None and not duel.over
 
 
 def refused(

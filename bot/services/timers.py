@@ -1,6 +1,8 @@
 """Timers: every job the bot schedules for a chat, named ``KIND:CHAT_ID``, indexed per chat, rung
 by the bot's clock (``by_clock``), held while the clock is paused, and moved with a group
-that becomes a supergroup (docs/design-platform.md, *Clocks* and *Data*)."""
+that becomes a supergroup (docs/design-platform.md, *Clocks* and *Data*).  Each game names
+its own kinds of job (``"hunt-up"``), distinct from every other game's; a chat has at most
+one pending of each (but for the daily post, whose catch-up may wait beside the day's own)."""
 
 from __future__ import annotations
 
@@ -23,34 +25,6 @@ JobCallback = Callable[[_Context], Coroutine[Any, Any, None]]
 """A job of a chat: it gets the chat's context, with the job's ``chat_id`` and ``data``
 (typed as :class:`bot.typed_handlers.JobContext`, which this module, below the context,
 does not import)."""
-
-
-# The kinds of job, every one the bot has (a chat has at most one pending of each, but for
-# the daily post, whose catch-up after a restart may wait beside the day's own).
-HALF_TIME = "half-time"
-"""A timed round's automatic hint at half time."""
-TIME_UP = "time-up"
-"""A timed round's end."""
-LATE_ANSWERS = "late-answers"
-"""The one message naming everyone whose right answer came after the win (in groups)."""
-NEXT_DEAL = "next-deal"
-"""A match's next round, a few seconds after the last one ended."""
-DAILY_POST = "daily"
-"""The daily puzzle's post in a subscribed chat."""
-HUNT_UP = "hunt-up"
-"""A Solution Hunt's end."""
-COUNTDOWN_UP = "countdown-up"
-"""A Countdown game's end."""
-DAILY_REMINDER = "daily-reminder"
-"""A player's daily reminder of the puzzle, in the private chat."""
-DUEL_UP = "duel-up"
-"""A duel's hand's end (set in the duel's home chat: the group, or the inviter's private chat)."""
-DUEL_NEXT = "duel-next"
-"""A duel's next hand, a few seconds after the last one ended."""
-DUEL_INVITATION = "duel-invitation"
-"""An invitation to a duel expires (in the chat where it was made; its token is the data)."""
-RUSH_UP = "rush-up"
-"""A Rush run's end by its clock (set again with each hand: the clock moves)."""
 
 
 EARLY = 0.5

@@ -13,7 +13,7 @@ from telegram.ext import (
     InlineQueryHandler,
 )
 
-from bot.context import services
+from bot.context import BotContext, services
 from bot.games.challenges.playing import (
     LINK_PREFIX,
     answer,
@@ -25,10 +25,15 @@ from bot.games.challenges.playing import (
     waiting,
 )
 from bot.games.challenges.sharing import RESULT_PREFIX, share_query, shared
-from bot.services.answer_routes import Priority, Route
+from bot.play.registry import Game, Handlers, Help, HelpLine, Slot
+from bot.services.answer_routes import Route
 from bot.typed_handlers import for_messages
 
-__all__ = ["register"]
+PRIORITY = 25
+"""In private, the answers while a friend's challenge is played: after the daily puzzle's,
+whose clock a challenge of today's puzzle is."""
+
+__all__ = ["GAME", "register"]
 
 
 def register(application: Application) -> None:
@@ -42,5 +47,29 @@ def register(application: Application) -> None:
             ["giveup", "reveal", "stop"], for_messages(give_up), filters=on_challenge(application)
         )
     )
-    services(application).answers.add(Route(Priority.CHALLENGE, claims, answer, waiting))
+    services(application).answers.add(Route(PRIORITY, claims, answer, waiting))
     restore(application)
+
+
+def help_lines(context: BotContext) -> tuple[HelpLine, ...]:
+    """The challenges' line of /help."""
+    _ = context._
+    return (
+        HelpLine(
+            Help.OWN_CLOCK,
+            20,
+            _(
+                "⚔️ Challenges: after you solve the daily puzzle or a hand in private, "
+                '"Challenge a friend" sends your time (not the cards) to any chat; friends play '
+                "the same hand from its Play button, once each, on their own clock (/giveup gives "
+                "up), and the message shows everyone's time."
+            ),
+        ),
+    )
+
+
+GAME = Game(
+    "challenge",
+    (Handlers(register, Slot.BEFORE_START),),  # its /giveup first
+    help=help_lines,
+)

@@ -27,7 +27,6 @@ from bot.rules.rounds import Round
 from bot.rules.table import GameSettings
 from bot.services.outbox import Sent
 from bot.services.solving import DealRefused
-from bot.services.timers import DUEL_NEXT, DUEL_UP
 from bot.services.workers.pool import AlreadyRunning, PoolBusy, WorkFailed, WorkTimeout
 from bot.state import ChatData, DuelChat
 from bot.texts import how_to_answer
@@ -35,6 +34,11 @@ from bot.typed_handlers import HandlerContext, JobContext, MessageUpdate
 from solver import solution_of
 
 from . import words
+
+DUEL_UP = "duel-up"
+"""A duel's hand's end (set in the duel's home chat: the group, or the inviter's private chat)."""
+DUEL_NEXT = "duel-next"
+"""A duel's next hand, a few seconds after the last one ended."""
 
 logger = logging.getLogger(__name__)
 

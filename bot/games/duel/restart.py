@@ -11,7 +11,6 @@ from telegram.ext import Application
 
 from bot.context import BotContext, now_of, services
 from bot.play import game_life
-from bot.services.timers import DUEL_NEXT
 
 from . import invitations, play
 
@@ -49,7 +48,7 @@ def restore(application: Application) -> tuple[int, int]:
             play.tell(local, duel, _goes_on(hand.number, round(deadline - now)))
         else:
             data.timers.run_once(
-                play.next_hand, 0, chat_id=home, kind=DUEL_NEXT, data=duel.token, pauses=True
+                play.next_hand, 0, chat_id=home, kind=play.DUEL_NEXT, data=duel.token, pauses=True
             )
             play.tell(local, duel, _next_hand)
         resumed += 1

@@ -14,6 +14,7 @@ from telegram.ext import Application
 
 from bot.context import BotContext
 from bot.play.miniapp import AppReply, AppRequest, serve_app
+from bot.play.registry import Game, Handlers, Help, HelpLine, Slot
 from bot.rules.hands import HandFacts
 from bot.rules.table import GameSettings
 from bot.services.solving import DealRefused
@@ -171,3 +172,23 @@ def register(application: Application) -> None:
     serve_app(application, "POST", "practice", app_deal)
     serve_app(application, "POST", "practice/answer", app_answer)
     serve_app(application, "POST", "practice/reveal", app_reveal)
+
+
+def help_lines(context: BotContext) -> list[HelpLine]:
+    """The Mini App's line of /help, where it is served."""
+    if context.settings.webapp_url is None:
+        return []
+    _ = context._
+    return [
+        HelpLine(
+            Help.OWN_CLOCK,
+            30,
+            _(
+                "🃏 Play by tapping: the menu button of our private chat opens the daily "
+                "puzzle and practice hands, no typing needed."
+            ),
+        )
+    ]
+
+
+GAME = Game("practice", (Handlers(register, Slot.LAST),), help=help_lines)

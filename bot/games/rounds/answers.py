@@ -10,8 +10,11 @@ from bot.games.rounds.judging import for_previous, judge
 from bot.i18n import answer_in_english
 from bot.play.answer_router import said_to_bot
 from bot.rules.claims import after_mention, looks_like_answer
-from bot.services.answer_routes import Priority, Route
+from bot.services.answer_routes import Route
 from bot.typed_handlers import ChatContext, HandlerContext, MessageUpdate
+
+PRIORITY = 60
+"""Last: what is said to the bot and no game claims is the round's."""
 
 
 def claims(update: MessageUpdate, context: HandlerContext) -> bool:
@@ -51,5 +54,5 @@ def picture(context: ChatContext) -> tuple[int | None, ...]:
     return (rounds.deal_message_id, rounds.previous_message_id)
 
 
-ROUTE = Route(Priority.ROUND, claims, judge, waiting, picture)
+ROUTE = Route(PRIORITY, claims, judge, waiting, picture)
 """The round's place in the answer router."""

@@ -9,9 +9,11 @@ import html
 
 from bot.play import status_message
 from bot.rules.rounds import Round
-from bot.services.timers import LATE_ANSWERS
 from bot.state import ChatData
 from bot.typed_handlers import ChatContext, JobContext
+
+LATE_ANSWERS = "late-answers"
+"""The one message naming everyone whose right answer came after the win (in groups)."""
 
 STATUS_LINES = 6
 """The latest wrong answers the status message shows."""

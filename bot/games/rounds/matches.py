@@ -11,9 +11,12 @@ from telegram.ext import Application
 from bot.context import BotContext, services
 from bot.play import daily_aside
 from bot.rules.table import Match, Table
-from bot.services.timers import NEXT_DEAL, JobCallback
+from bot.services.timers import JobCallback
 from bot.texts import player_line
 from bot.typed_handlers import ChatContext
+
+NEXT_DEAL = "next-deal"
+"""A match's next round, a few seconds after the last one ended."""
 
 NEXT_DEAL_DELAY = 4.0
 """Seconds between a match's rounds."""

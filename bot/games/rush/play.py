@@ -22,12 +22,14 @@ from bot.rules.rush.in_chat import ChatRush
 from bot.rules.rush.run import TARGET as RUSH_TARGET
 from bot.rules.rush.run import Deal, Refusal, RushOutcome, Void
 from bot.services.solving import DealRefused
-from bot.services.timers import RUSH_UP
 from bot.services.workers.pool import AlreadyRunning, PoolBusy, WorkFailed, WorkTimeout
 from bot.state import ChatData, RushMessages
 from bot.texts import given_away, player_line, reason
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
 from solver import solution_of
+
+RUSH_UP = "rush-up"
+"""A Rush run's end by its clock (set again with each hand: the clock moves)."""
 
 PICTURES_KEPT = 5
 """The run's latest pictures whose replies are told apart (older ones are forgotten)."""
