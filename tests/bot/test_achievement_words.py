@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot import records
-from bot.features.achievements.words import earned_line, progress, title
+from bot.features.achievements.words import TITLES, earned_line, progress, title
 from bot.i18n import languages, translations
 from bot.rules.achievements import ALL, Achievement, Achievements, Family, Prize
 from bot.services.limits import TEXT, visible_length
@@ -41,6 +41,10 @@ def test_every_achievement_earned_at_once_is_one_line_of_a_message(language: str
     line = earned_line(list(ALL), "A" * 64, Reader(language))
     assert "\n" not in line
     assert visible_length(line) < TEXT // 2
+
+
+def test_every_family_has_a_title() -> None:
+    assert set(TITLES) == {family.value for family in Family}
 
 
 def test_a_title_names_its_goal() -> None:

@@ -69,8 +69,8 @@ async def test_me_sends_the_profile_card_with_its_caption(tmp_path: Path) -> Non
     assert plain_text(card["caption"]).splitlines() == [
         "🪪 Annie",
         f"⚔️ Duel rating: {shown.points} ± {shown.plus_minus}, rank 1 of {ranked}",
-        "🔥 Daily streak: 0 (best 0)",
         "⚡ Fastest hand: 4.2 s",
+        "🔥 Daily streak: 0 (best 0)",
         "🏆 Trophies: 0",
         "🎖️ Achievements: 2 of 22 (/achievements)",
     ]

@@ -8,8 +8,9 @@ import html
 from telegram import Message, User
 
 from bot.context import BotContext
+from bot.features.achievements.parts import current, parts
 from bot.features.achievements.words import progress, title
-from bot.rules.achievements import ALL, Family, earned, upcoming
+from bot.rules.achievements import ALL, earned, upcoming
 from bot.services.limits import TEXT, fit_list
 from bot.state import UserData
 from bot.typed_handlers import HandlerContext, MessageUpdate
@@ -46,8 +47,7 @@ def listing(context: BotContext, data: UserData | None, name: str) -> str:
     items = [title(a, context) for a in got]
     if not items:
         head.append(_("None yet: solve hands, win duels, keep a daily streak."))
-    current = {Family.STREAK: data.daily.streak(context.today())} if data is not None else {}
-    ahead = upcoming(mine, current)
+    ahead = upcoming(mine, current(parts(context, data)) if data is not None else None)
     tail = [""]
     if ahead:
         tail.append(_("<b>Next</b>"))

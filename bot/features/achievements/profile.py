@@ -1,6 +1,7 @@
 """/me: a player's profile card, a picture (:mod:`bot.services.pictures.profile`) with its
-words in the caption: their public name, duel rating and rank, daily streak and best, best
-times, trophies and achievements (as a reply to someone's message: theirs)."""
+words in the caption: their public name, duel rating and rank, fastest hand, each game's
+part (the daily streak and best...: :mod:`.parts`), trophies and achievements (as a reply to
+someone's message: theirs)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,13 @@ import asyncio
 
 from bot.context import BotContext
 from bot.features.achievements.listing import replied_user
+from bot.features.achievements.parts import parts
 from bot.features.achievements.words import seconds_text
 from bot.play.public_names import chosen_name, names_of, public_name
 from bot.rules.achievements import ALL, GOALS, Achievements, earned
-from bot.rules.daily.calendar import clock_text
 from bot.rules.public_names import handle
 from bot.services.limits import CAPTION, visible_length
-from bot.services.pictures.profile import Badge, Card, drawable, render_card
+from bot.services.pictures.profile import Badge, Card, Tile, drawable, render_card
 from bot.state import UserData
 from bot.typed_handlers import HandlerContext, MessageUpdate
 
@@ -36,7 +37,9 @@ def _rating(context: BotContext, user_id: int) -> tuple[str, str]:
 
 
 def profile(context: BotContext, user_id: int, data: UserData | None) -> tuple[Card, str]:
-    """The card of ``user_id`` (``data``: theirs, None if the bot keeps none) and its caption."""
+    """The card of ``user_id`` (``data``: theirs, None if the bot keeps none) and its caption:
+    their name, rating and fastest hand, each game's part (as the game declares it), their
+    trophies and achievements."""
     _ = context._
     data = data or UserData()
     mine = data.achievements or Achievements()
@@ -45,44 +48,26 @@ def profile(context: BotContext, user_id: int, data: UserData | None) -> tuple[C
     drawn = chosen if chosen is not None and drawable(chosen) else None
     drawn = drawn or handle(names_of(context).key, user_id)
     rating, rating_line = _rating(context, user_id)
-    streak = data.daily.streak_on(context.today())
-    days = [result.seconds for result in data.daily.results.values()]
-    daily_best = min(days) if days else None
-    rush = data.rush.best.score if data.rush.best is not None else None
-    got = {a.key for a in earned(mine)}
-    badges = tuple(
-        Badge(len(goals), sum(f"{family}_{goal}" in got for goal in goals))
-        for family, goals in GOALS.items()
-    )
-    card = Card(
-        name=drawn,
-        rating=rating,
-        streak=str(streak.current) if streak.best else "",
-        best_streak=str(streak.best),
-        fastest=f"{mine.fastest:.1f} s" if mine.fastest is not None else "",
-        daily_best=clock_text(daily_best) if daily_best is not None else "",
-        rush_best=str(rush) if rush is not None else "",
-        trophies=len(mine.prizes),
-        badges=badges,
-    )
+    fastest = mine.fastest
     lines = [f"<b>🪪 {name}</b>", rating_line]
-    lines.append(
-        _("🔥 Daily streak: {current} (best {best})").format(
-            current=streak.current, best=streak.best
-        )
-    )
-    if mine.fastest is not None:
-        lines.append(_("⚡ Fastest hand: {time}").format(time=seconds_text(mine.fastest, context)))
-    if daily_best is not None:
-        lines.append(_("⏱ Best daily time: {time}").format(time=clock_text(daily_best)))
-    if rush is not None:
-        lines.append(_("🏃 Best Rush run: {score}").format(score=rush))
+    tiles = [Tile("star", rating), Tile("bolt", f"{fastest:.1f} s" if fastest is not None else "")]
+    if fastest is not None:
+        lines.append(_("⚡ Fastest hand: {time}").format(time=seconds_text(fastest, context)))
+    for part in parts(context, data):
+        lines += part.lines
+        tiles += [Tile(icon, value) for icon, value in part.tiles]
     lines.append(_("🏆 Trophies: {count}").format(count=len(mine.prizes)))
+    got = {a.key for a in earned(mine)}
     lines.append(
         _("🎖️ Achievements: {count} of {total} (/achievements)").format(
             count=len(got), total=len(ALL)
         )
     )
+    badges = tuple(
+        Badge(len(goals), sum(f"{family}_{goal}" in got for goal in goals))
+        for family, goals in GOALS.items()
+    )
+    card = Card(drawn, tuple(tiles), len(mine.prizes), badges)
     return card, "\n".join(lines)
 
 

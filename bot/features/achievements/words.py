@@ -3,47 +3,40 @@ tells one earned, and a player's progress towards a family's next tier."""
 
 from __future__ import annotations
 
-from bot.i18n import Translator
+from bot.i18n import N_, NP_, Translator
 from bot.rules.achievements import Achievement, Family
+
+TITLES: dict[str, tuple[str, str]] = {
+    "streak": NP_(
+        "🔥 The daily puzzle {count} day in a row", "🔥 The daily puzzle {count} days in a row"
+    ),
+    "hands": NP_("🧮 {count} hand solved", "🧮 {count} hands solved"),
+    "fast": NP_(
+        "⚡ A hand solved in under {count} second", "⚡ A hand solved in under {count} seconds"
+    ),
+    "duels": NP_("⚔️ {count} duel won", "⚔️ {count} duels won"),
+    "rush": (N_("🏃 A Rush score of {count}"),) * 2,
+    "exact": NP_(
+        "🎯 {count} Countdown target reached exactly",
+        "🎯 {count} Countdown targets reached exactly",
+    ),
+    "hunt": (N_("🔍 Every solution of a Solution Hunt found alone"),) * 2,
+    "podium": (N_("🥉 A place on an arena's podium"),) * 2,
+    "arena": (N_("🥇 An arena won"),) * 2,
+    "season": (N_("🏆 A season's trophy"),) * 2,
+}
+"""Each family's name (by its saved name, :class:`bot.rules.achievements.Family`): a count's
+forms, or one text twice (a family of one tier, or a score that reads the same for any)."""
 
 
 def title(achievement: Achievement, context: Translator) -> str:
     """An achievement's name, with its emoji: ``⚡ A hand solved in under 10 seconds``."""
-    _, goal = context._, achievement.goal
-    family = achievement.family
-    if family is Family.STREAK:
-        text = context.ngettext(
-            "🔥 The daily puzzle {count} day in a row",
-            "🔥 The daily puzzle {count} days in a row",
-            goal,
-        )
-    elif family is Family.HANDS:
-        text = context.ngettext("🧮 {count} hand solved", "🧮 {count} hands solved", goal)
-    elif family is Family.FAST:
-        text = context.ngettext(
-            "⚡ A hand solved in under {count} second",
-            "⚡ A hand solved in under {count} seconds",
-            goal,
-        )
-    elif family is Family.DUELS:
-        text = context.ngettext("⚔️ {count} duel won", "⚔️ {count} duels won", goal)
-    elif family is Family.RUSH:
-        text = _("🏃 A Rush score of {count}")
-    elif family is Family.EXACT:
-        text = context.ngettext(
-            "🎯 {count} Countdown target reached exactly",
-            "🎯 {count} Countdown targets reached exactly",
-            goal,
-        )
-    elif family is Family.HUNT:
-        text = _("🔍 Every solution of a Solution Hunt found alone")
-    elif family is Family.PODIUM:
-        text = _("🥉 A place on an arena's podium")
-    elif family is Family.ARENA:
-        text = _("🥇 An arena won")
+    singular, plural = TITLES[achievement.family.value]
+    if singular == plural:
+        text = context._(singular)
     else:
-        text = _("🏆 A season's trophy")
-    return text.format(count=goal)
+        text = context.ngettext(singular, plural, achievement.goal)
+    return text.format(count=achievement.goal)
 
 
 def earned_line(achievements: list[Achievement], name: str | None, context: Translator) -> str:

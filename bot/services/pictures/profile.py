@@ -1,6 +1,7 @@
-"""A player's profile card (PNG), drawn with Pillow: their name, five numbers under drawn
-icons (duel rating, daily streak and best, fastest hand, best daily time, best Rush run),
-their trophies, and a badge for each family of achievements with its tiers earned.
+"""A player's profile card (PNG), drawn with Pillow: their name, their numbers as tiles,
+each under a drawn icon (the duel rating, the fastest hand, and the games' own: the daily
+streak, the best Rush run...), their trophies, and a badge for each family of achievements
+with its tiers earned.
 
 As the solve-time chart's, its font draws Latin letters, digits and signs only: the card
 holds numbers and symbols, the same in every language, and the words go in the caption (a
@@ -19,6 +20,8 @@ WIDTH, HEIGHT, MARGIN = 960, 540, 40
 BACKGROUND, BAND, INK, SOFT = (250, 250, 247), (22, 110, 70), (40, 40, 45), (120, 120, 125)
 TILE, GOLD, DIM = (236, 238, 232), (235, 180, 40), (205, 205, 200)
 ICON = (200, 30, 45)
+EMPTY = "-"
+"""A tile's value none yet (an ASCII dash: the font has no en dash)."""
 BADGE_COLOURS = (
     (230, 120, 30),
     (30, 70, 160),
@@ -43,16 +46,20 @@ class Badge:
 
 
 @dataclass(frozen=True, slots=True)
+class Tile:
+    """A number on the card under its icon (``star``, ``bolt``, ``flame``, ``clock``,
+    ``arrows``; any other: a plain disc), as drawn (``""``: none yet, a dash)."""
+
+    icon: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
 class Card:
-    """What a profile card shows: text already as it is drawn (``""``: none yet, a dash)."""
+    """What a profile card shows, its text as it is drawn."""
 
     name: str
-    rating: str
-    streak: str
-    best_streak: str
-    fastest: str
-    daily_best: str
-    rush_best: str
+    tiles: tuple[Tile, ...]
     trophies: int
     badges: tuple[Badge, ...]
 
@@ -74,19 +81,18 @@ def _star(
     draw.polygon(points, fill=fill)
 
 
-def _icon(draw: ImageDraw.ImageDraw, kind: int, cx: float, cy: float, r: float) -> None:
-    """The icon of tile ``kind``: a star (rating), a flame (streak), a bolt (fastest), a
-    clock (daily), an arrow (Rush)."""
-    if kind == 0:
+def _icon(draw: ImageDraw.ImageDraw, icon: str, cx: float, cy: float, r: float) -> None:
+    """A tile's icon (see :class:`Tile`)."""
+    if icon == "star":
         _star(draw, cx, cy, r, GOLD)
-    elif kind == 1:
+    elif icon == "flame":
         draw.ellipse([cx - r * 0.7, cy - r * 0.1, cx + r * 0.7, cy + r], fill=(230, 120, 30))
         draw.polygon(
             [(cx - r * 0.7, cy + r * 0.45), (cx, cy - r), (cx + r * 0.7, cy + r * 0.45)],
             fill=(230, 120, 30),
         )
         draw.ellipse([cx - r * 0.35, cy + r * 0.3, cx + r * 0.35, cy + r * 0.95], fill=GOLD)
-    elif kind == 2:
+    elif icon == "bolt":
         draw.polygon(
             [
                 (cx + r * 0.2, cy - r),
@@ -98,16 +104,18 @@ def _icon(draw: ImageDraw.ImageDraw, kind: int, cx: float, cy: float, r: float) 
             ],
             fill=GOLD,
         )
-    elif kind == 3:
+    elif icon == "clock":
         draw.ellipse([cx - r, cy - r, cx + r, cy + r], outline=(30, 70, 160), width=5)
         draw.line([cx, cy, cx, cy - r * 0.65], fill=(30, 70, 160), width=5)
         draw.line([cx, cy, cx + r * 0.5, cy], fill=(30, 70, 160), width=5)
-    else:
+    elif icon == "arrows":
         for dx in (-r * 0.6, 0.0):
             draw.polygon(
                 [(cx + dx, cy - r * 0.8), (cx + dx + r * 0.8, cy), (cx + dx, cy + r * 0.8)],
                 fill=ICON,
             )
+    else:
+        draw.ellipse([cx - r * 0.7, cy - r * 0.7, cx + r * 0.7, cy + r * 0.7], fill=SOFT)
 
 
 def _trophy(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
@@ -128,21 +136,17 @@ def draw_card(card: Card) -> Image.Image:
     draw.text((MARGIN, 60), card.name, fill="white", font=title, anchor="lm")
     _trophy(draw, WIDTH - MARGIN - 80, 56, 26)
     draw.text((WIDTH - MARGIN, 60), str(card.trophies), fill="white", font=big, anchor="rm")
-    values = (
-        card.rating,
-        f"{card.streak} / {card.best_streak}" if card.streak else "",
-        card.fastest,
-        card.daily_best,
-        card.rush_best,
-    )
-    slot = (WIDTH - 2 * MARGIN) / len(values)
-    for kind, value in enumerate(values):
-        left = MARGIN + kind * slot + 8
+    slot = (WIDTH - 2 * MARGIN) / max(1, len(card.tiles))
+    for index, tile in enumerate(card.tiles):
+        value = tile.value
+        left = MARGIN + index * slot + 8
         draw.rounded_rectangle([left, 150, left + slot - 16, 330], 18, fill=TILE)
         centre = left + (slot - 16) / 2
-        _icon(draw, kind, centre, 205, 30)
+        _icon(draw, tile.icon, centre, 205, 30)
         font = big if len(value) <= 7 else middle if len(value) <= 10 else small
-        draw.text((centre, 285), value or "–", fill=INK if value else SOFT, font=font, anchor="mm")
+        draw.text(
+            (centre, 285), value or EMPTY, fill=INK if value else SOFT, font=font, anchor="mm"
+        )
     count = max(1, len(card.badges))
     step = (WIDTH - 2 * MARGIN) / count
     for index, badge in enumerate(card.badges):
