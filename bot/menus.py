@@ -32,6 +32,8 @@ FEATURES_MENU = (
     MenuEntry(72, "rating", N_("Your duel rating (/rating top: the best players)")),
     MenuEntry(73, "name", N_("Your public name on the boards everywhere")),
     MenuEntry(74, "solve", N_("All distinct solutions: /solve 3 3 8 8")),
+    MenuEntry(75, "achievements", N_("Your achievements and the next ones")),
+    MenuEntry(76, "me", N_("Your profile card")),
     MenuEntry(90, "help", N_("How to play")),
     MenuEntry(91, "start", N_("Start here")),
     MenuEntry(120, "settings", N_("Game settings (admins)"), Menu.ADMINS),
