@@ -37,6 +37,7 @@ from tests.bot.harness import (
 pytestmark = pytest.mark.asyncio
 
 FAST = "⚡ A hand solved in under 10 seconds"
+EVE = 505
 TOLD_IN_GROUP = f"🎖️ Ann earned 1 achievement: {FAST}"
 
 
@@ -139,3 +140,21 @@ async def test_a_player_off_the_boards_earns_nothing(tmp_path: Path) -> None:
         mine = application.user_data[ANN].achievements
     assert told == []
     assert mine is None
+
+
+async def test_a_name_is_escaped_in_the_line_and_achievements_as_a_reply_are_theirs(
+    tmp_path: Path,
+) -> None:
+    api = make_api()
+    api.add_user(EVE, "<b>Eve</b> & co", language_code="en")
+    clock = FakeClock(TEST_DAY_NOON)
+    async with running_bot(api, tmp_path, clock=clock):
+        hand = dealt(await deal(api, EVE, GROUP))
+        clock.now += 5
+        won = await reply_to(api, EVE, GROUP, f"/a {solve(hand)[0].text}")
+        said = api.send(EVE, GROUP, "gg")  # unseen by the bot: privacy mode
+        theirs = plain_text(
+            await reply_to(api, ANN, GROUP, "/achievements", reply_to=said["message_id"])
+        )
+    assert f"🎖️ &lt;b&gt;Eve&lt;/b&gt; &amp; co earned 1 achievement: {FAST}" in won.splitlines()
+    assert theirs.splitlines()[:2] == ["🎖️ Achievements of <b>Eve</b> & co: 1 of 22", FAST]
