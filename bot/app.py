@@ -28,6 +28,7 @@ from telegram.ext import (
 from bot.clock import MONOTONIC, GameClock, SteadyClock
 from bot.context import BotContext, BotData, ChatData, UserData, services
 from bot.features import (
+    achievements,
     admin,
     basics,
     chat_settings,
@@ -181,6 +182,7 @@ HANDLERS: tuple[Register | Slot, ...] = (
     ratings.register,
     seasons.register,
     names.register,
+    achievements.register,
     Slot.BEFORE_SOLVE,  # inline queries (@bot rush) that solve's catch-all would take
     solve.register,
     chat_settings.register,

@@ -34,6 +34,8 @@ FEATURES_MENU = (
     MenuEntry(74, "solve", N_("All distinct solutions: /solve 3 3 8 8")),
     MenuEntry(75, "season", N_("This month's season: its boards and trophies (/season 2026-11)")),
     MenuEntry(76, "groups", N_("This week's busiest groups: /groups top")),
+    MenuEntry(77, "achievements", N_("Your achievements and the next ones")),
+    MenuEntry(78, "me", N_("Your profile card")),
     MenuEntry(90, "help", N_("How to play")),
     MenuEntry(91, "start", N_("Start here")),
     MenuEntry(120, "settings", N_("Game settings (admins)"), Menu.ADMINS),

@@ -95,6 +95,14 @@ async def help_command(update: Update, context: BotContext) -> None:
             ),
         ),
         HelpLine(
+            Help.GAMES,
+            66,
+            _(
+                "/achievements: what you earned and how far the next ones are; /me: your "
+                "profile card (either as a reply to someone's message: theirs)"
+            ),
+        ),
+        HelpLine(
             Help.TOOLS,
             10,
             _(
