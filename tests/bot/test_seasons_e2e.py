@@ -106,6 +106,7 @@ async def test_a_seasons_end_on_the_clock(tmp_path: Path) -> None:
         "🏆 Season 2026-11 is over: you won 2 trophies!\n"
         "🥇 1st on the duel board\n"
         "🥇 1st on the Rush board\n"
+        "🎖️ New achievement: 🏆 A season's trophy\n"
         "\n"
         "/season 2026-11: the final tables."
     ]
