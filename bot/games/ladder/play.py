@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message
 from telegram.constants import ChatType
 
-from bot.games.ladder import words
+from bot.games.ladder import levels, words
 from bot.play import daily_aside, game_life
 from bot.play.announce import tell_saved
 from bot.rules.hand_records import hand_key
@@ -197,6 +197,8 @@ def settle(
     if change.counted:
         training.played += 1
     saved = _save(context, user_id, game.hand)
+    if change.hand_moved:
+        levels.tell(context.bot_data, [hand_key(game.hand, TARGET)])
     solution = game.solutions[0] if game.solutions else None
     tell_saved(context, chat_id, words.change_text(change, seconds, how, context, solution), saved)
     return change
