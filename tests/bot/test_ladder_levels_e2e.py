@@ -1,6 +1,7 @@
 """Difficulty from play in the deal: once a hand has enough results on the ladder,
 ``/play easy|medium|hard`` deals it under the level of its learned rating (kept across a
-restart, the table rebuilt in a worker); until then under the model's."""
+restart, the table rebuilt in a worker; the result that gives a hand its 20th result moves
+it at once); until then under the model's."""
 
 from __future__ import annotations
 
@@ -9,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from bot.rules.hand_records import hand_key
-from bot.rules.ladder.ladder import HandRating
+from bot.rules.ladder.ladder import HandRating, PuzzlePlayer
 from bot.rules.ladder.model import prior_of_level
 from bot.rules.ladder.training import LEARNED_RESULTS, level_of, pool
 from tests.bot.harness import ANN, BotApplication, FakeClock, deal, make_api, running_bot, until
-from tests.bot.ladder_play import NOON, difficulty_line
+from tests.bot.ladder_play import NOON, difficulty_line, hand_on, next_picture, train
 
 pytestmark = pytest.mark.asyncio
 
@@ -78,3 +79,24 @@ async def test_too_few_results_keep_the_models_level_in_the_deal(tmp_path: Path)
         game = application.chat_data[ANN].table.round
     assert game is not None
     assert (level_of(game.hand) or 9) <= 2
+
+
+async def test_the_result_that_makes_a_hand_learned_moves_its_deal_level(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        ladder = application.bot_data.global_data.ladder
+        # The model's hardest hands, played as easy 19 times; every other far from Ann.
+        ladder.hands = {
+            hand_key(hand, 24): HandRating(
+                prior_of_level(1) if level_of(hand) == 5 else 40.0, results=LEARNED_RESULTS - 1
+            )
+            for hand, _prior in pool()
+        }
+        ladder.players[ANN] = PuzzlePlayer(mu=prior_of_level(1), results=10)  # established
+        await train(api)
+        hand = hand_on(application)
+        await next_picture(api, "/skip")  # its 20th result
+        await relevelled(application)
+        table = await application.bot_data.solving.dealt_levels(4, 24)
+    assert level_of(hand) == 5
+    assert table.levels[tuple(sorted(hand))] <= 2
