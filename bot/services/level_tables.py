@@ -26,7 +26,7 @@ logger = logging.getLogger(__name__)
 T = TypeVar("T")
 
 RELEVEL_BUDGET = 3.0
-"""Seconds to rebuild a level table with the levels learned from play (about 2 ms)."""
+"""Seconds to rebuild a level table with the levels learned from play (under 1 ms)."""
 RATE_BUDGET = 60.0
 """Seconds to rate every hand of a card count for a target (about 2 s for four cards)."""
 
