@@ -1,7 +1,9 @@
 """Training by tapping, through real HTTP to the running bot: the Mini App's Train mode
 deals a hand near the player's puzzle rating, tells the change of a solve, refuses one under
 the pace floor (measured from the reply that gave the page the hand), counts a skip as a
-miss with a solution, keeps the hand on when the page asks again, and saves as /train."""
+miss with a solution, keeps the hand on when the page asks again, and saves as /train; the
+hand on is kept from its player's /solve, and one the bot solved for another account rates
+nothing."""
 
 from __future__ import annotations
 
@@ -9,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.local_api import plain_text
 from bot.rules.ladder.ladder import PuzzlePlayer
 from bot.rules.ladder.model import prior_of_level
 from bot.rules.ladder.training import level_of
-from tests.bot.harness import ANN, BOB, FakeClock, make_api, running_bot
+from tests.bot.harness import ANN, BOB, FakeClock, make_api, reply_to, running_bot
 from tests.bot.ladder_play import NOON, answer
 from tests.bot.miniapp_data import APP_ENV, call
 
@@ -112,3 +115,27 @@ async def test_a_hand_left_past_its_time_is_a_miss(tmp_path: Path) -> None:
     assert following["number"] == dealt["number"] + 1
     assert player.results == 1
     assert player.history[-1].seconds is None
+
+
+async def test_the_hand_on_the_page_is_kept_from_its_players_solve(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON), env=APP_ENV) as app:
+        dealt = (await call(app, "POST", "train", body={})).json()
+        cards = " ".join(map(str, dealt["hand"]))
+        said = plain_text(await reply_to(api, ANN, ANN, f"/solve {cards}"))
+    assert said.startswith("No spoilers: those numbers hold a hand you are playing right now.")
+
+
+async def test_a_hand_the_bot_solved_for_another_account_rates_nothing(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock, env=APP_ENV) as app:
+        dealt = (await call(app, "POST", "train", body={})).json()
+        cards = " ".join(map(str, dealt["hand"]))
+        await reply_to(api, BOB, BOB, f"/solve {cards}")  # Ann's second account, say
+        clock.now += 9
+        body = {"number": dealt["number"], "expression": answer(tuple(dealt["hand"]))}
+        solved = (await call(app, "POST", "train/answer", body=body)).json()
+        results = app.bot_data.global_data.ladder.player(ANN).results
+    assert "I had given that hand's solutions" in solved["line"]
+    assert results == 0
