@@ -1,6 +1,7 @@
 """Difficulty from play in the deal: once a hand has enough results on the ladder,
 ``/play easy|medium|hard`` deals it under the level of its learned rating (kept across a
-restart, the table rebuilt in a worker; the result that gives a hand its 20th result moves
+restart, the table rebuilt in a worker; the result that gives a hand its 20th result, on the
+ladder or in a private round, moves
 it at once); until then under the model's."""
 
 from __future__ import annotations
@@ -13,8 +14,17 @@ from bot.rules.hand_records import hand_key
 from bot.rules.ladder.ladder import HandRating, PuzzlePlayer
 from bot.rules.ladder.model import prior_of_level
 from bot.rules.ladder.training import LEARNED_RESULTS, level_of, pool
-from tests.bot.harness import ANN, BotApplication, FakeClock, deal, make_api, running_bot, until
-from tests.bot.ladder_play import NOON, difficulty_line, hand_on, next_picture, train
+from tests.bot.harness import (
+    ANN,
+    BotApplication,
+    FakeClock,
+    deal,
+    make_api,
+    running_bot,
+    settled,
+    until,
+)
+from tests.bot.ladder_play import NOON, answer, difficulty_line, hand_on, next_picture, train
 
 pytestmark = pytest.mark.asyncio
 
@@ -100,3 +110,25 @@ async def test_the_result_that_makes_a_hand_learned_moves_its_deal_level(tmp_pat
         table = await application.bot_data.solving.dealt_levels(4, 24)
     assert level_of(hand) == 5
     assert table.levels[tuple(sorted(hand))] <= 2
+
+
+async def test_a_private_rounds_result_that_makes_a_hand_learned_moves_it(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        ladder = application.bot_data.global_data.ladder
+        ladder.hands = {  # every hand played as the hardest 19 times
+            hand_key(hand, 24): HandRating(40.0, results=LEARNED_RESULTS - 1)
+            for hand, _prior in pool()
+        }
+        ladder.players[ANN] = PuzzlePlayer(results=10)  # established
+        await deal(api, ANN, ANN, "/play easy")
+        game = application.chat_data[ANN].table.round
+        assert game is not None
+        clock.now += 9
+        api.send(ANN, ANN, answer(game.hand))  # the hand's 20th result
+        await settled(api, application)
+        await relevelled(application)
+        table = await application.bot_data.solving.dealt_levels(4, 24)
+    assert (level_of(game.hand) or 9) <= 2
+    assert table.levels[tuple(sorted(game.hand))] >= 4
