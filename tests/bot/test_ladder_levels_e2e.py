@@ -1,8 +1,7 @@
 """Difficulty from play in the deal: once a hand has enough results on the ladder,
 ``/play easy|medium|hard`` deals it under the level of its learned rating (kept across a
 restart, the table rebuilt in a worker; the result that gives a hand its 20th result, on the
-ladder or in a private round, moves
-it at once); until then under the model's."""
+ladder or in a private round, moves it at once); until then under the model's."""
 
 from __future__ import annotations
 
