@@ -17,6 +17,11 @@ from bot.play.page_policy import PAGE_POLICY
 PAGE_TEXTS = {
     "daily": N_("Daily"),
     "practice": N_("Practice"),
+    "profile": N_("Profile"),
+    "train": N_("Train"),
+    "trainTitle": N_("🪜 Training · your puzzle rating: {rating}"),
+    "trainHand": N_("This hand is rated {rating} · {seconds} s."),
+    "trainSkip": N_("⏭ Skip (a miss)"),
     "easy": N_("Easy"),
     "medium": N_("Medium"),
     "hard": N_("Hard"),

@@ -1,5 +1,5 @@
 """Arenas (``/arena``): a group's tournament played by each player in private at their own
-pace, on the same hands (the rules: :mod:`bot.rules.arena`; docs/playing.md, *Arenas*).
+pace, on the same hands (the rules: :mod:`bot.rules.arena`; docs/playing-arenas.md).
 Register it before the rounds: its ``/skip`` in private is the arena's while one is played.
 """
 
@@ -122,7 +122,7 @@ def help_lines(context: BotContext) -> list[HelpLine]:
         "the same hands (2 points a hand, 4 on a streak; berserk: half the time, +1); "
         "/arena 30 for 30 minutes, /arena stop; admins: /arena at 20:00 daily"
     )
-    return [HelpLine(Help.GAMES, 35, text)]
+    return [HelpLine(Help.GAMES, 36, text)]
 
 
 MENU = (MenuEntry(55, "arena", N_("Arena: a group's tournament, each at their own pace")),)
