@@ -118,7 +118,7 @@ async def test_help_and_the_menus_tell_of_arenas_in_both_languages(tmp_path: Pat
         c["command"]: c["description"] for c in api.commands[('{"type": "all_group_chats"}', "zh")]
     }
     commands = [c["command"] for c in api.commands[('{"type": "all_group_chats"}', "")]]
-    assert "\n/arena: an arena, a tournament of the group played in private" in english
+    assert "\n/arena: an arena, the group's tournament played in private" in english
     assert "\n/arena：竞技场，群组的锦标赛" in chinese
     assert group_menu["arena"] == "竞技场：群组锦标赛，各按自己的节奏"
     assert commands.index("rush") + 1 == commands.index("arena")

@@ -118,9 +118,8 @@ def register(application: Application) -> None:
 def help_lines(context: BotContext) -> list[HelpLine]:
     """The arena's line of /help, among the games."""
     text = context._(
-        "/arena: an arena, a tournament of the group played in private at your own pace on "
-        "the same hands (2 points a hand, 4 on a streak; berserk: half the time, +1); "
-        "/arena 30 for 30 minutes, /arena stop; admins: /arena at 20:00 daily"
+        "/arena: an arena, the group's tournament played in private at your own pace on the "
+        "same hands; /arena 30 for 30 minutes, /arena stop; admins: /arena at 20:00 daily"
     )
     return [HelpLine(Help.GAMES, 36, text)]
 
