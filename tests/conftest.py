@@ -8,8 +8,10 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from tests.bytecode import keep_bytecode
+from tests.lean_imports import lean
 
 keep_bytecode()  # before the bot and the test modules are imported
+lean()
 
 # Property tests take their size from a profile: quick by default, `thorough` on demand
 # (pytest --hypothesis-profile=thorough -m "slow or not slow").

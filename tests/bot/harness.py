@@ -39,6 +39,7 @@ from tests.bot.faulty_api import FaultyBotApi
 from tests.bot.shared_workers import IDLE_WORKERS
 from tests.bot.virtual_outbox import clock_of, no_job_within, run_on, waiting
 from tests.bytecode import keep_bytecode
+from tests.lean_imports import SITE
 
 ANN, BOB = 501, 502
 GROUP = -1_002_000
@@ -314,7 +315,9 @@ def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
     a second of CPU each)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "TWENTYFOUR_"))}
     keep_bytecode(env)
-    env.update({"TWENTYFOUR_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)})
+    env.update(
+        {"TWENTYFOUR_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": f"{ROOT}{os.pathsep}{SITE}"}
+    )
     # The web port (health checks, metrics): a free one, unless named (processes side by side).
     env.update({"TWENTYFOUR_WEB_PORT": "0"}, **extra)
     return env
