@@ -38,9 +38,7 @@ from bot.features import (
     solve,
     stray_buttons,
 )
-from bot.games import challenges, countdown, daily, duel, hunt, practice, rounds, rush
-from bot.games.daily import ended_attempts as daily_attempts
-from bot.games.rush import page as rush_game
+from bot.games import GAMES
 from bot.menus import register_commands
 from bot.persistence import SQLitePersistence
 from bot.play import answer_router as answers
@@ -48,6 +46,7 @@ from bot.play import backups, monitoring
 from bot.play.game_page import game_routes
 from bot.play.miniapp import app_routes
 from bot.play.monitoring import MeteredApplication, watch_routes
+from bot.play.registry import Register, Slot, register_slot, restore_all
 from bot.services.outbox import Outbox
 from bot.services.outbox.flood_control import FloodControl
 from bot.services.polling import PollingRequest
@@ -171,38 +170,38 @@ def updater_of(application: Application) -> Updater:
     return application.updater
 
 
-FEATURES = (
-    admin,  # first: the owner's /admin, and the maintenance notice before anything else
-    daily_attempts,
-    challenges,
-    basics,
-    fair_play,
-    rush,
-    hunt,  # before rounds: a solo hunt's /stop and /giveup, as a Rush run's
-    countdown,
-    rounds,
-    duel,
-    scores,
-    ratings,
-    names,
-    rush_game,  # before solve: its inline queries (@bot rush) would go to solve's catch-all
-    solve,
-    chat_settings,
-    daily,
-    practice,
+HANDLERS: tuple[Register | Slot, ...] = (
+    admin.register,  # first: the owner's /admin, and the maintenance notice before anything else
+    Slot.BEFORE_START,  # an attempt at the daily puzzle given up; a challenge's /giveup
+    basics.register,
+    fair_play.register,
+    Slot.GAMES,
+    scores.register,
+    ratings.register,
+    names.register,
+    Slot.BEFORE_SOLVE,  # inline queries (@bot rush) that solve's catch-all would take
+    solve.register,
+    chat_settings.register,
+    Slot.LAST,
 )
-"""Registered in this order: the most frequent commands are matched first, after the few
+"""Registered in this order, each slot by the games standing in it (in the order of
+:data:`bot.games.GAMES`): the most frequent commands are matched first, after the few
 handlers that take some updates before the feature that has them otherwise (an attempt at
 the daily puzzle given up; a Rush run's /skip and /stop, and a solo hunt's or Countdown
 game's /stop and /giveup, before the rounds'; a challenge's /giveup).  Typed answers do
 not follow this order: the games give the answer router their routes, asked by their
-declared priority (:class:`bot.services.answer_routes.Priority`)."""
+declared priority (:attr:`bot.services.answer_routes.Route.priority`)."""
 
 
 def add_handlers(application: Application) -> None:
-    """Register every feature's handlers, then the answer router's (/a, plain text)."""
-    for feature in FEATURES:
-        feature.register(application)
+    """Register every feature's and game's handlers, then the answer router's (/a, plain
+    text)."""
+    services(application).games = GAMES
+    for handlers in HANDLERS:
+        if isinstance(handlers, Slot):
+            register_slot(application, GAMES, handlers)
+        else:
+            handlers(application)
     answers.register(application)
     stray_buttons.register(application)  # last: a catch-all for presses no feature took
 
@@ -338,13 +337,8 @@ async def serve_until(
     # about a twelfth of a busy bot's time.
     warm_up.add_done_callback(lambda _: gc.freeze())
     admin.restore(application)  # first: a maintenance kept on keeps the games' clock still
-    rounds.restore_timers(application)
-    daily.restore(application)
-    hunt.restore(application)
-    countdown.restore(application)
-    duel.restore(application)
-    solve.restore(application)  # after the duels': a hand still live keeps its requests
-    rush.restore(application)
+    restore_all(application, GAMES)
+    solve.restore(application)  # after the games': a hand still live keeps its requests
     backups.schedule(application)
     monitoring.start(application)  # after the restores: a game restored is not dealt again
     await stop.wait()

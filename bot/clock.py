@@ -1,30 +1,7 @@
-"""The bot's clocks: the games' clock, which a step of the system's wall clock does not move,
-and the calendar's, wall-clock time that never runs backwards.
-
-Round, Rush and daily times are differences of two readings, and some of those readings are
-kept in the data file, so both clocks read wall-clock seconds, not a monotonic count that
-restarts with the machine.  But the system's wall clock can be stepped (NTP, an operator, a
-resumed virtual machine): a step back made "Bob wins in -3600.0 s" and kept it as his best
-time; a step forward of an hour ended a Countdown game and made a daily solve read 1:00:01.
-
-Both read the wall clock once, then advance at the pace of the monotonic clock
-(``CLOCK_BOOTTIME`` where there is one, which also counts a suspended machine's sleep), and
-both ignore a step back.  They differ on a step forward:
-
-- :class:`GameClock` (the games' times, deadlines and durations) ignores it too, so a step
-  is never time played, unless it is more than :data:`RESET_STEP`: that is the machine's
-  clock being set (a board with no battery-backed clock boots in 1970), not a glitch, and
-  it is followed, or every time kept would be decades off.
-- :class:`SteadyClock` (the calendar: the daily puzzle's day, reminders, weeks, the times
-  Telegram signs) follows it at once, as the date must, and as PTB's job queue
-  (APScheduler) does, which runs jobs by the wall clock; the games' alarms ring by the
-  games' clock (:mod:`bot.services.timers`).
-
-Across a restart only the wall clock is shared: each process starts both clocks on it, so
-a game saved while its process's games' clock was behind the wall clock (a step forward it
-ignored) is read as if the bot had been down that much longer.  See docs/design-platform.md,
-*Clocks*.
-"""
+"""The bot's clocks, both wall-clock seconds advanced by the monotonic clock and deaf to a step
+back: :class:`GameClock`, the games' times, which ignores a step forward up to
+:data:`RESET_STEP`, and :class:`SteadyClock`, the calendar's, which follows it.  Why, and
+what a restart reads: docs/design-platform.md, *Clocks*."""
 
 from __future__ import annotations
 

@@ -116,6 +116,9 @@ class BotData:
     """The games' clock's pauses: it stands still while maintenance is on."""
     result_listeners: list[Callable[..., list[str]]]
     """Who hears the games' results once saved (:mod:`bot.play.results`)."""
+    games: tuple[Any, ...]
+    """The games, as the application registered them (:class:`bot.play.registry.Game`:
+    read them with :func:`bot.play.registry.games_of`)."""
 
     def __init__(self) -> None:
         self.clock = time.time
@@ -147,6 +150,7 @@ class BotData:
         self.pause = Pause()
         self.fairplay_removals = []
         self.result_listeners = []
+        self.games = ()
 
     def now(self) -> float:
         """The games' clock, in seconds (standing still during maintenance: :attr:`pause`)."""

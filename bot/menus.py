@@ -19,50 +19,41 @@ from telegram.error import BadRequest
 from telegram.ext import Application
 
 from bot.context import services
+from bot.games import GAMES
 from bot.i18n import DEFAULT, N_, gettext_for, language_choices, language_of, languages, locale_of
 from bot.play.miniapp import MENU_BUTTON
+from bot.play.registry import Game, Menu, MenuEntry
 
 logger = logging.getLogger(__name__)
 
-# (command, description): the description is a message id, translated per language.
-PLAYER_COMMANDS = [
-    ("play", N_("Deal a hand (easy, medium, hard; /play 5 for a match)")),
-    ("a", N_("Answer: /a 8/(3-8/3)")),
-    ("hint", N_("A hint (costs points)")),
-    ("reveal", N_("Give up and show the solutions")),
-    ("skip", N_("Deal another hand")),
-    ("stop", N_("End the game")),
-    ("hunt", N_("Solution Hunt: find every solution together")),
-    ("countdown", N_("Countdown: six numbers, get closest to the target")),
-    ("duel", N_("Duel someone: first to 3 hands, rated (/duel stop forfeits)")),
-    ("rush", N_("Rush: solve all you can against the clock (/rush top)")),
-    ("daily", N_("Today's puzzle (/daily top: today's fastest)")),
-    ("stats", N_("Your daily puzzle statistics and chart")),
-    ("score", N_("Your wins, points and times here")),
-    ("top", N_("Leaderboard")),
-    ("rating", N_("Your duel rating (/rating top: the best players)")),
-    ("name", N_("Your public name on the boards everywhere")),
-    ("solve", N_("All distinct solutions: /solve 3 3 8 8")),
-    ("game", N_("Rush as a Telegram game: tap to play, high scores in the chat")),
-    ("help", N_("How to play")),
-    ("start", N_("Start here")),
-]
+FEATURES_MENU = (
+    MenuEntry(70, "score", N_("Your wins, points and times here")),
+    MenuEntry(71, "top", N_("Leaderboard")),
+    MenuEntry(72, "rating", N_("Your duel rating (/rating top: the best players)")),
+    MenuEntry(73, "name", N_("Your public name on the boards everywhere")),
+    MenuEntry(74, "solve", N_("All distinct solutions: /solve 3 3 8 8")),
+    MenuEntry(90, "help", N_("How to play")),
+    MenuEntry(91, "start", N_("Start here")),
+    MenuEntry(120, "settings", N_("Game settings (admins)"), Menu.ADMINS),
+    MenuEntry(121, "language", N_("Chat language: {languages}"), Menu.ADMINS),
+    MenuEntry(120, "settings", N_("Game settings"), Menu.PRIVATE),
+    MenuEntry(121, "language", N_("Language: {languages}"), Menu.PRIVATE),
+)
+"""The features' commands; the games declare theirs (:attr:`bot.play.registry.Game.menu`)."""
+
+
+def commands_of(menu: Menu, games: tuple[Game, ...] = GAMES) -> list[tuple[str, str]]:
+    """(command, description) of a menu's own commands, by their position: the description
+    is a message id, translated per language."""
+    entries = [*FEATURES_MENU, *(entry for game in games for entry in game.menu)]
+    chosen = sorted((entry for entry in entries if entry.menu is menu), key=lambda e: e.position)
+    return [(entry.command, entry.description) for entry in chosen]
+
+
+PLAYER_COMMANDS = commands_of(Menu.EVERYONE)
 GROUP_COMMANDS = PLAYER_COMMANDS
-ADMIN_COMMANDS = [
-    *PLAYER_COMMANDS,
-    ("subscribe", N_("Post the daily puzzle here every day: /subscribe 09:00")),
-    ("unsubscribe", N_("Stop the daily post")),
-    ("settings", N_("Game settings (admins)")),
-    ("language", N_("Chat language: {languages}")),
-]
-PRIVATE_COMMANDS = [
-    *PLAYER_COMMANDS,
-    ("remind", N_("A daily reminder: /remind 20:00, /remind off")),
-    ("subscribe", N_("Get the daily puzzle every day: /subscribe 09:00")),
-    ("unsubscribe", N_("Stop the daily post")),
-    ("settings", N_("Game settings")),
-    ("language", N_("Language: {languages}")),
-]
+ADMIN_COMMANDS = [*PLAYER_COMMANDS, *commands_of(Menu.ADMINS)]
+PRIVATE_COMMANDS = [*PLAYER_COMMANDS, *commands_of(Menu.PRIVATE)]
 OWNER_COMMANDS = [
     *PRIVATE_COMMANDS,
     ("admin", N_("The owner's commands: activity, fair play, maintenance")),

@@ -1,13 +1,7 @@
-"""Meeting the Bot API at start-up: what the bot cannot serve without (``getMe``, then
-``deleteWebhook`` or ``setWebhook``) is tried a few times while the Bot API cannot be
-reached or answers 5xx, then stops start-up with one line naming the method and what the
-server did; the command menus and the menu button are cosmetic: the bot serves without them
-and publishes them later.
-
-Errors are named for what they are (see :func:`failure`): a server that answered with an
-error is not one that "cannot be reached", and a 404 after ``getMe`` accepted the token is
-a method the server lacks, not a refused token (PTB raises :class:`InvalidToken` for both).
-"""
+"""Meeting the Bot API at start-up: ``getMe``, then ``deleteWebhook`` or ``setWebhook``, tried a
+few times, else start-up stops with one line naming the method and what the server did
+(:func:`failure`); the command menus and the menu button are cosmetic and published later
+(docs/design-platform.md, *Start-up refused*)."""
 
 from __future__ import annotations
 

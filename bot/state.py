@@ -1,12 +1,7 @@
-"""What the bot keeps for each chat and each user, in parts by the feature that owns them.
-
-PTB hands them to every handler as ``context.chat_data`` and ``context.user_data``; the data
-file saves them as records (:mod:`bot.records`, which also makes ``copy.deepcopy`` of them
-their saved record: this module knows nothing of saving).  A chat's game (settings, the
-running round, a match, the scores) is the rules' :class:`~bot.rules.table.Table`; the other
-parts are what Telegram adds around it: the language to speak, message ids, the group's
-status message, the daily post, the pages of ``/solve``.
-"""
+"""What the bot keeps for each chat and each user, in parts by the feature that owns them (a
+chat's game is the rules' :class:`~bot.rules.table.Table`), handed to handlers as
+``context.chat_data`` and ``context.user_data``; it knows nothing of saving
+(docs/design-platform.md, *Records*)."""
 
 from __future__ import annotations
 

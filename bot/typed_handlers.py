@@ -1,21 +1,7 @@
-"""Handlers and jobs typed by what their registration guarantees.
-
-PTB types an update's chat, user and message, and a context's chat and user data, as
-optional: not every kind of update has them.  A command or a message from a user in a chat
-has them all, and so does a button pressed under one of the bot's messages; a job scheduled
-with a ``chat_id`` has that chat's data.  The views below say so to mypy:
-
-* :class:`ChatUpdate`, :class:`MessageUpdate` and :class:`ButtonUpdate`: updates with a chat
-  and a user; with a message; with a button's callback query and its data;
-* :class:`HandlerContext`: the context of such an update (the chat's and the user's data);
-* :class:`JobContext`: the context of a job scheduled for a chat (its chat's data, and the
-  job with its ``chat_id`` and ``data``).
-
-They exist for the type checker only: at run time a ``ChatUpdate`` is an ``Update`` and a
-``HandlerContext`` a :class:`~bot.context.BotContext`.  :func:`for_messages` and
-:func:`for_buttons` check the guarantee once, at registration, so that the handlers
-themselves need no checks; a job's guarantee is its ``chat_id``, given where it is scheduled.
-"""
+"""Handlers and jobs typed by what their registration guarantees: :class:`ChatUpdate`,
+:class:`MessageUpdate`, :class:`ButtonUpdate`, :class:`HandlerContext` and
+:class:`JobContext`, views for mypy only; :func:`for_messages` and :func:`for_buttons` check
+the guarantee once, at registration (docs/design.md, *Development*)."""
 
 from __future__ import annotations
 

@@ -1,12 +1,7 @@
-"""Telegram's webhook at ``/telegram``, on the bot's web server (:mod:`bot.services.web.server`),
-which with ``TWENTYFOUR_WEBAPP_URL`` set serves the Mini App's page under ``/app/`` and its
-JSON under ``/app/api/`` on the same port (:mod:`bot.play.miniapp`), and always the health
-checks and metrics (:mod:`bot.play.monitoring`).
-
-:class:`TelegramWebhook` puts the updates it receives into the application's
-``update_queue``, as PTB's own webhook server does, but reads no body before it has checked
-the secret header (see :class:`~bot.services.web.server.BoundedHandler`).
-"""
+"""Telegram's webhook at ``/telegram``, on the bot's web server (beside the Mini App and the
+health checks): :class:`TelegramWebhook` puts updates into the application's
+``update_queue``, reading no body before it has checked the secret header
+(docs/design-platform.md, *Webhook*)."""
 
 from __future__ import annotations
 

@@ -1,13 +1,7 @@
 """Who plays in the console: its users by name, each with the same Telegram id in every
-session, kept in a small table in the console's data folder.
-
-Releases before this table gave ids in the order names were first used in a session, so
-one id could mean Bob in one session and Dave in the next.  The console's own player (the
-login name) always had the first id and keeps it.  In a folder of theirs (no table yet), the
-others are known by the name the console's group last saw them with, as far as it saw them
-(:meth:`UserTable.adopt`); new names get ids from a range those releases never reached, so
-nobody new inherits someone else's scores.
-"""
+session, kept in a small table in the console's data folder, and adopted from the folders
+of releases that numbered them by use (:meth:`UserTable.adopt`; docs/design-platform.md,
+*The console game*)."""
 
 from __future__ import annotations
 

@@ -21,6 +21,7 @@ from bot.context import SORRY, BotContext
 from bot.i18n import language_choices
 from bot.play import visibility
 from bot.play.miniapp import label_menu_button
+from bot.play.registry import Help, HelpLine, games_of
 from bot.play.visibility import privacy_would_hide
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
@@ -56,104 +57,56 @@ async def start(update: MessageUpdate, context: HandlerContext) -> None:
         label_menu_button(context, update.effective_chat.id)
 
 
+def _position(line: HelpLine) -> int:
+    """Where a line of /help stands in its section."""
+    return line.position
+
+
 async def help_command(update: Update, context: BotContext) -> None:
     """Explain the commands, in short sections, and how answers reach the bot."""
     _ = context._
+    lines = [
+        HelpLine(Help.GAMES, 0, _("<b>More games</b>")),
+        HelpLine(
+            Help.GAMES,
+            50,
+            _(
+                "/rating: your duel rating, rank and last results (/rating top: the best "
+                "players; as a reply to someone's message: their rating)"
+            ),
+        ),
+        HelpLine(
+            Help.GAMES,
+            60,
+            _(
+                "/name Ann: your public name on the boards that span every chat (else a handle "
+                "such as Player-7F3A9C); /name clear removes it"
+            ),
+        ),
+        HelpLine(
+            Help.TOOLS,
+            10,
+            _(
+                "<b>Solving and settings</b>\n"
+                "/solve 3 3 8 8: every distinct solution of any numbers\n"
+                "/settings: deck, difficulty, time, target, cards, language (admins)\n"
+                "/language {languages}: the chat's language (admins in groups); /language alone "
+                "names it"
+            ).format(languages=language_choices(context.language)),
+        ),
+    ]
+    for game in games_of(context.bot_data):
+        if game.help is not None:
+            lines.extend(game.help(context))
     # Each section is one message of the catalogue, headed in bold, a command to a line.
     text = _(
         "<b>Twenty-Four</b>: make 24 from the cards with + − × ÷ and brackets, "
         "each card used exactly once. J=11, Q=12, K=13, A=1."
     )
-    text += "\n\n" + _(
-        "<b>Rounds</b>\n"
-        "/play: deal a hand (/play easy, medium or hard; /play 5 for a match of five)\n"
-        "/a 8/(3-8/3): answer (also /answer)\n"
-        "/hint: a hint (each one costs points; the one at half time is free)\n"
-        "/reveal: give up and see the solutions; /skip: another hand; /stop: end\n"
-        "/score, /top: your record and the leaderboard\n"
-        "When you solve a hand that was solved before, I say how often it was solved and "
-        "its record time."
-    )
-    games = [
-        _("<b>More games</b>"),
-        _(
-            "/hunt: Solution Hunt, every distinct solution of one hand found together, "
-            "a point for each new one (/hunt 120 for 120 seconds)"
-        ),
-        _(
-            "/countdown: the numbers game (also /numbers): six numbers, a target from 101 to "
-            "999; each number at most once, whole numbers on the way, the closest answer wins "
-            "(10 points exact, 7 within 5, 5 within 10). /countdown 2 60: two large numbers, "
-            "60 seconds (30 unless /settings says otherwise)"
-        ),
-        _(
-            "/hunt stop, /countdown stop: end it early (whoever started it or an admin; "
-            "anyone else's stop is a vote that most of its players, at least two, must carry)"
-        ),
-        _(
-            "/rush: Rush, as many hands as you can solve against the clock: 120 seconds, +10 "
-            "for each hand solved, −20 for a /skip; hands get harder as you score. In a group "
-            "everyone races on the same hands. /rush top: the best runs"
-        ),
-        _(
-            "/duel: a rated duel, first to 3 hands. In a group, reply to someone's message "
-            "with /duel (or /duel @name); in private, /duel gives an invitation to send to "
-            "anyone. /duel stop forfeits."
-        ),
-        _(
-            "/rating: your duel rating, rank and last results (/rating top: the best "
-            "players; as a reply to someone's message: their rating)"
-        ),
-        _(
-            "/name Ann: your public name on the boards that span every chat (else a handle "
-            "such as Player-7F3A9C); /name clear removes it"
-        ),
-    ]
-    if context.settings.game_short_name is not None:
-        games.append(
-            _(
-                "🎮 /game: Rush as a Telegram game, in any chat: tap Play, beat the clock, and "
-                "your score goes on the message's high-score table (or share it: @{bot} rush)."
-            ).format(bot=context.bot.username)
-        )
-    text += "\n\n" + "\n".join(games)
-    daily = [
-        _(
-            "<b>The daily puzzle</b>\n"
-            "/daily: today's puzzle, the same for everyone; /daily top: its fastest solvers "
-            "and longest streaks\n"
-            "/stats: your daily numbers and a chart of your times\n"
-            "/daily archive: the last seven days, to play the ones you missed (/daily #300, "
-            "/daily 2026-11-01); /daily week: this group's week\n"
-            "/remind 20:00 [Asia/Shanghai]: a reminder in private\n"
-            "/subscribe 09:00 [Asia/Shanghai]: the puzzle posted here every day; /unsubscribe: "
-            "no more "
-            "(admins in groups)\n"
-            "Seven days solved in a row earn a streak freeze (two at most), used up by a "
-            "missed day."
-        ),
-        _(
-            "⚔️ Challenges: after you solve the daily puzzle or a hand in private, "
-            '"Challenge a friend" sends your time (not the cards) to any chat; friends play '
-            "the same hand from its Play button, once each, on their own clock (/giveup gives "
-            "up), and the message shows everyone's time."
-        ),
-    ]
-    if context.settings.webapp_url is not None:
-        daily.append(
-            _(
-                "🃏 Play by tapping: the menu button of our private chat opens the daily "
-                "puzzle and practice hands, no typing needed."
-            )
-        )
-    text += "\n\n" + "\n".join(daily)
-    text += "\n\n" + _(
-        "<b>Solving and settings</b>\n"
-        "/solve 3 3 8 8: every distinct solution of any numbers\n"
-        "/settings: deck, difficulty, time, target, cards, language (admins)\n"
-        "/language {languages}: the chat's language (admins in groups); /language alone "
-        "names it"
-    ).format(languages=language_choices(context.language))
+    for section in Help:
+        shown = sorted((line for line in lines if line.section is section), key=_position)
+        if shown:
+            text += "\n\n" + "\n".join(line.text for line in shown)
     # Last, after every command: how answers reach the bot (privacy mode in groups).
     chat_type = update.effective_chat.type if update.effective_chat else ChatType.PRIVATE
     if chat_type != ChatType.PRIVATE and visibility.sees_all(context, chat_type):

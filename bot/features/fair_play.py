@@ -1,13 +1,6 @@
-"""Answers that score nothing: those of a player who was given the solutions of a game's
-hand while it was live.
-
-``/solve`` and inline mode refuse a live hand's solutions only to the players the bot has
-seen in its group; a member who only reads the group cannot be told from a stranger, and is
-answered (see :mod:`bot.rules.spoilers`).  Such a player is marked in the game, and this
-feature's route in the answer router comes before the games' own
-(:mod:`bot.services.answer_routes`), so it takes their answers to it before the game's
-judge does: they win no round, find nothing in a hunt and have no best in a Countdown game.
-"""
+"""Answers that score nothing: those of a player marked in a game for being given its hand's
+solutions while it was live; its route comes before the games' own, so it takes their
+answers first (docs/fair-play.md, *Spoilers, votes and the daily*: "No lurker's win")."""
 
 from __future__ import annotations
 
@@ -16,10 +9,15 @@ from telegram.ext import Application
 
 from bot.context import services
 from bot.i18n import answer_in_english
+from bot.play.registry import game_on
 from bot.rules.claims import looks_like_answer
 from bot.rules.spoilers import peeked
-from bot.services.answer_routes import Priority, Route
+from bot.services.answer_routes import Route
 from bot.typed_handlers import HandlerContext, MessageUpdate
+
+PRIORITY = 30
+"""In a group, the answers of a player given the live hand's solutions score nothing: before
+every game that scores (the answer router's order: :class:`~bot.services.answer_routes.Route`)."""
 
 
 def peeker(update: MessageUpdate, context: HandlerContext) -> bool:
@@ -37,20 +35,11 @@ def peeker(update: MessageUpdate, context: HandlerContext) -> bool:
 async def no_score(update: MessageUpdate, context: HandlerContext, text: str) -> None:
     """Tell a marked player why their answer counts for nothing (once per game and player
     in the outbox at a time: a flood of answers gets one reply)."""
-    _ = context._
-    table = context.chat_data.table
-    if table.counting:
-        said = _(
-            "You were given solutions of these numbers while this game was on "
-            "(/solve or inline mode): your answers to it score nothing."
-        )
-    elif table.hunting:
-        said = _(
-            "You were given this hand's solutions while this hunt was on "
-            "(/solve or inline mode): your finds score nothing."
-        )
+    on = game_on(context.chat_data, context.bot_data)
+    if on is not None and on.given is not None:
+        said = on.given(context)  # a hunt's finds, a Countdown game's numbers
     else:
-        said = _(
+        said = context._(
             "You were given this hand's solutions while it was being played "
             "(/solve or inline mode): your answers to it score nothing."
         )
@@ -59,4 +48,4 @@ async def no_score(update: MessageUpdate, context: HandlerContext, text: str) ->
 
 def register(application: Application) -> None:
     """The marked players' answers, taken before any game's (by the route's priority)."""
-    services(application).answers.add(Route(Priority.NO_SCORE, peeker, no_score))
+    services(application).answers.add(Route(PRIORITY, peeker, no_score))

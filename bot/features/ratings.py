@@ -1,13 +1,6 @@
-"""/rating and /rating top: a player's duel rating across all chats, and the best players.
-
-The ratings are the duels' (:mod:`bot.rules.rating`, kept in the global data); this feature
-only reads them.  A player is named only as they are named in the chat that asks (a group's
-member under that group's name for them; "you" for the player who asks): the boards span
-every chat, and a name from one chat is not told in another (the rest by their public
-name or handle: :mod:`bot.play.public_names`), as for each hand's record
-(:mod:`bot.play.hand_record_line`); in private, those the player played are named as they
-saw them (:mod:`bot.play.players_met`).
-"""
+"""/rating and /rating top: a player's duel rating across all chats, and the best players, read
+from :mod:`bot.rules.rating`; each player named only as the asking chat knows them
+(docs/games.md, *Ratings and each hand's record: what players see*)."""
 
 from __future__ import annotations
 

@@ -1,12 +1,7 @@
-"""Button presses no feature takes: one with empty data (Telegram never sends it for the
-bot's buttons, but a forged or odd client can) and one whose data no button of the bot
-carries (forged, or from a button of an older release).  Each is answered with nothing, so
-that the user's client stops its spinner, and no feature sees it.
-
-PTB's ``CallbackQueryHandler`` takes a press with no data (and no game) whatever its
-``pattern``: without the guard, the first feature's handler would get it, and read data it
-cannot split.
-"""
+"""Button presses no feature takes (empty data, or data no button of the bot carries), answered
+with nothing so the client stops its spinner, in an early handler group: PTB's
+``CallbackQueryHandler`` takes empty data whatever its pattern (docs/design-games.md,
+*Duels on Telegram*: "Invitations")."""
 
 from __future__ import annotations
 

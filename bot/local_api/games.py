@@ -1,27 +1,7 @@
 """Telegram's Games API on the local Bot API: ``sendGame``, Play, ``setGameScore`` and
 ``getGameHighScores``, with Telegram's documented rules and errors
-(https://core.telegram.org/bots/api#games).
-
-- A bot sends only its own games: they are created with @BotFather's ``/newgame`` (here,
-  :meth:`LocalGames.register`).  A short name that cannot be one is refused with
-  ``GAME_SHORTNAME_INVALID``, one the bot has no game of with "wrong game short name
-  specified".  Games are not sent to channels (``BOT_GAMES_DISABLED``).
-- A game message has a Play button: Telegram adds one (``Play <title>``) when the bot sends
-  no keyboard; a keyboard the bot sends must start with a ``callback_game`` button
-  (``BUTTON_POS_INVALID`` elsewhere, ``REPLY_MARKUP_GAME_EMPTY`` without one).
-- Pressing Play sends the bot a callback query with ``game_short_name`` and no ``data``
-  (:meth:`LocalGames.press_play`).  Only such a query may be answered with the game's
-  ``url``; any other may carry only a ``t.me`` link that starts the bot (``URL_INVALID``).
-- A player's score only goes up unless ``force`` is passed: a score that is not higher is
-  refused with ``BOT_SCORE_NOT_MODIFIED``.  Scores belong to the game in the chat (for a
-  message sent through inline mode: to that message).  The game message is edited to show
-  the table unless ``disable_edit_message``; a chat message is returned, an inline one True.
-- ``getGameHighScores`` gives the target user and two neighbours on each side, and the top
-  three when they are not among them, with their positions.
-
-The server's error class and keyboard check are passed in (see :class:`LocalGames`), so
-that this module stands apart from the rest of the server.
-"""
+(https://core.telegram.org/bots/api#games; the list: docs/testing.md, *How the bot is
+tested*).  The server's error class and keyboard check are passed in (:class:`LocalGames`)."""
 
 from __future__ import annotations
 

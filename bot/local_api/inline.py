@@ -1,17 +1,6 @@
-"""Messages sent through inline mode, for the local Bot API (:mod:`bot.local_api`).
-
-When a user picks one of the results the bot gave to an inline query, Telegram posts it in
-the user's chat as the user's message "via" the bot, and tells the bot with a
-``chosen_inline_result`` update (with inline feedback on, as here).  Such a message has no
-chat and no message id the bot can use: only an ``inline_message_id``, and only when it
-carries an inline keyboard.  With it the bot edits the message (``editMessageText``,
-``editMessageReplyMarkup``: they answer ``True``, not the message), and presses of its
-buttons reach the bot as callback queries with that id and no ``message``
-(:meth:`~bot.local_api.LocalBotApi.press_inline`).
-
-:class:`InlineMode` is a part of :class:`~bot.local_api.LocalBotApi`: tests call
-:meth:`InlineMode.choose_inline_result` as a user picking a result.
-"""
+"""Messages sent through inline mode, for the local Bot API: a chosen result, posted "via" the
+bot with only an ``inline_message_id``, edited by that id and pressed with no ``message``;
+tests call :meth:`InlineMode.choose_inline_result` (docs/testing.md, *How the bot is tested*)."""
 
 from __future__ import annotations
 

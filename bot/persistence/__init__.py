@@ -1,24 +1,8 @@
-"""PTB persistence in one SQLite file: every write is a transaction, so a crash never leaves a
-half-written file, and a damaged file is reported and left alone, never replaced.
-
-Each chat's and user's data is one row holding its record as JSON (:mod:`bot.records`).
-Files of release 1 held pickled objects instead; they are migrated once, when opened.
-
-One process at a time: the data folder is locked (``flock`` on a file beside the data file)
-for as long as the persistence is open, so a second bot on the same folder stops before it
-reads or writes anything.  A save the disk refuses (full, read-only) is kept in memory and
-tried again until the disk takes it.
-
-One concern a module: what goes wrong, for the operator (``errors``), the data folder and
-its lock (``folder``), the SQLite file's format, checks and migration (``database``), its
-rows read and written, retries on a full disk and checkpoints (``data_file``), and PTB's
-persistence on them (``adapter``).  Import the public names from here.
-
-Stands under the context (``BotData`` reaches it only through ``write_now``): it imports
-the records (:mod:`bot.records`), the state (:mod:`bot.state`) and PTB's
-``BasePersistence``, and may import nothing above its floor: not the context, the chat
-helpers, the features or the application (``tests/test_layers.py``).
-"""
+"""PTB persistence in one SQLite file: each chat's and user's record a row, every write a
+transaction, a damaged file reported and left alone, release 1's files migrated once, the
+data folder locked for one process, a save the disk refuses kept and tried again
+(docs/design-platform.md, *Data* and *One bot per data folder*).  One concern a module;
+import the public names from here; nothing above its floor (``tests/test_layers.py``)."""
 
 from __future__ import annotations
 

@@ -1,17 +1,5 @@
-"""Backups of the data file, made while the bot runs, and a backup restored.
-
-A backup is SQLite's online backup (the standard library's ``Connection.backup``) in one
-step: a consistent copy of the file as it was when the step began, while the bot goes on
-writing (in WAL mode readers never block the writer).  It is written beside its name first,
-checked whole (``integrity_check``), made one self-contained file (no WAL), then given its
-name: a backup that exists is complete.  Scheduled backups go into a folder, named by their
-time (UTC), the oldest removed beyond the number kept.
-
-A restore needs the data folder to itself: it takes the folder's lock
-(:class:`~bot.persistence.folder.FolderLock`), so it is refused while a bot serves from
-it.  The file restored must pass the same checks as a backup, and be a data file this bot
-reads; the file it replaces is kept beside it.
-"""
+"""Backups of the data file, made while the bot runs (SQLite's online backup, checked whole,
+then named), and a backup restored under the folder's lock (docs/operating.md, *Backups*)."""
 
 from __future__ import annotations
 

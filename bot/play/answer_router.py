@@ -1,16 +1,7 @@
-"""The answer router: the one place a typed answer enters, whichever game it is for.
-
-It owns ``/a`` (``/answer``), a group message that starts with the bot's name
-(``@TwentyFourBot 8/(3-8/3)``, which Telegram delivers even with privacy mode on, taken as
-``/a``), plain text (every message in private; in a group, those the bot sees), with the
-replies to the bot's pictures and status messages among them, and in private a sticker or
-photo, which gets a reminder to type.  An edited message comes through the same handlers:
-an edit is a new attempt.
-
-Which game judges an answer is the first route, by priority, that claims it (see
-:mod:`bot.services.answer_routes`); the games give their routes as they register.  What
-is left is answered here: how to write an answer, or that nothing waits for one.
-"""
+"""The answer router: the one place a typed answer enters (``/a``, the bot's name first, plain
+text, replies, edits; a sticker or photo in private gets a reminder to type), given to the
+first game's route that claims it by priority, and what is left answered here
+(docs/design.md, *Where an answer goes*)."""
 
 from __future__ import annotations
 

@@ -1,22 +1,7 @@
-"""The daily puzzle set aside by another game in a private chat, and taken up again.
-
-A player's daily clock (today's puzzle or an archive replay) runs from when the puzzle is
-shown until it is solved or given up, whatever else the player does: it never pauses, so
-no game played meanwhile can make a daily time faster.  Another game may be played while
-it runs; then:
-
-- the game's start says, before its first message, that the daily is set aside with its
-  clock running on and how to take it up again (:func:`take_answers`: every game's start
-  in private goes through it, as ``/daily #300`` says it of today's puzzle);
-- while the game is on, plain answers are the game's;
-- when the game ends, its end is followed by one reminder that the daily waits
-  (:func:`remind`), and plain answers go to the daily again (:func:`waiting`, which the
-  daily's answer route asks), judged on its one clock;
-- a give-up with no game on never gives up the daily by chance (a live day given up is a
-  day missed): it asks, with a button that gives it up on purpose (:func:`offer_give_up`).
-
-In a group nothing of this applies: the daily puzzle is played in private.
-"""
+"""The daily puzzle set aside by another game in a private chat, its clock running on, and taken
+up again: said at the game's start (:func:`take_answers`), reminded at its end
+(:func:`remind`), answers routed back (:func:`waiting`), no give-up by chance
+(:func:`offer_give_up`; docs/games.md, *What both do alike*)."""
 
 from __future__ import annotations
 
@@ -25,7 +10,7 @@ import datetime as dt
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.context import BotContext
-from bot.play.game_life import duel_on
+from bot.play.registry import game_on as a_game_on
 from bot.rules.daily.attempts import closed_attempt, take_up_today
 from bot.rules.daily.puzzle import DailyRecord
 from bot.state import AnswersTo, ChatData
@@ -58,10 +43,9 @@ def game_on(context: BotContext, chat_id: int, chat: ChatData) -> bool:
     table = chat.table
     return (
         chat.answers_to == AnswersTo.CHALLENGE
-        or table.game_on
         or table.match is not None
         or chat_id in context.bot_data.dealing
-        or duel_on(chat, context.bot_data.global_data)
+        or a_game_on(chat, context.bot_data) is not None
     )
 
 
@@ -81,31 +65,19 @@ def busy_text(context: BotContext, chat_id: int, command: str | None) -> str | N
     if chat_id <= 0 or chat is None or not game_on(context, chat_id, chat):
         return None
     _ = context._
-    if duel_on(chat, context.bot_data.global_data):
-        kind = "duel"
-    elif chat.table.rushing:
-        kind = "rush"
-    elif chat.table.match is not None:  # /giveup would end a round, not the match
-        kind = "match"
-    else:  # a round (or its hand on the way), a hunt, a Countdown game, a challenge
-        kind = "game"
+    on = a_game_on(chat, context.bot_data)
+    if on is not None and on.opening is not None:  # a duel, a Rush run: its own way to end
+        return on.opening(context, command)
+    if chat.table.match is not None:  # /giveup would end a round, not the match
+        if command is None:
+            return _("A match is on here: /stop it first, then open the challenge again.")
+        return _("A match is on here: /stop it first, then {command}.").format(command=command)
+    # A round (or its hand on the way), a hunt, a Countdown game, a challenge.
     if command is None:
-        return {
-            "duel": _(
-                "A duel is on here: finish it (or /duel stop) first, then open the challenge again."
-            ),
-            "rush": _("A Rush run is on here: /stop it first, then open the challenge again."),
-            "match": _("A match is on here: /stop it first, then open the challenge again."),
-            "game": _(
-                "A game is on here: answer it or /giveup first, then open the challenge again."
-            ),
-        }[kind]
-    return {
-        "duel": _("A duel is on here: finish it (or /duel stop) first, then {command}."),
-        "rush": _("A Rush run is on here: /stop it first, then {command}."),
-        "match": _("A match is on here: /stop it first, then {command}."),
-        "game": _("A game is on here: answer it or /giveup first, then {command}."),
-    }[kind].format(command=command)
+        return _("A game is on here: answer it or /giveup first, then open the challenge again.")
+    return _("A game is on here: answer it or /giveup first, then {command}.").format(
+        command=command
+    )
 
 
 def waiting(context: HandlerContext, chat_id: int) -> bool:

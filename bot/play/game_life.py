@@ -1,40 +1,8 @@
-"""One game's life in a chat, for every timed game: the deal, the clock, the timers, the
-end by the clock or by a stop, the restore after a restart, and the refusal while another
-game is on.  A game is rules (:mod:`bot.rules`, a :class:`~bot.rules.life.Life`) plus
-wording; its life is lived here, once for all games.
-
-The life of one game:
-
-1. :func:`look_for` finds the deal in a worker while the chat is marked as dealing: a
-   refusal is said, a ``/stop`` meanwhile or another game begun drops it.
-2. :func:`deal` sends its picture through the outbox (as text where a picture cannot be
-   sent: :func:`~bot.services.pictures.cards.send_hand`).  Its clock starts when the message is
-   sent (:meth:`Life.show`: the players see it then, not when it was drawn), and its
-   alarms are set then.  A deal that cannot be sent at all ends the game (nobody saw it:
-   no game is left open with no timer) with the chat's apology.
-3. An alarm rings (a job of :mod:`bot.services.timers`): :func:`expired` says whether it
-   ended the game (a stale or early alarm changes nothing).  The rules judge every answer
-   by the clock, not by the alarm: one at or after the deadline is too late even while the
-   alarm has not rung (a busy loop, a clock step, a restart).  A round, a duel's hand and a
-   Rush run end there (:meth:`Life.expire`), and their feature tells the time-up as the
-   alarm would (the alarm then finds the game ended and says nothing); a hunt and a
-   Countdown game say the answer is too late and leave their end to the alarm.
-4. :func:`stop_game` ends it early: its starter and the admins at once, anyone else by a
-   vote (:mod:`bot.rules.votes`).
-5. :func:`restore`, after a restart, makes its hand secret again and sets its alarms anew
-   from its deadline (PTB does not persist jobs).
-
-How a new game plugs in (a duel, Rush): its rules are a :class:`~bot.rules.life.Life` (a
-hand of it may be a :class:`~bot.rules.rounds.Round`, as a duel's are, or it mixes in
-:class:`~bot.rules.life.TimedGame`); its feature declares a :class:`Kind`, which says where
-a chat keeps the game (``game_of``), its alarms (a kind of :mod:`bot.services.timers`, the
-moment on the game's clock, the job), and whether any two of its numbers spoil it; then it
-calls :func:`look_for`, :func:`deal` with its caption and its messages, :func:`expired` in
-its alarm's job, :func:`stop_game` for its stop command and :func:`restore` at start-up
-(in :func:`bot.app.run`), and asks :func:`refused` before dealing.  A game dealt to two
-chats at once (a duel) passes the life whose :meth:`~bot.rules.life.Life.show` starts the
-clock at the later delivery.
-"""
+"""One game's life in a chat, for every timed game: the deal (:func:`look_for`, :func:`deal`),
+the clock, the alarms (:func:`expired`), the end by the clock or a stop (:func:`stop_game`),
+the restore after a restart (:func:`restore`) and the refusal while another game is on
+(:func:`refused`).  The life, and how a new game plugs in with a :class:`Kind`:
+docs/design.md, *A game's life*."""
 
 from __future__ import annotations
 
@@ -50,13 +18,14 @@ from telegram.ext import Application
 
 from bot.context import BotContext, now_of, services
 from bot.play.admins import stop_ballot
+from bot.play.registry import games_of
 from bot.rules.life import Life
 from bot.services.outbox import Sent
 from bot.services.pictures.cards import send_hand
 from bot.services.riders import Riders
 from bot.services.solving import DealRefused
 from bot.services.timers import JobCallback, Timers
-from bot.state import ChatData, GlobalData
+from bot.state import ChatData
 from bot.texts import deal_refusal, stop_vote_text
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
 
@@ -102,36 +71,17 @@ class DealMessages(Protocol):
 
 
 def other_game(context: ChatContext, private: bool = False, hint: bool = False) -> str | None:
-    """What to say to a round's /play, /skip or /stop (or /hint: ``hint``) while a hunt or
-    a Countdown game is on (each has its own stop), or to a new game's command while a Rush
-    run is on; None when none is. In ``private`` a hunt's or a Countdown game's answers are
-    typed as they are (no /a)."""
-    _ = context._
-    table = context.chat_data.table
-    if table.hunting and hint:  # a hunt is for finding solutions: a hint would give one
-        if private:
-            return _("Hunts have no hints: just type your answer, or /stop to end it.")
-        return _("Hunts have no hints: answer with /a, or /hunt stop to end it.")
-    if table.hunting:
-        if private:
-            return _("A hunt is on: just type your answer, or /stop to end it.")
-        return _("A hunt is on: answer with /a, or /hunt stop to end it.")
-    if table.counting:
-        if private:
-            return _("A Countdown game is on: just type your answer, or /stop to end it.")
-        return _("A Countdown game is on: answer with /a, or /countdown stop to end it.")
-    if duel_on(context.chat_data, context.bot_data.global_data):
-        return context._("A duel is on here: it ends by its hands, or /duel stop forfeits it.")
-    if table.rushing:
-        return context._("A Rush run is on: answer its hand, /skip it (−20 s) or /stop the run.")
+    """What to say to a game's command (or /hint: ``hint``) while another game that says
+    so itself is on (a hunt, a Countdown game, a duel, a Rush run: each its own way to
+    answer and stop; a round's is each command's own); None when none is.  In ``private``
+    a game's answers are typed as they are (no /a)."""
+    data = context.bot_data
+    for game in games_of(data):
+        if game.busy is None or game.on is None:
+            continue
+        if game.on(context.chat_data, data.global_data):
+            return game.busy(context, private, hint)
     return None
-
-
-def duel_on(chat: ChatData, data: GlobalData) -> bool:
-    """Whether a duel is played in the chat (a group's, or a player's private duel)."""
-    token = chat.duel.token if chat.duel is not None else None
-    duel = data.duels.duels.get(token) if token is not None else None
-    return duel is not None and not duel.over
 
 
 def refused(

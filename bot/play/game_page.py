@@ -1,21 +1,7 @@
-"""The Telegram game's server side: its JSON under ``/app/api/rush/``, beside the Mini App's.
-
-A Telegram game opens its page with no launch data: the bot answers the Play button's
-callback query with the page's address (:func:`game_address`), which carries a token the
-bot signed (:mod:`bot.services.web.game_tokens`: the player, the game message, when).  The page
-copies the token from its address and sends it with every call in the ``X-Game-Token``
-header.  A call with no token, a token changed or signed by another bot, or one past its
-age is answered 401 with no detail, before its body is read; so is a token issued before
-this process started (its runs, and the record of which tokens started one, were in the
-memory of the process that issued it: a restart must not let it start a second run).  Each
-player's calls are held to the Mini App's rate (:data:`~bot.play.miniapp.API_RATE`, bursts
-of :data:`~bot.play.miniapp.API_BURST`): a flood gets 429 and costs no work.
-
-A feature registers the calls (:func:`serve_game`), as the Mini App's features do with
-:func:`~bot.play.miniapp.serve_app`; a call gets a :class:`GameRequest` (the checked token,
-the JSON body and a :class:`~bot.context.BotContext` for the player) and returns a status
-and a JSON object.
-"""
+"""The Telegram game's server side: its JSON under ``/app/api/rush/``, beside the Mini App's,
+each call checked by its ``X-Game-Token`` (401 before the body is read) and held to the Mini
+App's rate; features register calls with :func:`serve_game` (docs/miniapp.md,
+*Rush as a Telegram game*)."""
 
 from __future__ import annotations
 

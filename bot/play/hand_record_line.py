@@ -1,28 +1,7 @@
-"""Each hand's record, told after a counted solve: "Solved 47 times; the record is 3.2 s by Ann".
-
-Every game whose solves count for a hand's record (a won round, a first attempt at the
-daily puzzle, a duel's hand, a challenge: :class:`~bot.rules.hand_records.Source`) calls
-:func:`count_solve` once per solve, before it announces the solve, and adds the line it
-returns to the announcement (a solve told in several chats at once notes it once and asks
-:func:`line_of` for each chat's line).
-
-What the line may say, and why:
-
-- Nothing about the hand itself (no cards, no solution): it goes where the solve is told,
-  and may be forwarded.  The times seen and the record are no spoiler.
-- The holder is named only as they are named in the chat the line goes to: a member the
-  bot has seen in a group, under that group's name for them; in private, "you" for the
-  player themself, and someone they played a duel or a challenge with as they saw them
-  named (:mod:`bot.play.players_met`).  Anyone else by their public name or handle
-  (:mod:`bot.play.public_names`): a record set in one chat does not tell another chat who
-  played there.
-- A hand solved for the first time has no line (there is nothing to compare with).
-- A solve fast enough for the record that may not take it (the daily puzzle's, a
-  challenge's, one after a hint, one under 1.5 s) says why, so that "Solved 2 times" never
-  leaves a player wondering where their record went.
-- The line is short (a name is cut to :data:`NAME_SHOWN` characters), so that it fits a
-  photo's caption (1024 characters) beside the rest of an announcement.
-"""
+"""Each hand's record, told after a counted solve ("Solved 47 times; the record is 3.2 s by
+Ann"): :func:`count_solve` notes a solve and returns its line, :func:`line_of` a chat's line.
+What the line may say and why: docs/games.md, *Ratings and each hand's record: what players
+see*."""
 
 from __future__ import annotations
 

@@ -1,23 +1,7 @@
-"""The Mini App's server side: its page under ``/app/`` and its JSON under ``/app/api/``.
-
-Telegram opens the page (``bot/webapp/``) inside the chat and gives it the launch data,
-``initData``, signed with the bot's token; the page sends that text, as it came, with every
-API call in the ``X-Telegram-Init-Data`` header.  The server checks it as Telegram documents
-(:mod:`bot.services.web.launch_data`) and takes the player only from checked data: anything
-else is answered 401 with no detail, before the request's body is read.  Launch data is
-good for an hour after Telegram signed it, i.e. after the page was opened: a page open
-longer asks to be opened again.  Each player's calls are held to :data:`API_RATE` a
-second (bursts of :data:`API_BURST`): a flood gets 429 and costs no work.  The page judges
-nothing: it sends what the player built, and the features that registered the calls
-(:func:`serve_app`) judge it by the same rules as in the chat.
-
-Features add API calls by name, as they add handlers: ``serve_app(application, "GET",
-"daily", call)`` answers ``GET /app/api/daily``.  A call gets an :class:`AppRequest` (the
-player, the JSON body, and a :class:`~bot.context.BotContext` for the player, so that the
-feature's own functions and wording work as for an update) and returns an HTTP status with a
-JSON object.  What a call changes in the player's data is saved with the next regular save
-(a result is saved at once by the feature, as in the chat).
-"""
+"""The Mini App's server side: its page under ``/app/`` and its JSON under ``/app/api/``, each
+call's launch data checked (401 before the body is read) and held to :data:`API_RATE` a
+second; features register calls by name with :func:`serve_app` (docs/miniapp.md,
+*How it works*)."""
 
 from __future__ import annotations
 

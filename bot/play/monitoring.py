@@ -1,12 +1,6 @@
-"""What tells the host how the bot is doing, on the bot's web port (docs/operating.md):
-``/healthz`` (the event loop answers), ``/readyz`` (Telegram, the data file and the solver
-workers answer too) and ``/metrics`` (Prometheus's text format, behind
-``TWENTYFOUR_METRICS_TOKEN`` when set); and the application that counts what it handles
-(:class:`MeteredApplication`) and who is active (:mod:`bot.services.activity`).
-
-A check never waits long: each has its own bound, and concurrent ``/readyz`` requests share
-one look at the workers, so a flood of them costs the game nothing.
-"""
+"""What tells the host how the bot is doing, on the web port: ``/healthz``, ``/readyz`` and
+``/metrics``, each check bounded, and the application that counts what it handles
+(:class:`MeteredApplication`; docs/operating.md, *Health checks* and *Metrics*)."""
 
 from __future__ import annotations
 

@@ -1,13 +1,6 @@
-"""Who a player knows by name: everyone they played a duel or a challenge with, under the
-name the bot showed them then (a duel's opponent as the duel's messages named them; a
-challenge's setter and the friend who played it, as the challenge named each).
-
-Elsewhere a player is named only where the chat that reads it knows them (a group's member;
-"you" in private), since a board or a record spans every chat; but a name the bot has
-already shown a player is no news to them: their ``/rating`` names their opponents, and a
-hand's record names a friend who holds it.  The names are kept in each player's
-:attr:`bot.state.UserData.met` (the latest :data:`KEPT`).
-"""
+"""Who a player knows by name: everyone they played a duel or a challenge with, under the name
+the bot showed them then, kept in :attr:`bot.state.UserData.met` (the latest :data:`KEPT`;
+docs/games.md, *Ratings and each hand's record: what players see*)."""
 
 from __future__ import annotations
 

@@ -1,16 +1,6 @@
-"""The games' results, published once saved to the features that listen (issue 39's game
-events): a game calls :func:`publish` where it has saved a result, before it tells it, and
-adds the lines returned to its message; a feature :func:`listen`\\ s at registration.  No
-game knows who listens, and no listener knows a game: both know only
-:mod:`bot.rules.results`.
-
-A listener is called with the context, the chat where the game tells its result (None: the
-game tells none there, as a Rush run on the game's page: the listener tells the player in
-private if it has something to say) and the results; it returns HTML lines for that chat's
-message, each already saved (a listener whose own save the disk refuses holds its news
-itself: :mod:`bot.services.saving`).  A listener that fails is logged: the game's result is
-told all the same.
-"""
+"""The games' results, published once saved to the features that listen: a game calls
+:func:`publish` before it tells a result, and adds the lines returned; a feature
+registers a listener with :func:`listen` (docs/design-games.md, *Achievements*)."""
 
 from __future__ import annotations
 

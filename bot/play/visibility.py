@@ -1,15 +1,7 @@
-"""Whether the bot sees every message of a group, and what admins are told of it.
-
-With privacy mode on (the default a bot gets from @BotFather), Telegram delivers to a bot
-only the group messages meant for it: commands, replies to its messages and messages that
-mention it; so players answer with ``/a``.  A bot that is an admin of the group, or whose
-privacy mode is off, gets every message, and players just type their answers.  The bot
-learns it from Telegram: its privacy mode from ``getMe``, its promotion from the
-``my_chat_member`` update, and also from any message that privacy mode would have kept
-from it (a plain message with no command, no reply and no mention: a bot made an admin
-before this release knows at the first one).  The chat's record is
-:attr:`~bot.state.ChatData.sees_all`.
-"""
+"""Whether the bot sees every message of a group (admin, or privacy mode off), learnt from
+``getMe``, ``my_chat_member`` and any message privacy mode would have kept from it, and what
+admins are told of it (:attr:`~bot.state.ChatData.sees_all`; docs/design-groups.md,
+*Answers just typed, where the bot sees every message*)."""
 
 from __future__ import annotations
 

@@ -1,32 +1,7 @@
-"""What the data file stores: each chat's and user's data as an explicit, versioned record.
-
-A record is a JSON object with the schema version under ``"v"`` and one entry per saved
-field, nested as the objects are (a chat's record holds its table's, which holds its
-round's...).  A record names no class: moving or renaming a class changes nothing on disk.
-Reading is lenient: a field the record lacks takes its default, a field it has that no
-class knows any more is ignored, so adding or removing a field never breaks a data file.
-A change that needs more (a field renamed or moved, a meaning changed) raises
-:data:`VERSION` and adds a step to :data:`UPGRADES`; records of older versions are upgraded
-as they are read.
-
-Where things live, one concern a module:
-
-- :mod:`~bot.records.codec`: the generic conversion of dataclasses to records and back, by
-  their type hints (a cattrs converter), with hooks only for what JSON does not have, and
-  the JSON text;
-- :mod:`~bot.records.schema`: this version's records (:data:`VERSION`; :data:`NOT_SAVED`,
-  what is left at its default when read; values older records hold);
-- :mod:`~bot.records.migrations`: the steps that bring older records up to date;
-- :mod:`~bot.records.rows`: the data file's rows (kinds, keys, JSON text, :class:`Saved`);
-  importing it makes ``copy.deepcopy`` of chat and user data their :class:`Saved` record;
-- :mod:`~bot.records.release1`: data files of release 1, which hold pickled objects
-  instead (:func:`record_from_pickle` reads them, once, when the file is migrated: see
-  :mod:`bot.persistence`).
-
-May import itself, the state (:mod:`bot.state`), the rules (:mod:`bot.rules`) and cattrs;
-never the persistence that stores its rows, the context or anything above them
-(``tests/test_layers.py``).
-"""
+"""What the data file stores: each chat's and user's data as an explicit, versioned JSON record
+that names no class, read leniently and upgraded by :data:`UPGRADES` (modules: ``codec``,
+``schema``, ``migrations``, ``rows``, ``release1``).  It never imports the persistence, the
+context or anything above them (docs/design-platform.md, *Records*; ``tests/test_layers.py``)."""
 
 from bot.records.codec import Record, RecordError
 from bot.records.migrations import CHAT_PARTS_OF_VERSION_1, UPGRADES, upgrade

@@ -1,14 +1,6 @@
-"""The generic codec: dataclasses to JSON-ready records and back, by their type hints.
-
-It is a cattrs converter that knows no class of the bot, with hooks only for what JSON
-does not have: ids as object keys (JSON keys are text), fractions, dates; tuples are
-written as lists and read back as the hints say, enums by value.  Reading is lenient: a
-field a record lacks takes its default, one that no class knows is ignored.
-:mod:`bot.records.schema` says which fields are not saved, and what older records hold.
-
-A record shares nothing that can change with the data: every list and dict is made anew
-(``copy.deepcopy`` of chat data is its record: see :mod:`bot.records.rows`).
-"""
+"""The generic codec: dataclasses to JSON-ready records and back, by their type hints, a cattrs
+converter with hooks only for what JSON does not have; reading is lenient, and a record
+shares nothing that can change with the data (docs/design-platform.md, *Records*)."""
 
 from __future__ import annotations
 

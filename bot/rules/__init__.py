@@ -1,10 +1,5 @@
-"""The rules of the game: rounds, scoring and players' statistics.
-
-Plain Python between the solver and the Telegram layer: nothing here imports Telegram, and
-time comes in as arguments (seconds from any clock), so tests drive it directly.
-
-Owns every game's rules and vocabulary (rounds, matches, Solution Hunt, Countdown, the daily
-puzzle, duels, ratings, hand records, challenges, votes, spoilers, claims).  May import only
-itself, :mod:`solver` and pure-Python libraries (OpenSkill for ratings): never the Telegram
-layer (``tests/test_layers.py``).
-"""
+"""The rules of every game, plain Python between the solver and the Telegram layer: rounds,
+matches, Solution Hunt, Countdown, the daily puzzle, duels, ratings, hand records,
+challenges, votes, spoilers, claims.  It imports only itself, :mod:`solver` and pure-Python
+libraries, never Telegram; time comes in as arguments (docs/design.md, *The map*;
+``tests/test_layers.py``)."""

@@ -1,12 +1,7 @@
 """Achievements: goals in tiers (a daily streak of 7, 30, 100 and 365 days; 10, 100 and 1,000
-hands solved...), each earned once, from the games' results (:mod:`bot.rules.results`).
-
-A player's :class:`Achievements` keep what counts towards them (hands solved, duels won, the
-best streak, the fastest solve...) and when each was earned.  :func:`earn` counts one
-result and names the achievements it earns for the first time: a result the fair-play rules
-refuse (``counts`` False) counts for nothing, so no achievement is ever earned by a script's
-pace, the bot's answer or a forfeit (docs/playing.md, *Achievements*).
-"""
+hands solved...), each earned once, counted from the games' results
+(:mod:`bot.rules.results`) by :func:`earn`.  A result the fair-play rules refuse counts for
+nothing (docs/design-games.md, *Achievements*)."""
 
 from __future__ import annotations
 

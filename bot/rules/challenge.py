@@ -1,48 +1,6 @@
-"""Challenges: a hand a player solved, sent to friends to play later against their time.
-
-The contract, rule by rule (each says what it prevents):
-
-- A challenge holds who set it, the hand and target, the setter's time and where the hand
-  came from (the daily puzzle's number, or practice).
-- The shared message shows the setter, the origin, the times and who played, never the
-  cards or a solution (:meth:`Challenge.card` has no field that holds them): a challenge
-  posted in a group spoils nobody's daily puzzle.
-- Each friend plays once, on their own clock, which starts when the hand is dealt to them
-  (:meth:`Challenge.play`).  Opening it again resumes the same play and clock; a finished
-  play (solved or given up) cannot be played again: nobody replays a challenge to improve
-  their time.  The setter does not play their own challenge.
-- Answers are judged by the solver as in a round (:func:`solver.check`); a wrong answer is
-  counted as a miss as in a round (:func:`~bot.rules.scoring.counts_as_miss`).
-- A friend's clock starts when the hand reaches them (:meth:`Challenge.shown`: the message
-  was sent), and a right answer faster than a person's pace after it
-  (:func:`bot.rules.pace.too_fast`) counts for nothing: the play goes on, so no time on the
-  shared message is a script's or a pasted answer's.
-- A challenge takes at most :data:`MOST_PLAYS` players (its message stays within
-  Telegram's limits, and it cannot grow without end); the card lists the fastest
-  :data:`CARD_LINES` and counts the rest.  At most :data:`CHALLENGES_KEPT` challenges are
-  kept; the oldest go first.  One setter keeps at most :data:`SETTER_KEPT` (their oldest
-  go first): nobody pushes everyone else's challenges out by setting thousands.
-- A challenge is one solve's (:meth:`Challenges.create` with the solve's own ``token`` finds
-  it again rather than making another): sharing one solve twice shares one challenge.
-- A play that is the friend's daily attempt (today's puzzle they had not played) is judged by
-  the daily puzzle, on its one clock: :meth:`Challenge.finish` gives it the attempt's time
-  (or its giving up); it takes no answer of its own.
-- A friend plays one challenge at a time (:meth:`Challenges.open_play`): one clock running.
-- A friend the bot gave solutions of the challenge's cards (``/solve`` or inline mode:
-  numbers sharing three of them, any target) after someone had opened it, and before
-  they opened it themselves (:meth:`Challenge.note_given`), plays it *unranked*: their
-  time is theirs, but not on the shared card.  A second account opens the challenge to
-  learn the cards; the player would then ask the bot for its answer and rank first with
-  it (while a play is open, its player is refused the hand: :mod:`bot.rules.spoilers`).
-- A play open while the bot gives anyone solutions of its cards is unranked too
-  (:attr:`Play.given_while_open`): the player's second account, who never opened it, asks
-  for them while the player plays it.
-- A challenge remembers the :data:`MOST_SHARED` latest messages it was shared as (edited as
-  friends play: a bounded number of edits).
-
-Time is given as ``now`` (seconds on any clock), and the random source as a
-:class:`random.Random`, so the rules run the same in tests as in the bot.
-"""
+"""Challenges: a hand a player solved, sent to friends to play later against their time: the
+plays, their clocks, the shared card, and the bounds on what is kept.  Each rule and what it
+prevents: docs/games.md, *Challenges*, and docs/fair-play.md, *Hands only their players see*."""
 
 from __future__ import annotations
 

@@ -1,18 +1,6 @@
-"""Countdown, the numbers game of the TV show: six numbers, a target from 101 to 999, and
-the closest answer wins.
-
-The answers follow Countdown's rules (the solver's ``countdown``): each number at most once,
-not all need be used, + − × ÷ and brackets, and every step a positive whole number.  Each
-player's best answer counts (the closest to the target); a player may improve it, and of
-equal distances the earlier answer stands.  When the time is up every player scores by
-their own best: 10 points for the target itself, 7 within 5, 5 within 10; the closest
-player (of equal distances, the one who got there first) wins.
-
-An answer is judged by the clock, not by the timer: one that comes after the deadline is
-too late even while the timer that ends the game has not fired yet (it prevents answers
-slipped in after the time, e.g. while the bot restarts).  Who may end a game early is
-:mod:`bot.rules.votes`'s rule: its starter and the chat's admins, or a majority of its players.
-"""
+"""Countdown, the numbers game of the TV show: six numbers, a target from 101 to 999, each
+player's best answer, and the points and winner when the time is up (docs/games.md,
+*Countdown*)."""
 
 from __future__ import annotations
 

@@ -1,23 +1,6 @@
-"""Requests whose answer waits for live hands to end: one per user, at most :data:`MOST`.
-
-A duel's hand is refused to everyone while it is live (:mod:`bot.rules.spoilers`), but
-refusing strangers costs too much (a few dozen duels live refuse most of their /solve
-requests), and the hand lasts a minute at most: a stranger's request is *deferred* instead,
-kept here with the hands that hold it, and answered once none of them is live.
-
-- One request waits per user: a new one takes the place of the old (:attr:`Deferral.REPLACED`),
-  so a script cannot fill the list alone.
-- At most :data:`MOST` wait in all; past it a request is not kept (:attr:`Deferral.FULL`: its
-  asker is refused, to ask again).
-- A request is freed by the end of the last live hand that holds it (:meth:`Deferrals.release`
-  of each hand as it ends: several duels may hold one request); what it is freed *for* (an
-  answer, or another refusal, the rules checked again then) is its caller's.  A hand dealt
-  since may hold it again: it waits on, but not past :data:`WAIT_MOST` (:func:`overdue`).
-
-The requests are saved with their askers by the caller (a restart answers them).  The games
-are kept by identity (a round is no hashable value), and held while a request waits on them,
-so an id is never taken by another game meanwhile.
-"""
+"""Requests whose answer waits for live hands to end: one per user, at most :data:`MOST`, none
+held again past :data:`WAIT_MOST` (why and what it costs: docs/fair-play.md, *Hands only
+their players see*)."""
 
 from __future__ import annotations
 

@@ -1,39 +1,7 @@
-"""Each hand's record across the bot: how often it was solved, and the fastest solve.
-
-After a solve the bot can say "Solved 47 times; the record is 3.2 s by Ann".  A hand is keyed
-by its cards as a multiset and its target (``3 3 8 8 = 24``: the order the cards were
-dealt in does not make another hand).  The holder is kept as a user id: how they are named
-(by name in a chat they are known in, anonymously elsewhere) is the Telegram layer's call.
-
-The contract, rule by rule (each says what it prevents):
-
-- What counts (:class:`Source`): a won round, a first attempt at the daily puzzle, a won
-  duel hand, a challenge's play.  A replay of the daily puzzle, a practice hand replayed
-  or a hand looked up with ``/solve`` is not a :class:`Source` at all: a player who has
-  seen the solution cannot set a record with it.
-- Every counted solve adds one to the times seen; a solve can take the record only if it
-  is faster than the record (a tie keeps the earlier holder) and not faster than a
-  person's pace (:func:`bot.rules.pace.too_fast`): four cards cannot be read and an answer
-  typed faster, so such a time is a pasted answer or a clock glitch, not a record.
-- The daily puzzle's solves are seen but never take the record: its cards are shown
-  before a player's clock starts (the group's post, the shared puzzle, the archive), so
-  a player could work the answer out first and set a time nobody could beat fairly.
-  Neither do a challenge's plays: its cards are known before a friend's clock starts (to
-  its setter, and to every friend who played it), so a second account, or a friend told
-  the answer, would paste it for a record.
-- A solve *helped* by a hint (a round's hints lead to a solution: the third gives every
-  step but the last) is seen but never takes the record: the time is one of following the
-  hint, not of finding the answer.
-- Nor does a solve of a hand the bot solved for anyone while it was live (``given``: a
-  member who only reads the group, a second account asking ``/solve`` or inline mode):
-  their answer may have been passed on to the winner.
-- A player the host took off the boards (``/admin fairplay``: :mod:`bot.rules.off_boards`)
-  holds no record: their solves are seen, and the records they held are cleared.
-- The table is bounded (:data:`HANDS_KEPT`): custom decks and targets make many hands;
-  the least seen is dropped first.
-
-The records are plain data (:class:`HandRecords`), saved with the bot's global state.
-"""
+"""Each hand's record across the bot: how often it was solved, and the fastest solve, keyed by
+the cards as a multiset and the target; the holder kept as a user id.  What counts and what
+sets a record: docs/design-games.md, *Duels and ratings: the rules*, and docs/games.md,
+*Ratings and each hand's record: what players see*."""
 
 from __future__ import annotations
 

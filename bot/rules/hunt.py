@@ -1,12 +1,5 @@
-"""Solution Hunt: every distinct solution of one hand, found together, each scoring once.
-
-Each correct answer is mapped to the distinct solution it belongs to (the solver's
-``solution_of``).  A solution found for the first time scores a point for its finder; one
-found before scores nothing and is named with who found it and how they wrote it, so that
-rewriting a found solution (``4×6`` for ``6×4``) earns nothing.  The hunt ends when every
-solution is found or the time is up.  Who may end it early is :mod:`bot.rules.votes`'s rule:
-its starter and the chat's admins, or a majority of its players.
-"""
+"""Solution Hunt: every distinct solution of one hand, found together, each scoring once
+(docs/design-games.md, *Solution Hunt*; stopping early: :mod:`bot.rules.votes`)."""
 
 from __future__ import annotations
 

@@ -1,17 +1,7 @@
-"""A timed game's life, whatever its rules: dealt, shown (its clock starts), then ended by
-its clock, by a stop, or by its own rules (a win, every solution found).
-
-Every timed game of a chat (a round, a Solution Hunt, a Countdown game, a duel's hand) is
-a :class:`Life` to the game service (:mod:`bot.play.game_life`), which sends its deal,
-starts its clock when the deal is seen, sets and restores its timers and ends it when
-nobody could see it.  ``number`` grows with each game of a chat, so that a timer set for
-one game changes nothing in the next (a stale timer).
-
-:class:`TimedGame` is that life for a game with a fixed time (a hunt, a Countdown game),
-mixed into its dataclass, which holds the fields; a round keeps its own phases
-(:class:`bot.rules.rounds.Round`) with the same methods.  Who plays a game, and so whose
-votes count (:mod:`bot.rules.votes`), is who started it and who made a real attempt in it.
-"""
+"""A timed game's life, whatever its rules: dealt, shown (its clock starts), then ended by its
+clock, a stop or its own rules.  :class:`Life` is what the game service sees of every timed
+game; :class:`TimedGame` that life for a game of a fixed time (docs/design.md,
+*A game's life*)."""
 
 from __future__ import annotations
 

@@ -1,16 +1,6 @@
-"""Players the host took off every board (``/admin fairplay``), and the week's fastest
-results the host looks through to decide.
-
-A board, a rating table or a hand's record leaves its chat: a run or a time set with a
-script or a second account would stand on it for everyone.  The bot's rules refuse what
-they can tell (:mod:`bot.rules.hand_records`, :mod:`bot.rules.rush.records`); the host can
-take off the rest.  A player taken off keeps everything in their own history (their runs,
-rating and duels, marked as off the boards) and stands on no board again: the Rush boards
-everywhere and in groups, ``/rating top`` and the hands' records (the records they held are
-cleared, and their solves set none).  One run (a board entry, by its :func:`run_code`)
-can be taken off alone, and a removal put back (:class:`Removal`, :func:`put_back`): the
-host's mistake is undone, not lived with.
-"""
+"""Players and runs the host took off every board (``/admin fairplay``), the removals that can
+be put back, and the week's fastest results the host looks through (docs/operating.md,
+*The owner's commands*; docs/fair-play.md)."""
 
 from __future__ import annotations
 

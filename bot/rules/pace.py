@@ -1,17 +1,7 @@
-"""A person's pace: the fastest an answer can come and still count where a result leaves its
-chat (Rush's boards and high-score tables, duels' ratings, each hand's record, the times on
-a friend's challenge).
-
-Four cards must be read, worked out and typed (or tapped): no person does that in under
-:data:`FLOOR` seconds, and harder hands take longer (:data:`LEVEL_FLOORS`, by the hand's
-level: :func:`floor_of`), so an answer that comes sooner after its hand *reached the player*
-(the bot's message was delivered, or the page was given the hand) is a script's or a pasted
-answer, and scores nothing (:func:`too_fast`).  The time is counted from the delivery, not
-from when the bot decided the hand.  A Rush run whose answers came at a script's steady
-pace (:func:`implausible`) stays off the boards too.  What each game does with such answers
-is in its own rules; the reasoning and the figures are in docs/fair-play.md, *A person's
-pace*.
-"""
+"""A person's pace: the fastest an answer can come after its hand reached the player and still
+count where a result leaves its chat (:func:`too_fast`, the floors by level, and
+:func:`implausible` for a script's steady pace).  Reasoning and figures: docs/fair-play.md,
+*A person's pace*."""
 
 from __future__ import annotations
 

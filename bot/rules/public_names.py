@@ -1,22 +1,6 @@
-"""Public names: what the boards that span every chat call a player.
-
-Each rule says what it prevents (the reasons at length: docs/fair-play.md, *Public names*):
-
-- Every player has a *handle*, ``Player-7F3A9C``: six hex digits of a keyed hash (HMAC-
-  SHA256) of their id under a key the bot makes once and keeps (:func:`handle`).  It is the
-  same at every restart, and tells nothing: without the key nobody can go from a handle to
-  an id, nor from an id to a handle.
-- A player may choose a *public name* (:func:`refusal` says which are refused): 2 to
-  :data:`LONGEST` characters, no link (a board that advertises), no ``@`` (a board that
-  names someone else's account), nothing invisible or that turns the text around (control
-  and format characters, bidi overrides: a name that looks like another), neither the bot's
-  name nor one that looks like a handle (a player posing as the bot, or as another player),
-  and none another player holds, compared folded (:func:`fold`: case, width and spacing
-  aside).
-- At most :data:`CHANGES` changes (a choice or a clear) in :data:`CHANGE_WINDOW`
-  (:func:`next_change`): one spare to fix a typo, and no impersonation churn (taking
-  name after name to pass for others, or freeing a name for a second account to take).
-"""
+"""Public names: what the boards that span every chat call a player (the handle, the names
+refused, one holder, the changes allowed).  Each rule and what it prevents:
+docs/fair-play.md, *Public names*."""
 
 from __future__ import annotations
 

@@ -1,51 +1,7 @@
-"""The duel rating: each player's skill across all chats, kept by OpenSkill.
-
-OpenSkill (the ``openskill`` package, Weng-Lin's Bayesian rating, model Plackett-Luce)
-keeps each player's skill as a mean ``mu`` and an uncertainty ``sigma``; this module keeps
-those two numbers and the integrity rules around them, and never computes a rating itself.
-
-The contract, rule by rule (each says what it prevents):
-
-- A player's rating is shown as one number and its uncertainty, ``1500 ± 333`` for a new
-  player (:class:`Shown`): ``mu`` and ``sigma`` on a familiar scale (:data:`SCALE` points
-  per unit, ``mu`` 25 is 1500).
-- The first :data:`PROVISIONAL_DUELS` rated duels are *provisional*, and move the rating
-  faster: the update OpenSkill makes grows with the player's uncertainty, which starts
-  high and shrinks with each duel (the first win over a new player moves a new player
-  about 105 points, the sixth about 50).  A newcomer is placed quickly, and a settled
-  player's rating does not swing on one duel.
-- A forfeit (``stop``, idle) counts as a loss like any other: leaving cannot dodge one.
-- At most :data:`DAILY_PAIR_CAP` duels a day between the same two players count (whoever
-  invited); later ones are *friendly*: they change no rating and no record, and their
-  :class:`RatingChange` says so.  Two friends, or a player and a second account, cannot
-  farm rating by playing each other all day.
-- A win over a *provisional* opponent (fewer than :data:`PROVISIONAL_DUELS` rated duels)
-  moves the winner little: OpenSkill's partial play weighs the winner's update by
-  :data:`PROVISIONAL_WEIGHT` (a quarter of a full win: a first win over a new player is
-  about +26, not +105), the loser's as any.  On top of it, what a player gains in a day
-  from provisional opponents is capped at :data:`DAILY_PROVISIONAL_GAIN` shown points: a
-  win past it is rated for the loser and moves the winner no further (the weight is cut
-  to what is left of the day's allowance, so OpenSkill's own update stops there).  Six
-  throwaway accounts losing three duels each lift a player by 50 points a day at most,
-  however many there are.  A draw is weighed the same way for the player it lifts.
-- A win by *forfeit* (the duel not played to its end: a stop, a player leaving or idle, the
-  bot cut off) is weighed and capped so too, whoever the opponent: second accounts that
-  forfeit to each other until they look settled, then to a player, lift her 50 a day at most.
-- An opponent is *established* (full weight, outside the cap) only after
-  :data:`ESTABLISHED_OPPONENTS` played-out rated duels (played to the end, both players
-  answered hands) against as many distinct opponents, and :data:`ESTABLISHED_DAYS` days
-  after their first rated duel (:meth:`PlayerRating.established`): fresh accounts cannot
-  make each other established in an afternoon.  Ratings saved before this rule have none of
-  it, and are established again by the same rule (their rating is kept).
-- Cancelled and abandoned duels are not rated at all, nor one that ended before both
-  players saw a hand (see :mod:`bot.rules.duel.race`).
-- The leaderboard ranks players with at least :data:`BOARD_MIN_DUELS` rated duels by the
-  conservative estimate ``mu - 3 sigma`` (OpenSkill's *ordinal*): a newcomer with two lucky
-  wins does not top players who proved their rating over many duels.
-- Each player keeps their last :data:`RECENT_KEPT` results, friendly ones included.
-
-The day is given by the caller (the bot's local day), so the rules run the same in tests.
-"""
+"""The duel rating: each player's skill across all chats, kept by OpenSkill (this module keeps
+``mu`` and ``sigma`` and the integrity rules around them, and computes no rating itself).
+Each rule and what it prevents: docs/design-games.md, *Duels and ratings: the rules*, and
+docs/fair-play.md, *Ratings second accounts cannot lift*."""
 
 from __future__ import annotations
 

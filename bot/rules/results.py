@@ -1,12 +1,6 @@
-"""A game's result as an event: who did what in which game, and whether it counts under the
-fair-play rules (docs/fair-play.md).  Games publish them once their result is saved
-(:mod:`bot.play.results`); features such as achievements listen, and no game knows who.
-
-A result that leaves its chat (an achievement is shown on a profile) counts only at a
-person's pace and unhelped by the bot: ``counts`` is False for a solve under its hand's floor,
-a hand the bot solved for someone while it was live, a Rush run off the boards, a duel not
-rated or won by forfeit.  The game that knows says so; listeners refuse what does not count.
-"""
+"""A game's result as an event: who did what in which game, and whether it ``counts`` under the
+fair-play rules.  Games publish them once saved (:mod:`bot.play.results`); listeners such as
+achievements refuse what does not count (docs/design-games.md, *Achievements*)."""
 
 from __future__ import annotations
 

@@ -1,50 +1,7 @@
-"""Which hands are being played right now, so that their solutions are kept from the players.
-
-The rule (it prevents a player from asking the bot for the answer of the hand they race
-for, whole or in part): while a group plays a hand, a player who has been seen in that
-group gets no solution of numbers that share at least three cards with it (:func:`shares`),
-in any chat and in any way, whatever the target and whatever other numbers are asked
-beside them; the same goes for the daily puzzle of a player who may still score it.
-Three cards of a hand with an adjusted target are most of its answer (hand 2 8 12 12:
-``/solve 2 8 12 = 2`` gives ``12÷(8−2)``, and ``×12`` wins), the hand itself with another
-target turns an answer around (``= 1/24``) or, under Countdown's rules, leaves a card out,
-and a number asked beside them can carry a part (``/solve 2 8 12 5 = 7`` lists
-``12÷(8−2)+5``).  Two shared cards are never a spoiler: anything two cards make, a player
-works out at a glance, so a 24-game hand of small numbers stays free to solve in general.
-Cards count as often as they were dealt and as often as they were asked (hand 2 6 6 12:
-``6 6 12`` shares three, ``6 6 5`` two), and a hand of fewer than three cards is spoiled
-by numbers that hold it.
-
-A Countdown game may be answered with only some of its numbers, so a smaller part of them
-spoils it too: while one is on, its players get no solution of numbers sharing two or
-more with it (counted as often as each was drawn), asked with a target of Countdown's
-size (101 and up: a 24-game hand of small numbers stays free to solve), besides numbers
-sharing three with it, whatever the target.  Extra numbers that are not among the game's
-do not hide a part of them: under Countdown's rules the solver may leave them out.
-
-A game one player plays on their own beside their chat's game (a friend's challenge, in
-private) is live for that player only: it is found as their private chat (whose id is the
-player's), so that they, and nobody else, are refused its solutions.  A player may have
-several at once, one of each kind (a challenge's play and a Rush run on the game's page):
-each stays live for them.
-
-A hand that only its players can see and whose result leaves their chats (a duel's: it
-is rated) is refused to everyone while it is live (its kind is one of
-:attr:`LiveHands.kept_from_everyone`, which its feature names):
-a second account of a player, which the bot cannot tell from a stranger, would pass its
-solutions on.  So is a group's shared Rush hand (the game says so itself, its
-``kept_from_everyone``): a lurker given it would pass it on, or, marked, void it for the
-whole group (a stranger's /solve of it waits for its end instead: :mod:`bot.rules.deferrals`).
-Which games are kept so, and what that costs, is docs/fair-play.md's *Hands only their
-players see*.
-
-Anyone else (a member who only reads a group, whom the bot has never seen there) is given
-the solutions of other games, as is a player of another chat that happens to deal the same
-hand: nothing tells a lurker from a stranger.  Instead, whoever is given solutions that
-would spoil a live game is marked in it (:func:`peek`), and answers of a marked player to
-that game score nothing (it prevents a lurker's instant win).  Nobody is told where the
-hand is played.
-"""
+"""Which hands are being played right now, so that their solutions are kept from their players
+(:func:`shares`), from everyone for the kinds :attr:`LiveHands.kept_from_everyone` names, and
+who was given them anyway (:func:`peek`).  The rules and why: docs/fair-play.md,
+*Spoilers, votes and the daily* and *Hands only their players see*."""
 
 from __future__ import annotations
 

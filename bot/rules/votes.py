@@ -1,15 +1,6 @@
-"""Who may stop, skip or reveal a round, or take a hint, and who may stop a Solution Hunt
-or a Countdown game early: the rule against griefing.
-
-The player who started the game (or the match a round belongs to) and the chat's admins act
-at once.  Anyone else's request is a vote, and it takes effect once a majority of the
-game's players agree, and never fewer than two: its players are who started it and who
-made a real attempt in it (:func:`is_attempt`).  A request from anyone else counts for
-nothing.  It prevents a bystander from ending someone else's match, hunt or Countdown, or
-cutting the winner's points with hints: a text such as ``/a x`` makes nobody a player, and
-those who join with a real attempt to outvote the others still need more than half of all
-the players, the starter included (who never votes: they act alone).
-"""
+"""Who may stop, skip or reveal a round, take a hint, or stop a hunt or a Countdown early: the
+rule against griefing, and who counts as a player (:func:`is_attempt`; docs/fair-play.md,
+*Spoilers, votes and the daily*)."""
 
 from __future__ import annotations
 

@@ -1,13 +1,6 @@
-"""Who was active when: players and chats by the hour each was last seen, for the host's
-counts (``/admin``, and the ``active_players`` and ``active_chats`` metrics).
-
-Each id's last hour is kept, and how many ids were last seen in each hour, so that seeing
-someone costs a dictionary update or two and counting those active since any hour costs a
-look at the hours, not at the ids.  The hour is also kept with each player's and chat's
-saved data (``seen``), from which the counts are made again at start-up.
-
-Games dealt are counted by kind, and for the day too (:meth:`Activity.played_today`).
-"""
+"""Who was active when: players and chats by the hour each was last seen, and games dealt by
+kind, for the host's ``/admin`` and the ``active_players`` and ``active_chats`` metrics
+(docs/operating.md, *The owner's commands*)."""
 
 from __future__ import annotations
 

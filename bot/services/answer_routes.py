@@ -1,25 +1,13 @@
-"""The answer router's table: which game of a chat an answer goes to, asked in a declared
-priority.
-
-A typed answer (``/a``, a message that starts with the bot's name, a reply to one of the
-bot's messages, plain text) may be meant for any of a chat's live games.  Each game gives
-the router a :class:`Route`: its :class:`Priority`, whether an answer is its
-(``claims(update, context)``), its judge, and whether it waits for an answer at all (for
-the reply to an empty ``/a``).  The router asks the routes in the order of their priority,
-never in the order the features were registered; the first that claims an answer judges
-it.  :mod:`bot.play.answer_router` reads the updates and asks this table.
-
-This module knows no game and no context: a route's functions are given what the handler
-has.  The table of priorities, and why each stands where it does, is in docs/design.md
-("Where an answer goes").
-"""
+"""The answer router's table: each game's :class:`Route` (its priority, a number it
+declares; whether an answer is its; its judge), asked in the order of their priority, never
+of registration.  It knows no game and no context; the table and why each game stands
+where it does: docs/design.md, *Where an answer goes*."""
 
 from __future__ import annotations
 
 import bisect
 from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass
-from enum import IntEnum
 from typing import Any
 
 AnswerClaim = Callable[[Any, Any], bool]
@@ -30,47 +18,6 @@ Waiting = Callable[[Any], bool]
 """Whether a game of the chat (context) is waiting for answers."""
 Messages = Callable[[Any], Collection[int | None]]
 """The ids of a game's messages in the chat (context) whose replies are its answers."""
-
-
-class Priority(IntEnum):
-    """Who is asked first (the lowest first).  Each claim is narrow enough that two games
-    rarely both claim one answer; when they do, this order says who has it."""
-
-    CLOSED_DAILY = 10
-    """A private answer to a daily attempt whose day has closed: the player is told why it
-    cannot count, whatever else runs (:mod:`bot.games.daily.ended_attempts`)."""
-    DAILY = 20
-    """In private, a reply to the daily puzzle's picture, or any plain answer while an
-    attempt at it is open (/daily after /play or /hunt): the player's own clock runs
-    (:mod:`bot.games.daily`).  In a group, an answer replying to the chat's daily post:
-    it would spoil the puzzle, so whatever game runs there, the player is sent to private."""
-    CHALLENGE = 25
-    """In private, plain answers while a friend's challenge is played (opened by its Play
-    link): the player's own clock runs.  After the daily puzzle, whose clock a challenge of
-    today's puzzle is (:mod:`bot.games.challenges`)."""
-    NO_SCORE = 30
-    """In a group, the answers of a player given the live hand's solutions: they score
-    nothing, in whichever game (:mod:`bot.features.fair_play`)."""
-    DUEL = 35
-    """A duel's hand, in a group where one is played or in each player's private chat: only
-    its two players' answers count, and an onlooker is told so once
-    (:mod:`bot.games.duel`)."""
-    HUNT = 40
-    """The chat's Solution Hunt (:mod:`bot.games.hunt`)."""
-    COUNTDOWN = 50
-    """The chat's Countdown game, and for a minute after its end a late answer to it
-    (:mod:`bot.games.countdown`)."""
-    RUSH = 55
-    """The chat's Rush run (:mod:`bot.games.rush`): after the games that end on their
-    own and before the round, which takes what is said to the bot when nothing runs."""
-    DAILY_SET_ASIDE = 58
-    """In private, with no game on, any answer while a daily attempt another game set aside
-    still runs (:mod:`bot.play.daily_aside`): after every game that claims its own (a late
-    answer to a Countdown game is told it came late, never a daily miss), before the round,
-    which would say that no round is running."""
-    ROUND = 60
-    """The chat's round, which also answers what is said to the bot when nothing runs
-    (:mod:`bot.games.rounds`)."""
 
 
 def never(_context: Any) -> bool:
@@ -87,7 +34,10 @@ def none_of_its_own(_context: Any) -> tuple[int, ...]:
 class Route:
     """What a game tells the router: when an answer is its, and who judges it."""
 
-    priority: Priority
+    priority: int
+    """Who is asked first (the lowest first): each claim is narrow enough that two games
+    rarely both claim one answer; when they do, this order says who has it.  Each game
+    declares its own numbers; docs/design.md ("Where an answer goes") has the table."""
     claims: AnswerClaim
     judge: AnswerJudge
     waiting: Waiting = never
@@ -106,7 +56,7 @@ class AnswerRouter:
         """Give the router a game's route; one route per priority (two games claiming the
         same place would leave their order to chance)."""
         if any(other.priority == route.priority for other in self._routes):
-            raise ValueError(f"a route of priority {route.priority.name} is already given")
+            raise ValueError(f"a route of priority {route.priority} is already given")
         bisect.insort(self._routes, route, key=lambda given: given.priority)
 
     @property

@@ -1,24 +1,6 @@
-"""Challenge offers: what a "Challenge a friend" button carries, signed by the bot.
-
-A solve's reply offers a challenge of it; the challenge itself is made only when the player
-shares it (the bot answers the inline query the button opens), so that the solves nobody
-shares fill no storage.  The button's query carries the offer: the player, the hand, the
-target, their time, the daily puzzle's number (0 for practice) and when it was made, read
-back by :func:`read_offer`.  What each check prevents:
-
-- a field changed (a faster time, another hand, another player's name on it): the signature
-  no longer matches, and the offer is refused;
-- an offer used by someone else (a query copied from a screenshot): it names its player, and
-  the caller compares;
-- an offer kept for ever: it is good for :data:`OFFER_SECONDS`;
-- one solve shared twice makes two challenges: :attr:`Offer.token` is derived from the
-  signed offer, so sharing it again finds the same challenge.
-
-The hand is not written in the clear (the text is base64): a glance at the query a player
-types shows no cards.  The key is the Mini App's (:func:`bot.services.web.launch_data.secret_key`,
-from the bot's token) signed once more with the text ``ChallengeOffer``: it survives a
-restart, and an offer is never taken for anything else the bot signs.
-"""
+"""Challenge offers: what a "Challenge a friend" button carries, signed by the bot, read back by
+:func:`read_offer`; the challenge is made only when the offer is shared.  What each check
+prevents: docs/games.md, *Challenges* ("The button carries a signed offer")."""
 
 from __future__ import annotations
 

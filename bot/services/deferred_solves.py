@@ -1,19 +1,7 @@
-"""The /solve requests waiting for a duel's hand to end (``bot_data.deferred_solves``).
-
-The solve feature defers a request that only a live duel's hand holds, for an asker who is
-not in the duel's chat (:meth:`DeferredSolves.defer`); whatever ends such a hand (the duel
-feature: a win, a time-up, a stop, the duel's end) calls :meth:`DeferredSolves.release`,
-and each request no live hand holds any more is answered then, by the answer the solve
-feature gave (:meth:`DeferredSolves.answer_with`), which goes the whole /solve way again
-(every spoiler rule checked anew, the worker pool and its budget, the outbox).
-
-The bounds are :mod:`bot.rules.deferrals`': one request per user, :data:`~bot.rules.deferrals.MOST`
-in all.  A release costs the event loop the requests it frees (a dict look-up each), never
-their answers: those are run in one task, at most :data:`AT_ONCE` at a time, so a thousand
-freed at once wait their turn rather than fill the worker pool's queue (and be told it is
-busy).  Each waiting request is kept with its asker (``UserData.waiting_solve``, one per
-user), so that a restart answers it (:meth:`DeferredSolves.resume`) rather than drop it.
-"""
+"""The /solve requests waiting for a duel's hand to end (``bot_data.deferred_solves``): deferred
+by the solve feature, released by whatever ends the hand, answered the whole /solve way
+again, at most :data:`AT_ONCE` at a time, and resumed after a restart (docs/fair-play.md,
+*Hands only their players see*)."""
 
 from __future__ import annotations
 

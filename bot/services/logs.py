@@ -1,12 +1,6 @@
-"""The bot's log: plain lines for a terminal, or one JSON object a line
-(``TWENTYFOUR_LOG_FORMAT=json``, for a log collector), at ``TWENTYFOUR_LOG_LEVEL``.
-
-What a line may hold, at INFO and above: ids (of chats, users, messages, updates), counts,
-times and what went wrong, never what people wrote, their names or the token.  The bot's
-own lines keep to that (a test plays games and reads them all); httpx's do not, and is
-quietened (it logs every request's address at INFO, and Telegram's addresses hold the
-token); PTB logs whole updates at DEBUG only.
-"""
+"""The bot's log: plain lines, or one JSON object a line (``TWENTYFOUR_LOG_FORMAT=json``), at
+``TWENTYFOUR_LOG_LEVEL``; what a line may hold (ids, counts, times, never what people wrote,
+their names or the token) and why httpx is quietened: docs/operating.md, *Logs*."""
 
 from __future__ import annotations
 

@@ -1,12 +1,6 @@
-"""The bot's metrics, in Prometheus's text format at ``/metrics`` (docs/operating.md lists
-them): prometheus-client's counters and histograms, one registry per application.
-
-Kept cheap on the event loop: what the services already count (the outbox's messages and
-queues, the worker pool's workers, the live games, who was active) is read only when
-Prometheus asks (:class:`Readings`, a collector of callables the application gives);
-what must be timed as it happens (an update's handling, a job's wait and run in a worker, a
-save, a 429's wait) is observed through the services' hooks, a microsecond or two each.
-"""
+"""The bot's metrics, in Prometheus's text format at ``/metrics``: prometheus-client's counters
+and histograms, one registry per application, counts read only when Prometheus asks
+(:class:`Readings`).  The list and what each costs: docs/operating.md, *Metrics*."""
 
 from __future__ import annotations
 

@@ -1,15 +1,6 @@
-"""The long-polling connection, which tells whether a 409 Conflict means that this process
-came second (and must give way) or that another one did.
-
-Telegram answers 409 to the ``getUpdates`` still waiting when another one comes: each
-instance polling with one token cuts the other's poll.  The instance that was there first
-polls again a second later (PTB waits a second after an error), which cuts the newcomer's
-first poll.  So a poll of ours cut by a 409 before any had succeeded, and within
-:data:`NEWCOMER_CUT` seconds, was a newcomer's; one cut after waiting longer was there
-first, even if it was still its first long poll (an idle bot's first poll waits its whole
-timeout).  A process that gives way polls no more, not even PTB's last poll at shutdown,
-which would cut the poll of the instance that stays.
-"""
+"""The long-polling connection, which tells whether a 409 Conflict means that this process came
+second (and must give way) or that another one did (docs/design-platform.md,
+*Start-up refused*)."""
 
 from __future__ import annotations
 

@@ -1,25 +1,7 @@
-"""Solution Hunt hands found ahead of their deals, so that a large hand is dealt at once.
-
-A hunt must list every solution of its hand before it starts (its caption says how many
-there are): for six cards that is 20 ms typically and 100 ms or more for the slowest deals.
-:class:`ReadyHunts` keeps a few such hands, with their solutions, per settings key (deck,
-card count, target), found by worker jobs in the background: after start-up for the
-default six-card settings, and after each deal for the key just dealt.  The bounds:
-
-* at most :data:`READY` hands per key, and at most :data:`KEYS` keys (the key dealt least
-  recently is dropped, with its hands, when another is added);
-* at most one refill at a time per key, and one worker job at a time for all refills
-  together, so that refills never hold more than one worker from the deals; a refill that
-  cannot get a worker in time, or finds no hand, simply stops (the next deal starts another).
-
-When a key has no hand ready (its first deal, or deals faster than refills), the deal finds
-its hand in a worker while the players wait, passing over the few candidates that would take
-long to list (:func:`bot.rules.hunt.hunt_job`).  Those it passed over wait here (at most
-:attr:`ReadyHunts.ready` per key; more are dropped, like the candidates no deal looks at),
-and the refills list each before any new draw, so that they are among the next hands dealt:
-the hands dealt are the same draws as ever, some a little later.  A ready hand is dealt
-once: no two chats get the same one from the pool.
-"""
+"""Solution Hunt hands found ahead of their deals, with their solutions, per settings key,
+refilled in the background by one worker job at a time, so that a large hand is dealt at
+once (bounds and reasoning: docs/design-platform.md, *Nothing one chat does slows down
+another*, and docs/performance.md)."""
 
 from __future__ import annotations
 

@@ -1,13 +1,5 @@
 """Replies that ride in a game message (a picture's caption, or a match's end) instead of
-costing a message of their own.
-
-In a group near Telegram's limit (20 messages a minute, edits included) a cheap reply waits
-for a place; a /score asked between a match's rounds would come a minute late.  A reply
-posted with a *rider* (its text) that still waits when the chat's next game picture goes is
-taken out of the queue (:meth:`~bot.services.outbox.Outbox.take_riders`) and goes in that
-picture's caption instead: a paragraph each, before the caption's last paragraph (the
-hand's own lines, which stay last), as many as fit in 1024 characters.
-"""
+costing a message of their own (docs/design-groups.md, *A round at Telegram's pace*)."""
 
 from __future__ import annotations
 

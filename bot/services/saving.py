@@ -1,13 +1,6 @@
-"""Scores are announced only once they are saved.
-
-A score is saved at once, before it is told (:meth:`bot.context.BotContext.save_now`).  When
-the disk refuses that save (full, read-only), the persistence keeps the rows in memory and
-tries again until the disk takes them; the score's announcement waits with them, and the
-chat is told at once, honestly, that the result is not saved yet.  The held announcements
-go out as soon as the rows are written.  Should the bot stop first, the rows are lost, and
-so are the announcements, which were never made: nobody is told of a score that the data
-file does not hold.
-"""
+"""Scores are announced only once they are saved: an announcement whose save the disk refused
+waits with its rows, the chat is told honestly at once, and it goes out once they are
+written (docs/design-platform.md, *Data*)."""
 
 from __future__ import annotations
 

@@ -1,20 +1,7 @@
-"""/solve and inline searches in the worker pool's search lane, answered within half a second.
-
-A hand of up to :data:`~bot.rules.requests.WHOLE_LIST_NUMBERS` numbers is listed whole.  A
-larger one is listed for :data:`LIST_SECONDS`, and its worker reports what it has found on
-the way, the first solution at once (in milliseconds, however large the hand): so the user
-is answered within :data:`ANSWER_SECONDS` with those found, "at least N", even when a step
-of the search runs on past the listing's end, and a solvable hand is never refused for its
-time.  Recent answers are kept, so that a reply's pages all show one list.
-
-Under load the listing is shorter: while other searches wait, each lists for its share of
-:data:`LIST_SECONDS` (at least :data:`MIN_SHARE`), so that a burst of requests is answered
-in about half a second each with its first solutions (or, past :data:`LATE_SECONDS`, with
-the first one).  A search given up (answered from
-its reports, or replaced by the user's newer inline query) is asked to stop, and its worker,
-with its warm caches, serves the next one; only a worker still running
-:data:`SEARCH_LINGER` seconds later is killed.
-"""
+"""/solve and inline searches in the worker pool's search lane, answered within half a second:
+listed whole up to :data:`~bot.rules.requests.WHOLE_LIST_NUMBERS` numbers, else for a share
+of :data:`LIST_SECONDS` with the worker's reports, recent answers kept (docs/design.md,
+*/solve and inline mode*)."""
 
 from __future__ import annotations
 

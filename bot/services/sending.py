@@ -1,18 +1,6 @@
-"""Sending without reading Telegram's answer.
-
-Telegram answers each message sent with the whole message (its chat, its sender, its text
-and entities), and PTB builds a ``Message`` object of it: about a sixth of the work of a
-``/start`` (see docs/performance-bot.md, *Load*).  Most of the bot's messages are never looked
-at again once sent (replies, notices, a win's announcement): :func:`unread` sends those, and
-:class:`SendingRequest`, the connection the bot sends through, then reads a call's answer
-as ``true`` (Telegram's answer to an edit of an inline message), so PTB builds nothing.
-What is sent, and how errors are raised (a 429 and its ``retry_after``, a refusal), is
-unchanged: only the answer to a call that succeeded is left unread.
-
-PTB's errors do not say which method failed, nor whether the server answered at all (a 500
-and a lost connection are both a ``NetworkError``; a 404 for an unknown method is an
-``InvalidToken``): :func:`calls_seen` tells both, for calls made through this connection.
-"""
+"""Sending without reading Telegram's answer (:func:`unread`, :class:`SendingRequest`), and
+:func:`calls_seen`, which tells which method failed and whether the server answered
+(docs/performance-bot.md, *Load*; docs/design-platform.md, *Start-up refused*)."""
 
 from __future__ import annotations
 

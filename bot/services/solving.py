@@ -1,23 +1,7 @@
-"""Solver work for the features, off the event loop: deals, level tables, searches, the daily.
-
-Everything that can take more than a few milliseconds runs in the :class:`WorkerPool`:
-
-* *game* work (analysing a hand before it is dealt, working out its hints) goes first and
-  always has a worker of its own;
-* *search* work (``/solve`` and inline queries, any numbers a user types, and rating every
-  hand for a target a user chose) is limited to one request at a time per user and a
-  bounded queue in all, and is answered in time (:mod:`bot.services.searching`).
-
-No deal gives a hand that shares three cards (:func:`bot.rules.spoilers.shares`, the rule
-/solve keeps in a group) with the daily puzzle of yesterday, today or tomorrow
-(:func:`bot.rules.daily.attempts.kept_from_deals`, by the clock the bot counts days on): it
-prevents spoilers of the daily puzzle and fake fast daily times.  Every deal passes here,
-so no game can forget it; the daily puzzles are a cheap function of pools made once.
-
-Level tables (every hand's difficulty for a card count and target) are computed once, kept
-in memory and in the data file, and loaded from there at the next start
-(:mod:`bot.services.level_tables`).
-"""
+"""Solver work for the features, off the event loop: deals, level tables, searches, the daily,
+in the :class:`WorkerPool`'s game and search lanes.  Every deal passes here, so no deal gives
+a hand kept from deals for the daily puzzle (docs/fair-play.md, "No game deals the daily
+puzzle"; docs/design-platform.md, *Nothing one chat does slows down another*)."""
 
 from __future__ import annotations
 

@@ -1,24 +1,8 @@
-"""Timers: every job the bot schedules for a chat, in one place and under one naming scheme.
-
-A job is named ``KIND:CHAT_ID`` (``time-up:-1002000``, ``daily:-1002000``): rounds (the
-half-time hint, the time-up, the late answers' message), matches (the next deal) and the
-daily post all schedule theirs here, on PTB's job queue.  The service keeps each chat's
-pending jobs at hand, so that ending a round cancels its jobs without searching the queue.
-A job leaves that index as soon as the scheduler drops it (it ran, or was cancelled), so
-nothing piles up for chats that go quiet.
-
-A game's alarm rings by the bot's clock (``by_clock``), which a step of the wall clock does
-not move (:mod:`bot.clock`); PTB's job queue runs jobs by the wall clock, so a step forward
-rings such an alarm early: it is then set again for the time still to run on the bot's
-clock, and the game's end comes when its time is up, not an hour early.  While the games'
-clock stands still (the owner's maintenance: :class:`bot.clock.Pause`), such an alarm that
-rings is held, and set again for its time still to run once the clock runs
-(:meth:`Timers.resume`); so are a match's and a duel's next deal (``pauses``).
-
-When Telegram upgrades a group to a supergroup, the group gets a new chat id:
-:meth:`Timers.move` gives its pending jobs to the new id (PTB moves the chat's data, not its
-jobs), so a round's time-up or the daily post reaches the chat where its data now is.
-"""
+"""Timers: every job the bot schedules for a chat, named ``KIND:CHAT_ID``, indexed per chat, rung
+by the bot's clock (``by_clock``), held while the clock is paused, and moved with a group
+that becomes a supergroup (docs/design-platform.md, *Clocks* and *Data*).  Each game names
+its own kinds of job (``"hunt-up"``), distinct from every other game's; a chat has at most
+one pending of each (but for the daily post, whose catch-up may wait beside the day's own)."""
 
 from __future__ import annotations
 
@@ -41,34 +25,6 @@ JobCallback = Callable[[_Context], Coroutine[Any, Any, None]]
 """A job of a chat: it gets the chat's context, with the job's ``chat_id`` and ``data``
 (typed as :class:`bot.typed_handlers.JobContext`, which this module, below the context,
 does not import)."""
-
-
-# The kinds of job, every one the bot has (a chat has at most one pending of each, but for
-# the daily post, whose catch-up after a restart may wait beside the day's own).
-HALF_TIME = "half-time"
-"""A timed round's automatic hint at half time."""
-TIME_UP = "time-up"
-"""A timed round's end."""
-LATE_ANSWERS = "late-answers"
-"""The one message naming everyone whose right answer came after the win (in groups)."""
-NEXT_DEAL = "next-deal"
-"""A match's next round, a few seconds after the last one ended."""
-DAILY_POST = "daily"
-"""The daily puzzle's post in a subscribed chat."""
-HUNT_UP = "hunt-up"
-"""A Solution Hunt's end."""
-COUNTDOWN_UP = "countdown-up"
-"""A Countdown game's end."""
-DAILY_REMINDER = "daily-reminder"
-"""A player's daily reminder of the puzzle, in the private chat."""
-DUEL_UP = "duel-up"
-"""A duel's hand's end (set in the duel's home chat: the group, or the inviter's private chat)."""
-DUEL_NEXT = "duel-next"
-"""A duel's next hand, a few seconds after the last one ended."""
-DUEL_INVITATION = "duel-invitation"
-"""An invitation to a duel expires (in the chat where it was made; its token is the data)."""
-RUSH_UP = "rush-up"
-"""A Rush run's end by its clock (set again with each hand: the clock moves)."""
 
 
 EARLY = 0.5

@@ -5,6 +5,7 @@ the claims read only their chat, message and data)."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -16,8 +17,12 @@ from telegram.constants import ChatType
 from bot import app
 from bot.app import build_application
 from bot.context import BotData, services
+from bot.features import fair_play
+from bot.games import challenges, countdown, daily, duel, hunt, rush
+from bot.games.daily import ended_attempts
+from bot.games.rounds import answers as round_answers
 from bot.rules.hands import HandFacts
-from bot.services.answer_routes import AnswerRouter, Priority, Route
+from bot.services.answer_routes import AnswerRouter, Route
 from bot.settings import Settings
 from bot.state import AnswersTo, ChatData, CountdownMessages, HuntMessages, UserData
 
@@ -28,6 +33,21 @@ NOW = 1_790_000_000.0
 USERNAME = "TwentyFourBot"
 HUNT_PICTURE, COUNTDOWN_PICTURE, DAILY_PICTURE, ROUND_PICTURE, OLD_ROUND_PICTURE = 11, 14, 12, 13, 9
 NOT_A_PICTURE = 20
+
+
+class Priority:
+    """The priorities the games declare, by the names these tests give them."""
+
+    CLOSED_DAILY = ended_attempts.PRIORITY
+    DAILY = daily.PRIORITY
+    CHALLENGE = challenges.PRIORITY
+    NO_SCORE = fair_play.PRIORITY
+    DUEL = duel.PRIORITY
+    HUNT = hunt.PRIORITY
+    COUNTDOWN = countdown.PRIORITY
+    RUSH = rush.PRIORITY
+    DAILY_SET_ASIDE = daily.SET_ASIDE_PRIORITY
+    ROUND = round_answers.PRIORITY
 
 
 @pytest.fixture
@@ -93,40 +113,42 @@ def _daily_attempt(bot_data: BotData, chat: ChatData, user: UserData) -> None:
     chat.daily.message_id = DAILY_PICTURE
 
 
-def _to(bot_data: BotData, update: Any, context: Any) -> Priority | None:
+def _to(bot_data: BotData, update: Any, context: Any) -> int | None:
     route = bot_data.answers.claimant(update, context)
     return None if route is None else route.priority
 
 
 def test_the_routes_are_asked_in_their_declared_priority(bot_data: BotData) -> None:
     judges = [(r.priority, r.judge.__module__) for r in bot_data.answers.routes]
+    # The numbers of docs/design.md's table ("Where an answer goes").
     assert judges == [
-        (Priority.CLOSED_DAILY, "bot.games.daily.ended_attempts"),
-        (Priority.DAILY, "bot.games.daily"),
-        (Priority.CHALLENGE, "bot.games.challenges.playing"),
-        (Priority.NO_SCORE, "bot.features.fair_play"),
-        (Priority.DUEL, "bot.games.duel.answers"),
-        (Priority.HUNT, "bot.games.hunt"),
-        (Priority.COUNTDOWN, "bot.games.countdown"),
-        (Priority.RUSH, "bot.games.rush.play"),
-        (Priority.DAILY_SET_ASIDE, "bot.games.daily.attempt"),
-        (Priority.ROUND, "bot.games.rounds.judging"),
+        (10, "bot.games.daily.ended_attempts"),
+        (20, "bot.games.daily"),
+        (25, "bot.games.challenges.playing"),
+        (30, "bot.features.fair_play"),
+        (35, "bot.games.duel.answers"),
+        (40, "bot.games.hunt"),
+        (50, "bot.games.countdown"),
+        (55, "bot.games.rush.play"),
+        (58, "bot.games.daily.attempt"),
+        (60, "bot.games.rounds.judging"),
     ]
 
 
 def test_the_order_of_the_features_does_not_change_the_priority(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(app, "FEATURES", tuple(reversed(app.FEATURES)))
+    monkeypatch.setattr(app, "HANDLERS", tuple(reversed(app.HANDLERS)))
+    monkeypatch.setattr(app, "GAMES", tuple(reversed(app.GAMES)))
     settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(tmp_path)})
     routes = services(build_application(settings, token="42:TEST")).answers.routes
-    assert [r.priority for r in routes] == sorted(Priority)
+    assert [r.priority for r in routes] == [10, 20, 25, 30, 35, 40, 50, 55, 58, 60]
 
 
 def test_a_router_refuses_two_routes_of_one_priority() -> None:
     router = AnswerRouter()
     router.add(Route(Priority.HUNT, lambda u, c: True, _judge))
-    with pytest.raises(ValueError, match="HUNT"):
+    with pytest.raises(ValueError, match=f"priority {Priority.HUNT} "):
         router.add(Route(Priority.HUNT, lambda u, c: True, _judge))
 
 
@@ -147,8 +169,8 @@ def test_a_hunt_in_a_group_and_a_daily_attempt_in_private(bot_data: BotData) -> 
     _daily_attempt(bot_data, private, ann)
     in_group = _update(GROUP, "8/(3-8/3)")
     in_private = _update(ANN, "8/(3-8/3)")
-    assert _to(bot_data, in_group, _context(bot_data, group, ann)) is Priority.HUNT
-    assert _to(bot_data, in_private, _context(bot_data, private, ann)) is Priority.DAILY
+    assert _to(bot_data, in_group, _context(bot_data, group, ann)) == Priority.HUNT
+    assert _to(bot_data, in_private, _context(bot_data, private, ann)) == Priority.DAILY
 
 
 def test_in_private_the_open_daily_attempt_comes_before_the_chats_hunt(
@@ -158,7 +180,7 @@ def test_in_private_the_open_daily_attempt_comes_before_the_chats_hunt(
     _hunting(chat)
     _daily_attempt(bot_data, chat, ann)  # /hunt, then /daily
     context = _context(bot_data, chat, ann)
-    assert _to(bot_data, _update(ANN, "8/(3-8/3)"), context) is Priority.DAILY
+    assert _to(bot_data, _update(ANN, "8/(3-8/3)"), context) == Priority.DAILY
 
 
 def test_in_private_a_reply_to_the_hunts_picture_is_the_hunts_during_a_daily_attempt(
@@ -168,7 +190,7 @@ def test_in_private_a_reply_to_the_hunts_picture_is_the_hunts_during_a_daily_att
     _hunting(chat)
     _daily_attempt(bot_data, chat, ann)
     context = _context(bot_data, chat, ann)
-    assert _to(bot_data, _update(ANN, "3*8", reply_to=HUNT_PICTURE), context) is Priority.HUNT
+    assert _to(bot_data, _update(ANN, "3*8", reply_to=HUNT_PICTURE), context) == Priority.HUNT
 
 
 def test_in_private_a_reply_to_the_daily_picture_is_the_dailys_during_a_round(
@@ -179,8 +201,8 @@ def test_in_private_a_reply_to_the_daily_picture_is_the_dailys_during_a_round(
     _playing(chat)  # /daily, then /play: plain answers are the round's again
     chat.answers_to = AnswersTo.GAME
     context = _context(bot_data, chat, ann)
-    assert _to(bot_data, _update(ANN, "3*8", reply_to=DAILY_PICTURE), context) is Priority.DAILY
-    assert _to(bot_data, _update(ANN, "3*8"), context) is Priority.ROUND
+    assert _to(bot_data, _update(ANN, "3*8", reply_to=DAILY_PICTURE), context) == Priority.DAILY
+    assert _to(bot_data, _update(ANN, "3*8"), context) == Priority.ROUND
 
 
 def test_during_a_daily_attempt_a_reply_to_the_bots_other_messages_is_the_dailys(
@@ -190,7 +212,7 @@ def test_during_a_daily_attempt_a_reply_to_the_bots_other_messages_is_the_dailys
     _daily_attempt(bot_data, chat, ann)
     context = _context(bot_data, chat, ann)
     update = _update(ANN, "8/(3-8/3)", reply_to=NOT_A_PICTURE)  # the bot's "Not quite"
-    assert _to(bot_data, update, context) is Priority.DAILY
+    assert _to(bot_data, update, context) == Priority.DAILY
 
 
 def test_during_a_daily_attempt_a_reply_to_the_rounds_picture_is_the_rounds(
@@ -201,14 +223,14 @@ def test_during_a_daily_attempt_a_reply_to_the_rounds_picture_is_the_rounds(
     _daily_attempt(bot_data, chat, ann)  # /play, then /daily
     context = _context(bot_data, chat, ann)
     update = _update(ANN, "8/(3-8/3)", reply_to=ROUND_PICTURE)
-    assert _to(bot_data, update, context) is Priority.ROUND
+    assert _to(bot_data, update, context) == Priority.ROUND
 
 
 def test_a_reply_to_an_old_rounds_picture_goes_to_the_game_on(bot_data: BotData) -> None:
     chat = ChatData()
     _counting(chat)
     update = _update(GROUP, "25*50-3", reply_to=OLD_ROUND_PICTURE)
-    assert _to(bot_data, update, _context(bot_data, chat)) is Priority.COUNTDOWN
+    assert _to(bot_data, update, _context(bot_data, chat)) == Priority.COUNTDOWN
 
 
 def test_a_reply_to_an_old_rounds_picture_with_no_game_on_is_nobodys(bot_data: BotData) -> None:
@@ -225,19 +247,19 @@ def test_a_reply_to_the_rounds_picture_is_the_rounds_even_in_words(bot_data: Bot
     chat = ChatData()
     _playing(chat)
     update = _update(GROUP, "no idea", reply_to=ROUND_PICTURE)
-    assert _to(bot_data, update, _context(bot_data, chat)) is Priority.ROUND
+    assert _to(bot_data, update, _context(bot_data, chat)) == Priority.ROUND
 
 
 def test_a_mention_goes_to_the_hunt_on(bot_data: BotData) -> None:
     chat = ChatData()
     _hunting(chat)
     update = _update(GROUP, f"@{USERNAME} 8/(3-8/3)")
-    assert _to(bot_data, update, _context(bot_data, chat)) is Priority.HUNT
+    assert _to(bot_data, update, _context(bot_data, chat)) == Priority.HUNT
 
 
 def test_a_mention_with_no_game_on_is_the_rounds_to_answer(bot_data: BotData) -> None:
     update = _update(GROUP, f"@{USERNAME} 8/(3-8/3)")
-    assert _to(bot_data, update, _context(bot_data, ChatData())) is Priority.ROUND
+    assert _to(bot_data, update, _context(bot_data, ChatData())) == Priority.ROUND
 
 
 def test_a_mention_of_another_bot_is_nobodys(bot_data: BotData) -> None:
@@ -247,7 +269,7 @@ def test_a_mention_of_another_bot_is_nobodys(bot_data: BotData) -> None:
 
 def test_a_slash_a_with_no_game_on_is_the_rounds_to_answer(bot_data: BotData) -> None:
     update = _update(GROUP, "/a 8/(3-8/3)", command=True)
-    assert _to(bot_data, update, _context(bot_data, ChatData())) is Priority.ROUND
+    assert _to(bot_data, update, _context(bot_data, ChatData())) == Priority.ROUND
 
 
 def test_group_chat_around_a_hunt_is_nobodys(bot_data: BotData) -> None:
@@ -266,8 +288,8 @@ def test_a_player_given_the_solutions_scores_nothing_before_the_hunt_judges(
     bot_data.live_hands.add(GROUP, hunt)
     hunt.peeked.append(BOB)
     context = _context(bot_data, chat)
-    assert _to(bot_data, _update(GROUP, "8/(3-8/3)", user=BOB), context) is Priority.NO_SCORE
-    assert _to(bot_data, _update(GROUP, "8/(3-8/3)", user=ANN), context) is Priority.HUNT
+    assert _to(bot_data, _update(GROUP, "8/(3-8/3)", user=BOB), context) == Priority.NO_SCORE
+    assert _to(bot_data, _update(GROUP, "8/(3-8/3)", user=ANN), context) == Priority.HUNT
 
 
 def test_an_attempt_closed_at_midnight_is_told_so_before_the_daily_judges(
@@ -278,7 +300,7 @@ def test_an_attempt_closed_at_midnight_is_told_so_before_the_daily_judges(
     # Two days on: the attempt's day, and the grace after it, have ended.
     bot_data.clock = bot_data.calendar = lambda: NOW + 2 * 86_400
     context = _context(bot_data, chat, ann)
-    assert _to(bot_data, _update(ANN, "8/(3-8/3)"), context) is Priority.CLOSED_DAILY
+    assert _to(bot_data, _update(ANN, "8/(3-8/3)"), context) == Priority.CLOSED_DAILY
 
 
 def _set_aside(bot_data: BotData, chat: ChatData, user: UserData) -> None:
@@ -291,7 +313,7 @@ def test_a_set_aside_daily_takes_plain_answers_with_no_game_on(bot_data: BotData
     chat, ann = ChatData(), UserData()
     _set_aside(bot_data, chat, ann)
     context = _context(bot_data, chat, ann)
-    assert _to(bot_data, _update(ANN, "8/(3-8/3)"), context) is Priority.DAILY_SET_ASIDE
+    assert _to(bot_data, _update(ANN, "8/(3-8/3)"), context) == Priority.DAILY_SET_ASIDE
 
 
 def test_a_set_aside_daily_leaves_the_hunt_on_its_answers(bot_data: BotData) -> None:
@@ -299,7 +321,7 @@ def test_a_set_aside_daily_leaves_the_hunt_on_its_answers(bot_data: BotData) -> 
     _set_aside(bot_data, chat, ann)
     _hunting(chat)
     context = _context(bot_data, chat, ann)
-    assert _to(bot_data, _update(ANN, "8/(3-8/3)"), context) is Priority.HUNT
+    assert _to(bot_data, _update(ANN, "8/(3-8/3)"), context) == Priority.HUNT
 
 
 def test_a_late_countdown_answer_is_not_a_miss_of_the_set_aside_daily(bot_data: BotData) -> None:
@@ -309,7 +331,7 @@ def test_a_late_countdown_answer_is_not_a_miss_of_the_set_aside_daily(bot_data: 
     _counting(chat)
     assert chat.table.countdown is not None and chat.table.countdown.stop()
     context = _context(bot_data, chat, ann)
-    assert _to(bot_data, _update(ANN, "75+50*3"), context) is Priority.COUNTDOWN
+    assert _to(bot_data, _update(ANN, "75+50*3"), context) == Priority.COUNTDOWN
 
 
 def test_a_game_waits_for_an_answer_only_while_it_is_on(bot_data: BotData) -> None:
@@ -330,3 +352,11 @@ def test_the_daily_picture_is_a_fixed_day(bot_data: BotData) -> None:
     # so that an attempt opened "now" is open (the tests above rely on it).
     local = dt.datetime.fromtimestamp(NOW, bot_data.settings.timezone)
     assert 6 <= local.hour <= 20
+
+
+def test_the_design_pages_table_has_every_routes_priority(bot_data: BotData) -> None:
+    # docs/design.md, "Where an answer goes": one row per route, its number second.
+    design = (Path(__file__).resolve().parents[2] / "docs" / "design.md").read_text("utf-8")
+    section = design.split("## Where an answer goes", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| \d+ \| (\d+) \|", section, flags=re.M)
+    assert [int(number) for number in rows] == [r.priority for r in bot_data.answers.routes]

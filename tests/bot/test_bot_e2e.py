@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.daily.subscriptions import DAILY_POST
 from bot.local_api import plain_text
 from bot.menus import menu_languages
-from bot.services.timers import DAILY_POST
 from tests.bot.harness import (
     ANN,
     BOB,

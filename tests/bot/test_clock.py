@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from bot.clock import GameClock, SteadyClock
+from bot.games.countdown import COUNTDOWN_UP
 from bot.local_api import plain_text
-from bot.services.timers import COUNTDOWN_UP
 from solver import solve
 from tests.bot.countdown_data import players as countdown_players
 from tests.bot.countdown_data import start as start_countdown

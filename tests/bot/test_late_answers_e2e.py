@@ -9,10 +9,12 @@ from pathlib import Path
 import pytest
 
 from bot.games.duel import play as duel_play
+from bot.games.duel.play import DUEL_UP
 from bot.games.rounds import matches
+from bot.games.rounds.group_status import LATE_ANSWERS
+from bot.games.rounds.play import TIME_UP
 from bot.local_api import plain_text
 from bot.rules.duel.race import HandResult
-from bot.services.timers import DUEL_UP, LATE_ANSWERS, TIME_UP
 from solver import solve
 from tests.bot import duels
 from tests.bot.harness import (

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.rounds.matches import NEXT_DEAL
+from bot.games.rounds.play import TIME_UP
 from bot.local_api import plain_text
-from bot.services.timers import NEXT_DEAL, TIME_UP
 from solver import solve
 from tests.bot.harness import (
     ANN,

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 
 from bot.games.rounds import group_status, matches
+from bot.games.rounds.group_status import LATE_ANSWERS
 from bot.local_api import plain_text
 from bot.persistence import FILE_NAME
 from bot.rules.hand_records import hand_key
-from bot.services.timers import LATE_ANSWERS
 from solver import solve
 from tests.bot.games import one_or_many
 from tests.bot.harness import (

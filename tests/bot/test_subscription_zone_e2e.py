@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.daily.subscriptions import DAILY_POST
 from bot.local_api import plain_text
-from bot.services.timers import DAILY_POST
 from solver import daily_number
 from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot
 

@@ -7,8 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.daily.subscriptions import DAILY_POST
+from bot.games.rounds.matches import NEXT_DEAL
+from bot.games.rounds.play import HALF_TIME, TIME_UP
 from bot.local_api import plain_text
-from bot.services.timers import DAILY_POST, HALF_TIME, NEXT_DEAL, TIME_UP, Timers
+from bot.services.timers import Timers
 from bot.typed_handlers import JobContext
 from solver import solve
 from tests.bot.harness import (

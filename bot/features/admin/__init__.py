@@ -1,13 +1,6 @@
-"""The owner's commands (``TWENTYFOUR_OWNER_ID``), in the owner's private chat only:
-``/admin`` (who is active, games today, errors, queues), ``/admin fairplay`` (the week's
-fastest results, and taking a run or a player off the boards), ``/admin maintenance on|off``
-(everyone else is answered with a short notice meanwhile); and errors reported to the owner
-at most once a minute.
-
-Nobody else sees any of it: the command is matched only for the owner's messages in the
-owner's private chat, so anyone else's ``/admin`` is an unknown command (answered as any
-other is), and only the owner's menu lists it (:mod:`bot.menus`).
-"""
+"""The owner's commands (``TWENTYFOUR_OWNER_ID``), matched only in the owner's private chat:
+``/admin``, ``/admin fairplay``, ``/admin maintenance on|off``, and errors reported to the
+owner at most once a minute (docs/operating.md, *The owner's commands*)."""
 
 from __future__ import annotations
 

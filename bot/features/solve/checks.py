@@ -9,7 +9,7 @@ import datetime as dt
 from typing import NamedTuple
 
 from bot.context import BotContext
-from bot.features.solve.playing_refusals import duel_refusal, playing_refusal
+from bot.features.solve.playing_refusals import everyone_refusal, playing_refusal
 from bot.rules.daily.attempts import open_to_anyone, unspoiled_days
 from bot.rules.requests import SolveRequest
 from bot.rules.spoilers import Game, Numbers, holds, peek, shares
@@ -65,7 +65,7 @@ async def keeping(
         # A game of many hands (a shared Rush run) is waited on for its current hand only.
         hands = (getattr(spoiled.game, "current", spoiled.game) for spoiled in duels)
         games = tuple({id(hand): hand for hand in hands}.values())
-        return Kept(duel_refusal(held, context), games, held)
+        return Kept(everyone_refusal(held, context), games, held)
     return None
 
 

@@ -8,7 +8,7 @@ group you are in" (asked anywhere else): a member who has not played is not play
 from __future__ import annotations
 
 from bot.context import BotContext
-from bot.play.game_life import duel_on
+from bot.play.registry import Asking, games_of
 from bot.rules.spoilers import Spoiled
 from bot.state import ChatData
 
@@ -27,49 +27,22 @@ def playing_refusal(
 ) -> str:
     """Why a game being played keeps a request's solutions from ``user_id`` (asking in
     ``chat_id``, None inline): "those numbers hold" its hand, or three of them are its
-    cards."""
-    _ = context._
-    held = spoiled.held
-    plays = _plays(spoiled, user_id)
-    here = spoiled.chat_id == chat_id
-    if data is not None and not spoiled.own:
-        if duel_on(data, context.bot_data.global_data):
-            if held:
-                return _(
-                    "No spoilers: those numbers hold the hand of a duel on right now. "
-                    "Ask again once the hand is over."
-                )
-            return _(
-                "No spoilers: three of those numbers are cards of a duel on right now. "
-                "Ask again once the hand is over."
-            )
-        if data.table.counting:
-            if plays:
-                return _(
-                    "No spoilers: those are numbers of a Countdown game you are playing "
-                    "right now. Ask again once it is over."
-                )
-            if here:
-                return _(
-                    "No spoilers: those are numbers of a Countdown game being played here "
-                    "right now. Ask again once it is over."
-                )
-            return _(
-                "No spoilers: those are numbers of a Countdown game being played right now "
-                "in a group you are in. Ask again once it is over."
-            )
-        if data.table.rushing:
-            if held:
-                return _("No spoilers: that hand is in a Rush run on now. Ask once it is over.")
-            return _(
-                "No spoilers: three of those numbers are cards of a Rush run on now. "
-                "Ask once it is over."
-            )
-        if data.table.hunting:
-            return _hunt_refusal(held, plays, here, context)
+    cards.  A chat's game says it in its own words (:attr:`bot.play.registry.Game.kept`):
+    the game on in the chat, else the chat's plain game."""
+    asking = Asking(spoiled.held, _plays(spoiled, user_id), spoiled.chat_id == chat_id)
     if spoiled.own:
-        return _own_refusal(held, context)
-    return _round_refusal(held, plays, here, context)
+        return _own_refusal(asking.held, context)
+    games = games_of(context.bot_data)
+    for game in games:
+        on = (
+            data is not None and game.on is not None and game.on(data, context.bot_data.global_data)
+        )
+        if on and game.kept is not None and not game.plain:
+            return game.kept(asking, context)
+    plain = next((game.kept for game in games if game.plain and game.kept is not None), None)
+    if plain is None:  # an application with no plain game: the general words
+        return _own_refusal(asking.held, context)
+    return plain(asking, context)
 
 
 def _own_refusal(held: bool, context: BotContext) -> str:
@@ -87,86 +60,7 @@ def _own_refusal(held: bool, context: BotContext) -> str:
     )
 
 
-def _hunt_refusal(held: bool, plays: bool, here: bool, context: BotContext) -> str:
-    """A Solution Hunt's refusal (see :func:`playing_refusal`)."""
-    _ = context._
-    if plays and held:
-        return _(
-            "No spoilers: those numbers hold the hand of a Solution Hunt you are "
-            "playing right now. Ask again once it is over."
-        )
-    if plays:
-        return _(
-            "No spoilers: three of those numbers are cards of a Solution Hunt you are "
-            "playing right now. Ask again once it is over."
-        )
-    if here and held:
-        return _(
-            "No spoilers: those numbers hold the hand of a Solution Hunt being played here "
-            "right now. Ask again once it is over."
-        )
-    if here:
-        return _(
-            "No spoilers: three of those numbers are cards of a Solution Hunt being played "
-            "here right now. Ask again once it is over."
-        )
-    if held:
-        return _(
-            "No spoilers: those numbers hold the hand of a Solution Hunt being played right "
-            "now in a group you are in. Ask again once it is over."
-        )
-    return _(
-        "No spoilers: three of those numbers are cards of a Solution Hunt being played "
-        "right now in a group you are in. Ask again once it is over."
-    )
-
-
-def _round_refusal(held: bool, plays: bool, here: bool, context: BotContext) -> str:
-    """A round's refusal (see :func:`playing_refusal`): /hint is named to its players asking
-    in its chat, who alone can ask for one."""
-    _ = context._
-    if plays and here and held:
-        return _(
-            "No spoilers: those numbers hold a hand you are playing right now. "
-            "Ask again once its round is over (/hint helps meanwhile)."
-        )
-    if plays and here:
-        return _(
-            "No spoilers: three of those numbers are cards of a hand you are playing right "
-            "now. Ask again once its round is over (/hint helps meanwhile)."
-        )
-    if plays and held:
-        return _(
-            "No spoilers: those numbers hold a hand you are playing right now. "
-            "Ask again once its round is over."
-        )
-    if plays:
-        return _(
-            "No spoilers: three of those numbers are cards of a hand you are playing right "
-            "now. Ask again once its round is over."
-        )
-    if here and held:
-        return _(
-            "No spoilers: those numbers hold a hand being played here right now. "
-            "Ask again once its round is over."
-        )
-    if here:
-        return _(
-            "No spoilers: three of those numbers are cards of a hand being played here "
-            "right now. Ask again once its round is over."
-        )
-    if held:
-        return _(
-            "No spoilers: those numbers hold a hand being played right now in a group you "
-            "are in. Ask again once its round is over."
-        )
-    return _(
-        "No spoilers: three of those numbers are cards of a hand being played right now in "
-        "a group you are in. Ask again once its round is over."
-    )
-
-
-def duel_refusal(held: bool, context: BotContext) -> str:
+def everyone_refusal(held: bool, context: BotContext) -> str:
     """A hand kept from everyone (a duel's, a group's shared Rush hand) refused to someone
     not in its chat (inline mode, which cannot wait for its end; or with too many /solve
     requests waiting already): it never says which game holds it, nor where."""

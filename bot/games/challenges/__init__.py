@@ -1,14 +1,8 @@
-"""Challenges: a hand a player solved, sent to any chat for friends to play against their
-time.  The rules live in :mod:`bot.rules.challenge`; the button a solve offers, the shared
-message and its edits in :mod:`bot.play.challenge_messages`.  This feature's parts:
-
-* :mod:`~bot.games.challenges.sharing`: the inline query a "Challenge a friend" button
-  opens, answered with the shared message, and each message it is sent as, kept;
-* :mod:`~bot.games.challenges.playing`: the Play link in private, the answers, /giveup.
-
-Register it before the rounds' /giveup and before :mod:`bot.features.solve`'s catch-all
-inline mode.  Its Play link, ``/start ch_TOKEN``, is a deep link of prefix ``ch_``.
-"""
+"""Challenges on Telegram: a hand a player solved, sent to any chat for friends to play
+against their time; :mod:`~bot.games.challenges.sharing` answers the button's inline query,
+:mod:`~bot.games.challenges.playing` the Play link (``/start ch_TOKEN``), the answers and
+/giveup.  Register it before the rounds' /giveup and the solver's catch-all inline mode
+(docs/games.md, *Challenges*)."""
 
 from __future__ import annotations
 
@@ -19,7 +13,7 @@ from telegram.ext import (
     InlineQueryHandler,
 )
 
-from bot.context import services
+from bot.context import BotContext, services
 from bot.games.challenges.playing import (
     LINK_PREFIX,
     answer,
@@ -31,10 +25,15 @@ from bot.games.challenges.playing import (
     waiting,
 )
 from bot.games.challenges.sharing import RESULT_PREFIX, share_query, shared
-from bot.services.answer_routes import Priority, Route
+from bot.play.registry import Game, Handlers, Help, HelpLine, Slot
+from bot.services.answer_routes import Route
 from bot.typed_handlers import for_messages
 
-__all__ = ["register"]
+PRIORITY = 25
+"""In private, the answers while a friend's challenge is played: after the daily puzzle's,
+whose clock a challenge of today's puzzle is."""
+
+__all__ = ["GAME", "register"]
 
 
 def register(application: Application) -> None:
@@ -48,5 +47,29 @@ def register(application: Application) -> None:
             ["giveup", "reveal", "stop"], for_messages(give_up), filters=on_challenge(application)
         )
     )
-    services(application).answers.add(Route(Priority.CHALLENGE, claims, answer, waiting))
+    services(application).answers.add(Route(PRIORITY, claims, answer, waiting))
     restore(application)
+
+
+def help_lines(context: BotContext) -> tuple[HelpLine, ...]:
+    """The challenges' line of /help."""
+    _ = context._
+    return (
+        HelpLine(
+            Help.OWN_CLOCK,
+            20,
+            _(
+                "⚔️ Challenges: after you solve the daily puzzle or a hand in private, "
+                '"Challenge a friend" sends your time (not the cards) to any chat; friends play '
+                "the same hand from its Play button, once each, on their own clock (/giveup gives "
+                "up), and the message shows everyone's time."
+            ),
+        ),
+    )
+
+
+GAME = Game(
+    "challenge",
+    (Handlers(register, Slot.BEFORE_START),),  # its /giveup first
+    help=help_lines,
+)

@@ -1,16 +1,7 @@
 """Playing a friend's challenge in private: the Play link deals the hand on the friend's own
-clock (or opens today's daily puzzle, when the challenge is today's and they have not played
-it: then it is their daily attempt), their answers are judged, /giveup gives up, and the
-end of a play is saved, told, and shown on every shared message.
-
-A challenge is not opened over another game of the player's in private (a round, a hunt,
-a Rush run...): it would hide that game; the refusal says how to end it.
-
-A challenge's hand was dealt days ago, perhaps: it may hold a daily puzzle the friend may
-still score (:func:`~bot.rules.daily.attempts.unspoiled_days`), unless the play is that very
-attempt.  Playing it would show them its answer first (a spoiler, and a fake fast daily
-time), so it is refused until they have played that daily; a play opened earlier and given
-up then shows no solutions.  Challenges are played in private only: no group sees one."""
+clock (or opens today's daily puzzle as their attempt), their answers are judged, /giveup
+gives up, and a play's end is saved, told and shown on every shared message; a challenge
+that would hide another game or spoil a daily is refused (docs/games.md, *Challenges*)."""
 
 from __future__ import annotations
 

@@ -1,16 +1,7 @@
-"""Countdown (``/countdown [large] [seconds]``, also ``/numbers``): the numbers game of the
-TV show.  Six numbers and a target from 101 to 999; the closest answer wins.
-
-The rules are the game's (:mod:`bot.rules.countdown`): each player's best answer counts,
-improved by a closer one; equal distances go to the earlier answer.  Answers come as in
-rounds (``/a``, a reply to the picture, plain text where the bot sees it); this feature
-claims them while a game is on (see :mod:`bot.services.answer_routes`), and for a
-minute after its end, to say they came too late.  In groups the answers are lines of one
-status message (values only: the expressions stay secret until the end), edited as they
-come.  The solver's best answer is worked out when the game is dealt, in a worker, and
-told at the end.  While a game is on, its numbers are kept from its players' ``/solve``
-(:mod:`bot.rules.spoilers`).
-"""
+"""Countdown on Telegram (``/countdown [large] [seconds]``, also ``/numbers``): the deal, the
+answers it claims while a game is on and for a minute after, the group's status message
+(values only), the solver's best answer told at the end (rules: :mod:`bot.rules.countdown`;
+docs/games.md, *Countdown* and *What both do alike*)."""
 
 from __future__ import annotations
 
@@ -20,10 +11,12 @@ from collections.abc import Sequence
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
-from bot.context import services
-from bot.i18n import answer_in_english
+from bot.context import BotContext, services
+from bot.games.countdown import refusals
+from bot.i18n import N_, answer_in_english
 from bot.play import daily_aside, game_life, solo_games, status_message
 from bot.play.announce import tell_saved
+from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry
 from bot.play.results import publish
 from bot.rules.claims import after_mention, looks_like_answer
 from bot.rules.countdown import (
@@ -37,9 +30,8 @@ from bot.rules.countdown import (
 )
 from bot.rules.pace import too_fast
 from bot.rules.results import CountdownExact
-from bot.services.answer_routes import Priority, Route
+from bot.services.answer_routes import Route
 from bot.services.limits import TEXT, fit_list
-from bot.services.timers import COUNTDOWN_UP
 from bot.state import CountdownMessages
 from bot.texts import (
     how_to_answer,
@@ -48,6 +40,13 @@ from bot.texts import (
     reason,
 )
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
+
+COUNTDOWN_UP = "countdown-up"
+"""A Countdown game's end."""
+
+PRIORITY = 50
+"""The chat's Countdown game, and for a minute after its end a late answer to it: after the
+hunt (the order matters only in that minute)."""
 
 LATE_SECONDS = 60.0
 """After a game's deadline, answers are still taken for this long, to be told they came too
@@ -359,5 +358,46 @@ def register(application: Application) -> None:
     application.add_handler(CommandHandler(["countdown", "numbers"], handler))
     alone = solo_games.alone_in(application, COUNTDOWN)  # a solo game ends as a round does
     application.add_handler(CommandHandler(solo_games.GIVE_UPS, for_messages(_stop), filters=alone))
-    route = Route(Priority.COUNTDOWN, claims, judge, counting, its_messages)
+    route = Route(PRIORITY, claims, judge, counting, its_messages)
     services(application).answers.add(route)
+
+
+def help_lines(context: BotContext) -> tuple[HelpLine, ...]:
+    """Countdown's lines of /help, and how a hunt or a Countdown game is stopped."""
+    _ = context._
+    return (
+        HelpLine(
+            Help.GAMES,
+            20,
+            _(
+                "/countdown: the numbers game (also /numbers): six numbers, a target from 101 to "
+                "999; each number at most once, whole numbers on the way, the closest answer wins "
+                "(10 points exact, 7 within 5, 5 within 10). /countdown 2 60: two large numbers, "
+                "60 seconds (30 unless /settings says otherwise)"
+            ),
+        ),
+        HelpLine(
+            Help.GAMES,
+            21,
+            _(
+                "/hunt stop, /countdown stop: end it early (whoever started it or an admin; "
+                "anyone else's stop is a vote that most of its players, at least two, must carry)"
+            ),
+        ),
+    )
+
+
+MENU = (MenuEntry(30, "countdown", N_("Countdown: six numbers, get closest to the target")),)
+
+
+GAME = Game(
+    "Countdown game",
+    (Handlers(register),),  # before the rounds': a solo game's /stop and /giveup
+    restore=restore,
+    menu=MENU,
+    on=refusals.on,
+    busy=refusals.busy,
+    kept=refusals.kept,
+    given=refusals.given,
+    help=help_lines,
+)

@@ -1,30 +1,16 @@
-"""The daily puzzle: /daily in private (timed, one result a day) and in groups (no spoilers),
-/daily top, and /subscribe for a daily post.  The rules live in :mod:`bot.rules.daily.puzzle` and
-:mod:`bot.rules.daily.attempts`; this feature reads updates, calls them, and speaks.  Its parts,
-each
-with one reason to change:
-
-* :mod:`~bot.games.daily.attempt`: a player's attempt in private: today's puzzle shown with
-  its clock started, the answers it claims, what a solve is told, the board of solve times;
-* :mod:`~bot.games.daily.archive`: past days: /daily archive, /daily 2026-11-01, /daily #300;
-* :mod:`~bot.games.daily.group`: the puzzle in a chat without spoilers, /daily top and
-  /daily week among the chat's members;
-* :mod:`~bot.games.daily.stats`: /stats (/daily stats): a player's numbers and chart;
-* :mod:`~bot.games.daily.subscriptions`: /subscribe, /unsubscribe and the daily post;
-* :mod:`~bot.games.daily.reminders`: /remind and the private reminders;
-* :mod:`~bot.games.daily.miniapp_api`: the Mini App's daily API.
-
-The parts import each other (never this module), and, as every feature, the context, state,
-texts, chat helpers, services and rules, never another feature.
-"""
+"""The daily puzzle on Telegram: /daily in private (timed, one result a day) and in groups (no
+spoilers), /daily top, /subscribe, /remind, /stats and the Mini App's daily API, in one part
+each (:mod:`~bot.games.daily.attempt`, ``archive``, ``group``, ``stats``, ``subscriptions``,
+``reminders``, ``miniapp_api``), which import each other, never this module.  The rules are
+:mod:`bot.rules.daily`'s (docs/design-games.md, *The daily puzzle*)."""
 
 from __future__ import annotations
 
 from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler
 
-from bot.context import services
-from bot.games.daily import group_replies
+from bot.context import BotContext, services
+from bot.games.daily import ended_attempts, group_replies
 from bot.games.daily.archive import archive_button, archive_command, replay_command
 from bot.games.daily.attempt import (
     answer,
@@ -47,12 +33,23 @@ from bot.games.daily.subscriptions import (
     subscribe,
     unsubscribe,
 )
+from bot.i18n import N_
 from bot.play.miniapp import serve_app
-from bot.services.answer_routes import Priority, Route
+from bot.play.registry import Game, Handlers, Help, HelpLine, Menu, MenuEntry, Slot
+from bot.services.answer_routes import Route
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_buttons, for_messages
 from solver import daily_number
 
+PRIORITY = 20
+"""An answer to a daily attempt (in private a reply to its picture, or any plain answer while
+one is open; in a group a reply to the daily post, sent to private): after a closed
+attempt's, before every other game's."""
+SET_ASIDE_PRIORITY = 58
+"""In private, with no game on, an answer while an attempt another game set aside still runs
+(:mod:`bot.play.daily_aside`): after every game that claims its own, before the round's."""
+
 __all__ = [
+    "GAME",
     "chart_labels",
     "daily_command",
     "freeze_used",
@@ -129,9 +126,66 @@ def register(application: Application) -> None:
     )
     application.add_handler(CommandHandler("subscribe", for_messages(subscribe)))
     application.add_handler(CommandHandler("unsubscribe", for_messages(unsubscribe)))
-    route = Route(Priority.DAILY, _claims, _judge, attempt_open, pictures)
+    route = Route(PRIORITY, _claims, _judge, attempt_open, pictures)
     services(application).answers.add(route)
-    services(application).answers.add(Route(Priority.DAILY_SET_ASIDE, set_aside_claims, answer))
+    services(application).answers.add(Route(SET_ASIDE_PRIORITY, set_aside_claims, answer))
     serve_app(application, "GET", "daily/state", app_daily_state)
     serve_app(application, "GET", "daily", app_daily)
     serve_app(application, "POST", "daily", app_daily_answer)
+
+
+def help_lines(context: BotContext) -> tuple[HelpLine, ...]:
+    """The daily puzzle's section of /help."""
+    _ = context._
+    return (
+        HelpLine(
+            Help.OWN_CLOCK,
+            10,
+            _(
+                "<b>The daily puzzle</b>\n"
+                "/daily: today's puzzle, the same for everyone; /daily top: its fastest solvers "
+                "and longest streaks\n"
+                "/stats: your daily numbers and a chart of your times\n"
+                "/daily archive: the last seven days, to play the ones you missed (/daily #300, "
+                "/daily 2026-11-01); /daily week: this group's week\n"
+                "/remind 20:00 [Asia/Shanghai]: a reminder in private\n"
+                "/subscribe 09:00 [Asia/Shanghai]: the puzzle posted here every day; /unsubscribe: "
+                "no more "
+                "(admins in groups)\n"
+                "Seven days solved in a row earn a streak freeze (two at most), used up by a "
+                "missed day."
+            ),
+        ),
+    )
+
+
+MENU = (
+    MenuEntry(60, "daily", N_("Today's puzzle (/daily top: today's fastest)")),
+    MenuEntry(61, "stats", N_("Your daily puzzle statistics and chart")),
+    MenuEntry(
+        110,
+        "subscribe",
+        N_("Post the daily puzzle here every day: /subscribe 09:00"),
+        Menu.ADMINS,
+    ),
+    MenuEntry(111, "unsubscribe", N_("Stop the daily post"), Menu.ADMINS),
+    MenuEntry(100, "remind", N_("A daily reminder: /remind 20:00, /remind off"), Menu.PRIVATE),
+    MenuEntry(
+        110, "subscribe", N_("Get the daily puzzle every day: /subscribe 09:00"), Menu.PRIVATE
+    ),
+    MenuEntry(111, "unsubscribe", N_("Stop the daily post"), Menu.PRIVATE),
+)
+"""/daily and /stats among the games; a group's admins (and a private chat) subscribe."""
+
+
+GAME = Game(
+    "daily puzzle",
+    (
+        # First: a given-up or closed attempt's /stop, /giveup, /daily and /start.
+        Handlers(ended_attempts.register, Slot.BEFORE_START),
+        Handlers(register, Slot.LAST),
+    ),
+    restore=restore,
+    menu=MENU,
+    help=help_lines,
+)

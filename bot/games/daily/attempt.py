@@ -136,7 +136,7 @@ def _show_puzzle(
 
 def for_daily(update: MessageUpdate, context: HandlerContext) -> bool:
     """Whether a private answer is meant for the daily puzzle rather than the chat's game
-    (asked before it: see :class:`~bot.services.answer_routes.Priority`)."""
+    (asked before it: see :data:`bot.games.daily.PRIORITY`)."""
     if update.effective_chat.type != ChatType.PRIVATE:
         return False
     replied = update.effective_message.reply_to_message

@@ -1,12 +1,7 @@
-"""Daily attempts that end without a result: one that closed (its day ended, and the grace
-after it: see :mod:`bot.rules.daily.attempts`), and one its player gives up with /giveup, /reveal
-or /stop in private.
-
-These handlers come before the rounds' and the daily puzzle's own (register this feature
-before them): each matches only an update about such an attempt, and every other update
-goes on to the handler it always went to.  An answer to an attempt that closed is taken by
-this feature's route, first in the answer router's priority.
-"""
+"""Daily attempts that end without a result: one that closed (its day and grace ended) and one
+given up with /giveup, /reveal or /stop in private.  Register it before the rounds' and the
+daily puzzle's own handlers; its route is first in the answer router's priority
+(docs/fair-play.md, *Spoilers, votes and the daily*; docs/design.md, *Where an answer goes*)."""
 
 from __future__ import annotations
 
@@ -25,7 +20,7 @@ from bot.play.challenge_messages import settle_daily
 from bot.play.daily_aside import aside_text
 from bot.rules.daily.attempts import closed_attempt, closes_at, give_up
 from bot.rules.daily.puzzle import DailyRecord, NotInArchive, past_day, until_next
-from bot.services.answer_routes import Priority, Route
+from bot.services.answer_routes import Route
 from bot.services.workers.pool import PoolBusy, WorkFailed, WorkTimeout
 from bot.state import AnswersTo, ChatData
 from bot.texts import duration_text
@@ -37,6 +32,10 @@ from bot.typed_handlers import (
     for_messages,
 )
 from solver import daily_number
+
+PRIORITY = 10
+"""The answer router asks this first (see :class:`~bot.services.answer_routes.Route`): a private
+answer to an attempt whose day has closed is told why it cannot count, whatever else runs."""
 
 OPENING_GROUP = -2
 """The handler group of :func:`opening_another`: before the daily puzzle's (group 0)."""
@@ -318,7 +317,7 @@ def register(application: Application) -> None:
             for_buttons(give_up_button), pattern=rf"^{daily_aside.GIVE_UP}\d{{4}}-\d{{2}}-\d{{2}}$"
         )
     )
-    services(application).answers.add(Route(Priority.CLOSED_DAILY, to_closed, closed_answer))
+    services(application).answers.add(Route(PRIORITY, to_closed, closed_answer))
     # Before every other group, and never the last word: the puzzle is opened as before.
     application.add_handler(
         CommandHandler(["daily", "start"], opening_another), group=OPENING_GROUP

@@ -23,7 +23,6 @@ from bot.rules.daily.puzzle import (
     until_next,
 )
 from bot.services.outbox.bulk import spread_second
-from bot.services.timers import DAILY_REMINDER
 from bot.texts import duration_text
 from bot.typed_handlers import (
     HandlerContext,
@@ -31,6 +30,9 @@ from bot.typed_handlers import (
     MessageUpdate,
 )
 from solver import daily_number
+
+DAILY_REMINDER = "daily-reminder"
+"""A player's daily reminder of the puzzle, in the private chat."""
 
 logger = logging.getLogger(__name__)
 

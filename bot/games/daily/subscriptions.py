@@ -21,7 +21,6 @@ from bot.rules.daily.attempts import closed, closes_at
 from bot.rules.daily.puzzle import find_zone, last_post_at, post_time
 from bot.rules.spoilers import shares
 from bot.services.outbox.bulk import BulkNotSent, spread_second
-from bot.services.timers import DAILY_POST
 from bot.services.workers.pool import PoolBusy, WorkFailed, WorkTimeout
 from bot.state import DailyChat
 from bot.texts import subscription_text
@@ -31,6 +30,9 @@ from bot.typed_handlers import (
     MessageUpdate,
 )
 from solver import daily_number
+
+DAILY_POST = "daily"
+"""The daily puzzle's post in a subscribed chat."""
 
 logger = logging.getLogger(__name__)
 

@@ -1,16 +1,7 @@
-"""Duels (``/duel``): two players race on the same hands, first to three, and the result
-moves both players' rating (:mod:`bot.rules.rating`).
-
-- In a group, ``/duel`` as a reply to a member's message, or ``/duel @name`` for a member
-  seen there, invites them; only they can accept or decline (anyone else gets an alert).
-  The duel is played in the group: everyone watches, only the two players' answers count.
-- In private, ``/duel`` makes an invitation to share into any chat (inline mode) or as a
-  link; whoever opens it first is the opponent, and both play in their private chats.
-- ``/duel stop`` forfeits.  The rules (who may act, idle hands, the end) are
-  :mod:`bot.rules.duel.race` and :mod:`bot.rules.duel.lobby`; the invitations are :mod:`.lobby`
-  (groups), :mod:`.shared` (private) and :mod:`.invitations`; the play :mod:`.play`, a
-  restart :mod:`.restart`.
-"""
+"""Duels on Telegram (``/duel``, ``/duel stop``): invitations in a group (:mod:`.lobby`) or shared
+from private (:mod:`.shared`, :mod:`.invitations`), the play (:mod:`.play`), a bot cut off
+(:mod:`.left`) and a restart (:mod:`.restart`).  The rules are :mod:`bot.rules.duel`'s
+(docs/design-games.md, *Duels on Telegram*)."""
 
 from __future__ import annotations
 
@@ -25,14 +16,20 @@ from telegram.ext import (
     filters,
 )
 
-from bot.context import services
-from bot.services.answer_routes import Priority, Route
+from bot.context import BotContext, services
+from bot.i18n import N_
+from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry
+from bot.services.answer_routes import Route
 from bot.typed_handlers import for_buttons, for_messages
 
-from . import answers, left, lobby, play, shared
+from . import answers, left, lobby, play, refusals, shared
 from .restart import restore
 
-__all__ = ["register", "restore"]
+PRIORITY = 35
+"""A duel's hand, in its group or each player's private chat: after "no score", before every
+chat game (a chat with a duel on deals no other game)."""
+
+__all__ = ["GAME", "register", "restore"]
 
 LEFT_GROUP = 2
 """The handler group of membership changes for duels (the bot's own, and its players'): the
@@ -68,6 +65,38 @@ def register(application: Application) -> None:
     data.deep_links["duel"] = shared.start_link
     data.deep_links[shared.LINK_PREFIX] = shared.opened_link
     data.answers.add(
-        Route(Priority.DUEL, answers.claims, answers.judge, answers.waiting, answers.its_messages)
+        Route(PRIORITY, answers.claims, answers.judge, answers.waiting, answers.its_messages)
     )
     data.live_hands.kept_from_everyone.add(play.HAND)  # see play.HAND
+
+
+def help_lines(context: BotContext) -> tuple[HelpLine, ...]:
+    """The duel's line of /help."""
+    _ = context._
+    return (
+        HelpLine(
+            Help.GAMES,
+            40,
+            _(
+                "/duel: a rated duel, first to 3 hands. In a group, reply to someone's message "
+                "with /duel (or /duel @name); in private, /duel gives an invitation to send to "
+                "anyone. /duel stop forfeits."
+            ),
+        ),
+    )
+
+
+MENU = (MenuEntry(40, "duel", N_("Duel someone: first to 3 hands, rated (/duel stop forfeits)")),)
+
+
+GAME = Game(
+    "duel",
+    (Handlers(register),),
+    restore=restore,
+    menu=MENU,
+    on=refusals.on,
+    busy=refusals.busy,
+    opening=refusals.opening,
+    kept=refusals.kept,
+    help=help_lines,
+)

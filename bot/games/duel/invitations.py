@@ -11,11 +11,13 @@ from telegram import InlineKeyboardMarkup, Message, User
 from bot.context import BotContext
 from bot.rules.duel.lobby import INVITATION_SECONDS, Invitation
 from bot.services.outbox import Sent
-from bot.services.timers import DUEL_INVITATION
 from bot.state import InvitationMessage
 from bot.typed_handlers import HandlerContext, JobContext, MessageUpdate
 
 from . import play
+
+DUEL_INVITATION = "duel-invitation"
+"""An invitation to a duel expires (in the chat where it was made; its token is the data)."""
 
 logger = logging.getLogger(__name__)
 

@@ -1,21 +1,7 @@
-"""A player who blocks the bot, or removes it from the group of their duel, leaves the duel:
-the other player wins, rated (see :mod:`bot.rules.duel.race`).  Otherwise a losing player could
-have the duel cancelled, unrated, by cutting the bot off before its next hand (and a
-leading one bank the lead).  A group's duel whose bot someone else removed (an admin who
-does not play) is cut off and decided as it stands: the leader wins, rated; a level duel
-is not rated.  A cancelled duel would be a free undo for a friendly admin.  Either way both
-players are told in private (the group is closed to the bot).
-
-A player removed from the duel's group or restricted there (muted) by someone else is
-decided as it stands the same way; one who leaves the group by himself forfeits.  Telegram
-tells the bot of a removal or a leave with a service message (always) and a
-``chat_member`` update (where the bot is an admin, which alone tells a restriction).
-
-Telegram tells the bot of its own removal with a ``my_chat_member`` update (``kicked`` or
-``left``).  A hand
-the bot can no longer deliver to a blocked player's chat ends the duel the same way
-(:func:`.play.deal_next`), should the update be missed.
-"""
+"""A duel's player who blocks the bot or removes it (they leave: the other wins), a bot removed
+by someone else (cut off: decided as it stands), and a player removed, muted or leaving the
+group, as Telegram tells them (``my_chat_member``, ``chat_member``, service messages).  Why
+each: docs/design-games.md, *Duels and ratings: the rules*; docs/fair-play.md."""
 
 from __future__ import annotations
 

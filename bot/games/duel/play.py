@@ -1,12 +1,7 @@
-"""A duel being played: its hands dealt to both players at once, a hand's end (won, or
-nobody's when its time runs out), the next hand, and the duel's end with the rating (saved
-before it is told); the answers are :mod:`.answers`'.
-
-A duel is played in the chats :func:`chats_of` names: the group it was made in, or each
-player's private chat.  Its alarms are set in its *home* chat (:func:`home_of`: the group,
-or the inviter's private chat), whose data names the duel.  Every message to a chat is
-worded in that chat's language (:func:`in_chat`).
-"""
+"""A duel being played: its hands dealt to both players at once, a hand's end, the next hand,
+and the duel's end with the rating (saved before it is told), in the chats
+:func:`chats_of` names, its alarms in its :func:`home_of` chat (docs/design-games.md,
+*Duels on Telegram*)."""
 
 from __future__ import annotations
 
@@ -32,7 +27,6 @@ from bot.rules.rounds import Round
 from bot.rules.table import GameSettings
 from bot.services.outbox import Sent
 from bot.services.solving import DealRefused
-from bot.services.timers import DUEL_NEXT, DUEL_UP
 from bot.services.workers.pool import AlreadyRunning, PoolBusy, WorkFailed, WorkTimeout
 from bot.state import ChatData, DuelChat
 from bot.texts import how_to_answer
@@ -40,6 +34,11 @@ from bot.typed_handlers import HandlerContext, JobContext, MessageUpdate
 from solver import solution_of
 
 from . import words
+
+DUEL_UP = "duel-up"
+"""A duel's hand's end (set in the duel's home chat: the group, or the inviter's private chat)."""
+DUEL_NEXT = "duel-next"
+"""A duel's next hand, a few seconds after the last one ended."""
 
 logger = logging.getLogger(__name__)
 

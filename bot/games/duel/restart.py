@@ -1,13 +1,6 @@
-"""Duels across a restart: PTB keeps no job, so every open invitation gets its expiry
-again, and every duel being played resumes or is cancelled, its players told which.
-
-A duel resumes when it can go on fairly: between two hands (the next one is dealt now),
-or in a hand whose time has not run out (its hand is secret again and its alarm set anew
-from its deadline: both players lost the same seconds).  A hand whose time ran out while
-the bot was down could be answered by nobody, so counting it against either player would
-be unfair: the duel is cancelled, unrated.  A duel that had ended but was not yet rated
-(the bot stopped in between) is finished now.
-"""
+"""Duels across a restart: every open invitation gets its expiry again, and every duel being
+played resumes, is finished or is cancelled, its players told which (docs/design-games.md,
+*Duels on Telegram*: "Restart")."""
 
 from __future__ import annotations
 
@@ -18,7 +11,6 @@ from telegram.ext import Application
 
 from bot.context import BotContext, now_of, services
 from bot.play import game_life
-from bot.services.timers import DUEL_NEXT
 
 from . import invitations, play
 
@@ -56,7 +48,7 @@ def restore(application: Application) -> tuple[int, int]:
             play.tell(local, duel, _goes_on(hand.number, round(deadline - now)))
         else:
             data.timers.run_once(
-                play.next_hand, 0, chat_id=home, kind=DUEL_NEXT, data=duel.token, pauses=True
+                play.next_hand, 0, chat_id=home, kind=play.DUEL_NEXT, data=duel.token, pauses=True
             )
             play.tell(local, duel, _next_hand)
         resumed += 1

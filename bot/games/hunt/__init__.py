@@ -1,12 +1,6 @@
-"""Solution Hunt (``/hunt [seconds]``): every distinct solution of one hand, found together.
-
-The rules are the game's (:mod:`bot.rules.hunt`): each correct answer is mapped to its
-distinct solution; a new one scores a point for its finder, one found before scores nothing.
-Answers come as in rounds (``/a``, a reply to the picture, plain text where the bot sees
-it); this feature claims them while a hunt is on (see :mod:`bot.services.answer_routes`).
-In groups the finds are lines of one status message, edited as they come, so a busy hunt
-costs a handful of the group's 20 messages a minute.
-"""
+"""Solution Hunt on Telegram (``/hunt [seconds]``): the deal, the answers it claims while a hunt
+is on, the finds as lines of one status message in groups (rules: :mod:`bot.rules.hunt`;
+docs/games.md, *Solution Hunt*)."""
 
 from __future__ import annotations
 
@@ -15,18 +9,19 @@ import html
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
-from bot.context import services
-from bot.i18n import answer_in_english
+from bot.context import BotContext, services
+from bot.games.hunt import refusals
+from bot.i18n import N_, answer_in_english
 from bot.play import daily_aside, game_life, solo_games, status_message
 from bot.play.announce import tell_saved
+from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry
 from bot.play.results import publish
 from bot.rules.claims import after_mention, looks_like_answer
 from bot.rules.hunt import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS, Found, Hunt
 from bot.rules.pace import floor_of
 from bot.rules.results import HuntAlone, at_pace
-from bot.services.answer_routes import Priority, Route
+from bot.services.answer_routes import Route
 from bot.services.limits import TEXT, fit_list
-from bot.services.timers import HUNT_UP
 from bot.state import HuntMessages
 from bot.texts import (
     how_to_answer,
@@ -35,6 +30,12 @@ from bot.texts import (
     reason,
 )
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate, for_messages
+
+HUNT_UP = "hunt-up"
+"""A Solution Hunt's end."""
+
+PRIORITY = 40
+"""The chat's hunt, in the answer router's order (docs/design.md, "Where an answer goes")."""
 
 MISSED_SHOWN = 20
 """Solutions nobody found listed at a hunt's end (the rest are counted)."""
@@ -278,4 +279,35 @@ def register(application: Application) -> None:
     application.add_handler(CommandHandler("hunt", for_messages(hunt_command)))
     alone = solo_games.alone_in(application, HUNT)  # a solo hunt ends as a round does
     application.add_handler(CommandHandler(solo_games.GIVE_UPS, for_messages(_stop), filters=alone))
-    services(application).answers.add(Route(Priority.HUNT, claims, judge, hunting, pictures))
+    services(application).answers.add(Route(PRIORITY, claims, judge, hunting, pictures))
+
+
+def help_lines(context: BotContext) -> tuple[HelpLine, ...]:
+    """The hunt's line of /help."""
+    _ = context._
+    return (
+        HelpLine(
+            Help.GAMES,
+            10,
+            _(
+                "/hunt: Solution Hunt, every distinct solution of one hand found together, "
+                "a point for each new one (/hunt 120 for 120 seconds)"
+            ),
+        ),
+    )
+
+
+MENU = (MenuEntry(20, "hunt", N_("Solution Hunt: find every solution together")),)
+
+
+GAME = Game(
+    "Solution Hunt",
+    (Handlers(register),),  # before the rounds': a solo hunt's /stop and /giveup
+    restore=restore,
+    menu=MENU,
+    on=refusals.on,
+    busy=refusals.busy,
+    kept=refusals.kept,
+    given=refusals.given,
+    help=help_lines,
+)

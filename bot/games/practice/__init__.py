@@ -1,18 +1,6 @@
-"""Practice in the Mini App: a random hand of a chosen difficulty, judged by the server, and
-the hand's other distinct solutions once it is solved (or given up).
-
-A practice hand counts for nothing, so the server keeps nothing of it: the page holds a
-token, signed with a key made at start-up, that names the player, the hand and when it was
-dealt.  A token cannot be made for another hand or another player, nor moved in time; one
-from before a restart, or older than :data:`TOKEN_SECONDS`, is refused (the page deals
-again).
-
-No hand is dealt, judged or revealed while it would spoil a game (:func:`_spoils`): a hand
-being played in any chat, yesterday's, today's or tomorrow's daily puzzle, or the player's
-running daily.  A hand that became one of those after it was dealt is withdrawn (409,
-``spoiler``): tokens collected in advance reveal nothing of a round dealt later, nor of
-the next day's puzzle.
-"""
+"""Practice in the Mini App: a random hand of a chosen difficulty, judged by the server, on a
+signed token the page holds (the server keeps nothing), never a hand that would spoil a
+game (:func:`_spoils`; docs/miniapp.md, *How it works*)."""
 
 from __future__ import annotations
 
@@ -26,6 +14,7 @@ from telegram.ext import Application
 
 from bot.context import BotContext
 from bot.play.miniapp import AppReply, AppRequest, serve_app
+from bot.play.registry import Game, Handlers, Help, HelpLine, Slot
 from bot.rules.hands import HandFacts
 from bot.rules.table import GameSettings
 from bot.services.solving import DealRefused
@@ -183,3 +172,23 @@ def register(application: Application) -> None:
     serve_app(application, "POST", "practice", app_deal)
     serve_app(application, "POST", "practice/answer", app_answer)
     serve_app(application, "POST", "practice/reveal", app_reveal)
+
+
+def help_lines(context: BotContext) -> list[HelpLine]:
+    """The Mini App's line of /help, where it is served."""
+    if context.settings.webapp_url is None:
+        return []
+    _ = context._
+    return [
+        HelpLine(
+            Help.OWN_CLOCK,
+            30,
+            _(
+                "🃏 Play by tapping: the menu button of our private chat opens the daily "
+                "puzzle and practice hands, no typing needed."
+            ),
+        )
+    ]
+
+
+GAME = Game("practice", (Handlers(register, Slot.LAST),), help=help_lines)

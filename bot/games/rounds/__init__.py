@@ -1,25 +1,16 @@
 """Rounds on Telegram: a hand dealt as a picture, the race to answer it, hints, timers, and
-matches of several rounds.  The rules live in :mod:`bot.rules`; this feature reads updates,
-calls them, and speaks.  Its parts, each with one reason to change:
-
-* :mod:`~bot.games.rounds.play`: a round's life: /play, judging, /hint, /reveal, /skip,
-  /stop, and a timed round's half-time hint and time-up;
-* :mod:`~bot.games.rounds.answers`: what the answer router gives a round (/a, a reply to
-  the picture, plain text);
-* :mod:`~bot.games.rounds.group_status`: in groups, one status message for the wrong
-  answers and one message for the late right ones;
-* :mod:`~bot.games.rounds.matches`: /play 5: the pause between rounds, the final standings;
-* :mod:`~bot.games.rounds.solutions`: a hand's solutions as a round's end lists them.
-
-It imports what any feature may (:mod:`bot.features`), and no other feature.
-"""
+matches; its parts are :mod:`~bot.games.rounds.play`, ``answers``, ``group_status``,
+``matches`` and ``solutions``.  The rules are :mod:`bot.rules`' (docs/design-games.md,
+*Rounds*; docs/design-groups.md)."""
 
 from __future__ import annotations
 
 from telegram.ext import Application, CommandHandler
 
-from bot.context import services
-from bot.games.rounds import answers, matches, play
+from bot.context import BotContext, services
+from bot.games.rounds import answers, matches, play, refusals
+from bot.i18n import N_
+from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry
 from bot.typed_handlers import for_messages
 
 
@@ -38,3 +29,47 @@ def restore_timers(application: Application) -> int:
     """After a restart, set the timers of every round still running, and the next deal of
     every match between two rounds (PTB keeps no job); returns how many chats."""
     return play.restore_timers(application) + matches.restore(application, play.next_deal)
+
+
+def help_lines(context: BotContext) -> tuple[HelpLine, ...]:
+    """The round's section of /help."""
+    _ = context._
+    return (
+        HelpLine(
+            Help.PLAIN,
+            10,
+            _(
+                "<b>Rounds</b>\n"
+                "/play: deal a hand (/play easy, medium or hard; /play 5 for a match of five)\n"
+                "/a 8/(3-8/3): answer (also /answer)\n"
+                "/hint: a hint (each one costs points; the one at half time is free)\n"
+                "/reveal: give up and see the solutions; /skip: another hand; /stop: end\n"
+                "/score, /top: your record and the leaderboard\n"
+                "When you solve a hand that was solved before, I say how often it was solved and "
+                "its record time."
+            ),
+        ),
+    )
+
+
+MENU = (
+    MenuEntry(10, "play", N_("Deal a hand (easy, medium, hard; /play 5 for a match)")),
+    MenuEntry(11, "a", N_("Answer: /a 8/(3-8/3)")),  # every game's, but the round's first
+    MenuEntry(12, "hint", N_("A hint (costs points)")),
+    MenuEntry(13, "reveal", N_("Give up and show the solutions")),
+    MenuEntry(14, "skip", N_("Deal another hand")),
+    MenuEntry(15, "stop", N_("End the game")),
+)
+"""The round's commands, first in every menu."""
+
+
+GAME = Game(
+    "round",
+    (Handlers(register),),
+    restore=restore_timers,
+    menu=MENU,
+    on=refusals.on,
+    kept=refusals.kept,
+    plain=True,
+    help=help_lines,
+)

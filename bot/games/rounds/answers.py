@@ -1,12 +1,6 @@
-"""What the answer router gives a round (:mod:`bot.play.answer_router`): ``/a`` and
-``/answer``, a message that starts with the bot's name in a group, a reply to the hand's
-picture (or the one before), and while a round is on, plain text in private (or in a group,
-where the bot sees it, an attempt with the hand's cards; chat is left alone).
-
-The round stands last in the router's priority (games asked before it take what is theirs:
-the daily puzzle's attempt in private, a hunt, a Countdown game); what is said to the bot
-and no other game claims is the round's, which says when none is running.
-"""
+"""What the answer router gives a round: ``/a``, a message that starts with the bot's name, a
+reply to the hand's picture, plain text in private and attempts in a group.  The round stands
+last in the router's priority (docs/design.md, *Where an answer goes*)."""
 
 from __future__ import annotations
 
@@ -16,8 +10,11 @@ from bot.games.rounds.judging import for_previous, judge
 from bot.i18n import answer_in_english
 from bot.play.answer_router import said_to_bot
 from bot.rules.claims import after_mention, looks_like_answer
-from bot.services.answer_routes import Priority, Route
+from bot.services.answer_routes import Route
 from bot.typed_handlers import ChatContext, HandlerContext, MessageUpdate
+
+PRIORITY = 60
+"""Last: what is said to the bot and no game claims is the round's."""
 
 
 def claims(update: MessageUpdate, context: HandlerContext) -> bool:
@@ -57,5 +54,5 @@ def picture(context: ChatContext) -> tuple[int | None, ...]:
     return (rounds.deal_message_id, rounds.previous_message_id)
 
 
-ROUTE = Route(Priority.ROUND, claims, judge, waiting, picture)
+ROUTE = Route(PRIORITY, claims, judge, waiting, picture)
 """The round's place in the answer router."""

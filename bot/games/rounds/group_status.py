@@ -1,15 +1,7 @@
-"""In groups, what the players' answers cost the group: at most one message a round, and
-none when the round is won at once.
-
-Telegram allows a bot 20 messages a minute in a group, edits included.  Wrong answers are
-gathered into one status message ("Not yet:" and the latest reasons), edited as guesses
-pour in; it waits a moment (:data:`STATUS_HOLD`; a few seconds in a match,
-:data:`MATCH_STATUS_HOLD`) for the answers that come with the first, and is not sent at all
-if the round is won meanwhile (the win makes it old news).  Right
-answers that come after the win are named together: in the end of the next round when one
-was dealt at once (a match in a group), else in one message a few seconds later ("Also
-right, but too late: …").  The state is the chat's :class:`~bot.state.GroupStatus`.
-"""
+"""In groups, what the players' answers cost: one status message for the wrong answers, held
+:data:`STATUS_HOLD` (:data:`MATCH_STATUS_HOLD` in a match) and dropped if the round is won
+meanwhile, and one line for the late right ones (docs/design-groups.md,
+*A round at Telegram's pace*)."""
 
 from __future__ import annotations
 
@@ -17,9 +9,11 @@ import html
 
 from bot.play import status_message
 from bot.rules.rounds import Round
-from bot.services.timers import LATE_ANSWERS
 from bot.state import ChatData
 from bot.typed_handlers import ChatContext, JobContext
+
+LATE_ANSWERS = "late-answers"
+"""The one message naming everyone whose right answer came after the win (in groups)."""
 
 STATUS_LINES = 6
 """The latest wrong answers the status message shows."""

@@ -1,11 +1,6 @@
-"""Matches (``/play 5``): each round's number in its caption, the pause before the next
-round, and the final standings.
-
-The rules of a match (its rounds, the points of each player, the standings) are the game's
-(:class:`~bot.rules.table.Match`); ``/play N`` starts one and ``/stop`` ends it
-(:mod:`bot.games.rounds.play`), which also deals each next round: it is given here as
-``deal_next``, the job that deals a match's next round.
-"""
+"""Matches (``/play 5``): each round's number in its caption, the pause before the next round,
+``deal_next`` (the job that deals it), and the final standings (rules:
+:class:`~bot.rules.table.Match`)."""
 
 from __future__ import annotations
 
@@ -16,9 +11,12 @@ from telegram.ext import Application
 from bot.context import BotContext, services
 from bot.play import daily_aside
 from bot.rules.table import Match, Table
-from bot.services.timers import NEXT_DEAL, JobCallback
+from bot.services.timers import JobCallback
 from bot.texts import player_line
 from bot.typed_handlers import ChatContext
+
+NEXT_DEAL = "next-deal"
+"""A match's next round, a few seconds after the last one ended."""
 
 NEXT_DEAL_DELAY = 4.0
 """Seconds between a match's rounds."""

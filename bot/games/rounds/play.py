@@ -16,6 +16,7 @@ from telegram.ext import Application
 from bot.context import BotContext
 from bot.games.rounds import group_status, matches, solutions
 from bot.games.rounds.caption import deal_caption
+from bot.games.rounds.matches import NEXT_DEAL
 from bot.games.rounds.solutions import learn, solutions_text
 from bot.play import daily_aside, game_life, visibility
 from bot.play.admins import is_admin
@@ -25,11 +26,15 @@ from bot.rules.table import DIFFICULTY_WORDS, Table
 from bot.rules.votes import Action, request
 from bot.services.limits import CAPTION, TEXT, visible_length
 from bot.services.riders import Riders
-from bot.services.timers import HALF_TIME, NEXT_DEAL, TIME_UP
 from bot.services.workers.pool import PoolBusy, WorkFailed, WorkTimeout
 from bot.state import AnswersTo
 from bot.texts import hint_text, round_on, vote_text
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
+
+HALF_TIME = "half-time"
+"""A timed round's automatic hint at half time."""
+TIME_UP = "time-up"
+"""A timed round's end."""
 
 ROUND_JOBS = (HALF_TIME, TIME_UP, NEXT_DEAL)
 """The jobs a round's end cancels: its timers, or a match's next deal."""

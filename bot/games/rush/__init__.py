@@ -1,19 +1,7 @@
-"""Rush in the chat (``/rush``): as many hands as you can solve against the clock.
-
-A run starts with 120 s on the server's clock; each hand solved adds 10 s and a point,
-``/skip`` costs 20 s and deals the next, and hands get harder as the score grows (the rules:
-:mod:`bot.rules.rush.run`).  In private the run is the player's own; in a group it is shared:
-every member races on the same hands, each hand going to the first right answer, and the
-end ranks the run's players.  Answers come as in rounds (``/a``, a reply to the picture, the
-bot's name first, plain text in private); this feature claims them while a run is on (see
-:mod:`bot.services.answer_routes`), and takes ``/skip`` and ``/stop`` from the rounds then.
-``/rush top`` lists the best runs (:mod:`~bot.games.rush.top`).  Its parts:
-
-* :mod:`~bot.games.rush.play`: a run's life (start, answers, skip, stop, the clock's
-  alarm, the end counted and told);
-* :mod:`~bot.games.rush.words`: what it says;
-* :mod:`~bot.games.rush.top`: ``/rush top``.
-"""
+"""Rush in the chat (``/rush``, ``/rush top``): a run's life (:mod:`~bot.games.rush.play`), its
+words (:mod:`~bot.games.rush.words`) and the boards (:mod:`~bot.games.rush.top`); it claims
+answers and takes ``/skip`` and ``/stop`` while a run is on.  Rules: :mod:`bot.rules.rush`
+(docs/games.md, *Rush: the rules*; docs/design.md, *A game's life*)."""
 
 from __future__ import annotations
 
@@ -21,14 +9,19 @@ from telegram import Message
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler, filters
 
-from bot.context import services
-from bot.games.rush import play, top
-from bot.i18n import answer_in_english
+from bot.context import BotContext, services
+from bot.games.rush import page, play, refusals, top
+from bot.i18n import N_, answer_in_english
 from bot.play import game_life
 from bot.play.answer_router import said_to_bot
+from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry, Slot
 from bot.rules.claims import after_mention, looks_like_answer
-from bot.services.answer_routes import Priority, Route
+from bot.services.answer_routes import Route
 from bot.typed_handlers import ChatContext, HandlerContext, MessageUpdate, for_messages
+
+PRIORITY = 55
+"""The chat's run: after the games that end on their own, before the round, which takes what
+is said to the bot when nothing runs."""
 
 
 async def rush_command(update: MessageUpdate, context: HandlerContext) -> None:
@@ -103,4 +96,57 @@ def register(application: Application) -> None:
     application.add_handler(
         CommandHandler(["hint", "reveal", "giveup"], for_messages(play.no_hints), filters=rushing)
     )
-    services(application).answers.add(Route(Priority.RUSH, claims, play.judge, waiting, pictures))
+    services(application).answers.add(Route(PRIORITY, claims, play.judge, waiting, pictures))
+
+
+def help_lines(context: BotContext) -> list[HelpLine]:
+    """Rush's lines of /help (the Telegram game's with its short name)."""
+    _ = context._
+    lines = [
+        HelpLine(
+            Help.GAMES,
+            30,
+            _(
+                "/rush: Rush, as many hands as you can solve against the clock: 120 seconds, +10 "
+                "for each hand solved, −20 for a /skip; hands get harder as you score. In a group "
+                "everyone races on the same hands. /rush top: the best runs"
+            ),
+        )
+    ]
+    if context.settings.game_short_name is not None:
+        lines.append(
+            HelpLine(
+                Help.GAMES,
+                70,
+                _(
+                    "🎮 /game: Rush as a Telegram game, in any chat: tap Play, beat the clock, and "
+                    "your score goes on the message's high-score table (or share it: @{bot} rush)."
+                ).format(bot=context.bot.username),
+            )
+        )
+    return lines
+
+
+MENU = (
+    MenuEntry(50, "rush", N_("Rush: solve all you can against the clock (/rush top)")),
+    MenuEntry(80, "game", N_("Rush as a Telegram game: tap to play, high scores in the chat")),
+)
+"""/rush among the games; /game after /solve."""
+
+
+GAME = Game(
+    "Rush",
+    (
+        # Before the hunts', Countdown's and the rounds': a run's /skip and /stop.
+        Handlers(register),
+        # Before /solve: its inline queries (@bot rush) would go to solve's catch-all.
+        Handlers(page.register, Slot.BEFORE_SOLVE),
+    ),
+    restore=restore,
+    menu=MENU,
+    on=refusals.on,
+    busy=refusals.busy,
+    opening=refusals.opening,
+    kept=refusals.kept,
+    help=help_lines,
+)

@@ -1,12 +1,6 @@
-"""A Rush run's life in a chat: /rush deals its first hand, answers and /skip deal the next,
-its clock's alarm or /stop ends it, and its end is counted, then told.
-
-The rules are :mod:`bot.rules.rush.run` (the run) and :mod:`bot.rules.rush.in_chat` (the run as a
-chat's game); the life is :mod:`bot.play.game_life`'s, as every timed game's: each hand's
-picture goes through the outbox, the run's clock starts when its first picture is sent,
-and the alarm is set again with each hand (each solve moves the deadline on, each skip
-back).  Hands are drawn through :meth:`bot.services.solving.Solving.rush_dealer`.
-"""
+"""A Rush run's life in a chat: /rush deals its first hand, answers and /skip deal the next, its
+clock's alarm or /stop ends it, and its end is counted, then told (docs/design.md,
+*A game's life*)."""
 
 from __future__ import annotations
 
@@ -28,12 +22,14 @@ from bot.rules.rush.in_chat import ChatRush
 from bot.rules.rush.run import TARGET as RUSH_TARGET
 from bot.rules.rush.run import Deal, Refusal, RushOutcome, Void
 from bot.services.solving import DealRefused
-from bot.services.timers import RUSH_UP
 from bot.services.workers.pool import AlreadyRunning, PoolBusy, WorkFailed, WorkTimeout
 from bot.state import ChatData, RushMessages
 from bot.texts import given_away, player_line, reason
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
 from solver import solution_of
+
+RUSH_UP = "rush-up"
+"""A Rush run's end by its clock (set again with each hand: the clock moves)."""
 
 PICTURES_KEPT = 5
 """The run's latest pictures whose replies are told apart (older ones are forgotten)."""

@@ -1,12 +1,6 @@
-"""/rush top: the best Rush runs of the week and of all time, everywhere (the board the
-bot keeps across chats) and, in a group, its members' (from each member's own records).
-A player on the boards everywhere is named only as the asking chat knows them (a group's
-member by the group's name for them, the asker in private by theirs); anyone else by their
-public name or handle (:mod:`bot.play.public_names`), as on /rating top: a board does not
-tell one chat who plays in another.
-
-Runs played in the chat and through the Telegram game are the same runs: one personal
-best each, one board (:mod:`bot.games.rush.counting`)."""
+"""/rush top: the best Rush runs of the week and of all time, everywhere and among a group's
+members, each player named only as the asking chat knows them (docs/games.md,
+*Rush: the rules*: "Records")."""
 
 from __future__ import annotations
 

@@ -1,37 +1,7 @@
-"""An arena: a tournament of a group, played by each of its players at their own pace.
-
-An arena has a start, a length (:data:`DEFAULT_MINUTES`, from :data:`MIN_MINUTES` to
-:data:`MAX_MINUTES`) and the players who joined it.  Everyone gets the same hands in the
-same order (the arena's hands are drawn with a random source seeded by the arena's
-``seed``, and kept as they are first dealt), each player on their own clock: a hand's time
-(:data:`HAND_SECONDS`, half of it berserk) runs from the moment it reached that player.
-Points are :mod:`bot.rules.arena.scoring`'s; the standings :mod:`bot.rules.arena.standings`'.
-
-What each rule prevents:
-
-- The score is only what :meth:`Arena.answer` counted after the solver judged an answer
-  against the player's current hand; nothing sets it otherwise.
-- A hand is solved once per player: a solve deals that player the next hand, and an answer
-  naming a hand that is no longer theirs (``index``) is refused (no double points from a
-  resent answer).
-- Berserk is chosen before a hand is dealt (:meth:`Arena.berserk` sets it for the player's
-  next hand): nobody takes the bonus only on hands they see are easy.
-- A right answer sooner after its hand reached the player than a person's pace
-  (:func:`bot.rules.pace.too_fast`, the hand's floor) scores nothing, and the hand goes
-  on; the player is marked (:attr:`Player.too_fast`), and the arena's end says so.
-- A wrong answer that is an attempt (:func:`bot.rules.scoring.counts_as_miss`) or a wrong
-  "no solution" is a miss: it ends the streak, the hand goes on.  A hand whose time runs out
-  is a miss too, and the next hand is dealt.  A skip deals the next hand and ends the
-  streak: no free way past a hard hand on a streak.
-- Nothing counts after the arena's end (its deadline, whenever the server notices), nor
-  before its start, nor before the hand reached the player (nobody has seen it).
-- Every hand dealt stays live for the arena's whole time (:attr:`Arena.live_hands`): all
-  players get the same hands, so a hand one player solved is another's to come.
-- A restart costs nobody a hand (:meth:`Arena.resume`): each player's current hand is sent
-  again and its time starts again from that delivery (the pace floor with it).
-
-Times are the caller's ``now`` (seconds on any clock): a player's device never sets one.
-"""
+"""An arena: a group's tournament, the same hands in the same order for every player, each on
+their own clock from the hand's delivery; :meth:`Arena.answer` is the only way to score.
+Points are :mod:`bot.rules.arena.scoring`'s, the standings :mod:`bot.rules.arena.standings`'.
+Each rule and what it prevents: docs/design-games.md, *Arenas*."""
 
 from __future__ import annotations
 

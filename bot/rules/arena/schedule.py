@@ -1,11 +1,5 @@
-"""Arenas a group holds at a time of day, once, every day or every week, in the group's time
-zone, each announced :data:`ANNOUNCE_BEFORE` before it starts.
-
-Times are local wall-clock times in the zone given, turned into moments as the zone says
-(a change of the clocks moves nothing: 20:00 stays 20:00).  A weekly arena keeps the day of
-the week it was first due on.  Nobody but a group's admins can schedule one (the game
-layer checks), so a member cannot fill a group with announcements.
-"""
+"""Arenas a group holds at a local time of day, once, daily or weekly, in the group's time zone,
+each announced :data:`ANNOUNCE_BEFORE` before it starts (docs/design-games.md, *Arenas*)."""
 
 from __future__ import annotations
 

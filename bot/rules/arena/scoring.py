@@ -1,12 +1,6 @@
-"""An arena's points, in the spirit of Lichess's arena: a hand solved is worth
-:data:`SOLVE_POINTS`, doubled while the player is on a streak (:data:`STREAK_FROM` hands
-solved in a row or more before it), and :data:`BERSERK_BONUS` more when it was played
-berserk (half its time, chosen before it was dealt).  A skip or a miss ends the streak.
-
-What each rule prevents: the streak rewards solving hand after hand rather than skipping
-to an easy one (a skip costs the streak); berserk is chosen before the hand is seen, so a
-player cannot take the bonus only on hands they see are easy.
-"""
+"""An arena's points, in the spirit of Lichess's arena: :data:`SOLVE_POINTS` a hand solved,
+doubled on a streak of :data:`STREAK_FROM`, :data:`BERSERK_BONUS` more for a berserk hand
+(docs/design-games.md, *Arenas*)."""
 
 from __future__ import annotations
 

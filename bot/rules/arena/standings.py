@@ -1,12 +1,5 @@
-"""An arena's standings: its players best first, the top ten and the count the group sees
-as the arena goes on, the podium (top three) at its end, and who takes the trophy.
-
-Most points first.  Players with the same points share a place (1, 2, 2, 4); among them
-the one who reached those points first is listed first, and takes the trophy when the tie
-is for the first place (Lichess's arena breaks ties by performance; here the earlier
-score, which nobody can improve after the fact).  A player who scored nothing is listed
-after those who did, and is on no podium: joining is not winning.
-"""
+"""An arena's standings: its players best first, the top ten and the count shown as it goes on,
+the podium at its end, and who takes the trophy (ties: docs/design-games.md, *Arenas*)."""
 
 from __future__ import annotations
 

@@ -1,15 +1,5 @@
-"""When a daily attempt closes, and giving one up.
-
-A live attempt at a day's puzzle (opened with ``/daily`` or in the Mini App) is open until
-that day's end, midnight in the daily puzzle's time zone, plus :data:`GRACE`: an attempt
-opened at 23:59 can still be finished just after midnight.  After that its puzzle's
-solutions are out (the group posts of the next day list them), so an answer to it counts
-for nothing (it prevents a "solved in 36:00:30" from a puzzle whose solutions are public).
-An attempt at a past puzzle from the archive counts for no streak and never closes.
-
-Giving up an attempt shows the puzzle's solutions; a live one given up is a day missed (no
-result follows it, the puzzle is not opened again that day).
-"""
+"""When a daily attempt closes (its day's end plus :data:`GRACE`), and giving one up
+(docs/fair-play.md, *Spoilers, votes and the daily*: "A daily attempt closes")."""
 
 from __future__ import annotations
 

@@ -1,22 +1,5 @@
-"""Invitations to duels, and the one place that knows who is busy.
-
-The contract, rule by rule (each says what it prevents):
-
-- An invitation names its inviter and either one invitee (``/duel`` in a group) or nobody
-  (a shared link: the first other player to open it becomes the opponent).  It lasts
-  :data:`INVITATION_SECONDS`; after that it cannot be accepted (no duel starts against a
-  player who has long gone).  Only the invitee can accept or decline it (nobody can take
-  someone else's place); a shared one can be accepted by anyone but its inviter, and only
-  its inviter can withdraw it.
-- Nobody duels themselves or a bot (no rating from a game with no opponent).
-- A player is in one duel at a time and has at most one open invitation out (no double
-  games, no flood of invitations); accepting an invitation withdraws the other invitations
-  of both players.
-- Only a duel's two players can act in it (:meth:`Duels.act`).
-
-Time is given as ``now`` (seconds on any clock), and the random source as a
-:class:`random.Random`, so the rules run the same in tests as in the bot.
-"""
+"""Invitations to duels, and the one place that knows who is busy.  Each rule and what it
+prevents: docs/design-games.md, *Duels and ratings: the rules*."""
 
 from __future__ import annotations
 

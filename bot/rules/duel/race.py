@@ -1,50 +1,7 @@
-"""Duels: two players racing on the same hands, and how a duel ends (invitations and who is
-busy: :mod:`bot.rules.duel.lobby`).
-
-The contract, rule by rule (each says what it prevents):
-
-- A duel is first to :data:`WINS_NEEDED` hands, at most :data:`MOST_HANDS` hands.  Each
-  hand is a :class:`~bot.rules.rounds.Round` shown to both players at the same moment; the
-  first right answer wins it, and only the two players' answers count (nobody else can
-  decide a hand).  As in a round, a wrong "no solution" puts its player out of the hand
-  (a free guess at every deal is no guess).  A hand nobody solves within its time counts
-  for no one.  After the last
-  hand, the player with more hands wins; equal hands are a draw.
-- A player *attempts* a hand by sending a right answer or a wrong one that counts as a
-  miss (:func:`~bot.rules.scoring.counts_as_miss`: an expression of the cards; chat, a typo
-  or other numbers are not, so no "x" keeps a player who walked away from being idle).  A
-  player is *idle* in a hand that ran out its time (nobody solved it) without an attempt of
-  theirs; a hand won by either player makes nobody idle.  Two idle hands in a row forfeit
-  the duel: the idle player loses (a player who walks away cannot stall the other).  When
-  both players reach two idle hands in a row at the same hand, the duel is *abandoned*:
-  nobody wins and nothing is rated (two accounts cannot farm rating by idling).
-- ``stop`` forfeits: the other player wins (a loss cannot be dodged by leaving).
-- A player who blocks the bot, or removes it from the duel's group, *leaves*: the other
-  player wins (cutting the bot off is not a way to have a lost duel cancelled, unrated,
-  nor to bank a lead).
-- A duel the bot can no longer play for a reason neither player chose (someone else
-  removed the bot from the group, the group is gone) is *cut off* and decided as it
-  stands: the leader wins, rated; a level duel has no winner and is not rated (nobody can
-  undo a loss by having the bot removed, and nobody is given a win they had not earned).
-- A player removed from a group's duel's group, or restricted there, by someone else (an
-  admin) is decided as it stands too (:attr:`End.REMOVED`: a friendly admin cannot undo
-  a loss by muting its winner); a player who leaves the group by himself forfeits
-  (:attr:`End.QUIT`).
-- A duel that ends before both players have seen a hand (a stop, a player leaving, the bot
-  cut off, before the first hand reached them both) is not rated: it is no contest (a
-  throwaway account that accepts and stops at once hands nobody a win).
-- A duel can be *cancelled* (at a restart that cannot resume it): nobody wins and nothing
-  is rated.
-- A right answer faster than a person's pace after the hand reached its player
-  (:func:`bot.rules.pace.too_fast`, from that player's own delivery:
-  :meth:`Duel.delivered_to`) wins nothing: the hand goes on for both.  A duel in which a
-  player sent one is never rated in their favour: if they win it, or it is drawn, it is
-  not rated (the other player loses nothing to a script); if they lose it, it is rated
-  (else one answer too fast would be a way to have a lost duel unrated).
-
-Time is given as ``now`` (seconds on any clock), so the rules run the same in tests as in
-the bot.
-"""
+"""Duels: two players racing on the same hands, and how a duel ends (won, drawn, forfeited,
+left, cut off, removed, abandoned, cancelled; invitations: :mod:`bot.rules.duel.lobby`).
+Each rule and what it prevents: docs/design-games.md, *Duels and ratings: the rules*, and
+docs/fair-play.md (*Ratings second accounts cannot lift*, *A person's pace*)."""
 
 from __future__ import annotations
 

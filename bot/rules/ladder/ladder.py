@@ -1,23 +1,6 @@
-"""Every hand rated, and every player's puzzle rating: the ladder's rules.
-
-Each rule says what it prevents:
-
-- A hand is keyed by its sorted cards and target (:func:`bot.rules.hand_records.hand_key`),
-  so a rating is kept per card count and target; a hand with no results is the model's
-  (a prior the caller gives: :mod:`bot.rules.ladder.model`), and not stored.
-- Every timed attempt that counts moves the player's rating (:meth:`Ladder.record`);
-  it moves the hand's only when the player is *established* (:data:`ESTABLISHED_RESULTS`
-  counted results of their own): new accounts cannot drag a hand to "easy".
-- What the fair-play rules refuse never counts: a solve under the hand's pace floor
-  (:func:`bot.rules.pace.too_fast`), a hand the bot solved for the player (``given``: a
-  spoiler of :mod:`bot.rules.spoilers`), a hand dealt again for review (its solutions were
-  seen).  A hinted solve counts as slow (:data:`~bot.rules.ladder.model.HINTED_SECONDS`).
-- The ladder deals near the player's rating (:meth:`Ladder.choose`), never one of their
-  last :data:`RECENT_KEPT` hands; review (:meth:`Ladder.review`) lists the hands missed or
-  solved slowest in the last :data:`REVIEW_DAYS` days, the misses first, then the slowest.
-- Bounded: at most :data:`HANDS_KEPT` hands rated (then new hands keep the model's rating),
-  :data:`HISTORY_KEPT` attempts per player.
-"""
+"""Every hand rated, and every player's puzzle rating: the ladder's rules (what counts, what
+moves a hand's rating, what is dealt and reviewed, the bounds).  Each rule and what it
+prevents: docs/design-games.md, *The ladder*."""
 
 from __future__ import annotations
 

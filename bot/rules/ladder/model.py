@@ -1,16 +1,6 @@
-"""One timed attempt as the rating library rates it: a player against a hand.
-
-A hand is rated like a player (OpenSkill's Plackett-Luce model, as the duel rating): an
-attempt is a game between the two, and how fast the player solved it is its score
-(:func:`score`): 1 at :data:`FAST` seconds or faster, 0 at :data:`SLOW` or slower and for a
-miss, between them on a log scale (people's solve times spread by factors, not by seconds).
-OpenSkill rates wins, draws and losses; a score ``s`` is its rating after a win and after
-a loss, weighed ``s`` and ``1 - s`` (to first order, the Elo update of a score ``s``): the
-library computes every rating, this module only weighs its two outcomes.
-
-A hand with no results starts from the solver's difficulty model (:func:`prior_of_level`,
-:func:`prior_of_score`), with less uncertainty than a new player (:data:`PRIOR_SIGMA`).
-"""
+"""One timed attempt as the rating library rates it: a player against a hand, its speed the
+score (:func:`score`), a new hand's prior from the solver's difficulty model
+(docs/design-games.md, *The ladder*)."""
 
 from __future__ import annotations
 

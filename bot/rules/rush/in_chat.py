@@ -1,24 +1,6 @@
-"""A Rush run played in a chat: the run (:class:`~bot.rules.rush.run.RushRun`) as the game
-service of the chat sees every timed game, a :class:`~bot.rules.life.Life`.
-
-The run's rules are :mod:`bot.rules.rush.run`'s; this adds what playing it in a chat needs:
-
-- The run's number among the chat's games (:attr:`ChatRush.number`), so that an alarm set
-  for one run changes nothing in the next (a stale alarm).
-- Its clock starts when its first picture reaches the chat, not when it was drawn: a deal
-  waits for the chat's message limit, and a player must not lose that wait.  For the same
-  reason a later hand's wait for its picture is given back to the clock
-  (:meth:`ChatRush.show`): in a busy group the limit could otherwise eat a run.  A hand is
-  never given back more than the time its picture took to leave, so no player gains time.
-- Its hand, live while it is played, is the current hand's: a /solve of it is refused, and
-  once the bot gave anyone its solutions (``peeked``) nobody scores on it, hand by hand
-  (see :mod:`bot.rules.rush.run`; a player who looked up one hand may play the next).
-- A shared run's hand is kept from everyone while it is played
-  (:attr:`ChatRush.kept_from_everyone`): a stranger's /solve of it waits for the hand's
-  end, so a lurker neither passes it to a player nor spoils it for the group (the
-  ``peeked`` void never costs a group 20 s).
-- Its votes (a shared run's skip and stop by a player who may not act alone) are the run's.
-"""
+"""A Rush run played in a chat, as a :class:`~bot.rules.life.Life`: its number among the chat's
+games, its clock from its first picture, a picture's wait given back, its live hand and its
+votes (docs/games.md, *Rush: the rules*; docs/fair-play.md, *Hands only their players see*)."""
 
 from __future__ import annotations
 

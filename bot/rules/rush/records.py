@@ -1,17 +1,6 @@
-"""Rush records: a player's personal best and best run this week, and boards of the best runs.
-
-Weeks are ISO weeks: they start on Monday at 00:00 UTC, and a run belongs to the UTC day it
-ended on (the caller passes that day).  A record is plain data (ints, a float, a date), saved
-with the user's data (:class:`RushRecords`) and the bot's global data (:class:`RushBoard`).
-
-Only a finished run's :class:`~bot.rules.rush.run.RunResult`, which the server counted, becomes a
-record: there is no other way in.  A board keeps each player once, with their best run, so
-that one player cannot fill it.  A run with an answer faster than a person's pace
-(:attr:`~bot.rules.rush.run.RunResult.too_fast`) counts among the player's runs and nowhere
-else: no personal best or week's best (a group's board is made of its members' bests), no
-board.  A run the host took off the boards (``/admin fairplay``: :mod:`bot.rules.off_boards`)
-stays in its player's own records, marked, and on no board.
-"""
+"""Rush records: a player's personal best and best run this week (ISO weeks, UTC), and boards of
+the best runs, each player once.  Only a counted, finished run becomes a record
+(docs/games.md, *Rush: the rules*; docs/fair-play.md, *A person's pace*)."""
 
 from __future__ import annotations
 

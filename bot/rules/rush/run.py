@@ -1,57 +1,7 @@
-"""Rush: a time-attack run of hands against the server's clock.
-
-A run starts with :data:`START_SECONDS` on its clock.  Each hand solved adds
-:data:`SOLVE_BONUS` seconds and a point (the clock holds at most :data:`CLOCK_MOST`); a skip
-takes :data:`SKIP_COST` seconds and deals the next hand.  Hands start easy and get harder as
-the run's score grows (:func:`level_for`).  The run ends when its clock reaches zero, or
-after :data:`RUN_MOST` seconds of play; nothing is accepted after that.
-
-Every hand of a run is a :class:`~bot.rules.rounds.Round` of its own, so an answer is judged
-exactly as in a round: the solver checks it against the hand, the first right answer takes
-the hand (in a shared run, every member races on the same hand), a wrong "no solution" puts
-its player out of that hand.  A run never calls a worker: it is given a :data:`Deal`, a
-function that returns a hand of a level (:meth:`~bot.rules.hands.LevelTable.dealer` draws
-from a rated table with a given random source, a bisection).  Times are
-the caller's ``now`` (the server's clock, in seconds): a player's device never sets one.
-
-What each rule prevents:
-
-- The score is only what :meth:`RushRun.answer` counted after the solver judged an answer;
-  there is no way to set it (a page or a client sends answers, never a score).
-- A hand is taken once: its round ends with the first right answer, and an answer that
-  names a hand (``hand=``) that is no longer the current one is refused, so the same hand
-  never scores twice (no double points from a resent answer).
-- A skip only ever takes time away (it can end the run, never extend it).  In a shared run
-  a skip or a stop follows the rounds' rule against griefing (:mod:`bot.rules.votes`): who
-  started the run and the chat's admins act at once, anyone else's request is a vote of the
-  run's players, so no bystander throws the group's hands or clock away.
-- An answer, a skip or a stop after the clock ran out is refused: the run ended at its
-  deadline, whenever the server notices.
-- No hand comes twice in a run (as far as :data:`REDEALS` draws can avoid it): an answer
-  learned once, or sent again, is not worth a second point.
-- A hand's time starts when it is dealt, or once when it is first shown
-  (:meth:`RushRun.shown`): asking again cannot shorten it, so no fake fast times.
-- A right answer scores nothing, and says why (the outcome's ``void``, a :class:`Void`),
-  when it came faster than a person's pace after the hand was shown
-  (:func:`bot.rules.pace.too_fast`): the hand goes on, and the player's run counts only in
-  their own history (:attr:`RunResult.too_fast`), so a script at full speed wins nothing
-  anywhere; or when the bot solved its hand for anyone else while it was live (``/solve``,
-  inline mode: its ``peeked``): in a run only its player sees, they had it from the player
-  (a second account asking for each hand would put a run of the bot's answers on the
-  boards); in a shared run, an outsider's /solve could pass it to a player.  The next hand
-  is then dealt for a skip's cost: a second account's /solve gains nothing over a skip.
-- A run whose solves came at a script's steady pace (:func:`bot.rules.pace.implausible`:
-  their median under 3 s over ten hands or more) counts in its player's history only
-  (:attr:`RunResult.implausible`): a script answering just above each hand's floor owns no
-  board.
-- The clock holds at most :data:`CLOCK_MOST` and a run ends after :data:`RUN_MOST` seconds
-  of play (a picture's wait given back is no play): no pace keeps a run going for ever
-  (a script at the floor's pace solves :func:`best_at_pace` hands at most).
-- No hand dealt shares three cards with a daily puzzle someone may still be solving
-  (:meth:`~bot.rules.hands.LevelTable.dealer`'s ``avoid``, asked at each deal: a run may
-  cross midnight), so no
-  run spoils the daily.
-"""
+"""Rush: a time-attack run of hands against the server's clock; each hand a
+:class:`~bot.rules.rounds.Round`, dealt by a given :data:`Deal` (never a worker), times the
+caller's ``now``.  Each rule and what it prevents: docs/games.md, *Rush: the rules*, and
+docs/fair-play.md (*Hands only their players see*, *A person's pace*)."""
 
 from __future__ import annotations
 

@@ -1,55 +1,9 @@
-"""The outbox: every message the bot sends into a chat goes through here.
-
-Handlers post a *letter* (a coroutine factory that makes one Bot API call) and return at
-once, so no handler ever holds one of PTB's concurrent-update slots while Telegram's limits
-make it wait.  A letter to a private chat with nothing queued and no limit to wait for has
-its call made at once, up to its first wait for Telegram's answer, before
-:meth:`Outbox.post` returns: a reply leaves as soon as it is decided.  Otherwise the
-outbox sends the letters itself, in turn, within Telegram's flood limits:
-
-* at most :data:`GROUP_LIMIT` messages per :data:`GROUP_PERIOD` seconds in a group (edits
-  count too), and :data:`PRIVATE_LIMIT` per :data:`PRIVATE_PERIOD` seconds in a private chat
-  (Telegram asks for about one a second, and lets short bursts pass);
-* at most :data:`GLOBAL_LIMIT` messages a second in all.
-
-Each chat has two queues.  *Game* letters (deals, wins, time-ups, hints, daily results) are
-always kept and go first; should a chat ever hold :data:`GAME_KEPT` of them, the oldest is
-dropped and logged.  *Cheap* letters (``/help``, ``/start``, wrong-answer notices, refusals)
-are kept up to :data:`CHEAP_KEPT` per chat: beyond that the oldest is dropped.  A letter with
-a ``key`` replaces a queued letter of the same chat and key (the round's status message is
-sent once with its latest text, not once per wrong answer).  A user who asks for more than
-:data:`USER_LIMIT` cheap replies within :data:`USER_PERIOD` seconds in one chat is told once to
-slow down and then not answered until the period has passed; the chat's game is not delayed.
-Only requests that find the chat's queue backed up count: a player who waits for each reply
-is never told to slow down.
-
-In a group, cheap letters leave room in the window for :data:`GROUP_GAME_ROOM` game letters,
-so a busy group still deals and announces its winner at once.  Cheap letters with a key (the
-status message of wrong answers) go at once while the group is quiet, and one every few
-seconds when they come fast, each with whatever piled up meanwhile (:meth:`Outbox._free_at`):
-a lone wrong answer is shown at once, and a crowd's guesses cost a few edits a minute.
-A letter may also be *held* a moment (``Letter.not_before``): a round's status message
-waits for the answers that come with it, and is not sent at all if the round is won
-meanwhile; the chat's other letters go past it.
-
-*Bulk* letters (daily reminders, subscription posts) wait in a queue of their own and go
-only when nothing else waits, leaving room for replies and games (:mod:`bot.services.outbox.bulk`).
-
-A 429 (``RetryAfter``) for a message pauses that chat only; what other 429s hold is told in
-:mod:`bot.services.outbox.flood_control`.  A game letter
-whose send fails on the network (a dropped connection, a timeout, a 5xx) is retried with
-backoff for up to :data:`RETRY_FOR` seconds; a cheap one is dropped.  A send that timed
-out once Telegram had it (a send that hangs, then drops) is not repeated, which could post
-it twice: it counts as sent, and the log says what may be lost (the chat, the kind of
-letter and its method, never its text).
-
-Its parts: this module posts letters into each chat's queues and knows each chat's limits;
-:mod:`bot.services.outbox.dispatch` gives the chats their turns and makes the calls;
-:mod:`bot.services.outbox.letters` holds the letters and queues, :mod:`bot.services.outbox.rates`
-the rate maths, :mod:`bot.services.outbox.eager_tasks` the eager start (Python 3.11's back-port of
-3.12's eager tasks), :mod:`bot.services.outbox.bulk` the bulk lane and
-:mod:`bot.services.outbox.flood_control` what a 429 holds.
-"""
+"""The outbox: every message the bot sends into a chat goes through here.  This module posts
+letters into each chat's queues (game, cheap, bulk; keys, holds, riders) and knows each
+chat's limits; :mod:`~bot.services.outbox.dispatch` gives the chats their turns and makes the
+calls, :mod:`~bot.services.outbox.letters` and :mod:`~bot.services.outbox.rates` hold the
+queues and the rate maths.  The rules and why: docs/design-platform.md, *Nothing one chat
+does slows down another*, and docs/design-groups.md."""
 
 from __future__ import annotations
 

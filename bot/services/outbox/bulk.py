@@ -1,19 +1,6 @@
-"""Bulk notices: the letters many chats get at the same moment (daily reminders, subscribed
-chats' daily posts), kept apart so that they never hold up a live game.
-
-A bulk letter waits in one queue, :class:`BulkLane`, in the order posted.  The outbox takes
-the next one only when no chat's letter is waiting for its turn, and only while
-:data:`BULK_ROOM` of the bot's :data:`~bot.services.outbox.GLOBAL_LIMIT` messages a second
-would still be free: replies and games always go first, and find room at once even while
-bulk notices go out.  So bulk notices go at up to 20 a second, and as slowly as the bot's
-other traffic needs (1,800 due at one minute take a minute and a half).  Once taken, a
-letter is queued for its chat like any other, within that chat's limits.
-
-The queue is bounded (:data:`BULK_KEPT` letters, over ten minutes of notices): a letter
-posted to a full queue is given up at once, as is every letter still queued when the bot
-stops.  Neither is silent: each is logged, counted (``OutboxStats.failed``) and handed to the
-letter's ``on_failed`` with :class:`BulkNotSent`, so that its feature can note it was not sent.
-"""
+"""Bulk notices (daily reminders, subscribed chats' posts): one bounded queue, :class:`BulkLane`,
+taken only when no chat's letter waits and :data:`BULK_ROOM` of the bot's messages a second
+stay free (docs/design-platform.md, *Nothing one chat does slows down another*)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,6 @@
-"""Eager tasks on Python 3.11: a back-port of what Python 3.12's
-:func:`asyncio.eager_task_factory` does, for the outbox's replies to private chats.
-
-On Python 3.12 and later, :func:`run_eagerly` uses ``asyncio.eager_task_factory`` and the
-hand-made part (:class:`_FirstStep`, and asyncio's private ``_enter_task``/``_leave_task``)
-is not used; once the bot needs Python 3.12, this module can go, leaving
-``asyncio.eager_task_factory`` in its place.
-"""
+"""Eager tasks on Python 3.11: a back-port of Python 3.12's :func:`asyncio.eager_task_factory`
+for the outbox's replies to private chats (used as is on 3.12; this module goes once the bot
+needs 3.12: docs/design-platform.md, *Nothing one chat does slows down another*)."""
 
 from __future__ import annotations
 

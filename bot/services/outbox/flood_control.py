@@ -1,28 +1,7 @@
-"""Telegram's flood control, told apart by what it holds: one chat, one method, or the bot.
-
-Telegram refuses a request over one of its limits with 429 and a ``retry_after``, and does
-not say which limit it was.  The bot reads a 429 by the request it answers:
-
-* A request into a chat (its parameters name a ``chat_id``: a message, an edit, a photo)
-  holds **that chat**: the 429 is raised to the outbox, which pauses that chat's letters
-  (:class:`~bot.services.outbox.Outbox`); no other chat waits.
-* A request that names no chat (``answerInlineQuery``, ``answerCallbackQuery``, an edit of
-  an inline message, ``setMyCommands``) holds **that method**, for calls that name no chat:
-  until the hold ends, its calls are not made (Telegram would refuse them again).
-* **Everything** waits only when Telegram's limit on the whole bot (about 30 messages a
-  second) is hit.  That limit shows as 429s in many chats at once: it is taken to be hit when
-  :data:`GLOBAL_CHATS` different chats get a 429 within :data:`GLOBAL_WITHIN` seconds, and
-  then every request waits for the *shortest* of their ``retry_after``.  One 429 alone is a
-  chat's or a method's; a method's never counts (one user typing inline queries fast must
-  not stop the bot), and the shortest wait bounds what a few hostile chats could cost.
-
-The answers to queries (:data:`QUERY_ANSWERS`: inline results, button presses) are never
-waited for: Telegram drops an answer that comes more than a few seconds after its query, and
-waiting would hold the handler's slot.  While their method is held, or when Telegram refuses
-one with 429, the answer is skipped with a warning in the log and the handler goes on (a
-button press still turns the page: that edit goes to its chat through the outbox).  Other
-calls that name no chat (start-up's) wait out their method's hold, and are retried.
-"""
+"""Telegram's flood control, told apart by what a 429 holds: one chat, one method, or the bot
+(:data:`GLOBAL_CHATS` chats within :data:`GLOBAL_WITHIN` seconds); answers to queries
+(:data:`QUERY_ANSWERS`) are never waited for (docs/design-platform.md, *Nothing one chat does
+slows down another*: "Flood control")."""
 
 from __future__ import annotations
 

@@ -1,30 +1,7 @@
-"""The web server's connections, kept below the process's file limit whatever a client does.
-
-Every open connection costs a file descriptor, and so does every connection the bot makes
-to Telegram: a server that accepts all it is offered runs out of descriptors, after which
-the bot can neither accept nor connect, and tornado's accept loop logs ``EMFILE`` as fast
-as it can (1,100 connections sending half a request line each did both to a bot with the
-common limit of 1,024 files).  So:
-
-- the soft file limit is raised to the hard one at start-up (:func:`raise_file_limit`);
-- the server holds at most :data:`PER_ADDRESS` connections from one address: one more is
-  closed as soon as it is accepted, before tornado spends anything on it;
-- and at most :func:`connection_cap` in all (half the file limit, at most
-  :data:`MAX_CONNECTIONS`): one more takes the place of the connection that has waited
-  longest for a request's headers (a slow or idle one: a client that sends its request at
-  once, as Telegram does, waits for nothing) among those of an address holding more than
-  the newcomer's, so that many slow addresses cannot keep Telegram or a player out, nor
-  make the server replace connection after connection for them; failing that (a flood of
-  one connection from each of many addresses), the longest waiting if it has waited
-  :data:`STALE_SECONDS` (:meth:`GuardedHTTPServer._make_room`); when there is none, the
-  newcomer is closed;
-- a request's headers must arrive within :data:`HEADER_SECONDS` (tornado's header timeout,
-  which also closes a kept-alive connection idle that long);
-- an accept that fails for want of descriptors or memory pauses accepting, for longer each
-  time it fails again (:data:`PAUSES`), instead of trying again at once;
-- repeated log lines (tornado's and the server's) are kept to a few a minute
-  (:class:`RepeatFilter`).
-"""
+"""The web server's connections, kept below the process's file limit whatever a client does:
+the limit raised, :data:`PER_ADDRESS` per address, :func:`connection_cap` in all, headers
+within :data:`HEADER_SECONDS`, accepts paused when descriptors run out, repeated log lines
+cut (docs/design-platform.md, *Webhook*)."""
 
 from __future__ import annotations
 

@@ -1,25 +1,7 @@
-"""Signed game tokens: who plays, from which game message, since when.
-
-A Telegram game gives its page no launch data (unlike a Mini App): when a player presses a
-game message's Play button, the bot answers the callback query with the game's address, and
-that address is all the page gets.  So the bot signs a token into it that binds the player,
-the game message (``chat_id`` and ``message_id``, or ``inline_message_id`` for a message sent
-through inline mode) and the time it was issued, and the page sends the token back with each
-call (the ``X-Game-Token`` header).
-
-The token reads like Mini App launch data: ``key=value`` fields, URL-encoded, and a ``hash``,
-the hex HMAC-SHA256 of the other fields as sorted ``key=value`` lines.  The key is the Mini
-App's (:func:`bot.services.web.launch_data.secret_key`, from the bot's token) signed once more
-with the text ``GameToken``, so that a token is never taken for launch data, nor launch data
-for a token.  What each check prevents:
-
-- a field changed (another player, another message, a later time): the hash no longer
-  matches, the token is refused;
-- a token kept: it is good for :data:`TOKEN_AGE` seconds after it was issued (a token
-  "issued" more than :data:`CLOCK_SKEW` in the future is refused too);
-- a token used again: each has a random ``nonce``; :class:`TokenBook` lets a token start one
-  run only, and remembers it until it expires, so a second run cannot be scored with it.
-"""
+"""Signed game tokens for a Telegram game's page: who plays, from which game message, since
+when, each starting one run (:class:`TokenBook`).  What each check prevents:
+docs/games.md, *Rush: the rules* ("Game tokens"), and docs/design-games.md,
+*Rush as a Telegram game*."""
 
 from __future__ import annotations
 

@@ -1,19 +1,7 @@
-"""The bot's HTTP server: one tornado server for Telegram's webhook (:mod:`bot.webhook`) and the
-Mini App's page and JSON (:mod:`bot.play.miniapp`), with handlers that never hold more
-of a request than they admit.
-
-Every handler derives from :class:`BoundedHandler`, which streams the request body instead
-of buffering it and judges the headers before a byte of the body is read (a wrong secret:
-403; a declared size over the limit: 413).  A refused request's body is dropped as it
-arrives, and read at all only up to the handler's limit (so that the client sees the
-answer); an admitted one is kept up to that limit.  Ten 90 MiB posts without the secret cost
-nothing (with PTB's server, which reads a body whole before looking at it, they raised the
-process from 70 to 994 MiB).
-
-Routes are added with :meth:`WebServer.add` before the server starts, their handlers
-deriving from :class:`BoundedHandler` (or, for pages answering GET only, from tornado's
-``StaticFileHandler``: the server itself refuses bodies over twice :data:`MAX_BODY`).
-"""
+"""The bot's HTTP server: one tornado server for Telegram's webhook and the Mini App, its
+handlers deriving from :class:`BoundedHandler`, which judges the headers before a byte of
+the body is read and never holds more of a body than it admits (docs/design-platform.md,
+*Webhook*)."""
 
 from __future__ import annotations
 

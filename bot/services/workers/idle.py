@@ -1,14 +1,6 @@
-"""Worker processes kept idle between worker pools, for a program that makes many pools.
-
-A :class:`~bot.services.workers.pool.WorkerPool` given an :class:`IdleWorkers` takes its workers
-from it before it starts new ones, and gives back, when it closes, those that are alive and
-idle (a worker running a job is stopped, as always).  The test suite starts hundreds of
-bots in each of its processes, each with its own pool: starting and stopping three workers
-for each cost about 35 ms of CPU.  A worker handed out has first run ``reset``, a job that
-makes it as a new one would be (forgetting what earlier jobs cached).  Workers are kept by
-kind (their priority and memory cap, set when they start).  The bot never keeps workers:
-each start makes its own pool, with new workers.
-"""
+"""Worker processes kept idle between worker pools, for a program that makes many pools (the
+test suite), reset before each is handed out; the bot never keeps workers
+(docs/design-platform.md, *Nothing one chat does slows down another*)."""
 
 from __future__ import annotations
 

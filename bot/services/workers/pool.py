@@ -1,31 +1,8 @@
-"""Worker processes for the solver's heavy work, so the event loop never computes for long.
-
-:meth:`WorkerPool.run` sends a picklable, module-level function and its arguments to a
-long-lived worker process and waits for the result without blocking the loop.  The contract:
-
-* **Budgets.**  Every job has a budget in seconds, queueing included.  When it runs out the
-  caller gets :class:`WorkTimeout`; a job still running is stopped by killing its worker,
-  which is replaced when next needed.  A caller that is cancelled is treated the same way,
-  except for a job run with ``linger``: its worker is asked to stop it and keeps its warm
-  caches, unless the job is still running ``linger`` seconds later.
-* **Lanes.**  *Game* jobs (dealing, rating) start before queued *search* jobs (/solve, inline
-  queries), and at most ``search_workers`` run searches: one is always free for the game.
-* **Bounds.**  A lane's queue is bounded (past it, :class:`PoolBusy` at once); in the search
-  lane an ``owner`` (a user) has one job queued or running (a second: :class:`AlreadyRunning`).
-* **Failures.**  An exception inside the job, or a worker that dies, raises :class:`WorkFailed`.
-* **Memory.**  Each worker's address space may grow at most ``memory`` bytes beyond what it
-  holds when it starts (``RLIMIT_AS``, where the system has it): a job that needs more gets
-  a ``MemoryError`` in the worker, its caller gets :class:`WorkTooBig`, and the worker is
-  replaced (returning its memory to the system): a search's time budget alone does not
-  bound its memory.
-* **Priority.**  Workers lower their own scheduling priority (``nice``): the loop comes first.
-* **Pauses.**  No job pays for a full collection over earlier jobs' caches (:func:`settle`).
-* **Progress.**  A job run with ``progress`` gets a ``report`` keyword: what it reports
-  (found so far) reaches ``progress`` on the loop, in order, before its result.
-* **Reuse.**  Given :class:`~bot.services.workers.idle.IdleWorkers`, it starts from those.
-
-The worker's side is :mod:`bot.services.workers.process`.
-"""
+"""Worker processes for the solver's heavy work, so the event loop never computes for long:
+:meth:`WorkerPool.run`, with budgets, lanes, bounds, memory caps, priority and progress
+reports (the worker's side: :mod:`bot.services.workers.process`).  The contract and why:
+docs/design-platform.md, *Nothing one chat does slows down another*, and docs/design.md,
+*/solve and inline mode*."""
 
 from __future__ import annotations
 

@@ -1,14 +1,6 @@
-"""The worker's side of the pool (:mod:`bot.services.workers.pool`): the loop each worker process
-runs, with its memory cap and its pauses.
-
-A message to a worker is ``(job_id, function, args, reports)``; the worker answers with
-``(job_id, status, value)``: status ``ok`` (the result), ``failed`` or ``memory`` once, and
-before that, for a job sent with ``reports``, any number of ``progress`` messages, made by
-the job calling its ``report`` keyword with a picklable value (what it has so far, say).
-While a job runs, the pool may send ``("stop", job_id)``: its caller is gone.  A job that
-can end early asks :func:`stop_asked` now and then, and its ``report`` raises
-:class:`Stopped` once the stop has come (the worker then replies ``stopped``).
-"""
+"""The worker's side of the pool (:mod:`bot.services.workers.pool`): the loop each worker
+process runs, with its memory cap and its pauses, and the messages it exchanges with the
+pool (docs/design-platform.md, *Nothing one chat does slows down another*)."""
 
 from __future__ import annotations
 

@@ -1,13 +1,7 @@
-"""Rush as a Telegram game: ``/game`` in any chat (groups too) and inline mode send the game
-created with @BotFather (``TWENTYFOUR_GAME_SHORT_NAME``); its Play button opens the Mini
-App's page in Rush mode, where the server deals, judges and keeps the clock
-(:mod:`.runs`), and a run's score goes to the message's own high-score table.
-
-Telegram gives a game's page no launch data: Play reaches the bot as a callback query with
-``game_short_name``, which the bot answers with the page's address, carrying a token it
-signs for that player and that message (:mod:`bot.services.web.game_tokens`).  The game's
-address given to @BotFather is never used: Telegram opens the one in the answer.
-"""
+"""Rush as a Telegram game: ``/game`` and inline mode send the game; its Play button opens the
+Mini App's page in Rush mode on a signed token (:mod:`bot.services.web.game_tokens`), the
+server deals, judges and keeps the clock (:mod:`.runs`), and a run's score goes to the
+message's high-score table (docs/miniapp.md, *Rush as a Telegram game*)."""
 
 from __future__ import annotations
 

@@ -1,28 +1,7 @@
-"""Rush runs played on the game's page: the server deals, judges and keeps the clock.
-
-The rules are Rush's (:mod:`bot.rules.rush.run`); this module keeps each page's run in memory,
-found by the nonce of the token that started it (:mod:`bot.services.web.game_tokens`).  What
-each rule here prevents:
-
-- A token starts one run (:class:`~bot.services.web.game_tokens.TokenBook`), and only within
-  its age: a token used again gets the run it started (its state, never a second score).
-- The page sends the hand's number and the expression built; the score is what
-  :meth:`~bot.rules.rush.run.RushRun.answer` counted on the server's clock.  An answer for a hand
-  already gone (a resend) is refused, never scored twice.
-- A run ends at its deadline whether the page asks or not (a timer on the server), and is
-  counted once (:func:`~bot.games.rush.counting.count_run`: the same personal best and board as
-  Rush in the chat), then its score goes to the game message's table (``setGameScore``,
-  only when it beats the player's score there).  A hand's pace is timed from the reply
-  that gave the page the hand: a run with an answer faster than a person's pace
-  (:mod:`bot.rules.pace`) sets no score on the table either.  A token whose run is over
-  starts nothing and answers nothing; once its result is no longer kept it is refused
-  (401).
-- One run at a time per player: starting another ends the first where it stands (two starts
-  racing included: nothing is awaited between looking for the player's run and keeping the
-  new one; else the first would go on unseen, its hand free to /solve).
-- While a hand is played, its solutions are kept from its player (:mod:`bot.rules.spoilers`,
-  under the player's own id, as a hand of their private chat).
-"""
+"""Rush runs played on the game's page, kept in memory by their token's nonce: the server deals,
+judges and keeps the clock, a run ends at its deadline on a server timer and is counted once,
+one run at a time per player.  Each rule and what it prevents: docs/design-games.md,
+*Rush as a Telegram game*, and docs/miniapp.md, *Rush as a Telegram game*."""
 
 from __future__ import annotations
 

@@ -1,0 +1,59 @@
+"""What a round on keeps from /solve, and how it says so: /hint is named to its players
+asking in its chat, who alone can ask for one.  (Another game's command is told by each
+command's own wording: :func:`bot.play.game_life.refused`.)"""
+
+from __future__ import annotations
+
+from bot.i18n import Translator
+from bot.play.registry import Asking
+from bot.state import ChatData, GlobalData
+
+
+def on(chat: ChatData, _data: GlobalData) -> bool:
+    """Whether a round is waiting for answers in the chat."""
+    return chat.table.playing
+
+
+def kept(asking: Asking, context: Translator) -> str:
+    """Why /solve keeps the round's solutions from someone."""
+    _ = context._
+    held, plays, here = asking
+    if plays and here and held:
+        return _(
+            "No spoilers: those numbers hold a hand you are playing right now. "
+            "Ask again once its round is over (/hint helps meanwhile)."
+        )
+    if plays and here:
+        return _(
+            "No spoilers: three of those numbers are cards of a hand you are playing right "
+            "now. Ask again once its round is over (/hint helps meanwhile)."
+        )
+    if plays and held:
+        return _(
+            "No spoilers: those numbers hold a hand you are playing right now. "
+            "Ask again once its round is over."
+        )
+    if plays:
+        return _(
+            "No spoilers: three of those numbers are cards of a hand you are playing right "
+            "now. Ask again once its round is over."
+        )
+    if here and held:
+        return _(
+            "No spoilers: those numbers hold a hand being played here right now. "
+            "Ask again once its round is over."
+        )
+    if here:
+        return _(
+            "No spoilers: three of those numbers are cards of a hand being played here "
+            "right now. Ask again once its round is over."
+        )
+    if held:
+        return _(
+            "No spoilers: those numbers hold a hand being played right now in a group you "
+            "are in. Ask again once its round is over."
+        )
+    return _(
+        "No spoilers: three of those numbers are cards of a hand being played right now in "
+        "a group you are in. Ask again once its round is over."
+    )

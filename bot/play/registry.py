@@ -1,0 +1,182 @@
+"""What a game is to the rest of the bot: a :class:`Game`, declared once in its own package
+(``GAME = Game(...)``) and registered once, in :data:`bot.games.GAMES`.  The application
+registers, restores and asks the games by going over that list; docs/design.md ("Adding a
+game") says what a new game writes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from enum import Enum
+from typing import NamedTuple, cast
+
+from telegram.ext import Application
+
+from bot.context import BotContext, BotData
+from bot.i18n import Translator
+from bot.state import ChatData, GlobalData
+
+Register = Callable[[Application], None]
+"""Adds a game's handlers (and its answer routes, deep links, page calls) to the application."""
+Restore = Callable[[Application], object]
+"""After a restart, sets again what PTB does not keep (a game's alarms, its live hands)."""
+On = Callable[[ChatData, GlobalData], bool]
+"""Whether the game is on in a chat (the chat's data, the bot's)."""
+Busy = Callable[[Translator, bool, bool], str]
+"""What another game's command is told while this one is on: (its reader, in private, the
+command is /hint) → the text, saying how to answer this game or end it."""
+Told = Callable[[Translator], str]
+"""A text of the game's, in its reader's language."""
+Opening = Callable[[Translator, str | None], str]
+"""What opening the daily puzzle (its command) or a friend's challenge (None) is told in a
+private chat where this game is on: end it first."""
+
+
+class Asking(NamedTuple):
+    """Who asks /solve (or inline mode) for numbers of a live hand of the game."""
+
+    held: bool
+    """The numbers hold its whole hand (else three of them are its cards)."""
+    plays: bool
+    """The asker plays the game."""
+    here: bool
+    """The asker asks in the game's chat."""
+
+
+Kept = Callable[[Asking, Translator], str]
+"""Why /solve keeps a live hand's solutions from the asker, in the game's words."""
+
+
+class Menu(Enum):
+    """Which of Telegram's command menus a command is in (:mod:`bot.menus`)."""
+
+    EVERYONE = "everyone"
+    """Every menu: private chats', groups', group admins' (and the owner's)."""
+    ADMINS = "admins"
+    """Group admins' only, after everyone's."""
+    PRIVATE = "private"
+    """Private chats' only, after everyone's."""
+
+
+class MenuEntry(NamedTuple):
+    """A command in a menu: where it stands (the lowest first; docs/design.md, "Adding a
+    game", has the positions taken), its name and its description (a message id,
+    translated per language)."""
+
+    position: int
+    command: str
+    description: str
+    menu: Menu = Menu.EVERYONE
+
+
+class Help(Enum):
+    """The sections of /help, in this order (:func:`bot.features.basics.help_command`)."""
+
+    PLAIN = "plain"
+    """The plain game's (the rounds')."""
+    GAMES = "games"
+    """More games, headed so."""
+    OWN_CLOCK = "own clock"
+    """What each plays on their own clock (the daily puzzle, challenges, the Mini App)."""
+    TOOLS = "tools"
+    """Solving and settings."""
+
+
+class HelpLine(NamedTuple):
+    """A line of /help: its section, where it stands there (the lowest first; docs/design.md,
+    "Adding a game", has the positions taken) and its text, translated."""
+
+    section: Help
+    position: int
+    text: str
+
+
+Helps = Callable[[BotContext], Iterable[HelpLine]]
+"""A game's lines of /help, in the reader's language (none where they do not apply: /game
+without a short name)."""
+
+
+class Slot(Enum):
+    """Where a game's handlers stand among the features' (PTB gives an update to the first
+    handler of a group that takes it; :data:`bot.app.HANDLERS` places each slot)."""
+
+    BEFORE_START = "before start"
+    """Before /start and /help: handlers that take some /start, /daily, /stop or /giveup
+    before anyone else (a daily attempt given up, a challenge's /giveup)."""
+    GAMES = "games"
+    """The games' commands, after /start and /help, before /score and /top."""
+    BEFORE_SOLVE = "before solve"
+    """Before /solve, whose inline handler takes every inline query left."""
+    LAST = "last"
+    """After /solve and the settings."""
+
+
+@dataclass(frozen=True, slots=True)
+class Handlers:
+    """A part of a game's handlers, and where they stand."""
+
+    register: Register
+    slot: Slot = Slot.GAMES
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A game, as its package declares it."""
+
+    name: str
+    """What the logs call it."""
+    handlers: tuple[Handlers, ...]
+    """Its handlers, registered in this order within each slot, and the games of a slot in
+    the order of :data:`bot.games.GAMES`."""
+    restore: Restore | None = None
+    """What it sets again after a restart (after the maintenance's, before the waiting
+    /solve requests are answered: a hand still live keeps them waiting)."""
+    on: On | None = None
+    """Whether it is on in a chat (then another game is refused there); None: it never
+    holds a chat (the daily puzzle, a challenge: a player's own)."""
+    busy: Busy | None = None
+    """While it is on: what another game's command is told (None: the caller says it, as
+    for a round, whose wording is each command's)."""
+    opening: Opening | None = None
+    """While it is on in a private chat: what opening the daily puzzle or a challenge is
+    told (None: the general "a game is on here")."""
+    kept: Kept | None = None
+    """While it is on: why /solve keeps its hand's solutions from someone."""
+    given: Told | None = None
+    """While it is on: what a player given its hand's solutions is told of their answers
+    (None: the general "while it was being played")."""
+    menu: tuple[MenuEntry, ...] = ()
+    """Its commands in the command menus."""
+    help: Helps | None = None
+    """Its lines of /help."""
+    plain: bool = False
+    """The chat's plain game (the rounds): a live hand that no game on claims is kept in
+    its words."""
+
+
+def games_of(data: BotData) -> tuple[Game, ...]:
+    """The application's games (:data:`bot.games.GAMES`, as the application registered them)."""
+    return cast("tuple[Game, ...]", data.games)
+
+
+def game_on(chat: ChatData, data: BotData) -> Game | None:
+    """The first game (in their order) that is on in the chat; None when none is."""
+    for game in games_of(data):
+        if game.on is not None and game.on(chat, data.global_data):
+            return game
+    return None
+
+
+def register_slot(application: Application, games: tuple[Game, ...], slot: Slot) -> None:
+    """Register the handlers of ``games`` that stand in ``slot``, in their order."""
+    for game in games:
+        for handlers in game.handlers:
+            if handlers.slot is slot:
+                handlers.register(application)
+
+
+def restore_all(application: Application, games: tuple[Game, ...]) -> None:
+    """After a restart, each game's restore, in their order."""
+    for game in games:
+        if game.restore is not None:
+            game.restore(application)

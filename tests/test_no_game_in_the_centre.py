@@ -1,0 +1,296 @@
+"""A game is a plug-in (issue #39): the central modules (the application, what the games
+share in a chat, the services, the features, the chat's table, the menus, the context)
+import no game and name none.  A game declares itself once in its package
+(``bot.play.registry.Game``) and is listed once in ``bot.games.GAMES``, which only
+``bot/app.py`` and ``bot/menus.py`` (the application's floor) import.
+
+"Names a game" means an identifier (a name, an attribute, a definition, an argument, an
+imported module) with a game's word among its words (``ChatRush`` is chat + rush;
+``rounded`` is not round).  Texts are not names (a feature's text may mention a game's
+command, as /start's does /daily).  What still names a game is listed in :data:`EXCEPTIONS`, with
+why: a name found that is not listed fails, and so does a listed one no longer found (the
+list only shrinks)."""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BOT = ROOT / "bot"
+
+CENTRAL = sorted(
+    {
+        BOT / "app.py",
+        BOT / "menus.py",
+        BOT / "context.py",
+        BOT / "rules" / "table.py",
+        *(BOT / "play").glob("*.py"),
+        *(BOT / "services").rglob("*.py"),
+        *(BOT / "features").rglob("*.py"),
+    }
+)
+"""The modules that may name no game."""
+
+COMING = ("arena", "ladder")
+"""Games whose rules are in and whose Telegram packages are coming: named by no central
+module either."""
+
+
+def _game_words() -> frozenset[str]:
+    """Every game's words: its package's name under bot/games (and the coming ones), with
+    their singular, plural and -ing forms (``rounds``, ``round``; ``rush``, ``rushing``)."""
+    packages = [path.name for path in (BOT / "games").iterdir() if (path / "__init__.py").exists()]
+    words = set()
+    for name in (*packages, *COMING):
+        stem = name.removesuffix("s")
+        words |= {name, stem, f"{stem}s", f"{stem}ing"}
+    return frozenset(words)
+
+
+GAME_WORDS = _game_words()
+
+EXCEPTIONS: dict[str, set[str]] = {
+    # The chat's table keeps a field per game (R4 of the registry: its saved formats load
+    # every release's data, so the fields stay until the records migrate).
+    "bot/rules/table.py": {
+        "ChatRush",
+        "Countdown",
+        "DEFAULT_COUNTDOWN_SECONDS",
+        "Hunt",
+        "Round",
+        "bot.rules.countdown",
+        "bot.rules.hunt",
+        "bot.rules.rounds",
+        "bot.rules.rush.in_chat",
+        "bot.rules.rush.run",
+        "countdown",
+        "countdown_time",
+        "hunt",
+        "hunting",
+        "new_countdown",
+        "new_hunt",
+        "new_round",
+        "new_rush",
+        "round",
+        "rounds",
+        "rounds_dealt",
+        "rush",
+        "rushing",
+    },
+    # The services every handler reaches: the challenges' index, the daily board.
+    "bot/context.py": {"bot.rules.daily.puzzle", "challenge_hands", "challenges", "daily_board"},
+    # Shared by the challenges and the daily puzzle (a challenge of today's puzzle is the
+    # daily attempt), and the daily puzzle set aside by another game.
+    "bot/play/challenge_messages.py": {
+        "Challenge",
+        "ChallengeRefused",
+        "DAILY",
+        "bot.rules.challenge",
+        "bot.rules.daily.puzzle",
+        "bot.services.challenge_offers",
+        "challenge",
+        "challenges",
+        "daily",
+        "daily_number",
+        "settle_daily",
+    },
+    "bot/play/daily_aside.py": {
+        "CHALLENGE",
+        "DailyRecord",
+        "bot.rules.daily.attempts",
+        "bot.rules.daily.puzzle",
+        "daily",
+        "daily_number",
+    },
+    "bot/play/hand_record_line.py": {"CHALLENGE", "DAILY"},
+    # The round is the chat's plain game: refused() words a new game's refusal while one is
+    # on with the caller's text.
+    "bot/play/game_life.py": {"between_rounds", "round_on"},
+    # Deals the solver's workers find, per game (the pool's work kinds).
+    "bot/services/challenge_offers.py": {"daily"},
+    "bot/services/ready_hunts.py": {"ReadyHunts"},
+    "bot/services/solving.py": {
+        "COUNTDOWN_DRAWS",
+        "DailyPools",
+        "HuntHand",
+        "RUSH_CARDS",
+        "RUSH_DECK",
+        "RUSH_TARGET",
+        "ReadyHunts",
+        "_daily_pools",
+        "_find_hunt",
+        "bot.rules.countdown",
+        "bot.rules.daily.attempts",
+        "bot.rules.hunt",
+        "bot.rules.rush.run",
+        "bot.services.ready_hunts",
+        "countdown_deal",
+        "countdown_job",
+        "daily",
+        "daily_pools",
+        "hunt_hand",
+        "hunts",
+        "daily_hand",
+        "hunt_job",
+        "rush_dealer",
+    },
+    # APScheduler's "every day", not the daily puzzle.
+    "bot/services/timers.py": {"daily_at", "run_daily"},
+    # Features over several games' records: the owner's fair-play review (duels, Rush
+    # records), the overview's daily board, /score and /top (rounds, hunts, Countdown),
+    # /rating (duels), the settings (Countdown's time), /solve (the daily puzzle's and the
+    # challenges' hands, the duels' waiting requests, Countdown's number game).
+    "bot/features/admin/fairplay.py": {
+        "PastDuel",
+        "_duel_line",
+        "bot.rules.duel.lobby",
+        "bot.rules.rush.records",
+        "duel",
+        "duels",
+        "fastest_duels",
+        "rush",
+    },
+    "bot/features/admin/overview.py": {"daily_board"},
+    # A group that becomes a supergroup takes its duels and invitations along.
+    "bot/features/basics.py": {"duel", "duels"},
+    "bot/features/chat_settings.py": {"countdown", "countdown_time"},
+    "bot/features/ratings.py": {"BOARD_MIN_DUELS", "PROVISIONAL_DUELS", "duel_of", "duels"},
+    "bot/features/scores.py": {
+        "countdown_points",
+        "countdown_top",
+        "hunt_points",
+        "hunt_top",
+        "rounds",
+    },
+    "bot/features/solve/checks.py": {
+        "_daily_refusal",
+        "_sharing_daily",
+        "bot.rules.daily.attempts",
+        "challenge",
+        "challenge_hands",
+        "challenges",
+        "daily",
+        "daily_hand",
+        "duels",
+    },
+    "bot/features/solve/deferred.py": {"duels"},
+    "bot/features/solve/inline.py": {"DAILY_CACHE_SECONDS", "daily_hand", "daily_number"},
+    "bot/features/solve/replies.py": {"COUNTDOWN", "duels"},
+}
+"""Each module's identifiers that still name a game, and why (see the module's docstring)."""
+
+
+def words_of(identifier: str) -> list[str]:
+    """An identifier's words, lowercase: split at dots, underscores and a capital that starts
+    a word (``ChatRush`` → chat, rush; ``DEFAULT_COUNTDOWN_SECONDS`` → default, countdown,
+    seconds)."""
+    parts = re.split(r"[._]+", identifier)
+    return [
+        word.lower()
+        for part in parts
+        for word in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+", part)
+    ]
+
+
+def _identifiers(path: Path) -> set[str]:
+    """The identifiers of a module: names (but Python's builtins, as ``round()``),
+    attributes, definitions, arguments, and the modules and names it imports."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Name) and not hasattr(builtins, node.id):
+            found.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            found.add(node.attr)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found.add(node.name)
+        elif isinstance(node, ast.arg):
+            found.add(node.arg)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            found |= {alias.asname or alias.name for alias in node.names}
+        elif isinstance(node, ast.Import):
+            found |= {alias.asname or alias.name for alias in node.names}
+    return found
+
+
+def names_a_game(identifier: str) -> bool:
+    """Whether one of an identifier's words is a game's."""
+    return any(word in GAME_WORDS for word in words_of(identifier))
+
+
+def _games_imported(path: Path) -> set[str]:
+    """The game packages (``bot.games``, ``bot.games.*``) a module imports, wherever the
+    import stands."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+        elif isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+    return {name for name in found if name == "bot.games" or name.startswith("bot.games.")}
+
+
+def test_the_word_finder_splits_identifiers_into_words() -> None:
+    assert words_of("ChatRush") == ["chat", "rush"]
+    assert words_of("DEFAULT_COUNTDOWN_SECONDS") == ["default", "countdown", "seconds"]
+    assert words_of("bot.rules.rush.in_chat") == ["bot", "rules", "rush", "in", "chat"]
+    assert names_a_game("hunting")
+    assert names_a_game("ReadyHunts")
+    assert not names_a_game("rounded_rectangle")
+    assert not names_a_game("BACKGROUND")
+
+
+def test_every_game_package_and_the_coming_ones_give_words() -> None:
+    assert {"round", "rounds", "hunt", "rush", "duel", "daily", "arena", "ladder"} <= GAME_WORDS
+
+
+def test_only_the_application_and_its_menus_import_the_games_and_only_their_list() -> None:
+    imported = {
+        str(path.relative_to(ROOT)): games for path in CENTRAL if (games := _games_imported(path))
+    }
+    assert imported == {"bot/app.py": {"bot.games"}, "bot/menus.py": {"bot.games"}}
+
+
+def test_the_application_and_its_menus_go_over_games_and_name_none() -> None:
+    """bot/app.py and bot/menus.py go over ``bot.games.GAMES``: they name no game."""
+    for module in ("app.py", "menus.py"):
+        named = {name for name in _identifiers(BOT / module) if names_a_game(name)}
+        assert named == set(), module
+
+
+def test_no_central_module_names_a_game_but_the_listed_exceptions() -> None:
+    found = {}
+    for path in CENTRAL:
+        named = {name for name in _identifiers(path) if names_a_game(name)}
+        if named:
+            found[str(path.relative_to(ROOT))] = named
+    unlisted = {
+        module: sorted(names - EXCEPTIONS.get(module, set()))
+        for module, names in found.items()
+        if names - EXCEPTIONS.get(module, set())
+    }
+    assert unlisted == {}, "a central module names a game: declare it on the game's Game"
+    gone = {
+        module: sorted(names - found.get(module, set()))
+        for module, names in EXCEPTIONS.items()
+        if names - found.get(module, set())
+    }
+    assert gone == {}, "no longer named: drop it from EXCEPTIONS"
+
+
+def test_each_central_module_is_read() -> None:
+    """The modules the brief names are among the ones read (a move would drop them)."""
+    read = {str(path.relative_to(ROOT)) for path in CENTRAL}
+    expected = {
+        "bot/app.py",
+        "bot/menus.py",
+        "bot/play/game_life.py",
+        "bot/play/answer_router.py",
+        "bot/services/answer_routes.py",
+        "bot/features/solve/playing_refusals.py",
+        "bot/rules/table.py",
+    }
+    assert expected <= read
