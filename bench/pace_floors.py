@@ -6,15 +6,24 @@ the fast tenth of its hands' median solve times and the floor it gives: :data:`b
 FLOOR` (level 1's) times how much slower that tenth is than level 1's, to a tenth of a
 second, beside the table the bot keeps (:data:`bot.rules.pace.LEVEL_FLOORS`); then the
 fastest "one-sigma mean less one deviation" of any hand, which :data:`bot.rules.pace.
-PLAUSIBLE_MEDIAN` stands under.  Usage: ``python bench/pace_floors.py``.
+PLAUSIBLE_MEDIAN` stands under; and how often a fast person's duel would be judged a
+script's (:func:`bot.rules.pace.steady`: every winning answer under that median), for a
+person as much faster than 4nums.com's players as one and one and a half deviations on every
+hand (their time on a hand lognormal about the one-sigma mean less that much, spread as its
+deviation is to its mean).  Usage: ``python bench/pace_floors.py``.
 """
 
 from __future__ import annotations
 
 import csv
+import math
+import statistics
 import sys
 from pathlib import Path
 
+from bot.games.duel.play import DIFFICULTY
+from bot.rules.duel.race import STEADY_WINS, WINS_NEEDED
+from bot.rules.hands import LABEL_LEVELS
 from bot.rules.pace import FLOOR, LEVEL_FLOORS, PLAUSIBLE_MEDIAN
 from bot.rules.rated import LEVELS_4_24
 from solver.decks import hands
@@ -46,6 +55,30 @@ def measured(path: Path) -> tuple[dict[int, float], dict[int, float], float]:
     return tenth, floors, fastest
 
 
+def steady_duels(path: Path, faster: float, wins: int = WINS_NEEDED) -> float:
+    """The share of a person's duel wins judged a script's steady pace: the chance that each
+    of ``wins`` duel hands (the duel's level) is answered under
+    :data:`PLAUSIBLE_MEDIAN` by a person ``faster`` deviations faster than 4nums.com's
+    players' one-sigma mean (lognormal about it, spread as the hand's deviation to its mean;
+    answers under the floor left in, so it is an upper bound)."""
+    level_of = {h: int(x) for h, x in zip(hands((1, 13), 4), LEVELS_4_24, strict=True)}
+    chances = []
+    with path.open(encoding="utf-8") as rows:
+        for row in csv.DictReader(rows):
+            hand = tuple(sorted(int(card) for card in row["Puzzles"].split()))
+            if level_of[hand] not in LABEL_LEVELS[DIFFICULTY]:
+                continue
+            mean, deviation = float(row["1-sigma Mean (s)"]), float(row["1-sigma STD (s)"])
+            typical = mean - faster * deviation
+            spread = deviation / mean
+            if typical <= 0:
+                chances.append(1.0)
+                continue
+            z = math.log(PLAUSIBLE_MEDIAN / typical) / spread
+            chances.append(0.5 * (1 + math.erf(z / math.sqrt(2))))
+    return statistics.fmean(chances) ** wins
+
+
 def main() -> int:
     path = data_file()
     if path is None:
@@ -58,6 +91,12 @@ def main() -> int:
     print(
         f"fastest mean less one deviation: {fastest:.2f} s (plausible median {PLAUSIBLE_MEDIAN} s)"
     )
+    for faster in (1.0, 1.5):
+        print(
+            f"a person {faster:g} deviations faster: {steady_duels(path, faster):.2%} of duel "
+            f"wins unrated as a script's steady pace, "
+            f"{steady_duels(path, faster, STEADY_WINS):.2%} of forfeits after {STEADY_WINS} wins"
+        )
     return 0 if floors == LEVEL_FLOORS else 1
 
 

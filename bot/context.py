@@ -116,6 +116,8 @@ class BotData:
     """The games' clock's pauses: it stands still while maintenance is on."""
     result_listeners: list[Callable[..., list[str]]]
     """Who hears the games' results once saved (:mod:`bot.play.results`)."""
+    moved_chats: dict[int, int]
+    """Groups upgraded to a supergroup since start: old id → new (:mod:`bot.play.chat_moves`)."""
     games: tuple[Any, ...]
     """The games, as the application registered them (:class:`bot.play.registry.Game`:
     read them with :func:`bot.play.registry.games_of`)."""
@@ -150,6 +152,7 @@ class BotData:
         self.pause = Pause()
         self.fairplay_removals = []
         self.result_listeners = []
+        self.moved_chats = {}
         self.games = ()
 
     def now(self) -> float:

@@ -154,8 +154,6 @@ EXCEPTIONS: dict[str, set[str]] = {
         "rush",
     },
     "bot/features/admin/overview.py": {"daily_board"},
-    # A group that becomes a supergroup takes its duels and invitations along.
-    "bot/features/basics.py": {"duel", "duels"},
     "bot/features/chat_settings.py": {"countdown", "countdown_time"},
     "bot/features/ratings.py": {"BOARD_MIN_DUELS", "PROVISIONAL_DUELS", "duel_of", "duels"},
     "bot/features/scores.py": {

@@ -20,6 +20,7 @@ from telegram.ext import (
 from bot.context import SORRY, BotContext
 from bot.i18n import language_choices
 from bot.play import visibility
+from bot.play.chat_moves import move_chat
 from bot.play.miniapp import label_menu_button
 from bot.play.registry import Help, HelpLine, games_of
 from bot.play.visibility import privacy_would_hide
@@ -194,20 +195,7 @@ async def migrate_chat(update: Update, context: BotContext) -> None:
     # still has it (PTB's chat_data would hand the second call an empty default).
     old_chat_id = message.migrate_from_chat_id or message.chat.id
     new_chat_id = message.migrate_to_chat_id or message.chat.id
-    if old_chat_id in context.application.chat_data:
-        context.application.migrate_chat_data(message=message)
-        context.bot_data.live_hands.move(old_chat_id, new_chat_id)
-        # PTB moves no job: a round's timers and the daily post follow the data here.
-        context.bot_data.timers.move(old_chat_id, new_chat_id)
-        # A duel played there, and invitations made there, follow too.
-        duels = context.bot_data.global_data.duels
-        for duel in duels.duels.values():
-            if duel.chat_id == old_chat_id:
-                duel.chat_id = new_chat_id
-        for invitation in duels.invitations.values():
-            if invitation.chat_id == old_chat_id:
-                invitation.chat_id = new_chat_id
-        logger.info("Moved chat data from %s to the new supergroup %s", old_chat_id, new_chat_id)
+    move_chat(context, old_chat_id, new_chat_id)
 
 
 async def error_handler(update: object, context: BotContext) -> None:

@@ -40,11 +40,18 @@ MAX_BUTTONS = 100
 class ApiError(Exception):
     """A Bot API error reply."""
 
-    def __init__(self, code: int, description: str, retry_after: int | None = None) -> None:
+    def __init__(
+        self,
+        code: int,
+        description: str,
+        retry_after: int | None = None,
+        migrate_to: int | None = None,
+    ) -> None:
         super().__init__(description)
         self.code = code
         self.description = description
         self.retry_after = retry_after
+        self.migrate_to = migrate_to
 
     def body(self) -> dict[str, Any]:
         reply: dict[str, Any] = {
@@ -54,6 +61,8 @@ class ApiError(Exception):
         }
         if self.retry_after is not None:
             reply["parameters"] = {"retry_after": self.retry_after}
+        if self.migrate_to is not None:
+            reply["parameters"] = {"migrate_to_chat_id": self.migrate_to}
         return reply
 
 

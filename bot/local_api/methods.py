@@ -154,6 +154,8 @@ class Methods(World):
             too_long="Bad Request: message is too long",
         )
         check_reply_markup(params.get("reply_markup"), chat.type)
+        if not chat.texts:
+            raise ApiError(400, "Bad Request: not enough rights to send text messages to the chat")
         self._admit(chat)
         return self._bot_message(chat, params, {"text": text})
 

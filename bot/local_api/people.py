@@ -151,6 +151,33 @@ class People(World):
             }
         )
 
+    def restrict_bot(self, chat_id: int, by_user: int) -> None:
+        """``by_user``, a group's admin, restricts the bot there so that it cannot write:
+        Telegram sends a ``my_chat_member`` update, and sends are refused from then on."""
+        chat = self.chats[chat_id]
+        if by_user not in chat.admins:
+            raise PermissionError(f"user {by_user} may not restrict the bot in {chat_id}")
+        chat.texts = chat.photos = False
+        new = {"status": "restricted", "user": self.bot_user, "is_member": True, "until_date": 0}
+        new |= {f"can_{right}": False for right in RESTRICTED_RIGHTS}
+        self._push(
+            {
+                "my_chat_member": {
+                    "chat": chat.as_dict(self.users),
+                    "from": self.users[by_user],
+                    "date": int(time.time()),
+                    "old_chat_member": {"status": "member", "user": self.bot_user},
+                    "new_chat_member": new,
+                }
+            }
+        )
+
+    def close_to_members(self, chat_id: int) -> None:
+        """A group's admin turns its members' messages off (the group's permissions): no
+        update tells the bot, its sends are refused from then on."""
+        chat = self.chats[chat_id]
+        chat.texts = chat.photos = False
+
     def inline_query(self, user_id: int, query: str, chat_type: str = "sender") -> str:
         """A user types ``@Bot query`` in a chat of ``chat_type`` (``sender``: their chat with
         the bot; ``private``, ``group``, ``supergroup``); returns the query id."""
@@ -169,11 +196,21 @@ class People(World):
         )
         return query_id
 
-    def migrate(self, chat_id: int, new_chat_id: int) -> None:
-        """Telegram upgrades a group to a supergroup with a new id (both service messages)."""
+    def migrate(self, chat_id: int, new_chat_id: int, *, told: bool = True) -> None:
+        """Telegram upgrades a group to a supergroup with a new id (both service messages);
+        ``told`` False: the service messages wait (:meth:`tell_migrated`), and meanwhile the
+        old group answers every method with its new id, as it does once upgraded."""
         old = self.chats.pop(chat_id)
         self.chats[new_chat_id] = Chat(new_chat_id, "supergroup", old.title, old.admins)
         self.chats[chat_id] = old
+        if not told:
+            old.migrated_to = new_chat_id
+            return
+        self.tell_migrated(chat_id, new_chat_id)
+
+    def tell_migrated(self, chat_id: int, new_chat_id: int) -> None:
+        """The service messages of a group's upgrade reach the bot."""
+        old = self.chats[chat_id]
         creator = self.users[next(iter(old.admins))] if old.admins else self.bot_user
         to_new = self._new_message(chat_id, creator, None, None, entities=False)
         to_new["migrate_to_chat_id"] = new_chat_id

@@ -38,6 +38,12 @@ class Chat:
     bot_is_admin: bool = False
     photos: bool = True
     """Whether members (the bot among them) may send photos here."""
+    texts: bool = True
+    """Whether members (the bot among them) may send text messages here."""
+    migrated_to: int | None = None
+    """The supergroup a group was upgraded to, while the bot has not been told (see
+    :meth:`~bot.local_api.people.People.migrate`): every method in it then answers 400 with
+    the new id, as Telegram's do."""
     removed: bool = False
     """Whether the user blocked the bot (a private chat) or it was removed from the group:
     every method in the chat then answers 403, as Telegram's do."""
@@ -201,6 +207,12 @@ class World:
         if chat_id not in self.chats:
             raise ApiError(400, "Bad Request: chat not found")
         chat = self.chats[chat_id]
+        if chat.migrated_to is not None:
+            raise ApiError(
+                400,
+                "Bad Request: group chat was upgraded to a supergroup chat",
+                migrate_to=chat.migrated_to,
+            )
         if chat.removed and chat.type == "private":
             raise ApiError(403, "Forbidden: bot was blocked by the user")
         if chat.removed:

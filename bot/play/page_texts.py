@@ -71,17 +71,19 @@ PAGE_TEXTS = {
     "rushSolved": N_("Solved in {time} s! +{bonus} s"),
     "rushFull": N_("Solved in {time} s! The clock is full (3:00)."),
     "rushTooFast": N_(
-        "Too fast: an answer within {floor} s of its hand counts for nothing (nobody reads four "
-        "cards and taps an answer that quickly). The hand is still on, and this run now stays off "
-        "the boards."
+        "Too fast: that answer came within {floor} s of the hand reaching you, quicker than anyone "
+        "reads four cards and taps, so it counts for nothing, and this run now stays off the "
+        "boards (it still counts among your runs). The hand is still on: answer it again."
     ),
     "rushOffBoards": N_(
-        "An answer came faster than a person can: this run counts among your runs, but on no high-"
-        "score table, no board and as no personal best."
+        "An answer came faster than a person can, so this run counts among your runs, but on no "
+        "high-score table, no board and as no personal best. A run with no answer that fast goes "
+        "on them as usual."
     ),
     "rushScriptPace": N_(
-        "Your answers came at a script's pace (half of them within 3 s): this run counts among "
-        "your runs, but on no high-score table, no board and as no personal best."
+        "Half your answers or more came within 3 s of their hand, a script's steady pace, so this "
+        "run counts among your runs, but on no high-score table, no board and as no personal "
+        "best. A run in which at least half the answers take 3 s or more goes on them as usual."
     ),
     "rushLasted": N_("The run has reached its end: 10:00 of play."),
     "rushOut": N_("{reason} Skip to go on."),

@@ -43,6 +43,9 @@ class Asking(NamedTuple):
     """The asker asks in the game's chat."""
 
 
+Moved = Callable[[GlobalData, int, int], None]
+"""A group became a supergroup: what the game keeps across chats by the old id follows it
+to the new one (global data, the old id, the new id)."""
 Kept = Callable[[Asking, Translator], str]
 """Why /solve keeps a live hand's solutions from the asker, in the game's words."""
 
@@ -149,6 +152,9 @@ class Game:
     """Its commands in the command menus."""
     help: Helps | None = None
     """Its lines of /help."""
+    moved: Moved | None = None
+    """A group became a supergroup: what it keeps by chat id outside the chat's data follows
+    (the chat's data, live hands and alarms are moved for every game)."""
     plain: bool = False
     """The chat's plain game (the rounds): a live hand that no game on claims is kept in
     its words."""

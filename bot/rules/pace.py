@@ -1,6 +1,6 @@
 """A person's pace: the fastest an answer can come after its hand reached the player and still
-count where a result leaves its chat (:func:`too_fast`, the floors by level, and
-:func:`implausible` for a script's steady pace).  Reasoning and figures: docs/fair-play.md,
+count where a result leaves its chat (:func:`too_fast`, the floors by level; :func:`implausible`
+and :func:`steady` for a script's steady pace).  Reasoning and figures: docs/fair-play.md,
 *A person's pace*."""
 
 from __future__ import annotations
@@ -55,3 +55,10 @@ def implausible(times: Sequence[float]) -> bool:
     """Whether a run's solve times are a script's: at least :data:`PLAUSIBLE_HANDS` of
     them, their median under :data:`PLAUSIBLE_MEDIAN`."""
     return len(times) >= PLAUSIBLE_HANDS and statistics.median(times) < PLAUSIBLE_MEDIAN
+
+
+def steady(times: Sequence[float], least: int) -> bool:
+    """Whether a duel's winning answers are a script's: at least ``least`` of them, every
+    one under :data:`PLAUSIBLE_MEDIAN` (a duel is too short for a median: a person wins
+    all of them so fast almost never, ``bench/pace_floors.py``)."""
+    return len(times) >= least and max(times) < PLAUSIBLE_MEDIAN

@@ -69,14 +69,18 @@ async def accept(
 
 
 async def win_hand(
-    api: LocalBotApi, application: BotApplication, clock: FakeClock, player: int
+    api: LocalBotApi,
+    application: BotApplication,
+    clock: FakeClock,
+    player: int,
+    seconds: float = 5.0,
 ) -> list[str]:
-    """``player`` answers the live hand right 5 s after it was dealt; returns what the bot
-    said then (the result, and the next hand or the end)."""
+    """``player`` answers the live hand right ``seconds`` after it was dealt; returns what
+    the bot said then (the result, and the next hand or the end)."""
     duel = the_duel(application, player)
     assert duel.hand is not None and duel.live
     answer = solve(list(duel.hand.hand), 24)[0].text
-    clock.now += 5
+    clock.now += seconds
     before = len(api.sent)
     api.send(player, GROUP, f"/a {answer}")
     await api.wait_for_sent(before + 1)

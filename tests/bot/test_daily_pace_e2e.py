@@ -40,8 +40,9 @@ async def test_a_daily_solve_faster_than_a_person_is_on_no_board_and_offers_no_c
         again = plain_text(await reply_to(api, ANN, ANN, "/daily"))
     assert "reply_markup" not in fast  # no "Challenge a friend"
     assert (
-        "⚠️ Faster than a person reads four cards and types an answer: this time is yours, "
-        "but on no board, and no challenge is made of it."
+        "⚠️ That solve came faster than a person reads four cards and types an answer, so the "
+        "time is yours (your streak and stats keep it), but on no board, and no challenge is "
+        "made of it. A solve at a person's pace goes on the boards as usual."
     ) in plain_text(fast["text"])
     assert "Ann：0:00" not in top
     assert "1. Bob：0:30" in top

@@ -109,11 +109,14 @@ async def test_wins_over_a_throwaway_account_stop_at_the_days_cap(tmp_path: Path
     assert ann.rated == DAILY_PAIR_CAP
     assert ann.shown.points - 1500 == DAILY_PROVISIONAL_GAIN  # +26, +23, then what is left
     assert told[0].endswith(
-        "A win over a provisional player (in their first duels) moves Ann's rating little."
+        "A win over a provisional player (in their first duels) moves Ann's rating little, so "
+        "that new accounts cannot lift it: a win over an established player counts in full."
     )
     assert told[-1].endswith(
-        "Ann has gained 50 points today from forfeits and new players: the most a day, so "
-        "this win adds no more."
+        "Ann has gained 50 points today from forfeits and new players, the most a day, so "
+        "this win adds nothing more to their rating (the loser's still changes). Wins played "
+        "out against established players still count today, and the allowance starts again "
+        "tomorrow."
     )
 
 

@@ -105,7 +105,8 @@ async def test_a_player_removing_the_bot_forfeits_and_both_are_told_in_private(
         await settled(api, application)
     assert (duel.end, duel.winner) == (End.LEFT, CAROL)
     assert told(api, CAROL, before)[0].startswith(
-        "🚫 Ann removed the bot from the group: Carol wins the duel. Carol 0 – 1 Ann\nRating:\n"
+        "🚫 Ann cut the bot off in the group (removed it, or took its right to write): Carol "
+        "wins the duel. Carol 0 – 1 Ann\nRating:\n"
     )
 
 
@@ -129,3 +130,84 @@ async def test_a_duel_whose_group_is_gone_is_decided_as_it_stands(tmp_path: Path
         "🔌 The bot can no longer play in this duel's group: the duel is decided as it "
         "stands, and Dave wins. Carol 0 – 2 Dave\nRating:\n"
     )
+
+
+async def test_an_admin_restricting_the_bot_decides_the_duel_as_it_stands(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        for player in (CAROL, DAVE):
+            await reply_to(api, player, player, "/start")
+        await accept(api, application, await invite(api, application, CAROL, DAVE), DAVE)
+        for _ in range(2):
+            await win_hand(api, application, clock, DAVE)
+        duel = the_duel(application, CAROL)
+        api.restrict_bot(GROUP, ANN)  # Ann, the admin, does not play: Carol is 0–2 down
+        await until(lambda: duel.over)
+        await settled(api, application)
+    assert (duel.end, duel.winner, duel.rated) == (End.CUT_OFF, DAVE, True)
+
+
+async def test_a_group_closed_to_its_members_decides_the_duel_as_it_stands(
+    tmp_path: Path,
+) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        for player in (CAROL, DAVE):
+            await reply_to(api, player, player, "/start")
+        await accept(api, application, await invite(api, application, CAROL, DAVE), DAVE)
+        await win_hand(api, application, clock, DAVE)
+        duel = the_duel(application, CAROL)
+        assert duel.hand is not None
+        api.close_to_members(GROUP)  # the group's permissions: no update tells the bot
+        before = len(api.sent)
+        clock.now += 5
+        api.send(DAVE, GROUP, "/a " + solve(list(duel.hand.hand), 24)[0].text)
+        await until(lambda: duel.over)
+        await settled(api, application)
+    assert (duel.end, duel.winner, duel.rated) == (End.CUT_OFF, DAVE, True)
+    assert told(api, CAROL, before)[0].startswith(
+        "🔌 The bot can no longer play in this duel's group: the duel is decided as it "
+        "stands, and Dave wins. Carol 0 – 2 Dave\nRating:\n"
+    )
+
+
+async def test_a_player_restricting_the_bot_forfeits(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await accept(api, application, await invite(api, application, CAROL, ANN), ANN)
+        await win_hand(api, application, clock, ANN)
+        duel = the_duel(application, CAROL)
+        api.restrict_bot(GROUP, ANN)  # Ann, the admin, plays and leads 1–0: no banked lead
+        await until(lambda: duel.over)
+        await settled(api, application)
+    assert (duel.end, duel.winner) == (End.LEFT, CAROL)
+
+
+async def test_a_group_upgraded_while_its_duel_deals_goes_on_in_the_supergroup(
+    tmp_path: Path,
+) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    supergroup = -1_009_001
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await accept(api, application, await invite(api, application, CAROL, DAVE), DAVE)
+        await win_hand(api, application, clock, DAVE)
+        duel = the_duel(application, CAROL)
+        assert duel.hand is not None
+        api.migrate(GROUP, supergroup, told=False)  # the bot deals before it hears of it
+        clock.now += 5
+        api.send(DAVE, GROUP, "/a " + solve(list(duel.hand.hand), 24)[0].text)
+        await until(lambda: any("photo" in m and m["chat"]["id"] == supergroup for m in api.sent))
+        api.tell_migrated(GROUP, supergroup)
+        await settled(api, application)
+        moved, live = duel.chat_id, duel.live
+        assert duel.hand is not None
+        clock.now += 5
+        api.send(DAVE, supergroup, "/a " + solve(list(duel.hand.hand), 24)[0].text)
+        await until(lambda: duel.over)
+        await settled(api, application)
+    assert (moved, live) == (supergroup, True)
+    assert (duel.end, duel.winner, duel.rated) == (End.WINS, DAVE, True)

@@ -80,7 +80,8 @@ async def test_a_group_duel_from_invitation_to_rating_change(tmp_path: Path) -> 
         "🏆 Ann wins the duel: Ann 3 – 1 Carol\nRating:\n"
         f"Ann: {expected.after[ANN].points} (+{expected.change(ANN)}), provisional\n"
         f"Carol: {expected.after[CAROL].points} (−{-expected.change(CAROL)}), provisional\n"
-        "A win over a provisional player (in their first duels) moves Ann's rating little.",
+        "A win over a provisional player (in their first duels) moves Ann's rating little, so "
+        "that new accounts cannot lift it: a win over an established player counts in full.",
     ]
     assert ann is not None and ann.won == 1
     assert [past.score for past in history] == [(3, 1)]
@@ -161,7 +162,8 @@ async def test_a_forfeit(tmp_path: Path) -> None:
         "🏳 Carol stopped: Ann wins the duel. Ann 1 – 0 Carol\nRating:\n"
         f"Ann: {expected.after[ANN].points} (+{expected.change(ANN)}), provisional\n"
         f"Carol: {expected.after[CAROL].points} (−{-expected.change(CAROL)}), provisional\n"
-        "A win over a provisional player (in their first duels) moves Ann's rating little."
+        "A win over a provisional player (in their first duels) moves Ann's rating little, so "
+        "that new accounts cannot lift it: a win over an established player counts in full."
     )
     assert carol is not None and carol.lost == 1
     assert not hand_live
@@ -219,7 +221,8 @@ async def test_the_fourth_duel_of_a_day_is_friendly(tmp_path: Path) -> None:
         after = ratings.of(ANN).shown
     assert end.split("\n", 1)[1] == (
         "🏳 Carol stopped: Ann wins the duel. Ann 0 – 0 Carol\nA friendly duel: you two have "
-        "played 3 rated duels today already, so no rating changes."
+        "played 3 rated duels today already (the most a day, so that two accounts cannot farm "
+        "each other), so no rating changes. Your duels together count again tomorrow."
     )
     assert after == before
 

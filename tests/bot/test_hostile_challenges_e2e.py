@@ -103,7 +103,8 @@ async def test_a_challenge_played_with_the_bots_answer_stays_off_the_shared_card
     assert "→ 24" in given  # Ann plays nothing yet: she is answered
     assert opened == (
         "You asked me for solutions of these cards (/solve or inline mode) after Bob's "
-        "challenge was opened: you may play it, but your time will not go on its shared card."
+        "challenge was opened, so your time could be my answer's: you may still play it, but "
+        "your time will not go on its shared card."
     )
     assert done.startswith("✅ Solved in 2.5 s: you beat Bob (20.0 s)!\nYour time is not on")
     assert "Ann" not in card
@@ -136,7 +137,7 @@ async def test_a_challenge_solved_for_someone_while_a_play_is_open_stays_off_the
     assert done.startswith(
         "✅ Solved in 5.0 s: you beat Bob (20.0 s)!\nYour time is not on the shared card: I "
         "gave solutions of these cards to someone (/solve or inline mode) while you were "
-        "playing it."
+        "playing it, so your time could be my answer's. Your other challenges count as usual."
     )
     assert "Ann" not in card
 

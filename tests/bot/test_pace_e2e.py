@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import plain_text
-from bot.rules.pace import floor_of
+from bot.rules.pace import PLAUSIBLE_HANDS, floor_of
 from solver import solve
 from tests.bot.challenge_links import link_of, offer_of, said, share
 from tests.bot.duels import accept, invite, the_duel, win_hand
@@ -43,13 +43,20 @@ from tests.bot.rush_play import (
 pytestmark = [pytest.mark.asyncio, pytest.mark.usefixtures("no_duel_pause")]
 
 RUSH_TOO_FAST = (
-    "Too fast: an answer within 1.5 s of its hand reaching you counts for nothing (nobody "
-    "reads four cards and types an answer that quickly). The hand is still on, and this run "
-    "now stays off the boards."
+    "Too fast: that answer came within 1.5 s of the hand reaching you, quicker than anyone "
+    "reads four cards and types, so it counts for nothing, and this run now stays off the "
+    "boards (it still counts among your runs). The hand is still on: answer it again."
 )
 OFF_THE_BOARDS = (
     "⚠️ An answer came within 1.5 s of its hand, faster than a person reads four cards and "
-    "types: this run counts among your runs, but on no board and as no personal best."
+    "types, so this run counts among your runs, but on no board and as no personal best. A "
+    "run with no answer that fast goes on the boards as usual."
+)
+
+SCRIPT_PACE = (
+    "⚠️ Half your answers or more came within 3 s of their hand, a script's steady pace, so "
+    "this run counts among your runs, but on no board and as no personal best. A run in which "
+    "at least half the answers take 3 s or more goes on the boards as usual."
 )
 
 
@@ -76,6 +83,28 @@ async def test_chat_rush_answered_at_once_after_each_picture_scores_nothing(
     assert after_last_hand(end).startswith("🏁 Rush over! Score: 1\n")
     assert OFF_THE_BOARDS in end
     assert "🏆" not in end
+    assert (records.runs, records.best) == (1, None)
+    assert top == "Rush: the best runs\nNo runs yet: /rush starts one."
+
+
+async def test_chat_rush_answered_just_above_each_floor_stays_off_the_boards(
+    tmp_path: Path,
+) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await start(api, ANN, ANN, "/rush")
+        game = the_run(application, ANN)
+        for _ in range(PLAUSIBLE_HANDS):  # a user-account client reading each caption
+            clock.now += floor_of(game.hand) + 0.1
+            await next_picture(api, ANN, ANN, answer(game))
+        score = game.run.score
+        end = plain_text(await reply_to(api, ANN, ANN, "/stop"))
+        await settled(api, application)
+        top = plain_text(await reply_to(api, ANN, ANN, "/rush top"))
+        records = application.user_data[ANN].rush
+    assert score == PLAUSIBLE_HANDS
+    assert SCRIPT_PACE in end
     assert (records.runs, records.best) == (1, None)
     assert top == "Rush: the best runs\nNo runs yet: /rush starts one."
 
@@ -131,9 +160,10 @@ async def test_a_duel_hand_answered_faster_than_a_person_is_not_won_and_sets_no_
         record = application.bot_data.global_data.hand_records.get(hand, 24)
         won = await win_hand(api, application, clock, CAROL)
     assert refused == (
-        f"Too fast: an answer within {floor_of(hand):g} s of the hand reaching you counts for "
-        "nothing (nobody reads four cards and types an answer that quickly). The hand goes on, "
-        "and a duel you win this way is not rated."
+        f"Too fast: that answer came within {floor_of(hand):g} s of the hand reaching you, "
+        "quicker than anyone reads four cards and types, so it wins nothing. The hand is still "
+        "on: answer it again. Because of that answer, this duel is not rated if you win or draw "
+        "it (a loss still counts)."
     )
     assert live
     assert record.seen == 0
@@ -154,10 +184,55 @@ async def test_a_duel_won_after_an_answer_too_fast_is_not_rated(tmp_path: Path) 
         ratings = application.bot_data.global_data.ratings.players
     assert end == (
         "🏆 Ann wins the duel: Ann 3 – 0 Carol\n"
-        "Not rated: Ann answered within 1.5 s of a hand reaching them, faster than a person "
-        "can, and a duel never counts in favour of such an answer. No rating changes."
+        "Not rated: Ann answered a hand faster than a person can (that answer won nothing), "
+        "and a duel never counts in favour of such an answer, so no rating changes, for either "
+        "player. A duel with every answer at a person's pace counts as usual."
     )
     assert (ANN in ratings, CAROL in ratings) == (False, False)
+
+
+async def test_a_duel_won_at_a_scripts_steady_pace_is_not_rated(tmp_path: Path) -> None:
+    api = duel_players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await accept(api, application, await invite(api, application))
+        for _ in range(2):
+            await win_hand(api, application, clock, ANN, seconds=2.0)
+        end = (await win_hand(api, application, clock, ANN, seconds=2.0))[-1]
+        ratings = application.bot_data.global_data.ratings.players
+    assert end == (
+        "🏆 Ann wins the duel: Ann 3 – 0 Carol\n"
+        "Not rated: Ann won every hand within 3 s of it reaching them, a script's steady "
+        "pace, so this duel changes no rating, for either player. A duel with any hand won in "
+        "3 s or more counts as usual (a person that fast on every hand is rare)."
+    )
+    assert (ANN in ratings, CAROL in ratings) == (False, False)
+
+
+async def test_a_duel_stopped_after_two_hands_won_at_a_scripts_pace_is_not_rated(
+    tmp_path: Path,
+) -> None:
+    api = duel_players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await accept(api, application, await invite(api, application))
+        for _ in range(2):
+            await win_hand(api, application, clock, ANN, seconds=2.0)
+        end = plain_text(await reply_to(api, CAROL, GROUP, "/duel stop"))
+        ratings = application.bot_data.global_data.ratings.players
+    assert "Not rated: Ann won every hand within 3 s of it reaching them" in end
+    assert (ANN in ratings, CAROL in ratings) == (False, False)
+
+
+async def test_a_duel_with_one_hand_won_at_a_persons_pace_is_rated(tmp_path: Path) -> None:
+    api = duel_players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await accept(api, application, await invite(api, application))
+        await win_hand(api, application, clock, ANN, seconds=2.0)
+        await win_hand(api, application, clock, ANN, seconds=3.0)
+        end = (await win_hand(api, application, clock, ANN, seconds=2.0))[-1]
+    assert end.splitlines()[1] == "Rating:"
 
 
 async def test_a_challenge_answered_faster_than_a_person_counts_for_nothing(
@@ -176,9 +251,9 @@ async def test_a_challenge_answered_faster_than_a_person_counts_for_nothing(
         clock.now += 4
         done = plain_text(await reply_to(api, CAROL, CAROL, solve(dealt(deal))[0].text))
     assert refused == (
-        f"Too fast: an answer within {floor_of(dealt(deal)):g} s of the hand reaching you counts "
-        "for nothing (nobody reads four cards and types an answer that quickly). Your clock is "
-        "still running."
+        f"Too fast: that answer came within {floor_of(dealt(deal)):g} s of the hand reaching "
+        "you, quicker than anyone reads four cards and types, so it counts for nothing. Your "
+        "clock is still running: answer it again."
     )
     assert done.startswith("✅ Solved in 4.0 s: you beat Bob (5.0 s)!")
 

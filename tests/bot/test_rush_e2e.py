@@ -153,7 +153,10 @@ async def test_solve_refuses_the_hand_of_a_live_run(tmp_path: Path) -> None:
         await start(api, ANN, ANN, "/rush")
         cards = " ".join(map(str, the_run(application, ANN).hand))
         reply = await reply_to(api, ANN, ANN, f"/solve {cards}")
-    assert reply == "No spoilers: that hand is in a Rush run on now. Ask once it is over."
+    assert reply == (
+        "No spoilers: that hand is being played in a Rush run right now. Ask again once that "
+        "hand is solved or skipped."
+    )
 
 
 async def test_the_hand_before_may_be_solved_once_the_run_moved_on(tmp_path: Path) -> None:

@@ -295,7 +295,8 @@ async def test_three_cards_of_a_rush_runs_hand_are_refused(tmp_path: Path) -> No
         hand = the_run(application, ANN).hand
         reply = await reply_to(api, ANN, ANN, f"/solve {part_request(hand)}")
     assert reply == (
-        "No spoilers: three of those numbers are cards of a Rush run on now. Ask once it is over."
+        "No spoilers: three of those numbers are cards of a hand being played in a Rush run "
+        "right now. Ask again once that hand is solved or skipped."
     )
 
 

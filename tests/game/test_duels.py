@@ -171,7 +171,7 @@ def test_the_first_right_answer_wins_the_hand() -> None:
     assert wrong.outcome.verdict.code is Code.WRONG_VALUE
     assert wrong.hand is None
     won = duel.answer(ANN, RIGHT, 14.5)
-    assert won.hand == HandResult(ANN, 4.5)
+    assert won.hand == HandResult(ANN, 4.5, 4.5)
     late = duel.answer(BOB, RIGHT, 14.6)
     assert late.outcome.too_late
     assert duel.score == (1, 0)
@@ -183,14 +183,14 @@ def test_a_wrong_no_solution_claim_puts_a_player_out_of_the_hand() -> None:
     assert duel.answer(ANN, "none", 11.0).outcome.out
     assert duel.answer(ANN, RIGHT, 12.0).hand is None
     assert duel.attempted(ANN)
-    assert duel.answer(BOB, RIGHT, 13.0).hand == HandResult(BOB, 3.0)
+    assert duel.answer(BOB, RIGHT, 13.0).hand == HandResult(BOB, 3.0, 3.0)
 
 
 def test_the_clock_starts_when_both_players_have_the_hand() -> None:
     duel = started()
     duel.deal(facts(), 5, 10.0)
     duel.show(12.0)
-    assert duel.answer(BOB, RIGHT, 15.0).hand == HandResult(BOB, 3.0)
+    assert duel.answer(BOB, RIGHT, 15.0).hand == HandResult(BOB, 3.0, 3.0)
 
 
 def test_no_deal_while_a_hand_is_live_and_no_answer_before_the_first() -> None:
@@ -383,3 +383,73 @@ def test_a_duel_knows_the_hands_it_has_dealt() -> None:
     duel.answer(ANN, RIGHT, 5.0)
     assert duel.seen((8, 3, 8, 3))
     assert not duel.seen((1, 2, 3, 4))
+
+
+def test_a_duel_won_at_a_scripts_steady_pace_is_not_rated() -> None:
+    duel = started()
+    for i in range(3):
+        duel.deal(facts(), 5, 100.0 * i)
+        duel.answer(ANN, RIGHT, 100.0 * i + 2.5)  # past 3 3 8 8's floor (2.1 s), under 3 s
+    assert duel.winner == ANN
+    assert duel.steady == [ANN]
+    assert not duel.rated
+
+
+def test_one_hand_won_at_a_persons_pace_keeps_the_duel_rated() -> None:
+    duel = started()
+    for i, seconds in enumerate((2.5, 3.0, 2.5)):
+        duel.deal(facts(), 5, 100.0 * i)
+        duel.answer(ANN, RIGHT, 100.0 * i + seconds)
+    assert duel.steady == []
+    assert duel.rated
+
+
+def test_a_steady_pace_is_timed_from_the_players_own_delivery() -> None:
+    duel = started()
+    for i in range(3):
+        start = 100.0 * i
+        duel.deal(facts(), 5, start)
+        duel.delivered_to(ANN, start)
+        duel.delivered_to(BOB, start + 1.0)
+        duel.show(start + 1.0)  # the clock starts at the later delivery: Bob's
+        duel.answer(ANN, RIGHT, start + 3.5)  # 2.5 s on the clock, 3.5 s after it reached her
+    assert [r.seconds for r in duel.results] == [2.5, 2.5, 2.5]
+    assert duel.steady == []
+
+
+def test_a_hand_saved_before_paces_were_kept_is_judged_by_its_time() -> None:
+    duel = started()
+    duel.results = [HandResult(ANN, 2.0)] * 3
+    duel.end, duel.winner, duel.shown = End.WINS, ANN, True
+    assert duel.steady == [ANN]
+    assert not duel.rated
+
+
+def test_a_loser_at_a_scripts_pace_is_rated() -> None:
+    duel = started()
+    for i, winner in enumerate((BOB, BOB, ANN, ANN, ANN)):
+        duel.deal(facts(), 5, 100.0 * i)
+        duel.answer(winner, RIGHT, 100.0 * i + (2.5 if winner == BOB else 5.0))
+    assert duel.winner == ANN
+    assert duel.rated
+
+
+def test_a_forfeit_after_two_hands_won_at_a_scripts_pace_is_not_rated() -> None:
+    duel = started()
+    for i in range(2):
+        duel.deal(facts(), 5, 100.0 * i)
+        duel.answer(ANN, RIGHT, 100.0 * i + 2.5)
+    duel.deal(facts(), 5, 200.0)
+    duel.stop(BOB)  # the victim gives up on a script
+    assert (duel.winner, duel.steady) == (ANN, [ANN])
+    assert not duel.rated
+
+
+def test_a_forfeit_after_one_hand_won_at_a_scripts_pace_is_rated() -> None:
+    duel = started()
+    duel.deal(facts(), 5, 0.0)
+    duel.answer(ANN, RIGHT, 2.5)
+    duel.deal(facts(), 5, 100.0)
+    duel.stop(BOB)
+    assert duel.steady == []
+    assert duel.rated

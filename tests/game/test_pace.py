@@ -103,7 +103,7 @@ def test_a_right_answer_faster_than_a_persons_pace_wins_nothing() -> None:
     duel.show(10.0)
     fast = duel.answer(ANN, RIGHT, 10.0 + FLOOR - 0.1)
     assert (fast.outcome.too_fast, fast.hand) == (True, None)
-    assert duel.answer(BOB, RIGHT, 14.0).hand == HandResult(BOB, 4.0)
+    assert duel.answer(BOB, RIGHT, 14.0).hand == HandResult(BOB, 4.0, 4.0)
 
 
 def test_the_pace_is_timed_from_the_players_own_delivery() -> None:
@@ -114,7 +114,7 @@ def test_the_pace_is_timed_from_the_players_own_delivery() -> None:
     duel.show(11.0)
     # 3 3 8 8 is a hand of level 5: its floor is 2.1 s.
     assert duel.answer(BOB, RIGHT, 12.5).outcome.too_fast
-    assert duel.answer(ANN, RIGHT, 12.5).hand == HandResult(ANN, 1.5)
+    assert duel.answer(ANN, RIGHT, 12.5).hand == HandResult(ANN, 1.5, 2.5)
 
 
 def test_a_duel_won_by_a_player_who_answered_too_fast_is_not_rated() -> None:

@@ -16,6 +16,7 @@ from bot.rules.pace import (
     PLAUSIBLE_MEDIAN,
     floor_of,
     implausible,
+    steady,
     too_fast,
 )
 
@@ -53,3 +54,14 @@ def test_the_floors_are_measured_from_the_players_times(shared_data: Path) -> No
     _tenth, floors, fastest = bench().measured(shared_data / "4nums_difficulty.csv")
     assert floors == LEVEL_FLOORS
     assert fastest + 0.2 >= PLAUSIBLE_MEDIAN  # under no hand's fast players, give or take
+
+
+def test_a_duel_at_a_fast_persons_pace_is_seldom_judged_a_scripts(shared_data: Path) -> None:
+    unrated = bench().steady_duels(shared_data / "4nums_difficulty.csv", 1.0)
+    assert unrated < 0.005  # one win in 500 for a person a deviation faster on every hand
+
+
+def test_a_duels_steady_pace_is_every_winning_answer_under_the_median() -> None:
+    assert steady([PLAUSIBLE_MEDIAN - 0.1] * 3, 3)
+    assert not steady([PLAUSIBLE_MEDIAN - 0.1] * 2, 3)
+    assert not steady([1.9, 1.9, PLAUSIBLE_MEDIAN], 3)

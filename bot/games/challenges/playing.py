@@ -173,8 +173,8 @@ async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
             update,
             _(
                 "You asked me for solutions of these cards (/solve or inline mode) after "
-                "{name}'s challenge was opened: you may play it, but your time will not go on "
-                "its shared card."
+                "{name}'s challenge was opened, so your time could be my answer's: you may "
+                "still play it, but your time will not go on its shared card."
             ).format(name=name),
         )
     if play.daily:
@@ -247,9 +247,9 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
         context.reply(
             update,
             _(
-                "Too fast: an answer within {floor} s of the hand reaching you counts for "
-                "nothing (nobody reads four cards and types an answer that quickly). Your "
-                "clock is still running."
+                "Too fast: that answer came within {floor} s of the hand reaching you, quicker "
+                "than anyone reads four cards and types, so it counts for nothing. Your clock "
+                "is still running: answer it again."
             ).format(floor=f"{floor_of(challenge.hand, challenge.target):g}"),
         )
         return
@@ -281,12 +281,14 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
     if done.play.given_while_open:
         shared = _(
             "Your time is not on the shared card: I gave solutions of these cards to someone "
-            "(/solve or inline mode) while you were playing it."
+            "(/solve or inline mode) while you were playing it, so your time could be my "
+            "answer's. Your other challenges count as usual."
         )
     elif done.play.unranked:
         shared = _(
             "Your time is not on the shared card: I had given you solutions of these cards "
-            "before you opened it."
+            "before you opened it, so your time could be my answer's. A challenge whose cards "
+            "you have not asked me for counts as usual."
         )
     else:
         shared = _("Your time is on the challenge for everyone who shared it.")

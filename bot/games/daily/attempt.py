@@ -300,8 +300,9 @@ def solved_lines(
 def too_fast_line(context: BotContext, day: dt.date) -> str:
     """Why a daily solve faster than a person's pace is on no board."""
     return context._(
-        "⚠️ Faster than a person reads four cards and types an answer: this time is yours, "
-        "but on no board, and no challenge is made of it."
+        "⚠️ That solve came faster than a person reads four cards and types an answer, so "
+        "the time is yours (your streak and stats keep it), but on no board, and no "
+        "challenge is made of it. A solve at a person's pace goes on the boards as usual."
     )
 
 

@@ -20,6 +20,7 @@ from bot.context import BotContext, services
 from bot.i18n import N_
 from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry
 from bot.services.answer_routes import Route
+from bot.state import GlobalData
 from bot.typed_handlers import for_buttons, for_messages
 
 from . import answers, left, lobby, play, refusals, shared
@@ -89,6 +90,16 @@ def help_lines(context: BotContext) -> tuple[HelpLine, ...]:
 MENU = (MenuEntry(40, "duel", N_("Duel someone: first to 3 hands, rated (/duel stop forfeits)")),)
 
 
+def moved(data: GlobalData, old_chat_id: int, new_chat_id: int) -> None:
+    """A group became a supergroup: a duel played there, and invitations made there, follow."""
+    for duel in data.duels.duels.values():
+        if duel.chat_id == old_chat_id:
+            duel.chat_id = new_chat_id
+    for invitation in data.duels.invitations.values():
+        if invitation.chat_id == old_chat_id:
+            invitation.chat_id = new_chat_id
+
+
 GAME = Game(
     "duel",
     (Handlers(register),),
@@ -99,4 +110,5 @@ GAME = Game(
     opening=refusals.opening,
     kept=refusals.kept,
     help=help_lines,
+    moved=moved,
 )

@@ -21,11 +21,11 @@ GONE = (ChatMemberStatus.BANNED, ChatMemberStatus.LEFT)
 
 
 async def bot_removed(update: Update, context: BotContext) -> None:
-    """The bot was blocked in a private chat or removed from a group: a player who did it
-    leaves their duel played there; a group's duel is decided as it stands if anyone else
-    did it."""
+    """The bot was blocked in a private chat, or removed from a group or restricted there so
+    that it cannot write: a player who did it leaves their duel played there; a group's duel
+    is decided as it stands if anyone else did it."""
     change = update.my_chat_member
-    if change is None or change.new_chat_member.status not in GONE:
+    if change is None or not _cannot_play(change.new_chat_member):
         return
     chat, who = change.chat, change.from_user.id
     duels = context.bot_data.global_data.duels

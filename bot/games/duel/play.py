@@ -11,11 +11,12 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from telegram import Message
-from telegram.error import BadRequest, Forbidden
+from telegram.error import BadRequest, ChatMigrated, Forbidden
 
 from bot.context import BotContext, BotData
 from bot.play import daily_aside, game_life
 from bot.play.announce import tell_saved
+from bot.play.chat_moves import move_chat
 from bot.play.hand_record_line import line_of, note_solve
 from bot.play.players_met import meet
 from bot.play.results import publish
@@ -185,6 +186,17 @@ async def deal_next(context: BotContext, token: str) -> None:
     def lost(chat_id: int, error: Exception) -> None:
         if lost_once or not hand.live:  # the hand ended anyway, or a second failure
             return
+        if isinstance(error, ChatMigrated) and chat_id == duel.chat_id:
+            # The group was upgraded before the bot heard of it: the duel follows it there
+            # with the same hand (a cancelled duel would be an admin's free undo).
+            new = int(error.new_chat_id)
+            logger.info("Duel %s: its group %s became %s: the hand goes there", token, chat_id, new)
+            move_chat(context, chat_id, new)
+            duel.chat_id = new  # moved with the data, or by the service message already
+            waiting.discard(chat_id)
+            waiting.add(new)
+            deal_to((new,))
+            return
         lost_once.append(error)
         if isinstance(error, Forbidden) and chat_id in duel.players:
             # A player's private chat refuses the bot (blocked): they left, a forfeit, not a
@@ -207,24 +219,25 @@ async def deal_next(context: BotContext, token: str) -> None:
         how = how_to_answer(chat_id > 0, local)
         return words.hand_caption(duel, names_in(context, chat_id), how, local)
 
-    game_life.deal_to_all(
-        context,
-        chats_of(duel),
-        home_of(duel),
-        kind(data),
-        hand,
-        caption,
-        on_sent=sent,
-        on_lost=lost,
-    )
+    def deal_to(chats: tuple[int, ...]) -> None:
+        game_life.deal_to_all(
+            context, chats, home_of(duel), kind(data), hand, caption, on_sent=sent, on_lost=lost
+        )
+
+    deal_to(chats_of(duel))
+
+
+CLOSED = ("chat not found", "not enough rights to send", "have no rights to send")
+"""What Telegram's 400 says when the chat is closed to the bot: deleted, or its admins took
+the bot's right to write (restricted it, or turned members' messages off)."""
 
 
 def gone(error: Exception) -> bool:
-    """Whether a send failed because the chat is closed to the bot for good (removed from
-    it, blocked, or the chat deleted), not for a passing reason."""
+    """Whether a send failed because the chat is closed to the bot (removed from it, blocked,
+    the chat deleted, or its right to write taken), not for a passing reason."""
     if isinstance(error, Forbidden):
         return True
-    return isinstance(error, BadRequest) and "chat not found" in error.message.lower()
+    return isinstance(error, BadRequest) and any(s in error.message.lower() for s in CLOSED)
 
 
 def released(context: BotContext, duel: Duel) -> None:

@@ -7,7 +7,7 @@ import html
 
 from bot.i18n import N_, Translator
 from bot.rules.duel.race import MOST_HANDS, WINS_NEEDED, Duel, End, Refusal
-from bot.rules.pace import FLOOR
+from bot.rules.pace import FLOOR, PLAUSIBLE_MEDIAN
 from bot.rules.rating import DAILY_PAIR_CAP, DAILY_PROVISIONAL_GAIN, RatingChange, Shown
 from bot.rules.rounds import Round
 
@@ -101,9 +101,10 @@ def won_text(
 def too_fast_text(context: Translator, floor: float = FLOOR) -> str:
     """What a right answer faster than a person's pace is told (:mod:`bot.rules.pace`)."""
     return context._(
-        "Too fast: an answer within {floor} s of the hand reaching you counts for nothing "
-        "(nobody reads four cards and types an answer that quickly). The hand goes on, and "
-        "a duel you win this way is not rated."
+        "Too fast: that answer came within {floor} s of the hand reaching you, quicker than "
+        "anyone reads four cards and types, so it wins nothing. The hand is still on: answer "
+        "it again. Because of that answer, this duel is not rated if you win or draw it (a "
+        "loss still counts)."
     ).format(floor=f"{floor:g}")
 
 
@@ -150,14 +151,20 @@ def _weighed_note(duel: Duel, player: int, change: RatingChange, context: Transl
     """Why ``player``'s win moved their rating little (a ``{name}`` to fill)."""
     if change.before[duel.other(player)].provisional:
         return context._(
-            "A win over a provisional player (in their first duels) moves {name}'s rating little."
+            "A win over a provisional player (in their first duels) moves {name}'s rating "
+            "little, so that new accounts cannot lift it: a win over an established player "
+            "counts in full."
         )
     if player in change.unestablished:
         return context._(
             "A win over a player not yet established (five duels played out against five "
-            "players, over a week) moves {name}'s rating little."
+            "players, over a week) moves {name}'s rating little, so that new accounts cannot "
+            "lift it: a win over an established player counts in full."
         )
-    return context._("A win by forfeit moves {name}'s rating little.")
+    return context._(
+        "A win by forfeit (the duel not played to its end) moves {name}'s rating little, so "
+        "that forfeits cannot lift it: a duel played to its end counts as usual."
+    )
 
 
 def rating_lines(
@@ -170,10 +177,20 @@ def rating_lines(
         fast = context._(", ").join(name_of(duel, player, names) for player in duel.too_fast)
         return [
             context._(
-                "Not rated: {names} answered within {floor} s of a hand reaching them, "
-                "faster than a person can, and a duel never counts in favour of such an "
-                "answer. No rating changes."
-            ).format(names=fast, floor=f"{FLOOR:g}")
+                "Not rated: {names} answered a hand faster than a person can (that answer "
+                "won nothing), and a duel never counts in favour of such an answer, so no "
+                "rating changes, for either player. A duel with every answer at a person's "
+                "pace counts as usual."
+            ).format(names=fast)
+        ]
+    if change is None and duel.winner is not None and duel.winner in duel.steady:
+        return [
+            context._(
+                "Not rated: {name} won every hand within {seconds} s of it reaching them, a "
+                "script's steady pace, so this duel changes no rating, for either player. "
+                "A duel with any hand won in {seconds} s or more counts as usual (a person "
+                "that fast on every hand is rare)."
+            ).format(name=name_of(duel, duel.winner, names), seconds=f"{PLAUSIBLE_MEDIAN:g}")
         ]
     if change is None and duel.end in (End.CUT_OFF, End.REMOVED):
         return [context._("Not rated: it was level.")]
@@ -182,8 +199,9 @@ def rating_lines(
     if not change.rated:
         return [
             context._(
-                "A friendly duel: you two have played {cap} rated duels today already, "
-                "so no rating changes."
+                "A friendly duel: you two have played {cap} rated duels today already (the "
+                "most a day, so that two accounts cannot farm each other), so no rating "
+                "changes. Your duels together count again tomorrow."
             ).format(cap=DAILY_PAIR_CAP)
         ]
     rows = [
@@ -199,8 +217,10 @@ def rating_lines(
         if player in change.capped:
             notes.append(
                 context._(
-                    "{name} has gained {cap} points today from forfeits and new players: the "
-                    "most a day, so this win adds no more."
+                    "{name} has gained {cap} points today from forfeits and new players, the "
+                    "most a day, so this win adds nothing more to their rating (the loser's "
+                    "still changes). Wins played out against established players still count "
+                    "today, and the allowance starts again tomorrow."
                 ).format(name=name, cap=DAILY_PROVISIONAL_GAIN)
             )
         elif player in change.weighed:
@@ -224,7 +244,10 @@ def end_text(
     if duel.end is End.STOPPED:
         head = _("🏳 {loser} stopped: {winner} wins the duel. {score}")
     elif duel.end is End.LEFT and duel.chat_id is not None:
-        head = _("🚫 {loser} removed the bot from the group: {winner} wins the duel. {score}")
+        head = _(
+            "🚫 {loser} cut the bot off in the group (removed it, or took its right to write): "
+            "{winner} wins the duel. {score}"
+        )
     elif duel.end is End.LEFT:
         head = _("🚫 {loser} blocked the bot: {winner} wins the duel. {score}")
     elif duel.end is End.CUT_OFF and duel.winner is not None:

@@ -30,7 +30,11 @@ def kept(asking: Asking, context: Translator) -> str:
     """Why /solve keeps the run's hand from someone."""
     _ = context._
     if asking.held:
-        return _("No spoilers: that hand is in a Rush run on now. Ask once it is over.")
+        return _(
+            "No spoilers: that hand is being played in a Rush run right now. Ask again once "
+            "that hand is solved or skipped."
+        )
     return _(
-        "No spoilers: three of those numbers are cards of a Rush run on now. Ask once it is over."
+        "No spoilers: three of those numbers are cards of a hand being played in a Rush run "
+        "right now. Ask again once that hand is solved or skipped."
     )

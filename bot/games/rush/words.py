@@ -82,9 +82,10 @@ def solved_news(name: str, answer: str, seconds: float, bonus: float, context: C
 def too_fast_text(context: ChatContext, floor: float = FLOOR) -> str:
     """What a right answer faster than a person's pace is told (:mod:`bot.rules.pace`)."""
     return context._(
-        "Too fast: an answer within {floor} s of its hand reaching you counts for nothing "
-        "(nobody reads four cards and types an answer that quickly). The hand is still on, "
-        "and this run now stays off the boards."
+        "Too fast: that answer came within {floor} s of the hand reaching you, quicker than "
+        "anyone reads four cards and types, so it counts for nothing, and this run now stays "
+        "off the boards (it still counts among your runs). The hand is still on: answer it "
+        "again."
     ).format(floor=f"{floor:g}")
 
 
@@ -233,15 +234,18 @@ def end_notes(result: RunResult, context: ChatContext) -> list[str]:
         notes.append(
             _(
                 "⚠️ An answer came within {floor} s of its hand, faster than a person reads "
-                "four cards and types: this run counts among your runs, but on no board and "
-                "as no personal best."
+                "four cards and types, so this run counts among your runs, but on no board and "
+                "as no personal best. A run with no answer that fast goes on the boards as "
+                "usual."
             ).format(floor=f"{result.floor or FLOOR:g}")
         )
     elif result.implausible:
         notes.append(
             _(
-                "⚠️ Your answers came at a script's pace (half of them within {median} s): "
-                "this run counts among your runs, but on no board and as no personal best."
+                "⚠️ Half your answers or more came within {median} s of their hand, a "
+                "script's steady pace, so this run counts among your runs, but on no board and "
+                "as no personal best. A run in which at least half the answers take {median} s "
+                "or more goes on the boards as usual."
             ).format(median=f"{PLAUSIBLE_MEDIAN:g}")
         )
     return notes

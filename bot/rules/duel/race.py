@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.rules.hands import HandFacts
+from bot.rules.pace import steady
 from bot.rules.rounds import Outcome, Round
 from solver import check
 
@@ -19,6 +20,9 @@ MOST_HANDS = 5
 HAND_SECONDS = 60.0
 """A hand's time by default."""
 IDLE_HANDS = 2
+STEADY_WINS = 2
+"""Hands won, all at a script's steady pace, that keep a win from being rated (see
+:attr:`Duel.steady`): a duel won has three, a forfeit after two is judged too."""
 """Idle hands in a row that forfeit a duel."""
 
 
@@ -94,10 +98,13 @@ a hand (:attr:`Duel.seen`); a duel cut off level is not rated."""
 
 @dataclass(frozen=True, slots=True)
 class HandResult:
-    """A finished hand: its winner (None: nobody solved it in time) and the winner's time."""
+    """A finished hand: its winner (None: nobody solved it in time), the winner's time (from
+    the hand's start, as shown) and their pace (from the hand reaching them: None in a hand
+    saved before it was kept, read as the time)."""
 
     winner: int | None
     seconds: float = 0.0
+    pace: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +161,12 @@ class Duel:
         answered faster than a person's pace (see the module)."""
         if self.end in (End.CUT_OFF, End.REMOVED) and self.winner is None:
             return False
-        return self.end in RATED_ENDS and self.contested and not self.favours_too_fast
+        return (
+            self.end in RATED_ENDS
+            and self.contested
+            and not self.favours_too_fast
+            and self.winner not in self.steady
+        )
 
     @property
     def forfeited(self) -> bool:
@@ -176,6 +188,19 @@ class Duel:
         if self.winner is None:
             return bool(self.too_fast)
         return self.winner in self.too_fast
+
+    @property
+    def steady(self) -> list[int]:
+        """The players who won at least :data:`STEADY_WINS` hands, every one of them at a
+        script's steady pace (:func:`bot.rules.pace.steady`): a duel they win is not rated."""
+        found = []
+        for player in self.players:
+            paces = [
+                r.seconds if r.pace is None else r.pace for r in self.results if r.winner == player
+            ]
+            if steady(paces, STEADY_WINS):
+                found.append(player)
+        return found
 
     @property
     def loser(self) -> int | None:
@@ -268,7 +293,8 @@ class Duel:
             self.answered.append(user_id)
         if not outcome.won:
             return DuelAnswer(outcome)
-        return DuelAnswer(outcome, self._finish_hand(HandResult(user_id, outcome.seconds)))
+        won = HandResult(user_id, outcome.seconds, now - shown)
+        return DuelAnswer(outcome, self._finish_hand(won))
 
     def expire(self, number: int, now: float) -> HandResult | None:
         """A timer for hand ``number`` fired: if the hand's time is up, it ends for no one

@@ -14,7 +14,7 @@ from collections import deque
 from collections.abc import Callable
 
 import httpx
-from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
+from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TimedOut
 
 from bot.services.outbox.bulk import BULK_ROOM, BulkLane
 from bot.services.outbox.eager_tasks import run_eagerly
@@ -266,6 +266,9 @@ class Dispatcher:
         except Forbidden as error:
             # Blocked, or removed from the group (the letters after it fail the same way).
             self._give_up(letter, error, logging.INFO)
+        except ChatMigrated as error:
+            # The group became a supergroup: its letter's sender moves what must follow it.
+            self._give_up(letter, error, logging.WARNING)
         except BadRequest as error:
             if "message is not modified" not in error.message.lower():
                 self._give_up(letter, error, logging.WARNING)
