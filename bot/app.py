@@ -28,6 +28,7 @@ from telegram.ext import (
 from bot.clock import MONOTONIC, GameClock, SteadyClock
 from bot.context import BotContext, BotData, ChatData, UserData, services
 from bot.features import (
+    achievements,
     admin,
     basics,
     chat_settings,
@@ -35,6 +36,7 @@ from bot.features import (
     names,
     ratings,
     scores,
+    seasons,
     solve,
     stray_buttons,
 )
@@ -178,7 +180,9 @@ HANDLERS: tuple[Register | Slot, ...] = (
     Slot.GAMES,
     scores.register,
     ratings.register,
+    seasons.register,
     names.register,
+    achievements.register,
     Slot.BEFORE_SOLVE,  # inline queries (@bot rush) that solve's catch-all would take
     solve.register,
     chat_settings.register,
@@ -338,6 +342,7 @@ async def serve_until(
     warm_up.add_done_callback(lambda _: gc.freeze())
     admin.restore(application)  # first: a maintenance kept on keeps the games' clock still
     restore_all(application, GAMES)
+    seasons.restore(application)  # a season the bot was down over ends now
     solve.restore(application)  # after the games': a hand still live keeps its requests
     backups.schedule(application)
     monitoring.start(application)  # after the restores: a game restored is not dealt again

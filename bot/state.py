@@ -14,11 +14,15 @@ from bot.rules.challenge import Challenges
 from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.duel.lobby import Duels
 from bot.rules.hand_records import HandRecords
+from bot.rules.ladder.ladder import Ladder
+from bot.rules.ladder.training import Training
 from bot.rules.off_boards import OffBoards
 from bot.rules.public_names import PublicName, PublicNames
 from bot.rules.rating import Ratings
 from bot.rules.requests import SolveRequest, WaitingSolve
 from bot.rules.rush.records import RushBoard, RushRecords
+from bot.rules.seasons.groups import ListedGroups
+from bot.rules.seasons.tables import Seasons, SeasonTrophy
 from bot.rules.table import Table
 
 SOLVE_REQUESTS_KEPT = 30
@@ -226,6 +230,8 @@ class ChatData:
     username up, so ``/duel @name`` finds only members seen here."""
     duel: DuelChat | None = None
     """The chat's duels (None until its first: most chats never duel)."""
+    ladder: Training | None = None
+    """In a private chat, the player's training (None until its first: :mod:`bot.games.ladder`)."""
     answers_to: AnswersTo = AnswersTo.GAME
     """In a private chat, what plain answers go to: the chat's game, the daily puzzle
     while an attempt at it is open, or a friend's challenge being played."""
@@ -262,6 +268,8 @@ class UserData:
     achievements: Achievements | None = None
     """What the user earned and counts towards achievements (None until their first
     result that counts: :mod:`bot.features.achievements`)."""
+    trophies: list[SeasonTrophy] = field(default_factory=list)
+    """The season trophies the user won (:mod:`bot.features.seasons`), oldest first."""
 
 
 @dataclass(slots=True)
@@ -280,3 +288,10 @@ class GlobalData:
     """Players the host took off every board (``/admin fairplay``)."""
     names: PublicNames = field(default_factory=PublicNames)
     """The key of the players' handles (saved) and who holds each public name."""
+    ladder: Ladder = field(default_factory=Ladder)
+    """Every hand's rating learned from play and every player's puzzle rating (rows of
+    their own: ``ladder-hand``, ``ladder-player``)."""
+    seasons: Seasons = field(default_factory=Seasons)
+    """The season on, its boards, and the final tables of the seasons ended."""
+    groups: ListedGroups = field(default_factory=ListedGroups)
+    """The groups their admins listed on ``/groups top``, and their arenas."""

@@ -16,6 +16,7 @@ from bot.i18n import K_, canonical, chosen_language, label_in_english, language_
 from bot.i18n import language_name as own_name
 from bot.play import visibility
 from bot.play.admins import is_admin, member_changed
+from bot.play.listed_groups import is_listed, set_listed
 from bot.play.miniapp import label_menu_button
 from bot.rules import countdown
 from bot.rules.table import (
@@ -41,7 +42,10 @@ TARGETS = (24, 10, 36, 100)
 """Targets offered as buttons; ``/settings target N`` sets any whole number from 1 to 100."""
 
 
-def _describe(settings: GameSettings, context: ChatContext, chat_type: str) -> str:
+def _describe(
+    settings: GameSettings, context: ChatContext, chat_type: str, listed: bool = False
+) -> str:
+    """The settings as text (``listed``: a group's on /groups top)."""
     _ = context._
     low, high = settings.deck
     lines = [
@@ -62,11 +66,19 @@ def _describe(settings: GameSettings, context: ChatContext, chat_type: str) -> s
         ),
     ]
     if chat_type != ChatType.PRIVATE:  # how answers reach the bot here, for the admins
-        lines.append(visibility.answers_line(context, chat_type))
+        lines.append(_("Listed on /groups top: {value}").format(value=_on_off(context, listed)))
+        lines.append(visibility.answers_line(context, chat_type))  # last: the admins' tip
     return "\n".join(lines)
 
 
-def _keyboard(settings: GameSettings, context: ChatContext) -> InlineKeyboardMarkup:
+def _on_off(context: ChatContext, on: bool) -> str:
+    return context._("on") if on else context._("off")
+
+
+def _keyboard(
+    settings: GameSettings, context: ChatContext, listed: bool | None = None
+) -> InlineKeyboardMarkup:
+    """The settings' buttons (``listed``: a group's on /groups top; None in private)."""
     _ = context._
 
     def button(label: str, key: str, value: object, current: object) -> InlineKeyboardButton:
@@ -113,7 +125,31 @@ def _keyboard(settings: GameSettings, context: ChatContext) -> InlineKeyboardMar
         button(name, "language", code, chosen) for name, code in zip(names, codes, strict=True)
     ]
     rows.extend(buttons[i : i + 3] for i in range(0, len(buttons), 3))
+    if listed is not None:  # a group, on /groups top or not (bot.play.listed_groups)
+        current = "on" if listed else "off"
+        rows.append(
+            [
+                button(_("/groups top: on"), "groups", "on", current),
+                button(_("/groups top: off"), "groups", "off", current),
+            ]
+        )
     return InlineKeyboardMarkup(rows)
+
+
+def _listing(update: MessageUpdate | ButtonUpdate, context: ChatContext, value: str) -> str | None:
+    """``/settings groups on`` (or off, or its button) in a group; why not, or None once done."""
+    chat = update.effective_chat
+    if chat.type == ChatType.PRIVATE or value not in ("on", "off"):
+        return usage(context, "groups")
+    if not set_listed(context, chat.id, chat.title or "", value == "on"):
+        return context._("A group whose title holds a link or an @ is not listed on /groups top.")
+    return None
+
+
+def _listed(update: MessageUpdate | ButtonUpdate, context: ChatContext) -> bool | None:
+    """Whether the group is on /groups top (None in a private chat)."""
+    chat = update.effective_chat
+    return None if chat.type == ChatType.PRIVATE else is_listed(context, chat.id)
 
 
 SETTING_WORDS = (
@@ -163,6 +199,7 @@ def usage(context: ChatContext, key: str) -> str:
         "language": _("The language is {languages}, like /settings language auto.").format(
             languages=language_choices(context.language)
         ),
+        "groups": _("In a group, /settings groups on lists it on /groups top (off: not)."),
     }
     if key in usages:
         return usages[key]
@@ -263,7 +300,8 @@ async def settings_command(update: MessageUpdate, context: HandlerContext) -> No
     if not await is_admin(update, context):
         # Anyone may read them (what the next round deals); only the buttons are the admins'.
         only = _("Only the group's admins can change settings.")
-        described = _describe(settings, context, update.effective_chat.type)
+        on_top = bool(_listed(update, context))
+        described = _describe(settings, context, update.effective_chat.type, on_top)
         context.reply(update, described + "\n\n" + only)
         return
     words = context.args or []
@@ -274,12 +312,16 @@ async def settings_command(update: MessageUpdate, context: HandlerContext) -> No
         # The rest as one value: "/settings time 30 s" as its button reads.
         key = canonical(words[0], SETTING_WORDS)
         value = typed_value(context, key, " ".join(words[1:]))
-        refusal = await change(settings, context, key, value, update.effective_user.id)
+        if key == "groups":
+            refusal = _listing(update, context, value)
+        else:
+            refusal = await change(settings, context, key, value, update.effective_user.id)
         if refusal is not None:
             context.reply(update, html.escape(refusal))
             return
-    text = _describe(settings, context, update.effective_chat.type)
-    context.reply(update, text, reply_markup=_keyboard(settings, context))
+    listed = _listed(update, context)
+    text = _describe(settings, context, update.effective_chat.type, bool(listed))
+    context.reply(update, text, reply_markup=_keyboard(settings, context, listed))
 
 
 async def settings_button(update: ButtonUpdate, context: HandlerContext) -> None:
@@ -292,13 +334,17 @@ async def settings_button(update: ButtonUpdate, context: HandlerContext) -> None
         return
     _, key, value = query.data.split(":", 2)
     settings = context.chat_data.table.settings
-    refusal = await change(settings, context, key, value, update.effective_user.id)
+    if key == "groups":
+        refusal = _listing(update, context, value)
+    else:
+        refusal = await change(settings, context, key, value, update.effective_user.id)
     if refusal is not None:
         await query.answer(refusal[:200], show_alert=True)
         return
     await query.answer()
-    chat_type = update.effective_chat.type
-    text, keyboard = _describe(settings, context, chat_type), _keyboard(settings, context)
+    listed = _listed(update, context)
+    text = _describe(settings, context, update.effective_chat.type, bool(listed))
+    keyboard = _keyboard(settings, context, listed)
     # Presses in a row keep only the last edit; an unchanged menu is "not modified".
     context.post(
         update.effective_chat.id,

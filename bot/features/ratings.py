@@ -14,6 +14,8 @@ from bot.context import BotContext
 from bot.play.players_met import known_name
 from bot.play.public_names import public_name
 from bot.rules.rating import BOARD_MIN_DUELS, PROVISIONAL_DUELS, PlayerRating, Result, Shown
+from bot.rules.seasons.calendar import season_of
+from bot.rules.seasons.tables import SEASON_MIN_RATED, season_rank, season_rated
 from bot.texts import player_line
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
@@ -127,6 +129,9 @@ def _card(
         place = _("🏅 Rank {rank} of {count} rated players").format(
             rank=rank, count=ratings.ranked()
         )
+    lines = [head, place]
+    if not player.off_boards:
+        lines.append(_season_line(context, user_id, player))
     duels = _("⚔️ Duels: {won} won, {lost} lost").format(won=player.won, lost=player.lost)
     if player.drawn:
         duels += _(", {drawn} drawn").format(drawn=player.drawn)
@@ -136,7 +141,7 @@ def _card(
             " (and {count} friendly duels, not rated)",
             player.friendly,
         ).format(count=player.friendly)
-    lines = [head, place, duels]
+    lines.append(duels)
     if player.recent:
         lines.append(
             context.ngettext("Last result:", "Last {count} results:", len(player.recent)).format(
@@ -151,6 +156,21 @@ def _card(
                 _result_line(context, result.result, opponent, result.change, result.rated)
             )
     return lines
+
+
+def _season_line(context: HandlerContext, user_id: int, player: PlayerRating) -> str:
+    """This season's rank on its duel board (:mod:`bot.rules.seasons`), or how far from it;
+    the rating itself is the all-time one."""
+    _ = context._
+    season = season_of(context.bot_data.local_now())
+    standing = season_rank(context.bot_data.global_data.ratings, season, user_id)
+    if standing is not None:
+        return _("🗓 Season {season}: rank {rank} of {count}").format(
+            season=season, rank=standing[0], count=standing[1]
+        )
+    return _("🗓 Season {season}: {played} of {needed} rated duels to be ranked").format(
+        season=season, played=season_rated(player, season), needed=SEASON_MIN_RATED
+    )
 
 
 def _result_line(

@@ -3,12 +3,13 @@ Each declares itself once (its ``GAME``); :data:`GAMES` registers them, a line e
 
 from __future__ import annotations
 
-from bot.games import challenges, countdown, daily, duel, hunt, practice, rounds, rush
+from bot.games import challenges, countdown, daily, duel, hunt, ladder, practice, rounds, rush
 from bot.play.registry import Game
 
 GAMES: tuple[Game, ...] = (
     daily.GAME,
     challenges.GAME,
+    ladder.GAME,  # before the rounds: a training's /skip and /stop
     rush.GAME,
     hunt.GAME,
     countdown.GAME,

@@ -17,6 +17,7 @@ from bot.play.page_policy import PAGE_POLICY
 PAGE_TEXTS = {
     "daily": N_("Daily"),
     "practice": N_("Practice"),
+    "profile": N_("Profile"),
     "easy": N_("Easy"),
     "medium": N_("Medium"),
     "hard": N_("Hard"),

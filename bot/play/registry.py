@@ -14,7 +14,8 @@ from telegram.ext import Application
 
 from bot.context import BotContext, BotData
 from bot.i18n import Translator
-from bot.state import ChatData, GlobalData
+from bot.rules.achievements import Family
+from bot.state import ChatData, GlobalData, UserData
 
 Register = Callable[[Application], None]
 """Adds a game's handlers (and its answer routes, deep links, page calls) to the application."""
@@ -99,6 +100,23 @@ Helps = Callable[[BotContext], Iterable[HelpLine]]
 without a short name)."""
 
 
+class ProfilePart(NamedTuple):
+    """A game's part of a player's profile (``/me``, the Mini App's Profile): where it
+    stands (the lowest first), its lines of the caption (HTML, translated), its tiles on
+    the card (an icon's name, :mod:`bot.services.pictures.profile`, and the value as drawn:
+    ``""`` for none yet), and the player's values as they stand now for families of
+    achievements (the daily streak today, not the best counted)."""
+
+    position: int
+    lines: tuple[str, ...] = ()
+    tiles: tuple[tuple[str, str], ...] = ()
+    current: tuple[tuple[Family, float], ...] = ()
+
+
+Profiled = Callable[[BotContext, UserData], ProfilePart | None]
+"""A game's part of a player's profile (None: it has nothing to show of them)."""
+
+
 class Slot(Enum):
     """Where a game's handlers stand among the features' (PTB gives an update to the first
     handler of a group that takes it; :data:`bot.app.HANDLERS` places each slot)."""
@@ -158,6 +176,8 @@ class Game:
     plain: bool = False
     """The chat's plain game (the rounds): a live hand that no game on claims is kept in
     its words."""
+    profile: Profiled | None = None
+    """Its part of a player's profile (:class:`ProfilePart`)."""
 
 
 def games_of(data: BotData) -> tuple[Game, ...]:

@@ -155,6 +155,8 @@ def global_rows(data: GlobalData) -> dict[tuple[str, Key], object]:
     rows.update({("rating", user_id): r for user_id, r in data.ratings.players.items()})
     rows.update({("hand", (key,)): r for key, r in data.hand_records.hands.items()})
     rows.update({("challenge", (t,)): c for t, c in data.challenges.challenges.items()})
+    rows.update({("ladder-hand", (key,)): r for key, r in data.ladder.hands.items()})
+    rows.update({("ladder-player", (user,)): p for user, p in data.ladder.players.items()})
     return rows
 
 
@@ -168,12 +170,20 @@ def global_from_rows(rows: Mapping[str, Mapping[Key, Any]]) -> GlobalData:
     data.hand_records.hands = {_item_key(k): v for k, v in rows.get("hand", {}).items()}
     challenges = sorted(rows.get("challenge", {}).items(), key=lambda row: row[1].created)
     data.challenges.challenges = {_item_key(k): v for k, v in challenges}
+    data.ladder.hands = {_item_key(k): v for k, v in rows.get("ladder-hand", {}).items()}
+    data.ladder.players = {_id_key(k): v for k, v in rows.get("ladder-player", {}).items()}
     return data
 
 
 def _item_key(key: Key) -> str:
     if not isinstance(key, tuple) or len(key) != 1 or not isinstance(key[0], str):
         raise RecordError(f"not the key of an item: {key!r}")
+    return key[0]
+
+
+def _id_key(key: Key) -> int:
+    if not isinstance(key, tuple) or len(key) != 1 or not isinstance(key[0], int):
+        raise RecordError(f"not the key of a player's item: {key!r}")
     return key[0]
 
 

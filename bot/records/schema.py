@@ -12,11 +12,14 @@ from bot.rules.challenge import Challenge, Challenges
 from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.duel.lobby import Duels
 from bot.rules.hand_records import HandRecord, HandRecords
+from bot.rules.ladder.ladder import HandRating, PuzzlePlayer
 from bot.rules.off_boards import OffBoards
 from bot.rules.rating import PlayerRating
 from bot.rules.requests import Rules
 from bot.rules.rounds import Round
 from bot.rules.rush.records import RushBoard
+from bot.rules.seasons.groups import ListedGroups
+from bot.rules.seasons.tables import Seasons
 from bot.rules.table import Table
 from bot.state import ChatData, DailyChat, GlobalData, UserData
 
@@ -106,7 +109,8 @@ def user_from_record(record: Record) -> UserData:
 def global_record(data: GlobalData) -> Record:
     """The global row (kind ``global``, key 0): invitations, duels being played and the last
     ones finished, each pair's rated duels of the day, the board of Rush runs, the
-    players taken off the boards and the key of the players' handles.  Each
+    players taken off the boards, the key of the players' handles, the seasons (the one
+    on, its boards, the tables of those ended) and the groups listed on ``/groups top``.  Each
     player's rating, hand record and challenge is a row of its own (:data:`ITEM_KINDS`), so
     that a save writes what changed, not every hand ever solved."""
     return {
@@ -116,6 +120,8 @@ def global_record(data: GlobalData) -> Record:
         "rush": CONVERTER.unstructure(data.rush, RushBoard),
         "off_boards": CONVERTER.unstructure(data.off_boards, OffBoards),
         "names_key": data.names.key,
+        "seasons": CONVERTER.unstructure(data.seasons, Seasons),
+        "groups": CONVERTER.unstructure(data.groups, ListedGroups),
     }
 
 
@@ -128,6 +134,8 @@ def global_from_record(record: Record) -> GlobalData:
     data.rush = CONVERTER.structure(record.get("rush", {}), RushBoard)
     data.off_boards = CONVERTER.structure(record.get("off_boards", {}), OffBoards)
     data.names.key = str(record.get("names_key", ""))
+    data.seasons = CONVERTER.structure(record.get("seasons", {}), Seasons)
+    data.groups = CONVERTER.structure(record.get("groups", {}), ListedGroups)
     return data
 
 
@@ -135,9 +143,12 @@ ITEM_KINDS: dict[str, type] = {
     "rating": PlayerRating,
     "hand": HandRecord,
     "challenge": Challenge,
+    "ladder-hand": HandRating,
+    "ladder-player": PuzzlePlayer,
 }
 """Kinds of row that hold one item of the global data: a player's rating (keyed by their
-id), a hand's record (by ``(hand key,)``), a challenge (by ``(token,)``)."""
+id), a hand's record (by ``(hand key,)``), a challenge (by ``(token,)``), a hand's rating on
+the ladder (by ``(hand key,)``) and a player's puzzle rating (by ``(id,)``)."""
 
 
 def item_record(kind: str, value: object) -> Record:

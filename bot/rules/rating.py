@@ -14,6 +14,8 @@ from enum import StrEnum
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from bot.rules.seasons.calendar import season_of
+
 MODEL = PlackettLuce()
 """OpenSkill's default model: ``mu`` 25, ``sigma`` 25/3 for a new player."""
 PROVISIONAL_WEIGHT = 0.25
@@ -94,6 +96,11 @@ class PlayerRating:
     played_with: list[int] = field(default_factory=list)
     """Distinct opponents of the player's played-out rated duels (the first
     :data:`ESTABLISHED_OPPONENTS` of them are all that is kept)."""
+    season: str = ""
+    """The season (``2026-11``: :mod:`bot.rules.seasons`) of the player's last rated duel
+    (empty in ratings saved before seasons)."""
+    season_rated: int = 0
+    """Rated duels played in :attr:`season`."""
 
     def established(self, day: dt.date) -> bool:
         """Whether a win over this player counts in full on ``day`` (see the module)."""
@@ -104,6 +111,9 @@ class PlayerRating:
     def _played(self, day: dt.date, opponent: int, played_out: bool) -> None:
         if not self.first_day:
             self.first_day = day.isoformat()
+        if self.season != season_of(day):
+            self.season, self.season_rated = season_of(day), 0
+        self.season_rated += 1
         fresh = played_out and opponent not in self.played_with
         if fresh and len(self.played_with) < ESTABLISHED_OPPONENTS:
             self.played_with.append(opponent)

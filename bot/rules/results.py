@@ -41,6 +41,30 @@ class Solved(GameResult):
 
     seconds: float
     level: int | None = None
+    hand: tuple[int, ...] = ()
+    """The cards solved (empty where the game does not say)."""
+    target: int = 24
+    hinted: bool = False
+    """Whether a hint was given before the solve (the free half-time one too)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Missed(GameResult):
+    """A hand its one player saw and did not solve: a private round given up, skipped or
+    timed out."""
+
+    hand: tuple[int, ...] = ()
+    target: int = 24
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandPlayed(GameResult):
+    """One hand of a game of many (a private Rush run's): solved ``seconds`` after it was
+    delivered, or skipped (None).  The game's own result comes at its end."""
+
+    hand: tuple[int, ...] = ()
+    target: int = 24
+    seconds: float | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -45,6 +45,7 @@ function start() {
   $("start").addEventListener("click", startDaily);
   $("tab-daily").addEventListener("click", openDaily);
   $("tab-practice").addEventListener("click", openPractice);
+  $("tab-profile").addEventListener("click", openProfile);
   document.addEventListener("keydown", onKey);
   if (webApp) {
     webApp.ready();
@@ -56,6 +57,7 @@ function start() {
   const mode = signed.get("start_param") || launch.get("tgWebAppStartParam") || query.get("mode");
   if (mode === "rush") openRush(); // rush.js: the Telegram game
   else if (mode === "practice") openPractice();
+  else if (mode === "profile") openProfile(); // profile.js
   else openDaily();
 }
 

@@ -64,4 +64,7 @@ function showGate(shown) {
 function selectTab() {
   $("tab-daily").setAttribute("aria-selected", String(state.mode === "daily"));
   $("tab-practice").setAttribute("aria-selected", String(state.mode === "practice"));
+  $("tab-profile").setAttribute("aria-selected", String(state.mode === "profile"));
+  $("profile").hidden = state.mode !== "profile";
+  $("cards").hidden = state.mode === "profile";
 }

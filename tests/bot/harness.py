@@ -31,6 +31,7 @@ from telegram.ext import Application, JobQueue
 from bot import records
 from bot.app import build_application, run_polling
 from bot.clock import MONOTONIC
+from bot.features.seasons.closing import JOB as SEASON_JOB
 from bot.local_api import LocalBotApi, LocalTransport, plain_text
 from bot.persistence import FILE_NAME, SQLitePersistence
 from bot.settings import Settings
@@ -233,6 +234,13 @@ async def until(
                     awaited = repr(predicate)
                 pytest.fail(f"waited {timeout} s in vain for: {awaited}", pytrace=False)
             await asyncio.sleep(interval)
+
+
+def game_jobs(application: Application) -> tuple[Any, ...]:
+    """The jobs pending, but the one that ends the season (always set: the bot's, not a
+    game's; :mod:`bot.features.seasons.closing`)."""
+    jobs = cast("BotApplication", application).job_queue.jobs()
+    return tuple(job for job in jobs if job.name != SEASON_JOB)
 
 
 def _jobs_idle(application: Application) -> bool:

@@ -130,6 +130,7 @@ def test_the_routes_are_asked_in_their_declared_priority(bot_data: BotData) -> N
         (40, "bot.games.hunt"),
         (50, "bot.games.countdown"),
         (55, "bot.games.rush.play"),
+        (57, "bot.games.ladder.play"),
         (58, "bot.games.daily.attempt"),
         (60, "bot.games.rounds.judging"),
     ]
@@ -142,7 +143,7 @@ def test_the_order_of_the_features_does_not_change_the_priority(
     monkeypatch.setattr(app, "GAMES", tuple(reversed(app.GAMES)))
     settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(tmp_path)})
     routes = services(build_application(settings, token="42:TEST")).answers.routes
-    assert [r.priority for r in routes] == [10, 20, 25, 30, 35, 40, 50, 55, 58, 60]
+    assert [r.priority for r in routes] == [10, 20, 25, 30, 35, 40, 50, 55, 57, 58, 60]
 
 
 def test_a_router_refuses_two_routes_of_one_priority() -> None:

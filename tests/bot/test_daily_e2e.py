@@ -12,7 +12,17 @@ from bot.i18n import date_text
 from bot.local_api import plain_text
 from solver import daily_number, solve
 from tests.bot.games import daily
-from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot, settled
+from tests.bot.harness import (
+    ANN,
+    BOB,
+    GROUP,
+    FakeClock,
+    game_jobs,
+    make_api,
+    reply_to,
+    running_bot,
+    settled,
+)
 
 pytestmark = pytest.mark.asyncio
 
@@ -161,7 +171,7 @@ async def test_a_subscription_moves_with_a_group_upgraded_to_a_supergroup(tmp_pa
         assert "08:30" in await reply_to(api, ANN, GROUP, "/subscribe 08:30")
         api.migrate(GROUP, supergroup)
         await settled(api, application)
-        names = [job.name for job in application.job_queue.jobs()]
+        names = [job.name for job in game_jobs(application)]
         assert names == [f"daily:{supergroup}"]
         before = len(api.sent)
         application.job_queue.run_once(daily_command.post_daily, 0, chat_id=supergroup)

@@ -149,11 +149,14 @@ async def test_a_private_duel_through_a_shared_invitation(tmp_path: Path) -> Non
     assert plain_text(shared_after) == "⚔️ Carol took up Ann's duel."
     assert plain_text(invitation_after["text"]) == "⚔️ Carol took up Ann's duel."
     assert late == ["This invitation is no longer open."]
-    assert ann_told[0] == carol_told[0]
+    # The same news in both chats; the winner's achievements in the winner's only.
+    assert carol_told[0] == (
+        ann_told[0] + "\n🎖️ New achievement: ⚡ A hand solved in under 10 seconds"
+    )
     assert ann_told[0].startswith("✅ Carol wins hand 1 in 7.0 s: ")
     assert ann_told[0].endswith("\nAnn 0 – 1 Carol")
     assert ann_end.startswith("🏆 Carol wins the duel: Ann 0 – 3 Carol\nRating:\n")
-    assert carol_end == ann_end
+    assert carol_end == ann_end  # Ann answered no hand: not played out, no achievement
     assert carol.won == 1
 
 

@@ -31,7 +31,7 @@ async def test_a_duel_hand_won_faster_than_its_record_is_a_new_record(tmp_path: 
         records.note(hand.hand, hand.target, CAROL, 9.0, Source.ROUND)
         said = await win_hand(api, application, clock, ANN)
         record = records.get(hand.hand, hand.target)
-    assert said[0].splitlines()[-1] == (
+    assert said[0].splitlines()[-2] == (
         "🏅 New record for this hand: 5.0 s! Solved 2 times; the last record was 9.0 s by Carol."
     )
     assert (record.seen, record.best, record.holder, record.source) == (2, 5.0, ANN, "duel")

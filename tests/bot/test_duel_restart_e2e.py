@@ -129,4 +129,4 @@ async def test_a_duel_follows_its_group_to_a_supergroup(tmp_path: Path) -> None:
         await settled(api, application)
         won = api.sent[before]
     assert won["chat"]["id"] == supergroup
-    assert plain_text(won["text"]).endswith("Ann 1 – 0 Carol")
+    assert plain_text(won["text"]).splitlines()[1] == "Ann 1 – 0 Carol"

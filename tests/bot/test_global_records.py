@@ -80,6 +80,13 @@ def before_round_two(data: GlobalData) -> GlobalData:
     return data
 
 
+def before_seasons(data: GlobalData) -> GlobalData:
+    """``data`` as releases before seasons kept it: no rating knew its duels' season."""
+    for rating in data.ratings.players.values():
+        rating.season, rating.season_rated = "", 0
+    return data
+
+
 def before_the_cap(data: GlobalData) -> GlobalData:
     """``data`` as the releases before the cap on gains from provisional opponents kept it:
     no duel knew whether its hand had reached both players, the win was rated in full (the
@@ -143,7 +150,7 @@ def test_each_rating_hand_record_and_challenge_is_a_row_of_its_own() -> None:
 
 def test_the_rows_of_this_format_still_load() -> None:
     loaded = from_text(json.loads(PINNED.read_text()))
-    assert loaded == before_round_two(story())
+    assert loaded == before_seasons(before_round_two(story()))
     assert loaded.ratings.of(ANN).recent[0].result is Result.WON
     assert loaded.hand_records.get((8, 3, 8, 3), 24) == HandRecord(1, 9.0, ANN, "round")
     challenge = next(iter(loaded.challenges.challenges.values()))
@@ -154,13 +161,13 @@ def test_the_rows_of_the_release_before_the_cap_still_load() -> None:
     # Its duel loads as one whose hand may not have reached both players (its finished
     # hands say whether it is a contest), its ratings with no gain from provisional players.
     loaded = from_text(json.loads(BEFORE_THE_CAP.read_text()))
-    assert loaded == before_the_cap(before_round_two(story()))
+    assert loaded == before_seasons(before_the_cap(before_round_two(story())))
     assert loaded.ratings.of(ANN).allowance("2026-11-25") == DAILY_PROVISIONAL_GAIN
 
 
 def test_the_rows_of_the_release_of_duels_still_load() -> None:
     # That release kept no duel's dealt hands: its duel loads knowing none.
-    data = before_the_cap(before_round_two(story()))
+    data = before_seasons(before_the_cap(before_round_two(story())))
     for duel in data.duels.duels.values():
         duel.dealt.clear()
     assert from_text(json.loads(RELEASE_OF_DUELS.read_text())) == data
@@ -171,7 +178,16 @@ def test_every_field_of_the_global_data_is_saved() -> None:
     duel = next(iter(data.duels.duels.values()))
     challenge = next(iter(data.challenges.challenges.values()))
     global_row = records.global_record(data)
-    assert set(global_row) == {"v", "duels", "pairs", "rush", "off_boards", "names_key"}
+    assert set(global_row) == {
+        "v",
+        "duels",
+        "pairs",
+        "rush",
+        "off_boards",
+        "names_key",
+        "seasons",
+        "groups",
+    }
     for obj, fields in [
         (data.duels, global_row["duels"]),
         (duel, global_row["duels"]["duels"][duel.token]),
@@ -242,6 +258,7 @@ async def test_a_deleted_row_of_global_data_is_gone_after_a_restart(tmp_path: Pa
 @pytest.mark.asyncio
 async def test_the_bot_starts_with_the_global_data_of_its_data_file(tmp_path: Path) -> None:
     data = story()
+    data.seasons.current = "1970-01"  # the season of its clock (else the bot starts it)
     first = SQLitePersistence(tmp_path)
     first.write_now(records.global_rows(data))
     await first.flush()

@@ -18,6 +18,7 @@ from tests.bot.harness import (
     GROUP,
     deal,
     dealt,
+    game_jobs,
     handled,
     make_api,
     reply_to,
@@ -151,7 +152,7 @@ async def test_the_winner_sending_his_answer_again_costs_the_group_nothing(
         before = len(api.sent)
         api.send(BOB, GROUP, f"/a {answer}")
         await settled(api, application)
-        jobs = application.job_queue.jobs()
+        jobs = game_jobs(application)
     assert (api.sent[before:], jobs) == ([], ())  # nothing sent, and no message on its way
 
 

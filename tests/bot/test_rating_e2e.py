@@ -83,6 +83,7 @@ async def test_a_rated_player_sees_rating_rank_duels_and_last_results(tmp_path: 
     assert text.splitlines() == [
         f"Ann: {points(ann.shown)}",
         "🏅 Rank 1 of 3 rated players",
+        "🗓 Season 2026-11: rank 1 of 3",  # the duels were in November, as the bot's day
         "⚔️ Duels: 5 won, 1 lost (and 1 friendly duel, not rated)",
         "Last 5 results:",
         f"❌ lost to {tag(DAN)}: {changes[0]}",
@@ -103,6 +104,7 @@ async def test_a_provisional_player_is_told_so_in_chinese(tmp_path: Path) -> Non
     assert text.splitlines() == [
         f"Bob：{points(bob.shown)}，定级中（定级赛已打 1/5 场）",
         "暂无排名：打满 3 场计分对决才会上榜。",
+        "🗓 2026-11 赛季：已打 1/3 场计分对决，打满才会上榜",
         "⚔️ 对决：1 胜 0 负",
         "最近 1 场：",
         f"✅ 胜 {tag(FAY)}：{signed(bob.recent[0].change)}",
@@ -132,10 +134,10 @@ async def test_in_a_group_a_reply_shows_the_other_players_rating_with_names_of_t
         text = plain_text(await reply_to(api, EVE, GROUP, "/rating", reply_to=said["message_id"]))
     lines = text.splitlines()
     assert lines[0] == f"Ann: {points(ann.shown)}"
-    assert lines[4] == f"❌ lost to Danny: {signed(ann.recent[0].change)}"
-    assert lines[5] == f"✅ won against Danny: {signed(ann.recent[1].change)}"
-    assert lines[7] == f"❌ lost to {tag(CAT)} (friendly)"  # Cat is not known here
-    assert lines[8] == f"✅ won against {tag(CAT)}: {signed(ann.recent[4].change)}"
+    assert lines[5] == f"❌ lost to Danny: {signed(ann.recent[0].change)}"
+    assert lines[6] == f"✅ won against Danny: {signed(ann.recent[1].change)}"
+    assert lines[8] == f"❌ lost to {tag(CAT)} (friendly)"  # Cat is not known here
+    assert lines[9] == f"✅ won against {tag(CAT)}: {signed(ann.recent[4].change)}"
 
 
 async def test_a_reply_to_a_player_without_duels_or_to_the_bot(tmp_path: Path) -> None:

@@ -26,6 +26,7 @@ from tests.bot.harness import (
     GROUP,
     deal,
     dealt,
+    game_jobs,
     make_api,
     reply_to,
     running_bot,
@@ -100,7 +101,7 @@ async def test_time_up_with_a_half_time_hint(
         api.send(BOB, GROUP, "/a " + "-".join(map(str, sorted(hand, reverse=True))))  # trying
         await api.wait_for_sent(before + 2, timeout=10)
         await settled(api, application)
-        left = application.job_queue.jobs()
+        left = game_jobs(application)
     texts = [plain_text(m["text"]) for m in api.sent[before:]]
     assert len(texts) == 2, texts  # the wrong answer's status waited, then had no round
     assert texts[0].startswith("⏳ Half time. Hint:")

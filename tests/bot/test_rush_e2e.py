@@ -74,7 +74,9 @@ async def test_a_private_run_ends_by_the_clock_and_is_counted(tmp_path: Path) ->
         "Best hand: 3.0 s.\n"
         "🏆 Your first personal best.\n"
         "Share: 24点 Rush 🏁 2 solved · ⚡ 3.0 s\n"
-        "/rush for another run, /rush top for the best runs."
+        "/rush for another run, /rush top for the best runs.\n"
+        "🎖️ New achievements: ⚡ A hand solved in under 10 seconds · "
+        "⚡ A hand solved in under 5 seconds"
     )
     assert user.rush.best is not None and user.rush.best.score == 2
     assert "\n\nEverywhere, all time\n1. Ann: 2 · best hand 3.0 s\n\n" in top
@@ -285,7 +287,8 @@ async def test_a_run_is_told_only_once_the_disk_takes_it(tmp_path: Path) -> None
         waiting = await reply_to(api, ANN, ANN, "/stop")
         before = len(api.sent)
         refuse_writes(application, False)  # space again: the kept save is retried
-        end = plain_text((await api.wait_for_sent(before + 1))[-1]["text"])
+        # (the run's end first; the achievements it earned, held with it, come after it)
+        end = plain_text((await api.wait_for_sent(before + 1))[before]["text"])
     assert waiting.startswith("🏁 Game over! But the bot cannot save scores just now")
     assert after_last_hand(end).startswith("🏁 Rush over! Score: 1\n")
 
@@ -306,7 +309,8 @@ async def test_a_run_ends_in_chinese(tmp_path: Path) -> None:
         "单手最快：2.0 秒。\n"
         "🏆 你的第一个个人最佳。\n"
         "分享：24点 极速挑战 🏁 解出 1 手 · ⚡ 单手 2.0 秒\n"
-        "发送 /rush 再来一场，/rush top 查看最佳成绩。"
+        "发送 /rush 再来一场，/rush top 查看最佳成绩。\n"
+        "🎖️ 新成就：⚡ 10 秒内解出一题 · ⚡ 5 秒内解出一题 · ⚡ 3 秒内解出一题"
     )
 
 

@@ -18,7 +18,17 @@ from bot.play.miniapp import API_BURST
 from bot.rules.rush.run import START_SECONDS
 from bot.services.web.game_tokens import GameMessage, check_game_token, sign_game_token
 from solver import solve
-from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot, until
+from tests.bot.harness import (
+    ANN,
+    BOB,
+    GROUP,
+    FakeClock,
+    game_jobs,
+    make_api,
+    reply_to,
+    running_bot,
+    until,
+)
 from tests.bot.miniapp_data import APP_ENV, TOKEN, URL
 from tests.bot.rush_game_data import (
     GAME,
@@ -308,7 +318,7 @@ async def test_a_run_left_alone_is_counted_at_its_deadline(tmp_path: Path) -> No
         first = (await rush_call(application, "POST", "start", token)).json()
         clock.now += 2
         await solved(application, token, first)  # the page is closed after one hand
-        (timer,) = application.job_queue.jobs()  # the run's end, on the server
+        (timer,) = game_jobs(application)  # the run's end, on the server
         early = timer.next_t
         clock.now += START_SECONDS + 10
         await timer.run(application)  # as the scheduler runs it when it is due

@@ -56,7 +56,11 @@ async def test_a_shared_run_ranks_its_players(tmp_path: Path) -> None:
         "2. Dave: 1 · best hand 3.0 s · 🏆 new personal best\n"
         "3. Ann: 0\n"
         "Share: 24点 Rush 🏁 3 solved · 3 players\n"
-        "/rush for another run, /rush top for the best runs."
+        "/rush for another run, /rush top for the best runs.\n"
+        "🎖️ Carol earned 3 achievements: ⚡ A hand solved in under 10 seconds · "
+        "⚡ A hand solved in under 5 seconds · ⚡ A hand solved in under 3 seconds\n"
+        "🎖️ Dave earned 2 achievements: ⚡ A hand solved in under 10 seconds · "
+        "⚡ A hand solved in under 5 seconds"
     )
 
 

@@ -20,6 +20,7 @@ from tests.bot.harness import (
     GROUP,
     deal,
     dealt,
+    game_jobs,
     make_api,
     reply_to,
     running_bot,
@@ -55,7 +56,7 @@ async def test_jobs_are_named_by_kind_and_chat_and_cancelled_by_kind(tmp_path: P
         assert timers.chats() == {GROUP}  # the job that ran is not kept
         timers.cancel(GROUP, TIME_UP)
         assert timers.chats() == set()
-        assert application.job_queue.jobs() == ()
+        assert game_jobs(application) == ()
 
 
 async def test_a_round_leaves_no_timer_behind(tmp_path: Path) -> None:
@@ -100,4 +101,4 @@ async def test_subscriptions_are_kept_under_the_same_scheme(tmp_path: Path) -> N
         assert [job.name for job in jobs] == [f"daily:{GROUP}"]
         await reply_to(api, ANN, GROUP, "/unsubscribe")
         assert _timers(application).chats() == set()
-        assert application.job_queue.jobs() == ()
+        assert game_jobs(application) == ()

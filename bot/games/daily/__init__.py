@@ -25,6 +25,7 @@ from bot.games.daily.attempt import (
 )
 from bot.games.daily.group import daily_top, show_in_group, week_command
 from bot.games.daily.miniapp_api import app_daily, app_daily_answer, app_daily_state
+from bot.games.daily.profile import profile_part
 from bot.games.daily.reminders import remind_command, restore_reminders, send_reminder
 from bot.games.daily.stats import chart_labels, stats_command
 from bot.games.daily.subscriptions import (
@@ -188,4 +189,5 @@ GAME = Game(
     restore=restore,
     menu=MENU,
     help=help_lines,
+    profile=profile_part,
 )

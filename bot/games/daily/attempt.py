@@ -241,7 +241,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
     challenged = settle_daily(context, user_id, day, result.seconds, too_fast=result.too_fast)
     if challenged is not None:  # the attempt was a friend's challenge too
         lines.append(challenged)
-    news = solved_result(user_id, update.effective_user.full_name, record, day, result)
+    news = solved_result(user_id, update.effective_user.full_name, record, day, result, hand)
     lines += publish(context, chat_id, [news])
     # A time no person makes is nobody's to beat: no challenge is offered from it.
     markup = (
@@ -252,13 +252,23 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
 
 
 def solved_result(
-    player: int, name: str, record: DailyRecord, day: dt.date, result: DailyResult
+    player: int,
+    name: str,
+    record: DailyRecord,
+    day: dt.date,
+    result: DailyResult,
+    hand: tuple[int, ...] = (),
 ) -> DailySolved:
     """The day's puzzle solved, as a game's result (:mod:`bot.play.results`): beyond the
     player's own history it counts at a person's pace only."""
     streak, paced = record.streak(day), not result.too_fast
     return DailySolved(
-        player=player, name=name, seconds=result.seconds, streak=streak, counts=paced
+        player=player,
+        name=name,
+        seconds=result.seconds,
+        streak=streak,
+        counts=paced,
+        hand=tuple(sorted(hand)),
     )
 
 

@@ -167,7 +167,7 @@ async def app_daily_answer(request: AppRequest) -> AppReply:
     challenged = settle_daily(context, user_id, day, result.seconds, too_fast=result.too_fast)
     if challenged is not None:  # the attempt was a friend's challenge too
         told[0].append(challenged)
-    solved = solved_result(user_id, request.user.first_name, record, day, result)
+    solved = solved_result(user_id, request.user.first_name, record, day, result, hand)
     told[0].extend(publish(context, user_id, [solved]))
     if user_id in context.application.chat_data:
         # The result in the private chat too (where it can be forwarded), if there is one:

@@ -284,7 +284,14 @@ def hand_won(context: BotContext, duel: Duel, result: HandResult, text: str) -> 
     context.save_global(hands=[hand_key(hand.hand, hand.target)])
 
     name = names_in(context, home_of(duel)).get(winner, "")
-    solved = Solved(player=winner, name=name, game=Game.DUEL, seconds=result.seconds)
+    solved = Solved(
+        player=winner,
+        name=name,
+        game=Game.DUEL,
+        seconds=result.seconds,
+        hand=tuple(sorted(hand.hand)),
+        target=hand.target,
+    )
     where, news = _published(context, duel, replace(solved, level=hand.level, counts=not given))
 
     def won(local: BotContext, chat_id: int, names: dict[int, str]) -> str:

@@ -170,6 +170,9 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         seconds=outcome.seconds,
         level=game.level,
         counts=counts,
+        hand=tuple(sorted(game.hand)),
+        target=game.target,
+        hinted=game.hints > 0,
     )
     lines += publish(context, chat_id, [won])
     text = "\n".join(lines)

@@ -21,6 +21,9 @@ from bot.games.rounds.solutions import learn, solutions_text
 from bot.play import daily_aside, game_life, visibility
 from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
+from bot.play.results import publish
+from bot.rules.ladder.training import learned_level
+from bot.rules.results import Game, Missed
 from bot.rules.rounds import Round
 from bot.rules.table import DIFFICULTY_WORDS, Table
 from bot.rules.votes import Action, request
@@ -81,6 +84,7 @@ async def deal_round(
         tell()
         return  # refused, /stop came meanwhile, or another game began
     facts, level = found
+    level = learned_level(data.global_data.ladder, facts.hand, facts.target, level)  # from play
     game = table.new_round(facts, level, context.now(), starter)
     chat = context.chat_data
     chat.rounds.previous_message_id = chat.rounds.deal_message_id
@@ -158,8 +162,24 @@ async def timed_out(chat_id: int, context: ChatContext, game: Round) -> None:
     ended changes nothing."""
     game_life.cancel_alarms(context, chat_id, ROUND)
     table_of(context).record_no_winner()
+    _missed(context, chat_id, game)
     header = solutions.time_up(" ".join(map(str, sorted(game.hand))))
     await round_over(chat_id, context, await solutions_text(game, context, None, header))
+
+
+def _missed(context: ChatContext, chat_id: int, game: Round) -> None:
+    """A private round ended unsolved (time-up, reveal, skip): a miss of its one player, as
+    a game's result (a group's round has no one player to miss it)."""
+    if chat_id > 0 and game.solvable:
+        missed = Missed(
+            player=chat_id,
+            name="",
+            game=Game.ROUND,
+            hand=tuple(sorted(game.hand)),
+            target=game.target,
+            counts=not game.peeked,
+        )
+        publish(context, chat_id, [missed])
 
 
 async def round_over(
@@ -339,6 +359,7 @@ async def reveal(update: MessageUpdate, context: HandlerContext) -> None:
     chat_id = update.effective_chat.id
     cancel_timers(context, chat_id)
     table.record_no_winner()
+    _missed(context, chat_id, game)
     text = await solutions_text(game, context, None, solutions.revealed)
     await round_over(chat_id, context, text, update=update)
 
@@ -363,6 +384,7 @@ async def skip(update: MessageUpdate, context: HandlerContext) -> None:
     game.reveal()
     cancel_timers(context, chat_id)
     table.record_no_winner()
+    _missed(context, chat_id, game)
     text = await solutions_text(game, context, None, solutions.skipped)
     deal_for = None if table.match is not None else update.effective_user.id
     await round_over(chat_id, context, text, update=update, deal_for=deal_for)

@@ -11,6 +11,7 @@ from telegram.ext import Application, CommandHandler, filters
 
 from bot.context import BotContext, services
 from bot.games.rush import page, play, refusals, top
+from bot.games.rush.profile import profile_part
 from bot.i18n import N_, answer_in_english
 from bot.play import game_life
 from bot.play.answer_router import said_to_bot
@@ -149,4 +150,5 @@ GAME = Game(
     opening=refusals.opening,
     kept=refusals.kept,
     help=help_lines,
+    profile=profile_part,
 )

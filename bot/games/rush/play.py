@@ -17,6 +17,7 @@ from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
 from bot.play.results import publish
 from bot.rules.pace import floor_of
+from bot.rules.results import Game, HandPlayed
 from bot.rules.rounds import Round
 from bot.rules.rush.in_chat import ChatRush
 from bot.rules.rush.run import TARGET as RUSH_TARGET
@@ -151,6 +152,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     elif outcome.void is Void.TOO_FAST:
         _tell_wrong(update, context, game, words.too_fast_text(context, floor_of(run.hand.hand)))
     elif outcome.solved:
+        played(context, chat_id, game, before, outcome.seconds)
         # Shown as the solver writes it (× − ÷), never as typed: text may carry invisible marks.
         pretty = solution_of(text, RUSH_TARGET).pretty  # judged right: it is an expression
         news = words.solved_news(user.full_name, pretty, outcome.seconds, outcome.bonus, context)
@@ -245,6 +247,7 @@ async def skip(update: MessageUpdate, context: HandlerContext) -> None:
     if done is None:
         return
     game, skipped = done
+    played(context, update.effective_chat.id, game, skipped, None)
     released(context, skipped)
     solution = skipped.solutions[0] if skipped.solutions else None
     news = words.skipped_news(skipped.hand, solution, context)
@@ -294,6 +297,23 @@ async def learn_hand(context: ChatContext, game: ChatRush | None) -> None:
     if game is not None and game.live and game.run.hand.solutions is None:
         with contextlib.suppress(WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
             game.run.hand.learn(await context.bot_data.solving.facts(game.hand, RUSH_TARGET))
+
+
+def played(
+    context: ChatContext, chat_id: int, game: ChatRush, hand: Round, seconds: float | None
+) -> None:
+    """A private run's hand solved in ``seconds`` or skipped (None), as a game's result
+    (a shared run's hands are a race: the fastest of several, the others' never told)."""
+    if not game.run.shared:
+        one = HandPlayed(
+            player=game.starter,
+            name="",
+            game=Game.RUSH,
+            hand=tuple(sorted(hand.hand)),
+            target=hand.target,
+            seconds=seconds,
+        )
+        publish(context, chat_id, [one])
 
 
 def released(context: ChatContext, hand: Round) -> None:

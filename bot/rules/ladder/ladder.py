@@ -5,6 +5,7 @@ prevents: docs/design-games.md, *The ladder*."""
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import heapq
 import random
 from collections.abc import Callable, Iterable, Sequence
@@ -29,6 +30,9 @@ NEAREST = 12
 """The ladder deals one of the hands this many nearest the player's rating, at random."""
 
 Hand = tuple[int, ...]
+
+_key = functools.lru_cache(maxsize=8192)(hand_key)
+""":func:`hand_key`, kept for the hands the ladder deals from."""
 
 
 class Refused(StrEnum):
@@ -182,16 +186,24 @@ class Ladder:
         one of their last hands nor one ``avoid`` is true of; None if none is left."""
         me = self.player(user_id)
         recent = set(me.recent)
+        rated = self.hands
+        # Keys cached and no rating made for an unrated hand: a tenth of the time (1,362
+        # hands: 0.4 ms rather than 4).  Ties (every unrated hand of a level has its level's
+        # prior) go by a random draw, not by the hands' order: else every new player would
+        # get the same few first hands.
         near = heapq.nsmallest(
             NEAREST,
             (
-                (abs(self.hand(key, prior).mu - me.mu), hand)
+                (
+                    abs((found.mu if (found := rated.get(key)) else prior) - me.mu),
+                    rng.random(),
+                    hand,
+                )
                 for hand, prior in pool
-                if (key := hand_key(hand, target)) not in recent
-                and (avoid is None or not avoid(hand))
+                if (key := _key(hand, target)) not in recent and (avoid is None or not avoid(hand))
             ),
         )
-        return rng.choice(near)[1] if near else None
+        return rng.choice(near)[2] if near else None
 
     def review(self, user_id: int, today: dt.date) -> list[str]:
         """The hands the player missed or solved slowest in the last :data:`REVIEW_DAYS`

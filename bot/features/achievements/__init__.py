@@ -1,0 +1,23 @@
+"""Achievements (issue 40): earned from the games' results once each, saved before told
+(:mod:`.earning`), listed with the progress to the next tier by ``/achievements``
+(:mod:`.listing`), and shown with the rest of a player's numbers on the profile card of
+``/me`` (:mod:`.profile`); the rules are :mod:`bot.rules.achievements`."""
+
+from __future__ import annotations
+
+from telegram.ext import Application, CommandHandler
+
+from bot.features.achievements.earning import heard
+from bot.features.achievements.listing import achievements
+from bot.features.achievements.page import register_page
+from bot.features.achievements.profile import me
+from bot.play.results import listen
+from bot.typed_handlers import for_messages
+
+
+def register(application: Application) -> None:
+    """The listener of the games' results, /achievements, /me and the Mini App's profile."""
+    listen(application, heard)
+    application.add_handler(CommandHandler("achievements", for_messages(achievements)))
+    application.add_handler(CommandHandler("me", for_messages(me)))
+    register_page(application)

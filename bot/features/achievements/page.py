@@ -1,0 +1,29 @@
+"""The Mini App's profile (``GET /app/api/profile``): the lines of ``/me``'s caption and of
+``/achievements``, for the player whose launch data came with the call, in their language."""
+
+from __future__ import annotations
+
+from telegram.ext import Application
+
+from bot.features.achievements.listing import listing
+from bot.features.achievements.profile import profile
+from bot.play.miniapp import AppReply, AppRequest, serve_app
+from bot.play.public_names import public_name
+
+
+async def profile_call(request: AppRequest) -> AppReply:
+    """The player's profile and achievements, as lines of HTML (the page shows their text)."""
+    context, user_id = request.context, request.user.id
+    data = context.application.user_data.get(user_id)
+    _card, caption = profile(context, user_id, data)
+    listed = listing(context, data, public_name(context, user_id))
+    return 200, {
+        "language": context.language,
+        "card": caption.split("\n"),
+        "achievements": listed.split("\n"),
+    }
+
+
+def register_page(application: Application) -> None:
+    """``GET /app/api/profile``."""
+    serve_app(application, "GET", "profile", profile_call)

@@ -1,0 +1,91 @@
+"""/me: a player's profile card, a picture (:mod:`bot.services.pictures.profile`) with its
+words in the caption: their public name, duel rating and rank, fastest hand, each game's
+part (the daily streak and best...: :mod:`.parts`), trophies and achievements (as a reply to
+someone's message: theirs)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.context import BotContext
+from bot.features.achievements.listing import replied_user
+from bot.features.achievements.parts import parts
+from bot.features.achievements.words import seconds_text
+from bot.play.public_names import chosen_name, names_of, public_name
+from bot.rules.achievements import ALL, GOALS, Achievements, earned
+from bot.rules.public_names import handle
+from bot.services.limits import CAPTION, visible_length
+from bot.services.pictures.profile import Badge, Card, Tile, drawable, render_card
+from bot.state import UserData
+from bot.typed_handlers import HandlerContext, MessageUpdate
+
+
+def _rating(context: BotContext, user_id: int) -> tuple[str, str]:
+    """The player's duel rating as drawn (``""``: none) and as told."""
+    _ = context._
+    ratings = context.bot_data.global_data.ratings
+    player = ratings.players.get(user_id)
+    if player is None or not player.rated:
+        return "", _("⚔️ Duel rating: no rated duels yet")
+    shown = f"{player.shown.points} ± {player.shown.plus_minus}"
+    rank = ratings.rank(user_id)
+    if rank is None:
+        return shown, _("⚔️ Duel rating: {rating}").format(rating=shown)
+    return shown, _("⚔️ Duel rating: {rating}, rank {rank} of {count}").format(
+        rating=shown, rank=rank, count=ratings.ranked()
+    )
+
+
+def profile(context: BotContext, user_id: int, data: UserData | None) -> tuple[Card, str]:
+    """The card of ``user_id`` (``data``: theirs, None if the bot keeps none) and its caption:
+    their name, rating and fastest hand, each game's part (as the game declares it), their
+    trophies and achievements."""
+    _ = context._
+    data = data or UserData()
+    mine = data.achievements or Achievements()
+    name = public_name(context, user_id)  # HTML
+    chosen = chosen_name(context, user_id)
+    drawn = chosen if chosen is not None and drawable(chosen) else None
+    drawn = drawn or handle(names_of(context).key, user_id)
+    rating, rating_line = _rating(context, user_id)
+    fastest = mine.fastest
+    lines = [f"<b>🪪 {name}</b>", rating_line]
+    tiles = [Tile("star", rating), Tile("bolt", f"{fastest:.1f} s" if fastest is not None else "")]
+    if fastest is not None:
+        lines.append(_("⚡ Fastest hand: {time}").format(time=seconds_text(fastest, context)))
+    for part in parts(context, data):
+        lines += part.lines
+        tiles += [Tile(icon, value) for icon, value in part.tiles]
+    lines.append(_("🏆 Trophies: {count}").format(count=len(mine.prizes)))
+    got = {a.key for a in earned(mine)}
+    lines.append(
+        _("🎖️ Achievements: {count} of {total} (/achievements)").format(
+            count=len(got), total=len(ALL)
+        )
+    )
+    badges = tuple(
+        Badge(len(goals), sum(f"{family}_{goal}" in got for goal in goals))
+        for family, goals in GOALS.items()
+    )
+    card = Card(drawn, tuple(tiles), len(mine.prizes), badges)
+    return card, "\n".join(lines)
+
+
+async def me(update: MessageUpdate, context: HandlerContext) -> None:
+    """A player's profile card (as a reply: the replied-to player's)."""
+    who = replied_user(update.effective_message) or update.effective_user
+    if who.is_bot:
+        context.reply(update, context._("Bots have no profile."))
+        return
+    card, caption = profile(context, who.id, context.application.user_data.get(who.id))
+    picture = await asyncio.to_thread(render_card, card)  # tens of ms: off the event loop
+    message = update.effective_message
+    if visible_length(caption) > CAPTION:  # a long translation: the text on its own
+        context.post(message.chat_id, lambda: message.reply_photo(picture))
+        context.reply(update, caption)
+        return
+    context.post(
+        message.chat_id,
+        lambda: message.reply_photo(picture, caption=caption),
+        user_id=update.effective_user.id,
+    )

@@ -1,0 +1,76 @@
+"""Seasons (issue 40): ``/season`` (this one's boards), ``/season 2026-11`` (an ended
+season's final tables), the season's end (:mod:`.closing`) and ``/groups top``
+(:mod:`.groups`).  A season is a calendar month in the bot's time zone
+(:mod:`bot.rules.seasons`)."""
+
+from __future__ import annotations
+
+from telegram.constants import ChatType
+from telegram.ext import Application, CommandHandler
+
+from bot.features.seasons import closing, groups
+from bot.features.seasons.words import own_trophies, tables_text
+from bot.play.results import listen
+from bot.rules.seasons.calendar import parse_season
+from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
+
+restore = closing.restore
+
+TROPHIES_SHOWN = 12
+"""A player's latest trophies listed under /season in private (the message stays short)."""
+
+
+async def season_command(update: MessageUpdate, context: HandlerContext) -> None:
+    """/season: this season's boards (in private, with the player's trophies); /season
+    2026-11: an ended season's final tables."""
+    _ = context._
+    closing.roll(context)
+    data = context.bot_data.global_data
+    seasons = data.seasons
+    args = context.args or []
+    wanted = parse_season(args[0]) if len(args) == 1 else None
+    if args and wanted is None:
+        context.reply(
+            update,
+            _("/season: this season's boards; /season 2026-11: the final tables of a season."),
+        )
+        return
+    if wanted is None or wanted == seasons.current:
+        ends = closing.ends(context)
+        head = _("<b>🗓 Season {season}</b>, until {day} {time} ({zone})").format(
+            season=seasons.current,
+            day=ends.date().isoformat(),
+            time=ends.strftime("%H:%M"),
+            zone=context.bot_data.settings.timezone.key,
+        )
+        tables = seasons.tables(data.ratings, data.off_boards)
+        text = tables_text(context, update, tables, head)
+        trophies = context.user_data.trophies
+        if update.effective_chat.type == ChatType.PRIVATE and trophies:
+            text += "\n\n" + own_trophies(context, trophies[-TROPHIES_SHOWN:])
+        context.reply(update, text, key="season")
+        return
+    if wanted > seasons.current:
+        context.reply(
+            update,
+            _("Season {season} has not begun: /season shows this one.").format(season=wanted),
+        )
+        return
+    kept = seasons.kept.get(wanted)
+    if kept is None:
+        context.reply(
+            update,
+            _("No tables are kept for season {season}: nobody was on its boards.").format(
+                season=wanted
+            ),
+        )
+        return
+    head = _("<b>🏆 Season {season}: the final tables</b>").format(season=wanted)
+    context.reply(update, tables_text(context, update, kept, head), key="season")
+
+
+def register(application: Application) -> None:
+    """/season and /groups; the season's boards hear the games' results."""
+    application.add_handler(CommandHandler("season", for_messages(season_command)))
+    groups.register(application)
+    listen(application, closing.hear)

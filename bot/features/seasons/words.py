@@ -1,0 +1,133 @@
+"""The words of seasons: a trophy, a season's tables, as the asking chat names players
+(a group's members by the group's name for them, the asker in private by theirs; anyone
+else by their public name or handle: :mod:`bot.play.public_names`)."""
+
+from __future__ import annotations
+
+import html
+
+from telegram.constants import ChatType
+
+from bot.context import BotContext
+from bot.play.public_names import public_name
+from bot.rules.seasons.tables import SEASON_MIN_RATED, Board, FinalTables, Row, SeasonTrophy
+from bot.texts import player_line
+from bot.typed_handlers import HandlerContext, MessageUpdate
+
+NAME_SHOWN = 32
+"""Characters of a name shown: three tables of ten fit one message, whatever the names."""
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+
+
+def place_text(context: BotContext, place: int) -> str:
+    """A trophy's place: ``1st``."""
+    _ = context._
+    return {1: _("1st"), 2: _("2nd"), 3: _("3rd")}.get(place, str(place))
+
+
+def board_name(context: BotContext, board: Board) -> str:
+    """A board's name, as in ``the duel board``."""
+    _ = context._
+    return {
+        Board.RATED: _("the duel board"),
+        Board.RUNS: _("the Rush board"),
+        Board.PODIUMS: _("the arena board"),
+    }[board]
+
+
+def trophies_text(context: BotContext, trophies: list[SeasonTrophy]) -> list[str]:
+    """A winner's trophies as they are told: ``🏆 Season 2026-11 is over: you won 1
+    trophy!`` and ``🥇 1st on the duel board``, a line each."""
+    lines = [
+        context.ngettext(
+            "🏆 Season {season} is over: you won {count} trophy!",
+            "🏆 Season {season} is over: you won {count} trophies!",
+            len(trophies),
+        ).format(season=trophies[0].season, count=len(trophies))
+    ]
+    lines += [
+        context._("{medal} {place} on {board}").format(
+            medal=MEDALS.get(trophy.place, "🏆"),
+            place=place_text(context, trophy.place),
+            board=board_name(context, trophy.board),
+        )
+        for trophy in trophies
+    ]
+    return lines
+
+
+def own_trophies(context: BotContext, trophies: list[SeasonTrophy]) -> str:
+    """A player's trophies, the latest first: ``🏆 Your trophies: 🥇 2026-11, the duel
+    board; 🥈 2026-10, the Rush board``."""
+    items = [
+        context._("{medal} {season}, {board}").format(
+            medal=MEDALS.get(trophy.place, "🏆"),
+            season=trophy.season,
+            board=board_name(context, trophy.board),
+        )
+        for trophy in reversed(trophies)
+    ]
+    return context._("🏆 Your trophies: {trophies}").format(trophies="; ".join(items))
+
+
+def _name(context: HandlerContext, update: MessageUpdate, player: int) -> str:
+    """How ``player`` is named in this chat (HTML)."""
+    if update.effective_chat.type == ChatType.PRIVATE:
+        viewer = update.effective_user
+        name = viewer.full_name if player == viewer.id else None
+    else:
+        name = context.chat_data.members.get(player)
+    if name is None:
+        return public_name(context, player)
+    return html.escape(name if len(name) <= NAME_SHOWN else name[: NAME_SHOWN - 1] + "…")
+
+
+def _value(context: BotContext, board: Board, row: Row) -> str:
+    _ = context._
+    if board is Board.RATED:
+        return f"{row.value} ± {round(row.second or 0)}"
+    if board is Board.RUNS:
+        if row.second is None:
+            return str(row.value)
+        time = _("{seconds} s").format(seconds=f"{row.second:.1f}")
+        return _("{score} · best hand {time}").format(score=row.value, time=time)
+    return context.ngettext(
+        "{won} won, {podiums} podium", "{won} won, {podiums} podiums", int(row.second or 0)
+    ).format(won=row.value, podiums=int(row.second or 0))
+
+
+def _medalled(place: int, name: str) -> str:
+    """A name with the medal of its place, if it wins a trophy: ``🥇 Ann``."""
+    medal = MEDALS.get(place)
+    return name if medal is None else f"{medal} {name}"
+
+
+def tables_text(
+    context: HandlerContext, update: MessageUpdate, tables: FinalTables, head: str
+) -> str:
+    """A season's tables under ``head`` (HTML): the duels, Rush and (once played) arenas;
+    the first three with the medals of the trophies they win (or won)."""
+    _ = context._
+    heads = {
+        Board.RATED: _("<b>⚔️ Duels</b> ({count} rated duels this season or more)").format(
+            count=SEASON_MIN_RATED
+        ),
+        Board.RUNS: _("<b>⚡ Rush</b>: the best run of each player"),
+        Board.PODIUMS: _("<b>🏟 Arenas</b>"),
+    }
+    lines = [head]
+    for board in Board:
+        rows = tables.board(board)
+        if board is Board.PODIUMS and not rows:
+            continue  # no arena played this season (or none exist yet)
+        lines += ["", heads[board]]
+        lines += [
+            player_line(
+                _medalled(place, _name(context, update, row.player)),
+                _value(context, board, row),
+                context,
+                place,
+            )
+            for place, row in enumerate(rows, 1)
+        ] or [_("Nobody yet.")]
+    return "\n".join(lines)

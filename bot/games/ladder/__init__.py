@@ -1,0 +1,185 @@
+"""The ladder (issue 41): ``/train`` in private deals hands near the player's puzzle rating
+one after another and tells what each did to it; ``/train top`` is its board, ``/review``
+deals the hands missed or solved slowest lately.  Parts: :mod:`~.play` (a training's life),
+:mod:`~.top` (board, review), :mod:`~.heard` (other games' attempts), :mod:`~.words`."""
+
+from __future__ import annotations
+
+from telegram import Message
+from telegram.constants import ChatType
+from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filters
+
+from bot.context import BotContext, services
+from bot.games.ladder import heard, play, refusals, top, words
+from bot.i18n import N_
+from bot.play import daily_aside, game_life
+from bot.play.registry import Game, Handlers, Help, HelpLine, Menu, MenuEntry
+from bot.play.results import listen
+from bot.services.answer_routes import Route
+from bot.texts import round_on
+from bot.typed_handlers import (
+    ButtonUpdate,
+    ChatContext,
+    HandlerContext,
+    MessageUpdate,
+    for_buttons,
+    for_messages,
+)
+
+PRIORITY = 57
+"""In private, a training hand on: after Rush, before the daily set aside and the round
+(training and another game are never on together)."""
+
+
+async def train_command(update: MessageUpdate, context: HandlerContext) -> None:
+    """/train: train at your level; /train stop, /train top."""
+    words_given = [word.lower() for word in context.args or []]
+    if not words_given:
+        await start(update, context)
+    elif words_given in (["stop"], ["end"]):
+        await stop(update, context)
+    elif words_given == ["top"]:
+        top.board(update, context)
+    elif words_given == ["skip"]:
+        await skip(update, context)
+    else:
+        context.reply(update, words.usage(context))
+
+
+async def start(update: MessageUpdate, context: HandlerContext) -> None:
+    """/train in private: the first hand at the player's level."""
+    if not play.in_private(update, context):
+        return
+    chat_id, user_id = update.effective_chat.id, update.effective_user.id
+    training = play.training_of(context.chat_data)
+    if training.live:
+        context.reply(update, words.training_on(context))
+        return
+    if game_life.refused(update, context, round_on(True, context)):
+        return
+    training.review.clear()
+    play.begin(context, training, user_id)
+    daily_aside.take_answers(context, chat_id)  # plain answers are the training's
+    await play.deal_next(context, chat_id, user_id)
+
+
+async def stop(update: MessageUpdate, context: HandlerContext) -> None:
+    """/train stop (or /stop while training): end it."""
+    chat_id = update.effective_chat.id
+    text = play.stop(context, chat_id, update.effective_user.id)
+    if text is None:
+        context.reply(update, words.not_training(context))
+        return
+    context.reply(update, text, game=True)
+    daily_aside.remind(context, chat_id)
+
+
+async def skip(update: MessageUpdate, context: HandlerContext) -> None:
+    """/skip while training: the hand counts as a miss, and the next is dealt."""
+    if not await play.skip(context, update.effective_chat.id, update.effective_user.id):
+        context.reply(update, words.not_training(context))
+
+
+async def skip_button(update: ButtonUpdate, context: HandlerContext) -> None:
+    """A hand's Skip button: as /skip, for that hand only (a press under an older one, or a
+    forged number, changes nothing)."""
+    query = update.callback_query
+    training = context.chat_data.ladder
+    number = query.data.removeprefix(play.SKIP)
+    if training is None or not training.live or number != str(training.number):
+        await query.answer(context._("That hand is over."))
+        return
+    await query.answer()
+    await play.skip(context, update.effective_chat.id, update.effective_user.id)
+
+
+async def no_hints(update: MessageUpdate, context: HandlerContext) -> None:
+    """/hint or /reveal while training: the ladder has neither."""
+    context.reply(update, words.no_hints(context))
+
+
+class Training(filters.MessageFilter):
+    """Messages in a private chat whose training hand is on: its /skip and /stop are the
+    training's, and other games wait (their handlers come later and take them otherwise)."""
+
+    def __init__(self, application: Application) -> None:
+        super().__init__(name="Training")
+        self._chats = application.chat_data
+
+    def filter(self, message: Message) -> bool:
+        chat = self._chats.get(message.chat_id)  # no entry is made for a chat never seen
+        return chat is not None and chat.ladder is not None and chat.ladder.live
+
+
+def claims(update: MessageUpdate, context: HandlerContext) -> bool:
+    """Whether a typed answer is the training's: in private, while its hand is on."""
+    training = context.chat_data.ladder
+    private = update.effective_chat.type == ChatType.PRIVATE
+    return private and training is not None and training.live
+
+
+def waiting(context: ChatContext) -> bool:
+    """Whether the chat's training waits for an answer."""
+    training = context.chat_data.ladder
+    return training is not None and training.live
+
+
+def restore(application: Application) -> int:
+    """After a restart, the alarm of every training hand still on; returns how many."""
+    return game_life.restore(application, play.LADDER)
+
+
+def register(application: Application) -> None:
+    """/train, /review, the training's /skip and /stop (and no /hint) while a hand is on, its
+    Skip button, its answers, the ``/start train`` link and other games' results."""
+    training = filters.UpdateType.MESSAGES & Training(application)
+    data = services(application)
+    data.deep_links["train"] = start
+    application.add_handler(CommandHandler("train", for_messages(train_command)))
+    application.add_handler(CommandHandler("review", for_messages(top.review)))
+    application.add_handler(CommandHandler("skip", for_messages(skip), filters=training))
+    application.add_handler(CommandHandler("stop", for_messages(stop), filters=training))
+    application.add_handler(
+        CommandHandler(["hint", "reveal", "giveup"], for_messages(no_hints), filters=training)
+    )
+    application.add_handler(
+        CallbackQueryHandler(for_buttons(skip_button), pattern=rf"^{play.SKIP}\d+$")
+    )
+    data.answers.add(Route(PRIORITY, claims, play.judge, waiting, play.pictures))
+    listen(application, heard.heard)  # other games' timed attempts rate hands and players
+
+
+def help_lines(context: BotContext) -> list[HelpLine]:
+    """The ladder's line of /help."""
+    text = context._(
+        "/train: the ladder, in private: hands at your puzzle rating one after another, each "
+        "telling what it did to it (/skip counts as a miss). /train top: the board; /review: "
+        "the hands you missed or solved slowly, again"
+    )
+    return [HelpLine(Help.GAMES, 35, text)]
+
+
+MENU = (
+    MenuEntry(
+        98,
+        "train",
+        N_("Train at your level, hand after hand (/train top, /review)"),
+        Menu.PRIVATE,
+    ),
+)
+"""/train in private chats' menu, before /remind."""
+
+
+GAME = Game(
+    "ladder",
+    # Before the rounds': a training's /skip and /stop (the games of a slot register in
+    # the order of bot.games.GAMES).
+    (Handlers(register),),
+    restore=restore,
+    on=refusals.on,
+    busy=refusals.busy,
+    opening=refusals.opening,
+    kept=refusals.kept,
+    menu=MENU,
+    help=help_lines,
+)

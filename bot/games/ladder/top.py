@@ -1,0 +1,76 @@
+"""``/train top``, the board of puzzle ratings (established players only, off-the-boards
+players left out, named as the other boards that span every chat name them), and
+``/review``, which deals on request the hands the player missed or solved slowest lately."""
+
+from __future__ import annotations
+
+import html
+
+from telegram.constants import ChatType
+
+from bot.games.ladder import play, words
+from bot.play import daily_aside, game_life
+from bot.play.public_names import public_name
+from bot.rules.ladder.training import REVIEW_DEALT
+from bot.texts import player_line, round_on
+from bot.typed_handlers import HandlerContext, MessageUpdate
+
+BOARD_SHOWN = 10
+NAME_SHOWN = 32
+"""Characters of a name shown on the board."""
+
+
+def _name(update: MessageUpdate, context: HandlerContext, user_id: int) -> str:
+    """How the board names a player here (HTML): the asker by their name, a group's member
+    by the group's name for them, anyone else by their public name."""
+    if user_id == update.effective_user.id:
+        return html.escape(update.effective_user.full_name[:NAME_SHOWN])
+    if update.effective_chat.type != ChatType.PRIVATE:
+        known = context.chat_data.members.get(user_id)
+        if known is not None:
+            return html.escape(known[:NAME_SHOWN])
+    return public_name(context, user_id)
+
+
+def board(update: MessageUpdate, context: HandlerContext) -> None:
+    """/train top: the best puzzle ratings everywhere, and the asker's."""
+    data = context.bot_data.global_data
+    ladder = data.ladder
+    off = data.off_boards
+    ranked = [user for user in ladder.board(BOARD_SHOWN + len(off.players)) if user not in off]
+    ranked = ranked[:BOARD_SHOWN]
+    me = ladder.player(update.effective_user.id)
+    if not ranked:
+        lines = [words.board_empty(context)]
+    else:
+        lines = [words.board_heading(context)]
+        lines += [
+            player_line(_name(update, context, user), ladder.players[user].shown, context, place)
+            for place, user in enumerate(ranked, 1)
+        ]
+    if update.effective_user.id not in ranked:
+        lines += ["", words.board_you(me.shown, me.results, context)]
+    context.reply(update, "\n".join(lines))
+
+
+async def review(update: MessageUpdate, context: HandlerContext) -> None:
+    """/review in private: deal the hands missed or solved slowest in the last 30 days,
+    the misses first (never dealt again unasked)."""
+    if not play.in_private(update, context):
+        return
+    chat_id, user_id = update.effective_chat.id, update.effective_user.id
+    training = play.training_of(context.chat_data)
+    if training.live:
+        context.reply(update, words.training_on(context))
+        return
+    if game_life.refused(update, context, round_on(True, context)):
+        return
+    keys = context.bot_data.global_data.ladder.review(user_id, context.today())[:REVIEW_DEALT]
+    if not keys:
+        context.reply(update, words.nothing_to_review(context))
+        return
+    training.review = list(keys)
+    play.begin(context, training, user_id)
+    daily_aside.take_answers(context, chat_id)
+    context.reply(update, words.review_start(len(keys), context), game=True)
+    await play.deal_next(context, chat_id, user_id)

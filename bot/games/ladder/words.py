@@ -1,0 +1,172 @@
+"""What the ladder says: a hand's caption, the change a hand made ("✅ 14.2 s · +12 →
+1534"), the end of a training, the board and the refusals (HTML unless said otherwise)."""
+
+from __future__ import annotations
+
+from bot.i18n import Translator
+from bot.rules.ladder.ladder import BOARD_MIN_RESULTS, REVIEW_DAYS, Change, Refused
+from bot.rules.ladder.model import SLOW
+from bot.rules.rounds import Round
+from bot.texts import how_to_answer
+
+
+def signed(change: int) -> str:
+    """A change of rating as people read it: ``+12``, ``−8``, ``±0``."""
+    if not change:
+        return "±0"
+    return f"{change:+d}".replace("-", "−")
+
+
+def caption(hand: Round, rating: int, hand_rating: int, review: bool, context: Translator) -> str:
+    """A hand's caption: the player's puzzle rating (or that it is a review), the hand, its
+    rating and time, and how to answer."""
+    _ = context._
+    cards = " ".join(map(str, sorted(hand.hand)))  # in the picture's order
+    if review:
+        head = _("🔁 Review · a hand you missed or solved slowly: it changes no rating.")
+    else:
+        head = _("🪜 Training · your puzzle rating: {rating}").format(rating=rating)
+    return "\n".join(
+        [
+            head,
+            _("Make {target} from <b>{hand}</b>").format(target=hand.target, hand=cards),
+            _("This hand is rated {rating} · {seconds} s.").format(
+                rating=hand_rating, seconds=int(SLOW)
+            ),
+            how_to_answer(True, context),
+            _("/skip counts as a miss; /train stop ends."),
+        ]
+    )
+
+
+def change_text(
+    change: Change, seconds: float | None, how: str, context: Translator, solution: str | None
+) -> str:
+    """What one hand did: ``✅ 14.2 s · +12 → 1534`` for a solve, ``⏭ skipped · −8 → 1492``
+    for a miss (``how``: the miss's own words), with a solution of a hand missed."""
+    _ = context._
+    what = how if seconds is None else _("✅ {seconds} s").format(seconds=f"{seconds:.1f}")
+    if change.refused is Refused.REVIEW:
+        line = _("{what} · a review: no rating change").format(what=what)
+    elif change.refused is Refused.GIVEN:
+        line = _(
+            "{what} · I had given that hand's solutions (/solve or inline mode) while you "
+            "played it: no rating change"
+        ).format(what=what)
+    elif change.refused is Refused.TOO_FAST:
+        line = _("{what} · too fast to count: no rating change").format(what=what)
+    else:
+        line = _("{what} · {change} → {rating}").format(
+            what=what, change=signed(change.delta), rating=change.after
+        )
+    if solution is not None and seconds is None:
+        line += "\n" + _("A solution: {solution}").format(solution=solution)
+    return line
+
+
+def skipped(context: Translator) -> str:
+    return context._("⏭ skipped")
+
+
+def missed(context: Translator) -> str:
+    return context._("❌ missed")
+
+
+def timed_out(context: Translator) -> str:
+    return context._("⌛ time's up")
+
+
+def stopped(context: Translator) -> str:
+    return context._("🏁 stopped during the hand")
+
+
+def too_fast_text(context: Translator, floor: float) -> str:
+    """What a right answer faster than a person's pace is told (:mod:`bot.rules.pace`)."""
+    return context._(
+        "Too fast: an answer within {floor} s of the hand reaching you counts for nothing "
+        "(nobody reads four cards and types an answer that quickly). The hand is still on, "
+        "and your rating does not change."
+    ).format(floor=f"{floor:g}")
+
+
+def end_text(played: int, began: int, rating: int, context: Translator) -> str:
+    """The end of a training: hands counted, and the rating before and now."""
+    hands = context.ngettext(
+        "🏁 Training over: {count} hand counted", "🏁 Training over: {count} hands counted", played
+    ).format(count=played)
+    return "\n".join(
+        [
+            hands,
+            context._("Your puzzle rating: {began} → {rating}. /train to go on.").format(
+                began=began, rating=rating
+            ),
+        ]
+    )
+
+
+def time_up_end(context: Translator) -> str:
+    return context._("Training paused: nobody answered in time. /train deals another hand.")
+
+
+def review_start(count: int, context: Translator) -> str:
+    return context.ngettext(
+        "🔁 {count} hand to review, the misses first: reviews change no rating.",
+        "🔁 {count} hands to review, the misses first: reviews change no rating.",
+        count,
+    ).format(count=count)
+
+
+def nothing_to_review(context: Translator) -> str:
+    return context._(
+        "Nothing to review: no hand missed or solved slowly in the last {days} days. /train "
+        "deals hands at your level."
+    ).format(days=REVIEW_DAYS)
+
+
+def review_done(context: Translator) -> str:
+    return context._("🔁 Review done. /train deals rated hands at your level.")
+
+
+def not_training(context: Translator) -> str:
+    return context._("You are not training: /train deals a hand at your level.")
+
+
+def training_on(context: Translator) -> str:
+    return context._("You are training: type your answer, /skip the hand (a miss) or /train stop.")
+
+
+def in_private(context: Translator) -> str:
+    return context._(
+        "Training deals you hands at your level one after another, in our private chat."
+    )
+
+
+def no_hints(context: Translator) -> str:
+    return context._("Training has no hints: /skip deals another hand (it counts as a miss).")
+
+
+def board_heading(context: Translator) -> str:
+    return context._("<b>🪜 Puzzle ratings</b> ({count} hands or more)").format(
+        count=BOARD_MIN_RESULTS
+    )
+
+
+def board_empty(context: Translator) -> str:
+    return context._("Nobody has {count} hands counted yet: /train to start.").format(
+        count=BOARD_MIN_RESULTS
+    )
+
+
+def board_you(rating: int, results: int, context: Translator) -> str:
+    if results >= BOARD_MIN_RESULTS:
+        return context._("You: {rating}").format(rating=rating)
+    return context._("You: {rating} ({count} of {needed} hands to be ranked)").format(
+        rating=rating, count=results, needed=BOARD_MIN_RESULTS
+    )
+
+
+def usage(context: Translator) -> str:
+    return context._(
+        "Use /train to train at your level, /train stop to end, /train top for the board, "
+        "/review for the hands you missed."
+    )

@@ -1,0 +1,106 @@
+"""A player's training on the ladder in their private chat (the hand on, the hands to
+review), the hands the ladder deals (:func:`pool`) and a hand's level learned from play
+(:func:`learned_level`).  The rules: docs/design-games.md, *The ladder on Telegram*."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+
+from bot.rules.hand_records import hand_key
+from bot.rules.hands import HandFacts
+from bot.rules.ladder.ladder import Hand, Ladder
+from bot.rules.ladder.model import LEVEL_STEP, MODEL, SLOW, prior_of_level
+from bot.rules.rated import LEVELS_4_24
+from bot.rules.rounds import Round
+from solver.decks import hands
+
+TARGET = 24
+STOP_GRACE = 3.0
+"""Seconds after a hand reached the player within which ``/train stop`` costs nothing (a
+stop typed as the next hand came); later the hand counts as a miss: no dodging a hard one."""
+REVIEW_DEALT = 10
+"""Hands one ``/review`` deals at most."""
+LEARNED_RESULTS = 20
+"""Counted results a hand needs before its learned rating, not the model, gives its level."""
+
+
+@functools.cache
+def _levels() -> dict[Hand, int]:
+    return {
+        hand: int(level)
+        for hand, level in zip(hands((1, 13), 4), LEVELS_4_24, strict=True)
+        if level != "0"
+    }
+
+
+def level_of(hand: Hand) -> int | None:
+    """The model's level (1 to 5) of a four-card hand for 24; None for any other."""
+    return _levels().get(tuple(sorted(hand)))
+
+
+def prior_of(hand: Hand) -> float:
+    """The model's rating of a hand with no results (level 3's for a hand of no level)."""
+    return prior_of_level(level_of(hand) or 3)
+
+
+def learned_level(ladder: Ladder, hand: Hand, target: int, level: int | None) -> int | None:
+    """A hand's level (1 to 5) as play rated it once it has :data:`LEARNED_RESULTS` results
+    (the model's levels are :data:`~bot.rules.ladder.model.LEVEL_STEP` apart); until then,
+    or for a hand of no level, the model's ``level``."""
+    rated = ladder.hands.get(hand_key(hand, target))
+    if level is None or rated is None or rated.results < LEARNED_RESULTS:
+        return level
+    return min(5, max(1, round((rated.mu - MODEL.mu) / LEVEL_STEP) + 3))
+
+
+@functools.cache
+def pool() -> tuple[tuple[Hand, float], ...]:
+    """Every hand the ladder deals, with its prior: the solvable four-card hands for 24."""
+    return tuple((hand, prior_of_level(level)) for hand, level in _levels().items())
+
+
+def hand_of_key(key: str) -> Hand | None:
+    """The hand of a key of :func:`~bot.rules.hand_records.hand_key` for 24 (``1 2 3 4=24``);
+    None for a key of another target or one that does not read."""
+    cards, _, target = key.partition("=")
+    try:
+        hand = tuple(int(card) for card in cards.split())
+    except ValueError:
+        return None
+    return hand if target == str(TARGET) and len(hand) == 4 else None
+
+
+@dataclass(slots=True)
+class Training:
+    """A private chat's training (:mod:`bot.games.ladder`)."""
+
+    hand: Round | None = None
+    """The hand dealt last (live while it is played)."""
+    number: int = 0
+    """Hands dealt here (each hand's number: a stale alarm changes nothing)."""
+    reviewing: bool = False
+    """The hand on is dealt for review (it counts for nothing)."""
+    review: list[str] = field(default_factory=list)
+    """Hand keys still to deal for review, the first next."""
+    played: int = 0
+    """Hands counted since this training began."""
+    began: int = 0
+    """The puzzle rating when it began (as shown)."""
+    deal_message_id: int | None = None
+    """The hand's picture (replies to it are answers)."""
+
+    @property
+    def live(self) -> bool:
+        """Whether a hand is being played."""
+        return self.hand is not None and self.hand.live
+
+    def next_round(self, facts: HandFacts, now: float, starter: int, *, review: bool) -> Round:
+        """A new hand (its facts worked out), dealt now for ``starter`` with the ladder's
+        time (:data:`~bot.rules.ladder.model.SLOW`; its clock starts when it is shown);
+        ``review``: dealt for review."""
+        self.number += 1
+        self.reviewing = review
+        level = level_of(facts.hand)
+        self.hand = Round.deal(self.number, facts, level, now, SLOW, starter)
+        return self.hand

@@ -1,0 +1,135 @@
+"""Other games' timed attempts on the ladder, heard as game results: a private round won
+or missed moves the player's puzzle rating (and the hand's, once established); a group's
+round, and a solve under the pace floor, move nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.rules.hand_records import hand_key
+from bot.rules.ladder.ladder import ESTABLISHED_RESULTS, PuzzlePlayer
+from tests.bot.harness import (
+    ANN,
+    GROUP,
+    BotApplication,
+    FakeClock,
+    deal,
+    make_api,
+    reply_to,
+    running_bot,
+    settled,
+)
+from tests.bot.ladder_play import NOON, answer
+
+pytestmark = pytest.mark.asyncio
+
+
+def round_hand(application: BotApplication, chat: int) -> tuple[int, ...]:
+    game = application.chat_data[chat].table.round
+    assert game is not None and game.live
+    return game.hand
+
+
+async def test_a_private_round_won_is_an_attempt_on_the_ladder(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await deal(api, ANN, ANN)
+        hand = round_hand(application, ANN)
+        clock.now += 9
+        await reply_to(api, ANN, ANN, answer(hand))
+        await settled(api, application)
+        player = application.bot_data.global_data.ladder.player(ANN)
+    assert player.results == 1
+    assert (player.history[-1].key, player.history[-1].seconds) == (hand_key(hand, 24), 9.0)
+
+
+async def test_a_private_round_skipped_is_a_miss_on_the_ladder(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await deal(api, ANN, ANN)
+        hand = round_hand(application, ANN)
+        clock.now += 9
+        await reply_to(api, ANN, ANN, "/skip")
+        await settled(api, application)
+        player = application.bot_data.global_data.ladder.player(ANN)
+    assert (player.history[-1].key, player.history[-1].seconds) == (hand_key(hand, 24), None)
+
+
+async def test_an_established_players_round_moves_the_hands_rating(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        ladder = application.bot_data.global_data.ladder
+        ladder.players[ANN] = PuzzlePlayer(results=ESTABLISHED_RESULTS)
+        await deal(api, ANN, ANN)
+        hand = round_hand(application, ANN)
+        clock.now += 9
+        await reply_to(api, ANN, ANN, answer(hand))
+        await settled(api, application)
+        rated = ladder.hands.get(hand_key(hand, 24))
+    assert rated is not None and rated.results == 1
+
+
+async def test_a_groups_round_moves_nothing(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await deal(api, ANN, GROUP)
+        hand = round_hand(application, GROUP)
+        clock.now += 9
+        await reply_to(api, ANN, GROUP, "/a " + answer(hand))
+        await settled(api, application)
+        players = dict(application.bot_data.global_data.ladder.players)
+    assert players == {}
+
+
+async def test_a_round_won_under_the_floor_moves_nothing(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await deal(api, ANN, ANN)
+        hand = round_hand(application, ANN)
+        clock.now += 0.5
+        await reply_to(api, ANN, ANN, answer(hand))
+        await settled(api, application)
+        players = dict(application.bot_data.global_data.ladder.players)
+    assert players == {}
+
+
+async def test_a_private_rush_runs_hands_are_attempts_on_the_ladder(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await deal(api, ANN, ANN, "/rush")
+        run = application.chat_data[ANN].table.rush
+        assert run is not None
+        solved = run.hand
+        clock.now += 6
+        await deal(api, ANN, ANN, answer(solved))
+        skipped = run.hand
+        clock.now += 4
+        await deal(api, ANN, ANN, "/skip")
+        await settled(api, application)
+        history = application.bot_data.global_data.ladder.player(ANN).history
+    assert [(a.key, a.seconds) for a in history] == [
+        (hand_key(solved, 24), 6.0),
+        (hand_key(skipped, 24), None),
+    ]
+
+
+async def test_a_groups_rush_run_moves_nothing(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await deal(api, ANN, GROUP, "/rush")
+        run = application.chat_data[GROUP].table.rush
+        assert run is not None
+        clock.now += 6
+        await deal(api, ANN, GROUP, "/a " + answer(run.hand))
+        await settled(api, application)
+        players = dict(application.bot_data.global_data.ladder.players)
+    assert players == {}

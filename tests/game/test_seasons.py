@@ -1,0 +1,230 @@
+"""Seasons' rules (:mod:`bot.rules.seasons`): the calendar, the boards, a season's end and
+the listed groups' week."""
+
+from __future__ import annotations
+
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+from bot.rules.daily.puzzle import DailyRecord, DailyResult
+from bot.rules.rating import MODEL, Ratings
+from bot.rules.results import DuelWon, Podium, RushScore
+from bot.rules.seasons.calendar import end_of, following, parse_season, season_of
+from bot.rules.seasons.groups import (
+    ESTABLISHED_DAYS,
+    ListedGroups,
+    clean_title,
+    member_week,
+    title_fit,
+    week_of,
+)
+from bot.rules.seasons.tables import (
+    SEASON_MIN_RATED,
+    Board,
+    Seasons,
+    SeasonTrophy,
+    rated_board,
+    regained,
+    season_rank,
+)
+
+ANN, BOB, CAT, DAN = 1, 2, 3, 4
+NOV = dt.date(2026, 11, 20)
+
+
+def test_a_season_is_a_calendar_month() -> None:
+    assert season_of(dt.date(2026, 11, 30)) == "2026-11"
+    assert following("2026-12") == "2027-01"
+    assert parse_season("2026/11") == "2026-11"
+    assert parse_season("11-2026") == "2026-11"
+    assert parse_season("2026-13") is None
+    assert parse_season("soon") is None
+
+
+def test_a_season_ends_at_midnight_in_the_bots_time_zone() -> None:
+    end = end_of("2026-11", ZoneInfo("Asia/Shanghai"))
+    assert end.astimezone(dt.UTC) == dt.datetime(2026, 11, 30, 16, tzinfo=dt.UTC)
+
+
+def duels(ratings: Ratings, winner: int, loser: int, count: int, day: dt.date = NOV) -> None:
+    for _ in range(count):
+        ratings.record(winner, loser, winner, day)
+
+
+def test_the_rated_board_needs_rated_duels_this_season() -> None:
+    ratings = Ratings()
+    duels(ratings, ANN, BOB, SEASON_MIN_RATED - 1)
+    assert rated_board(ratings, "2026-11") == []
+    duels(ratings, ANN, BOB, 1, NOV + dt.timedelta(days=1))
+    assert rated_board(ratings, "2026-11") == [ANN, BOB]
+    assert season_rank(ratings, "2026-11", BOB) == (2, 2)
+
+
+def test_duels_of_another_month_are_another_seasons() -> None:
+    ratings = Ratings()
+    duels(ratings, ANN, BOB, SEASON_MIN_RATED, dt.date(2026, 10, 31))
+    assert rated_board(ratings, "2026-11") == []
+    assert ratings.players[ANN].season_rated == SEASON_MIN_RATED
+
+
+def test_a_rush_board_holds_each_players_best_once() -> None:
+    seasons = Seasons(current="2026-11")
+    assert seasons.add_run(ANN, "Ann", 5, 3.0, NOV)
+    assert not seasons.add_run(ANN, "Ann", 4, 2.0, NOV)
+    assert seasons.add_run(BOB, "Bob", 6, 4.0, NOV)
+    assert not seasons.add_run(CAT, "Cat", 0, None, NOV)
+    assert [(e.user_id, e.record.score) for e in seasons.rush] == [(BOB, 6), (ANN, 5)]
+
+
+def closed() -> tuple[Seasons, Ratings, float]:
+    ratings = Ratings()
+    duels(ratings, ANN, BOB, 3)
+    duels(ratings, CAT, DAN, 3)
+    seasons = Seasons(current="2026-11")
+    for player, score in ((ANN, 3), (BOB, 9), (CAT, 7), (DAN, 5)):
+        seasons.add_run(player, str(player), score, 2.0, NOV)
+    seasons.add_podium(DAN, 1)
+    sigma = ratings.players[ANN].sigma
+    return seasons, ratings, sigma
+
+
+def test_a_seasons_end_keeps_its_tables_and_gives_trophies() -> None:
+    seasons, ratings, _sigma = closed()
+    ended = seasons.close(ratings, "2026-12")
+    assert ended is not None
+    assert seasons.kept["2026-11"] == ended
+    assert [row.player for row in ended.rush] == [BOB, CAT, DAN, ANN]
+    trophies = ended.trophies()
+    assert (BOB, SeasonTrophy("2026-11", Board.RUNS, 1)) in trophies
+    assert (ANN, SeasonTrophy("2026-11", Board.RUNS, 4)) not in trophies
+    assert (DAN, SeasonTrophy("2026-11", Board.PODIUMS, 1)) in trophies
+    assert len(trophies) == 3 + 3 + 1  # three places of duels and Rush, one arena winner
+
+
+def test_a_seasons_end_starts_the_next_with_empty_boards() -> None:
+    seasons, ratings, _sigma = closed()
+    seasons.close(ratings, "2026-12")
+    assert (seasons.current, seasons.rush, seasons.arena) == ("2026-12", [], {})
+    assert rated_board(ratings, "2026-12") == []
+
+
+def test_ratings_keep_their_value_and_regain_uncertainty() -> None:
+    seasons, ratings, sigma = closed()
+    mu = ratings.players[ANN].mu
+    seasons.close(ratings, "2026-12")
+    assert ratings.players[ANN].mu == mu
+    assert ratings.players[ANN].sigma == regained(sigma)
+    assert sigma < regained(sigma) <= MODEL.sigma
+
+
+def test_a_settled_rating_regains_uncertainty_short_of_a_new_players() -> None:
+    assert 4.0 < regained(2.0) < MODEL.sigma
+    assert regained(MODEL.sigma) == MODEL.sigma
+
+
+def test_a_season_ends_once() -> None:
+    seasons, ratings, _sigma = closed()
+    assert seasons.close(ratings, "2026-11") is None
+    seasons.close(ratings, "2026-12")
+    sigma = ratings.players[ANN].sigma
+    assert seasons.close(ratings, "2026-12") is None
+    assert ratings.players[ANN].sigma == sigma
+
+
+def test_a_bots_first_season_ends_nothing() -> None:
+    seasons = Seasons()
+    assert seasons.close(Ratings(), "2026-12") is None
+    assert seasons.current == "2026-12"
+
+
+def test_players_off_the_boards_win_nothing() -> None:
+    seasons, ratings, _sigma = closed()
+    ended = seasons.close(ratings, "2026-12", off={BOB})
+    assert ended is not None
+    assert BOB not in [player for player, _trophy in ended.trophies()]
+
+
+def test_only_listed_groups_that_played_are_on_the_week() -> None:
+    groups = ListedGroups()
+    groups.listing(-1, "Friends", True)
+    groups.listing(-2, "Quiet", True)
+    groups.arena_played(-3, NOV)  # not listed
+    rows = groups.week(NOV, {-1: 4, -3: 9})
+    assert [(row.chat_id, row.solved) for row in rows] == [(-1, 4)]
+
+
+def test_a_group_taken_off_is_on_no_week() -> None:
+    groups = ListedGroups()
+    groups.listing(-1, "Friends", True)
+    assert groups.listing(-1, "Friends", False)
+    assert groups.week(NOV, {-1: 4}) == []
+
+
+def test_arenas_count_for_their_week() -> None:
+    groups = ListedGroups()
+    groups.listing(-1, "Friends", True)
+    groups.arena_played(-1, NOV)
+    next_week = NOV + dt.timedelta(days=7)
+    assert groups.week(NOV, {})[0].tournaments == 1
+    assert groups.week(next_week, {}) == []
+    assert week_of(dt.date(2026, 11, 22)) == "2026-11-16"
+
+
+def solved(*days: dt.date, too_fast: bool = False) -> DailyRecord:
+    record = DailyRecord()
+    for day in days:
+        record.results[day.isoformat()] = DailyResult(30.0, 0, too_fast)
+    return record
+
+
+MONDAY = dt.date(2026, 11, 23)
+BEFORE = [MONDAY - dt.timedelta(days=n + 1) for n in range(ESTABLISHED_DAYS)]
+
+
+def test_a_member_counts_once_established() -> None:
+    assert member_week(solved(*BEFORE, MONDAY), MONDAY) == 1
+
+
+def test_a_new_member_counts_for_nothing_yet() -> None:
+    assert member_week(solved(*BEFORE[1:], MONDAY), MONDAY) == 0
+
+
+def test_days_solved_too_fast_establish_nobody() -> None:
+    record = solved(*BEFORE, too_fast=True)
+    record.results[MONDAY.isoformat()] = DailyResult(30.0, 0)
+    assert member_week(record, MONDAY) == 0
+
+
+def test_a_season_hears_runs_and_podiums_only() -> None:
+    seasons = Seasons(current="2026-11")
+    assert seasons.hear(RushScore(player=ANN, name="Ann", score=4, best_time=2.0), NOV)
+    assert seasons.hear(Podium(player=BOB, name="Bob", place=2), NOV)
+    assert not seasons.hear(DuelWon(player=CAT, name="Cat"), NOV)
+    assert seasons.arena[BOB].podiums == 1
+
+
+def test_an_arena_told_in_a_group_is_one_played() -> None:
+    groups = ListedGroups()
+    podiums = [Podium(player=ANN, name="Ann", place=1), Podium(player=BOB, name="Bob", place=2)]
+    assert groups.hear(-1, podiums, NOV)
+    assert not groups.hear(ANN, podiums, NOV)  # told in private: no group's
+    assert not groups.hear(-1, [RushScore(player=ANN, name="Ann", score=3)], NOV)
+    assert groups.arenas[week_of(NOV)] == {-1: 1}
+
+
+def test_a_title_is_shown_without_its_invisible_characters() -> None:
+    assert clean_title("Fri\u202eends\u200b  Club") == "Friends Club"
+
+
+def test_a_title_with_a_link_or_an_at_is_not_shown() -> None:
+    assert title_fit("Friends 👩\u200d👩\u200d👧")
+    assert not title_fit("Join t.me/spam")
+    assert not title_fit("Ask @someone")
+    assert not title_fit("\u200b")
+
+
+def test_a_group_renamed_to_a_link_is_off_the_week() -> None:
+    groups = ListedGroups()
+    groups.listing(-1, "Friends", True)
+    groups.retitle(-1, "www.spam.example")
+    assert groups.week(NOV, {-1: 4}) == []
