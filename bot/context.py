@@ -121,6 +121,9 @@ class BotData:
     games: tuple[Any, ...]
     """The games, as the application registered them (:class:`bot.play.registry.Game`:
     read them with :func:`bot.play.registry.games_of`)."""
+    features: tuple[Any, ...]
+    """The features that are not games (:class:`bot.play.registry.Feature`: read them with
+    :func:`bot.play.registry.features_of`)."""
 
     def __init__(self) -> None:
         self.clock = time.time
@@ -154,6 +157,7 @@ class BotData:
         self.result_listeners = []
         self.moved_chats = {}
         self.games = ()
+        self.features = ()
 
     def now(self) -> float:
         """The games' clock, in seconds (standing still during maintenance: :attr:`pause`)."""

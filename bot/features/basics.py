@@ -18,11 +18,11 @@ from telegram.ext import (
 )
 
 from bot.context import SORRY, BotContext
-from bot.i18n import language_choices
+from bot.i18n import N_
 from bot.play import visibility
 from bot.play.chat_moves import move_chat
 from bot.play.miniapp import label_menu_button
-from bot.play.registry import Help, HelpLine, games_of
+from bot.play.registry import Feature, Game, Help, HelpLine, MenuEntry, features_of, games_of
 from bot.play.visibility import privacy_would_hide
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
@@ -66,57 +66,14 @@ def _position(line: HelpLine) -> int:
 async def help_command(update: Update, context: BotContext) -> None:
     """Explain the commands, in short sections, and how answers reach the bot."""
     _ = context._
-    lines = [
-        HelpLine(Help.GAMES, 0, _("<b>More games</b>")),
-        HelpLine(
-            Help.GAMES,
-            50,
-            _(
-                "/rating: your duel rating, rank and last results (/rating top: the best "
-                "players; as a reply to someone's message: their rating)"
-            ),
-        ),
-        HelpLine(
-            Help.GAMES,
-            60,
-            _(
-                "/name Ann: your public name on the boards that span every chat (else a handle "
-                "such as Player-7F3A9C); /name clear removes it"
-            ),
-        ),
-        HelpLine(
-            Help.GAMES,
-            65,
-            _(
-                "/season: this month's boards (duels, Rush); at the month's end their first "
-                "three win a trophy and ratings regain uncertainty; /season 2026-11: a past "
-                "season's tables. /groups top: this week's groups, for groups their admins "
-                "list in /settings"
-            ),
-        ),
-        HelpLine(
-            Help.GAMES,
-            66,
-            _(
-                "/achievements: what you earned and how far the next ones are; /me: your "
-                "profile card (either as a reply to someone's message: theirs)"
-            ),
-        ),
-        HelpLine(
-            Help.TOOLS,
-            10,
-            _(
-                "<b>Solving and settings</b>\n"
-                "/solve 3 3 8 8: every distinct solution of any numbers\n"
-                "/settings: deck, difficulty, time, target, cards, language (admins)\n"
-                "/language {languages}: the chat's language (admins in groups); /language alone "
-                "names it"
-            ).format(languages=language_choices(context.language)),
-        ),
-    ]
-    for game in games_of(context.bot_data):
-        if game.help is not None:
-            lines.extend(game.help(context))
+    lines = [HelpLine(Help.GAMES, 0, _("<b>More games</b>"))]
+    declared: tuple[Game | Feature, ...] = (
+        *games_of(context.bot_data),
+        *features_of(context.bot_data),
+    )
+    for each in declared:
+        if each.help is not None:
+            lines.extend(each.help(context))
     # Each section is one message of the catalogue, headed in bold, a command to a line.
     text = _(
         "<b>Twenty-Four</b>: make 24 from the cards with + − × ÷ and brackets, "
@@ -263,3 +220,10 @@ def register(application: Application) -> None:
         MessageHandler(private_commands, for_messages(unknown_command)), group=1
     )
     application.add_error_handler(error_handler)
+
+
+FEATURE = Feature(
+    "basics",
+    register,
+    menu=(MenuEntry(90, "help", N_("How to play")), MenuEntry(91, "start", N_("Start here"))),
+)

@@ -6,6 +6,8 @@ import html
 
 from telegram.ext import Application, CommandHandler
 
+from bot.i18n import N_
+from bot.play.registry import Feature, MenuEntry
 from bot.rules.stats import PlayerStats, week_of
 from bot.texts import player_line
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
@@ -115,3 +117,13 @@ def register(application: Application) -> None:
     """/score and /top."""
     application.add_handler(CommandHandler("score", for_messages(score)))
     application.add_handler(CommandHandler("top", for_messages(top)))
+
+
+FEATURE = Feature(
+    "scores",
+    register,
+    menu=(
+        MenuEntry(70, "score", N_("Your wins, points and times here")),
+        MenuEntry(71, "top", N_("Leaderboard")),
+    ),
+)
