@@ -16,6 +16,7 @@ from telegram.ext import Application
 from bot.context import BotContext, BotData
 from bot.i18n import Translator
 from bot.rules.achievements import Family
+from bot.rules.stats import ChatStats, PlayerStats
 from bot.state import ChatData, GlobalData, UserData
 
 Register = Callable[[Application], None]
@@ -118,6 +119,13 @@ class ProfilePart(NamedTuple):
 
 Profiled = Callable[[BotContext, UserData], ProfilePart | None]
 """A game's part of a player's profile (None: it has nothing to show of them)."""
+Scored = Callable[[BotContext, PlayerStats], str | None]
+"""A game's line of a player's /score in a chat (None: nothing of theirs there yet)."""
+Board = tuple[str, list[tuple[int, PlayerStats, int]]]
+"""A board of /top: its title (HTML, translated) and its rows (the player's id, their
+record in the chat, the points shown)."""
+Boarded = Callable[[BotContext, ChatStats], Board]
+"""A game's own board in a chat's /top (shown when it has rows)."""
 
 
 class Slot(Enum):
@@ -181,6 +189,10 @@ class Game:
     its words."""
     profile: Profiled | None = None
     """Its part of a player's profile (:class:`ProfilePart`)."""
+    score: Scored | None = None
+    """Its line of a player's /score (after the plain game's numbers, in the games' order)."""
+    board: Boarded | None = None
+    """Its own board of /top (after the plain game's, in the games' order)."""
 
 
 @dataclass(frozen=True, slots=True)
