@@ -17,7 +17,13 @@ from telegram import (
 )
 from telegram.ext import Application
 
-from bot.context import BotContext, GameCall, GameRequest, services
+from bot.context import BotContext, services
+
+# Declared below the play floor (BotData holds them); named here too, where a page's calls
+# were always found.
+from bot.context import GameCall as GameCall
+from bot.context import GameReply as GameReply
+from bot.context import GameRequest as GameRequest
 from bot.i18n import N_
 from bot.play.miniapp import (
     API_BURST,

@@ -15,7 +15,12 @@ from telegram import MenuButton, MenuButtonDefault, MenuButtonWebApp, WebAppInfo
 from telegram.ext import Application
 from tornado.web import HTTPError, RedirectHandler, StaticFileHandler
 
-from bot.context import AppCall, AppRequest, BotContext, services
+# Declared below the play floor (BotData holds them); named here too, where a page's calls
+# were always found.
+from bot.context import AppCall as AppCall
+from bot.context import AppReply as AppReply
+from bot.context import AppRequest as AppRequest
+from bot.context import BotContext, services
 from bot.i18n import N_
 from bot.play.page_policy import PAGE_POLICY
 from bot.play.page_texts import CatalogueHandler
