@@ -28,6 +28,7 @@ from telegram.ext import (
 from bot.clock import MONOTONIC, GameClock, SteadyClock
 from bot.context import BotContext, BotData, ChatData, UserData, services
 from bot.features import (
+    FEATURES,
     achievements,
     admin,
     basics,
@@ -48,7 +49,7 @@ from bot.play import backups, monitoring
 from bot.play.game_page import game_routes
 from bot.play.miniapp import app_routes
 from bot.play.monitoring import MeteredApplication, watch_routes
-from bot.play.registry import Register, Slot, register_slot, restore_all
+from bot.play.registry import Feature, Slot, register_slot, restore_all
 from bot.services.outbox import Outbox
 from bot.services.outbox.flood_control import FloodControl
 from bot.services.polling import PollingRequest
@@ -172,20 +173,20 @@ def updater_of(application: Application) -> Updater:
     return application.updater
 
 
-HANDLERS: tuple[Register | Slot, ...] = (
-    admin.register,  # first: the owner's /admin, and the maintenance notice before anything else
+HANDLERS: tuple[Feature | Slot, ...] = (
+    admin.FEATURE,  # first: the owner's /admin, and the maintenance notice before anything else
     Slot.BEFORE_START,  # an attempt at the daily puzzle given up; a challenge's /giveup
-    basics.register,
-    fair_play.register,
+    basics.FEATURE,
+    fair_play.FEATURE,
     Slot.GAMES,
-    scores.register,
-    ratings.register,
-    seasons.register,
-    names.register,
-    achievements.register,
+    scores.FEATURE,
+    ratings.FEATURE,
+    seasons.FEATURE,
+    names.FEATURE,
+    achievements.FEATURE,
     Slot.BEFORE_SOLVE,  # inline queries (@bot rush) that solve's catch-all would take
-    solve.register,
-    chat_settings.register,
+    solve.FEATURE,
+    chat_settings.FEATURE,
     Slot.LAST,
 )
 """Registered in this order, each slot by the games standing in it (in the order of
@@ -201,13 +202,14 @@ def add_handlers(application: Application) -> None:
     """Register every feature's and game's handlers, then the answer router's (/a, plain
     text)."""
     services(application).games = GAMES
+    services(application).features = FEATURES
     for handlers in HANDLERS:
         if isinstance(handlers, Slot):
             register_slot(application, GAMES, handlers)
         else:
-            handlers(application)
+            handlers.register(application)
     answers.register(application)
-    stray_buttons.register(application)  # last: a catch-all for presses no feature took
+    stray_buttons.FEATURE.register(application)  # last: a catch-all for presses no feature took
 
 
 def app_server(

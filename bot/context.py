@@ -6,7 +6,8 @@ from __future__ import annotations
 import datetime as dt
 import random
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from telegram import Update
@@ -17,6 +18,7 @@ from bot.clock import Pause
 from bot.i18n import N_, language_of, translations
 from bot.rules.daily.puzzle import DayBoard
 from bot.rules.off_boards import Removal
+from bot.rules.results import GameResult
 from bot.rules.spoilers import HandIndex, LiveHands
 from bot.services.activity import Activity
 from bot.services.answer_routes import AnswerRouter
@@ -30,6 +32,8 @@ from bot.services.saving import HeldNews
 from bot.services.sending import unread
 from bot.services.solving import Solving
 from bot.services.timers import Timers
+from bot.services.web.game_tokens import GameToken
+from bot.services.web.launch_data import AppUser
 from bot.settings import Settings
 from bot.state import ChatData, GlobalData, UserData
 
@@ -38,6 +42,41 @@ RowWriter = Callable[[dict[tuple[str, Any], object]], bool]
 whether the disk took them (if not, they are kept and tried again)."""
 
 SORRY = N_("Sorry, something went wrong. Please try again.")
+
+
+Handler = Callable[[Update, "BotContext"], Coroutine[Any, Any, None]]
+"""A handler callback as PTB's handlers take it (a deep link's: :attr:`BotData.deep_links`)."""
+Listener = Callable[["BotContext", int | None, Sequence[GameResult]], list[str]]
+"""Who hears the games' results: ``listener(context, chat_id, results)`` → lines to add to
+the game's message there (:mod:`bot.play.results`)."""
+
+
+@dataclass
+class AppRequest:
+    """One call of the Mini App's API, judged to come from :attr:`user`
+    (:mod:`bot.play.miniapp`)."""
+
+    context: BotContext
+    user: AppUser
+    body: dict[str, Any] = field(default_factory=dict)
+
+
+AppReply = tuple[int, dict[str, Any]]
+AppCall = Callable[[AppRequest], Awaitable[AppReply]]
+
+
+@dataclass
+class GameRequest:
+    """One call of the Telegram game's page, from the player its token names
+    (:mod:`bot.play.game_page`)."""
+
+    context: BotContext
+    token: GameToken
+    body: dict[str, Any] = field(default_factory=dict)
+
+
+GameReply = tuple[int, dict[str, Any]]
+GameCall = Callable[[GameRequest], Awaitable[GameReply]]
 
 
 class BotData:
@@ -63,7 +102,7 @@ class BotData:
     """(chat, user) → (is an admin, when Telegram was asked): see :mod:`bot.play.admins`."""
     answers: AnswerRouter
     """Which game of a chat a typed answer goes to (:mod:`bot.services.answer_routes`)."""
-    deep_links: dict[str, Callable[[Any, Any], Awaitable[None]]]
+    deep_links: dict[str, Handler]
     """``/start PAYLOAD`` in private (a t.me/<bot>?start=PAYLOAD link) → the feature's handler."""
     file_ids: dict[tuple[tuple[int, ...], bool, int | None], str]
     """Each hand's picture, once uploaded, by Telegram's file id (sent again by id)."""
@@ -77,9 +116,9 @@ class BotData:
     """The /solve requests waiting for a duel's hand to end (:mod:`.deferred_solves`)."""
     daily_board: DayBoard
     """Every player's solve time of the latest daily puzzles, sorted (rebuilt at start-up)."""
-    app_calls: dict[str, Callable[[Any], Awaitable[tuple[int, dict[str, Any]]]]]
+    app_calls: dict[str, AppCall]
     """``"GET daily"`` → the answer to the Mini App's ``GET /app/api/daily`` (:mod:`.miniapp`)."""
-    game_calls: dict[str, Callable[[Any], Awaitable[tuple[int, dict[str, Any]]]]]
+    game_calls: dict[str, GameCall]
     """``"POST start"`` → the feature's answer to ``POST /app/api/rush/start`` from the Telegram
     game's page (see :mod:`bot.play.game_page`)."""
     web_address: str | None
@@ -114,13 +153,17 @@ class BotData:
     """The owner's latest removals from the boards, to undo (``/admin fairplay undo``)."""
     pause: Pause
     """The games' clock's pauses: it stands still while maintenance is on."""
-    result_listeners: list[Callable[..., list[str]]]
+    result_listeners: list[Listener]
     """Who hears the games' results once saved (:mod:`bot.play.results`)."""
     moved_chats: dict[int, int]
     """Groups upgraded to a supergroup since start: old id → new (:mod:`bot.play.chat_moves`)."""
     games: tuple[Any, ...]
-    """The games, as the application registered them (:class:`bot.play.registry.Game`:
-    read them with :func:`bot.play.registry.games_of`)."""
+    """The games, as the application registered them (:data:`bot.games.GAMES`; read them
+    typed with :func:`bot.play.registry.games_of`: a game's declaration takes this context,
+    so its type stands above it)."""
+    features: tuple[Any, ...]
+    """The features that are not games, as it registered them (:data:`bot.features.FEATURES`;
+    read them typed with :func:`bot.play.registry.features_of`)."""
 
     def __init__(self) -> None:
         self.clock = time.time
@@ -154,6 +197,7 @@ class BotData:
         self.result_listeners = []
         self.moved_chats = {}
         self.games = ()
+        self.features = ()
 
     def now(self) -> float:
         """The games' clock, in seconds (standing still during maintenance: :attr:`pause`)."""

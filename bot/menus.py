@@ -19,37 +19,21 @@ from telegram.error import BadRequest
 from telegram.ext import Application
 
 from bot.context import services
+from bot.features import FEATURES
 from bot.games import GAMES
-from bot.i18n import DEFAULT, N_, gettext_for, language_choices, language_of, languages, locale_of
+from bot.i18n import DEFAULT, gettext_for, language_choices, language_of, languages, locale_of
 from bot.play.miniapp import MENU_BUTTON
-from bot.play.registry import Game, Menu, MenuEntry
+from bot.play.registry import Feature, Game, Menu
 
 logger = logging.getLogger(__name__)
 
-FEATURES_MENU = (
-    MenuEntry(70, "score", N_("Your wins, points and times here")),
-    MenuEntry(71, "top", N_("Leaderboard")),
-    MenuEntry(72, "rating", N_("Your duel rating (/rating top: the best players)")),
-    MenuEntry(73, "name", N_("Your public name on the boards everywhere")),
-    MenuEntry(74, "solve", N_("All distinct solutions: /solve 3 3 8 8")),
-    MenuEntry(75, "season", N_("This month's season: its boards and trophies (/season 2026-11)")),
-    MenuEntry(76, "groups", N_("This week's busiest groups: /groups top")),
-    MenuEntry(77, "achievements", N_("Your achievements and the next ones")),
-    MenuEntry(78, "me", N_("Your profile card")),
-    MenuEntry(90, "help", N_("How to play")),
-    MenuEntry(91, "start", N_("Start here")),
-    MenuEntry(120, "settings", N_("Game settings (admins)"), Menu.ADMINS),
-    MenuEntry(121, "language", N_("Chat language: {languages}"), Menu.ADMINS),
-    MenuEntry(120, "settings", N_("Game settings"), Menu.PRIVATE),
-    MenuEntry(121, "language", N_("Language: {languages}"), Menu.PRIVATE),
-)
-"""The features' commands; the games declare theirs (:attr:`bot.play.registry.Game.menu`)."""
 
-
-def commands_of(menu: Menu, games: tuple[Game, ...] = GAMES) -> list[tuple[str, str]]:
-    """(command, description) of a menu's own commands, by their position: the description
-    is a message id, translated per language."""
-    entries = [*FEATURES_MENU, *(entry for game in games for entry in game.menu)]
+def commands_of(
+    menu: Menu, declared: tuple[Game | Feature, ...] = (*GAMES, *FEATURES)
+) -> list[tuple[str, str]]:
+    """(command, description) of a menu's own commands (the games' and the features'), by
+    their position: the description is a message id, translated per language."""
+    entries = [entry for each in declared for entry in each.menu]
     chosen = sorted((entry for entry in entries if entry.menu is menu), key=lambda e: e.position)
     return [(entry.command, entry.description) for entry in chosen]
 
@@ -58,10 +42,7 @@ PLAYER_COMMANDS = commands_of(Menu.EVERYONE)
 GROUP_COMMANDS = PLAYER_COMMANDS
 ADMIN_COMMANDS = [*PLAYER_COMMANDS, *commands_of(Menu.ADMINS)]
 PRIVATE_COMMANDS = [*PLAYER_COMMANDS, *commands_of(Menu.PRIVATE)]
-OWNER_COMMANDS = [
-    *PRIVATE_COMMANDS,
-    ("admin", N_("The owner's commands: activity, fair play, maintenance")),
-]
+OWNER_COMMANDS = [*PRIVATE_COMMANDS, *commands_of(Menu.OWNER)]
 """The owner's private chat alone (``TWENTYFOUR_OWNER_ID``): nobody else's menu has /admin."""
 
 

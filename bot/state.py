@@ -47,7 +47,7 @@ class AnswersTo(StrEnum):
 @dataclass(slots=True)
 class ChatLanguage:
     """The language to speak in a chat (:mod:`bot.features.chat_settings` sets ``chosen``;
-    :mod:`bot.features.basics` keeps ``recent``)."""
+    :mod:`bot.features.basics.chats` keeps ``recent``)."""
 
     chosen: str | None = None
     """A language chosen for the chat; ``None`` follows each user's Telegram language."""

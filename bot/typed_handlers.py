@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
-from typing import TYPE_CHECKING, Any, Generic, NoReturn, TypeVar, cast
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Generic, NoReturn, TypeVar, cast
 
 from telegram import CallbackQuery, Chat, MaybeInaccessibleMessage, Message, Update, User
 from telegram.ext import Application, Job, JobQueue
 
-from bot.context import BotContext
+from bot.context import BotContext, Handler
 from bot.state import ChatData, UserData
 
 logger = logging.getLogger(__name__)
@@ -83,10 +83,6 @@ else:
     ButtonQuery = CallbackQuery
     ChatContext = HandlerContext = JobContext = BotContext
     ChatJob = Job
-
-
-Handler = Callable[[Update, BotContext], Coroutine[Any, Any, None]]
-"""A handler callback as PTB's handlers take it."""
 
 
 def for_messages(callback: Callable[[MessageUpdate, HandlerContext], Awaitable[None]]) -> Handler:

@@ -140,9 +140,9 @@ EXCEPTIONS: dict[str, set[str]] = {
     # APScheduler's "every day", not the daily puzzle.
     "bot/services/timers.py": {"daily_at", "run_daily"},
     # Features over several games' records: the owner's fair-play review (duels, Rush
-    # records), the overview's daily board, /score and /top (rounds, hunts, Countdown),
-    # /rating (duels), the settings (Countdown's time), /solve (the daily puzzle's and the
-    # challenges' hands, the duels' waiting requests, Countdown's number game).
+    # records), the overview's daily board, /rating (duels), the settings (Countdown's
+    # time), /solve (the daily puzzle's and the challenges' hands, the duels' waiting
+    # requests, Countdown's number game).  /score and /top go over Game.score and .board.
     "bot/features/admin/fairplay.py": {
         "PastDuel",
         "_duel_line",
@@ -156,13 +156,6 @@ EXCEPTIONS: dict[str, set[str]] = {
     "bot/features/admin/overview.py": {"daily_board"},
     "bot/features/chat_settings.py": {"countdown", "countdown_time"},
     "bot/features/ratings.py": {"BOARD_MIN_DUELS", "PROVISIONAL_DUELS", "duel_of", "duels"},
-    "bot/features/scores.py": {
-        "countdown_points",
-        "countdown_top",
-        "hunt_points",
-        "hunt_top",
-        "rounds",
-    },
     "bot/features/solve/checks.py": {
         "_daily_refusal",
         "_sharing_daily",

@@ -1,4 +1,36 @@
-"""The bot's features: each registers its own handlers (``register(application)``), owns what
-users do with it (commands, buttons, Mini App calls, its part of the state) and imports no
-other feature; what they share lives in :mod:`bot.play`, :mod:`bot.services`,
-:mod:`bot.context` and :mod:`bot.texts` (docs/design.md, *Layout*; ``tests/test_layers.py``)."""
+"""The bot's features that are not games (/score, /solve, the settings, the owner's /admin):
+each declares itself once (its ``FEATURE``: handlers, menu entries, /help lines), owns what
+users do with it and imports no other feature; :data:`FEATURES` lists them, a line each."""
+
+from __future__ import annotations
+
+from bot.features import (
+    achievements,
+    admin,
+    basics,
+    chat_settings,
+    fair_play,
+    names,
+    ratings,
+    scores,
+    seasons,
+    solve,
+    stray_buttons,
+)
+from bot.play.registry import Feature
+
+FEATURES: tuple[Feature, ...] = (
+    admin.FEATURE,
+    basics.FEATURE,
+    fair_play.FEATURE,
+    scores.FEATURE,
+    ratings.FEATURE,
+    seasons.FEATURE,
+    names.FEATURE,
+    achievements.FEATURE,
+    solve.FEATURE,
+    chat_settings.FEATURE,
+    stray_buttons.FEATURE,
+)
+"""Every feature, in the order :data:`bot.app.HANDLERS` registers them (where the games'
+slots stand among them is the application's)."""

@@ -12,12 +12,21 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, ChatMemberHandler, CommandHandler
 
 from bot.context import BotContext
-from bot.i18n import K_, canonical, chosen_language, label_in_english, language_choices, languages
+from bot.i18n import (
+    K_,
+    N_,
+    canonical,
+    chosen_language,
+    label_in_english,
+    language_choices,
+    languages,
+)
 from bot.i18n import language_name as own_name
 from bot.play import visibility
 from bot.play.admins import is_admin, member_changed
 from bot.play.listed_groups import is_listed, set_listed
 from bot.play.miniapp import label_menu_button
+from bot.play.registry import Feature, Help, HelpLine, Menu, MenuEntry
 from bot.rules import countdown
 from bot.rules.table import (
     CARD_COUNTS,
@@ -400,3 +409,34 @@ def register(application: Application) -> None:
     application.add_handler(
         CallbackQueryHandler(for_buttons(settings_button), pattern=r"^cfg:\w+:[\w-]+$")
     )
+
+
+def help_lines(context: BotContext) -> list[HelpLine]:
+    """The tools' section of /help: /settings and /language, and /solve with them (one
+    message of the catalogue, as translated)."""
+    return [
+        HelpLine(
+            Help.TOOLS,
+            10,
+            context._(
+                "<b>Solving and settings</b>\n"
+                "/solve 3 3 8 8: every distinct solution of any numbers\n"
+                "/settings: deck, difficulty, time, target, cards, language (admins)\n"
+                "/language {languages}: the chat's language (admins in groups); /language alone "
+                "names it"
+            ).format(languages=language_choices(context.language)),
+        )
+    ]
+
+
+FEATURE = Feature(
+    "chat settings",
+    register,
+    menu=(
+        MenuEntry(120, "settings", N_("Game settings (admins)"), Menu.ADMINS),
+        MenuEntry(121, "language", N_("Chat language: {languages}"), Menu.ADMINS),
+        MenuEntry(120, "settings", N_("Game settings"), Menu.PRIVATE),
+        MenuEntry(121, "language", N_("Language: {languages}"), Menu.PRIVATE),
+    ),
+    help=help_lines,
+)

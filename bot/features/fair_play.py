@@ -9,7 +9,7 @@ from telegram.ext import Application
 
 from bot.context import services
 from bot.i18n import answer_in_english
-from bot.play.registry import game_on
+from bot.play.registry import Feature, game_on
 from bot.rules.claims import looks_like_answer
 from bot.rules.spoilers import peeked
 from bot.services.answer_routes import Route
@@ -49,3 +49,6 @@ async def no_score(update: MessageUpdate, context: HandlerContext, text: str) ->
 def register(application: Application) -> None:
     """The marked players' answers, taken before any game's (by the route's priority)."""
     services(application).answers.add(Route(PRIORITY, peeker, no_score))
+
+
+FEATURE = Feature("fair play", register)

@@ -8,7 +8,10 @@ import html
 
 from telegram.ext import Application, CommandHandler
 
+from bot.context import BotContext
+from bot.i18n import N_
 from bot.play.public_names import chosen_name, names_of
+from bot.play.registry import Feature, Help, HelpLine, MenuEntry
 from bot.rules.public_names import (
     CHANGES,
     LONGEST,
@@ -113,3 +116,25 @@ async def name(update: MessageUpdate, context: HandlerContext) -> None:
 def register(application: Application) -> None:
     """/name."""
     application.add_handler(CommandHandler("name", for_messages(name)))
+
+
+def help_lines(context: BotContext) -> list[HelpLine]:
+    """/name's line of /help."""
+    return [
+        HelpLine(
+            Help.GAMES,
+            60,
+            context._(
+                "/name Ann: your public name on the boards that span every chat (else a handle "
+                "such as Player-7F3A9C); /name clear removes it"
+            ),
+        )
+    ]
+
+
+FEATURE = Feature(
+    "names",
+    register,
+    menu=(MenuEntry(73, "name", N_("Your public name on the boards everywhere")),),
+    help=help_lines,
+)

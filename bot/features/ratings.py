@@ -11,8 +11,10 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext
+from bot.i18n import N_
 from bot.play.players_met import known_name
 from bot.play.public_names import public_name
+from bot.play.registry import Feature, Help, HelpLine, MenuEntry
 from bot.rules.rating import BOARD_MIN_DUELS, PROVISIONAL_DUELS, PlayerRating, Result, Shown
 from bot.rules.seasons.calendar import season_of
 from bot.rules.seasons.tables import SEASON_MIN_RATED, season_rank, season_rated
@@ -238,3 +240,25 @@ def _board(context: HandlerContext, update: MessageUpdate, players: list[int]) -
 def register(application: Application) -> None:
     """/rating (and /rating top)."""
     application.add_handler(CommandHandler("rating", for_messages(rating)))
+
+
+def help_lines(context: BotContext) -> list[HelpLine]:
+    """/rating's line of /help."""
+    return [
+        HelpLine(
+            Help.GAMES,
+            50,
+            context._(
+                "/rating: your duel rating, rank and last results (/rating top: the best "
+                "players; as a reply to someone's message: their rating)"
+            ),
+        )
+    ]
+
+
+FEATURE = Feature(
+    "ratings",
+    register,
+    menu=(MenuEntry(72, "rating", N_("Your duel rating (/rating top: the best players)")),),
+    help=help_lines,
+)

@@ -6,6 +6,8 @@ import html
 
 from telegram.ext import Application, CommandHandler
 
+from bot.i18n import N_
+from bot.play.registry import Feature, MenuEntry, games_of
 from bot.rules.stats import PlayerStats, week_of
 from bot.texts import player_line
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
@@ -41,14 +43,10 @@ async def score(update: MessageUpdate, context: HandlerContext) -> None:
         )
     else:  # only the other games so far: no line of zeros and dashes for rounds
         text = f"<b>{html.escape(player.name)}</b>"
-    if player.hunt_points:
-        text += "\n" + context.ngettext(
-            "Solution Hunt: {count} point", "Solution Hunt: {count} points", player.hunt_points
-        ).format(count=player.hunt_points)
-    if player.countdown_points:
-        text += "\n" + context.ngettext(
-            "Countdown: {count} point", "Countdown: {count} points", player.countdown_points
-        ).format(count=player.countdown_points)
+    for game in games_of(context.bot_data):  # the other games' lines (Game.score)
+        line = game.score(context, player) if game.score is not None else None
+        if line:
+            text += "\n" + line
     # Asked again while the reply still waits (a busy group near its limit): one reply, the
     # latest, goes; or it goes with the next deal, if that comes first.  During a group's
     # match the next deal comes within seconds: the reply waits for it (SCORE_HOLD at most)
@@ -84,21 +82,18 @@ def _board(
 
 
 async def top(update: MessageUpdate, context: HandlerContext) -> None:
-    """The chat's leaderboard, all time and this week; Solution Hunt's and Countdown's
-    points on their own boards."""
+    """The chat's leaderboard, all time and this week; the other games' points on their
+    own boards (:attr:`~bot.play.registry.Game.board`)."""
     _ = context._
     stats = context.chat_data.table.stats
     week = week_of(context.today())
-    games = [
-        (_("<b>Solution Hunt</b>"), stats.hunt_top()),
-        (_("<b>Countdown</b>"), stats.countdown_top()),
-    ]
+    games = [game.board(context, stats) for game in games_of(context.bot_data) if game.board]
     parts = []
-    rounds = stats.top()
-    # The rounds' boards, unless only the other games have been played here.
-    if rounds or not any(rows for _title, rows in games):
+    plain = stats.top()
+    # The plain game's boards, unless only the other games have been played here.
+    if plain or not any(rows for _title, rows in games):
         for title, rows in (
-            (_("<b>All time</b>"), rounds),
+            (_("<b>All time</b>"), plain),
             (_("<b>This week</b>"), stats.top(week=week)),
         ):
             lines = _board(title, rows, context)
@@ -115,3 +110,13 @@ def register(application: Application) -> None:
     """/score and /top."""
     application.add_handler(CommandHandler("score", for_messages(score)))
     application.add_handler(CommandHandler("top", for_messages(top)))
+
+
+FEATURE = Feature(
+    "scores",
+    register,
+    menu=(
+        MenuEntry(70, "score", N_("Your wins, points and times here")),
+        MenuEntry(71, "top", N_("Leaderboard")),
+    ),
+)

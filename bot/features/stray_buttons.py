@@ -11,6 +11,7 @@ from telegram import Update
 from telegram.ext import Application, ApplicationHandlerStop, CallbackQueryHandler
 
 from bot.context import BotContext
+from bot.play.registry import Feature
 
 logger = logging.getLogger(__name__)
 
@@ -46,3 +47,6 @@ def register(application: Application) -> None:
     # matches any pattern, and one that refuses every data matches nothing else.
     application.add_handler(CallbackQueryHandler(no_data, pattern=_refuse), group=GUARD_GROUP)
     application.add_handler(CallbackQueryHandler(unknown))
+
+
+FEATURE = Feature("stray buttons", register)

@@ -5,8 +5,6 @@ App's rate; features register calls with :func:`serve_game` (docs/miniapp.md,
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any
 from urllib.parse import quote
@@ -20,6 +18,12 @@ from telegram import (
 from telegram.ext import Application
 
 from bot.context import BotContext, services
+
+# Declared below the play floor (BotData holds them); named here too, where a page's calls
+# were always found.
+from bot.context import GameCall as GameCall
+from bot.context import GameReply as GameReply
+from bot.context import GameRequest as GameRequest
 from bot.i18n import N_
 from bot.play.miniapp import (
     API_BURST,
@@ -68,19 +72,6 @@ def game_result(context: BotContext, result_id: str = "game") -> InlineQueryResu
     if name is None:
         return None
     return InlineQueryResultGame(result_id, name, reply_markup=game_keyboard(context))
-
-
-@dataclass
-class GameRequest:
-    """One call of the game's page, from the player its token names."""
-
-    context: BotContext
-    token: GameToken
-    body: dict[str, Any] = field(default_factory=dict)
-
-
-GameReply = tuple[int, dict[str, Any]]
-GameCall = Callable[[GameRequest], Awaitable[GameReply]]
 
 
 def serve_game(application: Application, method: str, name: str, call: GameCall) -> None:

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
@@ -17,6 +15,11 @@ from telegram import MenuButton, MenuButtonDefault, MenuButtonWebApp, WebAppInfo
 from telegram.ext import Application
 from tornado.web import HTTPError, RedirectHandler, StaticFileHandler
 
+# Declared below the play floor (BotData holds them); named here too, where a page's calls
+# were always found.
+from bot.context import AppCall as AppCall
+from bot.context import AppReply as AppReply
+from bot.context import AppRequest as AppRequest
 from bot.context import BotContext, services
 from bot.i18n import N_
 from bot.play.page_policy import PAGE_POLICY
@@ -66,19 +69,6 @@ API_BODY = 4096
 """Bytes of an API request's body kept at most (a move list or an expression is tiny)."""
 PAGE = Path(__file__).resolve().parents[1] / "webapp"
 """The page's files: plain HTML, CSS and JavaScript, no build step."""
-
-
-@dataclass
-class AppRequest:
-    """One API call, judged to come from :attr:`user`."""
-
-    context: BotContext
-    user: AppUser
-    body: dict[str, Any] = field(default_factory=dict)
-
-
-AppReply = tuple[int, dict[str, Any]]
-AppCall = Callable[[AppRequest], Awaitable[AppReply]]
 
 
 def serve_app(application: Application, method: str, name: str, call: AppCall) -> None:

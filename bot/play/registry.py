@@ -1,7 +1,8 @@
 """What a game is to the rest of the bot: a :class:`Game`, declared once in its own package
-(``GAME = Game(...)``) and registered once, in :data:`bot.games.GAMES`.  The application
-registers, restores and asks the games by going over that list; docs/design.md ("Adding a
-game") says what a new game writes."""
+(``GAME = Game(...)``) and registered once, in :data:`bot.games.GAMES`; and a feature that is
+not a game, a :class:`Feature` (``FEATURE``, listed in :data:`bot.features.FEATURES`).  The
+application registers, restores and asks them by going over those lists; docs/design.md
+("Adding a game") says what a new game writes."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from telegram.ext import Application
 from bot.context import BotContext, BotData
 from bot.i18n import Translator
 from bot.rules.achievements import Family
+from bot.rules.stats import ChatStats, PlayerStats
 from bot.state import ChatData, GlobalData, UserData
 
 Register = Callable[[Application], None]
@@ -60,6 +62,8 @@ class Menu(Enum):
     """Group admins' only, after everyone's."""
     PRIVATE = "private"
     """Private chats' only, after everyone's."""
+    OWNER = "owner"
+    """The owner's private chat only, after the private chats' (``TWENTYFOUR_OWNER_ID``)."""
 
 
 class MenuEntry(NamedTuple):
@@ -74,7 +78,7 @@ class MenuEntry(NamedTuple):
 
 
 class Help(Enum):
-    """The sections of /help, in this order (:func:`bot.features.basics.help_command`)."""
+    """The sections of /help, in this order (:func:`bot.features.basics.help.help_command`)."""
 
     PLAIN = "plain"
     """The plain game's (the rounds')."""
@@ -115,6 +119,13 @@ class ProfilePart(NamedTuple):
 
 Profiled = Callable[[BotContext, UserData], ProfilePart | None]
 """A game's part of a player's profile (None: it has nothing to show of them)."""
+Scored = Callable[[BotContext, PlayerStats], str | None]
+"""A game's line of a player's /score in a chat (None: nothing of theirs there yet)."""
+Board = tuple[str, list[tuple[int, PlayerStats, int]]]
+"""A board of /top: its title (HTML, translated) and its rows (the player's id, their
+record in the chat, the points shown)."""
+Boarded = Callable[[BotContext, ChatStats], Board]
+"""A game's own board in a chat's /top (shown when it has rows)."""
 
 
 class Slot(Enum):
@@ -178,11 +189,35 @@ class Game:
     its words."""
     profile: Profiled | None = None
     """Its part of a player's profile (:class:`ProfilePart`)."""
+    score: Scored | None = None
+    """Its line of a player's /score (after the plain game's numbers, in the games' order)."""
+    board: Boarded | None = None
+    """Its own board of /top (after the plain game's, in the games' order)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Feature:
+    """A feature that is not a game (/score, /solve, the settings), as its module declares
+    it: its handlers stand where :data:`bot.app.HANDLERS` places it."""
+
+    name: str
+    """What the logs call it."""
+    register: Register
+    """Adds its handlers to the application."""
+    menu: tuple[MenuEntry, ...] = ()
+    """Its commands in the command menus."""
+    help: Helps | None = None
+    """Its lines of /help."""
 
 
 def games_of(data: BotData) -> tuple[Game, ...]:
     """The application's games (:data:`bot.games.GAMES`, as the application registered them)."""
     return cast("tuple[Game, ...]", data.games)
+
+
+def features_of(data: BotData) -> tuple[Feature, ...]:
+    """The application's features (:data:`bot.features.FEATURES`, as it registered them)."""
+    return cast("tuple[Feature, ...]", data.features)
 
 
 def game_on(chat: ChatData, data: BotData) -> Game | None:

@@ -5,17 +5,14 @@ registers a listener with :func:`listen` (docs/design-games.md, *Achievements*).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable
 
 from telegram.ext import Application
 
-from bot.context import BotContext, services
+from bot.context import BotContext, Listener, services
 from bot.rules.results import GameResult
 
 logger = logging.getLogger(__name__)
-
-Listener = Callable[[BotContext, int | None, Sequence[GameResult]], list[str]]
-"""``listener(context, chat_id, results)`` → lines to add to the game's message there."""
 
 
 def listen(application: Application, listener: Listener) -> None:

@@ -87,7 +87,7 @@ async def test_a_lurkers_find_scores_nothing_whatever_order_the_features_registe
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Fair play registered after the games: its route still comes before the hunt's.
-    later = (*(f for f in app.HANDLERS if f is not fair_play.register), fair_play.register)
+    later = (*(f for f in app.HANDLERS if f is not fair_play.FEATURE), fair_play.FEATURE)
     monkeypatch.setattr(app, "HANDLERS", later)
     api = make_api()
     api.add_user(EVE, "Eve", language_code="en")

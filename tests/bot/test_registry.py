@@ -1,6 +1,7 @@
-"""The list of games (``bot.games.GAMES``): every game package declares its ``GAME`` and is
-listed once; the names are distinct; each game's handlers stand in a slot the application
-places; each menu position is one command's."""
+"""The lists of games (``bot.games.GAMES``) and features (``bot.features.FEATURES``): every
+game package declares its ``GAME`` and every feature its ``FEATURE``, listed once; the names
+are distinct; each game's handlers stand in a slot the application places, each feature's
+where it lists it; each menu position is one command's."""
 
 from __future__ import annotations
 
@@ -8,11 +9,12 @@ import importlib
 from pathlib import Path
 
 from bot import app
+from bot.features import FEATURES, stray_buttons
 from bot.games import GAMES
-from bot.menus import FEATURES_MENU
-from bot.play.registry import Menu, Slot
+from bot.play.registry import Feature, Game, Menu, Slot
 
 GAMES_FOLDER = Path(__file__).resolve().parents[2] / "bot" / "games"
+FEATURES_FOLDER = GAMES_FOLDER.parent / "features"
 
 
 def test_every_game_package_is_listed_once() -> None:
@@ -37,6 +39,27 @@ def test_only_the_rounds_are_the_plain_game() -> None:
 
 def test_each_menu_position_is_taken_once() -> None:
     for menu in Menu:
-        entries = [*FEATURES_MENU, *(entry for game in GAMES for entry in game.menu)]
+        declared: tuple[Game | Feature, ...] = (*GAMES, *FEATURES)
+        entries = [entry for each in declared for entry in each.menu]
         positions = [entry.position for entry in entries if entry.menu is menu]
         assert len(set(positions)) == len(positions), menu
+
+
+def test_every_feature_is_listed_once() -> None:
+    modules = sorted(
+        p.stem if p.suffix == ".py" else p.name
+        for p in FEATURES_FOLDER.iterdir()
+        if (p.suffix == ".py" and p.stem != "__init__") or (p / "__init__.py").exists()
+    )
+    declared = [importlib.import_module(f"bot.features.{name}").FEATURE for name in modules]
+    assert sorted(map(id, declared)) == sorted(map(id, FEATURES))
+
+
+def test_the_features_names_are_distinct() -> None:
+    names = [feature.name for feature in FEATURES]
+    assert len(set(names)) == len(names)
+
+
+def test_the_application_registers_the_features_in_their_order() -> None:
+    placed = [handlers for handlers in app.HANDLERS if isinstance(handlers, Feature)]
+    assert [*placed, stray_buttons.FEATURE] == list(FEATURES)

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from telegram.ext import Application, CommandHandler
 
+from bot.context import BotContext
 from bot.features.achievements.earning import heard
 from bot.features.achievements.listing import achievements
 from bot.features.achievements.page import register_page
 from bot.features.achievements.profile import me
+from bot.i18n import N_
+from bot.play.registry import Feature, Help, HelpLine, MenuEntry
 from bot.play.results import listen
 from bot.typed_handlers import for_messages
 
@@ -21,3 +24,28 @@ def register(application: Application) -> None:
     application.add_handler(CommandHandler("achievements", for_messages(achievements)))
     application.add_handler(CommandHandler("me", for_messages(me)))
     register_page(application)
+
+
+def help_lines(context: BotContext) -> list[HelpLine]:
+    """/achievements' and /me's line of /help."""
+    return [
+        HelpLine(
+            Help.GAMES,
+            66,
+            context._(
+                "/achievements: what you earned and how far the next ones are; /me: your "
+                "profile card (either as a reply to someone's message: theirs)"
+            ),
+        )
+    ]
+
+
+FEATURE = Feature(
+    "achievements",
+    register,
+    menu=(
+        MenuEntry(77, "achievements", N_("Your achievements and the next ones")),
+        MenuEntry(78, "me", N_("Your profile card")),
+    ),
+    help=help_lines,
+)

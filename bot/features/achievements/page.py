@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from telegram.ext import Application
 
+from bot.context import AppReply, AppRequest
 from bot.features.achievements.listing import listing
 from bot.features.achievements.profile import profile
-from bot.play.miniapp import AppReply, AppRequest, serve_app
+from bot.play.miniapp import serve_app
 from bot.play.public_names import public_name
 
 

@@ -20,6 +20,8 @@ from telegram.ext import (
 
 from bot.context import services
 from bot.features.admin import fairplay, maintenance, overview, reports
+from bot.i18n import N_
+from bot.play.registry import Feature, Menu, MenuEntry
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages, jobs_of
 
 logger = logging.getLogger(__name__)
@@ -89,3 +91,14 @@ def keep(application: Application) -> None:
     counts = data.activity.played_today(day)
     if data.solving.store and counts:
         data.solving.store[1](GAMES_TODAY, json.dumps({"day": day.isoformat(), "counts": counts}))
+
+
+FEATURE = Feature(
+    "admin",
+    register,
+    menu=(
+        MenuEntry(
+            130, "admin", N_("The owner's commands: activity, fair play, maintenance"), Menu.OWNER
+        ),
+    ),
+)

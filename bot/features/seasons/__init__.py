@@ -8,8 +8,11 @@ from __future__ import annotations
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
+from bot.context import BotContext
 from bot.features.seasons import closing, groups
 from bot.features.seasons.words import own_trophies, tables_text
+from bot.i18n import N_
+from bot.play.registry import Feature, Help, HelpLine, MenuEntry
 from bot.play.results import listen
 from bot.rules.seasons.calendar import parse_season
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
@@ -74,3 +77,32 @@ def register(application: Application) -> None:
     application.add_handler(CommandHandler("season", for_messages(season_command)))
     groups.register(application)
     listen(application, closing.hear)
+
+
+def help_lines(context: BotContext) -> list[HelpLine]:
+    """/season's and /groups' line of /help."""
+    return [
+        HelpLine(
+            Help.GAMES,
+            65,
+            context._(
+                "/season: this month's boards (duels, Rush); at the month's end their first "
+                "three win a trophy and ratings regain uncertainty; /season 2026-11: a past "
+                "season's tables. /groups top: this week's groups, for groups their admins "
+                "list in /settings"
+            ),
+        )
+    ]
+
+
+FEATURE = Feature(
+    "seasons",
+    register,
+    menu=(
+        MenuEntry(
+            75, "season", N_("This month's season: its boards and trophies (/season 2026-11)")
+        ),
+        MenuEntry(76, "groups", N_("This week's busiest groups: /groups top")),
+    ),
+    help=help_lines,
+)

@@ -11,6 +11,8 @@ from bot.context import services
 from bot.features.solve.deferred import resume as restore
 from bot.features.solve.inline import INLINE_RESULTS, inline_query
 from bot.features.solve.replies import PAGE_SIZE, answer_deferred, solve_command, solve_page
+from bot.i18n import N_
+from bot.play.registry import Feature, MenuEntry
 from bot.rules.requests import RequestError, parse_solve
 from bot.typed_handlers import for_buttons, for_messages
 
@@ -26,3 +28,8 @@ def register(application: Application) -> None:
     services(application).deferred_solves.answer_with(
         functools.partial(answer_deferred, application), application.create_task
     )
+
+
+FEATURE = Feature(
+    "solve", register, menu=(MenuEntry(74, "solve", N_("All distinct solutions: /solve 3 3 8 8")),)
+)

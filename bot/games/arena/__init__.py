@@ -111,7 +111,7 @@ def register(application: Application) -> None:
         CallbackQueryHandler(for_buttons(play.berserk), pattern=rf"^{play.BERSERK}:[01]$")
     )
     data = services(application)
-    data.deep_links[group.LINK_PREFIX] = play.open_link
+    data.deep_links[group.LINK_PREFIX] = for_messages(play.open_link)
     data.answers.add(Route(PRIORITY, play.claims, play.judge, play.waiting))
 
 

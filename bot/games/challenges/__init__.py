@@ -41,7 +41,7 @@ def register(application: Application) -> None:
     /giveup; the plays open at the last stop are live again."""
     application.add_handler(InlineQueryHandler(share_query, pattern=r"^ch "))
     application.add_handler(ChosenInlineResultHandler(shared, pattern=f"^{RESULT_PREFIX}"))
-    services(application).deep_links[LINK_PREFIX] = open_link
+    services(application).deep_links[LINK_PREFIX] = for_messages(open_link)
     application.add_handler(
         CommandHandler(
             ["giveup", "reveal", "stop"], for_messages(give_up), filters=on_challenge(application)

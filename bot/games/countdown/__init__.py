@@ -16,7 +16,7 @@ from bot.games.countdown import refusals
 from bot.i18n import N_, answer_in_english
 from bot.play import daily_aside, game_life, solo_games, status_message
 from bot.play.announce import tell_saved
-from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry
+from bot.play.registry import Board, Game, Handlers, Help, HelpLine, MenuEntry
 from bot.play.results import publish
 from bot.rules.claims import after_mention, looks_like_answer
 from bot.rules.countdown import (
@@ -30,6 +30,7 @@ from bot.rules.countdown import (
 )
 from bot.rules.pace import too_fast
 from bot.rules.results import CountdownExact
+from bot.rules.stats import ChatStats, PlayerStats
 from bot.services.answer_routes import Route
 from bot.services.limits import TEXT, fit_list
 from bot.state import CountdownMessages
@@ -390,6 +391,20 @@ def help_lines(context: BotContext) -> tuple[HelpLine, ...]:
 MENU = (MenuEntry(30, "countdown", N_("Countdown: six numbers, get closest to the target")),)
 
 
+def score_line(context: BotContext, player: PlayerStats) -> str | None:
+    """The player's points of Countdown in the chat, for /score."""
+    if not player.countdown_points:
+        return None
+    return context.ngettext(
+        "Countdown: {count} point", "Countdown: {count} points", player.countdown_points
+    ).format(count=player.countdown_points)
+
+
+def board(context: BotContext, stats: ChatStats) -> Board:
+    """Countdown's board of the chat, for /top."""
+    return context._("<b>Countdown</b>"), stats.countdown_top()
+
+
 GAME = Game(
     "Countdown game",
     (Handlers(register),),  # before the rounds': a solo game's /stop and /giveup
@@ -400,4 +415,6 @@ GAME = Game(
     kept=refusals.kept,
     given=refusals.given,
     help=help_lines,
+    score=score_line,
+    board=board,
 )

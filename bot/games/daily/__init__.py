@@ -117,8 +117,8 @@ def register(application: Application) -> None:
     """/daily, the ``/start daily`` deep link, /subscribe and /unsubscribe, and the answers
     of a daily attempt in private."""
     # A deep link t.me/<bot>?start=daily arrives as "/start daily" in private.
-    services(application).deep_links["daily"] = start_private
-    services(application).deep_links["stats"] = stats_command
+    services(application).deep_links["daily"] = for_messages(start_private)
+    services(application).deep_links["stats"] = for_messages(stats_command)
     application.add_handler(CommandHandler("daily", for_messages(daily_command)))
     application.add_handler(CommandHandler("stats", for_messages(stats_command)))
     application.add_handler(CommandHandler("remind", for_messages(remind_command)))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import html
 
-from bot.context import BotContext
+from bot.context import AppReply, AppRequest, BotContext
 from bot.games.daily.attempt import (
     puzzle_of,
     share_of,
@@ -18,7 +18,6 @@ from bot.play import daily_aside
 from bot.play.announce import tell_saved
 from bot.play.challenge_messages import settle_daily
 from bot.play.hand_record_line import count_solve
-from bot.play.miniapp import AppReply, AppRequest
 from bot.play.results import publish
 from bot.rules.daily.attempts import may_answer
 from bot.rules.daily.puzzle import (

@@ -63,8 +63,8 @@ def register(application: Application) -> None:
         MessageHandler(filters.StatusUpdate.LEFT_CHAT_MEMBER, left.player_gone), group=LEFT_GROUP
     )
     data = services(application)
-    data.deep_links["duel"] = shared.start_link
-    data.deep_links[shared.LINK_PREFIX] = shared.opened_link
+    data.deep_links["duel"] = for_messages(shared.start_link)
+    data.deep_links[shared.LINK_PREFIX] = for_messages(shared.opened_link)
     data.answers.add(
         Route(PRIORITY, answers.claims, answers.judge, answers.waiting, answers.its_messages)
     )

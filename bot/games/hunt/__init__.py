@@ -14,12 +14,13 @@ from bot.games.hunt import refusals
 from bot.i18n import N_, answer_in_english
 from bot.play import daily_aside, game_life, solo_games, status_message
 from bot.play.announce import tell_saved
-from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry
+from bot.play.registry import Board, Game, Handlers, Help, HelpLine, MenuEntry
 from bot.play.results import publish
 from bot.rules.claims import after_mention, looks_like_answer
 from bot.rules.hunt import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS, Found, Hunt
 from bot.rules.pace import floor_of
 from bot.rules.results import HuntAlone, at_pace
+from bot.rules.stats import ChatStats, PlayerStats
 from bot.services.answer_routes import Route
 from bot.services.limits import TEXT, fit_list
 from bot.state import HuntMessages
@@ -300,6 +301,20 @@ def help_lines(context: BotContext) -> tuple[HelpLine, ...]:
 MENU = (MenuEntry(20, "hunt", N_("Solution Hunt: find every solution together")),)
 
 
+def score_line(context: BotContext, player: PlayerStats) -> str | None:
+    """The player's points of Solution Hunt in the chat, for /score."""
+    if not player.hunt_points:
+        return None
+    return context.ngettext(
+        "Solution Hunt: {count} point", "Solution Hunt: {count} points", player.hunt_points
+    ).format(count=player.hunt_points)
+
+
+def board(context: BotContext, stats: ChatStats) -> Board:
+    """Solution Hunt's board of the chat, for /top."""
+    return context._("<b>Solution Hunt</b>"), stats.hunt_top()
+
+
 GAME = Game(
     "Solution Hunt",
     (Handlers(register),),  # before the rounds': a solo hunt's /stop and /giveup
@@ -310,4 +325,6 @@ GAME = Game(
     kept=refusals.kept,
     given=refusals.given,
     help=help_lines,
+    score=score_line,
+    board=board,
 )

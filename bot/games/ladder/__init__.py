@@ -136,7 +136,7 @@ def register(application: Application) -> None:
     Skip button, its answers, the ``/start train`` link and other games' results."""
     training = filters.UpdateType.MESSAGES & Training(application)
     data = services(application)
-    data.deep_links["train"] = start
+    data.deep_links["train"] = for_messages(start)
     application.add_handler(CommandHandler("train", for_messages(train_command)))
     application.add_handler(CommandHandler("review", for_messages(top.review)))
     application.add_handler(CommandHandler("skip", for_messages(skip), filters=training))

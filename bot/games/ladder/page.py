@@ -10,9 +10,9 @@ from typing import Any
 
 from telegram.ext import Application
 
-from bot.context import BotContext
+from bot.context import AppReply, AppRequest, BotContext
 from bot.games.ladder import levels, play, words
-from bot.play.miniapp import AppReply, AppRequest, serve_app
+from bot.play.miniapp import serve_app
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.ladder import Change
 from bot.rules.ladder.model import SLOW, shown

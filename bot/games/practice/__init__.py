@@ -12,8 +12,8 @@ from collections import Counter
 
 from telegram.ext import Application
 
-from bot.context import BotContext
-from bot.play.miniapp import AppReply, AppRequest, serve_app
+from bot.context import AppReply, AppRequest, BotContext
+from bot.play.miniapp import serve_app
 from bot.play.registry import Game, Handlers, Help, HelpLine, Slot
 from bot.rules.hands import HandFacts
 from bot.rules.table import GameSettings

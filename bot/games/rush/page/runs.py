@@ -15,10 +15,9 @@ from typing import Any
 from telegram.error import TelegramError
 from telegram.ext import Application, Job
 
-from bot.context import BotContext
+from bot.context import BotContext, GameReply, GameRequest
 from bot.games.rush.counting import count_run, run_result
 from bot.games.rush.words import skipped_news
-from bot.play.game_page import GameReply, GameRequest
 from bot.play.results import publish
 from bot.rules.hands import Hand, LevelTable
 from bot.rules.pace import floor_of
