@@ -12,7 +12,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filters
 
 from bot.context import BotContext, now_of, services
-from bot.games.ladder import heard, play, refusals, top, words
+from bot.games.ladder import heard, levels, page, play, refusals, top, words
 from bot.i18n import N_
 from bot.play import daily_aside, game_life
 from bot.play.registry import Game, Handlers, Help, HelpLine, Menu, MenuEntry
@@ -129,9 +129,10 @@ def waiting(context: ChatContext) -> bool:
 
 
 def restore(application: Application) -> int:
-    """After a restart, the alarm of every training hand still on; returns how many.  A
-    hand whose time ran out while the bot was down is closed void first (no rating change:
-    docs/design-games.md, *The ladder*), so that /train deals anew."""
+    """After a restart, the alarm of every training hand still on (returns how many), and
+    the levels learned from play for the deals.  A hand whose time ran out while the bot
+    was down is closed void first (no rating change: docs/design-games.md, *The ladder*),
+    so that /train deals anew."""
     now = now_of(application)
     for chat_id, chat in application.chat_data.items():
         training = chat.ladder
@@ -139,6 +140,7 @@ def restore(application: Application) -> int:
             training.hand.stop()
             training.review.clear()
             logger.info("Training hand of chat %s ran out while the bot was down: void", chat_id)
+    levels.tell(services(application))
     return game_life.restore(application, play.LADDER)
 
 
@@ -160,6 +162,7 @@ def register(application: Application) -> None:
     )
     data.answers.add(Route(PRIORITY, claims, play.judge, waiting, play.pictures))
     listen(application, heard.heard)  # other games' timed attempts rate hands and players
+    page.register(application)  # the Mini App's Train mode
 
 
 def help_lines(context: BotContext) -> list[HelpLine]:
