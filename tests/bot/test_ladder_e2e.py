@@ -178,7 +178,7 @@ async def test_a_hand_whose_time_runs_out_is_a_miss_and_pauses_training(tmp_path
         live = training(application).live
     assert plain_text(sent[before]["text"]).startswith("⌛ time's up · −")
     assert plain_text(sent[before + 1]["text"]) == (
-        "Training paused: nobody answered in time. /train deals another hand."
+        "You did not answer in time: training paused. /train deals another hand."
     )
     assert not live
 
