@@ -42,6 +42,7 @@ def _refusal_text(context: HandlerContext, why: Refusal) -> str:
         Refusal.BOT: _("That is my name: choose another."),
         Refusal.HANDLE: _("A public name cannot look like a player's handle (Player-…)."),
         Refusal.TAKEN: _("Another player has that name: choose another."),
+        Refusal.WIDE: _("A public name cannot hold a character wider than a letter (﷽, ﷺ…)."),
     }[why]
 
 

@@ -17,7 +17,12 @@ from bot.play.public_names import public_name
 from bot.play.registry import Feature, Help, HelpLine, MenuEntry
 from bot.rules.rating import BOARD_MIN_DUELS, PROVISIONAL_DUELS, PlayerRating, Result, Shown
 from bot.rules.seasons.calendar import season_of
-from bot.rules.seasons.tables import SEASON_MIN_RATED, season_rank, season_rated
+from bot.rules.seasons.tables import (
+    SEASON_MIN_OPPONENTS,
+    SEASON_MIN_RATED,
+    season_rank,
+    season_rated,
+)
 from bot.texts import player_line
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
@@ -170,8 +175,13 @@ def _season_line(context: HandlerContext, user_id: int, player: PlayerRating) ->
         return _("🗓 Season {season}: rank {rank} of {count}").format(
             season=season, rank=standing[0], count=standing[1]
         )
+    played = season_rated(player, season)
+    if played >= SEASON_MIN_RATED:
+        return _(
+            "🗓 Season {season}: rated duels against {needed} different players to be ranked"
+        ).format(season=season, needed=SEASON_MIN_OPPONENTS)
     return _("🗓 Season {season}: {played} of {needed} rated duels to be ranked").format(
-        season=season, played=season_rated(player, season), needed=SEASON_MIN_RATED
+        season=season, played=played, needed=SEASON_MIN_RATED
     )
 
 

@@ -10,6 +10,9 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cache
+
+from confusable_homoglyphs.confusables import confusables_data
 
 HANDLE_PREFIX = "Player-"
 HANDLE_DIGITS = 6
@@ -23,7 +26,10 @@ CHANGE_WINDOW = 7 * 24 * 3600.0
 
 _LINK = re.compile(r"://|www\.|\w[.。｡]\w{2,}", re.IGNORECASE)
 """A scheme, ``www.`` or a dot between a word and two letters (``t.me``, ``ann.com``)."""
-_HANDLE = re.compile(r"player\W?[0-9a-f]{4,}", re.IGNORECASE)
+_WIDE_BLOCKS = ((0xFDF0, 0xFDFF), (0x12000, 0x1254F))
+"""Arabic ligatures (``ﷺ``, ``﷽``: a phrase each) and cuneiform: one character many
+letters wide.  Also refused: a character whose NFKC form is over :data:`_WIDEST` letters."""
+_WIDEST = 3
 _INVISIBLE = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
 """Control, format (bidi overrides, zero-width spaces), private, unassigned characters and
 line breaks: refused (the joiner of emoji sequences aside)."""
@@ -42,6 +48,7 @@ class Refusal(StrEnum):
     INVISIBLE = "invisible"
     BOT = "bot"
     HANDLE = "handle"
+    WIDE = "wide"
     TAKEN = "taken"
 
 
@@ -73,12 +80,55 @@ def fold(name: str) -> str:
     return "".join(c for c in folded if not c.isspace() and c not in _IGNORED)
 
 
+@cache
+def _prototypes() -> dict[str, str]:
+    """Each confusable character (UTS #39's confusables, from ``confusable_homoglyphs``) →
+    one character of its look-alike class, the same for the whole class."""
+    parent: dict[str, str] = {}
+
+    def root(c: str) -> str:
+        while parent.setdefault(c, c) != c:
+            c = parent[c]
+        return c
+
+    for char, entries in confusables_data.items():
+        for entry in entries:
+            other = entry["c"].replace("\u200e", "")
+            if len(char) == 1 and len(other) == 1:
+                a, b = root(char), root(other)
+                parent[max(a, b)] = min(a, b)
+    return {c: root(c) for c in parent}
+
+
+def skeleton(name: str) -> str:
+    """A name as look-alikes are compared: folded (:func:`fold`), each character as its
+    look-alike class (``Аnn``, ``PIayer``), folded again."""
+    prototypes = _prototypes()
+    once = "".join(prototypes.get(c, c) for c in unicodedata.normalize("NFKC", name))
+    return "".join(prototypes.get(c, c) for c in fold(once))
+
+
+@cache
+def _handle_shape() -> re.Pattern[str]:
+    digits = "".join(sorted({skeleton(c) for c in "0123456789abcdef"}))
+    return re.compile(re.escape(skeleton("player")) + r"\W?[" + re.escape(digits) + "]{4,}")
+
+
+def _wide(char: str) -> bool:
+    point = ord(char)
+    return any(low <= point <= high for low, high in _WIDE_BLOCKS) or (
+        len(unicodedata.normalize("NFKC", char)) > _WIDEST
+    )
+
+
 def refusal(name: str, bot_names: tuple[str, ...]) -> Refusal | None:
     """Why ``name`` (tidied) cannot be a public name, whoever holds it (see
     :meth:`PublicNames.holder` for the names others hold), or None.  ``bot_names``: the
     bot's name and username."""
     if any(unicodedata.category(c) in _INVISIBLE and c != _JOINER for c in name):
         return Refusal.INVISIBLE
+    if any(_wide(c) for c in name):
+        return Refusal.WIDE
     if len(name) < SHORTEST:
         return Refusal.SHORT
     if len(name) > LONGEST:
@@ -88,10 +138,10 @@ def refusal(name: str, bot_names: tuple[str, ...]) -> Refusal | None:
         return Refusal.MENTION
     if _LINK.search(compat):
         return Refusal.LINK
-    folded = fold(name)
-    if any(fold(bot) and fold(bot) in folded for bot in bot_names):
+    looks = skeleton(name)
+    if any(skeleton(bot) and skeleton(bot) in looks for bot in bot_names):
         return Refusal.BOT
-    if _HANDLE.search(folded):
+    if _handle_shape().search(looks):
         return Refusal.HANDLE
     return None
 
@@ -118,21 +168,35 @@ class PublicNames:
     key: str = ""
     holders: dict[str, int] = field(default_factory=dict)
     """Folded name (:func:`fold`) → the player who holds it."""
+    looks: dict[str, set[int]] = field(default_factory=dict)
+    """Skeleton (:func:`skeleton`) → the players whose names look so (more than one only
+    for names taken before look-alikes were compared: each keeps it)."""
     built: bool = False
     """Whether :attr:`holders` has been built since the start."""
 
     def build(self, names: dict[int, PublicName | None]) -> None:
         """Who holds each name, from every player's (``names``, by id)."""
         self.holders = {fold(p.name): user for user, p in names.items() if p and p.name}
+        self.looks = {}
+        for user, p in names.items():
+            if p and p.name:
+                self.looks.setdefault(skeleton(p.name), set()).add(user)
         self.built = True
 
     def holder(self, name: str) -> int | None:
-        """Who holds ``name`` (compared folded), if anyone."""
-        return self.holders.get(fold(name))
+        """Who holds ``name`` (compared folded) or, failing that, a name that looks like it
+        (the lowest id of them), if anyone."""
+        exact = self.holders.get(fold(name))
+        if exact is not None:
+            return exact
+        return min(self.looks.get(skeleton(name), ()), default=None)
 
     def moved(self, user_id: int, old: str, new: str) -> None:
         """``user_id`` gave up ``old`` (empty: none) and holds ``new`` (empty: none)."""
         if old and self.holders.get(fold(old)) == user_id:
             del self.holders[fold(old)]
+        if old:
+            self.looks.get(skeleton(old), set()).discard(user_id)
         if new:
             self.holders[fold(new)] = user_id
+            self.looks.setdefault(skeleton(new), set()).add(user_id)

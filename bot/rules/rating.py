@@ -32,6 +32,9 @@ ESTABLISHED_OPPONENTS = 5
 established (see the module)."""
 ESTABLISHED_DAYS = 7
 """Days from a player's first rated duel before they can be established."""
+SEASON_OPPONENTS = 3
+"""Distinct opponents of a season's rated duels that put a player on its duel board
+(:mod:`bot.rules.seasons.tables`; kept up to this many)."""
 DAILY_PAIR_CAP = 3
 BOARD_MIN_DUELS = 3
 RECENT_KEPT = 5
@@ -101,6 +104,9 @@ class PlayerRating:
     (empty in ratings saved before seasons)."""
     season_rated: int = 0
     """Rated duels played in :attr:`season`."""
+    season_with: list[int] = field(default_factory=list)
+    """Distinct opponents of the rated duels of :attr:`season` (the first
+    :data:`SEASON_OPPONENTS`; empty in ratings saved before it was kept)."""
 
     def established(self, day: dt.date) -> bool:
         """Whether a win over this player counts in full on ``day`` (see the module)."""
@@ -112,8 +118,10 @@ class PlayerRating:
         if not self.first_day:
             self.first_day = day.isoformat()
         if self.season != season_of(day):
-            self.season, self.season_rated = season_of(day), 0
+            self.season, self.season_rated, self.season_with = season_of(day), 0, []
         self.season_rated += 1
+        if opponent not in self.season_with and len(self.season_with) < SEASON_OPPONENTS:
+            self.season_with.append(opponent)
         fresh = played_out and opponent not in self.played_with
         if fresh and len(self.played_with) < ESTABLISHED_OPPONENTS:
             self.played_with.append(opponent)

@@ -178,7 +178,7 @@ async def test_a_hand_whose_time_runs_out_is_a_miss_and_pauses_training(tmp_path
         live = training(application).live
     assert plain_text(sent[before]["text"]).startswith("⌛ time's up · −")
     assert plain_text(sent[before + 1]["text"]) == (
-        "Training paused: nobody answered in time. /train deals another hand."
+        "You did not answer in time: training paused. /train deals another hand."
     )
     assert not live
 
@@ -280,3 +280,23 @@ async def test_solve_keeps_the_hand_from_its_player(tmp_path: Path) -> None:
         hand = " ".join(map(str, hand_on(application)))
         said = plain_text(await reply_to(api, ANN, ANN, f"/solve {hand}"))
     assert said == "No spoilers: that hand is being trained on now. Ask once it is over."
+
+
+async def test_a_hand_whose_time_ran_out_while_down_is_closed_at_start(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await train(api)
+        first = training(application).number
+    clock.now += 240  # the bot was down past the hand's 120 s
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await settled(api, application)
+        ladder = application.bot_data.global_data.ladder
+        after_restart = training(application).live
+        picture = await train(api)
+        second = training(application).number
+        attempts = ladder.player(ANN).results
+    assert not after_restart
+    assert picture["caption"].startswith("🪜 Training")
+    assert second == first + 1
+    assert attempts == 0  # closed void, not a miss: the bot was down, not the player

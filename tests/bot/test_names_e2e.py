@@ -149,3 +149,19 @@ async def test_a_private_duels_opponent_sees_the_public_name(tmp_path: Path) -> 
         ]
     assert any("Annie Oakley" in said for said in carol_told)
     assert not any("Ann " in said or said.startswith("Ann:") for said in carol_told)
+
+
+async def test_look_alike_and_overwide_names_are_refused(tmp_path: Path) -> None:
+    api = people()
+    async with running_bot(api, tmp_path) as application:
+        await reply_to(api, ANN, ANN, "/name Ann")
+        cyrillic = await reply_to(api, CAT, CAT, "/name \u0410nn")  # a Cyrillic А
+        handle_i = await reply_to(api, CAT, CAT, "/name " + tag(application, DAN).replace("l", "I"))
+        zeros = await reply_to(api, CAT, CAT, "/name P1ayer-0O0O0O")
+        wide = await reply_to(api, DAN, DAN, "/name " + "\ufdfa" * 10)
+        plain = await reply_to(api, DAN, DAN, "/name Анна")  # Cyrillic, nobody's look-alike
+    assert cyrillic == "Another player has that name: choose another."
+    assert handle_i == "A public name cannot look like a player's handle (Player-…)."
+    assert zeros == "A public name cannot look like a player's handle (Player-…)."
+    assert wide == "A public name cannot hold a character wider than a letter (﷽, ﷺ…)."
+    assert plain == "✅ Your public name is now <b>Анна</b>."

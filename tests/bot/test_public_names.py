@@ -16,6 +16,7 @@ from bot.rules.public_names import (
     handle,
     next_change,
     refusal,
+    skeleton,
     tidy,
 )
 from bot.state import GlobalData, UserData
@@ -81,3 +82,25 @@ def test_the_saved_format_of_public_names_loads() -> None:
     # Saved again (later releases may add fields), it loads as it was.
     assert records.load("user", records.saved("user", user).text) == user
     assert records.load("global", records.saved("global", data).text).names == data.names
+
+
+def test_look_alikes_share_a_skeleton() -> None:
+    assert skeleton("\u0410nn") == skeleton("ANN")
+    assert skeleton("PIayer-64802E") == skeleton("Player-64802E")
+    assert skeleton("Анна") != skeleton("Ann")
+    assert refusal("P1ayer-O0OO0O", BOT) is Refusal.HANDLE
+    assert refusal("TwentyF\u043eurBot", BOT) is Refusal.BOT
+    assert refusal("\ufdfa\ufdfa", BOT) is Refusal.WIDE
+    assert refusal("\ufdfd", BOT) is Refusal.WIDE  # no decomposition, still a phrase wide
+    assert refusal("Анна", BOT) is None
+
+
+def test_names_taken_before_look_alikes_keep_their_holders() -> None:
+    names = PublicNames()
+    names.build({1: PublicName("Ann"), 2: PublicName("\u0410nn")})
+    assert names.holder("Ann") == 1
+    assert names.holder("\u0410nn") == 2
+    assert names.holder("\u0410NN") == 2
+    assert names.holder("ANN") == 1
+    names.moved(1, "Ann", "")
+    assert names.holder("Ann") == 2  # still looks like player 2's

@@ -83,7 +83,8 @@ async def test_a_rated_player_sees_rating_rank_duels_and_last_results(tmp_path: 
     assert text.splitlines() == [
         f"Ann: {points(ann.shown)}",
         "🏅 Rank 1 of 3 rated players",
-        "🗓 Season 2026-11: rank 1 of 3",  # the duels were in November, as the bot's day
+        # the duels were in November, as the bot's day; against two players, not three
+        "🗓 Season 2026-11: rated duels against 3 different players to be ranked",
         "⚔️ Duels: 5 won, 1 lost (and 1 friendly duel, not rated)",
         "Last 5 results:",
         f"❌ lost to {tag(DAN)}: {changes[0]}",

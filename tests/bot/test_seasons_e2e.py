@@ -37,6 +37,8 @@ pytestmark = pytest.mark.asyncio
 
 END = dt.datetime(2026, 12, 1, tzinfo=dt.UTC).timestamp()
 """The end of season 2026-11 (the bot's time zone is UTC)."""
+STRANGERS = (601, 602)
+"""Two players Ann duels besides Bob (the season's duel board asks for three opponents)."""
 OTHERS = -1_003_000
 """A second group, not listed on /groups top."""
 
@@ -56,12 +58,19 @@ async def rush_run(
 
 
 async def november(api: LocalBotApi, application: BotApplication, clock: FakeClock) -> None:
-    """Ann's best run of the season (2 hands) and three duels won over Bob; Carol's run (1)."""
-    await rush_run(api, application, clock, ANN, 2)
-    await rush_run(api, application, clock, CAROL, 1)
+    """Ann's best run of the season (21 hands) and duels won over three players; Carol's
+    run (20)."""
+    await rush_run(api, application, clock, ANN, 21)
+    await rush_run(api, application, clock, CAROL, 20)
+    three_duels(application)
+
+
+def three_duels(application: BotApplication, opponents: Sequence[int] = (BOB, *STRANGERS)) -> None:
+    """Ann wins a duel over each of ``opponents``, as rated duels leave them (the duels' own
+    tests play them)."""
     ratings = application.bot_data.global_data.ratings
-    for _ in range(3):  # as three rated duels leave them (the duels' own tests play them)
-        ratings.record(ANN, BOB, ANN, dt.date(2026, 11, 30))
+    for opponent in opponents:
+        ratings.record(ANN, opponent, ANN, dt.date(2026, 11, 30))
 
 
 def season_news(api: LocalBotApi) -> list[dict[str, Any]]:
@@ -121,9 +130,9 @@ async def test_a_seasons_end_on_the_clock(tmp_path: Path) -> None:
     ]
     assert all(len(on_file) == 2 for _r, on_file in published)  # published once saved
     assert sigma < after
-    assert "\n1. 🥇 Ann: 2 · best hand 5.0 s\n2. 🥈 " in ended
+    assert "\n1. 🥇 Ann: 21 · best hand 5.0 s\n2. 🥈 " in ended
     assert now.startswith("🗓 Season 2026-12, until 2027-01-01 00:00 (UTC)")
-    assert "⚡ Rush: the best run of each player\nNobody yet." in now
+    assert "⚡ Rush: the best run of each player (20 hands or more)\nNobody yet." in now
     assert now.endswith(
         "\n\n🏆 Your trophies: 🥇 2026-11, the Rush board; 🥇 2026-11, the duel board"
     )
@@ -135,9 +144,7 @@ async def test_the_season_ends_by_its_own_job(tmp_path: Path) -> None:
     api = players()
     clock = FakeClock(END - 1)  # the job rings in a second and a half (again, if early)
     async with running_bot(api, tmp_path, clock=clock) as application:
-        ratings = application.bot_data.global_data.ratings
-        for _ in range(3):
-            ratings.record(ANN, BOB, ANN, dt.date(2026, 11, 30))
+        three_duels(application)
         clock.now = END + 1
         await until(lambda: season_news(api), timeout=10)
         await settled(api, application)
@@ -151,7 +158,7 @@ async def test_trophies_are_told_once_the_disk_takes_them(tmp_path: Path) -> Non
     api = players()
     clock = FakeClock(END - 3600)
     async with running_bot(api, tmp_path, clock=clock) as application:
-        await rush_run(api, application, clock, ANN, 1)
+        await rush_run(api, application, clock, ANN, 20)
         (job,) = application.job_queue.get_jobs_by_name("season-end")
         refuse_writes(application)
         clock.now = END + 1
@@ -169,7 +176,7 @@ async def test_a_season_the_bot_was_down_over_ends_at_start_up(tmp_path: Path) -
     api = players()
     clock = FakeClock(END - 3600)
     async with running_bot(api, tmp_path, clock=clock) as application:
-        await rush_run(api, application, clock, ANN, 1)
+        await rush_run(api, application, clock, ANN, 20)
     clock.now = END + 3 * 86_400  # the bot was down over the month's end
     async with running_bot(api, tmp_path, clock=clock) as application:
         await settled(api, application)
@@ -186,7 +193,28 @@ async def test_rating_shows_the_seasons_rank(tmp_path: Path) -> None:
     async with running_bot(api, tmp_path, clock=clock) as application:
         await november(api, application, clock)
         rating = plain_text(await reply_to(api, ANN, ANN, "/rating"))
-    assert rating.splitlines()[2] == "🗓 Season 2026-11: rank 1 of 2"
+    assert rating.splitlines()[2] == "🗓 Season 2026-11: rank 1 of 1"
+
+
+async def test_a_short_run_and_duels_against_one_account_win_no_place(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(END - 3600)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await rush_run(api, application, clock, CAROL, 1)
+        three_duels(application, (BOB, BOB, BOB))  # one second account, three times
+        season = plain_text(await reply_to(api, ANN, ANN, "/season"))
+        rating = plain_text(await reply_to(api, ANN, ANN, "/rating"))
+        clock.now = END + 1
+        (job,) = application.job_queue.get_jobs_by_name("season-end")
+        await job.run(application)
+        await settled(api, application)
+    assert (
+        "⚔️ Duels (3 rated duels this season or more, against 3 players or more)\nNobody yet."
+        in season
+    )
+    assert "⚡ Rush: the best run of each player (20 hands or more)\nNobody yet." in season
+    assert "🗓 Season 2026-11: rated duels against 3 different players to be ranked" in rating
+    assert season_news(api) == []
 
 
 async def test_season_answers_what_it_cannot_show(tmp_path: Path) -> None:

@@ -56,6 +56,7 @@ def test_a_ratings_season_loads() -> None:
     rating = records.load("rating", rows(SEASONS)["rating"])
     assert isinstance(rating, PlayerRating)
     assert (rating.season, rating.season_rated) == ("2026-11", 3)
+    assert rating.season_with == []  # saved before opponents were kept: off the board till then
 
 
 def test_the_rows_of_this_format_saved_again_load_the_same() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from zoneinfo import ZoneInfo
 
+from bot.rules.achievements import GOALS, Family
 from bot.rules.daily.puzzle import DailyRecord, DailyResult
 from bot.rules.rating import MODEL, Ratings
 from bot.rules.results import DuelWon, Podium, RushScore
@@ -20,6 +21,7 @@ from bot.rules.seasons.groups import (
 )
 from bot.rules.seasons.tables import (
     SEASON_MIN_RATED,
+    SEASON_MIN_RUSH,
     Board,
     Seasons,
     SeasonTrophy,
@@ -51,13 +53,37 @@ def duels(ratings: Ratings, winner: int, loser: int, count: int, day: dt.date = 
         ratings.record(winner, loser, winner, day)
 
 
+def three_opponents(ratings: Ratings, *players: int) -> None:
+    """Each of ``players`` wins a duel over three others of their own (ids 100 up)."""
+    for player in players:
+        for other in range(3):
+            duels(ratings, player, 100 + 10 * player + other, 1)
+
+
 def test_the_rated_board_needs_rated_duels_this_season() -> None:
     ratings = Ratings()
+    three_opponents(ratings, BOB)
     duels(ratings, ANN, BOB, SEASON_MIN_RATED - 1)
-    assert rated_board(ratings, "2026-11") == []
-    duels(ratings, ANN, BOB, 1, NOV + dt.timedelta(days=1))
+    duels(ratings, ANN, CAT, SEASON_MIN_RATED - 1)
+    assert rated_board(ratings, "2026-11") == [BOB]
+    duels(ratings, ANN, DAN, 1, NOV + dt.timedelta(days=1))
     assert rated_board(ratings, "2026-11") == [ANN, BOB]
     assert season_rank(ratings, "2026-11", BOB) == (2, 2)
+
+
+def test_duels_against_one_second_account_put_nobody_on_the_board() -> None:
+    ratings = Ratings()
+    duels(ratings, ANN, BOB, 3)
+    duels(ratings, ANN, BOB, 3, NOV + dt.timedelta(days=1))
+    assert rated_board(ratings, "2026-11") == []
+    assert season_rank(ratings, "2026-11", ANN) is None
+
+
+def test_a_rush_run_is_on_the_board_from_the_first_rush_achievement() -> None:
+    seasons = Seasons(current="2026-11")
+    assert GOALS[Family.RUSH][0] == SEASON_MIN_RUSH
+    assert not seasons.add_run(ANN, "Ann", SEASON_MIN_RUSH - 1, 3.0, NOV)
+    assert seasons.add_run(ANN, "Ann", SEASON_MIN_RUSH, 3.0, NOV)
 
 
 def test_duels_of_another_month_are_another_seasons() -> None:
@@ -69,19 +95,18 @@ def test_duels_of_another_month_are_another_seasons() -> None:
 
 def test_a_rush_board_holds_each_players_best_once() -> None:
     seasons = Seasons(current="2026-11")
-    assert seasons.add_run(ANN, "Ann", 5, 3.0, NOV)
-    assert not seasons.add_run(ANN, "Ann", 4, 2.0, NOV)
-    assert seasons.add_run(BOB, "Bob", 6, 4.0, NOV)
+    assert seasons.add_run(ANN, "Ann", 25, 3.0, NOV)
+    assert not seasons.add_run(ANN, "Ann", 24, 2.0, NOV)
+    assert seasons.add_run(BOB, "Bob", 26, 4.0, NOV)
     assert not seasons.add_run(CAT, "Cat", 0, None, NOV)
-    assert [(e.user_id, e.record.score) for e in seasons.rush] == [(BOB, 6), (ANN, 5)]
+    assert [(e.user_id, e.record.score) for e in seasons.rush] == [(BOB, 26), (ANN, 25)]
 
 
 def closed() -> tuple[Seasons, Ratings, float]:
     ratings = Ratings()
-    duels(ratings, ANN, BOB, 3)
-    duels(ratings, CAT, DAN, 3)
+    three_opponents(ratings, ANN, BOB, CAT)
     seasons = Seasons(current="2026-11")
-    for player, score in ((ANN, 3), (BOB, 9), (CAT, 7), (DAN, 5)):
+    for player, score in ((ANN, 23), (BOB, 29), (CAT, 27), (DAN, 25)):
         seasons.add_run(player, str(player), score, 2.0, NOV)
     seasons.add_podium(DAN, 1)
     sigma = ratings.players[ANN].sigma
@@ -197,7 +222,7 @@ def test_days_solved_too_fast_establish_nobody() -> None:
 
 def test_a_season_hears_runs_and_podiums_only() -> None:
     seasons = Seasons(current="2026-11")
-    assert seasons.hear(RushScore(player=ANN, name="Ann", score=4, best_time=2.0), NOV)
+    assert seasons.hear(RushScore(player=ANN, name="Ann", score=24, best_time=2.0), NOV)
     assert seasons.hear(Podium(player=BOB, name="Bob", place=2), NOV)
     assert not seasons.hear(DuelWon(player=CAT, name="Cat"), NOV)
     assert seasons.arena[BOB].podiums == 1

@@ -10,7 +10,15 @@ from telegram.constants import ChatType
 
 from bot.context import BotContext
 from bot.play.public_names import public_name
-from bot.rules.seasons.tables import SEASON_MIN_RATED, Board, FinalTables, Row, SeasonTrophy
+from bot.rules.seasons.tables import (
+    SEASON_MIN_OPPONENTS,
+    SEASON_MIN_RATED,
+    SEASON_MIN_RUSH,
+    Board,
+    FinalTables,
+    Row,
+    SeasonTrophy,
+)
 from bot.texts import player_line
 from bot.typed_handlers import HandlerContext, MessageUpdate
 
@@ -109,10 +117,13 @@ def tables_text(
     the first three with the medals of the trophies they win (or won)."""
     _ = context._
     heads = {
-        Board.RATED: _("<b>⚔️ Duels</b> ({count} rated duels this season or more)").format(
-            count=SEASON_MIN_RATED
+        Board.RATED: _(
+            "<b>⚔️ Duels</b> ({count} rated duels this season or more, against "
+            "{opponents} players or more)"
+        ).format(count=SEASON_MIN_RATED, opponents=SEASON_MIN_OPPONENTS),
+        Board.RUNS: _("<b>⚡ Rush</b>: the best run of each player ({count} hands or more)").format(
+            count=SEASON_MIN_RUSH
         ),
-        Board.RUNS: _("<b>⚡ Rush</b>: the best run of each player"),
         Board.PODIUMS: _("<b>🏟 Arenas</b>"),
     }
     lines = [head]

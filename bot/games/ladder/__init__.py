@@ -5,11 +5,13 @@ deals the hands missed or solved slowest lately.  Parts: :mod:`~.play` (a traini
 
 from __future__ import annotations
 
+import logging
+
 from telegram import Message
 from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filters
 
-from bot.context import BotContext, services
+from bot.context import BotContext, now_of, services
 from bot.games.ladder import heard, levels, page, play, refusals, top, words
 from bot.i18n import N_
 from bot.play import daily_aside, game_life
@@ -29,6 +31,8 @@ from bot.typed_handlers import (
 PRIORITY = 57
 """In private, a training hand on: after Rush, before the daily set aside and the round
 (training and another game are never on together)."""
+
+logger = logging.getLogger(__name__)
 
 
 async def train_command(update: MessageUpdate, context: HandlerContext) -> None:
@@ -126,7 +130,16 @@ def waiting(context: ChatContext) -> bool:
 
 def restore(application: Application) -> int:
     """After a restart, the alarm of every training hand still on (returns how many), and
-    the levels learned from play for the deals."""
+    the levels learned from play for the deals.  A hand whose time ran out while the bot
+    was down is closed void first (no rating change: docs/design-games.md, *The ladder*),
+    so that /train deals anew."""
+    now = now_of(application)
+    for chat_id, chat in application.chat_data.items():
+        training = chat.ladder
+        if training is not None and training.hand is not None and training.hand.overdue(now):
+            training.hand.stop()
+            training.review.clear()
+            logger.info("Training hand of chat %s ran out while the bot was down: void", chat_id)
     levels.tell(services(application))
     return game_life.restore(application, play.LADDER)
 

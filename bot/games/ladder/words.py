@@ -105,7 +105,7 @@ def end_text(played: int, began: int, rating: int, context: Translator) -> str:
 
 
 def time_up_end(context: Translator) -> str:
-    return context._("Training paused: nobody answered in time. /train deals another hand.")
+    return context._("You did not answer in time: training paused. /train deals another hand.")
 
 
 def review_start(count: int, context: Translator) -> str:

@@ -12,12 +12,18 @@ from collections.abc import Container
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from bot.rules.rating import MODEL, PlayerRating, Ratings
+from bot.rules.achievements import GOALS, Family
+from bot.rules.rating import MODEL, SEASON_OPPONENTS, PlayerRating, Ratings
 from bot.rules.results import GameResult, Podium, RushScore
 from bot.rules.rush.records import BoardEntry, RunRecord, place
 
 SEASON_MIN_RATED = 3
-"""Rated duels in a season that put a player on its duel board."""
+"""Rated duels in a season that put a player on its duel board..."""
+SEASON_MIN_OPPONENTS = SEASON_OPPONENTS
+"""...against this many distinct opponents (not one second account)."""
+SEASON_MIN_RUSH = GOALS[Family.RUSH][0]
+"""Hands of a Rush run that put it on a season's board: the first 🏃 achievement's (20),
+not a run of one hand."""
 TABLE_SIZE = 10
 """Rows a final table keeps, and a season's board shows."""
 TROPHY_PLACES = 3
@@ -101,6 +107,7 @@ def _on_season_board(rating: PlayerRating, season: str) -> bool:
     return (
         rating.season == season
         and rating.season_rated >= SEASON_MIN_RATED
+        and len(rating.season_with) >= SEASON_MIN_OPPONENTS
         and not rating.off_boards
     )
 
@@ -159,7 +166,7 @@ class Seasons:
         self, player: int, name: str, score: int, best_time: float | None, day: dt.date
     ) -> bool:
         """A run of the season (one that counts: the caller's); whether it is on the board."""
-        if score <= 0:
+        if score < SEASON_MIN_RUSH:
             return False
         entry = BoardEntry(player, name, RunRecord(score, best_time, day))
         self.rush = place(self.rush, entry)
