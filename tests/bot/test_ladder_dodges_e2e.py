@@ -1,5 +1,6 @@
 """Dodges of the ladder through the local Bot API: a hand a second account had solved
-still costs its miss (a skip, a stop, a time-up; on the Mini App's page too)."""
+still costs its miss (a skip, a stop, a time-up; on the Mini App's page too), and a hand
+stopped at once is dealt again (no free reroll)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from tests.bot.harness import (
     running_bot,
     settled,
 )
-from tests.bot.ladder_play import NOON, hand_on, next_picture, train, training
+from tests.bot.ladder_play import NOON, answer, hand_on, next_picture, train, training
 from tests.bot.miniapp_data import APP_ENV, call
 
 pytestmark = pytest.mark.asyncio
@@ -92,3 +93,39 @@ async def test_a_page_skip_of_a_hand_solved_for_another_account_is_a_miss(
     assert skipped["counted"] is True
     assert skipped["delta"] < 0
     assert results == 1
+
+
+async def test_a_hand_stopped_at_once_is_dealt_again_by_the_next_train(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await train(api)
+        first = hand_on(application)
+        clock.now += 1
+        end = plain_text(await reply_to(api, ANN, ANN, "/train stop"))
+        await settled(api, application)
+        clock.now += 60
+        await train(api)
+        again = hand_on(application)
+        clock.now += 14
+        _, told = await next_picture(api, answer(again))
+        counted = application.bot_data.global_data.ladder.player(ANN).results
+    assert end.startswith("🏁 Training over: 0 hands counted")
+    assert again == first
+    assert plain_text(told[-1]["text"]).startswith("✅ 14.0 s · +")
+    assert counted == 1
+
+
+async def test_a_held_hand_comes_back_after_a_restart(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await train(api)
+        first = hand_on(application)
+        clock.now += 1
+        await reply_to(api, ANN, ANN, "/train stop")
+        await settled(api, application)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await train(api)
+        again = hand_on(application)
+    assert again == first
