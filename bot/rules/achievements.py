@@ -140,7 +140,7 @@ class Achievements:
 def earn(achievements: Achievements, result: GameResult, now: float) -> list[Achievement]:
     """Count ``result`` (nothing if it does not count) and return the achievements it earns
     for the first time (each kept as earned ``now``), easiest first."""
-    if not result.counts:
+    if not result.counts or not result.achievable:
         return []
     match result:
         case DailySolved():

@@ -33,6 +33,9 @@ class GameResult:
     game: Game
     counts: bool = True
     """Whether it counts beyond its chat under the fair-play rules."""
+    achievable: bool = True
+    """Whether it counts toward achievements too (a duel's wins and hands do against an
+    established opponent only: second accounts farm nothing)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -1,5 +1,5 @@
 """Helpers for the duels' tests in a group: its players, an invitation by reply, its
-buttons, a hand won, and what the bot said."""
+buttons, a hand won, what the bot said, and an established opponent."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.duel.race import Duel
+from bot.rules.rating import PlayerRating
 from solver import solve
 from tests.bot.harness import (
     ANN,
@@ -27,6 +28,14 @@ def players() -> LocalBotApi:
     api.add_user(CAROL, "Carol", language_code="en", username="carol_c")
     api.add_user(DAVE, "Dave", language_code="en")
     return api
+
+
+def establish(application: BotApplication, player: int) -> None:
+    """``player`` is an established duellist (five duels played out against five players,
+    three weeks ago): a duel won over them counts toward achievements."""
+    application.bot_data.global_data.ratings.players[player] = PlayerRating(
+        rated=5, first_day="2026-11-01", played_with=[701, 702, 703, 704, 705]
+    )
 
 
 def texts(api: LocalBotApi, since: int) -> list[str]:

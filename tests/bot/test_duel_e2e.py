@@ -71,11 +71,9 @@ async def test_a_group_duel_from_invitation_to_rating_change(tmp_path: Path) -> 
     assert plain_text(deal["caption"]).startswith("⚔️ Hand 1: Ann 0 – 0 Carol · Make 24 from ")
     assert first[0].startswith("✅ Ann wins hand 1 in 5.0 s: ")
     assert first[0].endswith(
-        "\nAnn 1 – 0 Carol\n🎖️ Ann earned 1 achievement: ⚡ A hand solved in under 10 seconds"
+        "\nAnn 1 – 0 Carol"  # no achievement: Carol is a new account (a second one, maybe)
     )
-    assert second[0].endswith(
-        "\nAnn 1 – 1 Carol\n🎖️ Carol earned 1 achievement: ⚡ A hand solved in under 10 seconds"
-    )
+    assert second[0].endswith("\nAnn 1 – 1 Carol")
     expected = Ratings().record(ANN, CAROL, ANN, DAY)
     assert end == [
         "✅ Ann wins hand 4 in 5.0 s: "
@@ -85,8 +83,7 @@ async def test_a_group_duel_from_invitation_to_rating_change(tmp_path: Path) -> 
         f"Ann: {expected.after[ANN].points} (+{expected.change(ANN)}), provisional\n"
         f"Carol: {expected.after[CAROL].points} (−{-expected.change(CAROL)}), provisional\n"
         "A win over a provisional player (in their first duels) moves Ann's rating little, so "
-        "that new accounts cannot lift it: a win over an established player counts in full.\n"
-        "🎖️ Ann earned 1 achievement: ⚔️ 1 duel won",
+        "that new accounts cannot lift it: a win over an established player counts in full.",
     ]
     assert ann is not None and ann.won == 1
     assert [past.score for past in history] == [(3, 1)]

@@ -14,6 +14,7 @@ from bot.games.duel import play
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.duel.race import Duel
 from solver import solve
+from tests.bot.duels import establish
 from tests.bot.harness import (
     ANN,
     BOB,
@@ -117,6 +118,7 @@ async def test_a_private_duel_through_a_shared_invitation(tmp_path: Path) -> Non
     api = players()
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
+        establish(application, ANN)  # Carol's hands count toward her achievements
         message, token = await invitation(api, application)
         shared = await share(api, application, token)
         inline_id = shared["inline_message_id"]

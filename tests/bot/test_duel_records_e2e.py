@@ -9,7 +9,7 @@ import pytest
 
 from bot.games.duel import play
 from bot.rules.hand_records import Source
-from tests.bot.duels import CAROL, NOON, accept, invite, players, the_duel, win_hand
+from tests.bot.duels import CAROL, NOON, accept, establish, invite, players, the_duel, win_hand
 from tests.bot.harness import ANN, FakeClock, running_bot
 
 pytestmark = pytest.mark.asyncio
@@ -24,6 +24,7 @@ def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
 async def test_a_duel_hand_won_faster_than_its_record_is_a_new_record(tmp_path: Path) -> None:
     api, clock = players(), FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
+        establish(application, CAROL)  # Ann's achievements count: the line before the record's
         await accept(api, application, await invite(api, application))
         hand = the_duel(application).hand
         assert hand is not None

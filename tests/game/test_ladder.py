@@ -75,6 +75,10 @@ def test_a_hand_given_by_solve_counts_for_nothing() -> None:
     assert _record(Ladder(), 1, 9.0, given=True).refused is Refused.GIVEN
 
 
+def test_a_miss_of_a_hand_given_by_solve_still_counts() -> None:
+    assert _record(Ladder(), 1, None, given=True).counted
+
+
 def test_a_review_counts_for_nothing() -> None:
     assert _record(Ladder(), 1, 9.0, review=True).delta == 0
 

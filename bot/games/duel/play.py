@@ -269,6 +269,14 @@ def cancel(context: BotContext, duel: Duel, why: Callable[[BotContext], str]) ->
     )
 
 
+def against_established(context: BotContext, duel: Duel, player: int) -> bool:
+    """Whether ``player``'s opponent is established today (five played-out duels against
+    five players, over a week): only then do the duel's wins and hands count toward
+    ``player``'s achievements (docs/fair-play.md)."""
+    other = next((p for p in duel.players if p != player), player)
+    return context.bot_data.global_data.ratings.of(other).established(context.today())
+
+
 def hand_won(context: BotContext, duel: Duel, result: HandResult, text: str) -> None:
     """A player won the hand: both are told at once, then the next hand or the end."""
     assert result.winner is not None and duel.hand is not None
@@ -292,7 +300,12 @@ def hand_won(context: BotContext, duel: Duel, result: HandResult, text: str) -> 
         hand=tuple(sorted(hand.hand)),
         target=hand.target,
     )
-    where, news = _published(context, duel, replace(solved, level=hand.level, counts=not given))
+    achievable = against_established(context, duel, winner)
+    where, news = _published(
+        context,
+        duel,
+        replace(solved, level=hand.level, counts=not given, achievable=achievable),
+    )
 
     def won(local: BotContext, chat_id: int, names: dict[int, str]) -> str:
         said = words.won_text(duel, names, winner, result.seconds, text, local)
@@ -357,6 +370,8 @@ def finish(context: BotContext, duel: Duel, last: Round | None = None) -> None:
     data.timers.cancel(home_of(duel), DUEL_UP, DUEL_NEXT)
     released(context, duel)
     change: RatingChange | None = None
+    # Before this duel counts in the ratings (it may be what establishes the loser).
+    achievable = duel.winner is not None and against_established(context, duel, duel.winner)
     if duel.rated:
         first, second = duel.players
         change = data.global_data.ratings.record(
@@ -376,7 +391,8 @@ def finish(context: BotContext, duel: Duel, last: Round | None = None) -> None:
     news: list[str] = []
     if duel.winner is not None:
         name = names_in(context, home_of(duel)).get(duel.winner, "")
-        won = DuelWon(player=duel.winner, name=name, counts=duel.rated and duel.played_out)
+        counts = duel.rated and duel.played_out
+        won = DuelWon(player=duel.winner, name=name, counts=counts, achievable=achievable)
         where, news = _published(context, duel, won, private=closed)
     if closed:
         # The group is closed to the bot: each player is told in private instead.

@@ -99,8 +99,11 @@ async def find(context: BotContext, user_id: int, training: Training) -> tuple[H
     if hand is None:
         # A hand missed had its solution shown: dealt again only by /review, unrated.
         seen = {a.key for a in ladder.player(user_id).history if a.seconds is None}
-        hands = [(hand, prior) for hand, prior, key in await _pool(context) if key not in seen]
-        hand = ladder.choose(user_id, hands, TARGET, data.rng)
+        found = [(hand, prior, key) for hand, prior, key in await _pool(context) if key not in seen]
+        hands = [(hand, prior) for hand, prior, _key in found]
+        # A hand stopped at once comes back: a stop is no free reroll.
+        hand = next((hand for hand, _prior, key in found if key == training.held), None)
+        hand = hand or ladder.choose(user_id, hands, TARGET, data.rng)
         if hand is None:  # every hand near the rating was dealt lately
             hand = data.rng.choice(hands)[0]
         ladder.dealt(user_id, hand, TARGET)
@@ -108,6 +111,8 @@ async def find(context: BotContext, user_id: int, training: Training) -> tuple[H
         facts = await data.solving.facts(hand, TARGET)
     except (WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
         raise DealRefused("busy") from None
+    if not review:
+        training.held = None
     return facts, review
 
 
@@ -256,8 +261,8 @@ async def skip(context: HandlerContext, chat_id: int, user_id: int) -> bool:
 
 def stop(context: HandlerContext, chat_id: int, user_id: int) -> str | None:
     """End the training: the hand on counts as a miss unless it came within
-    :data:`~bot.rules.ladder.training.STOP_GRACE` seconds; the end's text, or None when no
-    training is on."""
+    :data:`~bot.rules.ladder.training.STOP_GRACE` seconds (then it is held for the next
+    ``/train``); the end's text, or None when no training is on."""
     training = context.chat_data.ladder
     dealing = chat_id in context.bot_data.dealing
     if training is None or not (training.live or dealing):
@@ -268,8 +273,11 @@ def stop(context: HandlerContext, chat_id: int, user_id: int) -> str | None:
         game_life.cancel_alarms(context, chat_id, LADDER)
         if context.now() - game.started >= STOP_GRACE:
             settle(context, chat_id, user_id, game, None, words.stopped(context))
-        elif not save(context, user_id, game.hand):  # the hand dealt, not to come again soon
-            logger.warning("The ladder's last hands of user %s are not saved yet", user_id)
+        else:  # no cost, and no reroll: the next /train deals it again
+            if not training.reviewing:
+                training.held = hand_key(game.hand, TARGET)
+            if not save(context, user_id, game.hand):  # the hand dealt, not soon by chance
+                logger.warning("The ladder's last hands of user %s are not saved yet", user_id)
     training.review.clear()
     rating = context.bot_data.global_data.ladder.player(user_id).shown
     return words.end_text(training.played, training.began, rating, context)

@@ -145,13 +145,15 @@ class Ladder:
         review: bool = False,
     ) -> Change:
         """A timed attempt: solved in ``seconds`` (None: missed) on ``day``; ``prior``: the
-        hand's rating by the model, ``floor``: its pace floor."""
+        hand's rating by the model, ``floor``: its pace floor; ``given``: its solutions were
+        given to anyone while it was on, which voids a solve only (nobody is helped into a
+        miss: a skip, stop or time-up of it still counts)."""
         key = hand_key(hand, target)
         me = self.players.setdefault(user_id, PuzzlePlayer())
         before = me.shown
         refused = (
             Refused.GIVEN
-            if given
+            if given and seconds is not None
             else Refused.TOO_FAST
             if seconds is not None and too_fast(seconds, floor)
             else Refused.REVIEW

@@ -19,7 +19,9 @@ from solver.decks import hands
 TARGET = 24
 STOP_GRACE = 3.0
 """Seconds after a hand reached the player within which ``/train stop`` costs nothing (a
-stop typed as the next hand came); later the hand counts as a miss: no dodging a hard one."""
+stop typed as the next hand came); later the hand counts as a miss: no dodging a hard one.
+A hand so stopped is kept (:attr:`Training.held`) and dealt again by the next ``/train``:
+no free reroll."""
 REVIEW_DEALT = 10
 """Hands one ``/review`` deals at most."""
 LEARNED_RESULTS = 20
@@ -103,6 +105,9 @@ class Training:
     """The puzzle rating when it began (as shown)."""
     deal_message_id: int | None = None
     """The hand's picture (replies to it are answers)."""
+    held: str | None = None
+    """The key of a rated hand stopped within :data:`STOP_GRACE`: the next one dealt, its
+    clock anew, unless the day's deals no longer hold it."""
 
     @property
     def live(self) -> bool:
