@@ -21,7 +21,7 @@ from bot.rules.seasons.groups import (
 )
 from bot.rules.seasons.tables import (
     SEASON_MIN_RATED,
-    SEASON_MIN_RUSH,
+    SEASON_MIN_RUN,
     Board,
     Seasons,
     SeasonTrophy,
@@ -81,9 +81,9 @@ def test_duels_against_one_second_account_put_nobody_on_the_board() -> None:
 
 def test_a_rush_run_is_on_the_board_from_the_first_rush_achievement() -> None:
     seasons = Seasons(current="2026-11")
-    assert GOALS[Family.RUSH][0] == SEASON_MIN_RUSH
-    assert not seasons.add_run(ANN, "Ann", SEASON_MIN_RUSH - 1, 3.0, NOV)
-    assert seasons.add_run(ANN, "Ann", SEASON_MIN_RUSH, 3.0, NOV)
+    assert GOALS[Family.RUSH][0] == SEASON_MIN_RUN
+    assert not seasons.add_run(ANN, "Ann", SEASON_MIN_RUN - 1, 3.0, NOV)
+    assert seasons.add_run(ANN, "Ann", SEASON_MIN_RUN, 3.0, NOV)
 
 
 def test_duels_of_another_month_are_another_seasons() -> None:

@@ -13,7 +13,7 @@ from bot.play.public_names import public_name
 from bot.rules.seasons.tables import (
     SEASON_MIN_OPPONENTS,
     SEASON_MIN_RATED,
-    SEASON_MIN_RUSH,
+    SEASON_MIN_RUN,
     Board,
     FinalTables,
     Row,
@@ -122,7 +122,7 @@ def tables_text(
             "{opponents} players or more)"
         ).format(count=SEASON_MIN_RATED, opponents=SEASON_MIN_OPPONENTS),
         Board.RUNS: _("<b>⚡ Rush</b>: the best run of each player ({count} hands or more)").format(
-            count=SEASON_MIN_RUSH
+            count=SEASON_MIN_RUN
         ),
         Board.PODIUMS: _("<b>🏟 Arenas</b>"),
     }

@@ -21,7 +21,7 @@ SEASON_MIN_RATED = 3
 """Rated duels in a season that put a player on its duel board..."""
 SEASON_MIN_OPPONENTS = SEASON_OPPONENTS
 """...against this many distinct opponents (not one second account)."""
-SEASON_MIN_RUSH = GOALS[Family.RUSH][0]
+SEASON_MIN_RUN = GOALS[Family.RUSH][0]
 """Hands of a Rush run that put it on a season's board: the first 🏃 achievement's (20),
 not a run of one hand."""
 TABLE_SIZE = 10
@@ -166,7 +166,7 @@ class Seasons:
         self, player: int, name: str, score: int, best_time: float | None, day: dt.date
     ) -> bool:
         """A run of the season (one that counts: the caller's); whether it is on the board."""
-        if score < SEASON_MIN_RUSH:
+        if score < SEASON_MIN_RUN:
             return False
         entry = BoardEntry(player, name, RunRecord(score, best_time, day))
         self.rush = place(self.rush, entry)
