@@ -116,6 +116,8 @@ class BotData:
     """The games' clock's pauses: it stands still while maintenance is on."""
     result_listeners: list[Callable[..., list[str]]]
     """Who hears the games' results once saved (:mod:`bot.play.results`)."""
+    profile_parts: list[Callable[..., Any]]
+    """The features' parts of a player's profile (:mod:`bot.play.profiles`)."""
     moved_chats: dict[int, int]
     """Groups upgraded to a supergroup since start: old id → new (:mod:`bot.play.chat_moves`)."""
     games: tuple[Any, ...]
@@ -152,6 +154,7 @@ class BotData:
         self.pause = Pause()
         self.fairplay_removals = []
         self.result_listeners = []
+        self.profile_parts = []
         self.moved_chats = {}
         self.games = ()
 

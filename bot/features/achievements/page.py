@@ -16,7 +16,7 @@ async def profile_call(request: AppRequest) -> AppReply:
     context, user_id = request.context, request.user.id
     data = context.application.user_data.get(user_id)
     _card, caption = profile(context, user_id, data)
-    listed = listing(context, data, public_name(context, user_id))
+    listed = listing(context, user_id, data, public_name(context, user_id))
     return 200, {
         "language": context.language,
         "card": caption.split("\n"),
