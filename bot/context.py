@@ -77,8 +77,9 @@ class BotData:
     """The /solve requests waiting for a duel's hand to end (:mod:`.deferred_solves`)."""
     daily_board: DayBoard
     """Every player's solve time of the latest daily puzzles, sorted (rebuilt at start-up)."""
-    app_calls: dict[str, Callable[[Any], Awaitable[tuple[int, dict[str, Any]]]]]
-    """``"GET daily"`` → the answer to the Mini App's ``GET /app/api/daily`` (:mod:`.miniapp`)."""
+    app_calls: dict[str, Callable[[Any], Awaitable[tuple[int, Any]]]]
+    """``"GET daily"`` → the answer to the Mini App's ``GET /app/api/daily`` (:mod:`.miniapp`:
+    JSON, or a picture)."""
     game_calls: dict[str, Callable[[Any], Awaitable[tuple[int, dict[str, Any]]]]]
     """``"POST start"`` → the feature's answer to ``POST /app/api/rush/start`` from the Telegram
     game's page (see :mod:`bot.play.game_page`)."""

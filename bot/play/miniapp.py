@@ -77,7 +77,14 @@ class AppRequest:
     body: dict[str, Any] = field(default_factory=dict)
 
 
-AppReply = tuple[int, dict[str, Any]]
+@dataclass(frozen=True, slots=True)
+class AppPicture:
+    """A call's answer that is a picture (PNG), not JSON: the profile's card."""
+
+    png: bytes
+
+
+AppReply = tuple[int, dict[str, Any] | AppPicture]
 AppCall = Callable[[AppRequest], Awaitable[AppReply]]
 
 
@@ -162,10 +169,15 @@ class PlayerApiHandler(BoundedHandler):
         raise NotImplementedError
 
     def reply(self, user_id: int, status: int, reply: object) -> None:
-        """Send a call's answer as JSON.  PTB saves the data of the chats and users that
-        updates touched; a call is no update, so it says whose data it may have changed."""
+        """Send a call's answer as JSON (or a picture: :class:`AppPicture`).  PTB saves the
+        data of the chats and users that updates touched; a call is no update, so it says
+        whose data it may have changed."""
         self.bot_application.mark_data_for_update_persistence(user_ids=user_id)
         self.set_status(status)
+        if isinstance(reply, AppPicture):
+            self.set_header("Content-Type", "image/png")
+            self.finish(reply.png)
+            return
         self.set_header("Content-Type", "application/json; charset=utf-8")
         self.finish(json.dumps(reply, ensure_ascii=False))
 

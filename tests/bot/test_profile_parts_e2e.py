@@ -1,16 +1,20 @@
 """/me through the local Bot API with the parts a game and a feature give it: the season's
 rank on its duel board and the season's trophies (the seasons feature's part), the puzzle
-rating after a training hand (the ladder's); the Mini App's profile has the same lines."""
+rating after a training hand (the ladder's); the Mini App's profile has the same lines, and
+the same picture."""
 
 from __future__ import annotations
 
 import datetime as dt
+import io
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.seasons.tables import Board, SeasonTrophy
+from bot.services.pictures.profile import HEIGHT, WIDTH, render_card
 from tests.bot.harness import ANN, BOB, FakeClock, make_api, reply_to, running_bot
 from tests.bot.ladder_play import NOON, answer, hand_on, next_picture, train
 from tests.bot.miniapp_data import APP_ENV, call
@@ -70,3 +74,21 @@ async def test_me_shows_the_season_rank_the_puzzle_rating_and_the_trophies(
     assert "🗓 Season 2026-11: rank 2 of 2" in cats  # lost all three
     assert [plain_text(line) for line in page["card"]] == after
     assert "🗓 2026-11 赛季：已打 1/3 场计分对决，打满才会上榜" in in_chinese["card"]
+
+
+async def test_the_mini_apps_profile_gets_the_card_me_sends(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON), env=APP_ENV) as application:
+        await caption(api, ANN)
+        drawn = render_card.cache_info()
+        picture = await call(application, "GET", "profile/card")
+        again = render_card.cache_info()
+        someone_elses = await call(application, "GET", "profile/card", user=BOB)
+        refused = await call(application, "GET", "profile/card", data="user=forged")
+    assert picture.status_code == 200
+    assert picture.headers["Content-Type"] == "image/png"
+    image = Image.open(io.BytesIO(picture.content))
+    assert (image.format, image.size) == ("PNG", (WIDTH, HEIGHT))
+    assert (again.hits, again.misses) == (drawn.hits + 1, drawn.misses)  # /me's, not drawn again
+    assert someone_elses.content != picture.content
+    assert refused.status_code == 401
