@@ -1,6 +1,7 @@
 """The families of achievements whose results come from one game each, through that game
 played over the local Bot API at a person's pace: every solution of a Solution Hunt found
-alone, a Countdown target reached exactly, a Rush score of 20 (the hands, the fast solve,
+alone, a Countdown target reached exactly, a Rush score of 20, a training hand solved (the
+ladder's: a hand towards the hands and the fast solve; the rounds' hands, the fast solve,
 the duels and the daily streak: test_achievements_e2e, test_duel_e2e; a season's trophy:
 test_seasons_e2e; the arena's podium and win come with the arena)."""
 
@@ -23,6 +24,9 @@ from tests.bot.harness import (
     settled,
     until,
 )
+from tests.bot.ladder_play import answer as ladder_answer
+from tests.bot.ladder_play import hand_on, train
+from tests.bot.ladder_play import next_picture as ladder_picture
 from tests.bot.rush_play import answer as rush_answer
 from tests.bot.rush_play import next_picture, ring, the_run
 
@@ -89,3 +93,21 @@ async def test_a_rush_score_of_twenty_earns_its_achievement(tmp_path: Path) -> N
         earned = application.user_data[ANN].achievements
     assert "🏃 A Rush score of 20" in end.split("\n")[-1]
     assert earned is not None and "rush_20" in earned.earned
+
+
+async def test_a_training_hand_solved_is_a_hand_towards_the_achievements(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await train(api)
+        clock.now += 4  # at a person's pace, under 5 s
+        _, told = await ladder_picture(api, ladder_answer(hand_on(application)))
+        clock.now += 4
+        _, again = await ladder_picture(api, ladder_answer(hand_on(application)))
+        earned = application.user_data[ANN].achievements
+    assert plain_text(told[-1]["text"]).split("\n")[-1] == (
+        "🎖️ New achievements: ⚡ A hand solved in under 10 seconds · "
+        "⚡ A hand solved in under 5 seconds"
+    )
+    assert "🎖️" not in plain_text(again[-1]["text"])
+    assert earned is not None and earned.counts["hands"] == 2
