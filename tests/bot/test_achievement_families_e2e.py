@@ -1,9 +1,10 @@
 """The families of achievements whose results come from one game each, through that game
 played over the local Bot API at a person's pace: every solution of a Solution Hunt found
-alone, a Countdown target reached exactly, a Rush score of 20, a training hand solved (the
-ladder's: a hand towards the hands and the fast solve; the rounds' hands, the fast solve,
-the duels and the daily streak: test_achievements_e2e, test_duel_e2e; a season's trophy:
-test_seasons_e2e; the arena's podium and win come with the arena)."""
+alone, a Countdown target reached exactly, a Rush score of 20, a training hand solved (in
+the chat or on the Mini App's Train page: a hand towards the hands and the fast solve).
+The rounds' hands, the fast solve, the duels and the daily streak: test_achievements_e2e,
+test_duel_e2e; a season's trophy: test_seasons_e2e; the arena's podium and win come with
+the arena."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from tests.bot.harness import (
 from tests.bot.ladder_play import answer as ladder_answer
 from tests.bot.ladder_play import hand_on, train
 from tests.bot.ladder_play import next_picture as ladder_picture
+from tests.bot.miniapp_data import APP_ENV, call
 from tests.bot.rush_play import answer as rush_answer
 from tests.bot.rush_play import next_picture, ring, the_run
 
@@ -111,3 +113,21 @@ async def test_a_training_hand_solved_is_a_hand_towards_the_achievements(tmp_pat
     )
     assert "🎖️" not in plain_text(again[-1]["text"])
     assert earned is not None and earned.counts["hands"] == 2
+
+
+async def test_a_hand_solved_on_the_train_page_tells_its_achievement_in_private(
+    tmp_path: Path,
+) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock, env=APP_ENV) as application:
+        await reply_to(api, ANN, ANN, "/start")  # Ann has a private chat with the bot
+        dealt = (await call(application, "POST", "train", body={})).json()
+        clock.now += 6
+        body = {"number": dealt["number"], "expression": ladder_answer(tuple(dealt["hand"]))}
+        before = len(api.sent)
+        solved = await call(application, "POST", "train/answer", body=body)
+        await settled(api, application)
+        told = [plain_text(m["text"]) for m in api.sent[before:] if m["chat"]["id"] == ANN]
+    assert solved.status_code == 200
+    assert told == ["🎖️ New achievement: ⚡ A hand solved in under 10 seconds"]
