@@ -61,7 +61,14 @@ class AppRequest:
     body: dict[str, Any] = field(default_factory=dict)
 
 
-AppReply = tuple[int, dict[str, Any]]
+@dataclass(frozen=True, slots=True)
+class AppPicture:
+    """A call's answer that is a picture (PNG), not JSON: the profile's card."""
+
+    png: bytes
+
+
+AppReply = tuple[int, dict[str, Any] | AppPicture]
 AppCall = Callable[[AppRequest], Awaitable[AppReply]]
 
 
@@ -117,7 +124,8 @@ class BotData:
     daily_board: DayBoard
     """Every player's solve time of the latest daily puzzles, sorted (rebuilt at start-up)."""
     app_calls: dict[str, AppCall]
-    """``"GET daily"`` → the answer to the Mini App's ``GET /app/api/daily`` (:mod:`.miniapp`)."""
+    """``"GET daily"`` → the answer to the Mini App's ``GET /app/api/daily`` (:mod:`.miniapp`:
+    JSON, or a picture)."""
     game_calls: dict[str, GameCall]
     """``"POST start"`` → the feature's answer to ``POST /app/api/rush/start`` from the Telegram
     game's page (see :mod:`bot.play.game_page`)."""
@@ -155,6 +163,8 @@ class BotData:
     """The games' clock's pauses: it stands still while maintenance is on."""
     result_listeners: list[Listener]
     """Who hears the games' results once saved (:mod:`bot.play.results`)."""
+    profile_parts: list[Callable[..., Any]]
+    """The features' parts of a player's profile (:mod:`bot.play.profiles`)."""
     moved_chats: dict[int, int]
     """Groups upgraded to a supergroup since start: old id → new (:mod:`bot.play.chat_moves`)."""
     games: tuple[Any, ...]
@@ -195,6 +205,7 @@ class BotData:
         self.pause = Pause()
         self.fairplay_removals = []
         self.result_listeners = []
+        self.profile_parts = []
         self.moved_chats = {}
         self.games = ()
         self.features = ()

@@ -18,6 +18,7 @@ from tornado.web import HTTPError, RedirectHandler, StaticFileHandler
 # Declared below the play floor (BotData holds them); named here too, where a page's calls
 # were always found.
 from bot.context import AppCall as AppCall
+from bot.context import AppPicture as AppPicture
 from bot.context import AppReply as AppReply
 from bot.context import AppRequest as AppRequest
 from bot.context import BotContext, services
@@ -152,10 +153,15 @@ class PlayerApiHandler(BoundedHandler):
         raise NotImplementedError
 
     def reply(self, user_id: int, status: int, reply: object) -> None:
-        """Send a call's answer as JSON.  PTB saves the data of the chats and users that
-        updates touched; a call is no update, so it says whose data it may have changed."""
+        """Send a call's answer as JSON (or a picture: :class:`AppPicture`).  PTB saves the
+        data of the chats and users that updates touched; a call is no update, so it says
+        whose data it may have changed."""
         self.bot_application.mark_data_for_update_persistence(user_ids=user_id)
         self.set_status(status)
+        if isinstance(reply, AppPicture):
+            self.set_header("Content-Type", "image/png")
+            self.finish(reply.png)
+            return
         self.set_header("Content-Type", "application/json; charset=utf-8")
         self.finish(json.dumps(reply, ensure_ascii=False))
 

@@ -105,11 +105,12 @@ without a short name)."""
 
 
 class ProfilePart(NamedTuple):
-    """A game's part of a player's profile (``/me``, the Mini App's Profile): where it
-    stands (the lowest first), its lines of the caption (HTML, translated), its tiles on
-    the card (an icon's name, :mod:`bot.services.pictures.profile`, and the value as drawn:
-    ``""`` for none yet), and the player's values as they stand now for families of
-    achievements (the daily streak today, not the best counted)."""
+    """A game's (or a feature's: :mod:`bot.play.profiles`) part of a player's profile
+    (``/me``, the Mini App's Profile): where it stands (the lowest first), its lines of
+    the caption (HTML, translated), its tiles on the card (an icon's name,
+    :mod:`bot.services.pictures.profile`, and the value as drawn: ``""`` for none yet), and
+    the player's values as they stand now for families of achievements (the daily streak
+    today, not the best counted)."""
 
     position: int
     lines: tuple[str, ...] = ()
@@ -117,8 +118,9 @@ class ProfilePart(NamedTuple):
     current: tuple[tuple[Family, float], ...] = ()
 
 
-Profiled = Callable[[BotContext, UserData], ProfilePart | None]
-"""A game's part of a player's profile (None: it has nothing to show of them)."""
+Profiled = Callable[[BotContext, int, UserData], ProfilePart | None]
+"""A game's (or a feature's) part of a player's profile: (the player's id, their data) →
+the part (None: it has nothing to show of them)."""
 Scored = Callable[[BotContext, PlayerStats], str | None]
 """A game's line of a player's /score in a chat (None: nothing of theirs there yet)."""
 Board = tuple[str, list[tuple[int, PlayerStats, int]]]

@@ -20,6 +20,7 @@ class Game(StrEnum):
     HUNT = "hunt"
     COUNTDOWN = "countdown"
     RUSH = "rush"
+    LADDER = "ladder"
     ARENA = "arena"
     SEASON = "season"
 

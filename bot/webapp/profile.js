@@ -1,6 +1,26 @@
-// The profile view: the player's numbers and achievements, as /me and /achievements tell
-// them in the chat (the server's lines, in the player's language).
+// The profile view: /me's card (the same picture) above the player's numbers and
+// achievements, as /me and /achievements tell them in the chat (the server's lines, in the
+// player's language).
 "use strict";
+
+// The card's PNG as a data: address (an <img> cannot send the launch data, and the page's
+// policy loads images from itself or data: only); null if it did not come.
+async function profilePicture() {
+  let response;
+  try {
+    response = await fetch("api/profile/card", { headers: { "X-Telegram-Init-Data": initData } });
+  } catch (error) {
+    return null;
+  }
+  if (!response.ok) return null;
+  const blob = await response.blob();
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result);
+    reader.onerror = () => resolve(null);
+    reader.readAsDataURL(blob);
+  });
+}
 
 async function openProfile() {
   state.mode = "profile";
@@ -17,8 +37,15 @@ async function openProfile() {
   $("profile").textContent = "";
   say(t("loading"));
   try {
-    const reply = await api("GET", "profile");
+    const [reply, picture] = await Promise.all([api("GET", "profile"), profilePicture()]);
     if (state.mode !== "profile") return; // the player went to another tab meanwhile
+    if (picture) {
+      const image = document.createElement("img");
+      image.className = "profile-picture";
+      image.src = picture;
+      image.alt = plain((reply.card || [""])[0]); // their name, as the card draws it
+      $("profile").append(image);
+    }
     for (const [name, lines] of [["profile-card", reply.card], ["profile-list", reply.achievements]]) {
       const box = document.createElement("div");
       box.className = name;

@@ -70,7 +70,9 @@ async def test_me_sends_the_profile_card_with_its_caption(tmp_path: Path) -> Non
         "🪪 Annie",
         f"⚔️ Duel rating: {shown.points} ± {shown.plus_minus}, rank 1 of {ranked}",
         "⚡ Fastest hand: 4.2 s",
+        "🗓 Season 2026-11: rank 1 of 2",
         "🔥 Daily streak: 0 (best 0)",
+        "🪜 Puzzle rating: not yet (/train in private)",
         "🏆 Trophies: 0",
         "🎖️ Achievements: 2 of 22 (/achievements)",
     ]

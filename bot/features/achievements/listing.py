@@ -8,8 +8,8 @@ import html
 from telegram import Message, User
 
 from bot.context import BotContext
-from bot.features.achievements.parts import current, parts
 from bot.features.achievements.words import progress, title
+from bot.play.profiles import current, parts
 from bot.rules.achievements import ALL, earned, upcoming
 from bot.services.limits import TEXT, fit_list
 from bot.state import UserData
@@ -34,8 +34,8 @@ def name_here(context: HandlerContext, user: User) -> str:
     return html.escape(name if len(name) <= NAME_SHOWN else name[: NAME_SHOWN - 1] + "…")
 
 
-def listing(context: BotContext, data: UserData | None, name: str) -> str:
-    """The text of /achievements for a player (``data`` None: one the bot does not know)."""
+def listing(context: BotContext, user_id: int, data: UserData | None, name: str) -> str:
+    """The text of /achievements for ``user_id`` (``data`` None: one the bot does not know)."""
     _ = context._
     mine = data.achievements if data is not None else None
     got = earned(mine)
@@ -47,7 +47,7 @@ def listing(context: BotContext, data: UserData | None, name: str) -> str:
     items = [title(a, context) for a in got]
     if not items:
         head.append(_("None yet: solve hands, win duels, keep a daily streak."))
-    ahead = upcoming(mine, current(parts(context, data)) if data is not None else None)
+    ahead = upcoming(mine, current(parts(context, user_id, data)) if data is not None else None)
     tail = [""]
     if ahead:
         tail.append(_("<b>Next</b>"))
@@ -78,4 +78,4 @@ async def achievements(update: MessageUpdate, context: HandlerContext) -> None:
         context.reply(update, context._("Bots earn no achievements."))
         return
     data = context.application.user_data.get(who.id)
-    context.reply(update, listing(context, data, name_here(context, who)))
+    context.reply(update, listing(context, who.id, data, name_here(context, who)))

@@ -1,7 +1,7 @@
 """/me: a player's profile card, a picture (:mod:`bot.services.pictures.profile`) with its
 words in the caption: their public name, duel rating and rank, fastest hand, each game's
-part (the daily streak and best...: :mod:`.parts`), trophies and achievements (as a reply to
-someone's message: theirs)."""
+and feature's part (the season's rank, the daily streak...: :mod:`bot.play.profiles`),
+trophies and achievements (as a reply to someone's message: theirs)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import asyncio
 
 from bot.context import BotContext
 from bot.features.achievements.listing import replied_user
-from bot.features.achievements.parts import parts
 from bot.features.achievements.words import seconds_text
+from bot.play.profiles import parts
 from bot.play.public_names import chosen_name, names_of, public_name
 from bot.rules.achievements import ALL, GOALS, Achievements, earned
 from bot.rules.public_names import handle
@@ -53,7 +53,7 @@ def profile(context: BotContext, user_id: int, data: UserData | None) -> tuple[C
     tiles = [Tile("star", rating), Tile("bolt", f"{fastest:.1f} s" if fastest is not None else "")]
     if fastest is not None:
         lines.append(_("⚡ Fastest hand: {time}").format(time=seconds_text(fastest, context)))
-    for part in parts(context, data):
+    for part in parts(context, user_id, data):
         lines += part.lines
         tiles += [Tile(icon, value) for icon, value in part.tiles]
     lines.append(_("🏆 Trophies: {count}").format(count=len(mine.prizes)))

@@ -9,7 +9,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext
-from bot.features.seasons import closing, groups
+from bot.features.seasons import closing, groups, profile
 from bot.features.seasons.words import own_trophies, tables_text
 from bot.i18n import N_
 from bot.play.registry import Feature, Help, HelpLine, MenuEntry
@@ -73,9 +73,11 @@ async def season_command(update: MessageUpdate, context: HandlerContext) -> None
 
 
 def register(application: Application) -> None:
-    """/season and /groups; the season's boards hear the games' results."""
+    """/season and /groups; the season's boards hear the games' results; the season's
+    rank and trophies on the profile."""
     application.add_handler(CommandHandler("season", for_messages(season_command)))
     groups.register(application)
+    profile.register(application)
     listen(application, closing.hear)
 
 

@@ -13,7 +13,7 @@ POSITION = 10
 """Where it stands on the profile: first of the games' parts."""
 
 
-def profile_part(context: BotContext, data: UserData) -> ProfilePart:
+def profile_part(context: BotContext, user_id: int, data: UserData) -> ProfilePart:
     """The player's streak as it stands today, its best, and their fastest daily (archive
     replays are kept apart and count for nothing here)."""
     _ = context._

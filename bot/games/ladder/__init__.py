@@ -13,6 +13,7 @@ from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filt
 
 from bot.context import BotContext, now_of, services
 from bot.games.ladder import heard, levels, page, play, refusals, top, words
+from bot.games.ladder.profile import profile_part
 from bot.i18n import N_
 from bot.play import daily_aside, game_life
 from bot.play.registry import Game, Handlers, Help, HelpLine, Menu, MenuEntry
@@ -198,4 +199,5 @@ GAME = Game(
     kept=refusals.kept,
     menu=MENU,
     help=help_lines,
+    profile=profile_part,
 )

@@ -13,6 +13,7 @@ from telegram.ext import Application
 from bot.context import AppReply, AppRequest, BotContext
 from bot.games.ladder import levels, play, words
 from bot.play.miniapp import serve_app
+from bot.play.results import publish
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.ladder import Change
 from bot.rules.ladder.model import SLOW, shown
@@ -169,6 +170,8 @@ class TrainPage:
                 "one is not counted yet: open the page again in a while."
             )
             return 503, {"error": "not_saved", "reason": text}
+        if seconds is not None:  # its achievements told in private, as a page's Rush run's
+            publish(context, None, [play.solved(user_id, "", game, seconds, change)])
         solution = game.solutions[0] if game.solutions else None
         reply: dict[str, Any] = {
             "ok": seconds is not None,

@@ -17,6 +17,7 @@ from bot.context import BotContext
 from bot.games.ladder import levels, words
 from bot.play import daily_aside, game_life
 from bot.play.announce import tell_saved
+from bot.play.results import publish
 from bot.rules.hand_records import hand_key
 from bot.rules.hands import HandFacts
 from bot.rules.ladder.ladder import Change, Hand
@@ -30,6 +31,7 @@ from bot.rules.ladder.training import (
     prior_of,
 )
 from bot.rules.pace import floor_of
+from bot.rules.results import Game, Solved
 from bot.rules.rounds import Round
 from bot.services.solving import DealRefused
 from bot.services.workers.pool import AlreadyRunning, PoolBusy, WorkFailed, WorkTimeout
@@ -182,10 +184,17 @@ def save(context: BotContext, user_id: int, hand: Hand) -> bool:
 
 
 def settle(
-    context: ChatContext, chat_id: int, user_id: int, game: Round, seconds: float | None, how: str
+    context: ChatContext,
+    chat_id: int,
+    user_id: int,
+    game: Round,
+    seconds: float | None,
+    how: str,
+    name: str = "",
 ) -> Change:
     """Record the hand's result (solved in ``seconds``, None: missed as ``how`` says), save
-    it, then tell the change."""
+    it, then tell the change; a hand solved is a game's result too (a hand towards the
+    achievements: counted as the ladder counts it), told with the change."""
     training = training_of(context.chat_data)
     game_life.cancel_alarms(context, chat_id, LADDER)
     ladder = context.bot_data.global_data.ladder
@@ -206,8 +215,25 @@ def settle(
     if change.hand_moved:
         levels.tell(context.bot_data, [hand_key(game.hand, TARGET)])
     solution = game.solutions[0] if game.solutions else None
-    tell_saved(context, chat_id, words.change_text(change, seconds, how, context, solution), saved)
+    text = words.change_text(change, seconds, how, context, solution)
+    if seconds is not None:
+        news = publish(context, chat_id, [solved(user_id, name, game, seconds, change)])
+        text = "\n".join([text, *news])
+    tell_saved(context, chat_id, text, saved)
     return change
+
+
+def solved(user_id: int, name: str, game: Round, seconds: float, change: Change) -> Solved:
+    """A training hand solved, as a game's result (a hand towards the achievements), counted
+    as the ladder counted it."""
+    return Solved(
+        player=user_id,
+        name=name,
+        game=Game.LADDER,
+        seconds=seconds,
+        hand=tuple(game.hand),
+        counts=change.counted,
+    )
 
 
 async def after_hand(context: ChatContext, chat_id: int, user_id: int) -> None:
@@ -236,7 +262,8 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     elif outcome.too_fast:
         context.reply(update, words.too_fast_text(context, floor_of(game.hand, TARGET)))
     elif outcome.won:
-        settle(context, chat_id, user_id, game, outcome.seconds, "")
+        name = update.effective_user.full_name
+        settle(context, chat_id, user_id, game, outcome.seconds, "", name)
         await after_hand(context, chat_id, user_id)
     elif outcome.out:  # a wrong "no solution": every hand of the ladder has one
         game.stop()

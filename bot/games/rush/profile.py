@@ -11,7 +11,7 @@ POSITION = 20
 """Where it stands on the profile: after the daily puzzle's."""
 
 
-def profile_part(context: BotContext, data: UserData) -> ProfilePart:
+def profile_part(context: BotContext, user_id: int, data: UserData) -> ProfilePart:
     """The player's best run (its score), if they have one."""
     best = data.rush.best
     if best is None:

@@ -48,7 +48,8 @@ class Badge:
 @dataclass(frozen=True, slots=True)
 class Tile:
     """A number on the card under its icon (``star``, ``bolt``, ``flame``, ``clock``,
-    ``arrows``; any other: a plain disc), as drawn (``""``: none yet, a dash)."""
+    ``arrows``, ``medal``, ``ladder``; any other: a plain disc), as drawn (``""``: none
+    yet, a dash)."""
 
     icon: str
     value: str
@@ -108,6 +109,16 @@ def _icon(draw: ImageDraw.ImageDraw, icon: str, cx: float, cy: float, r: float) 
         draw.ellipse([cx - r, cy - r, cx + r, cy + r], outline=(30, 70, 160), width=5)
         draw.line([cx, cy, cx, cy - r * 0.65], fill=(30, 70, 160), width=5)
         draw.line([cx, cy, cx + r * 0.5, cy], fill=(30, 70, 160), width=5)
+    elif icon == "medal":
+        draw.polygon([(cx - r * 0.55, cy - r), (cx, cy), (cx - r * 0.05, cy - r)], fill=ICON)
+        draw.polygon([(cx + r * 0.55, cy - r), (cx, cy), (cx + r * 0.05, cy - r)], fill=ICON)
+        draw.ellipse([cx - r * 0.6, cy - r * 0.2, cx + r * 0.6, cy + r], fill=GOLD)
+    elif icon == "ladder":
+        for dx in (-r * 0.5, r * 0.5):
+            draw.line([cx + dx, cy - r, cx + dx, cy + r], fill=(150, 90, 50), width=5)
+        for step in range(4):
+            y = cy - r * 0.75 + step * r * 0.5
+            draw.line([cx - r * 0.5, y, cx + r * 0.5, y], fill=(150, 90, 50), width=4)
     elif icon == "arrows":
         for dx in (-r * 0.6, 0.0):
             draw.polygon(
@@ -132,6 +143,7 @@ def draw_card(card: Card) -> Image.Image:
     big = ImageFont.load_default(size=40)
     middle = ImageFont.load_default(size=30)
     small = ImageFont.load_default(size=22)
+    tiny = ImageFont.load_default(size=16)
     draw.rectangle([0, 0, WIDTH, 120], fill=BAND)
     draw.text((MARGIN, 60), card.name, fill="white", font=title, anchor="lm")
     _trophy(draw, WIDTH - MARGIN - 80, 56, 26)
@@ -143,7 +155,9 @@ def draw_card(card: Card) -> Image.Image:
         draw.rounded_rectangle([left, 150, left + slot - 16, 330], 18, fill=TILE)
         centre = left + (slot - 16) / 2
         _icon(draw, tile.icon, centre, 205, 30)
-        font = big if len(value) <= 7 else middle if len(value) <= 10 else small
+        room = slot - 28  # the tile's width, less a margin each side
+        fits = [f for f in (big, middle, small) if draw.textlength(value or EMPTY, font=f) <= room]
+        font = fits[0] if fits else tiny
         draw.text(
             (centre, 285), value or EMPTY, fill=INK if value else SOFT, font=font, anchor="mm"
         )

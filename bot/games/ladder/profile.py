@@ -1,0 +1,31 @@
+"""The ladder's part of a player's profile (``/me``: :mod:`bot.play.registry`,
+``ProfilePart``): their puzzle rating, once they trained."""
+
+from __future__ import annotations
+
+from bot.context import BotContext
+from bot.play.registry import ProfilePart
+from bot.rules.ladder.ladder import BOARD_MIN_RESULTS
+from bot.state import UserData
+
+POSITION = 30
+"""Where it stands on the profile: after Rush's."""
+
+
+def profile_part(context: BotContext, user_id: int, data: UserData) -> ProfilePart:
+    """The player's puzzle rating and hands counted (a dash before their first)."""
+    player = context.bot_data.global_data.ladder.players.get(user_id)
+    if player is None or not player.results:
+        line = context._("🪜 Puzzle rating: not yet (/train in private)")
+        return ProfilePart(POSITION, (line,), (("ladder", ""),))
+    if player.results >= BOARD_MIN_RESULTS:
+        line = context.ngettext(
+            "🪜 Puzzle rating: {rating} ({count} hand)",
+            "🪜 Puzzle rating: {rating} ({count} hands)",
+            player.results,
+        ).format(rating=player.shown, count=player.results)
+    else:
+        line = context._(
+            "🪜 Puzzle rating: {rating} ({count} of {needed} hands to be ranked)"
+        ).format(rating=player.shown, count=player.results, needed=BOARD_MIN_RESULTS)
+    return ProfilePart(POSITION, (line,), (("ladder", str(player.shown)),))
