@@ -36,4 +36,4 @@ async def test_the_console_shows_the_profile_card_and_the_achievements(
     assert "🎖️ Achievements of " in printed
     assert "🧮 10 hands solved: 0/10" in printed
     assert re.search(r"🗓 Season \d{4}-\d\d\b.*, until ", printed)
-    assert "⚔️ Duels (3 rated duels this season or more)" in printed
+    assert "⚔️ Duels (3 rated duels this season or more, against 3 players or more)" in printed

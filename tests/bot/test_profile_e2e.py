@@ -33,6 +33,8 @@ from tests.bot.miniapp_data import APP_ENV, call
 pytestmark = pytest.mark.asyncio
 
 CAT, DAN = 503, 504
+EVE, FAY = 505, 506
+"""Players Ann and Cat met in rated duels (known to the ratings only)."""
 DAY = dt.date(2026, 11, 20)
 
 
@@ -45,8 +47,11 @@ async def me(api: LocalBotApi, user: int, chat: int, reply_to: int | None = None
 
 async def test_me_sends_the_profile_card_with_its_caption(tmp_path: Path) -> None:
     data = GlobalData()
-    for _ in range(3):
-        data.ratings.record(ANN, CAT, ANN, DAY)
+    # The season's board asks for three rated duels against three different players.
+    for other in (CAT, EVE, FAY):
+        data.ratings.record(ANN, other, ANN, DAY)
+    for other in (EVE, FAY):
+        data.ratings.record(CAT, other, other, DAY)
     persistence = SQLitePersistence(tmp_path)
     assert persistence.write_now(dict(records.global_rows(data)))
     await persistence.flush()

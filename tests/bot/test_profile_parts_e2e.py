@@ -22,6 +22,8 @@ from tests.bot.miniapp_data import APP_ENV, call
 pytestmark = pytest.mark.asyncio
 
 CAT = 503
+DAN, EVE = 504, 505
+"""Two more players Ann and Cat meet (known to the ratings only)."""
 TROPHIES = [
     SeasonTrophy("2026-09", Board.RUNS, 3),
     SeasonTrophy("2026-10", Board.RATED, 2),
@@ -49,8 +51,13 @@ async def test_me_shows_the_season_rank_the_puzzle_rating_and_the_trophies(
     async with running_bot(api, tmp_path, clock=clock, env=APP_ENV) as application:
         before = await caption(api, ANN)
         ratings = application.bot_data.global_data.ratings
-        for _ in range(3):  # as three rated duels leave them (the duels' tests play them)
-            ratings.record(ANN, CAT, ANN, dt.date(2026, 11, 23))
+        # As rated duels leave them (the duels' tests play them): the season's board asks
+        # for three against three different players, so Ann and Cat each meet three.
+        day = dt.date(2026, 11, 23)
+        for other in (CAT, DAN, EVE):
+            ratings.record(ANN, other, ANN, day)
+        for other in (DAN, EVE):
+            ratings.record(CAT, other, other, day)
         ratings.record(BOB, CAT, BOB, dt.date(2026, 11, 23))
         application.user_data[ANN].trophies.extend(TROPHIES)
         await train(api)

@@ -11,7 +11,12 @@ from bot.features.seasons.words import MEDALS, board_name
 from bot.play.profiles import contribute
 from bot.play.registry import ProfilePart
 from bot.rules.seasons.calendar import season_of
-from bot.rules.seasons.tables import SEASON_MIN_RATED, season_rank, season_rated
+from bot.rules.seasons.tables import (
+    SEASON_MIN_OPPONENTS,
+    SEASON_MIN_RATED,
+    season_rank,
+    season_rated,
+)
 from bot.state import UserData
 
 RANK_POSITION = 5
@@ -29,11 +34,15 @@ def rank_part(context: BotContext, user_id: int, data: UserData) -> ProfilePart:
     ratings = context.bot_data.global_data.ratings
     standing = season_rank(ratings, season, user_id)
     if standing is None:
-        line = _("🗓 Season {season}: {played} of {needed} rated duels to be ranked").format(
-            season=season,
-            played=season_rated(ratings.players.get(user_id), season),
-            needed=SEASON_MIN_RATED,
-        )
+        played = season_rated(ratings.players.get(user_id), season)
+        if played >= SEASON_MIN_RATED:  # enough duels, against too few players
+            line = _(
+                "🗓 Season {season}: rated duels against {needed} different players to be ranked"
+            ).format(season=season, needed=SEASON_MIN_OPPONENTS)
+        else:
+            line = _("🗓 Season {season}: {played} of {needed} rated duels to be ranked").format(
+                season=season, played=played, needed=SEASON_MIN_RATED
+            )
         return ProfilePart(RANK_POSITION, (line,), (("medal", ""),))
     rank, count = standing
     line = _("🗓 Season {season}: rank {rank} of {count}").format(
