@@ -112,8 +112,9 @@ def barred_text(context: BotContext, barred: Barred, floor: float = FLOOR) -> st
             "A solve under {seconds} s sets no record: nobody reads and types that fast."
         ).format(seconds=f"{floor:g}"),
         Barred.STEADY: _(
-            "No record at a script's steady pace: half your last {count} answers or more came "
-            "within {seconds} s. Records count again once half take {seconds} s or more."
+            "No record at a script's steady pace: half or more of your last {count} answers "
+            "came within {seconds} s. Records count again once more than half of them take "
+            "{seconds} s or more."
         ).format(count=RECENT_KEPT, seconds=f"{PLAUSIBLE_MEDIAN:g}"),
     }[barred]
 

@@ -76,6 +76,8 @@ def heard(recent: list[float], seconds: float) -> None:
 
 def scripted(recent: Sequence[float]) -> bool:
     """Whether a player's last answers (:func:`heard`, the one being judged among them) are
-    at a script's steady pace: their median under :data:`PLAUSIBLE_MEDIAN`, judged from the
-    first answer (a new account has no free answers)."""
-    return bool(recent) and statistics.median(recent[-RECENT_KEPT:]) < PLAUSIBLE_MEDIAN
+    at a script's steady pace: half of them or more under :data:`PLAUSIBLE_MEDIAN` (so their
+    median is too, and the rule reads as it is told), judged from the first answer (a new
+    account has no free answers)."""
+    last = recent[-RECENT_KEPT:]
+    return bool(last) and 2 * sum(seconds < PLAUSIBLE_MEDIAN for seconds in last) >= len(last)

@@ -196,8 +196,12 @@ def test_no_answers_are_no_scripts_pace() -> None:
     assert not scripted([])
 
 
-def test_half_the_last_answers_at_three_seconds_or_more_is_a_persons_pace() -> None:
-    assert not scripted([1.6] * 5 + [4.4] * 5)
+def test_more_than_half_the_last_answers_at_three_seconds_or_more_is_a_persons_pace() -> None:
+    assert not scripted([1.6] * 4 + [3.0] * 6)
+
+
+def test_half_the_last_answers_under_three_seconds_is_a_scripts_pace() -> None:
+    assert scripted([1.6] * 5 + [4.4] * 5)
 
 
 def test_most_of_the_last_answers_under_three_seconds_is_a_scripts_pace() -> None:
