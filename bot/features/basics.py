@@ -24,6 +24,7 @@ from bot.play.chat_moves import move_chat
 from bot.play.miniapp import label_menu_button
 from bot.play.registry import Help, HelpLine, games_of
 from bot.play.visibility import privacy_would_hide
+from bot.services.limits import in_messages
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
 logger = logging.getLogger(__name__)
@@ -118,28 +119,34 @@ async def help_command(update: Update, context: BotContext) -> None:
         if game.help is not None:
             lines.extend(game.help(context))
     # Each section is one message of the catalogue, headed in bold, a command to a line.
-    text = _(
-        "<b>Twenty-Four</b>: make 24 from the cards with + − × ÷ and brackets, "
-        "each card used exactly once. J=11, Q=12, K=13, A=1."
-    )
+    parts = [
+        _(
+            "<b>Twenty-Four</b>: make 24 from the cards with + − × ÷ and brackets, "
+            "each card used exactly once. J=11, Q=12, K=13, A=1."
+        )
+    ]
     for section in Help:
         shown = sorted((line for line in lines if line.section is section), key=_position)
         if shown:
-            text += "\n\n" + "\n".join(line.text for line in shown)
+            parts.append("\n".join(line.text for line in shown))
     # Last, after every command: how answers reach the bot (privacy mode in groups).
     chat_type = update.effective_chat.type if update.effective_chat else ChatType.PRIVATE
     if chat_type != ChatType.PRIVATE and visibility.sees_all(context, chat_type):
-        text += "\n\n" + visibility.answers_line(context, chat_type)
+        parts.append(visibility.answers_line(context, chat_type))
     else:
-        text += "\n\n" + _(
+        answering = _(
             "In groups I see only commands, replies to my messages and mentions "
             "(Telegram's privacy mode), so answer with /a, by replying to the cards, or by "
             "starting with my name: @{bot} (8-2)*4. In private, just type your answer, like "
             "(8-2)*4."
         ).format(bot=context.bot.username)
         if chat_type != ChatType.PRIVATE:
-            text += "\n" + visibility.answers_line(context, chat_type)
-    context.reply(update, text, key="help")
+            answering += "\n" + visibility.answers_line(context, chat_type)
+        parts.append(answering)
+    # In languages that take more words, every section no longer fits one message of
+    # Telegram's 4096 characters: the sections go in as few messages as they fit.
+    for number, text in enumerate(in_messages(parts)):
+        context.reply(update, text, key=f"help-{number}")
 
 
 def _known_commands(application: Application) -> set[str]:

@@ -48,3 +48,16 @@ def fit_list(
         if visible_length(text) <= limit:
             break
     return text
+
+
+def in_messages(parts: Sequence[str], *, limit: int = TEXT, joint: str = "\n\n") -> list[str]:
+    """``parts`` (each a whole piece of HTML: a section, a paragraph), joined by ``joint`` into
+    as few texts of at most ``limit`` as keep them in order; a part longer than ``limit`` on
+    its own is a text of its own (its sender cuts it)."""
+    texts: list[str] = []
+    for part in parts:
+        if texts and visible_length(texts[-1] + joint + part) <= limit:
+            texts[-1] += joint + part
+        else:
+            texts.append(part)
+    return texts
