@@ -14,7 +14,8 @@ from enum import StrEnum
 
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.model import MODEL, PRIOR_SIGMA, SLOW, play, score, shown
-from bot.rules.pace import RECENT_KEPT, scripted, too_fast
+from bot.rules.pace import RECENT_KEPT as PACE_KEPT
+from bot.rules.pace import scripted, too_fast
 
 ESTABLISHED_RESULTS = 10
 """Counted results a player needs before their results move a hand's rating."""
@@ -89,7 +90,7 @@ class PuzzlePlayer:
         (:func:`~bot.rules.pace.scripted`): then a solve moves no rating, and they are on
         no board."""
         times = [a.seconds for a in self.history if a.seconds is not None]
-        return scripted(times[-RECENT_KEPT:])
+        return scripted(times[-PACE_KEPT:])
 
     @property
     def shown(self) -> int:
