@@ -185,6 +185,19 @@ def rate_job(cards: int, target: int) -> str:
     return "".join(digits)
 
 
+def relevel_job(cards: int, text: str, learned: Sequence[tuple[Hand, int]]) -> str:
+    """Worker job: the :class:`LevelTable` text ``text`` of ``cards`` cards with the
+    ``learned`` levels (1 to 5) of some hands in place of its own; a hand with no solution
+    keeps its 0 whatever it is given."""
+    digits = list(text)
+    index = {hand: n for n, hand in enumerate(hands((1, TOP_RANK), cards))}
+    for hand, level in learned:
+        n = index.get(hand)
+        if n is not None and digits[n] != "0" and 1 <= level <= 5:
+            digits[n] = str(level)
+    return "".join(digits)
+
+
 def facts_job(
     candidates: Sequence[Hand], target: int, solvable: bool, details: bool = True
 ) -> HandFacts | None:

@@ -1,23 +1,32 @@
 """Tables kept for a card count and target (:class:`KeptTables`): every hand's level, and
 the default game's solutions, worked out once in a worker, kept in memory and in the data
-file, and loaded from there at the next start."""
+file, and loaded from there at the next start; and the levels deals follow, where play has
+rated a hand (:meth:`KeptTables.learn`; docs/design-games.md, *Difficulty from play*)."""
 
 from __future__ import annotations
 
 import asyncio
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TypeVar
 
-from bot.rules.hands import LevelTable, rate_job
+from bot.rules.hands import Hand, LevelTable, rate_job, relevel_job
 from bot.rules.rated import LEVELS_4_24
-from bot.services.workers.pool import WorkerPool
+from bot.services.workers.pool import (
+    AlreadyRunning,
+    PoolBusy,
+    WorkerPool,
+    WorkFailed,
+    WorkTimeout,
+)
 
 logger = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
+RELEVEL_BUDGET = 3.0
+"""Seconds to rebuild a level table with the levels learned from play (under 1 ms)."""
 RATE_BUDGET = 60.0
 """Seconds to rate every hand of a card count for a target (about 2 s for four cards)."""
 
@@ -40,6 +49,57 @@ class KeptTables:
         self.pool = pool
         self.store = store
         self._tables: dict[tuple[int, int], asyncio.Future[LevelTable]] = {}
+        self._learned: dict[tuple[int, int], dict[Hand, int]] = {}
+        """The levels learned from play, by card count and target."""
+        self._dealt: dict[tuple[int, int], LevelTable] = {}
+        """The tables deals follow: the model's levels with the learned ones in their place."""
+        self._rebuilding: dict[tuple[int, int], asyncio.Task[None]] = {}
+        self._stale: set[tuple[int, int]] = set()
+
+    async def dealt_levels(
+        self, cards: int, target: int, *, owner: int | None = None
+    ) -> LevelTable:
+        """The levels deals are drawn under: those learned from play where a hand has them
+        (once the table with them is rebuilt), the model's (:meth:`levels`) elsewhere."""
+        return self._dealt.get((cards, target)) or await self.levels(cards, target, owner=owner)
+
+    def relevelling(self, cards: int, target: int) -> bool:
+        """Whether levels learned from play wait for their table to be rebuilt."""
+        return (cards, target) in self._rebuilding
+
+    def learn(self, cards: int, target: int, learned: Mapping[Hand, int]) -> None:
+        """Deal these hands at these levels (learned from play) rather than the model's, from
+        when the table with them is rebuilt, in a worker (until then at the levels before); a
+        level no different from the one known rebuilds nothing."""
+        key = (cards, target)
+        known = self._learned.setdefault(key, {})
+        changed = {hand: level for hand, level in learned.items() if known.get(hand) != level}
+        if not changed:
+            return
+        known.update(changed)
+        self._stale.add(key)
+        if key not in self._rebuilding:
+            task = asyncio.ensure_future(self._rebuild(key))
+            self._rebuilding[key] = task
+            task.add_done_callback(lambda _: self._rebuilding.pop(key, None))
+
+    async def _rebuild(self, key: tuple[int, int]) -> None:
+        """Rebuild the dealt table of ``key`` while levels learned since the last one wait (a
+        change that comes meanwhile is taken by the next pass, so one runs at a time)."""
+        cards, target = key
+        while key in self._stale:
+            self._stale.discard(key)
+            learned = tuple(self._learned[key].items())
+            try:
+                model = await self.levels(cards, target)
+                text = await self.pool.run(
+                    relevel_job, cards, model.text(), learned, budget=RELEVEL_BUDGET, lane="game"
+                )
+            except (WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
+                logger.warning("The levels learned from play wait for the next change")
+                return
+            self._dealt[key] = LevelTable.from_text(cards, target, text)
+            logger.info("Dealing %d hands at the levels learned from play", len(learned))
 
     async def levels(self, cards: int, target: int, *, owner: int | None = None) -> LevelTable:
         """Every hand's level for a card count (3 or 4) and target: kept, stored or rated.

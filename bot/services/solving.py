@@ -112,7 +112,7 @@ class Solving(KeptTables):
             return  # unrated hands are checked one by one as they are dealt
         # The table is rated now, when the settings are chosen, rather than at the next deal.
         try:
-            table = await self.levels(settings.cards, settings.target, owner=owner)
+            table = await self.dealt_levels(settings.cards, settings.target, owner=owner)
         except (WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
             raise DealRefused("busy") from None
         if wanted is None:
@@ -137,7 +137,7 @@ class Solving(KeptTables):
         facts: HandFacts | None  # None from a worker when no candidate fits
         try:
             if settings.cards in RATED_CARDS:
-                table = await self.levels(settings.cards, settings.target)
+                table = await self.dealt_levels(settings.cards, settings.target)
                 dailies = await self.kept_dailies()
                 hand = table.draw(
                     rng,

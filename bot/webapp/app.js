@@ -10,9 +10,11 @@ async function submit(expression) {
   say(t("checking"));
   try {
     if (state.mode === "daily") await answerDaily(expression);
+    else if (state.mode === "train") await answerTrain(expression); // train.js
     else await answerPractice(expression);
   } catch (error) {
     if (await dealtAgain(error)) return;
+    if (await trainOver(error)) return;
     if (error instanceof Refused && error.status === 409 && state.mode === "daily") {
       // The puzzle shown is no longer the open attempt (a new day, or another one started
       // in the chat): show the current one.
@@ -41,11 +43,12 @@ function start() {
   $("reset").addEventListener("click", reset);
   $("reveal").addEventListener("click", reveal);
   $("copy").addEventListener("click", copyShare);
-  $("again").addEventListener("click", () => newHand());
+  $("again").addEventListener("click", () => (state.mode === "train" ? trainNext() : newHand()));
   $("start").addEventListener("click", startDaily);
   $("tab-daily").addEventListener("click", openDaily);
   $("tab-practice").addEventListener("click", openPractice);
   $("tab-profile").addEventListener("click", openProfile);
+  $("tab-train").addEventListener("click", openTrain);
   document.addEventListener("keydown", onKey);
   if (webApp) {
     webApp.ready();
@@ -58,6 +61,7 @@ function start() {
   if (mode === "rush") openRush(); // rush.js: the Telegram game
   else if (mode === "practice") openPractice();
   else if (mode === "profile") openProfile(); // profile.js
+  else if (mode === "train") openTrain(); // train.js
   else openDaily();
 }
 

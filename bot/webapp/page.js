@@ -65,6 +65,8 @@ function selectTab() {
   $("tab-daily").setAttribute("aria-selected", String(state.mode === "daily"));
   $("tab-practice").setAttribute("aria-selected", String(state.mode === "practice"));
   $("tab-profile").setAttribute("aria-selected", String(state.mode === "profile"));
+  $("tab-train").setAttribute("aria-selected", String(state.mode === "train"));
+  $("train-skip").hidden = state.mode !== "train" || $("train-skip").hidden;
   $("profile").hidden = state.mode !== "profile";
   $("cards").hidden = state.mode === "profile";
 }

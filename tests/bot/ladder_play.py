@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from bot.local_api import LocalBotApi
+from bot.local_api import LocalBotApi, plain_text
 from bot.rules.ladder.training import Training
 from solver import solve
 from tests.bot.harness import ANN, BotApplication, until
@@ -45,3 +45,8 @@ async def next_picture(api: LocalBotApi, text: str) -> tuple[dict, list[dict]]:
 async def train(api: LocalBotApi) -> dict:
     picture, _ = await next_picture(api, "/train")
     return picture
+
+
+def difficulty_line(caption: str) -> str:
+    """The caption's difficulty line."""
+    return next(line for line in plain_text(caption).split("\n") if line.startswith("Difficulty"))

@@ -7,13 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.local_api import plain_text
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.ladder import HandRating
 from bot.rules.ladder.model import prior_of_level
 from bot.rules.ladder.training import LEARNED_RESULTS, level_of, pool
 from tests.bot.harness import ANN, FakeClock, deal, make_api, running_bot
-from tests.bot.ladder_play import NOON
+from tests.bot.ladder_play import NOON, difficulty_line
 
 pytestmark = pytest.mark.asyncio
 
@@ -21,10 +20,6 @@ pytestmark = pytest.mark.asyncio
 def _other(hand: tuple[int, ...]) -> int:
     """A level the model does not give ``hand``."""
     return 1 if (level_of(hand) or 3) >= 3 else 5
-
-
-def difficulty_line(caption: str) -> str:
-    return next(line for line in plain_text(caption).split("\n") if line.startswith("Difficulty"))
 
 
 @pytest.mark.parametrize("level", [1, 5])

@@ -4,7 +4,7 @@ learned from play, and a training's next hand."""
 from __future__ import annotations
 
 from bot.rules.hand_records import hand_key
-from bot.rules.hands import facts_job
+from bot.rules.hands import LevelTable, facts_job, relevel_job
 from bot.rules.ladder.ladder import HandRating, Ladder
 from bot.rules.ladder.model import SLOW, prior_of_level
 from bot.rules.ladder.training import (
@@ -12,10 +12,12 @@ from bot.rules.ladder.training import (
     Training,
     hand_of_key,
     learned_level,
+    learned_levels,
     level_of,
     pool,
     prior_of,
 )
+from bot.rules.rated import LEVELS_4_24
 
 
 def test_the_pool_holds_every_solvable_hand_of_four_for_24() -> None:
@@ -65,3 +67,31 @@ def test_the_next_hand_is_timed_and_numbered() -> None:
     training.next_round(facts, 10.0, 7, review=True)
     game = training.next_round(facts, 20.0, 7, review=False)
     assert (game.number, game.time_limit, game.starter, training.reviewing) == (2, SLOW, 7, False)
+
+
+def test_learned_levels_are_those_of_hands_with_enough_results() -> None:
+    ladder = Ladder()
+    ladder.hands[hand_key((3, 3, 8, 8), 24)] = HandRating(
+        prior_of_level(1), results=LEARNED_RESULTS
+    )
+    ladder.hands[hand_key((1, 2, 3, 4), 24)] = HandRating(prior_of_level(5), results=3)
+    assert learned_levels(ladder) == {(3, 3, 8, 8): 1}
+
+
+def test_a_rebuilt_table_takes_a_learned_level() -> None:
+    table = LevelTable.from_text(4, 24, LEVELS_4_24)
+    rebuilt = LevelTable.from_text(4, 24, relevel_job(4, table.text(), (((3, 3, 8, 8), 1),)))
+    assert rebuilt.levels[(3, 3, 8, 8)] == 1
+
+
+def test_a_rebuilt_table_keeps_every_other_level() -> None:
+    table = LevelTable.from_text(4, 24, LEVELS_4_24)
+    rebuilt = LevelTable.from_text(4, 24, relevel_job(4, table.text(), (((3, 3, 8, 8), 1),)))
+    assert {h: v for h, v in rebuilt.levels.items() if h != (3, 3, 8, 8)} == {
+        h: v for h, v in table.levels.items() if h != (3, 3, 8, 8)
+    }
+
+
+def test_a_hand_with_no_solution_stays_unsolvable_whatever_it_is_given() -> None:
+    table = LevelTable.from_text(4, 24, LEVELS_4_24)
+    assert relevel_job(4, table.text(), (((1, 1, 1, 1), 1),)) == table.text()

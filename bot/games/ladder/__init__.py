@@ -10,7 +10,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filters
 
 from bot.context import BotContext, services
-from bot.games.ladder import heard, play, refusals, top, words
+from bot.games.ladder import heard, levels, page, play, refusals, top, words
 from bot.i18n import N_
 from bot.play import daily_aside, game_life
 from bot.play.registry import Game, Handlers, Help, HelpLine, Menu, MenuEntry
@@ -125,7 +125,9 @@ def waiting(context: ChatContext) -> bool:
 
 
 def restore(application: Application) -> int:
-    """After a restart, the alarm of every training hand still on; returns how many."""
+    """After a restart, the alarm of every training hand still on (returns how many), and
+    the levels learned from play for the deals."""
+    levels.tell(services(application))
     return game_life.restore(application, play.LADDER)
 
 
@@ -147,6 +149,7 @@ def register(application: Application) -> None:
     )
     data.answers.add(Route(PRIORITY, claims, play.judge, waiting, play.pictures))
     listen(application, heard.heard)  # other games' timed attempts rate hands and players
+    page.register(application)  # the Mini App's Train mode
 
 
 def help_lines(context: BotContext) -> list[HelpLine]:

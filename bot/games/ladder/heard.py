@@ -8,6 +8,7 @@ import logging
 from collections.abc import Sequence
 
 from bot.context import BotContext
+from bot.games.ladder import levels
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.training import TARGET, level_of, prior_of
 from bot.rules.pace import floor_of
@@ -42,6 +43,7 @@ def heard(context: BotContext, chat_id: int | None, results: Sequence[GameResult
     the player is established), saved at once; nothing is added to the game's message."""
     ladder = context.bot_data.global_data.ladder
     rows: dict[tuple[str, object], object] = {}
+    moved: list[str] = []
     for result in results:
         hand, seconds, hinted = _attempt(chat_id, result)
         if level_of(hand) is None:  # not one of the ladder's hands
@@ -61,7 +63,9 @@ def heard(context: BotContext, chat_id: int | None, results: Sequence[GameResult
         key = hand_key(hand, TARGET)
         if change.hand_moved:
             rows["ladder-hand", (key,)] = ladder.hands[key]
+            moved.append(key)
     write_now = context.bot_data.write_now
     if rows and write_now is not None and not write_now(rows):
         logger.warning("The ladder's ratings from other games are not saved yet")
+    levels.tell(context.bot_data, moved)
     return []

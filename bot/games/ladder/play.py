@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message
 from telegram.constants import ChatType
 
-from bot.games.ladder import words
+from bot.context import BotContext
+from bot.games.ladder import levels, words
 from bot.play import daily_aside, game_life
 from bot.play.announce import tell_saved
 from bot.rules.hand_records import hand_key
@@ -59,7 +60,7 @@ def in_private(update: MessageUpdate, context: HandlerContext) -> bool:
     return False
 
 
-def begin(context: HandlerContext, training: Training, user_id: int) -> None:
+def begin(context: BotContext, training: Training, user_id: int) -> None:
     """A training (or a review) begins: its count from nothing, the rating it starts at."""
     training.played = 0
     training.began = context.bot_data.global_data.ladder.player(user_id).shown
@@ -72,7 +73,7 @@ def training_of(chat: ChatData) -> Training:
     return chat.ladder
 
 
-async def _pool(context: ChatContext) -> tuple[tuple[Hand, float, str], ...]:
+async def _pool(context: BotContext) -> tuple[tuple[Hand, float, str], ...]:
     day = context.today()
     found = _POOLS.get(day)
     if found is None:
@@ -85,7 +86,7 @@ async def _pool(context: ChatContext) -> tuple[tuple[Hand, float, str], ...]:
     return found
 
 
-async def _find(context: ChatContext, user_id: int, training: Training) -> tuple[HandFacts, bool]:
+async def find(context: BotContext, user_id: int, training: Training) -> tuple[HandFacts, bool]:
     """The next hand's facts, and whether it is dealt for review (the first hand still to
     review, else one near the player's rating)."""
     data = context.bot_data
@@ -113,7 +114,7 @@ async def _find(context: ChatContext, user_id: int, training: Training) -> tuple
 async def deal_next(context: ChatContext, chat_id: int, user_id: int) -> None:
     """Deal the training's next hand (a review's, or one near the player's rating)."""
     training = training_of(context.chat_data)
-    found = await game_life.look_for(context, chat_id, _find(context, user_id, training))
+    found = await game_life.look_for(context, chat_id, find(context, user_id, training))
     if found is None or training.live:
         return
     facts, review = found
@@ -162,7 +163,7 @@ def _deal(
     )
 
 
-def _save(context: ChatContext, user_id: int, hand: Hand) -> bool:
+def save(context: BotContext, user_id: int, hand: Hand) -> bool:
     """Write the player's puzzle rating and the hand's at once; whether the disk took them."""
     ladder = context.bot_data.global_data.ladder
     rows: dict[tuple[str, object], object] = {}
@@ -196,7 +197,9 @@ def settle(
     )
     if change.counted:
         training.played += 1
-    saved = _save(context, user_id, game.hand)
+    saved = save(context, user_id, game.hand)
+    if change.hand_moved:
+        levels.tell(context.bot_data, [hand_key(game.hand, TARGET)])
     solution = game.solutions[0] if game.solutions else None
     tell_saved(context, chat_id, words.change_text(change, seconds, how, context, solution), saved)
     return change
@@ -265,7 +268,7 @@ def stop(context: HandlerContext, chat_id: int, user_id: int) -> str | None:
         game_life.cancel_alarms(context, chat_id, LADDER)
         if context.now() - game.started >= STOP_GRACE:
             settle(context, chat_id, user_id, game, None, words.stopped(context))
-        elif not _save(context, user_id, game.hand):  # the hand dealt, not to come again soon
+        elif not save(context, user_id, game.hand):  # the hand dealt, not to come again soon
             logger.warning("The ladder's last hands of user %s are not saved yet", user_id)
     training.review.clear()
     rating = context.bot_data.global_data.ladder.player(user_id).shown

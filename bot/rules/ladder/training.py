@@ -5,6 +5,7 @@ review), the hands the ladder deals (:func:`pool`) and a hand's level learned fr
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from bot.rules.hand_records import hand_key
@@ -52,6 +53,19 @@ def learned_level(ladder: Ladder, hand: Hand, target: int, level: int | None) ->
     if level is None or rated is None or rated.results < LEARNED_RESULTS:
         return level
     return min(5, max(1, round((rated.mu - MODEL.mu) / LEVEL_STEP) + 3))
+
+
+def learned_levels(ladder: Ladder, keys: Iterable[str] | None = None) -> dict[Hand, int]:
+    """The hands of ``keys`` (every rated hand when None) that have a level learned from play
+    (:func:`learned_level`), with it: the levels deals follow rather than the model's."""
+    found = {}
+    for key in ladder.hands if keys is None else keys:
+        rated = ladder.hands.get(key)
+        hand = hand_of_key(key) if rated is not None and rated.results >= LEARNED_RESULTS else None
+        level = level_of(hand) if hand is not None else None
+        if hand is not None and level is not None:
+            found[tuple(sorted(hand))] = learned_level(ladder, hand, TARGET, level) or level
+    return found
 
 
 @functools.cache

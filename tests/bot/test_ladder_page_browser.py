@@ -1,0 +1,114 @@
+"""The Mini App's Train tab in a real browser (headless Chromium, driven by Playwright),
+against the running bot: a ladder hand at the player's rating, solved by tapping with the
+rating change shown, then a skip (a miss, with a solution) and the next hand.
+
+Skipped where Chromium or Playwright is missing (as ``test_miniapp_browser.py``)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+from tests.bot.browser import playwright_or_skip
+from tests.bot.harness import ANN, FakeClock, make_api, running_bot
+from tests.bot.ladder_play import NOON
+from tests.bot.miniapp_data import APP_ENV, init_data, web_address
+
+playwright = playwright_or_skip()
+
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+
+Step = tuple[Fraction, str, Fraction]
+OPS = {
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "*": lambda a, b: a * b,
+    "/": lambda a, b: a / b if b else None,
+}
+SHOWN_OPS = {"+": "+", "-": "−", "*": "×", "/": "÷"}
+
+
+def taps(values: list[Fraction]) -> list[Step] | None:
+    """Pairs and operators that make 24 of ``values``, as the page combines them (no step
+    below zero: a card's name is then plain)."""
+    if len(values) == 1:
+        return [] if values[0] == 24 else None
+    for i, a in enumerate(values):
+        for j, b in enumerate(values):
+            if i == j:
+                continue
+            for op, do in OPS.items():
+                made = do(a, b)
+                if made is None or made < 0:
+                    continue
+                rest = [v for k, v in enumerate(values) if k not in (i, j)] + [made]
+                found = taps(rest)
+                if found is not None:
+                    return [(a, op, b), *found]
+    return None
+
+
+def name(value: Fraction) -> str:
+    return (
+        str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    )
+
+
+def app_url(base: str, data: str) -> str:
+    theme = json.dumps({"bg_color": "#ffffff", "text_color": "#000000"}, separators=(",", ":"))
+    """The page as Telegram opens it on Train: the launch data in the address's fragment."""
+    fragment = f"tgWebAppData={quote(data, safe='')}&tgWebAppThemeParams={quote(theme)}"
+    return f"{base}/app/?mode=train#{fragment}"
+
+
+async def tap(page: Any, steps: list[Step], before_last: Any) -> None:
+    cards = page.locator("#cards")
+    for number, (a, op, b) in enumerate(steps):
+        if number == len(steps) - 1:
+            before_last()
+        await cards.get_by_role("button", name=name(a), exact=True).first.click()
+        await page.get_by_role("button", name=SHOWN_OPS[op], exact=True).click()
+        second = cards.get_by_role("button", name=name(b), exact=True)
+        await (second.nth(1) if a == b else second.first).click()
+
+
+async def test_train_by_tapping_tells_the_change_then_skips_to_the_next(
+    browser: Any, tmp_path: Path
+) -> None:
+    clock = FakeClock(NOON)
+    expect = playwright.expect
+    async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
+        page = await browser.new_page(viewport={"width": 360, "height": 740})
+        async with page.expect_response(lambda r: r.url.endswith("/api/train")) as dealt:
+            await page.goto(app_url(web_address(application), init_data(ANN, NOON)))
+        first = await (await dealt.value).json()
+        await expect(page.locator("#title")).to_have_text("🪜 Training · your puzzle rating: 1500")
+        status = page.get_by_role("status")
+        await expect(status).to_have_text(f"This hand is rated {first['hand_rating']} · 120 s.")
+        steps = taps([Fraction(card) for card in first["hand"]])
+        assert steps is not None
+
+        def later() -> None:
+            clock.now += 9
+
+        await tap(page, steps, later)
+        built = page.locator("#built")
+        await expect(built).to_contain_text("✅ 9.0 s · +")
+        rating = application.bot_data.global_data.ladder.player(ANN).shown
+        await expect(page.locator("#title")).to_have_text(
+            f"🪜 Training · your puzzle rating: {rating}"
+        )
+        async with page.expect_response(lambda r: r.url.endswith("/api/train")) as following:
+            await page.get_by_role("button", name="New hand", exact=True).click()
+        second = await (await following.value).json()
+        clock.now += 5
+        await page.get_by_role("button", name="⏭ Skip (a miss)", exact=True).click()
+        await expect(built).to_contain_text("⏭ skipped · −")
+        await expect(built).to_contain_text("A solution: ")
+        await page.close()
+    assert second["number"] == first["number"] + 1
