@@ -1,7 +1,7 @@
 """The ladder against a script's steady pace, through the local Bot API with a fixed clock:
 training answered just above each hand's floor moves no rating (the player's nor the
-hand's) and says why; a player half or more of whose last 10 solves came within 3 s is on
-no /train top, and told so."""
+hand's), on /train and on the Mini App's Train, and says why; a player half or more of
+whose last 10 solves came within 3 s is on no /train top, and told so."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from bot.rules.ladder.ladder import Attempt, PuzzlePlayer
 from bot.rules.pace import RECENT_KEPT, floor_of
 from tests.bot.harness import ANN, BOB, FakeClock, make_api, reply_to, running_bot
 from tests.bot.ladder_play import DAY, NOON, answer, hand_on, next_picture, train
+from tests.bot.miniapp_data import APP_ENV, call
 
 pytestmark = pytest.mark.asyncio
 
@@ -69,3 +70,18 @@ async def test_a_player_at_a_scripts_pace_is_told_why_they_are_off_the_board(
         "You: 1700 (off the board while half or more of your last 10 solves come within 3 s, "
         "a script's steady pace)"
     )
+
+
+async def test_the_pages_script_just_above_each_floor_moves_no_rating(tmp_path: Path) -> None:
+    clock = FakeClock(NOON)
+    async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as app:
+        replies = []
+        for _ in range(RECENT_KEPT):
+            dealt = (await call(app, "POST", "train", body={})).json()
+            clock.now += floor_of(tuple(dealt["hand"])) + 0.1
+            body = {"number": dealt["number"], "expression": answer(tuple(dealt["hand"]))}
+            replies.append((await call(app, "POST", "train/answer", body=body)).json())
+        me = app.bot_data.global_data.ladder.player(ANN)
+    assert (me.results, me.shown) == (0, 1500)
+    assert not any(reply["counted"] for reply in replies)
+    assert all(reply["line"].endswith(STEADY) for reply in replies)
