@@ -1,7 +1,8 @@
 """Each hand's record against a script's steady pace, through the local Bot API with a fixed
 clock: a player half of whose last answers (up to ten, this one among them) came under 3 s
 sets no record, in private rounds and duels, however far above each hand's floor; told why;
-records count again once their pace is a person's; the answers kept survive a restart."""
+records count again once their pace is a person's; the answers kept survive a restart; a
+private round so won offers no challenge."""
 
 from __future__ import annotations
 
@@ -49,6 +50,11 @@ async def private_round(
     api.send(ANN, ANN, solve(hand)[0].text)
     won = (await api.wait_for_sent(before + 1))[before]
     return hand, plain_text(won.get("text") or won.get("caption", "")).splitlines()
+
+
+def win_of(api: LocalBotApi) -> dict:
+    """The last win the bot announced."""
+    return next(m for m in reversed(api.sent) if "wins in" in (m.get("text") or ""))
 
 
 async def test_private_rounds_answered_just_above_each_floor_set_no_record(
@@ -120,3 +126,19 @@ async def test_the_answers_kept_survive_a_restart(tmp_path: Path) -> None:
     async with running_bot(make_api(), tmp_path, clock=clock) as application:
         kept = application.user_data[ANN].paces
     assert kept == [6.0]
+
+
+async def test_a_private_round_won_at_a_scripts_pace_offers_no_challenge(tmp_path: Path) -> None:
+    api, clock = make_api(), FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await private_round(api, application, clock, 0.1)
+        won = win_of(api)
+    assert "reply_markup" not in won  # no "Challenge a friend" with a script's time
+
+
+async def test_a_private_round_won_at_a_persons_pace_offers_a_challenge(tmp_path: Path) -> None:
+    api, clock = make_api(), FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await private_round(api, application, clock, -6.0)
+        won = win_of(api)
+    assert "reply_markup" in won
