@@ -8,8 +8,10 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from tests.bytecode import keep_bytecode
+from tests.lean_imports import lean
 
 keep_bytecode()  # before the bot and the test modules are imported
+lean()
 
 # Property tests take their size from a profile: quick by default, `thorough` on demand
 # (pytest --hypothesis-profile=thorough -m "slow or not slow").
@@ -25,11 +27,57 @@ SLOW_TIMEOUT = 1800
 """Seconds a `slow` test (a property sweep, a load run) may take, unless it says otherwise."""
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Give `slow` tests longer than the default timeout (pyproject.toml)."""
+LONG_FIRST = (
+    "bot/test_host_process.py",
+    "bot/test_process.py",
+    "bot/test_slow_connections.py",
+    "bot/test_webhook.py",
+    "bot/test_start_up.py",
+    "bot/test_console_limits.py",
+    "bot/test_isolation.py",
+    "bot/test_game_life_e2e.py",
+    "bot/test_settings_e2e.py",
+    "bot/test_solve_command.py",
+)
+"""Files whose tests wait longest (docs/testing.md: the slowest files).  Under pytest-xdist
+each process starts with its share of them (:func:`_long_first`)."""
+
+
+def _long_first(items: list[pytest.Item], processes: int) -> list[pytest.Item]:
+    """``items`` reordered so that each of the ``processes`` starts with an even share of the
+    tests of :data:`LONG_FIRST`, the rest in their order.  pytest-xdist's worksteal deals the
+    tests out in contiguous runs, as even in count as can be, then moves what has not
+    started from the end of one process's run to a process that has run out: a long test
+    met near the end of a run holds the end of the whole while the others idle, and a
+    process dealt every long test keeps them (only its last, short ones move)."""
+    files = {f"/tests/{name}": n for n, name in enumerate(LONG_FIRST)}
+
+    def rank(item: pytest.Item) -> int:
+        path = item.path.as_posix()
+        return next((n for suffix, n in files.items() if path.endswith(suffix)), len(files))
+
+    long = sorted((item for item in items if rank(item) < len(files)), key=rank)
+    rest = iter([item for item in items if rank(item) == len(files)])
+    ordered: list[pytest.Item] = []
+    remaining = len(items)
+    for k in range(processes):
+        size = remaining // (processes - k)  # as worksteal deals them out
+        remaining -= size
+        share = long[k::processes]
+        ordered += share + [next(rest) for _ in range(max(0, size - len(share)))]
+    ordered += list(rest)
+    return ordered
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Give `slow` tests longer than the default timeout (pyproject.toml); under
+    pytest-xdist, share the longest tests out (:func:`_long_first`)."""
     for item in items:
         if item.get_closest_marker("slow") and not item.get_closest_marker("timeout"):
             item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT))
+    worker = getattr(config, "workerinput", None)
+    if worker is not None and worker.get("workercount", 1) > 1:
+        items[:] = _long_first(items, worker["workercount"])
 
 
 SHARED_DATA = next(

@@ -38,7 +38,9 @@ from bot.settings import Settings
 from tests.bot.data_files import seed_tables
 from tests.bot.faulty_api import FaultyBotApi
 from tests.bot.shared_workers import IDLE_WORKERS
+from tests.bot.virtual_outbox import clock_of, no_job_within, run_on, waiting
 from tests.bytecode import keep_bytecode
+from tests.lean_imports import SITE
 
 ANN, BOB = 501, 502
 GROUP = -1_002_000
@@ -154,6 +156,9 @@ async def running_bot(
     application.job_queue.scheduler.add_listener(
         running_jobs, EVENT_JOB_SUBMITTED | EVENT_JOB_EXECUTED | EVENT_JOB_ERROR | EVENT_JOB_MISSED
     )
+    skipping = clock_of(api)
+    if skipping is not None:
+        run_on(application, api, skipping, lambda seconds: _quiet(api, application, seconds))
     stop = asyncio.Event()
     polls = api.polls  # the API may be reused from an earlier run: this run's first poll
     runner = asyncio.create_task(run_polling(application, stop, timeout=1, watch=watch))
@@ -220,14 +225,15 @@ async def until(
     with what was awaited if it is not within ``timeout`` seconds (every wait is bounded)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    while not predicate():
-        if loop.time() >= deadline:
-            try:
-                awaited = inspect.getsource(predicate).strip()
-            except (OSError, TypeError):
-                awaited = repr(predicate)
-            pytest.fail(f"waited {timeout} s in vain for: {awaited}", pytrace=False)
-        await asyncio.sleep(interval)
+    async with waiting():
+        while not predicate():
+            if loop.time() >= deadline:
+                try:
+                    awaited = inspect.getsource(predicate).strip()
+                except (OSError, TypeError):
+                    awaited = repr(predicate)
+                pytest.fail(f"waited {timeout} s in vain for: {awaited}", pytrace=False)
+            await asyncio.sleep(interval)
 
 
 def game_jobs(application: Application) -> tuple[Any, ...]:
@@ -243,6 +249,21 @@ def _jobs_idle(application: Application) -> bool:
     jobs = cast("BotApplication", application).job_queue.jobs()
     due = [job for job in jobs if job.next_t and job.next_t <= now]
     return _RUNNING_JOBS[application].count == 0 and not due
+
+
+def _quiet(api: LocalBotApi, application: Application, seconds: float) -> bool:
+    """Nothing but the outbox would act within ``seconds``: every update fetched and
+    handled, no job running or due by then, no solver worker computing, no task the bot
+    created running (see :mod:`tests.bot.virtual_outbox`)."""
+    tasks = application._Application__create_task_tasks  # type: ignore[attr-defined]
+    return (
+        api.drained
+        and not application.update_queue._unfinished_tasks  # type: ignore[attr-defined]
+        and _RUNNING_JOBS[application].count == 0
+        and no_job_within(application, seconds)
+        and not application.bot_data.solving.pool._busy
+        and all(task.done() for task in tasks)
+    )
 
 
 def _at_rest(api: LocalBotApi, application: Application) -> bool:
@@ -273,7 +294,7 @@ async def settled(api: LocalBotApi, application: Application, *, timeout: float 
     with ``application.create_task`` (working out a hand's solutions): they send nothing.
     """
     outbox = application.bot_data.outbox
-    async with asyncio.timeout(timeout):
+    async with asyncio.timeout(timeout), waiting():
         while True:
             pushed = api.pushed
             if api.drained:
@@ -302,7 +323,9 @@ def _env(tmp_path: Path, **extra: str) -> dict[str, str]:
     a second of CPU each)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "TWENTYFOUR_"))}
     keep_bytecode(env)
-    env.update({"TWENTYFOUR_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)})
+    env.update(
+        {"TWENTYFOUR_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": f"{ROOT}{os.pathsep}{SITE}"}
+    )
     # The web port (health checks, metrics): a free one, unless named (processes side by side).
     env.update({"TWENTYFOUR_WEB_PORT": "0"}, **extra)
     return env

@@ -40,7 +40,7 @@ from tests.bot.rush_play import (
     the_run,
 )
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.usefixtures("no_duel_pause")]
 
 RUSH_TOO_FAST = (
     "Too fast: that answer came within 1.5 s of the hand reaching you, quicker than anyone "

@@ -287,6 +287,7 @@ def _named(line: str) -> int:
     return len(names.split(", ")) + (int(more.split()[0]) if more else 0)
 
 
+@pytest.mark.usefixtures("late_named_soon")
 async def test_a_hundred_correct_answers_at_once_make_one_winner(tmp_path: Path) -> None:
     api = make_api()
     players = range(2000, 2100)

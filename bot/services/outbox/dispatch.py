@@ -193,11 +193,18 @@ class Dispatcher:
             if idle and self._idle is not None:
                 self._idle.set()
                 self._idle = None
-            # Not wait_for: on Python 3.11 it loses a cancellation that comes as the event
-            # is set (a letter just ended), and close() would leave the dispatcher running.
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(sleep):
-                    await self._wake.wait()
+            await self.pause(sleep)
+
+    async def pause(self, seconds: float | None) -> None:
+        """Wait until woken (a letter posted or ended, the clock moved), or ``seconds`` at
+        most (None: no bound).  A test's bot may replace it to run the outbox on virtual
+        time (``tests/bot/virtual_outbox.py``)."""
+        assert self._wake is not None
+        # Not wait_for: on Python 3.11 it loses a cancellation that comes as the event
+        # is set (a letter just ended), and close() would leave the dispatcher running.
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(seconds):
+                await self._wake.wait()
 
     def _global_free(self, now: float, *, room: int = 0) -> float:
         """When one more message fits the bot's global limit, with ``room`` more places free."""
