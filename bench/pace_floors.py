@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import csv
 import math
+import random
 import statistics
 import sys
 from pathlib import Path
@@ -24,7 +25,7 @@ from pathlib import Path
 from bot.games.duel.play import DIFFICULTY
 from bot.rules.duel.race import STEADY_WINS, WINS_NEEDED
 from bot.rules.hands import LABEL_LEVELS
-from bot.rules.pace import FLOOR, LEVEL_FLOORS, PLAUSIBLE_MEDIAN
+from bot.rules.pace import FLOOR, LEVEL_FLOORS, PLAUSIBLE_MEDIAN, RECENT_KEPT, heard, scripted
 from bot.rules.rated import LEVELS_4_24
 from solver.decks import hands
 
@@ -79,6 +80,34 @@ def steady_duels(path: Path, faster: float, wins: int = WINS_NEEDED) -> float:
     return statistics.fmean(chances) ** wins
 
 
+def steady_records(
+    path: Path, faster: float, levels: frozenset[int] | None = None, answers: int = 200_000
+) -> tuple[float, float]:
+    """The share of a person's answers that set no record as a script's steady pace, for a
+    person ``faster`` deviations faster than 4nums.com's players (as :func:`steady_duels`),
+    playing hands of ``levels`` (None: every hand) at random, one after another: among all
+    their answers past their first :data:`RECENT_KEPT`, and among a new player's first
+    answers (judged alone: the rule gives no free answers).  Seeded: the same each run."""
+    level_of = {h: int(x) for h, x in zip(hands((1, 13), 4), LEVELS_4_24, strict=True)}
+    pool = []
+    with path.open(encoding="utf-8") as rows:
+        for row in csv.DictReader(rows):
+            hand = tuple(sorted(int(card) for card in row["Puzzles"].split()))
+            if levels is None or level_of[hand] in levels:
+                mean, deviation = float(row["1-sigma Mean (s)"]), float(row["1-sigma STD (s)"])
+                pool.append((max(mean - faster * deviation, 0.01), deviation / mean))
+    rng = random.Random(24)
+    recent: list[float] = []
+    barred = firsts = 0
+    for count in range(answers):
+        typical, spread = rng.choice(pool)
+        heard(recent, rng.lognormvariate(math.log(typical), spread))
+        if count >= RECENT_KEPT:
+            barred += scripted(recent)
+        firsts += recent[-1] < PLAUSIBLE_MEDIAN
+    return barred / (answers - RECENT_KEPT), firsts / answers
+
+
 def main() -> int:
     path = data_file()
     if path is None:
@@ -96,6 +125,14 @@ def main() -> int:
             f"a person {faster:g} deviations faster: {steady_duels(path, faster):.2%} of duel "
             f"wins unrated as a script's steady pace, "
             f"{steady_duels(path, faster, STEADY_WINS):.2%} of forfeits after {STEADY_WINS} wins"
+        )
+    for faster in (1.0, 1.5):
+        easy, first_easy = steady_records(path, faster, frozenset({1}))
+        every, first_every = steady_records(path, faster)
+        print(
+            f"a person {faster:g} deviations faster: {easy:.2%} of answers on level-1 hands "
+            f"({every:.2%} on every hand) set no record as a script's steady pace; a new "
+            f"player's first answer: {first_easy:.2%} ({first_every:.2%})"
         )
     return 0 if floors == LEVEL_FLOORS else 1
 

@@ -273,6 +273,10 @@ class UserData:
     result that counts: :mod:`bot.features.achievements`)."""
     trophies: list[SeasonTrophy] = field(default_factory=list)
     """The season trophies the user won (:mod:`bot.features.seasons`), oldest first."""
+    paces: list[float] = field(default_factory=list)
+    """Seconds of the user's last timed answers counted for hands' records, newest last
+    (:func:`bot.rules.pace.heard`: a script's steady pace sets no record); empty in records
+    of earlier releases."""
 
 
 @dataclass(slots=True)

@@ -80,12 +80,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         items[:] = _long_first(items, worker["workercount"])
 
 
-SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+SHARED_DATA = next(
+    (
+        folder / "shared" / "data"
+        for folder in Path(__file__).resolve().parents[2:]
+        if (folder / "shared" / "data" / "4nums_difficulty.csv").exists()
+    ),
+    Path(__file__).resolve().parents[2] / "shared" / "data",
+)
+"""``shared/data`` beside the checkout, or in a folder above it (a worktree's)."""
 
 
 @pytest.fixture
 def shared_data() -> Path:
-    """``../shared/data``; tests that need it skip cleanly when it is absent."""
+    """``shared/data`` (:data:`SHARED_DATA`); tests that need it skip cleanly when it is
+    absent."""
     if not (SHARED_DATA / "4nums_difficulty.csv").exists():
         pytest.skip("reference data ../shared/data is not present")
     return SHARED_DATA

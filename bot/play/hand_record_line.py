@@ -13,7 +13,7 @@ from bot.context import BotContext
 from bot.play.players_met import known_name
 from bot.play.public_names import public_name
 from bot.rules.hand_records import Barred, HandRecord, Noted, Source, hand_key
-from bot.rules.pace import FLOOR
+from bot.rules.pace import FLOOR, PLAUSIBLE_MEDIAN, RECENT_KEPT, heard, scripted
 
 logger = logging.getLogger(__name__)
 
@@ -60,8 +60,13 @@ def note_solve(
 ) -> Noted:
     """Count a solve for the hand's record (not saved yet; ``helped``, ``given``: see
     :func:`count_solve`): a player the host took off the boards sets none
-    (:mod:`bot.rules.off_boards`); a record is dated by the UTC day."""
+    (:mod:`bot.rules.off_boards`), nor one whose last answers, this one among them, are at a
+    script's steady pace (:func:`bot.rules.pace.scripted`: kept on the player, saved with
+    their row); a record is dated by the UTC day."""
     data = context.bot_data.global_data
+    recent = context.application.user_data[user_id].paces
+    heard(recent, seconds)
+    context.application.mark_data_for_update_persistence(user_ids=user_id)
     return data.hand_records.note(
         hand,
         target,
@@ -71,6 +76,7 @@ def note_solve(
         helped=helped,
         given=given,
         off_boards=user_id in data.off_boards,
+        steady=scripted(recent),
         day=dt.datetime.fromtimestamp(context.now(), dt.UTC).date(),
     )
 
@@ -105,6 +111,11 @@ def barred_text(context: BotContext, barred: Barred, floor: float = FLOOR) -> st
         Barred.TOO_FAST: _(
             "A solve under {seconds} s sets no record: nobody reads and types that fast."
         ).format(seconds=f"{floor:g}"),
+        Barred.STEADY: _(
+            "No record at a script's steady pace: half or more of your last {count} answers "
+            "came within {seconds} s. Records count again once more than half of them take "
+            "{seconds} s or more."
+        ).format(count=RECENT_KEPT, seconds=f"{PLAUSIBLE_MEDIAN:g}"),
     }[barred]
 
 

@@ -49,6 +49,7 @@ class Barred(StrEnum):
     CHALLENGE = "challenge"
     HELPED = "helped"
     TOO_FAST = "too_fast"
+    STEADY = "steady"
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,13 +88,15 @@ class HandRecords:
         helped: bool = False,
         given: bool = False,
         off_boards: bool = False,
+        steady: bool = False,
         day: dt.date | None = None,
     ) -> Noted:
         """Count a solve of ``hand`` by ``user_id`` in ``seconds``, from ``source`` (a
         :class:`ValueError` for anything but a :class:`Source`, before anything changes)
         on ``day``; ``helped``: after a hint, ``given``: its solutions were given to someone
         while it was live, ``off_boards``: by a player kept off the boards (seen, no record
-        in each case)."""
+        in each case), ``steady``: by a player whose last answers are at a script's steady
+        pace (:func:`bot.rules.pace.scripted`; no record, and told why)."""
         source = Source(source)
         key = hand_key(hand, target)
         record = self.hands.get(key)
@@ -103,7 +106,9 @@ class HandRecords:
         before = _copy(record)
         record.seen += 1
         faster = record.best is None or seconds < record.best
-        barred = _barred(source, seconds, helped, floor_of(hand, target)) if faster else None
+        barred = (
+            _barred(source, seconds, helped, floor_of(hand, target), steady) if faster else None
+        )
         # (Kept off the boards, or given its solutions: no record, and no reason told.)
         new_record = faster and barred is None and not given and not off_boards
         if new_record:
@@ -133,9 +138,11 @@ class HandRecords:
         self.dropped.append(least)
 
 
-def _barred(source: Source, seconds: float, helped: bool, floor: float) -> Barred | None:
+def _barred(
+    source: Source, seconds: float, helped: bool, floor: float, steady: bool = False
+) -> Barred | None:
     """Why a solve may not take the record (its cards seen before the clock, a hint, a time
-    no person makes), or None."""
+    no person makes, a player at a script's steady pace), or None."""
     if source is Source.DAILY:
         return Barred.DAILY
     if source is Source.CHALLENGE:
@@ -144,6 +151,8 @@ def _barred(source: Source, seconds: float, helped: bool, floor: float) -> Barre
         return Barred.HELPED
     if too_fast(seconds, floor):
         return Barred.TOO_FAST
+    if steady:
+        return Barred.STEADY
     return None
 
 

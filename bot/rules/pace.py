@@ -1,6 +1,7 @@
 """A person's pace: the fastest an answer can come after its hand reached the player and still
 count where a result leaves its chat (:func:`too_fast`, the floors by level; :func:`implausible`
-and :func:`steady` for a script's steady pace).  Reasoning and figures: docs/fair-play.md,
+and :func:`steady` for a script's steady pace; :func:`heard` and :func:`scripted` for a
+player's recent answers).  Reasoning and figures: docs/fair-play.md,
 *A person's pace*."""
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ PLAUSIBLE_MEDIAN = 3.0
 standard deviation)."""
 PLAUSIBLE_HANDS = 10
 """Hands solved from which a run's median pace is judged."""
+RECENT_KEPT = PLAUSIBLE_HANDS
+"""A player's last timed answers kept to judge their pace (:func:`scripted`)."""
 
 
 @functools.cache
@@ -62,3 +65,19 @@ def steady(times: Sequence[float], least: int) -> bool:
     one under :data:`PLAUSIBLE_MEDIAN` (a duel is too short for a median: a person wins
     all of them so fast almost never, ``bench/pace_floors.py``)."""
     return len(times) >= least and max(times) < PLAUSIBLE_MEDIAN
+
+
+def heard(recent: list[float], seconds: float) -> None:
+    """Add an answer's ``seconds`` to a player's last answers (newest last), keeping the
+    last :data:`RECENT_KEPT`."""
+    recent.append(round(seconds, 2))
+    del recent[:-RECENT_KEPT]
+
+
+def scripted(recent: Sequence[float]) -> bool:
+    """Whether a player's last answers (:func:`heard`, the one being judged among them) are
+    at a script's steady pace: half of them or more under :data:`PLAUSIBLE_MEDIAN` (so their
+    median is too, and the rule reads as it is told), judged from the first answer (a new
+    account has no free answers)."""
+    last = recent[-RECENT_KEPT:]
+    return bool(last) and 2 * sum(seconds < PLAUSIBLE_MEDIAN for seconds in last) >= len(last)

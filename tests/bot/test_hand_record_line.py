@@ -11,7 +11,7 @@ from bot.context import BotContext
 from bot.i18n import translations
 from bot.play.hand_record_line import count_solve
 from bot.rules.hand_records import HandRecord, Source, hand_key
-from bot.state import ChatData, GlobalData
+from bot.state import ChatData, GlobalData, UserData
 
 GROUP, ANN, BOB = -100, 1, 2
 LINE_BUDGET = 200
@@ -25,7 +25,11 @@ def context_in(language: str, data: GlobalData, members: dict[int, str]) -> BotC
     stub: Any = SimpleNamespace(
         _=words.gettext,
         ngettext=words.ngettext,
-        application=SimpleNamespace(chat_data={GROUP: ChatData(members=members)}),
+        application=SimpleNamespace(
+            chat_data={GROUP: ChatData(members=members)},
+            user_data={ANN: UserData()},
+            mark_data_for_update_persistence=lambda **_ids: None,
+        ),
         bot_data=SimpleNamespace(global_data=data),
         save_global=lambda **_rows: True,
         now=lambda: 0.0,

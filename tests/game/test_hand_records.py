@@ -79,3 +79,17 @@ def test_a_solve_helped_by_a_hint_is_seen_but_sets_no_record() -> None:
     records.note((1, 2, 3, 4), 24, ANN, 9.0, Source.ROUND)
     assert not records.note((1, 2, 3, 4), 24, BOB, 2.0, Source.ROUND, helped=True).new_record
     assert records.get((1, 2, 3, 4), 24) == HandRecord(2, 9.0, ANN, "round")
+
+
+def test_a_solve_at_a_scripts_steady_pace_is_seen_and_sets_no_record() -> None:
+    records = HandRecords()
+    records.note((3, 3, 8, 8), 24, ANN, 12.0, Source.ROUND)
+    noted = records.note((3, 3, 8, 8), 24, BOB, 2.5, Source.ROUND, steady=True)
+    assert (noted.new_record, noted.barred) == (False, hand_records.Barred.STEADY)
+    assert records.get((3, 3, 8, 8), 24) == HandRecord(2, 12.0, ANN, "round")
+
+
+def test_a_slower_solve_at_a_steady_pace_is_not_told_why() -> None:
+    records = HandRecords()
+    records.note((3, 3, 8, 8), 24, ANN, 2.2, Source.ROUND)
+    assert records.note((3, 3, 8, 8), 24, BOB, 2.5, Source.ROUND, steady=True).barred is None

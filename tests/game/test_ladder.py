@@ -11,9 +11,11 @@ from hypothesis import strategies as st
 from bot.rules.ladder.ladder import (
     ESTABLISHED_RESULTS,
     RECENT_KEPT,
+    Attempt,
     Change,
     Hand,
     Ladder,
+    PuzzlePlayer,
     Refused,
 )
 from bot.rules.ladder.model import FAST, SLOW, play, prior_of_level, score
@@ -122,3 +124,10 @@ def test_the_board_holds_established_players_only() -> None:
         _record(ladder, 1, 10.0)
     _record(ladder, 2, 5.0)
     assert ladder.board(10) == [1]
+
+
+def test_only_the_last_ten_solves_judge_a_players_pace() -> None:
+    fast = [Attempt("1 2 3 4=24", "2026-11-23", 1.9)] * 40
+    slow = [Attempt("1 2 3 4=24", "2026-11-23", 6.0)] * 10
+    assert PuzzlePlayer(history=fast + slow).steady is False
+    assert PuzzlePlayer(history=slow + fast[:5]).steady is True

@@ -10,7 +10,7 @@ from bot.rules.challenge import Challenge, Challenges, Origin
 from bot.rules.duel.lobby import Duels
 from bot.rules.duel.race import HAND_SECONDS, Duel, End, HandResult
 from bot.rules.hands import HandFacts, facts_job
-from bot.rules.pace import FLOOR, too_fast
+from bot.rules.pace import FLOOR, heard, scripted, too_fast
 from bot.rules.rush.run import Deal, RushRun, Void
 
 ANN, BOB, CAT = 1, 2, 3
@@ -179,3 +179,30 @@ def test_a_right_answer_faster_than_a_persons_pace_counts_for_nothing() -> None:
     fast = challenge.answer(BOB, RIGHT, 2000.0 + FLOOR - 0.1)
     assert (fast.too_fast, fast.play.seconds) == (True, None)
     assert challenge.answer(BOB, RIGHT, 2009.0).play.seconds == 9.0
+
+
+def test_a_players_last_answers_are_kept_ten_at_most() -> None:
+    recent: list[float] = []
+    for seconds in range(1, 13):
+        heard(recent, seconds + 0.123)
+    assert recent == [round(s + 0.123, 2) for s in range(3, 13)]
+
+
+def test_a_new_players_first_answer_is_judged_alone() -> None:
+    assert scripted([2.9])
+
+
+def test_no_answers_are_no_scripts_pace() -> None:
+    assert not scripted([])
+
+
+def test_more_than_half_the_last_answers_at_three_seconds_or_more_is_a_persons_pace() -> None:
+    assert not scripted([1.6] * 4 + [3.0] * 6)
+
+
+def test_half_the_last_answers_under_three_seconds_is_a_scripts_pace() -> None:
+    assert scripted([1.6] * 5 + [4.4] * 5)
+
+
+def test_most_of_the_last_answers_under_three_seconds_is_a_scripts_pace() -> None:
+    assert scripted([1.6] * 6 + [30.0] * 4)

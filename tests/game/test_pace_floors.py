@@ -14,8 +14,10 @@ from bot.rules.pace import (
     LEVEL_FLOORS,
     PLAUSIBLE_HANDS,
     PLAUSIBLE_MEDIAN,
+    RECENT_KEPT,
     floor_of,
     implausible,
+    scripted,
     steady,
     too_fast,
 )
@@ -65,3 +67,18 @@ def test_a_duels_steady_pace_is_every_winning_answer_under_the_median() -> None:
     assert steady([PLAUSIBLE_MEDIAN - 0.1] * 3, 3)
     assert not steady([PLAUSIBLE_MEDIAN - 0.1] * 2, 3)
     assert not steady([1.9, 1.9, PLAUSIBLE_MEDIAN], 3)
+
+
+def test_a_fast_persons_records_are_seldom_kept_for_a_scripts_pace(shared_data: Path) -> None:
+    barred, _first = bench().steady_records(
+        shared_data / "4nums_difficulty.csv", 1.0, frozenset({1}), answers=20_000
+    )
+    assert barred < 0.03  # of a person a deviation faster, on the easiest hands (2.2%)
+
+
+def test_a_players_last_answers_at_a_scripts_pace_are_judged_so() -> None:
+    assert scripted([PLAUSIBLE_MEDIAN - 0.1] * RECENT_KEPT)
+    assert scripted([1.6] * (RECENT_KEPT // 2) + [60.0] * (RECENT_KEPT // 2))
+    assert not scripted(
+        [1.6] * (RECENT_KEPT // 2 - 1) + [PLAUSIBLE_MEDIAN] * (RECENT_KEPT // 2 + 1)
+    )

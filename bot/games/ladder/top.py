@@ -49,7 +49,7 @@ def board(update: MessageUpdate, context: HandlerContext) -> None:
             for place, user in enumerate(ranked, 1)
         ]
     if update.effective_user.id not in ranked:
-        lines += ["", words.board_you(me.shown, me.results, context)]
+        lines += ["", words.board_you(me.shown, me.results, context, me.steady)]
     context.reply(update, "\n".join(lines))
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.i18n import Translator
 from bot.rules.ladder.ladder import BOARD_MIN_RESULTS, REVIEW_DAYS, Change, Refused
 from bot.rules.ladder.model import SLOW
+from bot.rules.pace import PLAUSIBLE_MEDIAN, RECENT_KEPT
 from bot.rules.rounds import Round
 from bot.texts import how_to_answer
 
@@ -55,6 +56,12 @@ def change_text(
         ).format(what=what)
     elif change.refused is Refused.TOO_FAST:
         line = _("{what} · too fast to count: no rating change").format(what=what)
+    elif change.refused is Refused.STEADY:
+        line = _(
+            "{what} · no rating change: half or more of your last {count} solves came within "
+            "{seconds} s, a script's steady pace. Ratings move again, and /train top shows "
+            "you, once more than half of them take {seconds} s or more."
+        ).format(what=what, count=RECENT_KEPT, seconds=f"{PLAUSIBLE_MEDIAN:g}")
     else:
         line = _("{what} · {change} → {rating}").format(
             what=what, change=signed(change.delta), rating=change.after
@@ -157,7 +164,12 @@ def board_empty(context: Translator) -> str:
     )
 
 
-def board_you(rating: int, results: int, context: Translator) -> str:
+def board_you(rating: int, results: int, context: Translator, steady: bool = False) -> str:
+    if steady:
+        return context._(
+            "You: {rating} (off the board while half or more of your last {count} solves come "
+            "within {seconds} s, a script's steady pace)"
+        ).format(rating=rating, count=RECENT_KEPT, seconds=f"{PLAUSIBLE_MEDIAN:g}")
     if results >= BOARD_MIN_RESULTS:
         return context._("You: {rating}").format(rating=rating)
     return context._("You: {rating} ({count} of {needed} hands to be ranked)").format(

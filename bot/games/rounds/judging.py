@@ -17,7 +17,7 @@ from bot.play.challenge_messages import offer_markup
 from bot.play.hand_record_line import count_solve
 from bot.play.results import publish
 from bot.rules.hand_records import Source
-from bot.rules.pace import floor_of, too_fast
+from bot.rules.pace import floor_of, scripted, too_fast
 from bot.rules.results import Game, Solved
 from bot.rules.rounds import Outcome, Round
 from bot.rules.table import Table
@@ -149,11 +149,13 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     markup = None
     # A practice hand solved unhelped: challenge a friend (a time after the hints is none
     # to beat, nor one of a hand the bot solved for someone while it was live; one faster
-    # than a person's pace would put a script's time on the card).
+    # than a person's pace, or by a player at a script's steady pace, would put a script's
+    # time on the card).
     fair = (
         game.hints == 0
         and not too_fast(outcome.seconds, floor_of(game.hand, game.target))
         and not game.peeked
+        and not scripted(context.application.user_data[update.effective_user.id].paces)
     )
     if private and not outcome.verdict.is_claim and fair:
         user_id = update.effective_user.id

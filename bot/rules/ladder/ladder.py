@@ -14,7 +14,8 @@ from enum import StrEnum
 
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.model import MODEL, PRIOR_SIGMA, SLOW, play, score, shown
-from bot.rules.pace import too_fast
+from bot.rules.pace import RECENT_KEPT as PACE_KEPT
+from bot.rules.pace import scripted, too_fast
 
 ESTABLISHED_RESULTS = 10
 """Counted results a player needs before their results move a hand's rating."""
@@ -41,6 +42,8 @@ class Refused(StrEnum):
     TOO_FAST = "too_fast"
     GIVEN = "given"
     REVIEW = "review"
+    STEADY = "steady"
+    """Solved by a player at a script's steady pace (:attr:`PuzzlePlayer.steady`)."""
 
 
 @dataclass(slots=True)
@@ -79,6 +82,15 @@ class PuzzlePlayer:
     def established(self) -> bool:
         """Whether this player's results move hands' ratings."""
         return self.results >= ESTABLISHED_RESULTS
+
+    @property
+    def steady(self) -> bool:
+        """Whether the player's last solves (up to :data:`~bot.rules.pace.RECENT_KEPT` of
+        their attempts' times, reviews too) are at a script's steady pace
+        (:func:`~bot.rules.pace.scripted`): then a solve moves no rating, and they are on
+        no board."""
+        times = [a.seconds for a in self.history if a.seconds is not None]
+        return scripted(times[-PACE_KEPT:])
 
     @property
     def shown(self) -> int:
@@ -163,6 +175,8 @@ class Ladder:
         if refused is not Refused.TOO_FAST and refused is not Refused.GIVEN:
             me.history.append(Attempt(key, day.isoformat(), seconds))
             del me.history[:-HISTORY_KEPT]
+        if refused is None and seconds is not None and me.steady:
+            refused = Refused.STEADY
         if refused is not None:
             return Change(refused, before, before)
         rated = self.hand(key, prior)
@@ -222,11 +236,14 @@ class Ladder:
         return misses + [a.key for a in solved if score(a.seconds) < 0.5]
 
     def board(self, count: int, among: Sequence[int] | None = None) -> list[int]:
-        """The first ``count`` established players by their conservative rating."""
+        """The first ``count`` established players by their conservative rating (none at a
+        script's steady pace)."""
         wanted = None if among is None else set(among)
         ranked = (
             (-p.ordinal, -p.results, user_id)
             for user_id, p in self.players.items()
-            if p.results >= BOARD_MIN_RESULTS and (wanted is None or user_id in wanted)
+            if p.results >= BOARD_MIN_RESULTS
+            and (wanted is None or user_id in wanted)
+            and not p.steady
         )
         return [user_id for *_, user_id in heapq.nsmallest(count, ranked)]
