@@ -58,15 +58,16 @@ async def test_a_button_press_held_by_a_429_still_turns_the_page(tmp_path: Path)
 
 
 async def test_a_429_on_one_group_holds_only_that_group(tmp_path: Path) -> None:
+    # /start: one message (/help may take two, in as few as fit Telegram's 4096 characters).
     api = make_api()
     api.add_group(OTHER_GROUP, "Others", admins={ANN})
     async with running_bot(api, tmp_path):
         api.fail_next("sendMessage", 429, f"Too Many Requests: retry after {LONG}", LONG)
-        api.send(BOB, GROUP, "/help")
+        api.send(BOB, GROUP, "/start")
         await made(api, "sendMessage")  # the group's reply met the 429
-        api.send(ANN, GROUP, "/help")
+        api.send(ANN, GROUP, "/start")
         before = len(api.sent)
-        api.send(ANN, OTHER_GROUP, "/help")
+        api.send(ANN, OTHER_GROUP, "/start")
         (answered,) = await api.wait_for_sent(before + 1)
         to_group = [m for m in api.sent if m["chat"]["id"] == GROUP]
     assert answered["chat"]["id"] == OTHER_GROUP
@@ -79,11 +80,11 @@ async def test_a_429_on_one_group_is_not_hammered(tmp_path: Path) -> None:
     api.add_group(OTHER_GROUP, "Others", admins={ANN})
     async with running_bot(api, tmp_path):
         api.fail_next("sendMessage", 429, f"Too Many Requests: retry after {LONG}", LONG)
-        api.send(BOB, GROUP, "/help")
+        api.send(BOB, GROUP, "/start")
         await made(api, "sendMessage")
-        api.send(ANN, GROUP, "/help")
+        api.send(ANN, GROUP, "/start")
         before = len(api.sent)
-        api.send(ANN, OTHER_GROUP, "/help")
+        api.send(ANN, OTHER_GROUP, "/start")
         await api.wait_for_sent(before + 1)
     assert api.calls.count("sendMessage") == 2
 
@@ -98,7 +99,7 @@ async def test_429s_in_many_chats_at_once_hold_everything_briefly(tmp_path: Path
         for _ in groups:
             api.fail_next("sendMessage", 429, "Too Many Requests: retry after 2", 2)
         for group in groups:
-            api.send(ANN, group, "/help")
+            api.send(ANN, group, "/start")
         await made(api, "sendMessage", len(groups))
         outbox = application.bot_data.outbox
         assert outbox.paused_all_until > outbox.clock()
