@@ -36,7 +36,7 @@ OWN = (
 )
 WAITS = (
     "⏳ Those numbers hold a hand someone is playing right now: I'll answer as soon as that "
-    "hand is over (usually within a minute)."
+    "hand is over."
 )
 
 

@@ -29,7 +29,7 @@ pytestmark = pytest.mark.asyncio
 
 WAITS = (
     "⏳ Those numbers hold a hand someone is playing right now: I'll answer as soon as that "
-    "hand is over (usually within a minute)."
+    "hand is over."
 )
 
 
@@ -116,7 +116,7 @@ async def test_a_second_request_waits_in_place_of_the_first(tmp_path: Path) -> N
         answers = to_dave(api, won_at)
     assert second == (
         "⏳ Three of those numbers are cards of a hand someone is playing right now: "
-        "I'll answer as soon as that hand is over (usually within a minute). It replaces your "
+        "I'll answer as soon as that hand is over. It replaces your "
         "earlier waiting request: one per person."
     )
     assert [text.startswith((f"{three} → 7", f"{three} cannot make 7")) for text in answers] == [
@@ -141,7 +141,7 @@ async def test_a_page_a_duels_hand_holds_is_shown_once_the_hand_ends(tmp_path: P
         edited = (await api.wait_for_sent(before + 1))[-1]
     assert (alert["text"], alert["show_alert"]) == (
         "⏳ Three of those numbers are cards of a hand someone is playing now: I'll show "
-        "this page once it is over (usually within a minute).",
+        "this page once it is over.",
         "true",  # as the form Telegram reads it
     )
     assert unchanged

@@ -77,7 +77,7 @@ async def test_a_given_hand_costs_what_a_skip_costs(tmp_path: Path) -> None:
 
 WAITS = (
     "⏳ Those numbers hold a hand someone is playing right now: I'll answer as soon as that "
-    "hand is over (usually within a minute)."
+    "hand is over."
 )
 
 

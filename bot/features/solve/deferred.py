@@ -75,19 +75,19 @@ def waiting_text(held: bool, page: bool, context: Translator) -> str:
     if page and held:
         return _(
             "⏳ Those numbers hold a hand someone is playing now: I'll show this page once "
-            "that hand is over (usually within a minute)."
+            "that hand is over."
         )
     if page:
         return _(
             "⏳ Three of those numbers are cards of a hand someone is playing now: I'll show "
-            "this page once it is over (usually within a minute)."
+            "this page once it is over."
         )
     if held:
         return _(
             "⏳ Those numbers hold a hand someone is playing right now: I'll answer as soon "
-            "as that hand is over (usually within a minute)."
+            "as that hand is over."
         )
     return _(
         "⏳ Three of those numbers are cards of a hand someone is playing right now: I'll "
-        "answer as soon as that hand is over (usually within a minute)."
+        "answer as soon as that hand is over."
     )
