@@ -123,6 +123,11 @@ class Achievements:
             return self.fastest
         return self.counts.get(family, 0)
 
+    def trophies(self) -> list[Prize]:
+        """The trophies among the prizes: an arena's winner's and a season board's first three
+        (an arena's second and third places are podiums, not trophies)."""
+        return [prize for prize in self.prizes if prize.kind != "arena" or prize.place == 1]
+
     def has(self, achievement: Achievement) -> bool:
         return achievement.key in self.earned
 

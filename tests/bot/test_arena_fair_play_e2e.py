@@ -99,11 +99,17 @@ async def test_an_arenas_results_are_published_and_its_trophy_kept(tmp_path: Pat
     async with running_bot(api, tmp_path, clock=clock) as application:
         listen(application, listener)
         await _arena(api, (ANN, CAROL))
-        hand = hand_of(application, CAROL)
+        for _ in range(2):  # Carol solves two hands; Ann one (two players scored: a podium)
+            hand = hand_of(application, CAROL)
+            at_pace(clock, hand)
+            before = len(api.sent)
+            api.send(CAROL, CAROL, right(hand))
+            await next_in(api, CAROL, before, is_hand)
+        hand = hand_of(application, ANN)
         at_pace(clock, hand)
         before = len(api.sent)
-        api.send(CAROL, CAROL, right(hand))
-        await next_in(api, CAROL, before, is_hand)
+        api.send(ANN, ANN, right(hand))
+        await next_in(api, ANN, before, is_hand)
         before = len(api.sent)
         api.send(ANN, GROUP, "/arena stop")
         final = text_of(
@@ -114,8 +120,8 @@ async def test_an_arenas_results_are_published_and_its_trophy_kept(tmp_path: Pat
         trophies = application.chat_data[CAROL].arena
     solved = [r for r in heard if isinstance(r, Solved)]
     podium = [r for r in heard if isinstance(r, Podium)]
-    assert [(r.player, r.game, r.level) for r in solved] == [(CAROL, Game.ARENA, 1)]
-    assert [(r.player, r.place) for r in podium] == [(CAROL, 1)]
+    assert [(r.player, r.game) for r in solved] == [(CAROL, Game.ARENA)] * 2 + [(ANN, Game.ARENA)]
+    assert [(r.player, r.place) for r in podium] == [(CAROL, 1), (ANN, 2)]
     assert "🏆 Carol wins the arena's trophy (trophies won: 1)." in final
     assert final.endswith("🎖 heard")
-    assert trophies is not None and [t.score for t in trophies.trophies] == [2]
+    assert trophies is not None and [t.score for t in trophies.trophies] == [4]

@@ -100,7 +100,9 @@ async def test_an_arena_whose_end_passed_while_down_ends_as_it_stood(tmp_path: P
         playing = application.chat_data[ANN].arena
     assert "1. 🥇 Ann: 2 points" in final
     assert "2. Carol: 0 points" in final
-    assert "🏆 Ann wins the arena's trophy (trophies won: 1)." in final
+    # Only Ann scored: an arena nobody else scored in wins no trophy.
+    assert "No trophy this time: an arena's trophy and podium need 2 players who scored" in final
+    assert playing is not None and playing.trophies == []
     assert arena.ended_at == ends
     assert playing is not None and playing.playing is None
     assert not [m for m in api.sent[before:] if is_hand(m)]

@@ -136,6 +136,14 @@ def test_an_arena_podium_is_kept_as_a_prize() -> None:
     assert [(p.kind, p.place) for p in mine.prizes] == [("arena", 3)]
 
 
+def test_an_arenas_second_place_is_no_trophy_but_a_seasons_is() -> None:
+    mine = Achievements()
+    earn(mine, Podium(player=ANN, name="Ann", place=2), 5.0)
+    earn(mine, Podium(player=ANN, name="Ann", place=1), 6.0)
+    earn(mine, Trophy(player=ANN, name="Ann", place=3, season="2026-11"), 7.0)
+    assert [(p.kind, p.place) for p in mine.trophies()] == [("arena", 1), ("season", 3)]
+
+
 def test_a_season_trophy_earns_its_achievement() -> None:
     trophy = Trophy(player=ANN, name="Ann", place=2, season="2026-11")
     assert keys(earn(Achievements(), trophy, 0.0)) == ["season_1"]

@@ -56,7 +56,7 @@ def profile(context: BotContext, user_id: int, data: UserData | None) -> tuple[C
     for part in parts(context, user_id, data):
         lines += part.lines
         tiles += [Tile(icon, value) for icon, value in part.tiles]
-    lines.append(_("🏆 Trophies: {count}").format(count=len(mine.prizes)))
+    lines.append(_("🏆 Trophies: {count}").format(count=len(mine.trophies())))
     got = {a.key for a in earned(mine)}
     lines.append(
         _("🎖️ Achievements: {count} of {total} (/achievements)").format(
@@ -67,7 +67,7 @@ def profile(context: BotContext, user_id: int, data: UserData | None) -> tuple[C
         Badge(len(goals), sum(f"{family}_{goal}" in got for goal in goals))
         for family, goals in GOALS.items()
     )
-    card = Card(drawn, tuple(tiles), len(mine.prizes), badges)
+    card = Card(drawn, tuple(tiles), len(mine.trophies()), badges)
     return card, "\n".join(lines)
 
 

@@ -17,7 +17,7 @@ from bot.games.arena.live import kept, release
 from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
 from bot.play.results import publish
-from bot.rules.arena import Arena, podium, standings, winner
+from bot.rules.arena import Arena, contested, podium, standings, winner
 from bot.rules.arena.in_chat import ArenaChat, ArenaTrophy
 from bot.rules.arena.start_vote import ask
 from bot.rules.results import Podium
@@ -293,7 +293,8 @@ def end(context: BotContext, group: int) -> None:
             mine.entry = None
         timers.cancel(user_id, ARENA_HAND)
         chats.append(user_id)
-    if first is not None:
+    counted = contested(rows)  # an arena played alone (or with nobody else scoring) wins nothing
+    if first is not None and counted:
         mine = part(application.chat_data[first.user_id])
         mine.trophies.append(
             ArenaTrophy(group, ours.title, arena.number, first.score, context.now())
@@ -303,7 +304,7 @@ def end(context: BotContext, group: int) -> None:
     release(context, group, arena)
     results = [
         Podium(player=row.user_id, name=row.name, place=row.place, counts=not row.too_fast)
-        for row in podium(rows)
+        for row in (podium(rows) if counted else [])
     ]
     lines = publish(context, group, results) if saved else []
     text = "\n".join([words.final_text(arena, context, trophies), *lines])

@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 
 from bot.i18n import Translator
 from bot.rules.arena import Arena, Repeat, Row, Schedule, scoring, standings, top
-from bot.rules.arena.standings import podium
+from bot.rules.arena.standings import CONTESTED, contested, podium
 from bot.rules.daily.calendar import clock_text
 from bot.rules.votes import Ballot
 from bot.texts import player_line
@@ -75,7 +75,17 @@ def final_text(arena: Arena, context: Translator, winner_trophies: int) -> str:
     lines.append(count)
     lines += [_row(row, context, final=True) for row in top(rows)]
     first = podium(rows)
-    if first:
+    if first and not contested(rows):
+        lines.append(
+            context.ngettext(
+                "No trophy this time: an arena's trophy and podium need {count} player who "
+                "scored, or more.",
+                "No trophy this time: an arena's trophy and podium need {count} players who "
+                "scored, or more.",
+                CONTESTED,
+            ).format(count=CONTESTED)
+        )
+    elif first:
         lines.append(
             _("🏆 {name} wins the arena's trophy (trophies won: {count}).").format(
                 name=_name(first[0].name), count=winner_trophies

@@ -17,10 +17,11 @@ from bot.rules.arena.arena import (
     level_of,
 )
 from bot.rules.arena.schedule import ANNOUNCE_BEFORE, Repeat, Schedule
-from bot.rules.arena.standings import Row, podium, standings, top, winner
+from bot.rules.arena.standings import CONTESTED, Row, contested, podium, standings, top, winner
 
 __all__ = [
     "ANNOUNCE_BEFORE",
+    "CONTESTED",
     "DEFAULT_MINUTES",
     "HAND_SECONDS",
     "MAX_MINUTES",
@@ -33,6 +34,7 @@ __all__ = [
     "Repeat",
     "Row",
     "Schedule",
+    "contested",
     "level_of",
     "podium",
     "standings",

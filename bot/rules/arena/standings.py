@@ -67,3 +67,13 @@ def winner(rows: Iterable[Row]) -> Row | None:
     """Who takes the trophy: the first of the podium (None if nobody scored)."""
     found = podium(rows)
     return found[0] if found else None
+
+
+CONTESTED = 2
+"""Players who must score for an arena's podium to count beyond its group (a trophy, the
+season's arena board, achievements): an arena played alone wins nothing."""
+
+
+def contested(rows: Iterable[Row]) -> bool:
+    """Whether enough players scored for the podium to count (:data:`CONTESTED`)."""
+    return len(podium(rows)) >= CONTESTED
