@@ -125,3 +125,23 @@ async def test_an_arenas_results_are_published_and_its_trophy_kept(tmp_path: Pat
     assert "🏆 Carol wins the arena's trophy (trophies won: 1)." in final
     assert final.endswith("🎖 heard")
     assert trophies is not None and [t.score for t in trophies.trophies] == [4]
+
+
+async def test_training_waits_while_an_arena_hand_is_on_and_the_answer_stays_the_arenas(
+    tmp_path: Path,
+) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await _arena(api, (CAROL,))
+        refused = await reply_to(api, CAROL, CAROL, "/train")
+        hand = hand_of(application, CAROL)
+        at_pace(clock, hand)
+        before = len(api.sent)
+        api.send(CAROL, CAROL, right(hand))
+        await next_in(api, CAROL, before, is_hand)
+        entry = application.chat_data[CAROL].arena
+    assert refused == (
+        "You are playing an arena: answer its hand or /skip it; other games wait for its end."
+    )
+    assert entry is not None and entry.entry is not None and entry.entry.score == 2

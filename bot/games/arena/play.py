@@ -15,7 +15,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application
 
 from bot.context import BotContext, services
-from bot.games.arena import words
+from bot.games.arena import refusals, words
 from bot.games.arena.group import (
     ARENA_HAND,
     ARENA_UP,
@@ -35,6 +35,7 @@ from bot.games.arena.group import (
 from bot.games.arena.live import keep
 from bot.play import daily_aside, game_life
 from bot.play.announce import tell_saved
+from bot.play.registry import games_of
 from bot.play.results import publish
 from bot.rules.arena import Arena, Deal, Refusal, level_of
 from bot.rules.daily.calendar import clock_text
@@ -42,6 +43,7 @@ from bot.rules.hands import HandFacts
 from bot.rules.pace import floor_of
 from bot.rules.results import Game, GameResult, Solved
 from bot.services.solving import DealRefused
+from bot.state import AnswersTo
 from bot.texts import reason
 from bot.typed_handlers import ButtonUpdate, HandlerContext, JobContext, MessageUpdate
 
@@ -247,8 +249,25 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     return (
         update.effective_chat.type == ChatType.PRIVATE
         and playing(context, update.effective_user.id) is not None
-        and not daily_aside.game_on(context, chat_id, context.chat_data)
+        and not _another_game_on(context, chat_id)
         and not context.bot_data.answers.addressed(update, context)
+    )
+
+
+def _another_game_on(context: HandlerContext, chat_id: int) -> bool:
+    """Whether a game of the chat other than the arena (and the daily puzzle) is on, or on
+    its way: its answers are its own."""
+    chat = context.chat_data
+    if (
+        chat.answers_to == AnswersTo.CHALLENGE
+        or chat.table.match is not None
+        or chat_id in context.bot_data.dealing
+    ):
+        return True
+    data = context.bot_data.global_data
+    return any(
+        game.on is not None and game.on is not refusals.on and game.on(chat, data)
+        for game in games_of(context.bot_data)
     )
 
 
