@@ -19,7 +19,7 @@ from bot.i18n import N_, language_of, translations
 from bot.rules.daily.puzzle import DayBoard
 from bot.rules.off_boards import Removal
 from bot.rules.results import GameResult
-from bot.rules.spoilers import HandIndex, LiveHands
+from bot.rules.spoilers import LiveHands
 from bot.services.activity import Activity
 from bot.services.answer_routes import AnswerRouter
 from bot.services.deferred_solves import DeferredSolves
@@ -117,8 +117,6 @@ class BotData:
     """The connection that polls for updates (whether a poll has succeeded yet)."""
     live_hands: LiveHands
     """The rounds being played, whose solutions their players may not ask for."""
-    challenge_hands: HandIndex
-    """The challenges someone has opened, by token (:mod:`bot.rules.challenge`)."""
     deferred_solves: DeferredSolves
     """The /solve requests waiting for a duel's hand to end (:mod:`.deferred_solves`)."""
     daily_board: DayBoard
@@ -181,7 +179,6 @@ class BotData:
         self.rng = random.Random()
         self.dealing = set()
         self.live_hands = LiveHands()
-        self.challenge_hands = HandIndex()
         self.deferred_solves = DeferredSolves()
         self.daily_board = DayBoard()
         self.admins = {}

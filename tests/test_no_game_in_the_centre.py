@@ -81,7 +81,7 @@ EXCEPTIONS: dict[str, set[str]] = {
         "rushing",
     },
     # The services every handler reaches: the challenges' index, the daily board.
-    "bot/context.py": {"bot.rules.daily.puzzle", "challenge_hands", "challenges", "daily_board"},
+    "bot/context.py": {"bot.rules.daily.puzzle", "challenges", "daily_board"},
     # Shared by the challenges and the daily puzzle (a challenge of today's puzzle is the
     # daily attempt), and the daily puzzle set aside by another game.
     "bot/play/challenge_messages.py": {
@@ -105,7 +105,6 @@ EXCEPTIONS: dict[str, set[str]] = {
         "daily",
         "daily_number",
     },
-    "bot/play/hand_record_line.py": {"CHALLENGE", "DAILY"},
     # The round is the chat's plain game: refused() words a new game's refusal while one is
     # on with the caller's text.
     "bot/play/game_life.py": {"between_rounds", "round_on"},
@@ -156,20 +155,6 @@ EXCEPTIONS: dict[str, set[str]] = {
     "bot/features/admin/overview.py": {"daily_board"},
     "bot/features/chat_settings.py": {"countdown", "countdown_time"},
     "bot/features/ratings.py": {"BOARD_MIN_DUELS", "PROVISIONAL_DUELS", "duel_of", "duels"},
-    "bot/features/solve/checks.py": {
-        "_daily_refusal",
-        "_sharing_daily",
-        "bot.rules.daily.attempts",
-        "challenge",
-        "challenge_hands",
-        "challenges",
-        "daily",
-        "daily_hand",
-        "duels",
-    },
-    "bot/features/solve/deferred.py": {"duels"},
-    "bot/features/solve/inline.py": {"DAILY_CACHE_SECONDS", "daily_hand", "daily_number"},
-    "bot/features/solve/replies.py": {"COUNTDOWN", "duels"},
 }
 """Each module's identifiers that still name a game, and why (see the module's docstring)."""
 

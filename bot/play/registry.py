@@ -6,16 +6,20 @@ application registers, restores and asks them by going over those lists; docs/de
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple, cast
 
+from telegram import InlineQueryResult
 from telegram.ext import Application
 
 from bot.context import BotContext, BotData
 from bot.i18n import Translator
 from bot.rules.achievements import Family
+from bot.rules.hand_records import Barred
+from bot.rules.requests import Rules
+from bot.rules.spoilers import Numbers
 from bot.rules.stats import ChatStats, PlayerStats
 from bot.state import ChatData, GlobalData, UserData
 
@@ -51,6 +55,15 @@ Moved = Callable[[GlobalData, int, int], None]
 to the new one (global data, the old id, the new id)."""
 Kept = Callable[[Asking, Translator], str]
 """Why /solve keeps a live hand's solutions from the asker, in the game's words."""
+Keeps = Callable[[Numbers, int, bool, BotContext], Awaitable[str | None]]
+"""Why /solve (or inline mode) keeps the solutions of numbers from a user for a hand of the
+game that is no chat's live hand (the numbers, the user's id, whether asked in a group) →
+the refusal, worded (None: it keeps nothing)."""
+Peeked = Callable[[Numbers, int, BotContext], None]
+"""A user was given the solutions of numbers (the numbers, the user's id): what the game
+notes of it, outside the chats' live hands."""
+Offered = Callable[[BotContext], Awaitable[Iterable[InlineQueryResult]]]
+"""What an empty inline query offers of the game, to share in any chat."""
 
 
 class Menu(Enum):
@@ -195,6 +208,18 @@ class Game:
     """Its line of a player's /score (after the plain game's numbers, in the games' order)."""
     board: Boarded | None = None
     """Its own board of /top (after the plain game's, in the games' order)."""
+    keeps: Keeps | None = None
+    """A hand of its that /solve keeps from someone though no chat plays it now (after
+    the live hands' refusals, before the hands kept from everyone), and why."""
+    peeked: Peeked | None = None
+    """What it notes of someone given solutions (after the live hands' marks)."""
+    offered: Offered | None = None
+    """What an empty inline query offers of it (in the games' order)."""
+    solve_rules: tuple[tuple[Rules, str], ...] = ()
+    """Its rules, as /solve solves by them, and what follows the target in a reply
+    solved by them (a message id)."""
+    unrecorded: tuple[tuple[Barred, Told], ...] = ()
+    """Why a solve of one of its hands, fast enough for the hand's record, sets none."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from telegram.ext import (
 )
 
 from bot.context import BotContext, services
+from bot.games.challenges.opened import peeked
 from bot.games.challenges.playing import (
     LINK_PREFIX,
     answer,
@@ -25,7 +26,9 @@ from bot.games.challenges.playing import (
     waiting,
 )
 from bot.games.challenges.sharing import RESULT_PREFIX, share_query, shared
+from bot.i18n import Translator
 from bot.play.registry import Game, Handlers, Help, HelpLine, Slot
+from bot.rules.hand_records import Barred
 from bot.services.answer_routes import Route
 from bot.typed_handlers import for_messages
 
@@ -68,8 +71,15 @@ def help_lines(context: BotContext) -> tuple[HelpLine, ...]:
     )
 
 
+def unrecorded(context: Translator) -> str:
+    """Why a challenge's solve sets no record."""
+    return context._("A challenge sets no record: its cards are known before a clock starts.")
+
+
 GAME = Game(
     "challenge",
     (Handlers(register, Slot.BEFORE_START),),  # its /giveup first
     help=help_lines,
+    peeked=peeked,
+    unrecorded=((Barred.CHALLENGE, unrecorded),),
 )

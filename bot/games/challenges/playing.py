@@ -12,6 +12,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, filters
 
 from bot.context import BotContext, services
+from bot.games.challenges.opened import opened
 from bot.play import daily_aside, game_life
 from bot.play.announce import tell_saved
 from bot.play.challenge_messages import after_saved, settle_lapsed, time_text
@@ -67,7 +68,7 @@ def restore(application: Application) -> int:
     data = services(application)
     for challenge in data.global_data.challenges.challenges.values():
         if challenge.plays:
-            data.challenge_hands.add(challenge.token, challenge.hand)
+            opened(application).add(challenge.token, challenge.hand)
         for user_id, play in challenge.plays.items():
             if not play.finished and not play.daily:
                 keep_live(application, challenge, user_id)
@@ -166,7 +167,7 @@ async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
     context.save_global(challenges=[challenge.token])
     meet(context, {challenge.setter: challenge.setter_name, user.id: user.first_name})
     # Its cards are out: whoever the bot solves them for from now on plays it unranked.
-    context.bot_data.challenge_hands.add(challenge.token, challenge.hand)
+    opened(context.application).add(challenge.token, challenge.hand)
     name = html.escape(challenge.setter_name)
     if play.unranked and not known:
         context.reply(

@@ -29,6 +29,7 @@ from bot.rules.countdown import (
     points_for,
 )
 from bot.rules.pace import too_fast
+from bot.rules.requests import Rules
 from bot.rules.results import CountdownExact
 from bot.rules.stats import ChatStats, PlayerStats
 from bot.services.answer_routes import Route
@@ -417,4 +418,5 @@ GAME = Game(
     help=help_lines,
     score=score_line,
     board=board,
+    solve_rules=((Rules.COUNTDOWN, N_(" (Countdown rules)")),),
 )

@@ -10,7 +10,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler
 
 from bot.context import BotContext, services
-from bot.games.daily import ended_attempts, group_replies
+from bot.games.daily import ended_attempts, group_replies, spoilers
 from bot.games.daily.archive import archive_button, archive_command, replay_command
 from bot.games.daily.attempt import (
     answer,
@@ -37,6 +37,7 @@ from bot.games.daily.subscriptions import (
 from bot.i18n import N_
 from bot.play.miniapp import serve_app
 from bot.play.registry import Game, Handlers, Help, HelpLine, Menu, MenuEntry, Slot
+from bot.rules.hand_records import Barred
 from bot.services.answer_routes import Route
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_buttons, for_messages
 from solver import daily_number
@@ -190,4 +191,7 @@ GAME = Game(
     menu=MENU,
     help=help_lines,
     profile=profile_part,
+    keeps=spoilers.keeps,
+    offered=spoilers.offered,
+    unrecorded=((Barred.DAILY, spoilers.unrecorded),),
 )
