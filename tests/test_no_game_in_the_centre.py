@@ -80,8 +80,6 @@ EXCEPTIONS: dict[str, set[str]] = {
         "rush",
         "rushing",
     },
-    # The services every handler reaches: the challenges' index, the daily board.
-    "bot/context.py": {"bot.rules.daily.puzzle", "challenges", "daily_board"},
     # Shared by the challenges and the daily puzzle (a challenge of today's puzzle is the
     # daily attempt), and the daily puzzle set aside by another game.
     "bot/play/challenge_messages.py": {
@@ -152,7 +150,6 @@ EXCEPTIONS: dict[str, set[str]] = {
         "fastest_duels",
         "rush",
     },
-    "bot/features/admin/overview.py": {"daily_board"},
     "bot/features/chat_settings.py": {"countdown", "countdown_time"},
     "bot/features/ratings.py": {"BOARD_MIN_DUELS", "PROVISIONAL_DUELS", "duel_of", "duels"},
 }

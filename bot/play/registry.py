@@ -62,6 +62,8 @@ the refusal, worded (None: it keeps nothing)."""
 Peeked = Callable[[Numbers, int, BotContext], None]
 """A user was given the solutions of numbers (the numbers, the user's id): what the game
 notes of it, outside the chats' live hands."""
+Overview = Callable[[BotContext], Iterable[str]]
+"""A game's lines of the owner's ``/admin`` overview, in the owner's language."""
 Offered = Callable[[BotContext], Awaitable[Iterable[InlineQueryResult]]]
 """What an empty inline query offers of the game, to share in any chat."""
 
@@ -213,6 +215,8 @@ class Game:
     the live hands' refusals, before the hands kept from everyone), and why."""
     peeked: Peeked | None = None
     """What it notes of someone given solutions (after the live hands' marks)."""
+    overview: Overview | None = None
+    """Its lines of the owner's ``/admin`` overview (after the games dealt today)."""
     offered: Offered | None = None
     """What an empty inline query offers of it (in the games' order)."""
     solve_rules: tuple[tuple[Rules, str], ...] = ()

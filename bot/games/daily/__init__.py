@@ -23,6 +23,7 @@ from bot.games.daily.attempt import (
     set_aside_claims,
     start_private,
 )
+from bot.games.daily.day_board import overview
 from bot.games.daily.group import daily_top, show_in_group, week_command
 from bot.games.daily.miniapp_api import app_daily, app_daily_answer, app_daily_state
 from bot.games.daily.profile import profile_part
@@ -191,6 +192,7 @@ GAME = Game(
     menu=MENU,
     help=help_lines,
     profile=profile_part,
+    overview=overview,
     keeps=spoilers.keeps,
     offered=spoilers.offered,
     unrecorded=((Barred.DAILY, spoilers.unrecorded),),

@@ -14,7 +14,8 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, WebApp
 from telegram.constants import ChatType
 from telegram.ext import Application
 
-from bot.context import BotContext, local_now, services
+from bot.context import BotContext, local_now
+from bot.games.daily.day_board import board_of
 from bot.i18n import date_text, locale_of
 from bot.play import daily_aside, game_life
 from bot.play.announce import tell_saved
@@ -286,7 +287,7 @@ def solved_lines(
     it)."""
     _ = context._
     streak = record.streak_on(context.today())
-    board = context.bot_data.daily_board
+    board = board_of(context.application)
     # Faster than a person's pace: the player's history keeps it, the board does not.
     too_fast = result.too_fast
     standing = board.standing(day, result.seconds) if too_fast else board.add(day, result.seconds)
@@ -320,7 +321,7 @@ def share_of(context: BotContext, record: DailyRecord, day: dt.date, result: Dai
     """The share line of a result shown again: the streak and the standing as they are now
     (the standing while the board keeps the day), as the result first gave them."""
     streak = record.streak(context.today())
-    standing = context.bot_data.daily_board.standing(day, result.seconds)
+    standing = board_of(context.application).standing(day, result.seconds)
     return share_line(daily_number(day), result, streak, context, standing.faster_than)
 
 
@@ -383,7 +384,7 @@ def freeze_used(context: BotContext, frozen: tuple[dt.date, ...]) -> str:
 def rebuild_board(application: Application) -> int:
     """Fill the board of solve times with every kept result of today and yesterday (a scan
     of every player, once, at start-up); returns how many."""
-    board = services(application).daily_board
+    board = board_of(application)
     today = local_now(application).date()
     days = [today - dt.timedelta(days=1), today]
     count = 0
