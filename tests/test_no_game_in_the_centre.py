@@ -151,7 +151,6 @@ EXCEPTIONS: dict[str, set[str]] = {
         "rush",
     },
     "bot/features/chat_settings.py": {"countdown", "countdown_time"},
-    "bot/features/ratings.py": {"BOARD_MIN_DUELS", "PROVISIONAL_DUELS", "duel_of", "duels"},
 }
 """Each module's identifiers that still name a game, and why (see the module's docstring)."""
 

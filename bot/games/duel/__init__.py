@@ -23,7 +23,7 @@ from bot.services.answer_routes import Route
 from bot.state import GlobalData
 from bot.typed_handlers import for_buttons, for_messages
 
-from . import answers, left, lobby, play, refusals, shared
+from . import answers, left, lobby, play, rating, refusals, shared
 from .restart import restore
 
 PRIORITY = 35
@@ -72,9 +72,9 @@ def register(application: Application) -> None:
 
 
 def help_lines(context: BotContext) -> tuple[HelpLine, ...]:
-    """The duel's line of /help."""
+    """The duel's lines of /help (and /rating's)."""
     _ = context._
-    return (
+    return *(
         HelpLine(
             Help.GAMES,
             40,
@@ -84,10 +84,13 @@ def help_lines(context: BotContext) -> tuple[HelpLine, ...]:
                 "anyone. /duel stop forfeits."
             ),
         ),
-    )
+    ), *rating.help_lines(context)
 
 
-MENU = (MenuEntry(40, "duel", N_("Duel someone: first to 3 hands, rated (/duel stop forfeits)")),)
+MENU = (
+    MenuEntry(40, "duel", N_("Duel someone: first to 3 hands, rated (/duel stop forfeits)")),
+    *rating.MENU,
+)
 
 
 def moved(data: GlobalData, old_chat_id: int, new_chat_id: int) -> None:
@@ -102,7 +105,7 @@ def moved(data: GlobalData, old_chat_id: int, new_chat_id: int) -> None:
 
 GAME = Game(
     "duel",
-    (Handlers(register),),
+    (Handlers(register), Handlers(rating.register)),
     restore=restore,
     menu=MENU,
     on=refusals.on,
