@@ -150,7 +150,6 @@ EXCEPTIONS: dict[str, set[str]] = {
         "fastest_duels",
         "rush",
     },
-    "bot/features/chat_settings.py": {"countdown", "countdown_time"},
 }
 """Each module's identifiers that still name a game, and why (see the module's docstring)."""
 

@@ -21,6 +21,7 @@ from bot.rules.hand_records import Barred
 from bot.rules.requests import Rules
 from bot.rules.spoilers import Numbers
 from bot.rules.stats import ChatStats, PlayerStats
+from bot.rules.table import GameSettings
 from bot.state import ChatData, GlobalData, UserData
 
 Register = Callable[[Application], None]
@@ -145,6 +146,28 @@ Boarded = Callable[[BotContext, ChatStats], Board]
 """A game's own board in a chat's /top (shown when it has rows)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """A game's setting of a chat, in /settings (after the chat's own, before the language):
+    ``/settings KEY VALUE``, a line of the card and a row of buttons."""
+
+    key: str
+    """The English keyword typed after /settings and in the buttons' data (marked
+    ``K_("keyword", ...)``: each language brings its own words for it)."""
+    line: Callable[[GameSettings, Translator], str]
+    """Its line of the settings' card."""
+    buttons: Callable[[GameSettings, Translator], tuple[tuple[str, object], ...]]
+    """Its row of buttons: each one's label and the value it sets."""
+    current: Callable[[GameSettings], object]
+    """The value set now (its button is marked)."""
+    usage: Callable[[Translator], str]
+    """What values it takes, with an example."""
+    apply: Callable[[GameSettings, str], bool]
+    """Set a value (as typed, or a button's); False for one out of range."""
+    seconds: bool = False
+    """A value of seconds: typed ``45 s`` reads as 45."""
+
+
 class Slot(Enum):
     """Where a game's handlers stand among the features' (PTB gives an update to the first
     handler of a group that takes it; :data:`bot.app.HANDLERS` places each slot)."""
@@ -215,6 +238,8 @@ class Game:
     the live hands' refusals, before the hands kept from everyone), and why."""
     peeked: Peeked | None = None
     """What it notes of someone given solutions (after the live hands' marks)."""
+    setting: Setting | None = None
+    """Its setting of a chat in /settings."""
     overview: Overview | None = None
     """Its lines of the owner's ``/admin`` overview (after the games dealt today)."""
     offered: Offered | None = None

@@ -13,6 +13,7 @@ from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext, services
 from bot.games.countdown import refusals
+from bot.games.countdown.setting import SETTING
 from bot.i18n import N_, answer_in_english
 from bot.play import daily_aside, game_life, solo_games, status_message
 from bot.play.announce import tell_saved
@@ -419,4 +420,5 @@ GAME = Game(
     score=score_line,
     board=board,
     solve_rules=((Rules.COUNTDOWN, N_(" (Countdown rules)")),),
+    setting=SETTING,
 )
