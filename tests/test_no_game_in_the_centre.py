@@ -136,20 +136,10 @@ EXCEPTIONS: dict[str, set[str]] = {
     },
     # APScheduler's "every day", not the daily puzzle.
     "bot/services/timers.py": {"daily_at", "run_daily"},
-    # Features over several games' records: the owner's fair-play review (duels, Rush
-    # records), the overview's daily board, /rating (duels), the settings (Countdown's
-    # time), /solve (the daily puzzle's and the challenges' hands, the duels' waiting
-    # requests, Countdown's number game).  /score and /top go over Game.score and .board.
-    "bot/features/admin/fairplay.py": {
-        "PastDuel",
-        "_duel_line",
-        "bot.rules.duel.lobby",
-        "bot.rules.rush.records",
-        "duel",
-        "duels",
-        "fastest_duels",
-        "rush",
-    },
+    # The owner's removals from the boards: a run's (Rush's boards) and a player's (off
+    # Rush's boards, the ratings and the records at once, undone as one).  The review's
+    # sections, /score, /top, /solve, /settings and /admin go over the games' hooks.
+    "bot/features/admin/fairplay.py": {"rush"},
 }
 """Each module's identifiers that still name a game, and why (see the module's docstring)."""
 

@@ -6,6 +6,7 @@ application registers, restores and asks them by going over those lists; docs/de
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
@@ -63,6 +64,9 @@ the refusal, worded (None: it keeps nothing)."""
 Peeked = Callable[[Numbers, int, BotContext], None]
 """A user was given the solutions of numbers (the numbers, the user's id): what the game
 notes of it, outside the chats' live hands."""
+Reviewed = Callable[[BotContext, dt.date], list[str]]
+"""A game's section of the owner's fair-play review (``/admin fairplay``): its heading and
+the week's fastest (today being the UTC day)."""
 Overview = Callable[[BotContext], Iterable[str]]
 """A game's lines of the owner's ``/admin`` overview, in the owner's language."""
 Offered = Callable[[BotContext], Awaitable[Iterable[InlineQueryResult]]]
@@ -240,6 +244,8 @@ class Game:
     """What it notes of someone given solutions (after the live hands' marks)."""
     setting: Setting | None = None
     """Its setting of a chat in /settings."""
+    review: Reviewed | None = None
+    """Its section of the owner's fair-play review (before the hands' records)."""
     overview: Overview | None = None
     """Its lines of the owner's ``/admin`` overview (after the games dealt today)."""
     offered: Offered | None = None

@@ -13,44 +13,23 @@ import logging
 import re
 from collections.abc import Sequence
 
-from bot.rules.duel.lobby import PastDuel
+from bot.play.registry import games_of
 from bot.rules.off_boards import (
     Removal,
-    fastest_duels,
     fastest_records,
-    fastest_runs,
     mark,
     put_back,
-    run_code,
     take_records,
     take_run,
     take_runs,
 )
-from bot.rules.rush.records import week_start
 from bot.services.limits import TEXT, visible_length
 from bot.typed_handlers import HandlerContext, MessageUpdate
 
 logger = logging.getLogger(__name__)
 
-TIMES_SHOWN = 12
-"""Per-hand times listed for a run (its first ones), so that every list fits a message."""
-NAME_SHOWN = 24
 UNDONE_KEPT = 20
 """Removals kept to undo (since the bot started), the latest last."""
-
-
-def _times(times: tuple[float, ...] | list[float]) -> str:
-    shown = " ".join(f"{seconds:.1f}" for seconds in times[:TIMES_SHOWN])
-    return shown + (" …" if len(times) > TIMES_SHOWN else "")
-
-
-def _duel_line(duel: PastDuel) -> str:
-    first, second = duel.players
-    hands = ", ".join(
-        "–" if hand.winner is None else f"{hand.seconds:.1f} ({hand.winner})"
-        for hand in duel.hands[:TIMES_SHOWN]
-    )
-    return f"{first} – {second}: {duel.score[0]}–{duel.score[1]} · {hands}"
 
 
 def review(context: HandlerContext) -> str:
@@ -58,24 +37,10 @@ def review(context: HandlerContext) -> str:
     _ = context._
     data = context.bot_data.global_data
     today = dt.datetime.fromtimestamp(context.now(), dt.UTC).date()
-    monday = dt.datetime.combine(week_start(today), dt.time(), dt.UTC).timestamp()
-    lines = [_("<b>Fair play: this week's fastest</b>"), "", _("<b>Rush runs</b>")]
-    runs = fastest_runs(data.rush, today)
-    lines += [
-        f"{place}. {html.escape(entry.name[:NAME_SHOWN])} ({entry.user_id}): "
-        + _("{score} solved, best {best}").format(
-            score=entry.record.score,
-            best=f"{entry.record.best_time:.1f}" if entry.record.best_time is not None else "–",
-        )
-        + (f" · {_times(entry.record.hand_times)}" if entry.record.hand_times else "")
-        + f" · {run_code(entry)}"
-        for place, entry in enumerate(runs, start=1)
-    ] or [_("None this week.")]
-    lines += ["", _("<b>Duels</b> (each hand's time and winner)")]
-    duels = fastest_duels(data.duels.history, monday)
-    lines += [f"{place}. {_duel_line(d)}" for place, d in enumerate(duels, start=1)] or [
-        _("None this week.")
-    ]
+    lines = [_("<b>Fair play: this week's fastest</b>")]
+    for game in games_of(context.bot_data):  # each game's section (Rush runs, duels)
+        if game.review is not None:
+            lines += ["", *game.review(context, today)]
     lines += ["", _("<b>Hands' records</b>")]
     records = fastest_records(data.hand_records, today)
     lines += [

@@ -23,7 +23,7 @@ from bot.services.answer_routes import Route
 from bot.state import GlobalData
 from bot.typed_handlers import for_buttons, for_messages
 
-from . import answers, left, lobby, play, rating, refusals, shared
+from . import answers, left, lobby, play, rating, refusals, review, shared
 from .restart import restore
 
 PRIORITY = 35
@@ -114,4 +114,5 @@ GAME = Game(
     kept=refusals.kept,
     help=help_lines,
     moved=moved,
+    review=review.review,
 )
