@@ -95,14 +95,6 @@ EXCEPTIONS: dict[str, set[str]] = {
         "daily_number",
         "settle_daily",
     },
-    "bot/play/daily_aside.py": {
-        "CHALLENGE",
-        "DailyRecord",
-        "bot.rules.daily.attempts",
-        "bot.rules.daily.puzzle",
-        "daily",
-        "daily_number",
-    },
     # The round is the chat's plain game: refused() words a new game's refusal while one is
     # on with the caller's text.
     "bot/play/game_life.py": {"between_rounds", "round_on"},

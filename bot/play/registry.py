@@ -23,7 +23,8 @@ from bot.rules.requests import Rules
 from bot.rules.spoilers import Numbers
 from bot.rules.stats import ChatStats, PlayerStats
 from bot.rules.table import GameSettings
-from bot.state import ChatData, GlobalData, UserData
+from bot.state import AnswersTo, ChatData, GlobalData, UserData
+from bot.typed_handlers import HandlerContext, MessageUpdate
 
 Register = Callable[[Application], None]
 """Adds a game's handlers (and its answer routes, deep links, page calls) to the application."""
@@ -172,6 +173,24 @@ class Setting:
     """A value of seconds: typed ``45 s`` reads as 45."""
 
 
+@dataclass(frozen=True, slots=True)
+class Aside:
+    """A player's own game that another game in their private chat sets aside, its clock
+    running on, and that takes their answers again when that game ends
+    (:mod:`bot.play.set_aside`)."""
+
+    note: Callable[[BotContext, int], str | None]
+    """Another game starts in the chat (its id): that this one is set aside (None: it is
+    not on there)."""
+    reminder: Callable[[BotContext, int], str | None]
+    """The other game has ended (the chat free): that this one waits (None: it does not)."""
+    waiting: Callable[[HandlerContext, int], bool]
+    """Whether the chat's plain answers go to it, set aside (its clock runs, the chat free)."""
+    give_up: Callable[[MessageUpdate, HandlerContext], bool]
+    """A give-up with nothing else on: offer to give it up with a button, if it waits
+    (False: nothing was said)."""
+
+
 class Slot(Enum):
     """Where a game's handlers stand among the features' (PTB gives an update to the first
     handler of a group that takes it; :data:`bot.app.HANDLERS` places each slot)."""
@@ -242,6 +261,11 @@ class Game:
     the live hands' refusals, before the hands kept from everyone), and why."""
     peeked: Peeked | None = None
     """What it notes of someone given solutions (after the live hands' marks)."""
+    answers_to: AnswersTo | None = None
+    """In a private chat, the chat's :class:`~bot.state.AnswersTo` while a player's own
+    play of it is on (None: the chat's game)."""
+    aside: Aside | None = None
+    """A player's own play of it that another game sets aside in private."""
     setting: Setting | None = None
     """Its setting of a chat in /settings."""
     review: Reviewed | None = None

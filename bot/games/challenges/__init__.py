@@ -30,6 +30,7 @@ from bot.i18n import Translator
 from bot.play.registry import Game, Handlers, Help, HelpLine, Slot
 from bot.rules.hand_records import Barred
 from bot.services.answer_routes import Route
+from bot.state import AnswersTo
 from bot.typed_handlers import for_messages
 
 PRIORITY = 25
@@ -80,6 +81,7 @@ GAME = Game(
     "challenge",
     (Handlers(register, Slot.BEFORE_START),),  # its /giveup first
     help=help_lines,
+    answers_to=AnswersTo.CHALLENGE,
     peeked=peeked,
     unrecorded=((Barred.CHALLENGE, unrecorded),),
 )

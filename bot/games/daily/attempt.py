@@ -15,9 +15,10 @@ from telegram.constants import ChatType
 from telegram.ext import Application
 
 from bot.context import BotContext, local_now
+from bot.games.daily import aside
 from bot.games.daily.day_board import board_of
 from bot.i18n import date_text, locale_of
-from bot.play import daily_aside, game_life
+from bot.play import game_life, set_aside
 from bot.play.announce import tell_saved
 from bot.play.challenge_messages import offer_markup, settle_daily
 from bot.play.hand_record_line import count_solve
@@ -69,7 +70,7 @@ async def start_private(update: MessageUpdate, context: HandlerContext) -> None:
             + html.escape(share_of(context, record, day, done)),
         )
         return
-    busy = daily_aside.busy_text(context, update.effective_chat.id, "/daily")
+    busy = set_aside.busy_text(context, update.effective_chat.id, "/daily")
     if busy is not None:  # the daily would hide that game: its clock is not started
         context.reply(update, busy)
         return
@@ -151,10 +152,10 @@ def for_daily(update: MessageUpdate, context: HandlerContext) -> bool:
 def set_aside_claims(update: MessageUpdate, context: HandlerContext) -> bool:
     """Whether a private answer goes to the daily attempt that another game set aside and
     that game has ended (asked after every game that claims its own answers, a late one to
-    a Countdown game among them: see :mod:`bot.play.daily_aside`)."""
+    a Countdown game among them: see :mod:`bot.games.daily.aside`)."""
     if update.effective_chat.type != ChatType.PRIVATE:
         return False
-    if not daily_aside.waiting(context, update.effective_chat.id):
+    if not aside.waiting(context, update.effective_chat.id):
         return False
     return not context.bot_data.answers.addressed(update, context)
 
@@ -231,7 +232,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
             number=number, day=date_text(day, context.language), time=clock_text(result.seconds)
         )
         tell_saved(context, chat_id, text, saved, update=update)
-        daily_aside.after_replay(context, chat_id)
+        aside.after_replay(context, chat_id)
         return
     # The live attempt, one a day, counts for the hand's record (a replay does not).
     user_id = update.effective_user.id

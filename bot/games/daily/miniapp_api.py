@@ -14,7 +14,7 @@ from bot.games.daily.attempt import (
     solved_result,
     until_next_puzzle,
 )
-from bot.play import daily_aside
+from bot.play import set_aside
 from bot.play.announce import tell_saved
 from bot.play.challenge_messages import settle_daily
 from bot.play.hand_record_line import count_solve
@@ -107,7 +107,7 @@ async def app_daily(request: AppRequest) -> AppReply:
     record = _app_record(context)
     day = context.today()
     started = day.isoformat() in record.started or record.result(day) is not None
-    if not started and daily_aside.busy_text(context, request.user.id, "/daily") is not None:
+    if not started and set_aside.busy_text(context, request.user.id, "/daily") is not None:
         # A game of the player's is on in their private chat: the daily's clock does not
         # start under it, as /daily there would not start it (the cards are not shown).
         reason = context._(
