@@ -80,21 +80,6 @@ EXCEPTIONS: dict[str, set[str]] = {
         "rush",
         "rushing",
     },
-    # Shared by the challenges and the daily puzzle (a challenge of today's puzzle is the
-    # daily attempt), and the daily puzzle set aside by another game.
-    "bot/play/challenge_messages.py": {
-        "Challenge",
-        "ChallengeRefused",
-        "DAILY",
-        "bot.rules.challenge",
-        "bot.rules.daily.puzzle",
-        "bot.services.challenge_offers",
-        "challenge",
-        "challenges",
-        "daily",
-        "daily_number",
-        "settle_daily",
-    },
     # The round is the chat's plain game: refused() words a new game's refusal while one is
     # on with the caller's text.
     "bot/play/game_life.py": {"between_rounds", "round_on"},

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple, cast
 
-from telegram import InlineQueryResult
+from telegram import InlineKeyboardMarkup, InlineQueryResult
 from telegram.ext import Application
 
 from bot.context import BotContext, BotData
@@ -65,6 +65,15 @@ the refusal, worded (None: it keeps nothing)."""
 Peeked = Callable[[Numbers, int, BotContext], None]
 """A user was given the solutions of numbers (the numbers, the user's id): what the game
 notes of it, outside the chats' live hands."""
+Offer = Callable[
+    [BotContext, int, tuple[int, ...], int, float, dt.date | None], InlineKeyboardMarkup
+]
+"""The button a game offers under a solve in private: (the player's id, the hand, its
+target, the time, the day of the puzzle solved or None) → the markup."""
+PuzzleEnded = Callable[[BotContext, int, dt.date, float | None, bool], str | None]
+"""A player's attempt at a day's puzzle ended (their id, the day, the time or None given
+up, too fast for a person): what the game that plays on it does, and the line to tell them
+(None: nothing of it)."""
 Reviewed = Callable[[BotContext, dt.date], list[str]]
 """A game's section of the owner's fair-play review (``/admin fairplay``): its heading and
 the week's fastest (today being the UTC day)."""
@@ -261,6 +270,10 @@ class Game:
     the live hands' refusals, before the hands kept from everyone), and why."""
     peeked: Peeked | None = None
     """What it notes of someone given solutions (after the live hands' marks)."""
+    offer: Offer | None = None
+    """The button it offers under another game's solve in private (the first game's)."""
+    puzzle_ended: PuzzleEnded | None = None
+    """What it does when a player's attempt at a day's puzzle ends (a play of it on it)."""
     answers_to: AnswersTo | None = None
     """In a private chat, the chat's :class:`~bot.state.AnswersTo` while a player's own
     play of it is on (None: the chat's game)."""

@@ -14,6 +14,7 @@ from telegram.ext import (
 )
 
 from bot.context import BotContext, services
+from bot.games.challenges.messages import offer_markup, settle_daily
 from bot.games.challenges.opened import peeked
 from bot.games.challenges.playing import (
     LINK_PREFIX,
@@ -81,6 +82,8 @@ GAME = Game(
     "challenge",
     (Handlers(register, Slot.BEFORE_START),),  # its /giveup first
     help=help_lines,
+    offer=offer_markup,
+    puzzle_ended=settle_daily,
     answers_to=AnswersTo.CHALLENGE,
     peeked=peeked,
     unrecorded=((Barred.CHALLENGE, unrecorded),),

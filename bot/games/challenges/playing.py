@@ -12,10 +12,10 @@ from telegram.constants import ChatType
 from telegram.ext import Application, filters
 
 from bot.context import BotContext, services
+from bot.games.challenges.messages import after_saved, settle_lapsed, time_text
 from bot.games.challenges.opened import opened
 from bot.play import game_life, set_aside
 from bot.play.announce import tell_saved
-from bot.play.challenge_messages import after_saved, settle_lapsed, time_text
 from bot.play.hand_record_line import count_solve
 from bot.play.players_met import meet
 from bot.rules.challenge import Challenge, ChallengeRefusal, ChallengeRefused

@@ -19,8 +19,8 @@ from bot.games.daily import aside
 from bot.games.daily.day_board import board_of
 from bot.i18n import date_text, locale_of
 from bot.play import game_life, set_aside
+from bot.play.after_solve import offer_markup, puzzle_ended
 from bot.play.announce import tell_saved
-from bot.play.challenge_messages import offer_markup, settle_daily
 from bot.play.hand_record_line import count_solve
 from bot.play.miniapp import app_address
 from bot.play.results import publish
@@ -240,7 +240,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
         context, chat_id, hand, 24, user_id, result.seconds, Source.DAILY
     )
     lines, _share = solved_lines(context, record, day, result, line)
-    challenged = settle_daily(context, user_id, day, result.seconds, too_fast=result.too_fast)
+    challenged = puzzle_ended(context, user_id, day, result.seconds, too_fast=result.too_fast)
     if challenged is not None:  # the attempt was a friend's challenge too
         lines.append(challenged)
     news = solved_result(user_id, update.effective_user.full_name, record, day, result, hand)

@@ -16,7 +16,7 @@ from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filt
 from bot.context import BotContext, services
 from bot.games.daily import aside
 from bot.i18n import date_text, time_text
-from bot.play.challenge_messages import settle_daily
+from bot.play.after_solve import puzzle_ended
 from bot.play.set_aside import busy_text
 from bot.rules.daily.attempts import closed_attempt, closes_at, give_up
 from bot.rules.daily.puzzle import DailyRecord, NotInArchive, past_day, until_next
@@ -188,7 +188,7 @@ async def give_up_command(update: MessageUpdate | ButtonUpdate, context: Handler
     number = daily_number(given.day)
     # What ends an attempt is kept before it is told, as a result is.
     context.save_now(update.effective_chat.id, update.effective_user.id)
-    challenged = settle_daily(context, update.effective_user.id, given.day, None)
+    challenged = puzzle_ended(context, update.effective_user.id, given.day, None)
     count, listed = await solutions_of(context, given.day)
     count = count or 2  # not listed: "solutions" (a puzzle always has one)
     ngettext = context.ngettext
