@@ -113,10 +113,6 @@ EXCEPTIONS: dict[str, set[str]] = {
     },
     # APScheduler's "every day", not the daily puzzle.
     "bot/services/timers.py": {"daily_at", "run_daily"},
-    # The owner's removals from the boards: a run's (Rush's boards) and a player's (off
-    # Rush's boards, the ratings and the records at once, undone as one).  The review's
-    # sections, /score, /top, /solve, /settings and /admin go over the games' hooks.
-    "bot/features/admin/fairplay.py": {"rush"},
 }
 """Each module's identifiers that still name a game, and why (see the module's docstring)."""
 

@@ -19,6 +19,7 @@ from bot.context import BotContext, BotData
 from bot.i18n import Translator
 from bot.rules.achievements import Family
 from bot.rules.hand_records import Barred
+from bot.rules.off_boards import Removal
 from bot.rules.requests import Rules
 from bot.rules.spoilers import Numbers
 from bot.rules.stats import ChatStats, PlayerStats
@@ -183,6 +184,23 @@ class Setting:
 
 
 @dataclass(frozen=True, slots=True)
+class RunBoards:
+    """A game's boards of runs, which the owner takes runs off (``/admin fairplay run``,
+    ``player``) and puts back (``undo``); each also marks the player's own runs."""
+
+    take_code: Callable[[BotContext, str], Removal | None]
+    """Take the run of a code (as the review lists it) off the boards (None: no such run)."""
+    take_player: Callable[[BotContext, int], Removal]
+    """Take all of a player's runs off the boards."""
+    put_back: Callable[[BotContext, Removal], None]
+    """Put a removal's runs back on the boards (its player's own runs marked back on)."""
+    holds: Callable[[BotContext, int], bool]
+    """Whether a player has a run on the boards."""
+    has_runs: Callable[[BotContext, int, Removal], bool]
+    """Whether a player had any run (taken off by the removal, or their own best)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Aside:
     """A player's own game that another game in their private chat sets aside, its clock
     running on, and that takes their answers again when that game ends
@@ -283,6 +301,8 @@ class Game:
     """Its setting of a chat in /settings."""
     review: Reviewed | None = None
     """Its section of the owner's fair-play review (before the hands' records)."""
+    runs: RunBoards | None = None
+    """Its boards of runs, which the owner takes runs off (the first game's that has some)."""
     overview: Overview | None = None
     """Its lines of the owner's ``/admin`` overview (after the games dealt today)."""
     offered: Offered | None = None

@@ -152,4 +152,5 @@ GAME = Game(
     help=help_lines,
     profile=profile_part,
     review=review.review,
+    runs=review.RUNS,
 )
