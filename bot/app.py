@@ -45,7 +45,7 @@ from bot.games import GAMES
 from bot.menus import register_commands
 from bot.persistence import SQLitePersistence
 from bot.play import answer_router as answers
-from bot.play import backups, monitoring
+from bot.play import backup_schedule, monitoring
 from bot.play.game_page import game_routes
 from bot.play.miniapp import app_routes
 from bot.play.monitoring import MeteredApplication, watch_routes
@@ -346,7 +346,7 @@ async def serve_until(
     restore_all(application, GAMES)
     seasons.restore(application)  # a season the bot was down over ends now
     solve.restore(application)  # after the games': a hand still live keeps its requests
-    backups.schedule(application)
+    backup_schedule.schedule(application)
     monitoring.start(application)  # after the restores: a game restored is not dealt again
     await stop.wait()
     # Stop taking updates, end the solver work still waiting (those handlers answer at

@@ -48,7 +48,7 @@ Handler = Callable[[Update, "BotContext"], Coroutine[Any, Any, None]]
 """A handler callback as PTB's handlers take it (a deep link's: :attr:`BotData.deep_links`)."""
 Listener = Callable[["BotContext", int | None, Sequence[GameResult]], list[str]]
 """Who hears the games' results: ``listener(context, chat_id, results)`` → lines to add to
-the game's message there (:mod:`bot.play.results`)."""
+the game's message there (:mod:`bot.play.result_listeners`)."""
 
 
 @dataclass
@@ -154,7 +154,8 @@ class BotData:
     (an update posted, or ``getWebhookInfo`` with no delivery error); polling keeps its
     own (:attr:`PollingRequest.answered_at`)."""
     backups: dict[str, float]
-    """Scheduled backups since start: ``ok``, ``failed``, ``last`` (:mod:`bot.play.backups`)."""
+    """Scheduled backups since start: ``ok``, ``failed``, ``last``
+    (:mod:`bot.play.backup_schedule`)."""
     maintenance: float | None
     """Since when the owner's maintenance notice answers everyone; None: it is off."""
     fairplay_removals: list[Removal]
@@ -162,7 +163,7 @@ class BotData:
     pause: Pause
     """The games' clock's pauses: it stands still while maintenance is on."""
     result_listeners: list[Listener]
-    """Who hears the games' results once saved (:mod:`bot.play.results`)."""
+    """Who hears the games' results once saved (:mod:`bot.play.result_listeners`)."""
     profile_parts: list[Callable[..., Any]]
     """The features' parts of a player's profile (:mod:`bot.play.profiles`)."""
     moved_chats: dict[int, int]

@@ -1,5 +1,5 @@
 """/name: the public name a player chooses for the boards that span every chat (the rules:
-:mod:`bot.rules.public_names`; how boards use it: :mod:`bot.play.public_names`)."""
+:mod:`bot.rules.public_names`; how boards use it: :mod:`bot.play.board_names`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext
 from bot.i18n import N_
-from bot.play.public_names import chosen_name, names_of
+from bot.play.board_names import chosen_name, names_of
 from bot.play.registry import Feature, Help, HelpLine, MenuEntry
 from bot.rules.public_names import (
     CHANGES,

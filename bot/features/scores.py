@@ -8,7 +8,7 @@ from telegram.ext import Application, CommandHandler
 
 from bot.i18n import N_
 from bot.play.registry import Feature, MenuEntry, games_of
-from bot.rules.stats import PlayerStats, week_of
+from bot.rules.chat_stats import PlayerStats, week_of
 from bot.texts import player_line
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 

@@ -16,7 +16,7 @@ from telegram.ext import Application
 from bot.context import BotContext, BotData
 from bot.i18n import Translator
 from bot.rules.achievements import Family
-from bot.rules.stats import ChatStats, PlayerStats
+from bot.rules.chat_stats import ChatStats, PlayerStats
 from bot.state import ChatData, GlobalData, UserData
 
 Register = Callable[[Application], None]
@@ -108,7 +108,7 @@ class ProfilePart(NamedTuple):
     """A game's (or a feature's: :mod:`bot.play.profiles`) part of a player's profile
     (``/me``, the Mini App's Profile): where it stands (the lowest first), its lines of
     the caption (HTML, translated), its tiles on the card (an icon's name,
-    :mod:`bot.services.pictures.profile`, and the value as drawn: ``""`` for none yet), and
+    :mod:`bot.services.pictures.profile_card`, and the value as drawn: ``""`` for none yet), and
     the player's values as they stand now for families of achievements (the daily streak
     today, not the best counted)."""
 

@@ -1,4 +1,4 @@
-"""The listener of the games' results (:mod:`bot.play.results`): each result that counts is
+"""The listener of the games' results (:mod:`bot.play.result_listeners`): each result that counts is
 counted towards the player's achievements (:mod:`bot.rules.achievements`); those it earns
 are saved with the player, then told once: a line of the game's message in its chat, else a
 message in the player's private chat (docs/playing.md, *Achievements*)."""

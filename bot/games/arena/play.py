@@ -36,9 +36,9 @@ from bot.games.arena.live import keep
 from bot.play import daily_aside, game_life
 from bot.play.announce import tell_saved
 from bot.play.registry import games_of
-from bot.play.results import publish
+from bot.play.result_listeners import publish
 from bot.rules.arena import Arena, Deal, Refusal, level_of
-from bot.rules.daily.calendar import clock_text
+from bot.rules.daily.days import clock_text
 from bot.rules.hands import HandFacts
 from bot.rules.pace import floor_of
 from bot.rules.results import Game, GameResult, Solved
