@@ -16,6 +16,7 @@ from telegram.ext import Application, CallbackContext, ExtBot
 
 from bot.clock import Pause
 from bot.i18n import N_, language_of, translations
+from bot.plug_ins import FeatureOf, GameOf, Profiled
 from bot.rules.daily.puzzle import DayBoard
 from bot.rules.off_boards import Removal
 from bot.rules.results import GameResult
@@ -164,17 +165,14 @@ class BotData:
     """The games' clock's pauses: it stands still while maintenance is on."""
     result_listeners: list[Listener]
     """Who hears the games' results once saved (:mod:`bot.play.result_listeners`)."""
-    profile_parts: list[Callable[..., Any]]
+    profile_parts: list[Profiled[BotContext]]
     """The features' parts of a player's profile (:mod:`bot.play.profiles`)."""
     moved_chats: dict[int, int]
     """Groups upgraded to a supergroup since start: old id → new (:mod:`bot.play.chat_moves`)."""
-    games: tuple[Any, ...]
-    """The games, as the application registered them (:data:`bot.games.GAMES`; read them
-    typed with :func:`bot.play.registry.games_of`: a game's declaration takes this context,
-    so its type stands above it)."""
-    features: tuple[Any, ...]
-    """The features that are not games, as it registered them (:data:`bot.features.FEATURES`;
-    read them typed with :func:`bot.play.registry.features_of`)."""
+    games: tuple[GameOf[BotContext], ...]
+    """The games, as the application registered them (:data:`bot.games.GAMES`)."""
+    features: tuple[FeatureOf[BotContext], ...]
+    """The features that are not games, as it registered them (:data:`bot.features.FEATURES`)."""
 
     def __init__(self) -> None:
         self.clock = time.time

@@ -26,6 +26,7 @@ CENTRAL = sorted(
         BOT / "app.py",
         BOT / "menus.py",
         BOT / "context.py",
+        BOT / "plug_ins.py",
         BOT / "rules" / "table.py",
         *(BOT / "play").glob("*.py"),
         *(BOT / "services").rglob("*.py"),

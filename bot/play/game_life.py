@@ -18,7 +18,6 @@ from telegram.ext import Application
 
 from bot.context import BotContext, now_of, services
 from bot.play.admins import stop_ballot
-from bot.play.registry import games_of
 from bot.rules.life import Life
 from bot.services.outbox import Sent
 from bot.services.pictures.cards import send_hand
@@ -76,7 +75,7 @@ def other_game(context: ChatContext, private: bool = False, hint: bool = False) 
     answer and stop; a round's is each command's own); None when none is.  In ``private``
     a game's answers are typed as they are (no /a)."""
     data = context.bot_data
-    for game in games_of(data):
+    for game in data.games:
         if game.busy is None or game.on is None:
             continue
         if game.on(context.chat_data, data.global_data):
