@@ -153,7 +153,7 @@ def build_application(
     data.calendar = clock or SteadyClock(wall, monotonic)
     data.outbox = outbox
     data.timers = Timers(job_queue, data.now, lambda: data.pause.stopped)
-    data.write_now, persistence.on_saved_again = persistence.write_now, data.held.release
+    data.write_now, persistence.on_saved_again = persistence.write_now, data.until_saved.release
     data.global_data = persistence.load_global()
     memory = settings.worker_memory and settings.worker_memory * 2**20
     pool = WorkerPool(nice=worker_nice, memory=memory, idle_workers=idle_workers)

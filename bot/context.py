@@ -29,7 +29,7 @@ from bot.services.heartbeat import Heartbeat
 from bot.services.metrics import Metrics
 from bot.services.outbox import Letter, Outbox, Sent, Skipped
 from bot.services.polling import PollingRequest
-from bot.services.saving import HeldNews
+from bot.services.saving import NewsUntilSaved
 from bot.services.sending import unread
 from bot.services.solving import Solving
 from bot.services.timers import Timers
@@ -135,7 +135,7 @@ class BotData:
     write_now: RowWriter | None
     """The persistence's way to save a chat's and a user's data at once (see
     :meth:`BotContext.save_now`), given where the application is built; None saves nothing."""
-    held: HeldNews
+    until_saved: NewsUntilSaved
     """Announcements of scores waiting for the disk to take them (:mod:`bot.services.saving`)."""
     global_data: GlobalData
     """What the bot keeps across all chats: duels and invitations, ratings, each hand's
@@ -191,7 +191,7 @@ class BotData:
         self.game_calls = {}
         self.web_address = None
         self.write_now = None
-        self.held = HeldNews()
+        self.until_saved = NewsUntilSaved()
         self.global_data = GlobalData()
         self.activity = Activity()
         self.metrics = Metrics()

@@ -111,7 +111,7 @@ async def name(update: MessageUpdate, context: HandlerContext) -> None:
         context.reply(update, told)
         return
     context.reply(update, _("⏳ I cannot save just now: your public name counts once it is saved."))
-    context.bot_data.held.hold(lambda: context.reply(update, told))
+    context.bot_data.until_saved.hold(lambda: context.reply(update, told))
 
 
 def register(application: Application) -> None:

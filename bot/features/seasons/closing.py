@@ -95,7 +95,7 @@ def _tell(context: BotContext, player: int, trophies: list[SeasonTrophy], saved:
     if saved:
         tell()
     else:
-        context.bot_data.held.hold(tell)
+        context.bot_data.until_saved.hold(tell)
 
 
 def hear(context: BotContext, chat_id: int | None, results: Sequence[GameResult]) -> list[str]:

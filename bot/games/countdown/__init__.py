@@ -19,7 +19,6 @@ from bot.play.announce import tell_saved
 from bot.play.registry import Board, Game, Handlers, Help, HelpLine, MenuEntry
 from bot.play.result_listeners import publish
 from bot.rules.chat_stats import ChatStats, PlayerStats
-from bot.rules.claims import after_mention, looks_like_answer
 from bot.rules.countdown import (
     LARGE,
     MAX_SECONDS,
@@ -30,6 +29,7 @@ from bot.rules.countdown import (
     points_for,
 )
 from bot.rules.pace import too_fast
+from bot.rules.plain_text import after_mention, looks_like_answer
 from bot.rules.results import CountdownExact
 from bot.services.answer_routes import Route
 from bot.services.limits import TEXT, fit_list

@@ -22,7 +22,6 @@ from bot.play.challenge_messages import offer_markup, settle_daily
 from bot.play.hand_record_line import count_solve
 from bot.play.miniapp import app_address
 from bot.play.result_listeners import publish
-from bot.rules.claims import is_chatter
 from bot.rules.daily.attempts import still_open
 from bot.rules.daily.puzzle import (
     DailyRecord,
@@ -33,6 +32,7 @@ from bot.rules.daily.puzzle import (
 )
 from bot.rules.hand_records import Source
 from bot.rules.pace import floor_of
+from bot.rules.plain_text import is_chatter
 from bot.rules.results import DailySolved
 from bot.rules.scoring import counts_as_miss
 from bot.state import AnswersTo

@@ -109,7 +109,7 @@ class DailyRecord:
     def shown(self, day: dt.date, since: float, now: float) -> None:
         """The day's puzzle, whose clock an opening started at ``since``, reached the player:
         its clock starts at ``now`` instead (the wait for the message is not the player's,
-        as in every timed game: :meth:`bot.rules.life.Life.show`).  Nothing if the day was
+        as in every timed game: :meth:`bot.rules.live_game.LiveGame.show`).  Nothing if the day was
         solved or given up meanwhile, or its clock was started otherwise (an earlier start
         stands: opening the puzzle again never turns the clock back)."""
         key = day.isoformat()
