@@ -26,7 +26,7 @@ from bot.play import visibility
 from bot.play.admins import is_admin, member_changed
 from bot.play.listed_groups import is_listed, set_listed
 from bot.play.miniapp import label_menu_button
-from bot.play.registry import Feature, Help, HelpLine, Menu, MenuEntry, Setting, games_of
+from bot.play.registry import Feature, Help, HelpLine, Menu, MenuEntry, Setting
 from bot.rules.table import (
     CARD_COUNTS,
     DECKS,
@@ -172,7 +172,7 @@ VALUE_WORDS = (K_("keyword", "on"), K_("keyword", "off"), K_("keyword", "auto"))
 
 def game_settings(context: BotContext) -> tuple[Setting, ...]:
     """The games' settings of a chat (:attr:`bot.play.registry.Game.setting`), in their order."""
-    return tuple(game.setting for game in games_of(context.bot_data) if game.setting is not None)
+    return tuple(game.setting for game in context.bot_data.games if game.setting is not None)
 
 
 def setting_words(context: BotContext) -> tuple[str, ...]:

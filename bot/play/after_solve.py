@@ -10,7 +10,6 @@ import datetime as dt
 from telegram import InlineKeyboardMarkup
 
 from bot.context import BotContext
-from bot.play.registry import games_of
 
 
 def offer_markup(
@@ -23,7 +22,7 @@ def offer_markup(
 ) -> InlineKeyboardMarkup | None:
     """The button under a solve of ``hand`` in ``seconds`` (``day``: a day's puzzle): the
     first game's that offers one (None: none does)."""
-    for game in games_of(context.bot_data):
+    for game in context.bot_data.games:
         if game.offer is not None:
             return game.offer(context, user_id, hand, target, seconds, day)
     return None
@@ -40,7 +39,7 @@ def puzzle_ended(
     """A player's attempt at ``day``'s puzzle ended: solved in ``seconds``, or given up
     (None).  A game that plays on it ends its play with it; the line to tell the player
     (None: no game played on it)."""
-    for game in games_of(context.bot_data):
+    for game in context.bot_data.games:
         if game.puzzle_ended is not None:
             line = game.puzzle_ended(context, user_id, day, seconds, too_fast)
             if line is not None:

@@ -10,9 +10,8 @@ import html
 import logging
 
 from bot.context import BotContext
+from bot.play.board_names import public_name
 from bot.play.players_met import known_name
-from bot.play.public_names import public_name
-from bot.play.registry import games_of
 from bot.rules.hand_records import Barred, HandRecord, Noted, Source, hand_key
 from bot.rules.pace import FLOOR, PLAUSIBLE_MEDIAN, RECENT_KEPT, heard, scripted
 
@@ -102,7 +101,7 @@ def barred_text(context: BotContext, barred: Barred, floor: float = FLOOR) -> st
     """Why a solve fast enough for the record sets none (a game's hands:
     :attr:`bot.play.registry.Game.unrecorded`)."""
     _ = context._
-    for game in games_of(context.bot_data):
+    for game in context.bot_data.games:
         for reason, why in game.unrecorded:
             if reason is barred:
                 return why(context)

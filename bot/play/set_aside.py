@@ -7,14 +7,14 @@ routed back (:func:`waiting`), no give-up by chance (:func:`offer_give_up`; docs
 from __future__ import annotations
 
 from bot.context import BotContext
-from bot.play.registry import Aside, games_of
+from bot.play.registry import Aside
 from bot.play.registry import game_on as a_game_on
 from bot.state import AnswersTo, ChatData
 from bot.typed_handlers import HandlerContext, MessageUpdate
 
 
 def _asides(context: BotContext) -> tuple[Aside, ...]:
-    return tuple(game.aside for game in games_of(context.bot_data) if game.aside is not None)
+    return tuple(game.aside for game in context.bot_data.games if game.aside is not None)
 
 
 def game_on(context: BotContext, chat_id: int, chat: ChatData) -> bool:
@@ -23,7 +23,7 @@ def game_on(context: BotContext, chat_id: int, chat: ChatData) -> bool:
     that sets nothing aside: a friend's challenge)."""
     own = any(
         game.answers_to is not None and game.aside is None and chat.answers_to == game.answers_to
-        for game in games_of(context.bot_data)
+        for game in context.bot_data.games
     )
     return (
         own

@@ -13,7 +13,7 @@ import logging
 import re
 from collections.abc import Sequence
 
-from bot.play.registry import RunBoards, games_of
+from bot.play.registry import RunBoards
 from bot.rules.off_boards import Removal, fastest_records, put_records_back, take_records
 from bot.services.limits import TEXT, visible_length
 from bot.typed_handlers import HandlerContext, MessageUpdate
@@ -30,7 +30,7 @@ def review(context: HandlerContext) -> str:
     data = context.bot_data.global_data
     today = dt.datetime.fromtimestamp(context.now(), dt.UTC).date()
     lines = [_("<b>Fair play: this week's fastest</b>")]
-    for game in games_of(context.bot_data):  # each game's section (Rush runs, duels)
+    for game in context.bot_data.games:  # each game's section (Rush runs, duels)
         if game.review is not None:
             lines += ["", *game.review(context, today)]
     lines += ["", _("<b>Hands' records</b>")]
@@ -98,7 +98,7 @@ def _keep(context: HandlerContext, removal: Removal) -> None:
 
 def _runs(context: HandlerContext) -> RunBoards | None:
     """The boards of runs the owner takes runs off (the first game's that has some)."""
-    return next((game.runs for game in games_of(context.bot_data) if game.runs), None)
+    return next((game.runs for game in context.bot_data.games if game.runs), None)
 
 
 def _known(context: HandlerContext, user_id: int) -> bool:

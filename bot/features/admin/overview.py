@@ -8,7 +8,6 @@ import html
 
 from bot.i18n import Translator
 from bot.play.monitoring import workers_of
-from bot.play.registry import games_of
 from bot.typed_handlers import HandlerContext, MessageUpdate
 
 WEEK, MONTH = dt.timedelta(days=7), dt.timedelta(days=30)
@@ -48,7 +47,7 @@ def show(update: MessageUpdate, context: HandlerContext) -> None:
         ),
         _("Chats: {counts}").format(counts=active.format(**dict(zip(KEYS, chats, strict=True)))),
         _("Games dealt today: {games}").format(games=played or _("none yet")),
-        *(line for game in games_of(data) if game.overview for line in game.overview(context)),
+        *(line for game in data.games if game.overview for line in game.overview(context)),
         _("Errors since start: {count}").format(count=data.errors.total),
         _("Outbox: {game} game, {cheap} cheap, {bulk} bulk waiting; {sending} being sent").format(
             **outbox

@@ -9,11 +9,10 @@ from telegram import InlineQueryResult, InlineQueryResultArticle, InputTextMessa
 from telegram.constants import ChatType
 
 from bot.context import BotContext
-from bot.features.solve.checks import mark_peeks, spoiler
 from bot.features.solve.replies import BUSY, render_result, slow_text, target_text
+from bot.features.solve.spoiler_checks import mark_peeks, spoiler
 from bot.i18n import in_english
 from bot.play.game_page import game_result
-from bot.play.registry import games_of
 from bot.rules.requests import RequestError, parse_solve
 from bot.services.solve_errors import SolveBusy, SolveTimeout
 from bot.texts import RULE_WORDS, problem_text
@@ -51,7 +50,7 @@ async def inline_query(update: Update, context: BotContext) -> None:
     text = query.query.strip()
     if not text:
         results: list[InlineQueryResult] = []
-        for offering in games_of(context.bot_data):
+        for offering in context.bot_data.games:
             if offering.offered is not None:
                 results.extend(await offering.offered(context))
         game = game_result(context)  # Rush as a Telegram game, when it is set up

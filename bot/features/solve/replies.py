@@ -1,5 +1,5 @@
 """/solve in any chat and its page buttons: the reply, a page, or a deferred answer (a
-duel's hand held it: :mod:`.deferred`), after the checks of :mod:`.checks`."""
+duel's hand held it: :mod:`.deferred`), after the checks of :mod:`.spoiler_checks`."""
 
 from __future__ import annotations
 
@@ -14,9 +14,8 @@ from telegram.ext import Application
 
 from bot.context import BotContext
 from bot.features.solve import deferred
-from bot.features.solve.checks import keeping, mark_peeks
+from bot.features.solve.spoiler_checks import keeping, mark_peeks
 from bot.i18n import N_, in_english, number
-from bot.play.registry import games_of
 from bot.rules.deferrals import Deferral, overdue
 from bot.rules.requests import RequestError, Rules, SolveRequest, SolveResult, parse_solve, shown
 from bot.services.deferred_solves import DeferredSolve
@@ -58,7 +57,7 @@ def target_text(result: SolveResult, context: BotContext) -> str:
     """The target of a reply, with the rules it was solved by unless they are the 24 game's."""
     target = shown(result.target)
     notes = dict(RULES_NOTES)
-    for game in games_of(context.bot_data):
+    for game in context.bot_data.games:
         notes.update(game.solve_rules)
     if result.rules in notes:
         target += context._(notes[result.rules])
@@ -128,7 +127,7 @@ def page_buttons(result: SolveResult, page: int) -> InlineKeyboardMarkup | None:
 
 async def searched(request: SolveRequest, user_id: int, context: BotContext) -> SolveResult | str:
     """The request's answer, its asker marked in the live games it spoils
-    (:func:`~.checks.mark_peeks`), or why there is none, worded (busy, too slow)."""
+    (:func:`~.spoiler_checks.mark_peeks`), or why there is none, worded (busy, too slow)."""
     try:
         result = await context.bot_data.solving.search(request, owner=user_id)
     except SolveBusy as busy:

@@ -10,7 +10,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler
 
 from bot.context import BotContext, services
-from bot.games.daily import aside, ended_attempts, group_replies, spoilers
+from bot.games.daily import aside, ended_attempts, group_replies, spoiler_rules
 from bot.games.daily.archive import archive_button, archive_command, replay_command
 from bot.games.daily.attempt import (
     answer,
@@ -196,7 +196,7 @@ GAME = Game(
     answers_to=AnswersTo.DAILY,
     aside=aside.ASIDE,
     overview=overview,
-    keeps=spoilers.keeps,
-    offered=spoilers.offered,
-    unrecorded=((Barred.DAILY, spoilers.unrecorded),),
+    keeps=spoiler_rules.keeps,
+    offered=spoiler_rules.offered,
+    unrecorded=((Barred.DAILY, spoiler_rules.unrecorded),),
 )

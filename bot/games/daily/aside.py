@@ -5,8 +5,9 @@ by a button only (:func:`offer_give_up`; docs/games.md, *What both do alike*).""
 from __future__ import annotations
 
 import datetime as dt
+from typing import cast
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 
 from bot.context import BotContext
 from bot.play.registry import Aside
@@ -155,5 +156,14 @@ def after_replay(context: HandlerContext, chat_id: int) -> None:
     remind(context, chat_id)
 
 
-ASIDE = Aside(note, reminder, waiting, offer_give_up)
-"""The daily attempt, set aside by another game in private."""
+def _waiting(context: BotContext, chat_id: int) -> bool:
+    return waiting(cast("HandlerContext", context), chat_id)  # asked in a handler
+
+
+def _give_up(update: Update, context: BotContext) -> bool:
+    return offer_give_up(cast("MessageUpdate", update), cast("HandlerContext", context))
+
+
+ASIDE = Aside(note, reminder, _waiting, _give_up)
+"""The daily attempt, set aside by another game in private (asked in handlers: a user's
+update in a chat)."""

@@ -9,7 +9,6 @@ from typing import NamedTuple
 
 from bot.context import BotContext
 from bot.features.solve.playing_refusals import everyone_refusal, playing_refusal
-from bot.play.registry import games_of
 from bot.rules.requests import SolveRequest
 from bot.rules.spoilers import Game, peek
 
@@ -56,7 +55,7 @@ async def keeping(
         spoiled = next((spoiled for spoiled in refusing if spoiled.held), refusing[0])
         data = chats.get(spoiled.chat_id)
         return Kept(playing_refusal(spoiled, data, user_id, chat_id, context))
-    for game in games_of(context.bot_data):  # a hand no chat plays now (a daily puzzle's)
+    for game in context.bot_data.games:  # a hand no chat plays now (a daily puzzle's)
         if game.keeps is not None:
             refusal = await game.keeps(numbers, user_id, in_group, context)
             if refusal is not None:
@@ -90,6 +89,6 @@ def mark_peeks(request: SolveRequest, user_id: int, context: BotContext) -> None
         # chat).  A player's own game (a run on the game's page) is saved with no chat.
         if peek(spoiled.game, user_id) and not spoiled.own:
             context.application.mark_data_for_update_persistence(chat_ids=spoiled.chat_id)
-    for game in games_of(context.bot_data):  # a hand of someone's to open later
+    for game in context.bot_data.games:  # a hand of someone's to open later
         if game.peeked is not None:
             game.peeked(numbers, user_id, context)

@@ -1,0 +1,334 @@
+"""What a game or a feature declares of itself (its handlers, refusals, menus, lines of /help,
+profile part, boards), generic over the context its callables take: the bot's services
+(:class:`bot.context.BotData`, beside the handlers' context) hold the declarations, so
+their types stand below the context.
+:mod:`bot.play.registry` names them for the handlers' context; docs/design.md, "Adding a
+game"."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Generic, NamedTuple, TypeVar
+
+from telegram import InlineKeyboardMarkup, InlineQueryResult, Update
+from telegram.ext import Application
+
+from bot.i18n import Translator
+from bot.rules.achievements import Family
+from bot.rules.chat_stats import ChatStats, PlayerStats
+from bot.rules.hand_records import Barred
+from bot.rules.off_boards import Removal
+from bot.rules.requests import Rules
+from bot.rules.spoilers import Numbers
+from bot.rules.table import GameSettings
+from bot.state import AnswersTo, ChatData, GlobalData, UserData
+
+Context = TypeVar("Context")
+"""The context a game's callables take (the handlers', :class:`bot.context.BotContext`)."""
+
+Register = Callable[[Application], None]
+"""Adds a game's handlers (and its answer routes, deep links, page calls) to the application."""
+Restore = Callable[[Application], object]
+"""After a restart, sets again what PTB does not keep (a game's alarms, its live hands)."""
+On = Callable[[ChatData, GlobalData], bool]
+"""Whether the game is on in a chat (the chat's data, the bot's)."""
+Busy = Callable[[Translator, bool, bool], str]
+"""What another game's command is told while this one is on: (its reader, in private, the
+command is /hint) → the text, saying how to answer this game or end it."""
+Told = Callable[[Translator], str]
+"""A text of the game's, in its reader's language."""
+Opening = Callable[[Translator, str | None], str]
+"""What opening the daily puzzle (its command) or a friend's challenge (None) is told in a
+private chat where this game is on: end it first."""
+
+
+class Asking(NamedTuple):
+    """Who asks /solve (or inline mode) for numbers of a live hand of the game."""
+
+    held: bool
+    """The numbers hold its whole hand (else three of them are its cards)."""
+    plays: bool
+    """The asker plays the game."""
+    here: bool
+    """The asker asks in the game's chat."""
+
+
+Moved = Callable[[GlobalData, int, int], None]
+"""A group became a supergroup: what the game keeps across chats by the old id follows it
+to the new one (global data, the old id, the new id)."""
+Kept = Callable[[Asking, Translator], str]
+"""Why /solve keeps a live hand's solutions from the asker, in the game's words."""
+
+
+class Menu(Enum):
+    """Which of Telegram's command menus a command is in (:mod:`bot.menus`)."""
+
+    EVERYONE = "everyone"
+    """Every menu: private chats', groups', group admins' (and the owner's)."""
+    ADMINS = "admins"
+    """Group admins' only, after everyone's."""
+    PRIVATE = "private"
+    """Private chats' only, after everyone's."""
+    OWNER = "owner"
+    """The owner's private chat only, after the private chats' (``TWENTYFOUR_OWNER_ID``)."""
+
+
+class MenuEntry(NamedTuple):
+    """A command in a menu: where it stands (the lowest first; docs/design.md, "Adding a
+    game", has the positions taken), its name and its description (a message id,
+    translated per language)."""
+
+    position: int
+    command: str
+    description: str
+    menu: Menu = Menu.EVERYONE
+
+
+class Help(Enum):
+    """The sections of /help, in this order (:func:`bot.features.basics.help.help_command`)."""
+
+    PLAIN = "plain"
+    """The plain game's (the rounds')."""
+    GAMES = "games"
+    """More games, headed so."""
+    OWN_CLOCK = "own clock"
+    """What each plays on their own clock (the daily puzzle, challenges, the Mini App)."""
+    TOOLS = "tools"
+    """Solving and settings."""
+
+
+class HelpLine(NamedTuple):
+    """A line of /help: its section, where it stands there (the lowest first; docs/design.md,
+    "Adding a game", has the positions taken) and its text, translated."""
+
+    section: Help
+    position: int
+    text: str
+
+
+Helps = Callable[[Context], Iterable[HelpLine]]
+"""A game's lines of /help, in the reader's language (none where they do not apply: /game
+without a short name)."""
+
+
+class ProfilePart(NamedTuple):
+    """A game's (or a feature's: :mod:`bot.play.profiles`) part of a player's profile
+    (``/me``, the Mini App's Profile): where it stands (the lowest first), its lines of
+    the caption (HTML, translated), its tiles on the card (an icon's name,
+    :mod:`bot.services.pictures.profile_card`, and the value as drawn: ``""`` for none yet), and
+    the player's values as they stand now for families of achievements (the daily streak
+    today, not the best counted)."""
+
+    position: int
+    lines: tuple[str, ...] = ()
+    tiles: tuple[tuple[str, str], ...] = ()
+    current: tuple[tuple[Family, float], ...] = ()
+
+
+Profiled = Callable[[Context, int, UserData], ProfilePart | None]
+"""A game's (or a feature's) part of a player's profile: (the player's id, their data) →
+the part (None: it has nothing to show of them)."""
+Scored = Callable[[Context, PlayerStats], str | None]
+"""A game's line of a player's /score in a chat (None: nothing of theirs there yet)."""
+Board = tuple[str, list[tuple[int, PlayerStats, int]]]
+"""A board of /top: its title (HTML, translated) and its rows (the player's id, their
+record in the chat, the points shown)."""
+Boarded = Callable[[Context, ChatStats], Board]
+"""A game's own board in a chat's /top (shown when it has rows)."""
+
+
+class Slot(Enum):
+    """Where a game's handlers stand among the features' (PTB gives an update to the first
+    handler of a group that takes it; :data:`bot.app.HANDLERS` places each slot)."""
+
+    BEFORE_START = "before start"
+    """Before /start and /help: handlers that take some /start, /daily, /stop or /giveup
+    before anyone else (a daily attempt given up, a challenge's /giveup)."""
+    GAMES = "games"
+    """The games' commands, after /start and /help, before /score and /top."""
+    BEFORE_SOLVE = "before solve"
+    """Before /solve, whose inline handler takes every inline query left."""
+    LAST = "last"
+    """After /solve and the settings."""
+
+
+Keeps = Callable[[Numbers, int, bool, Context], Awaitable[str | None]]
+"""Why /solve (or inline mode) keeps the solutions of numbers from a user for a hand of the
+game that is no chat's live hand (the numbers, the user's id, whether asked in a group) →
+the refusal, worded (None: it keeps nothing)."""
+Peeked = Callable[[Numbers, int, Context], None]
+"""A user was given the solutions of numbers (the numbers, the user's id): what the game
+notes of it, outside the chats' live hands."""
+Offered = Callable[[Context], Awaitable[Iterable[InlineQueryResult]]]
+"""What an empty inline query offers of the game, to share in any chat."""
+Overview = Callable[[Context], Iterable[str]]
+"""A game's lines of the owner's ``/admin`` overview, in the owner's language."""
+Reviewed = Callable[[Context, dt.date], list[str]]
+"""A game's section of the owner's fair-play review (``/admin fairplay``): its heading and
+the week's fastest (today being the UTC day)."""
+Offer = Callable[[Context, int, tuple[int, ...], int, float, dt.date | None], InlineKeyboardMarkup]
+"""The button a game offers under a solve in private: (the player's id, the hand, its
+target, the time, the day of the puzzle solved or None) → the markup."""
+PuzzleEnded = Callable[[Context, int, dt.date, float | None, bool], str | None]
+"""A player's attempt at a day's puzzle ended (their id, the day, the time or None given
+up, too fast for a person): what the game that plays on it does, and the line to tell them
+(None: nothing of it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """A game's setting of a chat, in /settings (after the chat's own, before the language):
+    ``/settings KEY VALUE``, a line of the card and a row of buttons."""
+
+    key: str
+    """The English keyword typed after /settings and in the buttons' data (marked
+    ``K_("keyword", ...)``: each language brings its own words for it)."""
+    line: Callable[[GameSettings, Translator], str]
+    """Its line of the settings' card."""
+    buttons: Callable[[GameSettings, Translator], tuple[tuple[str, object], ...]]
+    """Its row of buttons: each one's label and the value it sets."""
+    current: Callable[[GameSettings], object]
+    """The value set now (its button is marked)."""
+    usage: Callable[[Translator], str]
+    """What values it takes, with an example."""
+    apply: Callable[[GameSettings, str], bool]
+    """Set a value (as typed, or a button's); False for one out of range."""
+    seconds: bool = False
+    """A value of seconds: typed ``45 s`` reads as 45."""
+
+
+@dataclass(frozen=True)  # not slotted: an alias's call sets __orig_class__
+class RunBoardsOf(Generic[Context]):
+    """A game's boards of runs, which the owner takes runs off (``/admin fairplay run``,
+    ``player``) and puts back (``undo``); each also marks the player's own runs."""
+
+    take_code: Callable[[Context, str], Removal | None]
+    """Take the run of a code (as the review lists it) off the boards (None: no such run)."""
+    take_player: Callable[[Context, int], Removal]
+    """Take all of a player's runs off the boards."""
+    put_back: Callable[[Context, Removal], None]
+    """Put a removal's runs back on the boards (its player's own runs marked back on)."""
+    holds: Callable[[Context, int], bool]
+    """Whether a player has a run on the boards."""
+    has_runs: Callable[[Context, int, Removal], bool]
+    """Whether a player had any run (taken off by the removal, or their own best)."""
+
+
+@dataclass(frozen=True)  # not slotted: an alias's call sets __orig_class__
+class AsideOf(Generic[Context]):
+    """A player's own game that another game in their private chat sets aside, its clock
+    running on, and that takes their answers again when that game ends
+    (:mod:`bot.play.set_aside`)."""
+
+    note: Callable[[Context, int], str | None]
+    """Another game starts in the chat (its id): that this one is set aside (None: it is
+    not on there)."""
+    reminder: Callable[[Context, int], str | None]
+    """The other game has ended (the chat free): that this one waits (None: it does not)."""
+    waiting: Callable[[Context, int], bool]
+    """In a handler: whether the chat's plain answers go to it, set aside (its clock runs,
+    the chat free)."""
+    give_up: Callable[[Update, Context], bool]
+    """In a handler, a give-up with nothing else on: offer to give it up with a button, if
+    it waits (False: nothing was said)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Handlers:
+    """A part of a game's handlers, and where they stand."""
+
+    register: Register
+    slot: Slot = Slot.GAMES
+
+
+@dataclass(frozen=True)  # not slotted: `Game(...)`, an alias's call, sets __orig_class__
+class GameOf(Generic[Context]):
+    """A game, as its package declares it (:data:`bot.play.registry.Game`: of the handlers'
+    context)."""
+
+    name: str
+    """What the logs call it."""
+    handlers: tuple[Handlers, ...]
+    """Its handlers, registered in this order within each slot, and the games of a slot in
+    the order of :data:`bot.games.GAMES`."""
+    restore: Restore | None = None
+    """What it sets again after a restart (after the maintenance's, before the waiting
+    /solve requests are answered: a hand still live keeps them waiting)."""
+    on: On | None = None
+    """Whether it is on in a chat (then another game is refused there); None: it never
+    holds a chat (the daily puzzle, a challenge: a player's own)."""
+    busy: Busy | None = None
+    """While it is on: what another game's command is told (None: the caller says it, as
+    for a round, whose wording is each command's)."""
+    opening: Opening | None = None
+    """While it is on in a private chat: what opening the daily puzzle or a challenge is
+    told (None: the general "a game is on here")."""
+    kept: Kept | None = None
+    """While it is on: why /solve keeps its hand's solutions from someone."""
+    given: Told | None = None
+    """While it is on: what a player given its hand's solutions is told of their answers
+    (None: the general "while it was being played")."""
+    menu: tuple[MenuEntry, ...] = ()
+    """Its commands in the command menus."""
+    help: Helps[Context] | None = None
+    """Its lines of /help."""
+    moved: Moved | None = None
+    """A group became a supergroup: what it keeps by chat id outside the chat's data follows
+    (the chat's data, live hands and alarms are moved for every game)."""
+    plain: bool = False
+    """The chat's plain game (the rounds): a live hand that no game on claims is kept in
+    its words."""
+    profile: Profiled[Context] | None = None
+    """Its part of a player's profile (:class:`ProfilePart`)."""
+    score: Scored[Context] | None = None
+    """Its line of a player's /score (after the plain game's numbers, in the games' order)."""
+    board: Boarded[Context] | None = None
+    """Its own board of /top (after the plain game's, in the games' order)."""
+    keeps: Keeps[Context] | None = None
+    """A hand of its that /solve keeps from someone though no chat plays it now (after
+    the live hands' refusals, before the hands kept from everyone), and why."""
+    peeked: Peeked[Context] | None = None
+    """What it notes of someone given solutions (after the live hands' marks)."""
+    offered: Offered[Context] | None = None
+    """What an empty inline query offers of it (in the games' order)."""
+    solve_rules: tuple[tuple[Rules, str], ...] = ()
+    """Its rules, as /solve solves by them, and what follows the target in a reply
+    solved by them (a message id)."""
+    unrecorded: tuple[tuple[Barred, Told], ...] = ()
+    """Why a solve of one of its hands, fast enough for the hand's record, sets none."""
+    offer: Offer[Context] | None = None
+    """The button it offers under another game's solve in private (the first game's)."""
+    puzzle_ended: PuzzleEnded[Context] | None = None
+    """What it does when a player's attempt at a day's puzzle ends (a play of it on it)."""
+    answers_to: AnswersTo | None = None
+    """In a private chat, the chat's :class:`~bot.state.AnswersTo` while a player's own
+    play of it is on (None: the chat's game)."""
+    aside: AsideOf[Context] | None = None
+    """A player's own play of it that another game sets aside in private."""
+    setting: Setting | None = None
+    """Its setting of a chat in /settings."""
+    review: Reviewed[Context] | None = None
+    """Its section of the owner's fair-play review (before the hands' records)."""
+    runs: RunBoardsOf[Context] | None = None
+    """Its boards of runs, which the owner takes runs off (the first game's that has some)."""
+    overview: Overview[Context] | None = None
+    """Its lines of the owner's ``/admin`` overview (after the games dealt today)."""
+
+
+@dataclass(frozen=True)  # not slotted: `Game(...)`, an alias's call, sets __orig_class__
+class FeatureOf(Generic[Context]):
+    """A feature that is not a game (/score, /solve, the settings), as its module declares
+    it (:data:`bot.play.registry.Feature`): its handlers stand where :data:`bot.app.HANDLERS`
+    places it."""
+
+    name: str
+    """What the logs call it."""
+    register: Register
+    """Adds its handlers to the application."""
+    menu: tuple[MenuEntry, ...] = ()
+    """Its commands in the command menus."""
+    help: Helps[Context] | None = None
+    """Its lines of /help."""
