@@ -75,17 +75,16 @@ def register(application: Application) -> None:
 def help_lines(context: BotContext) -> tuple[HelpLine, ...]:
     """The duel's lines of /help (and /rating's)."""
     _ = context._
-    return *(
-        HelpLine(
-            Help.GAMES,
-            40,
-            _(
-                "/duel: a rated duel, first to 3 hands. In a group, reply to someone's message "
-                "with /duel (or /duel @name); in private, /duel gives an invitation to send to "
-                "anyone. /duel stop forfeits."
-            ),
+    duel = HelpLine(
+        Help.GAMES,
+        40,
+        _(
+            "/duel: a rated duel, first to 3 hands. In a group, reply to someone's message "
+            "with /duel (or /duel @name); in private, /duel gives an invitation to send to "
+            "anyone. /duel stop forfeits."
         ),
-    ), *rating_command.help_lines(context)
+    )
+    return (duel, *rating_command.help_lines(context))
 
 
 MENU = (
