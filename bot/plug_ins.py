@@ -162,7 +162,7 @@ the refusal, worded (None: it keeps nothing)."""
 Peeked = Callable[[Numbers, int, Context], None]
 """A user was given the solutions of numbers (the numbers, the user's id): what the game
 notes of it, outside the chats' live hands."""
-Offered = Callable[[Context], Awaitable[Iterable[InlineQueryResult]]]
+Shareable = Callable[[Context], Awaitable[Iterable[InlineQueryResult]]]
 """What an empty inline query offers of the game, to share in any chat."""
 Overview = Callable[[Context], Iterable[str]]
 """A game's lines of the owner's ``/admin`` overview, in the owner's language."""
@@ -292,7 +292,7 @@ class GameOf(Generic[Context]):
     the live hands' refusals, before the hands kept from everyone), and why."""
     peeked: Peeked[Context] | None = None
     """What it notes of someone given solutions (after the live hands' marks)."""
-    offered: Offered[Context] | None = None
+    shareable: Shareable[Context] | None = None
     """What an empty inline query offers of it (in the games' order)."""
     solve_rules: tuple[tuple[Rules, str], ...] = ()
     """Its rules, as /solve solves by them, and what follows the target in a reply

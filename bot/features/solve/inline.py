@@ -42,7 +42,7 @@ def _article(
 
 async def inline_query(update: Update, context: BotContext) -> None:
     """Offer solutions for ``@Bot 3 3 8 8``; what the games offer for an empty query
-    (:attr:`bot.play.registry.Game.offered`: today's daily puzzle)."""
+    (:attr:`bot.play.registry.Game.shareable`: today's daily puzzle)."""
     _ = context._
     query = update.inline_query
     if query is None:
@@ -50,9 +50,9 @@ async def inline_query(update: Update, context: BotContext) -> None:
     text = query.query.strip()
     if not text:
         results: list[InlineQueryResult] = []
-        for offering in context.bot_data.games:
-            if offering.offered is not None:
-                results.extend(await offering.offered(context))
+        for declared in context.bot_data.games:
+            if declared.shareable is not None:
+                results.extend(await declared.shareable(context))
         game = game_result(context)  # Rush as a Telegram game, when it is set up
         if game is not None:
             results.append(game)

@@ -197,6 +197,6 @@ GAME = Game(
     aside=aside.ASIDE,
     overview=overview,
     keeps=spoiler_rules.keeps,
-    offered=spoiler_rules.offered,
+    shareable=spoiler_rules.shareable,
     unrecorded=((Barred.DAILY, spoiler_rules.unrecorded),),
 )

@@ -91,7 +91,7 @@ async def _sharing(
     return found
 
 
-async def offered(context: BotContext) -> list[InlineQueryResult]:
+async def shareable(context: BotContext) -> list[InlineQueryResult]:
     """Today's puzzle, to share in any chat (no answer)."""
     _ = context._
     today = context.today()
