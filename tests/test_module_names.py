@@ -1,8 +1,9 @@
 """No two modules of the bot and the solver share a name (issue #39), but for packages' own
 (``__init__``, ``__main__``) and the plug-in convention: the files every game
 (``bot/games/<game>/``) or feature package (``bot/features/<feature>/``) may have, one role
-each, listed in docs/design.md's *Adding a game*.  A module is not named
-as its own package either (``arena/arena.py``)."""
+each, listed in docs/design.md's *Adding a game*.  A module is not named as its own package
+either (``arena/arena.py``), nor as another package, but for a game's or a feature's rules,
+named by it (``bot/rules/hunt.py``, of ``bot/games/hunt/``)."""
 
 from __future__ import annotations
 
@@ -78,3 +79,23 @@ def test_the_convention_is_documented_in_adding_a_game() -> None:
         if name not in ("__init__.py", "__main__.py") and f"`{name}`" not in section
     }
     assert not undocumented
+
+
+def test_a_module_is_named_as_a_package_only_when_it_holds_that_games_rules() -> None:
+    packages = {
+        path.parent.relative_to(ROOT).as_posix()
+        for package in PACKAGES
+        for path in package.rglob("__init__.py")
+    }
+    clashes = {
+        f"{path.relative_to(ROOT).as_posix()} and {place}/"
+        for package in PACKAGES
+        for path in package.rglob("*.py")
+        for place in packages
+        if place.rsplit("/", 1)[-1] == path.stem
+        and not (
+            path.parent == BOT / "rules" and re.fullmatch(PLUG_IN, place)
+        )  # a game's or a feature's rules, named by it
+        and not (path.name == "play.py" and place == "bot/play")  # docs/design.md's map
+    }
+    assert not clashes
