@@ -14,7 +14,6 @@ from telegram.ext import (
 )
 
 from bot.context import BotContext, services
-from bot.games.challenges.messages import offer_markup, settle_daily
 from bot.games.challenges.opened import peeked
 from bot.games.challenges.playing import (
     LINK_PREFIX,
@@ -26,6 +25,7 @@ from bot.games.challenges.playing import (
     restore,
     waiting,
 )
+from bot.games.challenges.shared_messages import offer_markup, settle_daily
 from bot.games.challenges.sharing import RESULT_PREFIX, share_query, shared
 from bot.i18n import Translator
 from bot.play.registry import Game, Handlers, Help, HelpLine, Slot
