@@ -7,13 +7,20 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.rules.hand_records import hand_key
+from bot.rules.hands import facts_job
 from bot.rules.ladder.ladder import ESTABLISHED_RESULTS, Attempt, Ladder, PuzzlePlayer, Refused
 from bot.rules.ladder.model import SLOW, censored, expected, play, score
 from bot.rules.results import Game, Outpaced, outpaced
-from tests.game.test_rounds import dealt
+from bot.rules.rounds import Round
 
 HAND = (1, 2, 3, 4)
 KEY = hand_key(HAND, 24)
+
+
+def dealt(number: int, hand: tuple[int, ...], now: float) -> Round:
+    facts = facts_job([hand], 24, False)
+    assert facts is not None
+    return Round.deal(number, facts, 3, now)
 
 
 def _strong(ladder: Ladder, user: int, mu: float = 35.0) -> PuzzlePlayer:

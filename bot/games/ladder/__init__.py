@@ -130,10 +130,10 @@ def waiting(context: ChatContext) -> bool:
 
 
 def restore(application: Application) -> int:
-    """After a restart, the alarm of every training hand still on (returns how many), and
-    the levels learned from play for the deals.  A hand whose time ran out while the bot
-    was down is closed void first (no rating change: docs/design-games.md, *The ladder*),
-    so that /train deals anew."""
+    """After a restart, the alarm of every training hand still on, in a chat or on the
+    Mini App's page (returns how many), and the levels learned from play for the deals.  A
+    hand whose time ran out while the bot was down is closed void first (no rating change:
+    docs/design-games.md, *The ladder*), so that /train deals anew."""
     now = now_of(application)
     for chat_id, chat in application.chat_data.items():
         training = chat.ladder
@@ -142,7 +142,7 @@ def restore(application: Application) -> int:
             training.review.clear()
             logger.info("Training hand of chat %s ran out while the bot was down: void", chat_id)
     levels.tell(services(application))
-    return game_life.restore(application, play.LADDER)
+    return game_life.restore(application, play.LADDER) + page.restore(application, now)
 
 
 def register(application: Application) -> None:
