@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import heapq
+import math
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -53,6 +54,13 @@ class HandRating:
     mu: float
     sigma: float = PRIOR_SIGMA
     results: int = 0
+
+
+def tenths(seconds: float | None) -> float | None:
+    """A time as an attempt keeps it: rounded down to a tenth of a second (as shown; a
+    player's row is a third of the size with it), so a time under 3 s stays under it
+    (:attr:`PuzzlePlayer.steady` is judged on the times kept)."""
+    return None if seconds is None else math.floor(seconds * 10 + 1e-9) / 10
 
 
 @dataclass(slots=True)
@@ -173,7 +181,7 @@ class Ladder:
             else None
         )
         if refused is not Refused.TOO_FAST and refused is not Refused.GIVEN:
-            me.history.append(Attempt(key, day.isoformat(), seconds))
+            me.history.append(Attempt(key, day.isoformat(), tenths(seconds)))
             del me.history[:-HISTORY_KEPT]
         if refused is None and seconds is not None and me.steady:
             refused = Refused.STEADY
