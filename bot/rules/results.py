@@ -92,11 +92,19 @@ def outpaced(
     *,
     counts: bool = True,
 ) -> list[Outpaced]:
-    """A race's censored results: ``players`` had not solved ``hand`` ``seconds`` in."""
+    """A race's censored results: ``players`` had not solved ``hand`` ``seconds`` in (no
+    achievement counts them: nothing was done)."""
     cards = tuple(sorted(hand))
     return [
         Outpaced(
-            player=p, name="", game=game, hand=cards, target=target, seconds=seconds, counts=counts
+            player=p,
+            name="",
+            game=game,
+            hand=cards,
+            target=target,
+            seconds=seconds,
+            counts=counts,
+            achievable=False,
         )
         for p in players
     ]

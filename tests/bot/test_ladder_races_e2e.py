@@ -132,3 +132,41 @@ async def test_a_shared_rush_hand_moves_the_hand_by_who_answered(tmp_path: Path)
     assert rated is not None and rated.results == 1
     assert bob.mu < 40.0
     assert (ann.results, ann.history[-1].seconds) == (1, 34.0)
+
+
+async def test_a_duel_hand_nobody_solved_moves_the_hand_by_who_answered(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        carol = strong(application, CAROL)
+        await accept(api, application, await invite(api, application))
+        duel = the_duel(application)
+        assert duel.hand is not None
+        hand = duel.hand.hand
+        clock.now += 3
+        await reply_to(api, CAROL, GROUP, "/a " + wrong(hand))
+        clock.now += 61
+        [job] = [j for j in application.job_queue.jobs() if j.name == f"duel-up:{GROUP}"]
+        await job.run(application)
+        await settled(api, application)
+        rated = ladder_of(application).hands.get(hand_key(hand, 24))
+        ann = ladder_of(application).players.get(ANN)
+    assert rated is not None and rated.results == 1
+    assert carol.mu < 40.0
+    assert ann is None  # she did not answer: not known to have seen it
+
+
+async def test_a_group_member_who_only_watched_moves_nothing(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        bob = strong(application, BOB)
+        await deal(api, ANN, GROUP)
+        game = application.chat_data[GROUP].table.round
+        assert game is not None
+        hand = game.hand
+        clock.now += 40
+        await reply_to(api, ANN, GROUP, "/a " + answer(hand))
+        await settled(api, application)
+        hands = dict(ladder_of(application).hands)
+    assert (bob.mu, bob.sigma, hands) == (40.0, 3.0, {})

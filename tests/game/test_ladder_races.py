@@ -124,4 +124,6 @@ def test_who_was_given_the_solutions_is_not_outpaced() -> None:
 
 def test_outpaced_results_name_their_hand_sorted() -> None:
     [result] = outpaced([7], Game.DUEL, (5, 1, 5, 5), 24, 30.0)
-    assert result == Outpaced(player=7, name="", game=Game.DUEL, hand=(1, 5, 5, 5), seconds=30.0)
+    assert result == Outpaced(
+        player=7, name="", game=Game.DUEL, hand=(1, 5, 5, 5), seconds=30.0, achievable=False
+    )
