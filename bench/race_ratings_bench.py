@@ -24,8 +24,8 @@ from calibrate_difficulty import DATA, spearman
 from hand_ratings_bench import CHECKS, PLAYERS, load_facts, solve_time
 
 from bot.rules.hand_records import hand_key
-from bot.rules.ladder.ladder import Ladder
 from bot.rules.ladder.model import SLOW
+from bot.rules.ladder.puzzle_rating import Ladder
 from bot.rules.pace import floor_of
 
 RACE_SHARE = 0.5

@@ -11,7 +11,7 @@ import pytest
 
 from bot.games.duel import play
 from bot.rules.hand_records import hand_key
-from bot.rules.ladder.ladder import ESTABLISHED_RESULTS, Ladder, PuzzlePlayer
+from bot.rules.ladder.puzzle_rating import ESTABLISHED_RESULTS, Ladder, PuzzlePlayer
 from bot.rules.ladder.training import prior_of
 from tests.bot.duels import CAROL, accept, invite, players, the_duel, win_hand
 from tests.bot.harness import (

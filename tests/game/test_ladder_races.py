@@ -8,8 +8,14 @@ from hypothesis import strategies as st
 
 from bot.rules.hand_records import hand_key
 from bot.rules.hands import facts_job
-from bot.rules.ladder.ladder import ESTABLISHED_RESULTS, Attempt, Ladder, PuzzlePlayer, Refused
 from bot.rules.ladder.model import SLOW, censored, expected, play, score
+from bot.rules.ladder.puzzle_rating import (
+    ESTABLISHED_RESULTS,
+    Attempt,
+    Ladder,
+    PuzzlePlayer,
+    Refused,
+)
 from bot.rules.results import Game, Outpaced, outpaced
 from bot.rules.rounds import Round
 

@@ -1,5 +1,5 @@
 """Other games' timed attempts on the ladder: a listener of game results
-(:mod:`bot.play.results`) that records each one that counts, as the ladder's own are.
+(:mod:`bot.play.result_listeners`) that records each one that counts, as the ladder's own are.
 Which results it takes, and why, is docs/design-games.md's *The ladder on Telegram*."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from bot.context import BotContext
 from bot.games.ladder import levels
 from bot.rules.hand_records import hand_key
-from bot.rules.ladder.ladder import Change, Ladder
+from bot.rules.ladder.puzzle_rating import Change, Ladder
 from bot.rules.ladder.training import TARGET, level_of, prior_of
 from bot.rules.pace import floor_of
 from bot.rules.results import Game, GameResult, HandPlayed, Missed, Outpaced, Solved
