@@ -91,9 +91,9 @@ def censored(player: Rating, hand: Rating, seconds: float) -> tuple[Rating, Rati
     """The ratings after a censored attempt: a player who saw the hand in a race had not
     solved it ``seconds`` after it was dealt (another won then, or its time ran out), so
     their score was below :func:`score` of ``seconds``.  Taken at that bound only where it
-    contradicts the model, whose expected score (:func:`expected`) is above it; otherwise
-    the model expected as much and nothing moves (None), not even ``sigma``."""
+    contradicts the model: where OpenSkill's own update for a score of the bound lowers the
+    player (it expected better); otherwise the model expected as much and nothing moves
+    (None), not even ``sigma``."""
     bound = score(None if seconds >= SLOW else seconds)
-    if expected(player, hand) <= bound:
-        return None
-    return play(player, hand, bound)
+    after = play(player, hand, bound)
+    return after if after[0][0] < player[0] else None
