@@ -13,7 +13,7 @@ from bot.games.duel import play
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.puzzle_rating import ESTABLISHED_RESULTS, Ladder, PuzzlePlayer
 from bot.rules.ladder.training import prior_of
-from tests.bot.duels import CAROL, accept, invite, players, the_duel, win_hand
+from tests.bot.duels import CAROL, DAVE, accept, invite, players, the_duel, win_hand
 from tests.bot.harness import (
     ANN,
     BOB,
@@ -170,3 +170,23 @@ async def test_a_group_member_who_only_watched_moves_nothing(tmp_path: Path) -> 
         await settled(api, application)
         hands = dict(ladder_of(application).hands)
     assert (bob.mu, bob.sigma, hands) == (40.0, 3.0, {})
+
+
+async def test_accounts_answering_wrong_in_one_race_move_the_hand_once(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        answered = [strong(application, user) for user in (BOB, CAROL, DAVE)]
+        await deal(api, ANN, GROUP)
+        game = application.chat_data[GROUP].table.round
+        assert game is not None
+        hand = game.hand
+        for user in (BOB, CAROL, DAVE):
+            clock.now += 3
+            await reply_to(api, user, GROUP, "/a " + wrong(hand))
+        clock.now += 30
+        await reply_to(api, ANN, GROUP, "/a " + answer(hand))
+        await settled(api, application)
+        rated = ladder_of(application).hands.get(hand_key(hand, 24))
+    assert rated is not None and rated.results == 1
+    assert all(player.mu < 40.0 for player in answered)
