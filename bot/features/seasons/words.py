@@ -99,9 +99,12 @@ def _value(context: BotContext, board: Board, row: Row) -> str:
             return str(row.value)
         time = _("{seconds} s").format(seconds=f"{row.second:.1f}")
         return _("{score} · best hand {time}").format(score=row.value, time=time)
-    return context.ngettext(
-        "{won} won, {podiums} podium", "{won} won, {podiums} podiums", int(row.second or 0)
-    ).format(won=row.value, podiums=int(row.second or 0))
+    podiums = int(row.second or 0)
+    # Two counts, two plural forms: "1 won, 3 podiums" (one ngettext for both read "1 ganadas").
+    won = context.ngettext("{count} won", "{count} won", row.value).format(count=row.value)
+    on_podium = context.ngettext("{count} podium", "{count} podiums", podiums).format(count=podiums)
+    # TRANSLATORS: an arena board's row: "{won}" is "3 won", "{podiums}" is "5 podiums".
+    return _("{won}, {podiums}").format(won=won, podiums=on_podium)
 
 
 def _medalled(place: int, name: str) -> str:
