@@ -18,6 +18,7 @@ from bot.rules.seasons.tables import Board, SeasonTrophy
 from solver import solve
 from tests.bot.daily_habit_data import DAY, NOON, answer_of
 from tests.bot.games import start
+from tests.bot.handles import tag
 from tests.bot.harness import (
     ANN,
     BOB,
@@ -310,3 +311,15 @@ async def test_the_arena_board_counts_wins_and_podiums_each_in_its_plural(tmp_pa
         english = plain_text(await reply_to(api, ANN, ANN, "/season"))
     assert ": 1 ganada, 3 podios" in spanish
     assert "Ann: 1 won, 3 podiums" in english
+
+
+async def test_the_season_names_a_player_as_every_board_does(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(END - 3600)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await november(api, application, clock)
+        stranger = plain_text(await reply_to(api, ANN, ANN, "/season"))
+        application.user_data[ANN].met[CAROL] = "Caz"  # as a duel or a challenge leaves it
+        met = plain_text(await reply_to(api, ANN, ANN, "/season"))
+    assert f"\n2. 🥈 {tag(application, CAROL)}: 20" in stranger
+    assert "\n2. 🥈 Caz: 20" in met  # in private, a player met by the name seen then
