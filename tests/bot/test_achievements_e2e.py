@@ -158,3 +158,25 @@ async def test_a_name_is_escaped_in_the_line_and_achievements_as_a_reply_are_the
         )
     assert f"🎖️ &lt;b&gt;Eve&lt;/b&gt; &amp; co earned 1 achievement: {FAST}" in won.splitlines()
     assert theirs.splitlines()[:2] == ["🎖️ Achievements of <b>Eve</b> & co: 1 of 22", FAST]
+    assert "⚡ A hand solved in under 5 seconds: best 5.0 s" in theirs.splitlines()  # not "your"
+
+
+async def test_achievements_and_me_of_a_member_by_their_username(tmp_path: Path) -> None:
+    api = make_api()
+    api.add_user(EVE, "Eve", language_code="en", username="eve_24")
+    clock = FakeClock(TEST_DAY_NOON)
+    async with running_bot(api, tmp_path, clock=clock):
+        hand = dealt(await deal(api, EVE, GROUP))  # the group sees Eve (and her username)
+        clock.now += 5
+        await reply_to(api, EVE, GROUP, f"/a {solve(hand)[0].text}")
+        theirs = plain_text(await reply_to(api, ANN, GROUP, "/achievements @Eve_24"))
+        card = plain_text(await reply_to(api, ANN, GROUP, "/me @eve_24"))
+        unknown = plain_text(await reply_to(api, ANN, GROUP, "/me @bob_24"))
+        in_private = plain_text(await reply_to(api, ANN, ANN, "/achievements @eve_24"))
+    assert theirs.startswith("🎖️ Achievements of Eve: 1 of 22")
+    assert "🎖️ Achievements: 1 of 22 (/achievements)" in card.splitlines()
+    assert unknown == (
+        "I haven't seen @bob_24 in this chat (a bot cannot look a username up): reply to one "
+        "of their messages with the command to see theirs. Alone, it shows yours."
+    )
+    assert in_private.startswith("I haven't seen @eve_24 in this chat")
