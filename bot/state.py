@@ -10,12 +10,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.rules.achievements import Achievements
-from bot.rules.arena.in_chat import ArenaChat
+from bot.rules.arena.chat_state import ArenaChat
 from bot.rules.challenge import Challenges
 from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.duel.lobby import Duels
 from bot.rules.hand_records import HandRecords
-from bot.rules.ladder.ladder import Ladder
+from bot.rules.ladder.puzzle_rating import Ladder
 from bot.rules.ladder.training import Training
 from bot.rules.off_boards import OffBoards
 from bot.rules.public_names import PublicName, PublicNames

@@ -12,7 +12,7 @@ from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext
 from bot.i18n import N_
-from bot.play.public_names import shown_name
+from bot.play.board_names import shown_name
 from bot.play.registry import Feature, Help, HelpLine, MenuEntry
 from bot.rules.rating import BOARD_MIN_DUELS, PROVISIONAL_DUELS, PlayerRating, Result, Shown
 from bot.rules.seasons.calendar import season_of
@@ -44,7 +44,7 @@ def _signed(change: int) -> str:
 
 
 def _name_here(context: HandlerContext, update: MessageUpdate, user_id: int) -> str:
-    """How ``user_id`` is named in this chat (HTML): :func:`bot.play.public_names.shown_name`."""
+    """How ``user_id`` is named in this chat (HTML): :func:`bot.play.board_names.shown_name`."""
     return shown_name(context, update.effective_chat.id, update.effective_user, user_id)
 
 

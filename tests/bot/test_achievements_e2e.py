@@ -12,7 +12,7 @@ import pytest
 
 from bot.context import BotContext
 from bot.local_api import LocalBotApi, plain_text
-from bot.play.results import publish
+from bot.play.result_listeners import publish
 from bot.rules.daily.puzzle import DailyResult
 from bot.rules.hand_records import Source
 from bot.rules.pace import floor_of

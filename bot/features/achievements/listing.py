@@ -10,8 +10,8 @@ from telegram.constants import MessageEntityType
 
 from bot.context import BotContext
 from bot.features.achievements.words import progress, title
+from bot.play.board_names import public_name
 from bot.play.profiles import current, parts
-from bot.play.public_names import public_name
 from bot.rules.achievements import ALL, earned, upcoming
 from bot.services.limits import TEXT, fit_list
 from bot.state import UserData
