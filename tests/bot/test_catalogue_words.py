@@ -66,3 +66,24 @@ def test_the_duel_rating_has_one_term(language: str) -> None:
     ]
     assert odd == []  # the rating is {term} everywhere (docs/glossaries.md)
     assert term
+
+
+INFORMAL_FA = re.compile(
+    r"^(?:تو|خودت|پاسخت|ریتینگت|نیستی|"
+    r"(?:ن|ب|می‌|نمی‌)?(?:کرد|داد|زد|رسید|گرفت|خواست|داشت|شد|بود|آمد|دید|باخت|فرستاد|نوشت|"
+    r"کن|ده|زن|دار|توان|خواه|بین)(?:ی|ه‌ای))$"
+)
+"""Words of the informal "you" (تو, a verb's 2nd person singular): the Persian catalogue
+speaks to the player as شما, formally, everywhere (as most of it did from the start)."""
+
+
+def test_persian_speaks_to_the_player_in_one_register() -> None:
+    informal = sorted(
+        {
+            word
+            for _source, text in _pairs(_catalog("fa"))
+            for word in re.findall(r"[\u0600-\u06FF\u200c]+", text)
+            if INFORMAL_FA.match(word)
+        }
+    )
+    assert informal == []  # formal: شما, and verbs in -ید
