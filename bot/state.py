@@ -21,7 +21,7 @@ from bot.rules.off_boards import OffBoards
 from bot.rules.public_names import PublicName, PublicNames
 from bot.rules.rating import Ratings
 from bot.rules.requests import SolveRequest, WaitingSolve
-from bot.rules.rush.records import RushBoard, RushRecords
+from bot.rules.rush.best_runs import RushBoard, RushRecords
 from bot.rules.seasons.groups import ListedGroups
 from bot.rules.seasons.tables import Seasons, SeasonTrophy
 from bot.rules.table import Table
