@@ -87,3 +87,21 @@ def test_persian_speaks_to_the_player_in_one_register() -> None:
         }
     )
     assert informal == []  # formal: شما, and verbs in -ید
+
+
+FORMAL_RU = re.compile(r"(?<![а-яё])(?:вы|вас|вам|вами|ваш[а-яё]*)(?![а-яё])", re.IGNORECASE)
+TWO_OR_MORE_RU = ("вы двое", "вы оба", "Присоединяйтесь")
+"""Messages to two players or a whole group, which speak in the plural (docs/glossaries.md)."""
+HAND_RU = re.compile(r"(?<![а-яё])рук(?:а|и|у|ой|е|ам|ами|ах)?(?![а-яё])", re.IGNORECASE)
+
+
+def test_russian_speaks_to_a_player_as_ty_and_calls_a_hand_a_rasklad() -> None:
+    pairs = _pairs(_catalog("ru"))
+    formal = [
+        text
+        for _source, text in pairs
+        if FORMAL_RU.search(text) and not any(plural in text for plural in TWO_OR_MORE_RU)
+    ]
+    hands = [text for _source, text in pairs if HAND_RU.search(text)]
+    assert formal == []  # «ты» to one player
+    assert hands == []  # a hand is «расклад», not «рука»
