@@ -53,33 +53,9 @@ def _game_words() -> frozenset[str]:
 GAME_WORDS = _game_words()
 
 EXCEPTIONS: dict[str, set[str]] = {
-    # The chat's table keeps a field per game (R4 of the registry: its saved formats load
-    # every release's data, so the fields stay until the records migrate).
-    "bot/rules/table.py": {
-        "ChatRush",
-        "Countdown",
-        "DEFAULT_COUNTDOWN_SECONDS",
-        "Hunt",
-        "Round",
-        "bot.rules.countdown",
-        "bot.rules.hunt",
-        "bot.rules.rounds",
-        "bot.rules.rush.in_chat",
-        "bot.rules.rush.run",
-        "countdown",
-        "countdown_time",
-        "hunt",
-        "hunting",
-        "new_countdown",
-        "new_hunt",
-        "new_round",
-        "new_rush",
-        "round",
-        "rounds",
-        "rounds_dealt",
-        "rush",
-        "rushing",
-    },
+    # The chat's settings hold Countdown's time (a setting of the chat, set by /settings:
+    # the games' own settings are still the table's, not each game's).
+    "bot/rules/table.py": {"DEFAULT_COUNTDOWN_SECONDS", "bot.rules.countdown", "countdown_time"},
     # The services every handler reaches: the challenges' index, the daily board.
     "bot/context.py": {"bot.rules.daily.puzzle", "challenge_hands", "challenges", "daily_board"},
     # Shared by the challenges and the daily puzzle (a challenge of today's puzzle is the
@@ -106,9 +82,6 @@ EXCEPTIONS: dict[str, set[str]] = {
         "daily_number",
     },
     "bot/play/hand_record_line.py": {"CHALLENGE", "DAILY"},
-    # The round is the chat's plain game: refused() words a new game's refusal while one is
-    # on with the caller's text.
-    "bot/play/game_life.py": {"between_rounds", "round_on"},
     # Deals the solver's workers find, per game (the pool's work kinds).
     "bot/services/challenge_offers.py": {"daily"},
     "bot/services/ready_hunts.py": {"ReadyHunts"},

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.rules.life import TimedGame
+from bot.rules.seats import Seat, Seats
 from solver import Code, Solution, Verdict, check, closest, is_claim
 
 LARGE = (25, 50, 75, 100)
@@ -173,6 +174,30 @@ class Countdown(TimedGame):
         """Whether some player's best is as close as the solver's."""
         best = self.best_distance
         return best is not None and any(b.distance == best for b in self.best.values())
+
+
+COUNTDOWN_SEAT: Seat[Countdown] = Seat("countdown", Countdown)
+"""Where a chat's table keeps its Countdown games (the last one)."""
+
+
+def new_countdown(
+    table: Seats,
+    numbers: tuple[int, ...],
+    target: int,
+    solver_best: tuple[str | None, tuple[int, str] | None, tuple[int, str] | None],
+    now: float,
+    seconds: float,
+    starter: int | None = None,
+) -> Countdown:
+    """Open a Countdown game in the chat for ``starter``, with the solver's best answer (see
+    :func:`countdown_job`)."""
+    exact, below, above = solver_best
+    return COUNTDOWN_SEAT.deal(
+        table,
+        lambda number: Countdown(
+            number, numbers, target, now, seconds, exact, below, above, starter=starter
+        ),
+    )
 
 
 def _witness(solution: Solution | None) -> tuple[int, str] | None:

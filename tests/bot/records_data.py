@@ -131,12 +131,15 @@ tables = st.builds(
         unsolvable=st.booleans(),
         countdown_time=counts,
     ),
-    round=st.none() | rounds,
-    rounds_dealt=counts,
+    games=st.fixed_dictionaries(
+        {}, optional={"round": rounds, "hunt": hunts, "countdown": countdowns}
+    ),
+    previous=st.fixed_dictionaries({}, optional={"round": rounds}),
+    dealt=counts,
     match=st.none()
     | st.builds(
         Match,
-        rounds=counts,
+        hands=counts,
         played=counts,
         points=st.dictionaries(ids, counts, max_size=3),
         names=st.dictionaries(ids, words, max_size=3),
@@ -147,8 +150,6 @@ tables = st.builds(
         players=st.dictionaries(ids, players, max_size=3),
         hunt_best=st.dictionaries(words, counts, max_size=3),
     ),
-    hunt=st.none() | hunts,
-    countdown=st.none() | countdowns,
 )
 chats = st.builds(
     ChatData,
