@@ -82,34 +82,12 @@ EXCEPTIONS: dict[str, set[str]] = {
         "daily_number",
     },
     "bot/play/hand_record_line.py": {"CHALLENGE", "DAILY"},
-    # Deals the solver's workers find, per game (the pool's work kinds).
+    # A challenge offer carries the daily puzzle's number (the challenges' code, signed with
+    # the bot's key beside the web app's).
     "bot/services/challenge_offers.py": {"daily"},
-    "bot/services/ready_hunts.py": {"ReadyHunts"},
-    "bot/services/solving.py": {
-        "COUNTDOWN_DRAWS",
-        "DailyPools",
-        "HuntHand",
-        "RUSH_CARDS",
-        "RUSH_DECK",
-        "RUSH_TARGET",
-        "ReadyHunts",
-        "_daily_pools",
-        "_find_hunt",
-        "bot.rules.countdown",
-        "bot.rules.daily.attempts",
-        "bot.rules.hunt",
-        "bot.rules.rush.run",
-        "bot.services.ready_hunts",
-        "countdown_deal",
-        "countdown_job",
-        "daily",
-        "daily_pools",
-        "hunt_hand",
-        "hunts",
-        "daily_hand",
-        "hunt_job",
-        "rush_dealer",
-    },
+    # The day's puzzle, until its callers (the features' /solve among them) ask the daily
+    # puzzle's package; every game's work kinds are its Game.work.
+    "bot/services/solving.py": {"daily", "daily_hand"},
     # APScheduler's "every day", not the daily puzzle.
     "bot/services/timers.py": {"daily_at", "run_daily"},
     # Features over several games' records: the owner's fair-play review (duels, Rush

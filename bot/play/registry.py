@@ -17,6 +17,7 @@ from bot.context import BotContext, BotData
 from bot.i18n import Translator
 from bot.rules.achievements import Family
 from bot.rules.stats import ChatStats, PlayerStats
+from bot.services.solving import Solving
 from bot.state import ChatData, GlobalData, UserData
 
 Register = Callable[[Application], None]
@@ -128,6 +129,10 @@ Board = tuple[str, list[tuple[int, PlayerStats, int]]]
 record in the chat, the points shown)."""
 Boarded = Callable[[BotContext, ChatStats], Board]
 """A game's own board in a chat's /top (shown when it has rows)."""
+Work = Callable[[Solving], None]
+"""Sets up a game's work with the solver's workers, once the pool is made: the hands it
+keeps from every deal (:meth:`Solving.keep_from_deals`), what it keeps across deals
+(:meth:`Solving.add`), its warm-up (:meth:`Solving.on_warm_up`)."""
 
 
 class Slot(Enum):
@@ -195,6 +200,9 @@ class Game:
     """Its line of a player's /score (after the plain game's numbers, in the games' order)."""
     board: Boarded | None = None
     """Its own board of /top (after the plain game's, in the games' order)."""
+    work: Work | None = None
+    """What it sets up with the solving service (:data:`Work`); None: its deals are the
+    service's own (a round's), or its own functions' over the service (a Countdown game's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,3 +251,10 @@ def restore_all(application: Application, games: tuple[Game, ...]) -> None:
     for game in games:
         if game.restore is not None:
             game.restore(application)
+
+
+def set_up_work(solving: Solving, games: tuple[Game, ...]) -> None:
+    """Each game's work with the solving service (:attr:`Game.work`), in their order."""
+    for game in games:
+        if game.work is not None:
+            game.work(solving)

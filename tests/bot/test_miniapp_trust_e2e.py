@@ -78,8 +78,7 @@ async def test_no_practice_solutions_of_todays_or_tomorrows_daily(
 ) -> None:
     clock = FakeClock(NOON)
     async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
-        pools = await services(application).solving._daily_pools()
-        hand = daily(TODAY + dt.timedelta(days=shift), pools)
+        hand = daily(TODAY + dt.timedelta(days=shift))
         token = make_token(ANN, hand, NOON - 60)
         revealed = await call(application, "POST", "practice/reveal", body={"token": token})
         answer = {"token": token, "expression": solve(hand)[0].text}

@@ -12,7 +12,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext, services
-from bot.games.countdown import refusals
+from bot.games.countdown import dealing, refusals
 from bot.i18n import N_, answer_in_english
 from bot.play import daily_aside, game_life, solo_games, status_message
 from bot.play.announce import tell_saved
@@ -103,7 +103,7 @@ async def countdown_command(update: MessageUpdate, context: HandlerContext) -> N
         return
     large, seconds = read
     data = context.bot_data
-    found = await game_life.look_for(context, chat_id, data.solving.countdown_deal(data.rng, large))
+    found = await game_life.look_for(context, chat_id, dealing.deal(data.solving, data.rng, large))
     if found is None:
         return
     numbers, target, best = found

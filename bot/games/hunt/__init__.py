@@ -10,7 +10,8 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext, services
-from bot.games.hunt import refusals
+from bot.games.hunt import dealing, refusals
+from bot.games.hunt.dealing import HuntDeals
 from bot.i18n import N_, answer_in_english
 from bot.play import daily_aside, game_life, solo_games, status_message
 from bot.play.announce import tell_saved
@@ -80,7 +81,7 @@ async def hunt_command(update: MessageUpdate, context: HandlerContext) -> None:
         seconds = int(words[0])
     data = context.bot_data
     found = await game_life.look_for(
-        context, chat_id, data.solving.hunt_hand(table.settings, data.rng)
+        context, chat_id, HuntDeals.of(data.solving).hand(table.settings, data.rng)
     )
     if found is None:
         return
@@ -335,4 +336,5 @@ GAME = Game(
     help=help_lines,
     score=score_line,
     board=board,
+    work=dealing.set_up,
 )

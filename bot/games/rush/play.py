@@ -20,8 +20,8 @@ from bot.rules.pace import floor_of
 from bot.rules.results import Game, HandPlayed
 from bot.rules.rounds import Round
 from bot.rules.rush.in_chat import RUSH_SEAT, ChatRush, new_rush
+from bot.rules.rush.run import CARDS, DECK, Deal, Refusal, RushOutcome, Void
 from bot.rules.rush.run import TARGET as RUSH_TARGET
-from bot.rules.rush.run import Deal, Refusal, RushOutcome, Void
 from bot.services.solving import DealRefused
 from bot.services.workers.pool import AlreadyRunning, PoolBusy, WorkFailed, WorkTimeout
 from bot.state import ChatData, RushMessages
@@ -68,7 +68,7 @@ class _Picture:
 async def dealer(context: ChatContext) -> Deal:
     """What deals the run's hands (the first call may wait for the level table)."""
     data = context.bot_data
-    return await data.solving.rush_dealer(data.rng)
+    return await data.solving.dealer(data.rng, CARDS, RUSH_TARGET, DECK)
 
 
 def busy(update: MessageUpdate, context: HandlerContext) -> None:
