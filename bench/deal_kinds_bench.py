@@ -142,7 +142,7 @@ def kinds() -> dict[str, Callable[[random.Random], object]]:
 def ready_hunts(deals: int, gap: float, keep: bool = True) -> None:
     """Six-card hunts dealt through the solving service, one every ``gap`` seconds (without
     ``keep``, none kept ready: each deal finds its own, as a key's first deal does)."""
-    from bot.games.hunt.dealing import HuntDeals
+    from bot.games.hunt.work import HuntDeals
     from bot.rules.table import GameSettings
     from bot.services.solving import Solving
     from bot.services.workers.pool import WorkerPool

@@ -11,21 +11,21 @@ from enum import StrEnum
 from typing import Any
 
 from bot.rules.achievements import Achievements
-from bot.rules.arena.in_chat import ArenaChat
+from bot.rules.arena.chat_state import ArenaChat
 from bot.rules.challenge import Challenges
 from bot.rules.countdown import COUNTDOWN_SEAT
 from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.duel.lobby import Duels
 from bot.rules.hand_records import HandRecords
 from bot.rules.hunt import HUNT_SEAT
-from bot.rules.ladder.ladder import Ladder
+from bot.rules.ladder.puzzle_rating import Ladder
 from bot.rules.ladder.training import Training
 from bot.rules.off_boards import OffBoards
 from bot.rules.public_names import PublicName, PublicNames
 from bot.rules.rating import Ratings
 from bot.rules.requests import SolveRequest, WaitingSolve
 from bot.rules.rounds import ROUND_SEAT
-from bot.rules.rush.in_chat import RUSH_SEAT
+from bot.rules.rush.chat_run import RUSH_SEAT
 from bot.rules.rush.records import RushBoard, RushRecords
 from bot.rules.seasons.groups import ListedGroups
 from bot.rules.seasons.tables import Seasons, SeasonTrophy

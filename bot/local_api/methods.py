@@ -29,12 +29,12 @@ MAX_INLINE_RESULTS = 50
 
 class Methods(World):
     """The bot's side: the Bot API methods (inline messages' edits are in
-    :class:`~bot.local_api.inline.InlineMode`)."""
+    :class:`~bot.local_api.inline_messages.InlineMode`)."""
 
     if TYPE_CHECKING:
 
         @property
-        def games(self) -> LocalGames: ...  # the Games API, made by bot.local_api.server
+        def games(self) -> LocalGames: ...  # the Games API, made by bot.local_api.bot_api
 
         def _edit_inline(self, params: dict[str, Any], *, text: bool) -> bool: ...
 

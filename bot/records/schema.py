@@ -15,7 +15,7 @@ from bot.rules.challenge import Challenge, Challenges
 from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.duel.lobby import Duels
 from bot.rules.hand_records import HandRecord, HandRecords
-from bot.rules.ladder.ladder import HandRating, PuzzlePlayer
+from bot.rules.ladder.puzzle_rating import HandRating, PuzzlePlayer
 from bot.rules.off_boards import OffBoards
 from bot.rules.rating import PlayerRating
 from bot.rules.requests import Rules

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from bot.rules.life import TimedGame
+from bot.rules.live_game import TimedGame
 from bot.rules.seats import Seat
 from bot.rules.table import Table
 from solver import Verdict, check, solution_of, solve

@@ -6,9 +6,9 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from bot.rules.chat_stats import ChatStats
 from bot.rules.countdown import DEFAULT_SECONDS as DEFAULT_COUNTDOWN_SECONDS
 from bot.rules.seats import Seated
-from bot.rules.stats import ChatStats
 
 TIME_LIMITS = (0, 30, 60, 120, 300)
 """Time limits a chat may choose, in seconds (0: untimed)."""

@@ -7,7 +7,7 @@ import pytest
 
 from bot.games.rush import play as rush_play
 from bot.local_api import LocalBotApi
-from bot.rules.rush.in_chat import RUSH_SEAT, ChatRush
+from bot.rules.rush.chat_run import RUSH_SEAT, ChatRush
 from solver import solve
 from tests.bot.harness import BotApplication, make_api
 

@@ -24,7 +24,7 @@ from bot.rules.countdown import COUNTDOWN_SEAT
 from bot.rules.hunt import HUNT_SEAT
 from bot.rules.requests import Rules
 from bot.rules.rounds import ROUND_SEAT
-from bot.rules.rush.in_chat import RUSH_SEAT
+from bot.rules.rush.chat_run import RUSH_SEAT
 from bot.state import ChatData, GlobalData, UserData
 
 PINNED = Path(__file__).resolve().parents[1] / "fixtures" / "records-all-parts-2.json"

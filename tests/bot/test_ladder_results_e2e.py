@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from bot.rules.hand_records import hand_key
-from bot.rules.ladder.ladder import ESTABLISHED_RESULTS, PuzzlePlayer
+from bot.rules.ladder.puzzle_rating import ESTABLISHED_RESULTS, PuzzlePlayer
 from bot.rules.rounds import ROUND_SEAT
-from bot.rules.rush.in_chat import RUSH_SEAT
+from bot.rules.rush.chat_run import RUSH_SEAT
 from tests.bot.harness import (
     ANN,
     GROUP,

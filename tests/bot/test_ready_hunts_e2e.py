@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.hunt.dealing import HuntDeals
 from bot.games.hunt.ready import READY
+from bot.games.hunt.work import HuntDeals
 from bot.rules.table import GameSettings
 from tests.bot.games import start, the_hunt
 from tests.bot.harness import ANN, make_api, reply_to, running_bot, until

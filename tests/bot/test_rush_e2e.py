@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import plain_text
-from bot.rules.rush.in_chat import RUSH_SEAT
+from bot.rules.rush.chat_run import RUSH_SEAT
 from bot.rules.spoilers import shares
 from solver import check, solve
 from tests.bot.games import start

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import plain_text
-from bot.rules.rush.in_chat import RUSH_SEAT
+from bot.rules.rush.chat_run import RUSH_SEAT
 from tests.bot.games import start
 from tests.bot.harness import (
     ANN,

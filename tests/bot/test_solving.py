@@ -10,8 +10,8 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
-from bot.games.hunt.dealing import HuntDeals
 from bot.games.hunt.ready import READY
+from bot.games.hunt.work import HuntDeals
 from bot.rules.hands import CANDIDATES, draw_unrated
 from bot.rules.hunt import WORK
 from bot.rules.table import GameSettings

@@ -13,9 +13,9 @@ import pytest
 import pytest_asyncio
 
 from bot.games import GAMES
-from bot.games.countdown.dealing import deal as countdown_deal
-from bot.games.hunt.dealing import HuntDeals
+from bot.games.countdown.work import deal as countdown_deal
 from bot.games.hunt.ready import Found
+from bot.games.hunt.work import HuntDeals
 from bot.play.registry import set_up_work
 from bot.rules.countdown import draw
 from bot.rules.hands import CANDIDATES, LevelTable, draw_unrated

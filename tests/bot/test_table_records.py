@@ -23,7 +23,7 @@ from bot.records.migrations import TABLE_GAMES_OF_VERSION_2
 from bot.rules.countdown import COUNTDOWN_SEAT
 from bot.rules.hunt import HUNT_SEAT, Hunt
 from bot.rules.rounds import ROUND_SEAT, Round
-from bot.rules.rush.in_chat import RUSH_SEAT
+from bot.rules.rush.chat_run import RUSH_SEAT
 from bot.state import TABLE_GAMES, ChatData
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"

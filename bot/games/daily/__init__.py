@@ -10,7 +10,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler
 
 from bot.context import BotContext, services
-from bot.games.daily import ended_attempts, group_replies, kept
+from bot.games.daily import ended_attempts, group_replies, work
 from bot.games.daily.archive import archive_button, archive_command, replay_command
 from bot.games.daily.attempt import (
     answer,
@@ -190,5 +190,5 @@ GAME = Game(
     menu=MENU,
     help=help_lines,
     profile=profile_part,
-    work=kept.set_up,
+    work=work.set_up,
 )

@@ -15,7 +15,7 @@ from bot.games.rounds import group_status, play, solutions
 from bot.games.rounds.solutions import solutions_text
 from bot.play.challenge_messages import offer_markup
 from bot.play.hand_record_line import count_solve
-from bot.play.results import publish
+from bot.play.result_listeners import publish
 from bot.rules.hand_records import Source
 from bot.rules.pace import floor_of, scripted, too_fast
 from bot.rules.results import Game, Solved

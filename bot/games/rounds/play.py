@@ -21,7 +21,7 @@ from bot.games.rounds.solutions import learn, solutions_text
 from bot.play import daily_aside, game_life, visibility
 from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
-from bot.play.results import publish
+from bot.play.result_listeners import publish
 from bot.rules.ladder.training import learned_level
 from bot.rules.results import Game, Missed
 from bot.rules.rounds import ROUND_SEAT, Round, new_round

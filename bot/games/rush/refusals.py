@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.i18n import Translator
 from bot.play.registry import Asking
-from bot.rules.rush.in_chat import RUSH_SEAT
+from bot.rules.rush.chat_run import RUSH_SEAT
 from bot.state import ChatData, GlobalData
 
 

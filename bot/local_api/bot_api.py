@@ -7,7 +7,7 @@ import functools
 
 from bot.local_api.checks import ApiError, check_reply_markup
 from bot.local_api.games import LocalGames
-from bot.local_api.inline import InlineMode
+from bot.local_api.inline_messages import InlineMode
 from bot.local_api.methods import Methods
 from bot.local_api.people import People
 
@@ -17,7 +17,7 @@ class LocalBotApi(Methods, People, InlineMode):
     (:class:`~bot.local_api.world.World`), what people do
     (:class:`~bot.local_api.people.People`), the methods the bot calls
     (:class:`~bot.local_api.methods.Methods`), messages sent through inline mode
-    (:class:`~bot.local_api.inline.InlineMode`) and the Games API (``games``)."""
+    (:class:`~bot.local_api.inline_messages.InlineMode`) and the Games API (``games``)."""
 
     @functools.cached_property
     def games(self) -> LocalGames:
