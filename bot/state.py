@@ -25,8 +25,8 @@ from bot.rules.public_names import PublicName, PublicNames
 from bot.rules.rating import Ratings
 from bot.rules.requests import SolveRequest, WaitingSolve
 from bot.rules.rounds import ROUND_SEAT
+from bot.rules.rush.best_runs import RushBoard, RushRecords
 from bot.rules.rush.chat_run import RUSH_SEAT
-from bot.rules.rush.records import RushBoard, RushRecords
 from bot.rules.seasons.groups import ListedGroups
 from bot.rules.seasons.tables import Seasons, SeasonTrophy
 from bot.rules.seats import Seat

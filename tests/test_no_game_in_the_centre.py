@@ -99,7 +99,7 @@ EXCEPTIONS: dict[str, set[str]] = {
         "PastDuel",
         "_duel_line",
         "bot.rules.duel.lobby",
-        "bot.rules.rush.records",
+        "bot.rules.rush.best_runs",
         "duel",
         "duels",
         "fastest_duels",

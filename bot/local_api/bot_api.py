@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 
 from bot.local_api.checks import ApiError, check_reply_markup
-from bot.local_api.games import LocalGames
+from bot.local_api.games_api import LocalGames
 from bot.local_api.inline_messages import InlineMode
 from bot.local_api.methods import Methods
 from bot.local_api.people import People
@@ -21,7 +21,7 @@ class LocalBotApi(Methods, People, InlineMode):
 
     @functools.cached_property
     def games(self) -> LocalGames:
-        """The Games API (:mod:`bot.local_api.games`): the bot's games, scores, Play presses.
+        """The Games API (:mod:`bot.local_api.games_api`): the bot's games, scores, Play presses.
         Made on first use, so that the server's signature stays the world's own (benches
         read it)."""
         return LocalGames(self, ApiError, check_reply_markup)

@@ -19,7 +19,7 @@ from bot.local_api.checks import (
 from bot.local_api.world import BOT_ID, Chat, World
 
 if TYPE_CHECKING:
-    from bot.local_api.games import LocalGames
+    from bot.local_api.games_api import LocalGames
 
 # Telegram's size limits for callback answers and inline results (text, captions and
 # buttons: see bot.local_api.checks).

@@ -20,7 +20,7 @@ from bot.rules.off_boards import OffBoards
 from bot.rules.rating import PlayerRating
 from bot.rules.requests import Rules
 from bot.rules.rounds import Round
-from bot.rules.rush.records import RushBoard
+from bot.rules.rush.best_runs import RushBoard
 from bot.rules.seasons.groups import ListedGroups
 from bot.rules.seasons.tables import Seasons
 from bot.rules.seats import Seated

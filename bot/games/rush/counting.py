@@ -7,7 +7,7 @@ import datetime as dt
 
 from bot.context import BotContext
 from bot.rules.results import RushScore
-from bot.rules.rush.records import PersonalBest
+from bot.rules.rush.best_runs import PersonalBest
 from bot.rules.rush.run import RunResult
 
 
