@@ -54,9 +54,6 @@ def _game_words() -> frozenset[str]:
 GAME_WORDS = _game_words()
 
 EXCEPTIONS: dict[str, set[str]] = {
-    # The chat's settings hold Countdown's time (a setting of the chat, set by /settings:
-    # the games' own settings are still the table's, not each game's).
-    "bot/rules/table.py": {"DEFAULT_COUNTDOWN_SECONDS", "bot.rules.countdown", "countdown_time"},
     # The services every handler reaches: the challenges' index, the daily board.
     "bot/context.py": {"bot.rules.daily.puzzle", "challenge_hands", "challenges", "daily_board"},
     # Shared by the challenges and the daily puzzle (a challenge of today's puzzle is the
@@ -106,7 +103,7 @@ EXCEPTIONS: dict[str, set[str]] = {
         "rush",
     },
     "bot/features/admin/overview.py": {"daily_board"},
-    "bot/features/chat_settings.py": {"countdown", "countdown_time"},
+    "bot/features/chat_settings.py": {"countdown"},
     "bot/features/ratings.py": {"BOARD_MIN_DUELS", "PROVISIONAL_DUELS", "duel_of", "duels"},
     "bot/features/solve/spoiler_checks.py": {
         "_daily_refusal",

@@ -71,7 +71,7 @@ def _describe(
         _("Unsolvable hands: {value}").format(value=_("on") if settings.unsolvable else _("off")),
         _("Language: {value}").format(value=language_name(context)),
         _("Countdown time: {value}").format(
-            value=_("{seconds} s").format(seconds=settings.countdown_time)
+            value=_("{seconds} s").format(seconds=countdown.chat_time(settings))
         ),
     ]
     if chat_type != ChatType.PRIVATE:  # how answers reach the bot here, for the admins
@@ -122,7 +122,7 @@ def _keyboard(
                 _("Countdown {seconds} s").format(seconds=t),
                 "countdown",
                 t,
-                settings.countdown_time,
+                countdown.chat_time(settings),
             )
             for t in countdown.SECONDS_CHOICES
         ],
@@ -262,7 +262,7 @@ def apply(settings: GameSettings, context: ChatContext, key: str, value: str) ->
         and value.isascii()
         and countdown.MIN_SECONDS <= int(value) <= countdown.MAX_SECONDS
     ):
-        settings.countdown_time = int(value)
+        countdown.set_chat_time(settings, int(value))
     elif key == "unsolvable" and value in ("on", "off"):
         settings.unsolvable = value == "on"
     elif key == "language" and value == "auto":

@@ -56,7 +56,8 @@ def _games_by_kind(kind: str, record: Record) -> Record:
     """Version 2 → 3: a chat's table keeps its games by kind (``games``: the round, the hunt,
     the Countdown game and the Rush run by name), the round before the current one among the
     ``previous`` of each kind, and the count of games dealt as ``dealt``; a match counts its
-    ``hands``.  The rest of the table, and other kinds of record, are unchanged."""
+    ``hands``; the settings keep Countdown's time among the games' ``times``.  The rest of the
+    table, and other kinds of record, are unchanged."""
     table = record.get("table") if kind == "chat" else None
     if not isinstance(table, dict):
         return record
@@ -70,6 +71,12 @@ def _games_by_kind(kind: str, record: Record) -> Record:
             upgraded["previous"] = {} if value is None else {"round": value}
         elif name == "rounds_dealt":
             upgraded["dealt"] = value
+        elif name == "settings" and isinstance(value, dict):
+            upgraded["settings"] = {
+                field: held for field, held in value.items() if field != "countdown_time"
+            }
+            if "countdown_time" in value:
+                upgraded["settings"]["times"] = {"countdown": value["countdown_time"]}
         elif name == "match" and isinstance(value, dict):
             upgraded["match"] = {
                 ("hands" if field == "rounds" else field): held for field, held in value.items()

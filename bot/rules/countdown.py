@@ -10,6 +10,7 @@ from enum import StrEnum
 
 from bot.rules.live_game import TimedGame
 from bot.rules.seats import Seat, Seats
+from bot.rules.table import GameSettings
 from solver import Code, Solution, Verdict, check, closest, is_claim
 
 LARGE = (25, 50, 75, 100)
@@ -21,6 +22,8 @@ DEFAULT_SECONDS = 30
 MIN_SECONDS = 10
 MAX_SECONDS = 300
 SECONDS_CHOICES = (20, 30, 60, 120)
+TIME_SETTING = "countdown"
+"""The key of Countdown's time among a chat's settings (:attr:`GameSettings.times`)."""
 """Times offered as buttons in /settings (any from :data:`MIN_SECONDS` to
 :data:`MAX_SECONDS` may be typed)."""
 POINTS = ((0, 10), (5, 7), (10, 5))
@@ -36,6 +39,16 @@ def draw(rng: random.Random, large: int | None = None) -> tuple[tuple[int, ...],
         raise ValueError(f"0 to {len(LARGE)} large numbers, not {large}")
     numbers = rng.sample(LARGE, large) + rng.sample(SMALL, NUMBERS - large)
     return tuple(sorted(numbers)), rng.randint(MIN_TARGET, MAX_TARGET)
+
+
+def chat_time(settings: GameSettings) -> int:
+    """Seconds of a Countdown game started in the chat with no time of its own."""
+    return settings.times.get(TIME_SETTING, DEFAULT_SECONDS)
+
+
+def set_chat_time(settings: GameSettings, seconds: int) -> None:
+    """Set the chat's time of a Countdown game started with no time of its own."""
+    settings.times[TIME_SETTING] = seconds
 
 
 def points_for(distance: int) -> int:

@@ -7,7 +7,6 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from bot.rules.chat_stats import ChatStats
-from bot.rules.countdown import DEFAULT_SECONDS as DEFAULT_COUNTDOWN_SECONDS
 from bot.rules.seats import Seated
 
 TIME_LIMITS = (0, 30, 60, 120, 300)
@@ -41,8 +40,10 @@ class GameSettings:
     cards: int = 4
     unsolvable: bool = False
     """Whether hands with no solution may be dealt ("no solution" then wins)."""
-    countdown_time: int = DEFAULT_COUNTDOWN_SECONDS
-    """Seconds of a Countdown game started with no time of its own (10 to 300)."""
+    times: dict[str, int] = field(default_factory=dict)
+    """Seconds of a game started with no time of its own, by the game's name (a game's own
+    setting of the chat: Countdown's is ``countdown``, 10 to 300); a game not listed here
+    takes its own default."""
 
 
 @dataclass(slots=True)

@@ -129,7 +129,7 @@ tables = st.builds(
         target=st.integers(-100, 1000),
         cards=st.integers(1, 8),
         unsolvable=st.booleans(),
-        countdown_time=counts,
+        times=st.dictionaries(st.sampled_from(["countdown"]), counts, max_size=1),
     ),
     games=st.fixed_dictionaries(
         {}, optional={"round": rounds, "hunt": hunts, "countdown": countdowns}

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from bot import records
-from bot.rules.countdown import COUNTDOWN_SEAT
+from bot.rules.countdown import COUNTDOWN_SEAT, chat_time
 from bot.rules.hunt import HUNT_SEAT
 from bot.rules.requests import Rules
 from bot.rules.rounds import ROUND_SEAT
@@ -126,7 +126,7 @@ def _rush_runner() -> object:
 
 VALUES: list[tuple[str, Callable[[], object], object]] = [
     ("settings", lambda: GROUP_CHAT.table.settings.deck, (1, 10)),
-    ("countdown time", lambda: GROUP_CHAT.table.settings.countdown_time, 45),
+    ("countdown time", lambda: chat_time(GROUP_CHAT.table.settings), 45),
     (
         "round",
         lambda: (game := ROUND_SEAT.of(GROUP_CHAT.table)) and game.wrong,

@@ -12,7 +12,7 @@ from hypothesis import given
 
 from bot import records
 from bot.rules.chat_stats import PlayerStats
-from bot.rules.countdown import COUNTDOWN_SEAT, Best, Countdown
+from bot.rules.countdown import COUNTDOWN_SEAT, Best, Countdown, chat_time
 from bot.rules.hunt import HUNT_SEAT, Find, Hunt
 from bot.rules.requests import Rules
 from bot.rules.rounds import Round
@@ -138,6 +138,6 @@ def test_a_chat_record_from_before_countdown_loads_with_its_defaults() -> None:
     assert (hunt.starter, hunt.answered, hunt.votes) == (None, [], {})
     assert hunt.players == set()
     assert COUNTDOWN_SEAT.of(data.table) is None
-    assert data.table.settings.countdown_time == 30
+    assert chat_time(data.table.settings) == 30
     assert data.table.stats.players[7].countdown_points == 0
     assert data.countdown is None

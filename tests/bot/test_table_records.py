@@ -1,6 +1,6 @@
 """A chat's table keeps its games by kind (``VERSION`` 3: ``games`` and ``previous`` by each
-kind's seat, ``dealt``; :mod:`bot.rules.seats`), and every table saved before loads into that
-shape with nothing lost.
+kind's seat, ``dealt``; :mod:`bot.rules.seats`; the settings' ``times`` by game), and every
+table saved before loads into that shape with nothing lost.
 
 ``tests/fixtures/records-table-3.json`` pins the new format (written by
 ``tests/fixtures/make_all_parts.py --table``: the all-parts story's two chats, every saved
@@ -20,7 +20,7 @@ import pytest
 
 from bot import records
 from bot.records.migrations import TABLE_GAMES_OF_VERSION_2
-from bot.rules.countdown import COUNTDOWN_SEAT
+from bot.rules.countdown import COUNTDOWN_SEAT, chat_time
 from bot.rules.hunt import HUNT_SEAT, Hunt
 from bot.rules.rounds import ROUND_SEAT, Round
 from bot.rules.rush.chat_run import RUSH_SEAT
@@ -94,7 +94,7 @@ VALUES: list[tuple[str, Callable[[], object], object]] = [
     ("rush", _run_score, 0.8),
     ("dealt", lambda: GROUP_TABLE.dealt, 9),
     ("match", lambda: GROUP_TABLE.match and GROUP_TABLE.match.hands, 5),
-    ("countdown time", lambda: GROUP_TABLE.settings.countdown_time, 45),
+    ("countdown time", lambda: chat_time(GROUP_TABLE.settings), 45),
     ("private kinds", lambda: sorted(PRIVATE_TABLE.games), ["round"]),
     ("private round", lambda: (game := ROUND_SEAT.of(PRIVATE_TABLE)) and game.unsolvable, True),
 ]
@@ -224,9 +224,24 @@ def test_an_earlier_tables_previous_round_count_and_match_are_kept(where: str, t
 
 
 @pytest.mark.parametrize(("where", "text"), EARLIER, ids=[where for where, _text in EARLIER])
+def test_an_earlier_tables_countdown_time_is_kept_among_the_games_times(
+    where: str, text: str
+) -> None:
+    old, new = _old_and_new(text)
+    held = old["settings"].get("countdown_time")
+    assert new["settings"]["times"] == ({} if held is None else {"countdown": held})
+    assert (
+        _changed(
+            new["settings"], {k: v for k, v in old["settings"].items() if k != "countdown_time"}
+        )
+        == []
+    )
+
+
+@pytest.mark.parametrize(("where", "text"), EARLIER, ids=[where for where, _text in EARLIER])
 def test_the_rest_of_an_earlier_table_is_as_it_was(where: str, text: str) -> None:
     old, new = _old_and_new(text)
-    moved = {*TABLE_GAMES_OF_VERSION_2, "previous", "rounds_dealt", "match"}
+    moved = {*TABLE_GAMES_OF_VERSION_2, "previous", "rounds_dealt", "match", "settings"}
     assert _changed(new, {k: v for k, v in old.items() if k not in moved}) == []
 
 

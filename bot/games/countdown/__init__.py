@@ -27,6 +27,7 @@ from bot.rules.countdown import (
     MIN_TARGET,
     Countdown,
     Outcome,
+    chat_time,
     new_countdown,
     points_for,
 )
@@ -97,7 +98,7 @@ async def countdown_command(update: MessageUpdate, context: HandlerContext) -> N
         return
     if game_life.refused(update, context, _("A round is on: finish it (or /stop it) first.")):
         return
-    read = read_words(words, table.settings.countdown_time)
+    read = read_words(words, chat_time(table.settings))
     if read is None:
         context.reply(update, _usage(context))
         return
