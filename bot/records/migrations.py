@@ -52,12 +52,18 @@ TABLE_GAMES_OF_VERSION_2 = ("round", "hunt", "countdown", "rush")
 their seats keep (:data:`bot.state.TABLE_GAMES`)."""
 
 
+COUNTDOWN_TIME_OF_VERSION_2 = 30
+"""Countdown's time a chat's settings of version 2 held when never set (every record wrote
+one): read as none set, the game's own default."""
+
+
 def _games_by_kind(kind: str, record: Record) -> Record:
     """Version 2 → 3: a chat's table keeps its games by kind (``games``: the round, the hunt,
     the Countdown game and the Rush run by name), the round before the current one among the
     ``previous`` of each kind, and the count of games dealt as ``dealt``; a match counts its
-    ``hands``; the settings keep Countdown's time among the games' ``times``.  The rest of the
-    table, and other kinds of record, are unchanged."""
+    ``hands``; the settings keep Countdown's time among the games' ``times`` (unless it is
+    the one every chat had until set).  The rest of the table, and other kinds of record, are
+    unchanged."""
     table = record.get("table") if kind == "chat" else None
     if not isinstance(table, dict):
         return record
@@ -75,8 +81,9 @@ def _games_by_kind(kind: str, record: Record) -> Record:
             upgraded["settings"] = {
                 field: held for field, held in value.items() if field != "countdown_time"
             }
-            if "countdown_time" in value:
-                upgraded["settings"]["times"] = {"countdown": value["countdown_time"]}
+            held = value.get("countdown_time", COUNTDOWN_TIME_OF_VERSION_2)
+            if held != COUNTDOWN_TIME_OF_VERSION_2:
+                upgraded["settings"]["times"] = {"countdown": held}
         elif name == "match" and isinstance(value, dict):
             upgraded["match"] = {
                 ("hands" if field == "rounds" else field): held for field, held in value.items()

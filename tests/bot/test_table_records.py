@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from bot import records
-from bot.records.migrations import TABLE_GAMES_OF_VERSION_2
+from bot.records.migrations import COUNTDOWN_TIME_OF_VERSION_2, TABLE_GAMES_OF_VERSION_2
 from bot.rules.countdown import COUNTDOWN_SEAT, chat_time
 from bot.rules.hunt import HUNT_SEAT, Hunt
 from bot.rules.rounds import ROUND_SEAT, Round
@@ -228,8 +228,9 @@ def test_an_earlier_tables_countdown_time_is_kept_among_the_games_times(
     where: str, text: str
 ) -> None:
     old, new = _old_and_new(text)
-    held = old["settings"].get("countdown_time")
-    assert new["settings"]["times"] == ({} if held is None else {"countdown": held})
+    held = old["settings"].get("countdown_time", COUNTDOWN_TIME_OF_VERSION_2)
+    kept = {} if held == COUNTDOWN_TIME_OF_VERSION_2 else {"countdown": held}
+    assert new["settings"]["times"] == kept
     assert (
         _changed(
             new["settings"], {k: v for k, v in old["settings"].items() if k != "countdown_time"}
