@@ -39,7 +39,6 @@ from bot.services.workers.pool import (
     WorkFailed,
     WorkTimeout,
 )
-from solver import daily
 
 logger = logging.getLogger(__name__)
 
@@ -299,11 +298,6 @@ class Solving(KeptTables):
         while len(self._facts) > FACTS_KEPT:
             self._facts.popitem(last=False)
         return found
-
-    async def daily_hand(self, day: dt.date) -> tuple[int, ...]:
-        """The day's puzzle (:func:`solver.daily`; its callers move to the daily puzzle's
-        package, and this goes: issue #39)."""
-        return daily(day)
 
     # --- the hands kept from deals ---------------------------------------------------------
 

@@ -12,7 +12,7 @@ from telegram.constants import ChatType
 from bot.context import BotContext
 from bot.games.daily.attempt import _record, _show_puzzle, puzzle_of, start_private
 from bot.i18n import date_text
-from bot.play import daily_aside
+from bot.play import set_aside
 from bot.rules.daily.attempts import first_day, unplayed_days
 from bot.rules.daily.puzzle import (
     NotInArchive,
@@ -26,6 +26,7 @@ from bot.typed_handlers import (
     HandlerContext,
     MessageUpdate,
 )
+from solver import daily as day_puzzle
 from solver import daily_number
 
 
@@ -71,10 +72,9 @@ async def _spoiler_text(context: HandlerContext, day: dt.date) -> str | None:
     would be most of that puzzle's answer (25 and 26 Nov 2026: 5 5 7 8 and 3 5 7 8)."""
     _ = context._
     now = context.bot_data.local_now()
-    solving = context.bot_data.solving
-    hand = await solving.daily_hand(day)
+    hand = day_puzzle(day)
     for other in unplayed_days(_record(context), now):
-        if other == day or not shares(hand, await solving.daily_hand(other)):
+        if other == day or not shares(hand, day_puzzle(other)):
             continue
         number = daily_number(day)
         if other > now.date():
@@ -99,7 +99,7 @@ async def start_replay(context: HandlerContext, chat_id: int, day: dt.date) -> N
     _ = context._
     number = daily_number(day)
     record = _record(context)
-    busy = daily_aside.busy_text(context, chat_id, f"/daily #{number}")
+    busy = set_aside.busy_text(context, chat_id, f"/daily #{number}")
     if busy is None:
         busy = await _spoiler_text(context, day)
     if busy is not None and record.played(day) is None:  # its clock is not started

@@ -1,8 +1,8 @@
-"""Challenges in chats: the "Challenge a friend" button a solve offers, the shared message
-(its text and Play button, edited as friends play), and the end of a play that was a
-friend's daily attempt.  The games that offer a challenge (the daily puzzle, a private
-round) and :mod:`bot.games.challenges` share them; the rules are
-:mod:`bot.rules.challenge`'s."""
+"""Challenges in chats: the "Challenge a friend" button a solve offers (declared as
+:attr:`bot.play.registry.Game.offer`: the daily puzzle and a private round show it through
+:mod:`bot.play.after_solve`), the shared message (its text and Play button, edited as friends
+play), and the end of a play that was a friend's daily attempt (:func:`settle_daily`, as
+:attr:`~bot.play.registry.Game.puzzle_ended`).  The rules are :mod:`bot.rules.challenge`'s."""
 
 from __future__ import annotations
 
@@ -22,10 +22,10 @@ from telegram.error import BadRequest, TelegramError
 from telegram.ext import Application
 
 from bot.context import BotContext, services
+from bot.games.challenges.offers import make_offer
 from bot.i18n import gettext_for, ngettext_for
 from bot.rules.challenge import Challenge, ChallengeRefused, Origin
 from bot.rules.daily.puzzle import clock_text
-from bot.services.challenge_offers import make_offer
 from solver import daily_number
 
 logger = logging.getLogger(__name__)
@@ -45,7 +45,7 @@ def offer_markup(
     day: dt.date | None = None,
 ) -> InlineKeyboardMarkup:
     """The "Challenge a friend" button of a solve: it asks the player for a chat, and puts
-    the bot's inline query of this solve in it (see :mod:`bot.services.challenge_offers`)."""
+    the bot's inline query of this solve in it (see :mod:`bot.games.challenges.offers`)."""
     number = daily_number(day) if day is not None else None
     query = make_offer(context.bot.token, user_id, hand, target, seconds, number, context.now())
     chosen = SwitchInlineQueryChosenChat(
@@ -172,12 +172,7 @@ def after_saved(context: BotContext, saved: bool, challenge: Challenge) -> None:
 
 
 def settle_daily(
-    context: BotContext,
-    user_id: int,
-    day: dt.date,
-    seconds: float | None,
-    *,
-    too_fast: bool = False,
+    context: BotContext, user_id: int, day: dt.date, seconds: float | None, too_fast: bool
 ) -> str | None:
     """A daily attempt of ``day`` ended: solved in ``seconds``, or given up (None).  If it
     was the player's play of a friend's challenge, the play ends with it (saved, and the
