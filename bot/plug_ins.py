@@ -24,6 +24,7 @@ from bot.rules.off_boards import Removal
 from bot.rules.requests import Rules
 from bot.rules.spoilers import Numbers
 from bot.rules.table import GameSettings
+from bot.services.solving import Solving
 from bot.state import AnswersTo, ChatData, GlobalData, UserData
 
 Context = TypeVar("Context")
@@ -155,6 +156,10 @@ class Slot(Enum):
     """After /solve and the settings."""
 
 
+Work = Callable[[Solving], None]
+"""Sets up a game's work with the solver's workers, once the pool is made: the hands it
+keeps from every deal (:meth:`Solving.keep_from_deals`), what it keeps across deals
+(:meth:`Solving.add`), its warm-up (:meth:`Solving.on_warm_up`)."""
 Keeps = Callable[[Numbers, int, bool, Context], Awaitable[str | None]]
 """Why /solve (or inline mode) keeps the solutions of numbers from a user for a hand of the
 game that is no chat's live hand (the numbers, the user's id, whether asked in a group) →
@@ -287,6 +292,9 @@ class GameOf(Generic[Context]):
     """Its line of a player's /score (after the plain game's numbers, in the games' order)."""
     board: Boarded[Context] | None = None
     """Its own board of /top (after the plain game's, in the games' order)."""
+    work: Work | None = None
+    """What it sets up with the solving service (:data:`Work`); None: its deals are the
+    service's own (a round's), or its own functions' over the service (a Countdown game's)."""
     keeps: Keeps[Context] | None = None
     """A hand of its that /solve keeps from someone though no chat plays it now (after
     the live hands' refusals, before the hands kept from everyone), and why."""

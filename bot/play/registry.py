@@ -40,6 +40,7 @@ from bot.plug_ins import Boarded as BoardedOf
 from bot.plug_ins import Helps as HelpsOf
 from bot.plug_ins import Profiled as ProfiledOf
 from bot.plug_ins import Scored as ScoredOf
+from bot.services.solving import Solving
 from bot.state import ChatData
 
 __all__ = [
@@ -72,6 +73,7 @@ __all__ = [
     "game_on",
     "register_slot",
     "restore_all",
+    "set_up_work",
 ]
 
 Game: TypeAlias = GameOf[BotContext]
@@ -113,3 +115,10 @@ def restore_all(application: Application, games: tuple[Game, ...]) -> None:
     for game in games:
         if game.restore is not None:
             game.restore(application)
+
+
+def set_up_work(solving: Solving, games: tuple[Game, ...]) -> None:
+    """Each game's work with the solving service (:attr:`Game.work`), in their order."""
+    for game in games:
+        if game.work is not None:
+            game.work(solving)

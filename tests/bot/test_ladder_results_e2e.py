@@ -11,6 +11,8 @@ import pytest
 
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.puzzle_rating import ESTABLISHED_RESULTS, PuzzlePlayer
+from bot.rules.rounds import ROUND_SEAT
+from bot.rules.rush.chat_run import RUSH_SEAT
 from tests.bot.harness import (
     ANN,
     GROUP,
@@ -28,7 +30,7 @@ pytestmark = pytest.mark.asyncio
 
 
 def round_hand(application: BotApplication, chat: int) -> tuple[int, ...]:
-    game = application.chat_data[chat].table.round
+    game = ROUND_SEAT.of(application.chat_data[chat].table)
     assert game is not None and game.live
     return game.hand
 
@@ -106,7 +108,7 @@ async def test_a_private_rush_runs_hands_are_attempts_on_the_ladder(tmp_path: Pa
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
         await deal(api, ANN, ANN, "/rush")
-        run = application.chat_data[ANN].table.rush
+        run = RUSH_SEAT.of(application.chat_data[ANN].table)
         assert run is not None
         solved = run.hand
         clock.now += 6
@@ -127,7 +129,7 @@ async def test_a_groups_rush_hand_won_is_the_winners_attempt(tmp_path: Path) -> 
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
         await deal(api, ANN, GROUP, "/rush")
-        run = application.chat_data[GROUP].table.rush
+        run = RUSH_SEAT.of(application.chat_data[GROUP].table)
         assert run is not None
         clock.now += 6
         await deal(api, ANN, GROUP, "/a " + answer(run.hand))

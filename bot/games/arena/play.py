@@ -41,6 +41,9 @@ from bot.rules.daily.days import clock_text
 from bot.rules.hands import HandFacts
 from bot.rules.pace import floor_of
 from bot.rules.results import Game, GameResult, Solved
+from bot.rules.rush.run import CARDS as RUSH_CARDS
+from bot.rules.rush.run import DECK as RUSH_DECK
+from bot.rules.rush.run import TARGET as RUSH_TARGET
 from bot.services.solving import DealRefused
 from bot.state import AnswersTo
 from bot.texts import reason
@@ -60,7 +63,8 @@ async def ensure_hands(context: BotContext, arena: Arena, upto: int) -> None:
     solving = context.bot_data.solving
     while len(arena.hands) <= upto:
         at = len(arena.hands)
-        draw = await solving.rush_dealer(random.Random(f"{arena.seed}:{at}"))
+        rng = random.Random(f"{arena.seed}:{at}")
+        draw = await solving.dealer(rng, RUSH_CARDS, RUSH_TARGET, RUSH_DECK)
         arena.hand(at, _drawn_by(draw))
 
 

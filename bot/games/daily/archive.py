@@ -26,6 +26,7 @@ from bot.typed_handlers import (
     HandlerContext,
     MessageUpdate,
 )
+from solver import daily as day_puzzle
 from solver import daily_number
 
 
@@ -71,10 +72,9 @@ async def _spoiler_text(context: HandlerContext, day: dt.date) -> str | None:
     would be most of that puzzle's answer (25 and 26 Nov 2026: 5 5 7 8 and 3 5 7 8)."""
     _ = context._
     now = context.bot_data.local_now()
-    solving = context.bot_data.solving
-    hand = await solving.daily_hand(day)
+    hand = day_puzzle(day)
     for other in unplayed_days(_record(context), now):
-        if other == day or not shares(hand, await solving.daily_hand(other)):
+        if other == day or not shares(hand, day_puzzle(other)):
             continue
         number = daily_number(day)
         if other > now.date():

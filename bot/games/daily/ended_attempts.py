@@ -31,6 +31,7 @@ from bot.typed_handlers import (
     for_buttons,
     for_messages,
 )
+from solver import daily as day_puzzle
 from solver import daily_number
 
 PRIORITY = 10
@@ -137,7 +138,7 @@ async def solutions_of(context: BotContext, day: dt.date) -> tuple[int, str]:
     _ = context._
     solving = context.bot_data.solving
     try:
-        facts = await solving.facts(await solving.daily_hand(day), 24)
+        facts = await solving.facts(day_puzzle(day), 24)
     except (WorkTimeout, WorkFailed, PoolBusy):
         return 0, _("(The solutions take too long to list.)")
     solutions = facts.solutions or ()
