@@ -46,9 +46,10 @@ class Asking(NamedTuple):
     """The asker asks in the game's chat."""
 
 
-Moved = Callable[[GlobalData, int, int], None]
+Moved = Callable[[BotContext, int, int], None]
 """A group became a supergroup: what the game keeps across chats by the old id follows it
-to the new one (global data, the old id, the new id)."""
+to the new one (the bot's context, the old id, the new id; the group's own data has moved
+already)."""
 Kept = Callable[[Asking, Translator], str]
 """Why /solve keeps a live hand's solutions from the asker, in the game's words."""
 

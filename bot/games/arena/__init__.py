@@ -10,7 +10,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filters
 
 from bot.context import BotContext, services
-from bot.games.arena import group, play, refusals, scheduled
+from bot.games.arena import group, moves, play, refusals, scheduled
 from bot.i18n import N_
 from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry
 from bot.rules.arena.command import At, Now, Stop, Unreadable, Unschedule, read
@@ -136,4 +136,5 @@ GAME = Game(
     on=refusals.on,
     busy=refusals.busy,
     help=help_lines,
+    moved=moves.moved,
 )

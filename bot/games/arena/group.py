@@ -147,9 +147,12 @@ async def arena_now(update: MessageUpdate, context: BotContext, minutes: int) ->
     if not ballot.agreed:
         context.reply(update, words.vote_text(ballot.votes, ballot.needed, context))
         return
+    asked = minutes
     if before is not None and not admin:
         minutes = before.minutes  # the length the first member asked for
     open_arena(context, group, user.id, now, minutes, update.effective_chat.title or "")
+    if minutes != asked:  # said, not taken silently: this member asked for another length
+        context.reply(update, words.length_taken(minutes, context))
 
 
 def open_arena(
@@ -262,7 +265,7 @@ async def arena_stop(update: MessageUpdate, context: BotContext) -> None:
                 update, _("Only the arena's players, its starter and admins may stop it.")
             )
         else:
-            context.reply(update, words.stop_text(ballot, context))
+            context.reply(update, words.stop_text(ballot, len(arena.entries), context))
         return
     arena.stop(now)
     end(context, group)
@@ -308,12 +311,13 @@ def end(context: BotContext, group: int) -> None:
     ]
     lines = publish(context, group, results) if saved else []
     text = "\n".join([words.final_text(arena, context, trophies), *lines])
-    if ours.message_id is not None:
+    if ours.message_id is not None:  # its standings and Join button give way to a note
         message_id = ours.message_id
+        note = words.final_note(arena, context)
 
         async def edit() -> Sent | Skipped:
             try:
-                return await context.bot.edit_message_text(text, group, message_id)
+                return await context.bot.edit_message_text(note, group, message_id)
             except BadRequest as error:
                 logger.info("Arena standings in %s not edited at the end (%s)", group, error)
                 return None

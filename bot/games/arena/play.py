@@ -33,6 +33,7 @@ from bot.games.arena.group import (
     taken_back,
 )
 from bot.games.arena.live import keep
+from bot.games.arena.moves import group_now
 from bot.play import daily_aside, game_life
 from bot.play.announce import tell_saved
 from bot.play.registry import games_of
@@ -143,7 +144,7 @@ async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
     _ = context._
     user = update.effective_user
     found = _code_of((context.args or [""])[0])
-    group = None if found is None else found[0]
+    group = None if found is None else group_now(context, found[0])
     ours = None if group is None else group_part(context.application, group)
     arena = None if ours is None else ours.arena
     if (
@@ -169,8 +170,12 @@ async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
         if other is not None and other.arena is not None and not other.arena.ended:
             context.reply(update, _("You are playing another arena: finish it first."))
             return
+    if user.id not in arena.entries and arena.full:
+        context.reply(update, words.full_text(len(arena.entries), context))
+        return
     if user.id not in arena.entries:
-        busy = daily_aside.busy_text(context, update.effective_chat.id, None)
+        again = _("tap the arena's Join button again")  # not a challenge's words
+        busy = daily_aside.busy_text(context, update.effective_chat.id, again)
         if busy is not None:
             context.reply(update, busy)
             return
@@ -414,6 +419,7 @@ async def hand_up(context: JobContext[tuple[int, int, int]]) -> None:
     """A player's hand's alarm: its time is up (a miss), the next hand comes."""
     user_id = context.job.chat_id
     group, number, index = context.job.data
+    group = group_now(context, group)  # set before the group became a supergroup: its new id
     found = group_part(context.application, group)
     arena = None if found is None else found.arena
     if arena is None or arena.number != number:
