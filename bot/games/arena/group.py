@@ -16,6 +16,7 @@ from bot.games.arena import words
 from bot.games.arena.live import kept, release
 from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
+from bot.play.miniapp import group_link
 from bot.play.results import publish
 from bot.rules.arena import Arena, contested, podium, standings, winner
 from bot.rules.arena.in_chat import ArenaChat, ArenaTrophy
@@ -119,10 +120,15 @@ def taken_back(application: Application, group: int, arena: Arena) -> int:
 
 
 def join_markup(context: BotContext, group: int, ours: ArenaChat) -> InlineKeyboardMarkup:
-    """The Join button: a link into the bot's private chat (a bot cannot write first)."""
+    """The Join button: a link into the bot's private chat (a bot cannot write first); and
+    where the Mini App is served, a link that opens the arena on its page."""
     payload = f"{LINK_PREFIX}{-group}_{ours.code}"
     url = f"https://t.me/{context.bot.username}?start={payload}"
-    return InlineKeyboardMarkup([[InlineKeyboardButton(context._("🏟 Join"), url=url)]])
+    rows = [[InlineKeyboardButton(context._("🏟 Join"), url=url)]]
+    page = group_link(context.settings, context.bot.username, payload)
+    if page is not None:  # the Mini App, where the bot serves it: the arena by tapping
+        rows.append([InlineKeyboardButton(context._("📱 Play by tapping"), url=page)])
+    return InlineKeyboardMarkup(rows)
 
 
 async def arena_now(update: MessageUpdate, context: BotContext, minutes: int) -> None:

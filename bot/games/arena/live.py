@@ -60,6 +60,8 @@ class _Kept:
     """Each arena's hands filed, by (group, arena number, index)."""
     edited: dict[int, float] = field(default_factory=dict)
     """When each group's standings message was last edited (the bot's clock)."""
+    pages: set[int] = field(default_factory=set)
+    """Players who play their arena on the Mini App's page now (their hands wait there)."""
 
 
 _KEPT: weakref.WeakKeyDictionary[Application, _Kept] = weakref.WeakKeyDictionary()

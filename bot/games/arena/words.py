@@ -9,7 +9,7 @@ import html
 from zoneinfo import ZoneInfo
 
 from bot.i18n import Translator
-from bot.rules.arena import Arena, Repeat, Row, Schedule, scoring, standings, top
+from bot.rules.arena import Arena, Player, Repeat, Row, Schedule, scoring, standings, top
 from bot.rules.arena.standings import CONTESTED, contested, podium
 from bot.rules.daily.calendar import clock_text
 from bot.rules.votes import Ballot
@@ -216,3 +216,23 @@ def full_text(players: int, t: Translator) -> str:
         "one early.",
         players,
     ).format(count=players)
+
+
+def page_status(arena: Arena, player: Player, place: int, players: int, t: Translator) -> str:
+    """The page's line under a hand: its number and time, the player's points and place."""
+    seconds = int(scoring.hand_seconds(arena.hand_seconds, berserk=player.berserk))
+    points = t.ngettext("{count} point", "{count} points", player.score).format(count=player.score)
+    values = {
+        "number": player.index + 1,
+        "seconds": seconds,
+        "points": points,
+        "place": place,
+        "players": players,
+    }
+    if player.berserk:
+        text = t._(
+            "⚡ Hand {number} · {seconds} s (berserk) · {points} · place {place} of {players}"
+        )
+    else:
+        text = t._("🏟 Hand {number} · {seconds} s · {points} · place {place} of {players}")
+    return text.format(**values)
