@@ -155,3 +155,24 @@ async def test_what_the_page_refuses(tmp_path: Path) -> None:
     assert forged["reason"].startswith("I can't find this arena")
     assert unread.status_code == 400
     assert stale.status_code == 409
+
+
+async def test_the_page_settles_a_hand_past_its_time_and_tells_the_place_at_the_end(
+    tmp_path: Path,
+) -> None:
+    api = players()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock, env=ENV) as app:
+        payload = join_payload(await _announce(api))
+        await _open(app, clock, CAROL, payload)
+        app.bot_data.timers.cancel(CAROL, "arena-hand")  # its alarm late: the call settles it
+        clock.now += 61
+        late = (await call(app, "POST", "arena", CAROL, body={})).json()
+        before = len(api.sent)
+        api.send(ANN, GROUP, "/arena stop")
+        await next_in(api, GROUP, before, lambda m: "is over" in text_of(m))
+        over = await _open(app, clock, CAROL, payload)
+    assert late["line"] == "⌛ Time is up: a miss, your streak ends."
+    assert (late["index"], late["elapsed"]) == (1, 0.0)
+    assert over["over"] is True
+    assert over["status"].startswith("🏁 The arena is over: you placed 1 of 1")

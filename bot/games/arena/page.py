@@ -8,6 +8,7 @@ there, a call of the page moves it to the page."""
 
 from __future__ import annotations
 
+import hmac
 import html
 from collections.abc import Sequence
 from typing import Any
@@ -64,6 +65,18 @@ def _playing(context: BotContext, user_id: int) -> tuple[int, Arena] | None:
     return group, arena
 
 
+def _played(context: BotContext, user_id: int, named: tuple[int, str] | None) -> int | None:
+    """The group of the arena a link names if it is over and ``user_id`` played it."""
+    group = None if named is None else group_now(context, named[0])
+    ours = None if group is None else group_part(context.application, group)
+    arena = None if ours is None else ours.arena
+    if named is None or ours is None or arena is None or not arena.ended:
+        return None
+    if user_id not in arena.entries or not hmac.compare_digest(ours.code, named[1]):
+        return None
+    return group
+
+
 async def state(context: BotContext, user_id: int, group: int, line: str = "") -> AppReply:
     """The player's arena as the page shows it; their hand, whose time starts now if it had
     not reached them yet (in the chat, or on the page)."""
@@ -98,9 +111,12 @@ async def state(context: BotContext, user_id: int, group: int, line: str = "") -
         )
         return 200, reply
     try:
-        await ensure_hands(context, arena, player.index)
+        await ensure_hands(context, arena, player.index + 1)
     except DealRefused:
         return _busy(context)
+    if player.shown is not None and arena.expire(user_id, player.index, now):
+        # Its time ran out before its alarm rang (or the alarm's deal waits): a miss, saved.
+        return await _done(context, user_id, group, _("⌛ Time is up: a miss, your streak ends."))
     index = player.index
     keep(context, group, arena, index, user_id)
     start_clock(context, user_id, group, arena, index)  # the page gets it with this reply
@@ -163,6 +179,9 @@ class ArenaPage:
         if payload.startswith(LINK_PREFIX):
             admitted = await admit(context, user.id, user.first_name, payload)
             if isinstance(admitted, str):
+                played = _played(context, user.id, named)
+                if played is not None:  # its end: the player's place
+                    return await state(context, user.id, played)
                 return _refused(admitted)
             group = admitted.group
         else:
