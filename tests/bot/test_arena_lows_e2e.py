@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.rules.arena import arena as arena_rules
+from bot.rules.arena import tournament as arena_rules
 from tests.bot.arena_play import is_hand, join_payload, next_in, text_of
 from tests.bot.harness import ANN, GROUP, FakeClock, reply_to, running_bot
 from tests.bot.ladder_play import train

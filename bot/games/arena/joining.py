@@ -16,7 +16,7 @@ from bot.games.arena.live import kept
 from bot.games.arena.moves import group_now
 from bot.play import daily_aside
 from bot.rules.arena import Arena, Deal
-from bot.rules.arena.in_chat import ArenaChat
+from bot.rules.arena.chat_state import ArenaChat
 from bot.rules.hands import HandFacts
 from bot.services.solving import DealRefused
 

@@ -31,9 +31,10 @@ from bot.games.arena.live import keep
 from bot.games.arena.moves import group_now
 from bot.games.arena.play import TARGET, start_clock
 from bot.play.miniapp import serve_app
-from bot.play.results import publish
-from bot.rules.arena import Arena, Refusal, level_of, scoring, standings
-from bot.rules.daily.calendar import clock_text
+from bot.play.result_listeners import publish
+from bot.rules.arena import Arena, Refusal, level_of, standings
+from bot.rules.arena import points as arena_points
+from bot.rules.daily.days import clock_text
 from bot.rules.pace import floor_of
 from bot.rules.results import Game, GameResult, Solved
 from bot.services.solving import DealRefused
@@ -121,7 +122,7 @@ async def state(context: BotContext, user_id: int, group: int, line: str = "") -
     keep(context, group, arena, index, user_id)
     start_clock(context, user_id, group, arena, index)  # the page gets it with this reply
     berserk = player.berserk
-    seconds = scoring.hand_seconds(arena.hand_seconds, berserk=berserk)
+    seconds = arena_points.hand_seconds(arena.hand_seconds, berserk=berserk)
     shown = now if player.shown is None else player.shown
     reply |= {
         "index": index,
