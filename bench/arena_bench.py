@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import html
 import importlib
 import random
@@ -200,6 +201,13 @@ async def run(players: int, minutes: int, think: tuple[float, float], unlimited:
         f"{placed} of them places at the end); right answers sent: {arena.answers}; "
         f"messages per right answer: {per:.2f}"
     )
+    kinds = collections.Counter(
+        text.split("\n", 1)[0][:60]
+        for text in arena.private
+        if not HAND.search(text) and "you placed" not in text
+    )
+    for line, count in kinds.most_common(3):
+        print(f"  other: {count} × {line}")
     if waits:
         print(
             f"next hand after a right answer: median {statistics.median(waits) * 1000:.0f} ms, "

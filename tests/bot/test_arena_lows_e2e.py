@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.rules.arena import tournament as arena_rules
-from tests.bot.arena_play import is_hand, join_payload, next_in, text_of
+from tests.bot.arena_play import is_hand, join_payload, next_in, right, text_of, the_arena
 from tests.bot.harness import ANN, GROUP, FakeClock, reply_to, running_bot
 from tests.bot.ladder_play import train
 from tests.bot.rush_play import CAROL, DAVE, NOON, players
@@ -100,3 +100,18 @@ async def _again(api: object, user: int, payload: str) -> dict:
     before = len(api.sent)  # type: ignore[attr-defined]
     api.send(user, user, f"/start {payload}")  # type: ignore[attr-defined]
     return await next_in(api, user, before, is_hand)  # type: ignore[arg-type]
+
+
+async def test_an_answer_just_after_the_end_is_told_it_is_too_late(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        payload = await _announced(api)
+        await _join(api, CAROL, payload)
+        hand = the_arena(application).hands[0]
+        before = len(api.sent)
+        api.send(ANN, GROUP, "/arena stop")
+        await next_in(api, CAROL, before, lambda m: "you placed" in text_of(m))
+        late = await reply_to(api, CAROL, CAROL, right(hand))
+        chat = await reply_to(api, CAROL, CAROL, right(hand))  # told once: then it is chat
+    assert late == "Too late: the arena is over."
+    assert chat != late

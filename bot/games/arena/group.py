@@ -294,7 +294,10 @@ def end(context: BotContext, group: int) -> None:
     first = winner(rows)
     chats: list[int] = [group]
     trophies = 0
-    for user_id in arena.entries:
+    late = kept(application).ended
+    for user_id, player in arena.entries.items():
+        if player.index < len(arena.hands):  # an answer to it just after is told it is over
+            late[user_id] = (arena.hands[player.index], context.now())
         mine = part(application.chat_data[user_id])
         if mine.playing == group:
             mine.playing = None

@@ -30,7 +30,7 @@ from bot.games.arena.group import (
     taken_back,
 )
 from bot.games.arena.joining import admit, ensure_hands, on_page, to_page
-from bot.games.arena.live import keep
+from bot.games.arena.live import keep, kept
 from bot.games.arena.moves import group_now
 from bot.play import game_life
 from bot.play.announce import tell_saved
@@ -39,10 +39,12 @@ from bot.rules.arena import Arena, Refusal, level_of
 from bot.rules.daily.days import clock_text
 from bot.rules.pace import floor_of
 from bot.rules.results import Game, GameResult, Solved
+from bot.rules.votes import is_attempt
 from bot.services.solving import DealRefused
 from bot.state import AnswersTo
 from bot.texts import reason
 from bot.typed_handlers import ButtonUpdate, HandlerContext, JobContext, MessageUpdate
+from solver import check
 
 logger = logging.getLogger(__name__)
 
@@ -188,12 +190,33 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     play one, but for a reply to another game's message, or while another game of theirs is
     on in the chat (a round they dealt meanwhile: its answers are its own)."""
     chat_id = update.effective_chat.id
+    user_id = update.effective_user.id
     return (
         update.effective_chat.type == ChatType.PRIVATE
-        and playing(context, update.effective_user.id) is not None
+        and (playing(context, user_id) is not None or _late(context, user_id, update))
         and not _another_game_on(context, chat_id)
         and not context.bot_data.answers.addressed(update, context)
     )
+
+
+LATE_FOR = 60.0
+"""Seconds after an arena's end in which an answer to a player's last hand is told it is
+over (a hand on its way at the end, answered after it), not taken for chat."""
+
+
+def _late(context: HandlerContext, user_id: int, update: MessageUpdate) -> bool:
+    """Whether this is an answer to the hand the player had when their arena just ended."""
+    if context.chat_data.arena is None:  # never played one here
+        return False
+    found = kept(context.application).ended.get(user_id)
+    if found is None:
+        return False
+    hand, at = found
+    if context.now() - at >= LATE_FOR:
+        del kept(context.application).ended[user_id]
+        return False
+    text = update.effective_message.text or ""
+    return is_attempt(check(text, hand, TARGET))
 
 
 def _another_game_on(context: HandlerContext, chat_id: int) -> bool:
@@ -223,6 +246,9 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     _ = context._
     found = playing(context, update.effective_user.id)
     if found is None:
+        if kept(context.application).ended.pop(update.effective_user.id, None) is not None:
+            context.reply(update, _("Too late: the arena is over."))
+            return
         context.reply(
             update, _("No arena is on for you: the Join button of one in a group brings you in.")
         )
