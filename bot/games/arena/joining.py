@@ -14,7 +14,7 @@ from bot.games.arena import words
 from bot.games.arena.group import LINK_PREFIX, end, group_part, part, save, standings_soon
 from bot.games.arena.live import kept
 from bot.games.arena.moves import group_now
-from bot.play import daily_aside
+from bot.play import set_aside
 from bot.rules.arena import Arena, Deal
 from bot.rules.arena.chat_state import ArenaChat
 from bot.rules.hands import HandFacts
@@ -91,7 +91,7 @@ async def admit(context: BotContext, user_id: int, name: str, payload: str) -> A
         return words.full_text(len(arena.entries), context)
     if user_id not in arena.entries:
         again = _("tap the arena's Join button again")  # not a challenge's words
-        busy = daily_aside.busy_text(context, user_id, again)
+        busy = set_aside.busy_text(context, user_id, again)
         if busy is not None:
             return busy
     joined = arena.join(user_id, name, now)
