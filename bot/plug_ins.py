@@ -57,9 +57,6 @@ class Asking(NamedTuple):
     """The asker asks in the game's chat."""
 
 
-Moved = Callable[[GlobalData, int, int], None]
-"""A group became a supergroup: what the game keeps across chats by the old id follows it
-to the new one (global data, the old id, the new id)."""
 Kept = Callable[[Asking, Translator], str]
 """Why /solve keeps a live hand's solutions from the asker, in the game's words."""
 
@@ -110,6 +107,10 @@ class HelpLine(NamedTuple):
     text: str
 
 
+Moved = Callable[[Context, int, int], None]
+"""A group became a supergroup: what the game keeps across chats by the old id follows it
+to the new one (the bot's context, the old id, the new id; the group's own data has moved
+already)."""
 Helps = Callable[[Context], Iterable[HelpLine]]
 """A game's lines of /help, in the reader's language (none where they do not apply: /game
 without a short name)."""
@@ -280,7 +281,7 @@ class GameOf(Generic[Context]):
     """Its commands in the command menus."""
     help: Helps[Context] | None = None
     """Its lines of /help."""
-    moved: Moved | None = None
+    moved: Moved[Context] | None = None
     """A group became a supergroup: what it keeps by chat id outside the chat's data follows
     (the chat's data, live hands and alarms are moved for every game)."""
     plain: bool = False

@@ -25,7 +25,6 @@ from bot.plug_ins import (
     Kept,
     Menu,
     MenuEntry,
-    Moved,
     On,
     Opening,
     ProfilePart,
@@ -38,6 +37,7 @@ from bot.plug_ins import (
 )
 from bot.plug_ins import Boarded as BoardedOf
 from bot.plug_ins import Helps as HelpsOf
+from bot.plug_ins import Moved as MovedOf
 from bot.plug_ins import Profiled as ProfiledOf
 from bot.plug_ins import Scored as ScoredOf
 from bot.services.solving import Solving
@@ -84,6 +84,8 @@ Helps: TypeAlias = HelpsOf[BotContext]
 """A game's (or a feature's) lines of /help, in the reader's language."""
 Profiled: TypeAlias = ProfiledOf[BotContext]
 """A game's (or a feature's) part of a player's profile."""
+Moved: TypeAlias = MovedOf[BotContext]
+"""What follows a group to its supergroup, of a game's."""
 Scored: TypeAlias = ScoredOf[BotContext]
 """A game's line of a player's /score in a chat."""
 Boarded: TypeAlias = BoardedOf[BotContext]

@@ -32,9 +32,9 @@ def join_payload(message: dict[str, Any]) -> str:
     return url.split("?start=", 1)[1]
 
 
-def hand_of(application: BotApplication, user: int) -> tuple[int, ...]:
-    """``user``'s current hand in the group's arena."""
-    arena = the_arena(application)
+def hand_of(application: BotApplication, user: int, chat: int = GROUP) -> tuple[int, ...]:
+    """``user``'s current hand in the arena of ``chat`` (the group)."""
+    arena = the_arena(application, chat)
     return arena.hands[arena.entries[user].index]
 
 

@@ -16,6 +16,7 @@ from bot.games.arena import words
 from bot.games.arena.live import kept, release
 from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
+from bot.play.miniapp import group_link
 from bot.play.result_listeners import publish
 from bot.rules.arena import Arena, contested, podium, standings, winner
 from bot.rules.arena.chat_state import ArenaChat, ArenaTrophy
@@ -119,10 +120,15 @@ def taken_back(application: Application, group: int, arena: Arena) -> int:
 
 
 def join_markup(context: BotContext, group: int, ours: ArenaChat) -> InlineKeyboardMarkup:
-    """The Join button: a link into the bot's private chat (a bot cannot write first)."""
+    """The Join button: a link into the bot's private chat (a bot cannot write first); and
+    where the Mini App is served, a link that opens the arena on its page."""
     payload = f"{LINK_PREFIX}{-group}_{ours.code}"
     url = f"https://t.me/{context.bot.username}?start={payload}"
-    return InlineKeyboardMarkup([[InlineKeyboardButton(context._("🏟 Join"), url=url)]])
+    rows = [[InlineKeyboardButton(context._("🏟 Join"), url=url)]]
+    page = group_link(context.settings, context.bot.username, payload)
+    if page is not None:  # the Mini App, where the bot serves it: the arena by tapping
+        rows.append([InlineKeyboardButton(context._("📱 Play by tapping"), url=page)])
+    return InlineKeyboardMarkup(rows)
 
 
 async def arena_now(update: MessageUpdate, context: BotContext, minutes: int) -> None:
@@ -147,9 +153,12 @@ async def arena_now(update: MessageUpdate, context: BotContext, minutes: int) ->
     if not ballot.agreed:
         context.reply(update, words.vote_text(ballot.votes, ballot.needed, context))
         return
+    asked = minutes
     if before is not None and not admin:
         minutes = before.minutes  # the length the first member asked for
     open_arena(context, group, user.id, now, minutes, update.effective_chat.title or "")
+    if minutes != asked:  # said, not taken silently: this member asked for another length
+        context.reply(update, words.length_taken(minutes, context))
 
 
 def open_arena(
@@ -262,7 +271,7 @@ async def arena_stop(update: MessageUpdate, context: BotContext) -> None:
                 update, _("Only the arena's players, its starter and admins may stop it.")
             )
         else:
-            context.reply(update, words.stop_text(ballot, context))
+            context.reply(update, words.stop_text(ballot, len(arena.entries), context))
         return
     arena.stop(now)
     end(context, group)
@@ -285,7 +294,10 @@ def end(context: BotContext, group: int) -> None:
     first = winner(rows)
     chats: list[int] = [group]
     trophies = 0
-    for user_id in arena.entries:
+    late = kept(application).ended
+    for user_id, player in arena.entries.items():
+        if player.index < len(arena.hands):  # an answer to it just after is told it is over
+            late[user_id] = (arena.hands[player.index], context.now())
         mine = part(application.chat_data[user_id])
         if mine.playing == group:
             mine.playing = None
@@ -308,12 +320,13 @@ def end(context: BotContext, group: int) -> None:
     ]
     lines = publish(context, group, results) if saved else []
     text = "\n".join([words.final_text(arena, context, trophies), *lines])
-    if ours.message_id is not None:
+    if ours.message_id is not None:  # its standings and Join button give way to a note
         message_id = ours.message_id
+        note = words.final_note(arena, context)
 
         async def edit() -> Sent | Skipped:
             try:
-                return await context.bot.edit_message_text(text, group, message_id)
+                return await context.bot.edit_message_text(note, group, message_id)
             except BadRequest as error:
                 logger.info("Arena standings in %s not edited at the end (%s)", group, error)
                 return None
