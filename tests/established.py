@@ -5,7 +5,7 @@ over a week, as the rating keeps them) or by the daily puzzle (solved on three d
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import MutableMapping
+from collections.abc import Mapping
 from typing import Protocol
 
 from bot.rules.daily.puzzle import DailyRecord, DailyResult
@@ -33,7 +33,7 @@ class Player(Protocol):
     def daily(self) -> DailyRecord: ...
 
 
-def by_dailies(users: MutableMapping[int, Player], *players: int, day: dt.date) -> None:
+def by_dailies(users: Mapping[int, Player], *players: int, day: dt.date) -> None:
     """``players`` established on ``day`` by the daily puzzle: solved in a minute on each of
     the days before it (as many as it takes)."""
     for player in players:
