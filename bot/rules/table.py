@@ -206,9 +206,12 @@ class Table:
             return game.unsolvable
         return self.settings.unsolvable
 
-    def record_win(self, outcome: Outcome, user_id: int, name: str, day: dt.date) -> None:
-        """Score the round just won."""
-        self.stats.record_win(user_id, name, outcome.points, outcome.seconds, day)
+    def record_win(
+        self, outcome: Outcome, user_id: int, name: str, day: dt.date, *, timed: bool = True
+    ) -> None:
+        """Score the round just won (``timed``: its time is one of the player's times, as
+        one at a person's pace is)."""
+        self.stats.record_win(user_id, name, outcome.points, outcome.seconds, day, timed=timed)
         if self.match is not None:
             self.match.played += 1
             self.match.points[user_id] = self.match.points.get(user_id, 0) + outcome.points

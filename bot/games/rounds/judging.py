@@ -117,7 +117,8 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         return
     play.cancel_timers(context, chat_id)
     day = context.today()
-    table.record_win(outcome, update.effective_user.id, _name(update), day)
+    paced = not too_fast(outcome.seconds, floor_of(game.hand, game.target))
+    table.record_win(outcome, update.effective_user.id, _name(update), day, timed=paced)
     # A score must survive a crash: save it before it is announced (bot.services.saving).
     saved = context.save_now(chat_id, update.effective_user.id)
     record, hand_saved = count_solve(
@@ -146,6 +147,14 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
             mine = None
         others = await solutions_text(game, context, mine, solutions_shown.others)
     lines = [head, record, others] if record else [head, others]
+    if not paced:  # after the hand's record line (which may say it sets no record)
+        lines.insert(
+            len(lines) - 1,
+            _(
+                "⚠ That was faster than a person can answer: the points stay in this chat, "
+                "but the time is no best time here, and the win counts nowhere else."
+            ),
+        )
     markup = None
     # A practice hand solved unhelped: challenge a friend (a time after the hints is none
     # to beat, nor one of a hand the bot solved for someone while it was live; one faster
@@ -163,7 +172,6 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     saved = saved and hand_saved
     # Beyond the chat a win counts at a person's pace, unspoiled (a hint is no spoiler);
     # a "no solution" claim solves no hand.
-    paced = not too_fast(outcome.seconds, floor_of(game.hand, game.target))
     counts = paced and not game.peeked and not outcome.verdict.is_claim
     won = Solved(
         player=update.effective_user.id,
