@@ -286,8 +286,9 @@ def end(context: BotContext, group: int) -> None:
     timers.cancel(group, ARENA_UP, ARENA_STANDINGS)
     rows = standings(arena.entries)
     standing = established_of(context, arena.entries)
-    beyond = counted(rows, standing)  # the group's standings place everyone; beyond it,
-    first = winner(beyond)  # only established players count
+    # The group's standings place everyone; beyond the group only established players count.
+    beyond = counted(rows, standing)
+    first = winner(beyond)
     chats: list[int] = [group]
     trophies = 0
     for user_id in arena.entries:
