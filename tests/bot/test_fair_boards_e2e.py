@@ -156,6 +156,8 @@ async def test_two_established_players_take_the_podium_a_newcomer_tops(tmp_path:
             plain_text(m.get("text") or "") for m in api.sent[before:] if m["chat"]["id"] == DAVE
         ]
         ann = application.chat_data[ANN].arena
+        tally = set(application.bot_data.global_data.seasons.arena)
+        played = dict(application.bot_data.global_data.groups.arenas)
         told = await season_end(api, application, clock)
         trophies = {user: application.user_data[user].trophies for user in (ANN, CAROL, DAVE)}
     assert "\n1. 🥇 Dave: 8 points\n" in final  # first in the group's standings
@@ -163,6 +165,8 @@ async def test_two_established_players_take_the_podium_a_newcomer_tops(tmp_path:
     assert "Dave: not established yet" in final
     assert podiums(heard) == [(ANN, 1), (CAROL, 2)]
     assert ann is not None and [t.score for t in ann.trophies] == [4]
+    assert tally == {ANN, CAROL}  # the season's arena board
+    assert played == {"2026-11-30": {GROUP: 1}}  # an arena played, for /groups top
     assert any(t.startswith("🏁 The arena is over: you placed 1 of 3") for t in dave_told)
     assert told[ANN].splitlines()[1] == "🥇 1st on the arena board"
     assert told[CAROL].splitlines()[1] == "🥈 2nd on the arena board"
