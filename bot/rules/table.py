@@ -104,10 +104,11 @@ class Table:
         return self.match
 
     def record_win(
-        self, points: int, seconds: float, user_id: int, name: str, day: dt.date
+        self, points: int, seconds: float, user_id: int, name: str, day: dt.date, *, timed: bool = True
     ) -> None:
-        """Score a hand of the chat's game just won, in ``seconds``."""
-        self.stats.record_win(user_id, name, points, seconds, day)
+        """Score a hand of the chat's game just won, in ``seconds`` (``timed``: its time is one
+        of the player's times, as one at a person's pace is)."""
+        self.stats.record_win(user_id, name, points, seconds, day, timed=timed)
         if self.match is not None:
             self.match.played += 1
             self.match.points[user_id] = self.match.points.get(user_id, 0) + points

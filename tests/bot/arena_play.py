@@ -6,15 +6,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bot.context import local_now
 from bot.games.arena import group as arena_group
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.arena import Arena
 from bot.rules.pace import floor_of
 from solver import solve
+from tests import established
 from tests.bot.harness import GROUP, BotApplication, FakeClock
 
 AFTER_FLOOR = 1.0
 """Seconds past a hand's pace floor a test's player answers."""
+
+
+def regulars(application: BotApplication, *users: int) -> None:
+    """``users`` made established players (the daily puzzle solved on the days before
+    today): their arena results count beyond the group."""
+    established.by_dailies(application.user_data, *users, day=local_now(application).date())
 
 
 def the_arena(application: BotApplication, chat: int = GROUP) -> Arena:

@@ -84,7 +84,7 @@ def before_round_two(data: GlobalData) -> GlobalData:
 def before_seasons(data: GlobalData) -> GlobalData:
     """``data`` as releases before seasons kept it: no rating knew its duels' season."""
     for rating in data.ratings.players.values():
-        rating.season, rating.season_rated, rating.season_with = "", 0, []
+        rating.season, rating.season_rated, rating.season_against = "", 0, []
     return data
 
 

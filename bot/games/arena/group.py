@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Iterable
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.error import BadRequest
@@ -18,10 +19,12 @@ from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
 from bot.play.miniapp import group_link
 from bot.play.result_listeners import publish
-from bot.rules.arena import Arena, contested, podium, standings, winner
+from bot.rules.arena import Arena, contested, counted, podium, standings, winner
 from bot.rules.arena.chat_state import ArenaChat, ArenaTrophy
 from bot.rules.arena.start_vote import ask
+from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.results import Podium
+from bot.rules.standing import established
 from bot.services.limits import CAPTION, visible_length
 from bot.services.outbox import Sent, Skipped
 from bot.services.pictures.podium import podium_picture
@@ -291,7 +294,10 @@ def end(context: BotContext, group: int) -> None:
     timers = context.bot_data.timers
     timers.cancel(group, ARENA_UP, ARENA_STANDINGS)
     rows = standings(arena.entries)
-    first = winner(rows)
+    standing = established_of(context, arena.entries)
+    # The group's standings place everyone; beyond the group only established players count.
+    beyond = counted(rows, standing)
+    first = winner(beyond)
     chats: list[int] = [group]
     trophies = 0
     late = kept(application).ended
@@ -305,8 +311,8 @@ def end(context: BotContext, group: int) -> None:
             mine.entry = None
         timers.cancel(user_id, ARENA_HAND)
         chats.append(user_id)
-    counted = contested(rows)  # an arena played alone (or with nobody else scoring) wins nothing
-    if first is not None and counted:
+    won = contested(beyond)  # played alone (or with accounts made for it), it wins nothing
+    if first is not None and won:
         mine = part(application.chat_data[first.user_id])
         mine.trophies.append(
             ArenaTrophy(group, ours.title, arena.number, first.score, context.now())
@@ -316,10 +322,11 @@ def end(context: BotContext, group: int) -> None:
     release(context, group, arena)
     results = [
         Podium(player=row.user_id, name=row.name, place=row.place, counts=not row.too_fast)
-        for row in (podium(rows) if counted else [])
+        for row in (podium(beyond) if won else [])
     ]
     lines = publish(context, group, results) if saved else []
-    text = "\n".join([words.final_text(arena, context, trophies), *lines])
+    text = "
+".join([words.final_text(arena, context, trophies, standing), *lines])
     if ours.message_id is not None:  # its standings and Join button give way to a note
         message_id = ours.message_id
         note = words.final_note(arena, context)
@@ -340,6 +347,22 @@ def end(context: BotContext, group: int) -> None:
     for row in rows:  # each player's place, in their private chat and language
         own = chat_context(context, row.user_id)
         own.send(row.user_id, words.place_text(row, len(rows), own))
+
+
+def established_of(context: BotContext, players: Iterable[int]) -> frozenset[int]:
+    """The ``players`` established today (:mod:`bot.rules.standing`)."""
+    users = context.application.user_data
+    ratings = context.bot_data.global_data.ratings.players
+    today = context.today()
+    return frozenset(
+        player
+        for player in players
+        if established(
+            users[player].daily if player in users else DailyRecord(),
+            ratings.get(player),
+            today,
+        )
+    )
 
 
 def _send_podium(context: BotContext, group: int, scores: list[int], text: str) -> None:

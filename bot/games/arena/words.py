@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import datetime as dt
 import html
+from collections.abc import Container
 from zoneinfo import ZoneInfo
 
 from bot.i18n import Translator
 from bot.rules.arena import Arena, Player, Repeat, Row, Schedule, standings, top
 from bot.rules.arena import points as arena_points
-from bot.rules.arena.standings import CONTESTED, contested, podium
+from bot.rules.arena.standings import CONTESTED, contested, counted, newcomers, podium
 from bot.rules.daily.days import clock_text
+from bot.rules.standing import DAILY_DAYS
 from bot.rules.votes import Ballot
 from bot.texts import player_line
 
@@ -66,26 +68,38 @@ def standings_text(arena: Arena, context: Translator, now: float) -> str:
     return "\n".join(lines)
 
 
-def final_text(arena: Arena, context: Translator, winner_trophies: int) -> str:
-    """The final standings: the podium and the top ten, the winner's trophy, and who
-    answered faster than a person's pace."""
+def final_text(
+    arena: Arena, context: Translator, winner_trophies: int, standing: Container[int]
+) -> str:
+    """The final standings: the podium and the top ten, the winner's trophy (the first of
+    the ``standing`` players: the established ones), whose results stay in the group, and
+    who answered faster than a person's pace."""
     _ = context._
     rows = standings(arena.entries)
     lines = [_("🏁 <b>Arena #{number}</b> is over.").format(number=arena.number)]
     count = context.ngettext("{count} player", "{count} players", len(rows)).format(count=len(rows))
     lines.append(count)
     lines += [_row(row, context, final=True) for row in top(rows)]
-    first = podium(rows)
-    if first and not contested(rows):
-        lines.append(
-            context.ngettext(
+    beyond = counted(rows, standing)
+    first = podium(beyond)
+    if podium(rows) and not contested(beyond):
+        if contested(rows):  # enough scored, but not enough established players
+            text = context.ngettext(
+                "No trophy this time: an arena's trophy and podium need {count} established "
+                "player who scored, or more.",
+                "No trophy this time: an arena's trophy and podium need {count} established "
+                "players who scored, or more.",
+                CONTESTED,
+            )
+        else:
+            text = context.ngettext(
                 "No trophy this time: an arena's trophy and podium need {count} player who "
                 "scored, or more.",
                 "No trophy this time: an arena's trophy and podium need {count} players who "
                 "scored, or more.",
                 CONTESTED,
-            ).format(count=CONTESTED)
-        )
+            )
+        lines.append(text.format(count=CONTESTED))
     elif first:
         lines.append(
             _("🏆 {name} wins the arena's trophy (trophies won: {count}).").format(
@@ -94,6 +108,19 @@ def final_text(arena: Arena, context: Translator, winner_trophies: int) -> str:
         )
     else:
         lines.append(_("Nobody scored: no trophy this time."))
+    new = top(newcomers(rows, standing))
+    if new:
+        lines.append(
+            context.ngettext(
+                "{names}: not established yet (the daily puzzle solved on {days} day, or five "
+                "duels played out against five players over a week), so this arena counts for "
+                "them in this group only.",
+                "{names}: not established yet (the daily puzzle solved on {days} days, or five "
+                "duels played out against five players over a week), so this arena counts for "
+                "them in this group only.",
+                DAILY_DAYS,
+            ).format(names=_(", ").join(_name(row.name) for row in new), days=DAILY_DAYS)
+        )
     if any(row.too_fast for row in rows):
         lines.append(_("⚠ An answer faster than a person's pace scored nothing (marked ⚠ above)."))
     return "\n".join(lines)

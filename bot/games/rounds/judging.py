@@ -118,13 +118,15 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         return
     play.cancel_timers(context, chat_id)
     day = context.today()
-    table.record_win(outcome.points, outcome.seconds, update.effective_user.id, _name(update), day)
-    # A score must survive a crash: save it before it is announced (bot.services.saving).
-    saved = context.save_now(chat_id, update.effective_user.id)
     floor = floor_of(game.hand, game.target)
     # Beyond the chat a win counts at a person's pace, unspoiled (a hint is no spoiler);
     # a "no solution" claim solves no hand.
     paced = not too_fast(outcome.seconds, floor)
+    table.record_win(
+        outcome.points, outcome.seconds, update.effective_user.id, _name(update), day, timed=paced
+    )
+    # A score must survive a crash: save it before it is announced (bot.services.saving).
+    saved = context.save_now(chat_id, update.effective_user.id)
     record, hand_saved = count_solve(
         context,
         chat_id,

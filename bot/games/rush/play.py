@@ -19,7 +19,7 @@ from bot.play.result_listeners import publish
 from bot.rules.pace import floor_of
 from bot.rules.results import Game, HandPlayed, outpaced
 from bot.rules.rounds import Round
-from bot.rules.rush.chat_run import RUSH_SEAT, ChatRush, new_rush
+from bot.rules.rush.chat_run import RUSH_SEAT, ChatRush, HandTime, new_rush
 from bot.rules.rush.run import CARDS, DECK, Deal, Refusal, RushOutcome, Void
 from bot.rules.rush.run import TARGET as RUSH_TARGET
 from bot.services.solving import DealRefused
@@ -323,16 +323,26 @@ def played(
             )
             behind = outpaced(hand.outpaced(), Game.RUSH, hand.hand, hand.target, seconds)
             publish(context, chat_id, [won, *behind])
-    else:
-        one = HandPlayed(
-            player=game.starter,
+    else:  # told at the run's end, once it is known whether the run counts (see finish)
+        game.hands_played.append(HandTime(tuple(sorted(hand.hand)), hand.target, seconds))
+
+
+def hands_of(game: ChatRush, *, counts: bool) -> list[HandPlayed]:
+    """A private run's hands as the other games' results: counted only when the run counts
+    (a run off the boards, by an answer under a person's pace or a script's steady pace,
+    feeds no rating: docs/fair-play.md, *A person's pace*)."""
+    return [
+        HandPlayed(
+            player=game.run.starter,
             name="",
             game=Game.RUSH,
-            hand=tuple(sorted(hand.hand)),
-            target=hand.target,
-            seconds=seconds,
+            hand=played.hand,
+            target=played.target,
+            seconds=played.seconds,
+            counts=counts,
         )
-        publish(context, chat_id, [one])
+        for played in game.hands_played
+    ]
 
 
 def released(context: ChatContext, hand: Round) -> None:
@@ -357,9 +367,15 @@ def finish(chat_id: int, context: ChatContext, game: ChatRush, *, seen: bool = T
         best, written = count_run(context, user_id, runner.name, result)
         saved = saved and written
         rows.append((user_id, runner.name, result, best))
+    off_pace = any(result.off_pace for _user, _name, result, _best in rows)
+    hands = [] if run.shared else hands_of(game, counts=not off_pace)
+    game.hands_played = []
     if not rows:
+        publish(context, chat_id, hands)  # hands skipped, none answered
         return
-    news = publish(context, chat_id, [run_result(user, name, r) for user, name, r, _b in rows])
+    news = publish(
+        context, chat_id, [*hands, *(run_result(user, name, r) for user, name, r, _b in rows)]
+    )
     if run.shared:
         text = words.group_end([row[1:] for row in rows], context)
     else:

@@ -5,11 +5,21 @@ players see*)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.rules.rounds import Round
 from bot.rules.rush.run import Deal, RushRun
 from bot.rules.seats import Seat, Seats
+
+
+@dataclass(frozen=True, slots=True)
+class HandTime:
+    """A private run's hand as its player played it: solved ``seconds`` after it was shown,
+    or skipped (None)."""
+
+    hand: tuple[int, ...]
+    target: int
+    seconds: float | None
 
 
 @dataclass(slots=True)
@@ -21,6 +31,10 @@ class ChatRush:
     run: RushRun
     clock_started: bool = False
     """Whether the first picture has reached the chat (the run's clock starts then)."""
+    hands_played: list[HandTime] = field(default_factory=list)
+    """A private run's hands as played, told to the other games (the ladder's ratings) at
+    its end, when it is known whether the run counts (docs/fair-play.md, *A person's
+    pace*); empty in runs saved before they were kept."""
 
     @classmethod
     def start(
