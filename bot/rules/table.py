@@ -104,7 +104,14 @@ class Table:
         return self.match
 
     def record_win(
-        self, points: int, seconds: float, user_id: int, name: str, day: dt.date, *, timed: bool = True
+        self,
+        points: int,
+        seconds: float,
+        user_id: int,
+        name: str,
+        day: dt.date,
+        *,
+        timed: bool = True,
     ) -> None:
         """Score a hand of the chat's game just won, in ``seconds`` (``timed``: its time is one
         of the player's times, as one at a person's pace is)."""

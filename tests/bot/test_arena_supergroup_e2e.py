@@ -16,6 +16,7 @@ from tests.bot.arena_play import (
     is_hand,
     join_payload,
     next_in,
+    regulars,
     right,
     text_of,
 )
@@ -41,6 +42,7 @@ async def test_an_arena_follows_its_group_to_the_supergroup(tmp_path: Path) -> N
     api.add_user(EVE, "Eve", language_code="en")
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
+        regulars(application, CAROL, DAVE, EVE)  # so that the trophy counts beyond the group
         before = len(api.sent)
         api.send(ANN, GROUP, "/arena")
         announced = await next_in(api, GROUP, before, lambda m: "Arena #1" in text_of(m))

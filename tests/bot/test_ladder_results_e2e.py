@@ -135,7 +135,7 @@ async def test_a_private_rush_run_off_the_boards_moves_no_rating(tmp_path: Path)
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
         await deal(api, ANN, ANN, "/rush")
-        run = application.chat_data[ANN].table.rush
+        run = RUSH_SEAT.of(application.chat_data[ANN].table)
         assert run is not None
         clock.now += 0.3
         await reply_to(api, ANN, ANN, answer(run.hand))  # under the pace floor: off the boards

@@ -325,8 +325,7 @@ def end(context: BotContext, group: int) -> None:
         for row in (podium(beyond) if won else [])
     ]
     lines = publish(context, group, results) if saved else []
-    text = "
-".join([words.final_text(arena, context, trophies, standing), *lines])
+    text = "\n".join([words.final_text(arena, context, trophies, standing), *lines])
     if ours.message_id is not None:  # its standings and Join button give way to a note
         message_id = ours.message_id
         note = words.final_note(arena, context)
