@@ -14,7 +14,7 @@ from telegram import Message
 from telegram.error import BadRequest, ChatMigrated, Forbidden
 
 from bot.context import BotContext, BotData
-from bot.play import daily_aside, game_life
+from bot.play import game_life, set_aside
 from bot.play.announce import tell_saved
 from bot.play.chat_moves import move_chat
 from bot.play.hand_record_line import line_of, note_solve
@@ -137,7 +137,7 @@ def begin(context: BotContext, duel: Duel, names: dict[int, str]) -> None:
         chat.duel = DuelChat(token=duel.token, names=dict(names), invitations=invitations)
         if chat_id > 0:
             # Plain answers are the duel's, not the daily's.
-            daily_aside.take_answers(in_chat(context, chat_id), chat_id)
+            set_aside.take_answers(in_chat(context, chat_id), chat_id)
         changed(context, chat_id)
     meet(context, names)  # each knows the other by the name their chat shows
     tell(context, duel, lambda local, shown: words.begins_text(duel, shown, local))
@@ -403,7 +403,7 @@ def finish(context: BotContext, duel: Duel, last: Round | None = None) -> None:
         text = words.end_text(duel, names_in(context, chat_id), change, local, last)
         text = "\n".join([text, *(news if chat_id == where else [])])
         tell_saved(local, chat_id, text, saved, end=True)
-        daily_aside.remind(local, chat_id)
+        set_aside.remind(local, chat_id)
 
 
 def _published(

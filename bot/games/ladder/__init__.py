@@ -15,7 +15,7 @@ from bot.context import BotContext, now_of, services
 from bot.games.ladder import heard, levels, miniapp_api, play, refusals, top, words
 from bot.games.ladder.profile import profile_part
 from bot.i18n import N_
-from bot.play import daily_aside, game_life
+from bot.play import game_life, set_aside
 from bot.play.registry import Game, Handlers, Help, HelpLine, Menu, MenuEntry
 from bot.play.result_listeners import listen
 from bot.services.answer_routes import Route
@@ -64,7 +64,7 @@ async def start(update: MessageUpdate, context: HandlerContext) -> None:
         return
     training.review.clear()
     play.begin(context, training, user_id)
-    daily_aside.take_answers(context, chat_id)  # plain answers are the training's
+    set_aside.take_answers(context, chat_id)  # plain answers are the training's
     await play.deal_next(context, chat_id, user_id)
 
 
@@ -76,7 +76,7 @@ async def stop(update: MessageUpdate, context: HandlerContext) -> None:
         context.reply(update, words.not_training(context))
         return
     context.reply(update, text, game=True)
-    daily_aside.remind(context, chat_id)
+    set_aside.remind(context, chat_id)
 
 
 async def skip(update: MessageUpdate, context: HandlerContext) -> None:

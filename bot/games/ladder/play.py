@@ -15,7 +15,7 @@ from telegram.constants import ChatType
 
 from bot.context import BotContext
 from bot.games.ladder import levels, words
-from bot.play import daily_aside, game_life
+from bot.play import game_life, set_aside
 from bot.play.announce import tell_saved
 from bot.play.result_listeners import publish
 from bot.rules.hand_records import hand_key
@@ -241,7 +241,7 @@ async def after_hand(context: ChatContext, chat_id: int, user_id: int) -> None:
     training = training_of(context.chat_data)
     if training.reviewing and not training.review:
         context.send(chat_id, words.review_done(context), game=True)
-        daily_aside.remind(context, chat_id)
+        set_aside.remind(context, chat_id)
         return
     await deal_next(context, chat_id, user_id)
 
@@ -319,7 +319,7 @@ def time_up(context: ChatContext, chat_id: int, game: Round) -> None:
     settle(context, chat_id, user_id, game, None, words.timed_out(context))
     training_of(context.chat_data).review.clear()
     context.send(chat_id, words.time_up_end(context), game=True)
-    daily_aside.remind(context, chat_id)
+    set_aside.remind(context, chat_id)
 
 
 async def ladder_up(context: JobContext[int]) -> None:

@@ -12,7 +12,7 @@ from telegram.constants import ChatType
 
 from bot.games.rush import words
 from bot.games.rush.counting import count_run, run_result
-from bot.play import daily_aside, game_life, status_message
+from bot.play import game_life, set_aside, status_message
 from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
 from bot.play.result_listeners import publish
@@ -93,7 +93,7 @@ async def start(update: MessageUpdate, context: HandlerContext) -> None:
         return
     table = context.chat_data.table
     game = table.new_rush(user.id, user.full_name, context.now(), deal, shared=not private)
-    daily_aside.take_answers(context, chat_id)  # in private, plain answers are the run's
+    set_aside.take_answers(context, chat_id)  # in private, plain answers are the run's
     messages = messages_of(context.chat_data)
     messages.hands = {}
     deal_hand(context, chat_id, game, None)
@@ -351,4 +351,4 @@ def finish(chat_id: int, context: ChatContext, game: ChatRush, *, seen: bool = T
         solution = hand.solutions[0] if hand.solutions else None
         text = words.last_hand(hand.hand, solution, context) + "\n" + text
     tell_saved(context, chat_id, text, saved, end=True)
-    daily_aside.remind(context, chat_id)
+    set_aside.remind(context, chat_id)
