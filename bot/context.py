@@ -103,6 +103,10 @@ class BotData:
     """Deals and suits; a seeded ``random.Random`` makes games reproducible (tests)."""
     dealing: set[int]
     """Chats whose next hand is being found right now (a second /play waits its turn)."""
+    hand_posted: dict[int, float]
+    """When a game's hand was last posted in each chat, on the games' clock (this process's:
+    none after a restart): a late answer to a game that ended goes to it only until another
+    game's hand comes (:func:`bot.play.game_life.post_hand`)."""
     timers: Timers
     """Every chat's pending jobs: round timers, a match's next deal, the daily post."""
     admins: dict[tuple[int, int], tuple[bool, float]]
@@ -174,6 +178,7 @@ class BotData:
         self.calendar = time.time
         self.rng = random.Random()
         self.dealing = set()
+        self.hand_posted = {}
         self.live_hands = LiveHands()
         self.deferred_solves = DeferredSolves()
         self.admins = {}

@@ -221,6 +221,8 @@ def post_hand(
     message: as text where no picture can be sent (:func:`~bot.services.pictures.cards.send_hand`).
     ``on_failed``: what to do if it cannot be sent at all (the chat's apology by default);
     ``bulk``: one of many chats' posts due at once (:meth:`bot.context.BotContext.post`)."""
+    if not bulk:  # a game's hand (a bulk post is the daily's): see BotData.hand_posted
+        context.bot_data.hand_posted[chat_id] = context.now()
     with_riders = Riders(context.bot_data.outbox, chat_id, caption)
     context.post(
         chat_id,

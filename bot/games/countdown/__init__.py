@@ -6,6 +6,7 @@ docs/games.md, *Countdown* and *What both do alike*)."""
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Sequence
 
 from telegram.constants import ChatType
@@ -138,7 +139,7 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     its picture or status message, in private any text (the daily puzzle, asked before,
     has taken what is its), in a group text that looks like an answer.  After the end, a
     reply to those messages, and for a minute ``/a`` or text that looks like an answer,
-    unless another game is on (they are told they came too late)."""
+    unless another game is on or its hand came since (they are told they came too late)."""
     chat = context.chat_data
     game = COUNTDOWN_SEAT.of(chat.table)
     if game is None:
@@ -148,7 +149,9 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     if replied is not None and replied.message_id in its_messages(context):
         return True
     if not COUNTDOWN_SEAT.on(chat.table) and (
-        chat.table.game_on or context.now() > game.deadline + LATE_SECONDS
+        chat.table.game_on
+        or context.now() > game.deadline + LATE_SECONDS
+        or _hand_since(context, update.effective_chat.id, game.started)
     ):
         return False
     private = update.effective_chat.type == ChatType.PRIVATE
@@ -156,6 +159,12 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     if text.startswith("/") or after_mention(text, context.bot.username) is not None:
         return True  # /a, or the bot's name: said to the bot
     return (private and COUNTDOWN_SEAT.on(chat.table)) or looks_like_answer(answer_in_english(text))
+
+
+def _hand_since(context: HandlerContext, chat_id: int, started: float) -> bool:
+    """Whether another game's hand was posted in the chat after the game's own (a duel, a
+    round played and over since): a late answer is that game's, not this one's."""
+    return context.bot_data.hand_posted.get(chat_id, -math.inf) > started
 
 
 def counting(context: ChatContext) -> bool:
