@@ -43,7 +43,7 @@ def _texts() -> list[tuple[str, str]]:
         if english.startswith(TO_MANY):
             continue
         forms = message.string if isinstance(message.string, tuple) else (message.string,)
-        texts.extend((english, form) for form in forms if form)
+        texts.extend((english, str(form)) for form in forms if form)
     return texts
 
 
