@@ -13,7 +13,7 @@ import pytest_asyncio
 from bot.games.duel import play
 from bot.local_api import LocalBotApi, plain_text
 from tests.bot.harness import ANN, FakeClock, reply_to, running_bot
-from tests.bot.test_duel_private_e2e import (
+from tests.bot.private_duels import (
     CAROL,
     NOON,
     in_chat,
