@@ -20,7 +20,7 @@ import random
 import time
 
 from solver import closest
-from solver.countdown import countdown
+from solver.countdown_search import countdown
 
 LARGE = (25, 50, 75, 100)
 SMALL = tuple(n for n in range(1, 11) for _ in range(2))

@@ -42,7 +42,7 @@ HERE = Path(__file__).resolve().parent.parent
 RUNNER = """
 import sys, time
 from solver import closest
-from solver.countdown import countdown
+from solver.countdown_search import countdown
 for line in sys.stdin:
     *numbers, target = map(int, line.split())
     countdown.cache_clear()

@@ -1,7 +1,7 @@
 """Hand ratings learned from play (issue 41) against 4nums.com's order.
 
 Simulated players (skill drawn log-normally) attempt hands chosen by the ladder
-(:meth:`bot.rules.ladder.ladder.Ladder.choose`); each solve time is drawn log-normally
+(:meth:`bot.rules.ladder.puzzle_rating.Ladder.choose`); each solve time is drawn log-normally
 around the hand's 4nums one-sigma mean and deviation, scaled by the player's skill, and a
 miss with the hand's 4nums failure rate.  Prints Spearman's rho of the learned ratings
 with 4nums's order after N attempts, against the model's prior alone, how fast the
@@ -25,8 +25,8 @@ from calibrate_difficulty import DATA, spearman
 
 from bot import records
 from bot.rules.hand_records import hand_key
-from bot.rules.ladder.ladder import Ladder
 from bot.rules.ladder.model import FAST, MODEL, SLOW, prior_of_level
+from bot.rules.ladder.puzzle_rating import Ladder
 from bot.rules.pace import floor_of
 from bot.rules.rated import LEVELS_4_24
 from bot.state import GlobalData

@@ -41,10 +41,10 @@ from checkout import bot_path_argument, use_checkout
 use_checkout(bot_path_argument(sys.argv))
 
 from bot import records  # noqa: E402
+from bot.rules.chat_stats import PlayerStats  # noqa: E402
 from bot.rules.daily.puzzle import DailyRecord, DailyResult  # noqa: E402
 from bot.rules.requests import Rules  # noqa: E402
 from bot.rules.rounds import Round  # noqa: E402
-from bot.rules.stats import PlayerStats  # noqa: E402
 from bot.rules.table import Match, Table  # noqa: E402
 from bot.state import ChatData, GroupStatus, SolvePages, UserData  # noqa: E402
 

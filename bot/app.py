@@ -45,7 +45,7 @@ from bot.games import GAMES
 from bot.menus import register_commands
 from bot.persistence import SQLitePersistence
 from bot.play import answer_router as answers
-from bot.play import backups, monitoring
+from bot.play import backup_schedule, monitoring
 from bot.play.game_page import game_routes
 from bot.play.miniapp import app_routes
 from bot.play.monitoring import MeteredApplication, watch_routes
@@ -153,7 +153,7 @@ def build_application(
     data.calendar = clock or SteadyClock(wall, monotonic)
     data.outbox = outbox
     data.timers = Timers(job_queue, data.now, lambda: data.pause.stopped)
-    data.write_now, persistence.on_saved_again = persistence.write_now, data.held.release
+    data.write_now, persistence.on_saved_again = persistence.write_now, data.until_saved.release
     data.global_data = persistence.load_global()
     memory = settings.worker_memory and settings.worker_memory * 2**20
     pool = WorkerPool(nice=worker_nice, memory=memory, idle_workers=idle_workers)
@@ -346,7 +346,7 @@ async def serve_until(
     restore_all(application, GAMES)
     seasons.restore(application)  # a season the bot was down over ends now
     solve.restore(application)  # after the games': a hand still live keeps its requests
-    backups.schedule(application)
+    backup_schedule.schedule(application)
     monitoring.start(application)  # after the restores: a game restored is not dealt again
     await stop.wait()
     # Stop taking updates, end the solver work still waiting (those handlers answer at

@@ -16,6 +16,7 @@ from telegram.ext import Application, CallbackContext, ExtBot
 
 from bot.clock import Pause
 from bot.i18n import N_, language_of, translations
+from bot.plug_ins import FeatureOf, GameOf, Profiled
 from bot.rules.daily.puzzle import DayBoard
 from bot.rules.off_boards import Removal
 from bot.rules.results import GameResult
@@ -28,7 +29,7 @@ from bot.services.heartbeat import Heartbeat
 from bot.services.metrics import Metrics
 from bot.services.outbox import Letter, Outbox, Sent, Skipped
 from bot.services.polling import PollingRequest
-from bot.services.saving import HeldNews
+from bot.services.saving import NewsUntilSaved
 from bot.services.sending import unread
 from bot.services.solving import Solving
 from bot.services.timers import Timers
@@ -48,7 +49,7 @@ Handler = Callable[[Update, "BotContext"], Coroutine[Any, Any, None]]
 """A handler callback as PTB's handlers take it (a deep link's: :attr:`BotData.deep_links`)."""
 Listener = Callable[["BotContext", int | None, Sequence[GameResult]], list[str]]
 """Who hears the games' results: ``listener(context, chat_id, results)`` → lines to add to
-the game's message there (:mod:`bot.play.results`)."""
+the game's message there (:mod:`bot.play.result_listeners`)."""
 
 
 @dataclass
@@ -134,7 +135,7 @@ class BotData:
     write_now: RowWriter | None
     """The persistence's way to save a chat's and a user's data at once (see
     :meth:`BotContext.save_now`), given where the application is built; None saves nothing."""
-    held: HeldNews
+    until_saved: NewsUntilSaved
     """Announcements of scores waiting for the disk to take them (:mod:`bot.services.saving`)."""
     global_data: GlobalData
     """What the bot keeps across all chats: duels and invitations, ratings, each hand's
@@ -154,7 +155,8 @@ class BotData:
     (an update posted, or ``getWebhookInfo`` with no delivery error); polling keeps its
     own (:attr:`PollingRequest.answered_at`)."""
     backups: dict[str, float]
-    """Scheduled backups since start: ``ok``, ``failed``, ``last`` (:mod:`bot.play.backups`)."""
+    """Scheduled backups since start: ``ok``, ``failed``, ``last``
+    (:mod:`bot.play.backup_schedule`)."""
     maintenance: float | None
     """Since when the owner's maintenance notice answers everyone; None: it is off."""
     fairplay_removals: list[Removal]
@@ -162,18 +164,15 @@ class BotData:
     pause: Pause
     """The games' clock's pauses: it stands still while maintenance is on."""
     result_listeners: list[Listener]
-    """Who hears the games' results once saved (:mod:`bot.play.results`)."""
-    profile_parts: list[Callable[..., Any]]
+    """Who hears the games' results once saved (:mod:`bot.play.result_listeners`)."""
+    profile_parts: list[Profiled[BotContext]]
     """The features' parts of a player's profile (:mod:`bot.play.profiles`)."""
     moved_chats: dict[int, int]
     """Groups upgraded to a supergroup since start: old id → new (:mod:`bot.play.chat_moves`)."""
-    games: tuple[Any, ...]
-    """The games, as the application registered them (:data:`bot.games.GAMES`; read them
-    typed with :func:`bot.play.registry.games_of`: a game's declaration takes this context,
-    so its type stands above it)."""
-    features: tuple[Any, ...]
-    """The features that are not games, as it registered them (:data:`bot.features.FEATURES`;
-    read them typed with :func:`bot.play.registry.features_of`)."""
+    games: tuple[GameOf[BotContext], ...]
+    """The games, as the application registered them (:data:`bot.games.GAMES`)."""
+    features: tuple[FeatureOf[BotContext], ...]
+    """The features that are not games, as it registered them (:data:`bot.features.FEATURES`)."""
 
     def __init__(self) -> None:
         self.clock = time.time
@@ -192,7 +191,7 @@ class BotData:
         self.game_calls = {}
         self.web_address = None
         self.write_now = None
-        self.held = HeldNews()
+        self.until_saved = NewsUntilSaved()
         self.global_data = GlobalData()
         self.activity = Activity()
         self.metrics = Metrics()

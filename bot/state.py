@@ -10,18 +10,18 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.rules.achievements import Achievements
-from bot.rules.arena.in_chat import ArenaChat
+from bot.rules.arena.chat_state import ArenaChat
 from bot.rules.challenge import Challenges
 from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.duel.lobby import Duels
 from bot.rules.hand_records import HandRecords
-from bot.rules.ladder.ladder import Ladder
+from bot.rules.ladder.puzzle_rating import Ladder
 from bot.rules.ladder.training import Training
 from bot.rules.off_boards import OffBoards
 from bot.rules.public_names import PublicName, PublicNames
 from bot.rules.rating import Ratings
 from bot.rules.requests import SolveRequest, WaitingSolve
-from bot.rules.rush.records import RushBoard, RushRecords
+from bot.rules.rush.best_runs import RushBoard, RushRecords
 from bot.rules.seasons.groups import ListedGroups
 from bot.rules.seasons.tables import Seasons, SeasonTrophy
 from bot.rules.table import Table

@@ -15,7 +15,7 @@ from types import ModuleType
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from solver.answers import Verdict, check, is_claim
+    from solver.checking import Verdict, check, is_claim
     from solver.codes import Code
     from solver.deal import daily, daily_number, daily_pools, deal
     from solver.decks import DeckStats, deck_stats
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     )
 
 _HOMES = {
-    "solver.answers": ("Verdict", "check", "is_claim"),
+    "solver.checking": ("Verdict", "check", "is_claim"),
     "solver.codes": ("Code",),
     "solver.deal": ("daily", "daily_number", "daily_pools", "deal"),
     "solver.decks": ("DeckStats", "deck_stats"),

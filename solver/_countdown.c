@@ -1,5 +1,5 @@
 /* solver._countdown: an optional compiled search under Countdown's rules (see
- * _countdown_search.h and _countdown_find.h), for solver/countdown.py.
+ * _countdown_search.h and _countdown_find.h), for solver/countdown_search.py.
  *
  * hand(numbers) takes a sorted tuple of whole numbers from 1 up (at most eight) and gives
  * the search of that hand (None where a number does not fit in 64 bits), which keeps what
@@ -10,7 +10,7 @@
  *   reachable values nearest the target on each side with one way each (None where there
  *   is none), the two computed only where the target is not made, or with `both`.  A way
  *   is (value, tree), a tree being a number or (op, first, second, value) for
- *   `first op second`.  The choice of part and tree is that of solver.countdown (the part
+ *   `first op second`.  The choice of part and tree is that of solver.countdown_search (the part
  *   with the fewest numbers, then the least; its first cut, the least value of the cut's
  *   smaller side, the first operation), so that both paths give the same answers.
  * - values(part) gives the frozenset of the values a part of the hand makes.
@@ -210,7 +210,7 @@ static PyMethodDef countdown_methods[] = {
 };
 
 static struct PyModuleDef countdown_module = {
-    PyModuleDef_HEAD_INIT, "solver._countdown", "The compiled search of solver.countdown.", -1,
+    PyModuleDef_HEAD_INIT, "solver._countdown", "The compiled search of solver.countdown_search.", -1,
     countdown_methods,
 };
 

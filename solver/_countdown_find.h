@@ -12,7 +12,7 @@ typedef struct {
 } Need;
 
 /* For `a` from one side and `v` to make: the value `b` the other side must make for
- * `a op b` (`b op a` unless a_first) to be v, in the order of solver.countdown._needs. */
+ * `a op b` (`b op a` unless a_first) to be v, in the order of solver.countdown_search._needs. */
 static int needs(uint64_t a, uint64_t v, Need *out) {
     int k = 0;
     uint64_t x;

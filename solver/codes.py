@@ -11,7 +11,7 @@ from enum import StrEnum
 
 
 class Code(StrEnum):
-    """The outcome of :func:`~solver.answers.check`, or why a text could not be read."""
+    """The outcome of :func:`~solver.checking.check`, or why a text could not be read."""
 
     # A verdict on an answer that reads.
     CORRECT = "correct"

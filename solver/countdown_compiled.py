@@ -1,10 +1,10 @@
 """The compiled search under Countdown's rules (``solver/_countdown.c``), where it was built.
 
 The search of a hand (:class:`Hand`, which keeps what it lists) answers what
-:meth:`solver.countdown.Countdown.one_form` and :meth:`~solver.countdown.Countdown.nearest`
-ask (``best``) and lists the values of the parts of the hand (``values``), for hands whose
-values fit in machine words, with the same choices as the pure Python path (a test runs
-both on the same draws);
+:meth:`solver.countdown_search.Countdown.one_form` and
+:meth:`~solver.countdown_search.Countdown.nearest` ask (``best``) and lists the values of the
+parts of the hand (``values``), for hands whose values fit in machine words, with the same
+choices as the pure Python path (a test runs both on the same draws);
 the expressions come back as trees (a number, or ``(op, first, second, value)``), which
 :func:`form` turns into normal forms with :func:`solver.normal_form.combine`.  Like the
 core of the 24 game's search (:mod:`solver.core`) it is built by ``pip install`` where a C

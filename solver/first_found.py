@@ -32,8 +32,8 @@ def finals_as_found(
     witness: Form | None
     if countdown:
         # Imported here, as solver.solutions does: plain searches never need it.
-        from solver.countdown import countdown as countdown_search
-        from solver.countdown import wastes_numbers
+        from solver.countdown_search import countdown as countdown_search
+        from solver.countdown_search import wastes_numbers
 
         search = countdown_search(hand)
         witness = search.one_form(goal)

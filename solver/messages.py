@@ -1,5 +1,5 @@
 """The solver's own wording of its codes, in English: for :attr:`Verdict.message
-<solver.answers.Verdict.message>`, the text of a :class:`~solver.parsing.ParseError`, and so
+<solver.checking.Verdict.message>`, the text of a :class:`~solver.parsing.ParseError`, and so
 for the command line.  A program that speaks to people in other languages words the codes
 itself, from the same code, column and params."""
 

@@ -1,7 +1,7 @@
 """Reading answers: an iterative, shunting-yard parser over the tokens of
 :mod:`solver.tokenizer`, the cards checked by :mod:`solver.card_use`, and the exact value.
 What cannot be read raises a :class:`ParseError` with a :class:`~solver.codes.Code`.
-Requests for the solver are read by :mod:`solver.requests`.
+Requests for the solver are read by :mod:`solver.request_parsing`.
 
 Nothing here calls ``eval`` or parses Python.  The parser is a loop, not a recursive descent,
 so no depth of brackets can exhaust the stack.
@@ -18,7 +18,7 @@ from solver.codes import Code
 from solver.evaluation import DivisionByZero, NotPositiveWhole, evaluate
 from solver.parse_error import ParseError
 from solver.printing import SYMBOLS, friendly_value
-from solver.requests import parse_request, read_number, without_full_stop
+from solver.request_parsing import parse_request, read_number, without_full_stop
 from solver.tokenizer import IGNORED, MAX_LENGTH, Token, tokenize
 
 __all__ = [

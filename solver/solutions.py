@@ -24,7 +24,7 @@ from solver.search import Multiset, engine
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from solver.countdown import Countdown
+    from solver.countdown_search import Countdown
     from solver.evaluation import Operation
 
 MAX_NUMBERS = 8
@@ -79,9 +79,9 @@ class Closest(Frozen):
 
 
 def countdown_search(hand: Multiset) -> Countdown:
-    """The search of a hand under Countdown's rules (:mod:`solver.countdown`, imported at its
+    """The search of a hand under Countdown's rules (:mod:`solver.countdown_search`, imported at its
     first use: plain searches never need it)."""
-    from solver.countdown import countdown
+    from solver.countdown_search import countdown
 
     return countdown(hand)
 
@@ -185,7 +185,7 @@ def clear_caches() -> None:
     _LISTED.clear()
     for integer_only in (False, True):
         engine(integer_only).clear()
-    from solver.countdown import countdown
+    from solver.countdown_search import countdown
 
     countdown.cache_clear()
     form_bags.forget_masks()
@@ -330,7 +330,7 @@ def _form(operation: Operation, left: Form, right: Form) -> Form:
 def solution_of(expression: str, target: Value = 24) -> Solution:
     """The distinct solution an expression belongs to (equal to its item in :func:`solve`).
 
-    The expression is read as :func:`~solver.answers.check` reads an answer, so a trailing
+    The expression is read as :func:`~solver.checking.check` reads an answer, so a trailing
     ``= target`` is allowed.  Raises :class:`~solver.parsing.ParseError` (a ``ValueError``)
     for text that is not an expression, ``ZeroDivisionError`` for a division by zero.  A
     negative result keeps its magnitude: check the value separately.

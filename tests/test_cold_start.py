@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 HEAVY = {"typing", "dataclasses", "inspect", "ast", "hashlib", "random", "datetime"}
 """Standard modules a search does not need, each costing milliseconds of a cold start."""
 
-NOT_SEARCHING = {"solver.parsing", "solver.countdown", "solver.deal", "solver.difficulty"}
+NOT_SEARCHING = {"solver.parsing", "solver.countdown_search", "solver.deal", "solver.difficulty"}
 """The solver's own modules that a plain search does not need."""
 
 

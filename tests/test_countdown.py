@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from solver import Code, SolverInputError, check, closest, is_solvable, solve
 from solver.arithmetic import Value
-from solver.countdown import countdown, wastes_numbers
+from solver.countdown_search import countdown, wastes_numbers
 from solver.derivation import steps
 from solver.normal_form import Form, combine, finish, leaf
 from solver.parsing import ParseError, parse_request

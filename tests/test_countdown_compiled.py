@@ -11,9 +11,9 @@ import random
 import pytest
 
 from solver import closest, countdown_compiled, solve
-from solver import countdown as countdown_module
+from solver import countdown_search as countdown_module
 from solver.arithmetic import Value
-from solver.countdown import Countdown
+from solver.countdown_search import Countdown
 from solver.normal_form import Final, finish
 from solver.solutions import clear_caches
 

@@ -11,7 +11,7 @@ from typing import TypedDict
 import pytest
 
 from solver import Listing, solve, solve_within
-from solver.countdown import countdown as countdown_search
+from solver.countdown_search import countdown as countdown_search
 from solver.first_found import finals_as_found
 from solver.normal_form import finish
 from solver.search import engine

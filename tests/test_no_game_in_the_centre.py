@@ -26,6 +26,7 @@ CENTRAL = sorted(
         BOT / "app.py",
         BOT / "menus.py",
         BOT / "context.py",
+        BOT / "plug_ins.py",
         BOT / "rules" / "table.py",
         *(BOT / "play").glob("*.py"),
         *(BOT / "services").rglob("*.py"),
@@ -64,7 +65,7 @@ EXCEPTIONS: dict[str, set[str]] = {
         "bot.rules.countdown",
         "bot.rules.hunt",
         "bot.rules.rounds",
-        "bot.rules.rush.in_chat",
+        "bot.rules.rush.chat_run",
         "bot.rules.rush.run",
         "countdown",
         "countdown_time",
@@ -147,7 +148,7 @@ EXCEPTIONS: dict[str, set[str]] = {
         "PastDuel",
         "_duel_line",
         "bot.rules.duel.lobby",
-        "bot.rules.rush.records",
+        "bot.rules.rush.best_runs",
         "duel",
         "duels",
         "fastest_duels",
@@ -156,7 +157,7 @@ EXCEPTIONS: dict[str, set[str]] = {
     "bot/features/admin/overview.py": {"daily_board"},
     "bot/features/chat_settings.py": {"countdown", "countdown_time"},
     "bot/features/ratings.py": {"BOARD_MIN_DUELS", "PROVISIONAL_DUELS", "duel_of", "duels"},
-    "bot/features/solve/checks.py": {
+    "bot/features/solve/spoiler_checks.py": {
         "_daily_refusal",
         "_sharing_daily",
         "bot.rules.daily.attempts",
@@ -227,7 +228,7 @@ def _games_imported(path: Path) -> set[str]:
 def test_the_word_finder_splits_identifiers_into_words() -> None:
     assert words_of("ChatRush") == ["chat", "rush"]
     assert words_of("DEFAULT_COUNTDOWN_SECONDS") == ["default", "countdown", "seconds"]
-    assert words_of("bot.rules.rush.in_chat") == ["bot", "rules", "rush", "in", "chat"]
+    assert words_of("bot.rules.rush.chat_run") == ["bot", "rules", "rush", "chat", "run"]
     assert names_a_game("hunting")
     assert names_a_game("ReadyHunts")
     assert not names_a_game("rounded_rectangle")

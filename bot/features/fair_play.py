@@ -10,7 +10,7 @@ from telegram.ext import Application
 from bot.context import services
 from bot.i18n import answer_in_english
 from bot.play.registry import Feature, game_on
-from bot.rules.claims import looks_like_answer
+from bot.rules.plain_text import looks_like_answer
 from bot.rules.spoilers import peeked
 from bot.services.answer_routes import Route
 from bot.typed_handlers import HandlerContext, MessageUpdate

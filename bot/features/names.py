@@ -1,5 +1,5 @@
 """/name: the public name a player chooses for the boards that span every chat (the rules:
-:mod:`bot.rules.public_names`; how boards use it: :mod:`bot.play.public_names`)."""
+:mod:`bot.rules.public_names`; how boards use it: :mod:`bot.play.board_names`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext
 from bot.i18n import N_
-from bot.play.public_names import chosen_name, names_of
+from bot.play.board_names import chosen_name, names_of
 from bot.play.registry import Feature, Help, HelpLine, MenuEntry
 from bot.rules.public_names import (
     CHANGES,
@@ -111,7 +111,7 @@ async def name(update: MessageUpdate, context: HandlerContext) -> None:
         context.reply(update, told)
         return
     context.reply(update, _("⏳ I cannot save just now: your public name counts once it is saved."))
-    context.bot_data.held.hold(lambda: context.reply(update, told))
+    context.bot_data.until_saved.hold(lambda: context.reply(update, told))
 
 
 def register(application: Application) -> None:

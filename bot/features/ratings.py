@@ -12,8 +12,8 @@ from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext
 from bot.i18n import N_
+from bot.play.board_names import public_name
 from bot.play.players_met import known_name
-from bot.play.public_names import public_name
 from bot.play.registry import Feature, Help, HelpLine, MenuEntry
 from bot.rules.rating import BOARD_MIN_DUELS, PROVISIONAL_DUELS, PlayerRating, Result, Shown
 from bot.rules.seasons.calendar import season_of

@@ -7,8 +7,8 @@ import html
 from telegram.ext import Application, CommandHandler
 
 from bot.i18n import N_
-from bot.play.registry import Feature, MenuEntry, games_of
-from bot.rules.stats import PlayerStats, week_of
+from bot.play.registry import Feature, MenuEntry
+from bot.rules.chat_stats import PlayerStats, week_of
 from bot.texts import player_line
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
@@ -43,7 +43,7 @@ async def score(update: MessageUpdate, context: HandlerContext) -> None:
         )
     else:  # only the other games so far: no line of zeros and dashes for rounds
         text = f"<b>{html.escape(player.name)}</b>"
-    for game in games_of(context.bot_data):  # the other games' lines (Game.score)
+    for game in context.bot_data.games:  # the other games' lines (Game.score)
         line = game.score(context, player) if game.score is not None else None
         if line:
             text += "\n" + line
@@ -87,7 +87,7 @@ async def top(update: MessageUpdate, context: HandlerContext) -> None:
     _ = context._
     stats = context.chat_data.table.stats
     week = week_of(context.today())
-    games = [game.board(context, stats) for game in games_of(context.bot_data) if game.board]
+    games = [game.board(context, stats) for game in context.bot_data.games if game.board]
     parts = []
     plain = stats.top()
     # The plain game's boards, unless only the other games have been played here.

@@ -6,6 +6,7 @@ here.  It imports nothing of the bot (docs/testing.md, *How the bot is tested*).
 
 from __future__ import annotations
 
+from bot.local_api.bot_api import LocalBotApi
 from bot.local_api.checks import (
     MAX_CAPTION,
     MAX_TEXT,
@@ -18,7 +19,6 @@ from bot.local_api.checks import (
     utf16_len,
     visible_length,
 )
-from bot.local_api.server import LocalBotApi
 from bot.local_api.transport import LocalTransport, serve
 from bot.local_api.world import BOT_ID, Chat
 

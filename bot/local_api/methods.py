@@ -19,7 +19,7 @@ from bot.local_api.checks import (
 from bot.local_api.world import BOT_ID, Chat, World
 
 if TYPE_CHECKING:
-    from bot.local_api.games import LocalGames
+    from bot.local_api.games_api import LocalGames
 
 # Telegram's size limits for callback answers and inline results (text, captions and
 # buttons: see bot.local_api.checks).
@@ -29,12 +29,12 @@ MAX_INLINE_RESULTS = 50
 
 class Methods(World):
     """The bot's side: the Bot API methods (inline messages' edits are in
-    :class:`~bot.local_api.inline.InlineMode`)."""
+    :class:`~bot.local_api.inline_messages.InlineMode`)."""
 
     if TYPE_CHECKING:
 
         @property
-        def games(self) -> LocalGames: ...  # the Games API, made by bot.local_api.server
+        def games(self) -> LocalGames: ...  # the Games API, made by bot.local_api.bot_api
 
         def _edit_inline(self, params: dict[str, Any], *, text: bool) -> bool: ...
 

@@ -33,7 +33,7 @@ RESTRICTED_RIGHTS = (
 class People(World):
     """The people's side: tests and the console act as users through these methods."""
 
-    if TYPE_CHECKING:  # inline mode's state (bot.local_api.inline)
+    if TYPE_CHECKING:  # inline mode's state (bot.local_api.inline_messages)
         inline_queries: dict[str, tuple[int, str, str]]
 
     def add_user(

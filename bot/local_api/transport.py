@@ -13,7 +13,7 @@ from urllib.parse import parse_qsl
 import httpx
 
 if TYPE_CHECKING:
-    from bot.local_api.server import LocalBotApi
+    from bot.local_api.bot_api import LocalBotApi
 
 
 def _decode_params(request_body: bytes, content_type: str) -> dict[str, Any]:

@@ -112,7 +112,7 @@ class World:
         """The webhook the bot set (``setWebhook``; empty: none, it polls)."""
         self._changed: asyncio.Event | None = None
         self._listeners: list[Callable[[dict[str, Any]], None]] = []
-        # The other parts' state (inline mode: bot.local_api.inline), as LocalBotApi's
+        # The other parts' state (inline mode: bot.local_api.inline_messages), as LocalBotApi's
         # bases come after this one.
         super().__init__()
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from bot.persistence.adapter import SQLitePersistence
 from bot.persistence.data_file import CHECKPOINT_EVERY, RETRY_SAVES, DataFile
+from bot.persistence.data_file_errors import DataFileError, DataFolderInUse, unwritable
 from bot.persistence.database import DISK_ERRORS, FORMAT, RELEASE_1_TABLES, TABLES, open_database
-from bot.persistence.errors import DataFileError, DataFolderInUse, unwritable
 from bot.persistence.folder import FILE_NAME, LOCK_NAME, FolderLock, prepare_folder
 
 __all__ = [

@@ -8,8 +8,8 @@ import os
 import sqlite3
 from pathlib import Path
 
+from bot.persistence.data_file_errors import DataFileError
 from bot.persistence.database import FORMAT, RELEASE_1_TABLES, TABLES, check_tables
-from bot.persistence.errors import DataFileError
 from bot.persistence.folder import FILE_NAME, FolderLock, prepare_folder
 
 PREFIX, SUFFIX = "twentyfour-", ".sqlite3"
@@ -109,7 +109,7 @@ def newest(folder: Path) -> Path | None:
 
 def restore(source: Path, directory: Path) -> Path | None:
     """Make the backup ``source`` the data file of ``directory``, which no bot may be
-    serving from (:class:`~bot.persistence.errors.DataFolderInUse` otherwise); returns
+    serving from (:class:`~bot.persistence.data_file_errors.DataFolderInUse` otherwise); returns
     where the file it replaced is kept (None: there was none)."""
     check(source)
     prepare_folder(directory)

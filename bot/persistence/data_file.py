@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from bot import records
+from bot.persistence.data_file_errors import DataFileError
 from bot.persistence.database import FORMAT, open_database
-from bot.persistence.errors import DataFileError
 from bot.persistence.folder import FILE_NAME, FolderLock, prepare_folder
 from bot.records.schema import ITEM_KINDS
 from bot.state import GlobalData

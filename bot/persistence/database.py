@@ -10,7 +10,7 @@ import sqlite3
 from pathlib import Path
 
 from bot import records
-from bot.persistence.errors import DataFileError, unwritable
+from bot.persistence.data_file_errors import DataFileError, unwritable
 
 FORMAT = 1
 """The data file's format, kept in SQLite's ``user_version``: 1, a row of table ``records``

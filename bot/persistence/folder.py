@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 from typing import IO
 
-from bot.persistence.errors import DataFileError, DataFolderInUse, unwritable
+from bot.persistence.data_file_errors import DataFileError, DataFolderInUse, unwritable
 
 FILE_NAME = "twentyfour.sqlite3"
 LOCK_NAME = FILE_NAME + ".lock"

@@ -46,4 +46,4 @@ def tell_saved(
             "bot stop before that, it is lost."
         )
     say(waiting)
-    context.bot_data.held.hold(lambda: say(text, reply_markup))
+    context.bot_data.until_saved.hold(lambda: say(text, reply_markup))

@@ -9,7 +9,7 @@ from telegram.constants import ChatType, MessageEntityType
 from telegram.ext import Application, CommandHandler, MessageHandler, filters
 
 from bot.i18n import answer_in_english
-from bot.rules.claims import after_mention
+from bot.rules.plain_text import after_mention
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
 

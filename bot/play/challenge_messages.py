@@ -168,7 +168,7 @@ def after_saved(context: BotContext, saved: bool, challenge: Challenge) -> None:
     if saved:
         refresh_shared(context.application, challenge)
     else:
-        context.bot_data.held.hold(lambda: refresh_shared(context.application, challenge))
+        context.bot_data.until_saved.hold(lambda: refresh_shared(context.application, challenge))
 
 
 def settle_daily(

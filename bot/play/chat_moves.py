@@ -6,7 +6,6 @@ from __future__ import annotations
 import logging
 
 from bot.context import BotContext
-from bot.play.registry import games_of
 
 logger = logging.getLogger(__name__)
 
@@ -28,7 +27,7 @@ def move_chat(context: BotContext, old_chat_id: int, new_chat_id: int) -> bool:
     # PTB moves no job: a round's timers and the daily post follow the data here.
     context.bot_data.timers.move(old_chat_id, new_chat_id)
     # What a game keeps by chat id outside the chat's data (a duel played there) follows too.
-    for game in games_of(context.bot_data):
+    for game in context.bot_data.games:
         if game.moved is not None:
             game.moved(context.bot_data.global_data, old_chat_id, new_chat_id)
     logger.info("Moved chat data from %s to the new supergroup %s", old_chat_id, new_chat_id)

@@ -18,8 +18,7 @@ from telegram.ext import Application
 
 from bot.context import BotContext, now_of, services
 from bot.play.admins import stop_ballot
-from bot.play.registry import games_of
-from bot.rules.life import Life
+from bot.rules.live_game import LiveGame
 from bot.services.outbox import Sent
 from bot.services.pictures.cards import send_hand
 from bot.services.riders import Riders
@@ -31,7 +30,7 @@ from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageU
 
 logger = logging.getLogger(__name__)
 
-G = TypeVar("G", bound=Life)
+G = TypeVar("G", bound=LiveGame)
 T = TypeVar("T")
 
 
@@ -59,7 +58,7 @@ class Kind(Generic[G]):
     """Any two of its numbers asked with a target this large or more spoil it (a Countdown
     game's: see :meth:`bot.rules.spoilers.LiveHands.add`)."""
 
-    def current(self, chat: ChatData, game: Life) -> bool:
+    def current(self, chat: ChatData, game: LiveGame) -> bool:
         """Whether ``game`` is still the chat's game of this kind, and on."""
         return self.game_of(chat) is game and game.live
 
@@ -76,7 +75,7 @@ def other_game(context: ChatContext, private: bool = False, hint: bool = False) 
     answer and stop; a round's is each command's own); None when none is.  In ``private``
     a game's answers are typed as they are (no /a)."""
     data = context.bot_data
-    for game in games_of(data):
+    for game in data.games:
         if game.busy is None or game.on is None:
             continue
         if game.on(context.chat_data, data.global_data):

@@ -10,8 +10,8 @@ import html
 import logging
 
 from bot.context import BotContext
+from bot.play.board_names import public_name
 from bot.play.players_met import known_name
-from bot.play.public_names import public_name
 from bot.rules.hand_records import Barred, HandRecord, Noted, Source, hand_key
 from bot.rules.pace import FLOOR, PLAUSIBLE_MEDIAN, RECENT_KEPT, heard, scripted
 

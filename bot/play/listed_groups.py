@@ -1,5 +1,5 @@
 """Whether a group is listed on ``/groups top`` (its admins choose in ``/settings``): shared
-by the settings and the groups' board (:mod:`bot.features.seasons.groups`), kept in the
+by the settings and the groups' board (:mod:`bot.features.seasons.groups_top`), kept in the
 global data (:class:`bot.rules.seasons.groups.ListedGroups`) and saved at once."""
 
 from __future__ import annotations

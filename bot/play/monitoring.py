@@ -26,7 +26,7 @@ from bot.services.activity import label
 from bot.services.metrics import Metrics, Readings
 from bot.services.outbox.flood_control import FloodControl
 from bot.services.web.server import BoundedHandler, Rules
-from bot.services.workers.errors import PoolClosed, WorkFailed, WorkTimeout
+from bot.services.workers.failures import PoolClosed, WorkFailed, WorkTimeout
 
 logger = logging.getLogger(__name__)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from telegram.ext import Application
 
 from bot.context import BotContext, services
-from bot.play.registry import Profiled, ProfilePart, games_of
+from bot.play.registry import Profiled, ProfilePart
 from bot.rules.achievements import Family
 from bot.state import UserData
 
@@ -22,7 +22,7 @@ def parts(context: BotContext, user_id: int, data: UserData) -> list[ProfilePart
     """Every game's and feature's part of ``user_id``'s profile (``data``: theirs), by
     position."""
     found = []
-    makers = [game.profile for game in games_of(context.bot_data) if game.profile is not None]
+    makers = [game.profile for game in context.bot_data.games if game.profile is not None]
     for make in makers + list(context.bot_data.profile_parts):
         part = make(context, user_id, data)
         if part is not None:

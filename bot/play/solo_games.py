@@ -11,9 +11,9 @@ from telegram.constants import ChatType
 from telegram.ext import Application, filters
 
 from bot.play.game_life import Kind
-from bot.rules.life import Life
+from bot.rules.live_game import LiveGame
 
-G = TypeVar("G", bound=Life)
+G = TypeVar("G", bound=LiveGame)
 
 GIVE_UPS = ("stop", "giveup", "reveal")
 """The commands that end a solo game in private, as they end a round there."""

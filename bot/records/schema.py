@@ -12,12 +12,12 @@ from bot.rules.challenge import Challenge, Challenges
 from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.duel.lobby import Duels
 from bot.rules.hand_records import HandRecord, HandRecords
-from bot.rules.ladder.ladder import HandRating, PuzzlePlayer
+from bot.rules.ladder.puzzle_rating import HandRating, PuzzlePlayer
 from bot.rules.off_boards import OffBoards
 from bot.rules.rating import PlayerRating
 from bot.rules.requests import Rules
 from bot.rules.rounds import Round
-from bot.rules.rush.records import RushBoard
+from bot.rules.rush.best_runs import RushBoard
 from bot.rules.seasons.groups import ListedGroups
 from bot.rules.seasons.tables import Seasons
 from bot.rules.table import Table

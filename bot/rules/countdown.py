@@ -8,7 +8,7 @@ import random
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from bot.rules.life import TimedGame
+from bot.rules.live_game import TimedGame
 from solver import Code, Solution, Verdict, check, closest, is_claim
 
 LARGE = (25, 50, 75, 100)

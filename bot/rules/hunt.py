@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from bot.rules.life import TimedGame
+from bot.rules.live_game import TimedGame
 from solver import Verdict, check, solution_of, solve
 from solver.deal import listing_work
 

@@ -11,7 +11,14 @@ from dataclasses import dataclass, field
 
 from bot.rules.duel.lobby import PastDuel
 from bot.rules.hand_records import HandRecord, HandRecords
-from bot.rules.rush.records import BoardEntry, RunRecord, RushBoard, RushRecords, place, week_start
+from bot.rules.rush.best_runs import (
+    BoardEntry,
+    RunRecord,
+    RushBoard,
+    RushRecords,
+    place,
+    week_start,
+)
 
 LISTED = 10
 """Results of each kind the host's review lists."""

@@ -1,6 +1,6 @@
 """A game's result as an event: who did what in which game, and whether it ``counts`` under the
-fair-play rules.  Games publish them once saved (:mod:`bot.play.results`); listeners such as
-achievements refuse what does not count (docs/design-games.md, *Achievements*)."""
+fair-play rules.  Games publish them once saved (:mod:`bot.play.result_listeners`); listeners
+such as achievements refuse what does not count (docs/design-games.md, *Achievements*)."""
 
 from __future__ import annotations
 

@@ -233,8 +233,9 @@ class Round:
         return True
 
     def stop(self) -> bool:
-        """End the round now with no winner (:meth:`reveal`; its :class:`~bot.rules.life.Life`:
-        a hand nobody could see).  False if it had already ended."""
+        """End the round now with no winner (:meth:`reveal`; its
+        :class:`~bot.rules.live_game.LiveGame`: a hand nobody could see).  False if it had
+        already ended."""
         return self.reveal()
 
     def expire(self, number: int, now: float) -> bool:

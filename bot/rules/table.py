@@ -5,14 +5,14 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from bot.rules.chat_stats import ChatStats
 from bot.rules.countdown import DEFAULT_SECONDS as DEFAULT_COUNTDOWN_SECONDS
 from bot.rules.countdown import Countdown
 from bot.rules.hands import HandFacts
 from bot.rules.hunt import Hunt
 from bot.rules.rounds import Outcome, Phase, Round
-from bot.rules.rush.in_chat import ChatRush
+from bot.rules.rush.chat_run import ChatRush
 from bot.rules.rush.run import Deal
-from bot.rules.stats import ChatStats
 
 TIME_LIMITS = (0, 30, 60, 120, 300)
 """Time limits a chat may choose, in seconds (0: untimed)."""

@@ -15,7 +15,7 @@ HELD = 1_000
 that its result is not saved yet, which stays true) and the operator is told."""
 
 
-class HeldNews:
+class NewsUntilSaved:
     """Announcements of scores the disk has not taken yet, oldest first."""
 
     def __init__(self) -> None:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from bot.rules.chat_stats import ChatStats, PlayerStats
 from bot.rules.countdown import Best, Countdown
 from bot.rules.daily.puzzle import DailyRecord, DailyResult
 from bot.rules.hunt import Find, Hunt
 from bot.rules.requests import Rules
 from bot.rules.rounds import Phase, Round
-from bot.rules.stats import ChatStats, PlayerStats
 from bot.rules.table import GameSettings, Match, Table
 from bot.state import (
     AnswersTo,

@@ -7,7 +7,7 @@ import pytest
 
 from bot.games.rush import play as rush_play
 from bot.local_api import LocalBotApi
-from bot.rules.rush.in_chat import ChatRush
+from bot.rules.rush.chat_run import ChatRush
 from solver import solve
 from tests.bot.harness import BotApplication, make_api
 

@@ -12,7 +12,7 @@ import pytest
 
 from bot.context import BotContext
 from bot.local_api import LocalBotApi, plain_text
-from bot.play.results import publish
+from bot.play.result_listeners import publish
 from bot.rules.daily.puzzle import DailyResult
 from bot.rules.results import CountdownExact
 from solver import solve

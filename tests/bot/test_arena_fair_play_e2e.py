@@ -13,7 +13,7 @@ import pytest
 
 from bot.context import BotContext
 from bot.local_api import plain_text
-from bot.play.results import listen
+from bot.play.result_listeners import listen
 from bot.rules.results import Game, GameResult, Podium, Solved
 from tests.bot.arena_play import at_pace, hand_of, is_hand, join_payload, next_in, right, text_of
 from tests.bot.harness import (

@@ -11,7 +11,7 @@ import pytest
 
 from bot import records
 from bot.persistence import SQLitePersistence
-from bot.rules.arena.in_chat import ArenaTrophy
+from bot.rules.arena.chat_state import ArenaTrophy
 from bot.rules.arena.start_vote import StartVote
 from bot.state import ChatData
 from tests.bot.arena_play import is_hand, next_in, text_of

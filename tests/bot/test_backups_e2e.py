@@ -14,7 +14,7 @@ import pytest
 from bot import host
 from bot.persistence import FILE_NAME, DataFolderInUse
 from bot.persistence.backups import PREFIX, SUFFIX, backup, restore
-from bot.play import backups as scheduled
+from bot.play import backup_schedule as scheduled
 from bot.settings import Settings, SettingsError
 from tests.bot.harness import BotApplication, make_api, running_bot, until
 

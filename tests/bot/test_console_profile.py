@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from bot.console import run_console
-from bot.services.pictures.profile import HEIGHT, WIDTH
+from bot.services.pictures.profile_card import HEIGHT, WIDTH
 from bot.settings import Settings
 from tests.bot.harness import seed_tables
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import plain_text
-from bot.rules.ladder.ladder import PuzzlePlayer
+from bot.rules.ladder.puzzle_rating import PuzzlePlayer
 from bot.rules.public_names import handle
 from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot, settled
 from tests.bot.ladder_play import NOON, answer, hand_on, next_picture, train, training

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from bot.rules.hand_records import hand_key
-from bot.rules.ladder.ladder import HandRating
 from bot.rules.ladder.model import prior_of_level
+from bot.rules.ladder.puzzle_rating import HandRating
 from bot.rules.ladder.training import LEARNED_RESULTS, level_of, pool
 from tests.bot.harness import ANN, FakeClock, deal, make_api, running_bot
 from tests.bot.ladder_play import NOON, difficulty_line

@@ -12,8 +12,8 @@ import pytest
 from bot.games.ladder import play as ladder_play
 from bot.local_api import plain_text
 from bot.rules.hand_records import hand_key
-from bot.rules.ladder.ladder import Attempt, Ladder, PuzzlePlayer
 from bot.rules.ladder.model import prior_of_level
+from bot.rules.ladder.puzzle_rating import Attempt, Ladder, PuzzlePlayer
 from bot.rules.ladder.training import level_of, pool, prior_of
 from bot.rules.pace import floor_of
 from tests.bot.harness import (

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.rules.hand_records import hand_key
-from bot.rules.ladder.ladder import HandRating, PuzzlePlayer
 from bot.rules.ladder.model import prior_of_level
+from bot.rules.ladder.puzzle_rating import HandRating, PuzzlePlayer
 from bot.rules.ladder.training import LEARNED_RESULTS, level_of, pool
 from tests.bot.harness import (
     ANN,

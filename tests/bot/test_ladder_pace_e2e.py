@@ -11,7 +11,7 @@ import pytest
 
 from bot.local_api import plain_text
 from bot.rules.hand_records import hand_key
-from bot.rules.ladder.ladder import Attempt, PuzzlePlayer
+from bot.rules.ladder.puzzle_rating import Attempt, PuzzlePlayer
 from bot.rules.pace import RECENT_KEPT, floor_of
 from tests.bot.harness import ANN, BOB, FakeClock, make_api, reply_to, running_bot
 from tests.bot.ladder_play import DAY, NOON, answer, hand_on, next_picture, train

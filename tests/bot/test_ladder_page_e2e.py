@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import plain_text
-from bot.rules.ladder.ladder import PuzzlePlayer
 from bot.rules.ladder.model import prior_of_level
+from bot.rules.ladder.puzzle_rating import PuzzlePlayer
 from bot.rules.ladder.training import level_of
 from tests.bot.harness import ANN, BOB, FakeClock, make_api, reply_to, running_bot
 from tests.bot.ladder_play import NOON, answer

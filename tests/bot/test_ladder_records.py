@@ -12,7 +12,7 @@ from typing import Any
 
 from bot import records
 from bot.rules.hands import facts_job
-from bot.rules.ladder.ladder import ESTABLISHED_RESULTS
+from bot.rules.ladder.puzzle_rating import ESTABLISHED_RESULTS
 from bot.rules.ladder.training import Training
 from bot.state import ChatData, GlobalData
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.rules.hand_records import hand_key
-from bot.rules.ladder.ladder import ESTABLISHED_RESULTS, PuzzlePlayer
+from bot.rules.ladder.puzzle_rating import ESTABLISHED_RESULTS, PuzzlePlayer
 from tests.bot.harness import (
     ANN,
     GROUP,

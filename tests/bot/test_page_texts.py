@@ -12,7 +12,7 @@ import pytest
 
 from bot.i18n import languages
 from bot.play.page_texts import PAGE_PLURALS, PAGE_TEXTS, catalogue_script, page_table
-from bot.rules.daily.calendar import clock_text
+from bot.rules.daily.days import clock_text
 from bot.rules.pace import FLOOR, LEVEL_FLOORS
 from bot.rules.rush.run import CLOCK_MOST, RUN_MOST, SKIP_COST, SOLVE_BONUS, START_SECONDS
 

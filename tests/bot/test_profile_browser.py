@@ -12,7 +12,7 @@ from urllib.parse import quote
 import pytest
 
 from bot.local_api import plain_text
-from bot.services.pictures.profile import WIDTH
+from bot.services.pictures.profile_card import WIDTH
 from tests.bot.browser import playwright_or_skip
 from tests.bot.harness import ANN, FakeClock, make_api, reply_to, running_bot
 from tests.bot.ladder_play import NOON

@@ -1,4 +1,4 @@
-"""The profile card's picture (:mod:`bot.services.pictures.profile`): a PNG of its size,
+"""The profile card's picture (:mod:`bot.services.pictures.profile_card`): a PNG of its size,
 the name drawn only where the font has its letters, each family's badge coloured once a
 tier of it is earned."""
 
@@ -8,7 +8,7 @@ import io
 
 from PIL import Image
 
-from bot.services.pictures.profile import (
+from bot.services.pictures.profile_card import (
     DIM,
     EMPTY,
     HEIGHT,

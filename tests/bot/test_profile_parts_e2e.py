@@ -14,7 +14,7 @@ from PIL import Image
 
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.seasons.tables import Board, SeasonTrophy
-from bot.services.pictures.profile import HEIGHT, WIDTH, render_card
+from bot.services.pictures.profile_card import HEIGHT, WIDTH, render_card
 from tests.bot.harness import ANN, BOB, FakeClock, make_api, reply_to, running_bot
 from tests.bot.ladder_play import NOON, answer, hand_on, next_picture, train
 from tests.bot.miniapp_data import APP_ENV, call

@@ -11,11 +11,11 @@ from typing import Any
 from hypothesis import given
 
 from bot import records
+from bot.rules.chat_stats import PlayerStats
 from bot.rules.countdown import Best, Countdown
 from bot.rules.hunt import Find, Hunt
 from bot.rules.requests import Rules
 from bot.rules.rounds import Round
-from bot.rules.stats import PlayerStats
 from bot.rules.table import Match, Table
 from bot.state import (
     ChatData,

@@ -22,9 +22,9 @@ from bot.persistence import (
     SQLitePersistence,
     open_database,
 )
+from bot.rules.chat_stats import PlayerStats
 from bot.rules.daily.puzzle import DailyRecord, DailyResult
 from bot.rules.requests import Rules
-from bot.rules.stats import PlayerStats
 from bot.rules.table import GameSettings, Match
 from bot.state import (
     AnswersTo,

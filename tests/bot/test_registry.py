@@ -6,12 +6,15 @@ where it lists it; each menu position is one command's."""
 from __future__ import annotations
 
 import importlib
+import typing
 from pathlib import Path
 
 from bot import app
+from bot.context import BotContext, BotData
 from bot.features import FEATURES, stray_buttons
 from bot.games import GAMES
 from bot.play.registry import Feature, Game, Menu, Slot
+from bot.plug_ins import FeatureOf, GameOf, Profiled
 
 GAMES_FOLDER = Path(__file__).resolve().parents[2] / "bot" / "games"
 FEATURES_FOLDER = GAMES_FOLDER.parent / "features"
@@ -61,5 +64,14 @@ def test_the_features_names_are_distinct() -> None:
 
 
 def test_the_application_registers_the_features_in_their_order() -> None:
-    placed = [handlers for handlers in app.HANDLERS if isinstance(handlers, Feature)]
+    placed = [handlers for handlers in app.HANDLERS if isinstance(handlers, FeatureOf)]
     assert [*placed, stray_buttons.FEATURE] == list(FEATURES)
+
+
+def test_the_bot_datas_registries_are_typed_by_what_they_hold() -> None:
+    hints = typing.get_type_hints(BotData)
+    assert (hints["games"], hints["features"], hints["profile_parts"]) == (
+        tuple[GameOf[BotContext], ...],
+        tuple[FeatureOf[BotContext], ...],
+        list[Profiled[BotContext]],
+    )

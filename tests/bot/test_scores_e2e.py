@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import LocalBotApi, plain_text, utf16_len
-from bot.rules.stats import PlayerStats, week_of
+from bot.rules.chat_stats import PlayerStats, week_of
 from solver import solve
 from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot
 

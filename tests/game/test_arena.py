@@ -19,13 +19,13 @@ from bot.rules.arena import (
     command,
     level_of,
     podium,
-    scoring,
+    points,
     standings,
     start_vote,
     top,
     winner,
 )
-from bot.rules.arena.arena import Player
+from bot.rules.arena.tournament import Player
 from bot.rules.hands import LevelTable
 from bot.rules.pace import floor_of
 from bot.rules.rated import LEVELS_4_24
@@ -65,24 +65,24 @@ def solve_now(a: Arena, user: int, now: float) -> int:
 
 
 def test_a_solve_is_two_points() -> None:
-    assert scoring.points(0, berserk=False) == 2
+    assert points.points(0, berserk=False) == 2
 
 
 def test_the_third_solve_in_a_row_is_doubled() -> None:
-    assert scoring.points(2, berserk=False) == 4
+    assert points.points(2, berserk=False) == 4
 
 
 def test_berserk_adds_a_point() -> None:
-    assert scoring.points(0, berserk=True) == 3
+    assert points.points(0, berserk=True) == 3
 
 
 def test_berserk_halves_the_time() -> None:
-    assert scoring.hand_seconds(60, berserk=True) == 30
+    assert points.hand_seconds(60, berserk=True) == 30
 
 
 @given(st.integers(0, 50), st.booleans())
 def test_points_are_two_or_four_and_the_bonus(streak: int, berserk: bool) -> None:
-    assert scoring.points(streak, berserk=berserk) - berserk in (2, 4)
+    assert points.points(streak, berserk=berserk) - berserk in (2, 4)
 
 
 # --- length --------------------------------------------------------------------------------

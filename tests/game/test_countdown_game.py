@@ -130,7 +130,7 @@ def test_a_claim_is_judged_by_the_solvers_best_not_by_the_solver(
     def no_solver(*args: object, **kwargs: object) -> bool:
         raise AssertionError("the solver was asked on the event loop")
 
-    monkeypatch.setattr("solver.answers.is_solvable", no_solver)
+    monkeypatch.setattr("solver.checking.is_solvable", no_solver)
     assert g.answer(ANN, "Ann", "无解", 105.0).verdict.code is code
 
 

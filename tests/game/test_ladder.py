@@ -8,7 +8,8 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.rules.ladder.ladder import (
+from bot.rules.ladder.model import FAST, SLOW, play, prior_of_level, score
+from bot.rules.ladder.puzzle_rating import (
     ESTABLISHED_RESULTS,
     RECENT_KEPT,
     Attempt,
@@ -18,7 +19,6 @@ from bot.rules.ladder.ladder import (
     PuzzlePlayer,
     Refused,
 )
-from bot.rules.ladder.model import FAST, SLOW, play, prior_of_level, score
 
 DAY = dt.date(2026, 12, 2)
 HAND = (1, 2, 3, 4)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from bot.rules.hand_records import hand_key
 from bot.rules.hands import LevelTable, facts_job, relevel_job
-from bot.rules.ladder.ladder import HandRating, Ladder
 from bot.rules.ladder.model import SLOW, prior_of_level
+from bot.rules.ladder.puzzle_rating import HandRating, Ladder
 from bot.rules.ladder.training import (
     LEARNED_RESULTS,
     Training,

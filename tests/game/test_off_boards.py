@@ -11,7 +11,7 @@ from bot.rules.duel.race import Duel, End, HandResult
 from bot.rules.hand_records import HandRecords, Source
 from bot.rules.off_boards import OffBoards, fastest_duels, fastest_records, fastest_runs
 from bot.rules.rating import BOARD_MIN_DUELS, PlayerRating, Ratings
-from bot.rules.rush.records import RushBoard, RushRecords
+from bot.rules.rush.best_runs import RushBoard, RushRecords
 from bot.rules.rush.run import RunResult
 
 WED = dt.date(2026, 11, 25)

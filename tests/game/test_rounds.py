@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 
+from bot.rules.chat_stats import ChatStats, week_of
 from bot.rules.hands import facts_job
 from bot.rules.rounds import NO_SOLUTION_HINT, Phase, Round
 from bot.rules.scoring import NO_SOLUTION_POINTS, POINTS_BY_LEVEL, points
-from bot.rules.stats import ChatStats, week_of
 from bot.rules.table import Table
 from solver import Code, difficulty
 

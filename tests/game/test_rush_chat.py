@@ -1,10 +1,10 @@
-"""A Rush run as a chat's game (:mod:`bot.rules.rush.in_chat`), and who plays a shared run,
+"""A Rush run as a chat's game (:mod:`bot.rules.rush.chat_run`), and who plays a shared run,
 with a fixed clock and no Telegram."""
 
 from __future__ import annotations
 
 from bot.rules.hands import HandFacts
-from bot.rules.rush.in_chat import ChatRush
+from bot.rules.rush.chat_run import ChatRush
 from bot.rules.rush.run import START_SECONDS, Deal, RushRun
 
 ANN, BOB = 1, 2

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from bot.rules.rush.records import BOARD_SIZE, RunRecord, RushBoard, RushRecords, week_start
+from bot.rules.rush.best_runs import BOARD_SIZE, RunRecord, RushBoard, RushRecords, week_start
 from bot.rules.rush.run import RunResult
 
 WED = dt.date(2026, 11, 25)

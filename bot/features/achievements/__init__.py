@@ -1,7 +1,7 @@
 """Achievements (issue 40): earned from the games' results once each, saved before told
 (:mod:`.earning`), listed with the progress to the next tier by ``/achievements``
 (:mod:`.listing`), and shown with the rest of a player's numbers on the profile card of
-``/me`` (:mod:`.profile`); the rules are :mod:`bot.rules.achievements`."""
+``/me`` (:mod:`.me`); the rules are :mod:`bot.rules.achievements`."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from telegram.ext import Application, CommandHandler
 from bot.context import BotContext
 from bot.features.achievements.earning import heard
 from bot.features.achievements.listing import achievements
-from bot.features.achievements.page import register_page
-from bot.features.achievements.profile import me
+from bot.features.achievements.me import me
+from bot.features.achievements.miniapp_api import register_page
 from bot.i18n import N_
 from bot.play.registry import Feature, Help, HelpLine, MenuEntry
-from bot.play.results import listen
+from bot.play.result_listeners import listen
 from bot.typed_handlers import for_messages
 
 

@@ -1,4 +1,4 @@
-"""The listener of the games' results (:mod:`bot.play.results`): each result that counts is
+"""The listener of the games' results (:mod:`bot.play.result_listeners`): each result that counts is
 counted towards the player's achievements (:mod:`bot.rules.achievements`); those it earns
 are saved with the player, then told once: a line of the game's message in its chat, else a
 message in the player's private chat (docs/playing.md, *Achievements*)."""
@@ -37,13 +37,13 @@ def _held(
     context: BotContext, chat_id: int, text: str, *, bulk: bool = False
 ) -> Callable[[], None]:
     """Sending ``text`` to ``chat_id`` once the disk takes it, after the game's own message
-    (held after this one, :class:`~bot.services.saving.HeldNews` releases it in the same
+    (held after this one, :class:`~bot.services.saving.NewsUntilSaved` releases it in the same
     round, last)."""
 
     def send() -> None:
         _send(context, chat_id, text, bulk=bulk)
 
-    return lambda: context.bot_data.held.hold(send)
+    return lambda: context.bot_data.until_saved.hold(send)
 
 
 def _count(context: BotContext, result: GameResult) -> list[Achievement]:
@@ -75,7 +75,7 @@ def _in_private(
     if saved:
         _send(private, player, text, bulk=bulk)
     else:
-        context.bot_data.held.hold(_held(private, player, text, bulk=bulk))
+        context.bot_data.until_saved.hold(_held(private, player, text, bulk=bulk))
     return True
 
 
@@ -113,7 +113,7 @@ def heard(context: BotContext, chat_id: int | None, results: Sequence[GameResult
         if saved:
             lines.append(line)
         else:  # told on its own once the disk takes it
-            context.bot_data.held.hold(_held(context, chat_id, line))
+            context.bot_data.until_saved.hold(_held(context, chat_id, line))
     if elsewhere:
         lines.append(
             context.ngettext(

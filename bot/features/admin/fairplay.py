@@ -26,7 +26,7 @@ from bot.rules.off_boards import (
     take_run,
     take_runs,
 )
-from bot.rules.rush.records import week_start
+from bot.rules.rush.best_runs import week_start
 from bot.services.limits import TEXT, visible_length
 from bot.typed_handlers import HandlerContext, MessageUpdate
 

@@ -1,5 +1,5 @@
 """The bot's basics, each in a module: /start and the group greeting (:mod:`.greeting`),
-/help (:mod:`.help`), unknown commands (:mod:`.unknown`), the error handler (:mod:`.errors`),
+/help (:mod:`.help`), unknown commands (:mod:`.unknown`), the error handler (:mod:`.error_handler`),
 who spoke where and group upgrades (:mod:`.chats`)."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from telegram.ext import (
 )
 
 from bot.features.basics.chats import migrate_chat, track
-from bot.features.basics.errors import error_handler
+from bot.features.basics.error_handler import error_handler
 from bot.features.basics.greeting import added_to_group, start
 from bot.features.basics.help import help_command
 from bot.features.basics.unknown import unknown_command

@@ -7,7 +7,7 @@ from telegram.constants import ChatType
 
 from bot.context import BotContext
 from bot.play import visibility
-from bot.play.registry import Feature, Game, Help, HelpLine, features_of, games_of
+from bot.play.registry import Feature, Game, Help, HelpLine
 from bot.services.limits import in_messages
 
 
@@ -21,8 +21,8 @@ async def help_command(update: Update, context: BotContext) -> None:
     _ = context._
     lines = [HelpLine(Help.GAMES, 0, _("<b>More games</b>"))]
     declared: tuple[Game | Feature, ...] = (
-        *games_of(context.bot_data),
-        *features_of(context.bot_data),
+        *context.bot_data.games,
+        *context.bot_data.features,
     )
     for each in declared:
         if each.help is not None:

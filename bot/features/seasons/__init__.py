@@ -1,6 +1,6 @@
 """Seasons (issue 40): ``/season`` (this one's boards), ``/season 2026-11`` (an ended
 season's final tables), the season's end (:mod:`.closing`) and ``/groups top``
-(:mod:`.groups`).  A season is a calendar month in the bot's time zone
+(:mod:`.groups_top`).  A season is a calendar month in the bot's time zone
 (:mod:`bot.rules.seasons`)."""
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext
-from bot.features.seasons import closing, groups, profile
+from bot.features.seasons import closing, groups_top, profile
 from bot.features.seasons.words import own_trophies, tables_text
 from bot.i18n import N_
 from bot.play.registry import Feature, Help, HelpLine, MenuEntry
-from bot.play.results import listen
+from bot.play.result_listeners import listen
 from bot.rules.seasons.calendar import parse_season
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
@@ -76,7 +76,7 @@ def register(application: Application) -> None:
     """/season and /groups; the season's boards hear the games' results; the season's
     rank and trophies on the profile."""
     application.add_handler(CommandHandler("season", for_messages(season_command)))
-    groups.register(application)
+    groups_top.register(application)
     profile.register(application)
     listen(application, closing.hear)
 

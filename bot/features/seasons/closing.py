@@ -3,7 +3,7 @@ at start-up when the bot was down over it.  The season's final tables are kept, 
 trophies saved on their winners and every rating regains uncertainty
 (:meth:`bot.rules.seasons.tables.Seasons.close`), all written at once; only then is each
 winner told, in private, and the trophies published as game results
-(:mod:`bot.play.results`).  The games' results come into the season's boards as the games
+(:mod:`bot.play.result_listeners`).  The games' results come into the season's boards as the games
 publish them (:func:`hear`)."""
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from telegram.ext import Application
 
 from bot.context import BotContext, services
 from bot.features.seasons.words import trophies_text
-from bot.play.public_names import public_name
-from bot.play.results import publish
+from bot.play.board_names import public_name
+from bot.play.result_listeners import publish
 from bot.rules.results import GameResult, Trophy
 from bot.rules.seasons.calendar import end_of, season_of
 from bot.rules.seasons.tables import FinalTables, SeasonTrophy
@@ -95,7 +95,7 @@ def _tell(context: BotContext, player: int, trophies: list[SeasonTrophy], saved:
     if saved:
         tell()
     else:
-        context.bot_data.held.hold(tell)
+        context.bot_data.until_saved.hold(tell)
 
 
 def hear(context: BotContext, chat_id: int | None, results: Sequence[GameResult]) -> list[str]:

@@ -1,6 +1,6 @@
 """The words of seasons: a trophy, a season's tables, as the asking chat names players
 (a group's members by the group's name for them, the asker in private by theirs; anyone
-else by their public name or handle: :mod:`bot.play.public_names`)."""
+else by their public name or handle: :mod:`bot.play.board_names`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import html
 from telegram.constants import ChatType
 
 from bot.context import BotContext
-from bot.play.public_names import public_name
+from bot.play.board_names import public_name
 from bot.rules.seasons.tables import (
     SEASON_MIN_OPPONENTS,
     SEASON_MIN_RATED,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from telegram.ext import Application
 
 from bot.context import BotContext, services
-from bot.features.solve.checks import Kept
+from bot.features.solve.spoiler_checks import Kept
 from bot.i18n import Translator
 from bot.rules.deferrals import Deferral
 from bot.rules.requests import WaitingSolve

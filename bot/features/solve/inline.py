@@ -9,8 +9,8 @@ from telegram import InlineQueryResult, InlineQueryResultArticle, InputTextMessa
 from telegram.constants import ChatType
 
 from bot.context import BotContext
-from bot.features.solve.checks import mark_peeks, spoiler
 from bot.features.solve.replies import BUSY, render_result, slow_text, target_text
+from bot.features.solve.spoiler_checks import mark_peeks, spoiler
 from bot.i18n import in_english
 from bot.play.game_page import game_result
 from bot.rules.requests import RequestError, parse_solve

@@ -8,7 +8,7 @@ group you are in" (asked anywhere else): a member who has not played is not play
 from __future__ import annotations
 
 from bot.context import BotContext
-from bot.play.registry import Asking, games_of
+from bot.play.registry import Asking
 from bot.rules.spoilers import Spoiled
 from bot.state import ChatData
 
@@ -32,7 +32,7 @@ def playing_refusal(
     asking = Asking(spoiled.held, _plays(spoiled, user_id), spoiled.chat_id == chat_id)
     if spoiled.own:
         return _own_refusal(asking.held, context)
-    games = games_of(context.bot_data)
+    games = context.bot_data.games
     for game in games:
         on = (
             data is not None and game.on is not None and game.on(data, context.bot_data.global_data)

@@ -1,5 +1,5 @@
 """/solve in any chat and its page buttons: the reply, a page, or a deferred answer (a
-duel's hand held it: :mod:`.deferred`), after the checks of :mod:`.checks`."""
+duel's hand held it: :mod:`.deferred`), after the checks of :mod:`.spoiler_checks`."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from telegram.ext import Application
 
 from bot.context import BotContext
 from bot.features.solve import deferred
-from bot.features.solve.checks import keeping, mark_peeks
+from bot.features.solve.spoiler_checks import keeping, mark_peeks
 from bot.i18n import N_, in_english, number
 from bot.rules.deferrals import Deferral, overdue
 from bot.rules.requests import RequestError, Rules, SolveRequest, SolveResult, parse_solve, shown
@@ -126,7 +126,7 @@ def page_buttons(result: SolveResult, page: int) -> InlineKeyboardMarkup | None:
 
 async def searched(request: SolveRequest, user_id: int, context: BotContext) -> SolveResult | str:
     """The request's answer, its asker marked in the live games it spoils
-    (:func:`~.checks.mark_peeks`), or why there is none, worded (busy, too slow)."""
+    (:func:`~.spoiler_checks.mark_peeks`), or why there is none, worded (busy, too slow)."""
     try:
         result = await context.bot_data.solving.search(request, owner=user_id)
     except SolveBusy as busy:

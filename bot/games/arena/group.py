@@ -16,9 +16,9 @@ from bot.games.arena import words
 from bot.games.arena.live import kept, release
 from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
-from bot.play.results import publish
+from bot.play.result_listeners import publish
 from bot.rules.arena import Arena, contested, podium, standings, winner
-from bot.rules.arena.in_chat import ArenaChat, ArenaTrophy
+from bot.rules.arena.chat_state import ArenaChat, ArenaTrophy
 from bot.rules.arena.start_vote import ask
 from bot.rules.results import Podium
 from bot.services.limits import CAPTION, visible_length

@@ -35,10 +35,9 @@ from bot.games.arena.group import (
 from bot.games.arena.live import keep
 from bot.play import daily_aside, game_life
 from bot.play.announce import tell_saved
-from bot.play.registry import games_of
-from bot.play.results import publish
+from bot.play.result_listeners import publish
 from bot.rules.arena import Arena, Deal, Refusal, level_of
-from bot.rules.daily.calendar import clock_text
+from bot.rules.daily.days import clock_text
 from bot.rules.hands import HandFacts
 from bot.rules.pace import floor_of
 from bot.rules.results import Game, GameResult, Solved
@@ -267,7 +266,7 @@ def _another_game_on(context: HandlerContext, chat_id: int) -> bool:
     data = context.bot_data.global_data
     return any(
         game.on is not None and game.on is not refusals.on and game.on(chat, data)
-        for game in games_of(context.bot_data)
+        for game in context.bot_data.games
     )
 
 

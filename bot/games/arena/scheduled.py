@@ -16,8 +16,8 @@ from bot.games.arena.group import group_part, open_arena, part, save
 from bot.games.arena.play import set_start
 from bot.play.admins import is_admin
 from bot.rules.arena import ANNOUNCE_BEFORE, Schedule
+from bot.rules.arena.chat_state import ArenaSchedule
 from bot.rules.arena.command import At
-from bot.rules.arena.in_chat import ArenaSchedule
 from bot.typed_handlers import JobContext, MessageUpdate
 
 logger = logging.getLogger(__name__)

@@ -9,9 +9,10 @@ import html
 from zoneinfo import ZoneInfo
 
 from bot.i18n import Translator
-from bot.rules.arena import Arena, Repeat, Row, Schedule, scoring, standings, top
+from bot.rules.arena import Arena, Repeat, Row, Schedule, standings, top
+from bot.rules.arena import points as arena_points
 from bot.rules.arena.standings import CONTESTED, contested, podium
-from bot.rules.daily.calendar import clock_text
+from bot.rules.daily.days import clock_text
 from bot.rules.votes import Ballot
 from bot.texts import player_line
 
@@ -27,7 +28,7 @@ def _name(name: str) -> str:
 
 def _row(row: Row, context: Translator, final: bool) -> str:
     marks = ""
-    if row.streak >= scoring.STREAK_FROM and not final:
+    if row.streak >= arena_points.STREAK_FROM and not final:
         marks += " 🔥"
     if row.berserks:
         marks += " ⚡"
@@ -102,7 +103,7 @@ def hand_caption(arena: Arena, index: int, berserk: bool, news: str | None, t: T
     """A player's hand: the news of the one before, its number and time, how to answer."""
     _ = t._
     lines = [news] if news else []
-    seconds = int(scoring.hand_seconds(arena.hand_seconds, berserk=berserk))
+    seconds = int(arena_points.hand_seconds(arena.hand_seconds, berserk=berserk))
     hand = " ".join(map(str, arena.hands[index]))
     if berserk:
         head = _("⚡ Hand {number} · {seconds} s (berserk): make 24 from <b>{hand}</b>")
@@ -118,7 +119,7 @@ def solved_news(points: int, streak: int, seconds: float, t: Translator) -> str:
     text = t.ngettext(
         "✅ +{points} point in {seconds} s", "✅ +{points} points in {seconds} s", points
     ).format(points=points, seconds=f"{seconds:.1f}")
-    if scoring.on_streak(streak):
+    if arena_points.on_streak(streak):
         text += " · " + t._("🔥 streak {count}: the next hand counts double").format(count=streak)
     return text
 

@@ -17,8 +17,8 @@ from bot.i18n import N_, answer_in_english
 from bot.play import daily_aside, game_life, solo_games, status_message
 from bot.play.announce import tell_saved
 from bot.play.registry import Board, Game, Handlers, Help, HelpLine, MenuEntry
-from bot.play.results import publish
-from bot.rules.claims import after_mention, looks_like_answer
+from bot.play.result_listeners import publish
+from bot.rules.chat_stats import ChatStats, PlayerStats
 from bot.rules.countdown import (
     LARGE,
     MAX_SECONDS,
@@ -29,8 +29,8 @@ from bot.rules.countdown import (
     points_for,
 )
 from bot.rules.pace import too_fast
+from bot.rules.plain_text import after_mention, looks_like_answer
 from bot.rules.results import CountdownExact
-from bot.rules.stats import ChatStats, PlayerStats
 from bot.services.answer_routes import Route
 from bot.services.limits import TEXT, fit_list
 from bot.state import CountdownMessages
@@ -274,7 +274,7 @@ def solver_lines(game: Countdown, context: ChatContext, solo: bool = False) -> l
 def end_text(chat_id: int, game: Countdown, context: ChatContext, news: Sequence[str] = ()) -> str:
     """A game's end (HTML, within Telegram's 4096 characters however many played): every
     player's best with its points, the winner (in groups), the solver's best answer, and
-    ``news`` of the game's results (:mod:`bot.play.results`)."""
+    ``news`` of the game's results (:mod:`bot.play.result_listeners`)."""
     _ = context._
     head = [
         _("🏁 Countdown over: {target} from {numbers}.").format(

@@ -21,8 +21,7 @@ from bot.play.announce import tell_saved
 from bot.play.challenge_messages import offer_markup, settle_daily
 from bot.play.hand_record_line import count_solve
 from bot.play.miniapp import app_address
-from bot.play.results import publish
-from bot.rules.claims import is_chatter
+from bot.play.result_listeners import publish
 from bot.rules.daily.attempts import still_open
 from bot.rules.daily.puzzle import (
     DailyRecord,
@@ -33,6 +32,7 @@ from bot.rules.daily.puzzle import (
 )
 from bot.rules.hand_records import Source
 from bot.rules.pace import floor_of
+from bot.rules.plain_text import is_chatter
 from bot.rules.results import DailySolved
 from bot.rules.scoring import counts_as_miss
 from bot.state import AnswersTo
@@ -259,7 +259,7 @@ def solved_result(
     result: DailyResult,
     hand: tuple[int, ...] = (),
 ) -> DailySolved:
-    """The day's puzzle solved, as a game's result (:mod:`bot.play.results`): beyond the
+    """The day's puzzle solved, as a game's result (:mod:`bot.play.result_listeners`): beyond the
     player's own history it counts at a person's pace only."""
     streak, paced = record.streak(day), not result.too_fast
     return DailySolved(

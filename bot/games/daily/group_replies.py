@@ -17,7 +17,7 @@ from telegram.error import TelegramError
 
 from bot.context import BotContext
 from bot.i18n import answer_in_english
-from bot.rules.claims import looks_like_answer
+from bot.rules.plain_text import looks_like_answer
 from bot.typed_handlers import HandlerContext, MessageUpdate
 
 logger = logging.getLogger(__name__)

@@ -18,7 +18,7 @@ from bot.play import daily_aside
 from bot.play.announce import tell_saved
 from bot.play.challenge_messages import settle_daily
 from bot.play.hand_record_line import count_solve
-from bot.play.results import publish
+from bot.play.result_listeners import publish
 from bot.rules.daily.attempts import may_answer
 from bot.rules.daily.puzzle import (
     DailyRecord,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.context import BotContext
 from bot.play.registry import ProfilePart
 from bot.rules.achievements import Family
-from bot.rules.daily.calendar import clock_text
+from bot.rules.daily.days import clock_text
 from bot.state import UserData
 
 POSITION = 10

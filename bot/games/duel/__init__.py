@@ -1,7 +1,7 @@
-"""Duels on Telegram (``/duel``, ``/duel stop``): invitations in a group (:mod:`.lobby`) or shared
-from private (:mod:`.shared`, :mod:`.invitations`), the play (:mod:`.play`), a bot cut off
-(:mod:`.left`) and a restart (:mod:`.restart`).  The rules are :mod:`bot.rules.duel`'s
-(docs/design-games.md, *Duels on Telegram*)."""
+"""Duels on Telegram (``/duel``, ``/duel stop``): invitations in a group
+(:mod:`.group_invitations`) or shared from private (:mod:`.shared`, :mod:`.invitations`), the
+play (:mod:`.play`), a bot cut off (:mod:`.left`) and a restart (:mod:`.restart`).  The rules
+are :mod:`bot.rules.duel`'s (docs/design-games.md, *Duels on Telegram*)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from bot.services.answer_routes import Route
 from bot.state import GlobalData
 from bot.typed_handlers import for_buttons, for_messages
 
-from . import answers, left, lobby, play, refusals, shared
+from . import answers, group_invitations, left, play, refusals, shared
 from .restart import restore
 
 PRIORITY = 35
@@ -40,10 +40,11 @@ group 0, where one handler runs per update."""
 
 def register(application: Application) -> None:
     """/duel, its buttons, its inline invitations and links, and the answers of a duel."""
-    application.add_handler(CommandHandler("duel", for_messages(lobby.duel_command)))
+    application.add_handler(CommandHandler("duel", for_messages(group_invitations.duel_command)))
     application.add_handler(
         CallbackQueryHandler(
-            for_buttons(lobby.invitation_button), pattern=r"^duel:(yes|no):[A-Za-z0-9]+$"
+            for_buttons(group_invitations.invitation_button),
+            pattern=r"^duel:(yes|no):[A-Za-z0-9]+$",
         )
     )
     # Before the solver's catch-all inline handler (this feature is registered first).

@@ -9,8 +9,8 @@ import html
 from telegram.constants import ChatType
 
 from bot.i18n import answer_in_english
-from bot.rules.claims import after_mention, looks_like_answer
 from bot.rules.pace import floor_of
+from bot.rules.plain_text import after_mention, looks_like_answer
 from bot.texts import reason
 from bot.typed_handlers import ChatContext, HandlerContext, MessageUpdate
 

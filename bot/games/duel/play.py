@@ -19,7 +19,7 @@ from bot.play.announce import tell_saved
 from bot.play.chat_moves import move_chat
 from bot.play.hand_record_line import line_of, note_solve
 from bot.play.players_met import meet
-from bot.play.results import publish
+from bot.play.result_listeners import publish
 from bot.rules.duel.race import Duel, End, HandResult, Refused
 from bot.rules.hand_records import Source, hand_key
 from bot.rules.rating import RatingChange
@@ -409,7 +409,7 @@ def finish(context: BotContext, duel: Duel, last: Round | None = None) -> None:
 def _published(
     context: BotContext, duel: Duel, result: GameResult, *, private: bool = False
 ) -> tuple[int | None, list[str]]:
-    """Publish a player's result of the duel (:mod:`bot.play.results`), told where the duel
+    """Publish a player's result of the duel (:mod:`bot.play.result_listeners`), told where the duel
     tells them (its group, else or if ``private`` their own chat, if they have one): that
     chat, and its lines."""
     where = result.player if private or duel.chat_id is None else duel.chat_id

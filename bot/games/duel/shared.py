@@ -19,7 +19,7 @@ from telegram import (
 
 from bot.context import BotContext
 from bot.play import game_life
-from bot.play.public_names import chosen_name
+from bot.play.board_names import chosen_name
 from bot.rules.duel.race import HAND_SECONDS, Refusal, Refused
 from bot.state import InvitationMessage
 from bot.texts import round_on

@@ -15,12 +15,12 @@ from bot.i18n import N_, answer_in_english
 from bot.play import daily_aside, game_life, solo_games, status_message
 from bot.play.announce import tell_saved
 from bot.play.registry import Board, Game, Handlers, Help, HelpLine, MenuEntry
-from bot.play.results import publish
-from bot.rules.claims import after_mention, looks_like_answer
+from bot.play.result_listeners import publish
+from bot.rules.chat_stats import ChatStats, PlayerStats
 from bot.rules.hunt import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS, Found, Hunt
 from bot.rules.pace import floor_of
+from bot.rules.plain_text import after_mention, looks_like_answer
 from bot.rules.results import HuntAlone, at_pace
-from bot.rules.stats import ChatStats, PlayerStats
 from bot.services.answer_routes import Route
 from bot.services.limits import TEXT, fit_list
 from bot.state import HuntMessages

@@ -12,12 +12,12 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filters
 
 from bot.context import BotContext, now_of, services
-from bot.games.ladder import heard, levels, page, play, refusals, top, words
+from bot.games.ladder import heard, levels, miniapp_api, play, refusals, top, words
 from bot.games.ladder.profile import profile_part
 from bot.i18n import N_
 from bot.play import daily_aside, game_life
 from bot.play.registry import Game, Handlers, Help, HelpLine, Menu, MenuEntry
-from bot.play.results import listen
+from bot.play.result_listeners import listen
 from bot.services.answer_routes import Route
 from bot.texts import round_on
 from bot.typed_handlers import (
@@ -163,7 +163,7 @@ def register(application: Application) -> None:
     )
     data.answers.add(Route(PRIORITY, claims, play.judge, waiting, play.pictures))
     listen(application, heard.heard)  # other games' timed attempts rate hands and players
-    page.register(application)  # the Mini App's Train mode
+    miniapp_api.register(application)  # the Mini App's Train mode
 
 
 def help_lines(context: BotContext) -> list[HelpLine]:

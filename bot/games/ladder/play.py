@@ -17,11 +17,11 @@ from bot.context import BotContext
 from bot.games.ladder import levels, words
 from bot.play import daily_aside, game_life
 from bot.play.announce import tell_saved
-from bot.play.results import publish
+from bot.play.result_listeners import publish
 from bot.rules.hand_records import hand_key
 from bot.rules.hands import HandFacts
-from bot.rules.ladder.ladder import Change, Hand
 from bot.rules.ladder.model import shown
+from bot.rules.ladder.puzzle_rating import Change, Hand
 from bot.rules.ladder.training import (
     STOP_GRACE,
     TARGET,

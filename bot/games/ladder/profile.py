@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.context import BotContext
 from bot.play.registry import ProfilePart
-from bot.rules.ladder.ladder import BOARD_MIN_RESULTS
+from bot.rules.ladder.puzzle_rating import BOARD_MIN_RESULTS
 from bot.state import UserData
 
 POSITION = 30

@@ -10,7 +10,7 @@ from telegram.constants import ChatType
 
 from bot.games.ladder import play, words
 from bot.play import daily_aside, game_life
-from bot.play.public_names import public_name
+from bot.play.board_names import public_name
 from bot.rules.ladder.training import REVIEW_DEALT
 from bot.texts import player_line, round_on
 from bot.typed_handlers import HandlerContext, MessageUpdate

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from bot.i18n import Translator
-from bot.rules.ladder.ladder import BOARD_MIN_RESULTS, REVIEW_DAYS, Change, Refused
 from bot.rules.ladder.model import SLOW
+from bot.rules.ladder.puzzle_rating import BOARD_MIN_RESULTS, REVIEW_DAYS, Change, Refused
 from bot.rules.pace import PLAUSIBLE_MEDIAN, RECENT_KEPT
 from bot.rules.rounds import Round
 from bot.texts import how_to_answer

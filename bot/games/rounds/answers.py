@@ -9,7 +9,7 @@ from telegram.constants import ChatType
 from bot.games.rounds.judging import for_previous, judge
 from bot.i18n import answer_in_english
 from bot.play.answer_router import said_to_bot
-from bot.rules.claims import after_mention, looks_like_answer
+from bot.rules.plain_text import after_mention, looks_like_answer
 from bot.services.answer_routes import Route
 from bot.typed_handlers import ChatContext, HandlerContext, MessageUpdate
 

@@ -11,11 +11,11 @@ from telegram.constants import ChatType
 from telegram.helpers import mention_html
 
 from bot.context import BotContext
-from bot.games.rounds import group_status, play, solutions
-from bot.games.rounds.solutions import solutions_text
+from bot.games.rounds import group_status, play, solutions_shown
+from bot.games.rounds.solutions_shown import solutions_text
 from bot.play.challenge_messages import offer_markup
 from bot.play.hand_record_line import count_solve
-from bot.play.results import publish
+from bot.play.result_listeners import publish
 from bot.rules.hand_records import Source
 from bot.rules.pace import floor_of, scripted, too_fast
 from bot.rules.results import Game, Solved
@@ -144,7 +144,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
             mine = solution_of(text, game.target).pretty
         except (ParseError, ZeroDivisionError):
             mine = None
-        others = await solutions_text(game, context, mine, solutions.others)
+        others = await solutions_text(game, context, mine, solutions_shown.others)
     lines = [head, record, others] if record else [head, others]
     markup = None
     # A practice hand solved unhelped: challenge a friend (a time after the hints is none

@@ -14,14 +14,14 @@ from telegram.constants import ChatType
 from telegram.ext import Application
 
 from bot.context import BotContext
-from bot.games.rounds import group_status, matches, solutions
+from bot.games.rounds import group_status, matches, solutions_shown
 from bot.games.rounds.caption import deal_caption
 from bot.games.rounds.matches import NEXT_DEAL
-from bot.games.rounds.solutions import learn, solutions_text
+from bot.games.rounds.solutions_shown import learn, solutions_text
 from bot.play import daily_aside, game_life, visibility
 from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
-from bot.play.results import publish
+from bot.play.result_listeners import publish
 from bot.rules.ladder.training import learned_level
 from bot.rules.results import Game, Missed
 from bot.rules.rounds import Round
@@ -163,7 +163,7 @@ async def timed_out(chat_id: int, context: ChatContext, game: Round) -> None:
     game_life.cancel_alarms(context, chat_id, ROUND)
     table_of(context).record_no_winner()
     _missed(context, chat_id, game)
-    header = solutions.time_up(" ".join(map(str, sorted(game.hand))))
+    header = solutions_shown.time_up(" ".join(map(str, sorted(game.hand))))
     await round_over(chat_id, context, await solutions_text(game, context, None, header))
 
 
@@ -360,7 +360,7 @@ async def reveal(update: MessageUpdate, context: HandlerContext) -> None:
     cancel_timers(context, chat_id)
     table.record_no_winner()
     _missed(context, chat_id, game)
-    text = await solutions_text(game, context, None, solutions.revealed)
+    text = await solutions_text(game, context, None, solutions_shown.revealed)
     await round_over(chat_id, context, text, update=update)
 
 
@@ -385,7 +385,7 @@ async def skip(update: MessageUpdate, context: HandlerContext) -> None:
     cancel_timers(context, chat_id)
     table.record_no_winner()
     _missed(context, chat_id, game)
-    text = await solutions_text(game, context, None, solutions.skipped)
+    text = await solutions_text(game, context, None, solutions_shown.skipped)
     deal_for = None if table.match is not None else update.effective_user.id
     await round_over(chat_id, context, text, update=update, deal_for=deal_for)
 
@@ -410,7 +410,7 @@ async def stop(update: MessageUpdate, context: HandlerContext) -> None:
     lines = []  # the solutions first: what to do next comes last
     if playing and game is not None and game.reveal():
         table.record_no_winner()
-        lines.append(await solutions_text(game, context, None, solutions.stopped))
+        lines.append(await solutions_text(game, context, None, solutions_shown.stopped))
     late = group_status.late_line(context)
     if late is not None:
         lines.append(late)

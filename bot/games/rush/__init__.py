@@ -16,7 +16,7 @@ from bot.i18n import N_, answer_in_english
 from bot.play import game_life
 from bot.play.answer_router import said_to_bot
 from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry, Slot
-from bot.rules.claims import after_mention, looks_like_answer
+from bot.rules.plain_text import after_mention, looks_like_answer
 from bot.services.answer_routes import Route
 from bot.typed_handlers import ChatContext, HandlerContext, MessageUpdate, for_messages
 

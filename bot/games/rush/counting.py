@@ -7,7 +7,7 @@ import datetime as dt
 
 from bot.context import BotContext
 from bot.rules.results import RushScore
-from bot.rules.rush.records import PersonalBest
+from bot.rules.rush.best_runs import PersonalBest
 from bot.rules.rush.run import RunResult
 
 
@@ -38,7 +38,7 @@ def count_run(
 
 
 def run_result(user_id: int, name: str, result: RunResult) -> RushScore:
-    """A run's end as a game's result (:mod:`bot.play.results`): beyond the player's own
+    """A run's end as a game's result (:mod:`bot.play.result_listeners`): beyond the player's own
     history it counts only at a person's pace (a hand given away scored nothing already)."""
     return RushScore(
         player=user_id,

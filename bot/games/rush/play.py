@@ -15,11 +15,11 @@ from bot.games.rush.counting import count_run, run_result
 from bot.play import daily_aside, game_life, status_message
 from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
-from bot.play.results import publish
+from bot.play.result_listeners import publish
 from bot.rules.pace import floor_of
 from bot.rules.results import Game, HandPlayed
 from bot.rules.rounds import Round
-from bot.rules.rush.in_chat import ChatRush
+from bot.rules.rush.chat_run import ChatRush
 from bot.rules.rush.run import TARGET as RUSH_TARGET
 from bot.rules.rush.run import Deal, Refusal, RushOutcome, Void
 from bot.services.solving import DealRefused

@@ -10,8 +10,8 @@ import html
 from telegram.constants import ChatType
 
 from bot.games.rush.words import record_text
-from bot.play.public_names import public_name
-from bot.rules.rush.records import BoardEntry, RunRecord
+from bot.play.board_names import public_name
+from bot.rules.rush.best_runs import BoardEntry, RunRecord
 from bot.texts import player_line
 from bot.typed_handlers import HandlerContext, MessageUpdate
 

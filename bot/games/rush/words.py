@@ -6,10 +6,10 @@ from __future__ import annotations
 import html
 
 from bot.i18n import Translator
-from bot.rules.daily.calendar import clock_text
+from bot.rules.daily.days import clock_text
 from bot.rules.pace import FLOOR, PLAUSIBLE_MEDIAN
-from bot.rules.rush.in_chat import ChatRush
-from bot.rules.rush.records import PersonalBest, RunRecord
+from bot.rules.rush.best_runs import PersonalBest, RunRecord
+from bot.rules.rush.chat_run import ChatRush
 from bot.rules.rush.run import (
     CLOCK_MOST,
     RUN_MOST,

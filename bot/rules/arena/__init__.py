@@ -1,10 +1,12 @@
 """Arenas: a tournament in a group, played by each player at their own pace in private
-(the rules, no Telegram: :mod:`.arena` the arena and its players, :mod:`.scoring` its
+(the rules, no Telegram: :mod:`.tournament` the arena and its players, :mod:`.points` its
 points, :mod:`.standings` who leads, :mod:`.schedule` arenas to come, :mod:`.command` what
 ``/arena`` is asked, :mod:`.start_vote` who may start one).  The reasoning is
 docs/design-games.md's *Arenas*."""
 
-from bot.rules.arena.arena import (
+from bot.rules.arena.schedule import ANNOUNCE_BEFORE, Repeat, Schedule
+from bot.rules.arena.standings import CONTESTED, Row, contested, podium, standings, top, winner
+from bot.rules.arena.tournament import (
     DEFAULT_MINUTES,
     HAND_SECONDS,
     MAX_MINUTES,
@@ -16,8 +18,6 @@ from bot.rules.arena.arena import (
     Refusal,
     level_of,
 )
-from bot.rules.arena.schedule import ANNOUNCE_BEFORE, Repeat, Schedule
-from bot.rules.arena.standings import CONTESTED, Row, contested, podium, standings, top, winner
 
 __all__ = [
     "ANNOUNCE_BEFORE",

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot.rules.arena.arena import DEFAULT_MINUTES, MAX_MINUTES, MIN_MINUTES
 from bot.rules.arena.schedule import Repeat
+from bot.rules.arena.tournament import DEFAULT_MINUTES, MAX_MINUTES, MIN_MINUTES
 
 WORDS_STOP = frozenset({"stop", "停止", "停"})
 WORDS_AT = frozenset({"at", "在"})

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from bot.rules.arena.arena import Player
+from bot.rules.arena.tournament import Player
 
 TOP = 10
 """Players the running standings list (the count says how many more there are)."""
@@ -24,7 +24,7 @@ class Row:
     solved: int
     streak: int
     """Hands solved in a row up to now (on a streak from
-    :data:`~bot.rules.arena.scoring.STREAK_FROM`)."""
+    :data:`~bot.rules.arena.points.STREAK_FROM`)."""
     berserks: int
     too_fast: bool
 

@@ -1,6 +1,6 @@
 """The daily puzzle's rules for one player: the clock, one result a day, streaks and their
 freezes, the statistics.  The board of everyone's solve times is in
-:mod:`bot.rules.daily.board`, the puzzle's days and times in :mod:`bot.rules.daily.calendar`
+:mod:`bot.rules.daily.board`, the puzzle's days and times in :mod:`bot.rules.daily.days`
 (both importable from here too)."""
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ from dataclasses import dataclass, field
 # Re-exported ("X as X"): the board and the calendar are importable from here as before.
 from bot.rules.daily.board import DayBoard as DayBoard
 from bot.rules.daily.board import Standing as Standing
-from bot.rules.daily.calendar import NotInArchive as NotInArchive
-from bot.rules.daily.calendar import clock_text as clock_text
-from bot.rules.daily.calendar import find_zone as find_zone
-from bot.rules.daily.calendar import last_post_at as last_post_at
-from bot.rules.daily.calendar import next_puzzle_at as next_puzzle_at
-from bot.rules.daily.calendar import past_day as past_day
-from bot.rules.daily.calendar import post_time as post_time
-from bot.rules.daily.calendar import until_next as until_next
+from bot.rules.daily.days import NotInArchive as NotInArchive
+from bot.rules.daily.days import clock_text as clock_text
+from bot.rules.daily.days import find_zone as find_zone
+from bot.rules.daily.days import last_post_at as last_post_at
+from bot.rules.daily.days import next_puzzle_at as next_puzzle_at
+from bot.rules.daily.days import past_day as past_day
+from bot.rules.daily.days import post_time as post_time
+from bot.rules.daily.days import until_next as until_next
 from bot.rules.pace import too_fast
 
 FREEZE_EVERY = 7
@@ -109,7 +109,7 @@ class DailyRecord:
     def shown(self, day: dt.date, since: float, now: float) -> None:
         """The day's puzzle, whose clock an opening started at ``since``, reached the player:
         its clock starts at ``now`` instead (the wait for the message is not the player's,
-        as in every timed game: :meth:`bot.rules.life.Life.show`).  Nothing if the day was
+        as in every timed game: :meth:`bot.rules.live_game.LiveGame.show`).  Nothing if the day was
         solved or given up meanwhile, or its clock was started otherwise (an earlier start
         stands: opening the puzzle again never turns the clock back)."""
         key = day.isoformat()

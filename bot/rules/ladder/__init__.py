@@ -1,2 +1,2 @@
 """The ladder (issue 41): every hand rated by play, every player's puzzle rating
-(:mod:`.model`: one attempt as OpenSkill rates it; :mod:`.ladder`: the rules)."""
+(:mod:`.model`: one attempt as OpenSkill rates it; :mod:`.puzzle_rating`: the rules)."""

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 
 from bot.rules.hand_records import hand_key
 from bot.rules.hands import HandFacts
-from bot.rules.ladder.ladder import Hand, Ladder
 from bot.rules.ladder.model import LEVEL_STEP, MODEL, SLOW, prior_of_level
+from bot.rules.ladder.puzzle_rating import Hand, Ladder
 from bot.rules.rated import LEVELS_4_24
 from bot.rules.rounds import Round
 from solver.decks import hands

@@ -1,6 +1,6 @@
 """A player's part in a Rush run (:class:`Runner`) and their result once it has ended
 (:class:`RunResult`): the plain data the run (:mod:`bot.rules.rush.run`) keeps and hands on to
-the records (:mod:`bot.rules.rush.records`)."""
+the records (:mod:`bot.rules.rush.best_runs`)."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ from enum import StrEnum
 from bot.rules.achievements import GOALS, Family
 from bot.rules.rating import MODEL, SEASON_OPPONENTS, PlayerRating, Ratings
 from bot.rules.results import GameResult, Podium, RushScore
-from bot.rules.rush.records import BoardEntry, RunRecord, place
+from bot.rules.rush.best_runs import BoardEntry, RunRecord, place
 
 SEASON_MIN_RATED = 3
 """Rated duels in a season that put a player on its duel board..."""

@@ -19,7 +19,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, Literal, TypeVar
 
-from bot.services.workers.errors import (
+from bot.services.workers.failures import (
     AlreadyRunning,
     PoolBusy,
     PoolClosed,

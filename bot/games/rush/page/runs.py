@@ -18,7 +18,7 @@ from telegram.ext import Application, Job
 from bot.context import BotContext, GameReply, GameRequest
 from bot.games.rush.counting import count_run, run_result
 from bot.games.rush.words import skipped_news
-from bot.play.results import publish
+from bot.play.result_listeners import publish
 from bot.rules.hands import Hand, LevelTable
 from bot.rules.pace import floor_of
 from bot.rules.rush.run import CARDS, DECK, TARGET, Deal, RunResult, RushOutcome, RushRun, Void

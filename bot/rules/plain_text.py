@@ -8,7 +8,7 @@ from collections.abc import Collection
 from solver.parse_error import ParseError
 from solver.tokenizer import tokenize
 
-PLAIN_CLAIMS = frozenset({"none", "无解", "no solution"})
+NO_SOLUTION_WORDS = frozenset({"none", "无解", "no solution"})
 """The "no solution" words taken as an answer in a group's plain text: only unmistakable
 ones (``no`` is said all the time); ``/a`` and replies take every word the solver knows."""
 
@@ -22,7 +22,7 @@ def looks_like_answer(text: str, cards: Collection[int] | None = None) -> bool:
     operator, or a claim; with ``cards`` (the hand played), every number it writes is one
     of them.  Chat around the game is not judged, and gets no reply: words ("see you at
     8-ish"), a time (10:30), a score (2-1), a sum of other numbers (3+2 with no 2 dealt)."""
-    if text.strip().lower() in PLAIN_CLAIMS:
+    if text.strip().lower() in NO_SOLUTION_WORDS:
         return True
     try:
         tokens = tokenize(text)
@@ -53,7 +53,7 @@ def is_chatter(text: str) -> bool:
     """Whether a message is chat rather than an attempt at an answer: it writes no number
     (no digit, no card letter standing alone) and is no "no solution" claim: "hi", "?",
     "thanks!"."""
-    if text.strip().lower() in PLAIN_CLAIMS or any(ch.isdigit() for ch in text):
+    if text.strip().lower() in NO_SOLUTION_WORDS or any(ch.isdigit() for ch in text):
         return False
     try:
         tokens = tokenize(text)

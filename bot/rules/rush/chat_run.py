@@ -1,6 +1,7 @@
-"""A Rush run played in a chat, as a :class:`~bot.rules.life.Life`: its number among the chat's
-games, its clock from its first picture, a picture's wait given back, its live hand and its
-votes (docs/games.md, *Rush: the rules*; docs/fair-play.md, *Hands only their players see*)."""
+"""A Rush run played in a chat, as a :class:`~bot.rules.live_game.LiveGame`: its number among
+the chat's games, its clock from its first picture, a picture's wait given back, its live
+hand and its votes (docs/games.md, *Rush: the rules*; docs/fair-play.md, *Hands only their
+players see*)."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ class ChatRush:
         dealt with ``deal``; its clock starts when that hand is shown."""
         return cls(number, RushRun.start(starter, name, now, deal, shared=shared))
 
-    # --- what the game service asks of a game (a Life) ------------------------------------
+    # --- what the game service asks of a game (a LiveGame) ------------------------------------
 
     @property
     def hand(self) -> tuple[int, ...]:

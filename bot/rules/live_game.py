@@ -1,5 +1,5 @@
 """A timed game's life, whatever its rules: dealt, shown (its clock starts), then ended by its
-clock, a stop or its own rules.  :class:`Life` is what the game service sees of every timed
+clock, a stop or its own rules.  :class:`LiveGame` is what the game service sees of every timed
 game; :class:`TimedGame` that life for a game of a fixed time (docs/design.md,
 *A game's life*)."""
 
@@ -12,7 +12,7 @@ from bot.rules.votes import is_attempt
 from solver import Verdict
 
 
-class Life(spoilers.Game, votes.Game, Protocol):
+class LiveGame(spoilers.Game, votes.Game, Protocol):
     """What the game service asks of a game: which one it is, its hand (live while the game
     is on), who may stop it, when its time runs out, and the three moments of its life it
     does not judge itself."""

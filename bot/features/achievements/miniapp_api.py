@@ -1,7 +1,7 @@
 """The Mini App's profile: ``GET /app/api/profile``, the lines of ``/me``'s caption and of
 ``/achievements``, for the player whose launch data came with the call, in their language;
 ``GET /app/api/profile/card``, ``/me``'s card (the same PNG, drawn once for both: the
-drawing's cache, :func:`bot.services.pictures.profile.render_card`)."""
+drawing's cache, :func:`bot.services.pictures.profile_card.render_card`)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from telegram.ext import Application
 
 from bot.context import AppReply, AppRequest
 from bot.features.achievements.listing import listing
-from bot.features.achievements.profile import profile
+from bot.features.achievements.me import profile
+from bot.play.board_names import public_name
 from bot.play.miniapp import AppPicture, serve_app
-from bot.play.public_names import public_name
-from bot.services.pictures.profile import render_card
+from bot.services.pictures.profile_card import render_card
 
 
 async def profile_call(request: AppRequest) -> AppReply:

@@ -7,9 +7,9 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-from bot.rules.arena.arena import Arena, Player
 from bot.rules.arena.schedule import Repeat, Schedule
 from bot.rules.arena.start_vote import StartVote
+from bot.rules.arena.tournament import Arena, Player
 
 
 @dataclass(slots=True)

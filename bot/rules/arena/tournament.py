@@ -1,6 +1,6 @@
 """An arena: a group's tournament, the same hands in the same order for every player, each on
 their own clock from the hand's delivery; :meth:`Arena.answer` is the only way to score.
-Points are :mod:`bot.rules.arena.scoring`'s, the standings :mod:`bot.rules.arena.standings`'.
+Points are :mod:`bot.rules.arena.points`'s, the standings :mod:`bot.rules.arena.standings`'.
 Each rule and what it prevents: docs/design-games.md, *Arenas*."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from bot.rules.arena import scoring
+from bot.rules.arena import points as arena_points
 from bot.rules.pace import floor_of, too_fast
 from bot.rules.scoring import counts_as_miss
 from bot.rules.votes import Action, Ballot, request
@@ -20,7 +20,7 @@ DEFAULT_MINUTES = 10
 MIN_MINUTES = 3
 MAX_MINUTES = 60
 HAND_SECONDS = 60.0
-"""A hand's time (a berserk player gets :data:`~bot.rules.arena.scoring.BERSERK_SHARE` of it)."""
+"""A hand's time (a berserk player gets :data:`~bot.rules.arena.points.BERSERK_SHARE` of it)."""
 TARGET = 24
 LEVEL_STEPS = (0, 3, 6, 10, 15)
 """The hand's index (from 0) from which each level is dealt: the same for every player."""
@@ -84,7 +84,7 @@ class Player:
         """When the current hand's time runs out (None: not shown yet)."""
         if self.shown is None:
             return None
-        return self.shown + scoring.hand_seconds(seconds, berserk=self.berserk)
+        return self.shown + arena_points.hand_seconds(seconds, berserk=self.berserk)
 
 
 @dataclass(frozen=True)
@@ -296,7 +296,7 @@ class Arena:
                 verdict=verdict, too_fast=True, streak=player.streak, berserk=player.berserk
             )
         berserk = player.berserk
-        points = scoring.points(player.streak, berserk=berserk)
+        points = arena_points.points(player.streak, berserk=berserk)
         player.score += points
         player.streak += 1
         player.best_streak = max(player.best_streak, player.streak)

@@ -13,7 +13,7 @@ from bot.local_api.checks import MAX_TEXT, ApiError, check_reply_markup, check_t
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
-    from bot.local_api.games import LocalGames
+    from bot.local_api.games_api import LocalGames
 
 NOT_MODIFIED = (
     "Bad Request: message is not modified: specified new message content and reply markup "

@@ -1,4 +1,4 @@
-"""A timed game's life (bot.rules.life): its clock starts when it is shown, a stale or early
+"""A timed game's life (bot.rules.live_game): its clock starts when it is shown, a stale or early
 timer changes nothing, a stop ends it once; and every timed game lives it alike."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from bot.rules.countdown import Countdown
 from bot.rules.hunt import Hunt
-from bot.rules.life import Life, TimedGame
+from bot.rules.live_game import LiveGame, TimedGame
 from bot.rules.rounds import Round
 from solver import Code, Verdict
 
@@ -74,7 +74,7 @@ def test_players_are_the_starter_and_who_made_a_real_attempt() -> None:
     assert game.players == {7, 8}
 
 
-def _games() -> list[Life]:
+def _games() -> list[LiveGame]:
     return [
         Round(1, (3, 3, 8, 8), 24, 0.0, time_limit=30.0),
         Hunt(1, (3, 3, 8, 8), 24, 0.0, 30.0, ("8/(3-8/3)",)),
@@ -83,12 +83,12 @@ def _games() -> list[Life]:
 
 
 @pytest.mark.parametrize("game", _games(), ids=["round", "hunt", "countdown"])
-def test_every_timed_game_lives_alike(game: Life) -> None:
+def test_every_timed_game_lives_alike(game: LiveGame) -> None:
     game.show(10.0)
     lived = (game.deadline, game.expire(1, 39.0), game.expire(1, 40.0), game.live, game.stop())
     assert lived == (40.0, False, True, False, False)
 
 
 @pytest.mark.parametrize("game", _games(), ids=["round", "hunt", "countdown"])
-def test_every_timed_game_stops_alike(game: Life) -> None:
+def test_every_timed_game_stops_alike(game: LiveGame) -> None:
     assert (game.stop(), game.live, game.expire(1, 60.0)) == (True, False, False)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.rules.claims import after_mention
+from bot.rules.plain_text import after_mention
 
 
 @pytest.mark.parametrize(

@@ -6,8 +6,8 @@ from __future__ import annotations
 import functools
 
 from bot.local_api.checks import ApiError, check_reply_markup
-from bot.local_api.games import LocalGames
-from bot.local_api.inline import InlineMode
+from bot.local_api.games_api import LocalGames
+from bot.local_api.inline_messages import InlineMode
 from bot.local_api.methods import Methods
 from bot.local_api.people import People
 
@@ -17,11 +17,11 @@ class LocalBotApi(Methods, People, InlineMode):
     (:class:`~bot.local_api.world.World`), what people do
     (:class:`~bot.local_api.people.People`), the methods the bot calls
     (:class:`~bot.local_api.methods.Methods`), messages sent through inline mode
-    (:class:`~bot.local_api.inline.InlineMode`) and the Games API (``games``)."""
+    (:class:`~bot.local_api.inline_messages.InlineMode`) and the Games API (``games``)."""
 
     @functools.cached_property
     def games(self) -> LocalGames:
-        """The Games API (:mod:`bot.local_api.games`): the bot's games, scores, Play presses.
+        """The Games API (:mod:`bot.local_api.games_api`): the bot's games, scores, Play presses.
         Made on first use, so that the server's signature stays the world's own (benches
         read it)."""
         return LocalGames(self, ApiError, check_reply_markup)

@@ -13,10 +13,10 @@ from telegram.ext import Application
 from bot.context import AppReply, AppRequest, BotContext
 from bot.games.ladder import levels, play, words
 from bot.play.miniapp import serve_app
-from bot.play.results import publish
+from bot.play.result_listeners import publish
 from bot.rules.hand_records import hand_key
-from bot.rules.ladder.ladder import Change
 from bot.rules.ladder.model import SLOW, shown
+from bot.rules.ladder.puzzle_rating import Change
 from bot.rules.ladder.training import TARGET, Training, prior_of
 from bot.rules.pace import floor_of
 from bot.rules.rounds import Round

@@ -1,4 +1,4 @@
-"""/me: a player's profile card, a picture (:mod:`bot.services.pictures.profile`) with its
+"""/me: a player's profile card, a picture (:mod:`bot.services.pictures.profile_card`) with its
 words in the caption: their public name, duel rating and rank, fastest hand, each game's
 and feature's part (the season's rank, the daily streak...: :mod:`bot.play.profiles`),
 trophies and achievements (as a reply to someone's message: theirs)."""
@@ -10,12 +10,12 @@ import asyncio
 from bot.context import BotContext
 from bot.features.achievements.listing import replied_user
 from bot.features.achievements.words import seconds_text
+from bot.play.board_names import chosen_name, names_of, public_name
 from bot.play.profiles import parts
-from bot.play.public_names import chosen_name, names_of, public_name
 from bot.rules.achievements import ALL, GOALS, Achievements, earned
 from bot.rules.public_names import handle
 from bot.services.limits import CAPTION, visible_length
-from bot.services.pictures.profile import Badge, Card, Tile, drawable, render_card
+from bot.services.pictures.profile_card import Badge, Card, Tile, drawable, render_card
 from bot.state import UserData
 from bot.typed_handlers import HandlerContext, MessageUpdate
 
