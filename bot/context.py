@@ -17,10 +17,9 @@ from telegram.ext import Application, CallbackContext, ExtBot
 from bot.clock import Pause
 from bot.i18n import N_, language_of, translations
 from bot.plug_ins import FeatureOf, GameOf, Profiled
-from bot.rules.daily.puzzle import DayBoard
 from bot.rules.off_boards import Removal
 from bot.rules.results import GameResult
-from bot.rules.spoilers import HandIndex, LiveHands
+from bot.rules.spoilers import LiveHands
 from bot.services.activity import Activity
 from bot.services.answer_routes import AnswerRouter
 from bot.services.deferred_solves import DeferredSolves
@@ -118,12 +117,8 @@ class BotData:
     """The connection that polls for updates (whether a poll has succeeded yet)."""
     live_hands: LiveHands
     """The rounds being played, whose solutions their players may not ask for."""
-    challenge_hands: HandIndex
-    """The challenges someone has opened, by token (:mod:`bot.rules.challenge`)."""
     deferred_solves: DeferredSolves
     """The /solve requests waiting for a duel's hand to end (:mod:`.deferred_solves`)."""
-    daily_board: DayBoard
-    """Every player's solve time of the latest daily puzzles, sorted (rebuilt at start-up)."""
     app_calls: dict[str, AppCall]
     """``"GET daily"`` → the answer to the Mini App's ``GET /app/api/daily`` (:mod:`.miniapp`:
     JSON, or a picture)."""
@@ -180,9 +175,7 @@ class BotData:
         self.rng = random.Random()
         self.dealing = set()
         self.live_hands = LiveHands()
-        self.challenge_hands = HandIndex()
         self.deferred_solves = DeferredSolves()
-        self.daily_board = DayBoard()
         self.admins = {}
         self.answers = AnswerRouter()
         self.file_ids = {}
@@ -309,43 +302,17 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
             }
         )
 
-    def save_global(
-        self,
-        *,
-        players: Iterable[int] = (),
-        hands: Iterable[str] = (),
-        challenges: Iterable[str] = (),
-    ) -> bool:
+    def save_global(self, *, players: Iterable[int] = (), **keys: Iterable[str]) -> bool:
         """Save the bot's data across all chats at once: its global row (duels, invitations,
-        each pair's rated duels of the day), the ratings of ``players``, the records of
-        ``hands`` (by :func:`~bot.rules.hand_records.hand_key`) and the ``challenges`` (by
-        token) that changed, and delete the rows of hand records and challenges dropped
-        since the last save.  Whether the disk took them: see :meth:`save_now` (PTB's
-        regular saves never write these: whatever changes them saves them here, before
-        announcing anything).
+        each pair's rated duels of the day), the ratings of ``players`` and the rows of each
+        kind ``keys`` names that changed (``hands=`` by :func:`~bot.rules.hand_records.
+        hand_key`, the rest by token: :meth:`bot.state.GlobalData.changed_rows`), and delete
+        the rows dropped since the last save.  Whether the disk took them: see
+        :meth:`save_now` (PTB's regular saves never write these: whatever changes them saves
+        them here, before announcing anything).
         """
         write_now = self.bot_data.write_now
-        data = self.bot_data.global_data
-        rows: dict[tuple[str, Any], object] = {("global", 0): data}
-        rows.update(
-            {("rating", p): data.ratings.players[p] for p in players if p in data.ratings.players}
-        )
-        rows.update(
-            {
-                ("hand", (k,)): data.hand_records.hands[k]
-                for k in hands
-                if k in data.hand_records.hands
-            }
-        )
-        rows.update(
-            {
-                ("challenge", (t,)): data.challenges.challenges[t]
-                for t in challenges
-                if t in data.challenges.challenges
-            }
-        )
-        rows.update({("hand", (k,)): None for k in data.hand_records.take_dropped()})
-        rows.update({("challenge", (t,)): None for t in data.challenges.take_dropped()})
+        rows = self.bot_data.global_data.changed_rows(players, **keys)
         return True if write_now is None else write_now(rows)
 
     # --- sending: every message goes through the outbox ---------------------------------------

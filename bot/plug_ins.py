@@ -7,17 +7,24 @@ game"."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import datetime as dt
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Generic, NamedTuple, TypeVar
 
+from telegram import InlineKeyboardMarkup, InlineQueryResult, Update
 from telegram.ext import Application
 
 from bot.i18n import Translator
 from bot.rules.achievements import Family
 from bot.rules.chat_stats import ChatStats, PlayerStats
-from bot.state import ChatData, GlobalData, UserData
+from bot.rules.hand_records import Barred
+from bot.rules.off_boards import Removal
+from bot.rules.requests import Rules
+from bot.rules.spoilers import Numbers
+from bot.rules.table import GameSettings
+from bot.state import AnswersTo, ChatData, GlobalData, UserData
 
 Context = TypeVar("Context")
 """The context a game's callables take (the handlers', :class:`bot.context.BotContext`)."""
@@ -148,6 +155,87 @@ class Slot(Enum):
     """After /solve and the settings."""
 
 
+Keeps = Callable[[Numbers, int, bool, Context], Awaitable[str | None]]
+"""Why /solve (or inline mode) keeps the solutions of numbers from a user for a hand of the
+game that is no chat's live hand (the numbers, the user's id, whether asked in a group) →
+the refusal, worded (None: it keeps nothing)."""
+Peeked = Callable[[Numbers, int, Context], None]
+"""A user was given the solutions of numbers (the numbers, the user's id): what the game
+notes of it, outside the chats' live hands."""
+Shareable = Callable[[Context], Awaitable[Iterable[InlineQueryResult]]]
+"""What an empty inline query offers of the game, to share in any chat."""
+Overview = Callable[[Context], Iterable[str]]
+"""A game's lines of the owner's ``/admin`` overview, in the owner's language."""
+Reviewed = Callable[[Context, dt.date], list[str]]
+"""A game's section of the owner's fair-play review (``/admin fairplay``): its heading and
+the week's fastest (today being the UTC day)."""
+Offer = Callable[[Context, int, tuple[int, ...], int, float, dt.date | None], InlineKeyboardMarkup]
+"""The button a game offers under a solve in private: (the player's id, the hand, its
+target, the time, the day of the puzzle solved or None) → the markup."""
+PuzzleEnded = Callable[[Context, int, dt.date, float | None, bool], str | None]
+"""A player's attempt at a day's puzzle ended (their id, the day, the time or None given
+up, too fast for a person): what the game that plays on it does, and the line to tell them
+(None: nothing of it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """A game's setting of a chat, in /settings (after the chat's own, before the language):
+    ``/settings KEY VALUE``, a line of the card and a row of buttons."""
+
+    key: str
+    """The English keyword typed after /settings and in the buttons' data (marked
+    ``K_("keyword", ...)``: each language brings its own words for it)."""
+    line: Callable[[GameSettings, Translator], str]
+    """Its line of the settings' card."""
+    buttons: Callable[[GameSettings, Translator], tuple[tuple[str, object], ...]]
+    """Its row of buttons: each one's label and the value it sets."""
+    current: Callable[[GameSettings], object]
+    """The value set now (its button is marked)."""
+    usage: Callable[[Translator], str]
+    """What values it takes, with an example."""
+    apply: Callable[[GameSettings, str], bool]
+    """Set a value (as typed, or a button's); False for one out of range."""
+    seconds: bool = False
+    """A value of seconds: typed ``45 s`` reads as 45."""
+
+
+@dataclass(frozen=True)  # not slotted: an alias's call sets __orig_class__
+class RunBoardsOf(Generic[Context]):
+    """A game's boards of runs, which the owner takes runs off (``/admin fairplay run``,
+    ``player``) and puts back (``undo``); each also marks the player's own runs."""
+
+    take_code: Callable[[Context, str], Removal | None]
+    """Take the run of a code (as the review lists it) off the boards (None: no such run)."""
+    take_player: Callable[[Context, int], Removal]
+    """Take all of a player's runs off the boards."""
+    put_back: Callable[[Context, Removal], None]
+    """Put a removal's runs back on the boards (its player's own runs marked back on)."""
+    holds: Callable[[Context, int], bool]
+    """Whether a player has a run on the boards."""
+    has_runs: Callable[[Context, int, Removal], bool]
+    """Whether a player had any run (taken off by the removal, or their own best)."""
+
+
+@dataclass(frozen=True)  # not slotted: an alias's call sets __orig_class__
+class AsideOf(Generic[Context]):
+    """A player's own game that another game in their private chat sets aside, its clock
+    running on, and that takes their answers again when that game ends
+    (:mod:`bot.play.set_aside`)."""
+
+    note: Callable[[Context, int], str | None]
+    """Another game starts in the chat (its id): that this one is set aside (None: it is
+    not on there)."""
+    reminder: Callable[[Context, int], str | None]
+    """The other game has ended (the chat free): that this one waits (None: it does not)."""
+    waiting: Callable[[Context, int], bool]
+    """In a handler: whether the chat's plain answers go to it, set aside (its clock runs,
+    the chat free)."""
+    give_up: Callable[[Update, Context], bool]
+    """In a handler, a give-up with nothing else on: offer to give it up with a button, if
+    it waits (False: nothing was said)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Handlers:
     """A part of a game's handlers, and where they stand."""
@@ -199,6 +287,35 @@ class GameOf(Generic[Context]):
     """Its line of a player's /score (after the plain game's numbers, in the games' order)."""
     board: Boarded[Context] | None = None
     """Its own board of /top (after the plain game's, in the games' order)."""
+    keeps: Keeps[Context] | None = None
+    """A hand of its that /solve keeps from someone though no chat plays it now (after
+    the live hands' refusals, before the hands kept from everyone), and why."""
+    peeked: Peeked[Context] | None = None
+    """What it notes of someone given solutions (after the live hands' marks)."""
+    shareable: Shareable[Context] | None = None
+    """What an empty inline query offers of it (in the games' order)."""
+    solve_rules: tuple[tuple[Rules, str], ...] = ()
+    """Its rules, as /solve solves by them, and what follows the target in a reply
+    solved by them (a message id)."""
+    unrecorded: tuple[tuple[Barred, Told], ...] = ()
+    """Why a solve of one of its hands, fast enough for the hand's record, sets none."""
+    offer: Offer[Context] | None = None
+    """The button it offers under another game's solve in private (the first game's)."""
+    puzzle_ended: PuzzleEnded[Context] | None = None
+    """What it does when a player's attempt at a day's puzzle ends (a play of it on it)."""
+    answers_to: AnswersTo | None = None
+    """In a private chat, the chat's :class:`~bot.state.AnswersTo` while a player's own
+    play of it is on (None: the chat's game)."""
+    aside: AsideOf[Context] | None = None
+    """A player's own play of it that another game sets aside in private."""
+    setting: Setting | None = None
+    """Its setting of a chat in /settings."""
+    review: Reviewed[Context] | None = None
+    """Its section of the owner's fair-play review (before the hands' records)."""
+    runs: RunBoardsOf[Context] | None = None
+    """Its boards of runs, which the owner takes runs off (the first game's that has some)."""
+    overview: Overview[Context] | None = None
+    """Its lines of the owner's ``/admin`` overview (after the games dealt today)."""
 
 
 @dataclass(frozen=True)  # not slotted: `Game(...)`, an alias's call, sets __orig_class__

@@ -6,8 +6,10 @@ chat's game is the rules' :class:`~bot.rules.table.Table`), handed to handlers a
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from bot.rules.achievements import Achievements
 from bot.rules.arena.chat_state import ArenaChat
@@ -277,6 +279,9 @@ class UserData:
     """Seconds of the user's last timed answers counted for hands' records, newest last
     (:func:`bot.rules.pace.heard`: a script's steady pace sets no record); empty in records
     of earlier releases."""
+    ladder: Training | None = None
+    """The user's training on the Mini App's Train page (:mod:`bot.games.ladder.page`), its
+    hand on with its clock: None until their first, and in records of earlier releases."""
 
 
 @dataclass(slots=True)
@@ -302,3 +307,36 @@ class GlobalData:
     """The season on, its boards, and the final tables of the seasons ended."""
     groups: ListedGroups = field(default_factory=ListedGroups)
     """The groups their admins listed on ``/groups top``, and their arenas."""
+
+    def changed_rows(
+        self,
+        players: Iterable[int] = (),
+        hands: Iterable[str] = (),
+        challenges: Iterable[str] = (),
+    ) -> dict[tuple[str, Any], object]:
+        """The rows of the data file to write for a change (:meth:`bot.context.BotContext.
+        save_global`): the global row, the ratings of ``players``, the records of ``hands``
+        (by :func:`~bot.rules.hand_records.hand_key`) and the ``challenges`` (by token) that
+        changed, and None for the rows of hand records and challenges dropped since the last
+        call (to delete)."""
+        rows: dict[tuple[str, Any], object] = {("global", 0): self}
+        rows.update(
+            {("rating", p): self.ratings.players[p] for p in players if p in self.ratings.players}
+        )
+        rows.update(
+            {
+                ("hand", (k,)): self.hand_records.hands[k]
+                for k in hands
+                if k in self.hand_records.hands
+            }
+        )
+        rows.update(
+            {
+                ("challenge", (t,)): self.challenges.challenges[t]
+                for t in challenges
+                if t in self.challenges.challenges
+            }
+        )
+        rows.update({("hand", (k,)): None for k in self.hand_records.take_dropped()})
+        rows.update({("challenge", (t,)): None for t in self.challenges.take_dropped()})
+        return rows

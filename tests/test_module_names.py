@@ -29,6 +29,7 @@ CONVENTION: dict[str, tuple[str, str]] = {
     "top.py": (PLUG_IN, "its board (/rush top, /train top)"),
     "group.py": (PLUG_IN, "its side in a group"),
     "miniapp_api.py": (PLUG_IN, "its calls of the Mini App's API"),
+    "review.py": (PLUG_IN, "its section of the owner's fair-play review (/admin fairplay)"),
 }
 """A name several modules may have, where they may stand, and the one role it has there."""
 

@@ -81,32 +81,6 @@ EXCEPTIONS: dict[str, set[str]] = {
         "rush",
         "rushing",
     },
-    # The services every handler reaches: the challenges' index, the daily board.
-    "bot/context.py": {"bot.rules.daily.puzzle", "challenge_hands", "challenges", "daily_board"},
-    # Shared by the challenges and the daily puzzle (a challenge of today's puzzle is the
-    # daily attempt), and the daily puzzle set aside by another game.
-    "bot/play/challenge_messages.py": {
-        "Challenge",
-        "ChallengeRefused",
-        "DAILY",
-        "bot.rules.challenge",
-        "bot.rules.daily.puzzle",
-        "bot.services.challenge_offers",
-        "challenge",
-        "challenges",
-        "daily",
-        "daily_number",
-        "settle_daily",
-    },
-    "bot/play/daily_aside.py": {
-        "CHALLENGE",
-        "DailyRecord",
-        "bot.rules.daily.attempts",
-        "bot.rules.daily.puzzle",
-        "daily",
-        "daily_number",
-    },
-    "bot/play/hand_record_line.py": {"CHALLENGE", "DAILY"},
     # The round is the chat's plain game: refused() words a new game's refusal while one is
     # on with the caller's text.
     "bot/play/game_life.py": {"between_rounds", "round_on"},
@@ -140,37 +114,6 @@ EXCEPTIONS: dict[str, set[str]] = {
     },
     # APScheduler's "every day", not the daily puzzle.
     "bot/services/timers.py": {"daily_at", "run_daily"},
-    # Features over several games' records: the owner's fair-play review (duels, Rush
-    # records), the overview's daily board, /rating (duels), the settings (Countdown's
-    # time), /solve (the daily puzzle's and the challenges' hands, the duels' waiting
-    # requests, Countdown's number game).  /score and /top go over Game.score and .board.
-    "bot/features/admin/fairplay.py": {
-        "PastDuel",
-        "_duel_line",
-        "bot.rules.duel.lobby",
-        "bot.rules.rush.best_runs",
-        "duel",
-        "duels",
-        "fastest_duels",
-        "rush",
-    },
-    "bot/features/admin/overview.py": {"daily_board"},
-    "bot/features/chat_settings.py": {"countdown", "countdown_time"},
-    "bot/features/ratings.py": {"BOARD_MIN_DUELS", "PROVISIONAL_DUELS", "duel_of", "duels"},
-    "bot/features/solve/spoiler_checks.py": {
-        "_daily_refusal",
-        "_sharing_daily",
-        "bot.rules.daily.attempts",
-        "challenge",
-        "challenge_hands",
-        "challenges",
-        "daily",
-        "daily_hand",
-        "duels",
-    },
-    "bot/features/solve/deferred.py": {"duels"},
-    "bot/features/solve/inline.py": {"DAILY_CACHE_SECONDS", "daily_hand", "daily_number"},
-    "bot/features/solve/replies.py": {"COUNTDOWN", "duels"},
 }
 """Each module's identifiers that still name a game, and why (see the module's docstring)."""
 

@@ -26,8 +26,7 @@ from bot.play import visibility
 from bot.play.admins import is_admin, member_changed
 from bot.play.listed_groups import is_listed, set_listed
 from bot.play.miniapp import label_menu_button
-from bot.play.registry import Feature, Help, HelpLine, Menu, MenuEntry
-from bot.rules import countdown
+from bot.play.registry import Feature, Help, HelpLine, Menu, MenuEntry, Setting
 from bot.rules.table import (
     CARD_COUNTS,
     DECKS,
@@ -70,9 +69,7 @@ def _describe(
         _("Cards: {value}").format(value=settings.cards),
         _("Unsolvable hands: {value}").format(value=_("on") if settings.unsolvable else _("off")),
         _("Language: {value}").format(value=language_name(context)),
-        _("Countdown time: {value}").format(
-            value=_("{seconds} s").format(seconds=settings.countdown_time)
-        ),
+        *(setting.line(settings, context) for setting in game_settings(context)),
     ]
     if chat_type != ChatType.PRIVATE:  # how answers reach the bot here, for the admins
         lines.append(_("Listed on /groups top: {value}").format(value=_on_off(context, listed)))
@@ -117,15 +114,13 @@ def _keyboard(
                 _("unsolvable: off"), "unsolvable", "off", "on" if settings.unsolvable else "off"
             ),
         ],
-        [
-            button(
-                _("Countdown {seconds} s").format(seconds=t),
-                "countdown",
-                t,
-                settings.countdown_time,
-            )
-            for t in countdown.SECONDS_CHOICES
-        ],
+        *(
+            [
+                button(label, setting.key, value, setting.current(settings))
+                for label, value in setting.buttons(settings, context)
+            ]
+            for setting in game_settings(context)
+        ),
     ]
     codes = [*languages(), "auto"]
     chosen = context.chat_data.language.chosen or "auto"
@@ -167,12 +162,22 @@ SETTING_WORDS = (
     K_("keyword", "time"),
     K_("keyword", "target"),
     K_("keyword", "cards"),
-    K_("keyword", "countdown"),
     K_("keyword", "unsolvable"),
     K_("keyword", "language"),
 )
-"""The settings' names (each language brings its own words for them, and for on, off, auto)."""
+"""The settings' names (each language brings its own words for them, and for on, off, auto;
+the games' settings bring theirs: :func:`setting_words`)."""
 VALUE_WORDS = (K_("keyword", "on"), K_("keyword", "off"), K_("keyword", "auto"))
+
+
+def game_settings(context: BotContext) -> tuple[Setting, ...]:
+    """The games' settings of a chat (:attr:`bot.play.registry.Game.setting`), in their order."""
+    return tuple(game.setting for game in context.bot_data.games if game.setting is not None)
+
+
+def setting_words(context: BotContext) -> tuple[str, ...]:
+    """Every setting's name: the chat's own, then the games'."""
+    return (*SETTING_WORDS, *(setting.key for setting in game_settings(context)))
 
 
 def language_name(context: ChatContext) -> str:
@@ -201,9 +206,7 @@ def usage(context: ChatContext, key: str) -> str:
         ),
         "target": _("The target is a whole number from 1 to 100, like /settings target 36."),
         "cards": _("A hand has 3, 4, 5 or 6 cards, like /settings cards 5."),
-        "countdown": _(
-            "Countdown's time goes from {low} to {high} seconds, like /settings countdown 45."
-        ).format(low=countdown.MIN_SECONDS, high=countdown.MAX_SECONDS),
+        **{setting.key: setting.usage(context) for setting in game_settings(context)},
         "unsolvable": _("Unsolvable hands are on or off, like /settings unsolvable on."),
         "language": _("The language is {languages}, like /settings language auto.").format(
             languages=language_choices(context.language)
@@ -239,13 +242,17 @@ def typed_value(context: ChatContext, key: str, value: str) -> str:
     if key == "time" and folded.lower() in UNTIMED_WORDS:
         return "0"
     seconds = _SECONDS.fullmatch(folded)
-    if key in ("time", "countdown") and seconds:
+    in_seconds = {setting.key for setting in game_settings(context) if setting.seconds}
+    if (key == "time" or key in in_seconds) and seconds:
         return seconds[1]
     return value
 
 
 def apply(settings: GameSettings, context: ChatContext, key: str, value: str) -> bool:
     """Change one setting from a button or a command; False for a value out of range."""
+    for setting in game_settings(context):
+        if key == setting.key:
+            return setting.apply(settings, value)
     if key == "deck" and value in ("10", "13"):
         settings.deck = (1, int(value))
     elif key == "difficulty" and value in ("any", "easy", "medium", "hard"):
@@ -256,13 +263,6 @@ def apply(settings: GameSettings, context: ChatContext, key: str, value: str) ->
         settings.target = int(value)
     elif key == "cards" and value.isdecimal() and int(value) in CARD_COUNTS:
         settings.cards = int(value)
-    elif (
-        key == "countdown"
-        and value.isdecimal()
-        and value.isascii()
-        and countdown.MIN_SECONDS <= int(value) <= countdown.MAX_SECONDS
-    ):
-        settings.countdown_time = int(value)
     elif key == "unsolvable" and value in ("on", "off"):
         settings.unsolvable = value == "on"
     elif key == "language" and value == "auto":
@@ -315,11 +315,13 @@ async def settings_command(update: MessageUpdate, context: HandlerContext) -> No
         return
     words = context.args or []
     if len(words) == 1:
-        context.reply(update, html.escape(usage(context, canonical(words[0], SETTING_WORDS))))
+        context.reply(
+            update, html.escape(usage(context, canonical(words[0], setting_words(context))))
+        )
         return
     if words:
         # The rest as one value: "/settings time 30 s" as its button reads.
-        key = canonical(words[0], SETTING_WORDS)
+        key = canonical(words[0], setting_words(context))
         value = typed_value(context, key, " ".join(words[1:]))
         if key == "groups":
             refusal = _listing(update, context, value)

@@ -98,15 +98,14 @@ def line_of(
 
 
 def barred_text(context: BotContext, barred: Barred, floor: float = FLOOR) -> str:
-    """Why a solve fast enough for the record sets none."""
+    """Why a solve fast enough for the record sets none (a game's hands:
+    :attr:`bot.play.registry.Game.unrecorded`)."""
     _ = context._
+    for game in context.bot_data.games:
+        for reason, why in game.unrecorded:
+            if reason is barred:
+                return why(context)
     return {
-        Barred.DAILY: _(
-            "A daily puzzle sets no record: its cards are public before a clock starts."
-        ),
-        Barred.CHALLENGE: _(
-            "A challenge sets no record: its cards are known before a clock starts."
-        ),
         Barred.HELPED: _("A solve after a hint sets no record."),
         Barred.TOO_FAST: _(
             "A solve under {seconds} s sets no record: nobody reads and types that fast."

@@ -13,6 +13,7 @@ from telegram.ext import Application
 
 from bot.context import BotContext, BotData
 from bot.plug_ins import (
+    AsideOf,
     Asking,
     Board,
     Busy,
@@ -30,6 +31,8 @@ from bot.plug_ins import (
     ProfilePart,
     Register,
     Restore,
+    RunBoardsOf,
+    Setting,
     Slot,
     Told,
 )
@@ -40,6 +43,7 @@ from bot.plug_ins import Scored as ScoredOf
 from bot.state import ChatData
 
 __all__ = [
+    "Aside",
     "Asking",
     "Board",
     "Boarded",
@@ -60,7 +64,9 @@ __all__ = [
     "Profiled",
     "Register",
     "Restore",
+    "RunBoards",
     "Scored",
+    "Setting",
     "Slot",
     "Told",
     "game_on",
@@ -80,6 +86,10 @@ Scored: TypeAlias = ScoredOf[BotContext]
 """A game's line of a player's /score in a chat."""
 Boarded: TypeAlias = BoardedOf[BotContext]
 """A game's own board in a chat's /top."""
+Aside: TypeAlias = AsideOf[BotContext]
+"""A player's own game set aside by another game in private (:class:`bot.plug_ins.AsideOf`)."""
+RunBoards: TypeAlias = RunBoardsOf[BotContext]
+"""A game's boards of runs, as the owner's removals reach them."""
 
 
 def game_on(chat: ChatData, data: BotData) -> Game | None:

@@ -101,10 +101,22 @@ def put_back(board: RushBoard, records: HandRecords, removal: Removal) -> list[s
     """Undo a removal: its runs go back where they rank (a better run of the same player
     since keeps its place), and the hands' records it cleared come back unless someone set
     one since; the keys of the records put back."""
+    put_runs_back(board, removal)
+    return put_records_back(records, removal)
+
+
+def put_runs_back(board: RushBoard, removal: Removal) -> None:
+    """A removal's runs go back where they rank (a better run of the same player since
+    keeps its place)."""
     for entry in removal.all_time:
         board.all_time = place(board.all_time, entry)
     for entry in removal.week:
         board.week = place(board.week, entry)
+
+
+def put_records_back(records: HandRecords, removal: Removal) -> list[str]:
+    """The hands' records a removal cleared come back unless someone set one since; the
+    keys of the records put back."""
     back = []
     for key, record in removal.records.items():
         now = records.hands.get(key)

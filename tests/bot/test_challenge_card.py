@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bot.play.challenge_messages import MAX_TEXT, card_text, play_markup
+from bot.games.challenges.shared_messages import MAX_TEXT, card_text, play_markup
 from bot.rules import challenge as rules
 from bot.rules.challenge import Challenges, Origin
 

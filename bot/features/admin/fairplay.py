@@ -1,5 +1,5 @@
-"""``/admin fairplay``: the week's fastest Rush runs, duels and hands' records, each with its
-per-hand times, for the owner to look through; ``/admin fairplay run CODE`` takes one run
+"""``/admin fairplay``: the week's fastest results (each game's section: Rush runs, duels) and
+hands' records, for the owner to look through; ``/admin fairplay run CODE`` takes one run
 off the boards, ``/admin fairplay run ID`` all of a player's runs, ``/admin fairplay player
 ID`` the player off every board (their own history keeps everything, marked:
 :mod:`bot.rules.off_boards`); ``/admin fairplay undo`` puts the last removal back.  An id
@@ -13,44 +13,15 @@ import logging
 import re
 from collections.abc import Sequence
 
-from bot.rules.duel.lobby import PastDuel
-from bot.rules.off_boards import (
-    Removal,
-    fastest_duels,
-    fastest_records,
-    fastest_runs,
-    mark,
-    put_back,
-    run_code,
-    take_records,
-    take_run,
-    take_runs,
-)
-from bot.rules.rush.best_runs import week_start
+from bot.play.registry import RunBoards
+from bot.rules.off_boards import Removal, fastest_records, put_records_back, take_records
 from bot.services.limits import TEXT, visible_length
 from bot.typed_handlers import HandlerContext, MessageUpdate
 
 logger = logging.getLogger(__name__)
 
-TIMES_SHOWN = 12
-"""Per-hand times listed for a run (its first ones), so that every list fits a message."""
-NAME_SHOWN = 24
 UNDONE_KEPT = 20
 """Removals kept to undo (since the bot started), the latest last."""
-
-
-def _times(times: tuple[float, ...] | list[float]) -> str:
-    shown = " ".join(f"{seconds:.1f}" for seconds in times[:TIMES_SHOWN])
-    return shown + (" …" if len(times) > TIMES_SHOWN else "")
-
-
-def _duel_line(duel: PastDuel) -> str:
-    first, second = duel.players
-    hands = ", ".join(
-        "–" if hand.winner is None else f"{hand.seconds:.1f} ({hand.winner})"
-        for hand in duel.hands[:TIMES_SHOWN]
-    )
-    return f"{first} – {second}: {duel.score[0]}–{duel.score[1]} · {hands}"
 
 
 def review(context: HandlerContext) -> str:
@@ -58,24 +29,10 @@ def review(context: HandlerContext) -> str:
     _ = context._
     data = context.bot_data.global_data
     today = dt.datetime.fromtimestamp(context.now(), dt.UTC).date()
-    monday = dt.datetime.combine(week_start(today), dt.time(), dt.UTC).timestamp()
-    lines = [_("<b>Fair play: this week's fastest</b>"), "", _("<b>Rush runs</b>")]
-    runs = fastest_runs(data.rush, today)
-    lines += [
-        f"{place}. {html.escape(entry.name[:NAME_SHOWN])} ({entry.user_id}): "
-        + _("{score} solved, best {best}").format(
-            score=entry.record.score,
-            best=f"{entry.record.best_time:.1f}" if entry.record.best_time is not None else "–",
-        )
-        + (f" · {_times(entry.record.hand_times)}" if entry.record.hand_times else "")
-        + f" · {run_code(entry)}"
-        for place, entry in enumerate(runs, start=1)
-    ] or [_("None this week.")]
-    lines += ["", _("<b>Duels</b> (each hand's time and winner)")]
-    duels = fastest_duels(data.duels.history, monday)
-    lines += [f"{place}. {_duel_line(d)}" for place, d in enumerate(duels, start=1)] or [
-        _("None this week.")
-    ]
+    lines = [_("<b>Fair play: this week's fastest</b>")]
+    for game in context.bot_data.games:  # each game's section (Rush runs, duels)
+        if game.review is not None:
+            lines += ["", *game.review(context, today)]
     lines += ["", _("<b>Hands' records</b>")]
     records = fastest_records(data.hand_records, today)
     lines += [
@@ -139,28 +96,31 @@ def _keep(context: HandlerContext, removal: Removal) -> None:
     del kept[:-UNDONE_KEPT]
 
 
+def _runs(context: HandlerContext) -> RunBoards | None:
+    """The boards of runs the owner takes runs off (the first game's that has some)."""
+    return next((game.runs for game in context.bot_data.games if game.runs), None)
+
+
 def _known(context: HandlerContext, user_id: int) -> bool:
     """Whether the bot knows ``user_id`` as a player (a user it has data of, a rating, a
     run on a board, a hand's record)."""
     data = context.bot_data.global_data
+    runs = _runs(context)
     return (
         user_id in context.application.user_data
         or user_id in data.ratings.players
-        or any(e.user_id == user_id for e in (*data.rush.all_time, *data.rush.week))
+        or (runs is not None and runs.holds(context, user_id))
         or any(r.holder == user_id for r in data.hand_records.hands.values())
     )
 
 
 def take_one_run_off(context: HandlerContext, code: str) -> str:
-    """Take the run named ``code`` off the Rush boards (marked in its player's records)."""
+    """Take the run named ``code`` off the boards (marked in its player's records)."""
     _ = context._
-    data = context.bot_data.global_data
-    removal = take_run(data.rush, code)
+    runs = _runs(context)
+    removal = None if runs is None else runs.take_code(context, code)
     if removal is None:
         return _("No run {code} is on the boards: /admin fairplay lists them.").format(code=code)
-    user = context.application.user_data.get(removal.user_id)
-    if user is not None:
-        mark(user.rush, [*removal.all_time, *removal.week], True)
     _keep(context, removal)
     _save(context, removal.user_id)
     logger.info("Took a run of %s off the boards", removal.user_id)
@@ -179,15 +139,15 @@ def undo(context: HandlerContext) -> str:
         return _("Nothing to undo: no run or player was taken off since the bot started.")
     removal = kept.pop()
     data = context.bot_data.global_data
-    hands = put_back(data.rush, data.hand_records, removal)
-    user = context.application.user_data.get(removal.user_id)
+    runs = _runs(context)
+    if runs is not None:
+        runs.put_back(context, removal)
+    hands = put_records_back(data.hand_records, removal)
     if removal.player:
         data.off_boards.discard(removal.user_id)
         rating = data.ratings.players.get(removal.user_id)
         if rating is not None:
             rating.off_boards = False
-    if user is not None:
-        mark(user.rush, None if removal.player else [*removal.all_time, *removal.week], False)
     _save(context, removal.user_id, hands)
     logger.info("Put %s back on the boards", removal.user_id)
     if removal.player:
@@ -204,15 +164,17 @@ def _save(context: HandlerContext, user_id: int, hands: Sequence[str] = ()) -> b
     return saved
 
 
+def _take_runs(context: HandlerContext, user_id: int) -> Removal:
+    runs = _runs(context)
+    return Removal(user_id) if runs is None else runs.take_player(context, user_id)
+
+
 def take_runs_off(context: HandlerContext, user_id: int) -> str:
-    """Take ``user_id``'s runs off the Rush boards (marked in their own records)."""
+    """Take ``user_id``'s runs off the boards (marked in their own records)."""
     _ = context._
-    data = context.bot_data.global_data
-    removal = take_runs(data.rush, user_id)
-    user = context.application.user_data.get(user_id)
-    if user is not None:
-        user.rush.take_off_boards()
-    if not removal.all_time and not removal.week and (user is None or user.rush.best is None):
+    removal = _take_runs(context, user_id)
+    runs = _runs(context)
+    if runs is None or not runs.has_runs(context, user_id, removal):
         return _("Player {id} has no Rush run.").format(id=user_id)
     _keep(context, removal)
     _save(context, user_id)
@@ -230,11 +192,8 @@ def take_player_off(context: HandlerContext, user_id: int) -> str:
         return _("I know no player {id}: check the number in /admin fairplay.").format(id=user_id)
     if not data.off_boards.add(user_id, context.now()):
         return _("Player {id} is off the boards already.").format(id=user_id)
-    removal = take_runs(data.rush, user_id)
+    removal = _take_runs(context, user_id)
     removal.player = True
-    user = context.application.user_data.get(user_id)
-    if user is not None:
-        user.rush.take_off_boards()
     rating = data.ratings.players.get(user_id)
     if rating is not None:
         rating.off_boards = True

@@ -36,7 +36,6 @@ def show(update: MessageUpdate, context: HandlerContext) -> None:
     chats = [data.activity.chats.since(moment) for moment in since]
     active = _("{today} today · {week} this week · {month} this month")
     games = data.activity.played_today(now.date())
-    solved = data.daily_board.solvers(now.date())
     played = " · ".join(f"{html.escape(kind)} {count}" for kind, count in sorted(games.items()))
     outbox = data.outbox.queued()
     pool = data.solving.pool
@@ -48,7 +47,7 @@ def show(update: MessageUpdate, context: HandlerContext) -> None:
         ),
         _("Chats: {counts}").format(counts=active.format(**dict(zip(KEYS, chats, strict=True)))),
         _("Games dealt today: {games}").format(games=played or _("none yet")),
-        _("Daily puzzle solved today: {count}").format(count=solved),
+        *(line for game in data.games if game.overview for line in game.overview(context)),
         _("Errors since start: {count}").format(count=data.errors.total),
         _("Outbox: {game} game, {cheap} cheap, {bulk} bulk waiting; {sending} being sent").format(
             **outbox

@@ -21,7 +21,7 @@ from bot.services.deferred_solves import DeferredSolve
 def defer(context: BotContext, item: DeferredSolve, kept: Kept) -> str:
     """Keep ``item`` until the duels' hands that keep it (``kept``) have ended; what its
     asker is told: that it waits, or, with too many waiting, the refusal."""
-    deferral = context.bot_data.deferred_solves.defer(item, kept.duels)
+    deferral = context.bot_data.deferred_solves.defer(item, kept.waits_for)
     if deferral is Deferral.FULL:
         return kept.refusal
     keep(context, item)

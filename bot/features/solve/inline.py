@@ -16,7 +16,6 @@ from bot.play.game_page import game_result
 from bot.rules.requests import RequestError, parse_solve
 from bot.services.solve_errors import SolveBusy, SolveTimeout
 from bot.texts import RULE_WORDS, problem_text
-from solver import daily_number
 
 INLINE_RESULTS = 50
 """Telegram accepts at most 50 results in one answer to an inline query."""
@@ -26,8 +25,8 @@ INLINE_CACHE_SECONDS = 60
 (a hand being played in their group is refused), so they are personal and short-lived:
 a cached answer would outlive the round it was refused for, or be shown during it."""
 
-DAILY_CACHE_SECONDS = 300
-"""How long Telegram may show the empty query's answer (today's puzzle) again."""
+SHARED_CACHE_SECONDS = 300
+"""How long Telegram may show the empty query's answer (what the games offer) again."""
 
 
 def _article(
@@ -42,27 +41,22 @@ def _article(
 
 
 async def inline_query(update: Update, context: BotContext) -> None:
-    """Offer solutions for ``@Bot 3 3 8 8``; today's daily puzzle for an empty query."""
+    """Offer solutions for ``@Bot 3 3 8 8``; what the games offer for an empty query
+    (:attr:`bot.play.registry.Game.shareable`: today's daily puzzle)."""
     _ = context._
     query = update.inline_query
     if query is None:
         return
     text = query.query.strip()
     if not text:
-        today = context.today()
-        hand = " ".join(map(str, await context.bot_data.solving.daily_hand(today)))
-        number = daily_number(today)
-        title = _("Daily #{number}: {hand}").format(number=number, hand=hand)
-        share = _("24 Daily #{number}: make 24 from {hand}. Can you?").format(
-            number=number, hand=hand
-        )
-        results: list[InlineQueryResult] = [
-            _article("daily", title, share, _("Share today's puzzle (no answer)"))
-        ]
+        results: list[InlineQueryResult] = []
+        for declared in context.bot_data.games:
+            if declared.shareable is not None:
+                results.extend(await declared.shareable(context))
         game = game_result(context)  # Rush as a Telegram game, when it is set up
         if game is not None:
             results.append(game)
-        await query.answer(results, cache_time=DAILY_CACHE_SECONDS)
+        await query.answer(results, cache_time=SHARED_CACHE_SECONDS)
         return
     try:
         request = parse_solve(in_english(text, RULE_WORDS))

@@ -32,11 +32,9 @@ logger = logging.getLogger(__name__)
 PAGE_SIZE = 10
 """Solutions on one page of a /solve reply."""
 
-RULES_NOTES = {
-    Rules.WHOLE: N_(" (whole numbers only)"),
-    Rules.COUNTDOWN: N_(" (Countdown rules)"),
-}
-"""What follows the target in a reply solved by other rules than the 24 game's."""
+RULES_NOTES = {Rules.WHOLE: N_(" (whole numbers only)")}
+"""What follows the target in a reply solved by other rules than the 24 game's (and a
+game's: :attr:`bot.play.registry.Game.solve_rules`)."""
 
 SLOW = N_("That search takes too long; try fewer or smaller numbers.")
 TOO_BIG = N_("That search needs too much memory; try fewer or smaller numbers.")
@@ -58,8 +56,11 @@ def _pages(result: SolveResult) -> int:
 def target_text(result: SolveResult, context: BotContext) -> str:
     """The target of a reply, with the rules it was solved by unless they are the 24 game's."""
     target = shown(result.target)
-    if result.rules in RULES_NOTES:
-        target += context._(RULES_NOTES[result.rules])
+    notes = dict(RULES_NOTES)
+    for game in context.bot_data.games:
+        notes.update(game.solve_rules)
+    if result.rules in notes:
+        target += context._(notes[result.rules])
     return target
 
 
@@ -199,7 +200,7 @@ async def solve_command(update: MessageUpdate, context: HandlerContext) -> None:
         return
     user_id, chat = update.effective_user.id, update.effective_chat
     kept = await keeping(request, user_id, chat.id, chat.type != ChatType.PRIVATE, context)
-    if kept is not None and kept.duels:  # a duel's hand only: answered once it ends
+    if kept is not None and kept.waits_for:  # a duel's hand only: answered once it ends
         context.reply(
             update, deferred.defer(context, _deferred(update, context, request, None), kept)
         )
@@ -229,7 +230,7 @@ async def solve_page(update: ButtonUpdate, context: HandlerContext) -> None:
         return
     user_id, chat = update.effective_user.id, update.effective_chat
     kept = await keeping(request, user_id, chat.id, chat.type != ChatType.PRIVATE, context)
-    if kept is not None and kept.duels:  # the page comes once the duel's hand is over
+    if kept is not None and kept.waits_for:  # the page comes once the duel's hand is over
         said = deferred.defer(context, _deferred(update, context, request, page), kept)
         await query.answer(said, show_alert=True)
         return
@@ -260,10 +261,10 @@ async def answer_deferred(application: Application, item: DeferredSolve) -> None
     deferrals = context.bot_data.deferred_solves
     if (
         kept is not None
-        and kept.duels
+        and kept.waits_for
         and deferrals.waiting.waits(item.user_id) is None  # no newer request of theirs waits
         and not overdue(item.asked_at, context.now())
-        and deferrals.defer(item, kept.duels) is not Deferral.FULL
+        and deferrals.defer(item, kept.waits_for) is not Deferral.FULL
     ):
         deferred.keep(context, item)
         return  # its asker was told it waits: it waits for this hand too

@@ -5,14 +5,12 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import NamedTuple
 
 from bot.context import BotContext
 from bot.features.solve.playing_refusals import everyone_refusal, playing_refusal
-from bot.rules.daily.attempts import open_to_anyone, unspoiled_days
 from bot.rules.requests import SolveRequest
-from bot.rules.spoilers import Game, Numbers, holds, peek, shares
+from bot.rules.spoilers import Game, peek
 
 
 class Kept(NamedTuple):
@@ -20,7 +18,7 @@ class Kept(NamedTuple):
 
     refusal: str
     """The refusal, worded."""
-    duels: tuple[Game, ...] = ()
+    waits_for: tuple[Game, ...] = ()
     """The live hands kept from everyone (a duel's, a group's shared Rush hand) that alone
     keep it, from someone not in their chats: a /solve may wait for their end instead of
     the refusal (:mod:`.deferred`)."""
@@ -40,10 +38,10 @@ async def keeping(
     Anyone else is answered, and marked in the games the answer spoils (:func:`mark_peeks`).
     A hand kept from everyone (a duel's, a group's shared Rush hand), for someone not in its
     chat with no other reason to be refused, is the one refusal that comes with the hands
-    (:attr:`Kept.duels`): their answer may wait."""
+    (:attr:`Kept.waits_for`): their answer may wait."""
     numbers, target, _rules = request
     chats = context.application.chat_data
-    refusing, duels = [], []
+    refusing, everyone = [], []
     for spoiled in context.bot_data.live_hands.spoiled(numbers, target):
         # The chat asked in, the user's own private chat, or a group the user was seen in.
         if spoiled.chat_id in (chat_id, user_id) or (
@@ -51,19 +49,21 @@ async def keeping(
         ):
             refusing.append(spoiled)
         elif spoiled.everyone:  # a duel's or a shared run's, refused to everyone else too
-            duels.append(spoiled)
+            everyone.append(spoiled)
     if refusing:
         # A game whose whole hand the numbers hold is the one to name.
         spoiled = next((spoiled for spoiled in refusing if spoiled.held), refusing[0])
         data = chats.get(spoiled.chat_id)
         return Kept(playing_refusal(spoiled, data, user_id, chat_id, context))
-    daily = await _daily_refusal(numbers, user_id, in_group, context)
-    if daily is not None:
-        return Kept(daily)
-    if duels:
-        held = any(spoiled.held for spoiled in duels)
+    for game in context.bot_data.games:  # a hand no chat plays now (a daily puzzle's)
+        if game.keeps is not None:
+            refusal = await game.keeps(numbers, user_id, in_group, context)
+            if refusal is not None:
+                return Kept(refusal)
+    if everyone:
+        held = any(spoiled.held for spoiled in everyone)
         # A game of many hands (a shared Rush run) is waited on for its current hand only.
-        hands = (getattr(spoiled.game, "current", spoiled.game) for spoiled in duels)
+        hands = (getattr(spoiled.game, "current", spoiled.game) for spoiled in everyone)
         games = tuple({id(hand): hand for hand in hands}.values())
         return Kept(everyone_refusal(held, context), games, held)
     return None
@@ -78,84 +78,6 @@ async def spoiler(
     return None if kept is None else kept.refusal
 
 
-async def _daily_refusal(
-    numbers: Numbers, user_id: int, in_group: bool, context: BotContext
-) -> str | None:
-    """Why a daily puzzle keeps the solutions of ``numbers`` from the user, if it does: they
-    share three cards with a puzzle someone in the group may be on, or that the user may
-    still score."""
-    _ = context._
-    user = context.application.user_data.get(user_id)
-    record = user.daily if user is not None else None
-    running = record.running() if record is not None else None
-    now = context.bot_data.local_now()
-    # Today's puzzle (and yesterday's, just after midnight), to anyone who may still play
-    # it: before the clock starts too (the empty inline query shows the hand).
-    # "That is" the very hand; "those numbers hold" it among others (1 2 3 4 5 6 7 8 holds
-    # many a daily puzzle, and is not one); else three of them are its cards.
-    if in_group:
-        found = await _sharing_daily(numbers, open_to_anyone(now), context)
-        if found is not None:
-            _day, hand = found
-            if sorted(numbers) == sorted(hand):
-                return _("No spoilers: that is today's daily puzzle, and others here may be on it.")
-            if holds(numbers, hand):
-                return _(
-                    "No spoilers: those numbers hold today's daily puzzle, and others here "
-                    "may be on it."
-                )
-            return _(
-                "No spoilers: three of those numbers are cards of today's daily puzzle, and "
-                "others here may be on it."
-            )
-    days = unspoiled_days(record, now)
-    if running is not None and running not in days and record is not None and record.replaying:
-        days.append(running)  # a past puzzle from the archive, with a clock of its own
-    found = await _sharing_daily(numbers, days, context)
-    if found is not None:
-        day, hand = found
-        exact = sorted(numbers) == sorted(hand)
-        held = holds(numbers, hand)
-        if day == now.date() and day != running:
-            if exact:
-                return _("No spoilers: that is today's daily puzzle. Solve it first: /daily")
-            if held:
-                return _(
-                    "No spoilers: those numbers hold today's daily puzzle. Solve it first: /daily"
-                )
-            return _(
-                "No spoilers: three of those numbers are cards of today's daily puzzle. "
-                "Solve it first: /daily"
-            )
-        if exact:
-            return _("No spoilers: that is your daily puzzle, and your clock is running.")
-        if held:
-            return _(
-                "No spoilers: those numbers hold your daily puzzle, and your clock is running."
-            )
-        return _(
-            "No spoilers: three of those numbers are cards of your daily puzzle, and your "
-            "clock is running."
-        )
-    return None
-
-
-async def _sharing_daily(
-    numbers: Numbers, days: list[dt.date], context: BotContext
-) -> tuple[dt.date, tuple[int, ...]] | None:
-    """The first of ``days`` whose puzzle ``numbers`` hold, else the first they share three
-    cards with (just after midnight, 2 6 6 12 1 holds yesterday's 2 6 6 12 and shares
-    three cards with today's 2 6 6 8: it is refused as yesterday's), if any."""
-    found = None
-    for day in days:
-        hand = await context.bot_data.solving.daily_hand(day)
-        if holds(numbers, hand):
-            return day, hand
-        if found is None and shares(numbers, hand):
-            found = day, hand
-    return found
-
-
 def mark_peeks(request: SolveRequest, user_id: int, context: BotContext) -> None:
     """The user was given the solutions of ``request``: their answers to every
     live game of a chat these numbers spoil score nothing (a member of a group who only
@@ -167,13 +89,6 @@ def mark_peeks(request: SolveRequest, user_id: int, context: BotContext) -> None
         # chat).  A player's own game (a run on the game's page) is saved with no chat.
         if peek(spoiled.game, user_id) and not spoiled.own:
             context.application.mark_data_for_update_persistence(chat_ids=spoiled.chat_id)
-    challenges = context.bot_data.global_data.challenges.challenges
-    noted = []
-    for token in context.bot_data.challenge_hands.sharing(numbers):
-        challenge = challenges.get(token)
-        if challenge is None:  # dropped to make room
-            context.bot_data.challenge_hands.drop(token)
-        elif challenge.note_given(user_id, context.now()):
-            noted.append(token)
-    if noted:
-        context.save_global(challenges=noted)
+    for game in context.bot_data.games:  # a hand of someone's to open later
+        if game.peeked is not None:
+            game.peeked(numbers, user_id, context)

@@ -33,7 +33,7 @@ from bot.games.arena.group import (
     taken_back,
 )
 from bot.games.arena.live import keep
-from bot.play import daily_aside, game_life
+from bot.play import game_life, set_aside
 from bot.play.announce import tell_saved
 from bot.play.result_listeners import publish
 from bot.rules.arena import Arena, Deal, Refusal, level_of
@@ -169,7 +169,7 @@ async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
             context.reply(update, _("You are playing another arena: finish it first."))
             return
     if user.id not in arena.entries:
-        busy = daily_aside.busy_text(context, update.effective_chat.id, None)
+        busy = set_aside.busy_text(context, update.effective_chat.id, None)
         if busy is not None:
             context.reply(update, busy)
             return

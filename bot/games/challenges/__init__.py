@@ -14,6 +14,7 @@ from telegram.ext import (
 )
 
 from bot.context import BotContext, services
+from bot.games.challenges.opened import peeked
 from bot.games.challenges.playing import (
     LINK_PREFIX,
     answer,
@@ -24,9 +25,13 @@ from bot.games.challenges.playing import (
     restore,
     waiting,
 )
+from bot.games.challenges.shared_messages import offer_markup, settle_daily
 from bot.games.challenges.sharing import RESULT_PREFIX, share_query, shared
+from bot.i18n import Translator
 from bot.play.registry import Game, Handlers, Help, HelpLine, Slot
+from bot.rules.hand_records import Barred
 from bot.services.answer_routes import Route
+from bot.state import AnswersTo
 from bot.typed_handlers import for_messages
 
 PRIORITY = 25
@@ -68,8 +73,18 @@ def help_lines(context: BotContext) -> tuple[HelpLine, ...]:
     )
 
 
+def unrecorded(context: Translator) -> str:
+    """Why a challenge's solve sets no record."""
+    return context._("A challenge sets no record: its cards are known before a clock starts.")
+
+
 GAME = Game(
     "challenge",
     (Handlers(register, Slot.BEFORE_START),),  # its /giveup first
     help=help_lines,
+    offer=offer_markup,
+    puzzle_ended=settle_daily,
+    answers_to=AnswersTo.CHALLENGE,
+    peeked=peeked,
+    unrecorded=((Barred.CHALLENGE, unrecorded),),
 )

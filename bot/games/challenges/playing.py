@@ -12,9 +12,10 @@ from telegram.constants import ChatType
 from telegram.ext import Application, filters
 
 from bot.context import BotContext, services
-from bot.play import daily_aside, game_life
+from bot.games.challenges.opened import opened
+from bot.games.challenges.shared_messages import after_saved, settle_lapsed, time_text
+from bot.play import game_life, set_aside
 from bot.play.announce import tell_saved
-from bot.play.challenge_messages import after_saved, settle_lapsed, time_text
 from bot.play.hand_record_line import count_solve
 from bot.play.players_met import meet
 from bot.rules.challenge import Challenge, ChallengeRefusal, ChallengeRefused
@@ -67,7 +68,7 @@ def restore(application: Application) -> int:
     data = services(application)
     for challenge in data.global_data.challenges.challenges.values():
         if challenge.plays:
-            data.challenge_hands.add(challenge.token, challenge.hand)
+            opened(application).add(challenge.token, challenge.hand)
         for user_id, play in challenge.plays.items():
             if not play.finished and not play.daily:
                 keep_live(application, challenge, user_id)
@@ -153,7 +154,7 @@ async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
         # Over another game of the player's, the challenge (or the daily attempt it is) would
         # hide that game: it waits, no clock started (its own play goes on, reopened).
         again = challenges.open_play(user.id) is challenge
-        busy = daily_aside.busy_text(context, update.effective_chat.id, "/daily" if daily else None)
+        busy = set_aside.busy_text(context, update.effective_chat.id, "/daily" if daily else None)
         if may_play and not again and busy is not None:
             context.reply(update, busy)
             return
@@ -166,7 +167,7 @@ async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
     context.save_global(challenges=[challenge.token])
     meet(context, {challenge.setter: challenge.setter_name, user.id: user.first_name})
     # Its cards are out: whoever the bot solves them for from now on plays it unranked.
-    context.bot_data.challenge_hands.add(challenge.token, challenge.hand)
+    opened(context.application).add(challenge.token, challenge.hand)
     name = html.escape(challenge.setter_name)
     if play.unranked and not known:
         context.reply(
@@ -188,7 +189,7 @@ async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
             )
         await context.bot_data.deep_links["daily"](update, context)
         return
-    daily_aside.take_answers(context, update.effective_chat.id, AnswersTo.CHALLENGE)
+    set_aside.take_answers(context, update.effective_chat.id, AnswersTo.CHALLENGE)
     keep_live(context.application, challenge, user.id)
     caption = _(
         "<b>{name}'s challenge</b>: make {target} from <b>{hand}</b>\n"
@@ -297,7 +298,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
         lines.append(record)
     tell_saved(context, chat_id, "\n".join(lines), saved and hand_saved, update=update)
     after_saved(context, saved, challenge)
-    daily_aside.remind(context, chat_id)
+    set_aside.remind(context, chat_id)
 
 
 def on_challenge(application: Application) -> filters.UpdateFilter:
@@ -348,7 +349,7 @@ async def give_up(update: MessageUpdate, context: HandlerContext) -> None:
         text = head.format(name=name) + "\n" + listed
     tell_saved(context, update.effective_chat.id, text, saved, update=update)
     after_saved(context, saved, challenge)
-    daily_aside.remind(context, update.effective_chat.id)
+    set_aside.remind(context, update.effective_chat.id)
 
 
 async def _solutions(context: HandlerContext, challenge: Challenge) -> tuple[int, str]:

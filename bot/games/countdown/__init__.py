@@ -13,8 +13,9 @@ from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext, services
 from bot.games.countdown import refusals
+from bot.games.countdown.setting import SETTING
 from bot.i18n import N_, answer_in_english
-from bot.play import daily_aside, game_life, solo_games, status_message
+from bot.play import game_life, set_aside, solo_games, status_message
 from bot.play.announce import tell_saved
 from bot.play.registry import Board, Game, Handlers, Help, HelpLine, MenuEntry
 from bot.play.result_listeners import publish
@@ -30,6 +31,7 @@ from bot.rules.countdown import (
 )
 from bot.rules.pace import too_fast
 from bot.rules.plain_text import after_mention, looks_like_answer
+from bot.rules.requests import Rules
 from bot.rules.results import CountdownExact
 from bot.services.answer_routes import Route
 from bot.services.limits import TEXT, fit_list
@@ -108,7 +110,7 @@ async def countdown_command(update: MessageUpdate, context: HandlerContext) -> N
     starter = update.effective_user.id
     game = table.new_countdown(numbers, target, best, context.now(), seconds, starter)
     chat = context.chat_data
-    daily_aside.take_answers(context, chat_id)  # in private, plain answers are the game's
+    set_aside.take_answers(context, chat_id)  # in private, plain answers are the game's
     messages = chat.countdown = CountdownMessages()
     caption = (
         _("<b>Countdown</b>: make {target} from {numbers}, {seconds} s.").format(
@@ -321,7 +323,7 @@ def finish(chat_id: int, context: ChatContext, game: Countdown) -> None:
     saved = context.save_now(chat_id, scores[0][0]) if scores else True
     news = publish(context, chat_id, exact(game))
     tell_saved(context, chat_id, end_text(chat_id, game, context, news), saved, end=True)
-    daily_aside.remind(context, chat_id)
+    set_aside.remind(context, chat_id)
 
 
 def exact(game: Countdown) -> list[CountdownExact]:
@@ -417,4 +419,6 @@ GAME = Game(
     help=help_lines,
     score=score_line,
     board=board,
+    solve_rules=((Rules.COUNTDOWN, N_(" (Countdown rules)")),),
+    setting=SETTING,
 )

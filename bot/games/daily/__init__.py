@@ -10,7 +10,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler
 
 from bot.context import BotContext, services
-from bot.games.daily import ended_attempts, group_replies
+from bot.games.daily import aside, ended_attempts, group_replies, spoiler_rules
 from bot.games.daily.archive import archive_button, archive_command, replay_command
 from bot.games.daily.attempt import (
     answer,
@@ -23,6 +23,7 @@ from bot.games.daily.attempt import (
     set_aside_claims,
     start_private,
 )
+from bot.games.daily.day_board import overview
 from bot.games.daily.group import daily_top, show_in_group, week_command
 from bot.games.daily.miniapp_api import app_daily, app_daily_answer, app_daily_state
 from bot.games.daily.profile import profile_part
@@ -37,7 +38,9 @@ from bot.games.daily.subscriptions import (
 from bot.i18n import N_
 from bot.play.miniapp import serve_app
 from bot.play.registry import Game, Handlers, Help, HelpLine, Menu, MenuEntry, Slot
+from bot.rules.hand_records import Barred
 from bot.services.answer_routes import Route
+from bot.state import AnswersTo
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_buttons, for_messages
 from solver import daily_number
 
@@ -47,7 +50,7 @@ one is open; in a group a reply to the daily post, sent to private): after a clo
 attempt's, before every other game's."""
 SET_ASIDE_PRIORITY = 58
 """In private, with no game on, an answer while an attempt another game set aside still runs
-(:mod:`bot.play.daily_aside`): after every game that claims its own, before the round's."""
+(:mod:`bot.games.daily.aside`): after every game that claims its own, before the round's."""
 
 __all__ = [
     "GAME",
@@ -190,4 +193,10 @@ GAME = Game(
     menu=MENU,
     help=help_lines,
     profile=profile_part,
+    answers_to=AnswersTo.DAILY,
+    aside=aside.ASIDE,
+    overview=overview,
+    keeps=spoiler_rules.keeps,
+    shareable=spoiler_rules.shareable,
+    unrecorded=((Barred.DAILY, spoiler_rules.unrecorded),),
 )

@@ -12,7 +12,7 @@ from telegram.constants import ChatType
 from bot.context import BotContext
 from bot.games.daily.attempt import _record, _show_puzzle, puzzle_of, start_private
 from bot.i18n import date_text
-from bot.play import daily_aside
+from bot.play import set_aside
 from bot.rules.daily.attempts import first_day, unplayed_days
 from bot.rules.daily.puzzle import (
     NotInArchive,
@@ -99,7 +99,7 @@ async def start_replay(context: HandlerContext, chat_id: int, day: dt.date) -> N
     _ = context._
     number = daily_number(day)
     record = _record(context)
-    busy = daily_aside.busy_text(context, chat_id, f"/daily #{number}")
+    busy = set_aside.busy_text(context, chat_id, f"/daily #{number}")
     if busy is None:
         busy = await _spoiler_text(context, day)
     if busy is not None and record.played(day) is None:  # its clock is not started

@@ -14,11 +14,13 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message, WebApp
 from telegram.constants import ChatType
 from telegram.ext import Application
 
-from bot.context import BotContext, local_now, services
+from bot.context import BotContext, local_now
+from bot.games.daily import aside
+from bot.games.daily.day_board import board_of
 from bot.i18n import date_text, locale_of
-from bot.play import daily_aside, game_life
+from bot.play import game_life, set_aside
+from bot.play.after_solve import offer_markup, puzzle_ended
 from bot.play.announce import tell_saved
-from bot.play.challenge_messages import offer_markup, settle_daily
 from bot.play.hand_record_line import count_solve
 from bot.play.miniapp import app_address
 from bot.play.result_listeners import publish
@@ -68,7 +70,7 @@ async def start_private(update: MessageUpdate, context: HandlerContext) -> None:
             + html.escape(share_of(context, record, day, done)),
         )
         return
-    busy = daily_aside.busy_text(context, update.effective_chat.id, "/daily")
+    busy = set_aside.busy_text(context, update.effective_chat.id, "/daily")
     if busy is not None:  # the daily would hide that game: its clock is not started
         context.reply(update, busy)
         return
@@ -150,10 +152,10 @@ def for_daily(update: MessageUpdate, context: HandlerContext) -> bool:
 def set_aside_claims(update: MessageUpdate, context: HandlerContext) -> bool:
     """Whether a private answer goes to the daily attempt that another game set aside and
     that game has ended (asked after every game that claims its own answers, a late one to
-    a Countdown game among them: see :mod:`bot.play.daily_aside`)."""
+    a Countdown game among them: see :mod:`bot.games.daily.aside`)."""
     if update.effective_chat.type != ChatType.PRIVATE:
         return False
-    if not daily_aside.waiting(context, update.effective_chat.id):
+    if not aside.waiting(context, update.effective_chat.id):
         return False
     return not context.bot_data.answers.addressed(update, context)
 
@@ -230,7 +232,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
             number=number, day=date_text(day, context.language), time=clock_text(result.seconds)
         )
         tell_saved(context, chat_id, text, saved, update=update)
-        daily_aside.after_replay(context, chat_id)
+        aside.after_replay(context, chat_id)
         return
     # The live attempt, one a day, counts for the hand's record (a replay does not).
     user_id = update.effective_user.id
@@ -238,7 +240,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
         context, chat_id, hand, 24, user_id, result.seconds, Source.DAILY
     )
     lines, _share = solved_lines(context, record, day, result, line)
-    challenged = settle_daily(context, user_id, day, result.seconds, too_fast=result.too_fast)
+    challenged = puzzle_ended(context, user_id, day, result.seconds, too_fast=result.too_fast)
     if challenged is not None:  # the attempt was a friend's challenge too
         lines.append(challenged)
     news = solved_result(user_id, update.effective_user.full_name, record, day, result, hand)
@@ -286,7 +288,7 @@ def solved_lines(
     it)."""
     _ = context._
     streak = record.streak_on(context.today())
-    board = context.bot_data.daily_board
+    board = board_of(context.application)
     # Faster than a person's pace: the player's history keeps it, the board does not.
     too_fast = result.too_fast
     standing = board.standing(day, result.seconds) if too_fast else board.add(day, result.seconds)
@@ -320,7 +322,7 @@ def share_of(context: BotContext, record: DailyRecord, day: dt.date, result: Dai
     """The share line of a result shown again: the streak and the standing as they are now
     (the standing while the board keeps the day), as the result first gave them."""
     streak = record.streak(context.today())
-    standing = context.bot_data.daily_board.standing(day, result.seconds)
+    standing = board_of(context.application).standing(day, result.seconds)
     return share_line(daily_number(day), result, streak, context, standing.faster_than)
 
 
@@ -383,7 +385,7 @@ def freeze_used(context: BotContext, frozen: tuple[dt.date, ...]) -> str:
 def rebuild_board(application: Application) -> int:
     """Fill the board of solve times with every kept result of today and yesterday (a scan
     of every player, once, at start-up); returns how many."""
-    board = services(application).daily_board
+    board = board_of(application)
     today = local_now(application).date()
     days = [today - dt.timedelta(days=1), today]
     count = 0

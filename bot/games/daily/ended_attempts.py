@@ -14,10 +14,10 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filters
 
 from bot.context import BotContext, services
+from bot.games.daily import aside
 from bot.i18n import date_text, time_text
-from bot.play import daily_aside
-from bot.play.challenge_messages import settle_daily
-from bot.play.daily_aside import aside_text
+from bot.play.after_solve import puzzle_ended
+from bot.play.set_aside import busy_text
 from bot.rules.daily.attempts import closed_attempt, closes_at, give_up
 from bot.rules.daily.puzzle import DailyRecord, NotInArchive, past_day, until_next
 from bot.services.answer_routes import Route
@@ -114,8 +114,8 @@ def to_closed(update: MessageUpdate, context: HandlerContext) -> bool:
         chat.daily.message_id,
         chat.daily.previous_message_id,
     )
-    aside = daily_aside.waiting(context, update.effective_chat.id)
-    if not to_daily and chat.answers_to != AnswersTo.DAILY and not aside:
+    waits = aside.waiting(context, update.effective_chat.id)
+    if not to_daily and chat.answers_to != AnswersTo.DAILY and not waits:
         return False
     return closed_attempt(context.user_data.daily, context.bot_data.local_now()) is not None
 
@@ -156,10 +156,10 @@ async def give_up_button(update: ButtonUpdate, context: HandlerContext) -> None:
     query = update.callback_query
     day = context.user_data.daily.running()
     chat_id = update.effective_chat.id
-    if day is None or query.data != f"{daily_aside.GIVE_UP}{day.isoformat()}":
+    if day is None or query.data != f"{aside.GIVE_UP}{day.isoformat()}":
         await query.answer(context._("That daily is not waiting any more."), show_alert=True)
         return
-    if not daily_aside.waiting(context, chat_id):  # a game began since: the daily stays aside
+    if not aside.waiting(context, chat_id):  # a game began since: the daily stays aside
         await query.answer(
             context._("A game is on here: the daily stays set aside until it ends."),
             show_alert=True,
@@ -188,7 +188,7 @@ async def give_up_command(update: MessageUpdate | ButtonUpdate, context: Handler
     number = daily_number(given.day)
     # What ends an attempt is kept before it is told, as a result is.
     context.save_now(update.effective_chat.id, update.effective_user.id)
-    challenged = settle_daily(context, update.effective_user.id, given.day, None)
+    challenged = puzzle_ended(context, update.effective_user.id, given.day, None)
     count, listed = await solutions_of(context, given.day)
     count = count or 2  # not listed: "solutions" (a puzzle always has one)
     ngettext = context.ngettext
@@ -216,7 +216,7 @@ async def give_up_command(update: MessageUpdate | ButtonUpdate, context: Handler
         head = challenged + "\n" + head
     context.reply(update, head + "\n" + listed, game=True)
     if given.replay:
-        daily_aside.after_replay(context, update.effective_chat.id)
+        aside.after_replay(context, update.effective_chat.id)
 
 
 async def gave_up_today(update: MessageUpdate, context: HandlerContext) -> None:
@@ -284,14 +284,14 @@ async def opening_another(update: Update, context: BotContext) -> None:
     now = context.bot_data.local_now()
     opened = _opening(update, now.date())
     record = context.user_data.daily
-    if opened is None or daily_aside.busy_text(context, chat.id, "/daily") is not None:
+    if opened is None or busy_text(context, chat.id, "/daily") is not None:
         return  # nothing is opened: the daily puzzle's handler refuses it
     what = set_aside(record, *opened, now)
     running = record.running()
     if what is None or running is None:
         return
     if what in ("replay", "today"):
-        text = aside_text(context, record, running)
+        text = aside.aside_text(context, record, running)
     else:
         text = context._("Daily #{number} from yesterday is dropped: it no longer counts.").format(
             number=daily_number(running)
@@ -314,7 +314,7 @@ def register(application: Application) -> None:
     )
     application.add_handler(
         CallbackQueryHandler(
-            for_buttons(give_up_button), pattern=rf"^{daily_aside.GIVE_UP}\d{{4}}-\d{{2}}-\d{{2}}$"
+            for_buttons(give_up_button), pattern=rf"^{aside.GIVE_UP}\d{{4}}-\d{{2}}-\d{{2}}$"
         )
     )
     services(application).answers.add(Route(PRIORITY, to_closed, closed_answer))

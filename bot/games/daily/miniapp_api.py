@@ -14,9 +14,9 @@ from bot.games.daily.attempt import (
     solved_result,
     until_next_puzzle,
 )
-from bot.play import daily_aside
+from bot.play import set_aside
+from bot.play.after_solve import puzzle_ended
 from bot.play.announce import tell_saved
-from bot.play.challenge_messages import settle_daily
 from bot.play.hand_record_line import count_solve
 from bot.play.result_listeners import publish
 from bot.rules.daily.attempts import may_answer
@@ -107,7 +107,7 @@ async def app_daily(request: AppRequest) -> AppReply:
     record = _app_record(context)
     day = context.today()
     started = day.isoformat() in record.started or record.result(day) is not None
-    if not started and daily_aside.busy_text(context, request.user.id, "/daily") is not None:
+    if not started and set_aside.busy_text(context, request.user.id, "/daily") is not None:
         # A game of the player's is on in their private chat: the daily's clock does not
         # start under it, as /daily there would not start it (the cards are not shown).
         reason = context._(
@@ -163,7 +163,7 @@ async def app_daily_answer(request: AppRequest) -> AppReply:
     )
     saved = saved and hand_saved
     told = solved_lines(context, record, day, result, line)
-    challenged = settle_daily(context, user_id, day, result.seconds, too_fast=result.too_fast)
+    challenged = puzzle_ended(context, user_id, day, result.seconds, too_fast=result.too_fast)
     if challenged is not None:  # the attempt was a friend's challenge too
         told[0].append(challenged)
     solved = solved_result(user_id, request.user.first_name, record, day, result, hand)

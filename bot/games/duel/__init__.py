@@ -23,7 +23,7 @@ from bot.services.answer_routes import Route
 from bot.state import GlobalData
 from bot.typed_handlers import for_buttons, for_messages
 
-from . import answers, group_invitations, left, play, refusals, shared
+from . import answers, group_invitations, left, play, rating_command, refusals, review, shared
 from .restart import restore
 
 PRIORITY = 35
@@ -73,22 +73,24 @@ def register(application: Application) -> None:
 
 
 def help_lines(context: BotContext) -> tuple[HelpLine, ...]:
-    """The duel's line of /help."""
+    """The duel's lines of /help (and /rating's)."""
     _ = context._
-    return (
-        HelpLine(
-            Help.GAMES,
-            40,
-            _(
-                "/duel: a rated duel, first to 3 hands. In a group, reply to someone's message "
-                "with /duel (or /duel @name); in private, /duel gives an invitation to send to "
-                "anyone. /duel stop forfeits."
-            ),
+    duel = HelpLine(
+        Help.GAMES,
+        40,
+        _(
+            "/duel: a rated duel, first to 3 hands. In a group, reply to someone's message "
+            "with /duel (or /duel @name); in private, /duel gives an invitation to send to "
+            "anyone. /duel stop forfeits."
         ),
     )
+    return (duel, *rating_command.help_lines(context))
 
 
-MENU = (MenuEntry(40, "duel", N_("Duel someone: first to 3 hands, rated (/duel stop forfeits)")),)
+MENU = (
+    MenuEntry(40, "duel", N_("Duel someone: first to 3 hands, rated (/duel stop forfeits)")),
+    *rating_command.MENU,
+)
 
 
 def moved(data: GlobalData, old_chat_id: int, new_chat_id: int) -> None:
@@ -103,7 +105,7 @@ def moved(data: GlobalData, old_chat_id: int, new_chat_id: int) -> None:
 
 GAME = Game(
     "duel",
-    (Handlers(register),),
+    (Handlers(register), Handlers(rating_command.register)),
     restore=restore,
     menu=MENU,
     on=refusals.on,
@@ -112,4 +114,5 @@ GAME = Game(
     kept=refusals.kept,
     help=help_lines,
     moved=moved,
+    review=review.review,
 )

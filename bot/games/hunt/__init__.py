@@ -12,7 +12,7 @@ from telegram.ext import Application, CommandHandler
 from bot.context import BotContext, services
 from bot.games.hunt import refusals
 from bot.i18n import N_, answer_in_english
-from bot.play import daily_aside, game_life, solo_games, status_message
+from bot.play import game_life, set_aside, solo_games, status_message
 from bot.play.announce import tell_saved
 from bot.play.registry import Board, Game, Handlers, Help, HelpLine, MenuEntry
 from bot.play.result_listeners import publish
@@ -78,7 +78,7 @@ async def hunt_command(update: MessageUpdate, context: HandlerContext) -> None:
         return
     hand, solutions = found
     hunt = table.new_hunt(hand, solutions, context.now(), seconds, update.effective_user.id)
-    daily_aside.take_answers(context, chat_id)  # in private, plain answers are the hunt's
+    set_aside.take_answers(context, chat_id)  # in private, plain answers are the hunt's
     messages = context.chat_data.hunt = HuntMessages()
     count = len(solutions)
     caption = (
@@ -254,7 +254,7 @@ def finish(chat_id: int, context: ChatContext, hunt: Hunt) -> None:
     # would not fit are counted, as at a Countdown's end.
     text = fit_list(head, rows, tail, limit=TEXT, more=lambda count: more_players(count, context))
     tell_saved(context, chat_id, text, saved, end=True)
-    daily_aside.remind(context, chat_id)
+    set_aside.remind(context, chat_id)
 
 
 def alone(hunt: Hunt, standings: list[tuple[int, str, int]]) -> list[HuntAlone]:

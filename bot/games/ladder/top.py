@@ -9,7 +9,7 @@ import html
 from telegram.constants import ChatType
 
 from bot.games.ladder import play, words
-from bot.play import daily_aside, game_life
+from bot.play import game_life, set_aside
 from bot.play.board_names import public_name
 from bot.rules.ladder.training import REVIEW_DEALT
 from bot.texts import player_line, round_on
@@ -56,12 +56,12 @@ def board(update: MessageUpdate, context: HandlerContext) -> None:
 async def review(update: MessageUpdate, context: HandlerContext) -> None:
     """/review in private: deal the hands missed or solved slowest in the last 30 days,
     the misses first (never dealt again unasked)."""
-    if not play.in_private(update, context):
+    if not play.in_private(update, context, review=True):
         return
     chat_id, user_id = update.effective_chat.id, update.effective_user.id
     training = play.training_of(context.chat_data)
     if training.live:
-        context.reply(update, words.training_on(context))
+        context.reply(update, words.training_on(context, training.reviewing))
         return
     if game_life.refused(update, context, round_on(True, context)):
         return
@@ -71,6 +71,6 @@ async def review(update: MessageUpdate, context: HandlerContext) -> None:
         return
     training.review = list(keys)
     play.begin(context, training, user_id)
-    daily_aside.take_answers(context, chat_id)
+    set_aside.take_answers(context, chat_id)
     context.reply(update, words.review_start(len(keys), context), game=True)
     await play.deal_next(context, chat_id, user_id)

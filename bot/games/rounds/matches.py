@@ -9,7 +9,7 @@ import html
 from telegram.ext import Application
 
 from bot.context import BotContext, services
-from bot.play import daily_aside
+from bot.play import set_aside
 from bot.rules.table import Match, Table
 from bot.services.timers import JobCallback
 from bot.texts import player_line
@@ -70,7 +70,7 @@ def after_round(chat_id: int, context: ChatContext, deal_next: JobCallback) -> N
     table = context.chat_data.table
     match = table.match
     if match is None:
-        daily_aside.remind(context, chat_id)
+        set_aside.remind(context, chat_id)
         return
     if not match.over:
         context.bot_data.timers.run_once(
@@ -79,7 +79,7 @@ def after_round(chat_id: int, context: ChatContext, deal_next: JobCallback) -> N
         return
     table.match = None
     context.send(chat_id, final_standings(match, context), game=True)
-    daily_aside.remind(context, chat_id)
+    set_aside.remind(context, chat_id)
 
 
 def stopped(context: ChatContext) -> str | None:

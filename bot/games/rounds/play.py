@@ -18,12 +18,12 @@ from bot.games.rounds import group_status, matches, solutions_shown
 from bot.games.rounds.caption import deal_caption
 from bot.games.rounds.matches import NEXT_DEAL
 from bot.games.rounds.solutions_shown import learn, solutions_text
-from bot.play import daily_aside, game_life, visibility
+from bot.play import game_life, set_aside, visibility
 from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
 from bot.play.result_listeners import publish
 from bot.rules.ladder.training import learned_level
-from bot.rules.results import Game, Missed
+from bot.rules.results import Game, Missed, outpaced
 from bot.rules.rounds import Round
 from bot.rules.table import DIFFICULTY_WORDS, Table
 from bot.rules.votes import Action, request
@@ -163,8 +163,22 @@ async def timed_out(chat_id: int, context: ChatContext, game: Round) -> None:
     game_life.cancel_alarms(context, chat_id, ROUND)
     table_of(context).record_no_winner()
     _missed(context, chat_id, game)
+    _timed_out_race(context, chat_id, game)
     header = solutions_shown.time_up(" ".join(map(str, sorted(game.hand))))
     await round_over(chat_id, context, await solutions_text(game, context, None, header))
+
+
+def _timed_out_race(context: ChatContext, chat_id: int, game: Round) -> None:
+    """A group's round whose time ran out: who answered had not solved it in its time, a
+    race's censored results (:class:`~bot.rules.results.Outpaced`)."""
+    if chat_id < 0 and game.solvable and game.time_limit is not None:
+        fair = not game.peeked and not game.hints
+        behind = game.outpaced()
+        publish(
+            context,
+            chat_id,
+            outpaced(behind, Game.ROUND, game.hand, game.target, game.time_limit, counts=fair),
+        )
 
 
 def _missed(context: ChatContext, chat_id: int, game: Round) -> None:
@@ -265,7 +279,7 @@ async def play(update: MessageUpdate, context: HandlerContext) -> None:
                 ),
             )
             return
-    daily_aside.take_answers(context, update.effective_chat.id)
+    set_aside.take_answers(context, update.effective_chat.id)
     starter = update.effective_user.id
     if rounds is not None and rounds > 1:
         table.start_match(rounds, starter)
@@ -296,7 +310,7 @@ async def hint_command(update: MessageUpdate, context: HandlerContext) -> None:
     """The next hint for the running round; each one lowers its points."""
     game = table_of(context).round
     chat_id = update.effective_chat.id
-    daily = context.chat_data.answers_to == AnswersTo.DAILY or daily_aside.waiting(context, chat_id)
+    daily = context.chat_data.answers_to == AnswersTo.DAILY or set_aside.waiting(context, chat_id)
     if not table_of(context).playing and daily:
         context.reply(update, context._("The daily puzzle has no hints: just you and the clock."))
         return
@@ -342,7 +356,7 @@ def give_up_nothing(update: MessageUpdate, context: HandlerContext) -> None:
     """A give-up (/reveal, /giveup, /stop) with nothing of the chat's to give up: the daily
     puzzle set aside, if it waits, is offered to give up with a button; else
     :func:`no_round`."""
-    if not daily_aside.offer_give_up(update, context):
+    if not set_aside.offer_give_up(update, context):
         context.reply(update, no_round(update, context))
 
 
@@ -376,7 +390,7 @@ async def skip(update: MessageUpdate, context: HandlerContext) -> None:
         on = round_on(False, context)  # not said: no round is on
         if game_life.refused(update, context, on, lambda: matches.between_rounds(table, context)):
             return
-        daily_aside.take_answers(context, chat_id)
+        set_aside.take_answers(context, chat_id)
         await deal_round(chat_id, context, starter=update.effective_user.id)
         return
     if not await _granted(update, context, Action.SKIP):
@@ -419,4 +433,4 @@ async def stop(update: MessageUpdate, context: HandlerContext) -> None:
     # Never silently: a match's standings follow.
     lines.append(matches.stopped(context) or context._("Game stopped. /play to start again."))
     context.reply(update, "\n".join(lines), game=True)
-    daily_aside.remind(context, chat_id)
+    set_aside.remind(context, chat_id)

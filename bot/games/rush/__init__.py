@@ -10,7 +10,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler, filters
 
 from bot.context import BotContext, services
-from bot.games.rush import page, play, refusals, top
+from bot.games.rush import page, play, refusals, review, top
 from bot.games.rush.profile import profile_part
 from bot.i18n import N_, answer_in_english
 from bot.play import game_life
@@ -151,4 +151,6 @@ GAME = Game(
     kept=refusals.kept,
     help=help_lines,
     profile=profile_part,
+    review=review.review,
+    runs=review.RUNS,
 )

@@ -1,8 +1,8 @@
-"""Challenges in chats: the "Challenge a friend" button a solve offers, the shared message
-(its text and Play button, edited as friends play), and the end of a play that was a
-friend's daily attempt.  The games that offer a challenge (the daily puzzle, a private
-round) and :mod:`bot.games.challenges` share them; the rules are
-:mod:`bot.rules.challenge`'s."""
+"""Challenges in chats: the "Challenge a friend" button a solve offers (declared as
+:attr:`bot.play.registry.Game.offer`: the daily puzzle and a private round show it through
+:mod:`bot.play.after_solve`), the shared message (its text and Play button, edited as friends
+play), and the end of a play that was a friend's daily attempt (:func:`settle_daily`, as
+:attr:`~bot.play.registry.Game.puzzle_ended`).  The rules are :mod:`bot.rules.challenge`'s."""
 
 from __future__ import annotations
 
@@ -172,12 +172,7 @@ def after_saved(context: BotContext, saved: bool, challenge: Challenge) -> None:
 
 
 def settle_daily(
-    context: BotContext,
-    user_id: int,
-    day: dt.date,
-    seconds: float | None,
-    *,
-    too_fast: bool = False,
+    context: BotContext, user_id: int, day: dt.date, seconds: float | None, too_fast: bool
 ) -> str | None:
     """A daily attempt of ``day`` ended: solved in ``seconds``, or given up (None).  If it
     was the player's play of a friend's challenge, the play ends with it (saved, and the

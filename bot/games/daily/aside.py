@@ -1,19 +1,20 @@
-"""The daily puzzle set aside by another game in a private chat, its clock running on, and taken
-up again: said at the game's start (:func:`take_answers`), reminded at its end
-(:func:`remind`), answers routed back (:func:`waiting`), no give-up by chance
-(:func:`offer_give_up`; docs/games.md, *What both do alike*)."""
+"""The daily puzzle set aside by another game in a private chat, its clock running on, and
+taken up again (:mod:`bot.play.set_aside` says it for every game: :data:`ASIDE`); given up
+by a button only (:func:`offer_give_up`; docs/games.md, *What both do alike*)."""
 
 from __future__ import annotations
 
 import datetime as dt
+from typing import cast
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 
 from bot.context import BotContext
-from bot.play.registry import game_on as a_game_on
+from bot.play.registry import Aside
+from bot.play.set_aside import free, remind
 from bot.rules.daily.attempts import closed_attempt, take_up_today
 from bot.rules.daily.puzzle import DailyRecord
-from bot.state import AnswersTo, ChatData
+from bot.state import AnswersTo
 from bot.typed_handlers import HandlerContext, MessageUpdate
 from solver import daily_number
 
@@ -36,57 +37,13 @@ def _counts(context: BotContext, record: DailyRecord | None) -> DailyRecord | No
     return record
 
 
-def game_on(context: BotContext, chat_id: int, chat: ChatData) -> bool:
-    """Whether a game of the chat other than the daily puzzle is on, or on its way (a
-    round, a hunt, a hand being looked for, a match between two rounds, a duel, a friend's
-    challenge)."""
-    table = chat.table
-    return (
-        chat.answers_to == AnswersTo.CHALLENGE
-        or table.match is not None
-        or chat_id in context.bot_data.dealing
-        or a_game_on(chat, context.bot_data) is not None
-    )
-
-
-def _free(context: BotContext, chat_id: int, chat: ChatData) -> bool:
-    """Whether no game of the chat is on, nor on its way, and no daily attempt shown."""
-    return chat.answers_to == AnswersTo.GAME and not game_on(context, chat_id, chat)
-
-
-def busy_text(context: BotContext, chat_id: int, command: str | None) -> str | None:
-    """Why a daily puzzle (``command`` opens it), or a friend's challenge (``command`` None),
-    cannot be started in a private chat now: another game of the player's is on there (None:
-    it can), and how to end that game.  The new one would hide that game, and its answers,
-    /hint and /giveup would no longer go where the player means them (a give-up or a wrong
-    answer to the daily is a day missed), so it waits, its clock not started, until that
-    game is over.  In a group nothing of this applies."""
-    chat = context.application.chat_data.get(chat_id)
-    if chat_id <= 0 or chat is None or not game_on(context, chat_id, chat):
-        return None
-    _ = context._
-    on = a_game_on(chat, context.bot_data)
-    if on is not None and on.opening is not None:  # a duel, a Rush run: its own way to end
-        return on.opening(context, command)
-    if chat.table.match is not None:  # /giveup would end a round, not the match
-        if command is None:
-            return _("A match is on here: /stop it first, then open the challenge again.")
-        return _("A match is on here: /stop it first, then {command}.").format(command=command)
-    # A round (or its hand on the way), a hunt, a Countdown game, a challenge.
-    if command is None:
-        return _("A game is on here: answer it or /giveup first, then open the challenge again.")
-    return _("A game is on here: answer it or /giveup first, then {command}.").format(
-        command=command
-    )
-
-
 def waiting(context: HandlerContext, chat_id: int) -> bool:
     """In a handler: whether the chat's plain answers go to its player's daily attempt
     though it was set aside: in private, its clock runs and no other game is on.  (An
     attempt whose day has closed counts too: its answer is told why it cannot count.)"""
     if chat_id <= 0 or context.user_data.daily.running() is None:
         return False
-    return _free(context, chat_id, context.chat_data)
+    return free(context, chat_id, context.chat_data)
 
 
 def _number(record: DailyRecord) -> int:
@@ -101,7 +58,7 @@ def aside_text(
     """That the attempt at ``day``'s puzzle is set aside, its clock running on, and how to
     take it up again: the archive's replay, or today's (or yesterday's, still open); set
     aside ``by_game``, it takes answers again when that game ends (no /daily opens it
-    meanwhile: :func:`busy_text`)."""
+    meanwhile: :func:`bot.play.set_aside.busy_text`)."""
     number = daily_number(day)
     if by_game and record.replaying:
         text = context._(
@@ -125,28 +82,23 @@ def aside_text(
     return text.format(number=number)
 
 
-def take_answers(context: BotContext, chat_id: int, to: AnswersTo = AnswersTo.GAME) -> None:
-    """A game starts in the chat: its plain answers go to it (``to``).  In private, while
-    the player's daily clock runs, say first that the daily is set aside."""
-    chat = context.application.chat_data.get(chat_id)
-    if chat is None:
-        return
+def note(context: BotContext, chat_id: int) -> str | None:
+    """A game starts in the chat: in private, while the player's daily clock runs, that
+    the daily is set aside."""
     record = _counts(context, _record(context, chat_id))
-    if record is not None:
-        day = record.running()
-        assert day is not None
-        # In the game's lane: the note comes before the game's first message, never after.
-        context.send(chat_id, aside_text(context, record, day, by_game=True), game=True)
-    chat.answers_to = to
+    if record is None:
+        return None
+    day = record.running()
+    assert day is not None
+    return aside_text(context, record, day, by_game=True)
 
 
-def remind(context: BotContext, chat_id: int) -> None:
-    """A game has ended in the chat (its end told): in private, while the player's daily
-    clock runs and no other game is on, remind them once that the daily waits."""
-    chat = context.application.chat_data.get(chat_id)
+def reminder(context: BotContext, chat_id: int) -> str | None:
+    """A game has ended in the chat: in private, while the player's daily clock runs, that
+    the daily waits."""
     record = _counts(context, _record(context, chat_id))
-    if chat is None or record is None or not _free(context, chat_id, chat):
-        return
+    if record is None:
+        return None
     number = _number(record)
     if record.replaying:
         text = context._(
@@ -158,7 +110,7 @@ def remind(context: BotContext, chat_id: int) -> None:
             "Your Daily #{number} is waiting, its clock running: type your answer, or /daily "
             "to see it again."
         )
-    context.send(chat_id, text.format(number=number), game=True)
+    return text.format(number=number)
 
 
 GIVE_UP = "giveup:"
@@ -202,3 +154,16 @@ def after_replay(context: HandlerContext, chat_id: int) -> None:
         return
     context.chat_data.answers_to = AnswersTo.GAME
     remind(context, chat_id)
+
+
+def _waiting(context: BotContext, chat_id: int) -> bool:
+    return waiting(cast("HandlerContext", context), chat_id)  # asked in a handler
+
+
+def _give_up(update: Update, context: BotContext) -> bool:
+    return offer_give_up(cast("MessageUpdate", update), cast("HandlerContext", context))
+
+
+ASIDE = Aside(note, reminder, _waiting, _give_up)
+"""The daily attempt, set aside by another game in private (asked in handlers: a user's
+update in a chat)."""

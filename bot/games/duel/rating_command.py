@@ -14,7 +14,7 @@ from bot.context import BotContext
 from bot.i18n import N_
 from bot.play.board_names import public_name
 from bot.play.players_met import known_name
-from bot.play.registry import Feature, Help, HelpLine, MenuEntry
+from bot.play.registry import Help, HelpLine, MenuEntry
 from bot.rules.rating import BOARD_MIN_DUELS, PROVISIONAL_DUELS, PlayerRating, Result, Shown
 from bot.rules.seasons.calendar import season_of
 from bot.rules.seasons.tables import (
@@ -266,9 +266,4 @@ def help_lines(context: BotContext) -> list[HelpLine]:
     ]
 
 
-FEATURE = Feature(
-    "ratings",
-    register,
-    menu=(MenuEntry(72, "rating", N_("Your duel rating (/rating top: the best players)")),),
-    help=help_lines,
-)
+MENU = (MenuEntry(72, "rating", N_("Your duel rating (/rating top: the best players)")),)

@@ -1,0 +1,34 @@
+"""The duels' section of the owner's fair-play review (``/admin fairplay``): the week's
+duels with the fastest won hands, each hand's time and winner."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from bot.context import BotContext
+from bot.rules.duel.lobby import PastDuel
+from bot.rules.off_boards import fastest_duels
+from bot.rules.rush.best_runs import week_start
+
+TIMES_SHOWN = 12
+"""Hands listed for a duel (its first ones), so that the list fits a message."""
+
+
+def _line(duel: PastDuel) -> str:
+    first, second = duel.players
+    hands = ", ".join(
+        "–" if hand.winner is None else f"{hand.seconds:.1f} ({hand.winner})"
+        for hand in duel.hands[:TIMES_SHOWN]
+    )
+    return f"{first} – {second}: {duel.score[0]}–{duel.score[1]} · {hands}"
+
+
+def review(context: BotContext, today: dt.date) -> list[str]:
+    """The week's duels with a hand won (since Monday, UTC), the fastest first."""
+    _ = context._
+    monday = dt.datetime.combine(week_start(today), dt.time(), dt.UTC).timestamp()
+    duels = fastest_duels(context.bot_data.global_data.duels.history, monday)
+    lines = [_("<b>Duels</b> (each hand's time and winner)")]
+    return lines + (
+        [f"{place}. {_line(d)}" for place, d in enumerate(duels, start=1)] or [_("None this week.")]
+    )

@@ -1,0 +1,103 @@
+"""A player's own game set aside in their private chat by another game, its clock running
+on, and taken up again (the daily puzzle's: :attr:`bot.play.registry.Game.aside`): said at
+the other game's start (:func:`take_answers`), reminded at its end (:func:`remind`), answers
+routed back (:func:`waiting`), no give-up by chance (:func:`offer_give_up`; docs/games.md,
+*What both do alike*)."""
+
+from __future__ import annotations
+
+from bot.context import BotContext
+from bot.play.registry import Aside
+from bot.play.registry import game_on as a_game_on
+from bot.state import AnswersTo, ChatData
+from bot.typed_handlers import HandlerContext, MessageUpdate
+
+
+def _asides(context: BotContext) -> tuple[Aside, ...]:
+    return tuple(game.aside for game in context.bot_data.games if game.aside is not None)
+
+
+def game_on(context: BotContext, chat_id: int, chat: ChatData) -> bool:
+    """Whether a game of the chat other than one set aside is on, or on its way (a round, a
+    hunt, a hand being looked for, a match between two rounds, a duel, a player's own game
+    that sets nothing aside: a friend's challenge)."""
+    own = any(
+        game.answers_to is not None and game.aside is None and chat.answers_to == game.answers_to
+        for game in context.bot_data.games
+    )
+    return (
+        own
+        or chat.table.match is not None
+        or chat_id in context.bot_data.dealing
+        or a_game_on(chat, context.bot_data) is not None
+    )
+
+
+def free(context: BotContext, chat_id: int, chat: ChatData) -> bool:
+    """Whether no game of the chat is on, nor on its way, and no own game shown."""
+    return chat.answers_to == AnswersTo.GAME and not game_on(context, chat_id, chat)
+
+
+def busy_text(context: BotContext, chat_id: int, command: str | None) -> str | None:
+    """Why a daily puzzle (``command`` opens it), or a friend's challenge (``command`` None),
+    cannot be started in a private chat now: another game of the player's is on there (None:
+    it can), and how to end that game.  The new one would hide that game, and its answers,
+    /hint and /giveup would no longer go where the player means them (a give-up or a wrong
+    answer to the daily is a day missed), so it waits, its clock not started, until that
+    game is over.  In a group nothing of this applies."""
+    chat = context.application.chat_data.get(chat_id)
+    if chat_id <= 0 or chat is None or not game_on(context, chat_id, chat):
+        return None
+    _ = context._
+    on = a_game_on(chat, context.bot_data)
+    if on is not None and on.opening is not None:  # a duel, a Rush run: its own way to end
+        return on.opening(context, command)
+    if chat.table.match is not None:  # /giveup would end a round, not the match
+        if command is None:
+            return _("A match is on here: /stop it first, then open the challenge again.")
+        return _("A match is on here: /stop it first, then {command}.").format(command=command)
+    # A round (or its hand on the way), a hunt, a Countdown game, a challenge.
+    if command is None:
+        return _("A game is on here: answer it or /giveup first, then open the challenge again.")
+    return _("A game is on here: answer it or /giveup first, then {command}.").format(
+        command=command
+    )
+
+
+def waiting(context: HandlerContext, chat_id: int) -> bool:
+    """In a handler: whether the chat's plain answers go to its player's own game though it
+    was set aside: in private, its clock runs and no other game is on."""
+    return any(aside.waiting(context, chat_id) for aside in _asides(context))
+
+
+def take_answers(context: BotContext, chat_id: int, to: AnswersTo = AnswersTo.GAME) -> None:
+    """A game starts in the chat: its plain answers go to it (``to``).  In private, while
+    the player's own game's clock runs, say first that it is set aside."""
+    chat = context.application.chat_data.get(chat_id)
+    if chat is None:
+        return
+    for aside in _asides(context):
+        note = aside.note(context, chat_id)
+        if note is not None:
+            # In the game's lane: the note comes before the game's first message, never after.
+            context.send(chat_id, note, game=True)
+    chat.answers_to = to
+
+
+def remind(context: BotContext, chat_id: int) -> None:
+    """A game has ended in the chat (its end told): in private, while the player's own
+    game's clock runs and no other game is on, remind them once that it waits."""
+    chat = context.application.chat_data.get(chat_id)
+    if chat is None:
+        return
+    for aside in _asides(context):
+        text = aside.reminder(context, chat_id)
+        if text is not None and free(context, chat_id, chat):
+            context.send(chat_id, text, game=True)
+
+
+def offer_give_up(update: MessageUpdate, context: HandlerContext) -> bool:
+    """A give-up (/giveup, /reveal, /stop) with no game on while an own game set aside
+    waits: ask, with a button that gives it up (never by chance).  False when none waits
+    (nothing was said)."""
+    return any(aside.give_up(update, context) for aside in _asides(context))

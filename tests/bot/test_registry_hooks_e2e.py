@@ -1,0 +1,135 @@
+"""The hooks a game declares reach the features that go over the games (docs/design.md,
+"Adding a game"): a game that exists only in this test, added to ``GAMES`` with nothing
+else changed, keeps a hand from /solve in its words (``Game.keeps``), has its row in
+/settings (``Game.setting``), its lines in the owner's /admin overview (``Game.overview``)
+and its section of the fair-play review (``Game.review``), through the local Bot API."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from bot import app
+from bot.context import BotContext
+from bot.games import GAMES
+from bot.local_api import plain_text
+from bot.play.registry import Game, Setting
+from bot.rules.spoilers import Numbers
+from bot.rules.table import GameSettings
+from tests.bot.harness import ANN, make_api, reply_to, running_bot
+
+pytestmark = pytest.mark.asyncio
+
+KEPT = "No spoilers: the toy keeps 1 2 3 4."
+HAND = (1, 2, 3, 4)
+
+
+class Toy:
+    """A game of this test: it keeps one hand from /solve and has a setting of its own."""
+
+    def __init__(self) -> None:
+        self.level = 1
+
+    async def keeps(
+        self, numbers: Numbers, _user_id: int, _in_group: bool, _context: BotContext
+    ) -> str | None:
+        """Its hand, kept from everyone."""
+        return KEPT if tuple(sorted(numbers)) == HAND else None
+
+    def apply(self, _settings: GameSettings, value: str) -> bool:
+        """``/settings toy N``, N from 1 to 3."""
+        if value in ("1", "2", "3"):
+            self.level = int(value)
+            return True
+        return False
+
+    def setting(self) -> Setting:
+        """The toy's level, a setting of the chat."""
+        return Setting(
+            "toy",
+            lambda _settings, _context: f"Toy level: {self.level}",
+            lambda _settings, _context: (("toy 1", 1), ("toy 2", 2), ("toy 3", 3)),
+            lambda _settings: self.level,
+            lambda _context: "The toy's level is 1, 2 or 3, like /settings toy 2.",
+            self.apply,
+        )
+
+    def overview(self, _context: BotContext) -> tuple[str, ...]:
+        """Its line of /admin."""
+        return (f"Toys today: {self.level}",)
+
+    def review(self, _context: BotContext, _today: dt.date) -> list[str]:
+        """Its section of /admin fairplay."""
+        return ["<b>Toys</b>", "None this week."]
+
+    def game(self) -> Game:
+        """The toy as a game."""
+        return Game(
+            "toy",
+            (),
+            keeps=self.keeps,
+            setting=self.setting(),
+            overview=self.overview,
+            review=self.review,
+        )
+
+
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> Toy:
+    """The toy, added to the games as a new game is: one line in GAMES."""
+    toy = Toy()
+    monkeypatch.setattr(app, "GAMES", (*GAMES, toy.game()))
+    return toy
+
+
+async def test_solve_keeps_its_hand_in_its_words(tmp_path: Path, toy: Toy) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        said = await reply_to(api, ANN, ANN, "/solve 1 2 3 4")
+    assert said == KEPT
+
+
+async def test_solve_answers_another_hand(tmp_path: Path, toy: Toy) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        said = plain_text(await reply_to(api, ANN, ANN, "/solve 3 3 8 8"))
+    assert said.startswith("3 3 8 8 → 24")
+
+
+async def test_its_setting_is_a_line_of_the_settings(tmp_path: Path, toy: Toy) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        said = plain_text(await reply_to(api, ANN, ANN, "/settings toy 3"))
+    assert "Toy level: 3" in said
+
+
+async def test_its_setting_has_its_row_of_buttons(tmp_path: Path, toy: Toy) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        await reply_to(api, ANN, ANN, "/settings")
+        rows = api.sent[-1]["reply_markup"]["inline_keyboard"]
+    toys = [b["text"] for row in rows for b in row if b["callback_data"].startswith("cfg:toy:")]
+    assert toys == ["• toy 1", "toy 2", "toy 3"]
+
+
+async def test_its_setting_out_of_range_is_told_its_usage(tmp_path: Path, toy: Toy) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        said = plain_text(await reply_to(api, ANN, ANN, "/settings toy 9"))
+    assert said == "The toy's level is 1, 2 or 3, like /settings toy 2."
+
+
+async def test_the_owners_overview_has_its_line(tmp_path: Path, toy: Toy) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, env={"TWENTYFOUR_OWNER_ID": str(ANN)}):
+        said = plain_text(await reply_to(api, ANN, ANN, "/admin"))
+    assert "Toys today: 1" in said.splitlines()
+
+
+async def test_the_fair_play_review_has_its_section(tmp_path: Path, toy: Toy) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, env={"TWENTYFOUR_OWNER_ID": str(ANN)}):
+        said = plain_text(await reply_to(api, ANN, ANN, "/admin fairplay"))
+    assert "Toys" in said.splitlines()
