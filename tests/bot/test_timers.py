@@ -79,6 +79,7 @@ async def test_a_round_leaves_no_timer_behind(tmp_path: Path) -> None:
         assert _timers(application).chats() == set()
 
 
+@pytest.mark.usefixtures("late_named_soon")  # its fact is who is named, not when
 async def test_late_names_left_from_before_a_restart_do_not_silence_later_ones(
     tmp_path: Path,
 ) -> None:
