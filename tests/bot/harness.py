@@ -32,9 +32,10 @@ from bot import records
 from bot.app import build_application, run_polling
 from bot.clock import MONOTONIC
 from bot.features.seasons.closing import JOB as SEASON_JOB
+from bot.games.hunt.ready import DEFAULT_SIX
+from bot.games.hunt.work import HuntDeals
 from bot.local_api import LocalBotApi, LocalTransport, plain_text
 from bot.persistence import FILE_NAME, SQLitePersistence
-from bot.services.ready_hunts import DEFAULT_SIX
 from bot.settings import Settings
 from tests.bot.data_files import seed_tables
 from tests.bot.faulty_api import FaultyBotApi
@@ -153,7 +154,7 @@ async def running_bot(
             worker_nice=WORKER_NICE,
         ),
     )
-    hunts = application.bot_data.solving.hunts
+    hunts = HuntDeals.of(application.bot_data.solving).ready
     hunts.keep(DEFAULT_SIX, tuple(SPARE_HUNTS))  # the last bot's (tests/bot/shared_workers.py)
     running_jobs = _RUNNING_JOBS[application] = _RunningJobs()
     application.job_queue.scheduler.add_listener(

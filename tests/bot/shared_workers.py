@@ -13,7 +13,7 @@ dead, and a new one is started); and workers are shared only by pools of one kin
 memory cap and priority).
 
 Every bot also finds two six-card Solution Hunt hands right after its start
-(:mod:`bot.services.ready_hunts`), 20 ms of a worker's CPU each time; the hands the last bot
+(:mod:`bot.games.hunt.ready`), 20 ms of a worker's CPU each time; the hands the last bot
 left undealt (:data:`SPARE_HUNTS`) are given to the next one (``ReadyHunts.keep``), which
 then finds none, as a bot that has run a while has its hands ready.  They are random hands
 like any other: each deal still drops one sharing cards with its bot's daily puzzle.
@@ -25,7 +25,7 @@ import gc
 import os
 import sys
 
-from bot.services.ready_hunts import Found
+from bot.games.hunt.ready import Found
 from bot.services.workers.idle import IdleWorkers
 from solver.solutions import clear_caches
 
