@@ -41,10 +41,12 @@ EVEN_SECONDS = math.sqrt(FAST * SLOW)
 """Seconds of a solve that scores one half (:func:`bot.rules.ladder.model.score`)."""
 
 
-def main() -> int:
-    if not DATA.exists():
-        print(f"no reference data at {DATA}: nothing measured")
-        return 0
+Facts = dict[tuple[int, ...], tuple[float, float, float, int]]
+"""Each hand's 4nums mean time, its deviation, solved rate and rank."""
+
+
+def load_facts() -> tuple[Facts, list[tuple[tuple[int, ...], float]]]:
+    """4nums's facts of each hand, and the hands with the model's prior (its level's)."""
     import csv
 
     with DATA.open(newline="") as f:
@@ -59,7 +61,26 @@ def main() -> int:
         for r in rows
     }
     levels = dict(zip(all_hands((1, 13), 4), map(int, LEVELS_4_24), strict=True))
-    pool = [(h, prior_of_level(levels[h])) for h in facts if levels.get(h)]
+    return facts, [(h, prior_of_level(levels[h])) for h in facts if levels.get(h)]
+
+
+def solve_time(
+    rng: random.Random, skill: float, fact: tuple[float, float, float, int]
+) -> float | None:
+    """A simulated attempt: seconds log-normally around the hand's 4nums mean scaled by the
+    player's ``skill`` (at least 2.5), or None (a miss) at the hand's failure rate."""
+    mean, std, solved, _ = fact
+    sigma = math.sqrt(math.log(1 + (std / mean) ** 2))
+    seconds = skill * mean * math.exp(rng.gauss(-sigma * sigma / 2, sigma))
+    failed = rng.random() > solved ** (1 / skill)
+    return None if failed else max(seconds, 2.5)
+
+
+def main() -> int:
+    if not DATA.exists():
+        print(f"no reference data at {DATA}: nothing measured")
+        return 0
+    facts, pool = load_facts()
     prior = dict(pool)
     rng = random.Random(41)
     skills = [math.exp(rng.gauss(0, 0.4)) for _ in range(PLAYERS)]

@@ -279,6 +279,9 @@ class UserData:
     """Seconds of the user's last timed answers counted for hands' records, newest last
     (:func:`bot.rules.pace.heard`: a script's steady pace sets no record); empty in records
     of earlier releases."""
+    ladder: Training | None = None
+    """The user's training on the Mini App's Train page (:mod:`bot.games.ladder.page`), its
+    hand on with its clock: None until their first, and in records of earlier releases."""
 
 
 @dataclass(slots=True)

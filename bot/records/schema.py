@@ -5,6 +5,7 @@ round's...; a record names no class, and its fields are the dataclasses' (:mod:`
 
 from __future__ import annotations
 
+import datetime as dt
 from fractions import Fraction
 
 from bot.records.codec import Record, make_converter
@@ -12,7 +13,7 @@ from bot.rules.challenge import Challenge, Challenges
 from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.duel.lobby import Duels
 from bot.rules.hand_records import HandRecord, HandRecords
-from bot.rules.ladder.puzzle_rating import HandRating, PuzzlePlayer
+from bot.rules.ladder.puzzle_rating import Attempt, HandRating, PuzzlePlayer
 from bot.rules.off_boards import OffBoards
 from bot.rules.rating import PlayerRating
 from bot.rules.requests import Rules
@@ -60,8 +61,36 @@ def _rules_from(value: object, _: object) -> Rules:
     return Rules(str(value))
 
 
+def _attempt_record(attempt: Attempt) -> list[object]:
+    """A ladder attempt as this version writes it: ``[key, day, seconds]``, its day as the
+    date's ordinal (``dt.date.toordinal``: six digits, not ten characters of ISO)."""
+    return [attempt.key, dt.date.fromisoformat(attempt.day).toordinal(), attempt.seconds]
+
+
+def _attempt_from(value: object, _: object) -> Attempt:
+    """A ladder attempt: ``[key, day's ordinal, seconds]`` as this version writes it, or
+    the object (``{"key": ..., "day": "2026-12-02", "seconds": ...}``) of the releases
+    before it."""
+    if isinstance(value, dict):
+        value = [value["key"], value["day"], value.get("seconds")]
+    if not isinstance(value, list) or len(value) != 3:
+        raise TypeError(f"not a ladder attempt: {value!r}")
+    key, day, seconds = value
+    if isinstance(day, int) and not isinstance(day, bool):
+        day = dt.date.fromordinal(day).isoformat()
+    if not isinstance(key, str) or not isinstance(day, str):
+        raise TypeError(f"not a ladder attempt: {value!r}")
+    if seconds is not None and not isinstance(seconds, int | float):
+        raise TypeError(f"not a ladder attempt's time: {value!r}")
+    return Attempt(key, day, None if seconds is None else float(seconds))
+
+
 CONVERTER.register_structure_hook(int | Fraction, _number_from)
 CONVERTER.register_structure_hook(Rules, _rules_from)
+# A player's last 100 attempts are most of their row: each as a list, not an object (about
+# half the characters: docs/performance.md, *What it keeps*).
+CONVERTER.register_unstructure_hook(Attempt, _attempt_record)
+CONVERTER.register_structure_hook(Attempt, _attempt_from)
 
 
 def table_record(table: Table) -> Record:

@@ -72,6 +72,45 @@ class HandPlayed(GameResult):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Outpaced(GameResult):
+    """A hand a player saw in a race (a duel's, a group's round or shared Rush run) and had
+    not solved when it ended ``seconds`` after its delivery, by another's win or its clock:
+    a censored attempt, "slower than ``seconds``", not a miss.  Published with the win it
+    comes from (``counts`` only where that win does, unhinted)."""
+
+    hand: tuple[int, ...] = ()
+    target: int = 24
+    seconds: float = 0.0
+
+
+def outpaced(
+    players: Sequence[int],
+    game: Game,
+    hand: Sequence[int],
+    target: int,
+    seconds: float,
+    *,
+    counts: bool = True,
+) -> list[Outpaced]:
+    """A race's censored results: ``players`` had not solved ``hand`` ``seconds`` in (no
+    achievement counts them: nothing was done)."""
+    cards = tuple(sorted(hand))
+    return [
+        Outpaced(
+            player=p,
+            name="",
+            game=game,
+            hand=cards,
+            target=target,
+            seconds=seconds,
+            counts=counts,
+            achievable=False,
+        )
+        for p in players
+    ]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DailySolved(Solved):
     """The daily puzzle solved live, and the streak it makes."""
 

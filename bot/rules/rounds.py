@@ -127,6 +127,15 @@ class Round:
         starter = set() if self.starter is None else {self.starter}
         return starter | set(self.attempted)
 
+    def outpaced(self) -> tuple[int, ...]:
+        """Who made a real attempt at the hand and had not solved it when it ended (by a
+        win or its clock): neither its winner, nor anyone given its solutions while it was
+        live, nor anyone whose right answer came under the pace floor.  A race's censored
+        results (:class:`~bot.rules.results.Outpaced`); who only watched is not known to
+        have seen it."""
+        left = {self.winner, *self.peeked, *self.too_fast}
+        return tuple(p for p in self.attempted if p not in left)
+
     @property
     def deadline(self) -> float | None:
         """When the time runs out, if the round is timed."""

@@ -84,7 +84,7 @@ async def test_review_deals_the_misses_first_then_the_slowest_and_rates_nothing(
     assert plain_text(said[-1]["text"]) == "✅ 4.0 s · a review: no rating change"
     assert done == "✅ 4.0 s · a review: no rating change"
     assert plain_text(api.sent[-1]["text"]) == (
-        "🔁 Review done. /train deals rated hands at your level."
+        "🔁 Review done. /train deals hands at your level, each moving your rating."
     )
     assert (after.mu, after.results) == (rating, results)
     assert over

@@ -141,7 +141,8 @@ async def test_train_stop_ends_it_and_a_restart_keeps_every_rating(tmp_path: Pat
         caption = plain_text((await train(api))["caption"])
     assert end == (
         "🏁 Training over: 3 hands counted\n"
-        f"Your puzzle rating: 1500 → {player.shown}. /train to go on."
+        f"Your puzzle rating: 1500 → {player.shown}. /train to go on.\n"
+        "The hand you stopped as it came is kept: your next /train deals it again, its clock anew."
     )
     assert stopped
     assert kept

@@ -139,3 +139,48 @@ async def test_a_hand_the_bot_solved_for_another_account_rates_nothing(tmp_path:
         results = app.bot_data.global_data.ladder.player(ANN).results
     assert "I had given that hand's solutions" in solved["line"]
     assert results == 0
+
+
+async def test_a_restart_keeps_the_hand_on_the_page_with_its_clock(tmp_path: Path) -> None:
+    clock = FakeClock(NOON)
+    async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as app:
+        dealt = (await call(app, "POST", "train", body={})).json()
+    clock.now += 20
+    async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as app:
+        again = (await call(app, "POST", "train", body={})).json()
+        clock.now += 5
+        body = {"number": dealt["number"], "expression": answer(tuple(dealt["hand"]))}
+        solved = (await call(app, "POST", "train/answer", body=body)).json()
+    assert (again["number"], again["hand"], again["elapsed"]) == (
+        dealt["number"],
+        dealt["hand"],
+        20.0,
+    )
+    assert solved["line"].startswith("✅ 25.0 s · ")
+
+
+async def test_a_restart_keeps_the_hand_on_the_page_from_its_players_solve(
+    tmp_path: Path,
+) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock, env=APP_ENV) as app:
+        dealt = (await call(app, "POST", "train", body={})).json()
+    async with running_bot(api, tmp_path, clock=clock, env=APP_ENV) as app:
+        cards = " ".join(map(str, dealt["hand"]))
+        said = plain_text(await reply_to(api, ANN, ANN, f"/solve {cards}"))
+    assert said.startswith("No spoilers: those numbers hold a hand you are playing right now.")
+
+
+async def test_a_page_hand_whose_time_ran_out_while_the_bot_was_down_is_void(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock(NOON)
+    async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as app:
+        dealt = (await call(app, "POST", "train", body={})).json()
+    clock.now += 600
+    async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as app:
+        following = (await call(app, "POST", "train", body={})).json()
+        player = app.bot_data.global_data.ladder.player(ANN)
+    assert following["number"] == dealt["number"] + 1
+    assert player.results == 0

@@ -1,7 +1,8 @@
 """The ladder's saved rows (each hand's rating, each player's puzzle rating) and a private
 chat's training, as this version writes them: the round trip, and the pinned rows of
-``tests/fixtures/ladder-rows-1.json`` (kind, stored key, JSON text), which later versions
-must still read."""
+``tests/fixtures/ladder-rows-2.json`` (kind, stored key, JSON text: each attempt a list),
+which later versions must still read, as they must ``ladder-rows-1.json`` (the release
+before, each attempt an object)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from bot.rules.ladder.puzzle_rating import ESTABLISHED_RESULTS
 from bot.rules.ladder.training import Training
 from bot.state import ChatData, GlobalData
 
-PINNED = Path(__file__).resolve().parents[1] / "fixtures" / "ladder-rows-1.json"
+PINNED = Path(__file__).resolve().parents[1] / "fixtures" / "ladder-rows-2.json"
+EARLIER = PINNED.with_name("ladder-rows-1.json")
 ANN, BOB = 1, 2
 DAY = dt.date(2026, 12, 2)
 
@@ -72,6 +74,23 @@ def test_each_hand_and_player_is_a_row_of_its_own() -> None:
 def test_the_rows_of_this_format_still_load() -> None:
     loaded, chat = from_text(json.loads(PINNED.read_text()))
     assert (loaded, chat) == story()
+
+
+def test_the_rows_of_the_release_before_still_load() -> None:
+    loaded, chat = from_text(json.loads(EARLIER.read_text()))
+    assert (loaded, chat) == story()
+
+
+def test_an_attempt_is_written_as_a_list() -> None:
+    data, _chat = story()
+    text = records.saved("ladder-player", data.ladder.players[BOB]).text
+    assert json.loads(text)["history"] == [["3 3 8 8=24", DAY.toordinal(), None]]
+
+
+def test_an_attempts_time_is_kept_to_the_tenth_below() -> None:
+    data = GlobalData()
+    data.ladder.record(BOB, (3, 3, 8, 8), 24, 2.99, day=DAY, prior=31.0, floor=1.5)
+    assert data.ladder.players[BOB].history[-1].seconds == 2.9
 
 
 def test_the_pinned_rows_hold_an_established_player() -> None:

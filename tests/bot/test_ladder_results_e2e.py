@@ -1,6 +1,7 @@
 """Other games' timed attempts on the ladder, heard as game results: a private round won
-or missed moves the player's puzzle rating (and the hand's, once established); a group's
-round, and a solve under the pace floor, move nothing."""
+or missed moves the player's puzzle rating (and the hand's, once established), and so does
+a group's round or Rush hand won (a race: test_ladder_races_e2e); a solve under the pace
+floor moves nothing."""
 
 from __future__ import annotations
 
@@ -74,7 +75,7 @@ async def test_an_established_players_round_moves_the_hands_rating(tmp_path: Pat
     assert rated is not None and rated.results == 1
 
 
-async def test_a_groups_round_moves_nothing(tmp_path: Path) -> None:
+async def test_a_groups_round_won_is_the_winners_attempt(tmp_path: Path) -> None:
     api = make_api()
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
@@ -83,8 +84,8 @@ async def test_a_groups_round_moves_nothing(tmp_path: Path) -> None:
         clock.now += 9
         await reply_to(api, ANN, GROUP, "/a " + answer(hand))
         await settled(api, application)
-        players = dict(application.bot_data.global_data.ladder.players)
-    assert players == {}
+        ladder = application.bot_data.global_data.ladder
+    assert (list(ladder.players), ladder.player(ANN).results, ladder.hands) == ([ANN], 1, {})
 
 
 async def test_a_round_won_under_the_floor_moves_nothing(tmp_path: Path) -> None:
@@ -121,7 +122,7 @@ async def test_a_private_rush_runs_hands_are_attempts_on_the_ladder(tmp_path: Pa
     ]
 
 
-async def test_a_groups_rush_run_moves_nothing(tmp_path: Path) -> None:
+async def test_a_groups_rush_hand_won_is_the_winners_attempt(tmp_path: Path) -> None:
     api = make_api()
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
@@ -131,5 +132,5 @@ async def test_a_groups_rush_run_moves_nothing(tmp_path: Path) -> None:
         clock.now += 6
         await deal(api, ANN, GROUP, "/a " + answer(run.hand))
         await settled(api, application)
-        players = dict(application.bot_data.global_data.ladder.players)
-    assert players == {}
+        ladder = application.bot_data.global_data.ladder
+    assert (list(ladder.players), ladder.player(ANN).results, ladder.hands) == ([ANN], 1, {})

@@ -67,6 +67,8 @@ async def test_me_sends_the_profile_card_with_its_caption(tmp_path: Path) -> Non
         card = await me(api, ANN, ANN)
         ratings = application.bot_data.global_data.ratings
         shown, ranked = ratings.players[ANN].shown, ratings.ranked()
+        # A group's round won is an attempt on the ladder too (a race's win).
+        puzzle = application.bot_data.global_data.ladder.player(ANN).shown
         said = api.send(ANN, GROUP, "good game!")  # unseen by the bot: privacy mode
         theirs = await me(api, CAT, GROUP, reply_to=said["message_id"])
         dans = await me(api, DAN, DAN)
@@ -77,7 +79,7 @@ async def test_me_sends_the_profile_card_with_its_caption(tmp_path: Path) -> Non
         "⚡ Fastest hand: 4.2 s",
         "🗓 Season 2026-11: rank 1 of 2",
         "🔥 Daily streak: 0 (best 0)",
-        "🪜 Puzzle rating: not yet (/train in private)",
+        f"🪜 Puzzle rating: {puzzle} (1 of 10 hands to be ranked)",
         "🏆 Trophies: 0",
         "🎖️ Achievements: 2 of 22 (/achievements)",
     ]

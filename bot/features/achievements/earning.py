@@ -50,7 +50,11 @@ def _count(context: BotContext, result: GameResult) -> list[Achievement]:
     """Count ``result`` towards its player's achievements; those it earns first."""
     # What the fair-play rules refuse earns nothing, nor does anything of a player the host
     # took off the boards (/admin fairplay).
-    if not result.counts or result.player in context.bot_data.global_data.off_boards:
+    if (
+        not result.counts
+        or not result.achievable
+        or result.player in context.bot_data.global_data.off_boards
+    ):
         return []
     application = context.application
     user = application.user_data[result.player]

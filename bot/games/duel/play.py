@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from telegram import Message
@@ -23,7 +23,7 @@ from bot.play.result_listeners import publish
 from bot.rules.duel.race import Duel, End, HandResult, Refused
 from bot.rules.hand_records import Source, hand_key
 from bot.rules.rating import RatingChange
-from bot.rules.results import DuelWon, Game, GameResult, Solved
+from bot.rules.results import DuelWon, Game, GameResult, Solved, outpaced
 from bot.rules.rounds import Round
 from bot.rules.table import GameSettings
 from bot.services.outbox import Sent
@@ -301,10 +301,20 @@ def hand_won(context: BotContext, duel: Duel, result: HandResult, text: str) -> 
         target=hand.target,
     )
     achievable = against_established(context, duel, winner)
+    # A race: the other player, if they answered, had not solved it by then.
+    behind = outpaced(
+        hand.outpaced(),
+        Game.DUEL,
+        hand.hand,
+        hand.target,
+        result.seconds,
+        counts=not given and not hand.hints,
+    )
     where, news = _published(
         context,
         duel,
         replace(solved, level=hand.level, counts=not given, achievable=achievable),
+        behind,
     )
 
     def won(local: BotContext, chat_id: int, names: dict[int, str]) -> str:
@@ -339,6 +349,12 @@ async def hand_expired(context: BotContext, duel: Duel) -> None:
         except Exception:  # the time-up is told without them rather than not at all
             logger.exception("No solutions for duel %s's hand", duel.token)
     context.save_global()
+    if hand is not None:  # who answered had not solved it in its time: censored results
+        fair = not hand.peeked and not hand.hints
+        behind = outpaced(
+            hand.outpaced(), Game.DUEL, hand.hand, hand.target, duel.hand_seconds, counts=fair
+        )
+        publish(context, None, behind)
     tell(context, duel, lambda local, names: words.expired_text(duel, names, local))
     hand_over(context, duel)
 
@@ -407,15 +423,20 @@ def finish(context: BotContext, duel: Duel, last: Round | None = None) -> None:
 
 
 def _published(
-    context: BotContext, duel: Duel, result: GameResult, *, private: bool = False
+    context: BotContext,
+    duel: Duel,
+    result: GameResult,
+    others: Sequence[GameResult] = (),
+    *,
+    private: bool = False,
 ) -> tuple[int | None, list[str]]:
-    """Publish a player's result of the duel (:mod:`bot.play.result_listeners`), told where the duel
-    tells them (its group, else or if ``private`` their own chat, if they have one): that
-    chat, and its lines."""
+    """Publish a player's result of the duel (:mod:`bot.play.result_listeners`), with ``others`` it
+    comes with, told where the duel tells them (its group, else or if ``private`` their own
+    chat, if they have one): that chat, and its lines."""
     where = result.player if private or duel.chat_id is None else duel.chat_id
     if context.application.chat_data.get(where) is None:
-        return None, publish(context, None, [result])
-    return where, publish(in_chat(context, where), where, [result])
+        return None, publish(context, None, [result, *others])
+    return where, publish(in_chat(context, where), where, [result, *others])
 
 
 CLOSED_ENDS = frozenset({End.LEFT, End.CUT_OFF, End.REMOVED, End.QUIT})

@@ -58,7 +58,7 @@ async def start(update: MessageUpdate, context: HandlerContext) -> None:
     chat_id, user_id = update.effective_chat.id, update.effective_user.id
     training = play.training_of(context.chat_data)
     if training.live:
-        context.reply(update, words.training_on(context))
+        context.reply(update, words.training_on(context, training.reviewing))
         return
     if game_life.refused(update, context, round_on(True, context)):
         return
@@ -66,6 +66,17 @@ async def start(update: MessageUpdate, context: HandlerContext) -> None:
     play.begin(context, training, user_id)
     set_aside.take_answers(context, chat_id)  # plain answers are the training's
     await play.deal_next(context, chat_id, user_id)
+
+
+async def review_command(update: MessageUpdate, context: HandlerContext) -> None:
+    """/review: deal the hands to review; /review stop ends a review (or a training)."""
+    words_given = [word.lower() for word in context.args or []]
+    if not words_given:
+        await top.review(update, context)
+    elif words_given in (["stop"], ["end"]):
+        await stop(update, context)
+    else:
+        context.reply(update, words.review_usage(context))
 
 
 async def stop(update: MessageUpdate, context: HandlerContext) -> None:
@@ -130,10 +141,10 @@ def waiting(context: ChatContext) -> bool:
 
 
 def restore(application: Application) -> int:
-    """After a restart, the alarm of every training hand still on (returns how many), and
-    the levels learned from play for the deals.  A hand whose time ran out while the bot
-    was down is closed void first (no rating change: docs/design-games.md, *The ladder*),
-    so that /train deals anew."""
+    """After a restart, the alarm of every training hand still on, in a chat or on the
+    Mini App's page (returns how many), and the levels learned from play for the deals.  A
+    hand whose time ran out while the bot was down is closed void first (no rating change:
+    docs/design-games.md, *The ladder*), so that /train deals anew."""
     now = now_of(application)
     for chat_id, chat in application.chat_data.items():
         training = chat.ladder
@@ -142,7 +153,7 @@ def restore(application: Application) -> int:
             training.review.clear()
             logger.info("Training hand of chat %s ran out while the bot was down: void", chat_id)
     levels.tell(services(application))
-    return game_life.restore(application, play.LADDER)
+    return game_life.restore(application, play.LADDER) + miniapp_api.restore(application, now)
 
 
 def register(application: Application) -> None:
@@ -151,8 +162,9 @@ def register(application: Application) -> None:
     training = filters.UpdateType.MESSAGES & Training(application)
     data = services(application)
     data.deep_links["train"] = for_messages(start)
+    data.deep_links["review"] = for_messages(top.review)
     application.add_handler(CommandHandler("train", for_messages(train_command)))
-    application.add_handler(CommandHandler("review", for_messages(top.review)))
+    application.add_handler(CommandHandler("review", for_messages(review_command)))
     application.add_handler(CommandHandler("skip", for_messages(skip), filters=training))
     application.add_handler(CommandHandler("stop", for_messages(stop), filters=training))
     application.add_handler(

@@ -10,24 +10,24 @@ from collections.abc import Sequence
 from bot.context import BotContext
 from bot.games.ladder import levels
 from bot.rules.hand_records import hand_key
+from bot.rules.ladder.puzzle_rating import Change, Ladder
 from bot.rules.ladder.training import TARGET, level_of, prior_of
 from bot.rules.pace import floor_of
-from bot.rules.results import Game, GameResult, HandPlayed, Missed, Solved
+from bot.rules.results import Game, GameResult, HandPlayed, Missed, Outpaced, Solved
 
 logger = logging.getLogger(__name__)
 
-ONE_PLAYER = (Game.ROUND, Game.DAILY, Game.RUSH)
-"""The games whose attempts are one player's alone (a round or a Rush run in private, the
-daily puzzle's first attempt): a race's time is the fastest of several, and its losers'
-attempts are never told, so a duel's hands and a group's rounds would rate every hand easy."""
+TIMED = (Game.ROUND, Game.DAILY, Game.RUSH, Game.DUEL)
+"""The games whose attempts are timed from a hand's delivery: a round or a Rush run (in
+private, one player's; in a group, a race), a duel's hand (a race), the daily puzzle's first
+attempt.  A race's win comes with its others' censored results (:class:`Outpaced`): alone,
+the fastest of several would rate every hand easy."""
 
 
-def _attempt(chat_id: int | None, result: GameResult) -> tuple[tuple[int, ...], float | None, bool]:
+def _attempt(result: GameResult) -> tuple[tuple[int, ...], float | None, bool]:
     """The hand, time (None: missed) and whether hinted of a result the ladder takes; an
     empty hand for any other."""
-    if not result.counts or result.game not in ONE_PLAYER:
-        return (), None, False
-    if result.game is not Game.DAILY and (chat_id is None or chat_id < 0):
+    if not result.counts or result.game not in TIMED:
         return (), None, False
     if isinstance(result, Solved) and result.target == TARGET:
         return result.hand, result.seconds, result.hinted
@@ -40,13 +40,18 @@ def _attempt(chat_id: int | None, result: GameResult) -> tuple[tuple[int, ...], 
 
 def heard(context: BotContext, chat_id: int | None, results: Sequence[GameResult]) -> list[str]:
     """Record each result the ladder takes (the player's puzzle rating, and the hand's once
-    the player is established), saved at once; nothing is added to the game's message."""
+    the player is established), saved at once; nothing is added to the game's message.  A
+    race's censored results count only beside a win that counts here (or a time-up)."""
     ladder = context.bot_data.global_data.ladder
     rows: dict[tuple[str, object], object] = {}
     moved: list[str] = []
+    refused = False
     for result in results:
-        hand, seconds, hinted = _attempt(chat_id, result)
+        if isinstance(result, Outpaced):
+            continue
+        hand, seconds, hinted = _attempt(result)
         if level_of(hand) is None:  # not one of the ladder's hands
+            refused |= isinstance(result, Solved | HandPlayed)
             continue
         change = ladder.record(
             result.player,
@@ -58,14 +63,53 @@ def heard(context: BotContext, chat_id: int | None, results: Sequence[GameResult
             floor=floor_of(hand, TARGET),
             hinted=hinted,
         )
-        if change.counted:
-            rows["ladder-player", (result.player,)] = ladder.players[result.player]
-        key = hand_key(hand, TARGET)
-        if change.hand_moved:
-            rows["ladder-hand", (key,)] = ladder.hands[key]
-            moved.append(key)
+        refused |= seconds is not None and not change.counted
+        _kept(ladder, rows, moved, result.player, hand, change)
+    if not refused:
+        _outpaced(context, rows, moved, results)
     write_now = context.bot_data.write_now
     if rows and write_now is not None and not write_now(rows):
         logger.warning("The ladder's ratings from other games are not saved yet")
     levels.tell(context.bot_data, moved)
     return []
+
+
+def _outpaced(
+    context: BotContext,
+    rows: dict[tuple[str, object], object],
+    moved: list[str],
+    results: Sequence[GameResult],
+) -> None:
+    """A race's censored results, by hand and time (one race a publication)."""
+    ladder = context.bot_data.global_data.ladder
+    races: dict[tuple[tuple[int, ...], float], list[int]] = {}
+    for result in results:
+        if (
+            isinstance(result, Outpaced)
+            and result.counts
+            and result.game in TIMED
+            and result.target == TARGET
+            and level_of(result.hand) is not None
+        ):
+            races.setdefault((result.hand, result.seconds), []).append(result.player)
+    for (hand, seconds), players in races.items():
+        changes = ladder.outpaced(players, hand, TARGET, seconds, prior=prior_of(hand))
+        for user_id, change in changes.items():
+            _kept(ladder, rows, moved, user_id, hand, change)
+
+
+def _kept(
+    ladder: Ladder,
+    rows: dict[tuple[str, object], object],
+    moved: list[str],
+    user_id: int,
+    hand: tuple[int, ...],
+    change: Change,
+) -> None:
+    """The rows an attempt changed, to save; the hand's key if its rating moved."""
+    if change.counted:
+        rows["ladder-player", (user_id,)] = ladder.players[user_id]
+    key = hand_key(hand, TARGET)
+    if change.hand_moved:
+        rows["ladder-hand", (key,)] = ladder.hands[key]
+        moved.append(key)

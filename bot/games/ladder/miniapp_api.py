@@ -10,7 +10,7 @@ from typing import Any
 
 from telegram.ext import Application
 
-from bot.context import AppReply, AppRequest, BotContext
+from bot.context import AppReply, AppRequest, BotContext, services
 from bot.games.ladder import levels, play, words
 from bot.play.miniapp import serve_app
 from bot.play.result_listeners import publish
@@ -32,29 +32,57 @@ OVER: AppReply = (409, {"error": "over"})
 """The answer to a call for a hand that is no longer on: the page asks for the next."""
 
 
+def training_of(application: Application, user_id: int) -> Training | None:
+    """A player's training on the page, if they ever trained there."""
+    user = application.user_data.get(user_id)
+    return user.ladder if user is not None else None
+
+
+def restore(application: Application, now: float) -> int:
+    """After a restart, every page's hand still on: kept from its player's /solve and its
+    time-up alarm set again; one whose time ran out while the bot was down is closed void
+    (no rating change, as ``/train``'s).  How many are on."""
+    data = services(application)
+    restored = 0
+    for user_id, user in application.user_data.items():
+        game = user.ladder.hand if user.ladder is not None else None
+        if game is None or not game.live:
+            continue
+        if game.overdue(now):
+            game.stop()
+            logger.info(
+                "Page training hand of user %s ran out while the bot was down: void", user_id
+            )
+            continue
+        data.live_hands.add_player(user_id, game, kind=KIND)
+        left = (game.deadline or now) - now
+        jobs_of(application).run_once(time_up, left + 0.05, data=(user_id, game.number))
+        restored += 1
+    return restored
+
+
 class TrainPage:
-    """Every player's training on the page: kept in memory (after a restart the page is
-    dealt a new hand; a hand on at a stop is lost, not counted)."""
+    """Every player's training on the page, kept in their user data and saved with it (a
+    restart keeps the hand on, its clock running: :func:`restore`)."""
 
     def __init__(self, application: Application) -> None:
         self.application = application
-        self.trainings: dict[int, Training] = {}
 
     def _training(self, user_id: int, context: BotContext) -> Training:
-        training = self.trainings.get(user_id)
-        if training is None:
-            training = self.trainings[user_id] = Training()
-            play.begin(context, training, user_id)
-        return training
+        user = self.application.user_data[user_id]
+        if user.ladder is None:
+            user.ladder = Training()
+            play.begin(context, user.ladder, user_id)
+        return user.ladder
 
     def _hand(self, user_id: int, context: BotContext) -> Round | None:
         """The player's hand on; one whose time ran out is settled first, as a miss."""
-        training = self.trainings.get(user_id)
+        training = training_of(self.application, user_id)
         game = training.hand if training is not None else None
         if game is None or not game.live:
             return None
         if game.expire(game.number, context.now()):
-            self._settle(context, user_id, game, None, words.timed_out(context))
+            _settle(context, user_id, game, None)
             return None
         return game
 
@@ -72,12 +100,13 @@ class TrainPage:
             game = self._hand(user_id, context)  # another call dealt one meanwhile
             if game is None:
                 game = training.next_round(facts, context.now(), user_id, review=False)
-                if not play.save(context, user_id, game.hand):  # the hand dealt: not again soon
-                    logger.warning("The ladder's last hands of user %s are not saved yet", user_id)
-                context.bot_data.live_hands.add_player(user_id, game, kind=KIND)
                 game.show(context.now())  # the page gets it with this reply
+                # The hand dealt (not again soon) and the training with its clock, saved.
+                if not (play.save(context, user_id, game.hand) and context.save_user_now(user_id)):
+                    logger.warning("The page training of user %s is not saved yet", user_id)
+                context.bot_data.live_hands.add_player(user_id, game, kind=KIND)
                 jobs_of(self.application).run_once(
-                    self._time_up, SLOW + 0.05, data=(user_id, game.number)
+                    time_up, SLOW + 0.05, data=(user_id, game.number)
                 )
         ladder = context.bot_data.global_data.ladder
         hand_rating = shown(ladder.hand(hand_key(game.hand, TARGET), prior_of(game.hand)).mu)
@@ -134,36 +163,11 @@ class TrainPage:
             return OVER
         return self._told(context, user_id, game, None, words.skipped(context))
 
-    def _settle(
-        self, context: BotContext, user_id: int, game: Round, seconds: float | None, how: str
-    ) -> tuple[Change, bool]:
-        """Record the hand's result as ``/train`` does, and save it; the change, and
-        whether the disk took it."""
-        context.bot_data.live_hands.drop_player(user_id, KIND)
-        ladder = context.bot_data.global_data.ladder
-        change = ladder.record(
-            user_id,
-            game.hand,
-            TARGET,
-            seconds,
-            day=context.today(),
-            prior=prior_of(game.hand),
-            floor=floor_of(game.hand, TARGET),
-            given=bool(game.peeked),  # solved for anyone while on: a second account, say
-        )
-        training = self.trainings.get(user_id)
-        if change.counted and training is not None:
-            training.played += 1
-        saved = play.save(context, user_id, game.hand)
-        if change.hand_moved:
-            levels.tell(context.bot_data, [hand_key(game.hand, TARGET)])
-        return change, saved
-
     def _told(
         self, context: BotContext, user_id: int, game: Round, seconds: float | None, how: str
     ) -> AppReply:
         """A hand's end, recorded and saved, as the page shows it (nothing told unsaved)."""
-        change, saved = self._settle(context, user_id, game, seconds, how)
+        change, saved = _settle(context, user_id, game, seconds)
         if not saved:
             text = context._(
                 "⏳ The bot cannot save results just now (its disk refuses to write), so this "
@@ -184,22 +188,49 @@ class TrainPage:
             reply["seconds"] = round(seconds, 1)
         return 200, reply
 
-    async def _time_up(self, context: BotContext) -> None:
-        """Job: a page's hand left unanswered past its time is a miss (the page closed on a
-        hard hand dodges nothing); a hand already over, or a newer one, is left alone."""
-        job = context.job
-        if job is None or not isinstance(job.data, tuple):
-            return
-        user_id, number = job.data
-        training = self.trainings.get(user_id)
-        game = training.hand if training is not None else None
-        if game is None or game.number != number or not game.live:
-            return
-        player = BotContext(self.application, user_id=user_id)
-        if game.expire(number, player.now()):
-            self._settle(player, user_id, game, None, words.timed_out(player))
-        else:  # the clock says otherwise (a test's clock standing still): asked again later
-            jobs_of(self.application).run_once(self._time_up, SLOW / 4, data=job.data)
+
+def _settle(
+    context: BotContext, user_id: int, game: Round, seconds: float | None
+) -> tuple[Change, bool]:
+    """Record the hand's result as ``/train`` does, and save it with the training; the
+    change, and whether the disk took them."""
+    context.bot_data.live_hands.drop_player(user_id, KIND)
+    ladder = context.bot_data.global_data.ladder
+    change = ladder.record(
+        user_id,
+        game.hand,
+        TARGET,
+        seconds,
+        day=context.today(),
+        prior=prior_of(game.hand),
+        floor=floor_of(game.hand, TARGET),
+        given=bool(game.peeked),  # solved for anyone while on: a second account, say
+    )
+    training = training_of(context.application, user_id)
+    if change.counted and training is not None:
+        training.played += 1
+    saved = play.save(context, user_id, game.hand) and context.save_user_now(user_id)
+    if change.hand_moved:
+        levels.tell(context.bot_data, [hand_key(game.hand, TARGET)])
+    return change, saved
+
+
+async def time_up(context: BotContext) -> None:
+    """Job: a page's hand left unanswered past its time is a miss (the page closed on a
+    hard hand dodges nothing); a hand already over, or a newer one, is left alone."""
+    job = context.job
+    if job is None or not isinstance(job.data, tuple):
+        return
+    user_id, number = job.data
+    training = training_of(context.application, user_id)
+    game = training.hand if training is not None else None
+    if game is None or game.number != number or not game.live:
+        return
+    player = BotContext(context.application, user_id=user_id)
+    if game.expire(number, player.now()):
+        _settle(player, user_id, game, None)
+    else:  # the clock says otherwise (a test's clock standing still): asked again later
+        jobs_of(context.application).run_once(time_up, SLOW / 4, data=job.data)
 
 
 def register(application: Application) -> None:

@@ -52,13 +52,19 @@ cards with a daily puzzle that may still be scored (a hand's solution, shown whe
 missed, would spoil it)."""
 
 
-def in_private(update: MessageUpdate, context: HandlerContext) -> bool:
-    """True in private; in a group, say that training is played in private, with a link."""
+def in_private(update: MessageUpdate, context: HandlerContext, *, review: bool = False) -> bool:
+    """True in private; in a group, say that training (``review``: a review) is played in
+    private, with a link that starts it there."""
     if update.effective_chat.type == ChatType.PRIVATE:
         return True
-    link = f"https://t.me/{context.bot.username}?start=train"
-    button = InlineKeyboardButton(context._("Train in private"), url=link)
-    context.reply(update, words.in_private(context), reply_markup=InlineKeyboardMarkup([[button]]))
+    if review:
+        link = f"https://t.me/{context.bot.username}?start=review"
+        text, label = words.review_in_private(context), context._("Review in private")
+    else:
+        link = f"https://t.me/{context.bot.username}?start=train"
+        text, label = words.in_private(context), context._("Train in private")
+    button = InlineKeyboardButton(label, url=link)
+    context.reply(update, text, reply_markup=InlineKeyboardMarkup([[button]]))
     return False
 
 
@@ -305,9 +311,12 @@ def stop(context: HandlerContext, chat_id: int, user_id: int) -> str | None:
                 training.held = hand_key(game.hand, TARGET)
             if not save(context, user_id, game.hand):  # the hand dealt, not soon by chance
                 logger.warning("The ladder's last hands of user %s are not saved yet", user_id)
+    reviewing, held = training.reviewing, training.held is not None
     training.review.clear()
+    if reviewing:
+        return words.review_end(context)
     rating = context.bot_data.global_data.ladder.player(user_id).shown
-    return words.end_text(training.played, training.began, rating, context)
+    return words.end_text(training.played, training.began, rating, context, held=held)
 
 
 def time_up(context: ChatContext, chat_id: int, game: Round) -> None:

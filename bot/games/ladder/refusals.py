@@ -15,8 +15,11 @@ def on(chat: ChatData, _data: GlobalData) -> bool:
 
 
 def busy(context: Translator, _private: bool, _hint: bool) -> str:
-    """What another game's command is told."""
-    return words.training_on(context)
+    """What another game's command is told (as a review's, in a chat reviewing: the
+    context a handler's, which carries the chat's data)."""
+    chat = getattr(context, "chat_data", None)
+    training = chat.ladder if isinstance(chat, ChatData) else None
+    return words.training_on(context, training is not None and training.reviewing)
 
 
 def opening(context: Translator, command: str | None) -> str:

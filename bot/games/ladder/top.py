@@ -56,12 +56,12 @@ def board(update: MessageUpdate, context: HandlerContext) -> None:
 async def review(update: MessageUpdate, context: HandlerContext) -> None:
     """/review in private: deal the hands missed or solved slowest in the last 30 days,
     the misses first (never dealt again unasked)."""
-    if not play.in_private(update, context):
+    if not play.in_private(update, context, review=True):
         return
     chat_id, user_id = update.effective_chat.id, update.effective_user.id
     training = play.training_of(context.chat_data)
     if training.live:
-        context.reply(update, words.training_on(context))
+        context.reply(update, words.training_on(context, training.reviewing))
         return
     if game_life.refused(update, context, round_on(True, context)):
         return

@@ -23,14 +23,21 @@ def caption(hand: Round, rating: int, hand_rating: int, review: bool, context: T
     rating and time, and how to answer."""
     _ = context._
     cards = " ".join(map(str, sorted(hand.hand)))  # in the picture's order
-    if review:
-        head = _("🔁 Review · a hand you missed or solved slowly: it changes no rating.")
-    else:
-        head = _("🪜 Training · your puzzle rating: {rating}").format(rating=rating)
+    make = _("Make {target} from <b>{hand}</b>").format(target=hand.target, hand=cards)
+    if review:  # no rating on show: a review moves none
+        return "\n".join(
+            [
+                _("🔁 Review · a hand you missed or solved slowly: it changes no rating."),
+                make,
+                _("{seconds} s for this hand.").format(seconds=int(SLOW)),
+                how_to_answer(True, context),
+                _("/skip shows a solution and deals the next; /review stop ends."),
+            ]
+        )
     return "\n".join(
         [
-            head,
-            _("Make {target} from <b>{hand}</b>").format(target=hand.target, hand=cards),
+            _("🪜 Training · your puzzle rating: {rating}").format(rating=rating),
+            make,
             _("This hand is rated {rating} · {seconds} s.").format(
                 rating=hand_rating, seconds=int(SLOW)
             ),
@@ -96,18 +103,35 @@ def too_fast_text(context: Translator, floor: float) -> str:
     ).format(floor=f"{floor:g}")
 
 
-def end_text(played: int, began: int, rating: int, context: Translator) -> str:
-    """The end of a training: hands counted, and the rating before and now."""
+def end_text(
+    played: int, began: int, rating: int, context: Translator, *, held: bool = False
+) -> str:
+    """The end of a training: hands counted, and the rating before and now; ``held``: the
+    hand on was stopped as it came, and is kept for the next ``/train``."""
     hands = context.ngettext(
         "🏁 Training over: {count} hand counted", "🏁 Training over: {count} hands counted", played
     ).format(count=played)
-    return "\n".join(
-        [
-            hands,
-            context._("Your puzzle rating: {began} → {rating}. /train to go on.").format(
-                began=began, rating=rating
-            ),
-        ]
+    lines = [
+        hands,
+        context._("Your puzzle rating: {began} → {rating}. /train to go on.").format(
+            began=began, rating=rating
+        ),
+    ]
+    if held:
+        lines.append(
+            context._(
+                "The hand you stopped as it came is kept: your next /train deals it again, "
+                "its clock anew."
+            )
+        )
+    return "\n".join(lines)
+
+
+def review_end(context: Translator) -> str:
+    """A review stopped before its last hand."""
+    return context._(
+        "🏁 Review over: reviews change no rating. /review deals those hands again, /train "
+        "hands at your level."
     )
 
 
@@ -131,20 +155,32 @@ def nothing_to_review(context: Translator) -> str:
 
 
 def review_done(context: Translator) -> str:
-    return context._("🔁 Review done. /train deals rated hands at your level.")
+    return context._("🔁 Review done. /train deals hands at your level, each moving your rating.")
 
 
 def not_training(context: Translator) -> str:
     return context._("You are not training: /train deals a hand at your level.")
 
 
-def training_on(context: Translator) -> str:
+def training_on(context: Translator, reviewing: bool = False) -> str:
+    """What a command is told while a hand of the chat's training (or review) is on."""
+    if reviewing:
+        return context._(
+            "You are reviewing: type your answer, /skip the hand (no rating change) or "
+            "/review stop."
+        )
     return context._("You are training: type your answer, /skip the hand (a miss) or /train stop.")
 
 
 def in_private(context: Translator) -> str:
     return context._(
         "Training deals you hands at your level one after another, in our private chat."
+    )
+
+
+def review_in_private(context: Translator) -> str:
+    return context._(
+        "/review deals you again the hands you missed or solved slowly, in our private chat."
     )
 
 
@@ -182,3 +218,7 @@ def usage(context: Translator) -> str:
         "Use /train to train at your level, /train stop to end, /train top for the board, "
         "/review for the hands you missed."
     )
+
+
+def review_usage(context: Translator) -> str:
+    return context._("Use /review to deal again the hands you missed, /review stop to end.")

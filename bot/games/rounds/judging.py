@@ -18,7 +18,7 @@ from bot.play.hand_record_line import count_solve
 from bot.play.result_listeners import publish
 from bot.rules.hand_records import Source
 from bot.rules.pace import floor_of, scripted, too_fast
-from bot.rules.results import Game, Solved
+from bot.rules.results import Game, Solved, outpaced
 from bot.rules.rounds import Outcome, Round
 from bot.rules.table import Table
 from bot.rules.votes import is_attempt
@@ -176,7 +176,17 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         target=game.target,
         hinted=game.hints > 0,
     )
-    lines += publish(context, chat_id, [won])
+    # A group's round is a race: who answered and had not solved it by now is censored.
+    behind = [] if private else game.outpaced()
+    rivals = outpaced(
+        behind,
+        Game.ROUND,
+        game.hand,
+        game.target,
+        outcome.seconds,
+        counts=counts and not game.hints,
+    )
+    lines += publish(context, chat_id, [won, *rivals])
     text = "\n".join(lines)
     await play.round_over(chat_id, context, text, update=update, saved=saved, reply_markup=markup)
 

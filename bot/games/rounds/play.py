@@ -23,7 +23,7 @@ from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
 from bot.play.result_listeners import publish
 from bot.rules.ladder.training import learned_level
-from bot.rules.results import Game, Missed
+from bot.rules.results import Game, Missed, outpaced
 from bot.rules.rounds import Round
 from bot.rules.table import DIFFICULTY_WORDS, Table
 from bot.rules.votes import Action, request
@@ -163,8 +163,22 @@ async def timed_out(chat_id: int, context: ChatContext, game: Round) -> None:
     game_life.cancel_alarms(context, chat_id, ROUND)
     table_of(context).record_no_winner()
     _missed(context, chat_id, game)
+    _timed_out_race(context, chat_id, game)
     header = solutions_shown.time_up(" ".join(map(str, sorted(game.hand))))
     await round_over(chat_id, context, await solutions_text(game, context, None, header))
+
+
+def _timed_out_race(context: ChatContext, chat_id: int, game: Round) -> None:
+    """A group's round whose time ran out: who answered had not solved it in its time, a
+    race's censored results (:class:`~bot.rules.results.Outpaced`)."""
+    if chat_id < 0 and game.solvable and game.time_limit is not None:
+        fair = not game.peeked and not game.hints
+        behind = game.outpaced()
+        publish(
+            context,
+            chat_id,
+            outpaced(behind, Game.ROUND, game.hand, game.target, game.time_limit, counts=fair),
+        )
 
 
 def _missed(context: ChatContext, chat_id: int, game: Round) -> None:

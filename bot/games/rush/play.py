@@ -17,7 +17,7 @@ from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
 from bot.play.result_listeners import publish
 from bot.rules.pace import floor_of
-from bot.rules.results import Game, HandPlayed
+from bot.rules.results import Game, HandPlayed, outpaced
 from bot.rules.rounds import Round
 from bot.rules.rush.chat_run import ChatRush
 from bot.rules.rush.run import TARGET as RUSH_TARGET
@@ -152,7 +152,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     elif outcome.void is Void.TOO_FAST:
         _tell_wrong(update, context, game, words.too_fast_text(context, floor_of(run.hand.hand)))
     elif outcome.solved:
-        played(context, chat_id, game, before, outcome.seconds)
+        played(context, chat_id, game, before, outcome.seconds, solver=user.id)
         # Shown as the solver writes it (× − ÷), never as typed: text may carry invisible marks.
         pretty = solution_of(text, RUSH_TARGET).pretty  # judged right: it is an expression
         news = words.solved_news(user.full_name, pretty, outcome.seconds, outcome.bonus, context)
@@ -300,11 +300,30 @@ async def learn_hand(context: ChatContext, game: ChatRush | None) -> None:
 
 
 def played(
-    context: ChatContext, chat_id: int, game: ChatRush, hand: Round, seconds: float | None
+    context: ChatContext,
+    chat_id: int,
+    game: ChatRush,
+    hand: Round,
+    seconds: float | None,
+    *,
+    solver: int | None = None,
 ) -> None:
-    """A private run's hand solved in ``seconds`` or skipped (None), as a game's result
-    (a shared run's hands are a race: the fastest of several, the others' never told)."""
-    if not game.run.shared:
+    """A private run's hand solved in ``seconds`` or skipped (None), as a game's result; a
+    shared run's hand solved by ``solver``, a race: with its others' censored results
+    (who answered it and had not solved it by then)."""
+    if game.run.shared:
+        if solver is not None and seconds is not None:
+            won = HandPlayed(
+                player=solver,
+                name="",
+                game=Game.RUSH,
+                hand=tuple(sorted(hand.hand)),
+                target=hand.target,
+                seconds=seconds,
+            )
+            behind = outpaced(hand.outpaced(), Game.RUSH, hand.hand, hand.target, seconds)
+            publish(context, chat_id, [won, *behind])
+    else:
         one = HandPlayed(
             player=game.starter,
             name="",

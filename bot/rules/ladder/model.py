@@ -85,3 +85,15 @@ def play(player: Rating, hand: Rating, result: float) -> tuple[Rating, Rating]:
 def expected(player: Rating, hand: Rating) -> float:
     """The chance OpenSkill gives the player of beating the hand (its expected score)."""
     return float(MODEL.predict_win([[MODEL.rating(*player)], [MODEL.rating(*hand)]])[0])
+
+
+def censored(player: Rating, hand: Rating, seconds: float) -> tuple[Rating, Rating] | None:
+    """The ratings after a censored attempt: a player who saw the hand in a race had not
+    solved it ``seconds`` after it was dealt (another won then, or its time ran out), so
+    their score was below :func:`score` of ``seconds``.  Taken at that bound only where it
+    contradicts the model: where OpenSkill's own update for a score of the bound lowers the
+    player (it expected better); otherwise the model expected as much and nothing moves
+    (None), not even ``sigma``."""
+    bound = score(None if seconds >= SLOW else seconds)
+    after = play(player, hand, bound)
+    return after if after[0][0] < player[0] else None

@@ -7,13 +7,14 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import heapq
+import math
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.rules.hand_records import hand_key
-from bot.rules.ladder.model import MODEL, PRIOR_SIGMA, SLOW, play, score, shown
+from bot.rules.ladder.model import MODEL, PRIOR_SIGMA, SLOW, censored, expected, play, score, shown
 from bot.rules.pace import RECENT_KEPT as PACE_KEPT
 from bot.rules.pace import scripted, too_fast
 
@@ -53,6 +54,13 @@ class HandRating:
     mu: float
     sigma: float = PRIOR_SIGMA
     results: int = 0
+
+
+def tenths(seconds: float | None) -> float | None:
+    """A time as an attempt keeps it: rounded down to a tenth of a second (as shown; a
+    player's row is a third of the size with it), so a time under 3 s stays under it
+    (:attr:`PuzzlePlayer.steady` is judged on the times kept)."""
+    return None if seconds is None else math.floor(seconds * 10 + 1e-9) / 10
 
 
 @dataclass(slots=True)
@@ -173,7 +181,7 @@ class Ladder:
             else None
         )
         if refused is not Refused.TOO_FAST and refused is not Refused.GIVEN:
-            me.history.append(Attempt(key, day.isoformat(), seconds))
+            me.history.append(Attempt(key, day.isoformat(), tenths(seconds)))
             del me.history[:-HISTORY_KEPT]
         if refused is None and seconds is not None and me.steady:
             refused = Refused.STEADY
@@ -189,6 +197,40 @@ class Ladder:
             rated.results += 1
             self.hands[key] = rated
         return Change(None, before, me.shown, moved)
+
+    def outpaced(
+        self, players: Sequence[int], hand: Hand, target: int, seconds: float, *, prior: float
+    ) -> dict[int, Change]:
+        """A race's censored attempts: ``players`` saw ``hand`` and had not solved it
+        ``seconds`` after its delivery (:func:`~bot.rules.ladder.model.censored`).  Each
+        one's puzzle rating moves where the model expected better; none counts as a result
+        of theirs (nor goes into their history: not a miss).  The hand moves by one of them
+        at most, the established player the model expected most to beat it, so that second
+        accounts in a race cannot drag it; nobody at a script's steady pace moves anything."""
+        key = hand_key(hand, target)
+        rated = self.hand(key, prior)
+        start = (rated.mu, rated.sigma)
+        changes: dict[int, Change] = {}
+        mover: tuple[float, int, tuple[float, float]] | None = None
+        for user_id in dict.fromkeys(players):
+            me = self.players.setdefault(user_id, PuzzlePlayer())
+            before = me.shown
+            if me.steady:
+                changes[user_id] = Change(Refused.STEADY, before, before)
+                continue
+            chance = expected((me.mu, me.sigma), start)
+            after = censored((me.mu, me.sigma), start, seconds)
+            if after is not None:
+                (me.mu, me.sigma), moved = after
+                if me.established and (mover is None or chance > mover[0]):
+                    mover = (chance, user_id, moved)
+            changes[user_id] = Change(None, before, me.shown)
+        if mover is not None and (key in self.hands or len(self.hands) < HANDS_KEPT):
+            _, user_id, (rated.mu, rated.sigma) = mover
+            rated.results += 1
+            self.hands[key] = rated
+            changes[user_id] = Change(None, changes[user_id].before, changes[user_id].after, True)
+        return changes
 
     def choose(
         self,
