@@ -3,12 +3,14 @@ hand and a right answer to it, and the bot's next messages in a chat."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
 from bot.games.arena import group as arena_group
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.arena import Arena
+from bot.rules.daily.puzzle import DailyResult
 from bot.rules.pace import floor_of
 from solver import solve
 from tests.bot.harness import GROUP, BotApplication, FakeClock
@@ -87,3 +89,12 @@ async def ring_end(api: LocalBotApi, application: BotApplication, arena: Arena) 
     application.job_queue.run_once(
         arena_group.arena_up, 0, chat_id=GROUP, data=arena.number, name="arena-up:test"
     )
+
+
+def regulars(application: BotApplication, *users: int, day: dt.date, days: int = 3) -> None:
+    """``users`` have solved the daily puzzle in a minute on each of the ``days`` days
+    before ``day``: regular players, not accounts made for the arena."""
+    for user in users:
+        record = application.user_data[user].daily
+        for back in range(days, 0, -1):
+            record.results[(day - dt.timedelta(days=back)).isoformat()] = DailyResult(60.0, 0)
