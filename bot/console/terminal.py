@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 import signal
 import sys
@@ -111,6 +112,9 @@ async def run_console(
         chat_id, seconds, outbox.held_by(chat_id)
     )
     stop = asyncio.Event()
+    earlier = EarlierMessages(out)
+    outbox_log = logging.getLogger("bot.services.outbox")
+    outbox_log.addFilter(earlier)
     # The Mini App on localhost (TWENTYFOUR_WEB_PORT, or any free port if it is taken);
     # with no public address no button points to it, and the console prints where it is.
     runner = asyncio.create_task(
@@ -146,7 +150,42 @@ async def run_console(
             console.show_inline_answers()
     finally:
         stop.set()  # the bot stops cleanly and saves, whatever ended the session
-    return await runner
+    try:
+        return await runner
+    finally:
+        outbox_log.removeFilter(earlier)
+
+
+EARLIER = ("message to edit not found", "message to delete not found")
+"""What the console's server answers to an edit or a deletion of a message it does not have:
+in the console, one of an earlier session's (the console keeps no messages between
+sessions; the bot's data does, and edits them when their game ends: an invitation that
+expired, a standings message)."""
+
+
+class EarlierMessages(logging.Filter):
+    """The outbox's warnings about messages of an earlier console session (see
+    :data:`EARLIER`): not this session's trouble, so they are told in one line, once, on
+    the console's output, and not logged."""
+
+    def __init__(self, out: TextIO) -> None:
+        super().__init__()
+        self.out = out
+        self.told = False
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not any(words in record.getMessage().lower() for words in EARLIER):
+            return True
+        if not self.told:
+            self.told = True
+            print(
+                "(The bot updated messages of an earlier console session, such as a duel "
+                "invitation that expired meanwhile: the console keeps no messages between "
+                "sessions, so they are left out.)",
+                file=self.out,
+            )
+            self.out.flush()
+        return False
 
 
 async def _wait_for_address(application: Application, runner: asyncio.Task[int]) -> None:

@@ -18,6 +18,7 @@ from bot.rules.public_names import (
     SHORTEST,
     Refusal,
     changed,
+    cleared,
     handle,
     next_change,
     refusal,
@@ -84,8 +85,8 @@ async def name(update: MessageUpdate, context: HandlerContext) -> None:
             context.reply(update, _refusal_text(context, why))
             return
     now = context.bot_data.calendar()
-    free = next_change(context.user_data.public_name, now)
-    if free is not None:
+    free = next_change(context.user_data.public_name, now) if new else None
+    if free is not None:  # a clear is always free: it takes no name
         when = dt.datetime.fromtimestamp(free, dt.UTC).strftime("%Y-%m-%d %H:%M")
         context.reply(
             update,
@@ -98,7 +99,8 @@ async def name(update: MessageUpdate, context: HandlerContext) -> None:
             ).format(count=CHANGES, when=when),
         )
         return
-    context.user_data.public_name = changed(context.user_data.public_name, new, now)
+    public = context.user_data.public_name
+    context.user_data.public_name = changed(public, new, now) if new else cleared(public)
     names.moved(user.id, old, new)
     saved = context.save_now(update.effective_chat.id, user.id)
     if new:

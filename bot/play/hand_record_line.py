@@ -32,6 +32,7 @@ def count_solve(
     *,
     helped: bool = False,
     given: bool = False,
+    pace_told: bool = False,
 ) -> tuple[str | None, bool]:
     """Count a solve of ``hand`` (to ``target``) by ``user_id`` in ``seconds`` for the hand's
     record (``helped``: after a hint, ``given``: the bot solved the hand for someone while
@@ -39,12 +40,13 @@ def count_solve(
     (:meth:`BotContext.save_global`); the line to add to the solve's announcement in
     ``chat_id`` (HTML; None the first time a hand is solved), and whether the disk took the
     record (if not, it is written as soon as it does: announce with
-    :func:`~bot.play.announce.tell_saved`)."""
+    :func:`~bot.play.announce.tell_saved`).  ``pace_told``: the announcement says itself
+    that the solve was too fast to count (the line does not say it again)."""
     noted = note_solve(context, hand, target, user_id, seconds, source, helped=helped, given=given)
     saved = context.save_global(hands=[hand_key(hand, target)])
     if not saved:
         logger.warning("The record of %s waits for the disk", hand_key(hand, target))
-    return line_of(context, chat_id, user_id, noted, seconds), saved
+    return line_of(context, chat_id, user_id, noted, seconds, pace_told=pace_told), saved
 
 
 def note_solve(
@@ -82,14 +84,21 @@ def note_solve(
 
 
 def line_of(
-    context: BotContext, chat_id: int, user_id: int, noted: Noted, seconds: float
+    context: BotContext,
+    chat_id: int,
+    user_id: int,
+    noted: Noted,
+    seconds: float,
+    *,
+    pace_told: bool = False,
 ) -> str | None:
     """The line for a solve already noted (``noted``), as told in ``chat_id``: for a solve
-    told in several chats at once (a private duel's two), each names the holder its way."""
+    told in several chats at once (a private duel's two), each names the holder its way
+    (``pace_told``: see :func:`count_solve`)."""
     if not noted.before.seen:
         return None
     line = _line(context, chat_id, user_id, noted.before, seconds, noted.new_record)
-    if noted.barred is None:
+    if noted.barred is None or (pace_told and noted.barred is Barred.TOO_FAST):
         return line
     # Fast enough for the record, but not one that may take it: the line says why.
     return context._("{line} {why}").format(

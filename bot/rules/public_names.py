@@ -59,7 +59,8 @@ class PublicName:
     name: str = ""
     """The name (empty: none, the handle is shown)."""
     changes: list[float] = field(default_factory=list)
-    """When it was changed (set or cleared), the last :data:`CHANGES` times, oldest first."""
+    """When a name was taken (set; a clear is no change), the last :data:`CHANGES` times,
+    oldest first."""
 
 
 def handle(key: str, user_id: int) -> str:
@@ -100,12 +101,31 @@ def _prototypes() -> dict[str, str]:
     return {c: root(c) for c in parent}
 
 
+_ACCENTS = (
+    (0x0300, 0x036F),
+    (0x1AB0, 0x1AFF),
+    (0x1DC0, 0x1DFF),
+    (0x20D0, 0x20FF),
+    (0xFE20, 0xFE2F),
+)
+"""The combining diacritical marks (accents, dots, rings, tildes...): a skeleton drops them,
+so ``Ánn`` and ``Ann`` look alike (a script's own vowel signs are kept)."""
+
+
+def _unaccented(text: str) -> str:
+    decomposed = unicodedata.normalize("NFD", text)
+    return "".join(
+        c for c in decomposed if not any(low <= ord(c) <= high for low, high in _ACCENTS)
+    )
+
+
 def skeleton(name: str) -> str:
-    """A name as look-alikes are compared: folded (:func:`fold`), each character as its
-    look-alike class (``Аnn``, ``PIayer``), folded again."""
+    """A name as look-alikes are compared: folded (:func:`fold`), without accents
+    (``Ánn``), each character as its look-alike class (``Аnn``, ``PIayer``), folded again."""
     prototypes = _prototypes()
-    once = "".join(prototypes.get(c, c) for c in unicodedata.normalize("NFKC", name))
-    return "".join(prototypes.get(c, c) for c in fold(once))
+    bare = _unaccented(unicodedata.normalize("NFKC", name))
+    once = "".join(prototypes.get(c, c) for c in bare)
+    return "".join(prototypes.get(c, c) for c in _unaccented(fold(once)))
 
 
 @cache
@@ -155,9 +175,15 @@ def next_change(public: PublicName | None, now: float) -> float | None:
 
 
 def changed(public: PublicName | None, name: str, now: float) -> PublicName:
-    """The player's public name once changed to ``name`` (empty: cleared) at ``now``."""
+    """The player's public name once changed to ``name`` at ``now`` (a change spent)."""
     changes = [*(public.changes if public is not None else []), now][-CHANGES:]
     return PublicName(name, changes)
+
+
+def cleared(public: PublicName | None) -> PublicName:
+    """The player's public name once cleared: none, and no change spent (a name taken is
+    the change: clearing one passes for nobody)."""
+    return PublicName("", list(public.changes) if public is not None else [])
 
 
 @dataclass(slots=True)

@@ -14,6 +14,8 @@ from bot.context import BotContext
 from bot.local_api import LocalBotApi, plain_text
 from bot.play.result_listeners import publish
 from bot.rules.daily.puzzle import DailyResult
+from bot.rules.hand_records import Source
+from bot.rules.pace import floor_of
 from bot.rules.results import CountdownExact
 from solver import solve
 from tests.bot.games import TEST_DAY, daily
@@ -39,6 +41,16 @@ pytestmark = pytest.mark.asyncio
 FAST = "⚡ A hand solved in under 10 seconds"
 EVE = 505
 TOLD_IN_GROUP = f"🎖️ Ann earned 1 achievement: {FAST}"
+GROUP_TOO_FAST = (
+    "⏱ That answer came within {floor:g} s of the hand, quicker than anyone reads four cards and "
+    "types: the point stands in this group, but it counts nowhere else (no hand record, no "
+    "achievement)."
+)
+PRIVATE_TOO_FAST = (
+    "⏱ That answer came within {floor:g} s of the hand reaching you, quicker than anyone reads "
+    "four cards and types: the win is yours here, but it counts nowhere else (no hand record, "
+    "no achievement, no challenge to send)."
+)
 
 
 async def win(api: LocalBotApi, clock: FakeClock, chat: int, seconds: float) -> str:
@@ -90,13 +102,37 @@ async def test_a_result_too_fast_to_count_earns_nothing(tmp_path: Path) -> None:
     api = make_api()
     clock = FakeClock(TEST_DAY_NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
-        won = await win(api, clock, GROUP, 0.5)  # under the hand's floor: a script's pace
+        hand = dealt(await deal(api, ANN, GROUP))
+        clock.now += 0.5  # under the hand's floor: a script's pace
+        won = plain_text(await reply_to(api, ANN, GROUP, f"/a {solve(hand)[0].text}"))
         listed = plain_text(await reply_to(api, ANN, ANN, "/achievements"))
         mine = application.user_data[ANN].achievements
     assert "wins in" in won
     assert "🎖️" not in won
+    assert won.splitlines()[-1] == GROUP_TOO_FAST.format(floor=floor_of(hand))
     assert mine is None
     assert "None yet: solve hands, win duels, keep a daily streak." in listed.splitlines()
+
+
+async def test_a_private_win_too_fast_says_once_what_it_does_not_earn(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(TEST_DAY_NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        before = len(api.sent)
+        first_hand = dealt(await deal(api, ANN, ANN))
+        clock.now += 0.5
+        first = plain_text(await reply_to(api, ANN, ANN, f"/a {solve(first_hand)[0].text}"))
+        offers = [m.get("reply_markup") for m in api.sent[before:] if m["chat"]["id"] == ANN]
+        hand = dealt(await deal(api, ANN, ANN))
+        records = application.bot_data.global_data.hand_records
+        records.note(hand, 24, BOB, 9.0, Source.ROUND)  # a hand seen before: a record's line
+        clock.now += 0.5
+        again = plain_text(await reply_to(api, ANN, ANN, f"/a {solve(hand)[0].text}"))
+    assert first.splitlines()[-1] == PRIVATE_TOO_FAST.format(floor=floor_of(first_hand))
+    assert offers[-1] is None  # no challenge to send
+    assert "the record is 9.0 s" in again
+    assert again.count(f"{floor_of(hand):g} s") == 1  # once: the record's line does not repeat it
+    assert again.splitlines()[-1] == PRIVATE_TOO_FAST.format(floor=floor_of(hand))
 
 
 async def test_a_daily_streak_of_seven_days_is_earned_with_the_seventh(tmp_path: Path) -> None:
@@ -158,3 +194,25 @@ async def test_a_name_is_escaped_in_the_line_and_achievements_as_a_reply_are_the
         )
     assert f"🎖️ &lt;b&gt;Eve&lt;/b&gt; &amp; co earned 1 achievement: {FAST}" in won.splitlines()
     assert theirs.splitlines()[:2] == ["🎖️ Achievements of <b>Eve</b> & co: 1 of 22", FAST]
+    assert "⚡ A hand solved in under 5 seconds: best 5.0 s" in theirs.splitlines()  # not "your"
+
+
+async def test_achievements_and_me_of_a_member_by_their_username(tmp_path: Path) -> None:
+    api = make_api()
+    api.add_user(EVE, "Eve", language_code="en", username="eve_24")
+    clock = FakeClock(TEST_DAY_NOON)
+    async with running_bot(api, tmp_path, clock=clock):
+        hand = dealt(await deal(api, EVE, GROUP))  # the group sees Eve (and her username)
+        clock.now += 5
+        await reply_to(api, EVE, GROUP, f"/a {solve(hand)[0].text}")
+        theirs = plain_text(await reply_to(api, ANN, GROUP, "/achievements @Eve_24"))
+        card = plain_text(await reply_to(api, ANN, GROUP, "/me @eve_24"))
+        unknown = plain_text(await reply_to(api, ANN, GROUP, "/me @bob_24"))
+        in_private = plain_text(await reply_to(api, ANN, ANN, "/achievements @eve_24"))
+    assert theirs.startswith("🎖️ Achievements of Eve: 1 of 22")
+    assert "🎖️ Achievements: 1 of 22 (/achievements)" in card.splitlines()
+    assert unknown == (
+        "I haven't seen @bob_24 in this chat (a bot cannot look a username up): reply to one "
+        "of their messages with the command to see theirs. Alone, it shows yours."
+    )
+    assert in_private.startswith("I haven't seen @eve_24 in this chat")

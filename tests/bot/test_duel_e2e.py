@@ -257,6 +257,33 @@ async def test_the_invitee_declines(tmp_path: Path) -> None:
     assert left == {}
 
 
+async def test_the_inviter_withdraws_a_group_invitation_before_it_is_taken(
+    tmp_path: Path,
+) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        invitation = await invite(api, application)
+        said = await reply_to(api, ANN, GROUP, "/duel stop")
+        await settled(api, application)
+        edited = api.messages[(GROUP, invitation["message_id"])]
+        left = application.bot_data.global_data.duels.invitations
+        before = len(api.sent)
+        api.press(CAROL, invitation, button_data(invitation, 0))  # too late to accept
+        await settled(api, application)
+        again = await reply_to(api, ANN, GROUP, "/duel stop")
+        by_button = await invite(api, application)
+        api.press(ANN, by_button, button_data(by_button, 1))  # the inviter's ❌ withdraws too
+        await settled(api, application)
+        edited_by_button = api.messages[(GROUP, by_button["message_id"])]
+    assert said == "Your invitation to a duel is withdrawn."
+    assert plain_text(edited["text"]) == "Ann withdrew the invitation to a duel."
+    assert "reply_markup" not in edited
+    assert left == {}
+    assert not any("photo" in m for m in api.sent[before:])  # no duel began
+    assert again == "You are not in a duel."
+    assert plain_text(edited_by_button["text"]) == "Ann withdrew the invitation to a duel."
+
+
 async def test_a_second_duel_waits_for_the_groups_duel(tmp_path: Path) -> None:
     api = players()
     async with running_bot(api, tmp_path) as application:

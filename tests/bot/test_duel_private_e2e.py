@@ -247,6 +247,19 @@ async def test_the_inviter_withdraws(tmp_path: Path) -> None:
     assert said == ["This invitation is no longer open."]
 
 
+async def test_the_inviter_withdraws_by_duel_stop(tmp_path: Path) -> None:
+    api = players()
+    async with running_bot(api, tmp_path) as application:
+        message, token = await invitation(api, application)
+        said = await reply_to(api, ANN, ANN, "/duel stop")
+        await settled(api, application)
+        edited = api.messages[(ANN, message["message_id"])]
+        opened = await open_link(api, application, CAROL, token)
+    assert said == "Your invitation to a duel is withdrawn."
+    assert plain_text(edited["text"]) == "Ann withdrew the invitation to a duel."
+    assert opened == ["This invitation is no longer open."]
+
+
 async def test_no_private_duel_over_a_round(tmp_path: Path) -> None:
     api = players()
     async with running_bot(api, tmp_path) as application:

@@ -123,9 +123,7 @@ async def test_a_name_is_kept_across_a_restart_and_changed_twice_a_week(tmp_path
     assert cleared == (
         f"Your public name is removed: boards everywhere show you as {tag(application, ANN)}."
     )
-    assert on_disk.public_name == PublicName(
-        "", [TEST_DAY_NOON + 60, TEST_DAY_NOON + 120 + 7 * 24 * 3600]
-    )
+    assert on_disk.public_name == PublicName("", [TEST_DAY_NOON, TEST_DAY_NOON + 60])
     assert freed == "✅ Your public name is now <b>Anne</b>."
 
 
@@ -156,12 +154,28 @@ async def test_look_alike_and_overwide_names_are_refused(tmp_path: Path) -> None
     async with running_bot(api, tmp_path) as application:
         await reply_to(api, ANN, ANN, "/name Ann")
         cyrillic = await reply_to(api, CAT, CAT, "/name \u0410nn")  # a Cyrillic А
+        accented = await reply_to(api, CAT, CAT, "/name Ánn")
         handle_i = await reply_to(api, CAT, CAT, "/name " + tag(application, DAN).replace("l", "I"))
         zeros = await reply_to(api, CAT, CAT, "/name P1ayer-0O0O0O")
         wide = await reply_to(api, DAN, DAN, "/name " + "\ufdfa" * 10)
         plain = await reply_to(api, DAN, DAN, "/name Анна")  # Cyrillic, nobody's look-alike
     assert cyrillic == "Another player has that name: choose another."
+    assert accented == "Another player has that name: choose another."
     assert handle_i == "A public name cannot look like a player's handle (Player-…)."
     assert zeros == "A public name cannot look like a player's handle (Player-…)."
     assert wide == "A public name cannot hold a character wider than a letter (﷽, ﷺ…)."
     assert plain == "✅ Your public name is now <b>Анна</b>."
+
+
+async def test_a_clear_spends_no_change_of_the_week(tmp_path: Path) -> None:
+    api = people()
+    clock = FakeClock(TEST_DAY_NOON)
+    async with running_bot(api, tmp_path, clock=clock):
+        await reply_to(api, ANN, ANN, "/name Ann")
+        clock.now += 60
+        await reply_to(api, ANN, ANN, "/name Anne")
+        clock.now += 60
+        cleared = await reply_to(api, ANN, ANN, "/name clear")
+        third = await reply_to(api, ANN, ANN, "/name Anna")
+    assert cleared.startswith("Your public name is removed: ")
+    assert third.startswith("You changed your public name 2 times this week: ")

@@ -106,4 +106,4 @@ async def test_the_mini_apps_profile_has_the_same_lines(tmp_path: Path) -> None:
     assert page.status_code == 200
     assert [plain_text(line) for line in page.json()["card"]] == card
     assert [plain_text(line) for line in page.json()["achievements"]][1:] == listed[1:]
-    assert in_chinese["card"][1] == "⚔️ 对决评分：还没有计分对决"
+    assert in_chinese["card"][1] == "⚔️ 对决等级分：还没有计分对决"

@@ -12,6 +12,7 @@ from bot.rules.public_names import (
     PublicNames,
     Refusal,
     changed,
+    cleared,
     fold,
     handle,
     next_change,
@@ -59,7 +60,8 @@ def test_two_changes_a_week() -> None:
     second = changed(first, "Anne", 2000.0)
     assert next_change(second, 2000.0) == 1000.0 + CHANGE_WINDOW
     assert next_change(second, 1000.0 + CHANGE_WINDOW) is None
-    assert changed(second, "", 9e9).changes == [2000.0, 9e9]
+    assert changed(second, "Anna", 9e9).changes == [2000.0, 9e9]
+    assert cleared(second) == PublicName("", [1000.0, 2000.0])  # a clear spends no change
 
 
 def test_who_holds_a_name() -> None:
@@ -88,6 +90,9 @@ def test_look_alikes_share_a_skeleton() -> None:
     assert skeleton("\u0410nn") == skeleton("ANN")
     assert skeleton("PIayer-64802E") == skeleton("Player-64802E")
     assert skeleton("Анна") != skeleton("Ann")
+    assert skeleton("Ánn") == skeleton("Ann")  # accents dropped
+    assert skeleton("A\u0301nn") == skeleton("Ann")  # decomposed, too
+    assert skeleton("Zoë") == skeleton("Zoe")
     assert refusal("P1ayer-O0OO0O", BOT) is Refusal.HANDLE
     assert refusal("TwentyF\u043eurBot", BOT) is Refusal.BOT
     assert refusal("\ufdfa\ufdfa", BOT) is Refusal.WIDE

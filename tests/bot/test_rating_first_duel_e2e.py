@@ -28,4 +28,4 @@ async def test_rating_during_a_first_duel_in_chinese(tmp_path: Path) -> None:
     async with running_bot(api, tmp_path) as application:
         await accept(api, application, await invite(api, application, BOB, CAROL))
         said = await reply_to(api, BOB, BOB, "/rating")
-    assert said == "你的第一场对决正在进行：打完就会计入评分。"
+    assert said == "你的第一场对决正在进行：打完就会计入等级分。"

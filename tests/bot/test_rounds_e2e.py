@@ -24,6 +24,8 @@ from tests.bot.harness import (
     ANN,
     BOB,
     GROUP,
+    TEST_DAY_NOON,
+    FakeClock,
     deal,
     dealt,
     game_jobs,
@@ -353,7 +355,8 @@ async def test_a_win_is_written_to_the_data_file_before_it_is_announced(tmp_path
 
 async def test_a_hands_only_solution_is_not_announced_as_other_solutions(tmp_path: Path) -> None:
     api = make_api()
-    async with running_bot(api, tmp_path) as application:
+    clock = FakeClock(TEST_DAY_NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
         # A seed whose first deal (any level, cards 1 to 13) has exactly one solution.
         levels = await application.bot_data.solving.levels(4, 24)
         seed = next(
@@ -363,6 +366,7 @@ async def test_a_hands_only_solution_is_not_announced_as_other_solutions(tmp_pat
         )
         application.bot_data.rng = random.Random(seed)
         hand = dealt(await deal(api, ANN, ANN))
+        clock.now += 10  # at a person's pace (a win too fast says so after the solutions)
         win = plain_text(await reply_to(api, ANN, ANN, "/a " + solve(hand)[0].text))
     assert win.endswith("points!\nThat was the only solution.")
 

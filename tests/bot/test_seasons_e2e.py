@@ -18,6 +18,7 @@ from bot.rules.seasons.tables import Board, SeasonTrophy
 from solver import solve
 from tests.bot.daily_habit_data import DAY, NOON, answer_of
 from tests.bot.games import start
+from tests.bot.handles import tag
 from tests.bot.harness import (
     ANN,
     BOB,
@@ -39,6 +40,8 @@ END = dt.datetime(2026, 12, 1, tzinfo=dt.UTC).timestamp()
 """The end of season 2026-11 (the bot's time zone is UTC)."""
 STRANGERS = (601, 602)
 """Two players Ann duels besides Bob (the season's duel board asks for three opponents)."""
+ANA = 603
+"""A Spanish-speaking player."""
 OTHERS = -1_003_000
 """A second group, not listed on /groups top."""
 
@@ -295,3 +298,28 @@ async def test_a_group_titled_with_a_link_is_not_listed(tmp_path: Path) -> None:
         listed = dict(application.bot_data.global_data.groups.listed)
     assert refused == "A group whose title holds a link or an @ is not listed on /groups top."
     assert listed == {}
+
+
+async def test_the_arena_board_counts_wins_and_podiums_each_in_its_plural(tmp_path: Path) -> None:
+    api = players()
+    api.add_user(ANA, "Ana", language_code="es")
+    async with running_bot(api, tmp_path, clock=FakeClock(END - 3600)) as application:
+        seasons = application.bot_data.global_data.seasons
+        for place in (1, 2, 3):  # one arena won, three podiums (a win is one)
+            seasons.add_podium(ANN, place)
+        spanish = plain_text(await reply_to(api, ANA, ANA, "/season"))
+        english = plain_text(await reply_to(api, ANN, ANN, "/season"))
+    assert ": 1 ganada, 3 podios" in spanish
+    assert "Ann: 1 won, 3 podiums" in english
+
+
+async def test_the_season_names_a_player_as_every_board_does(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(END - 3600)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await november(api, application, clock)
+        stranger = plain_text(await reply_to(api, ANN, ANN, "/season"))
+        application.user_data[ANN].met[CAROL] = "Caz"  # as a duel or a challenge leaves it
+        met = plain_text(await reply_to(api, ANN, ANN, "/season"))
+    assert f"\n2. 🥈 {tag(application, CAROL)}: 20" in stranger
+    assert "\n2. 🥈 Caz: 20" in met  # in private, a player met by the name seen then

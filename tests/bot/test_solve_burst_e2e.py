@@ -3,7 +3,6 @@ and no search given up costs its worker (with its warm caches)."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from pathlib import Path
 from typing import Any
@@ -91,9 +90,13 @@ async def test_typing_inline_answers_the_last_query_and_keeps_the_workers(
         last = ""
         for length in range(len("3 5 7 9"), len(TYPED) + 1):  # one query per key
             last = api.inline_query(FIRST_USER, TYPED[:length])
-            await asyncio.sleep(0.02)
-        answer: dict[str, Any] = await api.wait_for_inline_answer(last)
-        await until(lambda: pool.running("search") == 0)
+            # The next key comes once the bot has this query in hand (as a person's keys
+            # come after the bot has read the last one), however slow a loaded machine is:
+            # a time of 20 ms was sometimes all of them in one batch, sometimes none.
+            await until(lambda: api.drained)
+        # Bounded by the searches' own budget (patched above), not by a guess of the load.
+        answer = await api.wait_for_inline_answer(last, timeout=searching.SEARCH_BUDGET)
+        await until(lambda: pool.running("search") == 0, timeout=searching.SEARCH_LINGER)
         assert pool.pids() == workers
     description = answer["results"][0]["description"]
     assert description == f"{TYPED} → 24"

@@ -1,14 +1,16 @@
 """/achievements: the achievements a player earned, and their progress towards each
-family's next tier (as a reply to someone's message: theirs)."""
+family's next tier (as a reply to someone's message, or with a member's ``@name``: theirs)."""
 
 from __future__ import annotations
 
 import html
 
 from telegram import Message, User
+from telegram.constants import MessageEntityType
 
 from bot.context import BotContext
 from bot.features.achievements.words import progress, title
+from bot.play.board_names import public_name
 from bot.play.profiles import current, parts
 from bot.rules.achievements import ALL, earned, upcoming
 from bot.services.limits import TEXT, fit_list
@@ -28,14 +30,50 @@ def replied_user(message: Message) -> User | None:
     return replied.from_user
 
 
-def name_here(context: HandlerContext, user: User) -> str:
+def asked_about(update: MessageUpdate, context: HandlerContext) -> User | int | str:
+    """Whom ``/me`` or ``/achievements`` asks about: the author of the message it replies to,
+    a user it mentions (``@name``: a member seen in this group by that username, their id; a
+    name not seen here, the name), else the asker."""
+    message = update.effective_message
+    replied = replied_user(message)
+    if replied is not None:
+        return replied
+    for entity in message.entities:
+        if entity.type == MessageEntityType.TEXT_MENTION and entity.user is not None:
+            return entity.user
+    for word in context.args or []:
+        if word.startswith("@") and len(word) > 1:
+            name = word[1:]
+            if name.lower() == (context.bot.username or "").lower():
+                return context.bot.id
+            return context.chat_data.usernames.get(name.lower(), name)
+    return update.effective_user
+
+
+def unknown_name(context: HandlerContext, name: str) -> str:
+    """What ``/me @name`` or ``/achievements @name`` says of a username not seen here."""
+    return context._(
+        "I haven't seen @{name} in this chat (a bot cannot look a username up): reply to one "
+        "of their messages with the command to see theirs. Alone, it shows yours."
+    ).format(name=html.escape(name))
+
+
+def name_here(context: HandlerContext, user: User | int) -> str:
     """How this chat names ``user`` (HTML, cut to :data:`NAME_SHOWN`)."""
-    name = context.chat_data.members.get(user.id) or user.full_name
+    user_id = user if isinstance(user, int) else user.id
+    name = context.chat_data.members.get(user_id)
+    if name is None and isinstance(user, User):
+        name = user.full_name
+    if name is None:
+        return public_name(context, user_id)
     return html.escape(name if len(name) <= NAME_SHOWN else name[: NAME_SHOWN - 1] + "…")
 
 
-def listing(context: BotContext, user_id: int, data: UserData | None, name: str) -> str:
-    """The text of /achievements for ``user_id`` (``data`` None: one the bot does not know)."""
+def listing(
+    context: BotContext, user_id: int, data: UserData | None, name: str, own: bool = True
+) -> str:
+    """The text of /achievements for ``user_id`` (``data`` None: one the bot does not know;
+    ``own``: the asker's own, else another player's)."""
     _ = context._
     mine = data.achievements if data is not None else None
     got = earned(mine)
@@ -53,7 +91,7 @@ def listing(context: BotContext, user_id: int, data: UserData | None, name: str)
         tail.append(_("<b>Next</b>"))
         tail += [
             _("{achievement}: {progress}").format(
-                achievement=title(a, context), progress=progress(a, value, context)
+                achievement=title(a, context), progress=progress(a, value, context, own)
             )
             for a, value in ahead
         ]
@@ -73,9 +111,14 @@ def listing(context: BotContext, user_id: int, data: UserData | None, name: str)
 async def achievements(update: MessageUpdate, context: HandlerContext) -> None:
     """A player's achievements and their progress (as a reply: the replied-to player's)."""
     viewer = update.effective_user
-    who = replied_user(update.effective_message) or viewer
-    if who.is_bot:
+    who = asked_about(update, context)
+    if isinstance(who, str):
+        context.reply(update, unknown_name(context, who))
+        return
+    who_id = who if isinstance(who, int) else who.id
+    if who_id == context.bot.id or (isinstance(who, User) and who.is_bot):
         context.reply(update, context._("Bots earn no achievements."))
         return
-    data = context.application.user_data.get(who.id)
-    context.reply(update, listing(context, who.id, data, name_here(context, who)))
+    data = context.application.user_data.get(who_id)
+    own = who_id == viewer.id
+    context.reply(update, listing(context, who_id, data, name_here(context, who), own))

@@ -1,14 +1,17 @@
 """/me: a player's profile card, a picture (:mod:`bot.services.pictures.profile_card`) with its
 words in the caption: their public name, duel rating and rank, fastest hand, each game's
 and feature's part (the season's rank, the daily streak...: :mod:`bot.play.profiles`),
-trophies and achievements (as a reply to someone's message: theirs)."""
+trophies and achievements (as a reply to someone's message, or with a member's ``@name``:
+theirs)."""
 
 from __future__ import annotations
 
 import asyncio
 
+from telegram import User
+
 from bot.context import BotContext
-from bot.features.achievements.listing import replied_user
+from bot.features.achievements.listing import asked_about, unknown_name
 from bot.features.achievements.words import seconds_text
 from bot.play.board_names import chosen_name, names_of, public_name
 from bot.play.profiles import parts
@@ -73,11 +76,15 @@ def profile(context: BotContext, user_id: int, data: UserData | None) -> tuple[C
 
 async def me(update: MessageUpdate, context: HandlerContext) -> None:
     """A player's profile card (as a reply: the replied-to player's)."""
-    who = replied_user(update.effective_message) or update.effective_user
-    if who.is_bot:
+    who = asked_about(update, context)
+    if isinstance(who, str):
+        context.reply(update, unknown_name(context, who))
+        return
+    who_id = who if isinstance(who, int) else who.id
+    if who_id == context.bot.id or (isinstance(who, User) and who.is_bot):
         context.reply(update, context._("Bots have no profile."))
         return
-    card, caption = profile(context, who.id, context.application.user_data.get(who.id))
+    card, caption = profile(context, who_id, context.application.user_data.get(who_id))
     picture = await asyncio.to_thread(render_card, card)  # tens of ms: off the event loop
     message = update.effective_message
     if visible_length(caption) > CAPTION:  # a long translation: the text on its own

@@ -63,12 +63,18 @@ def seconds_text(seconds: float, context: Translator) -> str:
     return f"{minutes}:{rest:02d}"
 
 
-def progress(achievement: Achievement, value: float | None, context: Translator) -> str:
+def progress(
+    achievement: Achievement, value: float | None, context: Translator, own: bool = True
+) -> str:
     """How far a player is towards ``achievement``: ``3/10``, or for the fastest solve the
-    time to beat (``best 7.3 s``; ``none yet``)."""
+    time to beat (``your best 7.3 s``, another player's ``best 7.3 s``; ``none yet``)."""
     if achievement.family is Family.FAST:
         if value is None:
             return context._("no hand solved yet")
-        return context._("your best {time}").format(time=seconds_text(value, context))
+        time = seconds_text(value, context)
+        if not own:
+            # TRANSLATORS: another player's fastest hand, on their /achievements.
+            return context._("best {time}").format(time=time)
+        return context._("your best {time}").format(time=time)
     shown = 0 if value is None else int(value)
     return f"{min(shown, achievement.goal)}/{achievement.goal}"

@@ -4,12 +4,8 @@ else by their public name or handle: :mod:`bot.play.board_names`)."""
 
 from __future__ import annotations
 
-import html
-
-from telegram.constants import ChatType
-
 from bot.context import BotContext
-from bot.play.board_names import public_name
+from bot.play.board_names import shown_name
 from bot.rules.seasons.tables import (
     SEASON_MIN_OPPONENTS,
     SEASON_MIN_RATED,
@@ -79,15 +75,8 @@ def own_trophies(context: BotContext, trophies: list[SeasonTrophy]) -> str:
 
 
 def _name(context: HandlerContext, update: MessageUpdate, player: int) -> str:
-    """How ``player`` is named in this chat (HTML)."""
-    if update.effective_chat.type == ChatType.PRIVATE:
-        viewer = update.effective_user
-        name = viewer.full_name if player == viewer.id else None
-    else:
-        name = context.chat_data.members.get(player)
-    if name is None:
-        return public_name(context, player)
-    return html.escape(name if len(name) <= NAME_SHOWN else name[: NAME_SHOWN - 1] + "…")
+    """How ``player`` is named in this chat (HTML): as every board names players."""
+    return shown_name(context, update.effective_chat.id, update.effective_user, player, NAME_SHOWN)
 
 
 def _value(context: BotContext, board: Board, row: Row) -> str:
@@ -99,9 +88,12 @@ def _value(context: BotContext, board: Board, row: Row) -> str:
             return str(row.value)
         time = _("{seconds} s").format(seconds=f"{row.second:.1f}")
         return _("{score} · best hand {time}").format(score=row.value, time=time)
-    return context.ngettext(
-        "{won} won, {podiums} podium", "{won} won, {podiums} podiums", int(row.second or 0)
-    ).format(won=row.value, podiums=int(row.second or 0))
+    podiums = int(row.second or 0)
+    # Two counts, two plural forms: "1 won, 3 podiums" (one ngettext for both read "1 ganadas").
+    won = context.ngettext("{count} won", "{count} won", row.value).format(count=row.value)
+    on_podium = context.ngettext("{count} podium", "{count} podiums", podiums).format(count=podiums)
+    # TRANSLATORS: an arena board's row: "{won}" is "3 won", "{podiums}" is "5 podiums".
+    return _("{won}, {podiums}").format(won=won, podiums=on_podium)
 
 
 def _medalled(place: int, name: str) -> str:

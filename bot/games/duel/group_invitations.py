@@ -1,7 +1,8 @@
 """Invitations in a group: ``/duel`` as a reply to a member's message, or ``/duel @name``
 for a member seen there, with Accept and Decline buttons only the invitee can use (anyone
-else gets an alert, nothing changes); and ``/duel`` itself, which sends private chats to
-:mod:`.shared` and ``/duel stop`` to :mod:`.play`."""
+else gets an alert, nothing changes; the inviter's Decline, or ``/duel stop`` before it is
+taken, withdraws it); and ``/duel`` itself, which sends private chats to :mod:`.shared` and
+``/duel stop`` (in a duel) to :mod:`.play`."""
 
 from __future__ import annotations
 
@@ -47,12 +48,40 @@ async def duel_command(update: MessageUpdate, context: HandlerContext) -> None:
     """/duel: invite a member (in a group) or anyone (in private); /duel stop forfeits."""
     words_given = [w.lower() for w in context.args or []]
     if words_given[:1] in (["stop"], ["停止"], ["结束"]):
+        duels = context.bot_data.global_data.duels
+        if duels.duel_of(update.effective_user.id) is None and withdraw(update, context):
+            return
         await play.stop(update, context)
         return
     if update.effective_chat.type == ChatType.PRIVATE:
         await shared.private_invitation(update, context)
         return
     await group_invitation(update, context)
+
+
+def withdraw(update: MessageUpdate, context: HandlerContext) -> bool:
+    """/duel stop by a player in no duel: their invitations still open that were shown in
+    this chat (a group's, or a private one's link) are withdrawn, and say so where shown;
+    whether there was one."""
+    duels = context.bot_data.global_data.duels
+    user_id, chat_id, now = update.effective_user.id, update.effective_chat.id, context.now()
+    mine = [
+        invitation
+        for invitation in list(duels.invitations.values())
+        if invitation.inviter == user_id
+        and (invitation.chat_id if invitation.chat_id is not None else user_id) == chat_id
+        and invitation.open_at(now)
+    ]
+    if not mine:
+        return False
+    for invitation in mine:
+        duels.decline(invitation.token, user_id, now)
+    context.save_global()
+    # One at most: a player has one invitation open at a time (Duels.invite).
+    context.reply(update, context._("Your invitation to a duel is withdrawn."))
+    for invitation in mine:  # each message says so, its buttons gone
+        close(context, chat_id, invitation.token, "withdrawn")
+    return True
 
 
 async def group_invitation(update: MessageUpdate, context: HandlerContext) -> None:

@@ -12,8 +12,7 @@ from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext
 from bot.i18n import N_
-from bot.play.board_names import public_name
-from bot.play.players_met import known_name
+from bot.play.board_names import shown_name
 from bot.play.registry import Help, HelpLine, MenuEntry
 from bot.rules.rating import BOARD_MIN_DUELS, PROVISIONAL_DUELS, PlayerRating, Result, Shown
 from bot.rules.seasons.calendar import season_of
@@ -44,17 +43,9 @@ def _signed(change: int) -> str:
     return f"{change:+d}".replace("-", "−")
 
 
-def _name_here(context: HandlerContext, update: MessageUpdate, user_id: int) -> str | None:
-    """How ``user_id`` is named in this chat (HTML): in private, the player who asks (by
-    their name) and those they played (as they saw them named: :mod:`bot.play.players_met`);
-    in a group, its members, by the group's name for them; None for anyone else."""
-    viewer = update.effective_user
-    if update.effective_chat.type == ChatType.PRIVATE:
-        if user_id == viewer.id:
-            return _cut(viewer.full_name)
-        return known_name(context, viewer.id, user_id)
-    name = context.chat_data.members.get(user_id)
-    return None if name is None else _cut(name)
+def _name_here(context: HandlerContext, update: MessageUpdate, user_id: int) -> str:
+    """How ``user_id`` is named in this chat (HTML): :func:`bot.play.board_names.shown_name`."""
+    return shown_name(context, update.effective_chat.id, update.effective_user, user_id)
 
 
 def _replied_user(message: Message) -> User | None:
@@ -156,9 +147,7 @@ def _card(
             )
         )
         for result in player.recent:
-            opponent = _name_here(context, update, result.opponent) or public_name(
-                context, result.opponent
-            )
+            opponent = _name_here(context, update, result.opponent)
             lines.append(
                 _result_line(context, result.result, opponent, result.change, result.rated)
             )
@@ -238,7 +227,7 @@ def _board(context: HandlerContext, update: MessageUpdate, players: list[int]) -
     ratings = context.bot_data.global_data.ratings
     return [
         player_line(
-            _name_here(context, update, player) or public_name(context, player),
+            _name_here(context, update, player),
             _points(ratings.players[player].shown),
             context,
             place,

@@ -4,13 +4,9 @@ players left out, named as the other boards that span every chat name them), and
 
 from __future__ import annotations
 
-import html
-
-from telegram.constants import ChatType
-
 from bot.games.ladder import play, words
 from bot.play import game_life, set_aside
-from bot.play.board_names import public_name
+from bot.play.board_names import shown_name
 from bot.rules.ladder.training import REVIEW_DEALT
 from bot.texts import player_line, round_on
 from bot.typed_handlers import HandlerContext, MessageUpdate
@@ -21,15 +17,9 @@ NAME_SHOWN = 32
 
 
 def _name(update: MessageUpdate, context: HandlerContext, user_id: int) -> str:
-    """How the board names a player here (HTML): the asker by their name, a group's member
-    by the group's name for them, anyone else by their public name."""
-    if user_id == update.effective_user.id:
-        return html.escape(update.effective_user.full_name[:NAME_SHOWN])
-    if update.effective_chat.type != ChatType.PRIVATE:
-        known = context.chat_data.members.get(user_id)
-        if known is not None:
-            return html.escape(known[:NAME_SHOWN])
-    return public_name(context, user_id)
+    """How the board names a player here (HTML): as every board names players."""
+    chat = update.effective_chat.id
+    return shown_name(context, chat, update.effective_user, user_id, NAME_SHOWN)
 
 
 def board(update: MessageUpdate, context: HandlerContext) -> None:

@@ -120,6 +120,10 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     table.record_win(outcome, update.effective_user.id, _name(update), day)
     # A score must survive a crash: save it before it is announced (bot.services.saving).
     saved = context.save_now(chat_id, update.effective_user.id)
+    floor = floor_of(game.hand, game.target)
+    # Beyond the chat a win counts at a person's pace, unspoiled (a hint is no spoiler);
+    # a "no solution" claim solves no hand.
+    paced = not too_fast(outcome.seconds, floor)
     record, hand_saved = count_solve(
         context,
         chat_id,
@@ -130,6 +134,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         Source.ROUND,
         helped=game.hints > 0,  # a hinted win is a time of following the hints
         given=bool(game.peeked),  # someone was given its solutions: they may have passed them on
+        pace_told=not paced,
     )
     who = mention_html(update.effective_user.id, _name(update))
     head = context.ngettext(
@@ -146,6 +151,8 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
             mine = None
         others = await solutions_text(game, context, mine, solutions_shown.others)
     lines = [head, record, others] if record else [head, others]
+    if not paced and not outcome.verdict.is_claim:
+        lines.append(_too_fast_line(context, floor, private))
     markup = None
     # A practice hand solved unhelped: challenge a friend (a time after the hints is none
     # to beat, nor one of a hand the bot solved for someone while it was live; one faster
@@ -153,7 +160,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     # time on the card).
     fair = (
         game.hints == 0
-        and not too_fast(outcome.seconds, floor_of(game.hand, game.target))
+        and paced
         and not game.peeked
         and not scripted(context.application.user_data[update.effective_user.id].paces)
     )
@@ -161,9 +168,6 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         user_id = update.effective_user.id
         markup = offer_markup(context, user_id, game.hand, game.target, outcome.seconds)
     saved = saved and hand_saved
-    # Beyond the chat a win counts at a person's pace, unspoiled (a hint is no spoiler);
-    # a "no solution" claim solves no hand.
-    paced = not too_fast(outcome.seconds, floor_of(game.hand, game.target))
     counts = paced and not game.peeked and not outcome.verdict.is_claim
     won = Solved(
         player=update.effective_user.id,
@@ -189,6 +193,23 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     lines += publish(context, chat_id, [won, *rivals])
     text = "\n".join(lines)
     await play.round_over(chat_id, context, text, update=update, saved=saved, reply_markup=markup)
+
+
+def _too_fast_line(context: BotContext, floor: float, private: bool) -> str:
+    """What a win under the hand's floor says, once: it stands in the chat, and counts
+    nowhere beyond it (docs/fair-play.md, *A person's pace*)."""
+    _ = context._
+    if private:
+        return _(
+            "⏱ That answer came within {floor} s of the hand reaching you, quicker than anyone "
+            "reads four cards and types: the win is yours here, but it counts nowhere else "
+            "(no hand record, no achievement, no challenge to send)."
+        ).format(floor=f"{floor:g}")
+    return _(
+        "⏱ That answer came within {floor} s of the hand, quicker than anyone reads four "
+        "cards and types: the point stands in this group, but it counts nowhere else (no "
+        "hand record, no achievement)."
+    ).format(floor=f"{floor:g}")
 
 
 async def _out(
