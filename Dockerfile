@@ -26,6 +26,14 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     TWENTYFOUR_DATA_DIR=/data \
     TWENTYFOUR_WEB_LISTEN=0.0.0.0
 
+# Fonts for the profile card's names in other scripts (Chinese: Noto Sans CJK; Persian,
+# Greek, Cyrillic: DejaVu Sans), and FriBiDi, which Pillow's wheel loads to join and order
+# right-to-left letters (without it a Persian name is shown by the handle): docs/operating.md.
+# hadolint ignore=DL3008
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends fonts-dejavu-core fonts-noto-cjk libfribidi0 \
+    && rm -rf /var/lib/apt/lists/*
+
 # /backups: for TWENTYFOUR_BACKUP_DIR=/backups (a volume mounted there takes its owner).
 RUN useradd --create-home --uid 10001 twentyfour \
     && mkdir /data /backups \

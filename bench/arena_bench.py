@@ -7,8 +7,10 @@ the bot's own clock (the pace floor holds).  An admin sends ``/arena 3`` in the 
 ``--players`` members join by its Join link, each in their private chat; each then
 answers every hand rightly ``--think`` seconds (at random between its two values) after it
 reached them, until the arena ends.  Reported: the group's messages (sends and edits) in
-its busiest minute, the 429s the Bot API gave, the hands played, and how long after each
-right answer the next hand reached its player (median, 99th percentile, longest).
+its busiest minute, the 429s the Bot API gave, the hands played, the messages a right
+answer costs (the players' messages but for their first hand and their place at the end,
+per right answer), and how long after each right answer the next hand reached its player
+(median, 99th percentile, longest).
 
 Usage: ``python bench/arena_bench.py [--players 200] [--minutes 3] [--think 5 10]
 [--unlimited] [--bot-path DIR]`` (``--unlimited``: no flood limits, the bot's own work only:
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import html
 import importlib
 import random
@@ -57,6 +60,10 @@ class Arena:
         self.hands: dict[int, asyncio.Queue[tuple[float, tuple[int, ...]]]] = {}
         self.announced: asyncio.Future[dict[str, Any]] | None = None
         self.over = asyncio.Event()
+        self.private: list[str] = []
+        """The texts of the bot's messages to the players (sends, not edits)."""
+        self.answers = 0
+        """Right answers the players sent."""
 
     def __call__(self, message: dict[str, Any]) -> None:
         chat = message["chat"]["id"]
@@ -69,6 +76,8 @@ class Arena:
             if "is over" in text and not message.get("edited"):
                 self.over.set()
             return
+        if chat in self.hands and not message.get("edited"):
+            self.private.append(text)
         found = HAND.search(text)
         if found is not None and chat in self.hands and not message.get("edited"):
             hand = tuple(int(n) for n in found.group(1).split())
@@ -97,6 +106,7 @@ async def _player(api: Any, arena: Arena, user: int, think: tuple[float, float])
         if arena.over.is_set():
             break
         answered = time.perf_counter()
+        arena.answers += 1
         api.send(user, user, solve(hand, 24)[0].pretty)
     return waits
 
@@ -179,6 +189,25 @@ async def run(players: int, minutes: int, think: tuple[float, float], unlimited:
         f"{_busiest_minute(arena.group)}"
     )
     print(f"429s from the Bot API: {len(refused)} ({', '.join(sorted(set(refused))) or '-'})")
+    # What a right answer costs: the bot's messages to the players but for each one's first
+    # hand and their place at the end, per right answer sent.
+    hands = sum(1 for text in arena.private if HAND.search(text))
+    others = len(arena.private) - hands
+    placed = sum(1 for text in arena.private if "you placed" in text)
+    followed = len(arena.private) - players - placed
+    per = followed / arena.answers if arena.answers else float("nan")
+    print(
+        f"messages to players: {len(arena.private)} ({hands} with a hand, {others} other, "
+        f"{placed} of them places at the end); right answers sent: {arena.answers}; "
+        f"messages per right answer: {per:.2f}"
+    )
+    kinds = collections.Counter(
+        text.split("\n", 1)[0][:60]
+        for text in arena.private
+        if not HAND.search(text) and "you placed" not in text
+    )
+    for line, count in kinds.most_common(3):
+        print(f"  other: {count} × {line}")
     if waits:
         print(
             f"next hand after a right answer: median {statistics.median(waits) * 1000:.0f} ms, "

@@ -22,7 +22,7 @@ The CPU time is the job's own; the wall-clock time also counts the waits for a c
 other work on the machine causes.
 
 ``--ready N`` then deals N six-card hunts through the bot's own solving service and worker
-pool, where the version keeps hunt hands ready (:mod:`bot.services.ready_hunts`), one every
+pool, where the version keeps hunt hands ready (:mod:`bot.games.hunt.ready`), one every
 ``--gap`` seconds, and shows the wall-clock time each deal waited and how many found no
 hand ready; ``--none-ready N`` deals N more with none kept ready (each finds its own hand,
 as the first deal of a chat's settings does).
@@ -142,6 +142,7 @@ def kinds() -> dict[str, Callable[[random.Random], object]]:
 def ready_hunts(deals: int, gap: float, keep: bool = True) -> None:
     """Six-card hunts dealt through the solving service, one every ``gap`` seconds (without
     ``keep``, none kept ready: each deal finds its own, as a key's first deal does)."""
+    from bot.games.hunt.work import HuntDeals
     from bot.rules.table import GameSettings
     from bot.services.solving import Solving
     from bot.services.workers.pool import WorkerPool
@@ -149,20 +150,21 @@ def ready_hunts(deals: int, gap: float, keep: bool = True) -> None:
     async def run() -> None:
         pool = WorkerPool()
         solving = Solving(pool)
-        hunts = getattr(solving, "hunts", None)  # None: a version that keeps none ready
+        hunt = HuntDeals(solving)
+        hunts = hunt.ready
         settings, rng = GameSettings(cards=6), random.Random("ready")
         await pool.start()
-        if hunts is not None and not keep:
+        if not keep:
             hunts.ready = 0
-        elif hunts is not None:
+        else:
             hunts.fill(settings, rng)
             await hunts.refilled(settings)
         waits, empty = [], 0
         try:
             for _ in range(deals):
-                empty += hunts is None or not hunts.kept(settings)
+                empty += not hunts.kept(settings)
                 started = time.perf_counter()
-                await solving.hunt_hand(settings, rng)
+                await hunt.hand(settings, rng)
                 waits.append(time.perf_counter() - started)
                 await asyncio.sleep(gap)
         finally:

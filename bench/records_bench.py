@@ -52,7 +52,9 @@ from bot.state import ChatData, GroupStatus, SolvePages, UserData  # noqa: E402
 def a_group(players: int) -> ChatData:
     """A busy group: every player with times and weekly points, a round and a match on."""
     rng = random.Random(players)
-    table = Table(round=Round(7, (3, 3, 8, 8), 24, 1.0e9, 60, 2, True, solutions=("8/(3-8/3)",)))
+    table = Table(
+        games={"round": Round(7, (3, 3, 8, 8), 24, 1.0e9, 60, 2, True, solutions=("8/(3-8/3)",))}
+    )
     table.match = Match(5, played=2)
     data = ChatData(table=table, status=GroupStatus(41, ["Bob: that makes 20"], 1.0e9))
     for user in range(players):

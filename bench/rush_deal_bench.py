@@ -2,8 +2,8 @@
 
 A Rush run deals its next hand inside the handler that judged the answer (or the skip), so
 that hand's draw runs on the event loop.  This script times, with the bot's solving service
-and its real worker processes: the first ``rush_dealer`` call (the level table loaded, once
-per process), then ``--hands`` draws of a run's hands, levels 1 to 5 in turn, and for a
+and its real worker processes: the first ``Solving.dealer`` call for Rush (the level table
+loaded, once per process), then ``--hands`` draws of a run's hands, levels 1 to 5 in turn, and for a
 baseline in the same run as many deals of a round with the default settings (which draw
 from the same table, on the loop too).  Targets: a Rush hand's draw within a few hundred
 microseconds at p99, no slower than a round's deal.
@@ -20,6 +20,9 @@ import random
 import statistics
 import time
 
+from bot.rules.rush.run import CARDS as RUSH_CARDS
+from bot.rules.rush.run import DECK as RUSH_DECK
+from bot.rules.rush.run import TARGET as RUSH_TARGET
 from bot.rules.table import GameSettings
 from bot.services.solving import Solving
 from bot.services.workers.pool import WorkerPool
@@ -46,8 +49,8 @@ async def run(hands: int) -> None:
         await solving.prepare(4, 24)  # as the bot's warm-up does: the default game's solutions
         rng = random.Random(24)
         started = time.perf_counter()
-        deal = await solving.rush_dealer(rng)
-        print(f"first rush_dealer (table loaded): {(time.perf_counter() - started) * 1e3:.1f} ms")
+        deal = await solving.dealer(rng, RUSH_CARDS, RUSH_TARGET, RUSH_DECK)
+        print(f"first Rush dealer (table loaded): {(time.perf_counter() - started) * 1e3:.1f} ms")
         rush = []
         for index in range(hands):
             started = time.perf_counter()

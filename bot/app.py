@@ -48,7 +48,7 @@ from bot.play import backup_schedule, monitoring
 from bot.play.game_page import game_routes
 from bot.play.miniapp import app_routes
 from bot.play.monitoring import MeteredApplication, watch_routes
-from bot.play.registry import Feature, Slot, register_slot, restore_all
+from bot.play.registry import Feature, Slot, register_slot, restore_all, set_up_work
 from bot.services.outbox import Outbox
 from bot.services.outbox.flood_control import FloodControl
 from bot.services.polling import PollingRequest
@@ -159,6 +159,7 @@ def build_application(
     data.solving = Solving(
         pool, (persistence.load_table, persistence.save_table), local_now=data.local_now
     )
+    set_up_work(data.solving, GAMES)
     monitoring.instrument(application, flood)
     add_handlers(application)
     return application

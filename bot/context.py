@@ -103,6 +103,10 @@ class BotData:
     """Deals and suits; a seeded ``random.Random`` makes games reproducible (tests)."""
     dealing: set[int]
     """Chats whose next hand is being found right now (a second /play waits its turn)."""
+    hand_posted: dict[int, float]
+    """When a game's hand was last posted in each chat, on the games' clock (this process's:
+    none after a restart): a late answer to a game that ended goes to it only until another
+    game's hand comes (:func:`bot.play.game_life.post_hand`)."""
     timers: Timers
     """Every chat's pending jobs: round timers, a match's next deal, the daily post."""
     admins: dict[tuple[int, int], tuple[bool, float]]
@@ -174,6 +178,7 @@ class BotData:
         self.calendar = time.time
         self.rng = random.Random()
         self.dealing = set()
+        self.hand_posted = {}
         self.live_hands = LiveHands()
         self.deferred_solves = DeferredSolves()
         self.admins = {}
@@ -335,13 +340,8 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         of many chats' notices due at once (:mod:`bot.services.outbox.bulk`); ``hold``: seconds it
         waits at least (for what comes with it); ``rider``: its text, to go in the chat's next
         game picture instead if it still waits then (``Letter.rider``)."""
-        flood_notice = None
-        if user_id is not None:
-            flood_notice = self._flood_notice(chat_id)
-        if on_failed is None and key != "sorry":
-            on_failed = self.sorry(chat_id)
         self.bot_data.outbox.post(
-            Letter(
+            self._letter(
                 chat_id,
                 send,
                 game=game,
@@ -349,11 +349,68 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
                 user_id=user_id,
                 on_sent=on_sent,
                 on_failed=on_failed,
-                flood_notice=flood_notice,
                 bulk=bulk,
-                not_before=self.bot_data.outbox.clock() + hold if hold else 0.0,
+                hold=hold,
                 rider=rider,
             )
+        )
+
+    def _letter(
+        self,
+        chat_id: int,
+        send: Callable[[], Awaitable[Sent | Skipped]],
+        *,
+        game: bool = False,
+        key: str | None = None,
+        user_id: int | None = None,
+        on_sent: Callable[[Sent], object] | None = None,
+        on_failed: Callable[[Exception], object] | None = None,
+        bulk: bool = False,
+        hold: float = 0.0,
+        rider: str | None = None,
+    ) -> Letter:
+        """The letter :meth:`post` queues."""
+        flood_notice = None
+        if user_id is not None:
+            flood_notice = self._flood_notice(chat_id)
+        if on_failed is None and key != "sorry":
+            on_failed = self.sorry(chat_id)
+        return Letter(
+            chat_id,
+            send,
+            game=game,
+            key=key,
+            user_id=user_id,
+            on_sent=on_sent,
+            on_failed=on_failed,
+            flood_notice=flood_notice,
+            bulk=bulk,
+            not_before=self.bot_data.outbox.clock() + hold if hold else 0.0,
+            rider=rider,
+        )
+
+    def reply_in_parts(self, update: Update, texts: Sequence[str], *, key: str) -> None:
+        """Reply with ``texts``, one message each, as one reply (a /help too long for one
+        message): all of them in order or, for a user who floods the chat, none
+        (:meth:`bot.services.outbox.Outbox.post_together`); a later reply with ``key``
+        replaces all of them while they wait."""
+        message = update.effective_message
+        assert message is not None
+        user = update.effective_user
+
+        def sender(text: str) -> Callable[[], Awaitable[Sent | Skipped]]:
+            return lambda: unread(message.reply_text(text))
+
+        self.bot_data.outbox.post_together(
+            [
+                self._letter(
+                    message.chat_id,
+                    sender(text),
+                    key=key,
+                    user_id=None if user is None else user.id,
+                )
+                for text in texts
+            ]
         )
 
     def sorry(self, chat_id: int) -> Callable[[Exception], None]:

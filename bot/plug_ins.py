@@ -24,6 +24,7 @@ from bot.rules.off_boards import Removal
 from bot.rules.requests import Rules
 from bot.rules.spoilers import Numbers
 from bot.rules.table import GameSettings
+from bot.services.solving import Solving
 from bot.state import AnswersTo, ChatData, GlobalData, UserData
 
 Context = TypeVar("Context")
@@ -56,9 +57,6 @@ class Asking(NamedTuple):
     """The asker asks in the game's chat."""
 
 
-Moved = Callable[[GlobalData, int, int], None]
-"""A group became a supergroup: what the game keeps across chats by the old id follows it
-to the new one (global data, the old id, the new id)."""
 Kept = Callable[[Asking, Translator], str]
 """Why /solve keeps a live hand's solutions from the asker, in the game's words."""
 
@@ -109,6 +107,10 @@ class HelpLine(NamedTuple):
     text: str
 
 
+Moved = Callable[[Context, int, int], None]
+"""A group became a supergroup: what the game keeps across chats by the old id follows it
+to the new one (the bot's context, the old id, the new id; the group's own data has moved
+already)."""
 Helps = Callable[[Context], Iterable[HelpLine]]
 """A game's lines of /help, in the reader's language (none where they do not apply: /game
 without a short name)."""
@@ -155,6 +157,10 @@ class Slot(Enum):
     """After /solve and the settings."""
 
 
+Work = Callable[[Solving], None]
+"""Sets up a game's work with the solver's workers, once the pool is made: the hands it
+keeps from every deal (:meth:`Solving.keep_from_deals`), what it keeps across deals
+(:meth:`Solving.add`), its warm-up (:meth:`Solving.on_warm_up`)."""
 Keeps = Callable[[Numbers, int, bool, Context], Awaitable[str | None]]
 """Why /solve (or inline mode) keeps the solutions of numbers from a user for a hand of the
 game that is no chat's live hand (the numbers, the user's id, whether asked in a group) →
@@ -275,7 +281,7 @@ class GameOf(Generic[Context]):
     """Its commands in the command menus."""
     help: Helps[Context] | None = None
     """Its lines of /help."""
-    moved: Moved | None = None
+    moved: Moved[Context] | None = None
     """A group became a supergroup: what it keeps by chat id outside the chat's data follows
     (the chat's data, live hands and alarms are moved for every game)."""
     plain: bool = False
@@ -287,6 +293,9 @@ class GameOf(Generic[Context]):
     """Its line of a player's /score (after the plain game's numbers, in the games' order)."""
     board: Boarded[Context] | None = None
     """Its own board of /top (after the plain game's, in the games' order)."""
+    work: Work | None = None
+    """What it sets up with the solving service (:data:`Work`); None: its deals are the
+    service's own (a round's), or its own functions' over the service (a Countdown game's)."""
     keeps: Keeps[Context] | None = None
     """A hand of its that /solve keeps from someone though no chat plays it now (after
     the live hands' refusals, before the hands kept from everyone), and why."""

@@ -14,21 +14,30 @@ from typing import Any
 from bot.rules.achievements import Achievements
 from bot.rules.arena.chat_state import ArenaChat
 from bot.rules.challenge import Challenges
+from bot.rules.countdown import COUNTDOWN_SEAT
 from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.duel.lobby import Duels
 from bot.rules.hand_records import HandRecords
+from bot.rules.hunt import HUNT_SEAT
 from bot.rules.ladder.puzzle_rating import Ladder
 from bot.rules.ladder.training import Training
 from bot.rules.off_boards import OffBoards
 from bot.rules.public_names import PublicName, PublicNames
 from bot.rules.rating import Ratings
 from bot.rules.requests import SolveRequest, WaitingSolve
+from bot.rules.rounds import ROUND_SEAT
 from bot.rules.rush.best_runs import RushBoard, RushRecords
+from bot.rules.rush.chat_run import RUSH_SEAT
 from bot.rules.seasons.groups import ListedGroups
 from bot.rules.seasons.tables import Seasons, SeasonTrophy
+from bot.rules.seats import Seat
 from bot.rules.table import Table
 
 SOLVE_REQUESTS_KEPT = 30
+
+TABLE_GAMES: tuple[Seat[Any], ...] = (ROUND_SEAT, HUNT_SEAT, COUNTDOWN_SEAT, RUSH_SEAT)
+"""The kinds of game a chat's table keeps, each declared by its rules (the records read each
+kind's state by its seat; a new game that sits at the table adds its own)."""
 
 
 class AnswersTo(StrEnum):
@@ -212,7 +221,7 @@ class ChatData:
     """What the bot keeps for one chat (saved)."""
 
     table: Table = field(default_factory=Table)
-    """The chat's game: settings, current round, match and scores."""
+    """The chat's games: settings, the games by kind (:data:`TABLE_GAMES`), match and scores."""
     language: ChatLanguage = field(default_factory=ChatLanguage)
     rounds: RoundMessages = field(default_factory=RoundMessages)
     status: GroupStatus = field(default_factory=GroupStatus)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -64,7 +65,7 @@ def _long_first(items: list[pytest.Item], processes: int) -> list[pytest.Item]:
         size = remaining // (processes - k)  # as worksteal deals them out
         remaining -= size
         share = long[k::processes]
-        ordered += share + [next(rest) for _ in range(max(0, size - len(share)))]
+        ordered += share + list(itertools.islice(rest, max(0, size - len(share))))
     ordered += list(rest)
     return ordered
 

@@ -30,6 +30,7 @@ CONVENTION: dict[str, tuple[str, str]] = {
     "group.py": (PLUG_IN, "its side in a group"),
     "miniapp_api.py": (PLUG_IN, "its calls of the Mini App's API"),
     "review.py": (PLUG_IN, "its section of the owner's fair-play review (/admin fairplay)"),
+    "work.py": (PLUG_IN, "its work with the solver's workers (its Game.work, its deal jobs)"),
 }
 """A name several modules may have, where they may stand, and the one role it has there."""
 

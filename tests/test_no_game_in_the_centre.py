@@ -54,64 +54,6 @@ def _game_words() -> frozenset[str]:
 GAME_WORDS = _game_words()
 
 EXCEPTIONS: dict[str, set[str]] = {
-    # The chat's table keeps a field per game (R4 of the registry: its saved formats load
-    # every release's data, so the fields stay until the records migrate).
-    "bot/rules/table.py": {
-        "ChatRush",
-        "Countdown",
-        "DEFAULT_COUNTDOWN_SECONDS",
-        "Hunt",
-        "Round",
-        "bot.rules.countdown",
-        "bot.rules.hunt",
-        "bot.rules.rounds",
-        "bot.rules.rush.chat_run",
-        "bot.rules.rush.run",
-        "countdown",
-        "countdown_time",
-        "hunt",
-        "hunting",
-        "new_countdown",
-        "new_hunt",
-        "new_round",
-        "new_rush",
-        "round",
-        "rounds",
-        "rounds_dealt",
-        "rush",
-        "rushing",
-    },
-    # The round is the chat's plain game: refused() words a new game's refusal while one is
-    # on with the caller's text.
-    "bot/play/game_life.py": {"between_rounds", "round_on"},
-    # Deals the solver's workers find, per game (the pool's work kinds).
-    "bot/services/challenge_offers.py": {"daily"},
-    "bot/services/ready_hunts.py": {"ReadyHunts"},
-    "bot/services/solving.py": {
-        "COUNTDOWN_DRAWS",
-        "DailyPools",
-        "HuntHand",
-        "RUSH_CARDS",
-        "RUSH_DECK",
-        "RUSH_TARGET",
-        "ReadyHunts",
-        "_daily_pools",
-        "_find_hunt",
-        "bot.rules.countdown",
-        "bot.rules.daily.attempts",
-        "bot.rules.hunt",
-        "bot.rules.rush.run",
-        "bot.services.ready_hunts",
-        "countdown_deal",
-        "countdown_job",
-        "daily",
-        "daily_pools",
-        "hunt_hand",
-        "hunts",
-        "daily_hand",
-        "hunt_job",
-        "rush_dealer",
-    },
     # APScheduler's "every day", not the daily puzzle.
     "bot/services/timers.py": {"daily_at", "run_daily"},
 }

@@ -29,6 +29,6 @@ def move_chat(context: BotContext, old_chat_id: int, new_chat_id: int) -> bool:
     # What a game keeps by chat id outside the chat's data (a duel played there) follows too.
     for game in context.bot_data.games:
         if game.moved is not None:
-            game.moved(context.bot_data.global_data, old_chat_id, new_chat_id)
+            game.moved(context, old_chat_id, new_chat_id)
     logger.info("Moved chat data from %s to the new supergroup %s", old_chat_id, new_chat_id)
     return True

@@ -86,27 +86,37 @@ def other_game(context: ChatContext, private: bool = False, hint: bool = False) 
 def refused(
     update: MessageUpdate,
     context: HandlerContext,
-    round_on: str,
-    between_rounds: Callable[[], str] | None = None,
+    plain_on: str,
+    between: Callable[[], str] | None = None,
 ) -> bool:
     """Refuse a new game while another one is on in the chat (or a hand is on its way),
-    saying so: with the game's own ``round_on`` while a round is on, and ``between_rounds()``
-    (``round_on`` by default) between two rounds of a match, whose next deal would come in
-    the middle.  False when the chat is free."""
+    saying so: with the caller's own ``plain_on`` while the chat's plain game
+    (:attr:`~bot.play.registry.Game.plain`) is on, and ``between()`` (``plain_on`` by
+    default) between two hands of a match, whose next deal would come in the middle.  False
+    when the chat is free."""
     table = context.chat_data.table
     if update.effective_chat.id in context.bot_data.dealing:
         # Two deals at once: one answer, however many times it is asked.
         context.reply(update, context._("A hand is on its way: one moment."), key="on its way")
         return True
     text = other_game(context, update.effective_chat.type == ChatType.PRIVATE)
-    if text is None and table.playing:
-        text = round_on
+    if text is None and _plain_on(context):
+        text = plain_on
     elif text is None and table.match is not None:
-        text = round_on if between_rounds is None else between_rounds()
+        text = plain_on if between is None else between()
     if text is None:
         return False
     context.reply(update, text)
     return True
+
+
+def _plain_on(context: ChatContext) -> bool:
+    """Whether the chat's plain game is on (it says no words of its own: each caller does)."""
+    data = context.bot_data
+    return any(
+        game.plain and game.on is not None and game.on(context.chat_data, data.global_data)
+        for game in data.games
+    )
 
 
 async def look_for(
@@ -211,6 +221,8 @@ def post_hand(
     message: as text where no picture can be sent (:func:`~bot.services.pictures.cards.send_hand`).
     ``on_failed``: what to do if it cannot be sent at all (the chat's apology by default);
     ``bulk``: one of many chats' posts due at once (:meth:`bot.context.BotContext.post`)."""
+    if not bulk:  # a game's hand (a bulk post is the daily's): see BotData.hand_posted
+        context.bot_data.hand_posted[chat_id] = context.now()
     with_riders = Riders(context.bot_data.outbox, chat_id, caption)
     context.post(
         chat_id,

@@ -25,7 +25,6 @@ from bot.plug_ins import (
     Kept,
     Menu,
     MenuEntry,
-    Moved,
     On,
     Opening,
     ProfilePart,
@@ -38,8 +37,10 @@ from bot.plug_ins import (
 )
 from bot.plug_ins import Boarded as BoardedOf
 from bot.plug_ins import Helps as HelpsOf
+from bot.plug_ins import Moved as MovedOf
 from bot.plug_ins import Profiled as ProfiledOf
 from bot.plug_ins import Scored as ScoredOf
+from bot.services.solving import Solving
 from bot.state import ChatData
 
 __all__ = [
@@ -72,6 +73,7 @@ __all__ = [
     "game_on",
     "register_slot",
     "restore_all",
+    "set_up_work",
 ]
 
 Game: TypeAlias = GameOf[BotContext]
@@ -82,6 +84,8 @@ Helps: TypeAlias = HelpsOf[BotContext]
 """A game's (or a feature's) lines of /help, in the reader's language."""
 Profiled: TypeAlias = ProfiledOf[BotContext]
 """A game's (or a feature's) part of a player's profile."""
+Moved: TypeAlias = MovedOf[BotContext]
+"""What follows a group to its supergroup, of a game's."""
 Scored: TypeAlias = ScoredOf[BotContext]
 """A game's line of a player's /score in a chat."""
 Boarded: TypeAlias = BoardedOf[BotContext]
@@ -113,3 +117,10 @@ def restore_all(application: Application, games: tuple[Game, ...]) -> None:
     for game in games:
         if game.restore is not None:
             game.restore(application)
+
+
+def set_up_work(solving: Solving, games: tuple[Game, ...]) -> None:
+    """Each game's work with the solving service (:attr:`Game.work`), in their order."""
+    for game in games:
+        if game.work is not None:
+            game.work(solving)

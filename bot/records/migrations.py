@@ -47,7 +47,54 @@ def _chat_parts(kind: str, record: Record) -> Record:
     return upgraded
 
 
-UPGRADES: dict[int, Callable[[str, Record], Record]] = {1: _chat_parts}
+TABLE_GAMES_OF_VERSION_2 = ("round", "hunt", "countdown", "rush")
+"""The games a table's record of version 2 (and 1) held as fields of its own, by the names
+their seats keep (:data:`bot.state.TABLE_GAMES`)."""
+
+
+COUNTDOWN_TIME_OF_VERSION_2 = 30
+"""Countdown's time a chat's settings of version 2 held when never set (every record wrote
+one): read as none set, the game's own default."""
+
+
+def _games_by_kind(kind: str, record: Record) -> Record:
+    """Version 2 → 3: a chat's table keeps its games by kind (``games``: the round, the hunt,
+    the Countdown game and the Rush run by name), the round before the current one among the
+    ``previous`` of each kind, and the count of games dealt as ``dealt``; a match counts its
+    ``hands``; the settings keep Countdown's time among the games' ``times`` (unless it is
+    the one every chat had until set).  The rest of the table, and other kinds of record, are
+    unchanged."""
+    table = record.get("table") if kind == "chat" else None
+    if not isinstance(table, dict):
+        return record
+    upgraded: Record = {}
+    games: Record = {}
+    for name, value in table.items():
+        if name in TABLE_GAMES_OF_VERSION_2:
+            if value is not None:
+                games[name] = value
+        elif name == "previous":
+            upgraded["previous"] = {} if value is None else {"round": value}
+        elif name == "rounds_dealt":
+            upgraded["dealt"] = value
+        elif name == "settings" and isinstance(value, dict):
+            upgraded["settings"] = {
+                field: held for field, held in value.items() if field != "countdown_time"
+            }
+            held = value.get("countdown_time", COUNTDOWN_TIME_OF_VERSION_2)
+            if held != COUNTDOWN_TIME_OF_VERSION_2:
+                upgraded["settings"]["times"] = {"countdown": held}
+        elif name == "match" and isinstance(value, dict):
+            upgraded["match"] = {
+                ("hands" if field == "rounds" else field): held for field, held in value.items()
+            }
+        else:
+            upgraded[name] = value
+    upgraded["games"] = games
+    return {**record, "table": upgraded}
+
+
+UPGRADES: dict[int, Callable[[str, Record], Record]] = {1: _chat_parts, 2: _games_by_kind}
 """For each older version ``v``, the step that turns a record of version ``v`` (of a kind:
 ``chat``, ``user``, ``conversation:…``) into one of ``v + 1``."""
 

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import datetime as dt
 from fractions import Fraction
+from typing import Any
+
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from bot.records.codec import Record, make_converter
 from bot.rules.challenge import Challenge, Challenges
@@ -21,10 +24,11 @@ from bot.rules.rounds import Round
 from bot.rules.rush.best_runs import RushBoard
 from bot.rules.seasons.groups import ListedGroups
 from bot.rules.seasons.tables import Seasons
+from bot.rules.seats import Seated
 from bot.rules.table import Table
-from bot.state import ChatData, DailyChat, GlobalData, UserData
+from bot.state import TABLE_GAMES, ChatData, DailyChat, GlobalData, UserData
 
-VERSION = 2
+VERSION = 3
 """The schema version of the records this version writes."""
 
 NOT_SAVED: dict[type, frozenset[str]] = {
@@ -92,9 +96,46 @@ CONVERTER.register_structure_hook(Rules, _rules_from)
 CONVERTER.register_unstructure_hook(Attempt, _attempt_record)
 CONVERTER.register_structure_hook(Attempt, _attempt_from)
 
+_KINDS = {seat.name: seat.kind for seat in TABLE_GAMES}
+"""Each kind of game a table keeps, by its seat's name: the type its record is read as."""
+
+
+def _games_record(games: dict[str, Seated]) -> Record:
+    """A table's games as a record: each by its kind's name."""
+    return {name: CONVERTER.unstructure(game, _KINDS[name]) for name, game in games.items()}
+
+
+def _games_from(value: object, _: object) -> dict[str, Seated]:
+    """A table's games from their record; a kind this version does not know is left out
+    (read leniently, as an unknown field is)."""
+    if not isinstance(value, dict):
+        raise TypeError(f"a record of a table's games is not an object: {value!r}")
+    return {
+        name: CONVERTER.structure(game, _KINDS[name])
+        for name, game in value.items()
+        if name in _KINDS and game is not None
+    }
+
+
+_GAMES: dict[str, Any] = {
+    "games": override(unstruct_hook=_games_record, struct_hook=_games_from),
+    "previous": override(unstruct_hook=_games_record, struct_hook=_games_from),
+}
+CONVERTER.register_unstructure_hook(Table, make_dict_unstructure_fn(Table, CONVERTER, **_GAMES))
+_table_from = make_dict_structure_fn(Table, CONVERTER, **_GAMES)
+
+
+def _structure_table(record: object, _: object) -> Table:
+    if not isinstance(record, dict):
+        raise TypeError(f"a record of Table is not an object: {record!r}")
+    return _table_from(record, Table)
+
+
+CONVERTER.register_structure_hook(Table, _structure_table)
+
 
 def table_record(table: Table) -> Record:
-    """A chat's game as a record (its settings, round, match, hunt and players' stats)."""
+    """A chat's table as a record (its settings, its games by kind, match and players' stats)."""
     record: Record = CONVERTER.unstructure(table, Table)
     return record
 

@@ -49,17 +49,28 @@ class ChatStats:
     """For each hand hunted here (``"2 4 8 10"``), the most of its solutions found in one hunt."""
 
     def record_win(
-        self, user_id: int, name: str, points: int, seconds: float, day: dt.date
+        self,
+        user_id: int,
+        name: str,
+        points: int,
+        seconds: float,
+        day: dt.date,
+        *,
+        timed: bool = True,
     ) -> None:
-        """Score a won round: the winner's streak grows, everyone else's ends."""
+        """Score a won round: the winner's streak grows, everyone else's ends; its time is
+        kept (best and median) only when ``timed``: a win faster than a person's pace is no
+        best time, as on ``/me`` (docs/fair-play.md, *A person's pace*)."""
         player = self.players.setdefault(user_id, PlayerStats(name))
         player.name = name
         player.wins += 1
         player.points += points
         week = week_of(day)
         player.weekly_points[week] = player.weekly_points.get(week, 0) + points
-        player.times = [*player.times, seconds][-TIMES_KEPT:]
-        player.best_time = seconds if player.best_time is None else min(player.best_time, seconds)
+        if timed:
+            player.times = [*player.times, seconds][-TIMES_KEPT:]
+            best = player.best_time
+            player.best_time = seconds if best is None else min(best, seconds)
         for other_id, other in self.players.items():
             if other_id != user_id:
                 other.streak = 0

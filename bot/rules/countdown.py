@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.rules.live_game import TimedGame
+from bot.rules.seats import Seat, Seats
+from bot.rules.table import GameSettings
 from solver import Code, Solution, Verdict, check, closest, is_claim
 
 LARGE = (25, 50, 75, 100)
@@ -20,6 +22,8 @@ DEFAULT_SECONDS = 30
 MIN_SECONDS = 10
 MAX_SECONDS = 300
 SECONDS_CHOICES = (20, 30, 60, 120)
+TIME_SETTING = "countdown"
+"""The key of Countdown's time among a chat's settings (:attr:`GameSettings.times`)."""
 """Times offered as buttons in /settings (any from :data:`MIN_SECONDS` to
 :data:`MAX_SECONDS` may be typed)."""
 POINTS = ((0, 10), (5, 7), (10, 5))
@@ -35,6 +39,16 @@ def draw(rng: random.Random, large: int | None = None) -> tuple[tuple[int, ...],
         raise ValueError(f"0 to {len(LARGE)} large numbers, not {large}")
     numbers = rng.sample(LARGE, large) + rng.sample(SMALL, NUMBERS - large)
     return tuple(sorted(numbers)), rng.randint(MIN_TARGET, MAX_TARGET)
+
+
+def chat_time(settings: GameSettings) -> int:
+    """Seconds of a Countdown game started in the chat with no time of its own."""
+    return settings.times.get(TIME_SETTING, DEFAULT_SECONDS)
+
+
+def set_chat_time(settings: GameSettings, seconds: int) -> None:
+    """Set the chat's time of a Countdown game started with no time of its own."""
+    settings.times[TIME_SETTING] = seconds
 
 
 def points_for(distance: int) -> int:
@@ -173,6 +187,30 @@ class Countdown(TimedGame):
         """Whether some player's best is as close as the solver's."""
         best = self.best_distance
         return best is not None and any(b.distance == best for b in self.best.values())
+
+
+COUNTDOWN_SEAT: Seat[Countdown] = Seat("countdown", Countdown)
+"""Where a chat's table keeps its Countdown games (the last one)."""
+
+
+def new_countdown(
+    table: Seats,
+    numbers: tuple[int, ...],
+    target: int,
+    solver_best: tuple[str | None, tuple[int, str] | None, tuple[int, str] | None],
+    now: float,
+    seconds: float,
+    starter: int | None = None,
+) -> Countdown:
+    """Open a Countdown game in the chat for ``starter``, with the solver's best answer (see
+    :func:`countdown_job`)."""
+    exact, below, above = solver_best
+    return COUNTDOWN_SEAT.deal(
+        table,
+        lambda number: Countdown(
+            number, numbers, target, now, seconds, exact, below, above, starter=starter
+        ),
+    )
 
 
 def _witness(solution: Solution | None) -> tuple[int, str] | None:

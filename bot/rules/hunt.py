@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.rules.live_game import TimedGame
+from bot.rules.seats import Seat
+from bot.rules.table import Table
 from solver import Verdict, check, solution_of, solve
 from solver.deal import listing_work
 
@@ -124,6 +126,27 @@ class Hunt(TimedGame):
     def missed(self) -> list[str]:
         """The solutions nobody found, in the solver's order."""
         return [s for i, s in enumerate(self.solutions) if i not in self.found]
+
+
+HUNT_SEAT: Seat[Hunt] = Seat("hunt", Hunt)
+"""Where a chat's table keeps its Solution Hunts (the last one)."""
+
+
+def new_hunt(
+    table: Table,
+    hand: tuple[int, ...],
+    solutions: tuple[str, ...],
+    now: float,
+    seconds: float,
+    starter: int | None = None,
+) -> Hunt:
+    """Open a Solution Hunt in the chat for ``starter`` of a hand whose every distinct
+    solution is listed."""
+    target = table.settings.target
+    return HUNT_SEAT.deal(
+        table,
+        lambda number: Hunt(number, hand, target, now, seconds, solutions, starter=starter),
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,6 +59,11 @@ class TimedGame:
         return not self.ended
 
     @property
+    def on(self) -> bool:
+        """Whether the game is on at the chat's table (:mod:`bot.rules.seats`)."""
+        return not self.ended
+
+    @property
     def deadline(self) -> float:
         """When the time runs out."""
         return self.started + self.time_limit

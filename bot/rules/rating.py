@@ -33,8 +33,8 @@ established (see the module)."""
 ESTABLISHED_DAYS = 7
 """Days from a player's first rated duel before they can be established."""
 SEASON_OPPONENTS = 3
-"""Distinct opponents of a season's rated duels that put a player on its duel board
-(:mod:`bot.rules.seasons.tables`; kept up to this many)."""
+"""Distinct established opponents of a season's rated duels that put a player on its duel
+board (:mod:`bot.rules.seasons.tables`; kept up to this many)."""
 DAILY_PAIR_CAP = 3
 BOARD_MIN_DUELS = 3
 RECENT_KEPT = 5
@@ -104,9 +104,13 @@ class PlayerRating:
     (empty in ratings saved before seasons)."""
     season_rated: int = 0
     """Rated duels played in :attr:`season`."""
-    season_with: list[int] = field(default_factory=list)
-    """Distinct opponents of the rated duels of :attr:`season` (the first
-    :data:`SEASON_OPPONENTS`; empty in ratings saved before it was kept)."""
+    season_counted: int = 0
+    """Rated duels of :attr:`season` against an opponent established when it was played
+    (what the season's duel board counts: 0 in ratings saved before it was kept)."""
+    season_against: list[int] = field(default_factory=list)
+    """Distinct opponents, established when played, of the rated duels of :attr:`season`
+    (the first :data:`SEASON_OPPONENTS`; empty in ratings saved before it was kept: their
+    ``season_against``, which counted any opponent, is read by none)."""
 
     def established(self, day: dt.date) -> bool:
         """Whether a win over this player counts in full on ``day`` (see the module)."""
@@ -114,14 +118,18 @@ class PlayerRating:
             return False
         return dt.date.fromisoformat(self.first_day) + dt.timedelta(days=ESTABLISHED_DAYS) <= day
 
-    def _played(self, day: dt.date, opponent: int, played_out: bool) -> None:
+    def _played(self, day: dt.date, opponent: int, played_out: bool, against: bool) -> None:
+        """A rated duel against ``opponent`` on ``day``; ``against``: an established one."""
         if not self.first_day:
             self.first_day = day.isoformat()
         if self.season != season_of(day):
-            self.season, self.season_rated, self.season_with = season_of(day), 0, []
+            self.season, self.season_rated = season_of(day), 0
+            self.season_counted, self.season_against = 0, []
         self.season_rated += 1
-        if opponent not in self.season_with and len(self.season_with) < SEASON_OPPONENTS:
-            self.season_with.append(opponent)
+        self.season_counted += against
+        fresh_here = against and opponent not in self.season_against
+        if fresh_here and len(self.season_against) < SEASON_OPPONENTS:
+            self.season_against.append(opponent)
         fresh = played_out and opponent not in self.played_with
         if fresh and len(self.played_with) < ESTABLISHED_OPPONENTS:
             self.played_with.append(opponent)
@@ -245,6 +253,7 @@ class Ratings:
         a = self.players.setdefault(first, PlayerRating())
         b = self.players.setdefault(second, PlayerRating())
         before = {first: a.shown, second: b.shown}
+        standing = {first: a.established(day), second: b.established(day)}
         weighed: set[int] = set()
         capped: set[int] = set()
         unestablished: set[int] = set()
@@ -275,8 +284,8 @@ class Ratings:
                     new[me] = MODEL.rating(mine.mu, mine.sigma)  # the cap is reached
             a.mu, a.sigma = new[first].mu, new[first].sigma
             b.mu, b.sigma = new[second].mu, new[second].sigma
-            a._played(day, second, played_out)
-            b._played(day, first, played_out)
+            a._played(day, second, played_out, standing[second])
+            b._played(day, first, played_out, standing[first])
         after = {first: a.shown, second: b.shown}
         change = RatingChange(
             rated,

@@ -8,6 +8,8 @@ from enum import StrEnum
 from bot.rules.hands import HandFacts
 from bot.rules.pace import floor_of, too_fast
 from bot.rules.scoring import counts_as_miss, elapsed, points
+from bot.rules.seats import Seat
+from bot.rules.table import Table
 from bot.rules.votes import is_attempt
 from solver import Code, Verdict, check
 from solver.hints import Hint
@@ -83,7 +85,7 @@ class Round:
     unsolvable: bool | None = None
     """Whether it was dealt where hands may have no solution (the chat's setting then: like
     its target, a change meanwhile is for the next round); None in rounds saved before
-    rounds kept it, and in a duel's hands (see :attr:`bot.rules.table.Table.may_be_unsolvable`)."""
+    rounds kept it, and in a duel's hands (see :func:`may_be_unsolvable`)."""
     free_hints: int = 0
     """Of :attr:`hints`, those given unasked (the half-time hint): they cost no points."""
 
@@ -119,6 +121,11 @@ class Round:
     @property
     def live(self) -> bool:
         """Whether the round is being played (its solutions are a secret)."""
+        return self.phase is Phase.PLAYING
+
+    @property
+    def on(self) -> bool:
+        """Whether the round is on at the chat's table: waiting for answers."""
         return self.phase is Phase.PLAYING
 
     @property
@@ -263,3 +270,34 @@ class Round:
         if number != self.number or self.phase is not Phase.PLAYING or self.time_limit is None:
             return False
         return self.hints == 0 and now >= self.started + self.time_limit / 2
+
+
+ROUND_SEAT: Seat[Round] = Seat("round", Round, keeps_previous=True)
+"""Where a chat's table keeps its rounds: the current one and the one before."""
+
+
+def new_round(
+    table: Table, facts: HandFacts, level: int | None, now: float, starter: int | None = None
+) -> Round:
+    """Open the chat's next round with a hand found for its settings, dealt for ``starter``
+    (a match's rounds are its starter's)."""
+    limit = table.settings.time_limit or None
+    if table.match is not None and table.match.starter is not None:
+        starter = table.match.starter
+    unsolvable = table.settings.unsolvable
+    return ROUND_SEAT.deal(
+        table,
+        lambda number: Round.deal(number, facts, level, now, limit, starter, unsolvable=unsolvable),
+    )
+
+
+def may_be_unsolvable(table: Table) -> bool:
+    """Whether the chat's round was dealt where hands may have no solution (then a "no
+    solution" claim is staked on: wrong, it puts its player out).  It goes by the chat's
+    setting when the round was dealt, not by a change meanwhile (an admin's switch
+    mid-round must not turn a free guess into a loss, or the other way); a round saved
+    before rounds kept it goes by the setting now."""
+    game = ROUND_SEAT.of(table)
+    if game is not None and game.unsolvable is not None:
+        return game.unsolvable
+    return table.settings.unsolvable

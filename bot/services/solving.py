@@ -1,7 +1,9 @@
-"""Solver work for the features, off the event loop: deals, level tables, searches, the daily,
+"""Solver work for the games and features, off the event loop: deals, level tables, searches,
 in the :class:`WorkerPool`'s game and search lanes.  Every deal passes here, so no deal gives
-a hand kept from deals for the daily puzzle (docs/fair-play.md, "No game deals the daily
-puzzle"; docs/design-platform.md, *Nothing one chat does slows down another*)."""
+a hand a game keeps from deals (the daily puzzle's: docs/fair-play.md, "No game deals the
+daily puzzle"; docs/design-platform.md, *Nothing one chat does slows down another*).  Each
+game sets up its own work here through its ``Game.work`` (:mod:`bot.play.registry`): the
+hands it keeps from deals, what it keeps across deals, its warm-up."""
 
 from __future__ import annotations
 
@@ -11,10 +13,9 @@ import functools
 import logging
 import random
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
-from bot.rules.countdown import countdown_job, draw
-from bot.rules.daily.attempts import kept_from_deals
 from bot.rules.hands import (
     CANDIDATES,
     LABEL_LEVELS,
@@ -25,16 +26,10 @@ from bot.rules.hands import (
     read_solutions,
     solutions_job,
 )
-from bot.rules.hunt import WORK, HuntHand, hunt_job
 from bot.rules.requests import SolveRequest, SolveResult
-from bot.rules.rush.run import CARDS as RUSH_CARDS
-from bot.rules.rush.run import DECK as RUSH_DECK
-from bot.rules.rush.run import TARGET as RUSH_TARGET
-from bot.rules.rush.run import Deal
 from bot.rules.spoilers import shares_any
 from bot.rules.table import GameSettings
 from bot.services.level_tables import KeptTables, TableStore
-from bot.services.ready_hunts import DEFAULT_SIX, FROM_CARDS, Found, Hand, ReadyHunts
 from bot.services.searching import Searches
 from bot.services.solve_errors import DealRefused
 from bot.services.workers.pool import (
@@ -44,8 +39,6 @@ from bot.services.workers.pool import (
     WorkFailed,
     WorkTimeout,
 )
-from solver import daily_pools
-from solver.deal import DailyPools, daily
 
 logger = logging.getLogger(__name__)
 
@@ -53,9 +46,6 @@ DEAL_BUDGET = 3.0
 """Seconds to find and analyse a hand to deal."""
 DEAL_ATTEMPTS = 4
 """Batches of unrated candidates tried before a deal of five or six cards gives up."""
-COUNTDOWN_DRAWS = 100
-"""Countdown numbers drawn at most for ones sharing no three cards with a daily puzzle (one
-draw in ten or so does)."""
 FACTS_KEPT = 4096
 """Hands whose facts are kept: every hand of four cards for a few targets (a few MB)."""
 
@@ -64,6 +54,16 @@ UTC_NOW = functools.partial(dt.datetime.now, dt.UTC)
 
 DEFAULT_GAME = (4, 24)
 """Cards and target of a chat's default settings: their hands' solutions are kept."""
+
+Hand = tuple[int, ...]
+Hands = tuple[Hand, ...]
+KeptFromDeals = Callable[[dt.datetime], Hands]
+"""What a game keeps from every deal at a moment (the local time): hands no deal may share
+three cards with (microseconds: asked at every deal)."""
+Dealer = Callable[[int], HandFacts]
+"""Deals a rated hand of a level (a game of many hands, as a Rush run: never waits)."""
+P = TypeVar("P")
+T = TypeVar("T")
 
 
 class Solving(KeptTables):
@@ -78,14 +78,39 @@ class Solving(KeptTables):
     ) -> None:
         super().__init__(pool, store)
         self.local_now = local_now
-        """The clock in the time zone the daily puzzle's day is counted in."""
+        """The clock in the time zone the days of the hands kept from deals are counted in."""
         self.searches = Searches(pool)
         self._facts: OrderedDict[tuple[tuple[int, ...], int], HandFacts] = OrderedDict()
         self._working: dict[tuple[tuple[int, ...], int], asyncio.Future[HandFacts]] = {}
         self._solutions: dict[tuple[int, int], dict[tuple[int, ...], HandFacts]] = {}
         self._warm: asyncio.Future[None] | None = None
-        self._pools: asyncio.Future[DailyPools] | None = None
-        self.hunts = ReadyHunts(self._find_ready)
+        self._keeps: list[KeptFromDeals] = []
+        self._warm_ups: list[Callable[[], Awaitable[object]]] = []
+        self._parts: dict[type, object] = {}
+
+    # --- what each game sets up (its Game.work) -------------------------------------------
+
+    def keep_from_deals(self, kept: KeptFromDeals) -> None:
+        """No deal of any game may share three cards with the hands ``kept`` gives."""
+        self._keeps.append(kept)
+
+    def on_warm_up(self, step: Callable[[], Awaitable[object]]) -> None:
+        """A step of the warm-up, once the workers run and the default game's solutions are
+        kept (in the order set up)."""
+        self._warm_ups.append(step)
+
+    def add(self, part: P) -> P:
+        """Keep a game's own work across deals (hands found ahead...), found again by its
+        type (:meth:`part`)."""
+        self._parts[type(part)] = part
+        return part
+
+    def part(self, kind: type[P]) -> P:
+        """A game's own work, as :meth:`add` kept it (:class:`LookupError`: never set up)."""
+        found = self._parts.get(kind)
+        if not isinstance(found, kind):
+            raise LookupError(f"no {kind.__name__} was set up with the solving service")
+        return found
 
     # --- searches -------------------------------------------------------------------------
 
@@ -138,24 +163,24 @@ class Solving(KeptTables):
         try:
             if settings.cards in RATED_CARDS:
                 table = await self.dealt_levels(settings.cards, settings.target)
-                dailies = await self.kept_dailies()
+                kept = await self.kept_hands()
                 hand = table.draw(
                     rng,
                     settings.deck,
                     wanted,
                     solvable=solvable or wanted is not None,
-                    avoid=lambda hand: shares_any(hand, dailies),
+                    avoid=lambda hand: shares_any(hand, kept),
                 )
                 if hand is None:
                     raise DealRefused("none_solvable")
                 level = table.levels[hand]
                 return self._facts_at_once(hand, settings.target, level), level or None
             for _ in range(DEAL_ATTEMPTS):
-                dailies = await self.kept_dailies()
+                kept = await self.kept_hands()
                 candidates = [
                     hand
                     for hand in draw_unrated(rng, settings.deck, settings.cards, CANDIDATES)
-                    if not shares_any(hand, dailies)
+                    if not shares_any(hand, kept)
                 ]
                 facts = await self.pool.run(
                     facts_job,
@@ -172,97 +197,34 @@ class Solving(KeptTables):
             raise DealRefused("busy") from None
         raise DealRefused("none_solvable")
 
-    async def hunt_hand(
-        self, settings: GameSettings, rng: random.Random
-    ) -> tuple[tuple[int, ...], tuple[str, ...]]:
-        """A hand for a Solution Hunt by the chat's deck, card count and target, with every
-        one of its distinct solutions (at least three): one kept ready if there is one
-        (:mod:`bot.services.ready_hunts`), else found now, passing over the candidates
-        that take long to list (kept to be dealt next); raises :class:`DealRefused`."""
-        dailies = await self.kept_dailies()
-        ready = self.hunts.take(settings, rng)
-        # One kept ready since yesterday may share cards with today's puzzle: dropped.
-        while ready is not None and shares_any(ready[0], dailies):
-            ready = self.hunts.take(settings, rng)
-        if ready is not None:
-            return ready
-        work = WORK if settings.cards >= FROM_CARDS else None
-        found = await self._find_hunt(settings, rng, work=work)
-        self.hunts.defer(settings, found.passed, rng)
-        return found.hand, found.solutions
-
-    async def _find_ready(
-        self, settings: GameSettings, rng: random.Random, first: tuple[Hand, ...]
-    ) -> Found:
-        """A hunt hand to keep ready: ``first`` tried before new draws, each listed whatever
-        it takes (no one waits for it)."""
-        found = await self._find_hunt(settings, rng, first)
-        return found.hand, found.solutions
-
-    async def _find_hunt(
-        self,
-        settings: GameSettings,
-        rng: random.Random,
-        first: tuple[Hand, ...] = (),
-        work: int | None = None,
-    ) -> HuntHand:
-        for attempt in range(DEAL_ATTEMPTS):
-            drawn = draw_unrated(rng, settings.deck, settings.cards, CANDIDATES)
-            dailies = await self.kept_dailies()
-            candidates = [
-                hand
-                for hand in ([*first, *drawn] if attempt == 0 else drawn)
-                if not shares_any(hand, dailies)
-            ]
-            try:
-                found = await self.pool.run(
-                    hunt_job, candidates, settings.target, work, budget=DEAL_BUDGET, lane="game"
-                )
-            except (WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
-                raise DealRefused("busy") from None
-            if found is not None:
-                return found
-        raise DealRefused("no_hunt", cards=str(settings.cards), target=str(settings.target))
-
-    async def countdown_deal(
-        self, rng: random.Random, large: int | None
-    ) -> tuple[
-        tuple[int, ...], int, tuple[str | None, tuple[int, str] | None, tuple[int, str] | None]
-    ]:
-        """Numbers and a target for a Countdown game (``large`` large numbers, one or two
-        at random if None), with the solver's best answer worked out in a worker; raises
-        :class:`DealRefused` (``busy``)."""
-        dailies = await self.kept_dailies()
-        for _ in range(COUNTDOWN_DRAWS):
-            numbers, target = draw(rng, large)
-            if not shares_any(numbers, dailies):
-                break
-        else:
-            raise DealRefused("busy")
+    async def deal_job(self, job: Callable[..., T], *args: Any) -> T:
+        """A game's deal ``job`` run in a worker of the game lane, within the deal budget;
+        raises :class:`DealRefused` (``busy``) if it cannot be run in time."""
         try:
-            best = await self.pool.run(
-                countdown_job, numbers, target, budget=DEAL_BUDGET, lane="game"
-            )
+            result: T = await self.pool.run(job, *args, budget=DEAL_BUDGET, lane="game")
         except (WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
             raise DealRefused("busy") from None
-        return numbers, target, best
+        return result
 
-    async def rush_dealer(self, rng: random.Random) -> Deal:
-        """What deals a Rush run's hands (:mod:`bot.rules.rush.run`) with ``rng``: a draw from
-        Rush's rated level table, a bisection, with the solutions kept for the default game
-        (none, until a worker works them out, otherwise).  The first call may wait for the
-        table; raises :class:`DealRefused` (``busy``) if it cannot be had in time."""
-        table = self.known_levels(RUSH_CARDS, RUSH_TARGET)  # kept: no wait at all
+    async def dealer(
+        self, rng: random.Random, cards: int, target: int, deck: tuple[int, int]
+    ) -> Dealer:
+        """What deals the hands of a game of many hands (a Rush run's) with ``rng``: a draw
+        from the rated level table of ``cards`` for ``target`` from ``deck``, a bisection,
+        with the solutions kept for the default game (none, until a worker works them out,
+        otherwise).  The first call may wait for the table; raises :class:`DealRefused`
+        (``busy``) if it cannot be had in time."""
+        table = self.known_levels(cards, target)  # kept: no wait at all
         try:
             if table is None:
-                table = await asyncio.wait_for(self.levels(RUSH_CARDS, RUSH_TARGET), DEAL_BUDGET)
+                table = await asyncio.wait_for(self.levels(cards, target), DEAL_BUDGET)
         except (TimeoutError, WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
             raise DealRefused("busy") from None
-        draw = table.dealer(rng, RUSH_DECK, await self.avoider())
+        draw = table.dealer(rng, deck, await self.avoider())
 
         def deal(level: int) -> HandFacts:
             hand = draw(level).hand
-            return self._facts_at_once(hand, RUSH_TARGET, table.levels[hand])
+            return self._facts_at_once(hand, target, table.levels[hand])
 
         return deal
 
@@ -302,10 +264,8 @@ class Solving(KeptTables):
     async def _warm_up(self) -> None:
         await self.pool.start()
         await self.prepare(*DEFAULT_GAME)
-        self.hunts.fill(DEFAULT_SIX, random.Random())  # six-card hunts, ready in the background
-        # The daily pools (a few ms of sorting) are made now rather than by whichever
-        # update first needs today's puzzle (a /daily, or any /solve's spoiler check).
-        await self._daily_pools()
+        for step in self._warm_ups:
+            await step()
 
     def known_facts(self, hand: tuple[int, ...], target: int) -> HandFacts | None:
         """The facts of one hand if they are kept (no work)."""
@@ -339,40 +299,18 @@ class Solving(KeptTables):
             self._facts.popitem(last=False)
         return found
 
-    # --- the daily puzzle -----------------------------------------------------------------
+    # --- the hands kept from deals ---------------------------------------------------------
 
-    async def daily_hand(self, day: dt.date) -> tuple[int, ...]:
-        """The day's puzzle (the first call may wait for the level table)."""
-        return daily(day, await self._daily_pools())
+    async def kept_hands(self) -> Hands:
+        """The hands no deal may share three cards with now (see the module; microseconds)."""
+        return self._kept_now()
 
-    async def kept_dailies(self) -> tuple[tuple[int, ...], ...]:
-        """The daily puzzles no deal may share three cards with now (see the module); the
-        first call may wait for the level table (raises :class:`DealRefused`, ``busy``, if
-        it cannot be had), later ones take microseconds."""
-        return self._kept_dailies(await self._loaded_pools())
-
-    async def avoider(self) -> Callable[[tuple[int, ...]], bool]:
+    async def avoider(self) -> Callable[[Hand], bool]:
         """What tells, at each deal, whether a hand may not be dealt then (for a game that
-        deals on its own, as a Rush run does: it may cross midnight).  Getting it may wait as
-        :meth:`kept_dailies` does; the function itself never waits (microseconds)."""
-        pools = await self._loaded_pools()
-        return lambda hand: shares_any(hand, self._kept_dailies(pools))
+        deals on its own, as a Rush run does: it may cross midnight).  The function itself
+        never waits (microseconds)."""
+        return lambda hand: shares_any(hand, self._kept_now())
 
-    def _kept_dailies(self, pools: DailyPools) -> tuple[tuple[int, ...], ...]:
-        return tuple(daily(day, pools) for day in kept_from_deals(self.local_now()))
-
-    async def _loaded_pools(self) -> DailyPools:
-        try:
-            return await self._daily_pools()
-        except (WorkTimeout, WorkFailed, PoolBusy, AlreadyRunning):
-            raise DealRefused("busy") from None
-
-    async def _daily_pools(self) -> DailyPools:
-        if self._pools is None or (self._pools.done() and self._pools.exception()):
-            self._pools = asyncio.ensure_future(self._make_pools())
-            self._pools.add_done_callback(lambda done: done.cancelled() or done.exception())
-        return await asyncio.shield(self._pools)
-
-    async def _make_pools(self) -> DailyPools:
-        # The schedule's own levels, frozen: never the rating's (a day's puzzle never changes).
-        return daily_pools()
+    def _kept_now(self) -> Hands:
+        now = self.local_now()
+        return tuple(hand for kept in self._keeps for hand in kept(now))

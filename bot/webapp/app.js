@@ -11,10 +11,12 @@ async function submit(expression) {
   try {
     if (state.mode === "daily") await answerDaily(expression);
     else if (state.mode === "train") await answerTrain(expression); // train.js
+    else if (state.mode === "arena") await answerArena(expression); // arena.js
     else await answerPractice(expression);
   } catch (error) {
     if (await dealtAgain(error)) return;
     if (await trainOver(error)) return;
+    if (await arenaOver(error)) return;
     if (error instanceof Refused && error.status === 409 && state.mode === "daily") {
       // The puzzle shown is no longer the open attempt (a new day, or another one started
       // in the chat): show the current one.
@@ -62,6 +64,7 @@ function start() {
   else if (mode === "practice") openPractice();
   else if (mode === "profile") openProfile(); // profile.js
   else if (mode === "train") openTrain(); // train.js
+  else if (mode && mode.startsWith("arena_")) openArena(); // arena.js: a group's arena
   else openDaily();
 }
 

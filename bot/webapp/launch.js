@@ -5,7 +5,7 @@
 //
 // The page is classic scripts sharing one global scope, run in the order index.html lists
 // them (launch, theme, catalogue (served by the bot), texts, fractions, page, board, api,
-// daily, practice, profile, train, app, rush):
+// daily, practice, profile, train, arena, app, rush):
 // while loading, a script uses only what the ones before it defined; app.js starts the page
 // once all have run. This one: the launch data, and telling Telegram without its script.
 "use strict";

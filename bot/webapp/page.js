@@ -67,6 +67,8 @@ function selectTab() {
   $("tab-profile").setAttribute("aria-selected", String(state.mode === "profile"));
   $("tab-train").setAttribute("aria-selected", String(state.mode === "train"));
   $("train-skip").hidden = state.mode !== "train" || $("train-skip").hidden;
+  $("arena-skip").hidden = state.mode !== "arena" || $("arena-skip").hidden;
+  $("arena-berserk").hidden = state.mode !== "arena" || $("arena-berserk").hidden;
   $("profile").hidden = state.mode !== "profile";
   $("cards").hidden = state.mode === "profile";
 }

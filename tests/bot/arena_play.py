@@ -3,20 +3,26 @@ hand and a right answer to it, and the bot's next messages in a chat."""
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Callable
 from typing import Any
 
+from bot.context import local_now
 from bot.games.arena import group as arena_group
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.arena import Arena
-from bot.rules.daily.puzzle import DailyResult
 from bot.rules.pace import floor_of
 from solver import solve
+from tests import established
 from tests.bot.harness import GROUP, BotApplication, FakeClock
 
 AFTER_FLOOR = 1.0
 """Seconds past a hand's pace floor a test's player answers."""
+
+
+def regulars(application: BotApplication, *users: int) -> None:
+    """``users`` made established players (the daily puzzle solved on the days before
+    today): their arena results count beyond the group."""
+    established.by_dailies(application.user_data, *users, day=local_now(application).date())
 
 
 def the_arena(application: BotApplication, chat: int = GROUP) -> Arena:
@@ -34,9 +40,9 @@ def join_payload(message: dict[str, Any]) -> str:
     return url.split("?start=", 1)[1]
 
 
-def hand_of(application: BotApplication, user: int) -> tuple[int, ...]:
-    """``user``'s current hand in the group's arena."""
-    arena = the_arena(application)
+def hand_of(application: BotApplication, user: int, chat: int = GROUP) -> tuple[int, ...]:
+    """``user``'s current hand in the arena of ``chat`` (the group)."""
+    arena = the_arena(application, chat)
     return arena.hands[arena.entries[user].index]
 
 
@@ -89,12 +95,3 @@ async def ring_end(api: LocalBotApi, application: BotApplication, arena: Arena) 
     application.job_queue.run_once(
         arena_group.arena_up, 0, chat_id=GROUP, data=arena.number, name="arena-up:test"
     )
-
-
-def regulars(application: BotApplication, *users: int, day: dt.date, days: int = 3) -> None:
-    """``users`` have solved the daily puzzle in a minute on each of the ``days`` days
-    before ``day``: regular players, not accounts made for the arena."""
-    for user in users:
-        record = application.user_data[user].daily
-        for back in range(days, 0, -1):
-            record.results[(day - dt.timedelta(days=back)).isoformat()] = DailyResult(60.0, 0)

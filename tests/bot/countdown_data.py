@@ -15,7 +15,7 @@ from telegram.ext import Application
 
 from bot.games import countdown as countdown_feature
 from bot.local_api import LocalBotApi, plain_text
-from bot.rules.countdown import Countdown
+from bot.rules.countdown import COUNTDOWN_SEAT, Countdown
 from tests.bot.harness import (
     BotApplication,
     FakeClock,
@@ -41,7 +41,7 @@ def players() -> LocalBotApi:
 
 
 def the_game(application: Application, chat: int) -> Countdown:
-    game = application.chat_data[chat].table.countdown
+    game = COUNTDOWN_SEAT.of(application.chat_data[chat].table)
     assert game is not None
     return game
 

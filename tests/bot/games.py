@@ -11,7 +11,7 @@ from itertools import combinations
 from telegram.ext import Application
 
 from bot.local_api import LocalBotApi
-from bot.rules.hunt import Hunt
+from bot.rules.hunt import HUNT_SEAT, Hunt
 from solver import daily as solver_daily
 from solver import solve
 from solver.deal import DailyPools
@@ -25,7 +25,7 @@ def daily(day: dt.date, pools: DailyPools | None = None) -> tuple[int, ...]:
 
 def the_hunt(application: Application, chat: int) -> Hunt:
     """The Solution Hunt on in ``chat`` (failing the test if there is none)."""
-    hunt = application.chat_data[chat].table.hunt
+    hunt = HUNT_SEAT.of(application.chat_data[chat].table)
     assert hunt is not None
     return hunt
 

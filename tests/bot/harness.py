@@ -32,12 +32,14 @@ from bot import records
 from bot.app import build_application, run_polling
 from bot.clock import MONOTONIC
 from bot.features.seasons.closing import JOB as SEASON_JOB
+from bot.games.hunt.ready import DEFAULT_SIX
+from bot.games.hunt.work import HuntDeals
 from bot.local_api import LocalBotApi, LocalTransport, plain_text
 from bot.persistence import FILE_NAME, SQLitePersistence
 from bot.settings import Settings
 from tests.bot.data_files import seed_tables
 from tests.bot.faulty_api import FaultyBotApi
-from tests.bot.shared_workers import IDLE_WORKERS
+from tests.bot.shared_workers import IDLE_WORKERS, SPARE_HUNTS
 from tests.bot.virtual_outbox import clock_of, no_job_within, run_on, waiting
 from tests.bytecode import keep_bytecode
 from tests.lean_imports import SITE
@@ -152,6 +154,8 @@ async def running_bot(
             worker_nice=WORKER_NICE,
         ),
     )
+    hunts = HuntDeals.of(application.bot_data.solving).ready
+    hunts.keep(DEFAULT_SIX, tuple(SPARE_HUNTS))  # the last bot's (tests/bot/shared_workers.py)
     running_jobs = _RUNNING_JOBS[application] = _RunningJobs()
     application.job_queue.scheduler.add_listener(
         running_jobs, EVENT_JOB_SUBMITTED | EVENT_JOB_EXECUTED | EVENT_JOB_ERROR | EVENT_JOB_MISSED
@@ -183,6 +187,7 @@ async def running_bot(
     finally:
         stop.set()
         assert await asyncio.wait_for(runner, timeout=10) == 0
+        SPARE_HUNTS[:] = hunts.ready_hands(DEFAULT_SIX)
 
 
 def refuse_writes(application: Application, refuse: bool = True) -> None:
@@ -225,7 +230,7 @@ async def until(
     with what was awaited if it is not within ``timeout`` seconds (every wait is bounded)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    async with waiting():
+    async with waiting(lambda: not predicate()):
         while not predicate():
             if loop.time() >= deadline:
                 try:

@@ -129,14 +129,17 @@ tables = st.builds(
         target=st.integers(-100, 1000),
         cards=st.integers(1, 8),
         unsolvable=st.booleans(),
-        countdown_time=counts,
+        times=st.dictionaries(st.sampled_from(["countdown"]), counts, max_size=1),
     ),
-    round=st.none() | rounds,
-    rounds_dealt=counts,
+    games=st.fixed_dictionaries(
+        {}, optional={"round": rounds, "hunt": hunts, "countdown": countdowns}
+    ),
+    previous=st.fixed_dictionaries({}, optional={"round": rounds}),
+    dealt=counts,
     match=st.none()
     | st.builds(
         Match,
-        rounds=counts,
+        hands=counts,
         played=counts,
         points=st.dictionaries(ids, counts, max_size=3),
         names=st.dictionaries(ids, words, max_size=3),
@@ -147,8 +150,6 @@ tables = st.builds(
         players=st.dictionaries(ids, players, max_size=3),
         hunt_best=st.dictionaries(words, counts, max_size=3),
     ),
-    hunt=st.none() | hunts,
-    countdown=st.none() | countdowns,
 )
 chats = st.builds(
     ChatData,

@@ -7,7 +7,7 @@ import pytest
 
 from bot.games.rush import play as rush_play
 from bot.local_api import LocalBotApi
-from bot.rules.rush.chat_run import ChatRush
+from bot.rules.rush.chat_run import RUSH_SEAT, ChatRush
 from solver import solve
 from tests.bot.harness import BotApplication, make_api
 
@@ -25,7 +25,7 @@ def players() -> LocalBotApi:
 
 def the_run(application: BotApplication, chat: int) -> ChatRush:
     """The Rush run of ``chat`` (failing the test if there is none)."""
-    game = application.chat_data[chat].table.rush
+    game = RUSH_SEAT.of(application.chat_data[chat].table)
     assert game is not None
     return game
 

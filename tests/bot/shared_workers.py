@@ -1,4 +1,5 @@
-"""The solver workers that the bots of a test process share.
+"""The solver workers, and the hunt hands found at start-up, that the bots of a test process
+share.
 
 Every bot a test starts (:func:`tests.bot.harness.running_bot`) has its own worker pool, as
 the bot always has, but takes its workers from :data:`IDLE_WORKERS` and leaves its idle
@@ -10,6 +11,12 @@ nearly a new one's room under its memory cap (:data:`GROWN`); a worker that was 
 its bot stopped, that died or that was killed is never handed out (it is stopped, or found
 dead, and a new one is started); and workers are shared only by pools of one kind (their
 memory cap and priority).
+
+Every bot also finds two six-card Solution Hunt hands right after its start
+(:mod:`bot.games.hunt.ready`), 20 ms of a worker's CPU each time; the hands the last bot
+left undealt (:data:`SPARE_HUNTS`) are given to the next one (``ReadyHunts.keep``), which
+then finds none, as a bot that has run a while has its hands ready.  They are random hands
+like any other: each deal still drops one sharing cards with its bot's daily puzzle.
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ import gc
 import os
 import sys
 
+from bot.games.hunt.ready import Found
 from bot.services.workers.idle import IdleWorkers
 from solver.solutions import clear_caches
 
@@ -60,3 +68,7 @@ def _size(pid: int) -> int:
 
 IDLE_WORKERS = IdleWorkers(reset=forget_caches)
 """The idle workers of this test process, for :func:`tests.bot.harness.running_bot`."""
+
+
+SPARE_HUNTS: list[Found] = []
+"""The start-up hunt hands (``DEFAULT_SIX``) the last bot of this test process left undealt."""

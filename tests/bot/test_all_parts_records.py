@@ -1,6 +1,7 @@
-"""Every part of this format (``VERSION`` 2) loads from ``records-all-parts-2.json`` and is
-written again the same: the guard of issue #39's moves, under which the games' state changes
-homes while its saved names stay.
+"""Every part of the format of ``VERSION`` 2 loads from ``records-all-parts-2.json`` and is
+written again the same, once upgraded to this version (version 3 keeps a table's games by
+kind: ``tests/bot/test_table_records.py``): the guard of issue #39's moves, under which the
+games' state changes homes while its saved names stay.
 
 The fixture (see ``tests/fixtures/make_all_parts.py``) holds a row of every kind, with every
 saved field away from its default, so that a part read from a wrong place (its default)
@@ -19,7 +20,11 @@ from typing import Any
 import pytest
 
 from bot import records
+from bot.rules.countdown import COUNTDOWN_SEAT, chat_time
+from bot.rules.hunt import HUNT_SEAT
 from bot.rules.requests import Rules
+from bot.rules.rounds import ROUND_SEAT
+from bot.rules.rush.chat_run import RUSH_SEAT
 from bot.state import ChatData, GlobalData, UserData
 
 PINNED = Path(__file__).resolve().parents[1] / "fixtures" / "records-all-parts-2.json"
@@ -62,7 +67,7 @@ def test_every_part_of_this_format_loads_and_is_written_again_the_same(
     kind: str, key: records.Key, text: str
 ) -> None:
     written = json.loads(records.saved(kind, records.load(kind, text)).text)
-    assert _changed(written, json.loads(text)) == []
+    assert _changed(written, records.upgrade(kind, json.loads(text))) == []
 
 
 @pytest.mark.parametrize(("kind", "key", "text"), _rows(), ids=lambda v: str(v)[:24])
@@ -115,22 +120,34 @@ def _duel_hand() -> object:
 
 
 def _rush_runner() -> object:
-    rush = GROUP_CHAT.table.rush
+    rush = RUSH_SEAT.of(GROUP_CHAT.table)
     return None if rush is None else rush.run.runners[ANN].score
 
 
 VALUES: list[tuple[str, Callable[[], object], object]] = [
     ("settings", lambda: GROUP_CHAT.table.settings.deck, (1, 10)),
-    ("countdown time", lambda: GROUP_CHAT.table.settings.countdown_time, 45),
-    ("round", lambda: GROUP_CHAT.table.round and GROUP_CHAT.table.round.wrong, {BOB: 2}),
-    ("rounds dealt", lambda: GROUP_CHAT.table.rounds_dealt, 9),
+    ("countdown time", lambda: chat_time(GROUP_CHAT.table.settings), 45),
+    (
+        "round",
+        lambda: (game := ROUND_SEAT.of(GROUP_CHAT.table)) and game.wrong,
+        {BOB: 2},
+    ),
+    ("rounds dealt", lambda: GROUP_CHAT.table.dealt, 9),
     ("match", lambda: GROUP_CHAT.table.match and GROUP_CHAT.table.match.points, {ANN: 12, BOB: 7}),
     ("player stats", lambda: GROUP_CHAT.table.stats.players[ANN].weekly_points, {"2026-W48": 52}),
     ("hunt points", lambda: GROUP_CHAT.table.stats.players[ANN].hunt_points, 6),
     ("countdown points", lambda: GROUP_CHAT.table.stats.players[ANN].countdown_points, 10),
     ("hunt best", lambda: GROUP_CHAT.table.stats.hunt_best, {"1 5 5 5=24": 3}),
-    ("hunt", lambda: GROUP_CHAT.table.hunt and GROUP_CHAT.table.hunt.found[0].written, "5*(5-1/5)"),
-    ("countdown", lambda: GROUP_CHAT.table.countdown and GROUP_CHAT.table.countdown.target, 321),
+    (
+        "hunt",
+        lambda: (hunt := HUNT_SEAT.of(GROUP_CHAT.table)) and hunt.found[0].written,
+        "5*(5-1/5)",
+    ),
+    (
+        "countdown",
+        lambda: (game := COUNTDOWN_SEAT.of(GROUP_CHAT.table)) and game.target,
+        321,
+    ),
     ("rush run", _rush_runner, 3),
     ("language", lambda: GROUP_CHAT.language.recent, "zh"),
     ("round messages", lambda: GROUP_CHAT.rounds.deal_message_id, 90),

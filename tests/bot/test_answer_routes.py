@@ -21,7 +21,10 @@ from bot.features import fair_play
 from bot.games import challenges, countdown, daily, duel, hunt, rush
 from bot.games.daily import ended_attempts
 from bot.games.rounds import answers as round_answers
+from bot.rules.countdown import COUNTDOWN_SEAT, new_countdown
 from bot.rules.hands import HandFacts
+from bot.rules.hunt import HUNT_SEAT, new_hunt
+from bot.rules.rounds import ROUND_SEAT, new_round
 from bot.services.answer_routes import AnswerRouter, Route
 from bot.settings import Settings
 from bot.state import AnswersTo, ChatData, CountdownMessages, HuntMessages, UserData
@@ -92,17 +95,17 @@ def _update(
 
 
 def _hunting(chat: ChatData) -> None:
-    chat.table.new_hunt((3, 3, 8, 8), ("8/(3-8/3)",), NOW, 60, ANN)
+    new_hunt(chat.table, (3, 3, 8, 8), ("8/(3-8/3)",), NOW, 60, ANN)
     chat.hunt = HuntMessages(deal_message_id=HUNT_PICTURE)
 
 
 def _counting(chat: ChatData) -> None:
-    chat.table.new_countdown((25, 50, 75, 100, 3, 6), 952, (None, None, None), NOW, 30, ANN)
+    new_countdown(chat.table, (25, 50, 75, 100, 3, 6), 952, (None, None, None), NOW, 30, ANN)
     chat.countdown = CountdownMessages(deal_message_id=COUNTDOWN_PICTURE)
 
 
 def _playing(chat: ChatData) -> None:
-    chat.table.new_round(HandFacts((3, 3, 8, 8), 24, True, (), 1, ()), 1, NOW, ANN)
+    new_round(chat.table, HandFacts((3, 3, 8, 8), 24, True, (), 1, ()), 1, NOW, ANN)
     chat.rounds.deal_message_id = ROUND_PICTURE
 
 
@@ -238,7 +241,7 @@ def test_a_reply_to_an_old_rounds_picture_goes_to_the_game_on(bot_data: BotData)
 def test_a_reply_to_an_old_rounds_picture_with_no_game_on_is_nobodys(bot_data: BotData) -> None:
     chat = ChatData()
     _playing(chat)
-    game = chat.table.round
+    game = ROUND_SEAT.of(chat.table)
     assert game is not None
     game.reveal()  # /reveal: it is over
     update = _update(GROUP, "8/(3-8/3)", reply_to=OLD_ROUND_PICTURE)
@@ -285,7 +288,7 @@ def test_a_player_given_the_solutions_scores_nothing_before_the_hunt_judges(
 ) -> None:
     chat = ChatData()
     _hunting(chat)
-    hunt = chat.table.hunt
+    hunt = HUNT_SEAT.of(chat.table)
     assert hunt is not None
     bot_data.live_hands.add(GROUP, hunt)
     hunt.peeked.append(BOB)
@@ -331,7 +334,8 @@ def test_a_late_countdown_answer_is_not_a_miss_of_the_set_aside_daily(bot_data: 
     chat, ann = ChatData(), UserData()
     _set_aside(bot_data, chat, ann)
     _counting(chat)
-    assert chat.table.countdown is not None and chat.table.countdown.stop()
+    game = COUNTDOWN_SEAT.of(chat.table)
+    assert game is not None and game.stop()
     context = _context(bot_data, chat, ann)
     assert _to(bot_data, _update(ANN, "75+50*3"), context) == Priority.COUNTDOWN
 

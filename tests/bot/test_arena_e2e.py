@@ -17,6 +17,7 @@ from tests.bot.arena_play import (
     is_hand,
     join_payload,
     next_in,
+    regulars,
     right,
     ring_end,
     text_of,
@@ -59,6 +60,7 @@ async def test_an_arena_from_its_announcement_to_its_end(tmp_path: Path) -> None
     api = players()
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
+        regulars(application, ANN, DAVE, CAROL)
         start = len(api.sent)
         api.send(ANN, GROUP, "/arena 5")
         announced = await next_in(api, GROUP, start, lambda m: "Arena #1" in text_of(m))

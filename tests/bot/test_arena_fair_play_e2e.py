@@ -15,7 +15,16 @@ from bot.context import BotContext
 from bot.local_api import plain_text
 from bot.play.result_listeners import listen
 from bot.rules.results import Game, GameResult, Podium, Solved
-from tests.bot.arena_play import at_pace, hand_of, is_hand, join_payload, next_in, right, text_of
+from tests.bot.arena_play import (
+    at_pace,
+    hand_of,
+    is_hand,
+    join_payload,
+    next_in,
+    regulars,
+    right,
+    text_of,
+)
 from tests.bot.harness import (
     ANN,
     BOB,
@@ -98,6 +107,7 @@ async def test_an_arenas_results_are_published_and_its_trophy_kept(tmp_path: Pat
 
     async with running_bot(api, tmp_path, clock=clock) as application:
         listen(application, listener)
+        regulars(application, ANN, CAROL)
         await _arena(api, (ANN, CAROL))
         for _ in range(2):  # Carol solves two hands; Ann one (two players scored: a podium)
             hand = hand_of(application, CAROL)

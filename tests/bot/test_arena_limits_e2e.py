@@ -7,7 +7,6 @@ first line and then in full as a text."""
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from pathlib import Path
 
@@ -53,7 +52,7 @@ async def test_an_arena_of_the_longest_names_keeps_within_telegrams_limits(
         api.add_user(user, longest(user, "A"), last_name=longest(user, "Z"))
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
-        regulars(application, *PLAYERS, day=dt.date(2026, 11, 23))
+        regulars(application, *PLAYERS)
         before = len(api.sent)
         api.send(ANN, GROUP, "/arena 30")
         announced = await next_in(api, GROUP, before, lambda m: "Arena #1" in text_of(m))

@@ -15,6 +15,7 @@ from tests.bot.arena_play import (
     is_hand,
     join_payload,
     next_in,
+    regulars,
     right,
     ring_end,
     text_of,
@@ -60,6 +61,7 @@ async def test_a_running_arena_resumes_after_a_restart(tmp_path: Path) -> None:
     restarted = clock.now
     before = len(api.sent)
     async with running_bot(api, tmp_path, clock=clock) as application:
+        regulars(application, ANN, CAROL)
         ann_again = text_of(await next_in(api, ANN, before, is_hand))
         carol_again = text_of(await next_in(api, CAROL, before, is_hand))
         arena = the_arena(application)

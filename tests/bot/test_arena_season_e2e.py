@@ -90,7 +90,7 @@ async def test_an_arenas_podium_earns_achievements_a_seasons_place_and_its_troph
     api = players()
     clock = FakeClock(END - 3600)
     async with running_bot(api, tmp_path, clock=clock) as application:
-        regulars(application, ANN, DAVE, day=dt.date(2026, 11, 30))
+        regulars(application, ANN, DAVE)
         await reply_to(api, ANN, GROUP, "/settings groups on")
         final = await an_arena(api, application, clock)
         season = plain_text(await reply_to(api, ANN, ANN, "/season"))

@@ -12,6 +12,7 @@ import pytest
 from bot.games.daily.subscriptions import DAILY_POST
 from bot.local_api import plain_text
 from bot.menus import menu_languages
+from bot.rules.rounds import ROUND_SEAT
 from tests.bot.harness import (
     ANN,
     BOB,
@@ -188,7 +189,7 @@ async def test_a_round_and_the_daily_post_follow_the_group_to_its_supergroup(
         await settled(api, application)
         time_up = [m for m in api.sent if "Time is up" in m.get("text", "")]
         assert [m["chat"]["id"] for m in time_up] == [supergroup]
-        assert not application.chat_data[supergroup].table.playing
+        assert not ROUND_SEAT.on(application.chat_data[supergroup].table)
         assert GROUP not in application.chat_data
 
 

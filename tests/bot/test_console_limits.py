@@ -26,15 +26,16 @@ GROUP_REPLY = "group] Twenty-Four: Language: each player's own."
 
 @pytest.fixture
 def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Alice's console folder, in English, with the group's limit at 8 messages in 8 s (on
-    the bot's side and Telegram's), and a wait of 2 s told as held."""
+    """Alice's console folder, in English, with the group's limit at 8 messages in 4 s (on
+    the bot's side and Telegram's), and a wait of 1 s told as held (the console's outbox
+    waits on the wall clock: these tests wait out a window)."""
     monkeypatch.setenv("USER", "alice")
     monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
     monkeypatch.setattr(outbox, "GROUP_LIMIT", 8)
-    monkeypatch.setattr(outbox, "GROUP_PERIOD", 8.0)
+    monkeypatch.setattr(outbox, "GROUP_PERIOD", 4.0)
     monkeypatch.setattr(flood, "GROUP_MESSAGES", 8)
-    monkeypatch.setattr(flood, "GROUP_SECONDS", 8.0)
-    monkeypatch.setattr(outbox_dispatch, "HELD_FOR", 2.0)
+    monkeypatch.setattr(flood, "GROUP_SECONDS", 4.0)
+    monkeypatch.setattr(outbox_dispatch, "HELD_FOR", 1.0)
     seed_tables(tmp_path / "console")
     return tmp_path
 

@@ -31,9 +31,14 @@ async def test_the_console_shows_the_profile_card_and_the_achievements(
     assert picture is not None
     assert Image.open(picture[1]).size == (WIDTH, HEIGHT)
     assert "⚔️ Duel rating: no rated duels yet" in printed
-    assert re.search(r"🗓 Season \d{4}-\d\d: 0 of 3 rated duels to be ranked", printed)
+    assert re.search(
+        r"🗓 Season \d{4}-\d\d: 0 of 3 rated duels against established players to be ranked", printed
+    )
     assert "🪜 Puzzle rating: not yet (/train in private)" in printed
     assert "🎖️ Achievements of " in printed
     assert "🧮 10 hands solved: 0/10" in printed
     assert re.search(r"🗓 Season \d{4}-\d\d\b.*, until ", printed)
-    assert "⚔️ Duels (3 rated duels this season or more, against 3 players or more)" in printed
+    assert (
+        "⚔️ Duels (3 rated duels this season or more, against 3 established players or more)"
+        in printed
+    )

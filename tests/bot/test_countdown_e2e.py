@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import plain_text
+from bot.rules.countdown import chat_time
 from tests.bot.countdown_data import (
     CAROL,
     CLOSE,
@@ -88,7 +89,7 @@ async def test_a_settings_button_sets_the_time(tmp_path: Path) -> None:
         api.press(ANN, menu, "cfg:countdown:120")
         edited = (await api.wait_for_sent(before + 1))[-1]
         settings = application.chat_data[GROUP].table.settings
-    assert settings.countdown_time == 120
+    assert chat_time(settings) == 120
     assert "\nCountdown time: 120 s\n" in plain_text(edited["text"])
 
 
@@ -102,7 +103,7 @@ async def test_a_time_out_of_range_is_refused_in_settings(tmp_path: Path) -> Non
         settings = application.chat_data[GROUP].table.settings
     usage = "Countdown's time goes from 10 to 300 seconds, like /settings countdown 45."
     assert replies == [usage] * len(values)
-    assert settings.countdown_time == 30
+    assert chat_time(settings) == 30
 
 
 async def test_a_time_out_of_range_is_refused_in_chinese(tmp_path: Path) -> None:
@@ -112,7 +113,7 @@ async def test_a_time_out_of_range_is_refused_in_chinese(tmp_path: Path) -> None
         reply = plain_text(await reply_to(api, ANN, GROUP, "/settings countdown 5"))
         settings = application.chat_data[GROUP].table.settings
     assert reply == "倒计时的时间为 10 到 300 秒，例如 /settings countdown 45。"
-    assert settings.countdown_time == 30
+    assert chat_time(settings) == 30
 
 
 async def test_a_solo_game_keeps_the_best_answer_and_ends_with_the_solvers(

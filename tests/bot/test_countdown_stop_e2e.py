@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import plain_text
+from bot.rules.countdown import COUNTDOWN_SEAT
+from bot.rules.rounds import ROUND_SEAT
 from tests.bot.countdown_data import (
     CAROL,
     DAVE,
@@ -143,8 +145,8 @@ async def test_no_other_game_during_a_countdown(tmp_path: Path) -> None:
         table = application.chat_data[CAROL].table
     expected = "A Countdown game is on: just type your answer, or /stop to end it."
     assert replies == [expected] * 4
-    assert table.round is None
-    assert table.counting
+    assert ROUND_SEAT.of(table) is None
+    assert COUNTDOWN_SEAT.on(table)
 
 
 @pytest.mark.parametrize("command", ["/stop", "/giveup"])
@@ -155,7 +157,7 @@ async def test_a_solo_countdown_game_ends_with_a_rounds_stop_or_give_up(
     async with running_bot(api, tmp_path) as application:
         await start(api, application, CAROL, CAROL)
         await reply_to(api, CAROL, CAROL, command)
-        counting = application.chat_data[CAROL].table.counting
+        counting = COUNTDOWN_SEAT.on(application.chat_data[CAROL].table)
     assert not counting
 
 
@@ -167,7 +169,7 @@ async def test_no_countdown_between_two_rounds_of_a_match(tmp_path: Path) -> Non
         reply = await reply_to(api, CAROL, CAROL, "/countdown")
         table = application.chat_data[CAROL].table
     assert reply == "A round is on: finish it (or /stop it) first."
-    assert table.countdown is None
+    assert COUNTDOWN_SEAT.of(table) is None
 
 
 async def test_hostile_arguments_are_refused(tmp_path: Path) -> None:
@@ -181,7 +183,7 @@ async def test_hostile_arguments_are_refused(tmp_path: Path) -> None:
         "and 60 seconds (10 to 300)."
     )
     assert replies == [usage] * len(hostile)
-    assert table.countdown is None
+    assert COUNTDOWN_SEAT.of(table) is None
 
 
 async def test_a_countdown_and_its_best_answers_survive_a_restart(tmp_path: Path) -> None:

@@ -248,3 +248,15 @@ async def test_the_archive_in_chinese_has_chinese_punctuation(tmp_path: Path) ->
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
         listing = plain_text(await reply_to(api, BOB, BOB, "/daily archive"))
     assert listing.splitlines()[1] == f"#{daily_number(DAY) - 1} 2026年11月22日：没玩过"
+
+
+async def test_the_week_in_private_says_it_is_a_group_s_board(tmp_path: Path) -> None:
+    """In private the only member is the player: "Nobody yet." under the week's heading
+    told nothing; it says whose board it is."""
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        told = plain_text(await reply_to(api, ANN, ANN, "/daily week"))
+    assert told == (
+        "/daily week is a group's board: its members ranked by daily puzzles solved this week. "
+        "Send it in a group I am in; your own numbers are in /stats."
+    )

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import LocalBotApi, plain_text
+from bot.rules.rounds import ROUND_SEAT
 from solver import daily_number, solve
 from tests.bot.challenge_links import link_of, offer_of, said, share
 from tests.bot.harness import (
@@ -173,7 +174,7 @@ async def test_a_challenge_refused_over_a_round_leaves_the_round_on_and_is_not_p
 ) -> None:
     _told, application = await _opened_over(tmp_path, EVE, "/play")
     plays = [c.plays for c in application.bot_data.global_data.challenges.challenges.values()]
-    assert application.chat_data[EVE].table.playing
+    assert ROUND_SEAT.on(application.chat_data[EVE].table)
     assert [EVE in p for p in plays] == [False]
 
 

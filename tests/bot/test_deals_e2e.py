@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.rounds import matches
 from bot.local_api import plain_text
 from solver import solve
 from tests.bot.harness import ANN, GROUP, make_api, reply_to, running_bot
@@ -56,7 +57,11 @@ async def test_two_settings_at_once_never_leave_nothing_to_deal(tmp_path: Path) 
         assert any(text.startswith("No hard hands of 3 cards make 95") for text in texts)
 
 
-async def test_a_match_goes_on_after_a_restart_between_its_rounds(tmp_path: Path) -> None:
+async def test_a_match_goes_on_after_a_restart_between_its_rounds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The next round's deal a second after the win (not four): time enough for the restart.
+    monkeypatch.setattr(matches, "NEXT_DEAL_DELAY", 1.0)
     api = make_api()
     async with running_bot(api, tmp_path) as application:
         application.chat_data[ANN].table.settings.time_limit = 0

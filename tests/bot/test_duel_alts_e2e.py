@@ -112,11 +112,12 @@ async def test_wins_over_a_throwaway_account_stop_at_the_days_cap(tmp_path: Path
         "A win over a provisional player (in their first duels) moves Ann's rating little, so "
         "that new accounts cannot lift it: a win over an established player counts in full."
     )
-    assert told[-1].endswith(
-        "Ann has gained 50 points today from forfeits and new players, the most a day, so "
-        "this win adds nothing more to their rating (the loser's still changes). Wins played "
-        "out against established players still count today, and the allowance starts again "
-        "tomorrow."
+    assert told[-1].endswith(  # the day's cap cut this win to what was left: said as such
+        "Ann: 1550 (+1), provisional\n"
+        "Ann has now gained 50 points today from forfeits and new players, the most a day, "
+        "so this win adds only 1 point to their rating (the loser's changes as usual). Wins "
+        "played out against established players still count today, and the allowance starts "
+        "again tomorrow."
     )
 
 

@@ -13,6 +13,7 @@ import pytest
 from bot.games.duel import play
 from bot.local_api import plain_text
 from bot.rules.rating import Ratings
+from bot.rules.rounds import ROUND_SEAT
 from solver import check, solve
 from tests.bot.duels import (
     CAROL,
@@ -207,7 +208,7 @@ async def test_a_round_waits_for_the_duels_end(tmp_path: Path) -> None:
         reply = await reply_to(api, DAVE, GROUP, "/play")
         table = application.chat_data[GROUP].table
     assert reply == "A duel is on here: it ends by its hands, or /duel stop forfeits it."
-    assert table.round is None
+    assert ROUND_SEAT.of(table) is None
 
 
 async def test_the_fourth_duel_of_a_day_is_friendly(tmp_path: Path) -> None:

@@ -6,112 +6,42 @@ hand is kept from inline mode; Chinese."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from bot.games.duel import play
-from bot.local_api import LocalBotApi, plain_text
-from bot.rules.duel.race import Duel
-from solver import solve
+from bot.local_api import plain_text
 from tests.bot.duels import establish
 from tests.bot.harness import (
     ANN,
     BOB,
-    BotApplication,
     FakeClock,
-    make_api,
     refuse_writes,
     reply_to,
     running_bot,
     settled,
     until,
 )
+from tests.bot.private_duels import (
+    CAROL,
+    DAVE,
+    NOON,
+    in_chat,
+    invitation,
+    open_link,
+    players,
+    share,
+    the_duel,
+    win_hand,
+)
 
 pytestmark = pytest.mark.asyncio
-
-CAROL, DAVE = 503, 504
-NOON = 1_795_435_200.0
 
 
 @pytest.fixture(autouse=True)
 def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
     """The next hand comes at once (the pause to read a result is for people)."""
     monkeypatch.setattr(play, "NEXT_HAND_SECONDS", 0.0)
-
-
-def players() -> LocalBotApi:
-    api = make_api()
-    api.add_user(CAROL, "Carol", language_code="en")
-    api.add_user(DAVE, "Dave", language_code="en")
-    return api
-
-
-def in_chat(api: LocalBotApi, chat: int, since: int) -> list[str]:
-    """What the bot sent (or edited) in ``chat`` since ``since``, as plain text."""
-    return [
-        plain_text(m.get("text") or m.get("caption") or "")
-        for m in api.sent[since:]
-        if m["chat"]["id"] == chat
-    ]
-
-
-def the_duel(application: BotApplication, player: int = ANN) -> Duel:
-    duel = application.bot_data.global_data.duels.duel_of(player)
-    assert duel is not None
-    return duel
-
-
-async def invitation(api: LocalBotApi, application: BotApplication) -> tuple[dict[str, Any], str]:
-    """Ann's /duel in private: the bot's message and the invitation's token."""
-    before = len(api.sent)
-    api.send(ANN, ANN, "/duel")
-    await api.wait_for_sent(before + 1)
-    await settled(api, application)
-    message = api.sent[before]
-    query = message["reply_markup"]["inline_keyboard"][0][0]["switch_inline_query_chosen_chat"]
-    return message, str(query["query"]).split()[1]
-
-
-async def share(api: LocalBotApi, application: BotApplication, token: str) -> dict[str, Any]:
-    """Ann sends the invitation into her chat with Dave through inline mode."""
-    query_id = api.inline_query(ANN, f"duel {token}", "private")
-    await until(lambda: query_id in api.inline_answers)
-    shared = api.choose_inline_result(ANN, query_id, f"duel:{token}")
-    await settled(api, application)
-    return shared
-
-
-async def open_link(
-    api: LocalBotApi, application: BotApplication, user: int, token: str
-) -> list[str]:
-    """``user`` opens the invitation's link; returns what the bot said to them."""
-    before = len(api.sent)
-    api.send(user, user, f"/start duel_{token}")
-    await api.wait_for_sent(before + 1)
-    await settled(api, application)
-    if application.bot_data.global_data.duels.duel_of(user) is not None:
-        await until(lambda: the_duel(application, user).live)
-        await settled(api, application)
-    return in_chat(api, user, before)
-
-
-async def win_hand(
-    api: LocalBotApi, application: BotApplication, clock: FakeClock, player: int
-) -> int:
-    """``player`` types a right answer in private 7 s into the hand; returns where the bot's
-    messages since then start in ``api.sent``."""
-    duel = the_duel(application, player)
-    assert duel.hand is not None and duel.live
-    clock.now += 7
-    before = len(api.sent)
-    api.send(player, player, solve(list(duel.hand.hand), 24)[0].text)
-    await api.wait_for_sent(before + 2)
-    await settled(api, application)
-    if not duel.over:
-        await until(lambda: duel.live)
-        await settled(api, application)
-    return before
 
 
 async def test_a_private_duel_through_a_shared_invitation(tmp_path: Path) -> None:

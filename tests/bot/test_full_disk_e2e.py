@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import LocalBotApi, plain_text
+from bot.rules.hunt import HUNT_SEAT
 from solver import solve
 from tests.bot.games import daily
 from tests.bot.harness import (
@@ -106,7 +107,7 @@ async def test_a_hunts_end_the_disk_refuses_is_not_announced(tmp_path: Path) -> 
         before = len(api.sent)
         api.send(ANN, GROUP, "/hunt")
         await api.wait_for_sent(before + 1, timeout=20)
-        hunt = application.chat_data[GROUP].table.hunt
+        hunt = HUNT_SEAT.of(application.chat_data[GROUP].table)
         assert hunt is not None
         await reply_to(api, ANN, GROUP, f"/a {hunt.solutions[0]}")
         refuse_writes(application)

@@ -31,6 +31,7 @@ from bot.rules.duel.race import End
 from bot.rules.hand_records import HandRecord, Source, hand_key
 from bot.rules.hands import facts_job
 from bot.rules.rating import DAILY_PROVISIONAL_GAIN, Result
+from bot.rules.rounds import ROUND_SEAT, may_be_unsolvable
 from bot.rules.rush.run import RunResult
 from bot.state import ChatData, GlobalData, UserData
 from tests.bot.harness import FakeClock, running_bot
@@ -83,7 +84,7 @@ def before_round_two(data: GlobalData) -> GlobalData:
 def before_seasons(data: GlobalData) -> GlobalData:
     """``data`` as releases before seasons kept it: no rating knew its duels' season."""
     for rating in data.ratings.players.values():
-        rating.season, rating.season_rated, rating.season_with = "", 0, []
+        rating.season, rating.season_rated, rating.season_against = "", 0, []
     return data
 
 
@@ -209,13 +210,14 @@ def test_rows_of_the_release_before_duels_still_load_as_they_were() -> None:
     assert chat.members == {ANN: "Ann", BOB: "Bob"}
     assert isinstance(user, UserData)
     assert user.language == "zh"
-    assert chat.table.round is not None
-    assert chat.table.round.hand == (3, 3, 8, 8)
-    assert chat.table.round.wrong == {BOB: 1}
+    game = ROUND_SEAT.of(chat.table)
+    assert game is not None
+    assert game.hand == (3, 3, 8, 8)
+    assert game.wrong == {BOB: 1}
     # Rounds then did not keep whether they were dealt with unsolvable hands: the chat's
     # setting says it.
-    assert chat.table.round.unsolvable is None
-    assert chat.table.may_be_unsolvable is False
+    assert game.unsolvable is None
+    assert may_be_unsolvable(chat.table) is False
     assert user.daily.results["2026-11-24"].seconds == 42.0
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from bot.i18n import languages, translations
 from bot.services.limits import TEXT, visible_length
+from tests.bot.faulty_api import FaultyBotApi
 from tests.bot.harness import GROUP, make_api, running_bot, settled
 
 ANA = 601
@@ -40,3 +41,24 @@ async def test_help_is_told_whole_within_telegrams_limit(
     assert max(visible_length(text) for text in told) <= TEXT
     heading = translations(language).gettext(TOOLS).splitlines()[0]
     assert heading in "\n".join(told)
+
+
+LONGEST_USERNAME = "T" * 29 + "bot"
+"""A bot's username as long as Telegram allows (32 characters): /help names it twice."""
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("language", languages())
+async def test_help_fits_telegrams_limit_with_the_longest_username(
+    language: str, tmp_path: Path
+) -> None:
+    api = FaultyBotApi(username=LONGEST_USERNAME)
+    api.add_user(ANA, "Ana", language_code=language.lower().replace("_", "-"))
+    api.add_group(GROUP, "Friends", admins={ANA})
+    async with running_bot(api, tmp_path) as application:
+        before = len(api.sent)
+        api.send(ANA, GROUP, "/help")
+        await api.wait_for_sent(before + 1, timeout=10)
+        await settled(api, application)
+        told = [m["text"] for m in api.sent[before:] if m["chat"]["id"] == GROUP]
+    assert max(visible_length(text) for text in told) <= TEXT

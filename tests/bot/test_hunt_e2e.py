@@ -9,7 +9,8 @@ import pytest
 
 from bot.games import hunt as hunt_feature
 from bot.local_api import LocalBotApi, plain_text, utf16_len
-from bot.rules.hunt import Find
+from bot.rules.hunt import HUNT_SEAT, Find
+from bot.rules.rounds import ROUND_SEAT
 from tests.bot.games import start, the_hunt
 from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot, settled
 
@@ -237,8 +238,8 @@ async def test_no_round_during_a_hunt(tmp_path: Path, command: str) -> None:
         await settled(api, application)
         table = application.chat_data[CAROL].table
     assert reply == "A hunt is on: just type your answer, or /stop to end it."
-    assert table.round is None
-    assert table.hunting
+    assert ROUND_SEAT.of(table) is None
+    assert HUNT_SEAT.on(table)
 
 
 @pytest.mark.parametrize("command", ["/stop", "/giveup", "/reveal"])
@@ -248,7 +249,7 @@ async def test_a_solo_hunt_ends_with_a_rounds_stop_or_give_up(tmp_path: Path, co
     async with running_bot(api, tmp_path) as application:
         await start(api, CAROL, CAROL)
         end = plain_text(await reply_to(api, CAROL, CAROL, command))
-        hunting = application.chat_data[CAROL].table.hunting
+        hunting = HUNT_SEAT.on(application.chat_data[CAROL].table)
     assert end.startswith("🏁 Solution Hunt over: 0 of ")
     assert not hunting
 
@@ -259,7 +260,7 @@ async def test_stop_in_a_group_hunt_is_still_not_the_hunts(tmp_path: Path) -> No
     async with running_bot(api, tmp_path) as application:
         await start(api, ANN, GROUP)
         reply = plain_text(await reply_to(api, ANN, GROUP, "/stop"))
-        hunting = application.chat_data[GROUP].table.hunting
+        hunting = HUNT_SEAT.on(application.chat_data[GROUP].table)
     assert reply == "A hunt is on: answer with /a, or /hunt stop to end it."
     assert hunting
 

@@ -11,6 +11,7 @@ from bot.rules.hand_records import hand_key
 from bot.rules.ladder.model import prior_of_level
 from bot.rules.ladder.puzzle_rating import HandRating
 from bot.rules.ladder.training import LEARNED_RESULTS, level_of, pool
+from bot.rules.rounds import ROUND_SEAT
 from tests.bot.harness import ANN, FakeClock, deal, make_api, running_bot
 from tests.bot.ladder_play import NOON, difficulty_line
 
@@ -31,7 +32,7 @@ async def test_a_hand_rated_by_play_shows_its_learned_level(tmp_path: Path, leve
             for hand, _prior in pool()
         }
         picture = await deal(api, ANN, ANN)
-        game = application.chat_data[ANN].table.round
+        game = ROUND_SEAT.of(application.chat_data[ANN].table)
     assert difficulty_line(picture["caption"]) == f"Difficulty: {level}/5."
     assert game is not None and game.level == level
 
@@ -46,6 +47,6 @@ async def test_a_hand_with_too_few_results_keeps_the_models_level(tmp_path: Path
             for hand, _prior in pool()
         }
         picture = await deal(api, ANN, ANN)
-        game = application.chat_data[ANN].table.round
+        game = ROUND_SEAT.of(application.chat_data[ANN].table)
     assert game is not None
     assert difficulty_line(picture["caption"]) == f"Difficulty: {level_of(game.hand)}/5."

@@ -13,6 +13,7 @@ from bot.rules.hand_records import hand_key
 from bot.rules.ladder.model import prior_of_level
 from bot.rules.ladder.puzzle_rating import HandRating, PuzzlePlayer
 from bot.rules.ladder.training import LEARNED_RESULTS, level_of, pool
+from bot.rules.rounds import ROUND_SEAT
 from tests.bot.harness import (
     ANN,
     BotApplication,
@@ -62,7 +63,7 @@ async def test_a_hand_learned_hard_is_no_longer_dealt_as_easy(tmp_path: Path) ->
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
         await relevelled(application)
         picture = await deal(api, ANN, ANN, "/play easy")
-        game = application.chat_data[ANN].table.round
+        game = ROUND_SEAT.of(application.chat_data[ANN].table)
     assert game is not None
     assert (level_of(game.hand) or 0) >= 4  # the model's hard, learned easy
     assert difficulty_line(picture["caption"]) == "Difficulty: 1/5."
@@ -74,7 +75,7 @@ async def test_a_hand_learned_easy_is_no_longer_dealt_as_hard(tmp_path: Path) ->
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
         await relevelled(application)
         await deal(api, ANN, ANN, "/play hard")
-        game = application.chat_data[ANN].table.round
+        game = ROUND_SEAT.of(application.chat_data[ANN].table)
     assert game is not None
     assert (level_of(game.hand) or 9) <= 2
 
@@ -85,7 +86,7 @@ async def test_too_few_results_keep_the_models_level_in_the_deal(tmp_path: Path)
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
         await relevelled(application)
         await deal(api, ANN, ANN, "/play easy")
-        game = application.chat_data[ANN].table.round
+        game = ROUND_SEAT.of(application.chat_data[ANN].table)
     assert game is not None
     assert (level_of(game.hand) or 9) <= 2
 
@@ -122,7 +123,7 @@ async def test_a_private_rounds_result_that_makes_a_hand_learned_moves_it(tmp_pa
         }
         ladder.players[ANN] = PuzzlePlayer(results=10)  # established
         await deal(api, ANN, ANN, "/play easy")
-        game = application.chat_data[ANN].table.round
+        game = ROUND_SEAT.of(application.chat_data[ANN].table)
         assert game is not None
         clock.now += 9
         api.send(ANN, ANN, answer(game.hand))  # the hand's 20th result

@@ -14,6 +14,8 @@ from bot.games.duel import play
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.puzzle_rating import ESTABLISHED_RESULTS, Ladder, PuzzlePlayer
 from bot.rules.ladder.training import prior_of
+from bot.rules.rounds import ROUND_SEAT
+from bot.rules.rush.chat_run import RUSH_SEAT
 from tests.bot.duels import CAROL, DAVE, accept, invite, players, the_duel, win_hand
 from tests.bot.harness import (
     ANN,
@@ -61,7 +63,7 @@ async def test_a_groups_round_won_moves_the_hand_by_who_answered(tmp_path: Path)
     async with running_bot(api, tmp_path, clock=clock) as application:
         bob = strong(application, BOB)
         await deal(api, ANN, GROUP)
-        game = application.chat_data[GROUP].table.round
+        game = ROUND_SEAT.of(application.chat_data[GROUP].table)
         assert game is not None
         hand = game.hand
         clock.now += 5
@@ -83,7 +85,7 @@ async def test_a_groups_round_won_under_the_floor_moves_nobody(tmp_path: Path) -
     async with running_bot(api, tmp_path, clock=clock) as application:
         bob = strong(application, BOB)
         await deal(api, ANN, GROUP)
-        game = application.chat_data[GROUP].table.round
+        game = ROUND_SEAT.of(application.chat_data[GROUP].table)
         assert game is not None
         hand = game.hand
         await reply_to(api, BOB, GROUP, "/a " + wrong(hand))
@@ -120,7 +122,7 @@ async def test_a_shared_rush_hand_moves_the_hand_by_who_answered(tmp_path: Path)
     async with running_bot(api, tmp_path, clock=clock) as application:
         bob = strong(application, BOB)
         await deal(api, ANN, GROUP, "/rush")
-        run = application.chat_data[GROUP].table.rush
+        run = RUSH_SEAT.of(application.chat_data[GROUP].table)
         assert run is not None
         hand = run.hand
         clock.now += 4
@@ -163,7 +165,7 @@ async def test_a_group_member_who_only_watched_moves_nothing(tmp_path: Path) -> 
     async with running_bot(api, tmp_path, clock=clock) as application:
         bob = strong(application, BOB)
         await deal(api, ANN, GROUP)
-        game = application.chat_data[GROUP].table.round
+        game = ROUND_SEAT.of(application.chat_data[GROUP].table)
         assert game is not None
         hand = game.hand
         clock.now += 40
@@ -179,7 +181,7 @@ async def test_accounts_answering_wrong_in_one_race_move_the_hand_once(tmp_path:
     async with running_bot(api, tmp_path, clock=clock) as application:
         answered = [strong(application, user) for user in (BOB, CAROL, DAVE)]
         await deal(api, ANN, GROUP)
-        game = application.chat_data[GROUP].table.round
+        game = ROUND_SEAT.of(application.chat_data[GROUP].table)
         assert game is not None
         hand = game.hand
         for user in (BOB, CAROL, DAVE):
@@ -199,7 +201,7 @@ async def test_a_groups_round_won_after_a_hint_moves_no_hand(tmp_path: Path) -> 
     async with running_bot(api, tmp_path, clock=clock) as application:
         bob = strong(application, BOB)
         await deal(api, ANN, GROUP)
-        game = application.chat_data[GROUP].table.round
+        game = ROUND_SEAT.of(application.chat_data[GROUP].table)
         assert game is not None
         hand = game.hand
         clock.now += 5

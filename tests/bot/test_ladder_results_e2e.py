@@ -11,6 +11,8 @@ import pytest
 
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.puzzle_rating import ESTABLISHED_RESULTS, PuzzlePlayer
+from bot.rules.rounds import ROUND_SEAT
+from bot.rules.rush.chat_run import RUSH_SEAT
 from tests.bot.harness import (
     ANN,
     GROUP,
@@ -23,12 +25,13 @@ from tests.bot.harness import (
     settled,
 )
 from tests.bot.ladder_play import NOON, answer
+from tests.bot.rush_play import ring
 
 pytestmark = pytest.mark.asyncio
 
 
 def round_hand(application: BotApplication, chat: int) -> tuple[int, ...]:
-    game = application.chat_data[chat].table.round
+    game = ROUND_SEAT.of(application.chat_data[chat].table)
     assert game is not None and game.live
     return game.hand
 
@@ -106,7 +109,7 @@ async def test_a_private_rush_runs_hands_are_attempts_on_the_ladder(tmp_path: Pa
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
         await deal(api, ANN, ANN, "/rush")
-        run = application.chat_data[ANN].table.rush
+        run = RUSH_SEAT.of(application.chat_data[ANN].table)
         assert run is not None
         solved = run.hand
         clock.now += 6
@@ -115,11 +118,38 @@ async def test_a_private_rush_runs_hands_are_attempts_on_the_ladder(tmp_path: Pa
         clock.now += 4
         await deal(api, ANN, ANN, "/skip")
         await settled(api, application)
+        during = list(application.bot_data.global_data.ladder.player(ANN).history)
+        clock.now = run.run.deadline
+        await ring(api, application, ANN, run)
+        await settled(api, application)
         history = application.bot_data.global_data.ladder.player(ANN).history
+    assert during == []  # told at the run's end, once it is known to count
     assert [(a.key, a.seconds) for a in history] == [
         (hand_key(solved, 24), 6.0),
         (hand_key(skipped, 24), None),
     ]
+
+
+async def test_a_private_rush_run_off_the_boards_moves_no_rating(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await deal(api, ANN, ANN, "/rush")
+        run = RUSH_SEAT.of(application.chat_data[ANN].table)
+        assert run is not None
+        clock.now += 0.3
+        await reply_to(api, ANN, ANN, answer(run.hand))  # under the pace floor: off the boards
+        for seconds in (6, 7, 8):  # then at a person's pace
+            clock.now += seconds
+            await deal(api, ANN, ANN, answer(run.hand))
+        clock.now = run.run.deadline
+        await ring(api, application, ANN, run)
+        await settled(api, application)
+        ladder = application.bot_data.global_data.ladder
+        player = ladder.players.get(ANN)
+        hands = dict(ladder.hands)
+    assert player is None or player.history == []
+    assert hands == {}
 
 
 async def test_a_groups_rush_hand_won_is_the_winners_attempt(tmp_path: Path) -> None:
@@ -127,7 +157,7 @@ async def test_a_groups_rush_hand_won_is_the_winners_attempt(tmp_path: Path) -> 
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
         await deal(api, ANN, GROUP, "/rush")
-        run = application.chat_data[GROUP].table.rush
+        run = RUSH_SEAT.of(application.chat_data[GROUP].table)
         assert run is not None
         clock.now += 6
         await deal(api, ANN, GROUP, "/a " + answer(run.hand))

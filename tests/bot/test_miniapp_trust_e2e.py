@@ -15,6 +15,7 @@ import pytest
 from bot.context import services
 from bot.games.practice import TOKEN_SECONDS, make_token
 from bot.play.miniapp import API_BURST
+from bot.rules.rounds import ROUND_SEAT
 from solver import solve
 from tests.bot.games import daily
 from tests.bot.harness import (
@@ -58,8 +59,9 @@ async def test_a_token_for_a_hand_a_group_deals_later_reveals_nothing(tmp_path: 
     async with running_bot(api, tmp_path, clock=clock, env=APP_ENV) as application:
         await reply_to(api, BOB, GROUP, "/play")
         table = application.chat_data[GROUP].table
-        assert table.round is not None
-        hand = table.round.hand
+        game = ROUND_SEAT.of(table)
+        assert game is not None
+        hand = game.hand
         # Ann had a token for that hand from before the round (dealt to her a minute ago).
         token = make_token(ANN, hand, NOON - 60)
         revealed = await call(application, "POST", "practice/reveal", body={"token": token})
@@ -76,8 +78,7 @@ async def test_no_practice_solutions_of_todays_or_tomorrows_daily(
 ) -> None:
     clock = FakeClock(NOON)
     async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
-        pools = await services(application).solving._daily_pools()
-        hand = daily(TODAY + dt.timedelta(days=shift), pools)
+        hand = daily(TODAY + dt.timedelta(days=shift))
         token = make_token(ANN, hand, NOON - 60)
         revealed = await call(application, "POST", "practice/reveal", body={"token": token})
         answer = {"token": token, "expression": solve(hand)[0].text}

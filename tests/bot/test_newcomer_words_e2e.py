@@ -16,6 +16,7 @@ from telegram.ext import Application
 from bot.games.daily import chart_labels
 from bot.i18n import language_name
 from bot.local_api import LocalBotApi, plain_text
+from bot.rules.hunt import HUNT_SEAT
 from bot.services.pictures.cards import render_hand
 from bot.services.pictures.charts import bar_chart
 from solver import solve
@@ -126,7 +127,7 @@ async def test_a_hunts_repeat_quotes_the_solution_as_the_list_writes_it(tmp_path
         before = len(api.sent)
         api.send(ANN, ANN, "/hunt")
         await api.wait_for_sent(before + 1, timeout=20)
-        hunt = application.chat_data[ANN].table.hunt
+        hunt = HUNT_SEAT.of(application.chat_data[ANN].table)
         assert hunt is not None
         pretty = hunt.solutions[0]
         typed = re.sub(r"([×÷−+])", r" \1 ", pretty).translate(str.maketrans("×÷−", "*/-"))

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import plain_text
+from bot.rules.rounds import ROUND_SEAT
 from solver import solve
 from tests.bot.games import daily
 from tests.bot.harness import (
@@ -117,7 +118,7 @@ async def test_a_deal_lost_to_a_hanging_send_is_logged_and_its_round_goes_on(
         with caplog.at_level(logging.INFO):
             api.send(ANN, ANN, "/play")
             await settled(api, application)
-        game = application.chat_data[ANN].table.round
+        game = ROUND_SEAT.of(application.chat_data[ANN].table)
         assert game is not None
         clock.now += 4
         won = plain_text(await reply_to(api, ANN, ANN, solve(list(game.hand))[0].text))

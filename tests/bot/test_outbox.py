@@ -11,7 +11,7 @@ import pytest
 from bot.services import outbox as outbox_module
 from bot.services.outbox import Letter, Outbox
 from tests.bot.letters import Recorder
-from tests.bot.outbox_data import in_time, on_fake_clock
+from tests.bot.outbox_data import in_time, on_fake_clock, on_virtual_time
 
 pytestmark = pytest.mark.asyncio
 
@@ -125,7 +125,7 @@ async def test_a_busy_group_does_not_hold_up_another(small_limits: None) -> None
 
 
 async def test_game_letters_go_before_cheap_ones(small_limits: None) -> None:
-    outbox, record = Outbox(), Recorder()
+    outbox, record = on_virtual_time(), Recorder()
     for name in "abc":
         outbox.post(record.letter(-1, name, game=True))
     outbox.post(record.letter(-1, "help"))
@@ -135,7 +135,7 @@ async def test_game_letters_go_before_cheap_ones(small_limits: None) -> None:
 
 
 async def test_cheap_letters_beyond_the_bound_are_dropped_oldest_first(small_limits: None) -> None:
-    outbox, record = Outbox(), Recorder()
+    outbox, record = on_virtual_time(), Recorder()
     for name in "abc":
         outbox.post(record.letter(-1, name, game=True))
     cheap = [f"c{i}" for i in range(outbox_module.CHEAP_KEPT + 3)]
@@ -146,7 +146,7 @@ async def test_cheap_letters_beyond_the_bound_are_dropped_oldest_first(small_lim
 
 
 async def test_game_letters_are_never_dropped(small_limits: None) -> None:
-    outbox, record = Outbox(), Recorder()
+    outbox, record = on_virtual_time(), Recorder()
     names = [f"g{i}" for i in range(12)]
     for name in names:
         outbox.post(record.letter(-1, name, game=True))

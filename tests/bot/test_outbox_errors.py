@@ -14,7 +14,7 @@ from telegram.error import NetworkError, RetryAfter, TimedOut
 from bot.services import outbox as outbox_module
 from bot.services.outbox import Letter, Outbox
 from tests.bot.letters import Recorder
-from tests.bot.outbox_data import in_time, on_fake_clock
+from tests.bot.outbox_data import in_time, on_fake_clock, on_virtual_time
 
 pytestmark = pytest.mark.asyncio
 
@@ -44,7 +44,7 @@ async def test_a_429_for_one_chat_pauses_that_chat_only() -> None:
 
 
 async def test_a_game_letter_is_retried_after_a_network_error() -> None:
-    outbox, record = Outbox(), Recorder()
+    outbox, record = on_virtual_time(), Recorder()
     failures = 2
 
     async def flaky() -> bool:
@@ -101,7 +101,7 @@ async def test_a_send_that_timed_out_at_telegram_counts_as_sent() -> None:
 
 
 async def test_a_send_that_could_not_connect_is_repeated() -> None:
-    outbox, calls = Outbox(), []
+    outbox, calls = on_virtual_time(), []
 
     async def unreachable() -> bool:
         calls.append("deal")

@@ -6,15 +6,16 @@ from __future__ import annotations
 import pytest
 
 from bot.services import outbox as outbox_module
-from bot.services.outbox import Letter, Outbox
+from bot.services.outbox import Letter
 from tests.bot.letters import Recorder
+from tests.bot.outbox_data import on_virtual_time
 
 pytestmark = pytest.mark.asyncio
 
 
 async def flood(record: Recorder) -> None:
     """User 7 asks for more cheap replies than allowed in a busy group, then user 8 asks once."""
-    outbox = Outbox()
+    outbox = on_virtual_time()
 
     def notice() -> Letter:
         return record.letter(-1, "slow down")
@@ -35,7 +36,7 @@ async def test_a_flood_in_a_quiet_group_is_seen_though_each_reply_ends_at_once()
     # The in-process Bot API answers without waiting: sent at once, each reply would end
     # before the next request came, the group would never look backed up, and the flooder
     # would get a reply to each request until the group's limit.
-    outbox, record = Outbox(), Recorder()
+    outbox, record = on_virtual_time(), Recorder()
 
     def notice() -> Letter:
         return record.letter(-1, "slow down")
@@ -53,7 +54,7 @@ async def test_a_flooding_user_does_not_silence_others(small_limits: None) -> No
 
 
 async def test_a_user_who_waits_for_each_reply_is_never_slowed_down(small_limits: None) -> None:
-    outbox, record = Outbox(), Recorder()
+    outbox, record = on_virtual_time(), Recorder()
 
     def notice() -> Letter:
         return record.letter(-1, "slow down")

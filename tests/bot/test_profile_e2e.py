@@ -15,6 +15,7 @@ from bot.local_api import LocalBotApi, plain_text
 from bot.persistence import SQLitePersistence
 from bot.state import GlobalData
 from solver import solve
+from tests import established
 from tests.bot.handles import tag
 from tests.bot.harness import (
     ANN,
@@ -47,7 +48,9 @@ async def me(api: LocalBotApi, user: int, chat: int, reply_to: int | None = None
 
 async def test_me_sends_the_profile_card_with_its_caption(tmp_path: Path) -> None:
     data = GlobalData()
-    # The season's board asks for three rated duels against three different players.
+    # The season's board asks for three rated duels against three different established
+    # players.
+    established.in_duels(data.ratings, ANN, CAT, EVE, FAY, day=DAY)
     for other in (CAT, EVE, FAY):
         data.ratings.record(ANN, other, ANN, DAY)
     for other in (EVE, FAY):

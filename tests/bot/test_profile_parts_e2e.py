@@ -15,6 +15,7 @@ from PIL import Image
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.seasons.tables import Board, SeasonTrophy
 from bot.services.pictures.profile_card import HEIGHT, WIDTH, render_card
+from tests import established
 from tests.bot.harness import ANN, BOB, FakeClock, make_api, reply_to, running_bot
 from tests.bot.ladder_play import NOON, answer, hand_on, next_picture, train
 from tests.bot.miniapp_data import APP_ENV, call
@@ -54,6 +55,7 @@ async def test_me_shows_the_season_rank_the_puzzle_rating_and_the_trophies(
         # As rated duels leave them (the duels' tests play them): the season's board asks
         # for three against three different players, so Ann and Cat each meet three.
         day = dt.date(2026, 11, 23)
+        established.in_duels(ratings, ANN, CAT, DAN, EVE, day=day)
         for other in (CAT, DAN, EVE):
             ratings.record(ANN, other, ANN, day)
         for other in (DAN, EVE):
@@ -69,7 +71,9 @@ async def test_me_shows_the_season_rank_the_puzzle_rating_and_the_trophies(
         cats = await caption(api, CAT)
         page = (await call(application, "GET", "profile")).json()
         in_chinese = (await call(application, "GET", "profile", user=BOB)).json()
-    assert "🗓 Season 2026-11: 0 of 3 rated duels to be ranked" in before
+    assert "🗓 Season 2026-11: 0 of 3 rated duels against established players to be ranked" in (
+        before
+    )
     assert "🪜 Puzzle rating: not yet (/train in private)" in before
     assert not [line for line in before if line.startswith("🏅")]
     assert "🗓 Season 2026-11: rank 1 of 2" in after
@@ -80,7 +84,10 @@ async def test_me_shows_the_season_rank_the_puzzle_rating_and_the_trophies(
     ) in after
     assert "🗓 Season 2026-11: rank 2 of 2" in cats  # lost all three
     assert [plain_text(line) for line in page["card"]] == after
-    assert "🗓 2026-11 赛季：已打 1/3 场计分对决，打满才会上榜" in in_chinese["card"]
+    assert (
+        "🗓 2026-11 赛季：已与等级分已稳定的玩家打 1/3 场计分对决，打满才会上榜"
+        in (in_chinese["card"])
+    )
 
 
 async def test_the_mini_apps_profile_gets_the_card_me_sends(tmp_path: Path) -> None:

@@ -83,8 +83,8 @@ async def test_a_rated_player_sees_rating_rank_duels_and_last_results(tmp_path: 
     assert text.splitlines() == [
         f"Ann: {points(ann.shown)}",
         "🏅 Rank 1 of 3 rated players",
-        # the duels were in November, as the bot's day; against two players, not three
-        "🗓 Season 2026-11: rated duels against 3 different players to be ranked",
+        # the duels were in November, as the bot's day; against players not established
+        "🗓 Season 2026-11: 0 of 3 rated duels against established players to be ranked",
         "⚔️ Duels: 5 won, 1 lost (and 1 friendly duel, not rated)",
         "Last 5 results:",
         f"❌ lost to {tag(DAN)}: {changes[0]}",
@@ -105,7 +105,7 @@ async def test_a_provisional_player_is_told_so_in_chinese(tmp_path: Path) -> Non
     assert text.splitlines() == [
         f"Bob：{points(bob.shown)}，定级中（定级赛已打 1/5 场）",
         "暂无排名：打满 3 场计分对决才会上榜。",
-        "🗓 2026-11 赛季：已打 1/3 场计分对决，打满才会上榜",
+        "🗓 2026-11 赛季：已与等级分已稳定的玩家打 0/3 场计分对决，打满才会上榜",
         "⚔️ 对决：1 胜 0 负",
         "最近 1 场：",
         f"✅ 胜 {tag(FAY)}：{signed(bob.recent[0].change)}",

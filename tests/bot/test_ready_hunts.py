@@ -1,4 +1,4 @@
-"""The bounds of the hunt hands kept ready (bot/services/ready_hunts.py), with a finder that
+"""The bounds of the hunt hands kept ready (bot/games/hunt/ready.py), with a finder that
 needs no worker."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import random
 
 import pytest
 
+from bot.games.hunt.ready import Found, Hand, ReadyHunts
 from bot.rules.table import GameSettings
-from bot.services.ready_hunts import Found, Hand, ReadyHunts
 from bot.services.solve_errors import DealRefused
 
 pytestmark = pytest.mark.asyncio

@@ -1,4 +1,4 @@
-"""Six-card Solution Hunts dealt from hands found ahead (bot/services/ready_hunts.py), through
+"""Six-card Solution Hunts dealt from hands found ahead (bot/games/hunt/ready.py), through
 the local Bot API: the hand kept ready is the one dealt, the pool refills after a deal, and a
 deal with nothing ready finds its hand as before."""
 
@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.hunt.ready import READY
+from bot.games.hunt.work import HuntDeals
 from bot.rules.table import GameSettings
-from bot.services.ready_hunts import READY
 from tests.bot.games import start, the_hunt
 from tests.bot.harness import ANN, make_api, reply_to, running_bot, until
 
@@ -22,7 +23,7 @@ SIX_FOR_30 = GameSettings(cards=6, target=30)
 async def test_a_six_card_hunt_is_dealt_from_the_hands_kept_ready(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path) as application:
-        hunts = application.bot_data.solving.hunts
+        hunts = HuntDeals.of(application.bot_data.solving).ready
         await reply_to(api, ANN, ANN, "/settings cards 6")
         await until(lambda: hunts.kept(SIX) == READY, timeout=60)  # found after start-up
         ready = hunts.peek(SIX)
@@ -35,7 +36,7 @@ async def test_a_six_card_hunt_is_dealt_from_the_hands_kept_ready(tmp_path: Path
 async def test_the_hands_kept_ready_are_refilled_after_a_deal(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path) as application:
-        hunts = application.bot_data.solving.hunts
+        hunts = HuntDeals.of(application.bot_data.solving).ready
         await reply_to(api, ANN, ANN, "/settings cards 6")
         await until(lambda: hunts.kept(SIX) == READY, timeout=60)
         await start(api, ANN, ANN)
@@ -49,7 +50,7 @@ async def test_a_hunt_with_no_hand_ready_finds_one_at_once(tmp_path: Path) -> No
     """No hand of six cards for 30 is kept before the first such deal: it is found then."""
     api = make_api()
     async with running_bot(api, tmp_path) as application:
-        hunts = application.bot_data.solving.hunts
+        hunts = HuntDeals.of(application.bot_data.solving).ready
         await reply_to(api, ANN, ANN, "/settings cards 6")
         await reply_to(api, ANN, ANN, "/settings target 30")
         assert hunts.kept(SIX_FOR_30) == 0

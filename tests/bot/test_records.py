@@ -27,7 +27,7 @@ from bot.persistence import (
     open_database,
 )
 from bot.rules.daily.puzzle import DailyResult
-from bot.rules.rounds import Phase
+from bot.rules.rounds import ROUND_SEAT, Phase
 from bot.state import (
     ChatData,
     DailyChat,
@@ -100,7 +100,7 @@ async def test_a_migrated_file_holds_records_only_and_its_format(release_1_file:
 @pytest.mark.asyncio
 async def test_a_migrated_running_round_keeps_all_but_its_hints(release_1_file: Path) -> None:
     persistence = SQLitePersistence(release_1_file.parent)
-    game = (await persistence.get_chat_data())[ANN].table.round
+    game = ROUND_SEAT.of((await persistence.get_chat_data())[ANN].table)
     await persistence.flush()
     assert game is not None
     assert (game.hand, game.target, game.hints, game.wrong) == ((3, 7, 11), 10, 1, {ANN: 1})

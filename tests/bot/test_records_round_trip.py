@@ -12,8 +12,8 @@ from hypothesis import given
 
 from bot import records
 from bot.rules.chat_stats import PlayerStats
-from bot.rules.countdown import Best, Countdown
-from bot.rules.hunt import Find, Hunt
+from bot.rules.countdown import COUNTDOWN_SEAT, Best, Countdown, chat_time
+from bot.rules.hunt import HUNT_SEAT, Find, Hunt
 from bot.rules.requests import Rules
 from bot.rules.rounds import Round
 from bot.rules.table import Match, Table
@@ -56,7 +56,11 @@ def test_every_field_is_saved_or_left_out_on_purpose() -> None:
     game = Round(1, (1, 2), 3, 0.0)
     hunt = Hunt(2, (1, 2), 3, 0.0, 60, ("1+2",), {0: Find(1, "A", "1+2", 1.0)})
     countdown = Countdown(3, (1, 2), 101, 0.0, 30, best={1: Best(1, "A", "1+2", 3, 98, 1.0)})
-    table = Table(round=game, match=Match(3), hunt=hunt, countdown=countdown)
+    table = Table(
+        games={"round": game, "hunt": hunt, "countdown": countdown},
+        previous={"round": game},
+        match=Match(3),
+    )
     table.stats.players[1] = PlayerStats("A")
     data = ChatData(table=table, hunt=HuntMessages(), countdown=CountdownMessages())
     record = records.chat_record(data)
@@ -72,11 +76,12 @@ def test_every_field_is_saved_or_left_out_on_purpose() -> None:
         (data.countdown, record["countdown"]),
         (table, record["table"]),
         (table.settings, record["table"]["settings"]),
-        (game, record["table"]["round"]),
-        (hunt, record["table"]["hunt"]),
-        (hunt.found[0], record["table"]["hunt"]["found"]["0"]),
-        (countdown, record["table"]["countdown"]),
-        (countdown.best[1], record["table"]["countdown"]["best"]["1"]),
+        (game, record["table"]["games"]["round"]),
+        (game, record["table"]["previous"]["round"]),
+        (hunt, record["table"]["games"]["hunt"]),
+        (hunt.found[0], record["table"]["games"]["hunt"]["found"]["0"]),
+        (countdown, record["table"]["games"]["countdown"]),
+        (countdown.best[1], record["table"]["games"]["countdown"]["best"]["1"]),
         (table.match, record["table"]["match"]),
         (table.stats.players[1], record["table"]["stats"]["players"]["1"]),
         (UserData(), records.user_record(UserData())),
@@ -128,11 +133,11 @@ def test_a_chat_record_from_before_countdown_loads_with_its_defaults() -> None:
         }
     )
     data = records.load("chat", saved)
-    hunt = data.table.hunt
+    hunt = HUNT_SEAT.of(data.table)
     assert hunt is not None
     assert (hunt.starter, hunt.answered, hunt.votes) == (None, [], {})
     assert hunt.players == set()
-    assert data.table.countdown is None
-    assert data.table.settings.countdown_time == 30
+    assert COUNTDOWN_SEAT.of(data.table) is None
+    assert chat_time(data.table.settings) == 30
     assert data.table.stats.players[7].countdown_points == 0
     assert data.countdown is None

@@ -25,6 +25,7 @@ from bot.persistence import (
 from bot.rules.chat_stats import PlayerStats
 from bot.rules.daily.puzzle import DailyRecord, DailyResult
 from bot.rules.requests import Rules
+from bot.rules.rounds import ROUND_SEAT
 from bot.rules.table import GameSettings, Match
 from bot.state import (
     AnswersTo,
@@ -158,8 +159,9 @@ def test_a_chat_record_of_version_1_loads_into_its_parts() -> None:
     assert data.table.settings == GameSettings((1, 10), "easy", 60, 10, 3, True)
     assert data.table.stats.players[501].points == 42
     assert data.table.match == Match(3, played=1, points={501: 20}, names={501: "Ann"})
-    assert data.table.round is not None
-    assert data.table.round.hand == (3, 7, 11)
+    game = ROUND_SEAT.of(data.table)
+    assert game is not None
+    assert game.hand == (3, 7, 11)
 
 
 def holds_as_it_was(new: object, old: object) -> bool:
@@ -169,9 +171,9 @@ def holds_as_it_was(new: object, old: object) -> bool:
     return new == old
 
 
-def test_a_chat_record_of_version_1_is_written_again_as_version_2() -> None:
+def test_a_chat_record_of_version_1_is_written_again_as_this_version() -> None:
     record = json.loads(records.saved("chat", records.load("chat", CHAT_RECORD_OF_VERSION_1)).text)
-    assert record["v"] == records.VERSION == 2
+    assert record["v"] == records.VERSION == 3
     assert record["language"] == {"chosen": "zh", "recent": "en"}
     assert record["daily"] == {
         "message_id": 39,
@@ -184,8 +186,10 @@ def test_a_chat_record_of_version_1_is_written_again_as_version_2() -> None:
     }
     assert record["answers_to"] == "daily"
     flat = json.loads(CHAT_RECORD_OF_VERSION_1)
-    for part in ("settings", "stats", "rounds_dealt"):  # the table is as it was
+    for part in ("settings", "stats"):  # the table is as it was, its games by kind
         assert holds_as_it_was(record["table"][part], flat["table"][part])
+    assert record["table"]["dealt"] == flat["table"]["rounds_dealt"]
+    assert holds_as_it_was(record["table"]["games"]["round"], flat["table"]["round"])
     assert set(record) == {f.name for f in dataclasses.fields(ChatData)} | {"v"}
 
 
@@ -226,7 +230,7 @@ def test_a_record_shares_nothing_with_the_data() -> None:
     text = json.dumps(record)
     record["status"]["lines"].append("x")
     record["table"]["stats"]["players"]["501"]["times"].append(1.0)
-    record["table"]["round"]["solutions"].append("x")
+    record["table"]["games"]["round"]["solutions"].append("x")
     assert data == records.load("chat", CHAT_RECORD_OF_VERSION_1)
     record = records.chat_record(data)
     data.status.lines.append("y")

@@ -1,7 +1,8 @@
 """A game is a plug-in (docs/design.md, "Adding a game"): a game that exists only in this
 test, declared as a ``Game`` and added to ``GAMES`` with nothing else changed, has its
-handlers registered in its slot, its restore run at start-up, and, while it is on, the
-other games refused in its words, through the local Bot API."""
+handlers registered in its slot, its restore run at start-up, its work set up with the solving
+service (a hand it keeps from every deal), and, while it is on, the other games refused in its
+words, through the local Bot API."""
 
 from __future__ import annotations
 
@@ -14,11 +15,14 @@ from bot import app
 from bot.games import GAMES
 from bot.i18n import Translator
 from bot.play.registry import Game, Handlers, Slot
+from bot.services.solving import Solving
 from bot.state import ChatData, GlobalData
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 from tests.bot.harness import ANN, GROUP, deal, make_api, reply_to, running_bot
 
 BUSY = "A toy is on: /toy stop ends it."
+KEPT = (1, 2, 3, 4)
+"""The hand the toy keeps from every deal."""
 
 
 class Toy:
@@ -28,6 +32,7 @@ class Toy:
         self.on_in: set[int] = set()
         """The chats' data (by ``id``) where it is on."""
         self.restored: list[Application] = []
+        self.set_up: list[Solving] = []
 
     async def command(self, update: MessageUpdate, context: HandlerContext) -> None:
         """/toy, /toy stop."""
@@ -50,6 +55,11 @@ class Toy:
         """Whether the toy is on in the chat."""
         return id(chat) in self.on_in
 
+    def work(self, solving: Solving) -> None:
+        """Keeps its hand from every deal."""
+        self.set_up.append(solving)
+        solving.keep_from_deals(lambda _now: (KEPT,))
+
     def busy(self, _context: Translator, _private: bool, _hint: bool) -> str:
         """What another game's command is told."""
         return BUSY
@@ -62,6 +72,7 @@ class Toy:
             restore=self.restore,
             on=self.on,
             busy=self.busy,
+            work=self.work,
         )
 
 
@@ -87,6 +98,24 @@ async def test_a_game_added_to_games_is_restored_at_start_up(tmp_path: Path, toy
     async with running_bot(api, tmp_path) as application:
         restored = list(toy.restored)
     assert restored == [application]
+
+
+@pytest.mark.asyncio
+async def test_a_game_added_to_games_sets_up_its_work_with_the_solving_service(
+    tmp_path: Path, toy: Toy
+) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        solving = application.bot_data.solving
+    assert toy.set_up == [solving]
+
+
+@pytest.mark.asyncio
+async def test_the_hands_it_keeps_are_kept_from_every_deal(tmp_path: Path, toy: Toy) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path) as application:
+        kept = await application.bot_data.solving.kept_hands()
+    assert KEPT in kept
 
 
 @pytest.mark.asyncio

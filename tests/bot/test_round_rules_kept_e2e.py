@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import plain_text
+from bot.rules.rounds import ROUND_SEAT
 from tests.bot.harness import ANN, BOB, GROUP, deal, make_api, reply_to, running_bot, settled
 
 pytestmark = pytest.mark.asyncio
@@ -26,6 +27,7 @@ async def test_unsolvable_hands_turned_on_mid_round_leave_a_no_solution_claim_fr
         assert chat.table.settings.unsolvable
         claim = plain_text(await reply_to(api, BOB, GROUP, "/a none"))
         await settled(api, application)
-        assert chat.table.round is not None
-        assert chat.table.round.out == []
+        game = ROUND_SEAT.of(chat.table)
+        assert game is not None
+        assert game.out == []
     assert claim == "Every hand here has a solution (this chat deals no others): keep looking!"

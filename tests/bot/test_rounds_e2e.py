@@ -366,7 +366,7 @@ async def test_a_hands_only_solution_is_not_announced_as_other_solutions(tmp_pat
         )
         application.bot_data.rng = random.Random(seed)
         hand = dealt(await deal(api, ANN, ANN))
-        clock.now += 10  # at a person's pace (a win too fast says so after the solutions)
+        clock.now += 12  # a person's pace (faster, the win would say so), no fast-hand achievement
         win = plain_text(await reply_to(api, ANN, ANN, "/a " + solve(hand)[0].text))
     assert win.endswith("points!\nThat was the only solution.")
 

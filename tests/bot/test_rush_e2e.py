@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import plain_text
+from bot.rules.rush.chat_run import RUSH_SEAT
 from bot.rules.spoilers import shares
 from solver import check, solve
 from tests.bot.games import start
@@ -206,7 +207,7 @@ async def test_the_clock_ends_a_run_restored_after_a_restart(tmp_path: Path) -> 
     before = len(api.sent)
     async with running_bot(api, tmp_path, clock=clock) as application:
         end = plain_text((await api.wait_for_sent(before + 1))[-1]["text"])
-        live = application.chat_data[ANN].table.rushing
+        live = RUSH_SEAT.on(application.chat_data[ANN].table)
     assert after_last_hand(end).startswith("🏁 Rush over! Score: 0\n0 of 1 hand solved in 2:00")
     assert not live
 

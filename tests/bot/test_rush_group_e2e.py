@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import plain_text
+from bot.rules.rush.chat_run import RUSH_SEAT
 from tests.bot.games import start
 from tests.bot.harness import (
     ANN,
@@ -137,7 +138,7 @@ async def test_a_round_is_on_so_no_run(tmp_path: Path) -> None:
         await settled(api, application)
         table = application.chat_data[GROUP].table
     assert reply == "A round is on here: finish it (or /stop it) before a Rush run."
-    assert table.rush is None
+    assert RUSH_SEAT.of(table) is None
 
 
 async def test_an_admin_stops_someone_elses_shared_run_at_once(tmp_path: Path) -> None:
@@ -145,7 +146,7 @@ async def test_an_admin_stops_someone_elses_shared_run_at_once(tmp_path: Path) -
     async with running_bot(api, tmp_path) as application:
         await start(api, CAROL, GROUP, "/rush")  # Carol is no admin; Ann is
         end = plain_text(await reply_to(api, ANN, GROUP, "/stop"))
-        live = application.chat_data[GROUP].table.rushing
+        live = RUSH_SEAT.on(application.chat_data[GROUP].table)
         jobs = [job.name for job in application.job_queue.jobs()]
     assert after_last_hand(end).startswith("🏁 Rush over! 0 hands solved together in ")
     assert not live

@@ -16,6 +16,7 @@ from bot.local_api import LocalBotApi, plain_text
 from bot.rules.results import Game, GameResult, Trophy
 from bot.rules.seasons.tables import Board, SeasonTrophy
 from solver import solve
+from tests import established
 from tests.bot.daily_habit_data import DAY, NOON, answer_of
 from tests.bot.games import start
 from tests.bot.handles import tag
@@ -69,9 +70,10 @@ async def november(api: LocalBotApi, application: BotApplication, clock: FakeClo
 
 
 def three_duels(application: BotApplication, opponents: Sequence[int] = (BOB, *STRANGERS)) -> None:
-    """Ann wins a duel over each of ``opponents``, as rated duels leave them (the duels' own
-    tests play them)."""
+    """Ann wins a duel over each of ``opponents``, established players, as rated duels leave
+    them (the duels' own tests play them)."""
     ratings = application.bot_data.global_data.ratings
+    established.in_duels(ratings, *opponents, day=dt.date(2026, 11, 30))
     for opponent in opponents:
         ratings.record(ANN, opponent, ANN, dt.date(2026, 11, 30))
 
@@ -139,7 +141,9 @@ async def test_a_seasons_end_on_the_clock(tmp_path: Path) -> None:
     assert now.endswith(
         "\n\n🏆 Your trophies: 🥇 2026-11, the Rush board; 🥇 2026-11, the duel board"
     )
-    assert "🗓 Season 2026-12: 0 of 3 rated duels to be ranked" in rating
+    assert "🗓 Season 2026-12: 0 of 3 rated duels against established players to be ranked" in (
+        rating
+    )
     assert next_job.next_t is not None and next_job.next_t > set_for
 
 
@@ -212,11 +216,14 @@ async def test_a_short_run_and_duels_against_one_account_win_no_place(tmp_path: 
         await job.run(application)
         await settled(api, application)
     assert (
-        "⚔️ Duels (3 rated duels this season or more, against 3 players or more)\nNobody yet."
-        in season
+        "⚔️ Duels (3 rated duels this season or more, against 3 established players or more)"
+        "\nNobody yet." in season
     )
     assert "⚡ Rush: the best run of each player (20 hands or more)\nNobody yet." in season
-    assert "🗓 Season 2026-11: rated duels against 3 different players to be ranked" in rating
+    assert (
+        "🗓 Season 2026-11: rated duels against 3 different established players to be ranked"
+        in rating
+    )
     assert season_news(api) == []
 
 

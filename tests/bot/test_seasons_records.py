@@ -56,7 +56,15 @@ def test_a_ratings_season_loads() -> None:
     rating = records.load("rating", rows(SEASONS)["rating"])
     assert isinstance(rating, PlayerRating)
     assert (rating.season, rating.season_rated) == ("2026-11", 3)
-    assert rating.season_with == []  # saved before opponents were kept: off the board till then
+    assert rating.season_against == []  # saved before opponents were kept: off the board till then
+
+
+def test_a_ratings_season_saved_before_established_opponents_counts_none() -> None:
+    record = json.loads(rows(SEASONS)["rating"])
+    record["season_with"] = [501, 502, 503]  # kept then for any opponent, established or not
+    rating = records.load("rating", json.dumps(record))
+    assert isinstance(rating, PlayerRating)
+    assert (rating.season_counted, rating.season_against) == (0, [])
 
 
 def test_the_rows_of_this_format_saved_again_load_the_same() -> None:

@@ -10,10 +10,11 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
+from bot.games.hunt.ready import READY
+from bot.games.hunt.work import HuntDeals
 from bot.rules.hands import CANDIDATES, draw_unrated
 from bot.rules.hunt import WORK
 from bot.rules.table import GameSettings
-from bot.services.ready_hunts import READY
 from bot.services.solving import Solving
 from bot.services.workers.pool import WorkerPool
 from solver.deal import listing_work
@@ -119,8 +120,9 @@ async def test_a_hunt_with_none_ready_deals_a_long_listing_soon(solving: Solving
     first = draw_unrated(random.Random(seed), six.deck, six.cards, CANDIDATES)[0]
     assert listing_work(first, six.target) > WORK
     rng = random.Random(seed)
-    dealt = [(await solving.hunt_hand(six, rng))[0]]
+    deals = HuntDeals(solving)
+    dealt = [(await deals.hand(six, rng))[0]]
     for _ in range(READY + 1):
-        await solving.hunts.refilled(six)
-        dealt.append((await solving.hunt_hand(six, rng))[0])
+        await deals.ready.refilled(six)
+        dealt.append((await deals.hand(six, rng))[0])
     assert (dealt[0] != first, first in dealt[1:]) == (True, True)

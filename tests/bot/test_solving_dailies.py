@@ -1,6 +1,6 @@
-"""The solving service deals no hand sharing three cards with the daily puzzle of yesterday,
-today or tomorrow, by the clock it is given: whichever game asks (rated and unrated deals,
-kept hunts, Countdown)."""
+"""The solving service, set up by the games as the bot sets it up, deals no hand sharing three
+cards with the daily puzzle of yesterday, today or tomorrow, by the clock it is given:
+whichever game asks (rated and unrated deals, kept hunts, Countdown)."""
 
 from __future__ import annotations
 
@@ -12,12 +12,16 @@ from collections.abc import AsyncIterator, Callable
 import pytest
 import pytest_asyncio
 
+from bot.games import GAMES
+from bot.games.countdown.work import deal as countdown_deal
+from bot.games.hunt.ready import Found
+from bot.games.hunt.work import HuntDeals
+from bot.play.registry import set_up_work
 from bot.rules.countdown import draw
 from bot.rules.hands import CANDIDATES, LevelTable, draw_unrated
 from bot.rules.rated import LEVELS_4_24
 from bot.rules.spoilers import holds, shared
 from bot.rules.table import GameSettings
-from bot.services.ready_hunts import Found
 from bot.services.solving import Solving
 from bot.services.workers.pool import WorkerPool
 from solver import daily, is_solvable, solve
@@ -36,8 +40,12 @@ def noon(day: dt.date) -> dt.datetime:
 
 @pytest_asyncio.fixture
 async def solving() -> AsyncIterator[Solving]:
+    """The service as the bot sets it up: each game's work with it (the daily puzzle's
+    puzzles kept from deals, the hunt's hands kept ready)."""
     pool = WorkerPool()
-    yield Solving(pool, local_now=lambda: noon(DAY))
+    solving = Solving(pool, local_now=lambda: noon(DAY))
+    set_up_work(solving, GAMES)
+    yield solving
     await pool.close()
 
 
@@ -50,12 +58,12 @@ async def test_the_puzzles_kept_from_deals_are_yesterday_s_today_s_and_tomorrow_
     solving: Solving,
 ) -> None:
     days = [DAY - dt.timedelta(days=1), DAY, DAY + dt.timedelta(days=1)]
-    assert await solving.kept_dailies() == tuple(daily(day) for day in days)
+    assert await solving.kept_hands() == tuple(daily(day) for day in days)
 
 
 async def test_the_puzzles_kept_follow_the_clock(solving: Solving) -> None:
     solving.local_now = lambda: noon(DAY + dt.timedelta(days=2))
-    assert daily(DAY) not in await solving.kept_dailies()
+    assert daily(DAY) not in await solving.kept_hands()
 
 
 async def test_a_rated_deal_falling_on_the_daily_puzzle_deals_another(solving: Solving) -> None:
@@ -83,8 +91,8 @@ async def test_a_hunt_kept_ready_that_holds_the_daily_puzzle_is_not_dealt(
     """Kept ready yesterday, it may hold today's puzzle."""
     spoiling = (1, 2, 6, 6, 12, 13)
     ready: list[Found | None] = [(spoiling, tuple(s.pretty for s in solve(spoiling))), None]
-    monkeypatch.setattr(solving.hunts, "take", lambda settings, rng: ready.pop(0))
-    hand, _solutions = await solving.hunt_hand(GameSettings(cards=6), random.Random(1))
+    monkeypatch.setattr(HuntDeals.of(solving).ready, "take", lambda settings, rng: ready.pop(0))
+    hand, _solutions = await HuntDeals.of(solving).hand(GameSettings(cards=6), random.Random(1))
     assert not holds(hand, daily(DAY))
 
 
@@ -93,7 +101,7 @@ async def test_countdown_numbers_holding_the_daily_puzzle_are_drawn_again(
 ) -> None:
     solving.local_now = lambda: noon(SMALL_DAY)
     seed = first_seed(lambda rng: holds(draw(rng, 2)[0], daily(SMALL_DAY)))
-    numbers, _target, _best = await solving.countdown_deal(random.Random(seed), 2)
+    numbers, _target, _best = await countdown_deal(solving, random.Random(seed), 2)
     assert not holds(numbers, daily(SMALL_DAY))
 
 
@@ -125,5 +133,5 @@ async def test_countdown_numbers_sharing_three_cards_with_the_daily_are_drawn_ag
 ) -> None:
     solving.local_now = lambda: noon(SMALL_DAY)
     seed = first_seed(lambda rng: shared(draw(rng, 2)[0], daily(SMALL_DAY)) == 3)
-    numbers, _target, _best = await solving.countdown_deal(random.Random(seed), 2)
+    numbers, _target, _best = await countdown_deal(solving, random.Random(seed), 2)
     assert shared(numbers, daily(SMALL_DAY)) < 3

@@ -11,6 +11,7 @@ from bot.games.daily.subscriptions import DAILY_POST
 from bot.games.rounds.matches import NEXT_DEAL
 from bot.games.rounds.play import HALF_TIME, TIME_UP
 from bot.local_api import plain_text
+from bot.rules.rounds import ROUND_SEAT
 from bot.services.timers import Timers
 from bot.typed_handlers import JobContext
 from solver import solve
@@ -72,12 +73,13 @@ async def test_a_round_leaves_no_timer_behind(tmp_path: Path) -> None:
         application.chat_data[GROUP].table.settings.time_limit = 1
         await deal(api, ANN, GROUP)
         await until(
-            lambda: not application.chat_data[GROUP].table.playing, interval=0.05
+            lambda: not ROUND_SEAT.on(application.chat_data[GROUP].table), interval=0.05
         )  # until the time is up
         await settled(api, application)
         assert _timers(application).chats() == set()
 
 
+@pytest.mark.usefixtures("late_named_soon")  # its fact is who is named, not when
 async def test_late_names_left_from_before_a_restart_do_not_silence_later_ones(
     tmp_path: Path,
 ) -> None:

@@ -14,6 +14,9 @@ import pytest
 from telegram.ext import Application
 
 from bot.local_api import LocalBotApi, plain_text
+from bot.rules.countdown import COUNTDOWN_SEAT
+from bot.rules.hunt import HUNT_SEAT
+from bot.rules.rounds import ROUND_SEAT
 from solver import solve
 from tests.bot.harness import (
     ANN,
@@ -48,7 +51,7 @@ async def test_a_lurker_answered_inline_wins_no_round(tmp_path: Path) -> None:
         assert inline["results"], inline  # she is given the solutions: nothing tells her apart
         reply = await reply_to(api, EVE, GROUP, f"/a {answer_of(hand)}")
         assert reply == PEEKED_ROUND
-        assert application.chat_data[GROUP].table.playing  # the round goes on
+        assert ROUND_SEAT.on(application.chat_data[GROUP].table)  # the round goes on
 
 
 async def test_the_round_goes_on_for_the_others_after_a_lurkers_answer(tmp_path: Path) -> None:
@@ -76,7 +79,7 @@ async def test_a_lurker_finds_nothing_in_a_hunt(tmp_path: Path) -> None:
     async with running_bot(api, tmp_path) as application:
         api.send(ANN, GROUP, "/hunt")
         await api.wait_for_sent(1, timeout=20)
-        hunt = application.chat_data[GROUP].table.hunt
+        hunt = HUNT_SEAT.of(application.chat_data[GROUP].table)
         assert hunt is not None
         await reply_to(api, EVE, EVE, "/solve " + " ".join(map(str, hunt.hand)))
         reply = await reply_to(api, EVE, GROUP, f"/a {hunt.solutions[0]}")
@@ -96,7 +99,7 @@ async def test_a_lurker_has_no_best_in_a_countdown(tmp_path: Path) -> None:
         await settled(api, application)
         await reply_to(api, EVE, EVE, "/solve 2 2 5 8 10 50 = 880")
         reply = await reply_to(api, EVE, GROUP, "/a (50+5)*8*2")
-        game = application.chat_data[GROUP].table.countdown
+        game = COUNTDOWN_SEAT.of(application.chat_data[GROUP].table)
         assert game is not None
         assert reply == (
             "You were given solutions of these numbers while this game was on (/solve or "
@@ -114,7 +117,7 @@ async def test_a_stranger_playing_elsewhere_keeps_their_own_win(tmp_path: Path) 
         await reply_to(api, EVE, EVE, "/solve " + " ".join(map(str, hand)))
         mine = dealt(await deal(api, EVE, EVE))
         won = plain_text(await reply_to(api, EVE, EVE, answer_of(mine)))
-        assert application.chat_data[GROUP].table.playing
+        assert ROUND_SEAT.on(application.chat_data[GROUP].table)
     assert won.startswith("🎉 Eve wins")
 
 
@@ -152,7 +155,7 @@ async def test_a_wrong_claim_in_private_loses_the_round(tmp_path: Path) -> None:
         lost = plain_text(await reply_to(api, ANN, ANN, "/a none"))
         header = "The solutions:" if len(solve(hand)) > 1 else "The solution:"
         assert lost.startswith(f"There is a solution, so this round is lost. {header}\n")
-        assert not application.chat_data[ANN].table.playing
+        assert not ROUND_SEAT.on(application.chat_data[ANN].table)
 
 
 async def test_a_wrong_claim_in_a_group_puts_the_claimer_out(tmp_path: Path) -> None:
@@ -215,7 +218,7 @@ async def test_another_target_whose_closest_value_is_the_rounds_marks_the_asker(
         # Just above 24: the closest value below is 24 itself, with how to make it.
         near = plain_text(await reply_to(api, EVE, EVE, f"/solve {numbers} = 24001/1000"))
         reply = await reply_to(api, EVE, GROUP, f"/a {answer_of(hand)}")
-        playing = application.chat_data[GROUP].table.playing
+        playing = ROUND_SEAT.on(application.chat_data[GROUP].table)
     assert "Closest below: 24 = " in near
     assert reply == PEEKED_ROUND
     assert playing
@@ -228,8 +231,9 @@ async def test_no_solution_where_only_solvable_hands_are_dealt_costs_nothing(
     async with running_bot(api, tmp_path) as application:
         await deal(api, ANN, ANN)  # unsolvable hands are off: every deal has a solution
         reply = await reply_to(api, ANN, ANN, "/a none")
-        playing = application.chat_data[ANN].table.playing
-        out = application.chat_data[ANN].table.round.out
+        playing = ROUND_SEAT.on(application.chat_data[ANN].table)
+        game = ROUND_SEAT.of(application.chat_data[ANN].table)
+        out = None if game is None else game.out
     assert reply == "Every hand here has a solution (this chat deals no others): keep looking!"
     assert playing
     assert out == []

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import BOT_ID, plain_text
+from bot.rules.rounds import ROUND_SEAT
 from solver import solve
 from tests.bot.harness import (
     ANN,
@@ -140,7 +141,7 @@ async def test_a_busy_groups_chatter_gets_no_reply_and_costs_no_miss(tmp_path: P
         for text in CHATTER:
             api.send(BOB, GROUP, text)
         await settled(api, application)
-        game = application.chat_data[GROUP].table.round
+        game = ROUND_SEAT.of(application.chat_data[GROUP].table)
         assert game is not None
         said = [plain_text(m.get("text") or m.get("caption") or "") for m in api.sent[before:]]
         assert said == []  # no reply, no status message

@@ -5,11 +5,13 @@ under way, instead of on the wall clock.
 The outbox and the local Bot API's flood limits share one :class:`SkipClock` (real monotonic
 time plus the seconds skipped so far), so the server sees the same pace the outbox keeps.
 Time is skipped only when waiting could change nothing else: the test is blocked in
-:func:`waiting` (``api.wait_for_sent``, ``until``, ``settled``), every update is fetched and
-handled, no job runs or falls due before the letter would go, no letter is being sent, no
-solver worker computes and no task the bot created runs.  Otherwise the outbox waits on the
-wall clock as ever, looking again every few milliseconds.  A test that gives the outbox or
-the server a clock of its own (virtual time by hand, ``clock_moved``) keeps it.
+:func:`waiting` (``api.wait_for_sent``, ``until``, ``settled``) and what it waits for has not
+come (a wait that has it ends at the loop's next turn, and the test may then act), every
+update is fetched and handled, no job runs or falls due before the letter would go, no
+letter is being sent, no solver worker computes and no task the bot created runs.
+Otherwise the outbox waits on the wall clock as ever, looking again every few milliseconds.
+A test that gives the outbox or the server a clock of its own (virtual time by hand,
+``clock_moved``) keeps it.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import contextlib
 import datetime as dt
 import time
 from collections.abc import AsyncIterator, Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from telegram.ext import Application
 
@@ -40,19 +42,30 @@ class SkipClock:
 
 
 class _Waits:
-    """How many of the test's waits for the bot are under way now."""
+    """The test's waits for the bot under way now: for each, whether it still waits."""
 
-    count = 0
+    blocked: ClassVar[list[Callable[[], object]]] = []
+
+    @classmethod
+    def all_blocked(cls) -> bool:
+        """A wait is under way, and none has what it waits for: a wait that has it ends as
+        soon as the loop comes back to the test, which may then act (nothing is skipped
+        between the test's own steps)."""
+        try:
+            return bool(cls.blocked) and all(blocked() for blocked in cls.blocked)
+        except Exception:  # a test's predicate, asked here too: the test will see it fail
+            return False
 
 
 @contextlib.asynccontextmanager
-async def waiting() -> AsyncIterator[None]:
-    """The test waits for the bot meanwhile: the outbox may skip its own waits."""
-    _Waits.count += 1
+async def waiting(blocked: Callable[[], object] = lambda: True) -> AsyncIterator[None]:
+    """The test waits for the bot meanwhile, while ``blocked()`` is true: the outbox may
+    skip its own waits."""
+    _Waits.blocked.append(blocked)
     try:
         yield
     finally:
-        _Waits.count -= 1
+        _Waits.blocked.remove(blocked)
 
 
 def clock_of(api: LocalBotApi) -> SkipClock | None:
@@ -70,7 +83,7 @@ def clock_of(api: LocalBotApi) -> SkipClock | None:
     wait_for_sent = api.wait_for_sent
 
     async def waited_for_sent(count: int, *, timeout: float = 10) -> list[dict[str, Any]]:
-        async with waiting():
+        async with waiting(lambda: len(api.sent) < count):
             return await wait_for_sent(count, timeout=timeout)
 
     api.wait_for_sent = waited_for_sent  # type: ignore[method-assign]
@@ -100,7 +113,12 @@ def run_on(
         loop = asyncio.get_running_loop()
         end = loop.time() + seconds
         while (remaining := end - loop.time()) > 0:
-            if _Waits.count and quiet(remaining) and not outbox._sending and not outbox._ready:
+            if (
+                _Waits.all_blocked()
+                and quiet(remaining)
+                and not outbox._sending
+                and not outbox._ready
+            ):
                 clock.skipped += remaining
                 return
             with contextlib.suppress(TimeoutError):

@@ -6,7 +6,14 @@ import datetime as dt
 
 from bot.rules.chat_stats import ChatStats, week_of
 from bot.rules.hands import facts_job
-from bot.rules.rounds import NO_SOLUTION_HINT, Phase, Round
+from bot.rules.rounds import (
+    NO_SOLUTION_HINT,
+    ROUND_SEAT,
+    Phase,
+    Round,
+    may_be_unsolvable,
+    new_round,
+)
 from bot.rules.scoring import NO_SOLUTION_POINTS, POINTS_BY_LEVEL, points
 from bot.rules.table import Table
 from solver import Code, difficulty
@@ -210,19 +217,20 @@ def test_a_round_keeps_the_unsolvable_setting_it_was_dealt_with() -> None:
     table = Table()
     facts = facts_job([(3, 3, 8, 8)], 24, False)
     assert facts is not None
-    table.new_round(facts, 5, now=0.0)
+    new_round(table, facts, 5, now=0.0)
     table.settings.unsolvable = True  # an admin's switch mid-round
-    assert table.may_be_unsolvable is False
-    table.new_round(facts, 5, now=10.0)
+    assert may_be_unsolvable(table) is False
+    new_round(table, facts, 5, now=10.0)
     table.settings.unsolvable = False
-    assert table.may_be_unsolvable is True
+    assert may_be_unsolvable(table) is True
 
 
 def test_a_round_saved_before_rounds_kept_the_setting_goes_by_the_chats() -> None:
-    table = Table(round=dealt(1, (3, 3, 8, 8), now=0.0))
-    assert table.round is not None and table.round.unsolvable is None
+    table = Table(games={"round": dealt(1, (3, 3, 8, 8), now=0.0)})
+    game = ROUND_SEAT.of(table)
+    assert game is not None and game.unsolvable is None
     table.settings.unsolvable = True
-    assert table.may_be_unsolvable is True
+    assert may_be_unsolvable(table) is True
 
 
 def test_a_round_is_overdue_from_its_deadline_while_still_on() -> None:

@@ -29,6 +29,7 @@ from bot.rules.seasons.tables import (
     regained,
     season_rank,
 )
+from tests import established
 
 ANN, BOB, CAT, DAN = 1, 2, 3, 4
 NOV = dt.date(2026, 11, 20)
@@ -54,15 +55,18 @@ def duels(ratings: Ratings, winner: int, loser: int, count: int, day: dt.date = 
 
 
 def three_opponents(ratings: Ratings, *players: int) -> None:
-    """Each of ``players`` wins a duel over three others of their own (ids 100 up)."""
+    """Each of ``players`` wins a duel over three established others of their own (ids 100
+    up)."""
     for player in players:
         for other in range(3):
+            established.in_duels(ratings, 100 + 10 * player + other, day=NOV)
             duels(ratings, player, 100 + 10 * player + other, 1)
 
 
 def test_the_rated_board_needs_rated_duels_this_season() -> None:
     ratings = Ratings()
     three_opponents(ratings, BOB)
+    established.in_duels(ratings, BOB, CAT, DAN, day=NOV)
     duels(ratings, ANN, BOB, SEASON_MIN_RATED - 1)
     duels(ratings, ANN, CAT, SEASON_MIN_RATED - 1)
     assert rated_board(ratings, "2026-11") == [BOB]
@@ -79,6 +83,28 @@ def test_duels_against_one_second_account_put_nobody_on_the_board() -> None:
     assert season_rank(ratings, "2026-11", ANN) is None
 
 
+def test_duels_against_accounts_not_established_put_nobody_on_the_board() -> None:
+    ratings = Ratings()
+    duels(ratings, ANN, BOB, 1)  # Bob, Cat and Dan: accounts made minutes before
+    duels(ratings, ANN, CAT, 1)
+    duels(ratings, ANN, DAN, 1)
+    assert rated_board(ratings, "2026-11") == []
+
+
+def test_only_duels_against_established_opponents_count_for_the_board() -> None:
+    ratings = Ratings()
+    duels(ratings, ANN, BOB, 1)  # Bob not established yet: this one counts for nothing
+    established.in_duels(ratings, BOB, CAT, day=NOV)
+    duels(ratings, ANN, BOB, 1)
+    duels(ratings, ANN, CAT, 1)
+    assert (ratings.players[ANN].season_rated, ratings.players[ANN].season_counted) == (3, 2)
+    duels(ratings, ANN, DAN, 1)
+    assert rated_board(ratings, "2026-11") == []
+    established.in_duels(ratings, DAN, day=NOV)
+    duels(ratings, ANN, DAN, 1)
+    assert rated_board(ratings, "2026-11") == [ANN]
+
+
 def test_a_rush_run_is_on_the_board_from_the_first_rush_achievement() -> None:
     seasons = Seasons(current="2026-11")
     assert GOALS[Family.RUSH][0] == SEASON_MIN_RUN
@@ -88,9 +114,10 @@ def test_a_rush_run_is_on_the_board_from_the_first_rush_achievement() -> None:
 
 def test_duels_of_another_month_are_another_seasons() -> None:
     ratings = Ratings()
+    established.in_duels(ratings, BOB, day=dt.date(2026, 10, 31))
     duels(ratings, ANN, BOB, SEASON_MIN_RATED, dt.date(2026, 10, 31))
     assert rated_board(ratings, "2026-11") == []
-    assert ratings.players[ANN].season_rated == SEASON_MIN_RATED
+    assert ratings.players[ANN].season_counted == SEASON_MIN_RATED
 
 
 def test_a_rush_board_holds_each_players_best_once() -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from bot.rules.countdown import Countdown
 from bot.rules.hunt import Hunt
-from bot.rules.rounds import Round
+from bot.rules.rounds import Round, new_round
 from bot.rules.votes import Action, request
 
 STARTER, ADMIN, PLAYER, OTHER, BYSTANDER = 1, 2, 3, 4, 5
@@ -87,7 +87,7 @@ def test_the_starter_of_a_match_starts_its_rounds() -> None:
 
     table = Table()
     table.start_match(3, starter=STARTER)
-    game = table.new_round(HandFacts((3, 3, 8, 8), 24, True, (), 1, ()), 1, 0.0, PLAYER)
+    game = new_round(table, HandFacts((3, 3, 8, 8), 24, True, (), 1, ()), 1, 0.0, PLAYER)
     assert game.starter == STARTER
 
 

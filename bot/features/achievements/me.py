@@ -18,7 +18,7 @@ from bot.play.profiles import parts
 from bot.rules.achievements import ALL, GOALS, Achievements, earned
 from bot.rules.public_names import handle
 from bot.services.limits import CAPTION, visible_length
-from bot.services.pictures.profile_card import Badge, Card, Tile, drawable, render_card
+from bot.services.pictures.profile_card import Badge, Card, Tile, render_card
 from bot.state import UserData
 from bot.typed_handlers import HandlerContext, MessageUpdate
 
@@ -48,8 +48,8 @@ def profile(context: BotContext, user_id: int, data: UserData | None) -> tuple[C
     mine = data.achievements or Achievements()
     name = public_name(context, user_id)  # HTML
     chosen = chosen_name(context, user_id)
-    drawn = chosen if chosen is not None and drawable(chosen) else None
-    drawn = drawn or handle(names_of(context).key, user_id)
+    own = handle(names_of(context).key, user_id)
+    drawn = chosen or own  # drawn if a font draws it, else the handle (profile_card.title_of)
     rating, rating_line = _rating(context, user_id)
     fastest = mine.fastest
     lines = [f"<b>🪪 {name}</b>", rating_line]
@@ -70,7 +70,7 @@ def profile(context: BotContext, user_id: int, data: UserData | None) -> tuple[C
         Badge(len(goals), sum(f"{family}_{goal}" in got for goal in goals))
         for family, goals in GOALS.items()
     )
-    card = Card(drawn, tuple(tiles), len(mine.trophies()), badges)
+    card = Card(drawn, tuple(tiles), len(mine.trophies()), badges, handle=own)
     return card, "\n".join(lines)
 
 

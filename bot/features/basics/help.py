@@ -8,7 +8,11 @@ from telegram.constants import ChatType
 from bot.context import BotContext
 from bot.play import visibility
 from bot.play.registry import Feature, Game, Help, HelpLine
-from bot.services.limits import in_messages
+from bot.services.limits import TEXT, in_messages
+
+MARGIN = 2 * 32 + 64
+"""Characters /help's messages leave under Telegram's limit: room for a bot's username of 32
+characters, the longest Telegram allows, in both places /help names it, and for a line more."""
 
 
 def _position(line: HelpLine) -> int:
@@ -53,6 +57,7 @@ async def help_command(update: Update, context: BotContext) -> None:
             answering += "\n" + visibility.answers_line(context, chat_type)
         parts.append(answering)
     # In languages that take more words, every section no longer fits one message of
-    # Telegram's 4096 characters: the sections go in as few messages as they fit.
-    for number, text in enumerate(in_messages(parts)):
-        context.reply(update, text, key=f"help-{number}")
+    # Telegram's 4096 characters: the sections go in as few messages as they fit, with room
+    # to spare for the longest username a bot may have (it is named twice), and as one reply:
+    # all its messages, in order, or (to a user who floods the chat) none.
+    context.reply_in_parts(update, in_messages(parts, limit=TEXT - MARGIN), key="help")

@@ -37,12 +37,14 @@ def rank_part(context: BotContext, user_id: int, data: UserData) -> ProfilePart:
         played = season_rated(ratings.players.get(user_id), season)
         if played >= SEASON_MIN_RATED:  # enough duels, against too few players
             line = _(
-                "🗓 Season {season}: rated duels against {needed} different players to be ranked"
+                "🗓 Season {season}: rated duels against {needed} different established players "
+                "to be ranked"
             ).format(season=season, needed=SEASON_MIN_OPPONENTS)
         else:
-            line = _("🗓 Season {season}: {played} of {needed} rated duels to be ranked").format(
-                season=season, played=played, needed=SEASON_MIN_RATED
-            )
+            line = _(
+                "🗓 Season {season}: {played} of {needed} rated duels against established players "
+                "to be ranked"
+            ).format(season=season, played=played, needed=SEASON_MIN_RATED)
         return ProfilePart(RANK_POSITION, (line,), (("medal", ""),))
     rank, count = standing
     line = _("🗓 Season {season}: rank {rank} of {count}").format(

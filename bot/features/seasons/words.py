@@ -111,7 +111,7 @@ def tables_text(
     heads = {
         Board.RATED: _(
             "<b>⚔️ Duels</b> ({count} rated duels this season or more, against "
-            "{opponents} players or more)"
+            "{opponents} established players or more)"
         ).format(count=SEASON_MIN_RATED, opponents=SEASON_MIN_OPPONENTS),
         Board.RUNS: _("<b>⚡ Rush</b>: the best run of each player ({count} hands or more)").format(
             count=SEASON_MIN_RUN

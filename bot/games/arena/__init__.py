@@ -10,7 +10,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filters
 
 from bot.context import BotContext, services
-from bot.games.arena import group, play, refusals, scheduled
+from bot.games.arena import group, miniapp_api, moves, play, refusals, scheduled
 from bot.i18n import N_
 from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry
 from bot.rules.arena.command import At, Now, Stop, Unreadable, Unschedule, read
@@ -113,6 +113,7 @@ def register(application: Application) -> None:
     data = services(application)
     data.deep_links[group.LINK_PREFIX] = for_messages(play.open_link)
     data.answers.add(Route(PRIORITY, play.claims, play.judge, play.waiting))
+    miniapp_api.register(application)
 
 
 def help_lines(context: BotContext) -> list[HelpLine]:
@@ -136,4 +137,5 @@ GAME = Game(
     on=refusals.on,
     busy=refusals.busy,
     help=help_lines,
+    moved=moves.moved,
 )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Iterable
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.error import BadRequest
@@ -16,11 +17,14 @@ from bot.games.arena import words
 from bot.games.arena.live import kept, release
 from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
+from bot.play.miniapp import group_link
 from bot.play.result_listeners import publish
-from bot.rules.arena import Arena, contested, podium, standings, winner
+from bot.rules.arena import Arena, contested, counted, podium, standings, winner
 from bot.rules.arena.chat_state import ArenaChat, ArenaTrophy
 from bot.rules.arena.start_vote import ask
+from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.results import Podium
+from bot.rules.standing import established
 from bot.services.limits import CAPTION, visible_length
 from bot.services.outbox import Sent, Skipped
 from bot.services.pictures.podium import podium_picture
@@ -119,10 +123,15 @@ def taken_back(application: Application, group: int, arena: Arena) -> int:
 
 
 def join_markup(context: BotContext, group: int, ours: ArenaChat) -> InlineKeyboardMarkup:
-    """The Join button: a link into the bot's private chat (a bot cannot write first)."""
+    """The Join button: a link into the bot's private chat (a bot cannot write first); and
+    where the Mini App is served, a link that opens the arena on its page."""
     payload = f"{LINK_PREFIX}{-group}_{ours.code}"
     url = f"https://t.me/{context.bot.username}?start={payload}"
-    return InlineKeyboardMarkup([[InlineKeyboardButton(context._("🏟 Join"), url=url)]])
+    rows = [[InlineKeyboardButton(context._("🏟 Join"), url=url)]]
+    page = group_link(context.settings, context.bot.username, payload)
+    if page is not None:  # the Mini App, where the bot serves it: the arena by tapping
+        rows.append([InlineKeyboardButton(context._("📱 Play by tapping"), url=page)])
+    return InlineKeyboardMarkup(rows)
 
 
 async def arena_now(update: MessageUpdate, context: BotContext, minutes: int) -> None:
@@ -147,9 +156,12 @@ async def arena_now(update: MessageUpdate, context: BotContext, minutes: int) ->
     if not ballot.agreed:
         context.reply(update, words.vote_text(ballot.votes, ballot.needed, context))
         return
+    asked = minutes
     if before is not None and not admin:
         minutes = before.minutes  # the length the first member asked for
     open_arena(context, group, user.id, now, minutes, update.effective_chat.title or "")
+    if minutes != asked:  # said, not taken silently: this member asked for another length
+        context.reply(update, words.length_taken(minutes, context))
 
 
 def open_arena(
@@ -262,7 +274,7 @@ async def arena_stop(update: MessageUpdate, context: BotContext) -> None:
                 update, _("Only the arena's players, its starter and admins may stop it.")
             )
         else:
-            context.reply(update, words.stop_text(ballot, context))
+            context.reply(update, words.stop_text(ballot, len(arena.entries), context))
         return
     arena.stop(now)
     end(context, group)
@@ -282,10 +294,16 @@ def end(context: BotContext, group: int) -> None:
     timers = context.bot_data.timers
     timers.cancel(group, ARENA_UP, ARENA_STANDINGS)
     rows = standings(arena.entries)
-    first = winner(rows)
+    standing = established_of(context, arena.entries)
+    # The group's standings place everyone; beyond the group only established players count.
+    beyond = counted(rows, standing)
+    first = winner(beyond)
     chats: list[int] = [group]
     trophies = 0
-    for user_id in arena.entries:
+    late = kept(application).ended
+    for user_id, player in arena.entries.items():
+        if player.index < len(arena.hands):  # an answer to it just after is told it is over
+            late[user_id] = (arena.hands[player.index], context.now())
         mine = part(application.chat_data[user_id])
         if mine.playing == group:
             mine.playing = None
@@ -293,8 +311,8 @@ def end(context: BotContext, group: int) -> None:
             mine.entry = None
         timers.cancel(user_id, ARENA_HAND)
         chats.append(user_id)
-    counted = contested(rows)  # an arena played alone (or with nobody else scoring) wins nothing
-    if first is not None and counted:
+    won = contested(beyond)  # played alone (or with accounts made for it), it wins nothing
+    if first is not None and won:
         mine = part(application.chat_data[first.user_id])
         mine.trophies.append(
             ArenaTrophy(group, ours.title, arena.number, first.score, context.now())
@@ -304,16 +322,17 @@ def end(context: BotContext, group: int) -> None:
     release(context, group, arena)
     results = [
         Podium(player=row.user_id, name=row.name, place=row.place, counts=not row.too_fast)
-        for row in (podium(rows) if counted else [])
+        for row in (podium(beyond) if won else [])
     ]
     lines = publish(context, group, results) if saved else []
-    text = "\n".join([words.final_text(arena, context, trophies), *lines])
-    if ours.message_id is not None:
+    text = "\n".join([words.final_text(arena, context, trophies, standing), *lines])
+    if ours.message_id is not None:  # its standings and Join button give way to a note
         message_id = ours.message_id
+        note = words.final_note(arena, context)
 
         async def edit() -> Sent | Skipped:
             try:
-                return await context.bot.edit_message_text(text, group, message_id)
+                return await context.bot.edit_message_text(note, group, message_id)
             except BadRequest as error:
                 logger.info("Arena standings in %s not edited at the end (%s)", group, error)
                 return None
@@ -327,6 +346,22 @@ def end(context: BotContext, group: int) -> None:
     for row in rows:  # each player's place, in their private chat and language
         own = chat_context(context, row.user_id)
         own.send(row.user_id, words.place_text(row, len(rows), own))
+
+
+def established_of(context: BotContext, players: Iterable[int]) -> frozenset[int]:
+    """The ``players`` established today (:mod:`bot.rules.standing`)."""
+    users = context.application.user_data
+    ratings = context.bot_data.global_data.ratings.players
+    today = context.today()
+    return frozenset(
+        player
+        for player in players
+        if established(
+            users[player].daily if player in users else DailyRecord(),
+            ratings.get(player),
+            today,
+        )
+    )
 
 
 def _send_podium(context: BotContext, group: int, scores: list[int], text: str) -> None:

@@ -60,6 +60,11 @@ class _Kept:
     """Each arena's hands filed, by (group, arena number, index)."""
     edited: dict[int, float] = field(default_factory=dict)
     """When each group's standings message was last edited (the bot's clock)."""
+    ended: dict[int, tuple[tuple[int, ...], float]] = field(default_factory=dict)
+    """Each player's hand on when their arena ended, and when (the bot's clock): an answer
+    to it that comes just after is told the arena is over."""
+    pages: set[int] = field(default_factory=set)
+    """Players who play their arena on the Mini App's page now (their hands wait there)."""
 
 
 _KEPT: weakref.WeakKeyDictionary[Application, _Kept] = weakref.WeakKeyDictionary()

@@ -4,11 +4,9 @@ a restart (docs/design-games.md, *Arenas on Telegram*)."""
 
 from __future__ import annotations
 
-import hmac
 import html
 import logging
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message
 from telegram.constants import ChatType
@@ -19,7 +17,6 @@ from bot.games.arena import refusals, words
 from bot.games.arena.group import (
     ARENA_HAND,
     ARENA_UP,
-    LINK_PREFIX,
     arena_up,
     changed,
     chat_context,
@@ -32,45 +29,28 @@ from bot.games.arena.group import (
     standings_soon,
     taken_back,
 )
-from bot.games.arena.live import keep
-from bot.play import game_life, set_aside
+from bot.games.arena.joining import admit, ensure_hands, on_page, to_page
+from bot.games.arena.live import keep, kept
+from bot.games.arena.moves import group_now
+from bot.play import game_life
 from bot.play.announce import tell_saved
 from bot.play.result_listeners import publish
-from bot.rules.arena import Arena, Deal, Refusal, level_of
+from bot.rules.arena import Arena, Refusal, level_of
 from bot.rules.daily.days import clock_text
-from bot.rules.hands import HandFacts
 from bot.rules.pace import floor_of
 from bot.rules.results import Game, GameResult, Solved
+from bot.rules.votes import is_attempt
 from bot.services.solving import DealRefused
 from bot.state import AnswersTo
 from bot.texts import reason
 from bot.typed_handlers import ButtonUpdate, HandlerContext, JobContext, MessageUpdate
+from solver import check
 
 logger = logging.getLogger(__name__)
 
 BERSERK = "arena:berserk"
 """The Berserk button's data (``arena:berserk:1`` on, ``:0`` off)."""
 TARGET = 24
-
-
-async def ensure_hands(context: BotContext, arena: Arena, upto: int) -> None:
-    """Draw the arena's hands up to ``upto`` (the same for everyone: each with its own
-    seeded random source, as :meth:`Arena.hand` seeds it).  Raises
-    :class:`~bot.services.solving.DealRefused` when no hand can be had now."""
-    solving = context.bot_data.solving
-    while len(arena.hands) <= upto:
-        at = len(arena.hands)
-        draw = await solving.rush_dealer(random.Random(f"{arena.seed}:{at}"))
-        arena.hand(at, _drawn_by(draw))
-
-
-def _drawn_by(draw: Callable[[int], HandFacts]) -> Deal:
-    """An arena's deal of one hand from Rush's dealer (its random source seeded already)."""
-
-    def deal(_rng: random.Random, level: int) -> tuple[int, ...]:
-        return draw(level).hand
-
-    return deal
 
 
 def berserk_markup(on: bool, context: BotContext) -> InlineKeyboardMarkup:
@@ -99,92 +79,57 @@ def deal_hand(context: BotContext, user_id: int, group: int, news: str | None = 
         return
     own = player_context(context, user_id)
     keep(own, group, arena, index, user_id)
+    if on_page(own, user_id):  # played on the page: it shows the hand when it asks for it
+        return
     caption = words.hand_caption(arena, index, player.berserk_next, news, own)
     markup = berserk_markup(player.berserk_next, own)
 
     def shown(sent: object) -> None:
-        if arena.ended or player.index != index or player.shown is not None:
-            return
-        now = own.now()
-        arena.show(user_id, now)
-        mine = part(own.application.chat_data[user_id])
-        if isinstance(sent, Message):
-            mine.hand_message_id = sent.message_id
-        due = arena.deadline(user_id)
-        timers = own.bot_data.timers
-        timers.cancel(user_id, ARENA_HAND)
-        if due is not None:
-            data = (group, arena.number, index)
-            timers.run_once(
-                hand_up,
-                max(due - now, 0.0),
-                chat_id=user_id,
-                kind=ARENA_HAND,
-                data=data,
-                by_clock=True,
-            )
-        changed(own, group, user_id)
+        if isinstance(sent, Message) and player.index == index and player.shown is None:
+            part(own.application.chat_data[user_id]).hand_message_id = sent.message_id
+        start_clock(own, user_id, group, arena, index)
 
     game_life.post_hand(
         own, user_id, arena.hands[index], caption, reply_markup=markup, on_sent=shown
     )
 
 
-def _code_of(payload: str) -> tuple[int, str] | None:
-    group, sep, code = payload.removeprefix(LINK_PREFIX).partition("_")
-    if not sep or not group.isdecimal() or not code or len(group) > 20:
-        return None
-    return -int(group), code
+def start_clock(context: BotContext, user_id: int, group: int, arena: Arena, index: int) -> None:
+    """Hand ``index`` reached ``user_id`` (in their chat, or on the page): its time starts,
+    once, and its alarm is set (``arena-hand``, in their private chat)."""
+    player = arena.entries.get(user_id)
+    if arena.ended or player is None or player.index != index or player.shown is not None:
+        return
+    now = context.now()
+    arena.show(user_id, now)
+    due = arena.deadline(user_id)
+    timers = context.bot_data.timers
+    timers.cancel(user_id, ARENA_HAND)
+    if due is not None:
+        data = (group, arena.number, index)
+        timers.run_once(
+            hand_up,
+            max(due - now, 0.0),
+            chat_id=user_id,
+            kind=ARENA_HAND,
+            data=data,
+            by_clock=True,
+        )
+    changed(context, group, user_id)
 
 
 async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
     """``/start arena_<group>_<code>`` (the Join button): join the arena, get its hand."""
     _ = context._
     user = update.effective_user
-    found = _code_of((context.args or [""])[0])
-    group = None if found is None else found[0]
-    ours = None if group is None else group_part(context.application, group)
-    arena = None if ours is None else ours.arena
-    if (
-        found is None
-        or ours is None
-        or arena is None
-        or not hmac.compare_digest(ours.code.encode(), found[1].encode())
-    ):
-        context.reply(
-            update, _("I can't find this arena: the link may be old. /arena starts one in a group.")
-        )
+    admitted = await admit(context, user.id, user.full_name, (context.args or [""])[0])
+    if isinstance(admitted, str):
+        context.reply(update, admitted)
         return
-    assert group is not None
-    now = context.now()
-    if arena.finish(now):
-        end(context, group)
-    if arena.ended:
-        context.reply(update, _("This arena is over. /arena in the group starts another."))
-        return
-    mine = part(context.chat_data)
-    if mine.playing not in (None, group):
-        other = group_part(context.application, mine.playing)
-        if other is not None and other.arena is not None and not other.arena.ended:
-            context.reply(update, _("You are playing another arena: finish it first."))
-            return
-    if user.id not in arena.entries:
-        busy = set_aside.busy_text(context, update.effective_chat.id, None)
-        if busy is not None:
-            context.reply(update, busy)
-            return
-    joined = arena.join(user.id, user.full_name, now)
-    mine.playing = group
-    mine.entry, mine.entry_number = arena.entries[user.id], arena.number
-    try:
-        await ensure_hands(context, arena, arena.entries[user.id].index)
-    except DealRefused:
-        context.reply(update, _("I am busy dealing other hands: try again in a moment."))
-        return
-    saved = save(context, group, user.id)
-    standings_soon(context, group)
-    title = html.escape(ours.title)
-    if joined:
+    to_page(context, user.id, False)  # played in the chat from now on
+    group, arena, saved = admitted.group, admitted.arena, admitted.saved
+    title = html.escape(admitted.ours.title)
+    if admitted.joined:
         text = _("🏟 You joined arena #{number} of {group}.").format(
             number=arena.number, group=title
         )
@@ -192,7 +137,7 @@ async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
         text = _("🏟 You are in arena #{number} of {group}.").format(
             number=arena.number, group=title
         )
-    if not arena.started(now):  # a scheduled arena: its first hand comes at its start
+    if not arena.started(context.now()):  # a scheduled arena: its first hand comes at its start
         text += "\n" + not_started_text(context, arena)
         tell_saved(context, user.id, text, saved, update=update)
         return
@@ -245,12 +190,33 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     play one, but for a reply to another game's message, or while another game of theirs is
     on in the chat (a round they dealt meanwhile: its answers are its own)."""
     chat_id = update.effective_chat.id
+    user_id = update.effective_user.id
     return (
         update.effective_chat.type == ChatType.PRIVATE
-        and playing(context, update.effective_user.id) is not None
+        and (playing(context, user_id) is not None or _late(context, user_id, update))
         and not _another_game_on(context, chat_id)
         and not context.bot_data.answers.addressed(update, context)
     )
+
+
+LATE_FOR = 60.0
+"""Seconds after an arena's end in which an answer to a player's last hand is told it is
+over (a hand on its way at the end, answered after it), not taken for chat."""
+
+
+def _late(context: HandlerContext, user_id: int, update: MessageUpdate) -> bool:
+    """Whether this is an answer to the hand the player had when their arena just ended."""
+    if context.chat_data.arena is None:  # never played one here
+        return False
+    found = kept(context.application).ended.get(user_id)
+    if found is None:
+        return False
+    hand, at = found
+    if context.now() - at >= LATE_FOR:
+        del kept(context.application).ended[user_id]
+        return False
+    text = update.effective_message.text or ""
+    return is_attempt(check(text, hand, TARGET))
 
 
 def _another_game_on(context: HandlerContext, chat_id: int) -> bool:
@@ -280,12 +246,16 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     _ = context._
     found = playing(context, update.effective_user.id)
     if found is None:
+        if kept(context.application).ended.pop(update.effective_user.id, None) is not None:
+            context.reply(update, _("Too late: the arena is over."))
+            return
         context.reply(
             update, _("No arena is on for you: the Join button of one in a group brings you in.")
         )
         return
     group, arena = found
     user_id = update.effective_user.id
+    to_page(context, user_id, False)  # answered in the chat: its next hands come there
     player = arena.entries[user_id]
     try:
         await ensure_hands(context, arena, player.index + 1)
@@ -369,6 +339,7 @@ async def skip(update: MessageUpdate, context: HandlerContext) -> None:
     if found is None:
         return
     group, arena = found
+    to_page(context, user_id, False)  # skipped in the chat: its next hands come there
     try:
         await ensure_hands(context, arena, arena.entries[user_id].index + 1)
     except DealRefused:
@@ -413,6 +384,7 @@ async def hand_up(context: JobContext[tuple[int, int, int]]) -> None:
     """A player's hand's alarm: its time is up (a miss), the next hand comes."""
     user_id = context.job.chat_id
     group, number, index = context.job.data
+    group = group_now(context, group)  # set before the group became a supergroup: its new id
     found = group_part(context.application, group)
     arena = None if found is None else found.arena
     if arena is None or arena.number != number:

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import datetime as dt
 import html
+from collections.abc import Container
 from zoneinfo import ZoneInfo
 
 from bot.i18n import Translator
-from bot.rules.arena import Arena, Repeat, Row, Schedule, standings, top
+from bot.rules.arena import Arena, Player, Repeat, Row, Schedule, standings, top
 from bot.rules.arena import points as arena_points
-from bot.rules.arena.standings import CONTESTED, contested, podium
+from bot.rules.arena.standings import CONTESTED, contested, counted, newcomers, podium
 from bot.rules.daily.days import clock_text
+from bot.rules.standing import DAILY_DAYS
 from bot.rules.votes import Ballot
 from bot.texts import player_line
 
@@ -66,26 +68,38 @@ def standings_text(arena: Arena, context: Translator, now: float) -> str:
     return "\n".join(lines)
 
 
-def final_text(arena: Arena, context: Translator, winner_trophies: int) -> str:
-    """The final standings: the podium and the top ten, the winner's trophy, and who
-    answered faster than a person's pace."""
+def final_text(
+    arena: Arena, context: Translator, winner_trophies: int, standing: Container[int]
+) -> str:
+    """The final standings: the podium and the top ten, the winner's trophy (the first of
+    the ``standing`` players: the established ones), whose results stay in the group, and
+    who answered faster than a person's pace."""
     _ = context._
     rows = standings(arena.entries)
     lines = [_("🏁 <b>Arena #{number}</b> is over.").format(number=arena.number)]
     count = context.ngettext("{count} player", "{count} players", len(rows)).format(count=len(rows))
     lines.append(count)
     lines += [_row(row, context, final=True) for row in top(rows)]
-    first = podium(rows)
-    if first and not contested(rows):
-        lines.append(
-            context.ngettext(
+    beyond = counted(rows, standing)
+    first = podium(beyond)
+    if podium(rows) and not contested(beyond):
+        if contested(rows):  # enough scored, but not enough established players
+            text = context.ngettext(
+                "No trophy this time: an arena's trophy and podium need {count} established "
+                "player who scored, or more.",
+                "No trophy this time: an arena's trophy and podium need {count} established "
+                "players who scored, or more.",
+                CONTESTED,
+            )
+        else:
+            text = context.ngettext(
                 "No trophy this time: an arena's trophy and podium need {count} player who "
                 "scored, or more.",
                 "No trophy this time: an arena's trophy and podium need {count} players who "
                 "scored, or more.",
                 CONTESTED,
-            ).format(count=CONTESTED)
-        )
+            )
+        lines.append(text.format(count=CONTESTED))
     elif first:
         lines.append(
             _("🏆 {name} wins the arena's trophy (trophies won: {count}).").format(
@@ -94,6 +108,19 @@ def final_text(arena: Arena, context: Translator, winner_trophies: int) -> str:
         )
     else:
         lines.append(_("Nobody scored: no trophy this time."))
+    new = top(newcomers(rows, standing))
+    if new:
+        lines.append(
+            context.ngettext(
+                "{names}: not established yet (the daily puzzle solved on {days} day, or five "
+                "duels played out against five players over a week), so this arena counts for "
+                "them in this group only.",
+                "{names}: not established yet (the daily puzzle solved on {days} days, or five "
+                "duels played out against five players over a week), so this arena counts for "
+                "them in this group only.",
+                DAILY_DAYS,
+            ).format(names=_(", ").join(_name(row.name) for row in new), days=DAILY_DAYS)
+        )
     if any(row.too_fast for row in rows):
         lines.append(_("⚠ An answer faster than a person's pace scored nothing (marked ⚠ above)."))
     return "\n".join(lines)
@@ -131,11 +158,35 @@ def berserk_label(on: bool, t: Translator) -> str:
     return t._("⚡ Berserk from the next hand (half the time, +1)")
 
 
-def stop_text(ballot: Ballot, t: Translator) -> str:
-    """A player's request to stop the arena that is not enough alone."""
-    return t._("{votes} of {needed} players asked to stop the arena.").format(
-        votes=ballot.votes, needed=ballot.needed
+def stop_text(ballot: Ballot, players: int, t: Translator) -> str:
+    """A player's request to stop the arena that is not enough alone: the votes so far of
+    the votes needed (more than half of its ``players``, two at least), and how many players
+    it has (the votes are not its player count)."""
+    text = t.ngettext(
+        "A vote to stop the arena: {votes} of the {needed} votes needed (it has {count} "
+        "player). Another player's /arena stop adds one.",
+        "A vote to stop the arena: {votes} of the {needed} votes needed (it has {count} "
+        "players). Another player's /arena stop adds one.",
+        players,
     )
+    return text.format(votes=ballot.votes, needed=ballot.needed, count=players)
+
+
+def final_note(arena: Arena, t: Translator) -> str:
+    """The standings message's last edit at the end: the final standings follow in the
+    end's own message (with the podium), not twice."""
+    return t._("🏁 <b>Arena #{number}</b> is over: the final standings are below.").format(
+        number=arena.number
+    )
+
+
+def length_taken(minutes: int, t: Translator) -> str:
+    """A vote carried by a member who asked another length: the first request's is taken."""
+    return t.ngettext(
+        "The arena lasts {count} minute: the length the first request asked for.",
+        "The arena lasts {count} minutes: the length the first request asked for.",
+        minutes,
+    ).format(count=minutes)
 
 
 def vote_text(votes: int, needed: int, t: Translator) -> str:
@@ -181,4 +232,35 @@ def scheduled_text(schedule: Schedule, start: dt.datetime, t: Translator) -> str
             "🗓 An arena of {minutes} minutes on {date} at {time} ({zone}), announced five "
             "minutes before. /arena unschedule cancels it."
         )
+    return text.format(**values)
+
+
+def full_text(players: int, t: Translator) -> str:
+    """A player refused because the arena has all the players it takes."""
+    return t.ngettext(
+        "This arena is full: it has {count} player, the most an arena takes. Join the next "
+        "one early.",
+        "This arena is full: it has {count} players, the most an arena takes. Join the next "
+        "one early.",
+        players,
+    ).format(count=players)
+
+
+def page_status(arena: Arena, player: Player, place: int, players: int, t: Translator) -> str:
+    """The page's line under a hand: its number and time, the player's points and place."""
+    seconds = int(arena_points.hand_seconds(arena.hand_seconds, berserk=player.berserk))
+    points = t.ngettext("{count} point", "{count} points", player.score).format(count=player.score)
+    values = {
+        "number": player.index + 1,
+        "seconds": seconds,
+        "points": points,
+        "place": place,
+        "players": players,
+    }
+    if player.berserk:
+        text = t._(
+            "⚡ Hand {number} · {seconds} s (berserk) · {points} · place {place} of {players}"
+        )
+    else:
+        text = t._("🏟 Hand {number} · {seconds} s · {points} · place {place} of {players}")
     return text.format(**values)

@@ -27,6 +27,7 @@ from bot.services.workers.pool import PoolBusy, WorkFailed, WorkTimeout
 from bot.state import AnswersTo
 from bot.texts import reason
 from bot.typed_handlers import HandlerContext, MessageUpdate
+from solver import daily as day_puzzle
 from solver import daily_number
 
 LINK_PREFIX = "ch_"
@@ -119,12 +120,11 @@ async def _spoils_daily(context: BotContext, user_id: int, challenge: Challenge)
     user = context.application.user_data.get(user_id)
     record = user.daily if user is not None else None
     now = context.bot_data.local_now()
-    solving = context.bot_data.solving
-    public = sorted(challenge.hand) == sorted(await solving.daily_hand(now.date()))
+    public = sorted(challenge.hand) == sorted(day_puzzle(now.date()))
     for day in unplayed_days(record, now):
         if public and day > now.date():
             continue
-        if shares(challenge.hand, await solving.daily_hand(day)):
+        if shares(challenge.hand, day_puzzle(day)):
             return True
     return False
 

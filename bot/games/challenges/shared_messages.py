@@ -22,10 +22,10 @@ from telegram.error import BadRequest, TelegramError
 from telegram.ext import Application
 
 from bot.context import BotContext, services
+from bot.games.challenges.offers import make_offer
 from bot.i18n import gettext_for, ngettext_for
 from bot.rules.challenge import Challenge, ChallengeRefused, Origin
 from bot.rules.daily.puzzle import clock_text
-from bot.services.challenge_offers import make_offer
 from solver import daily_number
 
 logger = logging.getLogger(__name__)
@@ -45,7 +45,7 @@ def offer_markup(
     day: dt.date | None = None,
 ) -> InlineKeyboardMarkup:
     """The "Challenge a friend" button of a solve: it asks the player for a chat, and puts
-    the bot's inline query of this solve in it (see :mod:`bot.services.challenge_offers`)."""
+    the bot's inline query of this solve in it (see :mod:`bot.games.challenges.offers`)."""
     number = daily_number(day) if day is not None else None
     query = make_offer(context.bot.token, user_id, hand, target, seconds, number, context.now())
     chosen = SwitchInlineQueryChosenChat(

@@ -14,9 +14,9 @@ from telegram import (
 from telegram.constants import ParseMode
 
 from bot.context import BotContext
+from bot.games.challenges.offers import read_offer
 from bot.games.challenges.shared_messages import card_text, play_markup, refresh_shared, time_text
 from bot.rules.challenge import Origin
-from bot.services.challenge_offers import read_offer
 
 logger = logging.getLogger(__name__)
 

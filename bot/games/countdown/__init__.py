@@ -6,13 +6,14 @@ docs/games.md, *Countdown* and *What both do alike*)."""
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Sequence
 
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext, services
-from bot.games.countdown import refusals
+from bot.games.countdown import refusals, work
 from bot.games.countdown.setting import SETTING
 from bot.i18n import N_, answer_in_english
 from bot.play import game_life, set_aside, solo_games, status_message
@@ -21,12 +22,15 @@ from bot.play.registry import Board, Game, Handlers, Help, HelpLine, MenuEntry
 from bot.play.result_listeners import publish
 from bot.rules.chat_stats import ChatStats, PlayerStats
 from bot.rules.countdown import (
+    COUNTDOWN_SEAT,
     LARGE,
     MAX_SECONDS,
     MIN_SECONDS,
     MIN_TARGET,
     Countdown,
     Outcome,
+    chat_time,
+    new_countdown,
     points_for,
 )
 from bot.rules.pace import too_fast
@@ -97,18 +101,18 @@ async def countdown_command(update: MessageUpdate, context: HandlerContext) -> N
         return
     if game_life.refused(update, context, _("A round is on: finish it (or /stop it) first.")):
         return
-    read = read_words(words, table.settings.countdown_time)
+    read = read_words(words, chat_time(table.settings))
     if read is None:
         context.reply(update, _usage(context))
         return
     large, seconds = read
     data = context.bot_data
-    found = await game_life.look_for(context, chat_id, data.solving.countdown_deal(data.rng, large))
+    found = await game_life.look_for(context, chat_id, work.deal(data.solving, data.rng, large))
     if found is None:
         return
     numbers, target, best = found
     starter = update.effective_user.id
-    game = table.new_countdown(numbers, target, best, context.now(), seconds, starter)
+    game = new_countdown(table, numbers, target, best, context.now(), seconds, starter)
     chat = context.chat_data
     set_aside.take_answers(context, chat_id)  # in private, plain answers are the game's
     messages = chat.countdown = CountdownMessages()
@@ -135,29 +139,37 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     its picture or status message, in private any text (the daily puzzle, asked before,
     has taken what is its), in a group text that looks like an answer.  After the end, a
     reply to those messages, and for a minute ``/a`` or text that looks like an answer,
-    unless another game is on (they are told they came too late)."""
+    unless another game is on or its hand came since (they are told they came too late)."""
     chat = context.chat_data
-    game = chat.table.countdown
+    game = COUNTDOWN_SEAT.of(chat.table)
     if game is None:
         return False
     message = update.effective_message
     replied = message.reply_to_message
     if replied is not None and replied.message_id in its_messages(context):
         return True
-    if not chat.table.counting and (
-        chat.table.game_on or context.now() > game.deadline + LATE_SECONDS
+    if not COUNTDOWN_SEAT.on(chat.table) and (
+        chat.table.game_on
+        or context.now() > game.deadline + LATE_SECONDS
+        or _hand_since(context, update.effective_chat.id, game.started)
     ):
         return False
     private = update.effective_chat.type == ChatType.PRIVATE
     text = message.text or ""
     if text.startswith("/") or after_mention(text, context.bot.username) is not None:
         return True  # /a, or the bot's name: said to the bot
-    return (private and chat.table.counting) or looks_like_answer(answer_in_english(text))
+    return (private and COUNTDOWN_SEAT.on(chat.table)) or looks_like_answer(answer_in_english(text))
+
+
+def _hand_since(context: HandlerContext, chat_id: int, started: float) -> bool:
+    """Whether another game's hand was posted in the chat after the game's own (a duel, a
+    round played and over since): a late answer is that game's, not this one's."""
+    return context.bot_data.hand_posted.get(chat_id, -math.inf) > started
 
 
 def counting(context: ChatContext) -> bool:
     """Whether the chat's Countdown game waits for answers."""
-    return context.chat_data.table.counting
+    return COUNTDOWN_SEAT.on(context.chat_data.table)
 
 
 def its_messages(context: ChatContext) -> tuple[int | None, ...]:
@@ -178,7 +190,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     """Judge an answer to the chat's Countdown game and say what it did."""
     _ = context._
     table = context.chat_data.table
-    game = table.countdown
+    game = COUNTDOWN_SEAT.of(table)
     if game is None:
         return
     user = update.effective_user
@@ -222,7 +234,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         player_line(html.escape(user.full_name), line, context),
         heading=_("<b>Countdown</b>: {target}").format(target=game.target),
         key="countdown-status",
-        current=lambda: table.countdown is not None and table.countdown.number == number,
+        current=lambda: (now := COUNTDOWN_SEAT.of(table)) is not None and now.number == number,
     )
 
 
@@ -342,7 +354,7 @@ def exact(game: Countdown) -> list[CountdownExact]:
 
 COUNTDOWN = game_life.Kind[Countdown](
     "Countdown game",
-    lambda chat: chat.table.countdown,
+    lambda chat: COUNTDOWN_SEAT.of(chat.table),
     (game_life.Alarm(COUNTDOWN_UP, lambda game: game.deadline, countdown_up),),
     parts_from=MIN_TARGET,  # any two of its numbers spoil it too
 )

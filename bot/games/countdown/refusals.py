@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from bot.i18n import Translator
 from bot.play.registry import Asking
+from bot.rules.countdown import COUNTDOWN_SEAT
 from bot.state import ChatData, GlobalData
 
 
 def on(chat: ChatData, _data: GlobalData) -> bool:
     """Whether a Countdown game is on in the chat."""
-    return chat.table.counting
+    return COUNTDOWN_SEAT.on(chat.table)
 
 
 def busy(context: Translator, private: bool, _hint: bool) -> str:

@@ -11,7 +11,7 @@ from bot.rules.table import GameSettings
 def _line(settings: GameSettings, context: Translator) -> str:
     _ = context._
     return _("Countdown time: {value}").format(
-        value=_("{seconds} s").format(seconds=settings.countdown_time)
+        value=_("{seconds} s").format(seconds=countdown.chat_time(settings))
     )
 
 
@@ -22,7 +22,7 @@ def _buttons(settings: GameSettings, context: Translator) -> tuple[tuple[str, ob
 
 
 def _current(settings: GameSettings) -> object:
-    return settings.countdown_time
+    return countdown.chat_time(settings)
 
 
 def _usage(context: Translator) -> str:
@@ -37,7 +37,7 @@ def _apply(settings: GameSettings, value: str) -> bool:
         and value.isascii()
         and countdown.MIN_SECONDS <= int(value) <= countdown.MAX_SECONDS
     ):
-        settings.countdown_time = int(value)
+        countdown.set_chat_time(settings, int(value))
         return True
     return False
 

@@ -10,7 +10,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler
 
 from bot.context import BotContext, services
-from bot.games.daily import aside, ended_attempts, group_replies, spoiler_rules
+from bot.games.daily import aside, ended_attempts, group_replies, spoiler_rules, work
 from bot.games.daily.archive import archive_button, archive_command, replay_command
 from bot.games.daily.attempt import (
     answer,
@@ -193,6 +193,7 @@ GAME = Game(
     menu=MENU,
     help=help_lines,
     profile=profile_part,
+    work=work.set_up,
     answers_to=AnswersTo.DAILY,
     aside=aside.ASIDE,
     overview=overview,

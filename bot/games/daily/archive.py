@@ -13,7 +13,7 @@ from bot.context import BotContext
 from bot.games.daily.attempt import _record, _show_puzzle, puzzle_of, start_private
 from bot.i18n import date_text
 from bot.play import set_aside
-from bot.rules.daily.attempts import first_day, unplayed_days
+from bot.rules.daily.attempts import first_day, unspoiled_days
 from bot.rules.daily.puzzle import (
     NotInArchive,
     clock_text,
@@ -26,6 +26,7 @@ from bot.typed_handlers import (
     HandlerContext,
     MessageUpdate,
 )
+from solver import daily as day_puzzle
 from solver import daily_number
 
 
@@ -64,34 +65,37 @@ def not_in_archive(context: BotContext, refused: NotInArchive) -> str:
     )
 
 
+async def sharing_day(context: HandlerContext, day: dt.date) -> dt.date | None:
+    """The daily puzzle the player may still score (today's, yesterday's while open:
+    :func:`~bot.rules.daily.attempts.unspoiled_days`) that ``day``'s shares three cards
+    with (the rule of /solve, :func:`~bot.rules.spoilers.shares`), None if none: its
+    answer, or its solutions given up, would be most of that puzzle's answer (25 and 26 Nov
+    2026: 5 5 7 8 and 3 5 7 8).  Tomorrow's is never asked: a refusal that named it would
+    tell which past puzzles share its cards a day before it comes (and /solve of those
+    cards answers anyone today)."""
+    hand = day_puzzle(day)
+    for other in unspoiled_days(_record(context), context.bot_data.local_now()):
+        if other != day and shares(hand, day_puzzle(other)):
+            return other
+    return None
+
+
 async def _spoiler_text(context: HandlerContext, day: dt.date) -> str | None:
     """Why ``day``'s puzzle is kept from the player for now (None: it is not): it shares
-    three cards with a daily puzzle they may still score, or tomorrow's (the rule of
-    /solve, :func:`~bot.rules.spoilers.shares`): its answer, or its solutions given up,
-    would be most of that puzzle's answer (25 and 26 Nov 2026: 5 5 7 8 and 3 5 7 8)."""
+    three cards with a daily puzzle they may still score (:func:`sharing_day`)."""
     _ = context._
-    now = context.bot_data.local_now()
-    solving = context.bot_data.solving
-    hand = await solving.daily_hand(day)
-    for other in unplayed_days(_record(context), now):
-        if other == day or not shares(hand, await solving.daily_hand(other)):
-            continue
-        number = daily_number(day)
-        if other > now.date():
-            return _(
-                "Daily #{number} shares three cards with tomorrow's puzzle: play it once you "
-                "have played tomorrow's."
-            ).format(number=number)
-        if other == now.date():
-            return _(
-                "Daily #{number} shares three cards with today's puzzle: play today's first "
-                "(/daily)."
-            ).format(number=number)
+    other = await sharing_day(context, day)
+    if other is None:
+        return None
+    number = daily_number(day)
+    if other == context.today():
         return _(
-            "Daily #{number} shares three cards with yesterday's puzzle, which you may still "
-            "solve: play yesterday's first."
+            "Daily #{number} shares three cards with today's puzzle: play today's first (/daily)."
         ).format(number=number)
-    return None
+    return _(
+        "Daily #{number} shares three cards with yesterday's puzzle, which you may still "
+        "solve: play yesterday's first."
+    ).format(number=number)
 
 
 async def start_replay(context: HandlerContext, chat_id: int, day: dt.date) -> None:

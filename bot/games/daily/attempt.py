@@ -44,11 +44,12 @@ from bot.typed_handlers import (
     MessageUpdate,
 )
 from solver import check, daily_number
+from solver import daily as day_puzzle
 
 
 async def puzzle_of(context: BotContext, day: dt.date | None = None) -> tuple[int, ...]:
     """The puzzle of a day, today by default (read from the level table the bot ships)."""
-    return await context.bot_data.solving.daily_hand(day or context.today())
+    return day_puzzle(day or context.today())
 
 
 def _record(context: HandlerContext) -> DailyRecord:

@@ -15,6 +15,7 @@ from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filt
 
 from bot.context import BotContext, services
 from bot.games.daily import aside
+from bot.games.daily.archive import sharing_day
 from bot.i18n import date_text, time_text
 from bot.play.after_solve import puzzle_ended
 from bot.play.set_aside import busy_text
@@ -31,6 +32,7 @@ from bot.typed_handlers import (
     for_buttons,
     for_messages,
 )
+from solver import daily as day_puzzle
 from solver import daily_number
 
 PRIORITY = 10
@@ -137,7 +139,7 @@ async def solutions_of(context: BotContext, day: dt.date) -> tuple[int, str]:
     _ = context._
     solving = context.bot_data.solving
     try:
-        facts = await solving.facts(await solving.daily_hand(day), 24)
+        facts = await solving.facts(day_puzzle(day), 24)
     except (WorkTimeout, WorkFailed, PoolBusy):
         return 0, _("(The solutions take too long to list.)")
     solutions = facts.solutions or ()
@@ -189,6 +191,20 @@ async def give_up_command(update: MessageUpdate | ButtonUpdate, context: Handler
     # What ends an attempt is kept before it is told, as a result is.
     context.save_now(update.effective_chat.id, update.effective_user.id)
     challenged = puzzle_ended(context, update.effective_user.id, given.day, None)
+    # A past puzzle opened before midnight may share three cards with the puzzle that came
+    # at midnight (the archive never asks tomorrow's): its solutions wait for that one.
+    kept = await sharing_day(context, given.day) if given.replay else None
+    if kept is not None:
+        told = _(
+            "You gave up Daily #{number} ({day}, from the archive). Its solutions are kept "
+            "back: it shares three cards with Daily #{other}, which you may still solve "
+            "(/daily). /solve shows them once you have played that one."
+        ).format(
+            number=number, day=date_text(given.day, context.language), other=daily_number(kept)
+        )
+        context.reply(update, told if challenged is None else challenged + "\n" + told)
+        aside.after_replay(context, update.effective_chat.id)
+        return
     count, listed = await solutions_of(context, given.day)
     count = count or 2  # not listed: "solutions" (a puzzle always has one)
     ngettext = context.ngettext

@@ -149,8 +149,18 @@ async def daily_top(update: MessageUpdate, context: HandlerContext) -> None:
 
 
 async def week_command(update: MessageUpdate, context: HandlerContext) -> None:
-    """/daily week: the chat's members ranked by days solved this week, then total time."""
+    """/daily week: the chat's members ranked by days solved this week, then total time (in
+    private, where the only member is the player, it says whose board it is)."""
     _ = context._
+    if update.effective_chat.type == ChatType.PRIVATE:
+        context.reply(
+            update,
+            _(
+                "/daily week is a group's board: its members ranked by daily puzzles solved "
+                "this week. Send it in a group I am in; your own numbers are in /stats."
+            ),
+        )
+        return
     context.chat_data.members[update.effective_user.id] = update.effective_user.full_name
     today = context.today()
     rows = []

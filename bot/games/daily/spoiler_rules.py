@@ -12,6 +12,7 @@ from bot.context import BotContext
 from bot.i18n import Translator
 from bot.rules.daily.attempts import open_to_anyone, unspoiled_days
 from bot.rules.spoilers import Numbers, holds, shares
+from solver import daily as day_puzzle
 from solver import daily_number
 
 
@@ -83,7 +84,7 @@ async def _sharing(
     three cards with today's 2 6 6 8: it is refused as yesterday's), if any."""
     found = None
     for day in days:
-        hand = await context.bot_data.solving.daily_hand(day)
+        hand = day_puzzle(day)
         if holds(numbers, hand):
             return day, hand
         if found is None and shares(numbers, hand):
@@ -95,7 +96,7 @@ async def shareable(context: BotContext) -> list[InlineQueryResult]:
     """Today's puzzle, to share in any chat (no answer)."""
     _ = context._
     today = context.today()
-    hand = " ".join(map(str, await context.bot_data.solving.daily_hand(today)))
+    hand = " ".join(map(str, day_puzzle(today)))
     number = daily_number(today)
     title = _("Daily #{number}: {hand}").format(number=number, hand=hand)
     share = _("24 Daily #{number}: make 24 from {hand}. Can you?").format(number=number, hand=hand)

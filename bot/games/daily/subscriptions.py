@@ -29,6 +29,7 @@ from bot.typed_handlers import (
     JobContext,
     MessageUpdate,
 )
+from solver import daily as day_puzzle
 from solver import daily_number
 
 DAILY_POST = "daily"
@@ -136,10 +137,7 @@ async def _spoils_the_next(context: JobContext[None], hand: tuple[int, ...]) -> 
     """Whether ``hand`` shares three cards with today's or tomorrow's puzzle (the rule of
     /solve, :func:`~bot.rules.spoilers.shares`): a chat's members may not have played them."""
     today = context.today()
-    for day in (today, today + dt.timedelta(days=1)):
-        if shares(hand, await context.bot_data.solving.daily_hand(day)):
-            return True
-    return False
+    return any(shares(hand, day_puzzle(day)) for day in (today, today + dt.timedelta(days=1)))
 
 
 async def post_daily(context: JobContext[None]) -> None:

@@ -20,7 +20,6 @@ from bot.context import BotContext, services
 from bot.i18n import N_
 from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry
 from bot.services.answer_routes import Route
-from bot.state import GlobalData
 from bot.typed_handlers import for_buttons, for_messages
 
 from . import answers, group_invitations, left, play, rating_command, refusals, review, shared
@@ -93,8 +92,9 @@ MENU = (
 )
 
 
-def moved(data: GlobalData, old_chat_id: int, new_chat_id: int) -> None:
+def moved(context: BotContext, old_chat_id: int, new_chat_id: int) -> None:
     """A group became a supergroup: a duel played there, and invitations made there, follow."""
+    data = context.bot_data.global_data
     for duel in data.duels.duels.values():
         if duel.chat_id == old_chat_id:
             duel.chat_id = new_chat_id

@@ -67,9 +67,13 @@ def expire_later(context: BotContext, chat_id: int, invitation: Invitation) -> N
     )
 
 
-def close(context: BotContext, chat_id: int, token: str, how: str) -> None:
+def close(
+    context: BotContext, chat_id: int, token: str, how: str, *, shared_invitee: str | None = None
+) -> None:
     """The invitation ``token`` made in ``chat_id`` is over (``accepted``, ``declined``,
-    ``withdrawn``, ``expired``, ``closed``): say so where it was shown, buttons gone."""
+    ``withdrawn``, ``expired``, ``closed``): say so where it was shown, buttons gone (the
+    copy shared into another chat names the invitee ``shared_invitee``, if given: as that
+    chat shows them)."""
     chat = context.application.chat_data.get(chat_id)
     if chat is None or chat.duel is None:
         return
@@ -97,9 +101,14 @@ def close(context: BotContext, chat_id: int, token: str, how: str) -> None:
         )
     if shown.inline_message_id is not None:
         inline_id = shown.inline_message_id
+        shared = text
+        if shared_invitee is not None:
+            shared = texts[how].format(
+                inviter=html.escape(shown.inviter), invitee=html.escape(shared_invitee)
+            )
         local.post(
             chat_id,
-            lambda: bot.edit_message_text(text, inline_message_id=inline_id),
+            lambda: bot.edit_message_text(shared, inline_message_id=inline_id),
             on_failed=cosmetic,
         )
 

@@ -128,13 +128,19 @@ def tell_each(
         local.send(chat_id, say(local, chat_id, names_in(context, chat_id)), game=True)
 
 
-def begin(context: BotContext, duel: Duel, names: dict[int, str]) -> None:
-    """An invitation was accepted: the duel's chats learn who plays, and the first hand is
-    dealt at once."""
+def begin(
+    context: BotContext, duel: Duel, names: dict[int, str], own: dict[int, str] | None = None
+) -> None:
+    """An invitation was accepted: the duel's chats learn who plays (``names``: as the other
+    sees each; ``own``: in a private duel, each player's name in their own chat, as every
+    board there names them), and the first hand is dealt at once."""
     for chat_id in chats_of(duel):
         chat = context.application.chat_data[chat_id]
         invitations = duel_chat(chat).invitations
-        chat.duel = DuelChat(token=duel.token, names=dict(names), invitations=invitations)
+        shown = dict(names)
+        if own is not None and chat_id in own:
+            shown[chat_id] = own[chat_id]  # a private chat's id is its player's
+        chat.duel = DuelChat(token=duel.token, names=shown, invitations=invitations)
         if chat_id > 0:
             # Plain answers are the duel's, not the daily's.
             set_aside.take_answers(in_chat(context, chat_id), chat_id)

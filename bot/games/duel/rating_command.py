@@ -167,11 +167,13 @@ def _season_line(context: HandlerContext, user_id: int, player: PlayerRating) ->
     played = season_rated(player, season)
     if played >= SEASON_MIN_RATED:
         return _(
-            "🗓 Season {season}: rated duels against {needed} different players to be ranked"
+            "🗓 Season {season}: rated duels against {needed} different established players to be "
+            "ranked"
         ).format(season=season, needed=SEASON_MIN_OPPONENTS)
-    return _("🗓 Season {season}: {played} of {needed} rated duels to be ranked").format(
-        season=season, played=played, needed=SEASON_MIN_RATED
-    )
+    return _(
+        "🗓 Season {season}: {played} of {needed} rated duels against established players "
+        "to be ranked"
+    ).format(season=season, played=played, needed=SEASON_MIN_RATED)
 
 
 def _result_line(

@@ -61,8 +61,9 @@ async def private_invitation(update: MessageUpdate, context: HandlerContext) -> 
         context.reply(update, words.refusal_text(refused.reason, context))
         return
     context.save_global()
-    # Across two private chats, an opponent sees the public name a player chose, if any.
-    shown = InvitationMessage(inviter=chosen_name(context, user.id) or user.full_name)
+    # The invitation's messages name its sender as any chat shows them (their Telegram
+    # name); the opponent, in another private chat, sees the public name they chose, if any.
+    shown = InvitationMessage(inviter=user.full_name)
     link = link_of(context, invitation.token)
     text = _(
         "⚔️ Your duel invitation is ready. Send it to a friend with the button, or give "
@@ -181,12 +182,17 @@ async def opened_link(update: MessageUpdate, context: HandlerContext) -> None:
     inviter = duel.players[0]
     home = context.application.chat_data.get(inviter)
     shown = home.duel.invitations.get(token) if home is not None and home.duel else None
+    # Each player's own chat names them as every board there does (by their own name), the
+    # opponent by the public name they chose, if any; the invitation's messages in the
+    # inviter's chat as the duel there will, the one shared into another chat as that
+    # chat shows people (their Telegram names).
     invitee = chosen_name(context, user.id) or user.full_name
+    inviter_name = shown.inviter if shown else "?"
     if shown is not None:
         shown.invitee = invitee
-    names = {inviter: shown.inviter if shown else "?", user.id: invitee}
-    close(context, inviter, token, "accepted")
-    play.begin(context, duel, names)
+    names = {inviter: chosen_name(context, inviter) or inviter_name, user.id: invitee}
+    close(context, inviter, token, "accepted", shared_invitee=user.full_name)
+    play.begin(context, duel, names, own={inviter: inviter_name, user.id: user.full_name})
 
 
 async def start_link(update: MessageUpdate, context: HandlerContext) -> None:

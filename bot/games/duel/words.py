@@ -214,7 +214,21 @@ def rating_lines(
     notes = []
     for player in duel.players:
         name = name_of(duel, player, names)
-        if player in change.capped:
+        if player in change.capped and change.change(player) > 0:
+            notes.append(
+                context.ngettext(
+                    "{name} has now gained {cap} points today from forfeits and new players, "
+                    "the most a day, so this win adds only {points} point to their rating (the "
+                    "loser's changes as usual). Wins played out against established players "
+                    "still count today, and the allowance starts again tomorrow.",
+                    "{name} has now gained {cap} points today from forfeits and new players, "
+                    "the most a day, so this win adds only {points} points to their rating (the "
+                    "loser's changes as usual). Wins played out against established players "
+                    "still count today, and the allowance starts again tomorrow.",
+                    change.change(player),
+                ).format(name=name, cap=DAILY_PROVISIONAL_GAIN, points=change.change(player))
+            )
+        elif player in change.capped:
             notes.append(
                 context._(
                     "{name} has gained {cap} points today from forfeits and new players, the "

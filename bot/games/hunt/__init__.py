@@ -10,14 +10,23 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext, services
-from bot.games.hunt import refusals
+from bot.games.hunt import refusals, work
+from bot.games.hunt.work import HuntDeals
 from bot.i18n import N_, answer_in_english
 from bot.play import game_life, set_aside, solo_games, status_message
 from bot.play.announce import tell_saved
 from bot.play.registry import Board, Game, Handlers, Help, HelpLine, MenuEntry
 from bot.play.result_listeners import publish
 from bot.rules.chat_stats import ChatStats, PlayerStats
-from bot.rules.hunt import DEFAULT_SECONDS, MAX_SECONDS, MIN_SECONDS, Found, Hunt
+from bot.rules.hunt import (
+    DEFAULT_SECONDS,
+    HUNT_SEAT,
+    MAX_SECONDS,
+    MIN_SECONDS,
+    Found,
+    Hunt,
+    new_hunt,
+)
 from bot.rules.pace import floor_of
 from bot.rules.plain_text import after_mention, looks_like_answer
 from bot.rules.results import HuntAlone, at_pace
@@ -72,12 +81,12 @@ async def hunt_command(update: MessageUpdate, context: HandlerContext) -> None:
         seconds = int(words[0])
     data = context.bot_data
     found = await game_life.look_for(
-        context, chat_id, data.solving.hunt_hand(table.settings, data.rng)
+        context, chat_id, HuntDeals.of(data.solving).hand(table.settings, data.rng)
     )
     if found is None:
         return
     hand, solutions = found
-    hunt = table.new_hunt(hand, solutions, context.now(), seconds, update.effective_user.id)
+    hunt = new_hunt(table, hand, solutions, context.now(), seconds, update.effective_user.id)
     set_aside.take_answers(context, chat_id)  # in private, plain answers are the hunt's
     messages = context.chat_data.hunt = HuntMessages()
     count = len(solutions)
@@ -104,7 +113,7 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     private any other answer (the daily puzzle, asked before, has taken what is its); in a
     group ``/a`` (whatever it replies to) or text that looks like an answer."""
     chat = context.chat_data
-    if not chat.table.hunting:
+    if not HUNT_SEAT.on(chat.table):
         return False
     message = update.effective_message
     replied = message.reply_to_message
@@ -119,7 +128,7 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
 
 def hunting(context: ChatContext) -> bool:
     """Whether the chat's hunt waits for answers."""
-    return context.chat_data.table.hunting
+    return HUNT_SEAT.on(context.chat_data.table)
 
 
 def pictures(context: ChatContext) -> tuple[int | None, ...]:
@@ -132,7 +141,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     """Judge an answer to the chat's hunt and say what it did."""
     _ = context._
     table = context.chat_data.table
-    hunt = table.hunt
+    hunt = HUNT_SEAT.of(table)
     if hunt is None:
         return
     user = update.effective_user
@@ -181,7 +190,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
             line,
             heading=_("<b>Solution Hunt</b>"),
             key="hunt-status",
-            current=lambda: table.hunt is not None and table.hunt.number == number,
+            current=lambda: (now := HUNT_SEAT.of(table)) is not None and now.number == number,
         )
     if hunt.ended:
         finish(chat_id, context, hunt)
@@ -202,7 +211,7 @@ async def _stop(update: MessageUpdate, context: HandlerContext) -> None:
 
 HUNT = game_life.Kind[Hunt](
     "hunt",
-    lambda chat: chat.table.hunt,
+    lambda chat: HUNT_SEAT.of(chat.table),
     (game_life.Alarm(HUNT_UP, lambda hunt: hunt.deadline, hunt_up),),
 )
 """A hunt's life: the chat's last hunt, its end by its clock."""
@@ -327,4 +336,5 @@ GAME = Game(
     help=help_lines,
     score=score_line,
     board=board,
+    work=work.set_up,
 )

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from bot.i18n import Translator
 from bot.play.registry import Asking
+from bot.rules.hunt import HUNT_SEAT
 from bot.state import ChatData, GlobalData
 
 
 def on(chat: ChatData, _data: GlobalData) -> bool:
     """Whether a hunt is on in the chat."""
-    return chat.table.hunting
+    return HUNT_SEAT.on(chat.table)
 
 
 def busy(context: Translator, private: bool, hint: bool) -> str:

@@ -110,7 +110,7 @@ async def skip_button(update: ButtonUpdate, context: HandlerContext) -> None:
 
 
 async def no_hints(update: MessageUpdate, context: HandlerContext) -> None:
-    """/hint or /reveal while training: the ladder has neither."""
+    """/hint, /reveal or /giveup while training: no hints, and giving up is /skip."""
     context.reply(update, words.no_hints(context))
 
 

@@ -185,7 +185,10 @@ def review_in_private(context: Translator) -> str:
 
 
 def no_hints(context: Translator) -> str:
-    return context._("Training has no hints: /skip deals another hand (it counts as a miss).")
+    return context._(
+        "Training has no hints, and /skip is its way to give up: it shows a solution and "
+        "deals another hand (it counts as a miss)."
+    )
 
 
 def board_heading(context: Translator) -> str:

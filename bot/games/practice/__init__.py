@@ -21,6 +21,7 @@ from bot.services.solving import DealRefused
 from bot.services.workers.pool import PoolBusy, WorkFailed, WorkTimeout
 from bot.texts import deal_refusal, reason
 from solver import check, solution_of
+from solver import daily as day_puzzle
 
 DIFFICULTIES = ("easy", "medium", "hard")
 SHOWN = 10
@@ -68,7 +69,6 @@ async def _spoils(hand: tuple[int, ...], context: BotContext) -> bool:
     """Whether the hand is one whose solutions must not be shown: yesterday's, today's or
     tomorrow's daily puzzle (days the daily's clock may be running on, or will be before a
     token runs out), the player's running daily, or a hand being played in any chat."""
-    solving = context.bot_data.solving
     today = context.today()
     days = [today + dt.timedelta(days=shift) for shift in (-1, 0, 1)]
     record = context.user_data.daily if context.user_data is not None else None
@@ -76,7 +76,7 @@ async def _spoils(hand: tuple[int, ...], context: BotContext) -> bool:
     if running is not None:
         days.append(running)
     for day in days:
-        if Counter(hand) == Counter(await solving.daily_hand(day)):
+        if Counter(hand) == Counter(day_puzzle(day)):
             return True
     return bool(context.bot_data.live_hands.chats_holding(hand))
 

@@ -10,6 +10,7 @@ from bot.games.rounds.judging import for_previous, judge
 from bot.i18n import answer_in_english
 from bot.play.answer_router import said_to_bot
 from bot.rules.plain_text import after_mention, looks_like_answer
+from bot.rules.rounds import ROUND_SEAT
 from bot.services.answer_routes import Route
 from bot.typed_handlers import ChatContext, HandlerContext, MessageUpdate
 
@@ -29,7 +30,8 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
         return True
     private = update.effective_chat.type == ChatType.PRIVATE
     table = context.chat_data.table
-    if not table.playing or table.round is None:
+    game = ROUND_SEAT.of(table)
+    if not ROUND_SEAT.on(table) or game is None:
         return False
     if private:
         return True
@@ -37,14 +39,14 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     said = after_mention(text, context.bot.username) or text
     # In a group that shows the bot every message, only an attempt with the hand's cards
     # (or the hand's just before, answered as the next came) is judged: chat is not.
-    return looks_like_answer(answer_in_english(said), cards=table.round.hand) or for_previous(
+    return looks_like_answer(answer_in_english(said), cards=game.hand) or for_previous(
         table, said, context.now()
     )
 
 
 def waiting(context: ChatContext) -> bool:
     """Whether the chat's round waits for an answer."""
-    return context.chat_data.table.playing
+    return ROUND_SEAT.on(context.chat_data.table)
 
 
 def picture(context: ChatContext) -> tuple[int | None, ...]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 
 from bot.play import status_message
-from bot.rules.rounds import Round
+from bot.rules.rounds import ROUND_SEAT, Round
 from bot.state import ChatData
 from bot.typed_handlers import ChatContext, JobContext
 
@@ -43,8 +43,12 @@ def wrong_answer(context: ChatContext, chat_id: int, round_number: int, line: st
     (see :mod:`bot.play.status_message`)."""
 
     def current() -> bool:
-        game = context.chat_data.table.round
-        return context.chat_data.table.playing and game is not None and game.number == round_number
+        game = ROUND_SEAT.of(context.chat_data.table)
+        return (
+            ROUND_SEAT.on(context.chat_data.table)
+            and game is not None
+            and game.number == round_number
+        )
 
     status_message.show(
         context,
@@ -82,7 +86,7 @@ def late_answer(context: ChatContext, chat_id: int, game: Round, user_id: int, n
     status.late_hand = game.hand
     table = context.chat_data.table
     going_on = table.match is not None and not table.match.over and chat_id < 0
-    if table.playing or going_on:
+    if ROUND_SEAT.on(table) or going_on:
         return  # the next round is on, or is being dealt: told with its end
     timers = context.bot_data.timers
     # Whether the message is on its way is the job's to say: names saved just before a
@@ -107,7 +111,7 @@ def late_line(context: ChatContext) -> str | None:
     """The line the end of the chat's round names the late players in, if any (HTML): its
     own (right while its end was being written), or the round's before it."""
     status = context.chat_data.status
-    game = context.chat_data.table.round
+    game = ROUND_SEAT.of(context.chat_data.table)
     names = _names(context)
     if names is None:
         return None

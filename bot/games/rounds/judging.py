@@ -19,7 +19,7 @@ from bot.play.result_listeners import publish
 from bot.rules.hand_records import Source
 from bot.rules.pace import floor_of, scripted, too_fast
 from bot.rules.results import Game, Solved, outpaced
-from bot.rules.rounds import Outcome, Round
+from bot.rules.rounds import ROUND_SEAT, Outcome, Round, may_be_unsolvable
 from bot.rules.table import Table
 from bot.rules.votes import is_attempt
 from bot.texts import player_line, reason
@@ -42,7 +42,7 @@ def for_previous(table: Table, text: str, now: float) -> bool:
     """Whether a typed answer is meant for the chat's round before the current one: it came
     just after the new deal and writes the old hand's cards, not the new one's (in a group,
     a match's next round comes at once with the win)."""
-    previous, game = table.previous, table.round
+    previous, game = ROUND_SEAT.previous(table), ROUND_SEAT.of(table)
     if previous is None or game is None or now - game.started >= LATE_WINDOW:
         return False
     before = check(text, previous.hand, previous.target)
@@ -62,15 +62,16 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     """Judge an answer to the running round and say what it did."""
     _ = context._
     table = play.table_of(context)
-    game = table.round
+    game = ROUND_SEAT.of(table)
     if game is None:
         context.reply(update, _("No round is running: /play deals a hand."))
         return
     now = context.now()
-    if table.previous is not None and _for_previous(update, context, text, now):
-        game = table.previous  # over: a right answer to it is late, a wrong one says nothing
-    free = game.solvable and not table.may_be_unsolvable and not game.overdue(now)
-    if is_claim(text) and free and table.playing:
+    previous = ROUND_SEAT.previous(table)
+    if previous is not None and _for_previous(update, context, text, now):
+        game = previous  # over: a right answer to it is late, a wrong one says nothing
+    free = game.solvable and not may_be_unsolvable(table) and not game.overdue(now)
+    if is_claim(text) and free and ROUND_SEAT.on(table):
         # Where only solvable hands are dealt, "no solution" is a newcomer's guess, not a
         # claim to stake the round on: said so, at no cost (by the round's own rules, which
         # a change of the chat's settings meanwhile does not touch).
@@ -99,9 +100,9 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         # end, just told to the whole group with the solutions, answers it; "Also right,
         # but too late" would name a winner there was not.
         return
-    if game is table.previous:
+    if game is previous:
         return  # a wrong answer to a round that is over answers nothing
-    if not table.playing and not outcome.won:
+    if not ROUND_SEAT.on(table) and not outcome.won:
         context.reply(update, _("No round is running: /play deals a hand."))
         return
     if outcome.out:
@@ -117,13 +118,15 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         return
     play.cancel_timers(context, chat_id)
     day = context.today()
-    table.record_win(outcome, update.effective_user.id, _name(update), day)
-    # A score must survive a crash: save it before it is announced (bot.services.saving).
-    saved = context.save_now(chat_id, update.effective_user.id)
     floor = floor_of(game.hand, game.target)
     # Beyond the chat a win counts at a person's pace, unspoiled (a hint is no spoiler);
     # a "no solution" claim solves no hand.
     paced = not too_fast(outcome.seconds, floor)
+    table.record_win(
+        outcome.points, outcome.seconds, update.effective_user.id, _name(update), day, timed=paced
+    )
+    # A score must survive a crash: save it before it is announced (bot.services.saving).
+    saved = context.save_now(chat_id, update.effective_user.id)
     record, hand_saved = count_solve(
         context,
         chat_id,

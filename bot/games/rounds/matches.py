@@ -10,6 +10,7 @@ from telegram.ext import Application
 
 from bot.context import BotContext, services
 from bot.play import set_aside
+from bot.rules.rounds import ROUND_SEAT
 from bot.rules.table import Match, Table
 from bot.services.timers import JobCallback
 from bot.texts import player_line
@@ -27,7 +28,7 @@ def caption_prefix(table: Table, context: BotContext) -> str:
     if table.match is None:
         return ""
     return context._("Round {n} of {total}").format(
-        n=table.match.played + 1, total=table.match.rounds
+        n=table.match.played + 1, total=table.match.hands
     )
 
 
@@ -61,7 +62,7 @@ def between_rounds(table: Table, context: BotContext) -> str:
     assert table.match is not None
     return context._(
         "A match is on: round {n} of {total} comes in a moment. /stop ends the match."
-    ).format(n=table.match.played + 1, total=table.match.rounds)
+    ).format(n=table.match.played + 1, total=table.match.hands)
 
 
 def after_round(chat_id: int, context: ChatContext, deal_next: JobCallback) -> None:
@@ -90,7 +91,7 @@ def stopped(context: ChatContext) -> str | None:
         return None
     table.match = None
     head = context._("Match stopped after {played} of {total} rounds.").format(
-        played=match.played, total=match.rounds
+        played=match.played, total=match.hands
     )
     return head + "\n" + final_standings(match, context)
 
@@ -123,7 +124,7 @@ def restore(application: Application, deal_next: JobCallback) -> int:
     timers = services(application).timers
     restored = 0
     for chat_id, data in application.chat_data.items():
-        if not data.table.playing and data.table.match is not None:
+        if not ROUND_SEAT.on(data.table) and data.table.match is not None:
             timers.run_once(
                 deal_next, NEXT_DEAL_DELAY, chat_id=chat_id, kind=NEXT_DEAL, pauses=True
             )

@@ -24,7 +24,7 @@ from bot.play.announce import tell_saved
 from bot.play.result_listeners import publish
 from bot.rules.ladder.training import learned_level
 from bot.rules.results import Game, Missed, outpaced
-from bot.rules.rounds import Round
+from bot.rules.rounds import ROUND_SEAT, Round, new_round
 from bot.rules.table import DIFFICULTY_WORDS, Table
 from bot.rules.votes import Action, request
 from bot.services.limits import CAPTION, TEXT, visible_length
@@ -85,7 +85,7 @@ async def deal_round(
         return  # refused, /stop came meanwhile, or another game began
     facts, level = found
     level = learned_level(data.global_data.ladder, facts.hand, facts.target, level)  # from play
-    game = table.new_round(facts, level, context.now(), starter)
+    game = new_round(table, facts, level, context.now(), starter)
     chat = context.chat_data
     chat.rounds.previous_message_id = chat.rounds.deal_message_id
     group_status.new_round(chat)
@@ -126,14 +126,14 @@ async def _learn_meanwhile(game: Round, context: BotContext) -> None:
 
 async def next_deal(context: JobContext[None]) -> None:
     """Job: the next round of a match (see :func:`matches.after_round`)."""
-    if table_of(context).match is not None and not table_of(context).playing:
+    if table_of(context).match is not None and not ROUND_SEAT.on(table_of(context)):
         await deal_round(context.job.chat_id, context)
 
 
 async def half_time(context: JobContext[int]) -> None:
     """Job: the hint at half time, free, where it serves someone: in private, and in a group
     once someone has tried (a group where nobody plays is not sent a message for nobody)."""
-    game = table_of(context).round
+    game = ROUND_SEAT.of(table_of(context))
     if game is None or not game.half_time_hint_due(context.job.data, context.now()):
         return
     if context.job.chat_id < 0 and not game.attempted:
@@ -246,7 +246,7 @@ def _half_time(game: Round) -> float | None:
 
 ROUND = game_life.Kind[Round](
     "round",
-    lambda chat: chat.table.round,
+    lambda chat: ROUND_SEAT.of(chat.table),
     (
         game_life.Alarm(HALF_TIME, _half_time, half_time),
         game_life.Alarm(TIME_UP, lambda game: game.deadline, time_up),
@@ -292,7 +292,7 @@ async def _granted(update: MessageUpdate, context: HandlerContext, action: Actio
     """Whether a /stop, /skip, /reveal or /hint takes effect now: from whoever started the
     round or match, or an admin, or once two of its players agree (see
     :mod:`bot.rules.votes`); otherwise the reply says how the vote stands."""
-    game = table_of(context).round
+    game = ROUND_SEAT.of(table_of(context))
     if update.effective_chat.type == ChatType.PRIVATE or game is None:
         return True
     user_id = update.effective_user.id
@@ -308,15 +308,15 @@ async def _granted(update: MessageUpdate, context: HandlerContext, action: Actio
 
 async def hint_command(update: MessageUpdate, context: HandlerContext) -> None:
     """The next hint for the running round; each one lowers its points."""
-    game = table_of(context).round
+    game = ROUND_SEAT.of(table_of(context))
     chat_id = update.effective_chat.id
     daily = context.chat_data.answers_to == AnswersTo.DAILY or set_aside.waiting(context, chat_id)
-    if not table_of(context).playing and daily:
+    if not ROUND_SEAT.on(table_of(context)) and daily:
         context.reply(update, context._("The daily puzzle has no hints: just you and the clock."))
         return
-    if table_of(context).playing and not await _granted(update, context, Action.HINT):
+    if ROUND_SEAT.on(table_of(context)) and not await _granted(update, context, Action.HINT):
         return
-    if game is not None and table_of(context).playing:
+    if game is not None and ROUND_SEAT.on(table_of(context)):
         try:
             await learn(game, context)
         except (WorkTimeout, WorkFailed, PoolBusy):
@@ -324,9 +324,9 @@ async def hint_command(update: MessageUpdate, context: HandlerContext) -> None:
                 update, context._("I am busy dealing other hands: try again in a moment.")
             )
             return
-    found = game.next_hint() if game is not None and table_of(context).playing else None
+    found = game.next_hint() if game is not None and ROUND_SEAT.on(table_of(context)) else None
     if found is None:
-        if not table_of(context).playing:
+        if not ROUND_SEAT.on(table_of(context)):
             text = no_round(update, context, hint=True)
         else:
             text = context._("No more hints for this hand.")
@@ -363,8 +363,8 @@ def give_up_nothing(update: MessageUpdate, context: HandlerContext) -> None:
 async def reveal(update: MessageUpdate, context: HandlerContext) -> None:
     """Give up on the round (/reveal, /giveup) and show every solution."""
     table = table_of(context)
-    game = table.round
-    if not table.playing or game is None:
+    game = ROUND_SEAT.of(table)
+    if not ROUND_SEAT.on(table) or game is None:
         give_up_nothing(update, context)
         return
     if not await _granted(update, context, Action.REVEAL):
@@ -385,8 +385,8 @@ async def skip(update: MessageUpdate, context: HandlerContext) -> None:
     if chat_id in context.bot_data.dealing:
         context.reply(update, context._("A hand is on its way: one moment."), key="on its way")
         return
-    game = table.round
-    if not table.playing or game is None:
+    game = ROUND_SEAT.of(table)
+    if not ROUND_SEAT.on(table) or game is None:
         on = round_on(False, context)  # not said: no round is on
         if game_life.refused(update, context, on, lambda: matches.between_rounds(table, context)):
             return
@@ -409,8 +409,8 @@ async def stop(update: MessageUpdate, context: HandlerContext) -> None:
     final standings)."""
     table = table_of(context)
     chat_id = update.effective_chat.id
-    game = table.round
-    playing = table.playing and game is not None
+    game = ROUND_SEAT.of(table)
+    playing = ROUND_SEAT.on(table) and game is not None
     other = game_life.other_game(context, update.effective_chat.type == ChatType.PRIVATE)
     if other is not None and not playing:
         context.reply(update, other)

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from bot.i18n import Translator
 from bot.play.registry import Asking
+from bot.rules.rounds import ROUND_SEAT
 from bot.state import ChatData, GlobalData
 
 
 def on(chat: ChatData, _data: GlobalData) -> bool:
     """Whether a round is waiting for answers in the chat."""
-    return chat.table.playing
+    return ROUND_SEAT.on(chat.table)
 
 
 def kept(asking: Asking, context: Translator) -> str:

@@ -17,6 +17,7 @@ from bot.play import game_life
 from bot.play.answer_router import said_to_bot
 from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry, Slot
 from bot.rules.plain_text import after_mention, looks_like_answer
+from bot.rules.rush.chat_run import RUSH_SEAT
 from bot.services.answer_routes import Route
 from bot.typed_handlers import ChatContext, HandlerContext, MessageUpdate, for_messages
 
@@ -52,14 +53,14 @@ class Rushing(filters.MessageFilter):
 
     def filter(self, message: Message) -> bool:
         chat = self._chats.get(message.chat_id)  # no entry is made for a chat never seen
-        return chat is not None and chat.table.rushing
+        return chat is not None and RUSH_SEAT.on(chat.table)
 
 
 def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     """Whether a typed answer is the run's: while one is on, a reply to one of its
     pictures, anything said to the bot (``/a``, its name in a group), in private any text,
     in a group text that looks like an answer."""
-    if not context.chat_data.table.rushing:
+    if not RUSH_SEAT.on(context.chat_data.table):
         return False
     message = update.effective_message
     replied = message.reply_to_message
@@ -73,7 +74,7 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
 
 def waiting(context: ChatContext) -> bool:
     """Whether the chat's run waits for an answer."""
-    return context.chat_data.table.rushing
+    return RUSH_SEAT.on(context.chat_data.table)
 
 
 def pictures(context: ChatContext) -> tuple[int, ...]:

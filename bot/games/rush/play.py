@@ -19,9 +19,9 @@ from bot.play.result_listeners import publish
 from bot.rules.pace import floor_of
 from bot.rules.results import Game, HandPlayed, outpaced
 from bot.rules.rounds import Round
-from bot.rules.rush.chat_run import ChatRush
+from bot.rules.rush.chat_run import RUSH_SEAT, ChatRush, HandTime, new_rush
+from bot.rules.rush.run import CARDS, DECK, Deal, Refusal, RushOutcome, Void
 from bot.rules.rush.run import TARGET as RUSH_TARGET
-from bot.rules.rush.run import Deal, Refusal, RushOutcome, Void
 from bot.services.solving import DealRefused
 from bot.services.workers.pool import AlreadyRunning, PoolBusy, WorkFailed, WorkTimeout
 from bot.state import ChatData, RushMessages
@@ -68,7 +68,7 @@ class _Picture:
 async def dealer(context: ChatContext) -> Deal:
     """What deals the run's hands (the first call may wait for the level table)."""
     data = context.bot_data
-    return await data.solving.rush_dealer(data.rng)
+    return await data.solving.dealer(data.rng, CARDS, RUSH_TARGET, DECK)
 
 
 def busy(update: MessageUpdate, context: HandlerContext) -> None:
@@ -92,7 +92,7 @@ async def start(update: MessageUpdate, context: HandlerContext) -> None:
     if deal is None:
         return
     table = context.chat_data.table
-    game = table.new_rush(user.id, user.full_name, context.now(), deal, shared=not private)
+    game = new_rush(table, user.id, user.full_name, context.now(), deal, shared=not private)
     set_aside.take_answers(context, chat_id)  # in private, plain answers are the run's
     messages = messages_of(context.chat_data)
     messages.hands = {}
@@ -120,7 +120,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     next; a wrong one is told (in a group, in the hand's status message)."""
     _ = context._
     chat = context.chat_data
-    game = chat.table.rush
+    game = RUSH_SEAT.of(chat.table)
     if game is None:
         return
     chat_id = update.effective_chat.id
@@ -208,8 +208,8 @@ async def _asked(
 ) -> tuple[ChatRush, Round] | None:
     """A /skip or /stop of the chat's run by the update's user (an admin of a group, or a
     vote, where they did not start it); None when it was answered here."""
-    game = context.chat_data.table.rush
-    if game is None or not context.chat_data.table.rushing:
+    game = RUSH_SEAT.of(context.chat_data.table)
+    if game is None or not RUSH_SEAT.on(context.chat_data.table):
         context.reply(update, context._("No Rush run is on: /rush starts one."))
         return None
     user_id = update.effective_user.id
@@ -236,7 +236,7 @@ async def _asked(
 
 async def skip(update: MessageUpdate, context: HandlerContext) -> None:
     """/skip in a run: −20 s and the next hand (a vote in a group, for who did not start it)."""
-    await learn_hand(context, context.chat_data.table.rush)  # the skipped one is shown
+    await learn_hand(context, RUSH_SEAT.of(context.chat_data.table))  # the skipped one is shown
     user_id = update.effective_user.id
     done = await _asked(
         update,
@@ -257,7 +257,7 @@ async def skip(update: MessageUpdate, context: HandlerContext) -> None:
 async def stop(update: MessageUpdate, context: HandlerContext) -> None:
     """/stop (or /rush stop) in a run: it ends now and is counted (its end shows the hand
     that was on)."""
-    await learn_hand(context, context.chat_data.table.rush)
+    await learn_hand(context, RUSH_SEAT.of(context.chat_data.table))
     user_id = update.effective_user.id
     await _asked(
         update,
@@ -277,7 +277,7 @@ async def no_hints(update: MessageUpdate, context: HandlerContext) -> None:
 
 async def rush_up(context: JobContext[int]) -> None:
     """Job: the run's clock has run out."""
-    await learn_hand(context, context.chat_data.table.rush)
+    await learn_hand(context, RUSH_SEAT.of(context.chat_data.table))
     game = game_life.expired(context, RUSH)
     if game is not None:
         finish(context.job.chat_id, context, game)
@@ -285,7 +285,7 @@ async def rush_up(context: JobContext[int]) -> None:
 
 RUSH = game_life.Kind[ChatRush](
     "rush",
-    lambda chat: chat.table.rush,
+    lambda chat: RUSH_SEAT.of(chat.table),
     (game_life.Alarm(RUSH_UP, lambda game: game.deadline, rush_up),),
 )
 """A Rush run's life: the chat's last run, its end by its clock."""
@@ -323,16 +323,26 @@ def played(
             )
             behind = outpaced(hand.outpaced(), Game.RUSH, hand.hand, hand.target, seconds)
             publish(context, chat_id, [won, *behind])
-    else:
-        one = HandPlayed(
-            player=game.starter,
+    else:  # told at the run's end, once it is known whether the run counts (see finish)
+        game.hands_played.append(HandTime(tuple(sorted(hand.hand)), hand.target, seconds))
+
+
+def hands_of(game: ChatRush, *, counts: bool) -> list[HandPlayed]:
+    """A private run's hands as the other games' results: counted only when the run counts
+    (a run off the boards, by an answer under a person's pace or a script's steady pace,
+    feeds no rating: docs/fair-play.md, *A person's pace*)."""
+    return [
+        HandPlayed(
+            player=game.run.starter,
             name="",
             game=Game.RUSH,
-            hand=tuple(sorted(hand.hand)),
-            target=hand.target,
-            seconds=seconds,
+            hand=played.hand,
+            target=played.target,
+            seconds=played.seconds,
+            counts=counts,
         )
-        publish(context, chat_id, [one])
+        for played in game.hands_played
+    ]
 
 
 def released(context: ChatContext, hand: Round) -> None:
@@ -357,9 +367,15 @@ def finish(chat_id: int, context: ChatContext, game: ChatRush, *, seen: bool = T
         best, written = count_run(context, user_id, runner.name, result)
         saved = saved and written
         rows.append((user_id, runner.name, result, best))
+    off_pace = any(result.off_pace for _user, _name, result, _best in rows)
+    hands = [] if run.shared else hands_of(game, counts=not off_pace)
+    game.hands_played = []
     if not rows:
+        publish(context, chat_id, hands)  # hands skipped, none answered
         return
-    news = publish(context, chat_id, [run_result(user, name, r) for user, name, r, _b in rows])
+    news = publish(
+        context, chat_id, [*hands, *(run_result(user, name, r) for user, name, r, _b in rows)]
+    )
     if run.shared:
         text = words.group_end([row[1:] for row in rows], context)
     else:

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from bot.i18n import Translator
 from bot.play.registry import Asking
+from bot.rules.rush.chat_run import RUSH_SEAT
 from bot.state import ChatData, GlobalData
 
 
 def on(chat: ChatData, _data: GlobalData) -> bool:
     """Whether a Rush run is on in the chat."""
-    return chat.table.rushing
+    return RUSH_SEAT.on(chat.table)
 
 
 def busy(context: Translator, _private: bool, _hint: bool) -> str:

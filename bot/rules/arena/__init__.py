@@ -5,11 +5,22 @@ points, :mod:`.standings` who leads, :mod:`.schedule` arenas to come, :mod:`.com
 docs/design-games.md's *Arenas*."""
 
 from bot.rules.arena.schedule import ANNOUNCE_BEFORE, Repeat, Schedule
-from bot.rules.arena.standings import CONTESTED, Row, contested, podium, standings, top, winner
+from bot.rules.arena.standings import (
+    CONTESTED,
+    Row,
+    contested,
+    counted,
+    newcomers,
+    podium,
+    standings,
+    top,
+    winner,
+)
 from bot.rules.arena.tournament import (
     DEFAULT_MINUTES,
     HAND_SECONDS,
     MAX_MINUTES,
+    MAX_PLAYERS,
     MIN_MINUTES,
     Arena,
     ArenaOutcome,
@@ -25,6 +36,7 @@ __all__ = [
     "DEFAULT_MINUTES",
     "HAND_SECONDS",
     "MAX_MINUTES",
+    "MAX_PLAYERS",
     "MIN_MINUTES",
     "Arena",
     "ArenaOutcome",
@@ -35,7 +47,9 @@ __all__ = [
     "Row",
     "Schedule",
     "contested",
+    "counted",
     "level_of",
+    "newcomers",
     "podium",
     "standings",
     "top",

@@ -3,7 +3,8 @@ the podium at its end, and who takes the trophy (ties: docs/design-games.md, *Ar
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import dataclasses
+from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass
 
 from bot.rules.arena.tournament import Player
@@ -70,10 +71,27 @@ def winner(rows: Iterable[Row]) -> Row | None:
 
 
 CONTESTED = 2
-"""Players who must score for an arena's podium to count beyond its group (a trophy, the
-season's arena board, achievements): an arena played alone wins nothing."""
+"""Established players (:mod:`bot.rules.standing`) who must score for an arena's podium to
+count beyond its group (a trophy, the season's arena board, achievements, /groups top's
+arenas played): an arena played alone, or with accounts made for it, wins nothing."""
 
 
 def contested(rows: Iterable[Row]) -> bool:
-    """Whether enough players scored for the podium to count (:data:`CONTESTED`)."""
+    """Whether enough players scored for the podium to count (:data:`CONTESTED`): ``rows``
+    the standings :func:`counted` beyond the group."""
     return len(podium(rows)) >= CONTESTED
+
+
+def counted(rows: Iterable[Row], established: Container[int]) -> list[Row]:
+    """The standings as they count beyond the group: the ``established`` players' rows
+    only, placed among themselves (the group's own standings place everyone)."""
+    kept: list[Row] = []
+    for at, row in enumerate((row for row in rows if row.user_id in established), 1):
+        place = kept[-1].place if kept and kept[-1].score == row.score else at
+        kept.append(dataclasses.replace(row, place=place))
+    return kept
+
+
+def newcomers(rows: Iterable[Row], established: Container[int]) -> list[Row]:
+    """The players who scored and are not established: their results stay in the group."""
+    return [row for row in rows if row.score > 0 and row.user_id not in established]

@@ -21,6 +21,13 @@ MIN_MINUTES = 3
 MAX_MINUTES = 60
 HAND_SECONDS = 60.0
 """A hand's time (a berserk player gets :data:`~bot.rules.arena.points.BERSERK_SHARE` of it)."""
+MAX_PLAYERS = 200
+"""Players an arena takes at most (docs/design-games.md, *Arenas*).  Each player costs the
+group's row (saved with every player in it), every standings edit (all sorted, ten shown)
+and above all messages: a player's right answer is one message, and the bot may send about
+30 a second in all (Telegram's global limit, which its outbox keeps).  200 players at a hand
+every 5 to 10 s are 20 to 40 messages a second already: beyond them the hands of every game,
+in every chat, would come late (bench/arena_bench.py measures it)."""
 TARGET = 24
 LEVEL_STEPS = (0, 3, 6, 10, 15)
 """The hand's index (from 0) from which each level is dealt: the same for every player."""
@@ -203,14 +210,21 @@ class Arena:
 
     # --- its players -----------------------------------------------------------------------
 
+    @property
+    def full(self) -> bool:
+        """Whether :data:`MAX_PLAYERS` have joined: nobody else may."""
+        return len(self.entries) >= MAX_PLAYERS
+
     def join(self, user_id: int, name: str, now: float) -> bool:
         """``user_id`` joins (before the start or while it is on): False if they had joined
-        already or it is over."""
+        already, it is over, or it is :attr:`full`."""
         if self.finish(now) or self.ended_at is not None:
             return False
         player = self.entries.get(user_id)
         if player is not None:
             player.name = name
+            return False
+        if self.full:
             return False
         self.entries[user_id] = Player(name, now)
         return True

@@ -5,10 +5,21 @@ players see*)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.rules.rounds import Round
 from bot.rules.rush.run import Deal, RushRun
+from bot.rules.seats import Seat, Seats
+
+
+@dataclass(frozen=True, slots=True)
+class HandTime:
+    """A private run's hand as its player played it: solved ``seconds`` after it was shown,
+    or skipped (None)."""
+
+    hand: tuple[int, ...]
+    target: int
+    seconds: float | None
 
 
 @dataclass(slots=True)
@@ -16,10 +27,14 @@ class ChatRush:
     """A chat's Rush run (the last one, over or not)."""
 
     number: int
-    """The run's number among the chat's games (see :attr:`bot.rules.table.Table.rounds_dealt`)."""
+    """The run's number among the chat's games (see :attr:`bot.rules.table.Table.dealt`)."""
     run: RushRun
     clock_started: bool = False
     """Whether the first picture has reached the chat (the run's clock starts then)."""
+    hands_played: list[HandTime] = field(default_factory=list)
+    """A private run's hands as played, told to the other games (the ladder's ratings) at
+    its end, when it is known whether the run counts (docs/fair-play.md, *A person's
+    pace*); empty in runs saved before they were kept."""
 
     @classmethod
     def start(
@@ -40,6 +55,11 @@ class ChatRush:
     def live(self) -> bool:
         """Whether the run is on and its hand waits for answers."""
         return self.run.live
+
+    @property
+    def on(self) -> bool:
+        """Whether the run is on at the chat's table (between two hands too)."""
+        return not self.run.ended
 
     @property
     def started(self) -> float:
@@ -119,3 +139,17 @@ class ChatRush:
         run.ended_at = min(run.hand.started, run.deadline)
         run.hand.reveal()
         return True
+
+
+RUSH_SEAT: Seat[ChatRush] = Seat("rush", ChatRush)
+"""Where a chat's table keeps its Rush runs (the last one)."""
+
+
+def new_rush(
+    table: Seats, starter: int, name: str, now: float, deal: Deal, *, shared: bool
+) -> ChatRush:
+    """Start a Rush run in the chat for ``starter`` (a group's shared run when ``shared``),
+    its first hand dealt with ``deal``."""
+    return RUSH_SEAT.deal(
+        table, lambda number: ChatRush.start(number, starter, name, now, deal, shared=shared)
+    )

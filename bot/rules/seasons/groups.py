@@ -14,6 +14,7 @@ from typing import Protocol
 
 from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.results import Game, GameResult
+from bot.rules.standing import DAILY_DAYS, daily_days
 
 TITLE_KEPT = 64
 """Characters of a group's title kept."""
@@ -21,8 +22,9 @@ WEEKS_KEPT = 2
 """Weeks of arena counts kept (this one and the last)."""
 SHOWN = 10
 """Groups shown on ``/groups top``."""
-ESTABLISHED_DAYS = 3
-"""Days a member solved the daily puzzle before a week that make them count in it."""
+ESTABLISHED_DAYS = DAILY_DAYS
+"""Days a member solved the daily puzzle before a week that make them count in it (an
+established player's: :mod:`bot.rules.standing`)."""
 
 
 _LINK = re.compile(r"://|www\.|\w[.。｡]\w{2,}|[@＠]", re.IGNORECASE)
@@ -59,13 +61,8 @@ def member_week(record: DailyRecord, today: dt.date) -> int:
     """Daily puzzles a member solved in the week of ``today`` (live, at a person's pace)
     that count for their groups: none until they solved :data:`ESTABLISHED_DAYS` days
     before that week."""
-    monday = week_of(today)
-    before = 0
-    for key, result in record.results.items():
-        before += key < monday and not result.too_fast
-        if before >= ESTABLISHED_DAYS:
-            return record.week(today)[0]
-    return 0
+    monday = dt.date.fromisoformat(week_of(today))
+    return record.week(today)[0] if daily_days(record, monday) >= ESTABLISHED_DAYS else 0
 
 
 class Member(Protocol):

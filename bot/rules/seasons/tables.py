@@ -18,9 +18,11 @@ from bot.rules.results import GameResult, Podium, RushScore
 from bot.rules.rush.best_runs import BoardEntry, RunRecord, place
 
 SEASON_MIN_RATED = 3
-"""Rated duels in a season that put a player on its duel board..."""
+"""Rated duels in a season against established opponents (:meth:`~bot.rules.rating.
+PlayerRating.established`, as the rating counts them) that put a player on its duel
+board..."""
 SEASON_MIN_OPPONENTS = SEASON_OPPONENTS
-"""...against this many distinct opponents (not one second account)."""
+"""...against this many distinct established opponents (not second accounts)."""
 SEASON_MIN_RUN = GOALS[Family.RUSH][0]
 """Hands of a Rush run that put it on a season's board: the first 🏃 achievement's (20),
 not a run of one hand."""
@@ -106,14 +108,14 @@ def regained(sigma: float) -> float:
 def _on_season_board(rating: PlayerRating, season: str) -> bool:
     return (
         rating.season == season
-        and rating.season_rated >= SEASON_MIN_RATED
-        and len(rating.season_with) >= SEASON_MIN_OPPONENTS
+        and rating.season_counted >= SEASON_MIN_RATED
+        and len(rating.season_against) >= SEASON_MIN_OPPONENTS
         and not rating.off_boards
     )
 
 
 def _season_key(player: int, rating: PlayerRating) -> tuple[float, int, int]:
-    return (-rating.ordinal, -rating.season_rated, player)
+    return (-rating.ordinal, -rating.season_counted, player)
 
 
 def rated_board(
@@ -145,8 +147,9 @@ def season_rank(ratings: Ratings, season: str, player: int) -> tuple[int, int] |
 
 
 def season_rated(rating: PlayerRating | None, season: str) -> int:
-    """Rated duels ``rating``'s player has played in ``season``."""
-    return rating.season_rated if rating is not None and rating.season == season else 0
+    """Rated duels ``rating``'s player has played in ``season`` against established
+    opponents (those the duel board counts)."""
+    return rating.season_counted if rating is not None and rating.season == season else 0
 
 
 @dataclass(slots=True)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Sequence
 
 from bot.services.outbox.bulk import BulkNotSent
 from bot.services.outbox.dispatch import RETRY_FOR as RETRY_FOR  # (re-exported)
@@ -39,6 +40,18 @@ USER_LIMIT, USER_PERIOD = 6, 30.0
 CHATS_KEPT = 10_000
 """Chats (and users' counts of cheap replies) kept before the outbox looks for idle ones to
 forget; once it has looked, it looks again when it holds twice as many as it kept."""
+
+
+def _replies(lane: deque[Letter]) -> int:
+    """How many replies a lane holds: a reply in parts counts once."""
+    if not any(letter.together for letter in lane):
+        return len(lane)
+    return len({id(letter.together or letter) for letter in lane})
+
+
+def _whole(lane: deque[Letter], letter: Letter) -> bool:
+    """Whether every part of the letter's reply is in ``lane`` (none sent, none to come)."""
+    return all(part in lane for part in letter.together)
 
 
 class Outbox(Dispatcher):
@@ -74,16 +87,40 @@ class Outbox(Dispatcher):
             else:
                 self._poke()
             return
+        if self._may_post(letter):
+            self._queue_letter(letter, posted=True)
+
+    def post_together(self, letters: Sequence[Letter]) -> None:
+        """Queue the parts of one reply (a /help in several messages), in order, all or none:
+        they count as one reply against their user's limit, a later reply with their key
+        replaces them all, and a queue too full drops them all."""
+        together = tuple(letters)
+        if not together:
+            return
+        for letter in together:
+            letter.together = together
+        if self._closing and not together[0].game:
+            self.stats.dropped += len(together)
+            return
+        if self._may_post(together[0]):
+            for letter in together:
+                self._queue_letter(letter, posted=True)
+        else:
+            self.stats.dropped += len(together) - 1
+
+    def _may_post(self, letter: Letter) -> bool:
+        """Whether a reply to a user goes: not for a while after they were told to slow down,
+        nor over their limit while their chat's replies back up."""
+        if letter.game or letter.user_id is None:
+            return True
+        if self._told.get((letter.chat_id, letter.user_id), -USER_PERIOD) > (
+            self.clock() - USER_PERIOD
+        ):
+            self.stats.dropped += 1
+            return False  # told to slow down: nothing more until the half minute is over
         queue = self._chats.get(letter.chat_id)
         backlog = queue is not None and (queue.busy or bool(queue))
-        if (
-            backlog
-            and not letter.game
-            and letter.user_id is not None
-            and not self._user_may(letter)
-        ):
-            return
-        self._queue_letter(letter, posted=True)
+        return not backlog or self._user_may(letter)
 
     def _queue_letter(self, letter: Letter, *, posted: bool) -> None:
         """Put the letter in its chat's queue, and the chat in line (see :meth:`post`)."""
@@ -99,28 +136,66 @@ class Outbox(Dispatcher):
         lane = queue.game if letter.game else queue.cheap
         if not letter.posted:  # (a bulk letter was posted before it came to its queue)
             letter.posted = self.clock()
-        if letter.key is not None:
-            for index, queued in enumerate(lane):
-                if queued.key == letter.key:
-                    # It goes when the letter it replaces would have: a status message held
-                    # for the answers that come with it is not held again by each of them.
-                    letter.posted, letter.not_before = queued.posted, queued.not_before
-                    lane[index] = letter
-                    self.stats.merged += 1
-                    return
-        lane.append(letter)
+        if letter.key is None:
+            lane.append(letter)
+        elif self._merge(lane, letter):
+            return
         kept = GAME_KEPT if letter.game else CHEAP_KEPT
-        while len(lane) > kept:
-            dropped = lane.popleft()
-            if dropped.game:
-                # Its game is told, as of any letter given up (a deal nobody sees ends): no
-                # game is left waiting on a letter that will never go.
-                self._give_up(
-                    dropped, QueueFull(f"over {kept} game messages queued"), logging.WARNING
-                )
-            else:
-                self.stats.dropped += 1
+        while _replies(lane) > kept:
+            # The oldest reply, but never a part of one whose other parts have gone (or
+            # are still to come): a reply in parts goes whole or not at all.
+            oldest = next(
+                (queued for queued in lane if not queued.kept and _whole(lane, queued)),
+                None,
+            )
+            if oldest is None:
+                break
+            for dropped in oldest.together or (oldest,):
+                lane.remove(dropped)
+                if dropped.game:
+                    # Its game is told, as of any letter given up (a deal nobody sees ends):
+                    # no game is left waiting on a letter that will never go.
+                    self._give_up(
+                        dropped, QueueFull(f"over {kept} game messages queued"), logging.WARNING
+                    )
+                else:
+                    self.stats.dropped += 1
         self._schedule(letter.chat_id, queue, posted=posted)
+
+    def _merge(self, lane: deque[Letter], letter: Letter) -> bool:
+        """Put ``letter`` in the place of the queued letters with its key (a reply in parts
+        replaces all of an earlier one's), or after the parts of its own reply queued before
+        it; else append it.  Whether it replaced any (then its chat is in line already)."""
+        own = [
+            index
+            for index, queued in enumerate(lane)
+            if letter.together and queued.together is letter.together
+        ]
+        # (Not a reply in parts whose first parts have gone: it goes whole.)
+        same = [
+            index
+            for index, queued in enumerate(lane)
+            if queued.key == letter.key and _whole(lane, queued) and index not in own
+        ]
+        if own:
+            first = lane[own[0]]
+            letter.posted, letter.not_before = first.posted, first.not_before
+            lane.insert(own[-1] + 1, letter)
+            return False
+        if not same:
+            lane.append(letter)
+            return False
+        # It goes when the letter it replaces would have: a status message held for the
+        # answers that come with it is not held again by each of them.
+        replaced = lane[same[0]]
+        letter.posted, letter.not_before = replaced.posted, replaced.not_before
+        gone = {id(part) for index in same for part in lane[index].together or (lane[index],)}
+        lane[same[0]] = letter
+        for index in range(len(lane) - 1, -1, -1):
+            if index != same[0] and id(lane[index]) in gone:
+                del lane[index]
+        self.stats.merged += len(gone)
+        return True
 
     def _user_may(self, letter: Letter) -> bool:
         """Count a cheap reply to a user; False (after one "slow down") when over the limit."""
@@ -145,7 +220,8 @@ class Outbox(Dispatcher):
         self._told[key] = now
         notice = letter.flood_notice()
         notice.user_id = None  # the notice itself is not counted against the user
-        notice.game = True  # and never crowded out: the user is told, once
+        notice.kept = True  # and never crowded out: the user is told, once, after the
+        # replies queued before it (nothing goes after it for the half minute)
         self.stats.slowed += 1
         self.post(notice)
         return False

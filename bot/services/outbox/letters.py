@@ -56,6 +56,12 @@ class Letter:
     still waits when that goes (see :meth:`bot.services.outbox.Outbox.take_riders`)."""
     method: str | None = None
     """The Bot API method its last try called (None before one), for the logs."""
+    together: tuple[Letter, ...] = ()
+    """The parts of one reply it is one of (a /help split in messages), in order: posted,
+    counted, merged and dropped as one (see :meth:`bot.services.outbox.Outbox.post_together`)."""
+    kept: bool = False
+    """Never dropped for a full queue (the one "slow down" notice: it goes after the replies
+    queued before it, and nothing of that user's goes after it for a while)."""
 
     @property
     def kind(self) -> str:

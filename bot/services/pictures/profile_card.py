@@ -3,9 +3,10 @@ each under a drawn icon (the duel rating, the fastest hand, and the games' own: 
 streak, the best Rush run...), their trophies, and a badge for each family of achievements
 with its tiers earned.
 
-As the solve-time chart's, its font draws Latin letters, digits and signs only: the card
-holds numbers and symbols, the same in every language, and the words go in the caption (a
-name the font cannot draw is shown by the player's handle)."""
+The card holds numbers and symbols, the same in every language, and the words go in the
+caption; the name is drawn with Pillow's own font if it is printable ASCII, else with a font of
+the host's that draws all of it (Chinese, Persian, Greek, Cyrillic: :mod:`.fonts`), else the
+card shows the player's handle (:attr:`Card.handle`)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
+
+from bot.services.pictures.fonts import font_for, sized
 
 WIDTH, HEIGHT, MARGIN = 960, 540, 40
 BACKGROUND, BAND, INK, SOFT = (250, 250, 247), (22, 110, 70), (40, 40, 45), (120, 120, 125)
@@ -63,12 +66,35 @@ class Card:
     tiles: tuple[Tile, ...]
     trophies: int
     badges: tuple[Badge, ...]
+    handle: str = ""
+    """What is drawn if no font at hand draws :attr:`name` (the player's handle, ASCII)."""
+
+
+TITLE_SIZE, TITLE_SMALLEST = 52, 24
+TITLE_ROOM = WIDTH - 2 * MARGIN - 150
+"""The name's width on the card, left of the trophies."""
 
 
 def drawable(text: str) -> bool:
-    """Whether the card's font draws ``text``: printable ASCII (Pillow's own font has no
-    accented, Chinese, Cyrillic or Persian letters, nor emoji; ``±`` is drawn apart)."""
+    """Whether Pillow's own font draws ``text``: printable ASCII (it has no accented,
+    Chinese, Cyrillic or Persian letters, nor emoji; ``±`` is drawn apart)."""
     return all(" " <= c <= "~" for c in text)
+
+
+def title_of(card: Card) -> tuple[str, ImageFont.FreeTypeFont | ImageFont.ImageFont]:
+    """The card's heading and its font: the name in Pillow's font, or in a host font that
+    draws it all (:func:`~bot.services.pictures.fonts.font_for`), else the handle; the
+    largest size that fits :data:`TITLE_ROOM` (a long Chinese name takes the room of two
+    Latin ones)."""
+    found = None if drawable(card.name) else font_for(card.name)
+    text = card.handle if found is None and not drawable(card.name) else card.name
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    size = TITLE_SIZE
+    while True:
+        font = ImageFont.load_default(size=size) if found is None else sized(found, size)
+        if size <= TITLE_SMALLEST or probe.textlength(text, font=font) <= TITLE_ROOM:
+            return text, font
+        size -= 4
 
 
 def _star(
@@ -139,13 +165,13 @@ def draw_card(card: Card) -> Image.Image:
     """The card as an image (see :func:`render_card`)."""
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    title = ImageFont.load_default(size=52)
+    name, title = title_of(card)
     big = ImageFont.load_default(size=40)
     middle = ImageFont.load_default(size=30)
     small = ImageFont.load_default(size=22)
     tiny = ImageFont.load_default(size=16)
     draw.rectangle([0, 0, WIDTH, 120], fill=BAND)
-    draw.text((MARGIN, 60), card.name, fill="white", font=title, anchor="lm")
+    draw.text((MARGIN, 60), name, fill="white", font=title, anchor="lm")
     _trophy(draw, WIDTH - MARGIN - 80, 56, 26)
     draw.text((WIDTH - MARGIN, 60), str(card.trophies), fill="white", font=big, anchor="rm")
     slot = (WIDTH - 2 * MARGIN) / max(1, len(card.tiles))

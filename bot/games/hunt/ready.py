@@ -59,6 +59,19 @@ class ReadyHunts:
         hands = self._hands.get(key_of(settings))
         return hands[0] if hands else None
 
+    def ready_hands(self, settings: GameSettings) -> tuple[Found, ...]:
+        """Every hand ready for these settings, in the order deals take them (no work)."""
+        return tuple(self._hands.get(key_of(settings), ()))
+
+    def keep(self, settings: GameSettings, found: tuple[Found, ...]) -> None:
+        """Keep hands found elsewhere ready for these settings, up to the bound: a program
+        that starts many bots one after another (the test suite) hands one's to the next,
+        as the hands a bot finds right after start-up are always the same kind."""
+        if settings.cards < FROM_CARDS:
+            return
+        hands = self._hands.setdefault(key_of(settings), deque())
+        hands.extend(found[: max(0, self.ready - len(hands))])
+
     def take(self, settings: GameSettings, rng: random.Random) -> Found | None:
         """A ready hand for these settings, or None (then the caller finds one itself);
         either way a refill for them starts, if they are large enough to keep."""
