@@ -24,10 +24,13 @@ from __future__ import annotations
 import gc
 import os
 import sys
+from typing import TYPE_CHECKING
 
-from bot.games.hunt.ready import Found
 from bot.services.workers.idle import IdleWorkers
 from solver.solutions import clear_caches
+
+if TYPE_CHECKING:  # a worker unpickling forget_caches imports this module: not a game's
+    from bot.games.hunt.ready import Found
 
 GROWN = 8 * 2**20
 """Bytes by which a worker's address space may exceed a new worker's (its fork server's) to
