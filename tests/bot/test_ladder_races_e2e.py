@@ -130,8 +130,12 @@ async def test_a_shared_rush_hand_moves_the_hand_by_who_answered(tmp_path: Path)
         clock.now += 30
         await deal(api, ANN, GROUP, "/a " + answer(hand))
         await settled(api, application)
+        unrated = ladder_of(application).hands.get(hand_key(hand, 24))
+        await reply_to(api, ANN, GROUP, "/stop")  # told at the run's end
+        await settled(api, application)
         rated = ladder_of(application).hands.get(hand_key(hand, 24))
         ann = ladder_of(application).player(ANN)
+    assert unrated is None
     assert rated is not None and rated.results == 1
     assert bob.mu < 40.0
     assert (ann.results, ann.history[-1].seconds) == (1, 34.0)
