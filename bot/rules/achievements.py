@@ -154,7 +154,8 @@ def earn(achievements: Achievements, result: GameResult, now: float) -> list[Ach
             achievements._solved(result.seconds)
         case Solved():
             achievements._add(Family.HANDS)
-            achievements._solved(result.seconds)
+            if not result.hinted:  # a hint gave part of it away: a hand solved, not fast
+                achievements._solved(result.seconds)
         case DuelWon():
             achievements._add(Family.DUELS)
         case CountdownExact():

@@ -91,3 +91,22 @@ async def test_a_scheduled_arena_is_kept_across_a_restart(tmp_path: Path) -> Non
     assert len(waiting) == 1
     assert kept is not None and kept.schedule is not None
     assert (kept.schedule.at, kept.schedule.repeat, kept.schedule.weekday) == ("20:00", "weekly", 0)
+
+
+async def test_an_arena_is_scheduled_at_the_groups_own_time(tmp_path: Path) -> None:
+    api = players()
+    clock = FakeClock(NOON)  # 12:00 UTC is 20:00 in Shanghai (UTC+8)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        await reply_to(api, ANN, GROUP, "/subscribe 09:00 Asia/Shanghai")  # the group's zone
+        scheduled_once = await reply_to(api, ANN, GROUP, "/arena at 20:30 5")
+        clock.now = NOON + 25 * 60
+        before = len(api.sent)
+        _ring(application, scheduled.announce)
+        announced = await next_in(api, GROUP, before, lambda m: "Arena #1" in text_of(m))
+        arena = the_arena(application)
+    assert scheduled_once == (
+        "🗓 An arena of 5 minutes on 2026-11-23 at 20:30 (Asia/Shanghai), announced five "
+        "minutes before. /arena unschedule cancels it."
+    )
+    assert "Arena #1 · starts in 5:00" in text_of(announced)
+    assert arena.starts == NOON + 30 * 60

@@ -1,6 +1,7 @@
 """An arena in the console game, as a player tries one: announced in the group, joined by
-its button (the link opens the private chat), a hand solved there, and stopped in the
-group with its final standings under the podium's picture."""
+its button (the link opens the private chat), hands solved there, a second console user
+(`:user Carol`) joining by the same button and solving one, and stopped in the group with
+its final standings under the podium's picture, each player told their place."""
 
 from __future__ import annotations
 
@@ -29,6 +30,11 @@ async def shown(out: io.StringIO, task: asyncio.Task[int], pattern: str, since: 
     return found.group(1) if found.groups() else found.group(0)
 
 
+def answer(cards: str) -> str:
+    """A right answer to the cards the console printed."""
+    return solve(tuple(int(n) for n in cards.split()), 24)[0].pretty
+
+
 @pytest.mark.asyncio
 async def test_an_arena_in_the_console(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("USER", "alice")
@@ -46,14 +52,28 @@ async def test_an_arena_in_the_console(tmp_path: Path, monkeypatch: pytest.Monke
     keyboard.type(f":press {number} Join")
     cards = await shown(out, task, r"🏟 Hand 1 · 60 s: make 24 from ([\d ]+)\n")
     mark = len(out.getvalue())
-    keyboard.type(solve(tuple(int(n) for n in cards.split()), 24)[0].pretty)
+    keyboard.type(answer(cards))
     solved = await shown(out, task, r"(✅ \+2 points in [\d.]+ s)", mark)
+    cards = await shown(out, task, r"🏟 Hand 2 · 60 s: make 24 from ([\d ]+)\n", mark)
+    keyboard.type(answer(cards))
+    await shown(out, task, r"🏟 Hand 3 · 60 s: make 24 from ", mark)
+    keyboard.type(":user Carol")  # a second console user joins by the same button
     keyboard.type(":group")
+    mark = len(out.getvalue())
+    keyboard.type(f":press {number} Join")
+    cards = await shown(out, task, r"🏟 Hand 1 · 60 s: make 24 from ([\d ]+)\n", mark)
+    keyboard.type(answer(cards))
+    await shown(out, task, r"🏟 Hand 2 · 60 s: make 24 from ", mark)
+    keyboard.type(":user Alice")
+    keyboard.type(":group")
+    mark = len(out.getvalue())
     keyboard.type("/arena stop")
-    podium = await shown(out, task, r"\[#\d+ group\] Twenty-Four: \(photo: [^\n]+\.png\)\n🏁")
-    final = await shown(out, task, r"(1\. 🥇 Alice: 2 points)")
+    podium = await shown(out, task, r"\[#\d+ group\] Twenty-Four: \(photo: [^\n]+\.png\)\n🏁", mark)
+    final = await shown(out, task, r"(1\. 🥇 Alice: 4 points\n2\. 🥈 Carol: 2 points)", mark)
+    carol = await shown(out, task, r"\[#\d+ private \(Carol\)\] Twenty-Four: ([^\n]+)", mark)
     keyboard.type(":quit")
     assert await asyncio.wait_for(task, 30) == 0
     assert solved.startswith("✅ +2 points in")
     assert podium.endswith("🏁")
-    assert final == "1. 🥇 Alice: 2 points"
+    assert final == "1. 🥇 Alice: 4 points\n2. 🥈 Carol: 2 points"
+    assert carol.startswith("🏁 The arena is over: you placed 2 of 2, with 2 points")

@@ -1,7 +1,8 @@
 """A race's results on the ladder, through the local Bot API: in a group's round, a duel's
 hand and a shared Rush run, the winner's time is an attempt of theirs, and an established
 player who answered and had not solved the hand by then is a censored result: it moves the
-hand's rating (docs/design-games.md, *The ladder on Telegram*)."""
+hand's rating (docs/design-games.md, *The ladder on Telegram*); beside a win after a hint
+none is taken."""
 
 from __future__ import annotations
 
@@ -129,8 +130,12 @@ async def test_a_shared_rush_hand_moves_the_hand_by_who_answered(tmp_path: Path)
         clock.now += 30
         await deal(api, ANN, GROUP, "/a " + answer(hand))
         await settled(api, application)
+        unrated = ladder_of(application).hands.get(hand_key(hand, 24))
+        await reply_to(api, ANN, GROUP, "/stop")  # told at the run's end
+        await settled(api, application)
         rated = ladder_of(application).hands.get(hand_key(hand, 24))
         ann = ladder_of(application).player(ANN)
+    assert unrated is None
     assert rated is not None and rated.results == 1
     assert bob.mu < 40.0
     assert (ann.results, ann.history[-1].seconds) == (1, 34.0)
@@ -192,3 +197,25 @@ async def test_accounts_answering_wrong_in_one_race_move_the_hand_once(tmp_path:
         rated = ladder_of(application).hands.get(hand_key(hand, 24))
     assert rated is not None and rated.results == 1
     assert all(player.mu < 40.0 for player in answered)
+
+
+async def test_a_groups_round_won_after_a_hint_moves_no_hand(tmp_path: Path) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        bob = strong(application, BOB)
+        await deal(api, ANN, GROUP)
+        game = ROUND_SEAT.of(application.chat_data[GROUP].table)
+        assert game is not None
+        hand = game.hand
+        clock.now += 5
+        await reply_to(api, BOB, GROUP, "/a " + wrong(hand))
+        clock.now += 5
+        await reply_to(api, ANN, GROUP, "/hint")
+        clock.now += 30
+        await reply_to(api, ANN, GROUP, "/a " + answer(hand))
+        await settled(api, application)
+        hinted = game.hints
+        hands = dict(ladder_of(application).hands)
+    assert hinted == 1
+    assert (bob.mu, hands) == (40.0, {})

@@ -161,6 +161,7 @@ async def test_a_groups_rush_hand_won_is_the_winners_attempt(tmp_path: Path) -> 
         assert run is not None
         clock.now += 6
         await deal(api, ANN, GROUP, "/a " + answer(run.hand))
+        await reply_to(api, ANN, GROUP, "/stop")  # a shared run's hands: told at its end
         await settled(api, application)
         ladder = application.bot_data.global_data.ladder
     assert (list(ladder.players), ladder.player(ANN).results, ladder.hands) == ([ANN], 1, {})

@@ -294,8 +294,10 @@ def end(context: BotContext, group: int) -> None:
     timers = context.bot_data.timers
     timers.cancel(group, ARENA_UP, ARENA_STANDINGS)
     rows = standings(arena.entries)
-    standing = established_of(context, arena.entries)
-    # The group's standings place everyone; beyond the group only established players count.
+    # The group's standings place everyone; beyond the group only established players count,
+    # and none whose solves came at a script's steady pace (docs/fair-play.md).
+    scripted = {user for user, player in arena.entries.items() if player.scripted}
+    standing = established_of(context, arena.entries) - scripted
     beyond = counted(rows, standing)
     first = winner(beyond)
     chats: list[int] = [group]

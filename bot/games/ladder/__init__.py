@@ -195,8 +195,9 @@ MENU = (
         N_("Train at your level, hand after hand (/train top, /review)"),
         Menu.PRIVATE,
     ),
+    MenuEntry(99, "review", N_("Your missed and slowest hands, dealt again"), Menu.PRIVATE),
 )
-"""/train in private chats' menu, before /remind."""
+"""/train and /review in private chats' menu, before /remind."""
 
 
 GAME = Game(

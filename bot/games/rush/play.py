@@ -17,9 +17,9 @@ from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
 from bot.play.result_listeners import publish
 from bot.rules.pace import floor_of
-from bot.rules.results import Game, HandPlayed, outpaced
+from bot.rules.results import Game, GameResult, HandPlayed, outpaced
 from bot.rules.rounds import Round
-from bot.rules.rush.chat_run import RUSH_SEAT, ChatRush, HandTime, new_rush
+from bot.rules.rush.chat_run import RUSH_SEAT, ChatRush, HandTime, SharedHand, new_rush
 from bot.rules.rush.run import CARDS, DECK, Deal, Refusal, RushOutcome, Void
 from bot.rules.rush.run import TARGET as RUSH_TARGET
 from bot.services.solving import DealRefused
@@ -308,21 +308,14 @@ def played(
     *,
     solver: int | None = None,
 ) -> None:
-    """A private run's hand solved in ``seconds`` or skipped (None), as a game's result; a
-    shared run's hand solved by ``solver``, a race: with its others' censored results
-    (who answered it and had not solved it by then)."""
+    """A private run's hand solved in ``seconds`` or skipped (None); a shared run's hand
+    solved by ``solver``, a race, with who answered it and had not solved it by then.  Both
+    are told as results at the run's end, once it is known whose run counts (see finish)."""
     if game.run.shared:
         if solver is not None and seconds is not None:
-            won = HandPlayed(
-                player=solver,
-                name="",
-                game=Game.RUSH,
-                hand=tuple(sorted(hand.hand)),
-                target=hand.target,
-                seconds=seconds,
-            )
-            behind = outpaced(hand.outpaced(), Game.RUSH, hand.hand, hand.target, seconds)
-            publish(context, chat_id, [won, *behind])
+            cards = tuple(sorted(hand.hand))
+            raced = SharedHand(cards, hand.target, seconds, solver, tuple(hand.outpaced()))
+            game.races.append(raced)
     else:  # told at the run's end, once it is known whether the run counts (see finish)
         game.hands_played.append(HandTime(tuple(sorted(hand.hand)), hand.target, seconds))
 
@@ -342,6 +335,32 @@ def hands_of(game: ChatRush, *, counts: bool) -> list[HandPlayed]:
             counts=counts,
         )
         for played in game.hands_played
+    ]
+
+
+def races_of(game: ChatRush, off_pace: set[int]) -> list[list[GameResult]]:
+    """A shared run's races as the other games' results, one publication each: a win counts
+    only for a runner whose run counts, and a censored result only for one whose run counts
+    (a runner off the boards in the run, by an answer under a person's pace or a script's
+    steady pace, moves no hand's rating: docs/fair-play.md, *A person's pace*)."""
+    return [
+        [
+            HandPlayed(
+                player=race.solver,
+                name="",
+                game=Game.RUSH,
+                hand=race.hand,
+                target=race.target,
+                seconds=race.seconds,
+                counts=race.solver not in off_pace,
+            ),
+            *(
+                behind
+                for behind in outpaced(race.behind, Game.RUSH, race.hand, race.target, race.seconds)
+                if behind.player not in off_pace
+            ),
+        ]
+        for race in game.races
     ]
 
 
@@ -367,9 +386,12 @@ def finish(chat_id: int, context: ChatContext, game: ChatRush, *, seen: bool = T
         best, written = count_run(context, user_id, runner.name, result)
         saved = saved and written
         rows.append((user_id, runner.name, result, best))
-    off_pace = any(result.off_pace for _user, _name, result, _best in rows)
+    off_pace = {user for user, _name, result, _best in rows if result.off_pace}
     hands = [] if run.shared else hands_of(game, counts=not off_pace)
+    for race in races_of(game, off_pace):
+        publish(context, chat_id, race)
     game.hands_played = []
+    game.races = []
     if not rows:
         publish(context, chat_id, hands)  # hands skipped, none answered
         return

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.rules.arena import points as arena_points
-from bot.rules.pace import floor_of, too_fast
+from bot.rules.pace import floor_of, implausible, too_fast
 from bot.rules.scoring import counts_as_miss
 from bot.rules.votes import Action, Ballot, request
 from solver import Code, Verdict, check
@@ -86,6 +86,15 @@ class Player:
     """When the player's score last grew (ties go to who got there first)."""
     too_fast: bool = False
     """Whether a right answer of theirs came faster than a person's pace."""
+    times: list[float] = field(default_factory=list)
+    """The seconds of each hand solved, in order (for a script's steady pace:
+    :attr:`scripted`; empty in arenas saved before they were kept)."""
+
+    @property
+    def scripted(self) -> bool:
+        """Whether the player's solves came at a script's steady pace
+        (:func:`~bot.rules.pace.implausible`): their results stay in the group."""
+        return implausible(self.times)
 
     def deadline(self, seconds: float) -> float | None:
         """When the current hand's time runs out (None: not shown yet)."""
@@ -315,6 +324,7 @@ class Arena:
         player.streak += 1
         player.best_streak = max(player.best_streak, player.streak)
         player.solved += 1
+        player.times.append(round(seconds, 2))
         player.berserks += berserk
         player.reached = now
         self._move_on(player)

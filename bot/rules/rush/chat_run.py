@@ -22,6 +22,18 @@ class HandTime:
     seconds: float | None
 
 
+@dataclass(frozen=True, slots=True)
+class SharedHand:
+    """A shared run's hand as it was raced: solved by ``solver`` ``seconds`` after it was
+    shown, and ``behind``, who answered it and had not solved it by then."""
+
+    hand: tuple[int, ...]
+    target: int
+    seconds: float
+    solver: int
+    behind: tuple[int, ...] = ()
+
+
 @dataclass(slots=True)
 class ChatRush:
     """A chat's Rush run (the last one, over or not)."""
@@ -35,6 +47,10 @@ class ChatRush:
     """A private run's hands as played, told to the other games (the ladder's ratings) at
     its end, when it is known whether the run counts (docs/fair-play.md, *A person's
     pace*); empty in runs saved before they were kept."""
+    races: list[SharedHand] = field(default_factory=list)
+    """A shared run's hands as raced, told to the other games at its end, each counted only
+    for a runner whose run counts (docs/fair-play.md, *A person's pace*); empty in runs
+    saved before they were kept."""
 
     @classmethod
     def start(
