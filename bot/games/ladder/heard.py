@@ -1,6 +1,6 @@
 """Other games' timed attempts on the ladder: a listener of game results
 (:mod:`bot.play.result_listeners`) that records each one that counts, as the ladder's own are.
-Which results it takes, and why, is docs/design-games.md's *The ladder on Telegram*."""
+Which results it takes, and why, is docs/design-ladder.md's *The ladder on Telegram*."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """What the ladder tells the deals: the level of each hand play has rated enough, which
 ``/play easy|medium|hard`` (and every deal by level) then follows rather than the model's
-(docs/design-games.md, *Difficulty from play*)."""
+(docs/design-ladder.md, *Difficulty from play*)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A player's training on the ladder in their private chat (the hand on, the hands to
 review), the hands the ladder deals (:func:`pool`) and a hand's level learned from play
-(:func:`learned_level`).  The rules: docs/design-games.md, *The ladder on Telegram*."""
+(:func:`learned_level`).  The rules: docs/design-ladder.md, *The ladder on Telegram*."""
 
 from __future__ import annotations
 
