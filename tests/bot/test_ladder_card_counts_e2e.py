@@ -10,7 +10,12 @@ from pathlib import Path
 import pytest
 
 from bot.rules.hand_records import hand_key
-from bot.rules.ladder.puzzle_rating import ESTABLISHED_RESULTS, HandRating, PuzzlePlayer
+from bot.rules.ladder.puzzle_rating import (
+    ESTABLISHED_DAYS,
+    ESTABLISHED_RESULTS,
+    HandRating,
+    PuzzlePlayer,
+)
 from bot.rules.ladder.training import LEARNED_RESULTS
 from bot.rules.rounds import ROUND_SEAT
 from solver import solve
@@ -32,7 +37,7 @@ async def test_a_round_for_10_moves_its_hands_rating(tmp_path: Path) -> None:
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
         ladder = application.bot_data.global_data.ladder
-        ladder.players[ANN] = PuzzlePlayer(results=ESTABLISHED_RESULTS)
+        ladder.players[ANN] = PuzzlePlayer(results=ESTABLISHED_RESULTS, solve_days=ESTABLISHED_DAYS)
         await reply_to(api, ANN, ANN, f"/settings target {TARGET}")
         await deal(api, ANN, ANN, "/play")
         game = ROUND_SEAT.of(application.chat_data[ANN].table)
@@ -55,7 +60,7 @@ async def test_a_hands_20th_result_for_10_moves_its_deal_level(tmp_path: Path) -
             hand_key(hand, TARGET): HandRating(40.0, results=LEARNED_RESULTS - 1)
             for hand in hands((1, 13), 4)
         }
-        ladder.players[ANN] = PuzzlePlayer(results=ESTABLISHED_RESULTS)
+        ladder.players[ANN] = PuzzlePlayer(results=ESTABLISHED_RESULTS, solve_days=ESTABLISHED_DAYS)
         await reply_to(api, ANN, ANN, f"/settings target {TARGET}")
         await deal(api, ANN, ANN, "/play easy")
         game = ROUND_SEAT.of(application.chat_data[ANN].table)

@@ -12,7 +12,12 @@ import pytest
 
 from bot.games.duel import play
 from bot.rules.hand_records import hand_key
-from bot.rules.ladder.puzzle_rating import ESTABLISHED_RESULTS, Ladder, PuzzlePlayer
+from bot.rules.ladder.puzzle_rating import (
+    ESTABLISHED_DAYS,
+    ESTABLISHED_RESULTS,
+    Ladder,
+    PuzzlePlayer,
+)
 from bot.rules.ladder.training import prior_of
 from bot.rules.rounds import ROUND_SEAT
 from bot.rules.rush.chat_run import RUSH_SEAT
@@ -43,7 +48,9 @@ def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
 def strong(application: BotApplication, user: int) -> PuzzlePlayer:
     """``user`` is an established player the model expects to solve most hands fast."""
     ladder = application.bot_data.global_data.ladder
-    ladder.players[user] = PuzzlePlayer(mu=40.0, sigma=3.0, results=ESTABLISHED_RESULTS)
+    ladder.players[user] = PuzzlePlayer(
+        mu=40.0, sigma=3.0, results=ESTABLISHED_RESULTS, solve_days=ESTABLISHED_DAYS
+    )
     return ladder.players[user]
 
 

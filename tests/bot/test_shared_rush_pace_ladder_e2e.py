@@ -10,7 +10,12 @@ from pathlib import Path
 import pytest
 
 from bot.rules.hand_records import hand_key
-from bot.rules.ladder.puzzle_rating import ESTABLISHED_RESULTS, Ladder, PuzzlePlayer
+from bot.rules.ladder.puzzle_rating import (
+    ESTABLISHED_DAYS,
+    ESTABLISHED_RESULTS,
+    Ladder,
+    PuzzlePlayer,
+)
 from bot.rules.rush.chat_run import RUSH_SEAT
 from tests.bot.harness import (
     ANN,
@@ -32,7 +37,9 @@ pytestmark = pytest.mark.asyncio
 def strong(application: BotApplication, user: int) -> PuzzlePlayer:
     """``user`` is an established player the model expects to solve most hands fast."""
     ladder = application.bot_data.global_data.ladder
-    ladder.players[user] = PuzzlePlayer(mu=40.0, sigma=3.0, results=ESTABLISHED_RESULTS)
+    ladder.players[user] = PuzzlePlayer(
+        mu=40.0, sigma=3.0, results=ESTABLISHED_RESULTS, solve_days=ESTABLISHED_DAYS
+    )
     return ladder.players[user]
 
 

@@ -9,7 +9,13 @@ import datetime as dt
 
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.model import prior_of_level
-from bot.rules.ladder.puzzle_rating import ESTABLISHED_RESULTS, HandRating, Ladder, PuzzlePlayer
+from bot.rules.ladder.puzzle_rating import (
+    ESTABLISHED_DAYS,
+    ESTABLISHED_RESULTS,
+    HandRating,
+    Ladder,
+    PuzzlePlayer,
+)
 from bot.rules.ladder.training import (
     LEARNED_RESULTS,
     key_of,
@@ -25,7 +31,9 @@ ANN = 1
 
 
 def established() -> Ladder:
-    return Ladder(players={ANN: PuzzlePlayer(results=ESTABLISHED_RESULTS)})
+    return Ladder(
+        players={ANN: PuzzlePlayer(results=ESTABLISHED_RESULTS, solve_days=ESTABLISHED_DAYS)}
+    )
 
 
 def test_a_key_of_five_cards_reads_back() -> None:

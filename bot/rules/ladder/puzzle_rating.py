@@ -20,6 +20,10 @@ from bot.rules.pace import scripted, too_fast
 
 ESTABLISHED_RESULTS = 10
 """Counted results a player needs before their results move a hand's rating."""
+ESTABLISHED_DAYS = 3
+"""Distinct days with a counted solve (at a person's pace: no skip, miss, review, too fast or
+steady solve) a player needs too before their results move a hand's rating: ten skips in a
+minute make no account established (docs/fair-play.md)."""
 BOARD_MIN_RESULTS = ESTABLISHED_RESULTS
 """Counted results a player needs to stand on ``/train top``."""
 RECENT_KEPT = 50
@@ -85,11 +89,23 @@ class PuzzlePlayer:
     """Hand keys dealt by the ladder, newest last."""
     history: list[Attempt] = field(default_factory=list)
     """Counted and review attempts, newest last."""
+    solve_days: int = 0
+    """Distinct days with a counted solve (the history keeps only the last
+    :data:`HISTORY_KEPT` attempts: a hundred in a day would hide the earlier days)."""
+    last_solve_day: str = ""
+    """ISO ``YYYY-MM-DD`` of the latest counted solve ("": none)."""
 
     @property
     def established(self) -> bool:
-        """Whether this player's results move hands' ratings."""
-        return self.results >= ESTABLISHED_RESULTS
+        """Whether this player's results move hands' ratings: :data:`ESTABLISHED_RESULTS`
+        counted results and counted solves on :data:`ESTABLISHED_DAYS` distinct days."""
+        return self.results >= ESTABLISHED_RESULTS and self.solve_days >= ESTABLISHED_DAYS
+
+    def solved_on(self, day: str) -> None:
+        """A counted solve on ``day`` (ISO): a new day counts once."""
+        if day != self.last_solve_day:
+            self.solve_days += day > self.last_solve_day
+            self.last_solve_day = max(day, self.last_solve_day)
 
     @property
     def steady(self) -> bool:
@@ -196,6 +212,8 @@ class Ladder:
         if rates_player:
             me.mu, me.sigma = mine
             me.results += 1
+        if seconds is not None:
+            me.solved_on(day.isoformat())
         moved = me.established and (key in self.hands or len(self.hands) < HANDS_KEPT)
         if moved:
             rated.mu, rated.sigma = mu, sigma
