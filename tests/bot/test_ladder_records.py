@@ -14,7 +14,7 @@ from typing import Any
 from bot import records
 from bot.rules.hands import facts_job
 from bot.rules.ladder.puzzle_rating import ESTABLISHED_RESULTS
-from bot.rules.ladder.training import Training
+from bot.rules.ladder.training import Training, key_of
 from bot.state import ChatData, GlobalData
 
 PINNED = Path(__file__).resolve().parents[1] / "fixtures" / "ladder-rows-2.json"
@@ -105,3 +105,9 @@ def test_the_pinned_chat_holds_a_hand_on() -> None:
 
 if __name__ == "__main__":  # writes the pinned rows (once, for this format)
     PINNED.write_text(json.dumps(as_text(*story()), ensure_ascii=False, indent=1) + "\n")
+
+
+def test_the_hands_saved_before_other_card_counts_load_as_four_cards_for_24() -> None:
+    loaded, _chat = from_text(json.loads(PINNED.read_text()))
+    read = [found for key in loaded.ladder.hands if (found := key_of(key)) is not None]
+    assert {(len(hand), target) for hand, target in read} == {(4, 24)}
