@@ -107,3 +107,26 @@ def test_a_game_no_seat_declared_is_not_on() -> None:
     record = records.chat_record(ChatData())
     record["table"]["games"] = {"a-game-of-a-later-version": {"on": True}}
     assert not records.load("chat", json.dumps(record)).table.game_on
+
+
+@dataclass(slots=True)
+class Marked:
+    """A game's class with a field it does not save."""
+
+    kept: int = 0
+    seen: list[int] = field(default_factory=list, metadata={"saved": False})
+
+
+MARKED = ChatPart("marked-of-the-test", Marked)
+
+
+def test_a_field_marked_not_saved_is_left_out_of_the_record() -> None:
+    chat = ChatData()
+    MARKED.put(chat, Marked(1, [2]))
+    assert records.chat_record(chat)["marked-of-the-test"] == {"kept": 1}
+
+
+def test_a_field_marked_not_saved_is_read_back_as_its_default() -> None:
+    chat = ChatData()
+    MARKED.put(chat, Marked(1, [2]))
+    assert MARKED.of(records.load("chat", records.saved("chat", chat).text)) == Marked(1, [])
