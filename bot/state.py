@@ -25,7 +25,7 @@ from bot.rules.off_boards import OffBoards
 from bot.rules.public_names import PublicName, PublicNames
 from bot.rules.rating import Ratings
 from bot.rules.requests import SolveRequest, WaitingSolve
-from bot.rules.rush.best_runs import RushBoard, RushRecords
+from bot.rules.rush.best_runs import RushBoard
 from bot.rules.seasons.groups import ListedGroups
 from bot.rules.seasons.tables import Seasons, SeasonTrophy
 from bot.rules.table import Table
@@ -214,19 +214,6 @@ class DuelChat:
 
 
 @dataclass(slots=True)
-class RushMessages:
-    """The messages of a chat's Rush run (:mod:`bot.games.rush`)."""
-
-    deal_message_id: int | None = None
-    """The current hand's picture (replies to it are answers)."""
-    hands: dict[int, int] = field(default_factory=dict)
-    """The run's latest pictures, by message id: the number of the hand each shows (a reply
-    to an older one is not judged against the hand now played)."""
-    status: Status = field(default_factory=Status)
-    """In groups, the message gathering the wrong answers, edited as they come."""
-
-
-@dataclass(slots=True)
 class DailyChat:
     """The daily puzzle in a chat (:mod:`bot.games.daily`)."""
 
@@ -282,8 +269,6 @@ class ChatData:
     status: GroupStatus = field(default_factory=GroupStatus)
     daily: DailyChat = field(default_factory=DailyChat)
     solve: SolvePages = field(default_factory=SolvePages)
-    rush: RushMessages | None = None
-    """The messages of the chat's latest Rush run (None until its first)."""
     arena: ArenaChat | None = None
     """The chat's arenas, a group's or a player's (None until the first: :mod:`bot.games.arena`)."""
     members: dict[int, str] = field(default_factory=dict)
@@ -317,9 +302,6 @@ class UserData:
     """A language the user chose (none can yet: the user's Telegram language is used)."""
     daily: DailyRecord = field(default_factory=DailyRecord)
     """The user's daily puzzles: attempts, results, streaks."""
-    rush: RushRecords = field(default_factory=RushRecords)
-    """The user's Rush runs: how many, the personal best, the week's best (in the chat and
-    through the Telegram game alike)."""
     met: dict[int, str] = field(default_factory=dict)
     """Players this user has played a duel or a challenge with, by the name the bot showed
     them under (:mod:`bot.play.players_met`), the latest last."""

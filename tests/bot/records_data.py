@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from bot.games.countdown.messages import COUNTDOWN_MESSAGES, CountdownMessages
+from bot.games.rush.messages import RUSH_MESSAGES, RushMessages
 from bot.rules.chat_stats import ChatStats, PlayerStats
 from bot.rules.countdown import Best, Countdown
 from bot.rules.daily.puzzle import DailyRecord, DailyResult
@@ -190,6 +191,11 @@ chats = st.builds(
                     lines=st.lists(words, max_size=3),
                     sent=seconds,
                 ),
+            ),
+            RUSH_MESSAGES.name: st.builds(
+                RushMessages,
+                deal_message_id=st.none() | ids,
+                hands=st.dictionaries(ids, counts, max_size=3),
             ),
         },
     ),

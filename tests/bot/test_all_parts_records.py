@@ -22,6 +22,8 @@ import pytest
 from bot import records
 from bot.games.countdown.messages import COUNTDOWN_MESSAGES
 from bot.games.hunt.messages import HUNT_MESSAGES
+from bot.games.rush.messages import RUSH_MESSAGES
+from bot.games.rush.player_runs import RUSH_RECORDS
 from bot.rules.countdown import COUNTDOWN_SEAT, chat_time
 from bot.rules.hunt import HUNT_SEAT
 from bot.rules.requests import Rules
@@ -141,7 +143,7 @@ VALUES: list[tuple[str, Callable[[], object], object]] = [
     ),
     ("hunt messages", lambda: HUNT_MESSAGES.get(GROUP_CHAT).status.message_id, 61),
     ("countdown messages", lambda: COUNTDOWN_MESSAGES.get(GROUP_CHAT).deal_message_id, 62),
-    ("rush messages", lambda: GROUP_CHAT.rush and GROUP_CHAT.rush.hands, {64: 3, 58: 2}),
+    ("rush messages", lambda: RUSH_MESSAGES.get(GROUP_CHAT).hands, {64: 3, 58: 2}),
     ("members", lambda: GROUP_CHAT.members[CAT], "Cat"),
     ("usernames", lambda: GROUP_CHAT.usernames, {"ann_a": ANN, "bob_b": BOB}),
     (
@@ -155,7 +157,7 @@ VALUES: list[tuple[str, Callable[[], object], object]] = [
     ("daily results", lambda: ANN_USER.daily.results["2026-11-24"].seconds, 63.5),
     ("daily replays", lambda: ANN_USER.daily.replays["2026-11-19"].misses, 3),
     ("daily reminder", lambda: ANN_USER.daily.remind_zone, "Asia/Shanghai"),
-    ("rush records", lambda: ANN_USER.rush.best and ANN_USER.rush.best.score, 9),
+    ("rush records", lambda: (runs := RUSH_RECORDS.get(ANN_USER).best) and runs.score, 9),
     ("invitations", lambda: GLOBAL.duels.invitations["InviteTok1"].inviter, CAT),
     ("duel", _duel_hand, (4, 4, 10, 10)),
     ("duel history", lambda: GLOBAL.duels.history[0].score, (3, 1)),

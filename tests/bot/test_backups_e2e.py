@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot import host
+from bot.games.rush.player_runs import RUSH_RECORDS
 from bot.persistence import FILE_NAME, DataFolderInUse
 from bot.persistence.backups import PREFIX, SUFFIX, backup, restore
 from bot.play import backup_schedule as scheduled
@@ -22,7 +23,7 @@ PLAYERS = range(9000, 9300)
 
 
 def _runs(application: BotApplication) -> dict[int, int]:
-    return {user: application.user_data[user].rush.runs for user in PLAYERS}
+    return {user: RUSH_RECORDS.get(application.user_data[user]).runs for user in PLAYERS}
 
 
 @pytest.mark.asyncio
@@ -36,7 +37,7 @@ async def test_a_backup_made_under_steady_writes_restores_every_players_data(
         write_now = application.bot_data.write_now
         assert write_now is not None
         for user in PLAYERS:  # every player saved once before the backup
-            application.user_data[user].rush.runs = 1
+            RUSH_RECORDS.get(application.user_data[user]).runs = 1
             assert write_now({("user", user): application.user_data[user]})
         # Ballast, so that the copy takes a while (tens of milliseconds) as writes go on.
         store = application.bot_data.solving.store
@@ -48,7 +49,7 @@ async def test_a_backup_made_under_steady_writes_restores_every_players_data(
         async def write_steadily() -> None:
             while not stop.is_set():
                 user = PLAYERS[writes[0] % len(PLAYERS)]
-                application.user_data[user].rush.runs += 1
+                RUSH_RECORDS.get(application.user_data[user]).runs += 1
                 assert write_now({("user", user): application.user_data[user]})
                 writes[0] += 1
                 await asyncio.sleep(0)

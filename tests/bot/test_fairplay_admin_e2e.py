@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.rush.player_runs import RUSH_RECORDS
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.duel.lobby import PastDuel
 from bot.rules.duel.race import End, HandResult
@@ -99,7 +100,7 @@ async def test_the_owner_reviews_the_weeks_fastest_and_takes_them_off(tmp_path: 
         await _run(api, application, clock, BOB, 3)  # a run after: on no board
         rating = plain_text(await reply_to(api, BOB, BOB, "/rating"))
         board_after = application.bot_data.global_data.rush.all_time
-        best = application.user_data[BOB].rush.best
+        best = RUSH_RECORDS.get(application.user_data[BOB]).best
     assert [entry.user_id for entry in board_after] == [CAROL]
     assert best is not None and best.off_boards
     assert "因公平竞赛原因，已移出排行榜。" in rating

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.rush.player_runs import RUSH_RECORDS
 from bot.local_api import LocalBotApi, plain_text
 from solver import solve
 from tests.bot.games import start
@@ -61,10 +62,10 @@ async def test_one_run_off_by_its_code_and_back_by_undo(tmp_path: Path) -> None:
         code = _code(plain_text(await reply_to(api, ANN, ANN, "/admin fairplay")), "Bob")
         off = plain_text(await reply_to(api, ANN, ANN, f"/admin fairplay run {code}"))
         while_off = _on_board(application)
-        marked = application.user_data[BOB].rush.best
+        marked = RUSH_RECORDS.get(application.user_data[BOB]).best
         back = plain_text(await reply_to(api, ANN, ANN, "/admin fairplay undo"))
         after = _on_board(application)
-        unmarked = application.user_data[BOB].rush.best
+        unmarked = RUSH_RECORDS.get(application.user_data[BOB]).best
         nothing = plain_text(await reply_to(api, ANN, ANN, "/admin fairplay undo"))
     assert off.startswith(f"Run {code} of player 502 is off the boards")
     assert while_off == [CAROL]

@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 
 from bot import records
+from bot.games.rush.player_runs import RUSH_RECORDS
 from bot.local_api import LocalBotApi
 from bot.persistence import SQLitePersistence
 from bot.rules.challenge import Origin, Play
@@ -274,7 +275,7 @@ async def test_the_bot_starts_with_the_global_data_of_its_data_file(tmp_path: Pa
 def test_rush_records_and_board_load_as_they_were_saved() -> None:
     run = RunResult(9, 3.5, 150.0, 11, 2, False, 1)
     user, data = UserData(), GlobalData()
-    user.rush.add(run, dt.date(2026, 11, 25))
+    RUSH_RECORDS.get(user).add(run, dt.date(2026, 11, 25))
     data.rush.add(ANN, "Ann", run, dt.date(2026, 11, 25))
     assert records.load("user", records.saved("user", user).text) == user
     assert records.load("global", records.saved("global", data).text).rush == data.rush

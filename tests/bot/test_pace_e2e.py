@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.rush.player_runs import RUSH_RECORDS
 from bot.local_api import plain_text
 from bot.rules.pace import PLAUSIBLE_HANDS, floor_of
 from solver import solve
@@ -76,7 +77,7 @@ async def test_chat_rush_answered_at_once_after_each_picture_scores_nothing(
         end = plain_text(await reply_to(api, ANN, ANN, "/stop"))
         await settled(api, application)
         top = plain_text(await reply_to(api, ANN, ANN, "/rush top"))
-        records = application.user_data[ANN].rush
+        records = RUSH_RECORDS.get(application.user_data[ANN])
     assert refused == RUSH_TOO_FAST
     assert score == 0
     assert refused_again == RUSH_TOO_FAST
@@ -102,7 +103,7 @@ async def test_chat_rush_answered_just_above_each_floor_stays_off_the_boards(
         end = plain_text(await reply_to(api, ANN, ANN, "/stop"))
         await settled(api, application)
         top = plain_text(await reply_to(api, ANN, ANN, "/rush top"))
-        records = application.user_data[ANN].rush
+        records = RUSH_RECORDS.get(application.user_data[ANN])
     assert score == PLAUSIBLE_HANDS
     assert SCRIPT_PACE in end
     assert (records.runs, records.best) == (1, None)

@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 from bot.context import services
+from bot.games.rush.player_runs import RUSH_RECORDS
 from bot.rules.pace import PLAUSIBLE_MEDIAN, floor_of
 from bot.rules.rush.run import CLOCK_MOST, RUN_MOST, best_at_floors
 from solver import solve
@@ -70,7 +71,7 @@ async def test_a_script_at_full_speed_scores_nothing_and_goes_on_no_table(tmp_pa
         await script.solve(reply)
         clock.now += CLOCK_MOST
         over = await script.call("state")  # once the table was looked at (as the page shows)
-        records = application.user_data[ANN].rush
+        records = RUSH_RECORDS.get(application.user_data[ANN])
         board = application.bot_data.global_data.rush
     assert [(r["void"], r["solved"], r["score"]) for r in fast] == [("too_fast", False, 0)] * 5
     assert (over["state"], over["score"], over["too_fast"]) == ("over", 1, True)

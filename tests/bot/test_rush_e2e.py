@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.rush.player_runs import RUSH_RECORDS
 from bot.local_api import plain_text
 from bot.rules.rush.chat_run import RUSH_SEAT
 from bot.rules.spoilers import shares
@@ -79,7 +80,8 @@ async def test_a_private_run_ends_by_the_clock_and_is_counted(tmp_path: Path) ->
         "🎖️ New achievements: ⚡ A hand solved in under 10 seconds · "
         "⚡ A hand solved in under 5 seconds"
     )
-    assert user.rush.best is not None and user.rush.best.score == 2
+    best = RUSH_RECORDS.get(user).best
+    assert best is not None and best.score == 2
     assert "\n\nEverywhere, all time\n1. Ann: 2 · best hand 3.0 s\n\n" in top
 
 

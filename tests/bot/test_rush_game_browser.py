@@ -18,6 +18,7 @@ import httpx
 import pytest
 
 from bot.games.rush.page.runs import KEPT_AFTER_END
+from bot.games.rush.player_runs import RUSH_RECORDS
 from bot.rules.rush.run import START_SECONDS
 from tests.bot.browser import playwright_or_skip
 from tests.bot.harness import ANN, BOB, GROUP, FakeClock, running_bot, until
@@ -117,7 +118,7 @@ async def test_a_run_played_by_tapping_is_scored_on_the_game_message(
         await page.close()
     assert api.games.tables[("chat", GROUP, GAME)].scores[ANN][0] == 2
     assert api.calls.count("setGameScore") == 1
-    assert application.user_data[ANN].rush.runs == 1
+    assert RUSH_RECORDS.get(application.user_data[ANN]).runs == 1
 
 
 async def test_a_forged_token_gets_401_and_the_page_says_so(browser: Any, tmp_path: Path) -> None:
@@ -174,6 +175,6 @@ async def test_a_used_token_replays_nothing_and_in_chinese_says_so(
             start = await client.post(
                 f"{web_address(application)}/app/api/rush/start", headers={"X-Game-Token": token}
             )
-        await until(lambda: application.user_data[BOB].rush.runs == 1)
+        await until(lambda: RUSH_RECORDS.get(application.user_data[BOB]).runs == 1)
     assert (await answered.value).status == 401
     assert start.status_code == 401

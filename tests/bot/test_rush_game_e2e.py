@@ -13,6 +13,7 @@ import httpx
 import pytest
 
 from bot.games.rush.page.runs import KEPT_AFTER_END
+from bot.games.rush.player_runs import RUSH_RECORDS
 from bot.local_api import plain_text
 from bot.play.miniapp import API_BURST
 from bot.rules.rush.run import START_SECONDS
@@ -131,7 +132,7 @@ async def test_a_run_scores_what_the_server_judged_once_and_sets_the_messages_sc
         late = await rush_call(
             application, "POST", "answer", token, {"hand": 3, "expression": solution(third)}
         )
-        records = application.user_data[ANN].rush
+        records = RUSH_RECORDS.get(application.user_data[ANN])
         board = application.bot_data.global_data.rush
     assert new["state"] == "new"
     assert (first["state"], first["number"], first["remaining"]) == ("playing", 1, 120.0)
@@ -191,7 +192,7 @@ async def test_a_token_starts_one_run_and_is_refused_once_its_run_is_gone(tmp_pa
         first["hand"],
     )
     assert (ended["refused"], ended["state"]) == ("started", "over")
-    assert application.user_data[ANN].rush.runs == 1
+    assert RUSH_RECORDS.get(application.user_data[ANN]).runs == 1
     assert gone.status_code == 401
     assert state.status_code == 401
 
@@ -324,7 +325,7 @@ async def test_a_run_left_alone_is_counted_at_its_deadline(tmp_path: Path) -> No
         await timer.run(application)  # as the scheduler runs it when it is due
         await until(lambda: "setGameScore" in api.calls)
     assert early is not None
-    assert application.user_data[ANN].rush.runs == 1
+    assert RUSH_RECORDS.get(application.user_data[ANN]).runs == 1
     assert api.games.tables[("chat", GROUP, GAME)].scores[ANN][0] == 1
 
 
@@ -354,8 +355,9 @@ async def test_a_score_telegram_refuses_never_loses_the_run(tmp_path: Path) -> N
         clock.now += START_SECONDS + 60
         over = (await rush_call(application, "GET", "state", token)).json()
     assert (over["state"], over["score"], over["table"]) == ("over", 1, [])
-    assert application.user_data[ANN].rush.best is not None
-    assert application.user_data[ANN].rush.best.score == 1
+    best = RUSH_RECORDS.get(application.user_data[ANN]).best
+    assert best is not None
+    assert best.score == 1
     assert ("chat", GROUP, GAME) not in api.games.tables
 
 
@@ -402,5 +404,5 @@ async def test_a_players_new_run_ends_the_one_before_where_it_stands(tmp_path: P
         ]
     assert (ended["state"], ended["score"]) == ("over", 1)
     assert (second["state"], second["score"]) == ("playing", 0)
-    assert application.user_data[ANN].rush.runs == 1
+    assert RUSH_RECORDS.get(application.user_data[ANN]).runs == 1
     assert [response.status_code for response in bad] == [400, 400]

@@ -11,6 +11,7 @@ from telegram.ext import Application, CommandHandler, filters
 
 from bot.context import BotContext, services
 from bot.games.rush import page, play, refusals, review, top
+from bot.games.rush.messages import RUSH_MESSAGES
 from bot.games.rush.profile import profile_part
 from bot.i18n import N_, answer_in_english
 from bot.play import game_life
@@ -79,7 +80,7 @@ def waiting(context: ChatContext) -> bool:
 
 def pictures(context: ChatContext) -> tuple[int, ...]:
     """The run's recent pictures, whose replies are its answers."""
-    messages = context.chat_data.rush
+    messages = RUSH_MESSAGES.of(context.chat_data)
     return () if messages is None else tuple(messages.hands)
 
 

@@ -12,6 +12,7 @@ from telegram.constants import ChatType
 
 from bot.games.rush import words
 from bot.games.rush.counting import count_run, run_result
+from bot.games.rush.messages import RUSH_MESSAGES, RushMessages
 from bot.play import game_life, set_aside, status_message
 from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
@@ -24,7 +25,7 @@ from bot.rules.rush.run import CARDS, DECK, Deal, Refusal, RushOutcome, Void
 from bot.rules.rush.run import TARGET as RUSH_TARGET
 from bot.services.solving import DealRefused
 from bot.services.workers.pool import AlreadyRunning, PoolBusy, WorkFailed, WorkTimeout
-from bot.state import ChatData, RushMessages
+from bot.state import ChatData
 from bot.texts import given_away, player_line, reason
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
 from solver import solution_of
@@ -38,9 +39,7 @@ PICTURES_KEPT = 5
 
 def messages_of(chat: ChatData) -> RushMessages:
     """The chat's Rush messages (made at its first run)."""
-    if chat.rush is None:
-        chat.rush = RushMessages()
-    return chat.rush
+    return RUSH_MESSAGES.get(chat)
 
 
 class _Picture:
@@ -129,8 +128,9 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     # The hand answered: the one whose picture is replied to, else the one on when the
     # answer came (not a hand dealt while it waited: nobody had seen that one yet).
     hand = game.run.hand.number
-    if replied is not None and chat.rush is not None:
-        hand = chat.rush.hands.get(replied.message_id, hand)
+    messages = RUSH_MESSAGES.of(chat)
+    if replied is not None and messages is not None:
+        hand = messages.hands.get(replied.message_id, hand)
     try:
         deal = await dealer(context)
     except DealRefused:

@@ -4,6 +4,7 @@ their best run."""
 from __future__ import annotations
 
 from bot.context import BotContext
+from bot.games.rush.player_runs import RUSH_RECORDS
 from bot.play.registry import ProfilePart
 from bot.state import UserData
 
@@ -13,7 +14,8 @@ POSITION = 20
 
 def profile_part(context: BotContext, user_id: int, data: UserData) -> ProfilePart:
     """The player's best run (its score), if they have one."""
-    best = data.rush.best
+    runs = RUSH_RECORDS.of(data)
+    best = None if runs is None else runs.best
     if best is None:
         return ProfilePart(POSITION, (), (("arrows", ""),))
     line = context._("🏃 Best Rush run: {score}").format(score=best.score)

@@ -8,6 +8,7 @@ import datetime as dt
 import html
 
 from bot.context import BotContext
+from bot.games.rush.player_runs import RUSH_RECORDS
 from bot.play.registry import RunBoards
 from bot.rules.off_boards import (
     Removal,
@@ -55,7 +56,7 @@ def take_code(context: BotContext, code: str) -> Removal | None:
         return None
     user = context.application.user_data.get(removal.user_id)
     if user is not None:
-        mark(user.rush, [*removal.all_time, *removal.week], True)
+        mark(RUSH_RECORDS.get(user), [*removal.all_time, *removal.week], True)
     return removal
 
 
@@ -64,7 +65,7 @@ def take_player(context: BotContext, user_id: int) -> Removal:
     removal = take_runs(context.bot_data.global_data.rush, user_id)
     user = context.application.user_data.get(user_id)
     if user is not None:
-        user.rush.take_off_boards()
+        RUSH_RECORDS.get(user).take_off_boards()
     return removal
 
 
@@ -73,7 +74,11 @@ def put_back(context: BotContext, removal: Removal) -> None:
     put_runs_back(context.bot_data.global_data.rush, removal)
     user = context.application.user_data.get(removal.user_id)
     if user is not None:
-        mark(user.rush, None if removal.player else [*removal.all_time, *removal.week], False)
+        mark(
+            RUSH_RECORDS.get(user),
+            None if removal.player else [*removal.all_time, *removal.week],
+            False,
+        )
 
 
 def holds(context: BotContext, user_id: int) -> bool:
@@ -86,7 +91,7 @@ def has_runs(context: BotContext, user_id: int, removal: Removal) -> bool:
     """Whether ``user_id`` had a run: taken off by ``removal``, or their own best."""
     user = context.application.user_data.get(user_id)
     return bool(removal.all_time or removal.week) or (
-        user is not None and user.rush.best is not None
+        user is not None and (runs := RUSH_RECORDS.of(user)) is not None and runs.best is not None
     )
 
 

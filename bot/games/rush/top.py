@@ -9,6 +9,7 @@ import html
 
 from telegram.constants import ChatType
 
+from bot.games.rush.player_runs import RUSH_RECORDS
 from bot.games.rush.words import record_text
 from bot.play.board_names import public_name
 from bot.rules.rush.best_runs import BoardEntry, RunRecord
@@ -58,12 +59,13 @@ def members_runs(context: HandlerContext, today: dt.date) -> tuple[list, list]:
     users = context.application.user_data
     for user_id, name in context.chat_data.members.items():
         user = users.get(user_id)
-        if user is None:
+        runs = None if user is None else RUSH_RECORDS.of(user)
+        if runs is None:
             continue
         # A run the host took off the boards stays its player's own, on no board.
-        if user.rush.best is not None and not user.rush.best.off_boards:
-            ever.append((name, user.rush.best))
-        this_week = user.rush.this_week(today)
+        if runs.best is not None and not runs.best.off_boards:
+            ever.append((name, runs.best))
+        this_week = runs.this_week(today)
         if this_week is not None and this_week.score > 0 and not this_week.off_boards:
             week.append((name, this_week))
     week.sort(key=lambda row: row[1].rank_key())
@@ -94,9 +96,9 @@ async def top(update: MessageUpdate, context: HandlerContext) -> None:
     everywhere = _board(board.all_time, update, context)
     lines += ["", _("<b>Everywhere, all time</b>"), *_rows(everywhere, context)]
     if update.effective_chat.type == ChatType.PRIVATE:
-        mine = context.user_data.rush
+        mine = RUSH_RECORDS.of(context.user_data)
         lines.append("")
-        if mine.best is None:
+        if mine is None or mine.best is None:
             lines.append(_("Your best: none yet. /rush starts a run."))
         else:
             lines.append(_("Your best: {best}.").format(best=record_text(mine.best, context)))

@@ -17,6 +17,7 @@ from telegram.ext import Application, Job
 
 from bot.context import BotContext, GameReply, GameRequest
 from bot.games.rush.counting import count_run, run_result
+from bot.games.rush.player_runs import RUSH_RECORDS
 from bot.games.rush.words import skipped_news
 from bot.play.result_listeners import publish
 from bot.rules.hands import Hand, LevelTable
@@ -247,7 +248,8 @@ class RushPage:
         user_id = page_run.token.user_id
         result = page_run.run.result(user_id)
         assert result is not None  # the run has ended, and its starter is its player
-        before = context.user_data.rush.best if context.user_data is not None else None
+        runs = None if context.user_data is None else RUSH_RECORDS.of(context.user_data)
+        before = None if runs is None else runs.best
         page_run.best = before.score if before is not None else None
         personal, page_run.saved = count_run(context, user_id, page_run.name, result)
         publish(context, None, [run_result(user_id, page_run.name, result)])  # told in private
