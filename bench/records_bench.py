@@ -41,12 +41,13 @@ from checkout import bot_path_argument, use_checkout
 use_checkout(bot_path_argument(sys.argv))
 
 from bot import records  # noqa: E402
+from bot.games.rounds.messages import GROUP_STATUS, GroupStatus  # noqa: E402
 from bot.rules.chat_stats import PlayerStats  # noqa: E402
 from bot.rules.daily.puzzle import DailyRecord, DailyResult  # noqa: E402
 from bot.rules.requests import Rules  # noqa: E402
 from bot.rules.rounds import Round  # noqa: E402
 from bot.rules.table import Match, Table  # noqa: E402
-from bot.state import ChatData, GroupStatus, SolvePages, UserData  # noqa: E402
+from bot.state import ChatData, SolvePages, UserData  # noqa: E402
 
 
 def a_group(players: int) -> ChatData:
@@ -56,7 +57,8 @@ def a_group(players: int) -> ChatData:
         games={"round": Round(7, (3, 3, 8, 8), 24, 1.0e9, 60, 2, True, solutions=("8/(3-8/3)",))}
     )
     table.match = Match(5, played=2)
-    data = ChatData(table=table, status=GroupStatus(41, ["Bob: that makes 20"], 1.0e9))
+    data = ChatData(table=table)
+    GROUP_STATUS.put(data, GroupStatus(41, ["Bob: that makes 20"], 1.0e9))
     for user in range(players):
         stats = PlayerStats(f"Player {user}", wins=rng.randint(0, 50))
         stats.times = [rng.uniform(3, 60) for _ in range(20)]

@@ -76,11 +76,16 @@ class Part(Generic[T]):
     def get(self, data: Parted) -> T:
         """The data's part, made new if it has none."""
         part = self.of(data)
-        return (
-            self.put(data, self.kind() if self.new is None else self.new())
-            if part is None
-            else part
-        )
+        return self.put(data, self.made_new()) if part is None else part
+
+    def made_new(self) -> T:
+        """A new part (as :meth:`get` makes one)."""
+        return self.kind() if self.new is None else self.new()
+
+    def as_new(self, part: object) -> bool:
+        """Whether ``part`` is this part as new (a data's part as new is as none: its game
+        reads the same either way; an earlier release saved it as a field, always there)."""
+        return isinstance(part, self.kind) and part == self.made_new()
 
     def put(self, data: Parted, part: T) -> T:
         """Set the data's part (a new one in place of the last)."""
@@ -115,6 +120,25 @@ class UserPart(Part[T]):
         return frozenset(field.name for field in dataclasses.fields(UserData))
 
 
+def made(parts: dict[str, object], declared: dict[str, Part[Any]]) -> dict[str, object]:
+    """The parts that hold more than as new (see :meth:`Part.as_new`): a data's parts, as its
+    equality compares them."""
+    return {
+        name: part
+        for name, part in parts.items()
+        if (kind := declared.get(name)) is None or not kind.as_new(part)
+    }
+
+
+def _same_fields(data: object, other: object) -> bool:
+    """Whether two data of one class hold the same fields but their parts."""
+    return all(
+        getattr(data, field.name) == getattr(other, field.name)
+        for field in dataclasses.fields(data)  # type: ignore[arg-type]
+        if field.compare
+    )
+
+
 class AnswersTo(StrEnum):
     """In a private chat, which of its games a plain answer (no reply, no ``/a`` to tell)
     is meant for: the chat's game (a round, a hunt, a Countdown game), or the daily puzzle
@@ -142,17 +166,6 @@ class ChatLanguage:
 
 
 @dataclass(slots=True)
-class RoundMessages:
-    """The messages of a chat's rounds (:mod:`bot.games.rounds`)."""
-
-    deal_message_id: int | None = None
-    """The picture of the current hand (replies to it are answers)."""
-    previous_message_id: int | None = None
-    """The picture of the hand before it (replies to it are answers to that round, which is
-    over: a right one is late)."""
-
-
-@dataclass(slots=True)
 class Status:
     """A status message (:mod:`bot.play.status_message`): its id, its latest lines, and
     when it was first sent (older ones are not edited)."""
@@ -160,26 +173,6 @@ class Status:
     message_id: int | None = None
     lines: list[str] = field(default_factory=list)
     sent: float = 0.0
-
-
-@dataclass(slots=True)
-class GroupStatus(Status):
-    """In groups, the messages that gather the players' answers to a round, so that a crowd
-    guessing costs the group few messages (:mod:`bot.games.rounds.group_status`): the
-    status message of the current round's wrong answers, with their reasons, and who was
-    right too late.
-    """
-
-    late_names: list[str] = field(default_factory=list)
-    """Players whose right answer came after the round was won, still to be named (together)."""
-    late_ids: list[int] = field(default_factory=list)
-    """Who has been found too late in the round :attr:`late_round` (each is named once)."""
-    late_round: int = 0
-    """The round whose late players :attr:`late_ids` are (0: in records of earlier releases,
-    the current one)."""
-    late_hand: tuple[int, ...] = ()
-    """That round's hand: named with the late players when they are told with the end of the
-    round after it (a group's match deals its next round at once)."""
 
 
 @dataclass(slots=True)
@@ -265,8 +258,6 @@ class ChatData:
     table: Table = field(default_factory=Table)
     """The chat's games: settings, the games by kind (:mod:`bot.rules.seats`), match and scores."""
     language: ChatLanguage = field(default_factory=ChatLanguage)
-    rounds: RoundMessages = field(default_factory=RoundMessages)
-    status: GroupStatus = field(default_factory=GroupStatus)
     daily: DailyChat = field(default_factory=DailyChat)
     solve: SolvePages = field(default_factory=SolvePages)
     arena: ArenaChat | None = None
@@ -289,9 +280,19 @@ class ChatData:
     seen: float = 0.0
     """When someone last wrote here, to the hour (for the host's counts of active chats:
     :mod:`bot.services.activity`); 0 in records of earlier releases."""
-    parts: dict[str, object] = field(default_factory=dict)
+    parts: dict[str, object] = field(default_factory=dict, compare=False)
     """The games' own parts, by name (:class:`ChatPart`: read and set through the part; a
     chat has one once its game made it, and an idle chat's data is kept in memory)."""
+
+    def __eq__(self, other: object) -> bool:
+        """Equal data: the same fields, and the same parts but those as new (a chat whose
+        record of an earlier release held a game's part as new equals one that has none)."""
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, ChatData)
+        return _same_fields(self, other) and made(self.parts, ChatPart.declared) == made(
+            other.parts, ChatPart.declared
+        )
 
 
 @dataclass(slots=True)
@@ -325,8 +326,17 @@ class UserData:
     ladder: Training | None = None
     """The user's training on the Mini App's Train page (:mod:`bot.games.ladder.page`), its
     hand on with its clock: None until their first, and in records of earlier releases."""
-    parts: dict[str, object] = field(default_factory=dict)
+    parts: dict[str, object] = field(default_factory=dict, compare=False)
     """The games' own parts, by name (:class:`UserPart`)."""
+
+    def __eq__(self, other: object) -> bool:
+        """Equal data: as :meth:`ChatData.__eq__`."""
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, UserData)
+        return _same_fields(self, other) and made(self.parts, UserPart.declared) == made(
+            other.parts, UserPart.declared
+        )
 
 
 @dataclass(slots=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from bot.games.countdown.messages import COUNTDOWN_MESSAGES, CountdownMessages
+from bot.games.rounds.messages import GROUP_STATUS, ROUND_MESSAGES, GroupStatus, RoundMessages
 from bot.games.rush.messages import RUSH_MESSAGES, RushMessages
 from bot.rules.chat_stats import ChatStats, PlayerStats
 from bot.rules.countdown import Best, Countdown
@@ -19,8 +20,6 @@ from bot.state import (
     ChatData,
     ChatLanguage,
     DailyChat,
-    GroupStatus,
-    RoundMessages,
     SolvePages,
     Status,
     UserData,
@@ -156,15 +155,6 @@ chats = st.builds(
     ChatData,
     table=tables,
     language=st.builds(ChatLanguage, chosen=st.none() | words, recent=st.none() | words),
-    rounds=st.builds(RoundMessages, deal_message_id=st.none() | ids),
-    status=st.builds(
-        GroupStatus,
-        message_id=st.none() | ids,
-        lines=st.lists(words, max_size=3),
-        sent=seconds,
-        late_names=st.lists(words, max_size=3),
-        late_ids=st.lists(ids, max_size=3),
-    ),
     daily=st.builds(
         DailyChat,
         message_id=st.none() | ids,
@@ -191,6 +181,15 @@ chats = st.builds(
                     lines=st.lists(words, max_size=3),
                     sent=seconds,
                 ),
+            ),
+            ROUND_MESSAGES.name: st.builds(RoundMessages, deal_message_id=st.none() | ids),
+            GROUP_STATUS.name: st.builds(
+                GroupStatus,
+                message_id=st.none() | ids,
+                lines=st.lists(words, max_size=3),
+                sent=seconds,
+                late_names=st.lists(words, max_size=3),
+                late_ids=st.lists(ids, max_size=3),
             ),
             RUSH_MESSAGES.name: st.builds(
                 RushMessages,

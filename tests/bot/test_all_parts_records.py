@@ -22,6 +22,7 @@ import pytest
 from bot import records
 from bot.games.countdown.messages import COUNTDOWN_MESSAGES
 from bot.games.hunt.messages import HUNT_MESSAGES
+from bot.games.rounds.messages import GROUP_STATUS, ROUND_MESSAGES
 from bot.games.rush.messages import RUSH_MESSAGES
 from bot.games.rush.player_runs import RUSH_RECORDS
 from bot.rules.countdown import COUNTDOWN_SEAT, chat_time
@@ -133,8 +134,8 @@ VALUES: list[tuple[str, Callable[[], object], object]] = [
     ),
     ("rush run", _rush_runner, 3),
     ("language", lambda: GROUP_CHAT.language.recent, "zh"),
-    ("round messages", lambda: GROUP_CHAT.rounds.deal_message_id, 90),
-    ("group status", lambda: GROUP_CHAT.status.late_ids, [CAT]),
+    ("round messages", lambda: ROUND_MESSAGES.get(GROUP_CHAT).deal_message_id, 90),
+    ("group status", lambda: GROUP_STATUS.get(GROUP_CHAT).late_ids, [CAT]),
     ("daily post", lambda: GROUP_CHAT.daily.previous_day, dt.date(2026, 11, 24)),
     (
         "solve pages",

@@ -23,6 +23,7 @@ from bot.games.countdown.messages import COUNTDOWN_MESSAGES, CountdownMessages
 from bot.games.daily import ended_attempts
 from bot.games.hunt.messages import HUNT_MESSAGES, HuntMessages
 from bot.games.rounds import answers as round_answers
+from bot.games.rounds.messages import ROUND_MESSAGES
 from bot.rules.countdown import COUNTDOWN_SEAT, new_countdown
 from bot.rules.hands import HandFacts
 from bot.rules.hunt import HUNT_SEAT, new_hunt
@@ -108,7 +109,7 @@ def _counting(chat: ChatData) -> None:
 
 def _playing(chat: ChatData) -> None:
     new_round(chat.table, HandFacts((3, 3, 8, 8), 24, True, (), 1, ()), 1, NOW, ANN)
-    chat.rounds.deal_message_id = ROUND_PICTURE
+    ROUND_MESSAGES.get(chat).deal_message_id = ROUND_PICTURE
 
 
 def _daily_attempt(bot_data: BotData, chat: ChatData, user: UserData) -> None:

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.rounds.messages import GROUP_STATUS
 from bot.persistence import FILE_NAME, SQLitePersistence, open_database
 from tests.bot.harness import ROOT
 
@@ -28,16 +29,19 @@ CHATS = 2000
 WRITER = f"""
 import asyncio, sys
 from pathlib import Path
-from bot.state import ChatData, GroupStatus
+from bot.games.rounds.messages import GROUP_STATUS, GroupStatus
+from bot.state import ChatData
 from bot.persistence import SQLitePersistence
 
 async def main():
     persistence = SQLitePersistence(Path(sys.argv[1]))
-    first = max((d.status.sent for d in (await persistence.get_chat_data()).values()), default=0)
+    chats = (await persistence.get_chat_data()).values()
+    first = max((GROUP_STATUS.get(d).sent for d in chats), default=0)
     save = int(first)
     while True:
         save += 1
-        data = ChatData(status=GroupStatus(sent=save, lines=["x" * 40] * 20))
+        data = ChatData()
+        GROUP_STATUS.put(data, GroupStatus(sent=save, lines=["x" * 40] * 20))
         # One write each (with PYTHONUNBUFFERED print's parts are written one by one, and a
         # kill could land between "saved" and its number).
         print(f"saving {{save}}", flush=True)
@@ -82,7 +86,7 @@ async def test_kill_nine_during_saves_never_leaves_half_a_save(tmp_path: Path) -
 
         open_database(tmp_path / FILE_NAME).close()
         chats = await SQLitePersistence(tmp_path).get_chat_data()
-        values = {data.status.sent for data in chats.values()}
+        values = {GROUP_STATUS.get(data).sent for data in chats.values()}
         assert len(chats) == CHATS
         assert len(values) == 1, "a save was left half done"
         assert values.pop() >= saved, "a save reported done was lost"

@@ -96,6 +96,30 @@ def test_a_part_named_as_a_field_is_refused() -> None:
         ChatPart("members", Tiles)
 
 
+def test_a_chat_with_a_part_as_new_equals_one_with_none() -> None:
+    chat = ChatData()
+    TILES.get(chat)  # as an earlier release's field, saved as new: read back so
+    assert chat == ChatData()
+
+
+def test_a_chat_with_a_part_changed_differs_from_one_with_none() -> None:
+    chat = ChatData()
+    TILES.get(chat).placed.append(1)
+    assert chat != ChatData()
+
+
+def test_a_user_with_a_part_as_new_equals_one_with_none() -> None:
+    user = UserData()
+    PLAYER_TILES.get(user)
+    assert user == UserData()
+
+
+def test_a_user_with_a_part_as_new_is_still_saved_with_it() -> None:
+    user = UserData(language="en")  # (not the new user, whose record is the one made once)
+    PLAYER_TILES.get(user)
+    assert json.loads(records.saved("user", user).text)["tiles-of-the-test"] == {"placed": []}
+
+
 def test_a_table_keeps_a_game_no_seat_declared_and_writes_it_back() -> None:
     record = records.chat_record(ChatData())
     record["table"]["games"] = {"a-game-of-a-later-version": {"on": True}}

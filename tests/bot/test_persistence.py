@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.rounds.messages import GROUP_STATUS, ROUND_MESSAGES, RoundMessages
 from bot.local_api import plain_text
 from bot.persistence import CHECKPOINT_EVERY, FILE_NAME, SQLitePersistence
-from bot.state import ChatData, ChatLanguage, RoundMessages, UserData
+from bot.state import ChatData, ChatLanguage, UserData
 from solver import solve
 from tests.bot.harness import (
     ANN,
@@ -31,7 +32,9 @@ pytestmark = pytest.mark.asyncio
 
 
 def chat_with_deal(message_id: int) -> ChatData:
-    return ChatData(rounds=RoundMessages(deal_message_id=message_id))
+    data = ChatData()
+    ROUND_MESSAGES.put(data, RoundMessages(deal_message_id=message_id))
+    return data
 
 
 def rows_in_the_file_itself(path: Path) -> int:
@@ -53,7 +56,7 @@ async def test_the_log_is_copied_into_the_file_while_the_bot_writes(tmp_path: Pa
     loop = asyncio.get_running_loop()
     until = loop.time() + CHECKPOINT_EVERY * 2.5
     while loop.time() < until:
-        await persistence.update_chat_data(-written, ChatData(rounds=RoundMessages(written)))
+        await persistence.update_chat_data(-written, chat_with_deal(written))
         written += 1
         await asyncio.sleep(0.01)
     for _ in range(100):  # the last checkpoint finishes in its own thread
@@ -66,7 +69,10 @@ async def test_the_log_is_copied_into_the_file_while_the_bot_writes(tmp_path: Pa
     # Closing copies the whole log into the file.
     assert rows_in_the_file_itself(path) == written
     reopened = SQLitePersistence(tmp_path)
-    assert (await reopened.get_chat_data())[-(written - 1)].rounds.deal_message_id == written - 1
+    assert (
+        ROUND_MESSAGES.get((await reopened.get_chat_data())[-(written - 1)]).deal_message_id
+        == written - 1
+    )
     await reopened.flush()
 
 
@@ -86,7 +92,7 @@ async def test_writes_made_together_commit_together(tmp_path: Path) -> None:
 async def test_the_copy_ptb_saves_is_the_data_as_it_was(tmp_path: Path) -> None:
     data = ChatData(language=ChatLanguage("zh"))
     data.members[7] = "Ann"
-    data.status.lines.append("Ann: that makes 20")
+    GROUP_STATUS.get(data).lines.append("Ann: that makes 20")
     user = UserData(language="en")
     user.daily.misses["2026-11-24"] = 1
     persistence = SQLitePersistence(tmp_path)
@@ -98,7 +104,7 @@ async def test_the_copy_ptb_saves_is_the_data_as_it_was(tmp_path: Path) -> None:
     )
     data.members[8] = "Bob"
     data.language.chosen = None
-    data.status.lines.append("Bob: that makes 23")
+    GROUP_STATUS.get(data).lines.append("Bob: that makes 23")
     user.language = "zh"
     user.daily.misses["2026-11-24"] = 2
     await saving
@@ -107,7 +113,7 @@ async def test_the_copy_ptb_saves_is_the_data_as_it_was(tmp_path: Path) -> None:
     restored = (await reopened.get_chat_data())[-1]
     assert restored.language.chosen == "zh"
     assert restored.members == {7: "Ann"}
-    assert restored.status.lines == ["Ann: that makes 20"]
+    assert GROUP_STATUS.get(restored).lines == ["Ann: that makes 20"]
     restored_user = (await reopened.get_user_data())[2]
     assert restored_user.language == "en"
     assert restored_user.daily.misses == {"2026-11-24": 1}
@@ -119,11 +125,9 @@ async def test_a_win_is_written_at_once_and_an_older_pending_copy_cannot_overwri
 ) -> None:
     persistence = SQLitePersistence(tmp_path)
     # PTB's regular save has handed over an older copy of chat 1, still waiting for its batch.
-    regular_save = asyncio.ensure_future(
-        persistence.update_chat_data(1, ChatData(rounds=RoundMessages(1)))
-    )
+    regular_save = asyncio.ensure_future(persistence.update_chat_data(1, chat_with_deal(1)))
     await asyncio.sleep(0)
-    persistence.write_now({("chat", 1): ChatData(rounds=RoundMessages(2)), ("user", 7): UserData()})
+    persistence.write_now({("chat", 1): chat_with_deal(2), ("user", 7): UserData()})
     # Committed before the event loop runs again: another connection sees it.
     reader = sqlite3.connect(tmp_path / FILE_NAME)
     assert reader.execute("SELECT count(*) FROM records").fetchone()[0] == 2
@@ -131,7 +135,7 @@ async def test_a_win_is_written_at_once_and_an_older_pending_copy_cannot_overwri
     await regular_save
     await persistence.flush()
     reopened = SQLitePersistence(tmp_path)
-    assert (await reopened.get_chat_data())[1].rounds.deal_message_id == 2
+    assert ROUND_MESSAGES.get((await reopened.get_chat_data())[1]).deal_message_id == 2
     await reopened.flush()
 
 
@@ -190,7 +194,7 @@ async def test_a_save_the_disk_refuses_is_kept_and_written_once_it_can_be(
     await until(lambda: _rows_in(tmp_path / FILE_NAME) == 2, timeout=10)
     await persistence.flush()
     reopened = SQLitePersistence(tmp_path)
-    assert (await reopened.get_chat_data())[1].rounds.deal_message_id == 2
+    assert ROUND_MESSAGES.get((await reopened.get_chat_data())[1]).deal_message_id == 2
     await reopened.flush()
 
 
@@ -209,7 +213,7 @@ async def test_an_older_copy_waiting_for_its_batch_cannot_overwrite_a_kept_one(
     await persistence.update_user_data(7, copy.deepcopy(UserData()))  # the next save
     await persistence.flush()
     reopened = SQLitePersistence(tmp_path)
-    assert (await reopened.get_chat_data())[1].rounds.deal_message_id == 2
+    assert ROUND_MESSAGES.get((await reopened.get_chat_data())[1]).deal_message_id == 2
     await reopened.flush()
 
 

@@ -13,6 +13,7 @@ from hypothesis import given
 from bot import records
 from bot.games.countdown.messages import COUNTDOWN_MESSAGES, CountdownMessages
 from bot.games.hunt.messages import HUNT_MESSAGES, HuntMessages
+from bot.games.rounds.messages import GROUP_STATUS, ROUND_MESSAGES, GroupStatus, RoundMessages
 from bot.rules.chat_stats import PlayerStats
 from bot.rules.countdown import COUNTDOWN_SEAT, Best, Countdown, chat_time
 from bot.rules.hunt import HUNT_SEAT, Find, Hunt
@@ -64,14 +65,16 @@ def test_every_field_is_saved_or_left_out_on_purpose() -> None:
     table.stats.players[1] = PlayerStats("A")
     data = ChatData(table=table)
     HUNT_MESSAGES.put(data, HuntMessages())
+    ROUND_MESSAGES.put(data, RoundMessages())
+    GROUP_STATUS.put(data, GroupStatus())
     COUNTDOWN_MESSAGES.put(data, CountdownMessages())
     record = records.chat_record(data)
     obj: Any  # a saved dataclass of one of many types
     for obj, fields in [
         (data, record),
         (data.language, record["language"]),
-        (data.rounds, record["rounds"]),
-        (data.status, record["status"]),
+        (ROUND_MESSAGES.of(data), record["rounds"]),
+        (GROUP_STATUS.of(data), record["status"]),
         (data.daily, record["daily"]),
         (data.solve, record["solve"]),
         (HUNT_MESSAGES.of(data), record["hunt"]),

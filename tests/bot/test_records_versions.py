@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot import records
+from bot.games.rounds.messages import GROUP_STATUS, ROUND_MESSAGES, GroupStatus, RoundMessages
 from bot.persistence import (
     FILE_NAME,
     FORMAT,
@@ -32,8 +33,6 @@ from bot.state import (
     ChatData,
     ChatLanguage,
     DailyChat,
-    GroupStatus,
-    RoundMessages,
     SolvePages,
     UserData,
 )
@@ -150,8 +149,8 @@ with every field it had set."""
 def test_a_chat_record_of_version_1_loads_into_its_parts() -> None:
     data = records.load("chat", CHAT_RECORD_OF_VERSION_1)
     assert data.language == ChatLanguage(chosen="zh", recent="en")
-    assert data.rounds == RoundMessages(deal_message_id=40)
-    assert data.status == GroupStatus(41, ["Bob: that makes 20"], 1764000010.0, ["Bob"])
+    assert ROUND_MESSAGES.of(data) == RoundMessages(deal_message_id=40)
+    assert GROUP_STATUS.of(data) == GroupStatus(41, ["Bob: that makes 20"], 1764000010.0, ["Bob"])
     assert data.daily == DailyChat(39, "08:30", dt.date(2026, 11, 24))
     assert data.solve == SolvePages({12: ((1, 2, 3, Fraction(1, 2)), 24, Rules.WHOLE)})
     assert data.answers_to is AnswersTo.DAILY
@@ -190,8 +189,9 @@ def test_a_chat_record_of_version_1_is_written_again_as_this_version() -> None:
         assert holds_as_it_was(record["table"][part], flat["table"][part])
     assert record["table"]["dealt"] == flat["table"]["rounds_dealt"]
     assert holds_as_it_was(record["table"]["games"]["round"], flat["table"]["round"])
-    # Its fields, and no game's part: version 1's chats had none of the games that have one.
-    assert set(record) == {f.name for f in dataclasses.fields(ChatData)} - {"parts"} | {"v"}
+    # Its fields, and the parts version 1's chats had (its rounds' messages, as fields then).
+    fields = {f.name for f in dataclasses.fields(ChatData)} - {"parts"}
+    assert set(record) == fields | {"v", "rounds", "status"}
 
 
 def test_other_records_of_version_1_load_as_they_were() -> None:
@@ -211,7 +211,7 @@ def test_a_deep_copy_of_chat_or_user_data_is_its_saved_record_made_then() -> Non
     text = copied.text
     data.table.stats.players[501].times.append(1.0)
     data.table.stats.players[501].weekly_points["2026-W49"] = 1
-    data.status.lines.append("x")
+    GROUP_STATUS.get(data).lines.append("x")
     data.members[503] = "Cy"
     data.language.chosen = None
     assert copied.text == text
@@ -234,7 +234,7 @@ def test_a_record_shares_nothing_with_the_data() -> None:
     record["table"]["games"]["round"]["solutions"].append("x")
     assert data == records.load("chat", CHAT_RECORD_OF_VERSION_1)
     record = records.chat_record(data)
-    data.status.lines.append("y")
+    GROUP_STATUS.get(data).lines.append("y")
     data.table.stats.players[501].weekly_points["2026-W49"] = 1
     data.members[503] = "Cy"
     assert json.dumps(record) == text

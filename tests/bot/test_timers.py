@@ -9,6 +9,7 @@ import pytest
 
 from bot.games.daily.subscriptions import DAILY_POST
 from bot.games.rounds.matches import NEXT_DEAL
+from bot.games.rounds.messages import GROUP_STATUS
 from bot.games.rounds.play import HALF_TIME, TIME_UP
 from bot.local_api import plain_text
 from bot.rules.rounds import ROUND_SEAT
@@ -86,7 +87,7 @@ async def test_late_names_left_from_before_a_restart_do_not_silence_later_ones(
     api = make_api()
     async with running_bot(api, tmp_path) as application:
         # Saved between a late answer and its message, then the bot restarted: no job.
-        application.chat_data[GROUP].status.late_names = ["Zed"]
+        GROUP_STATUS.get(application.chat_data[GROUP]).late_names = ["Zed"]
         application.chat_data[GROUP].language.chosen = "en"
         answer = solve(dealt(await deal(api, ANN, GROUP)))[0].text
         won = plain_text(await reply_to(api, ANN, GROUP, f"/a {answer}"))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from telegram.constants import ChatType
 
 from bot.games.rounds.judging import for_previous, judge
+from bot.games.rounds.messages import ROUND_MESSAGES
 from bot.i18n import answer_in_english
 from bot.play.answer_router import said_to_bot
 from bot.rules.plain_text import after_mention, looks_like_answer
@@ -52,8 +53,8 @@ def waiting(context: ChatContext) -> bool:
 def picture(context: ChatContext) -> tuple[int | None, ...]:
     """The hand's picture, whose replies are answers to the round, and the one before it
     (whose replies are late)."""
-    rounds = context.chat_data.rounds
-    return (rounds.deal_message_id, rounds.previous_message_id)
+    rounds = ROUND_MESSAGES.of(context.chat_data)
+    return () if rounds is None else (rounds.deal_message_id, rounds.previous_message_id)
 
 
 ROUTE = Route(PRIORITY, claims, judge, waiting, picture)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 
+from bot.games.rounds.messages import GROUP_STATUS
 from bot.play import status_message
 from bot.rules.rounds import ROUND_SEAT, Round
 from bot.state import ChatData
@@ -34,8 +35,9 @@ LATE_SHOWN = 20
 
 def new_round(chat: ChatData) -> None:
     """A new round's wrong answers start a new status message."""
-    chat.status.message_id = None
-    chat.status.lines = []
+    status = GROUP_STATUS.get(chat)
+    status.message_id = None
+    status.lines = []
 
 
 def wrong_answer(context: ChatContext, chat_id: int, round_number: int, line: str) -> None:
@@ -53,7 +55,7 @@ def wrong_answer(context: ChatContext, chat_id: int, round_number: int, line: st
     status_message.show(
         context,
         chat_id,
-        context.chat_data.status,
+        GROUP_STATUS.get(context.chat_data),
         line,
         heading=context._("Not yet:"),
         key="status",
@@ -74,7 +76,7 @@ def late_answer(context: ChatContext, chat_id: int, game: Round, user_id: int, n
     never its winner (who edited or sent his answer again), and each player once a round.
     While the next round is on they are named in its end; else in a moment.  (A round that
     ended with no winner names nobody: its end answered them all, :mod:`.judging`.)"""
-    status = context.chat_data.status
+    status = GROUP_STATUS.get(context.chat_data)
     if game.winner == user_id:
         return
     if status.late_round != game.number:
@@ -97,7 +99,7 @@ def late_answer(context: ChatContext, chat_id: int, game: Round, user_id: int, n
 
 def _names(context: ChatContext) -> str | None:
     """The late players still to be named, as one list (then forgotten); None if none."""
-    status = context.chat_data.status
+    status = GROUP_STATUS.get(context.chat_data)
     names, status.late_names = status.late_names, []
     if not names:
         return None
@@ -110,7 +112,7 @@ def _names(context: ChatContext) -> str | None:
 def late_line(context: ChatContext) -> str | None:
     """The line the end of the chat's round names the late players in, if any (HTML): its
     own (right while its end was being written), or the round's before it."""
-    status = context.chat_data.status
+    status = GROUP_STATUS.get(context.chat_data)
     game = ROUND_SEAT.of(context.chat_data.table)
     names = _names(context)
     if names is None:

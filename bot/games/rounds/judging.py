@@ -12,6 +12,7 @@ from telegram.helpers import mention_html
 
 from bot.context import BotContext
 from bot.games.rounds import group_status, play, solutions_shown
+from bot.games.rounds.messages import ROUND_MESSAGES
 from bot.games.rounds.solutions_shown import solutions_text
 from bot.play.after_solve import offer_markup
 from bot.play.hand_record_line import count_solve
@@ -54,7 +55,8 @@ def _for_previous(update: MessageUpdate, context: HandlerContext, text: str, now
     that round's picture, or :func:`for_previous` says so."""
     replied = update.effective_message.reply_to_message
     if replied is not None:
-        return replied.message_id == context.chat_data.rounds.previous_message_id
+        rounds = ROUND_MESSAGES.of(context.chat_data)
+        return rounds is not None and replied.message_id == rounds.previous_message_id
     return for_previous(play.table_of(context), text, now)
 
 

@@ -17,6 +17,7 @@ from bot.context import BotContext
 from bot.games.rounds import group_status, matches, solutions_shown
 from bot.games.rounds.caption import deal_caption
 from bot.games.rounds.matches import NEXT_DEAL
+from bot.games.rounds.messages import ROUND_MESSAGES
 from bot.games.rounds.solutions_shown import learn, solutions_text
 from bot.play import game_life, set_aside, visibility
 from bot.play.admins import is_admin
@@ -87,7 +88,8 @@ async def deal_round(
     level = learned_level(data.global_data.ladder, facts.hand, facts.target, level)  # from play
     game = new_round(table, facts, level, context.now(), starter)
     chat = context.chat_data
-    chat.rounds.previous_message_id = chat.rounds.deal_message_id
+    messages = ROUND_MESSAGES.get(chat)
+    messages.previous_message_id = messages.deal_message_id
     group_status.new_round(chat)
     # A user's id is their private chat's (groups' ids are negative): deals by timers have
     # no update to ask.
@@ -101,7 +103,7 @@ async def deal_round(
         if news is not None and caption.startswith(news):
             context.send(chat_id, news, game=True)  # the picture is lost, not the news
 
-    game_life.deal(context, chat_id, ROUND, game, chat.rounds, caption, on_lost=lost)
+    game_life.deal(context, chat_id, ROUND, game, messages, caption, on_lost=lost)
     if game.solutions is None:  # hints alone are worked out when first asked for
         context.application.create_task(_learn_meanwhile(game, context), name="learn")
 
