@@ -41,7 +41,7 @@ from checkout import bot_path_argument, use_checkout
 use_checkout(bot_path_argument(sys.argv))
 
 from bot import records  # noqa: E402
-from bot.games.rounds.messages import GROUP_STATUS, GroupStatus  # noqa: E402
+from bot.games.rounds.parts import GROUP_STATUS, GroupStatus  # noqa: E402
 from bot.rules.chat_stats import PlayerStats  # noqa: E402
 from bot.rules.daily.puzzle import DailyRecord, DailyResult  # noqa: E402
 from bot.rules.requests import Rules  # noqa: E402

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from bot.games.countdown.messages import COUNTDOWN_MESSAGES, CountdownMessages
-from bot.games.rounds.messages import GROUP_STATUS, ROUND_MESSAGES, GroupStatus, RoundMessages
-from bot.games.rush.messages import RUSH_MESSAGES, RushMessages
+from bot.games.countdown.parts import COUNTDOWN_MESSAGES, CountdownMessages
+from bot.games.rounds.parts import GROUP_STATUS, ROUND_MESSAGES, GroupStatus, RoundMessages
+from bot.games.rush.parts import RUSH_MESSAGES, RushMessages
 from bot.rules.chat_stats import ChatStats, PlayerStats
 from bot.rules.countdown import Best, Countdown
 from bot.rules.daily.puzzle import DailyRecord, DailyResult

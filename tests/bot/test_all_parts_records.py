@@ -20,11 +20,10 @@ from typing import Any
 import pytest
 
 from bot import records
-from bot.games.countdown.messages import COUNTDOWN_MESSAGES
-from bot.games.hunt.messages import HUNT_MESSAGES
-from bot.games.rounds.messages import GROUP_STATUS, ROUND_MESSAGES
-from bot.games.rush.messages import RUSH_MESSAGES
-from bot.games.rush.player_runs import RUSH_RECORDS
+from bot.games.countdown.parts import COUNTDOWN_MESSAGES
+from bot.games.hunt.parts import HUNT_MESSAGES
+from bot.games.rounds.parts import GROUP_STATUS, ROUND_MESSAGES
+from bot.games.rush.parts import RUSH_MESSAGES, RUSH_RECORDS
 from bot.rules.countdown import COUNTDOWN_SEAT, chat_time
 from bot.rules.hunt import HUNT_SEAT
 from bot.rules.requests import Rules

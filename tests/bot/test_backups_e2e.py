@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot import host
-from bot.games.rush.player_runs import RUSH_RECORDS
+from bot.games.rush.parts import RUSH_RECORDS
 from bot.persistence import FILE_NAME, DataFolderInUse
 from bot.persistence.backups import PREFIX, SUFFIX, backup, restore
 from bot.play import backup_schedule as scheduled

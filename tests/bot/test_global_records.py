@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from bot import records
-from bot.games.rush.player_runs import RUSH_RECORDS
+from bot.games.rush.parts import RUSH_RECORDS
 from bot.local_api import LocalBotApi
 from bot.persistence import SQLitePersistence
 from bot.rules.challenge import Origin, Play

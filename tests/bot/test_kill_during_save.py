@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.rounds.messages import GROUP_STATUS
+from bot.games.rounds.parts import GROUP_STATUS
 from bot.persistence import FILE_NAME, SQLitePersistence, open_database
 from tests.bot.harness import ROOT
 
@@ -29,7 +29,7 @@ CHATS = 2000
 WRITER = f"""
 import asyncio, sys
 from pathlib import Path
-from bot.games.rounds.messages import GROUP_STATUS, GroupStatus
+from bot.games.rounds.parts import GROUP_STATUS, GroupStatus
 from bot.state import ChatData
 from bot.persistence import SQLitePersistence
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.rush.player_runs import RUSH_RECORDS
+from bot.games.rush.parts import RUSH_RECORDS
 from bot.local_api import plain_text
 from bot.rules.pace import PLAUSIBLE_HANDS, floor_of
 from solver import solve

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.rounds.messages import GROUP_STATUS, ROUND_MESSAGES, RoundMessages
+from bot.games.rounds.parts import GROUP_STATUS, ROUND_MESSAGES, RoundMessages
 from bot.local_api import plain_text
 from bot.persistence import CHECKPOINT_EVERY, FILE_NAME, SQLitePersistence
 from bot.state import ChatData, ChatLanguage, UserData

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot import records
-from bot.games.rounds.messages import GROUP_STATUS, ROUND_MESSAGES, GroupStatus, RoundMessages
+from bot.games.rounds.parts import GROUP_STATUS, ROUND_MESSAGES, GroupStatus, RoundMessages
 from bot.persistence import (
     FILE_NAME,
     FORMAT,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.rush.player_runs import RUSH_RECORDS
+from bot.games.rush.parts import RUSH_RECORDS
 from bot.local_api import plain_text
 from bot.rules.rush.chat_run import RUSH_SEAT
 from bot.rules.spoilers import shares

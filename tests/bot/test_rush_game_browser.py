@@ -18,7 +18,7 @@ import httpx
 import pytest
 
 from bot.games.rush.page.runs import KEPT_AFTER_END
-from bot.games.rush.player_runs import RUSH_RECORDS
+from bot.games.rush.parts import RUSH_RECORDS
 from bot.rules.rush.run import START_SECONDS
 from tests.bot.browser import playwright_or_skip
 from tests.bot.harness import ANN, BOB, GROUP, FakeClock, running_bot, until

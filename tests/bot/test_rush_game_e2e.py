@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from bot.games.rush.page.runs import KEPT_AFTER_END
-from bot.games.rush.player_runs import RUSH_RECORDS
+from bot.games.rush.parts import RUSH_RECORDS
 from bot.local_api import plain_text
 from bot.play.miniapp import API_BURST
 from bot.rules.rush.run import START_SECONDS

@@ -9,7 +9,7 @@ import pytest
 
 from bot.games.daily.subscriptions import DAILY_POST
 from bot.games.rounds.matches import NEXT_DEAL
-from bot.games.rounds.messages import GROUP_STATUS
+from bot.games.rounds.parts import GROUP_STATUS
 from bot.games.rounds.play import HALF_TIME, TIME_UP
 from bot.local_api import plain_text
 from bot.rules.rounds import ROUND_SEAT

@@ -7,7 +7,7 @@ from __future__ import annotations
 from telegram.constants import ChatType
 
 from bot.games.rounds.judging import for_previous, judge
-from bot.games.rounds.messages import ROUND_MESSAGES
+from bot.games.rounds.parts import ROUND_MESSAGES
 from bot.i18n import answer_in_english
 from bot.play.answer_router import said_to_bot
 from bot.rules.plain_text import after_mention, looks_like_answer

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import html
 
-from bot.games.rounds.messages import GROUP_STATUS
+from bot.games.rounds.parts import GROUP_STATUS
 from bot.play import status_message
 from bot.rules.rounds import ROUND_SEAT, Round
 from bot.state import ChatData

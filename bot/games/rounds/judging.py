@@ -12,7 +12,7 @@ from telegram.helpers import mention_html
 
 from bot.context import BotContext
 from bot.games.rounds import group_status, play, solutions_shown
-from bot.games.rounds.messages import ROUND_MESSAGES
+from bot.games.rounds.parts import ROUND_MESSAGES
 from bot.games.rounds.solutions_shown import solutions_text
 from bot.play.after_solve import offer_markup
 from bot.play.hand_record_line import count_solve

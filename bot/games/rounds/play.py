@@ -17,7 +17,7 @@ from bot.context import BotContext
 from bot.games.rounds import group_status, matches, solutions_shown
 from bot.games.rounds.caption import deal_caption
 from bot.games.rounds.matches import NEXT_DEAL
-from bot.games.rounds.messages import ROUND_MESSAGES
+from bot.games.rounds.parts import ROUND_MESSAGES
 from bot.games.rounds.solutions_shown import learn, solutions_text
 from bot.play import game_life, set_aside, visibility
 from bot.play.admins import is_admin

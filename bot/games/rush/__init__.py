@@ -11,7 +11,7 @@ from telegram.ext import Application, CommandHandler, filters
 
 from bot.context import BotContext, services
 from bot.games.rush import page, play, refusals, review, top
-from bot.games.rush.messages import RUSH_MESSAGES
+from bot.games.rush.parts import RUSH_MESSAGES
 from bot.games.rush.profile import profile_part
 from bot.i18n import N_, answer_in_english
 from bot.play import game_life

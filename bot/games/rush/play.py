@@ -12,7 +12,7 @@ from telegram.constants import ChatType
 
 from bot.games.rush import words
 from bot.games.rush.counting import count_run, run_result
-from bot.games.rush.messages import RUSH_MESSAGES, RushMessages
+from bot.games.rush.parts import RUSH_MESSAGES, RushMessages
 from bot.play import game_life, set_aside, status_message
 from bot.play.admins import is_admin
 from bot.play.announce import tell_saved

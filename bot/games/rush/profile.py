@@ -4,7 +4,7 @@ their best run."""
 from __future__ import annotations
 
 from bot.context import BotContext
-from bot.games.rush.player_runs import RUSH_RECORDS
+from bot.games.rush.parts import RUSH_RECORDS
 from bot.play.registry import ProfilePart
 from bot.state import UserData
 

@@ -8,7 +8,7 @@ import datetime as dt
 import html
 
 from bot.context import BotContext
-from bot.games.rush.player_runs import RUSH_RECORDS
+from bot.games.rush.parts import RUSH_RECORDS
 from bot.play.registry import RunBoards
 from bot.rules.off_boards import (
     Removal,

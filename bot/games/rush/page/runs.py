@@ -17,7 +17,7 @@ from telegram.ext import Application, Job
 
 from bot.context import BotContext, GameReply, GameRequest
 from bot.games.rush.counting import count_run, run_result
-from bot.games.rush.player_runs import RUSH_RECORDS
+from bot.games.rush.parts import RUSH_RECORDS
 from bot.games.rush.words import skipped_news
 from bot.play.result_listeners import publish
 from bot.rules.hands import Hand, LevelTable

@@ -1,5 +1,5 @@
-"""The messages of a chat's rounds, and in groups the status message of a round's answers:
-their parts of the chat's data."""
+"""The rounds' parts of a chat's data: the messages of its rounds, and in groups the status
+message of a round's answers."""
 
 from __future__ import annotations
 

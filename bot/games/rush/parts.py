@@ -1,10 +1,14 @@
-"""The messages of a chat's Rush run: its part of the chat's data."""
+"""Rush's parts: the messages of a chat's run (its part of the chat's data) and a player's
+runs (the rules' :class:`~bot.rules.rush.best_runs.RushRecords`: how many, the personal best,
+the week's best, in the chat and through the Telegram game alike; their part of the user's
+data)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.state import ChatPart, Status
+from bot.rules.rush.best_runs import RushRecords
+from bot.state import ChatPart, Status, UserPart
 
 
 @dataclass(slots=True)
@@ -22,3 +26,5 @@ class RushMessages:
 
 RUSH_MESSAGES = ChatPart("rush", RushMessages)
 """A chat's part: the messages of its latest Rush run (none until its first)."""
+RUSH_RECORDS = UserPart("rush", RushRecords)
+"""A user's part: their Rush runs (none until their first run is counted)."""
