@@ -176,37 +176,6 @@ class Status:
 
 
 @dataclass(slots=True)
-class InvitationMessage:
-    """Where an invitation to a duel made in this chat was shown (:mod:`bot.games.duel`),
-    to say there that it expired or was taken up."""
-
-    message_id: int | None = None
-    """The bot's message with the invitation (in a group) or the share button (in private)."""
-    inline_message_id: str | None = None
-    """The invitation shared through inline mode into another chat, once it was sent."""
-    inviter: str = ""
-    invitee: str = ""
-    """The names to write (the invitee's: empty for a shared invitation)."""
-
-
-@dataclass(slots=True)
-class DuelChat:
-    """A chat's part in duels (:mod:`bot.games.duel`): the duel played here (a group's,
-    or in each player's private chat a private duel) and invitations made here."""
-
-    token: str | None = None
-    """The duel played here, or the last one (its rules are in the global data)."""
-    names: dict[int, str] = field(default_factory=dict)
-    """The two players' names, as this chat shows them."""
-    deal_message_id: int | None = None
-    """The picture of the duel's current hand (replies to it are answers)."""
-    told: list[int] = field(default_factory=list)
-    """Onlookers told that only the two players' answers count (each once a duel)."""
-    invitations: dict[str, InvitationMessage] = field(default_factory=dict)
-    """Invitations made here and still open, by token."""
-
-
-@dataclass(slots=True)
 class DailyChat:
     """The daily puzzle in a chat (:mod:`bot.games.daily`)."""
 
@@ -267,8 +236,6 @@ class ChatData:
     usernames: dict[str, int] = field(default_factory=dict)
     """Usernames seen in this group (lower case, no ``@``) → user id: a bot cannot look a
     username up, so ``/duel @name`` finds only members seen here."""
-    duel: DuelChat | None = None
-    """The chat's duels (None until its first: most chats never duel)."""
     ladder: Training | None = None
     """In a private chat, the player's training (None until its first: :mod:`bot.games.ladder`)."""
     answers_to: AnswersTo = AnswersTo.GAME

@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from bot.games.countdown.parts import COUNTDOWN_MESSAGES, CountdownMessages
+from bot.games.duel.parts import DUEL_CHAT, DuelChat, InvitationMessage
 from bot.games.rounds.parts import GROUP_STATUS, ROUND_MESSAGES, GroupStatus, RoundMessages
 from bot.games.rush.parts import RUSH_MESSAGES, RushMessages
 from bot.rules.chat_stats import ChatStats, PlayerStats
@@ -190,6 +191,16 @@ chats = st.builds(
                 sent=seconds,
                 late_names=st.lists(words, max_size=3),
                 late_ids=st.lists(ids, max_size=3),
+            ),
+            DUEL_CHAT.name: st.builds(
+                DuelChat,
+                token=st.none() | words,
+                names=st.dictionaries(ids, words, max_size=2),
+                deal_message_id=st.none() | ids,
+                told=st.lists(ids, max_size=3),
+                invitations=st.dictionaries(
+                    words, st.builds(InvitationMessage, message_id=st.none() | ids), max_size=2
+                ),
             ),
             RUSH_MESSAGES.name: st.builds(
                 RushMessages,

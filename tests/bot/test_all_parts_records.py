@@ -21,6 +21,7 @@ import pytest
 
 from bot import records
 from bot.games.countdown.parts import COUNTDOWN_MESSAGES
+from bot.games.duel.parts import DUEL_CHAT
 from bot.games.hunt.parts import HUNT_MESSAGES
 from bot.games.rounds.parts import GROUP_STATUS, ROUND_MESSAGES
 from bot.games.rush.parts import RUSH_MESSAGES, RUSH_RECORDS
@@ -148,7 +149,7 @@ VALUES: list[tuple[str, Callable[[], object], object]] = [
     ("usernames", lambda: GROUP_CHAT.usernames, {"ann_a": ANN, "bob_b": BOB}),
     (
         "duel chat",
-        lambda: GROUP_CHAT.duel and GROUP_CHAT.duel.invitations["InviteTok1"].inviter,
+        lambda: DUEL_CHAT.get(GROUP_CHAT).invitations["InviteTok1"].inviter,
         "Cat",
     ),
     ("answers to", lambda: PRIVATE_CHAT.answers_to, "challenge"),

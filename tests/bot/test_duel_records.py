@@ -8,7 +8,8 @@ import json
 from pathlib import Path
 
 from bot import records
-from bot.state import ChatData, DuelChat, InvitationMessage
+from bot.games.duel.parts import DUEL_CHAT, DuelChat, InvitationMessage
+from bot.state import ChatData
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 ANN, CAROL = 1, 3
@@ -17,12 +18,15 @@ ANN, CAROL = 1, 3
 def test_a_chats_duel_survives_the_round_trip() -> None:
     chat = ChatData()
     chat.usernames["carol_c"] = CAROL
-    chat.duel = DuelChat(
-        token="AbCdEfGhIj",
-        names={ANN: "Ann", CAROL: "Carol"},
-        deal_message_id=7,
-        told=[9],
-        invitations={"KlMnOpQrSt": InvitationMessage(3, "AgAAA000001", "Ann", "")},
+    DUEL_CHAT.put(
+        chat,
+        DuelChat(
+            token="AbCdEfGhIj",
+            names={ANN: "Ann", CAROL: "Carol"},
+            deal_message_id=7,
+            told=[9],
+            invitations={"KlMnOpQrSt": InvitationMessage(3, "AgAAA000001", "Ann", "")},
+        ),
     )
     loaded = records.load("chat", records.saved("chat", chat).text)
     assert loaded == chat
@@ -32,5 +36,5 @@ def test_a_chat_row_of_the_release_before_duels_loads_without_one() -> None:
     rows = json.loads((FIXTURES / "records-release-2.json").read_text())
     chat = records.load("chat", rows["chat"])
     assert isinstance(chat, ChatData)
-    assert chat.duel is None
+    assert DUEL_CHAT.of(chat) is None
     assert chat.usernames == {}

@@ -8,6 +8,7 @@ import html
 
 from telegram.constants import ChatType
 
+from bot.games.duel.parts import DUEL_CHAT
 from bot.i18n import answer_in_english
 from bot.rules.pace import floor_of
 from bot.rules.plain_text import after_mention, looks_like_answer
@@ -25,10 +26,9 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     chat = context.chat_data
     if duel_in(context.bot_data, chat) is None:
         return False
-    assert chat.duel is not None
     message = update.effective_message
     replied = message.reply_to_message
-    if replied is not None and replied.message_id == chat.duel.deal_message_id:
+    if replied is not None and replied.message_id == DUEL_CHAT.get(chat).deal_message_id:
         return True
     if replied is not None and context.bot_data.answers.addressed(update, context):
         return False  # a reply to another game's message
@@ -48,7 +48,7 @@ def waiting(context: ChatContext) -> bool:
 
 def its_messages(context: ChatContext) -> tuple[int | None, ...]:
     """The current hand's picture, whose replies are the duel's answers."""
-    chat = context.chat_data.duel
+    chat = DUEL_CHAT.of(context.chat_data)
     return () if chat is None else (chat.deal_message_id,)
 
 
@@ -57,7 +57,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     two players' answers count."""
     _ = context._
     duel = duel_in(context.bot_data, context.chat_data)
-    chat = context.chat_data.duel
+    chat = DUEL_CHAT.of(context.chat_data)
     if duel is None or chat is None:
         return
     user = update.effective_user

@@ -11,10 +11,11 @@ import html
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, User
 from telegram.constants import ChatType, MessageEntityType
 
+from bot.games.duel.parts import DUEL_CHAT, InvitationMessage
 from bot.play import game_life
 from bot.rules.duel.lobby import Invitation
 from bot.rules.duel.race import HAND_SECONDS, Refusal, Refused
-from bot.state import ChatData, InvitationMessage
+from bot.state import ChatData
 from bot.typed_handlers import ButtonUpdate, HandlerContext, MessageUpdate
 
 from . import play, shared, words
@@ -162,7 +163,8 @@ def _invitee_name(context: HandlerContext, invitation: Invitation) -> str | None
     if invitation.chat_id is not None:
         chats.append(context.application.chat_data.get(invitation.chat_id))
     for chat in chats:
-        invitations = chat.duel.invitations if chat is not None and chat.duel is not None else {}
+        part = None if chat is None else DUEL_CHAT.of(chat)
+        invitations = part.invitations if part is not None else {}
         shown = invitations.get(invitation.token)
         if shown is not None and shown.invitee != "?":
             return shown.invitee

@@ -9,9 +9,9 @@ import logging
 from telegram import InlineKeyboardMarkup, Message, User
 
 from bot.context import BotContext
+from bot.games.duel.parts import DUEL_CHAT, InvitationMessage
 from bot.rules.duel.lobby import INVITATION_SECONDS, Invitation
 from bot.services.outbox import Sent
-from bot.state import InvitationMessage
 from bot.typed_handlers import HandlerContext, JobContext, MessageUpdate
 
 from . import play
@@ -75,9 +75,10 @@ def close(
     copy shared into another chat names the invitee ``shared_invitee``, if given: as that
     chat shows them)."""
     chat = context.application.chat_data.get(chat_id)
-    if chat is None or chat.duel is None:
+    part = None if chat is None else DUEL_CHAT.of(chat)
+    if part is None:
         return
-    shown = chat.duel.invitations.pop(token, None)
+    shown = part.invitations.pop(token, None)
     if shown is None:
         return
     play.changed(context, chat_id)

@@ -14,6 +14,7 @@ from telegram import Message
 from telegram.error import BadRequest, ChatMigrated, Forbidden
 
 from bot.context import BotContext, BotData
+from bot.games.duel.parts import DUEL_CHAT, DuelChat
 from bot.play import game_life, set_aside
 from bot.play.announce import tell_saved
 from bot.play.chat_moves import move_chat
@@ -29,7 +30,7 @@ from bot.rules.table import GameSettings
 from bot.services.outbox import Sent
 from bot.services.solving import DealRefused
 from bot.services.workers.pool import AlreadyRunning, PoolBusy, WorkFailed, WorkTimeout
-from bot.state import ChatData, DuelChat
+from bot.state import ChatData
 from bot.texts import how_to_answer
 from bot.typed_handlers import HandlerContext, JobContext, MessageUpdate
 from solver import solution_of
@@ -81,14 +82,13 @@ def changed(context: BotContext, chat_id: int) -> None:
 
 def duel_chat(chat: ChatData) -> DuelChat:
     """The chat's duel part (made on first use)."""
-    if chat.duel is None:
-        chat.duel = DuelChat()
-    return chat.duel
+    return DUEL_CHAT.get(chat)
 
 
 def duel_in(data: BotData, chat: ChatData) -> Duel | None:
     """The duel played in a chat, if one is (not over)."""
-    token = chat.duel.token if chat.duel is not None else None
+    part = DUEL_CHAT.of(chat)
+    token = part.token if part is not None else None
     duel = data.global_data.duels.duels.get(token) if token is not None else None
     return duel if duel is not None and not duel.over else None
 
@@ -107,7 +107,8 @@ def kind(data: BotData) -> game_life.Kind[Round]:
 def names_in(context: BotContext, chat_id: int) -> dict[int, str]:
     """The players' names as ``chat_id`` keeps them."""
     chat = context.application.chat_data[chat_id]
-    return chat.duel.names if chat.duel is not None else {}
+    part = DUEL_CHAT.of(chat)
+    return part.names if part is not None else {}
 
 
 Saying = Callable[[BotContext, dict[int, str]], str]
@@ -140,7 +141,7 @@ def begin(
         shown = dict(names)
         if own is not None and chat_id in own:
             shown[chat_id] = own[chat_id]  # a private chat's id is its player's
-        chat.duel = DuelChat(token=duel.token, names=shown, invitations=invitations)
+        DUEL_CHAT.put(chat, DuelChat(token=duel.token, names=shown, invitations=invitations))
         if chat_id > 0:
             # Plain answers are the duel's, not the daily's.
             set_aside.take_answers(in_chat(context, chat_id), chat_id)
@@ -180,8 +181,9 @@ async def deal_next(context: BotContext, token: str) -> None:
         for player in (chat_id,) if chat_id in duel.players else duel.players:
             duel.delivered_to(player, now)
         chat = context.application.chat_data[chat_id]
-        if isinstance(message, Message) and chat.duel is not None:
-            chat.duel.deal_message_id = message.message_id
+        part = DUEL_CHAT.of(chat)
+        if isinstance(message, Message) and part is not None:
+            part.deal_message_id = message.message_id
             changed(context, chat_id)
         waiting.discard(chat_id)
         if not waiting and hand.live and not duel.shown:

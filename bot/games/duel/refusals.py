@@ -3,6 +3,7 @@ a challenge opened beside it, and /solve for its hand."""
 
 from __future__ import annotations
 
+from bot.games.duel.parts import DUEL_CHAT
 from bot.i18n import Translator
 from bot.play.registry import Asking
 from bot.state import ChatData, GlobalData
@@ -10,7 +11,8 @@ from bot.state import ChatData, GlobalData
 
 def on(chat: ChatData, data: GlobalData) -> bool:
     """Whether a duel is played in the chat (a group's, or a player's private duel)."""
-    token = chat.duel.token if chat.duel is not None else None
+    part = DUEL_CHAT.of(chat)
+    token = part.token if part is not None else None
     duel = data.duels.duels.get(token) if token is not None else None
     return duel is not None and not duel.over
 

@@ -18,10 +18,10 @@ from telegram import (
 )
 
 from bot.context import BotContext
+from bot.games.duel.parts import DUEL_CHAT, InvitationMessage
 from bot.play import game_life
 from bot.play.board_names import chosen_name
 from bot.rules.duel.race import HAND_SECONDS, Refusal, Refused
-from bot.state import InvitationMessage
 from bot.texts import round_on
 from bot.typed_handlers import HandlerContext, MessageUpdate
 
@@ -140,7 +140,8 @@ async def invitation_shared(update: Update, context: BotContext) -> None:
         return
     token = chosen.result_id[len(RESULT_PREFIX) :]
     chat = context.application.chat_data.get(chosen.from_user.id)
-    shown = chat.duel.invitations.get(token) if chat is not None and chat.duel else None
+    part = None if chat is None else DUEL_CHAT.of(chat)
+    shown = part.invitations.get(token) if part is not None else None
     if shown is not None:
         shown.inline_message_id = chosen.inline_message_id
         play.changed(context, chosen.from_user.id)  # an update with no chat: PTB marks none
@@ -181,7 +182,8 @@ async def opened_link(update: MessageUpdate, context: HandlerContext) -> None:
     context.save_global()
     inviter = duel.players[0]
     home = context.application.chat_data.get(inviter)
-    shown = home.duel.invitations.get(token) if home is not None and home.duel else None
+    part = None if home is None else DUEL_CHAT.of(home)
+    shown = part.invitations.get(token) if part is not None else None
     # Each player's own chat names them as every board there does (by their own name), the
     # opponent by the public name they chose, if any; the invitation's messages in the
     # inviter's chat as the duel there will, the one shared into another chat as that

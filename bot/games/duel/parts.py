@@ -1,0 +1,42 @@
+"""The duels' part of a chat's data: the duel played there and the invitations made there."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.state import ChatPart
+
+
+@dataclass(slots=True)
+class InvitationMessage:
+    """Where an invitation to a duel made in this chat was shown, to say there that it
+    expired or was taken up."""
+
+    message_id: int | None = None
+    """The bot's message with the invitation (in a group) or the share button (in private)."""
+    inline_message_id: str | None = None
+    """The invitation shared through inline mode into another chat, once it was sent."""
+    inviter: str = ""
+    invitee: str = ""
+    """The names to write (the invitee's: empty for a shared invitation)."""
+
+
+@dataclass(slots=True)
+class DuelChat:
+    """A chat's part in duels: the duel played here (a group's, or in each player's private
+    chat a private duel) and invitations made here."""
+
+    token: str | None = None
+    """The duel played here, or the last one (its rules are in the global data)."""
+    names: dict[int, str] = field(default_factory=dict)
+    """The two players' names, as this chat shows them."""
+    deal_message_id: int | None = None
+    """The picture of the duel's current hand (replies to it are answers)."""
+    told: list[int] = field(default_factory=list)
+    """Onlookers told that only the two players' answers count (each once a duel)."""
+    invitations: dict[str, InvitationMessage] = field(default_factory=dict)
+    """Invitations made here and still open, by token."""
+
+
+DUEL_CHAT = ChatPart("duel", DuelChat)
+"""A chat's part: its duels (none until its first: most chats never duel)."""
