@@ -78,12 +78,17 @@ def notices_due(application: Any, minute: dt.datetime) -> None:
         spread = importlib.import_module("bot.services.outbox.bulk").spread_second
     except (ImportError, AttributeError):
         spread = lambda user: 0  # noqa: E731 (a version that runs them all at the minute)
+    try:  # a version that keeps the daily puzzle's data in its parts, or in fields
+        parts = importlib.import_module("bot.games.daily.parts")
+        record, post = parts.DAILY_RECORD.get, parts.DAILY_CHAT.get
+    except ImportError:
+        record, post = (lambda data: data.daily), (lambda data: data.daily)
     for user in REMINDED:
-        application.user_data[user].daily.remind_at = "00:00"
+        record(application.user_data[user]).remind_at = "00:00"
         due = minute + dt.timedelta(seconds=spread(user))
         application.job_queue.run_once(daily.send_reminder, due, chat_id=user)
     for group in SUBSCRIBED:
-        application.chat_data[group].daily.subscription = "00:00"
+        post(application.chat_data[group]).subscription = "00:00"
         due = minute + dt.timedelta(seconds=spread(group))
         application.job_queue.run_once(daily.post_daily, due, chat_id=group)
 

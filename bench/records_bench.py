@@ -41,6 +41,7 @@ from checkout import bot_path_argument, use_checkout
 use_checkout(bot_path_argument(sys.argv))
 
 from bot import records  # noqa: E402
+from bot.games.daily.parts import DAILY_RECORD  # noqa: E402
 from bot.games.rounds.parts import GROUP_STATUS, GroupStatus  # noqa: E402
 from bot.rules.chat_stats import PlayerStats  # noqa: E402
 from bot.rules.daily.puzzle import DailyRecord, DailyResult  # noqa: E402
@@ -82,7 +83,9 @@ def a_player() -> UserData:
         day = (dt.date(2026, 1, 1) + dt.timedelta(days=n)).isoformat()
         daily.started[day] = 1.0e9 + n
         daily.results[day] = DailyResult(rng.uniform(10, 600), rng.randint(0, 2))
-    return UserData("en", daily)
+    user = UserData("en")
+    DAILY_RECORD.put(user, daily)
+    return user
 
 
 def timed(calls: dict[str, Callable[[], object]], rounds: int, per_round: int) -> dict[str, float]:

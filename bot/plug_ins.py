@@ -222,6 +222,33 @@ class RunBoardsOf(Generic[Context]):
     """Whether a player had any run (taken off by the removal, or their own best)."""
 
 
+@dataclass(frozen=True, slots=True)
+class PuzzleDays:
+    """A player's days of a game played by each day's puzzle, as other games and the
+    features ask them (:mod:`bot.play.puzzle_days`): read from the game's part of the
+    player's data, which no other package names."""
+
+    solved_before: Callable[[UserData, dt.date], int]
+    """Days before the date on which the player solved it at a person's pace, counted up to
+    what standing asks (:func:`bot.rules.standing.established_by`)."""
+    group_week: Callable[[UserData, dt.date], int]
+    """Puzzles the player solved in the date's week that count for their groups
+    (``/groups top``: :func:`bot.rules.seasons.groups.member_week`)."""
+    result: Callable[[UserData, dt.date], float | None]
+    """The seconds of the player's solve of the date's puzzle (None: not solved)."""
+    given_up: Callable[[UserData, dt.date], bool]
+    """Whether the player gave up the date's puzzle."""
+    unplayed: Callable[[UserData | None, dt.datetime], list[dt.date]]
+    """The days whose puzzle the player has yet to play and may still score (at the bot's
+    local time): their solutions are kept from them."""
+    running: Callable[[UserData], dt.date | None]
+    """The day whose puzzle the player's attempt running is at, if any."""
+
+
+Zone = Callable[[ChatData], str | None]
+"""The time zone a chat gave the game (an IANA name), if any: the chat's own time."""
+
+
 @dataclass(frozen=True)  # not slotted: an alias's call sets __orig_class__
 class AsideOf(Generic[Context]):
     """A player's own game that another game in their private chat sets aside, its clock
@@ -324,6 +351,10 @@ class GameOf(Generic[Context]):
     """Its boards of runs, which the owner takes runs off (the first game's that has some)."""
     overview: Overview[Context] | None = None
     """Its lines of the owner's ``/admin`` overview (after the games dealt today)."""
+    days: PuzzleDays | None = None
+    """A player's days of its puzzle of the day, as others ask them (the first game's)."""
+    zone: Zone | None = None
+    """The time zone a chat gave it (the first game's that has one for the chat)."""
 
 
 @dataclass(frozen=True)  # not slotted: `Game(...)`, an alias's call, sets __orig_class__

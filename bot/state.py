@@ -7,7 +7,6 @@ its package, as a :class:`ChatPart` or :class:`UserPart`), handed to handlers as
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -16,7 +15,6 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from bot.rules.achievements import Achievements
 from bot.rules.arena.chat_state import ArenaChat
 from bot.rules.challenge import Challenges
-from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.duel.lobby import Duels
 from bot.rules.hand_records import HandRecords
 from bot.rules.ladder.puzzle_rating import Ladder
@@ -176,36 +174,6 @@ class Status:
 
 
 @dataclass(slots=True)
-class DailyChat:
-    """The daily puzzle in a chat (:mod:`bot.games.daily`)."""
-
-    message_id: int | None = None
-    """The picture of today's puzzle in this private chat (replies to it are answers), or in
-    a group its last post there (replies to it are answers sent to private)."""
-    subscription: str | None = None
-    """``HH:MM`` at which the daily puzzle is posted here, if subscribed, in
-    :attr:`subscription_zone`."""
-    done: dt.date | None = None
-    """The last day whose post is done here: posted, or subscribed after its time."""
-    previous_message_id: int | None = None
-    """The picture before ``message_id`` (replies to it are answers too: after midnight,
-    yesterday's puzzle may still be open)."""
-    day: dt.date | None = None
-    """In a group, the day whose puzzle ``message_id`` shows (None in records of earlier
-    releases: taken to be today's)."""
-    previous_day: dt.date | None = None
-    """In a group, the day whose puzzle ``previous_message_id`` shows (None in records of
-    earlier releases: taken to be yesterday's)."""
-    told: list[int] = field(default_factory=list)
-    """In a group, the players sent to private since its last post (most recent last): a
-    player who keeps replying with answers is told once, not the whole group each time (not
-    saved: after a restart each is told once more, at most)."""
-    subscription_zone: str | None = None
-    """The time zone of :attr:`subscription` (an IANA name, as /subscribe was given it);
-    None: the bot's (``TWENTYFOUR_TIMEZONE``)."""
-
-
-@dataclass(slots=True)
 class SolvePages:
     """The requests behind a chat's recent ``/solve`` replies, for their page buttons
     (:mod:`bot.features.solve`)."""
@@ -227,7 +195,6 @@ class ChatData:
     table: Table = field(default_factory=Table)
     """The chat's games: settings, the games by kind (:mod:`bot.rules.seats`), match and scores."""
     language: ChatLanguage = field(default_factory=ChatLanguage)
-    daily: DailyChat = field(default_factory=DailyChat)
     solve: SolvePages = field(default_factory=SolvePages)
     arena: ArenaChat | None = None
     """The chat's arenas, a group's or a player's (None until the first: :mod:`bot.games.arena`)."""
@@ -268,8 +235,6 @@ class UserData:
 
     language: str | None = None
     """A language the user chose (none can yet: the user's Telegram language is used)."""
-    daily: DailyRecord = field(default_factory=DailyRecord)
-    """The user's daily puzzles: attempts, results, streaks."""
     met: dict[int, str] = field(default_factory=dict)
     """Players this user has played a duel or a challenge with, by the name the bot showed
     them under (:mod:`bot.play.players_met`), the latest last."""

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from typing import Protocol
 
-from bot.rules.daily.puzzle import DailyRecord, DailyResult
+from bot.games.daily.parts import DAILY_RECORD
+from bot.rules.daily.puzzle import DailyResult
 from bot.rules.rating import ESTABLISHED_DAYS, ESTABLISHED_OPPONENTS, PlayerRating, Ratings
 from bot.rules.standing import DAILY_DAYS
+from bot.state import UserData
 
 OPPONENTS = tuple(range(9_000, 9_000 + ESTABLISHED_OPPONENTS))
 """The opponents of the duels an established player is given (never players of a test)."""
@@ -26,17 +27,10 @@ def in_duels(ratings: Ratings, *players: int, day: dt.date) -> None:
         rating.played_with = list(OPPONENTS)
 
 
-class Player(Protocol):
-    """A user's data, as far as their daily puzzles go."""
-
-    @property
-    def daily(self) -> DailyRecord: ...
-
-
-def by_dailies(users: Mapping[int, Player], *players: int, day: dt.date) -> None:
+def by_dailies(users: Mapping[int, UserData], *players: int, day: dt.date) -> None:
     """``players`` established on ``day`` by the daily puzzle: solved in a minute on each of
     the days before it (as many as it takes)."""
     for player in players:
-        record = users[player].daily
+        record = DAILY_RECORD.get(users[player])
         for back in range(DAILY_DAYS, 0, -1):
             record.results[(day - dt.timedelta(days=back)).isoformat()] = DailyResult(60.0, 0)

@@ -29,7 +29,7 @@ from bot.rules.seasons.tables import Seasons
 from bot.rules.seats import SEATS, Seated
 from bot.rules.table import Table
 from bot.rules.unread import Unread
-from bot.state import ChatData, ChatPart, DailyChat, GlobalData, Part, UserData, UserPart
+from bot.state import ChatData, ChatPart, GlobalData, Part, UserData, UserPart
 
 VERSION = 3
 """The schema version of the records this version writes."""
@@ -39,14 +39,13 @@ NOT_SAVED: dict[type, frozenset[str]] = {
     DailyRecord: frozenset({"_fold"}),
     HandRecords: frozenset({"dropped"}),
     Challenges: frozenset({"dropped"}),
-    DailyChat: frozenset({"told"}),
 }
 """Fields left out of the records (read back as their defaults).  A round's hints are
 worked out again from its hand when first needed (:meth:`Round.needs_facts`): they are
 objects of the solver (steps of fractions), and a running round is rare in a file.  A
 player's streak is worked out again from the days solved.  What was dropped from the hand
-records and challenges is only waiting for its rows to be deleted.  Who in a group was sent
-to private from its daily post is told once more after a restart, at most."""
+records and challenges is only waiting for its rows to be deleted.  (A game's own class
+marks a field it does not save in its metadata: :func:`~bot.records.codec.unsaved_fields`.)"""
 
 CONVERTER = make_converter(NOT_SAVED)
 

@@ -33,6 +33,13 @@ def daily_days(record: DailyRecord, before: dt.date) -> int:
 def established(record: DailyRecord, rating: PlayerRating | None, day: dt.date) -> bool:
     """Whether a player is established on ``day`` (see the module): ``record`` their daily
     puzzles, ``rating`` their duel rating (None: they never dueled)."""
-    if daily_days(record, day) >= DAILY_DAYS:
+    return established_by(daily_days(record, day), rating, day)
+
+
+def established_by(days: int, rating: PlayerRating | None, day: dt.date) -> bool:
+    """Whether a player is established on ``day``: ``days`` those before it on which they
+    solved the daily puzzle at a person's pace (:func:`daily_days`), ``rating`` their duel
+    rating (None: they never dueled)."""
+    if days >= DAILY_DAYS:
         return True
     return rating is not None and rating.established(day)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from bot.games.countdown.parts import COUNTDOWN_MESSAGES, CountdownMessages
+from bot.games.daily.parts import DAILY_CHAT, DAILY_RECORD, DailyChat
 from bot.games.duel.parts import DUEL_CHAT, DuelChat, InvitationMessage
 from bot.games.rounds.parts import GROUP_STATUS, ROUND_MESSAGES, GroupStatus, RoundMessages
 from bot.games.rush.parts import RUSH_MESSAGES, RushMessages
@@ -20,7 +21,6 @@ from bot.state import (
     AnswersTo,
     ChatData,
     ChatLanguage,
-    DailyChat,
     SolvePages,
     Status,
     UserData,
@@ -156,12 +156,6 @@ chats = st.builds(
     ChatData,
     table=tables,
     language=st.builds(ChatLanguage, chosen=st.none() | words, recent=st.none() | words),
-    daily=st.builds(
-        DailyChat,
-        message_id=st.none() | ids,
-        subscription=st.none() | words,
-        done=st.none() | st.dates(),
-    ),
     solve=st.builds(
         SolvePages,
         requests=st.dictionaries(
@@ -192,6 +186,12 @@ chats = st.builds(
                 late_names=st.lists(words, max_size=3),
                 late_ids=st.lists(ids, max_size=3),
             ),
+            DAILY_CHAT.name: st.builds(
+                DailyChat,
+                message_id=st.none() | ids,
+                subscription=st.none() | words,
+                done=st.none() | st.dates(),
+            ),
             DUEL_CHAT.name: st.builds(
                 DuelChat,
                 token=st.none() | words,
@@ -215,22 +215,28 @@ chats = st.builds(
 users = st.builds(
     UserData,
     language=st.none() | words,
-    daily=st.builds(
-        DailyRecord,
-        started=st.dictionaries(days, seconds, max_size=3),
-        misses=st.dictionaries(days, counts, max_size=3),
-        results=st.dictionaries(
-            days, st.builds(DailyResult, seconds=seconds, misses=counts), max_size=3
-        ),
-        attempt=st.none() | days,
-        replaying=st.booleans(),
-        replay_started=st.dictionaries(days, seconds, max_size=3),
-        replay_misses=st.dictionaries(days, counts, max_size=3),
-        replays=st.dictionaries(
-            days, st.builds(DailyResult, seconds=seconds, misses=counts), max_size=3
-        ),
-        remind_at=st.none() | words,
-        remind_zone=st.none() | words,
-        reminded=st.none() | days,
+    # Each game's part, or none yet.
+    parts=st.fixed_dictionaries(
+        {},
+        optional={
+            DAILY_RECORD.name: st.builds(
+                DailyRecord,
+                started=st.dictionaries(days, seconds, max_size=3),
+                misses=st.dictionaries(days, counts, max_size=3),
+                results=st.dictionaries(
+                    days, st.builds(DailyResult, seconds=seconds, misses=counts), max_size=3
+                ),
+                attempt=st.none() | days,
+                replaying=st.booleans(),
+                replay_started=st.dictionaries(days, seconds, max_size=3),
+                replay_misses=st.dictionaries(days, counts, max_size=3),
+                replays=st.dictionaries(
+                    days, st.builds(DailyResult, seconds=seconds, misses=counts), max_size=3
+                ),
+                remind_at=st.none() | words,
+                remind_zone=st.none() | words,
+                reminded=st.none() | days,
+            )
+        },
     ),
 )

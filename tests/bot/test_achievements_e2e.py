@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.context import BotContext
+from bot.games.daily.parts import DAILY_RECORD
 from bot.local_api import LocalBotApi, plain_text
 from bot.play.result_listeners import publish
 from bot.rules.daily.puzzle import DailyResult
@@ -139,7 +140,7 @@ async def test_a_daily_streak_of_seven_days_is_earned_with_the_seventh(tmp_path:
     api = make_api()
     clock = FakeClock(TEST_DAY_NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
-        record = application.user_data[ANN].daily
+        record = DAILY_RECORD.get(application.user_data[ANN])
         for back in range(1, 7):  # six days solved before today
             record.results[(TEST_DAY - dt.timedelta(days=back)).isoformat()] = DailyResult(30, 0)
         await reply_to(api, ANN, ANN, "/daily")

@@ -21,6 +21,7 @@ import pytest
 
 from bot import records
 from bot.games.countdown.parts import COUNTDOWN_MESSAGES
+from bot.games.daily.parts import DAILY_CHAT, DAILY_RECORD
 from bot.games.duel.parts import DUEL_CHAT
 from bot.games.hunt.parts import HUNT_MESSAGES
 from bot.games.rounds.parts import GROUP_STATUS, ROUND_MESSAGES
@@ -136,7 +137,7 @@ VALUES: list[tuple[str, Callable[[], object], object]] = [
     ("language", lambda: GROUP_CHAT.language.recent, "zh"),
     ("round messages", lambda: ROUND_MESSAGES.get(GROUP_CHAT).deal_message_id, 90),
     ("group status", lambda: GROUP_STATUS.get(GROUP_CHAT).late_ids, [CAT]),
-    ("daily post", lambda: GROUP_CHAT.daily.previous_day, dt.date(2026, 11, 24)),
+    ("daily post", lambda: DAILY_CHAT.get(GROUP_CHAT).previous_day, dt.date(2026, 11, 24)),
     (
         "solve pages",
         lambda: GROUP_CHAT.solve.requests[92],
@@ -155,9 +156,9 @@ VALUES: list[tuple[str, Callable[[], object], object]] = [
     ("answers to", lambda: PRIVATE_CHAT.answers_to, "challenge"),
     ("private settings", lambda: PRIVATE_CHAT.table.settings.target, 10),
     ("user language", lambda: ANN_USER.language, "zh"),
-    ("daily results", lambda: ANN_USER.daily.results["2026-11-24"].seconds, 63.5),
-    ("daily replays", lambda: ANN_USER.daily.replays["2026-11-19"].misses, 3),
-    ("daily reminder", lambda: ANN_USER.daily.remind_zone, "Asia/Shanghai"),
+    ("daily results", lambda: DAILY_RECORD.get(ANN_USER).results["2026-11-24"].seconds, 63.5),
+    ("daily replays", lambda: DAILY_RECORD.get(ANN_USER).replays["2026-11-19"].misses, 3),
+    ("daily reminder", lambda: DAILY_RECORD.get(ANN_USER).remind_zone, "Asia/Shanghai"),
     ("rush records", lambda: (runs := RUSH_RECORDS.get(ANN_USER).best) and runs.score, 9),
     ("invitations", lambda: GLOBAL.duels.invitations["InviteTok1"].inviter, CAT),
     ("duel", _duel_hand, (4, 4, 10, 10)),

@@ -21,6 +21,7 @@ from bot.features import fair_play
 from bot.games import challenges, countdown, daily, duel, hunt, rush
 from bot.games.countdown.parts import COUNTDOWN_MESSAGES, CountdownMessages
 from bot.games.daily import ended_attempts
+from bot.games.daily.parts import DAILY_CHAT, DAILY_RECORD
 from bot.games.hunt.parts import HUNT_MESSAGES, HuntMessages
 from bot.games.rounds import answers as round_answers
 from bot.games.rounds.parts import ROUND_MESSAGES
@@ -114,9 +115,9 @@ def _playing(chat: ChatData) -> None:
 
 def _daily_attempt(bot_data: BotData, chat: ChatData, user: UserData) -> None:
     """An attempt at today's daily puzzle open in a private chat (as /daily leaves it)."""
-    user.daily.start(bot_data.local_now().date(), NOW)
+    DAILY_RECORD.get(user).start(bot_data.local_now().date(), NOW)
     chat.answers_to = AnswersTo.DAILY
-    chat.daily.message_id = DAILY_PICTURE
+    DAILY_CHAT.get(chat).message_id = DAILY_PICTURE
 
 
 def _to(bot_data: BotData, update: Any, context: Any) -> int | None:

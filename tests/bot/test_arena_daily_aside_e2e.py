@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from bot.games.daily.parts import DAILY_RECORD
 from solver import daily_number
 from tests.bot.arena_play import (
     at_pace,
@@ -63,7 +64,7 @@ async def test_the_arena_hand_takes_answers_over_an_archive_puzzle(tmp_path: Pat
         before = len(api.sent)
         api.send(DAVE, DAVE, right(hand))
         judged = text_of(await next_in(api, DAVE, before, lambda _m: True))
-        running = application.user_data[DAVE].daily.running()
+        running = DAILY_RECORD.get(application.user_data[DAVE]).running()
     assert texts[0] == SET_ASIDE
     assert is_hand({"text": texts[-1]})
     assert judged.startswith("✅ +")

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.games import daily
+from bot.games.daily.parts import DAILY_CHAT, DAILY_RECORD
 from bot.local_api import LocalBotApi, plain_text
 from bot.services.outbox import GLOBAL_LIMIT
 from bot.services.outbox.bulk import BULK_ROOM
@@ -48,10 +49,10 @@ def with_notices(api: LocalBotApi) -> None:
 def notices_due(application: BotApplication) -> None:
     """Every reminder and daily post due now, as at one minute of the day."""
     for user in REMINDED:
-        application.user_data[user].daily.remind_at = "00:00"
+        DAILY_RECORD.get(application.user_data[user]).remind_at = "00:00"
         application.job_queue.run_once(daily.send_reminder, 0, chat_id=user)
     for group in SUBSCRIBED:
-        application.chat_data[group].daily.subscription = "00:00"
+        DAILY_CHAT.get(application.chat_data[group]).subscription = "00:00"
         application.job_queue.run_once(daily.post_daily, 0, chat_id=group)
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.games.daily.parts import DAILY_RECORD
 from bot.local_api import LocalBotApi, plain_text
 from solver import daily_number, solve
 from tests.bot.challenge_links import link_of, offer_of, said, share
@@ -77,7 +78,7 @@ async def test_a_daily_challenge_shared_in_a_group_is_played_by_two_friends(
         done = plain_text((await said(api, CAT, ANSWER))["text"])
         assert "✅ Solved in 0:30!" in done
         assert "⚔️ On Ann's challenge: your 0:30 against Ann's 0:42." in done
-        assert application.user_data[CAT].daily.result(DAY) is not None
+        assert DAILY_RECORD.get(application.user_data[CAT]).result(DAY) is not None
         await settled(api, application)
         assert shown(api, shared) == f"{head}\n\nCat: 0:30"
         # Dan gives his up.
@@ -99,7 +100,7 @@ async def test_a_friend_who_played_todays_daily_plays_the_challenge_on_its_own_c
         await said(api, CAT, "/daily")
         clock.now += 100
         await said(api, CAT, ANSWER)
-        result = application.user_data[CAT].daily.result(DAY)
+        result = DAILY_RECORD.get(application.user_data[CAT]).result(DAY)
         deal = await said(api, CAT, link_of(shared))
         assert plain_text(deal["caption"]) == (
             f"Ann's challenge: make 24 from {' '.join(map(str, daily(DAY)))}\n"
@@ -116,7 +117,9 @@ async def test_a_friend_who_played_todays_daily_plays_the_challenge_on_its_own_c
             "Solved 3 times, no record yet. "
             "A daily puzzle sets no record: its cards are public before a clock starts."
         )
-        assert application.user_data[CAT].daily.result(DAY) == result  # the daily's unchanged
+        assert (
+            DAILY_RECORD.get(application.user_data[CAT]).result(DAY) == result
+        )  # the daily's unchanged
         await settled(api, application)
     assert shown(api, shared).endswith("\n\nCat: 0:10")
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.daily.parts import DAILY_RECORD
 from bot.i18n import translations
 from bot.local_api import plain_text, utf16_len
 from bot.menus import menu_languages
@@ -166,7 +167,7 @@ async def test_the_daily_puzzle_is_not_started_during_a_solo_countdown(tmp_path:
         await start(api, application, CAROL, CAROL)
         refused = await reply_to(api, CAROL, CAROL, "/daily", timeout=20)
         await settled(api, application)
-        record = application.user_data[CAROL].daily
+        record = DAILY_RECORD.get(application.user_data[CAROL])
     assert refused == "A game is on here: answer it or /giveup first, then /daily."
     assert record.running() is None
 

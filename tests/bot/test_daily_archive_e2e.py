@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot.games.daily.parts import DAILY_RECORD
 from bot.local_api import LocalBotApi, plain_text
 from solver import daily_number
 from tests.bot.daily_habit_data import DAY, NOON, answer_of, solve_daily
@@ -48,7 +49,7 @@ async def test_a_past_puzzle_by_number_is_kept_and_no_streak(tmp_path: Path) -> 
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
         await reply_to(api, ANN, ANN, "/daily #300")
         await reply_to(api, ANN, ANN, answer_of(dt.date(2026, 10, 27)))
-        record = application.user_data[ANN].daily
+        record = DAILY_RECORD.get(application.user_data[ANN])
         assert record.played(dt.date(2026, 10, 27)) is not None
         assert record.streak(DAY) == 0
 
@@ -99,7 +100,7 @@ async def test_a_word_daily_does_not_know_starts_no_clock(tmp_path: Path) -> Non
     api = make_api()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
         reply = await reply_to(api, ANN, ANN, "/daily " + "x" * 4000)
-        assert application.user_data[ANN].daily.started == {}
+        assert DAILY_RECORD.get(application.user_data[ANN]).started == {}
     assert reply == (
         "/daily alone shows today's puzzle; it also takes top, stats, week, archive, "
         f"a past day (/daily 2026-11-01) or its number (/daily #{daily_number(DAY) - 1})."
@@ -140,7 +141,7 @@ async def test_an_archive_button_with_data_of_ones_own_plays_nothing(
         sent = len(api.sent)
         api.press(ANN, message, data)
         await settled(api, application)
-        assert application.user_data[ANN].daily.replay_started == {}
+        assert DAILY_RECORD.get(application.user_data[ANN]).replay_started == {}
     assert api.callback_answers[-1]["text"] == notice
     assert len(api.sent) == sent
 

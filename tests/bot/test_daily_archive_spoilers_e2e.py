@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.daily.parts import DAILY_RECORD
 from bot.i18n import date_text
 from bot.local_api import plain_text
 from bot.rules.spoilers import shares
@@ -39,7 +40,7 @@ async def test_a_past_puzzle_sharing_today_s_cards_is_refused(tmp_path: Path) ->
     async with running_bot(api, tmp_path, clock=FakeClock(NEXT_NOON)) as application:
         told = plain_text(await reply_to(api, ANN, ANN, f"/daily {YESTERDAY.isoformat()}"))
         await settled(api, application)
-        running = application.user_data[ANN].daily.running()
+        running = DAILY_RECORD.get(application.user_data[ANN]).running()
     assert told == (
         f"Daily #{NUMBER} shares three cards with today's puzzle: play today's first (/daily)."
     )

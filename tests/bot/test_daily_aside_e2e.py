@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.daily.parts import DAILY_RECORD
 from bot.i18n import date_text
 from bot.local_api import LocalBotApi, plain_text
 from solver import daily_number, solve
@@ -139,7 +140,7 @@ async def test_after_the_round_the_daily_takes_its_answer_on_its_one_clock(
         await two_replies(api, EVE, "/reveal")
         clock.now += 60
         solved = plain_text(await reply_to(api, EVE, EVE, RIGHT))
-        result = application.user_data[EVE].daily.result(DAY)
+        result = DAILY_RECORD.get(application.user_data[EVE]).result(DAY)
     assert solved.split("\n")[0].startswith("✅ Solved in 1:30!")
     assert result is not None
     assert result.seconds == 90
@@ -151,7 +152,7 @@ async def test_an_archive_replay_is_set_aside_and_taken_up_again(tmp_path: Path)
         await reply_to(api, EVE, EVE, f"/daily {PAST.isoformat()}")
         started = await texts_until_photo(api, EVE, "/play")
         ended = await two_replies(api, EVE, "/reveal")
-        hand = application.user_data[EVE].daily.running()
+        hand = DAILY_RECORD.get(application.user_data[EVE]).running()
         assert hand == PAST
         answer = solve(tuple(daily(PAST)))[0].text
         solved = plain_text(await reply_to(api, EVE, EVE, answer))
@@ -180,7 +181,7 @@ async def test_giveup_with_no_game_on_keeps_the_daily(tmp_path: Path) -> None:
     api = with_eve()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
         await _offered(api, EVE, "/giveup")
-        record = application.user_data[EVE].daily
+        record = DAILY_RECORD.get(application.user_data[EVE])
     assert record.running() == DAY
     assert DAY.isoformat() not in record.gave_up
 
@@ -201,7 +202,7 @@ async def test_the_offers_button_gives_the_daily_up(tmp_path: Path) -> None:
         before = len(api.sent)
         api.press(EVE, offer, offer["reply_markup"]["inline_keyboard"][0][0]["callback_data"])
         gave_up = plain_text((await api.wait_for_sent(before + 1))[before]["text"])
-        record = application.user_data[EVE].daily
+        record = DAILY_RECORD.get(application.user_data[EVE])
     assert gave_up.split("\n")[0] == (
         f"You gave up today's puzzle, Daily #{NUMBER}: it counts as a day missed. Its solutions:"
     )
@@ -225,7 +226,7 @@ async def test_stop_with_no_game_on_keeps_the_daily_in_chinese(tmp_path: Path) -
     api = with_eve()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
         offer = await _offered(api, BOB, "/stop")
-        assert application.user_data[BOB].daily.running() == DAY
+        assert DAILY_RECORD.get(application.user_data[BOB]).running() == DAY
     assert plain_text(offer["text"]) == (
         f"每日一题 #{NUMBER} 正等着你，它的计时一直在走。要放弃它吗？放弃的话这一天算作错过。"
     )
@@ -259,7 +260,7 @@ async def test_a_friends_challenge_sets_the_daily_aside_and_reminds_of_it(
         clock.now += 5
         ended = await two_replies(api, EVE, solve(hand)[0].text)
         solved = plain_text(await reply_to(api, EVE, EVE, RIGHT))
-        assert application.user_data[EVE].daily.result(DAY) is not None
+        assert DAILY_RECORD.get(application.user_data[EVE]).result(DAY) is not None
     assert started[0] == SET_ASIDE
     assert ended[1] == WAITING
     assert solved.startswith("✅ Solved in ")
@@ -277,7 +278,7 @@ async def test_giving_up_an_archive_puzzle_takes_todays_up_again(tmp_path: Path)
         again = plain_text(await reply_to(api, EVE, EVE, "/giveup"))
         clock.now += 75
         solved = plain_text(await reply_to(api, EVE, EVE, RIGHT))
-        result = application.user_data[EVE].daily.result(DAY)
+        result = DAILY_RECORD.get(application.user_data[EVE]).result(DAY)
     assert gave_up[0].startswith(f"You gave up Daily #{PAST_NUMBER} ({date_text(PAST, 'en')}")
     assert gave_up[1] == WAITING
     assert again == OFFER

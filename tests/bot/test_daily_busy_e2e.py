@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.daily.parts import DAILY_RECORD
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.rounds import ROUND_SEAT
 from solver import daily_number, solve
@@ -64,7 +65,7 @@ async def test_refused_daily_starts_no_clock(tmp_path: Path) -> None:
         await deal(api, EVE, EVE)
         await reply_to(api, EVE, EVE, "/daily")
         await settled(api, application)
-        running = application.user_data[EVE].daily.running()
+        running = DAILY_RECORD.get(application.user_data[EVE]).running()
     assert running is None
 
 
@@ -77,7 +78,7 @@ async def test_giveup_after_a_refused_daily_ends_the_round_only(tmp_path: Path) 
         await settled(api, application)
         await reply_to(api, EVE, EVE, "/giveup")  # a second one: no daily to give up
         await settled(api, application)
-        record = application.user_data[EVE].daily
+        record = DAILY_RECORD.get(application.user_data[EVE])
     assert DAY.isoformat() not in record.gave_up
 
 
@@ -100,7 +101,7 @@ async def test_archive_daily_over_a_round_is_refused(tmp_path: Path) -> None:
         await deal(api, EVE, EVE)
         told = plain_text(await reply_to(api, EVE, EVE, f"/daily #{PAST_NUMBER}"))
         await settled(api, application)
-        running = application.user_data[EVE].daily.running()
+        running = DAILY_RECORD.get(application.user_data[EVE]).running()
     assert told == f"A game is on here: answer it or /giveup first, then /daily #{PAST_NUMBER}."
     assert running is None
 
@@ -128,7 +129,7 @@ async def test_a_daily_challenge_over_a_round_is_refused(tmp_path: Path) -> None
         await deal(api, EVE, EVE)
         told = plain_text((await said(api, EVE, link_of(shared)))["text"])
         await settled(api, application)
-        running = application.user_data[EVE].daily.running()
+        running = DAILY_RECORD.get(application.user_data[EVE]).running()
     assert told == BUSY
     assert running is None
 
@@ -204,7 +205,7 @@ async def test_the_mini_apps_daily_over_a_round_starts_no_clock(tmp_path: Path) 
     async with running_bot(api, tmp_path, clock=FakeClock(NOON), env=APP_ENV) as application:
         await deal(api, ANN, ANN)
         opened = await call(application, "GET", "daily")
-        started = application.user_data[ANN].daily.started
+        started = DAILY_RECORD.get(application.user_data[ANN]).started
     assert opened.status_code == 409
     assert opened.json() == {
         "error": "busy",

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.games import daily as daily_command
+from bot.games.daily.parts import DAILY_CHAT
 from bot.i18n import date_text
 from bot.local_api import plain_text
 from solver import daily_number, solve
@@ -119,7 +120,7 @@ async def test_subscriptions_post_rebuild_and_end_when_blocked(tmp_path: Path) -
         application.job_queue.run_once(daily_command.post_daily, 0, chat_id=GROUP)
         await settled(api, application, timeout=20)
         assert api.calls.count("sendPhoto") == calls + 1  # tried once, refused
-        assert application.chat_data[GROUP].daily.subscription is None
+        assert DAILY_CHAT.get(application.chat_data[GROUP]).subscription is None
         assert not [
             j
             for j in application.job_queue.get_jobs_by_name(f"daily:{GROUP}")
@@ -139,7 +140,7 @@ async def test_a_post_missed_while_the_bot_was_down_comes_at_restart(tmp_path: P
         assert post["chat"]["id"] == GROUP
         assert f"Daily #{daily_number(DAY)}" in plain_text(post["caption"])
         await settled(api, application)
-        assert application.chat_data[GROUP].daily.done == DAY
+        assert DAILY_CHAT.get(application.chat_data[GROUP]).done == DAY
     # Restarted again the same day: it was posted, and a subscription made after its time
     # does not post today either.
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)):

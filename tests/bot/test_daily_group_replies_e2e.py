@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.daily.parts import DAILY_CHAT
 from bot.local_api import LocalBotApi, plain_text
 from solver import daily, solve
 from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot, settled
@@ -195,7 +196,7 @@ async def test_a_post_saved_without_its_day_is_taken_as_todays(tmp_path: Path) -
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
         answer = solve(daily(DAY))[0].text
         post = await post_daily(api)
-        application.chat_data[GROUP].daily.day = None
+        DAILY_CHAT.get(application.chat_data[GROUP]).day = None
         await reply_to(api, ANN, ANN, "/daily")
         await reply_to(api, ANN, ANN, answer)
         told = await reply_to(api, ANN, GROUP, answer, reply_to=post)

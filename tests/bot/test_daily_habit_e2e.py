@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.daily.parts import DAILY_RECORD
 from bot.local_api import plain_text
 from solver import daily_number
 from tests.bot.daily_habit_data import DAY, NOON, answer_of, solve_daily
@@ -164,7 +165,7 @@ async def test_yesterdays_answer_counts_after_todays_puzzle_was_opened(tmp_path:
         await reply_to(api, ANN, ANN, "/daily")
         solved = plain_text(await reply_to(api, ANN, ANN, answer_of(DAY)))
         today = plain_text(await reply_to(api, ANN, ANN, answer_of(DAY + dt.timedelta(days=1))))
-        record = application.user_data[ANN].daily
+        record = DAILY_RECORD.get(application.user_data[ANN])
         assert record.streak(DAY + dt.timedelta(days=1)) == 2
     assert solved.splitlines()[0] == "✅ Solved in 2:00! Streak: 1 (best 1). Share it:"
     assert solved.splitlines()[-1] == (

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.games import daily as daily_command
+from bot.games.daily.parts import DAILY_RECORD
 from bot.local_api import LocalBotApi
 from solver import daily_number
 from tests.bot.daily_habit_data import DAY, NOON, answer_of, solve_daily
@@ -121,14 +122,14 @@ async def test_a_time_zone_is_found_in_any_case(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
         await reply_to(api, ANN, ANN, "/remind 20:00 asia/shanghai")
-        assert application.user_data[ANN].daily.remind_zone == "Asia/Shanghai"
+        assert DAILY_RECORD.get(application.user_data[ANN]).remind_zone == "Asia/Shanghai"
 
 
 async def test_an_unknown_time_zone_is_named_in_the_reply(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
         reply = await reply_to(api, ANN, ANN, "/remind 20:00 Mars/Olympus")
-        assert application.user_data[ANN].daily.remind_at is None
+        assert DAILY_RECORD.get(application.user_data[ANN]).remind_at is None
     assert reply == (
         "I do not know the time zone Mars/Olympus: give its name as in "
         "/remind 20:00 Asia/Shanghai, Europe/London or America/New_York."
@@ -169,7 +170,7 @@ async def test_remind_off_in_capitals(tmp_path: Path) -> None:
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
         await reply_to(api, ANN, ANN, "/remind 20:00")
         reply = await reply_to(api, ANN, ANN, "/remind OFF")
-        assert application.user_data[ANN].daily.remind_at is None
+        assert DAILY_RECORD.get(application.user_data[ANN]).remind_at is None
     assert reply == "No more reminders."
 
 
@@ -192,7 +193,7 @@ async def test_a_player_who_blocked_the_bot_is_forgotten(tmp_path: Path) -> None
         api.fail_next("sendMessage", 403, "Forbidden: bot was blocked by the user")
         application.job_queue.run_once(daily_command.send_reminder, 0, chat_id=ANN)
         await settled(api, application)
-        assert application.user_data[ANN].daily.remind_at is None
+        assert DAILY_RECORD.get(application.user_data[ANN]).remind_at is None
         assert not [
             j
             for j in application.job_queue.get_jobs_by_name(f"daily-reminder:{ANN}")
@@ -206,7 +207,7 @@ async def saved_reminder(data_dir: Path, user: int) -> None:
 
     def reminder_saved() -> bool:
         saved = saved_record(data_dir, "user", user)
-        return saved is not None and saved.daily.remind_at is not None
+        return saved is not None and DAILY_RECORD.get(saved).remind_at is not None
 
     await until(reminder_saved, timeout=10, interval=0.05)
 
@@ -221,7 +222,7 @@ async def test_a_player_who_blocked_the_bot_is_forgotten_after_a_restart(tmp_pat
         await settled(api, application)
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
         assert not application.job_queue.get_jobs_by_name(f"daily-reminder:{ANN}")
-        assert application.user_data[ANN].daily.remind_at is None
+        assert DAILY_RECORD.get(application.user_data[ANN]).remind_at is None
 
 
 async def test_the_day_a_reminder_went_out_is_kept_across_a_restart(tmp_path: Path) -> None:
@@ -231,7 +232,7 @@ async def test_the_day_a_reminder_went_out_is_kept_across_a_restart(tmp_path: Pa
         await saved_reminder(tmp_path, ANN)
         await reminded(api, application, ANN)
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
-        assert application.user_data[ANN].daily.reminded == DAY.isoformat()
+        assert DAILY_RECORD.get(application.user_data[ANN]).reminded == DAY.isoformat()
 
 
 async def test_reminders_off(tmp_path: Path) -> None:

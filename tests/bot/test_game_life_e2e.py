@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.daily.parts import DAILY_RECORD
 from bot.local_api import plain_text
 from bot.rules.daily.puzzle import DailyResult
 from solver import solve
@@ -67,7 +68,7 @@ async def test_the_daily_clock_runs_from_when_its_picture_is_sent(tmp_path: Path
         clock.now += 30  # the player waits 30 s for the picture
         await api.wait_for_sent(before + 1)
         await reply_to(api, ANN, ANN, solve(daily(noon.date()))[0].text)
-        result = application.user_data[ANN].daily.result(noon.date())
+        result = DAILY_RECORD.get(application.user_data[ANN]).result(noon.date())
     assert result == DailyResult(seconds=0.0, misses=0, too_fast=True)  # on no board
 
 
@@ -78,7 +79,7 @@ async def test_a_daily_telegram_refuses_leaves_no_clock_running(tmp_path: Path) 
         api.fail_next("sendPhoto", 400, "Bad Request: something unexpected")
         sorry = await reply_to(api, ANN, ANN, "/daily")
         await settled(api, application)
-        running = application.user_data[ANN].daily.running()
+        running = DAILY_RECORD.get(application.user_data[ANN]).running()
         answered = await reply_to(api, ANN, ANN, solve(daily(noon.date()))[0].text)
     assert sorry == SORRY
     assert running is None

@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 
 from bot import records
+from bot.games.daily.parts import DAILY_RECORD
 from bot.games.rush.parts import RUSH_RECORDS
 from bot.local_api import LocalBotApi
 from bot.persistence import SQLitePersistence
@@ -219,7 +220,7 @@ def test_rows_of_the_release_before_duels_still_load_as_they_were() -> None:
     # setting says it.
     assert game.unsolvable is None
     assert may_be_unsolvable(chat.table) is False
-    assert user.daily.results["2026-11-24"].seconds == 42.0
+    assert DAILY_RECORD.get(user).results["2026-11-24"].seconds == 42.0
 
 
 @pytest.mark.asyncio

@@ -20,6 +20,7 @@ import httpx
 import pytest
 
 from bot.context import services
+from bot.games.daily.parts import DAILY_RECORD
 from bot.games.practice import TOKEN_SECONDS
 from bot.local_api import plain_text
 from solver import daily_number
@@ -128,11 +129,11 @@ async def test_opening_the_app_starts_no_clock_until_start(browser: Any, tmp_pat
         )
         await expect(page.get_by_role("button", name="Start", exact=True)).to_be_visible()
         await expect(page.locator("#cards").get_by_role("button")).to_have_count(0)
-        opened = dict(application.user_data[ANN].daily.started)
+        opened = dict(DAILY_RECORD.get(application.user_data[ANN]).started)
         # Practice is there without the daily's clock.
         await page.get_by_role("tab", name="Practice", exact=True).click()
         await expect(page.locator("#cards").get_by_role("button")).to_have_count(4)
-        practised = dict(application.user_data[ANN].daily.started)
+        practised = dict(DAILY_RECORD.get(application.user_data[ANN]).started)
         await page.close()
         chinese = await browser.new_page()
         await chinese.goto(app_url(base, init_data(BOB, NOON, first_name="Bob", language="zh")))
@@ -143,7 +144,7 @@ async def test_opening_the_app_starts_no_clock_until_start(browser: Any, tmp_pat
         await chinese.close()
     assert opened == {}
     assert practised == {}
-    assert application.user_data[BOB].daily.started == {}
+    assert DAILY_RECORD.get(application.user_data[BOB]).started == {}
 
 
 async def test_launch_data_with_another_user_id_gets_401(browser: Any, tmp_path: Path) -> None:

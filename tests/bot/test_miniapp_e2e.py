@@ -11,6 +11,7 @@ import httpx
 import pytest
 
 from bot.context import services
+from bot.games.daily.parts import DAILY_RECORD
 from bot.local_api import plain_text
 from solver import daily_number, solve
 from tests.bot.games import daily
@@ -129,7 +130,7 @@ async def test_the_daily_state_shows_no_hand_and_starts_no_clock(tmp_path: Path)
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock, env=APP_ENV) as application:
         new = (await call(application, "GET", "daily/state", BOB)).json()
-        started = dict(application.user_data[BOB].daily.started)
+        started = dict(DAILY_RECORD.get(application.user_data[BOB]).started)
         clock.now += 100
         await reply_to(api, BOB, BOB, "/daily")  # the clock starts here, not at the state
         clock.now += 7
@@ -190,7 +191,7 @@ async def test_no_answer_without_an_opened_puzzle(tmp_path: Path) -> None:
         no_day = await call(application, "POST", "daily", body={"expression": right})
     assert unopened.status_code == 409
     assert no_day.status_code == 400
-    assert application.user_data[ANN].daily.result(DAY) is None
+    assert DAILY_RECORD.get(application.user_data[ANN]).result(DAY) is None
 
 
 async def test_after_midnight_the_open_attempt_can_still_be_solved(tmp_path: Path) -> None:
@@ -206,7 +207,7 @@ async def test_after_midnight_the_open_attempt_can_still_be_solved(tmp_path: Pat
             body={"day": DAY.isoformat(), "expression": solve(daily(DAY))[0].text},
         )
     assert late.json()["result"]["time"] == "4:00"
-    assert application.user_data[ANN].daily.result(DAY) is not None
+    assert DAILY_RECORD.get(application.user_data[ANN]).result(DAY) is not None
 
 
 async def test_yesterdays_open_puzzle_counts_beside_todays_as_in_the_chat(
@@ -223,7 +224,7 @@ async def test_yesterdays_open_puzzle_counts_beside_todays_as_in_the_chat(
             "daily",
             body={"day": DAY.isoformat(), "expression": solve(daily(DAY))[0].text},
         )
-    assert application.user_data[ANN].daily.result(DAY) is not None
+    assert DAILY_RECORD.get(application.user_data[ANN]).result(DAY) is not None
 
 
 async def test_an_old_opened_puzzle_cannot_fill_a_streak(tmp_path: Path) -> None:
@@ -239,7 +240,7 @@ async def test_an_old_opened_puzzle_cannot_fill_a_streak(tmp_path: Path) -> None
             body={"day": DAY.isoformat(), "expression": solve(daily(DAY))[0].text},
         )
     assert old.status_code == 409
-    assert application.user_data[ANN].daily.result(DAY) is None
+    assert DAILY_RECORD.get(application.user_data[ANN]).result(DAY) is None
 
 
 async def test_a_wrong_answer_is_explained_in_the_players_language(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.daily.parts import DAILY_CHAT
 from bot.games.rounds import matches
 from bot.i18n import language_name, languages
 from bot.local_api import LocalBotApi, plain_text
@@ -105,7 +106,7 @@ async def test_subscribe_alone_shows_the_state_and_subscribes_nothing(tmp_path: 
     api = make_api()
     async with running_bot(api, tmp_path) as application:
         reply = await reply_to(api, ANN, ANN, "/subscribe")
-        subscription = application.chat_data[ANN].daily.subscription
+        subscription = DAILY_CHAT.get(application.chat_data[ANN]).subscription
         await reply_to(api, ANN, ANN, "/subscribe 20:30")
         again = await reply_to(api, ANN, ANN, "/subscribe")
     assert reply == (

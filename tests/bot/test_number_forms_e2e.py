@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from telegram.ext import Application
 
+from bot.games.daily.parts import DAILY_RECORD
 from bot.local_api import LocalBotApi, plain_text
 from solver import daily, solve
 from tests.bot.harness import ANN, BOB, deal, dealt, make_api, reply_to, running_bot
@@ -186,7 +187,7 @@ async def test_the_daily_puzzle_answered_with_the_target_as_a_decimal_is_solved(
     async with running_bot(api, tmp_path) as application:
         await reply_to(api, ANN, ANN, "/daily")
         await reply_to(api, ANN, ANN, solve(daily(TEST_DAY))[0].text + " = 24.0")
-        record = application.user_data[ANN].daily
+        record = DAILY_RECORD.get(application.user_data[ANN])
     assert record.result(TEST_DAY) is not None
     assert record.misses == {}
 

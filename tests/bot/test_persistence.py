@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.daily.parts import DAILY_RECORD
 from bot.games.rounds.parts import GROUP_STATUS, ROUND_MESSAGES, RoundMessages
 from bot.local_api import plain_text
 from bot.persistence import CHECKPOINT_EVERY, FILE_NAME, SQLitePersistence
@@ -94,7 +95,7 @@ async def test_the_copy_ptb_saves_is_the_data_as_it_was(tmp_path: Path) -> None:
     data.members[7] = "Ann"
     GROUP_STATUS.get(data).lines.append("Ann: that makes 20")
     user = UserData(language="en")
-    user.daily.misses["2026-11-24"] = 1
+    DAILY_RECORD.get(user).misses["2026-11-24"] = 1
     persistence = SQLitePersistence(tmp_path)
     # As PTB's regular save does: the copies are made at once, and written later, while
     # the handlers go on changing the data.
@@ -106,7 +107,7 @@ async def test_the_copy_ptb_saves_is_the_data_as_it_was(tmp_path: Path) -> None:
     data.language.chosen = None
     GROUP_STATUS.get(data).lines.append("Bob: that makes 23")
     user.language = "zh"
-    user.daily.misses["2026-11-24"] = 2
+    DAILY_RECORD.get(user).misses["2026-11-24"] = 2
     await saving
     await persistence.flush()
     reopened = SQLitePersistence(tmp_path)
@@ -116,7 +117,7 @@ async def test_the_copy_ptb_saves_is_the_data_as_it_was(tmp_path: Path) -> None:
     assert GROUP_STATUS.get(restored).lines == ["Ann: that makes 20"]
     restored_user = (await reopened.get_user_data())[2]
     assert restored_user.language == "en"
-    assert restored_user.daily.misses == {"2026-11-24": 1}
+    assert DAILY_RECORD.get(restored_user).misses == {"2026-11-24": 1}
     await reopened.flush()
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from bot import records
+from bot.games.daily.parts import DAILY_CHAT, DAILY_RECORD, DailyChat
 from bot.persistence import (
     FILE_NAME,
     FORMAT,
@@ -30,7 +31,6 @@ from bot.rules.daily.puzzle import DailyResult
 from bot.rules.rounds import ROUND_SEAT, Phase
 from bot.state import (
     ChatData,
-    DailyChat,
 )
 from tests.bot.harness import ANN, BOB, FIXTURE, GROUP, ROOT, _env
 
@@ -93,8 +93,8 @@ async def test_a_migrated_file_holds_records_only_and_its_format(release_1_file:
         "levels:v1:4:24",
     ]
     assert chats[GROUP].table.stats.players[ANN].points == 42
-    assert chats[GROUP].daily.done == dt.date(2026, 11, 24)
-    assert users[BOB].daily.results["2026-11-24"] == DailyResult(63.0, 1)
+    assert DAILY_CHAT.get(chats[GROUP]).done == dt.date(2026, 11, 24)
+    assert DAILY_RECORD.get(users[BOB]).results["2026-11-24"] == DailyResult(63.0, 1)
 
 
 @pytest.mark.asyncio
@@ -113,10 +113,12 @@ async def test_a_migrated_running_round_keeps_all_but_its_hints(release_1_file: 
 @pytest.mark.asyncio
 async def test_the_migration_runs_once(release_1_file: Path) -> None:
     first = SQLitePersistence(release_1_file.parent)
-    await first.update_chat_data(GROUP, ChatData(daily=DailyChat(subscription="09:15")))
+    chat = ChatData()
+    DAILY_CHAT.put(chat, DailyChat(subscription="09:15"))
+    await first.update_chat_data(GROUP, chat)
     await first.flush()
     second = SQLitePersistence(release_1_file.parent)
-    assert (await second.get_chat_data())[GROUP].daily.subscription == "09:15"
+    assert DAILY_CHAT.get((await second.get_chat_data())[GROUP]).subscription == "09:15"
     await second.flush()
 
 

@@ -12,10 +12,13 @@ from hypothesis import given
 
 from bot import records
 from bot.games.countdown.parts import COUNTDOWN_MESSAGES, CountdownMessages
+from bot.games.daily.parts import DAILY_CHAT, DAILY_RECORD, DailyChat
 from bot.games.hunt.parts import HUNT_MESSAGES, HuntMessages
 from bot.games.rounds.parts import GROUP_STATUS, ROUND_MESSAGES, GroupStatus, RoundMessages
+from bot.records.codec import unsaved_fields
 from bot.rules.chat_stats import PlayerStats
 from bot.rules.countdown import COUNTDOWN_SEAT, Best, Countdown, chat_time
+from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.hunt import HUNT_SEAT, Find, Hunt
 from bot.rules.requests import Rules
 from bot.rules.rounds import Round
@@ -68,6 +71,9 @@ def test_every_field_is_saved_or_left_out_on_purpose() -> None:
     ROUND_MESSAGES.put(data, RoundMessages())
     GROUP_STATUS.put(data, GroupStatus())
     COUNTDOWN_MESSAGES.put(data, CountdownMessages())
+    DAILY_CHAT.put(data, DailyChat())
+    user = UserData()
+    DAILY_RECORD.put(user, DailyRecord())
     record = records.chat_record(data)
     obj: Any  # a saved dataclass of one of many types
     for obj, fields in [
@@ -75,7 +81,7 @@ def test_every_field_is_saved_or_left_out_on_purpose() -> None:
         (data.language, record["language"]),
         (ROUND_MESSAGES.of(data), record["rounds"]),
         (GROUP_STATUS.of(data), record["status"]),
-        (data.daily, record["daily"]),
+        (DAILY_CHAT.of(data), record["daily"]),
         (data.solve, record["solve"]),
         (HUNT_MESSAGES.of(data), record["hunt"]),
         (COUNTDOWN_MESSAGES.of(data), record["countdown"]),
@@ -89,11 +95,12 @@ def test_every_field_is_saved_or_left_out_on_purpose() -> None:
         (countdown.best[1], record["table"]["games"]["countdown"]["best"]["1"]),
         (table.match, record["table"]["match"]),
         (table.stats.players[1], record["table"]["stats"]["players"]["1"]),
-        (UserData(), records.user_record(UserData())),
+        (user, records.user_record(user)),
+        (DAILY_RECORD.of(user), records.user_record(user)["daily"]),
     ]:
         names = {field.name for field in dataclasses.fields(obj)} - {"parts"}
         names |= set(getattr(obj, "parts", {}))  # each part beside the fields, by its name
-        left_out = records.NOT_SAVED.get(type(obj), frozenset())
+        left_out = unsaved_fields(type(obj), records.NOT_SAVED)  # listed, or marked so
         assert set(fields) - {"v"} == names - left_out, type(obj).__name__
     assert records.NOT_SAVED[Round] == {"hint_list"}
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot import records
+from bot.games.daily.parts import DAILY_CHAT, DAILY_RECORD, DailyChat
 from bot.games.rounds.parts import GROUP_STATUS, ROUND_MESSAGES, GroupStatus, RoundMessages
 from bot.persistence import (
     FILE_NAME,
@@ -32,7 +33,6 @@ from bot.state import (
     AnswersTo,
     ChatData,
     ChatLanguage,
-    DailyChat,
     SolvePages,
     UserData,
 )
@@ -68,7 +68,7 @@ async def test_a_record_with_unknown_fields_loads(tmp_path: Path) -> None:
     user = {"v": 1, "daily": {"results": {"2026-11-23": {"seconds": 37.0, "misses": 0, "x": 1}}}}
     persistence = SQLitePersistence(_file_with(tmp_path, [("chat", 1, chat), ("user", 7, user)]))
     loaded = (await persistence.get_chat_data())[1]
-    daily = (await persistence.get_user_data())[7].daily
+    daily = DAILY_RECORD.get((await persistence.get_user_data())[7])
     await persistence.flush()
     assert loaded.language.chosen == "zh"
     assert loaded.table.settings.cards == 3
@@ -151,7 +151,7 @@ def test_a_chat_record_of_version_1_loads_into_its_parts() -> None:
     assert data.language == ChatLanguage(chosen="zh", recent="en")
     assert ROUND_MESSAGES.of(data) == RoundMessages(deal_message_id=40)
     assert GROUP_STATUS.of(data) == GroupStatus(41, ["Bob: that makes 20"], 1764000010.0, ["Bob"])
-    assert data.daily == DailyChat(39, "08:30", dt.date(2026, 11, 24))
+    assert DAILY_CHAT.of(data) == DailyChat(39, "08:30", dt.date(2026, 11, 24))
     assert data.solve == SolvePages({12: ((1, 2, 3, Fraction(1, 2)), 24, Rules.WHOLE)})
     assert data.answers_to is AnswersTo.DAILY
     assert data.members == {501: "Ann", 502: "Bob"}
@@ -189,14 +189,21 @@ def test_a_chat_record_of_version_1_is_written_again_as_this_version() -> None:
         assert holds_as_it_was(record["table"][part], flat["table"][part])
     assert record["table"]["dealt"] == flat["table"]["rounds_dealt"]
     assert holds_as_it_was(record["table"]["games"]["round"], flat["table"]["round"])
-    # Its fields, and the parts version 1's chats had (its rounds' messages, as fields then).
+    # Its fields, and the parts version 1's chats had (the rounds' and the daily's: fields then).
     fields = {f.name for f in dataclasses.fields(ChatData)} - {"parts"}
-    assert set(record) == fields | {"v", "rounds", "status"}
+    assert set(record) == fields | {"v", "rounds", "status", "daily"}
+
+
+def _user(language: str | None, daily: DailyRecord) -> UserData:
+    """A user's data: their language and daily puzzles."""
+    user = UserData(language)
+    DAILY_RECORD.put(user, daily)
+    return user
 
 
 def test_other_records_of_version_1_load_as_they_were() -> None:
     user = '{"v":1,"language":"en","daily":{"started":{},"misses":{"2026-11-24":1},"results":{}}}'
-    assert records.load("user", user) == UserData("en", DailyRecord(misses={"2026-11-24": 1}))
+    assert records.load("user", user) == _user("en", DailyRecord(misses={"2026-11-24": 1}))
     assert records.load("conversation:x", '{"v":1,"state":3}') == 3
 
 
@@ -216,11 +223,11 @@ def test_a_deep_copy_of_chat_or_user_data_is_its_saved_record_made_then() -> Non
     data.language.chosen = None
     assert copied.text == text
     assert records.load("chat", copied.text) == records.load("chat", CHAT_RECORD_OF_VERSION_1)
-    user = UserData("zh", DailyRecord(misses={"2026-11-24": 1}))
+    user = _user("zh", DailyRecord(misses={"2026-11-24": 1}))
     copied_user: object = copy.deepcopy(user)
     assert type(copied_user) is records.Saved
-    user.daily.misses["2026-11-24"] = 2
-    assert records.load("user", copied_user.text) == UserData(
+    DAILY_RECORD.get(user).misses["2026-11-24"] = 2
+    assert records.load("user", copied_user.text) == _user(
         "zh", DailyRecord(misses={"2026-11-24": 1})
     )
 
@@ -247,8 +254,8 @@ def test_a_new_users_record_is_the_same_however_it_is_made() -> None:
     assert records.load("user", text) == UserData()
     for changed in (
         UserData("en"),
-        UserData(daily=DailyRecord(attempt="2026-11-24")),
-        UserData(daily=DailyRecord(results={"2026-11-24": DailyResult(12.5, 0)})),
+        _user(None, DailyRecord(attempt="2026-11-24")),
+        _user(None, DailyRecord(results={"2026-11-24": DailyResult(12.5, 0)})),
     ):
         assert records.load("user", records.saved("user", changed).text) == changed
 
@@ -263,6 +270,6 @@ def test_a_group_daily_post_of_an_earlier_release_loads_without_its_day() -> Non
     # Releases before 2026-11-26 kept the group's posts but not their days: none is read as
     # "the latest post is today's, the one before yesterday's", as they were answered then.
     record = '{"v":2,"daily":{"message_id":39,"previous_message_id":31,"done":"2026-11-24"}}'
-    daily = records.load("chat", record).daily
+    daily = DAILY_CHAT.get(records.load("chat", record))
     assert (daily.message_id, daily.previous_message_id) == (39, 31)
     assert (daily.day, daily.previous_day) == (None, None)

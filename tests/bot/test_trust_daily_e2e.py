@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.games import daily as daily_feature
+from bot.games.daily.parts import DAILY_RECORD
 from bot.i18n import date_text
 from bot.local_api import LocalBotApi, plain_text
 from solver import daily_number, solve
@@ -115,7 +116,7 @@ async def test_an_attempt_answered_two_days_later_counts_for_nothing(tmp_path: P
         clock.now += 36 * 3600  # noon, two days later
         reply = await reply_to(api, EVE, EVE, answer_of(daily(DAY)))
         assert reply == closed_text(DAY, DAY + dt.timedelta(days=2))
-        assert application.user_data[EVE].daily.result(DAY) is None
+        assert DAILY_RECORD.get(application.user_data[EVE]).result(DAY) is None
 
 
 async def test_an_attempt_closes_five_minutes_after_midnight(tmp_path: Path) -> None:
@@ -153,7 +154,7 @@ async def test_the_mini_app_refuses_an_attempt_that_closed(tmp_path: Path) -> No
             body={"day": DAY.isoformat(), "expression": answer_of(daily(DAY))},
         )
         assert late.status_code == 409
-        assert application.user_data[ANN].daily.result(DAY) is None
+        assert DAILY_RECORD.get(application.user_data[ANN]).result(DAY) is None
 
 
 # --- giving a daily attempt up -------------------------------------------------------------
@@ -184,7 +185,7 @@ async def test_giving_up_todays_puzzle_is_a_day_missed(tmp_path: Path) -> None:
         again = await reply_to(api, EVE, EVE, "/daily")
         by_number = await reply_to(api, EVE, EVE, f"/daily #{NUMBER}")
         solved = plain_text(await reply_to(api, EVE, EVE, f"/solve {hand_of(DAY)}"))
-        assert application.user_data[EVE].daily.result(DAY) is None
+        assert DAILY_RECORD.get(application.user_data[EVE]).result(DAY) is None
     assert gave_up.split("\n")[0] == (
         f"You gave up today's puzzle, Daily #{NUMBER}: it counts as a day missed. Its solutions:"
     )

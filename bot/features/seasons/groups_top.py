@@ -12,7 +12,8 @@ from telegram.ext import Application, CommandHandler, MessageHandler, filters
 
 from bot.context import BotContext
 from bot.play.listed_groups import is_listed, retitle
-from bot.rules.seasons.groups import SHOWN, members_week, week_of
+from bot.play.puzzle_days import days_of
+from bot.rules.seasons.groups import SHOWN, week_of
 from bot.texts import player_line
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
@@ -25,13 +26,15 @@ take those service messages in group 0)."""
 
 def _solved(context: BotContext, chat_id: int) -> int:
     """Daily puzzles the group's members solved this week that count
-    (:func:`~bot.rules.seasons.groups.members_week`)."""
+    (:func:`~bot.rules.seasons.groups.member_week`, as the game of the day's puzzle reads
+    each member's: :mod:`bot.play.puzzle_days`)."""
     chat = context.application.chat_data.get(chat_id)
     if chat is None:
         return 0
     today = context.today()
     users = context.application.user_data
-    return members_week((users[m] for m in chat.members if m in users), today)
+    week = days_of(context).group_week
+    return sum(week(users[member], today) for member in chat.members if member in users)
 
 
 async def groups_command(update: MessageUpdate, context: HandlerContext) -> None:

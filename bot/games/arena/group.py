@@ -19,13 +19,13 @@ from bot.play import set_aside
 from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
 from bot.play.miniapp import group_link
+from bot.play.puzzle_days import days_of
 from bot.play.result_listeners import publish
 from bot.rules.arena import Arena, contested, counted, podium, standings, winner
 from bot.rules.arena.chat_state import ArenaChat, ArenaTrophy
 from bot.rules.arena.start_vote import ask
-from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.results import Podium
-from bot.rules.standing import established
+from bot.rules.standing import established_by
 from bot.services.limits import CAPTION, visible_length
 from bot.services.outbox import Sent, Skipped
 from bot.services.pictures.podium import podium_picture
@@ -357,13 +357,12 @@ def established_of(context: BotContext, players: Iterable[int]) -> frozenset[int
     users = context.application.user_data
     ratings = context.bot_data.global_data.ratings.players
     today = context.today()
+    solved = days_of(context).solved_before
     return frozenset(
         player
         for player in players
-        if established(
-            users[player].daily if player in users else DailyRecord(),
-            ratings.get(player),
-            today,
+        if established_by(
+            solved(users[player], today) if player in users else 0, ratings.get(player), today
         )
     )
 

@@ -15,6 +15,7 @@ from bot.games.arena import words
 from bot.games.arena.group import group_part, open_arena, part, save
 from bot.games.arena.play import set_start
 from bot.play.admins import is_admin
+from bot.play.puzzle_days import chat_zone
 from bot.rules.arena import ANNOUNCE_BEFORE, Schedule
 from bot.rules.arena.chat_state import ArenaSchedule
 from bot.rules.arena.command import At
@@ -30,8 +31,7 @@ MISSED = 60.0
 
 def zone_of(context: BotContext, group: int) -> str:
     """The group's time zone: its daily subscription's, else the bot's."""
-    chat = context.application.chat_data.get(group)
-    zone = None if chat is None else chat.daily.subscription_zone
+    zone = chat_zone(context, context.application.chat_data.get(group))
     return zone or context.bot_data.settings.timezone.key
 
 

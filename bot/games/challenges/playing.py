@@ -18,8 +18,8 @@ from bot.play import game_life, set_aside
 from bot.play.announce import tell_saved
 from bot.play.hand_record_line import count_solve
 from bot.play.players_met import meet
+from bot.play.puzzle_days import day_open, days_of
 from bot.rules.challenge import Challenge, ChallengeRefusal, ChallengeRefused
-from bot.rules.daily.attempts import unplayed_days
 from bot.rules.hand_records import Source
 from bot.rules.pace import floor_of
 from bot.rules.spoilers import shares
@@ -104,12 +104,7 @@ def _is_todays_attempt(context: HandlerContext, challenge: Challenge) -> bool:
     """Whether playing ``challenge`` is the friend's attempt at today's daily puzzle: it is
     today's, and they have neither solved nor given it up (an attempt running is theirs)."""
     today = context.today()
-    record = context.user_data.daily
-    return (
-        challenge.daily == daily_number(today)
-        and record.result(today) is None
-        and today.isoformat() not in record.gave_up
-    )
+    return challenge.daily == daily_number(today) and day_open(context, context.user_data, today)
 
 
 async def _spoils_daily(context: BotContext, user_id: int, challenge: Challenge) -> bool:
@@ -118,10 +113,9 @@ async def _spoils_daily(context: BotContext, user_id: int, challenge: Challenge)
     /solve (:func:`~bot.rules.spoilers.shares`).  A hand that is today's puzzle itself is
     public (the daily shows it to all): it spoils no more of tomorrow's than the daily."""
     user = context.application.user_data.get(user_id)
-    record = user.daily if user is not None else None
     now = context.bot_data.local_now()
     public = sorted(challenge.hand) == sorted(day_puzzle(now.date()))
-    for day in unplayed_days(record, now):
+    for day in days_of(context).unplayed(user, now):
         if public and day > now.date():
             continue
         if shares(challenge.hand, day_puzzle(day)):

@@ -24,6 +24,7 @@ from telegram.ext import Application
 from bot.context import BotContext, services
 from bot.games.challenges.offers import make_offer
 from bot.i18n import gettext_for, ngettext_for
+from bot.play.puzzle_days import day_open, days_of
 from bot.rules.challenge import Challenge, ChallengeRefused, Origin
 from bot.rules.daily.puzzle import clock_text
 from solver import daily_number
@@ -209,9 +210,8 @@ def settle_lapsed(context: BotContext, user_id: int) -> None:
         return
     today = context.today()
     day = today - dt.timedelta(days=daily_number(today) - challenge.daily)
-    record = user.daily
-    result = record.result(day)
-    if result is None and day == today and day.isoformat() not in record.gave_up:
+    seconds = days_of(context).result(user, day)
+    if seconds is None and day == today and day_open(context, user, day):
         return
-    challenge.finish(user_id, None if result is None else result.seconds)
+    challenge.finish(user_id, seconds)
     after_saved(context, context.save_global(challenges=[challenge.token]), challenge)

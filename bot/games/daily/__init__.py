@@ -10,7 +10,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler
 
 from bot.context import BotContext, services
-from bot.games.daily import aside, ended_attempts, group_replies, spoiler_rules, work
+from bot.games.daily import aside, ended_attempts, group_replies, parts, spoiler_rules, work
 from bot.games.daily.archive import archive_button, archive_command, replay_command
 from bot.games.daily.attempt import (
     answer,
@@ -200,4 +200,6 @@ GAME = Game(
     keeps=spoiler_rules.keeps,
     shareable=spoiler_rules.shareable,
     unrecorded=((Barred.DAILY, spoiler_rules.unrecorded),),
+    days=parts.DAYS,
+    zone=parts.zone,
 )

@@ -10,6 +10,7 @@ from typing import cast
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 
 from bot.context import BotContext
+from bot.games.daily.parts import DAILY_RECORD
 from bot.play.registry import Aside
 from bot.play.set_aside import free, remind
 from bot.rules.daily.attempts import closed_attempt, take_up_today
@@ -24,7 +25,7 @@ def _record(context: BotContext, chat_id: int) -> DailyRecord | None:
     if chat_id <= 0:
         return None
     user = context.application.user_data.get(chat_id)
-    return None if user is None else user.daily
+    return None if user is None else DAILY_RECORD.get(user)
 
 
 def _counts(context: BotContext, record: DailyRecord | None) -> DailyRecord | None:
@@ -41,7 +42,7 @@ def waiting(context: HandlerContext, chat_id: int) -> bool:
     """In a handler: whether the chat's plain answers go to its player's daily attempt
     though it was set aside: in private, its clock runs and no other game is on.  (An
     attempt whose day has closed counts too: its answer is told why it cannot count.)"""
-    if chat_id <= 0 or context.user_data.daily.running() is None:
+    if chat_id <= 0 or DAILY_RECORD.get(context.user_data).running() is None:
         return False
     return free(context, chat_id, context.chat_data)
 
@@ -123,7 +124,7 @@ def offer_give_up(update: MessageUpdate, context: HandlerContext) -> bool:
     /giveup may have been meant for a game that has just ended).  False when no daily waits
     (nothing was said)."""
     chat_id = update.effective_chat.id
-    record = _counts(context, context.user_data.daily)
+    record = _counts(context, DAILY_RECORD.get(context.user_data))
     if record is None or not waiting(context, chat_id):
         return False
     day = record.running()
@@ -150,7 +151,7 @@ def after_replay(context: HandlerContext, chat_id: int) -> None:
     aside takes answers again, and the player is reminded of it once.  Its answers go
     through the set-aside route (``answers_to`` stays ``GAME``), so a second /giveup only
     says how to give it up on purpose."""
-    if take_up_today(context.user_data.daily, context.bot_data.local_now()) is None:
+    if take_up_today(DAILY_RECORD.get(context.user_data), context.bot_data.local_now()) is None:
         return
     context.chat_data.answers_to = AnswersTo.GAME
     remind(context, chat_id)

@@ -17,6 +17,7 @@ from telegram.ext import Application
 from bot.context import BotContext, local_now
 from bot.games.daily import aside
 from bot.games.daily.day_board import board_of
+from bot.games.daily.parts import DAILY_CHAT, DAILY_RECORD
 from bot.i18n import date_text, locale_of
 from bot.play import game_life, set_aside
 from bot.play.after_solve import offer_markup, puzzle_ended
@@ -53,7 +54,7 @@ async def puzzle_of(context: BotContext, day: dt.date | None = None) -> tuple[in
 
 
 def _record(context: HandlerContext) -> DailyRecord:
-    return context.user_data.daily
+    return DAILY_RECORD.get(context.user_data)
 
 
 async def start_private(update: MessageUpdate, context: HandlerContext) -> None:
@@ -127,8 +128,8 @@ def _show_puzzle(
     def shown(sent: object) -> None:
         if isinstance(sent, Message):
             # The picture before stays an answer's address: yesterday's may still be open.
-            chat.daily.previous_message_id = chat.daily.message_id
-            chat.daily.message_id = sent.message_id
+            DAILY_CHAT.get(chat).previous_message_id = DAILY_CHAT.get(chat).message_id
+            DAILY_CHAT.get(chat).message_id = sent.message_id
         if seen is not None:
             seen()
 
@@ -163,7 +164,8 @@ def set_aside_claims(update: MessageUpdate, context: HandlerContext) -> bool:
 
 def pictures(context: HandlerContext) -> tuple[int | None, int | None]:
     """The daily puzzle's pictures in this private chat, whose replies are its answers."""
-    return (context.chat_data.daily.message_id, context.chat_data.daily.previous_message_id)
+    daily = DAILY_CHAT.of(context.chat_data)
+    return (None, None) if daily is None else (daily.message_id, daily.previous_message_id)
 
 
 def attempt_open(context: HandlerContext) -> bool:
@@ -400,8 +402,11 @@ def rebuild_board(application: Application) -> int:
     days = [today - dt.timedelta(days=1), today]
     count = 0
     for user_data in application.user_data.values():
+        record = DAILY_RECORD.of(user_data)
+        if record is None:
+            continue
         for day in days:
-            result = user_data.daily.result(day)
+            result = record.result(day)
             if result is not None and not result.too_fast:
                 board.add(day, result.seconds)
                 count += 1

@@ -16,6 +16,7 @@ from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filt
 from bot.context import BotContext, services
 from bot.games.daily import aside
 from bot.games.daily.archive import sharing_day
+from bot.games.daily.parts import DAILY_CHAT, DAILY_RECORD
 from bot.i18n import date_text, time_text
 from bot.play.after_solve import puzzle_ended
 from bot.play.set_aside import busy_text
@@ -66,7 +67,7 @@ class _Private(filters.UpdateFilter):
         user_data = self.application.user_data.get(user.id)
         if chat_data is None or user_data is None:
             return False
-        return self.test(self.application, chat_data, user_data.daily, update)
+        return self.test(self.application, chat_data, DAILY_RECORD.get(user_data), update)
 
 
 def _on_attempt(
@@ -113,18 +114,21 @@ def to_closed(update: MessageUpdate, context: HandlerContext) -> bool:
     chat = context.chat_data
     replied = update.effective_message.reply_to_message
     to_daily = replied is not None and replied.message_id in (
-        chat.daily.message_id,
-        chat.daily.previous_message_id,
+        DAILY_CHAT.get(chat).message_id,
+        DAILY_CHAT.get(chat).previous_message_id,
     )
     waits = aside.waiting(context, update.effective_chat.id)
     if not to_daily and chat.answers_to != AnswersTo.DAILY and not waits:
         return False
-    return closed_attempt(context.user_data.daily, context.bot_data.local_now()) is not None
+    return (
+        closed_attempt(DAILY_RECORD.get(context.user_data), context.bot_data.local_now())
+        is not None
+    )
 
 
 async def closed_answer(update: MessageUpdate, context: HandlerContext, text: str) -> None:
     """An answer to an attempt that closed: it ends, and the player is told why."""
-    record = context.user_data.daily
+    record = DAILY_RECORD.get(context.user_data)
     day = closed_attempt(record, context.bot_data.local_now())
     if day is None:
         return
@@ -156,7 +160,7 @@ async def give_up_button(update: ButtonUpdate, context: HandlerContext) -> None:
     """The button under "Give it up?" (a give-up said while the daily waited, set aside):
     give it up, if it is still that day's attempt and still waits."""
     query = update.callback_query
-    day = context.user_data.daily.running()
+    day = DAILY_RECORD.get(context.user_data).running()
     chat_id = update.effective_chat.id
     if day is None or query.data != f"{aside.GIVE_UP}{day.isoformat()}":
         await query.answer(context._("That daily is not waiting any more."), show_alert=True)
@@ -176,7 +180,7 @@ async def give_up_command(update: MessageUpdate | ButtonUpdate, context: Handler
     that gives up a daily waiting): give it up and show its solutions (a live day given up
     is a day missed)."""
     _ = context._
-    record = context.user_data.daily
+    record = DAILY_RECORD.get(context.user_data)
     now = context.bot_data.local_now()
     context.chat_data.answers_to = AnswersTo.GAME
     closed = closed_attempt(record, now)
@@ -299,7 +303,7 @@ async def opening_another(update: Update, context: BotContext) -> None:
         return
     now = context.bot_data.local_now()
     opened = _opening(update, now.date())
-    record = context.user_data.daily
+    record = DAILY_RECORD.get(context.user_data)
     if opened is None or busy_text(context, chat.id, "/daily") is not None:
         return  # nothing is opened: the daily puzzle's handler refuses it
     what = set_aside(record, *opened, now)

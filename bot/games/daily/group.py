@@ -13,6 +13,7 @@ from telegram.constants import ChatType
 from bot.context import BotContext
 from bot.games.daily import group_replies
 from bot.games.daily.attempt import puzzle_of
+from bot.games.daily.parts import DAILY_RECORD
 from bot.play import game_life
 from bot.play.miniapp import group_link
 from bot.rules.daily.puzzle import (
@@ -42,7 +43,7 @@ def _members_results(context: BotContext, chat_id: int, day: dt.date) -> list[tu
     rows = []
     for user_id, name in (chat_data.members if chat_data else {}).items():
         user_data = context.application.user_data.get(user_id)
-        result = user_data.daily.result(day) if user_data else None
+        result = DAILY_RECORD.get(user_data).result(day) if user_data else None
         if result is not None and not result.too_fast:  # too fast: the player's own only
             rows.append((name, result.seconds))
     return sorted(rows, key=lambda row: row[1])
@@ -54,7 +55,7 @@ def _members_streaks(context: BotContext, chat_id: int, day: dt.date) -> list[tu
     rows = []
     for user_id, name in (chat_data.members if chat_data else {}).items():
         user_data = context.application.user_data.get(user_id)
-        streak = user_data.daily.streak(day) if user_data else 0
+        streak = DAILY_RECORD.get(user_data).streak(day) if user_data else 0
         if streak:
             rows.append((name, streak))
     return sorted(rows, key=lambda row: (-row[1], row[0]))
@@ -166,7 +167,7 @@ async def week_command(update: MessageUpdate, context: HandlerContext) -> None:
     rows = []
     for user_id, name in context.chat_data.members.items():
         user_data = context.application.user_data.get(user_id)
-        days, total = user_data.daily.week(today) if user_data else (0, 0.0)
+        days, total = DAILY_RECORD.get(user_data).week(today) if user_data else (0, 0.0)
         if days:
             rows.append((name, days, total))
     rows.sort(key=lambda row: (-row[1], row[2], row[0]))

@@ -16,6 +16,7 @@ from telegram.constants import ChatType
 from telegram.error import TelegramError
 
 from bot.context import BotContext
+from bot.games.daily.parts import DAILY_CHAT, DAILY_RECORD
 from bot.i18n import answer_in_english
 from bot.rules.plain_text import looks_like_answer
 from bot.typed_handlers import HandlerContext, MessageUpdate
@@ -33,7 +34,7 @@ def noted(context: BotContext, chat_id: int, sent: object, day: dt.date) -> None
     answers to that day's puzzle."""
     if not isinstance(sent, Message):
         return
-    daily = context.application.chat_data[chat_id].daily
+    daily = DAILY_CHAT.get(context.application.chat_data[chat_id])
     daily.previous_message_id = daily.message_id
     daily.previous_day = daily.day
     daily.message_id = sent.message_id
@@ -47,7 +48,7 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
         return False
     message = update.effective_message
     replied = message.reply_to_message
-    daily = context.chat_data.daily
+    daily = DAILY_CHAT.get(context.chat_data)
     if replied is None or replied.message_id not in (daily.message_id, daily.previous_message_id):
         return False
     return looks_like_answer(answer_in_english(message.text or ""))
@@ -59,7 +60,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
     answer down."""
     _ = context._
     message = update.effective_message
-    told = context.chat_data.daily.told
+    told = DAILY_CHAT.get(context.chat_data).told
     user_id = update.effective_user.id
     if user_id in told:
         context.application.create_task(_delete(message), update=update)
@@ -97,13 +98,13 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
 def _solved(update: MessageUpdate, context: HandlerContext) -> bool:
     """Whether the player has solved the puzzle of the post replied to (two posts of one day
     show the same puzzle; the latest post may be yesterday's until today's is posted)."""
-    return context.user_data.daily.result(_day_of(update, context)) is not None
+    return DAILY_RECORD.get(context.user_data).result(_day_of(update, context)) is not None
 
 
 def _day_of(update: MessageUpdate, context: HandlerContext) -> dt.date:
     """The day whose puzzle the post replied to shows.  Records of earlier releases lack the
     days: their latest post is taken as today's, the one before as yesterday's."""
-    daily = context.chat_data.daily
+    daily = DAILY_CHAT.get(context.chat_data)
     replied = update.effective_message.reply_to_message
     if replied is not None and replied.message_id == daily.message_id:
         return daily.day or context.today()

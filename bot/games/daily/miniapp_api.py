@@ -14,6 +14,7 @@ from bot.games.daily.attempt import (
     solved_result,
     until_next_puzzle,
 )
+from bot.games.daily.parts import DAILY_RECORD
 from bot.play import set_aside
 from bot.play.after_solve import puzzle_ended
 from bot.play.announce import tell_saved
@@ -60,7 +61,7 @@ def _result_json(
 
 def _app_record(context: BotContext) -> DailyRecord:
     assert context.user_data is not None  # a Mini App's context is made for its player
-    return context.user_data.daily
+    return DAILY_RECORD.get(context.user_data)
 
 
 def _app_day(context: BotContext, day: dt.date) -> dict[str, object]:

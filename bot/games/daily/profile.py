@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from bot.context import BotContext
+from bot.games.daily.parts import DAILY_RECORD
 from bot.play.registry import ProfilePart
 from bot.rules.achievements import Family
 from bot.rules.daily.days import clock_text
@@ -17,8 +18,8 @@ def profile_part(context: BotContext, user_id: int, data: UserData) -> ProfilePa
     """The player's streak as it stands today, its best, and their fastest daily (archive
     replays are kept apart and count for nothing here)."""
     _ = context._
-    streak = data.daily.streak_on(context.today())
-    times = [result.seconds for result in data.daily.results.values()]
+    streak = DAILY_RECORD.get(data).streak_on(context.today())
+    times = [result.seconds for result in DAILY_RECORD.get(data).results.values()]
     best = min(times) if times else None
     lines = [
         _("🔥 Daily streak: {current} (best {best})").format(

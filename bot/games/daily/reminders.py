@@ -13,6 +13,7 @@ from telegram.ext import Application
 
 from bot.context import BotContext, services, settings_of
 from bot.games.daily.attempt import _record
+from bot.games.daily.parts import DAILY_RECORD
 from bot.games.daily.times import time_and_zone
 from bot.i18n import time_text
 from bot.rules.daily.puzzle import (
@@ -141,9 +142,9 @@ async def send_reminder(context: JobContext[None]) -> None:
     user_id = context.job.chat_id
     user_data = context.application.user_data.get(user_id)
     today = context.today()
-    if user_data is None or not user_data.daily.reminder_due(today):
+    if user_data is None or not DAILY_RECORD.get(user_data).reminder_due(today):
         return
-    record = user_data.daily
+    record = DAILY_RECORD.get(user_data)
     record.reminded = today.isoformat()
     application = context.application
     # A job's update of the data is saved for its chat only: this is the user's.
@@ -166,7 +167,8 @@ def restore_reminders(application: Application) -> int:
     """After a restart, schedule every saved reminder again; returns how many."""
     count = 0
     for user_id, data in application.user_data.items():
-        if data.daily.remind_at:
-            schedule_reminder(application, user_id, data.daily)
+        record = DAILY_RECORD.of(data)
+        if record is not None and record.remind_at:
+            schedule_reminder(application, user_id, record)
             count += 1
     return count

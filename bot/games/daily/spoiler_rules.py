@@ -9,6 +9,7 @@ import datetime as dt
 from telegram import InlineQueryResult, InlineQueryResultArticle, InputTextMessageContent
 
 from bot.context import BotContext
+from bot.games.daily.parts import DAILY_RECORD
 from bot.i18n import Translator
 from bot.rules.daily.attempts import open_to_anyone, unspoiled_days
 from bot.rules.spoilers import Numbers, holds, shares
@@ -22,7 +23,7 @@ async def keeps(numbers: Numbers, user_id: int, in_group: bool, context: BotCont
     still score."""
     _ = context._
     user = context.application.user_data.get(user_id)
-    record = user.daily if user is not None else None
+    record = DAILY_RECORD.get(user) if user is not None else None
     running = record.running() if record is not None else None
     now = context.bot_data.local_now()
     # Today's puzzle (and yesterday's, just after midnight), to anyone who may still play

@@ -14,6 +14,7 @@ from telegram.ext import Application
 from bot.context import local_now, services, settings_of
 from bot.games.daily.attempt import puzzle_of
 from bot.games.daily.group import _members_results, show_in_group
+from bot.games.daily.parts import DAILY_CHAT, DailyChat
 from bot.games.daily.times import time_and_zone
 from bot.i18n import time_text
 from bot.play.admins import is_admin
@@ -22,7 +23,6 @@ from bot.rules.daily.puzzle import find_zone, last_post_at, post_time
 from bot.rules.spoilers import shares
 from bot.services.outbox.bulk import BulkNotSent, spread_second
 from bot.services.workers.pool import PoolBusy, WorkFailed, WorkTimeout
-from bot.state import DailyChat
 from bot.texts import subscription_text
 from bot.typed_handlers import (
     HandlerContext,
@@ -50,7 +50,7 @@ async def subscribe(update: MessageUpdate, context: HandlerContext) -> None:
     (as /remind takes one: else the one given before, else the bot's), admins in groups;
     /subscribe alone says whether it is, and when (anyone may ask)."""
     _ = context._
-    daily = context.chat_data.daily
+    daily = DAILY_CHAT.get(context.chat_data)
     args = context.args or []
     if not args:
         zone = subscription_zone(context.application, daily).key
@@ -92,10 +92,12 @@ async def unsubscribe(update: MessageUpdate, context: HandlerContext) -> None:
     if not await is_admin(update, context):
         context.reply(update, context._("Only the group's admins can change settings."))
         return
-    if context.chat_data.daily.subscription is None:
+    if DAILY_CHAT.get(context.chat_data).subscription is None:
         context.reply(update, context._("This chat is not subscribed to the daily puzzle."))
         return
-    context.chat_data.daily.subscription = context.chat_data.daily.subscription_zone = None
+    DAILY_CHAT.get(context.chat_data).subscription = DAILY_CHAT.get(
+        context.chat_data
+    ).subscription_zone = None
     _cancel_post(context.application, update.effective_chat.id)
     context.reply(update, context._("Unsubscribed from the daily puzzle."))
 
@@ -124,10 +126,11 @@ def restore_subscriptions(application: Application) -> int:
     timers = services(application).timers
     count = 0
     for chat_id, data in application.chat_data.items():
-        if data.daily.subscription:
-            schedule_post(application, chat_id, data.daily)
-            last = _last_post_day(application, data.daily)
-            if last == today and data.daily.done != today:
+        daily = DAILY_CHAT.of(data)
+        if daily is not None and daily.subscription:
+            schedule_post(application, chat_id, daily)
+            last = _last_post_day(application, daily)
+            if last == today and daily.done != today:
                 timers.run_once(post_daily, 0, chat_id=chat_id, kind=DAILY_POST)
             count += 1
     return count
@@ -178,13 +181,13 @@ async def post_daily(context: JobContext[None]) -> None:
         if isinstance(error, Forbidden):
             # The bot was blocked or removed: this chat is unsubscribed.
             logger.info("Chat %s unreachable; its daily subscription ends", chat_id)
-            chat.daily.subscription = None
+            DAILY_CHAT.get(chat).subscription = None
             _cancel_post(context.application, chat_id)
         elif isinstance(error, BulkNotSent):  # the bot stopped first: posted at its restart
-            chat.daily.done = None
+            DAILY_CHAT.get(chat).done = None
             context.application.mark_data_for_update_persistence(chat_ids=chat_id)
 
     # Marked done at once, so that a restart before the post is sent does not post it twice
     # (a post lost to an outage is retried by the outbox for a minute).
-    chat.daily.done = today
+    DAILY_CHAT.get(chat).done = today
     await show_in_group(chat_id, context, extra=extra, on_failed=failed, bulk=True)

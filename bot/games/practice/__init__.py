@@ -14,6 +14,7 @@ from telegram.ext import Application
 
 from bot.context import AppReply, AppRequest, BotContext
 from bot.play.miniapp import serve_app
+from bot.play.puzzle_days import days_of
 from bot.play.registry import Game, Handlers, Help, HelpLine, Slot
 from bot.rules.hands import HandFacts
 from bot.rules.table import GameSettings
@@ -71,8 +72,8 @@ async def _spoils(hand: tuple[int, ...], context: BotContext) -> bool:
     token runs out), the player's running daily, or a hand being played in any chat."""
     today = context.today()
     days = [today + dt.timedelta(days=shift) for shift in (-1, 0, 1)]
-    record = context.user_data.daily if context.user_data is not None else None
-    running = record.running() if record is not None else None
+    user = context.user_data
+    running = days_of(context).running(user) if user is not None else None
     if running is not None:
         days.append(running)
     for day in days:

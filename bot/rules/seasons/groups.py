@@ -8,9 +8,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.results import Game, GameResult
@@ -63,19 +62,6 @@ def member_week(record: DailyRecord, today: dt.date) -> int:
     before that week."""
     monday = dt.date.fromisoformat(week_of(today))
     return record.week(today)[0] if daily_days(record, monday) >= ESTABLISHED_DAYS else 0
-
-
-class Member(Protocol):
-    """A member's data, as far as their groups' week reads it."""
-
-    @property
-    def daily(self) -> DailyRecord: ...
-
-
-def members_week(members: Iterable[Member], today: dt.date) -> int:
-    """The daily puzzles a group's members solved in the week of ``today`` that count
-    (:func:`member_week`)."""
-    return sum(member_week(member.daily, today) for member in members)
 
 
 @dataclass(frozen=True, slots=True)
