@@ -3,7 +3,7 @@ that names no class, read leniently and upgraded by :data:`UPGRADES` (modules: `
 ``schema``, ``migrations``, ``rows``, ``release1``).  It never imports the persistence, the
 context or anything above them (docs/design-platform.md, *Records*; ``tests/test_layers.py``)."""
 
-from bot.records.codec import Record, RecordError
+from bot.records.codec import Record, RecordError, unsaved_fields
 from bot.records.migrations import CHAT_PARTS_OF_VERSION_1, UPGRADES, upgrade
 from bot.records.release1 import (
     RELEASE_1_CLASSES,
@@ -77,6 +77,7 @@ __all__ = [
     "table_record",
     "to_record",
     "unpickle",
+    "unsaved_fields",
     "upgrade",
     "user_from_record",
     "user_record",
