@@ -158,7 +158,8 @@ async def test_two_established_players_take_the_podium_a_newcomer_tops(tmp_path:
         played = dict(application.bot_data.global_data.groups.arenas)
         told = await season_end(api, application, clock)
         trophies = {user: application.user_data[user].trophies for user in (ANN, CAROL, DAVE)}
-    assert "\n1. 🥇 Dave: 8 points\n" in final  # first in the group's standings
+    assert "\n1. Dave: 8 points\n" in final  # first in the group's standings, no medal
+    assert "\n2. 🥇 Ann: 4 points\n3. 🥈 Carol: 2 points\n" in final  # the trophy's podium
     assert "🏆 Ann wins the arena's trophy (trophies won: 1)." in final
     assert "Dave: not established yet" in final
     assert podiums(heard) == [(ANN, 1), (CAROL, 2)]

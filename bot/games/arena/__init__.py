@@ -158,6 +158,7 @@ GAME = Game(
     menu=MENU,
     on=refusals.on,
     busy=refusals.busy,
+    opening=refusals.opening,
     help=help_lines,
     moved=moves.moved,
 )

@@ -298,7 +298,8 @@ def end(context: BotContext, group: int) -> None:
     # The group's standings place everyone; beyond the group only established players count,
     # and none whose solves came at a script's steady pace (docs/fair-play.md).
     scripted = {user for user, player in arena.entries.items() if player.scripted}
-    standing = established_of(context, arena.entries) - scripted
+    regular = established_of(context, arena.entries)
+    standing = regular - scripted
     beyond = counted(rows, standing)
     first = winner(beyond)
     chats: list[int] = [group]
@@ -328,7 +329,7 @@ def end(context: BotContext, group: int) -> None:
         for row in (podium(beyond) if won else [])
     ]
     lines = publish(context, group, results) if saved else []
-    text = "\n".join([words.final_text(arena, context, trophies, standing), *lines])
+    text = "\n".join([words.final_text(arena, context, trophies, regular, scripted), *lines])
     if ours.message_id is not None:  # its standings and Join button give way to a note
         message_id = ours.message_id
         note = words.final_note(arena, context)

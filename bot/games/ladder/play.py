@@ -136,20 +136,25 @@ async def deal_next(context: ChatContext, chat_id: int, user_id: int) -> None:
     rating = ladder.player(user_id).shown
     hand_rating = shown(ladder.hand(hand_key(game.hand, TARGET), prior_of(game.hand)).mu)
     caption = words.caption(game, rating, hand_rating, review, context)
-    _deal(context, chat_id, game, training, caption)
+    _deal(context, chat_id, game, training, caption, review)
 
 
 def _deal(
-    context: ChatContext, chat_id: int, game: Round, training: Training, caption: str
+    context: ChatContext,
+    chat_id: int,
+    game: Round,
+    training: Training,
+    caption: str,
+    review: bool = False,
 ) -> None:
-    """Send the hand's picture with its Skip button, kept from /solve while it is on; its
-    clock and alarm start when the picture is sent (as :func:`bot.play.game_life.deal`)."""
+    """Send the hand's picture with its Skip button (a review's skip is no miss: a review
+    changes no rating), kept from /solve while it is on; its clock and alarm start when the
+    picture is sent (as :func:`bot.play.game_life.deal`)."""
     data = context.bot_data
     chat = context.chat_data
     data.live_hands.add(chat_id, game, kind=LADDER.name)
-    button = InlineKeyboardButton(
-        context._("⏭ Skip (a miss)"), callback_data=f"{SKIP}{game.number}"
-    )
+    label = context._("⏭ Skip") if review else context._("⏭ Skip (a miss)")
+    button = InlineKeyboardButton(label, callback_data=f"{SKIP}{game.number}")
 
     def dealt(sent: object) -> None:
         if isinstance(sent, Message):
