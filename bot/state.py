@@ -14,7 +14,6 @@ from enum import StrEnum
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from bot.rules.achievements import Achievements
-from bot.rules.arena.chat_state import ArenaChat
 from bot.rules.challenge import Challenges
 from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.duel.lobby import Duels
@@ -284,8 +283,6 @@ class ChatData:
     solve: SolvePages = field(default_factory=SolvePages)
     rush: RushMessages | None = None
     """The messages of the chat's latest Rush run (None until its first)."""
-    arena: ArenaChat | None = None
-    """The chat's arenas, a group's or a player's (None until the first: :mod:`bot.games.arena`)."""
     members: dict[int, str] = field(default_factory=dict)
     """Users seen in this group, by id (for the group's daily results)."""
     usernames: dict[str, int] = field(default_factory=dict)

@@ -17,6 +17,7 @@ from telegram.ext import Application
 
 from bot.context import AppReply, AppRequest, BotContext
 from bot.games.arena import words
+from bot.games.arena.chat_part import ARENA_CHAT
 from bot.games.arena.group import (
     ARENA_HAND,
     LINK_PREFIX,
@@ -57,7 +58,7 @@ def _refused(text: str) -> AppReply:
 def _playing(context: BotContext, user_id: int) -> tuple[int, Arena] | None:
     """The group and the arena ``user_id`` plays now, if any."""
     chat = context.application.chat_data.get(user_id)
-    mine = None if chat is None else chat.arena
+    mine = None if chat is None else ARENA_CHAT.of(chat)
     group = None if mine is None else mine.playing
     ours = None if group is None else group_part(context.application, group)
     arena = None if ours is None else ours.arena

@@ -5,6 +5,7 @@ alarms are moved for every game: :mod:`bot.play.chat_moves`)."""
 from __future__ import annotations
 
 from bot.context import BotContext
+from bot.games.arena.chat_part import ARENA_CHAT
 from bot.games.arena.group import changed, group_part, post_standings
 from bot.games.arena.live import kept
 
@@ -13,7 +14,7 @@ def moved(context: BotContext, old: int, new: int) -> None:
     """``old`` is now ``new``: what names the old id outside the group's data follows."""
     application = context.application
     for chat_id, chat in application.chat_data.items():
-        mine = chat.arena
+        mine = ARENA_CHAT.of(chat)
         if chat_id <= 0 or mine is None:
             continue
         follows = mine.playing == old

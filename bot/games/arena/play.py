@@ -14,6 +14,7 @@ from telegram.ext import Application
 
 from bot.context import BotContext, services
 from bot.games.arena import refusals, words
+from bot.games.arena.chat_part import ARENA_CHAT
 from bot.games.arena.group import (
     ARENA_HAND,
     ARENA_UP,
@@ -181,7 +182,7 @@ def not_started_text(context: BotContext, arena: Arena) -> str:
 
 def playing(context: HandlerContext, user_id: int | None) -> tuple[int, Arena] | None:
     """The group and the arena this private chat's player plays now, if any."""
-    mine = context.chat_data.arena
+    mine = ARENA_CHAT.of(context.chat_data)
     if mine is None or mine.playing is None:
         return None
     found = group_part(context.application, mine.playing)
@@ -212,7 +213,7 @@ over (a hand on its way at the end, answered after it), not taken for chat."""
 
 def _late(context: HandlerContext, user_id: int, update: MessageUpdate) -> bool:
     """Whether this is an answer to the hand the player had when their arena just ended."""
-    if context.chat_data.arena is None:  # never played one here
+    if ARENA_CHAT.of(context.chat_data) is None:  # never played one here
         return False
     found = kept(context.application).ended.get(user_id)
     if found is None:
@@ -419,7 +420,7 @@ def restore(application: Application) -> int:
     count = 0
     timers = services(application).timers
     for chat_id, chat in application.chat_data.items():
-        ours = chat.arena
+        ours = ARENA_CHAT.of(chat)
         if chat_id >= 0 or ours is None or ours.arena is None or ours.told:
             continue
         taken_back(application, chat_id, ours.arena)

@@ -3,13 +3,15 @@ game's command (a training, a round) would take the arena's answers."""
 
 from __future__ import annotations
 
+from bot.games.arena.chat_part import ARENA_CHAT
 from bot.i18n import Translator
 from bot.state import ChatData, GlobalData
 
 
 def on(chat: ChatData, _data: GlobalData) -> bool:
     """Whether the player of this private chat is playing an arena now."""
-    return chat.arena is not None and chat.arena.playing is not None
+    mine = ARENA_CHAT.of(chat)
+    return mine is not None and mine.playing is not None
 
 
 def busy(context: Translator, _private: bool, _hint: bool) -> str:
