@@ -19,7 +19,6 @@ from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.duel.lobby import Duels
 from bot.rules.hand_records import HandRecords
 from bot.rules.ladder.puzzle_rating import Ladder
-from bot.rules.ladder.training import Training
 from bot.rules.off_boards import OffBoards
 from bot.rules.public_names import PublicName, PublicNames
 from bot.rules.rating import Ratings
@@ -290,8 +289,6 @@ class ChatData:
     username up, so ``/duel @name`` finds only members seen here."""
     duel: DuelChat | None = None
     """The chat's duels (None until its first: most chats never duel)."""
-    ladder: Training | None = None
-    """In a private chat, the player's training (None until its first: :mod:`bot.games.ladder`)."""
     answers_to: AnswersTo = AnswersTo.GAME
     """In a private chat, what plain answers go to: the chat's game, the daily puzzle
     while an attempt at it is open, or a friend's challenge being played."""
@@ -337,9 +334,6 @@ class UserData:
     """Seconds of the user's last timed answers counted for hands' records, newest last
     (:func:`bot.rules.pace.heard`: a script's steady pace sets no record); empty in records
     of earlier releases."""
-    ladder: Training | None = None
-    """The user's training on the Mini App's Train page (:mod:`bot.games.ladder.page`), its
-    hand on with its clock: None until their first, and in records of earlier releases."""
     parts: dict[str, object] = field(default_factory=dict)
     """The games' own parts, by name (:class:`UserPart`)."""
 
