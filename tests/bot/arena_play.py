@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.context import local_now
 from bot.games.arena import group as arena_group
-from bot.games.arena.chat_part import ARENA_CHAT
+from bot.games.arena.parts import ARENA_CHAT
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.arena import Arena
 from bot.rules.pace import floor_of

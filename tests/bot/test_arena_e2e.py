@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.games.arena.chat_part import ARENA_CHAT
 from bot.games.arena.group import STANDINGS_EVERY, standings_due
+from bot.games.arena.parts import ARENA_CHAT
 from tests.bot.arena_play import (
     at_pace,
     hand_of,

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.context import BotContext
-from bot.games.arena.chat_part import ARENA_CHAT
+from bot.games.arena.parts import ARENA_CHAT
 from bot.local_api import plain_text
 from bot.play.result_listeners import listen
 from bot.rules.results import Game, GameResult, Podium, Solved

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot import records
-from bot.games.arena.chat_part import ARENA_CHAT
+from bot.games.arena.parts import ARENA_CHAT
 from bot.persistence import SQLitePersistence
 from bot.rules.arena.chat_state import ArenaTrophy
 from bot.rules.arena.start_vote import StartVote

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.arena import play, scheduled
-from bot.games.arena.chat_part import ARENA_CHAT
+from bot.games.arena.parts import ARENA_CHAT
 from tests.bot.arena_play import is_hand, join_payload, next_in, text_of, the_arena
 from tests.bot.harness import ANN, GROUP, BotApplication, FakeClock, reply_to, running_bot
 from tests.bot.rush_play import CAROL, NOON, players

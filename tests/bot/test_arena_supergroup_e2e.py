@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.games.arena.chat_part import ARENA_CHAT
+from bot.games.arena.parts import ARENA_CHAT
 from bot.games.arena.play import hand_up
 from tests.bot.arena_play import (
     at_pace,

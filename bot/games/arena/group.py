@@ -14,8 +14,8 @@ from telegram.ext import Application
 
 from bot.context import BotContext
 from bot.games.arena import words
-from bot.games.arena.chat_part import ARENA_CHAT
 from bot.games.arena.live import kept, release
+from bot.games.arena.parts import ARENA_CHAT
 from bot.play import set_aside
 from bot.play.admins import is_admin
 from bot.play.announce import tell_saved

@@ -17,7 +17,6 @@ from telegram.ext import Application
 
 from bot.context import AppReply, AppRequest, BotContext
 from bot.games.arena import words
-from bot.games.arena.chat_part import ARENA_CHAT
 from bot.games.arena.group import (
     ARENA_HAND,
     LINK_PREFIX,
@@ -30,6 +29,7 @@ from bot.games.arena.group import (
 from bot.games.arena.joining import admit, code_of, ensure_hands, to_page
 from bot.games.arena.live import keep
 from bot.games.arena.moves import group_now
+from bot.games.arena.parts import ARENA_CHAT
 from bot.games.arena.play import TARGET, start_clock
 from bot.play.miniapp import serve_app
 from bot.play.result_listeners import publish

@@ -5,9 +5,9 @@ alarms are moved for every game: :mod:`bot.play.chat_moves`)."""
 from __future__ import annotations
 
 from bot.context import BotContext
-from bot.games.arena.chat_part import ARENA_CHAT
 from bot.games.arena.group import changed, group_part, post_standings
 from bot.games.arena.live import kept
+from bot.games.arena.parts import ARENA_CHAT
 
 
 def moved(context: BotContext, old: int, new: int) -> None:

@@ -14,7 +14,6 @@ from telegram.ext import Application
 
 from bot.context import BotContext, services
 from bot.games.arena import refusals, words
-from bot.games.arena.chat_part import ARENA_CHAT
 from bot.games.arena.group import (
     ARENA_HAND,
     ARENA_UP,
@@ -33,6 +32,7 @@ from bot.games.arena.group import (
 from bot.games.arena.joining import admit, ensure_hands, on_page, to_page
 from bot.games.arena.live import keep, kept
 from bot.games.arena.moves import group_now
+from bot.games.arena.parts import ARENA_CHAT
 from bot.play import game_life, set_aside
 from bot.play.announce import tell_saved
 from bot.play.result_listeners import publish

@@ -3,7 +3,7 @@ game's command (a training, a round) would take the arena's answers."""
 
 from __future__ import annotations
 
-from bot.games.arena.chat_part import ARENA_CHAT
+from bot.games.arena.parts import ARENA_CHAT
 from bot.i18n import Translator
 from bot.state import ChatData, GlobalData
 

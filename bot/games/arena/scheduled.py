@@ -12,8 +12,8 @@ from telegram.ext import Application
 
 from bot.context import BotContext, services
 from bot.games.arena import words
-from bot.games.arena.chat_part import ARENA_CHAT
 from bot.games.arena.group import group_part, open_arena, part, save
+from bot.games.arena.parts import ARENA_CHAT
 from bot.games.arena.play import set_start
 from bot.play.admins import is_admin
 from bot.rules.arena import ANNOUNCE_BEFORE, Schedule
