@@ -10,7 +10,6 @@ import dataclasses
 import datetime as dt
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from bot.rules.achievements import Achievements
@@ -113,19 +112,13 @@ class UserPart(Part[T]):
         return frozenset(field.name for field in dataclasses.fields(UserData))
 
 
-class AnswersTo(StrEnum):
-    """In a private chat, which of its games a plain answer (no reply, no ``/a`` to tell)
-    is meant for: the chat's game (a round, a hunt, a Countdown game), or the daily puzzle
-    while an attempt at it is open.  The features that open and close them set it; the
-    answer router's priority reads it (:mod:`bot.services.answer_routes`).
-
-    The values are the words records have always held (``"round"``, ``"daily"``): the
-    saved form is unchanged."""
-
-    GAME = "round"
-    DAILY = "daily"
-    CHALLENGE = "challenge"
-    """A friend's challenge being played (:mod:`bot.games.challenges`)."""
+CHATS_GAME = "round"
+"""In a private chat, what :attr:`ChatData.answers_to` holds while plain answers (no reply,
+no ``/a`` to tell) go to the chat's game (a round, a hunt, a Countdown game): the word
+records have always held.  A player's own game that takes them while it is open (the daily
+puzzle's attempt, a friend's challenge) declares its own word
+(:attr:`bot.plug_ins.GameOf.answers_to`); the answer router's priority and the games read
+it (:mod:`bot.play.set_aside`)."""
 
 
 @dataclass(slots=True)
@@ -289,9 +282,10 @@ class ChatData:
     username up, so ``/duel @name`` finds only members seen here."""
     duel: DuelChat | None = None
     """The chat's duels (None until its first: most chats never duel)."""
-    answers_to: AnswersTo = AnswersTo.GAME
-    """In a private chat, what plain answers go to: the chat's game, the daily puzzle
-    while an attempt at it is open, or a friend's challenge being played."""
+    answers_to: str = CHATS_GAME
+    """In a private chat, what plain answers go to: the chat's game (:data:`CHATS_GAME`), or
+    the word of a player's own game open there (its ``Game.answers_to``: the daily puzzle's
+    attempt, a friend's challenge)."""
     sees_all: bool = False
     """In a group, whether the bot gets its every message there (it is an admin, or a
     message came that privacy mode would have kept from it): see :mod:`bot.play.visibility`."""

@@ -42,7 +42,7 @@ from bot.rules.pace import floor_of
 from bot.rules.results import Game, GameResult, Solved
 from bot.rules.votes import is_attempt
 from bot.services.solving import DealRefused
-from bot.state import AnswersTo
+from bot.state import CHATS_GAME
 from bot.texts import reason
 from bot.typed_handlers import ButtonUpdate, HandlerContext, JobContext, MessageUpdate
 from solver import check
@@ -81,7 +81,7 @@ def deal_hand(context: BotContext, user_id: int, group: int, news: str | None = 
     own = player_context(context, user_id)
     keep(own, group, arena, index, user_id)
     chat = own.application.chat_data.get(user_id)
-    if chat is not None and (index == 0 or chat.answers_to != AnswersTo.GAME):
+    if chat is not None and (index == 0 or chat.answers_to != CHATS_GAME):
         # As every game started in private: plain answers are the arena's from its first
         # hand (a daily puzzle opened before is set aside, its clock running on, and said so
         # before the hand), never the daily's that the player no longer sees.
@@ -231,7 +231,7 @@ def _another_game_on(context: HandlerContext, chat_id: int) -> bool:
     its way: its answers are its own."""
     chat = context.chat_data
     if (
-        chat.answers_to == AnswersTo.CHALLENGE
+        set_aside.own_game_on(context, chat)  # a friend's challenge: its answers are its own
         or chat.table.match is not None
         or chat_id in context.bot_data.dealing
     ):
