@@ -4,13 +4,15 @@ or a friend's challenge opened beside it would hide its hand."""
 
 from __future__ import annotations
 
+from bot.games.arena.parts import ARENA_CHAT
 from bot.i18n import Translator
 from bot.state import ChatData, GlobalData
 
 
 def on(chat: ChatData, _data: GlobalData) -> bool:
     """Whether the player of this private chat is playing an arena now."""
-    return chat.arena is not None and chat.arena.playing is not None
+    mine = ARENA_CHAT.of(chat)
+    return mine is not None and mine.playing is not None
 
 
 def busy(context: Translator, _private: bool, _hint: bool) -> str:
