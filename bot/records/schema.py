@@ -8,13 +8,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from bot.records.codec import Record, make_converter
 from bot.rules.challenge import Challenge
-from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.duel.lobby import Duels
 from bot.rules.hand_records import HandRecord
 from bot.rules.ladder.puzzle_rating import HandRating, PuzzlePlayer
@@ -28,6 +27,8 @@ from bot.rules.seats import SEATS, Seated
 from bot.rules.table import Table
 from bot.rules.unread import Unread
 from bot.state import ChatData, ChatPart, DailyChat, GlobalData, Part, UserData, UserPart
+
+T = TypeVar("T")
 
 VERSION = 3
 """The schema version of the records this version writes."""
@@ -132,15 +133,15 @@ def table_from_record(record: Record) -> Table:
     return CONVERTER.structure(record, Table)
 
 
-def daily_record(daily: DailyRecord) -> Record:
-    """A player's daily puzzles as a record."""
-    record: Record = CONVERTER.unstructure(daily, DailyRecord)
+def part_record(part: object) -> Record:
+    """A part of the data (a game's state, a player's records) as a record, by its type."""
+    record: Record = CONVERTER.unstructure(part, type(part))
     return record
 
 
-def daily_from_record(record: Record) -> DailyRecord:
-    """The daily puzzles a :func:`daily_record` holds."""
-    return CONVERTER.structure(record, DailyRecord)
+def part_from_record(record: Record, kind: type[T]) -> T:
+    """The part of type ``kind`` a :func:`part_record` holds."""
+    return CONVERTER.structure(record, kind)
 
 
 class _Parted:
