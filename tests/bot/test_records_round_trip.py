@@ -15,7 +15,6 @@ from bot.games.countdown.parts import COUNTDOWN_MESSAGES, CountdownMessages
 from bot.games.daily.parts import DAILY_CHAT, DAILY_RECORD, DailyChat
 from bot.games.hunt.parts import HUNT_MESSAGES, HuntMessages
 from bot.games.rounds.parts import GROUP_STATUS, ROUND_MESSAGES, GroupStatus, RoundMessages
-from bot.records.codec import unsaved_fields
 from bot.rules.chat_stats import PlayerStats
 from bot.rules.countdown import COUNTDOWN_SEAT, Best, Countdown, chat_time
 from bot.rules.daily.puzzle import DailyRecord
@@ -100,9 +99,9 @@ def test_every_field_is_saved_or_left_out_on_purpose() -> None:
     ]:
         names = {field.name for field in dataclasses.fields(obj)} - {"parts"}
         names |= set(getattr(obj, "parts", {}))  # each part beside the fields, by its name
-        left_out = unsaved_fields(type(obj), records.NOT_SAVED)  # listed, or marked so
+        left_out = records.unsaved_fields(type(obj), records.NOT_SAVED)
         assert set(fields) - {"v"} == names - left_out, type(obj).__name__
-    assert records.NOT_SAVED[Round] == {"hint_list"}
+    assert records.unsaved_fields(Round, records.NOT_SAVED) == {"hint_list"}
 
 
 def test_a_fraction_of_a_request_is_saved_as_text() -> None:

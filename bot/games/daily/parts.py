@@ -15,6 +15,11 @@ from bot.rules.seasons.groups import member_week
 from bot.rules.standing import daily_days
 from bot.state import ChatData, ChatPart, UserData, UserPart
 
+ANSWERS_TO = "daily"
+"""In a private chat, the chat's ``answers_to`` while an attempt at a day's puzzle is open
+there (its plain answers are the attempt's): the word records have always held
+(:attr:`bot.plug_ins.GameOf.answers_to`)."""
+
 
 @dataclass(slots=True)
 class DailyChat:
