@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.daily.parts import DAILY_RECORD
 from bot.local_api import LocalBotApi, plain_text
 from solver import solve
 from tests.bot.arena_play import is_hand, join_payload, next_in, text_of
@@ -45,7 +46,7 @@ async def test_the_daily_refused_in_an_arena_starts_no_clock(tmp_path: Path) -> 
         await _playing(api)
         await reply_to(api, DAVE, DAVE, "/daily")
         await settled(api, application)
-        running = application.user_data[DAVE].daily.running()
+        running = DAILY_RECORD.get(application.user_data[DAVE]).running()
     assert running is None
 
 
