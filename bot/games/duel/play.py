@@ -14,6 +14,7 @@ from telegram import Message
 from telegram.error import BadRequest, ChatMigrated, Forbidden
 
 from bot.context import BotContext, BotData
+from bot.games.duel.lobby import DUELS
 from bot.play import game_life, set_aside
 from bot.play.announce import tell_saved
 from bot.play.chat_moves import move_chat
@@ -89,7 +90,7 @@ def duel_chat(chat: ChatData) -> DuelChat:
 def duel_in(data: BotData, chat: ChatData) -> Duel | None:
     """The duel played in a chat, if one is (not over)."""
     token = chat.duel.token if chat.duel is not None else None
-    duel = data.global_data.duels.duels.get(token) if token is not None else None
+    duel = DUELS.get(data.global_data).duels.get(token) if token is not None else None
     return duel if duel is not None and not duel.over else None
 
 
@@ -154,7 +155,7 @@ async def deal_next(context: BotContext, token: str) -> None:
     """Deal the duel's next hand to both players at once (its clock starts when both have
     it); a hand that cannot be found or sent cancels the duel, unrated."""
     data = context.bot_data
-    duel = data.global_data.duels.duels.get(token)
+    duel = DUELS.get(data.global_data).duels.get(token)
     if duel is None or not _waits_for_a_hand(duel):
         return
     try:
@@ -263,7 +264,7 @@ def cancel(context: BotContext, duel: Duel, why: Callable[[BotContext], str]) ->
     data = context.bot_data
     data.timers.cancel(home_of(duel), DUEL_UP, DUEL_NEXT)
     released(context, duel)
-    data.global_data.duels.finish(duel.token, context.now(), rated=False)
+    DUELS.get(data.global_data).finish(duel.token, context.now(), rated=False)
     context.save_global()
     tell(
         context,
@@ -387,7 +388,7 @@ def finish(context: BotContext, duel: Duel, last: Round | None = None) -> None:
     """The duel has ended: rate it (unless it is not to be rated), save, then tell both
     players who won, the score and both rating changes (and ``last``, the hand stopped)."""
     data = context.bot_data
-    if data.global_data.duels.duels.get(duel.token) is not duel:
+    if DUELS.get(data.global_data).duels.get(duel.token) is not duel:
         return  # finished already (a stop and a time-up at once)
     data.timers.cancel(home_of(duel), DUEL_UP, DUEL_NEXT)
     released(context, duel)
@@ -404,7 +405,7 @@ def finish(context: BotContext, duel: Duel, last: Round | None = None) -> None:
             forfeit=duel.forfeited,
             played_out=duel.played_out,
         )
-    data.global_data.duels.finish(
+    DUELS.get(data.global_data).finish(
         duel.token, context.now(), rated=change is not None and change.rated
     )
     saved = context.save_global(players=duel.players)
@@ -474,7 +475,7 @@ def tell_players(
 async def stop(update: MessageUpdate, context: HandlerContext) -> None:
     """/duel stop: the player forfeits their duel (the other wins); its end shows the hand
     that was on, with its solutions (worked out first if they are not known yet)."""
-    duel = context.bot_data.global_data.duels.duel_of(update.effective_user.id)
+    duel = DUELS.get(context.bot_data.global_data).duel_of(update.effective_user.id)
     if duel is None:
         context.reply(update, context._("You are not in a duel."))
         return
