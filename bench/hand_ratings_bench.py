@@ -24,7 +24,7 @@ import time
 from calibrate_difficulty import DATA, spearman
 
 from bot import records
-from bot.games.ladder.ratings import LADDER_RATINGS
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.model import FAST, MODEL, SLOW, prior_of_level
 from bot.rules.ladder.puzzle_rating import Ladder

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.duel.lobby import DUELS
+from bot.games.duel.parts import DUELS
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.duel.race import Duel
 from solver import solve

@@ -20,11 +20,11 @@ from typing import Any
 import pytest
 
 from bot import records
-from bot.games.challenges.kept import CHALLENGES
+from bot.games.challenges.parts import CHALLENGES
 from bot.games.countdown.messages import COUNTDOWN_MESSAGES
-from bot.games.duel.lobby import DUELS
+from bot.games.duel.parts import DUELS
 from bot.games.hunt.messages import HUNT_MESSAGES
-from bot.games.rush.board import RUSH_BOARD
+from bot.games.rush.parts import RUSH_BOARD
 from bot.rules.countdown import COUNTDOWN_SEAT, chat_time
 from bot.rules.hunt import HUNT_SEAT
 from bot.rules.requests import Rules

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.challenges.kept import CHALLENGES
+from bot.games.challenges.parts import CHALLENGES
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.rounds import ROUND_SEAT
 from solver import daily_number, solve

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.duel.lobby import DUELS
+from bot.games.duel.parts import DUELS
 from bot.rules.duel.race import Duel
 from bot.rules.rating import DAILY_PAIR_CAP, DAILY_PROVISIONAL_GAIN
 from tests.bot.harness import (

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.duel import play
-from bot.games.duel.lobby import DUELS
+from bot.games.duel.parts import DUELS
 from bot.local_api import plain_text
 from bot.rules.rating import Ratings
 from bot.rules.rounds import ROUND_SEAT

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.duel import play
-from bot.games.duel.lobby import DUELS
+from bot.games.duel.parts import DUELS
 from bot.local_api import plain_text
 from tests.bot.duels import establish
 from tests.bot.harness import (

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.duel import play
-from bot.games.duel.lobby import DUELS
+from bot.games.duel.parts import DUELS
 from bot.local_api import plain_text
 from solver import solve
 from tests.bot.duels import (

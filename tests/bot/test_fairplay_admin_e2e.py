@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.duel.lobby import DUELS
-from bot.games.rush.board import RUSH_BOARD
+from bot.games.duel.parts import DUELS
+from bot.games.rush.parts import RUSH_BOARD
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.duel.lobby import PastDuel
 from bot.rules.duel.race import End, HandResult

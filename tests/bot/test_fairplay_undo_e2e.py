@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.rush.board import RUSH_BOARD
+from bot.games.rush.parts import RUSH_BOARD
 from bot.local_api import LocalBotApi, plain_text
 from solver import solve
 from tests.bot.games import start

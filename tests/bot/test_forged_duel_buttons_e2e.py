@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.duel.lobby import DUELS
+from bot.games.duel.parts import DUELS
 from tests.bot.duels import CAROL, DAVE, button_data, invite, players
 from tests.bot.harness import ANN, reply_to, running_bot, settled
 

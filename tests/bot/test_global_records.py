@@ -24,9 +24,9 @@ from typing import Any
 import pytest
 
 from bot import records
-from bot.games.challenges.kept import CHALLENGES
-from bot.games.duel.lobby import DUELS
-from bot.games.rush.board import RUSH_BOARD
+from bot.games.challenges.parts import CHALLENGES
+from bot.games.duel.parts import DUELS
+from bot.games.rush.parts import RUSH_BOARD
 from bot.local_api import LocalBotApi
 from bot.persistence import SQLitePersistence
 from bot.rules.challenge import Origin, Play

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.ladder.ratings import LADDER_RATINGS
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.rules.hand_records import hand_key
 from tests.bot.harness import ANN, FakeClock, deal, dealt, make_api, reply_to, running_bot, settled
 from tests.bot.ladder_play import NOON, answer, next_picture, train

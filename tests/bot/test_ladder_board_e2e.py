@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.ladder.ratings import LADDER_RATINGS
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.local_api import plain_text
 from bot.rules.ladder.puzzle_rating import PuzzlePlayer
 from bot.rules.public_names import handle

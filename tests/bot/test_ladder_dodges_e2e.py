@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.ladder import play as ladder_play
-from bot.games.ladder.ratings import LADDER_RATINGS
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.local_api import LocalBotApi, plain_text
 from tests.bot.harness import (
     ANN,

@@ -14,7 +14,7 @@ from urllib.parse import quote
 
 import pytest
 
-from bot.games.ladder.ratings import LADDER_RATINGS
+from bot.games.ladder.parts import LADDER_RATINGS
 from tests.bot.browser import playwright_or_skip
 from tests.bot.harness import ANN, FakeClock, make_api, running_bot
 from tests.bot.ladder_play import NOON

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from bot import records
-from bot.games.ladder.ratings import LADDER_RATINGS
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.rules.hands import facts_job
 from bot.rules.ladder.puzzle_rating import ESTABLISHED_DAYS, ESTABLISHED_RESULTS, PuzzlePlayer
 from bot.rules.ladder.training import Training, key_of

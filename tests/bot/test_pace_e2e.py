@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.rush.board import RUSH_BOARD
+from bot.games.rush.parts import RUSH_BOARD
 from bot.local_api import plain_text
 from bot.rules.pace import PLAUSIBLE_HANDS, floor_of
 from solver import solve

@@ -17,7 +17,7 @@ import httpx
 import pytest
 
 from bot.context import services
-from bot.games.rush.board import RUSH_BOARD
+from bot.games.rush.parts import RUSH_BOARD
 from bot.rules.pace import PLAUSIBLE_MEDIAN, floor_of
 from bot.rules.rush.run import CLOCK_MOST, RUN_MOST, best_at_floors
 from solver import solve

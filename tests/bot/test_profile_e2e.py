@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot import records
-from bot.games.ladder.ratings import LADDER_RATINGS
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.local_api import LocalBotApi, plain_text
 from bot.persistence import SQLitePersistence
 from bot.state import GlobalData

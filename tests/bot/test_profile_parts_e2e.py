@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.games.ladder.ratings import LADDER_RATINGS
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.seasons.tables import Board, SeasonTrophy
 from bot.services.pictures.profile_card import HEIGHT, WIDTH, render_card

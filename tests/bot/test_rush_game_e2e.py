@@ -12,8 +12,8 @@ from typing import Any
 import httpx
 import pytest
 
-from bot.games.rush.board import RUSH_BOARD
 from bot.games.rush.page.runs import KEPT_AFTER_END
+from bot.games.rush.parts import RUSH_BOARD
 from bot.local_api import plain_text
 from bot.play.miniapp import API_BURST
 from bot.rules.rush.run import START_SECONDS

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.ladder.ratings import LADDER_RATINGS
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.puzzle_rating import (
     ESTABLISHED_DAYS,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.duel.lobby import DUELS
+from bot.games.duel.parts import DUELS
 from tests.bot import duels
 from tests.bot.harness import ANN, GROUP, reply_to, running_bot, settled
 

@@ -8,7 +8,7 @@ import weakref
 from telegram.ext import Application
 
 from bot.context import BotContext
-from bot.games.challenges.kept import CHALLENGES
+from bot.games.challenges.parts import CHALLENGES
 from bot.rules.spoilers import HandIndex, Numbers
 
 _OPENED: weakref.WeakKeyDictionary[Application, HandIndex] = weakref.WeakKeyDictionary()

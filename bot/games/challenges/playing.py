@@ -12,8 +12,8 @@ from telegram.constants import ChatType
 from telegram.ext import Application, filters
 
 from bot.context import BotContext, services
-from bot.games.challenges.kept import CHALLENGES
 from bot.games.challenges.opened import opened
+from bot.games.challenges.parts import CHALLENGES
 from bot.games.challenges.shared_messages import after_saved, settle_lapsed, time_text
 from bot.play import game_life, set_aside
 from bot.play.announce import tell_saved

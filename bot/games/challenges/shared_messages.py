@@ -22,8 +22,8 @@ from telegram.error import BadRequest, TelegramError
 from telegram.ext import Application
 
 from bot.context import BotContext, services
-from bot.games.challenges.kept import CHALLENGES
 from bot.games.challenges.offers import make_offer
+from bot.games.challenges.parts import CHALLENGES
 from bot.i18n import gettext_for, ngettext_for
 from bot.rules.challenge import Challenge, ChallengeRefused, Origin
 from bot.rules.daily.puzzle import clock_text

@@ -14,8 +14,8 @@ from telegram import (
 from telegram.constants import ParseMode
 
 from bot.context import BotContext
-from bot.games.challenges.kept import CHALLENGES
 from bot.games.challenges.offers import read_offer
+from bot.games.challenges.parts import CHALLENGES
 from bot.games.challenges.shared_messages import card_text, play_markup, refresh_shared, time_text
 from bot.rules.challenge import Origin
 

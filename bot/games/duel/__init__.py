@@ -17,7 +17,7 @@ from telegram.ext import (
 )
 
 from bot.context import BotContext, services
-from bot.games.duel.lobby import DUELS
+from bot.games.duel.parts import DUELS
 from bot.i18n import N_
 from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry
 from bot.services.answer_routes import Route

@@ -11,7 +11,7 @@ import html
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, User
 from telegram.constants import ChatType, MessageEntityType
 
-from bot.games.duel.lobby import DUELS
+from bot.games.duel.parts import DUELS
 from bot.play import game_life
 from bot.rules.duel.lobby import Invitation
 from bot.rules.duel.race import HAND_SECONDS, Refusal, Refused

@@ -9,7 +9,7 @@ import logging
 from telegram import InlineKeyboardMarkup, Message, User
 
 from bot.context import BotContext
-from bot.games.duel.lobby import DUELS
+from bot.games.duel.parts import DUELS
 from bot.rules.duel.lobby import INVITATION_SECONDS, Invitation
 from bot.services.outbox import Sent
 from bot.state import InvitationMessage

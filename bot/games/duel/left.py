@@ -11,7 +11,7 @@ from telegram import ChatMember, ChatMemberRestricted, Update
 from telegram.constants import ChatMemberStatus, ChatType
 
 from bot.context import BotContext
-from bot.games.duel.lobby import DUELS
+from bot.games.duel.parts import DUELS
 
 from . import play
 

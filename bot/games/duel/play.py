@@ -14,7 +14,7 @@ from telegram import Message
 from telegram.error import BadRequest, ChatMigrated, Forbidden
 
 from bot.context import BotContext, BotData
-from bot.games.duel.lobby import DUELS
+from bot.games.duel.parts import DUELS
 from bot.play import game_life, set_aside
 from bot.play.announce import tell_saved
 from bot.play.chat_moves import move_chat

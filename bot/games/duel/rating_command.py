@@ -11,7 +11,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext
-from bot.games.duel.lobby import DUELS
+from bot.games.duel.parts import DUELS
 from bot.i18n import N_
 from bot.play.board_names import shown_name
 from bot.play.registry import Help, HelpLine, MenuEntry

@@ -3,7 +3,7 @@ a challenge opened beside it, and /solve for its hand."""
 
 from __future__ import annotations
 
-from bot.games.duel.lobby import DUELS
+from bot.games.duel.parts import DUELS
 from bot.i18n import Translator
 from bot.play.registry import Asking
 from bot.state import ChatData, GlobalData

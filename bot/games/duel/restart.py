@@ -10,7 +10,7 @@ from collections.abc import Callable
 from telegram.ext import Application
 
 from bot.context import BotContext, now_of, services
-from bot.games.duel.lobby import DUELS
+from bot.games.duel.parts import DUELS
 from bot.play import game_life
 
 from . import invitations, play

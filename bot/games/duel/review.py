@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from bot.context import BotContext
-from bot.games.duel.lobby import DUELS
+from bot.games.duel.parts import DUELS
 from bot.rules.duel.lobby import PastDuel
 from bot.rules.off_boards import fastest_duels
 from bot.rules.rush.best_runs import week_start

@@ -18,7 +18,7 @@ from telegram import (
 )
 
 from bot.context import BotContext
-from bot.games.duel.lobby import DUELS
+from bot.games.duel.parts import DUELS
 from bot.play import game_life
 from bot.play.board_names import chosen_name
 from bot.rules.duel.race import HAND_SECONDS, Refusal, Refused

@@ -13,8 +13,8 @@ from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filt
 
 from bot.context import BotContext, now_of, services
 from bot.games.ladder import heard, levels, miniapp_api, play, refusals, top, words
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.games.ladder.profile import profile_part
-from bot.games.ladder.ratings import LADDER_RATINGS
 from bot.i18n import N_
 from bot.play import game_life, set_aside
 from bot.play.registry import Game, Handlers, Help, HelpLine, Menu, MenuEntry

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from bot.context import BotContext
 from bot.games.ladder import levels
-from bot.games.ladder.ratings import LADDER_RATINGS
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.puzzle_rating import Change, Ladder
 from bot.rules.ladder.training import level_of, prior_of, rates_player

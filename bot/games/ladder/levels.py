@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.context import BotData
-from bot.games.ladder.ratings import LADDER_RATINGS
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.rules.ladder.training import learned_levels
 
 

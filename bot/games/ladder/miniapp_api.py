@@ -12,7 +12,7 @@ from telegram.ext import Application
 
 from bot.context import AppReply, AppRequest, BotContext, services
 from bot.games.ladder import levels, play, words
-from bot.games.ladder.ratings import LADDER_RATINGS
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.play.miniapp import serve_app
 from bot.play.result_listeners import publish
 from bot.rules.hand_records import hand_key

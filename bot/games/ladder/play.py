@@ -15,7 +15,7 @@ from telegram.constants import ChatType
 
 from bot.context import BotContext
 from bot.games.ladder import levels, words
-from bot.games.ladder.ratings import LADDER_RATINGS
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.play import game_life, set_aside
 from bot.play.announce import tell_saved
 from bot.play.result_listeners import publish

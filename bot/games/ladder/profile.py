@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from bot.context import BotContext
-from bot.games.ladder.ratings import LADDER_RATINGS
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.play.registry import ProfilePart
 from bot.rules.ladder.puzzle_rating import BOARD_MIN_RESULTS
 from bot.state import UserData

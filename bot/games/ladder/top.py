@@ -5,7 +5,7 @@ players left out, named as the other boards that span every chat name them), and
 from __future__ import annotations
 
 from bot.games.ladder import play, words
-from bot.games.ladder.ratings import LADDER_RATINGS
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.play import game_life, set_aside
 from bot.play.board_names import shown_name
 from bot.rules.ladder.training import REVIEW_DEALT

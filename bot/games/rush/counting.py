@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from bot.context import BotContext
-from bot.games.rush.board import RUSH_BOARD
+from bot.games.rush.parts import RUSH_BOARD
 from bot.rules.results import RushScore
 from bot.rules.rush.best_runs import PersonalBest
 from bot.rules.rush.run import RunResult

@@ -8,7 +8,7 @@ import datetime as dt
 import html
 
 from bot.context import BotContext
-from bot.games.rush.board import RUSH_BOARD
+from bot.games.rush.parts import RUSH_BOARD
 from bot.play.registry import RunBoards
 from bot.rules.off_boards import (
     Removal,

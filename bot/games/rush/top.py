@@ -9,7 +9,7 @@ import html
 
 from telegram.constants import ChatType
 
-from bot.games.rush.board import RUSH_BOARD
+from bot.games.rush.parts import RUSH_BOARD
 from bot.games.rush.words import record_text
 from bot.play.board_names import public_name
 from bot.rules.rush.best_runs import BoardEntry, RunRecord
