@@ -21,9 +21,9 @@ import pytest
 
 from bot import records
 from bot.games.challenges.parts import CHALLENGES
-from bot.games.countdown.messages import COUNTDOWN_MESSAGES
+from bot.games.countdown.parts import COUNTDOWN_MESSAGES
 from bot.games.duel.parts import DUELS
-from bot.games.hunt.messages import HUNT_MESSAGES
+from bot.games.hunt.parts import HUNT_MESSAGES
 from bot.games.rush.parts import RUSH_BOARD
 from bot.rules.countdown import COUNTDOWN_SEAT, chat_time
 from bot.rules.hunt import HUNT_SEAT
