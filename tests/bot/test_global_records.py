@@ -29,7 +29,7 @@ from bot.games.duel.parts import DUELS
 from bot.games.rush.parts import RUSH_BOARD
 from bot.local_api import LocalBotApi
 from bot.persistence import SQLitePersistence
-from bot.rules.challenge import Origin, Play
+from bot.rules.challenge import SETTER_KEPT, Origin, Play
 from bot.rules.duel.race import End
 from bot.rules.hand_records import HandRecord, Source, hand_key
 from bot.rules.hands import facts_job
@@ -282,3 +282,31 @@ def test_rush_records_and_board_load_as_they_were_saved() -> None:
     assert records.load("user", records.saved("user", user).text) == user
     loaded = records.load("global", records.saved("global", data).text)
     assert RUSH_BOARD.get(loaded) == RUSH_BOARD.get(data)
+
+
+def test_a_challenges_save_writes_the_global_row_and_its_row() -> None:
+    data = story()
+    token = next(iter(CHALLENGES.get(data).challenges))
+    rows = data.changed_rows(challenge=[token])
+    assert list(rows) == [("global", 0), ("challenge", (token,))]
+
+
+def test_a_challenge_dropped_to_make_room_has_its_row_deleted() -> None:
+    data = story()
+    challenges = CHALLENGES.get(data)
+    token = next(iter(challenges.challenges))
+    for n in range(SETTER_KEPT):
+        challenges.create(
+            ANN, "Ann", (1, 1, 1, n + 1), 24, 9.0, Origin.PRACTICE, n, random.Random(n)
+        )
+    assert data.changed_rows()[("challenge", (token,))] is None
+
+
+def test_the_duels_are_read_from_the_global_row_alone() -> None:
+    data = story()
+    loaded = records.global_from_record(records.global_record(data))
+    assert DUELS.get(loaded) == DUELS.get(data)
+
+
+def test_the_challenges_are_not_in_the_global_row() -> None:
+    assert "challenges" not in records.global_record(story())
