@@ -153,13 +153,15 @@ class GlobalPart(Part[T]):
     """Every kind of row of a global part declared: the part, and its rows."""
 
     def __post_init__(self) -> None:
-        Part.__post_init__(self)
-        for rows in self.rows:
+        for rows in self.rows:  # checked before anything is declared
             if rows.kind in ROWS_OF_THEIR_OWN or rows.kind.startswith("conversation:"):
                 raise ValueError(f"a part's rows named as the data file's own: {rows.kind!r}")
-            part, declared = self.row_kinds.setdefault(rows.kind, (self, rows))
+            part, declared = self.row_kinds.get(rows.kind, (self, rows))
             if part.name != self.name or declared.item is not rows.item:
                 raise ValueError(f"two parts' rows declared as {rows.kind!r}")
+        Part.__post_init__(self)
+        for rows in self.rows:
+            self.row_kinds.setdefault(rows.kind, (self, rows))
 
     def fields(self) -> frozenset[str]:
         return frozenset(field.name for field in dataclasses.fields(GlobalData))

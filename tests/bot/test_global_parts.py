@@ -186,11 +186,17 @@ def test_two_parts_rows_of_one_kind_are_refused(
     parts: tuple[GlobalPart[Pins], GlobalPart[Tiles]],
 ) -> None:
     rows = ItemRows("tile-of-the-test", Tile, str, items=lambda tiles: tiles.tiles, put=_put)
-    try:
-        with pytest.raises(ValueError, match="tile-of-the-test"):
-            GlobalPart("more-tiles-of-the-test", Tiles, rows=(rows,))
-    finally:
-        GlobalPart.declared.pop("more-tiles-of-the-test", None)
+    with pytest.raises(ValueError, match="tile-of-the-test"):
+        GlobalPart("more-tiles-of-the-test", Tiles, rows=(rows,))
+
+
+def test_a_part_refused_is_not_declared(
+    parts: tuple[GlobalPart[Pins], GlobalPart[Tiles]],
+) -> None:
+    rows = ItemRows("tile-of-the-test", Tile, str, items=lambda tiles: tiles.tiles, put=_put)
+    with pytest.raises(ValueError, match="tile-of-the-test"):
+        GlobalPart("more-tiles-of-the-test", Tiles, rows=(rows,))
+    assert "more-tiles-of-the-test" not in GlobalPart.declared
 
 
 def test_a_part_named_as_a_field_is_refused() -> None:
