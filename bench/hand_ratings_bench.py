@@ -24,6 +24,7 @@ import time
 from calibrate_difficulty import DATA, spearman
 
 from bot import records
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.model import FAST, MODEL, SLOW, prior_of_level
 from bot.rules.ladder.puzzle_rating import Ladder
@@ -134,9 +135,11 @@ def main() -> int:
 def sizes(ladder: Ladder) -> None:
     """The ladder's rows as the data file keeps them (``ladder-hand``, ``ladder-player``):
     their size, and the time to read them all back, as the bot does at start-up."""
+    data = GlobalData()
+    LADDER_RATINGS.put(data, ladder)
     texts = [
         (kind, records.saved(kind, value).text)
-        for (kind, _key), value in records.global_rows(GlobalData(ladder=ladder)).items()
+        for (kind, _key), value in records.global_rows(data).items()
         if kind.startswith("ladder-")
     ]
     hands = sum(len(text) for kind, text in texts if kind == "ladder-hand")

@@ -137,8 +137,8 @@ class BotData:
     until_saved: NewsUntilSaved
     """Announcements of scores waiting for the disk to take them (:mod:`bot.services.saving`)."""
     global_data: GlobalData
-    """What the bot keeps across all chats: duels and invitations, ratings, each hand's
-    record, challenges (loaded at start-up; saved by :meth:`BotContext.save_global`)."""
+    """What the bot keeps across all chats: ratings, each hand's record, the games' global
+    parts (loaded at start-up; saved by :meth:`BotContext.save_global`)."""
     activity: Activity
     """Players and chats by the hour last seen, games dealt by kind (``/admin``, metrics)."""
     metrics: Metrics
@@ -307,17 +307,20 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
             }
         )
 
-    def save_global(self, *, players: Iterable[int] = (), **keys: Iterable[str]) -> bool:
-        """Save the bot's data across all chats at once: its global row (duels, invitations,
-        each pair's rated duels of the day), the ratings of ``players`` and the rows of each
-        kind ``keys`` names that changed (``hands=`` by :func:`~bot.rules.hand_records.
-        hand_key`, the rest by token: :meth:`bot.state.GlobalData.changed_rows`), and delete
-        the rows dropped since the last save.  Whether the disk took them: see
-        :meth:`save_now` (PTB's regular saves never write these: whatever changes them saves
-        them here, before announcing anything).
+    def save_global(
+        self, *, players: Iterable[int] = (), hands: Iterable[str] = (), **keys: Iterable[Any]
+    ) -> bool:
+        """Save the bot's data across all chats at once: its global row (the games' global
+        parts kept there, each pair's rated duels of the day...), the ratings of ``players``,
+        the records of ``hands`` (by :func:`~bot.rules.hand_records.hand_key`) and the items
+        of a global part's rows that ``keys`` names by the rows' kind (``challenge=[token]``:
+        :meth:`bot.state.GlobalData.changed_rows`), and delete the rows dropped since the
+        last save.  Whether the disk took them: see :meth:`save_now` (PTB's regular saves
+        never write these: whatever changes them saves them here, before announcing
+        anything).
         """
         write_now = self.bot_data.write_now
-        rows = self.bot_data.global_data.changed_rows(players, **keys)
+        rows = self.bot_data.global_data.changed_rows(players, hands, **keys)
         return True if write_now is None else write_now(rows)
 
     # --- sending: every message goes through the outbox ---------------------------------------

@@ -115,6 +115,11 @@ Helps = Callable[[Context], Iterable[HelpLine]]
 without a short name)."""
 
 
+LearnedLevel = Callable[[GlobalData, tuple[int, ...], int, int | None], int | None]
+"""The level a game's play has learned of a hand (the bot's data, the hand, its target, the
+model's level: the level to name, the model's until play rated the hand enough)."""
+
+
 class ProfilePart(NamedTuple):
     """A game's (or a feature's: :mod:`bot.play.profiles`) part of a player's profile
     (``/me``, the Mini App's Profile): where it stands (the lowest first), its lines of
@@ -356,6 +361,9 @@ class GameOf(Generic[Context]):
     """A player's days of its puzzle of the day, as others ask them (the first game's)."""
     zone: Zone | None = None
     """The time zone a chat gave it (the first game's that has one for the chat)."""
+    learned_level: LearnedLevel | None = None
+    """The level its play has learned of a hand, which the other games' deals then name
+    (the first game's that has one)."""
 
 
 @dataclass(frozen=True)  # not slotted: `Game(...)`, an alias's call, sets __orig_class__

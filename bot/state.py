@@ -12,15 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from bot.rules.achievements import Achievements
-from bot.rules.challenge import Challenges
-from bot.rules.duel.lobby import Duels
 from bot.rules.hand_records import HandRecords
-from bot.rules.ladder.puzzle_rating import Ladder
 from bot.rules.off_boards import OffBoards
 from bot.rules.public_names import PublicName, PublicNames
 from bot.rules.rating import Ratings
 from bot.rules.requests import SolveRequest, WaitingSolve
-from bot.rules.rush.best_runs import RushBoard
 from bot.rules.seasons.groups import ListedGroups
 from bot.rules.seasons.tables import Seasons, SeasonTrophy
 from bot.rules.table import Table
@@ -132,6 +128,61 @@ def _same_fields(data: object, other: object) -> bool:
         for field in dataclasses.fields(data)  # type: ignore[arg-type]
         if field.compare
     )
+
+
+ROWS_OF_THEIR_OWN = frozenset({"chat", "user", "global", "rating", "hand"})
+"""The kinds of row the data file keeps that are no global part's (a part's rows may not take
+one of these names)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ItemRows(Generic[T]):
+    """Rows of their own in which a global part (of kind ``T``) keeps its items, one a row,
+    keyed by ``(key,)``: a part kept by the thousand (every challenge, every hand's rating)
+    is not written whole at each change, only the items a change touched."""
+
+    kind: str
+    """The rows' kind in the data file (never changed once saved)."""
+    item: type
+    """The type of each row's value."""
+    key: type[str] | type[int]
+    """The type of each item's key (in the rows: ``(key,)``)."""
+    items: Callable[[T], dict[Any, Any]]
+    """The part's items, by key (written each to its row)."""
+    put: Callable[[T, dict[Any, Any]], None]
+    """Set the part's items, by key, from the rows read."""
+    dropped: Callable[[T], list[Any]] | None = None
+    """The keys of the items dropped since the last call (their rows to delete), if the part
+    drops any of itself."""
+
+
+@dataclass(frozen=True, slots=True)
+class GlobalPart(Part[T]):
+    """A game's (or a feature's) part of the bot's data across all chats
+    (:attr:`GlobalData.parts`): in the global row by its name, or, if it has :attr:`rows`,
+    in rows of its own (and then not in the global row)."""
+
+    rows: tuple[ItemRows[T], ...] = ()
+    """The rows of its own the part is kept in, if any, by kind."""
+
+    declared: ClassVar[dict[str, Part[Any]]] = {}
+    """Every global part declared, by name (as :attr:`ChatPart.declared`)."""
+    row_kinds: ClassVar[dict[str, tuple[GlobalPart[Any], ItemRows[Any]]]] = {}
+    """Every kind of row of a global part declared: the part, and its rows."""
+
+    def __post_init__(self) -> None:
+        for rows in self.rows:  # checked before anything is declared
+            if rows.kind in ROWS_OF_THEIR_OWN or rows.kind.startswith("conversation:"):
+                raise ValueError(f"a part's rows named as the data file's own: {rows.kind!r}")
+            part, declared = self.row_kinds.get(rows.kind, (self, rows))
+            if part.name != self.name or declared.item is not rows.item:
+                raise ValueError(f"two parts' rows declared as {rows.kind!r}")
+        Part.__post_init__(self)
+        for rows in self.rows:
+            self.row_kinds.setdefault(rows.kind, (self, rows))
+
+    def fields(self) -> frozenset[str]:
+        return frozenset(field.name for field in dataclasses.fields(GlobalData))
 
 
 CHATS_GAME = "round"
@@ -258,39 +309,33 @@ class UserData:
 
 @dataclass(slots=True)
 class GlobalData:
-    """What the bot keeps across all chats (saved as one record of kind ``global``): duels
-    and their invitations, ratings, each hand's record, challenges."""
+    """What the bot keeps across all chats (saved as one record of kind ``global``, and rows
+    of their own for the items kept by the thousand): ratings, each hand's record, the
+    players taken off the boards, the public names, the seasons, the listed groups, and the
+    games' own parts (:class:`GlobalPart`)."""
 
     ratings: Ratings = field(default_factory=Ratings)
-    duels: Duels = field(default_factory=Duels)
-    """Invitations out, duels being played and the history of finished ones."""
     hand_records: HandRecords = field(default_factory=HandRecords)
-    challenges: Challenges = field(default_factory=Challenges)
-    rush: RushBoard = field(default_factory=RushBoard)
-    """The best Rush runs everywhere: the week's and all time's."""
     off_boards: OffBoards = field(default_factory=OffBoards)
     """Players the host took off every board (``/admin fairplay``)."""
     names: PublicNames = field(default_factory=PublicNames)
     """The key of the players' handles (saved) and who holds each public name."""
-    ladder: Ladder = field(default_factory=Ladder)
-    """Every hand's rating learned from play and every player's puzzle rating (rows of
-    their own: ``ladder-hand``, ``ladder-player``)."""
     seasons: Seasons = field(default_factory=Seasons)
     """The season on, its boards, and the final tables of the seasons ended."""
     groups: ListedGroups = field(default_factory=ListedGroups)
     """The groups their admins listed on ``/groups top``, and their arenas."""
+    parts: dict[str, object] = field(default_factory=lambda: _new_global_parts())
+    """The games' own parts, by name (:class:`GlobalPart`: read and set through the part):
+    a new one of each part declared, from the start (the bot keeps one global data)."""
 
     def changed_rows(
-        self,
-        players: Iterable[int] = (),
-        hands: Iterable[str] = (),
-        challenges: Iterable[str] = (),
+        self, players: Iterable[int] = (), hands: Iterable[str] = (), **changed: Iterable[Any]
     ) -> dict[tuple[str, Any], object]:
         """The rows of the data file to write for a change (:meth:`bot.context.BotContext.
         save_global`): the global row, the ratings of ``players``, the records of ``hands``
-        (by :func:`~bot.rules.hand_records.hand_key`) and the ``challenges`` (by token) that
-        changed, and None for the rows of hand records and challenges dropped since the last
-        call (to delete)."""
+        (by :func:`~bot.rules.hand_records.hand_key`), the items of a part's rows that
+        ``changed`` names by the rows' kind (``challenge=[token]``), and None for the rows of
+        hand records and parts' items dropped since the last call (to delete)."""
         rows: dict[tuple[str, Any], object] = {("global", 0): self}
         rows.update(
             {("rating", p): self.ratings.players[p] for p in players if p in self.ratings.players}
@@ -302,13 +347,20 @@ class GlobalData:
                 if k in self.hand_records.hands
             }
         )
-        rows.update(
-            {
-                ("challenge", (t,)): self.challenges.challenges[t]
-                for t in challenges
-                if t in self.challenges.challenges
-            }
-        )
+        unknown = set(changed) - set(GlobalPart.row_kinds)
+        if unknown:
+            raise ValueError(f"no rows of the kinds {sorted(unknown)}")
+        for kind, keys in changed.items():
+            part, kept = GlobalPart.row_kinds[kind]
+            items = kept.items(part.get(self))
+            rows.update({(kind, (k,)): items[k] for k in keys if k in items})
         rows.update({("hand", (k,)): None for k in self.hand_records.take_dropped()})
-        rows.update({("challenge", (t,)): None for t in self.challenges.take_dropped()})
+        for kind, (part, kept) in GlobalPart.row_kinds.items():
+            if kept.dropped is not None:
+                rows.update({(kind, (k,)): None for k in kept.dropped(part.get(self))})
         return rows
+
+
+def _new_global_parts() -> dict[str, object]:
+    """A new one of each global part declared (the global data's parts when it is made)."""
+    return {name: part.made_new() for name, part in GlobalPart.declared.items()}

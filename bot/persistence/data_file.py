@@ -20,11 +20,17 @@ from bot import records
 from bot.persistence.data_file_errors import DataFileError
 from bot.persistence.database import FORMAT, open_database
 from bot.persistence.folder import FILE_NAME, FolderLock, prepare_folder
-from bot.records.schema import ITEM_KINDS
+from bot.records.schema import item_kinds
 from bot.state import GlobalData
 
-GLOBAL_KINDS = ("global", *ITEM_KINDS)
-"""The kinds of row that hold the bot's data across all chats (only ever written at once)."""
+
+def global_kinds() -> tuple[str, ...]:
+    """The kinds of row that hold the bot's data across all chats (only ever written at
+    once): the global row, and the kinds of its items (a global part's rows are read once
+    its game declared it; until then they stay in the file as they are)."""
+    return ("global", *item_kinds())
+
+
 PTB_KINDS = ("chat", "user")
 """The kinds of row PTB copies and hands over at its regular saves."""
 
@@ -110,7 +116,7 @@ class DataFile:
     def load_global(self) -> GlobalData:
         """The bot's data across all chats (duels, ratings, hand records, challenges), from
         its rows (new data when the file has none)."""
-        return records.global_from_rows({kind: self._rows(kind) for kind in GLOBAL_KINDS})
+        return records.global_from_rows({kind: self._rows(kind) for kind in global_kinds()})
 
     def write_now(self, rows: dict[tuple[str, Any], object]) -> bool:
         """Write ``rows`` ((kind, key) → value, e.g. ``("chat", chat_id)``; a value of None

@@ -13,18 +13,18 @@ from typing import Any
 from bot.records.codec import Record, RecordError, json_text
 from bot.records.migrations import upgrade
 from bot.records.schema import (
-    ITEM_KINDS,
     VERSION,
     chat_from_record,
     chat_record,
     global_from_record,
     global_record,
     item_from_record,
+    item_kinds,
     item_record,
     user_from_record,
     user_record,
 )
-from bot.state import ChatData, GlobalData, UserData
+from bot.state import ChatData, GlobalData, GlobalPart, UserData
 
 Key = int | tuple[int | str, ...]
 """A row's key: a chat's or user's id, or a conversation's key."""
@@ -56,7 +56,7 @@ def stamp() -> int:
 
 def to_record(kind: str, value: Any) -> Record:
     """The record of a row's value: ``kind`` is ``chat``, ``user``, ``global`` or one of
-    :data:`~bot.records.schema.ITEM_KINDS` (the bot's data across all chats: see
+    :func:`~bot.records.schema.item_kinds` (the bot's data across all chats: see
     :func:`global_rows`) or ``conversation:…``."""
     if kind == "chat":
         return chat_record(value)
@@ -64,7 +64,7 @@ def to_record(kind: str, value: Any) -> Record:
         return user_record(value)
     if kind == "global":
         return global_record(value)
-    if kind in ITEM_KINDS:
+    if kind in item_kinds():
         return item_record(kind, value)
     if kind.startswith("conversation:"):
         return {"v": VERSION, "state": value}
@@ -79,7 +79,7 @@ def from_record(kind: str, record: Record) -> Any:
         return user_from_record(record)
     if kind == "global":
         return global_from_record(record)
-    if kind in ITEM_KINDS:
+    if kind in item_kinds():
         return item_from_record(kind, record)
     if kind.startswith("conversation:"):
         return record.get("state")
@@ -147,16 +147,16 @@ copyreg.pickle(UserData, _as_saved("user"))
 
 def global_rows(data: GlobalData) -> dict[tuple[str, Key], object]:
     """Every row of the bot's data across all chats: the global row (key 0), each player's
-    rating (by id), each hand's record (by ``(hand key,)``), each challenge (by
-    ``(token,)``).  A save after a change writes only the rows it touched (a rated duel:
-    the global row and its two players'), and deletes those of dropped hand records and
-    challenges (``take_dropped``)."""
+    rating (by id), each hand's record (by ``(hand key,)``), and each item of the global
+    parts kept in rows of their own (a challenge by ``(token,)``...: :class:`~bot.state.
+    ItemRows`).  A save after a change writes only the rows it touched (a rated duel: the
+    global row and its two players'), and deletes those of the items dropped
+    (:meth:`~bot.state.GlobalData.changed_rows`)."""
     rows: dict[tuple[str, Key], object] = {("global", 0): data}
     rows.update({("rating", user_id): r for user_id, r in data.ratings.players.items()})
     rows.update({("hand", (key,)): r for key, r in data.hand_records.hands.items()})
-    rows.update({("challenge", (t,)): c for t, c in data.challenges.challenges.items()})
-    rows.update({("ladder-hand", (key,)): r for key, r in data.ladder.hands.items()})
-    rows.update({("ladder-player", (user,)): p for user, p in data.ladder.players.items()})
+    for kind, (part, kept) in GlobalPart.row_kinds.items():
+        rows.update({(kind, (key,)): item for key, item in kept.items(part.get(data)).items()})
     return rows
 
 
@@ -168,22 +168,21 @@ def global_from_rows(rows: Mapping[str, Mapping[Key, Any]]) -> GlobalData:
         data = GlobalData()
     data.ratings.players = {_user_key(k): v for k, v in rows.get("rating", {}).items()}
     data.hand_records.hands = {_item_key(k): v for k, v in rows.get("hand", {}).items()}
-    challenges = sorted(rows.get("challenge", {}).items(), key=lambda row: row[1].created)
-    data.challenges.challenges = {_item_key(k): v for k, v in challenges}
-    data.ladder.hands = {_item_key(k): v for k, v in rows.get("ladder-hand", {}).items()}
-    data.ladder.players = {_id_key(k): v for k, v in rows.get("ladder-player", {}).items()}
+    for kind, (part, kept) in GlobalPart.row_kinds.items():
+        items = {_one_key(k, kept.key): v for k, v in rows.get(kind, {}).items()}
+        kept.put(part.get(data), items)
     return data
+
+
+def _one_key(key: Key, kind: type) -> Any:
+    if not isinstance(key, tuple) or len(key) != 1 or type(key[0]) is not kind:
+        raise RecordError(f"not the key of an item: {key!r}")
+    return key[0]
 
 
 def _item_key(key: Key) -> str:
     if not isinstance(key, tuple) or len(key) != 1 or not isinstance(key[0], str):
         raise RecordError(f"not the key of an item: {key!r}")
-    return key[0]
-
-
-def _id_key(key: Key) -> int:
-    if not isinstance(key, tuple) or len(key) != 1 or not isinstance(key[0], int):
-        raise RecordError(f"not the key of a player's item: {key!r}")
     return key[0]
 
 

@@ -13,20 +13,24 @@ from typing import Any, TypeVar
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from bot.records.codec import Record, make_converter
-from bot.rules.challenge import Challenge
-from bot.rules.duel.lobby import Duels
 from bot.rules.hand_records import HandRecord
-from bot.rules.ladder.puzzle_rating import HandRating, PuzzlePlayer
 from bot.rules.off_boards import OffBoards
 from bot.rules.rating import PlayerRating
 from bot.rules.requests import Rules
-from bot.rules.rush.best_runs import RushBoard
 from bot.rules.seasons.groups import ListedGroups
 from bot.rules.seasons.tables import Seasons
 from bot.rules.seats import SEATS, Seated
 from bot.rules.table import Table
 from bot.rules.unread import Unread
-from bot.state import ChatData, ChatPart, GlobalData, Part, UserData, UserPart
+from bot.state import (
+    ChatData,
+    ChatPart,
+    GlobalData,
+    GlobalPart,
+    Part,
+    UserData,
+    UserPart,
+)
 
 T = TypeVar("T")
 
@@ -203,56 +207,82 @@ def user_from_record(record: Record) -> UserData:
     return data
 
 
+GLOBAL_FIELDS = frozenset({"v", "pairs", "off_boards", "names_key", "seasons", "groups"})
+"""The keys of the global row that are the global data's own fields (any other is a game's
+part, by its name)."""
+
+
+def _global_parts() -> dict[str, type]:
+    """The kind of each global part declared that the global row holds (not one kept in rows
+    of its own)."""
+    kinds = {}
+    for name, part in GlobalPart.declared.items():
+        if name in GLOBAL_FIELDS:
+            raise ValueError(f"a global part named as a field of the global row: {name!r}")
+        if not (isinstance(part, GlobalPart) and part.rows):
+            kinds[name] = part.kind
+    return kinds
+
+
 def global_record(data: GlobalData) -> Record:
-    """The global row (kind ``global``, key 0): invitations, duels being played and the last
-    ones finished, each pair's rated duels of the day, the board of Rush runs, the
+    """The global row (kind ``global``, key 0): each pair's rated duels of the day, the
     players taken off the boards, the key of the players' handles, the seasons (the one
-    on, its boards, the tables of those ended) and the groups listed on ``/groups top``.  Each
-    player's rating, hand record and challenge is a row of its own (:data:`ITEM_KINDS`), so
-    that a save writes what changed, not every hand ever solved."""
-    return {
+    on, its boards, the tables of those ended), the groups listed on ``/groups top``, and
+    each game's global part by its name (invitations and duels, the board of Rush runs...).
+    Each player's rating, hand record and each item of a part kept in rows of its own is a
+    row of its own (:func:`item_kinds`), so that a save writes what changed, not every hand
+    ever solved."""
+    record: Record = {
         "v": VERSION,
-        "duels": CONVERTER.unstructure(data.duels, Duels),
         "pairs": dict(data.ratings.pairs),
-        "rush": CONVERTER.unstructure(data.rush, RushBoard),
         "off_boards": CONVERTER.unstructure(data.off_boards, OffBoards),
         "names_key": data.names.key,
         "seasons": CONVERTER.unstructure(data.seasons, Seasons),
         "groups": CONVERTER.unstructure(data.groups, ListedGroups),
     }
+    kinds = _global_parts()
+    for name, part in data.parts.items():
+        if name in kinds or name not in GlobalPart.declared:
+            record[name] = _part_record(part, kinds.get(name))
+    return record
 
 
 def global_from_record(record: Record) -> GlobalData:
-    """The data of the global row, with no ratings, hand records or challenges yet (see
-    :func:`~bot.records.global_from_rows`)."""
+    """The data of the global row, with no ratings, hand records or items of the parts kept
+    in rows of their own yet (see :func:`~bot.records.global_from_rows`); a part the row
+    does not hold is new, and one no declaration names is kept unread."""
     data = GlobalData()
-    data.duels = CONVERTER.structure(record.get("duels", {}), Duels)
     data.ratings.pairs = CONVERTER.structure(record.get("pairs", {}), dict[str, int])
-    data.rush = CONVERTER.structure(record.get("rush", {}), RushBoard)
     data.off_boards = CONVERTER.structure(record.get("off_boards", {}), OffBoards)
     data.names.key = str(record.get("names_key", ""))
     data.seasons = CONVERTER.structure(record.get("seasons", {}), Seasons)
     data.groups = CONVERTER.structure(record.get("groups", {}), ListedGroups)
+    kinds = _global_parts()
+    for name, part in record.items():
+        if name in GLOBAL_FIELDS or part is None:
+            continue
+        if name in kinds or name not in GlobalPart.declared:
+            data.parts[name] = _part_from(part, kinds.get(name))
     return data
 
 
-ITEM_KINDS: dict[str, type] = {
-    "rating": PlayerRating,
-    "hand": HandRecord,
-    "challenge": Challenge,
-    "ladder-hand": HandRating,
-    "ladder-player": PuzzlePlayer,
-}
-"""Kinds of row that hold one item of the global data: a player's rating (keyed by their
-id), a hand's record (by ``(hand key,)``), a challenge (by ``(token,)``), a hand's rating on
-the ladder (by ``(hand key,)``) and a player's puzzle rating (by ``(id,)``)."""
+ITEM_KINDS: dict[str, type] = {"rating": PlayerRating, "hand": HandRecord}
+"""Kinds of row that hold one item of the global data's own: a player's rating (keyed by
+their id) and a hand's record (by ``(hand key,)``); the global parts' rows add theirs
+(:func:`item_kinds`: a challenge by ``(token,)``, a hand's rating on the ladder...)."""
+
+
+def item_kinds() -> dict[str, type]:
+    """Every kind of row that holds one item of the global data, and the type of its value:
+    :data:`ITEM_KINDS`, and each global part's rows declared (:class:`~bot.state.ItemRows`)."""
+    return ITEM_KINDS | {kind: rows.item for kind, (_, rows) in GlobalPart.row_kinds.items()}
 
 
 def item_record(kind: str, value: object) -> Record:
-    """The record of one item of the global data (see :data:`ITEM_KINDS`)."""
-    return {"v": VERSION, **CONVERTER.unstructure(value, ITEM_KINDS[kind])}
+    """The record of one item of the global data (see :func:`item_kinds`)."""
+    return {"v": VERSION, **CONVERTER.unstructure(value, item_kinds()[kind])}
 
 
 def item_from_record(kind: str, record: Record) -> object:
     """The item a :func:`item_record` holds."""
-    return CONVERTER.structure(record, ITEM_KINDS[kind])
+    return CONVERTER.structure(record, item_kinds()[kind])

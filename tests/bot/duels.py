@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.duel.parts import DUELS
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.duel.race import Duel
 from bot.rules.rating import PlayerRating
@@ -44,7 +45,7 @@ def texts(api: LocalBotApi, since: int) -> list[str]:
 
 
 def the_duel(application: BotApplication, player: int = ANN) -> Duel:
-    duel = application.bot_data.global_data.duels.duel_of(player)
+    duel = DUELS.get(application.bot_data.global_data).duel_of(player)
     assert duel is not None
     return duel
 
@@ -105,7 +106,7 @@ async def private_duel(
 ) -> Duel:
     """``inviter``'s shared invitation (/duel in private), taken up by ``opponent`` through
     its link: the duel, its first hand dealt to both."""
-    duels = application.bot_data.global_data.duels
+    duels = DUELS.get(application.bot_data.global_data)
     before = len(api.sent)
     api.send(inviter, inviter, "/duel")
     await api.wait_for_sent(before + 1)

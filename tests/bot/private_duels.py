@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.duel.parts import DUELS
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.duel.race import Duel
 from solver import solve
@@ -31,7 +32,7 @@ def in_chat(api: LocalBotApi, chat: int, since: int) -> list[str]:
 
 
 def the_duel(application: BotApplication, player: int = ANN) -> Duel:
-    duel = application.bot_data.global_data.duels.duel_of(player)
+    duel = DUELS.get(application.bot_data.global_data).duel_of(player)
     assert duel is not None
     return duel
 
@@ -64,7 +65,7 @@ async def open_link(
     api.send(user, user, f"/start duel_{token}")
     await api.wait_for_sent(before + 1)
     await settled(api, application)
-    if application.bot_data.global_data.duels.duel_of(user) is not None:
+    if DUELS.get(application.bot_data.global_data).duel_of(user) is not None:
         await until(lambda: the_duel(application, user).live)
         await settled(api, application)
     return in_chat(api, user, before)

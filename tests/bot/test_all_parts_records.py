@@ -20,12 +20,13 @@ from typing import Any
 import pytest
 
 from bot import records
+from bot.games.challenges.parts import CHALLENGES
 from bot.games.countdown.parts import COUNTDOWN_MESSAGES
 from bot.games.daily.parts import DAILY_CHAT, DAILY_RECORD
-from bot.games.duel.parts import DUEL_CHAT
+from bot.games.duel.parts import DUEL_CHAT, DUELS
 from bot.games.hunt.parts import HUNT_MESSAGES
 from bot.games.rounds.parts import GROUP_STATUS, ROUND_MESSAGES
-from bot.games.rush.parts import RUSH_MESSAGES, RUSH_RECORDS
+from bot.games.rush.parts import RUSH_BOARD, RUSH_MESSAGES, RUSH_RECORDS
 from bot.rules.countdown import COUNTDOWN_SEAT, chat_time
 from bot.rules.hunt import HUNT_SEAT
 from bot.rules.requests import Rules
@@ -100,7 +101,7 @@ GROUP_CHAT, PRIVATE_CHAT, ANN_USER = CHATS[GROUP], CHATS[ANN_CHAT], USERS[ANN]
 
 
 def _duel_hand() -> object:
-    duel = GLOBAL.duels.duels["DuelToken1"]
+    duel = DUELS.get(GLOBAL).duels["DuelToken1"]
     return None if duel.hand is None else duel.hand.hand
 
 
@@ -160,14 +161,14 @@ VALUES: list[tuple[str, Callable[[], object], object]] = [
     ("daily replays", lambda: DAILY_RECORD.get(ANN_USER).replays["2026-11-19"].misses, 3),
     ("daily reminder", lambda: DAILY_RECORD.get(ANN_USER).remind_zone, "Asia/Shanghai"),
     ("rush records", lambda: (runs := RUSH_RECORDS.get(ANN_USER).best) and runs.score, 9),
-    ("invitations", lambda: GLOBAL.duels.invitations["InviteTok1"].inviter, CAT),
+    ("invitations", lambda: DUELS.get(GLOBAL).invitations["InviteTok1"].inviter, CAT),
     ("duel", _duel_hand, (4, 4, 10, 10)),
-    ("duel history", lambda: GLOBAL.duels.history[0].score, (3, 1)),
+    ("duel history", lambda: DUELS.get(GLOBAL).history[0].score, (3, 1)),
     ("rating", lambda: GLOBAL.ratings.players[ANN].friendly, 2),
     ("pairs", lambda: GLOBAL.ratings.pairs, {f"2026-11-25 {ANN} {BOB}": 1}),
     ("hand record", lambda: GLOBAL.hand_records.hands["3 3 8 8=24"].seen, 5),
-    ("challenge", lambda: GLOBAL.challenges.challenges["ChallTok01"].plays[CAT].gave_up, True),
-    ("rush board", lambda: GLOBAL.rush.week[0].name, "Bob"),
+    ("challenge", lambda: CHALLENGES.get(GLOBAL).challenges["ChallTok01"].plays[CAT].gave_up, True),
+    ("rush board", lambda: RUSH_BOARD.get(GLOBAL).week[0].name, "Bob"),
     ("conversation", lambda: CONVERSATION, "waiting"),
 ]
 """One value of each part, as the fixture holds it."""

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.challenges.parts import CHALLENGES
 from bot.games.daily.parts import DAILY_RECORD
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.rounds import ROUND_SEAT
@@ -174,7 +175,7 @@ async def test_a_challenge_refused_over_a_round_leaves_the_round_on_and_is_not_p
     tmp_path: Path,
 ) -> None:
     _told, application = await _opened_over(tmp_path, EVE, "/play")
-    plays = [c.plays for c in application.bot_data.global_data.challenges.challenges.values()]
+    plays = [c.plays for c in CHALLENGES.get(application.bot_data.global_data).challenges.values()]
     assert ROUND_SEAT.on(application.chat_data[EVE].table)
     assert [EVE in p for p in plays] == [False]
 

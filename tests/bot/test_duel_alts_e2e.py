@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.duel.parts import DUELS
 from bot.rules.duel.race import Duel
 from bot.rules.rating import DAILY_PAIR_CAP, DAILY_PROVISIONAL_GAIN
 from tests.bot.harness import (
@@ -48,7 +49,7 @@ async def farm_duel(
     link, and the alt stops: at once, while Ann's picture of the first hand is still on its
     way (held), or once both have the hand (after one wrong answer each, with ``answers``).
     Returns the duel and where its end starts in ``api.sent``."""
-    duels = application.bot_data.global_data.duels
+    duels = DUELS.get(application.bot_data.global_data)
     before = len(api.sent)
     api.send(alt, alt, "/duel")
     await api.wait_for_sent(before + 1)

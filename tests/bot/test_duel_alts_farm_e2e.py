@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.duel.parts import DUELS
 from bot.rules.duel.race import Duel
 from bot.rules.rating import DAILY_PAIR_CAP, DAILY_PROVISIONAL_GAIN, PROVISIONAL_DUELS
 from solver import solve
@@ -44,7 +45,7 @@ def wrong(hand: tuple[int, ...]) -> str:
 async def started(api: FaultyBotApi, application: BotApplication, inviter: int, taker: int) -> Duel:
     """``inviter`` sends a private /duel, ``taker`` takes it up through its link; returns the
     duel once its first hand has reached them both."""
-    duels = application.bot_data.global_data.duels
+    duels = DUELS.get(application.bot_data.global_data)
     before = len(api.sent)
     api.send(inviter, inviter, "/duel")
     await api.wait_for_sent(before + 1)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.duel import play as duel_play
+from bot.games.duel.parts import DUELS
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.duel.race import Duel
 from bot.rules.rounds import Round
@@ -52,7 +53,7 @@ def cards(duel: Duel) -> str:
 
 async def win(api: LocalBotApi, application: BotApplication, clock: FakeClock) -> None:
     """Ann answers the duel's hand right, at a person's pace."""
-    duel = application.bot_data.global_data.duels.duel_of(ANN)
+    duel = DUELS.get(application.bot_data.global_data).duel_of(ANN)
     assert duel is not None and duel.hand is not None
     clock.now += 5
     api.send(ANN, ANN, solve(list(duel.hand.hand), 24)[0].text)
@@ -163,7 +164,7 @@ async def test_a_waiting_solve_is_answered_after_a_restart(tmp_path: Path) -> No
     restarted = len(api.sent)
     async with running_bot(api, tmp_path, clock=clock) as application:
         await settled(api, application)
-        duel = application.bot_data.global_data.duels.duel_of(ANN)
+        duel = DUELS.get(application.bot_data.global_data).duel_of(ANN)
         if duel is not None and duel.live:  # resumed: the request waits for its hand again
             await win(api, application, clock)
         await until(lambda: any("→ 24" in text for text in to_dave(api, restarted)))

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.duel import play
+from bot.games.duel.parts import DUELS
 from bot.local_api import plain_text
 from bot.rules.rating import Ratings
 from bot.rules.rounds import ROUND_SEAT
@@ -61,7 +62,7 @@ async def test_a_group_duel_from_invitation_to_rating_change(tmp_path: Path) -> 
         await win_hand(api, application, clock, ANN)
         end = await win_hand(api, application, clock, ANN)
         ann = saved_record(tmp_path, "rating", ANN)
-        history = application.bot_data.global_data.duels.history
+        history = DUELS.get(application.bot_data.global_data).history
     assert plain_text(invitation["text"]) == (
         "⚔️ Ann invites Carol to a duel! First to 3 hands (at most 5), 60 s a hand; the first "
         "right answer wins the hand.\nCarol, do you accept? (The invitation is open for 2 "
@@ -98,7 +99,7 @@ async def test_a_bystander_cannot_answer_an_invitation(tmp_path: Path) -> None:
         await settled(api, application)
         api.press(DAVE, invitation, button_data(invitation, 1))
         await settled(api, application)
-        duels = application.bot_data.global_data.duels
+        duels = DUELS.get(application.bot_data.global_data)
         open_still = list(duels.invitations)
         playing = duels.duel_of(CAROL)
     alerts = api.callback_answers[-2:]
@@ -120,7 +121,7 @@ async def test_an_invitation_expires_after_two_minutes(tmp_path: Path) -> None:
         api.press(CAROL, invitation, button_data(invitation, 0))
         await settled(api, application)
         edited = api.messages[(GROUP, invitation["message_id"])]
-        playing = application.bot_data.global_data.duels.duel_of(CAROL)
+        playing = DUELS.get(application.bot_data.global_data).duel_of(CAROL)
     assert plain_text(edited["text"]) == "⌛ Ann's invitation to a duel has expired."
     assert "reply_markup" not in edited
     assert api.callback_answers[-1].get("text") == "This invitation is no longer open."
@@ -235,7 +236,7 @@ async def test_a_stopped_duel_shows_the_hand_that_was_on(tmp_path: Path) -> None
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
         await accept(api, application, await invite(api, application))
-        duel = application.bot_data.global_data.duels.duel_of(ANN)
+        duel = DUELS.get(application.bot_data.global_data).duel_of(ANN)
         assert duel is not None and duel.hand is not None
         hand = duel.hand.hand
         end = plain_text(await reply_to(api, CAROL, GROUP, "/duel stop"))
@@ -252,7 +253,7 @@ async def test_the_invitee_declines(tmp_path: Path) -> None:
         api.press(CAROL, invitation, button_data(invitation, 1))
         await settled(api, application)
         edited = api.messages[(GROUP, invitation["message_id"])]
-        left = application.bot_data.global_data.duels.invitations
+        left = DUELS.get(application.bot_data.global_data).invitations
     assert plain_text(edited["text"]) == "Carol declined Ann's duel."
     assert "reply_markup" not in edited
     assert left == {}
@@ -267,7 +268,7 @@ async def test_the_inviter_withdraws_a_group_invitation_before_it_is_taken(
         said = await reply_to(api, ANN, GROUP, "/duel stop")
         await settled(api, application)
         edited = api.messages[(GROUP, invitation["message_id"])]
-        left = application.bot_data.global_data.duels.invitations
+        left = DUELS.get(application.bot_data.global_data).invitations
         before = len(api.sent)
         api.press(CAROL, invitation, button_data(invitation, 0))  # too late to accept
         await settled(api, application)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.duel import play
+from bot.games.duel.parts import DUELS
 from bot.local_api import plain_text
 from tests.bot.duels import establish
 from tests.bot.harness import (
@@ -196,7 +197,7 @@ async def test_no_private_duel_over_a_round(tmp_path: Path) -> None:
         _message, token = await invitation(api, application)
         await reply_to(api, CAROL, CAROL, "/play")
         said = await open_link(api, application, CAROL, token)
-        playing = application.bot_data.global_data.duels.duel_of(CAROL)
+        playing = DUELS.get(application.bot_data.global_data).duel_of(CAROL)
     assert said == [
         "A game is on in your chat or your opponent's: once it is over, open the link again."
     ]

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.duel.parts import DUELS
 from bot.rules.duel.race import Duel
 from tests.bot.duels import CAROL, DAVE, NOON, accept, invite, players, the_duel, win_hand
 from tests.bot.harness import ANN, BotApplication, FakeClock, running_bot
@@ -53,5 +54,5 @@ async def test_the_history_keeps_each_duels_hands(tmp_path: Path) -> None:
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
         dealt = await _duel(api, application, clock, CAROL)
-        (past,) = application.bot_data.global_data.duels.history
+        (past,) = DUELS.get(application.bot_data.global_data).history
     assert [tuple(sorted(hand)) for hand in past.dealt] == dealt

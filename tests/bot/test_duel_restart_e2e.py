@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.duel import play
+from bot.games.duel.parts import DUELS
 from bot.local_api import plain_text
 from solver import solve
 from tests.bot.duels import (
@@ -76,7 +77,7 @@ async def test_a_duel_whose_hand_ran_out_during_a_restart_is_cancelled(tmp_path:
         await until(lambda: len(api.sent) > before)
         await settled(api, application)
         told = texts(api, before)
-        duels = application.bot_data.global_data.duels
+        duels = DUELS.get(application.bot_data.global_data)
         playing = duels.duel_of(ANN)
         rated = application.bot_data.global_data.ratings.players
     assert told == [

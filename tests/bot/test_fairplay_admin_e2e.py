@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.rush.parts import RUSH_RECORDS
+from bot.games.duel.parts import DUELS
+from bot.games.rush.parts import RUSH_BOARD, RUSH_RECORDS
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.duel.lobby import PastDuel
 from bot.rules.duel.race import End, HandResult
@@ -58,7 +59,7 @@ async def test_the_owner_reviews_the_weeks_fastest_and_takes_them_off(tmp_path: 
         clock.now += 4
         await reply_to(api, BOB, GROUP, f"/a {solve(hand)[0].text}")  # a hand's record: 4 s
         data = application.bot_data.global_data
-        data.duels.history.append(
+        DUELS.get(data).history.append(
             PastDuel(
                 "t0k3n",
                 (ANN, BOB),
@@ -99,7 +100,7 @@ async def test_the_owner_reviews_the_weeks_fastest_and_takes_them_off(tmp_path: 
         clock.now += 3600
         await _run(api, application, clock, BOB, 3)  # a run after: on no board
         rating = plain_text(await reply_to(api, BOB, BOB, "/rating"))
-        board_after = application.bot_data.global_data.rush.all_time
+        board_after = RUSH_BOARD.get(application.bot_data.global_data).all_time
         best = RUSH_RECORDS.get(application.user_data[BOB]).best
     assert [entry.user_id for entry in board_after] == [CAROL]
     assert best is not None and best.off_boards

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.rush.parts import RUSH_RECORDS
+from bot.games.rush.parts import RUSH_BOARD, RUSH_RECORDS
 from bot.local_api import LocalBotApi, plain_text
 from solver import solve
 from tests.bot.games import start
@@ -51,7 +51,7 @@ def _code(review: str, name: str) -> str:
 
 
 def _on_board(application: BotApplication) -> list[int]:
-    return [entry.user_id for entry in application.bot_data.global_data.rush.all_time]
+    return [entry.user_id for entry in RUSH_BOARD.get(application.bot_data.global_data).all_time]
 
 
 async def test_one_run_off_by_its_code_and_back_by_undo(tmp_path: Path) -> None:

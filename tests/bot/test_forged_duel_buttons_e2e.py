@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.duel.parts import DUELS
 from tests.bot.duels import CAROL, DAVE, button_data, invite, players
 from tests.bot.harness import ANN, reply_to, running_bot, settled
 
@@ -20,7 +21,7 @@ async def test_a_forged_decline_of_a_group_invitation_names_its_invitee(tmp_path
         await reply_to(api, DAVE, DAVE, "/help")
         api.press(DAVE, api.sent[-1], button_data(invitation, 1))  # in his own chat
         await settled(api, application)
-        assert application.bot_data.global_data.duels.invitations  # still open
+        assert DUELS.get(application.bot_data.global_data).invitations  # still open
     assert api.callback_answers[-1]["text"] == "Only Carol can answer this invitation."
 
 
@@ -34,5 +35,5 @@ async def test_a_forged_withdrawal_of_a_private_invitation_names_nobody(tmp_path
         await reply_to(api, CAROL, CAROL, "/help")
         api.press(CAROL, api.sent[-1], withdraw)
         await settled(api, application)
-        assert application.bot_data.global_data.duels.invitations  # still open
+        assert DUELS.get(application.bot_data.global_data).invitations  # still open
     assert api.callback_answers[-1]["text"] == "This invitation is not yours to answer."

@@ -24,11 +24,13 @@ from typing import Any
 import pytest
 
 from bot import records
+from bot.games.challenges.parts import CHALLENGES
 from bot.games.daily.parts import DAILY_RECORD
-from bot.games.rush.parts import RUSH_RECORDS
+from bot.games.duel.parts import DUELS
+from bot.games.rush.parts import RUSH_BOARD, RUSH_RECORDS
 from bot.local_api import LocalBotApi
 from bot.persistence import SQLitePersistence
-from bot.rules.challenge import Origin, Play
+from bot.rules.challenge import SETTER_KEPT, Origin, Play
 from bot.rules.duel.race import End
 from bot.rules.hand_records import HandRecord, Source, hand_key
 from bot.rules.hands import facts_job
@@ -49,8 +51,8 @@ def story() -> GlobalData:
     """Ann and Bob mid-duel (Ann missed once), Cat's shared invitation out, a rated duel
     won by Ann, a hand record, and Ann's daily challenge that Bob has opened."""
     data = GlobalData()
-    invitation = data.duels.invite(ANN, BOB, 0.0, random.Random(1))
-    duel = data.duels.accept(invitation.token, BOB, 1.0)
+    invitation = DUELS.get(data).invite(ANN, BOB, 0.0, random.Random(1))
+    duel = DUELS.get(data).accept(invitation.token, BOB, 1.0)
     facts = facts_job([(3, 3, 8, 8)], 24, False)
     assert facts is not None
     duel.deal(facts, 5, 2.0)
@@ -58,10 +60,10 @@ def story() -> GlobalData:
     duel.answer(ANN, "3+3+8+8", 3.0)
     assert duel.hand is not None
     duel.hand.hint_list = None  # not saved: worked out again when needed
-    data.duels.invite(CAT, None, 5.0, random.Random(2))
+    DUELS.get(data).invite(CAT, None, 5.0, random.Random(2))
     data.ratings.record(ANN, BOB, ANN, dt.date(2026, 11, 25))
     data.hand_records.note((3, 3, 8, 8), 24, ANN, 9.0, Source.ROUND)
-    challenge = data.challenges.create(
+    challenge = CHALLENGES.get(data).create(
         ANN, "Ann", (3, 3, 8, 8), 24, 42.0, Origin.DAILY, 0.0, random.Random(3), daily=329
     )
     challenge.play(BOB, "Bob", 10.0)
@@ -75,9 +77,9 @@ def before_round_two(data: GlobalData) -> GlobalData:
     played-out opponents, no duel's answers known, no play voided while it was open."""
     for rating in data.ratings.players.values():
         rating.first_day, rating.played_with = "", []
-    for duel in data.duels.duels.values():
+    for duel in DUELS.get(data).duels.values():
         duel.answered = []
-    for challenge in data.challenges.challenges.values():
+    for challenge in CHALLENGES.get(data).challenges.values():
         for play in challenge.plays.values():
             play.unranked = play.given_while_open = False
     return data
@@ -94,14 +96,14 @@ def before_the_cap(data: GlobalData) -> GlobalData:
     """``data`` as the releases before the cap on gains from provisional opponents kept it:
     no duel knew whether its hand had reached both players, the win was rated in full (the
     rating as that release computed it), no challenge knew whom the bot gave its solutions."""
-    for duel in data.duels.duels.values():
+    for duel in DUELS.get(data).duels.values():
         duel.shown = False
     ann, bob = data.ratings.players[ANN], data.ratings.players[BOB]
     ann.mu, ann.sigma, bob.mu, bob.sigma = OLD_MU_ANN, OLD_SIGMA, OLD_MU_BOB, OLD_SIGMA
     ann.recent[0] = dataclasses.replace(ann.recent[0], change=105)
     bob.recent[0] = dataclasses.replace(bob.recent[0], change=-105)
     ann.gain_day, ann.provisional_gain = "", 0.0
-    for challenge in data.challenges.challenges.values():
+    for challenge in CHALLENGES.get(data).challenges.values():
         challenge.given.clear()
     return data
 
@@ -133,13 +135,13 @@ def test_global_data_survives_the_round_trip() -> None:
 
 def test_a_finished_duel_and_its_history_survive_the_round_trip() -> None:
     data = story()
-    duel = next(iter(data.duels.duels.values()))
+    duel = next(iter(DUELS.get(data).duels.values()))
     duel.stop(BOB)
-    data.duels.finish(duel.token, 9.0, rated=True)
+    DUELS.get(data).finish(duel.token, 9.0, rated=True)
     loaded = from_text(as_text(data))
-    assert loaded.duels.history == data.duels.history
-    assert loaded.duels.history[0].end is End.STOPPED
-    assert loaded.duels.history[0].dealt == tuple(duel.dealt) != ()  # its players' next avoid
+    assert DUELS.get(loaded).history == DUELS.get(data).history
+    assert DUELS.get(loaded).history[0].end is End.STOPPED
+    assert DUELS.get(loaded).history[0].dealt == tuple(duel.dealt) != ()  # its players' next avoid
 
 
 def test_each_rating_hand_record_and_challenge_is_a_row_of_its_own() -> None:
@@ -157,7 +159,7 @@ def test_the_rows_of_this_format_still_load() -> None:
     assert loaded == before_seasons(before_round_two(story()))
     assert loaded.ratings.of(ANN).recent[0].result is Result.WON
     assert loaded.hand_records.get((8, 3, 8, 3), 24) == HandRecord(1, 9.0, ANN, "round")
-    challenge = next(iter(loaded.challenges.challenges.values()))
+    challenge = next(iter(CHALLENGES.get(loaded).challenges.values()))
     assert challenge.plays == {BOB: Play("Bob", 10.0)}
 
 
@@ -172,15 +174,15 @@ def test_the_rows_of_the_release_before_the_cap_still_load() -> None:
 def test_the_rows_of_the_release_of_duels_still_load() -> None:
     # That release kept no duel's dealt hands: its duel loads knowing none.
     data = before_seasons(before_the_cap(before_round_two(story())))
-    for duel in data.duels.duels.values():
+    for duel in DUELS.get(data).duels.values():
         duel.dealt.clear()
     assert from_text(json.loads(RELEASE_OF_DUELS.read_text())) == data
 
 
 def test_every_field_of_the_global_data_is_saved() -> None:
     data = story()
-    duel = next(iter(data.duels.duels.values()))
-    challenge = next(iter(data.challenges.challenges.values()))
+    duel = next(iter(DUELS.get(data).duels.values()))
+    challenge = next(iter(CHALLENGES.get(data).challenges.values()))
     global_row = records.global_record(data)
     assert set(global_row) == {
         "v",
@@ -193,9 +195,9 @@ def test_every_field_of_the_global_data_is_saved() -> None:
         "groups",
     }
     for obj, fields in [
-        (data.duels, global_row["duels"]),
+        (DUELS.get(data), global_row["duels"]),
         (duel, global_row["duels"]["duels"][duel.token]),
-        (data.rush, global_row["rush"]),
+        (RUSH_BOARD.get(data), global_row["rush"]),
         (data.off_boards, global_row["off_boards"]),
         (data.ratings.players[ANN], records.to_record("rating", data.ratings.players[ANN])),
         (data.hand_records.hands["3 3 8 8=24"], records.to_record("hand", HandRecord())),
@@ -278,6 +280,35 @@ def test_rush_records_and_board_load_as_they_were_saved() -> None:
     run = RunResult(9, 3.5, 150.0, 11, 2, False, 1)
     user, data = UserData(), GlobalData()
     RUSH_RECORDS.get(user).add(run, dt.date(2026, 11, 25))
-    data.rush.add(ANN, "Ann", run, dt.date(2026, 11, 25))
+    RUSH_BOARD.get(data).add(ANN, "Ann", run, dt.date(2026, 11, 25))
     assert records.load("user", records.saved("user", user).text) == user
-    assert records.load("global", records.saved("global", data).text).rush == data.rush
+    loaded = records.load("global", records.saved("global", data).text)
+    assert RUSH_BOARD.get(loaded) == RUSH_BOARD.get(data)
+
+
+def test_a_challenges_save_writes_the_global_row_and_its_row() -> None:
+    data = story()
+    token = next(iter(CHALLENGES.get(data).challenges))
+    rows = data.changed_rows(challenge=[token])
+    assert list(rows) == [("global", 0), ("challenge", (token,))]
+
+
+def test_a_challenge_dropped_to_make_room_has_its_row_deleted() -> None:
+    data = story()
+    challenges = CHALLENGES.get(data)
+    token = next(iter(challenges.challenges))
+    for n in range(SETTER_KEPT):
+        challenges.create(
+            ANN, "Ann", (1, 1, 1, n + 1), 24, 9.0, Origin.PRACTICE, n, random.Random(n)
+        )
+    assert data.changed_rows()[("challenge", (token,))] is None
+
+
+def test_the_duels_are_read_from_the_global_row_alone() -> None:
+    data = story()
+    loaded = records.global_from_record(records.global_record(data))
+    assert DUELS.get(loaded) == DUELS.get(data)
+
+
+def test_the_challenges_are_not_in_the_global_row() -> None:
+    assert "challenges" not in records.global_record(story())

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.duel import play
+from bot.games.duel.parts import DUELS
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.duel.race import Duel, End
 from solver import solve
@@ -48,7 +49,7 @@ def in_chat(api: LocalBotApi, chat: int, since: int) -> list[str]:
 
 
 def the_duel(application: BotApplication) -> Duel:
-    duel = application.bot_data.global_data.duels.duel_of(ANN)
+    duel = DUELS.get(application.bot_data.global_data).duel_of(ANN)
     assert duel is not None
     return duel
 
@@ -107,7 +108,7 @@ async def test_removing_the_bot_from_the_group_forfeits_the_removers_duel(
     async with running_bot(api, tmp_path, clock=clock) as application:
         await accept(api, application, await invite(api, application, CAROL, ANN), ANN)
         await win_hand(api, application, clock, CAROL)
-        duel = application.bot_data.global_data.duels.duel_of(ANN)
+        duel = DUELS.get(application.bot_data.global_data).duel_of(ANN)
         assert duel is not None
         api.remove_bot(GROUP, ANN)  # Ann, the group's admin, 0–1 down
         await until(lambda: duel.over)
@@ -124,7 +125,7 @@ async def test_a_groups_duel_whose_bot_someone_else_removes_at_0_0_is_not_rated(
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
         await accept(api, application, await invite(api, application, CAROL, DAVE), DAVE)
-        duel = application.bot_data.global_data.duels.duel_of(CAROL)
+        duel = DUELS.get(application.bot_data.global_data).duel_of(CAROL)
         assert duel is not None
         api.remove_bot(GROUP, ANN)  # the admin, who does not play
         await until(lambda: duel.over)
@@ -145,7 +146,7 @@ async def test_accept_pressed_again_or_by_the_inviter_is_told_as_what_it_is(
         await settled(api, application)
         api.press(ANN, invitation, button_data(invitation, 0))
         await settled(api, application)
-        duels = len(application.bot_data.global_data.duels.duels)
+        duels = len(DUELS.get(application.bot_data.global_data).duels)
     again, inviter = (a.get("text") for a in api.callback_answers[-2:])
     assert again == "This invitation is no longer open."
     assert inviter == "This invitation is no longer open."

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.rules.hand_records import hand_key
 from tests.bot.harness import ANN, FakeClock, deal, dealt, make_api, reply_to, running_bot, settled
 from tests.bot.ladder_play import NOON, answer, next_picture, train
@@ -29,7 +30,7 @@ async def test_an_account_made_of_ten_skips_moves_no_hand(tmp_path: Path) -> Non
         clock.now += 3.5
         await reply_to(api, ANN, ANN, f"/a {answer(hand)}")
         await settled(api, application)
-        ladder = application.bot_data.global_data.ladder
+        ladder = LADDER_RATINGS.get(application.bot_data.global_data)
         rated = ladder.hands.get(hand_key(hand, 24))
     assert ladder.player(ANN).results >= 10
     assert rated is None

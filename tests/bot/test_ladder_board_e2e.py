@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.local_api import plain_text
 from bot.rules.ladder.puzzle_rating import PuzzlePlayer
 from bot.rules.public_names import handle
@@ -24,7 +25,7 @@ async def test_the_board_ranks_established_players_by_their_proven_rating(
 ) -> None:
     api = make_api()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
-        ladder = application.bot_data.global_data.ladder
+        ladder = LADDER_RATINGS.get(application.bot_data.global_data)
         ladder.players[ANN] = PuzzlePlayer(mu=30.0, sigma=2.0, results=12)
         ladder.players[BOB] = PuzzlePlayer(mu=33.0, sigma=1.0, results=10)
         ladder.players[CAROL] = PuzzlePlayer(mu=40.0, sigma=1.0, results=3)
@@ -38,7 +39,7 @@ async def test_a_player_off_the_board_is_told_their_rating_and_what_is_missing(
 ) -> None:
     api = make_api()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
-        ladder = application.bot_data.global_data.ladder
+        ladder = LADDER_RATINGS.get(application.bot_data.global_data)
         ladder.players[ANN] = PuzzlePlayer(mu=26.0, results=4)
         board = plain_text(await reply_to(api, ANN, GROUP, "/train top"))
     assert board == (
@@ -64,7 +65,7 @@ async def test_review_deals_the_misses_first_then_the_slowest_and_rates_nothing(
         await next_picture(api, answer(hand_on(application)))
         await reply_to(api, ANN, ANN, "/train stop")
         await settled(api, application)
-        before = application.bot_data.global_data.ladder.player(ANN)
+        before = LADDER_RATINGS.get(application.bot_data.global_data).player(ANN)
         rating, results = before.mu, before.results
         first, told = await next_picture(api, "/review")
         reviewed = [hand_on(application)]
@@ -74,7 +75,7 @@ async def test_review_deals_the_misses_first_then_the_slowest_and_rates_nothing(
         clock.now += 4
         done = plain_text(await reply_to(api, ANN, ANN, answer(reviewed[1]), timeout=10))
         await settled(api, application)
-        after = application.bot_data.global_data.ladder.player(ANN)
+        after = LADDER_RATINGS.get(application.bot_data.global_data).player(ANN)
         over = not training(application).live
     assert plain_text(told[0]["text"]) == (
         "🔁 2 hands to review, the misses first: reviews change no rating."

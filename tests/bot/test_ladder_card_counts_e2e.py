@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.puzzle_rating import (
     ESTABLISHED_DAYS,
@@ -36,7 +37,7 @@ async def test_a_round_for_10_moves_its_hands_rating(tmp_path: Path) -> None:
     api = make_api()
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
-        ladder = application.bot_data.global_data.ladder
+        ladder = LADDER_RATINGS.get(application.bot_data.global_data)
         ladder.players[ANN] = PuzzlePlayer(results=ESTABLISHED_RESULTS, solve_days=ESTABLISHED_DAYS)
         await reply_to(api, ANN, ANN, f"/settings target {TARGET}")
         await deal(api, ANN, ANN, "/play")
@@ -55,7 +56,7 @@ async def test_a_hands_20th_result_for_10_moves_its_deal_level(tmp_path: Path) -
     api = make_api()
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
-        ladder = application.bot_data.global_data.ladder
+        ladder = LADDER_RATINGS.get(application.bot_data.global_data)
         ladder.hands = {  # every hand for 10 played as the hardest 19 times
             hand_key(hand, TARGET): HandRating(40.0, results=LEARNED_RESULTS - 1)
             for hand in hands((1, 13), 4)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.model import prior_of_level
 from bot.rules.ladder.puzzle_rating import HandRating
@@ -27,7 +28,7 @@ def _other(hand: tuple[int, ...]) -> int:
 async def test_a_hand_rated_by_play_shows_its_learned_level(tmp_path: Path, level: int) -> None:
     api = make_api()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
-        application.bot_data.global_data.ladder.hands = {
+        LADDER_RATINGS.get(application.bot_data.global_data).hands = {
             hand_key(hand, 24): HandRating(prior_of_level(level), results=LEARNED_RESULTS)
             for hand, _prior in pool()
         }
@@ -40,7 +41,7 @@ async def test_a_hand_rated_by_play_shows_its_learned_level(tmp_path: Path, leve
 async def test_a_hand_with_too_few_results_keeps_the_models_level(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
-        application.bot_data.global_data.ladder.hands = {
+        LADDER_RATINGS.get(application.bot_data.global_data).hands = {
             hand_key(hand, 24): HandRating(
                 prior_of_level(_other(hand)), results=LEARNED_RESULTS - 1
             )

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.ladder import play as ladder_play
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.local_api import LocalBotApi, plain_text
 from tests.bot.harness import (
     ANN,
@@ -40,7 +41,7 @@ async def test_a_skip_of_a_hand_solved_for_another_account_is_a_miss(tmp_path: P
         await _solved_by_bob(api, application)
         clock.now += 20
         _, told = await next_picture(api, "/skip")
-        player = application.bot_data.global_data.ladder.player(ANN)
+        player = LADDER_RATINGS.get(application.bot_data.global_data).player(ANN)
     assert plain_text(told[-1]["text"]).startswith("⏭ skipped · −")
     assert player.results == 1
 
@@ -54,7 +55,7 @@ async def test_a_stop_of_a_hand_solved_for_another_account_is_a_miss(tmp_path: P
         clock.now += 20
         api.send(ANN, ANN, "/train stop")
         await settled(api, application)
-        counted = application.bot_data.global_data.ladder.player(ANN).results
+        counted = LADDER_RATINGS.get(application.bot_data.global_data).player(ANN).results
     texts = [plain_text(m.get("text", "")) for m in api.sent[-2:]]
     assert texts[0].startswith("🏁 stopped during the hand · −")
     assert counted == 1
@@ -73,7 +74,7 @@ async def test_a_time_up_of_a_hand_solved_for_another_account_is_a_miss(tmp_path
         application.job_queue.run_once(ladder_play.ladder_up, 0, chat_id=ANN, data=game.number)
         sent = await api.wait_for_sent(before + 2)
         await settled(api, application)
-        counted = application.bot_data.global_data.ladder.player(ANN).results
+        counted = LADDER_RATINGS.get(application.bot_data.global_data).player(ANN).results
     assert plain_text(sent[before]["text"]).startswith("⌛ time's up · −")
     assert counted == 1
 
@@ -89,7 +90,7 @@ async def test_a_page_skip_of_a_hand_solved_for_another_account_is_a_miss(
         await reply_to(api, BOB, BOB, f"/solve {cards}")
         clock.now += 20
         skipped = (await call(app, "POST", "train/skip", body={"number": dealt["number"]})).json()
-        results = app.bot_data.global_data.ladder.player(ANN).results
+        results = LADDER_RATINGS.get(app.bot_data.global_data).player(ANN).results
     assert skipped["counted"] is True
     assert skipped["delta"] < 0
     assert results == 1
@@ -109,7 +110,7 @@ async def test_a_hand_stopped_at_once_is_dealt_again_by_the_next_train(tmp_path:
         again = hand_on(application)
         clock.now += 14
         _, told = await next_picture(api, answer(again))
-        counted = application.bot_data.global_data.ladder.player(ANN).results
+        counted = LADDER_RATINGS.get(application.bot_data.global_data).player(ANN).results
     assert end.startswith("🏁 Training over: 0 hands counted")
     assert again == first
     assert plain_text(told[-1]["text"]).startswith("✅ 14.0 s · +")

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.ladder import play as ladder_play
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.local_api import plain_text
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.model import prior_of_level
@@ -36,7 +37,7 @@ pytestmark = pytest.mark.asyncio
 async def test_train_deals_near_the_players_rating(tmp_path: Path, level: int) -> None:
     api = make_api()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
-        ladder = application.bot_data.global_data.ladder
+        ladder = LADDER_RATINGS.get(application.bot_data.global_data)
         ladder.players[ANN] = ladder.player(ANN)
         ladder.players[ANN].mu = prior_of_level(level)
         await train(api)
@@ -65,7 +66,7 @@ async def test_a_solve_shows_the_change_of_rating_then_the_next_hand(tmp_path: P
         hand = hand_on(application)
         clock.now += 14.2
         _, told = await next_picture(api, answer(hand))
-        rating = application.bot_data.global_data.ladder.player(ANN)
+        rating = LADDER_RATINGS.get(application.bot_data.global_data).player(ANN)
     expected = Ladder().record(ANN, hand, 24, 14.2, day=DAY, prior=prior_of(hand), floor=1.5)
     assert plain_text(told[-1]["text"]) == f"✅ 14.2 s · +{expected.delta} → {expected.after}"
     assert rating.results == 1
@@ -79,7 +80,7 @@ async def test_a_solve_under_the_floor_scores_nothing_and_says_why(tmp_path: Pat
         hand = hand_on(application)
         clock.now += 0.5
         said = plain_text(await reply_to(api, ANN, ANN, answer(hand)))
-        counted = application.bot_data.global_data.ladder.player(ANN).results
+        counted = LADDER_RATINGS.get(application.bot_data.global_data).player(ANN).results
         still_on = training(application).live
     floor = f"{floor_of(hand):g}"
     assert said.startswith(f"Too fast: an answer within {floor} s of the hand reaching you")
@@ -124,7 +125,7 @@ async def test_train_stop_ends_it_and_a_restart_keeps_every_rating(tmp_path: Pat
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
         # Established: her results move the hands' ratings too.
-        application.bot_data.global_data.ladder.players[ANN] = PuzzlePlayer(
+        LADDER_RATINGS.get(application.bot_data.global_data).players[ANN] = PuzzlePlayer(
             results=10, solve_days=3
         )
         await train(api)
@@ -134,11 +135,11 @@ async def test_train_stop_ends_it_and_a_restart_keeps_every_rating(tmp_path: Pat
         clock.now += 1
         end = plain_text(await reply_to(api, ANN, ANN, "/train stop"))
         await settled(api, application)
-        ladder = application.bot_data.global_data.ladder
+        ladder = LADDER_RATINGS.get(application.bot_data.global_data)
         player, hands = ladder.player(ANN), dict(ladder.hands)
         stopped = not training(application).live
     async with running_bot(api, tmp_path, clock=clock) as application:
-        restarted = application.bot_data.global_data.ladder
+        restarted = LADDER_RATINGS.get(application.bot_data.global_data)
         kept = restarted.player(ANN) == player and restarted.hands == hands
         caption = plain_text((await train(api))["caption"])
     assert end == (
@@ -160,7 +161,7 @@ async def test_a_stop_long_after_the_deal_counts_the_hand_as_a_miss(tmp_path: Pa
         clock.now += 30
         api.send(ANN, ANN, "/stop")
         await settled(api, application)
-        counted = application.bot_data.global_data.ladder.player(ANN).results
+        counted = LADDER_RATINGS.get(application.bot_data.global_data).player(ANN).results
     texts = [plain_text(m.get("text", "")) for m in api.sent[-2:]]
     assert texts[0].startswith("🏁 stopped during the hand · −")
     assert counted == 1
@@ -245,7 +246,7 @@ async def test_a_hand_the_bot_solved_for_someone_else_meanwhile_rates_nothing(
         await reply_to(api, BOB, BOB, "/solve " + " ".join(map(str, hand)))
         clock.now += 9
         _, told = await next_picture(api, answer(hand))
-        counted = application.bot_data.global_data.ladder.player(ANN).results
+        counted = LADDER_RATINGS.get(application.bot_data.global_data).player(ANN).results
     assert plain_text(told[-1]["text"]) == (
         "✅ 9.0 s · I had given that hand's solutions (/solve or inline mode) while you played "
         "it: no rating change"
@@ -259,7 +260,7 @@ async def test_a_hand_missed_is_not_dealt_again_unasked(tmp_path: Path) -> None:
     left = [hand for hand, _prior in pool() if level_of(hand) == 1]
     missed = [hand for hand, _prior in pool() if level_of(hand) != 1]
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
-        application.bot_data.global_data.ladder.players[ANN] = PuzzlePlayer(
+        LADDER_RATINGS.get(application.bot_data.global_data).players[ANN] = PuzzlePlayer(
             history=[Attempt(hand_key(hand, 24), DAY.isoformat(), None) for hand in missed]
         )
         await train(api)
@@ -294,7 +295,7 @@ async def test_a_hand_whose_time_ran_out_while_down_is_closed_at_start(tmp_path:
     clock.now += 240  # the bot was down past the hand's 120 s
     async with running_bot(api, tmp_path, clock=clock) as application:
         await settled(api, application)
-        ladder = application.bot_data.global_data.ladder
+        ladder = LADDER_RATINGS.get(application.bot_data.global_data)
         after_restart = training(application).live
         picture = await train(api)
         second = training(application).number

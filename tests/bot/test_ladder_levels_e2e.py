@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.model import prior_of_level
 from bot.rules.ladder.puzzle_rating import HandRating, PuzzlePlayer
@@ -44,7 +45,7 @@ def swapped(results: int) -> dict[str, HandRating]:
 async def rated_then_restarted(tmp_path: Path, results: int) -> None:
     """A first run whose ladder holds :func:`swapped` ratings, saved as the ladder saves."""
     async with running_bot(make_api(), tmp_path, clock=FakeClock(NOON)) as application:
-        ladder = application.bot_data.global_data.ladder
+        ladder = LADDER_RATINGS.get(application.bot_data.global_data)
         ladder.hands = swapped(results)
         write_now = application.bot_data.write_now
         assert write_now is not None
@@ -94,7 +95,7 @@ async def test_too_few_results_keep_the_models_level_in_the_deal(tmp_path: Path)
 async def test_the_result_that_makes_a_hand_learned_moves_its_deal_level(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
-        ladder = application.bot_data.global_data.ladder
+        ladder = LADDER_RATINGS.get(application.bot_data.global_data)
         # The model's hardest hands, played as easy 19 times; every other far from Ann.
         ladder.hands = {
             hand_key(hand, 24): HandRating(
@@ -118,7 +119,7 @@ async def test_a_private_rounds_result_that_makes_a_hand_learned_moves_it(tmp_pa
     api = make_api()
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
-        ladder = application.bot_data.global_data.ladder
+        ladder = LADDER_RATINGS.get(application.bot_data.global_data)
         ladder.hands = {  # every hand played as the hardest 19 times
             hand_key(hand, 24): HandRating(40.0, results=LEARNED_RESULTS - 1)
             for hand, _prior in pool()

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.local_api import plain_text
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.puzzle_rating import Attempt, PuzzlePlayer
@@ -42,7 +43,7 @@ async def test_training_just_above_each_floor_moves_no_rating(tmp_path: Path) ->
             clock.now += floor_of(hand) + 0.1
             _picture, said = await next_picture(api, answer(hand))
             told.append(plain_text(said[-1]["text"]))
-        ladder = application.bot_data.global_data.ladder
+        ladder = LADDER_RATINGS.get(application.bot_data.global_data)
         me = ladder.player(ANN)
     assert (me.results, me.shown) == (0, 1500)
     assert ladder.hands == {}
@@ -52,7 +53,7 @@ async def test_training_just_above_each_floor_moves_no_rating(tmp_path: Path) ->
 async def test_a_player_at_a_scripts_pace_is_on_no_board(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
-        ladder = application.bot_data.global_data.ladder
+        ladder = LADDER_RATINGS.get(application.bot_data.global_data)
         ladder.players[BOB] = scripted_player(40.0)
         ladder.players[ANN] = PuzzlePlayer(mu=30.0, sigma=2.0, results=12)
         board = plain_text(await reply_to(api, ANN, ANN, "/train top"))
@@ -64,7 +65,7 @@ async def test_a_player_at_a_scripts_pace_is_told_why_they_are_off_the_board(
 ) -> None:
     api = make_api()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
-        application.bot_data.global_data.ladder.players[ANN] = scripted_player(30.0)
+        LADDER_RATINGS.get(application.bot_data.global_data).players[ANN] = scripted_player(30.0)
         board = plain_text(await reply_to(api, ANN, ANN, "/train top"))
     assert board.endswith(
         "You: 1700 (off the board while half or more of your last 10 solves come within 3 s, "
@@ -81,7 +82,7 @@ async def test_the_pages_script_just_above_each_floor_moves_no_rating(tmp_path: 
             clock.now += floor_of(tuple(dealt["hand"])) + 0.1
             body = {"number": dealt["number"], "expression": answer(tuple(dealt["hand"]))}
             replies.append((await call(app, "POST", "train/answer", body=body)).json())
-        me = app.bot_data.global_data.ladder.player(ANN)
+        me = LADDER_RATINGS.get(app.bot_data.global_data).player(ANN)
     assert (me.results, me.shown) == (0, 1500)
     assert not any(reply["counted"] for reply in replies)
     assert all(reply["line"].endswith(STEADY) for reply in replies)

@@ -14,6 +14,7 @@ from urllib.parse import quote
 
 import pytest
 
+from bot.games.ladder.parts import LADDER_RATINGS
 from tests.bot.browser import playwright_or_skip
 from tests.bot.harness import ANN, FakeClock, make_api, running_bot
 from tests.bot.ladder_play import NOON
@@ -54,7 +55,7 @@ async def test_train_by_tapping_tells_the_change_then_skips_to_the_next(
         await tap(page, steps, later)
         built = page.locator("#built")
         await expect(built).to_contain_text("✅ 9.0 s · +")
-        rating = application.bot_data.global_data.ladder.player(ANN).shown
+        rating = LADDER_RATINGS.get(application.bot_data.global_data).player(ANN).shown
         await expect(page.locator("#title")).to_have_text(
             f"🪜 Training · your puzzle rating: {rating}"
         )

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.local_api import plain_text
 from bot.rules.ladder.model import prior_of_level
 from bot.rules.ladder.puzzle_rating import PuzzlePlayer
@@ -24,7 +25,9 @@ pytestmark = pytest.mark.asyncio
 
 async def test_train_deals_a_hand_near_the_players_rating(tmp_path: Path) -> None:
     async with running_bot(make_api(), tmp_path, clock=FakeClock(NOON), env=APP_ENV) as app:
-        app.bot_data.global_data.ladder.players[ANN] = PuzzlePlayer(mu=prior_of_level(5))
+        LADDER_RATINGS.get(app.bot_data.global_data).players[ANN] = PuzzlePlayer(
+            mu=prior_of_level(5)
+        )
         dealt = (await call(app, "POST", "train", body={})).json()
     assert level_of(tuple(dealt["hand"])) == 5
 
@@ -37,7 +40,7 @@ async def test_a_solve_on_the_page_tells_the_change_and_saves_it(tmp_path: Path)
         body = {"number": dealt["number"], "expression": answer(tuple(dealt["hand"]))}
         solved = (await call(app, "POST", "train/answer", body=body)).json()
     async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as app:
-        kept = app.bot_data.global_data.ladder.player(ANN)
+        kept = LADDER_RATINGS.get(app.bot_data.global_data).player(ANN)
     change = solved["rating"] - 1500
     assert solved["line"] == f"✅ 9.0 s · {change:+d} → {solved['rating']}"
     assert change > 0
@@ -54,7 +57,7 @@ async def test_an_answer_under_the_floor_counts_nothing_and_the_hand_goes_on(
         clock.now += 1.0
         body = {"number": dealt["number"], "expression": answer(tuple(dealt["hand"]))}
         fast = (await call(app, "POST", "train/answer", body=body)).json()
-        results = app.bot_data.global_data.ladder.player(ANN).results
+        results = LADDER_RATINGS.get(app.bot_data.global_data).player(ANN).results
         clock.now += 8
         later = (await call(app, "POST", "train/answer", body=body)).json()
     assert fast["too_fast"] is True
@@ -100,7 +103,7 @@ async def test_no_player_answers_anothers_hand(tmp_path: Path) -> None:
         clock.now += 9
         body = {"number": dealt["number"], "expression": answer(tuple(dealt["hand"]))}
         stolen = await call(app, "POST", "train/answer", BOB, body)
-        results = app.bot_data.global_data.ladder.player(BOB).results
+        results = LADDER_RATINGS.get(app.bot_data.global_data).player(BOB).results
     assert stolen.status_code == 409
     assert results == 0
 
@@ -111,7 +114,7 @@ async def test_a_hand_left_past_its_time_is_a_miss(tmp_path: Path) -> None:
         dealt = (await call(app, "POST", "train", body={})).json()
         clock.now += 121
         following = (await call(app, "POST", "train", body={})).json()
-        player = app.bot_data.global_data.ladder.player(ANN)
+        player = LADDER_RATINGS.get(app.bot_data.global_data).player(ANN)
     assert following["number"] == dealt["number"] + 1
     assert player.results == 1
     assert player.history[-1].seconds is None
@@ -136,7 +139,7 @@ async def test_a_hand_the_bot_solved_for_another_account_rates_nothing(tmp_path:
         clock.now += 9
         body = {"number": dealt["number"], "expression": answer(tuple(dealt["hand"]))}
         solved = (await call(app, "POST", "train/answer", body=body)).json()
-        results = app.bot_data.global_data.ladder.player(ANN).results
+        results = LADDER_RATINGS.get(app.bot_data.global_data).player(ANN).results
     assert "I had given that hand's solutions" in solved["line"]
     assert results == 0
 
@@ -181,6 +184,6 @@ async def test_a_page_hand_whose_time_ran_out_while_the_bot_was_down_is_void(
     clock.now += 600
     async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as app:
         following = (await call(app, "POST", "train", body={})).json()
-        player = app.bot_data.global_data.ladder.player(ANN)
+        player = LADDER_RATINGS.get(app.bot_data.global_data).player(ANN)
     assert following["number"] == dealt["number"] + 1
     assert player.results == 0

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.duel import play
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.puzzle_rating import (
     ESTABLISHED_DAYS,
@@ -47,7 +48,7 @@ def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def strong(application: BotApplication, user: int) -> PuzzlePlayer:
     """``user`` is an established player the model expects to solve most hands fast."""
-    ladder = application.bot_data.global_data.ladder
+    ladder = LADDER_RATINGS.get(application.bot_data.global_data)
     ladder.players[user] = PuzzlePlayer(
         mu=40.0, sigma=3.0, results=ESTABLISHED_RESULTS, solve_days=ESTABLISHED_DAYS
     )
@@ -61,7 +62,7 @@ def wrong(hand: tuple[int, ...]) -> str:
 
 
 def ladder_of(application: BotApplication) -> Ladder:
-    return application.bot_data.global_data.ladder
+    return LADDER_RATINGS.get(application.bot_data.global_data)
 
 
 async def test_a_groups_round_won_moves_the_hand_by_who_answered(tmp_path: Path) -> None:

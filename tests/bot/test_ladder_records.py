@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from bot import records
-from bot.games.ladder.parts import TRAINING
+from bot.games.ladder.parts import LADDER_RATINGS, TRAINING
 from bot.rules.hands import facts_job
 from bot.rules.ladder.puzzle_rating import ESTABLISHED_DAYS, ESTABLISHED_RESULTS, PuzzlePlayer
 from bot.rules.ladder.training import Training, key_of
@@ -29,7 +29,7 @@ def story() -> tuple[GlobalData, ChatData]:
     """Ann established (solves on two days before; her tenth solve and her last moved two
     hands), Bob with one miss, and Ann's private chat mid-hand."""
     data = GlobalData()
-    ladder = data.ladder
+    ladder = LADDER_RATINGS.get(data)
     ladder.players[ANN] = PuzzlePlayer(
         solve_days=ESTABLISHED_DAYS - 1, last_solve_day=(DAY - dt.timedelta(days=1)).isoformat()
     )
@@ -85,32 +85,33 @@ def test_the_rows_of_the_releases_before_still_load() -> None:
     """They load with no day with a solve counted (their players must solve on
     :data:`ESTABLISHED_DAYS` days again to move hands: docs/fair-play.md)."""
     expected = story()
-    expected[0].ladder.players[ANN].solve_days = 0
-    expected[0].ladder.players[ANN].last_solve_day = ""
+    players = LADDER_RATINGS.get(expected[0]).players
+    players[ANN].solve_days = 0
+    players[ANN].last_solve_day = ""
     for earlier in EARLIER:
         assert from_text(json.loads(earlier.read_text())) == expected, earlier.name
 
 
 def test_a_player_of_the_rows_before_is_no_longer_established() -> None:
     loaded, _chat = from_text(json.loads(EARLIER[0].read_text()))
-    assert not loaded.ladder.players[ANN].established
+    assert not LADDER_RATINGS.get(loaded).players[ANN].established
 
 
 def test_an_attempt_is_written_as_a_list() -> None:
     data, _chat = story()
-    text = records.saved("ladder-player", data.ladder.players[BOB]).text
+    text = records.saved("ladder-player", LADDER_RATINGS.get(data).players[BOB]).text
     assert json.loads(text)["history"] == [["3 3 8 8=24", DAY.toordinal(), None]]
 
 
 def test_an_attempts_time_is_kept_to_the_tenth_below() -> None:
     data = GlobalData()
-    data.ladder.record(BOB, (3, 3, 8, 8), 24, 2.99, day=DAY, prior=31.0, floor=1.5)
-    assert data.ladder.players[BOB].history[-1].seconds == 2.9
+    LADDER_RATINGS.get(data).record(BOB, (3, 3, 8, 8), 24, 2.99, day=DAY, prior=31.0, floor=1.5)
+    assert LADDER_RATINGS.get(data).players[BOB].history[-1].seconds == 2.9
 
 
 def test_the_pinned_rows_hold_an_established_player() -> None:
     loaded, _chat = from_text(json.loads(PINNED.read_text()))
-    assert loaded.ladder.players[ANN].established
+    assert LADDER_RATINGS.get(loaded).players[ANN].established
 
 
 def test_the_pinned_chat_holds_a_hand_on() -> None:
@@ -125,5 +126,5 @@ if __name__ == "__main__":  # writes the pinned rows (once, for this format)
 
 def test_the_hands_saved_before_other_card_counts_load_as_four_cards_for_24() -> None:
     loaded, _chat = from_text(json.loads(PINNED.read_text()))
-    read = [found for key in loaded.ladder.hands if (found := key_of(key)) is not None]
+    read = [found for key in LADDER_RATINGS.get(loaded).hands if (found := key_of(key)) is not None]
     assert {(len(hand), target) for hand, target in read} == {(4, 24)}

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.puzzle_rating import ESTABLISHED_DAYS, ESTABLISHED_RESULTS, PuzzlePlayer
 from bot.rules.rounds import ROUND_SEAT
@@ -45,7 +46,7 @@ async def test_a_private_round_won_is_an_attempt_on_the_ladder(tmp_path: Path) -
         clock.now += 9
         await reply_to(api, ANN, ANN, answer(hand))
         await settled(api, application)
-        player = application.bot_data.global_data.ladder.player(ANN)
+        player = LADDER_RATINGS.get(application.bot_data.global_data).player(ANN)
     assert player.results == 1
     assert (player.history[-1].key, player.history[-1].seconds) == (hand_key(hand, 24), 9.0)
 
@@ -59,7 +60,7 @@ async def test_a_private_round_skipped_is_a_miss_on_the_ladder(tmp_path: Path) -
         clock.now += 9
         await reply_to(api, ANN, ANN, "/skip")
         await settled(api, application)
-        player = application.bot_data.global_data.ladder.player(ANN)
+        player = LADDER_RATINGS.get(application.bot_data.global_data).player(ANN)
     assert (player.history[-1].key, player.history[-1].seconds) == (hand_key(hand, 24), None)
 
 
@@ -67,7 +68,7 @@ async def test_an_established_players_round_moves_the_hands_rating(tmp_path: Pat
     api = make_api()
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
-        ladder = application.bot_data.global_data.ladder
+        ladder = LADDER_RATINGS.get(application.bot_data.global_data)
         ladder.players[ANN] = PuzzlePlayer(results=ESTABLISHED_RESULTS, solve_days=ESTABLISHED_DAYS)
         await deal(api, ANN, ANN)
         hand = round_hand(application, ANN)
@@ -87,7 +88,7 @@ async def test_a_groups_round_won_is_the_winners_attempt(tmp_path: Path) -> None
         clock.now += 9
         await reply_to(api, ANN, GROUP, "/a " + answer(hand))
         await settled(api, application)
-        ladder = application.bot_data.global_data.ladder
+        ladder = LADDER_RATINGS.get(application.bot_data.global_data)
     assert (list(ladder.players), ladder.player(ANN).results, ladder.hands) == ([ANN], 1, {})
 
 
@@ -100,7 +101,7 @@ async def test_a_round_won_under_the_floor_moves_nothing(tmp_path: Path) -> None
         clock.now += 0.5
         await reply_to(api, ANN, ANN, answer(hand))
         await settled(api, application)
-        players = dict(application.bot_data.global_data.ladder.players)
+        players = dict(LADDER_RATINGS.get(application.bot_data.global_data).players)
     assert players == {}
 
 
@@ -118,11 +119,11 @@ async def test_a_private_rush_runs_hands_are_attempts_on_the_ladder(tmp_path: Pa
         clock.now += 4
         await deal(api, ANN, ANN, "/skip")
         await settled(api, application)
-        during = list(application.bot_data.global_data.ladder.player(ANN).history)
+        during = list(LADDER_RATINGS.get(application.bot_data.global_data).player(ANN).history)
         clock.now = run.run.deadline
         await ring(api, application, ANN, run)
         await settled(api, application)
-        history = application.bot_data.global_data.ladder.player(ANN).history
+        history = LADDER_RATINGS.get(application.bot_data.global_data).player(ANN).history
     assert during == []  # told at the run's end, once it is known to count
     assert [(a.key, a.seconds) for a in history] == [
         (hand_key(solved, 24), 6.0),
@@ -145,7 +146,7 @@ async def test_a_private_rush_run_off_the_boards_moves_no_rating(tmp_path: Path)
         clock.now = run.run.deadline
         await ring(api, application, ANN, run)
         await settled(api, application)
-        ladder = application.bot_data.global_data.ladder
+        ladder = LADDER_RATINGS.get(application.bot_data.global_data)
         player = ladder.players.get(ANN)
         hands = dict(ladder.hands)
     assert player is None or player.history == []
@@ -163,5 +164,5 @@ async def test_a_groups_rush_hand_won_is_the_winners_attempt(tmp_path: Path) -> 
         await deal(api, ANN, GROUP, "/a " + answer(run.hand))
         await reply_to(api, ANN, GROUP, "/stop")  # a shared run's hands: told at its end
         await settled(api, application)
-        ladder = application.bot_data.global_data.ladder
+        ladder = LADDER_RATINGS.get(application.bot_data.global_data)
     assert (list(ladder.players), ladder.player(ANN).results, ladder.hands) == ([ANN], 1, {})

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.local_api import plain_text
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.puzzle_rating import Attempt, PuzzlePlayer
@@ -31,7 +32,7 @@ MISSED = [(1, 1, 1, 8), (1, 2, 3, 4)]
 
 def missed(application: BotApplication) -> None:
     """Ann missed two hands today."""
-    application.bot_data.global_data.ladder.players[ANN] = PuzzlePlayer(
+    LADDER_RATINGS.get(application.bot_data.global_data).players[ANN] = PuzzlePlayer(
         history=[Attempt(hand_key(hand, 24), DAY.isoformat(), None) for hand in MISSED]
     )
 

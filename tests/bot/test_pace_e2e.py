@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.rush.parts import RUSH_RECORDS
+from bot.games.rush.parts import RUSH_BOARD, RUSH_RECORDS
 from bot.local_api import plain_text
 from bot.rules.pace import PLAUSIBLE_HANDS, floor_of
 from solver import solve
@@ -139,7 +139,9 @@ async def test_in_a_group_only_the_player_who_answered_too_fast_is_off_the_board
         clock.now += 3
         await next_picture(api, CAROL, GROUP, f"/a {answer(game)}")
         end = plain_text(await reply_to(api, ANN, GROUP, "/stop"))
-        board = [entry.user_id for entry in application.bot_data.global_data.rush.all_time]
+        board = [
+            entry.user_id for entry in RUSH_BOARD.get(application.bot_data.global_data).all_time
+        ]
     assert status == f"Not yet:\nCarol: {RUSH_TOO_FAST}"
     assert "Carol: 1 · best hand 3.0 s · off the boards (an answer too fast)" in end
     assert "Dave: 1 · best hand 3.0 s · 🏆 new personal best" in end

@@ -17,7 +17,7 @@ import httpx
 import pytest
 
 from bot.context import services
-from bot.games.rush.parts import RUSH_RECORDS
+from bot.games.rush.parts import RUSH_BOARD, RUSH_RECORDS
 from bot.rules.pace import PLAUSIBLE_MEDIAN, floor_of
 from bot.rules.rush.run import CLOCK_MOST, RUN_MOST, best_at_floors
 from solver import solve
@@ -72,7 +72,7 @@ async def test_a_script_at_full_speed_scores_nothing_and_goes_on_no_table(tmp_pa
         clock.now += CLOCK_MOST
         over = await script.call("state")  # once the table was looked at (as the page shows)
         records = RUSH_RECORDS.get(application.user_data[ANN])
-        board = application.bot_data.global_data.rush
+        board = RUSH_BOARD.get(application.bot_data.global_data)
     assert [(r["void"], r["solved"], r["score"]) for r in fast] == [("too_fast", False, 0)] * 5
     assert (over["state"], over["score"], over["too_fast"]) == ("over", 1, True)
     assert "getGameHighScores" in api.calls
@@ -93,7 +93,7 @@ async def test_a_script_at_the_floors_pace_ends_within_ten_minutes_its_clock_at_
             reply = await script.solve(reply)
             shown.append(reply.get("remaining", 0.0))
         await until(lambda: "getGameHighScores" in api.calls)
-        board = application.bot_data.global_data.rush
+        board = RUSH_BOARD.get(application.bot_data.global_data)
     assert max(shown) == CLOCK_MOST
     assert reply["seconds"] == RUN_MOST
     assert reply["score"] == best_at_floors() == 288

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot import records
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.local_api import LocalBotApi, plain_text
 from bot.persistence import SQLitePersistence
 from bot.state import GlobalData
@@ -71,7 +72,7 @@ async def test_me_sends_the_profile_card_with_its_caption(tmp_path: Path) -> Non
         ratings = application.bot_data.global_data.ratings
         shown, ranked = ratings.players[ANN].shown, ratings.ranked()
         # A group's round won is an attempt on the ladder too (a race's win).
-        puzzle = application.bot_data.global_data.ladder.player(ANN).shown
+        puzzle = LADDER_RATINGS.get(application.bot_data.global_data).player(ANN).shown
         said = api.send(ANN, GROUP, "good game!")  # unseen by the bot: privacy mode
         theirs = await me(api, CAT, GROUP, reply_to=said["message_id"])
         dans = await me(api, DAN, DAN)

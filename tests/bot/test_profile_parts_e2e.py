@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.seasons.tables import Board, SeasonTrophy
 from bot.services.pictures.profile_card import HEIGHT, WIDTH, render_card
@@ -66,7 +67,7 @@ async def test_me_shows_the_season_rank_the_puzzle_rating_and_the_trophies(
         clock.now += 14.2  # above the pace floor
         await next_picture(api, answer(hand_on(application)))
         await reply_to(api, ANN, ANN, "/train stop")
-        rating = application.bot_data.global_data.ladder.players[ANN].shown
+        rating = LADDER_RATINGS.get(application.bot_data.global_data).players[ANN].shown
         after = await caption(api, ANN)
         cats = await caption(api, CAT)
         page = (await call(application, "GET", "profile")).json()

@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from bot.games.rush.page.runs import KEPT_AFTER_END
-from bot.games.rush.parts import RUSH_RECORDS
+from bot.games.rush.parts import RUSH_BOARD, RUSH_RECORDS
 from bot.local_api import plain_text
 from bot.play.miniapp import API_BURST
 from bot.rules.rush.run import START_SECONDS
@@ -133,7 +133,7 @@ async def test_a_run_scores_what_the_server_judged_once_and_sets_the_messages_sc
             application, "POST", "answer", token, {"hand": 3, "expression": solution(third)}
         )
         records = RUSH_RECORDS.get(application.user_data[ANN])
-        board = application.bot_data.global_data.rush
+        board = RUSH_BOARD.get(application.bot_data.global_data)
     assert new["state"] == "new"
     assert (first["state"], first["number"], first["remaining"]) == ("playing", 1, 120.0)
     assert (second["score"], second["seconds"], second["remaining"]) == (1, 4.0, 126.0)

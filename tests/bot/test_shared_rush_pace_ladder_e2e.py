@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.puzzle_rating import (
     ESTABLISHED_DAYS,
@@ -36,7 +37,7 @@ pytestmark = pytest.mark.asyncio
 
 def strong(application: BotApplication, user: int) -> PuzzlePlayer:
     """``user`` is an established player the model expects to solve most hands fast."""
-    ladder = application.bot_data.global_data.ladder
+    ladder = LADDER_RATINGS.get(application.bot_data.global_data)
     ladder.players[user] = PuzzlePlayer(
         mu=40.0, sigma=3.0, results=ESTABLISHED_RESULTS, solve_days=ESTABLISHED_DAYS
     )
@@ -49,7 +50,7 @@ def wrong(hand: tuple[int, ...]) -> str:
 
 
 def ladder_of(application: BotApplication) -> Ladder:
-    return application.bot_data.global_data.ladder
+    return LADDER_RATINGS.get(application.bot_data.global_data)
 
 
 def the_hand(application: BotApplication) -> tuple[int, ...]:

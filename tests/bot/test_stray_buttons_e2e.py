@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.duel.parts import DUELS
 from tests.bot import duels
 from tests.bot.harness import ANN, GROUP, reply_to, running_bot, settled
 
@@ -42,7 +43,7 @@ async def test_an_empty_press_under_a_duel_invitation_changes_nothing(
         with caplog.at_level(logging.WARNING):
             api.press(duels.CAROL, invitation, "")
             await settled(api, application)
-        assert application.bot_data.global_data.duels.duel_of(ANN) is None
+        assert DUELS.get(application.bot_data.global_data).duel_of(ANN) is None
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
     assert len(api.callback_answers) == answered + 1
     assert api.sent[sent:] == []

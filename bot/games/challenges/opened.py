@@ -8,6 +8,7 @@ import weakref
 from telegram.ext import Application
 
 from bot.context import BotContext
+from bot.games.challenges.parts import CHALLENGES
 from bot.rules.spoilers import HandIndex, Numbers
 
 _OPENED: weakref.WeakKeyDictionary[Application, HandIndex] = weakref.WeakKeyDictionary()
@@ -24,7 +25,7 @@ def opened(application: Application) -> HandIndex:
 def peeked(numbers: Numbers, user_id: int, context: BotContext) -> None:
     """The user was given the solutions of ``numbers``: a challenge whose cards they share
     that the user opens later is played unranked (:mod:`bot.rules.challenge`)."""
-    challenges = context.bot_data.global_data.challenges.challenges
+    challenges = CHALLENGES.get(context.bot_data.global_data).challenges
     index = opened(context.application)
     noted = []
     for token in index.sharing(numbers):
@@ -34,4 +35,4 @@ def peeked(numbers: Numbers, user_id: int, context: BotContext) -> None:
         elif challenge.note_given(user_id, context.now()):
             noted.append(token)
     if noted:
-        context.save_global(challenges=noted)
+        context.save_global(challenge=noted)

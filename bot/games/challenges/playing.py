@@ -13,7 +13,7 @@ from telegram.ext import Application, filters
 
 from bot.context import BotContext, services
 from bot.games.challenges.opened import opened
-from bot.games.challenges.parts import ANSWERS_TO
+from bot.games.challenges.parts import ANSWERS_TO, CHALLENGES
 from bot.games.challenges.shared_messages import after_saved, settle_lapsed, time_text
 from bot.play import game_life, set_aside
 from bot.play.announce import tell_saved
@@ -68,7 +68,7 @@ def restore(application: Application) -> int:
     and the challenges someone has opened are known by their cards again."""
     count = 0
     data = services(application)
-    for challenge in data.global_data.challenges.challenges.values():
+    for challenge in CHALLENGES.get(data.global_data).challenges.values():
         if challenge.plays:
             opened(application).add(challenge.token, challenge.hand)
         for user_id, play in challenge.plays.items():
@@ -129,7 +129,7 @@ async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
     _ = context._
     user = update.effective_user
     token = (context.args or [""])[0].removeprefix(LINK_PREFIX)
-    challenges = context.bot_data.global_data.challenges
+    challenges = CHALLENGES.get(context.bot_data.global_data)
     now = context.now()
     settle_lapsed(context, user.id)  # yesterday's daily attempt, say, is over by now
     try:
@@ -159,7 +159,7 @@ async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
         context.reply(update, _refusal_text(context, refused))
         return
     # The play is kept before the hand is shown: a restart keeps its clock.
-    context.save_global(challenges=[challenge.token])
+    context.save_global(challenge=[challenge.token])
     meet(context, {challenge.setter: challenge.setter_name, user.id: user.first_name})
     # Its cards are out: whoever the bot solves them for from now on plays it unranked.
     opened(context.application).add(challenge.token, challenge.hand)
@@ -223,7 +223,7 @@ def waiting(context: HandlerContext) -> bool:
 
 
 def _open(context: HandlerContext, user_id: int) -> Challenge | None:
-    challenge = context.bot_data.global_data.challenges.open_play(user_id)
+    challenge = CHALLENGES.get(context.bot_data.global_data).open_play(user_id)
     if challenge is None or challenge.plays[user_id].daily:
         context.chat_data.answers_to = CHATS_GAME
         return None
@@ -256,7 +256,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
     context.chat_data.answers_to = CHATS_GAME
     seconds = done.play.seconds or 0.0
     # The time is kept before it is told, and shown on the shared messages.
-    saved = context.save_global(challenges=[challenge.token])
+    saved = context.save_global(challenge=[challenge.token])
     chat_id = update.effective_chat.id
     # A daily puzzle's cards are public (and this friend solved it already): seen, no record.
     source = Source.CHALLENGE if challenge.daily is None else Source.DAILY
@@ -327,7 +327,7 @@ async def give_up(update: MessageUpdate, context: HandlerContext) -> None:
         return
     challenge.give_up(user_id)
     context.chat_data.answers_to = CHATS_GAME
-    saved = context.save_global(challenges=[challenge.token])
+    saved = context.save_global(challenge=[challenge.token])
     name = html.escape(challenge.setter_name)
     if await _spoils_daily(context, user_id, challenge):
         text = _(

@@ -23,6 +23,7 @@ from telegram.ext import Application
 
 from bot.context import BotContext, services
 from bot.games.challenges.offers import make_offer
+from bot.games.challenges.parts import CHALLENGES
 from bot.i18n import gettext_for, ngettext_for
 from bot.play.puzzle_days import day_open, days_of
 from bot.rules.challenge import Challenge, ChallengeRefused, Origin
@@ -178,7 +179,7 @@ def settle_daily(
     """A daily attempt of ``day`` ended: solved in ``seconds``, or given up (None).  If it
     was the player's play of a friend's challenge, the play ends with it (saved, and the
     shared messages edited); the line to tell the player (None: it was no challenge)."""
-    challenges = services(context.application).global_data.challenges
+    challenges = CHALLENGES.get(services(context.application).global_data)
     challenge = challenges.open_play(user_id)
     if challenge is None or challenge.daily != daily_number(day):
         return None
@@ -186,7 +187,7 @@ def settle_daily(
         challenge.finish(user_id, seconds, unranked=too_fast)
     except ChallengeRefused:  # a play with its own clock: the challenge judges it
         return None
-    saved = context.save_global(challenges=[challenge.token])
+    saved = context.save_global(challenge=[challenge.token])
     after_saved(context, saved, challenge)
     name = html.escape(challenge.setter_name)
     if seconds is None:
@@ -202,7 +203,7 @@ def settle_lapsed(context: BotContext, user_id: int) -> None:
     """End a play that was the player's daily attempt, if that attempt ended unseen by
     :func:`settle_daily`: its day closed with no result (given up), or a result came
     another way.  A play of today's puzzle not yet given up or solved goes on."""
-    challenge = services(context.application).global_data.challenges.open_play(user_id)
+    challenge = CHALLENGES.get(services(context.application).global_data).open_play(user_id)
     user = context.application.user_data.get(user_id)
     if challenge is None or challenge.daily is None or user is None:
         return
@@ -214,4 +215,4 @@ def settle_lapsed(context: BotContext, user_id: int) -> None:
     if seconds is None and day == today and day_open(context, user, day):
         return
     challenge.finish(user_id, seconds)
-    after_saved(context, context.save_global(challenges=[challenge.token]), challenge)
+    after_saved(context, context.save_global(challenge=[challenge.token]), challenge)

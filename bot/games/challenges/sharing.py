@@ -15,6 +15,7 @@ from telegram.constants import ParseMode
 
 from bot.context import BotContext
 from bot.games.challenges.offers import read_offer
+from bot.games.challenges.parts import CHALLENGES
 from bot.games.challenges.shared_messages import card_text, play_markup, refresh_shared, time_text
 from bot.rules.challenge import Origin
 
@@ -40,7 +41,7 @@ async def share_query(update: Update, context: BotContext) -> None:
         )
         await query.answer([], button=button, cache_time=0, is_personal=True)
         return
-    challenges = context.bot_data.global_data.challenges
+    challenges = CHALLENGES.get(context.bot_data.global_data)
     known = offer.token in challenges.challenges
     challenge = challenges.create(
         offer.user_id,
@@ -57,7 +58,7 @@ async def share_query(update: Update, context: BotContext) -> None:
     )
     if not known:
         # Kept before anyone can open it: its Play link must find it after a restart.
-        context.save_global(challenges=[challenge.token])
+        context.save_global(challenge=[challenge.token])
     text = card_text(challenge)
     result = InlineQueryResultArticle(
         id=RESULT_PREFIX + challenge.token,
@@ -77,11 +78,11 @@ async def shared(update: Update, context: BotContext) -> None:
     if chosen is None or chosen.inline_message_id is None:
         return
     token = chosen.result_id.removeprefix(RESULT_PREFIX)
-    challenge = context.bot_data.global_data.challenges.challenges.get(token)
+    challenge = CHALLENGES.get(context.bot_data.global_data).challenges.get(token)
     if challenge is None or chosen.from_user.id != challenge.setter:
         logger.info("A challenge's result was chosen, but %s is not kept", token)
         return
     if challenge.share(chosen.inline_message_id):
-        context.save_global(challenges=[token])
+        context.save_global(challenge=[token])
     if challenge.plays:  # it was sent as the query was answered: friends may have played since
         refresh_shared(context.application, challenge)

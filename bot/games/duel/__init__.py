@@ -17,6 +17,7 @@ from telegram.ext import (
 )
 
 from bot.context import BotContext, services
+from bot.games.duel.parts import DUELS
 from bot.i18n import N_
 from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry
 from bot.services.answer_routes import Route
@@ -95,10 +96,10 @@ MENU = (
 def moved(context: BotContext, old_chat_id: int, new_chat_id: int) -> None:
     """A group became a supergroup: a duel played there, and invitations made there, follow."""
     data = context.bot_data.global_data
-    for duel in data.duels.duels.values():
+    for duel in DUELS.get(data).duels.values():
         if duel.chat_id == old_chat_id:
             duel.chat_id = new_chat_id
-    for invitation in data.duels.invitations.values():
+    for invitation in DUELS.get(data).invitations.values():
         if invitation.chat_id == old_chat_id:
             invitation.chat_id = new_chat_id
 

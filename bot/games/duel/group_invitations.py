@@ -11,7 +11,7 @@ import html
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, User
 from telegram.constants import ChatType, MessageEntityType
 
-from bot.games.duel.parts import DUEL_CHAT, InvitationMessage
+from bot.games.duel.parts import DUEL_CHAT, DUELS, InvitationMessage
 from bot.play import game_life
 from bot.rules.duel.lobby import Invitation
 from bot.rules.duel.race import HAND_SECONDS, Refusal, Refused
@@ -49,7 +49,7 @@ async def duel_command(update: MessageUpdate, context: HandlerContext) -> None:
     """/duel: invite a member (in a group) or anyone (in private); /duel stop forfeits."""
     words_given = [w.lower() for w in context.args or []]
     if words_given[:1] in (["stop"], ["停止"], ["结束"]):
-        duels = context.bot_data.global_data.duels
+        duels = DUELS.get(context.bot_data.global_data)
         if duels.duel_of(update.effective_user.id) is None and withdraw(update, context):
             return
         await play.stop(update, context)
@@ -64,7 +64,7 @@ def withdraw(update: MessageUpdate, context: HandlerContext) -> bool:
     """/duel stop by a player in no duel: their invitations still open that were shown in
     this chat (a group's, or a private one's link) are withdrawn, and say so where shown;
     whether there was one."""
-    duels = context.bot_data.global_data.duels
+    duels = DUELS.get(context.bot_data.global_data)
     user_id, chat_id, now = update.effective_user.id, update.effective_chat.id, context.now()
     mine = [
         invitation
@@ -116,7 +116,7 @@ async def group_invitation(update: MessageUpdate, context: HandlerContext) -> No
     on = _("A round is on: finish it (or /stop it) first.")
     if invitee_id != inviter.id and not bot and game_life.refused(update, context, on):
         return
-    duels = context.bot_data.global_data.duels
+    duels = DUELS.get(context.bot_data.global_data)
     try:
         invitation = duels.invite(
             inviter.id,
@@ -177,7 +177,7 @@ async def invitation_button(update: ButtonUpdate, context: HandlerContext) -> No
     query = update.callback_query
     _prefix, action, token = query.data.split(":", 2)
     user = update.effective_user
-    duels = context.bot_data.global_data.duels
+    duels = DUELS.get(context.bot_data.global_data)
     invitation = duels.invitations.get(token)
     shown = play.duel_chat(context.chat_data).invitations.get(token)
     now = context.now()

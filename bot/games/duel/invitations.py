@@ -9,7 +9,7 @@ import logging
 from telegram import InlineKeyboardMarkup, Message, User
 
 from bot.context import BotContext
-from bot.games.duel.parts import DUEL_CHAT, InvitationMessage
+from bot.games.duel.parts import DUEL_CHAT, DUELS, InvitationMessage
 from bot.rules.duel.lobby import INVITATION_SECONDS, Invitation
 from bot.services.outbox import Sent
 from bot.typed_handlers import HandlerContext, JobContext, MessageUpdate
@@ -122,7 +122,7 @@ def cosmetic(error: Exception) -> None:
 async def invitation_up(context: JobContext[str]) -> None:
     """Job: an invitation's two minutes are up: it closes, and says so where it was shown."""
     token = context.job.data
-    duels = context.bot_data.global_data.duels
+    duels = DUELS.get(context.bot_data.global_data)
     invitation = duels.invitations.get(token)
     if invitation is not None and invitation.open_at(context.now()):
         return  # the bot's clock says it is still open (never with a real clock)

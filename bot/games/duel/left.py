@@ -11,6 +11,7 @@ from telegram import ChatMember, ChatMemberRestricted, Update
 from telegram.constants import ChatMemberStatus, ChatType
 
 from bot.context import BotContext
+from bot.games.duel.parts import DUELS
 
 from . import play
 
@@ -28,7 +29,7 @@ async def bot_removed(update: Update, context: BotContext) -> None:
     if change is None or not _cannot_play(change.new_chat_member):
         return
     chat, who = change.chat, change.from_user.id
-    duels = context.bot_data.global_data.duels
+    duels = DUELS.get(context.bot_data.global_data)
     if chat.type == ChatType.PRIVATE:
         duel = duels.duel_of(chat.id)
         if duel is None or duel.chat_id is not None:

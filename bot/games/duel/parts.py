@@ -1,10 +1,12 @@
-"""The duels' part of a chat's data: the duel played there and the invitations made there."""
+"""The duels' parts: of a chat's data, the duel played there and the invitations made there;
+of the bot's global data, the duels across all chats."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.state import ChatPart
+from bot.rules.duel.lobby import Duels
+from bot.state import ChatPart, GlobalPart
 
 
 @dataclass(slots=True)
@@ -40,3 +42,8 @@ class DuelChat:
 
 DUEL_CHAT = ChatPart("duel", DuelChat)
 """A chat's part: its duels (none until its first: most chats never duel)."""
+
+
+DUELS = GlobalPart("duels", Duels)
+"""The global part: invitations out, duels being played and the history of finished ones
+(in the global row, under ``duels``)."""

@@ -14,7 +14,7 @@ from telegram import Message
 from telegram.error import BadRequest, ChatMigrated, Forbidden
 
 from bot.context import BotContext, BotData
-from bot.games.duel.parts import DUEL_CHAT, DuelChat
+from bot.games.duel.parts import DUEL_CHAT, DUELS, DuelChat
 from bot.play import game_life, set_aside
 from bot.play.announce import tell_saved
 from bot.play.chat_moves import move_chat
@@ -91,7 +91,7 @@ def duel_in(data: BotData, chat: ChatData) -> Duel | None:
     """The duel played in a chat, if one is (not over)."""
     part = DUEL_CHAT.of(chat)
     token = part.token if part is not None else None
-    duel = data.global_data.duels.duels.get(token) if token is not None else None
+    duel = DUELS.get(data.global_data).duels.get(token) if token is not None else None
     return duel if duel is not None and not duel.over else None
 
 
@@ -157,10 +157,10 @@ async def deal_next(context: BotContext, token: str) -> None:
     """Deal the duel's next hand to both players at once (its clock starts when both have
     it); a hand that cannot be found or sent cancels the duel, unrated."""
     data = context.bot_data
-    duel = data.global_data.duels.duels.get(token)
+    duel = DUELS.get(data.global_data).duels.get(token)
     if duel is None or not _waits_for_a_hand(duel):
         return
-    recent = data.global_data.duels.recent_hands(duel.players)
+    recent = DUELS.get(data.global_data).recent_hands(duel.players)
     try:
         for _ in range(DRAWS):
             facts, level = await data.solving.deal(GameSettings(), data.rng, DIFFICULTY)
@@ -268,7 +268,7 @@ def cancel(context: BotContext, duel: Duel, why: Callable[[BotContext], str]) ->
     data = context.bot_data
     data.timers.cancel(home_of(duel), DUEL_UP, DUEL_NEXT)
     released(context, duel)
-    data.global_data.duels.finish(duel.token, context.now(), rated=False)
+    DUELS.get(data.global_data).finish(duel.token, context.now(), rated=False)
     context.save_global()
     tell(
         context,
@@ -392,7 +392,7 @@ def finish(context: BotContext, duel: Duel, last: Round | None = None) -> None:
     """The duel has ended: rate it (unless it is not to be rated), save, then tell both
     players who won, the score and both rating changes (and ``last``, the hand stopped)."""
     data = context.bot_data
-    if data.global_data.duels.duels.get(duel.token) is not duel:
+    if DUELS.get(data.global_data).duels.get(duel.token) is not duel:
         return  # finished already (a stop and a time-up at once)
     data.timers.cancel(home_of(duel), DUEL_UP, DUEL_NEXT)
     released(context, duel)
@@ -409,7 +409,7 @@ def finish(context: BotContext, duel: Duel, last: Round | None = None) -> None:
             forfeit=duel.forfeited,
             played_out=duel.played_out,
         )
-    data.global_data.duels.finish(
+    DUELS.get(data.global_data).finish(
         duel.token, context.now(), rated=change is not None and change.rated
     )
     saved = context.save_global(players=duel.players)
@@ -479,7 +479,7 @@ def tell_players(
 async def stop(update: MessageUpdate, context: HandlerContext) -> None:
     """/duel stop: the player forfeits their duel (the other wins); its end shows the hand
     that was on, with its solutions (worked out first if they are not known yet)."""
-    duel = context.bot_data.global_data.duels.duel_of(update.effective_user.id)
+    duel = DUELS.get(context.bot_data.global_data).duel_of(update.effective_user.id)
     if duel is None:
         context.reply(update, context._("You are not in a duel."))
         return

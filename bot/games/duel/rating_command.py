@@ -11,6 +11,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext
+from bot.games.duel.parts import DUELS
 from bot.i18n import N_
 from bot.play.board_names import shown_name
 from bot.play.registry import Help, HelpLine, MenuEntry
@@ -91,7 +92,7 @@ async def rating(update: MessageUpdate, context: HandlerContext) -> None:
     mine = who.id == viewer.id
     name = _cut(context.chat_data.members.get(who.id) or who.full_name)
     if player is None or not (player.rated or player.recent):
-        if mine and context.bot_data.global_data.duels.duel_of(who.id) is not None:
+        if mine and DUELS.get(context.bot_data.global_data).duel_of(who.id) is not None:
             context.reply(update, _("Your first duel is on: it counts once it is finished."))
         elif mine:
             context.reply(update, _("No rated duels yet: /duel to play one."))

@@ -3,7 +3,7 @@ a challenge opened beside it, and /solve for its hand."""
 
 from __future__ import annotations
 
-from bot.games.duel.parts import DUEL_CHAT
+from bot.games.duel.parts import DUEL_CHAT, DUELS
 from bot.i18n import Translator
 from bot.play.registry import Asking
 from bot.state import ChatData, GlobalData
@@ -13,7 +13,7 @@ def on(chat: ChatData, data: GlobalData) -> bool:
     """Whether a duel is played in the chat (a group's, or a player's private duel)."""
     part = DUEL_CHAT.of(chat)
     token = part.token if part is not None else None
-    duel = data.duels.duels.get(token) if token is not None else None
+    duel = DUELS.get(data).duels.get(token) if token is not None else None
     return duel is not None and not duel.over
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from telegram.ext import Application
 
 from bot.context import BotContext, now_of, services
+from bot.games.duel.parts import DUELS
 from bot.play import game_life
 
 from . import invitations, play
@@ -21,7 +22,7 @@ def restore(application: Application) -> tuple[int, int]:
     """After a restart: invitations' expiries set again, duels resumed or cancelled;
     returns (resumed, cancelled)."""
     data = services(application)
-    duels = data.global_data.duels
+    duels = DUELS.get(data.global_data)
     now = now_of(application)
     context = BotContext(application)
     for invitation in list(duels.invitations.values()):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from bot.context import BotContext
+from bot.games.duel.parts import DUELS
 from bot.rules.duel.lobby import PastDuel
 from bot.rules.off_boards import fastest_duels
 from bot.rules.rush.best_runs import week_start
@@ -27,7 +28,7 @@ def review(context: BotContext, today: dt.date) -> list[str]:
     """The week's duels with a hand won (since Monday, UTC), the fastest first."""
     _ = context._
     monday = dt.datetime.combine(week_start(today), dt.time(), dt.UTC).timestamp()
-    duels = fastest_duels(context.bot_data.global_data.duels.history, monday)
+    duels = fastest_duels(DUELS.get(context.bot_data.global_data).history, monday)
     lines = [_("<b>Duels</b> (each hand's time and winner)")]
     return lines + (
         [f"{place}. {_line(d)}" for place, d in enumerate(duels, start=1)] or [_("None this week.")]

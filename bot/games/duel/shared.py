@@ -18,7 +18,7 @@ from telegram import (
 )
 
 from bot.context import BotContext
-from bot.games.duel.parts import DUEL_CHAT, InvitationMessage
+from bot.games.duel.parts import DUEL_CHAT, DUELS, InvitationMessage
 from bot.play import game_life
 from bot.play.board_names import chosen_name
 from bot.rules.duel.race import HAND_SECONDS, Refusal, Refused
@@ -52,7 +52,7 @@ async def private_invitation(update: MessageUpdate, context: HandlerContext) -> 
     user = update.effective_user
     if game_life.refused(update, context, round_on(True, context)):
         return
-    duels = context.bot_data.global_data.duels
+    duels = DUELS.get(context.bot_data.global_data)
     try:
         invitation = duels.invite(
             user.id, None, context.now(), context.bot_data.rng, bot_ids=bots(context)
@@ -96,7 +96,7 @@ async def inline_invitation(update: Update, context: BotContext) -> None:
         return
     _ = context._
     token = query.query[len(QUERY_PREFIX) :].strip()
-    duels = context.bot_data.global_data.duels
+    duels = DUELS.get(context.bot_data.global_data)
     invitation = duels.invitations.get(token)
     if (
         invitation is None
@@ -153,7 +153,7 @@ async def opened_link(update: MessageUpdate, context: HandlerContext) -> None:
     payload = (context.args or [""])[0]
     token = payload[len(LINK_PREFIX) :]
     user = update.effective_user
-    duels = context.bot_data.global_data.duels
+    duels = DUELS.get(context.bot_data.global_data)
     invitation = duels.invitations.get(token)
     if invitation is not None and invitation.invitee is not None:
         context.reply(update, words.refusal_text(Refusal.NOT_FOUND, context))

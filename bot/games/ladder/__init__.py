@@ -13,12 +13,13 @@ from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filt
 
 from bot.context import BotContext, now_of, services
 from bot.games.ladder import heard, levels, miniapp_api, play, refusals, top, words
-from bot.games.ladder.parts import TRAINING
+from bot.games.ladder.parts import LADDER_RATINGS, TRAINING
 from bot.games.ladder.profile import profile_part
 from bot.i18n import N_
 from bot.play import game_life, set_aside
 from bot.play.registry import Game, Handlers, Help, HelpLine, Menu, MenuEntry
 from bot.play.result_listeners import listen
+from bot.rules.ladder.training import learned_level
 from bot.services.answer_routes import Route
 from bot.texts import round_on
 from bot.typed_handlers import (
@@ -214,4 +215,7 @@ GAME = Game(
     menu=MENU,
     help=help_lines,
     profile=profile_part,
+    learned_level=lambda data, hand, target, level: learned_level(
+        LADDER_RATINGS.get(data), hand, target, level
+    ),
 )

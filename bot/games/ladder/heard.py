@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from bot.context import BotContext
 from bot.games.ladder import levels
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.puzzle_rating import Change, Ladder
 from bot.rules.ladder.training import level_of, prior_of, rates_player
@@ -56,7 +57,7 @@ def heard(context: BotContext, chat_id: int | None, results: Sequence[GameResult
     """Record each result the ladder takes (the player's puzzle rating, and the hand's once
     the player is established), saved at once; nothing is added to the game's message.  A
     race's censored results count only beside a win that counts here (or a time-up)."""
-    ladder = context.bot_data.global_data.ladder
+    ladder = LADDER_RATINGS.get(context.bot_data.global_data)
     rows: dict[tuple[str, object], object] = {}
     moved: list[str] = []
     refused = False
@@ -97,7 +98,7 @@ def _outpaced(
     results: Sequence[GameResult],
 ) -> None:
     """A race's censored results, by hand and time (one race a publication)."""
-    ladder = context.bot_data.global_data.ladder
+    ladder = LADDER_RATINGS.get(context.bot_data.global_data)
     races: dict[tuple[tuple[int, ...], int, float], list[int]] = {}
     for result in results:
         if isinstance(result, Outpaced) and result.counts and result.game in TIMED:

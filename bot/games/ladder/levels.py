@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.context import BotData
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.rules.ladder.training import learned_levels
 
 
@@ -14,5 +15,7 @@ def tell(data: BotData, keys: Iterable[str] | None = None) -> None:
     """Give the deals the learned levels of the hands of ``keys`` (every rated hand when
     None), of every card count and target; the table of each count and target with them is
     rebuilt in a worker, and only if a level changed."""
-    for (cards, target), levels in learned_levels(data.global_data.ladder, keys).items():
+    for (cards, target), levels in learned_levels(
+        LADDER_RATINGS.get(data.global_data), keys
+    ).items():
         data.solving.learn(cards, target, levels)

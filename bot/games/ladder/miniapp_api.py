@@ -12,7 +12,7 @@ from telegram.ext import Application
 
 from bot.context import AppReply, AppRequest, BotContext, services
 from bot.games.ladder import levels, play, words
-from bot.games.ladder.parts import PAGE_TRAINING
+from bot.games.ladder.parts import LADDER_RATINGS, PAGE_TRAINING
 from bot.play.miniapp import serve_app
 from bot.play.result_listeners import publish
 from bot.rules.hand_records import hand_key
@@ -111,7 +111,7 @@ class TrainPage:
                 jobs_of(self.application).run_once(
                     time_up, SLOW + 0.05, data=(user_id, game.number)
                 )
-        ladder = context.bot_data.global_data.ladder
+        ladder = LADDER_RATINGS.get(context.bot_data.global_data)
         hand_rating = shown(ladder.hand(hand_key(game.hand, TARGET), prior_of(game.hand)).mu)
         return 200, {
             "hand": list(game.hand),
@@ -198,7 +198,7 @@ def _settle(
     """Record the hand's result as ``/train`` does, and save it with the training; the
     change, and whether the disk took them."""
     context.bot_data.live_hands.drop_player(user_id, KIND)
-    ladder = context.bot_data.global_data.ladder
+    ladder = LADDER_RATINGS.get(context.bot_data.global_data)
     change = ladder.record(
         user_id,
         game.hand,

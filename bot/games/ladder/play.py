@@ -15,7 +15,7 @@ from telegram.constants import ChatType
 
 from bot.context import BotContext
 from bot.games.ladder import levels, words
-from bot.games.ladder.parts import TRAINING
+from bot.games.ladder.parts import LADDER_RATINGS, TRAINING
 from bot.play import game_life, set_aside
 from bot.play.announce import tell_saved
 from bot.play.result_listeners import publish
@@ -72,7 +72,7 @@ def in_private(update: MessageUpdate, context: HandlerContext, *, review: bool =
 def begin(context: BotContext, training: Training, user_id: int) -> None:
     """A training (or a review) begins: its count from nothing, the rating it starts at."""
     training.played = 0
-    training.began = context.bot_data.global_data.ladder.player(user_id).shown
+    training.began = LADDER_RATINGS.get(context.bot_data.global_data).player(user_id).shown
 
 
 def training_of(chat: ChatData) -> Training:
@@ -97,7 +97,7 @@ async def find(context: BotContext, user_id: int, training: Training) -> tuple[H
     """The next hand's facts, and whether it is dealt for review (the first hand still to
     review, else one near the player's rating)."""
     data = context.bot_data
-    ladder = data.global_data.ladder
+    ladder = LADDER_RATINGS.get(data.global_data)
     hand: Hand | None = None
     review = False
     while training.review and hand is None:
@@ -131,7 +131,7 @@ async def deal_next(context: ChatContext, chat_id: int, user_id: int) -> None:
         return
     facts, review = found
     game = training.next_round(facts, context.now(), user_id, review=review)
-    ladder = context.bot_data.global_data.ladder
+    ladder = LADDER_RATINGS.get(context.bot_data.global_data)
     rating = ladder.player(user_id).shown
     hand_rating = shown(ladder.hand(hand_key(game.hand, TARGET), prior_of(game.hand)).mu)
     caption = words.caption(game, rating, hand_rating, review, context)
@@ -182,7 +182,7 @@ def _deal(
 
 def save(context: BotContext, user_id: int, hand: Hand) -> bool:
     """Write the player's puzzle rating and the hand's at once; whether the disk took them."""
-    ladder = context.bot_data.global_data.ladder
+    ladder = LADDER_RATINGS.get(context.bot_data.global_data)
     rows: dict[tuple[str, object], object] = {}
     if user_id in ladder.players:
         rows["ladder-player", (user_id,)] = ladder.players[user_id]
@@ -207,7 +207,7 @@ def settle(
     achievements: counted as the ladder counts it), told with the change."""
     training = training_of(context.chat_data)
     game_life.cancel_alarms(context, chat_id, LADDER)
-    ladder = context.bot_data.global_data.ladder
+    ladder = LADDER_RATINGS.get(context.bot_data.global_data)
     change = ladder.record(
         user_id,
         game.hand,
@@ -319,7 +319,7 @@ def stop(context: HandlerContext, chat_id: int, user_id: int) -> str | None:
     training.review.clear()
     if reviewing:
         return words.review_end(context)
-    rating = context.bot_data.global_data.ladder.player(user_id).shown
+    rating = LADDER_RATINGS.get(context.bot_data.global_data).player(user_id).shown
     return words.end_text(training.played, training.began, rating, context, held=held)
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from bot.context import BotContext
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.play.registry import ProfilePart
 from bot.rules.ladder.puzzle_rating import BOARD_MIN_RESULTS
 from bot.state import UserData
@@ -14,7 +15,7 @@ POSITION = 30
 
 def profile_part(context: BotContext, user_id: int, data: UserData) -> ProfilePart:
     """The player's puzzle rating and hands counted (a dash before their first)."""
-    player = context.bot_data.global_data.ladder.players.get(user_id)
+    player = LADDER_RATINGS.get(context.bot_data.global_data).players.get(user_id)
     if player is None or not player.results:
         line = context._("🪜 Puzzle rating: not yet (/train in private)")
         return ProfilePart(POSITION, (line,), (("ladder", ""),))

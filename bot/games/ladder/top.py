@@ -5,6 +5,7 @@ players left out, named as the other boards that span every chat name them), and
 from __future__ import annotations
 
 from bot.games.ladder import play, words
+from bot.games.ladder.parts import LADDER_RATINGS
 from bot.play import game_life, set_aside
 from bot.play.board_names import shown_name
 from bot.rules.ladder.training import REVIEW_DEALT
@@ -25,7 +26,7 @@ def _name(update: MessageUpdate, context: HandlerContext, user_id: int) -> str:
 def board(update: MessageUpdate, context: HandlerContext) -> None:
     """/train top: the best puzzle ratings everywhere, and the asker's."""
     data = context.bot_data.global_data
-    ladder = data.ladder
+    ladder = LADDER_RATINGS.get(data)
     off = data.off_boards
     ranked = [user for user in ladder.board(BOARD_SHOWN + len(off.players)) if user not in off]
     ranked = ranked[:BOARD_SHOWN]
@@ -55,7 +56,9 @@ async def review(update: MessageUpdate, context: HandlerContext) -> None:
         return
     if game_life.refused(update, context, round_on(True, context)):
         return
-    keys = context.bot_data.global_data.ladder.review(user_id, context.today())[:REVIEW_DEALT]
+    keys = LADDER_RATINGS.get(context.bot_data.global_data).review(user_id, context.today())[
+        :REVIEW_DEALT
+    ]
     if not keys:
         context.reply(update, words.nothing_to_review(context))
         return

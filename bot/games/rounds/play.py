@@ -23,7 +23,6 @@ from bot.play import game_life, set_aside, visibility
 from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
 from bot.play.result_listeners import publish
-from bot.rules.ladder.training import learned_level
 from bot.rules.results import Game, Missed, outpaced
 from bot.rules.rounds import ROUND_SEAT, Round, new_round
 from bot.rules.table import DIFFICULTY_WORDS, Table
@@ -84,7 +83,10 @@ async def deal_round(
         tell()
         return  # refused, /stop came meanwhile, or another game began
     facts, level = found
-    level = learned_level(data.global_data.ladder, facts.hand, facts.target, level)  # from play
+    for other in data.games:  # the level play learned of the hand, if a game's play rates it
+        if other.learned_level is not None:
+            level = other.learned_level(data.global_data, facts.hand, facts.target, level)
+            break
     game = new_round(table, facts, level, context.now(), starter)
     chat = context.chat_data
     messages = ROUND_MESSAGES.get(chat)

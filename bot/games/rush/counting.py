@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from bot.context import BotContext
-from bot.games.rush.parts import RUSH_RECORDS
+from bot.games.rush.parts import RUSH_BOARD, RUSH_RECORDS
 from bot.rules.results import RushScore
 from bot.rules.rush.best_runs import PersonalBest
 from bot.rules.rush.run import RunResult
@@ -27,7 +27,7 @@ def count_run(
     data = context.bot_data.global_data
     off = user_id in data.off_boards  # taken off the boards by the host: their own still
     best = RUSH_RECORDS.get(user).add(result, day, off_boards=off)
-    data.rush.add(user_id, name, result, day, off_boards=off)
+    RUSH_BOARD.get(data).add(user_id, name, result, day, off_boards=off)
     write_now = context.bot_data.write_now
     saved = True if write_now is None else write_now({("user", user_id): user, ("global", 0): data})
     # PTB copies the data it saves before it writes them: a copy of this user made just

@@ -1,14 +1,13 @@
-"""Rush's parts: the messages of a chat's run (its part of the chat's data) and a player's
-runs (the rules' :class:`~bot.rules.rush.best_runs.RushRecords`: how many, the personal best,
-the week's best, in the chat and through the Telegram game alike; their part of the user's
-data)."""
+"""Rush's parts: the messages of a chat's run (of the chat's data), a player's runs (the rules'
+:class:`~bot.rules.rush.best_runs.RushRecords`, of the user's data) and the board of runs
+across all chats (of the bot's global data)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.rules.rush.best_runs import RushRecords
-from bot.state import ChatPart, Status, UserPart
+from bot.rules.rush.best_runs import RushBoard, RushRecords
+from bot.state import ChatPart, GlobalPart, Status, UserPart
 
 
 @dataclass(slots=True)
@@ -28,3 +27,8 @@ RUSH_MESSAGES = ChatPart("rush", RushMessages)
 """A chat's part: the messages of its latest Rush run (none until its first)."""
 RUSH_RECORDS = UserPart("rush", RushRecords)
 """A user's part: their Rush runs (none until their first run is counted)."""
+
+
+RUSH_BOARD = GlobalPart("rush", RushBoard)
+"""The global part: the best Rush runs everywhere, the week's and all time's (in the global
+row, under ``rush``)."""

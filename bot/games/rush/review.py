@@ -8,7 +8,7 @@ import datetime as dt
 import html
 
 from bot.context import BotContext
-from bot.games.rush.parts import RUSH_RECORDS
+from bot.games.rush.parts import RUSH_BOARD, RUSH_RECORDS
 from bot.play.registry import RunBoards
 from bot.rules.off_boards import (
     Removal,
@@ -33,7 +33,7 @@ def _times(times: tuple[float, ...] | list[float]) -> str:
 def review(context: BotContext, today: dt.date) -> list[str]:
     """The week's fastest runs everywhere, under their heading."""
     _ = context._
-    runs = fastest_runs(context.bot_data.global_data.rush, today)
+    runs = fastest_runs(RUSH_BOARD.get(context.bot_data.global_data), today)
     return [_("<b>Rush runs</b>")] + (
         [
             f"{place}. {html.escape(entry.name[:NAME_SHOWN])} ({entry.user_id}): "
@@ -51,7 +51,7 @@ def review(context: BotContext, today: dt.date) -> list[str]:
 
 def take_code(context: BotContext, code: str) -> Removal | None:
     """Take the run named ``code`` off the boards (marked in its player's records)."""
-    removal = take_run(context.bot_data.global_data.rush, code)
+    removal = take_run(RUSH_BOARD.get(context.bot_data.global_data), code)
     if removal is None:
         return None
     user = context.application.user_data.get(removal.user_id)
@@ -62,7 +62,7 @@ def take_code(context: BotContext, code: str) -> Removal | None:
 
 def take_player(context: BotContext, user_id: int) -> Removal:
     """Take all of ``user_id``'s runs off the boards (marked in their own records)."""
-    removal = take_runs(context.bot_data.global_data.rush, user_id)
+    removal = take_runs(RUSH_BOARD.get(context.bot_data.global_data), user_id)
     user = context.application.user_data.get(user_id)
     if user is not None:
         RUSH_RECORDS.get(user).take_off_boards()
@@ -71,7 +71,7 @@ def take_player(context: BotContext, user_id: int) -> Removal:
 
 def put_back(context: BotContext, removal: Removal) -> None:
     """Put a removal's runs back where they rank, and its player's own runs back on."""
-    put_runs_back(context.bot_data.global_data.rush, removal)
+    put_runs_back(RUSH_BOARD.get(context.bot_data.global_data), removal)
     user = context.application.user_data.get(removal.user_id)
     if user is not None:
         mark(
@@ -83,7 +83,7 @@ def put_back(context: BotContext, removal: Removal) -> None:
 
 def holds(context: BotContext, user_id: int) -> bool:
     """Whether ``user_id`` has a run on a board (all time's or this week's)."""
-    board = context.bot_data.global_data.rush
+    board = RUSH_BOARD.get(context.bot_data.global_data)
     return any(e.user_id == user_id for e in (*board.all_time, *board.week))
 
 

@@ -9,7 +9,7 @@ import html
 
 from telegram.constants import ChatType
 
-from bot.games.rush.parts import RUSH_RECORDS
+from bot.games.rush.parts import RUSH_BOARD, RUSH_RECORDS
 from bot.games.rush.words import record_text
 from bot.play.board_names import public_name
 from bot.rules.rush.best_runs import BoardEntry, RunRecord
@@ -78,7 +78,7 @@ async def top(update: MessageUpdate, context: HandlerContext) -> None:
     members' best runs, wherever they played them; in private also the user's own best."""
     _ = context._
     today = context.bot_data.local_now().astimezone(dt.UTC).date()
-    board = context.bot_data.global_data.rush
+    board = RUSH_BOARD.get(context.bot_data.global_data)
     lines = [_("<b>Rush: the best runs</b>")]
     if not board.all_time:  # no run with a point anywhere: nothing to list, four times over
         lines.append(_("No runs yet: /rush starts one."))
