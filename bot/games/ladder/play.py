@@ -189,6 +189,24 @@ def save(context: BotContext, user_id: int, hand: Hand) -> bool:
     return True if write_now is None or not rows else write_now(rows)
 
 
+def record(
+    context: BotContext, user_id: int, game: Round, seconds: float | None, *, review: bool = False
+) -> Change:
+    """Record on the ladder the result of ``game``'s hand (solved in ``seconds``, None:
+    missed); the change (not saved yet)."""
+    return context.bot_data.global_data.ladder.record(
+        user_id,
+        game.hand,
+        TARGET,
+        seconds,
+        day=context.today(),
+        prior=prior_of(game.hand),
+        floor=floor_of(game.hand, TARGET),
+        given=bool(game.peeked),  # solved for anyone while on: a second account, say
+        review=review,
+    )
+
+
 def settle(
     context: ChatContext,
     chat_id: int,
@@ -203,18 +221,7 @@ def settle(
     achievements: counted as the ladder counts it), told with the change."""
     training = training_of(context.chat_data)
     game_life.cancel_alarms(context, chat_id, LADDER)
-    ladder = context.bot_data.global_data.ladder
-    change = ladder.record(
-        user_id,
-        game.hand,
-        TARGET,
-        seconds,
-        day=context.today(),
-        prior=prior_of(game.hand),
-        floor=floor_of(game.hand, TARGET),
-        given=bool(game.peeked),  # solved for anyone while on: a second account, say
-        review=training.reviewing,
-    )
+    change = record(context, user_id, game, seconds, review=training.reviewing)
     if change.counted:
         training.played += 1
     saved = save(context, user_id, game.hand)
