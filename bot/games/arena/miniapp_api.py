@@ -29,14 +29,13 @@ from bot.games.arena.group import (
 from bot.games.arena.joining import admit, code_of, ensure_hands, to_page
 from bot.games.arena.live import keep
 from bot.games.arena.moves import group_now
-from bot.games.arena.play import TARGET, start_clock
+from bot.games.arena.play import solved_of, start_clock, too_fast_text
 from bot.play.miniapp import serve_app
 from bot.play.result_listeners import publish
-from bot.rules.arena import Arena, Refusal, level_of, standings
+from bot.rules.arena import Arena, Refusal, standings
 from bot.rules.arena import points as arena_points
 from bot.rules.daily.days import clock_text
-from bot.rules.pace import floor_of
-from bot.rules.results import Game, GameResult, Solved
+from bot.rules.results import GameResult
 from bot.services.solving import DealRefused
 from bot.texts import reason
 
@@ -233,21 +232,10 @@ class ArenaPage:
             )
         if outcome.solved:
             line = words.solved_news(outcome.points, outcome.streak, outcome.seconds, context)
-            solved = Solved(
-                player=user_id,
-                name=request.user.first_name,
-                game=Game.ARENA,
-                seconds=outcome.seconds,
-                level=level_of(index),
-            )
+            solved = solved_of(user_id, request.user.first_name, outcome.seconds, index)
             return await _done(context, user_id, group, line, [solved])
         if outcome.too_fast:
-            floor = f"{floor_of(arena.hands[index], TARGET):g}"
-            said = _(
-                "Too fast: an answer within {floor} s of its hand reaching you counts for "
-                "nothing (nobody reads four cards and types an answer that quickly). The hand "
-                "is still on."
-            ).format(floor=floor)
+            said = too_fast_text(arena, index, context)
             return 200, {"ok": False, "too_fast": True, "reason": said}
         assert outcome.verdict is not None
         said = _("Not quite: {reason}.").format(reason=reason(outcome.verdict, context))
