@@ -49,6 +49,15 @@ def _busy(context: BotContext) -> AppReply:
     return 503, {"error": "busy", "reason": text}
 
 
+async def _dealt(context: BotContext, arena: Arena, hands: int) -> bool:
+    """Whether the arena's first ``hands`` hands are dealt (False: the dealer is busy)."""
+    try:
+        await ensure_hands(context, arena, hands)
+    except DealRefused:
+        return False
+    return True
+
+
 def _refused(text: str) -> AppReply:
     return 409, {"error": "refused", "reason": html.unescape(text)}
 
@@ -110,9 +119,7 @@ async def state(context: BotContext, user_id: int, group: int, line: str = "") -
             left=clock_text(arena.starts - now)
         )
         return 200, reply
-    try:
-        await ensure_hands(context, arena, player.index + 1)
-    except DealRefused:
+    if not await _dealt(context, arena, player.index + 1):
         return _busy(context)
     if player.shown is not None and arena.expire(user_id, player.index, now):
         # Its time ran out before its alarm rang (or the alarm's deal waits): a miss, saved.
@@ -213,9 +220,7 @@ class ArenaPage:
         if found is None:
             return OVER
         group, arena, index = found
-        try:
-            await ensure_hands(context, arena, index + 1)
-        except DealRefused:
+        if not await _dealt(context, arena, index + 1):
             return _busy(context)
         outcome = arena.answer(user_id, text, context.now(), index=index)
         if outcome.refused is Refusal.OVER:
@@ -252,9 +257,7 @@ class ArenaPage:
         if found is None:
             return OVER
         group, arena, index = found
-        try:
-            await ensure_hands(context, arena, index + 1)
-        except DealRefused:
+        if not await _dealt(context, arena, index + 1):
             return _busy(context)
         outcome = arena.skip(user_id, context.now(), index=index)
         if outcome.refused is Refusal.OVER:
