@@ -12,7 +12,6 @@ import pytest
 
 from bot.games.duel import play
 from bot.rules.hand_records import hand_key
-from bot.rules.ladder.puzzle_rating import ESTABLISHED_RESULTS, Ladder, PuzzlePlayer
 from bot.rules.ladder.training import prior_of
 from bot.rules.rounds import ROUND_SEAT
 from bot.rules.rush.chat_run import RUSH_SEAT
@@ -21,7 +20,6 @@ from tests.bot.harness import (
     ANN,
     BOB,
     GROUP,
-    BotApplication,
     FakeClock,
     deal,
     make_api,
@@ -29,7 +27,7 @@ from tests.bot.harness import (
     running_bot,
     settled,
 )
-from tests.bot.ladder_play import NOON, answer
+from tests.bot.ladder_play import NOON, answer, ladder_of, strong, wrong
 
 pytestmark = pytest.mark.asyncio
 
@@ -38,23 +36,6 @@ pytestmark = pytest.mark.asyncio
 def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
     """A duel's next hand comes at once (the pause to read a result is for people)."""
     monkeypatch.setattr(play, "NEXT_HAND_SECONDS", 0.0)
-
-
-def strong(application: BotApplication, user: int) -> PuzzlePlayer:
-    """``user`` is an established player the model expects to solve most hands fast."""
-    ladder = application.bot_data.global_data.ladder
-    ladder.players[user] = PuzzlePlayer(mu=40.0, sigma=3.0, results=ESTABLISHED_RESULTS)
-    return ladder.players[user]
-
-
-def wrong(hand: tuple[int, ...]) -> str:
-    """An answer with the hand's cards that makes no 24."""
-    a, b, c, d = hand
-    return next(t for t in (f"{a}+{b}+{c}+{d}", f"{a}*{b}*{c}*{d}") if eval(t) != 24)
-
-
-def ladder_of(application: BotApplication) -> Ladder:
-    return application.bot_data.global_data.ladder
 
 
 async def test_a_groups_round_won_moves_the_hand_by_who_answered(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.rules.hand_records import hand_key
-from bot.rules.ladder.puzzle_rating import ESTABLISHED_RESULTS, Ladder, PuzzlePlayer
+from bot.rules.ladder.puzzle_rating import ESTABLISHED_RESULTS
 from bot.rules.rush.chat_run import RUSH_SEAT
 from tests.bot.harness import (
     ANN,
@@ -23,26 +23,10 @@ from tests.bot.harness import (
     running_bot,
     settled,
 )
-from tests.bot.ladder_play import NOON, answer
+from tests.bot.ladder_play import NOON, answer, ladder_of, strong, wrong
 from tests.bot.rush_play import CAROL, players
 
 pytestmark = pytest.mark.asyncio
-
-
-def strong(application: BotApplication, user: int) -> PuzzlePlayer:
-    """``user`` is an established player the model expects to solve most hands fast."""
-    ladder = application.bot_data.global_data.ladder
-    ladder.players[user] = PuzzlePlayer(mu=40.0, sigma=3.0, results=ESTABLISHED_RESULTS)
-    return ladder.players[user]
-
-
-def wrong(hand: tuple[int, ...]) -> str:
-    a, b, c, d = hand
-    return next(t for t in (f"{a}+{b}+{c}+{d}", f"{a}*{b}*{c}*{d}") if eval(t) != 24)
-
-
-def ladder_of(application: BotApplication) -> Ladder:
-    return application.bot_data.global_data.ladder
 
 
 def the_hand(application: BotApplication) -> tuple[int, ...]:
