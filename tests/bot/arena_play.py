@@ -3,14 +3,16 @@ hand and a right answer to it, and the bot's next messages in a chat."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.context import local_now
 from bot.games.arena import group as arena_group
 from bot.local_api import LocalBotApi, plain_text
+from bot.play.result_listeners import listen
 from bot.rules.arena import Arena
 from bot.rules.pace import floor_of
+from bot.rules.results import GameResult
 from solver import solve
 from tests import established
 from tests.bot.harness import GROUP, BotApplication, FakeClock
@@ -95,3 +97,15 @@ async def ring_end(api: LocalBotApi, application: BotApplication, arena: Arena) 
     application.job_queue.run_once(
         arena_group.arena_up, 0, chat_id=GROUP, data=arena.number, name="arena-up:test"
     )
+
+
+def hearing(application: BotApplication) -> list[GameResult]:
+    """Every game result published from now on."""
+    heard: list[GameResult] = []
+
+    def listener(_context: Any, _chat: int | None, results: Sequence[GameResult]) -> list[str]:
+        heard.extend(results)
+        return []
+
+    listen(application, listener)
+    return heard

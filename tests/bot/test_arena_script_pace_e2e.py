@@ -4,32 +4,26 @@ but takes no podium nor trophy beyond it (docs/fair-play.md, *Established player
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from bot.play.result_listeners import listen
-from bot.rules.results import GameResult, Podium
-from tests.bot.arena_play import hand_of, is_hand, join_payload, next_in, regulars, right, text_of
+from bot.rules.results import Podium
+from tests.bot.arena_play import (
+    hand_of,
+    hearing,
+    is_hand,
+    join_payload,
+    next_in,
+    regulars,
+    right,
+    text_of,
+)
 from tests.bot.duels import CAROL, players
-from tests.bot.harness import ANN, GROUP, BotApplication, FakeClock, running_bot, settled
+from tests.bot.harness import ANN, GROUP, FakeClock, running_bot, settled
 from tests.bot.ladder_play import NOON
 
 pytestmark = pytest.mark.asyncio
-
-
-def hearing(application: BotApplication) -> list[GameResult]:
-    """Every game result published from now on."""
-    heard: list[GameResult] = []
-
-    def listener(_context: Any, _chat: int | None, results: Sequence[GameResult]) -> list[str]:
-        heard.extend(results)
-        return []
-
-    listen(application, listener)
-    return heard
 
 
 async def test_a_script_at_a_steady_pace_takes_no_podium(tmp_path: Path) -> None:

@@ -10,17 +10,24 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from bot.local_api import LocalBotApi, plain_text
-from bot.play.result_listeners import listen
 from bot.rules.results import GameResult, Podium
 from bot.rules.seasons.tables import Board, SeasonTrophy
 from tests import established
 from tests.bot import duels
-from tests.bot.arena_play import at_pace, hand_of, is_hand, join_payload, next_in, right, text_of
+from tests.bot.arena_play import (
+    at_pace,
+    hand_of,
+    hearing,
+    is_hand,
+    join_payload,
+    next_in,
+    right,
+    text_of,
+)
 from tests.bot.arena_play import regulars as arena_regulars
 from tests.bot.harness import (
     ANN,
@@ -95,17 +102,6 @@ async def season_end(
 
 def podiums(heard: Sequence[GameResult]) -> list[tuple[int, int]]:
     return [(r.player, r.place) for r in heard if isinstance(r, Podium)]
-
-
-def hearing(application: BotApplication) -> list[GameResult]:
-    heard: list[GameResult] = []
-
-    def listener(_context: Any, _chat: int | None, results: Sequence[GameResult]) -> list[str]:
-        heard.extend(results)
-        return []
-
-    listen(application, listener)
-    return heard
 
 
 async def test_an_arena_won_over_an_account_made_for_it_wins_nothing(tmp_path: Path) -> None:
