@@ -45,7 +45,10 @@ from tests.bytecode import keep_bytecode
 from tests.lean_imports import SITE
 
 ANN, BOB = 501, 502
+CAROL, DAVE = 503, 504
 GROUP = -1_002_000
+NOON = 1_795_435_200.0
+"""Monday 2026-11-23, noon (UTC)."""
 
 if TYPE_CHECKING:
 
@@ -58,6 +61,14 @@ if TYPE_CHECKING:
 
 else:
     BotApplication = Application
+
+
+def players() -> FaultyBotApi:
+    """The Bot API with Carol and Dave too (beside Ann and Bob)."""
+    api = make_api()
+    api.add_user(CAROL, "Carol", language_code="en")
+    api.add_user(DAVE, "Dave", language_code="en")
+    return api
 
 
 def make_api() -> FaultyBotApi:

@@ -8,17 +8,11 @@ from typing import Any
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.duel.race import Duel
 from solver import solve
-from tests.bot.harness import ANN, BotApplication, FakeClock, make_api, settled, until
-
-CAROL, DAVE = 503, 504
-NOON = 1_795_435_200.0
-
-
-def players() -> LocalBotApi:
-    api = make_api()
-    api.add_user(CAROL, "Carol", language_code="en")
-    api.add_user(DAVE, "Dave", language_code="en")
-    return api
+from tests.bot.harness import ANN, BotApplication, FakeClock, settled, until
+from tests.bot.harness import CAROL as CAROL
+from tests.bot.harness import DAVE as DAVE
+from tests.bot.harness import NOON as NOON
+from tests.bot.harness import players as players
 
 
 def in_chat(api: LocalBotApi, chat: int, since: int) -> list[str]:

@@ -9,18 +9,11 @@ from bot.games.rush import play as rush_play
 from bot.local_api import LocalBotApi
 from bot.rules.rush.chat_run import RUSH_SEAT, ChatRush
 from solver import solve
-from tests.bot.harness import BotApplication, make_api
-
-CAROL, DAVE = 503, 504
-NOON = 1_795_435_200.0
-"""Monday 2026-11-23, noon (UTC)."""
-
-
-def players() -> LocalBotApi:
-    api = make_api()
-    api.add_user(CAROL, "Carol", language_code="en")
-    api.add_user(DAVE, "Dave", language_code="en")
-    return api
+from tests.bot.harness import CAROL as CAROL
+from tests.bot.harness import DAVE as DAVE
+from tests.bot.harness import NOON as NOON
+from tests.bot.harness import BotApplication
+from tests.bot.harness import players as players
 
 
 def the_run(application: BotApplication, chat: int) -> ChatRush:
