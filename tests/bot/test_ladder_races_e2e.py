@@ -27,7 +27,7 @@ from tests.bot.harness import (
     running_bot,
     settled,
 )
-from tests.bot.ladder_play import NOON, answer, ladder_of, strong, wrong
+from tests.bot.ladder_play import NOON, answer, ladder_of, round_hand, strong, wrong
 
 pytestmark = pytest.mark.asyncio
 
@@ -44,9 +44,7 @@ async def test_a_groups_round_won_moves_the_hand_by_who_answered(tmp_path: Path)
     async with running_bot(api, tmp_path, clock=clock) as application:
         bob = strong(application, BOB)
         await deal(api, ANN, GROUP)
-        game = ROUND_SEAT.of(application.chat_data[GROUP].table)
-        assert game is not None
-        hand = game.hand
+        hand = round_hand(application, GROUP)
         clock.now += 5
         await reply_to(api, BOB, GROUP, "/a " + wrong(hand))
         clock.now += 35
@@ -66,9 +64,7 @@ async def test_a_groups_round_won_under_the_floor_moves_nobody(tmp_path: Path) -
     async with running_bot(api, tmp_path, clock=clock) as application:
         bob = strong(application, BOB)
         await deal(api, ANN, GROUP)
-        game = ROUND_SEAT.of(application.chat_data[GROUP].table)
-        assert game is not None
-        hand = game.hand
+        hand = round_hand(application, GROUP)
         await reply_to(api, BOB, GROUP, "/a " + wrong(hand))
         clock.now += 0.5
         await reply_to(api, ANN, GROUP, "/a " + answer(hand))
@@ -150,9 +146,7 @@ async def test_a_group_member_who_only_watched_moves_nothing(tmp_path: Path) -> 
     async with running_bot(api, tmp_path, clock=clock) as application:
         bob = strong(application, BOB)
         await deal(api, ANN, GROUP)
-        game = ROUND_SEAT.of(application.chat_data[GROUP].table)
-        assert game is not None
-        hand = game.hand
+        hand = round_hand(application, GROUP)
         clock.now += 40
         await reply_to(api, ANN, GROUP, "/a " + answer(hand))
         await settled(api, application)
@@ -166,9 +160,7 @@ async def test_accounts_answering_wrong_in_one_race_move_the_hand_once(tmp_path:
     async with running_bot(api, tmp_path, clock=clock) as application:
         answered = [strong(application, user) for user in (BOB, CAROL, DAVE)]
         await deal(api, ANN, GROUP)
-        game = ROUND_SEAT.of(application.chat_data[GROUP].table)
-        assert game is not None
-        hand = game.hand
+        hand = round_hand(application, GROUP)
         for user in (BOB, CAROL, DAVE):
             clock.now += 3
             await reply_to(api, user, GROUP, "/a " + wrong(hand))
