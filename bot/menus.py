@@ -21,7 +21,15 @@ from telegram.ext import Application
 from bot.context import services
 from bot.features import FEATURES
 from bot.games import GAMES
-from bot.i18n import DEFAULT, gettext_for, language_choices, language_of, languages, locale_of
+from bot.i18n import (
+    DEFAULT,
+    gettext_for,
+    language_choices,
+    language_of,
+    languages,
+    locale_of,
+    translations,
+)
 from bot.play.miniapp import MENU_BUTTON
 from bot.play.registry import Feature, Game, Menu
 
@@ -53,11 +61,24 @@ def menu_languages() -> dict[str | None, str]:
     return {None: DEFAULT} | {code: language_of(code) for code in sorted(codes)}
 
 
+_MENUS: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[object, list[BotCommand]]] = {}
+"""Each menu built, by language and commands, with the catalogue it was translated from: a
+menu depends on the catalogues alone, and every start (and every test's bot) sends the same."""
+
+
 def menu(language: str, commands: list[tuple[str, str]]) -> list[BotCommand]:
-    """A command menu in ``language``."""
+    """A command menu in ``language`` (built again only when the catalogues are read again,
+    :func:`bot.i18n.forget`; Telegram's objects are immutable, so one list serves each start)."""
+    catalogue = translations(language_of(language))
+    key = (language, tuple(commands))
+    kept = _MENUS.get(key)
+    if kept is not None and kept[0] is catalogue:
+        return list(kept[1])
     _ = gettext_for(language)
     choices = language_choices(language)
-    return [BotCommand(name, _(text).format(languages=choices)) for name, text in commands]
+    built = [BotCommand(name, _(text).format(languages=choices)) for name, text in commands]
+    _MENUS[key] = (catalogue, built)
+    return list(built)
 
 
 async def register_commands(application: Application) -> None:

@@ -54,6 +54,9 @@ class Settings:
     """Scheduled backups kept in :attr:`backup_dir` (the oldest go first)."""
     owner_id: int | None = None
     """The Telegram user id of the bot's owner, who alone has ``/admin`` (None: nobody)."""
+    start_retry: float = 1.0
+    """Seconds before the first new try to reach the Bot API at start-up, doubled before
+    each next one (:data:`bot.start_up.START_RETRIES` times it: 1, 2 and 4 s)."""
 
     @property
     def base_url(self) -> str | None:
@@ -134,6 +137,16 @@ class Settings:
             raise SettingsError(
                 f"TWENTYFOUR_BACKUP_KEEP must be a whole number, at least 1: {keep}"
             )
+        retry_text = env.get("TWENTYFOUR_START_RETRY_SECONDS", "1").strip() or "1"
+        try:
+            start_retry = float(retry_text)
+        except ValueError:
+            start_retry = -1.0
+        if not 0.01 <= start_retry <= 600:  # (nan fails both)
+            raise SettingsError(
+                "TWENTYFOUR_START_RETRY_SECONDS must be a number of seconds, 0.01 to 600: "
+                f"{retry_text}"
+            )
         owner = env.get("TWENTYFOUR_OWNER_ID", "").strip()
         if owner and not (owner.isdigit() and 0 < int(owner) < 2**53):
             # A user's id is a positive number (a group's is negative: no chat owns the bot).
@@ -162,4 +175,5 @@ class Settings:
             backup_hours=backup_hours,
             backup_keep=int(keep),
             owner_id=int(owner) if owner else None,
+            start_retry=start_retry,
         )

@@ -19,7 +19,8 @@ from bot.services.sending import Call, calls_seen
 logger = logging.getLogger(__name__)
 
 START_RETRIES = (1.0, 2.0, 4.0)
-"""Seconds between tries to reach the Bot API at start-up: four tries in about 7 s, then
+"""Waits between tries to reach the Bot API at start-up, in ``TWENTYFOUR_START_RETRY_SECONDS``
+(:attr:`~bot.settings.Settings.start_retry`, 1 s by default): four tries in about 7 s, then
 the bot gives up (a process manager may start it again later)."""
 MENU_RETRIES = (30.0, 120.0, 600.0, 3600.0)
 """Seconds between tries to publish the command menus once the bot serves without them; the
@@ -86,7 +87,9 @@ async def with_retries(
     :class:`StartUpError` (one line naming the method) when it still fails, or fails
     otherwise."""
     root = _root(application)
-    for wait in (*START_RETRIES, None):
+    unit = services(application).settings.start_retry
+    waits = [times * unit for times in START_RETRIES]
+    for wait in (*waits, None):
         with calls_seen() as seen:
             try:
                 await call()
@@ -99,9 +102,9 @@ async def with_retries(
             raise StartUpError(said) from None
         if wait is None:
             raise StartUpError(
-                f"{said}; tried {len(START_RETRIES) + 1} times in {sum(START_RETRIES):.0f} s"
+                f"{said}; tried {len(waits) + 1} times in {sum(waits):.3g} s"
             ) from None
-        logger.warning("%s: trying again in %.0f s", said[0].upper() + said[1:], wait)
+        logger.warning("%s: trying again in %.3g s", said[0].upper() + said[1:], wait)
         await asyncio.sleep(wait)
 
 

@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
+import binascii
 import contextlib
 import json
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
-from urllib.parse import parse_qsl
+from urllib.parse import unquote
 
 import httpx
 
@@ -24,12 +25,38 @@ def _decode_params(request_body: bytes, content_type: str) -> dict[str, Any]:
     elif content_type.startswith("multipart/form-data"):
         params = _decode_multipart(request_body, content_type)
     else:
-        params = dict(parse_qsl(request_body.decode("utf-8"), keep_blank_values=True))
+        params = _decode_form(request_body)
     for key, value in list(params.items()):
         if isinstance(value, str) and value[:1] in "[{":
             with contextlib.suppress(ValueError):
                 params[key] = json.loads(value)
     return params
+
+
+def _decode_form(body: bytes) -> dict[str, str]:
+    """A form body's fields, as ``parse_qsl(keep_blank_values=True)`` reads them.  PTB's
+    bodies are JSON in percent escapes (a menu's has over a thousand), which ``parse_qsl``
+    decodes in Python, one at a time: here ``%XX`` becomes quoted-printable's ``=XX`` and
+    ``binascii`` decodes a field at C speed (a tenth of the time)."""
+    params: dict[str, str] = {}
+    for field in body.split(b"&"):
+        if field:
+            name, _, value = field.partition(b"=")
+            params[_unquote(name)] = _unquote(value)
+    return params
+
+
+def _unquote(text: bytes) -> str:
+    """``unquote_plus``: quoted-printable decodes as percent escapes do when each ``%``
+    starts an escape (each then takes two bytes off, any other ``=`` fewer) and the text has
+    none of the ``=`` and line breaks it reads itself; else ``unquote_plus`` (no encoder
+    writes such a field)."""
+    text = text.replace(b"+", b" ")
+    if not (b"=" in text or b"\n" in text or b"\r" in text):
+        decoded = binascii.a2b_qp(text.replace(b"%", b"="))
+        if len(decoded) + 2 * text.count(b"%") == len(text):
+            return decoded.decode(errors="replace")
+    return unquote(text.decode("utf-8"))
 
 
 def _decode_multipart(body: bytes, content_type: str) -> dict[str, Any]:

@@ -120,12 +120,34 @@ def _unaccented(text: str) -> str:
 
 
 def skeleton(name: str) -> str:
-    """A name as look-alikes are compared: folded (:func:`fold`), without accents
-    (``Ánn``), each character as its look-alike class (``Аnn``, ``PIayer``), folded again."""
+    """A name as look-alikes are compared, the same for a name taken and one held: folded
+    (:func:`fold`), without accents (``Ánn``), each character as its look-alike class
+    (``Аnn``, ``PIayer``), folded again."""
     prototypes = _prototypes()
     bare = _unaccented(unicodedata.normalize("NFKC", name))
     once = "".join(prototypes.get(c, c) for c in bare)
     return "".join(prototypes.get(c, c) for c in _unaccented(fold(once)))
+
+
+def skeletons(name: str) -> frozenset[str]:
+    """A name's skeletons as written and in small letters: two names look alike when they
+    share one.  As written, ``PIayer`` is ``Player``; in small letters, ``JOSÉ`` is ``Jose``
+    (as written its ``O`` reads as a zero).  The same for a name taken and each name held."""
+    return frozenset({skeleton(name), skeleton(name.casefold())})
+
+
+def _unbroken(look: str) -> str:
+    """A skeleton without what parts words (spaces, hyphens of every kind, underscores,
+    dots and other punctuation): ``Twenty_Four`` as ``TwentyFour``."""
+    return "".join(c for c in look if unicodedata.category(c)[0] not in "PZ")
+
+
+def _bot_looks(bot_names: tuple[str, ...]) -> set[str]:
+    """The bot's names as :func:`_unbroken` skeletons, a username also without "bot"."""
+    looks = {_unbroken(look) for bot in bot_names for look in skeletons(bot)}
+    ending = {_unbroken(look) for look in skeletons("bot")}
+    looks |= {look.removesuffix(end) for look in looks for end in ending}
+    return {look for look in looks if len(look) >= SHORTEST}
 
 
 @cache
@@ -158,10 +180,11 @@ def refusal(name: str, bot_names: tuple[str, ...]) -> Refusal | None:
         return Refusal.MENTION
     if _LINK.search(compat):
         return Refusal.LINK
-    looks = skeleton(name)
-    if any(skeleton(bot) and skeleton(bot) in looks for bot in bot_names):
+    looks = skeletons(name)
+    bots = _bot_looks(bot_names)
+    if any(bot in _unbroken(look) for bot in bots for look in looks):
         return Refusal.BOT
-    if _handle_shape().search(looks):
+    if any(_handle_shape().search(look) for look in looks):
         return Refusal.HANDLE
     return None
 
@@ -195,7 +218,7 @@ class PublicNames:
     holders: dict[str, int] = field(default_factory=dict)
     """Folded name (:func:`fold`) → the player who holds it."""
     looks: dict[str, set[int]] = field(default_factory=dict)
-    """Skeleton (:func:`skeleton`) → the players whose names look so (more than one only
+    """Skeleton (each of :func:`skeletons`) → the players whose names look so (more than one only
     for names taken before look-alikes were compared: each keeps it)."""
     built: bool = False
     """Whether :attr:`holders` has been built since the start."""
@@ -206,7 +229,8 @@ class PublicNames:
         self.looks = {}
         for user, p in names.items():
             if p and p.name:
-                self.looks.setdefault(skeleton(p.name), set()).add(user)
+                for look in skeletons(p.name):
+                    self.looks.setdefault(look, set()).add(user)
         self.built = True
 
     def holder(self, name: str) -> int | None:
@@ -215,14 +239,16 @@ class PublicNames:
         exact = self.holders.get(fold(name))
         if exact is not None:
             return exact
-        return min(self.looks.get(skeleton(name), ()), default=None)
+        alike = {user for look in skeletons(name) for user in self.looks.get(look, ())}
+        return min(alike, default=None)
 
     def moved(self, user_id: int, old: str, new: str) -> None:
         """``user_id`` gave up ``old`` (empty: none) and holds ``new`` (empty: none)."""
         if old and self.holders.get(fold(old)) == user_id:
             del self.holders[fold(old)]
-        if old:
-            self.looks.get(skeleton(old), set()).discard(user_id)
+        for look in skeletons(old) if old else ():
+            self.looks.get(look, set()).discard(user_id)
         if new:
             self.holders[fold(new)] = user_id
-            self.looks.setdefault(skeleton(new), set()).add(user_id)
+            for look in skeletons(new):
+                self.looks.setdefault(look, set()).add(user_id)

@@ -7,7 +7,12 @@ from __future__ import annotations
 import datetime as dt
 
 from bot.local_api import LocalBotApi, plain_text
-from bot.rules.ladder.puzzle_rating import ESTABLISHED_RESULTS, Ladder, PuzzlePlayer
+from bot.rules.ladder.puzzle_rating import (
+    ESTABLISHED_DAYS,
+    ESTABLISHED_RESULTS,
+    Ladder,
+    PuzzlePlayer,
+)
 from bot.rules.ladder.training import Training
 from bot.rules.rounds import ROUND_SEAT
 from solver import solve
@@ -55,7 +60,9 @@ def ladder_of(application: BotApplication) -> Ladder:
 def strong(application: BotApplication, user: int) -> PuzzlePlayer:
     """``user`` is an established player the model expects to solve most hands fast."""
     ladder = ladder_of(application)
-    ladder.players[user] = PuzzlePlayer(mu=40.0, sigma=3.0, results=ESTABLISHED_RESULTS)
+    ladder.players[user] = PuzzlePlayer(
+        mu=40.0, sigma=3.0, results=ESTABLISHED_RESULTS, solve_days=ESTABLISHED_DAYS
+    )
     return ladder.players[user]
 
 

@@ -84,7 +84,7 @@ async def test_an_arena_by_tapping_deals_the_same_hands_into_the_same_standings(
     assert in_chat == []  # played on the page: no hand sent to the chat
     assert told.startswith("Not quite")
     assert score == 2
-    assert "1. 🥇 Carol: 2 points" in end
+    assert "1. Carol: 2 points" in end
 
 
 async def test_a_streak_and_berserk_score_on_the_page_as_in_the_chat(tmp_path: Path) -> None:

@@ -100,7 +100,8 @@ async def test_an_arena_whose_end_passed_while_down_ends_as_it_stood(tmp_path: P
         final = text_of(await next_in(api, GROUP, before, _is_over))
         arena = the_arena(application)
         playing = application.chat_data[ANN].arena
-    assert "1. 🥇 Ann: 2 points" in final
+    assert "1. Ann: 2 points" in final
+    assert "🥇" not in final  # no medal beside "no trophy"
     assert "2. Carol: 0 points" in final
     # Only Ann scored: an arena nobody else scored in wins no trophy.
     assert "No trophy this time: an arena's trophy and podium need 2 players who scored" in final

@@ -43,6 +43,8 @@ async def test_members_start_an_arena_by_a_vote_and_its_players_stop_it(tmp_path
             api.send(user, user, f"/start {join_payload(announced)}")
             await next_in(api, user, before, is_hand)
         outsider = await reply_to(api, EVE, GROUP, "/arena stop")
+        player_in_private = plain_text(await reply_to(api, CAROL, CAROL, "/arena stop"))
+        outsider_in_private = await reply_to(api, EVE, EVE, "/arena stop")
         one_vote = await reply_to(api, CAROL, GROUP, "/arena stop")
         before = len(api.sent)
         api.send(DAVE, GROUP, "/arena stop")
@@ -56,6 +58,14 @@ async def test_members_start_an_arena_by_a_vote_and_its_players_stop_it(tmp_path
     )
     assert length == 20 * 60
     assert outsider == "Only the arena's players, its starter and admins may stop it."
+    assert player_in_private.startswith(
+        "Arena #1 is stopped in its group, Friends: /arena stop there "
+        "ends it at once when its starter or an admin sends it, and is a vote when a player does."
+    )
+    assert outsider_in_private == (
+        "An arena is stopped in its group: /arena stop there ends it at once when its starter "
+        "or an admin sends it, and is a vote when a player does."
+    )
     assert one_vote == (
         "A vote to stop the arena: 1 of the 2 votes needed (it has 2 players). Another "
         "player's /arena stop adds one."
@@ -156,4 +166,4 @@ async def test_a_group_that_takes_no_picture_gets_the_final_standings_as_text(
             api, GROUP, before, lambda m: "is over" in text_of(m) and not m.get("edited")
         )
     assert "photo" not in final
-    assert "1. 🥇 Carol: 2 points" in text_of(final)
+    assert "1. Carol: 2 points" in text_of(final)

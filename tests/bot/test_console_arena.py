@@ -69,11 +69,11 @@ async def test_an_arena_in_the_console(tmp_path: Path, monkeypatch: pytest.Monke
     mark = len(out.getvalue())
     keyboard.type("/arena stop")
     podium = await shown(out, task, r"\[#\d+ group\] Twenty-Four: \(photo: [^\n]+\.png\)\n🏁", mark)
-    final = await shown(out, task, r"(1\. 🥇 Alice: 4 points\n2\. 🥈 Carol: 2 points)", mark)
+    final = await shown(out, task, r"(1\. Alice: 4 points\n2\. Carol: 2 points)", mark)
     carol = await shown(out, task, r"\[#\d+ private \(Carol\)\] Twenty-Four: ([^\n]+)", mark)
     keyboard.type(":quit")
     assert await asyncio.wait_for(task, 30) == 0
     assert solved.startswith("✅ +2 points in")
     assert podium.endswith("🏁")
-    assert final == "1. 🥇 Alice: 4 points\n2. 🥈 Carol: 2 points"
+    assert final == "1. Alice: 4 points\n2. Carol: 2 points"
     assert carol.startswith("🏁 The arena is over: you placed 2 of 2, with 2 points")

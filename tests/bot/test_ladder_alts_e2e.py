@@ -14,10 +14,6 @@ from tests.bot.ladder_play import NOON, answer, next_picture, train
 pytestmark = pytest.mark.asyncio
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="open: ten skips in /train make an account one whose results move hands (issue #41)",
-)
 async def test_an_account_made_of_ten_skips_moves_no_hand(tmp_path: Path) -> None:
     """The attack: a fresh account skips ten training hands (a minute, no pace to keep),
     then wins private rounds just above a person's pace to drag each hand "easy"."""

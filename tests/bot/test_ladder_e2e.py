@@ -124,7 +124,9 @@ async def test_train_stop_ends_it_and_a_restart_keeps_every_rating(tmp_path: Pat
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
         # Established: her results move the hands' ratings too.
-        application.bot_data.global_data.ladder.players[ANN] = PuzzlePlayer(results=10)
+        application.bot_data.global_data.ladder.players[ANN] = PuzzlePlayer(
+            results=10, solve_days=3
+        )
         await train(api)
         for _ in range(3):
             clock.now += 9

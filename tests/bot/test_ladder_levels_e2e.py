@@ -102,7 +102,9 @@ async def test_the_result_that_makes_a_hand_learned_moves_its_deal_level(tmp_pat
             )
             for hand, _prior in pool()
         }
-        ladder.players[ANN] = PuzzlePlayer(mu=prior_of_level(1), results=10)  # established
+        ladder.players[ANN] = PuzzlePlayer(
+            mu=prior_of_level(1), results=10, solve_days=3
+        )  # established
         await train(api)
         hand = hand_on(application)
         await next_picture(api, "/skip")  # its 20th result
@@ -121,7 +123,7 @@ async def test_a_private_rounds_result_that_makes_a_hand_learned_moves_it(tmp_pa
             hand_key(hand, 24): HandRating(40.0, results=LEARNED_RESULTS - 1)
             for hand, _prior in pool()
         }
-        ladder.players[ANN] = PuzzlePlayer(results=10)  # established
+        ladder.players[ANN] = PuzzlePlayer(results=10, solve_days=3)  # established
         await deal(api, ANN, ANN, "/play easy")
         game = ROUND_SEAT.of(application.chat_data[ANN].table)
         assert game is not None

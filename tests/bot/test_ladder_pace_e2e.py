@@ -29,7 +29,7 @@ STEADY = (
 def scripted_player(mu: float) -> PuzzlePlayer:
     """An established player whose last ten solves each took 1.9 s."""
     solves = [Attempt(hand_key((1, 2, 3, 4), 24), DAY.isoformat(), 1.9)] * RECENT_KEPT
-    return PuzzlePlayer(mu=mu, sigma=1.0, results=40, history=list(solves))
+    return PuzzlePlayer(mu=mu, sigma=1.0, results=40, history=list(solves), solve_days=3)
 
 
 async def test_training_just_above_each_floor_moves_no_rating(tmp_path: Path) -> None:

@@ -1,8 +1,9 @@
 """The ladder's saved rows (each hand's rating, each player's puzzle rating) and a private
 chat's training, as this version writes them: the round trip, and the pinned rows of
-``tests/fixtures/ladder-rows-2.json`` (kind, stored key, JSON text: each attempt a list),
-which later versions must still read, as they must ``ladder-rows-1.json`` (the release
-before, each attempt an object)."""
+``tests/fixtures/ladder-rows-3.json`` (kind, stored key, JSON text: each attempt a list, a
+player's days with a solve), which later versions must still read, as they must
+``ladder-rows-2.json`` (the release before: no days with a solve) and ``ladder-rows-1.json``
+(each attempt an object)."""
 
 from __future__ import annotations
 
@@ -13,21 +14,24 @@ from typing import Any
 
 from bot import records
 from bot.rules.hands import facts_job
-from bot.rules.ladder.puzzle_rating import ESTABLISHED_RESULTS
-from bot.rules.ladder.training import Training
+from bot.rules.ladder.puzzle_rating import ESTABLISHED_DAYS, ESTABLISHED_RESULTS, PuzzlePlayer
+from bot.rules.ladder.training import Training, key_of
 from bot.state import ChatData, GlobalData
 
-PINNED = Path(__file__).resolve().parents[1] / "fixtures" / "ladder-rows-2.json"
-EARLIER = PINNED.with_name("ladder-rows-1.json")
+PINNED = Path(__file__).resolve().parents[1] / "fixtures" / "ladder-rows-3.json"
+EARLIER = [PINNED.with_name("ladder-rows-2.json"), PINNED.with_name("ladder-rows-1.json")]
 ANN, BOB = 1, 2
 DAY = dt.date(2026, 12, 2)
 
 
 def story() -> tuple[GlobalData, ChatData]:
-    """Ann established (her tenth solve and her last moved two hands), Bob with one miss, and
-    Ann's private chat mid-hand."""
+    """Ann established (solves on two days before; her tenth solve and her last moved two
+    hands), Bob with one miss, and Ann's private chat mid-hand."""
     data = GlobalData()
     ladder = data.ladder
+    ladder.players[ANN] = PuzzlePlayer(
+        solve_days=ESTABLISHED_DAYS - 1, last_solve_day=(DAY - dt.timedelta(days=1)).isoformat()
+    )
     for n in range(ESTABLISHED_RESULTS):
         ladder.dealt(ANN, (1, 1, 2, 6 + n % 3), 24)
         ladder.record(ANN, (1, 1, 2, 6 + n % 3), 24, 9.0, day=DAY, prior=22.0, floor=1.5)
@@ -76,9 +80,19 @@ def test_the_rows_of_this_format_still_load() -> None:
     assert (loaded, chat) == story()
 
 
-def test_the_rows_of_the_release_before_still_load() -> None:
-    loaded, chat = from_text(json.loads(EARLIER.read_text()))
-    assert (loaded, chat) == story()
+def test_the_rows_of_the_releases_before_still_load() -> None:
+    """They load with no day with a solve counted (their players must solve on
+    :data:`ESTABLISHED_DAYS` days again to move hands: docs/fair-play.md)."""
+    expected = story()
+    expected[0].ladder.players[ANN].solve_days = 0
+    expected[0].ladder.players[ANN].last_solve_day = ""
+    for earlier in EARLIER:
+        assert from_text(json.loads(earlier.read_text())) == expected, earlier.name
+
+
+def test_a_player_of_the_rows_before_is_no_longer_established() -> None:
+    loaded, _chat = from_text(json.loads(EARLIER[0].read_text()))
+    assert not loaded.ladder.players[ANN].established
 
 
 def test_an_attempt_is_written_as_a_list() -> None:
@@ -105,3 +119,9 @@ def test_the_pinned_chat_holds_a_hand_on() -> None:
 
 if __name__ == "__main__":  # writes the pinned rows (once, for this format)
     PINNED.write_text(json.dumps(as_text(*story()), ensure_ascii=False, indent=1) + "\n")
+
+
+def test_the_hands_saved_before_other_card_counts_load_as_four_cards_for_24() -> None:
+    loaded, _chat = from_text(json.loads(PINNED.read_text()))
+    read = [found for key in loaded.ladder.hands if (found := key_of(key)) is not None]
+    assert {(len(hand), target) for hand, target in read} == {(4, 24)}

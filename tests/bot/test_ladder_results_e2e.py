@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.rules.hand_records import hand_key
-from bot.rules.ladder.puzzle_rating import ESTABLISHED_RESULTS, PuzzlePlayer
+from bot.rules.ladder.puzzle_rating import ESTABLISHED_DAYS, ESTABLISHED_RESULTS, PuzzlePlayer
 from bot.rules.rush.chat_run import RUSH_SEAT
 from tests.bot.harness import (
     ANN,
@@ -60,7 +60,7 @@ async def test_an_established_players_round_moves_the_hands_rating(tmp_path: Pat
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
         ladder = application.bot_data.global_data.ladder
-        ladder.players[ANN] = PuzzlePlayer(results=ESTABLISHED_RESULTS)
+        ladder.players[ANN] = PuzzlePlayer(results=ESTABLISHED_RESULTS, solve_days=ESTABLISHED_DAYS)
         await deal(api, ANN, ANN)
         hand = round_hand(application, ANN)
         clock.now += 9

@@ -179,3 +179,24 @@ async def test_a_clear_spends_no_change_of_the_week(tmp_path: Path) -> None:
         third = await reply_to(api, ANN, ANN, "/name Anna")
     assert cleared.startswith("Your public name is removed: ")
     assert third.startswith("You changed your public name 2 times this week: ")
+
+
+async def test_accents_fold_both_ways_and_the_bot_s_look_alikes_are_refused(
+    tmp_path: Path,
+) -> None:
+    api = people()
+    async with running_bot(api, tmp_path):
+        await reply_to(api, ANN, ANN, "/name JOSÉ")
+        plain = await reply_to(api, CAT, CAT, "/name Jose")
+        await reply_to(api, DAN, DAN, "/name dan")
+        accented = await reply_to(api, CAT, CAT, "/name DÁN")
+        spaced = await reply_to(api, ANN, ANN, "/name Twenty Four")
+        underscored = await reply_to(api, ANN, ANN, "/name Twenty_Four")
+        accent = await reply_to(api, ANN, ANN, "/name TwentýFour")
+        unbroken = await reply_to(api, CAT, CAT, "/name TwentyFour")
+    assert plain == "Another player has that name: choose another."
+    assert accented == "Another player has that name: choose another."
+    assert spaced == "That is my name: choose another."
+    assert underscored == "That is my name: choose another."
+    assert accent == "That is my name: choose another."
+    assert unbroken == "That is my name: choose another."

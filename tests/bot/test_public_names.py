@@ -109,3 +109,22 @@ def test_names_taken_before_look_alikes_keep_their_holders() -> None:
     assert names.holder("ANN") == 1
     names.moved(1, "Ann", "")
     assert names.holder("Ann") == 2  # still looks like player 2's
+
+
+def test_accents_and_case_fold_both_ways() -> None:
+    for held, new in (("JOSÉ", "Jose"), ("Jose", "josé"), ("José", "JOSE"), ("jose", "JOSÉ")):
+        names = PublicNames()
+        names.build({1: PublicName(held)})
+        assert names.holder(new) == 1, (held, new)
+
+
+def test_look_alikes_of_the_bot_are_refused() -> None:
+    bots = ("Twenty-Four", "twentyfourbot")
+    for name in ("TwentýFour", "Twenty Four", "Twenty_Four", "TwentyFour", "TWENTY FOUR"):
+        assert refusal(name, bots) is Refusal.BOT, name
+    assert refusal("Twenty\u2011Four", bots) is Refusal.BOT  # a non-breaking hyphen
+
+
+def test_words_of_the_bot_alone_pass() -> None:
+    bots = ("Twenty-Four", "twentyfourbot")
+    assert [refusal(name, bots) for name in ("Twenty", "Four", "Botany")] == [None] * 3

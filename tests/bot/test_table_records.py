@@ -177,7 +177,8 @@ def _earlier_chats() -> list[tuple[str, str]]:
                 ]
         finally:
             db.close()
-    return found
+    # A fixture pinned since (ladder-rows-3.json) may hold chats of this version: not earlier.
+    return [(where, text) for where, text in found if json.loads(text)["v"] < 3]
 
 
 EARLIER = _earlier_chats()

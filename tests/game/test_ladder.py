@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from bot.rules.ladder.model import FAST, SLOW, play, prior_of_level, score
 from bot.rules.ladder.puzzle_rating import (
+    ESTABLISHED_DAYS,
     ESTABLISHED_RESULTS,
     RECENT_KEPT,
     Attempt,
@@ -63,6 +64,7 @@ def test_an_established_players_miss_makes_the_hand_harder() -> None:
     ladder = Ladder()
     for _ in range(ESTABLISHED_RESULTS):
         _record(ladder, 1, 10.0, hand=(2, 3, 4, 5))
+    ladder.players[1].solve_days = ESTABLISHED_DAYS
     _record(ladder, 1, None)
     assert ladder.hands["1 2 3 4=24"].mu > 25.0
 

@@ -10,6 +10,7 @@ from bot.rules.hand_records import hand_key
 from bot.rules.hands import facts_job
 from bot.rules.ladder.model import SLOW, censored, play, score
 from bot.rules.ladder.puzzle_rating import (
+    ESTABLISHED_DAYS,
     ESTABLISHED_RESULTS,
     Attempt,
     Ladder,
@@ -30,7 +31,9 @@ def dealt(number: int, hand: tuple[int, ...], now: float) -> Round:
 
 
 def _strong(ladder: Ladder, user: int, mu: float = 35.0) -> PuzzlePlayer:
-    ladder.players[user] = PuzzlePlayer(mu=mu, sigma=3.0, results=ESTABLISHED_RESULTS)
+    ladder.players[user] = PuzzlePlayer(
+        mu=mu, sigma=3.0, results=ESTABLISHED_RESULTS, solve_days=ESTABLISHED_DAYS
+    )
     return ladder.players[user]
 
 

@@ -75,7 +75,7 @@ def test_learned_levels_are_those_of_hands_with_enough_results() -> None:
         prior_of_level(1), results=LEARNED_RESULTS
     )
     ladder.hands[hand_key((1, 2, 3, 4), 24)] = HandRating(prior_of_level(5), results=3)
-    assert learned_levels(ladder) == {(3, 3, 8, 8): 1}
+    assert learned_levels(ladder) == {(4, 24): {(3, 3, 8, 8): 1}}
 
 
 def test_a_rebuilt_table_takes_a_learned_level() -> None:

@@ -5,6 +5,8 @@ Register it before the rounds: its ``/skip`` in private is the arena's while one
 
 from __future__ import annotations
 
+import html
+
 from telegram import Message
 from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filters
@@ -25,16 +27,36 @@ PRIORITY = 27
 answer goes")."""
 
 
+def _stop_in_private(context: HandlerContext, user_id: int) -> str:
+    """``/arena stop`` in private: where and by whom an arena is stopped."""
+    _ = context._
+    found = play.playing(context, user_id)
+    ours = None if found is None else group.group_part(context.application, found[0])
+    if found is None or ours is None:
+        return _(
+            "An arena is stopped in its group: /arena stop there ends it at once when its "
+            "starter or an admin sends it, and is a vote when a player does."
+        )
+    return _(
+        "Arena #{number} is stopped in its group, {group}: /arena stop there ends it at once "
+        "when its starter or an admin sends it, and is a vote when a player does. /skip here "
+        "deals your next hand."
+    ).format(number=found[1].number, group=html.escape(ours.title or _("the group")))
+
+
 async def arena_command(update: MessageUpdate, context: HandlerContext) -> None:
     """/arena [minutes] in a group: an arena; /arena stop ends it."""
     _ = context._
+    request = read(context.args or [])
     if update.effective_chat.type == ChatType.PRIVATE:
+        if isinstance(request, Stop):
+            context.reply(update, _stop_in_private(context, update.effective_user.id))
+            return
         context.reply(
             update,
             _("Arenas are held in groups: send /arena there, and join with its button."),
         )
         return
-    request = read(context.args or [])
     match request:
         case Now(minutes=minutes):
             await group.arena_now(update, context, minutes)

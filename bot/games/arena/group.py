@@ -15,6 +15,7 @@ from telegram.ext import Application
 from bot.context import BotContext
 from bot.games.arena import words
 from bot.games.arena.live import kept, release
+from bot.play import set_aside
 from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
 from bot.play.miniapp import group_link
@@ -348,6 +349,7 @@ def end(context: BotContext, group: int) -> None:
     for row in rows:  # each player's place, in their private chat and language
         own = chat_context(context, row.user_id)
         own.send(row.user_id, words.place_text(row, len(rows), own))
+        set_aside.remind(own, row.user_id)  # a daily puzzle the arena set aside waits
 
 
 def established_of(context: BotContext, players: Iterable[int]) -> frozenset[int]:

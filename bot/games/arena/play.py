@@ -33,7 +33,7 @@ from bot.games.arena.joining import admit, ensure_hands, on_page, to_page
 from bot.games.arena.live import keep, kept
 from bot.games.arena.moves import group_now
 from bot.i18n import Translator
-from bot.play import game_life
+from bot.play import game_life, set_aside
 from bot.play.announce import tell_saved
 from bot.play.result_listeners import publish
 from bot.rules.arena import Arena, Refusal, level_of
@@ -80,6 +80,12 @@ def deal_hand(context: BotContext, user_id: int, group: int, news: str | None = 
         return
     own = player_context(context, user_id)
     keep(own, group, arena, index, user_id)
+    chat = own.application.chat_data.get(user_id)
+    if chat is not None and (index == 0 or chat.answers_to != AnswersTo.GAME):
+        # As every game started in private: plain answers are the arena's from its first
+        # hand (a daily puzzle opened before is set aside, its clock running on, and said so
+        # before the hand), never the daily's that the player no longer sees.
+        set_aside.take_answers(own, user_id)
     if on_page(own, user_id):  # played on the page: it shows the hand when it asks for it
         return
     caption = words.hand_caption(arena, index, player.berserk_next, news, own)

@@ -28,7 +28,7 @@ def _name(name: str) -> str:
     return html.escape(short)
 
 
-def _row(row: Row, context: Translator, final: bool) -> str:
+def _row(row: Row, context: Translator, final: bool, medals: bool = False) -> str:
     marks = ""
     if row.streak >= arena_points.STREAK_FROM and not final:
         marks += " 🔥"
@@ -37,7 +37,7 @@ def _row(row: Row, context: Translator, final: bool) -> str:
     if row.too_fast:
         marks += " ⚠"
     name = _name(row.name)
-    if final and row.score > 0 and row.place <= len(MEDALS):
+    if medals and row.score > 0 and row.place <= len(MEDALS):
         name = MEDALS[row.place - 1] + " " + name
     points = context.ngettext("{count} point", "{count} points", row.score).format(count=row.score)
     return player_line(name, points + marks, context, row.place)
@@ -79,9 +79,11 @@ def final_text(
     lines = [_("🏁 <b>Arena #{number}</b> is over.").format(number=arena.number)]
     count = context.ngettext("{count} player", "{count} players", len(rows)).format(count=len(rows))
     lines.append(count)
-    lines += [_row(row, context, final=True) for row in top(rows)]
     beyond = counted(rows, standing)
     first = podium(beyond)
+    # Medals only beside a podium: none where "no trophy" is said (docs/playing-arenas.md).
+    medals = bool(first) and contested(beyond)
+    lines += [_row(row, context, final=True, medals=medals) for row in top(rows)]
     if podium(rows) and not contested(beyond):
         if contested(rows):  # enough scored, but not enough established players
             text = context.ngettext(

@@ -174,6 +174,9 @@ def attempt_open(context: HandlerContext) -> bool:
 async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> None:
     """Judge an answer to the daily puzzle whose clock the player started, in private."""
     _ = context._
+    # Another game was shown since the daily (it set the daily aside): a wrong answer is
+    # told which puzzle judged it.
+    named = not attempt_open(context)
     record = _record(context)
     day = record.running()
     if day is None:
@@ -203,7 +206,11 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
         why = html.escape(reason(verdict, context))
         if counts_as_miss(verdict):
             record.miss(day)
-            context.reply(update, _("Not quite: {reason}.").format(reason=why))
+            if named:
+                said = _("Not quite, for your Daily #{number}: {reason}.")
+            else:
+                said = _("Not quite: {reason}.")
+            context.reply(update, said.format(reason=why, number=daily_number(day)))
         elif is_chatter(text):  # "hi": not an answer at all, and no miss
             cards = " ".join(map(str, sorted(hand)))
             context.reply(
@@ -214,9 +221,11 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
                 ).format(number=daily_number(day), cards=cards),
             )
         else:  # a typo, other numbers: told what is wrong, free
-            context.reply(
-                update, _("Not quite: {reason} (not counted as a miss).").format(reason=why)
-            )
+            if named:
+                said = _("Not quite, for your Daily #{number}: {reason} (not counted as a miss).")
+            else:
+                said = _("Not quite: {reason} (not counted as a miss).")
+            context.reply(update, said.format(reason=why, number=daily_number(day)))
         return
     number = daily_number(day)
     result = record.solve(day, context.now(), floor=floor_of(hand))

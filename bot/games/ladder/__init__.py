@@ -144,7 +144,7 @@ def restore(application: Application) -> int:
     """After a restart, the alarm of every training hand still on, in a chat or on the
     Mini App's page (returns how many), and the levels learned from play for the deals.  A
     hand whose time ran out while the bot was down is closed void first (no rating change:
-    docs/design-games.md, *The ladder*), so that /train deals anew."""
+    docs/design-ladder.md, *The ladder*), so that /train deals anew."""
     now = now_of(application)
     for chat_id, chat in application.chat_data.items():
         training = chat.ladder

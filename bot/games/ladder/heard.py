@@ -1,6 +1,6 @@
 """Other games' timed attempts on the ladder: a listener of game results
 (:mod:`bot.play.result_listeners`) that records each one that counts, as the ladder's own are.
-Which results it takes, and why, is docs/design-games.md's *The ladder on Telegram*."""
+Which results it takes, and why, is docs/design-ladder.md's *The ladder on Telegram*."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from bot.context import BotContext
 from bot.games.ladder import levels
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.puzzle_rating import Change, Ladder
-from bot.rules.ladder.training import TARGET, level_of, prior_of
+from bot.rules.ladder.training import level_of, prior_of, rates_player
 from bot.rules.pace import floor_of
 from bot.rules.results import Game, GameResult, HandPlayed, Missed, Outpaced, Solved
 
@@ -24,18 +24,32 @@ attempt.  A race's win comes with its others' censored results (:class:`Outpaced
 the fastest of several would rate every hand easy."""
 
 
-def _attempt(result: GameResult) -> tuple[tuple[int, ...], float | None, bool]:
-    """The hand, time (None: missed) and whether hinted of a result the ladder takes; an
-    empty hand for any other."""
+def _attempt(result: GameResult) -> tuple[tuple[int, ...], int, float | None, bool]:
+    """The hand, target, time (None: missed) and whether hinted of a result the ladder
+    takes; an empty hand for any other."""
     if not result.counts or result.game not in TIMED:
-        return (), None, False
-    if isinstance(result, Solved) and result.target == TARGET:
-        return result.hand, result.seconds, result.hinted
-    if isinstance(result, HandPlayed) and result.target == TARGET:
-        return result.hand, result.seconds, False
-    if isinstance(result, Missed) and result.target == TARGET:
-        return result.hand, None, False
-    return (), None, False
+        return (), 0, None, False
+    if isinstance(result, Solved):
+        return result.hand, result.target, result.seconds, result.hinted
+    if isinstance(result, HandPlayed):
+        return result.hand, result.target, result.seconds, False
+    if isinstance(result, Missed):
+        return result.hand, result.target, None, False
+    return (), 0, None, False
+
+
+def _level(context: BotContext, hand: tuple[int, ...], target: int) -> int | None:
+    """The model's level of a hand in the level table of its card count and target (the
+    one its deal used): None for a hand of no level there (no solution, or not in the
+    table), level 3 while that table is not in memory."""
+    if not hand:
+        return None
+    if rates_player(hand, target):
+        return level_of(hand)
+    table = context.bot_data.solving.known_levels(len(hand), target)
+    if table is None:
+        return 3
+    return table.levels.get(tuple(sorted(hand))) or None
 
 
 def heard(context: BotContext, chat_id: int | None, results: Sequence[GameResult]) -> list[str]:
@@ -49,22 +63,24 @@ def heard(context: BotContext, chat_id: int | None, results: Sequence[GameResult
     for result in results:
         if isinstance(result, Outpaced):
             continue
-        hand, seconds, hinted = _attempt(result)
-        if level_of(hand) is None:  # not one of the ladder's hands
+        hand, target, seconds, hinted = _attempt(result)
+        level = _level(context, hand, target)
+        if level is None:  # a hand of no level: not rated
             refused |= isinstance(result, Solved | HandPlayed)
             continue
         change = ladder.record(
             result.player,
             hand,
-            TARGET,
+            target,
             seconds,
             day=context.today(),
-            prior=prior_of(hand),
-            floor=floor_of(hand, TARGET),
+            prior=prior_of(hand, level),
+            floor=floor_of(hand, target),
             hinted=hinted,
+            rates_player=rates_player(hand, target),
         )
         refused |= seconds is not None and not change.counted
-        _kept(ladder, rows, moved, result.player, hand, change)
+        _kept(ladder, rows, moved, result.player, hand, target, change)
     if not refused:
         _outpaced(context, rows, moved, results)
     write_now = context.bot_data.write_now
@@ -82,20 +98,25 @@ def _outpaced(
 ) -> None:
     """A race's censored results, by hand and time (one race a publication)."""
     ladder = context.bot_data.global_data.ladder
-    races: dict[tuple[tuple[int, ...], float], list[int]] = {}
+    races: dict[tuple[tuple[int, ...], int, float], list[int]] = {}
     for result in results:
-        if (
-            isinstance(result, Outpaced)
-            and result.counts
-            and result.game in TIMED
-            and result.target == TARGET
-            and level_of(result.hand) is not None
-        ):
-            races.setdefault((result.hand, result.seconds), []).append(result.player)
-    for (hand, seconds), players in races.items():
-        changes = ladder.outpaced(players, hand, TARGET, seconds, prior=prior_of(hand))
+        if isinstance(result, Outpaced) and result.counts and result.game in TIMED:
+            race = (result.hand, result.target, result.seconds)
+            races.setdefault(race, []).append(result.player)
+    for (hand, target, seconds), players in races.items():
+        level = _level(context, hand, target)
+        if level is None:
+            continue
+        changes = ladder.outpaced(
+            players,
+            hand,
+            target,
+            seconds,
+            prior=prior_of(hand, level),
+            rates_player=rates_player(hand, target),
+        )
         for user_id, change in changes.items():
-            _kept(ladder, rows, moved, user_id, hand, change)
+            _kept(ladder, rows, moved, user_id, hand, target, change)
 
 
 def _kept(
@@ -104,12 +125,13 @@ def _kept(
     moved: list[str],
     user_id: int,
     hand: tuple[int, ...],
+    target: int,
     change: Change,
 ) -> None:
     """The rows an attempt changed, to save; the hand's key if its rating moved."""
     if change.counted:
         rows["ladder-player", (user_id,)] = ladder.players[user_id]
-    key = hand_key(hand, TARGET)
+    key = hand_key(hand, target)
     if change.hand_moved:
         rows["ladder-hand", (key,)] = ladder.hands[key]
         moved.append(key)

@@ -1,7 +1,7 @@
 """A training's life in a private chat: /train (or /review) deals a hand, an answer, /skip,
 its time-up or /train stop ends it, its result is saved, then told, and the next is dealt.
 Each hand is a timed :class:`~bot.rules.rounds.Round` on :mod:`bot.play.game_life`'s life;
-the rules and what each prevents: docs/design-games.md, *The ladder on Telegram*."""
+the rules and what each prevents: docs/design-ladder.md, *The ladder on Telegram*."""
 
 from __future__ import annotations
 

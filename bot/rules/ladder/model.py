@@ -1,6 +1,6 @@
 """One timed attempt as the rating library rates it: a player against a hand, its speed the
 score (:func:`score`), a new hand's prior from the solver's difficulty model
-(docs/design-games.md, *The ladder*)."""
+(docs/design-ladder.md, *The ladder*)."""
 
 from __future__ import annotations
 

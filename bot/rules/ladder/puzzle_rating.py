@@ -20,6 +20,10 @@ from bot.rules.pace import scripted, too_fast
 
 ESTABLISHED_RESULTS = 10
 """Counted results a player needs before their results move a hand's rating."""
+ESTABLISHED_DAYS = 3
+"""Distinct days with a counted solve (at a person's pace: no skip, miss, review, too fast or
+steady solve) a player needs too before their results move a hand's rating: ten skips in a
+minute make no account established (docs/fair-play.md)."""
 BOARD_MIN_RESULTS = ESTABLISHED_RESULTS
 """Counted results a player needs to stand on ``/train top``."""
 RECENT_KEPT = 50
@@ -85,11 +89,23 @@ class PuzzlePlayer:
     """Hand keys dealt by the ladder, newest last."""
     history: list[Attempt] = field(default_factory=list)
     """Counted and review attempts, newest last."""
+    solve_days: int = 0
+    """Distinct days with a counted solve (the history keeps only the last
+    :data:`HISTORY_KEPT` attempts: a hundred in a day would hide the earlier days)."""
+    last_solve_day: str = ""
+    """ISO ``YYYY-MM-DD`` of the latest counted solve ("": none)."""
 
     @property
     def established(self) -> bool:
-        """Whether this player's results move hands' ratings."""
-        return self.results >= ESTABLISHED_RESULTS
+        """Whether this player's results move hands' ratings: :data:`ESTABLISHED_RESULTS`
+        counted results and counted solves on :data:`ESTABLISHED_DAYS` distinct days."""
+        return self.results >= ESTABLISHED_RESULTS and self.solve_days >= ESTABLISHED_DAYS
+
+    def solved_on(self, day: str) -> None:
+        """A counted solve on ``day`` (ISO): a new day counts once."""
+        if day != self.last_solve_day:
+            self.solve_days += day > self.last_solve_day
+            self.last_solve_day = max(day, self.last_solve_day)
 
     @property
     def steady(self) -> bool:
@@ -163,11 +179,14 @@ class Ladder:
         hinted: bool = False,
         given: bool = False,
         review: bool = False,
+        rates_player: bool = True,
     ) -> Change:
         """A timed attempt: solved in ``seconds`` (None: missed) on ``day``; ``prior``: the
         hand's rating by the model, ``floor``: its pace floor; ``given``: its solutions were
         given to anyone while it was on, which voids a solve only (nobody is helped into a
-        miss: a skip, stop or time-up of it still counts)."""
+        miss: a skip, stop or time-up of it still counts); ``rates_player`` false: the hand
+        is rated against the player's puzzle rating, which stays as it is (a hand the ladder
+        does not deal, of another card count or target)."""
         key = hand_key(hand, target)
         me = self.players.setdefault(user_id, PuzzlePlayer())
         before = me.shown
@@ -189,8 +208,12 @@ class Ladder:
             return Change(refused, before, before)
         rated = self.hand(key, prior)
         result = score(None if seconds is not None and seconds >= SLOW else seconds, hinted=hinted)
-        (me.mu, me.sigma), (mu, sigma) = play((me.mu, me.sigma), (rated.mu, rated.sigma), result)
-        me.results += 1
+        mine, (mu, sigma) = play((me.mu, me.sigma), (rated.mu, rated.sigma), result)
+        if rates_player:
+            me.mu, me.sigma = mine
+            me.results += 1
+        if seconds is not None:
+            me.solved_on(day.isoformat())
         moved = me.established and (key in self.hands or len(self.hands) < HANDS_KEPT)
         if moved:
             rated.mu, rated.sigma = mu, sigma
@@ -199,14 +222,22 @@ class Ladder:
         return Change(None, before, me.shown, moved)
 
     def outpaced(
-        self, players: Sequence[int], hand: Hand, target: int, seconds: float, *, prior: float
+        self,
+        players: Sequence[int],
+        hand: Hand,
+        target: int,
+        seconds: float,
+        *,
+        prior: float,
+        rates_player: bool = True,
     ) -> dict[int, Change]:
         """A race's censored attempts: ``players`` saw ``hand`` and had not solved it
         ``seconds`` after its delivery (:func:`~bot.rules.ladder.model.censored`).  Each
         one's puzzle rating moves where the model expected better; none counts as a result
         of theirs (nor goes into their history: not a miss).  The hand moves by one of them
         at most, the established player the model expected most to beat it, so that second
-        accounts in a race cannot drag it; nobody at a script's steady pace moves anything."""
+        accounts in a race cannot drag it; nobody at a script's steady pace moves anything.
+        ``rates_player`` false: the players' ratings stay as they are (as :meth:`record`)."""
         key = hand_key(hand, target)
         rated = self.hand(key, prior)
         start = (rated.mu, rated.sigma)
@@ -221,7 +252,9 @@ class Ladder:
             chance = expected((me.mu, me.sigma), start)
             after = censored((me.mu, me.sigma), start, seconds)
             if after is not None:
-                (me.mu, me.sigma), moved = after
+                mine, moved = after
+                if rates_player:
+                    me.mu, me.sigma = mine
                 if me.established and (mover is None or chance > mover[0]):
                     mover = (chance, user_id, moved)
             changes[user_id] = Change(None, before, me.shown)

@@ -1,6 +1,6 @@
 """A player's training on the ladder in their private chat (the hand on, the hands to
 review), the hands the ladder deals (:func:`pool`) and a hand's level learned from play
-(:func:`learned_level`).  The rules: docs/design-games.md, *The ladder on Telegram*."""
+(:func:`learned_level`).  The rules: docs/design-ladder.md, *The ladder on Telegram*."""
 
 from __future__ import annotations
 
@@ -42,9 +42,18 @@ def level_of(hand: Hand) -> int | None:
     return _levels().get(tuple(sorted(hand)))
 
 
-def prior_of(hand: Hand) -> float:
-    """The model's rating of a hand with no results (level 3's for a hand of no level)."""
-    return prior_of_level(level_of(hand) or 3)
+def prior_of(hand: Hand, level: int | None = None) -> float:
+    """The model's rating of a hand with no results: that of its ``level`` (in the level
+    table of its card count and target), by default its four-card level for 24; level 3's
+    for a hand of no level."""
+    return prior_of_level(level or level_of(hand) or 3)
+
+
+def rates_player(hand: Hand, target: int) -> bool:
+    """Whether an attempt at this hand moves the player's puzzle rating: only four cards
+    for 24, the hands the ladder deals (other card counts and targets rate the hand
+    alone; docs/design-ladder.md, *Other card counts and targets*)."""
+    return len(hand) == 4 and target == TARGET
 
 
 def learned_level(ladder: Ladder, hand: Hand, target: int, level: int | None) -> int | None:
@@ -57,16 +66,24 @@ def learned_level(ladder: Ladder, hand: Hand, target: int, level: int | None) ->
     return min(5, max(1, round((rated.mu - MODEL.mu) / LEVEL_STEP) + 3))
 
 
-def learned_levels(ladder: Ladder, keys: Iterable[str] | None = None) -> dict[Hand, int]:
+def learned_levels(
+    ladder: Ladder, keys: Iterable[str] | None = None
+) -> dict[tuple[int, int], dict[Hand, int]]:
     """The hands of ``keys`` (every rated hand when None) that have a level learned from play
-    (:func:`learned_level`), with it: the levels deals follow rather than the model's."""
-    found = {}
+    (:func:`learned_level`), with it, by card count and target: the levels deals follow
+    rather than the model's.  A hand of another card count or target was rated only if its
+    table gave it a level (a solvable hand), so any level stands for the model's here."""
+    found: dict[tuple[int, int], dict[Hand, int]] = {}
     for key in ladder.hands if keys is None else keys:
         rated = ladder.hands.get(key)
-        hand = hand_of_key(key) if rated is not None and rated.results >= LEARNED_RESULTS else None
-        level = level_of(hand) if hand is not None else None
-        if hand is not None and level is not None:
-            found[tuple(sorted(hand))] = learned_level(ladder, hand, TARGET, level) or level
+        read = key_of(key) if rated is not None and rated.results >= LEARNED_RESULTS else None
+        if read is None:
+            continue
+        hand, target = read
+        level = level_of(hand) if rates_player(hand, target) else 3
+        if level is not None:
+            learned = learned_level(ladder, hand, target, level) or level
+            found.setdefault((len(hand), target), {})[hand] = learned
     return found
 
 
@@ -76,15 +93,23 @@ def pool() -> tuple[tuple[Hand, float], ...]:
     return tuple((hand, prior_of_level(level)) for hand, level in _levels().items())
 
 
+def key_of(key: str) -> tuple[Hand, int] | None:
+    """The hand (sorted) and target of a key of :func:`~bot.rules.hand_records.hand_key`
+    (``1 2 3 4=24``, ``1 2 3 4 5=10``); None for one that does not read."""
+    cards, _, target = key.partition("=")
+    try:
+        hand = tuple(sorted(int(card) for card in cards.split()))
+        aim = int(target)
+    except ValueError:
+        return None
+    return (hand, aim) if hand else None
+
+
 def hand_of_key(key: str) -> Hand | None:
     """The hand of a key of :func:`~bot.rules.hand_records.hand_key` for 24 (``1 2 3 4=24``);
     None for a key of another target or one that does not read."""
-    cards, _, target = key.partition("=")
-    try:
-        hand = tuple(int(card) for card in cards.split())
-    except ValueError:
-        return None
-    return hand if target == str(TARGET) and len(hand) == 4 else None
+    read = key_of(key)
+    return read[0] if read is not None and read[1] == TARGET and len(read[0]) == 4 else None
 
 
 @dataclass(slots=True)
