@@ -1,5 +1,6 @@
-"""Helpers for the arena's tests: players, the group's arena, the Join link, a player's
-hand and a right answer to it, and the bot's next messages in a chat."""
+"""Helpers for the arena's tests: players, the group's arena, announcing, joining and
+stopping it, the Join link, a player's hand and a right answer to it, and the bot's next
+messages in a chat."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from bot.rules.pace import floor_of
 from bot.rules.results import GameResult
 from solver import solve
 from tests import established
-from tests.bot.harness import GROUP, BotApplication, FakeClock
+from tests.bot.harness import ANN, GROUP, BotApplication, FakeClock
 
 AFTER_FLOOR = 1.0
 """Seconds past a hand's pace floor a test's player answers."""
@@ -90,6 +91,41 @@ def text_of(message: dict[str, Any]) -> str:
 def is_hand(message: dict[str, Any]) -> bool:
     """Whether a message is an arena hand (its picture, or its text where none is sent)."""
     return "make 24 from" in text_of(message) and "Hand " in text_of(message)
+
+
+async def announce(
+    api: LocalBotApi, command: str = "/arena", user: int = ANN, chat: int = GROUP
+) -> dict[str, Any]:
+    """``user`` sends ``command`` in ``chat``: the standings message of the arena (#1) the
+    bot announces there."""
+    before = len(api.sent)
+    api.send(user, chat, command)
+    return await next_in(api, chat, before, lambda m: "Arena #1" in text_of(m))
+
+
+async def join(api: LocalBotApi, user: int, payload: str) -> dict[str, Any]:
+    """``user`` joins the arena by its link's ``payload``: the first hand the bot sends."""
+    before = len(api.sent)
+    api.send(user, user, f"/start {payload}")
+    return await next_in(api, user, before, is_hand)
+
+
+async def joined(api: LocalBotApi, users: Sequence[int], command: str = "/arena 5") -> str:
+    """Ann announces an arena in the group with ``command``; ``users`` join it in turn by
+    its link, each up to their first hand.  The link's payload."""
+    payload = join_payload(await announce(api, command))
+    for user in users:
+        await join(api, user, payload)
+    return payload
+
+
+async def stop(api: LocalBotApi, user: int = ANN, chat: int = GROUP) -> dict[str, Any]:
+    """``user`` stops the arena of ``chat``: the bot's "is over" message there."""
+    before = len(api.sent)
+    api.send(user, chat, "/arena stop")
+    return await next_in(
+        api, chat, before, lambda m: "is over" in text_of(m) and not m.get("edited")
+    )
 
 
 async def ring_end(api: LocalBotApi, application: BotApplication, arena: Arena) -> None:

@@ -12,9 +12,11 @@ import pytest
 
 from bot.games.arena.group import STANDINGS_EVERY, standings_due
 from tests.bot.arena_play import (
+    announce,
     at_pace,
     hand_of,
     is_hand,
+    join,
     join_payload,
     next_in,
     regulars,
@@ -62,14 +64,8 @@ async def test_an_arena_from_its_announcement_to_its_end(tmp_path: Path) -> None
     async with running_bot(api, tmp_path, clock=clock) as application:
         regulars(application, ANN, DAVE, CAROL)
         start = len(api.sent)
-        api.send(ANN, GROUP, "/arena 5")
-        announced = await next_in(api, GROUP, start, lambda m: "Arena #1" in text_of(m))
-        payload = join_payload(announced)
-        first: dict[int, dict[str, Any]] = {}
-        for user in (ANN, DAVE, CAROL):
-            before = len(api.sent)
-            api.send(user, user, f"/start {payload}")
-            first[user] = await next_in(api, user, before, is_hand)
+        payload = join_payload(await announce(api, "/arena 5"))
+        first = {user: await join(api, user, payload) for user in (ANN, DAVE, CAROL)}
         arena = the_arena(application)
         joined = sorted(arena.entries)
         # Carol answers at once: faster than a person reads the cards.

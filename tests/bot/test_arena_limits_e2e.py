@@ -16,9 +16,11 @@ from bot.games.arena.group import STANDINGS_EVERY, standings_due
 from bot.local_api import plain_text
 from bot.services.limits import visible_length
 from tests.bot.arena_play import (
+    announce,
     at_pace,
     hand_of,
     is_hand,
+    join,
     join_payload,
     next_in,
     regulars,
@@ -27,7 +29,7 @@ from tests.bot.arena_play import (
     text_of,
     the_arena,
 )
-from tests.bot.harness import ANN, GROUP, FakeClock, make_api, running_bot, settled
+from tests.bot.harness import GROUP, FakeClock, make_api, running_bot, settled
 from tests.bot.rush_play import NOON
 
 pytestmark = pytest.mark.asyncio
@@ -53,14 +55,9 @@ async def test_an_arena_of_the_longest_names_keeps_within_telegrams_limits(
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
         regulars(application, *PLAYERS)
-        before = len(api.sent)
-        api.send(ANN, GROUP, "/arena 30")
-        announced = await next_in(api, GROUP, before, lambda m: "Arena #1" in text_of(m))
-        payload = join_payload(announced)
+        payload = join_payload(await announce(api, "/arena 30"))
         for rank, user in enumerate(PLAYERS):
-            before = len(api.sent)
-            api.send(user, user, f"/start {payload}")
-            await next_in(api, user, before, is_hand)
+            await join(api, user, payload)
             for _ in range(max(4 - rank, 1)):  # the first three on the podium
                 hand = hand_of(application, user)
                 at_pace(clock, hand)

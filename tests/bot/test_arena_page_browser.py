@@ -15,9 +15,9 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.bot.arena_play import join_payload, next_in, text_of
+from tests.bot.arena_play import announce, join_payload
 from tests.bot.browser import playwright_or_skip
-from tests.bot.harness import ANN, GROUP, FakeClock, running_bot
+from tests.bot.harness import GROUP, FakeClock, running_bot
 from tests.bot.miniapp_data import APP_ENV, init_data, web_address
 from tests.bot.page_taps import tap, taps
 from tests.bot.rush_play import CAROL, NOON, players
@@ -40,10 +40,8 @@ async def test_an_arena_by_tapping_scores_then_plays_berserk(browser: Any, tmp_p
     clock = FakeClock(NOON)
     expect = playwright.expect
     async with running_bot(api, tmp_path, clock=clock, env=APP_ENV) as application:
-        before = len(api.sent)
-        api.send(ANN, GROUP, "/arena")
-        announced = await next_in(api, GROUP, before, lambda m: "Arena #1" in text_of(m))
-        data = init_data(CAROL, NOON, first_name="Carol", start_param=join_payload(announced))
+        payload = join_payload(await announce(api))
+        data = init_data(CAROL, NOON, first_name="Carol", start_param=payload)
         page = await browser.new_page(viewport={"width": 360, "height": 740})
         async with page.expect_response(lambda r: r.url.endswith("/api/arena")) as dealt:
             await page.goto(app_url(web_address(application), data))

@@ -13,7 +13,7 @@ from tests.bot.arena_play import (
     at_pace,
     hand_of,
     is_hand,
-    join_payload,
+    joined,
     next_in,
     regulars,
     right,
@@ -31,13 +31,7 @@ AGAIN = "🔄 The bot was restarted: your hand again, its time from now."
 
 async def _ann_scores(api: Any, application: BotApplication, clock: FakeClock) -> None:
     """Ann announces an arena of 5 minutes; she and Carol join; Ann solves her first hand."""
-    start = len(api.sent)
-    api.send(ANN, GROUP, "/arena 5")
-    announced = await next_in(api, GROUP, start, lambda m: "Arena #1" in text_of(m))
-    for user in (ANN, CAROL):
-        before = len(api.sent)
-        api.send(user, user, f"/start {join_payload(announced)}")
-        await next_in(api, user, before, is_hand)
+    await joined(api, (ANN, CAROL))
     hand = hand_of(application, ANN)
     at_pace(clock, hand)
     before = len(api.sent)

@@ -13,14 +13,14 @@ from tests.bot.arena_play import (
     hand_of,
     hearing,
     is_hand,
-    join_payload,
+    joined,
     next_in,
     regulars,
     right,
-    text_of,
+    stop,
 )
 from tests.bot.duels import CAROL, players
-from tests.bot.harness import ANN, GROUP, FakeClock, running_bot, settled
+from tests.bot.harness import ANN, FakeClock, running_bot, settled
 from tests.bot.ladder_play import NOON
 
 pytestmark = pytest.mark.asyncio
@@ -32,13 +32,7 @@ async def test_a_script_at_a_steady_pace_takes_no_podium(tmp_path: Path) -> None
     async with running_bot(api, tmp_path, clock=clock) as application:
         regulars(application, ANN, CAROL)
         heard = hearing(application)
-        start = len(api.sent)
-        api.send(ANN, GROUP, "/arena 5")
-        payload = join_payload(await next_in(api, GROUP, start, lambda m: "Arena #1" in text_of(m)))
-        for user in (ANN, CAROL):
-            before = len(api.sent)
-            api.send(user, user, f"/start {payload}")
-            await next_in(api, user, before, is_hand)
+        await joined(api, (ANN, CAROL))
         for user, solved, seconds in ((ANN, 10, 2.4), (CAROL, 2, 9.0)):
             for _ in range(solved):
                 hand = hand_of(application, user)
@@ -46,8 +40,6 @@ async def test_a_script_at_a_steady_pace_takes_no_podium(tmp_path: Path) -> None
                 before = len(api.sent)
                 api.send(user, user, right(hand))
                 await next_in(api, user, before, is_hand)
-        before = len(api.sent)
-        api.send(ANN, GROUP, "/arena stop")
-        await next_in(api, GROUP, before, lambda m: "is over" in text_of(m) and not m.get("edited"))
+        await stop(api)
         await settled(api, application)
     assert [r.player for r in heard if isinstance(r, Podium)] == []

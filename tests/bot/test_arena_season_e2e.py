@@ -16,7 +16,7 @@ from tests.bot.arena_play import (
     at_pace,
     hand_of,
     is_hand,
-    join_payload,
+    joined,
     next_in,
     regulars,
     right,
@@ -55,14 +55,7 @@ async def solve_one(
 
 async def an_arena(api: LocalBotApi, application: BotApplication, clock: FakeClock) -> str:
     """An arena in the group: Ann solves two hands, Dave one; the end message's text."""
-    before = len(api.sent)
-    api.send(ANN, GROUP, "/arena 5")
-    announced = await next_in(api, GROUP, before, lambda m: "Arena #1" in text_of(m))
-    payload = join_payload(announced)
-    for user in (ANN, DAVE):
-        before = len(api.sent)
-        api.send(user, user, f"/start {payload}")
-        await next_in(api, user, before, is_hand)
+    await joined(api, (ANN, DAVE))
     for user in (ANN, ANN, DAVE):
         await solve_one(api, application, clock, user)
     arena = the_arena(application)

@@ -23,9 +23,10 @@ from tests.bot.arena_play import (
     hand_of,
     hearing,
     is_hand,
-    join_payload,
+    joined,
     next_in,
     right,
+    stop,
     text_of,
 )
 from tests.bot.arena_play import regulars as arena_regulars
@@ -61,13 +62,7 @@ async def arena(
 ) -> str:
     """Ann announces an arena; each player of ``scores`` joins and solves that many hands
     at a person's pace; Ann stops it.  Returns the group's final standings."""
-    start = len(api.sent)
-    api.send(ANN, GROUP, "/arena 5")
-    payload = join_payload(await next_in(api, GROUP, start, lambda m: "Arena #1" in text_of(m)))
-    for user in scores:
-        before = len(api.sent)
-        api.send(user, user, f"/start {payload}")
-        await next_in(api, user, before, is_hand)
+    await joined(api, tuple(scores))
     for user, solved in scores.items():
         for _ in range(solved):
             hand = hand_of(application, user)
@@ -75,11 +70,7 @@ async def arena(
             before = len(api.sent)
             api.send(user, user, right(hand))
             await next_in(api, user, before, is_hand)
-    before = len(api.sent)
-    api.send(ANN, GROUP, "/arena stop")
-    final = await next_in(
-        api, GROUP, before, lambda m: "is over" in text_of(m) and not m.get("edited")
-    )
+    final = await stop(api)
     await settled(api, application)
     return plain_text(text_of(final))
 
