@@ -18,9 +18,9 @@ from tests.bot.harness import (
     settled,
     until,
 )
+from tests.bot.harness import NOON as NOON
 
 CAROL, DAVE = 503, 504
-NOON = 1_795_435_200.0
 
 
 def players() -> LocalBotApi:

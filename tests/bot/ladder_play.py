@@ -17,9 +17,8 @@ from bot.rules.ladder.training import Training
 from bot.rules.rounds import ROUND_SEAT
 from solver import solve
 from tests.bot.harness import ANN, BotApplication, until
+from tests.bot.harness import NOON as NOON
 
-NOON = 1_795_435_200.0
-"""Monday 2026-11-23, noon (UTC)."""
 DAY = dt.date(2026, 11, 23)
 
 

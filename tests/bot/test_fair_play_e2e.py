@@ -11,14 +11,23 @@ import pytest
 from bot.local_api import LocalBotApi, plain_text
 from solver import daily_number, solve
 from tests.bot.games import daily, solve_headline
-from tests.bot.harness import ANN, GROUP, FakeClock, deal, dealt, make_api, reply_to, running_bot
+from tests.bot.harness import (
+    ANN,
+    GROUP,
+    NOON,
+    FakeClock,
+    deal,
+    dealt,
+    make_api,
+    reply_to,
+    running_bot,
+)
 
 pytestmark = pytest.mark.asyncio
 
 CAROL = 503
 """A user who has never been seen in the group."""
 
-NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
 DAY = dt.date(2026, 11, 23)
 ROUND_SPOILER = (
     "No spoilers: those numbers hold a hand you are playing right now. "

@@ -17,6 +17,7 @@ from solver import solve
 from tests.bot.harness import (
     ANN,
     BOB,
+    NOON,
     BotApplication,
     FakeClock,
     dealt,
@@ -29,7 +30,6 @@ from tests.bot.rush_game_data import GAME_ENV, game_api, play, rush_call, sent_g
 pytestmark = pytest.mark.asyncio
 
 CAT = 503
-NOON = 1_795_435_200.0
 
 
 async def said(api: LocalBotApi, user: int, text: str) -> dict[str, Any]:

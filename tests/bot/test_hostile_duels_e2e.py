@@ -19,6 +19,7 @@ from tests.bot.duels import players as group_players
 from tests.bot.harness import (
     ANN,
     GROUP,
+    NOON,
     BotApplication,
     FakeClock,
     make_api,
@@ -30,7 +31,6 @@ from tests.bot.harness import (
 pytestmark = pytest.mark.asyncio
 
 CAROL = 503
-NOON = 1_795_435_200.0
 
 
 @pytest.fixture(autouse=True)

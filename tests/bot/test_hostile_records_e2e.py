@@ -12,11 +12,9 @@ import pytest
 
 from bot.local_api import LocalBotApi, plain_text
 from solver import solve
-from tests.bot.harness import ANN, BOB, FakeClock, dealt, make_api, running_bot
+from tests.bot.harness import ANN, BOB, NOON, FakeClock, dealt, make_api, running_bot
 
 pytestmark = pytest.mark.asyncio
-
-NOON = 1_795_435_200.0
 
 
 async def said(api: LocalBotApi, user: int, text: str) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from tests.bot.harness import (
     ANN,
     BOB,
     GROUP,
+    NOON,
     BotApplication,
     FakeClock,
     deal,
@@ -34,7 +35,6 @@ from tests.bot.harness import (
 pytestmark = pytest.mark.asyncio
 
 OWNER = {"TWENTYFOUR_OWNER_ID": str(ANN)}
-NOON = 1_795_435_200.0
 HOUR = 3600.0
 
 

@@ -26,6 +26,7 @@ from tests.bot.harness import (
     ANN,
     BOB,
     GROUP,
+    NOON,
     BotApplication,
     FakeClock,
     FaultyBotApi,
@@ -38,7 +39,6 @@ pytestmark = pytest.mark.asyncio
 
 CAROL = 503
 PLAYERS = (ANN, BOB, CAROL)
-NOON = 1_795_435_200.0
 THINK = 2.0
 """Seconds from each deal to the first answer."""
 SPACING = 1.5

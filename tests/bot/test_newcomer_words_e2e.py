@@ -24,6 +24,7 @@ from tests.bot.games import daily, one_or_many
 from tests.bot.harness import (
     ANN,
     BOB,
+    NOON,
     FakeClock,
     deal,
     dealt,
@@ -36,7 +37,6 @@ from tests.bot.miniapp_data import APP_ENV, call
 
 pytestmark = pytest.mark.asyncio
 
-NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
 DAY = dt.date(2026, 11, 23)
 DEALS = 40
 """Deals at most while looking for a hand of some kind (each is a fraction of a second)."""

@@ -16,11 +16,10 @@ from bot.rules.hand_records import Source
 from bot.rules.pace import RECENT_KEPT, floor_of
 from solver import solve
 from tests.bot.duels import accept, invite, players, the_duel, win_hand
-from tests.bot.harness import ANN, BotApplication, FakeClock, dealt, make_api, running_bot
+from tests.bot.harness import ANN, NOON, BotApplication, FakeClock, dealt, make_api, running_bot
 
 pytestmark = pytest.mark.asyncio
 
-NOON = 1_795_435_200.0
 CAT = 503
 """The holder of every hand's record before the script plays (9.0 s, from another chat)."""
 STEADY = (

@@ -20,6 +20,7 @@ from tests.bot.harness import (
     ANN,
     BOB,
     GROUP,
+    NOON,
     FakeClock,
     deal,
     dealt,
@@ -35,7 +36,6 @@ pytestmark = pytest.mark.asyncio
 CAROL = 503
 """A user who has never been seen in the group."""
 
-NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
 DAY = dt.date(2026, 11, 23)
 """The test day: its daily puzzle is 2 6 6 12 (6 6 12 = 12 gives 12+6−6, and ×2 wins)."""
 
