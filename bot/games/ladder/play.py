@@ -194,16 +194,46 @@ def record(
 ) -> Change:
     """Record on the ladder the result of ``game``'s hand (solved in ``seconds``, None:
     missed); the change (not saved yet)."""
-    return context.bot_data.global_data.ladder.record(
+    return attempt(
+        context,
         user_id,
         game.hand,
         TARGET,
         seconds,
-        day=context.today(),
         prior=prior_of(game.hand),
-        floor=floor_of(game.hand, TARGET),
         given=bool(game.peeked),  # solved for anyone while on: a second account, say
         review=review,
+    )
+
+
+def attempt(
+    context: BotContext,
+    user_id: int,
+    hand: Hand,
+    target: int,
+    seconds: float | None,
+    *,
+    prior: float,
+    hinted: bool = False,
+    given: bool = False,
+    review: bool = False,
+    rates_player: bool = True,
+) -> Change:
+    """Record on the ladder a timed attempt at ``hand`` today (the ladder's own, or another
+    game's: :mod:`bot.games.ladder.heard`), judged against its pace floor; the change (not
+    saved yet).  The flags: :meth:`~bot.rules.ladder.puzzle_rating.Ladder.record`'s."""
+    return context.bot_data.global_data.ladder.record(
+        user_id,
+        hand,
+        target,
+        seconds,
+        day=context.today(),
+        prior=prior,
+        floor=floor_of(hand, target),
+        hinted=hinted,
+        given=given,
+        review=review,
+        rates_player=rates_player,
     )
 
 
