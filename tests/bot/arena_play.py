@@ -1,5 +1,5 @@
 """Helpers for the arena's tests: players, the group's arena, announcing, joining and
-stopping it, the Join link, a player's hand and a right answer to it, and the bot's next
+stopping it, the Join link, a player's hand, a right answer to it and solving it, and the bot's next
 messages in a chat."""
 
 from __future__ import annotations
@@ -66,6 +66,18 @@ def wrong(hand: tuple[int, ...]) -> str:
 def at_pace(clock: FakeClock, hand: tuple[int, ...]) -> None:
     """Move the clock past ``hand``'s pace floor (a person's time to answer it)."""
     clock.now += floor_of(hand, 24) + AFTER_FLOOR
+
+
+async def solve_one(
+    api: LocalBotApi, application: BotApplication, clock: FakeClock, user: int, chat: int = GROUP
+) -> dict[str, Any]:
+    """``user`` answers their hand in the arena of ``chat`` rightly, at a person's pace: the
+    next hand the bot sends them."""
+    hand = hand_of(application, user, chat)
+    at_pace(clock, hand)
+    before = len(api.sent)
+    api.send(user, user, right(hand))
+    return await next_in(api, user, before, is_hand)
 
 
 async def next_in(

@@ -13,7 +13,6 @@ import pytest
 from bot.games.arena.group import STANDINGS_EVERY, standings_due
 from tests.bot.arena_play import (
     announce,
-    at_pace,
     hand_of,
     is_hand,
     join,
@@ -22,6 +21,7 @@ from tests.bot.arena_play import (
     regulars,
     right,
     ring_end,
+    solve_one,
     text_of,
     the_arena,
     wrong,
@@ -29,7 +29,6 @@ from tests.bot.arena_play import (
 from tests.bot.harness import (
     ANN,
     GROUP,
-    BotApplication,
     FakeClock,
     handled,
     running_bot,
@@ -38,18 +37,6 @@ from tests.bot.harness import (
 from tests.bot.rush_play import CAROL, DAVE, NOON, players
 
 pytestmark = pytest.mark.asyncio
-
-
-async def _answer(
-    api: Any, application: BotApplication, clock: FakeClock, user: int, *, pace: bool = True
-) -> dict[str, Any]:
-    """``user`` answers their hand rightly (at a person's pace); the next hand."""
-    hand = hand_of(application, user)
-    if pace:
-        at_pace(clock, hand)
-    before = len(api.sent)
-    api.send(user, user, right(hand))
-    return await next_in(api, user, before, is_hand)
 
 
 async def _say(api: Any, user: int, text: str) -> str:
@@ -75,7 +62,7 @@ async def test_an_arena_from_its_announcement_to_its_end(tmp_path: Path) -> None
         api.send(CAROL, CAROL, "/skip")
         carol_next = text_of(await next_in(api, CAROL, before, is_hand))
         # Ann solves three in a row: 2, 2, then 4 on her streak.
-        ann = [text_of(await _answer(api, application, clock, ANN)) for _ in range(3)]
+        ann = [text_of(await solve_one(api, application, clock, ANN)) for _ in range(3)]
         # The standings' next edit, due by the arena's clock, rung now.
         clock.now += STANDINGS_EVERY
         before = len(api.sent)
@@ -84,8 +71,8 @@ async def test_an_arena_from_its_announcement_to_its_end(tmp_path: Path) -> None
         # Dave asks for berserk before his second hand: half its time, a point more.
         api.press(DAVE, first[DAVE], "arena:berserk:1")
         await handled(api, application)
-        dave_second = text_of(await _answer(api, application, clock, DAVE))
-        dave_third = text_of(await _answer(api, application, clock, DAVE))
+        dave_second = text_of(await solve_one(api, application, clock, DAVE))
+        dave_third = text_of(await solve_one(api, application, clock, DAVE))
         clock.now = arena.ends + 1
         before = len(api.sent)
         await ring_end(api, application, arena)

@@ -23,6 +23,7 @@ from tests.bot.arena_play import (
     next_in,
     regulars,
     right,
+    solve_one,
     stop,
     text_of,
 )
@@ -99,16 +100,8 @@ async def test_an_arenas_results_are_published_and_its_trophy_kept(tmp_path: Pat
         regulars(application, ANN, CAROL)
         await joined(api, (ANN, CAROL))
         for _ in range(2):  # Carol solves two hands; Ann one (two players scored: a podium)
-            hand = hand_of(application, CAROL)
-            at_pace(clock, hand)
-            before = len(api.sent)
-            api.send(CAROL, CAROL, right(hand))
-            await next_in(api, CAROL, before, is_hand)
-        hand = hand_of(application, ANN)
-        at_pace(clock, hand)
-        before = len(api.sent)
-        api.send(ANN, ANN, right(hand))
-        await next_in(api, ANN, before, is_hand)
+            await solve_one(api, application, clock, CAROL)
+        await solve_one(api, application, clock, ANN)
         final = text_of(await stop(api))
         trophies = application.chat_data[CAROL].arena
     solved = [r for r in heard if isinstance(r, Solved)]
@@ -128,11 +121,7 @@ async def test_training_waits_while_an_arena_hand_is_on_and_the_answer_stays_the
     async with running_bot(api, tmp_path, clock=clock) as application:
         await joined(api, (CAROL,))
         refused = await reply_to(api, CAROL, CAROL, "/train")
-        hand = hand_of(application, CAROL)
-        at_pace(clock, hand)
-        before = len(api.sent)
-        api.send(CAROL, CAROL, right(hand))
-        await next_in(api, CAROL, before, is_hand)
+        await solve_one(api, application, clock, CAROL)
         entry = application.chat_data[CAROL].arena
     assert refused == (
         "You are playing an arena: answer its hand or /skip it; other games wait for its end."

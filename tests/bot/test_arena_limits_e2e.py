@@ -17,15 +17,12 @@ from bot.local_api import plain_text
 from bot.services.limits import visible_length
 from tests.bot.arena_play import (
     announce,
-    at_pace,
-    hand_of,
-    is_hand,
     join,
     join_payload,
     next_in,
     regulars,
-    right,
     ring_end,
+    solve_one,
     text_of,
     the_arena,
 )
@@ -59,11 +56,7 @@ async def test_an_arena_of_the_longest_names_keeps_within_telegrams_limits(
         for rank, user in enumerate(PLAYERS):
             await join(api, user, payload)
             for _ in range(max(4 - rank, 1)):  # the first three on the podium
-                hand = hand_of(application, user)
-                at_pace(clock, hand)
-                before = len(api.sent)
-                api.send(user, user, right(hand))
-                await next_in(api, user, before, is_hand)
+                await solve_one(api, application, clock, user)
         clock.now += STANDINGS_EVERY
         before = len(api.sent)
         application.job_queue.run_once(standings_due, 0, chat_id=GROUP, name="standings:test")

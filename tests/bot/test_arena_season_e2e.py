@@ -13,14 +13,11 @@ import pytest
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.seasons.tables import Board, SeasonTrophy
 from tests.bot.arena_play import (
-    at_pace,
-    hand_of,
-    is_hand,
     joined,
     next_in,
     regulars,
-    right,
     ring_end,
+    solve_one,
     text_of,
     the_arena,
 )
@@ -40,17 +37,6 @@ pytestmark = pytest.mark.asyncio
 
 END = dt.datetime(2026, 12, 1, tzinfo=dt.UTC).timestamp()
 """The end of season 2026-11 (the bot's time zone is UTC)."""
-
-
-async def solve_one(
-    api: LocalBotApi, application: BotApplication, clock: FakeClock, user: int
-) -> None:
-    """``user`` answers their arena hand rightly, at a person's pace."""
-    hand = hand_of(application, user)
-    at_pace(clock, hand)
-    before = len(api.sent)
-    api.send(user, user, right(hand))
-    await next_in(api, user, before, is_hand)
 
 
 async def an_arena(api: LocalBotApi, application: BotApplication, clock: FakeClock) -> str:

@@ -5,39 +5,28 @@ come in the supergroup, and the winner's trophy names it (through the local Bot 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from bot.games.arena.play import hand_up
 from tests.bot.arena_play import (
-    at_pace,
-    hand_of,
     is_hand,
     join,
     join_payload,
     joined,
     next_in,
     regulars,
-    right,
+    solve_one,
     stop,
     text_of,
 )
-from tests.bot.harness import GROUP, BotApplication, FakeClock, running_bot, settled
+from tests.bot.harness import GROUP, FakeClock, running_bot, settled
 from tests.bot.rush_play import CAROL, DAVE, NOON, players
 
 pytestmark = pytest.mark.asyncio
 
 SUPER = -1_009_000_000_123
 EVE = 505
-
-
-async def _solve(api: Any, application: BotApplication, clock: FakeClock, user: int) -> str:
-    hand = hand_of(application, user, SUPER)
-    at_pace(clock, hand)
-    before = len(api.sent)
-    api.send(user, user, right(hand))
-    return text_of(await next_in(api, user, before, is_hand))
 
 
 async def test_an_arena_follows_its_group_to_the_supergroup(tmp_path: Path) -> None:
@@ -51,8 +40,8 @@ async def test_an_arena_follows_its_group_to_the_supergroup(tmp_path: Path) -> N
         api.migrate(GROUP, SUPER)
         anew = await next_in(api, SUPER, before, lambda m: "Arena #1" in text_of(m))
         await settled(api, application)
-        carol = await _solve(api, application, clock, CAROL)
-        dave = await _solve(api, application, clock, DAVE)
+        carol = text_of(await solve_one(api, application, clock, CAROL, SUPER))
+        dave = text_of(await solve_one(api, application, clock, DAVE, SUPER))
         eve = text_of(await join(api, EVE, old_link))  # the link of the old group's message
         clock.now += 61  # Eve's hand's time runs out: its alarm was set by the new id, ring
         before = len(api.sent)  # one set by the old (before the move) as it would ring

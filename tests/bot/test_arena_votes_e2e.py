@@ -11,14 +11,13 @@ from bot.games.arena.play import ARENA_HAND, hand_up
 from bot.local_api import plain_text
 from tests.bot.arena_play import (
     announce,
-    at_pace,
     hand_of,
     is_hand,
     join,
     join_payload,
     joined,
     next_in,
-    right,
+    solve_one,
     stop,
     text_of,
     the_arena,
@@ -135,11 +134,7 @@ async def test_a_group_that_takes_no_picture_gets_the_final_standings_as_text(
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
         await joined(api, (CAROL,), "/arena")
-        hand = hand_of(application, CAROL)
-        at_pace(clock, hand)
-        before = len(api.sent)
-        api.send(CAROL, CAROL, right(hand))
-        await next_in(api, CAROL, before, is_hand)
+        await solve_one(api, application, clock, CAROL)
         assert isinstance(api, FaultyBotApi)  # players() makes one
         api.fail_next("sendPhoto", 400, "Bad Request: not enough rights to send photos")
         final = await stop(api)

@@ -19,13 +19,9 @@ from bot.rules.seasons.tables import Board, SeasonTrophy
 from tests import established
 from tests.bot import duels
 from tests.bot.arena_play import (
-    at_pace,
-    hand_of,
     hearing,
-    is_hand,
     joined,
-    next_in,
-    right,
+    solve_one,
     stop,
     text_of,
 )
@@ -65,11 +61,7 @@ async def arena(
     await joined(api, tuple(scores))
     for user, solved in scores.items():
         for _ in range(solved):
-            hand = hand_of(application, user)
-            at_pace(clock, hand)
-            before = len(api.sent)
-            api.send(user, user, right(hand))
-            await next_in(api, user, before, is_hand)
+            await solve_one(api, application, clock, user)
     final = await stop(api)
     await settled(api, application)
     return plain_text(text_of(final))
