@@ -49,6 +49,8 @@ CAROL, DAVE = 503, 504
 GROUP = -1_002_000
 NOON = 1_795_435_200.0
 """Monday 2026-11-23, noon (UTC)."""
+OWNER = {"TWENTYFOUR_OWNER_ID": str(ANN)}
+"""The bot's environment that makes Ann its owner (``/admin``)."""
 
 if TYPE_CHECKING:
 

@@ -22,6 +22,7 @@ from tests.bot.harness import (
     BOB,
     GROUP,
     NOON,
+    OWNER,
     BotApplication,
     FakeClock,
     deal,
@@ -34,7 +35,6 @@ from tests.bot.harness import (
 
 pytestmark = pytest.mark.asyncio
 
-OWNER = {"TWENTYFOUR_OWNER_ID": str(ANN)}
 HOUR = 3600.0
 
 
