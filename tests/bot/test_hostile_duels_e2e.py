@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.duel import play
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.duel.race import Duel, End
 from solver import solve
@@ -28,15 +27,9 @@ from tests.bot.harness import (
     until,
 )
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.usefixtures("no_duel_pause")]
 
 CAROL = 503
-
-
-@pytest.fixture(autouse=True)
-def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The next hand comes at once (the pause to read a result is for people)."""
-    monkeypatch.setattr(play, "NEXT_HAND_SECONDS", 0.0)
 
 
 def in_chat(api: LocalBotApi, chat: int, since: int) -> list[str]:

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.duel import play
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.training import prior_of
 from bot.rules.rounds import ROUND_SEAT
@@ -29,13 +28,7 @@ from tests.bot.harness import (
 )
 from tests.bot.ladder_play import NOON, answer, ladder_of, round_hand, strong, wrong
 
-pytestmark = pytest.mark.asyncio
-
-
-@pytest.fixture(autouse=True)
-def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A duel's next hand comes at once (the pause to read a result is for people)."""
-    monkeypatch.setattr(play, "NEXT_HAND_SECONDS", 0.0)
+pytestmark = [pytest.mark.asyncio, pytest.mark.usefixtures("no_duel_pause")]
 
 
 async def test_a_groups_round_won_moves_the_hand_by_who_answered(tmp_path: Path) -> None:

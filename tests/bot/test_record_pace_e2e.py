@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.duel import play
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.hand_records import Source
 from bot.rules.pace import RECENT_KEPT, floor_of
@@ -18,7 +17,7 @@ from solver import solve
 from tests.bot.duels import accept, invite, players, the_duel, win_hand
 from tests.bot.harness import ANN, NOON, BotApplication, FakeClock, dealt, make_api, running_bot
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.usefixtures("no_duel_pause")]
 
 CAT = 503
 """The holder of every hand's record before the script plays (9.0 s, from another chat)."""
@@ -26,12 +25,6 @@ STEADY = (
     "No record at a script's steady pace: half or more of your last 10 answers came within "
     "3 s. Records count again once more than half of them take 3 s or more."
 )
-
-
-@pytest.fixture(autouse=True)
-def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A duel's next hand comes at once (the pause to read a result is for people)."""
-    monkeypatch.setattr(play, "NEXT_HAND_SECONDS", 0.0)
 
 
 async def private_round(
