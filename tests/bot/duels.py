@@ -18,9 +18,9 @@ from tests.bot.harness import (
     settled,
     until,
 )
+from tests.bot.harness import CAROL as CAROL
+from tests.bot.harness import DAVE as DAVE
 from tests.bot.harness import NOON as NOON
-
-CAROL, DAVE = 503, 504
 
 
 def players() -> LocalBotApi:

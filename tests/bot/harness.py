@@ -45,7 +45,7 @@ from tests.bytecode import keep_bytecode
 from tests.lean_imports import SITE
 
 ANN, BOB = 501, 502
-CAROL, DAVE = 503, 504
+CAROL, DAVE, EVE = 503, 504, 505
 GROUP = -1_002_000
 NOON = 1_795_435_200.0
 """Monday 2026-11-23, noon (UTC)."""

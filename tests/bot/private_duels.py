@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.local_api import LocalBotApi, plain_text
-from bot.rules.duel.race import Duel
 from solver import solve
+from tests.bot.duels import the_duel as the_duel
 from tests.bot.harness import ANN, BotApplication, FakeClock, settled, until
 from tests.bot.harness import CAROL as CAROL
 from tests.bot.harness import DAVE as DAVE
@@ -22,12 +22,6 @@ def in_chat(api: LocalBotApi, chat: int, since: int) -> list[str]:
         for m in api.sent[since:]
         if m["chat"]["id"] == chat
     ]
-
-
-def the_duel(application: BotApplication, player: int = ANN) -> Duel:
-    duel = application.bot_data.global_data.duels.duel_of(player)
-    assert duel is not None
-    return duel
 
 
 async def invitation(api: LocalBotApi, application: BotApplication) -> tuple[dict[str, Any], str]:

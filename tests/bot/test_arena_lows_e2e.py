@@ -20,13 +20,11 @@ from tests.bot.arena_play import (
     text_of,
     the_arena,
 )
-from tests.bot.harness import ANN, GROUP, FakeClock, reply_to, running_bot
+from tests.bot.harness import ANN, EVE, GROUP, FakeClock, reply_to, running_bot
 from tests.bot.ladder_play import train
 from tests.bot.rush_play import CAROL, DAVE, NOON, players
 
 pytestmark = pytest.mark.asyncio
-
-EVE = 505
 
 
 async def test_a_stop_vote_tells_the_votes_needed_and_the_players(tmp_path: Path) -> None:

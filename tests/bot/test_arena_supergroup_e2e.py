@@ -20,13 +20,12 @@ from tests.bot.arena_play import (
     stop,
     text_of,
 )
-from tests.bot.harness import GROUP, FakeClock, running_bot, settled
+from tests.bot.harness import EVE, GROUP, FakeClock, running_bot, settled
 from tests.bot.rush_play import CAROL, DAVE, NOON, players
 
 pytestmark = pytest.mark.asyncio
 
 SUPER = -1_009_000_000_123
-EVE = 505
 
 
 async def test_an_arena_follows_its_group_to_the_supergroup(tmp_path: Path) -> None:

@@ -23,12 +23,10 @@ from tests.bot.arena_play import (
     the_arena,
 )
 from tests.bot.faulty_api import FaultyBotApi
-from tests.bot.harness import ANN, BOB, GROUP, FakeClock, reply_to, running_bot, settled
+from tests.bot.harness import ANN, BOB, EVE, GROUP, FakeClock, reply_to, running_bot, settled
 from tests.bot.rush_play import CAROL, DAVE, NOON, players
 
 pytestmark = pytest.mark.asyncio
-
-EVE = 505
 
 
 async def test_members_start_an_arena_by_a_vote_and_its_players_stop_it(tmp_path: Path) -> None:

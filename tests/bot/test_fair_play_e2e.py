@@ -13,6 +13,7 @@ from solver import daily_number, solve
 from tests.bot.games import daily, solve_headline
 from tests.bot.harness import (
     ANN,
+    CAROL,
     GROUP,
     NOON,
     FakeClock,
@@ -25,8 +26,7 @@ from tests.bot.harness import (
 
 pytestmark = pytest.mark.asyncio
 
-CAROL = 503
-"""A user who has never been seen in the group."""
+# CAROL (tests.bot.harness): A user who has never been seen in the group.
 
 DAY = dt.date(2026, 11, 23)
 ROUND_SPOILER = (

@@ -10,40 +10,24 @@ from pathlib import Path
 
 import pytest
 
-from bot.local_api import LocalBotApi, plain_text
 from bot.rules.duel.race import Duel, End
 from solver import solve
 from tests.bot.duels import DAVE, accept, button_data, invite, private_duel, win_hand
 from tests.bot.duels import players as group_players
 from tests.bot.harness import (
     ANN,
+    CAROL,
     GROUP,
     NOON,
-    BotApplication,
     FakeClock,
     make_api,
     running_bot,
     settled,
     until,
 )
+from tests.bot.private_duels import in_chat
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.usefixtures("no_duel_pause")]
-
-CAROL = 503
-
-
-def in_chat(api: LocalBotApi, chat: int, since: int) -> list[str]:
-    return [
-        plain_text(m.get("text") or m.get("caption") or "")
-        for m in api.sent[since:]
-        if m["chat"]["id"] == chat
-    ]
-
-
-def the_duel(application: BotApplication) -> Duel:
-    duel = application.bot_data.global_data.duels.duel_of(ANN)
-    assert duel is not None
-    return duel
 
 
 def after_hand(duel: Duel, number: int) -> Callable[[], bool]:

@@ -25,6 +25,7 @@ from solver import solve
 from tests.bot.harness import (
     ANN,
     BOB,
+    CAROL,
     GROUP,
     NOON,
     BotApplication,
@@ -37,7 +38,6 @@ from tests.bot.harness import (
 
 pytestmark = pytest.mark.asyncio
 
-CAROL = 503
 PLAYERS = (ANN, BOB, CAROL)
 THINK = 2.0
 """Seconds from each deal to the first answer."""

@@ -19,6 +19,7 @@ from tests.bot.games import daily, not_in, solve_headline, start, the_hunt, thre
 from tests.bot.harness import (
     ANN,
     BOB,
+    CAROL,
     GROUP,
     NOON,
     FakeClock,
@@ -33,8 +34,7 @@ from tests.bot.trust_data import answer_of
 
 pytestmark = pytest.mark.asyncio
 
-CAROL = 503
-"""A user who has never been seen in the group."""
+# CAROL (tests.bot.harness): A user who has never been seen in the group.
 
 DAY = dt.date(2026, 11, 23)
 """The test day: its daily puzzle is 2 6 6 12 (6 6 12 = 12 gives 12+6−6, and ×2 wins)."""

@@ -15,6 +15,7 @@ from tests.bot.games import not_in, three_of
 from tests.bot.harness import (
     ANN,
     BOB,
+    CAROL,
     GROUP,
     TEST_DAY_NOON,
     FakeClock,
@@ -26,8 +27,6 @@ from tests.bot.harness import (
 )
 
 pytestmark = pytest.mark.asyncio
-
-CAROL = 503
 
 
 def with_carol() -> LocalBotApi:
