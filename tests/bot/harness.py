@@ -73,6 +73,13 @@ def players() -> FaultyBotApi:
     return api
 
 
+def with_carol() -> FaultyBotApi:
+    """The Bot API with Carol too (beside Ann and Bob)."""
+    api = make_api()
+    api.add_user(CAROL, "Carol", language_code="en")
+    return api
+
+
 def make_api() -> FaultyBotApi:
     """A server with Ann (English), Bob (Chinese) and a group where Ann is admin."""
     api = FaultyBotApi()
@@ -393,6 +400,12 @@ async def deal(api: LocalBotApi, user: int, chat: int, command: str = "/play") -
     message = (await api.wait_for_sent(before + 1))[before]
     assert "photo" in message, message
     return message
+
+
+async def untimed_deal(api: LocalBotApi, application: Application, user: int) -> tuple[int, ...]:
+    """The hand dealt to ``user`` in private by /play, its time limit off first."""
+    application.chat_data[user].table.settings.time_limit = 0
+    return dealt(await deal(api, user, user))
 
 
 PROBE_BOUND = 2.0

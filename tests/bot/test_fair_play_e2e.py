@@ -19,9 +19,9 @@ from tests.bot.harness import (
     FakeClock,
     deal,
     dealt,
-    make_api,
     reply_to,
     running_bot,
+    with_carol,
 )
 
 pytestmark = pytest.mark.asyncio
@@ -38,12 +38,6 @@ ROUND_SPOILER_ELSEWHERE = (
     "Ask again once its round is over."
 )
 """Asked away from the round's chat, where /hint would not help."""
-
-
-def with_carol() -> LocalBotApi:
-    api = make_api()
-    api.add_user(CAROL, "Carol", language_code="en")
-    return api
 
 
 async def inline_title(api: LocalBotApi, user: int, query: str, chat_type: str = "sender") -> str:

@@ -25,9 +25,9 @@ from tests.bot.harness import (
     FakeClock,
     deal,
     dealt,
-    make_api,
     reply_to,
     running_bot,
+    with_carol,
 )
 from tests.bot.rush_play import the_run
 from tests.bot.trust_data import answer_of
@@ -63,12 +63,6 @@ PEEKED_ROUND = (
 DAILY_PART = (
     "No spoilers: three of those numbers are cards of today's daily puzzle. Solve it first: /daily"
 )
-
-
-def with_carol() -> LocalBotApi:
-    api = make_api()
-    api.add_user(CAROL, "Carol", language_code="en")
-    return api
 
 
 def part_request(hand: tuple[int, ...]) -> str:
