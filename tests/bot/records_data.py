@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from bot.games.countdown.messages import COUNTDOWN_MESSAGES, CountdownMessages
+from bot.games.countdown.parts import COUNTDOWN_MESSAGES, CountdownMessages
 from bot.rules.chat_stats import ChatStats, PlayerStats
 from bot.rules.countdown import Best, Countdown
 from bot.rules.daily.puzzle import DailyRecord, DailyResult

@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 
 from bot import records
-from bot.games.countdown.messages import COUNTDOWN_MESSAGES
-from bot.games.hunt.messages import HUNT_MESSAGES
+from bot.games.countdown.parts import COUNTDOWN_MESSAGES
+from bot.games.hunt.parts import HUNT_MESSAGES
 from bot.rules.countdown import COUNTDOWN_SEAT, chat_time
 from bot.rules.hunt import HUNT_SEAT
 from bot.rules.requests import Rules

@@ -19,9 +19,9 @@ from bot.app import build_application
 from bot.context import BotData, services
 from bot.features import fair_play
 from bot.games import challenges, countdown, daily, duel, hunt, rush
-from bot.games.countdown.messages import COUNTDOWN_MESSAGES, CountdownMessages
+from bot.games.countdown.parts import COUNTDOWN_MESSAGES, CountdownMessages
 from bot.games.daily import ended_attempts
-from bot.games.hunt.messages import HUNT_MESSAGES, HuntMessages
+from bot.games.hunt.parts import HUNT_MESSAGES, HuntMessages
 from bot.games.rounds import answers as round_answers
 from bot.rules.countdown import COUNTDOWN_SEAT, new_countdown
 from bot.rules.hands import HandFacts

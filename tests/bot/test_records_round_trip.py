@@ -11,8 +11,8 @@ from typing import Any
 from hypothesis import given
 
 from bot import records
-from bot.games.countdown.messages import COUNTDOWN_MESSAGES, CountdownMessages
-from bot.games.hunt.messages import HUNT_MESSAGES, HuntMessages
+from bot.games.countdown.parts import COUNTDOWN_MESSAGES, CountdownMessages
+from bot.games.hunt.parts import HUNT_MESSAGES, HuntMessages
 from bot.rules.chat_stats import PlayerStats
 from bot.rules.countdown import COUNTDOWN_SEAT, Best, Countdown, chat_time
 from bot.rules.hunt import HUNT_SEAT, Find, Hunt

@@ -14,7 +14,7 @@ from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext, services
 from bot.games.countdown import refusals, work
-from bot.games.countdown.messages import COUNTDOWN_MESSAGES, CountdownMessages
+from bot.games.countdown.parts import COUNTDOWN_MESSAGES, CountdownMessages
 from bot.games.countdown.setting import SETTING
 from bot.i18n import N_, answer_in_english
 from bot.play import game_life, set_aside, solo_games, status_message

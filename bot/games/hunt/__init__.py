@@ -11,7 +11,7 @@ from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext, services
 from bot.games.hunt import refusals, work
-from bot.games.hunt.messages import HUNT_MESSAGES, HuntMessages
+from bot.games.hunt.parts import HUNT_MESSAGES, HuntMessages
 from bot.games.hunt.work import HuntDeals
 from bot.i18n import N_, answer_in_english
 from bot.play import game_life, set_aside, solo_games, status_message

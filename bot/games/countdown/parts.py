@@ -1,4 +1,4 @@
-"""The messages of a chat's Countdown game: its part of the chat's data."""
+"""Countdown's parts of a chat's data: the messages of its latest game."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The messages of a chat's Solution Hunt: its part of the chat's data."""
+"""The Solution Hunt's parts of a chat's data: the messages of its latest hunt."""
 
 from __future__ import annotations
 
