@@ -8,7 +8,7 @@ import random
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from telegram import Update
 from telegram.error import BadRequest
@@ -236,6 +236,19 @@ def local_now(application: Application) -> dt.datetime:
     return services(application).local_now()
 
 
+class LetterOptions(TypedDict, total=False):
+    """The options of :meth:`BotContext.post` (see :class:`bot.services.outbox.Letter`)."""
+
+    game: bool
+    key: str | None
+    user_id: int | None
+    on_sent: Callable[[Sent], object] | None
+    on_failed: Callable[[Exception], object] | None
+    bulk: bool
+    hold: float
+    rider: str | None
+
+
 class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
     """The context of every handler, with the language helpers handlers need."""
 
@@ -329,34 +342,13 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
         self,
         chat_id: int,
         send: Callable[[], Awaitable[Sent | Skipped]],
-        *,
-        game: bool = False,
-        key: str | None = None,
-        user_id: int | None = None,
-        on_sent: Callable[[Sent], object] | None = None,
-        on_failed: Callable[[Exception], object] | None = None,
-        bulk: bool = False,
-        hold: float = 0.0,
-        rider: str | None = None,
+        **options: Unpack[LetterOptions],
     ) -> None:
         """Queue one Bot API call into a chat (see :mod:`bot.services.outbox`); ``bulk``: one
         of many chats' notices due at once (:mod:`bot.services.outbox.bulk`); ``hold``: seconds it
         waits at least (for what comes with it); ``rider``: its text, to go in the chat's next
         game picture instead if it still waits then (``Letter.rider``)."""
-        self.bot_data.outbox.post(
-            self._letter(
-                chat_id,
-                send,
-                game=game,
-                key=key,
-                user_id=user_id,
-                on_sent=on_sent,
-                on_failed=on_failed,
-                bulk=bulk,
-                hold=hold,
-                rider=rider,
-            )
-        )
+        self.bot_data.outbox.post(self._letter(chat_id, send, **options))
 
     def _letter(
         self,

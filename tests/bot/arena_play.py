@@ -1,20 +1,23 @@
-"""Helpers for the arena's tests: players, the group's arena, the Join link, a player's
-hand and a right answer to it, and the bot's next messages in a chat."""
+"""Helpers for the arena's tests: players, the group's arena, announcing, joining and
+stopping it, the Join link, a player's hand, a right answer to it and solving it, and the bot's next
+messages in a chat."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.context import local_now
 from bot.games.arena import group as arena_group
 from bot.games.arena.parts import ARENA_CHAT
 from bot.local_api import LocalBotApi, plain_text
+from bot.play.result_listeners import listen
 from bot.rules.arena import Arena
 from bot.rules.pace import floor_of
+from bot.rules.results import GameResult
 from solver import solve
 from tests import established
-from tests.bot.harness import GROUP, BotApplication, FakeClock
+from tests.bot.harness import ANN, GROUP, BotApplication, FakeClock
 
 AFTER_FLOOR = 1.0
 """Seconds past a hand's pace floor a test's player answers."""
@@ -66,6 +69,18 @@ def at_pace(clock: FakeClock, hand: tuple[int, ...]) -> None:
     clock.now += floor_of(hand, 24) + AFTER_FLOOR
 
 
+async def solve_one(
+    api: LocalBotApi, application: BotApplication, clock: FakeClock, user: int, chat: int = GROUP
+) -> dict[str, Any]:
+    """``user`` answers their hand in the arena of ``chat`` rightly, at a person's pace: the
+    next hand the bot sends them."""
+    hand = hand_of(application, user, chat)
+    at_pace(clock, hand)
+    before = len(api.sent)
+    api.send(user, user, right(hand))
+    return await next_in(api, user, before, is_hand)
+
+
 async def next_in(
     api: LocalBotApi, chat: int, before: int, found: Callable[[dict[str, Any]], bool]
 ) -> dict[str, Any]:
@@ -91,8 +106,55 @@ def is_hand(message: dict[str, Any]) -> bool:
     return "make 24 from" in text_of(message) and "Hand " in text_of(message)
 
 
+async def announce(
+    api: LocalBotApi, command: str = "/arena", user: int = ANN, chat: int = GROUP
+) -> dict[str, Any]:
+    """``user`` sends ``command`` in ``chat``: the standings message of the arena (#1) the
+    bot announces there."""
+    before = len(api.sent)
+    api.send(user, chat, command)
+    return await next_in(api, chat, before, lambda m: "Arena #1" in text_of(m))
+
+
+async def join(api: LocalBotApi, user: int, payload: str) -> dict[str, Any]:
+    """``user`` joins the arena by its link's ``payload``: the first hand the bot sends."""
+    before = len(api.sent)
+    api.send(user, user, f"/start {payload}")
+    return await next_in(api, user, before, is_hand)
+
+
+async def joined(api: LocalBotApi, users: Sequence[int], command: str = "/arena 5") -> str:
+    """Ann announces an arena in the group with ``command``; ``users`` join it in turn by
+    its link, each up to their first hand.  The link's payload."""
+    payload = join_payload(await announce(api, command))
+    for user in users:
+        await join(api, user, payload)
+    return payload
+
+
+async def stop(api: LocalBotApi, user: int = ANN, chat: int = GROUP) -> dict[str, Any]:
+    """``user`` stops the arena of ``chat``: the bot's "is over" message there."""
+    before = len(api.sent)
+    api.send(user, chat, "/arena stop")
+    return await next_in(
+        api, chat, before, lambda m: "is over" in text_of(m) and not m.get("edited")
+    )
+
+
 async def ring_end(api: LocalBotApi, application: BotApplication, arena: Arena) -> None:
     """Ring the arena's end alarm now (as its timer would once its time is up)."""
     application.job_queue.run_once(
         arena_group.arena_up, 0, chat_id=GROUP, data=arena.number, name="arena-up:test"
     )
+
+
+def hearing(application: BotApplication) -> list[GameResult]:
+    """Every game result published from now on."""
+    heard: list[GameResult] = []
+
+    def listener(_context: Any, _chat: int | None, results: Sequence[GameResult]) -> list[str]:
+        heard.extend(results)
+        return []
+
+    listen(application, listener)
+    return heard

@@ -1,5 +1,6 @@
-"""The console as the console's tests drive it: a keyboard the test types on, and a session
-of the real console in this process (``test_console*.py``)."""
+"""The console as the console's tests drive it: a keyboard the test types on, a session of
+the real console in this process, a script played through one, and a wait for what a console
+printed (``test_console*.py``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import TextIO, cast
 
 from bot.console import run_console
 from bot.settings import Settings
+from tests.bot.data_files import seed_tables
 
 
 class Keyboard(io.TextIOBase):
@@ -65,9 +67,26 @@ class Session:
         return self.out.getvalue()
 
 
-async def play(data: Path, script: str) -> str:
-    """A session that types ``script`` and ends; what it printed."""
-    session = Session(data)
+async def play(data: Path, script: str, environment: dict[str, str] | None = None) -> str:
+    """A session (with ``environment``) that types ``script`` and ends; what it printed."""
+    session = Session(data, environment)
     for line in script.splitlines():
         session.keyboard.type(line)
     return await session.end()
+
+
+async def served(data: Path, script: str) -> str:
+    """:func:`play` in a console with its tables seeded and its web server on a free port
+    (the page's address printed, served)."""
+    seed_tables(data / "console")
+    return await play(data, script, {"TWENTYFOUR_WEB_PORT": "0"})
+
+
+async def shown(out: io.StringIO, task: asyncio.Task[int], pattern: str, since: int = 0) -> str:
+    """Wait (30 s at most) until the console run by ``task`` has printed ``pattern`` after
+    ``since``: its first group (or the whole match where it has none)."""
+    async with asyncio.timeout(30):
+        while (found := re.search(pattern, out.getvalue()[since:])) is None:
+            assert not task.done(), out.getvalue()
+            await asyncio.sleep(0.02)
+    return found.group(1) if found.groups() else found.group(0)

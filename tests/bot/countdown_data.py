@@ -16,6 +16,7 @@ from telegram.ext import Application
 from bot.games import countdown as countdown_feature
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.countdown import COUNTDOWN_SEAT, Countdown
+from tests.bot.harness import NOON as NOON
 from tests.bot.harness import (
     BotApplication,
     FakeClock,
@@ -24,7 +25,6 @@ from tests.bot.harness import (
 )
 
 CAROL, DAVE, ERIN = 503, 504, 505
-NOON = 1_795_435_200.0
 EXACT = "/countdown 1"
 """With seed 1: 2 2 5 8 10 50 → 880."""
 CLOSE = "/countdown 0"

@@ -7,12 +7,12 @@ import datetime as dt
 from bot.local_api import LocalBotApi, plain_text
 from solver import solve
 from tests.bot.games import daily
+from tests.bot.harness import NOON as NOON
 from tests.bot.harness import (
     FakeClock,
     reply_to,
 )
 
-NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
 DAY = dt.date(2026, 11, 23)
 
 

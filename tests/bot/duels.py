@@ -19,9 +19,9 @@ from tests.bot.harness import (
     settled,
     until,
 )
-
-CAROL, DAVE = 503, 504
-NOON = 1_795_435_200.0
+from tests.bot.harness import CAROL as CAROL
+from tests.bot.harness import DAVE as DAVE
+from tests.bot.harness import NOON as NOON
 
 
 def players() -> LocalBotApi:

@@ -45,7 +45,12 @@ from tests.bytecode import keep_bytecode
 from tests.lean_imports import SITE
 
 ANN, BOB = 501, 502
+CAROL, DAVE, EVE = 503, 504, 505
 GROUP = -1_002_000
+NOON = 1_795_435_200.0
+"""Monday 2026-11-23, noon (UTC)."""
+OWNER = {"TWENTYFOUR_OWNER_ID": str(ANN)}
+"""The bot's environment that makes Ann its owner (``/admin``)."""
 
 if TYPE_CHECKING:
 
@@ -58,6 +63,21 @@ if TYPE_CHECKING:
 
 else:
     BotApplication = Application
+
+
+def players() -> FaultyBotApi:
+    """The Bot API with Carol and Dave too (beside Ann and Bob)."""
+    api = make_api()
+    api.add_user(CAROL, "Carol", language_code="en")
+    api.add_user(DAVE, "Dave", language_code="en")
+    return api
+
+
+def with_carol() -> FaultyBotApi:
+    """The Bot API with Carol too (beside Ann and Bob)."""
+    api = make_api()
+    api.add_user(CAROL, "Carol", language_code="en")
+    return api
 
 
 def make_api() -> FaultyBotApi:
@@ -380,6 +400,12 @@ async def deal(api: LocalBotApi, user: int, chat: int, command: str = "/play") -
     message = (await api.wait_for_sent(before + 1))[before]
     assert "photo" in message, message
     return message
+
+
+async def untimed_deal(api: LocalBotApi, application: Application, user: int) -> tuple[int, ...]:
+    """The hand dealt to ``user`` in private by /play, its time limit off first."""
+    application.chat_data[user].table.settings.time_limit = 0
+    return dealt(await deal(api, user, user))
 
 
 PROBE_BOUND = 2.0

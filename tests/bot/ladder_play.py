@@ -1,18 +1,25 @@
-"""Helpers for the ladder's tests: the training of a chat, the hand on, a right answer,
-and the next picture the bot sends."""
+"""Helpers for the ladder's tests: the training of a chat, the hand on (of a training or a
+round), a right answer and a wrong one, an established player, and the next picture the bot
+sends."""
 
 from __future__ import annotations
 
 import datetime as dt
 
-from bot.games.ladder.parts import TRAINING
+from bot.games.ladder.parts import LADDER_RATINGS, TRAINING
 from bot.local_api import LocalBotApi, plain_text
+from bot.rules.ladder.puzzle_rating import (
+    ESTABLISHED_DAYS,
+    ESTABLISHED_RESULTS,
+    Ladder,
+    PuzzlePlayer,
+)
 from bot.rules.ladder.training import Training
+from bot.rules.rounds import ROUND_SEAT
 from solver import solve
 from tests.bot.harness import ANN, BotApplication, until
+from tests.bot.harness import NOON as NOON
 
-NOON = 1_795_435_200.0
-"""Monday 2026-11-23, noon (UTC)."""
 DAY = dt.date(2026, 11, 23)
 
 
@@ -31,6 +38,32 @@ def hand_on(application: BotApplication) -> tuple[int, ...]:
 
 def answer(hand: tuple[int, ...]) -> str:
     return solve(hand, 24)[0].pretty
+
+
+def wrong(hand: tuple[int, ...]) -> str:
+    """An answer with the hand's cards that makes no 24."""
+    a, b, c, d = hand
+    return next(t for t in (f"{a}+{b}+{c}+{d}", f"{a}*{b}*{c}*{d}") if eval(t) != 24)
+
+
+def round_hand(application: BotApplication, chat: int) -> tuple[int, ...]:
+    """The hand of the round on in ``chat`` (failing the test if none is)."""
+    game = ROUND_SEAT.of(application.chat_data[chat].table)
+    assert game is not None and game.live
+    return game.hand
+
+
+def ladder_of(application: BotApplication) -> Ladder:
+    return LADDER_RATINGS.get(application.bot_data.global_data)
+
+
+def strong(application: BotApplication, user: int) -> PuzzlePlayer:
+    """``user`` is an established player the model expects to solve most hands fast."""
+    ladder = ladder_of(application)
+    ladder.players[user] = PuzzlePlayer(
+        mu=40.0, sigma=3.0, results=ESTABLISHED_RESULTS, solve_days=ESTABLISHED_DAYS
+    )
+    return ladder.players[user]
 
 
 async def next_picture(api: LocalBotApi, text: str) -> tuple[dict, list[dict]]:

@@ -1,4 +1,5 @@
-"""Throwaway catalogues for tests: a language folder written from messages.pot, each msgstr
+"""The real catalogues read for tests (``catalogue``, ``translated_pairs``), and throwaway
+catalogues: a language folder written from messages.pot, each msgstr
 its msgid marked with the language's code (placeholders and tags kept), so that a test can
 see a language offered and spoken without its real catalogue (``with_languages``)."""
 
@@ -9,10 +10,29 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from babel import Locale
+from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
 import bot.i18n
 from bot.i18n import KEYWORD, LOCALES, OWN_NAME
+
+
+def catalogue(language: str) -> Catalog:
+    """The language's real catalogue (``bot/locales/<language>/LC_MESSAGES/messages.po``)."""
+    with (LOCALES / language / "LC_MESSAGES" / "messages.po").open("rb") as po_file:
+        return read_po(po_file)
+
+
+def translated_pairs(catalog: Catalog) -> list[tuple[str, str]]:
+    """Each message's English (singular) and each of its translated forms."""
+    pairs = []
+    for message in catalog:
+        if not message.id:
+            continue
+        source = message.id if isinstance(message.id, str) else message.id[0]
+        forms = message.string if isinstance(message.string, tuple | list) else (message.string,)
+        pairs += [(source, str(form)) for form in forms if form]
+    return pairs
 
 
 def mark(language: str) -> str:

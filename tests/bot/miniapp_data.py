@@ -1,6 +1,7 @@
 """The Mini App's tests' helpers: launch data, signed here as Telegram documents it,
 independently of the bot's own code (``bot.services.web.launch_data``): the tests check the bot
-against this; the settings that serve the app; an API call as the page makes it."""
+against this; the settings that serve the app; the page's address as Telegram opens it; an
+API call as the page makes it."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import hashlib
 import hmac
 import json
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 import httpx
 from telegram.ext import Application
@@ -71,6 +72,19 @@ def web_address(application: Application) -> str:
     address = services(application).web_address
     assert address is not None, "no web server: run the bot with the Mini App's address"
     return address
+
+
+PLAIN = {"bg_color": "#ffffff", "text_color": "#000000"}
+"""A light theme, as Telegram passes it to the page."""
+
+
+def app_url(base: str, data: str, theme: dict[str, str] | None = None, query: str = "") -> str:
+    """The page as Telegram opens it (``query``: ``?mode=train``, say): the launch data, and
+    the ``theme`` where given, in the address's fragment."""
+    fragment = f"tgWebAppData={quote(data, safe='')}"
+    if theme is not None:
+        fragment += f"&tgWebAppThemeParams={quote(json.dumps(theme, separators=(',', ':')))}"
+    return f"{base}/app/{query}#{fragment}"
 
 
 async def call(

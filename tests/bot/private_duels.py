@@ -7,19 +7,13 @@ from typing import Any
 
 from bot.games.duel.parts import DUELS
 from bot.local_api import LocalBotApi, plain_text
-from bot.rules.duel.race import Duel
 from solver import solve
-from tests.bot.harness import ANN, BotApplication, FakeClock, make_api, settled, until
-
-CAROL, DAVE = 503, 504
-NOON = 1_795_435_200.0
-
-
-def players() -> LocalBotApi:
-    api = make_api()
-    api.add_user(CAROL, "Carol", language_code="en")
-    api.add_user(DAVE, "Dave", language_code="en")
-    return api
+from tests.bot.duels import the_duel as the_duel
+from tests.bot.harness import ANN, BotApplication, FakeClock, settled, until
+from tests.bot.harness import CAROL as CAROL
+from tests.bot.harness import DAVE as DAVE
+from tests.bot.harness import NOON as NOON
+from tests.bot.harness import players as players
 
 
 def in_chat(api: LocalBotApi, chat: int, since: int) -> list[str]:
@@ -29,12 +23,6 @@ def in_chat(api: LocalBotApi, chat: int, since: int) -> list[str]:
         for m in api.sent[since:]
         if m["chat"]["id"] == chat
     ]
-
-
-def the_duel(application: BotApplication, player: int = ANN) -> Duel:
-    duel = DUELS.get(application.bot_data.global_data).duel_of(player)
-    assert duel is not None
-    return duel
 
 
 async def invitation(api: LocalBotApi, application: BotApplication) -> tuple[dict[str, Any], str]:

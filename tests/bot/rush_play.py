@@ -1,5 +1,6 @@
 """Helpers for Rush's tests: players, the run a chat plays, right and wrong answers, the
-run's alarm rung by hand, and the next picture the bot sends."""
+run's alarm rung by hand, the next picture the bot sends, and a private run played to its
+end."""
 
 from __future__ import annotations
 
@@ -9,18 +10,12 @@ from bot.games.rush import play as rush_play
 from bot.local_api import LocalBotApi
 from bot.rules.rush.chat_run import RUSH_SEAT, ChatRush
 from solver import solve
-from tests.bot.harness import BotApplication, make_api
-
-CAROL, DAVE = 503, 504
-NOON = 1_795_435_200.0
-"""Monday 2026-11-23, noon (UTC)."""
-
-
-def players() -> LocalBotApi:
-    api = make_api()
-    api.add_user(CAROL, "Carol", language_code="en")
-    api.add_user(DAVE, "Dave", language_code="en")
-    return api
+from tests.bot.games import start
+from tests.bot.harness import CAROL as CAROL
+from tests.bot.harness import DAVE as DAVE
+from tests.bot.harness import NOON as NOON
+from tests.bot.harness import BotApplication, FakeClock
+from tests.bot.harness import players as players
 
 
 def the_run(application: BotApplication, chat: int) -> ChatRush:
@@ -74,3 +69,16 @@ def after_last_hand(end: str) -> str:
     last, _, rest = end.partition("\n")
     assert last.startswith(("⏹ The last hand", "⏹ 最后一手牌是")), end
     return rest
+
+
+async def private_run(
+    api: LocalBotApi, application: BotApplication, clock: FakeClock, user: int, hands: int
+) -> None:
+    """``user`` plays a private Rush run of ``hands`` hands (3 s, then 5 s each), to its end."""
+    await start(api, user, user, "/rush")
+    game = the_run(application, user)
+    for hand in range(hands):
+        clock.now += 3 if hand == 0 else 5
+        await next_picture(api, user, user, answer(game))
+    clock.now = game.deadline
+    await ring(api, application, user, game)

@@ -17,6 +17,7 @@ from tests.bot import countdown_data
 from tests.bot.games import start, the_hunt
 from tests.bot.harness import (
     ANN,
+    NOON,
     BotApplication,
     FakeClock,
     make_api,
@@ -33,8 +34,6 @@ from tests.bot.rush_play import answer as rush_answer
 from tests.bot.rush_play import next_picture, ring, the_run
 
 pytestmark = pytest.mark.asyncio
-
-NOON = 1_795_435_200.0
 
 
 async def hunt_alone(api: LocalBotApi, application: BotApplication, clock: FakeClock) -> str:

@@ -23,6 +23,7 @@ from tests.bot.games import TEST_DAY, daily
 from tests.bot.harness import (
     ANN,
     BOB,
+    EVE,
     GROUP,
     TEST_DAY_NOON,
     FakeClock,
@@ -40,7 +41,6 @@ from tests.bot.harness import (
 pytestmark = pytest.mark.asyncio
 
 FAST = "⚡ A hand solved in under 10 seconds"
-EVE = 505
 TOLD_IN_GROUP = f"🎖️ Ann earned 1 achievement: {FAST}"
 GROUP_TOO_FAST = (
     "⏱ That answer came within {floor:g} s of the hand, quicker than anyone reads four cards and "

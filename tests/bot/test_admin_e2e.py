@@ -20,6 +20,7 @@ from tests.bot.harness import (
     ANN,
     BOB,
     GROUP,
+    OWNER,
     deal,
     dealt,
     make_api,
@@ -30,8 +31,6 @@ from tests.bot.harness import (
 )
 
 pytestmark = pytest.mark.asyncio
-
-OWNER = {"TWENTYFOUR_OWNER_ID": str(ANN)}
 
 
 async def test_the_owners_admin_shows_activity_games_errors_and_queues(tmp_path: Path) -> None:

@@ -14,14 +14,13 @@ from bot.features import fair_play
 from bot.local_api import plain_text
 from solver import daily_number, solve
 from tests.bot.games import daily, start, the_hunt
-from tests.bot.harness import ANN, GROUP, FakeClock, make_api, reply_to, running_bot
+from tests.bot.harness import ANN, EVE, GROUP, NOON, FakeClock, make_api, reply_to, running_bot
 
 pytestmark = pytest.mark.asyncio
 
-NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
 DAY = dt.date(2026, 11, 23)
-EVE = 505
-"""A member of the group who only reads it: the bot has never seen her write there."""
+# EVE (tests.bot.harness): a member of the group who only reads it: the bot has never
+# seen her write there.
 
 
 async def test_a_hunt_then_the_daily_refused_the_hunt_keeps_its_answers(tmp_path: Path) -> None:

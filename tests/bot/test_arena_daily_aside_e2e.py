@@ -14,9 +14,11 @@ import pytest
 from bot.games.daily.parts import DAILY_RECORD
 from solver import daily_number
 from tests.bot.arena_play import (
+    announce,
     at_pace,
     hand_of,
     is_hand,
+    join,
     join_payload,
     next_in,
     right,
@@ -24,7 +26,7 @@ from tests.bot.arena_play import (
     text_of,
     the_arena,
 )
-from tests.bot.harness import ANN, GROUP, FakeClock, reply_to, running_bot
+from tests.bot.harness import FakeClock, reply_to, running_bot
 from tests.bot.rush_play import DAVE, NOON, players
 
 pytestmark = pytest.mark.asyncio
@@ -44,12 +46,9 @@ WAITING = (
 async def _join(api: Any) -> list[str]:
     """Ann announces an arena in the group, Dave joins it by its link: the texts he is sent
     up to and with his first hand."""
-    start = len(api.sent)
-    api.send(ANN, GROUP, "/arena 5")
-    announced = await next_in(api, GROUP, start, lambda m: "Arena #1" in text_of(m))
+    payload = join_payload(await announce(api, "/arena 5"))
     before = len(api.sent)
-    api.send(DAVE, DAVE, f"/start {join_payload(announced)}")
-    await next_in(api, DAVE, before, is_hand)
+    await join(api, DAVE, payload)
     return [text_of(m) for m in api.sent[before:] if m["chat"]["id"] == DAVE]
 
 

@@ -13,14 +13,16 @@ import pytest
 from bot.games.arena.group import STANDINGS_EVERY, standings_due
 from bot.games.arena.parts import ARENA_CHAT
 from tests.bot.arena_play import (
-    at_pace,
+    announce,
     hand_of,
     is_hand,
+    join,
     join_payload,
     next_in,
     regulars,
     right,
     ring_end,
+    solve_one,
     text_of,
     the_arena,
     wrong,
@@ -28,7 +30,6 @@ from tests.bot.arena_play import (
 from tests.bot.harness import (
     ANN,
     GROUP,
-    BotApplication,
     FakeClock,
     handled,
     running_bot,
@@ -37,18 +38,6 @@ from tests.bot.harness import (
 from tests.bot.rush_play import CAROL, DAVE, NOON, players
 
 pytestmark = pytest.mark.asyncio
-
-
-async def _answer(
-    api: Any, application: BotApplication, clock: FakeClock, user: int, *, pace: bool = True
-) -> dict[str, Any]:
-    """``user`` answers their hand rightly (at a person's pace); the next hand."""
-    hand = hand_of(application, user)
-    if pace:
-        at_pace(clock, hand)
-    before = len(api.sent)
-    api.send(user, user, right(hand))
-    return await next_in(api, user, before, is_hand)
 
 
 async def _say(api: Any, user: int, text: str) -> str:
@@ -63,14 +52,8 @@ async def test_an_arena_from_its_announcement_to_its_end(tmp_path: Path) -> None
     async with running_bot(api, tmp_path, clock=clock) as application:
         regulars(application, ANN, DAVE, CAROL)
         start = len(api.sent)
-        api.send(ANN, GROUP, "/arena 5")
-        announced = await next_in(api, GROUP, start, lambda m: "Arena #1" in text_of(m))
-        payload = join_payload(announced)
-        first: dict[int, dict[str, Any]] = {}
-        for user in (ANN, DAVE, CAROL):
-            before = len(api.sent)
-            api.send(user, user, f"/start {payload}")
-            first[user] = await next_in(api, user, before, is_hand)
+        payload = join_payload(await announce(api, "/arena 5"))
+        first = {user: await join(api, user, payload) for user in (ANN, DAVE, CAROL)}
         arena = the_arena(application)
         joined = sorted(arena.entries)
         # Carol answers at once: faster than a person reads the cards.
@@ -80,7 +63,7 @@ async def test_an_arena_from_its_announcement_to_its_end(tmp_path: Path) -> None
         api.send(CAROL, CAROL, "/skip")
         carol_next = text_of(await next_in(api, CAROL, before, is_hand))
         # Ann solves three in a row: 2, 2, then 4 on her streak.
-        ann = [text_of(await _answer(api, application, clock, ANN)) for _ in range(3)]
+        ann = [text_of(await solve_one(api, application, clock, ANN)) for _ in range(3)]
         # The standings' next edit, due by the arena's clock, rung now.
         clock.now += STANDINGS_EVERY
         before = len(api.sent)
@@ -89,8 +72,8 @@ async def test_an_arena_from_its_announcement_to_its_end(tmp_path: Path) -> None
         # Dave asks for berserk before his second hand: half its time, a point more.
         api.press(DAVE, first[DAVE], "arena:berserk:1")
         await handled(api, application)
-        dave_second = text_of(await _answer(api, application, clock, DAVE))
-        dave_third = text_of(await _answer(api, application, clock, DAVE))
+        dave_second = text_of(await solve_one(api, application, clock, DAVE))
+        dave_third = text_of(await solve_one(api, application, clock, DAVE))
         clock.now = arena.ends + 1
         before = len(api.sent)
         await ring_end(api, application, arena)

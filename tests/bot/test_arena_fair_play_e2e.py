@@ -20,10 +20,12 @@ from tests.bot.arena_play import (
     at_pace,
     hand_of,
     is_hand,
-    join_payload,
+    joined,
     next_in,
     regulars,
     right,
+    solve_one,
+    stop,
     text_of,
 )
 from tests.bot.harness import (
@@ -50,18 +52,6 @@ WAITS = (
 )
 
 
-async def _arena(api: Any, players: Sequence[int]) -> None:
-    """Ann announces an arena in the group; ``players`` join it by its link."""
-    start = len(api.sent)
-    api.send(ANN, GROUP, "/arena 5")
-    announced = await next_in(api, GROUP, start, lambda m: "Arena #1" in text_of(m))
-    payload = join_payload(announced)
-    for user in players:
-        before = len(api.sent)
-        api.send(user, user, f"/start {payload}")
-        await next_in(api, user, before, is_hand)
-
-
 def _to(api: Any, user: int, since: int) -> list[str]:
     return [plain_text(m.get("text") or "") for m in api.sent[since:] if m["chat"]["id"] == user]
 
@@ -70,7 +60,7 @@ async def test_an_arenas_hands_are_kept_from_everyone_until_it_ends(tmp_path: Pa
     api = players()
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
-        await _arena(api, (ANN, CAROL))
+        await joined(api, (ANN, CAROL))
         first = hand_of(application, ANN)
         cards = " ".join(map(str, first))
         carol = plain_text(await reply_to(api, CAROL, CAROL, f"/solve {cards}"))
@@ -109,25 +99,11 @@ async def test_an_arenas_results_are_published_and_its_trophy_kept(tmp_path: Pat
     async with running_bot(api, tmp_path, clock=clock) as application:
         listen(application, listener)
         regulars(application, ANN, CAROL)
-        await _arena(api, (ANN, CAROL))
+        await joined(api, (ANN, CAROL))
         for _ in range(2):  # Carol solves two hands; Ann one (two players scored: a podium)
-            hand = hand_of(application, CAROL)
-            at_pace(clock, hand)
-            before = len(api.sent)
-            api.send(CAROL, CAROL, right(hand))
-            await next_in(api, CAROL, before, is_hand)
-        hand = hand_of(application, ANN)
-        at_pace(clock, hand)
-        before = len(api.sent)
-        api.send(ANN, ANN, right(hand))
-        await next_in(api, ANN, before, is_hand)
-        before = len(api.sent)
-        api.send(ANN, GROUP, "/arena stop")
-        final = text_of(
-            await next_in(
-                api, GROUP, before, lambda m: "is over" in text_of(m) and not m.get("edited")
-            )
-        )
+            await solve_one(api, application, clock, CAROL)
+        await solve_one(api, application, clock, ANN)
+        final = text_of(await stop(api))
         trophies = ARENA_CHAT.of(application.chat_data[CAROL])
     solved = [r for r in heard if isinstance(r, Solved)]
     podium = [r for r in heard if isinstance(r, Podium)]
@@ -144,13 +120,9 @@ async def test_training_waits_while_an_arena_hand_is_on_and_the_answer_stays_the
     api = players()
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
-        await _arena(api, (CAROL,))
+        await joined(api, (CAROL,))
         refused = await reply_to(api, CAROL, CAROL, "/train")
-        hand = hand_of(application, CAROL)
-        at_pace(clock, hand)
-        before = len(api.sent)
-        api.send(CAROL, CAROL, right(hand))
-        await next_in(api, CAROL, before, is_hand)
+        await solve_one(api, application, clock, CAROL)
         entry = ARENA_CHAT.of(application.chat_data[CAROL])
     assert refused == (
         "You are playing an arena: answer its hand or /skip it; other games wait for its end."

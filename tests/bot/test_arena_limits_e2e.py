@@ -16,18 +16,17 @@ from bot.games.arena.group import STANDINGS_EVERY, standings_due
 from bot.local_api import plain_text
 from bot.services.limits import visible_length
 from tests.bot.arena_play import (
-    at_pace,
-    hand_of,
-    is_hand,
+    announce,
+    join,
     join_payload,
     next_in,
     regulars,
-    right,
     ring_end,
+    solve_one,
     text_of,
     the_arena,
 )
-from tests.bot.harness import ANN, GROUP, FakeClock, make_api, running_bot, settled
+from tests.bot.harness import GROUP, FakeClock, make_api, running_bot, settled
 from tests.bot.rush_play import NOON
 
 pytestmark = pytest.mark.asyncio
@@ -53,20 +52,11 @@ async def test_an_arena_of_the_longest_names_keeps_within_telegrams_limits(
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
         regulars(application, *PLAYERS)
-        before = len(api.sent)
-        api.send(ANN, GROUP, "/arena 30")
-        announced = await next_in(api, GROUP, before, lambda m: "Arena #1" in text_of(m))
-        payload = join_payload(announced)
+        payload = join_payload(await announce(api, "/arena 30"))
         for rank, user in enumerate(PLAYERS):
-            before = len(api.sent)
-            api.send(user, user, f"/start {payload}")
-            await next_in(api, user, before, is_hand)
+            await join(api, user, payload)
             for _ in range(max(4 - rank, 1)):  # the first three on the podium
-                hand = hand_of(application, user)
-                at_pace(clock, hand)
-                before = len(api.sent)
-                api.send(user, user, right(hand))
-                await next_in(api, user, before, is_hand)
+                await solve_one(api, application, clock, user)
         clock.now += STANDINGS_EVERY
         before = len(api.sent)
         application.job_queue.run_once(standings_due, 0, chat_id=GROUP, name="standings:test")

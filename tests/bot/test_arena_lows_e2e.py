@@ -9,36 +9,29 @@ from pathlib import Path
 import pytest
 
 from bot.rules.arena import tournament as arena_rules
-from tests.bot.arena_play import is_hand, join_payload, next_in, right, text_of, the_arena
-from tests.bot.harness import ANN, GROUP, FakeClock, reply_to, running_bot
+from tests.bot.arena_play import (
+    announce,
+    join,
+    join_payload,
+    joined,
+    next_in,
+    right,
+    stop,
+    text_of,
+    the_arena,
+)
+from tests.bot.harness import ANN, EVE, GROUP, FakeClock, reply_to, running_bot
 from tests.bot.ladder_play import train
 from tests.bot.rush_play import CAROL, DAVE, NOON, players
 
 pytestmark = pytest.mark.asyncio
-
-EVE = 505
-
-
-async def _announced(api: object, user: int = ANN) -> str:
-    before = len(api.sent)  # type: ignore[attr-defined]
-    api.send(user, GROUP, "/arena")  # type: ignore[attr-defined]
-    announced = await next_in(api, GROUP, before, lambda m: "Arena #1" in text_of(m))  # type: ignore[arg-type]
-    return join_payload(announced)
-
-
-async def _join(api: object, user: int, payload: str) -> None:
-    before = len(api.sent)  # type: ignore[attr-defined]
-    api.send(user, user, f"/start {payload}")  # type: ignore[attr-defined]
-    await next_in(api, user, before, is_hand)  # type: ignore[arg-type]
 
 
 async def test_a_stop_vote_tells_the_votes_needed_and_the_players(tmp_path: Path) -> None:
     api = players()
     api.add_user(EVE, "Eve", language_code="en")
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
-        payload = await _announced(api)
-        for user in (CAROL, DAVE, EVE):
-            await _join(api, user, payload)
+        await joined(api, (CAROL, DAVE, EVE), "/arena")
         said = await reply_to(api, CAROL, GROUP, "/arena stop")
     assert said == (
         "A vote to stop the arena: 1 of the 2 votes needed (it has 3 players). Another "
@@ -59,7 +52,7 @@ async def test_a_vote_carried_says_the_length_it_takes(tmp_path: Path) -> None:
 async def test_joining_while_training_says_what_to_do(tmp_path: Path) -> None:
     api = players()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
-        payload = await _announced(api)
+        payload = join_payload(await announce(api))
         await train(api)
         said = await reply_to(api, ANN, ANN, f"/start {payload}")
     assert said == "You are training: /train stop first, then tap the arena's Join button again."
@@ -68,11 +61,9 @@ async def test_joining_while_training_says_what_to_do(tmp_path: Path) -> None:
 async def test_the_end_tells_the_final_standings_once(tmp_path: Path) -> None:
     api = players()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
-        payload = await _announced(api)
-        await _join(api, CAROL, payload)
+        await joined(api, (CAROL,), "/arena")
         before = len(api.sent)
-        api.send(ANN, GROUP, "/arena stop")
-        await next_in(api, GROUP, before, lambda m: "is over" in text_of(m) and not m.get("edited"))
+        await stop(api)
         await next_in(api, GROUP, before, lambda m: bool(m.get("edited")))
         told = [text_of(m) for m in api.sent[before:] if m["chat"]["id"] == GROUP]
     with_standings = [text for text in told if "1. Carol: 0 points" in text]
@@ -86,27 +77,19 @@ async def test_a_full_arena_refuses_a_newcomer_kindly(
     monkeypatch.setattr(arena_rules, "MAX_PLAYERS", 1)  # the cap, as 200 newcomers would meet it
     api = players()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
-        payload = await _announced(api)
-        await _join(api, CAROL, payload)
+        payload = await joined(api, (CAROL,), "/arena")
         said = await reply_to(api, DAVE, DAVE, f"/start {payload}")
-        again = text_of(await _again(api, CAROL, payload))
+        again = text_of(await join(api, CAROL, payload))
     assert said == (
         "This arena is full: it has 1 player, the most an arena takes. Join the next one early."
     )
     assert again.startswith("🏟 You are in arena #1")
 
 
-async def _again(api: object, user: int, payload: str) -> dict:
-    before = len(api.sent)  # type: ignore[attr-defined]
-    api.send(user, user, f"/start {payload}")  # type: ignore[attr-defined]
-    return await next_in(api, user, before, is_hand)  # type: ignore[arg-type]
-
-
 async def test_an_answer_just_after_the_end_is_told_it_is_too_late(tmp_path: Path) -> None:
     api = players()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
-        payload = await _announced(api)
-        await _join(api, CAROL, payload)
+        await joined(api, (CAROL,), "/arena")
         hand = the_arena(application).hands[0]
         before = len(api.sent)
         api.send(ANN, GROUP, "/arena stop")

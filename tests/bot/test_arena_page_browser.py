@@ -7,18 +7,16 @@ Skipped where Chromium or Playwright is missing (as ``test_miniapp_browser.py``)
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 import pytest
 
-from tests.bot.arena_play import join_payload, next_in, text_of, the_arena
+from tests.bot.arena_play import announce, join_payload, the_arena
 from tests.bot.browser import playwright_or_skip
-from tests.bot.harness import ANN, GROUP, FakeClock, running_bot
-from tests.bot.miniapp_data import APP_ENV, init_data, web_address
+from tests.bot.harness import FakeClock, running_bot
+from tests.bot.miniapp_data import APP_ENV, PLAIN, app_url, init_data, web_address
 from tests.bot.page_taps import tap, taps
 from tests.bot.rush_play import CAROL, NOON, players
 
@@ -27,26 +25,16 @@ playwright = playwright_or_skip()
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
-def app_url(base: str, data: str) -> str:
-    """The page as Telegram opens it from a ``startapp`` link: the launch data (with the
-    start parameter, signed) in the address's fragment."""
-    theme = json.dumps({"bg_color": "#ffffff", "text_color": "#000000"}, separators=(",", ":"))
-    fragment = f"tgWebAppData={quote(data, safe='')}&tgWebAppThemeParams={quote(theme)}"
-    return f"{base}/app/#{fragment}"
-
-
 async def test_an_arena_by_tapping_scores_then_plays_berserk(browser: Any, tmp_path: Path) -> None:
     api = players()
     clock = FakeClock(NOON)
     expect = playwright.expect
     async with running_bot(api, tmp_path, clock=clock, env=APP_ENV) as application:
-        before = len(api.sent)
-        api.send(ANN, GROUP, "/arena")
-        announced = await next_in(api, GROUP, before, lambda m: "Arena #1" in text_of(m))
-        data = init_data(CAROL, NOON, first_name="Carol", start_param=join_payload(announced))
+        payload = join_payload(await announce(api))
+        data = init_data(CAROL, NOON, first_name="Carol", start_param=payload)
         page = await browser.new_page(viewport={"width": 360, "height": 740})
         async with page.expect_response(lambda r: r.url.endswith("/api/arena")) as dealt:
-            await page.goto(app_url(web_address(application), data))
+            await page.goto(app_url(web_address(application), data, PLAIN))
         first = await (await dealt.value).json()
         await expect(page.locator("#title")).to_have_text("🏟 Arena #1 · Friends")
         status = page.get_by_role("status")

@@ -13,15 +13,18 @@ import pytest
 
 from bot.games.arena.play import hand_up
 from tests.bot.arena_play import (
+    announce,
     at_pace,
     is_hand,
+    join,
     join_payload,
     next_in,
     right,
+    stop,
     text_of,
     the_arena,
 )
-from tests.bot.harness import ANN, GROUP, FakeClock, reply_to, running_bot, settled
+from tests.bot.harness import GROUP, FakeClock, reply_to, running_bot, settled
 from tests.bot.miniapp_data import APP_ENV, call, init_data
 from tests.bot.rush_play import CAROL, DAVE, NOON, players
 
@@ -43,25 +46,17 @@ async def _open(app: Any, clock: FakeClock, user: int, payload: str) -> dict[str
     return (await call(app, "POST", "arena", user, body={}, data=data)).json()
 
 
-async def _announce(api: Any) -> dict[str, Any]:
-    before = len(api.sent)
-    api.send(ANN, GROUP, "/arena")
-    return await next_in(api, GROUP, before, lambda m: "Arena #1" in text_of(m))
-
-
 async def test_an_arena_by_tapping_deals_the_same_hands_into_the_same_standings(
     tmp_path: Path,
 ) -> None:
     api = players()
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock, env=ENV) as app:
-        announced = await _announce(api)
+        announced = await announce(api)
         payload = join_payload(announced)
         link = page_link(announced)
         dealt = await _open(app, clock, CAROL, payload)
-        before = len(api.sent)
-        api.send(DAVE, DAVE, f"/start {payload}")
-        dave_first = text_of(await next_in(api, DAVE, before, is_hand))
+        dave_first = text_of(await join(api, DAVE, payload))
         hand = tuple(dealt["hand"])
         body = {"index": 0, "expression": right(hand)}
         fast = (await call(app, "POST", "arena/answer", CAROL, body=body)).json()
@@ -72,13 +67,7 @@ async def test_an_arena_by_tapping_deals_the_same_hands_into_the_same_standings(
         told = await reply_to(api, CAROL, CAROL, right(hand))  # hand 1 in the chat: no point
         arena = the_arena(app)
         score = arena.entries[CAROL].score
-        before = len(api.sent)
-        api.send(ANN, GROUP, "/arena stop")
-        end = text_of(
-            await next_in(
-                api, GROUP, before, lambda m: "is over" in text_of(m) and not m.get("edited")
-            )
-        )
+        end = text_of(await stop(api))
     assert link.endswith(f"/play?startapp={payload}")
     assert dealt["title"] == "🏟 Arena #1 · Friends"
     assert dealt["status"] == "🏟 Hand 1 · 60 s · 0 points · place 1 of 1"
@@ -99,7 +88,7 @@ async def test_a_streak_and_berserk_score_on_the_page_as_in_the_chat(tmp_path: P
     api = players()
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock, env=ENV) as app:
-        payload = join_payload(await _announce(api))
+        payload = join_payload(await announce(api))
         state = await _open(app, clock, CAROL, payload)
         berserk = (await call(app, "POST", "arena/berserk", CAROL, body={"on": True})).json()
         lines = []
@@ -130,7 +119,7 @@ async def test_a_hand_timed_out_on_the_page_waits_there_and_the_link_takes_it_ba
     api = players()
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock, env=ENV) as app:
-        payload = join_payload(await _announce(api))
+        payload = join_payload(await announce(api))
         await _open(app, clock, CAROL, payload)
         clock.now += 61
         app.job_queue.run_once(hand_up, 0, chat_id=CAROL, data=(GROUP, 1, 0), name="t")
@@ -153,7 +142,7 @@ async def test_what_the_page_refuses(tmp_path: Path) -> None:
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock, env=ENV) as app:
         none = await call(app, "POST", "arena", CAROL, body={})
-        payload = join_payload(await _announce(api))
+        payload = join_payload(await announce(api))
         forged = await _open(app, clock, CAROL, payload[:-1] + "x")
         unread = await call(app, "POST", "arena/answer", CAROL, body={"index": "0"})
         await _open(app, clock, CAROL, payload)
@@ -171,14 +160,12 @@ async def test_the_page_settles_a_hand_past_its_time_and_tells_the_place_at_the_
     api = players()
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock, env=ENV) as app:
-        payload = join_payload(await _announce(api))
+        payload = join_payload(await announce(api))
         await _open(app, clock, CAROL, payload)
         app.bot_data.timers.cancel(CAROL, "arena-hand")  # its alarm late: the call settles it
         clock.now += 61
         late = (await call(app, "POST", "arena", CAROL, body={})).json()
-        before = len(api.sent)
-        api.send(ANN, GROUP, "/arena stop")
-        await next_in(api, GROUP, before, lambda m: "is over" in text_of(m))
+        await stop(api)
         over = await _open(app, clock, CAROL, payload)
     assert late["line"] == "⌛ Time is up: a miss, your streak ends."
     assert (late["index"], late["elapsed"]) == (1, 0.0)

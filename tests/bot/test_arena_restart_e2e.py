@@ -11,14 +11,13 @@ import pytest
 
 from bot.games.arena.parts import ARENA_CHAT
 from tests.bot.arena_play import (
-    at_pace,
     hand_of,
     is_hand,
-    join_payload,
+    joined,
     next_in,
     regulars,
-    right,
     ring_end,
+    solve_one,
     text_of,
     the_arena,
 )
@@ -32,18 +31,8 @@ AGAIN = "🔄 The bot was restarted: your hand again, its time from now."
 
 async def _ann_scores(api: Any, application: BotApplication, clock: FakeClock) -> None:
     """Ann announces an arena of 5 minutes; she and Carol join; Ann solves her first hand."""
-    start = len(api.sent)
-    api.send(ANN, GROUP, "/arena 5")
-    announced = await next_in(api, GROUP, start, lambda m: "Arena #1" in text_of(m))
-    for user in (ANN, CAROL):
-        before = len(api.sent)
-        api.send(user, user, f"/start {join_payload(announced)}")
-        await next_in(api, user, before, is_hand)
-    hand = hand_of(application, ANN)
-    at_pace(clock, hand)
-    before = len(api.sent)
-    api.send(ANN, ANN, right(hand))
-    await next_in(api, ANN, before, is_hand)
+    await joined(api, (ANN, CAROL))
+    await solve_one(api, application, clock, ANN)
 
 
 def _is_over(message: dict[str, Any]) -> bool:
@@ -69,11 +58,7 @@ async def test_a_running_arena_resumes_after_a_restart(tmp_path: Path) -> None:
         ann = arena.entries[ANN]
         shown_anew = ann.shown
         alarm = application.bot_data.timers.pending(GROUP, "arena-up")
-        hand = hand_of(application, CAROL)
-        at_pace(clock, hand)
-        before = len(api.sent)
-        api.send(CAROL, CAROL, right(hand))
-        carol_solves = text_of(await next_in(api, CAROL, before, is_hand))
+        carol_solves = text_of(await solve_one(api, application, clock, CAROL))
         clock.now = arena.ends + 1
         before = len(api.sent)
         await ring_end(api, application, arena)

@@ -4,33 +4,28 @@ but takes no podium nor trophy beyond it (docs/fair-play.md, *Established player
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from bot.local_api import plain_text
-from bot.play.result_listeners import listen
-from bot.rules.results import GameResult, Podium
-from tests.bot.arena_play import hand_of, is_hand, join_payload, next_in, regulars, right, text_of
+from bot.rules.results import Podium
+from tests.bot.arena_play import (
+    hand_of,
+    hearing,
+    is_hand,
+    joined,
+    next_in,
+    regulars,
+    right,
+    stop,
+    text_of,
+)
 from tests.bot.duels import CAROL, players
-from tests.bot.harness import ANN, GROUP, BotApplication, FakeClock, running_bot, settled
+from tests.bot.harness import ANN, FakeClock, running_bot, settled
 from tests.bot.ladder_play import NOON
 
 pytestmark = pytest.mark.asyncio
-
-
-def hearing(application: BotApplication) -> list[GameResult]:
-    """Every game result published from now on."""
-    heard: list[GameResult] = []
-
-    def listener(_context: Any, _chat: int | None, results: Sequence[GameResult]) -> list[str]:
-        heard.extend(results)
-        return []
-
-    listen(application, listener)
-    return heard
 
 
 async def test_a_script_at_a_steady_pace_takes_no_podium(tmp_path: Path) -> None:
@@ -39,13 +34,7 @@ async def test_a_script_at_a_steady_pace_takes_no_podium(tmp_path: Path) -> None
     async with running_bot(api, tmp_path, clock=clock) as application:
         regulars(application, ANN, CAROL)
         heard = hearing(application)
-        start = len(api.sent)
-        api.send(ANN, GROUP, "/arena 5")
-        payload = join_payload(await next_in(api, GROUP, start, lambda m: "Arena #1" in text_of(m)))
-        for user in (ANN, CAROL):
-            before = len(api.sent)
-            api.send(user, user, f"/start {payload}")
-            await next_in(api, user, before, is_hand)
+        await joined(api, (ANN, CAROL))
         for user, solved, seconds in ((ANN, 10, 2.4), (CAROL, 2, 9.0)):
             for _ in range(solved):
                 hand = hand_of(application, user)
@@ -53,15 +42,7 @@ async def test_a_script_at_a_steady_pace_takes_no_podium(tmp_path: Path) -> None
                 before = len(api.sent)
                 api.send(user, user, right(hand))
                 await next_in(api, user, before, is_hand)
-        before = len(api.sent)
-        api.send(ANN, GROUP, "/arena stop")
-        final = plain_text(
-            text_of(
-                await next_in(
-                    api, GROUP, before, lambda m: "is over" in text_of(m) and not m.get("edited")
-                )
-            )
-        )
+        final = plain_text(text_of(await stop(api)))
         await settled(api, application)
     assert [r.player for r in heard if isinstance(r, Podium)] == []
     # Ann is established: her results stay in the group for her pace, and the end says so.

@@ -13,14 +13,11 @@ import pytest
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.seasons.tables import Board, SeasonTrophy
 from tests.bot.arena_play import (
-    at_pace,
-    hand_of,
-    is_hand,
-    join_payload,
+    joined,
     next_in,
     regulars,
-    right,
     ring_end,
+    solve_one,
     text_of,
     the_arena,
 )
@@ -42,27 +39,9 @@ END = dt.datetime(2026, 12, 1, tzinfo=dt.UTC).timestamp()
 """The end of season 2026-11 (the bot's time zone is UTC)."""
 
 
-async def solve_one(
-    api: LocalBotApi, application: BotApplication, clock: FakeClock, user: int
-) -> None:
-    """``user`` answers their arena hand rightly, at a person's pace."""
-    hand = hand_of(application, user)
-    at_pace(clock, hand)
-    before = len(api.sent)
-    api.send(user, user, right(hand))
-    await next_in(api, user, before, is_hand)
-
-
 async def an_arena(api: LocalBotApi, application: BotApplication, clock: FakeClock) -> str:
     """An arena in the group: Ann solves two hands, Dave one; the end message's text."""
-    before = len(api.sent)
-    api.send(ANN, GROUP, "/arena 5")
-    announced = await next_in(api, GROUP, before, lambda m: "Arena #1" in text_of(m))
-    payload = join_payload(announced)
-    for user in (ANN, DAVE):
-        before = len(api.sent)
-        api.send(user, user, f"/start {payload}")
-        await next_in(api, user, before, is_hand)
+    await joined(api, (ANN, DAVE))
     for user in (ANN, ANN, DAVE):
         await solve_one(api, application, clock, user)
     arena = the_arena(application)

@@ -10,22 +10,23 @@ import pytest
 from bot.games.arena.play import ARENA_HAND, hand_up
 from bot.local_api import plain_text
 from tests.bot.arena_play import (
-    at_pace,
+    announce,
     hand_of,
     is_hand,
+    join,
     join_payload,
+    joined,
     next_in,
-    right,
+    solve_one,
+    stop,
     text_of,
     the_arena,
 )
 from tests.bot.faulty_api import FaultyBotApi
-from tests.bot.harness import ANN, BOB, GROUP, FakeClock, reply_to, running_bot, settled
+from tests.bot.harness import ANN, BOB, EVE, GROUP, FakeClock, reply_to, running_bot, settled
 from tests.bot.rush_play import CAROL, DAVE, NOON, players
 
 pytestmark = pytest.mark.asyncio
-
-EVE = 505
 
 
 async def test_members_start_an_arena_by_a_vote_and_its_players_stop_it(tmp_path: Path) -> None:
@@ -34,25 +35,16 @@ async def test_members_start_an_arena_by_a_vote_and_its_players_stop_it(tmp_path
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
         first = await reply_to(api, CAROL, GROUP, "/arena 20")
-        before = len(api.sent)
-        api.send(DAVE, GROUP, "/arena")  # a second member: it starts, of the first's length
-        announced = await next_in(api, GROUP, before, lambda m: "Arena #1" in text_of(m))
+        # a second member: it starts, of the first's length
+        payload = join_payload(await announce(api, user=DAVE))
         length = the_arena(application).length
         for user in (CAROL, DAVE):
-            before = len(api.sent)
-            api.send(user, user, f"/start {join_payload(announced)}")
-            await next_in(api, user, before, is_hand)
+            await join(api, user, payload)
         outsider = await reply_to(api, EVE, GROUP, "/arena stop")
         player_in_private = plain_text(await reply_to(api, CAROL, CAROL, "/arena stop"))
         outsider_in_private = await reply_to(api, EVE, EVE, "/arena stop")
         one_vote = await reply_to(api, CAROL, GROUP, "/arena stop")
-        before = len(api.sent)
-        api.send(DAVE, GROUP, "/arena stop")
-        ended = text_of(
-            await next_in(
-                api, GROUP, before, lambda m: "is over" in text_of(m) and not m.get("edited")
-            )
-        )
+        ended = text_of(await stop(api, DAVE))
     assert first == (
         "1 of 2 members asked for an arena: another member's /arena starts it (or an admin's)."
     )
@@ -77,12 +69,7 @@ async def test_a_hands_time_running_out_is_a_miss_and_deals_the_next(tmp_path: P
     api = players()
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
-        before = len(api.sent)
-        api.send(ANN, GROUP, "/arena")
-        announced = await next_in(api, GROUP, before, lambda m: "Arena #1" in text_of(m))
-        before = len(api.sent)
-        api.send(CAROL, CAROL, f"/start {join_payload(announced)}")
-        await next_in(api, CAROL, before, is_hand)
+        await joined(api, (CAROL,), "/arena")
         alarm = application.bot_data.timers.pending(CAROL, ARENA_HAND)
         first = hand_of(application, CAROL)
         clock.now += 61
@@ -106,10 +93,7 @@ async def test_what_a_player_is_refused(tmp_path: Path) -> None:
         unread = await reply_to(api, ANN, GROUP, "/arena 2")
         words = await reply_to(api, ANN, GROUP, "/arena soon")
         time = await reply_to(api, ANN, GROUP, "/arena at 25:00")
-        before = len(api.sent)
-        api.send(ANN, GROUP, "/arena")
-        announced = await next_in(api, GROUP, before, lambda m: "Arena #1" in text_of(m))
-        payload = join_payload(announced)
+        payload = join_payload(await announce(api))
         again = await reply_to(api, CAROL, GROUP, "/arena")
         forged = await reply_to(api, CAROL, CAROL, f"/start {payload[:-1]}x")
         nothing = await reply_to(api, CAROL, CAROL, "/berserk")
@@ -147,23 +131,10 @@ async def test_a_group_that_takes_no_picture_gets_the_final_standings_as_text(
     api = players()
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
-        before = len(api.sent)
-        api.send(ANN, GROUP, "/arena")
-        announced = await next_in(api, GROUP, before, lambda m: "Arena #1" in text_of(m))
-        before = len(api.sent)
-        api.send(CAROL, CAROL, f"/start {join_payload(announced)}")
-        await next_in(api, CAROL, before, is_hand)
-        hand = hand_of(application, CAROL)
-        at_pace(clock, hand)
-        before = len(api.sent)
-        api.send(CAROL, CAROL, right(hand))
-        await next_in(api, CAROL, before, is_hand)
+        await joined(api, (CAROL,), "/arena")
+        await solve_one(api, application, clock, CAROL)
         assert isinstance(api, FaultyBotApi)  # players() makes one
         api.fail_next("sendPhoto", 400, "Bad Request: not enough rights to send photos")
-        before = len(api.sent)
-        api.send(ANN, GROUP, "/arena stop")
-        final = await next_in(
-            api, GROUP, before, lambda m: "is over" in text_of(m) and not m.get("edited")
-        )
+        final = await stop(api)
     assert "photo" not in final
     assert "1. Carol: 2 points" in text_of(final)

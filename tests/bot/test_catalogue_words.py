@@ -7,32 +7,15 @@ import re
 
 import pytest
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import read_po
 
-from bot.i18n import LOCALES, languages
+from bot.i18n import languages
+from tests.bot.languages import catalogue, translated_pairs
 
 TRANSLATED = [language for language in languages() if language != "en"]
 GAMES = {"Rush": "Rush", "Countdown": "<b>Countdown</b>"}
 """A game's English word, and the message that is its name alone."""
 RATING = {"zh": ("等级分", "评分"), "zh_Hant": ("等級分", "評分")}
 """The duel rating's term in a language, and the other word it was sometimes given."""
-
-
-def _catalog(language: str) -> Catalog:
-    with (LOCALES / language / "LC_MESSAGES" / "messages.po").open("rb") as po_file:
-        return read_po(po_file)
-
-
-def _pairs(catalog: Catalog) -> list[tuple[str, str]]:
-    """Each message's English (singular) and each of its translated forms."""
-    pairs = []
-    for message in catalog:
-        if not message.id:
-            continue
-        source = message.id if isinstance(message.id, str) else message.id[0]
-        forms = message.string if isinstance(message.string, tuple | list) else (message.string,)
-        pairs += [(source, str(form)) for form in forms if form]
-    return pairs
 
 
 def _name(catalog: Catalog, msgid: str) -> str:
@@ -44,13 +27,15 @@ def _name(catalog: Catalog, msgid: str) -> str:
 @pytest.mark.parametrize("language", TRANSLATED)
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_game_has_one_name_in_each_language(language: str, game: str) -> None:
-    catalog = _catalog(language)
+    catalog = catalogue(language)
     name = _name(catalog, GAMES[game])
     if game in name:
         pytest.skip(f"{language} calls {game} by its English name")
     english = re.compile(rf"\b{game}\b")
     left = [
-        text for source, text in _pairs(catalog) if english.search(source) and english.search(text)
+        text
+        for source, text in translated_pairs(catalog)
+        if english.search(source) and english.search(text)
     ]
     assert left == []  # the game's English name where this catalogue calls it {name}
 
@@ -61,7 +46,7 @@ def test_the_duel_rating_has_one_term(language: str) -> None:
     rating = re.compile(r"\brating\b", re.IGNORECASE)
     odd = [
         text
-        for source, text in _pairs(_catalog(language))
+        for source, text in translated_pairs(catalogue(language))
         if rating.search(source) and other in text
     ]
     assert odd == []  # the rating is {term} everywhere (docs/glossaries.md)
@@ -81,7 +66,7 @@ def test_persian_speaks_to_the_player_in_one_register() -> None:
     informal = sorted(
         {
             word
-            for _source, text in _pairs(_catalog("fa"))
+            for _source, text in translated_pairs(catalogue("fa"))
             for word in re.findall(r"[\u0600-\u06FF\u200c]+", text)
             if INFORMAL_FA.match(word)
         }
@@ -96,7 +81,7 @@ HAND_RU = re.compile(r"(?<![а-яё])рук(?:а|и|у|ой|е|ам|ами|ах)
 
 
 def test_russian_speaks_to_a_player_as_ty_and_calls_a_hand_a_rasklad() -> None:
-    pairs = _pairs(_catalog("ru"))
+    pairs = translated_pairs(catalogue("ru"))
     formal = [
         text
         for _source, text in pairs

@@ -18,6 +18,7 @@ from tests.bot.games import daily
 from tests.bot.harness import (
     ANN,
     BOB,
+    NOON,
     FakeClock,
     FaultyBotApi,
     dealt,
@@ -30,7 +31,6 @@ from tests.bot.harness import (
 pytestmark = pytest.mark.asyncio
 
 CAT, DAN = 503, 504
-NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
 DAY = dt.date(2026, 11, 23)
 NUMBER = daily_number(DAY)
 ANSWER = solve(daily(DAY))[0].text

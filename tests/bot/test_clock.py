@@ -16,9 +16,18 @@ from tests.bot.countdown_data import players as countdown_players
 from tests.bot.countdown_data import start as start_countdown
 from tests.bot.countdown_data import the_game as the_countdown
 from tests.bot.games import daily
-from tests.bot.harness import ANN, FakeClock, deal, dealt, make_api, reply_to, running_bot, settled
+from tests.bot.harness import (
+    ANN,
+    NOON,
+    FakeClock,
+    deal,
+    dealt,
+    make_api,
+    reply_to,
+    running_bot,
+    settled,
+)
 
-NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
 HOUR = 3600.0
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import re
 from pathlib import Path
 from typing import TextIO, cast
 
@@ -17,17 +16,8 @@ from bot.games.duel import play
 from bot.rules import pace
 from bot.settings import Settings
 from solver import solve
-from tests.bot.console_data import Keyboard
+from tests.bot.console_data import Keyboard, shown
 from tests.bot.harness import seed_tables
-
-
-async def shown(out: io.StringIO, task: asyncio.Task[int], pattern: str, since: int = 0) -> str:
-    """Wait (30 s at most) until the console has printed ``pattern`` after ``since``."""
-    async with asyncio.timeout(30):
-        while (found := re.search(pattern, out.getvalue()[since:])) is None:
-            assert not task.done(), out.getvalue()
-            await asyncio.sleep(0.02)
-    return found.group(1) if found.groups() else found.group(0)
 
 
 @pytest.mark.asyncio

@@ -3,27 +3,15 @@ prints the signed address of the page in Rush mode, which the console's server s
 
 from __future__ import annotations
 
-import io
 import re
 from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
 
-from bot.console import run_console
-from bot.settings import Settings
-from tests.bot.harness import seed_tables
+from tests.bot.console_data import served
 
 pytestmark = pytest.mark.asyncio
-
-
-async def session(data: Path, script: str) -> str:
-    """A console session that types ``script`` and ends; what it printed."""
-    seed_tables(data / "console")
-    out = io.StringIO()
-    settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(data), "TWENTYFOUR_WEB_PORT": "0"})
-    assert await run_console(settings, io.StringIO(script), out) == 0
-    return out.getvalue()
 
 
 async def test_play_on_a_game_message_prints_the_pages_signed_address(
@@ -31,7 +19,7 @@ async def test_play_on_a_game_message_prints_the_pages_signed_address(
 ) -> None:
     monkeypatch.setenv("USER", "alice")
     monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
-    out = await session(tmp_path, ":group\n/game\n:press 2 Play\n:inline rush\n:send 1\n")
+    out = await served(tmp_path, ":group\n/game\n:press 2 Play\n:inline rush\n:send 1\n")
     address = re.search(r"\(the game opens; play it in a browser: (\S+)\)", out)
     assert "[#2 group] Twenty-Four: (game) Rush: Make 24 against the clock" in out
     assert "    [▶️ Play Rush]" in out

@@ -3,25 +3,13 @@ it (a miss, with a solution) and deals the next, /train stop ends with the ratin
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
 
-from bot.console import run_console
-from bot.settings import Settings
-from tests.bot.harness import seed_tables
+from tests.bot.console_data import served
 
 pytestmark = pytest.mark.asyncio
-
-
-async def session(data: Path, script: str) -> str:
-    """A console session that types ``script`` and ends; what it printed."""
-    seed_tables(data / "console")
-    out = io.StringIO()
-    settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(data), "TWENTYFOUR_WEB_PORT": "0"})
-    assert await run_console(settings, io.StringIO(script), out) == 0
-    return out.getvalue()
 
 
 async def test_the_console_trains_skips_and_stops(
@@ -29,7 +17,7 @@ async def test_the_console_trains_skips_and_stops(
 ) -> None:
     monkeypatch.setenv("USER", "alice")
     monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
-    out = await session(tmp_path, "/train\n:press 2 Skip\n/train stop\n")
+    out = await served(tmp_path, "/train\n:press 2 Skip\n/train stop\n")
     assert "🪜 Training · your puzzle rating: 1500\nMake 24 from " in out
     assert "    [⏭ Skip (a miss)]" in out
     assert "Twenty-Four: ⏭ skipped · −" in out

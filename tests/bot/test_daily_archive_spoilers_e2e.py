@@ -17,14 +17,13 @@ from bot.local_api import plain_text
 from bot.rules.spoilers import shares
 from solver import daily_number, solve
 from tests.bot.games import daily
-from tests.bot.harness import ANN, BOB, FakeClock, make_api, reply_to, running_bot, settled
+from tests.bot.harness import ANN, BOB, NOON, FakeClock, make_api, reply_to, running_bot, settled
 
 pytestmark = pytest.mark.asyncio
 
 NEXT_NOON = dt.datetime(2026, 11, 24, 12, 0, tzinfo=dt.UTC).timestamp()
 """24 Nov 2026, noon: today's puzzle is 2 6 6 8, yesterday's 2 6 6 12."""
-NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
-"""23 Nov 2026, noon: tomorrow's puzzle is 2 6 6 8."""
+# NOON (tests.bot.harness): 23 Nov 2026, noon: tomorrow's puzzle is 2 6 6 8.
 YESTERDAY = dt.date(2026, 11, 23)
 NUMBER = daily_number(YESTERDAY)
 FAR = dt.date(2026, 9, 7)

@@ -19,6 +19,7 @@ from tests.bot.harness import (
     ANN,
     BOB,
     GROUP,
+    NOON,
     FakeClock,
     dealt,
     reply_to,
@@ -29,7 +30,6 @@ from tests.bot.trust_data import EVE, with_eve
 
 pytestmark = pytest.mark.asyncio
 
-NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
 DAY = dt.date(2026, 11, 23)
 NUMBER = daily_number(DAY)
 PAST = dt.date(2026, 11, 20)

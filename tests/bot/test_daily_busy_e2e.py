@@ -20,6 +20,7 @@ from tests.bot.harness import (
     ANN,
     BOB,
     GROUP,
+    NOON,
     BotApplication,
     FakeClock,
     deal,
@@ -34,7 +35,6 @@ from tests.bot.trust_data import EVE, with_eve
 
 pytestmark = pytest.mark.asyncio
 
-NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
 DAY = dt.date(2026, 11, 23)
 PAST = dt.date(2026, 11, 20)
 PAST_NUMBER = daily_number(PAST)

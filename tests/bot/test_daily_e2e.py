@@ -17,6 +17,7 @@ from tests.bot.harness import (
     ANN,
     BOB,
     GROUP,
+    NOON,
     FakeClock,
     game_jobs,
     make_api,
@@ -27,7 +28,6 @@ from tests.bot.harness import (
 
 pytestmark = pytest.mark.asyncio
 
-NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
 DAY = dt.date(2026, 11, 23)
 
 

@@ -12,11 +12,20 @@ import pytest
 from bot.games.daily.parts import DAILY_CHAT
 from bot.local_api import LocalBotApi, plain_text
 from solver import daily, solve
-from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot, settled
+from tests.bot.harness import (
+    ANN,
+    BOB,
+    GROUP,
+    NOON,
+    FakeClock,
+    make_api,
+    reply_to,
+    running_bot,
+    settled,
+)
 
 pytestmark = pytest.mark.asyncio
 
-NOON = dt.datetime(2026, 11, 23, 12, tzinfo=dt.UTC).timestamp()
 DAY = dt.date(2026, 11, 23)
 SENT_TO_PRIVATE = (
     "🤫 The daily puzzle is answered in private, so nobody here is spoiled: send your answer "

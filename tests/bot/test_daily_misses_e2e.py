@@ -13,11 +13,10 @@ import pytest
 from bot.local_api import plain_text
 from solver import daily_number, solve
 from tests.bot.games import daily
-from tests.bot.harness import ANN, BOB, FakeClock, make_api, reply_to, running_bot
+from tests.bot.harness import ANN, BOB, NOON, FakeClock, make_api, reply_to, running_bot
 
 pytestmark = pytest.mark.asyncio
 
-NOON = 1_795_435_200.0
 DAY = dt.date(2026, 11, 23)
 HAND = " ".join(map(str, sorted(daily(DAY))))
 

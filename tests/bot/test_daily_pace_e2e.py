@@ -12,11 +12,10 @@ import pytest
 from bot.local_api import plain_text
 from solver import solve
 from tests.bot.games import daily
-from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot
+from tests.bot.harness import ANN, BOB, GROUP, NOON, FakeClock, make_api, reply_to, running_bot
 
 pytestmark = pytest.mark.asyncio
 
-NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
 DAY = dt.date(2026, 11, 23)
 
 

@@ -12,14 +12,14 @@ import pytest
 from bot.games import daily as daily_command
 from bot.local_api import plain_text
 from solver import daily_number
-from tests.bot.harness import GROUP, FakeClock, make_api, running_bot
+from tests.bot.harness import GROUP, NOON, FakeClock, make_api, running_bot
 
 pytestmark = pytest.mark.asyncio
 
 NEXT_NOON = dt.datetime(2026, 11, 24, 12, 0, tzinfo=dt.UTC).timestamp()
 """24 Nov 2026, noon: today's puzzle is 2 6 6 8, yesterday's 2 6 6 12."""
-NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
-"""23 Nov 2026, noon: yesterday's 2 5 5 11 shares no three cards with 2 6 6 12 or 2 6 6 8."""
+# NOON (tests.bot.harness), 23 Nov 2026: yesterday's 2 5 5 11 shares no three cards with
+# 2 6 6 12 or 2 6 6 8.
 
 
 async def posted(tmp_path: Path, now: float) -> str:

@@ -3,17 +3,14 @@ says when the next puzzle comes and where past ones are, not that /daily starts 
 
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 
 import pytest
 
 from bot.local_api import plain_text
-from tests.bot.harness import ANN, BOB, FakeClock, make_api, reply_to, running_bot
+from tests.bot.harness import ANN, BOB, NOON, FakeClock, make_api, reply_to, running_bot
 
 pytestmark = pytest.mark.asyncio
-
-NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
 
 
 async def stats_after_giving_up(tmp_path: Path, user: int) -> str:

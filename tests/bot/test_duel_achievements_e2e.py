@@ -8,19 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.duel import play
 from bot.local_api import LocalBotApi
 from bot.rules.achievements import Family
 from tests.bot.duels import CAROL, NOON, accept, establish, invite, players, win_hand
 from tests.bot.harness import ANN, BotApplication, FakeClock, running_bot
 
-pytestmark = pytest.mark.asyncio
-
-
-@pytest.fixture(autouse=True)
-def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The next hand comes at once (the pause to read a result is for people)."""
-    monkeypatch.setattr(play, "NEXT_HAND_SECONDS", 0.0)
+pytestmark = [pytest.mark.asyncio, pytest.mark.usefixtures("no_duel_pause")]
 
 
 async def _ann_wins_3_1(api: LocalBotApi, application: BotApplication, clock: FakeClock) -> str:

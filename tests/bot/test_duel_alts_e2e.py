@@ -14,6 +14,7 @@ from bot.rules.duel.race import Duel
 from bot.rules.rating import DAILY_PAIR_CAP, DAILY_PROVISIONAL_GAIN
 from tests.bot.harness import (
     ANN,
+    NOON,
     BotApplication,
     FakeClock,
     FaultyBotApi,
@@ -26,7 +27,6 @@ from tests.bot.harness import (
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.usefixtures("no_duel_pause")]
 
-NOON = 1_795_435_200.0
 FIRST_ALT = 600
 
 

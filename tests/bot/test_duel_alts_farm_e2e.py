@@ -15,6 +15,7 @@ from bot.rules.rating import DAILY_PAIR_CAP, DAILY_PROVISIONAL_GAIN, PROVISIONAL
 from solver import solve
 from tests.bot.harness import (
     ANN,
+    NOON,
     BotApplication,
     FakeClock,
     FaultyBotApi,
@@ -26,7 +27,6 @@ from tests.bot.harness import (
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.usefixtures("no_duel_pause")]
 
-NOON = 1_795_435_200.0
 ALT0, ALT1, ALT2 = 600, 601, 602
 
 

@@ -38,16 +38,10 @@ from tests.bot.harness import (
     settled,
 )
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.usefixtures("no_duel_pause")]
 
 DAY = dt.date(2026, 11, 23)
 """NOON's day where the bot counts days (UTC by default)."""
-
-
-@pytest.fixture(autouse=True)
-def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The next hand comes at once (the pause to read a result is for people)."""
-    monkeypatch.setattr(play, "NEXT_HAND_SECONDS", 0.0)
 
 
 async def test_a_group_duel_from_invitation_to_rating_change(tmp_path: Path) -> None:

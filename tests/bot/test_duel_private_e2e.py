@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.duel import play
 from bot.games.duel.parts import DUELS
 from bot.local_api import plain_text
 from tests.bot.duels import establish
@@ -36,13 +35,7 @@ from tests.bot.private_duels import (
     win_hand,
 )
 
-pytestmark = pytest.mark.asyncio
-
-
-@pytest.fixture(autouse=True)
-def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The next hand comes at once (the pause to read a result is for people)."""
-    monkeypatch.setattr(play, "NEXT_HAND_SECONDS", 0.0)
+pytestmark = [pytest.mark.asyncio, pytest.mark.usefixtures("no_duel_pause")]
 
 
 async def test_a_private_duel_through_a_shared_invitation(tmp_path: Path) -> None:

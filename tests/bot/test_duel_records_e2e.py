@@ -7,18 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.duel import play
 from bot.rules.hand_records import Source
 from tests.bot.duels import CAROL, NOON, accept, establish, invite, players, the_duel, win_hand
 from tests.bot.harness import ANN, FakeClock, running_bot
 
-pytestmark = pytest.mark.asyncio
-
-
-@pytest.fixture(autouse=True)
-def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The next hand comes at once (the pause to read a result is for people)."""
-    monkeypatch.setattr(play, "NEXT_HAND_SECONDS", 0.0)
+pytestmark = [pytest.mark.asyncio, pytest.mark.usefixtures("no_duel_pause")]
 
 
 async def test_a_duel_hand_won_faster_than_its_record_is_a_new_record(tmp_path: Path) -> None:

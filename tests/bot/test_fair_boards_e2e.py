@@ -10,18 +10,22 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from bot.games.arena.parts import ARENA_CHAT
 from bot.local_api import LocalBotApi, plain_text
-from bot.play.result_listeners import listen
 from bot.rules.results import GameResult, Podium
 from bot.rules.seasons.tables import Board, SeasonTrophy
 from tests import established
 from tests.bot import duels
-from tests.bot.arena_play import at_pace, hand_of, is_hand, join_payload, next_in, right, text_of
+from tests.bot.arena_play import (
+    hearing,
+    joined,
+    solve_one,
+    stop,
+    text_of,
+)
 from tests.bot.arena_play import regulars as arena_regulars
 from tests.bot.harness import (
     ANN,
@@ -55,25 +59,11 @@ async def arena(
 ) -> str:
     """Ann announces an arena; each player of ``scores`` joins and solves that many hands
     at a person's pace; Ann stops it.  Returns the group's final standings."""
-    start = len(api.sent)
-    api.send(ANN, GROUP, "/arena 5")
-    payload = join_payload(await next_in(api, GROUP, start, lambda m: "Arena #1" in text_of(m)))
-    for user in scores:
-        before = len(api.sent)
-        api.send(user, user, f"/start {payload}")
-        await next_in(api, user, before, is_hand)
+    await joined(api, tuple(scores))
     for user, solved in scores.items():
         for _ in range(solved):
-            hand = hand_of(application, user)
-            at_pace(clock, hand)
-            before = len(api.sent)
-            api.send(user, user, right(hand))
-            await next_in(api, user, before, is_hand)
-    before = len(api.sent)
-    api.send(ANN, GROUP, "/arena stop")
-    final = await next_in(
-        api, GROUP, before, lambda m: "is over" in text_of(m) and not m.get("edited")
-    )
+            await solve_one(api, application, clock, user)
+    final = await stop(api)
     await settled(api, application)
     return plain_text(text_of(final))
 
@@ -96,17 +86,6 @@ async def season_end(
 
 def podiums(heard: Sequence[GameResult]) -> list[tuple[int, int]]:
     return [(r.player, r.place) for r in heard if isinstance(r, Podium)]
-
-
-def hearing(application: BotApplication) -> list[GameResult]:
-    heard: list[GameResult] = []
-
-    def listener(_context: Any, _chat: int | None, results: Sequence[GameResult]) -> list[str]:
-        heard.extend(results)
-        return []
-
-    listen(application, listener)
-    return heard
 
 
 async def test_an_arena_won_over_an_account_made_for_it_wins_nothing(tmp_path: Path) -> None:

@@ -11,14 +11,23 @@ import pytest
 from bot.local_api import LocalBotApi, plain_text
 from solver import daily_number, solve
 from tests.bot.games import daily, solve_headline
-from tests.bot.harness import ANN, GROUP, FakeClock, deal, dealt, make_api, reply_to, running_bot
+from tests.bot.harness import (
+    ANN,
+    CAROL,
+    GROUP,
+    NOON,
+    FakeClock,
+    deal,
+    dealt,
+    reply_to,
+    running_bot,
+    with_carol,
+)
 
 pytestmark = pytest.mark.asyncio
 
-CAROL = 503
-"""A user who has never been seen in the group."""
+# CAROL (tests.bot.harness): A user who has never been seen in the group.
 
-NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
 DAY = dt.date(2026, 11, 23)
 ROUND_SPOILER = (
     "No spoilers: those numbers hold a hand you are playing right now. "
@@ -29,12 +38,6 @@ ROUND_SPOILER_ELSEWHERE = (
     "Ask again once its round is over."
 )
 """Asked away from the round's chat, where /hint would not help."""
-
-
-def with_carol() -> LocalBotApi:
-    api = make_api()
-    api.add_user(CAROL, "Carol", language_code="en")
-    return api
 
 
 async def inline_title(api: LocalBotApi, user: int, query: str, chat_type: str = "sender") -> str:

@@ -10,18 +10,17 @@ import pytest
 
 from bot.games.duel.parts import DUELS
 from bot.games.rush.parts import RUSH_BOARD, RUSH_RECORDS
-from bot.local_api import LocalBotApi, plain_text
+from bot.local_api import plain_text
 from bot.rules.duel.lobby import PastDuel
 from bot.rules.duel.race import End, HandResult
 from bot.rules.rating import PlayerRating
 from solver import solve
-from tests.bot.games import start
 from tests.bot.handles import tag
 from tests.bot.harness import (
     ANN,
     BOB,
     GROUP,
-    BotApplication,
+    OWNER,
     FakeClock,
     deal,
     dealt,
@@ -29,32 +28,22 @@ from tests.bot.harness import (
     running_bot,
     settled,
 )
-from tests.bot.rush_play import CAROL, NOON, answer, next_picture, players, ring, the_run
+from tests.bot.rush_play import (
+    CAROL,
+    NOON,
+    players,
+    private_run,
+)
 
 pytestmark = pytest.mark.asyncio
-
-OWNER = {"TWENTYFOUR_OWNER_ID": str(ANN)}
-
-
-async def _run(
-    api: LocalBotApi, application: BotApplication, clock: FakeClock, user: int, hands: int
-) -> None:
-    """``user`` plays a private Rush run of ``hands`` hands (3 s, then 5 s each), to its end."""
-    await start(api, user, user, "/rush")
-    game = the_run(application, user)
-    for hand in range(hands):
-        clock.now += 3 if hand == 0 else 5
-        await next_picture(api, user, user, answer(game))
-    clock.now = game.deadline
-    await ring(api, application, user, game)
 
 
 async def test_the_owner_reviews_the_weeks_fastest_and_takes_them_off(tmp_path: Path) -> None:
     api = players()
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock, env=OWNER) as application:
-        await _run(api, application, clock, BOB, 2)
-        await _run(api, application, clock, CAROL, 1)
+        await private_run(api, application, clock, BOB, 2)
+        await private_run(api, application, clock, CAROL, 1)
         hand = dealt(await deal(api, ANN, GROUP))
         clock.now += 4
         await reply_to(api, BOB, GROUP, f"/a {solve(hand)[0].text}")  # a hand's record: 4 s
@@ -98,7 +87,7 @@ async def test_the_owner_reviews_the_weeks_fastest_and_takes_them_off(tmp_path: 
     assert record.holder is None
     async with running_bot(api, tmp_path, clock=clock, env=OWNER) as application:
         clock.now += 3600
-        await _run(api, application, clock, BOB, 3)  # a run after: on no board
+        await private_run(api, application, clock, BOB, 3)  # a run after: on no board
         rating = plain_text(await reply_to(api, BOB, BOB, "/rating"))
         board_after = RUSH_BOARD.get(application.bot_data.global_data).all_time
         best = RUSH_RECORDS.get(application.user_data[BOB]).best

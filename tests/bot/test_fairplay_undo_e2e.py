@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from bot.games.rush.parts import RUSH_BOARD, RUSH_RECORDS
-from bot.local_api import LocalBotApi, plain_text
+from bot.local_api import plain_text
 from solver import solve
-from tests.bot.games import start
 from tests.bot.harness import (
     ANN,
     BOB,
     GROUP,
+    OWNER,
     BotApplication,
     FakeClock,
     deal,
@@ -24,24 +24,14 @@ from tests.bot.harness import (
     reply_to,
     running_bot,
 )
-from tests.bot.rush_play import CAROL, NOON, answer, next_picture, players, ring, the_run
+from tests.bot.rush_play import (
+    CAROL,
+    NOON,
+    players,
+    private_run,
+)
 
 pytestmark = pytest.mark.asyncio
-
-OWNER = {"TWENTYFOUR_OWNER_ID": str(ANN)}
-
-
-async def _run(
-    api: LocalBotApi, application: BotApplication, clock: FakeClock, user: int, hands: int
-) -> None:
-    """``user`` plays a private Rush run of ``hands`` hands (3 s, then 5 s each), to its end."""
-    await start(api, user, user, "/rush")
-    game = the_run(application, user)
-    for hand in range(hands):
-        clock.now += 3 if hand == 0 else 5
-        await next_picture(api, user, user, answer(game))
-    clock.now = game.deadline
-    await ring(api, application, user, game)
 
 
 def _code(review: str, name: str) -> str:
@@ -57,8 +47,8 @@ def _on_board(application: BotApplication) -> list[int]:
 async def test_one_run_off_by_its_code_and_back_by_undo(tmp_path: Path) -> None:
     api, clock = players(), FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock, env=OWNER) as application:
-        await _run(api, application, clock, BOB, 2)
-        await _run(api, application, clock, CAROL, 1)
+        await private_run(api, application, clock, BOB, 2)
+        await private_run(api, application, clock, CAROL, 1)
         code = _code(plain_text(await reply_to(api, ANN, ANN, "/admin fairplay")), "Bob")
         off = plain_text(await reply_to(api, ANN, ANN, f"/admin fairplay run {code}"))
         while_off = _on_board(application)
@@ -90,7 +80,7 @@ async def test_unknown_ids_and_codes_are_refused(tmp_path: Path) -> None:
 async def test_a_player_taken_off_comes_back_with_their_records(tmp_path: Path) -> None:
     api, clock = players(), FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock, env=OWNER) as application:
-        await _run(api, application, clock, BOB, 2)
+        await private_run(api, application, clock, BOB, 2)
         hand = dealt(await deal(api, ANN, GROUP))
         clock.now += 4
         await reply_to(api, BOB, GROUP, f"/a {solve(hand)[0].text}")  # a hand's record: 4 s

@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from babel.messages.pofile import read_po
 
-from bot.i18n import LOCALES, languages
+from bot.i18n import languages
+from tests.bot.languages import catalogue, translated_pairs
 
 NAMES = {"Solution Hunt": "<b>Solution Hunt</b>", "Countdown": "<b>Countdown</b>", "Rush": "Rush"}
 """A game's English name, and the message that is its name alone."""
@@ -20,20 +20,13 @@ the whole word)."""
 
 
 def _texts(language: str) -> tuple[dict[str, str], list[tuple[str, str]]]:
-    with (LOCALES / language / "LC_MESSAGES" / "messages.po").open("rb") as po_file:
-        catalog = read_po(po_file)
+    catalog = catalogue(language)
     names = {}
-    pairs = []
     for message in catalog:
-        if not message.id:
-            continue
-        source = message.id if isinstance(message.id, str) else message.id[0]
-        forms = message.string if isinstance(message.string, tuple | list) else (message.string,)
-        pairs += [(source, str(form)) for form in forms if form]
         for game, alone in NAMES.items():
-            if source == alone:
+            if message.id and message.id == alone:
                 names[game] = re.sub(r"<[^>]+>", "", str(message.string))
-    return names, pairs
+    return names, translated_pairs(catalog)
 
 
 def _pattern(name: str, stem: int) -> re.Pattern[str]:

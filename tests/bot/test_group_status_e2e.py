@@ -15,6 +15,7 @@ from solver import solve
 from tests.bot.harness import (
     ANN,
     BOB,
+    CAROL,
     GROUP,
     deal,
     dealt,
@@ -31,8 +32,6 @@ pytestmark = pytest.mark.asyncio
 
 TOO_EARLY = "Bob: the answer ends too early, after “(” (column {})"
 """Bob's reason for ``/a (`` (column 1) and ``/a ((`` (column 2), whatever the hand."""
-
-CAROL = 503
 
 
 def _to_group(api: LocalBotApi, before: int) -> list[dict]:

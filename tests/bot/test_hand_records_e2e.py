@@ -22,6 +22,7 @@ from tests.bot.harness import (
     ANN,
     BOB,
     GROUP,
+    NOON,
     BotApplication,
     FakeClock,
     FaultyBotApi,
@@ -38,7 +39,6 @@ pytestmark = pytest.mark.asyncio
 
 CAT = 503
 """A player who never wrote in the group."""
-NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
 DAY = dt.date(2026, 11, 23)
 """The day a record set at :data:`NOON` is dated by."""
 DAY = dt.date(2026, 11, 23)

@@ -10,11 +10,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.bot.harness import ANN, make_api, refuse_writes, running_bot
+from tests.bot.harness import OWNER, make_api, refuse_writes, running_bot
 
 pytestmark = pytest.mark.asyncio
-
-OWNER = {"TWENTYFOUR_OWNER_ID": str(ANN)}
 
 
 async def test_a_not_ready_is_no_error(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:

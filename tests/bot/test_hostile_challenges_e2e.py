@@ -14,9 +14,11 @@ import pytest
 
 from bot.local_api import LocalBotApi, plain_text
 from solver import solve
+from tests.bot.challenge_links import said
 from tests.bot.harness import (
     ANN,
     BOB,
+    NOON,
     BotApplication,
     FakeClock,
     dealt,
@@ -29,14 +31,6 @@ from tests.bot.rush_game_data import GAME_ENV, game_api, play, rush_call, sent_g
 pytestmark = pytest.mark.asyncio
 
 CAT = 503
-NOON = 1_795_435_200.0
-
-
-async def said(api: LocalBotApi, user: int, text: str) -> dict[str, Any]:
-    """The bot's next message after ``user`` says ``text`` in private."""
-    before = len(api.sent)
-    api.send(user, user, text)
-    return (await api.wait_for_sent(before + 1))[before]
 
 
 async def shared_challenge(

@@ -10,48 +10,25 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.duel import play
 from bot.games.duel.parts import DUELS
-from bot.local_api import LocalBotApi, plain_text
 from bot.rules.duel.race import Duel, End
 from solver import solve
 from tests.bot.duels import DAVE, accept, button_data, invite, private_duel, win_hand
 from tests.bot.duels import players as group_players
 from tests.bot.harness import (
     ANN,
+    CAROL,
     GROUP,
-    BotApplication,
+    NOON,
     FakeClock,
     make_api,
     running_bot,
     settled,
     until,
 )
+from tests.bot.private_duels import in_chat
 
-pytestmark = pytest.mark.asyncio
-
-CAROL = 503
-NOON = 1_795_435_200.0
-
-
-@pytest.fixture(autouse=True)
-def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The next hand comes at once (the pause to read a result is for people)."""
-    monkeypatch.setattr(play, "NEXT_HAND_SECONDS", 0.0)
-
-
-def in_chat(api: LocalBotApi, chat: int, since: int) -> list[str]:
-    return [
-        plain_text(m.get("text") or m.get("caption") or "")
-        for m in api.sent[since:]
-        if m["chat"]["id"] == chat
-    ]
-
-
-def the_duel(application: BotApplication) -> Duel:
-    duel = DUELS.get(application.bot_data.global_data).duel_of(ANN)
-    assert duel is not None
-    return duel
+pytestmark = [pytest.mark.asyncio, pytest.mark.usefixtures("no_duel_pause")]
 
 
 def after_hand(duel: Duel, number: int) -> Callable[[], bool]:

@@ -6,24 +6,15 @@ while it was live (a second account's /solve, passed on to the player)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from bot.local_api import LocalBotApi, plain_text
+from bot.local_api import plain_text
 from solver import solve
-from tests.bot.harness import ANN, BOB, FakeClock, dealt, make_api, running_bot
+from tests.bot.challenge_links import said
+from tests.bot.harness import ANN, BOB, NOON, FakeClock, dealt, make_api, running_bot
 
 pytestmark = pytest.mark.asyncio
-
-NOON = 1_795_435_200.0
-
-
-async def said(api: LocalBotApi, user: int, text: str) -> dict[str, Any]:
-    """The bot's next message after ``user`` says ``text`` in private."""
-    before = len(api.sent)
-    api.send(user, user, text)
-    return (await api.wait_for_sent(before + 1))[before]
 
 
 async def test_a_round_won_after_its_hints_sets_no_record(tmp_path: Path) -> None:

@@ -8,23 +8,26 @@ from pathlib import Path
 import pytest
 
 from bot.games import hunt as hunt_feature
-from bot.local_api import LocalBotApi, plain_text, utf16_len
+from bot.local_api import plain_text, utf16_len
 from bot.rules.hunt import HUNT_SEAT, Find
 from bot.rules.rounds import ROUND_SEAT
 from tests.bot.games import start, the_hunt
-from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot, settled
+from tests.bot.harness import (
+    ANN,
+    BOB,
+    CAROL,
+    DAVE,
+    GROUP,
+    NOON,
+    FakeClock,
+    make_api,
+    players,
+    reply_to,
+    running_bot,
+    settled,
+)
 
 pytestmark = pytest.mark.asyncio
-
-CAROL, DAVE = 503, 504
-NOON = 1_795_435_200.0
-
-
-def players() -> LocalBotApi:
-    api = make_api()
-    api.add_user(CAROL, "Carol", language_code="en")
-    api.add_user(DAVE, "Dave", language_code="en")
-    return api
 
 
 async def test_a_hunt_says_how_many_solutions_there_are(tmp_path: Path) -> None:

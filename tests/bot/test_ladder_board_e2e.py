@@ -12,12 +12,20 @@ from bot.games.ladder.parts import LADDER_RATINGS
 from bot.local_api import plain_text
 from bot.rules.ladder.puzzle_rating import PuzzlePlayer
 from bot.rules.public_names import handle
-from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot, settled
+from tests.bot.harness import (
+    ANN,
+    BOB,
+    CAROL,
+    GROUP,
+    FakeClock,
+    make_api,
+    reply_to,
+    running_bot,
+    settled,
+)
 from tests.bot.ladder_play import NOON, answer, hand_on, next_picture, train, training
 
 pytestmark = pytest.mark.asyncio
-
-CAROL = 503
 
 
 async def test_the_board_ranks_established_players_by_their_proven_rating(

@@ -6,11 +6,9 @@ Skipped where Chromium or Playwright is missing (as ``test_miniapp_browser.py``)
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 import pytest
 
@@ -18,19 +16,12 @@ from bot.games.ladder.parts import LADDER_RATINGS
 from tests.bot.browser import playwright_or_skip
 from tests.bot.harness import ANN, FakeClock, make_api, running_bot
 from tests.bot.ladder_play import NOON
-from tests.bot.miniapp_data import APP_ENV, init_data, web_address
+from tests.bot.miniapp_data import APP_ENV, PLAIN, app_url, init_data, web_address
 from tests.bot.page_taps import tap, taps
 
 playwright = playwright_or_skip()
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
-
-
-def app_url(base: str, data: str) -> str:
-    theme = json.dumps({"bg_color": "#ffffff", "text_color": "#000000"}, separators=(",", ":"))
-    """The page as Telegram opens it on Train: the launch data in the address's fragment."""
-    fragment = f"tgWebAppData={quote(data, safe='')}&tgWebAppThemeParams={quote(theme)}"
-    return f"{base}/app/?mode=train#{fragment}"
 
 
 async def test_train_by_tapping_tells_the_change_then_skips_to_the_next(
@@ -41,7 +32,9 @@ async def test_train_by_tapping_tells_the_change_then_skips_to_the_next(
     async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
         page = await browser.new_page(viewport={"width": 360, "height": 740})
         async with page.expect_response(lambda r: r.url.endswith("/api/train")) as dealt:
-            await page.goto(app_url(web_address(application), init_data(ANN, NOON)))
+            await page.goto(
+                app_url(web_address(application), init_data(ANN, NOON), PLAIN, "?mode=train")
+            )
         first = await (await dealt.value).json()
         await expect(page.locator("#title")).to_have_text("🪜 Training · your puzzle rating: 1500")
         status = page.get_by_role("status")

@@ -10,15 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.duel import play
-from bot.games.ladder.parts import LADDER_RATINGS
 from bot.rules.hand_records import hand_key
-from bot.rules.ladder.puzzle_rating import (
-    ESTABLISHED_DAYS,
-    ESTABLISHED_RESULTS,
-    Ladder,
-    PuzzlePlayer,
-)
 from bot.rules.ladder.training import prior_of
 from bot.rules.rounds import ROUND_SEAT
 from bot.rules.rush.chat_run import RUSH_SEAT
@@ -27,7 +19,6 @@ from tests.bot.harness import (
     ANN,
     BOB,
     GROUP,
-    BotApplication,
     FakeClock,
     deal,
     make_api,
@@ -35,34 +26,9 @@ from tests.bot.harness import (
     running_bot,
     settled,
 )
-from tests.bot.ladder_play import NOON, answer
+from tests.bot.ladder_play import NOON, answer, ladder_of, round_hand, strong, wrong
 
-pytestmark = pytest.mark.asyncio
-
-
-@pytest.fixture(autouse=True)
-def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A duel's next hand comes at once (the pause to read a result is for people)."""
-    monkeypatch.setattr(play, "NEXT_HAND_SECONDS", 0.0)
-
-
-def strong(application: BotApplication, user: int) -> PuzzlePlayer:
-    """``user`` is an established player the model expects to solve most hands fast."""
-    ladder = LADDER_RATINGS.get(application.bot_data.global_data)
-    ladder.players[user] = PuzzlePlayer(
-        mu=40.0, sigma=3.0, results=ESTABLISHED_RESULTS, solve_days=ESTABLISHED_DAYS
-    )
-    return ladder.players[user]
-
-
-def wrong(hand: tuple[int, ...]) -> str:
-    """An answer with the hand's cards that makes no 24."""
-    a, b, c, d = hand
-    return next(t for t in (f"{a}+{b}+{c}+{d}", f"{a}*{b}*{c}*{d}") if eval(t) != 24)
-
-
-def ladder_of(application: BotApplication) -> Ladder:
-    return LADDER_RATINGS.get(application.bot_data.global_data)
+pytestmark = [pytest.mark.asyncio, pytest.mark.usefixtures("no_duel_pause")]
 
 
 async def test_a_groups_round_won_moves_the_hand_by_who_answered(tmp_path: Path) -> None:
@@ -71,9 +37,7 @@ async def test_a_groups_round_won_moves_the_hand_by_who_answered(tmp_path: Path)
     async with running_bot(api, tmp_path, clock=clock) as application:
         bob = strong(application, BOB)
         await deal(api, ANN, GROUP)
-        game = ROUND_SEAT.of(application.chat_data[GROUP].table)
-        assert game is not None
-        hand = game.hand
+        hand = round_hand(application, GROUP)
         clock.now += 5
         await reply_to(api, BOB, GROUP, "/a " + wrong(hand))
         clock.now += 35
@@ -93,9 +57,7 @@ async def test_a_groups_round_won_under_the_floor_moves_nobody(tmp_path: Path) -
     async with running_bot(api, tmp_path, clock=clock) as application:
         bob = strong(application, BOB)
         await deal(api, ANN, GROUP)
-        game = ROUND_SEAT.of(application.chat_data[GROUP].table)
-        assert game is not None
-        hand = game.hand
+        hand = round_hand(application, GROUP)
         await reply_to(api, BOB, GROUP, "/a " + wrong(hand))
         clock.now += 0.5
         await reply_to(api, ANN, GROUP, "/a " + answer(hand))
@@ -177,9 +139,7 @@ async def test_a_group_member_who_only_watched_moves_nothing(tmp_path: Path) -> 
     async with running_bot(api, tmp_path, clock=clock) as application:
         bob = strong(application, BOB)
         await deal(api, ANN, GROUP)
-        game = ROUND_SEAT.of(application.chat_data[GROUP].table)
-        assert game is not None
-        hand = game.hand
+        hand = round_hand(application, GROUP)
         clock.now += 40
         await reply_to(api, ANN, GROUP, "/a " + answer(hand))
         await settled(api, application)
@@ -193,9 +153,7 @@ async def test_accounts_answering_wrong_in_one_race_move_the_hand_once(tmp_path:
     async with running_bot(api, tmp_path, clock=clock) as application:
         answered = [strong(application, user) for user in (BOB, CAROL, DAVE)]
         await deal(api, ANN, GROUP)
-        game = ROUND_SEAT.of(application.chat_data[GROUP].table)
-        assert game is not None
-        hand = game.hand
+        hand = round_hand(application, GROUP)
         for user in (BOB, CAROL, DAVE):
             clock.now += 3
             await reply_to(api, user, GROUP, "/a " + wrong(hand))

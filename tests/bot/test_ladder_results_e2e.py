@@ -12,12 +12,10 @@ import pytest
 from bot.games.ladder.parts import LADDER_RATINGS
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.puzzle_rating import ESTABLISHED_DAYS, ESTABLISHED_RESULTS, PuzzlePlayer
-from bot.rules.rounds import ROUND_SEAT
 from bot.rules.rush.chat_run import RUSH_SEAT
 from tests.bot.harness import (
     ANN,
     GROUP,
-    BotApplication,
     FakeClock,
     deal,
     make_api,
@@ -25,16 +23,10 @@ from tests.bot.harness import (
     running_bot,
     settled,
 )
-from tests.bot.ladder_play import NOON, answer
+from tests.bot.ladder_play import NOON, answer, round_hand
 from tests.bot.rush_play import ring
 
 pytestmark = pytest.mark.asyncio
-
-
-def round_hand(application: BotApplication, chat: int) -> tuple[int, ...]:
-    game = ROUND_SEAT.of(application.chat_data[chat].table)
-    assert game is not None and game.live
-    return game.hand
 
 
 async def test_a_private_round_won_is_an_attempt_on_the_ladder(tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ from tests.bot.harness import (
     ANN,
     BOB,
     GROUP,
+    NOON,
     FakeClock,
     deal,
     dealt,
@@ -31,8 +32,6 @@ from tests.bot.harness import (
 )
 
 pytestmark = pytest.mark.asyncio
-
-NOON = 1_795_435_200.0
 
 
 def texts(api: duels.LocalBotApi, since: int) -> list[str]:

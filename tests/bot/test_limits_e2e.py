@@ -12,11 +12,20 @@ from bot.games import daily as daily_feature
 from bot.local_api import LocalBotApi, plain_text, visible_length
 from solver import solve
 from tests.bot.games import daily
-from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot, settled
+from tests.bot.harness import (
+    ANN,
+    BOB,
+    GROUP,
+    NOON,
+    FakeClock,
+    make_api,
+    reply_to,
+    running_bot,
+    settled,
+)
 
 pytestmark = pytest.mark.asyncio
 
-NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
 DAY = dt.date(2026, 11, 23)
 PLAYERS = range(6001, 6011)
 

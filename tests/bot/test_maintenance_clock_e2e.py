@@ -21,6 +21,8 @@ from tests.bot.harness import (
     ANN,
     BOB,
     GROUP,
+    NOON,
+    OWNER,
     BotApplication,
     FakeClock,
     deal,
@@ -33,8 +35,6 @@ from tests.bot.harness import (
 
 pytestmark = pytest.mark.asyncio
 
-OWNER = {"TWENTYFOUR_OWNER_ID": str(ANN)}
-NOON = 1_795_435_200.0
 HOUR = 3600.0
 
 

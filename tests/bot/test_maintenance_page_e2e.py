@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.harness import ANN, BOB, make_api, reply_to, running_bot
+from tests.bot.harness import ANN, BOB, OWNER, make_api, reply_to, running_bot
 from tests.bot.miniapp_data import APP_ENV, call
 
 pytestmark = pytest.mark.asyncio
 
-ENV = {**APP_ENV, "TWENTYFOUR_OWNER_ID": str(ANN)}
+ENV = {**APP_ENV, **OWNER}
 
 
 async def test_the_pages_calls_get_the_notice_during_maintenance(tmp_path: Path) -> None:

@@ -25,7 +25,9 @@ from solver import solve
 from tests.bot.harness import (
     ANN,
     BOB,
+    CAROL,
     GROUP,
+    NOON,
     BotApplication,
     FakeClock,
     FaultyBotApi,
@@ -36,9 +38,7 @@ from tests.bot.harness import (
 
 pytestmark = pytest.mark.asyncio
 
-CAROL = 503
 PLAYERS = (ANN, BOB, CAROL)
-NOON = 1_795_435_200.0
 THINK = 2.0
 """Seconds from each deal to the first answer."""
 SPACING = 1.5

@@ -10,11 +10,9 @@ One browser serves the whole session.
 from __future__ import annotations
 
 import datetime as dt
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 import httpx
 import pytest
@@ -27,7 +25,7 @@ from solver import daily_number
 from tests.bot.browser import playwright_or_skip
 from tests.bot.games import daily
 from tests.bot.harness import ANN, BOB, FakeClock, make_api, reply_to, running_bot
-from tests.bot.miniapp_data import init_data, user_json, web_address
+from tests.bot.miniapp_data import app_url, init_data, user_json, web_address
 
 playwright = playwright_or_skip()
 
@@ -38,12 +36,6 @@ DAY = dt.date(2027, 3, 14)
 NOON = dt.datetime(2027, 3, 14, 12, 0, tzinfo=dt.UTC).timestamp()
 APP_ENV = {"TWENTYFOUR_WEBAPP_URL": "https://games.example/app/", "TWENTYFOUR_WEB_PORT": "0"}
 LIGHT = {"bg_color": "#ffffff", "text_color": "#000000", "button_color": "#2481cc"}
-
-
-def app_url(base: str, data: str) -> str:
-    """The page as Telegram opens it: the launch data in the address's fragment."""
-    theme = json.dumps(LIGHT, separators=(",", ":"))
-    return f"{base}/app/#tgWebAppData={quote(data, safe='')}&tgWebAppThemeParams={quote(theme)}"
 
 
 def card(page: Any, name: str) -> Any:
@@ -64,7 +56,7 @@ async def test_the_daily_solved_by_tapping_is_the_private_daily(
         await reply_to(api, ANN, ANN, "/start")  # Ann has a private chat with the bot
         page = await browser.new_page(viewport={"width": 360, "height": 740})
         base = web_address(application)
-        await page.goto(app_url(base, init_data(ANN, NOON)))
+        await page.goto(app_url(base, init_data(ANN, NOON), LIGHT))
         await page.get_by_role("button", name="Start", exact=True).click()
         status = page.get_by_role("status")
         await expect(status).to_have_text("Tap a card, an operator, then another card.")
@@ -123,7 +115,7 @@ async def test_opening_the_app_starts_no_clock_until_start(browser: Any, tmp_pat
         base = web_address(application)
         # As the chat's menu button opens it: the app's address, no mode.
         page = await browser.new_page()
-        await page.goto(app_url(base, init_data(ANN, NOON)))
+        await page.goto(app_url(base, init_data(ANN, NOON), LIGHT))
         await expect(page.locator("#gate")).to_have_text(
             f"Daily #{daily_number(DAY)} — the clock starts when you see the cards. Start"
         )
@@ -136,7 +128,9 @@ async def test_opening_the_app_starts_no_clock_until_start(browser: Any, tmp_pat
         practised = dict(DAILY_RECORD.get(application.user_data[ANN]).started)
         await page.close()
         chinese = await browser.new_page()
-        await chinese.goto(app_url(base, init_data(BOB, NOON, first_name="Bob", language="zh")))
+        await chinese.goto(
+            app_url(base, init_data(BOB, NOON, first_name="Bob", language="zh"), LIGHT)
+        )
         await expect(chinese.get_by_role("button", name="开始", exact=True)).to_be_visible()
         await expect(chinese.locator("#gate-text")).to_have_text(
             f"每日一题 #{daily_number(DAY)}：看到牌时开始计时。"
@@ -154,7 +148,7 @@ async def test_launch_data_with_another_user_id_gets_401(browser: Any, tmp_path:
         page = await browser.new_page()
         tampered = str(httpx.QueryParams(init_data(ANN, NOON)).set("user", user_json(BOB)))
         async with page.expect_response(lambda r: "/app/api/daily" in r.url) as answered:
-            await page.goto(app_url(web_address(application), tampered))
+            await page.goto(app_url(web_address(application), tampered, LIGHT))
         response = await answered.value
         await expect(page.get_by_role("status")).to_have_text(
             "Open this page from the bot in Telegram: it could not check who you are."
@@ -167,7 +161,7 @@ async def test_launch_data_with_another_user_id_gets_401(browser: Any, tmp_path:
 async def _practice_page(browser: Any, base: str, data: str) -> Any:
     """A page on the Practice tab, with a hand dealt."""
     page = await browser.new_page()
-    await page.goto(app_url(base, data))
+    await page.goto(app_url(base, data, LIGHT))
     await page.locator("#tab-practice").click()
     await playwright.expect(page.locator("#cards").get_by_role("button")).to_have_count(4)
     return page
@@ -208,7 +202,7 @@ async def test_a_hand_withdrawn_as_a_spoiler_is_dealt_anew_saying_why_in_chinese
         data = init_data(BOB, NOON, first_name="Bob", language="zh")
         page = await browser.new_page()
         async with page.expect_response(lambda r: r.url.endswith("/api/practice")) as dealt:
-            await page.goto(app_url(web_address(application), data))
+            await page.goto(app_url(web_address(application), data, LIGHT))
             await page.locator("#tab-practice").click()
         hand = tuple((await (await dealt.value).json())["hand"])
         # A group deals the same hand meanwhile.

@@ -15,19 +15,11 @@ from bot.games.daily.parts import DAILY_RECORD
 from bot.local_api import plain_text
 from solver import daily_number, solve
 from tests.bot.games import daily
-from tests.bot.harness import (
-    ANN,
-    BOB,
-    FakeClock,
-    make_api,
-    reply_to,
-    running_bot,
-)
+from tests.bot.harness import ANN, BOB, NOON, FakeClock, make_api, reply_to, running_bot
 from tests.bot.miniapp_data import APP_ENV, call, init_data, user_json
 
 pytestmark = pytest.mark.asyncio
 
-NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
 DAY = dt.date(2026, 11, 23)
 
 

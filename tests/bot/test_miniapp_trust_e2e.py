@@ -22,6 +22,7 @@ from tests.bot.harness import (
     ANN,
     BOB,
     GROUP,
+    NOON,
     FakeClock,
     make_api,
     refuse_writes,
@@ -32,7 +33,6 @@ from tests.bot.miniapp_data import APP_ENV, HEADER, call, init_data
 
 pytestmark = pytest.mark.asyncio
 
-NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
 TODAY = dt.date(2026, 11, 23)  # NOON's day
 
 

@@ -12,31 +12,25 @@ import pytest
 from bot.games.daily.parts import DAILY_CHAT
 from bot.games.rounds import matches
 from bot.i18n import language_name, languages
-from bot.local_api import LocalBotApi, plain_text
+from bot.local_api import plain_text
 from bot.rules.scoring import POINTS_BY_LEVEL
 from solver import solve
 from tests.bot.harness import (
     ANN,
     BOB,
+    CAROL,
+    DAVE,
     GROUP,
     deal,
     dealt,
     make_api,
+    players,
     reply_to,
     running_bot,
     settled,
 )
 
 pytestmark = pytest.mark.asyncio
-
-CAROL, DAVE = 503, 504
-
-
-def players() -> LocalBotApi:
-    api = make_api()
-    api.add_user(CAROL, "Carol", language_code="en")
-    api.add_user(DAVE, "Dave", language_code="en")
-    return api
 
 
 async def test_an_unknown_command_in_private_says_what_there_is(tmp_path: Path) -> None:

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from telegram.ext import Application
 
 from bot.games.daily import chart_labels
 from bot.i18n import language_name
@@ -24,19 +23,18 @@ from tests.bot.games import daily, one_or_many
 from tests.bot.harness import (
     ANN,
     BOB,
+    NOON,
     FakeClock,
-    deal,
-    dealt,
     make_api,
     reply_to,
     running_bot,
     settled,
+    untimed_deal,
 )
 from tests.bot.miniapp_data import APP_ENV, call
 
 pytestmark = pytest.mark.asyncio
 
-NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
 DAY = dt.date(2026, 11, 23)
 DEALS = 40
 """Deals at most while looking for a hand of some kind (each is a fraction of a second)."""
@@ -54,11 +52,6 @@ def keep_uploads(api: LocalBotApi) -> list[bytes]:
 
     api.call = call_keeping  # type: ignore[method-assign]
     return uploads
-
-
-async def untimed_deal(api: LocalBotApi, application: Application, user: int) -> tuple[int, ...]:
-    application.chat_data[user].table.settings.time_limit = 0
-    return dealt(await deal(api, user, user))
 
 
 async def test_an_ellipsis_is_not_read_as_a_decimal(tmp_path: Path) -> None:

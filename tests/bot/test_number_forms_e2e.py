@@ -9,21 +9,15 @@ import re
 from pathlib import Path
 
 import pytest
-from telegram.ext import Application
 
 from bot.games.daily.parts import DAILY_RECORD
-from bot.local_api import LocalBotApi, plain_text
+from bot.local_api import plain_text
 from solver import daily, solve
-from tests.bot.harness import ANN, BOB, deal, dealt, make_api, reply_to, running_bot
+from tests.bot.harness import ANN, BOB, make_api, reply_to, running_bot, untimed_deal
 
 pytestmark = pytest.mark.asyncio
 
 TEST_DAY = dt.date(2026, 11, 23)
-
-
-async def untimed_deal(api: LocalBotApi, application: Application, user: int) -> tuple[int, ...]:
-    application.chat_data[user].table.settings.time_limit = 0
-    return dealt(await deal(api, user, user))
 
 
 @pytest.mark.parametrize("ending", [".", "。", " = 24."])

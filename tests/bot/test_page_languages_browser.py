@@ -7,7 +7,6 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 import pytest
 
@@ -15,7 +14,7 @@ from bot.i18n import translations
 from tests.bot.browser import playwright_or_skip
 from tests.bot.harness import ANN, FakeClock, make_api, reply_to, running_bot
 from tests.bot.languages import with_languages
-from tests.bot.miniapp_data import init_data, web_address
+from tests.bot.miniapp_data import app_url, init_data, web_address
 
 playwright = playwright_or_skip()
 
@@ -23,11 +22,6 @@ pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 NOON = dt.datetime(2027, 3, 14, 12, 0, tzinfo=dt.UTC).timestamp()
 APP_ENV = {"TWENTYFOUR_WEBAPP_URL": "https://games.example/app/", "TWENTYFOUR_WEB_PORT": "0"}
-
-
-def app_url(base: str, data: str) -> str:
-    """The page as Telegram opens it: the launch data in the address's fragment."""
-    return f"{base}/app/#tgWebAppData={quote(data, safe='')}"
 
 
 async def _page_in(browser: Any, tmp_path: Path, code: str, language: str) -> dict[str, str]:

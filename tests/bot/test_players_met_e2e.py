@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.duel import play
 from bot.local_api import plain_text
 from solver import solve
 from tests.bot.challenge_links import link_of, offer_of, said, share
@@ -17,13 +16,7 @@ from tests.bot.duels import CAROL, DAVE, NOON, accept, invite, players, win_hand
 from tests.bot.handles import tag
 from tests.bot.harness import ANN, FakeClock, dealt, reply_to, running_bot, settled
 
-pytestmark = pytest.mark.asyncio
-
-
-@pytest.fixture(autouse=True)
-def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The next hand comes at once (the pause to read a result is for people)."""
-    monkeypatch.setattr(play, "NEXT_HAND_SECONDS", 0.0)
+pytestmark = [pytest.mark.asyncio, pytest.mark.usefixtures("no_duel_pause")]
 
 
 async def _duel(tmp_path: Path) -> tuple[list[str], list[str]]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 import pytest
 
@@ -16,16 +15,11 @@ from bot.services.pictures.profile_card import WIDTH
 from tests.bot.browser import playwright_or_skip
 from tests.bot.harness import ANN, FakeClock, make_api, reply_to, running_bot
 from tests.bot.ladder_play import NOON
-from tests.bot.miniapp_data import APP_ENV, init_data, web_address
+from tests.bot.miniapp_data import APP_ENV, app_url, init_data, web_address
 
 playwright = playwright_or_skip()
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
-
-
-def app_url(base: str, data: str) -> str:
-    """The page as Telegram opens it: the launch data in the address's fragment."""
-    return f"{base}/app/#tgWebAppData={quote(data, safe='')}"
 
 
 async def test_the_profile_tab_shows_the_card_of_me(browser: Any, tmp_path: Path) -> None:

@@ -10,29 +10,21 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.duel import play
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.hand_records import Source
 from bot.rules.pace import RECENT_KEPT, floor_of
 from solver import solve
 from tests.bot.duels import accept, invite, players, the_duel, win_hand
-from tests.bot.harness import ANN, BotApplication, FakeClock, dealt, make_api, running_bot
+from tests.bot.harness import ANN, NOON, BotApplication, FakeClock, dealt, make_api, running_bot
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.usefixtures("no_duel_pause")]
 
-NOON = 1_795_435_200.0
 CAT = 503
 """The holder of every hand's record before the script plays (9.0 s, from another chat)."""
 STEADY = (
     "No record at a script's steady pace: half or more of your last 10 answers came within "
     "3 s. Records count again once more than half of them take 3 s or more."
 )
-
-
-@pytest.fixture(autouse=True)
-def no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A duel's next hand comes at once (the pause to read a result is for people)."""
-    monkeypatch.setattr(play, "NEXT_HAND_SECONDS", 0.0)
 
 
 async def private_round(

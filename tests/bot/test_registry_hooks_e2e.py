@@ -18,7 +18,7 @@ from bot.local_api import plain_text
 from bot.play.registry import Game, Setting
 from bot.rules.spoilers import Numbers
 from bot.rules.table import GameSettings
-from tests.bot.harness import ANN, make_api, reply_to, running_bot
+from tests.bot.harness import ANN, OWNER, make_api, reply_to, running_bot
 
 pytestmark = pytest.mark.asyncio
 
@@ -123,13 +123,13 @@ async def test_its_setting_out_of_range_is_told_its_usage(tmp_path: Path, toy: T
 
 async def test_the_owners_overview_has_its_line(tmp_path: Path, toy: Toy) -> None:
     api = make_api()
-    async with running_bot(api, tmp_path, env={"TWENTYFOUR_OWNER_ID": str(ANN)}):
+    async with running_bot(api, tmp_path, env=OWNER):
         said = plain_text(await reply_to(api, ANN, ANN, "/admin"))
     assert "Toys today: 1" in said.splitlines()
 
 
 async def test_the_fair_play_review_has_its_section(tmp_path: Path, toy: Toy) -> None:
     api = make_api()
-    async with running_bot(api, tmp_path, env={"TWENTYFOUR_OWNER_ID": str(ANN)}):
+    async with running_bot(api, tmp_path, env=OWNER):
         said = plain_text(await reply_to(api, ANN, ANN, "/admin fairplay"))
     assert "Toys" in said.splitlines()

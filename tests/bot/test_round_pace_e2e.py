@@ -9,10 +9,8 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import plain_text
-from bot.rules.rounds import ROUND_SEAT
 from tests.bot.harness import (
     ANN,
-    BotApplication,
     FakeClock,
     deal,
     make_api,
@@ -20,15 +18,9 @@ from tests.bot.harness import (
     running_bot,
     settled,
 )
-from tests.bot.ladder_play import NOON, answer
+from tests.bot.ladder_play import NOON, answer, round_hand
 
 pytestmark = pytest.mark.asyncio
-
-
-def hand_of(application: BotApplication, chat: int) -> tuple[int, ...]:
-    game = ROUND_SEAT.of(application.chat_data[chat].table)
-    assert game is not None and game.live
-    return game.hand
 
 
 async def test_a_win_under_a_persons_pace_is_no_best_time(tmp_path: Path) -> None:
@@ -37,11 +29,11 @@ async def test_a_win_under_a_persons_pace_is_no_best_time(tmp_path: Path) -> Non
     async with running_bot(api, tmp_path, clock=clock) as application:
         await deal(api, ANN, ANN)
         clock.now += 1.2  # under any hand's pace floor
-        fast = plain_text(await reply_to(api, ANN, ANN, answer(hand_of(application, ANN))))
+        fast = plain_text(await reply_to(api, ANN, ANN, answer(round_hand(application, ANN))))
         await settled(api, application)
         await deal(api, ANN, ANN)
         clock.now += 9
-        paced = plain_text(await reply_to(api, ANN, ANN, answer(hand_of(application, ANN))))
+        paced = plain_text(await reply_to(api, ANN, ANN, answer(round_hand(application, ANN))))
         await settled(api, application)
         score = plain_text(await reply_to(api, ANN, ANN, "/score"))
     assert fast.startswith("🎉 Ann wins in 1.2 s: +")

@@ -19,23 +19,23 @@ from tests.bot.games import daily, not_in, solve_headline, start, the_hunt, thre
 from tests.bot.harness import (
     ANN,
     BOB,
+    CAROL,
     GROUP,
+    NOON,
     FakeClock,
     deal,
     dealt,
-    make_api,
     reply_to,
     running_bot,
+    with_carol,
 )
 from tests.bot.rush_play import the_run
 from tests.bot.trust_data import answer_of
 
 pytestmark = pytest.mark.asyncio
 
-CAROL = 503
-"""A user who has never been seen in the group."""
+# CAROL (tests.bot.harness): A user who has never been seen in the group.
 
-NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
 DAY = dt.date(2026, 11, 23)
 """The test day: its daily puzzle is 2 6 6 12 (6 6 12 = 12 gives 12+6−6, and ×2 wins)."""
 
@@ -63,12 +63,6 @@ PEEKED_ROUND = (
 DAILY_PART = (
     "No spoilers: three of those numbers are cards of today's daily puzzle. Solve it first: /daily"
 )
-
-
-def with_carol() -> LocalBotApi:
-    api = make_api()
-    api.add_user(CAROL, "Carol", language_code="en")
-    return api
 
 
 def part_request(hand: tuple[int, ...]) -> str:

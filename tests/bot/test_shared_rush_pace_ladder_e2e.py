@@ -9,14 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.ladder.parts import LADDER_RATINGS
 from bot.rules.hand_records import hand_key
-from bot.rules.ladder.puzzle_rating import (
-    ESTABLISHED_DAYS,
-    ESTABLISHED_RESULTS,
-    Ladder,
-    PuzzlePlayer,
-)
+from bot.rules.ladder.puzzle_rating import ESTABLISHED_RESULTS
 from bot.rules.rush.chat_run import RUSH_SEAT
 from tests.bot.harness import (
     ANN,
@@ -29,28 +23,10 @@ from tests.bot.harness import (
     running_bot,
     settled,
 )
-from tests.bot.ladder_play import NOON, answer
+from tests.bot.ladder_play import NOON, answer, ladder_of, strong, wrong
 from tests.bot.rush_play import CAROL, players
 
 pytestmark = pytest.mark.asyncio
-
-
-def strong(application: BotApplication, user: int) -> PuzzlePlayer:
-    """``user`` is an established player the model expects to solve most hands fast."""
-    ladder = LADDER_RATINGS.get(application.bot_data.global_data)
-    ladder.players[user] = PuzzlePlayer(
-        mu=40.0, sigma=3.0, results=ESTABLISHED_RESULTS, solve_days=ESTABLISHED_DAYS
-    )
-    return ladder.players[user]
-
-
-def wrong(hand: tuple[int, ...]) -> str:
-    a, b, c, d = hand
-    return next(t for t in (f"{a}+{b}+{c}+{d}", f"{a}*{b}*{c}*{d}") if eval(t) != 24)
-
-
-def ladder_of(application: BotApplication) -> Ladder:
-    return LADDER_RATINGS.get(application.bot_data.global_data)
 
 
 def the_hand(application: BotApplication) -> tuple[int, ...]:

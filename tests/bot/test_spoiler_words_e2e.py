@@ -15,6 +15,7 @@ from tests.bot.games import not_in, three_of
 from tests.bot.harness import (
     ANN,
     BOB,
+    CAROL,
     GROUP,
     TEST_DAY_NOON,
     FakeClock,
@@ -23,17 +24,10 @@ from tests.bot.harness import (
     make_api,
     reply_to,
     running_bot,
+    with_carol,
 )
 
 pytestmark = pytest.mark.asyncio
-
-CAROL = 503
-
-
-def with_carol() -> LocalBotApi:
-    api = make_api()
-    api.add_user(CAROL, "Carol", language_code="en")
-    return api
 
 
 async def test_a_member_not_playing_asks_in_the_group(tmp_path: Path) -> None:

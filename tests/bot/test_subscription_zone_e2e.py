@@ -12,12 +12,11 @@ import pytest
 from bot.games.daily.subscriptions import DAILY_POST
 from bot.local_api import plain_text
 from solver import daily_number
-from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot
+from tests.bot.harness import ANN, BOB, GROUP, NOON, FakeClock, make_api, reply_to, running_bot
 
 pytestmark = pytest.mark.asyncio
 
-NOON = 1_795_435_200.0
-"""Monday 2026-11-23, noon (UTC): 20:00 in Shanghai."""
+# NOON (tests.bot.harness): Monday 2026-11-23, noon (UTC): 20:00 in Shanghai.
 DAY = dt.date(2026, 11, 23)
 
 

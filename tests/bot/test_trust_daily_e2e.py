@@ -14,21 +14,12 @@ from bot.i18n import date_text
 from bot.local_api import LocalBotApi, plain_text
 from solver import daily_number, solve
 from tests.bot.games import daily
-from tests.bot.harness import (
-    ANN,
-    BOB,
-    GROUP,
-    FakeClock,
-    make_api,
-    reply_to,
-    running_bot,
-)
+from tests.bot.harness import ANN, BOB, GROUP, NOON, FakeClock, make_api, reply_to, running_bot
 from tests.bot.miniapp_data import APP_ENV, call
 from tests.bot.trust_data import EVE, answer_of, with_eve
 
 pytestmark = pytest.mark.asyncio
 
-NOON = dt.datetime(2026, 11, 23, 12, 0, tzinfo=dt.UTC).timestamp()
 DAY = dt.date(2026, 11, 23)
 NUMBER = daily_number(DAY)
 

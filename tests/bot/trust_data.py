@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from bot.local_api import LocalBotApi
 from solver import solve
+from tests.bot.harness import EVE as EVE
 from tests.bot.harness import make_api
 
-EVE = 505
-"""A member of the group who only reads it: the bot has never seen her write there."""
+# EVE (tests.bot.harness): a member of the group who only reads it: the bot has never
+# seen her write there.
 
 
 def with_eve() -> LocalBotApi:

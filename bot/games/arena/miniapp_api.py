@@ -30,14 +30,13 @@ from bot.games.arena.joining import admit, code_of, ensure_hands, to_page
 from bot.games.arena.live import keep
 from bot.games.arena.moves import group_now
 from bot.games.arena.parts import ARENA_CHAT
-from bot.games.arena.play import TARGET, start_clock
+from bot.games.arena.play import solved_of, start_clock, too_fast_text
 from bot.play.miniapp import serve_app
 from bot.play.result_listeners import publish
-from bot.rules.arena import Arena, Refusal, level_of, standings
+from bot.rules.arena import Arena, Refusal, standings
 from bot.rules.arena import points as arena_points
 from bot.rules.daily.days import clock_text
-from bot.rules.pace import floor_of
-from bot.rules.results import Game, GameResult, Solved
+from bot.rules.results import GameResult
 from bot.services.solving import DealRefused
 from bot.texts import reason
 
@@ -49,6 +48,15 @@ NOT_SAVED_STATUS = 503
 def _busy(context: BotContext) -> AppReply:
     text = context._("I am busy dealing other hands: try again in a moment.")
     return 503, {"error": "busy", "reason": text}
+
+
+async def _dealt(context: BotContext, arena: Arena, hands: int) -> bool:
+    """Whether the arena's first ``hands`` hands are dealt (False: the dealer is busy)."""
+    try:
+        await ensure_hands(context, arena, hands)
+    except DealRefused:
+        return False
+    return True
 
 
 def _refused(text: str) -> AppReply:
@@ -112,9 +120,7 @@ async def state(context: BotContext, user_id: int, group: int, line: str = "") -
             left=clock_text(arena.starts - now)
         )
         return 200, reply
-    try:
-        await ensure_hands(context, arena, player.index + 1)
-    except DealRefused:
+    if not await _dealt(context, arena, player.index + 1):
         return _busy(context)
     if player.shown is not None and arena.expire(user_id, player.index, now):
         # Its time ran out before its alarm rang (or the alarm's deal waits): a miss, saved.
@@ -215,9 +221,7 @@ class ArenaPage:
         if found is None:
             return OVER
         group, arena, index = found
-        try:
-            await ensure_hands(context, arena, index + 1)
-        except DealRefused:
+        if not await _dealt(context, arena, index + 1):
             return _busy(context)
         outcome = arena.answer(user_id, text, context.now(), index=index)
         if outcome.refused is Refusal.OVER:
@@ -234,21 +238,10 @@ class ArenaPage:
             )
         if outcome.solved:
             line = words.solved_news(outcome.points, outcome.streak, outcome.seconds, context)
-            solved = Solved(
-                player=user_id,
-                name=request.user.first_name,
-                game=Game.ARENA,
-                seconds=outcome.seconds,
-                level=level_of(index),
-            )
+            solved = solved_of(user_id, request.user.first_name, outcome.seconds, index)
             return await _done(context, user_id, group, line, [solved])
         if outcome.too_fast:
-            floor = f"{floor_of(arena.hands[index], TARGET):g}"
-            said = _(
-                "Too fast: an answer within {floor} s of its hand reaching you counts for "
-                "nothing (nobody reads four cards and types an answer that quickly). The hand "
-                "is still on."
-            ).format(floor=floor)
+            said = too_fast_text(arena, index, context)
             return 200, {"ok": False, "too_fast": True, "reason": said}
         assert outcome.verdict is not None
         said = _("Not quite: {reason}.").format(reason=reason(outcome.verdict, context))
@@ -265,9 +258,7 @@ class ArenaPage:
         if found is None:
             return OVER
         group, arena, index = found
-        try:
-            await ensure_hands(context, arena, index + 1)
-        except DealRefused:
+        if not await _dealt(context, arena, index + 1):
             return _busy(context)
         outcome = arena.skip(user_id, context.now(), index=index)
         if outcome.refused is Refusal.OVER:

@@ -33,6 +33,7 @@ from bot.games.arena.joining import admit, ensure_hands, on_page, to_page
 from bot.games.arena.live import keep, kept
 from bot.games.arena.moves import group_now
 from bot.games.arena.parts import ARENA_CHAT
+from bot.i18n import Translator
 from bot.play import game_life, set_aside
 from bot.play.announce import tell_saved
 from bot.play.result_listeners import publish
@@ -248,6 +249,24 @@ def waiting(context: HandlerContext) -> bool:
     return playing(context, None) is not None
 
 
+def solved_of(user_id: int, name: str, seconds: float, index: int) -> Solved:
+    """An arena hand solved, for the results' listeners (achievements...): the ``index``-th
+    hand of an arena, solved in ``seconds``, in the chat or on the page."""
+    return Solved(
+        player=user_id, name=name, game=Game.ARENA, seconds=seconds, level=level_of(index)
+    )
+
+
+def too_fast_text(arena: Arena, index: int, t: Translator) -> str:
+    """Why an answer to the ``index``-th hand did not count: given too soon after the hand
+    showed."""
+    return t._(
+        "Too fast: an answer within {floor} s of its hand reaching you counts for "
+        "nothing (nobody reads four cards and types an answer that quickly). The hand "
+        "is still on."
+    ).format(floor=f"{floor_of(arena.hands[index], TARGET):g}")
+
+
 async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> None:
     """Judge an answer to the player's current hand."""
     _ = context._
@@ -290,23 +309,13 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         return
     if outcome.solved:
         news = words.solved_news(outcome.points, outcome.streak, outcome.seconds, context)
-        solved = Solved(
-            player=user_id,
-            name=update.effective_user.full_name,
-            game=Game.ARENA,
-            seconds=outcome.seconds,
-            level=level_of(index),
-        )
+        solved = solved_of(user_id, update.effective_user.full_name, outcome.seconds, index)
         _moved_on(context, group, user_id, news, [solved])
         return
     if outcome.too_fast:
         context.reply(
             update,
-            _(
-                "Too fast: an answer within {floor} s of its hand reaching you counts for "
-                "nothing (nobody reads four cards and types an answer that quickly). The hand "
-                "is still on."
-            ).format(floor=f"{floor_of(arena.hands[index], TARGET):g}"),
+            too_fast_text(arena, index, context),
         )
         return
     assert outcome.verdict is not None

@@ -8,12 +8,11 @@ import logging
 from collections.abc import Sequence
 
 from bot.context import BotContext
-from bot.games.ladder import levels
+from bot.games.ladder import levels, play
 from bot.games.ladder.parts import LADDER_RATINGS
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.puzzle_rating import Change, Ladder
 from bot.rules.ladder.training import level_of, prior_of, rates_player
-from bot.rules.pace import floor_of
 from bot.rules.results import Game, GameResult, HandPlayed, Missed, Outpaced, Solved
 
 logger = logging.getLogger(__name__)
@@ -69,14 +68,13 @@ def heard(context: BotContext, chat_id: int | None, results: Sequence[GameResult
         if level is None:  # a hand of no level: not rated
             refused |= isinstance(result, Solved | HandPlayed)
             continue
-        change = ladder.record(
+        change = play.attempt(
+            context,
             result.player,
             hand,
             target,
             seconds,
-            day=context.today(),
             prior=prior_of(hand, level),
-            floor=floor_of(hand, target),
             hinted=hinted,
             rates_player=rates_player(hand, target),
         )

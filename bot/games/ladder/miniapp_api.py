@@ -198,17 +198,7 @@ def _settle(
     """Record the hand's result as ``/train`` does, and save it with the training; the
     change, and whether the disk took them."""
     context.bot_data.live_hands.drop_player(user_id, KIND)
-    ladder = LADDER_RATINGS.get(context.bot_data.global_data)
-    change = ladder.record(
-        user_id,
-        game.hand,
-        TARGET,
-        seconds,
-        day=context.today(),
-        prior=prior_of(game.hand),
-        floor=floor_of(game.hand, TARGET),
-        given=bool(game.peeked),  # solved for anyone while on: a second account, say
-    )
+    change = play.record(context, user_id, game, seconds)
     training = training_of(context.application, user_id)
     if change.counted and training is not None:
         training.played += 1

@@ -193,6 +193,54 @@ def save(context: BotContext, user_id: int, hand: Hand) -> bool:
     return True if write_now is None or not rows else write_now(rows)
 
 
+def record(
+    context: BotContext, user_id: int, game: Round, seconds: float | None, *, review: bool = False
+) -> Change:
+    """Record on the ladder the result of ``game``'s hand (solved in ``seconds``, None:
+    missed); the change (not saved yet)."""
+    return attempt(
+        context,
+        user_id,
+        game.hand,
+        TARGET,
+        seconds,
+        prior=prior_of(game.hand),
+        given=bool(game.peeked),  # solved for anyone while on: a second account, say
+        review=review,
+    )
+
+
+def attempt(
+    context: BotContext,
+    user_id: int,
+    hand: Hand,
+    target: int,
+    seconds: float | None,
+    *,
+    prior: float,
+    hinted: bool = False,
+    given: bool = False,
+    review: bool = False,
+    rates_player: bool = True,
+) -> Change:
+    """Record on the ladder a timed attempt at ``hand`` today (the ladder's own, or another
+    game's: :mod:`bot.games.ladder.heard`), judged against its pace floor; the change (not
+    saved yet).  The flags: :meth:`~bot.rules.ladder.puzzle_rating.Ladder.record`'s."""
+    return LADDER_RATINGS.get(context.bot_data.global_data).record(
+        user_id,
+        hand,
+        target,
+        seconds,
+        day=context.today(),
+        prior=prior,
+        floor=floor_of(hand, target),
+        hinted=hinted,
+        given=given,
+        review=review,
+        rates_player=rates_player,
+    )
+
+
 def settle(
     context: ChatContext,
     chat_id: int,
@@ -207,18 +255,7 @@ def settle(
     achievements: counted as the ladder counts it), told with the change."""
     training = training_of(context.chat_data)
     game_life.cancel_alarms(context, chat_id, LADDER)
-    ladder = LADDER_RATINGS.get(context.bot_data.global_data)
-    change = ladder.record(
-        user_id,
-        game.hand,
-        TARGET,
-        seconds,
-        day=context.today(),
-        prior=prior_of(game.hand),
-        floor=floor_of(game.hand, TARGET),
-        given=bool(game.peeked),  # solved for anyone while on: a second account, say
-        review=training.reviewing,
-    )
+    change = record(context, user_id, game, seconds, review=training.reviewing)
     if change.counted:
         training.played += 1
     saved = save(context, user_id, game.hand)
