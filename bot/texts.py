@@ -6,16 +6,13 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 
-from bot.i18n import K_, N_, Translator
+from bot.i18n import N_, Translator
 from bot.rules.requests import Limit, RequestError
 from bot.rules.votes import Action, Ballot
 from bot.services.solving import DealRefused
 from solver import Code, Verdict
 from solver.hints import Hint
 from solver.printing import SYMBOLS, friendly_value
-
-RULE_WORDS = (K_("keyword", "int"), K_("keyword", "countdown"))
-"""The rules' words of a /solve request, in any language (bot.rules.requests knows English)."""
 
 REASONS = {
     # A wrong answer.
