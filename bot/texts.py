@@ -133,10 +133,6 @@ DEAL_REFUSALS = {
         "or allow unsolvable hands."
     ),
     "busy": N_("I am busy dealing other hands: try again in a moment."),
-    "no_hunt": N_(
-        "I found no hand of {cards} cards with three solutions for {target}: "
-        "try another target or number of cards."
-    ),
 }
 
 DIFFICULTY_LABELS = {
@@ -149,11 +145,13 @@ DIFFICULTY_LABELS = {
 
 
 def deal_refusal(refused: DealRefused, context: Translator) -> str:
-    """Why no hand can be dealt, in the user's language (plain text)."""
+    """Why no hand can be dealt, in the user's language (plain text): in the refusal's own
+    wording if it brings one (a game's), else in the services'."""
     params = dict(refused.params)
     if "difficulty" in params:
         params["difficulty"] = context._(DIFFICULTY_LABELS.get(params["difficulty"] or None, "any"))
-    return context._(DEAL_REFUSALS[refused.problem]).format(**params)
+    template = refused.wording or DEAL_REFUSALS[refused.problem]
+    return context._(template).format(**params)
 
 
 def hint_text(found: Hint, context: Translator) -> str:

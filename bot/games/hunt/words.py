@@ -1,9 +1,16 @@
-"""The hunt's own wording of what a stop that did not stop it did (plain text)."""
+"""The hunt's own wording: why no hunt can be dealt, and what a stop that did not stop it did
+(plain text)."""
 
 from __future__ import annotations
 
 from bot.i18n import N_
 from bot.texts import StopVotes
+
+NO_HUNT = N_(
+    "I found no hand of {cards} cards with three solutions for {target}: "
+    "try another target or number of cards."
+)
+"""Why no hunt can be dealt (a :class:`~bot.services.solving.DealRefused`'s wording)."""
 
 STOP_VOTES: StopVotes = (
     N_(
