@@ -1,5 +1,8 @@
 """The wording of what the rules and the solver report: why an answer is wrong, why no hand
-can be dealt, what is wrong with a /solve request, the hints; in the user's language."""
+can be dealt, what is wrong with a /solve request, the hints; in the user's language.  Shared
+by the games, it names none (tests/test_no_game_in_the_centre.py): a game's own wording stands
+in its package's ``words.py``, and a game passes it where a shared text takes it (its reasons,
+its stop votes, a refusal's wording)."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ from collections.abc import Mapping
 
 from bot.i18n import N_, Translator
 from bot.rules.requests import Limit, RequestError
-from bot.rules.votes import Action, Ballot
+from bot.rules.votes import Ballot
 from bot.services.solving import DealRefused
 from solver import Code, Verdict
 from solver.hints import Hint
@@ -178,30 +181,6 @@ def hint_text(found: Hint, context: Translator) -> str:
         return _("Hint: start with {step}.").format(step=found.steps[0])
     steps = _("; ").join(str(s) for s in found.steps)
     return _("Hint: {steps}. Now finish it.").format(steps=steps)
-
-
-VOTE_ACTIONS = {
-    Action.STOP: N_("stop the game"),
-    Action.SKIP: N_("skip this hand"),
-    Action.REVEAL: N_("reveal the solutions"),
-    Action.HINT: N_("take a hint"),
-}
-"""What each vote asks for, as in "a vote to …"."""
-
-
-def vote_text(action: Action, ballot: Ballot, context: Translator) -> str:
-    """What a request that did not take effect did: a vote, or nothing (a bystander)."""
-    _ = context._
-    what = _(VOTE_ACTIONS[action])
-    if not ballot.counted:
-        return _(
-            "Only players of this round can vote to {action}: try an answer with its cards "
-            "first. Whoever started it, or an admin, can do it at once."
-        ).format(action=what)
-    return _(
-        "A vote to {action}: {votes} of {needed} players. Another player of this round can "
-        "agree with /{command}; whoever started it, or an admin, can do it at once."
-    ).format(action=what, votes=ballot.votes, needed=ballot.needed, command=action.value)
 
 
 StopVotes = tuple[str, str]

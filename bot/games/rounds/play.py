@@ -18,6 +18,7 @@ from bot.games.rounds import group_status, matches, solutions_shown
 from bot.games.rounds.caption import deal_caption
 from bot.games.rounds.matches import NEXT_DEAL
 from bot.games.rounds.solutions_shown import learn, solutions_text
+from bot.games.rounds.words import vote_text
 from bot.play import game_life, set_aside, visibility
 from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
@@ -30,7 +31,7 @@ from bot.rules.votes import Action, request
 from bot.services.limits import CAPTION, TEXT, visible_length
 from bot.services.riders import Riders
 from bot.services.workers.pool import PoolBusy, WorkFailed, WorkTimeout
-from bot.texts import hint_text, table_busy, vote_text
+from bot.texts import hint_text, table_busy
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
 
 HALF_TIME = "half-time"
