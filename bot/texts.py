@@ -1,21 +1,21 @@
 """The wording of what the rules and the solver report: why an answer is wrong, why no hand
-can be dealt, what is wrong with a /solve request, the hints; in the user's language."""
+can be dealt, what is wrong with a /solve request, the hints; in the user's language.  Shared
+by the games, it names none (tests/test_no_game_in_the_centre.py): a game's own wording stands
+in its package's ``words.py``, and a game passes it where a shared text takes it (its reasons,
+its stop votes, a refusal's wording)."""
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 
-from bot.i18n import K_, N_, Translator
-from bot.rules.daily.puzzle import DailyResult, clock_text
+from bot.i18n import N_, Translator
 from bot.rules.requests import Limit, RequestError
-from bot.rules.votes import Action, Ballot
+from bot.rules.votes import Ballot
 from bot.services.solving import DealRefused
 from solver import Code, Verdict
 from solver.hints import Hint
 from solver.printing import SYMBOLS, friendly_value
-
-RULE_WORDS = (K_("keyword", "int"), K_("keyword", "countdown"))
-"""The rules' words of a /solve request, in any language (bot.rules.requests knows English)."""
 
 REASONS = {
     # A wrong answer.
@@ -75,14 +75,6 @@ REASONS = {
 """Why an answer is wrong or a request unreadable, for every solver code but a win; one
 wording for each idea, whether an answer or a request has it."""
 
-COUNTDOWN_REASONS = {
-    Code.WORD: N_("“{word}” is not a number: answer with the numbers, + − × ÷ and brackets"),
-    Code.SIGN: N_(
-        "a number can't start with {sign} (column {column}): the numbers are used as given"
-    ),
-}
-"""The reasons whose wording speaks of cards, as a Countdown (which offers numbers) has them."""
-
 ONCE = {
     Code.CARD_TWICE: ("dealt", N_("{card} is used {used} times but dealt only once")),
     Code.NUMBER_TWICE: ("offered", N_("{number} is used {used} times but offered only once")),
@@ -108,12 +100,13 @@ def _worded(
     return context._(template).format(column=position, **params)
 
 
-def reason(verdict: Verdict, context: Translator, countdown: bool = False) -> str:
-    """Why an answer is wrong, in the user's language (plain text); a ``countdown``'s answer
-    in the words of its numbers, not of cards."""
+def reason(verdict: Verdict, context: Translator, wording: Mapping[Code, str] | None = None) -> str:
+    """Why an answer is wrong, in the user's language (plain text); a game's own ``wording``
+    of some reasons (msgids by code) over :data:`REASONS`' (a game that offers numbers, not
+    cards, speaks of numbers)."""
     template = REASONS[verdict.code]
-    if countdown:
-        template = COUNTDOWN_REASONS.get(verdict.code, template)
+    if wording is not None:
+        template = wording.get(verdict.code, template)
     params = dict(verdict.params)
     count, once = ONCE.get(verdict.code, ("", ""))
     if params.get(count) == "1":
@@ -143,10 +136,6 @@ DEAL_REFUSALS = {
         "or allow unsolvable hands."
     ),
     "busy": N_("I am busy dealing other hands: try again in a moment."),
-    "no_hunt": N_(
-        "I found no hand of {cards} cards with three solutions for {target}: "
-        "try another target or number of cards."
-    ),
 }
 
 DIFFICULTY_LABELS = {
@@ -159,11 +148,13 @@ DIFFICULTY_LABELS = {
 
 
 def deal_refusal(refused: DealRefused, context: Translator) -> str:
-    """Why no hand can be dealt, in the user's language (plain text)."""
+    """Why no hand can be dealt, in the user's language (plain text): in the refusal's own
+    wording if it brings one (a game's), else in the services'."""
     params = dict(refused.params)
     if "difficulty" in params:
         params["difficulty"] = context._(DIFFICULTY_LABELS.get(params["difficulty"] or None, "any"))
-    return context._(DEAL_REFUSALS[refused.problem]).format(**params)
+    template = refused.wording or DEAL_REFUSALS[refused.problem]
+    return context._(template).format(**params)
 
 
 def hint_text(found: Hint, context: Translator) -> str:
@@ -192,76 +183,24 @@ def hint_text(found: Hint, context: Translator) -> str:
     return _("Hint: {steps}. Now finish it.").format(steps=steps)
 
 
-VOTE_ACTIONS = {
-    Action.STOP: N_("stop the game"),
-    Action.SKIP: N_("skip this hand"),
-    Action.REVEAL: N_("reveal the solutions"),
-    Action.HINT: N_("take a hint"),
-}
-"""What each vote asks for, as in "a vote to …"."""
+StopVotes = tuple[str, str]
+"""A game's wording (msgids) of what a request to stop it early did when it did not stop it:
+a bystander's, then a player's vote (``{votes}`` of ``{needed}``); each game that is stopped
+by a vote has its own, in its package."""
 
 
-def vote_text(action: Action, ballot: Ballot, context: Translator) -> str:
-    """What a request that did not take effect did: a vote, or nothing (a bystander)."""
-    _ = context._
-    what = _(VOTE_ACTIONS[action])
-    if not ballot.counted:
-        return _(
-            "Only players of this round can vote to {action}: try an answer with its cards "
-            "first. Whoever started it, or an admin, can do it at once."
-        ).format(action=what)
-    return _(
-        "A vote to {action}: {votes} of {needed} players. Another player of this round can "
-        "agree with /{command}; whoever started it, or an admin, can do it at once."
-    ).format(action=what, votes=ballot.votes, needed=ballot.needed, command=action.value)
-
-
-STOP_VOTES = {
-    "hunt": (
-        N_(
-            "Only players of this hunt can vote to stop it: try an answer with its cards "
-            "first. Whoever started it, or an admin, can stop it at once."
-        ),
-        N_(
-            "A vote to stop the hunt: {votes} of {needed} players. Another player of this hunt "
-            "can agree with /hunt stop; whoever started it, or an admin, can stop it at once."
-        ),
-    ),
-    "countdown": (
-        N_(
-            "Only players of this Countdown can vote to stop it: try an answer with its "
-            "numbers first. Whoever started it, or an admin, can stop it at once."
-        ),
-        N_(
-            "A vote to stop the Countdown: {votes} of {needed} players. Another player of this "
-            "Countdown can agree with /countdown stop; whoever started it, or an admin, can "
-            "stop it at once."
-        ),
-    ),
-}
-"""What a request to stop a hunt or a Countdown game early did, when it did not stop it: a
-bystander's, or a player's vote."""
-
-
-def stop_vote_text(game: str, ballot: Ballot, context: Translator) -> str:
-    """What a request to stop a ``hunt`` or a ``countdown`` that did not take effect did."""
-    bystander, vote = STOP_VOTES[game]
+def stop_vote_text(votes: StopVotes, ballot: Ballot, context: Translator) -> str:
+    """What a request to stop a game that did not take effect did, in the game's ``votes``."""
+    bystander, vote = votes
     if not ballot.counted:
         return context._(bystander)
     return context._(vote).format(votes=ballot.votes, needed=ballot.needed)
 
 
-def how_to_answer(private: bool, context: Translator, countdown: bool = False) -> str:
-    """How to answer a hand, right for the chat: in private (``private``, or a group that
-    shows the bot every message: :mod:`bot.play.visibility`) the bot reads every message; in
-    a group (privacy mode) only commands and replies to it; a ``countdown``'s with an
-    example of its own numbers and size."""
-    if countdown and private:
-        return context._("Type your answer, like (75-5)*8+3.")
-    if countdown:
-        return context._(
-            "Answer with /a and your expression, like /a (75-5)*8+3, or reply to this picture."
-        )
+def how_to_answer(private: bool, context: Translator) -> str:
+    """How to answer a hand of cards, right for the chat: in private (``private``, or a group
+    that shows the bot every message: :mod:`bot.play.visibility`) the bot reads every
+    message; in a group (privacy mode) only commands and replies to it."""
     if private:
         return context._("Type your answer, like (8-2)*4.")
     return context._(
@@ -269,9 +208,10 @@ def how_to_answer(private: bool, context: Translator, countdown: bool = False) -
     )
 
 
-def round_on(private: bool, context: Translator) -> str:
-    """What /play says while a round is on: in private, where plain typing answers, without
-    sending the player to /a."""
+def table_busy(private: bool, context: Translator) -> str:
+    """What a game's start says while a round of /play is on at the table (the round itself,
+    /train, a duel): in private, where plain typing answers, without sending the player to
+    /a."""
     if private:
         return context._("A round is on: type your answer, or use /hint, /reveal or /skip.")
     return context._("A round is on: answer it with /a, or use /hint, /reveal or /skip.")
@@ -292,41 +232,6 @@ def more_players(count: int, context: Translator) -> str:
     ).format(count=count)
 
 
-def share_line(
-    number: int,
-    result: DailyResult,
-    streak: int,
-    context: Translator,
-    faster_than: int | None = None,
-) -> str:
-    """A daily result to share that gives nothing away (no hand, no expression), in the
-    user's language: ``24点 Daily #123 ✅ 0:42 · 1 miss · 🔥5``, and ``· faster than 73%``
-    given a standing that beats somebody (plain text; "faster than 0%" would be no news)."""
-    misses = context.ngettext("{count} miss", "{count} misses", result.misses)
-    line = context._("24点 Daily #{number} ✅ {time} · {misses} · 🔥{streak}").format(
-        number=number,
-        time=clock_text(result.seconds),
-        misses=misses.format(count=result.misses),
-        streak=streak,
-    )
-    if not faster_than:
-        return line
-    return context._("{line} · faster than {percent}%").format(line=line, percent=faster_than)
-
-
-def subscription_text(time: str | None, zone: str, context: Translator) -> str:
-    """Whether the chat gets the daily puzzle posted, and at what ``time`` in ``zone``."""
-    if time is None:
-        return context._(
-            "This chat is not subscribed to the daily puzzle: /subscribe 09:00 posts it here "
-            "every day at 09:00 ({zone}); /subscribe 09:00 Asia/Shanghai, at 09:00 in that "
-            "time zone."
-        ).format(zone=zone)
-    return context._(
-        "Subscribed: the daily puzzle comes here every day at {time} ({zone})."
-    ).format(time=time, zone=zone)
-
-
 def duration_text(context: Translator, span: dt.timedelta) -> str:
     """``3 h 05 min`` (``42 min`` under an hour)."""
     minutes = max(0, int(span.total_seconds()) // 60)
@@ -334,12 +239,3 @@ def duration_text(context: Translator, span: dt.timedelta) -> str:
     if hours:
         return context._("{hours} h {minutes:02d} min").format(hours=hours, minutes=minutes)
     return context._("{minutes} min").format(minutes=minutes)
-
-
-def given_away(context: Translator) -> str:
-    """Why a right answer to a Rush run's hand scores nothing: the bot had solved it for
-    someone else while it was played."""
-    return context._(
-        "I had given that hand's solutions to someone else (/solve or inline mode) while you "
-        "played it: it scores nothing."
-    )

@@ -1,6 +1,6 @@
 """A game is a plug-in (issue #39): the central modules (the application, what the games
-share in a chat, the services, the features, the chat's table, the menus, the context)
-import no game and name none.  A game declares itself once in its package
+share in a chat, the services, the features, the chat's table, the menus, the context, the
+shared wording) import no game and name none.  A game declares itself once in its package
 (``bot.play.registry.Game``) and is listed once in ``bot.games.GAMES``, which only
 ``bot/app.py`` and ``bot/menus.py`` (the application's floor) import.
 
@@ -27,6 +27,7 @@ CENTRAL = sorted(
         BOT / "menus.py",
         BOT / "context.py",
         BOT / "plug_ins.py",
+        BOT / "texts.py",
         BOT / "rules" / "table.py",
         *(BOT / "play").glob("*.py"),
         *(BOT / "services").rglob("*.py"),

@@ -25,7 +25,7 @@ from bot.services.riders import Riders
 from bot.services.solving import DealRefused
 from bot.services.timers import JobCallback, Timers
 from bot.state import ChatData
-from bot.texts import deal_refusal, stop_vote_text
+from bot.texts import StopVotes, deal_refusal, stop_vote_text
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
 
 logger = logging.getLogger(__name__)
@@ -327,11 +327,11 @@ async def stop_game(
     finish: Callable[[int, ChatContext, G], object],
     *,
     none_on: str,
-    votes: str,
+    votes: StopVotes,
 ) -> None:
     """A stop command (``/hunt stop``): end the chat's game of this kind early and
     ``finish`` it; in groups its starter and the admins at once, anyone else by a vote two
-    of its players carry (see :mod:`bot.rules.votes`, ``votes`` names the game's wording in
+    of its players carry (see :mod:`bot.rules.votes`, ``votes`` is the game's wording for
     :func:`~bot.texts.stop_vote_text`).  ``none_on``: what to say when none is on."""
     chat = context.chat_data
     game = kind.game_of(chat)

@@ -28,11 +28,13 @@ class DealRefused(Exception):
 
     Problems: ``unrated`` (a difficulty asked of hands of 5 or 6 cards), ``no_hands`` (no hand
     of that difficulty makes the target), ``none_solvable`` (no solvable hand was found),
-    ``busy`` (the workers could not do it in time), ``no_hunt`` (no hand with three solutions
-    for a Solution Hunt was found).
+    ``busy`` (the workers could not do it in time); a game's own problem (no hand fit for
+    it was found) brings its own ``wording``, a msgid its ``params`` fill
+    (:func:`bot.texts.deal_refusal`).
     """
 
-    def __init__(self, problem: str, **params: str) -> None:
+    def __init__(self, problem: str, *, wording: str | None = None, **params: str) -> None:
         super().__init__(problem)
         self.problem = problem
+        self.wording = wording
         self.params = params

@@ -370,3 +370,28 @@ async def test_a_rounds_command_during_a_private_hunt_says_a_hunt_is_on(
         await start(api, ANN, ANN, "/hunt")
         said = plain_text(await reply_to(api, ANN, ANN, command))
     assert said == expected
+
+
+@pytest.mark.parametrize(
+    ("language", "refusal"),
+    [
+        (
+            "en",
+            "I found no hand of 4 cards with three solutions for 24: try another target or "
+            "number of cards.",
+        ),
+        ("zh", "没找到 4 张牌、算 24 且至少有三种解法的牌：换个目标数或牌数试试。"),
+    ],
+)
+async def test_a_hunt_no_hand_fits_is_refused_in_the_hunts_own_words(
+    tmp_path: Path, language: str, refusal: str
+) -> None:
+    """The refusal's wording is the hunt's (bot/games/hunt/words.py), in the chat's language."""
+    api = players()
+    api.add_user(DAVE, "Dave", language_code=language)
+    async with running_bot(api, tmp_path) as application:
+        application.chat_data[DAVE].table.settings.deck = (1, 1)  # 1 1 1 1: no solution
+        before = len(api.sent)
+        api.send(DAVE, DAVE, "/hunt")
+        sent = (await api.wait_for_sent(before + 1, timeout=20))[-1]
+    assert plain_text(sent["text"]) == refusal

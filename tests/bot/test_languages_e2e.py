@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.features.solve.words import RULE_WORDS
 from bot.i18n import (
     END_ISOLATE,
     ISOLATE,
@@ -22,7 +23,6 @@ from bot.i18n import (
     translations,
 )
 from bot.local_api import plain_text
-from bot.texts import RULE_WORDS
 from solver import daily_number, solve
 from tests.bot.games import daily
 from tests.bot.harness import FakeClock, deal, dealt, make_api, reply_to, running_bot, settled

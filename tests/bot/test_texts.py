@@ -7,11 +7,13 @@ from typing import Any
 
 import pytest
 
+from bot.games.countdown import words as countdown_words
 from bot.games.daily import freeze_used
+from bot.games.daily.words import share_line
 from bot.i18n import translations
 from bot.rules.daily.puzzle import DailyResult
 from bot.rules.requests import RequestError, parse_solve
-from bot.texts import REASONS, hint_text, player_line, problem_text, reason, share_line
+from bot.texts import REASONS, hint_text, player_line, problem_text, reason
 from solver import Code, check, hint
 
 
@@ -185,7 +187,7 @@ def test_a_decimal_in_an_answer_is_no_card() -> None:
 
 def test_a_decimal_in_a_countdown_answer_is_no_number() -> None:
     verdict = check("2.5*2", [2, 5, 50], 5, countdown=True)
-    assert reason(verdict, ZH, countdown=True) == "2.5 不在给出的数里"
+    assert reason(verdict, ZH, countdown_words.REASONS) == "2.5 不在给出的数里"
 
 
 def test_a_number_with_an_exponent_in_a_request_is_told_to_write_it_out() -> None:

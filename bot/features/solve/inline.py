@@ -11,11 +11,12 @@ from telegram.constants import ChatType
 from bot.context import BotContext
 from bot.features.solve.replies import BUSY, render_result, slow_text, target_text
 from bot.features.solve.spoiler_checks import mark_peeks, spoiler
+from bot.features.solve.words import RULE_WORDS
 from bot.i18n import in_english
 from bot.play.game_page import game_result
 from bot.rules.requests import RequestError, parse_solve
 from bot.services.solve_errors import SolveBusy, SolveTimeout
-from bot.texts import RULE_WORDS, problem_text
+from bot.texts import problem_text
 
 INLINE_RESULTS = 50
 """Telegram accepts at most 50 results in one answer to an inline query."""

@@ -15,12 +15,13 @@ from telegram.ext import Application
 from bot.context import BotContext
 from bot.features.solve import deferred
 from bot.features.solve.spoiler_checks import keeping, mark_peeks
+from bot.features.solve.words import RULE_WORDS
 from bot.i18n import N_, in_english, number
 from bot.rules.deferrals import Deferral, overdue
 from bot.rules.requests import RequestError, Rules, SolveRequest, SolveResult, parse_solve, shown
 from bot.services.deferred_solves import DeferredSolve
 from bot.services.solve_errors import SolveBusy, SolveTimeout, SolveTooBig
-from bot.texts import RULE_WORDS, problem_text
+from bot.texts import problem_text
 from bot.typed_handlers import (
     ButtonUpdate,
     HandlerContext,

@@ -16,6 +16,7 @@ from bot.context import BotContext, services
 from bot.games.countdown import refusals, work
 from bot.games.countdown.parts import COUNTDOWN_MESSAGES, CountdownMessages
 from bot.games.countdown.setting import SETTING
+from bot.games.countdown.words import REASONS, STOP_VOTES, how_to_answer
 from bot.i18n import N_, answer_in_english
 from bot.play import game_life, set_aside, solo_games, status_message
 from bot.play.announce import tell_saved
@@ -41,7 +42,6 @@ from bot.rules.results import CountdownExact
 from bot.services.answer_routes import Route
 from bot.services.limits import TEXT, fit_list
 from bot.texts import (
-    how_to_answer,
     more_players,
     player_line,
     reason,
@@ -127,7 +127,7 @@ async def countdown_command(update: MessageUpdate, context: HandlerContext) -> N
                 "Each number at most once, + − × ÷, whole numbers on the way; "
                 "the closest answer wins."
             ),
-            how=how_to_answer(chat_id > 0, context, countdown=True),
+            how=how_to_answer(chat_id > 0, context),
         )
     )
 
@@ -205,7 +205,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
             line = _("Answer with an expression: the closest one counts.")
         else:
             line = _("Not quite: {reason}.").format(
-                reason=html.escape(reason(outcome.verdict, context, countdown=True))
+                reason=html.escape(reason(outcome.verdict, context, REASONS))
             )
     else:
         assert outcome.value is not None and outcome.distance is not None
@@ -246,9 +246,7 @@ async def countdown_up(context: JobContext[int]) -> None:
 async def _stop(update: MessageUpdate, context: HandlerContext) -> None:
     """/countdown stop: end the game early (see :func:`bot.play.game_life.stop_game`)."""
     none_on = context._("No Countdown game is on: /countdown starts one.")
-    await game_life.stop_game(
-        update, context, COUNTDOWN, finish, none_on=none_on, votes="countdown"
-    )
+    await game_life.stop_game(update, context, COUNTDOWN, finish, none_on=none_on, votes=STOP_VOTES)
 
 
 def solver_lines(game: Countdown, context: ChatContext, solo: bool = False) -> list[str]:

@@ -18,6 +18,7 @@ from bot.context import BotContext, local_now
 from bot.games.daily import aside
 from bot.games.daily.day_board import board_of
 from bot.games.daily.parts import ANSWERS_TO, DAILY_CHAT, DAILY_RECORD
+from bot.games.daily.words import share_line
 from bot.i18n import date_text, locale_of
 from bot.play import game_life, set_aside
 from bot.play.after_solve import offer_markup, puzzle_ended
@@ -39,7 +40,7 @@ from bot.rules.plain_text import is_chatter
 from bot.rules.results import DailySolved
 from bot.rules.scoring import counts_as_miss
 from bot.state import CHATS_GAME
-from bot.texts import duration_text, reason, share_line
+from bot.texts import duration_text, reason
 from bot.typed_handlers import (
     HandlerContext,
     MessageUpdate,

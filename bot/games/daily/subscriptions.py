@@ -16,6 +16,7 @@ from bot.games.daily.attempt import puzzle_of
 from bot.games.daily.group import _members_results, show_in_group
 from bot.games.daily.parts import DAILY_CHAT, DailyChat
 from bot.games.daily.times import time_and_zone
+from bot.games.daily.words import subscription_text
 from bot.i18n import time_text
 from bot.play.admins import is_admin
 from bot.rules.daily.attempts import closed, closes_at
@@ -23,7 +24,6 @@ from bot.rules.daily.puzzle import find_zone, last_post_at, post_time
 from bot.rules.spoilers import shares
 from bot.services.outbox.bulk import BulkNotSent, spread_second
 from bot.services.workers.pool import PoolBusy, WorkFailed, WorkTimeout
-from bot.texts import subscription_text
 from bot.typed_handlers import (
     HandlerContext,
     JobContext,

@@ -12,6 +12,7 @@ from telegram.ext import Application, CommandHandler
 from bot.context import BotContext, services
 from bot.games.hunt import refusals, work
 from bot.games.hunt.parts import HUNT_MESSAGES, HuntMessages
+from bot.games.hunt.words import STOP_VOTES
 from bot.games.hunt.work import HuntDeals
 from bot.i18n import N_, answer_in_english
 from bot.play import game_life, set_aside, solo_games, status_message
@@ -204,7 +205,7 @@ async def hunt_up(context: JobContext[int]) -> None:
 async def _stop(update: MessageUpdate, context: HandlerContext) -> None:
     """/hunt stop: end the hunt early (see :func:`bot.play.game_life.stop_game`)."""
     none_on = context._("No hunt is on: /hunt starts one.")
-    await game_life.stop_game(update, context, HUNT, finish, none_on=none_on, votes="hunt")
+    await game_life.stop_game(update, context, HUNT, finish, none_on=none_on, votes=STOP_VOTES)
 
 
 HUNT = game_life.Kind[Hunt](

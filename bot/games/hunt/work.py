@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from bot.games.hunt.ready import DEFAULT_SIX, FROM_CARDS, Found, Hand, ReadyHunts
+from bot.games.hunt.words import NO_HUNT
 from bot.rules.hands import CANDIDATES, draw_unrated
 from bot.rules.hunt import WORK, HuntHand, hunt_job
 from bot.rules.spoilers import shares_any
@@ -71,7 +72,9 @@ class HuntDeals:
             found = await self.solving.deal_job(hunt_job, candidates, settings.target, work)
             if found is not None:
                 return found
-        raise DealRefused("no_hunt", cards=str(settings.cards), target=str(settings.target))
+        raise DealRefused(
+            "no_hunt", wording=NO_HUNT, cards=str(settings.cards), target=str(settings.target)
+        )
 
 
 def set_up(solving: Solving) -> None:

@@ -21,7 +21,7 @@ from bot.play.registry import Game, Handlers, Help, HelpLine, Menu, MenuEntry
 from bot.play.result_listeners import listen
 from bot.rules.ladder.training import learned_level
 from bot.services.answer_routes import Route
-from bot.texts import round_on
+from bot.texts import table_busy
 from bot.typed_handlers import (
     ButtonUpdate,
     ChatContext,
@@ -62,7 +62,7 @@ async def start(update: MessageUpdate, context: HandlerContext) -> None:
     if training.live:
         context.reply(update, words.training_on(context, training.reviewing))
         return
-    if game_life.refused(update, context, round_on(True, context)):
+    if game_life.refused(update, context, table_busy(True, context)):
         return
     training.review.clear()
     play.begin(context, training, user_id)

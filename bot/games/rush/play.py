@@ -26,7 +26,7 @@ from bot.rules.rush.run import TARGET as RUSH_TARGET
 from bot.services.solving import DealRefused
 from bot.services.workers.pool import AlreadyRunning, PoolBusy, WorkFailed, WorkTimeout
 from bot.state import ChatData
-from bot.texts import given_away, player_line, reason
+from bot.texts import player_line, reason
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
 from solver import solution_of
 
@@ -159,7 +159,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         deal_hand(context, chat_id, game, news)
     elif outcome.void is Void.GIVEN:  # costs a skip: never a free one
         skipped = words.skipped_news(run.dealt[-2], None, context)
-        deal_hand(context, chat_id, game, "🚫 " + given_away(context) + "\n" + skipped)
+        deal_hand(context, chat_id, game, "🚫 " + words.given_away(context) + "\n" + skipped)
     else:
         assert outcome.verdict is not None
         if outcome.out:

@@ -286,3 +286,12 @@ def group_end(rows: list[tuple[str, RunResult, PersonalBest]], context: ChatCont
         _("/rush for another run, /rush top for the best runs."),
     ]
     return fit_list(head, items, tail, limit=TEXT, more=lambda count: more_players(count, context))
+
+
+def given_away(context: Translator) -> str:
+    """Why a right answer to a Rush run's hand scores nothing: the bot had solved it for
+    someone else while it was played."""
+    return context._(
+        "I had given that hand's solutions to someone else (/solve or inline mode) while you "
+        "played it: it scores nothing."
+    )

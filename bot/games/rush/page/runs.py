@@ -18,14 +18,14 @@ from telegram.ext import Application, Job
 from bot.context import BotContext, GameReply, GameRequest
 from bot.games.rush.counting import count_run, run_result
 from bot.games.rush.parts import RUSH_RECORDS
-from bot.games.rush.words import skipped_news
+from bot.games.rush.words import given_away, skipped_news
 from bot.play.result_listeners import publish
 from bot.rules.hands import Hand, LevelTable
 from bot.rules.pace import floor_of
 from bot.rules.rush.run import CARDS, DECK, TARGET, Deal, RunResult, RushOutcome, RushRun, Void
 from bot.rules.rush.run import Refusal as RushRefusal
 from bot.services.web.game_tokens import TOKEN_AGE, GameMessage, GameToken, TokenBook
-from bot.texts import given_away, reason
+from bot.texts import reason
 from bot.typed_handlers import jobs_of
 
 logger = logging.getLogger(__name__)
