@@ -27,6 +27,14 @@ def own_game(context: BotContext, chat: ChatData) -> Game | None:
     )
 
 
+def answers_to(context: BotContext, chat: ChatData) -> str:
+    """What the chat's plain answers go to, read: a word no game declares (a later
+    release's) is the chat's game (``CHATS_GAME``), so the chat can still count as free."""
+    if own_game(context, chat) is None:
+        return CHATS_GAME
+    return chat.answers_to
+
+
 def own_game_on(context: BotContext, chat: ChatData) -> bool:
     """Whether the chat's plain answers go to a player's own game that sets nothing aside
     (a friend's challenge): its answers are its own."""
@@ -48,7 +56,7 @@ def game_on(context: BotContext, chat_id: int, chat: ChatData) -> bool:
 
 def free(context: BotContext, chat_id: int, chat: ChatData) -> bool:
     """Whether no game of the chat is on, nor on its way, and no own game shown."""
-    return chat.answers_to == CHATS_GAME and not game_on(context, chat_id, chat)
+    return answers_to(context, chat) == CHATS_GAME and not game_on(context, chat_id, chat)
 
 
 def busy_text(context: BotContext, chat_id: int, command: str | None) -> str | None:

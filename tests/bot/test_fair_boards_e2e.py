@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.arena import group as arena_group
 from bot.games.arena.parts import ARENA_CHAT
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.results import GameResult, Podium
@@ -210,3 +211,44 @@ async def test_duels_won_over_established_players_put_one_on_the_duel_board(
     assert "\n1. 🥇 Ann: " in season
     assert told[ANN].splitlines()[1] == "🥇 1st on the duel board"
     assert trophies == [SeasonTrophy("2026-11", Board.RATED, 1)]
+
+
+async def test_the_end_pictures_the_podium_the_medals_are_worn_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pictured: list[list[int]] = []
+    real = arena_group.podium_picture
+
+    def drawn(scores: Sequence[int]) -> bytes:  # the real picture, its podium noted
+        pictured.append(list(scores))
+        return real(scores)
+
+    monkeypatch.setattr(arena_group, "podium_picture", drawn)
+    api = newcomers()
+    clock = FakeClock(BEFORE_END)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        arena_regulars(application, ANN)
+        established.in_duels(
+            application.bot_data.global_data.ratings, CAROL, day=dt.date(2026, 11, 30)
+        )
+        await arena(api, application, clock, {DAVE: 3, ANN: 2, CAROL: 1})
+    assert pictured == [[4, 2]]  # Ann's and Carol's, not the newcomer Dave's 8 on top
+
+
+async def test_an_arena_that_wins_nothing_pictures_no_podium(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pictured: list[list[int]] = []
+    real = arena_group.podium_picture
+
+    def drawn(scores: Sequence[int]) -> bytes:
+        pictured.append(list(scores))
+        return real(scores)
+
+    monkeypatch.setattr(arena_group, "podium_picture", drawn)
+    api = newcomers()
+    clock = FakeClock(BEFORE_END)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        arena_regulars(application, ANN)
+        await arena(api, application, clock, {ANN: 4, DAVE: 1})
+    assert pictured == []

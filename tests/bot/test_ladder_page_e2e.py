@@ -96,6 +96,17 @@ async def test_a_skip_is_a_miss_with_a_solution_and_the_next_hand_follows(
     assert following["number"] == dealt["number"] + 1
 
 
+async def test_the_pages_skip_is_counted_and_costs_rating_as_its_button_says(
+    tmp_path: Path,
+) -> None:
+    """The Train tab's button says "⏭ Skip (a miss)" (``trainSkip``): a skip is a counted miss."""
+    clock = FakeClock(NOON)
+    async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as app:
+        dealt = (await call(app, "POST", "train", body={})).json()
+        skipped = (await call(app, "POST", "train/skip", body={"number": dealt["number"]})).json()
+    assert (skipped["counted"], skipped["delta"] < 0) == (True, True)
+
+
 async def test_no_player_answers_anothers_hand(tmp_path: Path) -> None:
     clock = FakeClock(NOON)
     async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as app:

@@ -341,7 +341,8 @@ def end(context: BotContext, group: int) -> None:
                 return None
 
         context.post(group, edit, key="arena-standings", game=True)
-    scores = [row.score for row in podium(rows)]
+    # The picture's podium is the medals' (the counted players'), none where no trophy is won.
+    scores = [row.score for row in (podium(beyond) if won else [])]
     if saved and scores:
         _send_podium(context, group, scores, text)
     else:
