@@ -2,8 +2,7 @@
 profile part, boards), generic over the context its callables take: the bot's services
 (:class:`bot.context.BotData`, beside the handlers' context) hold the declarations, so
 their types stand below the context.
-:mod:`bot.play.registry` names them for the handlers' context; docs/design.md, "Adding a
-game"."""
+:mod:`bot.play.registry` names them for the handlers' context; docs/adding-a-game.md."""
 
 from __future__ import annotations
 
@@ -75,8 +74,8 @@ class Menu(Enum):
 
 
 class MenuEntry(NamedTuple):
-    """A command in a menu: where it stands (the lowest first; docs/design.md, "Adding a
-    game", has the positions taken), its name and its description (a message id,
+    """A command in a menu: where it stands (the lowest first; docs/adding-a-game.md has the
+    positions taken), its name and its description (a message id,
     translated per language)."""
 
     position: int
@@ -99,8 +98,8 @@ class Help(Enum):
 
 
 class HelpLine(NamedTuple):
-    """A line of /help: its section, where it stands there (the lowest first; docs/design.md,
-    "Adding a game", has the positions taken) and its text, translated."""
+    """A line of /help: its section, where it stands there (the lowest first;
+    docs/adding-a-game.md has the positions taken) and its text, translated."""
 
     section: Help
     position: int

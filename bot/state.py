@@ -1,43 +1,118 @@
 """What the bot keeps for each chat and each user, in parts by the feature that owns them (a
-chat's game is the rules' :class:`~bot.rules.table.Table`), handed to handlers as
+chat's game is the rules' :class:`~bot.rules.table.Table`; a game's own part is declared in
+its package, as a :class:`ChatPart` or :class:`UserPart`), handed to handlers as
 ``context.chat_data`` and ``context.user_data``; it knows nothing of saving
 (docs/design-platform.md, *Records*)."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from bot.rules.achievements import Achievements
 from bot.rules.arena.chat_state import ArenaChat
 from bot.rules.challenge import Challenges
-from bot.rules.countdown import COUNTDOWN_SEAT
 from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.duel.lobby import Duels
 from bot.rules.hand_records import HandRecords
-from bot.rules.hunt import HUNT_SEAT
 from bot.rules.ladder.puzzle_rating import Ladder
 from bot.rules.ladder.training import Training
 from bot.rules.off_boards import OffBoards
 from bot.rules.public_names import PublicName, PublicNames
 from bot.rules.rating import Ratings
 from bot.rules.requests import SolveRequest, WaitingSolve
-from bot.rules.rounds import ROUND_SEAT
 from bot.rules.rush.best_runs import RushBoard, RushRecords
-from bot.rules.rush.chat_run import RUSH_SEAT
 from bot.rules.seasons.groups import ListedGroups
 from bot.rules.seasons.tables import Seasons, SeasonTrophy
-from bot.rules.seats import Seat
 from bot.rules.table import Table
+from bot.rules.unread import Unread
 
 SOLVE_REQUESTS_KEPT = 30
 
-TABLE_GAMES: tuple[Seat[Any], ...] = (ROUND_SEAT, HUNT_SEAT, COUNTDOWN_SEAT, RUSH_SEAT)
-"""The kinds of game a chat's table keeps, each declared by its rules (the records read each
-kind's state by its seat; a new game that sits at the table adds its own)."""
+T = TypeVar("T")
+
+
+class Parted(Protocol):
+    """Data kept in parts by name (a chat's, a user's)."""
+
+    parts: dict[str, object]
+
+
+@dataclass(frozen=True, slots=True)
+class Part(Generic[T]):
+    """A game's (or a feature's) own part of the data of a chat or of a user: its name, which
+    is its key in the data and in the saved record (never changed once saved), and the type
+    of its state.  A chat's data has a part only once its game first made it."""
+
+    name: str
+    kind: type[T]
+    new: Callable[[], T] | None = None
+    """What a new part is (None: the kind made with no arguments)."""
+
+    declared: ClassVar[dict[str, Part[Any]]]
+
+    def __post_init__(self) -> None:
+        if self.name in self.fields():
+            raise ValueError(f"a part named as a field of the data: {self.name!r}")
+        declared = self.declared.setdefault(self.name, self)
+        if declared.kind is not self.kind:
+            raise ValueError(f"two parts of the data declared as {self.name!r}")
+
+    def fields(self) -> frozenset[str]:
+        """The names of the data's own fields (beside which its parts are saved)."""
+        return frozenset()
+
+    def of(self, data: Parted) -> T | None:
+        """The data's part, if it has one."""
+        part = data.parts.get(self.name)
+        if isinstance(part, Unread):
+            part = data.parts[self.name] = part.as_kind(self.kind)
+        return part if isinstance(part, self.kind) else None
+
+    def get(self, data: Parted) -> T:
+        """The data's part, made new if it has none."""
+        part = self.of(data)
+        return (
+            self.put(data, self.kind() if self.new is None else self.new())
+            if part is None
+            else part
+        )
+
+    def put(self, data: Parted, part: T) -> T:
+        """Set the data's part (a new one in place of the last)."""
+        data.parts[self.name] = part
+        return part
+
+    def drop(self, data: Parted) -> None:
+        """Remove the data's part."""
+        data.parts.pop(self.name, None)
+
+
+@dataclass(frozen=True, slots=True)
+class ChatPart(Part[T]):
+    """A game's (or a feature's) part of a chat's data (:attr:`ChatData.parts`)."""
+
+    declared: ClassVar[dict[str, Part[Any]]] = {}
+    """Every chat part declared, by name: the records read each by its kind (one not yet
+    declared is kept unread, and written back as it was)."""
+
+    def fields(self) -> frozenset[str]:
+        return frozenset(field.name for field in dataclasses.fields(ChatData))
+
+
+@dataclass(frozen=True, slots=True)
+class UserPart(Part[T]):
+    """A game's (or a feature's) part of a user's data (:attr:`UserData.parts`)."""
+
+    declared: ClassVar[dict[str, Part[Any]]] = {}
+    """Every user part declared, by name (as :attr:`ChatPart.declared`)."""
+
+    def fields(self) -> frozenset[str]:
+        return frozenset(field.name for field in dataclasses.fields(UserData))
 
 
 class AnswersTo(StrEnum):
@@ -105,26 +180,6 @@ class GroupStatus(Status):
     late_hand: tuple[int, ...] = ()
     """That round's hand: named with the late players when they are told with the end of the
     round after it (a group's match deals its next round at once)."""
-
-
-@dataclass(slots=True)
-class HuntMessages:
-    """The messages of a chat's Solution Hunt (:mod:`bot.games.hunt`)."""
-
-    deal_message_id: int | None = None
-    """The hunt's picture (replies to it are answers)."""
-    status: Status = field(default_factory=Status)
-    """In groups, the message gathering the hunt's finds, edited as they come."""
-
-
-@dataclass(slots=True)
-class CountdownMessages:
-    """The messages of a chat's Countdown games (:mod:`bot.games.countdown`)."""
-
-    deal_message_id: int | None = None
-    """The game's picture (replies to it are answers)."""
-    status: Status = field(default_factory=Status)
-    """In groups, the message gathering the players' answers, edited as they come."""
 
 
 @dataclass(slots=True)
@@ -221,20 +276,14 @@ class ChatData:
     """What the bot keeps for one chat (saved)."""
 
     table: Table = field(default_factory=Table)
-    """The chat's games: settings, the games by kind (:data:`TABLE_GAMES`), match and scores."""
+    """The chat's games: settings, the games by kind (:mod:`bot.rules.seats`), match and scores."""
     language: ChatLanguage = field(default_factory=ChatLanguage)
     rounds: RoundMessages = field(default_factory=RoundMessages)
     status: GroupStatus = field(default_factory=GroupStatus)
     daily: DailyChat = field(default_factory=DailyChat)
     solve: SolvePages = field(default_factory=SolvePages)
-    hunt: HuntMessages | None = None
-    """The messages of the chat's latest hunt (None until its first: most chats never hunt,
-    and an idle chat's data is kept in memory)."""
-    countdown: CountdownMessages | None = None
-    """The messages of the chat's latest Countdown game (None until its first, as
-    :attr:`hunt`)."""
     rush: RushMessages | None = None
-    """The messages of the chat's latest Rush run (None until its first, as :attr:`hunt`)."""
+    """The messages of the chat's latest Rush run (None until its first)."""
     arena: ArenaChat | None = None
     """The chat's arenas, a group's or a player's (None until the first: :mod:`bot.games.arena`)."""
     members: dict[int, str] = field(default_factory=dict)
@@ -255,6 +304,9 @@ class ChatData:
     seen: float = 0.0
     """When someone last wrote here, to the hour (for the host's counts of active chats:
     :mod:`bot.services.activity`); 0 in records of earlier releases."""
+    parts: dict[str, object] = field(default_factory=dict)
+    """The games' own parts, by name (:class:`ChatPart`: read and set through the part; a
+    chat has one once its game made it, and an idle chat's data is kept in memory)."""
 
 
 @dataclass(slots=True)
@@ -291,6 +343,8 @@ class UserData:
     ladder: Training | None = None
     """The user's training on the Mini App's Train page (:mod:`bot.games.ladder.page`), its
     hand on with its clock: None until their first, and in records of earlier releases."""
+    parts: dict[str, object] = field(default_factory=dict)
+    """The games' own parts, by name (:class:`UserPart`)."""
 
 
 @dataclass(slots=True)

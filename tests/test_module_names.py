@@ -1,7 +1,7 @@
 """No two modules of the bot and the solver share a name (issue #39), but for packages' own
 (``__init__``, ``__main__``) and the plug-in convention: the files every game
 (``bot/games/<game>/``) or feature package (``bot/features/<feature>/``) may have, one role
-each, listed in docs/design.md's *Adding a game*.  A module is not named as its own package
+each, listed in docs/adding-a-game.md.  A module is not named as its own package
 either (``arena/arena.py``), nor as another package, but for a game's or a feature's rules,
 named by it (``bot/rules/hunt.py``, of ``bot/games/hunt/``)."""
 
@@ -30,6 +30,7 @@ CONVENTION: dict[str, tuple[str, str]] = {
     "group.py": (PLUG_IN, "its side in a group"),
     "miniapp_api.py": (PLUG_IN, "its calls of the Mini App's API"),
     "review.py": (PLUG_IN, "its section of the owner's fair-play review (/admin fairplay)"),
+    "parts.py": (PLUG_IN, "its parts of a chat's or user's data (ChatPart, UserPart)"),
     "work.py": (PLUG_IN, "its work with the solver's workers (its Game.work, its deal jobs)"),
 }
 """A name several modules may have, where they may stand, and the one role it has there."""
@@ -73,8 +74,7 @@ def test_no_module_is_named_as_its_package() -> None:
 
 
 def test_the_convention_is_documented_in_adding_a_game() -> None:
-    design = (ROOT / "docs" / "design.md").read_text(encoding="utf-8")
-    section = design.split("## Adding a game", 1)[1].split("\n## ", 1)[0]
+    section = (ROOT / "docs" / "adding-a-game.md").read_text(encoding="utf-8")
     undocumented = {
         name
         for name in CONVENTION

@@ -2,7 +2,7 @@
 (``GAME = Game(...)``) and registered once, in :data:`bot.games.GAMES`; and a feature that is
 not a game, a :class:`Feature` (``FEATURE``, listed in :data:`bot.features.FEATURES`).  The
 application registers, restores and asks them by going over those lists (``BotData.games``,
-``BotData.features``); docs/design.md ("Adding a game") says what a new game writes.  The
+``BotData.features``); docs/adding-a-game.md says what a new game writes.  The
 declarations' types are :mod:`bot.plug_ins`', here of the handlers' context."""
 
 from __future__ import annotations

@@ -27,9 +27,19 @@ def _keyed_by_ids(hint: Any) -> bool:
     return isinstance(origin, type) and issubclass(origin, Mapping) and get_args(hint)[:1] == (int,)
 
 
+def unsaved_fields(cls: type, not_saved: Mapping[type, frozenset[str]]) -> frozenset[str]:
+    """The fields of a dataclass that are not saved: those ``not_saved`` names for it, and
+    those whose metadata says ``{"saved": False}`` (a game's own class, which the records do
+    not name, says it so: ``field(default_factory=list, metadata={"saved": False})``)."""
+    marked = {
+        field.name for field in dataclasses.fields(cls) if field.metadata.get("saved") is False
+    }
+    return frozenset(marked) | not_saved.get(cls, frozenset())
+
+
 def make_converter(not_saved: Mapping[type, frozenset[str]]) -> cattrs.Converter:
-    """A converter of records, leaving out the fields ``not_saved`` names for each class
-    (read back as their defaults)."""
+    """A converter of records, leaving out the fields ``not_saved`` names for each class,
+    and those marked not saved (:func:`unsaved_fields`), read back as their defaults."""
     # Tuples as lists: what JSON has, and what the record is once read back.
     converter = cattrs.Converter(
         detailed_validation=False, unstruct_collection_overrides={tuple: list}
@@ -44,12 +54,27 @@ def make_converter(not_saved: Mapping[type, frozenset[str]]) -> cattrs.Converter
     converter.register_structure_hook(Fraction, lambda value, _: Fraction(value))
     converter.register_unstructure_hook(dt.date, dt.date.isoformat)
     converter.register_structure_hook(dt.date, lambda value, _: dt.date.fromisoformat(value))
-    for cls, names in not_saved.items():
-        omit: dict[str, Any] = {name: override(omit=True) for name in names}
-        converter.register_unstructure_hook(cls, make_dict_unstructure_fn(cls, converter, **omit))
+
+    def has_unsaved(cls: Any) -> bool:
+        return (
+            isinstance(cls, type)
+            and dataclasses.is_dataclass(cls)
+            and bool(unsaved_fields(cls, not_saved))
+        )
+
+    def to_record(cls: type) -> Callable[[Any], Record]:
+        omit: dict[str, Any] = {
+            name: override(omit=True) for name in unsaved_fields(cls, not_saved)
+        }
+        write: Callable[[Any], Record] = make_dict_unstructure_fn(cls, converter, **omit)
+        return write
+
+    converter.register_unstructure_hook_factory(has_unsaved, to_record)
 
     def from_record(cls: type) -> Callable[[Any, type], Any]:
-        omit: dict[str, Any] = {name: override(omit=True) for name in not_saved.get(cls, ())}
+        omit: dict[str, Any] = {
+            name: override(omit=True) for name in unsaved_fields(cls, not_saved)
+        }
         build: Callable[[Any, type], Any] = make_dict_structure_fn(cls, converter, **omit)
 
         def structure(record: Any, _: type) -> Any:

@@ -5,7 +5,9 @@ round's...; a record names no class, and its fields are the dataclasses' (:mod:`
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -24,9 +26,10 @@ from bot.rules.rounds import Round
 from bot.rules.rush.best_runs import RushBoard
 from bot.rules.seasons.groups import ListedGroups
 from bot.rules.seasons.tables import Seasons
-from bot.rules.seats import Seated
+from bot.rules.seats import SEATS, Seated
 from bot.rules.table import Table
-from bot.state import TABLE_GAMES, ChatData, DailyChat, GlobalData, UserData
+from bot.rules.unread import Unread
+from bot.state import ChatData, ChatPart, DailyChat, GlobalData, Part, UserData, UserPart
 
 VERSION = 3
 """The schema version of the records this version writes."""
@@ -96,25 +99,44 @@ CONVERTER.register_structure_hook(Rules, _rules_from)
 CONVERTER.register_unstructure_hook(Attempt, _attempt_record)
 CONVERTER.register_structure_hook(Attempt, _attempt_from)
 
-_KINDS = {seat.name: seat.kind for seat in TABLE_GAMES}
-"""Each kind of game a table keeps, by its seat's name: the type its record is read as."""
+
+def _part_record(part: object, kind: type | None) -> Any:
+    """A part (a game a table keeps, a game's part of a chat's or user's data) as a record:
+    by its declared kind, or as it was read if it was never read as one."""
+    if isinstance(part, Unread):
+        return part.record
+    return CONVERTER.unstructure(part, type(part) if kind is None else kind)
+
+
+def _part_from(record: object, kind: type | None) -> object:
+    """A part from its record: read as its declared kind, or kept unread if none was declared
+    yet (its game's module not imported: it is read when its game first asks for it)."""
+    if kind is None:
+        return Unread(record, CONVERTER.structure)
+    return CONVERTER.structure(record, kind)
 
 
 def _games_record(games: dict[str, Seated]) -> Record:
     """A table's games as a record: each by its kind's name."""
-    return {name: CONVERTER.unstructure(game, _KINDS[name]) for name, game in games.items()}
+    return {name: _part_record(game, _seat_kind(name)) for name, game in games.items()}
+
+
+def _seat_kind(name: str) -> type | None:
+    seat = SEATS.get(name)
+    return None if seat is None else seat.kind
 
 
 def _games_from(value: object, _: object) -> dict[str, Seated]:
-    """A table's games from their record; a kind this version does not know is left out
-    (read leniently, as an unknown field is)."""
+    """A table's games from their record (a kind no seat declared is kept unread)."""
     if not isinstance(value, dict):
         raise TypeError(f"a record of a table's games is not an object: {value!r}")
-    return {
-        name: CONVERTER.structure(game, _KINDS[name])
-        for name, game in value.items()
-        if name in _KINDS and game is not None
-    }
+    games: dict[str, Seated] = {}
+    for name, game in value.items():
+        if game is not None:
+            read = _part_from(game, _seat_kind(name))
+            assert isinstance(read, Unread) or hasattr(read, "on")  # a Seated kind
+            games[name] = read
+    return games
 
 
 _GAMES: dict[str, Any] = {
@@ -156,24 +178,65 @@ def daily_from_record(record: Record) -> DailyRecord:
     return CONVERTER.structure(record, DailyRecord)
 
 
+class _Parted:
+    """How the records hold data kept in parts (a chat's, a user's): its own fields, then
+    each game's part beside them, by the part's name (the fields the data held before its
+    game declared a part of its own: the saved form is unchanged)."""
+
+    def __init__(self, cls: type, declared: dict[str, Part[Any]]) -> None:
+        self.fields = frozenset(field.name for field in dataclasses.fields(cls)) - {"parts"}
+        self.declared = declared
+        omit: dict[str, Any] = {"parts": override(omit=True)}
+        self.write: Callable[[Any], Record] = make_dict_unstructure_fn(cls, CONVERTER, **omit)
+        self.read: Callable[[Any, type], Any] = make_dict_structure_fn(cls, CONVERTER, **omit)
+        self.cls = cls
+
+    def kind(self, name: str) -> type | None:
+        part = self.declared.get(name)
+        return None if part is None else part.kind
+
+    def record(self, data: Any) -> Record:
+        record: Record = self.write(data)
+        for name, part in data.parts.items():
+            record[name] = _part_record(part, self.kind(name))
+        return record
+
+    def data(self, record: Record) -> Any:
+        if not isinstance(record, dict):
+            raise TypeError(f"a record of {self.cls.__name__} is not an object: {record!r}")
+        data = self.read(record, self.cls)
+        data.parts = {
+            name: _part_from(part, self.kind(name))
+            for name, part in record.items()
+            if name not in self.fields and name != "v" and part is not None
+        }
+        return data
+
+
+_CHAT = _Parted(ChatData, ChatPart.declared)
+_USER = _Parted(UserData, UserPart.declared)
+
+
 def chat_record(data: ChatData) -> Record:
     """What the data file keeps for a chat: its game, and its other parts by feature."""
-    return {"v": VERSION, **CONVERTER.unstructure(data, ChatData)}
+    return {"v": VERSION, **_CHAT.record(data)}
 
 
 def chat_from_record(record: Record) -> ChatData:
     """A chat's data from its record (of this version: see :func:`~bot.records.load`)."""
-    return CONVERTER.structure(record, ChatData)
+    data: ChatData = _CHAT.data(record)
+    return data
 
 
 def user_record(data: UserData) -> Record:
     """What the data file keeps for a user."""
-    return {"v": VERSION, **CONVERTER.unstructure(data, UserData)}
+    return {"v": VERSION, **_USER.record(data)}
 
 
 def user_from_record(record: Record) -> UserData:
     """A user's data from its record (of this version: see :func:`~bot.records.load`)."""
-    return CONVERTER.structure(record, UserData)
+    data: UserData = _USER.data(record)
+    return data
 
 
 def global_record(data: GlobalData) -> Record:

@@ -1,13 +1,15 @@
 """A kind of game a chat's table keeps (:class:`Seat`), as the game's rules declare it: its
 name, which is its key at the table and in the saved record, and the type of its state.
 The table (:mod:`bot.rules.table`) keeps games by kind and names none; the records read
-each by its seat (:data:`bot.state.TABLE_GAMES` lists them)."""
+each by its seat (a seat declared is in :data:`SEATS`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
+
+from bot.rules.unread import Unread
 
 
 class Seated(Protocol):
@@ -28,6 +30,10 @@ class Seats(Protocol):
 
 S = TypeVar("S", bound=Seated)
 
+SEATS: dict[str, Seat[Any]] = {}
+"""Every kind of game a table keeps, by name: each seat is listed here as it is declared
+(the records read a kind by its seat; one not yet declared is kept unread)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Seat(Generic[S]):
@@ -41,10 +47,14 @@ class Seat(Generic[S]):
     """Whether the table keeps the one before the last, too (a round's: an answer to it that
     comes once the next is dealt is late, not a wrong answer to the new hand)."""
 
+    def __post_init__(self) -> None:
+        declared = SEATS.setdefault(self.name, self)
+        if declared.kind is not self.kind:
+            raise ValueError(f"two kinds of game seated as {self.name!r}")
+
     def of(self, table: Seats) -> S | None:
         """The chat's game of this kind (the last one, over or not), if any."""
-        game = table.games.get(self.name)
-        return game if isinstance(game, self.kind) else None
+        return self._read(table.games)
 
     def on(self, table: Seats) -> bool:
         """Whether the chat's game of this kind is on."""
@@ -53,7 +63,12 @@ class Seat(Generic[S]):
 
     def previous(self, table: Seats) -> S | None:
         """The game of this kind before the last (only kept where :attr:`keeps_previous`)."""
-        game = table.previous.get(self.name)
+        return self._read(table.previous)
+
+    def _read(self, games: dict[str, Seated]) -> S | None:
+        game = games.get(self.name)
+        if isinstance(game, Unread):
+            game = games[self.name] = game.as_kind(self.kind)
         return game if isinstance(game, self.kind) else None
 
     def deal(self, table: Seats, make: Callable[[int], S]) -> S:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from bot.games.countdown.parts import COUNTDOWN_MESSAGES, CountdownMessages
 from bot.rules.chat_stats import ChatStats, PlayerStats
 from bot.rules.countdown import Best, Countdown
 from bot.rules.daily.puzzle import DailyRecord, DailyResult
@@ -16,7 +17,6 @@ from bot.state import (
     AnswersTo,
     ChatData,
     ChatLanguage,
-    CountdownMessages,
     DailyChat,
     GroupStatus,
     RoundMessages,
@@ -177,13 +177,21 @@ chats = st.builds(
             st.tuples(st.lists(numbers, max_size=4).map(tuple), numbers, st.sampled_from(Rules)),
         ),
     ),
-    countdown=st.none()
-    | st.builds(
-        CountdownMessages,
-        deal_message_id=st.none() | ids,
-        status=st.builds(
-            Status, message_id=st.none() | ids, lines=st.lists(words, max_size=3), sent=seconds
-        ),
+    # Each game's part, or none yet (by the part's name).
+    parts=st.fixed_dictionaries(
+        {},
+        optional={
+            COUNTDOWN_MESSAGES.name: st.builds(
+                CountdownMessages,
+                deal_message_id=st.none() | ids,
+                status=st.builds(
+                    Status,
+                    message_id=st.none() | ids,
+                    lines=st.lists(words, max_size=3),
+                    sent=seconds,
+                ),
+            ),
+        },
     ),
     members=st.dictionaries(ids, words, max_size=3),
     answers_to=st.sampled_from(AnswersTo),

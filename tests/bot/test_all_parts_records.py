@@ -20,12 +20,15 @@ from typing import Any
 import pytest
 
 from bot import records
+from bot.games.countdown.parts import COUNTDOWN_MESSAGES
+from bot.games.hunt.parts import HUNT_MESSAGES
 from bot.rules.countdown import COUNTDOWN_SEAT, chat_time
 from bot.rules.hunt import HUNT_SEAT
 from bot.rules.requests import Rules
 from bot.rules.rounds import ROUND_SEAT
 from bot.rules.rush.chat_run import RUSH_SEAT
 from bot.state import ChatData, GlobalData, UserData
+from tests.bot.record_changes import changed
 
 PINNED = Path(__file__).resolve().parents[1] / "fixtures" / "records-all-parts-2.json"
 GROUP, ANN_CHAT = -1002000, 501
@@ -40,34 +43,12 @@ def _rows() -> list[tuple[str, records.Key, str]]:
     ]
 
 
-def _changed(written: Any, pinned: Any, path: str = "") -> list[str]:
-    """Where ``written`` differs from the ``pinned`` record: a key gone, a value changed
-    (keys only ``written`` has are fields added since, and no change)."""
-    if isinstance(pinned, dict) and isinstance(written, dict):
-        return [
-            found
-            for key, value in pinned.items()
-            for found in (
-                _changed(written[key], value, f"{path}.{key}")
-                if key in written
-                else [f"{path}.{key}: gone"]
-            )
-        ]
-    if isinstance(pinned, list) and isinstance(written, list) and len(pinned) == len(written):
-        return [
-            found
-            for number, (old, new) in enumerate(zip(pinned, written, strict=True))
-            for found in _changed(new, old, f"{path}[{number}]")
-        ]
-    return [] if written == pinned else [f"{path}: {pinned!r} → {written!r}"]
-
-
 @pytest.mark.parametrize(("kind", "key", "text"), _rows(), ids=lambda v: str(v)[:24])
 def test_every_part_of_this_format_loads_and_is_written_again_the_same(
     kind: str, key: records.Key, text: str
 ) -> None:
     written = json.loads(records.saved(kind, records.load(kind, text)).text)
-    assert _changed(written, records.upgrade(kind, json.loads(text))) == []
+    assert changed(written, records.upgrade(kind, json.loads(text))) == []
 
 
 @pytest.mark.parametrize(("kind", "key", "text"), _rows(), ids=lambda v: str(v)[:24])
@@ -158,12 +139,8 @@ VALUES: list[tuple[str, Callable[[], object], object]] = [
         lambda: GROUP_CHAT.solve.requests[92],
         ((1, 2, 3, Fraction(1, 2)), 24, Rules.WHOLE),
     ),
-    ("hunt messages", lambda: GROUP_CHAT.hunt and GROUP_CHAT.hunt.status.message_id, 61),
-    (
-        "countdown messages",
-        lambda: GROUP_CHAT.countdown and GROUP_CHAT.countdown.deal_message_id,
-        62,
-    ),
+    ("hunt messages", lambda: HUNT_MESSAGES.get(GROUP_CHAT).status.message_id, 61),
+    ("countdown messages", lambda: COUNTDOWN_MESSAGES.get(GROUP_CHAT).deal_message_id, 62),
     ("rush messages", lambda: GROUP_CHAT.rush and GROUP_CHAT.rush.hands, {64: 3, 58: 2}),
     ("members", lambda: GROUP_CHAT.members[CAT], "Cat"),
     ("usernames", lambda: GROUP_CHAT.usernames, {"ann_a": ANN, "bob_b": BOB}),

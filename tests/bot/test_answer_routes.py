@@ -19,7 +19,9 @@ from bot.app import build_application
 from bot.context import BotData, services
 from bot.features import fair_play
 from bot.games import challenges, countdown, daily, duel, hunt, rush
+from bot.games.countdown.parts import COUNTDOWN_MESSAGES, CountdownMessages
 from bot.games.daily import ended_attempts
+from bot.games.hunt.parts import HUNT_MESSAGES, HuntMessages
 from bot.games.rounds import answers as round_answers
 from bot.rules.countdown import COUNTDOWN_SEAT, new_countdown
 from bot.rules.hands import HandFacts
@@ -27,7 +29,7 @@ from bot.rules.hunt import HUNT_SEAT, new_hunt
 from bot.rules.rounds import ROUND_SEAT, new_round
 from bot.services.answer_routes import AnswerRouter, Route
 from bot.settings import Settings
-from bot.state import AnswersTo, ChatData, CountdownMessages, HuntMessages, UserData
+from bot.state import AnswersTo, ChatData, UserData
 
 ANN, BOB = 501, 502
 GROUP = -1_002_000
@@ -96,12 +98,12 @@ def _update(
 
 def _hunting(chat: ChatData) -> None:
     new_hunt(chat.table, (3, 3, 8, 8), ("8/(3-8/3)",), NOW, 60, ANN)
-    chat.hunt = HuntMessages(deal_message_id=HUNT_PICTURE)
+    HUNT_MESSAGES.put(chat, HuntMessages(deal_message_id=HUNT_PICTURE))
 
 
 def _counting(chat: ChatData) -> None:
     new_countdown(chat.table, (25, 50, 75, 100, 3, 6), 952, (None, None, None), NOW, 30, ANN)
-    chat.countdown = CountdownMessages(deal_message_id=COUNTDOWN_PICTURE)
+    COUNTDOWN_MESSAGES.put(chat, CountdownMessages(deal_message_id=COUNTDOWN_PICTURE))
 
 
 def _playing(chat: ChatData) -> None:

@@ -1,4 +1,4 @@
-"""A feature is a plug-in too (docs/design.md, "Adding a game"): a feature that exists only
+"""A feature is a plug-in too (docs/adding-a-game.md): a feature that exists only
 in this test, declared as a ``Feature`` and added to ``FEATURES`` and ``HANDLERS``, has its
 command taken and its line in /help, through the local Bot API; and its menu entry stands
 where its position puts it."""

@@ -1,4 +1,4 @@
-"""A game is a plug-in (docs/design.md, "Adding a game"): a game that exists only in this
+"""A game is a plug-in (docs/adding-a-game.md): a game that exists only in this
 test, declared as a ``Game`` and added to ``GAMES`` with nothing else changed, has its
 handlers registered in its slot, its restore run at start-up, its work set up with the solving
 service (a hand it keeps from every deal), and, while it is on, the other games refused in its

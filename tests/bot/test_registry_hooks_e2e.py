@@ -1,5 +1,5 @@
-"""The hooks a game declares reach the features that go over the games (docs/design.md,
-"Adding a game"): a game that exists only in this test, added to ``GAMES`` with nothing
+"""The hooks a game declares reach the features that go over the games
+(docs/adding-a-game.md): a game that exists only in this test, added to ``GAMES`` with nothing
 else changed, keeps a hand from /solve in its words (``Game.keeps``), has its row in
 /settings (``Game.setting``), its lines in the owner's /admin overview (``Game.overview``)
 and its section of the fair-play review (``Game.review``), through the local Bot API."""

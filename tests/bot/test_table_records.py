@@ -24,34 +24,14 @@ from bot.rules.countdown import COUNTDOWN_SEAT, chat_time
 from bot.rules.hunt import HUNT_SEAT, Hunt
 from bot.rules.rounds import ROUND_SEAT, Round
 from bot.rules.rush.chat_run import RUSH_SEAT
-from bot.state import TABLE_GAMES, ChatData
+from bot.rules.seats import SEATS
+from bot.state import ChatData
+from tests.bot.record_changes import changed
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 PINNED = FIXTURES / "records-table-3.json"
 GROUP, ANN_CHAT = -1002000, 501
 ANN, BOB, CAT = 501, 502, 503
-
-
-def _changed(written: Any, pinned: Any, path: str = "") -> list[str]:
-    """Where ``written`` differs from ``pinned``: a key gone, a value changed (keys only
-    ``written`` has are fields added since, and no change)."""
-    if isinstance(pinned, dict) and isinstance(written, dict):
-        return [
-            found
-            for key, value in pinned.items()
-            for found in (
-                _changed(written[key], value, f"{path}.{key}")
-                if key in written
-                else [f"{path}.{key}: gone"]
-            )
-        ]
-    if isinstance(pinned, list) and isinstance(written, list) and len(pinned) == len(written):
-        return [
-            found
-            for number, (old, new) in enumerate(zip(pinned, written, strict=True))
-            for found in _changed(new, old, f"{path}[{number}]")
-        ]
-    return [] if written == pinned else [f"{path}: {pinned!r} → {written!r}"]
 
 
 # --- the new format ----------------------------------------------------------------------------
@@ -72,7 +52,7 @@ GROUP_TABLE, PRIVATE_TABLE = CHATS[GROUP].table, CHATS[ANN_CHAT].table
 def test_a_table_of_this_format_loads_and_is_written_again_the_same(key: int) -> None:
     text = PINNED_ROWS[key]
     written = json.loads(records.saved("chat", records.load("chat", text)).text)
-    assert _changed(written, json.loads(text)) == []
+    assert changed(written, json.loads(text)) == []
 
 
 def test_the_pinned_format_is_this_versions() -> None:
@@ -121,8 +101,7 @@ def test_a_game_seats_the_next_number_and_keeps_the_one_before_where_its_kind_do
 
 
 def test_every_kind_of_the_records_is_seated_once() -> None:
-    names = [seat.name for seat in TABLE_GAMES]
-    assert sorted(names) == sorted(set(names)) == sorted(TABLE_GAMES_OF_VERSION_2)
+    assert sorted(SEATS) == sorted(TABLE_GAMES_OF_VERSION_2)
 
 
 # --- every earlier format, read into the new shape ---------------------------------------------
@@ -207,21 +186,21 @@ def test_an_earlier_tables_games_are_kept_by_kind(where: str, text: str) -> None
     old, new = _old_and_new(text)
     games = {name: old[name] for name in TABLE_GAMES_OF_VERSION_2 if old.get(name) is not None}
     assert sorted(new["games"]) == sorted(games)
-    assert _changed(new["games"], games) == []
+    assert changed(new["games"], games) == []
 
 
 @pytest.mark.parametrize(("where", "text"), EARLIER, ids=[where for where, _text in EARLIER])
 def test_an_earlier_tables_previous_round_count_and_match_are_kept(where: str, text: str) -> None:
     old, new = _old_and_new(text)
     previous = {} if old.get("previous") is None else {"round": old["previous"]}
-    assert _changed(new["previous"], previous) == []
+    assert changed(new["previous"], previous) == []
     assert sorted(new["previous"]) == sorted(previous)
     assert new["dealt"] == old.get("rounds_dealt", 0)
     match = old.get("match")
     expected = None if match is None else match["rounds"]
     assert (new["match"] and new["match"]["hands"]) == expected
     if match is not None:
-        assert _changed(new["match"], {k: v for k, v in match.items() if k != "rounds"}) == []
+        assert changed(new["match"], {k: v for k, v in match.items() if k != "rounds"}) == []
 
 
 @pytest.mark.parametrize(("where", "text"), EARLIER, ids=[where for where, _text in EARLIER])
@@ -233,7 +212,7 @@ def test_an_earlier_tables_countdown_time_is_kept_among_the_games_times(
     kept = {} if held == COUNTDOWN_TIME_OF_VERSION_2 else {"countdown": held}
     assert new["settings"]["times"] == kept
     assert (
-        _changed(
+        changed(
             new["settings"], {k: v for k, v in old["settings"].items() if k != "countdown_time"}
         )
         == []
@@ -244,11 +223,11 @@ def test_an_earlier_tables_countdown_time_is_kept_among_the_games_times(
 def test_the_rest_of_an_earlier_table_is_as_it_was(where: str, text: str) -> None:
     old, new = _old_and_new(text)
     moved = {*TABLE_GAMES_OF_VERSION_2, "previous", "rounds_dealt", "match", "settings"}
-    assert _changed(new, {k: v for k, v in old.items() if k not in moved}) == []
+    assert changed(new, {k: v for k, v in old.items() if k not in moved}) == []
 
 
 @pytest.mark.parametrize(("where", "text"), EARLIER, ids=[where for where, _text in EARLIER])
 def test_an_earlier_tables_games_load_as_their_kinds(where: str, text: str) -> None:
     table = records.load("chat", text).table
-    assert all(isinstance(game, seat.kind) for seat in TABLE_GAMES if (game := seat.of(table)))
-    assert all(seat.of(table) is table.games.get(seat.name) for seat in TABLE_GAMES)
+    assert all(isinstance(game, seat.kind) for seat in SEATS.values() if (game := seat.of(table)))
+    assert all(seat.of(table) is table.games.get(seat.name) for seat in SEATS.values())

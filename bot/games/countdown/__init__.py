@@ -14,6 +14,7 @@ from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext, services
 from bot.games.countdown import refusals, work
+from bot.games.countdown.parts import COUNTDOWN_MESSAGES, CountdownMessages
 from bot.games.countdown.setting import SETTING
 from bot.i18n import N_, answer_in_english
 from bot.play import game_life, set_aside, solo_games, status_message
@@ -39,7 +40,6 @@ from bot.rules.requests import Rules
 from bot.rules.results import CountdownExact
 from bot.services.answer_routes import Route
 from bot.services.limits import TEXT, fit_list
-from bot.state import CountdownMessages
 from bot.texts import (
     how_to_answer,
     more_players,
@@ -115,7 +115,7 @@ async def countdown_command(update: MessageUpdate, context: HandlerContext) -> N
     game = new_countdown(table, numbers, target, best, context.now(), seconds, starter)
     chat = context.chat_data
     set_aside.take_answers(context, chat_id)  # in private, plain answers are the game's
-    messages = chat.countdown = CountdownMessages()
+    messages = COUNTDOWN_MESSAGES.put(chat, CountdownMessages())
     caption = (
         _("<b>Countdown</b>: make {target} from {numbers}, {seconds} s.").format(
             target=target, numbers=" ".join(map(str, numbers)), seconds=seconds
@@ -174,7 +174,7 @@ def counting(context: ChatContext) -> bool:
 
 def its_messages(context: ChatContext) -> tuple[int | None, ...]:
     """The game's picture and status message, whose replies are its answers."""
-    messages = context.chat_data.countdown
+    messages = COUNTDOWN_MESSAGES.of(context.chat_data)
     return () if messages is None else (messages.deal_message_id, messages.status.message_id)
 
 
@@ -225,12 +225,10 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
             finish(chat_id, context, game)  # a solo game ends at the target itself
         return
     number = game.number
-    if context.chat_data.countdown is None:  # made with the deal: only the type checker asks
-        context.chat_data.countdown = CountdownMessages()
     status_message.show(
         context,
         chat_id,
-        context.chat_data.countdown.status,
+        COUNTDOWN_MESSAGES.get(context.chat_data).status,
         player_line(html.escape(user.full_name), line, context),
         heading=_("<b>Countdown</b>: {target}").format(target=game.target),
         key="countdown-status",

@@ -11,6 +11,7 @@ from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext, services
 from bot.games.hunt import refusals, work
+from bot.games.hunt.parts import HUNT_MESSAGES, HuntMessages
 from bot.games.hunt.work import HuntDeals
 from bot.i18n import N_, answer_in_english
 from bot.play import game_life, set_aside, solo_games, status_message
@@ -32,7 +33,6 @@ from bot.rules.plain_text import after_mention, looks_like_answer
 from bot.rules.results import HuntAlone, at_pace
 from bot.services.answer_routes import Route
 from bot.services.limits import TEXT, fit_list
-from bot.state import HuntMessages
 from bot.texts import (
     how_to_answer,
     more_players,
@@ -88,7 +88,7 @@ async def hunt_command(update: MessageUpdate, context: HandlerContext) -> None:
     hand, solutions = found
     hunt = new_hunt(table, hand, solutions, context.now(), seconds, update.effective_user.id)
     set_aside.take_answers(context, chat_id)  # in private, plain answers are the hunt's
-    messages = context.chat_data.hunt = HuntMessages()
+    messages = HUNT_MESSAGES.put(context.chat_data, HuntMessages())
     count = len(solutions)
     caption = (
         context.ngettext(
@@ -133,7 +133,7 @@ def hunting(context: ChatContext) -> bool:
 
 def pictures(context: ChatContext) -> tuple[int | None, ...]:
     """The hunt's picture, whose replies are its answers."""
-    messages = context.chat_data.hunt
+    messages = HUNT_MESSAGES.of(context.chat_data)
     return () if messages is None else (messages.deal_message_id,)
 
 
@@ -181,12 +181,10 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         if outcome.found is not Found.NEW:
             line = player_line(html.escape(user.full_name), line, context)
         number = hunt.number
-        if context.chat_data.hunt is None:  # made with the deal: only the type checker asks
-            context.chat_data.hunt = HuntMessages()
         status_message.show(
             context,
             chat_id,
-            context.chat_data.hunt.status,
+            HUNT_MESSAGES.get(context.chat_data).status,
             line,
             heading=_("<b>Solution Hunt</b>"),
             key="hunt-status",
