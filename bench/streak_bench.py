@@ -31,7 +31,7 @@ from checkout import bot_path_argument, use_checkout
 
 use_checkout(bot_path_argument(sys.argv))
 
-from bot.records import daily_from_record, daily_record  # noqa: E402
+from bot.records import part_from_record, part_record  # noqa: E402
 from bot.rules.daily.puzzle import DailyRecord, DailyResult, stats_of  # noqa: E402
 
 FIRST = dt.date(2026, 1, 1)
@@ -48,7 +48,7 @@ def a_player(years: int) -> tuple[dict[str, object], dt.date]:
         record.started[key] = 0.0
         if rng.random() < 0.9:
             record.results[key] = DailyResult(rng.uniform(10, 600), rng.randint(0, 2))
-    return daily_record(record), FIRST + dt.timedelta(days=days)
+    return part_record(record), FIRST + dt.timedelta(days=days)
 
 
 def per_call(
@@ -78,10 +78,10 @@ def main() -> None:
         saved, today = a_player(years)
 
         def loaded(saved: dict[str, object] = saved) -> DailyRecord:
-            return daily_from_record(saved)
+            return part_from_record(saved, DailyRecord)
 
         def asked_once(saved: dict[str, object] = saved, today: dt.date = today) -> DailyRecord:
-            record = daily_from_record(saved)
+            record = part_from_record(saved, DailyRecord)
             record.streak_on(today)
             return record
 

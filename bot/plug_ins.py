@@ -24,7 +24,7 @@ from bot.rules.requests import Rules
 from bot.rules.spoilers import Numbers
 from bot.rules.table import GameSettings
 from bot.services.solving import Solving
-from bot.state import AnswersTo, ChatData, GlobalData, UserData
+from bot.state import ChatData, GlobalData, UserData
 
 Context = TypeVar("Context")
 """The context a game's callables take (the handlers', :class:`bot.context.BotContext`)."""
@@ -311,9 +311,10 @@ class GameOf(Generic[Context]):
     """The button it offers under another game's solve in private (the first game's)."""
     puzzle_ended: PuzzleEnded[Context] | None = None
     """What it does when a player's attempt at a day's puzzle ends (a play of it on it)."""
-    answers_to: AnswersTo | None = None
-    """In a private chat, the chat's :class:`~bot.state.AnswersTo` while a player's own
-    play of it is on (None: the chat's game)."""
+    answers_to: str | None = None
+    """In a private chat, what the chat's ``answers_to`` holds while a player's own play of
+    it is on: a word of its own, saved in the chat's record and never changed once saved
+    (None: it plays as the chat's game, :data:`~bot.state.CHATS_GAME`)."""
     aside: AsideOf[Context] | None = None
     """A player's own play of it that another game sets aside in private."""
     setting: Setting | None = None

@@ -10,17 +10,14 @@ import dataclasses
 import datetime as dt
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from bot.rules.achievements import Achievements
-from bot.rules.arena.chat_state import ArenaChat
 from bot.rules.challenge import Challenges
 from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.duel.lobby import Duels
 from bot.rules.hand_records import HandRecords
 from bot.rules.ladder.puzzle_rating import Ladder
-from bot.rules.ladder.training import Training
 from bot.rules.off_boards import OffBoards
 from bot.rules.public_names import PublicName, PublicNames
 from bot.rules.rating import Ratings
@@ -115,19 +112,13 @@ class UserPart(Part[T]):
         return frozenset(field.name for field in dataclasses.fields(UserData))
 
 
-class AnswersTo(StrEnum):
-    """In a private chat, which of its games a plain answer (no reply, no ``/a`` to tell)
-    is meant for: the chat's game (a round, a hunt, a Countdown game), or the daily puzzle
-    while an attempt at it is open.  The features that open and close them set it; the
-    answer router's priority reads it (:mod:`bot.services.answer_routes`).
-
-    The values are the words records have always held (``"round"``, ``"daily"``): the
-    saved form is unchanged."""
-
-    GAME = "round"
-    DAILY = "daily"
-    CHALLENGE = "challenge"
-    """A friend's challenge being played (:mod:`bot.games.challenges`)."""
+CHATS_GAME = "round"
+"""In a private chat, what :attr:`ChatData.answers_to` holds while plain answers (no reply,
+no ``/a`` to tell) go to the chat's game (a round, a hunt, a Countdown game): the word
+records have always held.  A player's own game that takes them while it is open (the daily
+puzzle's attempt, a friend's challenge) declares its own word
+(:attr:`bot.plug_ins.GameOf.answers_to`); the answer router's priority and the games read
+it (:mod:`bot.play.set_aside`)."""
 
 
 @dataclass(slots=True)
@@ -284,8 +275,6 @@ class ChatData:
     solve: SolvePages = field(default_factory=SolvePages)
     rush: RushMessages | None = None
     """The messages of the chat's latest Rush run (None until its first)."""
-    arena: ArenaChat | None = None
-    """The chat's arenas, a group's or a player's (None until the first: :mod:`bot.games.arena`)."""
     members: dict[int, str] = field(default_factory=dict)
     """Users seen in this group, by id (for the group's daily results)."""
     usernames: dict[str, int] = field(default_factory=dict)
@@ -293,11 +282,10 @@ class ChatData:
     username up, so ``/duel @name`` finds only members seen here."""
     duel: DuelChat | None = None
     """The chat's duels (None until its first: most chats never duel)."""
-    ladder: Training | None = None
-    """In a private chat, the player's training (None until its first: :mod:`bot.games.ladder`)."""
-    answers_to: AnswersTo = AnswersTo.GAME
-    """In a private chat, what plain answers go to: the chat's game, the daily puzzle
-    while an attempt at it is open, or a friend's challenge being played."""
+    answers_to: str = CHATS_GAME
+    """In a private chat, what plain answers go to: the chat's game (:data:`CHATS_GAME`), or
+    the word of a player's own game open there (its ``Game.answers_to``: the daily puzzle's
+    attempt, a friend's challenge)."""
     sees_all: bool = False
     """In a group, whether the bot gets its every message there (it is an admin, or a
     message came that privacy mode would have kept from it): see :mod:`bot.play.visibility`."""
@@ -340,9 +328,6 @@ class UserData:
     """Seconds of the user's last timed answers counted for hands' records, newest last
     (:func:`bot.rules.pace.heard`: a script's steady pace sets no record); empty in records
     of earlier releases."""
-    ladder: Training | None = None
-    """The user's training on the Mini App's Train page (:mod:`bot.games.ladder.page`), its
-    hand on with its clock: None until their first, and in records of earlier releases."""
     parts: dict[str, object] = field(default_factory=dict)
     """The games' own parts, by name (:class:`UserPart`)."""
 

@@ -17,6 +17,7 @@ from typing import TextIO
 from telegram.ext import Application
 
 from bot.app import build_application, run_polling
+from bot.console.numbers import MessageNumbers
 from bot.console.session import GROUP_ID, Console
 from bot.console.users import UserTable
 from bot.context import services
@@ -97,6 +98,8 @@ async def run_console(
     )
     pictures = Pictures(console_settings.data_dir / PICTURES)
     users = UserTable(console_settings.data_dir)  # one that cannot be read stops us here
+    numbers = MessageNumbers(console_settings.data_dir)  # so does this one
+    api.number_on(numbers.last)  # on from the last session's: an old message is not a new one
     # A token made here, never shown: the Mini App's launch data is signed with a key made
     # from it, so that nobody else can sign in as a console user.
     token = f"1:{secrets.token_hex(24)}"
@@ -146,6 +149,7 @@ async def run_console(
             if not line or not console.handle(line):
                 break
             await _wait_until_answered(api, application, services(application).outbox)
+            numbers.save(api.last_numbers)  # a few bytes, written only when a number grew
             console.show_button_answers()
             console.show_inline_answers()
     finally:
@@ -153,6 +157,7 @@ async def run_console(
     try:
         return await runner
     finally:
+        numbers.save(api.last_numbers)  # with those sent as the bot stopped
         outbox_log.removeFilter(earlier)
 
 

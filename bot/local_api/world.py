@@ -13,7 +13,7 @@ import contextlib
 import itertools
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -104,7 +104,8 @@ class World:
         self._file_ids = itertools.count(1)
         self.photos: dict[str, str | None] = {}
         """Uploaded photos: file id → where the local copy was saved (if it was)."""
-        self._message_ids: dict[int, itertools.count] = {}
+        self._message_ids: dict[int, int] = {}
+        """Each chat's highest message number so far (the next is one more)."""
         self._poll_generation = 0
         self.allowed_updates: list[str] | None = None
         """The update kinds the bot last asked for (``None``: never said)."""
@@ -255,9 +256,10 @@ class World:
         *,
         entities: bool = True,
     ) -> dict[str, Any]:
-        counter = self._message_ids.setdefault(chat_id, itertools.count(1))
+        number = self._message_ids.get(chat_id, 0) + 1
+        self._message_ids[chat_id] = number
         message: dict[str, Any] = {
-            "message_id": next(counter),
+            "message_id": number,
             "date": int(time.time()),
             "chat": self.chats[chat_id].as_dict(self.users),
             "from": sender,
@@ -270,6 +272,18 @@ class World:
             message["reply_to_message"] = self.messages[(chat_id, int(reply_to))]
         self.messages[(chat_id, message["message_id"])] = message
         return message
+
+    def number_on(self, last: Mapping[int, int]) -> None:
+        """Number each chat's messages on from ``last`` (chat id → the highest number an
+        earlier run gave there): an old message's number is never given to a new one, as
+        on Telegram, so an edit of an old message finds none rather than a new one."""
+        for chat_id, number in last.items():
+            self._message_ids[chat_id] = max(self._message_ids.get(chat_id, 0), number)
+
+    @property
+    def last_numbers(self) -> dict[int, int]:
+        """Each chat's highest message number so far (for :meth:`number_on`)."""
+        return dict(self._message_ids)
 
     def visible_to_bot(self, message: dict[str, Any]) -> bool:
         """Whether Telegram would deliver this message to the bot (privacy mode)."""

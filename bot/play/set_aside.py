@@ -7,9 +7,9 @@ routed back (:func:`waiting`), no give-up by chance (:func:`offer_give_up`; docs
 from __future__ import annotations
 
 from bot.context import BotContext
-from bot.play.registry import Aside
+from bot.play.registry import Aside, Game
 from bot.play.registry import game_on as a_game_on
-from bot.state import AnswersTo, ChatData
+from bot.state import CHATS_GAME, ChatData
 from bot.typed_handlers import HandlerContext, MessageUpdate
 
 
@@ -17,16 +17,29 @@ def _asides(context: BotContext) -> tuple[Aside, ...]:
     return tuple(game.aside for game in context.bot_data.games if game.aside is not None)
 
 
+def own_game(context: BotContext, chat: ChatData) -> Game | None:
+    """The player's own game that the chat's plain answers go to (by the word it declares:
+    the daily puzzle's attempt, a friend's challenge); None: the chat's game."""
+    if chat.answers_to == CHATS_GAME:
+        return None
+    return next(
+        (game for game in context.bot_data.games if game.answers_to == chat.answers_to), None
+    )
+
+
+def own_game_on(context: BotContext, chat: ChatData) -> bool:
+    """Whether the chat's plain answers go to a player's own game that sets nothing aside
+    (a friend's challenge): its answers are its own."""
+    own = own_game(context, chat)
+    return own is not None and own.aside is None
+
+
 def game_on(context: BotContext, chat_id: int, chat: ChatData) -> bool:
     """Whether a game of the chat other than one set aside is on, or on its way (a round, a
     hunt, a hand being looked for, a match between two rounds, a duel, a player's own game
     that sets nothing aside: a friend's challenge)."""
-    own = any(
-        game.answers_to is not None and game.aside is None and chat.answers_to == game.answers_to
-        for game in context.bot_data.games
-    )
     return (
-        own
+        own_game_on(context, chat)
         or chat.table.match is not None
         or chat_id in context.bot_data.dealing
         or a_game_on(chat, context.bot_data) is not None
@@ -35,7 +48,7 @@ def game_on(context: BotContext, chat_id: int, chat: ChatData) -> bool:
 
 def free(context: BotContext, chat_id: int, chat: ChatData) -> bool:
     """Whether no game of the chat is on, nor on its way, and no own game shown."""
-    return chat.answers_to == AnswersTo.GAME and not game_on(context, chat_id, chat)
+    return chat.answers_to == CHATS_GAME and not game_on(context, chat_id, chat)
 
 
 def busy_text(context: BotContext, chat_id: int, command: str | None) -> str | None:
@@ -70,8 +83,9 @@ def waiting(context: HandlerContext, chat_id: int) -> bool:
     return any(aside.waiting(context, chat_id) for aside in _asides(context))
 
 
-def take_answers(context: BotContext, chat_id: int, to: AnswersTo = AnswersTo.GAME) -> None:
-    """A game starts in the chat: its plain answers go to it (``to``).  In private, while
+def take_answers(context: BotContext, chat_id: int, to: str = CHATS_GAME) -> None:
+    """A game starts in the chat: its plain answers go to it (``to``: the word of a player's
+    own game, or the chat's game).  In private, while
     the player's own game's clock runs, say first that it is set aside."""
     chat = context.application.chat_data.get(chat_id)
     if chat is None:

@@ -3,7 +3,7 @@ that names no class, read leniently and upgraded by :data:`UPGRADES` (modules: `
 ``schema``, ``migrations``, ``rows``, ``release1``).  It never imports the persistence, the
 context or anything above them (docs/design-platform.md, *Records*; ``tests/test_layers.py``)."""
 
-from bot.records.codec import Record, RecordError
+from bot.records.codec import Record, RecordError, unsaved_fields
 from bot.records.migrations import CHAT_PARTS_OF_VERSION_1, UPGRADES, upgrade
 from bot.records.release1 import (
     RELEASE_1_CLASSES,
@@ -33,10 +33,10 @@ from bot.records.schema import (
     VERSION,
     chat_from_record,
     chat_record,
-    daily_from_record,
-    daily_record,
     global_from_record,
     global_record,
+    part_from_record,
+    part_record,
     table_from_record,
     table_record,
     user_from_record,
@@ -59,8 +59,6 @@ __all__ = [
     "Saved",
     "chat_from_record",
     "chat_record",
-    "daily_from_record",
-    "daily_record",
     "from_record",
     "global_from_record",
     "global_from_rows",
@@ -69,6 +67,8 @@ __all__ = [
     "key_from_stored",
     "load",
     "migrate_row",
+    "part_from_record",
+    "part_record",
     "record_from_pickle",
     "saved",
     "stamp",
@@ -77,6 +77,7 @@ __all__ = [
     "table_record",
     "to_record",
     "unpickle",
+    "unsaved_fields",
     "upgrade",
     "user_from_record",
     "user_record",

@@ -85,6 +85,15 @@ def make_converter(not_saved: Mapping[type, frozenset[str]]) -> cattrs.Converter
         return structure
 
     converter.register_structure_hook_factory(dataclasses.is_dataclass, from_record)
+
+    # A class that says how it is saved (a form shorter than its fields' object).
+    def has_saved_form(cls: Any) -> bool:
+        return isinstance(cls, type) and hasattr(cls, "saved_form") and hasattr(cls, "from_saved")
+
+    converter.register_unstructure_hook_factory(has_saved_form, lambda cls: cls.saved_form)
+    converter.register_structure_hook_factory(
+        has_saved_form, lambda cls: lambda value, _: cls.from_saved(value)
+    )
     return converter
 
 

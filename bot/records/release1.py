@@ -13,8 +13,6 @@ from typing import Any
 from bot.records.codec import Record, RecordError
 from bot.records.migrations import upgrade
 from bot.records.rows import from_record, saved, stored_key
-from bot.records.schema import NOT_SAVED
-from bot.rules.rounds import Round
 
 # Release 1 stored each row's key and value pickled.  They are read here without the
 # classes they name: each allowed class path stands for a plain stand-in that keeps the
@@ -50,6 +48,10 @@ RELEASE_1_VALUES: dict[str, Callable[..., Any]] = {
 
 RELEASE_1_CLASSES = RELEASE_1_OBJECTS | RELEASE_1_TUPLES | frozenset(RELEASE_1_VALUES)
 """Every class path a row of release 1 may name; the unpickler refuses any other."""
+
+RELEASE_1_NOT_SAVED = {"bot.game.rounds.Round": frozenset({"hint_list"})}
+"""Fields of release 1's pickled classes that no record keeps: a round's hints (worked out
+again from its hand)."""
 
 
 class _Pickled:
@@ -99,7 +101,7 @@ def unpickle(data: bytes) -> Any:
 def _plain(value: Any) -> Any:
     """A release 1 value as a version 1 record (objects as their fields, ids as text keys)."""
     if isinstance(value, _Pickled):
-        dropped = {"bot.game.rounds.Round": NOT_SAVED[Round]}.get(value.path, frozenset())
+        dropped = RELEASE_1_NOT_SAVED.get(value.path, frozenset())
         return {k: _plain(v) for k, v in value.state.items() if k not in dropped}
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}

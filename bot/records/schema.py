@@ -6,23 +6,20 @@ round's...; a record names no class, and its fields are the dataclasses' (:mod:`
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from bot.records.codec import Record, make_converter
-from bot.rules.challenge import Challenge, Challenges
-from bot.rules.daily.puzzle import DailyRecord
+from bot.rules.challenge import Challenge
 from bot.rules.duel.lobby import Duels
-from bot.rules.hand_records import HandRecord, HandRecords
-from bot.rules.ladder.puzzle_rating import Attempt, HandRating, PuzzlePlayer
+from bot.rules.hand_records import HandRecord
+from bot.rules.ladder.puzzle_rating import HandRating, PuzzlePlayer
 from bot.rules.off_boards import OffBoards
 from bot.rules.rating import PlayerRating
 from bot.rules.requests import Rules
-from bot.rules.rounds import Round
 from bot.rules.rush.best_runs import RushBoard
 from bot.rules.seasons.groups import ListedGroups
 from bot.rules.seasons.tables import Seasons
@@ -31,22 +28,19 @@ from bot.rules.table import Table
 from bot.rules.unread import Unread
 from bot.state import ChatData, ChatPart, DailyChat, GlobalData, Part, UserData, UserPart
 
+T = TypeVar("T")
+
 VERSION = 3
 """The schema version of the records this version writes."""
 
 NOT_SAVED: dict[type, frozenset[str]] = {
-    Round: frozenset({"hint_list"}),
-    DailyRecord: frozenset({"_fold"}),
-    HandRecords: frozenset({"dropped"}),
-    Challenges: frozenset({"dropped"}),
     DailyChat: frozenset({"told"}),
 }
-"""Fields left out of the records (read back as their defaults).  A round's hints are
-worked out again from its hand when first needed (:meth:`Round.needs_facts`): they are
-objects of the solver (steps of fractions), and a running round is rare in a file.  A
-player's streak is worked out again from the days solved.  What was dropped from the hand
-records and challenges is only waiting for its rows to be deleted.  Who in a group was sent
-to private from its daily post is told once more after a restart, at most."""
+"""Fields left out of the records (read back as their defaults) beside those a class marks
+``{"saved": False}`` (:func:`~bot.records.codec.unsaved_fields`: a round's hints, a
+player's streak worked out again, what was dropped from the hand records and challenges and
+only waits for its rows to be deleted).  Who in a group was sent to private from its daily
+post is told once more after a restart, at most."""
 
 CONVERTER = make_converter(NOT_SAVED)
 
@@ -68,36 +62,8 @@ def _rules_from(value: object, _: object) -> Rules:
     return Rules(str(value))
 
 
-def _attempt_record(attempt: Attempt) -> list[object]:
-    """A ladder attempt as this version writes it: ``[key, day, seconds]``, its day as the
-    date's ordinal (``dt.date.toordinal``: six digits, not ten characters of ISO)."""
-    return [attempt.key, dt.date.fromisoformat(attempt.day).toordinal(), attempt.seconds]
-
-
-def _attempt_from(value: object, _: object) -> Attempt:
-    """A ladder attempt: ``[key, day's ordinal, seconds]`` as this version writes it, or
-    the object (``{"key": ..., "day": "2026-12-02", "seconds": ...}``) of the releases
-    before it."""
-    if isinstance(value, dict):
-        value = [value["key"], value["day"], value.get("seconds")]
-    if not isinstance(value, list) or len(value) != 3:
-        raise TypeError(f"not a ladder attempt: {value!r}")
-    key, day, seconds = value
-    if isinstance(day, int) and not isinstance(day, bool):
-        day = dt.date.fromordinal(day).isoformat()
-    if not isinstance(key, str) or not isinstance(day, str):
-        raise TypeError(f"not a ladder attempt: {value!r}")
-    if seconds is not None and not isinstance(seconds, int | float):
-        raise TypeError(f"not a ladder attempt's time: {value!r}")
-    return Attempt(key, day, None if seconds is None else float(seconds))
-
-
 CONVERTER.register_structure_hook(int | Fraction, _number_from)
 CONVERTER.register_structure_hook(Rules, _rules_from)
-# A player's last 100 attempts are most of their row: each as a list, not an object (about
-# half the characters: docs/performance.md, *What it keeps*).
-CONVERTER.register_unstructure_hook(Attempt, _attempt_record)
-CONVERTER.register_structure_hook(Attempt, _attempt_from)
 
 
 def _part_record(part: object, kind: type | None) -> Any:
@@ -167,15 +133,15 @@ def table_from_record(record: Record) -> Table:
     return CONVERTER.structure(record, Table)
 
 
-def daily_record(daily: DailyRecord) -> Record:
-    """A player's daily puzzles as a record."""
-    record: Record = CONVERTER.unstructure(daily, DailyRecord)
+def part_record(part: object) -> Record:
+    """A part of the data (a game's state, a player's records) as a record, by its type."""
+    record: Record = CONVERTER.unstructure(part, type(part))
     return record
 
 
-def daily_from_record(record: Record) -> DailyRecord:
-    """The daily puzzles a :func:`daily_record` holds."""
-    return CONVERTER.structure(record, DailyRecord)
+def part_from_record(record: Record, kind: type[T]) -> T:
+    """The part of type ``kind`` a :func:`part_record` holds."""
+    return CONVERTER.structure(record, kind)
 
 
 class _Parted:

@@ -252,7 +252,7 @@ class Challenges:
 
     challenges: dict[str, Challenge] = field(default_factory=dict)
     """By token, oldest first."""
-    dropped: list[str] = field(default_factory=list)
+    dropped: list[str] = field(default_factory=list, metadata={"saved": False})
     """Tokens dropped to make room and not yet taken by :meth:`take_dropped` (not saved)."""
 
     def create(

@@ -69,7 +69,7 @@ class HandRecords:
     """The records of every hand played, by :func:`hand_key`."""
 
     hands: dict[str, HandRecord] = field(default_factory=dict)
-    dropped: list[str] = field(default_factory=list)
+    dropped: list[str] = field(default_factory=list, metadata={"saved": False})
     """Keys dropped to make room and not yet taken by :meth:`take_dropped` (not saved)."""
 
     def get(self, hand: tuple[int, ...], target: int) -> HandRecord:

@@ -67,7 +67,9 @@ class Round:
     solutions: tuple[str, ...] | None = None
     """The first distinct solutions (None in rounds saved before rounds carried them)."""
     solution_count: int = 0
-    hint_list: tuple[Hint, ...] | None = None
+    # Not saved: objects of the solver (steps of fractions), worked out again from the hand
+    # when first needed (needs_facts), and a running round is rare in a file.
+    hint_list: tuple[Hint, ...] | None = field(default=None, metadata={"saved": False})
     """The hints of levels 1 to 3 (None: not worked out yet, see :meth:`learn`)."""
     starter: int | None = None
     """Who dealt the round, or started the match it belongs to (None: before rounds knew)."""

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.context import local_now
 from bot.games.arena import group as arena_group
+from bot.games.arena.parts import ARENA_CHAT
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.arena import Arena
 from bot.rules.pace import floor_of
@@ -27,7 +28,7 @@ def regulars(application: BotApplication, *users: int) -> None:
 
 def the_arena(application: BotApplication, chat: int = GROUP) -> Arena:
     """The arena of ``chat`` (failing the test if it has none)."""
-    ours = application.chat_data[chat].arena
+    ours = ARENA_CHAT.of(application.chat_data[chat])
     assert ours is not None and ours.arena is not None
     return ours.arena
 

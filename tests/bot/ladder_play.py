@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from bot.games.ladder.parts import TRAINING
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.ladder.training import Training
 from solver import solve
@@ -17,7 +18,7 @@ DAY = dt.date(2026, 11, 23)
 
 def training(application: BotApplication, chat: int = ANN) -> Training:
     """The chat's training (failing the test if there is none)."""
-    found = application.chat_data[chat].ladder
+    found = TRAINING.of(application.chat_data[chat])
     assert found is not None
     return found
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from bot.games.challenges import parts as challenge_parts
 from bot.games.countdown.parts import COUNTDOWN_MESSAGES, CountdownMessages
+from bot.games.daily import parts as daily_parts
 from bot.rules.chat_stats import ChatStats, PlayerStats
 from bot.rules.countdown import Best, Countdown
 from bot.rules.daily.puzzle import DailyRecord, DailyResult
@@ -14,7 +16,7 @@ from bot.rules.requests import Rules
 from bot.rules.rounds import Phase, Round
 from bot.rules.table import GameSettings, Match, Table
 from bot.state import (
-    AnswersTo,
+    CHATS_GAME,
     ChatData,
     ChatLanguage,
     DailyChat,
@@ -194,7 +196,7 @@ chats = st.builds(
         },
     ),
     members=st.dictionaries(ids, words, max_size=3),
-    answers_to=st.sampled_from(AnswersTo),
+    answers_to=st.sampled_from((CHATS_GAME, daily_parts.ANSWERS_TO, challenge_parts.ANSWERS_TO)),
 )
 users = st.builds(
     UserData,

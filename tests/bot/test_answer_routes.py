@@ -21,6 +21,7 @@ from bot.features import fair_play
 from bot.games import challenges, countdown, daily, duel, hunt, rush
 from bot.games.countdown.parts import COUNTDOWN_MESSAGES, CountdownMessages
 from bot.games.daily import ended_attempts
+from bot.games.daily import parts as daily_parts
 from bot.games.hunt.parts import HUNT_MESSAGES, HuntMessages
 from bot.games.rounds import answers as round_answers
 from bot.rules.countdown import COUNTDOWN_SEAT, new_countdown
@@ -29,7 +30,7 @@ from bot.rules.hunt import HUNT_SEAT, new_hunt
 from bot.rules.rounds import ROUND_SEAT, new_round
 from bot.services.answer_routes import AnswerRouter, Route
 from bot.settings import Settings
-from bot.state import AnswersTo, ChatData, UserData
+from bot.state import CHATS_GAME, ChatData, UserData
 
 ANN, BOB = 501, 502
 GROUP = -1_002_000
@@ -114,7 +115,7 @@ def _playing(chat: ChatData) -> None:
 def _daily_attempt(bot_data: BotData, chat: ChatData, user: UserData) -> None:
     """An attempt at today's daily puzzle open in a private chat (as /daily leaves it)."""
     user.daily.start(bot_data.local_now().date(), NOW)
-    chat.answers_to = AnswersTo.DAILY
+    chat.answers_to = daily_parts.ANSWERS_TO
     chat.daily.message_id = DAILY_PICTURE
 
 
@@ -206,7 +207,7 @@ def test_in_private_a_reply_to_the_daily_picture_is_the_dailys_during_a_round(
     chat, ann = ChatData(), UserData()
     _daily_attempt(bot_data, chat, ann)
     _playing(chat)  # /daily, then /play: plain answers are the round's again
-    chat.answers_to = AnswersTo.GAME
+    chat.answers_to = CHATS_GAME
     context = _context(bot_data, chat, ann)
     assert _to(bot_data, _update(ANN, "3*8", reply_to=DAILY_PICTURE), context) == Priority.DAILY
     assert _to(bot_data, _update(ANN, "3*8"), context) == Priority.ROUND
@@ -313,7 +314,7 @@ def test_an_attempt_closed_at_midnight_is_told_so_before_the_daily_judges(
 def _set_aside(bot_data: BotData, chat: ChatData, user: UserData) -> None:
     """A daily attempt another game set aside (its clock running on), that game ended."""
     _daily_attempt(bot_data, chat, user)
-    chat.answers_to = AnswersTo.GAME
+    chat.answers_to = CHATS_GAME
 
 
 def test_a_set_aside_daily_takes_plain_answers_with_no_game_on(bot_data: BotData) -> None:

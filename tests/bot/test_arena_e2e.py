@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot.games.arena.group import STANDINGS_EVERY, standings_due
+from bot.games.arena.parts import ARENA_CHAT
 from tests.bot.arena_play import (
     at_pace,
     hand_of,
@@ -99,7 +100,7 @@ async def test_an_arena_from_its_announcement_to_its_end(tmp_path: Path) -> None
         final = text_of(end)
         told_ann = text_of(await next_in(api, ANN, before, lambda m: "you placed" in text_of(m)))
         group_messages = [m for m in api.sent[start:] if m["chat"]["id"] == GROUP]
-        trophies = application.chat_data[ANN].arena.trophies
+        trophies = ARENA_CHAT.get(application.chat_data[ANN]).trophies
     saved = saved_record(tmp_path, "chat", ANN)
     assert joined == sorted((ANN, CAROL, DAVE))
     assert too_fast.startswith("Too fast: an answer within")
@@ -122,4 +123,5 @@ async def test_an_arena_from_its_announcement_to_its_end(tmp_path: Path) -> None
     assert "you placed 1 of 3, with 8 points and 3 hands solved" in told_ann
     assert len(group_messages) <= 20
     assert [(t.number, t.score) for t in trophies] == [(1, 8)]
-    assert saved.arena is not None and [t.score for t in saved.arena.trophies] == [8]
+    mine = ARENA_CHAT.of(saved)
+    assert mine is not None and [t.score for t in mine.trophies] == [8]

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from bot.context import BotContext
+from bot.games.arena.parts import ARENA_CHAT
 from bot.local_api import plain_text
 from bot.play.result_listeners import listen
 from bot.rules.results import Game, GameResult, Podium, Solved
@@ -127,7 +128,7 @@ async def test_an_arenas_results_are_published_and_its_trophy_kept(tmp_path: Pat
                 api, GROUP, before, lambda m: "is over" in text_of(m) and not m.get("edited")
             )
         )
-        trophies = application.chat_data[CAROL].arena
+        trophies = ARENA_CHAT.of(application.chat_data[CAROL])
     solved = [r for r in heard if isinstance(r, Solved)]
     podium = [r for r in heard if isinstance(r, Podium)]
     assert [(r.player, r.game) for r in solved] == [(CAROL, Game.ARENA)] * 2 + [(ANN, Game.ARENA)]
@@ -150,7 +151,7 @@ async def test_training_waits_while_an_arena_hand_is_on_and_the_answer_stays_the
         before = len(api.sent)
         api.send(CAROL, CAROL, right(hand))
         await next_in(api, CAROL, before, is_hand)
-        entry = application.chat_data[CAROL].arena
+        entry = ARENA_CHAT.of(application.chat_data[CAROL])
     assert refused == (
         "You are playing an arena: answer its hand or /skip it; other games wait for its end."
     )

@@ -15,7 +15,7 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.bot.arena_play import join_payload, next_in, text_of
+from tests.bot.arena_play import join_payload, next_in, text_of, the_arena
 from tests.bot.browser import playwright_or_skip
 from tests.bot.harness import ANN, GROUP, FakeClock, running_bot
 from tests.bot.miniapp_data import APP_ENV, init_data, web_address
@@ -68,5 +68,5 @@ async def test_an_arena_by_tapping_scores_then_plays_berserk(browser: Any, tmp_p
         await expect(built).to_have_text("⏭ Skipped: your streak ends.")
         await expect(status).to_have_text("⚡ Hand 3 · 30 s (berserk) · 2 points · place 1 of 1")
         await page.close()
-        player = application.chat_data[GROUP].arena.arena.entries[CAROL]
+        player = the_arena(application).entries[CAROL]
     assert (player.index, player.score, player.skipped) == (2, 2, 1)

@@ -12,7 +12,15 @@ from typing import Any
 import pytest
 
 from bot.games.arena.play import hand_up
-from tests.bot.arena_play import at_pace, is_hand, join_payload, next_in, right, text_of
+from tests.bot.arena_play import (
+    at_pace,
+    is_hand,
+    join_payload,
+    next_in,
+    right,
+    text_of,
+    the_arena,
+)
 from tests.bot.harness import ANN, GROUP, FakeClock, reply_to, running_bot, settled
 from tests.bot.miniapp_data import APP_ENV, call, init_data
 from tests.bot.rush_play import CAROL, DAVE, NOON, players
@@ -62,7 +70,7 @@ async def test_an_arena_by_tapping_deals_the_same_hands_into_the_same_standings(
         again = await call(app, "POST", "arena/answer", CAROL, body=body)
         in_chat = [m for m in api.sent if m["chat"]["id"] == CAROL and is_hand(m)]
         told = await reply_to(api, CAROL, CAROL, right(hand))  # hand 1 in the chat: no point
-        arena = app.chat_data[GROUP].arena.arena
+        arena = the_arena(app)
         score = arena.entries[CAROL].score
         before = len(api.sent)
         api.send(ANN, GROUP, "/arena stop")
@@ -133,7 +141,7 @@ async def test_a_hand_timed_out_on_the_page_waits_there_and_the_link_takes_it_ba
         before = len(api.sent)
         api.send(CAROL, CAROL, f"/start {payload}")  # back in the chat: the same hand
         chat_hand = text_of(await next_in(api, CAROL, before, is_hand))
-        player = app.chat_data[GROUP].arena.arena.entries[CAROL]
+        player = the_arena(app).entries[CAROL]
     assert in_chat == []
     assert (later["index"], later["elapsed"]) == (1, 0.0)
     assert "🏟 Hand 2 · 60 s" in chat_hand

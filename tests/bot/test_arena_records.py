@@ -1,4 +1,4 @@
-"""The arena's saved format (``ChatData.arena``, records version 2): a group's running arena
+"""The arena's saved format (the chat part ``arena``, records version 2): a group's running arena
 and a player's side with a trophy, pinned in ``records-arena-2.json``, load as they were,
 are written again the same, and a bot started on them takes the arena up again."""
 
@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot import records
+from bot.games.arena.parts import ARENA_CHAT
 from bot.persistence import SQLitePersistence
 from bot.rules.arena.chat_state import ArenaTrophy
 from bot.rules.arena.start_vote import StartVote
@@ -28,7 +29,7 @@ def _pinned(kind: str) -> ChatData:
 
 
 def test_a_groups_running_arena_loads_as_it_was_saved() -> None:
-    ours = _pinned("group").arena
+    ours = ARENA_CHAT.of(_pinned("group"))
     assert ours is not None and ours.arena is not None
     arena = ours.arena
     ann, carol = arena.entries[ANN], arena.entries[CAROL]
@@ -48,7 +49,7 @@ def test_a_groups_running_arena_loads_as_it_was_saved() -> None:
 
 
 def test_a_players_side_loads_with_their_trophies() -> None:
-    mine = _pinned("private").arena
+    mine = ARENA_CHAT.of(_pinned("private"))
     assert mine is not None
     assert (mine.playing, mine.hand_message_id) == (GROUP, 77)
     assert mine.entry is not None and (mine.entry.index, mine.entry.score) == (2, 4)
@@ -72,7 +73,7 @@ async def test_a_bot_started_on_the_pinned_arena_takes_it_up_again(tmp_path: Pat
     clock = FakeClock(NOON + 120)  # within its ten minutes
     async with running_bot(api, tmp_path, clock=clock) as application:
         hand = text_of(await next_in(api, ANN, 0, is_hand))
-        ours = application.chat_data[GROUP].arena
+        ours = ARENA_CHAT.of(application.chat_data[GROUP])
     assert "⚡ Hand 3 · 30 s (berserk): make 24 from 2 5 7 13" in hand
     assert (
         ours is not None and ours.arena is not None and ours.arena.entries[ANN].shown == NOON + 120

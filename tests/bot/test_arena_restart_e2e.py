@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot.games.arena.parts import ARENA_CHAT
 from tests.bot.arena_play import (
     at_pace,
     hand_of,
@@ -99,7 +100,7 @@ async def test_an_arena_whose_end_passed_while_down_ends_as_it_stood(tmp_path: P
     async with running_bot(api, tmp_path, clock=clock) as application:
         final = text_of(await next_in(api, GROUP, before, _is_over))
         arena = the_arena(application)
-        playing = application.chat_data[ANN].arena
+        playing = ARENA_CHAT.of(application.chat_data[ANN])
     assert "1. Ann: 2 points" in final
     assert "🥇" not in final  # no medal beside "no trophy"
     assert "2. Carol: 0 points" in final
@@ -107,5 +108,5 @@ async def test_an_arena_whose_end_passed_while_down_ends_as_it_stood(tmp_path: P
     assert "No trophy this time: an arena's trophy and podium need 2 players who scored" in final
     assert playing is not None and playing.trophies == []
     assert arena.ended_at == ends
-    assert playing is not None and playing.playing is None
+    assert playing.playing is None
     assert not [m for m in api.sent[before:] if is_hand(m)]

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.arena import play, scheduled
+from bot.games.arena.parts import ARENA_CHAT
 from tests.bot.arena_play import is_hand, join_payload, next_in, text_of, the_arena
 from tests.bot.harness import ANN, GROUP, BotApplication, FakeClock, reply_to, running_bot
 from tests.bot.rush_play import CAROL, NOON, players
@@ -34,7 +35,7 @@ async def test_a_scheduled_arena_is_announced_then_starts(tmp_path: Path) -> Non
         _ring(application, scheduled.announce)
         announced = await next_in(api, GROUP, before, lambda m: "Arena #1" in text_of(m))
         arena = the_arena(application)
-        kept = application.chat_data[GROUP].arena
+        kept = ARENA_CHAT.of(application.chat_data[GROUP])
         before = len(api.sent)
         api.send(CAROL, CAROL, f"/start {join_payload(announced)}")
         joined = text_of(await next_in(api, CAROL, before, lambda _m: True))
@@ -67,7 +68,7 @@ async def test_a_daily_arena_is_set_again_for_the_next_day(tmp_path: Path) -> No
         before = len(api.sent)
         _ring(application, scheduled.announce)
         await next_in(api, GROUP, before, lambda m: "Arena #1" in text_of(m))
-        kept = application.chat_data[GROUP].arena
+        kept = ARENA_CHAT.of(application.chat_data[GROUP])
         next_start = None if kept is None else kept.next_start
         cancelled = await reply_to(api, ANN, GROUP, "/arena unschedule")
         left = application.bot_data.timers.pending(GROUP, scheduled.ARENA_ANNOUNCE)
@@ -87,7 +88,7 @@ async def test_a_scheduled_arena_is_kept_across_a_restart(tmp_path: Path) -> Non
         await reply_to(api, ANN, GROUP, "/arena at 20:00 weekly")
     async with running_bot(api, tmp_path, clock=clock) as application:
         waiting = application.bot_data.timers.pending(GROUP, scheduled.ARENA_ANNOUNCE)
-        kept = application.chat_data[GROUP].arena
+        kept = ARENA_CHAT.of(application.chat_data[GROUP])
     assert len(waiting) == 1
     assert kept is not None and kept.schedule is not None
     assert (kept.schedule.at, kept.schedule.repeat, kept.schedule.weekday) == ("20:00", "weekly", 0)

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.local_api import plain_text
 from bot.play.result_listeners import listen
 from bot.rules.results import GameResult, Podium
 from tests.bot.arena_play import hand_of, is_hand, join_payload, next_in, regulars, right, text_of
@@ -54,6 +55,18 @@ async def test_a_script_at_a_steady_pace_takes_no_podium(tmp_path: Path) -> None
                 await next_in(api, user, before, is_hand)
         before = len(api.sent)
         api.send(ANN, GROUP, "/arena stop")
-        await next_in(api, GROUP, before, lambda m: "is over" in text_of(m) and not m.get("edited"))
+        final = plain_text(
+            text_of(
+                await next_in(
+                    api, GROUP, before, lambda m: "is over" in text_of(m) and not m.get("edited")
+                )
+            )
+        )
         await settled(api, application)
     assert [r.player for r in heard if isinstance(r, Podium)] == []
+    # Ann is established: her results stay in the group for her pace, and the end says so.
+    assert (
+        "Ann: half or more of their solves came within 3 s, a script's steady pace, so this "
+        "arena counts for them in this group only." in final.split("\n")
+    )
+    assert "not established yet" not in final

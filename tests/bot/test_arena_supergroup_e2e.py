@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot.games.arena.parts import ARENA_CHAT
 from bot.games.arena.play import hand_up
 from tests.bot.arena_play import (
     at_pace,
@@ -73,8 +74,10 @@ async def test_an_arena_follows_its_group_to_the_supergroup(tmp_path: Path) -> N
                 api, SUPER, before, lambda m: "is over" in text_of(m) and not m.get("edited")
             )
         )
-        winner = application.chat_data[CAROL].arena.trophies
-    playing = {user: application.chat_data[user].arena.playing for user in (CAROL, DAVE, EVE)}
+        winner = ARENA_CHAT.get(application.chat_data[CAROL]).trophies
+    playing = {
+        user: ARENA_CHAT.get(application.chat_data[user]).playing for user in (CAROL, DAVE, EVE)
+    }
     assert join_payload(anew).startswith(f"arena_{-SUPER}_")
     assert carol.startswith("✅ +2 points in")
     assert dave.startswith("✅ +2 points in")

@@ -1,14 +1,18 @@
 """A console session after an earlier one: the bot's data keeps messages the console's
 server does not (an invitation that expired meanwhile is edited at its end), and the
-outbox's warnings about them are one line of the console, not the log's."""
+outbox's warnings about them are one line of the console, not the log's; the messages are
+numbered on from the last session's, so such an edit never lands on a new message."""
 
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 
 import pytest
 
+from bot.console import numbers
+from bot.persistence import DataFileError
 from bot.rules.duel import lobby
 from tests.bot.console_data import Session
 from tests.bot.harness import seed_tables
@@ -41,3 +45,42 @@ async def test_an_earlier_sessions_messages_are_one_line_not_warnings(
         printed = await second.end()
     assert printed.count(EARLIER) == 1
     assert [r.getMessage() for r in caplog.records if "not found" in r.getMessage()] == []
+
+
+def _numbers(printed: str, where: str) -> list[int]:
+    """The numbers of the messages a session printed in ``where`` (group, private)."""
+    return [int(n) for n in re.findall(rf"\[#(\d+) {where}[\] ]", printed)]
+
+
+async def test_a_later_session_numbers_its_messages_on_from_the_last(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An edit of an earlier session's message (kept in the bot's data) must not land on a
+    new message of the same number: numbers are never given twice."""
+    monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
+    seed_tables(tmp_path / "console")
+    first = Session(tmp_path, {"TWENTYFOUR_WEB_PORT": "0"})
+    for line in ("/solve 3 3 8 8", ":group", "/solve 3 3 8 8"):
+        first.keyboard.type(line)
+    await first.shown(r"\[#\d+ group\] Twenty-Four: ")  # the answer, or why it is kept
+    before = await first.end()
+    second = Session(tmp_path, {"TWENTYFOUR_WEB_PORT": "0"})
+    for line in ("/solve 4 4 6 6", ":group", "/solve 4 4 6 6"):
+        second.keyboard.type(line)
+    await second.shown(r"\[#\d+ group\] Twenty-Four: ")
+    after = (await second.end()).removeprefix(before)
+    assert min(_numbers(after, "group")) > max(_numbers(before, "group"))
+    assert min(_numbers(after, "private")) > max(_numbers(before, "private"))
+
+
+async def test_unreadable_message_numbers_stop_the_console(tmp_path: Path) -> None:
+    (tmp_path / numbers.FILE_NAME).write_text("{not json", encoding="utf-8")
+    with pytest.raises(DataFileError, match="move the file away"):
+        numbers.MessageNumbers(tmp_path)
+
+
+async def test_message_numbers_are_never_lowered(tmp_path: Path) -> None:
+    kept = numbers.MessageNumbers(tmp_path)
+    kept.save({-5: 40, 7: 3})
+    kept.save({-5: 2})
+    assert numbers.MessageNumbers(tmp_path).last == {-5: 40, 7: 3}

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from bot.games.arena.parts import ARENA_CHAT
 from bot.local_api import LocalBotApi, plain_text
 from bot.play.result_listeners import listen
 from bot.rules.results import GameResult, Podium
@@ -116,7 +117,7 @@ async def test_an_arena_won_over_an_account_made_for_it_wins_nothing(tmp_path: P
         arena_regulars(application, ANN)  # Ann has played; Dave's account is a minute old
         final = await arena(api, application, clock, {ANN: 4, DAVE: 1})
         season = plain_text(await reply_to(api, ANN, ANN, "/season"))
-        ann = application.chat_data[ANN].arena
+        ann = ARENA_CHAT.of(application.chat_data[ANN])
         tally = dict(application.bot_data.global_data.seasons.arena)
         played = dict(application.bot_data.global_data.groups.arenas)
         told = await season_end(api, application, clock)
@@ -153,12 +154,13 @@ async def test_two_established_players_take_the_podium_a_newcomer_tops(tmp_path:
         dave_told = [
             plain_text(m.get("text") or "") for m in api.sent[before:] if m["chat"]["id"] == DAVE
         ]
-        ann = application.chat_data[ANN].arena
+        ann = ARENA_CHAT.of(application.chat_data[ANN])
         tally = set(application.bot_data.global_data.seasons.arena)
         played = dict(application.bot_data.global_data.groups.arenas)
         told = await season_end(api, application, clock)
         trophies = {user: application.user_data[user].trophies for user in (ANN, CAROL, DAVE)}
-    assert "\n1. 🥇 Dave: 8 points\n" in final  # first in the group's standings
+    assert "\n1. Dave: 8 points\n" in final  # first in the group's standings, no medal
+    assert "\n2. 🥇 Ann: 4 points\n3. 🥈 Carol: 2 points\n" in final  # the trophy's podium
     assert "🏆 Ann wins the arena's trophy (trophies won: 1)." in final
     assert "Dave: not established yet" in final
     assert podiums(heard) == [(ANN, 1), (CAROL, 2)]

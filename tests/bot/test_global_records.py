@@ -137,6 +137,7 @@ def test_a_finished_duel_and_its_history_survive_the_round_trip() -> None:
     loaded = from_text(as_text(data))
     assert loaded.duels.history == data.duels.history
     assert loaded.duels.history[0].end is End.STOPPED
+    assert loaded.duels.history[0].dealt == tuple(duel.dealt) != ()  # its players' next avoid
 
 
 def test_each_rating_hand_record_and_challenge_is_a_row_of_its_own() -> None:

@@ -1,4 +1,4 @@
-"""The Mini App's Train page's training saved with its player's row (``UserData.ladder``):
+"""The Mini App's Train page's training saved with its player's row (the user part ``ladder``):
 the round trip, the pinned row of ``tests/fixtures/ladder-page-1.json`` (a hand on), which
 later versions must still read, and rows of every earlier release loading with none."""
 
@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from bot import records
+from bot.games.ladder.parts import PAGE_TRAINING
 from bot.rules.hands import facts_job
 from bot.rules.ladder.training import Training
 from bot.state import UserData
@@ -28,7 +29,9 @@ def story() -> UserData:
     training.next_round(facts, 100.0, 1, review=False)
     assert training.hand is not None
     training.hand.hint_list = None  # not saved: worked out again when needed
-    return UserData(ladder=training)
+    user = UserData()
+    PAGE_TRAINING.put(user, training)
+    return user
 
 
 def test_a_page_training_survives_the_round_trip() -> None:
@@ -43,12 +46,13 @@ def test_the_pinned_row_still_loads() -> None:
 
 def test_the_pinned_row_holds_a_hand_on() -> None:
     user = records.load("user", json.loads(PINNED.read_text())["user"])
-    assert isinstance(user, UserData) and user.ladder is not None and user.ladder.live
+    training = PAGE_TRAINING.of(user)
+    assert training is not None and training.live
 
 
 def test_user_rows_of_earlier_releases_load_with_no_page_training() -> None:
     loaded = [records.load("user", json.loads(p.read_text())["user"]) for p in EARLIER]
-    assert [getattr(u, "ladder", "?") for u in loaded] == [None] * len(EARLIER)
+    assert [PAGE_TRAINING.of(u) for u in loaded] == [None] * len(EARLIER)
 
 
 if __name__ == "__main__":  # writes the pinned row (once, for this format)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from bot import records
+from bot.games.ladder.parts import TRAINING
 from bot.rules.hands import facts_job
 from bot.rules.ladder.puzzle_rating import ESTABLISHED_DAYS, ESTABLISHED_RESULTS, PuzzlePlayer
 from bot.rules.ladder.training import Training, key_of
@@ -40,10 +41,10 @@ def story() -> tuple[GlobalData, ChatData]:
     chat = ChatData()
     facts = facts_job([(3, 3, 8, 8)], 24, False)
     assert facts is not None
-    chat.ladder = Training(played=3, began=1500, deal_message_id=7)
-    chat.ladder.next_round(facts, 100.0, ANN, review=False)
-    assert chat.ladder.hand is not None
-    chat.ladder.hand.hint_list = None  # not saved: worked out again when needed
+    training = TRAINING.put(chat, Training(played=3, began=1500, deal_message_id=7))
+    training.next_round(facts, 100.0, ANN, review=False)
+    assert training.hand is not None
+    training.hand.hint_list = None  # not saved: worked out again when needed
     return data, chat
 
 
@@ -114,7 +115,8 @@ def test_the_pinned_rows_hold_an_established_player() -> None:
 
 def test_the_pinned_chat_holds_a_hand_on() -> None:
     _loaded, chat = from_text(json.loads(PINNED.read_text()))
-    assert chat.ladder is not None and chat.ladder.live
+    training = TRAINING.of(chat)
+    assert training is not None and training.live
 
 
 if __name__ == "__main__":  # writes the pinned rows (once, for this format)

@@ -117,3 +117,21 @@ async def test_a_hand_stopped_later_is_not_announced_as_kept(tmp_path: Path) -> 
         await settled(api, application)
     texts = [plain_text(m.get("text", "")) for m in api.sent[-2:]]
     assert "kept" not in texts[-1]
+
+
+async def test_a_review_hands_button_skips_with_no_miss_said(tmp_path: Path) -> None:
+    """A review changes no rating: its Skip button does not call the skip a miss."""
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
+        missed(application)
+        picture, _ = await next_picture(api, "/review")
+    (row,) = picture["reply_markup"]["inline_keyboard"]
+    assert [button["text"] for button in row] == ["⏭ Skip"]
+
+
+async def test_a_training_hands_button_still_says_a_miss(tmp_path: Path) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path, clock=FakeClock(NOON)):
+        picture = await train(api)
+    (row,) = picture["reply_markup"]["inline_keyboard"]
+    assert [button["text"] for button in row] == ["⏭ Skip (a miss)"]

@@ -15,6 +15,9 @@ from pathlib import Path
 import pytest
 
 from bot import records
+from bot.games import GAMES
+from bot.games.challenges import parts as challenge_parts
+from bot.games.daily import parts as daily_parts
 from bot.persistence import (
     FILE_NAME,
     FORMAT,
@@ -28,7 +31,7 @@ from bot.rules.requests import Rules
 from bot.rules.rounds import ROUND_SEAT
 from bot.rules.table import GameSettings, Match
 from bot.state import (
-    AnswersTo,
+    CHATS_GAME,
     ChatData,
     ChatLanguage,
     DailyChat,
@@ -90,7 +93,7 @@ async def test_a_record_with_missing_fields_loads_with_defaults(tmp_path: Path) 
     await persistence.flush()
     assert chats[1].table.settings == GameSettings(target=10)
     assert chats[1].table.stats.players[7] == PlayerStats("A")
-    assert chats[1].answers_to is AnswersTo.GAME
+    assert chats[1].answers_to == CHATS_GAME
     assert chats[2] == ChatData()
     assert user == UserData()
 
@@ -127,6 +130,33 @@ def test_a_file_of_a_newer_format_is_refused_and_kept(tmp_path: Path) -> None:
     assert (tmp_path / FILE_NAME).read_bytes() == before
 
 
+ANSWERS_TO_WORDS = [
+    ("round", CHATS_GAME),
+    ("daily", daily_parts.ANSWERS_TO),
+    ("challenge", challenge_parts.ANSWERS_TO),
+]
+"""The words an earlier release's chat record holds as ``answers_to`` (the chat's game, a daily
+attempt open, a friend's challenge played), and what this version names each by."""
+
+
+@pytest.mark.parametrize(("word", "named"), ANSWERS_TO_WORDS)
+def test_what_plain_answers_go_to_loads_as_an_earlier_release_wrote_it(
+    word: str, named: str
+) -> None:
+    assert records.load("chat", json.dumps({"v": 2, "answers_to": word})).answers_to == named
+
+
+@pytest.mark.parametrize(("word", "named"), ANSWERS_TO_WORDS)
+def test_what_plain_answers_go_to_is_written_again_the_same(word: str, named: str) -> None:
+    chat = records.load("chat", json.dumps({"v": 2, "answers_to": word}))
+    assert json.loads(records.saved("chat", chat).text)["answers_to"] == word
+
+
+def test_each_game_that_takes_plain_answers_has_a_word_of_its_own() -> None:
+    words = [game.answers_to for game in GAMES if game.answers_to is not None]
+    assert sorted([CHATS_GAME, *words]) == sorted(named for _, named in ANSWERS_TO_WORDS)
+
+
 # --- records of version 1 -------------------------------------------------------------------
 
 CHAT_RECORD_OF_VERSION_1 = (
@@ -154,7 +184,7 @@ def test_a_chat_record_of_version_1_loads_into_its_parts() -> None:
     assert data.status == GroupStatus(41, ["Bob: that makes 20"], 1764000010.0, ["Bob"])
     assert data.daily == DailyChat(39, "08:30", dt.date(2026, 11, 24))
     assert data.solve == SolvePages({12: ((1, 2, 3, Fraction(1, 2)), 24, Rules.WHOLE)})
-    assert data.answers_to is AnswersTo.DAILY
+    assert data.answers_to == daily_parts.ANSWERS_TO
     assert data.members == {501: "Ann", 502: "Bob"}
     assert data.table.settings == GameSettings((1, 10), "easy", 60, 10, 3, True)
     assert data.table.stats.players[501].points == 42

@@ -20,7 +20,7 @@ import pytest
 from bot.i18n import language_name
 from bot.local_api import plain_text
 from bot.persistence import FILE_NAME
-from bot.state import AnswersTo
+from bot.state import CHATS_GAME
 from solver import daily_number, solve
 from tests.bot.harness import (
     ANN,
@@ -81,7 +81,7 @@ async def test_where_plain_answers_go_is_read_as_a_typed_value(data_dir: Path) -
     # Release 1 saved it as the word "round" (its "mode"); it is read as what it means.
     async with running_bot(make_api(), data_dir, clock=FakeClock(MORNING)) as application:
         answers_to = application.chat_data[ANN].answers_to
-    assert answers_to is AnswersTo.GAME
+    assert answers_to == CHATS_GAME
 
 
 async def test_the_private_settings_are_kept(data_dir: Path) -> None:

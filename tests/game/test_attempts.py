@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 from zoneinfo import ZoneInfo
 
-from bot.records import daily_from_record, daily_record
+from bot.records import part_from_record, part_record
 from bot.rules.daily.attempts import (
     GRACE,
     closed,
@@ -79,7 +80,7 @@ def test_giving_up_today_is_a_day_missed_that_stays_so() -> None:
     assert not record.start(D, at(D, 12, 2).timestamp())  # not opened again
     assert not may_answer(record, D, at(D, 12, 3))
     assert unspoiled_days(record, at(D, 12, 3)) == []
-    assert daily_from_record(daily_record(record)).gave_up == [D.isoformat()]
+    assert _daily_from(part_record(record)).gave_up == [D.isoformat()]
 
 
 def test_a_closed_attempt_cannot_be_given_up() -> None:
@@ -120,3 +121,8 @@ def test_nothing_is_taken_up_over_a_running_attempt() -> None:
     record.start_replay(D - dt.timedelta(days=3), at(D, 12, 1).timestamp())
     assert take_up_today(record, at(D, 12, 2)) is None
     assert record.replaying
+
+
+def _daily_from(record: dict[str, Any]) -> DailyRecord:
+    """A player's daily puzzles from their record."""
+    return part_from_record(record, DailyRecord)

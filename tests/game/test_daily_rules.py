@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from typing import Any
 
 import pytest
 
-from bot.records import daily_from_record, daily_record
+from bot.records import part_from_record, part_record
 from bot.rules.daily.puzzle import (
     DailyRecord,
     clock_text,
@@ -43,7 +44,7 @@ def test_streak_survives_a_restart() -> None:
     record = DailyRecord()
     solved(record, day(0), day(1))
     # A restart reads the record the data file keeps.
-    restored = daily_from_record(json.loads(json.dumps(daily_record(record))))
+    restored = _daily_from(json.loads(json.dumps(part_record(record))))
     assert restored.streak(day(1)) == 2
 
 
@@ -149,7 +150,7 @@ def test_a_solved_day_cannot_be_started_again() -> None:
 def test_the_attempt_survives_a_restart() -> None:
     record = DailyRecord()
     record.start(D, 0.0)
-    restored = daily_from_record(json.loads(json.dumps(daily_record(record))))
+    restored = _daily_from(json.loads(json.dumps(part_record(record))))
     assert restored.running() == D
 
 
@@ -247,3 +248,8 @@ def test_a_day_given_up_today_is_a_day_played_not_solved() -> None:
     record.gave_up.append(D.isoformat())  # as bot.rules.daily.attempts.give_up records it
     stats = stats_of(record, D)
     assert (stats.played, stats.solved, stats.misses_per_day) == (1, 0, 1.0)
+
+
+def _daily_from(record: dict[str, Any]) -> DailyRecord:
+    """A player's daily puzzles from their record."""
+    return part_from_record(record, DailyRecord)

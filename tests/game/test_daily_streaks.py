@@ -4,11 +4,12 @@ streak as the rule worked out day by day."""
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.records import daily_from_record, daily_record
+from bot.records import part_from_record, part_record
 from bot.rules.daily.puzzle import (
     DailyRecord,
     DailyResult,
@@ -93,7 +94,7 @@ def test_the_best_streak_counts_across_a_freeze() -> None:
 def test_results_kept_before_freezes_existed_earn_them() -> None:
     # A record as an earlier version wrote it: results only, no field about freezes.
     old = {"results": {day(n).isoformat(): {"seconds": 30.0, "misses": 0} for n in range(7)}}
-    record = daily_from_record(old)
+    record = _daily_from(old)
     assert record.streak(day(8)) == 7
 
 
@@ -163,11 +164,16 @@ def test_the_worked_out_streak_is_not_saved() -> None:
     record = DailyRecord()
     solved(record, day(0), day(1))
     record.streak(day(1))
-    assert "_fold" not in daily_record(record)
+    assert "_fold" not in part_record(record)
 
 
 def test_a_record_with_its_streak_worked_out_equals_one_without() -> None:
     record = DailyRecord()
     solved(record, day(0))
     record.streak(day(0))
-    assert record == daily_from_record(daily_record(record))
+    assert record == _daily_from(part_record(record))
+
+
+def _daily_from(record: dict[str, Any]) -> DailyRecord:
+    """A player's daily puzzles from their record."""
+    return part_from_record(record, DailyRecord)

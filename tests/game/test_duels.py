@@ -453,3 +453,31 @@ def test_a_forfeit_after_one_hand_won_at_a_scripts_pace_is_rated() -> None:
     duel.stop(BOB)
     assert duel.steady == []
     assert duel.rated
+
+
+def _past(players: tuple[int, int], *hands: tuple[int, ...]) -> PastDuel:
+    return PastDuel("t", players, (3, 0), End.WINS, players[0], True, 0.0, 1.0, (), hands)
+
+
+def test_a_players_recent_duel_hands_are_theirs_sorted_and_bounded() -> None:
+    lobby = Duels()
+    old = [(1, 1, 1, 8 + n) for n in range(3)]
+    new = [(13, 12, 1, n) for n in range(1, 3)]
+    lobby.history = [
+        _past((ANN, BOB), *old),
+        _past((CAT, DAN), (2, 2, 2, 3)),
+        _past((BOB, ANN), *new),
+    ]
+    # The newest first: the last duel's two, then the two last of the one before.
+    assert lobby.recent_hands([ANN], most=4) == {
+        (1, 2, 12, 13),
+        (1, 1, 12, 13),
+        (1, 1, 1, 10),
+        (1, 1, 1, 9),
+    }
+
+
+def test_a_hand_of_other_players_duels_is_not_avoided() -> None:
+    lobby = Duels()
+    lobby.history = [_past((CAT, DAN), (2, 2, 2, 3))]
+    assert lobby.recent_hands([ANN, BOB]) == frozenset()

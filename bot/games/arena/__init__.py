@@ -13,6 +13,7 @@ from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filt
 
 from bot.context import BotContext, services
 from bot.games.arena import group, miniapp_api, moves, play, refusals, scheduled
+from bot.games.arena.parts import ARENA_CHAT
 from bot.i18n import N_
 from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry
 from bot.rules.arena.command import At, Now, Stop, Unreadable, Unschedule, read
@@ -108,11 +109,12 @@ class InArena(filters.MessageFilter):
 
     def filter(self, message: Message) -> bool:
         chat = self._application.chat_data.get(message.chat_id)
-        if message.chat.type != ChatType.PRIVATE or chat is None or chat.arena is None:
+        mine = None if chat is None else ARENA_CHAT.of(chat)
+        if message.chat.type != ChatType.PRIVATE or chat is None or mine is None:
             return False
         if chat.table.game_on or chat.table.match is not None:
             return False  # another game of theirs, dealt meanwhile: its /skip
-        playing = chat.arena.playing
+        playing = mine.playing
         ours = None if playing is None else group.group_part(self._application, playing)
         return ours is not None and ours.arena is not None and not ours.arena.ended
 
@@ -158,6 +160,7 @@ GAME = Game(
     menu=MENU,
     on=refusals.on,
     busy=refusals.busy,
+    opening=refusals.opening,
     help=help_lines,
     moved=moves.moved,
 )

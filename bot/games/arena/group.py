@@ -15,6 +15,7 @@ from telegram.ext import Application
 from bot.context import BotContext
 from bot.games.arena import words
 from bot.games.arena.live import kept, release
+from bot.games.arena.parts import ARENA_CHAT
 from bot.play import set_aside
 from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
@@ -48,15 +49,13 @@ LINK_PREFIX = "arena_"
 
 def part(chat: ChatData) -> ArenaChat:
     """The chat's arena part (made at its first use)."""
-    if chat.arena is None:
-        chat.arena = ArenaChat()
-    return chat.arena
+    return ARENA_CHAT.get(chat)
 
 
 def group_part(application: Application, group: int) -> ArenaChat | None:
     """The arena part of ``group``, if it has held one."""
     chat = application.chat_data.get(group)
-    return None if chat is None else chat.arena
+    return None if chat is None else ARENA_CHAT.of(chat)
 
 
 def chat_context(context: BotContext, chat_id: int) -> BotContext:
@@ -107,7 +106,7 @@ def taken_back(application: Application, group: int, arena: Arena) -> int:
     count = 0
     for user_id, player in list(arena.entries.items()):
         chat = application.chat_data.get(user_id)
-        mine = None if chat is None else chat.arena
+        mine = None if chat is None else ARENA_CHAT.of(chat)
         if mine is None or mine.entry is None or mine.playing != group:
             continue
         newer = (mine.entry.index, mine.entry.missed, mine.entry.skipped)
@@ -298,7 +297,8 @@ def end(context: BotContext, group: int) -> None:
     # The group's standings place everyone; beyond the group only established players count,
     # and none whose solves came at a script's steady pace (docs/fair-play.md).
     scripted = {user for user, player in arena.entries.items() if player.scripted}
-    standing = established_of(context, arena.entries) - scripted
+    regular = established_of(context, arena.entries)
+    standing = regular - scripted
     beyond = counted(rows, standing)
     first = winner(beyond)
     chats: list[int] = [group]
@@ -328,7 +328,7 @@ def end(context: BotContext, group: int) -> None:
         for row in (podium(beyond) if won else [])
     ]
     lines = publish(context, group, results) if saved else []
-    text = "\n".join([words.final_text(arena, context, trophies, standing), *lines])
+    text = "\n".join([words.final_text(arena, context, trophies, regular, scripted), *lines])
     if ours.message_id is not None:  # its standings and Join button give way to a note
         message_id = ours.message_id
         note = words.final_note(arena, context)

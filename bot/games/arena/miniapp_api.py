@@ -29,6 +29,7 @@ from bot.games.arena.group import (
 from bot.games.arena.joining import admit, code_of, ensure_hands, to_page
 from bot.games.arena.live import keep
 from bot.games.arena.moves import group_now
+from bot.games.arena.parts import ARENA_CHAT
 from bot.games.arena.play import TARGET, start_clock
 from bot.play.miniapp import serve_app
 from bot.play.result_listeners import publish
@@ -57,7 +58,7 @@ def _refused(text: str) -> AppReply:
 def _playing(context: BotContext, user_id: int) -> tuple[int, Arena] | None:
     """The group and the arena ``user_id`` plays now, if any."""
     chat = context.application.chat_data.get(user_id)
-    mine = None if chat is None else chat.arena
+    mine = None if chat is None else ARENA_CHAT.of(chat)
     group = None if mine is None else mine.playing
     ours = None if group is None else group_part(context.application, group)
     arena = None if ours is None else ours.arena

@@ -7,13 +7,14 @@ from __future__ import annotations
 from bot.context import BotContext
 from bot.games.arena.group import changed, group_part, post_standings
 from bot.games.arena.live import kept
+from bot.games.arena.parts import ARENA_CHAT
 
 
 def moved(context: BotContext, old: int, new: int) -> None:
     """``old`` is now ``new``: what names the old id outside the group's data follows."""
     application = context.application
     for chat_id, chat in application.chat_data.items():
-        mine = chat.arena
+        mine = ARENA_CHAT.of(chat)
         if chat_id <= 0 or mine is None:
             continue
         follows = mine.playing == old

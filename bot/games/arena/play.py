@@ -32,6 +32,7 @@ from bot.games.arena.group import (
 from bot.games.arena.joining import admit, ensure_hands, on_page, to_page
 from bot.games.arena.live import keep, kept
 from bot.games.arena.moves import group_now
+from bot.games.arena.parts import ARENA_CHAT
 from bot.play import game_life, set_aside
 from bot.play.announce import tell_saved
 from bot.play.result_listeners import publish
@@ -41,7 +42,7 @@ from bot.rules.pace import floor_of
 from bot.rules.results import Game, GameResult, Solved
 from bot.rules.votes import is_attempt
 from bot.services.solving import DealRefused
-from bot.state import AnswersTo
+from bot.state import CHATS_GAME
 from bot.texts import reason
 from bot.typed_handlers import ButtonUpdate, HandlerContext, JobContext, MessageUpdate
 from solver import check
@@ -80,7 +81,7 @@ def deal_hand(context: BotContext, user_id: int, group: int, news: str | None = 
     own = player_context(context, user_id)
     keep(own, group, arena, index, user_id)
     chat = own.application.chat_data.get(user_id)
-    if chat is not None and (index == 0 or chat.answers_to != AnswersTo.GAME):
+    if chat is not None and (index == 0 or chat.answers_to != CHATS_GAME):
         # As every game started in private: plain answers are the arena's from its first
         # hand (a daily puzzle opened before is set aside, its clock running on, and said so
         # before the hand), never the daily's that the player no longer sees.
@@ -181,7 +182,7 @@ def not_started_text(context: BotContext, arena: Arena) -> str:
 
 def playing(context: HandlerContext, user_id: int | None) -> tuple[int, Arena] | None:
     """The group and the arena this private chat's player plays now, if any."""
-    mine = context.chat_data.arena
+    mine = ARENA_CHAT.of(context.chat_data)
     if mine is None or mine.playing is None:
         return None
     found = group_part(context.application, mine.playing)
@@ -212,7 +213,7 @@ over (a hand on its way at the end, answered after it), not taken for chat."""
 
 def _late(context: HandlerContext, user_id: int, update: MessageUpdate) -> bool:
     """Whether this is an answer to the hand the player had when their arena just ended."""
-    if context.chat_data.arena is None:  # never played one here
+    if ARENA_CHAT.of(context.chat_data) is None:  # never played one here
         return False
     found = kept(context.application).ended.get(user_id)
     if found is None:
@@ -230,7 +231,7 @@ def _another_game_on(context: HandlerContext, chat_id: int) -> bool:
     its way: its answers are its own."""
     chat = context.chat_data
     if (
-        chat.answers_to == AnswersTo.CHALLENGE
+        set_aside.own_game_on(context, chat)  # a friend's challenge: its answers are its own
         or chat.table.match is not None
         or chat_id in context.bot_data.dealing
     ):
@@ -419,7 +420,7 @@ def restore(application: Application) -> int:
     count = 0
     timers = services(application).timers
     for chat_id, chat in application.chat_data.items():
-        ours = chat.arena
+        ours = ARENA_CHAT.of(chat)
         if chat_id >= 0 or ours is None or ours.arena is None or ours.told:
             continue
         taken_back(application, chat_id, ours.arena)

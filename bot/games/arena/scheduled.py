@@ -13,6 +13,7 @@ from telegram.ext import Application
 from bot.context import BotContext, services
 from bot.games.arena import words
 from bot.games.arena.group import group_part, open_arena, part, save
+from bot.games.arena.parts import ARENA_CHAT
 from bot.games.arena.play import set_start
 from bot.play.admins import is_admin
 from bot.rules.arena import ANNOUNCE_BEFORE, Schedule
@@ -123,7 +124,8 @@ def restore(application: Application) -> int:
     """At start-up: every group's scheduled arena is to be announced again; how many."""
     count = 0
     for chat_id, chat in application.chat_data.items():
-        if chat_id < 0 and chat.arena is not None and chat.arena.schedule is not None:
+        ours = ARENA_CHAT.of(chat) if chat_id < 0 else None
+        if ours is not None and ours.schedule is not None:
             set_announcement(application, chat_id)
             count += 1
     return count

@@ -14,6 +14,7 @@ from bot.rules.arena import Arena, Player, Repeat, Row, Schedule, standings, top
 from bot.rules.arena import points as arena_points
 from bot.rules.arena.standings import CONTESTED, contested, counted, newcomers, podium
 from bot.rules.daily.days import clock_text
+from bot.rules.pace import PLAUSIBLE_MEDIAN
 from bot.rules.standing import DAILY_DAYS
 from bot.rules.votes import Ballot
 from bot.texts import player_line
@@ -28,7 +29,7 @@ def _name(name: str) -> str:
     return html.escape(short)
 
 
-def _row(row: Row, context: Translator, final: bool, medals: bool = False) -> str:
+def _row(row: Row, context: Translator, final: bool, medal: str = "") -> str:
     marks = ""
     if row.streak >= arena_points.STREAK_FROM and not final:
         marks += " 🔥"
@@ -37,8 +38,8 @@ def _row(row: Row, context: Translator, final: bool, medals: bool = False) -> st
     if row.too_fast:
         marks += " ⚠"
     name = _name(row.name)
-    if medals and row.score > 0 and row.place <= len(MEDALS):
-        name = MEDALS[row.place - 1] + " " + name
+    if medal:
+        name = medal + " " + name
     points = context.ngettext("{count} point", "{count} points", row.score).format(count=row.score)
     return player_line(name, points + marks, context, row.place)
 
@@ -69,21 +70,35 @@ def standings_text(arena: Arena, context: Translator, now: float) -> str:
 
 
 def final_text(
-    arena: Arena, context: Translator, winner_trophies: int, standing: Container[int]
+    arena: Arena,
+    context: Translator,
+    winner_trophies: int,
+    established: Container[int],
+    scripted: Container[int] = (),
 ) -> str:
-    """The final standings: the podium and the top ten, the winner's trophy (the first of
-    the ``standing`` players: the established ones), whose results stay in the group, and
-    who answered faster than a person's pace."""
+    """The final standings: the top ten, the medals of the podium and the winner's trophy
+    (among the ``established`` players whose solves were not ``scripted``: placed among
+    themselves, so a newcomer above them wears no medal), whose results stay in the group
+    and why (not established yet, or too fast to count), and who answered faster than a
+    person's pace."""
     _ = context._
     rows = standings(arena.entries)
     lines = [_("🏁 <b>Arena #{number}</b> is over.").format(number=arena.number)]
     count = context.ngettext("{count} player", "{count} players", len(rows)).format(count=len(rows))
     lines.append(count)
+    standing = {row.user_id for row in rows if row.user_id in established} - {
+        row.user_id for row in rows if row.user_id in scripted
+    }
     beyond = counted(rows, standing)
     first = podium(beyond)
-    # Medals only beside a podium: none where "no trophy" is said (docs/playing-arenas.md).
-    medals = bool(first) and contested(beyond)
-    lines += [_row(row, context, final=True, medals=medals) for row in top(rows)]
+    # Medals only beside the podium that counts: none where "no trophy" is said, and by the
+    # places among the counted players, the trophy's (docs/playing-arenas.md).
+    medals = (
+        {row.user_id: MEDALS[row.place - 1] for row in first if row.place <= len(MEDALS)}
+        if contested(beyond)
+        else {}
+    )
+    lines += [_row(row, context, True, medals.get(row.user_id, "")) for row in top(rows)]
     if podium(rows) and not contested(beyond):
         if contested(rows):  # enough scored, but not enough established players
             text = context.ngettext(
@@ -110,7 +125,7 @@ def final_text(
         )
     else:
         lines.append(_("Nobody scored: no trophy this time."))
-    new = top(newcomers(rows, standing))
+    new = top(newcomers(rows, established))
     if new:
         lines.append(
             context.ngettext(
@@ -122,6 +137,17 @@ def final_text(
                 "them in this group only.",
                 DAILY_DAYS,
             ).format(names=_(", ").join(_name(row.name) for row in new), days=DAILY_DAYS)
+        )
+    paced = top(row for row in newcomers(rows, standing) if row.user_id in established)
+    if paced:
+        lines.append(
+            _(
+                "{names}: half or more of their solves came within {seconds} s, a script's "
+                "steady pace, so this arena counts for them in this group only."
+            ).format(
+                names=_(", ").join(_name(row.name) for row in paced),
+                seconds=f"{PLAUSIBLE_MEDIAN:g}",
+            )
         )
     if any(row.too_fast for row in rows):
         lines.append(_("⚠ An answer faster than a person's pace scored nothing (marked ⚠ above)."))

@@ -15,6 +15,7 @@ from telegram.ext import (
 
 from bot.context import BotContext, services
 from bot.games.challenges.opened import peeked
+from bot.games.challenges.parts import ANSWERS_TO
 from bot.games.challenges.playing import (
     LINK_PREFIX,
     answer,
@@ -31,7 +32,6 @@ from bot.i18n import Translator
 from bot.play.registry import Game, Handlers, Help, HelpLine, Slot
 from bot.rules.hand_records import Barred
 from bot.services.answer_routes import Route
-from bot.state import AnswersTo
 from bot.typed_handlers import for_messages
 
 PRIORITY = 25
@@ -84,7 +84,7 @@ GAME = Game(
     help=help_lines,
     offer=offer_markup,
     puzzle_ended=settle_daily,
-    answers_to=AnswersTo.CHALLENGE,
+    answers_to=ANSWERS_TO,
     peeked=peeked,
     unrecorded=((Barred.CHALLENGE, unrecorded),),
 )

@@ -13,6 +13,7 @@ from telegram.ext import Application, filters
 
 from bot.context import BotContext, services
 from bot.games.challenges.opened import opened
+from bot.games.challenges.parts import ANSWERS_TO
 from bot.games.challenges.shared_messages import after_saved, settle_lapsed, time_text
 from bot.play import game_life, set_aside
 from bot.play.announce import tell_saved
@@ -24,7 +25,7 @@ from bot.rules.hand_records import Source
 from bot.rules.pace import floor_of
 from bot.rules.spoilers import shares
 from bot.services.workers.pool import PoolBusy, WorkFailed, WorkTimeout
-from bot.state import AnswersTo
+from bot.state import CHATS_GAME
 from bot.texts import reason
 from bot.typed_handlers import HandlerContext, MessageUpdate
 from solver import daily as day_puzzle
@@ -189,7 +190,7 @@ async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
             )
         await context.bot_data.deep_links["daily"](update, context)
         return
-    set_aside.take_answers(context, update.effective_chat.id, AnswersTo.CHALLENGE)
+    set_aside.take_answers(context, update.effective_chat.id, ANSWERS_TO)
     keep_live(context.application, challenge, user.id)
     caption = _(
         "<b>{name}'s challenge</b>: make {target} from <b>{hand}</b>\n"
@@ -224,13 +225,13 @@ def claims(update: MessageUpdate, context: HandlerContext) -> bool:
 
 def waiting(context: HandlerContext) -> bool:
     """Whether plain answers in this private chat go to a challenge."""
-    return context.chat_data.answers_to == AnswersTo.CHALLENGE
+    return context.chat_data.answers_to == ANSWERS_TO
 
 
 def _open(context: HandlerContext, user_id: int) -> Challenge | None:
     challenge = context.bot_data.global_data.challenges.open_play(user_id)
     if challenge is None or challenge.plays[user_id].daily:
-        context.chat_data.answers_to = AnswersTo.GAME
+        context.chat_data.answers_to = CHATS_GAME
         return None
     return challenge
 
@@ -258,7 +259,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
         why = html.escape(reason(done.verdict, context))
         context.reply(update, _("Not quite: {reason}.").format(reason=why))
         return
-    context.chat_data.answers_to = AnswersTo.GAME
+    context.chat_data.answers_to = CHATS_GAME
     seconds = done.play.seconds or 0.0
     # The time is kept before it is told, and shown on the shared messages.
     saved = context.save_global(challenges=[challenge.token])
@@ -313,7 +314,7 @@ def on_challenge(application: Application) -> filters.UpdateFilter:
             data = application.chat_data.get(chat.id)
             return (
                 data is not None
-                and data.answers_to == AnswersTo.CHALLENGE
+                and data.answers_to == ANSWERS_TO
                 and not data.table.game_on
                 and data.table.match is None
             )
@@ -331,7 +332,7 @@ async def give_up(update: MessageUpdate, context: HandlerContext) -> None:
         context.reply(update, _("No challenge is running here: /play deals a hand."))
         return
     challenge.give_up(user_id)
-    context.chat_data.answers_to = AnswersTo.GAME
+    context.chat_data.answers_to = CHATS_GAME
     saved = context.save_global(challenges=[challenge.token])
     name = html.escape(challenge.setter_name)
     if await _spoils_daily(context, user_id, challenge):

@@ -26,6 +26,7 @@ from bot.games.daily.attempt import (
 from bot.games.daily.day_board import overview
 from bot.games.daily.group import daily_top, show_in_group, week_command
 from bot.games.daily.miniapp_api import app_daily, app_daily_answer, app_daily_state
+from bot.games.daily.parts import ANSWERS_TO
 from bot.games.daily.profile import profile_part
 from bot.games.daily.reminders import remind_command, restore_reminders, send_reminder
 from bot.games.daily.stats import chart_labels, stats_command
@@ -40,7 +41,6 @@ from bot.play.miniapp import serve_app
 from bot.play.registry import Game, Handlers, Help, HelpLine, Menu, MenuEntry, Slot
 from bot.rules.hand_records import Barred
 from bot.services.answer_routes import Route
-from bot.state import AnswersTo
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_buttons, for_messages
 from solver import daily_number
 
@@ -194,7 +194,7 @@ GAME = Game(
     help=help_lines,
     profile=profile_part,
     work=work.set_up,
-    answers_to=AnswersTo.DAILY,
+    answers_to=ANSWERS_TO,
     aside=aside.ASIDE,
     overview=overview,
     keeps=spoiler_rules.keeps,

@@ -11,6 +11,7 @@ from telegram.constants import ChatType
 
 from bot.context import BotContext
 from bot.games.daily.attempt import _record, _show_puzzle, puzzle_of, start_private
+from bot.games.daily.parts import ANSWERS_TO
 from bot.i18n import date_text
 from bot.play import set_aside
 from bot.rules.daily.attempts import first_day, unspoiled_days
@@ -20,7 +21,6 @@ from bot.rules.daily.puzzle import (
     past_day,
 )
 from bot.rules.spoilers import shares
-from bot.state import AnswersTo
 from bot.typed_handlers import (
     ButtonUpdate,
     HandlerContext,
@@ -120,7 +120,7 @@ async def start_replay(context: HandlerContext, chat_id: int, day: dt.date) -> N
         )
         return
     hand = await puzzle_of(context, day)
-    context.chat_data.answers_to = AnswersTo.DAILY
+    context.chat_data.answers_to = ANSWERS_TO
     caption = _(
         "<b>Daily #{number}</b> ({day}, from the archive): make 24 from <b>{hand}</b>\n"
         "Its own clock is running; it counts for no streak."

@@ -14,7 +14,7 @@ from bot.play.registry import Aside
 from bot.play.set_aside import free, remind
 from bot.rules.daily.attempts import closed_attempt, take_up_today
 from bot.rules.daily.puzzle import DailyRecord
-from bot.state import AnswersTo
+from bot.state import CHATS_GAME
 from bot.typed_handlers import HandlerContext, MessageUpdate
 from solver import daily_number
 
@@ -148,11 +148,11 @@ def offer_give_up(update: MessageUpdate, context: HandlerContext) -> bool:
 def after_replay(context: HandlerContext, chat_id: int) -> None:
     """A puzzle from the archive has ended (its end told): today's live attempt it set
     aside takes answers again, and the player is reminded of it once.  Its answers go
-    through the set-aside route (``answers_to`` stays ``GAME``), so a second /giveup only
+    through the set-aside route (``answers_to`` stays ``CHATS_GAME``), so a second /giveup only
     says how to give it up on purpose."""
     if take_up_today(context.user_data.daily, context.bot_data.local_now()) is None:
         return
-    context.chat_data.answers_to = AnswersTo.GAME
+    context.chat_data.answers_to = CHATS_GAME
     remind(context, chat_id)
 
 

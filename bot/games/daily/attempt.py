@@ -17,6 +17,7 @@ from telegram.ext import Application
 from bot.context import BotContext, local_now
 from bot.games.daily import aside
 from bot.games.daily.day_board import board_of
+from bot.games.daily.parts import ANSWERS_TO
 from bot.i18n import date_text, locale_of
 from bot.play import game_life, set_aside
 from bot.play.after_solve import offer_markup, puzzle_ended
@@ -37,7 +38,7 @@ from bot.rules.pace import floor_of
 from bot.rules.plain_text import is_chatter
 from bot.rules.results import DailySolved
 from bot.rules.scoring import counts_as_miss
-from bot.state import AnswersTo
+from bot.state import CHATS_GAME
 from bot.texts import duration_text, reason, share_line
 from bot.typed_handlers import (
     HandlerContext,
@@ -78,7 +79,7 @@ async def start_private(update: MessageUpdate, context: HandlerContext) -> None:
     hand = await puzzle_of(context, day)
     since = context.now()
     opened = record.start(day, since)
-    context.chat_data.answers_to = AnswersTo.DAILY
+    context.chat_data.answers_to = ANSWERS_TO
     chat_id = update.effective_chat.id
     caption = _(
         "<b>Daily #{number}</b>: make 24 from <b>{hand}</b>\n"
@@ -104,7 +105,7 @@ async def start_private(update: MessageUpdate, context: HandlerContext) -> None:
         if opened:
             record.unseen(day, since)
             if record.running() is None:
-                context.chat_data.answers_to = AnswersTo.GAME
+                context.chat_data.answers_to = CHATS_GAME
         sorry(error)
 
     _show_puzzle(context, chat_id, hand, caption, markup, shown, lost)
@@ -168,7 +169,7 @@ def pictures(context: HandlerContext) -> tuple[int | None, int | None]:
 
 def attempt_open(context: HandlerContext) -> bool:
     """Whether plain answers in this private chat go to an attempt at the daily puzzle."""
-    return context.chat_data.answers_to == AnswersTo.DAILY
+    return context.chat_data.answers_to == ANSWERS_TO
 
 
 async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> None:
@@ -182,7 +183,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
     if day is None:
         # Only /daily in private starts a clock: an answer to a puzzle read elsewhere
         # (a group's post, inline mode) would be timed from nothing.
-        context.chat_data.answers_to = AnswersTo.GAME
+        context.chat_data.answers_to = CHATS_GAME
         solved = record.result(context.today()) is not None
         context.reply(
             update,
@@ -230,7 +231,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
     number = daily_number(day)
     result = record.solve(day, context.now(), floor=floor_of(hand))
     if record.running() is None:  # today's clock may still run (yesterday's was solved)
-        context.chat_data.answers_to = AnswersTo.GAME
+        context.chat_data.answers_to = CHATS_GAME
     # A result must survive a crash: saved before it is announced (bot.services.saving).
     chat_id = update.effective_chat.id
     saved = context.save_now(chat_id, update.effective_user.id)

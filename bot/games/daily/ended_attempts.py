@@ -16,6 +16,7 @@ from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filt
 from bot.context import BotContext, services
 from bot.games.daily import aside
 from bot.games.daily.archive import sharing_day
+from bot.games.daily.parts import ANSWERS_TO
 from bot.i18n import date_text, time_text
 from bot.play.after_solve import puzzle_ended
 from bot.play.set_aside import busy_text
@@ -23,7 +24,7 @@ from bot.rules.daily.attempts import closed_attempt, closes_at, give_up
 from bot.rules.daily.puzzle import DailyRecord, NotInArchive, past_day, until_next
 from bot.services.answer_routes import Route
 from bot.services.workers.pool import PoolBusy, WorkFailed, WorkTimeout
-from bot.state import AnswersTo, ChatData
+from bot.state import CHATS_GAME, ChatData
 from bot.texts import duration_text
 from bot.typed_handlers import (
     ButtonUpdate,
@@ -76,7 +77,7 @@ def _on_attempt(
     (a round, a hunt, a Countdown game, a match between two rounds) could mean otherwise."""
     table = chat.table
     return (
-        chat.answers_to == AnswersTo.DAILY
+        chat.answers_to == ANSWERS_TO
         and record.running() is not None
         and not table.game_on
         and table.match is None
@@ -117,7 +118,7 @@ def to_closed(update: MessageUpdate, context: HandlerContext) -> bool:
         chat.daily.previous_message_id,
     )
     waits = aside.waiting(context, update.effective_chat.id)
-    if not to_daily and chat.answers_to != AnswersTo.DAILY and not waits:
+    if not to_daily and chat.answers_to != ANSWERS_TO and not waits:
         return False
     return closed_attempt(context.user_data.daily, context.bot_data.local_now()) is not None
 
@@ -129,7 +130,7 @@ async def closed_answer(update: MessageUpdate, context: HandlerContext, text: st
     if day is None:
         return
     record.attempt = None
-    context.chat_data.answers_to = AnswersTo.GAME
+    context.chat_data.answers_to = CHATS_GAME
     context.reply(update, closed_text(context, day))
 
 
@@ -178,7 +179,7 @@ async def give_up_command(update: MessageUpdate | ButtonUpdate, context: Handler
     _ = context._
     record = context.user_data.daily
     now = context.bot_data.local_now()
-    context.chat_data.answers_to = AnswersTo.GAME
+    context.chat_data.answers_to = CHATS_GAME
     closed = closed_attempt(record, now)
     if closed is not None:
         record.attempt = None

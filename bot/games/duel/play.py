@@ -45,9 +45,11 @@ logger = logging.getLogger(__name__)
 
 DIFFICULTY = "medium"
 """Every duel hand's difficulty: four cards, solvable, medium."""
-DRAWS = 5
-"""How many hands are drawn at most to find one the duel has not had (among the hundreds of
-medium hands a repeat is rare, and five in a row would be a deck of a handful)."""
+DRAWS = 8
+"""How many hands are drawn at most to find one the duel has not had, nor its players in
+their last duels (:data:`~bot.rules.duel.lobby.RECENT_HANDS` each, a fraction of the
+hundreds of medium hands: eight refused in a row would be a deck of a handful; the last
+drawn is dealt then)."""
 HAND = "duel hand"
 """A duel hand's kind, as the live hands know it: kept from everyone while it is live, not
 only from the players and the group (only its players see a private duel's hand, and a duel
@@ -157,10 +159,11 @@ async def deal_next(context: BotContext, token: str) -> None:
     duel = data.global_data.duels.duels.get(token)
     if duel is None or not _waits_for_a_hand(duel):
         return
+    recent = data.global_data.duels.recent_hands(duel.players)
     try:
         for _ in range(DRAWS):
             facts, level = await data.solving.deal(GameSettings(), data.rng, DIFFICULTY)
-            if not duel.seen(facts.hand):
+            if not duel.seen(facts.hand) and tuple(sorted(facts.hand)) not in recent:
                 break
     except DealRefused:
         logger.warning("No hand for duel %s: cancelled", token)

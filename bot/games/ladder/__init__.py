@@ -13,6 +13,7 @@ from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filt
 
 from bot.context import BotContext, now_of, services
 from bot.games.ladder import heard, levels, miniapp_api, play, refusals, top, words
+from bot.games.ladder.parts import TRAINING
 from bot.games.ladder.profile import profile_part
 from bot.i18n import N_
 from bot.play import game_life, set_aside
@@ -100,7 +101,7 @@ async def skip_button(update: ButtonUpdate, context: HandlerContext) -> None:
     """A hand's Skip button: as /skip, for that hand only (a press under an older one, or a
     forged number, changes nothing)."""
     query = update.callback_query
-    training = context.chat_data.ladder
+    training = TRAINING.of(context.chat_data)
     number = query.data.removeprefix(play.SKIP)
     if training is None or not training.live or number != str(training.number):
         await query.answer(context._("That hand is over."))
@@ -124,19 +125,19 @@ class Training(filters.MessageFilter):
 
     def filter(self, message: Message) -> bool:
         chat = self._chats.get(message.chat_id)  # no entry is made for a chat never seen
-        return chat is not None and chat.ladder is not None and chat.ladder.live
+        return chat is not None and (training := TRAINING.of(chat)) is not None and training.live
 
 
 def claims(update: MessageUpdate, context: HandlerContext) -> bool:
     """Whether a typed answer is the training's: in private, while its hand is on."""
-    training = context.chat_data.ladder
+    training = TRAINING.of(context.chat_data)
     private = update.effective_chat.type == ChatType.PRIVATE
     return private and training is not None and training.live
 
 
 def waiting(context: ChatContext) -> bool:
     """Whether the chat's training waits for an answer."""
-    training = context.chat_data.ladder
+    training = TRAINING.of(context.chat_data)
     return training is not None and training.live
 
 
@@ -147,7 +148,7 @@ def restore(application: Application) -> int:
     docs/design-ladder.md, *The ladder*), so that /train deals anew."""
     now = now_of(application)
     for chat_id, chat in application.chat_data.items():
-        training = chat.ladder
+        training = TRAINING.of(chat)
         if training is not None and training.hand is not None and training.hand.overdue(now):
             training.hand.stop()
             training.review.clear()

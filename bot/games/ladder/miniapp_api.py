@@ -12,6 +12,7 @@ from telegram.ext import Application
 
 from bot.context import AppReply, AppRequest, BotContext, services
 from bot.games.ladder import levels, play, words
+from bot.games.ladder.parts import PAGE_TRAINING
 from bot.play.miniapp import serve_app
 from bot.play.result_listeners import publish
 from bot.rules.hand_records import hand_key
@@ -35,7 +36,7 @@ OVER: AppReply = (409, {"error": "over"})
 def training_of(application: Application, user_id: int) -> Training | None:
     """A player's training on the page, if they ever trained there."""
     user = application.user_data.get(user_id)
-    return user.ladder if user is not None else None
+    return PAGE_TRAINING.of(user) if user is not None else None
 
 
 def restore(application: Application, now: float) -> int:
@@ -45,7 +46,8 @@ def restore(application: Application, now: float) -> int:
     data = services(application)
     restored = 0
     for user_id, user in application.user_data.items():
-        game = user.ladder.hand if user.ladder is not None else None
+        training = PAGE_TRAINING.of(user)
+        game = training.hand if training is not None else None
         if game is None or not game.live:
             continue
         if game.overdue(now):
@@ -70,10 +72,11 @@ class TrainPage:
 
     def _training(self, user_id: int, context: BotContext) -> Training:
         user = self.application.user_data[user_id]
-        if user.ladder is None:
-            user.ladder = Training()
-            play.begin(context, user.ladder, user_id)
-        return user.ladder
+        training = PAGE_TRAINING.of(user)
+        if training is None:
+            training = PAGE_TRAINING.put(user, Training())
+            play.begin(context, training, user_id)
+        return training
 
     def _hand(self, user_id: int, context: BotContext) -> Round | None:
         """The player's hand on; one whose time ran out is settled first, as a miss."""

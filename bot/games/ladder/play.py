@@ -15,6 +15,7 @@ from telegram.constants import ChatType
 
 from bot.context import BotContext
 from bot.games.ladder import levels, words
+from bot.games.ladder.parts import TRAINING
 from bot.play import game_life, set_aside
 from bot.play.announce import tell_saved
 from bot.play.result_listeners import publish
@@ -76,9 +77,7 @@ def begin(context: BotContext, training: Training, user_id: int) -> None:
 
 def training_of(chat: ChatData) -> Training:
     """The chat's training (made at its first)."""
-    if chat.ladder is None:
-        chat.ladder = Training()
-    return chat.ladder
+    return TRAINING.get(chat)
 
 
 async def _pool(context: BotContext) -> tuple[tuple[Hand, float, str], ...]:
@@ -136,20 +135,25 @@ async def deal_next(context: ChatContext, chat_id: int, user_id: int) -> None:
     rating = ladder.player(user_id).shown
     hand_rating = shown(ladder.hand(hand_key(game.hand, TARGET), prior_of(game.hand)).mu)
     caption = words.caption(game, rating, hand_rating, review, context)
-    _deal(context, chat_id, game, training, caption)
+    _deal(context, chat_id, game, training, caption, review)
 
 
 def _deal(
-    context: ChatContext, chat_id: int, game: Round, training: Training, caption: str
+    context: ChatContext,
+    chat_id: int,
+    game: Round,
+    training: Training,
+    caption: str,
+    review: bool = False,
 ) -> None:
-    """Send the hand's picture with its Skip button, kept from /solve while it is on; its
-    clock and alarm start when the picture is sent (as :func:`bot.play.game_life.deal`)."""
+    """Send the hand's picture with its Skip button (a review's skip is no miss: a review
+    changes no rating), kept from /solve while it is on; its clock and alarm start when the
+    picture is sent (as :func:`bot.play.game_life.deal`)."""
     data = context.bot_data
     chat = context.chat_data
     data.live_hands.add(chat_id, game, kind=LADDER.name)
-    button = InlineKeyboardButton(
-        context._("⏭ Skip (a miss)"), callback_data=f"{SKIP}{game.number}"
-    )
+    label = context._("⏭ Skip") if review else context._("⏭ Skip (a miss)")
+    button = InlineKeyboardButton(label, callback_data=f"{SKIP}{game.number}")
 
     def dealt(sent: object) -> None:
         if isinstance(sent, Message):
@@ -255,7 +259,7 @@ async def after_hand(context: ChatContext, chat_id: int, user_id: int) -> None:
 async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> None:
     """Judge an answer to the training's hand: a right one is recorded and the next hand
     dealt; a wrong one is told, and the hand goes on."""
-    training = context.chat_data.ladder
+    training = TRAINING.of(context.chat_data)
     if training is None or training.hand is None:
         return
     game = training.hand
@@ -284,7 +288,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
 
 async def skip(context: HandlerContext, chat_id: int, user_id: int) -> bool:
     """Skip the hand on (a miss) and deal the next; False when none is on."""
-    training = context.chat_data.ladder
+    training = TRAINING.of(context.chat_data)
     if training is None or training.hand is None or not training.hand.stop():
         return False
     settle(context, chat_id, user_id, training.hand, None, words.skipped(context))
@@ -296,7 +300,7 @@ def stop(context: HandlerContext, chat_id: int, user_id: int) -> str | None:
     """End the training: the hand on counts as a miss unless it came within
     :data:`~bot.rules.ladder.training.STOP_GRACE` seconds (then it is held for the next
     ``/train``); the end's text, or None when no training is on."""
-    training = context.chat_data.ladder
+    training = TRAINING.of(context.chat_data)
     dealing = chat_id in context.bot_data.dealing
     if training is None or not (training.live or dealing):
         return None
@@ -340,7 +344,7 @@ async def ladder_up(context: JobContext[int]) -> None:
 
 LADDER = game_life.Kind[Round](
     "ladder",
-    lambda chat: chat.ladder.hand if chat.ladder is not None else None,
+    lambda chat: None if (training := TRAINING.of(chat)) is None else training.hand,
     (game_life.Alarm(LADDER_UP, lambda game: game.deadline, ladder_up),),
 )
 """A training hand's life: the chat's last hand, ended by its clock."""
@@ -348,5 +352,5 @@ LADDER = game_life.Kind[Round](
 
 def pictures(context: ChatContext) -> Sequence[int | None]:
     """The hand's picture, whose replies are its answers."""
-    training = context.chat_data.ladder
+    training = TRAINING.of(context.chat_data)
     return () if training is None else (training.deal_message_id,)

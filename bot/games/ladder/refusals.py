@@ -4,6 +4,7 @@ puzzle or a challenge opened beside it, and /solve for its hand."""
 from __future__ import annotations
 
 from bot.games.ladder import words
+from bot.games.ladder.parts import TRAINING
 from bot.i18n import Translator
 from bot.play.registry import Asking
 from bot.state import ChatData, GlobalData
@@ -11,14 +12,14 @@ from bot.state import ChatData, GlobalData
 
 def on(chat: ChatData, _data: GlobalData) -> bool:
     """Whether a training hand is on in the chat."""
-    return chat.ladder is not None and chat.ladder.live
+    return (training := TRAINING.of(chat)) is not None and training.live
 
 
 def busy(context: Translator, _private: bool, _hint: bool) -> str:
     """What another game's command is told (as a review's, in a chat reviewing: the
     context a handler's, which carries the chat's data)."""
     chat = getattr(context, "chat_data", None)
-    training = chat.ladder if isinstance(chat, ChatData) else None
+    training = TRAINING.of(chat) if isinstance(chat, ChatData) else None
     return words.training_on(context, training is not None and training.reviewing)
 
 

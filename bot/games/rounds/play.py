@@ -30,7 +30,6 @@ from bot.rules.votes import Action, request
 from bot.services.limits import CAPTION, TEXT, visible_length
 from bot.services.riders import Riders
 from bot.services.workers.pool import PoolBusy, WorkFailed, WorkTimeout
-from bot.state import AnswersTo
 from bot.texts import hint_text, round_on, vote_text
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
 
@@ -310,8 +309,10 @@ async def hint_command(update: MessageUpdate, context: HandlerContext) -> None:
     """The next hint for the running round; each one lowers its points."""
     game = ROUND_SEAT.of(table_of(context))
     chat_id = update.effective_chat.id
-    daily = context.chat_data.answers_to == AnswersTo.DAILY or set_aside.waiting(context, chat_id)
-    if not ROUND_SEAT.on(table_of(context)) and daily:
+    # A player's own game that a round sets aside (the daily puzzle's attempt), open or waiting.
+    own = set_aside.own_game(context, context.chat_data)
+    aside = (own is not None and own.aside is not None) or set_aside.waiting(context, chat_id)
+    if not ROUND_SEAT.on(table_of(context)) and aside:
         context.reply(update, context._("The daily puzzle has no hints: just you and the clock."))
         return
     if ROUND_SEAT.on(table_of(context)) and not await _granted(update, context, Action.HINT):

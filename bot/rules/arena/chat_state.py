@@ -1,4 +1,4 @@
-"""What a chat keeps of arenas (``ChatData.arena``): a group's arena, its Join link's random
+"""What a chat keeps of arenas (its part named ``arena``): a group's arena, its Join link's random
 code (a group's id alone joins nothing), its standings message and a start vote; a
 player's play (their place, saved with their own row at each hand) and their trophies."""
 

@@ -82,7 +82,8 @@ class DailyRecord:
     """The IANA time zone of ``remind_at`` (None: the bot's)."""
     reminded: str | None = None
     """The last day (ISO) the player was reminded: never more than once a day."""
-    _fold: _Fold | None = field(default=None, compare=False, repr=False)
+    # Not saved: the streak is worked out again from the days solved.
+    _fold: _Fold | None = field(default=None, compare=False, repr=False, metadata={"saved": False})
     """The streak worked out so far (see :meth:`streak_on`; not saved)."""
 
     def reminder_due(self, today: dt.date) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import string
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from bot.rules.duel.race import HAND_SECONDS, Duel, End, HandResult, Refusal, Refused
@@ -17,6 +18,9 @@ of callback data; 62**10 of them, so that two never meet."""
 _TOKEN_ALPHABET = string.ascii_letters + string.digits
 HISTORY_KEPT = 200
 """Finished duels kept in :attr:`Duels.history` (the oldest go first)."""
+RECENT_HANDS = 50
+"""A player's last duel hands that a new duel of theirs does not deal again (as far as the
+history's duels go: :meth:`Duels.recent_hands`)."""
 
 
 def new_token(rng: random.Random) -> str:
@@ -60,6 +64,9 @@ class PastDuel:
     ended: float
     hands: tuple[HandResult, ...] = ()
     """Each hand's winner and time, in order (none in records of earlier releases)."""
+    dealt: tuple[tuple[int, ...], ...] = ()
+    """The hands dealt, in order (none in records of earlier releases): its players' next
+    duels are dealt others (:meth:`Duels.recent_hands`)."""
 
 
 @dataclass(slots=True)
@@ -174,6 +181,24 @@ class Duels:
             del self.invitations[invitation.token]
         return gone
 
+    def recent_hands(
+        self, players: Iterable[int], most: int = RECENT_HANDS
+    ) -> frozenset[tuple[int, ...]]:
+        """The last ``most`` hands dealt to each of ``players`` in their finished duels (those
+        the history keeps), each sorted: a new duel of theirs draws again on one, as on a
+        hand of its own (:meth:`Duel.seen`), so that one player meets no hand twice in two
+        duels a minute apart (a race of memory, not of arithmetic)."""
+        found: set[tuple[int, ...]] = set()
+        for player in players:
+            theirs: list[tuple[int, ...]] = []
+            for past in reversed(self.history):  # newest first
+                if player in past.players:
+                    theirs.extend(reversed(past.dealt))
+                    if len(theirs) >= most:
+                        break
+            found.update(tuple(sorted(hand)) for hand in theirs[:most])
+        return frozenset(found)
+
     def act(self, token: str, user_id: int) -> Duel:
         """The duel ``token``, for one of its players to act in (refused to anyone else)."""
         duel = self.duels.get(token)
@@ -200,6 +225,7 @@ class Duels:
             duel.created,
             now,
             tuple(duel.results),
+            tuple(duel.dealt),
         )
         self.history.append(past)
         del self.history[: max(0, len(self.history) - HISTORY_KEPT)]

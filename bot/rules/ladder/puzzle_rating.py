@@ -77,6 +77,30 @@ class Attempt:
     seconds: float | None
     """None: missed."""
 
+    # A player's last 100 attempts are most of their row: each saved as a list, not an
+    # object (about half the characters: docs/performance.md, *What it keeps*).
+    def saved_form(self) -> list[object]:
+        """How it is saved: ``[key, day, seconds]``, its day as the date's ordinal
+        (``dt.date.toordinal``: six digits, not ten characters of ISO)."""
+        return [self.key, dt.date.fromisoformat(self.day).toordinal(), self.seconds]
+
+    @classmethod
+    def from_saved(cls, value: object) -> Attempt:
+        """An attempt as :meth:`saved_form` saves it, or as the object
+        (``{"key": ..., "day": "2026-12-02", "seconds": ...}``) of the releases before."""
+        if isinstance(value, dict):
+            value = [value["key"], value["day"], value.get("seconds")]
+        if not isinstance(value, list) or len(value) != 3:
+            raise TypeError(f"not a ladder attempt: {value!r}")
+        key, day, seconds = value
+        if isinstance(day, int) and not isinstance(day, bool):
+            day = dt.date.fromordinal(day).isoformat()
+        if not isinstance(key, str) or not isinstance(day, str):
+            raise TypeError(f"not a ladder attempt: {value!r}")
+        if seconds is not None and not isinstance(seconds, int | float):
+            raise TypeError(f"not a ladder attempt's time: {value!r}")
+        return cls(key, day, None if seconds is None else float(seconds))
+
 
 @dataclass(slots=True)
 class PuzzlePlayer:
