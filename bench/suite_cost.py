@@ -67,21 +67,26 @@ def run(
 
 
 def report(per_test: Path, top: int) -> None:
-    """The costliest files and tests by CPU, from the per-test records."""
+    """The costliest files and tests by CPU, from the per-test records, with the solver
+    workers' share (their fork server's and theirs)."""
     rows = [json.loads(line) for line in per_test.read_text().splitlines()]
-    files: dict[str, list[float]] = collections.defaultdict(lambda: [0.0, 0.0, 0])
+    files: dict[str, list[float]] = collections.defaultdict(lambda: [0.0, 0.0, 0.0, 0])
     for row in rows:
         entry = files[row["id"].split("::")[0]]
         entry[0] += row["cpu"]
         entry[1] += row["wall"]
-        entry[2] += 1
-    print(f"\n{'cpu s':>7} {'wall s':>7} {'tests':>5}  file")
-    for name, (cpu, wall, count) in sorted(files.items(), key=lambda kv: -kv[1][0])[:top]:
-        print(f"{cpu:7.1f} {wall:7.1f} {count:5d}  {name}")
-    print(f"{sum(r['cpu'] for r in rows):7.1f} {sum(r['wall'] for r in rows):7.1f} {len(rows):5d}")
-    print(f"\n{'cpu s':>7} {'wall s':>7}  test")
+        entry[2] += row.get("workers", 0.0)
+        entry[3] += 1
+    print(f"\n{'cpu s':>7} {'wall s':>7} {'workers':>7} {'tests':>5}  file")
+    for name, (cpu, wall, workers, count) in sorted(files.items(), key=lambda kv: -kv[1][0])[:top]:
+        print(f"{cpu:7.1f} {wall:7.1f} {workers:7.1f} {count:5.0f}  {name}")
+    print(
+        f"{sum(r['cpu'] for r in rows):7.1f} {sum(r['wall'] for r in rows):7.1f} "
+        f"{sum(r.get('workers', 0.0) for r in rows):7.1f} {len(rows):5d}"
+    )
+    print(f"\n{'cpu s':>7} {'wall s':>7} {'workers':>7}  test")
     for row in sorted(rows, key=lambda r: -r["cpu"])[:top]:
-        print(f"{row['cpu']:7.2f} {row['wall']:7.2f}  {row['id']}")
+        print(f"{row['cpu']:7.2f} {row['wall']:7.2f} {row.get('workers', 0.0):7.2f}  {row['id']}")
 
 
 def paired(pytest_args: list[str], baseline: Path, pairs: int) -> None:

@@ -44,13 +44,28 @@ LONG_FIRST = (
 each process starts with its share of them (:func:`_long_first`)."""
 
 
+def _shared_start(item: pytest.Item) -> tuple[str, str] | None:
+    """The module-scoped fixture ``item`` asks for, if any (its file and name): the tests of
+    a file that share one started process (``test_webhook.py``'s ``hook``) start it once
+    per pytest-xdist process that runs any of them."""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return None
+    for name in sorted(info.name2fixturedefs):
+        if any(d.scope == "module" for d in info.name2fixturedefs[name]):
+            return item.path.as_posix(), name
+    return None
+
+
 def _long_first(items: list[pytest.Item], processes: int) -> list[pytest.Item]:
     """``items`` reordered so that each of the ``processes`` starts with an even share of the
     tests of :data:`LONG_FIRST`, the rest in their order.  pytest-xdist's worksteal deals the
     tests out in contiguous runs, as even in count as can be, then moves what has not
     started from the end of one process's run to a process that has run out: a long test
     met near the end of a run holds the end of the whole while the others idle, and a
-    process dealt every long test keeps them (only its last, short ones move)."""
+    process dealt every long test keeps them (only its last, short ones move).  The tests
+    of a file that share a module-scoped fixture (one started bot process) stay together,
+    in one process's share: dealt out one by one, every process would start its own."""
     files = {f"/tests/{name}": n for n, name in enumerate(LONG_FIRST)}
 
     def rank(item: pytest.Item) -> int:
@@ -58,13 +73,19 @@ def _long_first(items: list[pytest.Item], processes: int) -> list[pytest.Item]:
         return next((n for suffix, n in files.items() if path.endswith(suffix)), len(files))
 
     long = sorted((item for item in items if rank(item) < len(files)), key=rank)
+    units: dict[object, list[pytest.Item]] = {}
+    for n, item in enumerate(long):
+        units.setdefault(_shared_start(item) or n, []).append(item)
+    shares: list[list[pytest.Item]] = [[] for _ in range(processes)]
+    for unit in units.values():  # each to the process with the fewest so far
+        min(shares, key=len).extend(unit)
     rest = iter([item for item in items if rank(item) == len(files)])
     ordered: list[pytest.Item] = []
     remaining = len(items)
     for k in range(processes):
         size = remaining // (processes - k)  # as worksteal deals them out
         remaining -= size
-        share = long[k::processes]
+        share = shares[k]
         ordered += share + list(itertools.islice(rest, max(0, size - len(share))))
     ordered += list(rest)
     return ordered

@@ -7,12 +7,14 @@ import os
 import signal
 import subprocess
 import sys
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 
-import httpx
 import pytest
+import pytest_asyncio
 
-from bot.local_api import serve
+from bot.local_api import LocalBotApi, serve
 from bot.persistence import FILE_NAME
 from bot.services.outbox import GROUP_GAME_ROOM, GROUP_LIMIT
 from bot.services.polling import NEWCOMER_CUT
@@ -23,33 +25,56 @@ from tests.bot.harness import (
     ROOT,
     _bot_process,
     _env,
-    _free_port,
     make_api,
     until,
 )
 
 
-@pytest.mark.asyncio
-async def test_real_process_answers_over_loopback_http(tmp_path: Path) -> None:
+@dataclass
+class Polling:
+    """A ``python -m bot`` process polling its own local Bot API, shared by the tests that
+    only look at what it does (it is started once, not once each: half a second of CPU and
+    seconds of wall on a busy machine); the tests that stop or cut it keep their own."""
+
+    api: LocalBotApi
+    env: dict[str, str]
+    data: Path
+    """Its data folder."""
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def polling(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Polling]:
+    """The shared process; it must stop with status 0 on SIGTERM once the tests are done."""
+    tmp_path = tmp_path_factory.mktemp("polling")
     api = make_api()
     server, port = await serve(api)
     env = _env(tmp_path, TELEGRAM_BOT_TOKEN="42:REAL", TELEGRAM_API_URL=f"http://127.0.0.1:{port}")
     process = await _bot_process(env)
+    assert process.stderr is not None
+    stderr = asyncio.create_task(process.stderr.read())  # read as it comes: a pipe can fill up
     try:
-        api.send(ANN, ANN, "/start")
-        api.send(BOB, GROUP, "/help@TwentyFourBot")
-        sent = await api.wait_for_sent(2, timeout=30)
-        assert {m["chat"]["id"] for m in sent} == {ANN, GROUP}
-        texts = {m["chat"]["id"]: m["text"] for m in sent}
-        assert "Hi Ann!" in texts[ANN]
-        assert "隐私模式" in texts[GROUP]  # Bob asked for help, and reads Chinese
-        assert "setMyCommands" in api.calls
+        yield Polling(api, env, tmp_path / "data")
     finally:
         process.send_signal(signal.SIGTERM)
-        _, err = await asyncio.wait_for(process.communicate(), timeout=20)
+        await asyncio.wait_for(process.wait(), timeout=20)
+        err = await asyncio.wait_for(stderr, timeout=5)
         server.stop()
     assert process.returncode == 0, err.decode()
-    assert (tmp_path / "data" / FILE_NAME).exists()
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_real_process_answers_over_loopback_http(polling: Polling) -> None:
+    api = polling.api
+    before = len(api.sent)
+    api.send(ANN, ANN, "/start")
+    api.send(BOB, GROUP, "/help@TwentyFourBot")
+    sent = (await api.wait_for_sent(before + 2, timeout=30))[before:]
+    assert {m["chat"]["id"] for m in sent} == {ANN, GROUP}
+    texts = {m["chat"]["id"]: m["text"] for m in sent}
+    assert "Hi Ann!" in texts[ANN]
+    assert "隐私模式" in texts[GROUP]  # Bob asked for help, and reads Chinese
+    assert "setMyCommands" in api.calls
+    assert (polling.data / FILE_NAME).exists()  # (and it stops with 0: the fixture's end)
 
 
 @pytest.mark.asyncio
@@ -130,29 +155,21 @@ async def test_network_outage_while_polling_is_survived(tmp_path: Path) -> None:
     assert b"Polling error (will retry)" in b"".join(logged)
 
 
-@pytest.mark.asyncio
-async def test_second_instance_gets_409_and_exits(tmp_path: Path) -> None:
-    api = make_api()
-    server, port = await serve(api)
-    env = _env(tmp_path, TELEGRAM_BOT_TOKEN="42:REAL", TELEGRAM_API_URL=f"http://127.0.0.1:{port}")
-    first = await _bot_process(env, tmp_path / "one")
-    try:
-        # A poll of the first instance has succeeded once it has answered (rather than
-        # waiting for its long poll to time out).
-        api.send(ANN, ANN, "/help")
-        await api.wait_for_sent(1, timeout=40)
-        second = await _bot_process(env, tmp_path / "two")
-        _, err = await asyncio.wait_for(second.communicate(), timeout=40)
-        assert second.returncode == 1
-        assert "Another instance of this bot is already running" in err.decode()
-        # The first instance is still serving.
-        api.send(ANN, ANN, "/start")
-        assert "Hi Ann!" in (await api.wait_for_sent(2, timeout=20))[1]["text"]
-    finally:
-        first.send_signal(signal.SIGTERM)
-        _, first_err = await asyncio.wait_for(first.communicate(), timeout=20)
-        server.stop()
-    assert first.returncode == 0, first_err.decode()
+@pytest.mark.asyncio(loop_scope="module")
+async def test_second_instance_gets_409_and_exits(polling: Polling, tmp_path: Path) -> None:
+    api = polling.api
+    before = len(api.sent)
+    # A poll of the first instance has succeeded once it has answered (rather than
+    # waiting for its long poll to time out).
+    api.send(ANN, ANN, "/help")
+    await api.wait_for_sent(before + 1, timeout=40)
+    second = await _bot_process(polling.env, tmp_path / "two")
+    _, err = await asyncio.wait_for(second.communicate(), timeout=40)
+    assert second.returncode == 1
+    assert "Another instance of this bot is already running" in err.decode()
+    # The first instance is still serving (and stops with 0: the fixture's end).
+    api.send(ANN, ANN, "/start")
+    assert "Hi Ann!" in (await api.wait_for_sent(before + 2, timeout=20))[before + 1]["text"]
 
 
 @pytest.mark.slow  # it waits 5 s into a real bot's first long poll: run with pytest -m slow
@@ -186,35 +203,30 @@ async def test_a_newcomer_during_the_first_long_poll_alone_gives_way(tmp_path: P
     assert first.returncode == 0, first_err.decode()
 
 
-@pytest.mark.asyncio
-async def test_a_second_bot_on_the_same_data_folder_exits_before_it_polls(tmp_path: Path) -> None:
+@pytest.mark.asyncio(loop_scope="module")
+async def test_a_second_bot_on_the_same_data_folder_exits_before_it_polls(
+    polling: Polling,
+) -> None:
     """A rolling deploy: the newcomer finds the folder locked and gives way at once.
 
     It is pointed at a Bot API of its own with messages waiting, so that any call it made
     (before or instead of the 409 it would meet on the shared one) would show."""
-    api = make_api()
-    server, port = await serve(api)
     waiting = make_api()
     waiting.send(ANN, ANN, "/start")
     waiting.send(BOB, GROUP, "/play")
     waiting_server, waiting_port = await serve(waiting)
-    env = _env(tmp_path, TELEGRAM_BOT_TOKEN="42:REAL", TELEGRAM_API_URL=f"http://127.0.0.1:{port}")
-    first = await _bot_process(env)
     try:
-        await until(lambda: "getUpdates" in api.calls, timeout=60, interval=0.05)
-        second = await _bot_process(dict(env, TELEGRAM_API_URL=f"http://127.0.0.1:{waiting_port}"))
+        await until(lambda: "getUpdates" in polling.api.calls, timeout=60, interval=0.05)
+        env = dict(polling.env, TELEGRAM_API_URL=f"http://127.0.0.1:{waiting_port}")
+        second = await _bot_process(env)
         _, err = await asyncio.wait_for(second.communicate(), timeout=30)
     finally:
-        first.send_signal(signal.SIGTERM)
-        _, first_err = await asyncio.wait_for(first.communicate(), timeout=20)
-        server.stop()
         waiting_server.stop()
     lines = err.decode().strip().splitlines()
     assert second.returncode == 1
     assert len(lines) == 1, lines
     assert "is in use by another running bot" in lines[0]
-    assert waiting.calls == []
-    assert first.returncode == 0, first_err.decode()
+    assert waiting.calls == []  # (and the first stops with 0: the fixture's end)
 
 
 def test_corrupted_data_file_stops_start_up_and_is_kept(tmp_path: Path) -> None:
@@ -363,50 +375,3 @@ async def test_ctrl_c_stops_the_console_at_once(tmp_path: Path) -> None:
     _out, err = await asyncio.wait_for(console.communicate(), timeout=5)
     assert console.returncode == 0
     assert b"Traceback" not in err, err.decode(errors="replace")
-
-
-@pytest.mark.asyncio
-async def test_webhook_mode_checks_the_secret(tmp_path: Path) -> None:
-    api = make_api()
-    server, port = await serve(api)
-    hook_port = _free_port()
-    env = _env(
-        tmp_path,
-        TELEGRAM_BOT_TOKEN="42:HOOK",
-        TELEGRAM_API_URL=f"http://127.0.0.1:{port}",
-        TELEGRAM_WEBHOOK_URL="https://bot.example/telegram",
-        TELEGRAM_WEBHOOK_SECRET="s3cret",
-        TELEGRAM_WEBHOOK_LISTEN="127.0.0.1",
-        TELEGRAM_WEBHOOK_PORT=str(hook_port),
-    )
-    process = await _bot_process(env)
-    try:
-        await until(lambda: "setWebhook" in api.calls, timeout=60, interval=0.05)
-        update = {"update_id": 1, "message": api.send(ANN, ANN, "/start")}
-        url = f"http://127.0.0.1:{hook_port}/telegram"
-        async with httpx.AsyncClient() as client:
-            for _ in range(100):
-                try:
-                    wrong = await client.post(
-                        url, json=update, headers={"X-Telegram-Bot-Api-Secret-Token": "nope"}
-                    )
-                    break
-                except httpx.ConnectError:
-                    await asyncio.sleep(0.1)
-            assert wrong.status_code == 403
-            right = await client.post(
-                url, json=update, headers={"X-Telegram-Bot-Api-Secret-Token": "s3cret"}
-            )
-            assert right.status_code == 200
-            # The health checks share the webhook's port: the update posted shows Telegram.
-            ready = await client.get(f"http://127.0.0.1:{hook_port}/readyz", timeout=10)
-            assert ready.json()["telegram"]["ok"], ready.text
-        sent = await api.wait_for_sent(1, timeout=20)
-        assert "Hi Ann!" in sent[0]["text"]
-        assert len(sent) == 1
-        assert "getWebhookInfo" in api.calls  # the webhook's state, looked at with Telegram
-    finally:
-        process.send_signal(signal.SIGTERM)
-        _, err = await asyncio.wait_for(process.communicate(), timeout=20)
-        server.stop()
-    assert process.returncode == 0, err.decode()

@@ -12,6 +12,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import httpx
 import pytest
 import pytest_asyncio
 
@@ -163,6 +164,30 @@ async def test_an_update_with_the_secret_is_served(hook: Hook) -> None:
     assert await _status(hook.port, [_secret(), _length(update)], update) == 200
     sent = await hook.api.wait_for_sent(before + 1, timeout=20)
     assert "Hi Ann!" in sent[before]["text"]
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_webhook_mode_checks_the_secret(hook: Hook) -> None:
+    api = hook.api
+    before = len(api.sent)
+    update = {"update_id": 1, "message": api.send(ANN, ANN, "/start")}
+    url = f"http://127.0.0.1:{hook.port}/telegram"
+    async with httpx.AsyncClient() as client:
+        wrong = await client.post(
+            url, json=update, headers={"X-Telegram-Bot-Api-Secret-Token": "nope"}
+        )
+        assert wrong.status_code == 403
+        right = await client.post(
+            url, json=update, headers={"X-Telegram-Bot-Api-Secret-Token": SECRET}
+        )
+        assert right.status_code == 200
+        # The health checks share the webhook's port: the update posted shows Telegram.
+        ready = await client.get(f"http://127.0.0.1:{hook.port}/readyz", timeout=10)
+        assert ready.json()["telegram"]["ok"], ready.text
+    sent = (await api.wait_for_sent(before + 1, timeout=20))[before:]
+    assert "Hi Ann!" in sent[0]["text"]
+    assert len(sent) == 1
+    assert "getWebhookInfo" in api.calls  # the webhook's state, looked at with Telegram
 
 
 def _peak_memory(pid: int) -> int:
