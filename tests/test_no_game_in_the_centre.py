@@ -1,6 +1,5 @@
-"""A game is a plug-in (issue #39): the central modules (the application, what the games
-share in a chat, the services, the features, the chat's table, the menus, the context, the
-shared wording) import no game and name none.  A game declares itself once in its package
+"""A game is a plug-in (issue #39): every module of the bot but a game's own (its package,
+its rules) imports no game and names none.  A game declares itself once in its package
 (``bot.play.registry.Game``) and is listed once in ``bot.games.GAMES``, which only
 ``bot/app.py`` and ``bot/menus.py`` (the application's floor) import.
 
