@@ -36,6 +36,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import bot
+from bot.rules.countdown import SOLVE_RULES
 from bot.rules.requests import Rules, SolveRequest, SolveResult
 from bot.services.solve_errors import SolveBusy, SolveTimeout
 from bot.services.solving import Solving
@@ -51,14 +52,14 @@ def requests(hands: int) -> dict[str, list[SolveRequest]]:
             for _ in range(hands)
         ]
     for count in (6, 7, 8):
-        for rules in (Rules.EXACT, Rules.COUNTDOWN):
+        for rules in (Rules.EXACT, SOLVE_RULES):
             drawn: list[SolveRequest] = []
             for _ in range(hands):
                 large = rng.sample((25, 50, 75, 100), rng.randint(1, 4))
                 small = [rng.randint(1, 10) for _ in range(count - len(large))]
                 target: int | Fraction = rng.randint(101, 999)
                 drawn.append((tuple(sorted(large + small)), target, rules))
-            made[f"{count} numbers, {rules.value}"] = drawn
+            made[f"{count} numbers, {rules}"] = drawn
     return made
 
 

@@ -127,10 +127,6 @@ EXCEPTIONS: dict[str, tuple[set[str], str]] = {
         {"BOARD_MIN_DUELS", "DAILY_PAIR_CAP", "DAILY_PROVISIONAL_GAIN", "PROVISIONAL_DUELS"},
         MOVING,
     ),
-    "bot/rules/requests.py": (
-        {"COUNTDOWN"},
-        MOVING,
-    ),
     "bot/rules/standing.py": (
         {"DAILY_DAYS", "DailyRecord", "bot.rules.daily.puzzle", "daily_days"},
         MOVING,

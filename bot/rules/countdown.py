@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.rules.live_game import TimedGame
+from bot.rules.requests import declare_rules
 from bot.rules.seats import Seat, Seats
 from bot.rules.table import GameSettings
 from solver import Code, Solution, Verdict, check, closest, is_claim
@@ -26,6 +27,14 @@ TIME_SETTING = "countdown"
 """The key of Countdown's time among a chat's settings (:attr:`GameSettings.times`)."""
 """Times offered as buttons in /settings (any from :data:`MIN_SECONDS` to
 :data:`MAX_SECONDS` may be typed)."""
+SOLVE_RULES = declare_rules(
+    "countdown",
+    words=("countdown", "--countdown", "倒计时"),
+    options={"countdown": True},
+    reading={"countdown": True},
+)
+"""Countdown's rules for /solve: each number at most once, every intermediate result a
+positive whole number (the words of a request that choose them; saved as ``countdown``)."""
 POINTS = ((0, 10), (5, 7), (10, 5))
 """(greatest distance, points), closest first."""
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from typing import ClassVar
 
 from solver import Code, Listing, closest, solve_within
 from solver.arithmetic import Value
@@ -19,20 +20,62 @@ from solver.parsing import ParseError, parse_request, without_full_stop
 from solver.printing import format_value, friendly_value, has_glyph
 
 
-class Rules(StrEnum):
-    """The rules a request is solved by."""
+class Rules(str):
+    """The rules a request is solved by, by the name it is saved with: the 24 game's
+    (:attr:`EXACT`), whole numbers' (:attr:`WHOLE`), or a game's own, which the game declares
+    (:func:`declare_rules`)."""
 
-    EXACT = "exact"
+    __slots__ = ()
+
+    EXACT: ClassVar[Rules]
     """The 24 game's: each number once, fractions allowed on the way."""
-    WHOLE = "whole"
+    WHOLE: ClassVar[Rules]
     """Each number once, every intermediate result whole."""
-    COUNTDOWN = "countdown"
-    """Countdown's: each number at most once, every intermediate result a positive whole
-    number."""
 
     def options(self) -> dict[str, bool]:
         """The solver's keywords for these rules."""
-        return {"integer_only": self is Rules.WHOLE, "countdown": self is Rules.COUNTDOWN}
+        if self in DECLARED:
+            return dict(DECLARED[self].options)
+        return {"integer_only": self == Rules.WHOLE}
+
+    def reading(self) -> dict[str, bool]:
+        """The request parser's keywords for these rules (:func:`solver.parse_request`)."""
+        return dict(DECLARED[self].reading) if self in DECLARED else {}
+
+
+Rules.EXACT = Rules("exact")
+Rules.WHOLE = Rules("whole")
+
+
+@dataclass(frozen=True, slots=True)
+class DeclaredRules:
+    """A game's own rules for /solve: the words of a request that choose them, and the
+    solver's and the parser's keywords for them."""
+
+    rules: Rules
+    words: tuple[str, ...]
+    options: Mapping[str, bool]
+    reading: Mapping[str, bool]
+
+
+DECLARED: dict[Rules, DeclaredRules] = {}
+"""The games' own rules, filled by their declarations (:func:`declare_rules`, called by a
+game's rules module, which its package imports: ``bot.games`` imports every game's; a
+pure-rules test imports the game's rules module it needs)."""
+
+
+def declare_rules(
+    name: str,
+    *,
+    words: tuple[str, ...],
+    options: Mapping[str, bool],
+    reading: Mapping[str, bool] | None = None,
+) -> Rules:
+    """Declares a game's own rules (its name is saved with a request): chosen by any of
+    ``words``, they win over whole numbers' (``int``), the first declared over the others."""
+    rules = Rules(name)
+    DECLARED[rules] = DeclaredRules(rules, tuple(words), dict(options), dict(reading or {}))
+    return rules
 
 
 SolveRequest = tuple[tuple[int | Fraction, ...], int | Fraction, Rules]
@@ -54,11 +97,20 @@ class WaitingSolve:
 MAX_NUMBER = 10_000
 MAX_TARGET = 1_000_000
 
-RULE_WORDS = {
-    **dict.fromkeys(["int", "integer", "integers", "--int", "--integer-only", "整数"], Rules.WHOLE),
-    **dict.fromkeys(["countdown", "--countdown", "倒计时"], Rules.COUNTDOWN),
-}
-"""The words of a request that choose its rules (Countdown's, which are whole too, win)."""
+WHOLE_WORDS = frozenset(["int", "integer", "integers", "--int", "--integer-only", "整数"])
+"""The words of a request that choose whole numbers' rules (a game's, which are whole
+too, win: :func:`declare_rules`)."""
+
+
+def rules_of(words: list[str]) -> tuple[Rules, list[str]]:
+    """The rules a request's words choose, and its other words."""
+    chosen = [rules for rules in DECLARED.values() if any(w.lower() in rules.words for w in words)]
+    every = WHOLE_WORDS.union(*(rules.words for rules in DECLARED.values()))
+    rest = [w for w in words if w.lower() not in every]
+    if chosen:
+        return chosen[0].rules, rest
+    whole = any(w.lower() in WHOLE_WORDS for w in words)
+    return (Rules.WHOLE if whole else Rules.EXACT), rest
 
 
 class Limit(StrEnum):
@@ -101,11 +153,9 @@ def parse_solve(text: str) -> SolveRequest:
     """Numbers, target (24 unless given) and rules of a request (a closing full stop left
     out, after a rule's word too: ``3 3 8 8 int.``)."""
     words = without_full_stop(text).split()
-    chosen = {RULE_WORDS[w.lower()] for w in words if w.lower() in RULE_WORDS}
-    rules = Rules.COUNTDOWN if Rules.COUNTDOWN in chosen else Rules.WHOLE if chosen else Rules.EXACT
-    rest = " ".join(w for w in words if w.lower() not in RULE_WORDS)
+    rules, others = rules_of(words)
     try:
-        numbers, target = parse_request(rest, countdown=rules is Rules.COUNTDOWN)
+        numbers, target = parse_request(" ".join(others), **rules.reading())
     except ParseError as error:
         raise RequestError(error.code, **error.params) from None
     goal = 24 if target is None else target
@@ -167,6 +217,7 @@ def solve_job(
     *,
     report: Callable[[SolveResult], None] | None = None,
     clock: Callable[[], float] = time.monotonic,
+    options: Mapping[str, bool] | None = None,
 ) -> SolveResult:
     """Worker job: the solutions of one request (all, or those found in ``seconds`` of
     wall-clock time from its start), else the closest values.
@@ -175,9 +226,12 @@ def solve_job(
     found so far (the first at once, then every :data:`REPORT_SECONDS`), or, for a request
     with no solution, that (``complete`` false, no closest value yet) before the closest
     values are looked for, which can take long.  ``seconds`` are of ``clock``: a clock that
-    jumps to infinity ends the listing at the next solution found.
+    jumps to infinity ends the listing at the next solution found.  ``options`` are the
+    solver's keywords for the rules (:meth:`Rules.options` unless given: a worker process
+    may not have imported the games' declarations).
     """
     numbers, target, rules = request
+    keywords = rules.options() if options is None else dict(options)
 
     def listed(listing: Listing) -> SolveResult:
         solutions = tuple(s.pretty for s in listing.solutions)
@@ -187,8 +241,7 @@ def solve_job(
         numbers,
         target,
         seconds=seconds,
-        integer_only=rules is Rules.WHOLE,
-        countdown=rules is Rules.COUNTDOWN,
+        **keywords,
         clock=clock,
         progress=None if report is None else lambda so_far: report(listed(so_far)),
         progress_every=REPORT_SECONDS,
@@ -197,7 +250,7 @@ def solve_job(
         return listed(listing)
     if report is not None:
         report(SolveResult(numbers, target, rules, (), complete=False))
-    near = closest(numbers, target, **rules.options())
+    near = closest(numbers, target, **keywords)
     found = [side for side in (near.below, near.above) if side is not None]
     values = iter(shown_alike([side.value for side in found]))
     sides = [

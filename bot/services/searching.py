@@ -10,7 +10,7 @@ import contextlib
 import math
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.rules.requests import (
@@ -60,19 +60,22 @@ def search_job(
     request: SolveRequest,
     seconds: float,
     late: float = math.inf,
+    options: Mapping[str, bool] | None = None,
     *,
     report: Callable[[SolveResult], None],
 ) -> SolveResult:
     """Worker job: :func:`~bot.rules.requests.solve_job`, whose listing also ends once the
     pool asks to stop it (its caller is answered or gone); started at ``late``
-    (:func:`time.monotonic`) or after, it lists only the first solution."""
+    (:func:`time.monotonic`) or after, it lists only the first solution.  ``options`` are the
+    rules' solver keywords, worked out where the games' rules are declared (a worker
+    process need not have imported them)."""
 
     def clock() -> float:
         return math.inf if stop_asked() else time.monotonic()
 
     if time.monotonic() >= late:
         seconds = 0.0
-    return solve_job(request, seconds, report=report, clock=clock)
+    return solve_job(request, seconds, report=report, clock=clock, options=options)
 
 
 class Searches:
@@ -176,6 +179,7 @@ class Searches:
                 request,
                 math.inf if whole else LIST_SECONDS,
                 math.inf if whole else time.monotonic() + LATE_SECONDS,
+                request[2].options(),
                 budget=SEARCH_BUDGET,
                 lane="search",
                 owner=owner,

@@ -16,7 +16,7 @@ from bot.rules.chat_stats import ChatStats, PlayerStats
 from bot.rules.countdown import Best, Countdown
 from bot.rules.daily.puzzle import DailyRecord, DailyResult
 from bot.rules.hunt import Find, Hunt
-from bot.rules.requests import Rules
+from bot.rules.requests import DECLARED, Rules
 from bot.rules.rounds import Phase, Round
 from bot.rules.table import GameSettings, Match, Table
 from bot.state import (
@@ -162,7 +162,11 @@ chats = st.builds(
         SolvePages,
         requests=st.dictionaries(
             ids,
-            st.tuples(st.lists(numbers, max_size=4).map(tuple), numbers, st.sampled_from(Rules)),
+            st.tuples(
+                st.lists(numbers, max_size=4).map(tuple),
+                numbers,
+                st.sampled_from([Rules.EXACT, Rules.WHOLE, *DECLARED]),
+            ),
         ),
     ),
     # Each game's part, or none yet (by the part's name).

@@ -16,7 +16,7 @@ from bot.games.daily.parts import DAILY_CHAT, DAILY_RECORD, DailyChat
 from bot.games.hunt.parts import HUNT_MESSAGES, HuntMessages
 from bot.games.rounds.parts import GROUP_STATUS, ROUND_MESSAGES, GroupStatus, RoundMessages
 from bot.rules.chat_stats import PlayerStats
-from bot.rules.countdown import COUNTDOWN_SEAT, Best, Countdown, chat_time
+from bot.rules.countdown import COUNTDOWN_SEAT, SOLVE_RULES, Best, Countdown, chat_time
 from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.hunt import HUNT_SEAT, Find, Hunt
 from bot.rules.requests import Rules
@@ -114,7 +114,7 @@ def test_a_requests_rules_were_a_flag_before_countdown() -> None:
     assert records.load("chat", saved).solve == SolvePages(
         {1: ((3, 3, 8, 8), 24, Rules.WHOLE), 2: ((3, 3, 8, 8), 24, Rules.EXACT)}
     )
-    countdown = ChatData(solve=SolvePages({3: ((25, 50, 75, 100, 3, 6), 952, Rules.COUNTDOWN)}))
+    countdown = ChatData(solve=SolvePages({3: ((25, 50, 75, 100, 3, 6), 952, SOLVE_RULES)}))
     assert records.load("chat", records.saved("chat", countdown).text) == countdown
 
 

@@ -12,6 +12,7 @@ import pytest
 
 from bot.features.solve import INLINE_RESULTS
 from bot.local_api import plain_text
+from bot.rules.countdown import SOLVE_RULES
 from bot.rules.requests import Limit, RequestError, Rules, parse_solve
 from bot.services import searching
 from solver import Code, daily_number
@@ -36,15 +37,15 @@ from tests.bot.harness import (
         ("3,3,8,8", ((3, 3, 8, 8), 24, Rules.EXACT)),
         ("2.5 3 4 5", ((Fraction(5, 2), 3, 4, 5), 24, Rules.EXACT)),
         ("3 3 8 8 int.", ((3, 3, 8, 8), 24, Rules.WHOLE)),
-        ("1,2,3,100 countdown", ((1, 2, 3, 100), 24, Rules.COUNTDOWN)),
+        ("1,2,3,100 countdown", ((1, 2, 3, 100), 24, SOLVE_RULES)),
         ("A 5 5 5", ((1, 5, 5, 5), 24, Rules.EXACT)),
         ("1 2 3 4 7 25 = 573 int", ((1, 2, 3, 4, 7, 25), 573, Rules.WHOLE)),
         ("整数 1 2 3 4 7 25 = 573", ((1, 2, 3, 4, 7, 25), 573, Rules.WHOLE)),
         ("1 2 3 4 7 25 target 573", ((1, 2, 3, 4, 7, 25), 573, Rules.EXACT)),
-        ("25 50 75 100 3 6 = 952 countdown", ((25, 50, 75, 100, 3, 6), 952, Rules.COUNTDOWN)),
-        ("25 50 75 100 3 6 = 952 Countdown", ((25, 50, 75, 100, 3, 6), 952, Rules.COUNTDOWN)),
-        ("倒计时 25 50 75 100 3 6 = 952", ((25, 50, 75, 100, 3, 6), 952, Rules.COUNTDOWN)),
-        ("25 50 75 100 3 6 = 952 int countdown", ((25, 50, 75, 100, 3, 6), 952, Rules.COUNTDOWN)),
+        ("25 50 75 100 3 6 = 952 countdown", ((25, 50, 75, 100, 3, 6), 952, SOLVE_RULES)),
+        ("25 50 75 100 3 6 = 952 Countdown", ((25, 50, 75, 100, 3, 6), 952, SOLVE_RULES)),
+        ("倒计时 25 50 75 100 3 6 = 952", ((25, 50, 75, 100, 3, 6), 952, SOLVE_RULES)),
+        ("25 50 75 100 3 6 = 952 int countdown", ((25, 50, 75, 100, 3, 6), 952, SOLVE_RULES)),
     ],
 )
 def test_requests(text: str, expected: tuple) -> None:

@@ -29,6 +29,7 @@ from bot.rules.countdown import (
     MAX_SECONDS,
     MIN_SECONDS,
     MIN_TARGET,
+    SOLVE_RULES,
     Countdown,
     Outcome,
     chat_time,
@@ -37,7 +38,6 @@ from bot.rules.countdown import (
 )
 from bot.rules.pace import too_fast
 from bot.rules.plain_text import after_mention, looks_like_answer
-from bot.rules.requests import Rules
 from bot.rules.results import CountdownExact
 from bot.services.answer_routes import Route
 from bot.services.limits import TEXT, fit_list
@@ -427,6 +427,6 @@ GAME = Game(
     help=help_lines,
     score=score_line,
     board=board,
-    solve_rules=((Rules.COUNTDOWN, N_(" (Countdown rules)")),),
+    solve_rules=((SOLVE_RULES, N_(" (Countdown rules)")),),
     setting=SETTING,
 )
