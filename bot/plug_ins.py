@@ -18,7 +18,6 @@ from telegram.ext import Application
 from bot.i18n import Translator
 from bot.rules.achievements import Family
 from bot.rules.chat_stats import ChatStats, PlayerStats
-from bot.rules.hand_records import Barred
 from bot.rules.off_boards import Removal
 from bot.rules.requests import Rules
 from bot.rules.spoilers import Numbers
@@ -337,7 +336,7 @@ class GameOf(Generic[Context]):
     solve_rules: tuple[tuple[Rules, str], ...] = ()
     """Its rules, as /solve solves by them, and what follows the target in a reply
     solved by them (a message id)."""
-    unrecorded: tuple[tuple[Barred, Told], ...] = ()
+    unrecorded: tuple[tuple[str, Told], ...] = ()
     """Why a solve of one of its hands, fast enough for the hand's record, sets none."""
     offer: Offer[Context] | None = None
     """The button it offers under another game's solve in private (the first game's)."""

@@ -107,10 +107,6 @@ EXCEPTIONS: dict[str, tuple[set[str], str]] = {
         },
         MOVING,
     ),
-    "bot/rules/hand_records.py": (
-        {"CHALLENGE", "DAILY", "DUEL", "ROUND"},
-        MOVING,
-    ),
     "bot/rules/off_boards.py": (
         {
             "PastDuel",

@@ -12,7 +12,7 @@ import logging
 from bot.context import BotContext
 from bot.play.board_names import public_name
 from bot.play.players_met import known_name
-from bot.rules.hand_records import Barred, HandRecord, Noted, Source, hand_key
+from bot.rules.hand_records import Barred, HandRecord, Noted, hand_key
 from bot.rules.pace import FLOOR, PLAUSIBLE_MEDIAN, RECENT_KEPT, heard, scripted
 
 logger = logging.getLogger(__name__)
@@ -28,7 +28,7 @@ def count_solve(
     target: int,
     user_id: int,
     seconds: float,
-    source: Source,
+    source: str,
     *,
     helped: bool = False,
     given: bool = False,
@@ -55,7 +55,7 @@ def note_solve(
     target: int,
     user_id: int,
     seconds: float,
-    source: Source,
+    source: str,
     *,
     helped: bool = False,
     given: bool = False,
@@ -106,15 +106,15 @@ def line_of(
     )
 
 
-def barred_text(context: BotContext, barred: Barred, floor: float = FLOOR) -> str:
+def barred_text(context: BotContext, barred: str, floor: float = FLOOR) -> str:
     """Why a solve fast enough for the record sets none (a game's hands:
     :attr:`bot.play.registry.Game.unrecorded`)."""
     _ = context._
     for game in context.bot_data.games:
         for reason, why in game.unrecorded:
-            if reason is barred:
+            if reason == barred:
                 return why(context)
-    return {
+    reasons: dict[str, str] = {
         Barred.HELPED: _("A solve after a hint sets no record."),
         Barred.TOO_FAST: _(
             "A solve under {seconds} s sets no record: nobody reads and types that fast."
@@ -124,7 +124,8 @@ def barred_text(context: BotContext, barred: Barred, floor: float = FLOOR) -> st
             "came within {seconds} s. Records count again once more than half of them take "
             "{seconds} s or more."
         ).format(count=RECENT_KEPT, seconds=f"{PLAUSIBLE_MEDIAN:g}"),
-    }[barred]
+    }
+    return reasons[barred]
 
 
 def _line(

@@ -9,9 +9,14 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.rules.duel.lobby import new_token
+from bot.rules.hand_records import declare_source
 from bot.rules.pace import floor_of, too_fast
 from bot.rules.scoring import counts_as_miss, elapsed
 from solver import Verdict, check
+
+HAND_SOURCE = declare_source("challenge", barred=True)
+"""A challenge's solves count for a hand's record, and bar it (its cards are known
+before the clock)."""
 
 MOST_PLAYS = 200
 CARD_LINES = 10

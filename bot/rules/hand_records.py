@@ -15,13 +15,20 @@ HANDS_KEPT = 20_000
 """The most hands whose records are kept."""
 
 
-class Source(StrEnum):
-    """The solves that count for a hand's record."""
+SOURCES: dict[str, bool] = {}
+"""The solves that count for a hand's record, by their source's name (a game's, saved with
+the record), and whether the source bars the record (its cards are seen before a clock
+starts): filled by the games' declarations (:func:`declare_source`, in each game's rules
+module, which its package imports: ``bot.games`` imports every game's; a pure-rules test
+imports the game's rules module it needs)."""
 
-    ROUND = "round"
-    DAILY = "daily"
-    DUEL = "duel"
-    CHALLENGE = "challenge"
+
+def declare_source(name: str, *, barred: bool = False) -> str:
+    """Declares a game's solves as counting for a hand's record (seen, and the record unless
+    ``barred``: then the bar's reason is ``name``, which the game's
+    ``bot.play.registry.Game.unrecorded`` words); the name, as saved."""
+    SOURCES[name] = barred
+    return name
 
 
 def hand_key(hand: tuple[int, ...], target: int) -> str:
@@ -37,16 +44,15 @@ class HandRecord:
     best: float | None = None
     holder: int | None = None
     source: str | None = None
-    """Where the record was set (a :class:`Source` value)."""
+    """Where the record was set (a declared source's name: :data:`SOURCES`)."""
     day: dt.date | None = None
     """The day it was set, as the caller counts days (None in records of earlier releases)."""
 
 
 class Barred(StrEnum):
-    """Why a solve fast enough for the record did not take it (see the rules above)."""
+    """Why a solve fast enough for the record did not take it (see the rules above), but a
+    source's own bar (a declared source's name: :func:`declare_source`)."""
 
-    DAILY = "daily"
-    CHALLENGE = "challenge"
     HELPED = "helped"
     TOO_FAST = "too_fast"
     STEADY = "steady"
@@ -59,7 +65,8 @@ class Noted:
 
     before: HandRecord
     new_record: bool
-    barred: Barred | None = None
+    barred: str | None = None
+    """A :class:`Barred`, or a barring source's name."""
     floor: float = FLOOR
     """The hand's floor of a person's pace (:func:`bot.rules.pace.floor_of`)."""
 
@@ -83,7 +90,7 @@ class HandRecords:
         target: int,
         user_id: int,
         seconds: float,
-        source: Source,
+        source: str,
         *,
         helped: bool = False,
         given: bool = False,
@@ -92,12 +99,13 @@ class HandRecords:
         day: dt.date | None = None,
     ) -> Noted:
         """Count a solve of ``hand`` by ``user_id`` in ``seconds``, from ``source`` (a
-        :class:`ValueError` for anything but a :class:`Source`, before anything changes)
+        :class:`ValueError` for anything but a declared source, before anything changes)
         on ``day``; ``helped``: after a hint, ``given``: its solutions were given to someone
         while it was live, ``off_boards``: by a player kept off the boards (seen, no record
         in each case), ``steady``: by a player whose last answers are at a script's steady
         pace (:func:`bot.rules.pace.scripted`; no record, and told why)."""
-        source = Source(source)
+        if source not in SOURCES:
+            raise ValueError(f"not a declared source of a hand's record: {source!r}")
         key = hand_key(hand, target)
         record = self.hands.get(key)
         if record is None:
@@ -112,7 +120,7 @@ class HandRecords:
         # (Kept off the boards, or given its solutions: no record, and no reason told.)
         new_record = faster and barred is None and not given and not off_boards
         if new_record:
-            record.best, record.holder, record.source = seconds, user_id, source.value
+            record.best, record.holder, record.source = seconds, user_id, source
             record.day = day
         return Noted(before, new_record, barred, floor_of(hand, target))
 
@@ -139,14 +147,12 @@ class HandRecords:
 
 
 def _barred(
-    source: Source, seconds: float, helped: bool, floor: float, steady: bool = False
-) -> Barred | None:
+    source: str, seconds: float, helped: bool, floor: float, steady: bool = False
+) -> str | None:
     """Why a solve may not take the record (its cards seen before the clock, a hint, a time
     no person makes, a player at a script's steady pace), or None."""
-    if source is Source.DAILY:
-        return Barred.DAILY
-    if source is Source.CHALLENGE:
-        return Barred.CHALLENGE
+    if SOURCES[source]:
+        return source
     if helped:
         return Barred.HELPED
     if too_fast(seconds, floor):

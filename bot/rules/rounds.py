@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from bot.rules.hand_records import declare_source
 from bot.rules.hands import HandFacts
 from bot.rules.pace import floor_of, too_fast
 from bot.rules.scoring import counts_as_miss, elapsed, points
@@ -13,6 +14,9 @@ from bot.rules.table import Table
 from bot.rules.votes import is_attempt
 from solver import Code, Verdict, check
 from solver.hints import Hint
+
+HAND_SOURCE = declare_source("round")
+"""A round's solves count for a hand's record."""
 
 NO_SOLUTION_HINT = Hint(level=1, solution="")
 """The hint of a hand with no solution: that it has none (it names no solution)."""

@@ -15,9 +15,9 @@ from bot.games.daily.parts import DAILY_RECORD
 from bot.local_api import LocalBotApi, plain_text
 from bot.play.result_listeners import publish
 from bot.rules.daily.puzzle import DailyResult
-from bot.rules.hand_records import Source
 from bot.rules.pace import floor_of
 from bot.rules.results import CountdownExact
+from bot.rules.rounds import HAND_SOURCE as ROUND_SOURCE
 from solver import solve
 from tests.bot.games import TEST_DAY, daily
 from tests.bot.harness import (
@@ -126,7 +126,7 @@ async def test_a_private_win_too_fast_says_once_what_it_does_not_earn(tmp_path: 
         offers = [m.get("reply_markup") for m in api.sent[before:] if m["chat"]["id"] == ANN]
         hand = dealt(await deal(api, ANN, ANN))
         records = application.bot_data.global_data.hand_records
-        records.note(hand, 24, BOB, 9.0, Source.ROUND)  # a hand seen before: a record's line
+        records.note(hand, 24, BOB, 9.0, ROUND_SOURCE)  # a hand seen before: a record's line
         clock.now += 0.5
         again = plain_text(await reply_to(api, ANN, ANN, f"/a {solve(hand)[0].text}"))
     assert first.splitlines()[-1] == PRIVATE_TOO_FAST.format(floor=floor_of(first_hand))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.rules.hand_records import Source
+from bot.rules.rounds import HAND_SOURCE as ROUND_SOURCE
 from tests.bot.duels import CAROL, NOON, accept, establish, invite, players, the_duel, win_hand
 from tests.bot.harness import ANN, FakeClock, running_bot
 
@@ -22,7 +22,7 @@ async def test_a_duel_hand_won_faster_than_its_record_is_a_new_record(tmp_path: 
         hand = the_duel(application).hand
         assert hand is not None
         records = application.bot_data.global_data.hand_records
-        records.note(hand.hand, hand.target, CAROL, 9.0, Source.ROUND)
+        records.note(hand.hand, hand.target, CAROL, 9.0, ROUND_SOURCE)
         said = await win_hand(api, application, clock, ANN)
         record = records.get(hand.hand, hand.target)
     assert said[0].splitlines()[-2] == (

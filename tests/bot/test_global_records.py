@@ -32,9 +32,10 @@ from bot.local_api import LocalBotApi
 from bot.persistence import SQLitePersistence
 from bot.rules.challenge import SETTER_KEPT, Origin, Play
 from bot.rules.duel.race import End
-from bot.rules.hand_records import HandRecord, Source, hand_key
+from bot.rules.hand_records import HandRecord, hand_key
 from bot.rules.hands import facts_job
 from bot.rules.rating import DAILY_PROVISIONAL_GAIN, Result
+from bot.rules.rounds import HAND_SOURCE as ROUND_SOURCE
 from bot.rules.rounds import ROUND_SEAT, may_be_unsolvable
 from bot.rules.rush.run import RunResult
 from bot.state import ChatData, GlobalData, UserData
@@ -62,7 +63,7 @@ def story() -> GlobalData:
     duel.hand.hint_list = None  # not saved: worked out again when needed
     DUELS.get(data).invite(CAT, None, 5.0, random.Random(2))
     data.ratings.record(ANN, BOB, ANN, dt.date(2026, 11, 25))
-    data.hand_records.note((3, 3, 8, 8), 24, ANN, 9.0, Source.ROUND)
+    data.hand_records.note((3, 3, 8, 8), 24, ANN, 9.0, ROUND_SOURCE)
     challenge = CHALLENGES.get(data).create(
         ANN, "Ann", (3, 3, 8, 8), 24, 42.0, Origin.DAILY, 0.0, random.Random(3), daily=329
     )
@@ -150,7 +151,7 @@ def test_each_rating_hand_record_and_challenge_is_a_row_of_its_own() -> None:
     assert kinds == ["global", "rating", "rating", "hand", "challenge"]
     small = len(records.saved("global", data).text)
     for n in range(100):  # the global row does not grow with the hands solved
-        data.hand_records.note((1, 1, 1, n + 1), 24, ANN, 9.0, Source.ROUND)
+        data.hand_records.note((1, 1, 1, n + 1), 24, ANN, 9.0, ROUND_SOURCE)
     assert len(records.saved("global", data).text) == small
 
 

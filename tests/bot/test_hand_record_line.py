@@ -10,7 +10,8 @@ import pytest
 from bot.context import BotContext
 from bot.i18n import translations
 from bot.play.hand_record_line import count_solve
-from bot.rules.hand_records import HandRecord, Source, hand_key
+from bot.rules.hand_records import HandRecord, hand_key
+from bot.rules.rounds import HAND_SOURCE as ROUND_SOURCE
 from bot.state import ChatData, GlobalData, UserData
 
 GROUP, ANN, BOB = -100, 1, 2
@@ -43,7 +44,7 @@ def test_the_longest_line_fits_a_caption_beside_its_announcement(language: str) 
     hand = (13, 13, 13, 13, 13, 13)
     data.hand_records.hands[hand_key(hand, 999)] = HandRecord(999_999, 59.94, BOB, "round")
     context = context_in(language, data, {BOB: "Ｗ" * 129})
-    line, saved = count_solve(context, GROUP, hand, 999, ANN, 59.91, Source.ROUND)
+    line, saved = count_solve(context, GROUP, hand, 999, ANN, 59.91, ROUND_SOURCE)
     assert saved
     assert line is not None
     assert "…" in line  # the name was cut

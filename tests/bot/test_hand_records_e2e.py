@@ -13,8 +13,9 @@ import pytest
 from bot import records
 from bot.local_api import plain_text
 from bot.persistence import FILE_NAME
-from bot.rules.hand_records import HandRecord, Source, hand_key
+from bot.rules.hand_records import HandRecord, hand_key
 from bot.rules.pace import floor_of
+from bot.rules.rounds import HAND_SOURCE as ROUND_SOURCE
 from solver import daily_number, solve
 from tests.bot.games import daily
 from tests.bot.handles import tag
@@ -56,7 +57,7 @@ async def won_round(
     hand = dealt(await deal(api, ANN, GROUP))
     if before is not None:
         holder, time = before
-        application.bot_data.global_data.hand_records.note(hand, 24, holder, time, Source.ROUND)
+        application.bot_data.global_data.hand_records.note(hand, 24, holder, time, ROUND_SOURCE)
     clock.now += seconds
     won = await reply_to(api, ANN, GROUP, "/a " + solve(hand)[0].text)
     return hand, plain_text(won).splitlines()
@@ -96,7 +97,7 @@ async def test_a_new_record_is_said_and_saved_before_it_is_told(tmp_path: Path) 
     api.on_sent(read_hand)
     async with running_bot(api, tmp_path, clock=clock) as application:
         hand = dealt(await deal(api, ANN, GROUP))
-        application.bot_data.global_data.hand_records.note(hand, 24, CAT, 9.0, Source.ROUND)
+        application.bot_data.global_data.hand_records.note(hand, 24, CAT, 9.0, ROUND_SOURCE)
         clock.now += 3.2
         lines = plain_text(await reply_to(api, ANN, GROUP, "/a " + solve(hand)[0].text))
         record = application.bot_data.global_data.hand_records.get(hand, 24)
@@ -139,7 +140,7 @@ async def test_the_dailys_first_attempt_counts_in_each_players_language(tmp_path
     answer = solve(hand)[0].text
     async with running_bot(api, tmp_path, clock=clock) as application:
         # Ann solved this hand in a round before, in 3 s.
-        application.bot_data.global_data.hand_records.note(hand, 24, ANN, 3.0, Source.ROUND)
+        application.bot_data.global_data.hand_records.note(hand, 24, ANN, 3.0, ROUND_SOURCE)
         await reply_to(api, ANN, ANN, "/daily")
         clock.now += 30
         anns = plain_text(await reply_to(api, ANN, ANN, answer)).splitlines()
@@ -188,7 +189,7 @@ async def test_a_puzzle_replayed_from_the_archive_counts_for_nothing(tmp_path: P
 async def test_the_dailys_first_attempt_in_the_mini_app_counts_too(tmp_path: Path) -> None:
     clock = FakeClock(NOON)
     async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
-        application.bot_data.global_data.hand_records.note(daily(DAY), 24, CAT, 5.0, Source.ROUND)
+        application.bot_data.global_data.hand_records.note(daily(DAY), 24, CAT, 5.0, ROUND_SOURCE)
         await call(application, "GET", "daily", BOB)
         clock.now += 7
         body = {"day": DAY.isoformat(), "expression": solve(daily(DAY))[0].text}
@@ -202,7 +203,7 @@ async def test_a_record_the_disk_refuses_is_told_with_the_win_once_saved(tmp_pat
     api, clock = make_api(), FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
         hand = dealt(await deal(api, ANN, GROUP))
-        application.bot_data.global_data.hand_records.note(hand, 24, CAT, 9.0, Source.ROUND)
+        application.bot_data.global_data.hand_records.note(hand, 24, CAT, 9.0, ROUND_SOURCE)
         refuse_writes(application)
         clock.now += 4
         waiting = plain_text(await reply_to(api, ANN, GROUP, "/a " + solve(hand)[0].text))

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import LocalBotApi, plain_text
-from bot.rules.hand_records import Source
 from bot.rules.pace import RECENT_KEPT, floor_of
+from bot.rules.rounds import HAND_SOURCE as ROUND_SOURCE
 from solver import solve
 from tests.bot.duels import accept, invite, players, the_duel, win_hand
 from tests.bot.harness import ANN, NOON, BotApplication, FakeClock, dealt, make_api, running_bot
@@ -36,7 +36,7 @@ async def private_round(
     before = len(api.sent)
     api.send(ANN, ANN, "/play")
     hand = dealt((await api.wait_for_sent(before + 1))[before])
-    application.bot_data.global_data.hand_records.note(hand, 24, CAT, 9.0, Source.ROUND)
+    application.bot_data.global_data.hand_records.note(hand, 24, CAT, 9.0, ROUND_SOURCE)
     clock.now += floor_of(hand) + above_floor if above_floor >= 0 else -above_floor
     before = len(api.sent)
     api.send(ANN, ANN, solve(hand)[0].text)
@@ -104,7 +104,7 @@ async def test_a_duel_won_just_above_each_floor_sets_no_record(tmp_path: Path) -
             hand = the_duel(application).hand
             assert hand is not None
             hands.append(hand.hand)
-            records.note(hand.hand, hand.target, CAT, 9.0, Source.ROUND)
+            records.note(hand.hand, hand.target, CAT, 9.0, ROUND_SOURCE)
             said = await win_hand(api, application, clock, ANN, seconds=floor_of(hand.hand) + 0.1)
         holders = {records.get(hand, 24).holder for hand in hands}
     assert holders == {CAT}

@@ -8,9 +8,10 @@ import datetime as dt
 
 from bot.rules.duel.lobby import Duels, PastDuel
 from bot.rules.duel.race import Duel, End, HandResult
-from bot.rules.hand_records import HandRecords, Source
+from bot.rules.hand_records import HandRecords
 from bot.rules.off_boards import OffBoards, fastest_duels, fastest_records, fastest_runs
 from bot.rules.rating import BOARD_MIN_DUELS, PlayerRating, Ratings
+from bot.rules.rounds import HAND_SOURCE as ROUND_SOURCE
 from bot.rules.rush.best_runs import RushBoard, RushRecords
 from bot.rules.rush.run import RunResult
 
@@ -53,10 +54,10 @@ def test_a_player_kept_off_the_boards_still_has_their_runs() -> None:
 
 def test_a_player_off_the_boards_sets_no_hands_record_and_loses_those_held() -> None:
     records = HandRecords()
-    records.note((3, 3, 8, 8), 24, 2, 4.0, Source.ROUND, day=WED)
-    records.note((1, 2, 3, 4), 24, 2, 5.0, Source.ROUND, day=WED)
+    records.note((3, 3, 8, 8), 24, 2, 4.0, ROUND_SOURCE, day=WED)
+    records.note((1, 2, 3, 4), 24, 2, 5.0, ROUND_SOURCE, day=WED)
     assert records.get((3, 3, 8, 8), 24).day == WED
-    noted = records.note((1, 1, 4, 6), 24, 3, 2.0, Source.ROUND, off_boards=True)
+    noted = records.note((1, 1, 4, 6), 24, 3, 2.0, ROUND_SOURCE, off_boards=True)
     assert not noted.new_record
     assert records.get((1, 1, 4, 6), 24).seen == 1
     assert sorted(records.remove_holder(2)) == ["1 2 3 4=24", "3 3 8 8=24"]
@@ -96,9 +97,9 @@ def test_the_weeks_fastest_results_for_the_hosts_review() -> None:
     none = PastDuel("d", (1, 3), (0, 0), End.IDLE, None, False, 0.0, 100.0, (HandResult(None),))
     assert [d.token for d in fastest_duels([old, slow, fast, none], 50.0)] == ["c", "b"]
     records = HandRecords()
-    records.note((3, 3, 8, 8), 24, 2, 4.0, Source.ROUND, day=WED)
-    records.note((1, 2, 3, 4), 24, 3, 2.0, Source.ROUND, day=WED)
-    records.note((1, 1, 4, 6), 24, 3, 1.7, Source.ROUND, day=LAST_WEEK)
+    records.note((3, 3, 8, 8), 24, 2, 4.0, ROUND_SOURCE, day=WED)
+    records.note((1, 2, 3, 4), 24, 3, 2.0, ROUND_SOURCE, day=WED)
+    records.note((1, 1, 4, 6), 24, 3, 1.7, ROUND_SOURCE, day=LAST_WEEK)
     assert [key for key, _, _ in fastest_records(records, WED)] == ["1 2 3 4=24", "3 3 8 8=24"]
 
 

@@ -30,7 +30,7 @@ from bot.games.challenges.shared_messages import offer_markup, settle_daily
 from bot.games.challenges.sharing import RESULT_PREFIX, share_query, shared
 from bot.i18n import Translator
 from bot.play.registry import Game, Handlers, Help, HelpLine, Slot
-from bot.rules.hand_records import Barred
+from bot.rules.challenge import HAND_SOURCE
 from bot.services.answer_routes import Route
 from bot.typed_handlers import for_messages
 
@@ -86,5 +86,5 @@ GAME = Game(
     puzzle_ended=settle_daily,
     answers_to=ANSWERS_TO,
     peeked=peeked,
-    unrecorded=((Barred.CHALLENGE, unrecorded),),
+    unrecorded=((HAND_SOURCE, unrecorded),),
 )

@@ -20,8 +20,8 @@ from bot.play.announce import tell_saved
 from bot.play.hand_record_line import count_solve
 from bot.play.players_met import meet
 from bot.play.puzzle_days import day_open, days_of
-from bot.rules.challenge import Challenge, ChallengeRefusal, ChallengeRefused
-from bot.rules.hand_records import Source
+from bot.rules.challenge import HAND_SOURCE, Challenge, ChallengeRefusal, ChallengeRefused
+from bot.rules.daily.puzzle import HAND_SOURCE as DAILY_SOURCE
 from bot.rules.pace import floor_of
 from bot.rules.spoilers import shares
 from bot.services.workers.pool import PoolBusy, WorkFailed, WorkTimeout
@@ -259,7 +259,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
     saved = context.save_global(challenge=[challenge.token])
     chat_id = update.effective_chat.id
     # A daily puzzle's cards are public (and this friend solved it already): seen, no record.
-    source = Source.CHALLENGE if challenge.daily is None else Source.DAILY
+    source = HAND_SOURCE if challenge.daily is None else DAILY_SOURCE
     record, hand_saved = count_solve(
         context, chat_id, challenge.hand, challenge.target, user_id, seconds, source
     )

@@ -39,7 +39,7 @@ from bot.games.daily.subscriptions import (
 from bot.i18n import N_
 from bot.play.miniapp import serve_app
 from bot.play.registry import Game, Handlers, Help, HelpLine, Menu, MenuEntry, Slot
-from bot.rules.hand_records import Barred
+from bot.rules.daily.puzzle import HAND_SOURCE
 from bot.services.answer_routes import Route
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_buttons, for_messages
 from solver import daily_number
@@ -199,7 +199,7 @@ GAME = Game(
     overview=overview,
     keeps=spoiler_rules.keeps,
     shareable=spoiler_rules.shareable,
-    unrecorded=((Barred.DAILY, spoiler_rules.unrecorded),),
+    unrecorded=((HAND_SOURCE, spoiler_rules.unrecorded),),
     days=parts.DAYS,
     zone=parts.zone,
 )

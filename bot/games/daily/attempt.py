@@ -28,13 +28,13 @@ from bot.play.miniapp import app_address
 from bot.play.result_listeners import publish
 from bot.rules.daily.attempts import still_open
 from bot.rules.daily.puzzle import (
+    HAND_SOURCE,
     DailyRecord,
     DailyResult,
     Standing,
     clock_text,
     until_next,
 )
-from bot.rules.hand_records import Source
 from bot.rules.pace import floor_of
 from bot.rules.plain_text import is_chatter
 from bot.rules.results import DailySolved
@@ -249,9 +249,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
         return
     # The live attempt, one a day, counts for the hand's record (a replay does not).
     user_id = update.effective_user.id
-    line, hand_saved = count_solve(
-        context, chat_id, hand, 24, user_id, result.seconds, Source.DAILY
-    )
+    line, hand_saved = count_solve(context, chat_id, hand, 24, user_id, result.seconds, HAND_SOURCE)
     lines, _share = solved_lines(context, record, day, result, line)
     challenged = puzzle_ended(context, user_id, day, result.seconds, too_fast=result.too_fast)
     if challenged is not None:  # the attempt was a friend's challenge too

@@ -22,11 +22,11 @@ from bot.play.hand_record_line import count_solve
 from bot.play.result_listeners import publish
 from bot.rules.daily.attempts import may_answer
 from bot.rules.daily.puzzle import (
+    HAND_SOURCE,
     DailyRecord,
     DailyResult,
     clock_text,
 )
-from bot.rules.hand_records import Source
 from bot.rules.pace import floor_of
 from bot.rules.scoring import counts_as_miss
 from bot.texts import reason
@@ -159,9 +159,7 @@ async def app_daily_answer(request: AppRequest) -> AppReply:
     result, user_id = record.solve(day, context.now(), floor=floor_of(hand)), request.user.id
     saved = context.save_user_now(user_id)  # saved before it is announced
     # The first attempt counts for the hand's record, told as in the private chat.
-    line, hand_saved = count_solve(
-        context, user_id, hand, 24, user_id, result.seconds, Source.DAILY
-    )
+    line, hand_saved = count_solve(context, user_id, hand, 24, user_id, result.seconds, HAND_SOURCE)
     saved = saved and hand_saved
     told = solved_lines(context, record, day, result, line)
     challenged = puzzle_ended(context, user_id, day, result.seconds, too_fast=result.too_fast)

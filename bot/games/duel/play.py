@@ -21,8 +21,8 @@ from bot.play.chat_moves import move_chat
 from bot.play.hand_record_line import line_of, note_solve
 from bot.play.players_met import meet
 from bot.play.result_listeners import publish
-from bot.rules.duel.race import Duel, End, HandResult, Refused
-from bot.rules.hand_records import Source, hand_key
+from bot.rules.duel.race import HAND_SOURCE, Duel, End, HandResult, Refused
+from bot.rules.hand_records import hand_key
 from bot.rules.rating import RatingChange
 from bot.rules.results import DuelWon, Game, GameResult, Solved, outpaced
 from bot.rules.rounds import Round
@@ -297,7 +297,7 @@ def hand_won(context: BotContext, duel: Duel, result: HandResult, text: str) -> 
     text = solution_of(text, hand.target).pretty  # judged right: it is an expression
     given = bool(hand.peeked)  # none while it is refused to everyone, but for the rule's sake
     noted = note_solve(
-        context, hand.hand, hand.target, winner, result.seconds, Source.DUEL, given=given
+        context, hand.hand, hand.target, winner, result.seconds, HAND_SOURCE, given=given
     )
     # The hand's result and its record are kept before they are told.
     context.save_global(hands=[hand_key(hand.hand, hand.target)])

@@ -17,10 +17,9 @@ from bot.games.rounds.solutions_shown import solutions_text
 from bot.play.after_solve import offer_markup
 from bot.play.hand_record_line import count_solve
 from bot.play.result_listeners import publish
-from bot.rules.hand_records import Source
 from bot.rules.pace import floor_of, scripted, too_fast
 from bot.rules.results import Game, Solved, outpaced
-from bot.rules.rounds import ROUND_SEAT, Outcome, Round, may_be_unsolvable
+from bot.rules.rounds import HAND_SOURCE, ROUND_SEAT, Outcome, Round, may_be_unsolvable
 from bot.rules.table import Table
 from bot.rules.votes import is_attempt
 from bot.texts import player_line, reason
@@ -136,7 +135,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         game.target,
         update.effective_user.id,
         outcome.seconds,
-        Source.ROUND,
+        HAND_SOURCE,
         helped=game.hints > 0,  # a hinted win is a time of following the hints
         given=bool(game.peeked),  # someone was given its solutions: they may have passed them on
         pace_told=not paced,

@@ -21,7 +21,12 @@ from bot.rules.daily.days import next_puzzle_at as next_puzzle_at
 from bot.rules.daily.days import past_day as past_day
 from bot.rules.daily.days import post_time as post_time
 from bot.rules.daily.days import until_next as until_next
+from bot.rules.hand_records import declare_source
 from bot.rules.pace import too_fast
+
+HAND_SOURCE = declare_source("daily", barred=True)
+"""A daily puzzle's solves count for a hand's record, and bar it (its cards are known
+before the clock)."""
 
 FREEZE_EVERY = 7
 """Each run of this many days solved in a row earns one streak freeze."""

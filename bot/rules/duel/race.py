@@ -8,10 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from bot.rules.hand_records import declare_source
 from bot.rules.hands import HandFacts
 from bot.rules.pace import steady
 from bot.rules.rounds import Outcome, Round
 from solver import check
+
+HAND_SOURCE = declare_source("duel")
+"""A duel's solves count for a hand's record."""
 
 WINS_NEEDED = 3
 """Hands a player must win to win the duel."""
