@@ -107,18 +107,6 @@ EXCEPTIONS: dict[str, tuple[set[str], str]] = {
         },
         MOVING,
     ),
-    "bot/rules/off_boards.py": (
-        {
-            "PastDuel",
-            "RushBoard",
-            "RushRecords",
-            "bot.rules.duel.lobby",
-            "bot.rules.rush.best_runs",
-            "duel",
-            "fastest_duels",
-        },
-        MOVING,
-    ),
     "bot/rules/rating.py": (
         {"BOARD_MIN_DUELS", "DAILY_PAIR_CAP", "DAILY_PROVISIONAL_GAIN", "PROVISIONAL_DUELS"},
         MOVING,

@@ -83,7 +83,7 @@ def command(update: MessageUpdate, context: HandlerContext, words: list[str]) ->
 
 
 CODE = re.compile(r"r[0-9a-f]{5}")
-"""A run's code, as the review shows it (:func:`~bot.rules.off_boards.run_code`)."""
+"""A run's code, as the review shows it (:func:`~bot.rules.rush.removals.run_code`)."""
 
 
 def _undone(context: HandlerContext) -> list[Removal]:

@@ -7,8 +7,7 @@ import datetime as dt
 
 from bot.context import BotContext
 from bot.games.duel.parts import DUELS
-from bot.rules.duel.lobby import PastDuel
-from bot.rules.off_boards import fastest_duels
+from bot.rules.duel.lobby import PastDuel, fastest_duels
 from bot.rules.rush.best_runs import week_start
 
 TIMES_SHOWN = 12

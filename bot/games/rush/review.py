@@ -10,8 +10,8 @@ import html
 from bot.context import BotContext
 from bot.games.rush.parts import RUSH_BOARD, RUSH_RECORDS
 from bot.play.registry import RunBoards
-from bot.rules.off_boards import (
-    Removal,
+from bot.rules.off_boards import Removal
+from bot.rules.rush.removals import (
     fastest_runs,
     mark,
     put_runs_back,

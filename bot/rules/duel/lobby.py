@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from bot.rules.duel.race import HAND_SECONDS, Duel, End, HandResult, Refusal, Refused
+from bot.rules.off_boards import LISTED
 
 INVITATION_SECONDS = 120.0
 """How long an invitation can be accepted."""
@@ -230,3 +231,14 @@ class Duels:
         self.history.append(past)
         del self.history[: max(0, len(self.history) - HISTORY_KEPT)]
         return past
+
+
+def fastest_duels(history: list[PastDuel], week_began: float) -> list[PastDuel]:
+    """The duels finished since ``week_began`` (a time on the bot's clock) with a hand won,
+    the one with the fastest won hand first."""
+
+    def fastest(duel: PastDuel) -> float:
+        return min(hand.seconds for hand in duel.hands if hand.winner is not None)
+
+    won = [d for d in history if d.ended >= week_began and any(h.winner for h in d.hands)]
+    return sorted(won, key=fastest)[:LISTED]

@@ -9,14 +9,10 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from bot.rules.rush.run import RunResult
+from bot.rules.weeks import week_start as week_start
 
 BOARD_SIZE = 10
 """Runs a board keeps for the week and for all time."""
-
-
-def week_start(day: dt.date) -> dt.date:
-    """The Monday that starts the week of ``day`` (a UTC date)."""
-    return day - dt.timedelta(days=day.weekday())
 
 
 @dataclass(frozen=True, slots=True)
