@@ -8,10 +8,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from tests.bytecode import keep_bytecode
 from tests.lean_imports import lean
 
-keep_bytecode()  # before the bot and the test modules are imported
 lean()
 
 # Property tests take their size from a profile: quick by default, `thorough` on demand
