@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 import tomllib
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -77,13 +78,25 @@ def test_each_contract_is_broken_by_an_import_against_it(tmp_path: Path) -> None
     assert "- bot.unplaced" in done.stdout, done.stdout
 
 
+@cache
+def _imports(path: Path) -> tuple[ast.Import | ast.ImportFrom, ...]:
+    """A file's imports, wherever they stand: each file is read once for the three checks
+    that walk the tree's imports."""
+    return _imports_in(path.read_text(encoding="utf-8"))
+
+
+def _imports_in(source: str) -> tuple[ast.Import | ast.ImportFrom, ...]:
+    nodes = ast.walk(ast.parse(source))
+    return tuple(node for node in nodes if isinstance(node, (ast.Import, ast.ImportFrom)))
+
+
 def test_no_private_modules_of_python_telegram_bot() -> None:
     for folder in ("bot", "bench", "tests"):
         for path in (ROOT / folder).rglob("*.py"):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            for node in _imports(path):
                 if isinstance(node, ast.Import):
                     modules = [alias.name for alias in node.names]
-                elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                elif node.module and node.level == 0:
                     modules = [node.module]
                 else:
                     continue
@@ -107,8 +120,7 @@ def _bot_modules_imported(path: Path, source: str | None = None, top: str = "bot
     if path.name != "__init__.py":
         package = package[:-1]
     found = set()
-    text = path.read_text(encoding="utf-8") if source is None else source
-    for node in ast.walk(ast.parse(text)):
+    for node in _imports(path) if source is None else _imports_in(source):
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom):
