@@ -38,7 +38,7 @@ from bot.play import game_life, set_aside
 from bot.play.announce import tell_saved
 from bot.play.result_listeners import publish
 from bot.rules.arena import Arena, Refusal, level_of
-from bot.rules.daily.days import clock_text
+from bot.rules.durations import clock_text
 from bot.rules.pace import floor_of
 from bot.rules.results import Game, GameResult, Solved
 from bot.rules.votes import is_attempt

@@ -13,7 +13,7 @@ from bot.i18n import Translator
 from bot.rules.arena import Arena, Player, Repeat, Row, Schedule, standings, top
 from bot.rules.arena import points as arena_points
 from bot.rules.arena.standings import CONTESTED, contested, counted, newcomers, podium
-from bot.rules.daily.days import clock_text
+from bot.rules.durations import clock_text
 from bot.rules.pace import PLAUSIBLE_MEDIAN
 from bot.rules.standing import DAILY_DAYS
 from bot.rules.votes import Ballot

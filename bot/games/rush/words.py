@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 
 from bot.i18n import Translator
-from bot.rules.daily.days import clock_text
+from bot.rules.durations import clock_text
 from bot.rules.pace import FLOOR, PLAUSIBLE_MEDIAN
 from bot.rules.rush.best_runs import PersonalBest, RunRecord
 from bot.rules.rush.chat_run import ChatRush
