@@ -11,7 +11,7 @@ from telegram.constants import ChatType
 from bot.context import BotContext
 from bot.features.solve.replies import BUSY, render_result, slow_text, target_text
 from bot.features.solve.spoiler_checks import mark_peeks, spoiler
-from bot.features.solve.words import RULE_WORDS
+from bot.features.solve.words import rule_words
 from bot.i18n import in_english
 from bot.play.game_page import game_result
 from bot.rules.requests import RequestError, parse_solve
@@ -60,7 +60,7 @@ async def inline_query(update: Update, context: BotContext) -> None:
         await query.answer(results, cache_time=SHARED_CACHE_SECONDS)
         return
     try:
-        request = parse_solve(in_english(text, RULE_WORDS))
+        request = parse_solve(in_english(text, rule_words()))
         # The chosen result is posted in the chat the user types in: a group, perhaps.
         in_group = query.chat_type in (ChatType.GROUP, ChatType.SUPERGROUP)
         refusal = await spoiler(request, query.from_user.id, None, in_group, context)
