@@ -14,10 +14,6 @@ async function answerDaily(expression) {
   }
 }
 
-function plain(html) {
-  return new DOMParser().parseFromString(html, "text/html").body.textContent || "";
-}
-
 function showDailyResult(result, expression) {
   state.locked = true;
   state.started = Date.now() - result.seconds * 1000;
@@ -55,8 +51,6 @@ async function openDaily() {
   selectTab();
   clearResult();
   showGate(false);
-  $("levels").hidden = true;
-  $("reveal").hidden = true;
   state.cards = [];
   state.locked = true;
   state.started = null;
@@ -130,3 +124,15 @@ async function copyShare() {
     selection.addRange(range);
   }
 }
+
+// The puzzle shown is no longer the open attempt (a new day, or another one started in the
+// chat): show the current one.
+async function dailyOver(error) {
+  if (!(error instanceof Refused) || error.status !== 409 || state.mode !== "daily") return false;
+  await openDaily();
+  return true;
+}
+
+$("start").addEventListener("click", startDaily);
+$("copy").addEventListener("click", copyShare);
+registerView("daily", { tab: "daily", open: openDaily, answer: answerDaily, over: dailyOver });

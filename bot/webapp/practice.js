@@ -1,6 +1,19 @@
 // The practice view: hands of a chosen difficulty, the answer, and the solutions on demand.
 "use strict";
 
+// Its own elements: the levels above the Start gate, Show solutions after the tools.
+$("gate").before(viewElement("div", { id: "levels", className: "levels", hidden: true }));
+$("levels").append(viewElement("button", { text: "easy" }), viewElement("button", { text: "medium" }));
+$("levels").append(viewElement("button", { text: "hard" }));
+for (const button of $("levels").children) {
+  button.dataset.level = button.dataset.text; // a level's label is its name's
+  button.addEventListener("click", () => {
+    state.level = button.dataset.level;
+    openPractice();
+  });
+}
+$("tools").append(viewElement("button", { id: "reveal", text: "reveal", hidden: true }));
+
 // A practice answer: solved (in how long, and the other solutions), or why not.
 async function answerPractice(expression) {
   const reply = await api("POST", "practice/answer", { token: state.token, expression });
@@ -116,3 +129,13 @@ function openPractice() {
   }
   newHand();
 }
+
+$("reveal").addEventListener("click", reveal);
+registerView("practice", {
+  tab: "practice",
+  parts: ["levels", "reveal"],
+  open: openPractice,
+  answer: answerPractice,
+  over: dealtAgain,
+  again: () => newHand(),
+});
