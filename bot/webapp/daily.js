@@ -2,9 +2,11 @@
 // line to copy.
 "use strict";
 
+const daily = { day: null, number: null }; // the puzzle shown
+
 // A daily answer: solved (the chat's lines), or why not.
 async function answerDaily(expression) {
-  const reply = await api("POST", "daily", { day: state.day, expression });
+  const reply = await api("POST", "daily", { day: daily.day, expression });
   if (reply.state === "solved") {
     say(t("solvedDaily"), "good");
     showDailyResult(reply.result, reply.expression);
@@ -60,8 +62,8 @@ async function openDaily() {
   try {
     const reply = await api("GET", "daily/state");
     if (state.mode !== "daily") return; // the player went to practice meanwhile
-    state.day = reply.day;
-    state.number = reply.number;
+    daily.day = reply.day;
+    daily.number = reply.number;
     $("title").textContent = t("dailyTitle", { number: reply.number });
     if (reply.state === "new") {
       $("gate-text").textContent = t("gate", { number: reply.number });
@@ -90,8 +92,8 @@ async function showDaily() {
     const reply = await api("GET", "daily");
     if (state.mode !== "daily") return;
     showGate(false);
-    state.day = reply.day;
-    state.number = reply.number;
+    daily.day = reply.day;
+    daily.number = reply.number;
     $("title").textContent = t("dailyTitle", { number: reply.number });
     deal(reply.hand);
     if (reply.state === "solved") {

@@ -11,12 +11,8 @@ const state = {
   selected: null,
   op: null,
   locked: true,
-  day: null,
-  number: null,
   started: null,
   stopped: null,
-  token: null,
-  level: "easy",
 };
 
 // The views, by name, in the order their scripts registered them (index.html's order).
