@@ -6,6 +6,8 @@ tab's).  Skipped where Chromium or Playwright is missing (``tests/bot/browser.py
 
 from __future__ import annotations
 
+import datetime as dt
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -15,12 +17,15 @@ import pytest_asyncio
 from tests.bot.browser import playwright_or_skip
 from tests.bot.harness import ANN, FakeClock, make_api, reply_to, running_bot
 from tests.bot.ladder_play import NOON
-from tests.bot.miniapp_data import APP_ENV, app_url, init_data, web_address
+from tests.bot.miniapp_data import APP_ENV, app_url, call, init_data, web_address
+from tests.bot.page_taps import tap, taps
 
 playwright = playwright_or_skip()
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
+LATE = dt.datetime(2027, 3, 14, 23, 50, tzinfo=dt.UTC).timestamp()
+"""Ten minutes before a day's end (its puzzle is answered until five minutes after)."""
 TABS = ["tab-daily", "tab-practice", "tab-train", "tab-profile"]
 PLACES = [
     "heading",
@@ -145,3 +150,52 @@ async def test_the_mode_opens_its_view(browser: Any, tmp_path: Path, query: str,
         selected = await page.locator("[role=tab][aria-selected=true]").get_attribute("id")
         await page.close()
     assert selected == tab
+
+
+async def _hand_tapped(page: Any, hand: list[int], before_last: Any) -> None:
+    steps = taps([Fraction(card) for card in hand])
+    assert steps is not None
+    await tap(page, steps, before_last)
+
+
+async def test_a_views_refusal_is_its_own_the_daily_of_a_day_closed(
+    browser: Any, tmp_path: Path
+) -> None:
+    """The daily answered once its day has closed (409): the daily view opens today's."""
+    expect = playwright.expect
+    clock = FakeClock(LATE)
+    async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
+        page = await browser.new_page(viewport={"width": 360, "height": 740})
+        await page.goto(app_url(web_address(application), init_data(ANN, LATE)))
+        async with page.expect_response(lambda r: r.url.endswith("/api/daily")) as dealt:
+            await page.get_by_role("button", name="Start", exact=True).click()
+        puzzle = await (await dealt.value).json()
+
+        def next_day() -> None:
+            clock.now += 16 * 60  # 00:06: the day closed a minute ago
+
+        await _hand_tapped(page, puzzle["hand"], next_day)
+        await expect(page.locator("#gate")).to_be_visible()
+        title = await page.locator("#title").inner_text()
+        await page.close()
+    assert title == f"Daily #{puzzle['number'] + 1}"
+
+
+async def test_a_views_refusal_is_its_own_a_training_hand_ended_elsewhere(
+    browser: Any, tmp_path: Path
+) -> None:
+    """A hand skipped on another page of the player's, then answered here (409): the train
+    view deals the next."""
+    clock = FakeClock(NOON)
+    async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
+        page = await browser.new_page(viewport={"width": 360, "height": 740})
+        address = app_url(web_address(application), init_data(ANN, NOON), query="?mode=train")
+        async with page.expect_response(lambda r: r.url.endswith("/api/train")) as dealt:
+            await page.goto(address)
+        first = await (await dealt.value).json()
+        await call(application, "POST", "train/skip", body={"number": first["number"]})
+        async with page.expect_response(lambda r: r.url.endswith("/api/train")) as following:
+            await _hand_tapped(page, first["hand"], lambda: None)
+        second = await (await following.value).json()
+        await page.close()
+    assert second["number"] == first["number"] + 1
