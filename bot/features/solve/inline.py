@@ -1,5 +1,5 @@
 """Inline mode: ``@Bot 3 3 8 8`` in any chat offers the solutions; an empty query offers
-today's daily puzzle to share (and Rush as a Telegram game, when it is set up)."""
+what the games share (:attr:`bot.play.registry.Game.shareable`)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from bot.features.solve.replies import BUSY, render_result, slow_text, target_te
 from bot.features.solve.spoiler_checks import mark_peeks, spoiler
 from bot.features.solve.words import rule_words
 from bot.i18n import in_english
-from bot.play.game_page import game_result
 from bot.rules.requests import RequestError, parse_solve
 from bot.services.solve_errors import SolveBusy, SolveTimeout
 from bot.texts import problem_text
@@ -43,7 +42,7 @@ def _article(
 
 async def inline_query(update: Update, context: BotContext) -> None:
     """Offer solutions for ``@Bot 3 3 8 8``; what the games offer for an empty query
-    (:attr:`bot.play.registry.Game.shareable`: today's daily puzzle)."""
+    (:attr:`bot.play.registry.Game.shareable`: today's daily puzzle, a Telegram game)."""
     _ = context._
     query = update.inline_query
     if query is None:
@@ -54,9 +53,6 @@ async def inline_query(update: Update, context: BotContext) -> None:
         for declared in context.bot_data.games:
             if declared.shareable is not None:
                 results.extend(await declared.shareable(context))
-        game = game_result(context)  # Rush as a Telegram game, when it is set up
-        if game is not None:
-            results.append(game)
         await query.answer(results, cache_time=SHARED_CACHE_SECONDS)
         return
     try:

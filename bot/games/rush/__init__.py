@@ -155,4 +155,5 @@ GAME = Game(
     profile=profile_part,
     review=review.review,
     runs=review.RUNS,
+    shareable=page.shareable,
 )
