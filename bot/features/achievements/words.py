@@ -4,7 +4,7 @@ tells one earned, and a player's progress towards a family's next tier."""
 from __future__ import annotations
 
 from bot.i18n import N_, NP_, Translator
-from bot.rules.achievements import Achievement, Family
+from bot.rules.achievements import FAST, Achievement
 
 TITLES: dict[str, tuple[str, str]] = {
     "streak": NP_(
@@ -25,13 +25,13 @@ TITLES: dict[str, tuple[str, str]] = {
     "arena": (N_("🥇 An arena won"),) * 2,
     "season": (N_("🏆 A season's trophy"),) * 2,
 }
-"""Each family's name (by its saved name, :class:`bot.rules.achievements.Family`): a count's
+"""Each family's name (by its saved name, :attr:`bot.rules.achievements.Family.name`): a count's
 forms, or one text twice (a family of one tier, or a score that reads the same for any)."""
 
 
 def title(achievement: Achievement, context: Translator) -> str:
     """An achievement's name, with its emoji: ``⚡ A hand solved in under 10 seconds``."""
-    singular, plural = TITLES[achievement.family.value]
+    singular, plural = TITLES[achievement.family.name]
     if singular == plural:
         text = context._(singular)
     else:
@@ -68,7 +68,7 @@ def progress(
 ) -> str:
     """How far a player is towards ``achievement``: ``3/10``, or for the fastest solve the
     time to beat (``your best 7.3 s``, another player's ``best 7.3 s``; ``none yet``)."""
-    if achievement.family is Family.FAST:
+    if achievement.family is FAST:
         if value is None:
             return context._("no hand solved yet")
         time = seconds_text(value, context)

@@ -31,6 +31,7 @@ from bot.rules.countdown import (
     MIN_TARGET,
     SOLVE_RULES,
     Countdown,
+    CountdownExact,
     Outcome,
     chat_time,
     new_countdown,
@@ -38,7 +39,6 @@ from bot.rules.countdown import (
 )
 from bot.rules.pace import too_fast
 from bot.rules.plain_text import after_mention, looks_like_answer
-from bot.rules.results import CountdownExact
 from bot.services.answer_routes import Route
 from bot.services.limits import TEXT, fit_list
 from bot.texts import (

@@ -27,11 +27,12 @@ from bot.rules.hunt import (
     MIN_SECONDS,
     Found,
     Hunt,
+    HuntAlone,
     new_hunt,
 )
 from bot.rules.pace import floor_of
 from bot.rules.plain_text import after_mention, looks_like_answer
-from bot.rules.results import HuntAlone, at_pace
+from bot.rules.results import at_pace
 from bot.services.answer_routes import Route
 from bot.services.limits import TEXT, fit_list
 from bot.texts import (
