@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-import bot.games  # noqa: F401  (every game's rules: the catalogue of achievements complete)
 from bot import records
-from bot.features.achievements.words import TITLES, earned_line, progress, title
+from bot.features.achievements.words import earned_line, progress, title, titles
+from bot.games import GAMES  # every game's rules: the catalogue of achievements complete
 from bot.i18n import languages, translations
 from bot.rules.achievements import FAST, HANDS, Achievement, Achievements, Prize, every, families
 from bot.services.limits import TEXT, visible_length
@@ -18,8 +18,16 @@ from bot.state import UserData
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "records-achievements-2.json"
 
 
+class Games:
+    """What a reader knows of the games: the list of them (the bot's data's)."""
+
+    games = GAMES
+
+
 class Reader:
-    """A reader of ``language`` (what the words translate through)."""
+    """A reader of ``language`` (what the words translate through) who knows the games."""
+
+    bot_data = Games()
 
     def __init__(self, language: str) -> None:
         self.language = language
@@ -45,7 +53,7 @@ def test_every_achievement_earned_at_once_is_one_line_of_a_message(language: str
 
 
 def test_every_family_has_a_title() -> None:
-    assert set(TITLES) == {family.name for family in families()}
+    assert set(titles(Reader("en"))) == {family.name for family in families()}
 
 
 def test_a_title_names_its_goal() -> None:

@@ -16,7 +16,7 @@ from bot.context import BotContext, services
 from bot.games.countdown import refusals, work
 from bot.games.countdown.parts import COUNTDOWN_MESSAGES, CountdownMessages
 from bot.games.countdown.setting import SETTING
-from bot.games.countdown.words import REASONS, STOP_VOTES, how_to_answer
+from bot.games.countdown.words import ACHIEVEMENTS, REASONS, STOP_VOTES, how_to_answer
 from bot.i18n import N_, answer_in_english
 from bot.play import game_life, set_aside, solo_games, status_message
 from bot.play.announce import tell_saved
@@ -429,4 +429,5 @@ GAME = Game(
     board=board,
     solve_rules=((SOLVE_RULES, N_(" (Countdown rules)")),),
     setting=SETTING,
+    achievements=ACHIEVEMENTS,
 )
