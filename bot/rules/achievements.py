@@ -39,10 +39,17 @@ FAMILIES: dict[str, Family] = {}
 
 
 def declare_family(name: str, goals: tuple[int, ...], *, position: int) -> Family:
-    """Declares a family of achievements (a game's, in its rules); the family."""
-    if any(f.position == position for f in FAMILIES.values() if f.name != name):
+    """Declares a family of achievements (a game's, in its rules); the family.  A name or a
+    position another family has is refused (declared again the same, it is the same)."""
+    family = Family(name, goals, position)
+    known = FAMILIES.get(name)
+    if known is not None:
+        if known != family:
+            raise ValueError(f"another family of achievements is named {name!r}")
+        return known
+    if any(other.position == position for other in FAMILIES.values()):
         raise ValueError(f"position {position} is taken among the families of achievements")
-    family = FAMILIES[name] = Family(name, goals, position)
+    FAMILIES[name] = family
     return family
 
 

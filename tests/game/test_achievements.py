@@ -67,6 +67,15 @@ def test_a_place_taken_among_the_families_is_refused() -> None:
         declare_family("toy", (1,), position=STREAK.position)
 
 
+def test_a_name_taken_among_the_families_is_refused() -> None:
+    with pytest.raises(ValueError, match="named"):
+        declare_family("streak", (1,), position=999)
+
+
+def test_a_family_declared_again_the_same_is_the_same() -> None:
+    assert declare_family("streak", STREAK.goals, position=STREAK.position) is STREAK
+
+
 def test_a_family_has_its_tiers_easiest_first() -> None:
     assert STREAK.goals == (7, 30, 100, 365)
 
