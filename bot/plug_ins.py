@@ -10,7 +10,7 @@ import datetime as dt
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from telegram import InlineKeyboardMarkup, InlineQueryResult, Update
 from telegram.ext import Application
@@ -226,6 +226,20 @@ class RunBoardsOf(Generic[Context]):
     """Whether a player had any run (taken off by the removal, or their own best)."""
 
 
+@dataclass(frozen=True)  # not slotted: an alias's call sets __orig_class__
+class PlayerBoardsOf(Generic[Context]):
+    """A game's boards of players (the duels' rating), which the owner takes a player off
+    (``/admin fairplay player``) and puts back (``undo``)."""
+
+    holds: Callable[[Context, int], bool]
+    """Whether the game knows the player (a rating of theirs)."""
+    take_off: Callable[[Context, int], dict[str, list[Any]]]
+    """Take the player off its boards: the items changed, by their rows' kind, to save
+    (``{"rating": [player]}``: :meth:`bot.state.GlobalData.changed_rows`)."""
+    put_back: Callable[[Context, int], dict[str, list[Any]]]
+    """Put the player back on its boards (the items changed, as :attr:`take_off`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class PuzzleDays:
     """A player's days of a game played by each day's puzzle, as other games and the
@@ -354,6 +368,9 @@ class GameOf(Generic[Context]):
     """Its section of the owner's fair-play review (before the hands' records)."""
     runs: RunBoardsOf[Context] | None = None
     """Its boards of runs, which the owner takes runs off (the first game's that has some)."""
+    players: PlayerBoardsOf[Context] | None = None
+    """Its boards of players, which the owner takes a player off (every game's that has
+    some)."""
     overview: Overview[Context] | None = None
     """Its lines of the owner's ``/admin`` overview (after the games dealt today)."""
     days: PuzzleDays | None = None

@@ -141,7 +141,7 @@ def test_a_save_writes_only_the_items_it_names(
     _pins, tiles = parts
     data = GlobalData()
     tiles.get(data).tiles.update({"a": Tile(1), "b": Tile(2)})
-    rows = data.changed_rows((), (), **{"tile-of-the-test": ["b"]})
+    rows = data.changed_rows((), **{"tile-of-the-test": ["b"]})
     assert [key for kind, key in rows if kind == "tile-of-the-test"] == [("b",)]
 
 
@@ -166,7 +166,7 @@ def test_a_dropped_item_is_deleted_once(parts: tuple[GlobalPart[Pins], GlobalPar
 
 def test_a_save_naming_rows_of_no_part_is_refused() -> None:
     with pytest.raises(ValueError, match="no-such-rows"):
-        GlobalData().changed_rows((), (), **{"no-such-rows": ["a"]})
+        GlobalData().changed_rows((), **{"no-such-rows": ["a"]})
 
 
 def test_a_key_of_another_type_does_not_load(

@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 from bot.rules.achievements import GOALS, Family
 from bot.rules.daily.puzzle import DailyRecord, DailyResult
-from bot.rules.rating import MODEL, Ratings
+from bot.rules.duel.rating import MODEL, Ratings
 from bot.rules.results import DuelWon, Podium, RushScore
 from bot.rules.seasons.calendar import end_of, following, parse_season, season_of
 from bot.rules.seasons.groups import (

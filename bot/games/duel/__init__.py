@@ -23,7 +23,17 @@ from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry
 from bot.services.answer_routes import Route
 from bot.typed_handlers import for_buttons, for_messages
 
-from . import answers, group_invitations, left, play, rating_command, refusals, review, shared
+from . import (
+    answers,
+    group_invitations,
+    left,
+    play,
+    profile,
+    rating_command,
+    refusals,
+    review,
+    shared,
+)
 from .restart import restore
 
 PRIORITY = 35
@@ -116,4 +126,6 @@ GAME = Game(
     help=help_lines,
     moved=moved,
     review=review.review,
+    players=review.PLAYERS,
+    profile=profile.profile,
 )

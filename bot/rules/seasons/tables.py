@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.rules.achievements import GOALS, Family
-from bot.rules.rating import MODEL, SEASON_OPPONENTS, PlayerRating, Ratings
+from bot.rules.duel.rating import MODEL, SEASON_OPPONENTS, PlayerRating, Ratings
 from bot.rules.results import GameResult, Podium, RushScore
 from bot.rules.rush.best_runs import BoardEntry, RunRecord, place
 
 SEASON_MIN_RATED = 3
-"""Rated duels in a season against established opponents (:meth:`~bot.rules.rating.
+"""Rated duels in a season against established opponents (:meth:`~bot.rules.duel.rating.
 PlayerRating.established`, as the rating counts them) that put a player on its duel
 board..."""
 SEASON_MIN_OPPONENTS = SEASON_OPPONENTS
