@@ -195,6 +195,8 @@ class GlobalPart(Part[T]):
     """Every kind of row of a global part declared: the part, and its rows."""
 
     def __post_init__(self) -> None:
+        if self.values and not self.rows:
+            raise ValueError(f"values beside no rows of their own: {self.name!r}")
         for rows in self.rows:  # checked before anything is declared
             if rows.kind in ROWS_OF_THEIR_OWN or rows.kind.startswith("conversation:"):
                 raise ValueError(f"a part's rows named as the data file's own: {rows.kind!r}")
