@@ -133,9 +133,10 @@ class ProfilePart(NamedTuple):
     current: tuple[tuple[Family, float], ...] = ()
 
 
-Profiled = Callable[[Context, int, UserData], ProfilePart | None]
+Profiled = Callable[[Context, int, UserData], ProfilePart | tuple[ProfilePart, ...] | None]
 """A game's (or a feature's) part of a player's profile: (the player's id, their data) →
-the part (None: it has nothing to show of them)."""
+the part, or its parts where they stand apart (the duel rating first, the season's rank after
+the fastest hand), None: it has nothing to show of them."""
 Scored = Callable[[Context, PlayerStats], str | None]
 """A game's line of a player's /score in a chat (None: nothing of theirs there yet)."""
 Board = tuple[str, list[tuple[int, PlayerStats, int]]]

@@ -2,8 +2,9 @@
 (docs/adding-a-game.md): a game that exists only in this test, added to ``GAMES`` with nothing
 else changed, keeps a hand from /solve in its words (``Game.keeps``), has its row in
 /settings (``Game.setting``), its lines in the owner's /admin overview (``Game.overview``),
-its section of the fair-play review (``Game.review``) and its board of players, which the owner
-takes a player off and puts back (``Game.players``), through the local Bot API."""
+its section of the fair-play review (``Game.review``), its board of players, which the owner
+takes a player off and puts back (``Game.players``), and its two parts of /me, apart
+(``Game.profile``), through the local Bot API."""
 
 from __future__ import annotations
 
@@ -16,9 +17,10 @@ from bot import app
 from bot.context import BotContext
 from bot.games import GAMES
 from bot.local_api import plain_text
-from bot.play.registry import Game, PlayerBoards, Setting
+from bot.play.registry import Game, PlayerBoards, ProfilePart, Setting
 from bot.rules.spoilers import Numbers
 from bot.rules.table import GameSettings
+from bot.state import UserData
 from tests.bot.harness import ANN, OWNER, make_api, reply_to, running_bot
 
 pytestmark = pytest.mark.asyncio
@@ -79,6 +81,12 @@ class Toy:
         self.off.discard(user_id)
         return {}
 
+    def profile(
+        self, _context: BotContext, _user_id: int, _data: UserData
+    ) -> tuple[ProfilePart, ...]:
+        """Its two parts of /me: one before the season's rank (5), one after the games'."""
+        return (ProfilePart(3, ("Toy first",)), ProfilePart(95, ("Toy last",)))
+
     def game(self) -> Game:
         """The toy as a game."""
         return Game(
@@ -88,6 +96,7 @@ class Toy:
             setting=self.setting(),
             overview=self.overview,
             review=self.review,
+            profile=self.profile,
             players=PlayerBoards(
                 lambda _context, user_id: user_id == TOY_PLAYER, self.take_off, self.put_back
             ),
@@ -173,3 +182,15 @@ async def test_undo_puts_the_player_back_on_its_board(tmp_path: Path, toy: Toy) 
         await reply_to(api, ANN, ANN, f"/admin fairplay player {TOY_PLAYER}")
         await reply_to(api, ANN, ANN, "/admin fairplay undo")
     assert toy.off == set()
+
+
+async def test_its_parts_of_the_profile_stand_apart(tmp_path: Path, toy: Toy) -> None:
+    api = make_api()
+    async with running_bot(api, tmp_path):
+        before = len(api.sent)
+        api.send(ANN, ANN, "/me")
+        card = (await api.wait_for_sent(before + 1))[before]
+    lines = plain_text(card["caption"]).splitlines()
+    ours = [line for line in lines if line.startswith(("Toy", "🗓 Season"))]
+    marks = ["toy" if line.startswith("Toy") else "season" for line in ours]
+    assert marks == ["toy", "season", "toy"]
