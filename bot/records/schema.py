@@ -246,11 +246,12 @@ def global_record(data: GlobalData) -> Record:
     day, ``pairs``).  Each hand record and each item of a part kept in rows of its own (a
     player's rating) is a row of its own (:func:`item_kinds`), so that a save writes what
     changed, not every hand ever solved."""
+    values = _row_values()
     record: Record = {
         "v": VERSION,
         **{
             name: CONVERTER.unstructure(value.get(part.get(data)), value.kind)
-            for name, (part, value) in _row_values().items()
+            for name, (part, value) in values.items()
         },
         "off_boards": CONVERTER.unstructure(data.off_boards, OffBoards),
         "names_key": data.names.key,
@@ -259,7 +260,9 @@ def global_record(data: GlobalData) -> Record:
     }
     kinds = _global_parts()
     for name, part in data.parts.items():
-        if name in kinds or name not in GlobalPart.declared:
+        # A value read before its part was declared is written back as it was read (its
+        # part is new: its rows, unread too, are still in the data file as they were).
+        if name in kinds or name in values or name not in GlobalPart.declared:
             record[name] = _part_record(part, kinds.get(name))
     return record
 

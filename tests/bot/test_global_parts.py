@@ -351,3 +351,13 @@ async def test_the_data_file_keeps_rows_keyed_plainly(
     finally:
         await second.flush()
     assert scores.get(loaded).players == {7: Tile(5)}
+
+
+def test_a_part_is_found_by_its_kind(parts: tuple[GlobalPart[Pins], GlobalPart[Tiles]]) -> None:
+    _pins, tiles = parts
+    assert GlobalPart.of_kind(Tiles) is tiles
+
+
+def test_no_part_of_a_kind_never_declared_is_found() -> None:
+    with pytest.raises(KeyError, match="Scores"):
+        GlobalPart.of_kind(Scores)
