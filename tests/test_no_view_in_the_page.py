@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.play.page_texts import PAGE_PLURALS, SHARED_TEXTS
+
 WEBAPP = Path(__file__).resolve().parents[1] / "bot" / "webapp"
 REGISTERS = re.compile(r'\bregisterView\("(\w+)"')
 
@@ -130,3 +132,9 @@ def _views_in_order() -> list[str]:
 
 def test_the_page_loads_every_views_script() -> None:
     assert sorted(_views_in_order()) == sorted(VIEWS)
+
+
+def test_the_pages_shared_words_name_no_view() -> None:
+    """The shared words' keys (bot/play/page_texts.py) name no view (``train``, ``profile``):
+    a view's words are its game's or feature's (``page_texts``)."""
+    assert {key for key in (*SHARED_TEXTS, *PAGE_PLURALS) if _words(key) & _view_words()} == set()

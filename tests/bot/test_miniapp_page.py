@@ -11,7 +11,7 @@ import pytest
 
 from bot.context import services
 from bot.play.miniapp import PAGE, PAGE_POLICY
-from bot.play.page_texts import catalogue_script
+from bot.play.page_texts import catalogue_script, declared_words
 from tests.bot.harness import make_api, running_bot
 from tests.bot.miniapp_data import APP_ENV
 
@@ -39,5 +39,9 @@ async def test_every_script_of_the_page_is_served_as_javascript(tmp_path: Path) 
         assert reply.headers["Content-Security-Policy"] == PAGE_POLICY, name
         assert reply.headers["Cache-Control"] == "no-cache", name
         served = PAGE / name  # catalogue.js is written by the bot, from the catalogues
-        wanted = served.read_text(encoding="utf-8") if served.exists() else catalogue_script()
+        wanted = (
+            served.read_text(encoding="utf-8")
+            if served.exists()
+            else catalogue_script(declared_words(application))
+        )
         assert reply.text == (wanted if isinstance(wanted, str) else wanted.decode()), name

@@ -10,7 +10,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler, filters
 
 from bot.context import BotContext, services
-from bot.games.rush import page, play, refusals, review, top
+from bot.games.rush import page, play, refusals, review, top, words
 from bot.games.rush.parts import RUSH_MESSAGES
 from bot.games.rush.profile import profile_part
 from bot.i18n import N_, answer_in_english
@@ -155,4 +155,5 @@ GAME = Game(
     profile=profile_part,
     review=review.review,
     runs=review.RUNS,
+    page_texts=words.PAGE_TEXTS,
 )
