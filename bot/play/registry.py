@@ -34,6 +34,7 @@ from bot.plug_ins import (
     RunBoardsOf,
     Setting,
     Slot,
+    Titled,
     Told,
 )
 from bot.plug_ins import Boarded as BoardedOf
@@ -71,6 +72,7 @@ __all__ = [
     "Scored",
     "Setting",
     "Slot",
+    "Titled",
     "Told",
     "game_on",
     "register_slot",

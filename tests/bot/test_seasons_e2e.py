@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bot.local_api import LocalBotApi, plain_text
-from bot.rules.results import Game, GameResult, Trophy
+from bot.rules.results import SEASON, GameResult, Trophy
 from bot.rules.seasons.tables import Board, SeasonTrophy
 from solver import solve
 from tests import established
@@ -130,8 +130,8 @@ async def test_a_seasons_end_on_the_clock(tmp_path: Path) -> None:
     ]
     assert SeasonTrophy("2026-11", Board.RUNS, 2) in saved_record(tmp_path, "user", CAROL).trophies
     assert [(r.game, r.season, r.place) for r, _ in published if isinstance(r, Trophy)] == [
-        (Game.SEASON, "2026-11", 1),
-        (Game.SEASON, "2026-11", 1),
+        (SEASON, "2026-11", 1),
+        (SEASON, "2026-11", 1),
     ]
     assert all(len(on_file) == 2 for _r, on_file in published)  # published once saved
     assert sigma < after

@@ -18,6 +18,7 @@ from telegram.ext import (
 
 from bot.context import BotContext, services
 from bot.games.duel.parts import DUELS
+from bot.games.duel.words import ACHIEVEMENTS
 from bot.i18n import N_
 from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry
 from bot.services.answer_routes import Route
@@ -116,4 +117,5 @@ GAME = Game(
     help=help_lines,
     moved=moved,
     review=review.review,
+    achievements=ACHIEVEMENTS,
 )

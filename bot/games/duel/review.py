@@ -8,7 +8,7 @@ import datetime as dt
 from bot.context import BotContext
 from bot.games.duel.parts import DUELS
 from bot.rules.duel.lobby import PastDuel, fastest_duels
-from bot.rules.rush.best_runs import week_start
+from bot.rules.weeks import week_start
 
 TIMES_SHOWN = 12
 """Hands listed for a duel (its first ones), so that the list fits a message."""
