@@ -27,6 +27,7 @@ from bot.plug_ins import (
     MenuEntry,
     On,
     Opening,
+    PlayerBoardsOf,
     ProfilePart,
     PuzzleDays,
     Register,
@@ -63,6 +64,7 @@ __all__ = [
     "Moved",
     "On",
     "Opening",
+    "PlayerBoards",
     "ProfilePart",
     "Profiled",
     "PuzzleDays",
@@ -98,6 +100,8 @@ Aside: TypeAlias = AsideOf[BotContext]
 """A player's own game set aside by another game in private (:class:`bot.plug_ins.AsideOf`)."""
 RunBoards: TypeAlias = RunBoardsOf[BotContext]
 """A game's boards of runs, as the owner's removals reach them."""
+PlayerBoards: TypeAlias = PlayerBoardsOf[BotContext]
+"""A game's boards of players, as the owner's removals reach them."""
 
 
 def game_on(chat: ChatData, data: BotData) -> Game | None:

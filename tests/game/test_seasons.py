@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 from bot.rules.arena.standings import ARENA_GAME
 from bot.rules.daily.puzzle import DailyRecord, DailyResult
 from bot.rules.duel.race import DuelWon
-from bot.rules.rating import MODEL, Ratings
+from bot.rules.duel.rating import MODEL, Ratings
 from bot.rules.results import Podium
 from bot.rules.rush.result import RUSH_SCORE, RushScore
 from bot.rules.seasons.calendar import end_of, following, parse_season, season_of

@@ -26,13 +26,14 @@ from bot.rules.arena import Arena, contested, counted, podium, standings, winner
 from bot.rules.arena.chat_state import ArenaChat, ArenaTrophy
 from bot.rules.arena.standings import ARENA_GAME
 from bot.rules.arena.start_vote import ask
+from bot.rules.duel.rating import Ratings
 from bot.rules.results import Podium
 from bot.rules.standing import established_by
 from bot.services.limits import CAPTION, visible_length
 from bot.services.outbox import Sent, Skipped
 from bot.services.pictures.podium import podium_picture
 from bot.services.sending import unread
-from bot.state import ChatData
+from bot.state import ChatData, GlobalPart
 from bot.typed_handlers import JobContext, MessageUpdate
 
 logger = logging.getLogger(__name__)
@@ -363,7 +364,7 @@ def end(context: BotContext, group: int) -> None:
 def established_of(context: BotContext, players: Iterable[int]) -> frozenset[int]:
     """The ``players`` established today (:mod:`bot.rules.standing`)."""
     users = context.application.user_data
-    ratings = context.bot_data.global_data.ratings.players
+    ratings = GlobalPart.of_kind(Ratings).get(context.bot_data.global_data).players
     today = context.today()
     solved = days_of(context).solved_before
     return frozenset(

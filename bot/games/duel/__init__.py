@@ -24,7 +24,17 @@ from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry
 from bot.services.answer_routes import Route
 from bot.typed_handlers import for_buttons, for_messages
 
-from . import answers, group_invitations, left, play, rating_command, refusals, review, shared
+from . import (
+    answers,
+    group_invitations,
+    left,
+    play,
+    profile,
+    rating_command,
+    refusals,
+    review,
+    shared,
+)
 from .restart import restore
 
 PRIORITY = 35
@@ -118,4 +128,6 @@ GAME = Game(
     moved=moved,
     review=review.review,
     achievements=ACHIEVEMENTS,
+    players=review.PLAYERS,
+    profile=profile.profile,
 )

@@ -12,13 +12,13 @@ from collections.abc import Container
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from bot.rules.rating import MODEL, SEASON_OPPONENTS, PlayerRating, Ratings
+from bot.rules.duel.rating import MODEL, SEASON_OPPONENTS, PlayerRating, Ratings
 from bot.rules.results import GameResult, Podium
 from bot.rules.rush.best_runs import BoardEntry, RunRecord, place
 from bot.rules.rush.result import RUSH_SCORE, RushScore
 
 SEASON_MIN_RATED = 3
-"""Rated duels in a season against established opponents (:meth:`~bot.rules.rating.
+"""Rated duels in a season against established opponents (:meth:`~bot.rules.duel.rating.
 PlayerRating.established`, as the rating counts them) that put a player on its duel
 board..."""
 SEASON_MIN_OPPONENTS = SEASON_OPPONENTS
