@@ -7,8 +7,8 @@ their types stand below the context.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Generic, NamedTuple, TypeVar
 
@@ -42,6 +42,10 @@ Told = Callable[[Translator], str]
 Opening = Callable[[Translator, str | None], str]
 """What opening the daily puzzle (its command) or a friend's challenge (None) is told in a
 private chat where this game is on: end it first."""
+PageTexts = Mapping[str, str]
+"""A view's words on the Mini App's page, by the key its script asks for (``t("rushTitle")``):
+message ids, marked with ``N_``; the page gets them with the shared words
+(:mod:`bot.play.page_texts`), a key declared twice is refused."""
 
 
 class Asking(NamedTuple):
@@ -394,6 +398,8 @@ class GameOf(Generic[Context]):
     learned_level: LearnedLevel | None = None
     """The level its play has learned of a hand, which the other games' deals then name
     (the first game's that has one)."""
+    page_texts: PageTexts = field(default_factory=dict, hash=False)
+    """Its view's words on the Mini App's page (:data:`PageTexts`)."""
 
 
 @dataclass(frozen=True)  # not slotted: `Game(...)`, an alias's call, sets __orig_class__
@@ -410,3 +416,5 @@ class FeatureOf(Generic[Context]):
     """Its commands in the command menus."""
     help: Helps[Context] | None = None
     """Its lines of /help."""
+    page_texts: PageTexts = field(default_factory=dict, hash=False)
+    """Its view's words on the Mini App's page (:data:`PageTexts`)."""

@@ -17,6 +17,8 @@ import builtins
 import re
 from pathlib import Path
 
+from bot.play.page_texts import PAGE_PLURALS, SHARED_TEXTS
+
 ROOT = Path(__file__).resolve().parents[1]
 BOT = ROOT / "bot"
 
@@ -251,3 +253,9 @@ def test_a_games_own_modules_are_not_read() -> None:
     own = {"bot/games/hunt/play.py", "bot/rules/hunt.py", "bot/rules/duel/race.py"}
     assert own & read == set()
     assert "bot/games/__init__.py" in read
+
+
+def test_the_pages_shared_words_name_no_game() -> None:
+    """The page's table of shared words (bot/play/page_texts.py) is keyed by strings, which
+    the names above leave out: a game's words on the page are its own (``Game.page_texts``)."""
+    assert {key for key in (*SHARED_TEXTS, *PAGE_PLURALS) if names_a_game(key)} == set()

@@ -10,7 +10,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler
 
 from bot.context import BotContext, services
-from bot.games.daily import aside, ended_attempts, group_replies, parts, spoiler_rules, work
+from bot.games.daily import aside, ended_attempts, group_replies, parts, spoiler_rules, words, work
 from bot.games.daily.archive import archive_button, archive_command, replay_command
 from bot.games.daily.attempt import (
     answer,
@@ -204,4 +204,5 @@ GAME = Game(
     days=parts.DAYS,
     zone=parts.zone,
     achievements=ACHIEVEMENTS,
+    page_texts=words.PAGE_TEXTS,
 )

@@ -10,7 +10,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler, filters
 
 from bot.context import BotContext, services
-from bot.games.rush import page, play, refusals, review, top
+from bot.games.rush import page, play, refusals, review, top, words
 from bot.games.rush.parts import RUSH_MESSAGES
 from bot.games.rush.profile import profile_part
 from bot.games.rush.words import ACHIEVEMENTS
@@ -158,4 +158,5 @@ GAME = Game(
     runs=review.RUNS,
     shareable=page.shareable,
     achievements=ACHIEVEMENTS,
+    page_texts=words.PAGE_TEXTS,
 )
