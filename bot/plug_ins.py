@@ -7,10 +7,10 @@ their types stand below the context.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from enum import Enum
-from typing import Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from telegram import InlineKeyboardMarkup, InlineQueryResult, Update
 from telegram.ext import Application
@@ -42,6 +42,10 @@ Told = Callable[[Translator], str]
 Opening = Callable[[Translator, str | None], str]
 """What opening the daily puzzle (its command) or a friend's challenge (None) is told in a
 private chat where this game is on: end it first."""
+PageTexts = Mapping[str, str]
+"""A view's words on the Mini App's page, by the key its script asks for (``t("rushTitle")``):
+message ids, marked with ``N_``; the page gets them with the shared words
+(:mod:`bot.play.page_texts`), a key declared twice is refused."""
 
 
 class Asking(NamedTuple):
@@ -133,9 +137,21 @@ class ProfilePart(NamedTuple):
     current: tuple[tuple[Family, float], ...] = ()
 
 
-Profiled = Callable[[Context, int, UserData], ProfilePart | None]
+class Titled(NamedTuple):
+    """A game's family of achievements (declared in its rules:
+    :func:`bot.rules.achievements.declare_family`) as ``/achievements``, ``/me`` and the lines
+    that tell one earned name it: its title's forms, a count's (``NP_``, ``{count}`` the tier's
+    goal) or one text twice (``(N_(...),) * 2``: a family of one tier, or a score that reads the
+    same for any)."""
+
+    family: Family
+    forms: tuple[str, str]
+
+
+Profiled = Callable[[Context, int, UserData], ProfilePart | tuple[ProfilePart, ...] | None]
 """A game's (or a feature's) part of a player's profile: (the player's id, their data) →
-the part (None: it has nothing to show of them)."""
+the part, or its parts where they stand apart (the duel rating first, the season's rank after
+the fastest hand), None: it has nothing to show of them."""
 Scored = Callable[[Context, PlayerStats], str | None]
 """A game's line of a player's /score in a chat (None: nothing of theirs there yet)."""
 Board = tuple[str, list[tuple[int, PlayerStats, int]]]
@@ -224,6 +240,20 @@ class RunBoardsOf(Generic[Context]):
     """Whether a player has a run on the boards."""
     has_runs: Callable[[Context, int, Removal], bool]
     """Whether a player had any run (taken off by the removal, or their own best)."""
+
+
+@dataclass(frozen=True)  # not slotted: an alias's call sets __orig_class__
+class PlayerBoardsOf(Generic[Context]):
+    """A game's boards of players (the duels' rating), which the owner takes a player off
+    (``/admin fairplay player``) and puts back (``undo``)."""
+
+    holds: Callable[[Context, int], bool]
+    """Whether the game knows the player (a rating of theirs)."""
+    take_off: Callable[[Context, int], dict[str, list[Any]]]
+    """Take the player off its boards: the items changed, by their rows' kind, to save
+    (``{"rating": [player]}``: :meth:`bot.state.GlobalData.changed_rows`)."""
+    put_back: Callable[[Context, int], dict[str, list[Any]]]
+    """Put the player back on its boards (the items changed, as :attr:`take_off`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,6 +349,8 @@ class GameOf(Generic[Context]):
     its words."""
     profile: Profiled[Context] | None = None
     """Its part of a player's profile (:class:`ProfilePart`)."""
+    achievements: tuple[Titled, ...] = ()
+    """The titles of its families of achievements (:class:`Titled`)."""
     score: Scored[Context] | None = None
     """Its line of a player's /score (after the plain game's numbers, in the games' order)."""
     board: Boarded[Context] | None = None
@@ -354,6 +386,9 @@ class GameOf(Generic[Context]):
     """Its section of the owner's fair-play review (before the hands' records)."""
     runs: RunBoardsOf[Context] | None = None
     """Its boards of runs, which the owner takes runs off (the first game's that has some)."""
+    players: PlayerBoardsOf[Context] | None = None
+    """Its boards of players, which the owner takes a player off (every game's that has
+    some)."""
     overview: Overview[Context] | None = None
     """Its lines of the owner's ``/admin`` overview (after the games dealt today)."""
     days: PuzzleDays | None = None
@@ -363,6 +398,8 @@ class GameOf(Generic[Context]):
     learned_level: LearnedLevel | None = None
     """The level its play has learned of a hand, which the other games' deals then name
     (the first game's that has one)."""
+    page_texts: PageTexts = field(default_factory=dict, hash=False)
+    """Its view's words on the Mini App's page (:data:`PageTexts`)."""
 
 
 @dataclass(frozen=True)  # not slotted: `Game(...)`, an alias's call, sets __orig_class__
@@ -379,3 +416,5 @@ class FeatureOf(Generic[Context]):
     """Its commands in the command menus."""
     help: Helps[Context] | None = None
     """Its lines of /help."""
+    page_texts: PageTexts = field(default_factory=dict, hash=False)
+    """Its view's words on the Mini App's page (:data:`PageTexts`)."""

@@ -10,7 +10,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler
 
 from bot.context import BotContext, services
-from bot.games.daily import aside, ended_attempts, group_replies, parts, spoiler_rules, work
+from bot.games.daily import aside, ended_attempts, group_replies, parts, spoiler_rules, words, work
 from bot.games.daily.archive import archive_button, archive_command, replay_command
 from bot.games.daily.attempt import (
     answer,
@@ -36,6 +36,7 @@ from bot.games.daily.subscriptions import (
     subscribe,
     unsubscribe,
 )
+from bot.games.daily.words import ACHIEVEMENTS
 from bot.i18n import N_
 from bot.play.miniapp import serve_app
 from bot.play.registry import Game, Handlers, Help, HelpLine, Menu, MenuEntry, Slot
@@ -202,4 +203,6 @@ GAME = Game(
     unrecorded=((HAND_SOURCE, spoiler_rules.unrecorded),),
     days=parts.DAYS,
     zone=parts.zone,
+    achievements=ACHIEVEMENTS,
+    page_texts=words.PAGE_TEXTS,
 )

@@ -3,8 +3,9 @@ subscribed (plain text)."""
 
 from __future__ import annotations
 
-from bot.i18n import Translator
-from bot.rules.daily.puzzle import DailyResult, clock_text
+from bot.i18n import N_, NP_, Translator
+from bot.play.registry import Titled
+from bot.rules.daily.puzzle import STREAK, DailyResult, clock_text
 
 
 def share_line(
@@ -40,3 +41,26 @@ def subscription_text(time: str | None, zone: str, context: Translator) -> str:
     return context._(
         "Subscribed: the daily puzzle comes here every day at {time} ({zone})."
     ).format(time=time, zone=zone)
+
+
+ACHIEVEMENTS = (
+    Titled(
+        STREAK,
+        NP_(
+            "🔥 The daily puzzle {count} day in a row", "🔥 The daily puzzle {count} days in a row"
+        ),
+    ),
+)
+"""Its families of achievements' titles (``Game.achievements``)."""
+
+
+PAGE_TEXTS = {
+    "daily": N_("Daily"),
+    "copied": N_("Copied"),
+    "dailyTitle": N_("Daily #{number}"),
+    "gate": N_("Daily #{number} — the clock starts when you see the cards."),
+    "solvedDaily": N_("Solved!"),
+    "solvedAlready": N_("You solved today's puzzle already."),
+    "summary": N_("Solved in {time}. Streak: {streak} (best {best})."),
+}
+"""The daily view's words on the Mini App's page (its ``Game.page_texts``)."""

@@ -10,9 +10,10 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler, filters
 
 from bot.context import BotContext, services
-from bot.games.rush import page, play, refusals, review, top
+from bot.games.rush import page, play, refusals, review, top, words
 from bot.games.rush.parts import RUSH_MESSAGES
 from bot.games.rush.profile import profile_part
+from bot.games.rush.words import ACHIEVEMENTS
 from bot.i18n import N_, answer_in_english
 from bot.play import game_life
 from bot.play.answer_router import said_to_bot
@@ -155,4 +156,7 @@ GAME = Game(
     profile=profile_part,
     review=review.review,
     runs=review.RUNS,
+    shareable=page.shareable,
+    achievements=ACHIEVEMENTS,
+    page_texts=words.PAGE_TEXTS,
 )
