@@ -74,7 +74,7 @@ AppCall = Callable[[AppRequest], Awaitable[AppReply]]
 
 @dataclass
 class GameRequest:
-    """One call of the Telegram game's page, from the player its token names
+    """One call of a Telegram game's page, from the player its token names
     (:mod:`bot.play.game_page`)."""
 
     context: BotContext
@@ -84,6 +84,17 @@ class GameRequest:
 
 GameReply = tuple[int, dict[str, Any]]
 GameCall = Callable[[GameRequest], Awaitable[GameReply]]
+
+
+@dataclass(frozen=True)
+class GamePage:
+    """What a game serves to its Telegram game's page (:func:`bot.play.game_page.serve_game`)."""
+
+    calls: dict[str, GameCall]
+    """``"POST start"`` → the game's answer to ``POST /app/api/<mode>/start``."""
+    max_age: float
+    """Seconds after its token was issued that a call is taken at most (the game ends what
+    its token started on its own clock)."""
 
 
 class BotData:
@@ -126,9 +137,9 @@ class BotData:
     app_calls: dict[str, AppCall]
     """``"GET daily"`` → the answer to the Mini App's ``GET /app/api/daily`` (:mod:`.miniapp`:
     JSON, or a picture)."""
-    game_calls: dict[str, GameCall]
-    """``"POST start"`` → the feature's answer to ``POST /app/api/rush/start`` from the Telegram
-    game's page (see :mod:`bot.play.game_page`)."""
+    game_pages: dict[str, GamePage]
+    """A page's mode (``?mode=…``, its API's folder) → what the game serves there, from the
+    Telegram game's page (see :mod:`bot.play.game_page`)."""
     web_address: str | None
     """Where the bot's web server listens once started; None when it serves none."""
     write_now: RowWriter | None
@@ -186,7 +197,7 @@ class BotData:
         self.file_ids = {}
         self.deep_links = {}
         self.app_calls = {}
-        self.game_calls = {}
+        self.game_pages = {}
         self.web_address = None
         self.write_now = None
         self.until_saved = NewsUntilSaved()

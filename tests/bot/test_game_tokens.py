@@ -6,10 +6,10 @@ from urllib.parse import parse_qsl, urlencode
 
 import pytest
 
+from bot.games.rush.page.run_tokens import TokenBook
 from bot.services.web.game_tokens import (
     TOKEN_AGE,
     GameMessage,
-    TokenBook,
     check_game_token,
     sign_game_token,
 )

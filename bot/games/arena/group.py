@@ -16,6 +16,7 @@ from bot.context import BotContext
 from bot.games.arena import words
 from bot.games.arena.live import kept, release
 from bot.games.arena.parts import ARENA_CHAT
+from bot.games.arena.podium import podium_picture
 from bot.play import set_aside
 from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
@@ -31,7 +32,6 @@ from bot.rules.results import Podium
 from bot.rules.standing import established_by
 from bot.services.limits import CAPTION, visible_length
 from bot.services.outbox import Sent, Skipped
-from bot.services.pictures.podium import podium_picture
 from bot.services.sending import unread
 from bot.state import ChatData, GlobalPart
 from bot.typed_handlers import JobContext, MessageUpdate

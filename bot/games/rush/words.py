@@ -1,5 +1,6 @@
 """What Rush says in a chat: a hand's caption, the news of the hand before it, a run's end
-with its share line, and the lines of /rush top (HTML unless said otherwise)."""
+with its share line, the lines of /rush top (HTML unless said otherwise), and its Telegram
+game message's buttons."""
 
 from __future__ import annotations
 
@@ -25,6 +26,10 @@ from bot.services.limits import TEXT, fit_list
 from bot.texts import how_to_answer, more_players, player_line
 from bot.typed_handlers import ChatContext
 
+PLAY = N_("▶️ Play Rush")
+"""The Telegram game message's first button (Telegram requires it first)."""
+SHARE = N_("Share the game")
+"""Its second button: the inline query that offers the game."""
 ANSWER_SHOWN = 40
 """Characters of a winning answer shown over the next hand (an answer may have 200): the
 caption keeps to Telegram's 1024 characters, whatever was typed."""

@@ -1,7 +1,7 @@
 """Signed game tokens for a Telegram game's page: who plays, from which game message, since
-when, each starting one run (:class:`TokenBook`).  What each check prevents:
-docs/games.md, *Rush: the rules* ("Game tokens"), and docs/design-games.md,
-*Rush as a Telegram game*."""
+when (what a token may start is the game's: Rush's runs, :mod:`bot.games.rush.page.run_tokens`).
+What each check prevents: docs/games.md, *Rush: the rules* ("Game tokens"), and
+docs/design-games.md, *Rush as a Telegram game*."""
 
 from __future__ import annotations
 
@@ -14,13 +14,10 @@ from urllib.parse import parse_qsl, quote, urlencode
 from bot.services.web.launch_data import secret_key
 
 TOKEN_AGE = 600.0
-"""Seconds a token is good for after it was issued (ten minutes: a Rush run lasts a few)."""
+"""Seconds a token is good for after it was issued (ten minutes: time to open the page and
+start; a game may take a started one's calls longer, :func:`check_game_token`'s ``max_age``)."""
 CLOCK_SKEW = 5.0
 """Seconds a token may seem to come from the future (another process's clock)."""
-MAX_CLAIMED = 100_000
-"""Tokens a :class:`TokenBook` remembers at most; when it is full of live tokens, a new one
-is refused (the player presses Play again a little later) rather than forgetting one that
-could then be used twice."""
 GAME_TOKEN_HEADER = "X-Game-Token"
 FIELDS = frozenset({"u", "c", "m", "i", "t", "n"})
 """user, chat, message, inline message, issue time, nonce."""
@@ -113,37 +110,3 @@ def check_game_token(
     if user_id is not None and token.user_id != user_id:
         return None
     return token
-
-
-class TokenBook:
-    """The tokens that started a run: each may start one (see :meth:`claim`)."""
-
-    def __init__(self, max_age: float = TOKEN_AGE, size: int = MAX_CLAIMED) -> None:
-        self.max_age = max_age
-        self.size = size
-        self._claimed: dict[str, int] = {}
-        """Nonce → issue time, oldest claim first."""
-
-    def claim(self, token: GameToken, now: float) -> bool:
-        """Take ``token`` for a run at ``now``: False if it already started one, or if the
-        book is full of tokens still good (then nothing is forgotten)."""
-        self._forget_expired(now)
-        if token.nonce in self._claimed or len(self._claimed) >= self.size:
-            return False
-        self._claimed[token.nonce] = token.issued
-        return True
-
-    def claimed(self, token: GameToken) -> bool:
-        """Whether ``token`` has started a run (and is still remembered)."""
-        return token.nonce in self._claimed
-
-    def _forget_expired(self, now: float) -> None:
-        # A token past its age is refused by check_game_token: its claim is no longer needed.
-        # Claims are roughly in issue order; stop at the first one still good.
-        for nonce, issued in list(self._claimed.items()):
-            if now - issued <= self.max_age + CLOCK_SKEW:
-                break
-            del self._claimed[nonce]
-
-    def __len__(self) -> int:
-        return len(self._claimed)
