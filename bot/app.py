@@ -48,7 +48,14 @@ from bot.play import backup_schedule, monitoring
 from bot.play.game_page import game_routes
 from bot.play.miniapp import app_routes
 from bot.play.monitoring import MeteredApplication, watch_routes
-from bot.play.registry import Feature, Slot, register_slot, restore_all, set_up_work
+from bot.play.registry import (
+    Feature,
+    Slot,
+    TelegramGame,
+    register_slot,
+    restore_all,
+    set_up_work,
+)
 from bot.services.outbox import Outbox
 from bot.services.outbox.flood_control import FloodControl
 from bot.services.polling import PollingRequest
@@ -209,6 +216,11 @@ def add_handlers(application: Application) -> None:
             handlers.register(application)
     answers.register(application)
     stray_buttons.FEATURE.register(application)  # last: a catch-all for presses no feature took
+
+
+def telegram_game() -> TelegramGame | None:
+    """The first Telegram game a game declares (the console's bot makes it), if any."""
+    return next((game.telegram_game for game in GAMES if game.telegram_game), None)
 
 
 def app_server(

@@ -133,6 +133,15 @@ class ProfilePart(NamedTuple):
     current: tuple[tuple[Family, float], ...] = ()
 
 
+class TelegramGame(NamedTuple):
+    """A Telegram game as @BotFather's /newgame makes it: its short name (the one the bot is
+    told by ``TWENTYFOUR_GAME_SHORT_NAME``), title and description."""
+
+    short_name: str
+    title: str
+    description: str
+
+
 class Titled(NamedTuple):
     """A game's family of achievements (declared in its rules:
     :func:`bot.rules.achievements.declare_family`) as ``/achievements``, ``/me`` and the lines
@@ -361,6 +370,9 @@ class GameOf(Generic[Context]):
     """What it notes of someone given solutions (after the live hands' marks)."""
     shareable: Shareable[Context] | None = None
     """What an empty inline query offers of it (in the games' order)."""
+    telegram_game: TelegramGame | None = None
+    """It is played as a Telegram game, made so with @BotFather's /newgame (the console's
+    bot has the first game's)."""
     solve_rules: tuple[tuple[Rules, str], ...] = ()
     """Its rules, as /solve solves by them, and what follows the target in a reply
     solved by them (a message id)."""

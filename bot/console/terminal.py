@@ -16,7 +16,7 @@ from typing import TextIO
 
 from telegram.ext import Application
 
-from bot.app import build_application, run_polling
+from bot.app import build_application, run_polling, telegram_game
 from bot.console.numbers import MessageNumbers
 from bot.console.session import GROUP_ID, Console
 from bot.console.users import UserTable
@@ -27,8 +27,6 @@ from bot.settings import Settings
 
 QUIET = 0.05
 """Seconds to let messages sent after an update's handlers (error reports) arrive."""
-CONSOLE_GAME = "rush"
-"""The short name of the console bot's game (``TWENTYFOUR_GAME_SHORT_NAME``, if set, wins)."""
 PICTURES = "pictures"
 """The folder, in the console's data folder, where the pictures the bot sends are kept."""
 
@@ -90,9 +88,12 @@ async def run_console(
 ) -> int:
     """Play in the terminal until ``:quit``, end of input or Ctrl-C; returns the exit status."""
     api = LocalBotApi()
-    # The console's bot has the Rush game, as if made with @BotFather's /newgame.
-    game = settings.game_short_name or CONSOLE_GAME
-    api.games.register(game, "Rush", "Make 24 against the clock")
+    # The console's bot has the first Telegram game a game declares, as if made with
+    # @BotFather's /newgame (under TWENTYFOUR_GAME_SHORT_NAME, if set).
+    made = telegram_game()
+    game = settings.game_short_name or (made.short_name if made is not None else None)
+    if made is not None and game is not None:
+        api.games.register(game, made.title, made.description)
     console_settings = Settings(
         **{**settings.__dict__, "data_dir": settings.data_dir / "console", "game_short_name": game}
     )

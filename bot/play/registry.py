@@ -35,6 +35,7 @@ from bot.plug_ins import (
     RunBoardsOf,
     Setting,
     Slot,
+    TelegramGame,
     Titled,
     Told,
 )
@@ -74,6 +75,7 @@ __all__ = [
     "Scored",
     "Setting",
     "Slot",
+    "TelegramGame",
     "Titled",
     "Told",
     "game_on",

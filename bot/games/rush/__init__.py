@@ -17,7 +17,7 @@ from bot.games.rush.words import ACHIEVEMENTS
 from bot.i18n import N_, answer_in_english
 from bot.play import game_life
 from bot.play.answer_router import said_to_bot
-from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry, Slot
+from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry, Slot, TelegramGame
 from bot.rules.plain_text import after_mention, looks_like_answer
 from bot.rules.rush.chat_run import RUSH_SEAT
 from bot.services.answer_routes import Route
@@ -157,5 +157,6 @@ GAME = Game(
     review=review.review,
     runs=review.RUNS,
     shareable=page.shareable,
+    telegram_game=TelegramGame(page.SHORT_NAME, "Rush", "Make 24 against the clock"),
     achievements=ACHIEVEMENTS,
 )

@@ -40,6 +40,9 @@ logger = logging.getLogger(__name__)
 
 GAME_MODE = "rush"
 """The page's mode for the game (``?mode=rush``), and the name of its API's folder."""
+SHORT_NAME = "rush"
+"""The game's short name where it is made for the bot (the console's; on Telegram, the one
+@BotFather was given: ``TWENTYFOUR_GAME_SHORT_NAME``)."""
 SHARE_QUERY = "rush"
 """What the Share button types after the bot's name: the inline query that offers the game."""
 INLINE_WORDS = r"(?i)^\s*(rush|game|play|游戏|极速|急速|挑战|极速挑战)\s*$"
