@@ -8,7 +8,12 @@ imported module) with a game's word among its words (``ChatRush`` is chat + rush
 ``rounded`` is not round).  Texts are not names (a feature's text may mention a game's
 command, as /start's does /daily).  What still names a game is listed in :data:`EXCEPTIONS`, with
 why: a name found that is not listed fails, and so does a listed one no longer found (the
-list only shrinks)."""
+list only shrinks).
+
+A name may also hide in a string: a page's mode (``GAME_MODE = "rush"``), a callback's
+prefix (``"rush:"``), a saved field, an address.  So a central module's strings without a
+space in them (a text has spaces; docstrings are not read) that hold a game's word are
+refused too, with the same rules: listed in :data:`STRING_EXCEPTIONS`, with why."""
 
 from __future__ import annotations
 
@@ -120,6 +125,79 @@ EXCEPTIONS: dict[str, tuple[set[str], str]] = {
 }
 """Each module's identifiers that still name a game, and why (see the module's docstring)."""
 
+SAVED = "saved names of earlier releases, read as they were written (data from every release loads)"
+PAGE_WORDS = "the page's words by view: moving to each view's own (branch pagetexts, #39)"
+
+STRING_EXCEPTIONS: dict[str, tuple[set[str], str]] = {
+    "bot/records/migrations.py": (
+        {
+            "countdown",
+            "countdown_time",
+            "daily",
+            "daily_done",
+            "daily_message_id",
+            "hunt",
+            "round",
+            "rounds",
+            "rounds_dealt",
+            "rush",
+        },
+        SAVED + ": the fields and parts of versions 1 and 2",
+    ),
+    "bot/records/release1.py": (
+        {
+            "bot.game.daily.DailyRecord",
+            "bot.game.daily.DailyResult",
+            "bot.game.rounds.Phase",
+            "bot.game.rounds.Round",
+        },
+        SAVED + ": the classes release 1 pickled, by their paths then",
+    ),
+    "bot/state.py": ({"round"}, SAVED + ": CHATS_GAME, the chat's game's word in answers_to"),
+    "bot/rules/seasons/tables.py": ({"arena", "duels", "rush"}, MOVING + ": the boards' keys"),
+    "bot/services/pictures/profile_card.py": (
+        {"ladder"},
+        "an icon's shape (a ladder drawn, as a star or a flame): the card's icons are shared",
+    ),
+    "bot/play/page_texts.py": (
+        {
+            "Daily",
+            "Practice",
+            "Rush",
+            "daily",
+            "dailyTitle",
+            "practice",
+            "practiceTitle",
+            "rushAgain",
+            "rushBest",
+            "rushFastest",
+            "rushFull",
+            "rushHands",
+            "rushLasted",
+            "rushNewBest",
+            "rushOffBoards",
+            "rushOut",
+            "rushOver",
+            "rushRules",
+            "rushScore",
+            "rushScriptPace",
+            "rushSolved",
+            "rushStale",
+            "rushTable",
+            "rushTableRow",
+            "rushTableWait",
+            "rushTitle",
+            "rushToken",
+            "rushTooFast",
+            "rushUnsaved",
+            "solvedDaily",
+            "solvedPractice",
+        },
+        PAGE_WORDS,
+    ),
+}
+"""Each module's strings that still name a game, and why (see the module's docstring)."""
+
 
 def words_of(identifier: str) -> list[str]:
     """An identifier's words, lowercase: split at dots, underscores and a capital that starts
@@ -159,6 +237,31 @@ def names_a_game(identifier: str) -> bool:
     return any(word in GAME_WORDS for word in words_of(identifier))
 
 
+def _strings(source: str) -> set[str]:
+    """The strings of a module that are names, not texts: none with a space in it, and no
+    docstring (a string standing as a statement: a module's, a class's, a function's or an
+    attribute's); the parts of an f-string are read one by one (``f"rush:{n}"``: ``rush:``)."""
+    tree = ast.parse(source)
+    docstrings = {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+    }
+    return {
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docstrings
+        and not re.search(r"\s", node.value)
+    }
+
+
+def strings_naming_a_game(source: str) -> set[str]:
+    """The strings of a module's ``source`` that name a game (see :func:`_strings`)."""
+    return {string for string in _strings(source) if names_a_game(string)}
+
+
 def _games_imported(path: Path) -> set[str]:
     """The game packages (``bot.games``, ``bot.games.*``) a module imports, wherever the
     import stands."""
@@ -179,6 +282,26 @@ def test_the_word_finder_splits_identifiers_into_words() -> None:
     assert names_a_game("ReadyHunts")
     assert not names_a_game("rounded_rectangle")
     assert not names_a_game("BACKGROUND")
+
+
+def test_the_string_finder_finds_a_games_name_in_a_string_not_in_a_text() -> None:
+    source = '''"""The rush module: a docstring may say rush."""
+GAME_MODE = "rush"
+"""The page's mode (a docstring: not read)."""
+PREFIX = f"duel:{1}"
+ROUTE = "/app/api/arena/state"
+PATH = "bot.game.rounds.Round"
+KEY = "dailyTitle"
+TEXT = _("A round is on here: answer it first.")
+PLAIN = "rounded"
+'''
+    assert strings_naming_a_game(source) == {
+        "rush",
+        "duel:",
+        "/app/api/arena/state",
+        "bot.game.rounds.Round",
+        "dailyTitle",
+    }
 
 
 def test_every_game_package_gives_words() -> None:
@@ -222,6 +345,29 @@ def test_no_central_module_names_a_game_but_the_listed_exceptions() -> None:
         if names - found.get(module, set())
     }
     assert gone == {}, "no longer named: drop it from EXCEPTIONS"
+
+
+def test_no_central_modules_string_names_a_game_but_the_listed_exceptions() -> None:
+    """A game's name in a string (a mode, a prefix, a key) is a game's code in the centre:
+    the game declares it (a page's mode: ``serve_game``; a Telegram game: ``telegram_game``)."""
+    listed = {module: strings for module, (strings, _why) in STRING_EXCEPTIONS.items()}
+    found = {}
+    for path in CENTRAL:
+        named = strings_naming_a_game(path.read_text(encoding="utf-8"))
+        if named:
+            found[str(path.relative_to(ROOT))] = named
+    unlisted = {
+        module: sorted(strings - listed.get(module, set()))
+        for module, strings in found.items()
+        if strings - listed.get(module, set())
+    }
+    assert unlisted == {}, "a central module's string names a game: the game declares it"
+    gone = {
+        module: sorted(strings - found.get(module, set()))
+        for module, strings in listed.items()
+        if strings - found.get(module, set())
+    }
+    assert gone == {}, "no longer named: drop it from STRING_EXCEPTIONS"
 
 
 def test_each_central_module_is_read() -> None:
