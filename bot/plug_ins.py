@@ -245,6 +245,9 @@ class RunBoardsOf(Generic[Context]):
     """Whether a player has a run on the boards."""
     has_runs: Callable[[Context, int, Removal], bool]
     """Whether a player had any run (taken off by the removal, or their own best)."""
+    none: str
+    """What the owner is told of a player who had none (``{id}``: theirs), untranslated
+    (``N_``, in its words)."""
 
 
 @dataclass(frozen=True)  # not slotted: an alias's call sets __orig_class__

@@ -1,6 +1,6 @@
 """What Rush says in a chat: a hand's caption, the news of the hand before it, a run's end
-with its share line, the lines of /rush top (HTML unless said otherwise), and its Telegram
-game message's buttons."""
+with its share line, the lines of /rush top (HTML unless said otherwise), its Telegram
+game message's buttons, and what the owner's /admin fairplay is told of a player's runs."""
 
 from __future__ import annotations
 
@@ -30,6 +30,8 @@ PLAY = N_("▶️ Play Rush")
 """The Telegram game message's first button (Telegram requires it first)."""
 SHARE = N_("Share the game")
 """Its second button: the inline query that offers the game."""
+NO_RUN = N_("Player {id} has no Rush run.")
+"""What the owner's ``/admin fairplay run`` is told of a player who had none."""
 ANSWER_SHOWN = 40
 """Characters of a winning answer shown over the next hand (an answer may have 200): the
 caption keeps to Telegram's 1024 characters, whatever was typed."""
