@@ -111,35 +111,6 @@ EXCEPTIONS: dict[str, tuple[set[str], str]] = {
         {"BOARD_MIN_DUELS", "DAILY_PAIR_CAP", "DAILY_PROVISIONAL_GAIN", "PROVISIONAL_DUELS"},
         MOVING,
     ),
-    "bot/rules/standing.py": (
-        {"DAILY_DAYS", "DailyRecord", "bot.rules.daily.puzzle", "daily_days"},
-        MOVING,
-    ),
-    "bot/rules/seasons/groups.py": (
-        {
-            "ARENA",
-            "DAILY_DAYS",
-            "DailyRecord",
-            "arena_played",
-            "arenas",
-            "bot.rules.daily.puzzle",
-            "daily_days",
-        },
-        MOVING,
-    ),
-    "bot/rules/seasons/tables.py": (
-        {
-            "ArenaTally",
-            "RUSH",
-            "RushScore",
-            "arena",
-            "arena_rows",
-            "bot.rules.rush.best_runs",
-            "duels",
-            "rush",
-        },
-        MOVING,
-    ),
 }
 """Each module's identifiers that still name a game, and why (see the module's docstring)."""
 

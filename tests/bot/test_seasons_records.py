@@ -11,9 +11,11 @@ import json
 from pathlib import Path
 
 from bot import records
+from bot.rules.arena.podium_season import ARENAS_PLAYED, PODIUM_BOARD, ArenaTally
 from bot.rules.rating import PlayerRating
+from bot.rules.rush.run_season import RUN_BOARD
 from bot.rules.seasons.groups import ListedGroups
-from bot.rules.seasons.tables import ArenaTally, Board, Row, Seasons, SeasonTrophy
+from bot.rules.seasons.tables import Row, Seasons, SeasonTrophy
 from bot.state import GlobalData, UserData
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -29,27 +31,29 @@ def rows(path: Path) -> dict[str, str]:
 def test_a_trophy_saved_on_a_player_loads() -> None:
     user = records.load("user", rows(SEASONS)["user"])
     assert isinstance(user, UserData)
-    assert user.trophies == [SeasonTrophy("2026-10", Board.RUNS, 1)]
+    assert user.trophies == [SeasonTrophy("2026-10", RUN_BOARD.name, 1)]
 
 
 def test_the_season_on_loads_with_its_boards() -> None:
     data = records.load("global", rows(SEASONS)["global"])
     assert isinstance(data, GlobalData)
     assert data.seasons.current == "2026-11"
-    assert [(e.user_id, e.record.score, e.record.day) for e in data.seasons.rush] == [
+    assert [(e.user_id, e.record.score, e.record.day) for e in data.seasons.state(RUN_BOARD)] == [
         (501, 12, dt.date(2026, 11, 21))
     ]
-    assert data.seasons.arena == {502: ArenaTally(won=1, podiums=1)}
+    assert data.seasons.state(PODIUM_BOARD) == {502: ArenaTally(won=1, podiums=1)}
 
 
 def test_an_ended_seasons_tables_load() -> None:
     data = records.load("global", rows(SEASONS)["global"])
-    assert data.seasons.kept["2026-10"].rush == [Row(503, 9, 3.0)]
+    assert data.seasons.kept["2026-10"].board(RUN_BOARD.name) == [Row(503, 9, 3.0)]
 
 
 def test_the_listed_groups_load() -> None:
     data = records.load("global", rows(SEASONS)["global"])
-    assert data.groups == ListedGroups({-1_002_000: "Friends"}, {"2026-11-23": {-1_002_000: 1}})
+    assert data.groups == ListedGroups(
+        {-1_002_000: "Friends"}, {ARENAS_PLAYED.name: {"2026-11-23": {-1_002_000: 1}}}
+    )
 
 
 def test_a_ratings_season_loads() -> None:

@@ -1,8 +1,9 @@
 """A season's end: on the bot's clock (a job at the month's end in the bot's time zone), and
 at start-up when the bot was down over it.  The season's final tables are kept, its
-trophies saved on their winners and every rating regains uncertainty
-(:meth:`bot.rules.seasons.tables.Seasons.close`), all written at once; only then is each
-winner told, in private, and the trophies published as game results
+trophies saved on their winners and every board's source does what it does at the end
+(the ratings regain uncertainty: :meth:`bot.rules.seasons.tables.Seasons.close`), all
+written at once; only then is each winner told, in private, and the trophies published as
+game results
 (:mod:`bot.play.result_listeners`).  The games' results come into the season's boards as the games
 publish them (:func:`hear`)."""
 
@@ -19,6 +20,7 @@ from apscheduler.jobstores.base import JobLookupError
 from telegram.ext import Application
 
 from bot.context import BotContext, services
+from bot.features.seasons.season_boards import shown, sources
 from bot.features.seasons.words import trophies_text
 from bot.play.board_names import public_name
 from bot.play.result_listeners import publish
@@ -47,7 +49,7 @@ def roll(context: BotContext) -> FinalTables | None:
     """End the season on if the bot's clock is past it (see the module); the tables ended."""
     data = context.bot_data.global_data
     first = not data.seasons.current
-    ended = data.seasons.close(data.ratings, season_now(context), data.off_boards)
+    ended = data.seasons.close(season_now(context), data.off_boards, sources(context))
     if ended is None:
         if first:  # the bot's first season starts
             context.save_global()
@@ -59,7 +61,9 @@ def roll(context: BotContext) -> FinalTables | None:
         users[player].trophies.append(trophy)
         won.setdefault(player, []).append(trophy)
     rows: dict[tuple[str, Any], object] = {("global", 0): data}
-    rows.update({("rating", p): r for p, r in data.ratings.players.items() if r.rated})
+    for board in shown(context):
+        if board.end_rows is not None:
+            rows.update(board.end_rows(context))
     rows.update({("user", p): users[p] for p in won})
     write_now = context.bot_data.write_now
     saved = True if write_now is None else write_now(rows)

@@ -5,6 +5,9 @@ are :mod:`bot.rules.duel`'s (docs/design-games.md, *Duels on Telegram*)."""
 
 from __future__ import annotations
 
+import datetime as dt
+from typing import Any
+
 from telegram.ext import (
     Application,
     CallbackQueryHandler,
@@ -19,11 +22,24 @@ from telegram.ext import (
 from bot.context import BotContext, services
 from bot.games.duel.parts import DUELS
 from bot.i18n import N_
-from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry
+from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry, SeasonBoardShown
+from bot.rules.duel.rated_season import RATED_BOARD
+from bot.rules.rating import Ratings
 from bot.services.answer_routes import Route
 from bot.typed_handlers import for_buttons, for_messages
 
-from . import answers, group_invitations, left, play, rating_command, refusals, review, shared
+from . import (
+    answers,
+    group_invitations,
+    left,
+    play,
+    profile,
+    rating_command,
+    refusals,
+    review,
+    shared,
+    words,
+)
 from .restart import restore
 
 PRIORITY = 35
@@ -104,6 +120,34 @@ def moved(context: BotContext, old_chat_id: int, new_chat_id: int) -> None:
             invitation.chat_id = new_chat_id
 
 
+def _established(context: BotContext, player: int, day: dt.date) -> bool:
+    """Whether duels establish ``player`` on ``day`` (:meth:`PlayerRating.established`)."""
+    rating = context.bot_data.global_data.ratings.players.get(player)
+    return rating is not None and rating.established(day)
+
+
+def _ratings(context: BotContext) -> Ratings:
+    """The duels' ratings, which the season's duel board reads."""
+    return context.bot_data.global_data.ratings
+
+
+def _regained(context: BotContext) -> dict[tuple[str, Any], object]:
+    """The ratings a season's end changed (each rated one's uncertainty), as rows."""
+    players = context.bot_data.global_data.ratings.players
+    return {("rating", player): rating for player, rating in players.items() if rating.rated}
+
+
+SEASON_BOARD = SeasonBoardShown(
+    RATED_BOARD,
+    words.season_heading,
+    words.season_called,
+    words.season_value,
+    source=_ratings,
+    end_rows=_regained,
+)
+"""The season's duel board: the rating of those with enough rated duels this season."""
+
+
 GAME = Game(
     "duel",
     (Handlers(register), Handlers(rating_command.register)),
@@ -116,4 +160,7 @@ GAME = Game(
     help=help_lines,
     moved=moved,
     review=review.review,
+    profile=profile.profile_part,
+    establishes=_established,
+    season_boards=(SEASON_BOARD,),
 )

@@ -7,9 +7,11 @@ import html
 
 from bot.i18n import N_, Translator
 from bot.rules.duel.race import MOST_HANDS, WINS_NEEDED, Duel, End, Refusal
+from bot.rules.duel.rated_season import SEASON_MIN_OPPONENTS, SEASON_MIN_RATED
 from bot.rules.pace import FLOOR, PLAUSIBLE_MEDIAN
 from bot.rules.rating import DAILY_PAIR_CAP, DAILY_PROVISIONAL_GAIN, RatingChange, Shown
 from bot.rules.rounds import Round
+from bot.rules.seasons.tables import Row as SeasonRow
 
 REFUSALS = {
     Refusal.SELF: N_("You cannot duel yourself: invite someone else."),
@@ -298,3 +300,21 @@ def end_text(
     lines.append(head.format(winner=winner, loser=loser, score=score))
     lines += rating_lines(duel, names, change if duel.rated else None, context)
     return "\n".join(lines)
+
+
+def season_heading(context: Translator) -> str:
+    """The season's duel board's heading on /season."""
+    return context._(
+        "<b>⚔️ Duels</b> ({count} rated duels this season or more, against "
+        "{opponents} established players or more)"
+    ).format(count=SEASON_MIN_RATED, opponents=SEASON_MIN_OPPONENTS)
+
+
+def season_called(context: Translator) -> str:
+    """The season's duel board, as a trophy's line names it."""
+    return context._("the duel board")
+
+
+def season_value(_context: Translator, row: SeasonRow) -> str:
+    """A row of the season's duel board: the rating as shown, and its ±."""
+    return f"{row.value} ± {round(row.second or 0)}"
