@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from pathlib import Path
+from typing import Any
 
 from bot import records
 from bot.rules.arena.podium_season import ARENAS_PLAYED, PODIUM_BOARD, ArenaTally
@@ -83,3 +84,32 @@ def test_rows_from_before_seasons_load_with_none() -> None:
     data = records.load("global", before["global"])
     user = records.load("user", before["user"])
     assert (data.seasons, data.groups, user.trophies) == (Seasons(), ListedGroups(), [])
+
+
+def test_the_seasons_and_groups_are_saved_as_they_were_read() -> None:
+    # The boards and tallies are the games' now: the saved form is the same as before.
+    record = json.loads(rows(SEASONS)["global"])
+    data = records.load("global", rows(SEASONS)["global"])
+    saved = json.loads(records.saved("global", data).text)
+    assert (saved["seasons"], saved["groups"]) == (record["seasons"], record["groups"])
+
+
+def later_release() -> dict[str, Any]:
+    """The fixture's global row with a board's state and a group tally no game declares
+    here (a later release's, or a game whose rules this process has not imported)."""
+    record: dict[str, Any] = json.loads(rows(SEASONS)["global"])
+    record["seasons"]["later"] = [{"player": 7, "laps": 3}]
+    record["groups"]["hunts"] = {"2026-11-23": {"-1002000": 2}}
+    return record
+
+
+def test_a_boards_state_no_game_declares_is_written_back_as_read() -> None:
+    data = records.load("global", json.dumps(later_release()))
+    saved = json.loads(records.saved("global", data).text)
+    assert saved["seasons"]["later"] == [{"player": 7, "laps": 3}]
+
+
+def test_a_group_tally_no_game_declares_is_written_back_as_read() -> None:
+    data = records.load("global", json.dumps(later_release()))
+    saved = json.loads(records.saved("global", data).text)
+    assert saved["groups"]["hunts"] == {"2026-11-23": {"-1002000": 2}}
