@@ -134,9 +134,10 @@ class ProfilePart(NamedTuple):
     current: tuple[tuple[Family, float], ...] = ()
 
 
-Profiled = Callable[[Context, int, UserData], ProfilePart | None]
+Profiled = Callable[[Context, int, UserData], ProfilePart | tuple[ProfilePart, ...] | None]
 """A game's (or a feature's) part of a player's profile: (the player's id, their data) →
-the part (None: it has nothing to show of them)."""
+the part, or its parts where they stand apart (the duel rating first, the season's rank after
+the fastest hand), None: it has nothing to show of them."""
 Scored = Callable[[Context, PlayerStats], str | None]
 """A game's line of a player's /score in a chat (None: nothing of theirs there yet)."""
 Board = tuple[str, list[tuple[int, PlayerStats, int]]]
@@ -225,6 +226,20 @@ class RunBoardsOf(Generic[Context]):
     """Whether a player has a run on the boards."""
     has_runs: Callable[[Context, int, Removal], bool]
     """Whether a player had any run (taken off by the removal, or their own best)."""
+
+
+@dataclass(frozen=True)  # not slotted: an alias's call sets __orig_class__
+class PlayerBoardsOf(Generic[Context]):
+    """A game's boards of players (the duels' rating), which the owner takes a player off
+    (``/admin fairplay player``) and puts back (``undo``)."""
+
+    holds: Callable[[Context, int], bool]
+    """Whether the game knows the player (a rating of theirs)."""
+    take_off: Callable[[Context, int], dict[str, list[Any]]]
+    """Take the player off its boards: the items changed, by their rows' kind, to save
+    (``{"rating": [player]}``: :meth:`bot.state.GlobalData.changed_rows`)."""
+    put_back: Callable[[Context, int], dict[str, list[Any]]]
+    """Put the player back on its boards (the items changed, as :attr:`take_off`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -394,6 +409,9 @@ class GameOf(Generic[Context]):
     """Its section of the owner's fair-play review (before the hands' records)."""
     runs: RunBoardsOf[Context] | None = None
     """Its boards of runs, which the owner takes runs off (the first game's that has some)."""
+    players: PlayerBoardsOf[Context] | None = None
+    """Its boards of players, which the owner takes a player off (every game's that has
+    some)."""
     overview: Overview[Context] | None = None
     """Its lines of the owner's ``/admin`` overview (after the games dealt today)."""
     days: PuzzleDays | None = None

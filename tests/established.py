@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from bot.games.daily.parts import DAILY_RECORD
 from bot.rules.daily.established import DAILY_DAYS
 from bot.rules.daily.puzzle import DailyResult
-from bot.rules.rating import ESTABLISHED_DAYS, ESTABLISHED_OPPONENTS, PlayerRating, Ratings
+from bot.rules.duel.rating import ESTABLISHED_DAYS, ESTABLISHED_OPPONENTS, PlayerRating, Ratings
 from bot.state import UserData
 
 OPPONENTS = tuple(range(9_000, 9_000 + ESTABLISHED_OPPONENTS))

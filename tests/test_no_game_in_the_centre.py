@@ -107,10 +107,6 @@ EXCEPTIONS: dict[str, tuple[set[str], str]] = {
         },
         MOVING,
     ),
-    "bot/rules/rating.py": (
-        {"BOARD_MIN_DUELS", "DAILY_PAIR_CAP", "DAILY_PROVISIONAL_GAIN", "PROVISIONAL_DUELS"},
-        MOVING,
-    ),
 }
 """Each module's identifiers that still name a game, and why (see the module's docstring)."""
 

@@ -28,6 +28,7 @@ from bot.plug_ins import (
     MenuEntry,
     On,
     Opening,
+    PlayerBoardsOf,
     ProfilePart,
     PuzzleDays,
     Register,
@@ -65,6 +66,7 @@ __all__ = [
     "Moved",
     "On",
     "Opening",
+    "PlayerBoards",
     "ProfilePart",
     "Profiled",
     "PuzzleDays",
@@ -104,6 +106,8 @@ SeasonBoardShown: TypeAlias = SeasonBoardOf[BotContext]
 """A game's board of a season, as ``/season`` shows it (:class:`bot.plug_ins.SeasonBoardOf`)."""
 GroupShare: TypeAlias = GroupShareOf[BotContext]
 """A game's share of a listed group's week on ``/groups top``."""
+PlayerBoards: TypeAlias = PlayerBoardsOf[BotContext]
+"""A game's boards of players, as the owner's removals reach them."""
 
 
 def game_on(chat: ChatData, data: BotData) -> Game | None:

@@ -3,7 +3,7 @@ leave a chat (an arena's trophy and podium, /groups top's arenas played) ask of 
 so that accounts made for the purpose buy nothing.  A player is established on a day once
 any game's play establishes them (``Game.establishes``): the daily puzzle solved at a
 person's pace on 3 days before it (:mod:`bot.rules.daily.established`), or established in
-duels (:meth:`bot.rules.rating.PlayerRating.established`: five played-out duels against
+duels (:meth:`bot.rules.duel.rating.PlayerRating.established`: five played-out duels against
 five players, over a week).  Both cost days of play at a person's pace, which a throwaway
 account does not have.  What it prevents and what it costs a newcomer:
 docs/fair-play.md, *Established players*."""

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from bot.games.duel.parts import RATINGS
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.arena.podium_season import PODIUM_BOARD, add_podium
 from bot.rules.duel.rated_season import RATED_BOARD
@@ -75,7 +76,7 @@ async def november(api: LocalBotApi, application: BotApplication, clock: FakeClo
 def three_duels(application: BotApplication, opponents: Sequence[int] = (BOB, *STRANGERS)) -> None:
     """Ann wins a duel over each of ``opponents``, established players, as rated duels leave
     them (the duels' own tests play them)."""
-    ratings = application.bot_data.global_data.ratings
+    ratings = RATINGS.get(application.bot_data.global_data)
     established.in_duels(ratings, *opponents, day=dt.date(2026, 11, 30))
     for opponent in opponents:
         ratings.record(ANN, opponent, ANN, dt.date(2026, 11, 30))
@@ -90,7 +91,7 @@ async def test_a_seasons_end_on_the_clock(tmp_path: Path) -> None:
     clock = FakeClock(END - 3600)
     async with running_bot(api, tmp_path, clock=clock) as application:
         await november(api, application, clock)
-        sigma = application.bot_data.global_data.ratings.players[ANN].sigma
+        sigma = RATINGS.get(application.bot_data.global_data).players[ANN].sigma
         (job,) = application.job_queue.get_jobs_by_name("season-end")
         set_for = job.next_t
         assert set_for is not None
@@ -117,7 +118,7 @@ async def test_a_seasons_end_on_the_clock(tmp_path: Path) -> None:
         ended = plain_text(await reply_to(api, ANN, ANN, "/season 2026-11"))
         now = plain_text(await reply_to(api, ANN, ANN, "/season"))
         rating = plain_text(await reply_to(api, ANN, ANN, "/rating"))
-        after = application.bot_data.global_data.ratings.players[ANN].sigma
+        after = RATINGS.get(application.bot_data.global_data).players[ANN].sigma
     assert 3000 < (set_for - dt.datetime.now(dt.UTC)).total_seconds() <= 3601
     assert [plain_text(m["text"]) for m in season_news(api) if m["chat"]["id"] == ANN] == [
         "🏆 Season 2026-11 is over: you won 2 trophies!\n"

@@ -13,7 +13,7 @@ from typing import Any
 
 from bot import records
 from bot.rules.arena.podium_season import ARENAS_PLAYED, PODIUM_BOARD, ArenaTally
-from bot.rules.rating import PlayerRating
+from bot.rules.duel.rating import PlayerRating
 from bot.rules.rush.run_season import RUN_BOARD
 from bot.rules.seasons.groups import ListedGroups
 from bot.rules.seasons.tables import Row, Seasons, SeasonTrophy

@@ -19,7 +19,7 @@ from bot.rules.duel.rated_season import (
     regained,
     season_rank,
 )
-from bot.rules.rating import MODEL, Ratings
+from bot.rules.duel.rating import MODEL, Ratings
 from bot.rules.results import DuelWon, Podium, RushScore
 from bot.rules.rush.run_season import RUN_BOARD, SEASON_MIN_RUN, add_run
 from bot.rules.seasons.calendar import end_of, following, parse_season, season_of

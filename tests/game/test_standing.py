@@ -9,7 +9,7 @@ import datetime as dt
 from bot.rules.arena.standings import Row, contested, counted, newcomers
 from bot.rules.daily.established import DAILY_DAYS, daily_days, established_by_days
 from bot.rules.daily.puzzle import DailyRecord, DailyResult
-from bot.rules.rating import PlayerRating, Ratings
+from bot.rules.duel.rating import PlayerRating, Ratings
 from tests import established as make
 
 DAY = dt.date(2026, 11, 30)

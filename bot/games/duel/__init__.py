@@ -20,11 +20,11 @@ from telegram.ext import (
 )
 
 from bot.context import BotContext, services
-from bot.games.duel.parts import DUELS
+from bot.games.duel.parts import DUELS, RATINGS
 from bot.i18n import N_
 from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry, SeasonBoardShown
 from bot.rules.duel.rated_season import RATED_BOARD
-from bot.rules.rating import Ratings
+from bot.rules.duel.rating import Ratings
 from bot.services.answer_routes import Route
 from bot.typed_handlers import for_buttons, for_messages
 
@@ -122,18 +122,18 @@ def moved(context: BotContext, old_chat_id: int, new_chat_id: int) -> None:
 
 def _established(context: BotContext, player: int, day: dt.date) -> bool:
     """Whether duels establish ``player`` on ``day`` (:meth:`PlayerRating.established`)."""
-    rating = context.bot_data.global_data.ratings.players.get(player)
+    rating = RATINGS.get(context.bot_data.global_data).players.get(player)
     return rating is not None and rating.established(day)
 
 
 def _ratings(context: BotContext) -> Ratings:
     """The duels' ratings, which the season's duel board reads."""
-    return context.bot_data.global_data.ratings
+    return RATINGS.get(context.bot_data.global_data)
 
 
 def _regained(context: BotContext) -> dict[tuple[str, Any], object]:
     """The ratings a season's end changed (each rated one's uncertainty), as rows."""
-    players = context.bot_data.global_data.ratings.players
+    players = RATINGS.get(context.bot_data.global_data).players
     return {("rating", player): rating for player, rating in players.items() if rating.rated}
 
 
@@ -160,7 +160,8 @@ GAME = Game(
     help=help_lines,
     moved=moved,
     review=review.review,
-    profile=profile.profile_part,
+    players=review.PLAYERS,
+    profile=profile.profile,
     establishes=_established,
     season_boards=(SEASON_BOARD,),
 )

@@ -8,8 +8,8 @@ import html
 from bot.i18n import N_, Translator
 from bot.rules.duel.race import MOST_HANDS, WINS_NEEDED, Duel, End, Refusal
 from bot.rules.duel.rated_season import SEASON_MIN_OPPONENTS, SEASON_MIN_RATED
+from bot.rules.duel.rating import PAIR_CAP_PER_DAY, PROVISIONAL_GAIN_PER_DAY, RatingChange, Shown
 from bot.rules.pace import FLOOR, PLAUSIBLE_MEDIAN
-from bot.rules.rating import DAILY_PAIR_CAP, DAILY_PROVISIONAL_GAIN, RatingChange, Shown
 from bot.rules.rounds import Round
 from bot.rules.seasons.tables import Row as SeasonRow
 
@@ -204,7 +204,7 @@ def rating_lines(
                 "A friendly duel: you two have played {cap} rated duels today already (the "
                 "most a day, so that two accounts cannot farm each other), so no rating "
                 "changes. Your duels together count again tomorrow."
-            ).format(cap=DAILY_PAIR_CAP)
+            ).format(cap=PAIR_CAP_PER_DAY)
         ]
     rows = [
         context._("{name}: {points}").format(
@@ -228,7 +228,7 @@ def rating_lines(
                     "loser's changes as usual). Wins played out against established players "
                     "still count today, and the allowance starts again tomorrow.",
                     change.change(player),
-                ).format(name=name, cap=DAILY_PROVISIONAL_GAIN, points=change.change(player))
+                ).format(name=name, cap=PROVISIONAL_GAIN_PER_DAY, points=change.change(player))
             )
         elif player in change.capped:
             notes.append(
@@ -237,7 +237,7 @@ def rating_lines(
                     "most a day, so this win adds nothing more to their rating (the loser's "
                     "still changes). Wins played out against established players still count "
                     "today, and the allowance starts again tomorrow."
-                ).format(name=name, cap=DAILY_PROVISIONAL_GAIN)
+                ).format(name=name, cap=PROVISIONAL_GAIN_PER_DAY)
             )
         elif player in change.weighed:
             notes.append(_weighed_note(duel, player, change, context).format(name=name))

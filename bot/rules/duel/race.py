@@ -175,13 +175,13 @@ class Duel:
     @property
     def forfeited(self) -> bool:
         """Whether the duel ended before its end by play (a stop, a player leaving or idle,
-        the bot cut off): its win is weighed as a forfeit's (:mod:`bot.rules.rating`)."""
+        the bot cut off): its win is weighed as a forfeit's (:mod:`bot.rules.duel.rating`)."""
         return self.end not in (End.WINS, End.HANDS)
 
     @property
     def played_out(self) -> bool:
         """Whether the duel was played to its end with both players answering hands: only
-        such duels make a player established (:meth:`~bot.rules.rating.PlayerRating.
+        such duels make a player established (:meth:`~bot.rules.duel.rating.PlayerRating.
         established`; a duel saved before answers were kept is not one)."""
         return not self.forfeited and set(self.answered) >= set(self.players)
 

@@ -1,5 +1,5 @@
 """The duels' board of a season: the rating of those with enough rated duels this season
-against established opponents (:meth:`~bot.rules.rating.PlayerRating.established`, as the
+against established opponents (:meth:`~bot.rules.duel.rating.PlayerRating.established`, as the
 rating counts them), and what a season's end does to every rating: it regains uncertainty
 (:func:`regained`, OpenSkill's dynamics factor).  Declared as the season's board
 :data:`RATED_BOARD` (:mod:`bot.rules.seasons.tables`), its source the duels' ratings.  Each
@@ -11,7 +11,7 @@ import heapq
 import math
 from collections.abc import Container
 
-from bot.rules.rating import MODEL, SEASON_OPPONENTS, PlayerRating, Ratings
+from bot.rules.duel.rating import MODEL, SEASON_OPPONENTS, PlayerRating, Ratings
 from bot.rules.seasons.tables import TABLE_SIZE, Row, SeasonBoard
 
 SEASON_MIN_RATED = 3
