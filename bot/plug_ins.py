@@ -134,6 +134,17 @@ class ProfilePart(NamedTuple):
     current: tuple[tuple[Family, float], ...] = ()
 
 
+class Titled(NamedTuple):
+    """A game's family of achievements (declared in its rules:
+    :func:`bot.rules.achievements.declare_family`) as ``/achievements``, ``/me`` and the lines
+    that tell one earned name it: its title's forms, a count's (``NP_``, ``{count}`` the tier's
+    goal) or one text twice (``(N_(...),) * 2``: a family of one tier, or a score that reads the
+    same for any)."""
+
+    family: Family
+    forms: tuple[str, str]
+
+
 Profiled = Callable[[Context, int, UserData], ProfilePart | tuple[ProfilePart, ...] | None]
 """A game's (or a feature's) part of a player's profile: (the player's id, their data) →
 the part, or its parts where they stand apart (the duel rating first, the season's rank after
@@ -374,6 +385,8 @@ class GameOf(Generic[Context]):
     its words."""
     profile: Profiled[Context] | None = None
     """Its part of a player's profile (:class:`ProfilePart`)."""
+    achievements: tuple[Titled, ...] = ()
+    """The titles of its families of achievements (:class:`Titled`)."""
     score: Scored[Context] | None = None
     """Its line of a player's /score (after the plain game's numbers, in the games' order)."""
     board: Boarded[Context] | None = None

@@ -63,38 +63,6 @@ EXCEPTIONS: dict[str, tuple[set[str], str]] = {
         {"COUNTDOWN_TIME_OF_VERSION_2"},
         "a step of the records' history: version 2's field, read as it was written",
     ),
-    "bot/rules/achievements.py": (
-        {
-            "ARENA",
-            "CountdownExact",
-            "DUELS",
-            "DailySolved",
-            "DuelWon",
-            "HUNT",
-            "HuntAlone",
-            "RUSH",
-            "RushScore",
-        },
-        MOVING,
-    ),
-    "bot/rules/results.py": (
-        {
-            "ARENA",
-            "COUNTDOWN",
-            "CountdownExact",
-            "DAILY",
-            "DUEL",
-            "DailySolved",
-            "DuelWon",
-            "HUNT",
-            "HuntAlone",
-            "LADDER",
-            "ROUND",
-            "RUSH",
-            "RushScore",
-        },
-        MOVING,
-    ),
     "bot/rules/chat_stats.py": (
         {
             "countdown_points",

@@ -37,6 +37,7 @@ from bot.plug_ins import (
     SeasonBoardOf,
     Setting,
     Slot,
+    Titled,
     Told,
 )
 from bot.plug_ins import Boarded as BoardedOf
@@ -77,6 +78,7 @@ __all__ = [
     "SeasonBoardShown",
     "Setting",
     "Slot",
+    "Titled",
     "Told",
     "game_on",
     "register_slot",

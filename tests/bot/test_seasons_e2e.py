@@ -16,7 +16,7 @@ from bot.games.duel.parts import RATINGS
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.arena.podium_season import PODIUM_BOARD, add_podium
 from bot.rules.duel.rated_season import RATED_BOARD
-from bot.rules.results import Game, GameResult, Trophy
+from bot.rules.results import SEASON, GameResult, Trophy
 from bot.rules.rush.run_season import RUN_BOARD
 from bot.rules.seasons.tables import SeasonTrophy
 from solver import solve
@@ -136,8 +136,8 @@ async def test_a_seasons_end_on_the_clock(tmp_path: Path) -> None:
         SeasonTrophy("2026-11", RUN_BOARD.name, 2) in saved_record(tmp_path, "user", CAROL).trophies
     )
     assert [(r.game, r.season, r.place) for r, _ in published if isinstance(r, Trophy)] == [
-        (Game.SEASON, "2026-11", 1),
-        (Game.SEASON, "2026-11", 1),
+        (SEASON, "2026-11", 1),
+        (SEASON, "2026-11", 1),
     ]
     assert all(len(on_file) == 2 for _r, on_file in published)  # published once saved
     assert sigma < after

@@ -16,7 +16,7 @@ from bot.features.achievements.words import seconds_text
 from bot.play.board_names import chosen_name, names_of, public_name
 from bot.play.profiles import parts
 from bot.play.registry import ProfilePart
-from bot.rules.achievements import ALL, GOALS, Achievements, earned
+from bot.rules.achievements import Achievement, Achievements, earned, every, families
 from bot.rules.public_names import handle
 from bot.services.limits import CAPTION, visible_length
 from bot.services.pictures.profile_card import Badge, Card, Tile, render_card
@@ -57,12 +57,12 @@ def profile(context: BotContext, user_id: int, data: UserData | None) -> tuple[C
     got = {a.key for a in earned(mine)}
     lines.append(
         _("🎖️ Achievements: {count} of {total} (/achievements)").format(
-            count=len(got), total=len(ALL)
+            count=len(got), total=len(every())
         )
     )
     badges = tuple(
-        Badge(len(goals), sum(f"{family}_{goal}" in got for goal in goals))
-        for family, goals in GOALS.items()
+        Badge(len(family.goals), sum(Achievement(family, goal).key in got for goal in family.goals))
+        for family in families()
     )
     card = Card(drawn, tuple(tiles), len(mine.trophies()), badges, handle=own)
     return card, "\n".join(lines)

@@ -15,6 +15,7 @@ from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filt
 from bot.context import BotContext, services
 from bot.games.arena import group, miniapp_api, moves, play, refusals, scheduled, words
 from bot.games.arena.parts import ARENA_CHAT
+from bot.games.arena.words import ACHIEVEMENTS
 from bot.i18n import N_
 from bot.play.registry import (
     Game,
@@ -191,4 +192,5 @@ GAME = Game(
     moved=moves.moved,
     season_boards=(SEASON_BOARD,),
     group_share=GROUP_SHARE,
+    achievements=ACHIEVEMENTS,
 )

@@ -23,6 +23,7 @@ from bot.play.result_listeners import publish
 from bot.play.standing import established_of
 from bot.rules.arena import Arena, contested, counted, podium, standings, winner
 from bot.rules.arena.chat_state import ArenaChat, ArenaTrophy
+from bot.rules.arena.standings import ARENA_GAME
 from bot.rules.arena.start_vote import ask
 from bot.rules.results import Podium
 from bot.services.limits import CAPTION, visible_length
@@ -322,7 +323,13 @@ def end(context: BotContext, group: int) -> None:
     saved = save(context, *chats)
     release(context, group, arena)
     results = [
-        Podium(player=row.user_id, name=row.name, place=row.place, counts=not row.too_fast)
+        Podium(
+            player=row.user_id,
+            name=row.name,
+            game=ARENA_GAME,
+            place=row.place,
+            counts=not row.too_fast,
+        )
         for row in (podium(beyond) if won else [])
     ]
     lines = publish(context, group, results) if saved else []

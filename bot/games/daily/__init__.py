@@ -36,6 +36,7 @@ from bot.games.daily.subscriptions import (
     subscribe,
     unsubscribe,
 )
+from bot.games.daily.words import ACHIEVEMENTS
 from bot.i18n import N_
 from bot.play.miniapp import serve_app
 from bot.play.registry import Game, Handlers, Help, HelpLine, Menu, MenuEntry, Slot
@@ -204,4 +205,5 @@ GAME = Game(
     zone=parts.zone,
     establishes=parts.established,
     group_share=GROUP_SHARE,
+    achievements=ACHIEVEMENTS,
 )

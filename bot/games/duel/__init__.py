@@ -21,6 +21,7 @@ from telegram.ext import (
 
 from bot.context import BotContext, services
 from bot.games.duel.parts import DUELS, RATINGS
+from bot.games.duel.words import ACHIEVEMENTS
 from bot.i18n import N_
 from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry, SeasonBoardShown
 from bot.rules.duel.rated_season import RATED_BOARD
@@ -164,4 +165,5 @@ GAME = Game(
     profile=profile.profile,
     establishes=_established,
     season_boards=(SEASON_BOARD,),
+    achievements=ACHIEVEMENTS,
 )

@@ -21,10 +21,10 @@ from bot.play.chat_moves import move_chat
 from bot.play.hand_record_line import line_of, note_solve
 from bot.play.players_met import meet
 from bot.play.result_listeners import publish
-from bot.rules.duel.race import HAND_SOURCE, Duel, End, HandResult, Refused
+from bot.rules.duel.race import DUEL_GAME, HAND_SOURCE, Duel, DuelWon, End, HandResult, Refused
 from bot.rules.duel.rating import RatingChange
 from bot.rules.hand_records import hand_key
-from bot.rules.results import DuelWon, Game, GameResult, Solved, outpaced
+from bot.rules.results import GameResult, Solved, outpaced
 from bot.rules.rounds import Round
 from bot.rules.table import GameSettings
 from bot.services.outbox import Sent
@@ -306,7 +306,7 @@ def hand_won(context: BotContext, duel: Duel, result: HandResult, text: str) -> 
     solved = Solved(
         player=winner,
         name=name,
-        game=Game.DUEL,
+        game=DUEL_GAME,
         seconds=result.seconds,
         hand=tuple(sorted(hand.hand)),
         target=hand.target,
@@ -315,7 +315,7 @@ def hand_won(context: BotContext, duel: Duel, result: HandResult, text: str) -> 
     # A race: the other player, if they answered, had not solved it by then.
     behind = outpaced(
         hand.outpaced(),
-        Game.DUEL,
+        DUEL_GAME,
         hand.hand,
         hand.target,
         result.seconds,
@@ -363,7 +363,7 @@ async def hand_expired(context: BotContext, duel: Duel) -> None:
     if hand is not None:  # who answered had not solved it in its time: censored results
         fair = not hand.peeked and not hand.hints
         behind = outpaced(
-            hand.outpaced(), Game.DUEL, hand.hand, hand.target, duel.hand_seconds, counts=fair
+            hand.outpaced(), DUEL_GAME, hand.hand, hand.target, duel.hand_seconds, counts=fair
         )
         publish(context, None, behind)
     tell(context, duel, lambda local, names: words.expired_text(duel, names, local))

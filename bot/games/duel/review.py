@@ -12,7 +12,7 @@ from bot.context import BotContext
 from bot.games.duel.parts import DUELS, RATING_ROWS, RATINGS
 from bot.play.registry import PlayerBoards
 from bot.rules.duel.lobby import PastDuel, fastest_duels
-from bot.rules.rush.best_runs import week_start
+from bot.rules.weeks import week_start
 
 TIMES_SHOWN = 12
 """Hands listed for a duel (its first ones), so that the list fits a message."""

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import html
 
-from bot.i18n import N_, Translator
-from bot.rules.duel.race import MOST_HANDS, WINS_NEEDED, Duel, End, Refusal
+from bot.i18n import N_, NP_, Translator
+from bot.play.registry import Titled
+from bot.rules.duel.race import DUELS_WON, MOST_HANDS, WINS_NEEDED, Duel, End, Refusal
 from bot.rules.duel.rated_season import SEASON_MIN_OPPONENTS, SEASON_MIN_RATED
 from bot.rules.duel.rating import PAIR_CAP_PER_DAY, PROVISIONAL_GAIN_PER_DAY, RatingChange, Shown
 from bot.rules.pace import FLOOR, PLAUSIBLE_MEDIAN
@@ -300,6 +301,10 @@ def end_text(
     lines.append(head.format(winner=winner, loser=loser, score=score))
     lines += rating_lines(duel, names, change if duel.rated else None, context)
     return "\n".join(lines)
+
+
+ACHIEVEMENTS = (Titled(DUELS_WON, NP_("⚔️ {count} duel won", "⚔️ {count} duels won")),)
+"""Its families of achievements' titles (``Game.achievements``)."""
 
 
 def season_heading(context: Translator) -> str:

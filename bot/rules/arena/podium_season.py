@@ -11,7 +11,8 @@ import datetime as dt
 from collections.abc import Container, Sequence
 from dataclasses import dataclass
 
-from bot.rules.results import Game, GameResult, Podium
+from bot.rules.arena.standings import ARENA_GAME
+from bot.rules.results import GameResult, Podium
 from bot.rules.seasons.groups import GroupTally
 from bot.rules.seasons.tables import TROPHY_PLACES, Row, SeasonBoard
 
@@ -57,7 +58,7 @@ PODIUM_BOARD = SeasonBoard[dict[int, ArenaTally]](
 
 
 def _played(results: Sequence[GameResult]) -> bool:
-    return any(result.game is Game.ARENA for result in results)
+    return any(result.game == ARENA_GAME for result in results)
 
 
 ARENAS_PLAYED = GroupTally("arenas", _played)

@@ -8,13 +8,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from bot.rules.achievements import Achievements, declare_counting, declare_family
 from bot.rules.hand_records import declare_source
 from bot.rules.hands import HandFacts
 from bot.rules.pace import steady
+from bot.rules.results import GameResult
 from bot.rules.rounds import Outcome, Round
 from solver import check
 
-HAND_SOURCE = declare_source("duel")
+DUEL_GAME = "duel"
+"""A duel's name, as its results give it (:attr:`bot.rules.results.GameResult.game`)."""
+HAND_SOURCE = declare_source(DUEL_GAME)
 """A duel's solves count for a hand's record."""
 
 WINS_NEEDED = 3
@@ -385,3 +389,21 @@ class Duel:
         self.end, self.winner = end, winner
         if self.hand is not None and self.hand.live:
             self.hand.reveal()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DuelWon(GameResult):
+    """A duel won."""
+
+    game: str = DUEL_GAME
+
+
+DUELS_WON = declare_family("duels", (1, 10, 50), position=40)
+"""Duels won (rated, played out)."""
+
+
+def _won(achievements: Achievements, result: DuelWon, now: float) -> None:
+    achievements.add(DUELS_WON)
+
+
+declare_counting(DuelWon, _won)

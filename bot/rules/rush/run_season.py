@@ -8,12 +8,12 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Container
 
-from bot.rules.achievements import GOALS, Family
-from bot.rules.results import GameResult, RushScore
+from bot.rules.results import GameResult
 from bot.rules.rush.best_runs import BoardEntry, RunRecord, place
+from bot.rules.rush.result import RUSH_SCORE, RushScore
 from bot.rules.seasons.tables import Row, SeasonBoard
 
-SEASON_MIN_RUN = GOALS[Family.RUSH][0]
+SEASON_MIN_RUN = RUSH_SCORE.goals[0]
 """Hands of a Rush run that put it on a season's board: the first 🏃 achievement's (20),
 not a run of one hand."""
 
