@@ -65,10 +65,6 @@ EXCEPTIONS: dict[str, tuple[set[str], str]] = {
         {"COUNTDOWN_TIME_OF_VERSION_2"},
         "a step of the records' history: version 2's field, read as it was written",
     ),
-    "bot/features/seasons/closing.py": (
-        {"bot.rules.duel.rating"},
-        "the season's duel board reads the duels' ratings (moving with the season's tables, #39)",
-    ),
     "bot/rules/chat_stats.py": (
         {
             "countdown_points",
@@ -78,44 +74,6 @@ EXCEPTIONS: dict[str, tuple[set[str], str]] = {
             "hunt_top",
             "record_countdown",
             "record_hunt",
-        },
-        MOVING,
-    ),
-    "bot/rules/standing.py": (
-        {
-            "DAILY_DAYS",
-            "DailyRecord",
-            "bot.rules.daily.puzzle",
-            "bot.rules.duel.rating",
-            "daily_days",
-        },
-        MOVING,
-    ),
-    "bot/rules/seasons/groups.py": (
-        {
-            "ARENA_GAME",
-            "DAILY_DAYS",
-            "DailyRecord",
-            "arena_played",
-            "arenas",
-            "bot.rules.arena.standings",
-            "bot.rules.daily.puzzle",
-            "daily_days",
-        },
-        MOVING,
-    ),
-    "bot/rules/seasons/tables.py": (
-        {
-            "ArenaTally",
-            "RUSH_SCORE",
-            "RushScore",
-            "arena",
-            "arena_rows",
-            "bot.rules.duel.rating",
-            "bot.rules.rush.best_runs",
-            "bot.rules.rush.result",
-            "duels",
-            "rush",
         },
         MOVING,
     ),
