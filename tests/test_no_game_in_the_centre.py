@@ -22,6 +22,8 @@ import builtins
 import re
 from pathlib import Path
 
+from bot.play.page_texts import PAGE_PLURALS, SHARED_TEXTS
+
 ROOT = Path(__file__).resolve().parents[1]
 BOT = ROOT / "bot"
 
@@ -68,10 +70,6 @@ EXCEPTIONS: dict[str, tuple[set[str], str]] = {
         {"COUNTDOWN_TIME_OF_VERSION_2"},
         "a step of the records' history: version 2's field, read as it was written",
     ),
-    "bot/features/seasons/closing.py": (
-        {"bot.rules.duel.rating"},
-        "the season's duel board reads the duels' ratings (moving with the season's tables, #39)",
-    ),
     "bot/rules/chat_stats.py": (
         {
             "countdown_points",
@@ -84,49 +82,10 @@ EXCEPTIONS: dict[str, tuple[set[str], str]] = {
         },
         MOVING,
     ),
-    "bot/rules/standing.py": (
-        {
-            "DAILY_DAYS",
-            "DailyRecord",
-            "bot.rules.daily.puzzle",
-            "bot.rules.duel.rating",
-            "daily_days",
-        },
-        MOVING,
-    ),
-    "bot/rules/seasons/groups.py": (
-        {
-            "ARENA_GAME",
-            "DAILY_DAYS",
-            "DailyRecord",
-            "arena_played",
-            "arenas",
-            "bot.rules.arena.standings",
-            "bot.rules.daily.puzzle",
-            "daily_days",
-        },
-        MOVING,
-    ),
-    "bot/rules/seasons/tables.py": (
-        {
-            "ArenaTally",
-            "RUSH_SCORE",
-            "RushScore",
-            "arena",
-            "arena_rows",
-            "bot.rules.duel.rating",
-            "bot.rules.rush.best_runs",
-            "bot.rules.rush.result",
-            "duels",
-            "rush",
-        },
-        MOVING,
-    ),
 }
 """Each module's identifiers that still name a game, and why (see the module's docstring)."""
 
 SAVED = "saved names of earlier releases, read as they were written (data from every release loads)"
-PAGE_WORDS = "the page's words by view: moving to each view's own (branch pagetexts, #39)"
 
 STRING_EXCEPTIONS: dict[str, tuple[set[str], str]] = {
     "bot/records/migrations.py": (
@@ -154,46 +113,9 @@ STRING_EXCEPTIONS: dict[str, tuple[set[str], str]] = {
         SAVED + ": the classes release 1 pickled, by their paths then",
     ),
     "bot/state.py": ({"round"}, SAVED + ": CHATS_GAME, the chat's game's word in answers_to"),
-    "bot/rules/seasons/tables.py": ({"arena", "duels", "rush"}, MOVING + ": the boards' keys"),
     "bot/services/pictures/profile_card.py": (
         {"ladder"},
         "an icon's shape (a ladder drawn, as a star or a flame): the card's icons are shared",
-    ),
-    "bot/play/page_texts.py": (
-        {
-            "Daily",
-            "Practice",
-            "Rush",
-            "daily",
-            "dailyTitle",
-            "practice",
-            "practiceTitle",
-            "rushAgain",
-            "rushBest",
-            "rushFastest",
-            "rushFull",
-            "rushHands",
-            "rushLasted",
-            "rushNewBest",
-            "rushOffBoards",
-            "rushOut",
-            "rushOver",
-            "rushRules",
-            "rushScore",
-            "rushScriptPace",
-            "rushSolved",
-            "rushStale",
-            "rushTable",
-            "rushTableRow",
-            "rushTableWait",
-            "rushTitle",
-            "rushToken",
-            "rushTooFast",
-            "rushUnsaved",
-            "solvedDaily",
-            "solvedPractice",
-        },
-        PAGE_WORDS,
     ),
 }
 """Each module's strings that still name a game, and why (see the module's docstring)."""
@@ -397,3 +319,9 @@ def test_a_games_own_modules_are_not_read() -> None:
     own = {"bot/games/hunt/play.py", "bot/rules/hunt.py", "bot/rules/duel/race.py"}
     assert own & read == set()
     assert "bot/games/__init__.py" in read
+
+
+def test_the_pages_shared_words_name_no_game() -> None:
+    """The page's table of shared words (bot/play/page_texts.py) is keyed by strings, which
+    the names above leave out: a game's words on the page are its own (``Game.page_texts``)."""
+    assert {key for key in (*SHARED_TEXTS, *PAGE_PLURALS) if names_a_game(key)} == set()
