@@ -5,15 +5,17 @@ its rules) imports no game and names none.  A game declares itself once in its p
 
 "Names a game" means an identifier (a name, an attribute, a definition, an argument, an
 imported module) with a game's word among its words (``ChatRush`` is chat + rush;
-``rounded`` is not round).  Texts are not names (a feature's text may mention a game's
-command, as /start's does /daily).  What still names a game is listed in :data:`EXCEPTIONS`, with
+``rounded`` is not round).  What still names a game is listed in :data:`EXCEPTIONS`, with
 why: a name found that is not listed fails, and so does a listed one no longer found (the
-list only shrinks).
+list only shrinks).  Docstrings and comments are not read: they may speak of any game.
 
 A name may also hide in a string: a page's mode (``GAME_MODE = "rush"``), a callback's
 prefix (``"rush:"``), a saved field, an address.  So a central module's strings without a
 space in them (a text has spaces; docstrings are not read) that hold a game's word are
-refused too, with the same rules: listed in :data:`STRING_EXCEPTIONS`, with why."""
+refused too, with the same rules: listed in :data:`STRING_EXCEPTIONS`, with why.  And a
+central module's user texts (its msgids) that name a game are the game's texts, to go to its
+words (a feature's text that names a game's command, as /start's does /daily, is listed):
+those left are in :data:`TEXT_EXCEPTIONS` (by their first characters), with why."""
 
 from __future__ import annotations
 
@@ -120,6 +122,35 @@ STRING_EXCEPTIONS: dict[str, tuple[set[str], str]] = {
 }
 """Each module's strings that still name a game, and why (see the module's docstring)."""
 
+TEXT_KEY = 40
+"""A text is listed by its first characters (its singular's and plural's are one)."""
+SHARED = "a shared feature's text that names the games it speaks of (a new msgid to change)"
+ROUNDS = "the rounds' texts said by the shared code that reads their match or round (#39)"
+
+TEXT_EXCEPTIONS: dict[str, tuple[set[str], str]] = {
+    "bot/features/achievements/listing.py": ({"None yet: solve hands, win duels, keep a"}, SHARED),
+    "bot/features/admin/fairplay.py": ({"Player {id} is off every board from now "}, SHARED),
+    "bot/features/admin/overview.py": ({"/admin: who is active, games today, erro"}, SHARED),
+    "bot/features/basics/greeting.py": ({"Hi {name}! I am Twenty-Four, the 24 game"}, SHARED),
+    "bot/features/basics/unknown.py": ({"I don't know /{command}. Try /play for a"}, SHARED),
+    "bot/features/chat_settings.py": ({"There is no setting “{key}”. The setting"}, SHARED),
+    "bot/features/seasons/__init__.py": ({"/season: this month's boards (duels, Rus"}, SHARED),
+    "bot/play/set_aside.py": (
+        {"A game is on here: answer it or /giveup ", "A match is on here: /stop it first, then"},
+        ROUNDS + ", and a friend's challenge opened again",
+    ),
+    "bot/texts.py": (
+        {
+            "A round is on: answer it with /a, or use",
+            "A round is on: type your answer, or use ",
+            "{number}: Countdown's numbers are whole ",
+        },
+        ROUNDS + " (table_busy: another game's start while a round is on); and a /solve "
+        "request's error by the solver's code, Countdown's rules' (REASONS)",
+    ),
+}
+"""Each module's texts that still name a game, and why (see the module's docstring)."""
+
 
 def words_of(identifier: str) -> list[str]:
     """An identifier's words, lowercase: split at dots, underscores and a capital that starts
@@ -179,6 +210,28 @@ def _strings(source: str) -> set[str]:
     }
 
 
+TRANSLATED = frozenset({"_", "N_", "NP_", "K_", "ngettext", "gettext", "pgettext"})
+"""The calls whose strings are a text to translate (a msgid, its plural, a context)."""
+
+
+def texts_naming_a_game(source: str) -> set[str]:
+    """The texts to translate in a module's ``source`` that name a game, by their first
+    :data:`TEXT_KEY` characters (the strings given to ``_``, ``N_``, ``ngettext``...)."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        called = node.func
+        name = called.attr if isinstance(called, ast.Attribute) else getattr(called, "id", "")
+        if name not in TRANSLATED:
+            continue
+        for argument in node.args:
+            text = argument.value if isinstance(argument, ast.Constant) else None
+            if isinstance(text, str) and names_a_game(text):
+                found.add(text[:TEXT_KEY])
+    return found
+
+
 def strings_naming_a_game(source: str) -> set[str]:
     """The strings of a module's ``source`` that name a game (see :func:`_strings`)."""
     return {string for string in _strings(source) if names_a_game(string)}
@@ -223,6 +276,23 @@ PLAIN = "rounded"
         "/app/api/arena/state",
         "bot.game.rounds.Round",
         "dailyTitle",
+    }
+
+
+def test_the_text_finder_finds_a_games_name_in_a_text_to_translate() -> None:
+    source = '''"""A docstring may say rush."""
+LABEL = N_("▶️ Play Rush")
+NOTE = "A Rush run, not translated"
+def told(context):
+    context._("A round is on here.")
+    context.ngettext("{count} duel won", "{count} duels won", 2)
+    _("Rounded to {value}: no game named")
+'''
+    assert texts_naming_a_game(source) == {
+        "▶️ Play Rush",
+        "A round is on here.",
+        "{count} duel won",
+        "{count} duels won",
     }
 
 
@@ -290,6 +360,29 @@ def test_no_central_modules_string_names_a_game_but_the_listed_exceptions() -> N
         if strings - found.get(module, set())
     }
     assert gone == {}, "no longer named: drop it from STRING_EXCEPTIONS"
+
+
+def test_no_central_modules_text_names_a_game_but_the_listed_exceptions() -> None:
+    """A text that names a game is the game's: it goes to the game's words (its msgid
+    unchanged), and the shared code takes it from what the game declares."""
+    listed = {module: texts for module, (texts, _why) in TEXT_EXCEPTIONS.items()}
+    found = {}
+    for path in CENTRAL:
+        named = texts_naming_a_game(path.read_text(encoding="utf-8"))
+        if named:
+            found[str(path.relative_to(ROOT))] = named
+    unlisted = {
+        module: sorted(texts - listed.get(module, set()))
+        for module, texts in found.items()
+        if texts - listed.get(module, set())
+    }
+    assert unlisted == {}, "a central module's text names a game: move it to the game's words"
+    gone = {
+        module: sorted(texts - found.get(module, set()))
+        for module, texts in listed.items()
+        if texts - found.get(module, set())
+    }
+    assert gone == {}, "no longer named: drop it from TEXT_EXCEPTIONS"
 
 
 def test_each_central_module_is_read() -> None:
