@@ -84,10 +84,16 @@ class GameApiHandler(PlayerApiHandler):
     token: GameToken | None = None
 
     def initialize(  # type: ignore[override]
-        self, bot_application: Application, limit: RateLimit, since: float, page: GamePage
+        self,
+        bot_application: Application,
+        limit: RateLimit,
+        since: float,
+        mode: str,
+        page: GamePage,
     ) -> None:
         super().initialize(bot_application, limit)
         self.since = since
+        self.mode = mode
         self.page = page
 
     def admit(self) -> int | None:
@@ -96,8 +102,13 @@ class GameApiHandler(PlayerApiHandler):
         # What a token started may outlast its age (a run's solves add time): its calls are
         # taken for as long as the game's page says, the game checking the rest; only a
         # token older than that is refused here.
-        max_age = self.page.max_age
-        token = check_game_token(raw, self.bot_application.bot.token, data.now(), max_age=max_age)
+        token = check_game_token(
+            raw,
+            self.bot_application.bot.token,
+            data.now(),
+            max_age=self.page.max_age,
+            mode=self.mode,  # another game's token opens none of this one's calls
+        )
         if token is None or token.issued < self.since:
             return HTTPStatus.UNAUTHORIZED
         self.token = token
@@ -127,7 +138,13 @@ def game_routes(application: Application) -> Rules:
         (
             rf"/app/api/{mode}/([a-z]+)",
             GameApiHandler,
-            {"bot_application": application, "limit": limit, "since": since, "page": page},
+            {
+                "bot_application": application,
+                "limit": limit,
+                "since": since,
+                "mode": mode,
+                "page": page,
+            },
         )
         for mode, page in services(application).game_pages.items()
     ]

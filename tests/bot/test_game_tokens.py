@@ -49,6 +49,29 @@ def test_a_changed_token_is_refused(fields: dict[str, str]) -> None:
     assert check_game_token(changed(token, **fields), BOT, NOW) is None
 
 
+def test_a_token_binds_the_pages_mode() -> None:
+    token = sign_game_token(BOT, ANN, IN_CHAT, NOW, mode="rush")
+    checked = check_game_token(token, BOT, NOW, mode="rush")
+    assert checked is not None
+    assert checked.mode == "rush"
+
+
+def test_a_token_for_another_pages_mode_is_refused() -> None:
+    """A game's calls take no other game's token (each page under its mode)."""
+    token = sign_game_token(BOT, ANN, IN_CHAT, NOW, mode="rush")
+    assert check_game_token(token, BOT, NOW, mode="other") is None
+
+
+def test_a_token_without_a_mode_is_refused_where_one_is_asked() -> None:
+    token = sign_game_token(BOT, ANN, IN_CHAT, NOW)
+    assert check_game_token(token, BOT, NOW, mode="rush") is None
+
+
+def test_a_changed_mode_is_refused() -> None:
+    token = sign_game_token(BOT, ANN, IN_CHAT, NOW, mode="rush")
+    assert check_game_token(changed(token, g="other"), BOT, NOW, mode="other") is None
+
+
 def test_a_token_of_another_bot_is_refused() -> None:
     token = sign_game_token("999:OTHER", ANN, IN_CHAT, NOW)
     assert check_game_token(token, BOT, NOW) is None

@@ -19,8 +19,8 @@ start; a game may take a started one's calls longer, :func:`check_game_token`'s 
 CLOCK_SKEW = 5.0
 """Seconds a token may seem to come from the future (another process's clock)."""
 GAME_TOKEN_HEADER = "X-Game-Token"
-FIELDS = frozenset({"u", "c", "m", "i", "t", "n"})
-"""user, chat, message, inline message, issue time, nonce."""
+FIELDS = frozenset({"u", "c", "m", "i", "t", "n", "g"})
+"""user, chat, message, inline message, issue time, nonce, the page's mode."""
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,8 @@ class GameToken:
     issued: int
     """When the bot signed it (Unix time, seconds)."""
     nonce: str
+    mode: str | None = None
+    """The page's mode it opens (the game's: its calls take no other's token)."""
 
 
 def token_key(bot_token: str) -> bytes:
@@ -60,10 +62,19 @@ def _digest(bot_token: str, fields: dict[str, str]) -> str:
 
 
 def sign_game_token(
-    bot_token: str, user_id: int, message: GameMessage, now: float, nonce: str | None = None
+    bot_token: str,
+    user_id: int,
+    message: GameMessage,
+    now: float,
+    nonce: str | None = None,
+    *,
+    mode: str | None = None,
 ) -> str:
-    """A token for ``user_id`` playing from ``message``, issued at ``now``."""
+    """A token for ``user_id`` playing from ``message``, issued at ``now`` (for the page's
+    ``mode``, if given)."""
     fields = {"u": str(user_id), "t": str(int(now)), "n": nonce or secrets.token_urlsafe(12)}
+    if mode is not None:
+        fields["g"] = mode
     if message.inline_message_id is not None:
         fields["i"] = message.inline_message_id
     else:
@@ -78,9 +89,11 @@ def check_game_token(
     *,
     user_id: int | None = None,
     max_age: float = TOKEN_AGE,
+    mode: str | None = None,
 ) -> GameToken | None:
     """The token ``raw`` if the bot with ``bot_token`` signed it, at most ``max_age``
-    seconds before ``now`` (and for ``user_id``, if given); None for anything else."""
+    seconds before ``now`` (and for ``user_id`` and the page's ``mode``, if given); None for
+    anything else."""
     try:
         pairs = parse_qsl(raw, keep_blank_values=True, strict_parsing=True)
     except ValueError:
@@ -102,11 +115,14 @@ def check_game_token(
             ),
             int(fields["t"]),
             fields["n"],
+            fields.get("g"),
         )
     except (KeyError, ValueError):
         return None
     if not -CLOCK_SKEW <= now - token.issued <= max_age:
         return None
     if user_id is not None and token.user_id != user_id:
+        return None
+    if mode is not None and token.mode != mode:
         return None
     return token

@@ -146,7 +146,7 @@ def make_play(page: RushPage) -> Callable[[Update, BotContext], Coroutine[Any, A
             return
         user = query.from_user
         page.met(user.id, user.full_name, user.language_code)
-        token = sign_game_token(context.bot.token, user.id, message, context.now())
+        token = sign_game_token(context.bot.token, user.id, message, context.now(), mode=GAME_MODE)
         try:
             await query.answer(
                 url=game_address(where, GAME_MODE, token, _page_language(context, user))
