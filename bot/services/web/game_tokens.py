@@ -1,5 +1,5 @@
 """Signed game tokens for a Telegram game's page: who plays, from which game message, since
-when (what a token may start is the game's: Rush's runs, :mod:`bot.games.rush.page.run_tokens`).
+when, on which page's mode (what a token may start, and how often, is the game's to say).
 What each check prevents: docs/games.md, *Rush: the rules* ("Game tokens"), and
 docs/design-games.md, *Rush as a Telegram game*."""
 
