@@ -84,7 +84,7 @@ def _nothing_to_read() -> bool:
 
 async def _serve(settings: Settings) -> int:
     from bot.app import build_application, run_polling
-    from bot.services.web.connections import raise_file_limit
+    from bot.services.web import raise_file_limit
     from bot.webhook import run_webhook
 
     stop = asyncio.Event()

@@ -32,8 +32,7 @@ from bot.services.saving import NewsUntilSaved
 from bot.services.sending import unread
 from bot.services.solving import Solving
 from bot.services.timers import Timers
-from bot.services.web.game_tokens import GameToken
-from bot.services.web.launch_data import AppUser
+from bot.services.web import AppUser, GameToken
 from bot.settings import Settings
 from bot.state import ChatData, GlobalData, UserData
 

@@ -15,7 +15,7 @@ from bot.console.users import UserTable, language, login_name, username
 from bot.console.words import CONSOLE_HELP, bot_admin_line, held_line
 from bot.i18n import without_isolates
 from bot.local_api import BOT_ID, LocalBotApi, plain_text
-from bot.services.web.launch_data import launch_hash, sign_init_data
+from bot.services.web import launch_hash, sign_init_data
 
 GROUP_ID = -1_001_000_000_001
 INLINE_SHOWN = 10

@@ -21,15 +21,15 @@ from bot.rules.requests import (
     solve_job,
 )
 from bot.services.solve_errors import SolveBusy, SolveTimeout, SolveTooBig
-from bot.services.workers.pool import (
+from bot.services.workers import (
     AlreadyRunning,
     PoolBusy,
     WorkerPool,
     WorkFailed,
     WorkTimeout,
     WorkTooBig,
+    stop_asked,
 )
-from bot.services.workers.process import stop_asked
 
 SEARCH_BUDGET = 2.0
 """Seconds a /solve or inline search may take, queueing included."""

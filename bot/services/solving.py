@@ -32,13 +32,7 @@ from bot.rules.table import GameSettings
 from bot.services.level_tables import KeptTables, TableStore
 from bot.services.searching import Searches
 from bot.services.solve_errors import DealRefused
-from bot.services.workers.pool import (
-    AlreadyRunning,
-    PoolBusy,
-    WorkerPool,
-    WorkFailed,
-    WorkTimeout,
-)
+from bot.services.workers import AlreadyRunning, PoolBusy, WorkerPool, WorkFailed, WorkTimeout
 
 logger = logging.getLogger(__name__)
 

@@ -24,7 +24,7 @@ from bot.rules.challenge import HAND_SOURCE, Challenge, ChallengeRefusal, Challe
 from bot.rules.daily.puzzle import HAND_SOURCE as DAILY_SOURCE
 from bot.rules.pace import floor_of
 from bot.rules.spoilers import shares
-from bot.services.workers.pool import PoolBusy, WorkFailed, WorkTimeout
+from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.state import CHATS_GAME
 from bot.texts import reason
 from bot.typed_handlers import HandlerContext, MessageUpdate

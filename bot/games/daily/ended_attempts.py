@@ -23,7 +23,7 @@ from bot.play.set_aside import busy_text
 from bot.rules.daily.attempts import closed_attempt, closes_at, give_up
 from bot.rules.daily.puzzle import DailyRecord, NotInArchive, past_day, until_next
 from bot.services.answer_routes import Route
-from bot.services.workers.pool import PoolBusy, WorkFailed, WorkTimeout
+from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.state import CHATS_GAME, ChatData
 from bot.texts import duration_text
 from bot.typed_handlers import (

@@ -36,7 +36,7 @@ from bot.rules.pace import floor_of
 from bot.rules.results import Solved
 from bot.rules.rounds import Round
 from bot.services.solving import DealRefused
-from bot.services.workers.pool import AlreadyRunning, PoolBusy, WorkFailed, WorkTimeout
+from bot.services.workers import AlreadyRunning, PoolBusy, WorkFailed, WorkTimeout
 from bot.state import ChatData
 from bot.texts import reason
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate

@@ -30,7 +30,7 @@ from bot.rules.table import DIFFICULTY_WORDS, Table
 from bot.rules.votes import Action, request
 from bot.services.limits import CAPTION, TEXT, visible_length
 from bot.services.riders import Riders
-from bot.services.workers.pool import PoolBusy, WorkFailed, WorkTimeout
+from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.texts import hint_text, table_busy
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
 

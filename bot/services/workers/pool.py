@@ -89,7 +89,7 @@ class WorkerPool:
         nice: int = 10,
         memory: int | None = MEMORY,
         preload: Sequence[str] = (
-            "bot.services.workers.start",
+            "bot.services.worker_start",  # first, before the package's face
             "solver",
             "bot.rules.hands",
             "bot.rules.requests",

@@ -33,8 +33,7 @@ from bot.play.game_page import (
     serve_game,
 )
 from bot.play.miniapp import player_context
-from bot.services.web.game_tokens import GameMessage, sign_game_token
-from bot.services.web.launch_data import AppUser
+from bot.services.web import AppUser, GameMessage, sign_game_token
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
 logger = logging.getLogger(__name__)
