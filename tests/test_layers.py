@@ -51,9 +51,9 @@ PROBES = {
     "bot/features/_probe.py": "from bot import clock\n",
     "bot/state.py": "\n\ndef _probe() -> None:\n    from bot.records import codec\n",
     "bot/local_api/_probe.py": "def f() -> None:\n    from bot import state\n",
-    "bot/play/_probe.py": "def f() -> None:\n    from bot.services.outbox.bulk import spread_second\n",
+    "bot/play/_probe.py": "def f() -> None:\n    from bot.services.outbox import bulk\n",
     "bot/console/_probe.py": "from bot.services.web.server import WebServer\n",
-    "bot/services/_probe.py": "import typing\nif typing.TYPE_CHECKING:\n    from bot.services.workers import pool\n",
+    "bot/services/_probe.py": "import bot.services.workers.pool\n",
 }
 
 
