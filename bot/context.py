@@ -20,18 +20,15 @@ from bot.plug_ins import FeatureOf, GameOf, Profiled
 from bot.rules.off_boards import Removal
 from bot.rules.results import GameResult
 from bot.rules.spoilers import LiveHands
-from bot.services.activity import Activity
 from bot.services.answer_routes import AnswerRouter
 from bot.services.deferred_solves import DeferredSolves
-from bot.services.error_watch import ErrorWatch
-from bot.services.heartbeat import Heartbeat
-from bot.services.metrics import Metrics
 from bot.services.outbox import Letter, Outbox, Sent, Skipped
 from bot.services.polling import PollingRequest
 from bot.services.saving import NewsUntilSaved
 from bot.services.sending import unread
 from bot.services.solving import Solving
 from bot.services.timers import Timers
+from bot.services.watch import Activity, ErrorWatch, Heartbeat, Metrics
 from bot.services.web import AppUser, GameToken
 from bot.settings import Settings
 from bot.state import ChatData, GlobalData, UserData

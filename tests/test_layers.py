@@ -54,6 +54,8 @@ PROBES = {
     "bot/play/_probe.py": "def f() -> None:\n    from bot.services.outbox import bulk\n",
     "bot/console/_probe.py": "from bot.services.web.server import WebServer\n",
     "bot/services/_probe.py": "import bot.services.workers.pool\n",
+    "bot/features/solve/_probe.py": "from bot.services.solving.errors import SolveBusy\n",
+    "bot/webhook.py": "\n\ndef _probe() -> None:\n    from bot.services.watch import logs\n",
 }
 
 

@@ -93,7 +93,7 @@ class WorkerPool:
             "solver",
             "bot.rules.hands",
             "bot.rules.requests",
-            "bot.services.searching",
+            "bot.services.solving.searching",
             # Each worker runs serve from here: imported once, not by every new worker.
             "bot.services.workers.process",
         ),

@@ -20,7 +20,7 @@ from bot.rules.requests import (
     listed_whole,
     solve_job,
 )
-from bot.services.solve_errors import SolveBusy, SolveTimeout, SolveTooBig
+from bot.services.solving.errors import SolveBusy, SolveTimeout, SolveTooBig
 from bot.services.workers import (
     AlreadyRunning,
     PoolBusy,
