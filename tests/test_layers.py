@@ -56,6 +56,7 @@ PROBES = {
     "bot/services/_probe.py": "import bot.services.workers.pool\n",
     "bot/features/solve/_probe.py": "from bot.services.solving.errors import SolveBusy\n",
     "bot/webhook.py": "\n\ndef _probe() -> None:\n    from bot.services.watch import logs\n",
+    "bot/games/arena/_probe.py": "from bot.services.pictures.podium import podium_picture\n",
 }
 
 

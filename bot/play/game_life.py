@@ -20,7 +20,7 @@ from bot.context import BotContext, now_of, services
 from bot.play.admins import stop_ballot
 from bot.rules.live_game import LiveGame
 from bot.services.outbox import Sent
-from bot.services.pictures.cards import send_hand
+from bot.services.pictures import send_hand
 from bot.services.riders import Riders
 from bot.services.solving import DealRefused
 from bot.services.timers import JobCallback, Timers

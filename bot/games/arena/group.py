@@ -31,7 +31,7 @@ from bot.rules.results import Podium
 from bot.rules.standing import established_by
 from bot.services.limits import CAPTION, visible_length
 from bot.services.outbox import Sent, Skipped
-from bot.services.pictures.podium import podium_picture
+from bot.services.pictures import podium_picture
 from bot.services.sending import unread
 from bot.state import ChatData, GlobalPart
 from bot.typed_handlers import JobContext, MessageUpdate
