@@ -24,7 +24,7 @@ from bot.context import AppRequest as AppRequest
 from bot.context import BotContext, services
 from bot.i18n import N_
 from bot.play.page_policy import PAGE_POLICY
-from bot.play.page_texts import CatalogueHandler
+from bot.play.page_texts import CatalogueHandler, declared_words
 from bot.services.web import AppUser, BoundedHandler, RateLimit, Rules, check_init_data
 from bot.settings import Settings
 
@@ -212,7 +212,8 @@ class PageHandler(StaticFileHandler):
 
 
 def app_routes(application: Application) -> Rules:
-    """The Mini App's routes: the API first, then the page's files."""
+    """The Mini App's routes: the API first, then the page's files (its words those of the
+    games and features registered by now)."""
     limit = RateLimit(API_RATE, API_BURST)
     return [
         (
@@ -221,6 +222,6 @@ def app_routes(application: Application) -> Rules:
             {"bot_application": application, "limit": limit},
         ),
         (r"/app", RedirectHandler, {"url": "/app/"}),
-        (r"/app/catalogue\.js", CatalogueHandler),
+        (r"/app/catalogue\.js", CatalogueHandler, {"words": declared_words(application)}),
         (r"/app/(.*)", PageHandler, {"path": str(PAGE), "default_filename": "index.html"}),
     ]
