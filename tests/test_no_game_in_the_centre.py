@@ -95,18 +95,6 @@ EXCEPTIONS: dict[str, tuple[set[str], str]] = {
         },
         MOVING,
     ),
-    "bot/rules/chat_stats.py": (
-        {
-            "countdown_points",
-            "countdown_top",
-            "hunt_best",
-            "hunt_points",
-            "hunt_top",
-            "record_countdown",
-            "record_hunt",
-        },
-        MOVING,
-    ),
     "bot/rules/rating.py": (
         {"BOARD_MIN_DUELS", "DAILY_PAIR_CAP", "DAILY_PROVISIONAL_GAIN", "PROVISIONAL_DUELS"},
         MOVING,
