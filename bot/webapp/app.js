@@ -1,32 +1,32 @@
 // The page's start: its buttons and keys, then the view the address asks for; and the
-// answer built on the cards, sent to the current view's judge.
+// answer built on the cards, sent to the current view's judge. It names no view: it goes
+// over those registered (registerView, page.js), and runs once every script has.
 "use strict";
 
-// The answer built on the cards: the current mode's judge says whether it makes 24.
+// The answer built on the cards: the current view's judge says whether it makes 24.
 async function submit(expression) {
-  if (state.mode === "rush") return rushSubmit(expression); // rush.js
+  const view = currentView();
+  if (view.submit) return view.submit(expression); // the view's own way with an answer
   state.locked = true;
   render();
   say(t("checking"));
   try {
-    if (state.mode === "daily") await answerDaily(expression);
-    else if (state.mode === "train") await answerTrain(expression); // train.js
-    else if (state.mode === "arena") await answerArena(expression); // arena.js
-    else await answerPractice(expression);
+    await view.answer(expression);
   } catch (error) {
-    if (await dealtAgain(error)) return;
-    if (await trainOver(error)) return;
-    if (await arenaOver(error)) return;
-    if (error instanceof Refused && error.status === 409 && state.mode === "daily") {
-      // The puzzle shown is no longer the open attempt (a new day, or another one started
-      // in the chat): show the current one.
-      await openDaily();
-      return;
-    }
+    // The view open now (the player may have gone to another meanwhile) deals with it.
+    const now = currentView();
+    if (now.over && (await now.over(error))) return;
     state.locked = false;
     failed(error);
   }
   render();
+}
+
+// The view the address's mode opens: the first that says so, else the first with a tab.
+function opened(mode) {
+  const all = Object.entries(views);
+  const found = all.find(([name, view]) => (view.opens ? view.opens(mode) : mode === name));
+  return (found || all.find(([, view]) => view.tab))[1];
 }
 
 function start() {
@@ -35,22 +35,12 @@ function start() {
   for (const button of document.querySelectorAll("#ops button")) {
     button.addEventListener("click", () => tapOp(button.dataset.op));
   }
-  for (const button of document.querySelectorAll("#levels button")) {
-    button.addEventListener("click", () => {
-      state.level = button.dataset.level;
-      openPractice();
-    });
-  }
   $("undo").addEventListener("click", undo);
   $("reset").addEventListener("click", reset);
-  $("reveal").addEventListener("click", reveal);
-  $("copy").addEventListener("click", copyShare);
-  $("again").addEventListener("click", () => (state.mode === "train" ? trainNext() : newHand()));
-  $("start").addEventListener("click", startDaily);
-  $("tab-daily").addEventListener("click", openDaily);
-  $("tab-practice").addEventListener("click", openPractice);
-  $("tab-profile").addEventListener("click", openProfile);
-  $("tab-train").addEventListener("click", openTrain);
+  $("again").addEventListener("click", () => {
+    const view = currentView();
+    if (view.again) view.again();
+  });
   document.addEventListener("keydown", onKey);
   if (webApp) {
     webApp.ready();
@@ -60,13 +50,8 @@ function start() {
     postEvent("web_app_expand");
   }
   const mode = signed.get("start_param") || launch.get("tgWebAppStartParam") || query.get("mode");
-  if (mode === "rush") openRush(); // rush.js: the Telegram game
-  else if (mode === "practice") openPractice();
-  else if (mode === "profile") openProfile(); // profile.js
-  else if (mode === "train") openTrain(); // train.js
-  else if (mode && mode.startsWith("arena_")) openArena(); // arena.js: a group's arena
-  else openDaily();
+  opened(mode).open();
 }
 
-// After every script, rush.js included, has added its part.
+// After every script, each view's included, has run.
 document.addEventListener("DOMContentLoaded", start);

@@ -5,6 +5,12 @@
 
 const arena = { index: null, berserkNext: false, timer: null };
 
+// Its own elements among the tools: Berserk and Skip (their labels come from the server).
+$("tools").append(
+  viewElement("button", { id: "arena-berserk", label: "⚡ Berserk", hidden: true }),
+  viewElement("button", { id: "arena-skip", label: "⏭ Skip", hidden: true }),
+);
+
 // The arena as the server tells it: the hand on (its clock from when it reached the
 // player), the points and the place; then, when its time or the arena's start comes, asked
 // again (the server has moved on by then).
@@ -85,8 +91,6 @@ function openArena() {
   selectTab();
   clearResult();
   showGate(false);
-  $("levels").hidden = true;
-  $("reveal").hidden = true;
   state.locked = true;
   say(t("loading"));
   arenaOpen();
@@ -99,4 +103,11 @@ $("arena-skip").addEventListener("click", () => {
 });
 $("arena-berserk").addEventListener("click", () => {
   if (state.mode === "arena") arenaCall("arena/berserk", { on: !arena.berserkNext });
+});
+registerView("arena", {
+  opens: (mode) => Boolean(mode) && mode.startsWith("arena_"), // a group's arena
+  parts: ["arena-berserk", "arena-skip"],
+  open: openArena,
+  answer: answerArena,
+  over: arenaOver,
 });

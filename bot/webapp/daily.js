@@ -2,9 +2,11 @@
 // line to copy.
 "use strict";
 
+const daily = { day: null, number: null }; // the puzzle shown
+
 // A daily answer: solved (the chat's lines), or why not.
 async function answerDaily(expression) {
-  const reply = await api("POST", "daily", { day: state.day, expression });
+  const reply = await api("POST", "daily", { day: daily.day, expression });
   if (reply.state === "solved") {
     say(t("solvedDaily"), "good");
     showDailyResult(reply.result, reply.expression);
@@ -12,10 +14,6 @@ async function answerDaily(expression) {
     state.locked = false;
     say(reply.reason || t("notYet", { value: "?" }), "bad");
   }
-}
-
-function plain(html) {
-  return new DOMParser().parseFromString(html, "text/html").body.textContent || "";
 }
 
 function showDailyResult(result, expression) {
@@ -55,8 +53,6 @@ async function openDaily() {
   selectTab();
   clearResult();
   showGate(false);
-  $("levels").hidden = true;
-  $("reveal").hidden = true;
   state.cards = [];
   state.locked = true;
   state.started = null;
@@ -66,8 +62,8 @@ async function openDaily() {
   try {
     const reply = await api("GET", "daily/state");
     if (state.mode !== "daily") return; // the player went to practice meanwhile
-    state.day = reply.day;
-    state.number = reply.number;
+    daily.day = reply.day;
+    daily.number = reply.number;
     $("title").textContent = t("dailyTitle", { number: reply.number });
     if (reply.state === "new") {
       $("gate-text").textContent = t("gate", { number: reply.number });
@@ -96,8 +92,8 @@ async function showDaily() {
     const reply = await api("GET", "daily");
     if (state.mode !== "daily") return;
     showGate(false);
-    state.day = reply.day;
-    state.number = reply.number;
+    daily.day = reply.day;
+    daily.number = reply.number;
     $("title").textContent = t("dailyTitle", { number: reply.number });
     deal(reply.hand);
     if (reply.state === "solved") {
@@ -130,3 +126,15 @@ async function copyShare() {
     selection.addRange(range);
   }
 }
+
+// The puzzle shown is no longer the open attempt (a new day, or another one started in the
+// chat): show the current one.
+async function dailyOver(error) {
+  if (!(error instanceof Refused) || error.status !== 409 || state.mode !== "daily") return false;
+  await openDaily();
+  return true;
+}
+
+$("start").addEventListener("click", startDaily);
+$("copy").addEventListener("click", copyShare);
+registerView("daily", { tab: "daily", open: openDaily, answer: answerDaily, over: dailyOver });

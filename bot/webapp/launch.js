@@ -5,9 +5,9 @@
 //
 // The page is classic scripts sharing one global scope, run in the order index.html lists
 // them (launch, theme, catalogue (served by the bot), texts, fractions, page, board, api,
-// daily, practice, profile, train, arena, app, rush):
-// while loading, a script uses only what the ones before it defined; app.js starts the page
-// once all have run. This one: the launch data, and telling Telegram without its script.
+// then each view's, then app): while loading, a script uses only what the ones before it
+// defined; a view's registers it (registerView, page.js), and app.js starts the page once all
+// have run. This one: the launch data, and telling Telegram without its script.
 "use strict";
 
 const launch = new URLSearchParams(location.hash.slice(1));

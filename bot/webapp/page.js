@@ -1,27 +1,78 @@
-// What every view of the page shares: its state, the status line, the clock, the result box.
+// What every view of the page shares: its state, the views registered, the status line, the
+// clock, the result box.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 const state = {
-  mode: "daily",
+  mode: null, // the name of the view open
   hand: [],
   cards: [],
   history: [],
   selected: null,
   op: null,
   locked: true,
-  day: null,
-  number: null,
   started: null,
   stopped: null,
-  token: null,
-  level: "easy",
 };
+
+// The views, by name, in the order their scripts registered them (index.html's order).
+const views = {};
+
+// A view's script registers it once, when it runs: registerView("arena", {...}), with
+//   open()            opens the view (a tab's click, or the address's mode at the start);
+//   opens(mode)       whether the address's mode opens it (default: mode is its name; a mode
+//                     no view opens opens the first view with a tab);
+//   answer(expr)      judges the expression built on the cards (app.js's submit locks the
+//                     cards, says "checking" and shows what is refused), or submit(expr),
+//                     which takes the answer over (its own locking and refusals);
+//   over(error)       a refusal the view deals with itself (true: dealt with);
+//   again()           the result's New hand button; tick() its own clock;
+//   tab               the key of its tab's label (a tab is made for it, id tab-<name>);
+//   parts             the ids of its own elements, hidden while another view is open;
+//   cards: false      a view without the cards.
+function registerView(name, view) {
+  if (views[name]) throw new Error(`view ${name} registered twice`);
+  views[name] = view;
+  if (!view.tab) return;
+  const tab = document.createElement("button");
+  tab.type = "button";
+  tab.setAttribute("role", "tab");
+  tab.id = `tab-${name}`;
+  tab.setAttribute("aria-selected", String(!document.querySelector("[role=tab]")));
+  tab.dataset.text = view.tab;
+  tab.textContent = t(view.tab);
+  tab.addEventListener("click", () => view.open());
+  document.querySelector(".tabs").append(tab);
+}
+
+function currentView() {
+  return views[state.mode] || {};
+}
+
+// A view's own element, made by its script where index.html leaves room: a button has
+// type "button"; text is the key of its label (its words follow the page's language).
+function viewElement(tag, { id, className, text, label, hidden }) {
+  const element = document.createElement(tag);
+  if (tag === "button") element.type = "button";
+  if (id) element.id = id;
+  if (className) element.className = className;
+  if (text) {
+    element.dataset.text = text;
+    element.textContent = t(text);
+  } else if (label) element.textContent = label;
+  element.hidden = Boolean(hidden);
+  return element;
+}
 
 function say(text, kind) {
   const status = $("status");
   status.textContent = text;
   status.className = "status" + (kind ? ` ${kind}` : "");
+}
+
+// The text of the server's HTML lines (the chat's), shown as plain text.
+function plain(html) {
+  return new DOMParser().parseFromString(html, "text/html").body.textContent || "";
 }
 
 function clockText(seconds) {
@@ -33,7 +84,8 @@ function clockText(seconds) {
 }
 
 function tick() {
-  if (state.mode === "rush") return rushTick(); // rush.js: the server's clock, counting down
+  const view = currentView();
+  if (view.tick) return view.tick(); // a view's own clock (the server's, counting down)
   if (state.started === null) {
     $("clock").textContent = "";
     return;
@@ -61,14 +113,12 @@ function showGate(shown) {
   $("tools").hidden = shown;
 }
 
+// The open view's tab selected; the other views' own elements hidden (its own as they were).
 function selectTab() {
-  $("tab-daily").setAttribute("aria-selected", String(state.mode === "daily"));
-  $("tab-practice").setAttribute("aria-selected", String(state.mode === "practice"));
-  $("tab-profile").setAttribute("aria-selected", String(state.mode === "profile"));
-  $("tab-train").setAttribute("aria-selected", String(state.mode === "train"));
-  $("train-skip").hidden = state.mode !== "train" || $("train-skip").hidden;
-  $("arena-skip").hidden = state.mode !== "arena" || $("arena-skip").hidden;
-  $("arena-berserk").hidden = state.mode !== "arena" || $("arena-berserk").hidden;
-  $("profile").hidden = state.mode !== "profile";
-  $("cards").hidden = state.mode === "profile";
+  for (const [name, view] of Object.entries(views)) {
+    if (view.tab) $(`tab-${name}`).setAttribute("aria-selected", String(state.mode === name));
+    if (name === state.mode) continue;
+    for (const id of view.parts || []) $(id).hidden = true;
+  }
+  $("cards").hidden = currentView().cards === false;
 }

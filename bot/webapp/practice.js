@@ -1,9 +1,24 @@
 // The practice view: hands of a chosen difficulty, the answer, and the solutions on demand.
 "use strict";
 
+const practice = { token: null, level: "easy" }; // the hand dealt, the level chosen
+
+// Its own elements: the levels above the Start gate, Show solutions after the tools.
+$("gate").before(viewElement("div", { id: "levels", className: "levels", hidden: true }));
+$("levels").append(viewElement("button", { text: "easy" }), viewElement("button", { text: "medium" }));
+$("levels").append(viewElement("button", { text: "hard" }));
+for (const button of $("levels").children) {
+  button.dataset.level = button.dataset.text; // a level's label is its name's
+  button.addEventListener("click", () => {
+    practice.level = button.dataset.level;
+    openPractice();
+  });
+}
+$("tools").append(viewElement("button", { id: "reveal", text: "reveal", hidden: true }));
+
 // A practice answer: solved (in how long, and the other solutions), or why not.
 async function answerPractice(expression) {
-  const reply = await api("POST", "practice/answer", { token: state.token, expression });
+  const reply = await api("POST", "practice/answer", { token: practice.token, expression });
   if (reply.ok) {
     state.stopped = Date.now();
     state.started = state.stopped - reply.seconds * 1000;
@@ -67,9 +82,9 @@ async function newHand(notice) {
   tick();
   say(t("loading"));
   try {
-    const reply = await api("POST", "practice", { difficulty: state.level });
+    const reply = await api("POST", "practice", { difficulty: practice.level });
     if (state.mode !== "practice") return; // the player went to the daily meanwhile
-    state.token = reply.token;
+    practice.token = reply.token;
     $("title").textContent = t("practiceTitle");
     deal(reply.hand);
     state.stopped = null;
@@ -85,12 +100,12 @@ async function newHand(notice) {
 }
 
 async function reveal() {
-  if (state.mode !== "practice" || !state.token || state.locked) return;
+  if (state.mode !== "practice" || !practice.token || state.locked) return;
   state.locked = true;
   state.stopped = Date.now();
   render();
   try {
-    const reply = await api("POST", "practice/reveal", { token: state.token });
+    const reply = await api("POST", "practice/reveal", { token: practice.token });
     clearResult();
     $("result").hidden = false;
     showSolutions(reply, t("allSolutions"));
@@ -112,7 +127,17 @@ function openPractice() {
   $("levels").hidden = false;
   $("title").textContent = t("practiceTitle");
   for (const button of document.querySelectorAll("#levels button")) {
-    button.setAttribute("aria-pressed", String(button.dataset.level === state.level));
+    button.setAttribute("aria-pressed", String(button.dataset.level === practice.level));
   }
   newHand();
 }
+
+$("reveal").addEventListener("click", reveal);
+registerView("practice", {
+  tab: "practice",
+  parts: ["levels", "reveal"],
+  open: openPractice,
+  answer: answerPractice,
+  over: dealtAgain,
+  again: () => newHand(),
+});

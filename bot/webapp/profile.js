@@ -3,6 +3,9 @@
 // player's language).
 "use strict";
 
+// Its own element: the profile's section, where the cards would be.
+$("cards").before(viewElement("section", { id: "profile", className: "profile", hidden: true }));
+
 // The card's PNG as a data: address (an <img> cannot send the launch data, and the page's
 // policy loads images from itself or data: only); null if it did not come.
 async function profilePicture() {
@@ -25,9 +28,10 @@ async function profilePicture() {
 async function openProfile() {
   state.mode = "profile";
   selectTab();
+  $("profile").hidden = false;
   clearResult();
   showGate(false);
-  for (const id of ["ops", "tools", "levels"]) $(id).hidden = true;
+  for (const id of ["ops", "tools"]) $(id).hidden = true;
   state.cards = [];
   state.locked = true;
   state.started = null;
@@ -51,7 +55,7 @@ async function openProfile() {
       box.className = name;
       for (const line of lines || []) {
         const p = document.createElement("p");
-        p.textContent = plain(line); // daily.js
+        p.textContent = plain(line);
         box.append(p);
       }
       $("profile").append(box);
@@ -61,3 +65,5 @@ async function openProfile() {
     failed(error);
   }
 }
+
+registerView("profile", { tab: "profile", parts: ["profile"], cards: false, open: openProfile });

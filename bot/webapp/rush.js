@@ -9,6 +9,12 @@
 // A game has no launch data: the bot names the player's language in the address.
 if (query.get("mode") === "rush" && TEXTS[query.get("lang")]) language = query.get("lang");
 
+// Its own elements: the score under the title, Skip −20 s among the tools.
+document
+  .querySelector(".heading")
+  .after(viewElement("p", { id: "rush-score", className: "rush-score", hidden: true }));
+$("tools").append(viewElement("button", { id: "skip", text: "skip", hidden: true }));
+
 const rush = {
   token: launch.get("game") || "",
   number: null,
@@ -187,9 +193,8 @@ function rushTable(table) {
 
 async function openRush() {
   state.mode = "rush";
+  selectTab();
   document.querySelector("header").hidden = true;
-  $("levels").hidden = true;
-  $("reveal").hidden = true;
   $("title").textContent = t("rushTitle");
   $("title").dataset.text = "rushTitle";
   state.cards = [];
@@ -214,3 +219,9 @@ async function openRush() {
 
 $("skip").addEventListener("click", rushSkip);
 $("start").addEventListener("click", rushStart);
+registerView("rush", {
+  parts: ["rush-score", "skip"],
+  open: openRush,
+  submit: rushSubmit, // the server's clock: its own locking and refusals
+  tick: rushTick,
+});

@@ -4,6 +4,9 @@
 
 const train = { number: null };
 
+// Its own element: Skip (a miss), among the tools.
+$("tools").append(viewElement("button", { id: "train-skip", text: "trainSkip", hidden: true }));
+
 function trainTitle(rating) {
   $("title").textContent = t("trainTitle", { rating });
 }
@@ -80,9 +83,15 @@ function openTrain() {
   selectTab();
   clearResult();
   showGate(false);
-  $("levels").hidden = true;
-  $("reveal").hidden = true;
   trainNext();
 }
 
 $("train-skip").addEventListener("click", trainSkip);
+registerView("train", {
+  tab: "train",
+  parts: ["train-skip"],
+  open: openTrain,
+  answer: answerTrain,
+  over: trainOver,
+  again: trainNext,
+});

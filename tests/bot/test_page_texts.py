@@ -28,10 +28,13 @@ def _page_scripts() -> list[str]:
 
 
 def _used_keys(script: str) -> set[str]:
-    """The string keys ``script`` asks for by name: ``t("key")``, ``dataset.text = "key"``."""
+    """The string keys ``script`` asks for by name: ``t("key")``, ``dataset.text = "key"``,
+    and the labels of a view's tab and own elements (``tab: "key"``, ``text: "key"``)."""
     source = (WEBAPP / script).read_text(encoding="utf-8")
-    return set(re.findall(r'\bt\("(\w+)"', source)) | set(
-        re.findall(r'dataset\.text = "(\w+)"', source)
+    return (
+        set(re.findall(r'\bt\("(\w+)"', source))
+        | set(re.findall(r'dataset\.text = "(\w+)"', source))
+        | set(re.findall(r'\b(?:tab|text): "(\w+)"', source))
     )
 
 

@@ -1,0 +1,132 @@
+"""A view of the Mini App's page is a plug-in too (issue #39): each view's script
+(``bot/webapp/daily.js``, ``arena.js`` ...) registers itself once (``registerView("arena",
+{...})``, ``page.js``), and the page's shared scripts go over what is registered, naming no
+view.  ``index.html`` names a view only in the one line a view adds: its script's.
+
+"Names a view" means a word of the code (an identifier, a string, an element's id: comments
+are left out) with a view's word among its words (``openDaily`` is open + daily, ``tab-train``
+tab + train; ``constraint`` is no train).  What still names a view is listed in
+:data:`EXCEPTIONS`, with why: a name found that is not listed fails, and so does a listed one
+no longer found (the list only shrinks)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+WEBAPP = Path(__file__).resolve().parents[1] / "bot" / "webapp"
+REGISTERS = re.compile(r'\bregisterView\("(\w+)"')
+
+TOKENS = re.compile(
+    r"""//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\.|[^`\\])*`|[^"'`/]+|/""",
+    re.DOTALL,
+)
+"""A script's comments, strings and the code between them (a regular expression's slash is
+code: none of the page's holds a quote or two slashes)."""
+WORDS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+def _code(source: str) -> str:
+    """A script without its comments."""
+    return "".join(token for token in TOKENS.findall(source) if not token.startswith(("//", "/*")))
+
+
+VIEWS = {
+    path.name: REGISTERS.findall(_code(path.read_text(encoding="utf-8")))
+    for path in sorted(WEBAPP.glob("*.js"))
+    if REGISTERS.search(_code(path.read_text(encoding="utf-8")))
+}
+"""The views' scripts, with the names each registers."""
+
+SHARED = sorted(path.name for path in WEBAPP.glob("*.js") if path.name not in VIEWS)
+"""The page's shared scripts: every one that registers no view."""
+
+EXCEPTIONS: dict[str, tuple[set[str], str]] = {}
+"""What a shared script still names of a view, with why (none now: keep it so)."""
+
+
+def _views() -> set[str]:
+    return {name for names in VIEWS.values() for name in names}
+
+
+def _view_words() -> frozenset[str]:
+    """Every view's words: its name with its plural and -ing forms (``arenas``, ``training``)."""
+    words = set()
+    for name in _views():
+        stem = name.removesuffix("s")
+        words |= {name, stem, f"{stem}s", f"{stem}ing"}
+    return frozenset(words)
+
+
+def _words(name: str) -> set[str]:
+    """``openDaily``'s words: open, daily; ``tab-train``'s: tab, train."""
+    return {word.lower() for word in WORDS.findall(name)}
+
+
+def _names(code: str) -> set[str]:
+    """The names in ``code`` (``openDaily``, ``"tab-daily"``) that hold a view's word."""
+    return {name for name in re.findall(r"[A-Za-z_$][\w$-]*", code) if _words(name) & _view_words()}
+
+
+def test_the_views_are_found() -> None:
+    assert _views() >= {"daily", "practice", "train", "profile", "arena", "rush"}
+
+
+def test_the_shared_scripts_are_found() -> None:
+    assert {"app.js", "page.js", "api.js", "launch.js", "board.js"} <= set(SHARED)
+
+
+@pytest.mark.parametrize("script", sorted(VIEWS))
+def test_a_views_script_registers_its_view_once(script: str) -> None:
+    assert VIEWS[script] == [script.removesuffix(".js")]
+
+
+def test_the_word_finder_finds_a_view() -> None:
+    code = _code('openDaily(); $("tab-train"); // arena\nconst constraint = 1; /* rush */')
+    assert _names(code) == {"openDaily", "tab-train"}
+
+
+@pytest.mark.parametrize("script", SHARED)
+def test_a_shared_script_names_no_view(script: str) -> None:
+    code = _code((WEBAPP / script).read_text(encoding="utf-8"))
+    allowed = EXCEPTIONS.get(script, (set(), ""))[0]
+    assert _names(code) - allowed == set()
+
+
+def test_every_exception_is_still_needed() -> None:
+    unneeded = {
+        script: names - _names(_code((WEBAPP / script).read_text(encoding="utf-8")))
+        for script, (names, _why) in EXCEPTIONS.items()
+    }
+    assert {script: names for script, names in unneeded.items() if names} == {}
+
+
+@pytest.mark.parametrize("script", sorted(VIEWS))
+def test_a_views_script_names_no_other_view(script: str) -> None:
+    """A view uses what the page shares, never another view's functions or elements."""
+    own = script.removesuffix(".js")
+    others = _view_words() - {own, f"{own}s", f"{own}ing"}
+    code = _code((WEBAPP / script).read_text(encoding="utf-8"))
+    assert {name for name in _names(code) if _words(name) & others} == set()
+
+
+def test_the_page_names_a_view_only_in_its_script_line() -> None:
+    """``index.html``: a view's one line is its script's, ``<script src="arena.js" defer>``;
+    its tab and its own elements are made by its script."""
+    html = re.sub(
+        r"<!--.*?-->", "", (WEBAPP / "index.html").read_text(encoding="utf-8"), flags=re.S
+    )
+    lines = [line for line in html.splitlines() if _names(line)]
+    assert lines == [f'<script src="{script}" defer></script>' for script in _views_in_order()]
+
+
+def _views_in_order() -> list[str]:
+    """The views' scripts in the order index.html loads them (their tabs' order)."""
+    html = (WEBAPP / "index.html").read_text(encoding="utf-8")
+    return [name for name in re.findall(r'<script src="([\w.]+\.js)"', html) if name in VIEWS]
+
+
+def test_the_page_loads_every_views_script() -> None:
+    assert sorted(_views_in_order()) == sorted(VIEWS)
