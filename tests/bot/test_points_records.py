@@ -73,6 +73,15 @@ def test_an_earlier_players_points_load_into_their_games_part(
     assert _points(records.load("chat", text), part) == held
 
 
+def test_the_earlier_fixtures_hold_a_hunts_best_in_each_version() -> None:
+    held = {
+        json.loads(text)["v"]
+        for _where, text in EARLIER
+        if json.loads(text).get("table", {}).get("stats", {}).get("hunt_best")
+    }
+    assert held == {2, 3}
+
+
 @pytest.mark.parametrize(("where", "text"), EARLIER, ids=IDS)
 def test_an_earlier_hunts_best_loads_into_its_part(where: str, text: str) -> None:
     held = json.loads(text).get("table", {}).get("stats", {}).get("hunt_best", {})
