@@ -320,20 +320,18 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
             }
         )
 
-    def save_global(
-        self, *, players: Iterable[int] = (), hands: Iterable[str] = (), **keys: Iterable[Any]
-    ) -> bool:
+    def save_global(self, *, hands: Iterable[str] = (), **keys: Iterable[Any]) -> bool:
         """Save the bot's data across all chats at once: its global row (the games' global
-        parts kept there, each pair's rated duels of the day...), the ratings of ``players``,
-        the records of ``hands`` (by :func:`~bot.rules.hand_records.hand_key`) and the items
-        of a global part's rows that ``keys`` names by the rows' kind (``challenge=[token]``:
+        parts kept there, each pair's rated duels of the day...), the records of ``hands``
+        (by :func:`~bot.rules.hand_records.hand_key`) and the items of a global part's rows
+        that ``keys`` names by the rows' kind (``challenge=[token]``, ``rating=[player]``:
         :meth:`bot.state.GlobalData.changed_rows`), and delete the rows dropped since the
         last save.  Whether the disk took them: see :meth:`save_now` (PTB's regular saves
         never write these: whatever changes them saves them here, before announcing
         anything).
         """
         write_now = self.bot_data.write_now
-        rows = self.bot_data.global_data.changed_rows(players, hands, **keys)
+        rows = self.bot_data.global_data.changed_rows(hands, **keys)
         return True if write_now is None else write_now(rows)
 
     # --- sending: every message goes through the outbox ---------------------------------------

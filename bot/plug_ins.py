@@ -10,7 +10,7 @@ import datetime as dt
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from telegram import InlineKeyboardMarkup, InlineQueryResult, Update
 from telegram.ext import Application
@@ -133,9 +133,21 @@ class ProfilePart(NamedTuple):
     current: tuple[tuple[Family, float], ...] = ()
 
 
-Profiled = Callable[[Context, int, UserData], ProfilePart | None]
+class Titled(NamedTuple):
+    """A game's family of achievements (declared in its rules:
+    :func:`bot.rules.achievements.declare_family`) as ``/achievements``, ``/me`` and the lines
+    that tell one earned name it: its title's forms, a count's (``NP_``, ``{count}`` the tier's
+    goal) or one text twice (``(N_(...),) * 2``: a family of one tier, or a score that reads the
+    same for any)."""
+
+    family: Family
+    forms: tuple[str, str]
+
+
+Profiled = Callable[[Context, int, UserData], ProfilePart | tuple[ProfilePart, ...] | None]
 """A game's (or a feature's) part of a player's profile: (the player's id, their data) →
-the part (None: it has nothing to show of them)."""
+the part, or its parts where they stand apart (the duel rating first, the season's rank after
+the fastest hand), None: it has nothing to show of them."""
 Scored = Callable[[Context, ChatData, int], str | None]
 """A game's line of a player's /score in a chat: (the chat's data, the player's id) → the
 line, read from its part of the chat's data (None: nothing of theirs there yet)."""
@@ -226,6 +238,20 @@ class RunBoardsOf(Generic[Context]):
     """Whether a player has a run on the boards."""
     has_runs: Callable[[Context, int, Removal], bool]
     """Whether a player had any run (taken off by the removal, or their own best)."""
+
+
+@dataclass(frozen=True)  # not slotted: an alias's call sets __orig_class__
+class PlayerBoardsOf(Generic[Context]):
+    """A game's boards of players (the duels' rating), which the owner takes a player off
+    (``/admin fairplay player``) and puts back (``undo``)."""
+
+    holds: Callable[[Context, int], bool]
+    """Whether the game knows the player (a rating of theirs)."""
+    take_off: Callable[[Context, int], dict[str, list[Any]]]
+    """Take the player off its boards: the items changed, by their rows' kind, to save
+    (``{"rating": [player]}``: :meth:`bot.state.GlobalData.changed_rows`)."""
+    put_back: Callable[[Context, int], dict[str, list[Any]]]
+    """Put the player back on its boards (the items changed, as :attr:`take_off`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,6 +347,8 @@ class GameOf(Generic[Context]):
     its words."""
     profile: Profiled[Context] | None = None
     """Its part of a player's profile (:class:`ProfilePart`)."""
+    achievements: tuple[Titled, ...] = ()
+    """The titles of its families of achievements (:class:`Titled`)."""
     score: Scored[Context] | None = None
     """Its line of a player's /score (after the plain game's numbers, in the games' order)."""
     board: Boarded[Context] | None = None
@@ -356,6 +384,9 @@ class GameOf(Generic[Context]):
     """Its section of the owner's fair-play review (before the hands' records)."""
     runs: RunBoardsOf[Context] | None = None
     """Its boards of runs, which the owner takes runs off (the first game's that has some)."""
+    players: PlayerBoardsOf[Context] | None = None
+    """Its boards of players, which the owner takes a player off (every game's that has
+    some)."""
     overview: Overview[Context] | None = None
     """Its lines of the owner's ``/admin`` overview (after the games dealt today)."""
     days: PuzzleDays | None = None

@@ -15,7 +15,6 @@ from bot.rules.achievements import Achievements
 from bot.rules.hand_records import HandRecords
 from bot.rules.off_boards import OffBoards
 from bot.rules.public_names import PublicName, PublicNames
-from bot.rules.rating import Ratings
 from bot.rules.requests import SolveRequest, WaitingSolve
 from bot.rules.seasons.groups import ListedGroups
 from bot.rules.seasons.tables import Seasons, SeasonTrophy
@@ -130,7 +129,7 @@ def _same_fields(data: object, other: object) -> bool:
     )
 
 
-ROWS_OF_THEIR_OWN = frozenset({"chat", "user", "global", "rating", "hand"})
+ROWS_OF_THEIR_OWN = frozenset({"chat", "user", "global", "hand"})
 """The kinds of row the data file keeps that are no global part's (a part's rows may not take
 one of these names)."""
 
@@ -154,6 +153,29 @@ class ItemRows(Generic[T]):
     dropped: Callable[[T], list[Any]] | None = None
     """The keys of the items dropped since the last call (their rows to delete), if the part
     drops any of itself."""
+    plain_key: bool = False
+    """Keyed by the key itself, an id, rather than ``(key,)``: the rows saved so before their
+    part was declared (the players' ratings, kind ``rating``)."""
+
+    def row_key(self, key: Any) -> Any:
+        """An item's key as its row's key (see :attr:`plain_key`)."""
+        return key if self.plain_key else (key,)
+
+
+@dataclass(frozen=True, slots=True)
+class RowValue(Generic[T]):
+    """A value of a global part kept in rows of its own that the global row holds beside,
+    under a name of its own: saved so before the part was declared (the duels' ratings keep
+    each pair's rated duels of the day there, as ``pairs``)."""
+
+    name: str
+    """Its key in the global row (never changed once saved)."""
+    kind: Any
+    """The type of the value (``dict[str, int]``)."""
+    get: Callable[[T], object]
+    """The value, of the part."""
+    put: Callable[[T, Any], None]
+    """Set the part's value, as read."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +186,8 @@ class GlobalPart(Part[T]):
 
     rows: tuple[ItemRows[T], ...] = ()
     """The rows of its own the part is kept in, if any, by kind."""
+    values: tuple[RowValue[T], ...] = ()
+    """What a part kept in rows of its own keeps in the global row beside, if anything."""
 
     declared: ClassVar[dict[str, Part[Any]]] = {}
     """Every global part declared, by name (as :attr:`ChatPart.declared`)."""
@@ -171,6 +195,8 @@ class GlobalPart(Part[T]):
     """Every kind of row of a global part declared: the part, and its rows."""
 
     def __post_init__(self) -> None:
+        if self.values and not self.rows:
+            raise ValueError(f"values beside no rows of their own: {self.name!r}")
         for rows in self.rows:  # checked before anything is declared
             if rows.kind in ROWS_OF_THEIR_OWN or rows.kind.startswith("conversation:"):
                 raise ValueError(f"a part's rows named as the data file's own: {rows.kind!r}")
@@ -183,6 +209,16 @@ class GlobalPart(Part[T]):
 
     def fields(self) -> frozenset[str]:
         return frozenset(field.name for field in dataclasses.fields(GlobalData))
+
+    @staticmethod
+    def of_kind(kind: type[T]) -> GlobalPart[T]:
+        """The global part declared of ``kind``: for a package that reads another's part by
+        the type of its rules, which it may import, where it may not import that package
+        (the arena and the seasons read the duels' ratings); KeyError if none is."""
+        for part in GlobalPart.declared.values():
+            if part.kind is kind and isinstance(part, GlobalPart):
+                return part
+        raise KeyError(f"no global part of {kind.__name__} declared")
 
 
 CHATS_GAME = "round"
@@ -310,11 +346,10 @@ class UserData:
 @dataclass(slots=True)
 class GlobalData:
     """What the bot keeps across all chats (saved as one record of kind ``global``, and rows
-    of their own for the items kept by the thousand): ratings, each hand's record, the
-    players taken off the boards, the public names, the seasons, the listed groups, and the
-    games' own parts (:class:`GlobalPart`)."""
+    of their own for the items kept by the thousand): each hand's record, the players taken
+    off the boards, the public names, the seasons, the listed groups, and the games' own
+    parts (:class:`GlobalPart`: the duels' ratings, ...)."""
 
-    ratings: Ratings = field(default_factory=Ratings)
     hand_records: HandRecords = field(default_factory=HandRecords)
     off_boards: OffBoards = field(default_factory=OffBoards)
     """Players the host took off every board (``/admin fairplay``)."""
@@ -329,17 +364,14 @@ class GlobalData:
     a new one of each part declared, from the start (the bot keeps one global data)."""
 
     def changed_rows(
-        self, players: Iterable[int] = (), hands: Iterable[str] = (), **changed: Iterable[Any]
+        self, hands: Iterable[str] = (), **changed: Iterable[Any]
     ) -> dict[tuple[str, Any], object]:
         """The rows of the data file to write for a change (:meth:`bot.context.BotContext.
-        save_global`): the global row, the ratings of ``players``, the records of ``hands``
-        (by :func:`~bot.rules.hand_records.hand_key`), the items of a part's rows that
-        ``changed`` names by the rows' kind (``challenge=[token]``), and None for the rows of
-        hand records and parts' items dropped since the last call (to delete)."""
+        save_global`): the global row, the records of ``hands`` (by
+        :func:`~bot.rules.hand_records.hand_key`), the items of a part's rows that ``changed``
+        names by the rows' kind (``challenge=[token]``, ``rating=[player]``), and None for the
+        rows of hand records and parts' items dropped since the last call (to delete)."""
         rows: dict[tuple[str, Any], object] = {("global", 0): self}
-        rows.update(
-            {("rating", p): self.ratings.players[p] for p in players if p in self.ratings.players}
-        )
         rows.update(
             {
                 ("hand", (k,)): self.hand_records.hands[k]
@@ -353,11 +385,11 @@ class GlobalData:
         for kind, keys in changed.items():
             part, kept = GlobalPart.row_kinds[kind]
             items = kept.items(part.get(self))
-            rows.update({(kind, (k,)): items[k] for k in keys if k in items})
+            rows.update({(kind, kept.row_key(k)): items[k] for k in keys if k in items})
         rows.update({("hand", (k,)): None for k in self.hand_records.take_dropped()})
         for kind, (part, kept) in GlobalPart.row_kinds.items():
             if kept.dropped is not None:
-                rows.update({(kind, (k,)): None for k in kept.dropped(part.get(self))})
+                rows.update({(kind, kept.row_key(k)): None for k in kept.dropped(part.get(self))})
         return rows
 
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 from bot.games.daily.parts import DAILY_RECORD
 from bot.rules.daily.puzzle import DailyResult
-from bot.rules.rating import ESTABLISHED_DAYS, ESTABLISHED_OPPONENTS, PlayerRating, Ratings
+from bot.rules.duel.rating import ESTABLISHED_DAYS, ESTABLISHED_OPPONENTS, PlayerRating, Ratings
 from bot.rules.standing import DAILY_DAYS
 from bot.state import UserData
 

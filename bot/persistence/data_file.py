@@ -294,9 +294,9 @@ class DataFile:
 
 
 def _key_from_row(kind: str, stored: object) -> Any:
-    """A row's key: a chat's or user's id (the global row's 0, a rating's player) is an
-    integer, any other key JSON text."""
-    if kind in ("chat", "user", "global", "rating"):
+    """A row's key: a chat's or user's id (the global row's 0, a player's of the items kept
+    so: :func:`bot.records.plain_keyed`) is an integer, any other key JSON text."""
+    if records.plain_keyed(kind):
         if type(stored) is not int:
             raise TypeError(f"its key is {type(stored).__name__}, not an id")
         return stored

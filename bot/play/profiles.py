@@ -24,9 +24,11 @@ def parts(context: BotContext, user_id: int, data: UserData) -> list[ProfilePart
     found = []
     makers = [game.profile for game in context.bot_data.games if game.profile is not None]
     for make in makers + list(context.bot_data.profile_parts):
-        part = make(context, user_id, data)
-        if part is not None:
-            found.append(part)
+        made = make(context, user_id, data)
+        if isinstance(made, ProfilePart):
+            found.append(made)
+        elif made is not None:
+            found.extend(made)
     return sorted(found, key=lambda part: part.position)
 
 

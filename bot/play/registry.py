@@ -27,6 +27,7 @@ from bot.plug_ins import (
     MenuEntry,
     On,
     Opening,
+    PlayerBoardsOf,
     ProfilePart,
     PuzzleDays,
     Register,
@@ -34,6 +35,7 @@ from bot.plug_ins import (
     RunBoardsOf,
     Setting,
     Slot,
+    Titled,
     Told,
 )
 from bot.plug_ins import Boarded as BoardedOf
@@ -62,6 +64,7 @@ __all__ = [
     "Moved",
     "On",
     "Opening",
+    "PlayerBoards",
     "ProfilePart",
     "Profiled",
     "PuzzleDays",
@@ -71,6 +74,7 @@ __all__ = [
     "Scored",
     "Setting",
     "Slot",
+    "Titled",
     "Told",
     "game_on",
     "register_slot",
@@ -96,6 +100,8 @@ Aside: TypeAlias = AsideOf[BotContext]
 """A player's own game set aside by another game in private (:class:`bot.plug_ins.AsideOf`)."""
 RunBoards: TypeAlias = RunBoardsOf[BotContext]
 """A game's boards of runs, as the owner's removals reach them."""
+PlayerBoards: TypeAlias = PlayerBoardsOf[BotContext]
+"""A game's boards of players, as the owner's removals reach them."""
 
 
 def game_on(chat: ChatData, data: BotData) -> Game | None:

@@ -24,7 +24,7 @@ from bot.records.schema import (
     user_from_record,
     user_record,
 )
-from bot.state import ChatData, GlobalData, GlobalPart, UserData
+from bot.state import ChatData, GlobalData, GlobalPart, ItemRows, UserData
 
 Key = int | tuple[int | str, ...]
 """A row's key: a chat's or user's id, or a conversation's key."""
@@ -146,17 +146,17 @@ copyreg.pickle(UserData, _as_saved("user"))
 
 
 def global_rows(data: GlobalData) -> dict[tuple[str, Key], object]:
-    """Every row of the bot's data across all chats: the global row (key 0), each player's
-    rating (by id), each hand's record (by ``(hand key,)``), and each item of the global
-    parts kept in rows of their own (a challenge by ``(token,)``...: :class:`~bot.state.
+    """Every row of the bot's data across all chats: the global row (key 0), each hand's
+    record (by ``(hand key,)``), and each item of the global parts kept in rows of their own
+    (a player's duel rating by id, a challenge by ``(token,)``...: :class:`~bot.state.
     ItemRows`).  A save after a change writes only the rows it touched (a rated duel: the
     global row and its two players'), and deletes those of the items dropped
     (:meth:`~bot.state.GlobalData.changed_rows`)."""
     rows: dict[tuple[str, Key], object] = {("global", 0): data}
-    rows.update({("rating", user_id): r for user_id, r in data.ratings.players.items()})
     rows.update({("hand", (key,)): r for key, r in data.hand_records.hands.items()})
     for kind, (part, kept) in GlobalPart.row_kinds.items():
-        rows.update({(kind, (key,)): item for key, item in kept.items(part.get(data)).items()})
+        items = kept.items(part.get(data))
+        rows.update({(kind, kept.row_key(key)): item for key, item in items.items()})
     return rows
 
 
@@ -166,27 +166,33 @@ def global_from_rows(rows: Mapping[str, Mapping[Key, Any]]) -> GlobalData:
     data = rows.get("global", {}).get(0)
     if not isinstance(data, GlobalData):
         data = GlobalData()
-    data.ratings.players = {_user_key(k): v for k, v in rows.get("rating", {}).items()}
     data.hand_records.hands = {_item_key(k): v for k, v in rows.get("hand", {}).items()}
     for kind, (part, kept) in GlobalPart.row_kinds.items():
-        items = {_one_key(k, kept.key): v for k, v in rows.get(kind, {}).items()}
+        items = {_one_key(k, kept): v for k, v in rows.get(kind, {}).items()}
         kept.put(part.get(data), items)
     return data
 
 
-def _one_key(key: Key, kind: type) -> Any:
-    if not isinstance(key, tuple) or len(key) != 1 or type(key[0]) is not kind:
+def _one_key(key: Key, kept: ItemRows[Any]) -> Any:
+    if kept.plain_key:
+        if type(key) is not kept.key:
+            raise RecordError(f"not the key of an item: {key!r}")
+        return key
+    if not isinstance(key, tuple) or len(key) != 1 or type(key[0]) is not kept.key:
         raise RecordError(f"not the key of an item: {key!r}")
     return key[0]
+
+
+def plain_keyed(kind: str) -> bool:
+    """Whether rows of ``kind`` are keyed by an id (a chat's, a user's, the global row's 0,
+    an item's of rows keyed so: :attr:`~bot.state.ItemRows.plain_key`)."""
+    if kind in ("chat", "user", "global"):
+        return True
+    declared = GlobalPart.row_kinds.get(kind)
+    return declared is not None and declared[1].plain_key
 
 
 def _item_key(key: Key) -> str:
     if not isinstance(key, tuple) or len(key) != 1 or not isinstance(key[0], str):
         raise RecordError(f"not the key of an item: {key!r}")
     return key[0]
-
-
-def _user_key(key: Key) -> int:
-    if not isinstance(key, int):
-        raise RecordError(f"not a user's id: {key!r}")
-    return key

@@ -15,7 +15,6 @@ from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, overrid
 from bot.records.codec import Record, make_converter
 from bot.rules.hand_records import HandRecord
 from bot.rules.off_boards import OffBoards
-from bot.rules.rating import PlayerRating
 from bot.rules.requests import Rules
 from bot.rules.seasons.groups import ListedGroups
 from bot.rules.seasons.tables import Seasons
@@ -28,6 +27,7 @@ from bot.state import (
     GlobalData,
     GlobalPart,
     Part,
+    RowValue,
     UserData,
     UserPart,
 )
@@ -207,34 +207,52 @@ def user_from_record(record: Record) -> UserData:
     return data
 
 
-GLOBAL_FIELDS = frozenset({"v", "pairs", "off_boards", "names_key", "seasons", "groups"})
+GLOBAL_FIELDS = frozenset({"v", "off_boards", "names_key", "seasons", "groups"})
 """The keys of the global row that are the global data's own fields (any other is a game's
-part, by its name)."""
+part, by its name, or a value a part kept in rows of its own keeps there)."""
 
 
 def _global_parts() -> dict[str, type]:
     """The kind of each global part declared that the global row holds (not one kept in rows
     of its own)."""
     kinds = {}
+    values = _row_values()
     for name, part in GlobalPart.declared.items():
-        if name in GLOBAL_FIELDS:
+        if name in GLOBAL_FIELDS or name in values:
             raise ValueError(f"a global part named as a field of the global row: {name!r}")
         if not (isinstance(part, GlobalPart) and part.rows):
             kinds[name] = part.kind
     return kinds
 
 
+def _row_values() -> dict[str, tuple[GlobalPart[Any], RowValue[Any]]]:
+    """The values the global row holds of the parts kept in rows of their own, by name."""
+    values: dict[str, tuple[GlobalPart[Any], RowValue[Any]]] = {}
+    for part in GlobalPart.declared.values():
+        assert isinstance(part, GlobalPart)
+        for value in part.values:
+            if value.name in GLOBAL_FIELDS or value.name in values:
+                raise ValueError(f"two values of the global row named {value.name!r}")
+            values[value.name] = (part, value)
+    return values
+
+
 def global_record(data: GlobalData) -> Record:
-    """The global row (kind ``global``, key 0): each pair's rated duels of the day, the
-    players taken off the boards, the key of the players' handles, the seasons (the one
-    on, its boards, the tables of those ended), the groups listed on ``/groups top``, and
-    each game's global part by its name (invitations and duels, the board of Rush runs...).
-    Each player's rating, hand record and each item of a part kept in rows of its own is a
-    row of its own (:func:`item_kinds`), so that a save writes what changed, not every hand
-    ever solved."""
+    """The global row (kind ``global``, key 0): the players taken off the boards, the key
+    of the players' handles, the seasons (the one on, its boards, the tables of those
+    ended), the groups listed on ``/groups top``, each game's global part by its name
+    (invitations and duels, the board of Rush runs...) and the values a part kept in rows
+    of its own keeps beside (:class:`~bot.state.RowValue`: each pair's rated duels of the
+    day, ``pairs``).  Each hand record and each item of a part kept in rows of its own (a
+    player's rating) is a row of its own (:func:`item_kinds`), so that a save writes what
+    changed, not every hand ever solved."""
+    values = _row_values()
     record: Record = {
         "v": VERSION,
-        "pairs": dict(data.ratings.pairs),
+        **{
+            name: CONVERTER.unstructure(value.get(part.get(data)), value.kind)
+            for name, (part, value) in values.items()
+        },
         "off_boards": CONVERTER.unstructure(data.off_boards, OffBoards),
         "names_key": data.names.key,
         "seasons": CONVERTER.unstructure(data.seasons, Seasons),
@@ -242,34 +260,39 @@ def global_record(data: GlobalData) -> Record:
     }
     kinds = _global_parts()
     for name, part in data.parts.items():
-        if name in kinds or name not in GlobalPart.declared:
+        # A value read before its part was declared is written back as it was read (its
+        # part is new: its rows, unread too, are still in the data file as they were).
+        if name in kinds or name in values or name not in GlobalPart.declared:
             record[name] = _part_record(part, kinds.get(name))
     return record
 
 
 def global_from_record(record: Record) -> GlobalData:
-    """The data of the global row, with no ratings, hand records or items of the parts kept
-    in rows of their own yet (see :func:`~bot.records.global_from_rows`); a part the row
+    """The data of the global row, with no hand records or items of the parts kept in rows
+    of their own yet (see :func:`~bot.records.global_from_rows`); a part the row
     does not hold is new, and one no declaration names is kept unread."""
     data = GlobalData()
-    data.ratings.pairs = CONVERTER.structure(record.get("pairs", {}), dict[str, int])
+    values = _row_values()
+    for name, (part, value) in values.items():
+        if record.get(name) is not None:
+            value.put(part.get(data), CONVERTER.structure(record[name], value.kind))
     data.off_boards = CONVERTER.structure(record.get("off_boards", {}), OffBoards)
     data.names.key = str(record.get("names_key", ""))
     data.seasons = CONVERTER.structure(record.get("seasons", {}), Seasons)
     data.groups = CONVERTER.structure(record.get("groups", {}), ListedGroups)
     kinds = _global_parts()
     for name, part in record.items():
-        if name in GLOBAL_FIELDS or part is None:
+        if name in GLOBAL_FIELDS or name in values or part is None:
             continue
         if name in kinds or name not in GlobalPart.declared:
             data.parts[name] = _part_from(part, kinds.get(name))
     return data
 
 
-ITEM_KINDS: dict[str, type] = {"rating": PlayerRating, "hand": HandRecord}
-"""Kinds of row that hold one item of the global data's own: a player's rating (keyed by
-their id) and a hand's record (by ``(hand key,)``); the global parts' rows add theirs
-(:func:`item_kinds`: a challenge by ``(token,)``, a hand's rating on the ladder...)."""
+ITEM_KINDS: dict[str, type] = {"hand": HandRecord}
+"""Kinds of row that hold one item of the global data's own: a hand's record (by ``(hand
+key,)``); the global parts' rows add theirs (:func:`item_kinds`: a player's duel rating by
+their id, a challenge by ``(token,)``, a hand's rating on the ladder...)."""
 
 
 def item_kinds() -> dict[str, type]:

@@ -8,13 +8,17 @@ import random
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from bot.rules.achievements import Achievements, declare_counting, declare_family
 from bot.rules.chat_stats import GamePoints
 from bot.rules.live_game import TimedGame
 from bot.rules.requests import declare_rules
+from bot.rules.results import GameResult
 from bot.rules.seats import Seat, Seats
 from bot.rules.table import GameSettings
 from solver import Code, Solution, Verdict, check, closest, is_claim
 
+COUNTDOWN_GAME = "countdown"
+"""Countdown's name, as its results give it (:attr:`bot.rules.results.GameResult.game`)."""
 LARGE = (25, 50, 75, 100)
 SMALL = tuple(n for n in range(1, 11) for _ in range(2))
 """The small numbers: two of each of 1 to 10."""
@@ -243,3 +247,21 @@ def countdown_job(
     if found.exact is not None:
         return found.exact.pretty, None, None
     return None, _witness(found.below), _witness(found.above)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CountdownExact(GameResult):
+    """A Countdown game's target reached exactly."""
+
+    game: str = COUNTDOWN_GAME
+
+
+EXACT = declare_family("exact", (1, 10), position=60)
+"""Countdown games' targets reached exactly."""
+
+
+def _exact(achievements: Achievements, result: CountdownExact, now: float) -> None:
+    achievements.add(EXACT)
+
+
+declare_counting(CountdownExact, _exact)

@@ -7,13 +7,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from bot.rules.achievements import Achievements, declare_counting, declare_family
 from bot.rules.chat_stats import ChatStats, GamePoints
 from bot.rules.live_game import TimedGame
+from bot.rules.results import GameResult
 from bot.rules.seats import Seat
 from bot.rules.table import Table
 from solver import Verdict, check, solution_of, solve
 from solver.deal import listing_work
 
+HUNT_GAME = "hunt"
+"""Solution Hunt's name, as its results give it (:attr:`bot.rules.results.GameResult.game`)."""
 MIN_SOLUTIONS = 3
 """A hunt's hand has at least this many distinct solutions."""
 WORK = 300
@@ -212,3 +216,22 @@ def _listed(hand: tuple[int, ...], target: int) -> tuple[str, ...] | None:
     """Every distinct solution of a hunt hand, or None if it has too few to hunt."""
     found = solve(hand, target)
     return tuple(s.pretty for s in found) if len(found) >= MIN_SOLUTIONS else None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HuntAlone(GameResult):
+    """Every solution of a hunt found by one player alone."""
+
+    game: str = HUNT_GAME
+    solutions: int = 0
+
+
+HUNTS_ALONE = declare_family("hunt", (1,), position=70)
+"""Hunts whose every solution one player found alone."""
+
+
+def _alone(achievements: Achievements, result: HuntAlone, now: float) -> None:
+    achievements.add(HUNTS_ALONE)
+
+
+declare_counting(HuntAlone, _alone)

@@ -72,7 +72,9 @@ def declare_rules(
     reading: Mapping[str, bool] | None = None,
 ) -> Rules:
     """Declares a game's own rules (its name is saved with a request): chosen by any of
-    ``words``, they win over whole numbers' (``int``), the first declared over the others."""
+    ``words``, they win over whole numbers' (``int``), the first declared over the others.
+    The first word is English, read in every language where the game marks it as a keyword
+    (``K_("keyword", word)``)."""
     rules = Rules(name)
     DECLARED[rules] = DeclaredRules(rules, tuple(words), dict(options), dict(reading or {}))
     return rules

@@ -1,28 +1,20 @@
 """A game's result as an event: who did what in which game, and whether it ``counts`` under the
 fair-play rules.  Games publish them once saved (:mod:`bot.play.result_listeners`); listeners
-such as achievements refuse what does not count (docs/design-games.md, *Achievements*)."""
+such as achievements refuse what does not count (docs/design-games.md, *Achievements*).
+
+The results every game may give stand here (a hand solved, missed, played or outpaced, a
+podium, a season's trophy); a game's own (the daily puzzle solved with its streak, a Rush
+run's score...) stand in its rules, beside the name it gives :attr:`GameResult.game`."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 
 from bot.rules.pace import too_fast
 
-
-class Game(StrEnum):
-    """The game a result comes from."""
-
-    ROUND = "round"
-    DAILY = "daily"
-    DUEL = "duel"
-    HUNT = "hunt"
-    COUNTDOWN = "countdown"
-    RUSH = "rush"
-    LADDER = "ladder"
-    ARENA = "arena"
-    SEASON = "season"
+SEASON = "season"
+"""A season's name as a result's game: its trophies (:class:`Trophy`) are no game's."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -31,7 +23,9 @@ class GameResult:
 
     player: int
     name: str
-    game: Game
+    game: str
+    """The game's name, a constant of its rules (``bot.rules.rounds.ROUND``, ``"round"``):
+    what a listener that follows one game compares (no central module names a game)."""
     counts: bool = True
     """Whether it counts beyond its chat under the fair-play rules."""
     achievable: bool = True
@@ -85,7 +79,7 @@ class Outpaced(GameResult):
 
 def outpaced(
     players: Sequence[int],
-    game: Game,
+    game: str,
     hand: Sequence[int],
     target: int,
     seconds: float,
@@ -111,49 +105,10 @@ def outpaced(
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class DailySolved(Solved):
-    """The daily puzzle solved live, and the streak it makes."""
-
-    game: Game = Game.DAILY
-    streak: int = 0
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DuelWon(GameResult):
-    """A duel won."""
-
-    game: Game = Game.DUEL
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class CountdownExact(GameResult):
-    """A Countdown game's target reached exactly."""
-
-    game: Game = Game.COUNTDOWN
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class HuntAlone(GameResult):
-    """Every solution of a hunt found by one player alone."""
-
-    game: Game = Game.HUNT
-    solutions: int = 0
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RushScore(GameResult):
-    """A Rush run's end: its score (hands solved) and fastest hand."""
-
-    game: Game = Game.RUSH
-    score: int = 0
-    best_time: float | None = None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
 class Podium(GameResult):
-    """A place among an arena's first three (1 wins it)."""
+    """A place among a game's first three (1 wins it): an arena's.  The game counts it towards
+    its own achievements (:func:`bot.rules.achievements.declare_counting` with its name)."""
 
-    game: Game = Game.ARENA
     place: int = 1
 
 
@@ -161,7 +116,7 @@ class Podium(GameResult):
 class Trophy(GameResult):
     """A season's trophy: a place among a season board's first three."""
 
-    game: Game = Game.SEASON
+    game: str = SEASON
     place: int = 1
     season: str = ""
     """The season, as ``2026-11``."""

@@ -15,7 +15,9 @@ from bot.rules.votes import is_attempt
 from solver import Code, Verdict, check
 from solver.hints import Hint
 
-HAND_SOURCE = declare_source("round")
+ROUND_GAME = "round"
+"""A round's name, as its results give it (:attr:`bot.rules.results.GameResult.game`)."""
+HAND_SOURCE = declare_source(ROUND_GAME)
 """A round's solves count for a hand's record."""
 
 NO_SOLUTION_HINT = Hint(level=1, solution="")

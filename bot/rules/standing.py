@@ -2,7 +2,7 @@
 leave a chat (an arena's trophy and podium, /groups top's arenas played) ask of a player,
 so that accounts made for the purpose buy nothing.  A player is established on a day once
 they solved the daily puzzle at a person's pace on :data:`DAILY_DAYS` days before it, or
-once they are established in duels (:meth:`bot.rules.rating.PlayerRating.established`:
+once they are established in duels (:meth:`bot.rules.duel.rating.PlayerRating.established`:
 five played-out duels against five players, over a week).  Both cost days of play at a
 person's pace, which a throwaway account does not have.  What it prevents and what it costs
 a newcomer: docs/fair-play.md, *Established players*."""
@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 
 from bot.rules.daily.puzzle import DailyRecord
-from bot.rules.rating import PlayerRating
+from bot.rules.duel.rating import PlayerRating
 
 DAILY_DAYS = 3
 """Days a player solved the daily puzzle (at a person's pace) that make them established."""

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.duel.parts import DUELS
+from bot.games.duel.parts import DUELS, RATINGS
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.duel.race import Duel
-from bot.rules.rating import PlayerRating
+from bot.rules.duel.rating import PlayerRating
 from solver import solve
 from tests.bot.harness import (
     ANN,
@@ -34,7 +34,7 @@ def players() -> LocalBotApi:
 def establish(application: BotApplication, player: int) -> None:
     """``player`` is an established duellist (five duels played out against five players,
     three weeks ago): a duel won over them counts toward achievements."""
-    application.bot_data.global_data.ratings.players[player] = PlayerRating(
+    RATINGS.get(application.bot_data.global_data).players[player] = PlayerRating(
         rated=5, first_day="2026-11-01", played_with=[701, 702, 703, 704, 705]
     )
 

@@ -14,9 +14,9 @@ from bot.context import BotContext
 from bot.games.daily.parts import DAILY_RECORD
 from bot.local_api import LocalBotApi, plain_text
 from bot.play.result_listeners import publish
+from bot.rules.countdown import CountdownExact
 from bot.rules.daily.puzzle import DailyResult
 from bot.rules.pace import floor_of
-from bot.rules.results import CountdownExact
 from bot.rules.rounds import HAND_SOURCE as ROUND_SOURCE
 from solver import solve
 from tests.bot.games import TEST_DAY, daily

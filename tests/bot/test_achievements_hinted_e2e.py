@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.rules.achievements import Family
+from bot.rules.achievements import HANDS
 from solver import solve
 from tests.bot.harness import (
     ANN,
@@ -35,6 +35,6 @@ async def test_a_hinted_fast_solve_earns_no_fast_hand(tmp_path: Path) -> None:
         await reply_to(api, ANN, ANN, f"/a {solve(hand)[0].text}")
         await settled(api, application)
         mine = application.user_data[ANN].achievements
-    assert mine is not None and mine.value(Family.HANDS) == 1
+    assert mine is not None and mine.value(HANDS) == 1
     assert mine.fastest is None
     assert [key for key in mine.earned if key.startswith("fast")] == []

@@ -24,7 +24,7 @@ from bot import records
 from bot.games.challenges.parts import CHALLENGES
 from bot.games.countdown.parts import COUNTDOWN_MESSAGES, COUNTDOWN_POINTS
 from bot.games.daily.parts import DAILY_CHAT, DAILY_RECORD
-from bot.games.duel.parts import DUEL_CHAT, DUELS
+from bot.games.duel.parts import DUEL_CHAT, DUELS, RATINGS
 from bot.games.hunt.parts import HUNT_MESSAGES, HUNT_POINTS
 from bot.games.rounds.parts import GROUP_STATUS, ROUND_MESSAGES
 from bot.games.rush.parts import RUSH_BOARD, RUSH_MESSAGES, RUSH_RECORDS
@@ -165,8 +165,8 @@ VALUES: list[tuple[str, Callable[[], object], object]] = [
     ("invitations", lambda: DUELS.get(GLOBAL).invitations["InviteTok1"].inviter, CAT),
     ("duel", _duel_hand, (4, 4, 10, 10)),
     ("duel history", lambda: DUELS.get(GLOBAL).history[0].score, (3, 1)),
-    ("rating", lambda: GLOBAL.ratings.players[ANN].friendly, 2),
-    ("pairs", lambda: GLOBAL.ratings.pairs, {f"2026-11-25 {ANN} {BOB}": 1}),
+    ("rating", lambda: RATINGS.get(GLOBAL).players[ANN].friendly, 2),
+    ("pairs", lambda: RATINGS.get(GLOBAL).pairs, {f"2026-11-25 {ANN} {BOB}": 1}),
     ("hand record", lambda: GLOBAL.hand_records.hands["3 3 8 8=24"].seen, 5),
     ("challenge", lambda: CHALLENGES.get(GLOBAL).challenges["ChallTok01"].plays[CAT].gave_up, True),
     ("rush board", lambda: RUSH_BOARD.get(GLOBAL).week[0].name, "Bob"),

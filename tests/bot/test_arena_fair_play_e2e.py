@@ -15,7 +15,8 @@ from bot.context import BotContext
 from bot.games.arena.parts import ARENA_CHAT
 from bot.local_api import plain_text
 from bot.play.result_listeners import listen
-from bot.rules.results import Game, GameResult, Podium, Solved
+from bot.rules.arena.standings import ARENA_GAME
+from bot.rules.results import GameResult, Podium, Solved
 from tests.bot.arena_play import (
     at_pace,
     hand_of,
@@ -107,7 +108,7 @@ async def test_an_arenas_results_are_published_and_its_trophy_kept(tmp_path: Pat
         trophies = ARENA_CHAT.of(application.chat_data[CAROL])
     solved = [r for r in heard if isinstance(r, Solved)]
     podium = [r for r in heard if isinstance(r, Podium)]
-    assert [(r.player, r.game) for r in solved] == [(CAROL, Game.ARENA)] * 2 + [(ANN, Game.ARENA)]
+    assert [(r.player, r.game) for r in solved] == [(CAROL, ARENA_GAME)] * 2 + [(ANN, ARENA_GAME)]
     assert [(r.player, r.place) for r in podium] == [(CAROL, 1), (ANN, 2)]
     assert "🏆 Carol wins the arena's trophy (trophies won: 1)." in final
     assert final.endswith("🎖 heard")

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import LocalBotApi
-from bot.rules.achievements import Family
+from bot.rules.achievements import HANDS
+from bot.rules.duel.race import DUELS_WON
 from tests.bot.duels import CAROL, NOON, accept, establish, invite, players, win_hand
 from tests.bot.harness import ANN, BotApplication, FakeClock, running_bot
 
@@ -31,8 +32,8 @@ async def test_a_duel_won_over_a_new_account_earns_no_achievement(tmp_path: Path
         end = await _ann_wins_3_1(api, application, clock)
         mine = application.user_data[ANN].achievements
     assert "⚔️" not in end.split("\n")[-1]
-    assert mine is None or mine.value(Family.DUELS) == 0
-    assert mine is None or mine.value(Family.HANDS) == 0
+    assert mine is None or mine.value(DUELS_WON) == 0
+    assert mine is None or mine.value(HANDS) == 0
 
 
 async def test_a_duel_won_over_an_established_player_earns_its_achievement(
@@ -45,5 +46,5 @@ async def test_a_duel_won_over_an_established_player_earns_its_achievement(
         end = await _ann_wins_3_1(api, application, clock)
         mine = application.user_data[ANN].achievements
     assert end.endswith("🎖️ Ann earned 1 achievement: ⚔️ 1 duel won")
-    assert mine is not None and mine.value(Family.DUELS) == 1
-    assert mine.value(Family.HANDS) == 3
+    assert mine is not None and mine.value(DUELS_WON) == 1
+    assert mine.value(HANDS) == 3

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.duel.parts import DUELS
+from bot.games.duel.parts import DUELS, RATINGS
 from bot.rules.duel.race import Duel
-from bot.rules.rating import DAILY_PAIR_CAP, DAILY_PROVISIONAL_GAIN
+from bot.rules.duel.rating import PAIR_CAP_PER_DAY, PROVISIONAL_GAIN_PER_DAY
 from tests.bot.harness import (
     ANN,
     NOON,
@@ -82,7 +82,7 @@ async def farm(api: FaultyBotApi, application: BotApplication, alts: int) -> lis
     of the alts stop at once, the others after one wrong answer each."""
     played = []
     for n in range(alts):
-        for _ in range(DAILY_PAIR_CAP):
+        for _ in range(PAIR_CAP_PER_DAY):
             duel, _end = await farm_duel(api, application, FIRST_ALT + n, contest=n >= alts // 2)
             played.append(duel)
     return played
@@ -92,7 +92,7 @@ async def test_a_duel_stopped_before_a_hand_reached_both_is_not_rated(tmp_path: 
     api = with_alts(1)
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
         duel, end = await farm_duel(api, application, FIRST_ALT, contest=False)
-        ann = application.bot_data.global_data.ratings.of(ANN)
+        ann = RATINGS.get(application.bot_data.global_data).of(ANN)
         told = {m["chat"]["id"]: m["text"] for m in api.sent[end:] if "🏳" in m.get("text", "")}
     assert not duel.rated
     assert ann.rated == 0
@@ -103,12 +103,12 @@ async def test_a_duel_stopped_before_a_hand_reached_both_is_not_rated(tmp_path: 
 async def test_wins_over_a_throwaway_account_stop_at_the_days_cap(tmp_path: Path) -> None:
     api = with_alts(1)
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
-        for _ in range(DAILY_PAIR_CAP):  # a forfeit once both have the hand: rated
+        for _ in range(PAIR_CAP_PER_DAY):  # a forfeit once both have the hand: rated
             await farm_duel(api, application, FIRST_ALT, contest=True, answers=False)
-        ann = application.bot_data.global_data.ratings.of(ANN)
+        ann = RATINGS.get(application.bot_data.global_data).of(ANN)
         told = [m["text"] for m in api.sent if m["chat"]["id"] == ANN and "🏳" in m.get("text", "")]
-    assert ann.rated == DAILY_PAIR_CAP
-    assert ann.shown.points - 1500 == DAILY_PROVISIONAL_GAIN  # +26, +23, then what is left
+    assert ann.rated == PAIR_CAP_PER_DAY
+    assert ann.shown.points - 1500 == PROVISIONAL_GAIN_PER_DAY  # +26, +23, then what is left
     assert told[0].endswith(
         "A win over a provisional player (in their first duels) moves Ann's rating little, so "
         "that new accounts cannot lift it: a win over an established player counts in full."
@@ -130,5 +130,5 @@ async def test_six_throwaway_accounts_lift_a_player_by_the_days_cap_at_most(
     api = with_alts(6)
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
         await farm(api, application, 6)
-        ann = application.bot_data.global_data.ratings.of(ANN)
-    assert ann.shown.points - 1500 <= DAILY_PROVISIONAL_GAIN
+        ann = RATINGS.get(application.bot_data.global_data).of(ANN)
+    assert ann.shown.points - 1500 <= PROVISIONAL_GAIN_PER_DAY

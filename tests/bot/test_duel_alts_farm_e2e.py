@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.duel.parts import DUELS
+from bot.games.duel.parts import DUELS, RATINGS
 from bot.rules.duel.race import Duel
-from bot.rules.rating import DAILY_PAIR_CAP, DAILY_PROVISIONAL_GAIN, PROVISIONAL_DUELS
+from bot.rules.duel.rating import PAIR_CAP_PER_DAY, PROVISIONAL_DUELS, PROVISIONAL_GAIN_PER_DAY
 from solver import solve
 from tests.bot.harness import (
     ANN,
@@ -75,7 +75,7 @@ async def make_look_settled(api: FaultyBotApi, application: BotApplication) -> N
     """Alt0 plays five rated duels, forfeited to it by Alt1 and Alt2 (three and two): past
     its first duels, as a settled player looks."""
     for n in range(PROVISIONAL_DUELS):
-        await forfeited(api, application, ALT0, ALT1 if n < DAILY_PAIR_CAP else ALT2, ALT0)
+        await forfeited(api, application, ALT0, ALT1 if n < PAIR_CAP_PER_DAY else ALT2, ALT0)
 
 
 async def test_forfeits_among_second_accounts_then_to_ann_lift_her_by_the_cap(
@@ -84,14 +84,14 @@ async def test_forfeits_among_second_accounts_then_to_ann_lift_her_by_the_cap(
     api = with_alts()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON)) as application:
         await make_look_settled(api, application)
-        ratings = application.bot_data.global_data.ratings
+        ratings = RATINGS.get(application.bot_data.global_data)
         assert not ratings.of(ALT0).shown.provisional
-        for _ in range(DAILY_PAIR_CAP):
+        for _ in range(PAIR_CAP_PER_DAY):
             await forfeited(api, application, ALT0, ANN, ALT0)
         ann = ratings.of(ANN)
         told = [m["text"] for m in api.sent if m["chat"]["id"] == ANN and "🏳" in m.get("text", "")]
-    assert ann.rated == DAILY_PAIR_CAP
-    assert ann.shown.points - 1500 <= DAILY_PROVISIONAL_GAIN
+    assert ann.rated == PAIR_CAP_PER_DAY
+    assert ann.shown.points - 1500 <= PROVISIONAL_GAIN_PER_DAY
     assert "moves Ann's rating little" in told[0]
 
 
@@ -119,7 +119,7 @@ async def test_a_win_over_an_account_that_only_had_forfeits_is_weighed(
         for _ in range(3):  # Ann wins three hands, Alt0 answering each one wrong
             await ann_wins_hand(api, clock, duel)
         await settled(api, application)
-        change = application.bot_data.global_data.ratings.of(ANN).recent[0].change
+        change = RATINGS.get(application.bot_data.global_data).of(ANN).recent[0].change
         told = [m["text"] for m in api.sent if m["chat"]["id"] == ANN and "🏆" in m.get("text", "")]
     assert 0 < change <= 30  # weighed by a quarter: about +26, not OpenSkill's +100
     assert duel.played_out

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.duel.parts import RATINGS
 from bot.local_api import plain_text
 from bot.rules.duel.race import End
 from solver import solve
@@ -54,7 +55,7 @@ async def test_an_admin_removing_the_bot_decides_the_duel_as_it_stands(tmp_path:
         api.remove_bot(GROUP, ANN)  # Ann, the group's admin, does not play: Carol is 0–2 down
         await until(lambda: duel.over)
         await settled(api, application)
-        dave = application.bot_data.global_data.ratings.of(DAVE)
+        dave = RATINGS.get(application.bot_data.global_data).of(DAVE)
     assert (duel.end, duel.winner, duel.rated) == (End.CUT_OFF, DAVE, True)
     assert dave.won == 1
     [carol_told] = told(api, CAROL, before)
@@ -78,7 +79,7 @@ async def test_a_level_duel_cut_off_is_not_rated(tmp_path: Path) -> None:
         api.remove_bot(GROUP, ANN)
         await until(lambda: duel.over)
         await settled(api, application)
-        carol = application.bot_data.global_data.ratings.of(CAROL)
+        carol = RATINGS.get(application.bot_data.global_data).of(CAROL)
     assert (duel.end, duel.winner, duel.rated) == (End.CUT_OFF, None, False)
     assert carol.rated == 0
     assert told(api, CAROL, before) == [

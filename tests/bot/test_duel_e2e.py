@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from bot.games.duel import play
-from bot.games.duel.parts import DUELS
+from bot.games.duel.parts import DUELS, RATINGS
 from bot.local_api import plain_text
-from bot.rules.rating import Ratings
+from bot.rules.duel.rating import Ratings
 from bot.rules.rounds import ROUND_SEAT
 from solver import check, solve
 from tests.bot.duels import (
@@ -210,7 +210,7 @@ async def test_the_fourth_duel_of_a_day_is_friendly(tmp_path: Path) -> None:
     api = players()
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
-        ratings = application.bot_data.global_data.ratings
+        ratings = RATINGS.get(application.bot_data.global_data)
         for _ in range(3):
             ratings.record(ANN, CAROL, ANN, DAY)  # three rated duels today already
         before = ratings.of(ANN).shown

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.duel.parts import RATINGS
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.duel.race import End
 from tests.bot.duels import CAROL, DAVE, NOON, accept, invite, players, the_duel, win_hand
@@ -50,7 +51,7 @@ async def test_an_admin_muting_the_leader_decides_the_duel_as_it_stands(tmp_path
         api.restrict_member(GROUP, DAVE, by_user=ANN)  # Ann, Carol's friend, mutes Dave
         await until(lambda: duel.over)
         await settled(api, application)
-        dave = application.bot_data.global_data.ratings.of(DAVE)
+        dave = RATINGS.get(application.bot_data.global_data).of(DAVE)
     assert (duel.end, duel.winner, duel.rated) == (End.REMOVED, DAVE, True)
     assert dave.won == 1
     [carol_told] = told(api, CAROL, before)

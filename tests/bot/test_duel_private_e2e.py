@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.duel.parts import DUELS
+from bot.games.duel.parts import DUELS, RATINGS
 from bot.local_api import plain_text
 from tests.bot.duels import establish
 from tests.bot.harness import (
@@ -56,7 +56,7 @@ async def test_a_private_duel_through_a_shared_invitation(tmp_path: Path) -> Non
         await win_hand(api, application, clock, CAROL)
         last = await win_hand(api, application, clock, CAROL)
         ann_end, carol_end = in_chat(api, ANN, last)[-1], in_chat(api, CAROL, last)[-1]
-        carol = application.bot_data.global_data.ratings.of(CAROL)
+        carol = RATINGS.get(application.bot_data.global_data).of(CAROL)
     assert plain_text(message["text"]).startswith(
         "⚔️ Your duel invitation is ready. Send it to a friend with the button, or give them "
         f"this link: https://t.me/{api.bot_user['username']}?start=duel_{token}\n"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.duel import play
-from bot.games.duel.parts import DUELS
+from bot.games.duel.parts import DUELS, RATINGS
 from bot.local_api import plain_text
 from solver import solve
 from tests.bot.duels import (
@@ -73,7 +73,7 @@ async def test_a_duel_whose_hand_ran_out_during_a_restart_is_cancelled(tmp_path:
         told = texts(api, before)
         duels = DUELS.get(application.bot_data.global_data)
         playing = duels.duel_of(ANN)
-        rated = application.bot_data.global_data.ratings.players
+        rated = RATINGS.get(application.bot_data.global_data).players
     assert told == [
         "The bot restarted, and hand 1's time ran out meanwhile. The duel is cancelled: no "
         "rating changes."

@@ -15,6 +15,7 @@ import pytest
 
 from bot.games.arena import group as arena_group
 from bot.games.arena.parts import ARENA_CHAT
+from bot.games.duel.parts import RATINGS
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.results import GameResult, Podium
 from bot.rules.seasons.tables import Board, SeasonTrophy
@@ -127,7 +128,7 @@ async def test_two_established_players_take_the_podium_a_newcomer_tops(tmp_path:
     async with running_bot(api, tmp_path, clock=clock) as application:
         heard = hearing(application)
         arena_regulars(application, ANN)
-        ratings = application.bot_data.global_data.ratings
+        ratings = RATINGS.get(application.bot_data.global_data)
         established.in_duels(ratings, CAROL, day=dt.date(2026, 11, 30))  # by her duels
         before = len(api.sent)
         final = await arena(api, application, clock, {DAVE: 3, ANN: 2, CAROL: 1})
@@ -179,7 +180,7 @@ async def test_duels_won_over_fresh_accounts_win_no_place_on_the_duel_board(
         await duel_won(api, application, clock, ANN, NIA)
         season = plain_text(await reply_to(api, ANN, ANN, "/season"))
         rating = plain_text(await reply_to(api, ANN, ANN, "/rating"))
-        ann = application.bot_data.global_data.ratings.of(ANN)
+        ann = RATINGS.get(application.bot_data.global_data).of(ANN)
         told = await season_end(api, application, clock)
         trophies = application.user_data[ANN].trophies
     assert (ann.season_rated, ann.season_counted, ann.season_against) == (3, 1, [BOB])
@@ -229,7 +230,7 @@ async def test_the_end_pictures_the_podium_the_medals_are_worn_on(
     async with running_bot(api, tmp_path, clock=clock) as application:
         arena_regulars(application, ANN)
         established.in_duels(
-            application.bot_data.global_data.ratings, CAROL, day=dt.date(2026, 11, 30)
+            RATINGS.get(application.bot_data.global_data), CAROL, day=dt.date(2026, 11, 30)
         )
         await arena(api, application, clock, {DAVE: 3, ANN: 2, CAROL: 1})
     assert pictured == [[4, 2]]  # Ann's and Carol's, not the newcomer Dave's 8 on top

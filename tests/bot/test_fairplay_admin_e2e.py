@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.duel.parts import DUELS
+from bot.games.duel.parts import DUELS, RATINGS
 from bot.games.rush.parts import RUSH_BOARD, RUSH_RECORDS
 from bot.local_api import plain_text
 from bot.rules.duel.lobby import PastDuel
 from bot.rules.duel.race import End, HandResult
-from bot.rules.rating import PlayerRating
+from bot.rules.duel.rating import PlayerRating
 from solver import solve
 from tests.bot.handles import tag
 from tests.bot.harness import (
@@ -66,7 +66,7 @@ async def test_the_owner_reviews_the_weeks_fastest_and_takes_them_off(tmp_path: 
                 ),
             )
         )
-        data.ratings.players[BOB] = PlayerRating(rated=12)
+        RATINGS.get(data).players[BOB] = PlayerRating(rated=12)
         review = plain_text(await reply_to(api, ANN, ANN, "/admin fairplay"))
         run_off = plain_text(await reply_to(api, ANN, ANN, "/admin fairplay run 502"))
         board = plain_text(await reply_to(api, ANN, ANN, "/rush top"))

@@ -14,7 +14,7 @@ import pytest
 from bot import records
 from bot.persistence import SQLitePersistence
 from bot.rules.unread import Unread
-from bot.state import GlobalData, GlobalPart, ItemRows
+from bot.state import GlobalData, GlobalPart, ItemRows, RowValue
 
 
 @dataclass(slots=True)
@@ -141,7 +141,7 @@ def test_a_save_writes_only_the_items_it_names(
     _pins, tiles = parts
     data = GlobalData()
     tiles.get(data).tiles.update({"a": Tile(1), "b": Tile(2)})
-    rows = data.changed_rows((), (), **{"tile-of-the-test": ["b"]})
+    rows = data.changed_rows((), **{"tile-of-the-test": ["b"]})
     assert [key for kind, key in rows if kind == "tile-of-the-test"] == [("b",)]
 
 
@@ -166,7 +166,7 @@ def test_a_dropped_item_is_deleted_once(parts: tuple[GlobalPart[Pins], GlobalPar
 
 def test_a_save_naming_rows_of_no_part_is_refused() -> None:
     with pytest.raises(ValueError, match="no-such-rows"):
-        GlobalData().changed_rows((), (), **{"no-such-rows": ["a"]})
+        GlobalData().changed_rows((), **{"no-such-rows": ["a"]})
 
 
 def test_a_key_of_another_type_does_not_load(
@@ -177,9 +177,9 @@ def test_a_key_of_another_type_does_not_load(
 
 
 def test_rows_named_as_the_data_files_own_are_refused() -> None:
-    rows = ItemRows("rating", Tile, int, items=lambda tiles: tiles.tiles, put=_put)
-    with pytest.raises(ValueError, match="rating"):
-        GlobalPart("ratings-of-the-test", Tiles, rows=(rows,))
+    rows = ItemRows("hand", Tile, str, items=lambda tiles: tiles.tiles, put=_put)
+    with pytest.raises(ValueError, match="hand"):
+        GlobalPart("hands-of-the-test", Tiles, rows=(rows,))
 
 
 def test_two_parts_rows_of_one_kind_are_refused(
@@ -200,8 +200,8 @@ def test_a_part_refused_is_not_declared(
 
 
 def test_a_part_named_as_a_field_is_refused() -> None:
-    with pytest.raises(ValueError, match="ratings"):
-        GlobalPart("ratings", Pins)
+    with pytest.raises(ValueError, match="a field of the data"):
+        GlobalPart("hand_records", Pins)
 
 
 def test_a_part_never_declared_is_kept_unread() -> None:
@@ -231,3 +231,133 @@ async def test_the_data_file_keeps_a_parts_rows(
     finally:
         await second.flush()
     assert tiles.get(loaded).tiles == {"a": Tile(5)}
+
+
+@dataclass(slots=True)
+class Scores:
+    """A game's global part only these tests declare: players' items in rows keyed by their
+    id, and a count beside them in the global row (as the duels' ratings and ``pairs``)."""
+
+    players: dict[int, Tile] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+def _put_players(scores: Scores, read: dict[int, Tile]) -> None:
+    scores.players = read
+
+
+def _put_counts(scores: Scores, read: dict[str, int]) -> None:
+    scores.counts = read
+
+
+@pytest.fixture
+def scores() -> Iterator[GlobalPart[Scores]]:
+    """The part of :class:`Scores`, declared for the test only."""
+    rows = ItemRows(
+        "score-of-the-test",
+        Tile,
+        int,
+        items=lambda scores: scores.players,
+        put=_put_players,
+        plain_key=True,
+    )
+    counts = RowValue(
+        "counts-of-the-test", dict[str, int], lambda scores: scores.counts, _put_counts
+    )
+    part = GlobalPart("scores-of-the-test", Scores, rows=(rows,), values=(counts,))
+    try:
+        yield part
+    finally:
+        GlobalPart.declared.pop(part.name, None)
+        GlobalPart.row_kinds.pop("score-of-the-test", None)
+
+
+def test_rows_keyed_plainly_are_keyed_by_the_id(scores: GlobalPart[Scores]) -> None:
+    data = GlobalData()
+    scores.get(data).players.update({7: Tile(1), 8: Tile(2)})
+    rows = records.global_rows(data)
+    assert [key for kind, key in rows if kind == "score-of-the-test"] == [7, 8]
+
+
+def test_rows_keyed_plainly_are_read_back(scores: GlobalPart[Scores]) -> None:
+    data = GlobalData()
+    scores.get(data).players[7] = Tile(3)
+    loaded = records.global_from_rows(_rows_as_read(data))
+    assert scores.get(loaded).players == {7: Tile(3)}
+
+
+def test_a_save_names_an_item_keyed_plainly(scores: GlobalPart[Scores]) -> None:
+    data = GlobalData()
+    scores.get(data).players.update({7: Tile(1), 8: Tile(2)})
+    rows = data.changed_rows((), **{"score-of-the-test": [8]})
+    assert [key for kind, key in rows if kind == "score-of-the-test"] == [8]
+
+
+def test_a_key_in_a_tuple_does_not_load_as_a_plain_one(scores: GlobalPart[Scores]) -> None:
+    with pytest.raises(records.RecordError):
+        records.global_from_rows({"score-of-the-test": {(7,): Tile(1)}})
+
+
+def test_a_value_beside_the_rows_is_in_the_global_row_by_its_name(
+    scores: GlobalPart[Scores],
+) -> None:
+    data = GlobalData()
+    scores.get(data).counts["a"] = 2
+    assert records.global_record(data)["counts-of-the-test"] == {"a": 2}
+
+
+def test_a_value_beside_the_rows_is_read_back(scores: GlobalPart[Scores]) -> None:
+    data = GlobalData()
+    scores.get(data).counts["a"] = 2
+    loaded = records.load("global", records.saved("global", data).text)
+    assert scores.get(loaded).counts == {"a": 2}
+
+
+def test_a_value_beside_the_rows_is_no_part_of_its_own(scores: GlobalPart[Scores]) -> None:
+    text = json.dumps({"v": records.VERSION, "counts-of-the-test": {"a": 2}})
+    assert "counts-of-the-test" not in records.load("global", text).parts
+
+
+def test_a_value_named_as_a_field_of_the_global_row_is_refused() -> None:
+    value = RowValue("seasons", dict[str, int], lambda scores: scores.counts, _put_counts)
+    rows = ItemRows("field-of-the-test", Tile, int, items=lambda s: s.players, put=_put_players)
+    GlobalPart("fields-of-the-test", Scores, rows=(rows,), values=(value,))
+    try:
+        with pytest.raises(ValueError, match="seasons"):
+            records.global_record(GlobalData())
+    finally:
+        GlobalPart.declared.pop("fields-of-the-test", None)
+        GlobalPart.row_kinds.pop("field-of-the-test", None)
+
+
+def test_a_value_beside_no_rows_is_refused() -> None:
+    value = RowValue("counts-of-the-test", dict[str, int], lambda s: s.counts, _put_counts)
+    with pytest.raises(ValueError, match="no rows"):
+        GlobalPart("no-rows-of-the-test", Scores, values=(value,))
+
+
+@pytest.mark.asyncio
+async def test_the_data_file_keeps_rows_keyed_plainly(
+    scores: GlobalPart[Scores], tmp_path: Path
+) -> None:
+    data = GlobalData()
+    scores.get(data).players[7] = Tile(5)
+    first = SQLitePersistence(tmp_path)
+    first.write_now(records.global_rows(data))
+    await first.flush()
+    second = SQLitePersistence(tmp_path)
+    try:
+        loaded = second.load_global()
+    finally:
+        await second.flush()
+    assert scores.get(loaded).players == {7: Tile(5)}
+
+
+def test_a_part_is_found_by_its_kind(parts: tuple[GlobalPart[Pins], GlobalPart[Tiles]]) -> None:
+    _pins, tiles = parts
+    assert GlobalPart.of_kind(Tiles) is tiles
+
+
+def test_no_part_of_a_kind_never_declared_is_found() -> None:
+    with pytest.raises(KeyError, match="Scores"):
+        GlobalPart.of_kind(Scores)

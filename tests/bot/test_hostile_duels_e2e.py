@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.duel.parts import DUELS
+from bot.games.duel.parts import DUELS, RATINGS
 from bot.rules.duel.race import Duel, End
 from solver import solve
 from tests.bot.duels import DAVE, accept, button_data, invite, private_duel, win_hand
@@ -53,7 +53,7 @@ async def test_a_hand_that_cannot_reach_a_blocked_player_forfeits_the_duel(tmp_p
             api.send(CAROL, CAROL, solve(list(duel.hand.hand), 24)[0].text)
             await until(after_hand(duel, number))
             await settled(api, application)
-        carol = application.bot_data.global_data.ratings.of(CAROL)
+        carol = RATINGS.get(application.bot_data.global_data).of(CAROL)
         told = in_chat(api, CAROL, before)
     assert duel.end is End.LEFT
     assert duel.winner == CAROL
@@ -90,7 +90,7 @@ async def test_removing_the_bot_from_the_group_forfeits_the_removers_duel(
         api.remove_bot(GROUP, ANN)  # Ann, the group's admin, 0–1 down
         await until(lambda: duel.over)
         await settled(api, application)
-        carol = application.bot_data.global_data.ratings.of(CAROL)
+        carol = RATINGS.get(application.bot_data.global_data).of(CAROL)
     assert (duel.end, duel.winner) == (End.LEFT, CAROL)
     assert carol.won == 1
 
@@ -107,7 +107,7 @@ async def test_a_groups_duel_whose_bot_someone_else_removes_at_0_0_is_not_rated(
         api.remove_bot(GROUP, ANN)  # the admin, who does not play
         await until(lambda: duel.over)
         await settled(api, application)
-        carol = application.bot_data.global_data.ratings.of(CAROL)
+        carol = RATINGS.get(application.bot_data.global_data).of(CAROL)
     assert (duel.end, duel.winner) == (End.CUT_OFF, None)  # decided as it stands: level
     assert carol.rated == 0
 

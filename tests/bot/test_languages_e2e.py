@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.features.solve.words import RULE_WORDS
+from bot.features.solve.words import rule_words
 from bot.i18n import (
     END_ISOLATE,
     ISOLATE,
@@ -165,7 +165,7 @@ async def test_a_languages_own_setting_words_are_taken(tmp_path: Path) -> None:
 
 def test_a_languages_own_rule_and_claim_words_are_read_in_english(tmp_path: Path) -> None:
     with with_languages(tmp_path, "eo"):
-        rules = in_english("3 3 8 8 INT-EO countdown-eo", RULE_WORDS)
+        rules = in_english("3 3 8 8 INT-EO countdown-eo", rule_words())
         claim = answer_in_english("None-eo!")
     assert (rules, claim) == ("3 3 8 8 int countdown", "none")
 

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot import records
+from bot.games.duel.parts import RATINGS
 from bot.local_api import plain_text
 from bot.persistence import SQLitePersistence
 from bot.rules.public_names import PublicName
@@ -82,7 +83,7 @@ async def test_a_name_is_chosen_shown_and_refused_as_the_rules_say(tmp_path: Pat
 async def test_a_global_board_shows_public_names_and_handles(tmp_path: Path) -> None:
     data = GlobalData()
     for _ in range(3):
-        data.ratings.record(CAT, DAN, CAT, DAY)
+        RATINGS.get(data).record(CAT, DAN, CAT, DAY)
     persistence = SQLitePersistence(tmp_path)
     assert persistence.write_now(dict(records.global_rows(data)))
     await persistence.flush()

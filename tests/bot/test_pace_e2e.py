@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.duel.parts import RATINGS
 from bot.games.rush.parts import RUSH_BOARD, RUSH_RECORDS
 from bot.local_api import plain_text
 from bot.rules.pace import PLAUSIBLE_HANDS, floor_of
@@ -184,7 +185,7 @@ async def test_a_duel_won_after_an_answer_too_fast_is_not_rated(tmp_path: Path) 
         for _ in range(2):
             await win_hand(api, application, clock, ANN)
         end = (await win_hand(api, application, clock, ANN))[-1]
-        ratings = application.bot_data.global_data.ratings.players
+        ratings = RATINGS.get(application.bot_data.global_data).players
     assert end == (
         "🏆 Ann wins the duel: Ann 3 – 0 Carol\n"
         "Not rated: Ann answered a hand faster than a person can (that answer won nothing), "
@@ -202,7 +203,7 @@ async def test_a_duel_won_at_a_scripts_steady_pace_is_not_rated(tmp_path: Path) 
         for _ in range(2):
             await win_hand(api, application, clock, ANN, seconds=2.0)
         end = (await win_hand(api, application, clock, ANN, seconds=2.0))[-1]
-        ratings = application.bot_data.global_data.ratings.players
+        ratings = RATINGS.get(application.bot_data.global_data).players
     assert end == (
         "🏆 Ann wins the duel: Ann 3 – 0 Carol\n"
         "Not rated: Ann won every hand within 3 s of it reaching them, a script's steady "
@@ -222,7 +223,7 @@ async def test_a_duel_stopped_after_two_hands_won_at_a_scripts_pace_is_not_rated
         for _ in range(2):
             await win_hand(api, application, clock, ANN, seconds=2.0)
         end = plain_text(await reply_to(api, CAROL, GROUP, "/duel stop"))
-        ratings = application.bot_data.global_data.ratings.players
+        ratings = RATINGS.get(application.bot_data.global_data).players
     assert "Not rated: Ann won every hand within 3 s of it reaching them" in end
     assert (ANN in ratings, CAROL in ratings) == (False, False)
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot import records
+from bot.games.duel.parts import RATINGS
 from bot.games.ladder.parts import LADDER_RATINGS
 from bot.local_api import LocalBotApi, plain_text
 from bot.persistence import SQLitePersistence
@@ -51,11 +52,11 @@ async def test_me_sends_the_profile_card_with_its_caption(tmp_path: Path) -> Non
     data = GlobalData()
     # The season's board asks for three rated duels against three different established
     # players.
-    established.in_duels(data.ratings, ANN, CAT, EVE, FAY, day=DAY)
+    established.in_duels(RATINGS.get(data), ANN, CAT, EVE, FAY, day=DAY)
     for other in (CAT, EVE, FAY):
-        data.ratings.record(ANN, other, ANN, DAY)
+        RATINGS.get(data).record(ANN, other, ANN, DAY)
     for other in (EVE, FAY):
-        data.ratings.record(CAT, other, other, DAY)
+        RATINGS.get(data).record(CAT, other, other, DAY)
     persistence = SQLitePersistence(tmp_path)
     assert persistence.write_now(dict(records.global_rows(data)))
     await persistence.flush()
@@ -69,7 +70,7 @@ async def test_me_sends_the_profile_card_with_its_caption(tmp_path: Path) -> Non
         clock.now += 4.25
         await reply_to(api, ANN, GROUP, f"/a {solve(hand)[0].text}")
         card = await me(api, ANN, ANN)
-        ratings = application.bot_data.global_data.ratings
+        ratings = RATINGS.get(application.bot_data.global_data)
         shown, ranked = ratings.players[ANN].shown, ratings.ranked()
         # A group's round won is an attempt on the ladder too (a race's win).
         puzzle = LADDER_RATINGS.get(application.bot_data.global_data).player(ANN).shown

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from bot.games.duel.parts import RATINGS
 from bot.games.ladder.parts import LADDER_RATINGS
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.seasons.tables import Board, SeasonTrophy
@@ -52,7 +53,7 @@ async def test_me_shows_the_season_rank_the_puzzle_rating_and_the_trophies(
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock, env=APP_ENV) as application:
         before = await caption(api, ANN)
-        ratings = application.bot_data.global_data.ratings
+        ratings = RATINGS.get(application.bot_data.global_data)
         # As rated duels leave them (the duels' tests play them): the season's board asks
         # for three against three different players, so Ann and Cat each meet three.
         day = dt.date(2026, 11, 23)

@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from bot import records
+from bot.games.duel.parts import RATINGS
 from bot.local_api import plain_text
 from bot.persistence import SQLitePersistence
+from bot.rules.duel.rating import Ratings, Shown
 from bot.rules.public_names import handle
-from bot.rules.rating import Ratings, Shown
 from bot.state import ChatData, GlobalData
 from tests.bot.harness import ANN, BOB, GROUP, FaultyBotApi, make_api, reply_to, running_bot
 
@@ -34,7 +35,7 @@ def duels() -> GlobalData:
     Bob: one, won against Fay (provisional); Eve: none."""
     data = GlobalData()
     data.names.key = KEY
-    ratings = data.ratings
+    ratings = RATINGS.get(data)
     for _ in range(3):
         ratings.record(ANN, CAT, ANN, DAY)
     ratings.record(CAT, ANN, CAT, DAY)  # the fourth of the day between them: friendly
@@ -73,7 +74,7 @@ def signed(change: int) -> str:
 
 async def test_a_rated_player_sees_rating_rank_duels_and_last_results(tmp_path: Path) -> None:
     data = duels()
-    ann = data.ratings.of(ANN)
+    ann = RATINGS.get(data).of(ANN)
     await seed(tmp_path, data, {})
     api = make_people()
     async with running_bot(api, tmp_path):
@@ -97,7 +98,7 @@ async def test_a_rated_player_sees_rating_rank_duels_and_last_results(tmp_path: 
 
 async def test_a_provisional_player_is_told_so_in_chinese(tmp_path: Path) -> None:
     data = duels()
-    bob = data.ratings.of(BOB)
+    bob = RATINGS.get(data).of(BOB)
     await seed(tmp_path, data, {})
     api = make_people()
     async with running_bot(api, tmp_path):
@@ -126,7 +127,7 @@ async def test_in_a_group_a_reply_shows_the_other_players_rating_with_names_of_t
     tmp_path: Path,
 ) -> None:
     data = duels()
-    ann = data.ratings.of(ANN)
+    ann = RATINGS.get(data).of(ANN)
     # The group knows Ann, and Dan under the name he has there; not Cat.
     await seed(tmp_path, data, {ANN: "Ann", DAN: "Danny", EVE: "Eve"})
     api = make_people()
@@ -164,7 +165,7 @@ async def test_a_reply_to_a_player_without_duels_or_to_the_bot(tmp_path: Path) -
 
 async def test_top_in_private_names_only_the_player_who_asks(tmp_path: Path) -> None:
     data = duels()
-    ratings = data.ratings
+    ratings = RATINGS.get(data)
     await seed(tmp_path, data, {})
     api = make_people()
     async with running_bot(api, tmp_path):
@@ -186,7 +187,7 @@ async def test_top_in_a_group_adds_its_members_board_under_the_groups_names(
     tmp_path: Path,
 ) -> None:
     data = duels()
-    ratings = data.ratings
+    ratings = RATINGS.get(data)
     await seed(tmp_path, data, {ANN: "Ann", CAT: "Kitty", BOB: "Bob"})
     api = make_people()
     async with running_bot(api, tmp_path):
@@ -208,7 +209,7 @@ async def test_top_in_a_group_adds_its_members_board_under_the_groups_names(
 
 async def test_top_places_a_player_ranked_below_the_first_ten(tmp_path: Path) -> None:
     data = GlobalData()
-    ratings = data.ratings
+    ratings = RATINGS.get(data)
     first = dt.date(2026, 11, 1)
     # Twelve players, each with three rated duels: the first eleven beat the twelfth.
     for player in range(1000, 1011):
@@ -226,8 +227,8 @@ async def test_top_places_a_player_ranked_below_the_first_ten(tmp_path: Path) ->
 
 async def test_nobody_rated_yet(tmp_path: Path) -> None:
     data = GlobalData()
-    data.ratings = Ratings()
-    data.ratings.record(ANN, BOB, ANN, DAY)
+    RATINGS.put(data, Ratings())
+    RATINGS.get(data).record(ANN, BOB, ANN, DAY)
     await seed(tmp_path, data, {})
     api = make_people()
     async with running_bot(api, tmp_path):
@@ -241,4 +242,4 @@ async def test_names_with_markup_are_shown_as_written(tmp_path: Path) -> None:
     api = make_people()
     async with running_bot(api, tmp_path):
         text = plain_text(await reply_to(api, ANN, GROUP, "/rating top"))
-    assert f"3. <b>Cat</b> & Co: {points(data.ratings.of(CAT).shown)}" in text.splitlines()
+    assert f"3. <b>Cat</b> & Co: {points(RATINGS.get(data).of(CAT).shown)}" in text.splitlines()

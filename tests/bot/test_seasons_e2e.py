@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
+from bot.games.duel.parts import RATINGS
 from bot.local_api import LocalBotApi, plain_text
-from bot.rules.results import Game, GameResult, Trophy
+from bot.rules.results import SEASON, GameResult, Trophy
 from bot.rules.seasons.tables import Board, SeasonTrophy
 from solver import solve
 from tests import established
@@ -72,7 +73,7 @@ async def november(api: LocalBotApi, application: BotApplication, clock: FakeClo
 def three_duels(application: BotApplication, opponents: Sequence[int] = (BOB, *STRANGERS)) -> None:
     """Ann wins a duel over each of ``opponents``, established players, as rated duels leave
     them (the duels' own tests play them)."""
-    ratings = application.bot_data.global_data.ratings
+    ratings = RATINGS.get(application.bot_data.global_data)
     established.in_duels(ratings, *opponents, day=dt.date(2026, 11, 30))
     for opponent in opponents:
         ratings.record(ANN, opponent, ANN, dt.date(2026, 11, 30))
@@ -87,7 +88,7 @@ async def test_a_seasons_end_on_the_clock(tmp_path: Path) -> None:
     clock = FakeClock(END - 3600)
     async with running_bot(api, tmp_path, clock=clock) as application:
         await november(api, application, clock)
-        sigma = application.bot_data.global_data.ratings.players[ANN].sigma
+        sigma = RATINGS.get(application.bot_data.global_data).players[ANN].sigma
         (job,) = application.job_queue.get_jobs_by_name("season-end")
         set_for = job.next_t
         assert set_for is not None
@@ -114,7 +115,7 @@ async def test_a_seasons_end_on_the_clock(tmp_path: Path) -> None:
         ended = plain_text(await reply_to(api, ANN, ANN, "/season 2026-11"))
         now = plain_text(await reply_to(api, ANN, ANN, "/season"))
         rating = plain_text(await reply_to(api, ANN, ANN, "/rating"))
-        after = application.bot_data.global_data.ratings.players[ANN].sigma
+        after = RATINGS.get(application.bot_data.global_data).players[ANN].sigma
     assert 3000 < (set_for - dt.datetime.now(dt.UTC)).total_seconds() <= 3601
     assert [plain_text(m["text"]) for m in season_news(api) if m["chat"]["id"] == ANN] == [
         "🏆 Season 2026-11 is over: you won 2 trophies!\n"
@@ -130,8 +131,8 @@ async def test_a_seasons_end_on_the_clock(tmp_path: Path) -> None:
     ]
     assert SeasonTrophy("2026-11", Board.RUNS, 2) in saved_record(tmp_path, "user", CAROL).trophies
     assert [(r.game, r.season, r.place) for r, _ in published if isinstance(r, Trophy)] == [
-        (Game.SEASON, "2026-11", 1),
-        (Game.SEASON, "2026-11", 1),
+        (SEASON, "2026-11", 1),
+        (SEASON, "2026-11", 1),
     ]
     assert all(len(on_file) == 2 for _r, on_file in published)  # published once saved
     assert sigma < after

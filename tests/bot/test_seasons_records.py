@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 from bot import records
-from bot.rules.rating import PlayerRating
+from bot.rules.duel.rating import PlayerRating
 from bot.rules.seasons.groups import ListedGroups
 from bot.rules.seasons.tables import ArenaTally, Board, Row, Seasons, SeasonTrophy
 from bot.state import GlobalData, UserData

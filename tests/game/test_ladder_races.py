@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.rules.duel.race import DUEL_GAME
 from bot.rules.hand_records import hand_key
 from bot.rules.hands import facts_job
 from bot.rules.ladder.model import SLOW, censored, play, score
@@ -17,7 +18,7 @@ from bot.rules.ladder.puzzle_rating import (
     PuzzlePlayer,
     Refused,
 )
-from bot.rules.results import Game, Outpaced, outpaced
+from bot.rules.results import Outpaced, outpaced
 from bot.rules.rounds import Round
 
 HAND = (1, 2, 3, 4)
@@ -141,7 +142,7 @@ def test_who_was_given_the_solutions_is_not_outpaced() -> None:
 
 
 def test_outpaced_results_name_their_hand_sorted() -> None:
-    [result] = outpaced([7], Game.DUEL, (5, 1, 5, 5), 24, 30.0)
+    [result] = outpaced([7], DUEL_GAME, (5, 1, 5, 5), 24, 30.0)
     assert result == Outpaced(
-        player=7, name="", game=Game.DUEL, hand=(1, 5, 5, 5), seconds=30.0, achievable=False
+        player=7, name="", game=DUEL_GAME, hand=(1, 5, 5, 5), seconds=30.0, achievable=False
     )

@@ -8,9 +8,9 @@ import datetime as dt
 
 from bot.rules.duel.lobby import Duels, PastDuel, fastest_duels
 from bot.rules.duel.race import Duel, End, HandResult
+from bot.rules.duel.rating import BOARD_MIN_DUELS, PlayerRating, Ratings
 from bot.rules.hand_records import HandRecords
 from bot.rules.off_boards import OffBoards, fastest_records
-from bot.rules.rating import BOARD_MIN_DUELS, PlayerRating, Ratings
 from bot.rules.rounds import HAND_SOURCE as ROUND_SOURCE
 from bot.rules.rush.best_runs import RushBoard, RushRecords
 from bot.rules.rush.removals import fastest_runs

@@ -6,13 +6,13 @@ import datetime as dt
 
 import pytest
 
-from bot.rules.rating import (
+from bot.rules.duel.rating import (
     BOARD_MIN_DUELS,
-    DAILY_PAIR_CAP,
-    DAILY_PROVISIONAL_GAIN,
     ESTABLISHED_DAYS,
     ESTABLISHED_OPPONENTS,
+    PAIR_CAP_PER_DAY,
     PROVISIONAL_DUELS,
+    PROVISIONAL_GAIN_PER_DAY,
     RECENT_KEPT,
     PlayerRating,
     Ratings,
@@ -64,7 +64,7 @@ def test_a_win_over_a_provisional_player_moves_the_winner_little() -> None:
 def test_the_days_gain_from_provisional_opponents_is_capped() -> None:
     ratings = Ratings()
     changes = [ratings.record(ANN, alt, ANN, DAY) for alt in range(100, 118)]
-    assert ratings.of(ANN).shown.points - 1500 == DAILY_PROVISIONAL_GAIN
+    assert ratings.of(ANN).shown.points - 1500 == PROVISIONAL_GAIN_PER_DAY
     assert [c.change(ANN) for c in changes[2:]] == [0] * 16
     assert changes[1].capped == {ANN}
     assert ratings.of(ANN).rated == 18  # rated all the same: the alts lost
@@ -74,9 +74,9 @@ def test_the_days_gain_from_provisional_opponents_is_capped() -> None:
 def test_six_throwaway_accounts_three_duels_each_lift_by_the_cap_at_most() -> None:
     ratings = Ratings()
     for alt in range(100, 106):
-        for _ in range(DAILY_PAIR_CAP):
+        for _ in range(PAIR_CAP_PER_DAY):
             ratings.record(alt, ANN, ANN, DAY)  # each alt invites Ann and loses
-    assert ratings.of(ANN).shown.points <= 1500 + DAILY_PROVISIONAL_GAIN
+    assert ratings.of(ANN).shown.points <= 1500 + PROVISIONAL_GAIN_PER_DAY
 
 
 def test_the_cap_keeps_the_winners_uncertainty_too() -> None:
@@ -122,14 +122,14 @@ def test_provisional_for_five_rated_duels_which_move_faster() -> None:
 
 def test_at_most_three_rated_duels_a_day_between_two_players() -> None:
     ratings = Ratings()
-    changes = [ratings.record(ANN, BOB, ANN, DAY) for _ in range(DAILY_PAIR_CAP)]
+    changes = [ratings.record(ANN, BOB, ANN, DAY) for _ in range(PAIR_CAP_PER_DAY)]
     assert [c.counted_today for c in changes] == [1, 2, 3]
     before = ratings.of(ANN).shown
     friendly = ratings.record(BOB, ANN, ANN, DAY)  # Bob invites this time: the same pair
     assert not friendly.rated
     assert friendly.change(ANN) == 0
     assert ratings.of(ANN).shown == before
-    assert ratings.of(ANN).won == DAILY_PAIR_CAP
+    assert ratings.of(ANN).won == PAIR_CAP_PER_DAY
     assert ratings.of(ANN).friendly == 1
     assert ratings.of(ANN).recent[0] == RecentResult(BOB, Result.WON, 0, False, "2026-11-25")
     assert ratings.record(ANN, BOB, ANN, DAY + dt.timedelta(days=1)).rated
@@ -140,8 +140,8 @@ def test_farming_with_second_accounts_is_capped_per_pair() -> None:
     for alt in (ALT, ALT2):
         for _ in range(10):
             ratings.record(ANN, alt, ANN, DAY)
-    assert ratings.of(ANN).rated == 2 * DAILY_PAIR_CAP
-    assert ratings.of(ANN).friendly == 2 * (10 - DAILY_PAIR_CAP)
+    assert ratings.of(ANN).rated == 2 * PAIR_CAP_PER_DAY
+    assert ratings.of(ANN).friendly == 2 * (10 - PAIR_CAP_PER_DAY)
 
 
 def test_a_forfeit_is_rated_as_a_loss() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from bot.rules.rating import BOARD_MIN_DUELS, Ratings
+from bot.rules.duel.rating import BOARD_MIN_DUELS, Ratings
 
 DAY = dt.date(2026, 11, 1)
 

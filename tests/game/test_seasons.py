@@ -6,10 +6,12 @@ from __future__ import annotations
 import datetime as dt
 from zoneinfo import ZoneInfo
 
-from bot.rules.achievements import GOALS, Family
+from bot.rules.arena.standings import ARENA_GAME
 from bot.rules.daily.puzzle import DailyRecord, DailyResult
-from bot.rules.rating import MODEL, Ratings
-from bot.rules.results import DuelWon, Podium, RushScore
+from bot.rules.duel.race import DuelWon
+from bot.rules.duel.rating import MODEL, Ratings
+from bot.rules.results import Podium
+from bot.rules.rush.result import RUSH_SCORE, RushScore
 from bot.rules.seasons.calendar import end_of, following, parse_season, season_of
 from bot.rules.seasons.groups import (
     ESTABLISHED_DAYS,
@@ -107,7 +109,7 @@ def test_only_duels_against_established_opponents_count_for_the_board() -> None:
 
 def test_a_rush_run_is_on_the_board_from_the_first_rush_achievement() -> None:
     seasons = Seasons(current="2026-11")
-    assert GOALS[Family.RUSH][0] == SEASON_MIN_RUN
+    assert RUSH_SCORE.goals[0] == SEASON_MIN_RUN
     assert not seasons.add_run(ANN, "Ann", SEASON_MIN_RUN - 1, 3.0, NOV)
     assert seasons.add_run(ANN, "Ann", SEASON_MIN_RUN, 3.0, NOV)
 
@@ -250,14 +252,17 @@ def test_days_solved_too_fast_establish_nobody() -> None:
 def test_a_season_hears_runs_and_podiums_only() -> None:
     seasons = Seasons(current="2026-11")
     assert seasons.hear(RushScore(player=ANN, name="Ann", score=24, best_time=2.0), NOV)
-    assert seasons.hear(Podium(player=BOB, name="Bob", place=2), NOV)
+    assert seasons.hear(Podium(player=BOB, name="Bob", game=ARENA_GAME, place=2), NOV)
     assert not seasons.hear(DuelWon(player=CAT, name="Cat"), NOV)
     assert seasons.arena[BOB].podiums == 1
 
 
 def test_an_arena_told_in_a_group_is_one_played() -> None:
     groups = ListedGroups()
-    podiums = [Podium(player=ANN, name="Ann", place=1), Podium(player=BOB, name="Bob", place=2)]
+    podiums = [
+        Podium(player=ANN, name="Ann", game=ARENA_GAME, place=1),
+        Podium(player=BOB, name="Bob", game=ARENA_GAME, place=2),
+    ]
     assert groups.hear(-1, podiums, NOV)
     assert not groups.hear(ANN, podiums, NOV)  # told in private: no group's
     assert not groups.hear(-1, [RushScore(player=ANN, name="Ann", score=3)], NOV)

@@ -7,7 +7,7 @@ import datetime as dt
 
 from bot.rules.arena.standings import Row, contested, counted, newcomers
 from bot.rules.daily.puzzle import DailyRecord, DailyResult
-from bot.rules.rating import PlayerRating, Ratings
+from bot.rules.duel.rating import PlayerRating, Ratings
 from bot.rules.standing import DAILY_DAYS, daily_days, established
 from tests import established as make
 

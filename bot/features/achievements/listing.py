@@ -12,7 +12,7 @@ from bot.context import BotContext
 from bot.features.achievements.words import progress, title
 from bot.play.board_names import public_name
 from bot.play.profiles import current, parts
-from bot.rules.achievements import ALL, earned, upcoming
+from bot.rules.achievements import earned, every, upcoming
 from bot.services.limits import TEXT, fit_list
 from bot.state import UserData
 from bot.typed_handlers import HandlerContext, MessageUpdate
@@ -79,7 +79,7 @@ def listing(
     got = earned(mine)
     head = [
         _("<b>🎖️ Achievements of {name}</b>: {count} of {total}").format(
-            name=name, count=len(got), total=len(ALL)
+            name=name, count=len(got), total=len(every())
         )
     ]
     items = [title(a, context) for a in got]

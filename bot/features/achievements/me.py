@@ -1,6 +1,6 @@
 """/me: a player's profile card, a picture (:mod:`bot.services.pictures.profile_card`) with its
-words in the caption: their public name, duel rating and rank, fastest hand, each game's
-and feature's part (the season's rank, the daily streak...: :mod:`bot.play.profiles`),
+words in the caption: their public name, fastest hand, each game's and feature's part (the
+duel rating and rank, the season's rank, the daily streak...: :mod:`bot.play.profiles`),
 trophies and achievements (as a reply to someone's message, or with a member's ``@name``:
 theirs)."""
 
@@ -15,34 +15,31 @@ from bot.features.achievements.listing import asked_about, unknown_name
 from bot.features.achievements.words import seconds_text
 from bot.play.board_names import chosen_name, names_of, public_name
 from bot.play.profiles import parts
-from bot.rules.achievements import ALL, GOALS, Achievements, earned
+from bot.play.registry import ProfilePart
+from bot.rules.achievements import Achievement, Achievements, earned, every, families
 from bot.rules.public_names import handle
 from bot.services.limits import CAPTION, visible_length
 from bot.services.pictures.profile_card import Badge, Card, Tile, render_card
 from bot.state import UserData
 from bot.typed_handlers import HandlerContext, MessageUpdate
 
+FASTEST_POSITION = 2
+"""Where the fastest hand stands among the games' and features' parts: after the duel rating
+(1), before the season's rank (5)."""
 
-def _rating(context: BotContext, user_id: int) -> tuple[str, str]:
-    """The player's duel rating as drawn (``""``: none) and as told."""
-    _ = context._
-    ratings = context.bot_data.global_data.ratings
-    player = ratings.players.get(user_id)
-    if player is None or not player.rated:
-        return "", _("⚔️ Duel rating: no rated duels yet")
-    shown = f"{player.shown.points} ± {player.shown.plus_minus}"
-    rank = ratings.rank(user_id)
-    if rank is None:
-        return shown, _("⚔️ Duel rating: {rating}").format(rating=shown)
-    return shown, _("⚔️ Duel rating: {rating}, rank {rank} of {count}").format(
-        rating=shown, rank=rank, count=ratings.ranked()
-    )
+
+def _fastest(context: BotContext, fastest: float | None) -> ProfilePart:
+    """The player's fastest hand, as told (none yet: no line) and as drawn on the card."""
+    if fastest is None:
+        return ProfilePart(FASTEST_POSITION, (), (("bolt", ""),))
+    line = context._("⚡ Fastest hand: {time}").format(time=seconds_text(fastest, context))
+    return ProfilePart(FASTEST_POSITION, (line,), (("bolt", f"{fastest:.1f} s"),))
 
 
 def profile(context: BotContext, user_id: int, data: UserData | None) -> tuple[Card, str]:
     """The card of ``user_id`` (``data``: theirs, None if the bot keeps none) and its caption:
-    their name, rating and fastest hand, each game's part (as the game declares it), their
-    trophies and achievements."""
+    their name, each game's part (as the game declares it: the duel rating first) and their
+    fastest hand, their trophies and achievements."""
     _ = context._
     data = data or UserData()
     mine = data.achievements or Achievements()
@@ -50,25 +47,22 @@ def profile(context: BotContext, user_id: int, data: UserData | None) -> tuple[C
     chosen = chosen_name(context, user_id)
     own = handle(names_of(context).key, user_id)
     drawn = chosen or own  # drawn if a font draws it, else the handle (profile_card.title_of)
-    rating, rating_line = _rating(context, user_id)
-    fastest = mine.fastest
-    lines = [f"<b>🪪 {name}</b>", rating_line]
-    tiles = [Tile("star", rating), Tile("bolt", f"{fastest:.1f} s" if fastest is not None else "")]
-    if fastest is not None:
-        lines.append(_("⚡ Fastest hand: {time}").format(time=seconds_text(fastest, context)))
-    for part in parts(context, user_id, data):
+    lines = [f"<b>🪪 {name}</b>"]
+    tiles: list[Tile] = []
+    found = [*parts(context, user_id, data), _fastest(context, mine.fastest)]
+    for part in sorted(found, key=lambda part: part.position):
         lines += part.lines
         tiles += [Tile(icon, value) for icon, value in part.tiles]
     lines.append(_("🏆 Trophies: {count}").format(count=len(mine.trophies())))
     got = {a.key for a in earned(mine)}
     lines.append(
         _("🎖️ Achievements: {count} of {total} (/achievements)").format(
-            count=len(got), total=len(ALL)
+            count=len(got), total=len(every())
         )
     )
     badges = tuple(
-        Badge(len(goals), sum(f"{family}_{goal}" in got for goal in goals))
-        for family, goals in GOALS.items()
+        Badge(len(family.goals), sum(Achievement(family, goal).key in got for goal in family.goals))
+        for family in families()
     )
     card = Card(drawn, tuple(tiles), len(mine.trophies()), badges, handle=own)
     return card, "\n".join(lines)

@@ -3,35 +3,49 @@ tells one earned, and a player's progress towards a family's next tier."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol
+
 from bot.i18n import N_, NP_, Translator
-from bot.rules.achievements import Achievement, Family
+from bot.play.registry import Game
+from bot.rules.achievements import FAST, Achievement
 
 TITLES: dict[str, tuple[str, str]] = {
-    "streak": NP_(
-        "🔥 The daily puzzle {count} day in a row", "🔥 The daily puzzle {count} days in a row"
-    ),
     "hands": NP_("🧮 {count} hand solved", "🧮 {count} hands solved"),
     "fast": NP_(
         "⚡ A hand solved in under {count} second", "⚡ A hand solved in under {count} seconds"
     ),
-    "duels": NP_("⚔️ {count} duel won", "⚔️ {count} duels won"),
-    "rush": (N_("🏃 A Rush score of {count}"),) * 2,
-    "exact": NP_(
-        "🎯 {count} Countdown target reached exactly",
-        "🎯 {count} Countdown targets reached exactly",
-    ),
-    "hunt": (N_("🔍 Every solution of a Solution Hunt found alone"),) * 2,
-    "podium": (N_("🥉 A place on an arena's podium"),) * 2,
-    "arena": (N_("🥇 An arena won"),) * 2,
     "season": (N_("🏆 A season's trophy"),) * 2,
 }
-"""Each family's name (by its saved name, :class:`bot.rules.achievements.Family`): a count's
-forms, or one text twice (a family of one tier, or a score that reads the same for any)."""
+"""The shared families' titles (by saved name, :attr:`bot.rules.achievements.Family.name`): a
+count's forms, or one text twice.  A game's own families are titled by the game
+(``Game.achievements``: :class:`bot.plug_ins.Titled`)."""
 
 
-def title(achievement: Achievement, context: Translator) -> str:
+class _Games(Protocol):
+    @property
+    def games(self) -> Sequence[Game]: ...
+
+
+class Reader(Translator, Protocol):
+    """Who reads a title: a translator that knows the games (a handler's context,
+    :class:`bot.context.BotContext`)."""
+
+    @property
+    def bot_data(self) -> _Games: ...
+
+
+def titles(context: Reader) -> dict[str, tuple[str, str]]:
+    """Every family's title's forms, by saved name: the shared families' and each game's."""
+    found = dict(TITLES)
+    for game in context.bot_data.games:
+        found |= {titled.family.name: titled.forms for titled in game.achievements}
+    return found
+
+
+def title(achievement: Achievement, context: Reader) -> str:
     """An achievement's name, with its emoji: ``⚡ A hand solved in under 10 seconds``."""
-    singular, plural = TITLES[achievement.family.value]
+    singular, plural = titles(context)[achievement.family.name]
     if singular == plural:
         text = context._(singular)
     else:
@@ -39,7 +53,7 @@ def title(achievement: Achievement, context: Translator) -> str:
     return text.format(count=achievement.goal)
 
 
-def earned_line(achievements: list[Achievement], name: str | None, context: Translator) -> str:
+def earned_line(achievements: list[Achievement], name: str | None, context: Reader) -> str:
     """The line that tells ``achievements`` just earned (HTML): in a group with the player's
     ``name`` (HTML), in private (``name`` None) without."""
     titles = " · ".join(title(a, context) for a in achievements)
@@ -68,7 +82,7 @@ def progress(
 ) -> str:
     """How far a player is towards ``achievement``: ``3/10``, or for the fastest solve the
     time to beat (``your best 7.3 s``, another player's ``best 7.3 s``; ``none yet``)."""
-    if achievement.family is Family.FAST:
+    if achievement.family is FAST:
         if value is None:
             return context._("no hand solved yet")
         time = seconds_text(value, context)

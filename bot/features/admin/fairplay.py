@@ -11,9 +11,10 @@ import datetime as dt
 import html
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from bot.play.registry import RunBoards
+from bot.play.registry import PlayerBoards, RunBoards
 from bot.rules.off_boards import Removal, fastest_records, put_records_back, take_records
 from bot.services.limits import TEXT, visible_length
 from bot.typed_handlers import HandlerContext, MessageUpdate
@@ -101,6 +102,11 @@ def _runs(context: HandlerContext) -> RunBoards | None:
     return next((game.runs for game in context.bot_data.games if game.runs), None)
 
 
+def _players(context: HandlerContext) -> list[PlayerBoards]:
+    """The games' boards of players (the duel board's)."""
+    return [game.players for game in context.bot_data.games if game.players is not None]
+
+
 def _known(context: HandlerContext, user_id: int) -> bool:
     """Whether the bot knows ``user_id`` as a player (a user it has data of, a rating, a
     run on a board, a hand's record)."""
@@ -108,7 +114,7 @@ def _known(context: HandlerContext, user_id: int) -> bool:
     runs = _runs(context)
     return (
         user_id in context.application.user_data
-        or user_id in data.ratings.players
+        or any(boards.holds(context, user_id) for boards in _players(context))
         or (runs is not None and runs.holds(context, user_id))
         or any(r.holder == user_id for r in data.hand_records.hands.values())
     )
@@ -143,22 +149,29 @@ def undo(context: HandlerContext) -> str:
     if runs is not None:
         runs.put_back(context, removal)
     hands = put_records_back(data.hand_records, removal)
+    changed: dict[str, list[Any]] = {}
     if removal.player:
         data.off_boards.discard(removal.user_id)
-        rating = data.ratings.players.get(removal.user_id)
-        if rating is not None:
-            rating.off_boards = False
-    _save(context, removal.user_id, hands)
+        for boards in _players(context):
+            changed |= boards.put_back(context, removal.user_id)
+    _save(context, removal.user_id, hands, changed)
     logger.info("Put %s back on the boards", removal.user_id)
     if removal.player:
         return _("Player {id} is back on every board.").format(id=removal.user_id)
     return _("Player {id}'s runs are back on the boards.").format(id=removal.user_id)
 
 
-def _save(context: HandlerContext, user_id: int, hands: Sequence[str] = ()) -> bool:
+def _save(
+    context: HandlerContext,
+    user_id: int,
+    hands: Sequence[str] = (),
+    changed: Mapping[str, list[Any]] | None = None,
+) -> bool:
+    """Save a removal: the global row, the hands' records it changed, the items of the
+    games' boards of players it changed (by their rows' kind), the player's own data."""
     data = context.bot_data
     user = context.application.user_data.get(user_id)
-    saved = context.save_global(players=[user_id], hands=hands)
+    saved = context.save_global(hands=hands, **(changed or {}))
     if user is not None and data.write_now is not None:
         saved = data.write_now({("user", user_id): user}) and saved
     return saved
@@ -194,12 +207,12 @@ def take_player_off(context: HandlerContext, user_id: int) -> str:
         return _("Player {id} is off the boards already.").format(id=user_id)
     removal = _take_runs(context, user_id)
     removal.player = True
-    rating = data.ratings.players.get(user_id)
-    if rating is not None:
-        rating.off_boards = True
+    changed: dict[str, list[Any]] = {}
+    for boards in _players(context):
+        changed |= boards.take_off(context, user_id)
     hands = take_records(data.hand_records, removal)
     _keep(context, removal)
-    _save(context, user_id, hands)
+    _save(context, user_id, hands, changed)
     logger.info("Took %s off every board", user_id)
     return context.ngettext(
         "Player {id} is off every board from now on: Rush, ratings and records ({count} hand "

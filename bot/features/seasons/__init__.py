@@ -46,7 +46,7 @@ async def season_command(update: MessageUpdate, context: HandlerContext) -> None
             time=ends.strftime("%H:%M"),
             zone=context.bot_data.settings.timezone.key,
         )
-        tables = seasons.tables(data.ratings, data.off_boards)
+        tables = seasons.tables(closing.ratings(context), data.off_boards)
         text = tables_text(context, update, tables, head)
         trophies = context.user_data.trophies
         if update.effective_chat.type == ChatType.PRIVATE and trophies:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from telegram.ext import Application
 
 from bot.context import BotContext
+from bot.features.seasons import closing
 from bot.features.seasons.words import MEDALS, board_name
 from bot.play.profiles import contribute
 from bot.play.registry import ProfilePart
@@ -31,7 +32,7 @@ def rank_part(context: BotContext, user_id: int, data: UserData) -> ProfilePart:
     """This season's place on the duel board (as /rating tells it), or how far from it."""
     _ = context._
     season = season_of(context.bot_data.local_now())
-    ratings = context.bot_data.global_data.ratings
+    ratings = closing.ratings(context)
     standing = season_rank(ratings, season, user_id)
     if standing is None:
         played = season_rated(ratings.players.get(user_id), season)

@@ -1,5 +1,5 @@
 """Inline mode: ``@Bot 3 3 8 8`` in any chat offers the solutions; an empty query offers
-today's daily puzzle to share (and Rush as a Telegram game, when it is set up)."""
+what the games share (:attr:`bot.play.registry.Game.shareable`)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,8 @@ from telegram.constants import ChatType
 from bot.context import BotContext
 from bot.features.solve.replies import BUSY, render_result, slow_text, target_text
 from bot.features.solve.spoiler_checks import mark_peeks, spoiler
-from bot.features.solve.words import RULE_WORDS
+from bot.features.solve.words import rule_words
 from bot.i18n import in_english
-from bot.play.game_page import game_result
 from bot.rules.requests import RequestError, parse_solve
 from bot.services.solve_errors import SolveBusy, SolveTimeout
 from bot.texts import problem_text
@@ -43,7 +42,7 @@ def _article(
 
 async def inline_query(update: Update, context: BotContext) -> None:
     """Offer solutions for ``@Bot 3 3 8 8``; what the games offer for an empty query
-    (:attr:`bot.play.registry.Game.shareable`: today's daily puzzle)."""
+    (:attr:`bot.play.registry.Game.shareable`: today's daily puzzle, a Telegram game)."""
     _ = context._
     query = update.inline_query
     if query is None:
@@ -54,13 +53,10 @@ async def inline_query(update: Update, context: BotContext) -> None:
         for declared in context.bot_data.games:
             if declared.shareable is not None:
                 results.extend(await declared.shareable(context))
-        game = game_result(context)  # Rush as a Telegram game, when it is set up
-        if game is not None:
-            results.append(game)
         await query.answer(results, cache_time=SHARED_CACHE_SECONDS)
         return
     try:
-        request = parse_solve(in_english(text, RULE_WORDS))
+        request = parse_solve(in_english(text, rule_words()))
         # The chosen result is posted in the chat the user types in: a group, perhaps.
         in_group = query.chat_type in (ChatType.GROUP, ChatType.SUPERGROUP)
         refusal = await spoiler(request, query.from_user.id, None, in_group, context)

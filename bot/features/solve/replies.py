@@ -15,7 +15,7 @@ from telegram.ext import Application
 from bot.context import BotContext
 from bot.features.solve import deferred
 from bot.features.solve.spoiler_checks import keeping, mark_peeks
-from bot.features.solve.words import RULE_WORDS
+from bot.features.solve.words import rule_words
 from bot.i18n import N_, in_english, number
 from bot.rules.deferrals import Deferral, overdue
 from bot.rules.requests import RequestError, Rules, SolveRequest, SolveResult, parse_solve, shown
@@ -192,7 +192,7 @@ async def solve_command(update: MessageUpdate, context: HandlerContext) -> None:
     # the spoiler checks, the job sent): cheap updates fetched in the same batch go first.
     await asyncio.sleep(0)
     try:
-        request = parse_solve(in_english(text, RULE_WORDS))
+        request = parse_solve(in_english(text, rule_words()))
     except RequestError as error:
         reason = html.escape(problem_text(error, context))
         context.reply(

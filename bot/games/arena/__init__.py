@@ -14,6 +14,7 @@ from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filt
 from bot.context import BotContext, services
 from bot.games.arena import group, miniapp_api, moves, play, refusals, scheduled
 from bot.games.arena.parts import ARENA_CHAT
+from bot.games.arena.words import ACHIEVEMENTS
 from bot.i18n import N_
 from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry
 from bot.rules.arena.command import At, Now, Stop, Unreadable, Unschedule, read
@@ -163,4 +164,5 @@ GAME = Game(
     opening=refusals.opening,
     help=help_lines,
     moved=moves.moved,
+    achievements=ACHIEVEMENTS,
 )

@@ -24,14 +24,16 @@ from bot.play.puzzle_days import days_of
 from bot.play.result_listeners import publish
 from bot.rules.arena import Arena, contested, counted, podium, standings, winner
 from bot.rules.arena.chat_state import ArenaChat, ArenaTrophy
+from bot.rules.arena.standings import ARENA_GAME
 from bot.rules.arena.start_vote import ask
+from bot.rules.duel.rating import Ratings
 from bot.rules.results import Podium
 from bot.rules.standing import established_by
 from bot.services.limits import CAPTION, visible_length
 from bot.services.outbox import Sent, Skipped
 from bot.services.pictures.podium import podium_picture
 from bot.services.sending import unread
-from bot.state import ChatData
+from bot.state import ChatData, GlobalPart
 from bot.typed_handlers import JobContext, MessageUpdate
 
 logger = logging.getLogger(__name__)
@@ -324,7 +326,13 @@ def end(context: BotContext, group: int) -> None:
     saved = save(context, *chats)
     release(context, group, arena)
     results = [
-        Podium(player=row.user_id, name=row.name, place=row.place, counts=not row.too_fast)
+        Podium(
+            player=row.user_id,
+            name=row.name,
+            game=ARENA_GAME,
+            place=row.place,
+            counts=not row.too_fast,
+        )
         for row in (podium(beyond) if won else [])
     ]
     lines = publish(context, group, results) if saved else []
@@ -356,7 +364,7 @@ def end(context: BotContext, group: int) -> None:
 def established_of(context: BotContext, players: Iterable[int]) -> frozenset[int]:
     """The ``players`` established today (:mod:`bot.rules.standing`)."""
     users = context.application.user_data
-    ratings = context.bot_data.global_data.ratings.players
+    ratings = GlobalPart.of_kind(Ratings).get(context.bot_data.global_data).players
     today = context.today()
     solved = days_of(context).solved_before
     return frozenset(

@@ -35,7 +35,7 @@ from bot.play.miniapp import serve_app
 from bot.play.result_listeners import publish
 from bot.rules.arena import Arena, Refusal, standings
 from bot.rules.arena import points as arena_points
-from bot.rules.daily.days import clock_text
+from bot.rules.durations import clock_text
 from bot.rules.results import GameResult
 from bot.services.solving import DealRefused
 from bot.texts import reason

@@ -38,9 +38,10 @@ from bot.play import game_life, set_aside
 from bot.play.announce import tell_saved
 from bot.play.result_listeners import publish
 from bot.rules.arena import Arena, Refusal, level_of
-from bot.rules.daily.days import clock_text
+from bot.rules.arena.standings import ARENA_GAME
+from bot.rules.durations import clock_text
 from bot.rules.pace import floor_of
-from bot.rules.results import Game, GameResult, Solved
+from bot.rules.results import GameResult, Solved
 from bot.rules.votes import is_attempt
 from bot.services.solving import DealRefused
 from bot.state import CHATS_GAME
@@ -253,7 +254,7 @@ def solved_of(user_id: int, name: str, seconds: float, index: int) -> Solved:
     """An arena hand solved, for the results' listeners (achievements...): the ``index``-th
     hand of an arena, solved in ``seconds``, in the chat or on the page."""
     return Solved(
-        player=user_id, name=name, game=Game.ARENA, seconds=seconds, level=level_of(index)
+        player=user_id, name=name, game=ARENA_GAME, seconds=seconds, level=level_of(index)
     )
 
 

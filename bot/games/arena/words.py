@@ -9,11 +9,20 @@ import html
 from collections.abc import Container
 from zoneinfo import ZoneInfo
 
-from bot.i18n import Translator
+from bot.i18n import N_, Translator
+from bot.play.registry import Titled
 from bot.rules.arena import Arena, Player, Repeat, Row, Schedule, standings, top
 from bot.rules.arena import points as arena_points
-from bot.rules.arena.standings import CONTESTED, contested, counted, newcomers, podium
-from bot.rules.daily.days import clock_text
+from bot.rules.arena.standings import (
+    ARENA_PODIUMS,
+    ARENAS_WON,
+    CONTESTED,
+    contested,
+    counted,
+    newcomers,
+    podium,
+)
+from bot.rules.durations import clock_text
 from bot.rules.pace import PLAUSIBLE_MEDIAN
 from bot.rules.standing import DAILY_DAYS
 from bot.rules.votes import Ballot
@@ -292,3 +301,10 @@ def page_status(arena: Arena, player: Player, place: int, players: int, t: Trans
     else:
         text = t._("🏟 Hand {number} · {seconds} s · {points} · place {place} of {players}")
     return text.format(**values)
+
+
+ACHIEVEMENTS = (
+    Titled(ARENA_PODIUMS, (N_("🥉 A place on an arena's podium"),) * 2),
+    Titled(ARENAS_WON, (N_("🥇 An arena won"),) * 2),
+)
+"""Its families of achievements' titles (``Game.achievements``)."""

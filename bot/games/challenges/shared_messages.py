@@ -27,7 +27,7 @@ from bot.games.challenges.parts import CHALLENGES
 from bot.i18n import gettext_for, ngettext_for
 from bot.play.puzzle_days import day_open, days_of
 from bot.rules.challenge import Challenge, ChallengeRefused, Origin
-from bot.rules.daily.puzzle import clock_text
+from bot.rules.durations import clock_text
 from solver import daily_number
 
 logger = logging.getLogger(__name__)

@@ -16,7 +16,7 @@ from bot.context import BotContext, services
 from bot.games.countdown import refusals, work
 from bot.games.countdown.parts import COUNTDOWN_MESSAGES, COUNTDOWN_POINTS, CountdownMessages
 from bot.games.countdown.setting import SETTING
-from bot.games.countdown.words import REASONS, STOP_VOTES, how_to_answer
+from bot.games.countdown.words import ACHIEVEMENTS, REASONS, STOP_VOTES, how_to_answer
 from bot.i18n import N_, answer_in_english
 from bot.play import game_life, set_aside, solo_games, status_message
 from bot.play.announce import tell_saved
@@ -30,6 +30,7 @@ from bot.rules.countdown import (
     MIN_TARGET,
     SOLVE_RULES,
     Countdown,
+    CountdownExact,
     Outcome,
     chat_time,
     new_countdown,
@@ -37,7 +38,6 @@ from bot.rules.countdown import (
 )
 from bot.rules.pace import too_fast
 from bot.rules.plain_text import after_mention, looks_like_answer
-from bot.rules.results import CountdownExact
 from bot.services.answer_routes import Route
 from bot.services.limits import TEXT, fit_list
 from bot.state import ChatData
@@ -433,4 +433,5 @@ GAME = Game(
     board=board,
     solve_rules=((SOLVE_RULES, N_(" (Countdown rules)")),),
     setting=SETTING,
+    achievements=ACHIEVEMENTS,
 )

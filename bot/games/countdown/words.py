@@ -3,7 +3,9 @@ reasons, how to answer, and what a stop that did not stop it did (plain text).""
 
 from __future__ import annotations
 
-from bot.i18n import N_, Translator
+from bot.i18n import N_, NP_, Translator
+from bot.play.registry import Titled
+from bot.rules.countdown import EXACT
 from bot.texts import StopVotes
 from solver import Code
 
@@ -39,3 +41,15 @@ def how_to_answer(private: bool, context: Translator) -> str:
     return context._(
         "Answer with /a and your expression, like /a (75-5)*8+3, or reply to this picture."
     )
+
+
+ACHIEVEMENTS = (
+    Titled(
+        EXACT,
+        NP_(
+            "🎯 {count} Countdown target reached exactly",
+            "🎯 {count} Countdown targets reached exactly",
+        ),
+    ),
+)
+"""Its families of achievements' titles (``Game.achievements``)."""

@@ -36,6 +36,7 @@ from bot.games.daily.subscriptions import (
     subscribe,
     unsubscribe,
 )
+from bot.games.daily.words import ACHIEVEMENTS
 from bot.i18n import N_
 from bot.play.miniapp import serve_app
 from bot.play.registry import Game, Handlers, Help, HelpLine, Menu, MenuEntry, Slot
@@ -202,4 +203,5 @@ GAME = Game(
     unrecorded=((HAND_SOURCE, spoiler_rules.unrecorded),),
     days=parts.DAYS,
     zone=parts.zone,
+    achievements=ACHIEVEMENTS,
 )

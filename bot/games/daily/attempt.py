@@ -31,13 +31,13 @@ from bot.rules.daily.puzzle import (
     HAND_SOURCE,
     DailyRecord,
     DailyResult,
+    DailySolved,
     Standing,
     clock_text,
     until_next,
 )
 from bot.rules.pace import floor_of
 from bot.rules.plain_text import is_chatter
-from bot.rules.results import DailySolved
 from bot.rules.scoring import counts_as_miss
 from bot.state import CHATS_GAME
 from bot.texts import duration_text, reason

@@ -6,8 +6,8 @@ from __future__ import annotations
 from bot.context import BotContext
 from bot.games.daily.parts import DAILY_RECORD
 from bot.play.registry import ProfilePart
-from bot.rules.achievements import Family
 from bot.rules.daily.days import clock_text
+from bot.rules.daily.puzzle import STREAK
 from bot.state import UserData
 
 POSITION = 10
@@ -35,5 +35,5 @@ def profile_part(context: BotContext, user_id: int, data: UserData) -> ProfilePa
             ("flame", f"{streak.current} / {streak.best}" if streak.best else ""),
             ("clock", clock_text(best) if best is not None else ""),
         ),
-        ((Family.STREAK, streak.current),),
+        ((STREAK, streak.current),),
     )

@@ -3,8 +3,9 @@ subscribed (plain text)."""
 
 from __future__ import annotations
 
-from bot.i18n import Translator
-from bot.rules.daily.puzzle import DailyResult, clock_text
+from bot.i18n import NP_, Translator
+from bot.play.registry import Titled
+from bot.rules.daily.puzzle import STREAK, DailyResult, clock_text
 
 
 def share_line(
@@ -40,3 +41,14 @@ def subscription_text(time: str | None, zone: str, context: Translator) -> str:
     return context._(
         "Subscribed: the daily puzzle comes here every day at {time} ({zone})."
     ).format(time=time, zone=zone)
+
+
+ACHIEVEMENTS = (
+    Titled(
+        STREAK,
+        NP_(
+            "🔥 The daily puzzle {count} day in a row", "🔥 The daily puzzle {count} days in a row"
+        ),
+    ),
+)
+"""Its families of achievements' titles (``Game.achievements``)."""

@@ -18,12 +18,23 @@ from telegram.ext import (
 
 from bot.context import BotContext, services
 from bot.games.duel.parts import DUELS
+from bot.games.duel.words import ACHIEVEMENTS
 from bot.i18n import N_
 from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry
 from bot.services.answer_routes import Route
 from bot.typed_handlers import for_buttons, for_messages
 
-from . import answers, group_invitations, left, play, rating_command, refusals, review, shared
+from . import (
+    answers,
+    group_invitations,
+    left,
+    play,
+    profile,
+    rating_command,
+    refusals,
+    review,
+    shared,
+)
 from .restart import restore
 
 PRIORITY = 35
@@ -116,4 +127,7 @@ GAME = Game(
     help=help_lines,
     moved=moved,
     review=review.review,
+    achievements=ACHIEVEMENTS,
+    players=review.PLAYERS,
+    profile=profile.profile,
 )

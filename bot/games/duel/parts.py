@@ -1,12 +1,15 @@
 """The duels' parts: of a chat's data, the duel played there and the invitations made there;
-of the bot's global data, the duels across all chats."""
+of the bot's global data, the duels across all chats and every player's rating (each in a row
+of its own, kind ``rating`` by the player's id, and each pair's rated duels of the day in the
+global row, ``pairs``: the names they were saved under before they were the duels' own)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from bot.rules.duel.lobby import Duels
-from bot.state import ChatPart, GlobalPart
+from bot.rules.duel.rating import PlayerRating, Ratings
+from bot.state import ChatPart, GlobalPart, ItemRows, RowValue
 
 
 @dataclass(slots=True)
@@ -47,3 +50,28 @@ DUEL_CHAT = ChatPart("duel", DuelChat)
 DUELS = GlobalPart("duels", Duels)
 """The global part: invitations out, duels being played and the history of finished ones
 (in the global row, under ``duels``)."""
+
+
+def _put_players(ratings: Ratings, read: dict[int, PlayerRating]) -> None:
+    ratings.players = read
+
+
+def _put_pairs(ratings: Ratings, read: dict[str, int]) -> None:
+    ratings.pairs = read
+
+
+RATING_ROWS = ItemRows(
+    "rating",
+    PlayerRating,
+    int,
+    items=lambda ratings: ratings.players,
+    put=_put_players,
+    plain_key=True,
+)
+"""Each player's rating's row (keyed by their id, as it always was)."""
+PAIRS = RowValue("pairs", dict[str, int], lambda ratings: dict(ratings.pairs), _put_pairs)
+"""Each pair's rated duels of the day, in the global row."""
+
+RATINGS = GlobalPart("ratings", Ratings, rows=(RATING_ROWS,), values=(PAIRS,))
+"""The global part: every player's rating (in rows of their own; a save names the players
+whose rating changed, ``save_global(rating=players)``) and the pairs' rated duels of the day."""

@@ -14,17 +14,17 @@ from telegram import Message
 from telegram.error import BadRequest, ChatMigrated, Forbidden
 
 from bot.context import BotContext, BotData
-from bot.games.duel.parts import DUEL_CHAT, DUELS, DuelChat
+from bot.games.duel.parts import DUEL_CHAT, DUELS, RATINGS, DuelChat
 from bot.play import game_life, set_aside
 from bot.play.announce import tell_saved
 from bot.play.chat_moves import move_chat
 from bot.play.hand_record_line import line_of, note_solve
 from bot.play.players_met import meet
 from bot.play.result_listeners import publish
-from bot.rules.duel.race import HAND_SOURCE, Duel, End, HandResult, Refused
+from bot.rules.duel.race import DUEL_GAME, HAND_SOURCE, Duel, DuelWon, End, HandResult, Refused
+from bot.rules.duel.rating import RatingChange
 from bot.rules.hand_records import hand_key
-from bot.rules.rating import RatingChange
-from bot.rules.results import DuelWon, Game, GameResult, Solved, outpaced
+from bot.rules.results import GameResult, Solved, outpaced
 from bot.rules.rounds import Round
 from bot.rules.table import GameSettings
 from bot.services.outbox import Sent
@@ -285,7 +285,7 @@ def against_established(context: BotContext, duel: Duel, player: int) -> bool:
     five players, over a week): only then do the duel's wins and hands count toward
     ``player``'s achievements (docs/fair-play.md)."""
     other = next((p for p in duel.players if p != player), player)
-    return context.bot_data.global_data.ratings.of(other).established(context.today())
+    return RATINGS.get(context.bot_data.global_data).of(other).established(context.today())
 
 
 def hand_won(context: BotContext, duel: Duel, result: HandResult, text: str) -> None:
@@ -306,7 +306,7 @@ def hand_won(context: BotContext, duel: Duel, result: HandResult, text: str) -> 
     solved = Solved(
         player=winner,
         name=name,
-        game=Game.DUEL,
+        game=DUEL_GAME,
         seconds=result.seconds,
         hand=tuple(sorted(hand.hand)),
         target=hand.target,
@@ -315,7 +315,7 @@ def hand_won(context: BotContext, duel: Duel, result: HandResult, text: str) -> 
     # A race: the other player, if they answered, had not solved it by then.
     behind = outpaced(
         hand.outpaced(),
-        Game.DUEL,
+        DUEL_GAME,
         hand.hand,
         hand.target,
         result.seconds,
@@ -363,7 +363,7 @@ async def hand_expired(context: BotContext, duel: Duel) -> None:
     if hand is not None:  # who answered had not solved it in its time: censored results
         fair = not hand.peeked and not hand.hints
         behind = outpaced(
-            hand.outpaced(), Game.DUEL, hand.hand, hand.target, duel.hand_seconds, counts=fair
+            hand.outpaced(), DUEL_GAME, hand.hand, hand.target, duel.hand_seconds, counts=fair
         )
         publish(context, None, behind)
     tell(context, duel, lambda local, names: words.expired_text(duel, names, local))
@@ -401,7 +401,7 @@ def finish(context: BotContext, duel: Duel, last: Round | None = None) -> None:
     achievable = duel.winner is not None and against_established(context, duel, duel.winner)
     if duel.rated:
         first, second = duel.players
-        change = data.global_data.ratings.record(
+        change = RATINGS.get(data.global_data).record(
             first,
             second,
             duel.winner,
@@ -412,7 +412,7 @@ def finish(context: BotContext, duel: Duel, last: Round | None = None) -> None:
     DUELS.get(data.global_data).finish(
         duel.token, context.now(), rated=change is not None and change.rated
     )
-    saved = context.save_global(players=duel.players)
+    saved = context.save_global(rating=duel.players)
     closed = duel.chat_id is not None and duel.end in CLOSED_ENDS
     where: int | None = None
     news: list[str] = []

@@ -1,5 +1,5 @@
 """/rating and /rating top: a player's duel rating across all chats, and the best players, read
-from :mod:`bot.rules.rating`; each player named only as the asking chat knows them
+from :mod:`bot.rules.duel.rating`; each player named only as the asking chat knows them
 (docs/games.md, *Ratings and each hand's record: what players see*)."""
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext
-from bot.games.duel.parts import DUELS
+from bot.games.duel.parts import DUELS, RATINGS
 from bot.i18n import N_
 from bot.play.board_names import shown_name
 from bot.play.registry import Help, HelpLine, MenuEntry
-from bot.rules.rating import BOARD_MIN_DUELS, PROVISIONAL_DUELS, PlayerRating, Result, Shown
+from bot.rules.duel.rating import BOARD_MIN_DUELS, PROVISIONAL_DUELS, PlayerRating, Result, Shown
 from bot.rules.seasons.calendar import season_of
 from bot.rules.seasons.tables import (
     SEASON_MIN_OPPONENTS,
@@ -87,7 +87,7 @@ async def rating(update: MessageUpdate, context: HandlerContext) -> None:
     if who.is_bot:
         context.reply(update, _("Bots do not duel, so they have no rating."))
         return
-    ratings = context.bot_data.global_data.ratings
+    ratings = RATINGS.get(context.bot_data.global_data)
     player = ratings.players.get(who.id)
     mine = who.id == viewer.id
     name = _cut(context.chat_data.members.get(who.id) or who.full_name)
@@ -112,7 +112,7 @@ def _card(
     """The lines of a player's rating."""
     _ = context._
     shown = player.shown
-    ratings = context.bot_data.global_data.ratings
+    ratings = RATINGS.get(context.bot_data.global_data)
     if shown.provisional:
         head = _(
             "<b>{name}</b>: {rating}, provisional ({played} of {placement} placement duels)"
@@ -160,7 +160,7 @@ def _season_line(context: HandlerContext, user_id: int, player: PlayerRating) ->
     the rating itself is the all-time one."""
     _ = context._
     season = season_of(context.bot_data.local_now())
-    standing = season_rank(context.bot_data.global_data.ratings, season, user_id)
+    standing = season_rank(RATINGS.get(context.bot_data.global_data), season, user_id)
     if standing is not None:
         return _("🗓 Season {season}: rank {rank} of {count}").format(
             season=season, rank=standing[0], count=standing[1]
@@ -196,7 +196,7 @@ def _result_line(
 def _top(update: MessageUpdate, context: HandlerContext) -> None:
     """The best players everywhere and, in a group, among its members."""
     _ = context._
-    ratings = context.bot_data.global_data.ratings
+    ratings = RATINGS.get(context.bot_data.global_data)
     chat, viewer = update.effective_chat, update.effective_user.id
     everywhere = ratings.top(BOARD_SHOWN)
     if not everywhere:
@@ -227,7 +227,7 @@ def _top(update: MessageUpdate, context: HandlerContext) -> None:
 
 
 def _board(context: HandlerContext, update: MessageUpdate, players: list[int]) -> list[str]:
-    ratings = context.bot_data.global_data.ratings
+    ratings = RATINGS.get(context.bot_data.global_data)
     return [
         player_line(
             _name_here(context, update, player),

@@ -1,14 +1,18 @@
 """The duels' section of the owner's fair-play review (``/admin fairplay``): the week's
-duels with the fastest won hands, each hand's time and winner."""
+duels with the fastest won hands, each hand's time and winner; and the players the owner
+takes off the duel board and puts back (their ratings marked)."""
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
+from typing import Any
 
 from bot.context import BotContext
-from bot.games.duel.parts import DUELS
+from bot.games.duel.parts import DUELS, RATING_ROWS, RATINGS
+from bot.play.registry import PlayerBoards
 from bot.rules.duel.lobby import PastDuel, fastest_duels
-from bot.rules.rush.best_runs import week_start
+from bot.rules.weeks import week_start
 
 TIMES_SHOWN = 12
 """Hands listed for a duel (its first ones), so that the list fits a message."""
@@ -32,3 +36,24 @@ def review(context: BotContext, today: dt.date) -> list[str]:
     return lines + (
         [f"{place}. {_line(d)}" for place, d in enumerate(duels, start=1)] or [_("None this week.")]
     )
+
+
+def _holds(context: BotContext, user_id: int) -> bool:
+    return user_id in RATINGS.get(context.bot_data.global_data).players
+
+
+def _marked(off: bool) -> Callable[[BotContext, int], dict[str, list[Any]]]:
+    """Mark a player's rating off the boards (``off``) or back on them: the row to save."""
+
+    def mark(context: BotContext, user_id: int) -> dict[str, list[Any]]:
+        rating = RATINGS.get(context.bot_data.global_data).players.get(user_id)
+        if rating is None:
+            return {}
+        rating.off_boards = off
+        return {RATING_ROWS.kind: [user_id]}
+
+    return mark
+
+
+PLAYERS = PlayerBoards(holds=_holds, take_off=_marked(True), put_back=_marked(False))
+"""The duel board's players, as the owner takes one off (still rated, on no board)."""

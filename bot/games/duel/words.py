@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import html
 
-from bot.i18n import N_, Translator
-from bot.rules.duel.race import MOST_HANDS, WINS_NEEDED, Duel, End, Refusal
+from bot.i18n import N_, NP_, Translator
+from bot.play.registry import Titled
+from bot.rules.duel.race import DUELS_WON, MOST_HANDS, WINS_NEEDED, Duel, End, Refusal
+from bot.rules.duel.rating import PAIR_CAP_PER_DAY, PROVISIONAL_GAIN_PER_DAY, RatingChange, Shown
 from bot.rules.pace import FLOOR, PLAUSIBLE_MEDIAN
-from bot.rules.rating import DAILY_PAIR_CAP, DAILY_PROVISIONAL_GAIN, RatingChange, Shown
 from bot.rules.rounds import Round
 
 REFUSALS = {
@@ -202,7 +203,7 @@ def rating_lines(
                 "A friendly duel: you two have played {cap} rated duels today already (the "
                 "most a day, so that two accounts cannot farm each other), so no rating "
                 "changes. Your duels together count again tomorrow."
-            ).format(cap=DAILY_PAIR_CAP)
+            ).format(cap=PAIR_CAP_PER_DAY)
         ]
     rows = [
         context._("{name}: {points}").format(
@@ -226,7 +227,7 @@ def rating_lines(
                     "loser's changes as usual). Wins played out against established players "
                     "still count today, and the allowance starts again tomorrow.",
                     change.change(player),
-                ).format(name=name, cap=DAILY_PROVISIONAL_GAIN, points=change.change(player))
+                ).format(name=name, cap=PROVISIONAL_GAIN_PER_DAY, points=change.change(player))
             )
         elif player in change.capped:
             notes.append(
@@ -235,7 +236,7 @@ def rating_lines(
                     "most a day, so this win adds nothing more to their rating (the loser's "
                     "still changes). Wins played out against established players still count "
                     "today, and the allowance starts again tomorrow."
-                ).format(name=name, cap=DAILY_PROVISIONAL_GAIN)
+                ).format(name=name, cap=PROVISIONAL_GAIN_PER_DAY)
             )
         elif player in change.weighed:
             notes.append(_weighed_note(duel, player, change, context).format(name=name))
@@ -298,3 +299,7 @@ def end_text(
     lines.append(head.format(winner=winner, loser=loser, score=score))
     lines += rating_lines(duel, names, change if duel.rated else None, context)
     return "\n".join(lines)
+
+
+ACHIEVEMENTS = (Titled(DUELS_WON, NP_("⚔️ {count} duel won", "⚔️ {count} duels won")),)
+"""Its families of achievements' titles (``Game.achievements``)."""

@@ -12,7 +12,7 @@ from telegram.ext import Application, CommandHandler
 from bot.context import BotContext, services
 from bot.games.hunt import refusals, work
 from bot.games.hunt.parts import HUNT_MESSAGES, HUNT_POINTS, HuntMessages
-from bot.games.hunt.words import STOP_VOTES
+from bot.games.hunt.words import ACHIEVEMENTS, STOP_VOTES
 from bot.games.hunt.work import HuntDeals
 from bot.i18n import N_, answer_in_english
 from bot.play import game_life, set_aside, solo_games, status_message
@@ -26,11 +26,12 @@ from bot.rules.hunt import (
     MIN_SECONDS,
     Found,
     Hunt,
+    HuntAlone,
     new_hunt,
 )
 from bot.rules.pace import floor_of
 from bot.rules.plain_text import after_mention, looks_like_answer
-from bot.rules.results import HuntAlone, at_pace
+from bot.rules.results import at_pace
 from bot.services.answer_routes import Route
 from bot.services.limits import TEXT, fit_list
 from bot.state import ChatData
@@ -341,4 +342,5 @@ GAME = Game(
     score=score_line,
     board=board,
     work=work.set_up,
+    achievements=ACHIEVEMENTS,
 )

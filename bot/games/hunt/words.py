@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 from bot.i18n import N_
+from bot.play.registry import Titled
+from bot.rules.hunt import HUNTS_ALONE
 from bot.texts import StopVotes
 
 NO_HUNT = N_(
@@ -24,3 +26,6 @@ STOP_VOTES: StopVotes = (
 )
 """What a request to stop a hunt early did, when it did not stop it: a bystander's, or a
 player's vote (for :func:`bot.texts.stop_vote_text`)."""
+
+ACHIEVEMENTS = (Titled(HUNTS_ALONE, (N_("🔍 Every solution of a Solution Hunt found alone"),) * 2),)
+"""Its families of achievements' titles (``Game.achievements``)."""

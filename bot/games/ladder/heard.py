@@ -10,14 +10,18 @@ from collections.abc import Sequence
 from bot.context import BotContext
 from bot.games.ladder import levels, play
 from bot.games.ladder.parts import LADDER_RATINGS
+from bot.rules.daily.puzzle import DAILY_GAME
+from bot.rules.duel.race import DUEL_GAME
 from bot.rules.hand_records import hand_key
 from bot.rules.ladder.puzzle_rating import Change, Ladder
 from bot.rules.ladder.training import level_of, prior_of, rates_player
-from bot.rules.results import Game, GameResult, HandPlayed, Missed, Outpaced, Solved
+from bot.rules.results import GameResult, HandPlayed, Missed, Outpaced, Solved
+from bot.rules.rounds import ROUND_GAME
+from bot.rules.rush.result import RUSH_GAME
 
 logger = logging.getLogger(__name__)
 
-TIMED = (Game.ROUND, Game.DAILY, Game.RUSH, Game.DUEL)
+TIMED = (ROUND_GAME, DAILY_GAME, RUSH_GAME, DUEL_GAME)
 """The games whose attempts are timed from a hand's delivery: a round or a Rush run (in
 private, one player's; in a group, a race), a duel's hand (a race), the daily puzzle's first
 attempt.  A race's win comes with its others' censored results (:class:`Outpaced`): alone,

@@ -21,6 +21,7 @@ from bot.play.announce import tell_saved
 from bot.play.result_listeners import publish
 from bot.rules.hand_records import hand_key
 from bot.rules.hands import HandFacts
+from bot.rules.ladder import LADDER_GAME
 from bot.rules.ladder.model import shown
 from bot.rules.ladder.puzzle_rating import Change, Hand
 from bot.rules.ladder.training import (
@@ -32,7 +33,7 @@ from bot.rules.ladder.training import (
     prior_of,
 )
 from bot.rules.pace import floor_of
-from bot.rules.results import Game, Solved
+from bot.rules.results import Solved
 from bot.rules.rounds import Round
 from bot.services.solving import DealRefused
 from bot.services.workers.pool import AlreadyRunning, PoolBusy, WorkFailed, WorkTimeout
@@ -276,7 +277,7 @@ def solved(user_id: int, name: str, game: Round, seconds: float, change: Change)
     return Solved(
         player=user_id,
         name=name,
-        game=Game.LADDER,
+        game=LADDER_GAME,
         seconds=seconds,
         hand=tuple(game.hand),
         counts=change.counted,

@@ -18,8 +18,8 @@ from bot.play.after_solve import offer_markup
 from bot.play.hand_record_line import count_solve
 from bot.play.result_listeners import publish
 from bot.rules.pace import floor_of, scripted, too_fast
-from bot.rules.results import Game, Solved, outpaced
-from bot.rules.rounds import HAND_SOURCE, ROUND_SEAT, Outcome, Round, may_be_unsolvable
+from bot.rules.results import Solved, outpaced
+from bot.rules.rounds import HAND_SOURCE, ROUND_GAME, ROUND_SEAT, Outcome, Round, may_be_unsolvable
 from bot.rules.table import Table
 from bot.rules.votes import is_attempt
 from bot.texts import player_line, reason
@@ -176,7 +176,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     won = Solved(
         player=update.effective_user.id,
         name=_name(update),
-        game=Game.ROUND,
+        game=ROUND_GAME,
         seconds=outcome.seconds,
         level=game.level,
         counts=counts,
@@ -188,7 +188,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     behind = [] if private else game.outpaced()
     rivals = outpaced(
         behind,
-        Game.ROUND,
+        ROUND_GAME,
         game.hand,
         game.target,
         outcome.seconds,

@@ -24,8 +24,8 @@ from bot.play import game_life, set_aside, visibility
 from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
 from bot.play.result_listeners import publish
-from bot.rules.results import Game, Missed, outpaced
-from bot.rules.rounds import ROUND_SEAT, Round, new_round
+from bot.rules.results import Missed, outpaced
+from bot.rules.rounds import ROUND_GAME, ROUND_SEAT, Round, new_round
 from bot.rules.table import DIFFICULTY_WORDS, Table
 from bot.rules.votes import Action, request
 from bot.services.limits import CAPTION, TEXT, visible_length
@@ -181,7 +181,7 @@ def _timed_out_race(context: ChatContext, chat_id: int, game: Round) -> None:
         publish(
             context,
             chat_id,
-            outpaced(behind, Game.ROUND, game.hand, game.target, game.time_limit, counts=fair),
+            outpaced(behind, ROUND_GAME, game.hand, game.target, game.time_limit, counts=fair),
         )
 
 
@@ -192,7 +192,7 @@ def _missed(context: ChatContext, chat_id: int, game: Round) -> None:
         missed = Missed(
             player=chat_id,
             name="",
-            game=Game.ROUND,
+            game=ROUND_GAME,
             hand=tuple(sorted(game.hand)),
             target=game.target,
             counts=not game.peeked,

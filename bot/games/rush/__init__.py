@@ -13,6 +13,7 @@ from bot.context import BotContext, services
 from bot.games.rush import page, play, refusals, review, top
 from bot.games.rush.parts import RUSH_MESSAGES
 from bot.games.rush.profile import profile_part
+from bot.games.rush.words import ACHIEVEMENTS
 from bot.i18n import N_, answer_in_english
 from bot.play import game_life
 from bot.play.answer_router import said_to_bot
@@ -155,4 +156,6 @@ GAME = Game(
     profile=profile_part,
     review=review.review,
     runs=review.RUNS,
+    shareable=page.shareable,
+    achievements=ACHIEVEMENTS,
 )

@@ -7,8 +7,8 @@ import datetime as dt
 
 from bot.context import BotContext
 from bot.games.rush.parts import RUSH_BOARD, RUSH_RECORDS
-from bot.rules.results import RushScore
 from bot.rules.rush.best_runs import PersonalBest
+from bot.rules.rush.result import RushScore
 from bot.rules.rush.run import RunResult
 
 

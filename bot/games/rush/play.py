@@ -18,9 +18,10 @@ from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
 from bot.play.result_listeners import publish
 from bot.rules.pace import floor_of
-from bot.rules.results import Game, GameResult, HandPlayed, outpaced
+from bot.rules.results import GameResult, HandPlayed, outpaced
 from bot.rules.rounds import Round
 from bot.rules.rush.chat_run import RUSH_SEAT, ChatRush, HandTime, SharedHand, new_rush
+from bot.rules.rush.result import RUSH_GAME
 from bot.rules.rush.run import CARDS, DECK, Deal, Refusal, RushOutcome, Void
 from bot.rules.rush.run import TARGET as RUSH_TARGET
 from bot.services.solving import DealRefused
@@ -328,7 +329,7 @@ def hands_of(game: ChatRush, *, counts: bool) -> list[HandPlayed]:
         HandPlayed(
             player=game.run.starter,
             name="",
-            game=Game.RUSH,
+            game=RUSH_GAME,
             hand=played.hand,
             target=played.target,
             seconds=played.seconds,
@@ -348,7 +349,7 @@ def races_of(game: ChatRush, off_pace: set[int]) -> list[list[GameResult]]:
             HandPlayed(
                 player=race.solver,
                 name="",
-                game=Game.RUSH,
+                game=RUSH_GAME,
                 hand=race.hand,
                 target=race.target,
                 seconds=race.seconds,
@@ -356,7 +357,7 @@ def races_of(game: ChatRush, off_pace: set[int]) -> list[list[GameResult]]:
             ),
             *(
                 behind
-                for behind in outpaced(race.behind, Game.RUSH, race.hand, race.target, race.seconds)
+                for behind in outpaced(race.behind, RUSH_GAME, race.hand, race.target, race.seconds)
                 if behind.player not in off_pace
             ),
         ]

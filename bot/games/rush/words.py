@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import html
 
-from bot.i18n import Translator
-from bot.rules.daily.days import clock_text
+from bot.i18n import N_, Translator
+from bot.play.registry import Titled
+from bot.rules.durations import clock_text
 from bot.rules.pace import FLOOR, PLAUSIBLE_MEDIAN
 from bot.rules.rush.best_runs import PersonalBest, RunRecord
 from bot.rules.rush.chat_run import ChatRush
+from bot.rules.rush.result import RUSH_SCORE
 from bot.rules.rush.run import (
     CLOCK_MOST,
     RUN_MOST,
@@ -295,3 +297,7 @@ def given_away(context: Translator) -> str:
         "I had given that hand's solutions to someone else (/solve or inline mode) while you "
         "played it: it scores nothing."
     )
+
+
+ACHIEVEMENTS = (Titled(RUSH_SCORE, (N_("🏃 A Rush score of {count}"),) * 2),)
+"""Its families of achievements' titles (``Game.achievements``)."""

@@ -1,5 +1,6 @@
 """An arena's standings: its players best first, the top ten and the count shown as it goes on,
-the podium at its end, and who takes the trophy (ties: docs/design-games.md, *Arenas*)."""
+the podium at its end, and who takes the trophy (ties: docs/design-games.md, *Arenas*); the
+achievements a podium counts towards."""
 
 from __future__ import annotations
 
@@ -7,8 +8,19 @@ import dataclasses
 from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass
 
+from bot.rules.achievements import (
+    Achievements,
+    Prize,
+    declare_counting,
+    declare_family,
+    declare_trophies,
+)
 from bot.rules.arena.tournament import Player
+from bot.rules.results import Podium
 
+ARENA_GAME = "arena"
+"""An arena's name, as its results give it (:attr:`bot.rules.results.GameResult.game`) and as
+its prizes are kept (:attr:`bot.rules.achievements.Prize.kind`)."""
 TOP = 10
 """Players the running standings list (the count says how many more there are)."""
 PODIUM = 3
@@ -95,3 +107,22 @@ def counted(rows: Iterable[Row], established: Container[int]) -> list[Row]:
 def newcomers(rows: Iterable[Row], established: Container[int]) -> list[Row]:
     """The players who scored and are not established: their results stay in the group."""
     return [row for row in rows if row.score > 0 and row.user_id not in established]
+
+
+ARENA_PODIUMS = declare_family("podium", (1,), position=80)
+"""Arenas ended among the first three."""
+ARENAS_WON = declare_family("arena", (1,), position=90)
+"""Arenas won."""
+declare_trophies(ARENA_GAME, 1)  # the second and third places are podiums, not trophies
+
+
+def _podium(achievements: Achievements, result: Podium, now: float) -> None:
+    """A place on an arena's podium (a prize), the first a win."""
+    if 1 <= result.place <= 3:
+        achievements.add(ARENA_PODIUMS)
+        achievements.prizes.append(Prize(ARENA_GAME, result.place, now))
+    if result.place == 1:
+        achievements.add(ARENAS_WON)
+
+
+declare_counting(Podium, _podium, game=ARENA_GAME)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bot.rules.durations import clock_text as clock_text  # (re-exported)
 from solver import daily_number
 
 
@@ -35,14 +36,6 @@ def find_zone(name: str) -> ZoneInfo | None:
             # that is no zone): the same to the player.
             continue
     return None
-
-
-def clock_text(seconds: float) -> str:
-    """``0:42``, ``12:05``, ``1:02:03``."""
-    whole = int(seconds)
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
 class NotInArchive(ValueError):

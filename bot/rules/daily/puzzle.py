@@ -10,6 +10,8 @@ import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from bot.rules.achievements import HANDS, Achievements, declare_counting, declare_family
+
 # Re-exported ("X as X"): the board and the calendar are importable from here as before.
 from bot.rules.daily.board import DayBoard as DayBoard
 from bot.rules.daily.board import Standing as Standing
@@ -23,8 +25,11 @@ from bot.rules.daily.days import post_time as post_time
 from bot.rules.daily.days import until_next as until_next
 from bot.rules.hand_records import declare_source
 from bot.rules.pace import too_fast
+from bot.rules.results import Solved
 
-HAND_SOURCE = declare_source("daily", barred=True)
+DAILY_GAME = "daily"
+"""The daily puzzle's name, as its results give it (:attr:`bot.rules.results.GameResult.game`)."""
+HAND_SOURCE = declare_source(DAILY_GAME, barred=True)
 """A daily puzzle's solves count for a hand's record, and bar it (its cards are known
 before the clock)."""
 
@@ -404,3 +409,25 @@ def stats_of(record: DailyRecord, today: dt.date) -> DailyStats:
         bars=tuple(bars),
         today_bar=None if solved_today is None else bucket_of(solved_today.seconds),
     )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DailySolved(Solved):
+    """The daily puzzle solved live, and the streak it makes."""
+
+    game: str = DAILY_GAME
+    streak: int = 0
+
+
+STREAK = declare_family("streak", (7, 30, 100, 365), position=10)
+"""The daily puzzle solved so many days in a row (the first family of achievements)."""
+
+
+def _solved(achievements: Achievements, result: DailySolved, now: float) -> None:
+    """A daily puzzle solved: a hand, the streak at its best, the time (hinted or not)."""
+    achievements.add(HANDS)
+    achievements.best(STREAK, result.streak)
+    achievements.solved(result.seconds)
+
+
+declare_counting(DailySolved, _solved)

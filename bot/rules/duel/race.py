@@ -8,13 +8,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from bot.rules.achievements import Achievements, declare_counting, declare_family
 from bot.rules.hand_records import declare_source
 from bot.rules.hands import HandFacts
 from bot.rules.pace import steady
+from bot.rules.results import GameResult
 from bot.rules.rounds import Outcome, Round
 from solver import check
 
-HAND_SOURCE = declare_source("duel")
+DUEL_GAME = "duel"
+"""A duel's name, as its results give it (:attr:`bot.rules.results.GameResult.game`)."""
+HAND_SOURCE = declare_source(DUEL_GAME)
 """A duel's solves count for a hand's record."""
 
 WINS_NEEDED = 3
@@ -175,13 +179,13 @@ class Duel:
     @property
     def forfeited(self) -> bool:
         """Whether the duel ended before its end by play (a stop, a player leaving or idle,
-        the bot cut off): its win is weighed as a forfeit's (:mod:`bot.rules.rating`)."""
+        the bot cut off): its win is weighed as a forfeit's (:mod:`bot.rules.duel.rating`)."""
         return self.end not in (End.WINS, End.HANDS)
 
     @property
     def played_out(self) -> bool:
         """Whether the duel was played to its end with both players answering hands: only
-        such duels make a player established (:meth:`~bot.rules.rating.PlayerRating.
+        such duels make a player established (:meth:`~bot.rules.duel.rating.PlayerRating.
         established`; a duel saved before answers were kept is not one)."""
         return not self.forfeited and set(self.answered) >= set(self.players)
 
@@ -385,3 +389,21 @@ class Duel:
         self.end, self.winner = end, winner
         if self.hand is not None and self.hand.live:
             self.hand.reveal()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DuelWon(GameResult):
+    """A duel won."""
+
+    game: str = DUEL_GAME
+
+
+DUELS_WON = declare_family("duels", (1, 10, 50), position=40)
+"""Duels won (rated, played out)."""
+
+
+def _won(achievements: Achievements, result: DuelWon, now: float) -> None:
+    achievements.add(DUELS_WON)
+
+
+declare_counting(DuelWon, _won)

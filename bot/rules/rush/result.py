@@ -1,10 +1,17 @@
 """A player's part in a Rush run (:class:`Runner`) and their result once it has ended
 (:class:`RunResult`): the plain data the run (:mod:`bot.rules.rush.run`) keeps and hands on to
-the records (:mod:`bot.rules.rush.best_runs`)."""
+the records (:mod:`bot.rules.rush.best_runs`); the result published (:class:`RushScore`), and
+the achievements it counts towards."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from bot.rules.achievements import HANDS, Achievements, declare_counting, declare_family
+from bot.rules.results import GameResult
+
+RUSH_GAME = "rush"
+"""Rush's name, as its results give it (:attr:`bot.rules.results.GameResult.game`)."""
 
 
 @dataclass(slots=True)
@@ -57,3 +64,27 @@ class RunResult:
     def off_pace(self) -> bool:
         """Whether the run stays off every board beyond the player's own history."""
         return self.too_fast or self.implausible
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RushScore(GameResult):
+    """A Rush run's end: its score (hands solved) and fastest hand."""
+
+    game: str = RUSH_GAME
+    score: int = 0
+    best_time: float | None = None
+
+
+RUSH_SCORE = declare_family("rush", (20, 30, 40), position=50)
+"""A Rush run's score."""
+
+
+def _score(achievements: Achievements, result: RushScore, now: float) -> None:
+    """A run's hands solved, its score at its best, its fastest hand (if it solved one)."""
+    achievements.add(HANDS, result.score)
+    achievements.best(RUSH_SCORE, result.score)
+    if result.score:
+        achievements.solved(result.best_time)
+
+
+declare_counting(RushScore, _score)

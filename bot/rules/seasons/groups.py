@@ -11,8 +11,9 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from bot.rules.arena.standings import ARENA_GAME
 from bot.rules.daily.puzzle import DailyRecord
-from bot.rules.results import Game, GameResult
+from bot.rules.results import GameResult
 from bot.rules.standing import DAILY_DAYS, daily_days
 
 TITLE_KEPT = 64
@@ -122,7 +123,7 @@ class ListedGroups:
     def hear(self, chat_id: int, results: Sequence[GameResult], day: dt.date) -> bool:
         """Results a game told in a chat: an arena's, told in a group, is an arena played
         there (one a call: an arena's end publishes its results at once); whether it was."""
-        if chat_id >= 0 or not any(result.game is Game.ARENA for result in results):
+        if chat_id >= 0 or not any(result.game == ARENA_GAME for result in results):
             return False
         self.arena_played(chat_id, day)
         return True

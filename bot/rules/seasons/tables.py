@@ -12,18 +12,18 @@ from collections.abc import Container
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from bot.rules.achievements import GOALS, Family
-from bot.rules.rating import MODEL, SEASON_OPPONENTS, PlayerRating, Ratings
-from bot.rules.results import GameResult, Podium, RushScore
+from bot.rules.duel.rating import MODEL, SEASON_OPPONENTS, PlayerRating, Ratings
+from bot.rules.results import GameResult, Podium
 from bot.rules.rush.best_runs import BoardEntry, RunRecord, place
+from bot.rules.rush.result import RUSH_SCORE, RushScore
 
 SEASON_MIN_RATED = 3
-"""Rated duels in a season against established opponents (:meth:`~bot.rules.rating.
+"""Rated duels in a season against established opponents (:meth:`~bot.rules.duel.rating.
 PlayerRating.established`, as the rating counts them) that put a player on its duel
 board..."""
 SEASON_MIN_OPPONENTS = SEASON_OPPONENTS
 """...against this many distinct established opponents (not second accounts)."""
-SEASON_MIN_RUN = GOALS[Family.RUSH][0]
+SEASON_MIN_RUN = RUSH_SCORE.goals[0]
 """Hands of a Rush run that put it on a season's board: the first 🏃 achievement's (20),
 not a run of one hand."""
 TABLE_SIZE = 10

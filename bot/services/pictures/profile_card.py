@@ -37,7 +37,8 @@ BADGE_COLOURS = (
     (200, 160, 30),
     (120, 120, 125),
 )
-"""A colour for each family's badge, in :data:`bot.rules.achievements.GOALS`' order."""
+"""A colour for each family's badge, in the families' order
+(:func:`bot.rules.achievements.families`)."""
 
 
 @dataclass(frozen=True, slots=True)

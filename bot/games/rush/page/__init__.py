@@ -12,6 +12,7 @@ from typing import Any
 from uuid import uuid4
 
 from telegram import (
+    InlineQueryResult,
     InlineQueryResultArticle,
     InputTextMessageContent,
     Update,
@@ -76,6 +77,12 @@ def _refused(context: BotContext, chat_id: int, short_name: str, error: Exceptio
             "game's short name in @BotFather (/mygames)."
         ).format(name=html.escape(short_name), error=html.escape(error.message))
         context.send(chat_id, text, key="sorry")
+
+
+async def shareable(context: BotContext) -> list[InlineQueryResult]:
+    """What an empty inline query offers of Rush: the game to share, when it is set up."""
+    result = game_result(context)
+    return [] if result is None else [result]
 
 
 async def inline_game(update: Update, context: BotContext) -> None:

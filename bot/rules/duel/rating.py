@@ -20,7 +20,7 @@ MODEL = PlackettLuce()
 """OpenSkill's default model: ``mu`` 25, ``sigma`` 25/3 for a new player."""
 PROVISIONAL_WEIGHT = 0.25
 """The partial-play weight of a win over a provisional opponent (see the module)."""
-DAILY_PROVISIONAL_GAIN = 50
+PROVISIONAL_GAIN_PER_DAY = 50
 """The most shown points a player gains in a day from provisional opponents."""
 SCALE = 40.0
 """Shown points per unit of ``mu`` and ``sigma``."""
@@ -35,7 +35,7 @@ ESTABLISHED_DAYS = 7
 SEASON_OPPONENTS = 3
 """Distinct established opponents of a season's rated duels that put a player on its duel
 board (:mod:`bot.rules.seasons.tables`; kept up to this many)."""
-DAILY_PAIR_CAP = 3
+PAIR_CAP_PER_DAY = 3
 BOARD_MIN_DUELS = 3
 RECENT_KEPT = 5
 PAIR_DAYS_KEPT = 2
@@ -84,7 +84,7 @@ class PlayerRating:
     lost: int = 0
     drawn: int = 0
     friendly: int = 0
-    """Friendly duels played (not rated: see :data:`DAILY_PAIR_CAP`)."""
+    """Friendly duels played (not rated: see :data:`PAIR_CAP_PER_DAY`)."""
     recent: list[RecentResult] = field(default_factory=list)
     """The last results, newest first."""
     gain_day: str = ""
@@ -151,7 +151,7 @@ class PlayerRating:
     def allowance(self, day: str) -> float:
         """Shown points the player may still gain on ``day`` from provisional opponents."""
         gained = self.provisional_gain if self.gain_day == day else 0.0
-        return max(0.0, DAILY_PROVISIONAL_GAIN - gained)
+        return max(0.0, PROVISIONAL_GAIN_PER_DAY - gained)
 
     def _gained(self, day: str, points: float) -> None:
         if self.gain_day != day:
@@ -249,7 +249,7 @@ class Ratings:
             raise ValueError(f"{winner} did not play this duel")
         self._forget_old_days(day)
         key = _pair_key(day, first, second)
-        rated = self.pairs.get(key, 0) < DAILY_PAIR_CAP
+        rated = self.pairs.get(key, 0) < PAIR_CAP_PER_DAY
         a = self.players.setdefault(first, PlayerRating())
         b = self.players.setdefault(second, PlayerRating())
         before = {first: a.shown, second: b.shown}
