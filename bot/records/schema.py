@@ -34,7 +34,7 @@ from bot.state import (
 
 T = TypeVar("T")
 
-VERSION = 3
+VERSION = 4
 """The schema version of the records this version writes."""
 
 NOT_SAVED: dict[type, frozenset[str]] = {}

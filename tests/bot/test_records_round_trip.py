@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import given
 
 from bot import records
-from bot.games.countdown.parts import COUNTDOWN_MESSAGES, CountdownMessages
+from bot.games.countdown.parts import COUNTDOWN_MESSAGES, COUNTDOWN_POINTS, CountdownMessages
 from bot.games.daily.parts import DAILY_CHAT, DAILY_RECORD, DailyChat
 from bot.games.hunt.parts import HUNT_MESSAGES, HuntMessages
 from bot.games.rounds.parts import GROUP_STATUS, ROUND_MESSAGES, GroupStatus, RoundMessages
@@ -151,5 +151,5 @@ def test_a_chat_record_from_before_countdown_loads_with_its_defaults() -> None:
     assert hunt.players == set()
     assert COUNTDOWN_SEAT.of(data.table) is None
     assert chat_time(data.table.settings) == 30
-    assert data.table.stats.players[7].countdown_points == 0
+    assert COUNTDOWN_POINTS.of(data) is None  # (a player's Countdown points: none)
     assert COUNTDOWN_MESSAGES.of(data) is None

@@ -202,7 +202,7 @@ def holds_as_it_was(new: object, old: object) -> bool:
 
 def test_a_chat_record_of_version_1_is_written_again_as_this_version() -> None:
     record = json.loads(records.saved("chat", records.load("chat", CHAT_RECORD_OF_VERSION_1)).text)
-    assert record["v"] == records.VERSION == 3
+    assert record["v"] == records.VERSION == 4
     assert record["language"] == {"chosen": "zh", "recent": "en"}
     assert record["daily"] == {
         "message_id": 39,
