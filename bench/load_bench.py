@@ -32,9 +32,10 @@ credit for returning early.
 
 The chats, the observer and the rounds are in ``bench/load_bench_chats.py``.
 
-Usage: ``python bench/load_bench.py [--chats 1000] [--rate 100] [--bot-path DIR]``; with
-``--bot-path`` the bot is imported from another checkout (see ``bench/checkout.py``), to
-compare two versions in one session.
+Usage: ``python bench/load_bench.py [--chats 1000] [--rate 100] [--bot-path DIR]
+[--no-gc-freeze]``; with ``--bot-path`` the bot is imported from another checkout (see
+``bench/checkout.py``), to compare two versions in one session; ``--no-gc-freeze`` runs the
+bot without its ``gc.freeze()`` after the warm-up (the baseline of that step).
 """
 
 from __future__ import annotations
@@ -218,6 +219,36 @@ def _bot_memory(snapshot: tracemalloc.Snapshot) -> int:
     return sum(stat.size for stat in snapshot.filter_traces(leave_out).statistics("filename"))
 
 
+FREEZE = gc.freeze
+
+
+class CollectorPauses:
+    """The cycle collector's pauses from now on (``gc.callbacks``): how many, their total, the
+    longest, and the full (generation 2) ones."""
+
+    def __init__(self) -> None:
+        self.pauses: list[float] = []
+        self.full = 0
+        self._started = 0.0
+        gc.callbacks.append(self._note)
+
+    def _note(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+            return
+        self.pauses.append(time.perf_counter() - self._started)
+        self.full += info["generation"] == 2
+
+    def line(self) -> str:
+        """The figures, as one line of the report."""
+        longest = max(self.pauses, default=0.0)
+        return (
+            f"garbage collection over the rounds: {len(self.pauses)} collections "
+            f"({self.full} full), {sum(self.pauses) * 1000:.0f} ms in all, "
+            f"longest {longest * 1000:.1f} ms; {gc.get_freeze_count()} objects frozen"
+        )
+
+
 async def warm_up(application: Application) -> None:
     """Let the bot do its start-up work (rating every hand) before anything is timed."""
     app_module = importlib.import_module("bot.app")
@@ -255,6 +286,11 @@ async def run(chats: int, rate: float) -> None:
     observer.attach(application)
     stop, runner = await _running(application)
     await warm_up(application)
+    for _ in range(100):  # the bot's own freeze runs as its warm-up's callback
+        if gc.get_freeze_count() or gc.freeze is not FREEZE:
+            break
+        await asyncio.sleep(0.01)
+    pauses = CollectorPauses()
 
     start_seconds = await burst(observer, [(u, u, "/start") for u in users])
     hands = Hands(api)
@@ -270,6 +306,7 @@ async def run(chats: int, rate: float) -> None:
         await mixed(observer, chats_of_kind, steps, rate)
         throughput = len(steps) * len(chats_of_kind) / seconds
         rows.append((name, throughput, observer.percentile(0.5), observer.percentile(0.99)))
+    collected = pauses.line()  # over the rounds: the memory's tracing below slows everything
     starts, solve_seconds = await start_during_slow_solve(observer, users)
     active = await memory_per_chat(application, api, observer)
     idle = idle_chat_memory(application, users[-1])  # users[0] also ran the /solve
@@ -297,6 +334,7 @@ async def run(chats: int, rate: float) -> None:
         f"memory: {active / 1024:.1f} KiB per chat in an open round; "
         f"{idle / 1024:.1f} KiB per idle chat's data"
     )
+    print(collected)
 
 
 def main() -> int:
@@ -304,7 +342,12 @@ def main() -> int:
     parser.add_argument("--chats", type=int, default=1000)
     parser.add_argument("--rate", type=float, default=100, help="updates a second, for latency")
     parser.add_argument("--bot-path", help="checkout to import bot and solver from")
+    parser.add_argument(
+        "--no-gc-freeze", action="store_true", help="the bot without gc.freeze() at warm-up"
+    )
     args = parser.parse_args()
+    if args.no_gc_freeze:
+        gc.freeze = lambda: None  # the bot's own call becomes a no-op: the step's baseline
     asyncio.run(run(args.chats, args.rate))
     return 0
 

@@ -1,14 +1,9 @@
 """Twenty-Four's solver: exact, complete and duplicate-free answers to the 24 game.
 
-Owns the arithmetic: parsing and checking answers, finding and printing solutions, hints,
-difficulty, deals and decks, the numbers game.  Imports only itself and the standard
-library, and does no I/O but its command line (``python -m solver``); nothing of the bot
-or Telegram (``tests/test_layers.py``).
-
-Each public name is imported from its module when it is first asked for (``from solver
-import solve`` imports only what solving needs, not parsing, deals or difficulty), so that
-a command-line run or a new worker process starts in milliseconds.
-"""
+Parsing and checking answers, solutions, hints, difficulty, deals, the numbers game; the
+standard library only, no I/O but ``python -m solver``.  Public names load at first use
+(docs/performance.md, *The cold start and the Python around a search*); the reference is
+docs/solver.md."""
 
 import sys
 from types import ModuleType

@@ -1,17 +1,7 @@
-"""The compiled core of the search, where it was built, and the switch to do without it.
-
-``solver/_core.c`` is a C twin of the heart of :class:`solver.search.Engine`: the values a
-multiset makes, whether it makes one, and the steps of its forms, over fractions held in
-machine words; and the loop that combines the forms of those steps into the forms of a
-value, where it makes the normal forms itself (``combine``, ``solver/_core_forms.h``: the
-very tuples :func:`solver.normal_form.combine` makes) and asks Python's ``combine`` only for
-those whose values or bags do not fit in its machine words. It is built by ``pip install``
-where a C compiler is at hand, and skipped where none is: the solver then runs as pure
-Python and gives the same answers (a test runs both on the same hands). The core gives up
-(``None``) on hands too large for machine words, which Python then works out. With
-:data:`PURE_PYTHON` set in the environment (to anything but ``""`` or ``0``) the core is not
-used even where it was built: for tests and benchmarks.
-"""
+"""The compiled core of the search (``solver/_core.c``), where it was built, and the switch to
+do without it (:data:`PURE_PYTHON`).  It answers what :class:`solver.search.Engine` asks for
+hands whose values fit in machine words, and gives up (``None``) on others: docs/solver.md,
+*The compiled core*."""
 
 from __future__ import annotations
 

@@ -1,15 +1,7 @@
-"""The compiled search under Countdown's rules (``solver/_countdown.c``), where it was built.
-
-The search of a hand (:class:`Hand`, which keeps what it lists) answers what
-:meth:`solver.countdown_search.Countdown.one_form` and
-:meth:`~solver.countdown_search.Countdown.nearest` ask (``best``) and lists the values of the
-parts of the hand (``values``), for hands whose values fit in machine words, with the same
-choices as the pure Python path (a test runs both on the same draws);
-the expressions come back as trees (a number, or ``(op, first, second, value)``), which
-:func:`form` turns into normal forms with :func:`solver.normal_form.combine`.  Like the
-core of the 24 game's search (:mod:`solver.core`) it is built by ``pip install`` where a C
-compiler is at hand, and not used with ``TWENTYFOUR_PURE_PYTHON`` set.
-"""
+"""The compiled search under Countdown's rules (``solver/_countdown.c``), where it was built:
+:class:`Hand` answers what :class:`solver.countdown_search.Countdown` asks, with the same
+choices, for hands whose values fit in machine words (docs/solver.md, *The compiled Countdown
+search*)."""
 
 from __future__ import annotations
 

@@ -1,25 +1,7 @@
-"""The search under Countdown's rules: each number at most once, + − × ÷ and brackets, and
-every intermediate result a positive whole number (the numbers game of the TV show).
-
-A :class:`Countdown` works over the distinct sub-multisets (*parts*) of the numbers.  A part's
-values, those it makes using each of its numbers once, are listed from the values of every
-way to cut it in two, memoised: dynamic programming over the parts.  Whether a part makes
-one given value is answered without listing its values, by asking of each cut, for each
-value of its smaller side, whether the other side makes the one value then needed.  So the
-whole hand, whose values cost most to list, is listed only when the value asked for is not
-made and the closest ones are wanted.
-
-Solutions are told apart by their normal forms (:mod:`solver.normal_form`).  A form that
-wastes numbers (a factor worth 1 such as ×(7−6) or ×1, parts that cancel such as +7−7) is
-not a solution of its own: since not every number need be used, the same solution without
-them is.  An expression from the smallest part that makes its value wastes nothing (else a
-smaller part would make it).
-
-Where the compiled search (:mod:`solver.countdown_compiled`) was built, :meth:`one_form`,
-:meth:`smallest_part` and :meth:`nearest` ask it first: it makes the same choices, over
-machine words, without a Python object per value; :meth:`values` takes a part's values
-from it.
-"""
+"""The search under Countdown's rules: each number at most once, + − × ÷ and brackets, every
+intermediate result a positive whole number.  :class:`Countdown` works by dynamic programming
+over the hand's distinct sub-multisets, asking the compiled search first where it was built
+(docs/solver.md, *Countdown's rules*)."""
 
 from __future__ import annotations
 

@@ -1,27 +1,7 @@
-"""How hard a hand is for people, computed from the arithmetic alone.
-
-The model weighs every route a player could take to the target: pick two of the numbers on
-the table, combine them, put the result back, until one number is left.  Each step has a
-weight, how readily people take it (they seldom make a fraction, avoid big numbers, and
-see some last steps, 3 × 8, at a glance and others, 96 ÷ 4, hardly at all); a route weighs
-the product of its steps' weights, and a hand the sum of its routes to the target.  Routes
-that make the target from all but one of the cards are near misses, which slow a player
-down (2 4 6 8: (8 + 4) × 2 leaves the 6 over).
-
-``score = −ln(routes) + k·ln(1 + near misses)``: low for easy hands, high for hard ones.
-Hands that need a fraction on every route are rated 5 whatever the score.  The weights and
-the level cut-offs were fitted once against the 4nums.com ranking of the 1362 solvable hands
-of four cards for 24 (``bench/calibrate_difficulty.py`` recomputes the fit's figures); the
-rating itself looks nothing up.
-
-A level ranks a hand among the hands of its own game: the hands of as many cards from 1 to
-13 that make the same target.  Four cards for 24 are cut at :data:`CUTS`; every other game
-is cut at the same shares of its own hands (:data:`SHARES_BELOW`), so that a level means the
-same part of the game's hands whatever the target: 2 8 10 → 100 is a middling hand of three
-cards for 100, not a hard one of four for 24.  A game is ranked once, when its first hand is
-rated (about 4 s for four cards).  Hands of more than :data:`MAX_RATED` numbers have too many
-fellows to rank (6188 hands of five cards) and have no level.
-"""
+"""How hard a hand is for people, computed from the arithmetic alone: every route a player
+could take, weighted by how readily people take each step, and the near misses that slow
+them down; a level ranks the score among the hands of the hand's own game.  The model, its
+fit and what it gets right: docs/solver.md, *Hints, difficulty, deals, the daily puzzle*."""
 
 from __future__ import annotations
 

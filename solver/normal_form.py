@@ -1,18 +1,7 @@
-"""Canonical forms of arithmetic expressions: two solutions are the same iff their forms are equal.
-
-Forms are built of *nodes* (:mod:`solver.form_nodes`), bottom-up: :func:`leaf` for a card,
-:func:`combine` for an operation (:mod:`solver.form_sums`, :mod:`solver.form_products`).
-
-A *form* is ``(core, lifted, cancelled)``: the core node, the factors worth exactly 1 that were
-lifted out of products (sorted tuple of nodes), and the wasted parts that cancelled inside a
-sum or a product (sorted tuple of zero-total *bags*, each ``(plus, minus)``).  Those carried
-parts are put back only at the top, by :func:`finish`, which gives the final key of a
-solution: lifted ones fill the holes, pairs of the others become ``+a−b``, every cancelled
-part is added and subtracted at the top, and one lifted one that is left over multiplies the
-whole at the very end (traded for a part of the sum worth 1 where that gives a lesser key).
-
-The rules implemented here are those of 4nums.com, as the project's issue #2 states them.
-"""
+"""Canonical forms of arithmetic expressions: two solutions are the same iff their forms are equal
+(the rules of 4nums.com, docs/solver.md, *Distinct solutions*).  A form is ``(core, lifted,
+cancelled)``: the core node (:mod:`solver.form_nodes`), the factors worth 1 lifted out of
+products, the wasted parts that cancelled; :func:`finish` puts them back at the top."""
 
 from __future__ import annotations
 

@@ -1,21 +1,7 @@
-"""The search over sub-multisets of the dealt numbers.
-
-A multiset of numbers is a sorted tuple.  :class:`Engine` answers three questions about one,
-each memoised:
-
-* :meth:`Engine.values`: every value it can make (non-negative; exact);
-* :meth:`Engine.reach`: whether it can make one given value;
-* :meth:`Engine.forms`: every normal form (see :mod:`solver.normal_form`) of a given value.
-
-Small multisets (up to :data:`SMALL` numbers) are solved bottom-up: all their values are
-listed.  A larger one is split in two; the small side's values are listed and, for each value
-and operation, the large side is asked only for the one value it then needs.  So a whole hand
-of up to ``2 * SMALL`` numbers never lists its own values unless asked for the closest one.
-
-Where the compiled core (:mod:`solver.core`) was built, it answers the same three questions
-for every hand whose values fit in machine words, and combines the forms of its steps into
-the normal forms of :func:`~solver.normal_form.combine`, built in C where they fit.
-"""
+"""The search over sub-multisets of the dealt numbers (a sorted tuple each): :class:`Engine`
+answers, memoised, every value one makes, whether it makes a given value, and the normal
+forms of a value, small ones bottom-up and larger ones split in two (docs/solver.md,
+*Distinct solutions*)."""
 
 from __future__ import annotations
 

@@ -121,6 +121,25 @@ def test_a_seed_deals_the_same_hands_whoever_reaches_them_first(seed: int) -> No
     assert first.hands == second.hands
 
 
+def test_an_arena_deals_no_hand_twice() -> None:
+    a = arena(seed=3)
+    a.hand(59, lambda rng, _level: (rng.randrange(1, 13), 1, 1, 1))  # a pool of 12 hands
+    assert len(set(a.hands[:12])) == 12
+
+
+def test_an_arena_past_its_pool_deals_a_hand_again() -> None:
+    a = arena()
+    a.hand(2, lambda _rng, _level: (1, 2, 3, 4))
+    assert a.hands == [(1, 2, 3, 4)] * 3
+
+
+@given(st.integers(0, 2**32))
+def test_sixty_hands_of_the_rated_table_are_sixty_hands(seed: int) -> None:
+    a = Arena.create(1, ANN, 0, seed=seed)
+    a.hand(59, deal)
+    assert len(set(a.hands)) == 60
+
+
 def test_hands_get_harder_as_they_go() -> None:
     assert [level_of(i) for i in (0, 2, 3, 6, 10, 15, 40)] == [1, 1, 2, 3, 4, 5, 5]
 

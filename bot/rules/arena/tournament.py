@@ -32,6 +32,10 @@ TARGET = 24
 LEVEL_STEPS = (0, 3, 6, 10, 15)
 """The hand's index (from 0) from which each level is dealt: the same for every player."""
 
+REDRAWS = 20
+"""Draws of a hand at most before one the arena dealt already is dealt again: a level holds a
+few hundred hands, so only an arena past them repeats one (and none can draw forever)."""
+
 Hand = tuple[int, ...]
 Deal = Callable[[random.Random, int], Hand]
 """Draws a solvable hand of a level (1 to 5) with the random source given."""
@@ -205,11 +209,17 @@ class Arena:
     def hand(self, index: int, deal: Deal) -> Hand:
         """The arena's hand number ``index``, drawn with ``deal`` the first time a player
         reaches it (its random source seeded by the arena's seed and the index, so the same
-        arena deals the same hands whoever gets there first)."""
+        arena deals the same hands whoever gets there first).  A hand dealt already is drawn
+        again (up to :data:`REDRAWS` times): nobody scores one hand twice by pasting their
+        answer, nor gets a second go at one they missed."""
         while len(self.hands) <= index:
             at = len(self.hands)
             rng = random.Random(f"{self.seed}:{at}")
-            self.hands.append(tuple(sorted(deal(rng, level_of(at)))))
+            for _ in range(REDRAWS):
+                hand = tuple(sorted(deal(rng, level_of(at))))
+                if hand not in self.hands:
+                    break
+            self.hands.append(hand)
         return self.hands[index]
 
     @property
