@@ -7,8 +7,8 @@ their types stand below the context.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Generic, NamedTuple, TypeVar
 
@@ -20,6 +20,7 @@ from bot.rules.achievements import Family
 from bot.rules.chat_stats import ChatStats, PlayerStats
 from bot.rules.off_boards import Removal
 from bot.rules.requests import Rules
+from bot.rules.seasons.tables import Row, SeasonBoard
 from bot.rules.spoilers import Numbers
 from bot.rules.table import GameSettings
 from bot.services.solving import Solving
@@ -42,6 +43,10 @@ Told = Callable[[Translator], str]
 Opening = Callable[[Translator, str | None], str]
 """What opening the daily puzzle (its command) or a friend's challenge (None) is told in a
 private chat where this game is on: end it first."""
+PageTexts = Mapping[str, str]
+"""A view's words on the Mini App's page, by the key its script asks for (``t("rushTitle")``):
+message ids, marked with ``N_``; the page gets them with the shared words
+(:mod:`bot.play.page_texts`), a key declared twice is refused."""
 
 
 class Asking(NamedTuple):
@@ -258,12 +263,6 @@ class PuzzleDays:
     features ask them (:mod:`bot.play.puzzle_days`): read from the game's part of the
     player's data, which no other package names."""
 
-    solved_before: Callable[[UserData, dt.date], int]
-    """Days before the date on which the player solved it at a person's pace, counted up to
-    what standing asks (:func:`bot.rules.standing.established_by`)."""
-    group_week: Callable[[UserData, dt.date], int]
-    """Puzzles the player solved in the date's week that count for their groups
-    (``/groups top``: :func:`bot.rules.seasons.groups.member_week`)."""
     result: Callable[[UserData, dt.date], float | None]
     """The seconds of the player's solve of the date's puzzle (None: not solved)."""
     given_up: Callable[[UserData, dt.date], bool]
@@ -273,6 +272,51 @@ class PuzzleDays:
     local time): their solutions are kept from them."""
     running: Callable[[UserData], dt.date | None]
     """The day whose puzzle the player's attempt running is at, if any."""
+
+
+Establishes = Callable[[Context, int, dt.date], bool]
+"""Whether a player's play of a game establishes them on a day (the player's id, the day):
+the daily puzzle's days, the duels' rating (:mod:`bot.play.standing` asks every game)."""
+
+
+@dataclass(frozen=True)  # not slotted: an alias's call sets __orig_class__
+class SeasonBoardOf(Generic[Context]):
+    """A game's board of a season on ``/season`` (:mod:`bot.features.seasons` goes over
+    them): its rules (:class:`bot.rules.seasons.tables.SeasonBoard`, declared in the game's
+    rules), its words, and what its rows are read from where the season keeps nothing for
+    it."""
+
+    board: SeasonBoard[Any]
+    """Its rules: its name (saved), its place among the boards, its rows."""
+    heading: Callable[[Translator], str]
+    """Its heading on ``/season`` (HTML): ``⚡ Rush: the best run of each player...``."""
+    called: Callable[[Translator], str]
+    """Its name in a trophy's line: ``the Rush board``."""
+    value: Callable[[Translator, Row], str]
+    """A row's value as shown: ``25 · best hand 2.1 s``."""
+    source: Callable[[Context], object] | None = None
+    """What its rows are read from, if the season keeps nothing for it (the duels'
+    ratings): its rules' source."""
+    end_rows: Callable[[Context], dict[tuple[str, Any], object]] | None = None
+    """The rows of the data file its source's end changes (each rating regained), written
+    with the season's end, by kind and key."""
+    shown_empty: bool = True
+    """Whether ``/season`` shows it with nobody on it yet ("Nobody yet.")."""
+
+
+@dataclass(frozen=True)  # not slotted: an alias's call sets __orig_class__
+class GroupShareOf(Generic[Context]):
+    """A game's share of a listed group's week on ``/groups top``
+    (:mod:`bot.features.seasons.groups_top` goes over them): what it counts of the group
+    and how it says it."""
+
+    position: int
+    """Its place among the shares: the groups rank by the first share's count, then the
+    next's...; its words stand in this order."""
+    count: Callable[[Context, int, dt.date], int]
+    """The group's count in the week of the day (the group's id, the day)."""
+    words: Callable[[Translator, int], str]
+    """Its words for a count, joined to the others' (``""``: none said)."""
 
 
 Zone = Callable[[ChatData], str | None]
@@ -389,11 +433,20 @@ class GameOf(Generic[Context]):
     """Its lines of the owner's ``/admin`` overview (after the games dealt today)."""
     days: PuzzleDays | None = None
     """A player's days of its puzzle of the day, as others ask them (the first game's)."""
+    establishes: Establishes[Context] | None = None
+    """Whether a player's play of it establishes them on a day (a player is established by
+    any game's: :mod:`bot.play.standing`)."""
+    season_boards: tuple[SeasonBoardOf[Context], ...] = ()
+    """Its boards of a season (``/season``, the trophies)."""
+    group_share: GroupShareOf[Context] | None = None
+    """Its share of a listed group's week (``/groups top``)."""
     zone: Zone | None = None
     """The time zone a chat gave it (the first game's that has one for the chat)."""
     learned_level: LearnedLevel | None = None
     """The level its play has learned of a hand, which the other games' deals then name
     (the first game's that has one)."""
+    page_texts: PageTexts = field(default_factory=dict, hash=False)
+    """Its view's words on the Mini App's page (:data:`PageTexts`)."""
 
 
 @dataclass(frozen=True)  # not slotted: `Game(...)`, an alias's call, sets __orig_class__
@@ -410,3 +463,5 @@ class FeatureOf(Generic[Context]):
     """Its commands in the command menus."""
     help: Helps[Context] | None = None
     """Its lines of /help."""
+    page_texts: PageTexts = field(default_factory=dict, hash=False)
+    """Its view's words on the Mini App's page (:data:`PageTexts`)."""

@@ -1,7 +1,8 @@
 """A view of the Mini App's page is a plug-in too (issue #39): each view's script
 (``bot/webapp/daily.js``, ``arena.js`` ...) registers itself once (``registerView("arena",
 {...})``, ``page.js``), and the page's shared scripts go over what is registered, naming no
-view.  ``index.html`` names a view only in the one line a view adds: its script's.
+view.  ``index.html`` names a view only in the lines a view adds: its script's, and its
+stylesheet's if it has styles of its own (``rush.css``: the shared ``app.css`` names none).
 
 "Names a view" means a word of the code (an identifier, a string, an element's id: comments
 are left out) with a view's word among its words (``openDaily`` is open + daily, ``tab-train``
@@ -15,6 +16,8 @@ import re
 from pathlib import Path
 
 import pytest
+
+from bot.play.page_texts import PAGE_PLURALS, SHARED_TEXTS
 
 WEBAPP = Path(__file__).resolve().parents[1] / "bot" / "webapp"
 REGISTERS = re.compile(r'\bregisterView\("(\w+)"')
@@ -42,6 +45,12 @@ VIEWS = {
 
 SHARED = sorted(path.name for path in WEBAPP.glob("*.js") if path.name not in VIEWS)
 """The page's shared scripts: every one that registers no view."""
+SHARED_STYLES = "app.css"
+"""The page's shared styles; a view's own are in its stylesheet, ``<view>.css``."""
+STYLED = sorted(path.stem for path in WEBAPP.glob("*.css") if path.name != SHARED_STYLES)
+"""The views with a stylesheet of their own."""
+CSS_NAMES = re.compile(r"[.#]([A-Za-z][\w-]*)")
+"""A stylesheet's class and id selectors (``.rush-score``; a colour, ``#2481cc``, is no view)."""
 
 EXCEPTIONS: dict[str, tuple[set[str], str]] = {}
 """What a shared script still names of a view, with why (none now: keep it so)."""
@@ -112,14 +121,19 @@ def test_a_views_script_names_no_other_view(script: str) -> None:
     assert {name for name in _names(code) if _words(name) & others} == set()
 
 
-def test_the_page_names_a_view_only_in_its_script_line() -> None:
-    """``index.html``: a view's one line is its script's, ``<script src="arena.js" defer>``;
-    its tab and its own elements are made by its script."""
+def test_the_page_names_a_view_only_in_its_script_and_style_lines() -> None:
+    """``index.html``: a view's lines are its script's, ``<script src="arena.js" defer>``,
+    and its stylesheet's if it has one, ``<link rel="stylesheet" href="rush.css">`` (after
+    the shared ``app.css``); its tab and its own elements are made by its script."""
     html = re.sub(
         r"<!--.*?-->", "", (WEBAPP / "index.html").read_text(encoding="utf-8"), flags=re.S
     )
     lines = [line for line in html.splitlines() if _names(line)]
-    assert lines == [f'<script src="{script}" defer></script>' for script in _views_in_order()]
+    views = [script.removesuffix(".js") for script in _views_in_order()]
+    assert lines == [
+        *(f'<link rel="stylesheet" href="{view}.css">' for view in views if view in STYLED),
+        *(f'<script src="{view}.js" defer></script>' for view in views),
+    ]
 
 
 def _views_in_order() -> list[str]:
@@ -130,3 +144,49 @@ def _views_in_order() -> list[str]:
 
 def test_the_page_loads_every_views_script() -> None:
     assert sorted(_views_in_order()) == sorted(VIEWS)
+
+
+def test_the_pages_shared_words_name_no_view() -> None:
+    """The shared words' keys (bot/play/page_texts.py) name no view (``train``, ``profile``):
+    a view's words are its game's or feature's (``page_texts``)."""
+    assert {key for key in (*SHARED_TEXTS, *PAGE_PLURALS) if _words(key) & _view_words()} == set()
+
+
+def _selectors(stylesheet: str) -> set[str]:
+    """The class and id names a stylesheet styles (comments left out)."""
+    css = re.sub(r"/\*.*?\*/", "", (WEBAPP / stylesheet).read_text(encoding="utf-8"), flags=re.S)
+    return set(CSS_NAMES.findall(css))
+
+
+def test_the_shared_styles_name_no_view() -> None:
+    """``app.css`` styles what every view shares; ``.rush-score`` is ``rush.css``'s."""
+    assert {name for name in _selectors(SHARED_STYLES) if _words(name) & _view_words()} == set()
+
+
+def test_the_selector_finder_finds_a_view() -> None:
+    assert {"rush-score", "profile-card"} <= set().union(*(_selectors(f"{v}.css") for v in STYLED))
+
+
+def test_a_stylesheet_of_its_own_is_a_views() -> None:
+    assert set(STYLED) - _views() == set()
+
+
+@pytest.mark.parametrize("view", STYLED)
+def test_a_views_stylesheet_names_no_other_view(view: str) -> None:
+    others = _view_words() - {view, f"{view}s", f"{view}ing"}
+    assert {name for name in _selectors(f"{view}.css") if _words(name) & others} == set()
+
+
+def _linked() -> list[str]:
+    """The stylesheets ``index.html`` links, in its order."""
+    html = (WEBAPP / "index.html").read_text(encoding="utf-8")
+    return re.findall(r'<link rel="stylesheet" href="([\w.]+\.css)">', html)
+
+
+def test_the_page_links_every_stylesheet_once() -> None:
+    assert sorted(_linked()) == sorted(path.name for path in WEBAPP.glob("*.css"))
+
+
+def test_the_shared_styles_come_first() -> None:
+    """A view's own rules follow the shared ones: the view's win where both say."""
+    assert _linked()[0] == SHARED_STYLES

@@ -53,6 +53,10 @@ class Console:
         self.web_address: str | None = None
         """Where the bot serves the Mini App, once it does."""
         self.user_id = self._user(login_name())
+        for user_id in users.ids():
+            # Each user of an earlier session has a private chat from the start, as on
+            # Telegram: a hand, a duel's or an arena's, timed to their chat still reaches it.
+            self._user(users.name_of(user_id))
         self.chat_id = self.user_id
         self.admin_id = self.user_id
         api.add_group(GROUP_ID, "Console group", admins={self.admin_id})

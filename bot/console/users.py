@@ -113,6 +113,10 @@ class UserTable:
                 self._names[user_id] = " ".join(name.split())
         self._save()
 
+    def ids(self) -> list[int]:
+        """Every user's id, first given first."""
+        return sorted(self._names)
+
     def name_of(self, user_id: int) -> str:
         """The name a user was first given."""
         return self._names[user_id]

@@ -30,7 +30,7 @@ CONSOLE_HELP = """Console commands:
   :quit             leave (Ctrl-D and Ctrl-C do the same)
 Every user speaks the terminal's language, from LC_ALL or LANG: start the console with
 LANG=zh_CN.UTF-8 for Chinese, or send /language zh in a chat.  Message numbers (#N) are
-per chat, and start again in each session.  Users whose names make Telegram usernames
+per chat, and go on from the last session's.  Users whose names make Telegram usernames
 have them in lower case (Carol is @carol, for /duel @carol).  Telegram's limits hold as on
 Telegram (20 messages a minute in a group): the console says when they hold the bot's."""
 

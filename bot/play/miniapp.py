@@ -24,7 +24,7 @@ from bot.context import AppRequest as AppRequest
 from bot.context import BotContext, services
 from bot.i18n import N_
 from bot.play.page_policy import PAGE_POLICY
-from bot.play.page_texts import CatalogueHandler
+from bot.play.page_texts import CatalogueHandler, declared_words
 from bot.services.web.launch_data import AppUser, check_init_data
 from bot.services.web.request_rates import RateLimit
 from bot.services.web.server import BoundedHandler, Rules
@@ -214,7 +214,8 @@ class PageHandler(StaticFileHandler):
 
 
 def app_routes(application: Application) -> Rules:
-    """The Mini App's routes: the API first, then the page's files."""
+    """The Mini App's routes: the API first, then the page's files (its words those of the
+    games and features registered by now)."""
     limit = RateLimit(API_RATE, API_BURST)
     return [
         (
@@ -223,6 +224,6 @@ def app_routes(application: Application) -> Rules:
             {"bot_application": application, "limit": limit},
         ),
         (r"/app", RedirectHandler, {"url": "/app/"}),
-        (r"/app/catalogue\.js", CatalogueHandler),
+        (r"/app/catalogue\.js", CatalogueHandler, {"words": declared_words(application)}),
         (r"/app/(.*)", PageHandler, {"path": str(PAGE), "default_filename": "index.html"}),
     ]

@@ -84,3 +84,28 @@ async def test_message_numbers_are_never_lowered(tmp_path: Path) -> None:
     kept.save({-5: 40, 7: 3})
     kept.save({-5: 2})
     assert numbers.MessageNumbers(tmp_path).last == {-5: 40, 7: 3}
+
+
+async def test_a_user_of_an_earlier_session_has_a_chat_from_the_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A duel with Bob goes on after a restart in which Bob is not named again: his hand's
+    message reaches his private chat, as on Telegram, not a warning that it has none."""
+    monkeypatch.setenv("USER", "alice")
+    monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
+    seed_tables(tmp_path / "console")
+    first = Session(tmp_path, {"TWENTYFOUR_WEB_PORT": "0"})
+    first.keyboard.type("/duel")
+    number = (await first.shown(r"\[#(\d+) private\] Twenty-Four: ⚔️ Your duel invitation"))[1]
+    first.keyboard.type(f":press {number} 1")
+    await first.shown(r"offers 1 \(:send N sends one\)")
+    for line in (":send 1", ":user Bob", ":press i1 1"):
+        first.keyboard.type(line)
+    await first.shown(r"Hand 1: Alice 0 – 0 Bob · Make 24 from")
+    before = await first.end()
+    with caplog.at_level(logging.WARNING, logger="bot.services.outbox"):
+        second = Session(tmp_path, {"TWENTYFOUR_WEB_PORT": "0"})
+        await second.shown(r"\[#\d+ private \(Bob\)\] Twenty-Four: .*The bot restarted")
+        await second.end()
+    assert [r.getMessage() for r in caplog.records if "Chat not found" in r.getMessage()] == []
+    assert "Hand 1" in before

@@ -12,6 +12,7 @@ from bot.features.achievements.earning import heard
 from bot.features.achievements.listing import achievements
 from bot.features.achievements.me import me
 from bot.features.achievements.miniapp_api import register_page
+from bot.features.achievements.words import PAGE_TEXTS
 from bot.i18n import N_
 from bot.play.registry import Feature, Help, HelpLine, MenuEntry
 from bot.play.result_listeners import listen
@@ -48,4 +49,5 @@ FEATURE = Feature(
         MenuEntry(78, "me", N_("Your profile card")),
     ),
     help=help_lines,
+    page_texts=PAGE_TEXTS,
 )

@@ -92,3 +92,9 @@ def progress(
         return context._("your best {time}").format(time=time)
     shown = 0 if value is None else int(value)
     return f"{min(shown, achievement.goal)}/{achievement.goal}"
+
+
+PAGE_TEXTS = {
+    "profile": N_("Profile"),
+}
+"""The profile view's words on the Mini App's page (its ``Feature.page_texts``)."""

@@ -10,7 +10,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler
 
 from bot.context import BotContext, services
-from bot.games.daily import aside, ended_attempts, group_replies, parts, spoiler_rules, work
+from bot.games.daily import aside, ended_attempts, group_replies, parts, spoiler_rules, words, work
 from bot.games.daily.archive import archive_button, archive_command, replay_command
 from bot.games.daily.attempt import (
     answer,
@@ -24,7 +24,7 @@ from bot.games.daily.attempt import (
     start_private,
 )
 from bot.games.daily.day_board import overview
-from bot.games.daily.group import daily_top, show_in_group, week_command
+from bot.games.daily.group import GROUP_SHARE, daily_top, show_in_group, week_command
 from bot.games.daily.miniapp_api import app_daily, app_daily_answer, app_daily_state
 from bot.games.daily.parts import ANSWERS_TO
 from bot.games.daily.profile import profile_part
@@ -203,5 +203,8 @@ GAME = Game(
     unrecorded=((HAND_SOURCE, spoiler_rules.unrecorded),),
     days=parts.DAYS,
     zone=parts.zone,
+    establishes=parts.established,
+    group_share=GROUP_SHARE,
     achievements=ACHIEVEMENTS,
+    page_texts=words.PAGE_TEXTS,
 )

@@ -3,7 +3,7 @@ subscribed (plain text)."""
 
 from __future__ import annotations
 
-from bot.i18n import NP_, Translator
+from bot.i18n import N_, NP_, Translator
 from bot.play.registry import Titled
 from bot.rules.daily.puzzle import STREAK, DailyResult, clock_text
 
@@ -52,3 +52,15 @@ ACHIEVEMENTS = (
     ),
 )
 """Its families of achievements' titles (``Game.achievements``)."""
+
+
+PAGE_TEXTS = {
+    "daily": N_("Daily"),
+    "copied": N_("Copied"),
+    "dailyTitle": N_("Daily #{number}"),
+    "gate": N_("Daily #{number} — the clock starts when you see the cards."),
+    "solvedDaily": N_("Solved!"),
+    "solvedAlready": N_("You solved today's puzzle already."),
+    "summary": N_("Solved in {time}. Streak: {streak} (best {best})."),
+}
+"""The daily view's words on the Mini App's page (its ``Game.page_texts``)."""

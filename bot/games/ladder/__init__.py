@@ -218,4 +218,5 @@ GAME = Game(
     learned_level=lambda data, hand, target, level: learned_level(
         LADDER_RATINGS.get(data), hand, target, level
     ),
+    page_texts=words.PAGE_TEXTS,
 )

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bot.i18n import Translator
+from bot.i18n import N_, Translator
 from bot.rules.ladder.model import SLOW
 from bot.rules.ladder.puzzle_rating import BOARD_MIN_RESULTS, REVIEW_DAYS, Change, Refused
 from bot.rules.pace import PLAUSIBLE_MEDIAN, RECENT_KEPT
@@ -225,3 +225,12 @@ def usage(context: Translator) -> str:
 
 def review_usage(context: Translator) -> str:
     return context._("Use /review to deal again the hands you missed, /review stop to end.")
+
+
+PAGE_TEXTS = {
+    "train": N_("Train"),
+    "trainTitle": N_("🪜 Training · your puzzle rating: {rating}"),
+    "trainHand": N_("This hand is rated {rating} · {seconds} s."),
+    "trainSkip": N_("⏭ Skip (a miss)"),
+}
+"""The training view's words on the Mini App's page (its ``Game.page_texts``)."""

@@ -13,6 +13,7 @@ from collections import Counter
 from telegram.ext import Application
 
 from bot.context import AppReply, AppRequest, BotContext
+from bot.games.practice.words import PAGE_TEXTS
 from bot.play.miniapp import serve_app
 from bot.play.puzzle_days import days_of
 from bot.play.registry import Game, Handlers, Help, HelpLine, Slot
@@ -192,4 +193,4 @@ def help_lines(context: BotContext) -> list[HelpLine]:
     ]
 
 
-GAME = Game("practice", (Handlers(register, Slot.LAST),), help=help_lines)
+GAME = Game("practice", (Handlers(register, Slot.LAST),), help=help_lines, page_texts=PAGE_TEXTS)

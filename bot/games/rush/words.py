@@ -20,6 +20,8 @@ from bot.rules.rush.run import (
     START_SECONDS,
     RunResult,
 )
+from bot.rules.rush.run_season import SEASON_MIN_RUN
+from bot.rules.seasons.tables import Row as SeasonRow
 from bot.rules.votes import Ballot
 from bot.services.limits import TEXT, fit_list
 from bot.texts import how_to_answer, more_players, player_line
@@ -301,3 +303,68 @@ def given_away(context: Translator) -> str:
 
 ACHIEVEMENTS = (Titled(RUSH_SCORE, (N_("🏃 A Rush score of {count}"),) * 2),)
 """Its families of achievements' titles (``Game.achievements``)."""
+
+
+PAGE_TEXTS = {
+    "rushTitle": N_("Rush"),
+    "rushRules": N_(
+        "Rush: 120 seconds on the clock. Each hand solved: +10 s and a point (the clock holds at "
+        "most 3:00); each skip: −20 s. The hands get harder as you score, and a run lasts at most "
+        "10 minutes. Answers faster than a person can (1.5 s, up to 2.1 s for the hardest hands) "
+        "count for nothing."
+    ),
+    "skip": N_("Skip −20 s"),
+    "rushScore": N_("Score {score} · level {level}"),
+    "rushSolved": N_("Solved in {time} s! +{bonus} s"),
+    "rushFull": N_("Solved in {time} s! The clock is full (3:00)."),
+    "rushTooFast": N_(
+        "Too fast: that answer came within {floor} s of the hand reaching you, quicker than anyone "
+        "reads four cards and taps, so it counts for nothing, and this run now stays off the "
+        "boards (it still counts among your runs). The hand is still on: answer it again."
+    ),
+    "rushOffBoards": N_(
+        "An answer came faster than a person can, so this run counts among your runs, but on no "
+        "high-score table, no board and as no personal best. A run with no answer that fast goes "
+        "on them as usual."
+    ),
+    "rushScriptPace": N_(
+        "Half your answers or more came within 3 s of their hand, a script's steady pace, so this "
+        "run counts among your runs, but on no high-score table, no board and as no personal "
+        "best. A run in which at least half the answers take 3 s or more goes on them as usual."
+    ),
+    "rushLasted": N_("The run has reached its end: 10:00 of play."),
+    "rushOut": N_("{reason} Skip to go on."),
+    "rushStale": N_("That hand was already over: here is the current one."),
+    "rushOver": N_("Time! Your score: {score}"),
+    "rushHands": N_("Hands solved: {hands} · skips: {skips} · {time}"),
+    "rushFastest": N_("Fastest hand: {time} s"),
+    "rushNewBest": N_("A new personal best!"),
+    "rushBest": N_("Your best: {best}"),
+    "rushUnsaved": N_("Your run is counted; it is written as soon as the bot's disk takes it."),
+    "rushTable": N_("High scores of this game message:"),
+    "rushTableRow": N_("{position}. {name}: {score}"),
+    "rushTableWait": N_("The high scores are on their way…"),
+    "rushAgain": N_("Press Play in the chat to run again."),
+    "rushToken": N_("This game link has expired or was used up: press Play in the chat again."),
+}
+"""Rush's words on the Mini App's page, the run played there (its ``Game.page_texts``)."""
+
+
+def season_heading(context: Translator) -> str:
+    """The season's Rush board's heading on /season."""
+    return context._("<b>⚡ Rush</b>: the best run of each player ({count} hands or more)").format(
+        count=SEASON_MIN_RUN
+    )
+
+
+def season_called(context: Translator) -> str:
+    """The season's Rush board, as a trophy's line names it."""
+    return context._("the Rush board")
+
+
+def season_value(context: Translator, row: SeasonRow) -> str:
+    """A row of the season's Rush board: the run's hands and its fastest hand."""
+    if row.second is None:
+        return str(row.value)
+    time = context._("{seconds} s").format(seconds=f"{row.second:.1f}")
+    return context._("{score} · best hand {time}").format(score=row.value, time=time)
