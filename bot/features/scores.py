@@ -52,8 +52,9 @@ async def score(update: MessageUpdate, context: HandlerContext) -> None:
     # latest, goes; or it goes with the next deal, if that comes first.  During a group's
     # match the next deal comes within seconds: the reply waits for it (SCORE_HOLD at most)
     # rather than spend one of the group's 20 messages a minute.
-    match = context.chat_data.table.match
-    hold = SCORE_HOLD if update.effective_chat.id < 0 and match and not match.over else 0.0
+    series = context.chat_data.table.held_by  # a match: its next hand comes in a moment
+    going_on = series is not None and not series.over
+    hold = SCORE_HOLD if update.effective_chat.id < 0 and going_on else 0.0
     context.reply(update, text, key=f"score:{update.effective_user.id}", rider=text, hold=hold)
 
 

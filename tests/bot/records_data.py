@@ -18,8 +18,8 @@ from bot.rules.countdown import Best, Countdown, CountdownPoints
 from bot.rules.daily.puzzle import DailyRecord, DailyResult
 from bot.rules.hunt import Find, Hunt, HuntPoints
 from bot.rules.requests import DECLARED, Rules
-from bot.rules.rounds import Phase, Round
-from bot.rules.table import GameSettings, Match, Table
+from bot.rules.rounds import Match, Phase, Round
+from bot.rules.table import GameSettings, Table
 from bot.state import (
     CHATS_GAME,
     ChatData,
@@ -138,18 +138,23 @@ tables = st.builds(
     ),
     previous=st.fixed_dictionaries({}, optional={"round": rounds}),
     dealt=counts,
-    match=st.none()
-    | st.builds(
-        Match,
-        hands=counts,
-        played=counts,
-        points=st.dictionaries(ids, counts, max_size=3),
-        names=st.dictionaries(ids, words, max_size=3),
-        starter=st.none() | ids,
-    ),
     stats=st.builds(
         ChatStats,
         players=st.dictionaries(ids, players, max_size=3),
+    ),
+    # What the games keep beside them, or none (by the part's name): the rounds' match.
+    parts=st.fixed_dictionaries(
+        {},
+        optional={
+            "match": st.builds(
+                Match,
+                hands=counts,
+                played=counts,
+                points=st.dictionaries(ids, counts, max_size=3),
+                names=st.dictionaries(ids, words, max_size=3),
+                starter=st.none() | ids,
+            )
+        },
     ),
 )
 chats = st.builds(

@@ -31,7 +31,7 @@ from bot.games.rush.parts import RUSH_BOARD, RUSH_MESSAGES, RUSH_RECORDS
 from bot.rules.countdown import COUNTDOWN_SEAT, chat_time
 from bot.rules.hunt import HUNT_SEAT
 from bot.rules.requests import Rules
-from bot.rules.rounds import ROUND_SEAT
+from bot.rules.rounds import MATCH, ROUND_SEAT
 from bot.rules.rush.chat_run import RUSH_SEAT
 from bot.state import ChatData, GlobalData, UserData
 from tests.bot.record_changes import changed
@@ -120,7 +120,7 @@ VALUES: list[tuple[str, Callable[[], object], object]] = [
         {BOB: 2},
     ),
     ("rounds dealt", lambda: GROUP_CHAT.table.dealt, 9),
-    ("match", lambda: GROUP_CHAT.table.match and GROUP_CHAT.table.match.points, {ANN: 12, BOB: 7}),
+    ("match", lambda: (match := MATCH.of(GROUP_CHAT.table)) and match.points, {ANN: 12, BOB: 7}),
     ("player stats", lambda: GROUP_CHAT.table.stats.players[ANN].weekly_points, {"2026-W48": 52}),
     ("hunt points", lambda: (part := HUNT_POINTS.of(GROUP_CHAT)) and part.of(ANN), 6),
     ("countdown points", lambda: (part := COUNTDOWN_POINTS.of(GROUP_CHAT)) and part.of(ANN), 10),

@@ -20,8 +20,8 @@ from bot.rules.countdown import COUNTDOWN_SEAT, SOLVE_RULES, Best, Countdown, ch
 from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.hunt import HUNT_SEAT, Find, Hunt
 from bot.rules.requests import Rules
-from bot.rules.rounds import Round
-from bot.rules.table import Match, Table
+from bot.rules.rounds import MATCH, Match, Round
+from bot.rules.table import Table
 from bot.state import (
     ChatData,
     SolvePages,
@@ -62,7 +62,7 @@ def test_every_field_is_saved_or_left_out_on_purpose() -> None:
     table = Table(
         games={"round": game, "hunt": hunt, "countdown": countdown},
         previous={"round": game},
-        match=Match(3),
+        parts={MATCH.name: Match(3)},
     )
     table.stats.players[1] = PlayerStats("A")
     data = ChatData(table=table)
@@ -92,7 +92,7 @@ def test_every_field_is_saved_or_left_out_on_purpose() -> None:
         (hunt.found[0], record["table"]["games"]["hunt"]["found"]["0"]),
         (countdown, record["table"]["games"]["countdown"]),
         (countdown.best[1], record["table"]["games"]["countdown"]["best"]["1"]),
-        (table.match, record["table"]["match"]),
+        (MATCH.of(table), record["table"]["match"]),
         (table.stats.players[1], record["table"]["stats"]["players"]["1"]),
         (user, records.user_record(user)),
         (DAILY_RECORD.of(user), records.user_record(user)["daily"]),
