@@ -271,7 +271,8 @@ class ChatData:
     """What the bot keeps for one chat (saved)."""
 
     table: Table = field(default_factory=Table)
-    """The chat's games: settings, the games by kind (:mod:`bot.rules.seats`), match and scores."""
+    """The chat's games: settings, the games by kind (:mod:`bot.rules.seats`), what they keep
+    beside them (:mod:`bot.rules.table_parts`: a match) and scores."""
     language: ChatLanguage = field(default_factory=ChatLanguage)
     solve: SolvePages = field(default_factory=SolvePages)
     members: dict[int, str] = field(default_factory=dict)
