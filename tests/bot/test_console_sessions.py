@@ -109,3 +109,16 @@ async def test_a_user_of_an_earlier_session_has_a_chat_from_the_start(
         await second.end()
     assert [r.getMessage() for r in caplog.records if "Chat not found" in r.getMessage()] == []
     assert "Hand 1" in before
+
+
+async def test_a_reply_to_a_message_this_session_has_not_is_told_not_lost(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
+    seed_tables(tmp_path / "console")
+    session = Session(tmp_path, {"TWENTYFOUR_WEB_PORT": "0"})
+    session.keyboard.type(":group")
+    session.keyboard.type(":reply 999 hello")
+    await session.shown(r"There is no message #999 here to reply to")
+    printed = await session.end()
+    assert "Twenty-Four:" not in printed.split("#999", 1)[1]
