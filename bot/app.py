@@ -56,15 +56,13 @@ from bot.play.registry import (
     restore_all,
     set_up_work,
 )
-from bot.services.outbox import Outbox
-from bot.services.outbox.flood_control import FloodControl
+from bot.services.outbox import FloodControl, Outbox
 from bot.services.polling import PollingRequest
 from bot.services.sending import SendingRequest
 from bot.services.solving import Solving
 from bot.services.timers import Timers
-from bot.services.web.server import ListenError, WebServer
-from bot.services.workers.idle import IdleWorkers
-from bot.services.workers.pool import WorkerPool
+from bot.services.web import ListenError, WebServer
+from bot.services.workers import IdleWorkers, WorkerPool
 from bot.settings import Settings
 from bot.start_up import StartUpError, connect, publish_menus, with_retries
 from bot.typed_handlers import jobs_of

@@ -17,7 +17,7 @@ from telegram.ext import Application
 
 from bot.i18n import Translator
 from bot.rules.achievements import Family
-from bot.rules.chat_stats import ChatStats, PlayerStats
+from bot.rules.chat_stats import PlayerStats
 from bot.rules.off_boards import Removal
 from bot.rules.requests import Rules
 from bot.rules.seasons.tables import Row, SeasonBoard
@@ -162,13 +162,15 @@ Profiled = Callable[[Context, int, UserData], ProfilePart | tuple[ProfilePart, .
 """A game's (or a feature's) part of a player's profile: (the player's id, their data) →
 the part, or its parts where they stand apart (the duel rating first, the season's rank after
 the fastest hand), None: it has nothing to show of them."""
-Scored = Callable[[Context, PlayerStats], str | None]
-"""A game's line of a player's /score in a chat (None: nothing of theirs there yet)."""
+Scored = Callable[[Context, ChatData, int], str | None]
+"""A game's line of a player's /score in a chat: (the chat's data, the player's id) → the
+line, read from its part of the chat's data (None: nothing of theirs there yet)."""
 Board = tuple[str, list[tuple[int, PlayerStats, int]]]
 """A board of /top: its title (HTML, translated) and its rows (the player's id, their
 record in the chat, the points shown)."""
-Boarded = Callable[[Context, ChatStats], Board]
-"""A game's own board in a chat's /top (shown when it has rows)."""
+Boarded = Callable[[Context, ChatData], Board]
+"""A game's own board in a chat's /top, read from its part of the chat's data (shown when
+it has rows)."""
 
 
 class Slot(Enum):

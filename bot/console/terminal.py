@@ -119,6 +119,11 @@ async def run_console(
     earlier = EarlierMessages(out)
     outbox_log = logging.getLogger("bot.services.outbox")
     outbox_log.addFilter(earlier)
+    # A game's own warnings about such a message (a shared challenge's edit) come from its
+    # own logger: the handlers that print them take the filter too.
+    printers = list(logging.getLogger().handlers)
+    for printer in printers:
+        printer.addFilter(earlier)
     # The Mini App on localhost (TWENTYFOUR_WEB_PORT, or any free port if it is taken);
     # with no public address no button points to it, and the console prints where it is.
     runner = asyncio.create_task(
@@ -160,13 +165,16 @@ async def run_console(
     finally:
         numbers.save(api.last_numbers)  # with those sent as the bot stopped
         outbox_log.removeFilter(earlier)
+        for printer in printers:
+            printer.removeFilter(earlier)
 
 
-EARLIER = ("message to edit not found", "message to delete not found")
-"""What the console's server answers to an edit or a deletion of a message it does not have:
-in the console, one of an earlier session's (the console keeps no messages between
-sessions; the bot's data does, and edits them when their game ends: an invitation that
-expired, a standings message)."""
+EARLIER = ("message to edit not found", "message to delete not found", "message_id_invalid")
+"""What the console's server answers to an edit or a deletion of a message it does not have
+(``MESSAGE_ID_INVALID``: one sent through inline mode): in the console, one of an earlier
+session's (the console keeps no messages between sessions; the bot's data does, and edits
+them when their game ends: an invitation that expired, a standings message, a challenge
+shared in a chat)."""
 
 
 class EarlierMessages(logging.Filter):

@@ -26,10 +26,15 @@ from bot.play.miniapp import (
     app_address,
     player_context,
 )
-from bot.services.web.game_tokens import GAME_TOKEN_HEADER, TOKEN_AGE, GameToken, check_game_token
-from bot.services.web.launch_data import AppUser
-from bot.services.web.request_rates import RateLimit
-from bot.services.web.server import Rules
+from bot.services.web import (
+    GAME_TOKEN_HEADER,
+    TOKEN_AGE,
+    AppUser,
+    GameToken,
+    RateLimit,
+    Rules,
+    check_game_token,
+)
 
 TOKEN_FIELD = "game"
 """The field of the page address's fragment that carries the token (``#game=…``): a fragment

@@ -20,6 +20,7 @@ from bot.rules.seasons.groups import TALLIES, ListedGroups
 from bot.rules.seasons.tables import BOARDS, FinalTables, Row, Seasons, ordered
 from bot.rules.seats import SEATS, Seated
 from bot.rules.table import Table
+from bot.rules.table_parts import TABLE_PARTS
 from bot.rules.unread import Unread
 from bot.state import (
     ChatData,
@@ -34,7 +35,7 @@ from bot.state import (
 
 T = TypeVar("T")
 
-VERSION = 3
+VERSION = 4
 """The schema version of the records this version writes."""
 
 NOT_SAVED: dict[type, frozenset[str]] = {}
@@ -110,17 +111,40 @@ def _games_from(value: object, _: object) -> dict[str, Seated]:
 _GAMES: dict[str, Any] = {
     "games": override(unstruct_hook=_games_record, struct_hook=_games_from),
     "previous": override(unstruct_hook=_games_record, struct_hook=_games_from),
+    "parts": override(omit=True),
 }
-CONVERTER.register_unstructure_hook(Table, make_dict_unstructure_fn(Table, CONVERTER, **_GAMES))
+_TABLE_FIELDS = frozenset(field.name for field in dataclasses.fields(Table)) - {"parts"}
+_table_record = make_dict_unstructure_fn(Table, CONVERTER, **_GAMES)
 _table_from = make_dict_structure_fn(Table, CONVERTER, **_GAMES)
+
+
+def _table_part_kind(name: str) -> type | None:
+    part = TABLE_PARTS.get(name)
+    return None if part is None else part.kind
+
+
+def _unstructure_table(table: Table) -> Record:
+    """A table's record: its own fields, then what its games keep beside them, each by its
+    part's name (:mod:`bot.rules.table_parts`: the match, saved so before it was a part)."""
+    record: Record = _table_record(table)
+    for name, part in table.parts.items():
+        record[name] = _part_record(part, _table_part_kind(name))
+    return record
 
 
 def _structure_table(record: object, _: object) -> Table:
     if not isinstance(record, dict):
         raise TypeError(f"a record of Table is not an object: {record!r}")
-    return _table_from(record, Table)
+    table = _table_from(record, Table)
+    table.parts = {
+        name: _part_from(part, _table_part_kind(name))
+        for name, part in record.items()
+        if name not in _TABLE_FIELDS and part is not None
+    }
+    return table
 
 
+CONVERTER.register_unstructure_hook(Table, _unstructure_table)
 CONVERTER.register_structure_hook(Table, _structure_table)
 
 
@@ -218,7 +242,8 @@ CONVERTER.register_structure_hook(ListedGroups, _groups_from)
 
 
 def table_record(table: Table) -> Record:
-    """A chat's table as a record (its settings, its games by kind, match and players' stats)."""
+    """A chat's table as a record (its settings, its games by kind, what they keep beside them
+    and the players' stats)."""
     record: Record = CONVERTER.unstructure(table, Table)
     return record
 

@@ -7,13 +7,13 @@ from urllib.parse import parse_qsl, urlencode
 import pytest
 
 from bot.games.rush.page.run_tokens import TokenBook
-from bot.services.web.game_tokens import (
+from bot.services.web import (
     TOKEN_AGE,
     GameMessage,
     check_game_token,
     sign_game_token,
+    sign_init_data,
 )
-from bot.services.web.launch_data import sign_init_data
 
 BOT = "123456:TEST-TOKEN"
 ANN, BOB = 1001, 1002

@@ -17,7 +17,7 @@ from bot.games.rush.parts import RUSH_BOARD, RUSH_RECORDS
 from bot.local_api import plain_text
 from bot.play.miniapp import API_BURST
 from bot.rules.rush.run import START_SECONDS
-from bot.services.web.game_tokens import GameMessage, check_game_token, sign_game_token
+from bot.services.web import GameMessage, check_game_token, sign_game_token
 from solver import solve
 from tests.bot.harness import (
     ANN,

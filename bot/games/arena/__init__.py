@@ -123,7 +123,7 @@ class InArena(filters.MessageFilter):
         mine = None if chat is None else ARENA_CHAT.of(chat)
         if message.chat.type != ChatType.PRIVATE or chat is None or mine is None:
             return False
-        if chat.table.game_on or chat.table.match is not None:
+        if chat.table.game_on or chat.table.held:
             return False  # another game of theirs, dealt meanwhile: its /skip
         playing = mine.playing
         ours = None if playing is None else group.group_part(self._application, playing)

@@ -257,7 +257,7 @@ def _another_game_on(context: HandlerContext, chat_id: int) -> bool:
     chat = context.chat_data
     if (
         set_aside.own_game_on(context, chat)  # a friend's challenge: its answers are its own
-        or chat.table.match is not None
+        or chat.table.held  # a series of hands between two of them (a match)
         or chat_id in context.bot_data.dealing
     ):
         return True

@@ -32,8 +32,7 @@ from bot.games.rush.words import PLAY, SHARE
 from bot.i18n import N_
 from bot.play.game_page import game_address, game_page, game_short_name, serve_game
 from bot.play.miniapp import player_context
-from bot.services.web.game_tokens import GameMessage, sign_game_token
-from bot.services.web.launch_data import AppUser
+from bot.services.web import AppUser, GameMessage, sign_game_token
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
 logger = logging.getLogger(__name__)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from bot.services.web.game_tokens import CLOCK_SKEW, TOKEN_AGE, GameToken
+from bot.services.web import CLOCK_SKEW, TOKEN_AGE, GameToken
 
 MAX_CLAIMED = 100_000
 """Tokens a :class:`TokenBook` remembers at most; when it is full of live tokens, a new one

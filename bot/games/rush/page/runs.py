@@ -25,7 +25,7 @@ from bot.rules.hands import Hand, LevelTable
 from bot.rules.pace import floor_of
 from bot.rules.rush.run import CARDS, DECK, TARGET, Deal, RunResult, RushOutcome, RushRun, Void
 from bot.rules.rush.run import Refusal as RushRefusal
-from bot.services.web.game_tokens import TOKEN_AGE, GameMessage, GameToken
+from bot.services.web import TOKEN_AGE, GameMessage, GameToken
 from bot.texts import reason
 from bot.typed_handlers import jobs_of
 
