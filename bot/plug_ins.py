@@ -386,6 +386,10 @@ class GameOf(Generic[Context]):
     opening: Opening | None = None
     """While it is on in a private chat: what opening the daily puzzle or a challenge is
     told (None: the general "a game is on here")."""
+    held: Opening | None = None
+    """While a part of its holds the table (:attr:`bot.rules.table.Table.held`: a series of
+    its hands, between them too): what opening the daily puzzle or a challenge is told in a
+    private chat (the first game's that has one; None: the general "a game is on here")."""
     kept: Kept | None = None
     """While it is on: why /solve keeps its hand's solutions from someone."""
     given: Told | None = None

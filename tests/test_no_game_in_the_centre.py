@@ -114,7 +114,7 @@ STRING_EXCEPTIONS: dict[str, tuple[set[str], str]] = {
 TEXT_KEY = 40
 """A text is listed by its first characters (its singular's and plural's are one)."""
 SHARED = "a shared feature's text that names the games it speaks of (a new msgid to change)"
-ROUNDS = "the rounds' texts said by the shared code that reads their match or round (#39)"
+ROUNDS = "the rounds' texts said by the shared code that reads their round (#39)"
 
 TEXT_EXCEPTIONS: dict[str, tuple[set[str], str]] = {
     "bot/features/achievements/listing.py": ({"None yet: solve hands, win duels, keep a"}, SHARED),
@@ -125,8 +125,8 @@ TEXT_EXCEPTIONS: dict[str, tuple[set[str], str]] = {
     "bot/features/chat_settings.py": ({"There is no setting “{key}”. The setting"}, SHARED),
     "bot/features/seasons/__init__.py": ({"/season: this month's boards (duels, Rus"}, SHARED),
     "bot/play/set_aside.py": (
-        {"A game is on here: answer it or /giveup ", "A match is on here: /stop it first, then"},
-        ROUNDS + ", and a friend's challenge opened again",
+        {"A game is on here: answer it or /giveup "},
+        "the general refusal of a daily puzzle or a friend's challenge opened (its word)",
     ),
     "bot/texts.py": (
         {

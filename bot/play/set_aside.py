@@ -73,10 +73,10 @@ def busy_text(context: BotContext, chat_id: int, command: str | None) -> str | N
     on = a_game_on(chat, context.bot_data)
     if on is not None and on.opening is not None:  # a duel, a Rush run: its own way to end
         return on.opening(context, command)
-    if chat.table.held:  # /giveup would end a hand, not the series that holds the table (a match)
-        if command is None:
-            return _("A match is on here: /stop it first, then open the challenge again.")
-        return _("A match is on here: /stop it first, then {command}.").format(command=command)
+    if chat.table.held:  # /giveup would end a hand, not the series that holds the table
+        held = next((game.held for game in context.bot_data.games if game.held), None)
+        if held is not None:  # the rounds' match: its words
+            return held(context, command)
     # A round (or its hand on the way), a hunt, a Countdown game, a challenge.
     if command is None:
         return _("A game is on here: answer it or /giveup first, then open the challenge again.")
