@@ -24,7 +24,7 @@ import time
 
 from bot.rules.table import GameSettings
 from bot.services.solving import DealRefused, Solving
-from bot.services.workers.pool import WorkerPool
+from bot.services.workers import WorkerPool
 
 TARGETS = (1, 2, 5, 10, 13, 17, 24, 36, 50, 64, 89, 97, 100)
 

@@ -70,7 +70,7 @@ from bot.rules.rush.run import DECK as RUSH_DECK
 from solver import daily, daily_pools
 
 try:
-    from bot.services.workers.pool import settle
+    from bot.services.workers import settle
 except ImportError:  # a version without it: the collector runs as it will
 
     def settle() -> None:
@@ -145,7 +145,7 @@ def ready_hunts(deals: int, gap: float, keep: bool = True) -> None:
     from bot.games.hunt.work import HuntDeals
     from bot.rules.table import GameSettings
     from bot.services.solving import Solving
-    from bot.services.workers.pool import WorkerPool
+    from bot.services.workers import WorkerPool
 
     async def run() -> None:
         pool = WorkerPool()

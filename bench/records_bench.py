@@ -46,8 +46,8 @@ from bot.games.rounds.parts import GROUP_STATUS, GroupStatus  # noqa: E402
 from bot.rules.chat_stats import PlayerStats  # noqa: E402
 from bot.rules.daily.puzzle import DailyRecord, DailyResult  # noqa: E402
 from bot.rules.requests import Rules  # noqa: E402
-from bot.rules.rounds import Round  # noqa: E402
-from bot.rules.table import Match, Table  # noqa: E402
+from bot.rules.rounds import MATCH, Match, Round  # noqa: E402
+from bot.rules.table import Table  # noqa: E402
 from bot.state import ChatData, SolvePages, UserData  # noqa: E402
 
 
@@ -57,7 +57,7 @@ def a_group(players: int) -> ChatData:
     table = Table(
         games={"round": Round(7, (3, 3, 8, 8), 24, 1.0e9, 60, 2, True, solutions=("8/(3-8/3)",))}
     )
-    table.match = Match(5, played=2)
+    match = MATCH.put(table, Match(5, played=2))
     data = ChatData(table=table)
     GROUP_STATUS.put(data, GroupStatus(41, ["Bob: that makes 20"], 1.0e9))
     for user in range(players):
@@ -66,8 +66,8 @@ def a_group(players: int) -> ChatData:
         stats.best_time = min(stats.times)
         stats.weekly_points = {f"2026-W{w:02}": rng.randint(0, 99) for w in range(10)}
         table.stats.players[1000 + user] = stats
-        table.match.points[1000 + user] = rng.randint(0, 30)
-        table.match.names[1000 + user] = stats.name
+        match.points[1000 + user] = rng.randint(0, 30)
+        match.names[1000 + user] = stats.name
         data.members[1000 + user] = stats.name
     data.solve = SolvePages(
         {50 + n: ((1, 2, Fraction(3, 4), 8), 24, Rules.EXACT) for n in range(5)}

@@ -25,7 +25,7 @@ from bot.rules.rush.run import DECK as RUSH_DECK
 from bot.rules.rush.run import TARGET as RUSH_TARGET
 from bot.rules.table import GameSettings
 from bot.services.solving import Solving
-from bot.services.workers.pool import WorkerPool
+from bot.services.workers import WorkerPool
 
 
 def percentile(values: list[float], share: float) -> float:

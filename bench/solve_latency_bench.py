@@ -38,9 +38,8 @@ from pathlib import Path
 import bot
 from bot.rules.countdown import SOLVE_RULES
 from bot.rules.requests import Rules, SolveRequest, SolveResult
-from bot.services.solve_errors import SolveBusy, SolveTimeout
-from bot.services.solving import Solving
-from bot.services.workers.pool import WorkerPool
+from bot.services.solving import SolveBusy, SolveTimeout, Solving
+from bot.services.workers import WorkerPool
 
 
 def requests(hands: int) -> dict[str, list[SolveRequest]]:

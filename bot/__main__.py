@@ -84,7 +84,7 @@ def _nothing_to_read() -> bool:
 
 async def _serve(settings: Settings) -> int:
     from bot.app import build_application, run_polling
-    from bot.services.web.connections import raise_file_limit
+    from bot.services.web import raise_file_limit
     from bot.webhook import run_webhook
 
     stop = asyncio.Event()
@@ -139,10 +139,10 @@ def main(argv: list[str] | None = None) -> int:
     from bot.app import StartUpError
     from bot.console import run_console
     from bot.persistence import DataFileError, DataFolderInUse
-    from bot.services.logs import configure
+    from bot.services.watch import configure_logs
 
     console = args.console or not settings.token
-    configure("WARNING" if console else settings.log_level, settings.log_format)
+    configure_logs("WARNING" if console else settings.log_level, settings.log_format)
     try:
         if console:
             return asyncio.run(run_console(settings))

@@ -48,16 +48,21 @@ from bot.play import backup_schedule, monitoring
 from bot.play.game_page import game_routes
 from bot.play.miniapp import app_routes
 from bot.play.monitoring import MeteredApplication, watch_routes
-from bot.play.registry import Feature, Slot, register_slot, restore_all, set_up_work
-from bot.services.outbox import Outbox
-from bot.services.outbox.flood_control import FloodControl
+from bot.play.registry import (
+    Feature,
+    Slot,
+    TelegramGame,
+    register_slot,
+    restore_all,
+    set_up_work,
+)
+from bot.services.outbox import FloodControl, Outbox
 from bot.services.polling import PollingRequest
 from bot.services.sending import SendingRequest
 from bot.services.solving import Solving
 from bot.services.timers import Timers
-from bot.services.web.server import ListenError, WebServer
-from bot.services.workers.idle import IdleWorkers
-from bot.services.workers.pool import WorkerPool
+from bot.services.web import ListenError, WebServer
+from bot.services.workers import IdleWorkers, WorkerPool
 from bot.settings import Settings
 from bot.start_up import StartUpError, connect, publish_menus, with_retries
 from bot.typed_handlers import jobs_of
@@ -209,6 +214,11 @@ def add_handlers(application: Application) -> None:
             handlers.register(application)
     answers.register(application)
     stray_buttons.FEATURE.register(application)  # last: a catch-all for presses no feature took
+
+
+def telegram_game() -> TelegramGame | None:
+    """The first Telegram game a game declares (the console's bot makes it), if any."""
+    return next((game.telegram_game for game in GAMES if game.telegram_game), None)
 
 
 def app_server(

@@ -8,11 +8,11 @@ import random
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypedDict, Unpack
+from typing import TYPE_CHECKING, Any, NoReturn, TypedDict, Unpack
 
-from telegram import Update
+from telegram import CallbackQuery, Chat, MaybeInaccessibleMessage, Message, Update, User
 from telegram.error import BadRequest
-from telegram.ext import Application, CallbackContext, ExtBot
+from telegram.ext import Application, CallbackContext, ExtBot, JobQueue
 
 from bot.clock import Pause
 from bot.i18n import N_, language_of, translations
@@ -20,20 +20,16 @@ from bot.plug_ins import FeatureOf, GameOf, Profiled
 from bot.rules.off_boards import Removal
 from bot.rules.results import GameResult
 from bot.rules.spoilers import LiveHands
-from bot.services.activity import Activity
 from bot.services.answer_routes import AnswerRouter
 from bot.services.deferred_solves import DeferredSolves
-from bot.services.error_watch import ErrorWatch
-from bot.services.heartbeat import Heartbeat
-from bot.services.metrics import Metrics
 from bot.services.outbox import Letter, Outbox, Sent, Skipped
 from bot.services.polling import PollingRequest
 from bot.services.saving import NewsUntilSaved
 from bot.services.sending import unread
 from bot.services.solving import Solving
 from bot.services.timers import Timers
-from bot.services.web.game_tokens import GameToken
-from bot.services.web.launch_data import AppUser
+from bot.services.watch import Activity, ErrorWatch, Heartbeat, Metrics
+from bot.services.web import AppUser, GameToken
 from bot.settings import Settings
 from bot.state import ChatData, GlobalData, UserData
 
@@ -74,7 +70,7 @@ AppCall = Callable[[AppRequest], Awaitable[AppReply]]
 
 @dataclass
 class GameRequest:
-    """One call of the Telegram game's page, from the player its token names
+    """One call of a Telegram game's page, from the player its token names
     (:mod:`bot.play.game_page`)."""
 
     context: BotContext
@@ -84,6 +80,17 @@ class GameRequest:
 
 GameReply = tuple[int, dict[str, Any]]
 GameCall = Callable[[GameRequest], Awaitable[GameReply]]
+
+
+@dataclass(frozen=True)
+class GamePage:
+    """What a game serves to its Telegram game's page (:func:`bot.play.game_page.serve_game`)."""
+
+    calls: dict[str, GameCall]
+    """``"POST start"`` → the game's answer to ``POST /app/api/<mode>/start``."""
+    max_age: float
+    """Seconds after its token was issued that a call is taken at most (the game ends what
+    its token started on its own clock)."""
 
 
 class BotData:
@@ -111,7 +118,7 @@ class BotData:
     """Every chat's pending jobs: round timers, a match's next deal, the daily post."""
     admins: dict[tuple[int, int], tuple[bool, float]]
     """(chat, user) → (is an admin, when Telegram was asked): see :mod:`bot.play.admins`."""
-    answers: AnswerRouter
+    answers: AnswerRouter[MessageUpdate, HandlerContext]
     """Which game of a chat a typed answer goes to (:mod:`bot.services.answer_routes`)."""
     deep_links: dict[str, Handler]
     """``/start PAYLOAD`` in private (a t.me/<bot>?start=PAYLOAD link) → the feature's handler."""
@@ -126,9 +133,9 @@ class BotData:
     app_calls: dict[str, AppCall]
     """``"GET daily"`` → the answer to the Mini App's ``GET /app/api/daily`` (:mod:`.miniapp`:
     JSON, or a picture)."""
-    game_calls: dict[str, GameCall]
-    """``"POST start"`` → the feature's answer to ``POST /app/api/rush/start`` from the Telegram
-    game's page (see :mod:`bot.play.game_page`)."""
+    game_pages: dict[str, GamePage]
+    """A page's mode (``?mode=…``, its API's folder) → what the game serves there, from the
+    Telegram game's page (see :mod:`bot.play.game_page`)."""
     web_address: str | None
     """Where the bot's web server listens once started; None when it serves none."""
     write_now: RowWriter | None
@@ -186,7 +193,7 @@ class BotData:
         self.file_ids = {}
         self.deep_links = {}
         self.app_calls = {}
-        self.game_calls = {}
+        self.game_pages = {}
         self.web_address = None
         self.write_now = None
         self.until_saved = NewsUntilSaved()
@@ -479,3 +486,61 @@ class BotContext(CallbackContext[ExtBot, UserData, ChatData, BotData]):
     def ngettext(self, singular: str, plural: str, count: int) -> str:
         """The singular or plural message for ``count``, translated into :attr:`language`."""
         return translations(self.language).ngettext(singular, plural, count)
+
+
+# What a registered handler can count on, as views of the update and the context for mypy
+# only (at run time they are PTB's Update and the BotContext): bot.typed_handlers checks the
+# guarantee once, at registration, and names them for the handlers; they stand here, beside
+# the context they view, so that BotData's registries (the answer router's routes) are typed
+# by them.
+if TYPE_CHECKING:
+
+    class ChatUpdate(Update):
+        """An update from a user in a chat."""
+
+        @property
+        def effective_chat(self) -> Chat: ...
+        @property
+        def effective_user(self) -> User: ...
+
+    class MessageUpdate(ChatUpdate):
+        """A message (a command, text, anything) from a user in a chat."""
+
+        @property
+        def effective_message(self) -> Message: ...
+
+    class ButtonQuery(CallbackQuery):
+        """The press of a button with callback data under a message in a chat."""
+
+        data: str
+        message: MaybeInaccessibleMessage
+
+    class ButtonUpdate(ChatUpdate):
+        """A button pressed under one of the bot's messages in a chat."""
+
+        callback_query: ButtonQuery
+
+    class ChatContext(BotContext):
+        """A context with a chat: its data, and the application's job queue."""
+
+        @property
+        def chat_data(self) -> ChatData: ...
+        @chat_data.setter
+        def chat_data(self, _: object) -> NoReturn: ...
+        # PTB types it JobQueue[ST] | None, with ST bound nowhere, so that no callback fits
+        # it; it is None only without the job-queue extra, which the project depends on.
+        @property
+        def job_queue(self) -> JobQueue[BotContext]: ...  # type: ignore[override]
+
+    class HandlerContext(ChatContext):
+        """The context of an update from a user in a chat."""
+
+        @property
+        def user_data(self) -> UserData: ...
+        @user_data.setter
+        def user_data(self, _: object) -> NoReturn: ...
+
+else:
+    ChatUpdate = MessageUpdate = ButtonUpdate = Update
+    ButtonQuery = CallbackQuery
+    ChatContext = HandlerContext = BotContext

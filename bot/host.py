@@ -12,7 +12,7 @@ from pathlib import Path
 
 import httpx
 
-from bot.services.heartbeat import LATE
+from bot.services.watch import LATE
 from bot.settings import Settings
 
 HEALTHZ_WAIT = LATE + 0.5

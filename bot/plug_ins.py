@@ -17,9 +17,10 @@ from telegram.ext import Application
 
 from bot.i18n import Translator
 from bot.rules.achievements import Family
-from bot.rules.chat_stats import ChatStats, PlayerStats
+from bot.rules.chat_stats import PlayerStats
 from bot.rules.off_boards import Removal
 from bot.rules.requests import Rules
+from bot.rules.seasons.tables import Row, SeasonBoard
 from bot.rules.spoilers import Numbers
 from bot.rules.table import GameSettings
 from bot.services.solving import Solving
@@ -137,6 +138,15 @@ class ProfilePart(NamedTuple):
     current: tuple[tuple[Family, float], ...] = ()
 
 
+class TelegramGame(NamedTuple):
+    """A Telegram game as @BotFather's /newgame makes it: its short name (the one the bot is
+    told by ``TWENTYFOUR_GAME_SHORT_NAME``), title and description."""
+
+    short_name: str
+    title: str
+    description: str
+
+
 class Titled(NamedTuple):
     """A game's family of achievements (declared in its rules:
     :func:`bot.rules.achievements.declare_family`) as ``/achievements``, ``/me`` and the lines
@@ -152,13 +162,15 @@ Profiled = Callable[[Context, int, UserData], ProfilePart | tuple[ProfilePart, .
 """A game's (or a feature's) part of a player's profile: (the player's id, their data) →
 the part, or its parts where they stand apart (the duel rating first, the season's rank after
 the fastest hand), None: it has nothing to show of them."""
-Scored = Callable[[Context, PlayerStats], str | None]
-"""A game's line of a player's /score in a chat (None: nothing of theirs there yet)."""
+Scored = Callable[[Context, ChatData, int], str | None]
+"""A game's line of a player's /score in a chat: (the chat's data, the player's id) → the
+line, read from its part of the chat's data (None: nothing of theirs there yet)."""
 Board = tuple[str, list[tuple[int, PlayerStats, int]]]
 """A board of /top: its title (HTML, translated) and its rows (the player's id, their
 record in the chat, the points shown)."""
-Boarded = Callable[[Context, ChatStats], Board]
-"""A game's own board in a chat's /top (shown when it has rows)."""
+Boarded = Callable[[Context, ChatData], Board]
+"""A game's own board in a chat's /top, read from its part of the chat's data (shown when
+it has rows)."""
 
 
 class Slot(Enum):
@@ -240,6 +252,9 @@ class RunBoardsOf(Generic[Context]):
     """Whether a player has a run on the boards."""
     has_runs: Callable[[Context, int, Removal], bool]
     """Whether a player had any run (taken off by the removal, or their own best)."""
+    none: str
+    """What the owner is told of a player who had none (``{id}``: theirs), untranslated
+    (``N_``, in its words)."""
 
 
 @dataclass(frozen=True)  # not slotted: an alias's call sets __orig_class__
@@ -262,12 +277,6 @@ class PuzzleDays:
     features ask them (:mod:`bot.play.puzzle_days`): read from the game's part of the
     player's data, which no other package names."""
 
-    solved_before: Callable[[UserData, dt.date], int]
-    """Days before the date on which the player solved it at a person's pace, counted up to
-    what standing asks (:func:`bot.rules.standing.established_by`)."""
-    group_week: Callable[[UserData, dt.date], int]
-    """Puzzles the player solved in the date's week that count for their groups
-    (``/groups top``: :func:`bot.rules.seasons.groups.member_week`)."""
     result: Callable[[UserData, dt.date], float | None]
     """The seconds of the player's solve of the date's puzzle (None: not solved)."""
     given_up: Callable[[UserData, dt.date], bool]
@@ -277,6 +286,51 @@ class PuzzleDays:
     local time): their solutions are kept from them."""
     running: Callable[[UserData], dt.date | None]
     """The day whose puzzle the player's attempt running is at, if any."""
+
+
+Establishes = Callable[[Context, int, dt.date], bool]
+"""Whether a player's play of a game establishes them on a day (the player's id, the day):
+the daily puzzle's days, the duels' rating (:mod:`bot.play.standing` asks every game)."""
+
+
+@dataclass(frozen=True)  # not slotted: an alias's call sets __orig_class__
+class SeasonBoardOf(Generic[Context]):
+    """A game's board of a season on ``/season`` (:mod:`bot.features.seasons` goes over
+    them): its rules (:class:`bot.rules.seasons.tables.SeasonBoard`, declared in the game's
+    rules), its words, and what its rows are read from where the season keeps nothing for
+    it."""
+
+    board: SeasonBoard[Any]
+    """Its rules: its name (saved), its place among the boards, its rows."""
+    heading: Callable[[Translator], str]
+    """Its heading on ``/season`` (HTML): ``⚡ Rush: the best run of each player...``."""
+    called: Callable[[Translator], str]
+    """Its name in a trophy's line: ``the Rush board``."""
+    value: Callable[[Translator, Row], str]
+    """A row's value as shown: ``25 · best hand 2.1 s``."""
+    source: Callable[[Context], object] | None = None
+    """What its rows are read from, if the season keeps nothing for it (the duels'
+    ratings): its rules' source."""
+    end_rows: Callable[[Context], dict[tuple[str, Any], object]] | None = None
+    """The rows of the data file its source's end changes (each rating regained), written
+    with the season's end, by kind and key."""
+    shown_empty: bool = True
+    """Whether ``/season`` shows it with nobody on it yet ("Nobody yet.")."""
+
+
+@dataclass(frozen=True)  # not slotted: an alias's call sets __orig_class__
+class GroupShareOf(Generic[Context]):
+    """A game's share of a listed group's week on ``/groups top``
+    (:mod:`bot.features.seasons.groups_top` goes over them): what it counts of the group
+    and how it says it."""
+
+    position: int
+    """Its place among the shares: the groups rank by the first share's count, then the
+    next's...; its words stand in this order."""
+    count: Callable[[Context, int, dt.date], int]
+    """The group's count in the week of the day (the group's id, the day)."""
+    words: Callable[[Translator, int], str]
+    """Its words for a count, joined to the others' (``""``: none said)."""
 
 
 Zone = Callable[[ChatData], str | None]
@@ -332,6 +386,10 @@ class GameOf(Generic[Context]):
     opening: Opening | None = None
     """While it is on in a private chat: what opening the daily puzzle or a challenge is
     told (None: the general "a game is on here")."""
+    held: Opening | None = None
+    """While a part of its holds the table (:attr:`bot.rules.table.Table.held`: a series of
+    its hands, between them too): what opening the daily puzzle or a challenge is told in a
+    private chat (the first game's that has one; None: the general "a game is on here")."""
     kept: Kept | None = None
     """While it is on: why /solve keeps its hand's solutions from someone."""
     given: Told | None = None
@@ -365,6 +423,9 @@ class GameOf(Generic[Context]):
     """What it notes of someone given solutions (after the live hands' marks)."""
     shareable: Shareable[Context] | None = None
     """What an empty inline query offers of it (in the games' order)."""
+    telegram_game: TelegramGame | None = None
+    """It is played as a Telegram game, made so with @BotFather's /newgame (the console's
+    bot has the first game's)."""
     solve_rules: tuple[tuple[Rules, str], ...] = ()
     """Its rules, as /solve solves by them, and what follows the target in a reply
     solved by them (a message id)."""
@@ -393,6 +454,13 @@ class GameOf(Generic[Context]):
     """Its lines of the owner's ``/admin`` overview (after the games dealt today)."""
     days: PuzzleDays | None = None
     """A player's days of its puzzle of the day, as others ask them (the first game's)."""
+    establishes: Establishes[Context] | None = None
+    """Whether a player's play of it establishes them on a day (a player is established by
+    any game's: :mod:`bot.play.standing`)."""
+    season_boards: tuple[SeasonBoardOf[Context], ...] = ()
+    """Its boards of a season (``/season``, the trophies)."""
+    group_share: GroupShareOf[Context] | None = None
+    """Its share of a listed group's week (``/groups top``)."""
     zone: Zone | None = None
     """The time zone a chat gave it (the first game's that has one for the chat)."""
     learned_level: LearnedLevel | None = None

@@ -34,9 +34,10 @@ class Settings:
     """The Mini App's short name given to @BotFather's /newapp, for ``t.me/<bot>/<name>``
     links in groups (where Telegram allows no web-app buttons)."""
     game_short_name: str | None = None
-    """The short name of the Rush game created with @BotFather's /newgame: ``/game`` and
-    inline mode send it, its Play button opens the page served under ``/app/`` in Rush mode
-    (so it needs :attr:`webapp_url` too); None: /game says how to enable it."""
+    """The short name of the bot's Telegram game created with @BotFather's /newgame (the one
+    a game declares, ``Game.telegram_game``: Rush's ``/game`` and inline mode send it), whose
+    Play button opens the page served under ``/app/`` in the game's mode (so it needs
+    :attr:`webapp_url` too); None: the game says how to enable it."""
     web_listen: str = "127.0.0.1"
     """Where the web server listens with long polling (with a webhook, the webhook's)."""
     web_port: int = 8080

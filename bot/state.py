@@ -271,7 +271,8 @@ class ChatData:
     """What the bot keeps for one chat (saved)."""
 
     table: Table = field(default_factory=Table)
-    """The chat's games: settings, the games by kind (:mod:`bot.rules.seats`), match and scores."""
+    """The chat's games: settings, the games by kind (:mod:`bot.rules.seats`), what they keep
+    beside them (:mod:`bot.rules.table_parts`: a match) and scores."""
     language: ChatLanguage = field(default_factory=ChatLanguage)
     solve: SolvePages = field(default_factory=SolvePages)
     members: dict[int, str] = field(default_factory=dict)
@@ -288,7 +289,7 @@ class ChatData:
     message came that privacy mode would have kept from it): see :mod:`bot.play.visibility`."""
     seen: float = 0.0
     """When someone last wrote here, to the hour (for the host's counts of active chats:
-    :mod:`bot.services.activity`); 0 in records of earlier releases."""
+    :mod:`bot.services.watch.activity`); 0 in records of earlier releases."""
     parts: dict[str, object] = field(default_factory=dict, compare=False)
     """The games' own parts, by name (:class:`ChatPart`: read and set through the part; a
     chat has one once its game made it, and an idle chat's data is kept in memory)."""
@@ -315,7 +316,7 @@ class UserData:
     them under (:mod:`bot.play.players_met`), the latest last."""
     seen: float = 0.0
     """When the user was last seen, to the hour (for the host's counts of active players:
-    :mod:`bot.services.activity`); 0 in records of earlier releases."""
+    :mod:`bot.services.watch.activity`); 0 in records of earlier releases."""
     waiting_solve: WaitingSolve | None = None
     """The user's /solve waiting for a duel's hand to end (one per user), if any."""
     public_name: PublicName | None = None

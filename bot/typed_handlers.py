@@ -1,71 +1,32 @@
 """Handlers and jobs typed by what their registration guarantees: :class:`ChatUpdate`,
-:class:`MessageUpdate`, :class:`ButtonUpdate`, :class:`HandlerContext` and
-:class:`JobContext`, views for mypy only; :func:`for_messages` and :func:`for_buttons` check
-the guarantee once, at registration (docs/design.md, *Development*)."""
+:class:`MessageUpdate`, :class:`ButtonUpdate`, :class:`HandlerContext` (views for mypy only,
+declared beside the context in :mod:`bot.context`) and :class:`JobContext`;
+:func:`for_messages` and :func:`for_buttons` check the guarantee once, at registration
+(docs/design.md, *Development*)."""
 
 from __future__ import annotations
 
 import functools
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Generic, NoReturn, TypeVar, cast
+from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
-from telegram import CallbackQuery, Chat, MaybeInaccessibleMessage, Message, Update, User
+from telegram import Update
 from telegram.ext import Application, Job, JobQueue
 
 from bot.context import BotContext, Handler
-from bot.state import ChatData, UserData
+from bot.context import ButtonQuery as ButtonQuery  # the views, named for the handlers
+from bot.context import ButtonUpdate as ButtonUpdate
+from bot.context import ChatContext as ChatContext
+from bot.context import ChatUpdate as ChatUpdate
+from bot.context import HandlerContext as HandlerContext
+from bot.context import MessageUpdate as MessageUpdate
 
 logger = logging.getLogger(__name__)
 
 _D = TypeVar("_D")
 
 if TYPE_CHECKING:
-
-    class ChatUpdate(Update):
-        """An update from a user in a chat."""
-
-        @property
-        def effective_chat(self) -> Chat: ...
-        @property
-        def effective_user(self) -> User: ...
-
-    class MessageUpdate(ChatUpdate):
-        """A message (a command, text, anything) from a user in a chat."""
-
-        @property
-        def effective_message(self) -> Message: ...
-
-    class ButtonQuery(CallbackQuery):
-        """The press of a button with callback data under a message in a chat."""
-
-        data: str
-        message: MaybeInaccessibleMessage
-
-    class ButtonUpdate(ChatUpdate):
-        """A button pressed under one of the bot's messages in a chat."""
-
-        callback_query: ButtonQuery
-
-    class ChatContext(BotContext):
-        """A context with a chat: its data, and the application's job queue."""
-
-        @property
-        def chat_data(self) -> ChatData: ...
-        @chat_data.setter
-        def chat_data(self, _: object) -> NoReturn: ...
-        # PTB types it JobQueue[ST] | None, with ST bound nowhere, so that no callback fits
-        # it; it is None only without the job-queue extra, which the project depends on.
-        @property
-        def job_queue(self) -> JobQueue[BotContext]: ...  # type: ignore[override]
-
-    class HandlerContext(ChatContext):
-        """The context of an update from a user in a chat."""
-
-        @property
-        def user_data(self) -> UserData: ...
-        @user_data.setter
-        def user_data(self, _: object) -> NoReturn: ...
 
     class ChatJob(Job[BotContext], Generic[_D]):
         """A job scheduled with a ``chat_id``, and ``data`` of type ``_D``."""
@@ -79,9 +40,7 @@ if TYPE_CHECKING:
         job: ChatJob[_D]
 
 else:
-    ChatUpdate = MessageUpdate = ButtonUpdate = Update
-    ButtonQuery = CallbackQuery
-    ChatContext = HandlerContext = JobContext = BotContext
+    JobContext = BotContext
     ChatJob = Job
 
 

@@ -29,7 +29,7 @@ from bot.menus import register_commands
 from bot.play.game_page import game_routes
 from bot.play.miniapp import app_routes
 from bot.play.monitoring import watch_routes, watch_webhook
-from bot.services.web.server import MAX_BODY, BoundedHandler, NotFound, Rules, WebServer
+from bot.services.web import MAX_BODY, BoundedHandler, NotFound, Rules, WebServer
 
 __all__ = ["MAX_BODY", "BoundedHandler", "NotFound", "Rules", "TelegramWebhook", "WebServer"]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from bot.services.pictures.cards import draw_hand
+from bot.services.pictures import draw_hand
 
 HAND = (1, 4, 5, 6)
 """The hand of the README's short chat."""

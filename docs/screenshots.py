@@ -31,7 +31,7 @@ from playwright.async_api import async_playwright
 from bot.app import build_application, run_polling
 from bot.context import services
 from bot.local_api import LocalBotApi, LocalTransport
-from bot.services.web.launch_data import launch_hash, sign_init_data
+from bot.services.web import launch_hash, sign_init_data
 from bot.settings import Settings
 
 DOCS = Path(__file__).resolve().parent

@@ -1,4 +1,4 @@
-"""Players made established (:mod:`bot.rules.standing`) the short way, for tests of what
+"""Players made established (:mod:`bot.play.standing`) the short way, for tests of what
 only established players count: in duels (five played-out duels against five players,
 over a week, as the rating keeps them) or by the daily puzzle (solved on three days)."""
 
@@ -8,9 +8,9 @@ import datetime as dt
 from collections.abc import Mapping
 
 from bot.games.daily.parts import DAILY_RECORD
+from bot.rules.daily.established import DAILY_DAYS
 from bot.rules.daily.puzzle import DailyResult
 from bot.rules.duel.rating import ESTABLISHED_DAYS, ESTABLISHED_OPPONENTS, PlayerRating, Ratings
-from bot.rules.standing import DAILY_DAYS
 from bot.state import UserData
 
 OPPONENTS = tuple(range(9_000, 9_000 + ESTABLISHED_OPPONENTS))

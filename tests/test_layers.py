@@ -52,6 +52,12 @@ PROBES = {
     "bot/features/_probe.py": "from bot import clock\n",
     "bot/state.py": "\n\ndef _probe() -> None:\n    from bot.records import codec\n",
     "bot/local_api/_probe.py": "def f() -> None:\n    from bot import state\n",
+    "bot/play/_probe.py": "def f() -> None:\n    from bot.services.outbox import bulk\n",
+    "bot/console/_probe.py": "from bot.services.web.server import WebServer\n",
+    "bot/services/_probe.py": "import bot.services.workers.pool\n",
+    "bot/features/solve/_probe.py": "from bot.services.solving.errors import SolveBusy\n",
+    "bot/webhook.py": "\n\ndef _probe() -> None:\n    from bot.services.watch import logs\n",
+    "bot/games/arena/_probe.py": "from bot.services.pictures.charts import bar_chart\n",
 }
 
 

@@ -5,10 +5,17 @@ its rules) imports no game and names none.  A game declares itself once in its p
 
 "Names a game" means an identifier (a name, an attribute, a definition, an argument, an
 imported module) with a game's word among its words (``ChatRush`` is chat + rush;
-``rounded`` is not round).  Texts are not names (a feature's text may mention a game's
-command, as /start's does /daily).  What still names a game is listed in :data:`EXCEPTIONS`, with
+``rounded`` is not round).  What still names a game is listed in :data:`EXCEPTIONS`, with
 why: a name found that is not listed fails, and so does a listed one no longer found (the
-list only shrinks)."""
+list only shrinks).  Docstrings and comments are not read: they may speak of any game.
+
+A name may also hide in a string: a page's mode (``GAME_MODE = "rush"``), a callback's
+prefix (``"rush:"``), a saved field, an address.  So a central module's strings without a
+space in them (a text has spaces; docstrings are not read) that hold a game's word are
+refused too, with the same rules: listed in :data:`STRING_EXCEPTIONS`, with why.  And a
+central module's user texts (its msgids) that name a game are the game's texts, to go to its
+words (a feature's text that names a game's command, as /start's does /daily, is listed):
+those left are in :data:`TEXT_EXCEPTIONS` (by their first characters), with why."""
 
 from __future__ import annotations
 
@@ -56,8 +63,6 @@ CENTRAL = sorted(path for path in BOT.rglob("*.py") if not _a_games_own(path))
 application, the state and its records, the services, the features, the shared rules, the
 console, the local Bot API ...)."""
 
-MOVING = "shared rules that still name games, to move to the games' own (issue #39)"
-
 EXCEPTIONS: dict[str, tuple[set[str], str]] = {
     "bot/games/__init__.py": (set(GAME_PACKAGES), "the list of the games: a line each"),
     "bot/services/timers.py": ({"daily_at", "run_daily"}, "APScheduler's every day"),
@@ -65,62 +70,75 @@ EXCEPTIONS: dict[str, tuple[set[str], str]] = {
         {"COUNTDOWN_TIME_OF_VERSION_2"},
         "a step of the records' history: version 2's field, read as it was written",
     ),
-    "bot/features/seasons/closing.py": (
-        {"bot.rules.duel.rating"},
-        "the season's duel board reads the duels' ratings (moving with the season's tables, #39)",
-    ),
-    "bot/rules/chat_stats.py": (
-        {
-            "countdown_points",
-            "countdown_top",
-            "hunt_best",
-            "hunt_points",
-            "hunt_top",
-            "record_countdown",
-            "record_hunt",
-        },
-        MOVING,
-    ),
-    "bot/rules/standing.py": (
-        {
-            "DAILY_DAYS",
-            "DailyRecord",
-            "bot.rules.daily.puzzle",
-            "bot.rules.duel.rating",
-            "daily_days",
-        },
-        MOVING,
-    ),
-    "bot/rules/seasons/groups.py": (
-        {
-            "ARENA_GAME",
-            "DAILY_DAYS",
-            "DailyRecord",
-            "arena_played",
-            "arenas",
-            "bot.rules.arena.standings",
-            "bot.rules.daily.puzzle",
-            "daily_days",
-        },
-        MOVING,
-    ),
-    "bot/rules/seasons/tables.py": (
-        {
-            "ArenaTally",
-            "RUSH_SCORE",
-            "RushScore",
-            "arena",
-            "arena_rows",
-            "bot.rules.duel.rating",
-            "bot.rules.rush.best_runs",
-            "bot.rules.rush.result",
-            "duels",
-            "rush",
-        },
-        MOVING,
-    ),
 }
 """Each module's identifiers that still name a game, and why (see the module's docstring)."""
+
+SAVED = "saved names of earlier releases, read as they were written (data from every release loads)"
+
+STRING_EXCEPTIONS: dict[str, tuple[set[str], str]] = {
+    "bot/records/migrations.py": (
+        {
+            "countdown",
+            "countdown_points",
+            "countdown_time",
+            "daily",
+            "daily_done",
+            "daily_message_id",
+            "hunt",
+            "hunt_best",
+            "hunt_points",
+            "round",
+            "rounds",
+            "rounds_dealt",
+            "rush",
+        },
+        SAVED + ": the fields and parts of earlier versions",
+    ),
+    "bot/records/release1.py": (
+        {
+            "bot.game.daily.DailyRecord",
+            "bot.game.daily.DailyResult",
+            "bot.game.rounds.Phase",
+            "bot.game.rounds.Round",
+        },
+        SAVED + ": the classes release 1 pickled, by their paths then",
+    ),
+    "bot/state.py": ({"round"}, SAVED + ": CHATS_GAME, the chat's game's word in answers_to"),
+    "bot/services/pictures/profile_card.py": (
+        {"ladder"},
+        "an icon's shape (a ladder drawn, as a star or a flame): the card's icons are shared",
+    ),
+}
+"""Each module's strings that still name a game, and why (see the module's docstring)."""
+
+TEXT_KEY = 40
+"""A text is listed by its first characters (its singular's and plural's are one)."""
+SHARED = "a shared feature's text that names the games it speaks of (a new msgid to change)"
+ROUNDS = "the rounds' texts said by the shared code that reads their round (#39)"
+
+TEXT_EXCEPTIONS: dict[str, tuple[set[str], str]] = {
+    "bot/features/achievements/listing.py": ({"None yet: solve hands, win duels, keep a"}, SHARED),
+    "bot/features/admin/fairplay.py": ({"Player {id} is off every board from now "}, SHARED),
+    "bot/features/admin/overview.py": ({"/admin: who is active, games today, erro"}, SHARED),
+    "bot/features/basics/greeting.py": ({"Hi {name}! I am Twenty-Four, the 24 game"}, SHARED),
+    "bot/features/basics/unknown.py": ({"I don't know /{command}. Try /play for a"}, SHARED),
+    "bot/features/chat_settings.py": ({"There is no setting “{key}”. The setting"}, SHARED),
+    "bot/features/seasons/__init__.py": ({"/season: this month's boards (duels, Rus"}, SHARED),
+    "bot/play/set_aside.py": (
+        {"A game is on here: answer it or /giveup "},
+        "the general refusal of a daily puzzle or a friend's challenge opened (its word)",
+    ),
+    "bot/texts.py": (
+        {
+            "A round is on: answer it with /a, or use",
+            "A round is on: type your answer, or use ",
+            "{number}: Countdown's numbers are whole ",
+        },
+        ROUNDS + " (table_busy: another game's start while a round is on); and a /solve "
+        "request's error by the solver's code, Countdown's rules' (REASONS)",
+    ),
+}
+"""Each module's texts that still name a game, and why (see the module's docstring)."""
 
 
 def words_of(identifier: str) -> list[str]:
@@ -161,6 +179,53 @@ def names_a_game(identifier: str) -> bool:
     return any(word in GAME_WORDS for word in words_of(identifier))
 
 
+def _strings(source: str) -> set[str]:
+    """The strings of a module that are names, not texts: none with a space in it, and no
+    docstring (a string standing as a statement: a module's, a class's, a function's or an
+    attribute's); the parts of an f-string are read one by one (``f"rush:{n}"``: ``rush:``)."""
+    tree = ast.parse(source)
+    docstrings = {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+    }
+    return {
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docstrings
+        and not re.search(r"\s", node.value)
+    }
+
+
+TRANSLATED = frozenset({"_", "N_", "NP_", "K_", "ngettext", "gettext", "pgettext"})
+"""The calls whose strings are a text to translate (a msgid, its plural, a context)."""
+
+
+def texts_naming_a_game(source: str) -> set[str]:
+    """The texts to translate in a module's ``source`` that name a game, by their first
+    :data:`TEXT_KEY` characters (the strings given to ``_``, ``N_``, ``ngettext``...)."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        called = node.func
+        name = called.attr if isinstance(called, ast.Attribute) else getattr(called, "id", "")
+        if name not in TRANSLATED:
+            continue
+        for argument in node.args:
+            text = argument.value if isinstance(argument, ast.Constant) else None
+            if isinstance(text, str) and names_a_game(text):
+                found.add(text[:TEXT_KEY])
+    return found
+
+
+def strings_naming_a_game(source: str) -> set[str]:
+    """The strings of a module's ``source`` that name a game (see :func:`_strings`)."""
+    return {string for string in _strings(source) if names_a_game(string)}
+
+
 def _games_imported(path: Path) -> set[str]:
     """The game packages (``bot.games``, ``bot.games.*``) a module imports, wherever the
     import stands."""
@@ -181,6 +246,43 @@ def test_the_word_finder_splits_identifiers_into_words() -> None:
     assert names_a_game("ReadyHunts")
     assert not names_a_game("rounded_rectangle")
     assert not names_a_game("BACKGROUND")
+
+
+def test_the_string_finder_finds_a_games_name_in_a_string_not_in_a_text() -> None:
+    source = '''"""The rush module: a docstring may say rush."""
+GAME_MODE = "rush"
+"""The page's mode (a docstring: not read)."""
+PREFIX = f"duel:{1}"
+ROUTE = "/app/api/arena/state"
+PATH = "bot.game.rounds.Round"
+KEY = "dailyTitle"
+TEXT = _("A round is on here: answer it first.")
+PLAIN = "rounded"
+'''
+    assert strings_naming_a_game(source) == {
+        "rush",
+        "duel:",
+        "/app/api/arena/state",
+        "bot.game.rounds.Round",
+        "dailyTitle",
+    }
+
+
+def test_the_text_finder_finds_a_games_name_in_a_text_to_translate() -> None:
+    source = '''"""A docstring may say rush."""
+LABEL = N_("▶️ Play Rush")
+NOTE = "A Rush run, not translated"
+def told(context):
+    context._("A round is on here.")
+    context.ngettext("{count} duel won", "{count} duels won", 2)
+    _("Rounded to {value}: no game named")
+'''
+    assert texts_naming_a_game(source) == {
+        "▶️ Play Rush",
+        "A round is on here.",
+        "{count} duel won",
+        "{count} duels won",
+    }
 
 
 def test_every_game_package_gives_words() -> None:
@@ -224,6 +326,52 @@ def test_no_central_module_names_a_game_but_the_listed_exceptions() -> None:
         if names - found.get(module, set())
     }
     assert gone == {}, "no longer named: drop it from EXCEPTIONS"
+
+
+def test_no_central_modules_string_names_a_game_but_the_listed_exceptions() -> None:
+    """A game's name in a string (a mode, a prefix, a key) is a game's code in the centre:
+    the game declares it (a page's mode: ``serve_game``; a Telegram game: ``telegram_game``)."""
+    listed = {module: strings for module, (strings, _why) in STRING_EXCEPTIONS.items()}
+    found = {}
+    for path in CENTRAL:
+        named = strings_naming_a_game(path.read_text(encoding="utf-8"))
+        if named:
+            found[str(path.relative_to(ROOT))] = named
+    unlisted = {
+        module: sorted(strings - listed.get(module, set()))
+        for module, strings in found.items()
+        if strings - listed.get(module, set())
+    }
+    assert unlisted == {}, "a central module's string names a game: the game declares it"
+    gone = {
+        module: sorted(strings - found.get(module, set()))
+        for module, strings in listed.items()
+        if strings - found.get(module, set())
+    }
+    assert gone == {}, "no longer named: drop it from STRING_EXCEPTIONS"
+
+
+def test_no_central_modules_text_names_a_game_but_the_listed_exceptions() -> None:
+    """A text that names a game is the game's: it goes to the game's words (its msgid
+    unchanged), and the shared code takes it from what the game declares."""
+    listed = {module: texts for module, (texts, _why) in TEXT_EXCEPTIONS.items()}
+    found = {}
+    for path in CENTRAL:
+        named = texts_naming_a_game(path.read_text(encoding="utf-8"))
+        if named:
+            found[str(path.relative_to(ROOT))] = named
+    unlisted = {
+        module: sorted(texts - listed.get(module, set()))
+        for module, texts in found.items()
+        if texts - listed.get(module, set())
+    }
+    assert unlisted == {}, "a central module's text names a game: move it to the game's words"
+    gone = {
+        module: sorted(texts - found.get(module, set()))
+        for module, texts in listed.items()
+        if texts - found.get(module, set())
+    }
+    assert gone == {}, "no longer named: drop it from TEXT_EXCEPTIONS"
 
 
 def test_each_central_module_is_read() -> None:

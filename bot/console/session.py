@@ -15,7 +15,7 @@ from bot.console.users import UserTable, language, login_name, username
 from bot.console.words import CONSOLE_HELP, bot_admin_line, held_line
 from bot.i18n import without_isolates
 from bot.local_api import BOT_ID, LocalBotApi, plain_text
-from bot.services.web.launch_data import launch_hash, sign_init_data
+from bot.services.web import launch_hash, sign_init_data
 
 GROUP_ID = -1_001_000_000_001
 INLINE_SHOWN = 10
@@ -195,6 +195,15 @@ class Console:
                 self.chat_id = self.user_id
         elif word == ":reply" and rest.split(" ", 1)[0].isdigit() and " " in rest:
             number, reply = rest.split(" ", 1)
+            if (self.chat_id, int(number)) not in self.api.messages:
+                # Numbers go on across sessions, but the messages are not kept: an old
+                # number looks valid and would be sent as no reply at all.
+                print(
+                    f"(There is no message #{int(number)} here to reply to: the console keeps "
+                    "no messages between sessions. Reply to one of this session.)",
+                    file=self.out,
+                )
+                return True
             self.api.send(self.user_id, self.chat_id, reply, reply_to=int(number))
             return True
         elif word == ":press" and re.fullmatch(r"i?\d+ .+", rest):

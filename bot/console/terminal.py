@@ -16,7 +16,7 @@ from typing import TextIO
 
 from telegram.ext import Application
 
-from bot.app import build_application, run_polling
+from bot.app import build_application, run_polling, telegram_game
 from bot.console.numbers import MessageNumbers
 from bot.console.session import GROUP_ID, Console
 from bot.console.users import UserTable
@@ -27,8 +27,6 @@ from bot.settings import Settings
 
 QUIET = 0.05
 """Seconds to let messages sent after an update's handlers (error reports) arrive."""
-CONSOLE_GAME = "rush"
-"""The short name of the console bot's game (``TWENTYFOUR_GAME_SHORT_NAME``, if set, wins)."""
 PICTURES = "pictures"
 """The folder, in the console's data folder, where the pictures the bot sends are kept."""
 
@@ -90,9 +88,12 @@ async def run_console(
 ) -> int:
     """Play in the terminal until ``:quit``, end of input or Ctrl-C; returns the exit status."""
     api = LocalBotApi()
-    # The console's bot has the Rush game, as if made with @BotFather's /newgame.
-    game = settings.game_short_name or CONSOLE_GAME
-    api.games.register(game, "Rush", "Make 24 against the clock")
+    # The console's bot has the first Telegram game a game declares, as if made with
+    # @BotFather's /newgame (under TWENTYFOUR_GAME_SHORT_NAME, if set).
+    made = telegram_game()
+    game = settings.game_short_name or (made.short_name if made is not None else None)
+    if made is not None and game is not None:
+        api.games.register(game, made.title, made.description)
     console_settings = Settings(
         **{**settings.__dict__, "data_dir": settings.data_dir / "console", "game_short_name": game}
     )
@@ -118,6 +119,11 @@ async def run_console(
     earlier = EarlierMessages(out)
     outbox_log = logging.getLogger("bot.services.outbox")
     outbox_log.addFilter(earlier)
+    # A game's own warnings about such a message (a shared challenge's edit) come from its
+    # own logger: the handlers that print them take the filter too.
+    printers = list(logging.getLogger().handlers)
+    for printer in printers:
+        printer.addFilter(earlier)
     # The Mini App on localhost (TWENTYFOUR_WEB_PORT, or any free port if it is taken);
     # with no public address no button points to it, and the console prints where it is.
     runner = asyncio.create_task(
@@ -159,13 +165,16 @@ async def run_console(
     finally:
         numbers.save(api.last_numbers)  # with those sent as the bot stopped
         outbox_log.removeFilter(earlier)
+        for printer in printers:
+            printer.removeFilter(earlier)
 
 
-EARLIER = ("message to edit not found", "message to delete not found")
-"""What the console's server answers to an edit or a deletion of a message it does not have:
-in the console, one of an earlier session's (the console keeps no messages between
-sessions; the bot's data does, and edits them when their game ends: an invitation that
-expired, a standings message)."""
+EARLIER = ("message to edit not found", "message to delete not found", "message_id_invalid")
+"""What the console's server answers to an edit or a deletion of a message it does not have
+(``MESSAGE_ID_INVALID``: one sent through inline mode): in the console, one of an earlier
+session's (the console keeps no messages between sessions; the bot's data does, and edits
+them when their game ends: an invitation that expired, a standings message, a challenge
+shared in a chat)."""
 
 
 class EarlierMessages(logging.Filter):

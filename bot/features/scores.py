@@ -16,8 +16,9 @@ from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 async def score(update: MessageUpdate, context: HandlerContext) -> None:
     """The player's own record in this chat."""
     _ = context._
-    players = context.chat_data.table.stats.players
-    player = players.get(update.effective_user.id)
+    chat, user_id = context.chat_data, update.effective_user.id
+    players = chat.table.stats.players
+    player = players.get(user_id)
     if player is None:
         if players:
             context.reply(update, _("You have no wins here yet: /play to get on the board!"))
@@ -44,15 +45,16 @@ async def score(update: MessageUpdate, context: HandlerContext) -> None:
     else:  # only the other games so far: no line of zeros and dashes for rounds
         text = f"<b>{html.escape(player.name)}</b>"
     for game in context.bot_data.games:  # the other games' lines (Game.score)
-        line = game.score(context, player) if game.score is not None else None
+        line = game.score(context, chat, user_id) if game.score is not None else None
         if line:
             text += "\n" + line
     # Asked again while the reply still waits (a busy group near its limit): one reply, the
     # latest, goes; or it goes with the next deal, if that comes first.  During a group's
     # match the next deal comes within seconds: the reply waits for it (SCORE_HOLD at most)
     # rather than spend one of the group's 20 messages a minute.
-    match = context.chat_data.table.match
-    hold = SCORE_HOLD if update.effective_chat.id < 0 and match and not match.over else 0.0
+    series = context.chat_data.table.held_by  # a match: its next hand comes in a moment
+    going_on = series is not None and not series.over
+    hold = SCORE_HOLD if update.effective_chat.id < 0 and going_on else 0.0
     context.reply(update, text, key=f"score:{update.effective_user.id}", rider=text, hold=hold)
 
 
@@ -87,7 +89,9 @@ async def top(update: MessageUpdate, context: HandlerContext) -> None:
     _ = context._
     stats = context.chat_data.table.stats
     week = week_of(context.today())
-    games = [game.board(context, stats) for game in context.bot_data.games if game.board]
+    games = [
+        game.board(context, context.chat_data) for game in context.bot_data.games if game.board
+    ]
     parts = []
     plain = stats.top()
     # The plain game's boards, unless only the other games have been played here.

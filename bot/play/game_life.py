@@ -20,7 +20,7 @@ from bot.context import BotContext, now_of, services
 from bot.play.admins import stop_ballot
 from bot.rules.live_game import LiveGame
 from bot.services.outbox import Sent
-from bot.services.pictures.cards import send_hand
+from bot.services.pictures import send_hand
 from bot.services.riders import Riders
 from bot.services.solving import DealRefused
 from bot.services.timers import JobCallback, Timers
@@ -102,7 +102,7 @@ def refused(
     text = other_game(context, update.effective_chat.type == ChatType.PRIVATE)
     if text is None and _plain_on(context):
         text = plain_on
-    elif text is None and table.match is not None:
+    elif text is None and table.held:
         text = plain_on if between is None else between()
     if text is None:
         return False
@@ -124,12 +124,13 @@ async def look_for(
     chat_id: int,
     work: Awaitable[T],
     *,
-    own_match: bool = False,
+    holding: bool = False,
     refused: Callable[[], object] | None = None,
 ) -> T | None:
     """The deal ``work`` finds (in a worker), while the chat is marked as dealing; None if
     it was refused (then said, and ``refused`` called, unless /stop came meanwhile), if
-    /stop came meanwhile, or if another game began (a match's own round: ``own_match``)."""
+    /stop came meanwhile, or if another game began (``holding``: the deal is the next hand of
+    the series that holds the table, a match's next round, which holds it meanwhile)."""
     data = context.bot_data
     data.dealing.add(chat_id)
     try:
@@ -144,7 +145,7 @@ async def look_for(
         stopped = chat_id not in data.dealing  # /stop came while the deal was looked for
         data.dealing.discard(chat_id)
     table = context.chat_data.table
-    if stopped or table.game_on or (table.match is not None and not own_match):
+    if stopped or table.game_on or (table.held and not holding):
         return None
     return found
 

@@ -25,9 +25,7 @@ from bot.context import BotContext, services
 from bot.i18n import N_
 from bot.play.page_policy import PAGE_POLICY
 from bot.play.page_texts import CatalogueHandler, declared_words
-from bot.services.web.launch_data import AppUser, check_init_data
-from bot.services.web.request_rates import RateLimit
-from bot.services.web.server import BoundedHandler, Rules
+from bot.services.web import AppUser, BoundedHandler, RateLimit, Rules, check_init_data
 from bot.settings import Settings
 
 logger = logging.getLogger(__name__)

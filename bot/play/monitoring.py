@@ -22,11 +22,10 @@ from telegram.ext import Application
 
 from bot.context import BotData, services
 from bot.persistence import SQLitePersistence
-from bot.services.activity import label
-from bot.services.metrics import Metrics, Readings
-from bot.services.outbox.flood_control import FloodControl
-from bot.services.web.server import BoundedHandler, Rules
-from bot.services.workers.failures import PoolClosed, WorkFailed, WorkTimeout
+from bot.services.outbox import FloodControl
+from bot.services.watch import Metrics, Readings, label
+from bot.services.web import BoundedHandler, Rules
+from bot.services.workers import PoolClosed, WorkFailed, WorkTimeout
 
 logger = logging.getLogger(__name__)
 

@@ -10,14 +10,7 @@ from bot.context import BotContext
 from bot.plug_ins import PuzzleDays
 from bot.state import ChatData, UserData
 
-
-def _none(_user: UserData | None, _day: object) -> int:
-    return 0
-
-
 NO_DAYS = PuzzleDays(
-    solved_before=_none,
-    group_week=_none,
     result=lambda _user, _day: None,
     given_up=lambda _user, _day: False,
     unplayed=lambda _user, _now: [],

@@ -19,6 +19,7 @@ from bot.plug_ins import (
     Busy,
     FeatureOf,
     GameOf,
+    GroupShareOf,
     Handlers,
     Help,
     HelpLine,
@@ -33,8 +34,10 @@ from bot.plug_ins import (
     Register,
     Restore,
     RunBoardsOf,
+    SeasonBoardOf,
     Setting,
     Slot,
+    TelegramGame,
     Titled,
     Told,
 )
@@ -54,6 +57,7 @@ __all__ = [
     "Busy",
     "Feature",
     "Game",
+    "GroupShare",
     "Handlers",
     "Help",
     "HelpLine",
@@ -72,8 +76,10 @@ __all__ = [
     "Restore",
     "RunBoards",
     "Scored",
+    "SeasonBoardShown",
     "Setting",
     "Slot",
+    "TelegramGame",
     "Titled",
     "Told",
     "game_on",
@@ -100,6 +106,10 @@ Aside: TypeAlias = AsideOf[BotContext]
 """A player's own game set aside by another game in private (:class:`bot.plug_ins.AsideOf`)."""
 RunBoards: TypeAlias = RunBoardsOf[BotContext]
 """A game's boards of runs, as the owner's removals reach them."""
+SeasonBoardShown: TypeAlias = SeasonBoardOf[BotContext]
+"""A game's board of a season, as ``/season`` shows it (:class:`bot.plug_ins.SeasonBoardOf`)."""
+GroupShare: TypeAlias = GroupShareOf[BotContext]
+"""A game's share of a listed group's week on ``/groups top``."""
 PlayerBoards: TypeAlias = PlayerBoardsOf[BotContext]
 """A game's boards of players, as the owner's removals reach them."""
 

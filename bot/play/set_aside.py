@@ -48,7 +48,7 @@ def game_on(context: BotContext, chat_id: int, chat: ChatData) -> bool:
     that sets nothing aside: a friend's challenge)."""
     return (
         own_game_on(context, chat)
-        or chat.table.match is not None
+        or chat.table.held
         or chat_id in context.bot_data.dealing
         or a_game_on(chat, context.bot_data) is not None
     )
@@ -73,10 +73,10 @@ def busy_text(context: BotContext, chat_id: int, command: str | None) -> str | N
     on = a_game_on(chat, context.bot_data)
     if on is not None and on.opening is not None:  # a duel, a Rush run: its own way to end
         return on.opening(context, command)
-    if chat.table.match is not None:  # /giveup would end a round, not the match
-        if command is None:
-            return _("A match is on here: /stop it first, then open the challenge again.")
-        return _("A match is on here: /stop it first, then {command}.").format(command=command)
+    if chat.table.held:  # /giveup would end a hand, not the series that holds the table
+        held = next((game.held for game in context.bot_data.games if game.held), None)
+        if held is not None:  # the rounds' match: its words
+            return held(context, command)
     # A round (or its hand on the way), a hunt, a Countdown game, a challenge.
     if command is None:
         return _("A game is on here: answer it or /giveup first, then open the challenge again.")

@@ -94,7 +94,64 @@ def _games_by_kind(kind: str, record: Record) -> Record:
     return {**record, "table": upgraded}
 
 
-UPGRADES: dict[int, Callable[[str, Record], Record]] = {1: _chat_parts, 2: _games_by_kind}
+STATS_PARTS_OF_VERSION_3 = {
+    "hunt_points": ("hunt_points", "points"),
+    "countdown_points": ("countdown_points", "points"),
+}
+"""Where version 4 keeps each game's points a player's stats in a chat's table of version 3
+(and earlier) held beside the rounds': by player, in the game's part of the chat's data."""
+
+STATS_FIELDS_OF_VERSION_3 = {"hunt_best": ("hunt_points", "best")}
+"""Where version 4 keeps what a table's stats of version 3 held of a game beside the
+players: in the game's part of the chat's data."""
+
+
+def _points_by_game(kind: str, record: Record) -> Record:
+    """Version 3 → 4: each game's points in a chat (Solution Hunt's and Countdown's, and the
+    hunt's best of each hand) go from the table's stats into the game's part of the chat's
+    data (:data:`STATS_PARTS_OF_VERSION_3`, :data:`STATS_FIELDS_OF_VERSION_3`); a game's
+    part is made only where it holds points.  The rest of the stats, the table and other
+    kinds of record are unchanged."""
+    table = record.get("table") if kind == "chat" else None
+    stats = table.get("stats") if isinstance(table, dict) else None
+    if not isinstance(table, dict) or not isinstance(stats, dict):
+        return record
+    parts: Record = {}
+    upgraded: Record = {}
+    for name, value in stats.items():
+        if name in STATS_FIELDS_OF_VERSION_3:
+            part, field = STATS_FIELDS_OF_VERSION_3[name]
+            if value:
+                parts.setdefault(part, {})[field] = value
+        elif name == "players" and isinstance(value, dict):
+            upgraded["players"] = {
+                user: _player_of_version_4(user, player, parts) for user, player in value.items()
+            }
+        else:
+            upgraded[name] = value
+    return {**record, "table": {**table, "stats": upgraded}, **parts}
+
+
+def _player_of_version_4(user: str, player: object, parts: Record) -> object:
+    """A player's stats of version 3 without the games' points, which go into ``parts``."""
+    if not isinstance(player, dict):
+        return player
+    kept: Record = {}
+    for name, value in player.items():
+        if name in STATS_PARTS_OF_VERSION_3:
+            part, field = STATS_PARTS_OF_VERSION_3[name]
+            if value not in (0, None):
+                parts.setdefault(part, {}).setdefault(field, {})[user] = value
+        else:
+            kept[name] = value
+    return kept
+
+
+UPGRADES: dict[int, Callable[[str, Record], Record]] = {
+    1: _chat_parts,
+    2: _games_by_kind,
+    3: _points_by_game,
+}
 """For each older version ``v``, the step that turns a record of version ``v`` (of a kind:
 ``chat``, ``user``, ``conversation:…``) into one of ``v + 1``."""
 

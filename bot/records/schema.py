@@ -16,10 +16,11 @@ from bot.records.codec import Record, make_converter
 from bot.rules.hand_records import HandRecord
 from bot.rules.off_boards import OffBoards
 from bot.rules.requests import Rules
-from bot.rules.seasons.groups import ListedGroups
-from bot.rules.seasons.tables import Seasons
+from bot.rules.seasons.groups import TALLIES, ListedGroups
+from bot.rules.seasons.tables import BOARDS, FinalTables, Row, Seasons, ordered
 from bot.rules.seats import SEATS, Seated
 from bot.rules.table import Table
+from bot.rules.table_parts import TABLE_PARTS
 from bot.rules.unread import Unread
 from bot.state import (
     ChatData,
@@ -34,7 +35,7 @@ from bot.state import (
 
 T = TypeVar("T")
 
-VERSION = 3
+VERSION = 4
 """The schema version of the records this version writes."""
 
 NOT_SAVED: dict[type, frozenset[str]] = {}
@@ -110,22 +111,139 @@ def _games_from(value: object, _: object) -> dict[str, Seated]:
 _GAMES: dict[str, Any] = {
     "games": override(unstruct_hook=_games_record, struct_hook=_games_from),
     "previous": override(unstruct_hook=_games_record, struct_hook=_games_from),
+    "parts": override(omit=True),
 }
-CONVERTER.register_unstructure_hook(Table, make_dict_unstructure_fn(Table, CONVERTER, **_GAMES))
+_TABLE_FIELDS = frozenset(field.name for field in dataclasses.fields(Table)) - {"parts"}
+_table_record = make_dict_unstructure_fn(Table, CONVERTER, **_GAMES)
 _table_from = make_dict_structure_fn(Table, CONVERTER, **_GAMES)
+
+
+def _table_part_kind(name: str) -> type | None:
+    part = TABLE_PARTS.get(name)
+    return None if part is None else part.kind
+
+
+def _unstructure_table(table: Table) -> Record:
+    """A table's record: its own fields, then what its games keep beside them, each by its
+    part's name (:mod:`bot.rules.table_parts`: the match, saved so before it was a part)."""
+    record: Record = _table_record(table)
+    for name, part in table.parts.items():
+        record[name] = _part_record(part, _table_part_kind(name))
+    return record
 
 
 def _structure_table(record: object, _: object) -> Table:
     if not isinstance(record, dict):
         raise TypeError(f"a record of Table is not an object: {record!r}")
-    return _table_from(record, Table)
+    table = _table_from(record, Table)
+    table.parts = {
+        name: _part_from(part, _table_part_kind(name))
+        for name, part in record.items()
+        if name not in _TABLE_FIELDS and part is not None
+    }
+    return table
 
 
+CONVERTER.register_unstructure_hook(Table, _unstructure_table)
 CONVERTER.register_structure_hook(Table, _structure_table)
 
 
+def _board_kind(name: str) -> type | None:
+    board = BOARDS.get(name)
+    return None if board is None else board.kind
+
+
+def _seasons_record(seasons: Seasons) -> Record:
+    """The seasons as a record: the season on, each board's state by the board's name (each
+    board the season keeps a state for, new if none yet: the record's form before the
+    boards were the games'), and the ended seasons' final tables."""
+    states = dict(seasons.boards)
+    for name, board in BOARDS.items():
+        if board.new is not None and name not in states:
+            states[name] = board.new()
+    record: Record = {"current": seasons.current}
+    for name in ordered(states):
+        record[name] = _part_record(states[name], _board_kind(name))
+    record["kept"] = {season: _tables_record(tables) for season, tables in seasons.kept.items()}
+    return record
+
+
+def _tables_record(tables: FinalTables) -> Record:
+    rows = CONVERTER.get_unstructure_hook(list[Row])
+    return {
+        "season": tables.season,
+        **{name: rows(tables.boards[name]) for name in ordered(tables.boards)},
+    }
+
+
+def _object(record: object, what: str) -> dict[str, Any]:
+    if not isinstance(record, dict):
+        raise TypeError(f"a record of {what} is not an object: {record!r}")
+    return record
+
+
+def _seasons_from(record: object, _: object) -> Seasons:
+    """The seasons from their record: a board's state by its declared kind (one no
+    declaration names yet is kept unread), an ended season's tables by board."""
+    found = _object(record, "Seasons")
+    boards = {}
+    for name, state in found.items():
+        if name in {"current", "kept"} or state is None:
+            continue
+        read = _part_from(state, _board_kind(name))
+        board = BOARDS.get(name)
+        if board is None or board.new is None or read != board.new():  # as new is as none
+            boards[name] = read
+    kept = {str(season): _tables_from(tables) for season, tables in found.get("kept", {}).items()}
+    return Seasons(str(found.get("current", "")), boards, kept)
+
+
+def _tables_from(record: object) -> FinalTables:
+    found = _object(record, "FinalTables")
+    boards = {
+        name: CONVERTER.structure(rows, list[Row])
+        for name, rows in found.items()
+        if name != "season" and rows is not None
+    }
+    return FinalTables(str(found["season"]), boards)
+
+
+CONVERTER.register_unstructure_hook(Seasons, _seasons_record)
+CONVERTER.register_structure_hook(Seasons, _seasons_from)
+
+
+def _groups_record(groups: ListedGroups) -> Record:
+    """The listed groups as a record: their titles, and each tally by its name (each
+    declared, empty if none yet: the record's form before the tallies were the games')."""
+    empty: dict[str, dict[str, dict[int, int]]] = {name: {} for name in TALLIES}
+    tallies = empty | groups.tallies
+    weeks = CONVERTER.get_unstructure_hook(dict[str, dict[int, int]])
+    return {
+        "listed": CONVERTER.unstructure(groups.listed, dict[int, str]),
+        **{name: weeks(counts) for name, counts in tallies.items()},
+    }
+
+
+def _groups_from(record: object, _: object) -> ListedGroups:
+    found = _object(record, "ListedGroups")
+    tallies = {
+        name: CONVERTER.structure(counts, dict[str, dict[int, int]])
+        for name, counts in found.items()
+        if name != "listed" and counts is not None
+    }
+    return ListedGroups(
+        CONVERTER.structure(found.get("listed", {}), dict[int, str]),
+        {name: counts for name, counts in tallies.items() if counts},  # as new is as none
+    )
+
+
+CONVERTER.register_unstructure_hook(ListedGroups, _groups_record)
+CONVERTER.register_structure_hook(ListedGroups, _groups_from)
+
+
 def table_record(table: Table) -> Record:
-    """A chat's table as a record (its settings, its games by kind, match and players' stats)."""
+    """A chat's table as a record (its settings, its games by kind, what they keep beside them
+    and the players' stats)."""
     record: Record = CONVERTER.unstructure(table, Table)
     return record
 

@@ -1,9 +1,12 @@
-"""Players' statistics in one chat: wins, points, times, streaks, and the leaderboards."""
+"""Players' statistics in one chat: wins, points, times, streaks, and the leaderboards; the
+points of a chat's other games (:class:`GamePoints`: a game's own part of the chat's data,
+declared in its package, of its rules' type) are kept apart from the rounds', by each game."""
 
 from __future__ import annotations
 
 import datetime as dt
 import statistics
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 TIMES_KEPT = 200
@@ -29,10 +32,6 @@ class PlayerStats:
     """Rounds of this chat won in a row by this player."""
     best_streak: int = 0
     weekly_points: dict[str, int] = field(default_factory=dict)
-    hunt_points: int = 0
-    """Solutions found first in Solution Hunts (a point each), apart from rounds' points."""
-    countdown_points: int = 0
-    """Points of Countdown games (10, 7 or 5 by distance), apart from rounds' points."""
 
     @property
     def median_time(self) -> float | None:
@@ -45,8 +44,14 @@ class ChatStats:
     """Every player's record in a chat, updated as rounds end."""
 
     players: dict[int, PlayerStats] = field(default_factory=dict)
-    hunt_best: dict[str, int] = field(default_factory=dict)
-    """For each hand hunted here (``"2 4 8 10"``), the most of its solutions found in one hunt."""
+    """Everyone who played here, a round or another game (whose points are its own)."""
+
+    def met(self, user_id: int, name: str) -> PlayerStats:
+        """A player's record here (made if none), under the name they play by now: the name
+        every board of the chat shows, the rounds' and the other games'."""
+        player = self.players.setdefault(user_id, PlayerStats(name))
+        player.name = name
+        return player
 
     def record_win(
         self,
@@ -61,8 +66,7 @@ class ChatStats:
         """Score a won round: the winner's streak grows, everyone else's ends; its time is
         kept (best and median) only when ``timed``: a win faster than a person's pace is no
         best time, as on ``/me`` (docs/fair-play.md, *A person's pace*)."""
-        player = self.players.setdefault(user_id, PlayerStats(name))
-        player.name = name
+        player = self.met(user_id, name)
         player.wins += 1
         player.points += points
         week = week_of(day)
@@ -77,43 +81,10 @@ class ChatStats:
         player.streak += 1
         player.best_streak = max(player.best_streak, player.streak)
 
-    def record_hunt(self, finds: list[tuple[int, str, int]], hand: str, total: int) -> None:
-        """Score a hunt: each finder's (user id, name, solutions found) adds to their hunt
-        points, and the best share of the hand found in this chat is kept."""
-        for user_id, name, count in finds:
-            player = self.players.setdefault(user_id, PlayerStats(name))
-            player.name = name
-            player.hunt_points += count
-        found = sum(count for _user, _name, count in finds)
-        if total and found > self.hunt_best.get(hand, 0):
-            self.hunt_best[hand] = found
-
-    def record_countdown(self, scores: list[tuple[int, str, int]]) -> None:
-        """Score a Countdown game: each player's (user id, name, points) adds to their
-        Countdown points."""
-        for user_id, name, points in scores:
-            player = self.players.setdefault(user_id, PlayerStats(name))
-            player.name = name
-            player.countdown_points += points
-
-    def countdown_top(self, limit: int = 10) -> list[tuple[int, PlayerStats, int]]:
-        """(user id, stats, Countdown points) by those points, for those who have any."""
-        rows = [
-            (u, p, p.countdown_points) for u, p in self.players.items() if p.countdown_points > 0
-        ]
-        rows.sort(key=lambda row: (-row[2], row[1].name))
-        return rows[:limit]
-
     def record_no_winner(self) -> None:
         """A round ended with no winner: every streak ends."""
         for player in self.players.values():
             player.streak = 0
-
-    def hunt_top(self, limit: int = 10) -> list[tuple[int, PlayerStats, int]]:
-        """(user id, stats, hunt points) by hunt points, for those who have any."""
-        rows = [(u, p, p.hunt_points) for u, p in self.players.items() if p.hunt_points > 0]
-        rows.sort(key=lambda row: (-row[2], row[1].name))
-        return rows[:limit]
 
     def top(
         self, *, week: str | None = None, limit: int = 10
@@ -125,4 +96,32 @@ class ChatStats:
         ]
         rows = [row for row in rows if row[2] > 0]
         rows.sort(key=lambda row: (-row[2], -row[1].wins, row[1].name))
+        return rows[:limit]
+
+
+@dataclass(slots=True)
+class GamePoints:
+    """A game's points in a chat, apart from the rounds' (the type of a game's part of the
+    chat's data, or the base of its rules' own: Solution Hunt's, Countdown's); who scored them
+    is among the chat's players (:meth:`ChatStats.met`), by the name the boards show."""
+
+    points: dict[int, int] = field(default_factory=dict)
+    """Each player's points of the game here, by user id (none: no points)."""
+
+    def add(self, stats: ChatStats, scores: Iterable[tuple[int, str, int]]) -> None:
+        """Score a game: each player's (user id, name, points) adds to their points, and
+        each is one of the chat's players, by that name."""
+        for user_id, name, points in scores:
+            stats.met(user_id, name)
+            if points:
+                self.points[user_id] = self.points.get(user_id, 0) + points
+
+    def of(self, user_id: int) -> int:
+        """A player's points of the game here."""
+        return self.points.get(user_id, 0)
+
+    def top(self, stats: ChatStats, limit: int = 10) -> list[tuple[int, PlayerStats, int]]:
+        """(user id, stats, points of the game) by those points, for those who have any."""
+        rows = [(u, p, points) for u, p in stats.players.items() if (points := self.of(u)) > 0]
+        rows.sort(key=lambda row: (-row[2], row[1].name))
         return rows[:limit]

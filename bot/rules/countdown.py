@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.rules.achievements import Achievements, declare_counting, declare_family
+from bot.rules.chat_stats import GamePoints
 from bot.rules.live_game import TimedGame
 from bot.rules.requests import declare_rules
 from bot.rules.results import GameResult
@@ -41,6 +42,13 @@ SOLVE_RULES = declare_rules(
 positive whole number (the words of a request that choose them; saved as ``countdown``)."""
 POINTS = ((0, 10), (5, 7), (10, 5))
 """(greatest distance, points), closest first."""
+
+
+@dataclass(slots=True)
+class CountdownPoints(GamePoints):
+    """A chat's Countdown points (10, 7 or 5 by distance), apart from the rounds' (its part
+    of the chat's data: ``bot/games/countdown/parts.py``); a game is scored with
+    :meth:`~bot.rules.chat_stats.GamePoints.add`."""
 
 
 def draw(rng: random.Random, large: int | None = None) -> tuple[tuple[int, ...], int]:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.rules.achievements import Achievements, declare_counting, declare_family
+from bot.rules.chat_stats import ChatStats, GamePoints
 from bot.rules.live_game import TimedGame
 from bot.rules.results import GameResult
 from bot.rules.seats import Seat
@@ -134,6 +135,26 @@ class Hunt(TimedGame):
 
 HUNT_SEAT: Seat[Hunt] = Seat("hunt", Hunt)
 """Where a chat's table keeps its Solution Hunts (the last one)."""
+
+
+@dataclass(slots=True)
+class HuntPoints(GamePoints):
+    """A chat's Solution Hunt points (a point for each solution found first), apart from the
+    rounds', and the best of each hand hunted there (its part of the chat's data:
+    ``bot/games/hunt/parts.py``)."""
+
+    best: dict[str, int] = field(default_factory=dict)
+    """For each hand hunted here (``"2 4 8 10"``), the most of its solutions found in one hunt."""
+
+    def record(
+        self, stats: ChatStats, finds: list[tuple[int, str, int]], hand: str, total: int
+    ) -> None:
+        """Score a hunt: each finder's (user id, name, solutions found) adds to their hunt
+        points, and the best share of the hand found in this chat is kept."""
+        self.add(stats, finds)
+        found = sum(count for _user, _name, count in finds)
+        if total and found > self.best.get(hand, 0):
+            self.best[hand] = found
 
 
 def new_hunt(

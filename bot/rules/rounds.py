@@ -1,7 +1,9 @@
-"""One round: a dealt hand, answers racing in, hints, and how it ends."""
+"""One round: a dealt hand, answers racing in, hints, and how it ends; and a match, several
+rounds in a row with their own standings (kept at the chat's table: :data:`MATCH`)."""
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -11,6 +13,7 @@ from bot.rules.pace import floor_of, too_fast
 from bot.rules.scoring import counts_as_miss, elapsed, points
 from bot.rules.seats import Seat
 from bot.rules.table import Table
+from bot.rules.table_parts import TablePart
 from bot.rules.votes import is_attempt
 from solver import Code, Verdict, check
 from solver.hints import Hint
@@ -284,14 +287,90 @@ ROUND_SEAT: Seat[Round] = Seat("round", Round, keeps_previous=True)
 """Where a chat's table keeps its rounds: the current one and the one before."""
 
 
+MAX_MATCH = 20
+"""The most rounds a match has."""
+
+
+@dataclass(slots=True)
+class Match:
+    """Several hands of the chat's game in a row, with their own standings."""
+
+    hands: int
+    played: int = 0
+    starter: int | None = None
+    """Who started the match: they may stop it alone (see :mod:`bot.rules.votes`)."""
+    points: dict[int, int] = field(default_factory=dict)
+    names: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def over(self) -> bool:
+        """Whether every hand of the match has been played."""
+        return self.played >= self.hands
+
+    def standings(self) -> list[tuple[str, int]]:
+        """(name, points), best first."""
+        rows = [(self.names[u], p) for u, p in self.points.items()]
+        return sorted(rows, key=lambda row: (-row[1], row[0]))
+
+    def winners(self) -> tuple[list[str], int]:
+        """The names of the match's winner (several in a tie) and their points; no names
+        when nobody scored."""
+        standings = self.standings()
+        if not standings:
+            return [], 0
+        best = standings[0][1]
+        return [name for name, points in standings if points == best], best
+
+
+MATCH: TablePart[Match] = TablePart("match", Match, holds=True)
+"""Where a chat's table keeps its match (saved as ``match`` on the table, as before it was a
+part): it holds the table from its start to its end, between its rounds too, so that no
+other game, and no round of its but the next, is dealt meanwhile."""
+
+
+def start_match(table: Table, hands: int, starter: int | None = None) -> Match:
+    """Begin a match of ``hands`` hands (1 to :data:`MAX_MATCH`) for ``starter``."""
+    return MATCH.put(table, Match(max(1, min(hands, MAX_MATCH)), starter=starter))
+
+
+def record_win(
+    table: Table,
+    points: int,
+    seconds: float,
+    user_id: int,
+    name: str,
+    day: dt.date,
+    *,
+    timed: bool = True,
+) -> None:
+    """Score a round just won, in ``seconds`` (:meth:`Table.record_win`), and count it in
+    the chat's match, if one is on."""
+    table.record_win(points, seconds, user_id, name, day, timed=timed)
+    match = MATCH.of(table)
+    if match is not None:
+        match.played += 1
+        match.points[user_id] = match.points.get(user_id, 0) + points
+        match.names[user_id] = name
+
+
+def record_no_winner(table: Table) -> None:
+    """A round ended unsolved (revealed, skipped or out of time): the chat's scores, and its
+    match's count of rounds played, if one is on."""
+    table.record_no_winner()
+    match = MATCH.of(table)
+    if match is not None:
+        match.played += 1
+
+
 def new_round(
     table: Table, facts: HandFacts, level: int | None, now: float, starter: int | None = None
 ) -> Round:
     """Open the chat's next round with a hand found for its settings, dealt for ``starter``
     (a match's rounds are its starter's)."""
     limit = table.settings.time_limit or None
-    if table.match is not None and table.match.starter is not None:
-        starter = table.match.starter
+    match = MATCH.of(table)
+    if match is not None and match.starter is not None:
+        starter = match.starter
     unsolvable = table.settings.unsolvable
     return ROUND_SEAT.deal(
         table,

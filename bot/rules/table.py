@@ -1,5 +1,6 @@
-"""A chat's table: its settings, its games by kind (:mod:`bot.rules.seats`), a match in
-progress, and the scores."""
+"""A chat's table: its settings, its games by kind (:mod:`bot.rules.seats`), what they keep
+beside them (:mod:`bot.rules.table_parts`: a match in progress, the rounds'), and the
+scores."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from dataclasses import dataclass, field
 
 from bot.rules.chat_stats import ChatStats
 from bot.rules.seats import Seated
+from bot.rules.table_parts import Holding, holding
 
 TIME_LIMITS = (0, 30, 60, 120, 300)
 """Time limits a chat may choose, in seconds (0: untimed)."""
@@ -26,7 +28,6 @@ DIFFICULTY_WORDS = {
     "困难": "hard",
 }
 """What players may type after /play for a difficulty, in either language."""
-MAX_MATCH = 20
 
 
 @dataclass(slots=True)
@@ -47,40 +48,10 @@ class GameSettings:
 
 
 @dataclass(slots=True)
-class Match:
-    """Several hands of the chat's game in a row, with their own standings."""
-
-    hands: int
-    played: int = 0
-    starter: int | None = None
-    """Who started the match: they may stop it alone (see :mod:`bot.rules.votes`)."""
-    points: dict[int, int] = field(default_factory=dict)
-    names: dict[int, str] = field(default_factory=dict)
-
-    @property
-    def over(self) -> bool:
-        """Whether every hand of the match has been played."""
-        return self.played >= self.hands
-
-    def standings(self) -> list[tuple[str, int]]:
-        """(name, points), best first."""
-        rows = [(self.names[u], p) for u, p in self.points.items()]
-        return sorted(rows, key=lambda row: (-row[1], row[0]))
-
-    def winners(self) -> tuple[list[str], int]:
-        """The names of the match's winner (several in a tie) and their points; no names
-        when nobody scored."""
-        standings = self.standings()
-        if not standings:
-            return [], 0
-        best = standings[0][1]
-        return [name for name, points in standings if points == best], best
-
-
-@dataclass(slots=True)
 class Table:
     """Everything the game keeps for one chat: its settings, its games by kind (each kind a
-    :class:`~bot.rules.seats.Seat` its rules declare), a match and the scores."""
+    :class:`~bot.rules.seats.Seat` its rules declare), what they keep beside them (each a
+    :class:`~bot.rules.table_parts.TablePart` its rules declare) and the scores."""
 
     settings: GameSettings = field(default_factory=GameSettings)
     games: dict[str, Seated] = field(default_factory=dict)
@@ -90,18 +61,27 @@ class Table:
     (:attr:`~bot.rules.seats.Seat.keeps_previous`)."""
     dealt: int = 0
     """How many games of every kind the chat was dealt: each takes the next number."""
-    match: Match | None = None
     stats: ChatStats = field(default_factory=ChatStats)
+    parts: dict[str, object] = field(default_factory=dict)
+    """What the games keep beside them, by name (:class:`~bot.rules.table_parts.TablePart`:
+    read and set through the part), saved beside the table's own fields."""
 
     @property
     def game_on(self) -> bool:
         """Whether a game of any kind is on."""
         return any(game.on for game in self.games.values())
 
-    def start_match(self, hands: int, starter: int | None = None) -> Match:
-        """Begin a match of ``hands`` hands (1 to :data:`MAX_MATCH`) for ``starter``."""
-        self.match = Match(max(1, min(hands, MAX_MATCH)), starter=starter)
-        return self.match
+    @property
+    def held_by(self) -> Holding | None:
+        """What holds the table, if anything does: a series of hands (the rounds' match,
+        between its hands too) that a new game would break into."""
+        return holding(self)
+
+    @property
+    def held(self) -> bool:
+        """Whether the table is held (:attr:`held_by`): no other game starts in the chat
+        until what holds it ends."""
+        return holding(self) is not None
 
     def record_win(
         self,
@@ -114,15 +94,10 @@ class Table:
         timed: bool = True,
     ) -> None:
         """Score a hand of the chat's game just won, in ``seconds`` (``timed``: its time is one
-        of the player's times, as one at a person's pace is)."""
+        of the player's times, as one at a person's pace is); a match's own standings are
+        its rules' (:func:`bot.rules.rounds.record_win`)."""
         self.stats.record_win(user_id, name, points, seconds, day, timed=timed)
-        if self.match is not None:
-            self.match.played += 1
-            self.match.points[user_id] = self.match.points.get(user_id, 0) + points
-            self.match.names[user_id] = name
 
     def record_no_winner(self) -> None:
         """A hand of the chat's game ended unsolved (revealed, skipped or out of time)."""
         self.stats.record_no_winner()
-        if self.match is not None:
-            self.match.played += 1

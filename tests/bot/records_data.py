@@ -6,19 +6,20 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from bot.games.challenges import parts as challenge_parts
-from bot.games.countdown.parts import COUNTDOWN_MESSAGES, CountdownMessages
+from bot.games.countdown.parts import COUNTDOWN_MESSAGES, COUNTDOWN_POINTS, CountdownMessages
 from bot.games.daily import parts as daily_parts
 from bot.games.daily.parts import DAILY_CHAT, DAILY_RECORD, DailyChat
 from bot.games.duel.parts import DUEL_CHAT, DuelChat, InvitationMessage
+from bot.games.hunt.parts import HUNT_POINTS
 from bot.games.rounds.parts import GROUP_STATUS, ROUND_MESSAGES, GroupStatus, RoundMessages
 from bot.games.rush.parts import RUSH_MESSAGES, RushMessages
 from bot.rules.chat_stats import ChatStats, PlayerStats
-from bot.rules.countdown import Best, Countdown
+from bot.rules.countdown import Best, Countdown, CountdownPoints
 from bot.rules.daily.puzzle import DailyRecord, DailyResult
-from bot.rules.hunt import Find, Hunt
+from bot.rules.hunt import Find, Hunt, HuntPoints
 from bot.rules.requests import DECLARED, Rules
-from bot.rules.rounds import Phase, Round
-from bot.rules.table import GameSettings, Match, Table
+from bot.rules.rounds import Match, Phase, Round
+from bot.rules.table import GameSettings, Table
 from bot.state import (
     CHATS_GAME,
     ChatData,
@@ -68,8 +69,6 @@ players = st.builds(
     streak=counts,
     best_streak=counts,
     weekly_points=st.dictionaries(words, counts, max_size=3),
-    hunt_points=counts,
-    countdown_points=counts,
 )
 hunts = st.builds(
     Hunt,
@@ -139,19 +138,23 @@ tables = st.builds(
     ),
     previous=st.fixed_dictionaries({}, optional={"round": rounds}),
     dealt=counts,
-    match=st.none()
-    | st.builds(
-        Match,
-        hands=counts,
-        played=counts,
-        points=st.dictionaries(ids, counts, max_size=3),
-        names=st.dictionaries(ids, words, max_size=3),
-        starter=st.none() | ids,
-    ),
     stats=st.builds(
         ChatStats,
         players=st.dictionaries(ids, players, max_size=3),
-        hunt_best=st.dictionaries(words, counts, max_size=3),
+    ),
+    # What the games keep beside them, or none (by the part's name): the rounds' match.
+    parts=st.fixed_dictionaries(
+        {},
+        optional={
+            "match": st.builds(
+                Match,
+                hands=counts,
+                played=counts,
+                points=st.dictionaries(ids, counts, max_size=3),
+                names=st.dictionaries(ids, words, max_size=3),
+                starter=st.none() | ids,
+            )
+        },
     ),
 )
 chats = st.builds(
@@ -182,6 +185,14 @@ chats = st.builds(
                     lines=st.lists(words, max_size=3),
                     sent=seconds,
                 ),
+            ),
+            COUNTDOWN_POINTS.name: st.builds(
+                CountdownPoints, points=st.dictionaries(ids, counts, max_size=3)
+            ),
+            HUNT_POINTS.name: st.builds(
+                HuntPoints,
+                points=st.dictionaries(ids, counts, max_size=3),
+                best=st.dictionaries(words, counts, max_size=3),
             ),
             ROUND_MESSAGES.name: st.builds(RoundMessages, deal_message_id=st.none() | ids),
             GROUP_STATUS.name: st.builds(

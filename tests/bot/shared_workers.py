@@ -26,7 +26,7 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-from bot.services.workers.idle import IdleWorkers
+from bot.services.workers import IdleWorkers
 from solver.solutions import clear_caches
 
 if TYPE_CHECKING:  # a worker unpickling forget_caches imports this module: not a game's

@@ -1,5 +1,5 @@
 """Who was active when, to the hour, and games dealt by kind: the counts behind ``/admin``
-and the metrics (:mod:`bot.services.activity`), and the live hands' word of a new game."""
+and the metrics (:mod:`bot.services.watch.activity`), and the live hands' word of a new game."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from bot.rules.spoilers import LiveHands
-from bot.services.activity import HOUR, Activity, Seen, label
+from bot.services.watch.activity import HOUR, Activity, Seen, label
 
 DAY = dt.date(2026, 11, 23)
 

@@ -1,6 +1,7 @@
 """Every part of the format of ``VERSION`` 2 loads from ``records-all-parts-2.json`` and is
 written again the same, once upgraded to this version (version 3 keeps a table's games by
-kind: ``tests/bot/test_table_records.py``): the guard of issue #39's moves, under which the
+kind: ``tests/bot/test_table_records.py``; version 4 the games' points in their parts:
+``tests/bot/test_points_records.py``): the guard of issue #39's moves, under which the
 games' state changes homes while its saved names stay.
 
 The fixture (see ``tests/fixtures/make_all_parts.py``) holds a row of every kind, with every
@@ -21,16 +22,16 @@ import pytest
 
 from bot import records
 from bot.games.challenges.parts import CHALLENGES
-from bot.games.countdown.parts import COUNTDOWN_MESSAGES
+from bot.games.countdown.parts import COUNTDOWN_MESSAGES, COUNTDOWN_POINTS
 from bot.games.daily.parts import DAILY_CHAT, DAILY_RECORD
 from bot.games.duel.parts import DUEL_CHAT, DUELS, RATINGS
-from bot.games.hunt.parts import HUNT_MESSAGES
+from bot.games.hunt.parts import HUNT_MESSAGES, HUNT_POINTS
 from bot.games.rounds.parts import GROUP_STATUS, ROUND_MESSAGES
 from bot.games.rush.parts import RUSH_BOARD, RUSH_MESSAGES, RUSH_RECORDS
 from bot.rules.countdown import COUNTDOWN_SEAT, chat_time
 from bot.rules.hunt import HUNT_SEAT
 from bot.rules.requests import Rules
-from bot.rules.rounds import ROUND_SEAT
+from bot.rules.rounds import MATCH, ROUND_SEAT
 from bot.rules.rush.chat_run import RUSH_SEAT
 from bot.state import ChatData, GlobalData, UserData
 from tests.bot.record_changes import changed
@@ -119,11 +120,11 @@ VALUES: list[tuple[str, Callable[[], object], object]] = [
         {BOB: 2},
     ),
     ("rounds dealt", lambda: GROUP_CHAT.table.dealt, 9),
-    ("match", lambda: GROUP_CHAT.table.match and GROUP_CHAT.table.match.points, {ANN: 12, BOB: 7}),
+    ("match", lambda: (match := MATCH.of(GROUP_CHAT.table)) and match.points, {ANN: 12, BOB: 7}),
     ("player stats", lambda: GROUP_CHAT.table.stats.players[ANN].weekly_points, {"2026-W48": 52}),
-    ("hunt points", lambda: GROUP_CHAT.table.stats.players[ANN].hunt_points, 6),
-    ("countdown points", lambda: GROUP_CHAT.table.stats.players[ANN].countdown_points, 10),
-    ("hunt best", lambda: GROUP_CHAT.table.stats.hunt_best, {"1 5 5 5=24": 3}),
+    ("hunt points", lambda: (part := HUNT_POINTS.of(GROUP_CHAT)) and part.of(ANN), 6),
+    ("countdown points", lambda: (part := COUNTDOWN_POINTS.of(GROUP_CHAT)) and part.of(ANN), 10),
+    ("hunt best", lambda: (part := HUNT_POINTS.of(GROUP_CHAT)) and part.best, {"1 5 5 5=24": 3}),
     (
         "hunt",
         lambda: (hunt := HUNT_SEAT.of(GROUP_CHAT.table)) and hunt.found[0].written,

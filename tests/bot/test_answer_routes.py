@@ -156,7 +156,7 @@ def test_the_order_of_the_features_does_not_change_the_priority(
 
 
 def test_a_router_refuses_two_routes_of_one_priority() -> None:
-    router = AnswerRouter()
+    router: AnswerRouter[Any, None] = AnswerRouter()
     router.add(Route(Priority.HUNT, lambda u, c: True, _judge))
     with pytest.raises(ValueError, match=f"priority {Priority.HUNT} "):
         router.add(Route(Priority.HUNT, lambda u, c: True, _judge))
@@ -167,7 +167,7 @@ async def _judge(update: Any, context: Any, text: str) -> None:
 
 
 def test_a_router_asks_by_priority_whatever_the_order_given() -> None:
-    router = AnswerRouter()
+    router: AnswerRouter[Any, None] = AnswerRouter()
     router.add(Route(Priority.ROUND, lambda u, c: True, _judge))
     router.add(Route(Priority.HUNT, lambda u, c: u == "hunt", _judge))
     assert router.claimant("hunt", None) is router.routes[0]

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from bot.local_api import LocalBotApi, plain_text
-from bot.rules.seasons.tables import Board, SeasonTrophy
+from bot.rules.arena.podium_season import PODIUM_BOARD
+from bot.rules.seasons.tables import SeasonTrophy
 from tests.bot.arena_play import (
     joined,
     next_in,
@@ -91,7 +92,11 @@ async def test_an_arenas_podium_earns_achievements_a_seasons_place_and_its_troph
     assert "🏟 Arenas\n1. 🥇 Ann: 1 won, 1 podium" in ended
     assert len(told) == 1
     assert "🥇 1st on the arena board" in told[0]
-    assert SeasonTrophy("2026-11", Board.PODIUMS, 1) in saved_record(tmp_path, "user", ANN).trophies
     assert (
-        SeasonTrophy("2026-11", Board.PODIUMS, 2) in saved_record(tmp_path, "user", DAVE).trophies
+        SeasonTrophy("2026-11", PODIUM_BOARD.name, 1)
+        in saved_record(tmp_path, "user", ANN).trophies
+    )
+    assert (
+        SeasonTrophy("2026-11", PODIUM_BOARD.name, 2)
+        in saved_record(tmp_path, "user", DAVE).trophies
     )

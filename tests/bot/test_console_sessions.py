@@ -5,6 +5,7 @@ numbered on from the last session's, so such an edit never lands on a new messag
 
 from __future__ import annotations
 
+import io
 import logging
 import re
 from pathlib import Path
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.console import numbers
+from bot.console.terminal import EarlierMessages
 from bot.persistence import DataFileError
 from bot.rules.duel import lobby
 from tests.bot.console_data import Session
@@ -109,3 +111,34 @@ async def test_a_user_of_an_earlier_session_has_a_chat_from_the_start(
         await second.end()
     assert [r.getMessage() for r in caplog.records if "Chat not found" in r.getMessage()] == []
     assert "Hand 1" in before
+
+
+async def test_a_reply_to_a_message_this_session_has_not_is_told_not_lost(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
+    seed_tables(tmp_path / "console")
+    session = Session(tmp_path, {"TWENTYFOUR_WEB_PORT": "0"})
+    session.keyboard.type(":group")
+    session.keyboard.type(":reply 999 hello")
+    await session.shown(r"There is no message #999 here to reply to")
+    printed = await session.end()
+    assert "Twenty-Four:" not in printed.split("#999", 1)[1]
+
+
+async def test_an_inline_messages_edit_of_an_earlier_session_is_told_as_one() -> None:
+    """A shared challenge's edit after a restart (the console's server knows no inline message
+    of an earlier session) is one of an earlier session's, not a warning to print."""
+    out = io.StringIO()
+    earlier = EarlierMessages(out)
+    record = logging.LogRecord(
+        "bot.games.challenges.shared_messages",
+        logging.WARNING,
+        __file__,
+        1,
+        "Shared challenge %s not edited: %s",
+        ("8EKYWRVBrT", "Message_id_invalid"),
+        None,
+    )
+    assert earlier.filter(record) is False
+    assert out.getvalue().strip() == EARLIER

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.countdown.parts import COUNTDOWN_POINTS
 from bot.local_api import plain_text
 from bot.rules.countdown import chat_time
 from tests.bot.countdown_data import (
@@ -151,7 +152,7 @@ async def test_reaching_the_target_ends_a_solo_game(tmp_path: Path) -> None:
         sent = await api.wait_for_sent(before + 2)
         await settled(api, application)
         game = the_game(application, CAROL)
-        stats = application.chat_data[CAROL].table.stats.players[CAROL]
+        points = COUNTDOWN_POINTS.get(application.chat_data[CAROL]).of(CAROL)
         jobs = [job.name for job in application.job_queue.jobs()]
     assert plain_text(sent[-2]["text"]) == "880, exactly!"
     assert plain_text(sent[-1]["text"]) == (
@@ -161,7 +162,7 @@ async def test_reaching_the_target_ends_a_solo_game(tmp_path: Path) -> None:
         "You matched it."
     )
     assert game.ended
-    assert stats.countdown_points == 10
+    assert points == 10
     assert f"countdown-up:{CAROL}" not in jobs
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from bot.games.rounds import matches
 from bot.local_api import plain_text
+from bot.rules.rounds import MATCH
 from solver import solve
 from tests.bot.harness import ANN, GROUP, make_api, reply_to, running_bot
 
@@ -37,7 +38,7 @@ async def test_a_refused_match_is_not_left_armed(tmp_path: Path) -> None:
         await reply_to(api, ANN, ANN, "/settings cards 6")
         refused = await reply_to(api, ANN, ANN, "/play 5 easy")
         assert refused.startswith("Difficulty levels are rated for hands of 3 or 4 cards")
-        assert application.chat_data[ANN].table.match is None
+        assert MATCH.of(application.chat_data[ANN].table) is None
 
 
 async def test_two_settings_at_once_never_leave_nothing_to_deal(tmp_path: Path) -> None:

@@ -17,8 +17,10 @@ from bot.games.arena import group as arena_group
 from bot.games.arena.parts import ARENA_CHAT
 from bot.games.duel.parts import RATINGS
 from bot.local_api import LocalBotApi, plain_text
+from bot.rules.arena.podium_season import ARENAS_PLAYED, PODIUM_BOARD
+from bot.rules.duel.rated_season import RATED_BOARD
 from bot.rules.results import GameResult, Podium
-from bot.rules.seasons.tables import Board, SeasonTrophy
+from bot.rules.seasons.tables import SeasonTrophy
 from tests import established
 from tests.bot import duels
 from tests.bot.arena_play import (
@@ -99,8 +101,8 @@ async def test_an_arena_won_over_an_account_made_for_it_wins_nothing(tmp_path: P
         final = await arena(api, application, clock, {ANN: 4, DAVE: 1})
         season = plain_text(await reply_to(api, ANN, ANN, "/season"))
         ann = ARENA_CHAT.of(application.chat_data[ANN])
-        tally = dict(application.bot_data.global_data.seasons.arena)
-        played = dict(application.bot_data.global_data.groups.arenas)
+        tally = dict(application.bot_data.global_data.seasons.state(PODIUM_BOARD))
+        played = dict(application.bot_data.global_data.groups.tallies.get(ARENAS_PLAYED.name, {}))
         told = await season_end(api, application, clock)
         trophies = {user: application.user_data[user].trophies for user in (ANN, DAVE)}
     assert "\n1. Ann: 12 points\n2. Dave: 2 points\n" in final  # Dave plays and places in the group
@@ -136,8 +138,8 @@ async def test_two_established_players_take_the_podium_a_newcomer_tops(tmp_path:
             plain_text(m.get("text") or "") for m in api.sent[before:] if m["chat"]["id"] == DAVE
         ]
         ann = ARENA_CHAT.of(application.chat_data[ANN])
-        tally = set(application.bot_data.global_data.seasons.arena)
-        played = dict(application.bot_data.global_data.groups.arenas)
+        tally = set(application.bot_data.global_data.seasons.state(PODIUM_BOARD))
+        played = dict(application.bot_data.global_data.groups.tallies.get(ARENAS_PLAYED.name, {}))
         told = await season_end(api, application, clock)
         trophies = {user: application.user_data[user].trophies for user in (ANN, CAROL, DAVE)}
     assert "\n1. Dave: 8 points\n" in final  # first in the group's standings, no medal
@@ -152,7 +154,7 @@ async def test_two_established_players_take_the_podium_a_newcomer_tops(tmp_path:
     assert told[ANN].splitlines()[1] == "🥇 1st on the arena board"
     assert told[CAROL].splitlines()[1] == "🥈 2nd on the arena board"
     assert DAVE not in told
-    assert trophies[ANN] == [SeasonTrophy("2026-11", Board.PODIUMS, 1)]
+    assert trophies[ANN] == [SeasonTrophy("2026-11", PODIUM_BOARD.name, 1)]
     assert trophies[DAVE] == []
 
 
@@ -211,7 +213,7 @@ async def test_duels_won_over_established_players_put_one_on_the_duel_board(
         trophies = application.user_data[ANN].trophies
     assert "\n1. 🥇 Ann: " in season
     assert told[ANN].splitlines()[1] == "🥇 1st on the duel board"
-    assert trophies == [SeasonTrophy("2026-11", Board.RATED, 1)]
+    assert trophies == [SeasonTrophy("2026-11", RATED_BOARD.name, 1)]
 
 
 async def test_the_end_pictures_the_podium_the_medals_are_worn_on(

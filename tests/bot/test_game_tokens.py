@@ -6,14 +6,14 @@ from urllib.parse import parse_qsl, urlencode
 
 import pytest
 
-from bot.services.web.game_tokens import (
+from bot.games.rush.page.run_tokens import TokenBook
+from bot.services.web import (
     TOKEN_AGE,
     GameMessage,
-    TokenBook,
     check_game_token,
     sign_game_token,
+    sign_init_data,
 )
-from bot.services.web.launch_data import sign_init_data
 
 BOT = "123456:TEST-TOKEN"
 ANN, BOB = 1001, 1002
@@ -47,6 +47,29 @@ def test_a_token_may_name_an_inline_message() -> None:
 def test_a_changed_token_is_refused(fields: dict[str, str]) -> None:
     token = sign_game_token(BOT, ANN, IN_CHAT, NOW)
     assert check_game_token(changed(token, **fields), BOT, NOW) is None
+
+
+def test_a_token_binds_the_pages_mode() -> None:
+    token = sign_game_token(BOT, ANN, IN_CHAT, NOW, mode="rush")
+    checked = check_game_token(token, BOT, NOW, mode="rush")
+    assert checked is not None
+    assert checked.mode == "rush"
+
+
+def test_a_token_for_another_pages_mode_is_refused() -> None:
+    """A game's calls take no other game's token (each page under its mode)."""
+    token = sign_game_token(BOT, ANN, IN_CHAT, NOW, mode="rush")
+    assert check_game_token(token, BOT, NOW, mode="other") is None
+
+
+def test_a_token_without_a_mode_is_refused_where_one_is_asked() -> None:
+    token = sign_game_token(BOT, ANN, IN_CHAT, NOW)
+    assert check_game_token(token, BOT, NOW, mode="rush") is None
+
+
+def test_a_changed_mode_is_refused() -> None:
+    token = sign_game_token(BOT, ANN, IN_CHAT, NOW, mode="rush")
+    assert check_game_token(changed(token, g="other"), BOT, NOW, mode="other") is None
 
 
 def test_a_token_of_another_bot_is_refused() -> None:

@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from bot.play import monitoring
-from bot.services import heartbeat
+from bot.services.watch import heartbeat
 from tests.bot.harness import (
     ANN,
     BotApplication,

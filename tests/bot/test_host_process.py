@@ -10,6 +10,7 @@ import json
 import re
 import signal
 import sqlite3
+import subprocess
 import sys
 from pathlib import Path
 
@@ -93,3 +94,16 @@ async def test_the_hosts_commands_against_a_running_bot(tmp_path: Path) -> None:
     lines = err.decode().splitlines()
     assert lines
     assert all(json.loads(line)["level"] for line in lines)
+
+
+def test_the_health_check_imports_none_of_the_bots_application() -> None:
+    """``python -m bot health`` runs every half minute: it reads the heartbeat's limit through
+    the watch package's face, which loads its names at first use, not the metrics' library,
+    the JSON log's formatter, Telegram's library or the bot's application."""
+    code = "import sys, bot.host; print(' '.join(sorted(sys.modules)))"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=30
+    )
+    loaded = set(done.stdout.split())
+    heavy = {"prometheus_client", "pythonjsonlogger", "telegram", "bot.app", "bot.context"}
+    assert loaded & heavy == set(), done.stderr

@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.services.workers.idle import IdleWorkers
-from bot.services.workers.pool import PoolClosed, WorkerPool
+from bot.services.workers import IdleWorkers, PoolClosed, WorkerPool
 from tests.bot import worker_jobs
 from tests.bot.harness import ANN, GROUP, deal, make_api, running_bot, until
 from tests.bot.shared_workers import GROWN, IDLE_WORKERS, forget_caches

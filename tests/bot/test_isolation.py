@@ -16,7 +16,7 @@ import pytest
 
 from bot.local_api import LocalBotApi, plain_text
 from bot.persistence import FILE_NAME, open_database
-from bot.services import searching
+from bot.services.solving import searching
 from tests.bot import harness
 from tests.bot.harness import (
     ANN,
@@ -182,7 +182,7 @@ async def test_a_restart_does_not_rate_the_hands_again(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     api = make_api()
-    with caplog.at_level(logging.INFO, logger="bot.services.level_tables"):
+    with caplog.at_level(logging.INFO, logger="bot.services.solving.level_tables"):
         async with running_bot(api, tmp_path) as application:
             await application.bot_data.solving.levels(3, 10)
         first = caplog.text.count("Rating every hand")
@@ -196,7 +196,7 @@ async def test_the_default_table_is_never_rated(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     api = make_api()
-    with caplog.at_level(logging.INFO, logger="bot.services.level_tables"):
+    with caplog.at_level(logging.INFO, logger="bot.services.solving.level_tables"):
         async with running_bot(api, tmp_path):
             await reply_to(api, ANN, ANN, "/play")
     assert "Rating every hand" not in caplog.text

@@ -1,6 +1,7 @@
 """Dodges of the ladder through the local Bot API: a hand a second account had solved
 still costs its miss (a skip, a stop, a time-up; on the Mini App's page too), and a hand
-stopped at once is dealt again (no free reroll)."""
+stopped at once is dealt again (no free reroll) and kept from its player's /solve until
+then (no free look-up)."""
 
 from __future__ import annotations
 
@@ -130,3 +131,51 @@ async def test_a_held_hand_comes_back_after_a_restart(tmp_path: Path) -> None:
         await train(api)
         again = hand_on(application)
     assert again == first
+
+
+async def _stopped_at_once(
+    api: LocalBotApi, application: BotApplication, clock: FakeClock
+) -> tuple[int, ...]:
+    """Ann trains and stops a second into her first hand: the hand held for her next /train."""
+    await train(api)
+    held = hand_on(application)
+    clock.now += 1
+    await reply_to(api, ANN, ANN, "/train stop")
+    await settled(api, application)
+    return held
+
+
+async def _solve_of(api: LocalBotApi, hand: tuple[int, ...]) -> str:
+    """What Ann's /solve of ``hand``'s cards is told."""
+    return plain_text(await reply_to(api, ANN, ANN, "/solve " + " ".join(map(str, hand))))
+
+
+async def test_a_held_hand_is_kept_from_its_players_solve_until_it_is_played(
+    tmp_path: Path,
+) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        held = await _stopped_at_once(api, application, clock)
+        kept = await _solve_of(api, held)
+        clock.now += 60
+        await train(api)
+        clock.now += 14
+        await next_picture(api, answer(held))
+        await reply_to(api, ANN, ANN, "/train stop")
+        await settled(api, application)
+        after = await _solve_of(api, held)
+    assert kept.startswith("No spoilers: those numbers hold a hand you are playing")
+    assert "No spoilers" not in after
+
+
+async def test_a_held_hand_is_kept_from_its_players_solve_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    api = make_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        held = await _stopped_at_once(api, application, clock)
+    async with running_bot(api, tmp_path, clock=clock) as application:
+        kept = await _solve_of(api, held)
+    assert kept.startswith("No spoilers: those numbers hold a hand you are playing")

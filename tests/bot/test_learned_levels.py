@@ -9,7 +9,7 @@ import pytest
 import pytest_asyncio
 
 from bot.services.solving import Solving
-from bot.services.workers.pool import WorkerPool
+from bot.services.workers import WorkerPool
 from tests.bot.harness import until
 
 pytestmark = pytest.mark.asyncio

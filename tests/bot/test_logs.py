@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.services.logs import configure
+from bot.services.watch.logs import configure
 from bot.settings import Settings, SettingsError
 from solver import solve
 from tests.bot.harness import (

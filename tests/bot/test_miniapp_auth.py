@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import parse_qsl, urlencode
 
-from bot.services.web.launch_data import AppUser, check_init_data, launch_hash, sign_init_data
+from bot.services.web import AppUser, check_init_data, launch_hash, sign_init_data
 from tests.bot.miniapp_data import TOKEN, init_data, sign, user_json
 
 NOW = 1_800_000_000.0

@@ -16,8 +16,8 @@ from bot.games.daily import chart_labels
 from bot.i18n import language_name
 from bot.local_api import LocalBotApi, plain_text
 from bot.rules.hunt import HUNT_SEAT
+from bot.services.pictures import bar_chart
 from bot.services.pictures.cards import render_hand
-from bot.services.pictures.charts import bar_chart
 from solver import solve
 from tests.bot.games import daily, one_or_many
 from tests.bot.harness import (

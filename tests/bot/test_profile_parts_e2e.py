@@ -15,7 +15,9 @@ from PIL import Image
 from bot.games.duel.parts import RATINGS
 from bot.games.ladder.parts import LADDER_RATINGS
 from bot.local_api import LocalBotApi, plain_text
-from bot.rules.seasons.tables import Board, SeasonTrophy
+from bot.rules.duel.rated_season import RATED_BOARD
+from bot.rules.rush.run_season import RUN_BOARD
+from bot.rules.seasons.tables import SeasonTrophy
 from bot.services.pictures.profile_card import HEIGHT, WIDTH, render_card
 from tests import established
 from tests.bot.harness import ANN, BOB, FakeClock, make_api, reply_to, running_bot
@@ -28,10 +30,10 @@ CAT = 503
 DAN, EVE = 504, 505
 """Two more players Ann and Cat meet (known to the ratings only)."""
 TROPHIES = [
-    SeasonTrophy("2026-09", Board.RUNS, 3),
-    SeasonTrophy("2026-10", Board.RATED, 2),
-    SeasonTrophy("2026-10", Board.RUNS, 1),
-    SeasonTrophy("2026-11", Board.RATED, 1),
+    SeasonTrophy("2026-09", RUN_BOARD.name, 3),
+    SeasonTrophy("2026-10", RATED_BOARD.name, 2),
+    SeasonTrophy("2026-10", RUN_BOARD.name, 1),
+    SeasonTrophy("2026-11", RATED_BOARD.name, 1),
 ]
 """As four seasons' ends left them (test_seasons_e2e plays a season's end)."""
 

@@ -29,17 +29,13 @@ def test_the_daily_puzzle_declares_its_days() -> None:
     assert GAME.days is DAYS
 
 
-def test_days_solved_before_are_counted() -> None:
-    assert DAYS.solved_before(_solver(1, 2), DAY) == 2
-
-
-def test_a_user_with_no_daily_has_solved_no_day() -> None:
-    assert DAYS.solved_before(UserData(), DAY) == 0
+def test_a_user_with_no_daily_has_no_result() -> None:
+    assert DAYS.result(UserData(), DAY) is None
 
 
 def test_reading_the_days_makes_no_part() -> None:
     user = UserData()
-    DAYS.solved_before(user, DAY)
+    DAYS.result(user, DAY)
     assert DAILY_RECORD.of(user) is None
 
 
@@ -66,7 +62,7 @@ def test_todays_puzzle_solved_is_played() -> None:
 
 
 def test_no_game_declaring_days_leaves_none() -> None:
-    assert NO_DAYS.solved_before(_solver(1, 2, 3), DAY) == 0
+    assert NO_DAYS.result(_solver(0), DAY) is None
 
 
 def test_a_chats_zone_is_its_subscriptions() -> None:

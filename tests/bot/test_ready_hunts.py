@@ -10,7 +10,7 @@ import pytest
 
 from bot.games.hunt.ready import Found, Hand, ReadyHunts
 from bot.rules.table import GameSettings
-from bot.services.solve_errors import DealRefused
+from bot.services.solving import DealRefused
 
 pytestmark = pytest.mark.asyncio
 

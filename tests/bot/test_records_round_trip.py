@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import given
 
 from bot import records
-from bot.games.countdown.parts import COUNTDOWN_MESSAGES, CountdownMessages
+from bot.games.countdown.parts import COUNTDOWN_MESSAGES, COUNTDOWN_POINTS, CountdownMessages
 from bot.games.daily.parts import DAILY_CHAT, DAILY_RECORD, DailyChat
 from bot.games.hunt.parts import HUNT_MESSAGES, HuntMessages
 from bot.games.rounds.parts import GROUP_STATUS, ROUND_MESSAGES, GroupStatus, RoundMessages
@@ -20,8 +20,8 @@ from bot.rules.countdown import COUNTDOWN_SEAT, SOLVE_RULES, Best, Countdown, ch
 from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.hunt import HUNT_SEAT, Find, Hunt
 from bot.rules.requests import Rules
-from bot.rules.rounds import Round
-from bot.rules.table import Match, Table
+from bot.rules.rounds import MATCH, Match, Round
+from bot.rules.table import Table
 from bot.state import (
     ChatData,
     SolvePages,
@@ -62,7 +62,7 @@ def test_every_field_is_saved_or_left_out_on_purpose() -> None:
     table = Table(
         games={"round": game, "hunt": hunt, "countdown": countdown},
         previous={"round": game},
-        match=Match(3),
+        parts={MATCH.name: Match(3)},
     )
     table.stats.players[1] = PlayerStats("A")
     data = ChatData(table=table)
@@ -92,7 +92,7 @@ def test_every_field_is_saved_or_left_out_on_purpose() -> None:
         (hunt.found[0], record["table"]["games"]["hunt"]["found"]["0"]),
         (countdown, record["table"]["games"]["countdown"]),
         (countdown.best[1], record["table"]["games"]["countdown"]["best"]["1"]),
-        (table.match, record["table"]["match"]),
+        (MATCH.of(table), record["table"]["match"]),
         (table.stats.players[1], record["table"]["stats"]["players"]["1"]),
         (user, records.user_record(user)),
         (DAILY_RECORD.of(user), records.user_record(user)["daily"]),
@@ -151,5 +151,5 @@ def test_a_chat_record_from_before_countdown_loads_with_its_defaults() -> None:
     assert hunt.players == set()
     assert COUNTDOWN_SEAT.of(data.table) is None
     assert chat_time(data.table.settings) == 30
-    assert data.table.stats.players[7].countdown_points == 0
+    assert COUNTDOWN_POINTS.of(data) is None  # (a player's Countdown points: none)
     assert COUNTDOWN_MESSAGES.of(data) is None

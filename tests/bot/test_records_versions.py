@@ -30,8 +30,8 @@ from bot.persistence import (
 from bot.rules.chat_stats import PlayerStats
 from bot.rules.daily.puzzle import DailyRecord, DailyResult
 from bot.rules.requests import Rules
-from bot.rules.rounds import ROUND_SEAT
-from bot.rules.table import GameSettings, Match
+from bot.rules.rounds import MATCH, ROUND_SEAT, Match
+from bot.rules.table import GameSettings
 from bot.state import (
     CHATS_GAME,
     ChatData,
@@ -187,7 +187,7 @@ def test_a_chat_record_of_version_1_loads_into_its_parts() -> None:
     assert data.members == {501: "Ann", 502: "Bob"}
     assert data.table.settings == GameSettings((1, 10), "easy", 60, 10, 3, True)
     assert data.table.stats.players[501].points == 42
-    assert data.table.match == Match(3, played=1, points={501: 20}, names={501: "Ann"})
+    assert MATCH.of(data.table) == Match(3, played=1, points={501: 20}, names={501: "Ann"})
     game = ROUND_SEAT.of(data.table)
     assert game is not None
     assert game.hand == (3, 7, 11)
@@ -202,7 +202,7 @@ def holds_as_it_was(new: object, old: object) -> bool:
 
 def test_a_chat_record_of_version_1_is_written_again_as_this_version() -> None:
     record = json.loads(records.saved("chat", records.load("chat", CHAT_RECORD_OF_VERSION_1)).text)
-    assert record["v"] == records.VERSION == 3
+    assert record["v"] == records.VERSION == 4
     assert record["language"] == {"chosen": "zh", "recent": "en"}
     assert record["daily"] == {
         "message_id": 39,

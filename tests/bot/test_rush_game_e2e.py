@@ -17,7 +17,7 @@ from bot.games.rush.parts import RUSH_BOARD, RUSH_RECORDS
 from bot.local_api import plain_text
 from bot.play.miniapp import API_BURST
 from bot.rules.rush.run import START_SECONDS
-from bot.services.web.game_tokens import GameMessage, check_game_token, sign_game_token
+from bot.services.web import GameMessage, check_game_token, sign_game_token
 from solver import solve
 from tests.bot.harness import (
     ANN,
@@ -215,6 +215,26 @@ async def test_forged_expired_or_missing_tokens_get_401_and_touch_nothing(tmp_pa
     assert [r.status_code for r in refused] == [401, 401, 401, 401]
     assert [r.content for r in refused] == [b"", b"", b"", b""]
     assert BOB not in application.user_data
+
+
+async def test_a_token_for_another_pages_mode_gets_401(tmp_path: Path) -> None:
+    """Each game's page takes its own tokens only: one the bot signed for another page's
+    mode, or for none, opens none of Rush's calls; Play's is for Rush's."""
+    api = game_api()
+    clock = FakeClock(NOON)
+    async with running_bot(api, tmp_path, clock=clock, env=GAME_ENV) as application:
+        message = await sent_game(api, ANN, GROUP)
+        played = token_of(await play(api, ANN, message))
+        where = GameMessage(GROUP, message["message_id"])
+        others = (
+            sign_game_token(TOKEN, ANN, where, NOON, mode="arena"),
+            sign_game_token(TOKEN, ANN, where, NOON),
+        )
+        refused = [await rush_call(application, "GET", "state", other) for other in others]
+        taken = await rush_call(application, "GET", "state", played)
+    assert [r.status_code for r in refused] == [401, 401]
+    assert taken.status_code == 200
+    assert check_game_token(played, TOKEN, NOON, mode="rush") is not None
 
 
 async def test_a_flood_of_calls_gets_429_before_any_work(tmp_path: Path) -> None:

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.games.countdown.parts import COUNTDOWN_POINTS
+from bot.games.hunt.parts import HUNT_POINTS
 from bot.local_api import LocalBotApi, plain_text, utf16_len
 from bot.rules.chat_stats import PlayerStats, week_of
 from solver import solve
@@ -73,16 +75,14 @@ async def test_top_fits_one_message_with_the_longest_names_on_all_four_boards(
     clock = FakeClock(dt.datetime(2026, 11, 25, 12, tzinfo=dt.UTC).timestamp())
     async with running_bot(api, tmp_path, clock=clock) as application:
         week = week_of(dt.date(2026, 11, 25))
-        players = application.chat_data[GROUP].table.stats.players
+        chat = application.chat_data[GROUP]
+        players = chat.table.stats.players
         for i in range(12):  # the longest names Telegram allows, in characters counting twice
             players[1000 + i] = PlayerStats(
-                f"{i:02}" + "🦄" * 127,
-                wins=1,
-                points=50 - i,
-                weekly_points={week: 50 - i},
-                hunt_points=30 - i,
-                countdown_points=20 - i,
+                f"{i:02}" + "🦄" * 127, wins=1, points=50 - i, weekly_points={week: 50 - i}
             )
+            HUNT_POINTS.get(chat).points[1000 + i] = 30 - i
+            COUNTDOWN_POINTS.get(chat).points[1000 + i] = 20 - i
         top = plain_text(await reply_to(api, ANN, GROUP, "/top"))
     boards = top.split("\n\n")
     assert [board.split("\n")[0] for board in boards] == [

@@ -7,9 +7,9 @@ import asyncio
 import pytest
 
 from bot.rules.requests import Rules, SolveResult
-from bot.services.searching import Searches, search_answer
-from bot.services.solve_errors import SolveBusy, SolveTimeout
-from bot.services.workers.pool import WorkTimeout
+from bot.services.solving import SolveBusy, SolveTimeout
+from bot.services.solving.searching import Searches, search_answer
+from bot.services.workers import WorkTimeout
 from tests.bot.harness import until
 
 pytestmark = pytest.mark.asyncio

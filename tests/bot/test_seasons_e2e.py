@@ -14,8 +14,11 @@ import pytest
 
 from bot.games.duel.parts import RATINGS
 from bot.local_api import LocalBotApi, plain_text
+from bot.rules.arena.podium_season import PODIUM_BOARD, add_podium
+from bot.rules.duel.rated_season import RATED_BOARD
 from bot.rules.results import SEASON, GameResult, Trophy
-from bot.rules.seasons.tables import Board, SeasonTrophy
+from bot.rules.rush.run_season import RUN_BOARD
+from bot.rules.seasons.tables import SeasonTrophy
 from solver import solve
 from tests import established
 from tests.bot.daily_habit_data import DAY, NOON, answer_of
@@ -126,10 +129,12 @@ async def test_a_seasons_end_on_the_clock(tmp_path: Path) -> None:
         "/season 2026-11: the final tables."
     ]
     assert on_disk[ANN] == [
-        SeasonTrophy("2026-11", Board.RATED, 1),
-        SeasonTrophy("2026-11", Board.RUNS, 1),
+        SeasonTrophy("2026-11", RATED_BOARD.name, 1),
+        SeasonTrophy("2026-11", RUN_BOARD.name, 1),
     ]
-    assert SeasonTrophy("2026-11", Board.RUNS, 2) in saved_record(tmp_path, "user", CAROL).trophies
+    assert (
+        SeasonTrophy("2026-11", RUN_BOARD.name, 2) in saved_record(tmp_path, "user", CAROL).trophies
+    )
     assert [(r.game, r.season, r.place) for r, _ in published if isinstance(r, Trophy)] == [
         (SEASON, "2026-11", 1),
         (SEASON, "2026-11", 1),
@@ -177,7 +182,7 @@ async def test_trophies_are_told_once_the_disk_takes_them(tmp_path: Path) -> Non
         await until(lambda: season_news(api), timeout=10)
         on_disk = saved_record(tmp_path, "user", ANN).trophies
     assert while_refused == []
-    assert on_disk == [SeasonTrophy("2026-11", Board.RUNS, 1)]
+    assert on_disk == [SeasonTrophy("2026-11", RUN_BOARD.name, 1)]
 
 
 async def test_a_season_the_bot_was_down_over_ends_at_start_up(tmp_path: Path) -> None:
@@ -192,7 +197,7 @@ async def test_a_season_the_bot_was_down_over_ends_at_start_up(tmp_path: Path) -
     assert [plain_text(m["text"]).splitlines()[1] for m in season_news(api)] == [
         "🥇 1st on the Rush board"
     ]
-    assert [row.player for row in kept["2026-11"].rush] == [ANN]
+    assert [row.player for row in kept["2026-11"].board(RUN_BOARD.name)] == [ANN]
 
 
 async def test_rating_shows_the_seasons_rank(tmp_path: Path) -> None:
@@ -314,7 +319,7 @@ async def test_the_arena_board_counts_wins_and_podiums_each_in_its_plural(tmp_pa
     async with running_bot(api, tmp_path, clock=FakeClock(END - 3600)) as application:
         seasons = application.bot_data.global_data.seasons
         for place in (1, 2, 3):  # one arena won, three podiums (a win is one)
-            seasons.add_podium(ANN, place)
+            add_podium(seasons.state(PODIUM_BOARD), ANN, place)
         spanish = plain_text(await reply_to(api, ANA, ANA, "/season"))
         english = plain_text(await reply_to(api, ANN, ANN, "/season"))
     assert ": 1 ganada, 3 podios" in spanish

@@ -22,8 +22,8 @@ import httpx
 import pytest
 
 from bot.local_api import LocalBotApi, serve
+from bot.services.web import WebServer
 from bot.services.web.connections import STALE_SECONDS
-from bot.services.web.server import WebServer
 from tests.bot.harness import ANN, BOB, ROOT, _env, _free_port, make_api, seed_tables, until
 
 FILE_LIMIT = 256

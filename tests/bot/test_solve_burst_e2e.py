@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.local_api import plain_text
-from bot.services import searching
+from bot.services.solving import searching
 from tests.bot.harness import make_api, running_bot, until
 
 pytestmark = pytest.mark.asyncio

@@ -14,7 +14,7 @@ from bot.features.solve import INLINE_RESULTS
 from bot.local_api import plain_text
 from bot.rules.countdown import SOLVE_RULES
 from bot.rules.requests import Limit, RequestError, Rules, parse_solve
-from bot.services import searching
+from bot.services.solving import searching
 from solver import Code, daily_number
 from tests.bot.games import daily
 from tests.bot.harness import (

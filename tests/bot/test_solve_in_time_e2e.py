@@ -14,7 +14,7 @@ import pytest
 
 from bot.features.solve import PAGE_SIZE
 from bot.local_api import plain_text
-from bot.services import searching
+from bot.services.solving import searching
 from solver import check
 from tests.bot.harness import ANN, BOB, make_api, reply_to, running_bot
 

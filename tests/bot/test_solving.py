@@ -16,7 +16,7 @@ from bot.rules.hands import CANDIDATES, draw_unrated
 from bot.rules.hunt import WORK
 from bot.rules.table import GameSettings
 from bot.services.solving import Solving
-from bot.services.workers.pool import WorkerPool
+from bot.services.workers import WorkerPool
 from solver.deal import listing_work
 from tests.bot.harness import TEST_DAY_NOON
 

@@ -23,7 +23,7 @@ from bot.rules.rated import LEVELS_4_24
 from bot.rules.spoilers import holds, shared
 from bot.rules.table import GameSettings
 from bot.services.solving import Solving
-from bot.services.workers.pool import WorkerPool
+from bot.services.workers import WorkerPool
 from solver import daily, is_solvable, solve
 
 pytestmark = pytest.mark.asyncio

@@ -2,18 +2,17 @@
 kind's seat, ``dealt``; :mod:`bot.rules.seats`; the settings' ``times`` by game), and every
 table saved before loads into that shape with nothing lost.
 
-``tests/fixtures/records-table-3.json`` pins the new format (written by
+``tests/fixtures/records-table-4.json`` pins the format (written by
 ``tests/fixtures/make_all_parts.py --table``: the all-parts story's two chats, every saved
-field of their tables away from its default, the round before the current one too).  Every
-earlier fixture holding a chat (release 1's pickled file, version 2's rows and records) is read
-here into the new shape, game by game."""
+field of their tables away from its default, the round before the current one too; version
+4's games' points beside the table: ``tests/bot/test_points_records.py``, which reads
+``records-table-3.json``, version 3's).  Every earlier fixture holding a chat (release 1's
+pickled file, version 2's rows and records) is read here into the new shape, game by game."""
 
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,14 +21,13 @@ from bot import records
 from bot.records.migrations import COUNTDOWN_TIME_OF_VERSION_2, TABLE_GAMES_OF_VERSION_2
 from bot.rules.countdown import COUNTDOWN_SEAT, chat_time
 from bot.rules.hunt import HUNT_SEAT, Hunt
-from bot.rules.rounds import ROUND_SEAT, Round
+from bot.rules.rounds import MATCH, ROUND_SEAT, Round
 from bot.rules.rush.chat_run import RUSH_SEAT
 from bot.rules.seats import SEATS
 from bot.state import ChatData
-from tests.bot.record_changes import changed
+from tests.bot.record_changes import FIXTURES, changed, fixture_chats, without_points
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
-PINNED = FIXTURES / "records-table-3.json"
+PINNED = FIXTURES / "records-table-4.json"
 GROUP, ANN_CHAT = -1002000, 501
 ANN, BOB, CAT = 501, 502, 503
 
@@ -73,7 +71,7 @@ VALUES: list[tuple[str, Callable[[], object], object]] = [
     ("countdown", lambda: (game := COUNTDOWN_SEAT.of(GROUP_TABLE)) and game.target, 321),
     ("rush", _run_score, 0.8),
     ("dealt", lambda: GROUP_TABLE.dealt, 9),
-    ("match", lambda: GROUP_TABLE.match and GROUP_TABLE.match.hands, 5),
+    ("match", lambda: (match := MATCH.of(GROUP_TABLE)) and match.hands, 5),
     ("countdown time", lambda: chat_time(GROUP_TABLE.settings), 45),
     ("private kinds", lambda: sorted(PRIVATE_TABLE.games), ["round"]),
     ("private round", lambda: (game := ROUND_SEAT.of(PRIVATE_TABLE)) and game.unsolvable, True),
@@ -127,37 +125,10 @@ def _at_version_2(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def _earlier_chats() -> list[tuple[str, str]]:
-    """Every chat an earlier fixture holds, as (where, JSON text of its record)."""
-    found: list[tuple[str, str]] = []
-    for path in sorted(FIXTURES.glob("*.json")):
-        if path == PINNED:
-            continue
-        held = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(held, list):
-            found += [(f"{path.name}:{key}", text) for kind, key, text in held if kind == "chat"]
-        else:
-            found += [
-                (f"{path.name}:{name}", text)
-                for name, text in held.items()
-                if isinstance(text, str) and '"table"' in text and not name.startswith("user")
-            ]
-    for path in sorted(FIXTURES.glob("*.sqlite3")):
-        db = sqlite3.connect(f"file:{path}?immutable=1", uri=True)  # no -wal, -shm beside it
-        try:
-            kinds = {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
-            if "records" in kinds:
-                rows = db.execute("SELECT key, value FROM records WHERE kind = 'chat'").fetchall()
-                found += [(f"{path.name}:{key}", value) for key, value in rows]
-            else:  # release 1's pickled rows
-                rows = db.execute("SELECT key, value FROM data WHERE kind = 'chat'").fetchall()
-                found += [
-                    (f"{path.name}:{n}", json.dumps(records.record_from_pickle("chat", value)))
-                    for n, (_key, value) in enumerate(rows)
-                ]
-        finally:
-            db.close()
-    # A fixture pinned since (ladder-rows-3.json) may hold chats of this version: not earlier.
-    return [(where, text) for where, text in found if json.loads(text)["v"] < 3]
+    """Every chat an earlier fixture holds, as (where, JSON text of its record), of a version
+    before 3 (a fixture pinned since, as ladder-rows-3.json, holds chats of version 3 or later,
+    whose games were saved by kind already)."""
+    return [(where, text) for where, text in fixture_chats() if json.loads(text)["v"] < 3]
 
 
 EARLIER = _earlier_chats()
@@ -198,7 +169,7 @@ def test_an_earlier_tables_previous_round_count_and_match_are_kept(where: str, t
     assert new["dealt"] == old.get("rounds_dealt", 0)
     match = old.get("match")
     expected = None if match is None else match["rounds"]
-    assert (new["match"] and new["match"]["hands"]) == expected
+    assert (new.get("match") and new["match"]["hands"]) == expected  # none: no longer null
     if match is not None:
         assert changed(new["match"], {k: v for k, v in match.items() if k != "rounds"}) == []
 
@@ -222,8 +193,10 @@ def test_an_earlier_tables_countdown_time_is_kept_among_the_games_times(
 @pytest.mark.parametrize(("where", "text"), EARLIER, ids=[where for where, _text in EARLIER])
 def test_the_rest_of_an_earlier_table_is_as_it_was(where: str, text: str) -> None:
     old, new = _old_and_new(text)
-    moved = {*TABLE_GAMES_OF_VERSION_2, "previous", "rounds_dealt", "match", "settings"}
+    moved = {*TABLE_GAMES_OF_VERSION_2, "previous", "rounds_dealt", "match", "settings", "stats"}
     assert changed(new, {k: v for k, v in old.items() if k not in moved}) == []
+    # The stats but the games' points (version 4's parts: tests/bot/test_points_records.py).
+    assert changed(new["stats"], without_points(old.get("stats", {}))) == []
 
 
 @pytest.mark.parametrize(("where", "text"), EARLIER, ids=[where for where, _text in EARLIER])

@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator, Callable
 import pytest
 import pytest_asyncio
 
-from bot.services.workers.pool import WorkerPool
+from bot.services.workers import WorkerPool
 from tests.bot import worker_jobs
 from tests.bot.harness import until
 

@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
-from bot.services.workers.pool import (
+from bot.services.workers import (
     AlreadyRunning,
     PoolBusy,
     PoolClosed,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.rules.table import Match
+from bot.rules.rounds import Match
 
 
 def test_a_match_has_one_winner() -> None:

@@ -1,40 +1,53 @@
-"""Seasons' rules (:mod:`bot.rules.seasons`): the calendar, the boards, a season's end and
-the listed groups' week."""
+"""Seasons' rules (:mod:`bot.rules.seasons`): the calendar, the boards the games declare
+(the duels', Rush's, the arenas'), a season's end and the listed groups' week (the arenas
+played, the members' daily puzzles)."""
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Container
 from zoneinfo import ZoneInfo
 
+from bot.rules.arena.podium_season import ARENAS_PLAYED, PODIUM_BOARD, add_podium
 from bot.rules.arena.standings import ARENA_GAME
+from bot.rules.daily.established import DAILY_DAYS, member_week
 from bot.rules.daily.puzzle import DailyRecord, DailyResult
 from bot.rules.duel.race import DuelWon
-from bot.rules.duel.rating import MODEL, Ratings
-from bot.rules.results import Podium
-from bot.rules.rush.result import RUSH_SCORE, RushScore
-from bot.rules.seasons.calendar import end_of, following, parse_season, season_of
-from bot.rules.seasons.groups import (
-    ESTABLISHED_DAYS,
-    ListedGroups,
-    clean_title,
-    member_week,
-    title_fit,
-    week_of,
-)
-from bot.rules.seasons.tables import (
+from bot.rules.duel.rated_season import (
+    RATED_BOARD,
     SEASON_MIN_RATED,
-    SEASON_MIN_RUN,
-    Board,
-    Seasons,
-    SeasonTrophy,
     rated_board,
     regained,
     season_rank,
 )
+from bot.rules.duel.rating import MODEL, Ratings
+from bot.rules.results import Podium
+from bot.rules.rush.result import RUSH_SCORE, RushScore
+from bot.rules.rush.run_season import RUN_BOARD, SEASON_MIN_RUN, add_run
+from bot.rules.seasons.calendar import end_of, following, parse_season, season_of
+from bot.rules.seasons.groups import GroupWeek, ListedGroups, clean_title, title_fit, week_of
+from bot.rules.seasons.tables import BOARDS, FinalTables, Seasons, SeasonTrophy
 from tests import established
 
 ANN, BOB, CAT, DAN = 1, 2, 3, 4
 NOV = dt.date(2026, 11, 20)
+
+
+def run(seasons: Seasons, player: int, name: str, score: int, best: float | None) -> bool:
+    """A run of the season onto its Rush board, on :data:`NOV`."""
+    return add_run(seasons.state(RUN_BOARD), player, name, score, best, NOV)
+
+
+def close(
+    seasons: Seasons, ratings: Ratings, season: str, off: Container[int] = ()
+) -> FinalTables | None:
+    """The season closed with the duels' ratings as its duel board's source."""
+    return seasons.close(season, off, {RATED_BOARD.name: ratings})
+
+
+def week(groups: ListedGroups, day: dt.date, solved: dict[int, int]) -> list[GroupWeek]:
+    """The listed groups' week: the members' daily puzzles ``solved``, then the arenas."""
+    return groups.week([solved, groups.counts(ARENAS_PLAYED.name, day)])
 
 
 def test_a_season_is_a_calendar_month() -> None:
@@ -110,8 +123,8 @@ def test_only_duels_against_established_opponents_count_for_the_board() -> None:
 def test_a_rush_run_is_on_the_board_from_the_first_rush_achievement() -> None:
     seasons = Seasons(current="2026-11")
     assert RUSH_SCORE.goals[0] == SEASON_MIN_RUN
-    assert not seasons.add_run(ANN, "Ann", SEASON_MIN_RUN - 1, 3.0, NOV)
-    assert seasons.add_run(ANN, "Ann", SEASON_MIN_RUN, 3.0, NOV)
+    assert not run(seasons, ANN, "Ann", SEASON_MIN_RUN - 1, 3.0)
+    assert run(seasons, ANN, "Ann", SEASON_MIN_RUN, 3.0)
 
 
 def test_duels_of_another_month_are_another_seasons() -> None:
@@ -124,11 +137,11 @@ def test_duels_of_another_month_are_another_seasons() -> None:
 
 def test_a_rush_board_holds_each_players_best_once() -> None:
     seasons = Seasons(current="2026-11")
-    assert seasons.add_run(ANN, "Ann", 25, 3.0, NOV)
-    assert not seasons.add_run(ANN, "Ann", 24, 2.0, NOV)
-    assert seasons.add_run(BOB, "Bob", 26, 4.0, NOV)
-    assert not seasons.add_run(CAT, "Cat", 0, None, NOV)
-    assert [(e.user_id, e.record.score) for e in seasons.rush] == [(BOB, 26), (ANN, 25)]
+    assert run(seasons, ANN, "Ann", 25, 3.0)
+    assert not run(seasons, ANN, "Ann", 24, 2.0)
+    assert run(seasons, BOB, "Bob", 26, 4.0)
+    assert not run(seasons, CAT, "Cat", 0, None)
+    assert [(e.user_id, e.record.score) for e in seasons.state(RUN_BOARD)] == [(BOB, 26), (ANN, 25)]
 
 
 def closed() -> tuple[Seasons, Ratings, float]:
@@ -136,36 +149,36 @@ def closed() -> tuple[Seasons, Ratings, float]:
     three_opponents(ratings, ANN, BOB, CAT)
     seasons = Seasons(current="2026-11")
     for player, score in ((ANN, 23), (BOB, 29), (CAT, 27), (DAN, 25)):
-        seasons.add_run(player, str(player), score, 2.0, NOV)
-    seasons.add_podium(DAN, 1)
+        run(seasons, player, str(player), score, 2.0)
+    add_podium(seasons.state(PODIUM_BOARD), DAN, 1)
     sigma = ratings.players[ANN].sigma
     return seasons, ratings, sigma
 
 
 def test_a_seasons_end_keeps_its_tables_and_gives_trophies() -> None:
     seasons, ratings, _sigma = closed()
-    ended = seasons.close(ratings, "2026-12")
+    ended = close(seasons, ratings, "2026-12")
     assert ended is not None
     assert seasons.kept["2026-11"] == ended
-    assert [row.player for row in ended.rush] == [BOB, CAT, DAN, ANN]
+    assert [row.player for row in ended.board(RUN_BOARD.name)] == [BOB, CAT, DAN, ANN]
     trophies = ended.trophies()
-    assert (BOB, SeasonTrophy("2026-11", Board.RUNS, 1)) in trophies
-    assert (ANN, SeasonTrophy("2026-11", Board.RUNS, 4)) not in trophies
-    assert (DAN, SeasonTrophy("2026-11", Board.PODIUMS, 1)) in trophies
+    assert (BOB, SeasonTrophy("2026-11", RUN_BOARD.name, 1)) in trophies
+    assert (ANN, SeasonTrophy("2026-11", RUN_BOARD.name, 4)) not in trophies
+    assert (DAN, SeasonTrophy("2026-11", PODIUM_BOARD.name, 1)) in trophies
     assert len(trophies) == 3 + 3 + 1  # three places of duels and Rush, one arena winner
 
 
 def test_a_seasons_end_starts_the_next_with_empty_boards() -> None:
     seasons, ratings, _sigma = closed()
-    seasons.close(ratings, "2026-12")
-    assert (seasons.current, seasons.rush, seasons.arena) == ("2026-12", [], {})
+    close(seasons, ratings, "2026-12")
+    assert (seasons.current, seasons.boards) == ("2026-12", {})
     assert rated_board(ratings, "2026-12") == []
 
 
 def test_ratings_keep_their_value_and_regain_uncertainty() -> None:
     seasons, ratings, sigma = closed()
     mu = ratings.players[ANN].mu
-    seasons.close(ratings, "2026-12")
+    close(seasons, ratings, "2026-12")
     assert ratings.players[ANN].mu == mu
     assert ratings.players[ANN].sigma == regained(sigma)
     assert sigma < regained(sigma) <= MODEL.sigma
@@ -178,22 +191,22 @@ def test_a_settled_rating_regains_uncertainty_short_of_a_new_players() -> None:
 
 def test_a_season_ends_once() -> None:
     seasons, ratings, _sigma = closed()
-    assert seasons.close(ratings, "2026-11") is None
-    seasons.close(ratings, "2026-12")
+    assert close(seasons, ratings, "2026-11") is None
+    close(seasons, ratings, "2026-12")
     sigma = ratings.players[ANN].sigma
-    assert seasons.close(ratings, "2026-12") is None
+    assert close(seasons, ratings, "2026-12") is None
     assert ratings.players[ANN].sigma == sigma
 
 
 def test_a_bots_first_season_ends_nothing() -> None:
     seasons = Seasons()
-    assert seasons.close(Ratings(), "2026-12") is None
+    assert close(seasons, Ratings(), "2026-12") is None
     assert seasons.current == "2026-12"
 
 
 def test_players_off_the_boards_win_nothing() -> None:
     seasons, ratings, _sigma = closed()
-    ended = seasons.close(ratings, "2026-12", off={BOB})
+    ended = close(seasons, ratings, "2026-12", off={BOB})
     assert ended is not None
     assert BOB not in [player for player, _trophy in ended.trophies()]
 
@@ -202,25 +215,25 @@ def test_only_listed_groups_that_played_are_on_the_week() -> None:
     groups = ListedGroups()
     groups.listing(-1, "Friends", True)
     groups.listing(-2, "Quiet", True)
-    groups.arena_played(-3, NOV)  # not listed
-    rows = groups.week(NOV, {-1: 4, -3: 9})
-    assert [(row.chat_id, row.solved) for row in rows] == [(-1, 4)]
+    groups.tally(ARENAS_PLAYED.name, -3, NOV)  # not listed
+    rows = week(groups, NOV, {-1: 4, -3: 9})
+    assert [(row.chat_id, row.counts[0]) for row in rows] == [(-1, 4)]
 
 
 def test_a_group_taken_off_is_on_no_week() -> None:
     groups = ListedGroups()
     groups.listing(-1, "Friends", True)
     assert groups.listing(-1, "Friends", False)
-    assert groups.week(NOV, {-1: 4}) == []
+    assert week(groups, NOV, {-1: 4}) == []
 
 
 def test_arenas_count_for_their_week() -> None:
     groups = ListedGroups()
     groups.listing(-1, "Friends", True)
-    groups.arena_played(-1, NOV)
+    groups.tally(ARENAS_PLAYED.name, -1, NOV)
     next_week = NOV + dt.timedelta(days=7)
-    assert groups.week(NOV, {})[0].tournaments == 1
-    assert groups.week(next_week, {}) == []
+    assert week(groups, NOV, {})[0].counts[1] == 1
+    assert week(groups, next_week, {}) == []
     assert week_of(dt.date(2026, 11, 22)) == "2026-11-16"
 
 
@@ -232,7 +245,7 @@ def solved(*days: dt.date, too_fast: bool = False) -> DailyRecord:
 
 
 MONDAY = dt.date(2026, 11, 23)
-BEFORE = [MONDAY - dt.timedelta(days=n + 1) for n in range(ESTABLISHED_DAYS)]
+BEFORE = [MONDAY - dt.timedelta(days=n + 1) for n in range(DAILY_DAYS)]
 
 
 def test_a_member_counts_once_established() -> None:
@@ -254,7 +267,7 @@ def test_a_season_hears_runs_and_podiums_only() -> None:
     assert seasons.hear(RushScore(player=ANN, name="Ann", score=24, best_time=2.0), NOV)
     assert seasons.hear(Podium(player=BOB, name="Bob", game=ARENA_GAME, place=2), NOV)
     assert not seasons.hear(DuelWon(player=CAT, name="Cat"), NOV)
-    assert seasons.arena[BOB].podiums == 1
+    assert seasons.state(PODIUM_BOARD)[BOB].podiums == 1
 
 
 def test_an_arena_told_in_a_group_is_one_played() -> None:
@@ -266,7 +279,7 @@ def test_an_arena_told_in_a_group_is_one_played() -> None:
     assert groups.hear(-1, podiums, NOV)
     assert not groups.hear(ANN, podiums, NOV)  # told in private: no group's
     assert not groups.hear(-1, [RushScore(player=ANN, name="Ann", score=3)], NOV)
-    assert groups.arenas[week_of(NOV)] == {-1: 1}
+    assert groups.counts(ARENAS_PLAYED.name, NOV) == {-1: 1}
 
 
 def test_a_title_is_shown_without_its_invisible_characters() -> None:
@@ -284,4 +297,22 @@ def test_a_group_renamed_to_a_link_is_off_the_week() -> None:
     groups = ListedGroups()
     groups.listing(-1, "Friends", True)
     groups.retitle(-1, "www.spam.example")
-    assert groups.week(NOV, {-1: 4}) == []
+    assert week(groups, NOV, {-1: 4}) == []
+
+
+def test_the_games_boards_are_declared_under_their_saved_names_in_order() -> None:
+    assert (RATED_BOARD.name, RUN_BOARD.name, PODIUM_BOARD.name) == ("duels", "rush", "arena")
+    assert RATED_BOARD.position < RUN_BOARD.position < PODIUM_BOARD.position
+
+
+def test_a_seasons_trophies_go_board_by_board_in_their_order() -> None:
+    seasons, ratings, _sigma = closed()
+    ended = close(seasons, ratings, "2026-12")
+    assert ended is not None
+    boards = [trophy.board for _player, trophy in ended.trophies()]
+    assert boards == sorted(boards, key=lambda name: BOARDS[name].position)
+
+
+def test_a_board_the_season_keeps_nothing_for_is_left_out_without_its_source() -> None:
+    seasons, _ratings, _sigma = closed()
+    assert RATED_BOARD.name not in seasons.tables().boards

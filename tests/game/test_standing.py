@@ -1,14 +1,15 @@
-"""Established players (:mod:`bot.rules.standing`) and an arena's standings as they count
-beyond its group (:func:`bot.rules.arena.standings.counted`)."""
+"""Established players: the daily puzzle's days (:mod:`bot.rules.daily.established`) and the
+duels' rating, the two ways to standing (:mod:`bot.play.standing` asks every game), and an
+arena's standings as they count beyond its group (:func:`bot.rules.arena.standings.counted`)."""
 
 from __future__ import annotations
 
 import datetime as dt
 
 from bot.rules.arena.standings import Row, contested, counted, newcomers
+from bot.rules.daily.established import DAILY_DAYS, daily_days, established_by_days
 from bot.rules.daily.puzzle import DailyRecord, DailyResult
 from bot.rules.duel.rating import PlayerRating, Ratings
-from bot.rules.standing import DAILY_DAYS, daily_days, established
 from tests import established as make
 
 DAY = dt.date(2026, 11, 30)
@@ -23,14 +24,14 @@ def dailies(*back: int, too_fast: bool = False) -> DailyRecord:
 
 
 def test_a_new_account_is_not_established() -> None:
-    assert not established(DailyRecord(), None, DAY)
-    assert not established(DailyRecord(), PlayerRating(), DAY)
+    assert not established_by_days(DailyRecord(), DAY)
+    assert not PlayerRating().established(DAY)
 
 
 def test_three_days_of_the_daily_puzzle_establish_a_player() -> None:
     assert DAILY_DAYS == 3
-    assert not established(dailies(1, 2), None, DAY)
-    assert established(dailies(1, 2, 3), None, DAY)
+    assert not established_by_days(dailies(1, 2), DAY)
+    assert established_by_days(dailies(1, 2, 3), DAY)
 
 
 def test_todays_puzzle_and_answers_too_fast_do_not_count() -> None:
@@ -41,8 +42,8 @@ def test_todays_puzzle_and_answers_too_fast_do_not_count() -> None:
 def test_a_player_established_in_duels_is_established() -> None:
     ratings = Ratings()
     make.in_duels(ratings, 7, day=DAY)
-    assert established(DailyRecord(), ratings.players[7], DAY)
-    assert not established(DailyRecord(), ratings.players[7], DAY - dt.timedelta(days=1))
+    assert ratings.players[7].established(DAY)
+    assert not ratings.players[7].established(DAY - dt.timedelta(days=1))
 
 
 def row(user: int, score: int, place: int) -> Row:

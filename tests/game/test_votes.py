@@ -83,10 +83,11 @@ def test_each_hint_needs_its_own_votes() -> None:
 
 def test_the_starter_of_a_match_starts_its_rounds() -> None:
     from bot.rules.hands import HandFacts
+    from bot.rules.rounds import start_match
     from bot.rules.table import Table
 
     table = Table()
-    table.start_match(3, starter=STARTER)
+    start_match(table, 3, starter=STARTER)
     game = new_round(table, HandFacts((3, 3, 8, 8), 24, True, (), 1, ()), 1, 0.0, PLAYER)
     assert game.starter == STARTER
 

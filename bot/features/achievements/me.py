@@ -19,7 +19,7 @@ from bot.play.registry import ProfilePart
 from bot.rules.achievements import Achievement, Achievements, earned, every, families
 from bot.rules.public_names import handle
 from bot.services.limits import CAPTION, visible_length
-from bot.services.pictures.profile_card import Badge, Card, Tile, render_card
+from bot.services.pictures import Badge, Card, Tile, render_card
 from bot.state import UserData
 from bot.typed_handlers import HandlerContext, MessageUpdate
 

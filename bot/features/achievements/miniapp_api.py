@@ -14,7 +14,7 @@ from bot.features.achievements.listing import listing
 from bot.features.achievements.me import profile
 from bot.play.board_names import public_name
 from bot.play.miniapp import AppPicture, serve_app
-from bot.services.pictures.profile_card import render_card
+from bot.services.pictures import render_card
 
 
 async def profile_call(request: AppRequest) -> AppReply:

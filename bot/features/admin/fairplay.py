@@ -187,8 +187,10 @@ def take_runs_off(context: HandlerContext, user_id: int) -> str:
     _ = context._
     removal = _take_runs(context, user_id)
     runs = _runs(context)
-    if runs is None or not runs.has_runs(context, user_id, removal):
-        return _("Player {id} has no Rush run.").format(id=user_id)
+    if runs is None:  # no game keeps runs: nobody has one
+        return _("I know no player {id}: check the number in /admin fairplay.").format(id=user_id)
+    if not runs.has_runs(context, user_id, removal):
+        return _(runs.none).format(id=user_id)
     _keep(context, removal)
     _save(context, user_id)
     logger.info("Took the runs of %s off the boards", user_id)

@@ -9,7 +9,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext
-from bot.features.seasons import closing, groups_top, profile
+from bot.features.seasons import closing, groups_top, profile, season_boards
 from bot.features.seasons.words import own_trophies, tables_text
 from bot.i18n import N_
 from bot.play.registry import Feature, Help, HelpLine, MenuEntry
@@ -46,7 +46,7 @@ async def season_command(update: MessageUpdate, context: HandlerContext) -> None
             time=ends.strftime("%H:%M"),
             zone=context.bot_data.settings.timezone.key,
         )
-        tables = seasons.tables(closing.ratings(context), data.off_boards)
+        tables = seasons.tables(data.off_boards, season_boards.sources(context))
         text = tables_text(context, update, tables, head)
         trophies = context.user_data.trophies
         if update.effective_chat.type == ChatType.PRIVATE and trophies:

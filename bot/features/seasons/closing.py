@@ -1,8 +1,9 @@
 """A season's end: on the bot's clock (a job at the month's end in the bot's time zone), and
 at start-up when the bot was down over it.  The season's final tables are kept, its
-trophies saved on their winners and every rating regains uncertainty
-(:meth:`bot.rules.seasons.tables.Seasons.close`), all written at once; only then is each
-winner told, in private, and the trophies published as game results
+trophies saved on their winners and every board's source does what it does at the end
+(the ratings regain uncertainty: :meth:`bot.rules.seasons.tables.Seasons.close`), all
+written at once; only then is each winner told, in private, and the trophies published as
+game results
 (:mod:`bot.play.result_listeners`).  The games' results come into the season's boards as the games
 publish them (:func:`hear`)."""
 
@@ -19,14 +20,13 @@ from apscheduler.jobstores.base import JobLookupError
 from telegram.ext import Application
 
 from bot.context import BotContext, services
+from bot.features.seasons.season_boards import shown, sources
 from bot.features.seasons.words import trophies_text
 from bot.play.board_names import public_name
 from bot.play.result_listeners import publish
-from bot.rules.duel.rating import Ratings
 from bot.rules.results import GameResult, Trophy
 from bot.rules.seasons.calendar import end_of, season_of
 from bot.rules.seasons.tables import FinalTables, SeasonTrophy
-from bot.state import GlobalPart
 from bot.typed_handlers import jobs_of
 
 logger = logging.getLogger(__name__)
@@ -40,12 +40,6 @@ AFTER_END = 0.5
 """Seconds after a season's end that its job rings (never a moment before)."""
 
 
-def ratings(context: BotContext) -> Ratings:
-    """The duels' ratings, of which the season's duel board is made (read here for the
-    seasons feature until the duel declares its season's board: #39)."""
-    return GlobalPart.of_kind(Ratings).get(context.bot_data.global_data)
-
-
 def season_now(context: BotContext) -> str:
     """The season of the bot's clock (in its time zone)."""
     return season_of(context.bot_data.local_now())
@@ -55,7 +49,7 @@ def roll(context: BotContext) -> FinalTables | None:
     """End the season on if the bot's clock is past it (see the module); the tables ended."""
     data = context.bot_data.global_data
     first = not data.seasons.current
-    ended = data.seasons.close(ratings(context), season_now(context), data.off_boards)
+    ended = data.seasons.close(season_now(context), data.off_boards, sources(context))
     if ended is None:
         if first:  # the bot's first season starts
             context.save_global()
@@ -67,7 +61,9 @@ def roll(context: BotContext) -> FinalTables | None:
         users[player].trophies.append(trophy)
         won.setdefault(player, []).append(trophy)
     rows: dict[tuple[str, Any], object] = {("global", 0): data}
-    rows.update({("rating", p): r for p, r in ratings(context).players.items() if r.rated})
+    for board in shown(context):
+        if board.end_rows is not None:
+            rows.update(board.end_rows(context))
     rows.update({("user", p): users[p] for p in won})
     write_now = context.bot_data.write_now
     saved = True if write_now is None else write_now(rows)

@@ -1,6 +1,6 @@
-"""/groups top: this week's groups by daily puzzles solved (their established members' live
-results: :func:`bot.rules.seasons.groups.member_week`) and arenas played, among the groups
-whose admins listed them in ``/settings`` (:mod:`bot.play.listed_groups`), by title only."""
+"""/groups top: this week's groups by what each game counts of them (``Game.group_share``:
+their established members' daily puzzles, their arenas played), among the groups whose
+admins listed them in ``/settings`` (:mod:`bot.play.listed_groups`), by title only."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from telegram.ext import Application, CommandHandler, MessageHandler, filters
 
 from bot.context import BotContext
 from bot.play.listed_groups import is_listed, retitle
-from bot.play.puzzle_days import days_of
+from bot.play.registry import GroupShare
 from bot.rules.seasons.groups import SHOWN, week_of
 from bot.texts import player_line
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
@@ -24,17 +24,10 @@ LISTING_GROUP = 2
 take those service messages in group 0)."""
 
 
-def _solved(context: BotContext, chat_id: int) -> int:
-    """Daily puzzles the group's members solved this week that count
-    (:func:`~bot.rules.seasons.groups.member_week`, as the game of the day's puzzle reads
-    each member's: :mod:`bot.play.puzzle_days`)."""
-    chat = context.application.chat_data.get(chat_id)
-    if chat is None:
-        return 0
-    today = context.today()
-    users = context.application.user_data
-    week = days_of(context).group_week
-    return sum(week(users[member], today) for member in chat.members if member in users)
+def _shares(context: BotContext) -> list[GroupShare]:
+    """Every game's share of a group's week, in their order."""
+    found = [game.group_share for game in context.bot_data.games if game.group_share is not None]
+    return sorted(found, key=lambda share: share.position)
 
 
 async def groups_command(update: MessageUpdate, context: HandlerContext) -> None:
@@ -50,18 +43,19 @@ async def groups_command(update: MessageUpdate, context: HandlerContext) -> None
         retitle(context, chat.id, chat.title or "")
     listed = context.bot_data.global_data.groups
     today = context.today()
-    rows = listed.week(today, {chat_id: _solved(context, chat_id) for chat_id in listed.listed})
+    shares = _shares(context)
+    rows = listed.week(
+        [
+            {chat_id: share.count(context, chat_id, today) for chat_id in listed.listed}
+            for share in shares
+        ]
+    )
     lines = [_("<b>🏘 This week's groups</b> (from Monday {day})").format(day=week_of(today))]
     for place, row in enumerate(rows[:SHOWN], 1):
         title = row.title if len(row.title) <= TITLE_SHOWN else row.title[: TITLE_SHOWN - 1] + "…"
-        value = context.ngettext(
-            "{count} daily puzzle solved", "{count} daily puzzles solved", row.solved
-        ).format(count=row.solved)
-        if row.tournaments:
-            count = row.tournaments
-            value += context.ngettext(", {count} arena", ", {count} arenas", count).format(
-                count=count
-            )
+        value = "".join(
+            share.words(context, count) for share, count in zip(shares, row.counts, strict=True)
+        )
         lines.append(player_line(html.escape(title), value, context, place))
     if not rows:
         lines.append(_("No listed group has played this week."))

@@ -5,16 +5,9 @@ else by their public name or handle: :mod:`bot.play.board_names`)."""
 from __future__ import annotations
 
 from bot.context import BotContext
+from bot.features.seasons.season_boards import shown
 from bot.play.board_names import shown_name
-from bot.rules.seasons.tables import (
-    SEASON_MIN_OPPONENTS,
-    SEASON_MIN_RATED,
-    SEASON_MIN_RUN,
-    Board,
-    FinalTables,
-    Row,
-    SeasonTrophy,
-)
+from bot.rules.seasons.tables import FinalTables, SeasonTrophy
 from bot.texts import player_line
 from bot.typed_handlers import HandlerContext, MessageUpdate
 
@@ -29,14 +22,13 @@ def place_text(context: BotContext, place: int) -> str:
     return {1: _("1st"), 2: _("2nd"), 3: _("3rd")}.get(place, str(place))
 
 
-def board_name(context: BotContext, board: Board) -> str:
-    """A board's name, as in ``the duel board``."""
-    _ = context._
-    return {
-        Board.RATED: _("the duel board"),
-        Board.RUNS: _("the Rush board"),
-        Board.PODIUMS: _("the arena board"),
-    }[board]
+def board_name(context: BotContext, board: str) -> str:
+    """A board's name, as in ``the duel board`` (its game's words; one no game declares by
+    its saved name)."""
+    for declared in shown(context):
+        if declared.board.name == board:
+            return declared.called(context)
+    return board
 
 
 def trophies_text(context: BotContext, trophies: list[SeasonTrophy]) -> list[str]:
@@ -79,23 +71,6 @@ def _name(context: HandlerContext, update: MessageUpdate, player: int) -> str:
     return shown_name(context, update.effective_chat.id, update.effective_user, player, NAME_SHOWN)
 
 
-def _value(context: BotContext, board: Board, row: Row) -> str:
-    _ = context._
-    if board is Board.RATED:
-        return f"{row.value} ± {round(row.second or 0)}"
-    if board is Board.RUNS:
-        if row.second is None:
-            return str(row.value)
-        time = _("{seconds} s").format(seconds=f"{row.second:.1f}")
-        return _("{score} · best hand {time}").format(score=row.value, time=time)
-    podiums = int(row.second or 0)
-    # Two counts, two plural forms: "1 won, 3 podiums" (one ngettext for both read "1 ganadas").
-    won = context.ngettext("{count} won", "{count} won", row.value).format(count=row.value)
-    on_podium = context.ngettext("{count} podium", "{count} podiums", podiums).format(count=podiums)
-    # TRANSLATORS: an arena board's row: "{won}" is "3 won", "{podiums}" is "5 podiums".
-    return _("{won}, {podiums}").format(won=won, podiums=on_podium)
-
-
 def _medalled(place: int, name: str) -> str:
     """A name with the medal of its place, if it wins a trophy: ``🥇 Ann``."""
     medal = MEDALS.get(place)
@@ -105,32 +80,22 @@ def _medalled(place: int, name: str) -> str:
 def tables_text(
     context: HandlerContext, update: MessageUpdate, tables: FinalTables, head: str
 ) -> str:
-    """A season's tables under ``head`` (HTML): the duels, Rush and (once played) arenas;
-    the first three with the medals of the trophies they win (or won)."""
-    _ = context._
-    heads = {
-        Board.RATED: _(
-            "<b>⚔️ Duels</b> ({count} rated duels this season or more, against "
-            "{opponents} established players or more)"
-        ).format(count=SEASON_MIN_RATED, opponents=SEASON_MIN_OPPONENTS),
-        Board.RUNS: _("<b>⚡ Rush</b>: the best run of each player ({count} hands or more)").format(
-            count=SEASON_MIN_RUN
-        ),
-        Board.PODIUMS: _("<b>🏟 Arenas</b>"),
-    }
+    """A season's tables under ``head`` (HTML): each game's board in the boards' order (one
+    shown once somebody is on it only when its game says so); the first three with the
+    medals of the trophies they win (or won)."""
     lines = [head]
-    for board in Board:
-        rows = tables.board(board)
-        if board is Board.PODIUMS and not rows:
-            continue  # no arena played this season (or none exist yet)
-        lines += ["", heads[board]]
+    for board in shown(context):
+        rows = tables.board(board.board.name)
+        if not rows and not board.shown_empty:
+            continue
+        lines += ["", board.heading(context)]
         lines += [
             player_line(
                 _medalled(place, _name(context, update, row.player)),
-                _value(context, board, row),
+                board.value(context, row),
                 context,
                 place,
             )
             for place, row in enumerate(rows, 1)
-        ] or [_("Nobody yet.")]
+        ] or [context._("Nobody yet.")]
     return "\n".join(lines)

@@ -14,7 +14,7 @@ from bot.features.solve.spoiler_checks import mark_peeks, spoiler
 from bot.features.solve.words import rule_words
 from bot.i18n import in_english
 from bot.rules.requests import RequestError, parse_solve
-from bot.services.solve_errors import SolveBusy, SolveTimeout
+from bot.services.solving import SolveBusy, SolveTimeout
 from bot.texts import problem_text
 
 INLINE_RESULTS = 50

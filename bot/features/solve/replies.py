@@ -20,7 +20,7 @@ from bot.i18n import N_, in_english, number
 from bot.rules.deferrals import Deferral, overdue
 from bot.rules.requests import RequestError, Rules, SolveRequest, SolveResult, parse_solve, shown
 from bot.services.deferred_solves import DeferredSolve
-from bot.services.solve_errors import SolveBusy, SolveTimeout, SolveTooBig
+from bot.services.solving import SolveBusy, SolveTimeout, SolveTooBig
 from bot.texts import problem_text
 from bot.typed_handlers import (
     ButtonUpdate,

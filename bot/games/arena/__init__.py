@@ -5,6 +5,7 @@ Register it before the rounds: its ``/skip`` in private is the arena's while one
 
 from __future__ import annotations
 
+import datetime as dt
 import html
 
 from telegram import Message
@@ -12,12 +13,21 @@ from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, filters
 
 from bot.context import BotContext, services
-from bot.games.arena import group, miniapp_api, moves, play, refusals, scheduled
+from bot.games.arena import group, miniapp_api, moves, play, refusals, scheduled, words
 from bot.games.arena.parts import ARENA_CHAT
 from bot.games.arena.words import ACHIEVEMENTS
 from bot.i18n import N_
-from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry
+from bot.play.registry import (
+    Game,
+    GroupShare,
+    Handlers,
+    Help,
+    HelpLine,
+    MenuEntry,
+    SeasonBoardShown,
+)
 from bot.rules.arena.command import At, Now, Stop, Unreadable, Unschedule, read
+from bot.rules.arena.podium_season import ARENAS_PLAYED, PODIUM_BOARD
 from bot.services.answer_routes import Route
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_buttons, for_messages
 
@@ -113,7 +123,7 @@ class InArena(filters.MessageFilter):
         mine = None if chat is None else ARENA_CHAT.of(chat)
         if message.chat.type != ChatType.PRIVATE or chat is None or mine is None:
             return False
-        if chat.table.game_on or chat.table.match is not None:
+        if chat.table.game_on or chat.table.held:
             return False  # another game of theirs, dealt meanwhile: its /skip
         playing = mine.playing
         ours = None if playing is None else group.group_part(self._application, playing)
@@ -150,6 +160,22 @@ def help_lines(context: BotContext) -> list[HelpLine]:
     return [HelpLine(Help.GAMES, 36, text)]
 
 
+def _played(context: BotContext, chat_id: int, day: dt.date) -> int:
+    """A group's arenas played in the week of ``day`` (the listed groups keep them)."""
+    return context.bot_data.global_data.groups.counts(ARENAS_PLAYED.name, day).get(chat_id, 0)
+
+
+SEASON_BOARD = SeasonBoardShown(
+    PODIUM_BOARD,
+    words.season_heading,
+    words.season_called,
+    words.season_value,
+    shown_empty=False,  # no arena played this season (or none exist yet)
+)
+"""The season's arena board, once an arena's podium is on it."""
+GROUP_SHARE = GroupShare(20, _played, words.played_words)
+"""A listed group's week on ``/groups top``: its arenas played (after its daily puzzles)."""
+
 MENU = (MenuEntry(55, "arena", N_("Arena: a group's tournament, each at their own pace")),)
 """/arena after /rush, before /daily."""
 
@@ -164,5 +190,7 @@ GAME = Game(
     opening=refusals.opening,
     help=help_lines,
     moved=moves.moved,
+    season_boards=(SEASON_BOARD,),
+    group_share=GROUP_SHARE,
     achievements=ACHIEVEMENTS,
 )

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Iterable
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.error import BadRequest
@@ -16,24 +15,22 @@ from bot.context import BotContext
 from bot.games.arena import words
 from bot.games.arena.live import kept, release
 from bot.games.arena.parts import ARENA_CHAT
+from bot.games.arena.podium import podium_picture
 from bot.play import set_aside
 from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
 from bot.play.miniapp import group_link
-from bot.play.puzzle_days import days_of
 from bot.play.result_listeners import publish
+from bot.play.standing import established_of
 from bot.rules.arena import Arena, contested, counted, podium, standings, winner
 from bot.rules.arena.chat_state import ArenaChat, ArenaTrophy
 from bot.rules.arena.standings import ARENA_GAME
 from bot.rules.arena.start_vote import ask
-from bot.rules.duel.rating import Ratings
 from bot.rules.results import Podium
-from bot.rules.standing import established_by
 from bot.services.limits import CAPTION, visible_length
 from bot.services.outbox import Sent, Skipped
-from bot.services.pictures.podium import podium_picture
 from bot.services.sending import unread
-from bot.state import ChatData, GlobalPart
+from bot.state import ChatData
 from bot.typed_handlers import JobContext, MessageUpdate
 
 logger = logging.getLogger(__name__)
@@ -359,21 +356,6 @@ def end(context: BotContext, group: int) -> None:
         own = chat_context(context, row.user_id)
         own.send(row.user_id, words.place_text(row, len(rows), own))
         set_aside.remind(own, row.user_id)  # a daily puzzle the arena set aside waits
-
-
-def established_of(context: BotContext, players: Iterable[int]) -> frozenset[int]:
-    """The ``players`` established today (:mod:`bot.rules.standing`)."""
-    users = context.application.user_data
-    ratings = GlobalPart.of_kind(Ratings).get(context.bot_data.global_data).players
-    today = context.today()
-    solved = days_of(context).solved_before
-    return frozenset(
-        player
-        for player in players
-        if established_by(
-            solved(users[player], today) if player in users else 0, ratings.get(player), today
-        )
-    )
 
 
 def _send_podium(context: BotContext, group: int, scores: list[int], text: str) -> None:

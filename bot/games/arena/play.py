@@ -92,15 +92,38 @@ def deal_hand(context: BotContext, user_id: int, group: int, news: str | None = 
         return
     caption = words.hand_caption(arena, index, player.berserk_next, news, own)
     markup = berserk_markup(player.berserk_next, own)
+    mine = part(own.application.chat_data[user_id])
+    mine.sending = index
+    sorry = own.sorry(user_id)
 
     def shown(sent: object) -> None:
+        mine.sending = None
         if isinstance(sent, Message) and player.index == index and player.shown is None:
-            part(own.application.chat_data[user_id]).hand_message_id = sent.message_id
+            mine.hand_message_id = sent.message_id
         start_clock(own, user_id, group, arena, index)
 
+    def failed(error: Exception) -> None:
+        mine.sending = None  # their next answer or /skip sends it again
+        sorry(error)
+
     game_life.post_hand(
-        own, user_id, arena.hands[index], caption, reply_markup=markup, on_sent=shown
+        own,
+        user_id,
+        arena.hands[index],
+        caption,
+        reply_markup=markup,
+        on_sent=shown,
+        on_failed=failed,
     )
+
+
+def on_its_way(context: HandlerContext, update: MessageUpdate, group: int) -> None:
+    """An answer or a skip before the hand reached its player: they are told it is on its
+    way or, where its send failed, it is sent again."""
+    if part(context.chat_data).sending is None:
+        deal_hand(context, update.effective_user.id, group)
+    else:
+        context.reply(update, context._("Your hand is on its way: one moment."))
 
 
 def start_clock(context: BotContext, user_id: int, group: int, arena: Arena, index: int) -> None:
@@ -234,7 +257,7 @@ def _another_game_on(context: HandlerContext, chat_id: int) -> bool:
     chat = context.chat_data
     if (
         set_aside.own_game_on(context, chat)  # a friend's challenge: its answers are its own
-        or chat.table.match is not None
+        or chat.table.held  # a series of hands between two of them (a match)
         or chat_id in context.bot_data.dealing
     ):
         return True
@@ -296,7 +319,7 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
         context.reply(update, _("Too late: the arena is over."))
         return
     if outcome.refused is Refusal.NOT_SHOWN:
-        context.reply(update, _("Your hand is on its way: one moment."))
+        on_its_way(context, update, group)
         return
     if outcome.refused is Refusal.NOT_STARTED:
         context.reply(update, not_started_text(context, arena))
@@ -367,7 +390,7 @@ async def skip(update: MessageUpdate, context: HandlerContext) -> None:
         end(context, group)
         context.reply(update, _("Too late: the arena is over."))
     elif outcome.refused is Refusal.NOT_SHOWN:
-        context.reply(update, _("Your hand is on its way: one moment."))
+        on_its_way(context, update, group)
     elif outcome.refused is Refusal.NOT_STARTED:
         context.reply(update, not_started_text(context, arena))
     elif outcome.next_hand:

@@ -1,6 +1,7 @@
 """What an arena says: the group's standings message (the announcement, edited as the
 arena goes on, and its end), a player's hand, the news of the hand before it, and the
-refusals (HTML unless said otherwise)."""
+refusals, and its board of a season and share of a group's week (HTML unless said
+otherwise)."""
 
 from __future__ import annotations
 
@@ -22,9 +23,10 @@ from bot.rules.arena.standings import (
     newcomers,
     podium,
 )
+from bot.rules.daily.established import DAILY_DAYS
 from bot.rules.durations import clock_text
 from bot.rules.pace import PLAUSIBLE_MEDIAN
-from bot.rules.standing import DAILY_DAYS
+from bot.rules.seasons.tables import Row as SeasonRow
 from bot.rules.votes import Ballot
 from bot.texts import player_line
 
@@ -308,3 +310,31 @@ ACHIEVEMENTS = (
     Titled(ARENAS_WON, (N_("🥇 An arena won"),) * 2),
 )
 """Its families of achievements' titles (``Game.achievements``)."""
+
+
+def season_heading(context: Translator) -> str:
+    """The season's arena board's heading on /season."""
+    return context._("<b>🏟 Arenas</b>")
+
+
+def season_called(context: Translator) -> str:
+    """The season's arena board, as a trophy's line names it."""
+    return context._("the arena board")
+
+
+def season_value(context: Translator, row: SeasonRow) -> str:
+    """A row of the season's arena board: ``3 won, 5 podiums``."""
+    podiums = int(row.second or 0)
+    # Two counts, two plural forms: "1 won, 3 podiums" (one ngettext for both read "1 ganadas").
+    won = context.ngettext("{count} won", "{count} won", row.value).format(count=row.value)
+    on_podium = context.ngettext("{count} podium", "{count} podiums", podiums).format(count=podiums)
+    # TRANSLATORS: an arena board's row: "{won}" is "3 won", "{podiums}" is "5 podiums".
+    return context._("{won}, {podiums}").format(won=won, podiums=on_podium)
+
+
+def played_words(context: Translator, count: int) -> str:
+    """A listed group's arenas of the week on /groups top, after its daily puzzles (none:
+    nothing said)."""
+    if not count:
+        return ""
+    return context.ngettext(", {count} arena", ", {count} arenas", count).format(count=count)

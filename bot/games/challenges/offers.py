@@ -11,7 +11,7 @@ import hmac
 import string
 from dataclasses import dataclass
 
-from bot.services.web.launch_data import secret_key
+from bot.services.web import secret_key
 
 OFFER_SECONDS = 7 * 86_400.0
 """Seconds an offer stays good: a week after the solve, its button makes no challenge."""

@@ -24,7 +24,7 @@ from bot.rules.challenge import HAND_SOURCE, Challenge, ChallengeRefusal, Challe
 from bot.rules.daily.puzzle import HAND_SOURCE as DAILY_SOURCE
 from bot.rules.pace import floor_of
 from bot.rules.spoilers import shares
-from bot.services.workers.pool import PoolBusy, WorkFailed, WorkTimeout
+from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.state import CHATS_GAME
 from bot.texts import reason
 from bot.typed_handlers import HandlerContext, MessageUpdate
@@ -298,7 +298,7 @@ async def answer(update: MessageUpdate, context: HandlerContext, text: str) -> N
 
 def on_challenge(application: Application) -> filters.UpdateFilter:
     """Updates in a private chat whose plain answers go to a challenge, and whose own game
-    (a round, a hunt, a match) could not mean otherwise."""
+    (a round, a hunt, a series that holds the table: a match) could not mean otherwise."""
 
     class _OnChallenge(filters.UpdateFilter):
         def filter(self, update: object) -> bool:
@@ -310,7 +310,7 @@ def on_challenge(application: Application) -> filters.UpdateFilter:
                 data is not None
                 and data.answers_to == ANSWERS_TO
                 and not data.table.game_on
-                and data.table.match is None
+                and not data.table.held
             )
 
     return _OnChallenge(name="challenge")

@@ -14,7 +14,7 @@ from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext, services
 from bot.games.countdown import refusals, work
-from bot.games.countdown.parts import COUNTDOWN_MESSAGES, CountdownMessages
+from bot.games.countdown.parts import COUNTDOWN_MESSAGES, COUNTDOWN_POINTS, CountdownMessages
 from bot.games.countdown.setting import SETTING
 from bot.games.countdown.words import ACHIEVEMENTS, REASONS, STOP_VOTES, how_to_answer
 from bot.i18n import N_, answer_in_english
@@ -22,7 +22,6 @@ from bot.play import game_life, set_aside, solo_games, status_message
 from bot.play.announce import tell_saved
 from bot.play.registry import Board, Game, Handlers, Help, HelpLine, MenuEntry
 from bot.play.result_listeners import publish
-from bot.rules.chat_stats import ChatStats, PlayerStats
 from bot.rules.countdown import (
     COUNTDOWN_SEAT,
     LARGE,
@@ -41,6 +40,7 @@ from bot.rules.pace import too_fast
 from bot.rules.plain_text import after_mention, looks_like_answer
 from bot.services.answer_routes import Route
 from bot.services.limits import TEXT, fit_list
+from bot.state import ChatData
 from bot.texts import (
     more_players,
     player_line,
@@ -327,7 +327,8 @@ def finish(chat_id: int, context: ChatContext, game: Countdown) -> None:
     winner and the solver's best answer."""
     game_life.cancel_alarms(context, chat_id, COUNTDOWN)
     scores = game.scores()
-    context.chat_data.table.stats.record_countdown(scores)
+    if scores:  # (the chat's part of Countdown's points is made by the first to score)
+        COUNTDOWN_POINTS.get(context.chat_data).add(context.chat_data.table.stats, scores)
     saved = context.save_now(chat_id, scores[0][0]) if scores else True
     news = publish(context, chat_id, exact(game))
     tell_saved(context, chat_id, end_text(chat_id, game, context, news), saved, end=True)
@@ -401,18 +402,21 @@ def help_lines(context: BotContext) -> tuple[HelpLine, ...]:
 MENU = (MenuEntry(30, "countdown", N_("Countdown: six numbers, get closest to the target")),)
 
 
-def score_line(context: BotContext, player: PlayerStats) -> str | None:
+def score_line(context: BotContext, chat: ChatData, user_id: int) -> str | None:
     """The player's points of Countdown in the chat, for /score."""
-    if not player.countdown_points:
+    part = COUNTDOWN_POINTS.of(chat)
+    count = 0 if part is None else part.of(user_id)
+    if not count:
         return None
-    return context.ngettext(
-        "Countdown: {count} point", "Countdown: {count} points", player.countdown_points
-    ).format(count=player.countdown_points)
+    return context.ngettext("Countdown: {count} point", "Countdown: {count} points", count).format(
+        count=count
+    )
 
 
-def board(context: BotContext, stats: ChatStats) -> Board:
+def board(context: BotContext, chat: ChatData) -> Board:
     """Countdown's board of the chat, for /top."""
-    return context._("<b>Countdown</b>"), stats.countdown_top()
+    part = COUNTDOWN_POINTS.of(chat)
+    return context._("<b>Countdown</b>"), [] if part is None else part.top(chat.table.stats)
 
 
 GAME = Game(

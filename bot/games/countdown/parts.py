@@ -1,9 +1,10 @@
-"""Countdown's parts of a chat's data: the messages of its latest game."""
+"""Countdown's parts of a chat's data: the messages of its latest game, its points."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bot.rules.countdown import CountdownPoints
 from bot.state import ChatPart, Status
 
 
@@ -19,3 +20,7 @@ class CountdownMessages:
 
 COUNTDOWN_MESSAGES = ChatPart("countdown", CountdownMessages)
 """A chat's part: the messages of its latest Countdown game (none until its first)."""
+
+COUNTDOWN_POINTS = ChatPart("countdown_points", CountdownPoints)
+"""A chat's part: its players' Countdown points (none until a game scored; records of version
+3 kept them in the table's stats: ``bot/records/migrations.py``)."""

@@ -24,7 +24,7 @@ from bot.games.daily.attempt import (
     start_private,
 )
 from bot.games.daily.day_board import overview
-from bot.games.daily.group import daily_top, show_in_group, week_command
+from bot.games.daily.group import GROUP_SHARE, daily_top, show_in_group, week_command
 from bot.games.daily.miniapp_api import app_daily, app_daily_answer, app_daily_state
 from bot.games.daily.parts import ANSWERS_TO
 from bot.games.daily.profile import profile_part
@@ -203,6 +203,8 @@ GAME = Game(
     unrecorded=((HAND_SOURCE, spoiler_rules.unrecorded),),
     days=parts.DAYS,
     zone=parts.zone,
+    establishes=parts.established,
+    group_share=GROUP_SHARE,
     achievements=ACHIEVEMENTS,
     page_texts=words.PAGE_TEXTS,
 )

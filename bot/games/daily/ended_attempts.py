@@ -23,7 +23,7 @@ from bot.play.set_aside import busy_text
 from bot.rules.daily.attempts import closed_attempt, closes_at, give_up
 from bot.rules.daily.puzzle import DailyRecord, NotInArchive, past_day, until_next
 from bot.services.answer_routes import Route
-from bot.services.workers.pool import PoolBusy, WorkFailed, WorkTimeout
+from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.state import CHATS_GAME, ChatData
 from bot.texts import duration_text
 from bot.typed_handlers import (
@@ -74,13 +74,14 @@ def _on_attempt(
     application: Application, chat: ChatData, record: DailyRecord, update: Update
 ) -> bool:
     """The chat's answers go to a daily attempt whose clock runs, and no game of the chat
-    (a round, a hunt, a Countdown game, a match between two rounds) could mean otherwise."""
+    (a round, a hunt, a Countdown game, a series that holds the table: a match between two
+    rounds) could mean otherwise."""
     table = chat.table
     return (
         chat.answers_to == ANSWERS_TO
         and record.running() is not None
         and not table.game_on
-        and table.match is None
+        and not table.held
     )
 
 

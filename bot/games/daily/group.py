@@ -13,9 +13,12 @@ from telegram.constants import ChatType
 from bot.context import BotContext
 from bot.games.daily import group_replies
 from bot.games.daily.attempt import puzzle_of
-from bot.games.daily.parts import DAILY_RECORD
+from bot.games.daily.parts import DAILY_RECORD, record_of
+from bot.i18n import Translator
 from bot.play import game_life
 from bot.play.miniapp import group_link
+from bot.play.registry import GroupShare
+from bot.rules.daily.established import member_week
 from bot.rules.daily.puzzle import (
     clock_text,
 )
@@ -183,3 +186,26 @@ async def week_command(update: MessageUpdate, context: HandlerContext) -> None:
     elif len(rows) > TOP:
         lines.append(more_players(context, len(rows) - TOP))
     context.reply(update, "\n".join(lines))
+
+
+def _group_week(context: BotContext, chat_id: int, day: dt.date) -> int:
+    """Daily puzzles the group's members solved in the week of ``day`` that count
+    (:func:`~bot.rules.daily.established.member_week`)."""
+    chat = context.application.chat_data.get(chat_id)
+    if chat is None:
+        return 0
+    users = context.application.user_data
+    return sum(
+        member_week(record_of(users[member]), day) for member in chat.members if member in users
+    )
+
+
+def _solved_words(context: Translator, count: int) -> str:
+    return context.ngettext(
+        "{count} daily puzzle solved", "{count} daily puzzles solved", count
+    ).format(count=count)
+
+
+GROUP_SHARE = GroupShare(10, _group_week, _solved_words)
+"""A listed group's week on ``/groups top``: its members' daily puzzles solved (first: the
+groups rank by it)."""

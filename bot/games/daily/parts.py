@@ -1,18 +1,19 @@
 """The daily puzzle's parts: in a chat, its post (a group's) or its picture (a private
 chat's), its subscription; a player's puzzles (the rules'
 :class:`~bot.rules.daily.puzzle.DailyRecord`: attempts, results, streaks, reminders); and
-how the other games and the features read them (:data:`DAYS`, :func:`zone`)."""
+how the other games and the features read them (:data:`DAYS`, :func:`zone`,
+:func:`established`)."""
 
 from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
 
+from bot.context import BotContext
 from bot.play.registry import PuzzleDays
 from bot.rules.daily.attempts import unplayed_days
+from bot.rules.daily.established import established_by_days
 from bot.rules.daily.puzzle import DailyRecord
-from bot.rules.seasons.groups import member_week
-from bot.rules.standing import daily_days
 from bot.state import ChatData, ChatPart, UserData, UserPart
 
 ANSWERS_TO = "daily"
@@ -69,8 +70,6 @@ def _result(user: UserData, day: dt.date) -> float | None:
 
 
 DAYS = PuzzleDays(
-    solved_before=lambda user, day: daily_days(record_of(user), day),
-    group_week=lambda user, day: member_week(record_of(user), day),
     result=_result,
     given_up=lambda user, day: day.isoformat() in record_of(user).gave_up,
     unplayed=lambda user, now: unplayed_days(None if user is None else record_of(user), now),
@@ -83,3 +82,10 @@ def zone(chat: ChatData) -> str | None:
     """The time zone the chat's daily subscription is in (/subscribe's), if any."""
     daily = DAILY_CHAT.of(chat)
     return None if daily is None else daily.subscription_zone
+
+
+def established(context: BotContext, player: int, day: dt.date) -> bool:
+    """Whether the daily puzzle establishes ``player`` on ``day``: solved at a person's pace
+    on enough days before it (``Game.establishes``: :mod:`bot.play.standing`)."""
+    users = context.application.user_data
+    return player in users and established_by_days(record_of(users[player]), day)

@@ -23,7 +23,7 @@ from bot.rules.daily.puzzle import (
     post_time,
     until_next,
 )
-from bot.services.outbox.bulk import spread_second
+from bot.services.outbox import spread_second
 from bot.texts import duration_text
 from bot.typed_handlers import (
     HandlerContext,

@@ -21,7 +21,7 @@ from bot.rules.daily.puzzle import (
     until_next,
 )
 from bot.services.limits import CAPTION, visible_length
-from bot.services.pictures.charts import bar_chart
+from bot.services.pictures import bar_chart
 from bot.texts import duration_text, player_line
 from bot.typed_handlers import (
     HandlerContext,

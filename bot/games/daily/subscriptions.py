@@ -22,8 +22,8 @@ from bot.play.admins import is_admin
 from bot.rules.daily.attempts import closed, closes_at
 from bot.rules.daily.puzzle import find_zone, last_post_at, post_time
 from bot.rules.spoilers import shares
-from bot.services.outbox.bulk import BulkNotSent, spread_second
-from bot.services.workers.pool import PoolBusy, WorkFailed, WorkTimeout
+from bot.services.outbox import BulkNotSent, spread_second
+from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.typed_handlers import (
     HandlerContext,
     JobContext,

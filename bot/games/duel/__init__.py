@@ -5,6 +5,9 @@ are :mod:`bot.rules.duel`'s (docs/design-games.md, *Duels on Telegram*)."""
 
 from __future__ import annotations
 
+import datetime as dt
+from typing import Any
+
 from telegram.ext import (
     Application,
     CallbackQueryHandler,
@@ -17,10 +20,12 @@ from telegram.ext import (
 )
 
 from bot.context import BotContext, services
-from bot.games.duel.parts import DUELS
+from bot.games.duel.parts import DUELS, RATINGS
 from bot.games.duel.words import ACHIEVEMENTS
 from bot.i18n import N_
-from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry
+from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry, SeasonBoardShown
+from bot.rules.duel.rated_season import RATED_BOARD
+from bot.rules.duel.rating import Ratings
 from bot.services.answer_routes import Route
 from bot.typed_handlers import for_buttons, for_messages
 
@@ -34,6 +39,7 @@ from . import (
     refusals,
     review,
     shared,
+    words,
 )
 from .restart import restore
 
@@ -115,6 +121,34 @@ def moved(context: BotContext, old_chat_id: int, new_chat_id: int) -> None:
             invitation.chat_id = new_chat_id
 
 
+def _established(context: BotContext, player: int, day: dt.date) -> bool:
+    """Whether duels establish ``player`` on ``day`` (:meth:`PlayerRating.established`)."""
+    rating = RATINGS.get(context.bot_data.global_data).players.get(player)
+    return rating is not None and rating.established(day)
+
+
+def _ratings(context: BotContext) -> Ratings:
+    """The duels' ratings, which the season's duel board reads."""
+    return RATINGS.get(context.bot_data.global_data)
+
+
+def _regained(context: BotContext) -> dict[tuple[str, Any], object]:
+    """The ratings a season's end changed (each rated one's uncertainty), as rows."""
+    players = RATINGS.get(context.bot_data.global_data).players
+    return {("rating", player): rating for player, rating in players.items() if rating.rated}
+
+
+SEASON_BOARD = SeasonBoardShown(
+    RATED_BOARD,
+    words.season_heading,
+    words.season_called,
+    words.season_value,
+    source=_ratings,
+    end_rows=_regained,
+)
+"""The season's duel board: the rating of those with enough rated duels this season."""
+
+
 GAME = Game(
     "duel",
     (Handlers(register), Handlers(rating_command.register)),
@@ -127,7 +161,9 @@ GAME = Game(
     help=help_lines,
     moved=moved,
     review=review.review,
-    achievements=ACHIEVEMENTS,
     players=review.PLAYERS,
     profile=profile.profile,
+    establishes=_established,
+    season_boards=(SEASON_BOARD,),
+    achievements=ACHIEVEMENTS,
 )

@@ -29,7 +29,7 @@ from bot.rules.rounds import Round
 from bot.rules.table import GameSettings
 from bot.services.outbox import Sent
 from bot.services.solving import DealRefused
-from bot.services.workers.pool import AlreadyRunning, PoolBusy, WorkFailed, WorkTimeout
+from bot.services.workers import AlreadyRunning, PoolBusy, WorkFailed, WorkTimeout
 from bot.state import ChatData
 from bot.texts import how_to_answer
 from bot.typed_handlers import HandlerContext, JobContext, MessageUpdate

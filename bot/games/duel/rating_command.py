@@ -15,14 +15,14 @@ from bot.games.duel.parts import DUELS, RATINGS
 from bot.i18n import N_
 from bot.play.board_names import shown_name
 from bot.play.registry import Help, HelpLine, MenuEntry
-from bot.rules.duel.rating import BOARD_MIN_DUELS, PROVISIONAL_DUELS, PlayerRating, Result, Shown
-from bot.rules.seasons.calendar import season_of
-from bot.rules.seasons.tables import (
+from bot.rules.duel.rated_season import (
     SEASON_MIN_OPPONENTS,
     SEASON_MIN_RATED,
     season_rank,
     season_rated,
 )
+from bot.rules.duel.rating import BOARD_MIN_DUELS, PROVISIONAL_DUELS, PlayerRating, Result, Shown
+from bot.rules.seasons.calendar import season_of
 from bot.texts import player_line
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
@@ -156,8 +156,8 @@ def _card(
 
 
 def _season_line(context: HandlerContext, user_id: int, player: PlayerRating) -> str:
-    """This season's rank on its duel board (:mod:`bot.rules.seasons`), or how far from it;
-    the rating itself is the all-time one."""
+    """This season's rank on its duel board (:mod:`bot.rules.duel.rated_season`), or how far
+    from it; the rating itself is the all-time one."""
     _ = context._
     season = season_of(context.bot_data.local_now())
     standing = season_rank(RATINGS.get(context.bot_data.global_data), season, user_id)

@@ -8,9 +8,11 @@ import html
 from bot.i18n import N_, NP_, Translator
 from bot.play.registry import Titled
 from bot.rules.duel.race import DUELS_WON, MOST_HANDS, WINS_NEEDED, Duel, End, Refusal
+from bot.rules.duel.rated_season import SEASON_MIN_OPPONENTS, SEASON_MIN_RATED
 from bot.rules.duel.rating import PAIR_CAP_PER_DAY, PROVISIONAL_GAIN_PER_DAY, RatingChange, Shown
 from bot.rules.pace import FLOOR, PLAUSIBLE_MEDIAN
 from bot.rules.rounds import Round
+from bot.rules.seasons.tables import Row as SeasonRow
 
 REFUSALS = {
     Refusal.SELF: N_("You cannot duel yourself: invite someone else."),
@@ -303,3 +305,21 @@ def end_text(
 
 ACHIEVEMENTS = (Titled(DUELS_WON, NP_("⚔️ {count} duel won", "⚔️ {count} duels won")),)
 """Its families of achievements' titles (``Game.achievements``)."""
+
+
+def season_heading(context: Translator) -> str:
+    """The season's duel board's heading on /season."""
+    return context._(
+        "<b>⚔️ Duels</b> ({count} rated duels this season or more, against "
+        "{opponents} established players or more)"
+    ).format(count=SEASON_MIN_RATED, opponents=SEASON_MIN_OPPONENTS)
+
+
+def season_called(context: Translator) -> str:
+    """The season's duel board, as a trophy's line names it."""
+    return context._("the duel board")
+
+
+def season_value(_context: Translator, row: SeasonRow) -> str:
+    """A row of the season's duel board: the rating as shown, and its ±."""
+    return f"{row.value} ± {round(row.second or 0)}"

@@ -11,7 +11,7 @@ from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext, services
 from bot.games.hunt import refusals, work
-from bot.games.hunt.parts import HUNT_MESSAGES, HuntMessages
+from bot.games.hunt.parts import HUNT_MESSAGES, HUNT_POINTS, HuntMessages
 from bot.games.hunt.words import ACHIEVEMENTS, STOP_VOTES
 from bot.games.hunt.work import HuntDeals
 from bot.i18n import N_, answer_in_english
@@ -19,7 +19,6 @@ from bot.play import game_life, set_aside, solo_games, status_message
 from bot.play.announce import tell_saved
 from bot.play.registry import Board, Game, Handlers, Help, HelpLine, MenuEntry
 from bot.play.result_listeners import publish
-from bot.rules.chat_stats import ChatStats, PlayerStats
 from bot.rules.hunt import (
     DEFAULT_SECONDS,
     HUNT_SEAT,
@@ -35,6 +34,7 @@ from bot.rules.plain_text import after_mention, looks_like_answer
 from bot.rules.results import at_pace
 from bot.services.answer_routes import Route
 from bot.services.limits import TEXT, fit_list
+from bot.state import ChatData
 from bot.texts import (
     how_to_answer,
     more_players,
@@ -226,7 +226,8 @@ def finish(chat_id: int, context: ChatContext, hunt: Hunt) -> None:
     standings = hunt.standings()
     hand = " ".join(map(str, hunt.hand))
     total = len(hunt.solutions)
-    table.stats.record_hunt(standings, hand, total)
+    if standings:  # (the chat's part of the hunt's points is made by the first to score)
+        HUNT_POINTS.get(context.chat_data).record(table.stats, standings, hand, total)
     saved = context.save_now(chat_id, standings[0][0]) if standings else True
     found = total - hunt.left
     news = publish(context, chat_id, alone(hunt, standings))
@@ -240,7 +241,8 @@ def finish(chat_id: int, context: ChatContext, hunt: Hunt) -> None:
     head += news
     rows = []
     if chat_id > 0:  # a user's id, so a private chat (groups' ids are negative): a solo game
-        best = table.stats.hunt_best.get(hand, 0)
+        points = HUNT_POINTS.of(context.chat_data)
+        best = 0 if points is None else points.best.get(hand, 0)
         head.append(
             _("Your best on {hand}: {best} of {total}.").format(hand=hand, best=best, total=total)
         )
@@ -310,18 +312,21 @@ def help_lines(context: BotContext) -> tuple[HelpLine, ...]:
 MENU = (MenuEntry(20, "hunt", N_("Solution Hunt: find every solution together")),)
 
 
-def score_line(context: BotContext, player: PlayerStats) -> str | None:
+def score_line(context: BotContext, chat: ChatData, user_id: int) -> str | None:
     """The player's points of Solution Hunt in the chat, for /score."""
-    if not player.hunt_points:
+    part = HUNT_POINTS.of(chat)
+    count = 0 if part is None else part.of(user_id)
+    if not count:
         return None
     return context.ngettext(
-        "Solution Hunt: {count} point", "Solution Hunt: {count} points", player.hunt_points
-    ).format(count=player.hunt_points)
+        "Solution Hunt: {count} point", "Solution Hunt: {count} points", count
+    ).format(count=count)
 
 
-def board(context: BotContext, stats: ChatStats) -> Board:
+def board(context: BotContext, chat: ChatData) -> Board:
     """Solution Hunt's board of the chat, for /top."""
-    return context._("<b>Solution Hunt</b>"), stats.hunt_top()
+    part = HUNT_POINTS.of(chat)
+    return context._("<b>Solution Hunt</b>"), [] if part is None else part.top(chat.table.stats)
 
 
 GAME = Game(

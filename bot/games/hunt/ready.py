@@ -12,7 +12,7 @@ from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 
 from bot.rules.table import GameSettings
-from bot.services.solve_errors import DealRefused
+from bot.services.solving import DealRefused
 
 logger = logging.getLogger(__name__)
 

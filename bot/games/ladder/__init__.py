@@ -154,6 +154,8 @@ def restore(application: Application) -> int:
             training.hand.stop()
             training.review.clear()
             logger.info("Training hand of chat %s ran out while the bot was down: void", chat_id)
+        if training is not None:
+            play.keep_held(services(application), chat_id, training)
     levels.tell(services(application))
     return game_life.restore(application, play.LADDER) + miniapp_api.restore(application, now)
 

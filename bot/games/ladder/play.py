@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Message
 from telegram.constants import ChatType
 
-from bot.context import BotContext
+from bot.context import BotContext, BotData
 from bot.games.ladder import levels, words
 from bot.games.ladder.parts import LADDER_RATINGS, TRAINING
 from bot.play import game_life, set_aside
@@ -27,6 +27,7 @@ from bot.rules.ladder.puzzle_rating import Change, Hand
 from bot.rules.ladder.training import (
     STOP_GRACE,
     TARGET,
+    HeldHand,
     Training,
     hand_of_key,
     pool,
@@ -36,7 +37,7 @@ from bot.rules.pace import floor_of
 from bot.rules.results import Solved
 from bot.rules.rounds import Round
 from bot.services.solving import DealRefused
-from bot.services.workers.pool import AlreadyRunning, PoolBusy, WorkFailed, WorkTimeout
+from bot.services.workers import AlreadyRunning, PoolBusy, WorkFailed, WorkTimeout
 from bot.state import ChatData
 from bot.texts import reason
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
@@ -351,6 +352,7 @@ def stop(context: HandlerContext, chat_id: int, user_id: int) -> str | None:
         else:  # no cost, and no reroll: the next /train deals it again
             if not training.reviewing:
                 training.held = hand_key(game.hand, TARGET)
+                keep_held(context.bot_data, user_id, training)
             if not save(context, user_id, game.hand):  # the hand dealt, not soon by chance
                 logger.warning("The ladder's last hands of user %s are not saved yet", user_id)
     reviewing, held = training.reviewing, training.held is not None
@@ -359,6 +361,17 @@ def stop(context: HandlerContext, chat_id: int, user_id: int) -> str | None:
         return words.review_end(context)
     rating = LADDER_RATINGS.get(context.bot_data.global_data).player(user_id).shown
     return words.end_text(training.played, training.began, rating, context, held=held)
+
+
+HELD = "ladder held"
+"""The kind a held hand is kept as, for its player (see :func:`keep_held`)."""
+
+
+def keep_held(data: BotData, user_id: int, training: Training) -> None:
+    """Keep the hand the training holds (stopped at once, dealt again by the next /train)
+    from its player's /solve and inline mode until it is played: no free look-up."""
+    if training.held is not None and (hand := hand_of_key(training.held)) is not None:
+        data.live_hands.add_player(user_id, HeldHand(hand, training), kind=HELD)
 
 
 def time_up(context: ChatContext, chat_id: int, game: Round) -> None:

@@ -20,7 +20,7 @@ from bot.play.registry import Game, Handlers, Help, HelpLine, Slot
 from bot.rules.hands import HandFacts
 from bot.rules.table import GameSettings
 from bot.services.solving import DealRefused
-from bot.services.workers.pool import PoolBusy, WorkFailed, WorkTimeout
+from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.texts import deal_refusal, reason
 from solver import check, solution_of
 from solver import daily as day_puzzle

@@ -69,6 +69,7 @@ GAME = Game(
     restore=restore_timers,
     menu=MENU,
     on=refusals.on,
+    held=refusals.held,
     kept=refusals.kept,
     plain=True,
     help=help_lines,

@@ -9,7 +9,7 @@ import html
 
 from bot.games.rounds.parts import GROUP_STATUS
 from bot.play import status_message
-from bot.rules.rounds import ROUND_SEAT, Round
+from bot.rules.rounds import MATCH, ROUND_SEAT, Round
 from bot.state import ChatData
 from bot.typed_handlers import ChatContext, JobContext
 
@@ -67,7 +67,7 @@ def wrong_answer(context: ChatContext, chat_id: int, round_number: int, line: st
 
 def match_on(context: ChatContext) -> bool:
     """Whether a match is on in the chat (its rounds come one after another)."""
-    match = context.chat_data.table.match
+    match = MATCH.of(context.chat_data.table)
     return match is not None and not match.over
 
 
@@ -87,7 +87,8 @@ def late_answer(context: ChatContext, chat_id: int, game: Round, user_id: int, n
     status.late_names = [*status.late_names, name]
     status.late_hand = game.hand
     table = context.chat_data.table
-    going_on = table.match is not None and not table.match.over and chat_id < 0
+    match = MATCH.of(table)
+    going_on = match is not None and not match.over and chat_id < 0
     if ROUND_SEAT.on(table) or going_on:
         return  # the next round is on, or is being dealt: told with its end
     timers = context.bot_data.timers

@@ -19,7 +19,16 @@ from bot.play.hand_record_line import count_solve
 from bot.play.result_listeners import publish
 from bot.rules.pace import floor_of, scripted, too_fast
 from bot.rules.results import Solved, outpaced
-from bot.rules.rounds import HAND_SOURCE, ROUND_GAME, ROUND_SEAT, Outcome, Round, may_be_unsolvable
+from bot.rules.rounds import (
+    HAND_SOURCE,
+    ROUND_GAME,
+    ROUND_SEAT,
+    Outcome,
+    Round,
+    may_be_unsolvable,
+    record_no_winner,
+    record_win,
+)
 from bot.rules.table import Table
 from bot.rules.votes import is_attempt
 from bot.texts import player_line, reason
@@ -123,8 +132,14 @@ async def judge(update: MessageUpdate, context: HandlerContext, text: str) -> No
     # Beyond the chat a win counts at a person's pace, unspoiled (a hint is no spoiler);
     # a "no solution" claim solves no hand.
     paced = not too_fast(outcome.seconds, floor)
-    table.record_win(
-        outcome.points, outcome.seconds, update.effective_user.id, _name(update), day, timed=paced
+    record_win(
+        table,
+        outcome.points,
+        outcome.seconds,
+        update.effective_user.id,
+        _name(update),
+        day,
+        timed=paced,
     )
     # A score must survive a crash: save it before it is announced (bot.services.saving).
     saved = context.save_now(chat_id, update.effective_user.id)
@@ -227,7 +242,7 @@ async def _out(
     if private:
         if game.reveal():
             play.cancel_timers(context, chat_id)
-            table.record_no_winner()
+            record_no_winner(table)
         text = await solutions_text(game, context, None, _lost)
         await play.round_over(chat_id, context, text, update=update)
         return

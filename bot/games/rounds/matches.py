@@ -1,6 +1,6 @@
 """Matches (``/play 5``): each round's number in its caption, the pause before the next round,
 ``deal_next`` (the job that deals it), and the final standings (rules:
-:class:`~bot.rules.table.Match`)."""
+:class:`~bot.rules.rounds.Match`, kept at the table: :data:`~bot.rules.rounds.MATCH`)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from telegram.ext import Application
 
 from bot.context import BotContext, services
 from bot.play import set_aside
-from bot.rules.rounds import ROUND_SEAT
-from bot.rules.table import Match, Table
+from bot.rules.rounds import MATCH, ROUND_SEAT, Match
+from bot.rules.table import Table
 from bot.services.timers import JobCallback
 from bot.texts import player_line
 from bot.typed_handlers import ChatContext
@@ -25,11 +25,10 @@ NEXT_DEAL_DELAY = 4.0
 
 def caption_prefix(table: Table, context: BotContext) -> str:
     """ "Round 2 of 5" while a match is on, for the deal's caption; else nothing."""
-    if table.match is None:
+    match = MATCH.of(table)
+    if match is None:
         return ""
-    return context._("Round {n} of {total}").format(
-        n=table.match.played + 1, total=table.match.hands
-    )
+    return context._("Round {n} of {total}").format(n=match.played + 1, total=match.hands)
 
 
 SCORE_SHOWN = 5
@@ -41,7 +40,7 @@ SCORE_NAME = 20
 def running_score(table: Table, context: BotContext) -> str | None:
     """The match's score so far, best first, for the next deal's caption (HTML): "Score:
     Ann 40, Bob 15"; None before anyone has scored, or with no match on."""
-    match = table.match
+    match = MATCH.of(table)
     if match is None or not match.points:
         return None
     standings = match.standings()
@@ -59,17 +58,18 @@ def running_score(table: Table, context: BotContext) -> str | None:
 
 def between_rounds(table: Table, context: BotContext) -> str:
     """What /play or /skip between two rounds of a match says (it would end the match)."""
-    assert table.match is not None
+    match = MATCH.of(table)
+    assert match is not None
     return context._(
         "A match is on: round {n} of {total} comes in a moment. /stop ends the match."
-    ).format(n=table.match.played + 1, total=table.match.hands)
+    ).format(n=match.played + 1, total=match.hands)
 
 
 def after_round(chat_id: int, context: ChatContext, deal_next: JobCallback) -> None:
     """A round has ended: go on with the chat's match, if one is on, or close it with its
     final standings."""
     table = context.chat_data.table
-    match = table.match
+    match = MATCH.of(table)
     if match is None:
         set_aside.remind(context, chat_id)
         return
@@ -78,7 +78,7 @@ def after_round(chat_id: int, context: ChatContext, deal_next: JobCallback) -> N
             deal_next, NEXT_DEAL_DELAY, chat_id=chat_id, kind=NEXT_DEAL, pauses=True
         )
         return
-    table.match = None
+    MATCH.drop(table)
     context.send(chat_id, final_standings(match, context), game=True)
     set_aside.remind(context, chat_id)
 
@@ -86,10 +86,10 @@ def after_round(chat_id: int, context: ChatContext, deal_next: JobCallback) -> N
 def stopped(context: ChatContext) -> str | None:
     """/stop ends the chat's match, if one is on: what /stop says of it (its standings)."""
     table = context.chat_data.table
-    match = table.match
+    match = MATCH.of(table)
     if match is None:
         return None
-    table.match = None
+    MATCH.drop(table)
     head = context._("Match stopped after {played} of {total} rounds.").format(
         played=match.played, total=match.hands
     )
@@ -124,7 +124,7 @@ def restore(application: Application, deal_next: JobCallback) -> int:
     timers = services(application).timers
     restored = 0
     for chat_id, data in application.chat_data.items():
-        if not ROUND_SEAT.on(data.table) and data.table.match is not None:
+        if not ROUND_SEAT.on(data.table) and MATCH.of(data.table) is not None:
             timers.run_once(
                 deal_next, NEXT_DEAL_DELAY, chat_id=chat_id, kind=NEXT_DEAL, pauses=True
             )

@@ -25,12 +25,20 @@ from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
 from bot.play.result_listeners import publish
 from bot.rules.results import Missed, outpaced
-from bot.rules.rounds import ROUND_GAME, ROUND_SEAT, Round, new_round
+from bot.rules.rounds import (
+    MATCH,
+    ROUND_GAME,
+    ROUND_SEAT,
+    Round,
+    new_round,
+    record_no_winner,
+    start_match,
+)
 from bot.rules.table import DIFFICULTY_WORDS, Table
 from bot.rules.votes import Action, request
 from bot.services.limits import CAPTION, TEXT, visible_length
 from bot.services.riders import Riders
-from bot.services.workers.pool import PoolBusy, WorkFailed, WorkTimeout
+from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 from bot.texts import hint_text, table_busy
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
 
@@ -76,10 +84,10 @@ async def deal_round(
 
     def unarmed() -> None:
         tell()  # before the refusal
-        table.match = None  # a match whose first hand cannot be dealt is not armed
+        MATCH.drop(table)  # a match whose first hand cannot be dealt is not armed
 
     work = data.solving.deal(table.settings, data.rng, difficulty)
-    found = await game_life.look_for(context, chat_id, work, own_match=True, refused=unarmed)
+    found = await game_life.look_for(context, chat_id, work, holding=True, refused=unarmed)
     if found is None:
         tell()
         return  # refused, /stop came meanwhile, or another game began
@@ -130,7 +138,7 @@ async def _learn_meanwhile(game: Round, context: BotContext) -> None:
 
 async def next_deal(context: JobContext[None]) -> None:
     """Job: the next round of a match (see :func:`matches.after_round`)."""
-    if table_of(context).match is not None and not ROUND_SEAT.on(table_of(context)):
+    if MATCH.of(table_of(context)) is not None and not ROUND_SEAT.on(table_of(context)):
         await deal_round(context.job.chat_id, context)
 
 
@@ -165,7 +173,7 @@ async def timed_out(chat_id: int, context: ChatContext, game: Round) -> None:
     its solutions, then a match's next round.  Told once: the alarm of a round already
     ended changes nothing."""
     game_life.cancel_alarms(context, chat_id, ROUND)
-    table_of(context).record_no_winner()
+    record_no_winner(table_of(context))
     _missed(context, chat_id, game)
     _timed_out_race(context, chat_id, game)
     header = solutions_shown.time_up(" ".join(map(str, sorted(game.hand))))
@@ -223,13 +231,13 @@ async def round_over(
     if late is not None:
         text = f"{text}\n{late}"
     table = table_of(context)
-    match = table.match
+    match = MATCH.of(table)
     if chat_id < 0 and saved:
         if deal_for is not None or (match is not None and not match.over):
             await deal_round(chat_id, context, starter=deal_for, news=text)
             return
         if match is not None:  # its last round: the standings come with its end
-            table.match = None
+            MATCH.drop(table)
             text = f"{text}\n\n{matches.final_standings(match, context)}"
             # (A /score asked between the last two rounds, still waiting, comes with it.)
             ending = Riders(context.bot_data.outbox, chat_id, text, TEXT)
@@ -286,9 +294,9 @@ async def play(update: MessageUpdate, context: HandlerContext) -> None:
     set_aside.take_answers(context, update.effective_chat.id)
     starter = update.effective_user.id
     if rounds is not None and rounds > 1:
-        table.start_match(rounds, starter)
+        start_match(table, rounds, starter)
     else:
-        table.match = None
+        MATCH.drop(table)
     await deal_round(update.effective_chat.id, context, difficulty, starter)
 
 
@@ -302,7 +310,7 @@ async def _granted(update: MessageUpdate, context: HandlerContext, action: Actio
     user_id = update.effective_user.id
     # The starter needs no admin check, which may cost a Bot API call.
     admin = user_id != game.starter and await is_admin(update, context)
-    match = table_of(context).match  # a match's players may stop it in any of its rounds
+    match = MATCH.of(table_of(context))  # a match's players may stop it in any of its rounds
     also = set(match.points) if match is not None and action is Action.STOP else set()
     ballot = request(game, action, user_id, admin=admin, also=also)
     if not ballot.agreed:
@@ -378,7 +386,7 @@ async def reveal(update: MessageUpdate, context: HandlerContext) -> None:
     game.reveal()
     chat_id = update.effective_chat.id
     cancel_timers(context, chat_id)
-    table.record_no_winner()
+    record_no_winner(table)
     _missed(context, chat_id, game)
     text = await solutions_text(game, context, None, solutions_shown.revealed)
     await round_over(chat_id, context, text, update=update)
@@ -403,10 +411,10 @@ async def skip(update: MessageUpdate, context: HandlerContext) -> None:
         return
     game.reveal()
     cancel_timers(context, chat_id)
-    table.record_no_winner()
+    record_no_winner(table)
     _missed(context, chat_id, game)
     text = await solutions_text(game, context, None, solutions_shown.skipped)
-    deal_for = None if table.match is not None else update.effective_user.id
+    deal_for = None if MATCH.of(table) is not None else update.effective_user.id
     await round_over(chat_id, context, text, update=update, deal_for=deal_for)
 
 
@@ -421,15 +429,17 @@ async def stop(update: MessageUpdate, context: HandlerContext) -> None:
     if other is not None and not playing:
         context.reply(update, other)
         return
-    if not playing and table.match is None and chat_id not in context.bot_data.dealing:
+    if not playing and MATCH.of(table) is None and chat_id not in context.bot_data.dealing:
         # Nothing to stop: saying "Game stopped" would tell of a game that never was.
         give_up_nothing(update, context)
         return
-    if (playing or table.match is not None) and not await _granted(update, context, Action.STOP):
+    if (playing or MATCH.of(table) is not None) and not await _granted(
+        update, context, Action.STOP
+    ):
         return
     lines = []  # the solutions first: what to do next comes last
     if playing and game is not None and game.reveal():
-        table.record_no_winner()
+        record_no_winner(table)
         lines.append(await solutions_text(game, context, None, solutions_shown.stopped))
     late = group_status.late_line(context)
     if late is not None:

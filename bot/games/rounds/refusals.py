@@ -1,5 +1,6 @@
 """What a round on keeps from /solve, and how it says so: /hint is named to its players
-asking in its chat, who alone can ask for one.  (Another game's command is told by each
+asking in its chat, who alone can ask for one; and what a match holding the table tells a
+daily puzzle or a challenge opened in private.  (Another game's command is told by each
 command's own wording: :func:`bot.play.game_life.refused`.)"""
 
 from __future__ import annotations
@@ -13,6 +14,15 @@ from bot.state import ChatData, GlobalData
 def on(chat: ChatData, _data: GlobalData) -> bool:
     """Whether a round is waiting for answers in the chat."""
     return ROUND_SEAT.on(chat.table)
+
+
+def held(context: Translator, command: str | None) -> str:
+    """While a match holds the table (between its rounds too): what opening the daily puzzle
+    (``command``) or a challenge (None) is told (/giveup would end a round, not the match)."""
+    _ = context._
+    if command is None:
+        return _("A match is on here: /stop it first, then open the challenge again.")
+    return _("A match is on here: /stop it first, then {command}.").format(command=command)
 
 
 def kept(asking: Asking, context: Translator) -> str:

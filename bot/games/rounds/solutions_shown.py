@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from bot.context import BotContext
 from bot.rules.rounds import Round
-from bot.services.workers.pool import PoolBusy, WorkFailed, WorkTimeout
+from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
 
 SHOWN_SOLUTIONS = 10
 """Solutions listed when a round ends (the rest are counted)."""

@@ -17,9 +17,19 @@ from bot.games.rush.words import ACHIEVEMENTS
 from bot.i18n import N_, answer_in_english
 from bot.play import game_life
 from bot.play.answer_router import said_to_bot
-from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry, Slot
+from bot.play.registry import (
+    Game,
+    Handlers,
+    Help,
+    HelpLine,
+    MenuEntry,
+    SeasonBoardShown,
+    Slot,
+    TelegramGame,
+)
 from bot.rules.plain_text import after_mention, looks_like_answer
 from bot.rules.rush.chat_run import RUSH_SEAT
+from bot.rules.rush.run_season import RUN_BOARD
 from bot.services.answer_routes import Route
 from bot.typed_handlers import ChatContext, HandlerContext, MessageUpdate, for_messages
 
@@ -137,6 +147,11 @@ MENU = (
 )
 """/rush among the games; /game after /solve."""
 
+SEASON_BOARD = SeasonBoardShown(
+    RUN_BOARD, words.season_heading, words.season_called, words.season_value
+)
+"""The season's Rush board: each player's best run of the season."""
+
 
 GAME = Game(
     "Rush",
@@ -156,7 +171,9 @@ GAME = Game(
     profile=profile_part,
     review=review.review,
     runs=review.RUNS,
+    season_boards=(SEASON_BOARD,),
     shareable=page.shareable,
+    telegram_game=TelegramGame(page.SHORT_NAME, "Rush", "Make 24 against the clock"),
     achievements=ACHIEVEMENTS,
     page_texts=words.PAGE_TEXTS,
 )

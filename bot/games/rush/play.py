@@ -25,7 +25,7 @@ from bot.rules.rush.result import RUSH_GAME
 from bot.rules.rush.run import CARDS, DECK, Deal, Refusal, RushOutcome, Void
 from bot.rules.rush.run import TARGET as RUSH_TARGET
 from bot.services.solving import DealRefused
-from bot.services.workers.pool import AlreadyRunning, PoolBusy, WorkFailed, WorkTimeout
+from bot.services.workers import AlreadyRunning, PoolBusy, WorkFailed, WorkTimeout
 from bot.state import ChatData
 from bot.texts import player_line, reason
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate

@@ -9,6 +9,7 @@ import html
 
 from bot.context import BotContext
 from bot.games.rush.parts import RUSH_BOARD, RUSH_RECORDS
+from bot.games.rush.words import NO_RUN
 from bot.play.registry import RunBoards
 from bot.rules.off_boards import Removal
 from bot.rules.rush.removals import (
@@ -95,5 +96,5 @@ def has_runs(context: BotContext, user_id: int, removal: Removal) -> bool:
     )
 
 
-RUNS = RunBoards(take_code, take_player, put_back, holds, has_runs)
+RUNS = RunBoards(take_code, take_player, put_back, holds, has_runs, NO_RUN)
 """Rush's boards, as the owner's removals reach them."""

@@ -1,5 +1,6 @@
 """What Rush says in a chat: a hand's caption, the news of the hand before it, a run's end
-with its share line, and the lines of /rush top (HTML unless said otherwise)."""
+with its share line, the lines of /rush top (HTML unless said otherwise), its Telegram
+game message's buttons, and what the owner's /admin fairplay is told of a player's runs."""
 
 from __future__ import annotations
 
@@ -20,11 +21,19 @@ from bot.rules.rush.run import (
     START_SECONDS,
     RunResult,
 )
+from bot.rules.rush.run_season import SEASON_MIN_RUN
+from bot.rules.seasons.tables import Row as SeasonRow
 from bot.rules.votes import Ballot
 from bot.services.limits import TEXT, fit_list
 from bot.texts import how_to_answer, more_players, player_line
 from bot.typed_handlers import ChatContext
 
+PLAY = N_("▶️ Play Rush")
+"""The Telegram game message's first button (Telegram requires it first)."""
+SHARE = N_("Share the game")
+"""Its second button: the inline query that offers the game."""
+NO_RUN = N_("Player {id} has no Rush run.")
+"""What the owner's ``/admin fairplay run`` is told of a player who had none."""
 ANSWER_SHOWN = 40
 """Characters of a winning answer shown over the next hand (an answer may have 200): the
 caption keeps to Telegram's 1024 characters, whatever was typed."""
@@ -346,3 +355,23 @@ PAGE_TEXTS = {
     "rushToken": N_("This game link has expired or was used up: press Play in the chat again."),
 }
 """Rush's words on the Mini App's page, the run played there (its ``Game.page_texts``)."""
+
+
+def season_heading(context: Translator) -> str:
+    """The season's Rush board's heading on /season."""
+    return context._("<b>⚡ Rush</b>: the best run of each player ({count} hands or more)").format(
+        count=SEASON_MIN_RUN
+    )
+
+
+def season_called(context: Translator) -> str:
+    """The season's Rush board, as a trophy's line names it."""
+    return context._("the Rush board")
+
+
+def season_value(context: Translator, row: SeasonRow) -> str:
+    """A row of the season's Rush board: the run's hands and its fastest hand."""
+    if row.second is None:
+        return str(row.value)
+    time = context._("{seconds} s").format(seconds=f"{row.second:.1f}")
+    return context._("{score} · best hand {time}").format(score=row.value, time=time)

@@ -68,6 +68,10 @@ class ArenaChat:
     """In a player's private chat: the group whose arena they play (None: none)."""
     hand_message_id: int | None = None
     """In a player's private chat: their current hand's message."""
+    sending: int | None = field(default=None, metadata={"saved": False})
+    """In a player's private chat: the hand on its way to them (its index), until it reaches
+    them or cannot be sent; a hand not on its way and not shown is sent again when they
+    answer or skip (a send that failed for good leaves nobody waiting for it)."""
     entry: Player | None = None
     """In a player's private chat: their place in the arena they play, saved with their own
     row at each hand (a small row; the group's, which holds every player, follows with the

@@ -83,7 +83,7 @@ def winner(rows: Iterable[Row]) -> Row | None:
 
 
 CONTESTED = 2
-"""Established players (:mod:`bot.rules.standing`) who must score for an arena's podium to
+"""Established players (:mod:`bot.play.standing`) who must score for an arena's podium to
 count beyond its group (a trophy, the season's arena board, achievements, /groups top's
 arenas played): an arena played alone, or with accounts made for it, wins nothing."""
 

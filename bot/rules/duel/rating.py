@@ -34,7 +34,7 @@ ESTABLISHED_DAYS = 7
 """Days from a player's first rated duel before they can be established."""
 SEASON_OPPONENTS = 3
 """Distinct established opponents of a season's rated duels that put a player on its duel
-board (:mod:`bot.rules.seasons.tables`; kept up to this many)."""
+board (:mod:`bot.rules.duel.rated_season`; kept up to this many)."""
 PAIR_CAP_PER_DAY = 3
 BOARD_MIN_DUELS = 3
 RECENT_KEPT = 5

@@ -148,3 +148,19 @@ class Training:
         level = level_of(facts.hand)
         self.hand = Round.deal(self.number, facts, level, now, SLOW, starter)
         return self.hand
+
+
+@dataclass(slots=True)
+class HeldHand:
+    """A hand stopped within :data:`STOP_GRACE` and held for the next ``/train``: live, and
+    so kept from its player's /solve and inline mode, while the training holds it (a stop
+    is no free look-up of the hand that comes back)."""
+
+    hand: tuple[int, ...]
+    training: Training
+    peeked: list[int] = field(default_factory=list)
+
+    @property
+    def live(self) -> bool:
+        """Whether the training still holds the hand."""
+        return self.training.held == hand_key(self.hand, TARGET)

@@ -1,30 +1,26 @@
-"""The groups listed on ``/groups top``: this week's groups by daily puzzles solved and
-arenas played, for groups whose admins listed them (``/settings``), by title only (no link,
-no ``@``), counting established members only.  Each rule and what it prevents:
-docs/fair-play.md, *Seasons and groups*."""
+"""The groups listed on ``/groups top``: this week's groups by what the games count of
+them (each game's share of a group's week: its members' daily puzzles, its arenas played),
+for groups whose admins listed them (``/settings``), by title only (no link, no ``@``).
+What a group's week counts that is kept here is a game's :class:`GroupTally` (declared in
+its rules: the arenas played); the rest its game counts from its own data.  Each rule and
+what it prevents: docs/fair-play.md, *Seasons and groups*."""
 
 from __future__ import annotations
 
 import datetime as dt
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from bot.rules.arena.standings import ARENA_GAME
-from bot.rules.daily.puzzle import DailyRecord
 from bot.rules.results import GameResult
-from bot.rules.standing import DAILY_DAYS, daily_days
 
 TITLE_KEPT = 64
 """Characters of a group's title kept."""
 WEEKS_KEPT = 2
-"""Weeks of arena counts kept (this one and the last)."""
+"""Weeks of a tally kept (this one and the last)."""
 SHOWN = 10
 """Groups shown on ``/groups top``."""
-ESTABLISHED_DAYS = DAILY_DAYS
-"""Days a member solved the daily puzzle before a week that make them count in it (an
-established player's: :mod:`bot.rules.standing`)."""
 
 
 _LINK = re.compile(r"://|www\.|\w[.。｡]\w{2,}|[@＠]", re.IGNORECASE)
@@ -57,36 +53,53 @@ def week_of(day: dt.date) -> str:
     return (day - dt.timedelta(days=day.weekday())).isoformat()
 
 
-def member_week(record: DailyRecord, today: dt.date) -> int:
-    """Daily puzzles a member solved in the week of ``today`` (live, at a person's pace)
-    that count for their groups: none until they solved :data:`ESTABLISHED_DAYS` days
-    before that week."""
-    monday = dt.date.fromisoformat(week_of(today))
-    return record.week(today)[0] if daily_days(record, monday) >= ESTABLISHED_DAYS else 0
+TALLIES: dict[str, GroupTally] = {}
+"""What the listed groups keep of a group's weeks, by name: each tally is listed here as a
+game's rules declare it (the arenas played, in ``bot/rules/arena/``).  A game's package
+imports its rules, and ``bot.games`` every game's; a pure-rules test imports the game's
+rules it needs."""
+
+
+@dataclass(frozen=True, slots=True)
+class GroupTally:
+    """A game's count of what a group played in a week, kept with the listed groups (its
+    games end in the group, and nothing else keeps them by group): an arena played."""
+
+    name: str
+    """Its key in the listed groups' record (never changed once saved)."""
+    heard: Callable[[Sequence[GameResult]], bool]
+    """Whether results told in a group at once (a game's end) are one played there."""
+
+    def __post_init__(self) -> None:
+        if self.name == "listed":
+            raise ValueError("a group tally named as the listed groups' own field")
+        TALLIES[self.name] = self
 
 
 @dataclass(frozen=True, slots=True)
 class GroupWeek:
-    """A listed group's week: its title, daily puzzles solved and tournaments (arenas)
-    played."""
+    """A listed group's week: its title and the games' counts of it (in their shares'
+    order)."""
 
     chat_id: int
     title: str
-    solved: int
-    tournaments: int
+    counts: tuple[int, ...]
 
-    def rank_key(self) -> tuple[int, int, str, int]:
-        """Sorts the busiest group first (then by title, then by id)."""
-        return (-self.solved, -self.tournaments, self.title.casefold(), self.chat_id)
+    def rank_key(self) -> tuple[tuple[int, ...], str, int]:
+        """Sorts the busiest group first, by the counts in their order (then by title, then
+        by id)."""
+        return (tuple(-count for count in self.counts), self.title.casefold(), self.chat_id)
 
 
 @dataclass(slots=True)
 class ListedGroups:
-    """The groups listed by their admins (by id, with their title), and their arenas."""
+    """The groups listed by their admins (by id, with their title), and the games' tallies
+    of each group's weeks."""
 
     listed: dict[int, str] = field(default_factory=dict)
-    arenas: dict[str, dict[int, int]] = field(default_factory=dict)
-    """Arenas played, by week (:func:`week_of`) then group."""
+    tallies: dict[str, dict[str, dict[int, int]]] = field(default_factory=dict)
+    """Each tally (:class:`GroupTally`, by name): its counts by week (:func:`week_of`),
+    then group."""
 
     def listing(self, chat_id: int, title: str, on: bool) -> bool:
         """List a group (``on``) or take it off; whether that changed anything."""
@@ -111,31 +124,36 @@ class ListedGroups:
         if old in self.listed:
             self.listed[new] = self.listed.pop(old)
 
-    def arena_played(self, chat_id: int, day: dt.date) -> None:
-        """An arena ended in a group on ``day`` (counted listed or not: listing later
-        shows the week as it was)."""
-        week = week_of(day)
-        counts = self.arenas.setdefault(week, {})
+    def tally(self, name: str, chat_id: int, day: dt.date) -> None:
+        """One more of tally ``name`` in a group on ``day`` (counted listed or not: listing
+        later shows the week as it was)."""
+        weeks = self.tallies.setdefault(name, {})
+        counts = weeks.setdefault(week_of(day), {})
         counts[chat_id] = counts.get(chat_id, 0) + 1
-        for old in sorted(self.arenas)[:-WEEKS_KEPT]:
-            del self.arenas[old]
+        for old in sorted(weeks)[:-WEEKS_KEPT]:
+            del weeks[old]
+
+    def counts(self, name: str, day: dt.date) -> dict[int, int]:
+        """Tally ``name``'s counts in the week of ``day``, by group."""
+        return self.tallies.get(name, {}).get(week_of(day), {})
 
     def hear(self, chat_id: int, results: Sequence[GameResult], day: dt.date) -> bool:
-        """Results a game told in a chat: an arena's, told in a group, is an arena played
-        there (one a call: an arena's end publishes its results at once); whether it was."""
-        if chat_id >= 0 or not any(result.game == ARENA_GAME for result in results):
+        """Results a game told in a chat at once: told in a group, one more of each tally
+        they are one of (an arena's end publishes its results at once); whether any."""
+        if chat_id >= 0:
             return False
-        self.arena_played(chat_id, day)
-        return True
+        heard = [tally.name for tally in TALLIES.values() if tally.heard(results)]
+        for name in heard:
+            self.tally(name, chat_id, day)
+        return bool(heard)
 
-    def week(self, day: dt.date, solved: dict[int, int]) -> list[GroupWeek]:
-        """The listed groups' week of ``day``, busiest first, with ``solved`` (the daily
-        puzzles their members solved, by group); groups that did nothing are left out, and
-        so are those whose title is not fit to show (:func:`title_fit`)."""
-        arenas = self.arenas.get(week_of(day), {})
+    def week(self, counts: Sequence[Mapping[int, int]]) -> list[GroupWeek]:
+        """The listed groups' week, busiest first, with ``counts`` (each game's share of
+        the week, by group, in the shares' order); groups that did nothing are left out,
+        and so are those whose title is not fit to show (:func:`title_fit`)."""
         rows = [
-            GroupWeek(chat_id, title, solved.get(chat_id, 0), arenas.get(chat_id, 0))
+            GroupWeek(chat_id, title, tuple(share.get(chat_id, 0) for share in counts))
             for chat_id, title in self.listed.items()
             if title_fit(title)
         ]
-        return sorted((r for r in rows if r.solved or r.tournaments), key=GroupWeek.rank_key)
+        return sorted((r for r in rows if any(r.counts)), key=GroupWeek.rank_key)

@@ -2,8 +2,10 @@
 letters into each chat's queues (game, cheap, bulk; keys, holds, riders) and knows each
 chat's limits; :mod:`~bot.services.outbox.dispatch` gives the chats their turns and makes the
 calls, :mod:`~bot.services.outbox.letters` and :mod:`~bot.services.outbox.rates` hold the
-queues and the rate maths.  The rules and why: docs/design-platform.md, *Nothing one chat
-does slows down another*, and docs/design-groups.md."""
+queues and the rate maths, :mod:`~bot.services.outbox.bulk` the bulk lane,
+:mod:`~bot.services.outbox.flood_control` Telegram's 429s.  This module is the package's
+face: the rest of the bot imports from here only (``__all__``).  The rules and why:
+docs/design-platform.md, *Nothing one chat does slows down another*, and docs/design-groups.md."""
 
 from __future__ import annotations
 
@@ -13,15 +15,36 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 
-from bot.services.outbox.bulk import BulkNotSent
-from bot.services.outbox.dispatch import RETRY_FOR as RETRY_FOR  # (re-exported)
-from bot.services.outbox.dispatch import Dispatcher
-from bot.services.outbox.letters import SKIPPED as SKIPPED  # (re-exported)
-from bot.services.outbox.letters import ChatQueue, Letter, QueueFull
-from bot.services.outbox.letters import OutboxStats as OutboxStats  # (re-exported)
-from bot.services.outbox.letters import Sent as Sent  # (re-exported)
-from bot.services.outbox.letters import Skipped as Skipped  # (re-exported)
+from bot.services.outbox.bulk import BulkNotSent, spread_second
+from bot.services.outbox.dispatch import RETRY_FOR, Dispatcher
+from bot.services.outbox.flood_control import FloodControl
+from bot.services.outbox.letters import (
+    SKIPPED,
+    ChatQueue,
+    Letter,
+    OutboxStats,
+    QueueFull,
+    Sent,
+    Skipped,
+)
 from bot.services.outbox.rates import Bucket, Window
+
+__all__ = [
+    "GLOBAL_LIMIT",
+    "GROUP_GAME_ROOM",
+    "GROUP_LIMIT",
+    "RETRY_FOR",
+    "SKIPPED",
+    "BulkNotSent",
+    "FloodControl",
+    "Letter",
+    "Outbox",
+    "OutboxStats",
+    "QueueFull",
+    "Sent",
+    "Skipped",
+    "spread_second",
+]
 
 logger = logging.getLogger(__name__)
 

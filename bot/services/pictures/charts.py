@@ -1,4 +1,5 @@
-"""Small charts drawn with Pillow (PNG): the daily puzzle's solve-time distribution."""
+"""Small charts drawn with Pillow (PNG): a bar chart of counts, one bar highlighted (the daily
+puzzle's solve times are drawn as one)."""
 
 from __future__ import annotations
 

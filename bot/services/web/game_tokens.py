@@ -1,7 +1,7 @@
 """Signed game tokens for a Telegram game's page: who plays, from which game message, since
-when, each starting one run (:class:`TokenBook`).  What each check prevents:
-docs/games.md, *Rush: the rules* ("Game tokens"), and docs/design-games.md,
-*Rush as a Telegram game*."""
+when, on which page's mode (what a token may start, and how often, is the game's to say).
+What each check prevents: docs/games.md, *Rush: the rules* ("Game tokens"), and
+docs/design-games.md, *Rush as a Telegram game*."""
 
 from __future__ import annotations
 
@@ -14,16 +14,13 @@ from urllib.parse import parse_qsl, quote, urlencode
 from bot.services.web.launch_data import secret_key
 
 TOKEN_AGE = 600.0
-"""Seconds a token is good for after it was issued (ten minutes: a Rush run lasts a few)."""
+"""Seconds a token is good for after it was issued (ten minutes: time to open the page and
+start; a game may take a started one's calls longer, :func:`check_game_token`'s ``max_age``)."""
 CLOCK_SKEW = 5.0
 """Seconds a token may seem to come from the future (another process's clock)."""
-MAX_CLAIMED = 100_000
-"""Tokens a :class:`TokenBook` remembers at most; when it is full of live tokens, a new one
-is refused (the player presses Play again a little later) rather than forgetting one that
-could then be used twice."""
 GAME_TOKEN_HEADER = "X-Game-Token"
-FIELDS = frozenset({"u", "c", "m", "i", "t", "n"})
-"""user, chat, message, inline message, issue time, nonce."""
+FIELDS = frozenset({"u", "c", "m", "i", "t", "n", "g"})
+"""user, chat, message, inline message, issue time, nonce, the page's mode."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +47,8 @@ class GameToken:
     issued: int
     """When the bot signed it (Unix time, seconds)."""
     nonce: str
+    mode: str | None = None
+    """The page's mode it opens (the game's: its calls take no other's token)."""
 
 
 def token_key(bot_token: str) -> bytes:
@@ -63,10 +62,19 @@ def _digest(bot_token: str, fields: dict[str, str]) -> str:
 
 
 def sign_game_token(
-    bot_token: str, user_id: int, message: GameMessage, now: float, nonce: str | None = None
+    bot_token: str,
+    user_id: int,
+    message: GameMessage,
+    now: float,
+    nonce: str | None = None,
+    *,
+    mode: str | None = None,
 ) -> str:
-    """A token for ``user_id`` playing from ``message``, issued at ``now``."""
+    """A token for ``user_id`` playing from ``message``, issued at ``now`` (for the page's
+    ``mode``, if given)."""
     fields = {"u": str(user_id), "t": str(int(now)), "n": nonce or secrets.token_urlsafe(12)}
+    if mode is not None:
+        fields["g"] = mode
     if message.inline_message_id is not None:
         fields["i"] = message.inline_message_id
     else:
@@ -81,9 +89,11 @@ def check_game_token(
     *,
     user_id: int | None = None,
     max_age: float = TOKEN_AGE,
+    mode: str | None = None,
 ) -> GameToken | None:
     """The token ``raw`` if the bot with ``bot_token`` signed it, at most ``max_age``
-    seconds before ``now`` (and for ``user_id``, if given); None for anything else."""
+    seconds before ``now`` (and for ``user_id`` and the page's ``mode``, if given); None for
+    anything else."""
     try:
         pairs = parse_qsl(raw, keep_blank_values=True, strict_parsing=True)
     except ValueError:
@@ -105,6 +115,7 @@ def check_game_token(
             ),
             int(fields["t"]),
             fields["n"],
+            fields.get("g"),
         )
     except (KeyError, ValueError):
         return None
@@ -112,38 +123,6 @@ def check_game_token(
         return None
     if user_id is not None and token.user_id != user_id:
         return None
+    if mode is not None and token.mode != mode:
+        return None
     return token
-
-
-class TokenBook:
-    """The tokens that started a run: each may start one (see :meth:`claim`)."""
-
-    def __init__(self, max_age: float = TOKEN_AGE, size: int = MAX_CLAIMED) -> None:
-        self.max_age = max_age
-        self.size = size
-        self._claimed: dict[str, int] = {}
-        """Nonce → issue time, oldest claim first."""
-
-    def claim(self, token: GameToken, now: float) -> bool:
-        """Take ``token`` for a run at ``now``: False if it already started one, or if the
-        book is full of tokens still good (then nothing is forgotten)."""
-        self._forget_expired(now)
-        if token.nonce in self._claimed or len(self._claimed) >= self.size:
-            return False
-        self._claimed[token.nonce] = token.issued
-        return True
-
-    def claimed(self, token: GameToken) -> bool:
-        """Whether ``token`` has started a run (and is still remembered)."""
-        return token.nonce in self._claimed
-
-    def _forget_expired(self, now: float) -> None:
-        # A token past its age is refused by check_game_token: its claim is no longer needed.
-        # Claims are roughly in issue order; stop at the first one still good.
-        for nonce, issued in list(self._claimed.items()):
-            if now - issued <= self.max_age + CLOCK_SKEW:
-                break
-            del self._claimed[nonce]
-
-    def __len__(self) -> int:
-        return len(self._claimed)

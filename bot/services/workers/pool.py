@@ -89,11 +89,11 @@ class WorkerPool:
         nice: int = 10,
         memory: int | None = MEMORY,
         preload: Sequence[str] = (
-            "bot.services.workers.start",
+            "bot.services.worker_start",  # first, before the package's face
             "solver",
             "bot.rules.hands",
             "bot.rules.requests",
-            "bot.services.searching",
+            "bot.services.solving.searching",
             # Each worker runs serve from here: imported once, not by every new worker.
             "bot.services.workers.process",
         ),

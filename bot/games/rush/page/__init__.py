@@ -1,7 +1,8 @@
 """Rush as a Telegram game: ``/game`` and inline mode send the game; its Play button opens the
-Mini App's page in Rush mode on a signed token (:mod:`bot.services.web.game_tokens`), the
-server deals, judges and keeps the clock (:mod:`.runs`), and a run's score goes to the
-message's high-score table (docs/miniapp.md, *Rush as a Telegram game*)."""
+Mini App's page in Rush mode (:data:`GAME_MODE`) on a signed token
+(:mod:`bot.services.web.game_tokens`), the page's calls (:mod:`bot.play.game_page`, served
+under ``/app/api/rush/``) deal, judge and keep the clock (:mod:`.runs`), and a run's score
+goes to the message's high-score table (docs/miniapp.md, *Rush as a Telegram game*)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,12 @@ from typing import Any
 from uuid import uuid4
 
 from telegram import (
+    CallbackGame,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
     InlineQueryResult,
     InlineQueryResultArticle,
+    InlineQueryResultGame,
     InputTextMessageContent,
     Update,
     User,
@@ -22,23 +27,23 @@ from telegram.error import BadRequest, TelegramError
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, InlineQueryHandler
 
 from bot.context import BotContext
-from bot.games.rush.page.runs import RushPage
+from bot.games.rush.page.runs import RUN_AGE, RushPage
+from bot.games.rush.words import PLAY, SHARE
 from bot.i18n import N_
-from bot.play.game_page import (
-    game_address,
-    game_keyboard,
-    game_page,
-    game_result,
-    game_short_name,
-    serve_game,
-)
+from bot.play.game_page import game_address, game_page, game_short_name, serve_game
 from bot.play.miniapp import player_context
-from bot.services.web.game_tokens import GameMessage, sign_game_token
-from bot.services.web.launch_data import AppUser
+from bot.services.web import AppUser, GameMessage, sign_game_token
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_messages
 
 logger = logging.getLogger(__name__)
 
+GAME_MODE = "rush"
+"""The page's mode for the game (``?mode=rush``), and the name of its API's folder."""
+SHORT_NAME = "rush"
+"""The game's short name where it is made for the bot (the console's; on Telegram, the one
+@BotFather was given: ``TWENTYFOUR_GAME_SHORT_NAME``)."""
+SHARE_QUERY = "rush"
+"""What the Share button types after the bot's name: the inline query that offers the game."""
 INLINE_WORDS = r"(?i)^\s*(rush|game|play|游戏|极速|急速|挑战|极速挑战)\s*$"
 """Inline queries answered with the game (``@bot rush``), before /solve's catch-all."""
 OFF = N_(
@@ -46,6 +51,24 @@ OFF = N_(
     "game with @BotFather (/newgame) and set TWENTYFOUR_GAME_SHORT_NAME and "
     "TWENTYFOUR_WEBAPP_URL."
 )
+
+
+def game_keyboard(context: BotContext) -> InlineKeyboardMarkup:
+    """A game message's buttons: Play first (Telegram requires it), then Share."""
+    return InlineKeyboardMarkup(
+        [
+            [InlineKeyboardButton(context._(PLAY), callback_game=CallbackGame())],
+            [InlineKeyboardButton(context._(SHARE), switch_inline_query=SHARE_QUERY)],
+        ]
+    )
+
+
+def game_result(context: BotContext, result_id: str = "game") -> InlineQueryResultGame | None:
+    """The game as an inline result (shared into the chat it is chosen in), if it is set up."""
+    name = game_short_name(context)
+    if name is None:
+        return None
+    return InlineQueryResultGame(result_id, name, reply_markup=game_keyboard(context))
 
 
 async def game_command(update: MessageUpdate, context: HandlerContext) -> None:
@@ -122,9 +145,11 @@ def make_play(page: RushPage) -> Callable[[Update, BotContext], Coroutine[Any, A
             return
         user = query.from_user
         page.met(user.id, user.full_name, user.language_code)
-        token = sign_game_token(context.bot.token, user.id, message, context.now())
+        token = sign_game_token(context.bot.token, user.id, message, context.now(), mode=GAME_MODE)
         try:
-            await query.answer(url=game_address(where, token, _page_language(context, user)))
+            await query.answer(
+                url=game_address(where, GAME_MODE, token, _page_language(context, user))
+            )
         except TelegramError as error:
             logger.info("The game's address was refused: %s", error)
 
@@ -144,7 +169,10 @@ def register(application: Application) -> None:
     application.add_handler(CommandHandler("game", for_messages(game_command)))
     application.add_handler(InlineQueryHandler(inline_game, pattern=INLINE_WORDS))
     application.add_handler(CallbackQueryHandler(make_play(page), game_pattern=r".*"))
-    serve_game(application, "POST", "start", page.start)
-    serve_game(application, "POST", "answer", page.answer)
-    serve_game(application, "POST", "skip", page.skip)
-    serve_game(application, "GET", "state", page.state)
+    calls = {
+        "POST start": page.start,
+        "POST answer": page.answer,
+        "POST skip": page.skip,
+        "GET state": page.state,
+    }
+    serve_game(application, GAME_MODE, calls, max_age=RUN_AGE)

@@ -17,6 +17,7 @@ from telegram.ext import Application, Job
 
 from bot.context import BotContext, GameReply, GameRequest
 from bot.games.rush.counting import count_run, run_result
+from bot.games.rush.page.run_tokens import TokenBook
 from bot.games.rush.parts import RUSH_RECORDS
 from bot.games.rush.words import given_away, skipped_news
 from bot.play.result_listeners import publish
@@ -24,7 +25,7 @@ from bot.rules.hands import Hand, LevelTable
 from bot.rules.pace import floor_of
 from bot.rules.rush.run import CARDS, DECK, TARGET, Deal, RunResult, RushOutcome, RushRun, Void
 from bot.rules.rush.run import Refusal as RushRefusal
-from bot.services.web.game_tokens import TOKEN_AGE, GameMessage, GameToken, TokenBook
+from bot.services.web import TOKEN_AGE, GameMessage, GameToken
 from bot.texts import reason
 from bot.typed_handlers import jobs_of
 
@@ -41,6 +42,11 @@ SCORE_SECONDS = 10.0
 SET_SCORE_SECONDS = 120.0
 """Seconds the score's edit may wait in the outbox before it is given up (logged)."""
 UNAUTHORIZED: GameReply = (401, {})
+RUN_AGE = 4 * 3600.0
+"""Seconds after its token was issued that a run's calls are taken at most (a run that
+long would be a record many times over; each run ends on its own clock, each solve adding
+time: a run may outlast its token's age)."""
+assert RUN_AGE > TOKEN_AGE
 
 
 @dataclass

@@ -20,16 +20,16 @@ from bot.rules.requests import (
     listed_whole,
     solve_job,
 )
-from bot.services.solve_errors import SolveBusy, SolveTimeout, SolveTooBig
-from bot.services.workers.pool import (
+from bot.services.solving.errors import SolveBusy, SolveTimeout, SolveTooBig
+from bot.services.workers import (
     AlreadyRunning,
     PoolBusy,
     WorkerPool,
     WorkFailed,
     WorkTimeout,
     WorkTooBig,
+    stop_asked,
 )
-from bot.services.workers.process import stop_asked
 
 SEARCH_BUDGET = 2.0
 """Seconds a /solve or inline search may take, queueing included."""

@@ -13,13 +13,7 @@ from typing import TypeVar
 
 from bot.rules.hands import Hand, LevelTable, rate_job, relevel_job
 from bot.rules.rated import LEVELS_4_24
-from bot.services.workers.pool import (
-    AlreadyRunning,
-    PoolBusy,
-    WorkerPool,
-    WorkFailed,
-    WorkTimeout,
-)
+from bot.services.workers import AlreadyRunning, PoolBusy, WorkerPool, WorkFailed, WorkTimeout
 
 logger = logging.getLogger(__name__)
 

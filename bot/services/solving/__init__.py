@@ -3,7 +3,10 @@ in the :class:`WorkerPool`'s game and search lanes.  Every deal passes here, so 
 a hand a game keeps from deals (the daily puzzle's: docs/fair-play.md, "No game deals the
 daily puzzle"; docs/design-platform.md, *Nothing one chat does slows down another*).  Each
 game sets up its own work here through its ``Game.work`` (:mod:`bot.play.registry`): the
-hands it keeps from deals, what it keeps across deals, its warm-up."""
+hands it keeps from deals, what it keeps across deals, its warm-up.  The package owns the
+solver's work for the bot: this module (:class:`Solving`, its face: the rest of the bot
+imports from here only), the searches (searching.py), the tables kept (level_tables.py) and
+why a job gave no answer (errors.py)."""
 
 from __future__ import annotations
 
@@ -29,16 +32,20 @@ from bot.rules.hands import (
 from bot.rules.requests import SolveRequest, SolveResult
 from bot.rules.spoilers import shares_any
 from bot.rules.table import GameSettings
-from bot.services.level_tables import KeptTables, TableStore
-from bot.services.searching import Searches
-from bot.services.solve_errors import DealRefused
-from bot.services.workers.pool import (
-    AlreadyRunning,
-    PoolBusy,
-    WorkerPool,
-    WorkFailed,
-    WorkTimeout,
-)
+from bot.services.solving.errors import DealRefused, SolveBusy, SolveTimeout, SolveTooBig
+from bot.services.solving.level_tables import KeptTables, TableStore
+from bot.services.solving.searching import Searches
+from bot.services.workers import AlreadyRunning, PoolBusy, WorkerPool, WorkFailed, WorkTimeout
+
+__all__ = [
+    "DEAL_ATTEMPTS",
+    "DEFAULT_GAME",
+    "DealRefused",
+    "SolveBusy",
+    "SolveTimeout",
+    "SolveTooBig",
+    "Solving",
+]
 
 logger = logging.getLogger(__name__)
 

@@ -1,6 +1,7 @@
 """An arena's podium drawn with Pillow (PNG): the first three's blocks, each with its place
 and points; the names go in the caption (as Rush's and the rounds' card pictures, it draws
-no word: only the profile card draws a name, in a host font where needed, :mod:`.fonts`)."""
+no word: only the profile card draws a name, in a host font where needed,
+:mod:`bot.services.pictures.fonts`)."""
 
 from __future__ import annotations
 

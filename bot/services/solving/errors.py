@@ -1,5 +1,5 @@
 """Why the solver's work for a feature did not give an answer (raised by
-:mod:`bot.services.solving`)."""
+:mod:`bot.services.solving`, and named by it)."""
 
 from __future__ import annotations
 
