@@ -4,21 +4,15 @@ a Telegram ``language_code`` finds its folder by Babel's reading of locales
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import gettext
-import hashlib
 import io
-import os
 import re
-import stat
-import tempfile
 from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Protocol
 
-import babel
 from babel import Locale, UnknownLocaleError
 from babel.core import get_global
 from babel.dates import format_date, format_skeleton
@@ -30,8 +24,6 @@ from babel.numbers import format_decimal
 LOCALES = Path(__file__).with_name("locales")
 DEFAULT = "en"
 CACHED_CODES = 1024
-COMPILED_KEPT = 64
-"""Compiled catalogues kept at most in :func:`compiled_folder` (the oldest go first)."""
 """Language codes read kept at most (they come from players: ``/language anything``)."""
 KEYWORD = "keyword"
 OWN_NAME = "language name"
@@ -166,71 +158,12 @@ def is_right_to_left(language: str) -> bool:
 
 @cache
 def translations(language: str) -> gettext.NullTranslations:
-    """The catalogue of a language (English strings are the message ids themselves).
-
-    Babel reads a ``.po`` file in 30 to 40 ms of CPU, 0.25 s for the seven at each start:
-    a compiled catalogue (``.mo``) is kept in :func:`compiled_folder` under the hash of what
-    makes it (the source, the language, this module, Babel's version), read back by the
-    starts after the first; a changed catalogue or rule is compiled again."""
+    """The catalogue of a language (English strings are the message ids themselves)."""
     path = LOCALES / language / "LC_MESSAGES" / "messages.po"
     if not path.exists():
         return gettext.NullTranslations()
-    source = path.read_bytes()
-    folder = compiled_folder()
-    kept = folder / f"{_compiled_key(language, source)}.mo" if folder is not None else None
-    if kept is not None:
-        # None kept yet, or a damaged file: compiled again.
-        with contextlib.suppress(Exception), kept.open("rb") as mo_file:
-            return gettext.GNUTranslations(mo_file)
-    made = compiled(language, source)
-    if folder is not None and kept is not None:
-        _keep(folder, kept, made)
-    return gettext.GNUTranslations(io.BytesIO(made))
-
-
-def compiled_folder() -> Path | None:
-    """Where compiled catalogues are kept: ``$XDG_CACHE_HOME/twentyfour``, else
-    ``~/.cache/twentyfour``, made for this user alone; None where it cannot be (no home,
-    or a folder another user may write to)."""
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path(os.path.expanduser("~")) / ".cache")
-    if not base.is_absolute():
-        return None
-    folder = base / "twentyfour"
-    try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        status = folder.lstat()
-    except OSError:
-        return None
-    own = stat.S_ISDIR(status.st_mode) and status.st_uid == os.getuid()
-    return folder if own and not status.st_mode & 0o022 else None
-
-
-def _compiled_key(language: str, source: bytes) -> str:
-    made_of = (source, language.encode(), Path(__file__).read_bytes(), babel.__version__.encode())
-    return hashlib.sha256(b"\0".join(made_of)).hexdigest()
-
-
-def _keep(folder: Path, kept: Path, made: bytes) -> None:
-    """Write ``made`` to ``kept`` whole or not at all; keep :data:`COMPILED_KEPT` at most."""
-    part: str | None = None
-    try:
-        with tempfile.NamedTemporaryFile(dir=folder, suffix=".part", delete=False) as file:
-            part = file.name
-            file.write(made)
-        os.replace(part, kept)
-        part = None
-        others = sorted(folder.glob("*.mo"), key=lambda found: found.stat().st_mtime)
-        for old in others[:-COMPILED_KEPT]:
-            old.unlink(missing_ok=True)
-    except OSError:
-        if part is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(part)
-
-
-def compiled(language: str, source: bytes) -> bytes:
-    """A catalogue's ``.po`` ``source`` compiled (``.mo``), right-to-left runs isolated."""
-    catalog = read_po(io.BytesIO(source), locale=language)
+    with path.open("rb") as po_file:
+        catalog = read_po(po_file, locale=language)
     if is_right_to_left(language):
         for message in catalog:
             if message.id and message.context != KEYWORD:
@@ -242,7 +175,8 @@ def compiled(language: str, source: bytes) -> bytes:
                 )
     buffer = io.BytesIO()
     write_mo(buffer, catalog)
-    return buffer.getvalue()
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
 
 
 def N_(message: str) -> str:
