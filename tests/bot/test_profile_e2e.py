@@ -15,6 +15,7 @@ from bot.games.duel.parts import RATINGS
 from bot.games.ladder.parts import LADDER_RATINGS
 from bot.local_api import LocalBotApi, plain_text
 from bot.persistence import SQLitePersistence
+from bot.rules.achievements import every
 from bot.state import GlobalData
 from solver import solve
 from tests import established
@@ -86,7 +87,7 @@ async def test_me_sends_the_profile_card_with_its_caption(tmp_path: Path) -> Non
         "🔥 Daily streak: 0 (best 0)",
         f"🪜 Puzzle rating: {puzzle} (1 of 10 hands to be ranked)",
         "🏆 Trophies: 0",
-        "🎖️ Achievements: 2 of 22 (/achievements)",
+        f"🎖️ Achievements: 2 of {len(every())} (/achievements)",
     ]
     assert "photo" in theirs
     assert plain_text(theirs["caption"]).splitlines()[0] == "🪪 Annie"

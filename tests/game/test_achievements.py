@@ -45,10 +45,26 @@ def test_every_key_names_one_achievement() -> None:
     assert len({a.key for a in every()}) == len(every())
 
 
+IMPORTED = {
+    "streak",
+    "hands",
+    "fast",
+    "duels",
+    "rush",
+    "exact",
+    "hunt",
+    "podium",
+    "arena",
+    "season",
+}
+
+
 def test_the_games_families_stand_in_their_declared_places() -> None:
     """Each game's rules declare its families (imported above): the order of /achievements
     and of the card's badges is the positions', whatever order the rules were imported in."""
-    assert [family.name for family in families()] == [
+    # Only the families of the rules imported above: a test run that imported every game
+    # (``bot.games``) before this one has a new game's families among them too.
+    assert [family.name for family in families() if family.name in IMPORTED] == [
         "streak",
         "hands",
         "fast",
