@@ -123,7 +123,6 @@ TEXT_EXCEPTIONS: dict[str, tuple[set[str], str]] = {
     "bot/features/basics/greeting.py": ({"Hi {name}! I am Twenty-Four, the 24 game"}, SHARED),
     "bot/features/basics/unknown.py": ({"I don't know /{command}. Try /play for a"}, SHARED),
     "bot/features/chat_settings.py": ({"There is no setting “{key}”. The setting"}, SHARED),
-    "bot/features/seasons/__init__.py": ({"/season: this month's boards (duels, Rus"}, SHARED),
     "bot/play/set_aside.py": (
         {"A game is on here: answer it or /giveup "},
         "the general refusal of a daily puzzle or a friend's challenge opened (its word)",

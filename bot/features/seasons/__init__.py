@@ -88,7 +88,7 @@ def help_lines(context: BotContext) -> list[HelpLine]:
             Help.GAMES,
             65,
             context._(
-                "/season: this month's boards (duels, Rush); at the month's end their first "
+                "/season: this month's boards; at the month's end their first "
                 "three win a trophy and ratings regain uncertainty; /season 2026-11: a past "
                 "season's tables. /groups top: this week's groups, for groups their admins "
                 "list in /settings"
