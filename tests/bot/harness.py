@@ -243,6 +243,22 @@ async def reply_to(
     return sent[before].get("text") or sent[before].get("caption", "")
 
 
+async def whole_reply(
+    api: LocalBotApi, application: Application, user: int, chat: int, text: str
+) -> str:
+    """Send ``text`` and return the bot's whole reply in ``chat`` once it has settled: a reply
+    too long for one message (a /help, which each game's line lengthens) comes in several,
+    read here as one text, a paragraph break between them."""
+    before = len(api.sent)
+    api.send(user, chat, text)
+    await settled(api, application)
+    return "\n\n".join(
+        message.get("text") or message.get("caption", "")
+        for message in api.sent[before:]
+        if message["chat"]["id"] == chat and not message.get("edited")
+    )
+
+
 async def until(
     predicate: Callable[[], object], *, timeout: float = 30, interval: float = 0.01
 ) -> None:

@@ -23,6 +23,7 @@ from tests.bot.harness import (
     saved_record,
     settled,
     until,
+    whole_reply,
 )
 
 pytestmark = pytest.mark.asyncio
@@ -30,16 +31,19 @@ pytestmark = pytest.mark.asyncio
 
 async def test_start_and_help_in_private_and_group(tmp_path: Path) -> None:
     api = make_api()
-    async with running_bot(api, tmp_path):
+    async with running_bot(api, tmp_path) as application:
         assert "Hi Ann!" in await reply_to(api, ANN, ANN, "/start")
         assert "Hi!" in await reply_to(api, ANN, GROUP, "/start@TwentyFourBot")
-        help_text = await reply_to(api, BOB, GROUP, "/help@TwentyFourBot")
+        help_text = await whole_reply(api, application, BOB, GROUP, "/help@TwentyFourBot")
         assert "/solve 3 3 8 8" in help_text
         assert "隐私模式" in help_text  # Bob reads Chinese
+        before = len(api.sent)
         api.send(BOB, GROUP, "just chatting")  # privacy mode: never reaches the bot
-        assert "24" in await reply_to(api, ANN, GROUP, "/help")
+        await settled(api, application)
+        answered = api.sent[before:]
+        assert "24" in await whole_reply(api, application, ANN, GROUP, "/help")
     assert [m for m in api.sent if m["chat"]["id"] not in (ANN, GROUP)] == []
-    assert len(api.sent) == 4
+    assert answered == []
 
 
 async def test_commands_are_registered_per_scope_and_language(tmp_path: Path) -> None:

@@ -12,7 +12,18 @@ from bot.i18n import language_choices
 from bot.local_api import plain_text
 from solver import solve
 from tests.bot.games import start, the_hunt
-from tests.bot.harness import ANN, BOB, GROUP, deal, dealt, make_api, reply_to, running_bot, settled
+from tests.bot.harness import (
+    ANN,
+    BOB,
+    GROUP,
+    deal,
+    dealt,
+    make_api,
+    reply_to,
+    running_bot,
+    settled,
+    whole_reply,
+)
 from tests.bot.rush_game_data import GAME_ENV, game_api
 
 pytestmark = pytest.mark.asyncio
@@ -91,8 +102,8 @@ async def test_help_lists_language_and_unsubscribe_in_both_languages(tmp_path: P
 
 async def test_help_ends_with_how_answers_reach_the_bot_in_english(tmp_path: Path) -> None:
     api = make_api()
-    async with running_bot(api, tmp_path):
-        text = plain_text(await reply_to(api, ANN, GROUP, "/help"))
+    async with running_bot(api, tmp_path) as application:
+        text = plain_text(await whole_reply(api, application, ANN, GROUP, "/help"))
     paragraphs = text.split("\n\n")
     # After every section; in a group, with the tip for its admins (test_typed_answers_e2e).
     assert paragraphs[-1].split("\n")[0] == PRIVACY_EN
@@ -101,8 +112,8 @@ async def test_help_ends_with_how_answers_reach_the_bot_in_english(tmp_path: Pat
 
 async def test_help_ends_with_how_answers_reach_the_bot_in_chinese(tmp_path: Path) -> None:
     api = make_api()
-    async with running_bot(api, tmp_path):
-        text = plain_text(await reply_to(api, BOB, BOB, "/help"))
+    async with running_bot(api, tmp_path) as application:
+        text = plain_text(await whole_reply(api, application, BOB, BOB, "/help"))
     paragraphs = text.split("\n\n")
     assert paragraphs[-1] == PRIVACY_ZH  # after every section
     assert [p.split("\n")[0] for p in paragraphs[1:-1]] == SECTIONS_ZH

@@ -23,6 +23,7 @@ from tests.bot.harness import (
     reply_to,
     running_bot,
     settled,
+    whole_reply,
 )
 
 pytestmark = pytest.mark.asyncio
@@ -76,10 +77,10 @@ async def test_a_groups_help_ends_with_the_tip_for_its_admins_in_both_languages(
     tmp_path: Path,
 ) -> None:
     api = make_api()
-    async with running_bot(api, tmp_path):
-        english = plain_text(await reply_to(api, ANN, GROUP, "/help"))
-        chinese = plain_text(await reply_to(api, BOB, GROUP, "/help"))
-        private = plain_text(await reply_to(api, ANN, ANN, "/help"))
+    async with running_bot(api, tmp_path) as application:
+        english = plain_text(await whole_reply(api, application, ANN, GROUP, "/help"))
+        chinese = plain_text(await whole_reply(api, application, BOB, GROUP, "/help"))
+        private = plain_text(await whole_reply(api, application, ANN, ANN, "/help"))
     assert english.endswith("\n" + TIP_EN)
     assert chinese.endswith("\n" + TIP_ZH)
     assert TIP_EN not in private  # a private chat has no admins to tell
