@@ -62,6 +62,11 @@ async def start(update: MessageUpdate, context: HandlerContext) -> None:
     if training.live:
         context.reply(update, words.training_on(context, training.reviewing))
         return
+    page = miniapp_api.training_of(context.application, user_id)
+    hand = page.hand if page is not None else None
+    if hand is not None and hand.live and not hand.overdue(context.now()):
+        context.reply(update, words.on_the_page(context))  # one rated hand at a time
+        return
     if game_life.refused(update, context, table_busy(True, context)):
         return
     training.review.clear()

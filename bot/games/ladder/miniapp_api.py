@@ -13,6 +13,7 @@ from telegram.ext import Application
 from bot.context import AppReply, AppRequest, BotContext, services
 from bot.games.ladder import levels, play, words
 from bot.games.ladder.parts import LADDER_RATINGS, PAGE_TRAINING
+from bot.play import set_aside
 from bot.play.miniapp import serve_app
 from bot.play.result_listeners import publish
 from bot.rules.hand_records import hand_key
@@ -95,6 +96,14 @@ class TrainPage:
         context, user_id = request.context, request.user.id
         training = self._training(user_id, context)
         game = self._hand(user_id, context)
+        if game is None and set_aside.busy_text(context, user_id, None) is not None:
+            # A game of the player's is on in their private chat (a training hand there, an
+            # arena, a challenge): one game at a time, as /train there would refuse it.
+            reason = context._(
+                "A game of yours is on in our private chat: finish it there first, then open "
+                "this tab again."
+            )
+            return 409, {"error": "busy", "reason": reason}
         if game is None:
             try:
                 facts, _review = await play.find(context, user_id, training)

@@ -172,6 +172,14 @@ def training_on(context: Translator, reviewing: bool = False) -> str:
     return context._("You are training: type your answer, /skip the hand (a miss) or /train stop.")
 
 
+def on_the_page(context: Translator) -> str:
+    """What /train in the chat is told while a hand of the player's is on the Mini App's
+    page: one training hand at a time."""
+    return context._(
+        "Your training hand is on in the Mini App: answer or skip it there first, then /train."
+    )
+
+
 def in_private(context: Translator) -> str:
     return context._(
         "Training deals you hands at your level one after another, in our private chat."
