@@ -17,12 +17,21 @@ from bot import app
 from bot.context import BotContext
 from bot.games import GAMES
 from bot.i18n import Translator
-from bot.local_api import plain_text
+from bot.local_api import LocalBotApi, plain_text
 from bot.play.registry import Game, GroupShare, SeasonBoardShown
 from bot.play.standing import established
 from bot.rules.results import GameResult
 from bot.rules.seasons.tables import BOARDS, Row, SeasonBoard, SeasonTrophy
-from tests.bot.harness import ANN, BOB, GROUP, FakeClock, make_api, reply_to, running_bot
+from tests.bot.harness import (
+    ANN,
+    BOB,
+    GROUP,
+    BotApplication,
+    FakeClock,
+    make_api,
+    reply_to,
+    running_bot,
+)
 
 pytestmark = pytest.mark.asyncio
 
@@ -78,15 +87,25 @@ async def test_its_board_is_on_the_season_after_the_others(
     assert said.endswith("\n\n🧸 Toys\n1. 🥇 Ann: 7 toys")
 
 
+async def _season_ended_with_ann_first(
+    api: LocalBotApi,
+    application: BotApplication,
+    clock: FakeClock,
+    toy: SeasonBoard[dict[int, int]],
+) -> None:
+    """Ann leads the toy board with 7 when the season ends; /season then closes it."""
+    application.bot_data.global_data.seasons.state(toy)[ANN] = 7
+    clock.now = END + 60
+    await reply_to(api, ANN, ANN, "/season")
+
+
 async def test_its_board_wins_its_trophies_at_the_seasons_end(
     tmp_path: Path, toy: SeasonBoard[dict[int, int]]
 ) -> None:
     api = make_api()
     clock = FakeClock(END - 3600)
     async with running_bot(api, tmp_path, clock=clock) as application:
-        application.bot_data.global_data.seasons.state(toy)[ANN] = 7
-        clock.now = END + 60
-        await reply_to(api, ANN, ANN, "/season")
+        await _season_ended_with_ann_first(api, application, clock, toy)
         trophies = application.user_data[ANN].trophies
         kept = application.bot_data.global_data.seasons.kept["2026-11"]
     assert trophies == [SeasonTrophy("2026-11", "toys", 1)]
@@ -99,9 +118,7 @@ async def test_its_trophy_is_named_in_its_words(
     api = make_api()
     clock = FakeClock(END - 3600)
     async with running_bot(api, tmp_path, clock=clock) as application:
-        application.bot_data.global_data.seasons.state(toy)[ANN] = 7
-        clock.now = END + 60
-        await reply_to(api, ANN, ANN, "/season")
+        await _season_ended_with_ann_first(api, application, clock, toy)
         said = plain_text(await reply_to(api, ANN, ANN, "/season"))
     assert said.endswith("🏆 Your trophies: 🥇 2026-11, the toy board")
 
