@@ -25,6 +25,8 @@ LOCALES = Path(__file__).with_name("locales")
 DEFAULT = "en"
 CACHED_CODES = 1024
 """Language codes read kept at most (they come from players: ``/language anything``)."""
+COMPILED_CATALOGUES = 32
+"""Compiled catalogues kept at most, by their ``.po`` text (every language twice over)."""
 KEYWORD = "keyword"
 OWN_NAME = "language name"
 """The context of a catalogue's own name: ``pgettext("language name", "English")`` is
@@ -162,8 +164,14 @@ def translations(language: str) -> gettext.NullTranslations:
     path = LOCALES / language / "LC_MESSAGES" / "messages.po"
     if not path.exists():
         return gettext.NullTranslations()
-    with path.open("rb") as po_file:
-        catalog = read_po(po_file, locale=language)
+    return _compiled(language, path.read_bytes())
+
+
+@lru_cache(maxsize=COMPILED_CATALOGUES)
+def _compiled(language: str, po_text: bytes) -> gettext.GNUTranslations:
+    """A ``.po`` file's text compiled: the same text reads the same after :func:`forget`
+    (a test that adds a language reads every folder again, not every catalogue)."""
+    catalog = read_po(io.BytesIO(po_text), locale=language)
     if is_right_to_left(language):
         for message in catalog:
             if message.id and message.context != KEYWORD:

@@ -61,16 +61,19 @@ def menu_languages() -> dict[str | None, str]:
     return {None: DEFAULT} | {code: language_of(code) for code in sorted(codes)}
 
 
-_MENUS: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[object, list[BotCommand]]] = {}
-"""Each menu built, by language and commands, with the catalogue it was translated from: a
-menu depends on the catalogues alone, and every start (and every test's bot) sends the same."""
+_MENUS: dict[
+    tuple[str, tuple[tuple[str, str], ...], tuple[str, ...]], tuple[object, list[BotCommand]]
+] = {}
+"""Each menu built, by language, commands and the languages there are (``/language``'s
+description lists them), with the catalogue it was translated from: a menu depends on these
+alone, and every start (and every test's bot) sends the same."""
 
 
 def menu(language: str, commands: list[tuple[str, str]]) -> list[BotCommand]:
     """A command menu in ``language`` (built again only when the catalogues are read again,
     :func:`bot.i18n.forget`; Telegram's objects are immutable, so one list serves each start)."""
     catalogue = translations(language_of(language))
-    key = (language, tuple(commands))
+    key = (language, tuple(commands), languages())
     kept = _MENUS.get(key)
     if kept is not None and kept[0] is catalogue:
         return list(kept[1])

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 
 from babel import Locale
@@ -17,10 +18,22 @@ import bot.i18n
 from bot.i18n import KEYWORD, LOCALES, OWN_NAME
 
 
+def read_catalogue(path: Path, locale: str | None = None) -> Catalog:
+    """A ``.po`` or ``.pot`` file as Babel reads it, read once per test process while the file
+    stays as it is (its size and time of change): the caller must not change what it gets."""
+    status = path.stat()
+    return _read(path.resolve(), status.st_mtime_ns, status.st_size, locale)
+
+
+@cache
+def _read(path: Path, _changed: int, _size: int, locale: str | None) -> Catalog:
+    with path.open("rb") as po_file:
+        return read_po(po_file, locale=locale)
+
+
 def catalogue(language: str) -> Catalog:
     """The language's real catalogue (``bot/locales/<language>/LC_MESSAGES/messages.po``)."""
-    with (LOCALES / language / "LC_MESSAGES" / "messages.po").open("rb") as po_file:
-        return read_po(po_file)
+    return read_catalogue(LOCALES / language / "LC_MESSAGES" / "messages.po")
 
 
 def translated_pairs(catalog: Catalog) -> list[tuple[str, str]]:

@@ -12,10 +12,10 @@ from babel import Locale
 from babel.messages.catalog import Catalog, Message
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.plurals import get_plural
-from babel.messages.pofile import read_po
 
 from bot.i18n import KEYWORD, LOCALES, languages
 from bot.menus import ADMIN_COMMANDS, OWNER_COMMANDS, PRIVATE_COMMANDS, menu, menu_languages
+from tests.bot.languages import read_catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = LOCALES / "messages.pot"
@@ -25,8 +25,7 @@ TRANSLATED = [language for language in languages() if language != "en"]
 
 
 def _read(path: Path, locale: str | None = None) -> Catalog:
-    with path.open("rb") as po_file:
-        return read_po(po_file, locale=locale)
+    return read_catalogue(path, locale)
 
 
 def _key(message: Message) -> tuple[str | None, str]:
