@@ -1,12 +1,15 @@
-"""The command menus Telegram shows (private chats, groups, group admins, in each language)
-and the menu button of private chats."""
+"""The command menus Telegram shows (private chats, groups, group admins, in each language),
+published again only when they changed, and the menu button of private chats."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 
 from telegram import (
     BotCommand,
+    BotCommandScope,
     BotCommandScopeAllChatAdministrators,
     BotCommandScopeAllGroupChats,
     BotCommandScopeAllPrivateChats,
@@ -30,6 +33,7 @@ from bot.i18n import (
     locale_of,
     translations,
 )
+from bot.persistence import SQLitePersistence
 from bot.play.miniapp import MENU_BUTTON
 from bot.play.registry import Feature, Game, Menu
 
@@ -84,39 +88,92 @@ def menu(language: str, commands: list[tuple[str, str]]) -> list[BotCommand]:
     return list(built)
 
 
-async def register_commands(application: Application) -> None:
-    """Publish the command menus: private chats, groups and group admins, in each language."""
+PUBLISHED = "menus:v1"
+"""The kept table (:meth:`SQLitePersistence.save_table`) holding the mark of the menus this
+bot last published: its id and a hash of every menu, scope and language."""
+
+Publication = tuple[BotCommandScope, str | None, list[BotCommand]]
+"""One ``setMyCommands``: its scope, its language code (None: every other one), its menu."""
+
+
+def planned(application: Application) -> list[Publication]:
+    """Every menu the bot publishes: private chats, groups and group admins, in each
+    language, then the owner's private chat (``TWENTYFOUR_OWNER_ID``)."""
     scopes = [
         (BotCommandScopeAllPrivateChats(), PRIVATE_COMMANDS),
         (BotCommandScopeAllGroupChats(), GROUP_COMMANDS),
         (BotCommandScopeAllChatAdministrators(), ADMIN_COMMANDS),
     ]
-    for code, language in menu_languages().items():
-        for scope, commands in scopes:
-            await application.bot.set_my_commands(
-                menu(language, commands),
-                scope=scope,
-                language_code=code,
-            )
+    plan: list[Publication] = [
+        (scope, code, menu(language, commands))
+        for code, language in menu_languages().items()
+        for scope, commands in scopes
+    ]
     owner = services(application).settings.owner_id
     if owner is not None:
-        await register_owner_commands(application, owner)
+        plan += [
+            (BotCommandScopeChat(owner), code, menu(language, OWNER_COMMANDS))
+            for code, language in menu_languages().items()
+        ]
+    return plan
+
+
+def mark(bot_id: int, plan: list[Publication]) -> str:
+    """What :data:`PUBLISHED` keeps: the bot's id and a hash of every menu of ``plan``."""
+    menus = [
+        [scope.to_dict(), code, [[c.command, c.description] for c in commands]]
+        for scope, code, commands in plan
+    ]
+    text = json.dumps(menus, ensure_ascii=False, sort_keys=True)
+    return f"{bot_id}:{hashlib.sha256(text.encode()).hexdigest()}"
+
+
+async def register_commands(application: Application) -> None:
+    """Publish the command menus, unless this bot published these very menus before and
+    Telegram still shows its private chats' default one; then the menu button.
+
+    Telegram keeps the menus across restarts: sending the 22 again at every start cost a
+    second of round trips before the first poll, and ``setMyCommands`` has its own flood
+    limit, which a bot restarted in a loop would reach."""
+    plan = planned(application)
+    persistence = application.persistence
+    kept = persistence if isinstance(persistence, SQLitePersistence) else None
+    published = mark(application.bot.id, plan)
+    if (
+        kept is not None
+        and kept.load_table(PUBLISHED) == published
+        and await _shown(application, plan[0])
+    ):
+        logger.info("The command menus are as this bot published them: not sent again")
+    else:
+        if await _publish(application, plan) and kept is not None:
+            kept.save_table(PUBLISHED, published)
     await register_menu_button(application)
 
 
-async def register_owner_commands(application: Application, owner: int) -> None:
-    """The owner's menu, in their private chat only.  Telegram refuses a chat's scope until
-    the owner has started the bot ("chat not found"): then it is published at the next
-    start, and the other menus are not held up."""
-    try:
-        for code, language in menu_languages().items():
-            await application.bot.set_my_commands(
-                menu(language, OWNER_COMMANDS),
-                scope=BotCommandScopeChat(owner),
-                language_code=code,
-            )
-    except BadRequest as error:
-        logger.warning("The owner's menu is not published (%s): start the bot first", error)
+async def _shown(application: Application, publication: Publication) -> bool:
+    """Whether Telegram shows ``publication``'s menu as published (someone may have set
+    another with the same token since: @BotFather, another program)."""
+    scope, code, commands = publication
+    shown = await application.bot.get_my_commands(scope=scope, language_code=code)
+    return [(c.command, c.description) for c in shown] == [
+        (c.command, c.description) for c in commands
+    ]
+
+
+async def _publish(application: Application, plan: list[Publication]) -> bool:
+    """Send every menu of ``plan``; False when the owner's was refused.  Telegram refuses a
+    chat's scope until the owner has started the bot ("chat not found"): then it is
+    published at the next start, and the other menus are not held up."""
+    for scope, code, commands in plan:
+        try:
+            await application.bot.set_my_commands(commands, scope=scope, language_code=code)
+        except BadRequest as error:
+            if not isinstance(scope, BotCommandScopeChat):
+                raise
+            logger.warning("The owner's menu is not published (%s): start the bot first", error)
+            return False
+    return True
 
 
 async def register_menu_button(application: Application) -> None:

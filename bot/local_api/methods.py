@@ -27,6 +27,12 @@ MAX_CALLBACK_ANSWER = 200
 MAX_INLINE_RESULTS = 50
 
 
+def commands_key(scope: dict[str, Any] | None, language_code: str | None) -> tuple[str, str]:
+    """Where a world keeps a menu (:attr:`World.commands`): its scope as JSON (``default``
+    when none), its language code (``""``: every other one)."""
+    return json.dumps(scope or {"type": "default"}, sort_keys=True), language_code or ""
+
+
 class Methods(World):
     """The bot's side: the Bot API methods (inline messages' edits are in
     :class:`~bot.local_api.inline_messages.InlineMode`)."""
@@ -101,19 +107,11 @@ class Methods(World):
         code = params.get("language_code") or ""
         if code and not (len(code) == 2 and code.isascii() and code.isalpha()):
             raise ApiError(400, "Bad Request: invalid language code specified")  # ISO 639-1
-        key = (
-            json.dumps(params.get("scope") or {"type": "default"}, sort_keys=True),
-            params.get("language_code") or "",
-        )
-        self.commands[key] = list(params["commands"])
+        self.commands[commands_key(params.get("scope"), code)] = list(params["commands"])
         return True
 
     async def _m_getMyCommands(self, params: dict[str, Any]) -> list[dict[str, str]]:
-        key = (
-            json.dumps(params.get("scope") or {"type": "default"}, sort_keys=True),
-            params.get("language_code") or "",
-        )
-        return self.commands.get(key, [])
+        return self.commands.get(commands_key(params.get("scope"), params.get("language_code")), [])
 
     async def _m_setChatMenuButton(self, params: dict[str, Any]) -> bool:
         # Without chat_id: the default button of every private chat.

@@ -37,7 +37,7 @@ from bot.games.hunt.work import HuntDeals
 from bot.local_api import LocalBotApi, LocalTransport, plain_text
 from bot.persistence import FILE_NAME, SQLitePersistence
 from bot.settings import Settings
-from tests.bot.data_files import seed_tables
+from tests.bot.data_files import published_before, seed_tables
 from tests.bot.faulty_api import FaultyBotApi
 from tests.bot.shared_workers import IDLE_WORKERS, SPARE_HUNTS
 from tests.bot.virtual_outbox import clock_of, no_job_within, run_on, waiting
@@ -150,15 +150,18 @@ async def running_bot(
     wall: Callable[[], float] | None = None,
     monotonic: Callable[[], float] | None = None,
     watch: bool = False,
+    menus_published: bool = True,
 ) -> AsyncIterator[BotApplication]:
     """The real application polling ``api`` through PTB's HTTP stack, until the block ends.
 
     Its clock is ``clock``, else a :class:`DayClock` (the bot lives on a fixed day), else,
     with ``own_clock``, the ones the bot makes for itself (on the system's wall and
     monotonic clocks, or on ``wall`` and ``monotonic`` when given: a test steps them).
-    ``watch``: it serves /healthz, /readyz and /metrics on a free port (``web_address``)."""
+    ``watch``: it serves /healthz, /readyz and /metrics on a free port (``web_address``).
+    A new data folder comes as a restart finds it (:func:`published_before`: its menus
+    published), unless ``menus_published`` is False: the bot's first start there."""
     own_clock = own_clock or wall is not None
-    seed_tables(data_dir)
+    new_file = seed_tables(data_dir)
     web = {"TWENTYFOUR_WEB_PORT": "0"} if watch else {}
     settings = Settings.from_env({"TWENTYFOUR_DATA_DIR": str(data_dir), **web, **(env or {})})
     application = cast(
@@ -174,6 +177,8 @@ async def running_bot(
             worker_nice=WORKER_NICE,
         ),
     )
+    if new_file and menus_published:
+        published_before(api, application)
     hunts = HuntDeals.of(application.bot_data.solving).ready
     hunts.keep(DEFAULT_SIX, tuple(SPARE_HUNTS))  # the last bot's (tests/bot/shared_workers.py)
     running_jobs = _RUNNING_JOBS[application] = _RunningJobs()

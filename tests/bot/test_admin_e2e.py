@@ -80,7 +80,7 @@ async def test_without_an_owner_nobody_has_admin(tmp_path: Path) -> None:
 
 async def test_only_the_owners_menu_lists_admin(tmp_path: Path) -> None:
     api = make_api()
-    async with running_bot(api, tmp_path, env=OWNER):
+    async with running_bot(api, tmp_path, env=OWNER, menus_published=False):
         pass
     owners = {
         language: [c["command"] for c in commands]
@@ -103,7 +103,9 @@ async def test_an_owner_who_never_started_the_bot_holds_no_menu_up(
 ) -> None:
     api = make_api()
     with caplog.at_level(logging.WARNING):
-        async with running_bot(api, tmp_path, env={"TWENTYFOUR_OWNER_ID": "999"}):
+        async with running_bot(
+            api, tmp_path, env={"TWENTYFOUR_OWNER_ID": "999"}, menus_published=False
+        ):
             pass
     assert "The owner's menu is not published" in caplog.text
     scopes = {json.loads(scope)["type"] for scope, _ in api.commands}

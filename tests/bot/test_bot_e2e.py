@@ -48,7 +48,7 @@ async def test_start_and_help_in_private_and_group(tmp_path: Path) -> None:
 
 async def test_commands_are_registered_per_scope_and_language(tmp_path: Path) -> None:
     api = make_api()
-    async with running_bot(api, tmp_path):
+    async with running_bot(api, tmp_path, menus_published=False):
         pass
     scopes = {json.loads(scope)["type"] for scope, _ in api.commands}
     assert scopes == {"all_private_chats", "all_group_chats", "all_chat_administrators"}

@@ -47,7 +47,7 @@ def published(tmp_path_factory: pytest.TempPathFactory) -> LocalBotApi:
     api = make_api()
 
     async def start(path: Path) -> None:
-        async with running_bot(api, path):
+        async with running_bot(api, path, menus_published=False):
             pass
 
     asyncio.run(start(tmp_path_factory.mktemp("menus")))

@@ -71,7 +71,7 @@ async def test_command_menus_refused_at_start_are_published_later(
     api = users(FaultyBotApi())
     api.fail_next("setMyCommands", 500, "Internal Server Error")
     with caplog.at_level(logging.WARNING, logger="bot.start_up"):
-        async with running_bot(api, tmp_path) as application:
+        async with running_bot(api, tmp_path, menus_published=False) as application:
             served = plain_text(await reply_to(api, ANN, ANN, "/start"))
             async with asyncio.timeout(10):
                 while len(api.commands) < 6:  # three scopes, two languages
