@@ -25,6 +25,7 @@ from bot.rules.spoilers import Numbers
 from bot.rules.table import GameSettings
 from bot.services.solving import Solving
 from bot.state import ChatData, GlobalData, UserData
+from solver import Code
 
 Context = TypeVar("Context")
 """The context a game's callables take (the handlers', :class:`bot.context.BotContext`)."""
@@ -99,6 +100,17 @@ class Help(Enum):
     """What each plays on their own clock (the daily puzzle, challenges, the Mini App)."""
     TOOLS = "tools"
     """Solving and settings."""
+
+
+class Invitation(NamedTuple):
+    """A game's line of the greetings (``/start``, a group's welcome) and of the reply to a
+    command the bot does not know: where it stands (the lowest first) and its sentence,
+    inviting to its command (a message id, ``N_``), in private and in a group (None: it
+    invites there to nothing)."""
+
+    position: int
+    private: str | None
+    group: str | None = None
 
 
 class HelpLine(NamedTuple):
@@ -381,8 +393,8 @@ class GameOf(Generic[Context]):
     """Whether it is on in a chat (then another game is refused there); None: it never
     holds a chat (the daily puzzle, a challenge: a player's own)."""
     busy: Busy | None = None
-    """While it is on: what another game's command is told (None: the caller says it, as
-    for a round, whose wording is each command's)."""
+    """While it is on: what another game's command is told; the plain game's (the rounds')
+    only where that command has no words of its own for it (:func:`bot.play.game_life.refused`)."""
     opening: Opening | None = None
     """While it is on in a private chat: what opening the daily puzzle or a challenge is
     told (None: the general "a game is on here")."""
@@ -399,6 +411,8 @@ class GameOf(Generic[Context]):
     """Its commands in the command menus."""
     help: Helps[Context] | None = None
     """Its lines of /help."""
+    invitation: Invitation | None = None
+    """Its line of the greetings and of the reply to an unknown command."""
     moved: Moved[Context] | None = None
     """A group became a supergroup: what it keeps by chat id outside the chat's data follows
     (the chat's data, live hands and alarms are moved for every game)."""
@@ -429,6 +443,9 @@ class GameOf(Generic[Context]):
     solve_rules: tuple[tuple[Rules, str], ...] = ()
     """Its rules, as /solve solves by them, and what follows the target in a reply
     solved by them (a message id)."""
+    request_reasons: Mapping[Code, str] = field(default_factory=dict, hash=False)
+    """Its wording of what is wrong with a /solve request that only its rules refuse
+    (message ids by the solver's code: a Countdown's numbers are whole)."""
     unrecorded: tuple[tuple[str, Told], ...] = ()
     """Why a solve of one of its hands, fast enough for the hand's record, sets none."""
     offer: Offer[Context] | None = None

@@ -113,31 +113,11 @@ STRING_EXCEPTIONS: dict[str, tuple[set[str], str]] = {
 
 TEXT_KEY = 40
 """A text is listed by its first characters (its singular's and plural's are one)."""
-SHARED = "a shared feature's text that names the games it speaks of (a new msgid to change)"
-ROUNDS = "the rounds' texts said by the shared code that reads their round (#39)"
 
-TEXT_EXCEPTIONS: dict[str, tuple[set[str], str]] = {
-    "bot/features/achievements/listing.py": ({"None yet: solve hands, win duels, keep a"}, SHARED),
-    "bot/features/admin/fairplay.py": ({"Player {id} is off every board from now "}, SHARED),
-    "bot/features/admin/overview.py": ({"/admin: who is active, games today, erro"}, SHARED),
-    "bot/features/basics/greeting.py": ({"Hi {name}! I am Twenty-Four, the 24 game"}, SHARED),
-    "bot/features/basics/unknown.py": ({"I don't know /{command}. Try /play for a"}, SHARED),
-    "bot/features/chat_settings.py": ({"There is no setting “{key}”. The setting"}, SHARED),
-    "bot/play/set_aside.py": (
-        {"A game is on here: answer it or /giveup "},
-        "the general refusal of a daily puzzle or a friend's challenge opened (its word)",
-    ),
-    "bot/texts.py": (
-        {
-            "A round is on: answer it with /a, or use",
-            "A round is on: type your answer, or use ",
-            "{number}: Countdown's numbers are whole ",
-        },
-        ROUNDS + " (table_busy: another game's start while a round is on); and a /solve "
-        "request's error by the solver's code, Countdown's rules' (REASONS)",
-    ),
-}
-"""Each module's texts that still name a game, and why (see the module's docstring)."""
+TEXT_EXCEPTIONS: dict[str, tuple[set[str], str]] = {}
+"""Each module's texts that still name a game, and why (see the module's docstring): none
+left, the shared texts composed from what the games declare (greetings' invitations,
+settings' keys, the plain game's busy words, a game's request reasons)."""
 
 
 def words_of(identifier: str) -> list[str]:

@@ -36,7 +36,7 @@ from bot.games.daily.subscriptions import (
     subscribe,
     unsubscribe,
 )
-from bot.games.daily.words import ACHIEVEMENTS
+from bot.games.daily.words import ACHIEVEMENTS, INVITATION
 from bot.i18n import N_
 from bot.play.miniapp import serve_app
 from bot.play.registry import Game, Handlers, Help, HelpLine, Menu, MenuEntry, Slot
@@ -193,6 +193,7 @@ GAME = Game(
     restore=restore,
     menu=MENU,
     help=help_lines,
+    invitation=INVITATION,
     profile=profile_part,
     work=work.set_up,
     answers_to=ANSWERS_TO,

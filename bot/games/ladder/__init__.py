@@ -21,7 +21,6 @@ from bot.play.registry import Game, Handlers, Help, HelpLine, Menu, MenuEntry
 from bot.play.result_listeners import listen
 from bot.rules.ladder.training import learned_level
 from bot.services.answer_routes import Route
-from bot.texts import table_busy
 from bot.typed_handlers import (
     ButtonUpdate,
     ChatContext,
@@ -67,7 +66,7 @@ async def start(update: MessageUpdate, context: HandlerContext) -> None:
     if hand is not None and hand.live and not hand.overdue(context.now()):
         context.reply(update, words.on_the_page(context))  # one rated hand at a time
         return
-    if game_life.refused(update, context, table_busy(True, context)):
+    if game_life.refused(update, context):
         return
     training.review.clear()
     play.begin(context, training, user_id)
