@@ -14,8 +14,9 @@ prefix (``"rush:"``), a saved field, an address.  So a central module's strings 
 space in them (a text has spaces; docstrings are not read) that hold a game's word are
 refused too, with the same rules: listed in :data:`STRING_EXCEPTIONS`, with why.  And a
 central module's user texts (its msgids) that name a game are the game's texts, to go to its
-words (a feature's text that names a game's command, as /start's does /daily, is listed):
-those left are in :data:`TEXT_EXCEPTIONS` (by their first characters), with why."""
+words (a feature's text that speaks of the games frames what each declares, as /start's
+greeting frames their invitations): any left would be in :data:`TEXT_EXCEPTIONS` (by their
+first characters), with why."""
 
 from __future__ import annotations
 
