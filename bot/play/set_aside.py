@@ -62,10 +62,10 @@ def free(context: BotContext, chat_id: int, chat: ChatData) -> bool:
 def busy_text(
     context: BotContext, chat_id: int, command: str | None, general: Told | None = None
 ) -> str | None:
-    """Why a daily puzzle (``command`` opens it), or a friend's challenge (``command`` None),
-    cannot be started in a private chat now: another game of the player's is on there (None:
-    it can), and how to end that game: the game's own words, else ``general`` (the opened
-    game's own: a challenge's), else "then ``command``".  The new one would hide that game,
+    """Why a daily puzzle (``command`` opens it), or a friend's challenge (``command`` None,
+    its ``general`` words given), cannot be started in a private chat now: another game of
+    the player's is on there (None: it can), and how to end that game: the game's own words,
+    else ``general`` (the opened game's own: a challenge's), else "then ``command``".  The new one would hide that game,
     and its answers, /hint and /giveup would no longer go where the player means them (a
     give-up or a wrong answer to the daily is a day missed), so it waits, its clock not
     started, until that game is over.  In a group nothing of this applies."""
