@@ -65,10 +65,10 @@ def busy_text(
     """Why a daily puzzle (``command`` opens it), or a friend's challenge (``command`` None,
     its ``general`` words given), cannot be started in a private chat now: another game of
     the player's is on there (None: it can), and how to end that game: the game's own words,
-    else ``general`` (the opened game's own: a challenge's), else "then ``command``".  The new one would hide that game,
-    and its answers, /hint and /giveup would no longer go where the player means them (a
-    give-up or a wrong answer to the daily is a day missed), so it waits, its clock not
-    started, until that game is over.  In a group nothing of this applies."""
+    else ``general`` (the opened game's own: a challenge's), else "then ``command``".  The
+    new one would hide that game, and its answers, /hint and /giveup would no longer go where
+    the player means them (a give-up or a wrong answer to the daily is a day missed), so it
+    waits, its clock not started, until that game is over.  In a group nothing of this applies."""
     chat = context.application.chat_data.get(chat_id)
     if chat_id <= 0 or chat is None or not game_on(context, chat_id, chat):
         return None
