@@ -25,6 +25,7 @@ from bot.rules.requests import Rules
 from bot.rules.seasons.tables import Row, SeasonBoard
 from bot.rules.spoilers import Numbers
 from bot.rules.table import GameSettings
+from bot.services.pictures import Drawing
 from bot.services.solving import Solving
 from bot.state import ChatData, GlobalData, UserData
 
@@ -161,14 +162,15 @@ model's level: the level to name, the model's until play rated the hand enough).
 class ProfilePart(NamedTuple):
     """A game's (or a feature's: :mod:`bot.play.profiles`) part of a player's profile
     (``/me``, the Mini App's Profile): where it stands (the lowest first), its lines of
-    the caption (HTML, translated), its tiles on the card (an icon's name,
-    :mod:`bot.services.pictures.profile_card`, and the value as drawn: ``""`` for none yet), and
+    the caption (HTML, translated), its tiles on the card (its icon: a shared pictogram's
+    name, or its own drawing, :class:`bot.services.pictures.Tile`; and the value as drawn:
+    ``""`` for none yet), and
     the player's values as they stand now for families of achievements (the daily streak
     today, not the best counted)."""
 
     position: int
     lines: tuple[str, ...] = ()
-    tiles: tuple[tuple[str, str], ...] = ()
+    tiles: tuple[tuple[str | Drawing, str], ...] = ()
     current: tuple[tuple[Family, float], ...] = ()
 
 
