@@ -4,6 +4,8 @@ on the page taken once, the lines written at ``index.html``'s one mark."""
 
 from __future__ import annotations
 
+import tomllib
+from fnmatch import fnmatch
 from pathlib import Path
 
 import pytest
@@ -126,3 +128,12 @@ def test_a_page_folders_scripts_and_styles_are_its_views(folder: Path) -> None:
 def test_each_view_is_a_packages_own() -> None:
     """A view's files stand in its game's or feature's ``page/``."""
     assert {view.folder for view in DECLARED} <= set(_page_folders())
+
+
+def test_the_package_holds_every_views_files() -> None:
+    """The wheel's package data (pyproject.toml) takes each view's files, as it takes the
+    shared ones (``webapp/*``)."""
+    config = tomllib.loads((BOT.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = config["tool"]["setuptools"]["package-data"]["bot"]
+    files = [path.relative_to(BOT).as_posix() for path in view_files(DECLARED).values()]
+    assert [name for name in files if not any(fnmatch(name, p) for p in patterns)] == []
