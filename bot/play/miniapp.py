@@ -23,10 +23,12 @@ from bot.context import AppReply as AppReply
 from bot.context import AppRequest as AppRequest
 from bot.context import BotContext, services
 from bot.i18n import N_
+
+# Named here too, where the page's policy was always found.
 from bot.play.page_policy import PAGE_POLICY as PAGE_POLICY
 from bot.play.page_texts import CatalogueHandler, declared_words
-from bot.play.page_views import PAGE as PAGE
 from bot.play.page_views import (
+    PAGE,
     IndexHandler,
     declared_views,
     index_page,
