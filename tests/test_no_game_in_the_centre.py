@@ -105,10 +105,6 @@ STRING_EXCEPTIONS: dict[str, tuple[set[str], str]] = {
         SAVED + ": the classes release 1 pickled, by their paths then",
     ),
     "bot/state.py": ({"round"}, SAVED + ": CHATS_GAME, the chat's game's word in answers_to"),
-    "bot/services/pictures/profile_card.py": (
-        {"ladder"},
-        "an icon's shape (a ladder drawn, as a star or a flame): the card's icons are shared",
-    ),
 }
 """Each module's strings that still name a game, and why (see the module's docstring)."""
 
