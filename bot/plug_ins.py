@@ -7,9 +7,11 @@ their types stand below the context.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from pathlib import Path
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from telegram import InlineKeyboardMarkup, InlineQueryResult, Update
@@ -23,8 +25,10 @@ from bot.rules.requests import Rules
 from bot.rules.seasons.tables import Row, SeasonBoard
 from bot.rules.spoilers import Numbers
 from bot.rules.table import GameSettings
+from bot.services.pictures import Drawing
 from bot.services.solving import Solving
 from bot.state import ChatData, GlobalData, UserData
+from solver import Code
 
 Context = TypeVar("Context")
 """The context a game's callables take (the handlers', :class:`bot.context.BotContext`)."""
@@ -47,6 +51,38 @@ PageTexts = Mapping[str, str]
 """A view's words on the Mini App's page, by the key its script asks for (``t("rushTitle")``):
 message ids, marked with ``N_``; the page gets them with the shared words
 (:mod:`bot.play.page_texts`), a key declared twice is refused."""
+PAGE_FILE = re.compile(r"[a-z][a-z0-9_-]*\.(?:js|css)")
+"""A view's file's name: a script's or a stylesheet's, as the page's address names it."""
+
+
+@dataclass(frozen=True, slots=True)
+class PageView:
+    """A game's (or a feature's) view on the Mini App's page: its script, which registers it
+    (``registerView``, ``bot/webapp/page.js``), and its stylesheet if it has its own styles,
+    files of ``folder`` (its package's ``page/``) that the page loads as ``/app/<file>``.
+    The server writes their lines into ``index.html`` (:mod:`bot.play.page_views`), the
+    views in the order of their :attr:`place`: their tabs' order, and their own elements'
+    where two views add to one row (the tools' buttons)."""
+
+    folder: Path
+    script: str
+    """Its script's file (``daily.js``)."""
+    style: str | None = None
+    """Its stylesheet's file (``rush.css``), if it has styles of its own (after the shared
+    ``app.css``, whose rules its own win over)."""
+    place: int | None = None
+    """Where its script runs among the views': the lowest first; None: after every placed
+    view.  Views of one place run in the games' order, then the features'."""
+
+    def __post_init__(self) -> None:
+        for name in (self.script, self.style):
+            if name is not None and PAGE_FILE.fullmatch(name) is None:
+                raise ValueError(f"a view's file is named like {PAGE_FILE.pattern}: {name!r}")
+
+    @property
+    def files(self) -> tuple[str, ...]:
+        """Its files' names: its stylesheet's (if any), then its script's."""
+        return (self.script,) if self.style is None else (self.style, self.script)
 
 
 class Asking(NamedTuple):
@@ -101,6 +137,17 @@ class Help(Enum):
     """Solving and settings."""
 
 
+class Invitation(NamedTuple):
+    """A game's line of the greetings (``/start``, a group's welcome) and of the reply to a
+    command the bot does not know: where it stands (the lowest first) and its sentence,
+    inviting to its command (a message id, ``N_``), in private and in a group (None: it
+    invites there to nothing)."""
+
+    position: int
+    private: str | None
+    group: str | None = None
+
+
 class HelpLine(NamedTuple):
     """A line of /help: its section, where it stands there (the lowest first;
     docs/adding-a-game.md has the positions taken) and its text, translated."""
@@ -127,14 +174,15 @@ model's level: the level to name, the model's until play rated the hand enough).
 class ProfilePart(NamedTuple):
     """A game's (or a feature's: :mod:`bot.play.profiles`) part of a player's profile
     (``/me``, the Mini App's Profile): where it stands (the lowest first), its lines of
-    the caption (HTML, translated), its tiles on the card (an icon's name,
-    :mod:`bot.services.pictures.profile_card`, and the value as drawn: ``""`` for none yet), and
+    the caption (HTML, translated), its tiles on the card (its icon: a shared pictogram's
+    name, or its own drawing, :class:`bot.services.pictures.Tile`; and the value as drawn:
+    ``""`` for none yet), and
     the player's values as they stand now for families of achievements (the daily streak
     today, not the best counted)."""
 
     position: int
     lines: tuple[str, ...] = ()
-    tiles: tuple[tuple[str, str], ...] = ()
+    tiles: tuple[tuple[str | Drawing, str], ...] = ()
     current: tuple[tuple[Family, float], ...] = ()
 
 
@@ -381,8 +429,8 @@ class GameOf(Generic[Context]):
     """Whether it is on in a chat (then another game is refused there); None: it never
     holds a chat (the daily puzzle, a challenge: a player's own)."""
     busy: Busy | None = None
-    """While it is on: what another game's command is told (None: the caller says it, as
-    for a round, whose wording is each command's)."""
+    """While it is on: what another game's command is told; the plain game's (the rounds')
+    only where that command has no words of its own for it (:func:`bot.play.game_life.refused`)."""
     opening: Opening | None = None
     """While it is on in a private chat: what opening the daily puzzle or a challenge is
     told (None: the general "a game is on here")."""
@@ -399,6 +447,8 @@ class GameOf(Generic[Context]):
     """Its commands in the command menus."""
     help: Helps[Context] | None = None
     """Its lines of /help."""
+    invitation: Invitation | None = None
+    """Its line of the greetings and of the reply to an unknown command."""
     moved: Moved[Context] | None = None
     """A group became a supergroup: what it keeps by chat id outside the chat's data follows
     (the chat's data, live hands and alarms are moved for every game)."""
@@ -429,6 +479,9 @@ class GameOf(Generic[Context]):
     solve_rules: tuple[tuple[Rules, str], ...] = ()
     """Its rules, as /solve solves by them, and what follows the target in a reply
     solved by them (a message id)."""
+    request_reasons: Mapping[Code, str] = field(default_factory=dict, hash=False)
+    """Its wording of what is wrong with a /solve request that only its rules refuse
+    (message ids by the solver's code: a Countdown's numbers are whole)."""
     unrecorded: tuple[tuple[str, Told], ...] = ()
     """Why a solve of one of its hands, fast enough for the hand's record, sets none."""
     offer: Offer[Context] | None = None
@@ -468,6 +521,9 @@ class GameOf(Generic[Context]):
     (the first game's that has one)."""
     page_texts: PageTexts = field(default_factory=dict, hash=False)
     """Its view's words on the Mini App's page (:data:`PageTexts`)."""
+    page_view: PageView | None = None
+    """Its view on the Mini App's page, its script's and stylesheet's files (None: it has
+    none there)."""
 
 
 @dataclass(frozen=True)  # not slotted: `Game(...)`, an alias's call, sets __orig_class__
@@ -486,3 +542,6 @@ class FeatureOf(Generic[Context]):
     """Its lines of /help."""
     page_texts: PageTexts = field(default_factory=dict, hash=False)
     """Its view's words on the Mini App's page (:data:`PageTexts`)."""
+    page_view: PageView | None = None
+    """Its view on the Mini App's page, its script's and stylesheet's files (None: it has
+    none there)."""

@@ -63,7 +63,6 @@ REASONS = {
     Code.NUMBER_TOO_LONG: N_("{number} is too long to be a number"),
     Code.NOT_A_NUMBER: N_("{number} is not a number"),
     Code.NEGATIVE: N_("{number}: negative numbers are not allowed"),
-    Code.NOT_POSITIVE_WHOLE: N_("{number}: Countdown's numbers are whole numbers from 1 up"),
     Code.GROUPED_DIGITS: N_(
         "{number}: “{group}” after a comma is no number; part the numbers with spaces or "
         "commas, and write a thousand as 1000 or 1,000"
@@ -72,8 +71,9 @@ REASONS = {
         "{number} is unclear: is {group} one number or two? Part the numbers with spaces"
     ),
 }
-"""Why an answer is wrong or a request unreadable, for every solver code but a win; one
-wording for each idea, whether an answer or a request has it."""
+"""Why an answer is wrong or a request unreadable, for every solver code but a win and what
+only a game's rules refuse (its ``request_reasons``); one wording for each idea, whether an
+answer or a request has it."""
 
 ONCE = {
     Code.CARD_TWICE: ("dealt", N_("{card} is used {used} times but dealt only once")),
@@ -116,10 +116,15 @@ def reason(verdict: Verdict, context: Translator, wording: Mapping[Code, str] | 
     return _worded(template, verdict.position, params, context)
 
 
-def problem_text(error: RequestError, context: Translator) -> str:
-    """What is wrong with a /solve or inline request, in the user's language (plain text)."""
+def problem_text(
+    error: RequestError, context: Translator, wording: Mapping[Code, str] | None = None
+) -> str:
+    """What is wrong with a /solve or inline request, in the user's language (plain text);
+    the games' own ``wording`` of what only their rules refuse (msgids by code:
+    :attr:`bot.play.registry.Game.request_reasons`) with :data:`REASONS`."""
     problem = error.problem
-    template = LIMITS[problem] if isinstance(problem, Limit) else REASONS[problem]
+    reasons = {**REASONS, **(wording or {})}
+    template = LIMITS[problem] if isinstance(problem, Limit) else reasons[problem]
     return _worded(template, None, error.params, context)
 
 
@@ -206,15 +211,6 @@ def how_to_answer(private: bool, context: Translator) -> str:
     return context._(
         "Answer with /a and your expression, like /a (8-2)*4, or reply to this picture."
     )
-
-
-def table_busy(private: bool, context: Translator) -> str:
-    """What a game's start says while a round of /play is on at the table (the round itself,
-    /train, a duel): in private, where plain typing answers, without sending the player to
-    /a."""
-    if private:
-        return context._("A round is on: type your answer, or use /hint, /reveal or /skip.")
-    return context._("A round is on: answer it with /a, or use /hint, /reveal or /skip.")
 
 
 def player_line(name: str, value: object, context: Translator, place: int | None = None) -> str:

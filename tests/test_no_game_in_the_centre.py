@@ -14,8 +14,9 @@ prefix (``"rush:"``), a saved field, an address.  So a central module's strings 
 space in them (a text has spaces; docstrings are not read) that hold a game's word are
 refused too, with the same rules: listed in :data:`STRING_EXCEPTIONS`, with why.  And a
 central module's user texts (its msgids) that name a game are the game's texts, to go to its
-words (a feature's text that names a game's command, as /start's does /daily, is listed):
-those left are in :data:`TEXT_EXCEPTIONS` (by their first characters), with why."""
+words (a feature's text that speaks of the games frames what each declares, as /start's
+greeting frames their invitations): any left would be in :data:`TEXT_EXCEPTIONS` (by their
+first characters), with why."""
 
 from __future__ import annotations
 
@@ -104,40 +105,16 @@ STRING_EXCEPTIONS: dict[str, tuple[set[str], str]] = {
         SAVED + ": the classes release 1 pickled, by their paths then",
     ),
     "bot/state.py": ({"round"}, SAVED + ": CHATS_GAME, the chat's game's word in answers_to"),
-    "bot/services/pictures/profile_card.py": (
-        {"ladder"},
-        "an icon's shape (a ladder drawn, as a star or a flame): the card's icons are shared",
-    ),
 }
 """Each module's strings that still name a game, and why (see the module's docstring)."""
 
 TEXT_KEY = 40
 """A text is listed by its first characters (its singular's and plural's are one)."""
-SHARED = "a shared feature's text that names the games it speaks of (a new msgid to change)"
-ROUNDS = "the rounds' texts said by the shared code that reads their round (#39)"
 
-TEXT_EXCEPTIONS: dict[str, tuple[set[str], str]] = {
-    "bot/features/achievements/listing.py": ({"None yet: solve hands, win duels, keep a"}, SHARED),
-    "bot/features/admin/fairplay.py": ({"Player {id} is off every board from now "}, SHARED),
-    "bot/features/admin/overview.py": ({"/admin: who is active, games today, erro"}, SHARED),
-    "bot/features/basics/greeting.py": ({"Hi {name}! I am Twenty-Four, the 24 game"}, SHARED),
-    "bot/features/basics/unknown.py": ({"I don't know /{command}. Try /play for a"}, SHARED),
-    "bot/features/chat_settings.py": ({"There is no setting “{key}”. The setting"}, SHARED),
-    "bot/play/set_aside.py": (
-        {"A game is on here: answer it or /giveup "},
-        "the general refusal of a daily puzzle or a friend's challenge opened (its word)",
-    ),
-    "bot/texts.py": (
-        {
-            "A round is on: answer it with /a, or use",
-            "A round is on: type your answer, or use ",
-            "{number}: Countdown's numbers are whole ",
-        },
-        ROUNDS + " (table_busy: another game's start while a round is on); and a /solve "
-        "request's error by the solver's code, Countdown's rules' (REASONS)",
-    ),
-}
-"""Each module's texts that still name a game, and why (see the module's docstring)."""
+TEXT_EXCEPTIONS: dict[str, tuple[set[str], str]] = {}
+"""Each module's texts that still name a game, and why (see the module's docstring): none
+left, the shared texts composed from what the games declare (greetings' invitations,
+settings' keys, the plain game's busy words, a game's request reasons)."""
 
 
 def words_of(identifier: str) -> list[str]:

@@ -1,8 +1,10 @@
-"""A view of the Mini App's page is a plug-in too (issue #39): each view's script
-(``bot/webapp/daily.js``, ``arena.js`` ...) registers itself once (``registerView("arena",
-{...})``, ``page.js``), and the page's shared scripts go over what is registered, naming no
-view.  ``index.html`` names a view only in the lines a view adds: its script's, and its
-stylesheet's if it has styles of its own (``rush.css``: the shared ``app.css`` names none).
+"""A view of the Mini App's page is a plug-in too (issue #39): each view's script (its
+game's or feature's own, in its package's ``page/``: ``bot/games/arena/page/arena.js``, with
+``PAGE_VIEW``) registers itself once (``registerView("arena", {...})``, ``page.js``), and the
+page's shared scripts (``bot/webapp/``) go over what is registered, naming no view.
+``index.html`` names no view: the server writes each view's lines at its mark, its
+stylesheet's if it has styles of its own (``rush.css``: the shared ``app.css`` names none) and
+its script's (:mod:`bot.play.page_views`).
 
 "Names a view" means a word of the code (an identifier, a string, an element's id: comments
 are left out) with a view's word among its words (``openDaily`` is open + daily, ``tab-train``
@@ -18,8 +20,10 @@ from pathlib import Path
 import pytest
 
 from bot.play.page_texts import PAGE_PLURALS, SHARED_TEXTS
+from tests.bot.page_files import DECLARED, FILES, SERVED, WEBAPP
 
-WEBAPP = Path(__file__).resolve().parents[1] / "bot" / "webapp"
+PAGE = SERVED
+"""``index.html`` as the bot serves it, the views' lines written in."""
 REGISTERS = re.compile(r'\bregisterView\("(\w+)"')
 
 TOKENS = re.compile(
@@ -37,17 +41,16 @@ def _code(source: str) -> str:
 
 
 VIEWS = {
-    path.name: REGISTERS.findall(_code(path.read_text(encoding="utf-8")))
-    for path in sorted(WEBAPP.glob("*.js"))
-    if REGISTERS.search(_code(path.read_text(encoding="utf-8")))
+    view.script: REGISTERS.findall(_code((view.folder / view.script).read_text(encoding="utf-8")))
+    for view in DECLARED
 }
 """The views' scripts, with the names each registers."""
 
-SHARED = sorted(path.name for path in WEBAPP.glob("*.js") if path.name not in VIEWS)
-"""The page's shared scripts: every one that registers no view."""
+SHARED = sorted(path.name for path in WEBAPP.glob("*.js"))
+"""The page's shared scripts: every one of ``bot/webapp/``."""
 SHARED_STYLES = "app.css"
 """The page's shared styles; a view's own are in its stylesheet, ``<view>.css``."""
-STYLED = sorted(path.stem for path in WEBAPP.glob("*.css") if path.name != SHARED_STYLES)
+STYLED = sorted(Path(view.style).stem for view in DECLARED if view.style is not None)
 """The views with a stylesheet of their own."""
 CSS_NAMES = re.compile(r"[.#]([A-Za-z][\w-]*)")
 """A stylesheet's class and id selectors (``.rush-score``; a colour, ``#2481cc``, is no view)."""
@@ -97,6 +100,10 @@ def test_the_word_finder_finds_a_view() -> None:
     assert _names(code) == {"openDaily", "tab-train"}
 
 
+def test_no_shared_script_registers_a_view() -> None:
+    assert [s for s in SHARED if REGISTERS.search(_code((WEBAPP / s).read_text("utf-8")))] == []
+
+
 @pytest.mark.parametrize("script", SHARED)
 def test_a_shared_script_names_no_view(script: str) -> None:
     code = _code((WEBAPP / script).read_text(encoding="utf-8"))
@@ -117,17 +124,24 @@ def test_a_views_script_names_no_other_view(script: str) -> None:
     """A view uses what the page shares, never another view's functions or elements."""
     own = script.removesuffix(".js")
     others = _view_words() - {own, f"{own}s", f"{own}ing"}
-    code = _code((WEBAPP / script).read_text(encoding="utf-8"))
+    code = _code(FILES[script].read_text(encoding="utf-8"))
     assert {name for name in _names(code) if _words(name) & others} == set()
 
 
-def test_the_page_names_a_view_only_in_its_script_and_style_lines() -> None:
-    """``index.html``: a view's lines are its script's, ``<script src="arena.js" defer>``,
-    and its stylesheet's if it has one, ``<link rel="stylesheet" href="rush.css">`` (after
-    the shared ``app.css``); its tab and its own elements are made by its script."""
+def test_the_page_names_no_view() -> None:
+    """``index.html`` (its comments left out): its views' lines are the server's, and a
+    view's tab and its own elements are made by its script."""
     html = re.sub(
         r"<!--.*?-->", "", (WEBAPP / "index.html").read_text(encoding="utf-8"), flags=re.S
     )
+    assert [line for line in html.splitlines() if _names(line)] == []
+
+
+def test_the_served_page_names_a_view_only_in_its_script_and_style_lines() -> None:
+    """A view's lines are its script's, ``<script src="arena.js" defer>``, and its
+    stylesheet's if it has one, ``<link rel="stylesheet" href="rush.css">`` (after the
+    shared ``app.css``)."""
+    html = re.sub(r"<!--.*?-->", "", PAGE, flags=re.S)
     lines = [line for line in html.splitlines() if _names(line)]
     views = [script.removesuffix(".js") for script in _views_in_order()]
     assert lines == [
@@ -137,9 +151,8 @@ def test_the_page_names_a_view_only_in_its_script_and_style_lines() -> None:
 
 
 def _views_in_order() -> list[str]:
-    """The views' scripts in the order index.html loads them (their tabs' order)."""
-    html = (WEBAPP / "index.html").read_text(encoding="utf-8")
-    return [name for name in re.findall(r'<script src="([\w.]+\.js)"', html) if name in VIEWS]
+    """The views' scripts in the order the served page loads them (their tabs' order)."""
+    return [name for name in re.findall(r'<script src="([\w.]+\.js)"', PAGE) if name in VIEWS]
 
 
 def test_the_page_loads_every_views_script() -> None:
@@ -154,7 +167,7 @@ def test_the_pages_shared_words_name_no_view() -> None:
 
 def _selectors(stylesheet: str) -> set[str]:
     """The class and id names a stylesheet styles (comments left out)."""
-    css = re.sub(r"/\*.*?\*/", "", (WEBAPP / stylesheet).read_text(encoding="utf-8"), flags=re.S)
+    css = re.sub(r"/\*.*?\*/", "", FILES[stylesheet].read_text(encoding="utf-8"), flags=re.S)
     return set(CSS_NAMES.findall(css))
 
 
@@ -178,13 +191,12 @@ def test_a_views_stylesheet_names_no_other_view(view: str) -> None:
 
 
 def _linked() -> list[str]:
-    """The stylesheets ``index.html`` links, in its order."""
-    html = (WEBAPP / "index.html").read_text(encoding="utf-8")
-    return re.findall(r'<link rel="stylesheet" href="([\w.]+\.css)">', html)
+    """The stylesheets the served page links, in its order."""
+    return re.findall(r'<link rel="stylesheet" href="([\w.]+\.css)">', PAGE)
 
 
 def test_the_page_links_every_stylesheet_once() -> None:
-    assert sorted(_linked()) == sorted(path.name for path in WEBAPP.glob("*.css"))
+    assert sorted(_linked()) == sorted(name for name in FILES if name.endswith(".css"))
 
 
 def test_the_shared_styles_come_first() -> None:

@@ -215,10 +215,10 @@ def usage(context: ChatContext, key: str) -> str:
     }
     if key in usages:
         return usages[key]
+    keys = [each for each in usages if each != "groups"]  # a group's own: on its card there
     return _(
-        "There is no setting “{key}”. The settings are deck, difficulty, time, target, cards, "
-        "countdown, unsolvable and language, like /settings target 36."
-    ).format(key=key[:32])
+        "There is no setting “{key}”. The settings are {settings}: try /settings target 36."
+    ).format(key=key[:32], settings=_(", ").join(keys))
 
 
 _DASHES = str.maketrans(dict.fromkeys("–—−‐‑", "-"))

@@ -17,6 +17,7 @@ from telegram.constants import ChatType
 from telegram.ext import Application
 
 from bot.context import BotContext, now_of, services
+from bot.play import visibility
 from bot.play.admins import stop_ballot
 from bot.rules.live_game import LiveGame
 from bot.services.outbox import Sent
@@ -72,11 +73,12 @@ class DealMessages(Protocol):
 def other_game(context: ChatContext, private: bool = False, hint: bool = False) -> str | None:
     """What to say to a game's command (or /hint: ``hint``) while another game that says
     so itself is on (a hunt, a Countdown game, a duel, a Rush run: each its own way to
-    answer and stop; a round's is each command's own); None when none is.  In ``private``
-    a game's answers are typed as they are (no /a)."""
+    answer and stop; a round's is each command's own, the plain game's words failing
+    those: :func:`refused`); None when none is.  In ``private`` a game's answers are
+    typed as they are (no /a)."""
     data = context.bot_data
     for game in data.games:
-        if game.busy is None or game.on is None:
+        if game.busy is None or game.on is None or game.plain:
             continue
         if game.on(context.chat_data, data.global_data):
             return game.busy(context, private, hint)
@@ -86,14 +88,14 @@ def other_game(context: ChatContext, private: bool = False, hint: bool = False) 
 def refused(
     update: MessageUpdate,
     context: HandlerContext,
-    plain_on: str,
+    plain_on: str | None = None,
     between: Callable[[], str] | None = None,
 ) -> bool:
     """Refuse a new game while another one is on in the chat (or a hand is on its way),
     saying so: with the caller's own ``plain_on`` while the chat's plain game
-    (:attr:`~bot.play.registry.Game.plain`) is on, and ``between()`` (``plain_on`` by
-    default) between two hands of a match, whose next deal would come in the middle.  False
-    when the chat is free."""
+    (:attr:`~bot.play.registry.Game.plain`) is on (None: the plain game's own words,
+    its ``busy``), and ``between()`` (``plain_on`` by default) between two hands of a
+    match, whose next deal would come in the middle.  False when the chat is free."""
     table = context.chat_data.table
     if update.effective_chat.id in context.bot_data.dealing:
         # Two deals at once: one answer, however many times it is asked.
@@ -101,13 +103,23 @@ def refused(
         return True
     text = other_game(context, update.effective_chat.type == ChatType.PRIVATE)
     if text is None and _plain_on(context):
-        text = plain_on
+        text = plain_on or _plain_busy(update, context)
     elif text is None and table.held:
-        text = plain_on if between is None else between()
+        text = (plain_on or _plain_busy(update, context)) if between is None else between()
     if text is None:
         return False
     context.reply(update, text)
     return True
+
+
+def _plain_busy(update: MessageUpdate, context: HandlerContext) -> str:
+    """The plain game's own words for a start refused while it holds the chat: where plain
+    typing answers (in private, or a group that shows the bot every message), without /a."""
+    typed = visibility.sees_all(context, update.effective_chat.type)
+    for game in context.bot_data.games:
+        if game.plain and game.busy is not None:
+            return game.busy(context, typed, False)
+    raise LookupError("the plain game declares no busy words (Game.busy)")
 
 
 def _plain_on(context: ChatContext) -> bool:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from http import HTTPStatus
-from pathlib import Path
 from typing import Any
 
 from telegram import MenuButton, MenuButtonDefault, MenuButtonWebApp, WebAppInfo
@@ -23,8 +23,18 @@ from bot.context import AppReply as AppReply
 from bot.context import AppRequest as AppRequest
 from bot.context import BotContext, services
 from bot.i18n import N_
-from bot.play.page_policy import PAGE_POLICY
+
+# Named here too, where the page's policy was always found.
+from bot.play.page_policy import PAGE_POLICY as PAGE_POLICY
 from bot.play.page_texts import CatalogueHandler, declared_words
+from bot.play.page_views import (
+    PAGE,
+    IndexHandler,
+    declared_views,
+    index_page,
+    set_page_headers,
+    view_files,
+)
 from bot.services.web import AppUser, BoundedHandler, RateLimit, Rules, check_init_data
 from bot.settings import Settings
 
@@ -66,8 +76,6 @@ API_BURST = 20
 """API calls a player may make at once, before :data:`API_RATE` holds them back."""
 API_BODY = 4096
 """Bytes of an API request's body kept at most (a move list or an expression is tiny)."""
-PAGE = Path(__file__).resolve().parents[1] / "webapp"
-"""The page's files: plain HTML, CSS and JavaScript, no build step."""
 
 
 def serve_app(application: Application, method: str, name: str, call: AppCall) -> None:
@@ -193,7 +201,8 @@ class ApiHandler(PlayerApiHandler):
 
 
 class PageHandler(StaticFileHandler):
-    """The page's files, with a policy that lets it load nothing from elsewhere."""
+    """The page's files (the shared ones, and each view's from its own folder), with a
+    policy that lets it load nothing from elsewhere."""
 
     def validate_absolute_path(self, root: str, absolute_path: str) -> str | None:
         # A path no file can have (a NUL byte: ``/app/x%00``) is a 404, not the ValueError
@@ -203,18 +212,14 @@ class PageHandler(StaticFileHandler):
         return super().validate_absolute_path(root, absolute_path)
 
     def set_extra_headers(self, path: str) -> None:
-        self.set_header("Content-Security-Policy", PAGE_POLICY)
-        self.set_header("X-Content-Type-Options", "nosniff")
-        self.set_header("Referrer-Policy", "no-referrer")
-        # Revalidated at each opening (the ETag makes that cheap): a new release's page and
-        # script arrive together.
-        self.set_header("Cache-Control", "no-cache")
+        set_page_headers(self)
 
 
 def app_routes(application: Application) -> Rules:
-    """The Mini App's routes: the API first, then the page's files (its words those of the
-    games and features registered by now)."""
+    """The Mini App's routes: the API first, then the page (its views' lines and words
+    those of the games and features registered by now) and its files."""
     limit = RateLimit(API_RATE, API_BURST)
+    views = declared_views(application)
     return [
         (
             r"/app/api/([a-z]+(?:/[a-z]+)?)",
@@ -223,5 +228,10 @@ def app_routes(application: Application) -> Rules:
         ),
         (r"/app", RedirectHandler, {"url": "/app/"}),
         (r"/app/catalogue\.js", CatalogueHandler, {"words": declared_words(application)}),
+        (r"/app/(?:index\.html)?", IndexHandler, {"page": index_page(views)}),
+        *(
+            (rf"/app/({re.escape(name)})", PageHandler, {"path": str(path.parent)})
+            for name, path in view_files(views).items()
+        ),
         (r"/app/(.*)", PageHandler, {"path": str(PAGE), "default_filename": "index.html"}),
     ]

@@ -17,7 +17,7 @@ from tornado.web import RequestHandler
 
 from bot.context import services
 from bot.i18n import N_, NP_, is_right_to_left, language_of, languages, locale_of, translations
-from bot.play.page_policy import PAGE_POLICY
+from bot.play.page_views import set_page_headers
 from bot.plug_ins import PageTexts
 
 SHARED_TEXTS = {
@@ -141,8 +141,5 @@ class CatalogueHandler(RequestHandler):
     def get(self) -> None:
         self.set_status(HTTPStatus.OK)
         self.set_header("Content-Type", "text/javascript; charset=utf-8")
-        self.set_header("Content-Security-Policy", PAGE_POLICY)
-        self.set_header("X-Content-Type-Options", "nosniff")
-        self.set_header("Referrer-Policy", "no-referrer")
-        self.set_header("Cache-Control", "no-cache")
+        set_page_headers(self)
         self.finish(catalogue_script(self.words))

@@ -7,7 +7,7 @@ routed back (:func:`waiting`), no give-up by chance (:func:`offer_give_up`; docs
 from __future__ import annotations
 
 from bot.context import BotContext
-from bot.play.registry import Aside, Game
+from bot.play.registry import Aside, Game, Told
 from bot.play.registry import game_on as a_game_on
 from bot.state import CHATS_GAME, ChatData
 from bot.typed_handlers import HandlerContext, MessageUpdate
@@ -59,13 +59,16 @@ def free(context: BotContext, chat_id: int, chat: ChatData) -> bool:
     return answers_to(context, chat) == CHATS_GAME and not game_on(context, chat_id, chat)
 
 
-def busy_text(context: BotContext, chat_id: int, command: str | None) -> str | None:
-    """Why a daily puzzle (``command`` opens it), or a friend's challenge (``command`` None),
-    cannot be started in a private chat now: another game of the player's is on there (None:
-    it can), and how to end that game.  The new one would hide that game, and its answers,
-    /hint and /giveup would no longer go where the player means them (a give-up or a wrong
-    answer to the daily is a day missed), so it waits, its clock not started, until that
-    game is over.  In a group nothing of this applies."""
+def busy_text(
+    context: BotContext, chat_id: int, command: str | None, general: Told | None = None
+) -> str | None:
+    """Why a daily puzzle (``command`` opens it), or a friend's challenge (``command`` None,
+    its ``general`` words given), cannot be started in a private chat now: another game of
+    the player's is on there (None: it can), and how to end that game: the game's own words,
+    else ``general`` (the opened game's own: a challenge's), else "then ``command``".  The
+    new one would hide that game, and its answers, /hint and /giveup would no longer go where
+    the player means them (a give-up or a wrong answer to the daily is a day missed), so it
+    waits, its clock not started, until that game is over.  In a group nothing of this applies."""
     chat = context.application.chat_data.get(chat_id)
     if chat_id <= 0 or chat is None or not game_on(context, chat_id, chat):
         return None
@@ -78,8 +81,8 @@ def busy_text(context: BotContext, chat_id: int, command: str | None) -> str | N
         if held is not None:  # the rounds' match: its words
             return held(context, command)
     # A round (or its hand on the way), a hunt, a Countdown game, a challenge.
-    if command is None:
-        return _("A game is on here: answer it or /giveup first, then open the challenge again.")
+    if general is not None:
+        return general(context)
     return _("A game is on here: answer it or /giveup first, then {command}.").format(
         command=command
     )

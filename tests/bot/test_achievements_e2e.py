@@ -115,7 +115,9 @@ async def test_a_result_too_fast_to_count_earns_nothing(tmp_path: Path) -> None:
     assert "🎖️" not in won
     assert won.splitlines()[-1] == GROUP_TOO_FAST.format(floor=floor_of(hand))
     assert mine is None
-    assert "None yet: solve hands, win duels, keep a daily streak." in listed.splitlines()
+    assert "None yet: every game here earns them, as the next ones below show." in (
+        listed.splitlines()
+    )
 
 
 async def test_a_private_win_too_fast_says_once_what_it_does_not_earn(tmp_path: Path) -> None:

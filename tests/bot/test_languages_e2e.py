@@ -33,9 +33,13 @@ DAY = dt.date(2027, 3, 14)
 NOON = dt.datetime(2027, 3, 14, 12, 0, tzinfo=dt.UTC).timestamp()
 GREETING = (
     "Hi {name}! I am Twenty-Four, the 24 game.\n"
-    "Make 24 from four cards with + − × ÷ and brackets, each card used once.\n"
-    "Send /play for a hand, /daily for today's puzzle, or /help for everything I can do."
+    "Make 24 from four cards with + − × ÷ and brackets, each card used once.",
+    "/play deals you a hand.",
+    "/daily opens today's puzzle, the same for everyone.",
+    "/help lists everything I can do.",
 )
+"""/start in private: its frame's head, the games' invitations (the rounds', the daily
+puzzle's), its frame's tail."""
 HELP_HEAD = (
     "<b>Twenty-Four</b>: make 24 from the cards with + − × ÷ and brackets, "
     "each card used exactly once. J=11, Q=12, K=13, A=1."
@@ -80,7 +84,7 @@ async def test_a_player_plays_in_the_language_of_their_telegram(
         win = (await api.wait_for_sent(before + 1, timeout=20))[before]["text"]
         await settled(api, application)
         shown = await reply_to(api, ANA, ANA, "/daily")
-    assert start == catalogue.gettext(GREETING).format(name="Ana")
+    assert start == "\n".join(catalogue.gettext(line) for line in GREETING).format(name="Ana")
     assert help_text.startswith(catalogue.gettext(HELP_HEAD))
     assert pattern(catalogue.gettext(DEAL)).search(cards["caption"])
     assert pattern(catalogue.ngettext(*WIN, 40)).search(win)
@@ -149,7 +153,7 @@ async def test_a_folder_added_is_offered_and_spoken(tmp_path: Path) -> None:
     assert "\neo — Esperanto\n" in offered
     assert "Esperanto" in [button["text"] for row in rows for button in row]
     assert chosen == mark("eo") + "Language: {value}.".format(value="Esperanto")
-    assert greeting == (mark("eo") + GREETING).format(name="Ana")
+    assert greeting == "\n".join(mark("eo") + line for line in GREETING).format(name="Ana")
     assert "eo" in menus
 
 

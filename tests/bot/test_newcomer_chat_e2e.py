@@ -38,8 +38,10 @@ async def test_an_unknown_command_in_private_says_what_there_is(tmp_path: Path) 
     async with running_bot(api, tmp_path):
         reply = await reply_to(api, ANN, ANN, "/hello")
     assert reply == (
-        "I don't know /hello. Try /play for a hand, /daily for today's puzzle or "
-        "/solve 3 3 8 8; /help lists everything."
+        "I don't know /hello. Try one of these:\n"
+        "/play deals you a hand.\n"
+        "/daily opens today's puzzle, the same for everyone.\n"
+        "/solve 3 3 8 8 solves any numbers, and /help lists everything."
     )
 
 
@@ -48,7 +50,10 @@ async def test_an_unknown_command_in_chinese(tmp_path: Path) -> None:
     async with running_bot(api, tmp_path):
         reply = await reply_to(api, BOB, BOB, "/hello")
     assert reply == (
-        "我不认识 /hello。试试 /play 发牌、/daily 今日一题或 /solve 3 3 8 8；/help 列出全部命令。"
+        "我不认识 /hello。试试这些：\n"
+        "/play 给你发一手牌。\n"
+        "/daily 打开每日一题，人人同一题。\n"
+        "/solve 3 3 8 8 可以解任意一组数；/help 列出全部命令。"
     )
 
 

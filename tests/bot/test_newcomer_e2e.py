@@ -49,9 +49,12 @@ async def test_start_in_private_suggests_a_hand_in_both_languages(tmp_path: Path
         english = plain_text(await reply_to(api, ANN, ANN, "/start"))
         chinese = plain_text(await reply_to(api, BOB, BOB, "/start"))
     assert english.endswith(
-        "Send /play for a hand, /daily for today's puzzle, or /help for everything I can do."
+        "\n/play deals you a hand.\n/daily opens today's puzzle, the same for everyone.\n"
+        "/help lists everything I can do."
     )
-    assert chinese.endswith("发送 /play 发一手牌，/daily 玩每日一题，或发送 /help 查看全部功能。")
+    assert chinese.endswith(
+        "\n/play 给你发一手牌。\n/daily 打开每日一题，人人同一题。\n发送 /help 查看全部功能。"
+    )
 
 
 async def test_start_in_a_group_offers_a_hand_in_both_languages(tmp_path: Path) -> None:
@@ -60,11 +63,11 @@ async def test_start_in_a_group_offers_a_hand_in_both_languages(tmp_path: Path) 
         english = plain_text(await reply_to(api, ANN, GROUP, "/start"))
         chinese = plain_text(await reply_to(api, BOB, GROUP, "/start"))
     assert english == (
-        "Hi! I am Twenty-Four. /play deals a hand here: the first to make 24 wins. "
+        "Hi! I am Twenty-Four.\n/play deals a hand here: the first to make 24 wins.\n"
         "Ask me /solve 3 3 8 8, or /help to see how to play here."
     )
     assert chinese == (
-        "大家好！我是 24 点机器人。/play 在群里发一手牌，最先算出 24 的人获胜。"
+        "大家好！我是 24 点机器人。\n/play 在群里发一手牌，最先算出 24 的人获胜。\n"
         "发送 /solve 3 3 8 8 试试，或用 /help 查看玩法。"
     )
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
@@ -26,8 +25,8 @@ from bot.play.registry import Feature, Game
 from bot.rules.daily.days import clock_text
 from bot.rules.pace import FLOOR, LEVEL_FLOORS
 from bot.rules.rush.run import CLOCK_MOST, RUN_MOST, SKIP_COST, SOLVE_BONUS, START_SECONDS
+from tests.bot.page_files import FILES, SERVED, WEBAPP
 
-WEBAPP = Path(__file__).resolve().parents[2] / "bot" / "webapp"
 OWNERS: tuple[Game | Feature, ...] = (*GAMES, *FEATURES)
 WORDS = page_words(owner.page_texts for owner in OWNERS)
 """The page's words: the shared ones and each game's and feature's view's."""
@@ -36,15 +35,14 @@ KEYS = set(WORDS) | set(PAGE_PLURALS)
 
 
 def _page_scripts() -> list[str]:
-    """The scripts ``index.html`` loads, in its order."""
-    html = (WEBAPP / "index.html").read_text(encoding="utf-8")
-    return re.findall(r'<script src="([\w.]+\.js)"', html)
+    """The scripts ``index.html`` loads (as served, its views' written in), in its order."""
+    return re.findall(r'<script src="([\w.]+\.js)"', SERVED)
 
 
 def _used_keys(script: str) -> set[str]:
     """The string keys ``script`` asks for by name: ``t("key")``, ``dataset.text = "key"``,
     and the labels of a view's tab and own elements (``tab: "key"``, ``text: "key"``)."""
-    source = (WEBAPP / script).read_text(encoding="utf-8")
+    source = FILES[script].read_text(encoding="utf-8")
     return (
         set(re.findall(r'\bt\("(\w+)"', source))
         | set(re.findall(r'dataset\.text = "(\w+)"', source))
@@ -86,7 +84,7 @@ def test_every_label_of_the_page_is_a_string_of_the_page() -> None:
 
 def test_rush_labels_set_by_the_script_are_strings_of_the_page() -> None:
     keys = KEYS
-    source = (WEBAPP / "rush.js").read_text(encoding="utf-8")
+    source = FILES["rush.js"].read_text(encoding="utf-8")
     used = set(re.findall(r'\bt\("(\w+)"', source)) | set(
         re.findall(r'dataset\.text = "(\w+)"', source)
     )
@@ -96,10 +94,12 @@ def test_rush_labels_set_by_the_script_are_strings_of_the_page() -> None:
 def test_the_page_loads_every_script_of_the_page_once() -> None:
     scripts = _page_scripts()
     # catalogue.js is the bot's (bot/play/page_texts.py), from the catalogues.
-    assert sorted(scripts) == sorted([*(path.name for path in WEBAPP.glob("*.js")), "catalogue.js"])
+    assert sorted(scripts) == sorted(
+        [*(name for name in FILES if name.endswith(".js")), "catalogue.js"]
+    )
 
 
-@pytest.mark.parametrize("script", [s for s in _page_scripts() if (WEBAPP / s).exists()])
+@pytest.mark.parametrize("script", [s for s in _page_scripts() if s in FILES])
 def test_strings_a_script_asks_for_are_strings_of_the_page(script: str) -> None:
     keys = KEYS
     assert _used_keys(script) - keys == set()
@@ -122,7 +122,7 @@ def test_the_pages_rush_rules_name_the_rules_own_figures() -> None:
 def _asking(keys: set[str]) -> set[str]:
     """The page's scripts that ask for one of ``keys``, and ``index.html`` if it does."""
     html = (WEBAPP / "index.html").read_text(encoding="utf-8")
-    scripts = {s for s in _page_scripts() if (WEBAPP / s).exists() and _used_keys(s) & keys}
+    scripts = {s for s in _page_scripts() if s in FILES and _used_keys(s) & keys}
     return scripts | (
         {"index.html"} if set(re.findall(r'data-text="(\w+)"', html)) & keys else set()
     )

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import io
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
+from bot.games.ladder.profile import WOOD, ladder_icon
 from bot.services.pictures.profile_card import (
     DIM,
     EMPTY,
@@ -64,3 +65,23 @@ def test_a_tile_of_an_icon_it_does_not_know_is_still_drawn() -> None:
 
 def test_the_same_card_is_drawn_once() -> None:
     assert render_card(card(Badge(1, 1))) is render_card(card(Badge(1, 1)))
+
+
+def test_a_games_own_drawing_is_drawn_on_its_tile() -> None:
+    """A game's icon is its own function's (a ladder: bot/games/ladder/profile.py), given
+    the card's drawing, its tile's centre and the icons' radius."""
+    drawn: list[tuple[float, float, float]] = []
+
+    def drawing(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
+        drawn.append((cx, cy, r))
+
+    draw_card(Card("Ann", (Tile("star", "1"), Tile(drawing, "2")), 0, ()))
+    slot = (WIDTH - 2 * MARGIN) / 2
+    assert drawn == [(MARGIN + slot + 8 + (slot - 16) / 2, 205, 30)]
+
+
+def test_the_ladders_icon_is_its_own_drawing() -> None:
+    """Its rails in its wood's colour, where the shared pictograms have none."""
+    image = draw_card(Card("Ann", (Tile(ladder_icon, "1500"),), 0, ()))
+    centre = MARGIN + 8 + (WIDTH - 2 * MARGIN - 16) / 2
+    assert image.getpixel((int(centre - 15), 205)) == WOOD

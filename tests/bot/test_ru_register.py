@@ -26,7 +26,7 @@ TO_MANY = (
     "⚔️ Your duel invitation is ready",
     "Join with the button: you play in private",
     "Admins: make me an admin",
-    "Hi! I am Twenty-Four. /play deals a hand here",
+    "Ask me /solve 3 3 8 8, or /help to see how",
     "Solution Hunt: find every solution together",
 )
 """Texts that speak to two or more people (the English's beginnings)."""

@@ -25,7 +25,7 @@ async def test_a_word_that_is_no_setting_gets_the_list_of_settings(tmp_path: Pat
         said = plain_text(await reply_to(api, ANN, ANN, "/settings colour red"))
     assert said == (
         "There is no setting “colour”. The settings are deck, difficulty, time, target, cards, "
-        "countdown, unsolvable and language, like /settings target 36."
+        "countdown, unsolvable, language: try /settings target 36."
     )
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from bot.games import GAMES
 from bot.games.countdown import words as countdown_words
 from bot.games.daily import freeze_used
 from bot.games.daily.words import share_line
@@ -38,7 +39,13 @@ def _refusal(text: str) -> RequestError:
 
 
 def test_every_code_but_a_win_has_a_reason() -> None:
-    assert set(REASONS) == set(Code) - {Code.CORRECT, Code.NO_SOLUTION_RIGHT}
+    """The shared reasons, and what only a game's rules refuse in its own words."""
+    games = {code for game in GAMES for code in game.request_reasons}
+    assert set(REASONS) | games == set(Code) - {Code.CORRECT, Code.NO_SOLUTION_RIGHT}
+
+
+def test_a_games_own_request_reason_is_its_alone() -> None:
+    assert {code for game in GAMES for code in game.request_reasons} & set(REASONS) == set()
 
 
 @pytest.mark.parametrize(
@@ -177,8 +184,9 @@ def test_each_request_problem_is_worded_precisely(
     request_text: str, english: str, chinese: str
 ) -> None:
     error = _refusal(request_text)
-    assert problem_text(error, EN) == english
-    assert problem_text(error, ZH) == chinese
+    wording = countdown_words.REQUEST_REASONS  # as /solve gives every game's
+    assert problem_text(error, EN, wording) == english
+    assert problem_text(error, ZH, wording) == chinese
 
 
 def test_a_decimal_in_an_answer_is_no_card() -> None:

@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from telegram.ext import Application, CommandHandler
 
 from bot.context import BotContext
@@ -14,7 +16,7 @@ from bot.features.achievements.me import me
 from bot.features.achievements.miniapp_api import register_page
 from bot.features.achievements.words import PAGE_TEXTS
 from bot.i18n import N_
-from bot.play.registry import Feature, Help, HelpLine, MenuEntry
+from bot.play.registry import Feature, Help, HelpLine, MenuEntry, PageView
 from bot.play.result_listeners import listen
 from bot.typed_handlers import for_messages
 
@@ -41,6 +43,10 @@ def help_lines(context: BotContext) -> list[HelpLine]:
     ]
 
 
+PAGE_VIEW = PageView(Path(__file__).with_name("page"), "profile.js", style="profile.css", place=4)
+"""Its view on the Mini App's page, its files in page/ (the page runs the views by place)."""
+
+
 FEATURE = Feature(
     "achievements",
     register,
@@ -50,4 +56,5 @@ FEATURE = Feature(
     ),
     help=help_lines,
     page_texts=PAGE_TEXTS,
+    page_view=PAGE_VIEW,
 )

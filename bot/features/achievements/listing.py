@@ -84,7 +84,7 @@ def listing(
     ]
     items = [title(a, context) for a in got]
     if not items:
-        head.append(_("None yet: solve hands, win duels, keep a daily streak."))
+        head.append(_("None yet: every game here earns them, as the next ones below show."))
     ahead = upcoming(mine, current(parts(context, user_id, data)) if data is not None else None)
     tail = [""]
     if ahead:

@@ -31,7 +31,7 @@ def review(context: HandlerContext) -> str:
     data = context.bot_data.global_data
     today = dt.datetime.fromtimestamp(context.now(), dt.UTC).date()
     lines = [_("<b>Fair play: this week's fastest</b>")]
-    for game in context.bot_data.games:  # each game's section (Rush runs, duels)
+    for game in context.bot_data.games:  # each game's section
         if game.review is not None:
             lines += ["", *game.review(context, today)]
     lines += ["", _("<b>Hands' records</b>")]
@@ -216,10 +216,10 @@ def take_player_off(context: HandlerContext, user_id: int) -> str:
     _keep(context, removal)
     _save(context, user_id, hands, changed)
     logger.info("Took %s off every board", user_id)
-    return context.ngettext(
-        "Player {id} is off every board from now on: Rush, ratings and records ({count} hand "
-        "record cleared). Their own history keeps it all, marked.",
-        "Player {id} is off every board from now on: Rush, ratings and records ({count} hand "
-        "records cleared). Their own history keeps it all, marked.",
+    return context.ngettext(  # every board: each game's (runs, ratings) and the hands' records
+        "Player {id} is off every board from now on ({count} hand record cleared). Their own "
+        "history keeps it all, marked.",
+        "Player {id} is off every board from now on ({count} hand records cleared). Their own "
+        "history keeps it all, marked.",
         len(hands),
     ).format(id=user_id, count=len(hands))

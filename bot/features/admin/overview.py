@@ -17,7 +17,7 @@ def usage(context: Translator) -> str:
     """What the owner's commands are."""
     return context._(
         "/admin: who is active, games today, errors, queues\n"
-        "/admin fairplay: this week's fastest runs, duels and records\n"
+        "/admin fairplay: this week's fastest results and hands' records\n"
         "/admin fairplay run ID: take a player's runs off the boards\n"
         "/admin fairplay player ID: take a player off every board\n"
         "/admin fairplay run CODE: take one run off the boards; undo: put the last back\n"

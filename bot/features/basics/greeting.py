@@ -1,5 +1,5 @@
 """/start (and the deep links it hands to their feature) and the greeting of a group the
-bot is added to."""
+bot is added to: a frame of their own around the games' invitations, a line each."""
 
 from __future__ import annotations
 
@@ -12,9 +12,22 @@ from telegram.constants import ChatType
 from bot.context import BotContext
 from bot.play import visibility
 from bot.play.miniapp import label_menu_button
+from bot.play.registry import Invitation
 from bot.typed_handlers import HandlerContext, MessageUpdate
 
 logger = logging.getLogger(__name__)
+
+
+def invitations(context: BotContext, private: bool) -> list[str]:
+    """The games' lines of a greeting, in private or in a group (each game's own sentence,
+    :attr:`bot.play.registry.Game.invitation`), where they stand."""
+    declared = [game.invitation for game in context.bot_data.games if game.invitation]
+    lines = (each.private if private else each.group for each in sorted(declared, key=_place))
+    return [context._(text) for text in lines if text is not None]
+
+
+def _place(invitation: Invitation) -> int:
+    return invitation.position
 
 
 async def start(update: MessageUpdate, context: HandlerContext) -> None:
@@ -31,16 +44,15 @@ async def start(update: MessageUpdate, context: HandlerContext) -> None:
     _ = context._
     name = html.escape(update.effective_user.first_name)
     if update.effective_chat.type == ChatType.PRIVATE:
-        text = _(
+        head = _(
             "Hi {name}! I am Twenty-Four, the 24 game.\n"
-            "Make 24 from four cards with + − × ÷ and brackets, each card used once.\n"
-            "Send /play for a hand, /daily for today's puzzle, or /help for everything I can do."
+            "Make 24 from four cards with + − × ÷ and brackets, each card used once."
         ).format(name=name)
+        lines = [head, *invitations(context, private=True)]
+        text = "\n".join([*lines, _("/help lists everything I can do.")])
     else:
-        text = _(
-            "Hi! I am Twenty-Four. /play deals a hand here: the first to make 24 wins. "
-            "Ask me /solve 3 3 8 8, or /help to see how to play here."
-        )
+        lines = [_("Hi! I am Twenty-Four."), *invitations(context, private=False)]
+        text = "\n".join([*lines, _("Ask me /solve 3 3 8 8, or /help to see how to play here.")])
     context.reply(update, text, key="start")
     if update.effective_chat.type == ChatType.PRIVATE and context.language != "en":
         label_menu_button(context, update.effective_chat.id)
@@ -67,13 +79,12 @@ async def added_to_group(update: Update, context: BotContext) -> None:
                 + "\n"
                 + visibility.answers_line(context, change.chat.type)
             )
-        context.send(
-            change.chat.id,
-            context._(
-                "Hi everyone! I am Twenty-Four, the 24 game. /play deals four cards: the "
-                "first to make 24 wins. {how} /help for more."
-            ).format(how=how),
-        )
+        lines = [
+            context._("Hi everyone! I am Twenty-Four, the 24 game."),
+            *invitations(context, private=False),
+            context._("{how} /help for more.").format(how=how),
+        ]
+        context.send(change.chat.id, "\n".join(lines))
     elif is_in and promoted and not was_admin:
         context.send(change.chat.id, visibility.answers_line(context, change.chat.type))
     elif was_in and not is_in:

@@ -1,4 +1,5 @@
-"""A command no feature knows, in private: a short pointer to what there is."""
+"""A command no feature knows, in private: a short pointer to what there is (the games'
+invitations, as /start has them)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import html
 
 from telegram.ext import Application, CommandHandler
 
+from bot.features.basics.greeting import invitations
 from bot.typed_handlers import HandlerContext, MessageUpdate
 
 
@@ -27,10 +29,10 @@ async def unknown_command(update: MessageUpdate, context: HandlerContext) -> Non
     command = text.split(maxsplit=1)[0][1:].split("@")[0].lower()
     if command in _known_commands(context.application):
         return  # a known command: its own handler answered
-    context.reply(
-        update,
-        context._(
-            "I don't know /{command}. Try /play for a hand, /daily for today's puzzle or "
-            "/solve 3 3 8 8; /help lists everything."
-        ).format(command=html.escape(command[:32])),
-    )
+    _ = context._
+    lines = [
+        _("I don't know /{command}. Try one of these:").format(command=html.escape(command[:32])),
+        *invitations(context, private=True),
+        _("/solve 3 3 8 8 solves any numbers, and /help lists everything."),
+    ]
+    context.reply(update, "\n".join(lines))

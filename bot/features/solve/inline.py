@@ -9,13 +9,12 @@ from telegram import InlineQueryResult, InlineQueryResultArticle, InputTextMessa
 from telegram.constants import ChatType
 
 from bot.context import BotContext
-from bot.features.solve.replies import BUSY, render_result, slow_text, target_text
+from bot.features.solve.replies import BUSY, problem, render_result, slow_text, target_text
 from bot.features.solve.spoiler_checks import mark_peeks, spoiler
 from bot.features.solve.words import rule_words
 from bot.i18n import in_english
 from bot.rules.requests import RequestError, parse_solve
 from bot.services.solving import SolveBusy, SolveTimeout
-from bot.texts import problem_text
 
 INLINE_RESULTS = 50
 """Telegram accepts at most 50 results in one answer to an inline query."""
@@ -70,7 +69,7 @@ async def inline_query(update: Update, context: BotContext) -> None:
         )
         mark_peeks(request, query.from_user.id, context)
     except RequestError as error:
-        reason = problem_text(error, context)
+        reason = problem(error, context)
         help_text = _("Type numbers after my name, like 3 3 8 8 or 1 2 3 4 7 25 = 573.")
         await query.answer(
             [_article("help", reason, html.escape(help_text), help_text)], cache_time=60

@@ -54,6 +54,15 @@ def _pages(result: SolveResult) -> int:
     return max(1, -(-len(result.solutions) // PAGE_SIZE))
 
 
+def problem(error: RequestError, context: BotContext) -> str:
+    """What is wrong with a request, in the user's language: the games' own words for what
+    only their rules refuse (:attr:`bot.play.registry.Game.request_reasons`) with the
+    shared ones."""
+    games = context.bot_data.games
+    wording = {code: text for game in games for code, text in game.request_reasons.items()}
+    return problem_text(error, context, wording)
+
+
 def target_text(result: SolveResult, context: BotContext) -> str:
     """The target of a reply, with the rules it was solved by unless they are the 24 game's."""
     target = shown(result.target)
@@ -194,7 +203,7 @@ async def solve_command(update: MessageUpdate, context: HandlerContext) -> None:
     try:
         request = parse_solve(in_english(text, rule_words()))
     except RequestError as error:
-        reason = html.escape(problem_text(error, context))
+        reason = html.escape(problem(error, context))
         context.reply(
             update, _("I could not read that: {reason}\nTry /solve 3 3 8 8").format(reason=reason)
         )

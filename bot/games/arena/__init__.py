@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import html
+from pathlib import Path
 
 from telegram import Message
 from telegram.constants import ChatType
@@ -24,6 +25,7 @@ from bot.play.registry import (
     Help,
     HelpLine,
     MenuEntry,
+    PageView,
     SeasonBoardShown,
 )
 from bot.rules.arena.command import At, Now, Stop, Unreadable, Unschedule, read
@@ -179,6 +181,10 @@ GROUP_SHARE = GroupShare(20, _played, words.played_words)
 MENU = (MenuEntry(55, "arena", N_("Arena: a group's tournament, each at their own pace")),)
 """/arena after /rush, before /daily."""
 
+PAGE_VIEW = PageView(Path(__file__).with_name("page"), "arena.js", place=5)
+"""Its view on the Mini App's page, its files in page/ (the page runs the views by place)."""
+
+
 GAME = Game(
     "Arena",
     # Before the rounds': the arena's /skip in private while one is played.
@@ -193,4 +199,5 @@ GAME = Game(
     season_boards=(SEASON_BOARD,),
     group_share=GROUP_SHARE,
     achievements=ACHIEVEMENTS,
+    page_view=PAGE_VIEW,
 )

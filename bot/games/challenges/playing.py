@@ -15,6 +15,7 @@ from bot.context import BotContext, services
 from bot.games.challenges.opened import opened
 from bot.games.challenges.parts import ANSWERS_TO, CHALLENGES
 from bot.games.challenges.shared_messages import after_saved, settle_lapsed, time_text
+from bot.i18n import Translator
 from bot.play import game_life, set_aside
 from bot.play.announce import tell_saved
 from bot.play.hand_record_line import count_solve
@@ -124,6 +125,14 @@ async def _spoils_daily(context: BotContext, user_id: int, challenge: Challenge)
     return False
 
 
+def _busy(context: Translator) -> str:
+    """What a challenge opened is told while a game of the player's that says nothing of its
+    own is on in their private chat (a round, a hunt, a Countdown game, another challenge)."""
+    return context._(
+        "A game is on here: answer it or /giveup first, then open the challenge again."
+    )
+
+
 async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
     """``/start ch_TOKEN`` (a shared challenge's Play button): deal its hand to the friend."""
     _ = context._
@@ -149,7 +158,12 @@ async def open_link(update: MessageUpdate, context: HandlerContext) -> None:
         # Over another game of the player's, the challenge (or the daily attempt it is) would
         # hide that game: it waits, no clock started (its own play goes on, reopened).
         again = challenges.open_play(user.id) is challenge
-        busy = set_aside.busy_text(context, update.effective_chat.id, "/daily" if daily else None)
+        chat_id = update.effective_chat.id
+        busy = (
+            set_aside.busy_text(context, chat_id, "/daily")
+            if daily
+            else set_aside.busy_text(context, chat_id, None, _busy)
+        )
         if may_play and not again and busy is not None:
             context.reply(update, busy)
             return

@@ -16,7 +16,13 @@ from bot.context import BotContext, services
 from bot.games.countdown import refusals, work
 from bot.games.countdown.parts import COUNTDOWN_MESSAGES, COUNTDOWN_POINTS, CountdownMessages
 from bot.games.countdown.setting import SETTING
-from bot.games.countdown.words import ACHIEVEMENTS, REASONS, STOP_VOTES, how_to_answer
+from bot.games.countdown.words import (
+    ACHIEVEMENTS,
+    REASONS,
+    REQUEST_REASONS,
+    STOP_VOTES,
+    how_to_answer,
+)
 from bot.i18n import N_, answer_in_english
 from bot.play import game_life, set_aside, solo_games, status_message
 from bot.play.announce import tell_saved
@@ -432,6 +438,7 @@ GAME = Game(
     score=score_line,
     board=board,
     solve_rules=((SOLVE_RULES, N_(" (Countdown rules)")),),
+    request_reasons=REQUEST_REASONS,
     setting=SETTING,
     achievements=ACHIEVEMENTS,
 )

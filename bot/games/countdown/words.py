@@ -18,6 +18,11 @@ REASONS = {
 """The reasons whose shared wording speaks of cards, as a Countdown (which offers numbers)
 has them (for :func:`bot.texts.reason`)."""
 
+REQUEST_REASONS = {
+    Code.NOT_POSITIVE_WHOLE: N_("{number}: Countdown's numbers are whole numbers from 1 up"),
+}
+"""What only Countdown's rules refuse in a /solve request (``Game.request_reasons``)."""
+
 STOP_VOTES: StopVotes = (
     N_(
         "Only players of this Countdown can vote to stop it: try an answer with its "

@@ -6,6 +6,8 @@ each (:mod:`~bot.games.daily.attempt`, ``archive``, ``group``, ``stats``, ``subs
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from telegram.constants import ChatType
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler
 
@@ -36,10 +38,10 @@ from bot.games.daily.subscriptions import (
     subscribe,
     unsubscribe,
 )
-from bot.games.daily.words import ACHIEVEMENTS
+from bot.games.daily.words import ACHIEVEMENTS, INVITATION
 from bot.i18n import N_
 from bot.play.miniapp import serve_app
-from bot.play.registry import Game, Handlers, Help, HelpLine, Menu, MenuEntry, Slot
+from bot.play.registry import Game, Handlers, Help, HelpLine, Menu, MenuEntry, PageView, Slot
 from bot.rules.daily.puzzle import HAND_SOURCE
 from bot.services.answer_routes import Route
 from bot.typed_handlers import HandlerContext, MessageUpdate, for_buttons, for_messages
@@ -183,6 +185,10 @@ MENU = (
 """/daily and /stats among the games; a group's admins (and a private chat) subscribe."""
 
 
+PAGE_VIEW = PageView(Path(__file__).with_name("page"), "daily.js", place=1)
+"""Its view on the Mini App's page, its files in page/ (the page runs the views by place)."""
+
+
 GAME = Game(
     "daily puzzle",
     (
@@ -193,6 +199,7 @@ GAME = Game(
     restore=restore,
     menu=MENU,
     help=help_lines,
+    invitation=INVITATION,
     profile=profile_part,
     work=work.set_up,
     answers_to=ANSWERS_TO,
@@ -207,4 +214,5 @@ GAME = Game(
     group_share=GROUP_SHARE,
     achievements=ACHIEVEMENTS,
     page_texts=words.PAGE_TEXTS,
+    page_view=PAGE_VIEW,
 )

@@ -4,7 +4,7 @@ subscribed (plain text)."""
 from __future__ import annotations
 
 from bot.i18n import N_, NP_, Translator
-from bot.play.registry import Titled
+from bot.play.registry import Invitation, Titled
 from bot.rules.daily.puzzle import STREAK, DailyResult, clock_text
 
 
@@ -42,6 +42,9 @@ def subscription_text(time: str | None, zone: str, context: Translator) -> str:
         "Subscribed: the daily puzzle comes here every day at {time} ({zone})."
     ).format(time=time, zone=zone)
 
+
+INVITATION = Invitation(20, N_("/daily opens today's puzzle, the same for everyone."))
+"""Its line of the greetings in private: after the plain game's."""
 
 ACHIEVEMENTS = (
     Titled(

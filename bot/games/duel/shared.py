@@ -22,7 +22,6 @@ from bot.games.duel.parts import DUEL_CHAT, DUELS, InvitationMessage
 from bot.play import game_life
 from bot.play.board_names import chosen_name
 from bot.rules.duel.race import HAND_SECONDS, Refusal, Refused
-from bot.texts import table_busy
 from bot.typed_handlers import HandlerContext, MessageUpdate
 
 from . import play, words
@@ -50,7 +49,7 @@ async def private_invitation(update: MessageUpdate, context: HandlerContext) -> 
     button that picks the chat) or as a link; whoever opens it first is the opponent."""
     _ = context._
     user = update.effective_user
-    if game_life.refused(update, context, table_busy(True, context)):
+    if game_life.refused(update, context):
         return
     duels = DUELS.get(context.bot_data.global_data)
     try:

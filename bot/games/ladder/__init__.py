@@ -6,6 +6,7 @@ deals the hands missed or solved slowest lately.  Parts: :mod:`~.play` (a traini
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 from telegram import Message
 from telegram.constants import ChatType
@@ -17,11 +18,10 @@ from bot.games.ladder.parts import LADDER_RATINGS, TRAINING
 from bot.games.ladder.profile import profile_part
 from bot.i18n import N_
 from bot.play import game_life, set_aside
-from bot.play.registry import Game, Handlers, Help, HelpLine, Menu, MenuEntry
+from bot.play.registry import Game, Handlers, Help, HelpLine, Menu, MenuEntry, PageView
 from bot.play.result_listeners import listen
 from bot.rules.ladder.training import learned_level
 from bot.services.answer_routes import Route
-from bot.texts import table_busy
 from bot.typed_handlers import (
     ButtonUpdate,
     ChatContext,
@@ -67,7 +67,7 @@ async def start(update: MessageUpdate, context: HandlerContext) -> None:
     if hand is not None and hand.live and not hand.overdue(context.now()):
         context.reply(update, words.on_the_page(context))  # one rated hand at a time
         return
-    if game_life.refused(update, context, table_busy(True, context)):
+    if game_life.refused(update, context):
         return
     training.review.clear()
     play.begin(context, training, user_id)
@@ -209,6 +209,10 @@ MENU = (
 """/train and /review in private chats' menu, before /remind."""
 
 
+PAGE_VIEW = PageView(Path(__file__).with_name("page"), "train.js", place=3)
+"""Its view on the Mini App's page, its files in page/ (the page runs the views by place)."""
+
+
 GAME = Game(
     "ladder",
     # Before the rounds': a training's /skip and /stop (the games of a slot register in
@@ -226,4 +230,5 @@ GAME = Game(
         LADDER_RATINGS.get(data), hand, target, level
     ),
     page_texts=words.PAGE_TEXTS,
+    page_view=PAGE_VIEW,
 )

@@ -96,7 +96,7 @@ class TrainPage:
         context, user_id = request.context, request.user.id
         training = self._training(user_id, context)
         game = self._hand(user_id, context)
-        if game is None and set_aside.busy_text(context, user_id, None) is not None:
+        if game is None and set_aside.busy_text(context, user_id, "/train") is not None:
             # A game of the player's is on in their private chat (a training hand there, an
             # arena, a challenge): one game at a time, as /train there would refuse it.
             reason = context._(

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from PIL import ImageDraw
+
 from bot.context import BotContext
 from bot.games.ladder.parts import LADDER_RATINGS
 from bot.play.registry import ProfilePart
@@ -11,6 +13,17 @@ from bot.state import UserData
 
 POSITION = 30
 """Where it stands on the profile: after Rush's."""
+WOOD = (150, 90, 50)
+
+
+def ladder_icon(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
+    """Its tile's icon on the profile card: a ladder, two rails and four rungs
+    (:data:`bot.services.pictures.Drawing`)."""
+    for dx in (-r * 0.5, r * 0.5):
+        draw.line([cx + dx, cy - r, cx + dx, cy + r], fill=WOOD, width=5)
+    for step in range(4):
+        y = cy - r * 0.75 + step * r * 0.5
+        draw.line([cx - r * 0.5, y, cx + r * 0.5, y], fill=WOOD, width=4)
 
 
 def profile_part(context: BotContext, user_id: int, data: UserData) -> ProfilePart:
@@ -18,7 +31,7 @@ def profile_part(context: BotContext, user_id: int, data: UserData) -> ProfilePa
     player = LADDER_RATINGS.get(context.bot_data.global_data).players.get(user_id)
     if player is None or not player.results:
         line = context._("🪜 Puzzle rating: not yet (/train in private)")
-        return ProfilePart(POSITION, (line,), (("ladder", ""),))
+        return ProfilePart(POSITION, (line,), ((ladder_icon, ""),))
     if player.results >= BOARD_MIN_RESULTS:
         line = context.ngettext(
             "🪜 Puzzle rating: {rating} ({count} hand)",
@@ -29,4 +42,4 @@ def profile_part(context: BotContext, user_id: int, data: UserData) -> ProfilePa
         line = context._(
             "🪜 Puzzle rating: {rating} ({count} of {needed} hands to be ranked)"
         ).format(rating=player.shown, count=player.results, needed=BOARD_MIN_RESULTS)
-    return ProfilePart(POSITION, (line,), (("ladder", str(player.shown)),))
+    return ProfilePart(POSITION, (line,), ((ladder_icon, str(player.shown)),))

@@ -9,7 +9,7 @@ from bot.games.ladder.parts import LADDER_RATINGS
 from bot.play import game_life, set_aside
 from bot.play.board_names import shown_name
 from bot.rules.ladder.training import REVIEW_DEALT
-from bot.texts import player_line, table_busy
+from bot.texts import player_line
 from bot.typed_handlers import HandlerContext, MessageUpdate
 
 BOARD_SHOWN = 10
@@ -54,7 +54,7 @@ async def review(update: MessageUpdate, context: HandlerContext) -> None:
     if training.live:
         context.reply(update, words.training_on(context, training.reviewing))
         return
-    if game_life.refused(update, context, table_busy(True, context)):
+    if game_life.refused(update, context):
         return
     keys = LADDER_RATINGS.get(context.bot_data.global_data).review(user_id, context.today())[
         :REVIEW_DEALT

@@ -9,6 +9,7 @@ import hashlib
 import hmac
 import secrets
 from collections import Counter
+from pathlib import Path
 
 from telegram.ext import Application
 
@@ -16,7 +17,7 @@ from bot.context import AppReply, AppRequest, BotContext
 from bot.games.practice.words import PAGE_TEXTS
 from bot.play.miniapp import serve_app
 from bot.play.puzzle_days import days_of
-from bot.play.registry import Game, Handlers, Help, HelpLine, Slot
+from bot.play.registry import Game, Handlers, Help, HelpLine, PageView, Slot
 from bot.rules.hands import HandFacts
 from bot.rules.table import GameSettings
 from bot.services.solving import DealRefused
@@ -193,4 +194,14 @@ def help_lines(context: BotContext) -> list[HelpLine]:
     ]
 
 
-GAME = Game("practice", (Handlers(register, Slot.LAST),), help=help_lines, page_texts=PAGE_TEXTS)
+PAGE_VIEW = PageView(Path(__file__).with_name("page"), "practice.js", style="practice.css", place=2)
+"""Its view on the Mini App's page, its files in page/ (the page runs the views by place)."""
+
+
+GAME = Game(
+    "practice",
+    (Handlers(register, Slot.LAST),),
+    help=help_lines,
+    page_texts=PAGE_TEXTS,
+    page_view=PAGE_VIEW,
+)

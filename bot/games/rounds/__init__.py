@@ -10,7 +10,7 @@ from telegram.ext import Application, CommandHandler
 from bot.context import BotContext, services
 from bot.games.rounds import answers, matches, play, refusals
 from bot.i18n import N_
-from bot.play.registry import Game, Handlers, Help, HelpLine, MenuEntry
+from bot.play.registry import Game, Handlers, Help, HelpLine, Invitation, MenuEntry
 from bot.typed_handlers import for_messages
 
 
@@ -62,6 +62,13 @@ MENU = (
 )
 """The round's commands, first in every menu."""
 
+INVITATION = Invitation(
+    10,
+    N_("/play deals you a hand."),
+    N_("/play deals a hand here: the first to make 24 wins."),
+)
+"""Its line of the greetings: first."""
+
 
 GAME = Game(
     "round",
@@ -69,8 +76,10 @@ GAME = Game(
     restore=restore_timers,
     menu=MENU,
     on=refusals.on,
+    busy=refusals.busy,
     held=refusals.held,
     kept=refusals.kept,
     plain=True,
     help=help_lines,
+    invitation=INVITATION,
 )

@@ -20,7 +20,7 @@ from bot.games.rounds.matches import NEXT_DEAL
 from bot.games.rounds.parts import ROUND_MESSAGES
 from bot.games.rounds.solutions_shown import learn, solutions_text
 from bot.games.rounds.words import vote_text
-from bot.play import game_life, set_aside, visibility
+from bot.play import game_life, set_aside
 from bot.play.admins import is_admin
 from bot.play.announce import tell_saved
 from bot.play.result_listeners import publish
@@ -39,7 +39,7 @@ from bot.rules.votes import Action, request
 from bot.services.limits import CAPTION, TEXT, visible_length
 from bot.services.riders import Riders
 from bot.services.workers import PoolBusy, WorkFailed, WorkTimeout
-from bot.texts import hint_text, table_busy
+from bot.texts import hint_text
 from bot.typed_handlers import ChatContext, HandlerContext, JobContext, MessageUpdate
 
 HALF_TIME = "half-time"
@@ -272,8 +272,7 @@ async def play(update: MessageUpdate, context: HandlerContext) -> None:
     _ = context._
     table = table_of(context)
     # Between two rounds of a match: /play would end it without a word.
-    on = table_busy(visibility.sees_all(context, update.effective_chat.type), context)
-    if game_life.refused(update, context, on, lambda: matches.between_rounds(table, context)):
+    if game_life.refused(update, context, between=lambda: matches.between_rounds(table, context)):
         return
     difficulty = None
     rounds = None
@@ -401,8 +400,10 @@ async def skip(update: MessageUpdate, context: HandlerContext) -> None:
         return
     game = ROUND_SEAT.of(table)
     if not ROUND_SEAT.on(table) or game is None:
-        on = table_busy(False, context)  # not said: no round is on
-        if game_life.refused(update, context, on, lambda: matches.between_rounds(table, context)):
+        # (No round is on: between two of a match, their words.)
+        if game_life.refused(
+            update, context, between=lambda: matches.between_rounds(table, context)
+        ):
             return
         set_aside.take_answers(context, chat_id)
         await deal_round(chat_id, context, starter=update.effective_user.id)

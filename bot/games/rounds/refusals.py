@@ -1,7 +1,8 @@
 """What a round on keeps from /solve, and how it says so: /hint is named to its players
 asking in its chat, who alone can ask for one; and what a match holding the table tells a
-daily puzzle or a challenge opened in private.  (Another game's command is told by each
-command's own wording: :func:`bot.play.game_life.refused`.)"""
+daily puzzle or a challenge opened in private; and what another game's start is told
+while a round is on, where that command has no words of its own for it
+(:func:`bot.play.game_life.refused`)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,15 @@ from bot.state import ChatData, GlobalData
 def on(chat: ChatData, _data: GlobalData) -> bool:
     """Whether a round is waiting for answers in the chat."""
     return ROUND_SEAT.on(chat.table)
+
+
+def busy(context: Translator, typed: bool, _hint: bool) -> str:
+    """While a round is on: what a game's start is told (the round's own, /train, a duel
+    invited in private); where plain typing answers (``typed``), without sending the player
+    to /a."""
+    if typed:
+        return context._("A round is on: type your answer, or use /hint, /reveal or /skip.")
+    return context._("A round is on: answer it with /a, or use /hint, /reveal or /skip.")
 
 
 def held(context: Translator, command: str | None) -> str:

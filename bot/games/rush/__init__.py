@@ -5,6 +5,8 @@ answers and takes ``/skip`` and ``/stop`` while a run is on.  Rules: :mod:`bot.r
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from telegram import Message
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler, filters
@@ -23,6 +25,7 @@ from bot.play.registry import (
     Help,
     HelpLine,
     MenuEntry,
+    PageView,
     SeasonBoardShown,
     Slot,
     TelegramGame,
@@ -153,6 +156,10 @@ SEASON_BOARD = SeasonBoardShown(
 """The season's Rush board: each player's best run of the season."""
 
 
+PAGE_VIEW = PageView(Path(__file__).with_name("page"), "rush.js", style="rush.css", place=6)
+"""Its view on the Mini App's page, its files in page/ (the page runs the views by place)."""
+
+
 GAME = Game(
     "Rush",
     (
@@ -176,4 +183,5 @@ GAME = Game(
     telegram_game=TelegramGame(page.SHORT_NAME, "Rush", "Make 24 against the clock"),
     achievements=ACHIEVEMENTS,
     page_texts=words.PAGE_TEXTS,
+    page_view=PAGE_VIEW,
 )

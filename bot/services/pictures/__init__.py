@@ -6,11 +6,12 @@ the arena's podium, lives in its package."""
 
 from bot.services.pictures.cards import draw_hand, send_hand
 from bot.services.pictures.charts import bar_chart
-from bot.services.pictures.profile_card import Badge, Card, Tile, render_card
+from bot.services.pictures.profile_card import Badge, Card, Drawing, Tile, render_card
 
 __all__ = [
     "Badge",
     "Card",
+    "Drawing",
     "Tile",
     "bar_chart",
     "draw_hand",

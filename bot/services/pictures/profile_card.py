@@ -1,7 +1,7 @@
 """A player's profile card (PNG), drawn with Pillow: their name, their numbers as tiles,
 each under a drawn icon (the duel rating, the fastest hand, and the games' own: the daily
-streak, the best Rush run...), their trophies, and a badge for each family of achievements
-with its tiers earned.
+streak, the best Rush run...: a shared pictogram, or one a game draws itself), their
+trophies, and a badge for each family of achievements with its tiers earned.
 
 The card holds numbers and symbols, the same in every language, and the words go in the
 caption; the name is drawn with Pillow's own font if it is printable ASCII, else with a font of
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -49,13 +50,20 @@ class Badge:
     earned: int
 
 
+Drawing = Callable[[ImageDraw.ImageDraw, float, float, float], None]
+"""A tile's icon drawn by its game (a function of its package): on the card, centred on
+``(cx, cy)``, within ``r`` of it: ``drawing(draw, cx, cy, r)``."""
+ICONS = frozenset({"star", "bolt", "flame", "clock", "arrows", "medal"})
+"""The shared pictograms, by name (any other name: a plain disc)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Tile:
-    """A number on the card under its icon (``star``, ``bolt``, ``flame``, ``clock``,
-    ``arrows``, ``medal``, ``ladder``; any other: a plain disc), as drawn (``""``: none
-    yet, a dash)."""
+    """A number on the card under its icon, as drawn (``""``: none yet, a dash): a shared
+    pictogram by its name (:data:`ICONS`), or a game's own :data:`Drawing` (one function,
+    the same at each drawing: the card is kept by what it shows)."""
 
-    icon: str
+    icon: str | Drawing
     value: str
 
 
@@ -109,9 +117,11 @@ def _star(
     draw.polygon(points, fill=fill)
 
 
-def _icon(draw: ImageDraw.ImageDraw, icon: str, cx: float, cy: float, r: float) -> None:
+def _icon(draw: ImageDraw.ImageDraw, icon: str | Drawing, cx: float, cy: float, r: float) -> None:
     """A tile's icon (see :class:`Tile`)."""
-    if icon == "star":
+    if callable(icon):
+        icon(draw, cx, cy, r)
+    elif icon == "star":
         _star(draw, cx, cy, r, GOLD)
     elif icon == "flame":
         draw.ellipse([cx - r * 0.7, cy - r * 0.1, cx + r * 0.7, cy + r], fill=(230, 120, 30))
@@ -140,12 +150,6 @@ def _icon(draw: ImageDraw.ImageDraw, icon: str, cx: float, cy: float, r: float) 
         draw.polygon([(cx - r * 0.55, cy - r), (cx, cy), (cx - r * 0.05, cy - r)], fill=ICON)
         draw.polygon([(cx + r * 0.55, cy - r), (cx, cy), (cx + r * 0.05, cy - r)], fill=ICON)
         draw.ellipse([cx - r * 0.6, cy - r * 0.2, cx + r * 0.6, cy + r], fill=GOLD)
-    elif icon == "ladder":
-        for dx in (-r * 0.5, r * 0.5):
-            draw.line([cx + dx, cy - r, cx + dx, cy + r], fill=(150, 90, 50), width=5)
-        for step in range(4):
-            y = cy - r * 0.75 + step * r * 0.5
-            draw.line([cx - r * 0.5, y, cx + r * 0.5, y], fill=(150, 90, 50), width=4)
     elif icon == "arrows":
         for dx in (-r * 0.6, 0.0):
             draw.polygon(
