@@ -121,7 +121,12 @@ def planned(application: Application) -> list[Publication]:
 def mark(bot_id: int, plan: list[Publication]) -> str:
     """What :data:`PUBLISHED` keeps: the bot's id and a hash of every menu of ``plan``."""
     menus = [
-        [scope.to_dict(), code, [[c.command, c.description] for c in commands]]
+        [
+            scope.type,
+            getattr(scope, "chat_id", None),
+            code,
+            [[c.command, c.description] for c in commands],
+        ]
         for scope, code, commands in plan
     ]
     text = json.dumps(menus, ensure_ascii=False, sort_keys=True)

@@ -63,7 +63,7 @@ def published_before(api: LocalBotApi, application: Application) -> None:
     plan = menus.planned(application)
     for scope, code, commands in plan:
         key = commands_key(scope.to_dict(), code)
-        api.commands[key] = [command.to_dict() for command in commands]
+        api.commands[key] = [{"command": c.command, "description": c.description} for c in commands]
     persistence = application.persistence
     assert isinstance(persistence, SQLitePersistence)
     persistence.save_table(menus.PUBLISHED, menus.mark(BOT_ID, plan))
