@@ -91,9 +91,26 @@ def _imports(path: Path) -> tuple[ast.Import | ast.ImportFrom, ...]:
     return _imports_in(path.read_text(encoding="utf-8"))
 
 
+_BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")
+"""The fields that hold statements (a module's, a block's, an ``except``'s, a ``case``'s)."""
+
+
 def _imports_in(source: str) -> tuple[ast.Import | ast.ImportFrom, ...]:
-    nodes = ast.walk(ast.parse(source))
-    return tuple(node for node in nodes if isinstance(node, (ast.Import, ast.ImportFrom)))
+    """The imports of a source, wherever they stand: an import is a statement, and a
+    statement stands only in another's block (an expression holds none, a lambda's body
+    included), so only the statements are walked, not every node of the tree."""
+    found = []
+    blocks: list[ast.AST] = [ast.parse(source)]
+    while blocks:
+        node = blocks.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.append(node)
+            continue
+        for field in _BLOCKS:
+            statements = getattr(node, field, None)
+            if isinstance(statements, list):
+                blocks += statements
+    return tuple(found)
 
 
 def test_no_private_modules_of_python_telegram_bot() -> None:

@@ -23,7 +23,9 @@ from __future__ import annotations
 import ast
 import builtins
 import re
+from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 from bot.play.page_texts import PAGE_PLURALS, SHARED_TEXTS
 
@@ -129,25 +131,75 @@ def words_of(identifier: str) -> list[str]:
     ]
 
 
+class _Read(NamedTuple):
+    """What the checks read of a module's source, in one walk of its tree (the module is
+    parsed once for all of them, not once for each)."""
+
+    identifiers: frozenset[str]
+    """Names (but Python's builtins, as ``round()``), attributes, definitions, arguments,
+    and the modules and names it imports."""
+    strings: frozenset[str]
+    """Strings without a space in them, no docstring (see :func:`_strings`)."""
+    translated: tuple[str, ...]
+    """The strings given to a call of :data:`TRANSLATED`, in order."""
+    modules: frozenset[str]
+    """The modules it imports, wherever the import stands."""
+
+
+@cache
+def _read(source: str) -> _Read:
+    identifiers: set[str] = set()
+    docstrings = set()
+    constants = []
+    translated = []
+    modules: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Name) and not hasattr(builtins, node.id):
+            identifiers.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            identifiers.add(node.attr)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            identifiers.add(node.name)
+        elif isinstance(node, ast.arg):
+            identifiers.add(node.arg)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            identifiers.add(node.module)
+            identifiers |= {alias.asname or alias.name for alias in node.names}
+            modules.add(node.module)
+        elif isinstance(node, ast.Import):
+            identifiers |= {alias.asname or alias.name for alias in node.names}
+            modules |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            docstrings.add(id(node.value))
+        elif isinstance(node, ast.Constant):
+            constants.append(node)
+        elif isinstance(node, ast.Call):
+            called = node.func
+            name = called.attr if isinstance(called, ast.Attribute) else getattr(called, "id", "")
+            if name in TRANSLATED:
+                translated += [
+                    argument.value
+                    for argument in node.args
+                    if isinstance(argument, ast.Constant) and isinstance(argument.value, str)
+                ]
+    strings = {
+        node.value
+        for node in constants
+        if isinstance(node.value, str)
+        and id(node) not in docstrings
+        and not re.search(r"\s", node.value)
+    }
+    return _Read(frozenset(identifiers), frozenset(strings), tuple(translated), frozenset(modules))
+
+
+def _text(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
 def _identifiers(path: Path) -> set[str]:
     """The identifiers of a module: names (but Python's builtins, as ``round()``),
     attributes, definitions, arguments, and the modules and names it imports."""
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Name) and not hasattr(builtins, node.id):
-            found.add(node.id)
-        elif isinstance(node, ast.Attribute):
-            found.add(node.attr)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            found.add(node.name)
-        elif isinstance(node, ast.arg):
-            found.add(node.arg)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
-            found |= {alias.asname or alias.name for alias in node.names}
-        elif isinstance(node, ast.Import):
-            found |= {alias.asname or alias.name for alias in node.names}
-    return found
+    return set(_read(_text(path)).identifiers)
 
 
 def names_a_game(identifier: str) -> bool:
@@ -159,20 +211,7 @@ def _strings(source: str) -> set[str]:
     """The strings of a module that are names, not texts: none with a space in it, and no
     docstring (a string standing as a statement: a module's, a class's, a function's or an
     attribute's); the parts of an f-string are read one by one (``f"rush:{n}"``: ``rush:``)."""
-    tree = ast.parse(source)
-    docstrings = {
-        id(node.value)
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
-    }
-    return {
-        node.value
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Constant)
-        and isinstance(node.value, str)
-        and id(node) not in docstrings
-        and not re.search(r"\s", node.value)
-    }
+    return set(_read(source).strings)
 
 
 TRANSLATED = frozenset({"_", "N_", "NP_", "K_", "ngettext", "gettext", "pgettext"})
@@ -182,19 +221,7 @@ TRANSLATED = frozenset({"_", "N_", "NP_", "K_", "ngettext", "gettext", "pgettext
 def texts_naming_a_game(source: str) -> set[str]:
     """The texts to translate in a module's ``source`` that name a game, by their first
     :data:`TEXT_KEY` characters (the strings given to ``_``, ``N_``, ``ngettext``...)."""
-    found = set()
-    for node in ast.walk(ast.parse(source)):
-        if not isinstance(node, ast.Call):
-            continue
-        called = node.func
-        name = called.attr if isinstance(called, ast.Attribute) else getattr(called, "id", "")
-        if name not in TRANSLATED:
-            continue
-        for argument in node.args:
-            text = argument.value if isinstance(argument, ast.Constant) else None
-            if isinstance(text, str) and names_a_game(text):
-                found.add(text[:TEXT_KEY])
-    return found
+    return {text[:TEXT_KEY] for text in _read(source).translated if names_a_game(text)}
 
 
 def strings_naming_a_game(source: str) -> set[str]:
@@ -205,12 +232,7 @@ def strings_naming_a_game(source: str) -> set[str]:
 def _games_imported(path: Path) -> set[str]:
     """The game packages (``bot.games``, ``bot.games.*``) a module imports, wherever the
     import stands."""
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
-        elif isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names}
+    found = _read(_text(path)).modules
     return {name for name in found if name == "bot.games" or name.startswith("bot.games.")}
 
 
