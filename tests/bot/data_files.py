@@ -14,9 +14,10 @@ from bot.local_api import LocalBotApi
 from bot.local_api.methods import commands_key
 from bot.local_api.world import BOT_ID
 from bot.persistence import FILE_NAME, SQLitePersistence, open_database
-from bot.rules.hands import Hand, HandFacts, read_solutions, solutions_job
+from bot.rules.hands import Hand, HandFacts, rate_job, read_solutions, solutions_job
 from bot.services import solving
 from bot.services.solving import DEFAULT_GAME
+from bot.services.solving.level_tables import TABLE_VERSIONS
 
 
 @functools.cache
@@ -67,6 +68,25 @@ def published_before(api: LocalBotApi, application: Application) -> None:
     persistence = application.persistence
     assert isinstance(persistence, SQLitePersistence)
     persistence.save_table(menus.PUBLISHED, menus.mark(BOT_ID, plan))
+
+
+@functools.cache
+def rated_levels(cards: int, target: int) -> str:
+    """Every hand's level of ``cards`` cards for ``target``, as the bot's own job rates them
+    (:func:`~bot.rules.hands.rate_job`), once per test process: a second of CPU for four
+    cards.  Called before a test's bot starts (the first call holds this process)."""
+    return rate_job(cards, target)
+
+
+def kept_levels(application: Application, cards: int, target: int) -> None:
+    """The data file as a bot that rated this card count and target in an earlier run left
+    it (:func:`rated_levels`): its first deal or setting for them reads the table there, as
+    after a restart, and rates nothing in a worker.  For the tests whose fact is not the
+    rating (those of rating keep it: ``test_isolation.py``, the deals under way)."""
+    persistence = application.persistence
+    assert isinstance(persistence, SQLitePersistence)
+    name = f"levels:v{TABLE_VERSIONS['levels']}:{cards}:{target}"
+    persistence.save_table(name, rated_levels(cards, target))
 
 
 @functools.lru_cache(maxsize=8)
