@@ -20,13 +20,15 @@ from tests.bot.harness import deal, dealt  # noqa: E402
 async def test_stop_while_a_hand_is_looked_for_deals_nothing(tmp_path: Path) -> None:
     api = make_api()
     async with running_bot(api, tmp_path) as application:
-        # A new target: the deal waits for its level table to be rated in a worker.
-        application.chat_data[ANN].table.settings.target = 30
+        # A new target: the deal waits for its level table to be rated in a worker (three
+        # cards: 20 ms of its CPU, where four took a second).
+        settings = application.chat_data[ANN].table.settings
+        settings.cards, settings.target = 3, 30
         api.send(ANN, ANN, "/play")
         stopped = await reply_to(api, ANN, ANN, "/stop")
         after = len(api.sent)
         # The deal resumes before this does (it waited on the same table first).
-        await application.bot_data.solving.levels(4, 30)
+        await application.bot_data.solving.levels(3, 30)
         await application.bot_data.outbox.drained()
         assert plain_text(stopped) == "Game stopped. /play to start again."
         assert api.sent[after:] == []

@@ -21,6 +21,7 @@ from bot.rules.ladder.training import LEARNED_RESULTS
 from bot.rules.rounds import ROUND_SEAT
 from solver import solve
 from solver.decks import hands
+from tests.bot.data_files import kept_levels, rated_levels
 from tests.bot.harness import ANN, FakeClock, deal, make_api, reply_to, running_bot, settled, until
 from tests.bot.ladder_play import NOON
 
@@ -36,7 +37,9 @@ def answer(hand: tuple[int, ...]) -> str:
 async def test_a_round_for_10_moves_its_hands_rating(tmp_path: Path) -> None:
     api = make_api()
     clock = FakeClock(NOON)
+    rated_levels(4, TARGET)
     async with running_bot(api, tmp_path, clock=clock) as application:
+        kept_levels(application, 4, TARGET)  # rated in an earlier run (as the bot's job rates)
         ladder = LADDER_RATINGS.get(application.bot_data.global_data)
         ladder.players[ANN] = PuzzlePlayer(results=ESTABLISHED_RESULTS, solve_days=ESTABLISHED_DAYS)
         await reply_to(api, ANN, ANN, f"/settings target {TARGET}")
@@ -55,7 +58,9 @@ async def test_a_round_for_10_moves_its_hands_rating(tmp_path: Path) -> None:
 async def test_a_hands_20th_result_for_10_moves_its_deal_level(tmp_path: Path) -> None:
     api = make_api()
     clock = FakeClock(NOON)
+    rated_levels(4, TARGET)
     async with running_bot(api, tmp_path, clock=clock) as application:
+        kept_levels(application, 4, TARGET)  # rated in an earlier run (as the bot's job rates)
         ladder = LADDER_RATINGS.get(application.bot_data.global_data)
         ladder.hands = {  # every hand for 10 played as the hardest 19 times
             hand_key(hand, TARGET): HandRating(40.0, results=LEARNED_RESULTS - 1)

@@ -8,6 +8,7 @@ import pytest
 
 from bot.i18n import language_name, languages
 from bot.local_api import plain_text
+from tests.bot.data_files import kept_levels, rated_levels
 from tests.bot.harness import ANN, BOB, GROUP, make_api, reply_to, running_bot, settled
 
 pytestmark = pytest.mark.asyncio
@@ -15,7 +16,9 @@ pytestmark = pytest.mark.asyncio
 
 async def test_admin_changes_settings_non_admin_is_refused(tmp_path: Path) -> None:
     api = make_api()
+    rated_levels(4, 36)
     async with running_bot(api, tmp_path) as application:
+        kept_levels(application, 4, 36)  # rated in an earlier run: the facts are the rights
         menu_text = plain_text(await reply_to(api, ANN, GROUP, "/settings"))
         assert "Time limit: 120 s" in menu_text
         menu = api.sent[-1]
@@ -36,9 +39,7 @@ async def test_admin_changes_settings_non_admin_is_refused(tmp_path: Path) -> No
         refused = await reply_to(api, BOB, GROUP, "/settings target 10")
         assert "只有群管理员" in refused
         assert "getChatMember" in api.calls
-        # A new target has every hand rated in a worker first: a second or two, and many
-        # more on a loaded machine.
-        target = await reply_to(api, ANN, GROUP, "/settings target 36", timeout=60)
+        target = await reply_to(api, ANN, GROUP, "/settings target 36")
         assert "Target: 36" in plain_text(target)
         too_big = await reply_to(api, ANN, GROUP, "/settings target 1000")
         assert too_big == "The target is a whole number from 1 to 100, like /settings target 36."
@@ -74,10 +75,10 @@ async def test_a_demoted_admin_loses_the_settings_rights_at_once(tmp_path: Path)
     api.chats[GROUP].bot_is_admin = True  # Telegram tells only admins who is promoted
     api.add_user(503, "Cy")
     api.chats[GROUP].admins.add(503)
+    rated_levels(4, 36)
     async with running_bot(api, tmp_path) as application:
-        # A new target has every hand rated in a worker first: a second or two, and many
-        # more on a loaded machine.
-        target = await reply_to(api, ANN, GROUP, "/settings target 36", timeout=60)
+        kept_levels(application, 4, 36)  # rated in an earlier run: the fact is the rights
+        target = await reply_to(api, ANN, GROUP, "/settings target 36")
         assert "Target: 36" in plain_text(target)
         api.set_admin(GROUP, ANN, False, by_user=503)  # Ann's admin rights were just asked
         await settled(api, application)
