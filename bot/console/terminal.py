@@ -27,6 +27,11 @@ from bot.settings import Settings
 
 QUIET = 0.05
 """Seconds to let messages sent after an update's handlers (error reports) arrive."""
+HELD_AT_END = 60.0
+"""Seconds that the end of input waits at most for the replies Telegram's limits hold (a
+group's window is a minute): a piped script gets every reply to its lines."""
+INTERRUPTED = None
+"""What :func:`_read_lines` gives on Ctrl-C (the end of input gives ``""``)."""
 PICTURES = "pictures"
 """The folder, in the console's data folder, where the pictures the bot sends are kept."""
 
@@ -81,6 +86,28 @@ async def _wait_until_answered(
     while outbox.busy() and loop.time() < deadline:
         await asyncio.sleep(0.02)
     await asyncio.sleep(QUIET)
+
+
+async def _wait_for_held(outbox: Outbox, lines: asyncio.Queue[str | None], out: TextIO) -> None:
+    """At the end of input, wait (:data:`HELD_AT_END` at most, or until Ctrl-C) for the
+    replies that a chat's limits still hold, which stopping would drop."""
+    if not outbox.pending():
+        return
+    print(
+        f"(Waiting up to {HELD_AT_END:.0f} s for the replies Telegram's limits hold; "
+        "Ctrl-C stops now.)",
+        file=out,
+    )
+    out.flush()
+    sent = asyncio.ensure_future(outbox.drained())
+    interrupted = asyncio.ensure_future(lines.get())
+    try:
+        await asyncio.wait({sent, interrupted}, timeout=HELD_AT_END, return_when="FIRST_COMPLETED")
+    finally:
+        sent.cancel()
+        interrupted.cancel()
+    if sent.done() and not sent.cancelled():
+        await asyncio.sleep(QUIET)
 
 
 async def run_console(
@@ -152,7 +179,10 @@ async def run_console(
         lines = _read_lines(stdin)
         while True:
             line = await lines.get()
-            if not line or not console.handle(line):
+            if line == "":
+                await _wait_for_held(outbox, lines, out)
+                break
+            if line is INTERRUPTED or not console.handle(line):
                 break
             await _wait_until_answered(api, application, services(application).outbox)
             numbers.save(api.last_numbers)  # a few bytes, written only when a number grew
@@ -208,14 +238,15 @@ async def _wait_for_address(application: Application, runner: asyncio.Task[int])
         await asyncio.sleep(0.02)
 
 
-def _read_lines(stdin: TextIO) -> asyncio.Queue[str]:
-    """Lines of ``stdin`` as they are typed, then ``""`` at its end or on Ctrl-C.
+def _read_lines(stdin: TextIO) -> asyncio.Queue[str | None]:
+    """Lines of ``stdin`` as they are typed, then ``""`` at its end, or
+    :data:`INTERRUPTED` on Ctrl-C.
 
     The reading happens in a daemon thread: a read blocked on the terminal must not keep
     the process alive once the console has stopped (an executor thread would).
     """
     loop = asyncio.get_running_loop()
-    lines: asyncio.Queue[str] = asyncio.Queue()
+    lines: asyncio.Queue[str | None] = asyncio.Queue()
 
     def put(line: str) -> None:
         with contextlib.suppress(RuntimeError):  # the console has already closed its loop
@@ -227,7 +258,8 @@ def _read_lines(stdin: TextIO) -> asyncio.Queue[str]:
         put("")
 
     threading.Thread(target=read, name="console input", daemon=True).start()
-    # Ctrl-C ends the session like end of input: the bot stops cleanly and saves.
+    # Ctrl-C ends the session at once, without waiting for held replies; the bot still
+    # stops cleanly and saves.
     with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-        loop.add_signal_handler(signal.SIGINT, lines.put_nowait, "")
+        loop.add_signal_handler(signal.SIGINT, lines.put_nowait, INTERRUPTED)
     return lines

@@ -5,6 +5,7 @@ the winner's trophy is kept on the player."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from bot.local_api import plain_text
 from bot.play.result_listeners import listen
 from bot.rules.arena.standings import ARENA_GAME
 from bot.rules.results import GameResult, Podium, Solved
+from bot.rules.spoilers import shares
 from tests.bot.arena_play import (
     at_pace,
     hand_of,
@@ -47,6 +49,8 @@ OWN = (
     "No spoilers: those numbers hold a hand you are playing right now. "
     "Ask again once you are done with it."
 )
+SEED = 24
+"""The random source of the first test's bot (see there)."""
 WAITS = (
     "⏳ Those numbers hold a hand someone is playing right now: I'll answer as soon as that "
     "hand is over."
@@ -61,6 +65,9 @@ async def test_an_arenas_hands_are_kept_from_everyone_until_it_ends(tmp_path: Pa
     api = players()
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
+        # A seeded arena: with a random one, Ann's next hand shared three of the first
+        # hand's numbers now and then, and /solve rightly refused her as its player.
+        application.bot_data.rng = random.Random(SEED)
         await joined(api, (ANN, CAROL))
         first = hand_of(application, ANN)
         cards = " ".join(map(str, first))
@@ -69,6 +76,7 @@ async def test_an_arenas_hands_are_kept_from_everyone_until_it_ends(tmp_path: Pa
         before = len(api.sent)
         api.send(ANN, ANN, right(first))
         await next_in(api, ANN, before, is_hand)
+        second = hand_of(application, ANN)
         ann = plain_text(await reply_to(api, ANN, ANN, f"/solve {cards}"))  # a hand she passed
         dave = plain_text(await reply_to(api, DAVE, DAVE, f"/solve {cards}"))  # a stranger
         query = api.inline_query(BOB, cards)
@@ -78,6 +86,7 @@ async def test_an_arenas_hands_are_kept_from_everyone_until_it_ends(tmp_path: Pa
         ended = len(api.sent)
         api.send(ANN, GROUP, "/arena stop")
         await until(lambda: any("→ 24" in text for text in _to(api, DAVE, ended)))
+    assert not shares(first, second)  # the seed's deal: Ann no longer plays those numbers
     assert carol == OWN
     assert ann == WAITS
     assert dave == WAITS

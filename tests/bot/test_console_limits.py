@@ -1,18 +1,23 @@
 """Telegram's limits in the console: when the group's 20 messages a minute hold the bot's
 replies, the console says so, once, and goes on; the held replies come later, labelled with
-their chat."""
+their chat; at the end of input the console waits for them (Ctrl-C does not)."""
 
 from __future__ import annotations
 
+import asyncio
+import io
 import re
 from pathlib import Path
+from typing import cast
 
 import pytest
 
+from bot.console.terminal import INTERRUPTED, _wait_for_held
 from bot.local_api import flood
 from bot.services import outbox
+from bot.services.outbox import Outbox
 from bot.services.outbox import dispatch as outbox_dispatch
-from tests.bot.console_data import Session
+from tests.bot.console_data import Session, play
 from tests.bot.harness import seed_tables
 
 HELD = re.compile(
@@ -76,3 +81,29 @@ async def test_a_line_typed_while_replies_wait_is_read_at_once(
     await session.shown(6 * r"(?:.*\n)*\[#\d+ group\] Twenty-Four: Language: ")
     out = await session.end()
     assert out[: private.start()].count(GROUP_REPLY) == 4  # the two that waited came after
+
+
+@pytest.mark.asyncio
+async def test_a_piped_script_gets_the_replies_held_at_its_end(data: Path) -> None:
+    out = await play(data, ":group\n" + 6 * "/language\n")
+    assert "(Waiting up to 60 s for the replies Telegram's limits hold" in out
+    assert out.count(GROUP_REPLY) == 6  # the two held ones too: the end of input waits
+
+
+class _HoldingOutbox:
+    """An outbox whose held replies never go."""
+
+    def pending(self) -> int:
+        return 1
+
+    async def drained(self) -> None:
+        await asyncio.Event().wait()
+
+
+@pytest.mark.asyncio
+async def test_ctrl_c_stops_the_wait_for_held_replies() -> None:
+    lines: asyncio.Queue[str | None] = asyncio.Queue()
+    asyncio.get_running_loop().call_later(0.05, lines.put_nowait, INTERRUPTED)
+    async with asyncio.timeout(10):  # HELD_AT_END is 60 s
+        await _wait_for_held(cast(Outbox, _HoldingOutbox()), lines, io.StringIO())
+    assert lines.empty()
