@@ -272,13 +272,16 @@ async def run_polling(
     serve_app: bool | None = None,
     any_port: bool = False,
     watch: bool = False,
+    menus: bool = True,
 ) -> int:
     """Poll for updates until ``stop`` is set; returns the process exit status.
 
     The Mini App is served meanwhile on ``TWENTYFOUR_WEB_LISTEN:TWENTYFOUR_WEB_PORT`` when
     ``TWENTYFOUR_WEBAPP_URL`` is set, or as ``serve_app`` says (on any free port if that
     one is taken, with ``any_port``), and with ``watch`` the health checks and metrics
-    (:mod:`bot.play.monitoring`).
+    (:mod:`bot.play.monitoring`).  The command menus and the menu button are published
+    first, unless ``menus`` is False (the console: its Bot API lives for one session and
+    shows no menu).
 
     A 409 Conflict that tells this process it came second (see
     :meth:`~bot.services.polling.PollingRequest.newcomer`) is logged clearly and ends the run
@@ -310,7 +313,7 @@ async def run_polling(
     server = app_server(application, serve_app=serve_app, watch=watch)
     await connect(application)
     async with application:
-        menus = await publish_menus(application, register_commands)
+        retrying = await publish_menus(application, register_commands) if menus else None
         if server is not None:
             await listen(
                 application, server, settings.web_listen, settings.web_port, any_port=any_port
@@ -335,8 +338,8 @@ async def run_polling(
             )
             await serve_until(application, stop)
         finally:
-            if menus is not None:
-                menus.cancel()
+            if retrying is not None:
+                retrying.cancel()
             if server is not None:
                 await server.stop()
     return status

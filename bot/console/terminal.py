@@ -153,8 +153,10 @@ async def run_console(
         printer.addFilter(earlier)
     # The Mini App on localhost (TWENTYFOUR_WEB_PORT, or any free port if it is taken);
     # with no public address no button points to it, and the console prints where it is.
+    # No command menus: nothing shows them, and the in-process Bot API forgets them when
+    # the session ends (publishing them, every language's, took a third of the start-up).
     runner = asyncio.create_task(
-        run_polling(application, stop, timeout=1, serve_app=True, any_port=True)
+        run_polling(application, stop, timeout=1, serve_app=True, any_port=True, menus=False)
     )
     await _wait_for_address(application, runner)
     if runner.done():  # it could not start: its status says why

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.console import numbers
+from bot.console import numbers, terminal
 from bot.console.terminal import EarlierMessages
+from bot.local_api import LocalBotApi
 from bot.persistence import DataFileError
 from bot.rules.duel import lobby
 from tests.bot.console_data import Session
@@ -142,3 +143,21 @@ async def test_an_inline_messages_edit_of_an_earlier_session_is_told_as_one() ->
     )
     assert earlier.filter(record) is False
     assert out.getvalue().strip() == EARLIER
+
+
+async def test_the_console_publishes_no_command_menus(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    worlds: list[LocalBotApi] = []
+
+    class Kept(LocalBotApi):
+        def __init__(self) -> None:
+            super().__init__()
+            worlds.append(self)
+
+    monkeypatch.setattr(terminal, "LocalBotApi", Kept)
+    session = Session(tmp_path)
+    session.keyboard.type("/start")
+    await session.shown(r"private\] Twenty-Four: ")
+    await session.end()
+    assert "setMyCommands" not in worlds[0].calls
