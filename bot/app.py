@@ -43,6 +43,7 @@ from bot.features import (
     stray_buttons,
 )
 from bot.games import GAMES
+from bot.i18n import keep_compiled
 from bot.menus import register_commands
 from bot.persistence import SQLitePersistence
 from bot.play import answer_router as answers
@@ -124,6 +125,7 @@ def build_application(
     # PTB 22 gives durations such as a 429's retry_after as timedeltas only when this is set
     # (and warns at every read otherwise); the outbox reads either.
     os.environ.setdefault("PTB_TIMEDELTA", "true")
+    keep_compiled(settings.cache_dir)  # before the menus compile every catalogue
     httpx_kwargs: dict[str, Any] = {"transport": transport} if transport else {"verify": tls()}
     polling = PollingRequest(connection_pool_size=1, httpx_kwargs=httpx_kwargs)
     persistence = SQLitePersistence(settings.data_dir)

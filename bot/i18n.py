@@ -4,10 +4,15 @@ a Telegram ``language_code`` finds its folder by Babel's reading of locales
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import gettext
+import hashlib
 import io
+import logging
+import os
 import re
+import tempfile
 from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
@@ -21,12 +26,17 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
+logger = logging.getLogger(__name__)
+
 LOCALES = Path(__file__).with_name("locales")
 DEFAULT = "en"
 CACHED_CODES = 1024
 """Language codes read kept at most (they come from players: ``/language anything``)."""
 COMPILED_CATALOGUES = 32
 """Compiled catalogues kept at most, by their ``.po`` text (every language twice over)."""
+COMPILED_FORMAT = 1
+"""Changed when a ``.po`` text compiles to other bytes than before (this module's own
+rewriting: the right-to-left isolates): it is part of a kept catalogue's name."""
 KEYWORD = "keyword"
 OWN_NAME = "language name"
 """The context of a catalogue's own name: ``pgettext("language name", "English")`` is
@@ -167,10 +177,63 @@ def translations(language: str) -> gettext.NullTranslations:
     return _compiled(language, path.read_bytes())
 
 
+_kept_in: Path | None = None
+
+
+def keep_compiled(folder: Path | None) -> None:
+    """Keep compiled catalogues in ``folder`` from now on (None: none are kept).
+
+    Compiling the seven ``.po`` files takes close to half a second of CPU, and every start
+    needs them all (the command menus); a kept one is read in a few milliseconds. A
+    catalogue is kept under its language and a hash of its ``.po`` text, so an edited
+    ``.po`` is compiled again; a folder that cannot be written is simply not used."""
+    global _kept_in
+    _kept_in = folder
+
+
 @lru_cache(maxsize=COMPILED_CATALOGUES)
 def _compiled(language: str, po_text: bytes) -> gettext.GNUTranslations:
-    """A ``.po`` file's text compiled: the same text reads the same after :func:`forget`
-    (a test that adds a language reads every folder again, not every catalogue)."""
+    """A ``.po`` file's text compiled, or as kept in :func:`keep_compiled`'s folder: the
+    same text reads the same after :func:`forget` (a test that adds a language reads every
+    folder again, not every catalogue)."""
+    key = hashlib.sha256(f"{COMPILED_FORMAT}:{language}:".encode() + po_text).hexdigest()
+    kept = _kept_in / f"{language}-{key[:32]}.mo" if _kept_in is not None else None
+    if kept is not None:
+        with contextlib.suppress(OSError):
+            data = kept.read_bytes()
+            # Its own hash first: a file that is not what was kept is compiled again.
+            if data[:32] == hashlib.sha256(data[32:]).digest():
+                return gettext.GNUTranslations(io.BytesIO(data[32:]))
+    compiled = _compile(language, po_text)
+    if kept is not None:
+        _keep(kept, compiled)
+    return gettext.GNUTranslations(io.BytesIO(compiled))
+
+
+def _keep(path: Path, compiled: bytes) -> None:
+    """Write a compiled catalogue to ``path`` whole or not at all, and drop the language's
+    earlier ones (of another ``.po`` text)."""
+    language = path.name.rsplit("-", 1)[0]
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        handle, part = tempfile.mkstemp(dir=path.parent, suffix=".part")
+    except OSError as error:
+        logger.debug("Compiled catalogues are not kept in %s: %s", path.parent, error)
+        return
+    try:
+        with open(handle, "wb") as out:
+            out.write(hashlib.sha256(compiled).digest() + compiled)
+        os.replace(part, path)
+        for earlier in path.parent.glob(f"{language}-*.mo"):
+            if earlier != path and earlier.name.rsplit("-", 1)[0] == language:
+                earlier.unlink(missing_ok=True)
+    except OSError as error:
+        Path(part).unlink(missing_ok=True)
+        logger.debug("A compiled catalogue is not kept in %s: %s", path.parent, error)
+
+
+def _compile(language: str, po_text: bytes) -> bytes:
+    """A ``.po`` file's text as ``.mo`` bytes, right-to-left messages isolated."""
     catalog = read_po(io.BytesIO(po_text), locale=language)
     if is_right_to_left(language):
         for message in catalog:
@@ -183,8 +246,7 @@ def _compiled(language: str, po_text: bytes) -> gettext.GNUTranslations:
                 )
     buffer = io.BytesIO()
     write_mo(buffer, catalog)
-    buffer.seek(0)
-    return gettext.GNUTranslations(buffer)
+    return buffer.getvalue()
 
 
 def N_(message: str) -> str:

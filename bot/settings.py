@@ -55,6 +55,9 @@ class Settings:
     """Scheduled backups kept in :attr:`backup_dir` (the oldest go first)."""
     owner_id: int | None = None
     """The Telegram user id of the bot's owner, who alone has ``/admin`` (None: nobody)."""
+    cache_dir: Path | None = None
+    """Where the compiled catalogues are kept across starts (:func:`bot.i18n.keep_compiled`);
+    None: compiled at every start."""
     start_retry: float = 1.0
     """Seconds before the first new try to reach the Bot API at start-up, doubled before
     each next one (:data:`bot.start_up.START_RETRIES` times it: 1, 2 and 4 s)."""
@@ -177,4 +180,20 @@ class Settings:
             backup_keep=int(keep),
             owner_id=int(owner) if owner else None,
             start_retry=start_retry,
+            cache_dir=_cache_dir(env),
         )
+
+
+def _cache_dir(env: Mapping[str, str]) -> Path | None:
+    """``TWENTYFOUR_CACHE_DIR``, else ``twenty-four`` in ``XDG_CACHE_HOME`` or ``~/.cache``
+    (None where there is no home)."""
+    chosen = env.get("TWENTYFOUR_CACHE_DIR", "").strip()
+    if chosen:
+        return Path(chosen)
+    base = env.get("XDG_CACHE_HOME", "").strip()
+    if base:
+        return Path(base) / "twenty-four"
+    try:
+        return Path.home() / ".cache" / "twenty-four"
+    except RuntimeError:  # no HOME, no entry in the user database
+        return None
