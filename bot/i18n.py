@@ -225,7 +225,7 @@ def _keep(path: Path, compiled: bytes) -> None:
             out.write(hashlib.sha256(compiled).digest() + compiled)
         os.replace(part, path)
         for earlier in path.parent.glob(f"{language}-*.mo"):
-            if earlier != path and earlier.name.rsplit("-", 1)[0] == language:
+            if earlier != path:
                 earlier.unlink(missing_ok=True)
     except OSError as error:
         Path(part).unlink(missing_ok=True)
