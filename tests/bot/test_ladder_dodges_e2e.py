@@ -5,6 +5,7 @@ then (no free look-up)."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ import pytest
 from bot.games.ladder import play as ladder_play
 from bot.games.ladder.parts import LADDER_RATINGS
 from bot.local_api import LocalBotApi, plain_text
+from bot.rules.spoilers import shares
 from tests.bot.harness import (
     ANN,
     BOB,
@@ -26,6 +28,8 @@ from tests.bot.ladder_play import NOON, answer, hand_on, next_picture, train, tr
 from tests.bot.miniapp_data import APP_ENV, call
 
 pytestmark = pytest.mark.asyncio
+
+SEED = 24
 
 
 async def _solved_by_bob(api: LocalBotApi, application: BotApplication) -> None:
@@ -156,15 +160,20 @@ async def test_a_held_hand_is_kept_from_its_players_solve_until_it_is_played(
     api = make_api()
     clock = FakeClock(NOON)
     async with running_bot(api, tmp_path, clock=clock) as application:
+        # The next hand is stopped at once too, and so held: a deal sharing three numbers
+        # with the first would rightly keep them from Ann's /solve. The seed's deal does not.
+        application.bot_data.rng = random.Random(SEED)
         held = await _stopped_at_once(api, application, clock)
         kept = await _solve_of(api, held)
         clock.now += 60
         await train(api)
         clock.now += 14
         await next_picture(api, answer(held))
+        second = hand_on(application)
         await reply_to(api, ANN, ANN, "/train stop")
         await settled(api, application)
         after = await _solve_of(api, held)
+    assert not shares(held, second)  # the seed's deal: Ann holds no hand of those numbers
     assert kept.startswith("No spoilers: those numbers hold a hand you are playing")
     assert "No spoilers" not in after
 
