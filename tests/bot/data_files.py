@@ -3,10 +3,7 @@ each bot then reads as parsed once per test process."""
 
 from __future__ import annotations
 
-import fcntl
 import functools
-import hashlib
-import os
 import tempfile
 from pathlib import Path
 
@@ -17,10 +14,11 @@ from bot.local_api import LocalBotApi
 from bot.local_api.methods import commands_key
 from bot.local_api.world import BOT_ID
 from bot.persistence import FILE_NAME, SQLitePersistence, open_database
-from bot.rules.hands import Hand, HandFacts, rate_job, read_solutions, solutions_job
+from bot.rules.hands import Hand, HandFacts, read_solutions, solutions_job
 from bot.services import solving
 from bot.services.solving import DEFAULT_GAME
 from bot.services.solving.level_tables import TABLE_VERSIONS
+from tests.rated_levels import rated_levels
 
 
 @functools.cache
@@ -71,46 +69,6 @@ def published_before(api: LocalBotApi, application: Application) -> None:
     persistence = application.persistence
     assert isinstance(persistence, SQLitePersistence)
     persistence.save_table(menus.PUBLISHED, menus.mark(BOT_ID, plan))
-
-
-LEVELS_CACHE = Path(tempfile.gettempdir()) / f"twentyfour-tests-levels-{os.getuid()}"
-"""Rated level tables shared by this machine's test processes and runs (as the bytecode is,
-tests/bytecode.py), named by the hash of the code that rates them: the few tests that read
-one kept ran in different processes, each rating it again (a second of CPU each)."""
-RATING_CODE = ("solver", "bot/rules/hands.py", "bot/rules/rated.py")
-"""What a table's rating depends on (:func:`~bot.rules.hands.rate_job`): any change there
-rates it anew."""
-
-
-@functools.cache
-def _rating_code() -> str:
-    root = Path(__file__).resolve().parents[2]
-    digest = hashlib.sha256()
-    for part in RATING_CODE:
-        path = root / part
-        for file in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
-            digest.update(file.relative_to(root).as_posix().encode() + b"\0")
-            digest.update(file.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-@functools.cache
-def rated_levels(cards: int, target: int) -> str:
-    """Every hand's level of ``cards`` cards for ``target``, as the bot's own job rates them
-    (:func:`~bot.rules.hands.rate_job`): rated once for this code (:data:`LEVELS_CACHE`,
-    under a lock: a second of CPU for four cards).  Called before a test's bot starts (the
-    first call may hold this process)."""
-    LEVELS_CACHE.mkdir(mode=0o700, exist_ok=True)
-    path = LEVELS_CACHE / f"{_rating_code()}-{cards}-{target}.txt"
-    with open(LEVELS_CACHE / ".lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if path.exists():
-            return path.read_text(encoding="ascii")
-        text = rate_job(cards, target)
-        partial = path.with_suffix(f".{os.getpid()}")
-        partial.write_text(text, encoding="ascii")
-        partial.replace(path)
-        return text
 
 
 def kept_levels(application: Application, cards: int, target: int) -> None:

@@ -1,5 +1,6 @@
 """The levels deals follow once play has rated a hand (``KeptTables.learn``): rebuilt in a
-worker, one rebuild at a time, the model's table untouched, nothing done for a level known."""
+worker, one rebuild at a time, the model's table untouched, nothing done for a level known;
+the shipped table read once for the process."""
 
 from __future__ import annotations
 
@@ -65,3 +66,14 @@ async def test_a_closed_pool_leaves_the_levels_before(
     await rebuilt(solving)
     assert (await solving.dealt_levels(4, 24)).levels[HARD] == 5
     assert "The levels learned from play wait for the next change" in caplog.text
+
+
+async def test_the_shipped_table_is_read_once_for_the_process() -> None:
+    first, second = WorkerPool(), WorkerPool()
+    try:
+        one = await Solving(first).levels(4, 24)
+        other = await Solving(second).levels(4, 24)
+    finally:
+        await first.close()
+        await second.close()
+    assert one is other

@@ -16,18 +16,20 @@ from bot.rules.hands import (
     deal_weight,
     draw_unrated,
     facts_job,
-    rate_job,
     read_solutions,
     solutions_job,
 )
 from bot.rules.rated import LEVELS_4_24
 from solver import daily, daily_pools, difficulty, is_solvable, solve
 from solver.decks import hands
+from tests.rated_levels import rated_levels
 
 
 @cache
 def table_24() -> LevelTable:
-    return LevelTable.from_text(4, 24, rate_job(4, 24))
+    """The table the bot's own job rates (:func:`~bot.rules.hands.rate_job`), rated once for
+    this code (kept between runs)."""
+    return LevelTable.from_text(4, 24, rated_levels(4, 24))
 
 
 def test_the_table_gives_every_hand_the_level_the_rating_function_gives() -> None:

@@ -31,6 +31,13 @@ for 24 are, whatever the game; version 2 ranks each game's hands among themselve
 rates them by the model refitted to players' times (:mod:`solver.difficulty`)."""
 
 
+@functools.cache
+def shipped_levels() -> LevelTable:
+    """The default game's levels as shipped, one table for the process: the pools its deals
+    draw from are sifted once, not again by every application it builds."""
+    return LevelTable.from_text(4, 24, LEVELS_4_24)
+
+
 TableStore = tuple[Callable[[str], str | None], Callable[[str, str], None]]
 """(load, save) of level tables by name, in the data file."""
 
@@ -121,7 +128,7 @@ class KeptTables:
 
     async def _load_or_rate(self, cards: int, target: int, owner: int | None) -> LevelTable:
         if (cards, target) == (4, 24):
-            return LevelTable.from_text(cards, target, LEVELS_4_24)
+            return shipped_levels()
         return await self._kept(
             "levels",
             "Rating",

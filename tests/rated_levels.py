@@ -1,0 +1,54 @@
+"""Rated level tables kept between test runs: rating every hand of a card count for a
+target takes a second of CPU, and the same code always rates them the same."""
+
+from __future__ import annotations
+
+import fcntl
+import functools
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+
+from bot.rules.hands import rate_job
+
+LEVELS_CACHE = Path(tempfile.gettempdir()) / f"twentyfour-tests-levels-{os.getuid()}"
+"""Rated level tables shared by this machine's test processes and runs (as the bytecode is,
+tests/bytecode.py), named by the hash of the code that rates them: the few tests that read
+one kept ran in different processes, each rating it again (a second of CPU each)."""
+RATING_CODE = ("solver", "bot/rules/hands.py", "bot/rules/rated.py")
+"""What a table's rating depends on (:func:`~bot.rules.hands.rate_job`): any change there
+rates it anew, in the solver's C sources too."""
+SOURCES = ("*.py", "*.c", "*.h")
+
+
+@functools.cache
+def _rating_code() -> str:
+    root = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256()
+    for part in RATING_CODE:
+        path = root / part
+        found = (file for pattern in SOURCES for file in path.rglob(pattern))
+        for file in sorted(found) if path.is_dir() else [path]:
+            digest.update(file.relative_to(root).as_posix().encode() + b"\0")
+            digest.update(file.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+@functools.cache
+def rated_levels(cards: int, target: int) -> str:
+    """Every hand's level of ``cards`` cards for ``target``, as the bot's own job rates them
+    (:func:`~bot.rules.hands.rate_job`): rated once for this code (:data:`LEVELS_CACHE`,
+    under a lock: a second of CPU for four cards).  Called before a test's bot starts (the
+    first call may hold this process)."""
+    LEVELS_CACHE.mkdir(mode=0o700, exist_ok=True)
+    path = LEVELS_CACHE / f"{_rating_code()}-{cards}-{target}.txt"
+    with open(LEVELS_CACHE / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if path.exists():
+            return path.read_text(encoding="ascii")
+        text = rate_job(cards, target)
+        partial = path.with_suffix(f".{os.getpid()}")
+        partial.write_text(text, encoding="ascii")
+        partial.replace(path)
+        return text
