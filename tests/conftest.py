@@ -55,6 +55,12 @@ def _shared_start(item: pytest.Item) -> tuple[str, str] | None:
     return None
 
 
+def _uses_browser(item: pytest.Item) -> bool:
+    """Whether ``item`` asks for the test process's Chromium (``tests/bot/conftest.py``'s
+    ``browser``), itself or through another fixture."""
+    return "browser" in getattr(item, "fixturenames", ())
+
+
 def _long_first(items: list[pytest.Item], processes: int) -> list[pytest.Item]:
     """``items`` reordered so that each of the ``processes`` starts with an even share of the
     tests of :data:`LONG_FIRST`, the rest in their order.  pytest-xdist's worksteal deals the
@@ -63,17 +69,22 @@ def _long_first(items: list[pytest.Item], processes: int) -> list[pytest.Item]:
     met near the end of a run holds the end of the whole while the others idle, and a
     process dealt every long test keeps them (only its last, short ones move).  The tests
     of a file that share a module-scoped fixture (one started bot process) stay together,
-    in one process's share: dealt out one by one, every process would start its own."""
+    in one process's share: dealt out one by one, every process would start its own.  So do
+    the browser tests, first of all, so that one process starts Chromium (its driver and
+    launch cost about 2.5 s of CPU in each process that starts it)."""
     files = {f"/tests/{name}": n for n, name in enumerate(LONG_FIRST)}
 
     def rank(item: pytest.Item) -> int:
+        if _uses_browser(item):
+            return -1
         path = item.path.as_posix()
         return next((n for suffix, n in files.items() if path.endswith(suffix)), len(files))
 
     long = sorted((item for item in items if rank(item) < len(files)), key=rank)
     units: dict[object, list[pytest.Item]] = {}
     for n, item in enumerate(long):
-        units.setdefault(_shared_start(item) or n, []).append(item)
+        unit: object = "browser" if rank(item) < 0 else _shared_start(item) or n
+        units.setdefault(unit, []).append(item)
     shares: list[list[pytest.Item]] = [[] for _ in range(processes)]
     for unit in units.values():  # each to the process with the fewest so far
         min(shares, key=len).extend(unit)

@@ -12,7 +12,7 @@ import pytest_asyncio
 from bot.games.duel import play as duel_play
 from bot.games.rounds import group_status
 from bot.services import outbox as outbox_module
-from tests.bot.browser import ARGS, CHROMIUM
+from tests.bot.browser import ARGS, CHROMIUM, Pages, SharedContext
 
 
 @pytest.fixture
@@ -37,10 +37,27 @@ def no_duel_pause(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest_asyncio.fixture(scope="session", loop_scope="session")
 async def browser() -> AsyncIterator[Any]:
-    """One headless Chromium for the session's browser tests (their modules skip where it
-    is missing: :func:`tests.bot.browser.playwright_or_skip`)."""
+    """One headless Chromium for the test process's browser tests (their modules skip where
+    it is missing: :func:`tests.bot.browser.playwright_or_skip`)."""
     playwright = importlib.import_module("playwright.async_api")
     async with playwright.async_playwright() as driver:
         chromium = await driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield chromium
         await chromium.close()
+
+
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def browser_context(browser: Any) -> AsyncIterator[SharedContext]:
+    """The one browser context of the test process's browser tests, with its kept page
+    (:class:`tests.bot.browser.SharedContext`)."""
+    shared = await SharedContext.open(browser)
+    yield shared
+    await shared.context.close()
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def pages(browser_context: SharedContext) -> AsyncIterator[Pages]:
+    """The test's new pages; after it, the context is left as clean as a new one
+    (:class:`tests.bot.browser.Pages`)."""
+    async with Pages(browser_context) as opened:
+        yield opened

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from tests.bot.arena_play import announce, join_payload, the_arena
-from tests.bot.browser import playwright_or_skip
+from tests.bot.browser import Pages, playwright_or_skip
 from tests.bot.harness import FakeClock, running_bot
 from tests.bot.miniapp_data import APP_ENV, PLAIN, app_url, init_data, web_address
 from tests.bot.page_taps import tap, taps
@@ -25,14 +24,14 @@ playwright = playwright_or_skip()
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
-async def test_an_arena_by_tapping_scores_then_plays_berserk(browser: Any, tmp_path: Path) -> None:
+async def test_an_arena_by_tapping_scores_then_plays_berserk(pages: Pages, tmp_path: Path) -> None:
     api = players()
     clock = FakeClock(NOON)
     expect = playwright.expect
     async with running_bot(api, tmp_path, clock=clock, env=APP_ENV) as application:
         payload = join_payload(await announce(api))
         data = init_data(CAROL, NOON, first_name="Carol", start_param=payload)
-        page = await browser.new_page(viewport={"width": 360, "height": 740})
+        page = await pages.new_page(viewport={"width": 360, "height": 740})
         async with page.expect_response(lambda r: r.url.endswith("/api/arena")) as dealt:
             await page.goto(app_url(web_address(application), data, PLAIN))
         first = await (await dealt.value).json()

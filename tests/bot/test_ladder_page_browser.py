@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from bot.games.ladder.parts import LADDER_RATINGS
-from tests.bot.browser import playwright_or_skip
+from tests.bot.browser import Pages, playwright_or_skip
 from tests.bot.harness import ANN, FakeClock, make_api, running_bot
 from tests.bot.ladder_play import NOON
 from tests.bot.miniapp_data import APP_ENV, PLAIN, app_url, init_data, web_address
@@ -25,12 +24,12 @@ pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 async def test_train_by_tapping_tells_the_change_then_skips_to_the_next(
-    browser: Any, tmp_path: Path
+    pages: Pages, tmp_path: Path
 ) -> None:
     clock = FakeClock(NOON)
     expect = playwright.expect
     async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
-        page = await browser.new_page(viewport={"width": 360, "height": 740})
+        page = await pages.new_page(viewport={"width": 360, "height": 740})
         async with page.expect_response(lambda r: r.url.endswith("/api/train")) as dealt:
             await page.goto(
                 app_url(web_address(application), init_data(ANN, NOON), PLAIN, "?mode=train")

@@ -22,7 +22,7 @@ from bot.games.daily.parts import DAILY_RECORD
 from bot.games.practice import TOKEN_SECONDS
 from bot.local_api import plain_text
 from solver import daily_number
-from tests.bot.browser import playwright_or_skip
+from tests.bot.browser import Pages, playwright_or_skip
 from tests.bot.games import daily
 from tests.bot.harness import ANN, BOB, FakeClock, make_api, reply_to, running_bot
 from tests.bot.miniapp_data import app_url, init_data, user_json, web_address
@@ -47,14 +47,14 @@ async def test_the_day_has_the_fraction_puzzle() -> None:
 
 
 async def test_the_daily_solved_by_tapping_is_the_private_daily(
-    browser: Any, tmp_path: Path
+    pages: Pages, tmp_path: Path
 ) -> None:
     api = make_api()
     clock = FakeClock(NOON)
     expect = playwright.expect
     async with running_bot(api, tmp_path, clock=clock, env=APP_ENV) as application:
         await reply_to(api, ANN, ANN, "/start")  # Ann has a private chat with the bot
-        page = await browser.new_page(viewport={"width": 360, "height": 740})
+        page = await pages.new_page(viewport={"width": 360, "height": 740})
         base = web_address(application)
         await page.goto(app_url(base, init_data(ANN, NOON), LIGHT))
         await page.get_by_role("button", name="Start", exact=True).click()
@@ -108,13 +108,13 @@ async def test_the_daily_solved_by_tapping_is_the_private_daily(
     assert f"24点 Daily #{daily_number(DAY)} ✅ 0:42 · 0 misses · 🔥1" in private
 
 
-async def test_opening_the_app_starts_no_clock_until_start(browser: Any, tmp_path: Path) -> None:
+async def test_opening_the_app_starts_no_clock_until_start(pages: Pages, tmp_path: Path) -> None:
     clock = FakeClock(NOON)
     expect = playwright.expect
     async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
         base = web_address(application)
         # As the chat's menu button opens it: the app's address, no mode.
-        page = await browser.new_page()
+        page = await pages.new_page()
         await page.goto(app_url(base, init_data(ANN, NOON), LIGHT))
         await expect(page.locator("#gate")).to_have_text(
             f"Daily #{daily_number(DAY)} — the clock starts when you see the cards. Start"
@@ -127,7 +127,7 @@ async def test_opening_the_app_starts_no_clock_until_start(browser: Any, tmp_pat
         await expect(page.locator("#cards").get_by_role("button")).to_have_count(4)
         practised = dict(DAILY_RECORD.get(application.user_data[ANN]).started)
         await page.close()
-        chinese = await browser.new_page()
+        chinese = await pages.new_page()
         await chinese.goto(
             app_url(base, init_data(BOB, NOON, first_name="Bob", language="zh"), LIGHT)
         )
@@ -141,11 +141,11 @@ async def test_opening_the_app_starts_no_clock_until_start(browser: Any, tmp_pat
     assert DAILY_RECORD.get(application.user_data[BOB]).started == {}
 
 
-async def test_launch_data_with_another_user_id_gets_401(browser: Any, tmp_path: Path) -> None:
+async def test_launch_data_with_another_user_id_gets_401(pages: Pages, tmp_path: Path) -> None:
     clock = FakeClock(NOON)
     expect = playwright.expect
     async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
-        page = await browser.new_page()
+        page = await pages.new_page()
         tampered = str(httpx.QueryParams(init_data(ANN, NOON)).set("user", user_json(BOB)))
         async with page.expect_response(lambda r: "/app/api/daily" in r.url) as answered:
             await page.goto(app_url(web_address(application), tampered, LIGHT))
@@ -158,9 +158,9 @@ async def test_launch_data_with_another_user_id_gets_401(browser: Any, tmp_path:
     assert BOB not in application.user_data
 
 
-async def _practice_page(browser: Any, base: str, data: str) -> Any:
+async def _practice_page(pages: Pages, base: str, data: str) -> Any:
     """A page on the Practice tab, with a hand dealt."""
-    page = await browser.new_page()
+    page = await pages.new_page()
     await page.goto(app_url(base, data, LIGHT))
     await page.locator("#tab-practice").click()
     await playwright.expect(page.locator("#cards").get_by_role("button")).to_have_count(4)
@@ -168,12 +168,12 @@ async def _practice_page(browser: Any, base: str, data: str) -> Any:
 
 
 async def test_an_expired_practice_hand_is_dealt_anew_saying_why(
-    browser: Any, tmp_path: Path
+    pages: Pages, tmp_path: Path
 ) -> None:
     clock = FakeClock(NOON)
     expect = playwright.expect
     async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
-        page = await _practice_page(browser, web_address(application), init_data(ANN, NOON))
+        page = await _practice_page(pages, web_address(application), init_data(ANN, NOON))
         clock.now += TOKEN_SECONDS + 1
         async with page.expect_response(lambda r: r.url.endswith("/api/practice")) as dealt:
             await page.get_by_role("button", name="Show solutions", exact=True).click()
@@ -194,13 +194,13 @@ class _LiveRound:
 
 
 async def test_a_hand_withdrawn_as_a_spoiler_is_dealt_anew_saying_why_in_chinese(
-    browser: Any, tmp_path: Path
+    pages: Pages, tmp_path: Path
 ) -> None:
     clock = FakeClock(NOON)
     expect = playwright.expect
     async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
         data = init_data(BOB, NOON, first_name="Bob", language="zh")
-        page = await browser.new_page()
+        page = await pages.new_page()
         async with page.expect_response(lambda r: r.url.endswith("/api/practice")) as dealt:
             await page.goto(app_url(web_address(application), data, LIGHT))
             await page.locator("#tab-practice").click()

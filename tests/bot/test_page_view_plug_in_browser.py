@@ -7,7 +7,6 @@ its own stylesheet.  Skipped where Chromium or Playwright is missing (``tests/bo
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -15,7 +14,7 @@ from bot import app
 from bot.games import GAMES
 from bot.i18n import N_
 from bot.play.registry import Game, PageView
-from tests.bot.browser import playwright_or_skip
+from tests.bot.browser import Pages, playwright_or_skip
 from tests.bot.harness import ANN, FakeClock, make_api, reply_to, running_bot
 from tests.bot.ladder_play import NOON
 from tests.bot.miniapp_data import APP_ENV, app_url, init_data, web_address
@@ -40,7 +39,7 @@ TOY_WORDS = {"toyTab": N_("Toy"), "toyHello": N_("A toy's view")}
 
 
 async def test_a_games_own_view_has_its_tab_last_and_opens(
-    browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    pages: Pages, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     folder = tmp_path / "toy" / "page"
     folder.mkdir(parents=True)
@@ -54,7 +53,7 @@ async def test_a_games_own_view_has_its_tab_last_and_opens(
     errors: list[str] = []
     async with running_bot(api, tmp_path / "bot", clock=FakeClock(NOON), env=APP_ENV) as bot:
         await reply_to(api, ANN, ANN, "/start")
-        page = await browser.new_page(viewport={"width": 360, "height": 740})
+        page = await pages.new_page(viewport={"width": 360, "height": 740})
         page.on("pageerror", lambda error: errors.append(str(error)))
         await page.goto(app_url(web_address(bot), init_data(ANN, NOON)))
         await expect(page.locator("[role=tab][aria-selected=true]")).to_have_count(1)

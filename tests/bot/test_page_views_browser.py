@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from tests.bot.browser import playwright_or_skip
+from tests.bot.browser import Pages, SharedContext, playwright_or_skip
 from tests.bot.harness import ANN, FakeClock, make_api, reply_to, running_bot
 from tests.bot.ladder_play import NOON
 from tests.bot.miniapp_data import APP_ENV, app_url, call, init_data, web_address
@@ -44,14 +44,14 @@ PLACES = [
 IDS = "element => [...element.children].map(child => child.id || child.className)"
 
 
-async def _over_the_tabs(browser: Any, tmp_path: Path, query: str = "") -> dict[str, Any]:
+async def _over_the_tabs(pages: Pages, tmp_path: Path, query: str = "") -> dict[str, Any]:
     """The page opened at ``query``: what it shows at first, then on each tab."""
     expect = playwright.expect
     api = make_api()
     seen: dict[str, Any] = {"errors": []}
     async with running_bot(api, tmp_path, clock=FakeClock(NOON), env=APP_ENV) as application:
         await reply_to(api, ANN, ANN, "/start")
-        page = await browser.new_page(viewport={"width": 360, "height": 740})
+        page = await pages.new_page(viewport={"width": 360, "height": 740})
         page.on("pageerror", lambda error: seen["errors"].append(str(error)))
         await page.goto(app_url(web_address(application), init_data(ANN, NOON), query=query))
         await expect(page.locator("[role=tab][aria-selected=true]")).to_have_count(1)
@@ -81,8 +81,11 @@ async def _over_the_tabs(browser: Any, tmp_path: Path, query: str = "") -> dict[
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="session")
-async def over_the_tabs(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    return await _over_the_tabs(browser, tmp_path_factory.mktemp("views"))
+async def over_the_tabs(
+    browser_context: SharedContext, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Any]:
+    async with Pages(browser_context) as pages:
+        return await _over_the_tabs(pages, tmp_path_factory.mktemp("views"))
 
 
 async def test_the_tabs_are_the_views_in_their_scripts_order(over_the_tabs: dict[str, Any]) -> None:
@@ -140,11 +143,11 @@ async def test_the_views_run_with_no_script_error(over_the_tabs: dict[str, Any])
         ("?mode=nothing", "tab-daily"),
     ],
 )
-async def test_the_mode_opens_its_view(browser: Any, tmp_path: Path, query: str, tab: str) -> None:
+async def test_the_mode_opens_its_view(pages: Pages, tmp_path: Path, query: str, tab: str) -> None:
     expect = playwright.expect
     api = make_api()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON), env=APP_ENV) as application:
-        page = await browser.new_page(viewport={"width": 360, "height": 740})
+        page = await pages.new_page(viewport={"width": 360, "height": 740})
         await page.goto(app_url(web_address(application), init_data(ANN, NOON), query=query))
         await expect(page.locator("[role=tab][aria-selected=true]")).to_have_count(1)
         selected = await page.locator("[role=tab][aria-selected=true]").get_attribute("id")
@@ -159,13 +162,13 @@ async def _hand_tapped(page: Any, hand: list[int], before_last: Any) -> None:
 
 
 async def test_a_views_refusal_is_its_own_the_daily_of_a_day_closed(
-    browser: Any, tmp_path: Path
+    pages: Pages, tmp_path: Path
 ) -> None:
     """The daily answered once its day has closed (409): the daily view opens today's."""
     expect = playwright.expect
     clock = FakeClock(LATE)
     async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
-        page = await browser.new_page(viewport={"width": 360, "height": 740})
+        page = await pages.new_page(viewport={"width": 360, "height": 740})
         await page.goto(app_url(web_address(application), init_data(ANN, LATE)))
         async with page.expect_response(lambda r: r.url.endswith("/api/daily")) as dealt:
             await page.get_by_role("button", name="Start", exact=True).click()
@@ -182,13 +185,13 @@ async def test_a_views_refusal_is_its_own_the_daily_of_a_day_closed(
 
 
 async def test_a_views_refusal_is_its_own_a_training_hand_ended_elsewhere(
-    browser: Any, tmp_path: Path
+    pages: Pages, tmp_path: Path
 ) -> None:
     """A hand skipped on another page of the player's, then answered here (409): the train
     view deals the next."""
     clock = FakeClock(NOON)
     async with running_bot(make_api(), tmp_path, clock=clock, env=APP_ENV) as application:
-        page = await browser.new_page(viewport={"width": 360, "height": 740})
+        page = await pages.new_page(viewport={"width": 360, "height": 740})
         address = app_url(web_address(application), init_data(ANN, NOON), query="?mode=train")
         async with page.expect_response(lambda r: r.url.endswith("/api/train")) as dealt:
             await page.goto(address)

@@ -6,13 +6,12 @@ Skipped where Chromium or Playwright is missing (``tests/bot/browser.py``)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from bot.local_api import plain_text
 from bot.services.pictures.profile_card import WIDTH
-from tests.bot.browser import playwright_or_skip
+from tests.bot.browser import Pages, playwright_or_skip
 from tests.bot.harness import ANN, FakeClock, make_api, reply_to, running_bot
 from tests.bot.ladder_play import NOON
 from tests.bot.miniapp_data import APP_ENV, app_url, init_data, web_address
@@ -22,7 +21,7 @@ playwright = playwright_or_skip()
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
-async def test_the_profile_tab_shows_the_card_of_me(browser: Any, tmp_path: Path) -> None:
+async def test_the_profile_tab_shows_the_card_of_me(pages: Pages, tmp_path: Path) -> None:
     expect = playwright.expect
     api = make_api()
     async with running_bot(api, tmp_path, clock=FakeClock(NOON), env=APP_ENV) as application:
@@ -30,7 +29,7 @@ async def test_the_profile_tab_shows_the_card_of_me(browser: Any, tmp_path: Path
         before = len(api.sent)
         api.send(ANN, ANN, "/me")
         card = (await api.wait_for_sent(before + 1))[before]
-        page = await browser.new_page(viewport={"width": 360, "height": 740})
+        page = await pages.new_page(viewport={"width": 360, "height": 740})
         await page.goto(app_url(web_address(application), init_data(ANN, NOON)))
         await page.get_by_role("tab", name="Profile", exact=True).click()
         picture = page.locator("#profile img.profile-picture")

@@ -20,7 +20,7 @@ import pytest
 from bot.games.rush.page.runs import KEPT_AFTER_END
 from bot.games.rush.parts import RUSH_RECORDS
 from bot.rules.rush.run import START_SECONDS
-from tests.bot.browser import playwright_or_skip
+from tests.bot.browser import Pages, playwright_or_skip
 from tests.bot.harness import ANN, BOB, GROUP, FakeClock, running_bot, until
 from tests.bot.miniapp_data import URL, web_address
 from tests.bot.rush_game_data import GAME, GAME_ENV, game_api, play, sent_game
@@ -75,7 +75,7 @@ def local(url: str, application: Any) -> str:
 
 
 async def test_a_run_played_by_tapping_is_scored_on_the_game_message(
-    browser: Any, tmp_path: Path
+    pages: Pages, tmp_path: Path
 ) -> None:
     api = game_api()
     clock = FakeClock(NOON)
@@ -83,7 +83,7 @@ async def test_a_run_played_by_tapping_is_scored_on_the_game_message(
     async with running_bot(api, tmp_path, clock=clock, env=GAME_ENV) as application:
         message = await sent_game(api, ANN, GROUP)
         address = local(await play(api, ANN, message), application)
-        page = await browser.new_page(viewport={"width": 360, "height": 740})
+        page = await pages.new_page(viewport={"width": 360, "height": 740})
         await page.goto(address)
         await expect(page.locator("#gate-text")).to_have_text(
             "Rush: 120 seconds on the clock. Each hand solved: +10 s and a point (the clock "
@@ -121,7 +121,7 @@ async def test_a_run_played_by_tapping_is_scored_on_the_game_message(
     assert RUSH_RECORDS.get(application.user_data[ANN]).runs == 1
 
 
-async def test_a_forged_token_gets_401_and_the_page_says_so(browser: Any, tmp_path: Path) -> None:
+async def test_a_forged_token_gets_401_and_the_page_says_so(pages: Pages, tmp_path: Path) -> None:
     api = game_api()
     clock = FakeClock(NOON)
     expect = playwright.expect
@@ -130,7 +130,7 @@ async def test_a_forged_token_gets_401_and_the_page_says_so(browser: Any, tmp_pa
         address = local(await play(api, ANN, message), application)
         base, fragment = address.split("#game=")
         forged = f"{base}#game={fragment.replace('u%3D501', 'u%3D502')}"  # Ann's, for Bob
-        page = await browser.new_page()
+        page = await pages.new_page()
         async with page.expect_response(lambda r: "/api/rush/state" in r.url) as answered:
             await page.goto(forged)
         refused = await answered.value
@@ -143,7 +143,7 @@ async def test_a_forged_token_gets_401_and_the_page_says_so(browser: Any, tmp_pa
 
 
 async def test_a_used_token_replays_nothing_and_in_chinese_says_so(
-    browser: Any, tmp_path: Path
+    pages: Pages, tmp_path: Path
 ) -> None:
     api = game_api()
     clock = FakeClock(NOON)
@@ -151,7 +151,7 @@ async def test_a_used_token_replays_nothing_and_in_chinese_says_so(
     async with running_bot(api, tmp_path, clock=clock, env=GAME_ENV) as application:
         message = await sent_game(api, BOB, GROUP)
         address = local(await play(api, BOB, message), application)
-        page = await browser.new_page()
+        page = await pages.new_page()
         await page.goto(address)
         await expect(page.locator("#gate-text")).to_have_text(
             "极速挑战：计时 120 秒。每解出一手牌 +10 秒、得 1 分（计时最多 3:00）；"
