@@ -137,7 +137,6 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     # The bot itself, imported only now: the host's commands above start in a moment.
     from bot.app import StartUpError
-    from bot.console import run_console
     from bot.persistence import DataFileError, DataFolderInUse
     from bot.services.watch import configure_logs
 
@@ -145,6 +144,9 @@ def main(argv: list[str] | None = None) -> int:
     configure_logs("WARNING" if console else settings.log_level, settings.log_format)
     try:
         if console:
+            # The console's modules (its local Bot API, its terminal) only for the console.
+            from bot.console import run_console
+
             return asyncio.run(run_console(settings))
         return asyncio.run(_serve(settings))
     except DataFolderInUse as error:

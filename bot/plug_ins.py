@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from telegram import InlineKeyboardMarkup, InlineQueryResult, Update
 from telegram.ext import Application
@@ -25,10 +25,12 @@ from bot.rules.requests import Rules
 from bot.rules.seasons.tables import Row, SeasonBoard
 from bot.rules.spoilers import Numbers
 from bot.rules.table import GameSettings
-from bot.services.pictures import Drawing
 from bot.services.solving import Solving
 from bot.state import ChatData, GlobalData, UserData
 from solver import Code
+
+if TYPE_CHECKING:
+    from bot.services.pictures import Drawing  # an annotation only: Pillow loads at a picture
 
 Context = TypeVar("Context")
 """The context a game's callables take (the handlers', :class:`bot.context.BotContext`)."""

@@ -20,8 +20,8 @@ from bot.context import BotContext, now_of, services
 from bot.play import visibility
 from bot.play.admins import stop_ballot
 from bot.rules.live_game import LiveGame
+from bot.services import pictures
 from bot.services.outbox import Sent
-from bot.services.pictures import send_hand
 from bot.services.riders import Riders
 from bot.services.solving import DealRefused
 from bot.services.timers import JobCallback, Timers
@@ -239,7 +239,7 @@ def post_hand(
     with_riders = Riders(context.bot_data.outbox, chat_id, caption)
     context.post(
         chat_id,
-        lambda: send_hand(
+        lambda: pictures.send_hand(
             context.bot,
             chat_id,
             hand,

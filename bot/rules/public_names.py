@@ -12,8 +12,6 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 
-from confusable_homoglyphs.confusables import confusables_data
-
 HANDLE_PREFIX = "Player-"
 HANDLE_DIGITS = 6
 """Hex digits of a handle: 16 million of them, so that two players of a board share one
@@ -85,6 +83,10 @@ def fold(name: str) -> str:
 def _prototypes() -> dict[str, str]:
     """Each confusable character (UTS #39's confusables, from ``confusable_homoglyphs``) →
     one character of its look-alike class, the same for the whole class."""
+    # Imported only here, when a name is first compared: the module reads its JSON table at
+    # import (60 ms of CPU), which no start of the bot needs.
+    from confusable_homoglyphs.confusables import confusables_data
+
     parent: dict[str, str] = {}
 
     def root(c: str) -> str:

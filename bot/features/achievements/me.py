@@ -7,6 +7,7 @@ theirs)."""
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING
 
 from telegram import User
 
@@ -18,10 +19,13 @@ from bot.play.profiles import parts
 from bot.play.registry import ProfilePart
 from bot.rules.achievements import Achievement, Achievements, earned, every, families
 from bot.rules.public_names import handle
+from bot.services import pictures
 from bot.services.limits import CAPTION, visible_length
-from bot.services.pictures import Badge, Card, Tile, render_card
 from bot.state import UserData
 from bot.typed_handlers import HandlerContext, MessageUpdate
+
+if TYPE_CHECKING:
+    from bot.services.pictures import Card, Tile
 
 FASTEST_POSITION = 2
 """Where the fastest hand stands among the games' and features' parts: after the duel rating
@@ -52,7 +56,7 @@ def profile(context: BotContext, user_id: int, data: UserData | None) -> tuple[C
     found = [*parts(context, user_id, data), _fastest(context, mine.fastest)]
     for part in sorted(found, key=lambda part: part.position):
         lines += part.lines
-        tiles += [Tile(icon, value) for icon, value in part.tiles]
+        tiles += [pictures.Tile(icon, value) for icon, value in part.tiles]
     lines.append(_("🏆 Trophies: {count}").format(count=len(mine.trophies())))
     got = {a.key for a in earned(mine)}
     lines.append(
@@ -61,10 +65,12 @@ def profile(context: BotContext, user_id: int, data: UserData | None) -> tuple[C
         )
     )
     badges = tuple(
-        Badge(len(family.goals), sum(Achievement(family, goal).key in got for goal in family.goals))
+        pictures.Badge(
+            len(family.goals), sum(Achievement(family, goal).key in got for goal in family.goals)
+        )
         for family in families()
     )
-    card = Card(drawn, tuple(tiles), len(mine.trophies()), badges, handle=own)
+    card = pictures.Card(drawn, tuple(tiles), len(mine.trophies()), badges, handle=own)
     return card, "\n".join(lines)
 
 
@@ -79,7 +85,7 @@ async def me(update: MessageUpdate, context: HandlerContext) -> None:
         context.reply(update, context._("Bots have no profile."))
         return
     card, caption = profile(context, who_id, context.application.user_data.get(who_id))
-    picture = await asyncio.to_thread(render_card, card)  # tens of ms: off the event loop
+    picture = await asyncio.to_thread(pictures.render_card, card)  # tens of ms: off the event loop
     message = update.effective_message
     if visible_length(caption) > CAPTION:  # a long translation: the text on its own
         context.post(message.chat_id, lambda: message.reply_photo(picture))

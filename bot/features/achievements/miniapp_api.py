@@ -14,7 +14,7 @@ from bot.features.achievements.listing import listing
 from bot.features.achievements.me import profile
 from bot.play.board_names import public_name
 from bot.play.miniapp import AppPicture, serve_app
-from bot.services.pictures import render_card
+from bot.services import pictures
 
 
 async def profile_call(request: AppRequest) -> AppReply:
@@ -34,7 +34,7 @@ async def card_call(request: AppRequest) -> AppReply:
     """The player's profile card, the PNG ``/me`` sends."""
     context, user_id = request.context, request.user.id
     card, _caption = profile(context, user_id, context.application.user_data.get(user_id))
-    return 200, AppPicture(await asyncio.to_thread(render_card, card))
+    return 200, AppPicture(await asyncio.to_thread(pictures.render_card, card))
 
 
 def register_page(application: Application) -> None:

@@ -8,8 +8,6 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 
-from PIL import Image, ImageDraw, ImageFont
-
 WIDTH, HEIGHT, FLOOR = 720, 420, 60
 BACKGROUND, INK = (250, 250, 247), (40, 40, 45)
 COLOURS = ((230, 180, 40), (170, 175, 185), (195, 125, 70))
@@ -22,6 +20,10 @@ ORDER = (1, 0, 2)
 
 def podium_picture(scores: Sequence[int]) -> bytes:
     """The podium of up to three places, best first (``scores``: their points), as PNG."""
+    # Pillow imported here, at a tournament's end, not at every start of the bot (the arena
+    # imports this module); bot.services.pictures's modules import it at their top.
+    from PIL import Image, ImageDraw, ImageFont
+
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     big = ImageFont.load_default(size=56)

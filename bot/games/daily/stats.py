@@ -20,8 +20,8 @@ from bot.rules.daily.puzzle import (
     stats_of,
     until_next,
 )
+from bot.services import pictures
 from bot.services.limits import CAPTION, visible_length
-from bot.services.pictures import bar_chart
 from bot.texts import duration_text, player_line
 from bot.typed_handlers import (
     HandlerContext,
@@ -116,7 +116,7 @@ async def stats_command(update: MessageUpdate, context: HandlerContext) -> None:
             solves,
         )
     ).format(count=solves)
-    picture = bar_chart(chart_labels(), stats.bars, stats.today_bar, unit="m:ss")
+    picture = pictures.bar_chart(chart_labels(), stats.bars, stats.today_bar, unit="m:ss")
     if visible_length(caption) > CAPTION:  # a long translation: the text on its own
         context.post(chat_id, lambda: context.bot.send_photo(chat_id, picture))
         context.reply(update, caption)

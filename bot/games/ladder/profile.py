@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
-from PIL import ImageDraw
+from typing import TYPE_CHECKING
 
 from bot.context import BotContext
 from bot.games.ladder.parts import LADDER_RATINGS
 from bot.play.registry import ProfilePart
 from bot.rules.ladder.puzzle_rating import BOARD_MIN_RESULTS
 from bot.state import UserData
+
+if TYPE_CHECKING:
+    from PIL import ImageDraw  # an annotation only: Pillow loads when the card is drawn
 
 POSITION = 30
 """Where it stands on the profile: after Rush's."""
