@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import fcntl
 import functools
-import hashlib
 import os
 import tempfile
 from pathlib import Path
 
 from bot.rules.hands import rate_job
+from tests.kept_results import code_hash
 
 LEVELS_CACHE = Path(tempfile.gettempdir()) / f"twentyfour-tests-levels-{os.getuid()}"
 """Rated level tables shared by this machine's test processes and runs (as the bytecode is,
@@ -19,20 +19,6 @@ one kept ran in different processes, each rating it again (a second of CPU each)
 RATING_CODE = ("solver", "bot/rules/hands.py", "bot/rules/rated.py")
 """What a table's rating depends on (:func:`~bot.rules.hands.rate_job`): any change there
 rates it anew, in the solver's C sources too."""
-SOURCES = ("*.py", "*.c", "*.h")
-
-
-@functools.cache
-def _rating_code() -> str:
-    root = Path(__file__).resolve().parents[1]
-    digest = hashlib.sha256()
-    for part in RATING_CODE:
-        path = root / part
-        found = (file for pattern in SOURCES for file in path.rglob(pattern))
-        for file in sorted(found) if path.is_dir() else [path]:
-            digest.update(file.relative_to(root).as_posix().encode() + b"\0")
-            digest.update(file.read_bytes())
-    return digest.hexdigest()[:16]
 
 
 @functools.cache
@@ -42,7 +28,7 @@ def rated_levels(cards: int, target: int) -> str:
     under a lock: a second of CPU for four cards).  Called before a test's bot starts (the
     first call may hold this process)."""
     LEVELS_CACHE.mkdir(mode=0o700, exist_ok=True)
-    path = LEVELS_CACHE / f"{_rating_code()}-{cards}-{target}.txt"
+    path = LEVELS_CACHE / f"{code_hash(*RATING_CODE)}-{cards}-{target}.txt"
     with open(LEVELS_CACHE / ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if path.exists():

@@ -20,6 +20,7 @@ from solver import closest, core, solve, solve_within
 from solver.arithmetic import Value
 from solver.normal_form import Final, finish
 from solver.search import Engine, _Keyed, splits
+from tests.kept_results import kept
 
 pytestmark = pytest.mark.skipif(
     not core.wanted(), reason="the compiled core was not built, or is switched off"
@@ -63,11 +64,18 @@ def compiled_sweep() -> dict[tuple[int, ...], set[Final]]:
     return {hand: _finals(compiled, hand, 24) for hand in ALL_HANDS}
 
 
+def _pure_sweep() -> dict[tuple[int, ...], set[Final]]:
+    pure = Engine(compiled=False)
+    return {hand: _finals(pure, hand, 24) for hand in ALL_HANDS}
+
+
 def test_every_four_card_hand_has_the_same_solutions(
     compiled_sweep: dict[tuple[int, ...], set[Final]],
 ) -> None:
-    pure = Engine(compiled=False)
-    differ = [h for h in ALL_HANDS if compiled_sweep[h] != _finals(pure, h, 24)]
+    # The pure path's answers here and below are kept between runs (tests/kept_results.py):
+    # worked out again only when the solver's code changes, they are the same every time.
+    pure = kept("core-four-card-sweep", __file__, _pure_sweep)
+    differ = [h for h in ALL_HANDS if compiled_sweep[h] != pure[h]]
     assert differ == []
 
 
@@ -87,22 +95,30 @@ def test_five_and_six_card_hands_have_the_same_solutions(
     engines: tuple[Engine, Engine], hand: tuple[int, ...]
 ) -> None:
     compiled, pure = engines
-    assert _finals(compiled, hand, 24) == _finals(pure, hand, 24)
+    name = "core-finals-" + "_".join(map(str, hand))
+    assert _finals(compiled, hand, 24) == kept(name, __file__, lambda: _finals(pure, hand, 24))
 
 
 @pytest.mark.parametrize("hand", [*_sample(5, 8, 55), (1, 1, 2, 3, 5, 8)])
 def test_values_and_reach_agree(engines: tuple[Engine, Engine], hand: tuple[int, ...]) -> None:
     compiled, pure = engines
-    values = pure.values(hand)
+
+    def pure_answers() -> tuple[frozenset[Value], list[Value], list[bool]]:
+        values = pure.values(hand)
+        probes = [
+            *sorted(values, key=lambda v: (v.denominator, v))[:40],
+            0,
+            24,
+            1000,
+            Fraction(7, 1000),
+        ]
+        return values, probes, [pure.reach(hand, v) for v in probes]
+
+    values, probes, reached = kept(
+        "core-values-" + "_".join(map(str, hand)), __file__, pure_answers
+    )
     assert compiled.values(hand) == values
-    probes = [
-        *sorted(values, key=lambda v: (v.denominator, v))[:40],
-        0,
-        24,
-        1000,
-        Fraction(7, 1000),
-    ]
-    assert [compiled.reach(hand, v) for v in probes] == [pure.reach(hand, v) for v in probes]
+    assert [compiled.reach(hand, v) for v in probes] == reached
 
 
 @pytest.mark.parametrize(
@@ -189,7 +205,11 @@ def _closest_texts(hand: tuple[int, ...], target: int) -> list[str | None]:
 
 
 def test_closest_is_the_same_without_the_core(pure_solver: None) -> None:
-    texts = [_closest_texts(hand, target) for hand, target in CLOSEST]
+    texts = kept(
+        "core-closest",
+        __file__,
+        lambda: [_closest_texts(hand, target) for hand, target in CLOSEST],
+    )
     from solver import search, solutions
 
     search._ENGINES.update({flag: Engine(integer_only=flag) for flag in (False, True)})
@@ -199,7 +219,13 @@ def test_closest_is_the_same_without_the_core(pure_solver: None) -> None:
 
 def test_solve_within_lists_the_same_eight_card_solutions(pure_solver: None) -> None:
     hand = (1, 1, 1, 1, 2, 2, 3, 3)
-    pure = solve_within(hand, 24, seconds=60)
+    # A listing cut short by the clock is not kept (it would fail every later run).
+    pure = kept(
+        "core-solve-within-8",
+        __file__,
+        lambda: solve_within(hand, 24, seconds=60),
+        keep_if=lambda listing: listing.complete,
+    )
     assert pure.complete
     from solver import search, solutions
 

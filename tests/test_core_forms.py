@@ -8,6 +8,8 @@ built or is switched off.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import random
 from fractions import Fraction
 from itertools import combinations_with_replacement
@@ -21,6 +23,7 @@ from solver.arithmetic import Value, divide, whole
 from solver.form_nodes import HOLE, PRODUCT
 from solver.normal_form import LEAF, SUM, Form, combine, leaf
 from solver.search import Engine, _Keyed, splits
+from tests.kept_results import kept
 
 pytestmark = pytest.mark.skipif(
     not core.wanted(), reason="the compiled core was not built, or is switched off"
@@ -61,23 +64,43 @@ VECTORS: list[tuple[tuple[Value, ...], Value]] = [
 ]
 
 
-def _combined_checked(hand: tuple[Value, ...], target: Value) -> tuple[list[object], int, int]:
-    """Every combination the pure path makes for a hand's forms, made again by the core:
-    those that differ, and how many the core made and left to Python."""
+Combination = tuple[Form, Form, str, Value, Form]
+"""Two forms, an operation, the value it makes and Python's form of it."""
+
+
+def _pure_combinations(hand: tuple[Value, ...], target: Value) -> list[Combination]:
+    """Every combination the pure path makes on the way to a hand's forms, with Python's
+    form of each."""
     pure = Engine(compiled=False)
-    kernel = _kernel()
     pure.forms(hand, target)
-    made = {True: 0, False: 0}
-    differ: list[object] = []
+    made: list[Combination] = []
     for numbers, v in [key for key in pure._forms if len(key[0]) > 1]:
         for part, a, op, rest, w, a_first in pure._lazy_steps(numbers, v):
             for fa in pure.forms(part, a):
                 for fw in pure.forms(rest, w):
                     x, y = (fa, fw) if a_first else (fw, fa)
-                    form = kernel.combine(x, y, op, v)
-                    made[form is not None] += 1
-                    if form is not None and form != combine(x, y, op, v):
-                        differ.append((x, y, op, v))
+                    made.append((x, y, op, v, combine(x, y, op, v)))
+    return made
+
+
+@functools.cache
+def _combined_checked(hand: tuple[Value, ...], target: Value) -> tuple[list[object], int, int]:
+    """Every combination the pure path makes for a hand's forms, made again by the core:
+    those that differ, and how many the core made and left to Python.  Made once a process
+    for each of :data:`VECTORS`: the two tests below read the same check, which each made
+    on its own before (2.8 s of CPU each, this machine, 4 December 2026); the list is
+    read, never changed.  The pure path's combinations are kept between runs
+    (tests/kept_results.py): worked out again only when the solver's code changes, they
+    are the same every time."""
+    name = "forms-combinations-" + hashlib.sha256(repr((hand, target)).encode()).hexdigest()[:16]
+    kernel = _kernel()
+    made = {True: 0, False: 0}
+    differ: list[object] = []
+    for x, y, op, v, expected in kept(name, __file__, lambda: _pure_combinations(hand, target)):
+        form = kernel.combine(x, y, op, v)
+        made[form is not None] += 1
+        if form is not None and form != expected:
+            differ.append((x, y, op, v))
     return differ, made[True], made[False]
 
 
@@ -158,7 +181,8 @@ def test_a_bag_too_large_for_the_core_is_combined_by_python(
     hand = (1,) * 13
     made = Engine().forms(hand, 13)
     assert "+" in asked
-    assert made == Engine(compiled=False).forms(hand, 13)
+    pure = kept("forms-thirteen-ones", __file__, lambda: Engine(compiled=False).forms(hand, 13))
+    assert made == pure
 
 
 small = st.one_of(st.integers(0, 13), st.fractions(min_value=0, max_value=13, max_denominator=6))

@@ -13,9 +13,10 @@ import pytest
 from solver import closest, countdown_compiled, solve
 from solver import countdown_search as countdown_module
 from solver.arithmetic import Value
-from solver.countdown_search import Countdown
+from solver.countdown_search import Countdown, Part
 from solver.normal_form import Final, finish
 from solver.solutions import clear_caches
+from tests.kept_results import kept
 
 pytestmark = pytest.mark.skipif(
     countdown_compiled.load() is None,
@@ -60,9 +61,16 @@ def _answer(search: Countdown, target: int) -> Answer:
 
 
 def test_the_same_answers_on_many_draws() -> None:
-    for hand, target in _draws(600, 33):
-        compiled, pure = Countdown(hand), Countdown(hand, compiled=False)
-        assert _answer(compiled, target) == _answer(pure, target), (hand, target)
+    draws = _draws(600, 33)
+    # The pure path's answers here and below are kept between runs (tests/kept_results.py):
+    # worked out again only when the solver's code changes, they are the same every time.
+    pure = kept(
+        "countdown-answers-600-33",
+        __file__,
+        lambda: [_answer(Countdown(hand, compiled=False), target) for hand, target in draws],
+    )
+    for (hand, target), expected in zip(draws, pure, strict=True):
+        assert _answer(Countdown(hand), target) == expected, (hand, target)
 
 
 def test_the_compiled_search_answers() -> None:
@@ -112,7 +120,11 @@ def test_closest_is_the_same_on_both_paths(monkeypatch: pytest.MonkeyPatch) -> N
     compiled = [closest(hand, target, countdown=True) for hand, target in draws]
     monkeypatch.setattr(countdown_module, "_compiled", lambda: None)
     clear_caches()
-    pure = [closest(hand, target, countdown=True) for hand, target in draws]
+    pure = kept(
+        "countdown-closest-150-34",
+        __file__,
+        lambda: [closest(hand, target, countdown=True) for hand, target in draws],
+    )
     clear_caches()
     assert compiled == pure
 
@@ -131,11 +143,19 @@ def test_the_least_value_of_a_cut_is_taken() -> None:
     )
 
 
+def _pure_values(hands: list[tuple[int, ...]]) -> list[list[tuple[Part, frozenset[int]]]]:
+    """Each part of each hand and its values, on the pure path."""
+    searches = (Countdown(hand, compiled=False) for hand in hands)
+    return [[(part, pure.values(part)) for part in pure.parts] for pure in searches]
+
+
 def test_the_same_values_of_every_part() -> None:
-    for hand, _ in _draws(60, 35):
-        compiled, pure = Countdown(hand), Countdown(hand, compiled=False)
-        for part in pure.parts:
-            assert compiled.values(part) == pure.values(part), (hand, part)
+    hands = [hand for hand, _ in _draws(60, 35)]
+    pure = kept("countdown-values-60-35", __file__, lambda: _pure_values(hands))
+    for hand, values in zip(hands, pure, strict=True):
+        compiled = Countdown(hand)
+        for part, expected in values:
+            assert compiled.values(part) == expected, (hand, part)
         assert compiled._hand is not None  # it answered every time
 
 
@@ -160,6 +180,10 @@ def test_solve_is_the_same_on_both_paths(count: int, monkeypatch: pytest.MonkeyP
     compiled = [solve(hand, target, countdown=True) for hand, target in draws]
     monkeypatch.setattr(countdown_module, "_compiled", lambda: None)
     clear_caches()
-    pure = [solve(hand, target, countdown=True) for hand, target in draws]
+    pure = kept(
+        f"countdown-solve-{count}-36",
+        __file__,
+        lambda: [solve(hand, target, countdown=True) for hand, target in draws],
+    )
     clear_caches()
     assert compiled == pure
