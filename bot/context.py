@@ -148,8 +148,7 @@ class BotData:
     parts (loaded at start-up; saved by :meth:`BotContext.save_global`)."""
     activity: Activity
     """Players and chats by the hour last seen, games dealt by kind (``/admin``, metrics)."""
-    metrics: Metrics
-    """The Prometheus metrics served at ``/metrics`` (:mod:`bot.play.monitoring`)."""
+    _metrics: Metrics | None
     heartbeat: Heartbeat
     """The event loop's heartbeat, for ``/healthz``."""
     errors: ErrorWatch
@@ -199,7 +198,7 @@ class BotData:
         self.until_saved = NewsUntilSaved()
         self.global_data = GlobalData()
         self.activity = Activity()
-        self.metrics = Metrics()
+        self._metrics = None
         self.heartbeat = Heartbeat()
         self.errors = ErrorWatch()
         self.writable = lambda: True
@@ -213,6 +212,19 @@ class BotData:
         self.moved_chats = {}
         self.games = ()
         self.features = ()
+
+    @property
+    def metrics(self) -> Metrics:
+        """The Prometheus metrics served at ``/metrics`` (:mod:`bot.play.monitoring`).  Made
+        on first use if none was given: the application's are given when it is built, and
+        making a registry it would replace at once cost a millisecond of each start."""
+        if self._metrics is None:
+            self._metrics = Metrics()
+        return self._metrics
+
+    @metrics.setter
+    def metrics(self, metrics: Metrics) -> None:
+        self._metrics = metrics
 
     def now(self) -> float:
         """The games' clock, in seconds (standing still during maintenance: :attr:`pause`)."""

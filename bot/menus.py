@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from collections.abc import Sequence
 
 from telegram import (
     BotCommand,
@@ -92,34 +93,77 @@ PUBLISHED = "menus:v1"
 """The kept table (:meth:`SQLitePersistence.save_table`) holding the mark of the menus this
 bot last published: its id and a hash of every menu, scope and language."""
 
-Publication = tuple[BotCommandScope, str | None, list[BotCommand]]
+Publication = tuple[BotCommandScope, str | None, tuple[BotCommand, ...]]
 """One ``setMyCommands``: its scope, its language code (None: every other one), its menu."""
+
+_PLANS: dict[
+    tuple[int | None, tuple[str, ...]], tuple[tuple[object, ...], tuple[Publication, ...]]
+] = {}
+"""Each plan made, by the owner and the languages there are, with the catalogues its menus
+were translated from: a plan depends on these alone, and each start asks for it (a test's
+bot twice: its data file is made as a restart finds it), all but the first the same."""
 
 
 def planned(application: Application) -> list[Publication]:
     """Every menu the bot publishes: private chats, groups and group admins, in each
-    language, then the owner's private chat (``TWENTYFOUR_OWNER_ID``)."""
+    language, then the owner's private chat (``TWENTYFOUR_OWNER_ID``).
+
+    Made again only when the catalogues are read again (:func:`bot.i18n.forget`); its
+    scopes and menus are Telegram's immutable objects, so one plan serves each start."""
+    owner = services(application).settings.owner_id
+    languages_now = menu_languages()
+    catalogues = tuple(translations(language_of(each)) for each in languages_now.values())
+    key = (owner, languages())
+    kept = _PLANS.get(key)
+    if kept is not None and _same(kept[0], catalogues):
+        return list(kept[1])
     scopes = [
         (BotCommandScopeAllPrivateChats(), PRIVATE_COMMANDS),
         (BotCommandScopeAllGroupChats(), GROUP_COMMANDS),
         (BotCommandScopeAllChatAdministrators(), ADMIN_COMMANDS),
     ]
     plan: list[Publication] = [
-        (scope, code, menu(language, commands))
-        for code, language in menu_languages().items()
+        (scope, code, tuple(menu(language, commands)))
+        for code, language in languages_now.items()
         for scope, commands in scopes
     ]
-    owner = services(application).settings.owner_id
     if owner is not None:
         plan += [
-            (BotCommandScopeChat(owner), code, menu(language, OWNER_COMMANDS))
-            for code, language in menu_languages().items()
+            (BotCommandScopeChat(owner), code, tuple(menu(language, OWNER_COMMANDS)))
+            for code, language in languages_now.items()
         ]
+    _PLANS[key] = (catalogues, tuple(plan))
     return plan
+
+
+def _same(kept: Sequence[object], now: Sequence[object]) -> bool:
+    """Whether ``kept`` holds the very objects ``now`` does, in order."""
+    return len(kept) == len(now) and all(a is b for a, b in zip(kept, now, strict=True))
+
+
+_MARKS: dict[tuple[int, tuple[int, ...]], tuple[tuple[Publication, ...], str]] = {}
+"""The marks made lately, by bot id and the identity of the plan's publications (kept
+beside it, so that no other object takes their ids): a plan :func:`planned` kept is
+marked once per bot id, not at each start (a json text and hash of every menu)."""
+
+MARKS_KEPT = 16
+"""Marks kept at most (:data:`_MARKS`): a process sees a handful of plans and bot ids."""
 
 
 def mark(bot_id: int, plan: list[Publication]) -> str:
     """What :data:`PUBLISHED` keeps: the bot's id and a hash of every menu of ``plan``."""
+    key = (bot_id, tuple(map(id, plan)))
+    kept = _MARKS.get(key)
+    if kept is not None and _same(kept[0], plan):
+        return kept[1]
+    made = _mark(bot_id, plan)
+    if len(_MARKS) >= MARKS_KEPT:
+        _MARKS.clear()
+    _MARKS[key] = (tuple(plan), made)
+    return made
+
+
+def _mark(bot_id: int, plan: list[Publication]) -> str:
     menus = [
         [
             scope.type,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import types
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
@@ -44,8 +45,30 @@ else:
     ChatJob = Job
 
 
+_WRAPPED: dict[tuple[object, Callable[..., object]], Handler] = {}
+"""The handlers made of module-level callbacks, by kind and callback: each application's
+registration asks for the same sixty-odd (every test's bot: a millisecond of its start,
+in ``functools.wraps``).  A handler holds no state of its own, so one serves them all."""
+
+
+def _once(kind: object, callback: Callable[..., object], make: Callable[[], Handler]) -> Handler:
+    """``make()``, once per process for a function of a module or class (they live as long
+    as it does); a function made inside another (a closure) is wrapped each time, as
+    keeping it would keep every one made."""
+    if not isinstance(callback, types.FunctionType) or "<locals>" in callback.__qualname__:
+        return make()
+    handler = _WRAPPED.get((kind, callback))
+    if handler is None:
+        handler = _WRAPPED[(kind, callback)] = make()
+    return handler
+
+
 def for_messages(callback: Callable[[MessageUpdate, HandlerContext], Awaitable[None]]) -> Handler:
     """``callback`` as a handler of messages from users in chats (commands, text)."""
+    return _once(for_messages, callback, lambda: _for_messages(callback))
+
+
+def _for_messages(callback: Callable[[MessageUpdate, HandlerContext], Awaitable[None]]) -> Handler:
 
     @functools.wraps(callback)
     async def handle(update: Update, context: BotContext) -> None:
@@ -59,6 +82,10 @@ def for_messages(callback: Callable[[MessageUpdate, HandlerContext], Awaitable[N
 
 def for_buttons(callback: Callable[[ButtonUpdate, HandlerContext], Awaitable[None]]) -> Handler:
     """``callback`` as a handler of buttons pressed under the bot's messages in chats."""
+    return _once(for_buttons, callback, lambda: _for_buttons(callback))
+
+
+def _for_buttons(callback: Callable[[ButtonUpdate, HandlerContext], Awaitable[None]]) -> Handler:
 
     @functools.wraps(callback)
     async def handle(update: Update, context: BotContext) -> None:

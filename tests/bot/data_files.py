@@ -1,5 +1,6 @@
-"""New data files for the bots tests start: seeded with the default game's solutions, which
-each bot then reads as parsed once per test process."""
+"""New data files for the bots tests start: seeded with the default game's solutions (listed
+once for the code that lists them, kept across processes and runs: :mod:`tests.rated_levels`),
+which each bot then reads as parsed once per test process."""
 
 from __future__ import annotations
 
@@ -14,16 +15,11 @@ from bot.local_api import LocalBotApi
 from bot.local_api.methods import commands_key
 from bot.local_api.world import BOT_ID
 from bot.persistence import FILE_NAME, SQLitePersistence, open_database
-from bot.rules.hands import Hand, HandFacts, read_solutions, solutions_job
+from bot.rules.hands import Hand, HandFacts, read_solutions
 from bot.services import solving
 from bot.services.solving import DEFAULT_GAME
 from bot.services.solving.level_tables import TABLE_VERSIONS
-from tests.rated_levels import rated_levels
-
-
-@functools.cache
-def _default_solutions() -> str:
-    return solutions_job(*DEFAULT_GAME)
+from tests.rated_levels import listed_solutions, rated_levels
 
 
 @functools.cache
@@ -41,7 +37,7 @@ def _seed(path: Path) -> None:
     with db:
         db.execute(
             "INSERT OR IGNORE INTO tables (name, value) VALUES (?, ?)",
-            ("solutions:v1:{}:{}".format(*DEFAULT_GAME), _default_solutions()),
+            ("solutions:v1:{}:{}".format(*DEFAULT_GAME), listed_solutions(*DEFAULT_GAME)),
         )
     db.close()
 
