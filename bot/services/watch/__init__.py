@@ -8,8 +8,9 @@ importing prometheus-client and the JSON log's formatter."""
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from bot.services.lazy_names import lazy_names
 
 if TYPE_CHECKING:
     from bot.services.watch.activity import Activity, label
@@ -41,16 +42,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    """A public name, imported from its module at its first use."""
-    home = _HOME_OF.get(name)
-    if home is None:  # (also how ``from bot.services.watch import heartbeat`` goes on)
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module, attribute = home
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), attribute)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_names(__name__, _HOME_OF, __all__)
